@@ -1,0 +1,52 @@
+"""Commands every session has besides its game's own: dice rolls kept in the session.
+
+Rolls live in ``state["rolls"]`` (newest last) and draw from ``state["rng"]``, so undo restores
+the generator and a repeated roll gives the same dice.
+"""
+from __future__ import annotations
+
+from engine import dice
+from engine.errors import BadArguments, IllegalMove
+from engine.game import Command, Outcome, Request, State, commands, load_rng, store_rng
+
+MAX_KEPT_ROLLS = 200
+
+
+def _roll(state: State, req: Request) -> Outcome:
+    if len(req.args) != 1:
+        raise BadArguments("Usage: roll NdS[+M|-M], e.g. roll 3d6+1.")
+    req.check_opts(frozenset())
+    spec = dice.parse_dice(req.args[0])
+    rng = load_rng(state)
+    record = dice.roll(spec, rng)
+    store_rng(state, rng)
+    rolls = state.setdefault("rolls", [])
+    rolls.append(record)
+    del rolls[:-MAX_KEPT_ROLLS]
+    return Outcome({"dice": record["dice"], "total": record["total"]}, dice.describe(record))
+
+
+def _reroll(state: State, req: Request) -> Outcome:
+    """``reroll 1,3``: roll again the chosen dice (1-based) of the last roll."""
+    rolls = state.get("rolls") or []
+    if not rolls:
+        raise IllegalMove("Nothing has been rolled yet in this session.")
+    if len(req.args) != 1:
+        raise BadArguments("Usage: reroll <dice positions, 1-based, comma-separated>, e.g. reroll 1,3.")
+    try:
+        positions = [int(p) - 1 for p in req.args[0].split(",")]
+    except ValueError:
+        raise BadArguments("Dice positions are whole numbers, e.g. reroll 1,3.") from None
+    rng = load_rng(state)
+    record = dice.reroll(rolls[-1], positions, rng)
+    store_rng(state, rng)
+    rolls.append(record)
+    del rolls[:-MAX_KEPT_ROLLS]
+    return Outcome({"dice": record["dice"], "total": record["total"],
+                    "rerolled": [p + 1 for p in positions]}, dice.describe(record))
+
+
+SESSION_COMMANDS = commands(
+    Command("roll", _roll, True, "roll NdS[+M|-M]"),
+    Command("reroll", _reroll, True, "reroll <i,j,...>  (1-based dice of the last roll)"),
+)

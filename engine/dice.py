@@ -1,0 +1,80 @@
+"""Dice expressions ``NdS[+M|-M]`` and rolls with an explicit generator.
+
+A roll record is plain data: ``{"expr": "2d6+1", "dice": [3, 5], "sides": 6, "mod": 1,
+"total": 9, "rerolled": []}``; ``rerolled`` lists the 0-based positions re-rolled afterwards.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import BadArguments, IllegalMove
+from engine.rng import Rng
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+MAX_MOD = 10_000
+_EXPR = re.compile(r"^(\d*)[dD](\d+)(?:([+-])(\d+))?$")
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """``count`` dice of ``sides`` sides plus ``mod``."""
+
+    count: int
+    sides: int
+    mod: int = 0
+
+    @property
+    def expr(self) -> str:
+        sign = f"{self.mod:+d}" if self.mod else ""
+        return f"{self.count}d{self.sides}{sign}"
+
+
+def parse_dice(text: str) -> DiceSpec:
+    """Parse ``NdS``, ``dS``, ``NdS+M`` or ``NdS-M``; raises BadArguments with the limits."""
+    m = _EXPR.match(text.strip())
+    if not m:
+        raise BadArguments(f"'{text}' is not a dice expression; write NdS, NdS+M or NdS-M (e.g. 3d6+1).")
+    count = int(m.group(1)) if m.group(1) else 1
+    sides = int(m.group(2))
+    mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    if not 1 <= count <= MAX_DICE:
+        raise BadArguments(f"Roll between 1 and {MAX_DICE} dice, not {count}.")
+    if not 2 <= sides <= MAX_SIDES:
+        raise BadArguments(f"Dice need 2 to {MAX_SIDES} sides, not {sides}.")
+    if abs(mod) > MAX_MOD:
+        raise BadArguments(f"The modifier must be within ±{MAX_MOD}.")
+    return DiceSpec(count, sides, mod)
+
+
+def roll(spec: DiceSpec, rng: Rng) -> dict[str, Any]:
+    """Roll ``spec`` and return a roll record."""
+    dice = [rng.die(spec.sides) for _ in range(spec.count)]
+    return {"expr": spec.expr, "dice": dice, "sides": spec.sides, "mod": spec.mod,
+            "total": sum(dice) + spec.mod, "rerolled": []}
+
+
+def reroll(record: dict[str, Any], positions: list[int], rng: Rng) -> dict[str, Any]:
+    """A new record with the dice at 0-based ``positions`` rolled again.
+
+    Raises IllegalMove for a position outside the roll or given twice.
+    """
+    n = len(record["dice"])
+    if not positions or len(set(positions)) != len(positions) or any(not 0 <= p < n for p in positions):
+        raise IllegalMove(f"Choose distinct dice between 1 and {n} to re-roll.")
+    dice = list(record["dice"])
+    for p in sorted(positions):
+        dice[p] = rng.die(record["sides"])
+    return {**record, "dice": dice, "total": sum(dice) + record["mod"],
+            "rerolled": sorted(set(record["rerolled"]) | set(positions)),
+            "previous": list(record["dice"])}
+
+
+def describe(record: dict[str, Any]) -> str:
+    """A log sentence for a roll record."""
+    faces = ", ".join(map(str, record["dice"]))
+    if "previous" in record:
+        return f"Re-rolled dice {', '.join(str(p + 1) for p in record['rerolled'])} of {record['expr']}: {faces} = {record['total']}."
+    return f"Rolled {record['expr']}: {faces} = {record['total']}."

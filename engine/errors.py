@@ -1,0 +1,57 @@
+"""Typed errors with the stable codes of the console protocol (PROTOCOL.md).
+
+Raise them before changing anything: a request that fails changes nothing.
+"""
+from __future__ import annotations
+
+
+class LegatusError(Exception):
+    """Base: ``code`` is the protocol error code, ``str(e)`` a sentence for a person."""
+
+    code = "bad_arguments"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class UnknownCommand(LegatusError):
+    code = "unknown_command"
+
+
+class BadArguments(LegatusError):
+    code = "bad_arguments"
+
+
+class BadJson(LegatusError):
+    code = "bad_json"
+
+
+class LineTooLong(LegatusError):
+    code = "line_too_long"
+
+
+class NoSession(LegatusError):
+    code = "no_session"
+
+
+class IllegalMove(LegatusError):
+    code = "illegal_move"
+
+
+class NotYourTurn(LegatusError):
+    code = "not_your_turn"
+
+
+class GameOver(LegatusError):
+    code = "game_over"
+
+
+class NothingToUndo(LegatusError):
+    code = "nothing_to_undo"
+
+
+ERROR_CODES = (
+    "unknown_command", "bad_arguments", "bad_json", "line_too_long", "no_session",
+    "illegal_move", "not_your_turn", "game_over", "nothing_to_undo",
+)

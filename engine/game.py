@@ -1,0 +1,144 @@
+"""The contract between a game and the session that runs it.
+
+A game is a module-level ``GAME = GameRules(...)`` object. Its state is a plain JSON-serialisable
+dict that holds the random generator as ``state["rng"]`` (``Rng.to_json()``). The session:
+
+- calls ``new(options, seed)`` for ``new <game> [options]`` (``seed`` is always given);
+- for a mutating command, hands the handler a *copy* of the state; the handler changes that copy
+  in place and returns an :class:`Outcome`; if it raises a :class:`~engine.errors.LegatusError`
+  the copy is dropped, so nothing changes;
+- journals every successful mutating command line and replays lines to rebuild the state, so a
+  handler must be deterministic given (state, request): all randomness comes from ``state["rng"]``;
+- answers ``state`` with ``view(state)`` (add any fields; ``game`` and ``actions`` are added by
+  the session).
+
+Sessionless commands (``roll`` without a session, ``sword-tactics`` …) are ``GlobalCommand``s:
+they get a fresh generator and return response fields.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import BadArguments, BadJson
+from engine.rng import Rng
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Request:
+    """One parsed request line after the command word.
+
+    ``args``: positional words; ``opts``: ``key=value`` words; ``rest``: the raw text after the
+    command word (for commands that take JSON, e.g. ``position {...}``).
+    """
+
+    command: str
+    args: tuple[str, ...] = ()
+    opts: Mapping[str, str] = field(default_factory=dict)
+    rest: str = ""
+
+    def json(self) -> Any:
+        """The rest of the line as JSON; raises BadJson with the parser's reason."""
+        if not self.rest.strip():
+            raise BadJson(f"'{self.command}' needs a JSON argument.")
+        try:
+            return json.loads(self.rest)
+        except ValueError as e:
+            raise BadJson(f"'{self.command}': the JSON does not parse ({e}).") from None
+
+    def opt_int(self, key: str, default: int | None = None, lo: int | None = None,
+                hi: int | None = None) -> int | None:
+        """Integer option ``key``; raises BadArguments if not an integer or outside [lo, hi]."""
+        if key not in self.opts:
+            return default
+        raw = self.opts[key]
+        try:
+            value = int(raw)
+        except ValueError:
+            raise BadArguments(f"{key}= needs a whole number, not '{raw}'.") from None
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise BadArguments(f"{key}= must be between {lo} and {hi}, not {value}.")
+        return value
+
+    def opt_flag(self, key: str) -> bool:
+        """``key=1|0|true|false|yes|no|on|off``; raises BadArguments otherwise."""
+        raw = self.opts.get(key)
+        if raw is None:
+            return False
+        low = raw.lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise BadArguments(f"{key}= takes 1 or 0, not '{raw}'.")
+
+    def check_opts(self, allowed: set[str] | frozenset[str]) -> None:
+        """Raise BadArguments naming the first option not in ``allowed``."""
+        for key in self.opts:
+            if key not in allowed:
+                names = ", ".join(sorted(allowed)) or "none"
+                raise BadArguments(f"'{self.command}' has no option '{key}' (options: {names}).")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a handler returns: response ``fields`` and, for a mutating command, a ``log`` sentence
+    (``undo`` names the step with it)."""
+
+    fields: dict[str, Any] = field(default_factory=dict)
+    log: str | None = None
+
+
+Handler = Callable[[State, Request], Outcome]
+GlobalHandler = Callable[[Request, Rng], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A session command. ``mutates``: changes the state (journaled, undoable)."""
+
+    name: str
+    handler: Handler
+    mutates: bool
+    usage: str = ""
+
+
+@dataclass(frozen=True)
+class GlobalCommand:
+    """A command that needs no session; it gets a fresh generator."""
+
+    name: str
+    handler: GlobalHandler
+    usage: str = ""
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """A game: ``name`` as typed after ``new``; ``title`` for people."""
+
+    name: str
+    title: str
+    new: Callable[[Request, int], State]
+    view: Callable[[State], dict[str, Any]]
+    commands: Mapping[str, Command]
+    usage: str = ""
+    global_commands: Mapping[str, GlobalCommand] = field(default_factory=dict)
+
+
+def commands(*cmds: Command) -> dict[str, Command]:
+    """Index commands by name."""
+    return {c.name: c for c in cmds}
+
+
+def load_rng(state: State) -> Rng:
+    """The state's generator (raises ValueError if missing or malformed)."""
+    return Rng.from_json(state["rng"])
+
+
+def store_rng(state: State, rng: Rng) -> None:
+    """Write the generator back into the state after drawing."""
+    state["rng"] = rng.to_json()
