@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "caesar-duel": "engine.caesar.console:DUEL",
     "jc-battle": "engine.jc.console:GAME",
     "glory": "engine.glory.console:GAME",
+    "sword": "engine.sword.console:GAME",
 }
 
 # sessionless command -> "module:attribute" of a GlobalCommand
@@ -20,6 +21,7 @@ GLOBAL_COMMANDS: dict[str, str] = {
     "sword-tactics": "engine.sword.console:TACTICS",
     "sword-battle": "engine.sword.console:BATTLE",
     "sword-odds": "engine.sword.console:ODDS",
+    "score": "engine.glory.console:SCORE",
 }
 
 
