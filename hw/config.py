@@ -1,0 +1,205 @@
+"""Hardware configuration: named pin/display profiles plus a user TOML file.
+
+Profiles live in ``hw/profiles.toml`` (package data). The user file, at
+``$LEGATUS_CONFIG`` or ``~/.config/legatus/config.toml``, may hold::
+
+    profile = "waveshare-hat"     # which profile (default: adafruit-bonnet)
+    [pins]                        # BCM GPIO numbers by logical key
+    a = 12
+    [display]                     # driver, interface, port, address, device, dc, rst, rotate
+    rotate = 2
+
+Overrides are merged over the chosen profile. Any problem raises
+:class:`ConfigError` naming the file and what to change.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PROFILE = "adafruit-bonnet"
+CONFIG_ENV = "LEGATUS_CONFIG"
+KEY_NAMES = ("a", "b", "key3", "up", "down", "left", "right", "press")
+DRIVERS = ("ssd1306", "sh1106")
+INTERFACES = ("i2c", "spi")
+MAX_GPIO = 27  # BCM numbers on the 40-pin header: 0..27
+
+
+class ConfigError(ValueError):
+    """A profile or config file is unreadable or invalid; the message says what to fix."""
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    """How the OLED is attached.
+
+    ``port`` is the I2C bus (``/dev/i2c-<port>``) or SPI bus; ``address`` is the
+    I2C address (I2C only); ``device`` the SPI chip select and ``dc``/``rst`` the
+    BCM pins of data/command and reset (SPI only); ``rotate`` is in quarter
+    turns clockwise, 0..3. Raises ConfigError on a value out of range.
+    """
+
+    driver: str = "ssd1306"
+    interface: str = "i2c"
+    port: int = 1
+    address: int = 0x3C
+    device: int = 0
+    dc: int = 24
+    rst: int = 25
+    rotate: int = 0
+
+    def __post_init__(self) -> None:
+        if self.driver not in DRIVERS:
+            raise ConfigError(f"display.driver {self.driver!r} is not one of {', '.join(DRIVERS)}")
+        if self.interface not in INTERFACES:
+            raise ConfigError(
+                f"display.interface {self.interface!r} is not one of {', '.join(INTERFACES)}")
+        if not 0x03 <= self.address <= 0x77:
+            raise ConfigError(f"display.address {self.address:#x} is not a 7-bit I2C address "
+                              "(0x03..0x77; the OLEDs use 0x3C or 0x3D)")
+        if self.rotate not in (0, 1, 2, 3):
+            raise ConfigError(f"display.rotate must be 0, 1, 2 or 3 quarter turns, got {self.rotate}")
+        for name in ("port", "device"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"display.{name} must be >= 0, got {getattr(self, name)}")
+        for name in ("dc", "rst"):
+            _check_gpio(f"display.{name}", getattr(self, name))
+
+
+@dataclass(frozen=True)
+class Config:
+    """The resolved configuration.
+
+    ``pins`` maps logical key names to BCM GPIO numbers; ``source`` is the user
+    file that was applied, or None when only the profile was used.
+    """
+
+    profile: str
+    pins: dict[str, int]
+    display: DisplayConfig
+    source: Path | None = None
+
+
+def available_profiles() -> list[str]:
+    """Names of the built-in profiles, sorted."""
+    return sorted(_profiles())
+
+
+def default_config_path() -> Path:
+    """``$LEGATUS_CONFIG`` if set, else ``~/.config/legatus/config.toml``."""
+    env = os.environ.get(CONFIG_ENV)
+    return Path(env).expanduser() if env else Path.home() / ".config" / "legatus" / "config.toml"
+
+
+def load_config(path: Path | None = None, profile: str | None = None) -> Config:
+    """Resolve the hardware configuration.
+
+    ``path`` defaults to :func:`default_config_path`; a missing default file
+    means "no overrides", but an explicit ``path`` or ``$LEGATUS_CONFIG`` must
+    exist. ``profile`` beats the file's ``profile`` key, which beats
+    :data:`DEFAULT_PROFILE`. Raises ConfigError for an unreadable or invalid
+    file, an unknown profile, key or field, or bad pin numbers.
+    """
+    explicit = path is not None or bool(os.environ.get(CONFIG_ENV))
+    path = path if path is not None else default_config_path()
+    user: dict[str, Any] = {}
+    source: Path | None = None
+    if explicit or path.exists():
+        user, source = _read_toml(path), path
+    where = str(source) if source else "the built-in profiles"
+    unknown = set(user) - {"profile", "pins", "display"}
+    if unknown:
+        raise ConfigError(f"{where}: unknown setting(s) {', '.join(sorted(unknown))}; "
+                          "allowed: profile, [pins], [display]")
+    name = profile if profile is not None else user.get("profile", DEFAULT_PROFILE)
+    profiles = _profiles()
+    if name not in profiles:
+        raise ConfigError(f"{where}: unknown profile {name!r}; "
+                          f"available: {', '.join(sorted(profiles))}")
+    base = profiles[name]
+    pins = _pins({**base.get("pins", {}), **_table(user, "pins", where)}, where)
+    display_fields = {**base.get("display", {}), **_table(user, "display", where)}
+    display = _display(display_fields, where)
+    if display.interface == "spi":
+        for field_name in ("dc", "rst"):
+            pin = getattr(display, field_name)
+            clash = [key for key, p in pins.items() if p == pin]
+            if clash:
+                raise ConfigError(f"{where}: display.{field_name} GPIO{pin} is also the pin of "
+                                  f"key {clash[0]!r}; change one of them")
+    return Config(profile=name, pins=pins, display=display, source=source)
+
+
+def _profiles() -> dict[str, dict[str, Any]]:
+    text = resources.files("hw").joinpath("profiles.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise ConfigError(f"config file {path} does not exist; create it or unset "
+                          f"${CONFIG_ENV}") from None
+    except OSError as e:
+        raise ConfigError(f"cannot read config file {path}: {e.strerror or e}") from e
+    except ValueError as e:  # tomllib.TOMLDecodeError, UnicodeDecodeError
+        raise ConfigError(f"config file {path} is not valid TOML: {e}") from e
+
+
+def _table(user: dict[str, Any], name: str, where: str) -> dict[str, Any]:
+    table = user.get(name, {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: {name} must be a table, written [{name}] on its own line")
+    return table
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_gpio(what: str, pin: object) -> None:
+    if not (isinstance(pin, int) and not isinstance(pin, bool) and 0 <= pin <= MAX_GPIO):
+        raise ConfigError(f"{what} must be a BCM GPIO number 0..{MAX_GPIO}, got {pin!r}")
+
+
+def _pins(raw: dict[str, Any], where: str) -> dict[str, int]:
+    unknown = set(raw) - set(KEY_NAMES)
+    if unknown:
+        raise ConfigError(f"{where}: unknown key name(s) {', '.join(sorted(unknown))} in [pins]; "
+                          f"use {', '.join(KEY_NAMES)}")
+    seen: dict[int, str] = {}
+    for key, pin in raw.items():
+        try:
+            _check_gpio(f"pins.{key}", pin)
+        except ConfigError as e:
+            raise ConfigError(f"{where}: {e}") from None
+        if pin in seen:
+            raise ConfigError(f"{where}: keys {seen[pin]!r} and {key!r} both use GPIO{pin}; "
+                              "each key needs its own pin")
+        seen[pin] = key
+    return dict(raw)
+
+
+def _display(raw: dict[str, Any], where: str) -> DisplayConfig:
+    known = [f.name for f in fields(DisplayConfig)]
+    unknown = set(raw) - set(known)
+    if unknown:
+        raise ConfigError(f"{where}: unknown display field(s) {', '.join(sorted(unknown))}; "
+                          f"use {', '.join(known)}")
+    for name, value in raw.items():
+        wanted_str = name in ("driver", "interface")
+        if wanted_str and not isinstance(value, str):
+            raise ConfigError(f"{where}: display.{name} must be a quoted string, got {value!r}")
+        if not wanted_str and not _is_int(value):
+            raise ConfigError(f"{where}: display.{name} must be an integer (write hex as 0x3C, "
+                              f"without quotes), got {value!r}")
+    try:
+        return DisplayConfig(**raw)
+    except ConfigError as e:
+        raise ConfigError(f"{where}: {e}") from None
