@@ -13,7 +13,7 @@ from engine.errors import BadArguments, IllegalMove
 from engine.rng import Rng
 
 MAX_ITEMS = 500
-_NAME = re.compile(r"^[\w.'-]{1,24}$", re.UNICODE)
+_NAME = re.compile(r"^[\w.'/:+-]{1,24}$", re.UNICODE)
 
 
 def parse_items(text: str) -> dict[str, int]:
@@ -25,7 +25,7 @@ def parse_items(text: str) -> dict[str, int]:
             raise BadArguments("Empty item in the list; write e.g. items=gold*3,silver*2,bronze.")
         name, _, num = part.partition("*")
         if not _NAME.match(name):
-            raise BadArguments(f"'{name}' is not an item name (letters, digits, - _ . ' up to 24).")
+            raise BadArguments(f"'{name}' is not an item name (letters, digits and - _ . ' / : +, up to 24).")
         try:
             n = int(num) if num else 1
         except ValueError:

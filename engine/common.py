@@ -46,7 +46,21 @@ def _reroll(state: State, req: Request) -> Outcome:
                     "rerolled": [p + 1 for p in positions]}, dice.describe(record))
 
 
+def _rolls(state: State, req: Request) -> Outcome:
+    """``rolls [N]``: the last N roll records (default 20), oldest first; read-only."""
+    n = 20
+    if req.args:
+        try:
+            n = int(req.args[0])
+        except ValueError:
+            raise BadArguments("Usage: rolls [N].") from None
+        if n < 1:
+            raise BadArguments("rolls N needs N ≥ 1.")
+    return Outcome({"rolls": (state.get("rolls") or [])[-n:]})
+
+
 SESSION_COMMANDS = commands(
+    Command("rolls", _rolls, False, "rolls [N]  (the last N rolls)"),
     Command("roll", _roll, True, "roll NdS[+M|-M]"),
     Command("reroll", _reroll, True, "reroll <i,j,...>  (1-based dice of the last roll)"),
 )

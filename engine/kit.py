@@ -116,3 +116,20 @@ GAME = GameRules(
         Command("reshuffle", _shuffle(True), True, "reshuffle  (discards back in, then shuffle)"),
     ),
 )
+
+
+def _new_dice(req: Request, seed: int) -> State:
+    req.check_opts(frozenset({"seed"}))
+    if req.args:
+        raise BadArguments("Usage: new dice [seed=N]; then roll NdS[+M|-M].")
+    return {"rng": Rng(seed).to_json(), "bag": None, "deck": None, "rolls": []}
+
+
+DICE = GameRules(
+    name="dice",
+    title="Dice",
+    new=_new_dice,
+    view=_view,
+    usage="new dice [seed=N]  (then roll NdS+M, reroll i,j)",
+    commands={},
+)

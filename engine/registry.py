@@ -9,6 +9,7 @@ from engine.game import GameRules, GlobalCommand
 # game name -> "module:attribute"
 GAMES: dict[str, str] = {
     "bag": "engine.kit:GAME",
+    "dice": "engine.kit:DICE",
     "caesar-solo": "engine.caesar.console:SOLO",
     "caesar-duel": "engine.caesar.console:DUEL",
     "jc-battle": "engine.jc.console:GAME",

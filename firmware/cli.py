@@ -1,0 +1,44 @@
+"""``legatus``: the device program (or its terminal simulator) and ``legatus console``."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="legatus", description="Legatus, the table companion.")
+    p.add_argument("--state-dir", help="where sessions are journaled (default $LEGATUS_STATE_DIR "
+                   "or ~/.local/state/legatus)")
+    p.add_argument("--sim", action="store_true", help="run the terminal simulator even on a Pi")
+    p.add_argument("--config", help="hardware config TOML (default $LEGATUS_CONFIG or "
+                   "~/.config/legatus/config.toml)")
+    p.add_argument("--script", help="simulator: read key names from this file ('-' for stdin) "
+                   "instead of the keyboard, print each frame, exit at its end")
+    p.add_argument("--serial", help="also serve the console protocol on this serial port")
+    p.add_argument("--baud", type=int, default=115200)
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = p.add_subparsers(dest="mode")
+    c = sub.add_parser("console", help="the line protocol on stdin/stdout (or --serial PORT)")
+    c.add_argument("--state-dir", dest="console_state_dir")
+    c.add_argument("--serial", dest="console_serial", help="serial port or pyserial URL")
+    c.add_argument("--baud", dest="console_baud", type=int, default=115200)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.version:
+        from firmware import __version__
+        print(f"legatus {__version__}")
+        return 0
+    if args.mode == "console":
+        from firmware.console import run_console
+        return run_console(args.console_state_dir or args.state_dir,
+                           args.console_serial or args.serial,
+                           args.console_baud if args.console_serial else args.baud)
+    from firmware.device import run_device
+    return run_device(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

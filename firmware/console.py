@@ -1,0 +1,276 @@
+"""The console protocol (shared/PROTOCOL.md, version 1) over any binary line stream.
+
+:class:`Console` turns one request line into at most one JSON response line. It owns the session
+and the store; the device UI runs its actions through the same object, so everything the buttons
+do is a console line in the journal.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+from engine import registry
+from engine.errors import (BadArguments, LegatusError, LineTooLong, NoSession, NothingToUndo,
+                           UnknownCommand)
+from firmware.session import Session, parse_line
+from firmware.store import Store
+
+PROTOCOL_VERSION = 1
+MAX_LINE = 4096
+BUILTINS = ("help", "version", "new", "state", "undo", "log", "roll", "settings", "quit")
+
+
+def version() -> str:
+    from firmware import __version__
+    return __version__
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(8), "little")
+
+
+class Console:
+    """Dispatches request lines. ``settings_hook`` is called after ``settings`` changes them."""
+
+    def __init__(self, store: Store, session: Session | None = None,
+                 settings_hook: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.store = store
+        self.session = session
+        self.settings_hook = settings_hook
+        self.quit = False
+
+    # -- framing -----------------------------------------------------------------------------
+    def handle_bytes(self, raw: bytes) -> str | None:
+        """One raw line (without the length check) → a response line, or None for none."""
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return self._error(BadArguments(f"The line is not valid UTF-8 (byte {e.start}); nothing was done."))
+        return self.handle_text(text)
+
+    def handle_text(self, text: str) -> str | None:
+        text = text.rstrip("\r\n")
+        if not text.strip() or text.lstrip().startswith("#"):
+            return None
+        if "\x00" in text:
+            return self._error(BadArguments("The line contains a NUL character; nothing was done."))
+        return json.dumps(self.request(text), ensure_ascii=False, separators=(",", ":"))
+
+    def request(self, text: str) -> dict[str, Any]:
+        """Run one request; returns the response object (``ok`` true or false)."""
+        try:
+            fields = self._dispatch(text.strip())
+        except LegatusError as e:
+            return {"ok": False, "error": e.code, "message": e.message}
+        except Exception as e:  # a bug must not stop the device; nothing was committed
+            return {"ok": False, "error": "internal_error",
+                    "message": f"Internal error ({type(e).__name__}: {e}); nothing was changed."}
+        return {"ok": True, **fields}
+
+    @staticmethod
+    def _error(e: LegatusError) -> str:
+        return json.dumps({"ok": False, "error": e.code, "message": e.message}, ensure_ascii=False)
+
+    # -- dispatch ----------------------------------------------------------------------------
+    def _dispatch(self, line: str) -> dict[str, Any]:
+        req = parse_line(line)
+        name = req.command
+        if name == "help":
+            return {"commands": self.command_names()}
+        if name == "version":
+            return {"version": version(), "protocol": PROTOCOL_VERSION}
+        if name == "quit":
+            self.quit = True
+            return {"bye": True}
+        if name == "new":
+            return self._new(line, req.opts)
+        if name == "settings":
+            return self._settings(req.opts)
+        if self.session is not None and self.session.command(name) is not None:
+            return self._run_session(line)
+        if name in ("state", "undo", "log"):
+            if self.session is None:
+                raise NoSession(f"No session yet: start one with 'new <game>' ({', '.join(sorted(registry.GAMES))}).")
+            return getattr(self, f"_{name}")(req.args)
+        glob = registry.global_command(name)
+        if glob is not None:
+            from engine.rng import Rng
+            seed = req.opt_int("seed", lo=0)
+            return glob.handler(req, Rng(_fresh_seed() if seed is None else seed))
+        if name == "roll":
+            return self._roll_sessionless(line)
+        if self.session is None and name in _session_command_names():
+            raise NoSession(f"'{name}' needs a session: start one with 'new <game>'.")
+        raise UnknownCommand(f"Unknown command '{name[:40]}'; 'help' lists the commands.")
+
+    def command_names(self) -> list[str]:
+        names = list(BUILTINS)
+        if self.session is not None:
+            names += [n for n in self.session.command_names() if n not in names]
+        names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
+        return names
+
+    def _new(self, line: str, opts: dict[str, str]) -> dict[str, Any]:
+        seed_text = opts.get("seed")
+        if seed_text is None:
+            seed = _fresh_seed()
+        else:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                raise BadArguments(f"seed= needs a whole number, not '{seed_text}'.") from None
+            if not 0 <= seed < 2**64:
+                raise BadArguments("seed= must be between 0 and 2^64-1.")
+        session = Session.start(line, seed, sid=os.urandom(8).hex())
+        self.store.begin(session)
+        self.session = session
+        return {"game": session.game.name, "state": session.view()}
+
+    def _run_session(self, line: str) -> dict[str, Any]:
+        assert self.session is not None
+        outcome, new_json = self.session.run(line)
+        if new_json is not None:
+            self.store.record(self.session, line)
+            self.session.commit(line, outcome, new_json)
+            self.store.after_commit(self.session)
+            fields = dict(outcome.fields)
+            fields.setdefault("state", self.session.view())
+            return fields
+        return dict(outcome.fields)
+
+    def _state(self, args: tuple[str, ...]) -> dict[str, Any]:
+        assert self.session is not None
+        out: dict[str, Any] = {"state": self.session.view()}
+        if self.store.recovery is not None:
+            out["recovered"] = self.store.recovery.sentence()
+        return out
+
+    def _undo(self, args: tuple[str, ...]) -> dict[str, Any]:
+        assert self.session is not None
+        self.session.check_undo()
+        self.store.record_undo()
+        text = self.session.undo()
+        self.store.after_commit(self.session)
+        return {"undone": text, "state": self.session.view()}
+
+    def _log(self, args: tuple[str, ...]) -> dict[str, Any]:
+        assert self.session is not None
+        n = 20
+        if args:
+            try:
+                n = int(args[0])
+            except ValueError:
+                raise BadArguments(f"Usage: log [N]; '{args[0]}' is not a number.") from None
+            if n < 1:
+                raise BadArguments("log N needs N ≥ 1.")
+        return {"log": self.session.log[-n:]}
+
+    def _roll_sessionless(self, line: str) -> dict[str, Any]:
+        from engine import dice
+        from engine.rng import Rng
+        req = parse_line(line)
+        if len(req.args) != 1:
+            raise BadArguments("Usage: roll NdS[+M|-M], e.g. roll 3d6+1.")
+        seed = req.opt_int("seed", lo=0)
+        record = dice.roll(dice.parse_dice(req.args[0]), Rng(_fresh_seed() if seed is None else seed))
+        return {"dice": record["dice"], "total": record["total"]}
+
+    def _settings(self, opts: dict[str, str]) -> dict[str, Any]:
+        from firmware.settings import apply_settings
+        current = self.store.load_settings()
+        if opts:
+            current = apply_settings(current, opts)
+            self.store.save_settings(current)
+            if self.settings_hook is not None:
+                self.settings_hook(current)
+        from firmware.settings import with_defaults
+        return {"settings": with_defaults(current)}
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.store.snapshot(self.session)
+        self.store.close()
+
+
+def _session_command_names() -> set[str]:
+    """Every command some game session has (imports the games: only on this error path)."""
+    from engine.common import SESSION_COMMANDS
+    names = set(SESSION_COMMANDS)
+    for game in registry.available_games():
+        names |= set(registry.game(game).commands)
+    return names
+
+
+def read_line(stream: IO[bytes]) -> tuple[bytes, bool] | None:
+    """Read one request line of at most MAX_LINE bytes (terminator excluded).
+
+    Returns ``(line, too_long)``; an overlong line is consumed to its end and returned empty with
+    ``too_long`` set. None at end of input.
+    """
+    line = stream.readline(MAX_LINE + 2)
+    if not line:
+        return None
+    if line.endswith(b"\n"):
+        body = line[:-1]
+        if body.endswith(b"\r"):
+            body = body[:-1]
+        return (b"", True) if len(body) > MAX_LINE else (body, False)
+    if len(line) <= MAX_LINE:
+        return line, False  # last line without a newline
+    while True:  # skip the rest of the overlong line
+        more = stream.readline(65536)
+        if not more or more.endswith(b"\n"):
+            break
+    return b"", True
+
+
+def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
+    """Answer request lines until end of input or ``quit``."""
+    while not console.quit:
+        got = read_line(reader)
+        if got is None:
+            break
+        body, too_long = got
+        if too_long:
+            response: str | None = Console._error(LineTooLong(f"Lines are limited to {MAX_LINE} bytes; this one was ignored."))
+        else:
+            response = console.handle_bytes(body)
+        if response is not None:
+            writer.write(response.encode("utf-8") + b"\n")
+            writer.flush()
+
+
+def run_console(state_dir: str | None, serial_port: str | None = None, baud: int = 115200) -> int:
+    """``legatus console``: the protocol on stdin/stdout or a serial port. Returns an exit code."""
+    from pathlib import Path
+
+    from firmware.store import StateDirError, default_state_dir
+    try:
+        store = Store(Path(state_dir) if state_dir else default_state_dir())
+    except StateDirError as e:
+        print(f"legatus: {e}", file=sys.stderr)
+        return 2
+    session = store.resume()
+    if store.recovery is not None:
+        print(f"legatus: {store.recovery.sentence()}", file=sys.stderr)
+    console = Console(store, session)
+    try:
+        if serial_port is None:
+            serve(console, sys.stdin.buffer, sys.stdout.buffer)
+        else:
+            from hw.serial_link import open_serial
+            try:
+                port = open_serial(serial_port, baud)
+            except Exception as e:
+                print(f"legatus: {e}", file=sys.stderr)
+                return 2
+            with port:
+                serve(console, port, port)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        console.close()
+    return 0

@@ -1,0 +1,106 @@
+"""The append-only session journal: one checksummed line per accepted action.
+
+Line format: ``<crc32 of the JSON, 8 lowercase hex> <JSON object>\\n``. The first line is the
+session header (``{"v": 1, "game": ..., "line": "new ...", "seed": N, "sid": "..."}``); every
+later line is an action (``{"line": "play ..."}``) or an undo (``{"undo": 1}``). Each append is
+flushed and fsync'd before the caller replies. On reading, the first line that is torn (no
+newline), fails its checksum or is not JSON ends the good part: that line and everything after
+it are moved aside to ``<journal>.bad-<n>`` and the journal is cut back to the good part.
+"""
+from __future__ import annotations
+
+import json
+import os
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from firmware.storage import atomic_write, fsync_dir
+
+
+def encode(record: dict[str, Any]) -> bytes:
+    """One journal line for ``record`` (with its newline)."""
+    body = json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
+    return b"%08x " % zlib.crc32(body) + body + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any] | None:
+    """The record in a complete journal line, or None if it is torn or corrupt."""
+    if not line.endswith(b"\n") or len(line) < 11 or line[8:9] != b" ":
+        return None
+    body = line[9:-1]
+    try:
+        if int(line[:8], 16) != zlib.crc32(body):
+            return None
+        record = json.loads(body)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
+@dataclass
+class Recovery:
+    """What reading a damaged journal found: the good line count, where the bad part went."""
+
+    good_lines: int
+    bad_bytes: int
+    kept_in: str
+    reason: str
+
+    def sentence(self) -> str:
+        return (f"The journal was damaged after action {max(self.good_lines - 1, 0)} ({self.reason}); "
+                f"{self.bad_bytes} bytes were kept aside in {self.kept_in} and the session resumed "
+                f"at the last good action.")
+
+
+def read(path: Path) -> tuple[list[dict[str, Any]], Recovery | None]:
+    """Read every good record; move a bad tail aside (see module doc). Missing file → ``[]``."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return [], None
+    records: list[dict[str, Any]] = []
+    pos = 0
+    reason = ""
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        line = data[pos:] if end < 0 else data[pos:end + 1]
+        record = decode(line)
+        if record is None:
+            reason = "a torn last line" if end < 0 else f"a corrupt line {len(records) + 1}"
+            break
+        records.append(record)
+        pos += len(line)
+    if pos == len(data):
+        return records, None
+    bad = data[pos:]
+    n = 1
+    while path.with_name(f"{path.name}.bad-{n}").exists():
+        n += 1
+    aside = path.with_name(f"{path.name}.bad-{n}")
+    atomic_write(aside, bad)
+    atomic_write(path, data[:pos])
+    return records, Recovery(len(records), len(bad), aside.name, reason)
+
+
+class Journal:
+    """An open journal file for appending; ``append`` returns once the line is on disk."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._f = open(path, "ab")
+
+    def append(self, record: dict[str, Any]) -> None:
+        self._f.write(encode(record))
+        self._f.flush()
+        os.fsync(self._f.fileno())
+
+    def close(self) -> None:
+        self._f.close()
+
+
+def create(path: Path, header: dict[str, Any]) -> None:
+    """Start a new journal holding only ``header``, replacing any old one atomically."""
+    atomic_write(path, encode(header))
+    fsync_dir(path.parent)

@@ -1,0 +1,267 @@
+"""The screen toolkit: frame, fonts, text, lists, big digits, and the Screen protocol.
+
+Screen grammar (DESIGN.md): up/down move in lists, right/A select, left/B back, long B = undo
+(with a confirmation naming the step; the app handles ``b:hold`` before a screen sees it).
+A screen keeps its own UI state (cursor, page) in attributes; ``render`` reads only those and the
+:class:`Ctx` it is given, and returns a fresh image: the same inputs give the same pixels.
+
+Keys a screen receives (hw/keys.py vocabulary): ``up down left right press a b key3`` and
+``a:hold press:hold``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Protocol
+
+from PIL import Image, ImageDraw, ImageFont
+
+W, H = 128, 64
+LINE = 10             # pixels between text rows
+CHAR_W = 6            # the bitmap font's advance, pixels
+COLS = W // CHAR_W    # 21 characters per row
+TITLE_H = 10
+ROWS = 5              # list rows under the title bar
+
+BACK = ("left", "b")
+SELECT = ("right", "a", "press")
+
+
+@lru_cache(maxsize=1)
+def font() -> ImageFont.ImageFont:
+    """Pillow's built-in 6×11 bitmap font: identical pixels on every machine."""
+    return ImageFont.load_default_imagefont()
+
+
+class Ctx(Protocol):
+    """What a screen may use: the app implements it (firmware/app.py)."""
+
+    settings: dict[str, Any]
+
+    def run(self, line: str) -> dict[str, Any]:
+        """Run a console line through the session; returns the response object."""
+
+    def view(self) -> dict[str, Any] | None:
+        """The current session's ``state`` view, or None without a session."""
+
+    def push(self, screen: Screen) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, screen: Screen) -> None: ...
+
+    def notify(self, text: str) -> None:
+        """Show a short message over the current screen until the next key."""
+
+
+class Screen(Protocol):
+    title: str
+
+    def render(self, ctx: Ctx) -> Image.Image: ...
+
+    def key(self, key: str, ctx: Ctx) -> None: ...
+
+
+# -- drawing -----------------------------------------------------------------------------------
+def frame() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("1", (W, H), 0)
+    return img, ImageDraw.Draw(img)
+
+
+def clip(text: str, width: int = COLS) -> str:
+    """Cut ``text`` to ``width`` characters, ending with '~' when cut."""
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+def text(draw: ImageDraw.ImageDraw, x: int, y: int, s: str, invert: bool = False) -> None:
+    """Draw ``s`` with its top-left at (x, y); ``invert`` draws a filled box behind it."""
+    if invert:
+        draw.rectangle((x - 1, y, x + len(s) * CHAR_W, y + LINE - 1), fill=1)
+    draw.text((x, y - 1), s, font=font(), fill=0 if invert else 1)
+
+
+def title_bar(draw: ImageDraw.ImageDraw, title: str, status: str = "") -> None:
+    """An inverted bar on row 0 with ``title`` left and ``status`` (whose turn, counts) right."""
+    draw.rectangle((0, 0, W - 1, TITLE_H - 1), fill=1)
+    room = COLS - (len(status) + 1 if status else 0)
+    draw.text((1, -1), clip(title, room), font=font(), fill=0)
+    if status:
+        draw.text((W - len(status) * CHAR_W - 1, -1), status, font=font(), fill=0)
+
+
+def row_y(i: int) -> int:
+    """Top pixel of content row ``i`` (0-based, under the title bar)."""
+    return TITLE_H + 1 + i * LINE
+
+
+def lines(draw: ImageDraw.ImageDraw, rows: Sequence[str], start: int = 0) -> None:
+    """Plain text rows under the title bar."""
+    for i, s in enumerate(rows[: ROWS - start]):
+        text(draw, 1, row_y(i + start), clip(s))
+
+
+def big(img: Image.Image, x: int, y: int, s: str, scale: int = 3) -> int:
+    """Draw ``s`` ``scale`` times larger (nearest-neighbour, crisp); returns the width drawn."""
+    small = Image.new("1", (max(1, len(s) * CHAR_W), 11), 0)
+    ImageDraw.Draw(small).text((0, -1), s, font=font(), fill=1)
+    bbox = small.getbbox()
+    if bbox is None:
+        return 0
+    small = small.crop((bbox[0], 0, bbox[2], 11))
+    scaled = small.resize((small.width * scale, 11 * scale), Image.NEAREST)
+    img.paste(scaled, (x, y))
+    return scaled.width
+
+
+def big_width(s: str, scale: int = 3) -> int:
+    small = Image.new("1", (max(1, len(s) * CHAR_W), 11), 0)
+    ImageDraw.Draw(small).text((0, -1), s, font=font(), fill=1)
+    bbox = small.getbbox()
+    return 0 if bbox is None else (bbox[2] - bbox[0]) * scale
+
+
+def wrap(s: str, width: int = COLS) -> list[str]:
+    """Greedy word wrap to ``width`` characters (long words are cut)."""
+    out: list[str] = []
+    for para in s.split("\n"):
+        cur = ""
+        for word in para.split():
+            while len(word) > width:
+                if cur:
+                    out.append(cur)
+                    cur = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not cur:
+                cur = word
+            elif len(cur) + 1 + len(word) <= width:
+                cur += " " + word
+            else:
+                out.append(cur)
+                cur = word
+        out.append(cur)
+    return out
+
+
+# -- reusable screens --------------------------------------------------------------------------
+@dataclass
+class Item:
+    """A list entry: ``label`` left, ``value`` right-aligned, ``run`` on select."""
+
+    label: str
+    run: Callable[[Ctx], None] | None = None
+    value: str = ""
+
+
+def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top: int,
+              rows: int = ROWS) -> None:
+    """Rows ``top..top+rows`` of ``items`` with the cursor row inverted and a scroll mark."""
+    for i in range(rows):
+        k = top + i
+        if k >= len(items):
+            break
+        item = items[k]
+        room = COLS - 1 - (len(item.value) + 1 if item.value else 0)
+        label = clip(item.label, room)
+        y = row_y(i)
+        if k == cursor:
+            draw.rectangle((0, y, W - 4, y + LINE - 1), fill=1)
+        fill = 0 if k == cursor else 1
+        draw.text((1, y - 1), label, font=font(), fill=fill)
+        if item.value:
+            draw.text((W - 4 - len(item.value) * CHAR_W, y - 1), item.value, font=font(), fill=fill)
+    if len(items) > rows:  # scroll bar on the right edge
+        span = H - TITLE_H - 1
+        h = max(3, span * rows // len(items))
+        y0 = TITLE_H + 1 + (span - h) * top // max(1, len(items) - rows)
+        draw.rectangle((W - 2, y0, W - 1, y0 + h - 1), fill=1)
+
+
+class ListScreen:
+    """A titled list; subclasses build ``items(ctx)``. Select runs the item, back pops."""
+
+    title = ""
+
+    def __init__(self) -> None:
+        self.cursor = 0
+        self.top = 0
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return []
+
+    def status(self, ctx: Ctx) -> str:
+        return ""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = frame()
+        title_bar(draw, self.title, self.status(ctx))
+        items = self.items(ctx)
+        self.cursor = min(self.cursor, max(0, len(items) - 1))
+        draw_list(draw, items, self.cursor, self.top)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        items = self.items(ctx)
+        if key in ("up", "down") and items:
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(items)
+            if self.cursor < self.top:
+                self.top = self.cursor
+            elif self.cursor >= self.top + ROWS:
+                self.top = self.cursor - ROWS + 1
+        elif key in SELECT and items:
+            run = items[self.cursor].run
+            if run is not None:
+                run(ctx)
+        elif key in BACK:
+            ctx.pop()
+
+
+class TextScreen:
+    """Read-only wrapped text with scrolling (why screens, logs, about)."""
+
+    def __init__(self, title: str, body: str | Sequence[str]) -> None:
+        self.title = title
+        self.rows = wrap(body) if isinstance(body, str) else [r for line in body for r in wrap(line)]
+        self.top = 0
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = frame()
+        pos = f"{self.top + 1}/{len(self.rows)}" if len(self.rows) > ROWS else ""
+        title_bar(draw, self.title, pos)
+        lines(draw, self.rows[self.top:self.top + ROWS])
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if key == "down" and self.top + ROWS < len(self.rows):
+            self.top += 1
+        elif key == "up" and self.top > 0:
+            self.top -= 1
+        elif key in BACK or key in ("a", "press", "right"):
+            ctx.pop()
+
+
+class ConfirmScreen:
+    """A yes/no question: A (or right/press) confirms and runs ``on_yes``; B (or left) cancels."""
+
+    def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
+                 yes: str = "A: yes", no: str = "B: no") -> None:
+        self.title = title
+        self.rows = wrap(question)
+        self.on_yes = on_yes
+        self.hint = f"{yes}  {no}"
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = frame()
+        title_bar(draw, self.title)
+        lines(draw, self.rows[: ROWS - 1])
+        text(draw, 1, row_y(ROWS - 1), clip(self.hint), invert=False)
+        draw.line((0, row_y(ROWS - 1) - 1, W - 1, row_y(ROWS - 1) - 1), fill=1)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if key in ("a", "press", "right"):
+            ctx.pop()
+            self.on_yes(ctx)
+        elif key in BACK:
+            ctx.pop()

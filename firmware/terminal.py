@@ -1,0 +1,121 @@
+"""The terminal simulator's display and keyboard: 128×64 frames as braille, keys as buttons."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import IO
+
+from PIL import Image
+
+# braille dot bit for (dx, dy) inside a 2×4 cell
+_DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
+         (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
+
+KEY_HELP = "arrows move  Enter=press  a/b=A/B  B(shift)=hold B  A(shift)=hold A  k=KEY3  q=quit"
+
+# terminal input sequences -> logical key events
+KEYMAP: dict[bytes, str] = {
+    b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left",
+    b"\x1bOA": "up", b"\x1bOB": "down", b"\x1bOC": "right", b"\x1bOD": "left",
+    b"\r": "press", b"\n": "press", b" ": "press",
+    b"a": "a", b"b": "b", b"A": "a:hold", b"B": "b:hold", b"u": "b:hold", b"k": "key3",
+    b"w": "up", b"s": "down", b"d": "right", b"h": "left", b"j": "down", b"l": "right",
+}
+
+
+def to_braille(img: Image.Image) -> str:
+    """A 1-bit 128×64 image as 16 lines of 64 braille characters (lit pixel = dot)."""
+    px = img.convert("1").load()
+    w, h = img.size
+    out = []
+    for cy in range(0, h, 4):
+        row = []
+        for cx in range(0, w, 2):
+            bits = 0
+            for dx, dy, bit in _DOTS:
+                x, y = cx + dx, cy + dy
+                if x < w and y < h and px[x, y]:
+                    bits |= bit
+            row.append(chr(0x2800 + bits))
+        out.append("".join(row))
+    return "\n".join(out)
+
+
+def to_blocks(img: Image.Image) -> str:
+    """The same frame with half-block characters (for terminals without braille): 32 lines."""
+    px = img.convert("1").load()
+    w, h = img.size
+    chars = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
+    return "\n".join("".join(chars[(1 if px[x, y] else 0, 1 if px[x, y + 1] else 0)]
+                             for x in range(w)) for y in range(0, h, 2))
+
+
+def parse_keys(data: bytes) -> list[str]:
+    """Logical keys in a chunk of terminal input (unknown bytes are ignored)."""
+    keys = []
+    i = 0
+    while i < len(data):
+        for length in (3, 1):
+            chunk = data[i:i + length]
+            if chunk in KEYMAP:
+                keys.append(KEYMAP[chunk])
+                i += length
+                break
+        else:
+            if data[i:i + 1] == b"q":
+                keys.append("quit")
+            i += 1
+    return keys
+
+
+class TerminalScreen:
+    """Draws frames in place on a TTY; ``blank`` clears the panel area."""
+
+    def __init__(self, out: IO[str] = sys.stdout, blocks: bool = False) -> None:
+        self.out = out
+        self.blocks = blocks
+        self.blanked = False
+        self.out.write("\x1b[2J")
+
+    def show(self, img: Image.Image) -> None:
+        art = to_blocks(img) if self.blocks else to_braille(img)
+        framed = "\n".join("│" + line + "│" for line in art.split("\n"))
+        width = len(art.split("\n")[0])
+        self.out.write("\x1b[H┌" + "─" * width + "┐\n" + framed + "\n└" + "─" * width + "┘\n"
+                       + KEY_HELP + "\x1b[K\n")
+        self.out.flush()
+
+    def blank(self, blanked: bool, img: Image.Image) -> None:
+        self.blanked = blanked
+        self.show(Image.new("1", img.size, 0) if blanked else img)
+
+    def contrast(self, level: int) -> None:
+        pass
+
+
+class ScriptScreen:
+    """For scripted runs: prints every frame with a header line naming the event before it."""
+
+    def __init__(self, out: IO[str] = sys.stdout) -> None:
+        self.out = out
+        self.label = "start"
+        self.blanked = False
+
+    def show(self, img: Image.Image) -> None:
+        self.out.write(f"--- frame after: {self.label}{' (blank)' if self.blanked else ''}\n")
+        self.out.write(to_braille(img) + "\n")
+        self.out.flush()
+
+    def blank(self, blanked: bool, img: Image.Image) -> None:
+        self.blanked = blanked
+        self.show(Image.new("1", img.size, 0) if blanked else img)
+
+    def contrast(self, level: int) -> None:
+        pass
+
+
+def stdin_is_tty() -> bool:
+    try:
+        return os.isatty(sys.stdin.fileno())
+    except (ValueError, OSError):
+        return False

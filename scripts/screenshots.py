@@ -1,0 +1,59 @@
+"""Render the real screens to PNG for the README tour: ``python scripts/screenshots.py [OUTDIR]``.
+
+Each shot is a key sequence played into the App (the same code the device runs) in a throw-away
+state directory with fixed seeds, saved 1:1 and 4× enlarged (``*-x4.png``, for reading).
+"""
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from PIL import Image  # noqa: E402
+
+from firmware.app import App  # noqa: E402
+from firmware.console import Console  # noqa: E402
+from firmware.store import Store  # noqa: E402
+
+# name, console lines to set up, keys to press
+SHOTS: list[tuple[str, list[str], list[str]]] = [
+    ("menu", [], []),
+    ("games", [], ["a"]),
+    ("dice", ["new dice seed=3", "roll 3d6+1"], ["a"]),
+    ("dice-reroll", ["new dice seed=3", "roll 3d6+1"], ["a", "press", "right", "up"]),
+    ("bag", ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=5", "draw", "card"], ["a"]),
+    ("bag-draw", ["new bag items=gold*3,silver*2,bronze seed=5"], ["a", "a"]),
+    ("undo", ["new dice seed=3", "roll 2d6"], ["b:hold"]),
+    ("log", ["new dice seed=3", "roll 2d6", "roll 1d20-2"], ["down", "down", "down", "down", "a"]),
+    ("settings", [], ["down", "down", "down", "down", "a"]),
+]
+
+
+def shoot(name: str, setup: list[str], keys: list[str], root: Path) -> Image.Image:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp))
+        console = Console(store, None)
+        for line in setup:
+            response = console.request(line)
+            assert response["ok"], (name, line, response)
+        app = App(console)
+        for key in keys:
+            app.handle(key)
+        img = app.render()
+        console.close()
+    return img
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for name, setup, keys in SHOTS:
+        img = shoot(name, setup, keys, out)
+        img.save(out / f"{name}.png")
+        img.convert("L").resize((img.width * 4, img.height * 4), Image.NEAREST).save(out / f"{name}-x4.png")
+        print(out / f"{name}.png")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "docs" / "screens")
