@@ -1,0 +1,74 @@
+"""gpiozero adapter: one ``Button`` per logical key, edges onto a queue.
+
+The callbacks run on gpiozero's threads, so they do nothing but
+``put(("edge", key, pressed, clock()))``; the main thread owns the
+:class:`hw.keys.KeyFilter` that debounces them. gpiozero's own debouncing is
+off (``bounce_time=None``) because :mod:`hw.keys` does it with an injected clock.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from types import TracebackType
+from typing import Any
+
+from gpiozero import Button
+
+Edge = tuple[str, str, bool, float]
+"""``("edge", key, pressed, t)``: ``t`` in seconds from the bank's clock."""
+
+
+class ButtonError(Exception):
+    """A key's GPIO pin could not be opened; ``key``, ``pin`` and ``__cause__`` say which and why."""
+
+    def __init__(self, key: str, pin: int, cause: BaseException) -> None:
+        super().__init__(
+            f"cannot open GPIO{pin} for key {key!r}: {type(cause).__name__}: {cause}. "
+            "Check the pin in the profile or config file (docs/hardware.md), that no other "
+            "program uses it, and that the user is in the 'gpio' group")
+        self.key = key
+        self.pin = pin
+
+
+class ButtonBank:
+    """Buttons wired to ground with the internal pull-ups, one per logical key.
+
+    ``pins`` maps key names to BCM GPIO numbers; ``put`` receives an
+    :data:`Edge` on every level change, stamped with ``clock()`` (seconds);
+    ``pin_factory`` is handed to gpiozero (None: its default). Raises
+    ButtonError if a pin cannot be opened, after closing the ones already open.
+    """
+
+    def __init__(self, pins: Mapping[str, int], put: Callable[[Edge], Any],
+                 clock: Callable[[], float] = time.monotonic,
+                 pin_factory: Any = None) -> None:
+        self._put = put
+        self._clock = clock
+        self.buttons: dict[str, Button] = {}
+        for key, pin in pins.items():
+            try:
+                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+            except Exception as e:  # gpiozero.exc.*, lgpio.error, OSError: all mean "not usable"
+                self.close()
+                raise ButtonError(key, pin, e) from e
+            button.when_pressed = self._callback(key, True)
+            button.when_released = self._callback(key, False)
+            self.buttons[key] = button
+
+    def _callback(self, key: str, pressed: bool) -> Callable[[], None]:
+        def edge() -> None:
+            self._put(("edge", key, pressed, self._clock()))
+        return edge
+
+    def close(self) -> None:
+        """Release every pin; idempotent."""
+        for button in self.buttons.values():
+            button.close()
+        self.buttons.clear()
+
+    def __enter__(self) -> ButtonBank:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
