@@ -1,0 +1,130 @@
+"""luma.oled adapter: open the OLED, ship pixels, contrast and blanking.
+
+luma is imported inside the functions so that importing this module (and the
+console's cold start) stays cheap. Every hardware failure is raised as
+:class:`DisplayError`, which the program catches to run on without a display.
+"""
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hw.config import DisplayConfig
+
+if TYPE_CHECKING:
+    from luma.core.device import device as LumaDevice
+    from PIL.Image import Image
+
+WIDTH, HEIGHT = 128, 64
+MODEL_PATH = Path("/proc/device-tree/model")
+
+
+class DisplayError(Exception):
+    """The display cannot be opened or stopped answering; the message says what to check."""
+
+
+def probe_hardware(model_path: Path = MODEL_PATH) -> bool:
+    """True if this looks like a Raspberry Pi with GPIO (``model_path`` names one)."""
+    try:
+        model = model_path.read_bytes()
+    except OSError:
+        return False
+    return b"Raspberry Pi" in model
+
+
+def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice:
+    """Open a 128x64 ``cfg.driver`` OLED over ``cfg.interface``, rotated ``cfg.rotate``.
+
+    ``serial_interface`` (e.g. luma's ``noop()``) replaces the I2C/SPI bus,
+    for tests. Raises DisplayError if the bus, the device or a needed module
+    is missing or not permitted.
+    """
+    from luma.core.error import Error as LumaError
+    from luma.oled.device import sh1106, ssd1306
+
+    driver = {"ssd1306": ssd1306, "sh1106": sh1106}[cfg.driver]
+    owned = serial_interface is None
+    if serial_interface is None:
+        try:
+            serial_interface = _open_bus(cfg)
+        except (LumaError, OSError, ImportError) as e:
+            raise DisplayError(_explain(cfg, e)) from e
+    try:
+        return driver(serial_interface, width=WIDTH, height=HEIGHT, rotate=cfg.rotate)
+    except (LumaError, OSError) as e:
+        if owned:
+            serial_interface.cleanup()
+        hint = f" (i2cdetect -y {cfg.port} lists what answers)" if cfg.interface == "i2c" else ""
+        raise DisplayError(
+            f"no {cfg.driver} display answered on {_bus_name(cfg)} ({e}): check the wiring or "
+            f"that the HAT is seated, and display.driver/address in the config file{hint}") from e
+
+
+def show(device: LumaDevice, image: Image) -> None:
+    """Send ``image`` (converted to the device's mode) to the display.
+
+    Raises ValueError if its size differs from ``device.size`` and
+    DisplayError if the display stopped answering.
+    """
+    if image.size != device.size:
+        raise ValueError(f"image is {image.size[0]}x{image.size[1]} px, "
+                         f"the display {device.size[0]}x{device.size[1]} px")
+    if image.mode != device.mode:
+        image = image.convert(device.mode)
+    _send(device.display, image)
+
+
+def set_contrast(device: LumaDevice, level: int) -> None:
+    """Set the contrast to ``level`` (0..255; raises ValueError outside, DisplayError on failure)."""
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 255:
+        raise ValueError(f"contrast level must be an integer 0..255, got {level!r}")
+    _send(device.contrast, level)
+
+
+def blank(device: LumaDevice, blanked: bool) -> None:
+    """Switch the panel off (``blanked``) or back on; the image is kept. Raises DisplayError."""
+    _send(device.hide if blanked else device.show)
+
+
+def _send(method: Any, *args: Any) -> None:
+    from luma.core.error import Error as LumaError
+
+    try:
+        method(*args)
+    except (LumaError, OSError) as e:
+        raise DisplayError(f"the display stopped answering ({e}); check its connection") from e
+
+
+def _open_bus(cfg: DisplayConfig) -> Any:
+    from luma.core.interface.serial import i2c, spi
+
+    if cfg.interface == "i2c":
+        return i2c(port=cfg.port, address=cfg.address)
+    return spi(port=cfg.port, device=cfg.device, gpio_DC=cfg.dc, gpio_RST=cfg.rst)
+
+
+def _bus_name(cfg: DisplayConfig) -> str:
+    if cfg.interface == "i2c":
+        return f"/dev/i2c-{cfg.port} at {cfg.address:#04x}"
+    return f"/dev/spidev{cfg.port}.{cfg.device}"
+
+
+def _explain(cfg: DisplayConfig, e: BaseException) -> str:
+    """An actionable sentence for an error raised while opening the bus."""
+    from luma.core.error import DeviceNotFoundError, DevicePermissionError, UnsupportedPlatform
+
+    bus = _bus_name(cfg).split()[0]
+    kind = cfg.interface
+    if isinstance(e, (ImportError, UnsupportedPlatform)):
+        return (f"the {kind.upper()} display cannot use {bus} ({e}): install the missing "
+                "module (python3-spidev and python3-rpi-lgpio for SPI; scripts/install-pi.sh "
+                "does) or run without a display")
+    code = getattr(e, "errno", None)
+    if isinstance(e, DevicePermissionError) or code in (errno.EACCES, errno.EPERM):
+        return (f"permission denied on {bus}: add the user to the '{kind}' group "
+                f"(sudo usermod -aG {kind} $USER) and log in again")
+    if isinstance(e, DeviceNotFoundError) or code == errno.ENOENT:
+        return (f"{bus} does not exist: enable {kind.upper()} (sudo raspi-config nonint "
+                f"do_{kind} 0, then reboot) or set display.port in the config file")
+    return f"cannot open {bus} for the {cfg.driver} display: {type(e).__name__}: {e}"

@@ -1,0 +1,125 @@
+"""hw.display with luma's noop interface and dummy device; errors for a missing bus or panel."""
+from __future__ import annotations
+
+import errno
+import subprocess
+import sys
+from pathlib import Path
+from unittest.mock import Mock
+
+import pytest
+from luma.core.const import common
+from luma.core.device import dummy
+from luma.core.interface.serial import i2c, noop
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image, ImageDraw
+
+from hw.config import DisplayConfig, load_config
+from hw.display import DisplayError, blank, open_display, probe_hardware, set_contrast, show
+
+# luma.oled 3.16 calls Image.getdata(), which Pillow 13 deprecates: not ours to fix here.
+pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
+
+
+def recording_noop() -> Mock:
+    """luma's noop interface, with the calls it receives recorded."""
+    return Mock(wraps=noop())
+
+
+def test_open_ssd1306_and_sh1106_with_injected_interface() -> None:
+    oled = open_display(DisplayConfig(driver="ssd1306"), noop())
+    assert isinstance(oled, ssd1306) and oled.size == (128, 64) and oled.mode == "1"
+    oled = open_display(DisplayConfig(driver="sh1106", interface="spi", rotate=2), noop())
+    assert isinstance(oled, sh1106) and oled.rotate == 2
+
+
+def test_open_sends_the_init_sequence_through_the_interface() -> None:
+    serial = recording_noop()
+    open_display(load_config(profile="adafruit-bonnet").display, serial)
+    sent = [c.args for c in serial.command.call_args_list]
+    assert sent[0][0] == common.DISPLAYOFF
+    assert sent[-1] == (common.DISPLAYON,)
+
+
+def test_missing_i2c_bus_is_a_display_error() -> None:
+    with pytest.raises(DisplayError, match=r"/dev/i2c-97 does not exist: enable I2C "
+                                           r"\(sudo raspi-config nonint do_i2c 0"):
+        open_display(DisplayConfig(interface="i2c", port=97))
+
+
+def test_silent_i2c_device_is_a_display_error() -> None:
+    bus = Mock()  # an smbus whose device does not acknowledge, as luma's own tests use
+    bus.write_i2c_block_data.side_effect = OSError(errno.EREMOTEIO, "Remote I/O error")
+    with pytest.raises(DisplayError, match=r"no ssd1306 display answered on /dev/i2c-1 at 0x3c"
+                                           r".*i2cdetect -y 1"):
+        open_display(DisplayConfig(), i2c(bus=bus, address=0x3C))
+
+
+def test_unusable_spi_is_a_display_error() -> None:
+    # Without spidev/RPi.GPIO (CI) or without /dev/spidev9.0 (a Pi): either way a DisplayError.
+    with pytest.raises(DisplayError, match="/dev/spidev9.0"):
+        open_display(DisplayConfig(driver="sh1106", interface="spi", port=9))
+
+
+def test_show_holds_the_image_converted_to_the_device_mode() -> None:
+    device = dummy(mode="1")
+    image = Image.new("L", (128, 64), 0)
+    ImageDraw.Draw(image).rectangle((10, 10, 20, 20), fill=255)
+    show(device, image)
+    assert device.image.mode == "1"
+    assert device.image.getpixel((15, 15)) == 255 and device.image.getpixel((30, 30)) == 0
+    show(device, Image.new("1", (128, 64), 1))
+    assert device.image.getbbox() == (0, 0, 128, 64)
+
+
+def test_show_sends_pixels_to_an_oled() -> None:
+    serial = recording_noop()
+    oled = open_display(DisplayConfig(), serial)
+    serial.reset_mock()
+    show(oled, Image.new("1", (128, 64), 1))
+    sent = b"".join(bytes(c.args[0]) for c in serial.data.call_args_list)
+    assert sent == b"\xff" * (128 * 64 // 8)
+
+
+def test_show_rejects_a_wrong_size() -> None:
+    with pytest.raises(ValueError, match="image is 64x64 px, the display 128x64 px"):
+        show(dummy(mode="1"), Image.new("1", (64, 64)))
+
+
+def test_contrast_and_blank_reach_the_device() -> None:
+    serial = recording_noop()
+    device = dummy(mode="1", serial_interface=serial)
+    set_contrast(device, 40)
+    blank(device, True)
+    blank(device, False)
+    assert [c.args for c in serial.command.call_args_list] == [
+        (common.SETCONTRAST, 40), (common.DISPLAYOFF,), (common.DISPLAYON,)]
+
+
+@pytest.mark.parametrize("level", [-1, 256, 1.5, True])
+def test_contrast_out_of_range_is_rejected(level: object) -> None:
+    with pytest.raises(ValueError, match="contrast level must be an integer 0..255"):
+        set_contrast(dummy(mode="1"), level)  # type: ignore[arg-type]
+
+
+def test_lost_display_is_a_display_error() -> None:
+    bus = Mock()
+    oled = open_display(DisplayConfig(), i2c(bus=bus, address=0x3C))
+    bus.write_i2c_block_data.side_effect = OSError(errno.EIO, "I/O error")  # unplugged
+    with pytest.raises(DisplayError, match="stopped answering"):
+        blank(oled, True)
+
+
+def test_probe_hardware(tmp_path: Path) -> None:
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi Zero 2 W Rev 1.0\x00")
+    assert probe_hardware(model)
+    model.write_bytes(b"Pine64 RockPro64\x00")
+    assert not probe_hardware(model)
+    assert not probe_hardware(tmp_path / "missing")
+
+
+def test_importing_display_does_not_import_luma() -> None:
+    code = "import sys, hw.display; print(any(m.startswith('luma') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
