@@ -45,6 +45,9 @@ class Console:
     # -- framing -----------------------------------------------------------------------------
     def handle_bytes(self, raw: bytes) -> str | None:
         """One raw line (without the length check) → a response line, or None for none."""
+        bare = raw.strip(b" \t\r\n")
+        if not bare or bare.startswith(b"#"):
+            return None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -53,7 +56,8 @@ class Console:
 
     def handle_text(self, text: str) -> str | None:
         text = text.rstrip("\r\n")
-        if not text.strip() or text.lstrip().startswith("#"):
+        bare = text.strip(" \t")
+        if not bare or bare.startswith("#"):
             return None
         if "\x00" in text:
             return self._error(BadArguments("The line contains a NUL character; nothing was done."))
@@ -267,6 +271,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
             except Exception as e:
                 print(f"legatus: {e}", file=sys.stderr)
                 return 2
+            print(f"legatus: console on {serial_port} at {baud} baud", file=sys.stderr, flush=True)
             with port:
                 serve(console, port, port)
     except KeyboardInterrupt:

@@ -91,7 +91,7 @@ class Store:
 
     def begin(self, session: Session) -> None:
         """Make ``session`` (fresh from ``Session.start``) the current one, on disk first."""
-        self.close()
+        self._close_journal()
         self._archive()
         journal.create(self.journal_path, session.header)
         try:
@@ -143,7 +143,13 @@ class Store:
     def save_settings(self, settings: dict[str, Any]) -> None:
         atomic_write_json(self.root / "settings.json", settings)
 
-    def close(self) -> None:
+    def _close_journal(self) -> None:
         if self._journal is not None:
             self._journal.close()
             self._journal = None
+
+    def close(self) -> None:
+        """Close the journal and release the directory lock."""
+        self._close_journal()
+        if not self._lock.closed:
+            self._lock.close()

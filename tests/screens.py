@@ -1,0 +1,50 @@
+"""Golden-screen helpers: render through luma's dummy device and compare pixel for pixel.
+
+Set LEGATUS_REGOLD=1 to (re)write the golden PNGs after a deliberate change of a screen; review
+the new images before committing them.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def on_dummy(img: Image.Image) -> Image.Image:
+    """What a 128×64 1-bit OLED would hold after displaying ``img`` (luma.core dummy device)."""
+    from luma.core.device import dummy
+    device = dummy(width=128, height=64, mode="1")
+    device.display(img)
+    return device.image.copy()
+
+
+def assert_golden(img: Image.Image, name: str) -> None:
+    shown = on_dummy(img)
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("LEGATUS_REGOLD") == "1" or not path.exists():
+        if os.environ.get("CI") and not path.exists():
+            raise AssertionError(f"golden screen {path.name} is missing")
+        shown.save(path)
+    expected = Image.open(path).convert("1")
+    assert shown.size == expected.size == (128, 64)
+    diff = ImageChops.logical_xor(shown.convert("1"), expected)
+    assert diff.getbbox() is None, f"{name}: pixels differ in {diff.getbbox()} (LEGATUS_REGOLD=1 to accept)"
+
+
+def app_with(console_lines: list[str], keys: list[str], state_dir: Path):
+    """An App over a fresh state dir after the console lines and keys; the caller closes it."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    for line in console_lines:
+        response = console.request(line)
+        assert response["ok"], (line, response)
+    app = App(console)
+    for key in keys:
+        app.handle(key)
+    return app

@@ -1,0 +1,90 @@
+"""The console protocol end to end through a subprocess: framing, every error code, junk input."""
+import json
+import random
+
+from firmware.console import MAX_LINE
+from tests.conftest import run_console
+
+
+def test_common_commands_end_to_end(state_dir):
+    r = run_console(state_dir, [
+        "help", "version", "roll 2d6+1", "new bag items=gold*3,silver*2,bronze seed=7",
+        "draw 2", "state", "undo", "draw 2", "put gold", "log 3", "roll 1d20"])
+    help_, ver, roll, new, draw, state, undo, redraw, put, log, roll2 = r
+    assert {"help", "version", "new", "state", "undo", "log", "roll"} <= set(help_["commands"])
+    assert ver == {"ok": True, "version": ver["version"], "protocol": 1}
+    assert len(roll["dice"]) == 2 and roll["total"] == sum(roll["dice"]) + 1
+    assert new["game"] == "bag" and new["state"]["bag"]["size"] == 6
+    assert state["state"]["bag"]["size"] == 4
+    assert undo["undone"].startswith("Undone: Drew") and undo["state"]["bag"]["size"] == 6
+    assert redraw["drawn"] == draw["drawn"]                       # undo never re-draws
+    assert put["ok"] and "gold" in draw["drawn"]
+    assert log["log"][-1] == "Put gold back in the bag." and len(log["log"]) == 3
+    assert roll2["ok"] and roll2["state"]["rolls"][-1]["dice"] == roll2["dice"]
+
+
+def test_session_survives_restart_with_the_same_state(state_dir):
+    first = run_console(state_dir, ["new bag items=a*9,b*9 seed=1", "draw 3", "roll 4d6", "state"])
+    again = run_console(state_dir, ["state"])
+    assert again[0]["state"] == first[-1]["state"]
+
+
+def test_every_error_code(state_dir):
+    r = run_console(state_dir, [
+        "state", "undo", "log", "draw",                         # no_session
+        "frobnicate",                                           # unknown_command
+        "roll 3x6", "new", "new bag items=", "new nope",        # bad_arguments
+        "new bag items=a*2 seed=1",
+        "draw 3", "put zzz",                                    # illegal_move
+        "undo",                                                 # nothing_to_undo
+    ])
+    codes = [x.get("error") for x in r]
+    assert codes == ["no_session"] * 4 + ["unknown_command"] + ["bad_arguments", "unknown_command",
+                     "bad_arguments", "bad_arguments", None, "illegal_move", "illegal_move", "nothing_to_undo"]
+    assert all(x["message"] for x in r if not x["ok"])
+
+
+def test_line_too_long_bad_utf8_and_framing(state_dir):
+    data = (b"new dice seed=1\r\n" + b"\n" + b"# a comment\n" + b"roll " + b"9" * 5000 + b"\n"
+            + b"\xff\xfe roll 1d6\n" + b"version\r\n" + b"x" * MAX_LINE + b"\n")
+    r = run_console(state_dir, data)
+    assert [x.get("error") for x in r] == [None, "line_too_long", "bad_arguments", None, "unknown_command"]
+
+
+def test_json_commands_report_bad_json(state_dir):
+    # the glory 'score' command takes JSON (a sessionless command)
+    r = run_console(state_dir, ["score {not json"])
+    assert r[0]["error"] in ("bad_json", "unknown_command")
+
+
+def test_3000_random_and_malformed_lines_each_get_one_reply_and_change_nothing(state_dir):
+    rng = random.Random(2026)
+    words = ["draw", "put", "roll", "undo", "new", "state", "log", "help", "card", "reroll",
+             "bag", "items=", "seed=x", "1d6", "-1", "99999999999999999999", "{", "}", "\"", "=", "=="]
+    junk: list[bytes] = []
+    for i in range(3000):
+        kind = i % 6
+        if kind == 0:
+            line = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 80))).replace(b"\n", b"")
+        elif kind == 1:
+            line = b"\xc3\x28" + bytes(rng.randrange(128, 256) for _ in range(10))
+        elif kind == 2:
+            line = b"roll " + b"7" * 5000
+        elif kind == 3:
+            line = ("score " + rng.choice(["{", "[1,", "{\"players\":", "nul", "{}"])).encode()
+        elif kind == 4:
+            line = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 6))).encode()
+            if line.split(b" ")[0] in (b"new", b"undo", b"draw", b"put", b"roll", b"card", b"reroll"):
+                line = b"x" + line       # keep the session unchanged: no real mutating command
+        else:
+            line = b"put " + bytes(rng.randrange(33, 127) for _ in range(rng.randrange(1, 30)))
+        line = line.replace(b"\r", b"")
+        junk.append(line)
+    setup = b"new bag items=a*3,b*3 seed=4\ndraw\nstate\n"
+    body = b"".join(l + b"\n" for l in junk)
+    r = run_console(state_dir, setup + body + b"state\n", timeout=120)
+    expected_replies = 3 + sum(1 for l in junk if l.strip(b" \t") and not l.strip(b" \t").startswith(b"#")) + 1
+    assert len(r) == expected_replies
+    assert all(isinstance(x, dict) and "ok" in x for x in r)
+    assert all(x["ok"] or x["error"] != "internal_error" for x in r)
+    assert r[-1]["state"] == r[2]["state"]

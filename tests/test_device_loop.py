@@ -1,0 +1,105 @@
+"""The main loop: gpiozero MockFactory buttons -> queue -> KeyFilter -> App; idle blanking."""
+import queue
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+from PIL import Image
+
+from firmware.device import Loop
+from hw.buttons import ButtonBank
+from hw.keys import KeyFilter
+from tests.screens import app_with
+
+PINS = {"a": 5, "b": 6, "up": 17, "down": 22, "left": 27, "right": 23, "press": 4}
+
+
+class Recorder:
+    """An Output that keeps what it was asked to show (the real outputs are the OLED/terminal)."""
+
+    def __init__(self):
+        self.frames: list[Image.Image] = []
+        self.blanks: list[bool] = []
+        self.levels: list[int] = []
+
+    def show(self, img):
+        self.frames.append(img)
+
+    def blank(self, blanked, img):
+        self.blanks.append(blanked)
+
+    def contrast(self, level):
+        self.levels.append(level)
+
+
+@pytest.fixture
+def factory():
+    Device.pin_factory = MockFactory()
+    yield Device.pin_factory
+    Device.pin_factory.reset()
+
+
+def _drain(loop, q):
+    while not q.empty():
+        loop.handle(q.get_nowait())
+
+
+def test_buttons_drive_the_app_through_the_queue(factory, state_dir):
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    out = Recorder()
+    loop = Loop(app, out, KeyFilter(), clock=lambda: clock[0])
+    q: queue.Queue = queue.Queue()
+    bank = ButtonBank(PINS, q.put, clock=lambda: clock[0], pin_factory=factory)
+
+    def tap(key, hold=0.05):
+        pin = factory.pin(PINS[key])
+        pin.drive_low()
+        _drain(loop, q)
+        clock[0] += hold
+        loop.tick()
+        pin.drive_high()
+        _drain(loop, q)
+        clock[0] += 0.05
+        loop.tick()
+
+    tap("down")          # cursor to Dice
+    tap("a")             # open Dice (starts a dice session)
+    tap("a")             # roll 2d6
+    assert app.console.session.lines == ["roll 2d6"]
+    tap("b", hold=1.0)   # long B: the undo confirmation
+    tap("a")
+    assert app.console.session.lines == []
+    assert out.levels == [128] and len(out.frames) >= 4
+    bank.close()
+    app.console.close()
+
+
+def test_idle_blanks_and_any_key_wakes_without_acting(state_dir):
+    clock = [0.0]
+    app = app_with(["settings screen_off=30"], [], state_dir)
+    out = Recorder()
+    loop = Loop(app, out, None, clock=lambda: clock[0])
+    loop.redraw()
+    assert loop.timeout() == pytest.approx(30)
+    clock[0] = 29
+    loop.tick()
+    assert out.blanks == []
+    clock[0] = 30.5
+    loop.tick()
+    assert out.blanks == [True] and loop.timeout() is None
+    loop.handle(("key", "a"))          # wakes only: the menu did not open Games
+    assert out.blanks == [True, False] and len(app.stack) == 1
+    loop.handle(("key", "a"))
+    assert len(app.stack) == 2
+
+
+def test_console_lines_share_the_session_with_the_ui(state_dir):
+    app = app_with([], [], state_dir)
+    loop = Loop(app, Recorder(), None)
+    replies = []
+    loop.handle(("line", b"new dice seed=4", False, replies.append))
+    loop.handle(("line", b"", True, replies.append))
+    assert b'"game":"dice"' in replies[0] and b"line_too_long" in replies[1]
+    assert app.view()["game"] == "dice"
+    app.console.close()

@@ -1,0 +1,52 @@
+"""The console over a serial line: a pty pair stands in for the UART (pyserial opens the slave)."""
+import json
+import os
+import select
+import subprocess
+import termios
+import tty
+
+from tests.conftest import ROOT, console_cmd
+
+
+def _read_line(fd, timeout=20.0):
+    buf = b""
+    while not buf.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], timeout)
+        assert ready, f"no reply over the pty (got {buf!r})"
+        buf += os.read(fd, 4096)
+    return json.loads(buf)
+
+
+def test_console_over_a_pty_serial_port(state_dir):
+    master, slave = os.openpty()
+    tty.setraw(master)
+    attrs = termios.tcgetattr(slave)
+    name = os.ttyname(slave)
+    proc = subprocess.Popen(console_cmd(state_dir, "--serial", name, "--baud", "115200"), cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
+    try:
+        # pyserial flushes the input when it opens the port: wait until it says it is listening
+        assert b"console on" in proc.stderr.readline()
+        os.write(master, b"version\r\n")
+        assert _read_line(master)["protocol"] == 1
+        os.write(master, b"new bag items=a*2,b*2 seed=3\n")
+        assert _read_line(master)["game"] == "bag"
+        os.write(master, b"draw 5\n")
+        assert _read_line(master)["error"] == "illegal_move"
+        os.write(master, b"quit\n")
+        assert _read_line(master)["bye"] is True
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        os.close(slave)
+    assert attrs is not None
+
+
+def test_missing_serial_port_is_reported_clearly(state_dir):
+    proc = subprocess.run(console_cmd(state_dir, "--serial", "/dev/does-not-exist-42"), cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, timeout=30)
+    assert proc.returncode == 2
+    assert b"does-not-exist-42" in proc.stderr
