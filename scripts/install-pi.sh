@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Install Legatus on a Raspberry Pi (Raspberry Pi OS Bookworm). Safe to run again.
+#
+#   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--dry-run]
+#
+# Steps: apt packages (python3-venv, lgpio, spidev, RPi.GPIO API, i2c-tools);
+# I2C and SPI enabled with raspi-config; the user added to gpio, i2c, spi,
+# dialout; a virtual environment at /opt/legatus/venv (with the system site
+# packages, for the apt-installed GPIO modules) with this checkout installed
+# by pip; the systemd unit legatus.service (Restart=on-failure, state in
+# /var/lib/legatus) installed, enabled and (re)started.
+# --dry-run prints every step instead of doing it and needs no root.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+venv=/opt/legatus/venv
+user=${SUDO_USER:-$(id -un)}
+user_given=false
+dry_run=false
+groups=(gpio i2c spi dialout)
+unit_name=legatus.service
+unit_path=/etc/systemd/system/$unit_name
+apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools)
+
+usage() {
+  sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --dry-run) dry_run=true ;;
+    --user) user=${2:?--user needs a name}; user_given=true; shift ;;
+    --venv) venv=${2:?--venv needs a directory}; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install-pi.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+say() { printf '==> %s\n' "$*"; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+
+# run CMD...: print it; execute it unless --dry-run.
+run() {
+  printf '+ %s\n' "$*"
+  if ! $dry_run; then "$@"; fi
+}
+
+case $venv in
+  /*) ;;
+  *) echo "install-pi.sh: --venv must be an absolute path, got $venv" >&2; exit 2 ;;
+esac
+if ! $dry_run && [ "$(id -u)" -ne 0 ]; then
+  echo "install-pi.sh: run as root (sudo $0 $*), or with --dry-run to see the steps" >&2
+  exit 1
+fi
+if [ "$user" = root ] && ! $user_given; then
+  echo "install-pi.sh: the service should not run as root; pass --user NAME" >&2
+  exit 1
+fi
+if ! id -u "$user" >/dev/null 2>&1; then
+  if $dry_run; then
+    warn "user $user does not exist (dry run: continuing)"
+  else
+    echo "install-pi.sh: user $user does not exist; pass --user NAME" >&2
+    exit 1
+  fi
+fi
+
+say "1/5 system packages"
+if command -v apt-get >/dev/null 2>&1; then
+  # luma's SPI interface needs the RPi.GPIO API; rpi-lgpio provides it on Bookworm.
+  python3 -c 'import RPi.GPIO' >/dev/null 2>&1 || apt_packages+=(python3-rpi-lgpio)
+  needed=()
+  for pkg in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || needed+=("$pkg")
+  done
+  if [ ${#needed[@]} -gt 0 ]; then
+    run apt-get update
+    run apt-get install -y --no-install-recommends "${needed[@]}"
+  else
+    echo "all of ${apt_packages[*]} are installed"
+  fi
+else
+  warn "apt-get not found: install ${apt_packages[*]} python3-rpi-lgpio yourself"
+fi
+
+say "2/5 I2C and SPI"
+if command -v raspi-config >/dev/null 2>&1; then
+  run raspi-config nonint do_i2c 0
+  run raspi-config nonint do_spi 0
+else
+  warn "raspi-config not found: add dtparam=i2c_arm=on and dtparam=spi=on to /boot/firmware/config.txt and reboot"
+fi
+
+say "3/5 groups for $user: ${groups[*]}"
+missing=()
+for group in "${groups[@]}"; do
+  if ! getent group "$group" >/dev/null; then
+    warn "group $group does not exist on this system: skipping it (is this Raspberry Pi OS?)"
+  elif id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+    echo "$user is already in $group"
+  else
+    missing+=("$group")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  run usermod -aG "$(IFS=,; echo "${missing[*]}")" "$user"
+fi
+
+say "4/5 virtual environment $venv"
+if [ -x "$venv/bin/python" ]; then
+  echo "$venv exists: reusing it"
+else
+  run mkdir -p "$(dirname "$venv")"
+  run python3 -m venv --system-site-packages "$venv"
+fi
+run "$venv/bin/pip" install --upgrade "$repo"
+
+say "5/5 systemd unit $unit_path"
+unit=$(sed -e "s|@USER@|$user|g" -e "s|@VENV@|$venv|g" "$repo/scripts/$unit_name")
+if $dry_run; then
+  printf '+ write %s:\n%s\n' "$unit_path" "$unit"
+elif [ -f "$unit_path" ] && [ "$(cat "$unit_path")" = "$unit" ]; then
+  echo "$unit_path is up to date"
+else
+  printf '+ write %s\n' "$unit_path"
+  printf '%s\n' "$unit" > "$unit_path.tmp"
+  chmod 0644 "$unit_path.tmp"
+  mv "$unit_path.tmp" "$unit_path"
+fi
+run systemctl daemon-reload
+run systemctl enable "$unit_name"
+run systemctl restart "$unit_name"
+
+say "done. Logs: journalctl -u $unit_name -f. Reboot if I2C or SPI were just enabled."
