@@ -55,9 +55,12 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
     except (LumaError, OSError) as e:
         if owned:
             serial_interface.cleanup()
-        hint = f" (i2cdetect -y {cfg.port} lists what answers)" if cfg.interface == "i2c" else ""
+        where, hint = _bus_path(cfg), ""
+        if cfg.interface == "i2c":
+            where = f"{where} at {cfg.address:#04x}"
+            hint = f" (i2cdetect -y {cfg.port} lists what answers)"
         raise DisplayError(
-            f"no {cfg.driver} display answered on {_bus_name(cfg)} ({e}): check the wiring or "
+            f"no {cfg.driver} display answered on {where} ({e}): check the wiring or "
             f"that the HAT is seated, and display.driver/address in the config file{hint}") from e
 
 
@@ -104,9 +107,9 @@ def _open_bus(cfg: DisplayConfig) -> Any:
     return spi(port=cfg.port, device=cfg.device, gpio_DC=cfg.dc, gpio_RST=cfg.rst)
 
 
-def _bus_name(cfg: DisplayConfig) -> str:
+def _bus_path(cfg: DisplayConfig) -> str:
     if cfg.interface == "i2c":
-        return f"/dev/i2c-{cfg.port} at {cfg.address:#04x}"
+        return f"/dev/i2c-{cfg.port}"
     return f"/dev/spidev{cfg.port}.{cfg.device}"
 
 
@@ -114,7 +117,7 @@ def _explain(cfg: DisplayConfig, e: BaseException) -> str:
     """An actionable sentence for an error raised while opening the bus."""
     from luma.core.error import DeviceNotFoundError, DevicePermissionError, UnsupportedPlatform
 
-    bus = _bus_name(cfg).split()[0]
+    bus = _bus_path(cfg)
     kind = cfg.interface
     if isinstance(e, (ImportError, UnsupportedPlatform)):
         return (f"the {kind.upper()} display cannot use {bus} ({e}): install the missing "
