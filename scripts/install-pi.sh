@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Install Legatus on a Raspberry Pi (Raspberry Pi OS Bookworm). Safe to run again.
 #
-#   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--dry-run]
+#   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--serial PORT] [--dry-run]
 #
 # Steps: apt packages (python3-venv, lgpio, spidev, RPi.GPIO API, i2c-tools);
 # I2C and SPI enabled with raspi-config; the user added to gpio, i2c, spi,
 # dialout; a virtual environment at /opt/legatus/venv (with the system site
 # packages, for the apt-installed GPIO modules) with this checkout installed
 # by pip; the systemd unit legatus.service (Restart=on-failure, state in
-# /var/lib/legatus) installed, enabled and (re)started.
+# /var/lib/legatus; with --serial, the console protocol on PORT too, e.g.
+# /dev/ttyGS0) installed, enabled and (re)started.
 # --dry-run prints every step instead of doing it and needs no root.
 set -euo pipefail
 
@@ -16,6 +17,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 venv=/opt/legatus/venv
 user=${SUDO_USER:-$(id -un)}
 user_given=false
+serial_args=""
 dry_run=false
 groups=(gpio i2c spi dialout)
 unit_name=legatus.service
@@ -23,7 +25,7 @@ unit_path=/etc/systemd/system/$unit_name
 apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools)
 
 usage() {
-  sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -31,6 +33,7 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=true ;;
     --user) user=${2:?--user needs a name}; user_given=true; shift ;;
     --venv) venv=${2:?--venv needs a directory}; shift ;;
+    --serial) serial_args=" --serial ${2:?--serial needs a port}"; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install-pi.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
@@ -118,7 +121,8 @@ fi
 run "$venv/bin/pip" install --upgrade "$repo"
 
 say "5/5 systemd unit $unit_path"
-unit=$(sed -e "s|@USER@|$user|g" -e "s|@VENV@|$venv|g" "$repo/scripts/$unit_name")
+unit=$(sed -e "s|@USER@|$user|g" -e "s|@VENV@|$venv|g" -e "s|@ARGS@|$serial_args|g" \
+  "$repo/scripts/$unit_name")
 if $dry_run; then
   printf '+ write %s:\n%s\n' "$unit_path" "$unit"
 elif [ -f "$unit_path" ] && [ "$(cat "$unit_path")" = "$unit" ]; then

@@ -41,8 +41,13 @@ def test_dry_run_plans_groups_venv_and_unit() -> None:
     for line in ("User=legatus-test", "ExecStart=/opt/legatus-test/venv/bin/legatus",
                  "Restart=on-failure", "Environment=LEGATUS_STATE_DIR=/var/lib/legatus"):
         assert f"\n{line}\n" in result.stdout
-    assert "@USER@" not in out and "@VENV@" not in out
+    assert not any(p in out for p in ("@USER@", "@VENV@", "@ARGS@"))
     assert "systemctl enable legatus.service" in out
+
+
+def test_serial_option_serves_the_console_from_the_unit() -> None:
+    result = dry_run("--user", "legatus-test", "--serial", "/dev/ttyGS0")
+    assert "\nExecStart=/opt/legatus/venv/bin/legatus --serial /dev/ttyGS0\n" in result.stdout
 
 
 def test_dry_run_changes_nothing(tmp_path: Path) -> None:
@@ -68,6 +73,6 @@ def test_bad_options_are_refused(args: list[str], message: str) -> None:
 def test_unit_template_restarts_on_failure() -> None:
     unit = (SCRIPTS / "legatus.service").read_text(encoding="utf-8")
     assert "Restart=on-failure" in unit.splitlines()
-    assert "ExecStart=@VENV@/bin/legatus" in unit.splitlines()
+    assert "ExecStart=@VENV@/bin/legatus@ARGS@" in unit.splitlines()
     assert "User=@USER@" in unit.splitlines()
     assert "WantedBy=multi-user.target" in unit.splitlines()
