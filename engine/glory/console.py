@@ -1,0 +1,381 @@
+"""Console commands of the ``glory`` game and the sessionless ``score`` (PROTOCOL.md).
+
+Fixed by the protocol: ``fame <name> <+N|-N>`` -> ``fame``, ``milestones``;
+``vote <name>`` -> ``senate``, ``supremacy``, ``fame``; ``score <json>`` -> ``scores``, ``winners``.
+The other commands are ours and documented in docs/protocol/glory.md.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.errors import BadArguments, GameOver, IllegalMove
+from engine.game import (Command, GameRules, GlobalCommand, Outcome, Request, State, commands,
+                         load_rng, store_rng)
+from engine.glory import fame as F
+from engine.glory import rounds as R
+from engine.glory import senate as S
+from engine.glory.scoring import score
+from engine.glory.sheet import SessionFacts, parse_sheet
+from engine.glory.state import find_player, new_state, objective_label, view
+from engine.glory.tables import double_tax_penalty, farming_income, tables
+from engine.rng import Rng
+
+_SIGNED = re.compile(r"^[+-]\d{1,3}$")
+MAX_HAND = 20
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _player(state: State, raw: str) -> str:
+    return find_player(state["players"], raw)
+
+
+def _playing(state: State) -> None:
+    if state["finished"]:
+        raise GameOver("The 9 rounds are over: only final scoring is left ('score <json>'); 'undo' reopens round 9.")
+
+
+def _holder(state: State, medal: str) -> str | None:
+    holder: str | None = state["medals"].get(medal)
+    return holder
+
+
+def _fames(state: State) -> dict[str, int]:
+    """Name -> fame total, in seating order."""
+    return {p: int(state["fame"][p]) for p in state["players"]}
+
+
+def _fame_fields(state: State, changes: list[F.FameChange]) -> dict[str, Any]:
+    events = [m for c in changes for m in c.milestones]
+    return {
+        "fame": _fames(state),
+        "milestones": F.gained_supporters(events),
+        "milestone_events": events,
+        "supporters": {p: F.supporters(state, p) for p in state["players"]},
+        "markers": dict(state["markers"]),
+    }
+
+
+def _milestone_text(events: list[dict[str, Any]]) -> str:
+    if not events:
+        return ""
+    parts = [f"{m['player']} passes milestone {m['milestone']} (space {m['space']})" for m in events]
+    return " " + "; ".join(parts) + ": +1 supporter each."
+
+
+def _no_opts(req: Request, usage: str, allowed: frozenset[str] = frozenset()) -> None:
+    req.check_opts(allowed)
+    if not req.args:
+        raise BadArguments(usage)
+
+
+# -- fame and Senate -------------------------------------------------------------------------
+def _fame(state: State, req: Request) -> Outcome:
+    usage = "Usage: fame <name> <+N|-N>, e.g. fame Jack +3."
+    _no_opts(req, usage)
+    if len(req.args) != 2 or not _SIGNED.match(req.args[1]):
+        raise BadArguments(usage)
+    _playing(state)
+    name = _player(state, req.args[0])
+    delta = int(req.args[1])
+    if delta == 0:
+        raise BadArguments("A change of 0 moves nothing; give +N or -N.")
+    change = F.change_fame(state, name, delta)
+    fields = _fame_fields(state, [change])
+    fields["floored"] = change.floored
+    note = " (the track stops at 1)" if change.floored else ""
+    return Outcome(fields, f"{name} {delta:+d} fame: {change.before} -> {change.total}{note}."
+                   + _milestone_text(change.milestones))
+
+
+def _vote(state: State, req: Request) -> Outcome:
+    usage = "Usage: vote <name> [n=2]  (n=2: the two votes of a boosted political action)."
+    _no_opts(req, usage, frozenset({"n"}))
+    if len(req.args) != 1:
+        raise BadArguments(usage)
+    n = req.opt_int("n", 1, lo=1, hi=2)
+    assert n is not None
+    _playing(state)
+    name = _player(state, req.args[0])
+    politician = _holder(state, "politician") == name
+    placed, changes = [], []
+    for _ in range(n):
+        p = S.place_vote(state["senate"], name)
+        placed.append(p)
+        if p.supremacy:
+            changes.append(F.change_fame(state, name, S.supremacy_fame(politician)))
+    fields = _fame_fields(state, changes)
+    supremacies = sum(p.supremacy for p in placed)
+    gained = sum(c.total - c.before for c in changes)
+    fields = {"senate": list(state["senate"]), "supremacy": supremacies > 0,
+              "supremacies": supremacies, "fame_gained": gained,
+              "pushed_out": [p.pushed_out for p in placed if p.pushed_out], **fields}
+    text = f"{name} places {n} vote{'s' if n > 1 else ''} in the Senate"
+    if supremacies:
+        text += f": supremacy x{supremacies}, +{gained} fame"
+    pushed = fields["pushed_out"]
+    if pushed:
+        text += f"; the bottom vote{'s' if len(pushed) > 1 else ''} of {', '.join(pushed)} go{'' if len(pushed) > 1 else 'es'} back"
+    return Outcome(fields, text + "." + _milestone_text(fields["milestone_events"]))
+
+
+def _unvote(state: State, req: Request) -> Outcome:
+    usage = "Usage: unvote <name> [at=N]  (N = the vote's position, 1 = bottom)."
+    _no_opts(req, usage, frozenset({"at"}))
+    if len(req.args) != 1:
+        raise BadArguments(usage)
+    _playing(state)
+    name = _player(state, req.args[0])
+    at = req.opt_int("at", None, lo=1, hi=int(tables()["senate_size"]))
+    try:
+        where = S.remove_vote(state["senate"], name, at)
+    except ValueError as e:
+        raise IllegalMove(str(e)) from None
+    return Outcome({"senate": list(state["senate"]), "removed_at": where},
+                   f"{name}'s vote at position {where} leaves the Senate (no supremacy on removal).")
+
+
+# -- rounds and events -----------------------------------------------------------------------
+def _event(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset({"card", "arrow"}))
+    if req.args:
+        raise BadArguments("Usage: event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180].")
+    _playing(state)
+    if state["event"] is not None:
+        raise IllegalMove(f"Round {state['round']} already has its event ({state['event']['label']}); 'end-round' after the income phase.")
+    if "card" in req.opts:
+        wanted = req.opts["card"]
+        match = [c for c in state["deck"] if c.casefold() == wanted.casefold()]
+        if not match:
+            raise IllegalMove(f"Card '{wanted}' is not in the event deck (left: {', '.join(state['deck'])}).")
+        card_id = match[0]
+        state["deck"].remove(card_id)
+    else:
+        if not state["deck"]:
+            raise IllegalMove("The event deck is empty.")
+        card_id = state["deck"].pop(0)
+    card = R.card(card_id)
+    if "arrow" in req.opts:
+        arrow = req.opts["arrow"].lower()
+        if arrow not in R.ARROWS:
+            raise BadArguments(f"arrow= is one of {', '.join(R.ARROWS)} (blue = cw, orange = ccw).")
+        card["arrow"] = arrow
+    state["event"] = card
+    state["history"].append({"round": state["round"], "id": card["id"], "arrow": card["arrow"]})
+    direction = R.ARROWS[card["arrow"]][0]
+    order = R.turn_order(state, direction)
+    turn = R.rotation_of(card["arrow"], state["options"]["clockwise"])
+    fields: dict[str, Any] = {
+        "round": state["round"], "card": card, "direction": direction, "first": order[0],
+        "order": order, "rotation": {"quarter_turns": abs(turn),
+                                     "direction": R.CLOCKWISE if turn > 0 else R.COUNTERCLOCKWISE},
+    }
+    if len(state["players"]) == 1:  # G-17: 1 denarius per supporter instead of the reward
+        solo = state["players"][0]
+        fields["solo_denarii"] = 0 if card["harsh"] else F.supporters(state, solo)
+    return Outcome(fields, f"Round {state['round']}: event {card['label']} ({card['arrow']}); "
+                   f"{order[0]} plays first, {direction}.")
+
+
+def _end_round(state: State, req: Request) -> Outcome:
+    _no_args(req, "Usage: end-round  (after the income phase: turns the board, next round).")
+    _playing(state)
+    event = state["event"]
+    if event is None:
+        raise IllegalMove(f"Round {state['round']} has no event yet: reveal one with 'event' first.")
+    turn = R.rotation_of(event["arrow"], state["options"]["clockwise"])
+    state["rotation"] = (state["rotation"] + turn) % 4
+    ended = state["round"]
+    state["event"] = None
+    if ended >= int(tables()["rounds"]):
+        state["finished"] = True
+        text = f"Round {ended} ends: the game is over, final scoring ('score <json>')."
+    else:
+        state["round"] = ended + 1
+        text = f"Round {ended} ends: the board turns {abs(turn) * 90}° {'clockwise' if turn > 0 else 'counter-clockwise'}; round {ended + 1}."
+    return Outcome({"round": state["round"], "finished": state["finished"],
+                    "turned": turn * 90, "facing": R.facing(state)}, text)
+
+
+def _no_args(req: Request, usage: str) -> None:
+    req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments(usage)
+
+
+# -- income ----------------------------------------------------------------------------------
+def _farm(state: State, req: Request) -> Outcome:
+    usage = "Usage: farm <name>  (denarii for a supporter on a farming building this round)."
+    _no_opts(req, usage)
+    if len(req.args) != 1:
+        raise BadArguments(usage)
+    name = _player(state, req.args[0])
+    farmer = _holder(state, "farmer") == name
+    return Outcome({"denarii": farming_income(state["round"], farmer), "round": state["round"],
+                    "farmer": farmer})
+
+
+def _tax(state: State, req: Request) -> Outcome:
+    usage = "Usage: tax <name> pop=N [double=1] [penalty=K]."
+    _no_opts(req, usage, frozenset({"pop", "double", "penalty"}))
+    if len(req.args) != 1 or "pop" not in req.opts:
+        raise BadArguments(usage + " pop= is the population of the province in front of the player.")
+    _playing(state)
+    name = _player(state, req.args[0])
+    pop = req.opt_int("pop", lo=1, hi=int(tables()["max_population"]))
+    assert pop is not None
+    if not req.opt_flag("double"):
+        if "penalty" in req.opts:
+            raise BadArguments("penalty= only goes with double=1.")
+        return Outcome({"denarii": pop, "fame_lost": 0, "fame": _fames(state)},
+                       f"{name} collects tax: {pop} denarii.")
+    penalty = req.opt_int("penalty", double_tax_penalty(pop), lo=0, hi=30)
+    if penalty is None:
+        raise BadArguments(f"The dial's fame penalty for population {pop} is not in the table; add penalty=K as printed.")
+    before = state["fame"][name]
+    if before - penalty < int(tables()["fame_floor"]):
+        raise IllegalMove(f"{name} cannot take double tax: fame {before} cannot drop {penalty} (the track stops at 1) (G-4).")
+    F.change_fame(state, name, -penalty)
+    return Outcome({"denarii": 2 * pop, "fame_lost": penalty, "fame": _fames(state)},
+                   f"{name} takes double tax: {2 * pop} denarii, -{penalty} fame ({before} -> {state['fame'][name]}).")
+
+
+# -- medals ----------------------------------------------------------------------------------
+def _medal(state: State, req: Request) -> Outcome:
+    known = list(tables()["medals"])
+    usage = f"Usage: medal <name> <{'|'.join(known)}>."
+    _no_opts(req, usage)
+    if len(req.args) != 2 or req.args[1].lower() not in known:
+        raise BadArguments(usage)
+    _playing(state)
+    if state["options"]["heroes"]:
+        raise IllegalMove("The Heroes variant plays without medals.")
+    name, medal = _player(state, req.args[0]), req.args[1].lower()
+    holder = _holder(state, medal)
+    if holder is not None:
+        raise IllegalMove(f"The {medal} medal already belongs to {holder} (it goes to the first level III building of its type).")
+    state["medals"][medal] = name
+    return Outcome({"medals": dict(state["medals"])}, f"{name} earns the {medal} medal.")
+
+
+def _offer(state: State, req: Request) -> Outcome:
+    usage = "Usage: offer <name> [n=N]  (Priest medal: pay 3 denarii for 1 fame, N times)."
+    _no_opts(req, usage, frozenset({"n"}))
+    if len(req.args) != 1:
+        raise BadArguments(usage)
+    _playing(state)
+    name = _player(state, req.args[0])
+    if _holder(state, "priest") != name:
+        raise IllegalMove(f"{name} does not hold the priest medal.")
+    n = req.opt_int("n", 1, lo=1, hi=30)
+    assert n is not None
+    change = F.change_fame(state, name, n)
+    cost = n * int(tables()["priest_offer_cost"])
+    fields = {**_fame_fields(state, [change]), "denarii_paid": cost}
+    return Outcome(fields, f"{name} pays {cost} denarii for {n} fame." + _milestone_text(change.milestones))
+
+
+# -- random picks ----------------------------------------------------------------------------
+def _pick(state: State, req: Request) -> Outcome:
+    usage = f"Usage: pick <hand size 1-{MAX_HAND}>  (a random card from a hand: Sold!, Customs)."
+    _no_opts(req, usage)
+    if len(req.args) != 1 or not req.args[0].isdigit() or not 1 <= int(req.args[0]) <= MAX_HAND:
+        raise BadArguments(usage)
+    size = int(req.args[0])
+    rng = load_rng(state)
+    position = rng.below(size) + 1
+    store_rng(state, rng)
+    state["picks"] = (state["picks"] + [{"hand": size, "position": position}])[-20:]
+    return Outcome({"position": position, "hand": size},
+                   f"Random pick: card {position} of {size}, counting from the left.")
+
+
+def _deal(state: State, req: Request) -> Outcome:
+    _no_args(req, "Usage: deal  (3 objective cards to each player; each keeps 2 with 'keep').")
+    _playing(state)
+    obj = state["objectives"]
+    if obj["hands"]:
+        raise IllegalMove("The objectives are already dealt.")
+    if len(obj["deck"]) < 3 * len(state["players"]):
+        raise IllegalMove("Not enough objective cards left to deal 3 each.")
+    for p in state["players"]:
+        obj["hands"][p] = obj["deck"][:3]
+        del obj["deck"][:3]
+        obj["kept"][p] = False
+    hands = {p: [objective_label(c) for c in h] for p, h in obj["hands"].items()}
+    return Outcome({"hands": hands}, "Dealt 3 objective cards to each player.")
+
+
+def _keep(state: State, req: Request) -> Outcome:
+    usage = "Usage: keep <name> <card>,<card>  (the third card goes to the bottom of the deck)."
+    _no_opts(req, usage)
+    if len(req.args) != 2:
+        raise BadArguments(usage)
+    _playing(state)
+    name = _player(state, req.args[0])
+    obj = state["objectives"]
+    hand = obj["hands"].get(name)
+    if hand is None:
+        raise IllegalMove("Deal the objectives first ('deal').")
+    if obj["kept"][name]:
+        raise IllegalMove(f"{name} has already chosen: {', '.join(hand)}.")
+    wanted = [w.upper() for w in req.args[1].split(",")]
+    if len(wanted) != 2 or len(set(wanted)) != 2 or not all(w in hand for w in wanted):
+        raise BadArguments(f"{name} keeps 2 different cards of their hand ({', '.join(hand)}).")
+    returned = [c for c in hand if c not in wanted]
+    obj["hands"][name] = [c for c in hand if c in wanted]
+    obj["deck"].extend(returned)
+    obj["kept"][name] = True
+    return Outcome({"kept": [objective_label(c) for c in obj["hands"][name]]},
+                   f"{name} keeps 2 objectives; 1 goes to the bottom of the deck.")
+
+
+def _objectives(state: State, req: Request) -> Outcome:
+    usage = "Usage: objectives <name>  (shows that player's objective cards)."
+    _no_opts(req, usage)
+    if len(req.args) != 1:
+        raise BadArguments(usage)
+    name = _player(state, req.args[0])
+    hand = state["objectives"]["hands"].get(name, [])
+    return Outcome({"cards": [objective_label(c) for c in hand],
+                    "kept": bool(state["objectives"]["kept"].get(name))})
+
+
+# -- scoring ---------------------------------------------------------------------------------
+def _session_score(state: State, req: Request) -> Outcome:
+    facts = SessionFacts(players=list(state["players"]), fame=dict(state["fame"]),
+                         medals=dict(state["medals"]), senate=list(state["senate"]))
+    return Outcome(score(parse_sheet(req.json(), facts)))
+
+
+def _global_score(req: Request, rng: Rng) -> dict[str, Any]:
+    """Sessionless ``score <json>``: the whole sheet comes from the request."""
+    return score(parse_sheet(req.json()))
+
+
+GAME = GameRules(
+    name="glory",
+    title="For the Glory of Rome",
+    new=new_state,
+    view=view,
+    usage="new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] [harsh=1] [clockwise=1] "
+          "[truce=1] [heroes=1] [provinces=A,B,C,D] [seed=N]",
+    commands=commands(
+        Command("fame", _fame, True, "fame <name> <+N|-N>"),
+        Command("vote", _vote, True, "vote <name> [n=2]"),
+        Command("unvote", _unvote, True, "unvote <name> [at=N]"),
+        Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]"),
+        Command("end-round", _end_round, True, "end-round"),
+        Command("farm", _farm, False, "farm <name>"),
+        Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]"),
+        Command("medal", _medal, True, "medal <name> <warrior|politician|merchant|priest|farmer>"),
+        Command("offer", _offer, True, "offer <name> [n=N]"),
+        Command("pick", _pick, True, "pick <hand size>"),
+        Command("deal", _deal, True, "deal"),
+        Command("keep", _keep, True, "keep <name> <card>,<card>"),
+        Command("objectives", _objectives, False, "objectives <name>"),
+        Command("score", _session_score, False, "score <json>"),
+    ),
+)
+
+SCORE = GlobalCommand("score", _global_score, "score <json>  (For the Glory of Rome final scoring)")

@@ -1,0 +1,54 @@
+"""The Senate column (G-7): at most 5 votes, listed bottom -> top.
+
+Placing a sixth vote pushes the bottom one back to its owner. Supremacy: placing a vote on top of
+two of your own votes that are on top already (checked for every vote placed, never on removal).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.glory.tables import tables
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One vote placed: ``supremacy`` if it made one, ``pushed_out`` the owner of the bottom vote
+    that went back to its board (None if the column had room)."""
+
+    player: str
+    supremacy: bool
+    pushed_out: str | None
+
+
+def place_vote(column: list[str], player: str) -> Placed:
+    """Put ``player``'s vote on top of ``column`` (changed in place) (G-7)."""
+    supremacy = len(column) >= 2 and column[-1] == player and column[-2] == player
+    column.append(player)
+    pushed = column.pop(0) if len(column) > int(tables()["senate_size"]) else None
+    return Placed(player, supremacy, pushed)
+
+
+def remove_vote(column: list[str], player: str, position: int | None) -> int:
+    """Take one of ``player``'s votes out of ``column`` (an intrigue); returns its 1-based
+    position from the bottom. ``position`` picks which vote when the player has several.
+
+    Raises ValueError (with a sentence) if the player has no vote there, or if ``position`` is
+    needed but missing, or does not hold one of their votes.
+    """
+    mine = [i + 1 for i, owner in enumerate(column) if owner == player]
+    if not mine:
+        raise ValueError(f"{player} has no vote in the Senate column.")
+    if position is None:
+        if len(mine) > 1:
+            where = ", ".join(map(str, mine))
+            raise ValueError(f"{player} has votes at positions {where} (1 = bottom); say which with at=N.")
+        position = mine[0]
+    if position not in mine:
+        raise ValueError(f"Position {position} does not hold a vote of {player} (theirs: {', '.join(map(str, mine))}; 1 = bottom).")
+    del column[position - 1]
+    return position
+
+
+def supremacy_fame(politician: bool) -> int:
+    """Fame for a supremacy: 2, or 3 with the Politician medal (G-7)."""
+    return int(tables()["politician_supremacy_fame" if politician else "supremacy_fame"])

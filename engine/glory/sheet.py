@@ -1,0 +1,261 @@
+"""The final-scoring input (the ``score <json>`` request) parsed and checked into typed records.
+
+Schema (PROTOCOL.md "For the Glory of Rome"), every field checked; unknown keys are refused so
+that a misspelt field never silently scores 0. Extra optional fields we accept:
+``players[].objectives_done`` and ``players[].enmity`` (for G-17/G-20), ``players[].max_sets``
+(a card allowing more than 3 sets), ``battlefields[].name`` and top-level ``senate_values``
+(5 numbers bottom -> top, default 1, 2, 3, 5, 6 — G-10).
+
+Inside a session, omitted ``track``/``flipped``, ``medals`` and ``senate`` come from the session,
+and players left out of ``players`` score with zeros.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import BadArguments
+from engine.glory.tables import tables
+
+PLAYER_KEYS = frozenset({"name", "track", "flipped", "medals", "sets", "merchant_jewelry_jokers",
+                         "pantheon", "objectives", "denarii", "objectives_done", "enmity", "max_sets"})
+TOP_KEYS = frozenset({"players", "battlefields", "senate", "senate_values"})
+BATTLEFIELD_KEYS = frozenset({"name", "shield", "legions"})
+MAX_NUMBER = 10_000
+
+
+@dataclass(frozen=True)
+class PlayerSheet:
+    """One player's end-of-game figures. ``fame`` is the track total (space + 30 per flip)."""
+
+    name: str
+    fame: int
+    medals: frozenset[str] = frozenset()
+    sets: Mapping[str, int] = field(default_factory=dict)
+    jewelry_jokers: int = 0
+    pantheon: Mapping[str, int] = field(default_factory=dict)
+    objectives: int = 0
+    denarii: int = 0
+    objectives_done: int | None = None
+    enmity: int | None = None
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """A battlefield: ``label`` for people, ``shield`` 2..4, ``legions`` per player (> 0 only)."""
+
+    label: str
+    shield: int
+    legions: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    players: list[PlayerSheet]
+    battlefields: list[Battlefield]
+    senate: list[str]
+    senate_values: list[int]
+
+
+@dataclass(frozen=True)
+class SessionFacts:
+    """What a running game already knows: seating order, fame totals, medals, Senate column."""
+
+    players: list[str]
+    fame: Mapping[str, int]
+    medals: Mapping[str, str | None]   # medal -> holder
+    senate: list[str]
+
+
+def _int(value: Any, what: str, lo: int = 0, hi: int = MAX_NUMBER) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadArguments(f"{what} must be a whole number, not {value!r}.")
+    if not lo <= value <= hi:
+        raise BadArguments(f"{what} must be between {lo} and {hi}, not {value}.")
+    return value
+
+
+def _object(value: Any, what: str, keys: frozenset[str]) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise BadArguments(f"{what} must be a JSON object.")
+    for key in value:
+        if key not in keys:
+            raise BadArguments(f"{what} has an unknown field '{key}' (fields: {', '.join(sorted(keys))}).")
+    return value
+
+
+class _Names:
+    """Case-insensitive lookup of player names."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self._by_key = {n.casefold(): n for n in names}
+
+    def get(self, raw: Any, where: str) -> str:
+        if not isinstance(raw, str) or raw.casefold() not in self._by_key:
+            raise BadArguments(f"{where}: {raw!r} is not a player (players: {', '.join(self.names)}).")
+        return self._by_key[raw.casefold()]
+
+
+def parse_sheet(data: Any, session: SessionFacts | None = None) -> ScoreSheet:
+    """Check and convert a score request; raises BadArguments naming the first bad field."""
+    top = _object(data, "The score", TOP_KEYS)
+    raw_players = top.get("players", [] if session else None)
+    if not isinstance(raw_players, list) or (not raw_players and session is None):
+        raise BadArguments("The score needs \"players\": a list of 1 to 4 player objects.")
+    entries: dict[str, Mapping[str, Any]] = {}
+    if session is not None:
+        names = _Names(session.players)
+        for i, raw in enumerate(raw_players):
+            obj = _object(raw, f"players[{i}]", PLAYER_KEYS)
+            name = names.get(obj.get("name"), f"players[{i}].name")
+            if name in entries:
+                raise BadArguments(f"players[{i}]: {name} is listed twice.")
+            entries[name] = obj
+        order = list(session.players)
+    else:
+        if not 1 <= len(raw_players) <= 4:
+            raise BadArguments(f"The score needs 1 to 4 players, not {len(raw_players)}.")
+        order = []
+        for i, raw in enumerate(raw_players):
+            obj = _object(raw, f"players[{i}]", PLAYER_KEYS)
+            name = obj.get("name")
+            if not isinstance(name, str) or not name.strip():
+                raise BadArguments(f"players[{i}] needs a \"name\".")
+            if name.casefold() in {n.casefold() for n in order}:
+                raise BadArguments(f"players[{i}]: the name {name} is used twice.")
+            order.append(name)
+            entries[name] = obj
+        names = _Names(order)
+    medal_holders = _medals(entries, order, session)
+    players = [_player(name, entries.get(name, {}), medal_holders, session) for name in order]
+    battlefields = _battlefields(top.get("battlefields", []), names)
+    senate = _senate(top, names, session)
+    values = _senate_values(top.get("senate_values"))
+    return ScoreSheet(players, battlefields, senate, values)
+
+
+def _medals(entries: Mapping[str, Mapping[str, Any]], order: list[str],
+            session: SessionFacts | None) -> dict[str, str]:
+    """medal -> holder; each medal belongs to one player at most."""
+    known = list(tables()["medals"])
+    holders: dict[str, str] = {}
+    for name in order:
+        obj = entries.get(name, {})
+        if "medals" in obj:
+            raw = obj["medals"]
+            if not isinstance(raw, list):
+                raise BadArguments(f"{name}: \"medals\" must be a list, e.g. [\"warrior\"].")
+            medals = []
+            for m in raw:
+                if not isinstance(m, str) or m.lower() not in known:
+                    raise BadArguments(f"{name}: unknown medal {m!r} (medals: {', '.join(known)}).")
+                medals.append(m.lower())
+        elif session is not None:
+            medals = [m for m, holder in session.medals.items() if holder == name]
+        else:
+            medals = []
+        for m in medals:
+            if holders.get(m, name) != name:
+                raise BadArguments(f"The {m} medal is given to both {holders[m]} and {name}; each medal has one holder.")
+            holders[m] = name
+    return holders
+
+
+def _player(name: str, obj: Mapping[str, Any], holders: Mapping[str, str],
+            session: SessionFacts | None) -> PlayerSheet:
+    medals = frozenset(m for m, h in holders.items() if h == name)
+    if "track" in obj:
+        track = _int(obj["track"], f"{name}: track", 1)
+        flipped = obj.get("flipped", False)
+        if not isinstance(flipped, bool):
+            raise BadArguments(f"{name}: \"flipped\" must be true or false.")
+        length = int(tables()["track_length"])
+        if flipped and track > length:
+            raise BadArguments(f"{name}: with \"flipped\": true, track is the space 1..{length} (the total is space + {length}).")
+        fame = track + length if flipped else track
+    elif session is not None:
+        if "flipped" in obj:
+            raise BadArguments(f"{name}: \"flipped\" needs \"track\" with it.")
+        fame = int(session.fame[name])
+    else:
+        raise BadArguments(f"{name} needs \"track\": the fame space at the end (1..30, with \"flipped\" for +30).")
+    sets = _counts(obj.get("sets", {}), f"{name}: sets", tables()["set_values"])
+    max_sets = _int(obj.get("max_sets", tables()["max_sets"]), f"{name}: max_sets", 0, 20)
+    if sum(sets.values()) > max_sets:
+        raise BadArguments(f"{name} has {sum(sets.values())} goods sets; at most {max_sets} count "
+                           "(give \"max_sets\" if a card allows more).")
+    jokers = _int(obj.get("merchant_jewelry_jokers", 0), f"{name}: merchant_jewelry_jokers", 0, 100)
+    if jokers and "merchant" not in medals:
+        raise BadArguments(f"{name} used jewelry as jokers but does not hold the merchant medal (G-11).")
+    others = sum(n for kind, n in sets.items() if kind != "jewelry")
+    if jokers > 2 * others:
+        raise BadArguments(f"{name}: {jokers} jewelry jokers cannot fit in {others} non-jewelry sets "
+                           "(a set keeps at least one card of its own type).")
+    pantheon = _counts(obj.get("pantheon", {}), f"{name}: pantheon", tables()["pantheon_values"])
+    limits = tables()["pantheon_limits"]
+    if pantheon["own"] > limits["own"]:
+        raise BadArguments(f"{name}: a Pantheon has at most {limits['own']} parts of the player's own colour.")
+    if pantheon["gold"] + pantheon["silver"] + pantheon["bronze"] > limits["common"]:
+        raise BadArguments(f"{name}: a Pantheon has at most {limits['common']} common parts (gold/silver/bronze).")
+    done = obj.get("objectives_done")
+    enmity = obj.get("enmity")
+    return PlayerSheet(
+        name=name, fame=fame, medals=medals, sets=sets, jewelry_jokers=jokers, pantheon=pantheon,
+        objectives=_int(obj.get("objectives", 0), f"{name}: objectives"),
+        denarii=_int(obj.get("denarii", 0), f"{name}: denarii"),
+        objectives_done=None if done is None else _int(done, f"{name}: objectives_done", 0, 23),
+        enmity=None if enmity is None else _int(enmity, f"{name}: enmity", 0, 20),
+    )
+
+
+def _counts(raw: Any, what: str, kinds: Mapping[str, Any]) -> dict[str, int]:
+    obj = _object(raw, what, frozenset(kinds))
+    return {kind: _int(obj.get(kind, 0), f"{what}.{kind}", 0, 100) for kind in kinds}
+
+
+def _battlefields(raw: Any, names: _Names) -> list[Battlefield]:
+    if not isinstance(raw, list):
+        raise BadArguments("\"battlefields\" must be a list of {\"shield\": 2|3|4, \"legions\": {name: count}}.")
+    out = []
+    for i, item in enumerate(raw):
+        obj = _object(item, f"battlefields[{i}]", BATTLEFIELD_KEYS)
+        label = obj.get("name", f"battlefield {i + 1}")
+        if not isinstance(label, str):
+            raise BadArguments(f"battlefields[{i}].name must be text.")
+        shields = sorted(int(s) for s in tables()["military"]["3-4"])
+        if "shield" not in obj or obj["shield"] not in shields or isinstance(obj["shield"], bool):
+            raise BadArguments(f"{label}: \"shield\" must be one of {', '.join(map(str, shields))}.")
+        legions_raw = obj.get("legions", {})
+        if not isinstance(legions_raw, dict):
+            raise BadArguments(f"{label}: \"legions\" must be an object {{name: count}}.")
+        legions: dict[str, int] = {}
+        for who, count in legions_raw.items():
+            name = names.get(who, f"{label}: legions")
+            if name in legions:
+                raise BadArguments(f"{label}: {name} is listed twice.")
+            n = _int(count, f"{label}: legions of {name}", 0, 50)
+            if n:
+                legions[name] = n
+        out.append(Battlefield(label, int(obj["shield"]), legions))
+    return out
+
+
+def _senate(top: Mapping[str, Any], names: _Names, session: SessionFacts | None) -> list[str]:
+    if "senate" not in top:
+        return list(session.senate) if session is not None else []
+    raw = top["senate"]
+    size = int(tables()["senate_size"])
+    if not isinstance(raw, list) or len(raw) > size:
+        raise BadArguments(f"\"senate\" must list at most {size} vote owners, bottom -> top.")
+    return [names.get(v, f"senate[{i}]") for i, v in enumerate(raw)]
+
+
+def _senate_values(raw: Any) -> list[int]:
+    default = [int(v) for v in tables()["politics_values_bottom_to_top"]]
+    if raw is None:
+        return default
+    if not isinstance(raw, list) or len(raw) != len(default):
+        raise BadArguments(f"\"senate_values\" must list {len(default)} numbers, bottom -> top (default {default}).")
+    return [_int(v, "senate_values", 0, 100) for v in raw]

@@ -1,0 +1,163 @@
+"""A Glory of Rome session state: creating it from ``new glory ...`` and reading it back.
+
+Options: ``players=Jack,Henry,Mary,Ross`` (1-4, clockwise seating order), ``first=<name>``
+(default: the first listed), ``fame=1,2,3,1`` (starting fame from the character boards, default
+1 each), ``harsh=1`` (Harsh Times: 6 negative event cards), ``clockwise=1`` (the board always turns
+90° clockwise), ``truce=1`` / ``heroes=1`` (variants that remove objective cards; Heroes also
+removes the medals), ``provinces=A,B,C,D`` (the provinces facing seats 0..3 at the start), ``seed=N``.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.errors import BadArguments
+from engine.game import Request, State, store_rng
+from engine.glory import fame as F
+from engine.glory import rounds as R
+from engine.glory.tables import objective_cards, tables
+from engine.rng import Rng
+
+OPTIONS = frozenset({"players", "first", "fame", "harsh", "clockwise", "truce", "heroes",
+                     "provinces", "seed"})
+NAME = re.compile(r"^[^\s,=#{}\[\]\"]{1,16}$")
+VARIANTS = ("harsh", "clockwise", "truce", "heroes")
+
+
+def parse_players(raw: str | None) -> list[str]:
+    """``Jack,Henry,Mary`` -> names; raises BadArguments on a count outside 1..4, a bad or
+    repeated name."""
+    if not raw:
+        raise BadArguments("Name the players: new glory players=Jack,Henry,Mary,Ross (1 to 4, in clockwise seating order).")
+    names = raw.split(",")
+    if not 1 <= len(names) <= 4:
+        raise BadArguments(f"For the Glory of Rome takes 1 to 4 players, not {len(names)}.")
+    seen: set[str] = set()
+    for name in names:
+        if not NAME.match(name):
+            raise BadArguments(f"'{name}' is not a usable player name (1-16 characters, no spaces, commas or quotes).")
+        if name.casefold() in seen:
+            raise BadArguments(f"The name '{name}' is used twice.")
+        seen.add(name.casefold())
+    return names
+
+
+def new_state(req: Request, seed: int) -> State:
+    """The state of a new game (round 1, no event revealed yet); raises BadArguments."""
+    req.check_opts(OPTIONS)
+    if req.args:
+        raise BadArguments("Usage: new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] "
+                           "[harsh=1] [clockwise=1] [truce=1] [heroes=1] [seed=N].")
+    players = parse_players(req.opts.get("players"))
+    options = {v: req.opt_flag(v) for v in VARIANTS}
+    first = find_player(players, req.opts.get("first", players[0]))
+    provinces = _provinces(req.opts.get("provinces"))
+    starting = _starting_fame(req.opts.get("fame"), players)
+    rng = Rng(seed)
+    seats = dict(zip(players, R.seat_layout(len(players))))
+    state: State = {
+        "rng": [],
+        "players": players,
+        "seats": seats,
+        "options": options,
+        **F.new_track(players),
+        "senate": [],
+        "medals": {m: None for m in tables()["medals"]},
+        "provinces": provinces,
+        "rotation": 0,
+        "token_province": seats[first],
+        "round": 1,
+        "event": None,
+        "finished": False,
+        "deck": R.event_deck(rng, options["harsh"]),
+        "history": [],
+        "objectives": {"deck": _objective_deck(rng, len(players), options), "hands": {}, "kept": {}},
+        "picks": [],
+    }
+    for name in players:  # a start above 1 counts as a gain: milestones resolve in seating order
+        if starting[name] > 1:
+            F.change_fame(state, name, starting[name] - 1)
+    store_rng(state, rng)
+    return state
+
+
+def _provinces(raw: str | None) -> list[str]:
+    default = list(tables()["provinces"])
+    if raw is None:
+        return default
+    names = raw.split(",")
+    if len(names) != 4 or len({n.casefold() for n in names}) != 4 or not all(NAME.match(n) for n in names):
+        raise BadArguments(f"provinces= lists the 4 provinces facing seats 1-4 at the start, e.g. provinces={','.join(default)}.")
+    return names
+
+
+def _starting_fame(raw: str | None, players: list[str]) -> dict[str, int]:
+    if raw is None:
+        return {p: 1 for p in players}
+    parts = raw.split(",")
+    if len(parts) != len(players) or not all(p.isdigit() and 1 <= int(p) <= 90 for p in parts):
+        raise BadArguments(f"fame= gives each player's starting fame (1-90), in order, e.g. fame={','.join('1' for _ in players)}.")
+    return {p: int(v) for p, v in zip(players, parts)}
+
+
+def _objective_deck(rng: Rng, n_players: int, options: dict[str, bool]) -> list[str]:
+    """The shuffled objective deck without the cards the variants (and 2-player games) remove."""
+    ids = []
+    for c in objective_cards():
+        if any(options.get(v) for v in c.get("removed_by", [])):
+            continue
+        if n_players <= 2 and c.get("two_player") is False:
+            continue
+        ids.append(c["id"])
+    rng.shuffle(ids)
+    return ids
+
+
+def find_player(players: list[str], raw: str) -> str:
+    """The player called ``raw`` (any letter case); raises BadArguments listing the players."""
+    for p in players:
+        if p.casefold() == raw.casefold():
+            return p
+    raise BadArguments(f"No player '{raw}' (players: {', '.join(players)}).")
+
+
+def objective_label(card_id: str) -> dict[str, Any]:
+    """``{"id", "label"}`` of an objective card."""
+    for c in objective_cards():
+        if c["id"] == card_id:
+            return {"id": c["id"], "label": c["label"]}
+    return {"id": card_id, "label": card_id}
+
+
+def view(state: State) -> dict[str, Any]:
+    """What ``state`` shows: round and event, seating, fame, milestones, Senate, medals."""
+    players: list[str] = state["players"]
+    event = state["event"]
+    direction = R.ARROWS[event["arrow"]][0] if event else None
+    seat_of_token = R.token_seat(state)
+    by_seat = {seat: p for p, seat in state["seats"].items()}
+    out: dict[str, Any] = {
+        "players": list(state["players"]),
+        "round": state["round"],
+        "rounds": int(tables()["rounds"]),
+        "finished": state["finished"],
+        "options": dict(state["options"]),
+        "event": dict(event) if event else None,
+        "direction": direction,
+        "first": R.turn_order(state, direction)[0] if direction else by_seat.get(seat_of_token),
+        "order": R.turn_order(state, direction) if direction else None,
+        "facing": R.facing(state),
+        "token_province": state["provinces"][state["token_province"]],
+        "fame": {p: state["fame"][p] for p in players},
+        "track": {p: dict(zip(("space", "flips"), F.track_position(state["fame"][p]))) for p in players},
+        "supporters": {p: F.supporters(state, p) for p in players},
+        "milestones_earned": {p: sorted(state["earned"][p]) for p in players},
+        "markers": dict(state["markers"]),
+        "senate": list(state["senate"]),
+        "medals": dict(state["medals"]),
+        "events_left": len(state["deck"]),
+        "events": list(state["history"]),
+        "objectives": {p: len(state["objectives"]["hands"][p]) for p in players
+                       if p in state["objectives"]["hands"]},
+    }
+    return out

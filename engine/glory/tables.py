@@ -1,0 +1,51 @@
+"""The editable Glory of Rome tables in ``engine/data/glory_*.json`` (with their provenance notes).
+
+Loaded once, on first use, from the package's own data folder (never from ``shared/``).
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+
+@lru_cache(maxsize=None)
+def _load(name: str) -> dict[str, Any]:
+    text = resources.files("engine").joinpath("data", name).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def tables() -> dict[str, Any]:
+    """``glory_tables.json``: income, penalties, scoring tables, solo goals, achievements."""
+    return _load("glory_tables.json")
+
+
+def event_cards() -> list[dict[str, Any]]:
+    """``glory_events.json``: the 18 event cards (``id``, ``label``, ``arrow``, ``harsh``)."""
+    cards: list[dict[str, Any]] = _load("glory_events.json")["cards"]
+    return cards
+
+
+def objective_cards() -> list[dict[str, Any]]:
+    """``glory_objectives.json``: the 23 objective cards (``id``, ``label``, ``removed_by``, ...)."""
+    cards: list[dict[str, Any]] = _load("glory_objectives.json")["cards"]
+    return cards
+
+
+def farming_income(round_no: int, farmer: bool) -> int:
+    """Denarii for a supporter on a farming building in round ``round_no`` (1..9) (G-3).
+
+    Raises ValueError outside 1..9.
+    """
+    income = tables()["farming_income"]
+    if not 1 <= round_no <= len(income):
+        raise ValueError(f"round {round_no} is outside 1..{len(income)}")
+    return int(income[round_no - 1]) + (int(tables()["farmer_bonus"]) if farmer else 0)
+
+
+def double_tax_penalty(population: int) -> int | None:
+    """Fame lost for double tax at ``population`` as printed on the dial, or None if unknown (G-4)."""
+    value = tables()["double_tax_penalty"].get(str(population))
+    return None if value is None else int(value)

@@ -1,0 +1,53 @@
+"""End to end through the real console (``legatus console`` in a subprocess): the protocol's
+Glory of Rome commands and field names (PROTOCOL.md), G-6, G-7, G-16."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_glory_scoring import EXAMPLE
+
+pytest.importorskip("firmware.console")
+
+
+def console(lines: list[str], state_dir: Path) -> list[dict]:
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def test_glory_session_through_the_console(tmp_path: Path):
+    out = console([
+        "new glory players=Jack,Henry,Mary,Ross seed=5",
+        "fame Mary +10",                         # Mary on 11: passes 5 only
+        "fame Jack +11",                         # G-6: Jack reaches 12 -> 11 (Mary) -> 10
+        "vote Henry", "vote Henry", "vote Henry",  # G-7 supremacy: +2
+        "fame Jack 3",                           # refused, nothing changes
+        "undo",
+        "state",
+        "score " + json.dumps(EXAMPLE),          # the session's score: the sheet overrides the game
+    ], tmp_path)
+    new, mary, jack, v1, v2, v3, bad, undo, state, score = out
+    assert new["ok"] and new["game"] == "glory"
+    assert mary["milestones"] == {"Mary": 1}
+    assert jack["fame"]["Jack"] == 12 and jack["milestones"] == {"Jack": 2, "Mary": 1}
+    assert v3["senate"] == ["Henry", "Henry", "Henry"] and v3["supremacy"] is True and v3["fame"]["Henry"] == 3
+    assert not v2["supremacy"]
+    assert bad["ok"] is False and bad["error"] == "bad_arguments"
+    assert undo["ok"] and undo["state"]["senate"] == ["Henry", "Henry"] and undo["state"]["fame"]["Henry"] == 1
+    assert state["state"]["markers"]["12"] == 10
+    assert {n: r["total"] for n, r in score["scores"].items()} == {"Jack": 40, "Henry": 66, "Mary": 47, "Ross": 58}
+    assert score["winners"] == ["Henry"]
+
+
+def test_sessionless_score_and_its_errors(tmp_path: Path):
+    out = console(["score " + json.dumps(EXAMPLE), "score {\"players\": [", 'score {"players": [{"name": "A"}]}'],
+                  tmp_path)
+    assert out[0]["ok"] and out[0]["winners"] == ["Henry"]
+    assert out[1]["error"] == "bad_json"
+    assert out[2]["error"] == "bad_arguments" and "track" in out[2]["message"]
