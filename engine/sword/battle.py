@@ -1,0 +1,91 @@
+"""Battles (W-2..W-5): totals, the winner, losses read die by die, the winner's support gain.
+
+Each side rolls 3d6 (4d6 for Carthage with the Sacred Band) and adds its modifiers; the higher
+total wins and a tie goes to the defender (W-3). Each side then reads each of its own unmodified
+dice on the loss table (``engine/data/sword_losses.json``) in the column for its result and army
+size (W-4): ``L1``/``L2`` cost the loser 1/2 units, ``W1`` costs the winner 1 unit. Losses stop
+at the units present. The winner gains support equal to half the loser's actual losses (retreat
+losses included), rounded up (W-5).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.sword.tables import loss_table
+
+ATTACKER = "attacker"
+DEFENDER = "defender"
+
+
+def size_column(units: int) -> str:
+    """The loss-table column for an army of ``units`` (>= 1): ``"1"``, ``"2"`` or ``"3+"``."""
+    return "3+" if units >= 3 else str(units)
+
+
+def reading(die: int, won: bool, units: int) -> str:
+    """The loss-table code for one unmodified ``die`` of a side that ``won`` or lost (W-4)."""
+    return str(loss_table()["winner" if won else "loser"][size_column(units)][die - 1])
+
+
+@dataclass
+class Side:
+    """One side of a battle: ``units`` present, its ``dice``, its net ``modifier``."""
+
+    units: int
+    dice: list[int]
+    modifier: int
+    losses: int = 0
+    table_losses: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice) + self.modifier
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"units": self.units, "dice": list(self.dice), "modifier": self.modifier,
+                "total": self.total, "losses": self.losses, "table_losses": self.table_losses,
+                "eliminated": self.losses >= self.units}
+
+
+@dataclass
+class Battle:
+    """A resolved battle; ``readings`` lists every die read on the loss table, in order."""
+
+    attacker: Side
+    defender: Side
+    winner: str
+    support: int
+    retreat: int = 0
+    readings: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"attacker": self.attacker.as_dict(), "defender": self.defender.as_dict(),
+                "winner": self.winner, "loser": DEFENDER if self.winner == ATTACKER else ATTACKER,
+                "support": self.support, "retreat_losses": self.retreat,
+                "readings": list(self.readings)}
+
+
+def resolve(attacker: Side, defender: Side, retreat: int = 0) -> Battle:
+    """Decide the winner (ties to the defender), read the losses, compute the support gain.
+
+    ``retreat``: units the loser loses while retreating (added before the support gain, and
+    limited to the units the loser has left).
+    """
+    winner = ATTACKER if attacker.total > defender.total else DEFENDER
+    win_side, lose_side = (attacker, defender) if winner == ATTACKER else (defender, attacker)
+    readings = []
+    for name, side in ((ATTACKER, attacker), (DEFENDER, defender)):
+        won = name == winner
+        for die in side.dice:
+            code = reading(die, won, side.units)
+            readings.append({"side": name, "die": die, "reads": code})
+            if code == "-":
+                continue
+            hit = win_side if code.startswith("W") else lose_side
+            hit.table_losses += int(code[1:])
+    for side in (attacker, defender):
+        side.losses = min(side.units, side.table_losses)
+    retreat = max(0, min(retreat, lose_side.units - lose_side.losses))
+    support = -(-(lose_side.losses + retreat) // 2)
+    return Battle(attacker, defender, winner, support, retreat, readings)

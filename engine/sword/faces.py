@@ -1,0 +1,19 @@
+"""Dice entered by hand (physical dice) and dice drawn from the generator."""
+from __future__ import annotations
+
+from engine.errors import BadArguments
+from engine.rng import Rng
+
+
+def parse_faces(text: str, count: int, what: str) -> list[int]:
+    """``"5,2,2"`` -> ``[5, 2, 2]``: exactly ``count`` faces 1..6; raises BadArguments."""
+    parts = text.split(",")
+    if len(parts) != count or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
+        example = ",".join(["4"] * count)
+        raise BadArguments(f"{what} takes {count} die faces 1-6 separated by commas, e.g. {example}; not '{text}'.")
+    return [int(p) for p in parts]
+
+
+def roll_faces(rng: Rng, count: int) -> list[int]:
+    """``count`` d6 from the generator."""
+    return [rng.die(6) for _ in range(count)]

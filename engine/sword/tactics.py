@@ -1,0 +1,40 @@
+"""Tactics tests (W-1): interception, avoiding battle, pursuit, refusing battle.
+
+Roll 1d6; the test succeeds if the modified roll is at most the commander's Tactics rating
+(a force without a leader has Tactics 0).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+KINDS: dict[str, tuple[str, str]] = {
+    # kind -> (effect on success, effect on failure)
+    "intercept": ("the defender gets +1 in the battle that follows (W-1)", "no interception"),
+    "avoid": ("the force avoids battle", "the defender gets -1 in the battle (W-1)"),
+    "pursuit": ("the pursuit succeeds", "no pursuit"),
+    "refuse": ("battle is refused", "battle takes place"),
+}
+
+
+def chance(rating: int, mod: int) -> Fraction:
+    """Probability that ``1d6 + mod <= rating`` (W-1), known before the roll."""
+    return Fraction(sum(1 for d in range(1, 7) if d + mod <= rating), 6)
+
+
+@dataclass(frozen=True)
+class TacticsTest:
+    """One test: the ``die``, the ``modified`` roll, ``success`` and the ``chance`` it had."""
+
+    rating: int
+    mod: int
+    die: int
+    modified: int
+    success: bool
+    chance: Fraction
+
+
+def test(rating: int, mod: int, die: int) -> TacticsTest:
+    """Resolve a tactics test with die face ``die`` (1..6)."""
+    modified = die + mod
+    return TacticsTest(rating, mod, die, modified, modified <= rating, chance(rating, mod))

@@ -1,0 +1,51 @@
+"""End to end through the real console (``legatus console`` in a subprocess): the protocol's
+Sword of Rome commands and field names (PROTOCOL.md), W-1, W-6, W-7, W-12."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("firmware.console")
+
+
+def console(lines: list[str], state_dir: Path) -> list[dict]:
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def test_sessionless_sword_commands(tmp_path: Path):
+    tactics, battle, odds, seeded_a, seeded_b, bad = console([
+        "sword-tactics 3 mod=1 die=2",
+        "sword-battle att=12 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5",
+        "sword-odds mod=2",
+        "sword-battle att=4 def=4 mod=0 seed=9",
+        "sword-battle att=4 def=4 mod=0 seed=9",
+        "sword-battle att=4",
+    ], tmp_path)
+    assert tactics["roll"] == 2 and tactics["success"] is True and tactics["chance"] == pytest.approx(1 / 3)  # W-1
+    assert battle["attacker"]["dice"] == [5, 2, 2] and battle["attacker"]["total"] == 12          # W-7
+    assert battle["defender"]["total"] == 14 and battle["winner"] == "defender"
+    assert (battle["attacker"]["losses"], battle["defender"]["losses"], battle["support"]) == (5, 1, 3)
+    assert round(odds["attacker_wins"] * 100, 1) == 63.7                                          # W-6
+    assert seeded_a["attacker"]["dice"] == seeded_b["attacker"]["dice"]
+    assert bad["ok"] is False and bad["error"] == "bad_arguments"
+
+
+def test_sword_session_through_the_console(tmp_path: Path):
+    out = console([
+        "new sword players=romans,gauls,etruscans,greeks seed=2",
+        "vp greeks =7", "vp gauls =7",
+        "desperate greeks,gauls",                                 # W-12 example: the Gauls play
+        "battle att=3 def=2 mod=1",
+        "undo",
+        "battle att=3 def=2 mod=1",
+    ], tmp_path)
+    assert out[3]["plays"] == "gauls"
+    assert out[4]["attacker"]["dice"] == out[6]["attacker"]["dice"]      # undo never re-rolls
+    assert out[5]["state"]["desperate"]["gauls"] == 1

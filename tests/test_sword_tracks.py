@@ -1,0 +1,194 @@
+"""The ``sword`` session: VP track (W-11), Desperate Times (W-12), unrest (W-13), naval moves
+(W-8), 2d6 checks (W-9), the consuls' cup (W-10) and the session's own dice commands."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.errors import BadArguments, GameOver, IllegalMove
+from engine.sword.console import GAME
+from tests.test_glory_helpers import new as new_game
+from tests.test_glory_helpers import run as run_game
+
+FOUR = "players=romans,gauls,etruscans,greeks"
+FIVE = FOUR + ",carthage"
+
+
+def new(options: str = FOUR, seed: int = 1) -> dict:
+    return new_game(options, seed, game=GAME)
+
+
+def run(state: dict, line: str) -> dict:
+    return run_game(state, line, game=GAME)
+
+
+# -- W-11 VP track ---------------------------------------------------------------------------
+def test_vp_stay_within_0_and_12():  # W-11
+    s = new()
+    assert run(s, "vp romans +15")["vp"]["romans"] == 12
+    assert run(s, "vp romans -20")["vp"]["romans"] == 0
+    assert run(s, "vp gauls =7")["vp"]["gauls"] == 7
+
+
+def test_scoring_phase_is_cumulative():  # W-11
+    s = new()
+    out = run(s, "scoring greeks outside=3 missing=1")
+    assert out["change"] == 2 and out["vp"]["greeks"] == 2
+    out = run(s, "scoring greeks outside=1 missing=4")
+    assert out["change"] == -3 and out["vp"]["greeks"] == 0
+    out = run(s, "scoring greeks outside=14 missing=0 auto=10")
+    assert out["vp"]["greeks"] == 12 and out["automatic_victory"] is True
+
+
+def test_standings_break_ties_gauls_etruscans_samnites_greeks_carthage_romans():  # W-11
+    s = new(FIVE)
+    for f in ("romans", "gauls", "etruscans", "greeks", "carthage"):
+        run(s, f"vp {f} =5")
+    assert run(s, "standings")["standings"] == ["gauls", "etruscans", "greeks", "carthage", "romans"]
+    run(s, "vp romans +1")
+    assert run(s, "standings")["leader"] == "romans"
+
+
+def test_starting_vp_option():  # W-11
+    s = new(FOUR + " vp=romans:3,greeks:2")
+    assert GAME.view(s)["vp"] == {"romans": 3, "gauls": 0, "etruscans": 0, "greeks": 2}
+
+
+# -- W-12 Desperate Times --------------------------------------------------------------------
+def test_fewest_vp_plays_the_desperate_times_card():  # W-12
+    s = new()
+    run(s, "vp romans =9")
+    run(s, "vp greeks =4")
+    out = run(s, "desperate romans,greeks")
+    assert out["plays"] == "greeks" and out["kept"] == ["romans"]
+    assert out["desperate"]["greeks"] == 1 and out["desperate"]["romans"] == 2
+
+
+def test_rulebook_example_gauls_win_the_tie_with_the_greeks():  # W-12 (7.4.2 example)
+    s = new()
+    run(s, "vp greeks =7")
+    run(s, "vp gauls =7")
+    out = run(s, "desperate greeks,gauls")
+    assert out["plays"] == "gauls" and out["kept"] == ["greeks"]
+
+
+def test_two_cards_each_then_none():  # W-12
+    s = new()
+    run(s, "desperate etruscans")
+    run(s, "desperate etruscans")
+    with pytest.raises(IllegalMove):
+        run(s, "desperate etruscans")
+
+
+def test_end_of_round_5_order_is_descending_vp_among_holders():  # W-12
+    s = new()
+    for f, v in (("romans", 8), ("gauls", 3), ("etruscans", 8), ("greeks", 5)):
+        run(s, f"vp {f} ={v}")
+    run(s, "desperate greeks")
+    run(s, "desperate greeks")
+    assert run(s, "desperate-order")["order"] == ["etruscans", "romans", "gauls"]
+
+
+# -- W-13 unrest -----------------------------------------------------------------------------
+@pytest.mark.parametrize("level, hand, vp", [(0, 0, 0), (1, 0, 0), (2, -1, 0), (3, -1, -1), (5, -2, -1),
+                                             (6, -3, -2), (7, -3, -2), (12, -6, -4)])
+def test_unrest_effects(level: int, hand: int, vp: int):  # W-13
+    s = new(FIVE)
+    out = run(s, f"unrest ={level}")
+    assert out["hand_size_modifier"] == hand and out["vp_modifier"] == vp
+
+
+def test_unrest_lowers_carthage_in_standings_and_priority():  # W-13, W-12
+    s = new(FIVE)
+    run(s, "vp carthage =6")
+    run(s, "vp greeks =5")
+    run(s, "unrest =3")                       # Carthage counts as 5: the tie goes to the Greeks
+    assert run(s, "standings")["standings"][:2] == ["greeks", "carthage"]
+    assert run(s, "desperate greeks,carthage")["plays"] == "greeks"  # equal VP: Greeks first in W-11 order
+
+
+def test_unrest_needs_carthage():  # W-13
+    s = new()
+    with pytest.raises(IllegalMove):
+        run(s, "unrest +1")
+
+
+# -- W-8 naval, W-9 2d6, W-10 consuls --------------------------------------------------------
+@pytest.mark.parametrize("die, extra, port, result", [(1, 0, 0, "success"), (2, 0, 0, "success"),
+                                                     (3, 0, 0, "return"), (4, 0, 0, "return"),
+                                                     (5, 0, 0, "attrition"), (6, 0, 0, "attrition"),
+                                                     (4, 0, 1, "success"), (6, 0, 1, "return"),
+                                                     (2, 1, 0, "return"), (4, 2, 0, "attrition")])
+def test_naval_table(die: int, extra: int, port: int, result: str):  # W-8
+    s = new(FIVE)
+    out = run(s, f"naval die={die} extra-ops={extra} friendly-port={port}")
+    assert out["result"] == result and out["modified"] == die + extra - 2 * port
+
+
+def test_extra_ops_is_a_carthaginian_rule():  # W-8
+    with pytest.raises(IllegalMove):
+        run(new(), "naval extra-ops=1")
+
+
+def test_two_d6_checks_show_the_sum_and_gauls_siege_penalty():  # W-9
+    s = new()
+    out = run(s, "check siege dice=4,5 gauls=1")
+    assert out["sum"] == 9 and out["total"] == 8 and out["result"] is None
+    out = run(s, "check attrition")
+    assert len(out["dice"]) == 2 and out["total"] == sum(out["dice"])
+    with pytest.raises(BadArguments):
+        run(s, "check attrition gauls=1")
+    with pytest.raises(BadArguments):
+        run(s, "check plunder")
+
+
+def test_consuls_two_different_drawn_from_the_whole_cup_each_time():  # W-10
+    s = new(FOUR + " consuls=A,B,C,D", seed=4)
+    seen = Counter()
+    for _ in range(300):
+        drawn = run(s, "consuls")["drawn"]
+        assert len(drawn) == 2 and len(set(drawn)) == 2 and set(drawn) <= {"A", "B", "C", "D"}
+        seen[tuple(sorted(drawn))] += 1
+    assert len(seen) == 6                      # every pair can come out: all consuls go back each time
+    assert run(s, "consuls pool=X,Y")["drawn"] in (["X", "Y"], ["Y", "X"])
+
+
+# -- the session's dice and turns ------------------------------------------------------------
+def test_session_battle_uses_the_session_generator():  # W-2
+    a, b = new(seed=3), new(seed=3)
+    assert run(a, "battle att=4 def=3 mod=1") == run(b, "battle att=4 def=3 mod=1")
+    assert a["rng"] == b["rng"] and a["rng"] != new(seed=3)["rng"]
+    assert GAME.view(a)["last"]["kind"] == "battle"
+    with pytest.raises(BadArguments):
+        run(a, "battle att=4 def=3 seed=2")
+
+
+def test_session_tactics_and_odds():  # W-1, W-6
+    s = new()
+    assert run(s, "tactics 2 die=3")["success"] is False
+    assert run(s, "odds mod=0")["attacker_wins_fraction"] == "3527/7776"
+
+
+def test_turns_of_five_rounds_and_the_end():  # W-11
+    s = new()
+    run(s, "vp greeks =4")
+    for _ in range(4):
+        out = run(s, "advance")
+    assert (out["turn"], out["round"]) == (1, 5)
+    out = run(s, "advance")
+    assert (out["turn"], out["round"]) == (2, 1) and "desperate_order_before" in out
+    for _ in range(7 * 5 + 4):              # to turn 9, round 5
+        out = run(s, "advance")
+    assert (out["turn"], out["round"], out["finished"]) == (9, 5, False)
+    out = run(s, "advance")
+    assert out["finished"] is True and out["winner"] == "greeks"
+    with pytest.raises(GameOver):
+        run(s, "vp romans +1")
+
+
+@pytest.mark.parametrize("options", ["", "players=romans", "players=romans,huns", "players=romans,romans",
+                                     FOUR + " vp=huns:2", FOUR + " consuls=A", FOUR + " colour=red"])
+def test_bad_new_options(options: str):
+    with pytest.raises(BadArguments):
+        new(options)
