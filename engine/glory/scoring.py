@@ -54,7 +54,7 @@ def places(field: Battlefield, warrior: str | None, n_players: int) -> list[Plac
             groups.append([warrior])
             group = [n for n in group if n != warrior]
         groups.append(group)
-    out = []
+    out: list[Place] = []
     for place, group in enumerate(groups, start=1):
         tied = len(group) > 1
         value = 0 if tied or place > len(points) else points[place - 1]

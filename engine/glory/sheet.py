@@ -120,9 +120,10 @@ def parse_sheet(data: Any, session: SessionFacts | None = None) -> ScoreSheet:
         order = []
         for i, raw in enumerate(raw_players):
             obj = _object(raw, f"players[{i}]", PLAYER_KEYS)
-            name = obj.get("name")
-            if not isinstance(name, str) or not name.strip():
+            raw_name = obj.get("name")
+            if not isinstance(raw_name, str) or not raw_name.strip():
                 raise BadArguments(f"players[{i}] needs a \"name\".")
+            name = raw_name
             if name.casefold() in {n.casefold() for n in order}:
                 raise BadArguments(f"players[{i}]: the name {name} is used twice.")
             order.append(name)
@@ -189,10 +190,9 @@ def _player(name: str, obj: Mapping[str, Any], holders: Mapping[str, str],
     jokers = _int(obj.get("merchant_jewelry_jokers", 0), f"{name}: merchant_jewelry_jokers", 0, 100)
     if jokers and "merchant" not in medals:
         raise BadArguments(f"{name} used jewelry as jokers but does not hold the merchant medal (G-11).")
-    others = sum(n for kind, n in sets.items() if kind != "jewelry")
-    if jokers > 2 * others:
-        raise BadArguments(f"{name}: {jokers} jewelry jokers cannot fit in {others} non-jewelry sets "
-                           "(a set keeps at least one card of its own type).")
+    cards = 3 * sum(sets.values())
+    if jokers > cards:
+        raise BadArguments(f"{name}: {jokers} jewelry jokers cannot fit in {sum(sets.values())} goods sets of 3 cards.")
     pantheon = _counts(obj.get("pantheon", {}), f"{name}: pantheon", tables()["pantheon_values"])
     limits = tables()["pantheon_limits"]
     if pantheon["own"] > limits["own"]:
