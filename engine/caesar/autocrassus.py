@@ -1,0 +1,353 @@
+"""Auto-Crassus's placement priority (S-9..S-15) and tie-break lists (S-16, S-17, S-18).
+
+:func:`decide` reads the game and returns one :class:`Decision` (or None when no token of the
+row fits any empty space, S-19); it never changes the game except by drawing from ``rng`` when
+a list ends in "random". One pass over the empty spaces gathers what every step needs.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.caesar.board import (
+    ADJ_CENTRAL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_NAMES, PROVINCE_SPACES,
+    PROVINCES, SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SPACES,
+)
+from engine.caesar.model import CRASSUS, HUMAN, OPEN, Game
+from engine.caesar.tokens import TOKENS, TokenSpec
+from engine.rng import Rng
+
+STEP_NAMES = {"S-9": "capture", "S-10": "close", "S-11": "defend", "S-12": "reinforce",
+              "S-13": "expand", "S-14": "center", "S-15": "anywhere"}
+Candidate = tuple[int, TokenSpec]   # (row index, token)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One Auto-Crassus placement: ``rule`` S-9..S-15 and its protocol ``step`` name; token
+    ``tid`` (row position ``row_index``) on ``space`` with ``va``/``vb`` facing SPACE_A/SPACE_B;
+    ``province`` the one the step aimed at; ``why`` one sentence with the tie-breaks used."""
+
+    rule: str
+    space: int
+    tid: int
+    row_index: int
+    va: int
+    vb: int
+    province: int
+    why: str
+
+    @property
+    def step(self) -> str:
+        return STEP_NAMES[self.rule]
+
+    def toward(self) -> dict[str, int]:
+        return {PROVINCES[SPACE_A[self.space]]: self.va, PROVINCES[SPACE_B[self.space]]: self.vb}
+
+    def text(self) -> str:
+        """``Place sword 5/1 on Sicilia|Italia, 5 toward Sicilia``."""
+        a, b = SPACE_A[self.space], SPACE_B[self.space]
+        facing = self.va if self.province == a else self.vb
+        return (f"Place {TOKENS[self.tid].label} on {PROVINCE_NAMES[a]}|{PROVINCE_NAMES[b]}, "
+                f"{facing} toward {PROVINCE_NAMES[self.province]}")
+
+
+def decide(g: Game, rng: Rng) -> Decision | None:
+    """Auto-Crassus's next placement from his row (S-8..S-18); None if he has none (S-19)."""
+    row = g.hand[CRASSUS]
+    toks: list[Candidate] = []
+    seen: set[int] = set()
+    for i, tid in enumerate(row):
+        spec = TOKENS[tid]
+        key = spec.mask * 10000 + spec.hi * 100 + spec.lo
+        if key not in seen:          # identical tokens: the leftmost stands for both (S-18)
+            seen.add(key)
+            toks.append((i, spec))
+    fit: dict[int, list[Candidate]] = {}
+    fit_max: dict[int, int] = {}
+    best = [-1] * N_PROVINCES        # highest value placeable facing each province
+    owner = g.owner
+    for s in range(N_SPACES):
+        if owner[s] >= 0:
+            continue
+        icon = SPACE_ICON[s]
+        lst = [t for t in toks if t[1].mask & icon]
+        if lst:
+            fit[s] = lst
+            m = max(t[1].hi for t in lst)
+            fit_max[s] = m
+            a, b = SPACE_A[s], SPACE_B[s]
+            if m > best[a]:
+                best[a] = m
+            if m > best[b]:
+                best[b] = m
+    if not fit:
+        return None
+    return _Decider(g, rng, fit, fit_max, best).run()
+
+
+def _lead_words(lead: int) -> str:
+    if lead > 0:
+        return f"he leads by {lead}"
+    return "level" if lead == 0 else f"he trails by {-lead}"
+
+
+class _Decider:
+    """The state of one decision: the shared facts and the tie-break notes for ``why``."""
+
+    def __init__(self, g: Game, rng: Rng, fit: dict[int, list[Candidate]], fit_max: dict[int, int],
+                 best: list[int]) -> None:
+        self.g, self.rng, self.fit, self.fit_max, self.best = g, rng, fit, fit_max, best
+        self.h, self.c = g.inf[HUMAN], g.inf[CRASSUS]
+        self.notes: list[str] = []
+
+    def run(self) -> Decision | None:
+        for step in (self.capture, self.close, self.defend, self.reinforce, self.expand,
+                     self.centre, self.anywhere):
+            d = step()
+            if d is not None:
+                return d
+        return None
+
+    # -- S-9 / S-10: closing placements ------------------------------------------------------
+    def capture(self) -> Decision | None:
+        """S-9: a placement that closes a province he then controls (ties his, S-8); face it
+        with the lowest value that still captures."""
+        g, h, c = self.g, self.h, self.c
+        need_v: dict[int, tuple[int, int]] = {}      # province -> (lowest capturing value, space)
+        for s, lst in self.fit.items():
+            for x in (SPACE_A[s], SPACE_B[s]):
+                if g.empty[x] != 1:
+                    continue
+                need = h[x] - c[x]
+                low = min((v for _, t in lst for v in (t.hi, t.lo) if v >= need), default=-1)
+                if low >= 0:
+                    need_v[x] = (low, s)
+        if not need_v:
+            return None
+        x = self.pick_province(sorted(need_v))
+        v, s = need_v[x]
+        i, spec = self.pick_token([t for t in self.fit[s] if v in (t[1].hi, t[1].lo)], low_total=True)
+        mine = c[x] + v
+        why = (f"Capture (S-9): this closes {PROVINCE_NAMES[x]} and he wins it {mine}–{h[x]}"
+               f"{' (ties are his, S-8)' if mine == h[x] else ''}; {v} is the lowest value that still captures.")
+        return self.make("S-9", s, i, spec, x, v, why)
+
+    def close(self) -> Decision | None:
+        """S-10: a placement that closes a province he does not win, unless that closure would
+        make you win (C-12); face it with the lowest value."""
+        g, h, c = self.g, self.h, self.c
+        low_v: dict[int, tuple[int, int]] = {}
+        barred: list[int] = []
+        for s, lst in self.fit.items():
+            closing = [x for x in (SPACE_A[s], SPACE_B[s]) if g.empty[x] == 1]
+            if not closing:
+                continue
+            if self.human_markers(closing, s) >= g.markers[HUMAN]:
+                barred.extend(closing)
+                continue
+            low = min(t.lo for _, t in lst)
+            for x in closing:
+                low_v[x] = (low, s)
+        if not low_v:
+            return None
+        x = self.pick_province(sorted(low_v))
+        v, s = low_v[x]
+        i, spec = self.pick_token([t for t in self.fit[s] if t[1].lo == v], low_total=True)
+        skip = (f" (closing {', '.join(PROVINCE_NAMES[y] for y in sorted(set(barred)))} would make you win)"
+                if barred else "")
+        why = (f"Close (S-10): no capture is possible; this closes {PROVINCE_NAMES[x]}, which you win "
+               f"{h[x]}–{c[x] + v} without ending the game{skip}; he faces it with the lowest value, {v}.")
+        return self.make("S-10", s, i, spec, x, v, why)
+
+    def human_markers(self, closing: list[int], s: int) -> int:
+        """Markers you would place if you won every province in ``closing`` (C-9, C-10)."""
+        g = self.g
+        n = sum(SLOTS[x] for x in closing)
+        border: set[int] = set()
+        for x in closing:
+            for nb, sp in NEIGHBOURS[x]:
+                if g.bmark[sp] >= 0:
+                    continue
+                if (g.ctrl[nb] == HUMAN and not g.cflip[nb]) or (nb in closing and sp == s):
+                    border.add(sp)
+        return n + len(border)
+
+    # -- S-11..S-15: the highest value in a chosen province ------------------------------------
+    def defend(self) -> Decision | None:
+        """S-11: you lead in an open province where he can place (option defend=all: only if
+        he trails in every open province); the largest lead, highest value."""
+        g, h, c = self.g, self.h, self.c
+        if g.rules["defend"] == "all":
+            opens = [x for x in range(N_PROVINCES) if g.ctrl[x] == OPEN]
+            if not opens or any(h[x] <= c[x] for x in opens):
+                return None
+        leads = {x: h[x] - c[x] for x in range(N_PROVINCES) if self.best[x] >= 0 and h[x] > c[x]}
+        if not leads:
+            return None
+        top = max(leads.values())
+        x = self.pick_province([y for y in sorted(leads) if leads[y] == top])
+        every = " (he trails in every open province)" if g.rules["defend"] == "all" else ""
+        why = (f"Defend (S-11): you lead in {PROVINCE_NAMES[x]} by {top}, your largest lead where he "
+               f"can place{every}; he faces it with his highest value.")
+        return self.highest("S-11", x, why)
+
+    def reinforce(self) -> Decision | None:
+        """S-12: his tokens touch two or more open provinces; the one closest to winning
+        (fewest empty spaces, then his largest lead, then S-16); highest value."""
+        g, h, c = self.g, self.h, self.c
+        touched: set[int] = set()
+        for s in range(N_SPACES):
+            if g.owner[s] == CRASSUS:
+                for x in (SPACE_A[s], SPACE_B[s]):
+                    if g.ctrl[x] == OPEN:
+                        touched.add(x)
+        if len(touched) < 2:
+            return None
+        cands = [x for x in sorted(touched) if self.best[x] >= 0]
+        if not cands:
+            return None
+        fewest = min(g.empty[x] for x in cands)
+        cands = [x for x in cands if g.empty[x] == fewest]
+        lead = max(c[x] - h[x] for x in cands)
+        cands = [x for x in cands if c[x] - h[x] == lead]
+        x = self.pick_province(cands)
+        why = (f"Reinforce (S-12): his tokens touch {len(touched)} open provinces; {PROVINCE_NAMES[x]} "
+               f"is closest to winning ({fewest} empty space{'s' if fewest != 1 else ''}, "
+               f"{_lead_words(lead)}); "
+               f"he places his highest value there.")
+        return self.highest("S-12", x, why)
+
+    def expand(self) -> Decision | None:
+        """S-13: a province next to one he controls, where the highest value can go."""
+        g = self.g
+        cands = [x for x in range(N_PROVINCES) if self.best[x] >= 0
+                 and any(g.ctrl[nb] == CRASSUS for nb, _ in NEIGHBOURS[x])]
+        if not cands:
+            return None
+        top = max(self.best[x] for x in cands)
+        x = self.pick_province([y for y in cands if self.best[y] == top])
+        ctrl = [PROVINCE_NAMES[nb] for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS]
+        why = (f"Expand (S-13): {PROVINCE_NAMES[x]} borders {', '.join(ctrl)}, which he controls, and takes "
+               f"his highest value there ({top}).")
+        return self.highest("S-13", x, why)
+
+    def centre(self) -> Decision | None:
+        """S-14: a central province where the highest value can go; among several Italy, else
+        S-16 (option ties=random: at random)."""
+        cands = [x for x in range(N_PROVINCES) if CENTRAL[x] and self.best[x] >= 0]
+        if not cands:
+            return None
+        top = max(self.best[x] for x in cands)
+        cands = [y for y in cands if self.best[y] == top]
+        if ITALY in cands and len(cands) > 1:
+            self.notes.append("among central provinces Italy comes first (S-14)")
+            x = ITALY
+        else:
+            x = self.pick_province(cands, random_ok=True)
+        why = f"Centre (S-14): {PROVINCE_NAMES[x]} is central and takes his highest value there ({top})."
+        return self.highest("S-14", x, why)
+
+    def anywhere(self) -> Decision | None:
+        """S-15: the province where the highest value can go; ties by S-16 (or at random)."""
+        cands = [x for x in range(N_PROVINCES) if self.best[x] >= 0]
+        if not cands:
+            return None
+        top = max(self.best[x] for x in cands)
+        x = self.pick_province([y for y in cands if self.best[y] == top], random_ok=True)
+        why = f"Anywhere (S-15): {PROVINCE_NAMES[x]} takes his highest value ({top})."
+        return self.highest("S-15", x, why)
+
+    def highest(self, rule: str, x: int, why: str) -> Decision:
+        """Face ``x`` with the highest value: space by S-17, token by S-18 (highest total)."""
+        v = self.best[x]
+        spaces = [s for s in PROVINCE_SPACES[x] if self.fit_max.get(s, -1) == v]
+        s = self.pick_space(x, spaces)
+        i, spec = self.pick_token([t for t in self.fit[s] if t[1].hi == v], low_total=False)
+        return self.make(rule, s, i, spec, x, v, why)
+
+    # -- tie-break lists -----------------------------------------------------------------------
+    def pick_province(self, cands: list[int], random_ok: bool = False) -> int:
+        """S-16: next to a province he controls; Senate bonus; Poison bonus (with Poison);
+        central; next to a central province; random. ``random_ok`` with ``ties=random``
+        (UA reading of S-14/S-15) skips the list."""
+        if len(cands) == 1:
+            return cands[0]
+        g = self.g
+        names = ", ".join(PROVINCE_NAMES[x] for x in cands)
+        if random_ok and g.rules["ties"] == "random":
+            x = cands[self.rng.below(len(cands))]
+            self.notes.append(f"{PROVINCE_NAMES[x]} drawn at random among {names} (ties=random)")
+            return x
+        tests: list[tuple[str, Callable[[int], bool]]] = [
+            ("borders a province he controls", lambda y: any(g.ctrl[nb] == CRASSUS for nb, _ in NEIGHBOURS[y])),
+            ("holds the Senate bonus", lambda y: g.bonus[y] == "senate"),
+            ("holds a Poison bonus", lambda y: g.poison and g.bonus[y] == "poison"),
+            ("is central", lambda y: CENTRAL[y]),
+            ("borders a central province", lambda y: ADJ_CENTRAL[y]),
+        ]
+        for text, test in tests:
+            keep = [y for y in cands if test(y)]
+            if keep and len(keep) < len(cands):
+                cands = keep
+                if len(cands) == 1:
+                    self.notes.append(f"of {names}, {PROVINCE_NAMES[cands[0]]} {text} (S-16)")
+                    return cands[0]
+        x = cands[self.rng.below(len(cands))]
+        among = ", ".join(PROVINCE_NAMES[y] for y in cands)
+        self.notes.append(f"{PROVINCE_NAMES[x]} drawn at random among {among} (S-16)")
+        return x
+
+    def pick_space(self, x: int, spaces: list[int]) -> int:
+        """S-17: the space whose other province is where he trails most (open provinces only);
+        then one touching a central province; then random."""
+        if len(spaces) == 1:
+            return spaces[0]
+        g, h, c = self.g, self.h, self.c
+
+        def trail(s: int) -> int:
+            o = SPACE_B[s] if SPACE_A[s] == x else SPACE_A[s]
+            return max(h[o] - c[o], 0) if g.ctrl[o] == OPEN else 0
+
+        top = max(trail(s) for s in spaces)
+        keep = [s for s in spaces if trail(s) == top]
+        if len(keep) < len(spaces):
+            if len(keep) == 1:
+                o = SPACE_B[keep[0]] if SPACE_A[keep[0]] == x else SPACE_A[keep[0]]
+                self.notes.append(f"space {SPACES[keep[0]]}: he trails most ({top}) in {PROVINCE_NAMES[o]} (S-17)")
+                return keep[0]
+            spaces = keep
+        central = [s for s in spaces if CENTRAL[SPACE_B[s] if SPACE_A[s] == x else SPACE_A[s]]]
+        if central and len(central) < len(spaces):
+            spaces = central
+            if len(spaces) == 1:
+                self.notes.append(f"space {SPACES[spaces[0]]} touches a central province (S-17)")
+                return spaces[0]
+        s = spaces[self.rng.below(len(spaces))]
+        self.notes.append(f"space {SPACES[s]} drawn at random among {', '.join(SPACES[t] for t in spaces)} (S-17)")
+        return s
+
+    def pick_token(self, cands: list[Candidate], low_total: bool) -> Candidate:
+        """S-18: a non-wild before a wild; then the highest total (lowest in S-9/S-10); then the
+        leftmost in the row."""
+        if len(cands) == 1:
+            return cands[0]
+        plain = [t for t in cands if not t[1].wild]
+        pool = plain or cands
+        if plain and len(plain) < len(cands):
+            self.notes.append("a non-wild token before a wild (S-18)")
+        key = (min if low_total else max)(t[1].total for t in pool)
+        pool2 = [t for t in pool if t[1].total == key]
+        if len(pool2) < len(pool):
+            self.notes.append(f"the {'lowest' if low_total else 'highest'} total, {key} (S-18)")
+        if len(pool2) > 1:
+            self.notes.append("the leftmost in his row (S-18)")
+        return min(pool2, key=lambda t: t[0])
+
+    def make(self, rule: str, s: int, i: int, spec: TokenSpec, x: int, v: int, why: str) -> Decision:
+        """Orient the token with ``v`` facing ``x`` and finish the sentence."""
+        other = spec.lo if v == spec.hi else spec.hi
+        va, vb = (v, other) if SPACE_A[s] == x else (other, v)
+        if self.notes:
+            why = why[:-1] + "; " + "; ".join(self.notes) + "."
+        return Decision(rule, s, spec.tid, i, va, vb, x, why)

@@ -1,0 +1,256 @@
+"""Console commands for ``caesar-solo`` (``SOLO``) and ``caesar-duel`` (``DUEL``).
+
+See docs/protocol/caesar.md for every command, field, option and error. Handlers rebuild the
+game from the session state, call :mod:`engine.caesar.flow`, and write the game back; a request
+that raises changes nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caesar import flow
+from engine.caesar.autocrassus import decide
+from engine.caesar.board import BORDER_CONTROL, SPACE_A, SPACE_B, SPACES, PROVINCES, province_index, space_index
+from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, RULE_CHOICES, Game
+from engine.caesar.position import apply_position, position_of
+from engine.caesar.rules import can_play_face_down, placements
+from engine.caesar.tiles import DIFFICULTIES, parse_tiles
+from engine.caesar.tokens import TOKENS
+from engine.caesar.view import log_fragment, view
+from engine.errors import BadArguments
+from engine.game import Command, GameRules, Outcome, Request, State, commands
+
+SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
+                          "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties",
+                          "tiles", "tiles-input", "bag-input", "crassus-bag", "human-bag", "row", "seed"})
+DUEL_OPTIONS = frozenset({"poison", "centurions", "border-control", "bag-input", "seed"})
+
+
+def _choice(req: Request, key: str, choices: tuple[str, ...], default: str) -> str:
+    raw = req.opts.get(key, default).lower()
+    if raw not in choices:
+        raise BadArguments(f"{key}= must be {' or '.join(choices)}, not '{req.opts[key]}'.")
+    return raw
+
+
+def _load(state: State) -> Game:
+    return Game.from_json(state)
+
+
+def _store(state: State, g: Game) -> None:
+    state.clear()
+    state.update(g.to_json())
+
+
+# -- new -------------------------------------------------------------------------------------
+def _new_solo(req: Request, seed: int) -> State:
+    req.check_opts(SOLO_OPTIONS)
+    if req.args:
+        raise BadArguments(f"Unexpected '{req.args[0]}'; options are key=value, e.g. side=pompey.")
+    side = _choice(req, "side", ("caesar", "pompey"), "caesar")
+    difficulty = _choice(req, "difficulty", DIFFICULTIES, "normal")
+    rules = {key: _choice(req, key, RULE_CHOICES[key], RULE_CHOICES[key][0])
+             for key in ("reshuffle", "defend", "ties", "stuck", "crassus-ties")}
+    when = _choice(req, "harder-when", ("always", "control"), "always")
+    if "harder-when" in req.opts and not req.opt_flag("harder"):
+        raise BadArguments("harder-when= needs harder=1.")
+    rules["harder"] = when if req.opt_flag("harder") else "off"
+    bag = _choice(req, "bag-input", INPUT_CHOICES, "digital")
+    inputs = {"tiles": _choice(req, "tiles-input", INPUT_CHOICES, "digital"),
+              "crassus_bag": _choice(req, "crassus-bag", INPUT_CHOICES, bag),
+              "human_bag": _choice(req, "human-bag", INPUT_CHOICES, bag)}
+    tiles = parse_tiles(req.opts["tiles"]) if "tiles" in req.opts else None
+    row = [t for t in req.opts["row"].split(",") if t] if "row" in req.opts else None
+    g = flow.new_game("solo", seed, side=side, difficulty=difficulty, poison=req.opt_flag("poison"),
+                      centurions=req.opt_flag("centurions"), border_control=req.opt_flag("border-control"),
+                      rules=rules, inputs=inputs, tiles=tiles, row=row)
+    return g.to_json()
+
+
+def _new_duel(req: Request, seed: int) -> State:
+    req.check_opts(DUEL_OPTIONS)
+    if req.args:
+        raise BadArguments(f"Unexpected '{req.args[0]}'; options are key=value, e.g. poison=1.")
+    bag = _choice(req, "bag-input", INPUT_CHOICES, "digital")
+    g = flow.new_game("duel", seed, poison=req.opt_flag("poison"), centurions=req.opt_flag("centurions"),
+                      border_control=req.opt_flag("border-control"),
+                      inputs={"tiles": "digital", "crassus_bag": bag, "human_bag": bag})
+    return g.to_json()
+
+
+def _view(state: State) -> dict[str, Any]:
+    return view(_load(state))
+
+
+# -- commands --------------------------------------------------------------------------------
+def _player_of(g: Game) -> int:
+    """Who sends a player's command: the human in solo, the player to move in a duel."""
+    return HUMAN if g.solo else g.turn
+
+
+def _play(state: State, req: Request) -> Outcome:
+    usage = "Usage: play <space> <token> <province|down> [bonus=<name>], e.g. play SC-IT sword:5/1 SC."
+    req.check_opts(frozenset({"bonus"}))
+    if len(req.args) != 3:
+        raise BadArguments(usage)
+    g = _load(state)
+    s = space_index(req.args[0])
+    down = req.args[2].lower() in ("down", "face-down")
+    face = -1 if down else province_index(req.args[2])
+    p = _player_of(g)
+    steps = flow.play(g, p, s, req.args[1], face, down, req.opts.get("bonus"))
+    _store(state, g)
+    fields = {"play": steps[0], "closed": [x for x in steps if x["action"] == "close"],
+              "bonuses": [x for x in steps if x["action"] == "bonus"], "steps": steps,
+              "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
+    who = "You" if g.solo else g.names[p].capitalize()
+    return Outcome(fields, f"{who}: " + "; ".join(log_fragment(x) for x in steps) + ".")
+
+
+def _draw(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset({"side"}))
+    if len(req.args) > 1:
+        raise BadArguments("Usage: draw [token]  (the token only when your bag is physical).")
+    g = _load(state)
+    if g.solo:
+        if "side" in req.opts:
+            raise BadArguments("side= is for duels.")
+        p = HUMAN
+    elif "side" in req.opts:
+        p = g.names.index(_choice(req, "side", tuple(g.names), g.names[g.turn]))
+    else:
+        p = g.turn if g.due[g.turn] or not g.due[1 - g.turn] else 1 - g.turn
+    tid = flow.draw(g, p, req.args[0] if req.args else None)
+    _store(state, g)
+    name = TOKENS[tid].name
+    fields = {"token": name, "side": g.names[p], "draws_due": g.due[p], "next": flow.expecting(g)}
+    if not g.solo:
+        fields["private"] = True
+        return Outcome(fields, f"{g.names[p].capitalize()} drew a token (private).")
+    return Outcome(fields, f"You drew {name}.")
+
+
+def _might(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if len(req.args) != 1:
+        raise BadArguments("Usage: might <space|province|skip>, e.g. might SC-IT or might AC.")
+    g = _load(state)
+    step = flow.might(g, _player_of(g), req.args[0])
+    _store(state, g)
+    return Outcome({"bonus": step, "next": flow.expecting(g)}, step["text"])
+
+
+def _centurion(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if len(req.args) != 1:
+        raise BadArguments("Usage: centurion <token|skip>, e.g. centurion sword:7/0.")
+    g = _load(state)
+    step = flow.centurion(g, _player_of(g), req.args[0])
+    _store(state, g)
+    return Outcome({"bonus": step, "next": flow.expecting(g)}, step["text"])
+
+
+def _crassus(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset({"tile", "draw", "centurion"}))
+    if req.args:
+        raise BadArguments("Usage: crassus [tile=<letter>] [draw=<token>,...] [centurion=<token>].")
+    g = _load(state)
+    draws = [t for t in req.opts["draw"].split(",") if t] if "draw" in req.opts else None
+    cents = [t for t in req.opts["centurion"].split(",") if t] if "centurion" in req.opts else None
+    letter, steps = flow.crassus_turn(g, req.opts.get("tile"), draws, cents)
+    _store(state, g)
+    fields = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
+              "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
+    text = f"Crassus: Tile {letter} — " + "; ".join(log_fragment(x) for x in steps)
+    return Outcome(fields, text + ".")
+
+
+def _decide(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments("Usage: decide  (no arguments).")
+    g = _load(state)
+    return Outcome(decision_fields(g))
+
+
+def decision_fields(g: Game) -> dict[str, Any]:
+    """``decide``'s answer: the play Auto-Crassus would make now (state unchanged)."""
+    d = decide(g, g.rng)
+    if d is None:
+        why = "His row is empty" if not g.hand[CRASSUS] else "No token of his row fits an empty space"
+        end = "he skips the play" if g.rules["stuck"] == "skip" else "he loses"
+        return {"step": None, "rule": "S-19", "space": None, "token": None, "toward": None,
+                "province": None, "why": f"{why}: {end} (S-19).", "text": None}
+    out = flow.play_step(d)
+    out.pop("action")
+    return out
+
+
+def _position(state: State, req: Request) -> Outcome:
+    data = req.json()
+    g = _load(state)
+    apply_position(g, data)
+    _store(state, g)
+    tokens = sum(1 for o in g.owner if o >= 0)
+    return Outcome({"position": position_of(g), "next": flow.expecting(g)},
+                   f"Position set: {tokens} token{'s' if tokens != 1 else ''} on the board.")
+
+
+def _moves(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset({"side"}))
+    g = _load(state)
+    p = _player_of(g)
+    if "side" in req.opts:
+        p = list(g.names).index(_choice(req, "side", tuple(g.names), g.names[p]))
+    out = []
+    for tid, s, va, vb in placements(g, p):
+        out.append({"space": SPACES[s], "token": TOKENS[tid].name,
+                    "toward": {PROVINCES[SPACE_A[s]]: va, PROVINCES[SPACE_B[s]]: vb}})
+    downs: list[dict[str, Any]] = []
+    names = sorted({TOKENS[t].name for t in g.hand[p]})
+    for s in range(len(SPACES)):
+        if BORDER_CONTROL[s] and can_play_face_down(g, p, s):
+            downs.extend({"space": SPACES[s], "token": name, "face_down": True} for name in names)
+    return Outcome({"side": g.names[p], "moves": out, "face_down": downs, "count": len(out) + len(downs)})
+
+
+def _hand(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    g = _load(state)
+    if len(req.args) != 1 or req.args[0].lower() not in g.names:
+        raise BadArguments(f"Usage: hand <{'|'.join(g.names)}>  (shows one player's hand, privately).")
+    p = g.names.index(req.args[0].lower())
+    return Outcome({"side": g.names[p], "hand": [TOKENS[t].name for t in g.hand[p]], "private": True})
+
+
+_COMMON = (
+    Command("play", _play, True, "play <space> <token> <province|down> [bonus=<name>]"),
+    Command("draw", _draw, True, "draw [token]  (your end-of-turn or Wealth draw)"),
+    Command("might", _might, True, "might <space|province|skip>  (C-15)"),
+    Command("centurion", _centurion, True, "centurion <token|skip>  (C-18)"),
+    Command("position", _position, True, "position <json>"),
+    Command("moves", _moves, False, "moves [side=...]  (legal placements)"),
+)
+
+SOLO = GameRules(
+    name="caesar-solo",
+    title="Caesar! solo (Auto-Crassus)",
+    new=_new_solo,
+    view=_view,
+    usage=("new caesar-solo side=caesar|pompey difficulty=easy|normal|hard [poison=1] [centurions=1] "
+           "[border-control=1] [harder=1] [seed=N] ..."),
+    commands=commands(
+        Command("crassus", _crassus, True, "crassus [tile=X] [draw=...] [centurion=...]  (one Auto-Crassus turn)"),
+        Command("decide", _decide, False, "decide  (the play Auto-Crassus would make now)"),
+        *_COMMON,
+    ),
+)
+
+DUEL = GameRules(
+    name="caesar-duel",
+    title="Caesar! two players",
+    new=_new_duel,
+    view=_view,
+    usage="new caesar-duel [poison=1] [centurions=1] [border-control=1] [bag-input=digital|physical] [seed=N]",
+    commands=commands(*_COMMON, Command("hand", _hand, False, "hand <caesar|pompey>  (private)")),
+)

@@ -1,0 +1,557 @@
+"""Turns: setup (C-5, S-2), a player's turn (C-6, C-11, C-13..C-18, C-21), Auto-Crassus's turn
+(S-5..S-8, S-19) and the end of the game (C-12).
+
+Every public function checks its request first and raises a typed error (``NotYourTurn``,
+``IllegalMove``, ``GameOver``, ``BadArguments``) before changing anything; then it changes the
+:class:`~engine.caesar.model.Game` in place and returns the steps that happened.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caesar import rules as R
+from engine.caesar.autocrassus import Decision, decide
+from engine.caesar.board import (
+    BORDER_CONTROL, ITALY, N_PROVINCES, PROVINCE_INDEX, PROVINCE_NAMES, PROVINCES, SPACE_A, SPACE_B,
+    SPACE_ICON_NAME, SPACE_INDEX, SPACES,
+)
+from engine.caesar.model import CRASSUS, HUMAN, OPEN, Game
+from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
+from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
+from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
+from engine.rng import Rng
+
+Step = dict[str, Any]
+BONUS_SUPPLY: dict[str, int] = {"senate": 6, "wealth": 4, "tactics": 4, "might": 4}
+EXPANSION_BONUS = {"poison": 3, "centurion": 3}
+ROW_SIZE = 3
+
+
+def hand_size(g: Game) -> int:
+    """C-5/C-19: tokens behind the screen at the start: 2, or 3 with Poison."""
+    return 3 if g.poison else 2
+
+
+# -- setup -----------------------------------------------------------------------------------
+def new_game(mode: str, seed: int, *, side: str = "caesar", difficulty: str = "normal",
+             poison: bool = False, centurions: bool = False, border_control: bool = False,
+             rules: dict[str, str] | None = None, inputs: dict[str, str] | None = None,
+             tiles: dict[str, list[str]] | None = None, row: list[str] | None = None) -> Game:
+    """A set-up game (C-5; solo S-1, S-2). ``mode`` is ``solo`` or ``duel``; ``row`` names
+    Auto-Crassus's first three tokens when his bag is physical. Raises BadArguments on a bad
+    combination (C-21 without Poison or Centurions, a bad row)."""
+    if border_control and not (poison or centurions):
+        raise BadArguments("border-control=1 needs poison=1 and/or centurions=1 (C-21).")
+    g = Game()
+    g.rng = Rng(seed)
+    g.mode = mode
+    g.names = ["human", "crassus"] if mode == "solo" else ["caesar", "pompey"]
+    g.human_side = side
+    g.difficulty = difficulty if mode == "solo" else ""
+    g.poison, g.centurions, g.border_control = poison, centurions, border_control
+    if rules:
+        g.rules.update(rules)
+    if inputs:
+        g.inputs.update(inputs)
+    _lay_bonuses(g)
+    for p in (0, 1):
+        g.bag[p] = list(BASE_IDS)
+        g.cent[p] = list(CENTURION_IDS) if centurions else []
+    g.recompute()
+    if mode == "solo":
+        g.tile_defs = {k: list(v) for k, v in DEFAULT_TILES.items()}
+        g.tile_user = sorted(tiles) if tiles else []
+        if tiles:
+            g.tile_defs.update({k: list(v) for k, v in tiles.items()})
+        _new_stack(g)
+        if g.inputs["crassus_bag"] == "physical":
+            if row is None or len(row) != ROW_SIZE:
+                raise BadArguments("With crassus-bag=physical, name the three tokens you drew for Crassus's "
+                                   "row: row=icon:a/b,icon:a/b,icon:a/b (S-2).")
+            for name in row:
+                g.hand[CRASSUS].append(_take_named(g, CRASSUS, name))
+        else:
+            if row is not None:
+                raise BadArguments("row= is only for crassus-bag=physical.")
+            for _ in range(ROW_SIZE):
+                g.hand[CRASSUS].append(_draw_random(g, CRASSUS))
+        _deal(g, HUMAN, "human_bag")
+        g.turn = CRASSUS                              # S-2: Auto-Crassus takes the first turn
+    else:
+        _deal(g, 0, "human_bag")
+        _deal(g, 1, "human_bag")
+        g.turn = 0                                    # C-5: Caesar starts
+    g.step = "play"
+    return g
+
+
+def _lay_bonuses(g: Game) -> None:
+    """C-5/C-19/C-20: mix in 3 per expansion, set 3 per expansion aside face down (kept for C-21),
+    Senate on Italy, one random bonus on every other province."""
+    supply = [b for b, n in BONUS_SUPPLY.items() for _ in range(n)]
+    k = 0
+    for name, flag in (("poison", g.poison), ("centurion", g.centurions)):
+        if flag:
+            supply += [name] * EXPANSION_BONUS[name]
+            k += 3
+    g.rng.shuffle(supply)
+    aside, supply = supply[:k], supply[k:]
+    g.pool = sorted(aside) if g.border_control else []
+    supply.remove("senate")
+    g.rng.shuffle(supply)
+    g.bonus = [""] * N_PROVINCES
+    g.bonus[ITALY] = "senate"
+    others = [x for x in range(N_PROVINCES) if x != ITALY]
+    for x, b in zip(others, supply, strict=True):
+        g.bonus[x] = b
+
+
+def _new_stack(g: Game) -> None:
+    """S-3: the six tiles of the difficulty, shuffled (sorted when tiles are physical)."""
+    g.deck = deck_for(g.difficulty, g.centurions)
+    g.stack = list(g.deck)
+    g.played = []
+    if g.inputs["tiles"] == "digital":
+        g.rng.shuffle(g.stack)
+    else:
+        g.stack.sort()
+
+
+def _deal(g: Game, p: int, key: str) -> None:
+    """The starting hand: drawn now (digital) or owed as draws (physical)."""
+    if g.inputs[key] == "physical":
+        g.due[p] = hand_size(g)
+    else:
+        for _ in range(hand_size(g)):
+            g.hand[p].append(_draw_random(g, p))
+
+
+def _draw_random(g: Game, p: int) -> int:
+    bag = g.bag[p]
+    return bag.pop(g.rng.below(len(bag)))
+
+
+def _take_named(g: Game, p: int, name: str) -> int:
+    """Take the token ``name`` out of ``p``'s bag (physical draws); raises IllegalMove/BadArguments."""
+    canon, _, _ = parse_token(name)
+    for tid in ids_of(canon):
+        if tid in g.bag[p]:
+            g.bag[p].remove(tid)
+            return tid
+    inside = ", ".join(sorted({TOKENS[t].name for t in g.bag[p]})) or "nothing"
+    raise IllegalMove(f"{canon} is not in {_whose(g, p)} bag (it holds: {inside}).")
+
+
+def _whose(g: Game, p: int) -> str:
+    if g.solo:
+        return "your" if p == HUMAN else "Crassus's"
+    return f"{g.names[p].capitalize()}'s"
+
+
+# -- turn boundaries -------------------------------------------------------------------------
+def begin_turn(g: Game, p: int) -> None:
+    """``p``'s turn starts: a human player who cannot place loses (C-12)."""
+    g.turn, g.step, g.pending, g.cent_taken = p, "play", [], False
+    if not g.is_bot(p) and g.due[p] == 0:
+        check_can_play(g, p)
+
+
+def check_can_play(g: Game, p: int) -> None:
+    """C-12: a player with no token behind the screen, or none that fits, loses at once."""
+    who = R.label(g, p)
+    if not g.hand[p]:
+        R.win(g, 1 - p, f"{who} {R.verb(g, p, 'start')} a turn with no token behind the screen and "
+                        f"{R.verb(g, p, 'lose')} (C-12).")
+    elif not R.has_placement(g, p):
+        R.win(g, 1 - p, f"{who} cannot place any token and {R.verb(g, p, 'lose')} (C-12).")
+
+
+def end_turn(g: Game) -> None:
+    """After the draws: the same player again after Tactics (C-13), else the other player."""
+    p = g.turn
+    g.turns += 1
+    if g.extra:
+        g.extra = False
+        begin_turn(g, p)
+    else:
+        begin_turn(g, 1 - p)
+
+
+def _settle(g: Game, p: int) -> None:
+    """After a decision or a draw: move to the draw step, and end the turn when nothing is owed."""
+    if g.over or g.turn != p:
+        return
+    if g.step == "bonus" and not g.pending:
+        g.step = "draw"
+    if not g.bag[p]:
+        g.due[p] = 0
+    if g.step == "draw" and g.due[p] == 0:
+        end_turn(g)
+    elif g.step == "play" and g.due[p] == 0:
+        check_can_play(g, p)
+
+
+def _check_turn(g: Game, p: int) -> None:
+    if g.over:
+        raise GameOver(f"The game is over: {g.end} Start a new one with new caesar-{g.mode}.")
+    if g.turn != p:
+        if g.solo:
+            raise NotYourTurn("It is Crassus's turn: send crassus." if g.turn == CRASSUS
+                              else "It is your turn, not Crassus's.")
+        raise NotYourTurn(f"It is {g.names[g.turn].capitalize()}'s turn.")
+
+
+def expecting(g: Game) -> str:
+    """A sentence saying what the game waits for."""
+    if g.over:
+        return g.end
+    p = g.turn
+    if g.is_bot(p):
+        return "Crassus's turn: send crassus."
+    who = "Your" if g.solo else f"{g.names[p].capitalize()}'s"
+    if g.step == "play" and g.due[p]:
+        return f"{who} turn: draw {g.due[p]} starting token{'s' if g.due[p] > 1 else ''} first (draw <token>)."
+    if g.step == "play":
+        return f"{who} turn: play <space> <token> <province>."
+    if g.step == "bonus":
+        nxt = g.pending[0]
+        return (f"{who} turn: use Might (might <space|province> or might skip)." if nxt == "might"
+                else f"{who} turn: take a centurion (centurion <token> or centurion skip).")
+    return f"{who} turn: draw {g.due[p]} token{'s' if g.due[p] > 1 else ''} (draw)."
+
+
+# -- a human player's turn -------------------------------------------------------------------
+def play(g: Game, p: int, s: int, text_token: str, face: int, down: bool = False,
+         bonus: str | None = None) -> list[Step]:
+    """``p`` places ``text_token`` (``icon:a/b``, first number facing province ``face``) on
+    space ``s``; ``down``: face down on a double-bordered space (C-21, ``bonus`` names the
+    face-down bonus drawn when they are physical). Returns the play, close and bonus steps.
+    Raises GameOver, NotYourTurn, IllegalMove (token not in hand, space taken, wrong icon,
+    province not on the space) or BadArguments."""
+    _check_turn(g, p)
+    if g.step != "play":
+        raise IllegalMove(f"You have placed this turn already; {expecting(g)}")
+    if g.due[p]:
+        raise IllegalMove(expecting(g))
+    canon, first, second = parse_token(text_token)
+    tid = next((t for t in g.hand[p] if TOKENS[t].name == canon), -1)
+    if tid < 0:
+        hand = ", ".join(TOKENS[t].name for t in g.hand[p]) or "nothing"
+        raise IllegalMove(f"{canon} is not behind {'your' if g.solo else _whose(g, p)} screen (hand: {hand}).")
+    if g.owner[s] >= 0:
+        raise IllegalMove(f"{SPACES[s]} is taken ({g.names[g.owner[s]]}'s {TOKENS[g.tok[s]].name}); "
+                          "place on an empty space.")
+    a, b = SPACE_A[s], SPACE_B[s]
+    if down:
+        if not g.border_control:
+            raise IllegalMove("Face-down plays need the Border control module (border-control=1, C-21).")
+        if not BORDER_CONTROL[s]:
+            bc = ", ".join(SPACES[x] for x in range(len(SPACES)) if BORDER_CONTROL[x])
+            raise IllegalMove(f"{SPACES[s]} is not a double-bordered space; face down only on {bc} (C-21).")
+        va, vb = first, second
+    else:
+        if not R.fits(tid, s):
+            spec = TOKENS[tid]
+            raise IllegalMove(f"{SPACES[s]} is a {SPACE_ICON_NAME[s]} space; {canon} fits "
+                              f"{'any' if spec.wild else spec.icon.replace('+', ' or ')} spaces (C-3).")
+        if face not in (a, b):
+            raise IllegalMove(f"{PROVINCES[face]} is not on {SPACES[s]}; face {PROVINCES[a]} or {PROVINCES[b]}.")
+        va, vb = (first, second) if face == a else (second, first)
+    extra = ""
+    if down and g.pool:
+        extra = _pool_draw(g, p, bonus)
+    elif bonus is not None:
+        raise BadArguments("bonus= is only for a face-down play with Border control bonuses left "
+                           "and a physical bag (human-bag=physical).")
+    g.hand[p].remove(tid)
+    R.put(g, p, s, tid, va, vb, down)
+    g.due[p] += 1                                   # C-6: draw one token at the end of the turn
+    step: Step = {"action": "play", "by": R.pname(g, p), "space": SPACES[s], "token": canon,
+                  "toward": {PROVINCES[a]: va, PROVINCES[b]: vb}, "face_down": down}
+    if down:
+        got = f" and {R.verb(g, p, 'draw')} the bonus {extra}." if extra else "."
+        step["text"] = (f"{R.label(g, p)} {R.verb(g, p, 'place')} {TOKENS[tid].label} face down on "
+                        f"{SPACES[s]} (no influence, C-21){got}")
+    else:
+        fv = va if face == a else vb
+        step["text"] = (f"{R.label(g, p)} {R.verb(g, p, 'place')} {TOKENS[tid].label} on {SPACES[s]}, "
+                        f"{fv} toward {PROVINCE_NAMES[face]}.")
+    steps = [step] + R.close_after(g, p, s, extra)
+    if not g.over:
+        g.step = "bonus" if g.pending else "draw"
+        _settle(g, p)
+    return steps
+
+
+def _pool_draw(g: Game, p: int, bonus: str | None) -> str:
+    """C-21: a random face-down bonus from the ones set aside (named when the bag is physical)."""
+    key = "human_bag"
+    if g.inputs[key] == "physical":
+        if bonus is None:
+            raise BadArguments(f"Name the face-down bonus you drew: bonus=<name> (left: {', '.join(g.pool)}).")
+        name = bonus.lower()
+        if name not in g.pool:
+            raise IllegalMove(f"No face-down '{bonus}' is left beside the board (left: {', '.join(g.pool)}).")
+        g.pool.remove(name)
+        return name
+    if bonus is not None:
+        raise BadArguments("Face-down bonuses are drawn by the device here; drop bonus=.")
+    return g.pool.pop(g.rng.below(len(g.pool)))
+
+
+def draw(g: Game, p: int, name: str | None = None) -> int:
+    """``p`` draws one token from their bag (digital: at random; physical: ``name`` is what was
+    drawn). Raises IllegalMove when no draw is owed or the token is not in the bag."""
+    if g.over:
+        raise GameOver(f"The game is over: {g.end}")
+    if g.due[p] == 0:
+        if g.turn != p:
+            _check_turn(g, p)
+        raise IllegalMove(f"No draw is owed now. {expecting(g)}")
+    if g.turn == p and g.step == "bonus":
+        raise IllegalMove(f"Decide your bonus first: {expecting(g)}")
+    physical = g.inputs["human_bag"] == "physical"
+    if physical and name is None:
+        raise BadArguments("Your bag is physical here: say what you drew, e.g. draw ship:5/1.")
+    if not physical and name is not None:
+        raise BadArguments("Draws are digital here (human-bag=digital): send draw without a token.")
+    if not g.bag[p]:
+        raise IllegalMove(f"{_whose(g, p).capitalize()} bag is empty.")
+    tid = _take_named(g, p, name) if name is not None else _draw_random(g, p)
+    g.hand[p].append(tid)
+    g.due[p] -= 1
+    _settle(g, p)
+    return tid
+
+
+def might(g: Game, p: int, target: str) -> Step:
+    """C-15: flip an opponent token (``target`` a space) or control marker (a province), or
+    ``skip``. Raises IllegalMove if no Might is pending or the target is not the opponent's."""
+    _check_turn(g, p)
+    if "might" not in g.pending:
+        raise IllegalMove(f"You have no Might to use. {expecting(g)}")
+    step: Step = {"action": "bonus", "bonus": "might", "by": R.pname(g, p)}
+    t = target.strip()
+    spaces, provs = R.might_targets(g, p)
+    if t.lower() == "skip":
+        step.update(discarded=True, text="Might discarded (C-11).")
+    else:
+        up = t.upper()
+        opts = ", ".join([SPACES[x] for x in spaces] + [PROVINCES[x] for x in provs])
+        if up in SPACE_INDEX:
+            s = SPACE_INDEX[up]
+            if s not in spaces:
+                raise IllegalMove(f"{SPACES[s]} holds no face-up token of your opponent; targets: {opts}.")
+            R.flip_token(g, s)
+            step.update(space=SPACES[s], token=TOKENS[g.tok[s]].name,
+                        text=f"Might: {TOKENS[g.tok[s]].label} on {SPACES[s]} is flipped face down, now 0/0 (C-15).")
+        elif up in PROVINCE_INDEX:
+            x = PROVINCE_INDEX[up]
+            if x not in provs:
+                raise IllegalMove(f"{PROVINCES[x]} has no face-up control marker of your opponent; targets: {opts}.")
+            g.cflip[x] = 1
+            step.update(province=PROVINCES[x],
+                        text=f"Might: the control marker in {PROVINCE_NAMES[x]} is flipped; "
+                             "it gives no border markers (C-15).")
+        else:
+            raise BadArguments(f"'{target}' is neither a space nor a province; targets: {opts}, or skip.")
+    g.pending.remove("might")
+    _settle(g, p)
+    return step
+
+
+def centurion(g: Game, p: int, name: str) -> Step:
+    """C-18: take centurion ``name`` instead of this turn's draw, or ``skip``. Raises IllegalMove
+    if no Centurion bonus is pending or that centurion is gone."""
+    _check_turn(g, p)
+    if "centurion" not in g.pending:
+        raise IllegalMove(f"You have no Centurion bonus to use. {expecting(g)}")
+    step: Step = {"action": "bonus", "bonus": "centurion", "by": R.pname(g, p)}
+    if name.strip().lower() == "skip":
+        step.update(discarded=True, text="Centurion discarded; you draw as usual (C-11).")
+    else:
+        canon, _, _ = parse_token(name)
+        tid = next((t for t in g.cent[p] if TOKENS[t].name == canon), -1)
+        if tid < 0:
+            left = ", ".join(TOKENS[t].name for t in g.cent[p])
+            raise IllegalMove(f"{canon} is not one of your centurions left ({left}).")
+        g.cent[p].remove(tid)
+        g.hand[p].append(tid)
+        g.due[p] = max(0, g.due[p] - 1)
+        g.cent_taken = True
+        step.update(token=canon, text=f"Centurion: {TOKENS[tid].label} goes behind the screen instead "
+                                      "of this turn's draw (C-18).")
+    g.pending.remove("centurion")
+    _settle(g, p)
+    return step
+
+
+# -- Auto-Crassus's turn ---------------------------------------------------------------------
+def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = None,
+                 cents: list[str] | None = None) -> tuple[str, list[Step]]:
+    """One whole Auto-Crassus turn (S-5..S-8): reveal a tile (``tile`` when tiles are physical)
+    and carry out its actions; ``draws``/``cents`` name the tokens taken when his bag is
+    physical. Returns the tile letter and the steps. Raises before changing anything."""
+    if not g.solo:
+        raise IllegalMove("There is no Auto-Crassus in a duel.")
+    _check_turn(g, CRASSUS)
+    physical_tiles = g.inputs["tiles"] == "physical"
+    physical_bag = g.inputs["crassus_bag"] == "physical"
+    if physical_tiles and tile is None:
+        raise BadArguments(f"Tiles are physical here: say which tile you revealed, e.g. crassus tile=A "
+                           f"(stack: {''.join(sorted(g.stack))}).")
+    if not physical_tiles and tile is not None:
+        raise BadArguments("Tiles are drawn by the device here (tiles-input=digital); drop tile=.")
+    if not physical_bag and (draws or cents):
+        raise BadArguments("Crassus's bag is digital here (crassus-bag=digital); drop draw= and centurion=.")
+    if not (physical_tiles or physical_bag):
+        return _crassus_turn(g, None, None, None)
+    work = g.copy()
+    out = _crassus_turn(work, tile, list(draws or []), list(cents or []))
+    for key in Game.__slots__:
+        setattr(g, key, getattr(work, key))
+    return out
+
+
+def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
+                  cents: list[str] | None) -> tuple[str, list[Step]]:
+    if tile is not None:
+        letter = tile.strip().upper()
+        if letter not in g.stack:
+            raise IllegalMove(f"Tile {tile} is not in the stack (stack: {''.join(sorted(g.stack))}).")
+        g.stack.remove(letter)
+    else:
+        letter = g.stack.pop(0)
+    g.last_tile = letter
+    steps: list[Step] = []
+    short = False
+    row = g.hand[CRASSUS]
+    for action in g.tile_defs[letter]:
+        if action.startswith("draw"):
+            short |= _crassus_draw(g, draw_count(action), draws, steps)
+        elif action == "centurion":
+            short |= _crassus_centurion(g, cents, steps)
+        elif action == "play":
+            crassus_play(g, steps)
+        else:
+            n = draw_count(action)
+            if short:
+                steps.append({"action": "discard", "tokens": [], "skipped": True,
+                              "text": "No discard this turn: his bag ran short (S-6)."})
+            else:
+                gone = [row.pop(0) for _ in range(min(n, len(row)))]
+                g.bag[CRASSUS].extend(gone)
+                g.bag[CRASSUS].sort()
+                names = [TOKENS[t].label for t in gone]
+                steps.append({"action": "discard", "tokens": [TOKENS[t].name for t in gone],
+                              "text": (f"Return {' and '.join(names)} (leftmost) from his row to his bag."
+                                       if names else "His row is empty: nothing to discard.")})
+        if g.over:
+            break
+    if draws:
+        raise BadArguments(f"Tile {letter} did not draw {', '.join(draws)}; give only the tokens it takes.")
+    if cents:
+        raise BadArguments(f"Tile {letter} did not take centurion {', '.join(cents)}.")
+    g.played.append(letter)
+    _reshuffle(g, letter)
+    g.last = {"tile": letter, "steps": steps}
+    if not g.over:
+        g.turns += 1
+        begin_turn(g, HUMAN)
+    return letter, steps
+
+
+def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step]) -> bool:
+    """``drawN``: up to n tokens to the right end of his row; True if the bag ran short (S-6)."""
+    bag = g.bag[CRASSUS]
+    k = min(n, len(bag))
+    got: list[int] = []
+    for _ in range(k):
+        if named is not None:
+            if not named:
+                raise BadArguments(f"Crassus draws {k} token{'s' if k > 1 else ''} now: name them with "
+                                   "draw=icon:a/b,... in the order drawn.")
+            got.append(_take_named(g, CRASSUS, named.pop(0)))
+        else:
+            got.append(_draw_random(g, CRASSUS))
+    g.hand[CRASSUS].extend(got)
+    labels = " and ".join(TOKENS[t].label for t in got)
+    step: Step = {"action": "draw", "tokens": [TOKENS[t].name for t in got]}
+    if k < n:
+        step["short"] = True
+        step["text"] = ((f"Take {labels} from his bag into his row; " if got else "His bag is empty; ")
+                        + "he draws what there is and skips this turn's discard (S-6).")
+    else:
+        step["text"] = f"Take {labels} from his bag into his row (right end)."
+    steps.append(step)
+    return k < n
+
+
+def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step]) -> bool:
+    """Tile ``centurion``: a random face-down centurion to the right end of his row."""
+    pool = g.cent[CRASSUS]
+    if not pool:
+        steps.append({"action": "centurion", "token": None, "short": True,
+                      "text": "No face-down centurion left; no discard this turn (S-6)."})
+        return True
+    if named is not None:
+        if not named:
+            raise BadArguments("Crassus takes a face-down centurion now: name it with centurion=icon:a/b.")
+        canon, _, _ = parse_token(named.pop(0))
+        tid = next((t for t in pool if TOKENS[t].name == canon), -1)
+        if tid < 0:
+            raise IllegalMove(f"{canon} is not among Crassus's face-down centurions.")
+        pool.remove(tid)
+    else:
+        tid = pool.pop(g.rng.below(len(pool)))
+    g.hand[CRASSUS].append(tid)
+    steps.append({"action": "centurion", "token": TOKENS[tid].name,
+                  "text": f"Turn up a face-down centurion, {TOKENS[tid].label}, at the right end of his row."})
+    return False
+
+
+def crassus_play(g: Game, steps: list[Step]) -> Decision | None:
+    """One ``play`` (S-8): decide, place, resolve closures and bonuses; S-19 if he cannot."""
+    d = decide(g, g.rng)
+    if d is None:
+        why = ("His row is empty" if not g.hand[CRASSUS] else "No token of his row fits an empty space")
+        if g.rules["stuck"] == "skip":
+            steps.append({"action": "play", "step": None, "rule": "S-19", "skipped": True,
+                          "why": f"{why}: he skips this play (S-19 option).", "text": f"{why}: he skips this play."})
+        else:
+            steps.append({"action": "play", "step": None, "rule": "S-19", "skipped": False,
+                          "why": f"{why}: he loses (S-19).", "text": f"{why}: Crassus loses."})
+            R.win(g, HUMAN, f"{why}: Crassus cannot play and loses (S-19, C-12).")
+        return None
+    g.hand[CRASSUS].pop(d.row_index)
+    R.put(g, CRASSUS, d.space, d.tid, d.va, d.vb, False)
+    steps.append(play_step(d))
+    steps.extend(R.close_after(g, CRASSUS, d.space))
+    return d
+
+
+def play_step(d: Decision) -> Step:
+    """The protocol fields of a decision (``decide`` and ``crassus`` steps)."""
+    return {"action": "play", "step": d.step, "rule": d.rule, "space": SPACES[d.space],
+            "token": TOKENS[d.tid].name, "toward": d.toward(), "province": PROVINCES[d.province],
+            "why": d.why, "text": d.text() + f" ({d.rule} {d.step})."}
+
+
+def _reshuffle(g: Game, letter: str) -> None:
+    """S-5: when the stack is empty, the played tiles become the new stack (RU: all of them;
+    option reshuffle=keep-last, UA: all but the one just drawn)."""
+    if g.stack:
+        return
+    if g.rules["reshuffle"] == "keep-last":
+        g.played.remove(letter)
+        g.stack, g.played = g.played, [letter]
+    else:
+        g.stack, g.played = g.played, []
+    if g.inputs["tiles"] == "digital":
+        g.rng.shuffle(g.stack)
+    else:
+        g.stack.sort()
+
+
+def open_provinces(g: Game) -> list[int]:
+    return [x for x in range(N_PROVINCES) if g.ctrl[x] == OPEN]

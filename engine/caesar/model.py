@@ -1,0 +1,169 @@
+"""The whole game as one mutable object of small integers, and its JSON form.
+
+Players are 0 and 1: in solo 0 is the human and 1 Auto-Crassus; in a duel 0 is Caesar and 1
+Pompey. Per space: ``owner`` (-1 empty), ``tok`` (token id), ``va``/``vb`` (numbers facing
+``SPACE_A``/``SPACE_B``), ``down`` (face down: flipped by Might or played face down, counts 0/0),
+``bmark`` (border control marker owner, -1 none). Per province: ``ctrl`` (OPEN, NONE after a tie,
+or the player), ``cflip`` (its control marker flipped by Might), ``bonus`` ('' when none), ``slots`` (control
+markers lying on it: 0..2, Italy 2, C-9).
+``inf[p][prov]`` (face-up influence) and ``empty[prov]`` (empty spaces) are derived on load and
+kept up to date by :mod:`engine.caesar.rules`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caesar.board import N_PROVINCES, N_SPACES, SPACE_A, SPACE_B
+from engine.rng import Rng
+
+OPEN = -2
+NONE = -1
+HUMAN, CRASSUS = 0, 1
+MARKERS = 12
+
+# Rule options and their defaults (first value). See docs/protocol/caesar.md.
+RULE_CHOICES: dict[str, tuple[str, ...]] = {
+    "reshuffle": ("all", "keep-last"),        # S-5: RU all played tiles / UA all but the one drawn
+    "defend": ("any", "all"),                 # S-11: UA you lead anywhere / RU he trails everywhere
+    "ties": ("list", "random"),               # S-14/S-15 province ties: RU list S-16 / UA random
+    "stuck": ("lose", "skip"),                # S-19: no legal placement loses / skips the play
+    "harder": ("off", "always", "control"),   # S-8: marker removed with a removed bonus (RU/UA)
+    "crassus-ties": ("own", "all"),           # S-8: he wins ties on his plays / on every closure
+}
+INPUT_CHOICES = ("digital", "physical")
+
+_LISTS30 = ("owner", "tok", "va", "vb", "down", "bmark")
+_LISTS18 = ("ctrl", "cflip", "bonus", "slots")
+_PAIRS = ("hand", "bag", "cent", "markers", "senate", "senate_markers", "removed", "due")
+_SCALARS = ("mode", "names", "human_side", "difficulty", "poison", "centurions", "border_control",
+            "rules", "inputs", "pool", "turn", "step", "pending", "extra", "cent_taken",
+            "tile_defs", "tile_user", "deck", "stack", "played", "last_tile", "winner", "end",
+            "last", "turns")
+
+
+class Game:
+    """A game of Caesar! (solo or duel). Build with :func:`engine.caesar.flow.new_game`."""
+
+    __slots__ = _LISTS30 + _LISTS18 + _PAIRS + _SCALARS + ("inf", "empty", "rng")
+
+    def __init__(self) -> None:
+        self.mode = "solo"
+        self.names: list[str] = ["human", "crassus"]
+        self.human_side = "caesar"
+        self.difficulty = "normal"
+        self.poison = False
+        self.centurions = False
+        self.border_control = False
+        self.rules: dict[str, str] = {k: v[0] for k, v in RULE_CHOICES.items()}
+        self.inputs: dict[str, str] = {"tiles": "digital", "crassus_bag": "digital", "human_bag": "digital"}
+        self.owner: list[int] = [-1] * N_SPACES
+        self.tok: list[int] = [-1] * N_SPACES
+        self.va: list[int] = [0] * N_SPACES
+        self.vb: list[int] = [0] * N_SPACES
+        self.down: list[int] = [0] * N_SPACES
+        self.bmark: list[int] = [-1] * N_SPACES
+        self.ctrl: list[int] = [OPEN] * N_PROVINCES
+        self.cflip: list[int] = [0] * N_PROVINCES
+        self.bonus: list[str] = [""] * N_PROVINCES
+        self.slots: list[int] = [0] * N_PROVINCES
+        self.hand: list[list[int]] = [[], []]
+        self.bag: list[list[int]] = [[], []]
+        self.cent: list[list[int]] = [[], []]
+        self.markers: list[int] = [MARKERS, MARKERS]
+        self.senate: list[int] = [0, 0]
+        self.senate_markers: list[int] = [0, 0]
+        self.removed: list[int] = [0, 0]
+        self.due: list[int] = [0, 0]
+        self.pool: list[str] = []
+        self.turn = CRASSUS
+        self.step = "play"
+        self.pending: list[str] = []
+        self.extra = False
+        self.cent_taken = False
+        self.tile_defs: dict[str, list[str]] = {}
+        self.tile_user: list[str] = []
+        self.deck = ""
+        self.stack: list[str] = []
+        self.played: list[str] = []
+        self.last_tile = ""
+        self.winner = -1
+        self.end = ""
+        self.last: dict[str, Any] = {}
+        self.turns = 0
+        self.inf: list[list[int]] = [[0] * N_PROVINCES, [0] * N_PROVINCES]
+        self.empty: list[int] = [0] * N_PROVINCES
+        self.rng = Rng(0)
+
+    # -- derived ---------------------------------------------------------------------------
+    def recompute(self) -> None:
+        """Rebuild ``inf`` and ``empty`` from the spaces."""
+        inf0 = [0] * N_PROVINCES
+        inf1 = [0] * N_PROVINCES
+        empty = [0] * N_PROVINCES
+        owner, down, va, vb = self.owner, self.down, self.va, self.vb
+        for s in range(N_SPACES):
+            o = owner[s]
+            a, b = SPACE_A[s], SPACE_B[s]
+            if o < 0:
+                empty[a] += 1
+                empty[b] += 1
+            elif not down[s]:
+                row = inf0 if o == 0 else inf1
+                row[a] += va[s]
+                row[b] += vb[s]
+        self.inf = [inf0, inf1]
+        self.empty = empty
+
+    @property
+    def over(self) -> bool:
+        return self.step == "over"
+
+    @property
+    def solo(self) -> bool:
+        return self.mode == "solo"
+
+    def is_bot(self, p: int) -> bool:
+        """True for Auto-Crassus (solo player 1)."""
+        return self.mode == "solo" and p == CRASSUS
+
+    def copy(self) -> Game:
+        """An independent copy (for look-ahead)."""
+        return Game.from_json(self.to_json())
+
+    # -- JSON --------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data; ``Game.from_json(g.to_json())`` behaves exactly like ``g``."""
+        out: dict[str, Any] = {}
+        for key in _LISTS30 + _LISTS18:
+            out[key] = list(getattr(self, key))
+        for key in _PAIRS:
+            val = getattr(self, key)
+            out[key] = [list(v) if isinstance(v, list) else v for v in val]
+        for key in _SCALARS:
+            val = getattr(self, key)
+            if isinstance(val, list):
+                val = [list(v) if isinstance(v, list) else v for v in val]
+            elif isinstance(val, dict):
+                val = {k: (list(v) if isinstance(v, list) else v) for k, v in val.items()}
+            out[key] = val
+        out["rng"] = self.rng.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        """Rebuild from :meth:`to_json` output; raises KeyError/ValueError if malformed."""
+        g = cls.__new__(cls)
+        for key in _LISTS30 + _LISTS18:
+            setattr(g, key, list(data[key]))
+        for key in _PAIRS:
+            setattr(g, key, [list(v) if isinstance(v, list) else v for v in data[key]])
+        for key in _SCALARS:
+            val = data[key]
+            if isinstance(val, list):
+                val = [list(v) if isinstance(v, list) else v for v in val]
+            elif isinstance(val, dict):
+                val = {k: (list(v) if isinstance(v, list) else v) for k, v in val.items()}
+            setattr(g, key, val)
+        g.rng = Rng.from_json(data["rng"])
+        g.recompute()
+        return g

@@ -1,0 +1,298 @@
+"""Placement, closure, control, markers and bonuses (C-3, C-7..C-18, C-21, S-8, S-20).
+
+Every function works on a :class:`~engine.caesar.model.Game` in place and returns *steps*: plain
+dicts with ``action`` (``close`` or ``bonus``), the facts, and a ``text`` sentence, in the order
+things happen at the table. Input checks live in :mod:`engine.caesar.flow`; these functions
+assume a legal request.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caesar.board import (
+    BORDER_CONTROL, ITALY, N_SPACES, NEIGHBOURS, PROVINCE_NAMES, PROVINCES, SLOTS, SPACE_A,
+    SPACE_B, SPACE_ICON, SPACES,
+)
+from engine.caesar.model import CRASSUS, NONE, OPEN, Game
+from engine.caesar.tokens import TOKENS
+
+Step = dict[str, Any]
+BOT_REMOVED = ("might", "wealth", "tactics", "centurion")  # S-8: removed when Crassus gains them
+
+
+# -- placement -------------------------------------------------------------------------------
+def fits(tid: int, s: int) -> bool:
+    """C-3: the token's icon matches the space (wild: any; shield+ship: shield or ship)."""
+    return bool(TOKENS[tid].mask & SPACE_ICON[s])
+
+
+def can_play_face_down(g: Game, p: int, s: int) -> bool:
+    """C-21: with Border control, a human player may fill an empty double-bordered space face
+    down with any token (S-7: never Auto-Crassus)."""
+    return g.border_control and BORDER_CONTROL[s] and g.owner[s] < 0 and not g.is_bot(p)
+
+
+def placements(g: Game, p: int) -> list[tuple[int, int, int, int]]:
+    """Every distinct legal face-up placement of player ``p``'s hand (C-3): ``(tid, space,
+    value toward A, value toward B)``; identical tokens appear once, symmetric ones once."""
+    out: list[tuple[int, int, int, int]] = []
+    seen: set[str] = set()
+    owner = g.owner
+    empties = [s for s in range(N_SPACES) if owner[s] < 0]
+    for tid in g.hand[p]:
+        spec = TOKENS[tid]
+        if spec.name in seen:
+            continue
+        seen.add(spec.name)
+        mask, hi, lo = spec.mask, spec.hi, spec.lo
+        for s in empties:
+            if mask & SPACE_ICON[s]:
+                out.append((tid, s, hi, lo))
+                if hi != lo:
+                    out.append((tid, s, lo, hi))
+    return out
+
+
+def has_placement(g: Game, p: int) -> bool:
+    """True if player ``p`` can place some token now (face up, or face down under C-21)."""
+    hand = g.hand[p]
+    if not hand:
+        return False
+    masks = 0
+    for tid in hand:
+        masks |= TOKENS[tid].mask
+    for s in range(N_SPACES):
+        if g.owner[s] < 0 and (masks & SPACE_ICON[s] or can_play_face_down(g, p, s)):
+            return True
+    return False
+
+
+def put(g: Game, p: int, s: int, tid: int, va: int, vb: int, down: bool) -> None:
+    """Lay token ``tid`` of ``p`` on empty space ``s`` (``va``/``vb`` face SPACE_A/SPACE_B)."""
+    g.owner[s], g.tok[s], g.va[s], g.vb[s], g.down[s] = p, tid, va, vb, int(down)
+    a, b = SPACE_A[s], SPACE_B[s]
+    g.empty[a] -= 1
+    g.empty[b] -= 1
+    if not down:
+        g.inf[p][a] += va
+        g.inf[p][b] += vb
+
+
+def tie_winner(g: Game, closer: int) -> int:
+    """C-9 tie: nobody, except S-8 (Auto-Crassus wins ties on his own plays; option
+    ``crassus-ties=all``: on every closure)."""
+    if g.solo and (closer == CRASSUS or g.rules["crassus-ties"] == "all"):
+        return CRASSUS
+    return NONE
+
+
+# -- markers ---------------------------------------------------------------------------------
+def win(g: Game, p: int, reason: str) -> None:
+    """End the game: ``p`` wins (C-12)."""
+    g.winner = p
+    g.step = "over"
+    g.end = reason
+    g.pending = []
+
+
+def take_markers(g: Game, p: int, n: int) -> int:
+    """Use up to ``n`` of ``p``'s markers; returns how many. C-12: placing the last one wins at
+    once (the caller stops when ``g.over``)."""
+    k = min(n, g.markers[p])
+    g.markers[p] -= k
+    if g.markers[p] == 0 and k:
+        whose = "your" if g.solo and p == 0 else "his"
+        win(g, p, f"{label(g, p)} placed {whose} last control marker (C-12).")
+    return k
+
+
+def label(g: Game, p: int) -> str:
+    """'You'/'Crassus' in solo, 'Caesar'/'Pompey' in a duel."""
+    if g.solo:
+        return "You" if p == 0 else "Crassus"
+    return g.names[p].capitalize()
+
+
+def verb(g: Game, p: int, word: str) -> str:
+    """``word`` agreeing with :func:`label` (``You place`` / ``Crassus places``)."""
+    return word if g.solo and p == 0 else word + "s"
+
+
+def pname(g: Game, p: int) -> str:
+    """The protocol name of player ``p`` (``human``/``crassus`` or ``caesar``/``pompey``)."""
+    return g.names[p] if p >= 0 else "none"
+
+
+# -- closure ---------------------------------------------------------------------------------
+def close_after(g: Game, p: int, s: int, extra_bonus: str = "") -> list[Step]:
+    """Resolve everything after ``p`` placed on ``s``: C-7 closures, C-8 bonuses taken, C-9
+    control (Italy 2 markers), C-10 border markers (active player first), then C-11 bonuses
+    (``extra_bonus``: the face-down bonus of C-21, used first). Stops when someone wins."""
+    steps: list[Step] = []
+    closed = [x for x in (SPACE_A[s], SPACE_B[s]) if g.empty[x] == 0 and g.ctrl[x] == OPEN]
+    taken: list[tuple[str, int]] = []
+    winners: dict[int, int] = {}
+    for x in closed:
+        if g.bonus[x]:
+            taken.append((g.bonus[x], x))
+            g.bonus[x] = ""
+        mine, theirs = g.inf[p][x], g.inf[1 - p][x]
+        w = p if mine > theirs else (1 - p) if theirs > mine else tie_winner(g, p)
+        winners[x] = w
+        g.ctrl[x] = w
+    order = ([x for x in closed if winners[x] == p] + [x for x in closed if winners[x] == 1 - p]
+             + [x for x in closed if winners[x] == NONE])
+    for x in order:
+        steps.append(_control_step(g, p, x, winners[x], _bonus_of(taken, x)))
+        if g.over:
+            return steps
+    bonuses = ([(extra_bonus, -1)] if extra_bonus else []) + taken
+    for bonus, x in bonuses:
+        steps.append(use_bonus(g, p, bonus, x))
+        if g.over:
+            break
+    return steps
+
+
+def _bonus_of(taken: list[tuple[str, int]], x: int) -> str:
+    for bonus, y in taken:
+        if y == x:
+            return bonus
+    return ""
+
+
+def _control_step(g: Game, closer: int, x: int, w: int, bonus: str) -> Step:
+    """C-9/C-10 for one closed province: the winner's markers on it, then border markers."""
+    totals = {pname(g, 0): g.inf[0][x], pname(g, 1): g.inf[1][x]}
+    step: Step = {"action": "close", "province": PROVINCES[x], "by": pname(g, closer),
+                  "totals": totals, "winner": pname(g, w), "markers": 0, "border_markers": [],
+                  "bonus": bonus or None}
+    name = PROVINCE_NAMES[x]
+    score = f"{g.inf[closer][x]}–{g.inf[1 - closer][x]}"
+    if w == NONE:
+        step["text"] = f"{name} closes in a tie ({score}): nobody controls it (C-9)."
+        return step
+    tie = " (ties go to Crassus, S-8)" if g.inf[0][x] == g.inf[1][x] else ""
+    placed = take_markers(g, w, SLOTS[x])
+    g.slots[x] = placed
+    step["markers"] = placed
+    italy = " (Italy: both slots, C-9)" if x == ITALY else ""
+    parts = [f"{name} closes {score}; {label(g, w)} {verb(g, w, 'win')} it{tie} and "
+             f"{verb(g, w, 'place')} {placed} marker{'s' if placed != 1 else ''} there{italy}"]
+    if not g.over:
+        for nb, sp in NEIGHBOURS[x]:
+            if g.ctrl[nb] == w and not g.cflip[nb] and g.bmark[sp] < 0:
+                if take_markers(g, w, 1):
+                    g.bmark[sp] = w
+                    step["border_markers"].append(SPACES[sp])
+                if g.over:
+                    break
+        if step["border_markers"]:
+            parts.append(f"border marker{'s' if len(step['border_markers']) > 1 else ''} on "
+                         f"{', '.join(step['border_markers'])} (C-10)")
+    step["text"] = "; ".join(parts) + "."
+    return step
+
+
+# -- bonuses ---------------------------------------------------------------------------------
+def might_targets(g: Game, p: int) -> tuple[list[int], list[int]]:
+    """C-15 targets for ``p``: the opponent's face-up influence tokens (spaces) and unflipped
+    control markers (provinces)."""
+    o = 1 - p
+    spaces = [s for s in range(N_SPACES) if g.owner[s] == o and not g.down[s]]
+    provs = [x for x in range(len(g.ctrl)) if g.ctrl[x] == o and not g.cflip[x]]
+    return spaces, provs
+
+
+def flip_token(g: Game, s: int) -> None:
+    """C-15: the token on ``s`` goes face down and counts 0/0 from now on."""
+    o = g.owner[s]
+    if not g.down[s]:
+        g.down[s] = 1
+        g.inf[o][SPACE_A[s]] -= g.va[s]
+        g.inf[o][SPACE_B[s]] -= g.vb[s]
+
+
+def poison(g: Game, victim: int) -> int:
+    """C-17/S-20: a random token of ``victim``'s hand (row) goes back to their bag; -1 if none."""
+    hand = g.hand[victim]
+    if not hand:
+        return -1
+    tid = hand.pop(g.rng.below(len(hand)))
+    g.bag[victim].append(tid)
+    g.bag[victim].sort()
+    return tid
+
+
+def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
+    """C-11: ``p`` uses a gained bonus (``x``: its province, -1 for a C-21 face-down bonus).
+
+    Senate (C-16) and Poison (C-17) act at once for everyone. Auto-Crassus's Might, Wealth,
+    Tactics and Centurion are removed (S-8; with ``harder`` one of his markers goes too). A human
+    player's Wealth adds a draw (C-14), Tactics an extra turn (C-13); Might and Centurion wait for
+    the player's choice (``pending``) unless there is nothing to choose.
+    """
+    step: Step = {"action": "bonus", "bonus": bonus, "by": pname(g, p)}
+    who = label(g, p)
+    if bonus == "senate":
+        g.senate[p] += 1
+        n = g.senate[p] if x >= 0 and g.ctrl[x] == p else 0
+        placed = take_markers(g, p, n)
+        g.senate_markers[p] += placed
+        step["markers"] = placed
+        step["text"] = (f"Senate: {who} now {verb(g, p, 'hold')} {g.senate[p]} Senate "
+                        f"token{'s' if g.senate[p] != 1 else ''} and {verb(g, p, 'put')} "
+                        f"{placed} marker{'s' if placed != 1 else ''} under them (C-16).")
+        return step
+    if bonus == "poison":
+        tid = poison(g, 1 - p)
+        step["token"] = TOKENS[tid].name if tid >= 0 else None
+        if g.solo and p == 0:
+            where, rule = "Crassus's row", "S-20"
+        else:
+            where, rule = ("your hand" if g.solo else f"{label(g, 1 - p)}'s hand"), "C-17"
+        if tid < 0:
+            step["text"] = f"Poison: {where} is empty; nothing goes back ({rule})."
+        else:
+            step["text"] = f"Poison: {TOKENS[tid].label} goes from {where} back to the bag ({rule})."
+        return step
+    if g.is_bot(p):
+        step["removed"] = True
+        text = f"{bonus.capitalize()}: removed from the game (S-8)."
+        harder = g.rules["harder"]
+        if harder == "always" or (harder == "control" and x >= 0 and g.ctrl[x] == p):
+            if g.markers[p] > 0:
+                g.markers[p] -= 1
+                g.removed[p] += 1
+                step["marker_removed"] = True
+                text = f"{bonus.capitalize()}: removed from the game with one of his markers (S-8, harder)."
+                if g.markers[p] == 0:
+                    win(g, p, "Crassus has no control markers left (S-8 harder).")
+        step["text"] = text
+        return step
+    if bonus == "wealth":
+        g.due[p] += 1
+        step["text"] = f"Wealth: {who} {verb(g, p, 'draw')} one more token now (C-14)."
+    elif bonus == "tactics":
+        g.extra = True
+        step["text"] = f"Tactics: {who} {verb(g, p, 'take')} another turn after this one (C-13)."
+    elif bonus == "might":
+        spaces, provs = might_targets(g, p)
+        if spaces or provs:
+            g.pending.append("might")
+            step["pending"] = True
+            step["text"] = ("Might: choose an opponent token or control marker to flip "
+                            "(might <space|province> or might skip) (C-15).")
+        else:
+            step["discarded"] = True
+            step["text"] = "Might: nothing of the opponent's to flip; discarded (C-15)."
+    elif bonus == "centurion":
+        if g.cent[p] and not g.cent_taken and "centurion" not in g.pending:
+            g.pending.append("centurion")
+            step["pending"] = True
+            step["text"] = ("Centurion: choose a centurion instead of this turn's draw "
+                            "(centurion <token> or centurion skip) (C-18).")
+        else:
+            step["discarded"] = True
+            step["text"] = "Centurion: no centurion left to take this turn; discarded (C-18)."
+    return step

@@ -1,0 +1,72 @@
+"""Auto-Crassus's command tiles (S-3, S-4, S-5) as data.
+
+A tile is a list of actions: ``draw1``..``draw3`` (tokens from his bag to the right end of the
+row), ``play`` (one placement, S-8), ``discard1``/``discard2`` (leftmost row tokens back to the
+bag), ``centurion`` (a random face-down centurion to the right end of the row). The default
+contents come from ``engine/data/caesar_board.json`` and are **unverified** (S-4); the ``tiles=``
+option of ``new caesar-solo`` redefines any letters::
+
+    tiles=A:draw2+play+discard1;B:draw1+play;C:draw2+play+play
+"""
+from __future__ import annotations
+
+import re
+
+from engine.caesar.board import DATA
+from engine.errors import BadArguments
+
+LETTERS = ("A", "B", "C", "D", "E")
+ACTIONS = ("draw1", "draw2", "draw3", "play", "discard1", "discard2", "centurion")
+MAX_ACTIONS = 6
+DEFAULT_TILES: dict[str, list[str]] = {k: list(v) for k, v in DATA["solo"]["tiles"].items()}
+DECKS: dict[str, dict[str, str]] = DATA["solo"]["decks"]
+DIFFICULTIES = ("easy", "normal", "hard")
+_ITEM = re.compile(r"^([A-Ea-e])\s*:\s*(.+)$")
+
+
+def parse_tiles(text: str) -> dict[str, list[str]]:
+    """Parse ``A:draw2+play+discard1;B:draw1+play`` into ``{letter: actions}``.
+
+    Raises BadArguments naming the bad part: unknown letter or action, a tile without ``play``,
+    more than six actions, or a letter given twice.
+    """
+    out: dict[str, list[str]] = {}
+    for part in text.replace(",", ";").split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        m = _ITEM.match(part)
+        if not m:
+            raise BadArguments(f"tiles=: '{part}' should look like B:draw1+play "
+                               f"(letters {'/'.join(LETTERS)}; actions {', '.join(ACTIONS)}).")
+        letter = m.group(1).upper()
+        if letter in out:
+            raise BadArguments(f"tiles=: tile {letter} is given twice.")
+        actions = [a.strip().lower() for a in m.group(2).split("+")]
+        for a in actions:
+            if a not in ACTIONS:
+                raise BadArguments(f"tiles=: '{a}' on tile {letter} is not an action "
+                                   f"({', '.join(ACTIONS)}).")
+        if "play" not in actions:
+            raise BadArguments(f"tiles=: tile {letter} needs at least one play.")
+        if len(actions) > MAX_ACTIONS:
+            raise BadArguments(f"tiles=: tile {letter} has {len(actions)} actions; at most {MAX_ACTIONS}.")
+        out[letter] = actions
+    if not out:
+        raise BadArguments("tiles= is empty; write e.g. tiles=A:draw2+play+discard1;B:draw1+play.")
+    return out
+
+
+def tile_text(actions: list[str]) -> str:
+    """``['draw2', 'play']`` -> ``'draw2+play'`` (the ``tiles=`` syntax)."""
+    return "+".join(actions)
+
+
+def deck_for(difficulty: str, centurions: bool) -> str:
+    """The six tile letters of a difficulty (S-3), e.g. ``'AAABBC'``."""
+    return DECKS["centurions" if centurions else "base"][difficulty]
+
+
+def draw_count(action: str) -> int:
+    """1..3 for ``drawN``/``discardN``; 0 otherwise."""
+    return int(action[-1]) if action[:-1] in ("draw", "discard") else 0
