@@ -242,6 +242,12 @@ def test_tie_on_fame_and_denarii_is_a_shared_win():  # G-15
     assert out["winners"] == ["A", "B"]
 
 
+def test_places_are_shared_only_on_equal_fame_and_denarii():  # G-15
+    out = score(sheet([p("A", 20, denarii=5), p("B", 20, denarii=5), p("C", 20, denarii=6), p("D", 3)]))
+    assert out["places"] == {"C": 1, "A": 2, "B": 2, "D": 4}
+    assert out["ranking"][0] == "C" and out["ranking"][-1] == "D"
+
+
 def test_denarii_tie_break_uses_coins_not_their_fame():  # G-15: 7 and 6 coins both give 1 fame
     out = score(sheet([p("A", 20, denarii=6), p("B", 20, denarii=7)]))
     assert out["winners"] == ["B"]

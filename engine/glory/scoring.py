@@ -106,8 +106,8 @@ def winners(totals: dict[str, int], denarii: dict[str, int]) -> list[str]:
 
 def score(sheet: ScoreSheet) -> dict[str, Any]:
     """The whole score pad: ``scores`` (name -> category points and ``total``), ``winners``,
-    ``ranking``, ``battlefields`` (places per battlefield), ``achievements`` and, for one
-    player, ``solo`` (G-17)."""
+    ``ranking``, ``places`` (shared on equal fame and denarii), ``battlefields`` (places per
+    battlefield), ``achievements`` and, for one player, ``solo`` (G-17)."""
     n = len(sheet.players)
     warrior = _warrior(sheet)
     military = {p.name: 0 for p in sheet.players}
@@ -139,11 +139,22 @@ def score(sheet: ScoreSheet) -> dict[str, Any]:
         "scores": scores,
         "winners": winners(totals, coins),
         "ranking": ranking,
+        "places": places_of(ranking, totals, coins),
         "battlefields": fields_out,
         "achievements": {p.name: achievements(p, scores[p.name], sheet, all_places) for p in sheet.players},
     }
     if n == 1:
         out["solo"] = solo_goals(sheet.players[0], sheet)
+    return out
+
+
+def places_of(ranking: list[str], totals: dict[str, int], coins: dict[str, int]) -> dict[str, int]:
+    """Name -> final place (1 = winner); equal fame and equal denarii share a place (G-15)."""
+    out: dict[str, int] = {}
+    for i, name in enumerate(ranking):
+        prev = ranking[i - 1] if i else None
+        same = prev is not None and (totals[prev], coins[prev]) == (totals[name], coins[name])
+        out[name] = out[prev] if same and prev is not None else i + 1
     return out
 
 
