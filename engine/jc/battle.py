@@ -1,0 +1,522 @@
+"""One *Julius Caesar* battle as a step-by-step state machine over plain data (J-4..J-13).
+
+The battle is a JSON-ready dict (see :func:`new_battle`). Each block is a dict with ``key``,
+``id`` (roster id or ``None``), ``name``, ``side`` (current owner), ``kind``, ``letter``, ``fp``,
+``track`` (strengths from the maximum down), ``strength``, ``reserve`` (entered as a reserve),
+``status`` (``reserve|fight|retreated|eliminated|killed``), ``acted`` (this round) and ``seq``
+(the order it was added: J-14's "entered first").
+
+Decisions the rules leave to a player wait in the state: which block of a step acts and how
+(:func:`fire`, :func:`retreat`, :func:`pass_turn`), and which of equally strong blocks takes a
+hit (:func:`assign_hit`). Everything the rules fix (reserves arriving, disruption, the role swap,
+the end of the battle) happens by itself in :func:`advance`. Result names are always from the
+point of view of the *original* attacker.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import BadArguments, IllegalMove
+from engine.jc.order import LAST_ROUND, ballista_rating, step_order
+from engine.jc.roster import SIDES, BlockSpec, roman
+from engine.rng import Rng
+
+Battle = dict[str, Any]
+Block = dict[str, Any]
+HitChooser = Callable[[Battle, list[Block]], Block]
+
+RESULTS = ("attacker_wins", "attacker_eliminated", "defender_holds")
+
+
+def other(side: str) -> str:
+    return "pompey" if side == "caesar" else "caesar"
+
+
+def new_battle(attacker: str, surprise: bool = False, dice: str = "digital") -> Battle:
+    """An empty battle in set-up. ``attacker``: ``caesar|pompey``; ``dice``: ``digital|physical``."""
+    if attacker not in SIDES:
+        raise BadArguments(f"attacker= must be caesar or pompey, not '{attacker}'.")
+    if dice not in ("digital", "physical"):
+        raise BadArguments(f"dice= must be digital or physical, not '{dice}'.")
+    return {"attacker": attacker, "defender": other(attacker), "surprise": surprise,
+            "dice": dice, "phase": "setup", "round": 0, "swapped": False, "blocks": [],
+            "pending": None, "retreated": {s: 0 for s in SIDES}, "turns": [], "events": [],
+            "result": None, "winner": None}
+
+
+# -- queries ---------------------------------------------------------------------------------
+def find(battle: Battle, key: str) -> Block | None:
+    for b in battle["blocks"]:
+        if b["key"] == key:
+            return b
+    return None
+
+
+def attacker_now(battle: Battle) -> str:
+    """The side attacking at present (J-9: the roles swap after a defender's disruption)."""
+    return battle["defender"] if battle["swapped"] else battle["attacker"]
+
+
+def role_of(battle: Battle, side: str) -> str:
+    return "attacker" if side == attacker_now(battle) else "defender"
+
+
+def letter_of(battle: Battle, b: Block) -> str:
+    """Initiative letter now (J-2: the ballista's depends on its side's role)."""
+    if b["kind"] == "ballista":
+        return ballista_rating(role_of(battle, b["side"]))[0]
+    return str(b["letter"])
+
+
+def firepower_of(battle: Battle, b: Block) -> int:
+    if b["kind"] == "ballista":
+        return ballista_rating(role_of(battle, b["side"]))[1]
+    return int(b["fp"])
+
+
+def rating_of(battle: Battle, b: Block) -> str:
+    return f"{letter_of(battle, b)}{firepower_of(battle, b)}"
+
+
+def in_fight(b: Block) -> bool:
+    return b["status"] == "fight"
+
+
+def in_space(b: Block) -> bool:
+    """Still in the battle's city or sea (reserves included)."""
+    return b["status"] in ("fight", "reserve")
+
+
+def side_has(battle: Battle, side: str, pred: Callable[[Block], bool]) -> bool:
+    return any(b["side"] == side and pred(b) for b in battle["blocks"])
+
+
+def current_step(battle: Battle) -> tuple[str, str, list[Block]] | None:
+    """The first step of this round with blocks still to act: ``(role, letter, blocks)``.
+
+    Scanning from the first step each time gives Cleopatra her turn for her new side when she
+    switched before acting this round (J-2: she fights on her *next* battle turn).
+    """
+    if battle["phase"] != "fighting":
+        return None
+    for role, letter in step_order(battle["round"], battle["surprise"]):
+        side = attacker_now(battle) if role == "attacker" else other(attacker_now(battle))
+        group = [b for b in battle["blocks"] if b["side"] == side and in_fight(b)
+                 and not b["acted"] and letter_of(battle, b) == letter]
+        if group:
+            return role, letter, group
+    return None
+
+
+def actions_for(battle: Battle, b: Block) -> list[str]:
+    """Legal actions of ``b`` on its turn (J-5: no retreat in round 1; J-6: attackers must
+    retreat in round 4)."""
+    if battle["round"] == 1:
+        return ["fire", "pass"]
+    if battle["round"] == LAST_ROUND and role_of(battle, b["side"]) == "attacker":
+        return ["retreat"]
+    return ["fire", "retreat", "pass"]
+
+
+def hit_candidates(battle: Battle, side: str) -> list[Block]:
+    """J-7: the strongest blocks of ``side`` in the fight (reserves are not, in round 1)."""
+    targets = [b for b in battle["blocks"] if b["side"] == side and in_fight(b)]
+    if not targets:
+        return []
+    top = max(b["strength"] for b in targets)
+    return [b for b in targets if b["strength"] == top]
+
+
+def decision(battle: Battle) -> dict[str, Any] | None:
+    """What the players must decide now, or ``None`` (set-up or battle over)."""
+    pending = battle["pending"]
+    if battle["phase"] != "fighting":
+        return None
+    if pending:
+        cands = hit_candidates(battle, pending["side"])
+        return {"kind": "hit", "side": pending["side"], "left": pending["left"],
+                "choices": [b["key"] for b in cands],
+                "strength": cands[0]["strength"] if cands else 0}
+    step = current_step(battle)
+    if step is None:
+        return None
+    role, letter, group = step
+    side = group[0]["side"]
+    return {"kind": "turn", "round": battle["round"], "side": side, "role": role,
+            "letter": letter, "blocks": [b["key"] for b in group],
+            "actions": actions_for(battle, group[0])}
+
+
+# -- set-up ----------------------------------------------------------------------------------
+def add_block(battle: Battle, spec: BlockSpec, side: str, strength: int, reserve: bool,
+              key: str) -> Block:
+    """Put a block into the battle (set-up only); raises IllegalMove if ``key`` is there."""
+    if battle["phase"] != "setup":
+        raise IllegalMove("Blocks can only be added before the battle starts.")
+    if find(battle, key) is not None:
+        raise IllegalMove(f"{key} is already in this battle.")
+    if strength not in spec.track:
+        steps = ", ".join(roman(s) for s in spec.track)
+        raise BadArguments(f"{spec.name} can have strength {steps}, not {strength}.")
+    seq = 1 + max((b["seq"] for b in battle["blocks"]), default=0)
+    b: Block = {"key": key, "id": spec.id, "name": spec.name, "side": side, "kind": spec.kind,
+                "letter": spec.letter, "fp": spec.firepower, "track": list(spec.track),
+                "strength": strength, "reserve": reserve,
+                "status": "reserve" if reserve else "fight", "acted": False, "seq": seq}
+    battle["blocks"].append(b)
+    return b
+
+
+def remove_block(battle: Battle, key: str) -> Block:
+    if battle["phase"] != "setup":
+        raise IllegalMove("Blocks can only be removed before the battle starts.")
+    b = find(battle, key)
+    if b is None:
+        raise IllegalMove(f"{key} is not in this battle.")
+    battle["blocks"].remove(b)
+    return b
+
+
+def check_ready(battle: Battle) -> None:
+    """Raise IllegalMove unless both sides have a main force and the attack is consistent.
+
+    Attacking navis come by a sea border and land blocks by road: only one route can be the main
+    attack (J-8, rules 7.3), so one of the two groups must be reserves.
+    """
+    for role in ("attacker", "defender"):
+        side = battle[role]
+        if not side_has(battle, side, lambda b: not b["reserve"]):
+            raise IllegalMove(f"The {role} ({side}) needs at least one block that is not a "
+                              f"reserve: add attacker|defender <block-id>.")
+    att = [b for b in battle["blocks"] if b["side"] == battle["attacker"] and not b["reserve"]]
+    kinds = {b["kind"] == "navis" for b in att}
+    if len(kinds) == 2:
+        raise IllegalMove("Attacking navis and attacking land blocks come by different routes, so "
+                          "one group must be reserves (rules 7.3): add one group with reserve=1.")
+
+
+# -- changes ---------------------------------------------------------------------------------
+def _event(battle: Battle, kind: str, text: str, **extra: Any) -> None:
+    battle["events"].append({"round": battle["round"], "event": kind, "text": text, **extra})
+
+
+def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
+    """Take ``b`` out (J-2/J-3); returns the result word for the record."""
+    if b["kind"] == "cleopatra":
+        b["side"] = other(b["side"])
+        b["strength"] = b["track"][-1]
+        b["status"] = "fight"
+        _event(battle, "cleopatra", f"Cleopatra joins {b['side'].capitalize()} at strength I.",
+               side=b["side"])
+        return f"joins {b['side']}"
+    b["strength"] = 0
+    if b["kind"] == "leader":
+        b["status"] = "killed"
+        _event(battle, "killed", f"{b['name']} is killed: a trophy for {by_side.capitalize()}.",
+               block=b["key"], trophy_for=by_side)
+        return "killed"
+    b["status"] = "eliminated"
+    return "eliminated"
+
+
+def lose_step(battle: Battle, b: Block, by_side: str) -> dict[str, Any]:
+    """One step off ``b`` (the elephant drops IV -> II -> out); returns the applied-hit record."""
+    before = b["strength"]
+    lower = [s for s in b["track"] if s < before]
+    if lower:
+        b["strength"] = max(lower)
+        result = "reduced"
+    else:
+        result = _eliminate(battle, b, by_side)
+    return {"block": b["key"], "name": b["name"], "from": before, "to": b["strength"],
+            "result": result}
+
+
+def start(battle: Battle) -> None:
+    """Begin round 1 (J-4); raises IllegalMove if the battle cannot start."""
+    if battle["phase"] != "setup":
+        raise IllegalMove("The battle has already started.")
+    check_ready(battle)
+    battle["phase"] = "fighting"
+    _next_round(battle)
+    advance(battle)
+
+
+def _next_round(battle: Battle) -> None:
+    battle["round"] += 1
+    for b in battle["blocks"]:
+        b["acted"] = False
+    if battle["round"] == 2:
+        _arrive_reserves(battle)
+
+
+def _arrive_reserves(battle: Battle) -> None:
+    """J-8/J-9: reserves arrive; a side whose main force died in round 1 is disrupted (each
+    reserve loses a step) and, if it was the defender, the attacker becomes the defender."""
+    for side in (battle["attacker"], battle["defender"]):
+        reserves = [b for b in battle["blocks"] if b["side"] == side and b["status"] == "reserve"]
+        if not reserves:
+            continue
+        disrupted = not side_has(battle, side, in_fight)
+        for b in reserves:
+            b["status"] = "fight"
+        names = ", ".join(b["name"] for b in reserves)
+        if not disrupted:
+            _event(battle, "arrive", f"{side.capitalize()} reserves arrive: {names}.", side=side)
+            continue
+        losses = [lose_step(battle, b, other(side)) for b in reserves]
+        _event(battle, "disrupt", f"{side.capitalize()}'s main force fell in round 1: its "
+               f"reserves arrive disrupted, one step each ({names}).", side=side, applied=losses)
+        if role_of(battle, side) == "defender":
+            battle["swapped"] = True
+            _event(battle, "swap", f"{other(side).capitalize()} becomes the defender for the rest "
+                   "of the battle.", defender=other(side))
+
+
+def _finish(battle: Battle) -> None:
+    att, dfn = battle["attacker"], battle["defender"]
+    a_in = side_has(battle, att, in_space)
+    d_in = side_has(battle, dfn, in_space)
+    if a_in and d_in:          # J-6: attackers still there after round 4; the defender holds
+        holder = other(attacker_now(battle))
+    elif a_in:
+        holder = att
+    elif d_in:
+        holder = dfn
+    else:
+        holder = None
+    if holder == att:
+        result = "attacker_wins"
+    elif a_in or battle["retreated"][att] > 0:
+        result = "defender_holds"
+    else:
+        result = "attacker_eliminated"
+    battle["phase"] = "over"
+    battle["pending"] = None
+    battle["result"] = result
+    battle["winner"] = holder
+    _event(battle, "end", f"Battle over: {result.replace('_', ' ')}"
+           + (f"; {holder.capitalize()} holds the field." if holder else "."), result=result)
+
+
+def _ended(battle: Battle) -> bool:
+    """J-13: over as soon as a side has no block left in the space."""
+    if all(side_has(battle, s, in_space) for s in SIDES):
+        return False
+    _finish(battle)
+    return True
+
+
+def advance(battle: Battle) -> None:
+    """Apply everything the rules decide by themselves until a player must choose."""
+    while battle["phase"] == "fighting":
+        pending = battle["pending"]
+        if pending:
+            if pending["left"] > 0 and hit_candidates(battle, pending["side"]):
+                return
+            _drop_pending(battle)
+        if _ended(battle):
+            return
+        if battle["round"] == 1 and not all(side_has(battle, s, in_fight) for s in SIDES):
+            _next_round(battle)   # a main force is gone: nobody is left to shoot at (J-7, J-8)
+            continue
+        if current_step(battle) is not None:
+            return
+        if battle["round"] >= LAST_ROUND:
+            _finish(battle)
+            return
+        _next_round(battle)
+
+
+def _drop_pending(battle: Battle) -> None:
+    pending = battle["pending"]
+    if pending and pending["left"] > 0:
+        battle["turns"][pending["turn"]]["lost"] += pending["left"]
+    battle["pending"] = None
+
+
+def _actor(battle: Battle, key: str | None, action: str) -> Block:
+    """The block taking ``action`` now; raises IllegalMove when out of order or not allowed."""
+    if battle["phase"] == "setup":
+        raise IllegalMove("The battle has not started: 'start' (or 'fight' for the whole battle).")
+    if battle["phase"] == "over":
+        raise IllegalMove("The battle is over.")
+    if battle["pending"]:
+        d = decision(battle)
+        assert d is not None
+        raise IllegalMove(f"First choose which block takes the hit: hit <{'|'.join(d['choices'])}>.")
+    step = current_step(battle)
+    assert step is not None
+    role, letter, group = step
+    keys = [b["key"] for b in group]
+    if key is None:
+        if len(group) > 1:
+            raise IllegalMove(f"Several {role} {letter} blocks can act: say which "
+                              f"({action} <{'|'.join(keys)}>).")
+        b = group[0]
+    else:
+        b = find(battle, key)
+        if b is None:
+            raise IllegalMove(f"{key} is not in this battle.")
+        if b not in group:
+            raise IllegalMove(f"It is not {key}'s turn: now the {role} {letter} step acts "
+                              f"({', '.join(keys)}).")
+    allowed = actions_for(battle, b)
+    if action not in allowed:
+        why = ("no block may retreat in round 1 (J-5)" if battle["round"] == 1 else
+               "attacking blocks must retreat on their round-4 turn (J-6)")
+        raise IllegalMove(f"{b['name']} cannot {action} now: {why}.")
+    return b
+
+
+def _turn(battle: Battle, b: Block, action: str) -> dict[str, Any]:
+    rec = {"round": battle["round"], "block": b["key"], "name": b["name"], "side": b["side"],
+           "role": role_of(battle, b["side"]), "rating": rating_of(battle, b),
+           "strength": b["strength"], "action": action, "dice": [], "hit_dice": [], "hits": 0,
+           "applied": [], "lost": 0}
+    battle["turns"].append(rec)
+    b["acted"] = True
+    return rec
+
+
+def parse_dice(text: str, count: int) -> list[int]:
+    """``3,5,1`` -> ``[3, 5, 1]``; raises BadArguments unless ``count`` faces of 1-6."""
+    try:
+        faces = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise BadArguments(f"dice={text} must be die faces 1-6 separated by commas, e.g. dice=3,5,1.") from None
+    if len(faces) != count or any(not 1 <= f <= 6 for f in faces):
+        raise BadArguments(f"This block rolls {count} dice: give {count} faces of 1-6 "
+                           f"(dice={text} has {len(faces)}).")
+    return faces
+
+
+def fire(battle: Battle, key: str | None, dice: str | None, rng: Rng | None,
+         chooser: HitChooser | None = None) -> dict[str, Any]:
+    """The current block fires (J-1, J-7). Dice come from ``dice`` (physical, e.g. ``3,5,1``)
+    or ``rng``. Hits are applied one at a time to the strongest enemy block; ties wait for
+    :func:`assign_hit` unless ``chooser`` decides. Returns the turn record.
+
+    Raises IllegalMove (out of order, not allowed) or BadArguments (dice) before changing anything.
+    """
+    b = _actor(battle, key, "fire")
+    count = b["strength"]
+    fp = firepower_of(battle, b)
+    if dice is not None:
+        faces = parse_dice(dice, count)
+    elif rng is None:
+        raise BadArguments(f"Enter the {count} dice rolled for {b['name']}: fire {b['key']} dice=a,b,...")
+    else:
+        faces = [rng.die(6) for _ in range(count)]
+    rec = _turn(battle, b, "fire")
+    rec["dice"] = faces
+    rec["hit_dice"] = [f <= fp for f in faces]
+    rec["hits"] = sum(rec["hit_dice"])
+    if rec["hits"]:
+        battle["pending"] = {"side": other(b["side"]), "left": rec["hits"], "by": b["side"],
+                             "turn": len(battle["turns"]) - 1}
+        apply_pending(battle, chooser)
+    advance(battle)
+    return rec
+
+
+def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:
+    """Apply pending hits one at a time while the target is forced (or ``chooser`` picks)."""
+    pending = battle["pending"]
+    while pending and pending["left"] > 0 and battle["phase"] == "fighting":
+        cands = hit_candidates(battle, pending["side"])
+        if not cands:
+            break
+        if len(cands) > 1 and chooser is None:
+            return
+        target = cands[0] if len(cands) == 1 else chooser(battle, cands)  # type: ignore[misc]
+        _hit(battle, target)
+        if _ended(battle):
+            return
+    _drop_pending(battle)
+
+
+def _hit(battle: Battle, target: Block) -> None:
+    pending = battle["pending"]
+    rec = lose_step(battle, target, pending["by"])
+    battle["turns"][pending["turn"]]["applied"].append(rec)
+    pending["left"] -= 1
+
+
+def assign_hit(battle: Battle, key: str | None, chooser: HitChooser) -> dict[str, Any]:
+    """The owner puts the next pending hit on ``key`` (one of the equally strongest blocks);
+    ``key=None`` lets ``chooser`` (the J-14 rule) pick. Raises IllegalMove otherwise."""
+    pending = battle["pending"]
+    if battle["phase"] != "fighting" or not pending:
+        raise IllegalMove("No hit is waiting to be assigned.")
+    cands = hit_candidates(battle, pending["side"])
+    if key is None:
+        target = chooser(battle, cands)
+    else:
+        target = find(battle, key)
+        if target is None or target not in cands:
+            raise IllegalMove(f"The hit must go to one of the strongest {pending['side']} blocks: "
+                              f"{', '.join(c['key'] for c in cands)}.")
+    rec = battle["turns"][pending["turn"]]
+    _hit(battle, target)
+    if not _ended(battle):
+        apply_pending(battle, None)
+    advance(battle)
+    return rec
+
+
+def retreat(battle: Battle, key: str | None, blocked: bool = False) -> dict[str, Any]:
+    """The current block retreats (J-5/J-6); ``blocked``: it has no legal retreat and is
+    eliminated (rules 7.6). The device does not check the map (J-12)."""
+    b = _actor(battle, key, "retreat")
+    rec = _turn(battle, b, "retreat")
+    if blocked:
+        rec["action"] = "eliminated"
+        before = b["strength"]
+        result = _eliminate(battle, b, other(b["side"]))
+        rec["applied"].append({"block": b["key"], "name": b["name"], "from": before,
+                               "to": b["strength"], "result": result})
+    else:
+        b["status"] = "retreated"
+        battle["retreated"][b["side"]] += 1
+    advance(battle)
+    return rec
+
+
+def pass_turn(battle: Battle, key: str | None) -> dict[str, Any]:
+    b = _actor(battle, key, "pass")
+    rec = _turn(battle, b, "pass")
+    advance(battle)
+    return rec
+
+
+# -- reading ---------------------------------------------------------------------------------
+def describe_turn(rec: dict[str, Any]) -> str:
+    """A log sentence for one battle turn."""
+    who = f"R{rec['round']} {rec['name']} ({rec['rating']}, {roman(rec['strength'])})"
+    if rec["action"] == "pass":
+        return f"{who} passes."
+    if rec["action"] == "retreat":
+        return f"{who} retreats."
+    if rec["action"] == "eliminated":
+        return f"{who} cannot retreat and is eliminated."
+    faces = " ".join(f"[{f}]" if h else str(f) for f, h in zip(rec["dice"], rec["hit_dice"]))
+    text = f"{who} fires {faces}: {rec['hits']} hit{'s' if rec['hits'] != 1 else ''}"
+    if rec["applied"]:
+        parts = [f"{a['name']} {roman(a['from'])}->{roman(a['to'])}"
+                 + ("" if a["result"] == "reduced" else f" {a['result']}") for a in rec["applied"]]
+        text += " (" + ", ".join(parts) + ")"
+    if rec["lost"]:
+        text += f", {rec['lost']} lost"
+    return text + "."
+
+
+def rounds_view(battle: Battle) -> list[dict[str, Any]]:
+    """Every battle turn and event grouped by round (for ``fight`` and the battle log)."""
+    out: list[dict[str, Any]] = []
+    for r in range(1, battle["round"] + 1):
+        out.append({"round": r,
+                    "events": [e for e in battle["events"] if e["round"] == r],
+                    "turns": [t for t in battle["turns"] if t["round"] == r]})
+    return out

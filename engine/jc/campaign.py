@@ -1,0 +1,133 @@
+"""What lasts from battle to battle in a session (J-2, J-3, J-17, J-19, J-20).
+
+The campaign is plain data::
+
+    {"year": 1, "strength": {block id: current strength}, "eliminated": [ids, this year],
+     "killed": [leader ids], "trophies": {side: [{"id", "name", "battle"}]},
+     "owner": {block id: side}  (Cleopatra, Jupiter defections), "levy": {block id: city},
+     "control": {VP city: side or None}, "over": None | verdict}
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import IllegalMove
+from engine.jc import battle as B
+from engine.jc import mapdata, score
+from engine.jc.roster import SIDES, BlockSpec, roster
+
+Campaign = dict[str, Any]
+THIRD_LEADER = {"c_octavian": ("c_caesar", "c_antonius"), "p_brutus": ("p_pompeius", "p_scipio")}
+
+
+def new_campaign(year: int = 1) -> Campaign:
+    return {"year": year, "strength": {}, "eliminated": [], "killed": [],
+            "trophies": {s: [] for s in SIDES}, "owner": {"cleopatra": "pompey"}, "levy": {},
+            "control": score.starting_control(), "over": None}
+
+
+def owner(camp: Campaign, spec: BlockSpec) -> str:
+    """Whose side the roster block fights for now."""
+    return str(camp["owner"].get(spec.id, spec.side))
+
+
+def check_available(camp: Campaign, spec: BlockSpec, side: str, role: str) -> None:
+    """Raise IllegalMove if the roster block cannot fight for ``side`` now (J-2, J-3)."""
+    if spec.id in camp["killed"]:
+        raise IllegalMove(f"{spec.name} was killed in battle and is out of the game for good (J-2).")
+    if spec.id in camp["eliminated"]:
+        raise IllegalMove(f"{spec.name} was eliminated this year: it cannot be levied again "
+                          "until the winter is over (J-3).")
+    own = owner(camp, spec)
+    if own != side:
+        raise IllegalMove(f"{spec.name} fights for {own.capitalize()}, but the {role} is "
+                          f"{side.capitalize()} (change sides with 'owner {spec.id} {side}').")
+
+
+def notes_for(camp: Campaign, spec: BlockSpec) -> list[str]:
+    """Reminders that are not errors (the device does not know the whole table)."""
+    out = []
+    needs = THIRD_LEADER.get(spec.id or "")
+    if needs and not any(n in camp["killed"] for n in needs):
+        out.append(f"{spec.name} is normally levied only after a leader of his side is killed "
+                   "(rules 7.51).")
+    return out
+
+
+def default_strength(camp: Campaign, spec: BlockSpec) -> int:
+    """The block's strength carried over from earlier battles, else its maximum."""
+    return int(camp["strength"].get(spec.id, spec.max_strength))
+
+
+def sync(camp: Campaign, battle: B.Battle, number: int) -> None:
+    """Record what the battle did to the blocks (idempotent; call after every change)."""
+    for b in battle["blocks"]:
+        if b["status"] == "killed":
+            trophy = {"id": b["id"], "name": b["name"], "battle": number, "key": b["key"]}
+            winners = camp["trophies"][B.other(b["side"])]
+            if not any(t["battle"] == number and t["key"] == b["key"] for t in winners):
+                winners.append(trophy)
+        if b["id"] is None:
+            continue
+        bid = b["id"]
+        if b["status"] == "killed":
+            if bid not in camp["killed"]:
+                camp["killed"].append(bid)
+            camp["strength"].pop(bid, None)
+        elif b["status"] == "eliminated":
+            if bid not in camp["eliminated"]:
+                camp["eliminated"].append(bid)
+            camp["strength"].pop(bid, None)
+            camp["owner"].pop(bid, None)        # a defector goes back to its owner's pool
+        else:
+            camp["strength"][bid] = b["strength"]
+        if b["kind"] == "cleopatra":
+            camp["owner"]["cleopatra"] = b["side"]
+
+
+def set_levy_city(camp: Campaign, block_id: str, city_name: str) -> tuple[BlockSpec, str]:
+    """J-20: override where a block is levied. Raises BadArguments/IllegalMove."""
+    spec = roster()[block_id]
+    if spec.levy_city is None:
+        raise IllegalMove(f"{spec.name} has no named levy city ({spec.levy_rule.replace('_', ' ')}).")
+    name = mapdata.city(city_name).name
+    camp["levy"][block_id] = name
+    return spec, name
+
+
+def levy_city(camp: Campaign, spec: BlockSpec) -> str | None:
+    return camp["levy"].get(spec.id, spec.levy_city)
+
+
+def winter(camp: Campaign) -> dict[str, Any]:
+    """The winter turn in the rules' order (J-19, rules v1.1 8.1-8.6): applies what the device
+    keeps (Cleopatra's side, the victory check, the year reset) and lists the table's steps."""
+    steps: list[dict[str, Any]] = []
+    cleo_owner, sentence = score.cleopatra_goes_home(camp["owner"]["cleopatra"], camp["control"])
+    camp["owner"]["cleopatra"] = cleo_owner
+    if camp["control"].get(score.ALEXANDRIA) is None:
+        camp["control"][score.ALEXANDRIA] = cleo_owner
+    steps.append({"step": "8.1", "title": "Cleopatra goes home", "done": True, "text": sentence})
+    verdict = score.verdict(camp["control"], camp["trophies"], camp["year"])
+    totals = {s: v["total"] for s, v in score.vp(camp["control"], camp["trophies"]).items()}
+    steps.append({"step": "8.2", "title": "Victory", "done": True,
+                  "text": verdict["reason"] if verdict else
+                  f"No winner yet (Caesar {totals['caesar']} VP, Pompey {totals['pompey']} VP)."})
+    steps.append({"step": "8.3", "title": "Navis to port", "done": False,
+                  "text": "Move every navis to a friendly port on the same sea, Caesar first; "
+                          "navis that cannot are disbanded (they can be rebuilt next year)."})
+    steps.append({"step": "8.4", "title": "Winter supply", "done": False,
+                  "text": "A city supports 3 blocks plus its VP value (Rome and Alexandria 5, "
+                          "the other VP cities 4); the owner disbands the surplus to the levy pool."})
+    steps.append({"step": "8.5", "title": "Disbanding", "done": False,
+                  "text": "Either player may disband any block except Cleopatra; its steps are lost."})
+    if verdict:
+        camp["over"] = verdict
+    else:
+        camp["eliminated"] = []
+        camp["year"] += 1
+    steps.append({"step": "8.6", "title": "Year reset", "done": verdict is None,
+                  "text": "The game is over." if verdict else
+                  f"Eliminated blocks can be levied again; {score.year_name(camp['year'])} begins: "
+                  "shuffle the 27 cards and deal 6 to each player."})
+    return {"checklist": steps, "verdict": verdict, "totals": totals}

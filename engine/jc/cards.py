@@ -1,0 +1,156 @@
+"""The card phase (J-18): 27 cards shuffled and dealt each year, one discard, five turns.
+
+Cards are named ``<move>/<levy>`` (command cards, e.g. ``3/2``) or by their god (events:
+``apollo``, ``jupiter``, ``mars``, ``mercury``, ``neptune``, ``pluto``, ``vulcan``). Data:
+``engine/data/julius_caesar_cards.json``. The phase is plain data::
+
+    {"turn": 1, "hands": {"caesar": [...], "pompey": [...]}, "discarded": {side: card|None},
+     "played": {side: card|None}, "prior": {side: card|None}, "reveals": [...]}
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from engine.errors import BadArguments, IllegalMove
+from engine.jc.roster import SIDES
+from engine.rng import Rng
+
+Phase = dict[str, Any]
+HAND = 6
+TURNS = 5
+APOLLO = "apollo"
+
+
+@lru_cache(maxsize=1)
+def deck() -> tuple[str, ...]:
+    """All 27 cards, command cards first (``move/levy``), then the seven events."""
+    raw = json.loads(resources.files("engine").joinpath("data/julius_caesar_cards.json")
+                     .read_text("utf-8"))
+    cards = [f"{c['move']}/{c['levy']}" for c in raw["command"] for _ in range(c["count"])]
+    cards += [e.lower() for e in raw["event"]]
+    return tuple(cards)
+
+
+def is_event(card: str) -> bool:
+    return "/" not in card
+
+
+def move_value(card: str) -> int:
+    """Moves on a command card (events have none: 0)."""
+    return 0 if is_event(card) else int(card.split("/")[0])
+
+
+def describe(card: str) -> str:
+    if is_event(card):
+        return card.capitalize()
+    move, levy = card.split("/")
+    return f"Move {move}, Levy {levy}"
+
+
+def new_year(rng: Rng) -> Phase:
+    """Shuffle all 27 cards and deal six to each player (J-18)."""
+    cards = list(deck())
+    rng.shuffle(cards)
+    return {"turn": 1, "hands": {"caesar": sorted(cards[:HAND]), "pompey": sorted(cards[HAND:2 * HAND])},
+            "discarded": {s: None for s in SIDES}, "played": {s: None for s in SIDES},
+            "prior": {s: None for s in SIDES}, "reveals": []}
+
+
+def _card_in(hand: list[str], card: str) -> str:
+    want = card.strip().lower()
+    if want in hand:
+        return want
+    raise IllegalMove(f"'{card}' is not in this hand (hand: {', '.join(hand) or 'empty'}).")
+
+
+def discard(phase: Phase, side: str, card: str) -> str:
+    """The player's one face-down discard of the year; raises IllegalMove if already done."""
+    if phase["discarded"][side] is not None:
+        raise IllegalMove(f"{side.capitalize()} has already discarded this year.")
+    c = _card_in(phase["hands"][side], card)
+    phase["hands"][side].remove(c)
+    phase["discarded"][side] = c
+    return c
+
+
+def play(phase: Phase, side: str, card: str) -> dict[str, Any] | None:
+    """Play a card face down; when both have played, reveal them and return the reveal.
+
+    Raises IllegalMove before the discard, after the fifth turn, for a second card this turn,
+    or for Apollo on the first turn of a year (it copies the opponent's previous card).
+    """
+    if phase["turn"] > TURNS:
+        raise IllegalMove("All five turns of this year are played: the winter comes next.")
+    if phase["discarded"][side] is None:
+        raise IllegalMove(f"{side.capitalize()} must first discard one card face down "
+                          f"(discard {side} <card>).")
+    if phase["played"][side] is not None:
+        raise IllegalMove(f"{side.capitalize()} has already played a card this turn.")
+    c = _card_in(phase["hands"][side], card)
+    if c == APOLLO and phase["turn"] == 1:
+        raise IllegalMove("Apollo copies the card the opponent played last turn, so it cannot "
+                          "be played on the first turn of a year.")
+    phase["hands"][side].remove(c)
+    phase["played"][side] = c
+    if any(phase["played"][s] is None for s in SIDES):
+        return None
+    return _reveal(phase)
+
+
+def _reveal(phase: Phase) -> dict[str, Any]:
+    """J-18: the higher move is player 1, ties go to Caesar; an event player is player 1;
+    two events cancel the turn. Apollo takes the value of the opponent's previous card."""
+    played = dict(phase["played"])
+    rec: dict[str, Any] = {"turn": phase["turn"], "played": played, "cancelled": False,
+                           "player1": None, "effective": dict(played)}
+    if all(is_event(played[s]) for s in SIDES):
+        rec["cancelled"] = True
+        phase["prior"] = played
+    else:
+        eff = {s: (phase["prior"][other] if played[s] == APOLLO else played[s])
+               for s, other in (("caesar", "pompey"), ("pompey", "caesar"))}
+        rec["effective"] = eff
+        phase["prior"] = eff
+        if is_event(eff["caesar"]):
+            p1 = "caesar"
+        elif is_event(eff["pompey"]):
+            p1 = "pompey"
+        else:
+            p1 = "pompey" if move_value(eff["pompey"]) > move_value(eff["caesar"]) else "caesar"
+        rec["player1"] = p1
+    phase["reveals"].append(rec)
+    phase["played"] = {s: None for s in SIDES}
+    phase["turn"] += 1
+    return rec
+
+
+def reveal_sentence(rec: dict[str, Any]) -> str:
+    played = rec["played"]
+    text = f"Turn {rec['turn']}: Caesar plays {describe(played['caesar'])}, Pompey {describe(played['pompey'])}"
+    if rec["cancelled"]:
+        return text + ": two events cancel each other and the turn ends."
+    for s in SIDES:
+        if played[s] == APOLLO:
+            text += f"; Apollo copies {describe(rec['effective'][s])}"
+    return text + f". Player 1: {rec['player1'].capitalize()}."
+
+
+def public_view(phase: Phase | None) -> dict[str, Any] | None:
+    """What both players may see: counts, who has discarded/played, the reveals."""
+    if phase is None:
+        return None
+    return {"turn": min(phase["turn"], TURNS), "year_done": phase["turn"] > TURNS,
+            "cards_in_hand": {s: len(phase["hands"][s]) for s in SIDES},
+            "discarded": {s: phase["discarded"][s] is not None for s in SIDES},
+            "played": {s: phase["played"][s] is not None for s in SIDES},
+            "reveals": phase["reveals"]}
+
+
+def parse_side(word: str) -> str:
+    w = word.strip().lower()
+    if w not in SIDES:
+        raise BadArguments(f"'{word}' is not a side: write caesar or pompey.")
+    return w

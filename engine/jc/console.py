@@ -1,0 +1,469 @@
+"""The ``jc-battle`` session: Julius Caesar battles with exact odds, and the year's bookkeeping.
+
+Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
+[dice=digital|physical] [year=1..5] [seed=N]``.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.errors import BadArguments, GameOver, IllegalMove
+from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
+from engine.jc import battle as B
+from engine.jc import campaign as C
+from engine.jc import cards as K
+from engine.jc import mapdata, policy, score
+from engine.jc.odds import odds as exact_odds
+from engine.jc.roster import SIDES, block, rated_block, roman, roster
+from engine.rng import Rng
+
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
+LOG_TURNS = 40
+
+
+# -- set-up ----------------------------------------------------------------------------------
+def _battle_options(req: Request, allowed: frozenset[str]) -> B.Battle:
+    req.check_opts(allowed)
+    attacker = req.opts.get("attacker", "caesar").lower()
+    dice = req.opts.get("dice", "digital").lower()
+    return B.new_battle(attacker, req.opt_flag("surprise"), dice)
+
+
+def _new(req: Request, seed: int) -> State:
+    if req.args:
+        raise BadArguments("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] "
+                           "[dice=digital|physical] [year=1..5] [seed=N].")
+    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year"})
+    camp = C.new_campaign(req.opt_int("year", 1, 1, score.LAST_YEAR) or 1)
+    state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
+                    "cards": None}
+    store_rng(state, Rng(seed))
+    return state
+
+
+def _battle(state: State, need: str = "any") -> B.Battle:
+    """The current battle; GameOver once it is over (until next-battle)."""
+    battle: B.Battle = state["battle"]
+    if battle["phase"] == "over":
+        raise GameOver(f"Battle {state['number']} is over ({battle['result'].replace('_', ' ')}). "
+                       "Start another with next-battle [attacker=caesar|pompey] [surprise=1].")
+    if need == "setup" and battle["phase"] != "setup":
+        raise IllegalMove("The battle has started: blocks can no longer be added or removed.")
+    return battle
+
+
+def _after(state: State) -> None:
+    """Keep the campaign in step with the battle and archive a finished battle."""
+    battle = state["battle"]
+    C.sync(state["campaign"], battle, state["number"])
+    if battle["phase"] == "over" and not any(h["number"] == state["number"] for h in state["history"]):
+        state["history"].append({"number": state["number"], "attacker": battle["attacker"],
+                                 "surprise": battle["surprise"], "result": battle["result"],
+                                 "winner": battle["winner"], "rounds": battle["round"]})
+
+
+def _role(word: str) -> str:
+    w = word.lower()
+    if w not in ("attacker", "defender"):
+        raise BadArguments(f"'{word}' is not a side of the battle: write attacker or defender.")
+    return w
+
+
+def _add(state: State, req: Request) -> Outcome:
+    usage = ("Usage: add attacker|defender <block-id> [strength=N] [reserve=1], or add "
+             "attacker|defender rating=C3 strength=3 [leader=1] [elephant=1] [ballista=1] "
+             "[navis=1] [name=X] [reserve=1].")
+    if not req.args or len(req.args) > 2:
+        raise BadArguments(usage)
+    role = _role(req.args[0])
+    battle = _battle(state, "setup")
+    camp = state["campaign"]
+    side = battle[role]
+    reserve = req.opt_flag("reserve")
+    notes: list[str] = []
+    if len(req.args) == 2:
+        req.check_opts(frozenset({"strength", "reserve"}))
+        spec = block(req.args[1])
+        if B.find(battle, spec.id or "") is not None:
+            raise IllegalMove(f"{spec.name} ({spec.id}) is already in this battle.")
+        C.check_available(camp, spec, side, role)
+        strength = req.opt_int("strength", C.default_strength(camp, spec), 1, 4)
+        assert strength is not None and spec.id is not None
+        key = spec.id
+        notes = C.notes_for(camp, spec)
+    else:
+        req.check_opts(frozenset({"rating", "strength", "leader", "elephant", "ballista", "navis",
+                                  "name", "reserve"}))
+        if "strength" not in req.opts:
+            raise BadArguments("A block given by its rating needs strength=, e.g. rating=C3 strength=3.")
+        strength = req.opt_int("strength", None, 1, 4)
+        assert strength is not None
+        key = req.opts.get("name") or _auto_key(battle)
+        if not _NAME.match(key):
+            raise BadArguments(f"name={key} must start with a letter and use letters, digits, - or _ "
+                               "(up to 24).")
+        if key in roster():
+            raise BadArguments(f"name={key} is a roster block id; pick another name.")
+        if B.find(battle, key) is not None:
+            raise IllegalMove(f"{key} is already in this battle.")
+        spec = rated_block(req.opts.get("rating"), strength, side, name=key,
+                           leader=req.opt_flag("leader"), elephant=req.opt_flag("elephant"),
+                           ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
+    b = B.add_block(battle, spec, side, strength, reserve, key)
+    _after(state)
+    text = (f"{b['name']} ({spec.rating}, {roman(strength)}) joins the {role} "
+            f"({side.capitalize()}){' as a reserve' if reserve else ''}.")
+    fields: dict[str, Any] = {"block": _block_view(battle, b)}
+    if notes:
+        fields["notes"] = notes
+    return Outcome(fields, text)
+
+
+def _auto_key(battle: B.Battle) -> str:
+    n = 1
+    while B.find(battle, f"blk{n}") is not None:
+        n += 1
+    return f"blk{n}"
+
+
+def _remove(state: State, req: Request) -> Outcome:
+    if len(req.args) != 1:
+        raise BadArguments("Usage: remove <block>.")
+    req.check_opts(frozenset())
+    battle = _battle(state, "setup")
+    b = B.remove_block(battle, req.args[0])
+    return Outcome({"removed": b["key"]}, f"{b['name']} leaves the battle.")
+
+
+# -- the battle ------------------------------------------------------------------------------
+def _start(state: State, req: Request) -> Outcome:
+    if req.args:
+        raise BadArguments("Usage: start.")
+    req.check_opts(frozenset())
+    battle = _battle(state)
+    B.start(battle)
+    _after(state)
+    return Outcome({"decision": B.decision(battle)}, f"Battle {state['number']} begins.")
+
+
+def _one_key(req: Request, usage: str) -> str | None:
+    if len(req.args) > 1:
+        raise BadArguments(usage)
+    return req.args[0] if req.args else None
+
+
+def _turn_outcome(state: State, rec: dict[str, Any]) -> Outcome:
+    battle = state["battle"]
+    _after(state)
+    fields = {"turn": rec, "decision": B.decision(battle), "result": battle["result"]}
+    return Outcome(fields, B.describe_turn(rec) if rec else "The battle goes on.")
+
+
+def _fire(state: State, req: Request) -> Outcome:
+    key = _one_key(req, "Usage: fire [<block>] [dice=a,b,...].")
+    req.check_opts(frozenset({"dice"}))
+    battle = _battle(state)
+    dice = req.opts.get("dice")
+    if dice is None and battle["dice"] == "physical" and battle["phase"] == "fighting":
+        step = B.current_step(battle)
+        n = step[2][0]["strength"] if step and len(step[2]) == 1 else "its"
+        raise BadArguments(f"This battle uses physical dice: roll {n} dice and enter them, "
+                           "e.g. fire dice=3,5,1.")
+    rng = load_rng(state)
+    rec = B.fire(battle, key, dice, rng)
+    store_rng(state, rng)
+    return _turn_outcome(state, rec)
+
+
+def _retreat(state: State, req: Request) -> Outcome:
+    key = _one_key(req, "Usage: retreat [<block>] [blocked=1].")
+    req.check_opts(frozenset({"blocked"}))
+    rec = B.retreat(_battle(state), key, req.opt_flag("blocked"))
+    return _turn_outcome(state, rec)
+
+
+def _pass(state: State, req: Request) -> Outcome:
+    key = _one_key(req, "Usage: pass [<block>].")
+    req.check_opts(frozenset())
+    return _turn_outcome(state, B.pass_turn(_battle(state), key))
+
+
+def _hit(state: State, req: Request) -> Outcome:
+    key = _one_key(req, "Usage: hit [<block>]  (without a block: the J-14 choice).")
+    req.check_opts(frozenset())
+    rec = B.assign_hit(_battle(state), key, policy.choose_hit)
+    return _turn_outcome(state, rec)
+
+
+def _auto(state: State, req: Request) -> Outcome:
+    if req.args:
+        raise BadArguments("Usage: auto [dice=a,b,...].")
+    req.check_opts(frozenset({"dice"}))
+    battle = _battle(state)
+    d = B.decision(battle)
+    if (battle["dice"] == "physical" and "dice" not in req.opts and d and d["kind"] == "turn"
+            and "fire" in d["actions"]):
+        raise BadArguments("This battle uses physical dice: roll for the block and enter them, "
+                           "e.g. auto dice=3,5,1.")
+    rng = load_rng(state)
+    rec = policy.auto_step(battle, rng, req.opts.get("dice"))
+    store_rng(state, rng)
+    return _turn_outcome(state, rec)
+
+
+def _fight(state: State, req: Request) -> Outcome:
+    if req.args:
+        raise BadArguments("Usage: fight.")
+    req.check_opts(frozenset())
+    battle = _battle(state)
+    rng = load_rng(state)
+    policy.fight(battle, rng)
+    store_rng(state, rng)
+    _after(state)
+    return Outcome({"rounds": B.rounds_view(battle), "result": battle["result"],
+                    "winner": battle["winner"]},
+                   f"Battle {state['number']} fought to the end: {battle['result'].replace('_', ' ')}.")
+
+
+def _odds(state: State, req: Request) -> Outcome:
+    if req.args:
+        raise BadArguments("Usage: odds.")
+    req.check_opts(frozenset())
+    battle = _battle(state)
+    result = exact_odds(battle)
+    where = ("before the battle" if battle["phase"] == "setup" else f"from round {battle['round']}")
+    return Outcome({**result, "policy": "J-14", "from": where})
+
+
+def _next_battle(state: State, req: Request) -> Outcome:
+    if req.args:
+        raise BadArguments("Usage: next-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical].")
+    if state["battle"]["phase"] == "fighting":
+        raise IllegalMove("The current battle is still being fought: finish it first "
+                          "(fight resolves the rest with the J-14 policy).")
+    state["battle"] = _battle_options(req, BATTLE_OPTS)
+    state["number"] += 1
+    b = state["battle"]
+    return Outcome({"number": state["number"]},
+                   f"Battle {state['number']}: {b['attacker'].capitalize()} attacks"
+                   f"{' by surprise' if b['surprise'] else ''}.")
+
+
+# -- bookkeeping -----------------------------------------------------------------------------
+def _roster(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if len(req.args) > 1:
+        raise BadArguments("Usage: roster [caesar|pompey].")
+    want = K.parse_side(req.args[0]) if req.args else None
+    camp = state["campaign"]
+    out = []
+    for spec in roster().values():
+        own = C.owner(camp, spec)
+        if want and own != want:
+            continue
+        status = ("killed" if spec.id in camp["killed"] else
+                  "eliminated" if spec.id in camp["eliminated"] else "available")
+        out.append({"id": spec.id, "name": spec.name, "side": own, "kind": spec.kind,
+                    "rating": spec.rating, "max": spec.max_strength,
+                    "strength": C.default_strength(camp, spec), "levy_city": C.levy_city(camp, spec),
+                    "levy_rule": spec.levy_rule, "setup": spec.setup, "status": status})
+    return Outcome({"blocks": out})
+
+
+def _levy(state: State, req: Request) -> Outcome:
+    if len(req.args) < 2:
+        raise BadArguments("Usage: levy <block-id> <city>  (J-20: change where the block is "
+                           "levied; write spaces as _, e.g. levy c_leg18 Neapolis).")
+    req.check_opts(frozenset())
+    spec = block(req.args[0])
+    _, city = C.set_levy_city(state["campaign"], spec.id or "", " ".join(req.args[1:]))
+    return Outcome({"block": spec.id, "levy_city": city},
+                   f"{spec.name} is now levied in {city}.")
+
+
+def _owner(state: State, req: Request) -> Outcome:
+    if len(req.args) != 2:
+        raise BadArguments("Usage: owner <block-id> caesar|pompey  (Cleopatra, Jupiter defections).")
+    req.check_opts(frozenset())
+    spec = block(req.args[0])
+    side = K.parse_side(req.args[1])
+    if spec.kind in ("leader", "navis"):
+        raise IllegalMove(f"{spec.name}: leaders and navis never change sides (Jupiter card).")
+    battle = state["battle"]
+    if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(f"{spec.name} is fighting in the current battle.")
+    state["campaign"]["owner"][spec.id] = side
+    return Outcome({"block": spec.id, "side": side}, f"{spec.name} now fights for {side.capitalize()}.")
+
+
+def _control(state: State, req: Request) -> Outcome:
+    if len(req.args) < 2:
+        raise BadArguments("Usage: control <city> caesar|pompey|vacant, e.g. control Roma caesar.")
+    req.check_opts(frozenset())
+    who = req.args[-1].lower()
+    if who not in ("caesar", "pompey", "vacant"):
+        raise BadArguments(f"'{req.args[-1]}' is not caesar, pompey or vacant.")
+    city = mapdata.city(" ".join(req.args[:-1]))
+    if city.vp == 0:
+        raise BadArguments(f"{city.name} is worth no VP; only the 11 VP cities are tracked "
+                           f"({', '.join(mapdata.vp_cities())}).")
+    state["campaign"]["control"][city.name] = None if who == "vacant" else who
+    return Outcome({"vp": _vp_view(state)}, f"{city.name} is now {who}.")
+
+
+def _vp_view(state: State) -> dict[str, Any]:
+    camp = state["campaign"]
+    table = score.vp(camp["control"], camp["trophies"])
+    totals = {s: table[s]["total"] for s in SIDES}
+    lead = None if totals["caesar"] == totals["pompey"] else max(totals, key=lambda s: totals[s])
+    return {**table, "year": camp["year"], "leading": lead,
+            "ten_vp": [s for s in SIDES if totals[s] >= score.WIN_VP], "over": camp["over"]}
+
+
+def _vp(state: State, req: Request) -> Outcome:
+    if req.args:
+        raise BadArguments("Usage: vp.")
+    req.check_opts(frozenset())
+    return Outcome({"vp": _vp_view(state)})
+
+
+def _supply(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if req.args:
+        c = mapdata.city(" ".join(req.args))
+        return Outcome({"city": c.name, "supply": c.supply})
+    return Outcome({"supply": score.supply_limits()})
+
+
+def _winter(state: State, req: Request) -> Outcome:
+    if req.args:
+        raise BadArguments("Usage: winter.")
+    req.check_opts(frozenset())
+    camp = state["campaign"]
+    if camp["over"]:
+        raise GameOver(f"The game is over: {camp['over']['reason']}")
+    if state["battle"]["phase"] == "fighting":
+        raise IllegalMove("Finish the current battle before the winter (fight resolves it).")
+    report = C.winter(camp)
+    if camp["over"] is None:
+        rng = load_rng(state)
+        state["cards"] = K.new_year(rng)
+        store_rng(state, rng)
+    report["supply"] = score.supply_limits()
+    report["year"] = camp["year"]
+    return Outcome(report, f"Winter: {report['checklist'][1]['text']}")
+
+
+def _deal(state: State, req: Request) -> Outcome:
+    if req.args:
+        raise BadArguments("Usage: deal.")
+    req.check_opts(frozenset())
+    rng = load_rng(state)
+    state["cards"] = K.new_year(rng)
+    store_rng(state, rng)
+    return Outcome({"cards": K.public_view(state["cards"])},
+                   f"Shuffled the 27 cards and dealt 6 to each player ({score.year_name(state['campaign']['year'])}).")
+
+
+def _phase(state: State) -> K.Phase:
+    if state["cards"] is None:
+        raise IllegalMove("No cards have been dealt: 'deal' shuffles and deals the year's cards.")
+    return state["cards"]
+
+
+def _hand(state: State, req: Request) -> Outcome:
+    if len(req.args) != 1:
+        raise BadArguments("Usage: hand caesar|pompey  (show that player's cards privately).")
+    req.check_opts(frozenset())
+    side = K.parse_side(req.args[0])
+    ph = _phase(state)
+    return Outcome({"side": side, "hand": list(ph["hands"][side]),
+                    "discarded": ph["discarded"][side], "played": ph["played"][side],
+                    "turn": min(ph["turn"], K.TURNS)})
+
+
+def _discard(state: State, req: Request) -> Outcome:
+    if len(req.args) != 2:
+        raise BadArguments("Usage: discard caesar|pompey <card>, e.g. discard caesar 2/1.")
+    req.check_opts(frozenset())
+    side = K.parse_side(req.args[0])
+    K.discard(_phase(state), side, req.args[1])
+    return Outcome({"cards": K.public_view(state["cards"])},
+                   f"{side.capitalize()} discards a card face down.")
+
+
+def _play(state: State, req: Request) -> Outcome:
+    if len(req.args) != 2:
+        raise BadArguments("Usage: play caesar|pompey <card>, e.g. play pompey mars.")
+    req.check_opts(frozenset())
+    side = K.parse_side(req.args[0])
+    rec = K.play(_phase(state), side, req.args[1])
+    fields: dict[str, Any] = {"reveal": rec, "cards": K.public_view(state["cards"])}
+    text = K.reveal_sentence(rec) if rec else f"{side.capitalize()} plays a card face down."
+    return Outcome(fields, text)
+
+
+# -- the view --------------------------------------------------------------------------------
+def _block_view(battle: B.Battle, b: B.Block) -> dict[str, Any]:
+    return {"key": b["key"], "id": b["id"], "name": b["name"], "side": b["side"],
+            "role": B.role_of(battle, b["side"]), "kind": b["kind"],
+            "rating": B.rating_of(battle, b), "strength": b["strength"],
+            "steps": roman(b["strength"]), "max": b["track"][0], "status": b["status"],
+            "reserve": b["reserve"], "acted": b["acted"]}
+
+
+def _view(state: State) -> dict[str, Any]:
+    battle = state["battle"]
+    camp = state["campaign"]
+    log = [B.describe_turn(t) for t in battle["turns"][-LOG_TURNS:]]
+    view_battle = {
+        "number": state["number"], "attacker": battle["attacker"], "defender": battle["defender"],
+        "surprise": battle["surprise"], "dice": battle["dice"], "phase": battle["phase"],
+        "round": battle["round"], "roles_swapped": battle["swapped"],
+        "attacker_now": B.attacker_now(battle),
+        "blocks": [_block_view(battle, b) for b in battle["blocks"]],
+        "decision": B.decision(battle), "result": battle["result"], "winner": battle["winner"],
+        "events": [e["text"] for e in battle["events"]], "log": log}
+    return {"battle": view_battle, "history": state["history"],
+            "campaign": {"year": camp["year"], "eliminated": camp["eliminated"],
+                         "killed": camp["killed"], "trophies": camp["trophies"],
+                         "cleopatra": camp["owner"]["cleopatra"],
+                         "owners": {k: v for k, v in camp["owner"].items() if k != "cleopatra"},
+                         "levy": camp["levy"], "strength": camp["strength"], "over": camp["over"]},
+            "vp": {s: score.vp(camp["control"], camp["trophies"])[s]["total"] for s in SIDES},
+            "control": camp["control"], "cards": K.public_view(state["cards"])}
+
+
+GAME = GameRules(
+    name="jc-battle",
+    title="Julius Caesar battle",
+    new=_new,
+    view=_view,
+    usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [year=1..5] [seed=N]",
+    commands=commands(
+        Command("add", _add, True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
+        Command("remove", _remove, True, "remove <block>  (before the battle starts)"),
+        Command("start", _start, True, "start  (round 1; then fire/retreat/pass/hit)"),
+        Command("fire", _fire, True, "fire [<block>] [dice=a,b,...]"),
+        Command("retreat", _retreat, True, "retreat [<block>] [blocked=1]"),
+        Command("pass", _pass, True, "pass [<block>]"),
+        Command("hit", _hit, True, "hit [<block>]  (which equally strong block takes the hit)"),
+        Command("auto", _auto, True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)"),
+        Command("fight", _fight, True, "fight  (the rest of the battle by the J-14 policy)"),
+        Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
+        Command("next-battle", _next_battle, True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
+        Command("roster", _roster, False, "roster [caesar|pompey]"),
+        Command("levy", _levy, True, "levy <block-id> <city>  (J-20)"),
+        Command("owner", _owner, True, "owner <block-id> caesar|pompey"),
+        Command("control", _control, True, "control <city> caesar|pompey|vacant"),
+        Command("vp", _vp, False, "vp"),
+        Command("supply", _supply, False, "supply [<city>]"),
+        Command("winter", _winter, True, "winter  (J-19 checklist; next year)"),
+        Command("deal", _deal, True, "deal  (shuffle 27 cards, 6 to each)"),
+        Command("hand", _hand, False, "hand caesar|pompey  (private)"),
+        Command("discard", _discard, True, "discard caesar|pompey <card>"),
+        Command("play", _play, True, "play caesar|pompey <card>"),
+    ),
+)

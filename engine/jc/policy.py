@@ -1,0 +1,59 @@
+"""The quick-mode policy of reference J-14, used by ``auto``/``fight`` and by the exact odds.
+
+Every block fires on its turn; nobody retreats voluntarily; attacking blocks retreat on their
+round-4 turn. Among equally strong blocks the owner puts a hit on the lowest firepower first,
+then a non-leader before a leader, then the block entered first.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.jc import battle as B
+from engine.rng import Rng
+
+
+def tie_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
+    """Sort key of J-14's choice among equally strong blocks (smallest takes the hit)."""
+    return (firepower, 1 if leader else 0, seq)
+
+
+def choose_hit(battle: B.Battle, candidates: list[B.Block]) -> B.Block:
+    """J-14: which of the equally strongest ``candidates`` takes the next hit."""
+    return min(candidates, key=lambda b: tie_key(B.firepower_of(battle, b),
+                                                 b["kind"] == "leader", b["seq"]))
+
+
+def action_for(battle: B.Battle, b: B.Block) -> str:
+    """J-14: fire, except that attackers retreat on their round-4 turn (J-6)."""
+    return "retreat" if "fire" not in B.actions_for(battle, b) else "fire"
+
+
+def auto_step(battle: B.Battle, rng: Rng, dice: str | None = None) -> dict[str, Any]:
+    """Take the next decision by the policy (a turn, or a pending hit). Returns the record.
+
+    ``dice`` (physical faces) is used if the decision is a fire. Raises IllegalMove if there is
+    nothing to decide.
+    """
+    if battle["phase"] == "setup":
+        B.start(battle)
+        if battle["phase"] != "fighting":
+            return {}
+    d = B.decision(battle)
+    if d is None:
+        raise B.IllegalMove("There is nothing left to decide in this battle.")
+    if d["kind"] == "hit":
+        return B.assign_hit(battle, None, choose_hit)
+    group = [B.find(battle, k) for k in d["blocks"]]
+    b = min(group, key=lambda x: x["seq"])  # type: ignore[union-attr]
+    assert b is not None
+    if action_for(battle, b) == "retreat":
+        return B.retreat(battle, b["key"])
+    return B.fire(battle, b["key"], dice, rng, choose_hit)
+
+
+def fight(battle: B.Battle, rng: Rng) -> None:
+    """Resolve the rest of the battle by the policy with digital dice."""
+    if battle["phase"] == "setup":
+        B.start(battle)
+    while battle["phase"] == "fighting":
+        auto_step(battle, rng)
