@@ -1,0 +1,94 @@
+"""Random games (hypothesis): invariants of the fame track, milestones and Senate (G-5..G-7) and
+of final scoring (G-8..G-15) hold whatever the sequence of commands or the score sheet."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.glory.console import SCORE
+from engine.game import Request
+from engine.rng import Rng
+from tests.test_glory_helpers import new, run
+
+PLAYERS = ["Jack", "Henry", "Mary", "Ross"]
+
+step = st.one_of(
+    st.tuples(st.just("fame"), st.sampled_from(PLAYERS), st.integers(-12, 15).filter(bool)),
+    st.tuples(st.just("vote"), st.sampled_from(PLAYERS), st.integers(1, 2)),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(step, max_size=40), st.integers(1, 4))
+def test_track_and_senate_invariants(steps: list[tuple[str, str, int]], n: int):
+    players = PLAYERS[:n]
+    s = new("players=" + ",".join(players))
+    best = {p: 1 for p in players}
+    placed: list[str] = []
+    for kind, who, x in steps:
+        if who not in players:
+            continue
+        before = dict(s["fame"])
+        if kind == "fame":
+            out = run(s, f"fame {who} {x:+d}")
+            assert out["fame"][who] == max(1, before[who] + x)                      # G-5
+        else:
+            out = run(s, f"vote {who} n={x}")
+            placed += [who] * x
+            assert out["senate"] == placed[-5:]                                      # G-7
+            assert out["fame_gained"] == 2 * out["supremacies"]
+        for p in players:
+            best[p] = max(best[p], s["fame"][p])
+    for p in players:
+        earned = s["earned"][p]
+        assert s["fame"][p] >= 1
+        assert len(earned) == len(set(earned)) <= 4                                  # G-6: 1 + 4
+        assert (5 in earned) == (best[p] >= 5)
+        for m in (12, 21, 30):
+            if best[p] >= m:
+                assert m in earned                                                   # passed it: earned
+    for m in (12, 21, 30):                                                           # one step per earner
+        assert s["markers"][str(m)] == m - sum(m in s["earned"][p] for p in players)
+    assert json.loads(json.dumps(s)) == s
+
+
+player_sheet = st.fixed_dictionaries({
+    "track": st.integers(1, 30), "flipped": st.booleans(),
+    "sets": st.fixed_dictionaries({"tools": st.integers(0, 1), "weapons": st.integers(0, 1),
+                                   "clothing": st.integers(0, 1)}),
+    "pantheon": st.fixed_dictionaries({"gold": st.integers(0, 1), "own": st.integers(0, 5)}),
+    "objectives": st.integers(0, 20), "denarii": st.integers(0, 40),
+})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(player_sheet, min_size=1, max_size=4),
+       st.lists(st.tuples(st.sampled_from([2, 3, 4]), st.lists(st.integers(0, 4), min_size=4, max_size=4)),
+                max_size=4),
+       st.lists(st.integers(0, 3), max_size=5), st.integers(-1, 3))
+def test_score_invariants(sheets, fields, senate, warrior):
+    names = PLAYERS[:len(sheets)]
+    players = [{"name": n, **s} for n, s in zip(names, sheets)]
+    if 0 <= warrior < len(players):
+        players[warrior]["medals"] = ["warrior"]
+    data = {"players": players,
+            "battlefields": [{"shield": sh, "legions": dict(zip(names, counts))} for sh, counts in fields],
+            "senate": [names[i] for i in senate if i < len(names)]}
+    out = SCORE.handler(Request("score", rest=json.dumps(data)), Rng(1))
+    rows = out["scores"]
+    for name, row in rows.items():
+        assert row["total"] == sum(v for k, v in row.items() if k != "total")
+    best = max(r["total"] for r in rows.values())
+    assert out["winners"] and all(rows[w]["total"] == best for w in out["winners"])  # G-15
+    assert out["ranking"][0] in out["winners"]
+    for f in out["battlefields"]:
+        if not f["conquered"]:
+            assert f["places"] == []                                                 # G-9
+        places = sorted({pl["place"] for pl in f["places"]})
+        assert places == list(range(1, len(places) + 1))                             # never skipped
+        for pl in f["places"]:
+            if pl["tied"]:
+                assert pl["points"] == 0
+    assert sum(r["politics"] for r in rows.values()) == sum([1, 2, 3, 5, 6][:len(data["senate"])])  # G-10
