@@ -1,0 +1,133 @@
+"""The dice commands' requests, shared by the sessionless ``sword-*`` commands and the ``sword``
+session's ``tactics``/``battle``/``odds``: parse the options, roll (or take the entered dice),
+resolve, and return the response fields (PROTOCOL.md, docs/protocol/sword.md)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from engine.errors import BadArguments
+from engine.game import GlobalCommand, Request
+from engine.rng import Rng
+from engine.sword import battle as B
+from engine.sword import tactics as T
+from engine.sword.faces import parse_faces, roll_faces
+from engine.sword.odds import attacker_wins
+from engine.sword.tables import tables
+
+MAX_UNITS = 99
+MAX_MOD = 20
+SIDES = {"att": B.ATTACKER, "attacker": B.ATTACKER, "def": B.DEFENDER, "defender": B.DEFENDER}
+
+
+def _fraction(f: Fraction) -> str:
+    return f"{f.numerator}/{f.denominator}"
+
+
+# -- tactics ---------------------------------------------------------------------------------
+TACTICS_OPTS = frozenset({"mod", "die", "kind", "seed"})
+
+
+def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
+    """``<rating> [mod=N] [die=D] [kind=...]`` -> the test's fields (W-1)."""
+    usage = "Usage: sword-tactics <rating 0-9> [mod=N] [die=D] [kind=intercept|avoid|pursuit|refuse]."
+    req.check_opts(TACTICS_OPTS)
+    if len(req.args) != 1 or not req.args[0].isdigit() or int(req.args[0]) > 9:
+        raise BadArguments(usage)
+    rating = int(req.args[0])
+    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    kind = req.opts.get("kind")
+    if kind is not None and kind not in T.KINDS:
+        raise BadArguments(f"kind= is one of {', '.join(T.KINDS)}.")
+    given = req.opt_int("die", None, lo=1, hi=6)
+    assert mod is not None
+    die = given if given is not None else rng.die(6)
+    t = T.test(rating, mod, die)
+    out: dict[str, Any] = {
+        "rating": rating, "mod": mod, "chance": float(t.chance), "chance_fraction": _fraction(t.chance),
+        "roll": t.die, "modified": t.modified, "success": t.success,
+        "dice_source": "entered" if given is not None else "digital",
+    }
+    if kind is not None:
+        out["kind"] = kind
+        out["effect"] = T.KINDS[kind][0 if t.success else 1]
+    return out
+
+
+def tactics_text(f: dict[str, Any]) -> str:
+    verdict = "succeeds" if f["success"] else "fails"
+    return (f"Tactics {f['rating']} test ({f['chance_fraction']} chance): rolled {f['roll']}"
+            f"{f['mod']:+d} = {f['modified']}, {verdict}.")
+
+
+# -- battles ---------------------------------------------------------------------------------
+BATTLE_OPTS = frozenset({"att", "def", "mod", "defmod", "att-dice", "def-dice", "sacred-band",
+                         "retreat", "seed"})
+
+
+def battle_fields(req: Request, rng: Rng) -> dict[str, Any]:
+    """``att=<units> def=<units> mod=<net> ...`` -> the resolved battle's fields (W-2..W-5)."""
+    req.check_opts(BATTLE_OPTS)
+    if req.args or "att" not in req.opts or "def" not in req.opts:
+        raise BadArguments("Usage: sword-battle att=<units> def=<units> [mod=<attacker net>] [defmod=N] "
+                           "[att-dice=a,b,c] [def-dice=a,b,c] [sacred-band=att|def] [retreat=N].")
+    att_units = req.opt_int("att", lo=1, hi=MAX_UNITS)
+    def_units = req.opt_int("def", lo=1, hi=MAX_UNITS)
+    att_mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    def_mod = req.opt_int("defmod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    retreat = req.opt_int("retreat", 0, lo=0, hi=MAX_UNITS)
+    assert att_units and def_units and att_mod is not None and def_mod is not None and retreat is not None
+    band = _sacred_band(req)
+    n_att = int(tables()["sacred_band_dice" if band == B.ATTACKER else "battle_dice"])
+    n_def = int(tables()["sacred_band_dice" if band == B.DEFENDER else "battle_dice"])
+    att_given = parse_faces(req.opts["att-dice"], n_att, "att-dice=") if "att-dice" in req.opts else None
+    def_given = parse_faces(req.opts["def-dice"], n_def, "def-dice=") if "def-dice" in req.opts else None
+    att_dice = att_given if att_given is not None else roll_faces(rng, n_att)
+    def_dice = def_given if def_given is not None else roll_faces(rng, n_def)
+    result = B.resolve(B.Side(att_units, att_dice, att_mod), B.Side(def_units, def_dice, def_mod), retreat)
+    out = result.as_dict()
+    out["sacred_band"] = band
+    out["dice_source"] = {"attacker": "entered" if att_given else "digital",
+                          "defender": "entered" if def_given else "digital"}
+    return out
+
+
+def _sacred_band(req: Request) -> str | None:
+    raw = req.opts.get("sacred-band")
+    if raw is None:
+        return None
+    if raw.lower() not in SIDES:
+        raise BadArguments("sacred-band= names the Carthaginian side that rolls 4 dice: att or def.")
+    return SIDES[raw.lower()]
+
+
+def battle_text(f: dict[str, Any]) -> str:
+    a, d = f["attacker"], f["defender"]
+    return (f"Battle: attacker {','.join(map(str, a['dice']))}{a['modifier']:+d} = {a['total']} vs defender "
+            f"{','.join(map(str, d['dice']))}{d['modifier']:+d} = {d['total']}: the {f['winner']} wins; "
+            f"losses {a['losses']} / {d['losses']}; support +{f['support']}.")
+
+
+# -- odds ------------------------------------------------------------------------------------
+def odds_fields(req: Request) -> dict[str, Any]:
+    """``mod=<attacker net> [sacred-band=att|def]`` -> exact ``attacker_wins`` (W-6)."""
+    req.check_opts(frozenset({"mod", "sacred-band", "seed"}))
+    if req.args:
+        raise BadArguments("Usage: sword-odds mod=<attacker net modifier> [sacred-band=att|def].")
+    net = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    assert net is not None
+    band = _sacred_band(req)
+    n_att = int(tables()["sacred_band_dice" if band == B.ATTACKER else "battle_dice"])
+    n_def = int(tables()["sacred_band_dice" if band == B.DEFENDER else "battle_dice"])
+    p = attacker_wins(net, n_att, n_def)
+    return {"mod": net, "attacker_wins": float(p), "attacker_wins_fraction": _fraction(p),
+            "defender_wins": float(1 - p), "attacker_dice": n_att, "defender_dice": n_def}
+
+
+TACTICS = GlobalCommand("sword-tactics", tactics_fields,
+                        "sword-tactics <rating> [mod=N] [die=D] [kind=intercept|avoid|pursuit|refuse] [seed=N]")
+BATTLE = GlobalCommand("sword-battle", battle_fields,
+                       "sword-battle att=<units> def=<units> mod=<net> [defmod=N] [att-dice=a,b,c] "
+                       "[def-dice=a,b,c] [sacred-band=att|def] [retreat=N] [seed=N]")
+ODDS = GlobalCommand("sword-odds", lambda req, rng: odds_fields(req),
+                     "sword-odds mod=<attacker net> [sacred-band=att|def]")

@@ -1,0 +1,349 @@
+"""The ``sword`` session game: VP track (W-11), Desperate Times (W-12), Carthaginian unrest
+(W-13), naval moves (W-8), 2d6 checks (W-9), the consuls' cup (W-10), turns and rounds, and the
+dice commands with the session's generator (journaled: undo never re-rolls)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.errors import BadArguments, GameOver, IllegalMove
+from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
+from engine.rng import Rng
+from engine.sword import naval as N
+from engine.sword import tracks as V
+from engine.sword.faces import parse_faces, roll_faces
+from engine.sword.requests import (BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text,
+                                   odds_fields, tactics_fields, tactics_text)
+from engine.sword.tables import tables
+
+_CHANGE = re.compile(r"^([+-=])(\d{1,2})$")
+
+
+NEW_OPTS = frozenset({"players", "vp", "consuls", "seed"})
+
+
+def _factions(raw: str | None) -> list[str]:
+    known = list(tables()["factions"])
+    if not raw:
+        raise BadArguments(f"Name the powers in play: new sword players=romans,gauls,etruscans,greeks (from {', '.join(known)}).")
+    names = [n.strip().lower() for n in raw.split(",")]
+    for n in names:
+        if n not in known:
+            raise BadArguments(f"'{n}' is not a power of The Sword of Rome (powers: {', '.join(known)}).")
+    if len(set(names)) != len(names):
+        raise BadArguments("A power is listed twice in players=.")
+    if not 2 <= len(names) <= 5:
+        raise BadArguments(f"The Sword of Rome takes 2 to 5 players, not {len(names)}.")
+    return [f for f in known if f in names]
+
+
+def _new(req: Request, seed: int) -> State:
+    req.check_opts(NEW_OPTS)
+    if req.args:
+        raise BadArguments("Usage: new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=romans:2,...] "
+                           "[consuls=Name,Name,...] [seed=N].")
+    factions = _factions(req.opts.get("players"))
+    vp = {f: 0 for f in factions}
+    if "vp" in req.opts:
+        for part in req.opts["vp"].split(","):
+            f, _, value = part.partition(":")
+            if f.lower() not in vp or not value.isdigit():
+                raise BadArguments(f"vp= gives starting VP as power:number for powers in play, e.g. vp={factions[0]}:2; not '{part}'.")
+            vp[f.lower()] = V.clamp_vp(int(value))
+    pool = list(tables()["consuls"])
+    if "consuls" in req.opts:
+        pool = _consul_pool(req.opts["consuls"])
+    state: State = {
+        "rng": Rng(seed).to_json(),
+        "factions": factions,
+        "vp": vp,
+        "desperate": {f: int(tables()["desperate_cards"]) for f in factions},
+        "unrest": 0 if "carthage" in factions else None,
+        "turn": 1,
+        "round": 1,
+        "finished": False,
+        "consuls": {"pool": pool, "drawn": []},
+        "last": None,
+    }
+    return state
+
+
+def _consul_pool(raw: str) -> list[str]:
+    names = [n for n in raw.split(",") if n]
+    need = int(tables()["consuls_drawn"])
+    if len(names) < need or len({n.casefold() for n in names}) != len(names):
+        raise BadArguments(f"The consuls' cup needs at least {need} different names, e.g. consuls=Valerius,Camillus,Fabius.")
+    return names
+
+
+def _ordered(state: State, values: dict[str, int]) -> dict[str, int]:
+    """``values`` keyed by power, in the game's power order."""
+    return {f: int(values[f]) for f in state["factions"]}
+
+
+def _effective(state: State) -> dict[str, int]:
+    return V.effective_vp(state["vp"], state["unrest"])
+
+
+def _view(state: State) -> dict[str, Any]:
+    eff = _effective(state)
+    out: dict[str, Any] = {
+        "factions": list(state["factions"]),
+        "turn": state["turn"], "round": state["round"], "finished": state["finished"],
+        "vp": _ordered(state, state["vp"]),
+        "standings": V.standings(eff),
+        "desperate": _ordered(state, state["desperate"]),
+        "consuls": {"pool": list(state["consuls"]["pool"]), "drawn": list(state["consuls"]["drawn"])},
+        "last": state["last"],
+    }
+    if state["unrest"] is not None:
+        out["unrest"] = {"level": state["unrest"], **_unrest_fields(state["unrest"]),
+                         "carthage_vp": eff["carthage"]}
+    return out
+
+
+def _unrest_fields(level: int) -> dict[str, int]:
+    eff = V.unrest_effects(level)
+    return {"hand_size_modifier": eff["hand_size"], "vp_modifier": eff["vp"]}
+
+
+def _faction(state: State, raw: str) -> str:
+    f = raw.lower()
+    if f not in state["factions"]:
+        raise BadArguments(f"'{raw}' is not in this game (powers: {', '.join(state['factions'])}).")
+    return f
+
+
+def _change(raw: str, current: int, what: str) -> int:
+    m = _CHANGE.match(raw)
+    if not m:
+        raise BadArguments(f"Give the {what} change as +N, -N or =N, not '{raw}'.")
+    n = int(m.group(2))
+    return n if m.group(1) == "=" else current + (n if m.group(1) == "+" else -n)
+
+
+def _playing(state: State) -> None:
+    if state["finished"]:
+        raise GameOver("Turn 9 is over; 'standings' gives the result, 'undo' reopens the last step.")
+
+
+def _vp(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if len(req.args) != 2:
+        raise BadArguments("Usage: vp <power> <+N|-N|=N>.")
+    _playing(state)
+    f = _faction(state, req.args[0])
+    before = state["vp"][f]
+    state["vp"][f] = V.clamp_vp(_change(req.args[1], before, "VP"))
+    return Outcome({"vp": _ordered(state, state["vp"]), "standings": V.standings(_effective(state))},
+                   f"{f.capitalize()} VP {before} -> {state['vp'][f]}.")
+
+
+def _scoring(state: State, req: Request) -> Outcome:
+    usage = "Usage: scoring <power> outside=N missing=M [auto=T]  (W-11 scoring phase)."
+    req.check_opts(frozenset({"outside", "missing", "auto"}))
+    if len(req.args) != 1:
+        raise BadArguments(usage)
+    _playing(state)
+    f = _faction(state, req.args[0])
+    outside = req.opt_int("outside", 0, lo=0, hi=50)
+    missing = req.opt_int("missing", 0, lo=0, hi=50)
+    auto = req.opt_int("auto", None, lo=0, hi=12)
+    assert outside is not None and missing is not None
+    before = state["vp"][f]
+    change = V.scoring_change(outside, missing)
+    state["vp"][f] = V.clamp_vp(before + change)
+    out: dict[str, Any] = {"power": f, "change": change, "vp": _ordered(state, state["vp"]),
+                           "standings": V.standings(_effective(state))}
+    if auto is not None:
+        out["automatic_victory"] = _effective(state)[f] >= auto
+    return Outcome(out, f"Scoring: {f.capitalize()} {change:+d} VP ({before} -> {state['vp'][f]}).")
+
+
+def _standings(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    eff = _effective(state)
+    order = V.standings(eff)
+    return Outcome({"standings": order, "leader": order[0], "vp": _ordered(state, state["vp"]),
+                    "effective_vp": _ordered(state, eff)})
+
+
+def _desperate(state: State, req: Request) -> Outcome:
+    usage = "Usage: desperate <power>[,<power>...]  (everyone who wants to play a Desperate Times card now)."
+    req.check_opts(frozenset())
+    if len(req.args) != 1:
+        raise BadArguments(usage)
+    _playing(state)
+    wanting = []
+    for raw in req.args[0].split(","):
+        f = _faction(state, raw)
+        if state["desperate"][f] <= 0:
+            raise IllegalMove(f"{f.capitalize()} has no Desperate Times card left.")
+        if f not in wanting:
+            wanting.append(f)
+    plays = V.desperate_priority(wanting, _effective(state))
+    state["desperate"][plays] -= 1
+    kept = [f for f in wanting if f != plays]
+    return Outcome({"plays": plays, "kept": kept, "desperate": _ordered(state, state["desperate"])},
+                   f"{plays.capitalize()} plays a Desperate Times card (W-12)"
+                   + (f"; {', '.join(k.capitalize() for k in kept)} keep theirs." if kept else "."))
+
+
+def _desperate_order(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    return Outcome({"order": V.end_of_round5_order(_effective(state), state["desperate"])})
+
+
+def _unrest(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if len(req.args) != 1:
+        raise BadArguments("Usage: unrest <+N|-N|=N>.")
+    _playing(state)
+    if state["unrest"] is None:
+        raise IllegalMove("Carthage is not in this game (unrest is a 5-player rule).")
+    level = _change(req.args[0], state["unrest"], "unrest")
+    top = int(tables()["unrest_max"])
+    if not 0 <= level <= top:
+        raise IllegalMove(f"Unrest stays within 0..{top}; it would be {level}.")
+    state["unrest"] = level
+    return Outcome({"unrest": level, **_unrest_fields(level), "carthage_vp": _effective(state)["carthage"]},
+                   f"Carthaginian unrest {level}: hand size {-(level // 2):+d}, VP {-(level // 3):+d}.")
+
+
+def _naval(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset({"mod", "die", "extra-ops", "friendly-port"}))
+    if req.args:
+        raise BadArguments("Usage: naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1].")
+    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    extra = req.opt_int("extra-ops", 0, lo=0, hi=10)
+    assert mod is not None and extra is not None
+    if extra and "carthage" not in state["factions"]:
+        raise IllegalMove("extra-ops= is the 5-player Carthaginian rule; Carthage is not in this game.")
+    net = N.modifier(mod, extra, req.opt_flag("friendly-port"))
+    given = req.opt_int("die", None, lo=1, hi=6)
+    die = given if given is not None else _roll(state, 1)[0]
+    r = N.naval(die, net)
+    fields = {"roll": r.die, "modifier": r.modifier, "modified": r.modified, "result": r.result}
+    state["last"] = {"kind": "naval", **fields}
+    return Outcome(fields, f"Naval move: {r.die}{r.modifier:+d} = {r.modified}: {r.result}.")
+
+
+def _roll(state: State, n: int) -> list[int]:
+    rng = load_rng(state)
+    faces = roll_faces(rng, n)
+    store_rng(state, rng)
+    return faces
+
+
+def _check(state: State, req: Request) -> Outcome:
+    kinds = list(tables()["two_d6"]["tables"])
+    usage = f"Usage: check <{'|'.join(kinds)}> [mod=N] [dice=a,b] [gauls=1]."
+    req.check_opts(frozenset({"mod", "dice", "gauls"}))
+    if len(req.args) != 1 or req.args[0].lower() not in kinds:
+        raise BadArguments(usage)
+    kind = req.args[0].lower()
+    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    assert mod is not None
+    if req.opt_flag("gauls"):
+        if kind != "siege":
+            raise BadArguments("gauls=1 (the Gauls' -1 when besieging) goes with 'check siege'.")
+        mod += int(tables()["two_d6"]["gauls_besieging"])
+    dice = parse_faces(req.opts["dice"], 2, "dice=") if "dice" in req.opts else _roll(state, 2)
+    total = sum(dice) + mod
+    result = None
+    for row in tables()["two_d6"]["tables"][kind] or []:
+        if row["min"] <= total <= row["max"]:
+            result = row["result"]
+    fields = {"check": kind, "dice": dice, "sum": sum(dice), "modifier": mod, "total": total, "result": result}
+    state["last"] = {"kind": "check", **fields}
+    return Outcome(fields, f"{kind.capitalize()} roll: {dice[0]}+{dice[1]}{mod:+d} = {total}.")
+
+
+def _consuls(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset({"pool"}))
+    if req.args:
+        raise BadArguments("Usage: consuls [pool=Name,Name,...]  (all consuls back in the cup, draw 2).")
+    _playing(state)
+    if "pool" in req.opts:
+        state["consuls"]["pool"] = _consul_pool(req.opts["pool"])
+    cup = list(state["consuls"]["pool"])
+    rng = load_rng(state)
+    drawn = []
+    for _ in range(int(tables()["consuls_drawn"])):
+        drawn.append(cup.pop(rng.below(len(cup))))
+    store_rng(state, rng)
+    state["consuls"]["drawn"] = drawn
+    return Outcome({"drawn": drawn}, f"Consuls drawn from the cup: {' and '.join(drawn)} (W-10).")
+
+
+def _session_tactics(state: State, req: Request) -> Outcome:
+    rng = load_rng(state)
+    fields = tactics_fields(_without_seed(req), rng)
+    store_rng(state, rng)
+    state["last"] = {"kind": "tactics", **fields}
+    return Outcome(fields, tactics_text(fields))
+
+
+def _session_battle(state: State, req: Request) -> Outcome:
+    rng = load_rng(state)
+    fields = battle_fields(_without_seed(req), rng)
+    store_rng(state, rng)
+    state["last"] = {"kind": "battle", **fields}
+    return Outcome(fields, battle_text(fields))
+
+
+def _session_odds(state: State, req: Request) -> Outcome:
+    return Outcome(odds_fields(_without_seed(req)))
+
+
+def _without_seed(req: Request) -> Request:
+    if "seed" in req.opts:
+        raise BadArguments("In a session the dice come from the session's generator; seed= is for 'new'.")
+    return req
+
+
+def _advance(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments("Usage: advance  (to the next round; after round 5, the next turn).")
+    _playing(state)
+    rounds, turns = int(tables()["rounds_per_turn"]), int(tables()["turns"])
+    fields: dict[str, Any] = {}
+    if state["round"] == rounds:
+        fields["desperate_order_before"] = V.end_of_round5_order(_effective(state), state["desperate"])
+        if state["turn"] == turns:
+            state["finished"] = True
+            order = V.standings(_effective(state))
+            fields.update({"finished": True, "winner": order[0], "standings": order})
+            return Outcome(fields, f"Turn {turns} is over: {order[0].capitalize()} wins on VP (ties by W-11 order).")
+        state["turn"] += 1
+        state["round"] = 1
+    else:
+        state["round"] += 1
+    fields.update({"turn": state["turn"], "round": state["round"], "finished": False})
+    return Outcome(fields, f"Turn {state['turn']}, round {state['round']}.")
+
+
+GAME = GameRules(
+    name="sword",
+    title="The Sword of Rome",
+    new=_new,
+    view=_view,
+    usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
+    global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
+    commands=commands(
+        Command("vp", _vp, True, "vp <power> <+N|-N|=N>"),
+        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]"),
+        Command("standings", _standings, False, "standings"),
+        Command("desperate", _desperate, True, "desperate <power>[,<power>...]"),
+        Command("desperate-order", _desperate_order, False, "desperate-order"),
+        Command("unrest", _unrest, True, "unrest <+N|-N|=N>"),
+        Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]"),
+        Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]"),
+        Command("consuls", _consuls, True, "consuls [pool=Name,...]"),
+        Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]"),
+        Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]"),
+        Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
+        Command("advance", _advance, True, "advance"),
+    ),
+)
