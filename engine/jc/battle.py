@@ -292,8 +292,8 @@ def _finish(battle: Battle) -> None:
         result = "defender_holds"
     else:
         result = "attacker_eliminated"
+    _drop_pending(battle)
     battle["phase"] = "over"
-    battle["pending"] = None
     battle["result"] = result
     battle["winner"] = holder
     _event(battle, "end", f"Battle over: {result.replace('_', ' ')}"

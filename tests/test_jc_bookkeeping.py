@@ -1,0 +1,245 @@
+"""VP and victory (J-17), cards (J-18), winter (J-19), levy data (J-20), roster data (J-1/J-2)."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from engine.jc import cards as K
+from engine.jc import roster as R
+from engine.jc import score
+from engine.rng import Rng
+from tests.test_jc_support import Table
+
+
+# -- roster data ---------------------------------------------------------------------------
+def test_roster_has_63_blocks_with_provenance():
+    # J-1: 31 Caesar, 31 Pompey, Cleopatra; the copy keeps its provenance note
+    blocks = R.roster()
+    assert len(blocks) == 63
+    assert Counter(b.side for b in blocks.values() if b.id != "cleopatra") == {"caesar": 31, "pompey": 31}
+    from importlib import resources
+    raw = json.loads(resources.files("engine").joinpath("data/julius_caesar_blocks.json").read_text())
+    assert "provenance" in raw and raw["provenance"]["uncertain"]
+
+
+def test_roster_special_blocks():
+    # J-2: ballista B4/D4, elephant IV/II, Cleopatra C1 not a leader, leaders A2/A3/B3
+    r = R.roster()
+    assert r["p_elephant"].track == (4, 2)
+    assert r["c_ballista"].kind == "ballista" and r["c_ballista"].rating == "B4/D4"
+    assert r["cleopatra"].rating == "C1" and not r["cleopatra"].leader and r["cleopatra"].side == "pompey"
+    assert {b.rating for b in r.values() if b.leader} <= {"A2", "A3", "B3"}
+
+
+def test_rating_only_blocks_are_validated():
+    # J-1: letter A-D, firepower; elephant strengths IV/II only; ballista rating B4/D4
+    with pytest.raises(Exception) as e:
+        R.rated_block("E2", 2, "caesar", name="x")
+    assert e.value.code == "bad_arguments"
+    with pytest.raises(Exception):
+        R.rated_block("B3", 3, "pompey", name="x", elephant=True)
+    with pytest.raises(Exception):
+        R.rated_block("C3", 2, "pompey", name="x", ballista=True)
+    assert R.rated_block(None, 2, "pompey", name="x", ballista=True).rating == "B4/D4"
+
+
+# -- VP and victory ------------------------------------------------------------------------
+def test_starting_vp_from_the_historical_setup():
+    # J-17: Pompey starts with 7 VP, Caesar with 1 (Massilia); 13 VP of cities in all
+    t = Table()
+    vp = t.do("vp")["vp"]
+    assert vp["pompey"]["total"] == 7 and vp["caesar"]["total"] == 1
+    assert vp["caesar"]["cities"] == ["Massilia"]
+    assert sum(score.starting_control().get(c) is None for c in ("Roma", "Athenae", "Byzantium", "Ephesus")) == 4
+
+
+def test_control_and_trophies_add_up():
+    # J-17: friendly cities plus 1 per enemy leader killed
+    t = Table()
+    t.run("control Roma caesar", "control Rome caesar", "control athens caesar")
+    vp = t.do("vp")["vp"]
+    assert vp["caesar"]["total"] == 1 + 2 + 1
+    t.fails("control Genua caesar", "bad_arguments")           # no VP there
+    t.fails("control Atlantis caesar", "bad_arguments")
+    t.fails("control Roma gauls", "bad_arguments")
+
+
+def test_ten_vp_wins_at_winter():
+    # J-17: 10 or more at the victory check wins at once
+    control = {c: "caesar" for c in ("Roma", "Alexandria", "Antiochia", "Athenae", "Byzantium",
+                                     "Ephesus", "Massilia")}
+    v = score.verdict(control, {"caesar": [], "pompey": []}, 1)
+    assert v is None                                             # 9 VP
+    v = score.verdict(control, {"caesar": [{"name": "Scipio"}], "pompey": []}, 1)
+    assert v and v["winner"] == "caesar"
+
+
+def test_year_5_tie_breaks():
+    # J-17: after year 5 the higher total; if tied whoever holds Rome; else a draw
+    trophies = {"caesar": [], "pompey": []}
+    a = {"Roma": "caesar", "Massilia": "pompey", "Tarraco": "pompey"}
+    assert score.verdict(a, trophies, 4) is None
+    assert score.verdict(a, trophies, 5)["winner"] == "caesar"      # 2-2, Caesar holds Rome
+    b = {"Athenae": "caesar", "Massilia": "pompey"}
+    assert score.verdict(b, trophies, 5)["winner"] is None          # 1-1, Rome vacant: a draw
+    c = {"Roma": "pompey", "Athenae": "caesar", "Massilia": "caesar", "Tarraco": "caesar"}
+    assert score.verdict(c, trophies, 5)["winner"] == "caesar"      # 3-2
+
+
+# -- winter ----------------------------------------------------------------------------------
+def test_winter_order_cleopatra_before_victory():
+    # J-19 (v1.1 8.1 then 8.2): a vacant Alexandria becomes Cleopatra's side's before the check
+    t = Table()
+    t.run("control Alexandria vacant")
+    assert t.do("vp")["vp"]["pompey"]["total"] == 5
+    out = t.do("winter")
+    steps = [s["step"] for s in out["checklist"]]
+    assert steps == ["8.1", "8.2", "8.3", "8.4", "8.5", "8.6"]
+    assert out["totals"]["pompey"] == 7
+    assert out["supply"]["Roma"] == 5 and out["supply"]["Massilia"] == 4 and out["supply"]["Genua"] == 3
+    assert out["year"] == 2
+
+
+def test_winter_cleopatra_joins_the_side_holding_alexandria():
+    # J-19 / rules 8.1: enemy-occupied Alexandria: she joins that side
+    t = Table()
+    t.run("control Alexandria caesar", "winter")
+    assert t.session.view()["campaign"]["cleopatra"] == "caesar"
+    t.do("next-battle attacker=pompey")
+    t.fails("add attacker cleopatra", "illegal_move")
+    t.do("add defender cleopatra")
+
+
+def test_winter_releases_eliminated_blocks_and_deals_cards():
+    # J-3 + J-19: eliminated blocks come back after winter; the new year's cards are dealt
+    t = Table()
+    t.run("add attacker rating=A4 strength=3 name=a", "add defender p_leg4 strength=1", "start",
+          "fire dice=1,6,6")
+    assert t.session.view()["campaign"]["eliminated"] == ["p_leg4"]
+    t.do("next-battle attacker=pompey")
+    t.fails("add attacker p_leg4", "illegal_move")
+    t.do("winter")
+    view = t.session.view()
+    assert view["campaign"]["eliminated"] == [] and view["campaign"]["year"] == 2
+    assert view["cards"]["cards_in_hand"] == {"caesar": 6, "pompey": 6}
+    t.do("add attacker p_leg4 strength=1")
+
+
+def test_winter_victory_ends_the_game():
+    # J-17/J-19: the check happens in winter; afterwards the game is over
+    t = Table("year=5")
+    t.run("control Roma caesar", "control Athenae caesar", "control Byzantium caesar",
+          "control Ephesus caesar", "control Alexandria caesar", "control Antiochia caesar")
+    out = t.do("winter")
+    assert out["verdict"]["winner"] == "caesar"
+    t.fails("winter", "game_over")
+
+
+def test_supply_command():
+    # J-19: 3 + the city's VP
+    t = Table()
+    assert t.do("supply Rome") == {"city": "Roma", "supply": 5}
+    assert t.do("supply Carthago_Nova")["supply"] == 4
+    assert len(t.do("supply")["supply"]) == 67
+
+
+# -- cards -----------------------------------------------------------------------------------
+def test_deck_composition():
+    # J-18: 27 cards, 20 command and 7 events
+    deck = K.deck()
+    assert len(deck) == 27 and sum(K.is_event(c) for c in deck) == 7
+    assert {K.move_value(c) for c in deck if not K.is_event(c)} == {1, 2, 3, 4}
+
+
+def test_deal_is_private_and_uses_the_generator():
+    # J-18: 6 cards each, from one shuffled deck; the hands are not in the shared state view
+    t = Table(seed=5)
+    t.do("deal")
+    c = t.do("hand caesar")["hand"]
+    p = t.do("hand pompey")["hand"]
+    assert len(c) == 6 and len(p) == 6
+    assert not Counter(c) + Counter(p) - Counter(K.deck())       # drawn from the 27
+    text = json.dumps(t.session.view())
+    assert '"hand"' not in text and "hands" not in text
+    t2 = Table(seed=5)
+    t2.do("deal")
+    assert t2.do("hand caesar")["hand"] == c                       # same seed, same deal
+
+
+def _phase(caesar: list[str], pompey: list[str]) -> dict:
+    ph = K.new_year(Rng(1))
+    ph["hands"] = {"caesar": list(caesar), "pompey": list(pompey)}
+    return ph
+
+
+def test_player_one_rules():
+    # J-18: higher move is player 1; ties go to Caesar; an event player is player 1;
+    # two events cancel the turn
+    ph = _phase(["x", "2/1", "3/1", "mars", "jupiter", "2/2"], ["y", "2/2", "2/3", "4/1", "pluto", "1/3"])
+    assert K.discard(ph, "caesar", "x") == "x" and K.discard(ph, "pompey", "y") == "y"
+    assert K.play(ph, "caesar", "2/1") is None                   # face down until both play
+    r = K.play(ph, "pompey", "2/2")
+    assert r["player1"] == "caesar"                               # tied moves: Caesar
+    K.play(ph, "caesar", "3/1")
+    assert K.play(ph, "pompey", "4/1")["player1"] == "pompey"
+    K.play(ph, "caesar", "mars")
+    assert K.play(ph, "pompey", "2/3")["player1"] == "caesar"     # the event player
+    K.play(ph, "caesar", "jupiter")
+    r = K.play(ph, "pompey", "pluto")
+    assert r["cancelled"] and r["player1"] is None
+    K.play(ph, "caesar", "2/2")
+    K.play(ph, "pompey", "1/3")
+    with pytest.raises(Exception) as e:
+        K.play(ph, "caesar", "2/2")
+    assert e.value.code == "illegal_move"                         # five turns only
+
+
+def test_apollo_copies_the_opponents_previous_card():
+    # J-18 / RU summary: Apollo copies the opponent's last card; player 1 is then decided from
+    # the copied card; Apollo cannot open a year
+    ph = _phase(["apollo", "1/2", "2/1", "3/1", "2/2"], ["4/1", "2/2", "mars", "1/3", "3/2"])
+    ph["discarded"] = {"caesar": "z", "pompey": "z"}
+    with pytest.raises(Exception):
+        K.play(ph, "caesar", "apollo")
+    K.play(ph, "caesar", "1/2")
+    K.play(ph, "pompey", "4/1")
+    K.play(ph, "caesar", "apollo")                                # copies 4/1
+    r = K.play(ph, "pompey", "3/2")
+    assert r["effective"]["caesar"] == "4/1" and r["player1"] == "caesar"
+
+
+def test_card_flow_through_the_console():
+    # J-18: discard first, then play face down; both played -> revealed
+    t = Table(seed=3)
+    t.do("deal")
+    hand = t.do("hand caesar")["hand"]
+    t.fails(f"play caesar {hand[0]}", "illegal_move")            # discard first
+    t.do(f"discard caesar {hand[0]}")
+    t.fails(f"discard caesar {hand[1]}", "illegal_move")
+    t.fails("play caesar not-a-card", "illegal_move")
+    t.fails("play gaul 2/2", "bad_arguments")
+    ph = t.do("hand pompey")["hand"]
+    t.do(f"discard pompey {ph[0]}")
+    playable = [c for c in hand[1:] if c != "apollo"]
+    assert t.do(f"play caesar {playable[0]}")["reveal"] is None
+    pp = [c for c in ph[1:] if c != "apollo"]
+    out = t.do(f"play pompey {pp[0]}")
+    assert out["reveal"]["played"] == {"caesar": playable[0], "pompey": pp[0]}
+    assert out["cards"]["turn"] == 2
+
+
+# -- levy data -------------------------------------------------------------------------------
+def test_levy_city_can_be_edited():
+    # J-20: the levy cities of legions 18/19 are uncertain: the user can change them
+    t = Table()
+    before = {b["id"]: b for b in t.do("roster caesar")["blocks"]}
+    assert before["c_leg18"]["levy_city"] == "Neapolis"
+    t.do("levy c_leg18 Syracuse")
+    after = {b["id"]: b for b in t.do("roster caesar")["blocks"]}
+    assert after["c_leg18"]["levy_city"] == "Syracusae"
+    assert t.session.view()["campaign"]["levy"] == {"c_leg18": "Syracusae"}
+    t.fails("levy c_leg18 Atlantis", "bad_arguments")
+    t.fails("levy c_caesar Roma", "illegal_move")                  # leaders: any friendly city
+    t.fails("levy c_leg99 Roma", "bad_arguments")

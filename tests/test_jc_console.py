@@ -1,0 +1,141 @@
+"""The jc-battle console commands: fields fixed by PROTOCOL.md, errors, determinism, sessions."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.jc.battle import RESULTS
+from tests.conftest import run_console
+from tests.test_jc_support import Table
+
+
+def test_protocol_fields_end_to_end(state_dir):
+    # PROTOCOL.md "Julius Caesar battle": add, odds, fight, through the real program
+    r = run_console(state_dir, [
+        "new jc-battle attacker=caesar seed=11", "add attacker c_leg10", "add attacker c_caesar",
+        "add defender p_pompeius", "add defender p_leg1 strength=3", "odds", "fight", "fight",
+        "state"])
+    new, a1, a2, d1, d2, odds, fight, again, state = r
+    assert new["ok"] and new["game"] == "jc-battle"
+    assert all(x["ok"] for x in (a1, a2, d1, d2))
+    assert set(odds) >= {"attacker_wins", "attacker_eliminated", "defender_holds"}
+    assert odds["attacker_wins"] + odds["attacker_eliminated"] + odds["defender_holds"] == pytest.approx(1.0)
+    assert fight["ok"] and fight["result"] in RESULTS and "state" in fight
+    turns = [t for rnd in fight["rounds"] for t in rnd["turns"]]
+    assert turns and all(set(t) >= {"block", "action", "dice", "hit_dice", "hits", "applied"} for t in turns)
+    for t in turns:
+        if t["action"] == "fire":
+            assert len(t["dice"]) == t["strength"] and t["hits"] == sum(t["hit_dice"])
+            assert t["hits"] == len(t["applied"]) + t["lost"]
+    assert again == {"ok": False, "error": "game_over", "message": again["message"]}
+    assert state["state"]["battle"]["result"] == fight["result"]
+
+
+def test_same_seed_same_battle_and_undo_does_not_reroll():
+    lines = ["add attacker c_leg10", "add attacker c_leg8", "add defender p_leg1", "add defender p_leg3"]
+    a, b = Table(seed=99), Table(seed=99)
+    a.run(*lines)
+    b.run(*lines)
+    fa, fb = a.do("fight"), b.do("fight")
+    assert fa["rounds"] == fb["rounds"] and fa["result"] == fb["result"]
+    a.session.undo()
+    assert a.do("fight")["rounds"] == fa["rounds"]
+
+
+def test_new_options_are_checked():
+    for opts in ("attacker=gauls", "dice=loaded", "year=9", "surprise=maybe", "colour=red"):
+        with pytest.raises(Exception) as e:
+            Table(opts)
+        assert e.value.code == "bad_arguments", opts
+
+
+def test_add_errors():
+    t = Table()
+    assert "c_leg" in t.fails("add attacker c_leg99", "bad_arguments")
+    t.fails("add attacker", "bad_arguments")
+    t.fails("add flank c_leg10", "bad_arguments")
+    t.fails("add attacker rating=C3", "bad_arguments")               # strength needed
+    t.fails("add attacker rating=Q3 strength=2", "bad_arguments")
+    t.fails("add attacker rating=C3 strength=5", "bad_arguments")
+    t.fails("add attacker rating=C3 strength=2 name=c_leg10", "bad_arguments")
+    t.fails("add attacker c_leg10 strength=4", "bad_arguments")      # Legio 10 has III max
+    t.fails("add defender p_elephant strength=3", "bad_arguments")   # IV or II (J-2)
+    t.fails("add attacker c_leg10 name=x", "bad_arguments")
+    t.fails("add attacker p_leg1", "illegal_move")                   # Pompey's block
+    t.do("add attacker c_leg10")
+    t.fails("add attacker c_leg10", "illegal_move")                  # twice
+    t.do("add attacker rating=C3 strength=2 name=vet")
+    t.fails("add defender rating=C3 strength=2 name=vet", "illegal_move")
+    t.do("add defender rating=B2 strength=2")
+    assert t.block("blk1")["rating"] == "B2"
+
+
+def test_remove_and_start_only_when_allowed():
+    t = Table()
+    t.run("add attacker c_leg10", "add attacker c_leg8", "remove c_leg8")
+    t.fails("remove c_leg8", "illegal_move")
+    t.fails("start", "illegal_move")                                  # no defender yet
+    t.run("add defender p_leg1", "start")
+    t.fails("start", "illegal_move")
+    t.fails("remove c_leg10", "illegal_move")
+    t.fails("add defender p_leg3", "illegal_move")
+    t.fails("next-battle", "illegal_move")                            # still being fought
+
+
+def test_attacking_navis_and_land_blocks_need_a_reserve():
+    # J-8 / rules 7.3: different routes, only one main attack
+    t = Table()
+    t.run("add attacker c_leg10", "add attacker c_nav1", "add defender p_leg39")
+    assert "reserve" in t.fails("odds", "illegal_move")
+    t.run("remove c_nav1", "add attacker c_nav1 reserve=1")
+    assert sum(t.odds()) == pytest.approx(1.0)
+
+
+def test_next_battle_keeps_strengths_and_history():
+    # J-2/J-3: blocks keep their strength from battle to battle
+    t = Table()
+    t.run("add attacker c_leg10", "add defender rating=A4 strength=1 name=d", "start",
+          "fire d dice=1")
+    assert t.block("c_leg10")["strength"] == 2
+    t.do("fire c_leg10 dice=1,1")
+    assert t.battle["result"] == "attacker_wins"
+    t.do("next-battle attacker=pompey surprise=1")
+    view = t.session.view()
+    assert view["battle"]["number"] == 2 and view["battle"]["surprise"]
+    assert view["history"] == [{"number": 1, "attacker": "caesar", "surprise": False,
+                                "result": "attacker_wins", "winner": "caesar", "rounds": 1}]
+    out = t.do("add defender c_leg10")
+    assert out["block"]["strength"] == 2 and out["block"]["role"] == "defender"
+
+
+def test_auto_step_and_fight_finish_a_started_battle():
+    # J-14 quick mode from any point
+    t = Table(seed=4)
+    t.run("add attacker c_caesar", "add defender p_pompeius", "start", "pass c_caesar")
+    rec = t.do("auto")["turn"]
+    assert rec["block"] == "p_pompeius" and rec["action"] == "fire"
+    out = t.do("fight")
+    first = out["rounds"][0]["turns"]
+    assert [x["action"] for x in first[:2]] == ["pass", "fire"]
+    assert out["result"] in RESULTS
+
+
+def test_state_is_plain_json_and_log_lists_the_turns():
+    t = Table(seed=8)
+    t.run("add attacker c_leg10", "add defender p_leg1", "fight")
+    view = t.session.view()
+    assert json.loads(json.dumps(view)) == view
+    assert view["battle"]["log"] and all(line.startswith("R") for line in view["battle"]["log"])
+    assert view["battle"]["events"][-1].startswith("Battle over")
+
+
+def test_owner_command():
+    # Jupiter/Cleopatra side changes; leaders and navis never defect
+    t = Table()
+    t.fails("owner c_caesar pompey", "illegal_move")
+    t.fails("owner c_nav1 pompey", "illegal_move")
+    t.do("owner c_leg13 pompey")
+    t.fails("add attacker c_leg13", "illegal_move")
+    t.do("next-battle attacker=pompey")
+    t.do("add attacker c_leg13")

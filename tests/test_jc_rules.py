@@ -1,0 +1,306 @@
+"""Battle rules J-2..J-14 through the jc-battle console, with physical dice so each case is exact."""
+from __future__ import annotations
+
+from tests.test_jc_support import Table
+
+
+def order_of_turns(t: Table) -> list[str]:
+    """Pass every turn of the current round and list who acted."""
+    seen = []
+    rnd = t.battle["round"]
+    while t.decision and t.decision["kind"] == "turn" and t.battle["round"] == rnd:
+        key = t.decision["blocks"][0]
+        seen.append(key)
+        t.do(f"pass {key}")
+    return seen
+
+
+def test_turn_order_follows_the_rulebook_example():
+    # J-5, rules v1.1 "Battle Turns": Caesar (A3) and Equitatus (B2) attack Pompey (B3) and Navis (D2)
+    t = Table()
+    t.run("add attacker c_caesar", "add attacker c_eq1", "add defender p_pompeius",
+          "add defender p_nav1", "start")
+    assert order_of_turns(t) == ["c_caesar", "p_pompeius", "c_eq1", "p_nav1"]
+
+
+def test_defender_goes_first_within_a_letter_and_owner_orders_a_group():
+    # J-5: defending C before attacking C; within one side and letter the owner chooses
+    t = Table()
+    t.run("add attacker c_leg8", "add attacker c_leg11", "add defender p_leg4", "start")
+    assert t.decision["blocks"] == ["p_leg4"]
+    t.do("pass")
+    assert t.decision["role"] == "attacker" and sorted(t.decision["blocks"]) == ["c_leg11", "c_leg8"]
+    msg = t.fails("fire dice=6,6,6", "illegal_move")
+    assert "c_leg11" in msg and "c_leg8" in msg
+    t.fails("fire p_leg4 dice=6,6,6", "illegal_move")          # not its turn
+    t.do("fire c_leg11 dice=6,6,6")
+    assert t.decision["blocks"] == ["c_leg8"]
+
+
+def test_no_retreat_in_round_1_and_retreat_later():
+    # J-5: no block may retreat in round 1; from round 2 any block may
+    t = Table()
+    t.run("add attacker rating=C2 strength=2 name=a", "add defender rating=C2 strength=2 name=d",
+          "start")
+    assert t.decision["actions"] == ["fire", "pass"]
+    t.fails("retreat", "illegal_move")
+    t.run("pass", "pass")
+    assert t.battle["round"] == 2
+    t.do("retreat d")
+    assert t.block("d")["status"] == "retreated"
+    assert t.battle["result"] == "attacker_wins"               # J-13: the defender left the field
+
+
+def test_attackers_must_retreat_on_their_round_4_turn():
+    # J-6: attacking blocks retreat on their round-4 turn; the defender may still fire first
+    t = Table()
+    t.run("add attacker rating=A1 strength=2 name=fast", "add attacker rating=D1 strength=2 name=slow",
+          "add defender rating=B1 strength=2 name=d", "start")
+    for _ in range(3):
+        order_of_turns(t)
+    assert t.battle["round"] == 4
+    assert t.decision["blocks"] == ["fast"] and t.decision["actions"] == ["retreat"]
+    t.fails("fire dice=6,6", "illegal_move")
+    t.fails("pass", "illegal_move")
+    t.do("retreat")
+    t.do("fire dice=1,1")                                        # d (B) fires before slow (D)
+    assert t.block("slow")["status"] == "eliminated"
+    assert t.battle["result"] == "defender_holds"                # one attacker got away
+
+
+def test_round_4_retreat_with_no_way_out_eliminates():
+    # J-6 / rules 7.6: a block that cannot retreat when it must is eliminated
+    t = Table()
+    t.run("add attacker c_leg8", "add defender rating=B1 strength=1 name=d", "start")
+    for _ in range(3):
+        order_of_turns(t)
+    t.do("pass d")
+    t.do("retreat c_leg8 blocked=1")
+    assert t.block("c_leg8")["status"] == "eliminated"
+    assert t.battle["result"] == "attacker_eliminated"
+    assert "c_leg8" in t.session.view()["campaign"]["eliminated"]   # J-3
+
+
+def test_each_hit_goes_to_the_strongest_block_with_the_rulebook_example():
+    # J-7, rules v1.1 "Battle Hits": two hits on III, II, II: the first must take the III,
+    # then all are II and the owner chooses
+    t = Table()
+    t.run("add attacker rating=A4 strength=2 name=a", "add defender rating=C2 strength=3 name=x",
+          "add defender rating=C2 strength=2 name=y", "add defender rating=C2 strength=2 name=z",
+          "start")
+    t.do("fire dice=1,1")
+    assert t.block("x")["strength"] == 2
+    assert t.decision == {"kind": "hit", "side": "pompey", "left": 1,
+                          "choices": ["x", "y", "z"], "strength": 2}
+    t.fails("pass", "illegal_move")
+    t.fails("hit a", "illegal_move")
+    t.do("hit z")
+    assert [t.block(k)["strength"] for k in "xyz"] == [2, 2, 1]
+
+
+def test_hits_beyond_the_last_target_are_lost_and_the_battle_ends():
+    # J-7 / J-13
+    t = Table()
+    t.run("add attacker rating=A4 strength=4 name=a", "add defender rating=C2 strength=1 name=d",
+          "start")
+    out = t.do("fire dice=1,2,3,4")
+    assert out["turn"]["hits"] == 4 and out["turn"]["lost"] == 3
+    assert out["result"] == "attacker_wins" and t.decision is None
+    t.fails("fire", "game_over")
+    t.fails("odds", "game_over")
+    t.fails("add attacker c_leg8", "game_over")
+
+
+def test_reserves_are_not_hit_in_round_1_even_when_strongest():
+    # J-7/J-8: in round 1 the strongest block is chosen among the blocks in the fight only
+    t = Table()
+    t.run("add attacker rating=A4 strength=3 name=a", "add defender rating=C2 strength=2 name=main",
+          "add defender rating=C2 strength=1 name=main2",
+          "add defender rating=C2 strength=4 reserve=1 name=res", "start")
+    t.do("fire dice=1,1,6")
+    assert t.block("main")["strength"] == 1 and t.block("main2")["strength"] == 1
+    assert t.block("res")["strength"] == 4 and t.block("res")["status"] == "reserve"
+
+
+def test_disrupted_defender_reserves_lose_a_step_and_the_roles_swap():
+    # J-9: the defender's main force dies in round 1; its reserves arrive one step down
+    # (a reserve at I is eliminated) and the attacker becomes the defender
+    t = Table()
+    t.run("add attacker rating=A4 strength=2 name=a", "add attacker rating=C2 strength=2 name=c",
+          "add defender rating=C2 strength=1 name=main",
+          "add defender rating=C3 strength=3 reserve=1 name=r3",
+          "add defender rating=B1 strength=1 reserve=1 name=r1", "start")
+    out = t.do("fire dice=1,1")          # 1 hit kills the main force, the 2nd is lost
+    assert out["turn"]["lost"] == 1
+    assert t.battle["round"] == 2        # nobody left to shoot at: round 1 ends at once
+    assert t.block("r3")["strength"] == 2 and t.block("r1")["status"] == "eliminated"
+    assert t.battle["roles_swapped"] and t.battle["attacker_now"] == "pompey"
+    assert t.block("a")["role"] == "defender" and t.block("r3")["role"] == "attacker"
+    # the new defender now goes first within a letter: c (C) before r3 (C)
+    assert order_of_turns(t) == ["a", "c", "r3"]
+
+
+def test_swapped_roles_change_the_round_4_retreat_and_the_result():
+    # J-9 + J-6: after the swap the original defender must retreat in round 4; the original
+    # attacker keeps the field, which is reported as attacker_wins
+    t = Table()
+    t.run("add attacker rating=B1 strength=1 name=a", "add defender rating=C1 strength=1 name=main",
+          "add defender rating=D1 strength=2 reserve=1 name=r", "start")
+    t.do("pass a")
+    t.do("pass main")
+    # nobody hit: no disruption, no swap
+    assert not t.battle["roles_swapped"]
+    t2 = Table()
+    t2.run("add attacker rating=B1 strength=1 name=a", "add defender rating=C1 strength=1 name=main",
+           "add defender rating=D1 strength=2 reserve=1 name=r", "start", "fire dice=1")
+    assert t2.battle["roles_swapped"] and t2.block("r")["strength"] == 1
+    for _ in range(2):
+        order_of_turns(t2)
+    assert t2.battle["round"] == 4
+    t2.do("pass a")
+    assert t2.decision["blocks"] == ["r"] and t2.decision["actions"] == ["retreat"]
+    t2.do("retreat")
+    assert t2.battle["result"] == "attacker_wins" and t2.battle["winner"] == "caesar"
+
+
+def test_ballista_rating_depends_on_role_and_is_reread_after_the_swap():
+    # J-2: D4 attacking, B4 defending, re-read on the role swap (J-9)
+    t = Table()
+    t.run("add attacker c_ballista", "add attacker rating=A4 strength=1 name=a",
+          "add defender p_ballista", "add defender rating=C1 strength=1 name=main",
+          "add defender rating=C2 strength=2 reserve=1 name=r")
+    assert t.block("c_ballista")["rating"] == "D4" and t.block("p_ballista")["rating"] == "B4"
+    t.do("start")
+    t.do("fire a dice=1")                       # the strongest defender is the ballista (II)
+    assert t.block("p_ballista")["strength"] == 1
+    t.do("fire p_ballista dice=4")              # B4 defending: a 4 hits
+    assert t.block("c_ballista")["strength"] == 1
+
+
+def test_attacking_ballista_becomes_b4_after_the_swap():
+    # J-2 + J-9
+    t = Table()
+    t.run("add attacker rating=A4 strength=1 name=a", "add attacker c_ballista",
+          "add defender rating=C1 strength=1 name=main",
+          "add defender rating=C2 strength=2 reserve=1 name=r", "start")
+    t.do("fire a dice=4")                       # main force gone; swap at round 2
+    assert t.battle["roles_swapped"]
+    assert t.block("c_ballista")["rating"] == "B4" and t.block("c_ballista")["role"] == "defender"
+    # round 2: the ballista now acts in the B step, before the C reserve
+    assert order_of_turns(t) == ["a", "c_ballista", "r"]
+
+
+def test_surprise_lets_all_attackers_act_first_in_round_1_only():
+    # J-10: Mars/Neptune
+    t = Table("surprise=1")
+    t.run("add attacker rating=D2 strength=1 name=slow", "add attacker rating=B2 strength=1 name=mid",
+          "add defender rating=A1 strength=1 name=fast", "start")
+    assert order_of_turns(t) == ["mid", "slow", "fast"]
+    assert order_of_turns(t) == ["fast", "mid", "slow"]          # round 2: normal order
+
+
+def test_elephant_counts_four_and_drops_iv_ii_out():
+    # J-2: the elephant has strengths IV and II only; at IV it is the strongest block, at II it
+    # ties with a II legion (J-14 puts the hit on the lower firepower: the C2 legion)
+    t = Table()
+    t.run("add attacker rating=A4 strength=3 name=a", "add defender p_elephant",
+          "add defender rating=C2 strength=3 name=leg", "start")
+    assert t.block("p_elephant")["strength"] == 4
+    t.do("fire dice=1,6,6")
+    assert t.block("p_elephant")["strength"] == 2 and t.block("leg")["strength"] == 3
+    out = t.do("fire p_elephant dice=6,6")     # it rolls 2 dice at II
+    assert out["turn"]["dice"] == [6, 6]
+    t.do("pass leg")
+    t.do("fire a dice=1,1,6")                  # round 2: leg III -> II, then a tie at II
+    assert t.block("leg")["strength"] == 2
+    assert t.decision["kind"] == "hit" and sorted(t.decision["choices"]) == ["leg", "p_elephant"]
+    t.do("hit p_elephant")
+    assert t.block("p_elephant")["status"] == "eliminated"
+
+
+def test_elephant_is_eliminated_by_its_second_hit():
+    # J-2: IV -> II -> gone (two hits, not four)
+    t = Table()
+    t.run("add attacker rating=A4 strength=2 name=a", "add defender p_elephant", "start")
+    t.do("fire dice=1,1")
+    assert t.block("p_elephant")["status"] == "eliminated"
+    assert t.battle["result"] == "attacker_wins"
+
+
+def test_cleopatra_switches_sides_and_fights_on_her_next_turn():
+    # J-2 / rules 7.52: eliminated, she joins the other side at I and fights for it on her next
+    # battle turn (here the same round: she had not acted yet); she is not a leader
+    t = Table()
+    t.run("add attacker rating=A4 strength=1 name=a", "add attacker rating=C2 strength=2 name=c",
+          "add defender cleopatra strength=1", "add defender rating=B1 strength=1 name=b",
+          "start")
+    t.do("fire a dice=1")
+    assert t.decision["kind"] == "hit"           # Cleopatra I and b I: the owner chooses
+    t.do("hit cleopatra")
+    assert t.block("cleopatra")["side"] == "caesar" and t.block("cleopatra")["strength"] == 1
+    assert t.session.view()["campaign"]["cleopatra"] == "caesar"
+    assert t.session.view()["campaign"]["trophies"]["caesar"] == []
+    assert order_of_turns(t) == ["b", "c", "cleopatra"]          # she takes the attacking C turn
+
+
+def test_cleopatra_who_already_acted_waits_for_the_next_round():
+    # rules 7.52: one battle turn per round
+    t = Table()
+    t.run("add attacker rating=D4 strength=1 name=d", "add defender cleopatra strength=1",
+          "add defender rating=C1 strength=1 name=c", "start")
+    t.do("pass cleopatra")
+    t.do("pass c")
+    t.do("fire d dice=1")
+    t.do("hit")                                  # J-14: both C1 at I, Cleopatra was added first
+    assert t.block("cleopatra")["side"] == "caesar"
+    assert t.battle["round"] == 2
+    assert order_of_turns(t) == ["c", "cleopatra", "d"]
+
+
+def test_killed_leader_gives_a_trophy_and_cannot_return():
+    # J-2: leaders die for good; the enemy scores 1 VP; the third leader becomes available
+    t = Table()
+    t.run("add attacker rating=A4 strength=1 name=a", "add defender p_scipio strength=1", "start",
+          "pass p_scipio", "fire dice=1")           # Scipio is A2: the defender's A goes first
+    view = t.session.view()
+    assert view["battle"]["result"] == "attacker_wins"
+    assert view["campaign"]["killed"] == ["p_scipio"]
+    assert [x["id"] for x in view["campaign"]["trophies"]["caesar"]] == ["p_scipio"]
+    assert view["vp"]["caesar"] == 2                            # Massilia + the trophy (J-17)
+    t.do("next-battle attacker=pompey")
+    t.fails("add attacker p_scipio", "illegal_move")
+    assert "notes" not in t.do("add attacker p_brutus")          # Brutus is available now
+
+
+def test_third_leader_before_any_death_gets_a_reminder():
+    # J-2: Octavian comes into play only after a Caesar leader is killed (a note, not an error)
+    t = Table()
+    out = t.do("add attacker c_octavian")
+    assert out["notes"] and "7.51" in out["notes"][0]
+
+
+def test_hit_without_a_choice_uses_the_j14_tie_rule():
+    # J-14: lowest firepower first, then a non-leader before a leader, then the block added first
+    t = Table()
+    t.run("add attacker rating=A4 strength=3 name=a", "add defender rating=B2 strength=2 leader=1 name=ldr",
+          "add defender rating=C3 strength=2 name=c3", "add defender rating=C2 strength=2 name=c2a",
+          "add defender rating=C2 strength=2 name=c2b", "start", "fire dice=1,1,1")
+    # three hits, each a tie at II: c2a (fp 2, first added), then c2b? no: c2a is now I, so the
+    # II blocks are ldr, c3, c2b: c2b (fp 2); then ldr (fp 2, leader) vs c3 (fp 3): ldr
+    for _ in range(3):
+        t.do("hit")
+    assert [t.block(k)["strength"] for k in ("c2a", "c2b", "ldr", "c3")] == [1, 1, 1, 2]
+
+
+def test_physical_dice_are_checked():
+    # J-1: one die per strength point, faces 1-6
+    t = Table("dice=physical")
+    t.run("add attacker rating=C3 strength=3 name=a", "add defender rating=D1 strength=2 name=d",
+          "start")
+    t.fails("fire", "bad_arguments")
+    t.fails("fire dice=1,2", "bad_arguments")
+    t.fails("fire dice=1,2,7", "bad_arguments")
+    t.fails("auto", "bad_arguments")
+    out = t.do("fire dice=3,4,2")
+    assert out["turn"]["hit_dice"] == [True, False, True]  # C3 hits on 1-3 (J-1)
+    assert t.block("d")["strength"] == 0
