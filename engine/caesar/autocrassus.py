@@ -66,7 +66,7 @@ def decide(g: Game, rng: Rng) -> Decision | None:
     fit: dict[int, list[Candidate]] = {}
     fit_max: dict[int, int] = {}
     best = [-1] * N_PROVINCES        # highest value placeable facing each province
-    owner = g.owner
+    owner, ctrl = g.owner, g.ctrl
     for s in range(N_SPACES):
         if owner[s] >= 0:
             continue
@@ -77,9 +77,9 @@ def decide(g: Game, rng: Rng) -> Decision | None:
             m = max(t[1].hi for t in lst)
             fit_max[s] = m
             a, b = SPACE_A[s], SPACE_B[s]
-            if m > best[a]:
+            if m > best[a] and ctrl[a] == OPEN:
                 best[a] = m
-            if m > best[b]:
+            if m > best[b] and ctrl[b] == OPEN:
                 best[b] = m
     if not fit:
         return None
@@ -117,7 +117,7 @@ class _Decider:
         need_v: dict[int, tuple[int, int]] = {}      # province -> (lowest capturing value, space)
         for s, lst in self.fit.items():
             for x in (SPACE_A[s], SPACE_B[s]):
-                if g.empty[x] != 1:
+                if g.empty[x] != 1 or g.ctrl[x] != OPEN:
                     continue
                 need = h[x] - c[x]
                 low = min((v for _, t in lst for v in (t.hi, t.lo) if v >= need), default=-1)
@@ -140,7 +140,7 @@ class _Decider:
         low_v: dict[int, tuple[int, int]] = {}
         barred: list[int] = []
         for s, lst in self.fit.items():
-            closing = [x for x in (SPACE_A[s], SPACE_B[s]) if g.empty[x] == 1]
+            closing = [x for x in (SPACE_A[s], SPACE_B[s]) if g.empty[x] == 1 and g.ctrl[x] == OPEN]
             if not closing:
                 continue
             if self.human_markers(closing, s) >= g.markers[HUMAN]:

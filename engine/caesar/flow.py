@@ -407,7 +407,8 @@ def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = Non
     if not (physical_tiles or physical_bag):
         return _crassus_turn(g, None, None, None)
     work = g.copy()
-    out = _crassus_turn(work, tile, list(draws or []), list(cents or []))
+    out = _crassus_turn(work, tile, list(draws or []) if physical_bag else None,
+                        list(cents or []) if physical_bag else None)
     for key in Game.__slots__:
         setattr(g, key, getattr(work, key))
     return out
@@ -533,7 +534,8 @@ def crassus_play(g: Game, steps: list[Step]) -> Decision | None:
 def play_step(d: Decision) -> Step:
     """The protocol fields of a decision (``decide`` and ``crassus`` steps)."""
     return {"action": "play", "step": d.step, "rule": d.rule, "space": SPACES[d.space],
-            "token": TOKENS[d.tid].name, "toward": d.toward(), "province": PROVINCES[d.province],
+            "token": TOKENS[d.tid].name, "row_index": d.row_index, "toward": d.toward(),
+            "province": PROVINCES[d.province],
             "why": d.why, "text": d.text() + f" ({d.rule} {d.step})."}
 
 

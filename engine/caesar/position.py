@@ -2,12 +2,17 @@
 check and adopt one.
 
 ``position_of(g)`` always writes every key of the schema, so ``position`` round-trips. On input
-omitted keys take the protocol's defaults. Besides the schema, input may carry ``turn``
+omitted keys take the protocol's defaults. What the rules fix about tokens is checked strictly
+(icons, how many of each token a player owns, the numbers in ``toward``); the bookkeeping the
+table keeps is taken as given (``control`` closes the provinces it names even if spaces are
+still empty; a full province left out of ``control`` gets its controller by C-9, ties to nobody;
+border markers and ``markers_left`` are not cross-checked). Besides the schema, input may carry ``turn``
 (``human``/``crassus``; default: whoever's turn it was), ``human_hand`` (tokens behind your screen;
 default: your hand kept where it does not clash, topped up to the starting size) and
 ``bonus_pool`` (the face-down C-21 bonuses). Errors: BadJson for a wrong shape, BadArguments for an
-unknown name, IllegalMove for a position the rules cannot produce (a token on a space of another
-icon, too many tokens, a closed province without its controller ...). Nothing changes on error.
+unknown name, IllegalMove for tokens the rules cannot place so (a token on a space of another
+icon, more tokens than a player owns, ``toward`` numbers not the token's, a bonus the modules do
+not have). Nothing changes on error.
 """
 from __future__ import annotations
 
@@ -178,18 +183,12 @@ def apply_position(g: Game, data: Any) -> None:
         owner[s], tok[s], va[s], vb[s], down[s] = p, tid, a, b, int(fd)
         taken[p].append(tid)
 
-    full = [all(owner[s] >= 0 for s in PROVINCE_SPACES[x]) for x in range(N_PROVINCES)]
     ctrl = [OPEN] * N_PROVINCES
     for key, who in _obj(data, "control").items():
-        x = _province(key, "control")
-        if not full[x]:
-            raise IllegalMove(f"position: {PROVINCES[x]} is in control but has empty spaces; a province "
-                              "closes only when all its spaces hold tokens (C-7).")
-        ctrl[x] = _player(g, who, f"control.{key}", none_ok=True)
+        ctrl[_province(key, "control")] = _player(g, who, f"control.{key}", none_ok=True)
     for x in range(N_PROVINCES):
-        if full[x] and ctrl[x] == OPEN:
-            raise IllegalMove(f"position: every space of {PROVINCES[x]} is taken, so it is closed: give its "
-                              f"controller in control ({', '.join(g.names)} or none) (C-7, C-9).")
+        if ctrl[x] == OPEN and all(owner[s] >= 0 for s in PROVINCE_SPACES[x]):
+            ctrl[x] = _c9_winner(owner, va, vb, down, x)
     cflip = [0] * N_PROVINCES
     for key in _list(data, "flipped_control"):
         x = _province(key, "flipped_control")
@@ -198,12 +197,7 @@ def apply_position(g: Game, data: Any) -> None:
         cflip[x] = 1
     bmark = [-1] * N_SPACES
     for key, who in _obj(data, "border_markers").items():
-        s = _space(key, "border_markers")
-        p = _player(g, who, f"border_markers.{key}")
-        if ctrl[SPACE_A[s]] != p or ctrl[SPACE_B[s]] != p:
-            raise IllegalMove(f"position: a border marker of {g.names[p]} on {SPACES[s]} needs {g.names[p]} "
-                              f"to control both {PROVINCES[SPACE_A[s]]} and {PROVINCES[SPACE_B[s]]} (C-10).")
-        bmark[s] = p
+        bmark[_space(key, "border_markers")] = _player(g, who, f"border_markers.{key}")
 
     bonus = [""] * N_PROVINCES
     counts: Counter[str] = Counter()
@@ -215,8 +209,6 @@ def apply_position(g: Game, data: Any) -> None:
         if (name == "poison" and not poison) or (name == "centurion" and not cents):
             module = "poison" if name == "poison" else "centurions"
             raise IllegalMove(f"position: bonuses.{key}: {name} needs modules.{module}.")
-        if ctrl[x] != OPEN:
-            raise IllegalMove(f"position: {PROVINCES[x]} is closed, so its bonus was taken (C-8).")
         if x == ITALY and name != "senate":
             raise IllegalMove("position: Italy's bonus is always the Senate (C-5).")
         counts[name] += 1
@@ -236,10 +228,6 @@ def apply_position(g: Game, data: Any) -> None:
     for s in range(N_SPACES):
         if bmark[s] >= 0:
             on_board[bmark[s]] += 1
-    for p in (0, 1):
-        if markers[p] + on_board[p] > MARKERS:
-            raise IllegalMove(f"position: {g.names[p]} has {on_board[p]} markers on the board and "
-                              f"{markers[p]} left: more than {MARKERS} (C-4).")
 
     hands, topup = _hands(g, data, usage, cents)
     turn = g.turn if "turn" not in data else _player(g, data["turn"], "turn")
@@ -253,7 +241,7 @@ def apply_position(g: Game, data: Any) -> None:
     g.ctrl, g.cflip, g.bonus, g.slots = ctrl, cflip, bonus, slots
     g.markers = markers
     g.senate = senate
-    g.senate_markers = [MARKERS - markers[p] - on_board[p] for p in (0, 1)]
+    g.senate_markers = [max(0, MARKERS - markers[p] - on_board[p]) for p in (0, 1)]
     g.removed = [0, 0]
     g.pool = pool
     g.due = [0, 0]
@@ -270,6 +258,15 @@ def apply_position(g: Game, data: Any) -> None:
         if topup[p]:
             _top_up(g, p)
     flow.begin_turn(g, turn)
+
+
+def _c9_winner(owner: list[int], va: list[int], vb: list[int], down: list[int], x: int) -> int:
+    """C-9 for a full province whose controller the position does not give (ties: nobody)."""
+    tot = [0, 0]
+    for s in PROVINCE_SPACES[x]:
+        if not down[s]:
+            tot[owner[s]] += va[s] if SPACE_A[s] == x else vb[s]
+    return 0 if tot[0] > tot[1] else 1 if tot[1] > tot[0] else NONE
 
 
 def _toward(value: Any, s: int, hi: int, lo: int, where: str, face_down: bool) -> tuple[int, int]:
