@@ -6,8 +6,7 @@ A roll record is plain data: ``{"expr": "2d6+1", "dice": [3, 5], "sides": 6, "mo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import BadArguments, IllegalMove
 from engine.rng import Rng
@@ -18,8 +17,7 @@ MAX_MOD = 10_000
 _EXPR = re.compile(r"^(\d*)[dD](\d+)(?:([+-])(\d+))?$")
 
 
-@dataclass(frozen=True)
-class DiceSpec:
+class DiceSpec(NamedTuple):
     """``count`` dice of ``sides`` sides plus ``mod``."""
 
     count: int

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from engine.errors import BadArguments, BadJson
 from engine.rng import Rng
@@ -28,8 +28,10 @@ from engine.rng import Rng
 State = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Request:
+_NO_OPTS: Mapping[str, str] = MappingProxyType({})
+
+
+class Request(NamedTuple):
     """One parsed request line after the command word.
 
     ``args``: positional words; ``opts``: ``key=value`` words; ``rest``: the raw text after the
@@ -38,7 +40,7 @@ class Request:
 
     command: str
     args: tuple[str, ...] = ()
-    opts: Mapping[str, str] = field(default_factory=dict)
+    opts: Mapping[str, str] = _NO_OPTS
     rest: str = ""
 
     def json(self) -> Any:
@@ -84,12 +86,11 @@ class Request:
                 raise BadArguments(f"'{self.command}' has no option '{key}' (options: {names}).")
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a handler returns: response ``fields`` and, for a mutating command, a ``log`` sentence
     (``undo`` names the step with it)."""
 
-    fields: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Any] = MappingProxyType({})  # type: ignore[assignment]
     log: str | None = None
 
 
@@ -97,8 +98,7 @@ Handler = Callable[[State, Request], Outcome]
 GlobalHandler = Callable[[Request, Rng], dict[str, Any]]
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """A session command. ``mutates``: changes the state (journaled, undoable)."""
 
     name: str
@@ -107,8 +107,7 @@ class Command:
     usage: str = ""
 
 
-@dataclass(frozen=True)
-class GlobalCommand:
+class GlobalCommand(NamedTuple):
     """A command that needs no session; it gets a fresh generator."""
 
     name: str
@@ -116,8 +115,7 @@ class GlobalCommand:
     usage: str = ""
 
 
-@dataclass(frozen=True)
-class GameRules:
+class GameRules(NamedTuple):
     """A game: ``name`` as typed after ``new``; ``title`` for people."""
 
     name: str
@@ -126,7 +124,7 @@ class GameRules:
     view: Callable[[State], dict[str, Any]]
     commands: Mapping[str, Command]
     usage: str = ""
-    global_commands: Mapping[str, GlobalCommand] = field(default_factory=dict)
+    global_commands: Mapping[str, GlobalCommand] = MappingProxyType({})
 
 
 def commands(*cmds: Command) -> dict[str, Command]:

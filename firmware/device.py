@@ -303,13 +303,18 @@ class _OledOutput:
 
 
 def _open_hardware(args: Any, app: App, events: queue.Queue) -> _Hardware:
-    from hw.buttons import ButtonBank
-    from hw.config import load_config
+    from hw.buttons import ButtonBank, ButtonError
+    from hw.config import ConfigError, builtin_config, load_config
     from hw.display import DisplayError, open_display
     from hw.keys import KeyFilter
     hw = _Hardware()
-    config = load_config(Path(args.config) if args.config else None,
-                         profile=app.settings.get("profile"))
+    try:
+        config = load_config(Path(args.config) if args.config else None,
+                             profile=app.settings.get("profile"))
+    except ConfigError as e:  # a bad file must not crash-loop the service: use the profile alone
+        print(f"legatus: config: {e} — using the built-in profile.", file=sys.stderr)
+        app.notify(f"Config file ignored: {e}")
+        config = builtin_config(app.settings.get("profile"))
     display_cfg = config.display
     driver = app.settings.get("driver", "auto")
     if driver != "auto":
@@ -323,6 +328,7 @@ def _open_hardware(args: Any, app: App, events: queue.Queue) -> _Hardware:
     hw.keyfilter = KeyFilter()
     try:
         hw.buttons = ButtonBank(config.pins, events.put)
-    except Exception as e:
+    except ButtonError as e:
         print(f"legatus: buttons: {e}", file=sys.stderr)
+        app.notify(f"Buttons: {e}")
     return hw

@@ -10,7 +10,6 @@ import json
 from typing import Any
 
 from engine import registry
-from engine.common import SESSION_COMMANDS
 from engine.errors import NothingToUndo, UnknownCommand
 from engine.game import Command, GameRules, Outcome, Request, State
 
@@ -80,9 +79,11 @@ class Session:
         return {"game": self.game.name, "actions": len(self.lines), **self.game.view(self.state)}
 
     def command(self, name: str) -> Command | None:
+        from engine.common import SESSION_COMMANDS
         return self.game.commands.get(name) or SESSION_COMMANDS.get(name)
 
     def command_names(self) -> list[str]:
+        from engine.common import SESSION_COMMANDS
         return list(self.game.commands) + [c for c in SESSION_COMMANDS if c not in self.game.commands]
 
     # -- changing ----------------------------------------------------------------------------

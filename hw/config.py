@@ -134,6 +134,19 @@ def load_config(path: Path | None = None, profile: str | None = None) -> Config:
     return Config(profile=name, pins=pins, display=display, source=source)
 
 
+def builtin_config(profile: str | None = None) -> Config:
+    """A built-in profile with no user overrides (the fallback when the user file is bad).
+
+    An unknown ``profile`` falls back to :data:`DEFAULT_PROFILE`.
+    """
+    profiles = _profiles()
+    name = profile if profile in profiles else DEFAULT_PROFILE
+    base = profiles[name]
+    where = "the built-in profiles"
+    return Config(profile=name, pins=_pins(dict(base.get("pins", {})), where),
+                  display=_display(dict(base.get("display", {})), where), source=None)
+
+
 def _profiles() -> dict[str, dict[str, Any]]:
     text = resources.files("hw").joinpath("profiles.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)

@@ -103,3 +103,25 @@ def test_console_lines_share_the_session_with_the_ui(state_dir):
     assert b'"game":"dice"' in replies[0] and b"line_too_long" in replies[1]
     assert app.view()["game"] == "dice"
     app.console.close()
+
+
+def test_start_with_a_bad_config_and_no_display_keeps_running(factory, state_dir, tmp_path, capsys):
+    import types
+
+    from firmware.device import _open_hardware
+    bad = tmp_path / "config.toml"
+    bad.write_text("profile = [oops\n")
+    app = app_with([], [], state_dir)
+    args = types.SimpleNamespace(config=str(bad))
+    hw = _open_hardware(args, app, queue.Queue())
+    err = capsys.readouterr().err
+    assert "config" in err and "built-in profile" in err
+    assert "display" in err and hw.device is None and hw.output is None   # no I2C bus here
+    assert hw.buttons is not None and set(hw.buttons.buttons) >= {"a", "b", "up"}
+    # the UI still works without the panel: a key reaches the app
+    loop = Loop(app, hw.output, hw.keyfilter)
+    loop.handle(("key", "b"))          # dismisses the config notice
+    loop.handle(("key", "down"))
+    assert app.stack[-1].cursor == 1
+    hw.shutdown()
+    app.console.close()

@@ -126,3 +126,11 @@ def test_invalid_settings_are_explained(tmp_path: Path, text: str, message: str)
 def test_display_config_validates_directly() -> None:
     with pytest.raises(ConfigError, match="display.rst must be a BCM GPIO number"):
         DisplayConfig(rst=99)
+
+
+def test_builtin_config_is_the_profile_without_overrides():
+    from hw.config import builtin_config
+    cfg = builtin_config("waveshare-hat")
+    assert cfg.profile == "waveshare-hat" and cfg.pins["a"] == 21 and cfg.display.driver == "sh1106"
+    assert cfg.source is None
+    assert builtin_config("no-such-board").profile == "adafruit-bonnet"
