@@ -1,0 +1,133 @@
+"""Julius Caesar screens: golden screens and what the keys do (J-5, J-7, J-14, J-17, J-18, J-19)."""
+from __future__ import annotations
+
+import pytest
+
+from firmware.screens.jc import BattleScreen, DiceResult, HandScreen, OddsScreen
+from tests.screens import app_with, assert_golden
+
+NEW = "new jc-battle seed=3"
+ARMIES = [NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_pompeius",
+          "add defender p_leg1"]
+TIE = [NEW, "add attacker rating=A4 strength=2 name=a", "add defender p_leg1 strength=3",
+       "add defender p_leg3", "add defender p_scipio", "start", "pass p_scipio", "fire a dice=1,2"]
+HOME = ["a"]                          # main menu: "Continue: Julius Caesar"
+DOWN = ["down"]
+
+CASES = {
+    "jc_setup": ([], ["a", "down", "a", "right", "down", "right"]),
+    "jc_home": ([NEW, "add attacker c_caesar"], HOME),
+    "jc_add": ([NEW], HOME + DOWN + ["a", "down", "down"]),
+    "jc_turn": (ARMIES + ["start"], HOME + ["a"]),
+    "jc_hit": (TIE, HOME + ["a", "down"]),
+    "jc_dice": (ARMIES + ["start"], HOME + ["a", "a", "a"]),
+    "jc_odds": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
+    "jc_forces": (ARMIES + ["add attacker c_leg8 reserve=1", "start", "fire dice=1,5,6"], HOME + DOWN * 3 + ["a"]),
+    "jc_over": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + ["a", "a"]),
+    "jc_vp": ([NEW, "control Roma caesar"], HOME + DOWN * 7 + ["a"]),
+    "jc_cards": ([NEW, "deal"], HOME + DOWN * 8 + ["a"]),
+    "jc_winter": ([NEW, "control Alexandria caesar"], HOME + DOWN * 9 + ["a", "a"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_screen(name, state_dir):
+    lines, keys = CASES[name]
+    app = app_with(lines, keys, state_dir)
+    try:
+        assert_golden(app.render(), name)
+    finally:
+        app.console.close()
+
+
+def test_setup_form_starts_the_chosen_battle(state_dir):  # J-10 surprise option
+    app = app_with([], ["a", "down", "a", "right", "down", "right", "a"], state_dir)
+    try:
+        battle = app.view()["battle"]
+        assert battle["attacker"] == "pompey" and battle["surprise"] and battle["phase"] == "setup"
+    finally:
+        app.console.close()
+
+
+def test_adding_a_roster_block_as_a_reserve(state_dir):  # J-8
+    app = app_with([NEW], HOME + DOWN + ["a", "down", "a", "down", "right", "a"], state_dir)
+    try:
+        assert app.console.session.lines[-1] == "add attacker c_caesar strength=3 reserve=1"
+    finally:
+        app.console.close()
+
+
+def test_firing_shows_the_session_dice_with_hits_marked(state_dir):  # J-1, J-5
+    app = app_with(ARMIES + ["start"], HOME + ["a", "a", "a"], state_dir)
+    try:
+        assert app.console.session.lines[-1] == "fire c_caesar"
+        shown = app.stack[-1]
+        turn = app.view()["battle"]["log"][-1]
+        assert isinstance(shown, DiceResult) and shown.turn["block"] == "c_caesar"
+        assert shown.turn["hit_dice"] == [d <= 3 for d in shown.turn["dice"]]
+        assert turn.startswith("R1 Caesar (A3, III) fires")
+    finally:
+        app.console.close()
+
+
+def test_owner_places_a_hit_among_equals(state_dir):  # J-7
+    app = app_with(TIE, HOME + ["a", "down", "a"], state_dir)
+    try:
+        assert app.console.session.lines[-1] == "hit p_leg3"
+        assert isinstance(app.stack[-1], BattleScreen)
+    finally:
+        app.console.close()
+
+
+def test_j14_choice_from_the_hit_screen(state_dir):  # J-14
+    app = app_with(TIE, HOME + ["a"] + DOWN * 3 + ["a"], state_dir)
+    try:
+        assert app.console.session.lines[-1] == "hit"
+        blocks = {b["key"]: b["strength"] for b in app.view()["battle"]["blocks"]}
+        assert blocks["p_leg1"] == 2                      # C2 is the lowest firepower
+    finally:
+        app.console.close()
+
+
+def test_physical_dice_are_entered_on_the_device(state_dir):  # J-1
+    lines = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1", "start",
+             "fire p_leg1 dice=6,6,6,6"]
+    keys = HOME + ["a", "a", "a"] + ["right"] * 3 + ["down", "right", "a"]
+    app = app_with(lines, keys, state_dir)
+    try:
+        assert app.console.session.lines[-1] == "fire c_leg10 dice=4,2,1"
+        assert isinstance(app.stack[-1], DiceResult) and app.stack[-1].turn["hits"] == 3
+    finally:
+        app.console.close()
+
+
+def test_a_hand_is_shown_only_after_passing_the_device(state_dir):  # J-18
+    keys = HOME + DOWN * 8 + ["a", "down", "a"]
+    app = app_with([NEW, "deal"], keys, state_dir)
+    try:
+        assert not isinstance(app.stack[-1], HandScreen)        # a confirmation first
+        app.handle("a")
+        assert isinstance(app.stack[-1], HandScreen)
+        hand = app.console.request("hand caesar")["hand"]
+        app.handle("a")
+        assert app.console.session.lines[-1] == f"discard caesar {hand[0]}"
+    finally:
+        app.console.close()
+
+
+def test_vp_screen_cycles_a_city(state_dir):  # J-17
+    app = app_with([NEW], HOME + DOWN * 7 + ["a", "down", "down", "a"], state_dir)
+    try:
+        assert app.console.session.lines[-1] == "control Athenae caesar"
+        assert app.view()["vp"]["caesar"] == 2
+    finally:
+        app.console.close()
+
+
+def test_odds_screen_reads_the_exact_odds(state_dir):  # J-15
+    app = app_with(ARMIES, HOME + DOWN * 3 + ["a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], OddsScreen)
+        assert app.console.session.lines[-1] == "add defender p_leg1"   # odds change nothing
+    finally:
+        app.console.close()
