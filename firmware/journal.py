@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 import os
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from firmware.storage import atomic_write, fsync_dir
 
@@ -39,8 +38,7 @@ def decode(line: bytes) -> dict[str, Any] | None:
     return record if isinstance(record, dict) else None
 
 
-@dataclass
-class Recovery:
+class Recovery(NamedTuple):
     """What reading a damaged journal found: the good line count, where the bad part went."""
 
     good_lines: int
