@@ -356,9 +356,10 @@ def _actor(battle: Battle, key: str | None, action: str) -> Block:
                               f"({action} <{'|'.join(keys)}>).")
         b = group[0]
     else:
-        b = find(battle, key)
-        if b is None:
+        found = find(battle, key)
+        if found is None:
             raise IllegalMove(f"{key} is not in this battle.")
+        b = found
         if b not in group:
             raise IllegalMove(f"It is not {key}'s turn: now the {role} {letter} step acts "
                               f"({', '.join(keys)}).")
@@ -454,10 +455,11 @@ def assign_hit(battle: Battle, key: str | None, chooser: HitChooser) -> dict[str
     if key is None:
         target = chooser(battle, cands)
     else:
-        target = find(battle, key)
-        if target is None or target not in cands:
+        found = find(battle, key)
+        if found is None or found not in cands:
             raise IllegalMove(f"The hit must go to one of the strongest {pending['side']} blocks: "
                               f"{', '.join(c['key'] for c in cands)}.")
+        target = found
     rec = battle["turns"][pending["turn"]]
     _hit(battle, target)
     if not _ended(battle):

@@ -8,14 +8,14 @@ distribution over (attacker strengths, defender strengths, flags) through the st
 round, with the other schedule once the roles have swapped (J-9).
 
 Representation: each side's strengths are a tuple over its blocks (Cleopatra, if present, in the
-last slot of *both* sides, 0 where she is not), interned to an integer id; a joint state is the
-integer ``(attacker id << 32) | (defender id << 8) | flags`` with flags bit 0 = Cleopatra has
-acted this round, bit 1 = an attacking block has retreated, bit 2 = the roles have swapped.
+last slot of *both* sides, 0 where she is not), interned to an integer id. A joint state is
+(attacker id, defender id, flags) with flags CLEO_ACTED (she has had her turn this round),
+A_RETREATED (an attacking block has retreated) and SWAPPED (J-9); see :class:`_Dist` for how the
+states are stored so that one step costs little more than a dict update per outcome.
 """
 from __future__ import annotations
 
 import copy
-from collections import defaultdict
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any
@@ -27,7 +27,6 @@ from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 Sub = tuple[int, ...]
 WIN, ELIM, HOLD = 0, 1, 2
 CLEO_ACTED, A_RETREATED, SWAPPED = 1, 2, 4
-_MASK = (1 << 24) - 1
 
 
 @dataclass(frozen=True)
@@ -166,8 +165,9 @@ def _slot(x: B.Block) -> _Slot:
                  cleopatra=x["kind"] == "cleopatra", reserve=bool(x["reserve"]), lower=lower)
 
 
-def _build(b: B.Battle) -> tuple[_Model, int, int, set[tuple[int, int]]]:
-    """The model, the start key, the index of the current step and the slots already acted."""
+def _build(b: B.Battle) -> tuple[_Model, tuple[int, int, int], int, set[tuple[int, int]]]:
+    """The model, the start state (attacker id, defender id, flags), the index of the current
+    step and the slots that have already acted in it."""
     names = (b["attacker"], b["defender"])
     blocks = sorted((x for x in b["blocks"] if B.in_space(x)), key=lambda x: x["seq"])
     cleo = next((x for x in blocks if x["kind"] == "cleopatra"), None)
@@ -191,11 +191,11 @@ def _build(b: B.Battle) -> tuple[_Model, int, int, set[tuple[int, int]]]:
     flags = ((CLEO_ACTED if cleo is not None and cleo["acted"] else 0)
              | (A_RETREATED if b["retreated"][names[0]] > 0 else 0)
              | (SWAPPED if b["swapped"] else 0))
-    key = (model.sides[0].id(tuple(values[0])) << 32) | (model.sides[1].id(tuple(values[1])) << 8) | flags
+    start = (model.sides[0].id(tuple(values[0])), model.sides[1].id(tuple(values[1])), flags)
     step = B.current_step(b)
     steps = step_order(b["round"], b["surprise"])
     j0 = steps.index((step[0], step[1])) if step else len(steps)
-    return model, key, j0, acted
+    return model, start, j0, acted
 
 
 # -- the programme ---------------------------------------------------------------------------
@@ -246,9 +246,8 @@ def odds(battle: B.Battle) -> dict[str, float]:
     b = _settled(battle)
     if b["phase"] == "over":
         return {r: float(r == b["result"]) for r in B.RESULTS}
-    model, key, j0, acted = _build(b)
+    model, (a, d, flags), j0, acted = _build(b)
     res = [0.0, 0.0, 0.0]
-    a, d, flags = key >> 32, (key >> 8) & _MASK, key & 0xFF
     dists = {int(bool(flags & SWAPPED)): _Dist(0, {(a << 2) | (flags & 3): {d: 1.0}})}
     for rnd in range(b["round"], LAST_ROUND + 1):
         if rnd > b["round"]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.rng import Rng
 
@@ -40,12 +41,11 @@ def auto_step(battle: B.Battle, rng: Rng, dice: str | None = None) -> dict[str, 
             return {}
     d = B.decision(battle)
     if d is None:
-        raise B.IllegalMove("There is nothing left to decide in this battle.")
+        raise IllegalMove("There is nothing left to decide in this battle.")
     if d["kind"] == "hit":
         return B.assign_hit(battle, None, choose_hit)
-    group = [B.find(battle, k) for k in d["blocks"]]
-    b = min(group, key=lambda x: x["seq"])  # type: ignore[union-attr]
-    assert b is not None
+    group = [x for x in battle["blocks"] if x["key"] in d["blocks"]]
+    b = min(group, key=lambda x: x["seq"])
     if action_for(battle, b) == "retreat":
         return B.retreat(battle, b["key"])
     return B.fire(battle, b["key"], dice, rng, choose_hit)
