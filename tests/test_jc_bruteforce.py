@@ -254,3 +254,40 @@ def test_brute_force_reproduces_j16_reference():
     assert (round(w, 4), round(e, 4), round(h, 4)) == (0.4128, 0.4448, 0.1425)
     w, e, h = brute_odds([spec("A", "A3", 3, leader=True), spec("D", "B3", 3, leader=True)])
     assert (round(w, 4), round(e, 4), round(h, 4)) == (0.6935, 0.2053, 0.1011)
+
+
+def _random_battle(rng) -> tuple[list[dict], bool]:
+    """A small random battle: 1-3 blocks a side, any letters, reserves, special blocks."""
+    blocks: list[dict] = []
+    cleo_used = False
+    for side in "AD":
+        for k in range(1 + rng.below(3)):
+            kind = rng.below(10)
+            reserve = k > 0 and rng.below(3) == 0
+            if kind == 0:
+                blocks.append(spec(side, "B4", 1 + rng.below(2), ballista=True, reserve=reserve))
+            elif kind == 1:
+                blocks.append(spec(side, "B3", 2 * (1 + rng.below(2)), elephant=True, reserve=reserve))
+            elif kind == 2 and not cleo_used:
+                cleo_used = True
+                blocks.append(spec(side, "C1", 1 + rng.below(2), cleo=True, reserve=reserve))
+            else:
+                rating = "ABCD"[rng.below(4)] + str(1 + rng.below(4))
+                blocks.append(spec(side, rating, 1 + rng.below(3), leader=kind == 3, reserve=reserve))
+    return blocks, rng.below(4) == 0
+
+
+def test_dp_matches_brute_force_on_random_small_battles():
+    # J-15 over many shapes: 40 random small battles, exact to 1e-9
+    from engine.rng import Rng
+    rng = Rng(1234)
+    seen: Counter[str] = Counter()
+    for _ in range(40):
+        blocks, surprise = _random_battle(rng)
+        seen.update(k for b in blocks for k in ("reserve", "cleo", "elephant", "ballista", "leader") if b.get(k))
+        seen["surprise"] += surprise
+        want = brute_odds(blocks, surprise)
+        got = dp_odds(blocks, surprise)
+        for g, w in zip(got, want):
+            assert g == pytest.approx(w, abs=1e-9), (blocks, surprise, got, want)
+    assert min(seen.values()) >= 3 and len(seen) == 6          # every feature was exercised

@@ -38,10 +38,11 @@ def _battle(surprise: bool, blocks: list[tuple[str, str, int, dict]]) -> B.Battl
 
 
 BATTLES = {
-    # reserves on both sides, a leader, an elephant and a ballista (J-2, J-8, J-9)
+    # reserves on both sides, a leader, an elephant, a ballista, Cleopatra (J-2, J-8, J-9)
     "mixed": _battle(False, [("caesar", "c_caesar", 3, {}), ("caesar", "c_leg10", 2, {}),
                              ("caesar", "c_ballista", 2, {"reserve": True}),
                              ("pompey", "p_elephant", 4, {}), ("pompey", "p_leg1", 2, {}),
+                             ("pompey", "cleopatra", 2, {}),
                              ("pompey", "B1", 3, {"reserve": True})]),
     # a weak defender main force: disruption and the role swap happen often (J-9), with Mars (J-10)
     "swap": _battle(True, [("caesar", "A3", 3, {}), ("caesar", "C2", 2, {}),

@@ -118,3 +118,33 @@ def test_odds_command_changes_nothing_and_needs_both_sides():
     assert "defender" in msg
     t.do("add defender p_leg1 reserve=1")
     t.fails("odds", "illegal_move")            # a side needs a main force (J-8)
+
+
+def test_odds_when_cleopatra_takes_a_passed_turn():
+    # J-10 + J-2: in a surprise round 1 an attacking D block kills Cleopatra after the attacking
+    # C step; she joins the attacker and acts at once. The odds before that fire must average
+    # the odds after it (resolver and DP agree on her turn, and the D block does not act twice).
+    t = Table("surprise=1")
+    setup = ["add attacker rating=A1 strength=1 name=a", "add attacker c_ballista",
+             "add defender cleopatra strength=2", "add defender rating=B1 strength=1 name=b",
+             "start", "pass a"]
+    t.run(*setup)
+    assert t.decision["blocks"] == ["c_ballista"] and t.block("c_ballista")["rating"] == "D4"
+    before = t.odds()
+    acc = [0.0, 0.0, 0.0]
+    turned = 0
+    for faces in product(range(1, 7), repeat=2):
+        u = Table("surprise=1")
+        u.run(*setup)
+        u.do("fire dice=" + ",".join(map(str, faces)))
+        while u.decision and u.decision["kind"] == "hit":
+            u.do("hit")
+        if u.block("cleopatra")["side"] == "caesar":
+            turned += 1
+            assert u.decision["blocks"] == ["cleopatra"] and u.decision["role"] == "attacker"
+        o = u.odds()
+        for i in range(3):
+            acc[i] += o[i] / 36
+    assert turned > 0
+    for x, y in zip(before, acc):
+        assert x == pytest.approx(y, abs=1e-9)

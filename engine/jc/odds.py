@@ -255,7 +255,7 @@ def odds(battle: B.Battle) -> dict[str, float]:
         steps = step_order(rnd, model.surprise)
         first = j0 if rnd == b["round"] else 0
         for j in range(first, len(steps)):
-            skip = acted if rnd == b["round"] and j == first else set()
+            skip = acted if rnd == b["round"] else set()     # no second turn this round
             dists = {sw: _step(model, dist, sw, rnd, steps, j, res, skip)
                      for sw, dist in dists.items() if dist.rows}
     for sw, dist in dists.items():                  # J-6: attackers left after round 4
