@@ -387,9 +387,15 @@ class OddsScreen:
 
     title = "Odds (J-14)"
 
+    def __init__(self) -> None:
+        self.cache: tuple[int, dict[str, Any]] | None = None
+
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        response = ctx.run("odds")
+        actions = _view(ctx)["actions"]
+        if self.cache is None or self.cache[0] != actions:      # odds change only with the game
+            self.cache = (actions, ctx.run("odds"))
+        response = self.cache[1]
         base.title_bar(draw, self.title, "now" if _view(ctx)["battle"]["phase"] == "fighting" else "start")
         if not response["ok"]:
             base.lines(draw, base.wrap(response["message"]))
