@@ -28,6 +28,12 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("undo", ["new dice seed=3", "roll 2d6"], ["b:hold"]),
     ("log", ["new dice seed=3", "roll 2d6", "roll 1d20-2"], ["down", "down", "down", "down", "a"]),
     ("settings", [], ["down", "down", "down", "down", "a"]),
+    ("glory", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a"]),
+    ("glory-fame", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a", "a"]),
+    ("glory-senate", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "vote Mary", "vote Jack", "vote Mary"], ["a", "down", "a"]),
+    ("sword", ["new sword players=romans,gauls,etruscans,greeks seed=2"], ["a"]),
+    ("jc", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_pompeius"], ["a"]),
+    ("jc-odds", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add attacker c_leg8", "add defender p_pompeius", "add defender p_leg1"], ["a", "down", "down", "down", "a"]),
 ]
 
 
