@@ -177,7 +177,7 @@ def _full_board(fixed: dict[str, dict[str, Any]], empty: set[str], row: list[str
         spaces[sid] = t(who, pick, **{PROVINCES[SPACE_A[s]]: lo, PROVINCES[SPACE_B[s]]: hi})
         turn += 1
     totals: dict[str, list[int]] = {p: [0, 0] for p in PROVINCES}
-    for sid, e in spaces.items():
+    for e in spaces.values():
         for prov, v in e["toward"].items():
             totals[prov][e["by"] == "crassus"] += v
     control = {}

@@ -351,7 +351,8 @@ def test_c16_senate_example_one_then_none_then_three():
               "bonuses": {"HU": "senate", "SY": "senate", "HC": "senate"},
               "human_hand": ["ship:3/3", "shield:3/3", "sword:5/1"]})
     got = []
-    for space, token, face in (("HU-MT", "ship:3/3", "HU"), ("AS-SY", "shield:3/3", "SY"), ("HC-GA", "sword:5/1", "HC")):
+    plays = (("HU-MT", "ship:3/3", "HU"), ("AS-SY", "shield:3/3", "SY"), ("HC-GA", "sword:5/1", "HC"))
+    for space, token, face in plays:
         steps = flow.play(g, HUMAN, sp(space), token, P[face])
         got.append(next(s["markers"] for s in steps if s["action"] == "bonus"))
         finish_turn(g)

@@ -6,24 +6,28 @@ a list ends in "random". One pass over the empty spaces gathers what every step 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.caesar.board import (
     ADJ_CENTRAL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_NAMES, PROVINCE_SPACES,
-    PROVINCES, SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SPACES,
+    PROVINCES, SHIELD, SHIP, SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SPACES, SWORD,
 )
 from engine.caesar.model import CRASSUS, HUMAN, OPEN, Game
 from engine.caesar.tokens import TOKENS, TokenSpec
 from engine.rng import Rng
 
+_ICONS = (SWORD, SHIELD, SHIP)
+_FITS = {mask: tuple(icon for icon in _ICONS if mask & icon) for mask in range(8)}
+_A, _B, _ICON = SPACE_A, SPACE_B, SPACE_ICON
+_NEXT_MASK: tuple[int, ...] = tuple(sum(1 << nb for nb, _ in NEIGHBOURS[x]) for x in range(N_PROVINCES))
+_S16_TEXT = ("borders a province he controls", "holds the Senate bonus", "holds a Poison bonus",
+             "is central", "borders a central province")
 STEP_NAMES = {"S-9": "capture", "S-10": "close", "S-11": "defend", "S-12": "reinforce",
               "S-13": "expand", "S-14": "center", "S-15": "anywhere"}
 Candidate = tuple[int, TokenSpec]   # (row index, token)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """One Auto-Crassus placement: ``rule`` S-9..S-15 and its protocol ``step`` name; token
     ``tid`` (row position ``row_index``) on ``space`` with ``va``/``vb`` facing SPACE_A/SPACE_B;
     ``province`` the one the step aimed at; ``why`` one sentence with the tie-breaks used."""
@@ -53,37 +57,49 @@ class Decision:
 
 
 def decide(g: Game, rng: Rng) -> Decision | None:
-    """Auto-Crassus's next placement from his row (S-8..S-18); None if he has none (S-19)."""
+    """Auto-Crassus's next placement from his row (S-8..S-18); None if he has none (S-19).
+
+    A token fits a space by its icon alone, so the row is sorted by icon once; the game keeps,
+    per province, the icons of its empty spaces and how many of his tokens touch it, so the
+    highest value he can place facing each open province (``best``), the spaces that would
+    close one, and the provinces his tokens touch take one look at each province."""
     row = g.hand[CRASSUS]
+    if not row:
+        return None
     toks: list[Candidate] = []
     seen: set[int] = set()
     for i, tid in enumerate(row):
         spec = TOKENS[tid]
-        key = spec.mask * 10000 + spec.hi * 100 + spec.lo
-        if key not in seen:          # identical tokens: the leftmost stands for both (S-18)
-            seen.add(key)
+        if spec.key not in seen:     # identical tokens: the leftmost stands for both (S-18)
+            seen.add(spec.key)
             toks.append((i, spec))
-    fit: dict[int, list[Candidate]] = {}
-    fit_max: dict[int, int] = {}
-    best = [-1] * N_PROVINCES        # highest value placeable facing each province
-    owner, ctrl = g.owner, g.ctrl
-    for s in range(N_SPACES):
-        if owner[s] >= 0:
-            continue
-        icon = SPACE_ICON[s]
-        lst = [t for t in toks if t[1].mask & icon]
-        if lst:
-            fit[s] = lst
-            m = max(t[1].hi for t in lst)
-            fit_max[s] = m
-            a, b = SPACE_A[s], SPACE_B[s]
-            if m > best[a] and ctrl[a] == OPEN:
-                best[a] = m
-            if m > best[b] and ctrl[b] == OPEN:
-                best[b] = m
-    if not fit:
+    by_icon: dict[int, list[Candidate]] = {SWORD: [], SHIELD: [], SHIP: []}
+    top = {SWORD: -1, SHIELD: -1, SHIP: -1}
+    for t in toks:
+        hi = t[1].hi
+        for icon in _FITS[t[1].mask]:
+            by_icon[icon].append(t)
+            if hi > top[icon]:
+                top[icon] = hi
+    # the highest value he can place facing each open province, from the icons of its empty spaces
+    t1, t2, t4 = top[SWORD], top[SHIELD], top[SHIP]
+    by_mask = (-1, t1, t2, max(t1, t2), t4, max(t1, t4), max(t2, t4), max(t1, t2, t4))
+    owner, ctrl, empty = g.owner, g.ctrl, g.empty
+    best = [by_mask[m] if c == OPEN else -1 for m, c in zip(g.emask, ctrl, strict=True)]
+    if max(best) < 0 and not any(owner[s] < 0 and top[_ICON[s]] >= 0 for s in range(N_SPACES)):
         return None
-    return _Decider(g, rng, fit, fit_max, best).run()
+    closing: list[tuple[int, int]] = []        # (space, open province it closes)
+    for x in [y for y in range(N_PROVINCES) if empty[y] == 1 and best[y] >= 0]:
+        for s in PROVINCE_SPACES[x]:
+            if owner[s] < 0:
+                closing.append((s, x))
+    d = _Decider(g, rng, by_icon, top, best)
+    return (d.capture(closing) or d.close(closing) or d.defend() or d.reinforce() or d.expand()
+            or d.centre() or d.anywhere())
+
+
+def _names(provs: list[int]) -> str:
+    return ", ".join(PROVINCE_NAMES[x] for x in provs)
 
 
 def _lead_words(lead: int) -> str:
@@ -93,67 +109,67 @@ def _lead_words(lead: int) -> str:
 
 
 class _Decider:
-    """The state of one decision: the shared facts and the tie-break notes for ``why``."""
+    """One decision: the shared facts and the tie-break notes for ``why``."""
 
-    def __init__(self, g: Game, rng: Rng, fit: dict[int, list[Candidate]], fit_max: dict[int, int],
+    __slots__ = ("g", "rng", "by_icon", "top", "best", "h", "c", "notes")
+
+    def __init__(self, g: Game, rng: Rng, by_icon: dict[int, list[Candidate]], top: dict[int, int],
                  best: list[int]) -> None:
-        self.g, self.rng, self.fit, self.fit_max, self.best = g, rng, fit, fit_max, best
+        self.g, self.rng, self.by_icon, self.top, self.best = g, rng, by_icon, top, best
         self.h, self.c = g.inf[HUMAN], g.inf[CRASSUS]
         self.notes: list[str] = []
 
-    def run(self) -> Decision | None:
-        for step in (self.capture, self.close, self.defend, self.reinforce, self.expand,
-                     self.centre, self.anywhere):
-            d = step()
-            if d is not None:
-                return d
-        return None
-
     # -- S-9 / S-10: closing placements ------------------------------------------------------
-    def capture(self) -> Decision | None:
+    def capture(self, closing: list[tuple[int, int]]) -> Decision | None:
         """S-9: a placement that closes a province he then controls (ties his, S-8); face it
         with the lowest value that still captures."""
-        g, h, c = self.g, self.h, self.c
+        if not closing:
+            return None
+        h, c = self.h, self.c
         need_v: dict[int, tuple[int, int]] = {}      # province -> (lowest capturing value, space)
-        for s, lst in self.fit.items():
-            for x in (SPACE_A[s], SPACE_B[s]):
-                if g.empty[x] != 1 or g.ctrl[x] != OPEN:
-                    continue
-                need = h[x] - c[x]
-                low = min((v for _, t in lst for v in (t.hi, t.lo) if v >= need), default=-1)
-                if low >= 0:
-                    need_v[x] = (low, s)
+        for s, x in closing:
+            need = h[x] - c[x]
+            low = 99
+            for _, t in self.by_icon[_ICON[s]]:
+                if need <= t.lo < low:
+                    low = t.lo
+                elif need <= t.hi < low:
+                    low = t.hi
+            if low < 99:
+                need_v[x] = (low, s)
         if not need_v:
             return None
         x = self.pick_province(sorted(need_v))
         v, s = need_v[x]
-        i, spec = self.pick_token([t for t in self.fit[s] if v in (t[1].hi, t[1].lo)], low_total=True)
+        i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if v in (t[1].hi, t[1].lo)], low_total=True)
         mine = c[x] + v
         why = (f"Capture (S-9): this closes {PROVINCE_NAMES[x]} and he wins it {mine}–{h[x]}"
                f"{' (ties are his, S-8)' if mine == h[x] else ''}; {v} is the lowest value that still captures.")
         return self.make("S-9", s, i, spec, x, v, why)
 
-    def close(self) -> Decision | None:
+    def close(self, closing: list[tuple[int, int]]) -> Decision | None:
         """S-10: a placement that closes a province he does not win, unless that closure would
         make you win (C-12); face it with the lowest value."""
+        if not closing:
+            return None
         g, h, c = self.g, self.h, self.c
+        per_space: dict[int, list[int]] = {}
+        for s, x in closing:
+            per_space.setdefault(s, []).append(x)
         low_v: dict[int, tuple[int, int]] = {}
         barred: list[int] = []
-        for s, lst in self.fit.items():
-            closing = [x for x in (SPACE_A[s], SPACE_B[s]) if g.empty[x] == 1 and g.ctrl[x] == OPEN]
-            if not closing:
+        for s, provs in per_space.items():
+            if self.human_markers(provs, s) >= g.markers[HUMAN]:
+                barred.extend(provs)
                 continue
-            if self.human_markers(closing, s) >= g.markers[HUMAN]:
-                barred.extend(closing)
-                continue
-            low = min(t.lo for _, t in lst)
-            for x in closing:
+            low = min(t.lo for _, t in self.by_icon[_ICON[s]])
+            for x in provs:
                 low_v[x] = (low, s)
         if not low_v:
             return None
         x = self.pick_province(sorted(low_v))
         v, s = low_v[x]
-        i, spec = self.pick_token([t for t in self.fit[s] if t[1].lo == v], low_total=True)
+        i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if t[1].lo == v], low_total=True)
         skip = (f" (closing {', '.join(PROVINCE_NAMES[y] for y in sorted(set(barred)))} would make you win)"
                 if barred else "")
         why = (f"Close (S-10): no capture is possible; this closes {PROVINCE_NAMES[x]}, which you win "
@@ -182,11 +198,18 @@ class _Decider:
             opens = [x for x in range(N_PROVINCES) if g.ctrl[x] == OPEN]
             if not opens or any(h[x] <= c[x] for x in opens):
                 return None
-        leads = {x: h[x] - c[x] for x in range(N_PROVINCES) if self.best[x] >= 0 and h[x] > c[x]}
-        if not leads:
+        best = self.best
+        top, cands = 0, []
+        for y in range(N_PROVINCES):
+            lead = h[y] - c[y]
+            if lead > 0 and best[y] >= 0:
+                if lead > top:
+                    top, cands = lead, [y]
+                elif lead == top:
+                    cands.append(y)
+        if not cands:
             return None
-        top = max(leads.values())
-        x = self.pick_province([y for y in sorted(leads) if leads[y] == top])
+        x = self.pick_province(cands)
         every = " (he trails in every open province)" if g.rules["defend"] == "all" else ""
         why = (f"Defend (S-11): you lead in {PROVINCE_NAMES[x]} by {top}, your largest lead where he "
                f"can place{every}; he faces it with his highest value.")
@@ -196,15 +219,11 @@ class _Decider:
         """S-12: his tokens touch two or more open provinces; the one closest to winning
         (fewest empty spaces, then his largest lead, then S-16); highest value."""
         g, h, c = self.g, self.h, self.c
-        touched: set[int] = set()
-        for s in range(N_SPACES):
-            if g.owner[s] == CRASSUS:
-                for x in (SPACE_A[s], SPACE_B[s]):
-                    if g.ctrl[x] == OPEN:
-                        touched.add(x)
+        touch, ctrl = g.touch[CRASSUS], g.ctrl
+        touched = [x for x in range(N_PROVINCES) if touch[x] and ctrl[x] == OPEN]
         if len(touched) < 2:
             return None
-        cands = [x for x in sorted(touched) if self.best[x] >= 0]
+        cands = [x for x in touched if self.best[x] >= 0]
         if not cands:
             return None
         fewest = min(g.empty[x] for x in cands)
@@ -261,9 +280,10 @@ class _Decider:
     def highest(self, rule: str, x: int, why: str) -> Decision:
         """Face ``x`` with the highest value: space by S-17, token by S-18 (highest total)."""
         v = self.best[x]
-        spaces = [s for s in PROVINCE_SPACES[x] if self.fit_max.get(s, -1) == v]
+        owner, top = self.g.owner, self.top
+        spaces = [s for s in PROVINCE_SPACES[x] if owner[s] < 0 and top[_ICON[s]] == v]
         s = self.pick_space(x, spaces)
-        i, spec = self.pick_token([t for t in self.fit[s] if t[1].hi == v], low_total=False)
+        i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if t[1].hi == v], low_total=False)
         return self.make(rule, s, i, spec, x, v, why)
 
     # -- tie-break lists -----------------------------------------------------------------------
@@ -274,28 +294,34 @@ class _Decider:
         if len(cands) == 1:
             return cands[0]
         g = self.g
-        names = ", ".join(PROVINCE_NAMES[x] for x in cands)
+        first = cands
         if random_ok and g.rules["ties"] == "random":
             x = cands[self.rng.below(len(cands))]
-            self.notes.append(f"{PROVINCE_NAMES[x]} drawn at random among {names} (ties=random)")
+            self.notes.append(f"{PROVINCE_NAMES[x]} drawn at random among {_names(cands)} (ties=random)")
             return x
-        tests: list[tuple[str, Callable[[int], bool]]] = [
-            ("borders a province he controls", lambda y: any(g.ctrl[nb] == CRASSUS for nb, _ in NEIGHBOURS[y])),
-            ("holds the Senate bonus", lambda y: g.bonus[y] == "senate"),
-            ("holds a Poison bonus", lambda y: g.poison and g.bonus[y] == "poison"),
-            ("is central", lambda y: CENTRAL[y]),
-            ("borders a central province", lambda y: ADJ_CENTRAL[y]),
-        ]
-        for text, test in tests:
-            keep = [y for y in cands if test(y)]
+        ctrl, bonus = g.ctrl, g.bonus
+        near = 0
+        for z, who in enumerate(ctrl):
+            if who == CRASSUS:
+                near |= _NEXT_MASK[z]
+        for k in range(5):
+            if k == 0:
+                keep = [y for y in cands if near >> y & 1]
+            elif k == 1:
+                keep = [y for y in cands if bonus[y] == "senate"]
+            elif k == 2:
+                keep = [y for y in cands if bonus[y] == "poison"] if g.poison else []
+            elif k == 3:
+                keep = [y for y in cands if CENTRAL[y]]
+            else:
+                keep = [y for y in cands if ADJ_CENTRAL[y]]
             if keep and len(keep) < len(cands):
                 cands = keep
                 if len(cands) == 1:
-                    self.notes.append(f"of {names}, {PROVINCE_NAMES[cands[0]]} {text} (S-16)")
+                    self.notes.append(f"of {_names(first)}, {PROVINCE_NAMES[cands[0]]} {_S16_TEXT[k]} (S-16)")
                     return cands[0]
         x = cands[self.rng.below(len(cands))]
-        among = ", ".join(PROVINCE_NAMES[y] for y in cands)
-        self.notes.append(f"{PROVINCE_NAMES[x]} drawn at random among {among} (S-16)")
+        self.notes.append(f"{PROVINCE_NAMES[x]} drawn at random among {_names(cands)} (S-16)")
         return x
 
     def pick_space(self, x: int, spaces: list[int]) -> int:

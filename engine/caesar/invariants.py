@@ -49,10 +49,11 @@ def problems(g: Game) -> list[str]:
         m = g.bmark[s]
         if m >= 0 and not (g.ctrl[SPACE_A[s]] == m and g.ctrl[SPACE_B[s]] == m):
             out.append(f"border marker on space {s} without control of both provinces")
-    inf, empty = [list(g.inf[0]), list(g.inf[1])], list(g.empty)
+    derived = ([list(g.inf[0]), list(g.inf[1])], list(g.empty), list(g.emask),
+               [list(g.touch[0]), list(g.touch[1])])
     g.recompute()
-    if inf != g.inf or empty != g.empty:
-        out.append("derived influence/empty counts drifted")
+    if derived != (g.inf, g.empty, g.emask, g.touch):
+        out.append("derived influence/empty/icon/touch counts drifted")
     if g.solo and len(g.stack) + len(g.played) != len(g.deck):
         out.append(f"tiles: stack {g.stack} + played {g.played} != deck {g.deck}")
     if g.solo and g.turn == CRASSUS and not g.over and g.step != "play":

@@ -6,14 +6,15 @@ Pompey. Per space: ``owner`` (-1 empty), ``tok`` (token id), ``va``/``vb`` (numb
 ``bmark`` (border control marker owner, -1 none). Per province: ``ctrl`` (OPEN, NONE after a tie,
 or the player), ``cflip`` (its control marker flipped by Might), ``bonus`` ('' when none), ``slots`` (control
 markers lying on it: 0..2, Italy 2, C-9).
-``inf[p][prov]`` (face-up influence) and ``empty[prov]`` (empty spaces) are derived on load and
-kept up to date by :mod:`engine.caesar.rules`.
+``inf[p][prov]`` (face-up influence), ``empty[prov]`` (empty spaces), ``emask[prov]`` (icons of
+its empty spaces) and ``touch[p][prov]`` (p's tokens on its spaces, face down included) are
+derived on load and kept up to date by :func:`engine.caesar.rules.put`.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine.caesar.board import N_PROVINCES, N_SPACES, SPACE_A, SPACE_B
+from engine.caesar.board import N_PROVINCES, N_SPACES, SPACE_A, SPACE_B, SPACE_ICON
 from engine.rng import Rng
 
 OPEN = -2
@@ -44,7 +45,7 @@ _SCALARS = ("mode", "names", "human_side", "difficulty", "poison", "centurions",
 class Game:
     """A game of Caesar! (solo or duel). Build with :func:`engine.caesar.flow.new_game`."""
 
-    __slots__ = _LISTS30 + _LISTS18 + _PAIRS + _SCALARS + ("inf", "empty", "rng")
+    __slots__ = _LISTS30 + _LISTS18 + _PAIRS + _SCALARS + ("inf", "empty", "emask", "touch", "rng")
 
     def __init__(self) -> None:
         self.mode = "solo"
@@ -92,14 +93,18 @@ class Game:
         self.turns = 0
         self.inf: list[list[int]] = [[0] * N_PROVINCES, [0] * N_PROVINCES]
         self.empty: list[int] = [0] * N_PROVINCES
+        self.emask: list[int] = [0] * N_PROVINCES
+        self.touch: list[list[int]] = [[0] * N_PROVINCES, [0] * N_PROVINCES]
         self.rng = Rng(0)
 
     # -- derived ---------------------------------------------------------------------------
     def recompute(self) -> None:
-        """Rebuild ``inf`` and ``empty`` from the spaces."""
+        """Rebuild ``inf``, ``empty``, ``emask`` and ``touch`` from the spaces."""
         inf0 = [0] * N_PROVINCES
         inf1 = [0] * N_PROVINCES
         empty = [0] * N_PROVINCES
+        emask = [0] * N_PROVINCES
+        touch = [[0] * N_PROVINCES, [0] * N_PROVINCES]
         owner, down, va, vb = self.owner, self.down, self.va, self.vb
         for s in range(N_SPACES):
             o = owner[s]
@@ -107,12 +112,19 @@ class Game:
             if o < 0:
                 empty[a] += 1
                 empty[b] += 1
-            elif not down[s]:
+                emask[a] |= SPACE_ICON[s]
+                emask[b] |= SPACE_ICON[s]
+                continue
+            touch[o][a] += 1
+            touch[o][b] += 1
+            if not down[s]:
                 row = inf0 if o == 0 else inf1
                 row[a] += va[s]
                 row[b] += vb[s]
         self.inf = [inf0, inf1]
         self.empty = empty
+        self.emask = emask
+        self.touch = touch
 
     @property
     def over(self) -> bool:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caesar.board import (
-    BORDER_CONTROL, ITALY, N_SPACES, NEIGHBOURS, PROVINCE_NAMES, PROVINCES, SLOTS, SPACE_A,
-    SPACE_B, SPACE_ICON, SPACES,
+    BORDER_CONTROL, ITALY, N_SPACES, NEIGHBOURS, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SLOTS,
+    SPACE_A, SPACE_B, SPACE_ICON, SPACES,
 )
 from engine.caesar.model import CRASSUS, NONE, OPEN, Game
 from engine.caesar.tokens import TOKENS
@@ -73,6 +73,15 @@ def put(g: Game, p: int, s: int, tid: int, va: int, vb: int, down: bool) -> None
     a, b = SPACE_A[s], SPACE_B[s]
     g.empty[a] -= 1
     g.empty[b] -= 1
+    g.touch[p][a] += 1
+    g.touch[p][b] += 1
+    owner = g.owner
+    for x in (a, b):
+        m = 0
+        for t in PROVINCE_SPACES[x]:
+            if owner[t] < 0:
+                m |= SPACE_ICON[t]
+        g.emask[x] = m
     if not down:
         g.inf[p][a] += va
         g.inf[p][b] += vb

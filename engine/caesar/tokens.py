@@ -27,19 +27,16 @@ class TokenSpec:
     mask: int
     wild: bool
     centurion: bool
+    key: int = 0        # equal for identical tokens (the two wild 2/2)
+    total: int = 0
+    name: str = ""      # ``sword:5/1``
+    label: str = ""     # for sentences: ``sword 5/1``
 
-    @property
-    def name(self) -> str:
-        return f"{self.icon}:{self.hi}/{self.lo}"
-
-    @property
-    def label(self) -> str:
-        """For sentences: ``sword 5/1``."""
-        return f"{self.icon} {self.hi}/{self.lo}"
-
-    @property
-    def total(self) -> int:
-        return self.hi + self.lo
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", self.mask * 10000 + self.hi * 100 + self.lo)
+        object.__setattr__(self, "total", self.hi + self.lo)
+        object.__setattr__(self, "name", f"{self.icon}:{self.hi}/{self.lo}")
+        object.__setattr__(self, "label", f"{self.icon} {self.hi}/{self.lo}")
 
 
 def _specs() -> tuple[TokenSpec, ...]:

@@ -1,0 +1,256 @@
+"""Caesar! through the console protocol (PROTOCOL.md "Caesar! solo", docs/protocol/caesar.md):
+field names, options, errors that change nothing, position round trips, physical inputs, the
+duel's private draws."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine.caesar.tokens import TOKENS
+from engine.rng import Rng
+
+ACTIONS = {"draw", "play", "discard", "centurion", "close", "bonus"}
+STEPS = {"capture", "close", "defend", "reinforce", "expand", "center", "anywhere"}
+PROTOCOL_EXAMPLE = {
+    "human_side": "caesar", "bonuses": {"IT": "senate", "HU": "tactics"},
+    "spaces": {"SC-SD": {"by": "crassus", "token": "ship:5/1", "toward": {"SC": 5, "SD": 1}, "face_down": False}},
+    "control": {"AC": "human", "GA": "none"}, "flipped_control": [], "border_markers": {"AS-SY": "human"},
+    "crassus_row": ["sword:6/0", "wild:2/2"], "markers_left": {"human": 12, "crassus": 12},
+    "senate": {"human": 0, "crassus": 0}, "modules": {"poison": False, "centurions": False, "border_control": False}}
+
+
+def ok(console, line: str) -> dict[str, Any]:
+    out = console.request(line)
+    assert out["ok"], (line, out)
+    return out
+
+
+def err(console, line: str, code: str) -> str:
+    before = console.request("state")
+    out = console.request(line)
+    assert out["ok"] is False and out["error"] == code, (line, out)
+    assert console.request("state") == before                      # nothing changed
+    return out["message"]
+
+
+def human_turn(console, rng: Rng) -> None:
+    """A random legal placement, then the bonus decisions and draws it owes."""
+    moves = ok(console, "moves")
+    pick = rng.choice(moves["moves"] + moves["face_down"])
+    if pick.get("face_down"):
+        ok(console, f"play {pick['space']} {pick['token']} down")
+    else:
+        prov, first = next(iter(pick["toward"].items()))
+        icon = pick["token"].split(":")[0]
+        other = pick["toward"][next(k for k in pick["toward"] if k != prov)]
+        ok(console, f"play {pick['space']} {icon}:{first}/{other} {prov}")
+    while True:
+        st = ok(console, "state")["state"]
+        if st["winner"] or st["turn"] != "human" or st["step"] == "play":
+            return
+        if st["human"]["pending"]:
+            kind = st["human"]["pending"][0]
+            ok(console, f"{kind} skip")
+        else:
+            ok(console, "draw")
+
+
+def test_new_solo_state_and_first_crassus_turn(console):
+    out = ok(console, "new caesar-solo side=pompey difficulty=hard seed=5")
+    st = out["state"]
+    assert out["game"] == "caesar-solo" and st["side"] == "pompey" and st["crassus_side"] == "caesar"
+    assert st["turn"] == "crassus" and len(st["position"]["crassus_row"]) == 3        # S-2
+    assert st["tiles"]["deck"] == "AAAACC" and st["tiles"]["unverified"] is True      # S-3, S-4
+    assert set(st["position"]) == {"human_side", "bonuses", "spaces", "control", "flipped_control",
+                                   "border_markers", "crassus_row", "markers_left", "senate", "modules"}
+    err(console, "play SD-SC ship:5/1 SC", "not_your_turn")
+    d1, d2 = ok(console, "decide"), ok(console, "decide")
+    assert d1 == d2 and d1["step"] in STEPS and set(d1) >= {"step", "space", "token", "toward", "why"}
+    turn = ok(console, "crassus")
+    assert turn["tile"] in "AC" and all(s["action"] in ACTIONS for s in turn["steps"])
+    play = next(s for s in turn["steps"] if s["action"] == "play")
+    assert {"step", "space", "token", "toward", "why"} <= set(play)
+    assert turn["state"]["turn"] == "human"
+    err(console, "crassus", "not_your_turn")
+    log = ok(console, "log 1")["log"][0]
+    assert log.startswith(f"Crassus: Tile {turn['tile']} — ") and play["space"] in log
+
+
+def test_decide_reports_the_rule_and_changes_nothing(console):
+    ok(console, "new caesar-solo seed=2")
+    ok(console, "position " + json.dumps({"spaces": {"HU-HC": {"by": "human", "token": "shield:4/2",
+                                                                "toward": {"HU": 4, "HC": 2}}},
+                                           "crassus_row": ["ship:6/0", "ship:5/1"]}))
+    before = ok(console, "state")
+    d = ok(console, "decide")
+    assert (d["step"], d["rule"], d["space"], d["token"], d["toward"]) == \
+        ("capture", "S-9", "HU-MT", "ship:5/1", {"HU": 5, "MT": 1})            # S-9
+    assert "S-9" in d["why"] and ok(console, "state") == before
+
+
+def test_decide_with_no_legal_placement(console):
+    ok(console, "new caesar-solo seed=2")
+    ok(console, 'position {"crassus_row": []}')
+    d = ok(console, "decide")
+    assert d["step"] is None and d["space"] is None and "S-19" in d["why"]
+
+
+def test_bad_new_options_are_refused(console):
+    for line in ("new caesar-solo difficulty=extreme", "new caesar-solo border-control=1",
+                 "new caesar-solo colour=red", "new caesar-solo tiles=Z:play", "new caesar-solo tiles=A:draw2",
+                 "new caesar-solo side=crassus", "new caesar-solo harder-when=control",
+                 "new caesar-solo crassus-bag=physical", "new caesar-solo row=ship:5/1"):
+        out = console.request(line)
+        assert out["ok"] is False and out["error"] == "bad_arguments", line
+
+
+def test_custom_tiles_are_used_and_reported(console):
+    st = ok(console, "new caesar-solo difficulty=easy tiles=A:draw1+play;B:draw1+play+play seed=4")["state"]
+    tiles = st["tiles"]
+    assert tiles["definitions"]["A"] == "draw1+play" and tiles["definitions"]["B"] == "draw1+play+play"
+    assert tiles["unverified"] is False and tiles["user_defined"] == ["A", "B"]
+    turn = ok(console, "crassus")
+    actions = [s["action"] for s in turn["steps"] if s["action"] in ("draw", "play", "discard")]
+    assert actions == (["draw", "play"] if turn["tile"] == "A" else ["draw", "play", "play"])
+    st = ok(console, "new caesar-solo difficulty=easy tiles=A:draw1+play seed=4")["state"]
+    assert st["tiles"]["unverified"] is True and st["tiles"]["unverified_letters"] == ["B"]
+
+
+def test_illegal_plays_change_nothing_and_say_why(console):
+    ok(console, "new caesar-solo seed=8")
+    ok(console, "crassus")
+    hand = ok(console, "state")["state"]["human"]["hand"]
+    assert "no token" in err(console, "play SD-SC ship:9/9 SC", "bad_arguments")
+    missing = next(TOKENS[i].name for i in range(16) if TOKENS[i].name not in hand)
+    assert "not behind" in err(console, f"play SD-SC {missing} SC", "illegal_move")
+    err(console, "play XX-YY ship:5/1 SC", "bad_arguments")
+    err(console, "play SD-SC", "bad_arguments")
+    sword = next((h for h in hand if h.startswith("sword")), None)
+    if sword:
+        assert "ship space" in err(console, f"play SD-SC {sword} SC", "illegal_move")
+    err(console, f"play SD-SC {hand[0]} IT", "illegal_move")
+    err(console, "might skip", "illegal_move")
+    err(console, "draw", "illegal_move")
+
+
+def test_position_round_trips_midgame(console):
+    ok(console, "new caesar-solo poison=1 centurions=1 border-control=1 seed=12")
+    rng = Rng(3)
+    for _ in range(6):
+        if ok(console, "state")["state"]["winner"]:
+            break
+        ok(console, "crassus")
+        human_turn(console, rng)
+    pos = ok(console, "state")["state"]["position"]
+    assert pos["spaces"]
+    back = ok(console, "position " + json.dumps(pos))
+    assert back["position"] == pos and ok(console, "state")["state"]["position"] == pos
+
+
+def test_the_protocol_example_position_is_accepted_and_round_trips(console):
+    ok(console, "new caesar-solo seed=1")
+    out = ok(console, "position " + json.dumps(PROTOCOL_EXAMPLE))
+    pos = out["position"]
+    assert pos["spaces"] == {"SD-SC": {"by": "crassus", "token": "ship:5/1", "toward": {"SD": 1, "SC": 5},
+                                       "face_down": False}}
+    assert pos["control"] == {"AC": "human", "GA": "none"} and pos["crassus_row"] == ["sword:6/0", "wild:2/2"]
+    assert ok(console, "position " + json.dumps(pos))["position"] == pos
+    defaults = ok(console, "position {}")["position"]
+    assert defaults["markers_left"] == {"human": 12, "crassus": 12} and defaults["spaces"] == {}
+    assert defaults["crassus_row"] == [] and defaults["modules"]["poison"] is False
+
+
+@pytest.mark.parametrize("body,code,words", [
+    ("[1, 2]", "bad_json", "object"),
+    ("{nope", "bad_json", "parse"),
+    ('{"spacez": {}}', "bad_json", "unknown key"),
+    ('{"spaces": {"SC-IT": {"by": "human", "token": "ship:5/1", "toward": {"SC": 5, "IT": 1}}}}',
+     "illegal_move", "sword space"),
+    ('{"spaces": {"SC-IT": {"by": "human", "token": "sword:5/1", "toward": {"SC": 4, "IT": 2}}}}',
+     "illegal_move", "numbers"),
+    ('{"spaces": {"SC-XX": {"by": "human", "token": "sword:5/1", "toward": {"SC": 5, "IT": 1}}}}',
+     "bad_arguments", "not a border space"),
+    ('{"crassus_row": ["sword:6/0", "sword:6/0"]}', "illegal_move", "only 1"),
+    ('{"crassus_row": ["sword:7/0"]}', "illegal_move", "centurion"),
+    ('{"bonuses": {"HU": "poison"}}', "illegal_move", "poison"),
+    ('{"markers_left": {"human": 0}}', "bad_json", "from 1 to 12"),
+    ('{"modules": {"border_control": true}}', "illegal_move", "C-21"),
+])
+def test_bad_positions_are_refused_with_the_reason(console, body, code, words):
+    ok(console, "new caesar-solo seed=1")
+    assert words in err(console, "position " + body, code)
+
+
+def test_a_whole_game_to_the_end_then_game_over(console):
+    ok(console, "new caesar-solo difficulty=easy seed=21")
+    rng = Rng(21)
+    for _ in range(80):
+        st = ok(console, "state")["state"]
+        if st["winner"]:
+            break
+        if st["turn"] == "crassus":
+            ok(console, "crassus")
+        else:
+            human_turn(console, rng)
+    st = ok(console, "state")["state"]
+    assert st["winner"] in ("human", "crassus") and st["step"] == "over" and st["end"]
+    err(console, "crassus", "game_over")
+    err(console, "play SD-SC ship:5/1 SC", "game_over")
+    undone = ok(console, "undo")
+    assert undone["state"]["winner"] is None
+
+
+def test_physical_tiles_and_bags(console):
+    st = ok(console, "new caesar-solo tiles-input=physical bag-input=physical "
+                     "row=sword:6/0,ship:5/1,wild:2/2 seed=3")["state"]
+    assert st["position"]["crassus_row"] == ["sword:6/0", "ship:5/1", "wild:2/2"]
+    assert st["human"]["hand"] == [] and st["human"]["draws_due"] == 2
+    err(console, "crassus", "bad_arguments")                         # which tile?
+    err(console, "crassus tile=B", "bad_arguments")                   # B draws one: name it
+    err(console, "crassus tile=B draw=sword:6/0", "illegal_move")     # that one is in his row
+    turn = ok(console, "crassus tile=B draw=shield:4/2")
+    assert turn["steps"][0]["tokens"] == ["shield:4/2"]
+    assert ok(console, "state")["state"]["tiles"]["stack_left"] == "AAABC"
+    err(console, "play SD-SC ship:5/1 SC", "illegal_move")            # draw your hand first
+    err(console, "draw", "bad_arguments")                             # physical: say what
+    assert ok(console, "draw ship:5/1")["token"] == "ship:5/1"
+    err(console, "draw ship:5/1", "illegal_move")                     # not in the bag any more
+    ok(console, "draw wild:4/0")
+    st = ok(console, "state")["state"]
+    assert st["human"]["hand"] == ["ship:5/1", "wild:4/0"] and st["step"] == "play"
+
+
+def test_physical_tile_c_is_refused_when_not_in_the_stack(console):
+    ok(console, "new caesar-solo difficulty=easy tiles-input=physical seed=3")
+    assert "not in the stack" in err(console, "crassus tile=C", "illegal_move")
+    err(console, "crassus tile=A draw=ship:5/1", "bad_arguments")     # digital bag: no draw=
+
+
+def test_duel_private_draws_and_turns(console):
+    st = ok(console, "new caesar-duel seed=6")["state"]
+    assert st["turn"] == "caesar" and st["players"]["caesar"]["hand"] == 2
+    assert "human" not in st
+    hand = ok(console, "hand caesar")
+    assert hand["private"] is True and len(hand["hand"]) == 2
+    moves = ok(console, "moves")["moves"]
+    m = moves[0]
+    prov = next(iter(m["toward"]))
+    other = next(k for k in m["toward"] if k != prov)
+    ok(console, f"play {m['space']} {m['token'].split(':')[0]}:{m['toward'][prov]}/{m['toward'][other]} {prov}")
+    drawn = ok(console, "draw")
+    assert drawn["private"] is True and drawn["side"] == "caesar" and drawn["token"]
+    log = ok(console, "log 1")["log"][0]
+    assert drawn["token"] not in log                                   # private: not in the log
+    assert ok(console, "state")["state"]["turn"] == "pompey"
+    err(console, "crassus", "unknown_command")
+
+
+def test_console_subprocess_end_to_end(state_dir):
+    from tests.conftest import run_console
+    out = run_console(state_dir, ["new caesar-solo side=caesar difficulty=normal seed=9", "decide", "crassus",
+                                  "state", "play SD-SC wild:9/9 SC"])
+    assert [o["ok"] for o in out] == [True, True, True, True, False]
+    assert out[2]["tile"] and out[3]["state"]["turn"] == "human"
+    assert out[4]["error"] == "bad_arguments"
