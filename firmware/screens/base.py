@@ -144,6 +144,31 @@ def wrap(s: str, width: int = COLS) -> list[str]:
     return out
 
 
+# -- helpers for game screens ------------------------------------------------------------------
+def run_or_notify(ctx: Ctx, line: str) -> dict[str, Any] | None:
+    """Run ``line``; on an error show its message and return None, else the response."""
+    response = ctx.run(line)
+    if not response["ok"]:
+        ctx.notify(response["message"])
+        return None
+    return response
+
+
+def game_view(ctx: Ctx, games: tuple[str, ...], label: str) -> dict[str, Any]:
+    """The session view if the session is one of ``games``; raises LookupError otherwise."""
+    view = ctx.view()
+    if view is None or view["game"] not in games:
+        raise LookupError(f"no {label} session")
+    return view
+
+
+def continue_or_setup(ctx: Ctx, games: tuple[str, ...], home: Callable[[], Screen],
+                      setup: Callable[[], Screen]) -> None:
+    """Open a game: its home screen if the session is already one of ``games``, else its setup."""
+    view = ctx.view()
+    ctx.push(home() if view is not None and view["game"] in games else setup())
+
+
 # -- reusable screens --------------------------------------------------------------------------
 @dataclass
 class Item:

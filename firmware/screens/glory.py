@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -17,6 +16,7 @@ from PIL import Image
 from engine.glory.rounds import ARROWS, rotation_of
 from firmware.screens import base
 from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
+from firmware.screens.form import Field, NumberForm, on_off
 
 SENATE_VALUES = (1, 2, 3, 5, 6)      # G-10 default, bottom -> top
 BATTLEFIELDS = (("Epirus", 2), ("Macedonia", 3), ("Thrace", 4))
@@ -25,27 +25,14 @@ MEDALS = ("warrior", "politician", "merchant", "priest", "farmer")
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Glory session, or set up a new one."""
-    view = ctx.view()
-    if view is not None and view["game"] == "glory":
-        ctx.push(GloryHome())
-    else:
-        ctx.push(SetupScreen())
+    base.continue_or_setup(ctx, ("glory",), GloryHome, SetupScreen)
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
-    view = ctx.view()
-    if view is None or view["game"] != "glory":
-        raise LookupError("no Glory of Rome session")
-    return view
+    return base.game_view(ctx, ("glory",), "Glory of Rome")
 
 
-def _run(ctx: Ctx, line: str) -> dict[str, Any] | None:
-    """Run ``line``; on an error show its message and return None."""
-    response = ctx.run(line)
-    if not response["ok"]:
-        ctx.notify(response["message"])
-        return None
-    return response
+_run = base.run_or_notify
 
 
 def _milestone_note(response: dict[str, Any]) -> str:
@@ -53,68 +40,6 @@ def _milestone_note(response: dict[str, Any]) -> str:
     if not events:
         return ""
     return " ".join(f"{m['player']} +1 supporter ({m['milestone']})." for m in events)
-
-
-# -- a small numeric form ----------------------------------------------------------------------
-@dataclass
-class Field:
-    """One form row: ``label``, ``value`` within ``lo..hi``; ``show`` formats the value."""
-
-    key: str
-    label: str
-    value: int
-    lo: int
-    hi: int
-    show: Callable[[int], str] = str
-
-
-class NumberForm:
-    """Rows of numbers: up/down move, left/right change the value, A (or press) runs ``on_go``
-    with the values, B goes back. ``keep`` (if given) receives the values after every change;
-    ``status`` (if given) writes the title bar's right side from the values."""
-
-    def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None] | None,
-                 keep: Callable[[dict[str, int]], None] | None = None,
-                 status: Callable[[Ctx, dict[str, int]], str] | None = None) -> None:
-        self.title = title
-        self.fields = fields
-        self.on_go = on_go
-        self.keep = keep
-        self.status = status
-        self.cursor = 0
-        self.top = 0
-
-    def values(self) -> dict[str, int]:
-        return {f.key: f.value for f in self.fields}
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        base.title_bar(draw, self.title, self.status(ctx, self.values()) if self.status else "")
-        items = [Item(f.label, None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
-                 for i, f in enumerate(self.fields)]
-        base.draw_list(draw, items, self.cursor, self.top)
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(self.fields)
-            if self.cursor < self.top:
-                self.top = self.cursor
-            elif self.cursor >= self.top + base.ROWS:
-                self.top = self.cursor - base.ROWS + 1
-        elif key in ("left", "right"):
-            f = self.fields[self.cursor]
-            f.value = max(f.lo, min(f.hi, f.value + (1 if key == "right" else -1)))
-            if self.keep is not None:
-                self.keep(self.values())
-        elif key in ("a", "press") and self.on_go is not None:
-            self.on_go(ctx, self.values())
-        elif key == "b":
-            ctx.pop()
-
-
-def on_off(v: int) -> str:
-    return "on" if v else "off"
 
 
 # -- setup and home ----------------------------------------------------------------------------

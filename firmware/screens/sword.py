@@ -15,7 +15,7 @@ from engine.sword.odds import attacker_wins
 from engine.sword.tactics import chance
 from firmware.screens import base
 from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
-from firmware.screens.glory import Field, NumberForm, on_off
+from firmware.screens.form import Field, NumberForm, on_off
 from firmware.screens.kit import ResultScreen
 
 PRESETS: tuple[tuple[str, str], ...] = (
@@ -29,27 +29,14 @@ BAND = ("none", "att", "def")
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Sword session, or start one from a preset."""
-    view = ctx.view()
-    if view is not None and view["game"] == "sword":
-        ctx.push(SwordHome())
-    else:
-        ctx.push(SetupScreen())
+    base.continue_or_setup(ctx, ("sword",), SwordHome, SetupScreen)
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
-    view = ctx.view()
-    if view is None or view["game"] != "sword":
-        raise LookupError("no Sword of Rome session")
-    return view
+    return base.game_view(ctx, ("sword",), "Sword of Rome")
 
 
-def _run(ctx: Ctx, line: str) -> dict[str, Any] | None:
-    """Run ``line``; on an error show its message and return None."""
-    response = ctx.run(line)
-    if not response["ok"]:
-        ctx.notify(response["message"])
-        return None
-    return response
+_run = base.run_or_notify
 
 
 def short(power: str) -> str:

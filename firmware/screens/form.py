@@ -1,0 +1,71 @@
+"""A small numeric form shared by the game screens: rows of bounded numbers set with the joystick."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PIL import Image
+
+from firmware.screens import base
+from firmware.screens.base import Ctx, Item
+
+
+@dataclass
+class Field:
+    """One form row: ``label``, ``value`` within ``lo..hi``; ``show`` formats the value."""
+
+    key: str
+    label: str
+    value: int
+    lo: int
+    hi: int
+    show: Callable[[int], str] = str
+
+
+class NumberForm:
+    """Rows of numbers: up/down move, left/right change the value, A (or press) runs ``on_go``
+    with the values, B goes back. ``keep`` (if given) receives the values after every change;
+    ``status`` (if given) writes the title bar's right side from the values."""
+
+    def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None] | None,
+                 keep: Callable[[dict[str, int]], None] | None = None,
+                 status: Callable[[Ctx, dict[str, int]], str] | None = None) -> None:
+        self.title = title
+        self.fields = fields
+        self.on_go = on_go
+        self.keep = keep
+        self.status = status
+        self.cursor = 0
+        self.top = 0
+
+    def values(self) -> dict[str, int]:
+        return {f.key: f.value for f in self.fields}
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, self.status(ctx, self.values()) if self.status else "")
+        items = [Item(f.label, None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
+                 for i, f in enumerate(self.fields)]
+        base.draw_list(draw, items, self.cursor, self.top)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if key in ("up", "down"):
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(self.fields)
+            if self.cursor < self.top:
+                self.top = self.cursor
+            elif self.cursor >= self.top + base.ROWS:
+                self.top = self.cursor - base.ROWS + 1
+        elif key in ("left", "right"):
+            f = self.fields[self.cursor]
+            f.value = max(f.lo, min(f.hi, f.value + (1 if key == "right" else -1)))
+            if self.keep is not None:
+                self.keep(self.values())
+        elif key in ("a", "press") and self.on_go is not None:
+            self.on_go(ctx, self.values())
+        elif key == "b":
+            ctx.pop()
+
+
+def on_off(v: int) -> str:
+    return "on" if v else "off"
