@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engine.jc.roster import roman
 from firmware.screens import base
 from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, TextScreen
-from firmware.screens.glory import Field, NumberForm, on_off
+from firmware.screens.form import Field, NumberForm, on_off
 
 SIDES = ("caesar", "pompey")
 RESULT_TEXT = {"attacker_wins": "Attacker wins", "attacker_eliminated": "Attacker destroyed",
@@ -26,27 +26,14 @@ HOLDER = {"caesar": "Caesar", "pompey": "Pompey", None: "-"}
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current jc-battle session, or set one up."""
-    view = ctx.view()
-    if view is not None and view["game"] == "jc-battle":
-        ctx.push(JcHome())
-    else:
-        ctx.push(setup_form())
+    base.continue_or_setup(ctx, ("jc-battle",), JcHome, setup_form)
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
-    view = ctx.view()
-    if view is None or view["game"] != "jc-battle":
-        raise LookupError("no Julius Caesar session")
-    return view
+    return base.game_view(ctx, ("jc-battle",), "Julius Caesar")
 
 
-def _run(ctx: Ctx, line: str) -> dict[str, Any] | None:
-    """Run ``line``; on an error show its message and return None."""
-    response = ctx.run(line)
-    if not response["ok"]:
-        ctx.notify(response["message"])
-        return None
-    return response
+_run = base.run_or_notify
 
 
 def side_name(side: str) -> str:
