@@ -30,7 +30,8 @@ Candidate = tuple[int, TokenSpec]   # (row index, token)
 class Decision(NamedTuple):
     """One Auto-Crassus placement: ``rule`` S-9..S-15 and its protocol ``step`` name; token
     ``tid`` (row position ``row_index``) on ``space`` with ``va``/``vb`` facing SPACE_A/SPACE_B;
-    ``province`` the one the step aimed at; ``why`` one sentence with the tie-breaks used."""
+    ``province`` the one the step aimed at; ``why`` one sentence with the tie-breaks used
+    (kept as ``reason``, format strings and their values, and written out when read)."""
 
     rule: str
     space: int
@@ -39,7 +40,12 @@ class Decision(NamedTuple):
     va: int
     vb: int
     province: int
-    why: str
+    reason: tuple[tuple[str, tuple[object, ...]], ...]
+
+    @property
+    def why(self) -> str:
+        main, *notes = [fmt.format(*args) for fmt, args in self.reason]
+        return main if not notes else main[:-1] + "; " + "; ".join(notes) + "."
 
     @property
     def step(self) -> str:
@@ -66,26 +72,24 @@ def decide(g: Game, rng: Rng) -> Decision | None:
     row = g.hand[CRASSUS]
     if not row:
         return None
-    toks: list[Candidate] = []
+    by_icon: list[list[Candidate]] = [[], [], [], [], []]     # indexed by icon bit 1, 2, 4
+    top = [-1, -1, -1, -1, -1]
     seen: set[int] = set()
     for i, tid in enumerate(row):
         spec = TOKENS[tid]
-        if spec.key not in seen:     # identical tokens: the leftmost stands for both (S-18)
-            seen.add(spec.key)
-            toks.append((i, spec))
-    by_icon: dict[int, list[Candidate]] = {SWORD: [], SHIELD: [], SHIP: []}
-    top = {SWORD: -1, SHIELD: -1, SHIP: -1}
-    for t in toks:
-        hi = t[1].hi
-        for icon in _FITS[t[1].mask]:
+        if spec.key in seen:         # identical tokens: the leftmost stands for both (S-18)
+            continue
+        seen.add(spec.key)
+        t, hi = (i, spec), spec.hi
+        for icon in _FITS[spec.mask]:
             by_icon[icon].append(t)
             if hi > top[icon]:
                 top[icon] = hi
-    # the highest value he can place facing each open province, from the icons of its empty spaces
     t1, t2, t4 = top[SWORD], top[SHIELD], top[SHIP]
-    by_mask = (-1, t1, t2, max(t1, t2), t4, max(t1, t4), max(t2, t4), max(t1, t2, t4))
+    t12 = t1 if t1 > t2 else t2
+    by_mask = (-1, t1, t2, t12, t4, t1 if t1 > t4 else t4, t2 if t2 > t4 else t4, t12 if t12 > t4 else t4)
     owner, ctrl, empty = g.owner, g.ctrl, g.empty
-    best = [by_mask[m] if c == OPEN else -1 for m, c in zip(g.emask, ctrl, strict=True)]
+    best = [by_mask[m] if c == OPEN else -1 for m, c in zip(g.emask, ctrl)]  # noqa: B905 (both 18 long)
     if max(best) < 0 and not any(owner[s] < 0 and top[_ICON[s]] >= 0 for s in range(N_SPACES)):
         return None
     closing: list[tuple[int, int]] = []        # (space, open province it closes)
@@ -98,14 +102,32 @@ def decide(g: Game, rng: Rng) -> Decision | None:
             or d.centre() or d.anywhere())
 
 
-def _names(provs: list[int]) -> str:
-    return ", ".join(PROVINCE_NAMES[x] for x in provs)
+class _Names(tuple[int, ...]):
+    """Province indices written as their names, joined by commas."""
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(PROVINCE_NAMES[x] for x in self)
 
 
-def _lead_words(lead: int) -> str:
-    if lead > 0:
-        return f"he leads by {lead}"
-    return "level" if lead == 0 else f"he trails by {-lead}"
+class _Spaces(tuple[int, ...]):
+    def __format__(self, spec: str) -> str:
+        return ", ".join(SPACES[s] for s in self)
+
+
+class _Barred(list[int]):
+    """S-10: the provinces skipped because closing them would make you win."""
+
+    def __format__(self, spec: str) -> str:
+        if not self:
+            return ""
+        return " (closing " + ", ".join(PROVINCE_NAMES[y] for y in self) + " would make you win)"
+
+
+class _Lead(int):
+    def __format__(self, spec: str) -> str:
+        if self > 0:
+            return f"he leads by {int(self)}"
+        return "level" if self == 0 else f"he trails by {-int(self)}"
 
 
 class _Decider:
@@ -113,11 +135,11 @@ class _Decider:
 
     __slots__ = ("g", "rng", "by_icon", "top", "best", "h", "c", "notes")
 
-    def __init__(self, g: Game, rng: Rng, by_icon: dict[int, list[Candidate]], top: dict[int, int],
+    def __init__(self, g: Game, rng: Rng, by_icon: list[list[Candidate]], top: list[int],
                  best: list[int]) -> None:
         self.g, self.rng, self.by_icon, self.top, self.best = g, rng, by_icon, top, best
         self.h, self.c = g.inf[HUMAN], g.inf[CRASSUS]
-        self.notes: list[str] = []
+        self.notes: list[tuple[str, tuple[object, ...]]] = []
 
     # -- S-9 / S-10: closing placements ------------------------------------------------------
     def capture(self, closing: list[tuple[int, int]]) -> Decision | None:
@@ -143,8 +165,8 @@ class _Decider:
         v, s = need_v[x]
         i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if v in (t[1].hi, t[1].lo)], low_total=True)
         mine = c[x] + v
-        why = (f"Capture (S-9): this closes {PROVINCE_NAMES[x]} and he wins it {mine}–{h[x]}"
-               f"{' (ties are his, S-8)' if mine == h[x] else ''}; {v} is the lowest value that still captures.")
+        why = ("Capture (S-9): this closes {} and he wins it {}–{}{}; {} is the lowest value that still captures.",
+               (PROVINCE_NAMES[x], mine, h[x], " (ties are his, S-8)" if mine == h[x] else "", v))
         return self.make("S-9", s, i, spec, x, v, why)
 
     def close(self, closing: list[tuple[int, int]]) -> Decision | None:
@@ -170,10 +192,9 @@ class _Decider:
         x = self.pick_province(sorted(low_v))
         v, s = low_v[x]
         i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if t[1].lo == v], low_total=True)
-        skip = (f" (closing {', '.join(PROVINCE_NAMES[y] for y in sorted(set(barred)))} would make you win)"
-                if barred else "")
-        why = (f"Close (S-10): no capture is possible; this closes {PROVINCE_NAMES[x]}, which you win "
-               f"{h[x]}–{c[x] + v} without ending the game{skip}; he faces it with the lowest value, {v}.")
+        why = ("Close (S-10): no capture is possible; this closes {}, which you win {}–{} without ending the "
+               "game{}; he faces it with the lowest value, {}.",
+               (PROVINCE_NAMES[x], h[x], c[x] + v, _Barred(sorted(set(barred))), v))
         return self.make("S-10", s, i, spec, x, v, why)
 
     def human_markers(self, closing: list[int], s: int) -> int:
@@ -211,8 +232,8 @@ class _Decider:
             return None
         x = self.pick_province(cands)
         every = " (he trails in every open province)" if g.rules["defend"] == "all" else ""
-        why = (f"Defend (S-11): you lead in {PROVINCE_NAMES[x]} by {top}, your largest lead where he "
-               f"can place{every}; he faces it with his highest value.")
+        why = ("Defend (S-11): you lead in {} by {}, your largest lead where he can place{}; he faces it "
+               "with his highest value.", (PROVINCE_NAMES[x], top, every))
         return self.highest("S-11", x, why)
 
     def reinforce(self) -> Decision | None:
@@ -231,10 +252,9 @@ class _Decider:
         lead = max(c[x] - h[x] for x in cands)
         cands = [x for x in cands if c[x] - h[x] == lead]
         x = self.pick_province(cands)
-        why = (f"Reinforce (S-12): his tokens touch {len(touched)} open provinces; {PROVINCE_NAMES[x]} "
-               f"is closest to winning ({fewest} empty space{'s' if fewest != 1 else ''}, "
-               f"{_lead_words(lead)}); "
-               f"he places his highest value there.")
+        why = ("Reinforce (S-12): his tokens touch {} open provinces; {} is closest to winning ({} empty "
+               "space{}, {}); he places his highest value there.",
+               (len(touched), PROVINCE_NAMES[x], fewest, "s" if fewest != 1 else "", _Lead(lead)))
         return self.highest("S-12", x, why)
 
     def expand(self) -> Decision | None:
@@ -246,9 +266,9 @@ class _Decider:
             return None
         top = max(self.best[x] for x in cands)
         x = self.pick_province([y for y in cands if self.best[y] == top])
-        ctrl = [PROVINCE_NAMES[nb] for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS]
-        why = (f"Expand (S-13): {PROVINCE_NAMES[x]} borders {', '.join(ctrl)}, which he controls, and takes "
-               f"his highest value there ({top}).")
+        ctrl = _Names(tuple(nb for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS))
+        why = ("Expand (S-13): {} borders {}, which he controls, and takes his highest value there ({}).",
+               (PROVINCE_NAMES[x], ctrl, top))
         return self.highest("S-13", x, why)
 
     def centre(self) -> Decision | None:
@@ -260,11 +280,11 @@ class _Decider:
         top = max(self.best[x] for x in cands)
         cands = [y for y in cands if self.best[y] == top]
         if ITALY in cands and len(cands) > 1:
-            self.notes.append("among central provinces Italy comes first (S-14)")
+            self.notes.append(("among central provinces Italy comes first (S-14)", ()))
             x = ITALY
         else:
             x = self.pick_province(cands, random_ok=True)
-        why = f"Centre (S-14): {PROVINCE_NAMES[x]} is central and takes his highest value there ({top})."
+        why = ("Centre (S-14): {} is central and takes his highest value there ({}).", (PROVINCE_NAMES[x], top))
         return self.highest("S-14", x, why)
 
     def anywhere(self) -> Decision | None:
@@ -274,10 +294,10 @@ class _Decider:
             return None
         top = max(self.best[x] for x in cands)
         x = self.pick_province([y for y in cands if self.best[y] == top], random_ok=True)
-        why = f"Anywhere (S-15): {PROVINCE_NAMES[x]} takes his highest value ({top})."
+        why = ("Anywhere (S-15): {} takes his highest value ({}).", (PROVINCE_NAMES[x], top))
         return self.highest("S-15", x, why)
 
-    def highest(self, rule: str, x: int, why: str) -> Decision:
+    def highest(self, rule: str, x: int, why: tuple[str, tuple[object, ...]]) -> Decision:
         """Face ``x`` with the highest value: space by S-17, token by S-18 (highest total)."""
         v = self.best[x]
         owner, top = self.g.owner, self.top
@@ -297,7 +317,7 @@ class _Decider:
         first = cands
         if random_ok and g.rules["ties"] == "random":
             x = cands[self.rng.below(len(cands))]
-            self.notes.append(f"{PROVINCE_NAMES[x]} drawn at random among {_names(cands)} (ties=random)")
+            self.notes.append(("{} drawn at random among {} (ties=random)", (PROVINCE_NAMES[x], _Names(tuple(cands)))))
             return x
         ctrl, bonus = g.ctrl, g.bonus
         near = 0
@@ -318,10 +338,11 @@ class _Decider:
             if keep and len(keep) < len(cands):
                 cands = keep
                 if len(cands) == 1:
-                    self.notes.append(f"of {_names(first)}, {PROVINCE_NAMES[cands[0]]} {_S16_TEXT[k]} (S-16)")
+                    self.notes.append(("of {}, {} {} (S-16)",
+                                       (_Names(tuple(first)), PROVINCE_NAMES[cands[0]], _S16_TEXT[k])))
                     return cands[0]
         x = cands[self.rng.below(len(cands))]
-        self.notes.append(f"{PROVINCE_NAMES[x]} drawn at random among {_names(cands)} (S-16)")
+        self.notes.append(("{} drawn at random among {} (S-16)", (PROVINCE_NAMES[x], _Names(tuple(cands)))))
         return x
 
     def pick_space(self, x: int, spaces: list[int]) -> int:
@@ -340,17 +361,18 @@ class _Decider:
         if len(keep) < len(spaces):
             if len(keep) == 1:
                 o = SPACE_B[keep[0]] if SPACE_A[keep[0]] == x else SPACE_A[keep[0]]
-                self.notes.append(f"space {SPACES[keep[0]]}: he trails most ({top}) in {PROVINCE_NAMES[o]} (S-17)")
+                self.notes.append(("space {}: he trails most ({}) in {} (S-17)",
+                                   (SPACES[keep[0]], top, PROVINCE_NAMES[o])))
                 return keep[0]
             spaces = keep
         central = [s for s in spaces if CENTRAL[SPACE_B[s] if SPACE_A[s] == x else SPACE_A[s]]]
         if central and len(central) < len(spaces):
             spaces = central
             if len(spaces) == 1:
-                self.notes.append(f"space {SPACES[spaces[0]]} touches a central province (S-17)")
+                self.notes.append(("space {} touches a central province (S-17)", (SPACES[spaces[0]],)))
                 return spaces[0]
         s = spaces[self.rng.below(len(spaces))]
-        self.notes.append(f"space {SPACES[s]} drawn at random among {', '.join(SPACES[t] for t in spaces)} (S-17)")
+        self.notes.append(("space {} drawn at random among {} (S-17)", (SPACES[s], _Spaces(tuple(spaces)))))
         return s
 
     def pick_token(self, cands: list[Candidate], low_total: bool) -> Candidate:
@@ -361,19 +383,19 @@ class _Decider:
         plain = [t for t in cands if not t[1].wild]
         pool = plain or cands
         if plain and len(plain) < len(cands):
-            self.notes.append("a non-wild token before a wild (S-18)")
+            self.notes.append(("a non-wild token before a wild (S-18)", ()))
         key = (min if low_total else max)(t[1].total for t in pool)
         pool2 = [t for t in pool if t[1].total == key]
         if len(pool2) < len(pool):
-            self.notes.append(f"the {'lowest' if low_total else 'highest'} total, {key} (S-18)")
+            self.notes.append(("the {} total, {} (S-18)", ("lowest" if low_total else "highest", key)))
         if len(pool2) > 1:
-            self.notes.append("the leftmost in his row (S-18)")
+            self.notes.append(("the leftmost in his row (S-18)", ()))
         return min(pool2, key=lambda t: t[0])
 
-    def make(self, rule: str, s: int, i: int, spec: TokenSpec, x: int, v: int, why: str) -> Decision:
-        """Orient the token with ``v`` facing ``x`` and finish the sentence."""
+    def make(self, rule: str, s: int, i: int, spec: TokenSpec, x: int, v: int,
+             why: tuple[str, tuple[object, ...]]) -> Decision:
+        """Orient the token with ``v`` facing ``x``; the reason is the step's sentence and the
+        tie-break notes."""
         other = spec.lo if v == spec.hi else spec.hi
         va, vb = (v, other) if SPACE_A[s] == x else (other, v)
-        if self.notes:
-            why = why[:-1] + "; " + "; ".join(self.notes) + "."
-        return Decision(rule, s, spec.tid, i, va, vb, x, why)
+        return Decision(rule, s, spec.tid, i, va, vb, x, (why, *self.notes))
