@@ -104,6 +104,17 @@ def run_console_game(i: int, seed: int = 0) -> dict[str, Any]:
     raise FuzzFailure(f"console game {i} did not end")
 
 
+def end_kind(text: str) -> str:
+    """A short name for how a game ended (from its end sentence)."""
+    for words, kind in (("last control marker", "last marker placed (C-12)"),
+                        ("no control markers left", "markers removed (S-8 harder)"),
+                        ("cannot play", "Crassus stuck (S-19)"), ("cannot place", "human stuck (C-12)"),
+                        ("no token", "empty hand (C-12)")):
+        if words in text:
+            return kind
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
@@ -119,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.games):
             g = run_game(i, args.seed, args.greedy_every)
             wins[g.names[g.winner]] += 1
-            ends[g.end.split(" (")[-1].rstrip(").")] += 1
+            ends[end_kind(g.end)] += 1
             actions += g.turns
         for i in range(args.console):
             run_console_game(i, args.seed)
