@@ -9,7 +9,8 @@ token conservation (bag + hand/row + board + unused centurions = 16, 19 with Cen
 conservation (left + board + under Senate + removed = 12), that every closure was resolved as
 C-7..C-10 say, the derived totals and the JSON round trip; every game must end with a winner
 within 2,000 actions. ``--console`` also plays that many games through the console session
-(request lines, JSON state between commands). Prints a summary; exits 1 on the first failure.
+(request lines, JSON state between commands), and as many with every input physical (tiles, both
+bags, face-down centurions and bonuses named on the command line). Prints a summary; exits 1 on the first failure.
 """
 from __future__ import annotations
 
@@ -115,6 +116,63 @@ def end_kind(text: str) -> str:
     return text
 
 
+def run_physical_game(i: int, seed: int = 0) -> dict[str, Any]:
+    """A console game with every input physical: the driver draws the tiles, both bags, the
+    face-down centurions and the C-21 bonuses itself (from what ``state`` shows) and names them."""
+    from engine.caesar.tokens import CENTURION_IDS, TOKENS
+    from firmware.session import Session
+    cfg = config(i)
+    rng = Rng(seed + i, 13)
+    names = [TOKENS[t].name for t in range(16)]
+    row = [names.pop(rng.below(len(names))) for _ in range(3)]
+    mods = [f"{k}=1" for k, key in (("poison", "poison"), ("centurions", "centurions"),
+                                    ("border-control", "border_control")) if cfg[key]]
+    line = (f"new caesar-solo difficulty={cfg['difficulty']} tiles-input=physical bag-input=physical "
+            f"row={','.join(row)} {' '.join(mods)}")
+    session = Session.start(line, seed + i, "fuzz")
+    for _ in range(3000):
+        st = session.view()
+        if st["winner"]:
+            bad = problems(Game.from_json(session.state))
+            if bad:
+                raise FuzzFailure(f"physical game {i}: {bad}")
+            return st
+        human = st["human"]
+        if human["draws_due"] and not human["pending"] and (st["turn"] == "crassus" or st["step"] != "bonus"):
+            session.apply("draw " + rng.choice(human["bag_contents"]))
+        elif st["turn"] == "crassus":
+            tile = rng.choice(list(st["tiles"]["stack_left"]))
+            actions = st["tiles"]["definitions"][tile].split("+")
+            bag = list(st["crassus"]["bag_contents"])
+            on_board = [v["token"] for v in st["position"]["spaces"].values() if v["by"] == "crassus"]
+            hidden = [TOKENS[t].name for t in CENTURION_IDS] if st["position"]["modules"]["centurions"] else []
+            for name in on_board + st["position"]["crassus_row"] + bag:
+                if name in hidden:
+                    hidden.remove(name)
+            draws, cents = [], []
+            for act in actions:                      # default-style tiles: draws before discards
+                if act.startswith("draw"):
+                    for _ in range(min(int(act[-1]), len(bag))):
+                        draws.append(bag.pop(rng.below(len(bag))))
+                elif act == "centurion" and hidden:
+                    cents.append(hidden.pop(rng.below(len(hidden))))
+            opts = f"tile={tile}" + (f" draw={','.join(draws)}" if draws else "")
+            opts += f" centurion={','.join(cents)}" if cents else ""
+            session.apply("crassus " + opts)
+        elif st["step"] == "bonus":
+            session.apply(f"{human['pending'][0]} skip")
+        else:
+            moves = session.apply("moves").fields
+            pick = rng.choice(moves["moves"] + moves["face_down"])
+            if pick.get("face_down"):
+                extra = f" bonus={rng.choice(st['bonus_pool_left'])}" if st.get("bonus_pool_left") else ""
+                session.apply(f"play {pick['space']} {pick['token']} down{extra}")
+            else:
+                (prov, first), (_, second) = list(pick["toward"].items())
+                session.apply(f"play {pick['space']} {pick['token'].split(':')[0]}:{first}/{second} {prov}")
+    raise FuzzFailure(f"physical game {i} did not end")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
@@ -134,12 +192,13 @@ def main(argv: list[str] | None = None) -> int:
             actions += g.turns
         for i in range(args.console):
             run_console_game(i, args.seed)
+            run_physical_game(i, args.seed)
     except FuzzFailure as e:
         print(f"FAILED: {e}")
         return 1
     dt = time.perf_counter() - t0
     print(f"{args.games} solo games (random human moves; every {args.greedy_every}th greedy) "
-          f"+{args.console} through the console, in {dt:.1f} s: "
+          f"+{args.console} through the console (+{args.console} with physical inputs), in {dt:.1f} s: "
           f"no invariant broken, every game ended with a winner.")
     print(f"configurations: {len(MODULES)} module sets x {len(DIFFICULTIES)} difficulties x 2 sides x rule options")
     print(f"winners: {dict(wins)}; turns per game: {actions / max(args.games, 1):.1f}")

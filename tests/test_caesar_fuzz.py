@@ -42,6 +42,14 @@ def test_fuzz_games_through_the_console_session():
         assert st["winner"] in ("human", "crassus") and st["step"] == "over"
 
 
+def test_fuzz_games_with_every_input_physical():
+    # Tiles, both bags, face-down centurions and C-21 bonuses named on the command line.
+    for i in range(10):
+        st = FUZZ.run_physical_game(i, seed=91)
+        assert st["winner"] in ("human", "crassus") and st["inputs"] == {
+            "tiles": "physical", "crassus_bag": "physical", "human_bag": "physical"}
+
+
 def test_every_configuration_is_covered():
     seen = {(c["poison"], c["centurions"], c["border_control"], c["difficulty"], c["side"])
             for c in map(FUZZ.config, range(GAMES))}

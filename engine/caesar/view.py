@@ -51,6 +51,7 @@ def view(g: Game) -> dict[str, Any]:
     }
     if g.border_control:
         out["bonus_pool"] = len(g.pool)
+        out["bonus_pool_left"] = sorted(g.pool)     # face down at the table; for physical input
     if g.solo:
         out["difficulty"] = g.difficulty
         out["side"] = g.human_side
