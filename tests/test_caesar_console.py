@@ -222,6 +222,19 @@ def test_physical_tiles_and_bags(console):
     assert st["human"]["hand"] == ["ship:5/1", "wild:4/0"] and st["step"] == "play"
 
 
+def test_digital_tiles_with_his_physical_bag_reveal_first(console):
+    ok(console, "new caesar-solo difficulty=easy crassus-bag=physical row=sword:6/0,ship:5/1,wild:2/2 seed=3")
+    assert "reveal" in err(console, "crassus", "bad_arguments")      # the tile draws: reveal it first
+    shown = ok(console, "reveal")
+    assert shown["tile"] in "AB" and shown["draws"] == (2 if shown["tile"] == "A" else 1)
+    assert ok(console, "state")["state"]["tiles"]["revealed"] == shown["tile"]
+    err(console, "reveal", "illegal_move")
+    bag = ok(console, "state")["state"]["crassus"]["bag_contents"]
+    turn = ok(console, "crassus draw=" + ",".join(bag[:shown["draws"]]))
+    assert turn["tile"] == shown["tile"] and turn["steps"][0]["tokens"] == bag[:shown["draws"]]
+    assert ok(console, "state")["state"]["tiles"]["revealed"] is None
+
+
 def test_physical_tile_c_is_refused_when_not_in_the_stack(console):
     ok(console, "new caesar-solo difficulty=easy tiles-input=physical seed=3")
     assert "not in the stack" in err(console, "crassus tile=C", "illegal_move")

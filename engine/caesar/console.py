@@ -165,6 +165,20 @@ def _crassus(state: State, req: Request) -> Outcome:
     return Outcome(fields, text + ".")
 
 
+def _reveal(state: State, req: Request) -> Outcome:
+    req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments("Usage: reveal  (no arguments).")
+    g = _load(state)
+    letter = flow.reveal(g)
+    _store(state, g)
+    actions = g.tile_defs[letter]
+    draws = min(len(g.bag[CRASSUS]), sum(int(a[-1]) for a in actions if a.startswith("draw")))
+    return Outcome({"tile": letter, "tile_actions": "+".join(actions), "draws": draws,
+                    "centurions": min(len(g.cent[CRASSUS]), actions.count("centurion"))},
+                   f"Crassus: Tile {letter} revealed.")
+
+
 def _decide(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if req.args:
@@ -242,6 +256,7 @@ SOLO = GameRules(
     commands=commands(
         Command("crassus", _crassus, True, "crassus [tile=X] [draw=...] [centurion=...]  (one Auto-Crassus turn)"),
         Command("decide", _decide, False, "decide  (the play Auto-Crassus would make now)"),
+        Command("reveal", _reveal, True, "reveal  (turn up his next tile before crassus)"),
         *_COMMON,
     ),
 )

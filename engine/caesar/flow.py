@@ -111,6 +111,7 @@ def _new_stack(g: Game) -> None:
     g.deck = deck_for(g.difficulty, g.centurions)
     g.stack = list(g.deck)
     g.played = []
+    g.revealed = ""
     if g.inputs["tiles"] == "digital":
         g.rng.shuffle(g.stack)
     else:
@@ -397,10 +398,14 @@ def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = Non
     _check_turn(g, CRASSUS)
     physical_tiles = g.inputs["tiles"] == "physical"
     physical_bag = g.inputs["crassus_bag"] == "physical"
+    if g.revealed and tile is not None:
+        raise BadArguments(f"Tile {g.revealed} is already revealed; drop tile=.")
+    if physical_bag and not physical_tiles and not g.revealed and _tile_draws(g, g.stack[0]):
+        raise BadArguments("His bag is physical: send reveal first to see the tile, then crassus draw=....")
     if physical_tiles and tile is None:
         raise BadArguments(f"Tiles are physical here: say which tile you revealed, e.g. crassus tile=A "
                            f"(stack: {''.join(sorted(g.stack))}).")
-    if not physical_tiles and tile is not None:
+    if not physical_tiles and tile is not None and not g.revealed:
         raise BadArguments("Tiles are drawn by the device here (tiles-input=digital); drop tile=.")
     if not physical_bag and (draws or cents):
         raise BadArguments("Crassus's bag is digital here (crassus-bag=digital); drop draw= and centurion=.")
@@ -416,7 +421,9 @@ def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = Non
 
 def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
                   cents: list[str] | None) -> tuple[str, list[Step]]:
-    if tile is not None:
+    if g.revealed:
+        letter, g.revealed = g.revealed, ""
+    elif tile is not None:
         letter = tile.strip().upper()
         if letter not in g.stack:
             raise IllegalMove(f"Tile {tile} is not in the stack (stack: {''.join(sorted(g.stack))}).")
@@ -460,6 +467,27 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
         g.turns += 1
         begin_turn(g, HUMAN)
     return letter, steps
+
+
+def _tile_draws(g: Game, letter: str) -> int:
+    """Tokens and centurions a tile takes (before the bag or the face-down pile runs short)."""
+    return sum(draw_count(a) for a in g.tile_defs[letter] if a.startswith("draw")) + \
+        g.tile_defs[letter].count("centurion")
+
+
+def reveal(g: Game) -> str:
+    """Turn up Auto-Crassus's next tile now (digital tiles), so that a physical bag can be drawn
+    from before ``crassus``. Raises NotYourTurn, GameOver, IllegalMove (tiles physical or a tile
+    already revealed)."""
+    if not g.solo:
+        raise IllegalMove("There is no Auto-Crassus in a duel.")
+    _check_turn(g, CRASSUS)
+    if g.inputs["tiles"] == "physical":
+        raise IllegalMove("Tiles are physical here: turn one up and send crassus tile=<letter>.")
+    if g.revealed:
+        raise IllegalMove(f"Tile {g.revealed} is already revealed; now send crassus.")
+    g.revealed = g.stack.pop(0)
+    return g.revealed
 
 
 def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step]) -> bool:

@@ -54,7 +54,7 @@ def problems(g: Game) -> list[str]:
     g.recompute()
     if derived != (g.inf, g.empty, g.emask, g.touch):
         out.append("derived influence/empty/icon/touch counts drifted")
-    if g.solo and len(g.stack) + len(g.played) != len(g.deck):
+    if g.solo and len(g.stack) + len(g.played) + bool(g.revealed) != len(g.deck):
         out.append(f"tiles: stack {g.stack} + played {g.played} != deck {g.deck}")
     if g.solo and g.turn == CRASSUS and not g.over and g.step != "play":
         out.append(f"Crassus's turn in step {g.step}")

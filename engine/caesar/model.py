@@ -38,7 +38,7 @@ _LISTS18 = ("ctrl", "cflip", "bonus", "slots")
 _PAIRS = ("hand", "bag", "cent", "markers", "senate", "senate_markers", "removed", "due")
 _SCALARS = ("mode", "names", "human_side", "difficulty", "poison", "centurions", "border_control",
             "rules", "inputs", "pool", "turn", "step", "pending", "extra", "cent_taken",
-            "tile_defs", "tile_user", "deck", "stack", "played", "last_tile", "winner", "end",
+            "tile_defs", "tile_user", "deck", "stack", "played", "last_tile", "revealed", "winner", "end",
             "last", "turns")
 
 
@@ -87,6 +87,7 @@ class Game:
         self.stack: list[str] = []
         self.played: list[str] = []
         self.last_tile = ""
+        self.revealed = ""          # a digital tile turned up by ``reveal`` before its turn
         self.winner = -1
         self.end = ""
         self.last: dict[str, Any] = {}

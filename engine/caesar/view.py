@@ -27,7 +27,7 @@ def tiles_view(g: Game) -> dict[str, Any]:
     """The command tiles: definitions (``tiles=`` syntax), whose they are, the stack and pile."""
     unverified = sorted({t for t in g.deck if t not in g.tile_user})
     return {"deck": g.deck, "stack": len(g.stack), "stack_left": "".join(sorted(g.stack)),
-            "played": list(g.played), "last": g.last_tile or None,
+            "played": list(g.played), "last": g.last_tile or None, "revealed": g.revealed or None,
             "definitions": {k: tile_text(v) for k, v in sorted(g.tile_defs.items())},
             "user_defined": list(g.tile_user), "unverified": bool(unverified),
             "unverified_letters": unverified}
