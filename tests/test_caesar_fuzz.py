@@ -2,7 +2,7 @@
 module combination, difficulty, side and rule option with random (and some greedy) human moves;
 after every action token and marker conservation, C-7..C-10 closures, derived totals and the
 JSON round trip are checked, and every game must end with a winner. CAESAR_FUZZ_GAMES sets the
-number of games (default 1,200, about 7 s); the script runs 2,000+."""
+number of games (default 2,400, about 10 s); the script runs 2,000+."""
 from __future__ import annotations
 
 import importlib.util
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = int(os.environ.get("CAESAR_FUZZ_GAMES", "1200"))
+GAMES = int(os.environ.get("CAESAR_FUZZ_GAMES", "2400"))
 
 
 def _fuzz():
