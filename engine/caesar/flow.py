@@ -15,7 +15,7 @@ from engine.caesar.board import (
     BORDER_CONTROL, ITALY, N_PROVINCES, PROVINCE_INDEX, PROVINCE_NAMES, PROVINCES, SPACE_A, SPACE_B,
     SPACE_ICON_NAME, SPACE_INDEX, SPACES,
 )
-from engine.caesar.model import CRASSUS, HUMAN, OPEN, Game
+from engine.caesar.model import CRASSUS, HUMAN, Game
 from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
@@ -581,7 +581,3 @@ def _reshuffle(g: Game, letter: str) -> None:
         g.rng.shuffle(g.stack)
     else:
         g.stack.sort()
-
-
-def open_provinces(g: Game) -> list[int]:
-    return [x for x in range(N_PROVINCES) if g.ctrl[x] == OPEN]

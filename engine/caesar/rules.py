@@ -17,7 +17,6 @@ from engine.caesar.model import CRASSUS, NONE, OPEN, Game
 from engine.caesar.tokens import TOKENS
 
 Step = dict[str, Any]
-BOT_REMOVED = ("might", "wealth", "tactics", "centurion")  # S-8: removed when Crassus gains them
 
 
 # -- placement -------------------------------------------------------------------------------

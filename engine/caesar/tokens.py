@@ -53,7 +53,6 @@ def _specs() -> tuple[TokenSpec, ...]:
 TOKENS: tuple[TokenSpec, ...] = _specs()
 BASE_IDS: tuple[int, ...] = tuple(t.tid for t in TOKENS if not t.centurion)
 CENTURION_IDS: tuple[int, ...] = tuple(t.tid for t in TOKENS if t.centurion)
-N_BASE = len(BASE_IDS)
 IDS_BY_NAME: dict[str, tuple[int, ...]] = {}
 for _t in TOKENS:
     IDS_BY_NAME[_t.name] = IDS_BY_NAME.get(_t.name, ()) + (_t.tid,)
@@ -82,6 +81,3 @@ def ids_of(name: str) -> tuple[int, ...]:
     """Ids of the tokens with canonical ``name`` (two for ``wild:2/2``)."""
     return IDS_BY_NAME[name]
 
-
-def name_of(tid: int) -> str:
-    return TOKENS[tid].name
