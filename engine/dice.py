@@ -1,7 +1,8 @@
 """Dice expressions ``NdS[+M|-M]`` and rolls with an explicit generator.
 
 A roll record is plain data: ``{"expr": "2d6+1", "dice": [3, 5], "sides": 6, "mod": 1,
-"total": 9, "rerolled": []}``; ``rerolled`` lists the 0-based positions re-rolled afterwards.
+"total": 9, "rerolled": []}``; ``rerolled`` lists the 1-based positions re-rolled afterwards
+(the same numbering as the ``reroll`` command).
 """
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def parse_dice(text: str) -> DiceSpec:
     """Parse ``NdS``, ``dS``, ``NdS+M`` or ``NdS-M``; raises BadArguments with the limits."""
     m = _EXPR.match(text.strip())
     if not m:
-        raise BadArguments(f"'{text}' is not a dice expression; write NdS, NdS+M or NdS-M (e.g. 3d6+1).")
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise BadArguments(f"'{shown}' is not a dice expression; write NdS, NdS+M or NdS-M (e.g. 3d6+1).")
     count = int(m.group(1)) if m.group(1) else 1
     sides = int(m.group(2))
     mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
@@ -66,7 +68,7 @@ def reroll(record: dict[str, Any], positions: list[int], rng: Rng) -> dict[str, 
     for p in sorted(positions):
         dice[p] = rng.die(record["sides"])
     return {**record, "dice": dice, "total": sum(dice) + record["mod"],
-            "rerolled": sorted(set(record["rerolled"]) | set(positions)),
+            "rerolled": sorted(set(record["rerolled"]) | {p + 1 for p in positions}),
             "previous": list(record["dice"])}
 
 
@@ -74,5 +76,5 @@ def describe(record: dict[str, Any]) -> str:
     """A log sentence for a roll record."""
     faces = ", ".join(map(str, record["dice"]))
     if "previous" in record:
-        return f"Re-rolled dice {', '.join(str(p + 1) for p in record['rerolled'])} of {record['expr']}: {faces} = {record['total']}."
+        return f"Re-rolled dice {', '.join(map(str, record['rerolled']))} of {record['expr']}: {faces} = {record['total']}."
     return f"Rolled {record['expr']}: {faces} = {record['total']}."

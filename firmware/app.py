@@ -54,7 +54,13 @@ class App:
         self.stack[-1] = screen
 
     def notify(self, text: str) -> None:
-        self.message = base.wrap(text, base.COLS - 2)
+        """A short message over the screen until the next key; a long one gets its own
+        scrollable screen so nothing is cut off."""
+        rows = base.wrap(text, base.COLS - 2)
+        if len(rows) <= 4:
+            self.message = rows
+        else:
+            self.push(base.TextScreen("Note", text))
 
     def set_setting(self, key: str, value: str) -> dict[str, Any]:
         response = self.run(f"settings {key}={value}")

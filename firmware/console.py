@@ -76,12 +76,15 @@ class Console:
 
     @staticmethod
     def _error(e: LegatusError) -> str:
-        return json.dumps({"ok": False, "error": e.code, "message": e.message}, ensure_ascii=False)
+        return json.dumps({"ok": False, "error": e.code, "message": e.message}, ensure_ascii=False,
+                          separators=(",", ":"))
 
     # -- dispatch ----------------------------------------------------------------------------
     def _dispatch(self, line: str) -> dict[str, Any]:
         req = parse_line(line)
         name = req.command
+        if name in ("help", "version", "quit", "state", "undo") and (req.args or req.opts):
+            raise BadArguments(f"'{name}' takes no arguments.")
         if name == "help":
             return {"commands": self.command_names()}
         if name == "version":

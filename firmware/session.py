@@ -10,14 +10,16 @@ import json
 from typing import Any
 
 from engine import registry
-from engine.errors import NothingToUndo, UnknownCommand
+from engine.errors import BadArguments, NothingToUndo, UnknownCommand
 from engine.game import Command, GameRules, Outcome, Request, State
 
 MAX_LOG = 500
 
 
 def parse_line(text: str) -> Request:
-    """Split a request line into command, positional words and ``key=value`` options."""
+    """Split a request line into command, positional words and ``key=value`` options.
+
+    Raises BadArguments if an option is given twice (which one was meant is unclear)."""
     stripped = text.strip()
     command, _, rest = stripped.partition(" ")
     args: list[str] = []
@@ -25,6 +27,8 @@ def parse_line(text: str) -> Request:
     for word in rest.split():
         key, eq, value = word.partition("=")
         if eq and key:
+            if key in opts:
+                raise BadArguments(f"Option {key[:24]}= is given twice; give it once.")
             opts[key] = value
         else:
             args.append(word)
@@ -52,7 +56,7 @@ class Session:
         """A new session from a ``new <game> ...`` line; raises LegatusError on bad options."""
         req = parse_line(line)
         if not req.args:
-            raise UnknownCommand("Usage: new <game> [options]; games: " + ", ".join(sorted(registry.GAMES)) + ".")
+            raise BadArguments("Usage: new <game> [options]; games: " + ", ".join(sorted(registry.GAMES)) + ".")
         game = registry.game(req.args[0])
         sub = Request(command=f"new {game.name}", args=req.args[1:], opts=req.opts, rest=req.rest)
         initial = game.new(sub, seed)

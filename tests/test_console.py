@@ -39,8 +39,8 @@ def test_every_error_code(state_dir):
         "undo",                                                 # nothing_to_undo
     ])
     codes = [x.get("error") for x in r]
-    assert codes == ["no_session"] * 4 + ["unknown_command"] + ["bad_arguments", "unknown_command",
-                     "bad_arguments", "bad_arguments", None, "illegal_move", "illegal_move", "nothing_to_undo"]
+    assert codes == ["no_session"] * 4 + ["unknown_command"] + ["bad_arguments"] * 4 + [
+                     None, "illegal_move", "illegal_move", "nothing_to_undo"]
     assert all(x["message"] for x in r if not x["ok"])
 
 
@@ -88,3 +88,17 @@ def test_3000_random_and_malformed_lines_each_get_one_reply_and_change_nothing(s
     assert all(isinstance(x, dict) and "ok" in x for x in r)
     assert all(x["ok"] or x["error"] != "internal_error" for x in r)
     assert r[-1]["state"] == r[2]["state"]
+
+
+def test_extra_words_and_repeated_options_are_refused(state_dir):
+    r = run_console(state_dir, ["new bag items=a*3 items=b*2", "new bag items=a*3 seed=1",
+                                "state extra", "undo 3", "version 2", "draw", "state"])
+    assert [x.get("error") for x in r] == ["bad_arguments", None, "bad_arguments", "bad_arguments",
+                                           "bad_arguments", None, None]
+    assert "twice" in r[0]["message"]
+    assert r[-1]["state"]["actions"] == 1          # 'undo 3' did not undo anything
+
+
+def test_reroll_positions_are_one_based_in_reply_and_state(state_dir):
+    r = run_console(state_dir, ["new dice seed=2", "roll 4d6", "reroll 2,4", "rolls 1"])
+    assert r[2]["rerolled"] == [2, 4] and r[3]["rolls"][-1]["rerolled"] == [2, 4]

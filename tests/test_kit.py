@@ -33,7 +33,7 @@ def test_reroll_changes_only_chosen_dice_and_records_them():
     rec = dice.roll(dice.DiceSpec(5, 1000), rng)
     again = dice.reroll(rec, [1, 3], rng)
     assert [again["dice"][i] for i in (0, 2, 4)] == [rec["dice"][i] for i in (0, 2, 4)]
-    assert again["rerolled"] == [1, 3] and again["previous"] == rec["dice"]
+    assert again["rerolled"] == [2, 4] and again["previous"] == rec["dice"]   # 1-based, as 'reroll' takes
     assert "Re-rolled dice 2, 4" in dice.describe(again)
     with pytest.raises(IllegalMove):
         dice.reroll(rec, [5], rng)

@@ -11,7 +11,7 @@ ARMIES = [NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_
           "add defender p_leg1"]
 TIE = [NEW, "add attacker rating=A4 strength=2 name=a", "add defender p_leg1 strength=3",
        "add defender p_leg3", "add defender p_scipio", "start", "pass p_scipio", "fire a dice=1,2"]
-HOME = ["a"]                          # main menu: "Continue: Julius Caesar"
+HOME = ["a"]                          # main menu: "Resume Julius Caesar"
 DOWN = ["down"]
 
 CASES = {

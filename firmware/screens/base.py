@@ -267,7 +267,8 @@ class TextScreen:
 
 
 class ConfirmScreen:
-    """A yes/no question: A (or right/press) confirms and runs ``on_yes``; B (or left) cancels."""
+    """A yes/no question: only A confirms and runs ``on_yes`` (a joystick nudge never does);
+    B or left cancels."""
 
     def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
                  yes: str = "A: yes", no: str = "B: no") -> None:
@@ -285,7 +286,7 @@ class ConfirmScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("a", "press", "right"):
+        if key == "a":
             ctx.pop()
             self.on_yes(ctx)
         elif key in BACK:

@@ -83,15 +83,18 @@ class DiceScreen:
             base.text(draw, 1, base.row_y(1), base.clip(roll["expr"], 10))
             dice = roll["dice"]
             x, y = 1, base.row_y(3)
+            rerolled = {p - 1 for p in roll.get("rerolled", [])}
             for i, d in enumerate(dice[:10]):
                 s = str(d)
-                mark = self.picking and i == self.pick
-                base.text(draw, x, y, s, invert=mark)
-                if i in self.chosen or (not self.picking and i in roll.get("rerolled", [])):
-                    draw.line((x, y + base.LINE, x + len(s) * base.CHAR_W - 1, y + base.LINE), fill=1)
+                base.text(draw, x, y, s, invert=(i in self.chosen))
+                if (self.picking and i == self.pick) or (not self.picking and i in rerolled):
+                    uy = y + base.LINE - 1       # inside the row: never touches the hint row
+                    draw.line((x, uy, x + len(s) * base.CHAR_W - 1, uy), fill=0 if i in self.chosen else 1)
                 x += (len(s) + 1) * base.CHAR_W
             if len(dice) > 10:
                 base.text(draw, x, y, f"+{len(dice) - 10}")
+            hint = "press=pick  A=reroll" if self.picking else "press: re-roll dice"
+            base.text(draw, 1, base.row_y(4), base.clip(hint))
         else:
             base.text(draw, 1, base.row_y(2), "A: roll")
         return img
@@ -140,11 +143,13 @@ class DiceScreen:
         elif key in ("up", "down", "press"):
             self.chosen ^= {self.pick}
         elif key == "a":
-            if self.chosen:
-                positions = ",".join(str(i + 1) for i in sorted(self.chosen))
-                response = ctx.run(f"reroll {positions}")
-                if not response["ok"]:
-                    ctx.notify(response["message"])
+            if not self.chosen:
+                ctx.notify("Press on a die to choose it, then A to re-roll; B cancels.")
+                return
+            positions = ",".join(str(i + 1) for i in sorted(self.chosen))
+            response = ctx.run(f"reroll {positions}")
+            if not response["ok"]:
+                ctx.notify(response["message"])
             self.picking, self.chosen = False, set()
         elif key in BACK:
             self.picking, self.chosen = False, set()

@@ -61,14 +61,14 @@ class MainMenu(ListScreen):
 def _resume_item(game: str) -> Item | None:
     from firmware.screens.kit import open_dice, open_kit
     if game == "dice":
-        return Item("Continue: dice", open_dice)
+        return Item("Resume dice", open_dice)
     if game == "bag":
-        return Item("Continue: bag", open_kit)
+        return Item("Resume bag & deck", open_kit)
     for label, module, names in GAMES:
         if game in names:
             opener = game_opener(module)
             if opener is not None:
-                return Item(f"Continue: {label}", opener)
+                return Item(f"Resume {label}", opener)
     return None
 
 
@@ -90,9 +90,15 @@ def log_screen(ctx: Ctx) -> TextScreen:
     view = ctx.view()
     if view is None:
         return TextScreen("Log", "No session yet.")
-    entries = ctx.run("log 200").get("log", [])
-    screen = TextScreen("Log", [f"- {e}" for e in entries] or ["(empty)"])
-    screen.top = max(0, len(screen.rows) - base.ROWS)   # newest at the bottom, shown first
+    entries = [f"- {e}" for e in ctx.run("log 200").get("log", [])] or ["(empty)"]
+    screen = TextScreen("Log", entries)
+    # open on the newest entries (at the bottom), starting at the beginning of an entry
+    sizes = [len(base.wrap(e)) for e in entries]
+    first, shown = len(entries) - 1, sizes[-1]
+    while first > 0 and shown + sizes[first - 1] <= base.ROWS:
+        first -= 1
+        shown += sizes[first]
+    screen.top = sum(sizes[:first])
     return screen
 
 
@@ -132,7 +138,7 @@ def about_screen() -> TextScreen:
     return TextScreen("About", [
         f"Legatus {__version__}",
         "Table companion for games set in Rome.",
-        "Keys: joystick moves, A/right select, B/left back, hold B = undo.",
+        "Keys: joystick moves, A/right select, B/left back, hold B = undo. In Settings left/right change a value. Dice: press picks dice to re-roll, hold A shows the history.",
         "Console: legatus console (protocol 1).",
     ])
 
