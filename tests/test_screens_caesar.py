@@ -36,7 +36,8 @@ CASES = {
     "caesar_play_token": ([NEW, "crassus"], ["a", "a"]),
     "caesar_play_space": ([NEW, "crassus"], ["a", "a", "a"]),
     "caesar_play_facing": ([NEW, "crassus"], ["a", "a", "a", "a"]),
-    "caesar_board": ([NEW, "crassus"], ["a", "down", "down", "down", "a"]),
+    "caesar_board": ([NEW, "crassus"], ["a", "down", "down", "down", "a", "press"]),
+    "caesar_board_map": ([NEW, "crassus"], ["a", "down", "down", "down", "a"]),
     "caesar_tiles": ([NEW, "crassus"], ["a"] + ["down"] * 6 + ["a"]),
     "caesar_might": ([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a"]),
     "caesar_over": ([NEW, CRASSUS_WINS, "crassus"], ["a"]),
@@ -181,3 +182,32 @@ def test_game_over_shows_the_winner(state_dir):  # C-12
         assert first.label == "Winner" and first.value == "Crassus"
     finally:
         app.console.close()
+
+
+def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir):
+    # C-9: control is shown per province; the layout follows caesar_board.json's xy
+    from engine.caesar.board import DATA, PROVINCE_INDEX
+    from firmware.screens.caesar import MAP_POINTS, MapScreen, nearest
+    from tests.screens import app_with, assert_golden
+    xy = {p["code"]: p["xy"] for p in DATA["provinces"]}
+    pt = {code: MAP_POINTS[i] for code, i in PROVINCE_INDEX.items()}
+    assert (pt["HU"][0] < pt["IT"][0] < pt["SY"][0]) == (xy["HU"][0] < xy["IT"][0] < xy["SY"][0])
+    assert (pt["GC"][1] < pt["AF"][1]) == (xy["GC"][1] < xy["AF"][1])
+    assert all(0 <= x < 128 and 10 < y < 64 for x, y in MAP_POINTS)
+    assert nearest(PROVINCE_INDEX["IT"], "down") == PROVINCE_INDEX["SC"]
+    pos = '{"control": {"AC": "human", "SY": "crassus", "SD": "none"}}'
+    app = app_with(["new caesar-solo side=caesar difficulty=normal seed=5", f"position {pos}"], ["a"], state_dir)
+    screen = MapScreen()
+    app.push(screen)
+    img = app.render()
+    def px(code):
+        x, y = pt[code]
+        return bool(img.getpixel((x, y))), bool(img.getpixel((x + 2, y)))
+    assert px("AC") == (True, True)      # filled: yours
+    assert px("SY") == (True, False)     # crossed: his (centre lit, off the diagonals dark)
+    assert px("SD") == (True, True)      # tie: a bar through the middle
+    assert px("GA") == (False, False)    # open: hollow
+    assert_golden(img, "caesar_map")
+    app.handle("a")
+    assert app.stack[-1].rows[0].startswith("You ")   # the detail opens with both totals
+    app.console.close()

@@ -54,6 +54,9 @@ class Ctx(Protocol):
     def notify(self, text: str) -> None:
         """Show a short message over the current screen until the next key."""
 
+    def set_setting(self, key: str, value: str) -> dict[str, Any]:
+        """Persist one device setting (as the console's ``settings key=value``)."""
+
 
 class Screen(Protocol):
     title: str

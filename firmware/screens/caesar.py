@@ -15,7 +15,8 @@ from typing import Any
 
 from PIL import Image
 
-from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SPACES
+from engine.caesar.board import (DATA, PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES,
+                                 SPACE_A, SPACE_B, SPACES)
 from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, draw_count, parse_tiles
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
 from firmware.screens import base
@@ -148,7 +149,7 @@ class CaesarHome(ListScreen):
             out.append(Item("Crassus would...", _open_decide))
             if view["last_crassus_turn"]:
                 out.append(Item("Last Crassus turn", _open_last, view["last_crassus_turn"]["tile"]))
-        out.append(Item("Board", lambda c: c.push(BoardScreen())))
+        out.append(Item("Board", lambda c: c.push(MapScreen())))
         if solo:
             out.append(Item("Your hand", _open_hand, str(len(view["human"]["hand"]))))
             out.append(Item("Crassus row", _open_row, str(len(view["crassus"]["row"]))))
@@ -602,23 +603,122 @@ class BoardScreen(ListScreen):
 
     @staticmethod
     def _open(ctx: Ctx, code: str) -> None:
+        ctx.push(province_detail(_view(ctx), code))
+
+
+def province_detail(view: dict[str, Any], code: str) -> TextScreen:
+    """One province: both influence totals (or who controls it), each space, the bonus."""
+    pos = view["position"]
+    x = PROVINCE_INDEX[code]
+    _, status = province_rows(view)[x]
+    first, second = ("You", "Crassus") if view["mode"] == "solo" else ("Caesar", "Pompey")
+    if code in pos["control"]:
+        rows = [f"Closed: {status}"]
+    else:
+        totals, empty = status.split()
+        a, b = totals.split("-")
+        rows = [f"{first} {a}, {second} {b}", f"Empty spaces: {empty[:-1]}"]
+    for s in PROVINCE_SPACES[x]:
+        sid = SPACES[s]
+        v = pos["spaces"].get(sid)
+        if v is None:
+            rows.append(f"{sid}: empty")
+        elif v["face_down"]:
+            rows.append(f"{sid}: {v['by'][:3]} face down")
+        else:
+            rows.append(f"{sid}: {v['by'][:3]} {v['toward'][code]} here")
+    bonus = pos["bonuses"].get(code)
+    if bonus:
+        rows.append(f"Bonus: {bonus}")
+    return TextScreen(f"{code} {PROVINCE_NAMES[x]}", rows)
+
+
+# -- schematic map -----------------------------------------------------------------------------
+def _map_points() -> tuple[tuple[int, int], ...]:
+    """Pixel centres of the provinces: the board data's xy scaled into the area under the title."""
+    xs = [p["xy"][0] for p in DATA["provinces"]]
+    ys = [p["xy"][1] for p in DATA["provinces"]]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return tuple((4 + round((x - x0) / (x1 - x0) * (base.W - 9)),
+                  base.TITLE_H + 5 + round((y - y0) / (y1 - y0) * (base.H - base.TITLE_H - 10)))
+                 for x, y in zip(xs, ys))
+
+
+MAP_POINTS = _map_points()
+
+
+class MapScreen:
+    """The board at a glance, laid out from the board data's coordinates. Each province is a
+    7×7 mark: hollow = open, filled = yours (Caesar in a duel), crossed = Crassus's (Pompey),
+    a bar = tied; its border lines are solid once a token lies there. The joystick moves to
+    the nearest province in that direction; the title shows it; A opens its detail; press
+    opens the list of all provinces with their totals."""
+
+    title = "Map"
+
+    def __init__(self) -> None:
+        self.cursor = PROVINCE_INDEX["IT"]
+
+    def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         pos = view["position"]
-        x = PROVINCE_INDEX[code]
-        rows = []
-        for s in PROVINCE_SPACES[x]:
-            sid = SPACES[s]
-            v = pos["spaces"].get(sid)
-            if v is None:
-                rows.append(f"{sid}: empty")
-            elif v["face_down"]:
-                rows.append(f"{sid}: {v['by'][:3]} face down")
+        img, draw = base.frame()
+        label, status = province_rows(view)[self.cursor]
+        base.title_bar(draw, PROVINCES[self.cursor] + " " + PROVINCE_NAMES[self.cursor][:8], status)
+        for s, sid in enumerate(SPACES):
+            (ax, ay), (bx, by) = MAP_POINTS[SPACE_A[s]], MAP_POINTS[SPACE_B[s]]
+            if sid in pos["spaces"]:
+                draw.line((ax, ay, bx, by), fill=1)
             else:
-                rows.append(f"{sid}: {v['by'][:3]} {v['toward'][code]} here")
-        bonus = pos["bonuses"].get(code)
-        if bonus:
-            rows.append(f"Bonus: {bonus}")
-        ctx.push(TextScreen(f"{code} {PROVINCE_NAMES[x]}", rows))
+                steps = max(abs(bx - ax), abs(by - ay))
+                for k in range(0, steps + 1, 3):
+                    draw.point((ax + (bx - ax) * k // max(steps, 1), ay + (by - ay) * k // max(steps, 1)), fill=1)
+        first = "human" if view["mode"] == "solo" else "caesar"
+        for i, code in enumerate(PROVINCES):
+            x, y = MAP_POINTS[i]
+            box = (x - 3, y - 3, x + 3, y + 3)
+            draw.rectangle((x - 4, y - 4, x + 4, y + 4), fill=0)
+            holder = pos["control"].get(code)
+            if holder is None:
+                draw.rectangle(box, outline=1, fill=0)
+            elif holder == first:
+                draw.rectangle(box, fill=1)
+            elif holder == "none":
+                draw.rectangle(box, outline=1, fill=0)
+                draw.line((x - 2, y, x + 2, y), fill=1)
+            else:
+                draw.rectangle(box, outline=1, fill=0)
+                draw.line((x - 3, y - 3, x + 3, y + 3), fill=1)
+                draw.line((x - 3, y + 3, x + 3, y - 3), fill=1)
+            if i == self.cursor:
+                draw.rectangle((x - 5, y - 5, x + 5, y + 5), outline=1)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if key in ("up", "down", "left", "right"):
+            self.cursor = nearest(self.cursor, key)
+        elif key == "a":
+            ctx.push(province_detail(_view(ctx), PROVINCES[self.cursor]))
+        elif key == "press":
+            ctx.push(BoardScreen())
+        elif key == "b":
+            ctx.pop()
+
+
+def nearest(i: int, direction: str) -> int:
+    """The province nearest to ``i`` within 60° of ``direction`` on the map (``i`` if none)."""
+    dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+    x0, y0 = MAP_POINTS[i]
+    best, best_d = i, None
+    for j, (x, y) in enumerate(MAP_POINTS):
+        vx, vy = x - x0, y - y0
+        along = vx * dx + vy * dy
+        if j == i or along <= 0 or abs(vx * dy - vy * dx) > 1.8 * along:
+            continue
+        d = along + 2 * abs(vx * dy - vy * dx)
+        if best_d is None or d < best_d:
+            best, best_d = j, d
+    return best
 
 
 # -- tiles -------------------------------------------------------------------------------------
