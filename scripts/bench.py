@@ -85,7 +85,7 @@ def render_time(frames: int = 300) -> list[tuple[str, str]]:
 def simulator_rss() -> list[tuple[str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "keys.txt"
-        script.write_text("\n".join(["down", "a", "a", "press", "right", "press", "a", "b", "down",
+        script.write_text("\n".join(["down", "a", "a", "a", "press", "right", "press", "a", "b", "down",
                                      "a", "a", "a", "b", "b:hold", "a"] * 5) + "\n")
         code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
                 "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")

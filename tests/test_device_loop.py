@@ -63,8 +63,9 @@ def test_buttons_drive_the_app_through_the_queue(factory, state_dir):
         clock[0] += 0.05
         loop.tick()
 
-    tap("down")          # cursor to Dice
-    tap("a")             # open Dice (starts a dice session)
+    tap("down")          # cursor to Dice & bags
+    tap("a")             # open it
+    tap("a")             # Dice (starts a dice session)
     tap("a")             # roll 2d6
     assert app.console.session.lines == ["roll 2d6"]
     tap("b", hold=1.0)   # long B: the undo confirmation

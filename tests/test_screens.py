@@ -7,8 +7,9 @@ from tests.screens import app_with, assert_golden
 CASES = {
     "menu": ([], []),
     "menu_with_session": (["new dice seed=3"], []),
-    "settings": ([], ["down"] * 4 + ["a"]),
-    "dice_empty": ([], ["down", "a"]),
+    "settings": ([], ["down"] * 3 + ["a"]),
+    "dice_empty": ([], ["down", "a", "a"]),
+    "kit_menu": ([], ["down", "a"]),
     "dice_rolled": (["new dice seed=3", "roll 3d6+1"], ["a"]),
     "dice_pick": (["new dice seed=3", "roll 4d6"], ["a", "press", "right", "press", "right", "right"]),
     "dice_rerolled": (["new dice seed=3", "roll 4d6", "reroll 2,4"], ["a"]),
@@ -35,7 +36,7 @@ def test_render_is_a_function_of_state(state_dir):
 
 
 def test_dice_screen_rolls_the_expression_set_with_the_joystick(state_dir):
-    app = app_with([], ["down", "a", "up", "right", "up", "up", "right", "up", "up", "a"], state_dir)
+    app = app_with([], ["down", "a", "a", "up", "right", "up", "up", "right", "up", "up", "a"], state_dir)
     # 3 dice, d10 (two steps up from d6), +2
     roll = app.console.request("rolls 1")["rolls"][-1]
     assert roll["expr"] == "3d10+2" and len(roll["dice"]) == 3
@@ -67,7 +68,7 @@ def test_long_b_cancel_keeps_the_step(state_dir):
 
 
 def test_settings_persist(state_dir):
-    app = app_with([], ["down"] * 4 + ["a", "right"], state_dir)   # contrast 3 -> 4
+    app = app_with([], ["down"] * 3 + ["a", "right"], state_dir)   # contrast 3 -> 4
     assert app.settings["contrast"] == "4"
     app.console.close()
     again = app_with([], [], state_dir)

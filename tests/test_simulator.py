@@ -31,8 +31,8 @@ def _frames(out: str) -> list[tuple[str, list[str]]]:
 
 def test_scripted_simulator_rolls_dice_undoes_and_blanks(tmp_path):
     script = tmp_path / "keys.txt"
-    # open Dice (2nd item), roll, hold B -> confirm undo, then idle past the screen-off time
-    script.write_text("down\na\na\nb:hold\na\nb\nwait 200\nup\n")
+    # Dice & bags (2nd item) -> Dice, roll, hold B -> confirm undo, then idle past screen-off
+    script.write_text("down\na\na\na\nb:hold\na\nb\nwait 200\nup\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
                            "--script", str(script)], capture_output=True, text=True, timeout=60,

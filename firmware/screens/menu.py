@@ -49,8 +49,7 @@ class MainMenu(ListScreen):
                 out.append(resume)
         out += [
             Item("Games", lambda c: c.push(GamesMenu())),
-            Item("Dice", open_dice),
-            Item("Bags & decks", open_kit),
+            Item("Dice & bags", lambda c: c.push(KitMenu())),
             Item("Log", lambda c: c.push(log_screen(c))),
             Item("Settings", lambda c: c.push(SettingsScreen())),
             Item("About", lambda c: c.push(about_screen())),
@@ -70,6 +69,16 @@ def _resume_item(game: str) -> Item | None:
             if opener is not None:
                 return Item(f"Resume {label}", opener)
     return None
+
+
+class KitMenu(ListScreen):
+    """Dice & bags: tools for any game."""
+
+    title = "Dice & bags"
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        from firmware.screens.kit import open_dice, open_kit
+        return [Item("Dice", open_dice), Item("Bags & decks", open_kit)]
 
 
 class GamesMenu(ListScreen):
