@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from firmware.console import Console
 from firmware.screens import base
@@ -96,8 +96,6 @@ class App:
         img = self.stack[-1].render(self)
         if self.message is not None:
             rows = self.message[:4]
-            _, draw = img, None
-            from PIL import ImageDraw
             draw = ImageDraw.Draw(img)
             h = len(rows) * base.LINE + 4
             y0 = (base.H - h) // 2
