@@ -172,6 +172,21 @@ def continue_or_setup(ctx: Ctx, games: tuple[str, ...], home: Callable[[], Scree
     ctx.push(home() if view is not None and view["game"] in games else setup())
 
 
+def start_game(ctx: Ctx, line: str, home: Callable[[], Screen],
+               quiet: tuple[str, ...] = ("bag", "dice"), title: str = "New game?") -> None:
+    """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
+    a session whose game is not in ``quiet``, ask first (A starts, B keeps the old one)."""
+    def go(c: Ctx) -> None:
+        if run_or_notify(c, line) is not None:
+            c.replace(home())
+
+    view = ctx.view()
+    if view is not None and view["game"] not in quiet:
+        ctx.push(ConfirmScreen(title, f"This ends the {view['game']} session (it stays in the archive).", go))
+    else:
+        go(ctx)
+
+
 # -- reusable screens --------------------------------------------------------------------------
 @dataclass
 class Item:

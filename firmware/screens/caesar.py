@@ -110,16 +110,7 @@ def setup_form() -> NumberForm:
 
 
 def _start(ctx: Ctx, line: str) -> None:
-    def go(c: Ctx) -> None:
-        if _run(c, line) is not None:
-            c.replace(CaesarHome())
-
-    view = ctx.view()
-    if view is not None and view["game"] not in ("bag", "dice") + GAMES:
-        ctx.push(base.ConfirmScreen("New game?", f"This ends the {view['game']} session "
-                                    "(it stays in the archive).", go))
-    else:
-        go(ctx)
+    base.start_game(ctx, line, CaesarHome, quiet=("bag", "dice") + GAMES)
 
 
 # -- home --------------------------------------------------------------------------------------

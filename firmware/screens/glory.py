@@ -57,16 +57,7 @@ class SetupScreen(NumberForm):
         names = ",".join(f"P{i + 1}" for i in range(values["players"]))
         line = f"new glory players={names} harsh={values['harsh']} clockwise={values['clockwise']}"
 
-        def go(c: Ctx) -> None:
-            if _run(c, line) is not None:
-                c.replace(GloryHome())
-
-        view = ctx.view()
-        if view is not None and view["game"] not in ("bag", "dice"):
-            ctx.push(base.ConfirmScreen("New game?", f"This ends the {view['game']} session "
-                                        "(it stays in the archive).", go))
-        else:
-            go(ctx)
+        base.start_game(ctx, line, GloryHome)
 
 
 class GloryHome(ListScreen):

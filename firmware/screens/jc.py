@@ -58,16 +58,10 @@ def setup_form(line_prefix: str = "new jc-battle") -> NumberForm:
         line = (f"{line_prefix} attacker={SIDES[v['attacker']]} surprise={v['surprise']} "
                 f"dice={'physical' if v['dice'] else 'digital'}")
 
-        def start(c: Ctx) -> None:
-            if _run(c, line) is not None:
-                c.replace(JcHome()) if not next_battle else c.pop()
-
-        view = ctx.view()
-        if not next_battle and view is not None and view["game"] not in ("bag", "dice", "jc-battle"):
-            ctx.push(base.ConfirmScreen("New game?", f"This ends the {view['game']} session "
-                                        "(it stays in the archive).", start))
-        else:
-            start(ctx)
+        if not next_battle:
+            base.start_game(ctx, line, JcHome, quiet=("bag", "dice", "jc-battle"))
+        elif _run(ctx, line) is not None:
+            ctx.pop()
 
     return NumberForm("Next battle" if next_battle else "New JC battle", fields, go)
 

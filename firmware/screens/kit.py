@@ -173,20 +173,7 @@ class PresetScreen(ListScreen):
         return [Item(label, lambda c, o=opts, l=label: self._start(c, o, l)) for label, opts in PRESETS]
 
     def _start(self, ctx: Ctx, opts: str, label: str) -> None:
-        view = ctx.view()
-
-        def go(c: Ctx) -> None:
-            response = c.run(f"new bag {opts}")
-            if response["ok"]:
-                c.replace(KitScreen())
-            else:
-                c.notify(response["message"])
-
-        if view is not None and view["game"] not in ("bag", "dice"):
-            ctx.push(base.ConfirmScreen("New bag?", f"This ends the {view['game']} session "
-                                        "(it stays in the archive).", go))
-        else:
-            go(ctx)
+        base.start_game(ctx, f"new bag {opts}", KitScreen, title="New bag?")
 
 
 class KitScreen(ListScreen):

@@ -52,16 +52,7 @@ class SetupScreen(ListScreen):
 
     @staticmethod
     def _start(ctx: Ctx, powers: str) -> None:
-        def go(c: Ctx) -> None:
-            if _run(c, f"new sword players={powers}") is not None:
-                c.replace(SwordHome())
-
-        view = ctx.view()
-        if view is not None and view["game"] not in ("bag", "dice"):
-            ctx.push(base.ConfirmScreen("New game?", f"This ends the {view['game']} session "
-                                        "(it stays in the archive).", go))
-        else:
-            go(ctx)
+        base.start_game(ctx, f"new sword players={powers}", SwordHome)
 
 
 class SwordHome(ListScreen):
