@@ -34,6 +34,16 @@ def assert_golden(img: Image.Image, name: str) -> None:
     assert diff.getbbox() is None, f"{name}: pixels differ in {diff.getbbox()} (LEGATUS_REGOLD=1 to accept)"
 
 
+def check_case(cases: dict, name: str, state_dir: Path) -> None:
+    """Golden-test one ``cases[name] = (console_lines, keys)`` screen."""
+    lines, keys = cases[name]
+    app = app_with(lines, keys, state_dir)
+    try:
+        assert_golden(app.render(), name)
+    finally:
+        app.console.close()
+
+
 def app_with(console_lines: list[str], keys: list[str], state_dir: Path):
     """An App over a fresh state dir after the console lines and keys; the caller closes it."""
     from firmware.app import App

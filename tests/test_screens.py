@@ -2,7 +2,7 @@
 import pytest
 
 from firmware.screens import base
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, check_case
 
 CASES = {
     "menu": ([], []),
@@ -21,12 +21,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
-    lines, keys = CASES[name]
-    app = app_with(lines, keys, state_dir)
-    try:
-        assert_golden(app.render(), name)
-    finally:
-        app.console.close()
+    check_case(CASES, name, state_dir)
 
 
 def test_render_is_a_function_of_state(state_dir):

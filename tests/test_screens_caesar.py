@@ -10,7 +10,7 @@ import pytest
 
 from firmware.screens.caesar import PlayScreen, StepsScreen, TileEditor
 from firmware.screens.base import TextScreen
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, check_case
 
 NEW = "new caesar-solo seed=3"
 HU_MIGHT = "position " + json.dumps({
@@ -46,12 +46,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
-    lines, keys = CASES[name]
-    app = app_with(lines, keys, state_dir)
-    try:
-        assert_golden(app.render(), name)
-    finally:
-        app.console.close()
+    check_case(CASES, name, state_dir)
 
 
 def test_crassus_turn_runs_one_turn_and_pages_through_its_steps(state_dir):  # S-5, S-8
@@ -188,7 +183,6 @@ def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir)
     # C-9: control is shown per province; the layout follows caesar_board.json's xy
     from engine.caesar.board import DATA, PROVINCE_INDEX
     from firmware.screens.caesar import MAP_POINTS, MapScreen, nearest
-    from tests.screens import app_with, assert_golden
     xy = {p["code"]: p["xy"] for p in DATA["provinces"]}
     pt = {code: MAP_POINTS[i] for code, i in PROVINCE_INDEX.items()}
     assert (pt["HU"][0] < pt["IT"][0] < pt["SY"][0]) == (xy["HU"][0] < xy["IT"][0] < xy["SY"][0])

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from firmware.screens.glory import FameAdjust, ScoreDetail, ScoreEntry, ScoreResult, SenateScreen
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, check_case
 from tests.test_glory_scoring import EXAMPLE
 
 NEW = "new glory players=Jack,Henry,Mary,Ross seed=5"
@@ -26,12 +26,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
-    lines, keys = CASES[name]
-    app = app_with(lines, keys, state_dir)
-    try:
-        assert_golden(app.render(), name)
-    finally:
-        app.console.close()
+    check_case(CASES, name, state_dir)
 
 
 def test_golden_final_score_of_the_rulebook_example(state_dir):  # G-16

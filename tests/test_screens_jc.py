@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.screens.jc import BattleScreen, DiceResult, HandScreen, OddsScreen
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, check_case
 
 NEW = "new jc-battle seed=3"
 ARMIES = [NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_pompeius",
@@ -32,12 +32,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
-    lines, keys = CASES[name]
-    app = app_with(lines, keys, state_dir)
-    try:
-        assert_golden(app.render(), name)
-    finally:
-        app.console.close()
+    check_case(CASES, name, state_dir)
 
 
 def test_setup_form_starts_the_chosen_battle(state_dir):  # J-10 surprise option

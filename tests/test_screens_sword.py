@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.screens.sword import BattleResult, TacticsResult
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, check_case
 
 NEW = "new sword players=romans,gauls,etruscans,greeks seed=4"
 W7 = "battle att=12 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5"
@@ -23,12 +23,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
-    lines, keys = CASES[name]
-    app = app_with(lines, keys, state_dir)
-    try:
-        assert_golden(app.render(), name)
-    finally:
-        app.console.close()
+    check_case(CASES, name, state_dir)
 
 
 def test_rulebook_battle_shown_from_the_last_roll(state_dir):  # W-7
