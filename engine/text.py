@@ -1,0 +1,151 @@
+"""Sentences as data: English text that remembers how to be said in another language.
+
+The engine never translates. It returns :class:`Msg` objects wherever a person will read a
+sentence (log lines, ``why``, error messages, names of game terms). A ``Msg`` *is* a ``str`` —
+its value is the English sentence, so code and tests that treat it as text keep working — and it
+also keeps its template and values, which :mod:`firmware.i18n` formats in the chosen language
+through the gettext catalogs.
+
+    Msg("Drew {} from the bag.", Msg.join(["gold", "silver"]))   ->  "Drew gold, silver from the bag."
+    Msg("{n} token left.", n=1, plural="{n} tokens left.")       ->  plural chosen by ``n``
+    term("Italia")                                                 ->  a translatable word
+
+Templates use :meth:`str.format` fields (``{}``, ``{0}``, ``{name}``, ``{:+d}``). Values may be
+Msg (translated recursively), numbers, plain strings (kept as they are: ids, player names) or
+lists/tuples (each item translated, joined with ", ").
+
+Persisting: ``to_data`` turns a Msg into plain JSON data and ``from_data`` back, so a stored log
+can be shown later in whatever language is chosen then. ``N_`` marks a literal for the catalog
+extractor (scripts/i18n.py) without changing it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Translate = Callable[[str], str]
+TranslatePlural = Callable[[str, str, int], str]
+
+
+def N_(s: str) -> str:
+    """Mark ``s`` for extraction into the catalogs; returns it unchanged."""
+    return s
+
+
+class Msg(str):
+    """An English sentence plus its template and values (see the module doc)."""
+
+    template: str
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    plural: str | None
+
+    def __new__(cls, template: str, *args: Any, plural: str | None = None, **kwargs: Any) -> Msg:
+        self = super().__new__(cls, _render(template, args, kwargs, plural, _identity, _english_plural))
+        self.template = template
+        self.args = args
+        self.kwargs = kwargs
+        self.plural = plural
+        return self
+
+    def say(self, gettext: Translate, ngettext: TranslatePlural) -> str:
+        """This sentence in the language of ``gettext``/``ngettext`` (values translated too).
+
+        A translation whose fields do not fit the values falls back to the English sentence
+        rather than raise."""
+        try:
+            return _render(self.template, self.args, self.kwargs, self.plural, gettext, ngettext)
+        except (IndexError, KeyError, ValueError, TypeError):
+            return str(self)
+
+    @staticmethod
+    def join(items: Sequence[Any]) -> tuple[Any, ...]:
+        """A list value: each item translated, joined with ", " (a tuple marks it)."""
+        return tuple(items)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (to_data(self),))
+
+
+def term(word: str) -> Msg:
+    """A game term or name that the catalogs translate (a province, a block type, a bonus)."""
+    return Msg(word)
+
+
+def _identity(s: str) -> str:
+    return s
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _value(v: Any, gettext: Translate, ngettext: TranslatePlural) -> Any:
+    if isinstance(v, Msg):
+        return v.say(gettext, ngettext) if gettext is not _identity else str(v)
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(_value(x, gettext, ngettext)) for x in v)
+    return v
+
+
+def _render(template: str, args: tuple[Any, ...], kwargs: dict[str, Any], plural: str | None,
+            gettext: Translate, ngettext: TranslatePlural) -> str:
+    if plural is not None:
+        n = kwargs.get("n", args[0] if args else 1)
+        fmt = ngettext(template, plural, int(n))
+    else:
+        fmt = gettext(template)
+    if not args and not kwargs:
+        return fmt
+    return fmt.format(*(_value(a, gettext, ngettext) for a in args),
+                      **{k: _value(v, gettext, ngettext) for k, v in kwargs.items()})
+
+
+# -- as plain data ---------------------------------------------------------------------------------
+def to_data(x: Any) -> Any:
+    """Plain JSON data for a Msg (``{"t": template, "a": [...], "k": {...}, "p": plural}``) or
+    for lists/dicts holding Msgs; other values are returned as they are."""
+    if isinstance(x, Msg):
+        d: dict[str, Any] = {"t": x.template}
+        if x.args:
+            d["a"] = [_arg_data(a) for a in x.args]
+        if x.kwargs:
+            d["k"] = {k: _arg_data(v) for k, v in x.kwargs.items()}
+        if x.plural is not None:
+            d["p"] = x.plural
+        return d
+    if isinstance(x, list):
+        return [to_data(v) for v in x]
+    if isinstance(x, dict):
+        return {k: to_data(v) for k, v in x.items()}
+    return x
+
+
+def _arg_data(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return {"l": [_arg_data(x) for x in v]}
+    return to_data(v)
+
+
+def from_data(d: Any) -> Any:
+    """The inverse of :func:`to_data`. Malformed data gives its ``str`` rather than raise."""
+    if isinstance(d, dict) and isinstance(d.get("t"), str):
+        try:
+            args = tuple(_arg_from(a) for a in d.get("a", ()))
+            kwargs = {str(k): _arg_from(v) for k, v in dict(d.get("k", {})).items()}
+            return Msg(d["t"], *args, plural=d.get("p"), **kwargs)
+        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+            return str(d["t"])
+    if isinstance(d, list):
+        return [from_data(v) for v in d]
+    return d
+
+
+def _arg_from(v: Any) -> Any:
+    if isinstance(v, dict) and "l" in v and "t" not in v:
+        return tuple(_arg_from(x) for x in v["l"])
+    return from_data(v)
+
+
+def _rebuild(data: Any) -> Any:
+    return from_data(data)
