@@ -5,11 +5,14 @@ Key events come in as logical names (hw/keys.py); every change to the game goes 
 """
 from __future__ import annotations
 
+import sys
+import traceback
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from firmware.console import Console
+from firmware.i18n import _, localize, say
 from firmware.screens import base
 from firmware.screens.base import Screen
 from firmware.settings import with_defaults
@@ -26,6 +29,10 @@ class App:
         self.message: list[str] | None = None
         self._view: dict[str, Any] | None = None
         self._view_stale = True
+        self.errors = 0                      # screen failures caught since start (for tests, logs)
+        if root is None and "language" not in console.store.load_settings():
+            from firmware.screens.language import LanguageScreen
+            self.stack.append(LanguageScreen(first_start=True))
 
     # -- Ctx ---------------------------------------------------------------------------------
     def run(self, line: str) -> dict[str, Any]:
@@ -39,7 +46,7 @@ class App:
         if self.console.session is None:
             return None
         if self._view_stale:
-            self._view = self.console.session.view()
+            self._view = localize(self.console.session.view())
             self._view_stale = False
         return self._view
 
@@ -56,33 +63,66 @@ class App:
     def notify(self, text: str) -> None:
         """A short message over the screen until the next key; a long one gets its own
         scrollable screen so nothing is cut off."""
+        text = say(text)
         rows = base.wrap(text, base.COLS - 2)
-        if len(rows) <= 4:
+        if len(rows) <= base.ROWS:
             self.message = rows
         else:
-            self.push(base.TextScreen("Note", text))
+            self.push(base.TextScreen(_("Note"), text))
 
     def set_setting(self, key: str, value: str) -> dict[str, Any]:
         response = self.run(f"settings {key}={value}")
         if response["ok"]:
             self.settings = response["settings"]
+            self._view_stale = True
         return response
 
     # -- events ------------------------------------------------------------------------------
     def handle(self, key: str) -> None:
-        """One logical key event (after debounce/hold): message, global undo, else the screen."""
-        if self.message is not None:
-            self.message = None
-            return
-        if key == "b:hold":
-            self.ask_undo()
-            return
-        self.stack[-1].key(key, self)
+        """One logical key event (after debounce/hold): message, global undo, else the screen.
+        An exception from a screen is caught here (see :meth:`failed`): a key never ends the
+        program."""
+        try:
+            if self.message is not None:
+                self.message = None
+                return
+            if key == "b:hold":
+                self.ask_undo()
+                return
+            self.stack[-1].key(key, self)
+        except Exception as e:  # noqa: BLE001 - nothing on screen may end the program
+            self.failed(e, f"key {key}")
+
+    def failed(self, e: BaseException, where: str) -> None:
+        """Record a screen failure on stderr and show the error screen over the main menu."""
+        from firmware.screens.errors import ErrorScreen
+        from firmware.screens.menu import MainMenu
+        self.errors += 1
+        frames = traceback.extract_tb(e.__traceback__)[-4:]
+        trail = "; ".join(f"{f.filename.rsplit('/', 3)[-1]}:{f.lineno} {f.name}" for f in frames)
+        print(f"legatus: screen error on {where} in {type(self.stack[-1]).__name__}: "
+              f"{type(e).__name__}: {e} (at {trail})", file=sys.stderr)
+        self._view_stale = True
+        self.message = None
+        what = _("The screen failed ({}).").format(type(e).__name__)
+        self.stack = [MainMenu(), ErrorScreen(what, self._go_on, self._start_over)]
+
+    def _go_on(self, ctx: Any) -> None:
+        from firmware.screens.menu import MainMenu
+        self.stack = [MainMenu()]
+
+    def _start_over(self, ctx: Any) -> None:
+        """Keep the failing session in the archive and begin an empty dice session."""
+        from firmware.screens.menu import MainMenu
+        self.stack = [MainMenu()]
+        response = self.run("new dice")
+        self.notify(_("The last game was archived; a fresh session has begun.") if response["ok"]
+                    else response.get("message", ""))
 
     def ask_undo(self) -> None:
         session = self.console.session
         if session is None or not session.lines:
-            self.notify("Nothing to undo.")
+            self.notify(_("Nothing to undo."))
             return
         step = session.sentences[-1]
 
@@ -90,12 +130,26 @@ class App:
             response = self.run("undo")
             self.notify(response.get("undone") or response.get("message", ""))
 
-        self.push(base.ConfirmScreen("Undo?", f"Take back: {step}", yes, "A: undo", "B: keep"))
+        self.push(base.ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
+                                     _("A: undo"), _("B: keep")))
 
     def render(self) -> Image.Image:
+        """The current frame. A screen that fails to draw is replaced by the error screen; if
+        even that fails, a plain frame says so. Never raises."""
+        try:
+            return self._render()
+        except Exception as e:  # noqa: BLE001 - nothing on screen may end the program
+            self.failed(e, "render")
+        try:
+            return self._render()
+        except Exception:  # noqa: BLE001
+            from firmware.screens.errors import fallback_frame
+            return fallback_frame("Screen error. Your game is safe. Press a key.")
+
+    def _render(self) -> Image.Image:
         img = self.stack[-1].render(self)
         if self.message is not None:
-            rows = self.message[:4]
+            rows = self.message[: base.ROWS]
             draw = ImageDraw.Draw(img)
             h = len(rows) * base.LINE + 4
             y0 = (base.H - h) // 2

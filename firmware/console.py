@@ -15,6 +15,7 @@ from typing import IO, Any
 from engine import registry
 from engine.errors import (BadArguments, LegatusError, LineTooLong, NoSession, NothingToUndo,
                            UnknownCommand)
+from engine.text import Msg
 from firmware.session import Session, parse_line
 from firmware.store import Store
 
@@ -41,6 +42,16 @@ class Console:
         self.session = session
         self.settings_hook = settings_hook
         self.quit = False
+        self.apply_language()
+
+    def apply_language(self) -> None:
+        """Speak the stored language (English if none is stored or it is unknown)."""
+        from firmware.i18n import LANGUAGES, set_language
+        try:
+            lang = self.store.load_settings().get("language", "en")
+        except Exception:  # noqa: BLE001 - unreadable settings: keep going in English
+            lang = "en"
+        set_language(lang if lang in LANGUAGES else "en")
 
     # -- framing -----------------------------------------------------------------------------
     def handle_bytes(self, raw: bytes) -> str | None:
@@ -65,14 +76,15 @@ class Console:
 
     def request(self, text: str) -> dict[str, Any]:
         """Run one request; returns the response object (``ok`` true or false)."""
+        from firmware.i18n import localize, say
         try:
             fields = self._dispatch(text.strip())
         except LegatusError as e:
-            return {"ok": False, "error": e.code, "message": e.message}
+            return {"ok": False, "error": e.code, "message": say(e.message)}
         except Exception as e:  # a bug must not stop the device; nothing was committed
             return {"ok": False, "error": "internal_error",
-                    "message": f"Internal error ({type(e).__name__}: {e}); nothing was changed."}
-        return {"ok": True, **fields}
+                    "message": say(Msg("Internal error ({}: {}); nothing was changed.", type(e).__name__, str(e)))}
+        return {"ok": True, **localize(fields)}
 
     @staticmethod
     def _error(e: LegatusError) -> str:
@@ -191,6 +203,9 @@ class Console:
         if opts:
             current = apply_settings(current, opts)
             self.store.save_settings(current)
+            if "language" in opts:
+                from firmware.i18n import set_language
+                set_language(opts["language"])
             if self.settings_hook is not None:
                 self.settings_hook(current)
         from firmware.settings import with_defaults

@@ -10,6 +10,7 @@ from engine.errors import BadArguments
 
 # key -> (default, allowed values, label)
 SETTINGS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "language": ("en", ("en", "ru", "uk"), "Language"),
     "contrast": ("3", ("1", "2", "3", "4", "5"), "Contrast"),
     "screen_off": ("120", ("off", "30", "60", "120", "300", "600"), "Screen off (s)"),
     "profile": ("adafruit-bonnet", ("adafruit-bonnet", "waveshare-hat"), "Buttons"),

@@ -43,10 +43,11 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
 ]
 
 
-def shoot(name: str, setup: list[str], keys: list[str], root: Path) -> Image.Image:
+def shoot(name: str, setup: list[str], keys: list[str], root: Path, lang: str = "en") -> Image.Image:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp))
         console = Console(store, None)
+        console.request(f"settings language={lang}")
         for line in setup:
             response = console.request(line)
             assert response["ok"], (name, line, response)

@@ -44,13 +44,15 @@ def check_case(cases: dict, name: str, state_dir: Path) -> None:
         app.console.close()
 
 
-def app_with(console_lines: list[str], keys: list[str], state_dir: Path):
-    """An App over a fresh state dir after the console lines and keys; the caller closes it."""
+def app_with(console_lines: list[str], keys: list[str], state_dir: Path, lang: str = "en"):
+    """An App over a fresh state dir after the console lines and keys, speaking ``lang`` (so the
+    first-start language question is answered); the caller closes it."""
     from firmware.app import App
     from firmware.console import Console
     from firmware.store import Store
     store = Store(state_dir)
     console = Console(store, store.resume())
+    assert console.request(f"settings language={lang}")["ok"]
     for line in console_lines:
         response = console.request(line)
         assert response["ok"], (line, response)

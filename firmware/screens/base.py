@@ -13,25 +13,83 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
 W, H = 128, 64
-LINE = 10             # pixels between text rows
-CHAR_W = 6            # the bitmap font's advance, pixels
+LINE = 12             # pixels between text rows (the body font's cell height)
+CHAR_W = 6            # the body font's advance, pixels (monospace)
 COLS = W // CHAR_W    # 21 characters per row
-TITLE_H = 10
-ROWS = 5              # list rows under the title bar
+TITLE_H = 11          # the inverted title bar
+ROWS = 4              # body rows under the title bar (5 text rows on the panel with the title)
 
 BACK = ("left", "b")
 SELECT = ("right", "a", "press")
 
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+# kind -> (file, pixel size, advance): Terminus Font (assets/fonts/PROVENANCE.md), monospace.
+FONTS: dict[str, tuple[str, int, int]] = {
+    "body": ("ter-u12n_unicode.pcf.gz", 12, 6),
+    "bold": ("ter-u12b_unicode.pcf.gz", 12, 6),
+    "large": ("ter-u16b_unicode.pcf.gz", 16, 8),   # the key line of a decision: 16 columns
+    "big": ("ter-u24b_unicode.pcf.gz", 24, 12),
+    "huge": ("ter-u32b_unicode.pcf.gz", 32, 16),
+}
+REPLACEMENT = "\ufffd"   # drawn for a character the font lacks
 
-@lru_cache(maxsize=1)
-def font() -> ImageFont.ImageFont:
-    """Pillow's built-in 6×11 bitmap font: identical pixels on every machine."""
-    return ImageFont.load_default_imagefont()
+
+@lru_cache(maxsize=None)
+def font(kind: str = "body") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The shipped bitmap font of ``kind`` (see FONTS), loaded once. If the file cannot be read
+    (a damaged install), Pillow's built-in font is used so the device still shows something."""
+    name, size, _ = FONTS[kind]
+    try:
+        return ImageFont.truetype(str(FONT_DIR / name), size)
+    except OSError:
+        return ImageFont.load_default_imagefont()
+
+
+def advance(kind: str = "body") -> int:
+    """Pixels per character in the font of ``kind``."""
+    return FONTS[kind][2]
+
+
+def cell_height(kind: str = "body") -> int:
+    return FONTS[kind][1]
+
+
+@lru_cache(maxsize=8)
+def _missing_mask(kind: str) -> bytes:
+    return bytes(font(kind).getmask("\ue000"))      # a private-use point: the font's default glyph
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str, kind: str = "body") -> bool:
+    """Whether the font of ``kind`` draws ``ch`` (a single character) with a glyph of its own."""
+    if ch == " ":
+        return True
+    if not ch.isprintable():
+        return False
+    try:
+        return bytes(font(kind).getmask(ch)) != _missing_mask(kind)
+    except Exception:  # noqa: BLE001 - any font trouble means: no glyph
+        return False
+
+
+def missing(s: str, kind: str = "body") -> set[str]:
+    """The characters of ``s`` that the font of ``kind`` cannot draw."""
+    return {ch for ch in set(s) if not has_glyph(ch, kind)}
+
+
+def drawable(s: object, kind: str = "body") -> str:
+    """``s`` as text with every character the font lacks replaced by U+FFFD (visible, never an
+    exception); tabs and newlines become spaces."""
+    text_ = str(s)
+    if all(has_glyph(ch, kind) for ch in set(text_)):
+        return text_
+    return "".join(ch if has_glyph(ch, kind) else (" " if ch in "\t\n\r" else REPLACEMENT) for ch in text_)
 
 
 class Ctx(Protocol):
@@ -73,24 +131,37 @@ def frame() -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def clip(text: str, width: int = COLS) -> str:
-    """Cut ``text`` to ``width`` characters, ending with '~' when cut."""
-    return text if len(text) <= width else text[: width - 1] + "~"
+    """Cut ``text`` to ``width`` characters, ending with '…' when cut."""
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def text(draw: ImageDraw.ImageDraw, x: int, y: int, s: str, invert: bool = False) -> None:
+def put(draw: ImageDraw.ImageDraw, x: int, y: int, s: object, fill: int = 1, kind: str = "body") -> int:
+    """Draw ``s`` in the font of ``kind`` with its cell's top-left at (x, y); returns the width.
+    Never raises: missing glyphs show as U+FFFD."""
+    t = drawable(s, kind)
+    try:
+        draw.text((x, y), t, font=font(kind), fill=fill)
+    except Exception:  # noqa: BLE001 - a screen must never end the program
+        draw.text((x, y), t.encode("ascii", "replace").decode(), font=font(kind), fill=fill)
+    return len(t) * advance(kind)
+
+
+def text(draw: ImageDraw.ImageDraw, x: int, y: int, s: str, invert: bool = False,
+         kind: str = "body") -> None:
     """Draw ``s`` with its top-left at (x, y); ``invert`` draws a filled box behind it."""
     if invert:
-        draw.rectangle((x - 1, y, x + len(s) * CHAR_W, y + LINE - 1), fill=1)
-    draw.text((x, y - 1), s, font=font(), fill=0 if invert else 1)
+        draw.rectangle((x - 1, y, x + len(str(s)) * advance(kind), y + cell_height(kind) - 1), fill=1)
+    put(draw, x, y, s, fill=0 if invert else 1, kind=kind)
 
 
 def title_bar(draw: ImageDraw.ImageDraw, title: str, status: str = "") -> None:
-    """An inverted bar on row 0 with ``title`` left and ``status`` (whose turn, counts) right."""
+    """An inverted bar on top with ``title`` left and ``status`` (whose turn, counts) right."""
     draw.rectangle((0, 0, W - 1, TITLE_H - 1), fill=1)
+    status = str(status)
     room = COLS - (len(status) + 1 if status else 0)
-    draw.text((1, -1), clip(title, room), font=font(), fill=0)
+    put(draw, 1, -1, clip(str(title), room), fill=0)
     if status:
-        draw.text((W - len(status) * CHAR_W - 1, -1), status, font=font(), fill=0)
+        put(draw, W - len(status) * CHAR_W - 1, -1, status, fill=0)
 
 
 def row_y(i: int) -> int:
@@ -101,27 +172,21 @@ def row_y(i: int) -> int:
 def lines(draw: ImageDraw.ImageDraw, rows: Sequence[str], start: int = 0) -> None:
     """Plain text rows under the title bar."""
     for i, s in enumerate(rows[: ROWS - start]):
-        text(draw, 1, row_y(i + start), clip(s))
+        text(draw, 1, row_y(i + start), clip(str(s)))
 
 
 def big(img: Image.Image, x: int, y: int, s: str, scale: int = 3) -> int:
-    """Draw ``s`` ``scale`` times larger (nearest-neighbour, crisp); returns the width drawn."""
-    small = Image.new("1", (max(1, len(s) * CHAR_W), 11), 0)
-    ImageDraw.Draw(small).text((0, -1), s, font=font(), fill=1)
-    bbox = small.getbbox()
-    if bbox is None:
-        return 0
-    small = small.crop((bbox[0], 0, bbox[2], 11))
-    scaled = small.resize((small.width * scale, 11 * scale), Image.NEAREST)
-    img.paste(scaled, (x, y))
-    return scaled.width
+    """Draw ``s`` in a large font (scale 1: body 12 px, 2: 24 px, 3+: 32 px; crisp bitmap
+    glyphs) with its cell's top-left at (x, y); returns the width drawn."""
+    kind = BIG_KINDS.get(scale, "huge")
+    return put(ImageDraw.Draw(img), x, y, s, kind=kind)
+
+
+BIG_KINDS = {1: "body", 2: "big", 3: "huge"}
 
 
 def big_width(s: str, scale: int = 3) -> int:
-    small = Image.new("1", (max(1, len(s) * CHAR_W), 11), 0)
-    ImageDraw.Draw(small).text((0, -1), s, font=font(), fill=1)
-    bbox = small.getbbox()
-    return 0 if bbox is None else (bbox[2] - bbox[0]) * scale
+    return len(str(s)) * advance(BIG_KINDS.get(scale, "huge"))
 
 
 def wrap(s: str, width: int = COLS) -> list[str]:
@@ -211,9 +276,9 @@ def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top
         if k == cursor:
             draw.rectangle((0, y, W - 4, y + LINE - 1), fill=1)
         fill = 0 if k == cursor else 1
-        draw.text((1, y - 1), label, font=font(), fill=fill)
+        put(draw, 1, y, label, fill=fill)
         if item.value:
-            draw.text((W - 4 - len(item.value) * CHAR_W, y - 1), item.value, font=font(), fill=fill)
+            put(draw, W - 4 - len(item.value) * CHAR_W, y, item.value, fill=fill)
     if len(items) > rows:  # scroll bar on the right edge
         span = H - TITLE_H - 1
         h = max(3, span * rows // len(items))
