@@ -135,9 +135,16 @@ def clip(text: str, width: int = COLS) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+# When a list, every text drawn is appended as (x, y, text, kind): tests and scripts/bench_presses.py
+# read what a screen shows (rows wider than the panel, console syntax, replacement glyphs).
+TRACE: list[tuple[int, int, str, str]] | None = None
+
+
 def put(draw: ImageDraw.ImageDraw, x: int, y: int, s: object, fill: int = 1, kind: str = "body") -> int:
     """Draw ``s`` in the font of ``kind`` with its cell's top-left at (x, y); returns the width.
     Never raises: missing glyphs show as U+FFFD."""
+    if TRACE is not None:
+        TRACE.append((x, y, str(s), kind))
     t = drawable(s, kind)
     try:
         draw.text((x, y), t, font=font(kind), fill=fill)

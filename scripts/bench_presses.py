@@ -1,0 +1,68 @@
+"""Presses per task at the table, counted through the real App (issue 9's table).
+
+    .venv/bin/python scripts/bench_presses.py [--lang en|ru|uk] [--games N]
+
+Each scripts/presses/<game>.py has ``play(driver, rng) -> None`` that plays one scripted game or task
+with device keys only (see scripts/presses/harness.py) and ``TARGETS`` {task: (median target, max
+target)}. This prints, per task, the median and max presses against the targets, and every screen
+problem found (rows wider than the panel, console syntax, missing glyphs).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scripts.presses.harness import Driver  # noqa: E402
+
+MODULES = ("caesar", "jc", "glory", "sword", "kit")
+
+
+def measure(lang: str, games: int, seed: int = 1) -> tuple[dict[str, list[int]], dict[str, tuple[float, float]], list[str]]:
+    results: dict[str, list[int]] = {}
+    targets: dict[str, tuple[float, float]] = {}
+    problems: list[str] = []
+    for name in MODULES:
+        try:
+            mod = importlib.import_module(f"scripts.presses.{name}")
+        except ImportError:
+            continue
+        targets.update(getattr(mod, "TARGETS", {}))
+        for g in range(games):
+            d = Driver(lang)
+            try:
+                mod.play(d, random.Random(seed * 1000 + g))
+            finally:
+                d.close()
+            for task, counts in d.results.items():
+                results.setdefault(task, []).extend(counts)
+            problems += d.problems
+    return results, targets, problems
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lang", default="en")
+    ap.add_argument("--games", type=int, default=3)
+    args = ap.parse_args()
+    results, targets, problems = measure(args.lang, args.games)
+    print(f"| task | median | max | target (median / max) | occurrences |")
+    print("|---|---|---|---|---|")
+    for task, counts in results.items():
+        t = targets.get(task)
+        tgt = f"{t[0]:g} / {t[1]:g}" if t else "—"
+        print(f"| {task} | {statistics.median(counts):g} | {max(counts)} | {tgt} | {len(counts)} |")
+    uniq = sorted(set(problems))
+    print(f"\nscreen problems: {len(uniq)}")
+    for p in uniq[:40]:
+        print("  " + p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""Drive the real App with keys, count the presses of each task, and read every screen shown.
+
+A task script (scripts/presses/<game>.py) plays a game as a person at the table would: only device
+keys count as presses; what happens on the physical board (the other player's pieces, dice thrown
+by hand) is entered through the device too when the device asks for it. ``Driver.run`` is only for
+setting up a position the task does not measure (it is not counted, and is reported as such).
+
+Every frame drawn during a task is checked (see :meth:`Driver.check`): a text row wider than the
+panel, console syntax or an internal id on screen, or a glyph the font lacks is a *problem*,
+collected in ``Driver.problems`` (tests/test_presses.py fails on any).
+"""
+from __future__ import annotations
+
+import re
+import tempfile
+from collections import defaultdict
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from firmware.screens import base
+
+# Console syntax or internal ids a person must never see on a screen.
+CONSOLE_SYNTAX = re.compile(
+    r"(\b[a-z]+=[^\s]*|\bjc-battle\b|\bcaesar-solo\b|\bcaesar-duel\b|\bsword-[a-z]+\b|"
+    r"[a-z]+:\d+/\d+|\bnew [a-z-]+ |[{}\[\]]|\b[a-z]+_[a-z0-9_]+\b)")
+
+
+class Driver:
+    """One App over a fresh state directory, speaking ``lang``."""
+
+    def __init__(self, lang: str = "en", state_dir: Path | None = None) -> None:
+        from firmware.app import App
+        from firmware.console import Console
+        from firmware.store import Store
+        self._tmp = None
+        if state_dir is None:
+            self._tmp = tempfile.TemporaryDirectory()
+            state_dir = Path(self._tmp.name)
+        self.store = Store(state_dir)
+        self.console = Console(self.store, self.store.resume())
+        assert self.console.request(f"settings language={lang}")["ok"]
+        self.app = App(self.console)
+        self.lang = lang
+        self.presses = 0
+        self.results: dict[str, list[int]] = defaultdict(list)
+        self.problems: list[str] = []
+        self.frames = 0
+        self.check()
+
+    # -- input -----------------------------------------------------------------------------------
+    def press(self, key: str, n: int = 1) -> None:
+        """Press ``key`` ``n`` times (each counts), checking the screen after each."""
+        for _ in range(n):
+            self.app.handle(key)
+            self.presses += 1
+            self.check()
+
+    def run(self, line: str) -> dict[str, Any]:
+        """A console line, NOT counted (set-up that is not part of the measured task)."""
+        response = self.console.request(line)
+        self.app._view_stale = True
+        return response
+
+    @property
+    def top(self) -> Any:
+        return self.app.stack[-1]
+
+    def items(self) -> list[Any]:
+        """The items of the top screen if it is a list (label/value strings)."""
+        items = getattr(self.top, "items", None)
+        return items(self.app) if callable(items) else []
+
+    def select(self, label: str | re.Pattern[str], key: str = "a") -> None:
+        """Move the cursor of the top list to the first item whose label matches ``label`` (the
+        shorter way round) and press ``key``; every move counts. Raises LookupError if absent."""
+        items = self.items()
+        pat = label if isinstance(label, re.Pattern) else re.compile(re.escape(label), re.I)
+        for i, item in enumerate(items):
+            if pat.search(str(item.label)):
+                break
+        else:
+            raise LookupError(f"no item {label!r} on {type(self.top).__name__}: "
+                              f"{[str(x.label) for x in items]}")
+        cur = getattr(self.top, "cursor", 0)
+        n = len(items)
+        down = (i - cur) % n
+        up = (cur - i) % n
+        if down <= up:
+            self.press("down", down)
+        else:
+            self.press("up", up)
+        self.press(key)
+
+    # -- measuring ---------------------------------------------------------------------------------
+    @contextmanager
+    def task(self, name: str) -> Iterator[None]:
+        """Count the presses made inside the block as one occurrence of task ``name``."""
+        start = self.presses
+        yield
+        self.results[name].append(self.presses - start)
+
+    # -- reading the screen ------------------------------------------------------------------------
+    def texts(self) -> list[tuple[int, int, str, str]]:
+        """Every text the current frame draws: (x, y, text, font kind)."""
+        base.TRACE = []
+        try:
+            self.app.render()
+            return list(base.TRACE)
+        finally:
+            base.TRACE = None
+
+    def screen(self) -> str:
+        """The current frame's texts, top to bottom, one per line."""
+        return "\n".join(t for _, _, t, _ in sorted(self.texts(), key=lambda r: (r[1], r[0])))
+
+    def check(self) -> None:
+        """Record a problem for every row wider than the panel, console syntax or missing glyph."""
+        self.frames += 1
+        where = type(self.top).__name__
+        for x, y, t, kind in self.texts():
+            if not t.strip():
+                continue
+            right = x + len(t) * base.advance(kind)
+            if right > base.W + 1:
+                self.problems.append(f"{self.lang} {where}: row cut at {right}px > {base.W}: {t!r}")
+            m = CONSOLE_SYNTAX.search(t)
+            if m:
+                self.problems.append(f"{self.lang} {where}: console syntax {m.group(0)!r} in {t!r}")
+            lost = base.missing(t, kind)
+            if lost:
+                self.problems.append(f"{self.lang} {where}: no glyph for {sorted(lost)} in {t!r}")
+
+    def close(self) -> None:
+        self.console.close()
+        if self._tmp is not None:
+            self._tmp.cleanup()
