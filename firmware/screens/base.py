@@ -65,10 +65,16 @@ def _missing_mask(kind: str) -> bytes:
     return bytes(font(kind).getmask("\ue000"))      # a private-use point: the font's default glyph
 
 
+@lru_cache(maxsize=8)
+def _default_lookalikes(kind: str) -> frozenset[str]:
+    """ASCII characters drawn exactly like the font's default glyph (Terminus's is its own '?')."""
+    return frozenset(c for c in map(chr, range(33, 127)) if bytes(font(kind).getmask(c)) == _missing_mask(kind))
+
+
 @lru_cache(maxsize=4096)
 def has_glyph(ch: str, kind: str = "body") -> bool:
     """Whether the font of ``kind`` draws ``ch`` (a single character) with a glyph of its own."""
-    if ch == " ":
+    if ch == " " or ch in _default_lookalikes(kind):
         return True
     if not ch.isprintable():
         return False

@@ -1,0 +1,114 @@
+"""Nothing on screen can bring the device down (issue 8): thousands of random keys through the real
+App in every game and every language, with Cyrillic names; a failing screen shows the error screen
+and the device goes on; the device program driven by ``--script`` never exits on a key."""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware import i18n
+from tests.screens import app_with
+
+ROOT = Path(__file__).resolve().parents[1]
+KEYS = ["up", "down", "left", "right", "press", "a", "b", "a", "right", "down", "b:hold", "a:hold", "key3"]
+
+SETUPS = {
+    "glory-cyrillic": ["new glory players=Ваня,Маша,Олекса,Їжак seed=3", "fame Ваня +13", "vote Маша"],
+    "caesar-solo": ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"],
+    "caesar-expansions": ["new caesar-solo side=pompey difficulty=hard poison=1 centurions=1 border-control=1 seed=8"],
+    "jc-battle": ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
+                  "add defender p_pompeius", "add defender p_leg1"],
+    "sword": ["new sword players=romans,gauls,etruscans,greeks seed=2"],
+    "bag-cyrillic": ["new bag items=золото*3,срібло*2,bronze cards=легіон*4,сенатор*2 seed=7", "draw 2"],
+    "no-session": [],
+}
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("setup", list(SETUPS))
+def test_random_keys_never_fail_a_screen(setup, lang, tmp_path):
+    rng = random.Random(f"{setup}-{lang}")
+    lines = [ln for ln in SETUPS[setup]]
+    app = app_with([], [], tmp_path, lang=lang)
+    try:
+        for line in lines:                      # names the font cannot draw are refused; these are fine
+            assert app.run(line)["ok"], line
+        seen: list[str] = []
+        for i in range(300):
+            key = rng.choice(KEYS)
+            seen.append(key)
+            app.handle(key)
+            app.render()
+            assert app.errors == 0, f"screen error after keys {seen[-12:]} (key {i})"
+    finally:
+        app.console.close()
+
+
+def test_a_screen_that_fails_shows_the_error_screen_and_the_device_goes_on(tmp_path, capsys):
+    from firmware.screens.errors import ErrorScreen
+    from firmware.screens.menu import MainMenu
+    app = app_with(["new dice seed=1"], [], tmp_path)
+    try:
+        class Broken(MainMenu):
+            def render(self, ctx):
+                raise RuntimeError("boom")
+        app.push(Broken())
+        img = app.render()                        # no exception: the error screen is drawn instead
+        assert isinstance(app.stack[-1], ErrorScreen) and img.getbbox() is not None
+        assert "screen error" in capsys.readouterr().err
+        app.handle("a")                           # Go on: back to the menu, the session untouched
+        assert isinstance(app.stack[-1], MainMenu) and app.console.session.game.name == "dice"
+    finally:
+        app.console.close()
+
+
+def test_a_session_whose_screens_keep_failing_can_be_started_over(tmp_path, monkeypatch):
+    from firmware.screens.errors import ErrorScreen
+    app = app_with(["new glory players=Ваня,Маша seed=3", "fame Ваня +5"], [], tmp_path)
+    try:
+        session = app.console.session
+
+        def broken_view():
+            raise ValueError("state from a newer version")
+        monkeypatch.setattr(session, "view", broken_view)
+        app._view_stale = True
+        app.render()                              # the menu reads the view: it fails
+        assert isinstance(app.stack[-1], ErrorScreen)
+        app.handle("down")
+        app.handle("a")                           # Start over
+        assert app.console.session is not session and app.console.session.game.name == "dice"
+        app.render()
+        assert app.errors == 1
+    finally:
+        app.console.close()
+
+
+def _random_script(rng: random.Random, n: int) -> str:
+    return "\n".join(rng.choice(KEYS) for _ in range(n)) + "\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_device_program_survives_random_keys_from_a_script(lang, tmp_path):
+    state = tmp_path / "state"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    setup = ["settings language=" + lang] + SETUPS["glory-cyrillic"]
+    subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state)],
+                   input="\n".join(setup).encode() + b"\n", capture_output=True, check=True, env=env, cwd=ROOT)
+    script = tmp_path / "keys"
+    script.write_text(_random_script(random.Random(lang), 600))
+    p = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(state),
+                        "--script", str(script)], capture_output=True, timeout=120, env=env, cwd=ROOT)
+    err = p.stderr.decode(errors="replace")
+    assert p.returncode == 0, err[-2000:]
+    assert "Traceback" not in err and "screen error" not in err, err[-2000:]
