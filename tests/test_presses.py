@@ -1,0 +1,49 @@
+"""At the table (issue 9): the scripted games of scripts/presses/ through the real App, in every
+language, show no text row wider than the panel, no console syntax or internal id, no missing glyph,
+and meet their press targets (median and max per task)."""
+from __future__ import annotations
+
+import importlib
+import random
+import statistics
+
+import pytest
+
+from firmware import i18n
+from scripts.bench_presses import MODULES
+from scripts.presses.harness import Driver
+
+
+def _modules():
+    out = []
+    for name in MODULES:
+        try:
+            out.append(importlib.import_module(f"scripts.presses.{name}"))
+        except ImportError:
+            pass
+    return out
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("mod", _modules(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_scripted_games_show_clean_screens_and_meet_the_press_targets(mod, lang):
+    d = Driver(lang)
+    try:
+        mod.play(d, random.Random(1))
+        assert d.problems == [], "\n".join(sorted(set(d.problems))[:20])
+        assert d.results, "the script measured no task"
+        for task, counts in d.results.items():
+            target = getattr(mod, "TARGETS", {}).get(task)
+            if target is None:
+                continue
+            median_target, max_target = target
+            assert statistics.median(counts) <= median_target, (task, counts)
+            assert max(counts) <= max_target, (task, counts)
+    finally:
+        d.close()
