@@ -211,7 +211,12 @@ def run_device(args: Any) -> int:
     except StateDirError as e:
         print(f"legatus: {e}", file=sys.stderr)
         return 2
-    session = store.resume()
+    try:
+        session = store.resume()
+    except Exception as e:  # noqa: BLE001 - a session that cannot be read must never stop the start
+        print(f"legatus: the last session could not be resumed ({type(e).__name__}: {e}); "
+              "starting without it.", file=sys.stderr)
+        session = None
     console = Console(store, session)
     app = App(console)
     if store.recovery is not None:
