@@ -59,10 +59,17 @@ def shoot(name: str, setup: list[str], keys: list[str], root: Path, lang: str = 
     return img
 
 
+# The same screens in each language (the README tour shows one row per language).
+LANG_SHOTS: list[str] = ["menu", "caesar-turn", "glory-fame", "jc"]
+
+
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    for name, setup, keys in SHOTS:
-        img = shoot(name, setup, keys, out)
+    shots = [(name, setup, keys, "en") for name, setup, keys in SHOTS]
+    by_name = {name: (setup, keys) for name, setup, keys in SHOTS}
+    shots += [(f"{name}-{lang}", *by_name[name], lang) for lang in ("ru", "uk") for name in LANG_SHOTS]
+    for name, setup, keys, lang in shots:
+        img = shoot(name, setup, keys, out, lang)
         img.save(out / f"{name}.png")
         img.convert("L").resize((img.width * 4, img.height * 4), Image.NEAREST).save(out / f"{name}-x4.png")
         print(out / f"{name}.png")
