@@ -14,7 +14,7 @@ class LanguageScreen(ListScreen):
 
     @property
     def title(self) -> str:  # type: ignore[override]
-        return "Язык · Мова · Language" if self.first_start else _("Language")
+        return "Язык·Мова·Language" if self.first_start else _("Language")
 
     def items(self, ctx: Ctx) -> list[Item]:
         current = ctx.settings.get("language", "en")
