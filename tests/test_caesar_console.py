@@ -75,7 +75,9 @@ def test_new_solo_state_and_first_crassus_turn(console):
     assert turn["state"]["turn"] == "human"
     err(console, "crassus", "not_your_turn")
     log = ok(console, "log 1")["log"][0]
-    assert log.startswith(f"Crassus: Tile {turn['tile']} — ") and play["space"] in log
+    from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES
+    a, b = (PROVINCE_NAMES[PROVINCE_INDEX[c]] for c in play["space"].split("-"))
+    assert log.startswith(f"Crassus: Tile {turn['tile']} — ") and f"{a}–{b}" in log   # the space by its names
 
 
 def test_decide_reports_the_rule_and_changes_nothing(console):

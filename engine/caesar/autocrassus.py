@@ -9,19 +9,22 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.caesar.board import (
-    ADJ_CENTRAL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_NAMES, PROVINCE_SPACES,
-    PROVINCES, SHIELD, SHIP, SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SPACES, SWORD,
+    ADJ_CENTRAL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_SPACES,
+    PROVINCES, SHIELD, SHIP, SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SWORD,
 )
 from engine.caesar.model import CRASSUS, HUMAN, OPEN, Game
+from engine.caesar.terms import province, space, token
 from engine.caesar.tokens import TOKENS, TokenSpec
 from engine.rng import Rng
+from engine.text import N_, Msg
 
 _ICONS = (SWORD, SHIELD, SHIP)
 _FITS = {mask: tuple(icon for icon in _ICONS if mask & icon) for mask in range(8)}
 _A, _B, _ICON = SPACE_A, SPACE_B, SPACE_ICON
 _NEXT_MASK: tuple[int, ...] = tuple(sum(1 << nb for nb, _ in NEIGHBOURS[x]) for x in range(N_PROVINCES))
-_S16_TEXT = ("borders a province he controls", "holds the Senate bonus", "holds a Poison bonus",
-             "is central", "borders a central province")
+_S16_TEXT = (N_("of {}, {} borders a province he controls (S-16)"), N_("of {}, {} holds the Senate bonus (S-16)"),
+             N_("of {}, {} holds a Poison bonus (S-16)"), N_("of {}, {} is central (S-16)"),
+             N_("of {}, {} borders a central province (S-16)"))
 STEP_NAMES = {"S-9": "capture", "S-10": "close", "S-11": "defend", "S-12": "reinforce",
               "S-13": "expand", "S-14": "center", "S-15": "anywhere"}
 Candidate = tuple[int, TokenSpec]   # (row index, token)
@@ -40,12 +43,16 @@ class Decision(NamedTuple):
     va: int
     vb: int
     province: int
-    reason: tuple[tuple[str, tuple[object, ...]], ...]
+    reason: tuple[Msg, ...]
 
     @property
-    def why(self) -> str:
-        main, *notes = [fmt.format(*args) for fmt, args in self.reason]
-        return main if not notes else main[:-1] + "; " + "; ".join(notes) + "."
+    def why(self) -> Msg:
+        """The step's sentence and the tie-break notes, one Msg (said in any language)."""
+        main, *notes = self.reason
+        out = main
+        for note in notes:
+            out = Msg("{}; {}", out, note)
+        return Msg("{}.", out)
 
     @property
     def step(self) -> str:
@@ -54,12 +61,12 @@ class Decision(NamedTuple):
     def toward(self) -> dict[str, int]:
         return {PROVINCES[SPACE_A[self.space]]: self.va, PROVINCES[SPACE_B[self.space]]: self.vb}
 
-    def text(self) -> str:
-        """``Place sword 5/1 on Sicilia|Italia, 5 toward Sicilia``."""
-        a, b = SPACE_A[self.space], SPACE_B[self.space]
+    def text(self) -> Msg:
+        """``Place sword 5/1 on Sicilia–Italia, 5 toward Sicilia``."""
+        a = SPACE_A[self.space]
         facing = self.va if self.province == a else self.vb
-        return (f"Place {TOKENS[self.tid].label} on {PROVINCE_NAMES[a]}|{PROVINCE_NAMES[b]}, "
-                f"{facing} toward {PROVINCE_NAMES[self.province]}")
+        return Msg("Place {} on {}, {} toward {}", token(self.tid), space(self.space), facing,
+                   province(self.province))
 
 
 def decide(g: Game, rng: Rng) -> Decision | None:
@@ -102,32 +109,22 @@ def decide(g: Game, rng: Rng) -> Decision | None:
             or d.centre() or d.anywhere())
 
 
-class _Names(tuple[int, ...]):
-    """Province indices written as their names, joined by commas."""
-
-    def __format__(self, spec: str) -> str:
-        return ", ".join(PROVINCE_NAMES[x] for x in self)
+def _names(xs: list[int] | tuple[int, ...]) -> tuple[Msg, ...]:
+    """Province names as a list value of a Msg (joined with commas)."""
+    return Msg.join([province(x) for x in xs])
 
 
-class _Spaces(tuple[int, ...]):
-    def __format__(self, spec: str) -> str:
-        return ", ".join(SPACES[s] for s in self)
-
-
-class _Barred(list[int]):
+def _barred(xs: list[int]) -> Msg | str:
     """S-10: the provinces skipped because closing them would make you win."""
-
-    def __format__(self, spec: str) -> str:
-        if not self:
-            return ""
-        return " (closing " + ", ".join(PROVINCE_NAMES[y] for y in self) + " would make you win)"
+    if not xs:
+        return ""
+    return Msg(" (closing {} would make you win)", _names(xs))
 
 
-class _Lead(int):
-    def __format__(self, spec: str) -> str:
-        if self > 0:
-            return f"he leads by {int(self)}"
-        return "level" if self == 0 else f"he trails by {-int(self)}"
+def _lead(n: int) -> Msg:
+    if n > 0:
+        return Msg("he leads by {}", n)
+    return Msg("level") if n == 0 else Msg("he trails by {}", -n)
 
 
 class _Decider:
@@ -139,7 +136,7 @@ class _Decider:
                  best: list[int]) -> None:
         self.g, self.rng, self.by_icon, self.top, self.best = g, rng, by_icon, top, best
         self.h, self.c = g.inf[HUMAN], g.inf[CRASSUS]
-        self.notes: list[tuple[str, tuple[object, ...]]] = []
+        self.notes: list[Msg] = []
 
     # -- S-9 / S-10: closing placements ------------------------------------------------------
     def capture(self, closing: list[tuple[int, int]]) -> Decision | None:
@@ -165,8 +162,12 @@ class _Decider:
         v, s = need_v[x]
         i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if v in (t[1].hi, t[1].lo)], low_total=True)
         mine = c[x] + v
-        why = ("Capture (S-9): this closes {} and he wins it {}–{}{}; {} is the lowest value that still captures.",
-               (PROVINCE_NAMES[x], mine, h[x], " (ties are his, S-8)" if mine == h[x] else "", v))
+        if mine == h[x]:
+            why = Msg("Capture (S-9): this closes {} and he wins it {}–{} (ties are his, S-8); {} is the lowest "
+                      "value that still captures", province(x), mine, h[x], v)
+        else:
+            why = Msg("Capture (S-9): this closes {} and he wins it {}–{}; {} is the lowest value that still "
+                      "captures", province(x), mine, h[x], v)
         return self.make("S-9", s, i, spec, x, v, why)
 
     def close(self, closing: list[tuple[int, int]]) -> Decision | None:
@@ -192,9 +193,9 @@ class _Decider:
         x = self.pick_province(sorted(low_v))
         v, s = low_v[x]
         i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if t[1].lo == v], low_total=True)
-        why = ("Close (S-10): no capture is possible; this closes {}, which you win {}–{} without ending the "
-               "game{}; he faces it with the lowest value, {}.",
-               (PROVINCE_NAMES[x], h[x], c[x] + v, _Barred(sorted(set(barred))), v))
+        why = Msg("Close (S-10): no capture is possible; this closes {}, which you win {}–{} without ending the "
+                  "game{}; he faces it with the lowest value, {}",
+                  province(x), h[x], c[x] + v, _barred(sorted(set(barred))), v)
         return self.make("S-10", s, i, spec, x, v, why)
 
     def human_markers(self, closing: list[int], s: int) -> int:
@@ -231,9 +232,12 @@ class _Decider:
         if not cands:
             return None
         x = self.pick_province(cands)
-        every = " (he trails in every open province)" if g.rules["defend"] == "all" else ""
-        why = ("Defend (S-11): you lead in {} by {}, your largest lead where he can place{}; he faces it "
-               "with his highest value.", (PROVINCE_NAMES[x], top, every))
+        if g.rules["defend"] == "all":
+            why = Msg("Defend (S-11): you lead in {} by {}, your largest lead where he can place (he trails in "
+                      "every open province); he faces it with his highest value", province(x), top)
+        else:
+            why = Msg("Defend (S-11): you lead in {} by {}, your largest lead where he can place; he faces it "
+                      "with his highest value", province(x), top)
         return self.highest("S-11", x, why)
 
     def reinforce(self) -> Decision | None:
@@ -252,9 +256,11 @@ class _Decider:
         lead = max(c[x] - h[x] for x in cands)
         cands = [x for x in cands if c[x] - h[x] == lead]
         x = self.pick_province(cands)
-        why = ("Reinforce (S-12): his tokens touch {} open provinces; {} is closest to winning ({} empty "
-               "space{}, {}); he places his highest value there.",
-               (len(touched), PROVINCE_NAMES[x], fewest, "s" if fewest != 1 else "", _Lead(lead)))
+        why = Msg("Reinforce (S-12): his tokens touch {touched} open provinces; {where} is closest to winning "
+                  "({n} empty space, {lead}); he places his highest value there",
+                  plural="Reinforce (S-12): his tokens touch {touched} open provinces; {where} is closest to "
+                         "winning ({n} empty spaces, {lead}); he places his highest value there",
+                  n=fewest, touched=len(touched), where=province(x), lead=_lead(lead))
         return self.highest("S-12", x, why)
 
     def expand(self) -> Decision | None:
@@ -266,9 +272,9 @@ class _Decider:
             return None
         top = max(self.best[x] for x in cands)
         x = self.pick_province([y for y in cands if self.best[y] == top])
-        ctrl = _Names(tuple(nb for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS))
-        why = ("Expand (S-13): {} borders {}, which he controls, and takes his highest value there ({}).",
-               (PROVINCE_NAMES[x], ctrl, top))
+        ctrl = _names([nb for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS])
+        why = Msg("Expand (S-13): {} borders {}, which he controls, and takes his highest value there ({})",
+                  province(x), ctrl, top)
         return self.highest("S-13", x, why)
 
     def centre(self) -> Decision | None:
@@ -280,11 +286,11 @@ class _Decider:
         top = max(self.best[x] for x in cands)
         cands = [y for y in cands if self.best[y] == top]
         if ITALY in cands and len(cands) > 1:
-            self.notes.append(("among central provinces Italy comes first (S-14)", ()))
+            self.notes.append(Msg("among central provinces Italy comes first (S-14)"))
             x = ITALY
         else:
             x = self.pick_province(cands, random_ok=True)
-        why = ("Centre (S-14): {} is central and takes his highest value there ({}).", (PROVINCE_NAMES[x], top))
+        why = Msg("Centre (S-14): {} is central and takes his highest value there ({})", province(x), top)
         return self.highest("S-14", x, why)
 
     def anywhere(self) -> Decision | None:
@@ -294,10 +300,10 @@ class _Decider:
             return None
         top = max(self.best[x] for x in cands)
         x = self.pick_province([y for y in cands if self.best[y] == top], random_ok=True)
-        why = ("Anywhere (S-15): {} takes his highest value ({}).", (PROVINCE_NAMES[x], top))
+        why = Msg("Anywhere (S-15): {} takes his highest value ({})", province(x), top)
         return self.highest("S-15", x, why)
 
-    def highest(self, rule: str, x: int, why: tuple[str, tuple[object, ...]]) -> Decision:
+    def highest(self, rule: str, x: int, why: Msg) -> Decision:
         """Face ``x`` with the highest value: space by S-17, token by S-18 (highest total)."""
         v = self.best[x]
         owner, top = self.g.owner, self.top
@@ -317,7 +323,7 @@ class _Decider:
         first = cands
         if random_ok and g.rules["ties"] == "random":
             x = cands[self.rng.below(len(cands))]
-            self.notes.append(("{} drawn at random among {} (ties=random)", (PROVINCE_NAMES[x], _Names(tuple(cands)))))
+            self.notes.append(Msg("{} drawn at random among {} (ties=random)", province(x), _names(cands)))
             return x
         ctrl, bonus = g.ctrl, g.bonus
         near = 0
@@ -338,11 +344,10 @@ class _Decider:
             if keep and len(keep) < len(cands):
                 cands = keep
                 if len(cands) == 1:
-                    self.notes.append(("of {}, {} {} (S-16)",
-                                       (_Names(tuple(first)), PROVINCE_NAMES[cands[0]], _S16_TEXT[k])))
+                    self.notes.append(Msg(_S16_TEXT[k], _names(first), province(cands[0])))
                     return cands[0]
         x = cands[self.rng.below(len(cands))]
-        self.notes.append(("{} drawn at random among {} (S-16)", (PROVINCE_NAMES[x], _Names(tuple(cands)))))
+        self.notes.append(Msg("{} drawn at random among {} (S-16)", province(x), _names(cands)))
         return x
 
     def pick_space(self, x: int, spaces: list[int]) -> int:
@@ -361,18 +366,18 @@ class _Decider:
         if len(keep) < len(spaces):
             if len(keep) == 1:
                 o = SPACE_B[keep[0]] if SPACE_A[keep[0]] == x else SPACE_A[keep[0]]
-                self.notes.append(("space {}: he trails most ({}) in {} (S-17)",
-                                   (SPACES[keep[0]], top, PROVINCE_NAMES[o])))
+                self.notes.append(Msg("space {}: he trails most ({}) in {} (S-17)", space(keep[0]), top, province(o)))
                 return keep[0]
             spaces = keep
         central = [s for s in spaces if CENTRAL[SPACE_B[s] if SPACE_A[s] == x else SPACE_A[s]]]
         if central and len(central) < len(spaces):
             spaces = central
             if len(spaces) == 1:
-                self.notes.append(("space {} touches a central province (S-17)", (SPACES[spaces[0]],)))
+                self.notes.append(Msg("space {} touches a central province (S-17)", space(spaces[0])))
                 return spaces[0]
         s = spaces[self.rng.below(len(spaces))]
-        self.notes.append(("space {} drawn at random among {} (S-17)", (SPACES[s], _Spaces(tuple(spaces)))))
+        self.notes.append(Msg("space {} drawn at random among {} (S-17)", space(s),
+                              Msg.join([space(t) for t in spaces])))
         return s
 
     def pick_token(self, cands: list[Candidate], low_total: bool) -> Candidate:
@@ -383,17 +388,18 @@ class _Decider:
         plain = [t for t in cands if not t[1].wild]
         pool = plain or cands
         if plain and len(plain) < len(cands):
-            self.notes.append(("a non-wild token before a wild (S-18)", ()))
+            self.notes.append(Msg("a non-wild token before a wild (S-18)"))
         key = (min if low_total else max)(t[1].total for t in pool)
         pool2 = [t for t in pool if t[1].total == key]
         if len(pool2) < len(pool):
-            self.notes.append(("the {} total, {} (S-18)", ("lowest" if low_total else "highest", key)))
+            self.notes.append(Msg("the lowest total, {} (S-18)", key) if low_total
+                              else Msg("the highest total, {} (S-18)", key))
         if len(pool2) > 1:
-            self.notes.append(("the leftmost in his row (S-18)", ()))
+            self.notes.append(Msg("the leftmost in his row (S-18)"))
         return min(pool2, key=lambda t: t[0])
 
     def make(self, rule: str, s: int, i: int, spec: TokenSpec, x: int, v: int,
-             why: tuple[str, tuple[object, ...]]) -> Decision:
+             why: Msg) -> Decision:
         """Orient the token with ``v`` facing ``x``; the reason is the step's sentence and the
         tie-break notes."""
         other = spec.lo if v == spec.hi else spec.hi

@@ -17,8 +17,10 @@ from engine.caesar.rules import can_play_face_down, placements
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles
 from engine.caesar.tokens import TOKENS
 from engine.caesar.view import log_fragment, view
+from engine.caesar.terms import player, token_named
 from engine.errors import BadArguments
 from engine.game import Command, GameRules, Outcome, Request, State, commands
+from engine.text import Msg
 
 SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
                           "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties",
@@ -29,7 +31,7 @@ DUEL_OPTIONS = frozenset({"poison", "centurions", "border-control", "bag-input",
 def _choice(req: Request, key: str, choices: tuple[str, ...], default: str) -> str:
     raw = req.opts.get(key, default).lower()
     if raw not in choices:
-        raise BadArguments(f"{key}= must be {' or '.join(choices)}, not '{req.opts[key]}'.")
+        raise BadArguments(Msg("{}= must be {}, not '{}'.", key, " or ".join(choices), req.opts[key]))
     return raw
 
 
@@ -46,14 +48,14 @@ def _store(state: State, g: Game) -> None:
 def _new_solo(req: Request, seed: int) -> State:
     req.check_opts(SOLO_OPTIONS)
     if req.args:
-        raise BadArguments(f"Unexpected '{req.args[0]}'; options are key=value, e.g. side=pompey.")
+        raise BadArguments(Msg("Unexpected '{}'; options are key=value, e.g. side=pompey.", req.args[0]))
     side = _choice(req, "side", ("caesar", "pompey"), "caesar")
     difficulty = _choice(req, "difficulty", DIFFICULTIES, "normal")
     rules = {key: _choice(req, key, RULE_CHOICES[key], RULE_CHOICES[key][0])
              for key in ("reshuffle", "defend", "ties", "stuck", "crassus-ties")}
     when = _choice(req, "harder-when", ("always", "control"), "always")
     if "harder-when" in req.opts and not req.opt_flag("harder"):
-        raise BadArguments("harder-when= needs harder=1.")
+        raise BadArguments(Msg("harder-when= needs harder=1."))
     rules["harder"] = when if req.opt_flag("harder") else "off"
     bag = _choice(req, "bag-input", INPUT_CHOICES, "digital")
     inputs = {"tiles": _choice(req, "tiles-input", INPUT_CHOICES, "digital"),
@@ -70,7 +72,7 @@ def _new_solo(req: Request, seed: int) -> State:
 def _new_duel(req: Request, seed: int) -> State:
     req.check_opts(DUEL_OPTIONS)
     if req.args:
-        raise BadArguments(f"Unexpected '{req.args[0]}'; options are key=value, e.g. poison=1.")
+        raise BadArguments(Msg("Unexpected '{}'; options are key=value, e.g. poison=1.", req.args[0]))
     bag = _choice(req, "bag-input", INPUT_CHOICES, "digital")
     g = flow.new_game("duel", seed, poison=req.opt_flag("poison"), centurions=req.opt_flag("centurions"),
                       border_control=req.opt_flag("border-control"),
@@ -83,13 +85,21 @@ def _view(state: State) -> dict[str, Any]:
 
 
 # -- commands --------------------------------------------------------------------------------
+def _parts(steps: list[dict[str, Any]]) -> Msg:
+    """The steps' log fragments joined with semicolons."""
+    out = log_fragment(steps[0]) if steps else Msg("nothing")
+    for step in steps[1:]:
+        out = Msg("{}; {}", out, log_fragment(step))
+    return out
+
+
 def _player_of(g: Game) -> int:
     """Who sends a player's command: the human in solo, the player to move in a duel."""
     return HUMAN if g.solo else g.turn
 
 
 def _play(state: State, req: Request) -> Outcome:
-    usage = "Usage: play <space> <token> <province|down> [bonus=<name>], e.g. play SC-IT sword:5/1 SC."
+    usage = Msg("Usage: play <space> <token> <province|down> [bonus=<name>], e.g. play SC-IT sword:5/1 SC.")
     req.check_opts(frozenset({"bonus"}))
     if len(req.args) != 3:
         raise BadArguments(usage)
@@ -103,18 +113,17 @@ def _play(state: State, req: Request) -> Outcome:
     fields = {"play": steps[0], "closed": [x for x in steps if x["action"] == "close"],
               "bonuses": [x for x in steps if x["action"] == "bonus"], "steps": steps,
               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
-    who = "You" if g.solo else g.names[p].capitalize()
-    return Outcome(fields, f"{who}: " + "; ".join(log_fragment(x) for x in steps) + ".")
+    return Outcome(fields, Msg("{}: {}.", player(g.names[p]), _parts(steps)))
 
 
 def _draw(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"side"}))
     if len(req.args) > 1:
-        raise BadArguments("Usage: draw [token]  (the token only when your bag is physical).")
+        raise BadArguments(Msg("Usage: draw [token]  (the token only when your bag is physical)."))
     g = _load(state)
     if g.solo:
         if "side" in req.opts:
-            raise BadArguments("side= is for duels.")
+            raise BadArguments(Msg("side= is for duels."))
         p = HUMAN
     elif "side" in req.opts:
         p = g.names.index(_choice(req, "side", tuple(g.names), g.names[g.turn]))
@@ -126,14 +135,14 @@ def _draw(state: State, req: Request) -> Outcome:
     fields = {"token": name, "side": g.names[p], "draws_due": g.due[p], "next": flow.expecting(g)}
     if not g.solo:
         fields["private"] = True
-        return Outcome(fields, f"{g.names[p].capitalize()} drew a token (private).")
-    return Outcome(fields, f"You drew {name}.")
+        return Outcome(fields, Msg("{} drew a token (private).", player(g.names[p])))
+    return Outcome(fields, Msg("You drew {}.", token_named(name)))
 
 
 def _might(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if len(req.args) != 1:
-        raise BadArguments("Usage: might <space|province|skip>, e.g. might SC-IT or might AC.")
+        raise BadArguments(Msg("Usage: might <space|province|skip>, e.g. might SC-IT or might AC."))
     g = _load(state)
     step = flow.might(g, _player_of(g), req.args[0])
     _store(state, g)
@@ -143,7 +152,7 @@ def _might(state: State, req: Request) -> Outcome:
 def _centurion(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if len(req.args) != 1:
-        raise BadArguments("Usage: centurion <token|skip>, e.g. centurion sword:7/0.")
+        raise BadArguments(Msg("Usage: centurion <token|skip>, e.g. centurion sword:7/0."))
     g = _load(state)
     step = flow.centurion(g, _player_of(g), req.args[0])
     _store(state, g)
@@ -153,7 +162,7 @@ def _centurion(state: State, req: Request) -> Outcome:
 def _crassus(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"tile", "draw", "centurion"}))
     if req.args:
-        raise BadArguments("Usage: crassus [tile=<letter>] [draw=<token>,...] [centurion=<token>].")
+        raise BadArguments(Msg("Usage: crassus [tile=<letter>] [draw=<token>,...] [centurion=<token>]."))
     g = _load(state)
     draws = [t for t in req.opts["draw"].split(",") if t] if "draw" in req.opts else None
     cents = [t for t in req.opts["centurion"].split(",") if t] if "centurion" in req.opts else None
@@ -161,14 +170,13 @@ def _crassus(state: State, req: Request) -> Outcome:
     _store(state, g)
     fields = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
-    text = f"Crassus: Tile {letter} — " + "; ".join(log_fragment(x) for x in steps)
-    return Outcome(fields, text + ".")
+    return Outcome(fields, Msg("Crassus: Tile {} — {}.", letter, _parts(steps)))
 
 
 def _reveal(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if req.args:
-        raise BadArguments("Usage: reveal  (no arguments).")
+        raise BadArguments(Msg("Usage: reveal  (no arguments)."))
     g = _load(state)
     letter = flow.reveal(g)
     _store(state, g)
@@ -176,13 +184,13 @@ def _reveal(state: State, req: Request) -> Outcome:
     draws = min(len(g.bag[CRASSUS]), sum(int(a[-1]) for a in actions if a.startswith("draw")))
     return Outcome({"tile": letter, "tile_actions": "+".join(actions), "draws": draws,
                     "centurions": min(len(g.cent[CRASSUS]), actions.count("centurion"))},
-                   f"Crassus: Tile {letter} revealed.")
+                   Msg("Crassus: Tile {} revealed.", letter))
 
 
 def _decide(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if req.args:
-        raise BadArguments("Usage: decide  (no arguments).")
+        raise BadArguments(Msg("Usage: decide  (no arguments)."))
     g = _load(state)
     return Outcome(decision_fields(g))
 
@@ -191,10 +199,10 @@ def decision_fields(g: Game) -> dict[str, Any]:
     """``decide``'s answer: the play Auto-Crassus would make now (state unchanged)."""
     d = decide(g, g.rng)
     if d is None:
-        why = "His row is empty" if not g.hand[CRASSUS] else "No token of his row fits an empty space"
-        end = "he skips the play" if g.rules["stuck"] == "skip" else "he loses"
+        why = Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space")
+        end = Msg("he skips the play") if g.rules["stuck"] == "skip" else Msg("he loses")
         return {"step": None, "rule": "S-19", "space": None, "token": None, "toward": None,
-                "province": None, "why": f"{why}: {end} (S-19).", "text": None}
+                "province": None, "why": Msg("{}: {} (S-19).", why, end), "text": None}
     out = flow.play_step(d)
     out.pop("action")
     return out
@@ -207,7 +215,8 @@ def _position(state: State, req: Request) -> Outcome:
     _store(state, g)
     tokens = sum(1 for o in g.owner if o >= 0)
     return Outcome({"position": position_of(g), "next": flow.expecting(g)},
-                   f"Position set: {tokens} token{'s' if tokens != 1 else ''} on the board.")
+                   Msg("Position set: {n} token on the board.", plural="Position set: {n} tokens on the board.",
+                       n=tokens))
 
 
 def _moves(state: State, req: Request) -> Outcome:
@@ -232,7 +241,7 @@ def _hand(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     g = _load(state)
     if len(req.args) != 1 or req.args[0].lower() not in g.names:
-        raise BadArguments(f"Usage: hand <{'|'.join(g.names)}>  (shows one player's hand, privately).")
+        raise BadArguments(Msg("Usage: hand <{}>  (shows one player's hand, privately).", "|".join(g.names)))
     p = g.names.index(req.args[0].lower())
     return Outcome({"side": g.names[p], "hand": [TOKENS[t].name for t in g.hand[p]], "private": True})
 

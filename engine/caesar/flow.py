@@ -16,10 +16,14 @@ from engine.caesar.board import (
     SPACE_ICON_NAME, SPACE_INDEX, SPACES,
 )
 from engine.caesar.model import CRASSUS, HUMAN, Game
+from engine.caesar.terms import bonus as bonus_term
+from engine.caesar.terms import icon as icon_term
+from engine.caesar.terms import player, province, space, step_name, token, token_named
 from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
 from engine.rng import Rng
+from engine.text import N_, Msg, to_data
 
 Step = dict[str, Any]
 BONUS_SUPPLY: dict[str, int] = {"senate": 6, "wealth": 4, "tactics": 4, "might": 4}
@@ -41,7 +45,7 @@ def new_game(mode: str, seed: int, *, side: str = "caesar", difficulty: str = "n
     Auto-Crassus's first three tokens when his bag is physical. Raises BadArguments on a bad
     combination (C-21 without Poison or Centurions, a bad row)."""
     if border_control and not (poison or centurions):
-        raise BadArguments("border-control=1 needs poison=1 and/or centurions=1 (C-21).")
+        raise BadArguments(Msg("border-control=1 needs poison=1 and/or centurions=1 (C-21)."))
     g = Game()
     g.rng = Rng(seed)
     g.mode = mode
@@ -66,13 +70,13 @@ def new_game(mode: str, seed: int, *, side: str = "caesar", difficulty: str = "n
         _new_stack(g)
         if g.inputs["crassus_bag"] == "physical":
             if row is None or len(row) != ROW_SIZE:
-                raise BadArguments("With crassus-bag=physical, name the three tokens you drew for Crassus's "
-                                   "row: row=icon:a/b,icon:a/b,icon:a/b (S-2).")
+                raise BadArguments(Msg("With crassus-bag=physical, name the three tokens you drew for Crassus's "
+                                       "row: row=icon:a/b,icon:a/b,icon:a/b (S-2)."))
             for name in row:
                 g.hand[CRASSUS].append(_take_named(g, CRASSUS, name))
         else:
             if row is not None:
-                raise BadArguments("row= is only for crassus-bag=physical.")
+                raise BadArguments(Msg("row= is only for crassus-bag=physical."))
             for _ in range(ROW_SIZE):
                 g.hand[CRASSUS].append(_draw_random(g, CRASSUS))
         _deal(g, HUMAN, "human_bag")
@@ -139,14 +143,15 @@ def _take_named(g: Game, p: int, name: str) -> int:
         if tid in g.bag[p]:
             g.bag[p].remove(tid)
             return tid
-    inside = ", ".join(sorted({TOKENS[t].name for t in g.bag[p]})) or "nothing"
-    raise IllegalMove(f"{canon} is not in {_whose(g, p)} bag (it holds: {inside}).")
+    inside = Msg.join([token_named(n) for n in sorted({TOKENS[t].name for t in g.bag[p]})]) or Msg("nothing")
+    raise IllegalMove(Msg("{} is not in {} (it holds: {}).", token_named(canon), _whose(g, p), inside))
 
 
-def _whose(g: Game, p: int) -> str:
+def _whose(g: Game, p: int) -> Msg:
+    """``your bag`` / ``Crassus's bag`` / ``Pompey's bag``."""
     if g.solo:
-        return "your" if p == HUMAN else "Crassus's"
-    return f"{g.names[p].capitalize()}'s"
+        return Msg("your bag") if p == HUMAN else Msg("Crassus's bag")
+    return Msg("{}'s bag", player(g.names[p]))
 
 
 # -- turn boundaries -------------------------------------------------------------------------
@@ -159,12 +164,12 @@ def begin_turn(g: Game, p: int) -> None:
 
 def check_can_play(g: Game, p: int) -> None:
     """C-12: a player with no token behind the screen, or none that fits, loses at once."""
-    who = R.label(g, p)
     if not g.hand[p]:
-        R.win(g, 1 - p, f"{who} {R.verb(g, p, 'start')} a turn with no token behind the screen and "
-                        f"{R.verb(g, p, 'lose')} (C-12).")
+        R.win(g, 1 - p, R.said(g, p, N_("You start a turn with no token behind the screen and lose (C-12)."),
+                               N_("{who} starts a turn with no token behind the screen and loses (C-12).")))
     elif not R.has_placement(g, p):
-        R.win(g, 1 - p, f"{who} cannot place any token and {R.verb(g, p, 'lose')} (C-12).")
+        R.win(g, 1 - p, R.said(g, p, N_("You cannot place any token and lose (C-12)."),
+                               N_("{who} cannot place any token and loses (C-12).")))
 
 
 def end_turn(g: Game) -> None:
@@ -194,31 +199,37 @@ def _settle(g: Game, p: int) -> None:
 
 def _check_turn(g: Game, p: int) -> None:
     if g.over:
-        raise GameOver(f"The game is over: {g.end} Start a new one with new caesar-{g.mode}.")
+        raise GameOver(Msg("The game is over: {} Start a new one with new caesar-{}.", end_text(g), g.mode))
     if g.turn != p:
         if g.solo:
-            raise NotYourTurn("It is Crassus's turn: send crassus." if g.turn == CRASSUS
-                              else "It is your turn, not Crassus's.")
-        raise NotYourTurn(f"It is {g.names[g.turn].capitalize()}'s turn.")
+            raise NotYourTurn(Msg("It is Crassus's turn: send crassus.") if g.turn == CRASSUS
+                              else Msg("It is your turn, not Crassus's."))
+        raise NotYourTurn(Msg("It is {}'s turn.", player(g.names[g.turn])))
 
 
-def expecting(g: Game) -> str:
-    """A sentence saying what the game waits for."""
+def end_text(g: Game) -> Msg | str:
+    """Why the game ended (a Msg, or a plain sentence from an older session)."""
+    return g.end
+
+
+def expecting(g: Game) -> Msg | str:
+    """A sentence saying what the game waits for (with the console command to send)."""
     if g.over:
-        return g.end
+        return end_text(g)
     p = g.turn
     if g.is_bot(p):
-        return "Crassus's turn: send crassus."
-    who = "Your" if g.solo else f"{g.names[p].capitalize()}'s"
+        return Msg("Crassus's turn: send crassus.")
+    who = Msg("Your turn") if g.solo else Msg("{}'s turn", player(g.names[p]))
     if g.step == "play" and g.due[p]:
-        return f"{who} turn: draw {g.due[p]} starting token{'s' if g.due[p] > 1 else ''} first (draw <token>)."
+        return Msg("{}: draw {n} starting token first (draw <token>).",
+                   who, plural="{}: draw {n} starting tokens first (draw <token>).", n=g.due[p])
     if g.step == "play":
-        return f"{who} turn: play <space> <token> <province>."
+        return Msg("{}: play <space> <token> <province>.", who)
     if g.step == "bonus":
         nxt = g.pending[0]
-        return (f"{who} turn: use Might (might <space|province> or might skip)." if nxt == "might"
-                else f"{who} turn: take a centurion (centurion <token> or centurion skip).")
-    return f"{who} turn: draw {g.due[p]} token{'s' if g.due[p] > 1 else ''} (draw)."
+        return (Msg("{}: use Might (might <space|province> or might skip).", who) if nxt == "might"
+                else Msg("{}: take a centurion (centurion <token> or centurion skip).", who))
+    return Msg("{}: draw {n} token (draw).", who, plural="{}: draw {n} tokens (draw).", n=g.due[p])
 
 
 # -- a human player's turn -------------------------------------------------------------------
@@ -231,52 +242,57 @@ def play(g: Game, p: int, s: int, text_token: str, face: int, down: bool = False
     province not on the space) or BadArguments."""
     _check_turn(g, p)
     if g.step != "play":
-        raise IllegalMove(f"You have placed this turn already; {expecting(g)}")
+        raise IllegalMove(Msg("You have placed this turn already; {}", expecting(g)))
     if g.due[p]:
         raise IllegalMove(expecting(g))
     canon, first, second = parse_token(text_token)
     tid = next((t for t in g.hand[p] if TOKENS[t].name == canon), -1)
     if tid < 0:
-        hand = ", ".join(TOKENS[t].name for t in g.hand[p]) or "nothing"
-        raise IllegalMove(f"{canon} is not behind {'your' if g.solo else _whose(g, p)} screen (hand: {hand}).")
+        hand = Msg.join([token(t) for t in g.hand[p]]) or Msg("nothing")
+        raise IllegalMove(Msg("{} is not behind the screen (hand: {}).", token_named(canon), hand))
     if g.owner[s] >= 0:
-        raise IllegalMove(f"{SPACES[s]} is taken ({g.names[g.owner[s]]}'s {TOKENS[g.tok[s]].name}); "
-                          "place on an empty space.")
+        raise IllegalMove(Msg("{} is taken ({}: {}); place on an empty space.", space(s),
+                              player(g.names[g.owner[s]]), token(g.tok[s])))
     a, b = SPACE_A[s], SPACE_B[s]
     if down:
         if not g.border_control:
-            raise IllegalMove("Face-down plays need the Border control module (border-control=1, C-21).")
+            raise IllegalMove(Msg("Face-down plays need the Border control module (border-control=1, C-21)."))
         if not BORDER_CONTROL[s]:
-            bc = ", ".join(SPACES[x] for x in range(len(SPACES)) if BORDER_CONTROL[x])
-            raise IllegalMove(f"{SPACES[s]} is not a double-bordered space; face down only on {bc} (C-21).")
+            bc = Msg.join([space(x) for x in range(len(SPACES)) if BORDER_CONTROL[x]])
+            raise IllegalMove(Msg("{} is not a double-bordered space; face down only on {} (C-21).", space(s), bc))
         va, vb = first, second
     else:
         if not R.fits(tid, s):
-            spec = TOKENS[tid]
-            raise IllegalMove(f"{SPACES[s]} is a {SPACE_ICON_NAME[s]} space; {canon} fits "
-                              f"{'any' if spec.wild else spec.icon.replace('+', ' or ')} spaces (C-3).")
+            raise IllegalMove(Msg("{} is a {} space; {} does not fit there (C-3).", space(s),
+                                  icon_term(SPACE_ICON_NAME[s]), token(tid)))
         if face not in (a, b):
-            raise IllegalMove(f"{PROVINCES[face]} is not on {SPACES[s]}; face {PROVINCES[a]} or {PROVINCES[b]}.")
+            raise IllegalMove(Msg("{} is not on {}; face {} or {}.", province(face), space(s), province(a),
+                                  province(b)))
         va, vb = (first, second) if face == a else (second, first)
     extra = ""
     if down and g.pool:
         extra = _pool_draw(g, p, bonus)
     elif bonus is not None:
-        raise BadArguments("bonus= is only for a face-down play with Border control bonuses left "
-                           "and a physical bag (human-bag=physical).")
+        raise BadArguments(Msg("bonus= is only for a face-down play with Border control bonuses left "
+                               "and a physical bag (human-bag=physical)."))
     g.hand[p].remove(tid)
     R.put(g, p, s, tid, va, vb, down)
     g.due[p] += 1                                   # C-6: draw one token at the end of the turn
     step: Step = {"action": "play", "by": R.pname(g, p), "space": SPACES[s], "token": canon,
                   "toward": {PROVINCES[a]: va, PROVINCES[b]: vb}, "face_down": down}
-    if down:
-        got = f" and {R.verb(g, p, 'draw')} the bonus {extra}." if extra else "."
-        step["text"] = (f"{R.label(g, p)} {R.verb(g, p, 'place')} {TOKENS[tid].label} face down on "
-                        f"{SPACES[s]} (no influence, C-21){got}")
+    if down and extra:
+        step["text"] = R.said(g, p, N_("You place {t} face down on {s} (no influence, C-21) and draw the bonus {b}."),
+                              N_("{who} places {t} face down on {s} (no influence, C-21) and draws the bonus {b}."),
+                              t=token(tid), s=space(s), b=bonus_term(extra))
+    elif down:
+        step["text"] = R.said(g, p, N_("You place {t} face down on {s} (no influence, C-21)."),
+                              N_("{who} places {t} face down on {s} (no influence, C-21)."),
+                              t=token(tid), s=space(s))
     else:
         fv = va if face == a else vb
-        step["text"] = (f"{R.label(g, p)} {R.verb(g, p, 'place')} {TOKENS[tid].label} on {SPACES[s]}, "
-                        f"{fv} toward {PROVINCE_NAMES[face]}.")
+        step["text"] = R.said(g, p, N_("You place {t} on {s}, {v} toward {to}."),
+                              N_("{who} places {t} on {s}, {v} toward {to}."),
+                              t=token(tid), s=space(s), v=fv, to=province(face))
     steps = [step] + R.close_after(g, p, s, extra)
     if not g.over:
         g.step = "bonus" if g.pending else "draw"
@@ -289,14 +305,14 @@ def _pool_draw(g: Game, p: int, bonus: str | None) -> str:
     key = "human_bag"
     if g.inputs[key] == "physical":
         if bonus is None:
-            raise BadArguments(f"Name the face-down bonus you drew: bonus=<name> (left: {', '.join(g.pool)}).")
+            raise BadArguments(Msg("Name the face-down bonus you drew: bonus=<name> (left: {}).", ", ".join(g.pool)))
         name = bonus.lower()
         if name not in g.pool:
-            raise IllegalMove(f"No face-down '{bonus}' is left beside the board (left: {', '.join(g.pool)}).")
+            raise IllegalMove(Msg("No face-down '{}' is left beside the board (left: {}).", bonus, ", ".join(g.pool)))
         g.pool.remove(name)
         return name
     if bonus is not None:
-        raise BadArguments("Face-down bonuses are drawn by the device here; drop bonus=.")
+        raise BadArguments(Msg("Face-down bonuses are drawn by the device here; drop bonus=."))
     return g.pool.pop(g.rng.below(len(g.pool)))
 
 
@@ -304,20 +320,20 @@ def draw(g: Game, p: int, name: str | None = None) -> int:
     """``p`` draws one token from their bag (digital: at random; physical: ``name`` is what was
     drawn). Raises IllegalMove when no draw is owed or the token is not in the bag."""
     if g.over:
-        raise GameOver(f"The game is over: {g.end}")
+        raise GameOver(Msg("The game is over: {}", end_text(g)))
     if g.due[p] == 0:
         if g.turn != p:
             _check_turn(g, p)
-        raise IllegalMove(f"No draw is owed now. {expecting(g)}")
+        raise IllegalMove(Msg("No draw is owed now. {}", expecting(g)))
     if g.turn == p and g.step == "bonus":
-        raise IllegalMove(f"Decide your bonus first: {expecting(g)}")
+        raise IllegalMove(Msg("Decide your bonus first: {}", expecting(g)))
     physical = g.inputs["human_bag"] == "physical"
     if physical and name is None:
-        raise BadArguments("Your bag is physical here: say what you drew, e.g. draw ship:5/1.")
+        raise BadArguments(Msg("Your bag is physical here: say what you drew, e.g. draw ship:5/1."))
     if not physical and name is not None:
-        raise BadArguments("Draws are digital here (human-bag=digital): send draw without a token.")
+        raise BadArguments(Msg("Draws are digital here (human-bag=digital): send draw without a token."))
     if not g.bag[p]:
-        raise IllegalMove(f"{_whose(g, p).capitalize()} bag is empty.")
+        raise IllegalMove(Msg("{} is empty.", _whose(g, p)))
     tid = _take_named(g, p, name) if name is not None else _draw_random(g, p)
     g.hand[p].append(tid)
     g.due[p] -= 1
@@ -330,32 +346,33 @@ def might(g: Game, p: int, target: str) -> Step:
     ``skip``. Raises IllegalMove if no Might is pending or the target is not the opponent's."""
     _check_turn(g, p)
     if "might" not in g.pending:
-        raise IllegalMove(f"You have no Might to use. {expecting(g)}")
+        raise IllegalMove(Msg("You have no Might to use. {}", expecting(g)))
     step: Step = {"action": "bonus", "bonus": "might", "by": R.pname(g, p)}
     t = target.strip()
     spaces, provs = R.might_targets(g, p)
     if t.lower() == "skip":
-        step.update(discarded=True, text="Might discarded (C-11).")
+        step.update(discarded=True, text=Msg("Might discarded (C-11)."))
     else:
         up = t.upper()
         opts = ", ".join([SPACES[x] for x in spaces] + [PROVINCES[x] for x in provs])
         if up in SPACE_INDEX:
             s = SPACE_INDEX[up]
             if s not in spaces:
-                raise IllegalMove(f"{SPACES[s]} holds no face-up token of your opponent; targets: {opts}.")
+                raise IllegalMove(Msg("{} holds no face-up token of your opponent; targets: {}.", space(s), opts))
             R.flip_token(g, s)
             step.update(space=SPACES[s], token=TOKENS[g.tok[s]].name,
-                        text=f"Might: {TOKENS[g.tok[s]].label} on {SPACES[s]} is flipped face down, now 0/0 (C-15).")
+                        text=Msg("Might: {} on {} is flipped face down, now 0/0 (C-15).", token(g.tok[s]), space(s)))
         elif up in PROVINCE_INDEX:
             x = PROVINCE_INDEX[up]
             if x not in provs:
-                raise IllegalMove(f"{PROVINCES[x]} has no face-up control marker of your opponent; targets: {opts}.")
+                raise IllegalMove(Msg("{} has no face-up control marker of your opponent; targets: {}.",
+                                      province(x), opts))
             g.cflip[x] = 1
             step.update(province=PROVINCES[x],
-                        text=f"Might: the control marker in {PROVINCE_NAMES[x]} is flipped; "
-                             "it gives no border markers (C-15).")
+                        text=Msg("Might: the control marker in {} is flipped; it gives no border markers (C-15).",
+                                 province(x)))
         else:
-            raise BadArguments(f"'{target}' is neither a space nor a province; targets: {opts}, or skip.")
+            raise BadArguments(Msg("'{}' is neither a space nor a province; targets: {}, or skip.", target, opts))
     g.pending.remove("might")
     _settle(g, p)
     return step
@@ -366,22 +383,22 @@ def centurion(g: Game, p: int, name: str) -> Step:
     if no Centurion bonus is pending or that centurion is gone."""
     _check_turn(g, p)
     if "centurion" not in g.pending:
-        raise IllegalMove(f"You have no Centurion bonus to use. {expecting(g)}")
+        raise IllegalMove(Msg("You have no Centurion bonus to use. {}", expecting(g)))
     step: Step = {"action": "bonus", "bonus": "centurion", "by": R.pname(g, p)}
     if name.strip().lower() == "skip":
-        step.update(discarded=True, text="Centurion discarded; you draw as usual (C-11).")
+        step.update(discarded=True, text=Msg("Centurion discarded; you draw as usual (C-11)."))
     else:
         canon, _, _ = parse_token(name)
         tid = next((t for t in g.cent[p] if TOKENS[t].name == canon), -1)
         if tid < 0:
-            left = ", ".join(TOKENS[t].name for t in g.cent[p])
-            raise IllegalMove(f"{canon} is not one of your centurions left ({left}).")
+            left = Msg.join([token(t) for t in g.cent[p]])
+            raise IllegalMove(Msg("{} is not one of your centurions left ({}).", token_named(canon), left))
         g.cent[p].remove(tid)
         g.hand[p].append(tid)
         g.due[p] = max(0, g.due[p] - 1)
         g.cent_taken = True
-        step.update(token=canon, text=f"Centurion: {TOKENS[tid].label} goes behind the screen instead "
-                                      "of this turn's draw (C-18).")
+        step.update(token=canon, text=Msg("Centurion: {} goes behind the screen instead of this turn's draw (C-18).",
+                                          token(tid)))
     g.pending.remove("centurion")
     _settle(g, p)
     return step
@@ -394,21 +411,21 @@ def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = Non
     and carry out its actions; ``draws``/``cents`` name the tokens taken when his bag is
     physical. Returns the tile letter and the steps. Raises before changing anything."""
     if not g.solo:
-        raise IllegalMove("There is no Auto-Crassus in a duel.")
+        raise IllegalMove(Msg("There is no Auto-Crassus in a duel."))
     _check_turn(g, CRASSUS)
     physical_tiles = g.inputs["tiles"] == "physical"
     physical_bag = g.inputs["crassus_bag"] == "physical"
     if g.revealed and tile is not None:
-        raise BadArguments(f"Tile {g.revealed} is already revealed; drop tile=.")
+        raise BadArguments(Msg("Tile {} is already revealed; drop tile=.", g.revealed))
     if physical_bag and not physical_tiles and not g.revealed and _tile_draws(g, g.stack[0]):
-        raise BadArguments("His bag is physical: send reveal first to see the tile, then crassus draw=....")
+        raise BadArguments(Msg("His bag is physical: send reveal first to see the tile, then crassus draw=...."))
     if physical_tiles and tile is None:
-        raise BadArguments(f"Tiles are physical here: say which tile you revealed, e.g. crassus tile=A "
-                           f"(stack: {''.join(sorted(g.stack))}).")
+        raise BadArguments(Msg("Tiles are physical here: say which tile you revealed, e.g. crassus tile=A "
+                               "(stack: {}).", "".join(sorted(g.stack))))
     if not physical_tiles and tile is not None and not g.revealed:
-        raise BadArguments("Tiles are drawn by the device here (tiles-input=digital); drop tile=.")
+        raise BadArguments(Msg("Tiles are drawn by the device here (tiles-input=digital); drop tile=."))
     if not physical_bag and (draws or cents):
-        raise BadArguments("Crassus's bag is digital here (crassus-bag=digital); drop draw= and centurion=.")
+        raise BadArguments(Msg("Crassus's bag is digital here (crassus-bag=digital); drop draw= and centurion=."))
     if not (physical_tiles or physical_bag):
         return _crassus_turn(g, None, None, None)
     work = g.copy()
@@ -426,7 +443,7 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
     elif tile is not None:
         letter = tile.strip().upper()
         if letter not in g.stack:
-            raise IllegalMove(f"Tile {tile} is not in the stack (stack: {''.join(sorted(g.stack))}).")
+            raise IllegalMove(Msg("Tile {} is not in the stack (stack: {}).", tile, "".join(sorted(g.stack))))
         g.stack.remove(letter)
     else:
         letter = g.stack.pop(0)
@@ -445,24 +462,24 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
             n = draw_count(action)
             if short:
                 steps.append({"action": "discard", "tokens": [], "skipped": True,
-                              "text": "No discard this turn: his bag ran short (S-6)."})
+                              "text": Msg("No discard this turn: his bag ran short (S-6).")})
             else:
                 gone = [row.pop(0) for _ in range(min(n, len(row)))]
                 g.bag[CRASSUS].extend(gone)
                 g.bag[CRASSUS].sort()
-                names = [TOKENS[t].label for t in gone]
+                names = Msg.join([token(t) for t in gone])
                 steps.append({"action": "discard", "tokens": [TOKENS[t].name for t in gone],
-                              "text": (f"Return {' and '.join(names)} (leftmost) from his row to his bag."
-                                       if names else "His row is empty: nothing to discard.")})
+                              "text": (Msg("Return {} (leftmost) from his row to his bag.", names)
+                                       if gone else Msg("His row is empty: nothing to discard."))})
         if g.over:
             break
     if draws:
-        raise BadArguments(f"Tile {letter} did not draw {', '.join(draws)}; give only the tokens it takes.")
+        raise BadArguments(Msg("Tile {} did not draw {}; give only the tokens it takes.", letter, ", ".join(draws)))
     if cents:
-        raise BadArguments(f"Tile {letter} did not take centurion {', '.join(cents)}.")
+        raise BadArguments(Msg("Tile {} did not take centurion {}.", letter, ", ".join(cents)))
     g.played.append(letter)
     _reshuffle(g, letter)
-    g.last = {"tile": letter, "steps": steps}
+    g.last = {"tile": letter, "steps": to_data(steps)}      # sentences kept as data (any language)
     if not g.over:
         g.turns += 1
         begin_turn(g, HUMAN)
@@ -480,12 +497,12 @@ def reveal(g: Game) -> str:
     from before ``crassus``. Raises NotYourTurn, GameOver, IllegalMove (tiles physical or a tile
     already revealed)."""
     if not g.solo:
-        raise IllegalMove("There is no Auto-Crassus in a duel.")
+        raise IllegalMove(Msg("There is no Auto-Crassus in a duel."))
     _check_turn(g, CRASSUS)
     if g.inputs["tiles"] == "physical":
-        raise IllegalMove("Tiles are physical here: turn one up and send crassus tile=<letter>.")
+        raise IllegalMove(Msg("Tiles are physical here: turn one up and send crassus tile=<letter>."))
     if g.revealed:
-        raise IllegalMove(f"Tile {g.revealed} is already revealed; now send crassus.")
+        raise IllegalMove(Msg("Tile {} is already revealed; now send crassus.", g.revealed))
     g.revealed = g.stack.pop(0)
     return g.revealed
 
@@ -498,20 +515,22 @@ def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step]) -
     for _ in range(k):
         if named is not None:
             if not named:
-                raise BadArguments(f"Crassus draws {k} token{'s' if k > 1 else ''} now: name them with "
-                                   "draw=icon:a/b,... in the order drawn.")
+                raise BadArguments(Msg("Crassus draws {n} token now: name it with draw=icon:a/b.",
+                                       plural="Crassus draws {n} tokens now: name them with draw=icon:a/b,... "
+                                              "in the order drawn.", n=k))
             got.append(_take_named(g, CRASSUS, named.pop(0)))
         else:
             got.append(_draw_random(g, CRASSUS))
     g.hand[CRASSUS].extend(got)
-    labels = " and ".join(TOKENS[t].label for t in got)
+    labels = Msg.join([token(t) for t in got])
     step: Step = {"action": "draw", "tokens": [TOKENS[t].name for t in got]}
     if k < n:
         step["short"] = True
-        step["text"] = ((f"Take {labels} from his bag into his row; " if got else "His bag is empty; ")
-                        + "he draws what there is and skips this turn's discard (S-6).")
+        step["text"] = (Msg("Take {} from his bag into his row; he draws what there is and skips this turn's "
+                            "discard (S-6).", labels) if got else
+                        Msg("His bag is empty; he skips this turn's discard (S-6)."))
     else:
-        step["text"] = f"Take {labels} from his bag into his row (right end)."
+        step["text"] = Msg("Take {} from his bag into his row (right end).", labels)
     steps.append(step)
     return k < n
 
@@ -521,21 +540,21 @@ def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step]) -> b
     pool = g.cent[CRASSUS]
     if not pool:
         steps.append({"action": "centurion", "token": None, "short": True,
-                      "text": "No face-down centurion left; no discard this turn (S-6)."})
+                      "text": Msg("No face-down centurion left; no discard this turn (S-6).")})
         return True
     if named is not None:
         if not named:
-            raise BadArguments("Crassus takes a face-down centurion now: name it with centurion=icon:a/b.")
+            raise BadArguments(Msg("Crassus takes a face-down centurion now: name it with centurion=icon:a/b."))
         canon, _, _ = parse_token(named.pop(0))
         tid = next((t for t in pool if TOKENS[t].name == canon), -1)
         if tid < 0:
-            raise IllegalMove(f"{canon} is not among Crassus's face-down centurions.")
+            raise IllegalMove(Msg("{} is not among Crassus's face-down centurions.", token_named(canon)))
         pool.remove(tid)
     else:
         tid = pool.pop(g.rng.below(len(pool)))
     g.hand[CRASSUS].append(tid)
     steps.append({"action": "centurion", "token": TOKENS[tid].name,
-                  "text": f"Turn up a face-down centurion, {TOKENS[tid].label}, at the right end of his row."})
+                  "text": Msg("Turn up a face-down centurion, {}, at the right end of his row.", token(tid))})
     return False
 
 
@@ -543,14 +562,15 @@ def crassus_play(g: Game, steps: list[Step]) -> Decision | None:
     """One ``play`` (S-8): decide, place, resolve closures and bonuses; S-19 if he cannot."""
     d = decide(g, g.rng)
     if d is None:
-        why = ("His row is empty" if not g.hand[CRASSUS] else "No token of his row fits an empty space")
+        why = (Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space"))
         if g.rules["stuck"] == "skip":
             steps.append({"action": "play", "step": None, "rule": "S-19", "skipped": True,
-                          "why": f"{why}: he skips this play (S-19 option).", "text": f"{why}: he skips this play."})
+                          "why": Msg("{}: he skips this play (S-19 option).", why),
+                          "text": Msg("{}: he skips this play.", why)})
         else:
             steps.append({"action": "play", "step": None, "rule": "S-19", "skipped": False,
-                          "why": f"{why}: he loses (S-19).", "text": f"{why}: Crassus loses."})
-            R.win(g, HUMAN, f"{why}: Crassus cannot play and loses (S-19, C-12).")
+                          "why": Msg("{}: he loses (S-19).", why), "text": Msg("{}: Crassus loses.", why)})
+            R.win(g, HUMAN, Msg("{}: Crassus cannot play and loses (S-19, C-12).", why))
         return None
     g.hand[CRASSUS].pop(d.row_index)
     R.put(g, CRASSUS, d.space, d.tid, d.va, d.vb, False)
@@ -564,7 +584,7 @@ def play_step(d: Decision) -> Step:
     return {"action": "play", "step": d.step, "rule": d.rule, "space": SPACES[d.space],
             "token": TOKENS[d.tid].name, "row_index": d.row_index, "toward": d.toward(),
             "province": PROVINCES[d.province],
-            "why": d.why, "text": d.text() + f" ({d.rule} {d.step})."}
+            "why": d.why, "text": Msg("{} ({} {}).", d.text(), d.rule, step_name(d.step))}
 
 
 def _reshuffle(g: Game, letter: str) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.caesar.board import N_PROVINCES, N_SPACES, SPACE_A, SPACE_B, SPACE_ICON
 from engine.rng import Rng
+from engine.text import Msg, from_data, to_data
 
 OPEN = -2
 NONE = -1
@@ -160,6 +161,9 @@ class Game:
                 val = {k: (list(v) if isinstance(v, list) else v) for k, v in val.items()}
             out[key] = val
         out["rng"] = self.rng.to_json()
+        out["end"] = str(self.end)
+        if isinstance(self.end, Msg):                  # why it ended, sayable in any language
+            out["end_data"] = to_data(self.end)
         return out
 
     @classmethod
@@ -178,5 +182,7 @@ class Game:
                 val = {k: (list(v) if isinstance(v, list) else v) for k, v in val.items()}
             setattr(g, key, val)
         g.rng = Rng.from_json(data["rng"])
+        if data.get("end_data"):
+            g.end = from_data(data["end_data"])
         g.recompute()
         return g

@@ -10,11 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caesar.board import (
-    BORDER_CONTROL, ITALY, N_SPACES, NEIGHBOURS, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SLOTS,
+    BORDER_CONTROL, ITALY, N_SPACES, NEIGHBOURS, PROVINCE_SPACES, PROVINCES, SLOTS,
     SPACE_A, SPACE_B, SPACE_ICON, SPACES,
 )
+from engine.caesar.board import SPACE_INDEX as SPACE_INDEX_OF
 from engine.caesar.model import CRASSUS, NONE, OPEN, Game
+from engine.caesar.terms import bonus as bonus_term
+from engine.caesar.terms import player, province, space, token
 from engine.caesar.tokens import TOKENS
+from engine.text import N_, Msg
 
 Step = dict[str, Any]
 
@@ -95,8 +99,8 @@ def tie_winner(g: Game, closer: int) -> int:
 
 
 # -- markers ---------------------------------------------------------------------------------
-def win(g: Game, p: int, reason: str) -> None:
-    """End the game: ``p`` wins (C-12)."""
+def win(g: Game, p: int, reason: Msg) -> None:
+    """End the game: ``p`` wins (C-12). ``g.end`` is the reason (a Msg)."""
     g.winner = p
     g.step = "over"
     g.end = reason
@@ -109,21 +113,22 @@ def take_markers(g: Game, p: int, n: int) -> int:
     k = min(n, g.markers[p])
     g.markers[p] -= k
     if g.markers[p] == 0 and k:
-        whose = "your" if g.solo and p == 0 else "his"
-        win(g, p, f"{label(g, p)} placed {whose} last control marker (C-12).")
+        win(g, p, said(g, p, N_("You placed your last control marker (C-12)."),
+                       N_("{who} placed his last control marker (C-12).")))
     return k
 
 
-def label(g: Game, p: int) -> str:
+def label(g: Game, p: int) -> Msg:
     """'You'/'Crassus' in solo, 'Caesar'/'Pompey' in a duel."""
-    if g.solo:
-        return "You" if p == 0 else "Crassus"
-    return g.names[p].capitalize()
+    return player(g.names[p])
 
 
-def verb(g: Game, p: int, word: str) -> str:
-    """``word`` agreeing with :func:`label` (``You place`` / ``Crassus places``)."""
-    return word if g.solo and p == 0 else word + "s"
+def said(g: Game, p: int, you: str, other: str, *args: object, **kwargs: object) -> Msg:
+    """The sentence ``you`` when ``p`` is you (solo), else ``other`` with ``{who}`` = the player's
+    name: verbs agree in every language (``You place`` / ``Crassus places``)."""
+    if g.solo and p == 0:
+        return Msg(you, *args, **kwargs)
+    return Msg(other, *args, who=label(g, p), **kwargs)
 
 
 def pname(g: Game, p: int) -> str:
@@ -175,18 +180,30 @@ def _control_step(g: Game, closer: int, x: int, w: int, bonus: str) -> Step:
     step: Step = {"action": "close", "province": PROVINCES[x], "by": pname(g, closer),
                   "totals": totals, "winner": pname(g, w), "markers": 0, "border_markers": [],
                   "bonus": bonus or None}
-    name = PROVINCE_NAMES[x]
-    score = f"{g.inf[closer][x]}–{g.inf[1 - closer][x]}"
+    name = province(x)
+    a_, b_ = g.inf[closer][x], g.inf[1 - closer][x]
     if w == NONE:
-        step["text"] = f"{name} closes in a tie ({score}): nobody controls it (C-9)."
+        step["text"] = Msg("{} closes in a tie ({}–{}): nobody controls it (C-9).", name, a_, b_)
         return step
-    tie = " (ties go to Crassus, S-8)" if g.inf[0][x] == g.inf[1][x] else ""
     placed = take_markers(g, w, SLOTS[x])
     g.slots[x] = placed
     step["markers"] = placed
-    italy = " (Italy: both slots, C-9)" if x == ITALY else ""
-    parts = [f"{name} closes {score}; {label(g, w)} {verb(g, w, 'win')} it{tie} and "
-             f"{verb(g, w, 'place')} {placed} marker{'s' if placed != 1 else ''} there{italy}"]
+    tie = g.inf[0][x] == g.inf[1][x]
+    if g.solo and w == 0:
+        head = Msg("{name} closes {a}–{b}; you win it and place {n} marker there",
+                   plural="{name} closes {a}–{b}; you win it and place {n} markers there",
+                   name=name, a=a_, b=b_, n=placed)
+    elif tie:
+        head = Msg("{name} closes {a}–{b}; {who} wins it (ties go to Crassus, S-8) and places {n} marker there",
+                   plural="{name} closes {a}–{b}; {who} wins it (ties go to Crassus, S-8) and places {n} markers there",
+                   name=name, a=a_, b=b_, n=placed, who=label(g, w))
+    else:
+        head = Msg("{name} closes {a}–{b}; {who} wins it and places {n} marker there",
+                   plural="{name} closes {a}–{b}; {who} wins it and places {n} markers there",
+                   name=name, a=a_, b=b_, n=placed, who=label(g, w))
+    if x == ITALY:
+        head = Msg("{} (Italy: both slots, C-9)", head)
+    text = head
     if not g.over:
         for nb, sp in NEIGHBOURS[x]:
             if g.ctrl[nb] == w and not g.cflip[nb] and g.bmark[sp] < 0:
@@ -196,9 +213,9 @@ def _control_step(g: Game, closer: int, x: int, w: int, bonus: str) -> Step:
                 if g.over:
                     break
         if step["border_markers"]:
-            parts.append(f"border marker{'s' if len(step['border_markers']) > 1 else ''} on "
-                         f"{', '.join(step['border_markers'])} (C-10)")
-    step["text"] = "; ".join(parts) + "."
+            where = Msg.join([space(SPACE_INDEX_OF[b]) for b in step["border_markers"]])
+            text = Msg("{}; border markers on {} (C-10)", head, where)
+    step["text"] = Msg("{}.", text)
     return step
 
 
@@ -241,66 +258,73 @@ def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
     the player's choice (``pending``) unless there is nothing to choose.
     """
     step: Step = {"action": "bonus", "bonus": bonus, "by": pname(g, p)}
-    who = label(g, p)
     if bonus == "senate":
         g.senate[p] += 1
         n = g.senate[p] if x >= 0 and g.ctrl[x] == p else 0
         placed = take_markers(g, p, n)
         g.senate_markers[p] += placed
         step["markers"] = placed
-        step["text"] = (f"Senate: {who} now {verb(g, p, 'hold')} {g.senate[p]} Senate "
-                        f"token{'s' if g.senate[p] != 1 else ''} and {verb(g, p, 'put')} "
-                        f"{placed} marker{'s' if placed != 1 else ''} under them (C-16).")
+        step["senate"] = g.senate[p]
+        if g.solo and p == 0:
+            step["text"] = Msg("Senate token no. {k} is yours: {n} of your markers goes under it (C-16).",
+                               plural="Senate token no. {k} is yours: {n} of your markers go under it (C-16).",
+                               k=g.senate[p], n=placed)
+        else:
+            step["text"] = Msg("Senate token no. {k} for {who}: {n} of his markers goes under it (C-16).",
+                               plural="Senate token no. {k} for {who}: {n} of his markers go under it (C-16).",
+                               k=g.senate[p], n=placed, who=label(g, p))
         return step
     if bonus == "poison":
         tid = poison(g, 1 - p)
         step["token"] = TOKENS[tid].name if tid >= 0 else None
         if g.solo and p == 0:
-            where, rule = "Crassus's row", "S-20"
+            where, rule = Msg("Crassus's row"), "S-20"
+        elif g.solo:
+            where, rule = Msg("your hand"), "C-17"
         else:
-            where, rule = ("your hand" if g.solo else f"{label(g, 1 - p)}'s hand"), "C-17"
+            where, rule = Msg("{}'s hand", label(g, 1 - p)), "C-17"
         if tid < 0:
-            step["text"] = f"Poison: {where} is empty; nothing goes back ({rule})."
+            step["text"] = Msg("Poison: {} is empty; nothing goes back ({}).", where, rule)
         else:
-            step["text"] = f"Poison: {TOKENS[tid].label} goes from {where} back to the bag ({rule})."
+            step["text"] = Msg("Poison: {} goes from {} back to the bag ({}).", token(tid), where, rule)
         return step
     if g.is_bot(p):
         step["removed"] = True
-        text = f"{bonus.capitalize()}: removed from the game (S-8)."
+        text = Msg("{}: removed from the game (S-8).", bonus_term(bonus))
         harder = g.rules["harder"]
         if harder == "always" or (harder == "control" and x >= 0 and g.ctrl[x] == p):
             if g.markers[p] > 0:
                 g.markers[p] -= 1
                 g.removed[p] += 1
                 step["marker_removed"] = True
-                text = f"{bonus.capitalize()}: removed from the game with one of his markers (S-8, harder)."
+                text = Msg("{}: removed from the game with one of his markers (S-8, harder).", bonus_term(bonus))
                 if g.markers[p] == 0:
-                    win(g, p, "Crassus has no control markers left (S-8 harder).")
+                    win(g, p, Msg("Crassus has no control markers left (S-8 harder)."))
         step["text"] = text
         return step
     if bonus == "wealth":
         g.due[p] += 1
-        step["text"] = f"Wealth: {who} {verb(g, p, 'draw')} one more token now (C-14)."
+        step["text"] = said(g, p, N_("Wealth: you draw one more token now (C-14)."),
+                            N_("Wealth: {who} draws one more token now (C-14)."))
     elif bonus == "tactics":
         g.extra = True
-        step["text"] = f"Tactics: {who} {verb(g, p, 'take')} another turn after this one (C-13)."
+        step["text"] = said(g, p, N_("Tactics: you take another turn after this one (C-13)."),
+                            N_("Tactics: {who} takes another turn after this one (C-13)."))
     elif bonus == "might":
         spaces, provs = might_targets(g, p)
         if spaces or provs:
             g.pending.append("might")
             step["pending"] = True
-            step["text"] = ("Might: choose an opponent token or control marker to flip "
-                            "(might <space|province> or might skip) (C-15).")
+            step["text"] = Msg("Might: choose an opponent token or control marker to flip, or skip (C-15).")
         else:
             step["discarded"] = True
-            step["text"] = "Might: nothing of the opponent's to flip; discarded (C-15)."
+            step["text"] = Msg("Might: nothing of the opponent's to flip; discarded (C-15).")
     elif bonus == "centurion":
         if g.cent[p] and not g.cent_taken and "centurion" not in g.pending:
             g.pending.append("centurion")
             step["pending"] = True
-            step["text"] = ("Centurion: choose a centurion instead of this turn's draw "
-                            "(centurion <token> or centurion skip) (C-18).")
+            step["text"] = Msg("Centurion: choose a centurion instead of this turn's draw, or skip (C-18).")
         else:
             step["discarded"] = True
-            step["text"] = "Centurion: no centurion left to take this turn; discarded (C-18)."
+            step["text"] = Msg("Centurion: no centurion left to take this turn; discarded (C-18).")
     return step

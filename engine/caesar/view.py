@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.caesar.board import PROVINCES
+from engine.caesar.board import PROVINCE_INDEX, PROVINCES, SPACE_INDEX
 from engine.caesar.flow import expecting
 from engine.caesar.model import CRASSUS, HUMAN, Game
 from engine.caesar.position import position_of
 from engine.caesar.tiles import tile_text
+from engine.caesar.terms import bonus, player, province, space, step_name, token_named
 from engine.caesar.tokens import TOKENS
+from engine.text import Msg, from_data
 
 
 def _names(ids: list[int]) -> list[str]:
@@ -65,7 +67,8 @@ def view(g: Game) -> dict[str, Any]:
                           "bag_contents": sorted(_names(g.bag[CRASSUS])),
                           "centurions_face_down": len(g.cent[CRASSUS])}
         out["tiles"] = tiles_view(g)
-        out["last_crassus_turn"] = g.last or None
+        out["last_crassus_turn"] = ({"tile": g.last["tile"], "steps": saved_steps(g.last["steps"])}
+                                    if g.last else None)
     else:
         out["players"] = {n[p]: {"hand": len(g.hand[p]), "bag": len(g.bag[p]),
                                  "centurions": _names(g.cent[p]), "draws_due": g.due[p]}
@@ -76,41 +79,62 @@ def view(g: Game) -> dict[str, Any]:
 
 
 def _other_total(step: dict[str, Any]) -> int:
-    return next(v for k, v in step["totals"].items() if k != step["by"])
+    return int(next(v for k, v in step["totals"].items() if k != step["by"]))
 
 
-def log_fragment(step: dict[str, Any]) -> str:
-    """A few words for the session log: ``placed sword 5/1 on SC-IT, 5 toward SC (S-9 capture)``."""
+def _tokens(names: list[str]) -> tuple[Msg, ...]:
+    return Msg.join([token_named(n) for n in names])
+
+
+def log_fragment(step: dict[str, Any]) -> Msg:
+    """A few words for the session log: ``placed sword 5/1 on Sicilia–Italia, 5 toward Sicilia (S-9
+    capture)``."""
     action = step["action"]
     if action == "draw":
-        return ("drew " + ", ".join(step["tokens"])) if step["tokens"] else "drew nothing (bag empty)"
+        return Msg("drew {}", _tokens(step["tokens"])) if step["tokens"] else Msg("drew nothing (bag empty)")
     if action == "centurion":
-        return f"turned up centurion {step['token']}" if step.get("token") else "no centurion left"
+        return (Msg("turned up centurion {}", token_named(step["token"])) if step.get("token")
+                else Msg("no centurion left"))
     if action == "discard":
         if step.get("skipped"):
-            return "no discard (S-6)"
-        return ("returned " + ", ".join(step["tokens"]) + " to his bag") if step["tokens"] else "nothing to discard"
+            return Msg("no discard (S-6)")
+        return Msg("returned {} to his bag", _tokens(step["tokens"])) if step["tokens"] else Msg("nothing to discard")
     if action == "play":
         if step.get("step") is None and "rule" in step:
-            return step["why"].rstrip(".")
+            return Msg("{}", step["why"])
         toward = step["toward"]
         prov = step.get("province") or max(toward, key=lambda k: toward[k])
-        rule = f" ({step['rule']} {step['step']})" if step.get("rule") else ""
-        down = " face down" if step.get("face_down") else f", {toward[prov]} toward {prov}"
-        return f"placed {step['token'].replace(':', ' ')} on {step['space']}{down}{rule}"
+        where = space(SPACE_INDEX[step["space"]])
+        tok = token_named(step["token"])
+        if step.get("face_down"):
+            return Msg("placed {} on {} face down", tok, where)
+        to = province(PROVINCE_INDEX[prov])
+        if step.get("rule"):
+            return Msg("placed {} on {}, {} toward {} ({} {})", tok, where, toward[prov], to, step["rule"],
+                       step_name(step["step"]))
+        return Msg("placed {} on {}, {} toward {}", tok, where, toward[prov], to)
     if action == "close":
-        x = step["province"]
+        x = province(PROVINCE_INDEX[step["province"]])
         if step["winner"] == "none":
-            return f"{x} closed, tie ({step['totals'][step['by']]} each)"
-        extra = f", border {', '.join(step['border_markers'])}" if step["border_markers"] else ""
-        return f"{x} closed {step['totals'][step['by']]}-{_other_total(step)}: {step['winner']} controls it{extra}"
+            return Msg("{} closed, tie ({} each)", x, step["totals"][step["by"]])
+        head = Msg("{} closed {}–{}: {} controls it", x, step["totals"][step["by"]], _other_total(step),
+                   player(step["winner"]))
+        if step["border_markers"]:
+            return Msg("{}, border {}", head, Msg.join([space(SPACE_INDEX[b]) for b in step["border_markers"]]))
+        return head
     if action == "bonus":
         b = step["bonus"]
         if b == "senate":
-            return f"Senate (+{step['markers']} under Senate)"
+            return Msg("Senate (+{} under Senate)", step["markers"])
         if step.get("removed"):
-            return f"{b} removed" + (" with a marker" if step.get("marker_removed") else "")
+            return (Msg("{} removed with a marker", bonus(b)) if step.get("marker_removed")
+                    else Msg("{} removed", bonus(b)))
         if b == "poison":
-            return f"poison: {step.get('token') or 'nothing'} back to the bag"
-        return f"{b}" + (" discarded" if step.get("discarded") else "")
-    return action
+            return Msg("poison: {} back to the bag", token_named(step["token"]) if step.get("token") else Msg("nothing"))
+        return Msg("{} discarded", bonus(b)) if step.get("discarded") else bonus(b)
+    return Msg("{}", action)
+
+
+def saved_steps(data: list[Any]) -> list[dict[str, Any]]:
+    """Steps kept as data in the game (``g.last``) with their sentences as Msg again."""
+    return [{k: from_data(v) if k in ("text", "why") else v for k, v in step.items()} for step in data]

@@ -1,0 +1,68 @@
+"""The game's words as translatable terms (:func:`engine.text.term`): provinces, token icons,
+bonuses, players and Auto-Crassus's priority steps, as the rulebooks name them.
+
+The engine never translates: these return :class:`~engine.text.Msg` values that the firmware says
+in the chosen language. Ids (``SC``, ``SC-IT``, ``sword:5/1``) stay in the protocol fields.
+"""
+from __future__ import annotations
+
+from engine.caesar.board import PROVINCE_NAMES, SPACE_A, SPACE_B
+from engine.caesar.tokens import TOKENS
+from engine.text import N_, Msg, term
+
+# The board data's names, marked for the catalogs (C-1); the order is the data file's.
+PROVINCE_WORDS = (N_("Hispania Ulterior"), N_("Hispania Citerior"), N_("Mauretania"), N_("Sardinia"),
+                  N_("Gallia"), N_("Numidia"), N_("Sicilia"), N_("Italia"), N_("Gallia Cisalpina"),
+                  N_("Africa"), N_("Achaea"), N_("Macedonia"), N_("Dalmatia"), N_("Cyrenaica"),
+                  N_("Creta"), N_("Aegyptus"), N_("Asia"), N_("Syria"))
+assert PROVINCE_WORDS == PROVINCE_NAMES, "caesar_board.json names changed: update terms.py"
+ICON_WORDS = {"sword": N_("sword"), "shield": N_("shield"), "ship": N_("ship"), "wild": N_("wild"),
+              "shield+ship": N_("shield or ship")}
+BONUS_WORDS = {"senate": N_("Senate"), "wealth": N_("Wealth"), "tactics": N_("Tactics"), "might": N_("Might"),
+               "poison": N_("Poison"), "centurion": N_("Centurion")}
+STEP_WORDS = {"capture": N_("Capture"), "close": N_("Close"), "defend": N_("Defend"),
+              "reinforce": N_("Reinforce"), "expand": N_("Expand"), "center": N_("Centre"),
+              "anywhere": N_("Anywhere")}
+PLAYER_WORDS = {"human": N_("You"), "crassus": N_("Crassus"), "caesar": N_("Caesar"), "pompey": N_("Pompey"),
+                "none": N_("nobody")}
+
+
+def province(x: int) -> Msg:
+    """Province ``x``'s name (``Sicilia``, in Russian ``Сицилия``)."""
+    return term(PROVINCE_NAMES[x])
+
+
+def space(s: int) -> Msg:
+    """Space ``s`` as its two provinces: ``Sicilia–Italia``."""
+    return Msg("{}–{}", province(SPACE_A[s]), province(SPACE_B[s]))
+
+
+def icon(name: str) -> Msg:
+    return term(ICON_WORDS[name])
+
+
+def token(tid: int) -> Msg:
+    """``sword 5/1`` with the icon's word translated."""
+    t = TOKENS[tid]
+    return Msg("{} {}/{}", icon(t.icon), t.hi, t.lo)
+
+
+def token_named(name: str) -> Msg:
+    """:func:`token` for a canonical name ``icon:a/b``."""
+    ic, nums = name.split(":")
+    hi, lo = nums.split("/")
+    return Msg("{} {}/{}", icon(ic), int(hi), int(lo))
+
+
+def bonus(name: str) -> Msg:
+    return term(BONUS_WORDS.get(name, name))
+
+
+def step_name(step: str) -> Msg:
+    return term(STEP_WORDS[step])
+
+
+def player(name: str) -> Msg:
+    """``human`` -> You, ``crassus`` -> Crassus, ``caesar`` -> Caesar..."""
+    return term(PLAYER_WORDS.get(name, name))
+
