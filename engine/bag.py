@@ -6,35 +6,38 @@ Both hide their order from view; only counts and what was drawn are shown.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.errors import BadArguments, IllegalMove
+from engine.names import check_name
 from engine.rng import Rng
+from engine.text import Msg
 
 MAX_ITEMS = 500
-_NAME = re.compile(r"^[\w.'/:+-]{1,24}$", re.UNICODE)
+MAX_NAME = 24
 
 
 def parse_items(text: str) -> dict[str, int]:
-    """Parse ``gold*3,silver*2,bronze`` into counts; raises BadArguments on bad names or counts."""
+    """Parse ``gold*3,silver*2,bronze`` into counts; raises BadArguments on bad names or counts.
+
+    Names: 1-24 characters of :data:`engine.names.NAME_CHARS` (no spaces: words on a request line
+    are separated by spaces)."""
     counts: dict[str, int] = {}
     for part in text.split(","):
         part = part.strip()
         if not part:
-            raise BadArguments("Empty item in the list; write e.g. items=gold*3,silver*2,bronze.")
+            raise BadArguments(Msg("Empty item in the list; write e.g. items=gold*3,silver*2,bronze."))
         name, _, num = part.partition("*")
-        if not _NAME.match(name):
-            raise BadArguments(f"'{name}' is not an item name (letters, digits and - _ . ' / : +, up to 24).")
+        check_name(name, MAX_NAME, spaces=False)
         try:
             n = int(num) if num else 1
         except ValueError:
-            raise BadArguments(f"'{part}': the count after * must be a whole number.") from None
+            raise BadArguments(Msg("'{}': the count after * must be a whole number.", part)) from None
         if n < 1:
-            raise BadArguments(f"'{part}': the count must be at least 1.")
+            raise BadArguments(Msg("'{}': the count must be at least 1.", part))
         counts[name] = counts.get(name, 0) + n
     if sum(counts.values()) > MAX_ITEMS:
-        raise BadArguments(f"At most {MAX_ITEMS} items in all.")
+        raise BadArguments(Msg("At most {} items in all.", MAX_ITEMS))
     return counts
 
 
@@ -50,9 +53,10 @@ def draw_from_bag(bag: dict[str, Any], n: int, rng: Rng) -> list[str]:
     """Draw ``n`` items without replacement (each item equally likely); raises IllegalMove if fewer."""
     left = bag_size(bag)
     if n < 1:
-        raise BadArguments("Draw at least 1 item.")
+        raise BadArguments(Msg("Draw at least 1 item."))
     if n > left:
-        raise IllegalMove(f"The bag holds {left} item{'s' if left != 1 else ''}; cannot draw {n}.")
+        raise IllegalMove(Msg("The bag holds {n} item; cannot draw {want}.", n=left, want=n,
+                              plural="The bag holds {n} items; cannot draw {want}."))
     out: list[str] = []
     for _ in range(n):
         k = rng.below(bag_size(bag))
@@ -71,8 +75,10 @@ def draw_from_bag(bag: dict[str, Any], n: int, rng: Rng) -> list[str]:
 def put_back(bag: dict[str, Any], name: str) -> None:
     """Return one earlier-drawn ``name`` to the bag; raises IllegalMove if none is out."""
     if name not in bag["drawn"]:
-        out = sorted(set(bag["drawn"])) or ["nothing"]
-        raise IllegalMove(f"No '{name}' has been drawn from this bag (out: {', '.join(out)}).")
+        out = sorted(set(bag["drawn"]))
+        if not out:
+            raise IllegalMove(Msg("No '{}' has been drawn from this bag (none is out).", name))
+        raise IllegalMove(Msg("No '{}' has been drawn from this bag (out: {}).", name, Msg.join(out)))
     bag["drawn"].reverse()
     bag["drawn"].remove(name)
     bag["drawn"].reverse()
@@ -89,9 +95,11 @@ def new_deck(counts: dict[str, int], rng: Rng) -> dict[str, Any]:
 def deck_draw(deck: dict[str, Any], n: int) -> list[str]:
     """Take ``n`` cards from the top into the hand; raises IllegalMove if fewer remain."""
     if n < 1:
-        raise BadArguments("Draw at least 1 card.")
+        raise BadArguments(Msg("Draw at least 1 card."))
     if n > len(deck["draw"]):
-        raise IllegalMove(f"The deck holds {len(deck['draw'])} cards; cannot draw {n}. Reshuffle the discards first.")
+        raise IllegalMove(Msg("The deck holds {n} card; cannot draw {want}. Reshuffle the discards first.",
+                              n=len(deck["draw"]), want=n,
+                              plural="The deck holds {n} cards; cannot draw {want}. Reshuffle the discards first."))
     out = deck["draw"][:n]
     del deck["draw"][:n]
     deck["hand"].extend(out)
@@ -102,7 +110,9 @@ def deck_draw(deck: dict[str, Any], n: int) -> list[str]:
 def deck_discard(deck: dict[str, Any], name: str) -> None:
     """Move one ``name`` from the hand to the discard pile; raises IllegalMove if not in hand."""
     if name not in deck["hand"]:
-        raise IllegalMove(f"'{name}' is not in the hand (hand: {', '.join(deck['hand']) or 'empty'}).")
+        if not deck["hand"]:
+            raise IllegalMove(Msg("'{}' is not in the hand (the hand is empty).", name))
+        raise IllegalMove(Msg("'{}' is not in the hand (hand: {}).", name, Msg.join(deck["hand"])))
     deck["hand"].remove(name)
     deck["discard"].append(name)
     deck["history"].append({"discard": name})

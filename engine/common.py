@@ -1,20 +1,23 @@
-"""Commands every session has besides its game's own: dice rolls kept in the session.
+"""Commands every session has besides its game's own: dice rolls kept in the session, and a
+side bag/deck (``kit …``, engine/kit.py) beside any game.
 
-Rolls live in ``state["rolls"]`` (newest last) and draw from ``state["rng"]``, so undo restores
-the generator and a repeated roll gives the same dice.
+Rolls live in ``state["rolls"]`` (newest last), the side kit in ``state["kit"]``; both draw from
+``state["rng"]``, so undo restores the generator and a repeated roll gives the same dice.
 """
 from __future__ import annotations
 
 from engine import dice
 from engine.errors import BadArguments, IllegalMove
 from engine.game import Command, Outcome, Request, State, commands, load_rng, store_rng
+from engine.kit import KIT_COMMANDS
+from engine.text import Msg
 
 MAX_KEPT_ROLLS = 200
 
 
 def _roll(state: State, req: Request) -> Outcome:
     if len(req.args) != 1:
-        raise BadArguments("Usage: roll NdS[+M|-M], e.g. roll 3d6+1.")
+        raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
     req.check_opts(frozenset())
     spec = dice.parse_dice(req.args[0])
     rng = load_rng(state)
@@ -30,20 +33,22 @@ def _reroll(state: State, req: Request) -> Outcome:
     """``reroll 1,3``: roll again the chosen dice (1-based) of the last roll."""
     rolls = state.get("rolls") or []
     if not rolls:
-        raise IllegalMove("Nothing has been rolled yet in this session.")
+        raise IllegalMove(Msg("Nothing has been rolled yet in this session."))
     if len(req.args) != 1:
-        raise BadArguments("Usage: reroll <dice positions, 1-based, comma-separated>, e.g. reroll 1,3.")
+        raise BadArguments(Msg("Usage: reroll <dice positions, 1-based, comma-separated>, e.g. reroll 1,3."))
+    req.check_opts(frozenset())
     try:
         positions = [int(p) - 1 for p in req.args[0].split(",")]
     except ValueError:
-        raise BadArguments("Dice positions are whole numbers, e.g. reroll 1,3.") from None
+        raise BadArguments(Msg("Dice positions are whole numbers, e.g. reroll 1,3.")) from None
     rng = load_rng(state)
     record = dice.reroll(rolls[-1], positions, rng)
     store_rng(state, rng)
     rolls.append(record)
     del rolls[:-MAX_KEPT_ROLLS]
     return Outcome({"dice": record["dice"], "total": record["total"],
-                    "rerolled": [p + 1 for p in positions]}, dice.describe(record))
+                    "rerolled": [p + 1 for p in positions]},
+                   dice.describe(record, sorted(p + 1 for p in positions)))
 
 
 def _rolls(state: State, req: Request) -> Outcome:
@@ -53,9 +58,9 @@ def _rolls(state: State, req: Request) -> Outcome:
         try:
             n = int(req.args[0])
         except ValueError:
-            raise BadArguments("Usage: rolls [N].") from None
+            raise BadArguments(Msg("Usage: rolls [N].")) from None
         if n < 1:
-            raise BadArguments("rolls N needs N ≥ 1.")
+            raise BadArguments(Msg("rolls N needs N ≥ 1."))
     return Outcome({"rolls": (state.get("rolls") or [])[-n:]})
 
 
@@ -63,4 +68,5 @@ SESSION_COMMANDS = commands(
     Command("rolls", _rolls, False, "rolls [N]  (the last N rolls)"),
     Command("roll", _roll, True, "roll NdS[+M|-M]"),
     Command("reroll", _reroll, True, "reroll <i,j,...>  (1-based dice of the last roll)"),
+    *KIT_COMMANDS.values(),
 )

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from engine.errors import BadArguments, IllegalMove
 from engine.rng import Rng
+from engine.text import Msg
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -36,16 +37,16 @@ def parse_dice(text: str) -> DiceSpec:
     m = _EXPR.match(text.strip())
     if not m:
         shown = text if len(text) <= 24 else text[:20] + "…"
-        raise BadArguments(f"'{shown}' is not a dice expression; write NdS, NdS+M or NdS-M (e.g. 3d6+1).")
+        raise BadArguments(Msg("'{}' is not a dice expression; write NdS, NdS+M or NdS-M (e.g. 3d6+1).", shown))
     count = int(m.group(1)) if m.group(1) else 1
     sides = int(m.group(2))
     mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
     if not 1 <= count <= MAX_DICE:
-        raise BadArguments(f"Roll between 1 and {MAX_DICE} dice, not {count}.")
+        raise BadArguments(Msg("Roll between 1 and {} dice, not {}.", MAX_DICE, count))
     if not 2 <= sides <= MAX_SIDES:
-        raise BadArguments(f"Dice need 2 to {MAX_SIDES} sides, not {sides}.")
+        raise BadArguments(Msg("Dice need 2 to {} sides, not {}.", MAX_SIDES, sides))
     if abs(mod) > MAX_MOD:
-        raise BadArguments(f"The modifier must be within ±{MAX_MOD}.")
+        raise BadArguments(Msg("The modifier must be within ±{}.", MAX_MOD))
     return DiceSpec(count, sides, mod)
 
 
@@ -63,7 +64,7 @@ def reroll(record: dict[str, Any], positions: list[int], rng: Rng) -> dict[str, 
     """
     n = len(record["dice"])
     if not positions or len(set(positions)) != len(positions) or any(not 0 <= p < n for p in positions):
-        raise IllegalMove(f"Choose distinct dice between 1 and {n} to re-roll.")
+        raise IllegalMove(Msg("Choose distinct dice between 1 and {} to re-roll.", n))
     dice = list(record["dice"])
     for p in sorted(positions):
         dice[p] = rng.die(record["sides"])
@@ -72,9 +73,11 @@ def reroll(record: dict[str, Any], positions: list[int], rng: Rng) -> dict[str, 
             "previous": list(record["dice"])}
 
 
-def describe(record: dict[str, Any]) -> str:
-    """A log sentence for a roll record."""
-    faces = ", ".join(map(str, record["dice"]))
+def describe(record: dict[str, Any], positions: list[int] | None = None) -> Msg:
+    """A log sentence for a roll record; for a re-roll, ``positions`` (1-based) are the dice
+    re-rolled by this step (default: every die re-rolled so far)."""
+    faces = Msg.join(record["dice"])
     if "previous" in record:
-        return f"Re-rolled dice {', '.join(map(str, record['rerolled']))} of {record['expr']}: {faces} = {record['total']}."
-    return f"Rolled {record['expr']}: {faces} = {record['total']}."
+        which = Msg.join(positions if positions is not None else record["rerolled"])
+        return Msg("Re-rolled dice {} of {}: {} = {}.", which, record["expr"], faces, record["total"])
+    return Msg("Rolled {}: {} = {}.", record["expr"], faces, record["total"])

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from engine.errors import BadArguments, BadJson
 from engine.rng import Rng
+from engine.text import Msg
 
 State = dict[str, Any]
 
@@ -61,9 +62,13 @@ class Request(NamedTuple):
         try:
             value = int(raw)
         except ValueError:
-            raise BadArguments(f"{key}= needs a whole number, not '{raw}'.") from None
+            raise BadArguments(Msg("{}= needs a whole number, not '{}'.", key, raw[:24])) from None
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise BadArguments(f"{key}= must be between {lo} and {hi}, not {value}.")
+            if hi is None:
+                raise BadArguments(Msg("{}= must be at least {}, not {}.", key, lo, value))
+            if lo is None:
+                raise BadArguments(Msg("{}= must be at most {}, not {}.", key, hi, value))
+            raise BadArguments(Msg("{}= must be between {} and {}, not {}.", key, lo, hi, value))
         return value
 
     def opt_flag(self, key: str) -> bool:
@@ -76,14 +81,16 @@ class Request(NamedTuple):
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise BadArguments(f"{key}= takes 1 or 0, not '{raw}'.")
+        raise BadArguments(Msg("{}= takes 1 or 0, not '{}'.", key, raw[:24]))
 
     def check_opts(self, allowed: set[str] | frozenset[str]) -> None:
         """Raise BadArguments naming the first option not in ``allowed``."""
         for key in self.opts:
             if key not in allowed:
-                names = ", ".join(sorted(allowed)) or "none"
-                raise BadArguments(f"'{self.command}' has no option '{key}' (options: {names}).")
+                if not allowed:
+                    raise BadArguments(Msg("'{}' takes no options (not '{}').", self.command, key[:24]))
+                raise BadArguments(Msg("'{}' has no option '{}' (options: {}).", self.command, key[:24],
+                                       ", ".join(sorted(allowed))))
 
 
 class Outcome(NamedTuple):

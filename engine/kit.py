@@ -1,103 +1,151 @@
-"""The ``bag`` game: a hidden-draw bag and, optionally, a deck of named cards (Dice & bags).
+"""The ``bag`` game: a hidden-draw bag and, optionally, a deck of named cards (Dice & bags);
+the ``dice`` game (rolls only); and the side bag/deck every session can hold (``kit …``).
 
 ``new bag items=gold*3,silver*2,bronze [cards=legio*4,senator*2] [seed=N]``
+
+A *holder* is a dict with ``bag`` and ``deck`` (each None or the plain data of engine/bag.py):
+the bag game's state itself, or ``state["kit"]`` beside another game (see :data:`KIT_COMMANDS`).
+Both draw from the session's generator ``state["rng"]``, as ``roll`` does, so undo restores it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine import bag as B
 from engine.errors import BadArguments, IllegalMove
 from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
 from engine.rng import Rng
+from engine.text import Msg
+
+Holder = dict[str, Any]
+
+
+def _fill(holder: Holder, req: Request, rng: Rng) -> None:
+    """Set the holder's bag and/or deck from ``items=`` / ``cards=`` (checked first: a bad
+    list changes nothing)."""
+    items = B.parse_items(req.opts["items"]) if "items" in req.opts else None
+    cards = B.parse_items(req.opts["cards"]) if "cards" in req.opts else None
+    holder["bag"] = B.new_bag(items) if items is not None else None
+    holder["deck"] = B.new_deck(cards, rng) if cards is not None else None
 
 
 def _new(req: Request, seed: int) -> State:
     req.check_opts(frozenset({"items", "cards", "seed"}))
     if req.args:
-        raise BadArguments("Usage: new bag items=<name>*<count>,... [cards=<name>*<count>,...] [seed=N].")
+        raise BadArguments(Msg("Usage: new bag items=<name>*<count>,... [cards=<name>*<count>,...] [seed=N]."))
     if "items" not in req.opts and "cards" not in req.opts:
-        raise BadArguments("A bag needs items=..., e.g. new bag items=gold*3,silver*2,bronze.")
+        raise BadArguments(Msg("A bag needs items=..., e.g. new bag items=gold*3,silver*2,bronze."))
     rng = Rng(seed)
     state: State = {"rng": [], "bag": None, "deck": None}
-    if "items" in req.opts:
-        state["bag"] = B.new_bag(B.parse_items(req.opts["items"]))
-    if "cards" in req.opts:
-        state["deck"] = B.new_deck(B.parse_items(req.opts["cards"]), rng)
+    _fill(state, req, rng)
     store_rng(state, rng)
     return state
 
 
-def _view(state: State) -> dict[str, Any]:
+def holder_view(holder: Holder) -> dict[str, Any]:
+    """What a person may see of a holder: counts and what is out, never the deck's order."""
     out: dict[str, Any] = {}
-    if state["bag"] is not None:
-        bag = state["bag"]
+    if holder.get("bag") is not None:
+        bag = holder["bag"]
         out["bag"] = {"left": {k: v for k, v in sorted(bag["contents"].items())},
                       "size": B.bag_size(bag), "drawn": list(bag["drawn"]),
                       "history": bag["history"]}
-    if state["deck"] is not None:
-        deck = state["deck"]
+    if holder.get("deck") is not None:
+        deck = holder["deck"]
         out["deck"] = {"draw_pile": len(deck["draw"]), "hand": list(deck["hand"]),
                        "discard": list(deck["discard"]), "history": deck["history"]}
+    return out
+
+
+def _view(state: State) -> dict[str, Any]:
+    out = holder_view(state)
     out["rolls"] = state.get("rolls", [])[-20:]
     return out
 
 
-def _need(state: State, key: str) -> dict[str, Any]:
-    if state[key] is None:
-        what = "items=" if key == "bag" else "cards="
-        raise IllegalMove(f"This session has no {key}; start one with new bag {what}...")
-    return state[key]
+def _need(holder: Holder, key: str, side: bool) -> dict[str, Any]:
+    if holder.get(key) is None:
+        if side:
+            raise IllegalMove(Msg("No side bag yet; start one with kit new items=..."
+                                  if key == "bag" else "No side deck yet; start one with kit new cards=..."))
+        raise IllegalMove(Msg("This session has no bag; start one with new bag items=..."
+                              if key == "bag" else "This session has no deck; start one with new bag cards=..."))
+    return holder[key]
 
 
-def _count(req: Request, usage: str) -> int:
-    if len(req.args) > 1:
+def _count(args: tuple[str, ...], usage: Msg) -> int:
+    if len(args) > 1:
         raise BadArguments(usage)
     try:
-        return int(req.args[0]) if req.args else 1
+        return int(args[0]) if args else 1
     except ValueError:
         raise BadArguments(usage) from None
 
 
-def _draw(state: State, req: Request) -> Outcome:
-    n = _count(req, "Usage: draw [N].")
-    bag = _need(state, "bag")
+# -- the actions on a holder (shared by the bag game and the side kit) -----------------------------
+Action = Callable[[State, Holder, tuple[str, ...], bool], Outcome]
+
+
+def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+    n = _count(args, Msg("Usage: draw [N]."))
+    bag = _need(holder, "bag", side)
     rng = load_rng(state)
     out = B.draw_from_bag(bag, n, rng)
     store_rng(state, rng)
-    return Outcome({"drawn": out}, f"Drew {', '.join(out)} from the bag.")
+    return Outcome({"drawn": out}, Msg("Drew {} from the bag.", Msg.join(out)))
 
 
-def _put(state: State, req: Request) -> Outcome:
-    if len(req.args) != 1:
-        raise BadArguments("Usage: put <name>.")
-    B.put_back(_need(state, "bag"), req.args[0])
-    return Outcome({"left": B.bag_size(state["bag"])}, f"Put {req.args[0]} back in the bag.")
+def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+    if len(args) != 1:
+        raise BadArguments(Msg("Usage: put <name>."))
+    bag = _need(holder, "bag", side)
+    B.put_back(bag, args[0])
+    return Outcome({"left": B.bag_size(bag)}, Msg("Put {} back in the bag.", args[0]))
 
 
-def _card(state: State, req: Request) -> Outcome:
-    n = _count(req, "Usage: card [N].")
-    out = B.deck_draw(_need(state, "deck"), n)
-    return Outcome({"cards": out}, f"Drew card{'s' if n > 1 else ''} {', '.join(out)}.")
+def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+    n = _count(args, Msg("Usage: card [N]."))
+    out = B.deck_draw(_need(holder, "deck", side), n)
+    return Outcome({"cards": out}, Msg("Drew card {}.", Msg.join(out), n=n, plural="Drew cards {}."))
 
 
-def _discard(state: State, req: Request) -> Outcome:
-    if len(req.args) != 1:
-        raise BadArguments("Usage: discard <card>.")
-    B.deck_discard(_need(state, "deck"), req.args[0])
-    return Outcome({"discard": state["deck"]["discard"]}, f"Discarded {req.args[0]}.")
+def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+    if len(args) != 1:
+        raise BadArguments(Msg("Usage: discard <card>."))
+    deck = _need(holder, "deck", side)
+    B.deck_discard(deck, args[0])
+    return Outcome({"discard": deck["discard"]}, Msg("Discarded {}.", args[0]))
 
 
-def _shuffle(with_discards: bool):
-    def run(state: State, req: Request) -> Outcome:
-        if req.args:
-            raise BadArguments(f"Usage: {req.command}.")
-        deck = _need(state, "deck")
+def _shuffle(with_discards: bool) -> Action:
+    def run(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+        if args:
+            raise BadArguments(Msg("Usage: reshuffle.") if with_discards else Msg("Usage: shuffle."))
+        deck = _need(holder, "deck", side)
         rng = load_rng(state)
         B.deck_shuffle(deck, rng, with_discards)
         store_rng(state, rng)
-        what = "Shuffled the discards back into the deck" if with_discards else "Shuffled the deck"
-        return Outcome({"draw_pile": len(deck["draw"])}, f"{what} ({len(deck['draw'])} cards).")
+        n = len(deck["draw"])
+        if with_discards:
+            log = Msg("Shuffled the discards back into the deck ({n} card).", n=n,
+                      plural="Shuffled the discards back into the deck ({n} cards).")
+        else:
+            log = Msg("Shuffled the deck ({n} card).", n=n, plural="Shuffled the deck ({n} cards).")
+        return Outcome({"draw_pile": n}, log)
+    return run
+
+
+ACTIONS: dict[str, Action] = {
+    "draw": _draw, "put": _put, "card": _card, "discard": _discard,
+    "shuffle": _shuffle(False), "reshuffle": _shuffle(True),
+}
+
+
+def _game_command(name: str) -> Callable[[State, Request], Outcome]:
+    def run(state: State, req: Request) -> Outcome:
+        req.check_opts(frozenset())
+        return ACTIONS[name](state, state, req.args, False)
     return run
 
 
@@ -108,12 +156,12 @@ GAME = GameRules(
     view=_view,
     usage="new bag items=<name>*<count>,... [cards=<name>*<count>,...] [seed=N]",
     commands=commands(
-        Command("draw", _draw, True, "draw [N]  (from the bag, hidden)"),
-        Command("put", _put, True, "put <name>  (back into the bag)"),
-        Command("card", _card, True, "card [N]  (from the top of the deck to the hand)"),
-        Command("discard", _discard, True, "discard <card>  (from the hand)"),
-        Command("shuffle", _shuffle(False), True, "shuffle  (the draw pile)"),
-        Command("reshuffle", _shuffle(True), True, "reshuffle  (discards back in, then shuffle)"),
+        Command("draw", _game_command("draw"), True, "draw [N]  (from the bag, hidden)"),
+        Command("put", _game_command("put"), True, "put <name>  (back into the bag)"),
+        Command("card", _game_command("card"), True, "card [N]  (from the top of the deck to the hand)"),
+        Command("discard", _game_command("discard"), True, "discard <card>  (from the hand)"),
+        Command("shuffle", _game_command("shuffle"), True, "shuffle  (the draw pile)"),
+        Command("reshuffle", _game_command("reshuffle"), True, "reshuffle  (discards back in, then shuffle)"),
     ),
 )
 
@@ -121,7 +169,7 @@ GAME = GameRules(
 def _new_dice(req: Request, seed: int) -> State:
     req.check_opts(frozenset({"seed"}))
     if req.args:
-        raise BadArguments("Usage: new dice [seed=N]; then roll NdS[+M|-M].")
+        raise BadArguments(Msg("Usage: new dice [seed=N]; then roll NdS[+M|-M]."))
     return {"rng": Rng(seed).to_json(), "bag": None, "deck": None, "rolls": []}
 
 
@@ -132,4 +180,62 @@ DICE = GameRules(
     view=_view,
     usage="new dice [seed=N]  (then roll NdS+M, reroll i,j)",
     commands={},
+)
+
+
+# -- the side bag/deck of any session ----------------------------------------------------------------
+KIT_USAGE = ("kit new items=<name>*<count>,... [cards=...] | kit draw [N] | kit put <name> | "
+             "kit card [N] | kit discard <card> | kit shuffle | kit reshuffle")
+
+
+def side_holder(state: State) -> Holder:
+    """The session's side bag/deck (empty if none was started)."""
+    kit = state.get("kit")
+    return kit if isinstance(kit, dict) else {"bag": None, "deck": None}
+
+
+def _kit(state: State, req: Request) -> Outcome:
+    """``kit <verb> …``: a bag and/or deck beside the session's game, journaled and undoable
+    with it; the game's own state is not touched (only the shared generator advances)."""
+    if not req.args:
+        raise BadArguments(Msg("Usage: {}.", KIT_USAGE))
+    verb, args = req.args[0], req.args[1:]
+    if verb == "new":
+        req.check_opts(frozenset({"items", "cards"}))
+        if args:
+            raise BadArguments(Msg("Usage: kit new items=<name>*<count>,... [cards=<name>*<count>,...]."))
+        if "items" not in req.opts and "cards" not in req.opts:
+            raise BadArguments(Msg("A side bag needs items=..., e.g. kit new items=gold*3,silver*2."))
+        holder: Holder = {"bag": None, "deck": None}
+        rng = load_rng(state)
+        _fill(holder, req, rng)
+        store_rng(state, rng)
+        state["kit"] = holder
+        parts = []
+        if holder["bag"] is not None:
+            parts.append(Msg("a bag of {n} item", n=B.bag_size(holder["bag"]), plural="a bag of {n} items"))
+        if holder["deck"] is not None:
+            parts.append(Msg("a deck of {n} card", n=len(holder["deck"]["draw"]), plural="a deck of {n} cards"))
+        return Outcome({"kit": holder_view(holder)}, Msg("Side kit: {}.", Msg.join(parts)))
+    action = ACTIONS.get(verb)
+    if action is None:
+        raise BadArguments(Msg("'kit' has no action '{}'; usage: {}.", verb[:24], KIT_USAGE))
+    req.check_opts(frozenset())
+    holder = side_holder(state)
+    outcome = action(state, holder, args, True)
+    state["kit"] = holder
+    return Outcome({**outcome.fields, "kit": holder_view(holder)}, outcome.log)
+
+
+def _kit_state(state: State, req: Request) -> Outcome:
+    """``kit-state``: the side bag/deck (``kit``: ``bag``/``deck`` as in the bag game's state,
+    absent when there is none); read-only."""
+    if req.args or req.opts:
+        raise BadArguments(Msg("'{}' takes no arguments.", req.command))
+    return Outcome({"kit": holder_view(side_holder(state))})
+
+
+KIT_COMMANDS = commands(
+    Command("kit-state", _kit_state, False, "kit-state  (the side bag/deck)"),
+    Command("kit", _kit, True, KIT_USAGE),
 )

@@ -5,6 +5,7 @@ import importlib
 
 from engine.errors import BadArguments
 from engine.game import GameRules, GlobalCommand
+from engine.text import Msg
 
 # game name -> "module:attribute"
 GAMES: dict[str, str] = {
@@ -51,7 +52,7 @@ def game(name: str) -> GameRules:
             return _load(ref)
         except (ImportError, AttributeError):
             pass
-    raise BadArguments(f"No game '{name}'. Games: {', '.join(sorted(GAMES))}.")
+    raise BadArguments(Msg("No game '{}'. Games: {}.", name[:40], ", ".join(sorted(GAMES))))
 
 
 def global_command(name: str) -> GlobalCommand | None:

@@ -62,7 +62,7 @@ class Console:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            return self._error(BadArguments(f"The line is not valid UTF-8 (byte {e.start}); nothing was done."))
+            return self._error(BadArguments(Msg("The line is not valid UTF-8 (byte {}); nothing was done.", e.start)))
         return self.handle_text(text)
 
     def handle_text(self, text: str) -> str | None:
@@ -71,7 +71,7 @@ class Console:
         if not bare or bare.startswith("#"):
             return None
         if "\x00" in text:
-            return self._error(BadArguments("The line contains a NUL character; nothing was done."))
+            return self._error(BadArguments(Msg("The line contains a NUL character; nothing was done.")))
         return json.dumps(self.request(text), ensure_ascii=False, separators=(",", ":"))
 
     def request(self, text: str) -> dict[str, Any]:
@@ -88,7 +88,8 @@ class Console:
 
     @staticmethod
     def _error(e: LegatusError) -> str:
-        return json.dumps({"ok": False, "error": e.code, "message": e.message}, ensure_ascii=False,
+        from firmware.i18n import say
+        return json.dumps({"ok": False, "error": e.code, "message": say(e.message)}, ensure_ascii=False,
                           separators=(",", ":"))
 
     # -- dispatch ----------------------------------------------------------------------------
@@ -96,7 +97,7 @@ class Console:
         req = parse_line(line)
         name = req.command
         if name in ("help", "version", "quit", "state", "undo") and (req.args or req.opts):
-            raise BadArguments(f"'{name}' takes no arguments.")
+            raise BadArguments(Msg("'{}' takes no arguments.", name))
         if name == "help":
             return {"commands": self.command_names()}
         if name == "version":
@@ -112,7 +113,7 @@ class Console:
             return self._run_session(line)
         if name in ("state", "undo", "log"):
             if self.session is None:
-                raise NoSession(f"No session yet: start one with 'new <game>' ({', '.join(sorted(registry.GAMES))}).")
+                raise NoSession(Msg("No session yet: start one with 'new <game>' ({}).", ", ".join(sorted(registry.GAMES))))
             return getattr(self, f"_{name}")(req.args)
         glob = registry.global_command(name)
         if glob is not None:
@@ -122,8 +123,8 @@ class Console:
         if name == "roll":
             return self._roll_sessionless(line)
         if self.session is None and name in _session_command_names():
-            raise NoSession(f"'{name}' needs a session: start one with 'new <game>'.")
-        raise UnknownCommand(f"Unknown command '{name[:40]}'; 'help' lists the commands.")
+            raise NoSession(Msg("'{}' needs a session: start one with 'new <game>'.", name))
+        raise UnknownCommand(Msg("Unknown command '{}'; 'help' lists the commands.", name[:40]))
 
     def command_names(self) -> list[str]:
         names = list(BUILTINS)
@@ -140,9 +141,9 @@ class Console:
             try:
                 seed = int(seed_text)
             except ValueError:
-                raise BadArguments(f"seed= needs a whole number, not '{seed_text}'.") from None
+                raise BadArguments(Msg("seed= needs a whole number, not '{}'.", seed_text[:24])) from None
             if not 0 <= seed < 2**64:
-                raise BadArguments("seed= must be between 0 and 2^64-1.")
+                raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
         session = Session.start(line, seed, sid=os.urandom(8).hex())
         self.store.begin(session)
         self.session = session
@@ -182,9 +183,9 @@ class Console:
             try:
                 n = int(args[0])
             except ValueError:
-                raise BadArguments(f"Usage: log [N]; '{args[0]}' is not a number.") from None
+                raise BadArguments(Msg("Usage: log [N]; '{}' is not a number.", args[0][:24])) from None
             if n < 1:
-                raise BadArguments("log N needs N ≥ 1.")
+                raise BadArguments(Msg("log N needs N ≥ 1."))
         return {"log": self.session.log[-n:]}
 
     def _roll_sessionless(self, line: str) -> dict[str, Any]:
@@ -192,7 +193,7 @@ class Console:
         from engine.rng import Rng
         req = parse_line(line)
         if len(req.args) != 1:
-            raise BadArguments("Usage: roll NdS[+M|-M], e.g. roll 3d6+1.")
+            raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
         seed = req.opt_int("seed", lo=0)
         record = dice.roll(dice.parse_dice(req.args[0]), Rng(_fresh_seed() if seed is None else seed))
         return {"dice": record["dice"], "total": record["total"]}
@@ -257,7 +258,7 @@ def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
             break
         body, too_long = got
         if too_long:
-            response: str | None = Console._error(LineTooLong(f"Lines are limited to {MAX_LINE} bytes; this one was ignored."))
+            response: str | None = Console._error(LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE)))
         else:
             response = console.handle_bytes(body)
         if response is not None:

@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import BadArguments
+from engine.text import Msg, N_
 
-# key -> (default, allowed values, label)
+# key -> (default, allowed values, label); the labels are said with firmware.i18n._ when shown
 SETTINGS: dict[str, tuple[str, tuple[str, ...], str]] = {
-    "language": ("en", ("en", "ru", "uk"), "Language"),
-    "contrast": ("3", ("1", "2", "3", "4", "5"), "Contrast"),
-    "screen_off": ("120", ("off", "30", "60", "120", "300", "600"), "Screen off (s)"),
-    "profile": ("adafruit-bonnet", ("adafruit-bonnet", "waveshare-hat"), "Buttons"),
-    "driver": ("auto", ("auto", "ssd1306", "sh1106"), "Display"),
+    "language": ("en", ("en", "ru", "uk"), N_("Language")),
+    "contrast": ("3", ("1", "2", "3", "4", "5"), N_("Contrast")),
+    "screen_off": ("120", ("off", "30", "60", "120", "300", "600"), N_("Screen off")),
+    "profile": ("adafruit-bonnet", ("adafruit-bonnet", "waveshare-hat"), N_("Buttons")),
+    "driver": ("auto", ("auto", "ssd1306", "sh1106"), N_("Display")),
 }
 
 CONTRAST_LEVELS = {"1": 8, "2": 48, "3": 128, "4": 192, "5": 255}
@@ -33,10 +34,10 @@ def apply_settings(current: dict[str, Any], changes: dict[str, str]) -> dict[str
         if key not in SETTINGS:
             if key.startswith("caesar.") or key.startswith("rules."):
                 continue  # free-form game options remembered for 'new' (e.g. Caesar's tiles)
-            raise BadArguments(f"No setting '{key}'. Settings: {', '.join(SETTINGS)}.")
+            raise BadArguments(Msg("No setting '{}'. Settings: {}.", key[:40], ", ".join(SETTINGS)))
         allowed = SETTINGS[key][1]
         if value not in allowed:
-            raise BadArguments(f"{key} takes {', '.join(allowed)}; not '{value}'.")
+            raise BadArguments(Msg("{} takes {}; not '{}'.", key, ", ".join(allowed), value[:40]))
     out = dict(current)
     out.update(changes)
     return out

@@ -1,11 +1,13 @@
 """Golden screens (pixel-exact, through luma's dummy device) and screen behaviour."""
 import pytest
 
+from firmware import i18n
 from firmware.screens import base
-from tests.screens import app_with, assert_golden, check_case
+from tests.screens import app_with, assert_golden
 
 CASES = {
     "menu": ([], []),
+    "menu_uk": ([], [], "uk"),
     "menu_with_session": (["new dice seed=3"], []),
     "settings": ([], ["down"] * 3 + ["a"]),
     "dice_empty": ([], ["down", "a", "a"]),
@@ -16,12 +18,28 @@ CASES = {
     "bag_menu": (["new bag items=gold*3,silver*2 cards=legio*4 seed=5", "draw"], ["a"]),
     "bag_drawn": (["new bag items=gold*3,silver*2 seed=5"], ["a", "a"]),
     "undo_confirm": (["new dice seed=3", "roll 2d6"], ["b:hold"]),
+    "undo_confirm_ru": (["new dice seed=3", "roll 2d6"], ["b:hold"], "ru"),
+    "settings_ru": ([], ["down"] * 3 + ["a", "down"], "ru"),
+    "dice_pick_ru": (["new dice seed=3", "roll 4d6"], ["a", "press", "right", "press", "right", "right"], "ru"),
+    "dice_many": (["new dice seed=3", "roll 15d6"], ["a", "press", "right"]),
+    "bag_presets": ([], ["down", "a", "down", "a"]),
+    "bag_side": (["new caesar-solo seed=3", "kit new items=gold*3,silver*2 cards=legio*4", "kit draw"],
+                 ["down", "down", "a", "down", "a"]),
+    "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
+    "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "a", "right", "a", "down", "a"], "ru"),
+    "bag_card_ru": (["new bag cards=Т♠,В♥,Д♦,10♣ seed=3"], ["a", "a"], "ru"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
-    check_case(CASES, name, state_dir)
+    lines, keys, *lang = CASES[name]
+    app = app_with(lines, keys, state_dir, lang=lang[0] if lang else "en")
+    try:
+        assert_golden(app.render(), name)
+    finally:
+        app.console.close()
+        i18n.set_language("en")
 
 
 def test_render_is_a_function_of_state(state_dir):
@@ -63,7 +81,7 @@ def test_long_b_cancel_keeps_the_step(state_dir):
 
 
 def test_settings_persist(state_dir):
-    app = app_with([], ["down"] * 3 + ["a", "right"], state_dir)   # contrast 3 -> 4
+    app = app_with([], ["down"] * 3 + ["a", "down", "right"], state_dir)   # contrast 3 -> 4
     assert app.settings["contrast"] == "4"
     app.console.close()
     again = app_with([], [], state_dir)
@@ -80,3 +98,146 @@ def test_bad_setting_is_refused_and_changes_nothing(console):
 def test_text_wraps_within_the_screen_width():
     rows = base.wrap("Place sword 5/1 on Sicilia|Italia, 5 toward Sicilia")
     assert all(len(r) <= base.COLS for r in rows) and " ".join(rows).startswith("Place sword 5/1")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def _texts(app) -> str:
+    base.TRACE = []
+    try:
+        app.render()
+        return " | ".join(t for _, _, t, _ in base.TRACE)
+    finally:
+        base.TRACE = None
+
+
+def test_settings_language_item_opens_the_list_and_the_menu_follows_the_choice(state_dir):
+    app = app_with([], ["down"] * 3 + ["a", "a"], state_dir)       # Settings -> Language
+    from firmware.screens.language import LanguageScreen
+    assert isinstance(app.stack[-1], LanguageScreen)
+    app.handle("down")                                             # Русский
+    app.handle("a")
+    assert app.settings["language"] == "ru" and i18n.language() == "ru"
+    assert "Настройки" in _texts(app) and "Язык" in _texts(app)
+    app.handle("b")
+    assert "Кубики и мешочки" in _texts(app)
+    app.console.close()
+
+
+def test_a_bag_beside_a_running_game_leaves_the_game_going(state_dir):
+    app = app_with(["new jc-battle seed=4"], [], state_dir)
+    game_state = app.console.session.state
+    # Dice & bags -> Bags & decks -> the first preset of metals, then draw once
+    for key in ["down", "down", "a", "down", "a", "down", "down", "a", "a"]:
+        app.handle(key)
+    session = app.console.session
+    assert session.game.name == "jc-battle" and session.lines[0].startswith("kit new items=")
+    assert session.lines[-1] == "kit draw"
+    kit = app.console.request("kit-state")["kit"]
+    assert kit["bag"]["size"] == 8 and len(kit["bag"]["drawn"]) == 1
+    after = session.state
+    # the game's own state is untouched (only the shared generator and the side kit moved)
+    assert {k: v for k, v in after.items() if k not in ("kit", "rng")} == \
+        {k: v for k, v in game_state.items() if k not in ("kit", "rng")}
+    app.handle("a")                       # leave the drawn item's screen
+    app.handle("b:hold")                  # undo takes back the draw only
+    app.handle("a")
+    assert app.console.request("kit-state")["kit"]["bag"]["size"] == 9
+    assert app.console.session.game.name == "jc-battle"
+    app.console.close()
+
+
+def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
+    # Dice & bags -> Bags & decks -> Your own bag -> Add an item -> Type a name
+    keys = ["down", "a", "down", "a", "a", "a", "a"]
+    app = app_with([], [], state_dir, lang="ru")
+    for key in keys:
+        app.handle(key)
+    from firmware.screens.kit import BagEditor, TypeScreen
+    assert isinstance(app.stack[-1], TypeScreen)
+    for key in ["a", "right", "a", "left", "a"]:
+        app.handle(key)
+    assert app.stack[-1].name == "аба"
+    app.handle("left")                    # wraps to ✓ (done)
+    app.handle("a")
+    editor = app.stack[-1]
+    assert isinstance(editor, BagEditor) and editor.entries == [["аба", 1]]
+    app.handle("right")                   # 2 of them
+    app.handle("down")                    # Add an item…
+    app.handle("a")
+    app.handle("down")                    # золото (the first common name)
+    app.handle("a")
+    assert editor.entries == [["аба", 2], ["золото", 1]]
+    app.handle("down")
+    app.handle("down")                    # Start
+    app.handle("a")
+    view = app.console.session.view()
+    assert view["game"] == "bag" and view["bag"]["left"] == {"аба": 2, "золото": 1}
+    assert "аба" in app.console.session.header["line"]
+    app.console.close()
+
+
+def test_an_empty_own_bag_is_not_started(state_dir):
+    app = app_with([], ["down", "a", "down", "a", "a", "down", "a"], state_dir)   # Start at once
+    assert app.console.session is None and app.message
+    app.console.close()
+
+
+def test_the_bag_list_keeps_the_cursor_on_the_same_action_when_rows_appear(state_dir):
+    app = app_with(["new bag items=gold*3 cards=legio*4 seed=5"], ["a"], state_dir)
+    labels = [i.label for i in app.stack[-1].items(app)]
+    app.handle("down")
+    app.handle("down")                    # "Draw a card" (no "Put back…" yet)
+    assert labels[2] == "Draw a card"
+    app.console.request("draw")           # a draw at the table adds "Put back…" above it
+    app._view_stale = True
+    app.render()
+    screen = app.stack[-1]
+    assert screen.items(app)[screen.cursor].label == "Draw a card"
+    app.console.close()
+
+
+def test_the_reroll_cursor_is_drawn_on_the_die_it_points_at(state_dir):
+    app = app_with(["new dice seed=3", "roll 4d6"], ["a", "press"], state_dir)
+    first = app.render()
+    app.handle("right")
+    second = app.render()
+    from PIL import ImageChops
+    box = ImageChops.logical_xor(first.convert("1"), second.convert("1")).getbbox()
+    # only the dice area changes: the frame left the first die and is on the second
+    assert box is not None and box[0] < 20 and box[1] >= base.row_y(1) - 2 and box[3] <= base.row_y(3) + 1
+    app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_common_screens_show_no_console_syntax_and_no_cut_rows(state_dir, lang):
+    from scripts.presses.harness import CONSOLE_SYNTAX
+    app = app_with(["new bag items=gold*3,серебро*2 cards=legio*4 seed=5", "draw", "card"], [], state_dir,
+                   lang=lang)
+    seen = []
+    walks = [["a"], ["a", "down", "a"], ["a", "down", "down", "a"], ["up", "a"], ["up", "up", "a"],
+             ["up", "up", "up", "a"], ["down", "down", "a"], ["down", "down", "a", "a"],
+             ["down", "down", "a", "down", "a"], ["down", "down", "a", "down", "a", "a", "a"],
+             ["down", "down", "a", "down", "a", "down", "a"], ["b:hold"]]
+    for walk in walks:
+        app.stack = app.stack[:1]
+        app.message = None
+        for key in walk:
+            app.handle(key)
+        base.TRACE = []
+        try:
+            app.render()
+            drawn = list(base.TRACE)
+        finally:
+            base.TRACE = None
+        for x, _y, t, kind in drawn:
+            seen.append(t)
+            assert x + len(t) * base.advance(kind) <= base.W + 1, (walk, t)
+            assert not CONSOLE_SYNTAX.search(t), (walk, t)
+            assert not base.missing(t, kind), (walk, t)
+    assert any("серебро" in t for t in seen) or lang == "en"
+    app.console.close()

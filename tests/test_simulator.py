@@ -31,8 +31,9 @@ def _frames(out: str) -> list[tuple[str, list[str]]]:
 
 def test_scripted_simulator_rolls_dice_undoes_and_blanks(tmp_path):
     script = tmp_path / "keys.txt"
-    # Dice & bags (2nd item) -> Dice, roll, hold B -> confirm undo, then idle past screen-off
-    script.write_text("down\na\na\na\nb:hold\na\nb\nwait 200\nup\n")
+    # first start: the language question (A keeps English); Dice & bags (2nd item) -> Dice, roll,
+    # hold B -> confirm undo, then idle past screen-off
+    script.write_text("a\ndown\na\na\na\nb:hold\na\nb\nwait 200\nup\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
                            "--script", str(script)], capture_output=True, text=True, timeout=60,

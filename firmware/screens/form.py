@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from firmware.i18n import _
 from firmware.screens import base
 from firmware.screens.base import Ctx, Item
 
@@ -23,8 +24,10 @@ class Field:
 
 
 class NumberForm:
-    """Rows of numbers: up/down move, left/right change the value, A (or press) runs ``on_go``
-    with the values, B goes back. ``keep`` (if given) receives the values after every change;
+    """Rows of numbers: up/down move, left/right change the value (the cursor row shows it as
+    ``<value>``, so left is not "back" here), A (or press) runs ``on_go`` with the values, B goes
+    back. The title and the field labels are said with ``_()`` when drawn, so a caller may pass
+    ``N_("…")`` marked English texts and they follow a language change. ``keep`` (if given) receives the values after every change;
     ``status`` (if given) writes the title bar's right side from the values."""
 
     def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None] | None,
@@ -43,8 +46,8 @@ class NumberForm:
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        base.title_bar(draw, self.title, self.status(ctx, self.values()) if self.status else "")
-        items = [Item(f.label, None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
+        base.title_bar(draw, _(self.title), self.status(ctx, self.values()) if self.status else "")
+        items = [Item(_(f.label), None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
                  for i, f in enumerate(self.fields)]
         base.draw_list(draw, items, self.cursor, self.top)
         return img
@@ -68,4 +71,4 @@ class NumberForm:
 
 
 def on_off(v: int) -> str:
-    return "on" if v else "off"
+    return _("on") if v else _("off")

@@ -1,30 +1,39 @@
-"""Dice & bags: the dice roller (NdS±M, re-roll chosen dice), bags, decks and their histories."""
+"""Dice & bags: the dice roller (NdS±M, re-roll chosen dice), bags and decks (presets or your own
+contents), their histories.
+
+Beside a running game (any session but a ``bag`` one) the bag and deck are the session's side kit
+(``kit …`` commands, engine/kit.py): journaled and undone with the game, which goes on. Without a
+session a ``bag`` session is started. Dice always roll in the current session (``roll``).
+"""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from engine.names import check_name
+from engine.text import N_
+from firmware.i18n import _, language, ngettext
 from firmware.screens import base
-from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
+from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, TextScreen
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
+MAX_TYPED = 16          # a name typed on the device (fits a row with its count)
 
-CAESAR_TOKENS = ",".join(
-    [f"{icon}{a}/{b}" for icon in ("sword", "shield", "ship") for a, b in ((6, 0), (5, 1), (4, 2), (3, 3))]
-    + ["wild4/0", "wild3/1", "wild2/2*2"])
-SUITS = "SHDC"
-PLAYING_CARDS = ",".join(f"{r}{s}" for s in SUITS for r in ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))
 
-# label, options after "new bag"
-PRESETS: tuple[tuple[str, str], ...] = (
-    ("Gold/silver/bronze", "items=gold*3,silver*3,bronze*3"),
-    ("White 5 + black 5", "items=white*5,black*5"),
-    ("Numbers 1-12", "items=" + ",".join(str(i) for i in range(1, 13))),
-    ("Caesar! tokens", "items=" + CAESAR_TOKENS),
-    ("Playing cards", "cards=" + PLAYING_CARDS),
-    ("Cards 1-20", "cards=" + ",".join(str(i) for i in range(1, 21))),
-)
+# -- where the bag lives -------------------------------------------------------------------------
+def side_mode(ctx: Ctx) -> bool:
+    """True when a session of another game runs: the bag goes beside it (``kit …``)."""
+    view = ctx.view()
+    return view is not None and view["game"] != "bag"
+
+
+def holder(ctx: Ctx, side: bool) -> dict[str, Any]:
+    """The bag/deck shown: the side kit's or the bag session's (``bag``/``deck`` keys)."""
+    if side:
+        return ctx.run("kit-state").get("kit") or {}
+    return ctx.view() or {}
 
 
 def open_dice(ctx: Ctx) -> None:
@@ -35,11 +44,12 @@ def open_dice(ctx: Ctx) -> None:
 
 
 def open_kit(ctx: Ctx) -> None:
-    view = ctx.view()
-    if view is not None and view["game"] == "bag":
-        ctx.push(KitScreen())
+    side = side_mode(ctx)
+    h = holder(ctx, side)
+    if h.get("bag") is not None or h.get("deck") is not None:
+        ctx.push(KitScreen(side))
     else:
-        ctx.push(PresetScreen())
+        ctx.push(PresetScreen(side))
 
 
 def last_roll(ctx: Ctx) -> dict[str, Any] | None:
@@ -48,8 +58,36 @@ def last_roll(ctx: Ctx) -> dict[str, Any] | None:
     return rolls[-1] if rolls else None
 
 
+# -- dice ----------------------------------------------------------------------------------------
+def _dice_layout(dice: list[int], width: int) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """Font kind and one box (x, y, w, h) per die shown, left to right within ``width`` px:
+    large digits in one row if they all fit, else body digits over two rows (as many as fit)."""
+    boxes: list[tuple[int, int, int, int]] = []
+    x = 1
+    for d in dice:
+        w = len(str(d)) * 8 + 4
+        if x + w > width:
+            break
+        boxes.append((x, base.row_y(1) + 2, w, 19))
+        x += w + 3
+    if len(boxes) == len(dice):
+        return "large", boxes
+    boxes, x, row = [], 1, 0
+    for d in dice:
+        w = len(str(d)) * 6 + 4
+        if x + w > width - (14 if row == 1 else 0):     # room for "+N" at the end of row 2
+            if row == 1:
+                break
+            row, x = 1, 1
+        boxes.append((x, base.row_y(1) + row * base.LINE, w, base.LINE))
+        x += w + 2
+    return "body", boxes
+
+
 class DiceScreen:
-    """Set NdS±M with the joystick, A rolls. Press picks dice to re-roll; key3 / hold A: history."""
+    """Set NdS±M with the joystick (left/right choose the field, up/down change it), A rolls.
+    Press picks dice to re-roll (a frame and a mark show the die under the cursor; chosen dice are
+    filled), A re-rolls them. Key3 or hold A: the past rolls."""
 
     title = "Dice"
 
@@ -69,35 +107,61 @@ class DiceScreen:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         roll = last_roll(ctx)
-        base.title_bar(draw, "Re-roll which?" if self.picking else "Dice", "A roll" if not self.picking else "A go")
+        if self.picking:
+            base.title_bar(draw, _("Re-roll which?"))
+        else:
+            base.title_bar(draw, _("Dice"), _("A: roll"))
         parts = [str(self.count), f"d{SIDES[self.sides]}", f"{self.mod:+d}"]
-        x = 1
+        x = 2
         for i, part in enumerate(parts):
             base.text(draw, x, base.row_y(0), part, invert=(i == self.field and not self.picking))
-            x += len(part) * base.CHAR_W + 3
-        if roll is not None:
-            total = str(roll["total"])
-            scale = 3 if len(total) <= 3 else 2
-            w = base.big_width(total, scale)
-            base.big(img, base.W - w - 2, base.TITLE_H + 2, total, scale)
-            base.text(draw, 1, base.row_y(1), base.clip(roll["expr"], 10))
-            dice = roll["dice"]
-            x, y = 1, base.row_y(3)
-            rerolled = {p - 1 for p in roll.get("rerolled", [])}
-            for i, d in enumerate(dice[:10]):
-                s = str(d)
-                base.text(draw, x, y, s, invert=(i in self.chosen))
-                if (self.picking and i == self.pick) or (not self.picking and i in rerolled):
-                    uy = y + base.LINE - 1       # inside the row: never touches the hint row
-                    draw.line((x, uy, x + len(s) * base.CHAR_W - 1, uy), fill=0 if i in self.chosen else 1)
-                x += (len(s) + 1) * base.CHAR_W
-            if len(dice) > 10:
-                base.text(draw, x, y, f"+{len(dice) - 10}")
-            hint = "press=pick  A=reroll" if self.picking else "press: re-roll dice"
-            base.text(draw, 1, base.row_y(4), base.clip(hint))
-        else:
-            base.text(draw, 1, base.row_y(2), "A: roll")
+            x += len(part) * base.CHAR_W + 4
+        if roll is None:
+            base.text(draw, 1, base.row_y(2), base.clip(_("A rolls the dice.")))
+            return img
+        total = str(roll["total"])
+        tw = base.big_width(total, 2)
+        base.big(img, base.W - tw - 1, base.row_y(1), total, 2)
+        if not self.picking and roll["expr"] != self.expr:
+            shown = base.clip(roll["expr"], 8)
+            base.text(draw, base.W - len(shown) * base.CHAR_W - 1, base.row_y(0), shown)
+        dice = roll["dice"]
+        kind, boxes = _dice_layout(dice, base.W - tw - 6)
+        for i, (bx, by, bw, bh) in enumerate(boxes):
+            chosen = self.picking and i in self.chosen
+            draw.rectangle((bx, by, bx + bw - 1, by + bh - 1), fill=1 if chosen else 0, outline=1)
+            if self.picking and i == self.pick:
+                draw.rectangle((bx - 1, by - 1, bx + bw, by + bh), outline=1)
+                draw.rectangle((bx + 1, by + 1, bx + bw - 2, by + bh - 2), outline=0 if chosen else 1)
+                if kind == "large":
+                    cx = bx + bw // 2
+                    draw.polygon([(cx - 3, base.row_y(3) - 1), (cx + 3, base.row_y(3) - 1),
+                                  (cx, base.row_y(3) - 4)], fill=1)
+            dy = 1 if kind == "large" else 0
+            base.put(draw, bx + 2, by + dy, str(dice[i]), fill=0 if chosen else 1, kind=kind)
+        if len(boxes) < len(dice):
+            more = f"+{len(dice) - len(boxes)}"
+            bx, by, bw, bh = boxes[-1] if boxes else (0, base.row_y(1), 0, base.LINE)
+            base.put(draw, bx + bw + 1, by, more)
+        base.text(draw, 1, base.row_y(3), base.clip(self._hint(roll)))
         return img
+
+    def _hint(self, roll: dict[str, Any]) -> str:
+        if self.picking:
+            if self.chosen:
+                n = len(self.chosen)
+                return ngettext("A: re-roll {} die", "A: re-roll {} dice", n).format(n)
+            return _("press: pick a die")
+        if roll.get("rerolled"):
+            return _("Re-rolled: {}").format(", ".join(map(str, roll["rerolled"])))
+        return _("press: re-roll some")
+
+    def _shown_dice(self, ctx: Ctx) -> int:
+        roll = last_roll(ctx)
+        if roll is None:
+            return 0
+        tw = base.big_width(str(roll["total"]), 2)
+        return len(_dice_layout(roll["dice"], base.W - tw - 6)[1])
 
     def key(self, key: str, ctx: Ctx) -> None:
         if self.picking:
@@ -119,13 +183,10 @@ class DiceScreen:
             else:
                 self.mod = max(-20, min(20, self.mod + step))
         elif key == "a":
-            response = ctx.run(f"roll {self.expr}")
-            if not response["ok"]:
-                ctx.notify(response["message"])
+            base.run_or_notify(ctx, f"roll {self.expr}")
         elif key == "press":
-            roll = last_roll(ctx)
-            if roll is None:
-                ctx.notify("Roll first, then pick dice to re-roll.")
+            if last_roll(ctx) is None:
+                ctx.notify(_("Roll first, then pick the dice to roll again."))
             else:
                 self.picking, self.pick, self.chosen = True, 0, set()
         elif key in ("key3", "a:hold"):
@@ -134,24 +195,21 @@ class DiceScreen:
             ctx.pop()
 
     def _pick_key(self, key: str, ctx: Ctx) -> None:
-        roll = last_roll(ctx)
-        n = len(roll["dice"]) if roll else 0
+        n = self._shown_dice(ctx)
         if key == "left":
             self.pick = max(0, self.pick - 1)
         elif key == "right":
-            self.pick = min(max(0, min(n, 10) - 1), self.pick + 1)
+            self.pick = min(max(0, n - 1), self.pick + 1)
         elif key in ("up", "down", "press"):
             self.chosen ^= {self.pick}
         elif key == "a":
             if not self.chosen:
-                ctx.notify("Press on a die to choose it, then A to re-roll; B cancels.")
+                ctx.notify(_("Press on a die to choose it, then A to roll it again; B cancels."))
                 return
             positions = ",".join(str(i + 1) for i in sorted(self.chosen))
-            response = ctx.run(f"reroll {positions}")
-            if not response["ok"]:
-                ctx.notify(response["message"])
+            base.run_or_notify(ctx, f"reroll {positions}")
             self.picking, self.chosen = False, set()
-        elif key in BACK:
+        elif key == "b":
             self.picking, self.chosen = False, set()
 
 
@@ -159,60 +217,376 @@ def roll_history(ctx: Ctx) -> TextScreen:
     rolls = ctx.run("rolls 50").get("rolls") or []
     rows = []
     for r in reversed(rolls):
-        mark = "re " if "previous" in r else ""
-        rows.append(f"{mark}{r['expr']}={r['total']}: {' '.join(map(str, r['dice']))}")
-    return TextScreen("Roll history", rows or ["No rolls yet."])
+        faces = " ".join(map(str, r["dice"]))
+        if "previous" in r:
+            rows.append(_("{} = {} ({}), re-rolled {}").format(
+                r["expr"], r["total"], faces, ", ".join(map(str, r.get("rerolled", [])))))
+        else:
+            rows.append(_("{} = {} ({})").format(r["expr"], r["total"], faces))
+    return TextScreen(_("Past rolls"), rows or [_("No rolls yet.")])
+
+
+# -- presets and your own contents ---------------------------------------------------------------
+Pairs = list[tuple[str, int]]
+
+
+def _metals() -> Pairs:
+    return [(_("gold"), 3), (_("silver"), 3), (_("bronze"), 3)]
+
+
+def _white_black() -> Pairs:
+    return [(_("white"), 5), (_("black"), 5)]
+
+
+def _numbers(n: int) -> Pairs:
+    return [(str(i), 1) for i in range(1, n + 1)]
+
+
+def _caesar_tokens() -> Pairs:
+    out = [(f"{_(icon)}{a}/{b}", 1) for icon in (N_("sword"), N_("shield"), N_("ship"))
+           for a, b in ((6, 0), (5, 1), (4, 2), (3, 3))]
+    wild = _("wild")
+    return out + [(f"{wild}4/0", 1), (f"{wild}3/1", 1), (f"{wild}2/2", 2)]
+
+
+def _playing_cards() -> Pairs:
+    #. note: the card ranks ace, jack, queen, king, comma-separated
+    ranks = _("A,J,Q,K").split(",")
+    ace, face = ranks[0], ranks[1:4]
+    names = [ace] + [str(i) for i in range(2, 11)] + face
+    return [(f"{r}{s}", 1) for s in "♠♥♦♣" for r in names]
+
+
+# label, "items" (a bag) or "cards" (a deck), contents in the current language
+PRESETS: tuple[tuple[str, str, Callable[[], Pairs]], ...] = (
+    (N_("Gold, silver, bronze"), "items", _metals),
+    (N_("5 white, 5 black"), "items", _white_black),
+    (N_("Numbers 1 to 12"), "items", lambda: _numbers(12)),
+    (N_("Caesar! tokens"), "items", _caesar_tokens),
+    (N_("Playing cards"), "cards", _playing_cards),
+    (N_("Cards 1 to 20"), "cards", lambda: _numbers(20)),
+)
+
+COMMON_NAMES = (N_("gold"), N_("silver"), N_("bronze"), N_("white"), N_("black"), N_("red"),
+                N_("blue"), N_("green"), N_("yellow"), N_("cube"), N_("disc"), N_("coin"),
+                N_("token"), N_("blank"))
+
+
+def begin(ctx: Ctx, kind: str, pairs: Pairs, side: bool, pops: int = 0) -> None:
+    """Start the bag (``kind`` items) or deck (cards) of ``pairs`` and show it in place of the
+    screen ``pops`` levels under the top."""
+    spec = ",".join(f"{name}*{n}" if n > 1 else name for name, n in pairs if n > 0)
+    line = f"kit new {kind}={spec}" if side else f"new bag {kind}={spec}"
+    if base.run_or_notify(ctx, line) is None:
+        return
+    for _i in range(pops):
+        ctx.pop()
+    ctx.replace(KitScreen(side))
 
 
 class PresetScreen(ListScreen):
-    """Start a bag or deck from a preset (custom ones: console 'new bag items=...')."""
+    """Start a bag or deck: your own contents, or a preset."""
 
-    title = "New bag / deck"
+    def __init__(self, side: bool = False) -> None:
+        super().__init__()
+        self.side = side
 
-    def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(label, lambda c, o=opts, l=label: self._start(c, o, l)) for label, opts in PRESETS]
-
-    def _start(self, ctx: Ctx, opts: str, label: str) -> None:
-        base.start_game(ctx, f"new bag {opts}", KitScreen, title="New bag?")
-
-
-class KitScreen(ListScreen):
-    """The current bag and/or deck."""
-
-    title = "Bag & deck"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Bag beside the game") if self.side else _("New bag or deck")
 
     def items(self, ctx: Ctx) -> list[Item]:
-        view = ctx.view() or {}
-        out: list[Item] = []
-        bag = view.get("bag")
-        deck = view.get("deck")
-        if bag is not None:
-            out.append(Item("Draw from bag", lambda c: self._do(c, "draw", "drawn", "Take out"), f"{bag['size']} in"))
-            if bag["drawn"]:
-                out.append(Item("Put back...", lambda c: c.push(PickScreen("Put back", sorted(set(bag["drawn"])), "put"))))
-            out.append(Item("Bag contents", lambda c: c.push(TextScreen("In the bag", [f"{k}: {v}" for k, v in bag["left"].items() if v] or ["empty"]))))
-        if deck is not None:
-            out.append(Item("Draw card", lambda c: self._do(c, "card", "cards", "Card"), f"{deck['draw_pile']} left"))
-            if deck["hand"]:
-                out.append(Item("Discard...", lambda c: c.push(PickScreen("Discard", list(deck["hand"]), "discard"))))
-            out.append(Item("Shuffle deck", lambda c: self._simple(c, "shuffle")))
-            out.append(Item("Reshuffle discards", lambda c: self._simple(c, "reshuffle"), str(len(deck["discard"]))))
-        out.append(Item("History", lambda c: c.push(kit_history(c))))
-        out.append(Item("New bag / deck", lambda c: c.push(PresetScreen())))
+        out = [Item(_("Your own bag…"), lambda c: c.push(BagEditor("items", self.side))),
+               Item(_("Your own deck…"), lambda c: c.push(BagEditor("cards", self.side)))]
+        for label, kind, pairs in PRESETS:
+            out.append(Item(_(label), lambda c, k=kind, p=pairs: begin(c, k, p(), self.side)))
         return out
 
-    @staticmethod
-    def _do(ctx: Ctx, command: str, field: str, label: str) -> None:
-        response = ctx.run(command)
-        if response["ok"]:
-            ctx.push(ResultScreen(label, ", ".join(response[field])))
-        else:
-            ctx.notify(response["message"])
 
-    @staticmethod
-    def _simple(ctx: Ctx, command: str) -> None:
-        response = ctx.run(command)
-        ctx.notify("Done." if response["ok"] else response["message"])
+class BagEditor:
+    """Your own bag or deck: one row per item (left/right change its count, shown <3> on the
+    cursor row), "Add an item…" (a list of common names, or type one), "Start". B goes back."""
+
+    def __init__(self, kind: str = "items", side: bool = False) -> None:
+        self.kind = kind
+        self.side = side
+        self.entries: list[list[Any]] = []       # [name, count]
+        self.cursor = 0
+        self.top = 0
+
+    @property
+    def title(self) -> str:
+        return _("Your own bag") if self.kind == "items" else _("Your own deck")
+
+    def rows(self) -> list[Item]:
+        out = []
+        for i, (name, n) in enumerate(self.entries):
+            out.append(Item(name, None, f"<{n}>" if i == self.cursor else f"×{n}"))
+        out.append(Item(_("Add an item…"), None))
+        out.append(Item(_("Start"), None))
+        return out
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        total = sum(n for _name, n in self.entries)
+        base.title_bar(draw, self.title, str(total) if total else "")
+        rows = self.rows()
+        self.cursor = min(self.cursor, len(rows) - 1)
+        base.draw_list(draw, rows, self.cursor, self.top)
+        return img
+
+    def _move(self, to: int) -> None:
+        n = len(self.entries) + 2
+        self.cursor = to % n
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + base.ROWS:
+            self.top = self.cursor - base.ROWS + 1
+
+    def add(self, name: str) -> None:
+        """Add one ``name`` (or one more of it) and put the cursor on it."""
+        for i, entry in enumerate(self.entries):
+            if entry[0] == name:
+                entry[1] = min(99, entry[1] + 1)
+                self._move(i)
+                return
+        self.entries.append([name, 1])
+        self._move(len(self.entries) - 1)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        on_entry = self.cursor < len(self.entries)
+        if key in ("up", "down"):
+            self._move(self.cursor + (1 if key == "down" else -1))
+        elif on_entry and key in ("left", "right"):
+            entry = self.entries[self.cursor]
+            entry[1] = max(0, min(99, entry[1] + (1 if key == "right" else -1)))
+        elif key in SELECT and self.cursor == len(self.entries):
+            ctx.push(NamePicker(self))
+        elif key in SELECT and self.cursor == len(self.entries) + 1:
+            self.start(ctx)
+        elif key in BACK:
+            ctx.pop()
+
+    def start(self, ctx: Ctx) -> None:
+        pairs = [(name, n) for name, n in self.entries if n > 0]
+        if not pairs:
+            ctx.notify(_("Add at least one item first."))
+            return
+        begin(ctx, self.kind, pairs, self.side, pops=1)
+
+
+class NamePicker(ListScreen):
+    """A name for the editor: type one, or pick a common one (in the current language)."""
+
+    def __init__(self, editor: BagEditor) -> None:
+        super().__init__()
+        self.editor = editor
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Add an item")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        out = [Item(_("Type a name…"), lambda c: c.replace(TypeScreen(self._typed)))]
+        for word in COMMON_NAMES:
+            out.append(Item(_(word), lambda c, w=word: self._pick(c, _(w))))
+        return out
+
+    def _pick(self, ctx: Ctx, name: str) -> None:
+        self.editor.add(name)
+        ctx.pop()
+
+    def _typed(self, ctx: Ctx, name: str) -> None:
+        self.editor.add(name)
+
+
+# the letters of each language's keyboard (lower case; ↑ switches case)
+ALPHABETS = {
+    "en": "abcdefghijklmnopqrstuvwxyz",
+    "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+    "uk": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя'",
+}
+SHIFT, DELETE, DONE = "↑", "←", "✓"
+
+
+def keyboard(lang: str) -> list[list[str]]:
+    """Rows of at most 21 cells: the language's letters first (the first row ends with
+    shift, delete and done, one step left of its first cell), digits, - . and the other script."""
+    letters = ALPHABETS.get(lang, ALPHABETS["en"])
+    other = ALPHABETS["en"] if lang != "en" else ""
+    cells = list(letters) + list("0123456789") + list("-.") + list(other)
+    rows = [cells[:18] + [SHIFT, DELETE, DONE]]
+    rest = cells[18:]
+    while rest:
+        rows.append(rest[:base.COLS])
+        rest = rest[base.COLS:]
+    return rows
+
+
+class TypeScreen:
+    """Type a name with a keyboard grid: the joystick moves (left/right wrap within a row, so ✓
+    is one step left of the first letter), A or press types the cell: ↑ switches case, ← deletes,
+    ✓ finishes; hold A also finishes. B goes back without a name."""
+
+    def __init__(self, on_done: Callable[[Ctx, str], None]) -> None:
+        self.on_done = on_done
+        self.name = ""
+        self.row = 0
+        self.col = 0
+        self.top = 0
+        self.upper = False
+
+    @property
+    def title(self) -> str:
+        return _("Type a name")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, f"{len(self.name)}/{MAX_TYPED}")
+        base.text(draw, 1, base.row_y(0), self.name + "_")
+        draw.line((0, base.row_y(1) - 1, base.W - 1, base.row_y(1) - 1), fill=1)
+        rows = keyboard(language())
+        for i in range(base.ROWS - 1):
+            r = self.top + i
+            if r >= len(rows):
+                break
+            y = base.row_y(1 + i)
+            for c, cell in enumerate(rows[r]):
+                shown = cell.upper() if self.upper and len(cell) == 1 and cell.isalpha() else cell
+                x = c * base.CHAR_W + 1
+                if (r, c) == (self.row, self.col):
+                    draw.rectangle((x - 1, y, x + base.CHAR_W - 1, y + base.LINE - 1), fill=1)
+                base.put(draw, x, y, shown, fill=0 if (r, c) == (self.row, self.col) else 1)
+        if len(rows) > base.ROWS - 1:
+            span = base.H - base.row_y(1)
+            h = max(3, span * (base.ROWS - 1) // len(rows))
+            y0 = base.row_y(1) + (span - h) * self.top // max(1, len(rows) - base.ROWS + 1)
+            draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        rows = keyboard(language())
+        if key in ("up", "down"):
+            self.row = (self.row + (1 if key == "down" else -1)) % len(rows)
+            self.col = min(self.col, len(rows[self.row]) - 1)
+            if self.row < self.top:
+                self.top = self.row
+            elif self.row >= self.top + base.ROWS - 1:
+                self.top = self.row - base.ROWS + 2
+        elif key in ("left", "right"):
+            self.col = (self.col + (1 if key == "right" else -1)) % len(rows[self.row])
+        elif key in ("a", "press"):
+            self._type(rows[self.row][self.col], ctx)
+        elif key == "a:hold":
+            self._done(ctx)
+        elif key == "b":
+            ctx.pop()
+
+    def _type(self, cell: str, ctx: Ctx) -> None:
+        if cell == SHIFT:
+            self.upper = not self.upper
+        elif cell == DELETE:
+            self.name = self.name[:-1]
+        elif cell == DONE:
+            self._done(ctx)
+        elif len(self.name) >= MAX_TYPED:
+            ctx.notify(_("At most {} characters.").format(MAX_TYPED))
+        else:
+            self.name += cell.upper() if self.upper else cell
+
+    def _done(self, ctx: Ctx) -> None:
+        from engine.errors import LegatusError
+        from firmware.i18n import say
+        try:
+            name = check_name(self.name.strip(), MAX_TYPED, spaces=False)
+        except LegatusError as e:
+            ctx.notify(say(e.message))
+            return
+        ctx.pop()
+        self.on_done(ctx, name)
+
+
+# -- the bag and deck ----------------------------------------------------------------------------
+class KitScreen(ListScreen):
+    """The current bag and/or deck (the session's own, or beside a running game). The cursor
+    stays on the same action when rows appear or go (by label, not by position)."""
+
+    def __init__(self, side: bool = False) -> None:
+        super().__init__()
+        self.side = side
+        self.current = ""          # label under the cursor
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Bag beside the game") if self.side else _("Bag & deck")
+
+    @property
+    def prefix(self) -> str:
+        return "kit " if self.side else ""
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        h = holder(ctx, self.side)
+        out: list[Item] = []
+        bag = h.get("bag")
+        deck = h.get("deck")
+        if bag is not None:
+            out.append(Item(_("Draw"), lambda c: self._draw(c, "draw", "drawn", _("From the bag")),
+                            _("{} in bag").format(bag["size"])))
+            if bag["drawn"]:
+                out.append(Item(_("Put back…"), lambda c: c.push(
+                    PickScreen(_("Put back"), sorted(set(bag["drawn"])), self.prefix + "put"))))
+            out.append(Item(_("In the bag"), lambda c: c.push(contents_screen(bag))))
+        if deck is not None:
+            out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", _("Card")),
+                            _("{} left").format(deck["draw_pile"])))
+            if deck["hand"]:
+                out.append(Item(_("Discard…"), lambda c: c.push(
+                    PickScreen(_("Discard"), list(dict.fromkeys(deck["hand"])), self.prefix + "discard"))))
+            out.append(Item(_("Shuffle the deck"), lambda c: self._simple(c, "shuffle")))
+            if deck["discard"]:
+                out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
+                                str(len(deck["discard"]))))
+        out.append(Item(_("History"), lambda c: c.push(kit_history(h))))
+        out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
+        return out
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        items = self.items(ctx)
+        labels = [i.label for i in items]
+        if self.current in labels:
+            self._set_cursor(labels.index(self.current))
+        return super().render(ctx)
+
+    def _set_cursor(self, i: int) -> None:
+        self.cursor = i
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + base.ROWS:
+            self.top = self.cursor - base.ROWS + 1
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        items = self.items(ctx)
+        labels = [i.label for i in items]
+        if self.current in labels:
+            self._set_cursor(labels.index(self.current))
+        super().key(key, ctx)
+        if items:
+            self.current = labels[min(self.cursor, len(labels) - 1)]
+
+    def _draw(self, ctx: Ctx, command: str, field: str, label: str) -> None:
+        response = base.run_or_notify(ctx, self.prefix + command)
+        if response is not None:
+            ctx.push(ResultScreen(label, ", ".join(response[field])))
+
+    def _simple(self, ctx: Ctx, command: str) -> None:
+        response = base.run_or_notify(ctx, self.prefix + command)
+        if response is not None:
+            ctx.notify(_("Shuffled."))
+
+
+def contents_screen(bag: dict[str, Any]) -> TextScreen:
+    rows = [f"{name} ×{n}" for name, n in bag["left"].items() if n]
+    return TextScreen(_("In the bag"), rows or [_("The bag is empty.")])
 
 
 class PickScreen(ListScreen):
@@ -228,10 +602,8 @@ class PickScreen(ListScreen):
         return [Item(n, lambda c, n=n: self._pick(c, n)) for n in self.names]
 
     def _pick(self, ctx: Ctx, name: str) -> None:
-        response = ctx.run(f"{self.command} {name}")
         ctx.pop()
-        if not response["ok"]:
-            ctx.notify(response["message"])
+        base.run_or_notify(ctx, f"{self.command} {name}")
 
 
 class ResultScreen:
@@ -243,13 +615,18 @@ class ResultScreen:
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        base.title_bar(draw, self.title, "A ok")
-        scale = 3 if base.big_width(self.value, 3) <= base.W - 4 else 2
-        if base.big_width(self.value, scale) <= base.W - 4:
+        base.title_bar(draw, self.title, _("A: ok"))
+        for scale in (3, 2):
             w = base.big_width(self.value, scale)
-            base.big(img, (base.W - w) // 2, base.TITLE_H + 8, self.value, scale)
+            if w <= base.W - 4:
+                base.big(img, (base.W - w) // 2, base.TITLE_H + (6 if scale == 3 else 12), self.value, scale)
+                return img
+        kind = "large" if len(self.value) * base.advance("large") <= base.W - 4 else "body"
+        if kind == "large":
+            w = len(self.value) * base.advance("large")
+            base.put(draw, (base.W - w) // 2, base.TITLE_H + 16, self.value, kind="large")
         else:
-            base.lines(draw, base.wrap(self.value), 1)
+            base.lines(draw, base.wrap(self.value))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -257,15 +634,21 @@ class ResultScreen:
             ctx.pop()
 
 
-def kit_history(ctx: Ctx) -> TextScreen:
-    view = ctx.view() or {}
+def kit_history(h: dict[str, Any]) -> TextScreen:
+    """Every draw, put-back, discard and shuffle of the bag and deck, newest first."""
     rows: list[str] = []
-    for source, label in (("bag", "bag"), ("deck", "deck")):
-        part = view.get(source)
+    for source in ("bag", "deck"):
+        part = h.get(source)
         if not part:
             continue
         for event in part["history"]:
-            (kind, what), = event.items()
+            ((kind, what),) = event.items()
             what_s = ", ".join(what) if isinstance(what, list) else str(what)
-            rows.append(f"{label} {kind}: {what_s}")
-    return TextScreen("History", list(reversed(rows)) or ["Nothing yet."])
+            if source == "bag":
+                text = {"draw": _("Bag: drew {}"), "put": _("Bag: put back {}")}.get(kind, "{}")
+            else:
+                text = {"draw": _("Deck: drew {}"), "discard": _("Deck: discarded {}"),
+                        "shuffle": _("Deck: shuffled, {} cards"),
+                        "reshuffle": _("Deck: discards back in, {} cards")}.get(kind, "{}")
+            rows.append(text.format(what_s))
+    return TextScreen(_("History"), list(reversed(rows)) or [_("Nothing yet.")])

@@ -3,6 +3,8 @@
 A game's screens live in ``firmware/screens/<module>.py`` and expose ``open_game(ctx)``, which
 pushes the game's first screen (offering to continue the current session of that game). A game
 whose screens are not there yet shows as "coming".
+
+Every text is said with ``_()`` when drawn (the language can change in Settings).
 """
 from __future__ import annotations
 
@@ -11,16 +13,18 @@ from collections.abc import Callable
 
 from PIL import Image
 
+from engine.text import N_
+from firmware.i18n import LANGUAGE_NAMES, _
 from firmware.screens import base
 from firmware.screens.base import Ctx, Item, ListScreen, TextScreen
 from firmware.settings import SETTINGS, cycle
 
 # menu label, screen module, the session game names it continues
 GAMES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Caesar! solo", "firmware.screens.caesar", ("caesar-solo", "caesar-duel")),
-    ("Julius Caesar", "firmware.screens.jc", ("jc-battle",)),
-    ("Glory of Rome", "firmware.screens.glory", ("glory",)),
-    ("Sword of Rome", "firmware.screens.sword", ("sword",)),
+    (N_("Caesar!"), "firmware.screens.caesar", ("caesar-solo", "caesar-duel")),
+    (N_("Julius Caesar"), "firmware.screens.jc", ("jc-battle",)),
+    (N_("Glory of Rome"), "firmware.screens.glory", ("glory",)),
+    (N_("Sword of Rome"), "firmware.screens.sword", ("sword",)),
 )
 
 
@@ -32,15 +36,24 @@ def game_opener(module: str) -> Callable[[Ctx], None] | None:
         return None
 
 
-class MainMenu(ListScreen):
-    title = "Legatus"
+def game_label(game: str) -> str:
+    """A session's game for a person (never the internal id), in the current language."""
+    if game == "dice":
+        return _("Dice")
+    if game == "bag":
+        return _("Bag & deck")
+    for label, _module, names in GAMES:
+        if game in names:
+            return _(label)
+    return _("a game")
 
-    def status(self, ctx: Ctx) -> str:
-        view = ctx.view()
-        return view["game"] if view else ""
+
+class MainMenu(ListScreen):
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return "Legatus"
 
     def items(self, ctx: Ctx) -> list[Item]:
-        from firmware.screens.kit import open_dice, open_kit
         out: list[Item] = []
         view = ctx.view()
         if view is not None:
@@ -48,11 +61,11 @@ class MainMenu(ListScreen):
             if resume is not None:
                 out.append(resume)
         out += [
-            Item("Games", lambda c: c.push(GamesMenu())),
-            Item("Dice & bags", lambda c: c.push(KitMenu())),
-            Item("Log", lambda c: c.push(log_screen(c))),
-            Item("Settings", lambda c: c.push(SettingsScreen())),
-            Item("About", lambda c: c.push(about_screen())),
+            Item(_("Games"), lambda c: c.push(GamesMenu())),
+            Item(_("Dice & bags"), lambda c: c.push(KitMenu())),
+            Item(_("Log"), lambda c: c.push(log_screen(c))),
+            Item(_("Settings"), lambda c: c.push(SettingsScreen())),
+            Item(_("About"), lambda c: c.push(about_screen())),
         ]
         return out
 
@@ -60,47 +73,52 @@ class MainMenu(ListScreen):
 def _resume_item(game: str) -> Item | None:
     from firmware.screens.kit import open_dice, open_kit
     if game == "dice":
-        return Item("Resume dice", open_dice)
+        return Item(_("Resume: dice"), open_dice)
     if game == "bag":
-        return Item("Resume bag & deck", open_kit)
-    for label, module, names in GAMES:
+        return Item(_("Resume: bag & deck"), open_kit)
+    for _label, module, names in GAMES:
         if game in names:
             opener = game_opener(module)
             if opener is not None:
-                return Item(f"Resume {label}", opener)
+                return Item(_("Resume: {}").format(game_label(game)), opener)
     return None
 
 
 class KitMenu(ListScreen):
-    """Dice & bags: tools for any game."""
+    """Dice & bags: tools for any game (beside a running game they do not end it)."""
 
-    title = "Dice & bags"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Dice & bags")
 
     def items(self, ctx: Ctx) -> list[Item]:
         from firmware.screens.kit import open_dice, open_kit
-        return [Item("Dice", open_dice), Item("Bags & decks", open_kit)]
+        return [Item(_("Dice"), open_dice), Item(_("Bags & decks"), open_kit)]
 
 
 class GamesMenu(ListScreen):
-    title = "Games"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Games")
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
-        for label, module, _ in GAMES:
+        for label, module, _names in GAMES:
             opener = game_opener(module)
             if opener is None:
-                out.append(Item(label, lambda c, n=label: c.notify(f"{n}: coming soon."), "soon"))
+                out.append(Item(_(label), lambda c, n=label: c.notify(_("{}: coming soon.").format(_(n))),
+                                _("soon")))
             else:
-                out.append(Item(label, opener))
+                out.append(Item(_(label), opener))
         return out
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
     view = ctx.view()
     if view is None:
-        return TextScreen("Log", "No session yet.")
-    entries = [f"- {e}" for e in ctx.run("log 200").get("log", [])] or ["(empty)"]
-    screen = TextScreen("Log", entries)
+        return TextScreen(_("Log"), _("No game yet: the log starts with the first game."))
+    entries = [f"· {e}" for e in ctx.run("log 200").get("log", [])] or [_("Nothing yet.")]
+    screen = TextScreen(_("Log"), entries)
     # open on the newest entries (at the bottom), starting at the beginning of an entry
     sizes = [len(base.wrap(e)) for e in entries]
     first, shown = len(entries) - 1, sizes[-1]
@@ -111,26 +129,52 @@ def log_screen(ctx: Ctx) -> TextScreen:
     return screen
 
 
+# how each setting's stored value is shown (the stored values are console words)
+def _shown(key: str, value: str) -> str:
+    if key == "language":
+        return LANGUAGE_NAMES.get(value, value)
+    if key == "screen_off":
+        return _("never") if value == "off" else _("{} s").format(value)
+    if key == "profile":
+        return {"adafruit-bonnet": "Adafruit", "waveshare-hat": "Waveshare"}.get(value, value)
+    if key == "driver":
+        return _("auto") if value == "auto" else value.upper()
+    return value
+
+
 class SettingsScreen(ListScreen):
-    title = "Settings"
+    """up/down choose a setting; right or A shows the next value, left the previous one (the
+    cursor row shows <value>); Language opens its list; B back."""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Settings")
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
-        for key, (_, _, label) in SETTINGS.items():
-            value = str(ctx.settings.get(key, ""))
-            short = {"adafruit-bonnet": "Adafruit", "waveshare-hat": "Waveshare"}.get(value, value)
-            out.append(Item(label, lambda c, k=key: _step(c, k, 1), short))
+        for i, (key, (_default, _allowed, label)) in enumerate(SETTINGS.items()):
+            value = _shown(key, str(ctx.settings.get(key, "")))
+            if key == "language":
+                out.append(Item(_(label), lambda c: c.push(_language_screen()), value))
+            else:
+                out.append(Item(_(label), lambda c, k=key: _step(c, k, 1),
+                                f"<{value}>" if i == self.cursor else value))
         return out
 
     def key(self, key: str, ctx: Ctx) -> None:
-        items = self.items(ctx)
         keys = list(SETTINGS)
-        if key == "left" and items:
-            _step(ctx, keys[self.cursor], -1)
-        elif key == "right" and items:
-            _step(ctx, keys[self.cursor], 1)
+        current = keys[min(self.cursor, len(keys) - 1)]
+        if key in ("left", "right") and current != "language":
+            _step(ctx, current, -1 if key == "left" else 1)
+        elif key == "right" and current == "language":
+            ctx.push(_language_screen())
         else:
             super().key(key, ctx)
+
+
+def _language_screen() -> base.Screen:
+    from firmware.screens.language import LanguageScreen
+    return LanguageScreen()
 
 
 def _step(ctx: Ctx, key: str, step: int) -> None:
@@ -139,24 +183,29 @@ def _step(ctx: Ctx, key: str, step: int) -> None:
     if setter is not None:
         setter(key, new[key])
     if key in ("profile", "driver"):
-        ctx.notify("Takes effect at the next start.")
+        ctx.notify(_("Takes effect at the next start."))
 
 
 def about_screen() -> TextScreen:
     from firmware import __version__
-    return TextScreen("About", [
-        f"Legatus {__version__}",
-        "Table companion for games set in Rome.",
-        "Keys: joystick moves, A/right select, B/left back, hold B = undo. In Settings left/right change a value. Dice: press picks dice to re-roll, hold A shows the history.",
-        "Console: legatus console (protocol 1).",
+    return TextScreen(_("About"), [
+        _("Legatus {}").format(__version__),
+        _("A table companion for board games set in Rome."),
+        _("Keys: the joystick moves; A or right chooses; B or left goes back; hold B to take back "
+          "the last step."),
+        _("In Settings, left and right change a value."),
+        _("Dice: press picks the dice to roll again; hold A shows the past rolls."),
+        _("Console: run legatus console on a computer (protocol 1)."),
     ])
 
 
 def saved_screen() -> Image.Image:
     """What stays on the panel after shutdown."""
     img, draw = base.frame()
-    w = base.big_width("Saved", 2)
-    base.big(img, (base.W - w) // 2, 6, "Saved", 2)
-    msg = "safe to unplug"
+    word = _("Saved")
+    scale = 2 if base.big_width(word, 2) <= base.W - 4 else 1
+    w = base.big_width(word, scale)
+    base.big(img, (base.W - w) // 2, 6, word, scale)
+    msg = base.clip(_("safe to unplug"))
     base.text(draw, (base.W - len(msg) * base.CHAR_W) // 2, 40, msg)
     return img

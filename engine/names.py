@@ -1,0 +1,53 @@
+"""Names people type (bag and deck items, player names): which characters are allowed.
+
+The device's font draws Latin, the Russian and Ukrainian alphabets, digits and some punctuation;
+a name with any other character is refused when it is given (at ``new``), with a message that
+names the character, rather than accepted and drawn as a replacement glyph later. The rule is a
+plain character set so the engine stays pure; tests check that the font draws every character of
+it (tests/test_kit.py).
+"""
+from __future__ import annotations
+
+from engine.errors import BadArguments
+from engine.text import Msg
+
+LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+CYRILLIC = ("АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+            "ҐЄІЇґєії")
+DIGITS = "0123456789"
+APOSTROPHES = "'’ʼ"            # ASCII, typographic and the Ukrainian modifier-letter apostrophe
+PUNCTUATION = " -._"
+SUITS = "♠♥♦♣"            # playing cards (the "Playing cards" preset)
+# Accepted before the character rule existed: kept so that journals written then still replay
+# (the "Caesar! tokens" preset names items like sword6/0).
+LEGACY = "/:+"
+NAME_CHARS = frozenset(LATIN + CYRILLIC + DIGITS + APOSTROPHES + PUNCTUATION + SUITS + LEGACY)
+
+
+def bad_chars(name: str) -> list[str]:
+    """The characters of ``name`` outside :data:`NAME_CHARS`, in order of first appearance."""
+    out: list[str] = []
+    for ch in name:
+        if ch not in NAME_CHARS and ch not in out:
+            out.append(ch)
+    return out
+
+
+def check_name(name: str, max_len: int = 24, spaces: bool = True) -> str:
+    """``name`` if it is 1..``max_len`` allowed characters and not only spaces; else raises
+    BadArguments naming the problem (nothing is changed by the caller). ``spaces=False`` for
+    names given inside a request line's option, where a space would end the word."""
+    if not name.strip():
+        raise BadArguments(Msg("A name cannot be empty."))
+    if not spaces and " " in name:
+        raise BadArguments(Msg("'{}': no spaces in a name here; use - instead.", name))
+    if len(name) > max_len:
+        raise BadArguments(Msg("'{}' is too long: at most {} characters.", name[:max_len] + "…", max_len))
+    bad = bad_chars(name)
+    if bad:
+        # the refused characters by code point: the message itself must be drawable
+        shown = " ".join(f"U+{ord(ch):04X}" for ch in bad)
+        safe = "".join("?" if ch in bad else ch for ch in name)
+        raise BadArguments(Msg("'{}' has characters the screen cannot show ({}); use letters "
+                               "(Latin or Cyrillic), digits, spaces and - ' . _", safe, shown))
+    return name
