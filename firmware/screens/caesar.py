@@ -1,38 +1,52 @@
-"""Caesar! screens: Auto-Crassus's turn step by step (with a "why" for every play), your move
-(token, space, orientation), bonuses, draws, the board and the command tiles.
+"""Caesar! screens: set-up with a guide for the physical board, the home screen (what to do now,
+the score at a glance), Auto-Crassus's turn (one screen per play, one per closure, "why" one
+press away), your move (by province, with the closure previewed), bonuses, draws, the map, the
+command tiles, and the duel with a pass-the-device screen for the private hands.
 
 Every change is a ``caesar-solo``/``caesar-duel`` console line (docs/protocol/caesar.md), so it is
 journaled and a long B takes it back; digital draws come from the session, so undo never
 re-draws. Physical inputs (real tiles, real bags) are asked for as lists of what can be drawn.
 The tile contents you enter are remembered in the ``caesar.tiles`` setting and passed to every
-new game.
+new game. Texts: ``_()`` at render time; the engine's sentences arrive already said in the
+current language (``ctx.view()`` and console replies are localized).
 """
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.caesar.board import (DATA, PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES,
-                                 SPACE_A, SPACE_B, SPACES)
-from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, draw_count, parse_tiles
+                                 SPACE_A, SPACE_B, SPACE_INDEX, SPACES)
+from engine.caesar.terms import BONUS_WORDS, ICON_WORDS, PLAYER_WORDS, STEP_WORDS
+from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, deck_for, draw_count, parse_tiles
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
+from engine.text import N_
+from firmware.i18n import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
-from firmware.screens.form import Field, NumberForm, on_off
+from firmware.screens.form import Field, NumberForm
 
 GAMES = ("caesar-solo", "caesar-duel")
 DIFFS = ("easy", "normal", "hard")
+DIFF_WORDS = (N_("easy"), N_("normal"), N_("hard"))
 SIDES = ("caesar", "pompey")
 HARDER = ("off", "always", "control")
 INPUT = ("digital", "physical")
+INPUT_WORDS = (N_("device"), N_("physical"))
 TILES_KEY = "caesar.tiles"
+ACTION_WORDS = {"draw1": N_("draw 1"), "draw2": N_("draw 2"), "draw3": N_("draw 3"), "play": N_("play"),
+                "discard1": N_("discard 1"), "discard2": N_("discard 2"), "centurion": N_("centurion")}
+# what the device remembers between screens of one App (cursor of your move, per session)
+_MEMORY: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
 def open_game(ctx: Ctx) -> None:
-    """Continue the current Caesar! session, or set up a solo game."""
+    """Continue the current Caesar! session, or set up a game."""
     base.continue_or_setup(ctx, GAMES, CaesarHome, setup_form)
 
 
@@ -43,26 +57,58 @@ def _view(ctx: Ctx) -> dict[str, Any]:
 _run = base.run_or_notify
 
 
-SHORT = {"HU": "HispUl", "HC": "HispCi", "MT": "Maurit", "SD": "Sardin", "GA": "Gallia", "NU": "Numidi",
-         "SC": "Sicil", "IT": "Italia", "GC": "Cisalp", "AF": "Africa", "AC": "Achaea", "MD": "Maced",
-         "DM": "Dalmat", "CY": "Cyren", "CR": "Creta", "AG": "Aegypt", "AS": "Asia", "SY": "Syria"}
+def _memory(ctx: Ctx) -> dict[str, Any]:
+    try:
+        return _MEMORY.setdefault(ctx, {})
+    except TypeError:                       # a context that cannot be weakly referenced
+        return {}
 
 
-def short_name(code: str, width: int = 6) -> str:
-    """Six letters that tell the provinces apart (``HispUl``, ``HispCi``...)."""
-    return SHORT[code][:width] if width <= 6 else PROVINCE_NAMES[PROVINCE_INDEX[code]][:width]
+# -- words ---------------------------------------------------------------------------------------
+def pn(code: str) -> str:
+    """A province's name in the current language (``SC`` -> Sicilia / Сицилия)."""
+    return _(PROVINCE_NAMES[PROVINCE_INDEX[code]])
+
+
+def space_name(sid: str) -> str:
+    """A space as its two provinces: ``Sicilia–Italia``."""
+    s = SPACE_INDEX[sid]
+    return f"{pn(PROVINCES[SPACE_A[s]])}–{pn(PROVINCES[SPACE_B[s]])}"
+
+
+def icon_of(name: str) -> str:
+    return name.split(":")[0]
+
+
+def nums(name: str) -> str:
+    """``sword:5/1`` -> ``5/1``."""
+    return name.split(":")[1]
+
+
+def tok(name: str) -> str:
+    """A token for a person: ``sword 5/1`` (``меч 5/1``)."""
+    return f"{_(ICON_WORDS[icon_of(name)])} {nums(name)}"
 
 
 def token_label(name: str) -> str:
-    """``ship:5/1`` -> ``ship 5/1``; ``shield+ship:4/4`` -> ``sh+sp 4/4``."""
-    icon, nums = name.split(":")
-    return f"{'sh+sp' if icon == 'shield+ship' else icon} {nums}"
+    return tok(name)
 
 
 def who(view: dict[str, Any], player: str) -> str:
-    if view["mode"] == "solo":
-        return "You" if player == "human" else "Crassus"
-    return player.capitalize()
+    """You / Crassus / Caesar / Pompey / nobody."""
+    return _(PLAYER_WORDS.get(player, player))
+
+
+def tile_letter(letter: str) -> str:
+    """A command tile's letter as the player's rulebook prints it (Russian: А Б В Г Д)."""
+    letters = _("ABCDE")
+    i = "ABCDE".find(letter)
+    return letters[i] if 0 <= i < len(letters) and len(letters) == 5 else letter
+
+
+def tile_words(definition: str) -> str:
+    """``draw2+play+discard1`` -> ``draw 2 · play · discard 1``."""
+    return " · ".join(_(ACTION_WORDS.get(a, a)) for a in definition.split("+") if a)
 
 
 def me(view: dict[str, Any]) -> str:
@@ -70,27 +116,111 @@ def me(view: dict[str, Any]) -> str:
     return "human" if view["mode"] == "solo" else view["turn"]
 
 
+def opponent(view: dict[str, Any], player: str) -> str:
+    names = list(view["position"]["markers_left"])
+    return names[1] if player == names[0] else names[0]
+
+
 def remembered_tiles(ctx: Ctx) -> str | None:
     value = ctx.settings.get(TILES_KEY)
     return value or None
 
 
-# -- set-up ------------------------------------------------------------------------------------
-def setup_form() -> NumberForm:
-    """Side, difficulty, expansions and how tiles and bags are drawn; A starts the game."""
-    fields = [Field("side", "Your side", 0, 0, 1, lambda v: SIDES[v].capitalize()),
-              Field("diff", "Difficulty", 1, 0, 2, lambda v: DIFFS[v]),
-              Field("poison", "Poison", 0, 0, 1, on_off),
-              Field("cent", "Centurions", 0, 0, 1, on_off),
-              Field("bctl", "Border control", 0, 0, 1, on_off),
-              Field("harder", "Harder (S-8)", 0, 0, 2, lambda v: ("off", "RU", "UA")[v]),
-              Field("tiles", "Tiles", 0, 0, 1, lambda v: INPUT[v]),
-              Field("bags", "Bags", 0, 0, 1, lambda v: INPUT[v])]
+# -- icons ---------------------------------------------------------------------------------------
+def draw_icon(draw: ImageDraw.ImageDraw, x: int, y: int, icon: str, size: int = 12, fill: int = 1) -> int:
+    """The token's icon in a ``size``-pixel box at (x, y); returns the width used."""
+    s = size - 1
+    if icon == "shield+ship":
+        half = size // 2 + 2
+        draw_icon(draw, x, y + (size - half) // 2, "shield", half, fill)
+        draw_icon(draw, x + half, y + (size - half) // 2, "ship", half, fill)
+        return 2 * half
+    if icon == "sword":
+        cx = x + s // 2
+        draw.line((cx, y, cx, y + s - 3), fill=fill)                     # blade
+        draw.line((cx + 1, y + 1, cx + 1, y + s - 3), fill=fill)
+        draw.line((x + 1, y + s - 4, x + s - 1, y + s - 4), fill=fill)   # guard
+        draw.line((cx, y + s - 3, cx + 1, y + s), fill=fill)             # grip
+    elif icon == "shield":
+        draw.polygon([(x + 1, y), (x + s - 1, y), (x + s - 1, y + s // 2), (x + s // 2, y + s),
+                      (x + 1, y + s // 2)], outline=fill, fill=0)
+        draw.line((x + s // 2, y + 2, x + s // 2, y + s - 2), fill=fill)
+    elif icon == "ship":
+        draw.polygon([(x, y + s * 2 // 3), (x + s, y + s * 2 // 3), (x + s - 2, y + s), (x + 2, y + s)],
+                     fill=fill)                                          # hull
+        draw.line((x + s // 2, y, x + s // 2, y + s * 2 // 3), fill=fill)  # mast
+        draw.polygon([(x + s // 2 + 1, y + 1), (x + s - 1, y + s // 2), (x + s // 2 + 1, y + s // 2)], fill=fill)
+    else:                                                                # wild: a laurel wreath
+        draw.arc((x, y, x + s, y + s), 110, 250, fill=fill)
+        draw.arc((x, y, x + s, y + s), 290, 430, fill=fill)
+        for a, b in ((1, 3), (2, 6), (s - 2, 3), (s - 3, 6)):
+            draw.point((x + a, y + b), fill=fill)
+        draw.point((x + s // 2, y + s - 1), fill=fill)
+    return size
+
+
+def draw_tokens(draw: ImageDraw.ImageDraw, x: int, y: int, names: list[str], kind: str = "large") -> int:
+    """Tokens as icon + numbers side by side; returns the x after the last one."""
+    size = 14 if kind == "large" else 11
+    for name in names:
+        if x > base.W - 30:
+            base.put(draw, x, y, "…", kind=kind)
+            break
+        x += draw_icon(draw, x, y + 1, icon_of(name), size) + 1
+        x += base.put(draw, x, y, nums(name), kind=kind) + 5
+    return x
+
+
+# -- set-up --------------------------------------------------------------------------------------
+class SetupForm(NumberForm):
+    """The set-up rows and an explicit Start row at the end (A or right on it starts; A on any
+    row starts too, as the title says)."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, _("Caesar!"), _("A: start"))
+        items = [Item(_(f.label), None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
+                 for i, f in enumerate(self.fields)]
+        items.append(Item("▶ " + _("Start"), None))
+        base.draw_list(draw, items, self.cursor, self.top)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        n = len(self.fields)
+        if key in ("up", "down"):
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % (n + 1)
+            if self.cursor < self.top:
+                self.top = self.cursor
+            elif self.cursor >= self.top + base.ROWS:
+                self.top = self.cursor - base.ROWS + 1
+        elif self.cursor == n and key in ("right", "a", "press"):
+            if self.on_go is not None:
+                self.on_go(ctx, self.values())
+        elif key == "left" and self.cursor == n:
+            ctx.pop()
+        else:
+            super().key(key, ctx)
+
+
+def setup_form() -> SetupForm:
+    """Mode, side, difficulty, expansions and how tiles and bags are drawn; Start."""
+    fields = [Field("mode", N_("Players"), 0, 0, 1, lambda v: (_("solo"), _("duel"))[v]),
+              Field("side", N_("Your side"), 0, 0, 1, lambda v: _(PLAYER_WORDS[SIDES[v]])),
+              Field("diff", N_("Difficulty"), 1, 0, 2, lambda v: _(DIFF_WORDS[v])),
+              Field("poison", N_("Poison"), 0, 0, 1, _on_off),
+              Field("cent", N_("Centurions"), 0, 0, 1, _on_off),
+              Field("bctl", N_("Border control"), 0, 0, 1, _on_off),
+              Field("harder", N_("Harder (S-8)"), 0, 0, 2, lambda v: (_("off"), _("RU"), _("UA"))[v]),
+              Field("tiles", N_("Tiles"), 0, 0, 1, lambda v: _(INPUT_WORDS[v])),
+              Field("bags", N_("Bags"), 0, 0, 1, lambda v: _(INPUT_WORDS[v]))]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        parts = [f"new caesar-solo side={SIDES[v['side']]} difficulty={DIFFS[v['diff']]}"]
-        parts += [f"{k}=1" for k, f in (("poison", "poison"), ("centurions", "cent"), ("border-control", "bctl"))
-                  if v[f]]
+        mods = [f"{k}=1" for k, f in (("poison", "poison"), ("centurions", "cent"), ("border-control", "bctl"))
+                if v[f]]
+        if v["mode"] == 1:
+            _start(ctx, " ".join(["new caesar-duel", *mods, f"bag-input={INPUT[v['bags']]}"]))
+            return
+        parts = [f"new caesar-solo side={SIDES[v['side']]} difficulty={DIFFS[v['diff']]}", *mods]
         if v["harder"]:
             parts.append(f"harder=1 harder-when={HARDER[v['harder']]}")
         parts.append(f"tiles-input={INPUT[v['tiles']]} bag-input={INPUT[v['bags']]}")
@@ -102,81 +232,244 @@ def setup_form() -> NumberForm:
             def with_row(c: Ctx, picked: list[str]) -> None:
                 c.pop()
                 _start(c, f"{line} row={','.join(picked)}")
-            ctx.push(TokenPicker("His 3 tokens", [t.name for t in TOKENS if not t.centurion], 3, with_row))
+            ctx.push(TokenPicker(_("His 3 tokens"), [t.name for t in TOKENS if not t.centurion], 3, with_row))
         else:
             _start(ctx, line)
 
-    return NumberForm("New Caesar! solo", fields, go)
+    return SetupForm(_("New Caesar! game"), fields, go)
+
+
+def _on_off(v: int) -> str:
+    return _("on") if v else _("off")
 
 
 def _start(ctx: Ctx, line: str) -> None:
-    base.start_game(ctx, line, CaesarHome, quiet=("bag", "dice") + GAMES)
+    def home() -> Any:
+        return SetupGuide(then_home=True)
+    view = ctx.view()
+    over = view is not None and view["game"] in GAMES and bool(view.get("winner"))
+    base.start_game(ctx, line, home, quiet=("bag", "dice") + (GAMES if over else ()), title=_("New game?"))
 
 
-# -- home --------------------------------------------------------------------------------------
+class SetupGuide:
+    """The physical set-up, one page at a time: the bonus token of every province (C-5),
+    Auto-Crassus's first row (S-2), the tile deck of the difficulty (S-3), your first tokens.
+    A/right: next page; left: back a page; B: leave. After a new game the last page leads home."""
+
+    def __init__(self, then_home: bool = False) -> None:
+        self.then_home = then_home
+        self.page = 0
+        self.top = 0
+        self.title = _("Set-up")
+
+    def pages(self, view: dict[str, Any]) -> list[tuple[str, list[str], list[str]]]:
+        """(title, text rows, tokens drawn large) per page."""
+        pos = view["position"]
+        out: list[tuple[str, list[str], list[str]]] = []
+        rows = [f"{pn(code)}: {_(BONUS_WORDS.get(b, b))}" for code, b in pos["bonuses"].items()]
+        out.append((_("Bonus tokens"), [_("Face up, one per province:")] + rows, []))
+        if view["mode"] == "solo":
+            row = pos["crassus_row"]
+            out.append((_("Crassus's row"), [_("From his bag, left to right:")] + [tok(t) for t in row], row))
+            deck = view["tiles"]["deck"]
+            counts = " ".join(f"{deck.count(x)}×{tile_letter(x)}" for x in sorted(set(deck)))
+            where = (_("Shuffle them face down: the device turns them up.")
+                     if view["inputs"]["tiles"] == "digital" else _("Shuffle them face down beside the board."))
+            out.append((_("Command tiles"), [_("{}: {}").format(_(DIFF_WORDS[DIFFS.index(view['difficulty'])]), counts),
+                                             *base.wrap(where)], []))
+            hand = view["human"]["hand"]
+            if hand:
+                out.append((_("Your tokens"), [_("Take from your bag:")] + [tok(t) for t in hand], hand))
+            else:
+                due = view["human"]["draws_due"]
+                out.append((_("Your tokens"), base.wrap(ngettext("Draw {} token from your bag and enter it.",
+                                                                 "Draw {} tokens from your bag and enter them.",
+                                                                 due).format(due)), []))
+        else:
+            out.append((_("Your tokens"), base.wrap(_("Each player draws their tokens behind the screen; "
+                                                      "the device shows each hand privately.")), []))
+        return out
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        pages = self.pages(_view(ctx))
+        self.page = min(self.page, len(pages) - 1)
+        title, rows, tokens = pages[self.page]
+        base.title_bar(draw, title, f"{self.page + 1}/{len(pages)}")
+        if tokens:
+            base.text(draw, 1, base.row_y(0), base.clip(rows[0]))
+            draw_tokens(draw, 2, base.row_y(1) + 2, tokens)
+            base.lines(draw, [base.clip(", ".join(rows[1:]))], start=3)
+            return img
+        base.lines(draw, [base.clip(r) for r in rows[self.top:self.top + base.ROWS]])
+        if self.top + base.ROWS < len(rows):
+            base.put(draw, base.W - 7, base.row_y(base.ROWS - 1), "↓")
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        pages = self.pages(_view(ctx))
+        rows = pages[min(self.page, len(pages) - 1)][1]
+        if key == "down" and self.top + base.ROWS < len(rows):
+            self.top += 1
+        elif key == "up" and self.top > 0:
+            self.top -= 1
+        elif key in ("a", "right", "press"):
+            if self.page + 1 < len(pages):
+                self.page, self.top = self.page + 1, 0
+            elif self.then_home:
+                ctx.replace(CaesarHome())
+            else:
+                ctx.pop()
+        elif key == "left" and self.page > 0:
+            self.page, self.top = self.page - 1, 0
+        elif key in BACK:
+            if self.then_home:
+                ctx.replace(CaesarHome())
+            else:
+                ctx.pop()
+
+
+# -- home ----------------------------------------------------------------------------------------
+@dataclass
+class HomeItem(Item):
+    """A home entry with a stable identity (``ident``) so the cursor stays on it when the list
+    changes between phases."""
+
+    ident: str = ""
+
+
 class CaesarHome(ListScreen):
-    """What to do now first (Crassus's turn, your move, a bonus, a draw), then the views."""
+    """What to do now first (Crassus's turn, your move, a bonus, a draw), the score, then views."""
 
-    title = "Caesar!"
+    def __init__(self) -> None:
+        super().__init__()
+        self.selected = "now"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Caesar!")
 
     def status(self, ctx: Ctx) -> str:
         view = _view(ctx)
-        m = view["position"]["markers_left"]
-        a, b = list(m)
-        if view["mode"] == "solo":
-            return f"Y{m['human']} C{m['crassus']}"
-        return f"C{m[a]} P{m[b]}"
+        if view["winner"]:
+            return _("over")
+        return _("solo") if view["mode"] == "solo" else _("duel")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        stack = getattr(ctx, "stack", None)
+        if isinstance(stack, list) and stack and stack[-1] is self:   # an older home below is stale
+            stack[:-1] = [s for s in stack[:-1] if not isinstance(s, CaesarHome)]
+        items = self.items(ctx)
+        idents = [getattr(i, "ident", "") for i in items]
+        if self.selected in idents:
+            self.cursor = idents.index(self.selected)
+            if self.cursor < self.top:
+                self.top = self.cursor
+            elif self.cursor >= self.top + base.ROWS:
+                self.top = self.cursor - base.ROWS + 1
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        items = self.items(ctx)
+        if key in ("up", "down") and items:
+            super().key(key, ctx)
+            self.selected = getattr(items[self.cursor], "ident", "")
+            return
+        if key in ("right", "a", "press") and items:
+            self.cursor = min(self.cursor, len(items) - 1)
+            self.selected = getattr(items[self.cursor], "ident", "")
+        super().key(key, ctx)
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
         out: list[Item] = []
         solo = view["mode"] == "solo"
         if view["winner"]:
-            out.append(Item("Winner", lambda c: c.push(TextScreen("Game over", _view(c)["end"])),
-                            who(view, view["winner"])))
+            out.append(HomeItem(_("Game over"), lambda c: c.push(TextScreen(_("Game over"), _view(c)["end"] or "")),
+                                who(view, view["winner"]), ident="now"))
         else:
-            out += self._now(ctx, view)
+            out += self._now(view)
+        out.append(HomeItem(score_line(view), lambda c: c.push(score_screen(_view(c))), ident="score"))
+        out.append(HomeItem(_("Map"), lambda c: c.push(MapScreen()), ident="map"))
         if solo:
-            out.append(Item("Crassus would...", _open_decide))
+            out.append(HomeItem(_("Crassus would…"), _open_decide, ident="decide"))
             if view["last_crassus_turn"]:
-                out.append(Item("Last Crassus turn", _open_last, view["last_crassus_turn"]["tile"]))
-        out.append(Item("Board", lambda c: c.push(MapScreen())))
+                out.append(HomeItem(_("Last Crassus turn"), _open_last,
+                                    tile_letter(view["last_crassus_turn"]["tile"]), ident="last"))
+            out.append(HomeItem(_("Your hand"), _open_hand, str(len(view["human"]["hand"])), ident="hand"))
+            out.append(HomeItem(_("Crassus's row"), _open_row, str(len(view["crassus"]["row"])), ident="row"))
+        out.append(HomeItem(_("Set-up guide"), lambda c: c.push(SetupGuide()), ident="guide"))
         if solo:
-            out.append(Item("Your hand", _open_hand, str(len(view["human"]["hand"]))))
-            out.append(Item("Crassus row", _open_row, str(len(view["crassus"]["row"]))))
-            out.append(Item("Tiles", lambda c: c.push(TilesScreen()),
-                            "unverif" if view["tiles"]["unverified"] else "yours"))
-        out.append(Item("New game", lambda c: c.push(setup_form())))
+            out.append(HomeItem(_("Command tiles"), lambda c: c.push(TilesScreen()), ident="tiles"))
+        out.append(HomeItem(_("New game"), lambda c: c.push(setup_form()), ident="new"))
         return out
 
     @staticmethod
-    def _now(ctx: Ctx, view: dict[str, Any]) -> list[Item]:
+    def _now(view: dict[str, Any]) -> list[Item]:
         solo = view["mode"] == "solo"
         player = me(view)
-        if solo:
-            due = view["human"]["draws_due"]
-            physical_me = view["inputs"]["human_bag"] == "physical"
-        else:
-            due = view["players"][player]["draws_due"]
-            physical_me = view["inputs"]["human_bag"] == "physical"
+        due = view["human"]["draws_due"] if solo else view["players"][player]["draws_due"]
+        physical_me = view["inputs"]["human_bag"] == "physical"
         out: list[Item] = []
         if solo and view["turn"] == "crassus":
-            out.append(Item("Crassus's turn", _crassus_turn))
+            out.append(HomeItem(_("Crassus's turn"), _crassus_turn, ident="now"))
             if due:
-                out.append(Item("Draw your tokens", _draw, f"{due} due"))
+                out.append(HomeItem(_("Draw your tokens"), _draw, _("{} due").format(due), ident="draw"))
             return out
         step = view["step"]
         pending = view["human"]["pending"] if solo else view["pending"]
         if step == "bonus" and pending:
             kind = pending[0]
-            out.append(Item("Use Might" if kind == "might" else "Take a centurion",
-                            partial(_open_bonus, kind=kind)))
+            out.append(HomeItem(_("Use Might") if kind == "might" else _("Take a centurion"),
+                                partial(_private, then=partial(_open_bonus, kind=kind)), ident="now"))
         elif due:
-            label = "Draw a token" if step == "draw" else "Draw your tokens"
-            out.append(Item(label, _draw, f"{due} due" if physical_me or due > 1 else ""))
+            label = _("Draw a token") if step == "draw" else _("Draw your tokens")
+            out.append(HomeItem(label, partial(_private, then=_draw),
+                                _("{} due").format(due) if physical_me or due > 1 else "", ident="now"))
+        elif solo:
+            out.append(HomeItem(_("Your move"), _open_play, ident="now"))
         else:
-            out.append(Item("Your move" if solo else f"{player.capitalize()} moves", _open_play))
+            out.append(HomeItem(_("{} moves").format(who(view, player)), partial(_private, then=_open_play),
+                                ident="now"))
         return out
+
+
+def score_line(view: dict[str, Any]) -> str:
+    """Markers left of both players, for the home list: ``You 11 · Crassus 12``."""
+    m = view["position"]["markers_left"]
+    a, b = list(m)
+    return f"{who(view, a)} {m[a]} · {who(view, b)} {m[b]}"
+
+
+def score_screen(view: dict[str, Any]) -> TextScreen:
+    """Markers left, on the board, under Senate tokens, removed; Senate tokens (C-12, C-16)."""
+    rows = []
+    for p, m in view["markers"].items():
+        rows.append(f"{who(view, p)}:")
+        rows.append("  " + _("{} markers left").format(m["left"]))
+        rows.append("  " + _("{} on the board").format(m["on_board"]))
+        rows.append("  " + _("Senate tokens: {}").format(view["position"]["senate"].get(p, 0)))
+        rows.append("  " + _("{} under Senate").format(m["under_senate"]))
+        if m["removed"]:
+            rows.append("  " + _("{} removed (S-8)").format(m["removed"]))
+    return TextScreen(_("Score"), rows)
+
+
+def _private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
+    """In a duel, hands are private: ask for the device to be passed first (a screen that shows
+    nothing private); in solo, go straight on."""
+    view = _view(ctx)
+    if view["mode"] == "solo":
+        then(ctx)
+        return
+    name = who(view, view["turn"])
+
+    def ok(c: Ctx) -> None:
+        c.pop()
+        then(c)
+    ctx.push(base.ConfirmScreen(_("Pass the device"),
+                                _("{0}'s turn. Pass the device to {0}: only {0} may look now.").format(name),
+                                ok, _("A: I am {}").format(name), _("B: back")))
 
 
 def _open_decide(ctx: Ctx) -> None:
@@ -188,39 +481,35 @@ def _open_decide(ctx: Ctx) -> None:
 def why_screen(d: dict[str, Any]) -> TextScreen:
     """The decision's rule and sentence (DESIGN: every automated move has a why screen)."""
     if d.get("step") is None:
-        return TextScreen("S-19", d["why"])
-    return TextScreen(f"{d['rule']} {d['step']}", [_play_text(d), d["why"]])
-
-
-def _play_text(d: dict[str, Any]) -> str:
-    """A play's sentence without the rule in brackets (the title shows it)."""
-    return (d.get("text") or "").split(f" ({d['rule']}")[0].rstrip(".") + "."
+        return TextScreen(_("Why") + " · S-19", d["why"])
+    return TextScreen(f"{_(STEP_WORDS[d['step']])} {d['rule']}", d["why"])
 
 
 def _open_last(ctx: Ctx) -> None:
     last = _view(ctx)["last_crassus_turn"]
-    ctx.push(StepsScreen(f"Tile {last['tile']}", last["steps"], tile=last["tile"]))
+    ctx.push(TurnScreen(last["steps"], tile=last["tile"]))
 
 
 def _open_hand(ctx: Ctx) -> None:
     h = _view(ctx)["human"]
-    rows = ["Hand: " + (", ".join(token_label(t) for t in h["hand"]) or "empty"),
-            f"Bag: {h['bag']} tokens"]
+    rows = [_("Behind your screen:")] + [("  " + tok(t)) for t in h["hand"]]
+    rows.append(_("In your bag: {}").format(h["bag"]))
     if h["centurions"]:
-        rows.append("Centurions: " + ", ".join(token_label(t) for t in h["centurions"]))
-    ctx.push(TextScreen("Your hand", rows))
+        rows.append(_("Centurions:"))
+        rows += ["  " + tok(t) for t in h["centurions"]]
+    ctx.push(TextScreen(_("Your hand"), rows))
 
 
 def _open_row(ctx: Ctx) -> None:
     c = _view(ctx)["crassus"]
-    rows = ["Row (left to right): " + (", ".join(token_label(t) for t in c["row"]) or "empty"),
-            f"Bag: {c['bag']} tokens"]
+    rows = [_("Left to right:")] + [("  " + tok(t)) for t in c["row"]]
+    rows.append(_("In his bag: {}").format(c["bag"]))
     if c["centurions_face_down"]:
-        rows.append(f"Face-down centurions: {c['centurions_face_down']}")
-    ctx.push(TextScreen("Crassus row", rows))
+        rows.append(_("Face-down centurions: {}").format(c["centurions_face_down"]))
+    ctx.push(TextScreen(_("Crassus's row"), rows))
 
 
-# -- Crassus's turn ----------------------------------------------------------------------------
+# -- Crassus's turn ------------------------------------------------------------------------------
 def _crassus_turn(ctx: Ctx) -> None:
     """Digital: run the turn. Physical tiles/bag: ask for the tile, then the tokens drawn."""
     view = _view(ctx)
@@ -229,8 +518,8 @@ def _crassus_turn(ctx: Ctx) -> None:
         return
     if view["inputs"]["tiles"] == "physical":
         letters = sorted(set(view["tiles"]["stack_left"]))
-        ctx.push(ChoiceScreen("Which tile?", [(f"Tile {x}", x, view["tiles"]["definitions"][x]) for x in letters],
-                              lambda c, x: _after_tile(c, x, f"crassus tile={x}")))
+        ctx.push(TilePicker(letters, view["tiles"]["definitions"],
+                            lambda c, x: _after_tile(c, x, f"crassus tile={x}")))
         return
     letter = view["tiles"]["revealed"]
     if letter is None:                       # digital tile, physical bag: turn the tile up first
@@ -238,8 +527,7 @@ def _crassus_turn(ctx: Ctx) -> None:
         if response is None:
             return
         letter = response["tile"]
-    # a page for the tile, replaced at once by the pickers of what he draws
-    ctx.push(TextScreen(f"Tile {letter}", view["tiles"]["definitions"][letter]))
+    ctx.push(TextScreen(_("Tile {}").format(tile_letter(letter)), tile_words(view["tiles"]["definitions"][letter])))
     _after_tile(ctx, letter, "crassus")
 
 
@@ -259,13 +547,13 @@ def _after_tile(ctx: Ctx, letter: str, line: str) -> None:
     def with_draws(c: Ctx, drawn: list[str]) -> None:
         full = line + (f" draw={','.join(drawn)}" if drawn else "")
         if n_cent:
-            c.replace(TokenPicker("Centurion up", hidden, n_cent,
+            c.replace(TokenPicker(_("Centurion up"), hidden, n_cent,
                                   lambda c2, cents: _pop_and_finish(c2, full + f" centurion={','.join(cents)}")))
         else:
             _pop_and_finish(c, full)
 
     if n_draw:
-        ctx.replace(TokenPicker(f"He draws {n_draw}", view["crassus"]["bag_contents"], n_draw, with_draws))
+        ctx.replace(TokenPicker(_("He draws {}").format(n_draw), view["crassus"]["bag_contents"], n_draw, with_draws))
     else:
         ctx.pop()
         with_draws(ctx, [])
@@ -290,186 +578,476 @@ def _pop_and_finish(ctx: Ctx, line: str) -> None:
 def _finish_crassus(ctx: Ctx, line: str) -> None:
     response = _run(ctx, line)
     if response is not None:
-        ctx.push(StepsScreen(f"Tile {response['tile']}", response["steps"], tile=response["tile"],
-                             actions=response["tile_actions"], winner=response["winner"]))
+        ctx.push(TurnScreen(response["steps"], tile=response["tile"], winner=response["winner"]))
 
 
-class StepsScreen:
-    """One step per page: the tile, each draw, play (A: why), closure, bonus, discard.
-    Right/A next, left back a page, B home; ``press`` on a play opens its why."""
+def turn_pages(steps: list[dict[str, Any]], tile: str | None = None,
+               winner: str | None = None) -> list[dict[str, Any]]:
+    """A turn as screens: the tile with the row changes (draws, centurions, discards), one page
+    per play, one per closure with its border markers and bonus, a page per other bonus, the end."""
+    pages: list[dict[str, Any]] = []
+    if tile is not None:
+        into = [t for s in steps if s["action"] == "draw" for t in s["tokens"]]
+        into += [s["token"] for s in steps if s["action"] == "centurion" and s.get("token")]
+        back = [t for s in steps if s["action"] == "discard" for t in s["tokens"]]
+        notes = [s["text"] for s in steps if s["action"] in ("draw", "centurion", "discard")
+                 and (s.get("short") or s.get("skipped") or (s["action"] == "centurion" and not s.get("token")))]
+        pages.append({"kind": "tile", "tile": tile, "into": into, "back": back, "notes": notes})
+    for s in steps:
+        if s["action"] == "play":
+            pages.append({"kind": "play", "step": s})
+        elif s["action"] == "close":
+            pages.append({"kind": "close", "step": s, "bonuses": []})
+        elif s["action"] == "bonus":
+            home = next((p for p in pages if p["kind"] == "close" and p["step"].get("bonus") == s["bonus"]
+                         and not p["bonuses"]), None)
+            if home is not None:
+                home["bonuses"].append(s)
+            else:
+                pages.append({"kind": "bonus", "step": s})
+    if winner:
+        pages.append({"kind": "end", "winner": winner})
+    return pages
 
-    def __init__(self, title: str, steps: list[dict[str, Any]], tile: str | None = None,
-                 actions: str | None = None, winner: str | None = None) -> None:
-        self.title = title
-        self.pages: list[dict[str, Any]] = []
-        if tile is not None:
-            self.pages.append({"action": "tile", "tile": tile, "actions": actions})
-        self.pages += steps
-        if winner:
-            self.pages.append({"action": "end", "winner": winner})
+
+class TurnScreen:
+    """A turn one screen at a time (see :func:`turn_pages`): A/right next (right on a play: its
+    why), left back a page, up/down scroll a long page, B leaves. The last A returns home."""
+
+    def __init__(self, steps: list[dict[str, Any]], tile: str | None = None, winner: str | None = None,
+                 mine: bool = False) -> None:
+        self.pages = turn_pages(steps, tile, winner)
         self.page = 0
+        self.top = 0
+        self.mine = mine
+        self.title = _("Crassus's turn")
+
+    # rows of a closure or bonus page (body font, under the large first line)
+    def _rows(self, page: dict[str, Any], view: dict[str, Any]) -> list[str]:
+        rows: list[str] = []
+        if page["kind"] == "close":
+            s = page["step"]
+            w = s["winner"]
+            code = s["province"]
+            if w != "none" and s["markers"]:
+                rows += base.wrap(ngettext("{n} marker of {who} on {p}", "{n} markers of {who} on {p}",
+                                           s["markers"]).format(n=s["markers"], who=who(view, w), p=pn(code)))
+            elif w == "none":
+                rows.append(_("No marker: nobody controls it."))
+            for b in s["border_markers"]:
+                rows += base.wrap(_("+1 marker on the border {}").format(space_name(b)))
+            for b in page["bonuses"]:
+                rows += base.wrap(_("Bonus {}:").format(_(BONUS_WORDS.get(b["bonus"], b["bonus"]))) + " " + b["text"])
+            if s.get("bonus") and not page["bonuses"]:
+                rows += base.wrap(_("Bonus {} goes to {}.").format(_(BONUS_WORDS.get(s["bonus"], s["bonus"])),
+                                                                 who(view, s["by"])))
+        elif page["kind"] == "bonus":
+            rows += base.wrap(page["step"]["text"])
+        elif page["kind"] == "tile":
+            for n in page["notes"]:
+                rows += base.wrap(n)
+        elif page["kind"] == "end":
+            rows += base.wrap(view.get("end") or "")
+        elif page["kind"] == "play" and not page["step"].get("space"):
+            rows += base.wrap(page["step"].get("text") or page["step"].get("why") or "")
+        return rows
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        step = self.pages[self.page]
-        base.title_bar(draw, self.title, f"{self.page + 1}/{len(self.pages)}")
-        action = step["action"]
-        if action == "tile":
-            w = base.big(img, 4, base.TITLE_H + 4, step["tile"], 4)
-            acts = (step["actions"] or "").split("+")
-            for i, a in enumerate(acts[:4]):
-                base.text(draw, 12 + w, base.row_y(i), a)
+        view = ctx.view() or {}
+        page = self.pages[self.page] if self.pages else {"kind": "end", "winner": None}
+        count = f"{self.page + 1}/{len(self.pages)}"
+        kind = page["kind"]
+        if kind == "tile":
+            base.title_bar(draw, _("Crassus: tile {}").format(tile_letter(page["tile"])), count)
+            rows = self._rows(page, view)
+            y = base.row_y(0)
+            if page["into"]:
+                base.put(draw, 1, y, _("Into his row:"))
+                draw_tokens(draw, 2, y + 12, page["into"])
+                y += 29
+            if page["back"]:
+                base.put(draw, 1, y, _("Then back to his bag:"))
+                draw_tokens(draw, 2, y + 12, page["back"], kind="body")
+                y += 25
+            free = max(0, (base.H - y) // base.LINE)
+            for i, r in enumerate(rows[self.top:self.top + free]):
+                base.put(draw, 1, y + i * base.LINE, base.clip(r))
+            if not (page["into"] or page["back"] or rows):
+                base.put(draw, 1, y, _("Nothing to draw or return."))
             return img
-        if action == "end":
-            view = ctx.view()
-            name = who(view, step["winner"]) if view else step["winner"]
-            base.lines(draw, base.wrap(f"Game over: {name} won.") + ([base.clip(view["end"] or "")] if view else []))
+        if kind == "play" and page["step"].get("space"):
+            self._render_play(img, draw, page["step"], count, view)
             return img
-        text = step.get("text") or ""
-        hint = "press: why" if action == "play" and step.get("why") else ""
-        if action == "play" and step.get("step"):
-            text = _play_text(step)                       # the rule goes on the first row
-        rows = base.wrap(text)
-        if action == "play" and step.get("rule"):
-            rows = [f"{step['rule']} {step.get('step') or ''}".strip()] + rows
-        keep = base.ROWS - (1 if hint else 0)
-        base.lines(draw, rows[:keep])
-        if hint:
-            base.text(draw, 1, base.row_y(base.ROWS - 1), hint)
+        if kind == "close":
+            s = page["step"]
+            base.title_bar(draw, _("{} closed").format(pn(s["province"])), count)
+            totals = s["totals"]
+            if s["winner"] == "none":
+                head = _("Tie {}–{}").format(*totals.values())
+            else:
+                other = next(k for k in totals if k != s["winner"])
+                head = f"{who(view, s['winner'])} {totals[s['winner']]}–{totals[other]}"
+            base.put(draw, 1, base.row_y(0), base.clip(head, 15), kind="large")
+            rows = self._rows(page, view)
+            y0 = base.row_y(0) + 17
+            for i, r in enumerate(rows[self.top:self.top + 3]):
+                base.put(draw, 1, y0 + i * base.LINE, base.clip(r))
+            if self.top + 3 < len(rows):
+                base.put(draw, base.W - 7, base.row_y(0) + 2, "↓")
+            return img
+        if kind == "end":
+            base.title_bar(draw, _("Game over"), count)
+            w = page["winner"]
+            head = {"human": _("You won!"), "crassus": _("Crassus won"), "caesar": _("Caesar won"),
+                    "pompey": _("Pompey won")}.get(w or "", _("Game over"))
+            base.put(draw, 1, base.row_y(0), base.clip(head, 15), kind="large")
+            rows = self._rows(page, view)
+            for i, r in enumerate(rows[self.top:self.top + 3]):
+                base.put(draw, 1, base.row_y(0) + 17 + i * base.LINE, base.clip(r))
+            return img
+        title = _("Bonus") if kind == "bonus" else (_("Why") + " · S-19")
+        base.title_bar(draw, title, count)
+        rows = self._rows(page, view)
+        base.lines(draw, [base.clip(r) for r in rows[self.top:self.top + base.ROWS]])
         return img
 
+    def _render_play(self, img: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], count: str,
+                     view: dict[str, Any]) -> None:
+        """The key screen: the token (icon and numbers), and each number with the province it faces."""
+        if s.get("rule"):
+            head = f"{_(STEP_WORDS.get(s['step'], s['step']))} {s['rule']}"
+        else:
+            head = _("{} placed").format(who(view, s.get("by", "human")))
+        base.title_bar(draw, head, count)
+        y = base.row_y(0)
+        if s.get("face_down"):
+            draw_icon(draw, 2, y + 1, "wild", 14)
+            base.put(draw, 20, y, _("face down"), kind="large")
+        else:
+            x = 2 + draw_icon(draw, 2, y + 1, icon_of(s["token"]), 14) + 3
+            base.put(draw, x, y, nums(s["token"]), kind="large")
+            base.put(draw, x + 28, y + 3, base.clip(_(ICON_WORDS[icon_of(s["token"])]), 9))
+        if s.get("why"):
+            hint = "→" + _("why")
+            base.put(draw, base.W - len(hint) * 6 - 1, y + 3, hint)
+        toward = s["toward"]
+        first = s.get("province") or max(toward, key=lambda k: toward[k])
+        order = [first] + [k for k in toward if k != first]
+        for i, code in enumerate(order):
+            yy = y + 17 + i * 17
+            n = "0" if s.get("face_down") else str(toward[code])
+            w = base.put(draw, 1, yy, f"{n}→", kind="large")
+            name = pn(code)
+            if len(name) * 8 <= base.W - w - 3:
+                base.put(draw, w + 3, yy, name, kind="large")
+            else:
+                base.put(draw, w + 3, yy + 2, base.clip(name, (base.W - w - 3) // 6), kind="bold")
+
     def key(self, key: str, ctx: Ctx) -> None:
-        step = self.pages[self.page]
-        if key == "press" and step["action"] == "play" and step.get("why"):
-            ctx.push(why_screen(step))
-        elif key in ("right", "a", "down", "press"):
+        if not self.pages:
+            ctx.pop()
+            return
+        page = self.pages[self.page]
+        rows = self._rows(page, ctx.view() or {})
+        if key == "right" and page["kind"] == "play" and page["step"].get("why"):
+            ctx.push(why_screen(page["step"]))
+        elif key in ("a", "right", "press"):
             if self.page + 1 < len(self.pages):
-                self.page += 1
+                self.page, self.top = self.page + 1, 0
             else:
                 ctx.pop()
-        elif key in ("left", "up"):
-            self.page = max(0, self.page - 1)
+        elif key == "down" and self.top + 3 < len(rows):
+            self.top += 1
+        elif key == "up" and self.top > 0:
+            self.top -= 1
+        elif key == "left":
+            if self.page > 0:
+                self.page, self.top = self.page - 1, 0
+            else:
+                ctx.pop()
         elif key == "b":
             ctx.pop()
 
 
-# -- your move ---------------------------------------------------------------------------------
+class TilePicker:
+    """Which tile did you turn up? One tile per screen (its letter large, its actions listed);
+    up/down change, A picks, B goes back."""
+
+    def __init__(self, letters: list[str], definitions: dict[str, str],
+                 on_pick: Callable[[Ctx, str], None]) -> None:
+        self.letters = letters
+        self.definitions = definitions
+        self.on_pick = on_pick
+        self.cursor = 0
+        self.title = _("Which tile?")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, _("Which tile?"), f"{self.cursor + 1}/{len(self.letters)}")
+        letter = self.letters[self.cursor]
+        base.put(draw, 4, base.row_y(0) + 4, tile_letter(letter), kind="huge")
+        for i, a in enumerate(self.definitions[letter].split("+")[:4]):
+            base.put(draw, 28, base.row_y(i), base.clip(_(ACTION_WORDS.get(a, a)), 16))
+        base.put(draw, 4, base.H - 13, "↑↓" if len(self.letters) > 1 else "")
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if key in ("up", "down") and self.letters:
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(self.letters)
+        elif key in ("a", "right", "press"):
+            self.on_pick(ctx, self.letters[self.cursor])
+        elif key in BACK:
+            ctx.pop()
+
+
+# -- your move -----------------------------------------------------------------------------------
 def _open_play(ctx: Ctx) -> None:
-    ctx.push(PlayScreen())
+    ctx.push(ProvincePicker())
 
 
-class PlayScreen(ListScreen):
-    """Three choices: the token, the space (face down where allowed), the orientation."""
+def _moves(ctx: Ctx) -> dict[str, Any]:
+    response = ctx.run("moves")
+    return response if response.get("ok") else {"moves": [], "face_down": []}
+
+
+def influence(view: dict[str, Any]) -> tuple[dict[str, list[int]], dict[str, int]]:
+    """Per province: [first player's, second player's] influence and the number of empty spaces."""
+    pos = view["position"]
+    names = list(pos["markers_left"])
+    totals = {p: [0, 0] for p in PROVINCES}
+    empty = {p: len(PROVINCE_SPACES[PROVINCE_INDEX[p]]) for p in PROVINCES}
+    for v in pos["spaces"].values():
+        for prov, n in v["toward"].items():
+            empty[prov] -= 1
+            if not v["face_down"]:
+                totals[prov][names.index(v["by"])] += n
+    return totals, empty
+
+
+class ProvincePicker(ListScreen):
+    """Your move, step 1: the province you play toward. Provinces where one of your tokens can
+    go, those closest to closing first; each with your and the opponent's influence. The cursor
+    remembers the province of your last move."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.token: str | None = None
-        self.space: str | None = None
-        self.title = "Play which token"
+        self.placed = False
 
-    def _retitle(self) -> None:
-        if self.token is None:
-            self.title = "Play which token"
-        elif self.space is None:
-            self.title = f"{token_label(self.token)} where"
-        else:
-            self.title = f"{self.space} facing"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Where?")
 
     def status(self, ctx: Ctx) -> str:
-        return "C-3"
+        return _("you–him") if _view(ctx)["mode"] == "solo" else _("you–rival")
 
-    def _moves(self, ctx: Ctx) -> dict[str, Any]:
-        response = ctx.run("moves")
-        return response if response.get("ok") else {"moves": [], "face_down": []}
+    def codes(self, ctx: Ctx) -> list[str]:
+        view = _view(ctx)
+        moves = _moves(ctx)
+        _totals, empty = influence(view)
+        seen: set[str] = set()
+        for m in moves["moves"] + moves["face_down"]:
+            seen.update(m["space"].split("-"))
+        return sorted(seen, key=lambda c: (empty[c], PROVINCE_INDEX[c]))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        moves = self._moves(ctx)
-        if self.token is None:
-            counts: dict[str, int] = {}
-            for m in moves["moves"] + moves["face_down"]:
-                counts[m["token"]] = counts.get(m["token"], 0) + 1
-            return [Item(token_label(t), partial(self._pick_token, token=t), f"{n} ways") for t, n in counts.items()]
-        if self.space is None:
-            out, seen = [], set()
-            for m in moves["moves"]:
-                if m["token"] == self.token and m["space"] not in seen:
-                    seen.add(m["space"])
-                    a, b = m["space"].split("-")
-                    out.append(Item(f"{m['space']} {short_name(a)}/{short_name(b)}",
-                                    partial(self._pick_space, space=m["space"])))
-            for m in moves["face_down"]:
-                if m["token"] == self.token:
-                    out.append(Item(f"{m['space']} face down", partial(self._play_down, space=m["space"]), "C-21"))
-            return out
+        view = _view(ctx)
+        totals, _empty = influence(view)
+        mine = list(view["position"]["markers_left"]).index(me(view))
         out = []
-        for m in moves["moves"]:
-            if m["token"] == self.token and m["space"] == self.space:
-                (p1, v1), (p2, v2) = m["toward"].items()
-                first, other = (p1, p2) if v1 >= v2 else (p2, p1)
-                label = f"{m['toward'][first]}>{short_name(first)} {m['toward'][other]}>{short_name(other)}"
-                out.append(Item(label, partial(self._play, prov=first, toward=m["toward"])))
+        for code in self.codes(ctx):
+            a, b = totals[code][mine], totals[code][1 - mine]
+            out.append(Item(pn(code), partial(self._pick, code=code), f"{a}–{b}"))
         return out
 
-    def _pick_token(self, ctx: Ctx, token: str) -> None:
-        self.token, self.cursor, self.top = token, 0, 0
-        self._retitle()
+    def render(self, ctx: Ctx) -> Image.Image:
+        if not self.placed:
+            self.placed = True
+            last = _memory(ctx).get("province")
+            codes = self.codes(ctx)
+            if last in codes:
+                self.cursor = codes.index(last)
+                self.top = max(0, self.cursor - base.ROWS + 1)
+        return super().render(ctx)
 
-    def _pick_space(self, ctx: Ctx, space: str) -> None:
-        self.space, self.cursor, self.top = space, 0, 0
-        self._retitle()
+    def _pick(self, ctx: Ctx, code: str) -> None:
+        _memory(ctx)["province"] = code
+        ctx.push(OptionScreen(code))
 
-    def _play(self, ctx: Ctx, prov: str, toward: dict[str, int]) -> None:
-        other = next(k for k in toward if k != prov)
-        icon = (self.token or "").split(":")[0]
-        self._send(ctx, f"play {self.space} {icon}:{toward[prov]}/{toward[other]} {prov}")
 
-    def _play_down(self, ctx: Ctx, space: str) -> None:
+@dataclass
+class Option:
+    token: str
+    space: str
+    here: int
+    there: int
+    other: str
+    face_down: bool = False
+
+
+class OptionScreen:
+    """Your move, step 2: every token and space around the province, the number facing it first
+    (highest first); the bottom row previews what the highlighted placement closes and who wins
+    it (C-7, C-9). A/right places; left/B back to the provinces."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.cursor = 0
+        self.top = 0
+        self.title = pn(code)
+
+    def options(self, ctx: Ctx) -> list[Option]:
+        moves = _moves(ctx)
+        out: list[Option] = []
+        for m in moves["moves"]:
+            if self.code not in m["toward"]:
+                continue
+            other = next(k for k in m["toward"] if k != self.code)
+            out.append(Option(m["token"], m["space"], m["toward"][self.code], m["toward"][other], other))
+        out.sort(key=lambda o: (-o.here, icon_of(o.token) == "wild", -(o.here + o.there),
+                                SPACE_INDEX[o.space]))
+        for m in moves["face_down"]:
+            a, b = m["space"].split("-")
+            if self.code in (a, b):
+                out.append(Option(m["token"], m["space"], 0, 0, b if a == self.code else a, face_down=True))
+        return out
+
+    def preview(self, view: dict[str, Any], o: Option) -> list[str]:
+        """What the placement closes and who would win each closed province."""
+        if o.face_down:
+            return base.wrap(_("Face down: no influence; draw a face-down bonus (C-21)."))
+        totals, empty = influence(view)
+        names = list(view["position"]["markers_left"])
+        mine = names.index(me(view))
+        rows = []
+        for code, v in ((self.code, o.here), (o.other, o.there)):
+            if empty[code] != 1 or code in view["position"]["control"]:
+                continue
+            a, b = totals[code][mine] + v, totals[code][1 - mine]
+            if a > b:
+                winner = who(view, names[mine])
+            elif b > a:
+                winner = who(view, names[1 - mine])
+            elif view["mode"] == "solo" and view["rules"].get("crassus-ties") == "all":
+                winner = who(view, "crassus")
+            else:
+                winner = _("nobody")
+            rows += base.wrap(_("Closes {}: {} {}–{}").format(pn(code), winner, a, b))
+        return rows or [tok(o.token)]
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
         view = _view(ctx)
-        line = f"play {space} {self.token} down"
+        opts = self.options(ctx)
+        self.cursor = min(self.cursor, max(0, len(opts) - 1))
+        base.title_bar(draw, pn(self.code), f"{self.cursor + 1}/{len(opts)}" if opts else "")
+        if not opts:
+            base.lines(draw, base.wrap(_("No token of yours fits here.")))
+            return img
+        preview = self.preview(view, opts[self.cursor])[:2]
+        rows = base.ROWS - len(preview)
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + rows:
+            self.top = self.cursor - rows + 1
+        for i in range(rows):
+            k = self.top + i
+            if k >= len(opts):
+                break
+            o = opts[k]
+            y = base.row_y(i)
+            sel = k == self.cursor
+            if sel:
+                draw.rectangle((0, y, base.W - 1, y + base.LINE - 1), fill=1)
+            fill = 0 if sel else 1
+            draw_icon(draw, 1, y + 1, icon_of(o.token), 10, fill)
+            label = (_("face down: {}").format(tok(o.token)) if o.face_down
+                     else _("{a} here, {b}→{other}").format(a=o.here, b=o.there, other=pn(o.other)))
+            base.put(draw, 13, y, base.clip(label, 19), fill=fill)
+        y = base.row_y(rows) + 1
+        draw.line((0, y - 2, base.W - 1, y - 2), fill=1)
+        for i, r in enumerate(preview):
+            base.put(draw, 1, y + i * base.LINE - 1, base.clip(r))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        opts = self.options(ctx)
+        if key in ("up", "down") and opts:
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(opts)
+        elif key in ("a", "right", "press") and opts:
+            o = opts[min(self.cursor, len(opts) - 1)]
+            if o.face_down:
+                self._play_down(ctx, o)
+            else:
+                icon = icon_of(o.token)
+                self._send(ctx, f"play {o.space} {icon}:{o.here}/{o.there} {self.code}")
+        elif key in BACK:
+            ctx.pop()
+
+    def _play_down(self, ctx: Ctx, o: Option) -> None:
+        view = _view(ctx)
+        line = f"play {o.space} {o.token} down"
         if view["inputs"]["human_bag"] == "physical" and view.get("bonus_pool_left"):
             pool = sorted(set(view["bonus_pool_left"]))
 
             def picked(c: Ctx, bonus: str) -> None:
                 c.pop()
                 self._send(c, f"{line} bonus={bonus}")
-            ctx.push(ChoiceScreen("Bonus drawn?", [(b.capitalize(), b, "") for b in pool], picked))
+            ctx.push(ChoiceScreen(_("Bonus drawn?"), [(_(BONUS_WORDS.get(b, b)), b, "") for b in pool], picked))
             return
         self._send(ctx, line)
 
     def _send(self, ctx: Ctx, line: str) -> None:
         response = _run(ctx, line)
-        if response is not None:
-            ctx.replace(StepsScreen("Your move", response["steps"], winner=response["winner"]))
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        if key in BACK:
-            if self.space is not None:
-                self.space, self.cursor, self.top = None, 0, 0
-            elif self.token is not None:
-                self.token, self.cursor, self.top = None, 0, 0
-            else:
-                ctx.pop()
-            self._retitle()
+        if response is None:
             return
-        super().key(key, ctx)
+        ctx.pop()                                          # the options
+        ctx.pop()                                          # the provinces
+        steps = [s for s in response["steps"] if s["action"] != "play"]
+        if steps or response["winner"]:
+            screen = TurnScreen(steps, winner=response["winner"], mine=True)
+            screen.title = _("Your move")
+            ctx.push(screen)
+        _auto_draw(ctx)
 
 
-# -- bonuses and draws -------------------------------------------------------------------------
+def _auto_draw(ctx: Ctx) -> None:
+    """After your move (and its bonus choices): with a digital bag, draw what is owed at once
+    and say which tokens to take from the bag (one notice instead of two more steps)."""
+    view = _view(ctx)
+    if view["winner"] or view["inputs"]["human_bag"] != "digital":
+        return
+    player = me(view)
+    drawn: list[str] = []
+    for _i in range(4):
+        view = _view(ctx)
+        due = view["human"]["draws_due"] if view["mode"] == "solo" else view["players"][player]["draws_due"]
+        if view["step"] != "draw" or not due or view["turn"] != player:
+            break
+        response = _run(ctx, "draw")
+        if response is None:
+            return
+        drawn.append(response["token"])
+    if drawn:
+        ctx.notify(_("Take {} from your bag.").format(", ".join(tok(t) for t in drawn)))
+
+
+# -- bonuses and draws ---------------------------------------------------------------------------
 def _open_bonus(ctx: Ctx, kind: str) -> None:
     view = _view(ctx)
     if kind == "might":
-        opponent = "crassus" if view["mode"] == "solo" else ("pompey" if view["turn"] == "caesar" else "caesar")
+        foe = "crassus" if view["mode"] == "solo" else opponent(view, view["turn"])
         pos = view["position"]
-        choices = [(f"{sid} {token_label(v['token'])}", sid, "") for sid, v in pos["spaces"].items()
-                   if v["by"] == opponent and not v["face_down"]]
-        choices += [(f"{p} {short_name(p, 9)}", p, "marker") for p, w in pos["control"].items()
-                    if w == opponent and p not in pos["flipped_control"]]
-        choices.append(("Skip", "skip", ""))
-        ctx.push(ChoiceScreen("Might: flip", choices, lambda c, x: _bonus_done(c, f"might {x}")))
+        choices = [(f"{tok(v['token'])} {space_name(sid)}", sid, "") for sid, v in pos["spaces"].items()
+                   if v["by"] == foe and not v["face_down"]]
+        choices += [(_("marker in {}").format(pn(p)), p, "") for p, w in pos["control"].items()
+                    if w == foe and p not in pos["flipped_control"]]
+        choices.append((_("Skip"), "skip", ""))
+        ctx.push(ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, f"might {x}")))
     else:
         cents = view["human"]["centurions"] if view["mode"] == "solo" else view["players"][view["turn"]]["centurions"]
-        choices = [(token_label(t), t, "") for t in cents] + [("Skip (draw)", "skip", "")]
-        ctx.push(ChoiceScreen("Centurion", choices, lambda c, x: _bonus_done(c, f"centurion {x}")))
+        choices = [(tok(t), t, "") for t in cents] + [(_("Skip (draw as usual)"), "skip", "")]
+        ctx.push(ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, f"centurion {x}")))
 
 
 def _bonus_done(ctx: Ctx, line: str) -> None:
@@ -477,27 +1055,32 @@ def _bonus_done(ctx: Ctx, line: str) -> None:
     if response is not None:
         ctx.pop()
         ctx.notify(response["bonus"]["text"])
+        _auto_draw(ctx)
 
 
 def _draw(ctx: Ctx) -> None:
     view = _view(ctx)
     if view["inputs"]["human_bag"] == "physical":
         contents = view["human"]["bag_contents"] if view["mode"] == "solo" else []
-        ctx.push(TokenPicker("You drew?", contents, 1, lambda c, picked: _pop_then(c, f"draw {picked[0]}")))
+        if contents:
+            ctx.push(TokenPicker(_("You drew?"), contents, 1, lambda c, picked: _pop_then(c, f"draw {picked[0]}")))
+        else:
+            pool = [t.name for t in TOKENS if not t.centurion]
+            ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _pop_then(c, f"draw {picked[0]}")))
         return
     response = _run(ctx, "draw")
     if response is not None:
-        ctx.notify(f"Take {token_label(response['token'])} from your bag.")
+        ctx.notify(_("Take {} from your bag.").format(tok(response["token"])))
 
 
 def _pop_then(ctx: Ctx, line: str) -> None:
     ctx.pop()
     response = _run(ctx, line)
     if response is not None:
-        ctx.notify(f"Drew {token_label(response['token'])}.")
+        ctx.notify(_("Drew {}.").format(tok(response["token"])))
 
 
-# -- pickers -----------------------------------------------------------------------------------
+# -- pickers -------------------------------------------------------------------------------------
 class ChoiceScreen(ListScreen):
     """A list of (label, value, note); select calls ``on_pick(ctx, value)``."""
 
@@ -537,7 +1120,7 @@ class TokenPicker(ListScreen):
         counts: dict[str, int] = {}
         for name in left:
             counts[name] = counts.get(name, 0) + 1
-        return [Item(token_label(n), partial(self._pick, name=n), f"x{k}" if k > 1 else "") for n, k in counts.items()]
+        return [Item(tok(n), partial(self._pick, name=n), f"×{k}" if k > 1 else "") for n, k in counts.items()]
 
     def _pick(self, ctx: Ctx, name: str) -> None:
         self.picked.append(name)
@@ -552,41 +1135,34 @@ class TokenPicker(ListScreen):
         super().key(key, ctx)
 
 
-# -- board -------------------------------------------------------------------------------------
+# -- board ---------------------------------------------------------------------------------------
 def province_rows(view: dict[str, Any]) -> list[tuple[str, str]]:
-    """Per province: (code + name, status): ``3-5 2e`` (your/his influence, empty spaces) while
-    open, else who controls it."""
+    """Per province: (name, status): ``5–3`` (first/second player's influence) while open, else
+    who controls it."""
     pos = view["position"]
-    names = list(view["position"]["markers_left"])
-    totals = {p: [0, 0] for p in PROVINCES}
-    filled = {p: 0 for p in PROVINCES}
-    for v in pos["spaces"].values():
-        for prov, n in v["toward"].items():
-            filled[prov] += 1
-            if not v["face_down"]:
-                totals[prov][names.index(v["by"])] += n
+    totals, _empty = influence(view)
     out = []
-    for x, code in enumerate(PROVINCES):
-        label = f"{code} {PROVINCE_NAMES[x][:10]}"
+    for code in PROVINCES:
         if code in pos["control"]:
             holder = pos["control"][code]
             mark = "*" if code in pos["flipped_control"] else ""
-            status = {"human": "you", "crassus": "Crs", "none": "tie"}.get(holder, holder[:3].capitalize()) + mark
+            status = (_("tie") if holder == "none" else who(view, holder)) + mark
         else:
             a, b = totals[code]
-            status = f"{a}-{b} {len(PROVINCE_SPACES[x]) - filled[code]}e"
-        out.append((label, status))
+            status = f"{a}–{b}"
+        out.append((pn(code), status))
     return out
 
 
 class BoardScreen(ListScreen):
-    """The 18 provinces; select one for its spaces."""
+    """The 18 provinces with both influence totals or who controls them; select one for its spaces."""
 
-    title = "Board"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Provinces")
 
     def status(self, ctx: Ctx) -> str:
-        view = _view(ctx)
-        return "you-him" if view["mode"] == "solo" else "C-P"
+        return _("you–him") if _view(ctx)["mode"] == "solo" else _("Caesar–Pompey")
 
     def items(self, ctx: Ctx) -> list[Item]:
         rows = province_rows(_view(ctx))
@@ -601,30 +1177,32 @@ def province_detail(view: dict[str, Any], code: str) -> TextScreen:
     """One province: both influence totals (or who controls it), each space, the bonus."""
     pos = view["position"]
     x = PROVINCE_INDEX[code]
-    _, status = province_rows(view)[x]
-    first, second = ("You", "Crassus") if view["mode"] == "solo" else ("Caesar", "Pompey")
+    totals, empty = influence(view)
+    names = list(pos["markers_left"])
     if code in pos["control"]:
-        rows = [f"Closed: {status}"]
+        holder = pos["control"][code]
+        rows = [_("Closed: {}").format(_("tie") if holder == "none" else who(view, holder))]
     else:
-        totals, empty = status.split()
-        a, b = totals.split("-")
-        rows = [f"{first} {a}, {second} {b}", f"Empty spaces: {empty[:-1]}"]
+        a, b = totals[code]
+        rows = [f"{who(view, names[0])} {a}, {who(view, names[1])} {b}",
+                _("Empty spaces: {}").format(empty[code])]
     for s in PROVINCE_SPACES[x]:
         sid = SPACES[s]
+        other = PROVINCES[SPACE_B[s]] if PROVINCES[SPACE_A[s]] == code else PROVINCES[SPACE_A[s]]
         v = pos["spaces"].get(sid)
         if v is None:
-            rows.append(f"{sid}: empty")
+            rows.append(_("{}: empty").format(pn(other)))
         elif v["face_down"]:
-            rows.append(f"{sid}: {v['by'][:3]} face down")
+            rows.append(_("{}: {} face down").format(pn(other), who(view, v["by"])))
         else:
-            rows.append(f"{sid}: {v['by'][:3]} {v['toward'][code]} here")
+            rows.append(_("{}: {} {} here").format(pn(other), who(view, v["by"]), v["toward"][code]))
     bonus = pos["bonuses"].get(code)
     if bonus:
-        rows.append(f"Bonus: {bonus}")
-    return TextScreen(f"{code} {PROVINCE_NAMES[x]}", rows)
+        rows.append(_("Bonus: {}").format(_(BONUS_WORDS.get(bonus, bonus))))
+    return TextScreen(pn(code), rows)
 
 
-# -- schematic map -----------------------------------------------------------------------------
+# -- schematic map -------------------------------------------------------------------------------
 def _map_points() -> tuple[tuple[int, int], ...]:
     """Pixel centres of the provinces: the board data's xy scaled into the area under the title."""
     xs = [p["xy"][0] for p in DATA["provinces"]]
@@ -642,20 +1220,19 @@ class MapScreen:
     """The board at a glance, laid out from the board data's coordinates. Each province is a
     7×7 mark: hollow = open, filled = yours (Caesar in a duel), crossed = Crassus's (Pompey),
     a bar = tied; its border lines are solid once a token lies there. The joystick moves to
-    the nearest province in that direction; the title shows it; A opens its detail; press
-    opens the list of all provinces with their totals."""
-
-    title = "Map"
+    the nearest province in that direction; the title names it with both totals; A opens its
+    detail; press opens the list of all provinces."""
 
     def __init__(self) -> None:
         self.cursor = PROVINCE_INDEX["IT"]
+        self.title = _("Map")
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         pos = view["position"]
         img, draw = base.frame()
         label, status = province_rows(view)[self.cursor]
-        base.title_bar(draw, PROVINCES[self.cursor] + " " + PROVINCE_NAMES[self.cursor][:8], status)
+        base.title_bar(draw, label, status)
         for s, sid in enumerate(SPACES):
             (ax, ay), (bx, by) = MAP_POINTS[SPACE_A[s]], MAP_POINTS[SPACE_B[s]]
             if sid in pos["spaces"]:
@@ -712,11 +1289,13 @@ def nearest(i: int, direction: str) -> int:
     return best
 
 
-# -- tiles -------------------------------------------------------------------------------------
+# -- tiles ---------------------------------------------------------------------------------------
 class TilesScreen(ListScreen):
-    """The tile contents in use (unverified defaults marked) and an editor for the next game."""
+    """The tile contents in use (unverified defaults marked, S-4) and an editor for the next game."""
 
-    title = "Command tiles"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Command tiles")
 
     def status(self, ctx: Ctx) -> str:
         return "S-4"
@@ -727,8 +1306,11 @@ class TilesScreen(ListScreen):
         out = []
         for letter, text in t["definitions"].items():
             mark = "?" if letter in t["unverified_letters"] else ""
-            out.append(Item(f"{letter}{mark} {text}", partial(self._edit, letter=letter)))
-        out.append(Item(f"Deck {t['deck']}", None, f"{t['stack']} left"))
+            out.append(Item(f"{tile_letter(letter)}{mark} {tile_words(text)}", partial(self._edit, letter=letter)))
+        deck = " ".join(tile_letter(x) for x in t["deck"])
+        out.append(Item(_("Deck {}").format(deck), None, _("{} left").format(t["stack"])))
+        if t["unverified"]:
+            out.append(Item(_("? = unverified (S-4)"), None))
         return out
 
     @staticmethod
@@ -755,12 +1337,15 @@ class TileEditor:
         self.tiles = tiles
         self.slots = list(tiles[letter]) + ["-"] * (6 - len(tiles[letter]))
         self.cursor = 0
-        self.title = f"Tile {letter}"
+        self.title = _("Tile {}").format(tile_letter(letter))
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        base.title_bar(draw, self.title, "A save")
-        items = [Item(f"{i + 1}.", None, f"<{a}>" if i == self.cursor else a) for i, a in enumerate(self.slots)]
+        base.title_bar(draw, self.title, _("A: save"))
+        def word(a: str) -> str:
+            return "—" if a == "-" else _(ACTION_WORDS.get(a, a))
+        items = [Item(f"{i + 1}.", None, f"◀{word(a)}▶" if i == self.cursor else word(a))
+                 for i, a in enumerate(self.slots)]
         top = max(0, self.cursor - base.ROWS + 1)
         base.draw_list(draw, items, self.cursor, top)
         return img
@@ -778,8 +1363,8 @@ class TileEditor:
             text = ";".join(f"{k}:{'+'.join(v)}" for k, v in sorted(tiles.items()) if v)
             try:
                 parse_tiles(text)
-            except Exception as e:  # a tile without play, etc.: say so, keep editing
-                ctx.notify(str(e))
+            except Exception:  # noqa: BLE001 - a tile without play, etc.: say so, keep editing
+                ctx.notify(_("A tile needs at least one play and at most six actions."))
                 return
             setter = getattr(ctx, "set_setting", None)
             response = setter(TILES_KEY, text) if setter is not None else ctx.run(f"settings {TILES_KEY}={text}")
@@ -788,7 +1373,11 @@ class TileEditor:
             else:
                 ctx.settings[TILES_KEY] = text
                 ctx.pop()
-                ctx.notify(f"Tile {self.letter} saved: {'+'.join(actions)}. Used from the next new game.")
+                ctx.notify(_("Tile {} saved: {}. Used from the next new game.").format(
+                    tile_letter(self.letter), tile_words("+".join(actions))))
         elif key == "b":
             ctx.pop()
 
+
+__all__ = ["CaesarHome", "MapScreen", "MAP_POINTS", "OptionScreen", "ProvincePicker", "SetupGuide", "TileEditor",
+           "TurnScreen", "deck_for", "nearest", "open_game", "setup_form"]

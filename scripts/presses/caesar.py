@@ -1,0 +1,204 @@
+"""Caesar! at the table, device keys only: full solo games against Auto-Crassus and a duel.
+
+The person's choices (which placement to make) follow a simple, sensible way of playing: take a
+province you would win by closing it; never close one for the opponent; otherwise put your
+highest number toward the open province closest to closing. Deciding is not pressing: the script
+reads the legal moves from the console (read-only, not counted) to decide, then reaches that
+move with the device keys and counts every press.
+
+Tasks:
+- "Caesar!: your placement" — from the home screen until your token is placed (province, token,
+  space and orientation chosen): target median 4, never more than 8.
+- "Caesar!: Auto-Crassus turn" — a whole turn in which nothing closes, from the home screen back
+  to it: target 3.
+- "Caesar!: Auto-Crassus turn, closures" and "Caesar!: your turn, all" (with reading the results,
+  bonuses and the draw) and "Caesar!: duel placement" (with the pass-the-device screen) are
+  measured too, without a target.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scripts.presses.harness import Driver
+
+TARGETS = {"Caesar!: your placement": (4, 8), "Caesar!: Auto-Crassus turn": (3, 3)}
+MAX_TURNS = 120
+
+
+def _view(d: Driver) -> dict[str, Any]:
+    return d.console.session.view()
+
+
+def _home(d: Driver) -> Any:
+    from firmware.screens.caesar import CaesarHome
+    return isinstance(d.top, CaesarHome)
+
+
+def _goto_ident(d: Driver, ident: str) -> None:
+    """Move the home cursor to the entry ``ident`` (the shorter way round) and press A."""
+    items = d.items()
+    idents = [getattr(i, "ident", "") for i in items]
+    i = idents.index(ident)
+    cur, n = d.top.cursor, len(items)
+    down, up = (i - cur) % n, (cur - i) % n
+    d.press("down", down) if down <= up else d.press("up", up)
+    d.press("a")
+
+
+def _goto_index(d: Driver, i: int, n: int) -> None:
+    cur = d.top.cursor
+    down, up = (i - cur) % n, (cur - i) % n
+    d.press("down", down) if down <= up else d.press("up", up)
+
+
+def _back_home(d: Driver, limit: int = 40) -> None:
+    """Acknowledge pages and notices (A) until the home screen is back."""
+    for _ in range(limit):
+        if d.app.message is None and _home(d):
+            return
+        d.press("a")
+    raise RuntimeError(f"stuck on {type(d.top).__name__}: {d.screen()}")
+
+
+def _choose(view: dict[str, Any], moves: list[dict[str, Any]], me: str, rng: random.Random) -> dict[str, Any]:
+    """The sensible player's placement (see the module doc): (move, province it aims at)."""
+    names = list(view["position"]["markers_left"])
+    mine = names.index(me)
+    from firmware.screens.caesar import influence
+    totals, empty = influence(view)
+    best, best_score = None, None
+    for m in moves:
+        (pa, va), (pb, vb) = m["toward"].items()
+        score = 0.0
+        for p, v in ((pa, va), (pb, vb)):
+            if empty[p] == 1:
+                a, b = totals[p][mine] + v, totals[p][1 - mine]
+                score += 1000 if a > b else -1000
+        target, v = (pa, va) if va > vb or (va == vb and empty[pa] <= empty[pb]) else (pb, vb)
+        score += 10 * v - 2 * empty[target] + rng.random()
+        if best_score is None or score > best_score:
+            best, best_score = dict(m, target=target), score
+    assert best is not None
+    return best
+
+
+def _place(d: Driver, rng: random.Random) -> None:
+    """One placement through the device: Your move → province → option."""
+    from firmware.screens.caesar import OptionScreen, ProvincePicker
+    view = _view(d)
+    me = "human" if view["mode"] == "solo" else view["turn"]
+    moves = d.console.request("moves")["moves"]
+    if not moves:
+        raise RuntimeError("no face-up move")
+    m = _choose(view, moves, me, rng)
+    before = len(d.console.session.lines)
+    _goto_ident(d, "now")
+    if view["mode"] == "duel":
+        d.press("a")                                   # the pass-the-device screen: "I am ..."
+    assert isinstance(d.top, ProvincePicker), d.screen()
+    codes = d.top.codes(d.app)
+    _goto_index(d, codes.index(m["target"]), len(codes))
+    d.press("a")
+    assert isinstance(d.top, OptionScreen), d.screen()
+    opts = d.top.options(d.app)
+    here = m["toward"][m["target"]]
+    k = next(i for i, o in enumerate(opts) if o.space == m["space"] and o.token == m["token"] and o.here == here
+             and not o.face_down)
+    _goto_index(d, k, len(opts))
+    d.press("a")
+    assert len(d.console.session.lines) > before, "the play was not sent"
+
+
+def _your_turn(d: Driver, rng: random.Random, task: str) -> None:
+    with d.task("Caesar!: your turn, all" if task == "Caesar!: your placement" else "Caesar!: duel turn, all"):
+        with d.task(task):
+            _place(d, rng)
+        _back_home(d)
+        for _ in range(6):                              # bonuses (Might, Centurion), draws owed
+            view = _view(d)
+            if view["winner"] or not _home(d):
+                break
+            items = d.items()
+            now = items[0]
+            if view["step"] == "bonus" or (view["step"] in ("draw", "play") and
+                                           (view.get("human") or view["players"][view["turn"]])["draws_due"]):
+                if view["mode"] == "solo" and view["turn"] == "crassus":
+                    break
+                _goto_ident(d, "now")
+                if view["mode"] == "duel":
+                    d.press("a")
+                d.press("a")                            # the first choice (a Might target, a centurion)
+                _back_home(d)
+            else:
+                break
+            del now
+
+
+def _crassus_turn(d: Driver) -> None:
+    before = len(d.console.session.lines)
+    start = d.presses
+    _goto_ident(d, "now")
+    _back_home(d)
+    steps = d.console.request("state")
+    closes = any(s["action"] == "close" for s in (_view(d).get("last_crassus_turn") or {}).get("steps", []))
+    assert len(d.console.session.lines) > before and steps["ok"]
+    d.results["Caesar!: Auto-Crassus turn, closures" if closes else "Caesar!: Auto-Crassus turn"].append(
+        d.presses - start)
+
+
+def _open_caesar(d: Driver) -> None:
+    """Main menu → Games → Caesar! (the set-up form)."""
+    d.press("a")                                       # Games (first item on a fresh device)
+    d.press("a")                                       # Caesar! (first game)
+
+
+def solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
+    _open_caesar(d)
+    if difficulty_steps:
+        d.press("down", 2)
+        d.press("right", difficulty_steps)
+    d.press("up")                                      # the Start row
+    d.press("a")
+    _back_home(d)                                      # the set-up guide's pages
+    for _ in range(MAX_TURNS):
+        view = _view(d)
+        if view["winner"]:
+            return
+        if view["turn"] == "crassus":
+            _crassus_turn(d)
+        else:
+            _your_turn(d, rng, "Caesar!: your placement")
+    raise RuntimeError("the game did not end")
+
+
+def duel_game(d: Driver, rng: random.Random) -> None:
+    """From the finished solo game's home: New game → Players: duel → Start."""
+    _goto_ident(d, "new")
+    d.press("right")                                   # Players: duel
+    d.press("up")                                      # the Start row
+    d.press("a")
+    _back_home(d)                                      # the set-up guide
+    for _ in range(MAX_TURNS):
+        view = _view(d)
+        if view["winner"]:
+            return
+        _your_turn(d, rng, "Caesar!: duel placement")
+    raise RuntimeError("the duel did not end")
+
+
+def play(d: Driver, rng: random.Random) -> None:
+    solo_game(d, rng, difficulty_steps=rng.randrange(2))
+    duel_game(d, rng)
+
+
+if __name__ == "__main__":
+    import statistics
+    import sys
+    lang = sys.argv[1] if len(sys.argv) > 1 else "en"
+    drv = Driver(lang)
+    play(drv, random.Random(1))
+    for task, counts in drv.results.items():
+        print(task, "median", statistics.median(counts), "max", max(counts), "n", len(counts))
+    print("\n".join(sorted(set(drv.problems))[:30]))
+    drv.close()
