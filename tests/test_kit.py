@@ -86,3 +86,85 @@ def test_deck_draw_discard_reshuffle():
         B.deck_discard(deck, "b")
     B.deck_shuffle(deck, rng, with_discards=True)
     assert deck["draw"] == ["b"] and deck["discard"] == []
+
+
+# -- names: what the screen can draw (issue 8, "Names in any language") -----------------------------
+def test_cyrillic_and_ukrainian_item_names_are_accepted():
+    counts = B.parse_items("золото*2,срібло,ґудзик,їжак,Єва,м'ята,пір’я,Ёж,A♠")
+    assert counts["золото"] == 2 and "м'ята" in counts and "Ёж" in counts and "A♠" in counts
+
+
+@pytest.mark.parametrize("name", ["金", "gold😀", "α", "a\tb", "a b"])
+def test_an_item_with_a_character_the_font_cannot_draw_is_refused_at_new(console, name):
+    r = console.request(f"new bag items=gold*2,{name}")
+    assert not r["ok"] and r["error"] == "bad_arguments"
+    assert console.session is None                      # nothing was started
+    from firmware.screens import base
+    assert base.missing(r["message"]) == set(), r["message"]   # the refusal itself is drawable
+
+
+def test_every_character_the_name_rule_allows_has_a_glyph_in_every_font_size():
+    from engine.names import NAME_CHARS
+    from firmware.screens import base
+    for kind in base.FONTS:
+        assert base.missing("".join(sorted(NAME_CHARS)), kind) == set(), kind
+
+
+def test_the_name_rule_refuses_empty_long_and_spaced_names():
+    from engine.names import check_name
+    with pytest.raises(BadArguments):
+        check_name("   ")
+    with pytest.raises(BadArguments):
+        check_name("x" * 17, 16)
+    with pytest.raises(BadArguments):
+        check_name("red cube", spaces=False)
+    assert check_name("red cube") == "red cube"
+
+
+def test_sentences_are_msgs_that_keep_the_item_names_as_typed():
+    from engine.text import Msg
+    from firmware.i18n import say
+    bag = B.new_bag({"золото": 1})
+    with pytest.raises(IllegalMove) as e:
+        B.draw_from_bag(bag, 2, Rng(1))
+    assert isinstance(e.value.message, Msg)
+    assert say(e.value.message, "ru") == "В мешочке 1 предмет; нельзя вытянуть 2."
+    assert say(e.value.message, "uk") == "У мішечку 1 предмет; не можна витягти 2."
+    rec = dice.roll(dice.DiceSpec(2, 6), Rng(3))
+    assert say(dice.describe(rec), "ru").startswith("Бросок 2d6: ")
+
+
+# -- a bag beside any game (kit …) ----------------------------------------------------------------
+def test_a_side_bag_beside_a_game_is_journaled_undone_and_leaves_the_game_alone(console):
+    assert console.request("new glory players=Ann,Bob seed=3")["ok"]
+    before = console.request("state")["state"]
+    r = console.request("kit new items=золото*2,silver cards=legio*3")
+    assert r["ok"] and r["kit"]["bag"]["size"] == 3 and r["kit"]["deck"]["draw_pile"] == 3
+    drawn = console.request("kit draw 2")
+    assert drawn["ok"] and len(drawn["drawn"]) == 2 and drawn["kit"]["bag"]["size"] == 1
+    assert console.request("kit card")["ok"]
+    state = console.request("state")["state"]
+    assert state["game"] == "glory" and {k: v for k, v in state.items() if k != "actions"} == \
+        {k: v for k, v in before.items() if k != "actions"}
+    # read-only view: not an undo step
+    actions = state["actions"]
+    assert console.request("kit-state")["kit"]["bag"]["size"] == 1
+    assert console.request("state")["state"]["actions"] == actions
+    undone = console.request("undo")
+    assert undone["ok"] and "Drew card" in undone["undone"]
+    assert console.request("kit-state")["kit"]["deck"]["draw_pile"] == 3
+    # the same draw comes back after undo (the generator was restored)
+    assert console.request("undo")["ok"]
+    again = console.request("kit draw 2")
+    assert again["drawn"] == drawn["drawn"]
+
+
+def test_side_bag_errors_change_nothing(console):
+    assert console.request("new dice seed=1")["ok"]
+    r = console.request("kit draw")
+    assert r["error"] == "illegal_move" and "kit new" in r["message"]
+    assert console.request("kit new items=金")["error"] == "bad_arguments"
+    assert console.request("kit frobnicate")["error"] == "bad_arguments"
+    assert console.request("kit")["error"] == "bad_arguments"
+    assert console.request("kit-state")["kit"] == {}
+    assert console.request("state")["state"]["actions"] == 0
