@@ -318,7 +318,7 @@ class BagEditor:
     def title(self) -> str:
         return _("Your own bag") if self.kind == "items" else _("Your own deck")
 
-    def rows(self) -> list[Item]:
+    def items(self, ctx: Ctx | None = None) -> list[Item]:
         out = []
         for i, (name, n) in enumerate(self.entries):
             out.append(Item(name, None, f"<{n}>" if i == self.cursor else f"×{n}"))
@@ -330,7 +330,7 @@ class BagEditor:
         img, draw = base.frame()
         total = sum(n for _name, n in self.entries)
         base.title_bar(draw, self.title, str(total) if total else "")
-        rows = self.rows()
+        rows = self.items(ctx)
         self.cursor = min(self.cursor, len(rows) - 1)
         base.draw_list(draw, rows, self.cursor, self.top)
         return img
