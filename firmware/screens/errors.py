@@ -32,8 +32,11 @@ class ErrorScreen:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         base.title_bar(draw, self.title)
-        rows = base.wrap(_("Your game is safe: every action is saved.") + " " + self.what)
-        base.lines(draw, rows[: base.ROWS - 2])
+        safe = _("Your game is safe: every step is saved.")
+        rows = base.wrap(safe + " " + self.what)
+        if len(rows) > base.ROWS - 2:       # no room for what failed: it is on stderr already
+            rows = base.wrap(safe)
+        base.lines(draw, [base.clip(r) for r in rows[: base.ROWS - 2]])
         choices = [_("Go on"), _("Start over")]
         for i, label in enumerate(choices):
             y = base.row_y(base.ROWS - 2 + i)
