@@ -100,7 +100,7 @@ def deck_draw(deck: dict[str, Any], n: int) -> list[str]:
         raise IllegalMove(Msg("The deck holds {n} card; cannot draw {want}. Reshuffle the discards first.",
                               n=len(deck["draw"]), want=n,
                               plural="The deck holds {n} cards; cannot draw {want}. Reshuffle the discards first."))
-    out = deck["draw"][:n]
+    out: list[str] = deck["draw"][:n]
     del deck["draw"][:n]
     deck["hand"].extend(out)
     deck["history"].append({"draw": out})

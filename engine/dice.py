@@ -22,7 +22,7 @@ _EXPR = re.compile(r"^(\d*)[dD](\d+)(?:([+-])(\d+))?$")
 class DiceSpec(NamedTuple):
     """``count`` dice of ``sides`` sides plus ``mod``."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose: the field name is the word
     sides: int
     mod: int = 0
 

@@ -71,7 +71,8 @@ def _need(holder: Holder, key: str, side: bool) -> dict[str, Any]:
                                   if key == "bag" else "No side deck yet; start one with kit new cards=..."))
         raise IllegalMove(Msg("This session has no bag; start one with new bag items=..."
                               if key == "bag" else "This session has no deck; start one with new bag cards=..."))
-    return holder[key]
+    part: dict[str, Any] = holder[key]
+    return part
 
 
 def _count(args: tuple[str, ...], usage: Msg) -> int:

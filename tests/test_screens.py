@@ -241,3 +241,13 @@ def test_common_screens_show_no_console_syntax_and_no_cut_rows(state_dir, lang):
             assert not base.missing(t, kind), (walk, t)
     assert any("серебро" in t for t in seen) or lang == "en"
     app.console.close()
+
+
+def test_the_main_menu_cursor_stays_on_its_item_when_a_resume_row_appears(state_dir):
+    app = app_with([], ["down", "a", "a", "b", "b"], state_dir)   # Dice & bags -> Dice (starts dice), back
+    menu = app.stack[-1]
+    assert app.console.session is not None
+    assert menu.items(app)[0].label.startswith("Resume")
+    app.render()
+    assert menu.items(app)[menu.cursor].label == "Dice & bags"
+    app.console.close()

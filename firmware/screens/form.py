@@ -27,7 +27,8 @@ class NumberForm:
     """Rows of numbers: up/down move, left/right change the value (the cursor row shows it as
     ``<value>``, so left is not "back" here), A (or press) runs ``on_go`` with the values, B goes
     back. The title and the field labels are said with ``_()`` when drawn, so a caller may pass
-    ``N_("…")`` marked English texts and they follow a language change. ``keep`` (if given) receives the values after every change;
+    ``N_("…")`` marked English texts and they follow a language change. ``keep`` (if given)
+    receives the values after every change;
     ``status`` (if given) writes the title bar's right side from the values."""
 
     def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None] | None,

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.names import check_name
 from engine.text import N_
 from firmware.i18n import _, language, ngettext
 from firmware.screens import base
 from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, TextScreen
+from firmware.screens.menu import StableListScreen
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 MAX_TYPED = 16          # a name typed on the device (fits a row with its count)
@@ -89,8 +90,6 @@ class DiceScreen:
     Press picks dice to re-roll (a frame and a mark show the die under the cursor; chosen dice are
     filled), A re-rolls them. Key3 or hold A: the past rolls."""
 
-    title = "Dice"
-
     def __init__(self) -> None:
         self.count = 2
         self.sides = SIDES.index(6)
@@ -99,6 +98,10 @@ class DiceScreen:
         self.picking = False
         self.pick = 0
         self.chosen: set[int] = set()
+
+    @property
+    def title(self) -> str:
+        return _("Dice")
 
     @property
     def expr(self) -> str:
@@ -507,14 +510,13 @@ class TypeScreen:
 
 
 # -- the bag and deck ----------------------------------------------------------------------------
-class KitScreen(ListScreen):
+class KitScreen(StableListScreen):
     """The current bag and/or deck (the session's own, or beside a running game). The cursor
     stays on the same action when rows appear or go (by label, not by position)."""
 
     def __init__(self, side: bool = False) -> None:
         super().__init__()
         self.side = side
-        self.current = ""          # label under the cursor
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -549,29 +551,6 @@ class KitScreen(ListScreen):
         out.append(Item(_("History"), lambda c: c.push(kit_history(h))))
         out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
         return out
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        items = self.items(ctx)
-        labels = [i.label for i in items]
-        if self.current in labels:
-            self._set_cursor(labels.index(self.current))
-        return super().render(ctx)
-
-    def _set_cursor(self, i: int) -> None:
-        self.cursor = i
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + base.ROWS:
-            self.top = self.cursor - base.ROWS + 1
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        items = self.items(ctx)
-        labels = [i.label for i in items]
-        if self.current in labels:
-            self._set_cursor(labels.index(self.current))
-        super().key(key, ctx)
-        if items:
-            self.current = labels[min(self.cursor, len(labels) - 1)]
 
     def _draw(self, ctx: Ctx, command: str, field: str, label: str) -> None:
         response = base.run_or_notify(ctx, self.prefix + command)

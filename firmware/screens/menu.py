@@ -48,10 +48,37 @@ def game_label(game: str) -> str:
     return _("a game")
 
 
-class MainMenu(ListScreen):
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return "Legatus"
+class StableListScreen(ListScreen):
+    """A list whose rows may come and go between renders (a Resume row appears, a Put back row
+    after the first draw): the cursor stays on the same row by its label, not its position."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.current = ""          # the label under the cursor after the last key
+
+    def _follow(self, items: list[Item]) -> None:
+        labels = [str(i.label) for i in items]
+        if self.current in labels:
+            self.cursor = labels.index(self.current)
+            if self.cursor < self.top:
+                self.top = self.cursor
+            elif self.cursor >= self.top + base.ROWS:
+                self.top = self.cursor - base.ROWS + 1
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self._follow(self.items(ctx))
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        items = self.items(ctx)
+        self._follow(items)
+        super().key(key, ctx)
+        if items:
+            self.current = str(items[min(self.cursor, len(items) - 1)].label)
+
+
+class MainMenu(StableListScreen):
+    title = "Legatus"
 
     def items(self, ctx: Ctx) -> list[Item]:
         out: list[Item] = []
