@@ -6,7 +6,9 @@ from __future__ import annotations
 
 
 class LegatusError(Exception):
-    """Base: ``code`` is the protocol error code, ``str(e)`` a sentence for a person."""
+    """Base: ``code`` is the protocol error code, ``message`` a sentence for a person: give an
+    :class:`engine.text.Msg` so the console and the screens can say it in the chosen language
+    (``Msg("No game '{}'.", name)``, never an f-string)."""
 
     code = "bad_arguments"
 
