@@ -27,6 +27,8 @@ CASES = {
                  ["down", "down", "a", "down", "a"]),
     "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
     "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "a", "right", "a", "down", "a"], "ru"),
+    "menu_reopen_ru": (["new dice seed=3", "roll 3d6", "roll 2d6", "new jc-battle seed=1"],
+                       ["down", "a", "up", "a", "a"], "ru"),
     "bag_card_ru": (["new bag cards=Т♠,В♥,Д♦,10♣ seed=3"], ["a", "a"], "ru"),
 }
 
@@ -250,4 +252,43 @@ def test_the_main_menu_cursor_stays_on_its_item_when_a_resume_row_appears(state_
     assert menu.items(app)[0].label.startswith("Resume")
     app.render()
     assert menu.items(app)[menu.cursor].label == "Dice & bags"
+    app.console.close()
+
+
+def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
+    app = app_with(["new dice seed=3", "roll 3d6", "roll 2d6", "undo", "roll 4d6",
+                    "new bag items=gold*2 seed=1", "draw"], [], state_dir)
+    rolls = app.console.request("rolls 5")["rolls"]
+    assert rolls == []                                   # the bag session is current
+    app.console.request("state")
+    for key in ["down", "a"]:                            # Games (after Resume)
+        app.handle(key)
+    app.handle("up")                                     # Earlier games… (the last item)
+    app.handle("a")
+    from firmware.screens.archive import ArchiveScreen
+    screen = app.stack[-1]
+    assert isinstance(screen, ArchiveScreen) and screen.items(app)[0].label == "Dice"
+    app.handle("a")                                      # the dice session -> asks first
+    assert isinstance(app.stack[-1], base.ConfirmScreen)
+    assert "2 steps" in " ".join(app.stack[-1].rows) and "archived" in " ".join(app.stack[-1].rows)
+    app.handle("a")
+    session = app.console.session
+    assert session.game.name == "dice" and session.lines == ["roll 3d6", "roll 4d6"]
+    reopened = [r["dice"] for r in app.console.request("rolls 5")["rolls"]]
+    assert len(reopened) == 2 and len(reopened[0]) == 3 and len(reopened[1]) == 4
+    assert len(app.stack) == 1 and app.message                    # back at the menu, told how to go on
+    assert app.stack[0].items(app)[0].label == "Resume: dice"
+    # the bag session that was running is in the archive now, and can come back the same way
+    from firmware.screens.archive import store_archives
+    assert [a.game for a in store_archives(app.console.store)][:2] == ["bag", "dice"]
+    app.console.close()
+
+
+def test_the_same_draws_come_back_when_an_archived_bag_is_reopened(state_dir):
+    app = app_with(["new bag items=a*3,b*3,c*3", "draw 3"], [], state_dir)
+    drawn = app.console.session.view()["bag"]["drawn"]
+    app.console.request("new dice")
+    from firmware.screens.archive import reopen, store_archives
+    assert reopen(app, store_archives(app.console.store)[0])
+    assert app.console.session.view()["bag"]["drawn"] == drawn
     app.console.close()

@@ -137,6 +137,8 @@ class GamesMenu(ListScreen):
                                 _("soon")))
             else:
                 out.append(Item(_(label), opener))
+        from firmware.screens.archive import open_archive
+        out.append(Item(_("Earlier games…"), open_archive))
         return out
 
 

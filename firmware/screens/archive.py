@@ -1,0 +1,130 @@
+"""Earlier sessions: the archive listed newest first; one can be reopened (Games → Earlier games).
+
+Reopening replays the archived session through the console: its ``new`` line with its seed, then
+its effective action lines. The result is the same state (the engine is deterministic), journaled
+as a new current session; the session running before goes to the archive as ``new`` always does,
+and the archived copy stays where it was.
+
+Where the archive lives is the Store's business: this reads the state directory's
+``archive/NNNN.journal`` files (firmware/store.py) read-only, through ``store_archives``. When the
+archive moves elsewhere (e.g. into SQLite), only ``store_archives`` has to follow.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from firmware.i18n import _, ngettext
+from firmware.screens import base
+from firmware.screens.base import ConfirmScreen, Ctx, Item, ListScreen
+
+MAX_LISTED = 40
+
+
+@dataclass
+class Archived:
+    """One archived session: its journal header, its effective action lines, when it was left."""
+
+    header: dict[str, Any]
+    lines: list[str]
+    when: float
+
+    @property
+    def game(self) -> str:
+        return str(self.header.get("game", ""))
+
+
+def _effective(records: list[dict[str, Any]]) -> list[str]:
+    lines: list[str] = []
+    for record in records:
+        if record.get("undo"):
+            if lines:
+                lines.pop()
+        elif isinstance(record.get("line"), str):
+            lines.append(record["line"])
+    return lines
+
+
+def store_archives(store: Any) -> list[Archived]:
+    """The archived sessions of ``store``, newest first (unreadable ones are left out)."""
+    from firmware import journal
+    root = getattr(store, "root", None)
+    if root is None:
+        return []
+    files = sorted(Path(root, "archive").glob("*.journal"), reverse=True)[:MAX_LISTED]
+    out: list[Archived] = []
+    for path in files:
+        try:
+            data = path.read_bytes()
+            when = path.stat().st_mtime
+        except OSError:
+            continue
+        records = []
+        for raw in data.splitlines(keepends=True):
+            record = journal.decode(raw)
+            if record is None:
+                break                      # a damaged tail: keep what came before it
+            records.append(record)
+        if not records or not isinstance(records[0].get("line"), str) or "seed" not in records[0]:
+            continue
+        out.append(Archived(records[0], _effective(records[1:]), when))
+    return out
+
+
+def open_archive(ctx: Ctx) -> None:
+    store = getattr(getattr(ctx, "console", None), "store", None)
+    found = store_archives(store)
+    if not found:
+        ctx.notify(_("No earlier games yet."))
+        return
+    ctx.push(ArchiveScreen(found))
+
+
+class ArchiveScreen(ListScreen):
+    """Earlier sessions, newest first: the game and the day it was left; A asks, then reopens."""
+
+    def __init__(self, found: list[Archived]) -> None:
+        super().__init__()
+        self.found = found
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Earlier games")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        from firmware.screens.menu import game_label
+        out = []
+        for a in self.found:
+            day = datetime.datetime.fromtimestamp(a.when).strftime("%d.%m")
+            out.append(Item(game_label(a.game), lambda c, a=a: self._ask(c, a), day))
+        return out
+
+    def _ask(self, ctx: Ctx, a: Archived) -> None:
+        from firmware.screens.menu import game_label
+        n = len(a.lines)
+        question = ngettext("Reopen {} ({} step)?", "Reopen {} ({} steps)?", n).format(game_label(a.game), n)
+        if ctx.view() is not None:
+            question += " " + _("The current one is archived.")
+        ctx.push(ConfirmScreen(_("Reopen?"), question, lambda c: reopen(c, a), _("A: reopen"), _("B: no")))
+
+
+def reopen(ctx: Ctx, a: Archived) -> bool:
+    """Replay ``a`` as the current session; back to the main menu, which offers to resume it."""
+    line = a.header["line"]
+    if "seed=" not in line:
+        line = f"{line} seed={a.header['seed']}"
+    if base.run_or_notify(ctx, line) is None:
+        return False
+    for i, step in enumerate(a.lines):
+        response = ctx.run(step)
+        if not response["ok"]:
+            ctx.notify(_("Reopened up to step {}: {}").format(i, response["message"]))
+            break
+    else:
+        ctx.notify(_("Reopened: choose Resume in the menu."))
+    stack = getattr(ctx, "stack", None)
+    if isinstance(stack, list):
+        del stack[1:]
+    return True
