@@ -217,7 +217,7 @@ def _kit(state: State, req: Request) -> Outcome:
             parts.append(Msg("a bag of {n} item", n=B.bag_size(holder["bag"]), plural="a bag of {n} items"))
         if holder["deck"] is not None:
             parts.append(Msg("a deck of {n} card", n=len(holder["deck"]["draw"]), plural="a deck of {n} cards"))
-        return Outcome({"kit": holder_view(holder)}, Msg("Side kit: {}.", Msg.join(parts)))
+        return Outcome({"kit": holder_view(holder)}, Msg("Beside the game: {}.", Msg.join(parts)))
     action = ACTIONS.get(verb)
     if action is None:
         raise BadArguments(Msg("'kit' has no action '{}'; usage: {}.", verb[:24], KIT_USAGE))
