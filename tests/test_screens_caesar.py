@@ -1,15 +1,18 @@
-"""Caesar! screens: golden screens (pixel-exact) and what the keys send to the console
-(docs/protocol/caesar.md): Auto-Crassus's turn step by step with its why (S-9..S-18), your move
-(C-3 token, space, orientation), bonuses (C-15, C-18), draws, physical tiles (S-4, S-5), the tile
-editor remembered for the next game."""
+"""Caesar! screens: golden screens (pixel-exact, en and the key ones in ru/uk) and what the keys
+send to the console (docs/protocol/caesar.md), driven through the App: Auto-Crassus's turn one
+screen per play and per closure with its why one press away (S-8..S-18), your move by province
+with the closure previewed (C-3, C-7, C-9), bonuses (C-15, C-18), draws, physical tiles and bags
+(S-4, S-5), the set-up guide (C-5, S-2, S-3), the duel with pass-the-device, the tile editor."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from firmware.screens.caesar import PlayScreen, StepsScreen, TileEditor
-from firmware.screens.base import TextScreen
+from firmware.screens.base import ConfirmScreen, TextScreen
+from firmware.screens.caesar import (CaesarHome, OptionScreen, ProvincePicker, SetupGuide, TileEditor,
+                                     TilePicker, TurnScreen)
+from scripts.presses.harness import CONSOLE_SYNTAX
 from tests.screens import app_with, assert_golden, check_case
 
 NEW = "new caesar-solo seed=3"
@@ -25,80 +28,195 @@ HU_CENTURION = "position " + json.dumps({
 CRASSUS_WINS = "position " + json.dumps({
     "spaces": {"HU-HC": {"by": "human", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
     "crassus_row": ["ship:6/0", "ship:5/1"], "markers_left": {"human": 12, "crassus": 1}})
+# Crassus closes Syria (S-9) next to Asia, which he controls: a border marker (C-10) and a bonus
+CRASSUS_CLOSES = "position " + json.dumps({
+    "spaces": {"AG-SY": {"by": "human", "token": "sword:3/3", "toward": {"AG": 3, "SY": 3}}},
+    "control": {"AS": "crassus"}, "bonuses": {"SY": "senate"},
+    "crassus_row": ["shield:6/0"], "turn": "crassus"})
 
+# a fresh device: "a" = Games, "a" = Caesar! (the set-up form); with a session: "a" = Resume
 CASES = {
     "caesar_setup": ([], ["a", "a"]),
+    "caesar_guide": ([NEW], ["a", "up", "up", "up", "a"]),
     "caesar_home": ([NEW], ["a"]),
     "caesar_turn_tile": ([NEW], ["a", "a"]),
-    "caesar_turn_play": ([NEW], ["a", "a", "right", "right"]),
-    "caesar_why": ([NEW], ["a", "a", "right", "right", "press"]),
-    "caesar_your_move": ([NEW, "crassus"], ["a"]),
-    "caesar_play_token": ([NEW, "crassus"], ["a", "a"]),
-    "caesar_play_space": ([NEW, "crassus"], ["a", "a", "a"]),
-    "caesar_play_facing": ([NEW, "crassus"], ["a", "a", "a", "a"]),
-    "caesar_board": ([NEW, "crassus"], ["a", "down", "down", "down", "a", "press"]),
-    "caesar_board_map": ([NEW, "crassus"], ["a", "down", "down", "down", "a"]),
-    "caesar_tiles": ([NEW, "crassus"], ["a"] + ["down"] * 6 + ["a"]),
+    "caesar_turn_play": ([NEW], ["a", "a", "a"]),
+    "caesar_why": ([NEW], ["a", "a", "a", "right"]),
+    "caesar_where": ([NEW, "crassus"], ["a", "a"]),
+    "caesar_option": ([NEW, "crassus"], ["a", "a", "a"]),
+    "caesar_option_preview": ([NEW, HU_MIGHT], ["a", "a", "a"]),
+    "caesar_closure": ([NEW, HU_MIGHT], ["a", "a", "a", "a"]),
+    "caesar_crassus_closure": ([NEW, CRASSUS_CLOSES], ["a", "a", "a", "a"]),
     "caesar_might": ([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a"]),
+    "caesar_map": ([NEW, "crassus"], ["a", "down", "down", "a"]),
+    "caesar_board": ([NEW, "crassus"], ["a", "down", "down", "a", "press"]),
+    "caesar_score": ([NEW, "crassus"], ["a", "down", "a"]),
+    "caesar_tiles": ([NEW, "crassus"], ["a"] + ["up"] * 2 + ["a"]),
+    "caesar_tile_picker": (["new caesar-solo difficulty=hard tiles-input=physical seed=2"], ["a", "a"]),
     "caesar_over": ([NEW, CRASSUS_WINS, "crassus"], ["a"]),
+    "caesar_duel_pass": (["new caesar-duel seed=4"], ["a", "a"]),
+    "caesar_turn_play_ru": ([NEW], ["a", "a", "a"]),
+    "caesar_why_ru": ([NEW], ["a", "a", "a", "right"]),
+    "caesar_option_preview_ru": ([NEW, HU_MIGHT], ["a", "a", "a"]),
+    "caesar_turn_play_uk": ([NEW], ["a", "a", "a"]),
+    "caesar_why_uk": ([NEW], ["a", "a", "a", "right"]),
+    "caesar_closure_uk": ([NEW, HU_MIGHT], ["a", "a", "a", "a"]),
 }
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
-    check_case(CASES, name, state_dir)
+    lang = name.rsplit("_", 1)[1] if name.endswith(("_ru", "_uk")) else "en"
+    lines, keys = CASES[name]
+    app = app_with(lines, keys, state_dir, lang=lang)
+    try:
+        assert app.errors == 0
+        assert_golden(app.render(), name)
+    finally:
+        app.console.close()
 
 
-def test_crassus_turn_runs_one_turn_and_pages_through_its_steps(state_dir):  # S-5, S-8
+def texts(app) -> list[str]:
+    """Every text the current frame draws."""
+    from firmware.screens import base
+    base.TRACE = []
+    try:
+        app.render()
+        return [t for _, _, t, _ in base.TRACE]
+    finally:
+        base.TRACE = None
+
+
+def test_crassus_turn_one_screen_per_play_with_why_one_press_away(state_dir):  # S-5, S-8, S-9..S-15
     app = app_with([NEW], ["a", "a"], state_dir)
     try:
         assert app.console.session.lines == ["crassus"]
         screen = app.stack[-1]
-        assert isinstance(screen, StepsScreen)
-        actions = [p["action"] for p in screen.pages]
-        assert actions[0] == "tile" and "play" in actions
-        for _ in range(actions.index("play")):
-            app.handle("right")
-        app.handle("press")                                   # the why of the play
+        assert isinstance(screen, TurnScreen) and [p["kind"] for p in screen.pages][0] == "tile"
+        play = app.console.session.view()["last_crassus_turn"]["steps"]
+        placed = next(s for s in play if s["action"] == "play")
+        app.handle("a")                                       # the play: token, both provinces
+        shown = texts(app)
+        a, b = placed["toward"]
+        assert placed["token"].split(":")[1] in shown          # the numbers of the token
+        assert f"{placed['toward'][placed['province']]}→" in shown
+        assert {"Italia", "Sicilia", "Sardinia", "Achaea", "Creta"} & set(shown) or len(shown) > 3
+        app.handle("right")                                   # one press: the why
         why = app.stack[-1]
-        assert isinstance(why, TextScreen) and why.title.startswith("S-1")
+        assert isinstance(why, TextScreen) and placed["rule"] in why.title
+        assert " ".join(why.rows).replace(" ", "") == str(placed["why"]).replace(" ", "")
         assert app.console.session.lines == ["crassus"]       # reading changes nothing
     finally:
         app.console.close()
 
 
-def test_your_move_sends_token_space_and_orientation(state_dir):  # C-3
-    app = app_with([NEW, "crassus"], ["a", "a", "a", "a", "a"], state_dir)
+def test_crassus_turn_is_acknowledged_in_three_presses_when_nothing_closes(state_dir):
+    app = app_with([NEW], ["a", "a"], state_dir)                # home → his turn (1 press)
     try:
-        assert app.console.session.lines[-1] == "play HU-HC shield:5/1 HU"
-        assert app.view()["position"]["spaces"]["HU-HC"]["toward"] == {"HU": 5, "HC": 1}
-        assert isinstance(app.stack[-1], StepsScreen)
-        app.handle("b")                                       # home: the draw is next
-        app.handle("a")
-        assert app.console.session.lines[-1] == "draw" and app.message and "Take" in " ".join(app.message)
+        presses = 1
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+            presses += 1
+        steps = app.console.session.view()["last_crassus_turn"]["steps"]
+        assert not any(s["action"] == "close" for s in steps)
+        assert presses <= 3
+        assert isinstance(app.stack[-1], ProvincePicker)        # your move opens by itself
     finally:
         app.console.close()
 
 
-def test_back_steps_out_of_the_play_choices(state_dir):
-    app = app_with([NEW, "crassus"], ["a", "a", "a", "a"], state_dir)
+def test_crassus_closure_lists_markers_border_markers_and_bonus(state_dir):  # C-9, C-10, C-16
+    app = app_with([NEW, CRASSUS_CLOSES], ["a", "a"], state_dir)
     try:
         screen = app.stack[-1]
-        assert isinstance(screen, PlayScreen) and screen.space is not None
-        app.handle("b")
-        assert screen.space is None and screen.token is not None
-        app.handle("b")
-        assert screen.token is None and app.stack[-1] is screen
+        kinds = [p["kind"] for p in screen.pages]
+        assert "close" in kinds
+        while screen.pages[screen.page]["kind"] != "close":
+            app.handle("a")
+        rows = screen._rows(screen.pages[screen.page], app.view())
+        joined = " ".join(rows)
+        assert "Crassus: 1 marker → Syria" in joined          # C-9: the province slot
+        assert "+1 marker on the border Asia–Syria" in joined   # C-10: he controls Asia next door
+        assert "Senate token no. 1 for Crassus" in joined        # C-16: the bonus and what it does
     finally:
         app.console.close()
 
 
-def test_might_picks_an_opponent_target(state_dir):  # C-15
-    app = app_with([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a", "a"], state_dir)
+def test_your_move_by_province_sends_token_space_and_orientation(state_dir):  # C-3
+    app = app_with([NEW, "crassus"], ["a", "a"], state_dir)
     try:
-        assert app.console.session.lines[-1] == "might SC-IT"
+        picker = app.stack[-1]
+        assert isinstance(picker, ProvincePicker)
+        codes = picker.codes(app)
+        app.handle("a")                                        # the first province: closest to closing
+        options = app.stack[-1]
+        assert isinstance(options, OptionScreen) and options.code == codes[0]
+        first = options.options(app)[0]
+        assert first.here == max(o.here for o in options.options(app))   # highest toward it first
+        app.handle("a")
+        icon = first.token.split(":")[0]
+        assert app.console.session.lines[1:] == [f"play {first.space} {icon}:{first.here}/{first.there} {codes[0]}",
+                                                 "draw", "crassus"]   # your draw, then his turn at once
+        assert app.view()["position"]["spaces"][first.space]["toward"][codes[0]] == first.here
+        assert app.message and "from your bag" in " ".join(app.message)   # the digital draw, said
+        assert isinstance(app.stack[-1], TurnScreen)
+    finally:
+        app.console.close()
+
+
+def test_the_province_cursor_is_remembered_between_moves(state_dir):
+    app = app_with([NEW, "crassus"], ["a", "a", "down", "down"], state_dir)
+    try:
+        picker = app.stack[-1]
+        chosen = picker.codes(app)[picker.cursor]
+        app.handle("a")
+        app.handle("a")                                        # placed; Crassus's turn follows
+        while app.message is not None or isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        picker = app.stack[-1]
+        assert isinstance(picker, ProvincePicker)
+        codes = picker.codes(app)
+        app.render()
+        if chosen in codes:
+            assert codes[picker.cursor] == chosen
+    finally:
+        app.console.close()
+
+
+def test_the_closure_is_previewed_before_you_place(state_dir):  # C-7, C-9
+    app = app_with([NEW, HU_MIGHT], ["a", "a", "a"], state_dir)
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, OptionScreen) and screen.code == "HU"
+        rows = screen.preview(app.view(), screen.options(app)[0])
+        assert " ".join(rows) == "Closes Hispania Ulterior: You 9–0"
+        assert not any(x.startswith("play") for x in app.console.session.lines)   # nothing placed yet
+    finally:
+        app.console.close()
+
+
+def test_back_steps_out_of_the_choices(state_dir):
+    app = app_with([NEW, "crassus"], ["a", "a", "a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], OptionScreen)
+        app.handle("left")
+        assert isinstance(app.stack[-1], ProvincePicker)
+        app.handle("b")
+        assert isinstance(app.stack[-1], CaesarHome)
+    finally:
+        app.console.close()
+
+
+def test_might_picks_an_opponent_target_named_by_provinces(state_dir):  # C-15
+    app = app_with([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a"], state_dir)
+    try:
+        shown = texts(app)
+        assert any("Sicilia–Italia" in t for t in shown)
+        assert not any(CONSOLE_SYNTAX.search(t) or "SC-IT" in t for t in shown)
+        app.handle("a")
+        assert "might SC-IT" in app.console.session.lines
         assert app.view()["position"]["spaces"]["SC-IT"]["face_down"] is True
-        assert app.view()["step"] == "draw"
+        assert app.console.session.lines[-3:] == ["might SC-IT", "draw", "crassus"]   # then his turn
     finally:
         app.console.close()
 
@@ -107,16 +225,22 @@ def test_centurion_taken_instead_of_the_draw(state_dir):  # C-18
     keys = ["a", "a", "down", "a"]                             # Take a centurion -> 2nd: sword 7/0
     app = app_with([NEW, HU_CENTURION, "play HU-MT ship:3/3 HU"], keys, state_dir)
     try:
-        line = app.console.session.lines[-1]
-        assert line.startswith("centurion ") and line != "centurion skip"
-        assert app.view()["turn"] == "crassus"                 # no draw this turn
+        line = next(x for x in app.console.session.lines if x.startswith("centurion"))
+        assert line != "centurion skip"
+        assert "draw" not in app.console.session.lines          # no draw this turn
     finally:
         app.console.close()
 
 
-def test_physical_tiles_ask_which_tile_was_revealed(state_dir):  # S-4, S-5
-    app = app_with(["new caesar-solo difficulty=hard tiles-input=physical seed=2"], ["a", "a", "down", "a"], state_dir)
+def test_physical_tiles_one_tile_per_screen(state_dir):  # S-4, S-5
+    app = app_with(["new caesar-solo difficulty=hard tiles-input=physical seed=2"], ["a", "a"], state_dir)
     try:
+        picker = app.stack[-1]
+        assert isinstance(picker, TilePicker) and picker.letters == ["A", "C"]
+        shown = texts(app)
+        assert "draw 2" in shown and "play" in shown             # the actions, not over the letter
+        app.handle("down")
+        app.handle("a")
         assert app.console.session.lines == ["crassus tile=C"]   # hard: A and C; the 2nd is C
         assert app.view()["tiles"]["stack_left"] == "AAAAC"
     finally:
@@ -144,14 +268,91 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
             app.handle("a")                                     # he drew the first tokens listed
         line = app.console.session.lines[-1]
         assert line.startswith("crassus draw=") and len(line.split("=")[1].split(",")) == draws
-        assert isinstance(app.stack[-1], StepsScreen)
+        assert isinstance(app.stack[-1], TurnScreen)
+    finally:
+        app.console.close()
+
+
+def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  # C-5, S-2, S-3
+    app = app_with([], ["a", "a"], state_dir)
+    try:
+        shown = texts(app)
+        app.handle("up")                                        # the last row: Start
+        assert "▶ Start" in texts(app) and "▶ Start" not in shown[:3]
+        app.handle("a")
+        guide = app.stack[-1]
+        assert isinstance(guide, SetupGuide)
+        view = app.view()
+        titles = [p[0] for p in guide.pages(view)]
+        assert titles == ["Bonus tokens", "Crassus's row", "Command tiles", "Your tokens"]
+        bonus_rows = " ".join(guide.pages(view)[0][1])
+        assert all(name in bonus_rows for name in ("Italia", "Syria", "Hispania Ulterior"))
+        assert "3×A 2×B 1×C" in " ".join(guide.pages(view)[2][1])          # S-3 normal deck
+        for _ in titles:
+            app.handle("a")
+        assert isinstance(app.stack[-1], TurnScreen)            # Auto-Crassus takes the first turn
+        assert app.console.session.lines == ["crassus"]
+    finally:
+        app.console.close()
+
+
+def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir):
+    app = app_with([NEW, "crassus"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, CaesarHome)
+        idents = [i.ident for i in home.items(app)]
+        for _ in range(idents.index("new")):
+            app.handle("down")
+        app.handle("a")
+        app.handle("up")
+        app.handle("a")                                         # Start
+        assert isinstance(app.stack[-1], ConfirmScreen)         # the game is not over: ask
+        app.handle("a")
+        assert isinstance(app.stack[-1], SetupGuide)
+        for _ in range(4):
+            app.handle("a")
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("b")
+        assert sum(isinstance(s, CaesarHome) for s in app.stack) == 1
+        app.handle("b")
+        app.render()
+        assert not any(isinstance(s, CaesarHome) for s in app.stack)   # back lands on the menu
+    finally:
+        app.console.close()
+
+
+def test_duel_passes_the_device_and_keeps_hands_private(state_dir):
+    app = app_with(["new caesar-duel seed=4"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, CaesarHome) and "duel" in texts(app)       # not "solo"
+        assert home.items(app)[0].label == "Caesar moves"
+        assert not any(":" in t and "/" in t for t in texts(app))          # no hand on the home screen
+        app.handle("a")
+        assert isinstance(app.stack[-1], ConfirmScreen) and "Caesar" in " ".join(app.stack[-1].rows)
+        app.handle("a")                                         # "I am Caesar"
+        assert isinstance(app.stack[-1], ProvincePicker)
+        app.handle("a")
+        app.handle("a")
+        assert app.console.session.lines[0].startswith("play ") and app.console.session.lines[1] == "draw"
+        assert app.message                                       # what Caesar takes from his bag
+        app.handle("a")
+        assert isinstance(app.stack[-1], ConfirmScreen) and "Pompey" in " ".join(app.stack[-1].rows)
     finally:
         app.console.close()
 
 
 def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
-    app = app_with([NEW], ["a"] + ["down"] * 5 + ["a", "down", "a"], state_dir)
+    app = app_with([NEW], ["a"], state_dir)
     try:
+        home = app.stack[-1]
+        idents = [i.ident for i in home.items(app)]
+        for _ in range(idents.index("tiles")):
+            app.handle("down")
+        app.handle("a")
+        app.handle("down")
+        app.handle("a")                                         # tile B
         editor = app.stack[-1]
         assert isinstance(editor, TileEditor) and editor.letter == "B"
         for key in ["down", "down", "right"]:                  # 3rd slot: '-' -> draw1
@@ -160,9 +361,14 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
         assert app.settings["caesar.tiles"].split(";")[1] == "B:draw1+play+draw1"
         assert app.message and "Tile B saved" in " ".join(app.message)
         app.message = None
-        app.stack = app.stack[:1]
-        for key in ["a", "up", "a", "a"]:                      # continue, New game (last), start
-            app.handle(key)
+        app.stack = app.stack[:2]
+        new_game = [i.ident for i in app.stack[-1].items(app)].index("new")
+        for _ in range(new_game - app.stack[-1].cursor):
+            app.handle("down")
+        app.handle("a")
+        app.handle("up")
+        app.handle("a")                                         # Start; the old game is not over: confirm
+        app.handle("a")
         assert "tiles=A:draw2+play+discard1;B:draw1+play+draw1" in app.console.session.header["line"]
         assert app.view()["tiles"]["definitions"]["B"] == "draw1+play+draw1"
     finally:
@@ -174,7 +380,22 @@ def test_game_over_shows_the_winner(state_dir):  # C-12
     try:
         home = app.stack[-1]
         first = home.items(app)[0]
-        assert first.label == "Winner" and first.value == "Crassus"
+        assert first.label == "Game over" and first.value == "Crassus"
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang,words", [("ru", ("Почему", "Центр", "Италия")), ("uk", ("Чому", "Центр", "Італія"))])
+def test_why_and_turn_in_the_rulebook_language(state_dir, lang, words):
+    app = app_with([NEW], ["a", "a", "a"], state_dir, lang=lang)
+    try:
+        shown = " ".join(texts(app))
+        assert words[2] in shown or words[1] in shown
+        app.handle("right")
+        why = app.stack[-1]
+        assert isinstance(why, TextScreen)
+        body = " ".join(why.rows)
+        assert "(S-1" in body and not any(w in body for w in ("takes his", "closest", "central and"))
     finally:
         app.console.close()
 
@@ -194,6 +415,7 @@ def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir)
     screen = MapScreen()
     app.push(screen)
     img = app.render()
+
     def px(code):
         x, y = pt[code]
         return bool(img.getpixel((x, y))), bool(img.getpixel((x + 2, y)))
@@ -201,7 +423,10 @@ def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir)
     assert px("SY") == (True, False)     # crossed: his (centre lit, off the diagonals dark)
     assert px("SD") == (True, True)      # tie: a bar through the middle
     assert px("GA") == (False, False)    # open: hollow
-    assert_golden(img, "caesar_map")
+    assert_golden(img, "caesar_map_control")
     app.handle("a")
     assert app.stack[-1].rows[0].startswith("You ")   # the detail opens with both totals
     app.console.close()
+
+
+check_case = check_case   # kept for other screen test files' symmetry

@@ -266,7 +266,12 @@ class SetupGuide:
         """(title, text rows, tokens drawn large) per page."""
         pos = view["position"]
         out: list[tuple[str, list[str], list[str]]] = []
-        rows = [f"{pn(code)}: {_(BONUS_WORDS.get(b, b))}" for code, b in pos["bonuses"].items()]
+        rows = []
+        for bonus in BONUS_WORDS:
+            where = [pn(code) for code, b in pos["bonuses"].items() if b == bonus]
+            if where:
+                rows.append(f"{_(BONUS_WORDS[bonus])} ×{len(where)}:")
+                rows += ["  " + r for r in base.wrap(", ".join(where), base.COLS - 2)]
         out.append((_("Bonus tokens"), [_("Face up, one per province:")] + rows, []))
         if view["mode"] == "solo":
             row = pos["crassus_row"]
@@ -317,16 +322,26 @@ class SetupGuide:
             if self.page + 1 < len(pages):
                 self.page, self.top = self.page + 1, 0
             elif self.then_home:
-                ctx.replace(CaesarHome())
+                _fresh_home(ctx)
+                go_on(ctx)
             else:
                 ctx.pop()
         elif key == "left" and self.page > 0:
             self.page, self.top = self.page - 1, 0
         elif key in BACK:
             if self.then_home:
-                ctx.replace(CaesarHome())
+                _fresh_home(ctx)
             else:
                 ctx.pop()
+
+
+def _fresh_home(ctx: Ctx) -> None:
+    """The home of the new game in place of the top screen; older Caesar! homes below go (Back
+    from the new home lands on the menu, not on the game that was replaced)."""
+    ctx.replace(CaesarHome())
+    stack = getattr(ctx, "stack", None)
+    if isinstance(stack, list):
+        stack[:-1] = [s for s in stack[:-1] if not isinstance(s, CaesarHome)]
 
 
 # -- home ----------------------------------------------------------------------------------------
@@ -468,8 +483,8 @@ def _private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
         c.pop()
         then(c)
     ctx.push(base.ConfirmScreen(_("Pass the device"),
-                                _("{0}'s turn. Pass the device to {0}: only {0} may look now.").format(name),
-                                ok, _("A: I am {}").format(name), _("B: back")))
+                                _("Pass the device to {0}; only {0} looks now.").format(name),
+                                ok, _("A: {}").format(name), _("B: back")))
 
 
 def _open_decide(ctx: Ctx) -> None:
@@ -578,7 +593,29 @@ def _pop_and_finish(ctx: Ctx, line: str) -> None:
 def _finish_crassus(ctx: Ctx, line: str) -> None:
     response = _run(ctx, line)
     if response is not None:
-        ctx.push(TurnScreen(response["steps"], tile=response["tile"], winner=response["winner"]))
+        ctx.push(TurnScreen(response["steps"], tile=response["tile"], winner=response["winner"], then=go_on))
+
+
+def go_on(ctx: Ctx) -> None:
+    """Lead on to what the table does next, so a turn needs no trip through the home screen:
+    Auto-Crassus's turn runs when his tiles and bag are the device's; your move opens when you
+    may place; in a duel, the pass-the-device screen for the next player. Otherwise (a bonus to
+    decide, tokens to enter, the game over) the home screen says what is next."""
+    view = _view(ctx)
+    if view["winner"]:
+        return
+    solo = view["mode"] == "solo"
+    if solo and view["turn"] == "crassus":
+        if view["inputs"]["tiles"] == "digital" and view["inputs"]["crassus_bag"] == "digital" \
+                and not view["human"]["draws_due"]:
+            _finish_crassus(ctx, "crassus")
+        return
+    due = view["human"]["draws_due"] if solo else view["players"][view["turn"]]["draws_due"]
+    if view["step"] == "play" and not due:
+        if solo:
+            _open_play(ctx)
+        else:
+            _private(ctx, then=_open_play)
 
 
 def turn_pages(steps: list[dict[str, Any]], tile: str | None = None,
@@ -615,8 +652,9 @@ class TurnScreen:
     why), left back a page, up/down scroll a long page, B leaves. The last A returns home."""
 
     def __init__(self, steps: list[dict[str, Any]], tile: str | None = None, winner: str | None = None,
-                 mine: bool = False) -> None:
+                 mine: bool = False, then: Callable[[Ctx], None] | None = None) -> None:
         self.pages = turn_pages(steps, tile, winner)
+        self.then = then                       # called after the last page (not after B)
         self.page = 0
         self.top = 0
         self.mine = mine
@@ -630,14 +668,14 @@ class TurnScreen:
             w = s["winner"]
             code = s["province"]
             if w != "none" and s["markers"]:
-                rows += base.wrap(ngettext("{n} marker of {who} on {p}", "{n} markers of {who} on {p}",
+                rows += base.wrap(ngettext("{who}: {n} marker → {p}", "{who}: {n} markers → {p}",
                                            s["markers"]).format(n=s["markers"], who=who(view, w), p=pn(code)))
             elif w == "none":
                 rows.append(_("No marker: nobody controls it."))
             for b in s["border_markers"]:
                 rows += base.wrap(_("+1 marker on the border {}").format(space_name(b)))
             for b in page["bonuses"]:
-                rows += base.wrap(_("Bonus {}:").format(_(BONUS_WORDS.get(b["bonus"], b["bonus"]))) + " " + b["text"])
+                rows += base.wrap(b["text"])                   # it starts with the bonus's name
             if s.get("bonus") and not page["bonuses"]:
                 rows += base.wrap(_("Bonus {} goes to {}.").format(_(BONUS_WORDS.get(s["bonus"], s["bonus"])),
                                                                  who(view, s["by"])))
@@ -681,7 +719,8 @@ class TurnScreen:
             return img
         if kind == "close":
             s = page["step"]
-            base.title_bar(draw, _("{} closed").format(pn(s["province"])), count)
+            room = base.COLS - len(count) - 1 - (len(_("{} closed")) - 2)
+            base.title_bar(draw, _("{} closed").format(base.clip(pn(s["province"]), room)), count)
             totals = s["totals"]
             if s["winner"] == "none":
                 head = _("Tie {}–{}").format(*totals.values())
@@ -727,7 +766,10 @@ class TurnScreen:
         else:
             x = 2 + draw_icon(draw, 2, y + 1, icon_of(s["token"]), 14) + 3
             base.put(draw, x, y, nums(s["token"]), kind="large")
-            base.put(draw, x + 28, y + 3, base.clip(_(ICON_WORDS[icon_of(s["token"])]), 9))
+            hint = "→" + _("why") if s.get("why") else ""
+            word = _(ICON_WORDS[icon_of(s["token"])])
+            if x + 28 + len(word) * 6 + (len(hint) * 6 + 4 if hint else 0) <= base.W:
+                base.put(draw, x + 28, y + 3, word)
         if s.get("why"):
             hint = "→" + _("why")
             base.put(draw, base.W - len(hint) * 6 - 1, y + 3, hint)
@@ -757,6 +799,8 @@ class TurnScreen:
                 self.page, self.top = self.page + 1, 0
             else:
                 ctx.pop()
+                if self.then is not None:
+                    self.then(ctx)
         elif key == "down" and self.top + 3 < len(rows):
             self.top += 1
         elif key == "up" and self.top > 0:
@@ -1004,18 +1048,20 @@ class OptionScreen:
         ctx.pop()                                          # the options
         ctx.pop()                                          # the provinces
         steps = [s for s in response["steps"] if s["action"] != "play"]
-        if steps or response["winner"]:
-            screen = TurnScreen(steps, winner=response["winner"], mine=True)
-            screen.title = _("Your move")
-            ctx.push(screen)
         _auto_draw(ctx)
+        if steps or response["winner"]:
+            ctx.push(TurnScreen(steps, winner=response["winner"], mine=True, then=go_on))
+        else:
+            go_on(ctx)
 
 
-def _auto_draw(ctx: Ctx) -> None:
+def _auto_draw(ctx: Ctx, before: str = "") -> None:
     """After your move (and its bonus choices): with a digital bag, draw what is owed at once
     and say which tokens to take from the bag (one notice instead of two more steps)."""
     view = _view(ctx)
     if view["winner"] or view["inputs"]["human_bag"] != "digital":
+        if before:
+            ctx.notify(before)
         return
     player = me(view)
     drawn: list[str] = []
@@ -1029,7 +1075,9 @@ def _auto_draw(ctx: Ctx) -> None:
             return
         drawn.append(response["token"])
     if drawn:
-        ctx.notify(_("Take {} from your bag.").format(", ".join(tok(t) for t in drawn)))
+        before = (before + " " if before else "") + _("Take {} from your bag.").format(", ".join(tok(t) for t in drawn))
+    if before:
+        ctx.notify(before)
 
 
 # -- bonuses and draws ---------------------------------------------------------------------------
@@ -1038,7 +1086,7 @@ def _open_bonus(ctx: Ctx, kind: str) -> None:
     if kind == "might":
         foe = "crassus" if view["mode"] == "solo" else opponent(view, view["turn"])
         pos = view["position"]
-        choices = [(f"{tok(v['token'])} {space_name(sid)}", sid, "") for sid, v in pos["spaces"].items()
+        choices = [(space_name(sid), sid, nums(v["token"])) for sid, v in pos["spaces"].items()
                    if v["by"] == foe and not v["face_down"]]
         choices += [(_("marker in {}").format(pn(p)), p, "") for p, w in pos["control"].items()
                     if w == foe and p not in pos["flipped_control"]]
@@ -1054,8 +1102,8 @@ def _bonus_done(ctx: Ctx, line: str) -> None:
     response = _run(ctx, line)
     if response is not None:
         ctx.pop()
-        ctx.notify(response["bonus"]["text"])
-        _auto_draw(ctx)
+        _auto_draw(ctx, response["bonus"]["text"])
+        go_on(ctx)
 
 
 def _draw(ctx: Ctx) -> None:
@@ -1071,6 +1119,7 @@ def _draw(ctx: Ctx) -> None:
     response = _run(ctx, "draw")
     if response is not None:
         ctx.notify(_("Take {} from your bag.").format(tok(response["token"])))
+        go_on(ctx)
 
 
 def _pop_then(ctx: Ctx, line: str) -> None:
@@ -1078,6 +1127,7 @@ def _pop_then(ctx: Ctx, line: str) -> None:
     response = _run(ctx, line)
     if response is not None:
         ctx.notify(_("Drew {}.").format(tok(response["token"])))
+        go_on(ctx)
 
 
 # -- pickers -------------------------------------------------------------------------------------
@@ -1306,7 +1356,9 @@ class TilesScreen(ListScreen):
         out = []
         for letter, text in t["definitions"].items():
             mark = "?" if letter in t["unverified_letters"] else ""
-            out.append(Item(f"{tile_letter(letter)}{mark} {tile_words(text)}", partial(self._edit, letter=letter)))
+            n = len(text.split("+"))
+            out.append(Item(_("Tile {}").format(tile_letter(letter)) + mark, partial(self._edit, letter=letter),
+                            ngettext("{} action", "{} actions", n).format(n)))
         deck = " ".join(tile_letter(x) for x in t["deck"])
         out.append(Item(_("Deck {}").format(deck), None, _("{} left").format(t["stack"])))
         if t["unverified"]:

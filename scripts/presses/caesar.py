@@ -83,8 +83,12 @@ def _choose(view: dict[str, Any], moves: list[dict[str, Any]], me: str, rng: ran
     return best
 
 
+def _is(d: Driver, name: str) -> bool:
+    return type(d.top).__name__ == name
+
+
 def _place(d: Driver, rng: random.Random) -> None:
-    """One placement through the device: Your move → province → option."""
+    """One placement through the device: (Your move →) province → option."""
     from firmware.screens.caesar import OptionScreen, ProvincePicker
     view = _view(d)
     me = "human" if view["mode"] == "solo" else view["turn"]
@@ -93,8 +97,9 @@ def _place(d: Driver, rng: random.Random) -> None:
         raise RuntimeError("no face-up move")
     m = _choose(view, moves, me, rng)
     before = len(d.console.session.lines)
-    _goto_ident(d, "now")
-    if view["mode"] == "duel":
+    if _home(d):
+        _goto_ident(d, "now")
+    if _is(d, "ConfirmScreen"):
         d.press("a")                                   # the pass-the-device screen: "I am ..."
     assert isinstance(d.top, ProvincePicker), d.screen()
     codes = d.top.codes(d.app)
@@ -110,41 +115,69 @@ def _place(d: Driver, rng: random.Random) -> None:
     assert len(d.console.session.lines) > before, "the play was not sent"
 
 
-def _your_turn(d: Driver, rng: random.Random, task: str) -> None:
-    with d.task("Caesar!: your turn, all" if task == "Caesar!: your placement" else "Caesar!: duel turn, all"):
-        with d.task(task):
-            _place(d, rng)
-        _back_home(d)
-        for _ in range(6):                              # bonuses (Might, Centurion), draws owed
-            view = _view(d)
-            if view["winner"] or not _home(d):
-                break
-            items = d.items()
-            now = items[0]
-            if view["step"] == "bonus" or (view["step"] in ("draw", "play") and
-                                           (view.get("human") or view["players"][view["turn"]])["draws_due"]):
-                if view["mode"] == "solo" and view["turn"] == "crassus":
-                    break
+def _crassus_pages(d: Driver) -> bool:
+    """True while the top screen is one of Auto-Crassus's turn pages."""
+    from firmware.screens.caesar import TurnScreen
+    return isinstance(d.top, TurnScreen) and d.top.pages and d.top.pages[0]["kind"] == "tile"
+
+
+def _results(d: Driver) -> None:
+    """After your placement: read the closures, decide bonuses (the first choice), take the
+    notices, until Auto-Crassus's turn, your next move or the home screen."""
+    from firmware.screens.caesar import ChoiceScreen, ProvincePicker
+    for _ in range(40):
+        view = _view(d)
+        if d.app.message is not None:
+            d.press("a")
+        elif _crassus_pages(d) or isinstance(d.top, ProvincePicker) or _is(d, "ConfirmScreen") or view["winner"] \
+                and _home(d):
+            return
+        elif _home(d):
+            if view["step"] == "bonus" or (view["mode"] == "solo" and view["turn"] == "human"
+                                           and view["human"]["draws_due"] and view["step"] == "draw"):
                 _goto_ident(d, "now")
-                if view["mode"] == "duel":
+                if _is(d, "ConfirmScreen"):
                     d.press("a")
-                d.press("a")                            # the first choice (a Might target, a centurion)
-                _back_home(d)
             else:
-                break
-            del now
+                return
+        elif isinstance(d.top, ChoiceScreen):
+            d.press("a")
+        else:
+            d.press("a")
+    raise RuntimeError(f"stuck on {type(d.top).__name__}: {d.screen()}")
 
 
 def _crassus_turn(d: Driver) -> None:
+    """His turn's pages, from the first shown (or from the home entry) until they are read."""
     before = len(d.console.session.lines)
     start = d.presses
-    _goto_ident(d, "now")
-    _back_home(d)
-    steps = d.console.request("state")
-    closes = any(s["action"] == "close" for s in (_view(d).get("last_crassus_turn") or {}).get("steps", []))
-    assert len(d.console.session.lines) > before and steps["ok"]
+    if _home(d):
+        _goto_ident(d, "now")
+    assert _crassus_pages(d), d.screen()
+    closes = any(p["kind"] == "close" for p in d.top.pages)
+    assert len(d.console.session.lines) > before or closes is not None
+    while _crassus_pages(d) and d.app.message is None:
+        d.press("a")
     d.results["Caesar!: Auto-Crassus turn, closures" if closes else "Caesar!: Auto-Crassus turn"].append(
         d.presses - start)
+
+
+def _game(d: Driver, rng: random.Random, task: str, everything: str) -> None:
+    for _ in range(MAX_TURNS * 3):
+        view = _view(d)
+        if view["winner"]:
+            _back_home(d)
+            return
+        if d.app.message is not None:
+            d.press("a")
+        elif _crassus_pages(d) or (_home(d) and view["mode"] == "solo" and view["turn"] == "crassus"):
+            _crassus_turn(d)
+        else:
+            with d.task(everything):
+                with d.task(task):
+                    _place(d, rng)
+                _results(d)
+    raise RuntimeError("the game did not end")
 
 
 def _open_caesar(d: Driver) -> None:
@@ -160,16 +193,9 @@ def solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
         d.press("right", difficulty_steps)
     d.press("up")                                      # the Start row
     d.press("a")
-    _back_home(d)                                      # the set-up guide's pages
-    for _ in range(MAX_TURNS):
-        view = _view(d)
-        if view["winner"]:
-            return
-        if view["turn"] == "crassus":
-            _crassus_turn(d)
-        else:
-            _your_turn(d, rng, "Caesar!: your placement")
-    raise RuntimeError("the game did not end")
+    while _is(d, "SetupGuide"):                        # the set-up guide's pages
+        d.press("a")
+    _game(d, rng, "Caesar!: your placement", "Caesar!: your turn, all")
 
 
 def duel_game(d: Driver, rng: random.Random) -> None:
@@ -178,13 +204,9 @@ def duel_game(d: Driver, rng: random.Random) -> None:
     d.press("right")                                   # Players: duel
     d.press("up")                                      # the Start row
     d.press("a")
-    _back_home(d)                                      # the set-up guide
-    for _ in range(MAX_TURNS):
-        view = _view(d)
-        if view["winner"]:
-            return
-        _your_turn(d, rng, "Caesar!: duel placement")
-    raise RuntimeError("the duel did not end")
+    while _is(d, "SetupGuide"):
+        d.press("a")
+    _game(d, rng, "Caesar!: duel placement", "Caesar!: duel turn, all")
 
 
 def play(d: Driver, rng: random.Random) -> None:
@@ -197,7 +219,7 @@ if __name__ == "__main__":
     import sys
     lang = sys.argv[1] if len(sys.argv) > 1 else "en"
     drv = Driver(lang)
-    play(drv, random.Random(1))
+    play(drv, random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1))
     for task, counts in drv.results.items():
         print(task, "median", statistics.median(counts), "max", max(counts), "n", len(counts))
     print("\n".join(sorted(set(drv.problems))[:30]))
