@@ -120,7 +120,8 @@ class DiceScreen:
             base.text(draw, x, base.row_y(0), part, invert=(i == self.field and not self.picking))
             x += len(part) * base.CHAR_W + 4
         if roll is None:
-            base.text(draw, 1, base.row_y(2), base.clip(_("A rolls the dice.")))
+            base.text(draw, 1, base.row_y(1) + 6, base.clip(_("A rolls the dice.")))
+            base.text(draw, 1, base.row_y(3), base.clip(_("↑↓ change  ←→ move")))
             return img
         total = str(roll["total"])
         tw = base.big_width(total, 2)
