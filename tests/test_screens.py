@@ -292,3 +292,16 @@ def test_the_same_draws_come_back_when_an_archived_bag_is_reopened(state_dir):
     assert reopen(app, store_archives(app.console.store)[0])
     assert app.console.session.view()["bag"]["drawn"] == drawn
     app.console.close()
+
+
+def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
+    app = app_with(["new bag items=gold*3 seed=5"], ["a"], state_dir)     # Resume: the bag
+    app.handle("up")                       # New bag or deck (the last row)
+    app.handle("a")
+    app.handle("down")
+    app.handle("down")                     # the metals preset
+    app.handle("a")
+    from firmware.screens.kit import KitScreen
+    assert [type(s).__name__ for s in app.stack] == ["MainMenu", "KitScreen"]
+    assert isinstance(app.stack[-1], KitScreen) and app.console.session.view()["bag"]["size"] == 9
+    app.console.close()

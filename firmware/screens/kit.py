@@ -285,7 +285,12 @@ def begin(ctx: Ctx, kind: str, pairs: Pairs, side: bool, pops: int = 0) -> None:
         return
     for _i in range(pops):
         ctx.pop()
-    ctx.replace(KitScreen(side))
+    stack = getattr(ctx, "stack", None)
+    if isinstance(stack, list) and len(stack) >= 2 and isinstance(stack[-2], KitScreen) \
+            and stack[-2].side == side:
+        ctx.pop()                  # back to the bag's own screen, which shows the new contents
+    else:
+        ctx.replace(KitScreen(side))
 
 
 class PresetScreen(ListScreen):
