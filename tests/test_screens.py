@@ -305,3 +305,14 @@ def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
     assert [type(s).__name__ for s in app.stack] == ["MainMenu", "KitScreen"]
     assert isinstance(app.stack[-1], KitScreen) and app.console.session.view()["bag"]["size"] == 9
     app.console.close()
+
+
+def test_the_bag_screen_survives_another_game_started_from_the_console(state_dir):
+    app = app_with(["new bag items=gold*3 seed=5"], ["a"], state_dir)
+    assert app.console.request("new caesar-solo seed=2")["ok"]
+    app._view_stale = True
+    app.render()
+    app.handle("down")
+    app.render()
+    assert app.errors == 0
+    app.console.close()

@@ -34,7 +34,9 @@ def holder(ctx: Ctx, side: bool) -> dict[str, Any]:
     """The bag/deck shown: the side kit's or the bag session's (``bag``/``deck`` keys)."""
     if side:
         return ctx.run("kit-state").get("kit") or {}
-    return ctx.view() or {}
+    view = ctx.view()
+    # another game may have been started meanwhile (e.g. from the console): its "bag" is not ours
+    return view if view is not None and view["game"] == "bag" else {}
 
 
 def open_dice(ctx: Ctx) -> None:

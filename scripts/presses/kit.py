@@ -12,7 +12,7 @@ TARGETS = {
     "roll dice from the menu": (4, 4),
     "roll again": (1, 1),
     "re-roll chosen dice": (6, 10),
-    "bag beside a running game": (8, 8),
+    "bag beside a running game": (7, 8),
     "draw from the bag": (2, 2),
     "make your own bag (2 kinds)": (45, 50),     # 3 typed letters cost about 18 of them
 }
