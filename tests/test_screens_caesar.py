@@ -430,3 +430,21 @@ def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir)
 
 
 check_case = check_case   # kept for other screen test files' symmetry
+
+
+def test_duel_hand_is_shown_only_after_passing_the_device(state_dir):
+    app = app_with(["new caesar-duel seed=4"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        idents = [i.ident for i in home.items(app)]
+        for _ in range(idents.index("hand")):
+            app.handle("down")
+        app.handle("a")
+        assert isinstance(app.stack[-1], ConfirmScreen)          # nothing private yet
+        app.handle("a")
+        hand = app.console.request("hand caesar")["hand"]
+        shown = " ".join(app.stack[-1].rows)
+        assert all(f"{t.split(':')[1]}" in shown for t in hand) and app.stack[-1].title == "Hand: Caesar"
+        assert app.console.session.lines == []                   # reading a hand is not a step
+    finally:
+        app.console.close()

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import BadArguments
+from engine.text import Msg
 
 SWORD, SHIELD, SHIP = 1, 2, 4
 ICON_BITS: dict[str, int] = {"sword": SWORD, "shield": SHIELD, "ship": SHIP}
@@ -63,8 +64,8 @@ def space_index(text: str) -> int:
     """Index of a space written ``A-B`` in either order (case-insensitive); raises BadArguments."""
     s = SPACE_INDEX.get(text.strip().upper())
     if s is None:
-        raise BadArguments(f"'{text}' is not a border space; write two neighbouring province codes, "
-                           f"e.g. SC-IT (spaces: {', '.join(SPACES)}).")
+        raise BadArguments(Msg("'{}' is not a border space; write two neighbouring province codes, "
+                               "e.g. SC-IT (spaces: {}).", text, ", ".join(SPACES)))
     return s
 
 
@@ -72,7 +73,7 @@ def province_index(text: str) -> int:
     """Index of a province code such as ``SC`` (case-insensitive); raises BadArguments."""
     p = PROVINCE_INDEX.get(text.strip().upper())
     if p is None:
-        raise BadArguments(f"'{text}' is not a province code (provinces: {', '.join(PROVINCES)}).")
+        raise BadArguments(Msg("'{}' is not a province code (provinces: {}).", text, ", ".join(PROVINCES)))
     return p
 
 

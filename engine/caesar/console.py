@@ -17,7 +17,7 @@ from engine.caesar.rules import can_play_face_down, placements
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles
 from engine.caesar.tokens import TOKENS
 from engine.caesar.view import log_fragment, view
-from engine.caesar.terms import player, token_named
+from engine.caesar.terms import TileLetter, player, token_named
 from engine.errors import BadArguments
 from engine.game import Command, GameRules, Outcome, Request, State, commands
 from engine.text import Msg
@@ -170,7 +170,7 @@ def _crassus(state: State, req: Request) -> Outcome:
     _store(state, g)
     fields = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
-    return Outcome(fields, Msg("Crassus: Tile {} — {}.", letter, _parts(steps)))
+    return Outcome(fields, Msg("Crassus: Tile {} — {}.", TileLetter(letter), _parts(steps)))
 
 
 def _reveal(state: State, req: Request) -> Outcome:
@@ -184,7 +184,7 @@ def _reveal(state: State, req: Request) -> Outcome:
     draws = min(len(g.bag[CRASSUS]), sum(int(a[-1]) for a in actions if a.startswith("draw")))
     return Outcome({"tile": letter, "tile_actions": "+".join(actions), "draws": draws,
                     "centurions": min(len(g.cent[CRASSUS]), actions.count("centurion"))},
-                   Msg("Crassus: Tile {} revealed.", letter))
+                   Msg("Crassus: Tile {} revealed.", TileLetter(letter)))
 
 
 def _decide(state: State, req: Request) -> Outcome:

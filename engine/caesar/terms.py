@@ -6,6 +6,8 @@ in the chosen language. Ids (``SC``, ``SC-IT``, ``sword:5/1``) stay in the proto
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.caesar.board import PROVINCE_NAMES, SPACE_A, SPACE_B
 from engine.caesar.tokens import TOKENS
 from engine.text import N_, Msg, term
@@ -66,3 +68,17 @@ def player(name: str) -> Msg:
     """``human`` -> You, ``crassus`` -> Crassus, ``caesar`` -> Caesar..."""
     return term(PLAYER_WORDS.get(name, name))
 
+
+
+class TileLetter(Msg):
+    """A command tile's letter, said as the player's rulebook prints it (Russian: А Б В Г Д; the
+    catalogs translate the five letters ``ABCDE`` at once). Stored as data it becomes a plain
+    Msg and is then said as the Latin letter."""
+
+    def __new__(cls, letter: str) -> TileLetter:
+        return super().__new__(cls, letter)
+
+    def say(self, gettext: Any, ngettext: Any) -> str:
+        letters = gettext("ABCDE")
+        i = "ABCDE".find(self.template)
+        return letters[i] if len(letters) == 5 and len(self.template) == 1 and i >= 0 else str(self)

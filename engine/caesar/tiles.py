@@ -14,6 +14,7 @@ import re
 
 from engine.caesar.board import DATA
 from engine.errors import BadArguments
+from engine.text import Msg
 
 LETTERS = ("A", "B", "C", "D", "E")
 ACTIONS = ("draw1", "draw2", "draw3", "play", "discard1", "discard2", "centurion")
@@ -37,23 +38,23 @@ def parse_tiles(text: str) -> dict[str, list[str]]:
             continue
         m = _ITEM.match(part)
         if not m:
-            raise BadArguments(f"tiles=: '{part}' should look like B:draw1+play "
-                               f"(letters {'/'.join(LETTERS)}; actions {', '.join(ACTIONS)}).")
+            raise BadArguments(Msg("tiles=: '{}' should look like B:draw1+play (letters {}; actions {}).",
+                                   part, "/".join(LETTERS), ", ".join(ACTIONS)))
         letter = m.group(1).upper()
         if letter in out:
-            raise BadArguments(f"tiles=: tile {letter} is given twice.")
+            raise BadArguments(Msg("tiles=: tile {} is given twice.", letter))
         actions = [a.strip().lower() for a in m.group(2).split("+")]
         for a in actions:
             if a not in ACTIONS:
-                raise BadArguments(f"tiles=: '{a}' on tile {letter} is not an action "
-                                   f"({', '.join(ACTIONS)}).")
+                raise BadArguments(Msg("tiles=: '{}' on tile {} is not an action ({}).", a, letter,
+                                       ", ".join(ACTIONS)))
         if "play" not in actions:
-            raise BadArguments(f"tiles=: tile {letter} needs at least one play.")
+            raise BadArguments(Msg("tiles=: tile {} needs at least one play.", letter))
         if len(actions) > MAX_ACTIONS:
-            raise BadArguments(f"tiles=: tile {letter} has {len(actions)} actions; at most {MAX_ACTIONS}.")
+            raise BadArguments(Msg("tiles=: tile {} has {} actions; at most {}.", letter, len(actions), MAX_ACTIONS))
         out[letter] = actions
     if not out:
-        raise BadArguments("tiles= is empty; write e.g. tiles=A:draw2+play+discard1;B:draw1+play.")
+        raise BadArguments(Msg("tiles= is empty; write e.g. tiles=A:draw2+play+discard1;B:draw1+play."))
     return out
 
 

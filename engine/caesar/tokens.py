@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.caesar.board import DATA, ICON_BITS, SHIELD, SHIP, SWORD
 from engine.errors import BadArguments
+from engine.text import Msg
 
 WILD_MASK = SWORD | SHIELD | SHIP
 MASKS: dict[str, int] = {**ICON_BITS, "wild": WILD_MASK, "shield+ship": SHIELD | SHIP}
@@ -67,13 +68,13 @@ def parse_token(text: str) -> tuple[str, int, int]:
     icon, colon, nums = raw.partition(":")
     first, slash, second = nums.partition("/")
     if not colon or not slash or not first.isdigit() or not second.isdigit():
-        raise BadArguments(f"'{text}' is not a token; write icon:a/b, e.g. ship:5/1 or wild:2/2 "
-                           f"(icons: sword, shield, ship, wild, shield+ship).")
+        raise BadArguments(Msg("'{}' is not a token; write icon:a/b, e.g. ship:5/1 or wild:2/2 "
+                               "(icons: sword, shield, ship, wild, shield+ship).", text))
     a, b = int(first), int(second)
     name = f"{icon}:{max(a, b)}/{min(a, b)}"
     if name not in IDS_BY_NAME:
         known = ", ".join(sorted(IDS_BY_NAME))
-        raise BadArguments(f"There is no token {icon}:{a}/{b} in Caesar! (tokens: {known}).")
+        raise BadArguments(Msg("There is no token {}:{}/{} in Caesar! (tokens: {}).", icon, a, b, known))
     return name, a, b
 
 

@@ -413,6 +413,9 @@ class CaesarHome(ListScreen):
                                     tile_letter(view["last_crassus_turn"]["tile"]), ident="last"))
             out.append(HomeItem(_("Your hand"), _open_hand, str(len(view["human"]["hand"])), ident="hand"))
             out.append(HomeItem(_("Crassus's row"), _open_row, str(len(view["crassus"]["row"])), ident="row"))
+        if not solo and not view["winner"]:
+            out.append(HomeItem(_("Hand: {}").format(who(view, view["turn"])),
+                                partial(_private, then=_open_duel_hand), ident="hand"))
         out.append(HomeItem(_("Set-up guide"), lambda c: c.push(SetupGuide()), ident="guide"))
         if solo:
             out.append(HomeItem(_("Command tiles"), lambda c: c.push(TilesScreen()), ident="tiles"))
@@ -513,6 +516,19 @@ def _open_hand(ctx: Ctx) -> None:
         rows.append(_("Centurions:"))
         rows += ["  " + tok(t) for t in h["centurions"]]
     ctx.push(TextScreen(_("Your hand"), rows))
+
+
+def _open_duel_hand(ctx: Ctx) -> None:
+    """The hand of the player to move (after the pass-the-device screen): ``hand`` is read-only."""
+    view = _view(ctx)
+    response = _run(ctx, f"hand {view['turn']}")
+    if response is not None:
+        cents = view["players"][view["turn"]]["centurions"]
+        rows = [_("Behind your screen:")] + ["  " + tok(t) for t in response["hand"]]
+        rows.append(_("In your bag: {}").format(view["players"][view["turn"]]["bag"]))
+        if cents:
+            rows += [_("Centurions:")] + ["  " + tok(t) for t in cents]
+        ctx.push(TextScreen(_("Hand: {}").format(who(view, view["turn"])), rows))
 
 
 def _open_row(ctx: Ctx) -> None:
