@@ -316,3 +316,11 @@ def test_the_bag_screen_survives_another_game_started_from_the_console(state_dir
     app.render()
     assert app.errors == 0
     app.console.close()
+
+
+def test_the_dice_screen_opens_on_the_last_expression_rolled(state_dir):
+    app = app_with(["new dice seed=3", "roll 3d10+2"], ["a"], state_dir)
+    assert app.stack[-1].expr == "3d10+2"
+    app.handle("a")
+    assert app.console.request("rolls 1")["rolls"][-1]["expr"] == "3d10+2"
+    app.console.close()

@@ -43,7 +43,9 @@ def open_dice(ctx: Ctx) -> None:
     """Roll within the current session (journaled, undoable); start a dice session if none."""
     if ctx.view() is None:
         ctx.run("new dice")
-    ctx.push(DiceScreen())
+    screen = DiceScreen()
+    screen.like(last_roll(ctx))
+    ctx.push(screen)
 
 
 def open_kit(ctx: Ctx) -> None:
@@ -64,26 +66,27 @@ def last_roll(ctx: Ctx) -> dict[str, Any] | None:
 # -- dice ----------------------------------------------------------------------------------------
 def _dice_layout(dice: list[int], width: int) -> tuple[str, list[tuple[int, int, int, int]]]:
     """Font kind and one box (x, y, w, h) per die shown, left to right within ``width`` px:
-    large digits in one row if they all fit, else body digits over two rows (as many as fit)."""
+    large digits in one row if they all fit, else body digits over two rows (as many as fit).
+    Boxes keep 4 px apart so the re-roll cursor's outer frame fits between them."""
     boxes: list[tuple[int, int, int, int]] = []
-    x = 1
+    x = 2
     for d in dice:
         w = len(str(d)) * 8 + 4
-        if x + w > width:
+        if x + w + 2 > width:
             break
         boxes.append((x, base.row_y(1) + 2, w, 19))
-        x += w + 3
+        x += w + 4
     if len(boxes) == len(dice):
         return "large", boxes
-    boxes, x, row = [], 1, 0
+    boxes, x, row = [], 2, 0
     for d in dice:
         w = len(str(d)) * 6 + 4
-        if x + w > width - (14 if row == 1 else 0):     # room for "+N" at the end of row 2
+        if x + w + 2 > width - (14 if row == 1 else 0):     # room for "+N" at the end of row 2
             if row == 1:
                 break
-            row, x = 1, 1
-        boxes.append((x, base.row_y(1) + row * base.LINE, w, base.LINE))
-        x += w + 2
+            row, x = 1, 2
+        boxes.append((x, base.row_y(1) + 1 + row * 12, w, 10))
+        x += w + 4
     return "body", boxes
 
 
@@ -104,6 +107,14 @@ class DiceScreen:
     @property
     def title(self) -> str:
         return _("Dice")
+
+    def like(self, roll: dict[str, Any] | None) -> None:
+        """Start from the expression of ``roll`` (the session's last), if the fields can show it."""
+        if roll is None:
+            return
+        n, sides, mod = len(roll.get("dice", [])), roll.get("sides"), roll.get("mod", 0)
+        if 1 <= n <= 20 and sides in SIDES and isinstance(mod, int) and -20 <= mod <= 20:
+            self.count, self.sides, self.mod = n, SIDES.index(sides), mod
 
     @property
     def expr(self) -> str:
@@ -134,16 +145,11 @@ class DiceScreen:
         dice = roll["dice"]
         kind, boxes = _dice_layout(dice, base.W - tw - 6)
         for i, (bx, by, bw, bh) in enumerate(boxes):
-            chosen = self.picking and i in self.chosen
+            chosen = self.picking and i in self.chosen        # chosen: a filled box
             draw.rectangle((bx, by, bx + bw - 1, by + bh - 1), fill=1 if chosen else 0, outline=1)
-            if self.picking and i == self.pick:
-                draw.rectangle((bx - 1, by - 1, bx + bw, by + bh), outline=1)
-                draw.rectangle((bx + 1, by + 1, bx + bw - 2, by + bh - 2), outline=0 if chosen else 1)
-                if kind == "large":
-                    cx = bx + bw // 2
-                    draw.polygon([(cx - 3, base.row_y(3) - 1), (cx + 3, base.row_y(3) - 1),
-                                  (cx, base.row_y(3) - 4)], fill=1)
-            dy = 1 if kind == "large" else 0
+            if self.picking and i == self.pick:                # the cursor: a second frame around
+                draw.rectangle((bx - 2, by - 2, bx + bw + 1, by + bh + 1), outline=1)
+            dy = 1 if kind == "large" else -1
             base.put(draw, bx + 2, by + dy, str(dice[i]), fill=0 if chosen else 1, kind=kind)
         if len(boxes) < len(dice):
             more = f"+{len(dice) - len(boxes)}"
