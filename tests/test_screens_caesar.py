@@ -448,3 +448,22 @@ def test_duel_hand_is_shown_only_after_passing_the_device(state_dir):
         assert app.console.session.lines == []                   # reading a hand is not a step
     finally:
         app.console.close()
+
+
+def test_undo_of_his_turn_does_not_leave_its_pages_showing(state_dir):
+    app = app_with([NEW], ["a", "a"], state_dir)               # his turn, first page
+    try:
+        assert isinstance(app.stack[-1], TurnScreen)
+        app.handle("b:hold")                                   # long B: undo, confirmed with A
+        app.handle("a")
+        assert app.console.session.lines == []
+        if app.message is not None:
+            app.message = None
+        elif isinstance(app.stack[-1], TextScreen):            # a long "Undone: ..." note
+            app.handle("a")
+        assert "Taken back" in texts(app)                      # not his undone play
+        app.handle("a")
+        assert isinstance(app.stack[-1], CaesarHome)
+        assert app.stack[-1].items(app)[0].label == "Crassus's turn"
+    finally:
+        app.console.close()

@@ -505,7 +505,7 @@ def why_screen(d: dict[str, Any]) -> TextScreen:
 
 def _open_last(ctx: Ctx) -> None:
     last = _view(ctx)["last_crassus_turn"]
-    ctx.push(TurnScreen(last["steps"], tile=last["tile"]))
+    ctx.push(TurnScreen(last["steps"], tile=last["tile"], actions=_view(ctx)["actions"]))
 
 
 def _open_hand(ctx: Ctx) -> None:
@@ -609,7 +609,8 @@ def _pop_and_finish(ctx: Ctx, line: str) -> None:
 def _finish_crassus(ctx: Ctx, line: str) -> None:
     response = _run(ctx, line)
     if response is not None:
-        ctx.push(TurnScreen(response["steps"], tile=response["tile"], winner=response["winner"], then=go_on))
+        ctx.push(TurnScreen(response["steps"], tile=response["tile"], winner=response["winner"], then=go_on,
+                            actions=_view(ctx)["actions"]))
 
 
 def go_on(ctx: Ctx) -> None:
@@ -668,9 +669,10 @@ class TurnScreen:
     why), left back a page, up/down scroll a long page, B leaves. The last A returns home."""
 
     def __init__(self, steps: list[dict[str, Any]], tile: str | None = None, winner: str | None = None,
-                 mine: bool = False, then: Callable[[Ctx], None] | None = None) -> None:
+                 mine: bool = False, then: Callable[[Ctx], None] | None = None, actions: int | None = None) -> None:
         self.pages = turn_pages(steps, tile, winner)
         self.then = then                       # called after the last page (not after B)
+        self.actions = actions                 # the session's step count when shown (None: at first render)
         self.page = 0
         self.top = 0
         self.mine = mine
@@ -706,9 +708,19 @@ class TurnScreen:
             rows += base.wrap(page["step"].get("text") or page["step"].get("why") or "")
         return rows
 
+    def stale(self, view: dict[str, Any]) -> bool:
+        """True once an undo took back a step this screen reports (its pages no longer match)."""
+        if self.actions is None:
+            self.actions = int(view.get("actions", 0))
+        return int(view.get("actions", 0)) < self.actions
+
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         view = ctx.view() or {}
+        if self.stale(view):
+            base.title_bar(draw, _("Taken back"))
+            base.lines(draw, base.wrap(_("This turn was undone. A: back to the game.")))
+            return img
         page = self.pages[self.page] if self.pages else {"kind": "end", "winner": None}
         count = f"{self.page + 1}/{len(self.pages)}"
         kind = page["kind"]
@@ -803,7 +815,7 @@ class TurnScreen:
                 base.put(draw, w + 3, yy + 2, base.clip(name, (base.W - w - 3) // 6), kind="bold")
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if not self.pages:
+        if not self.pages or self.stale(ctx.view() or {}):
             ctx.pop()
             return
         page = self.pages[self.page]
@@ -1066,7 +1078,8 @@ class OptionScreen:
         steps = [s for s in response["steps"] if s["action"] != "play"]
         _auto_draw(ctx)
         if steps or response["winner"]:
-            ctx.push(TurnScreen(steps, winner=response["winner"], mine=True, then=go_on))
+            ctx.push(TurnScreen(steps, winner=response["winner"], mine=True, then=go_on,
+                                actions=_view(ctx)["actions"]))
         else:
             go_on(ctx)
 
