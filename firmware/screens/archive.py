@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import ConfirmScreen, Ctx, Item, ListScreen
+from firmware.screens.menu import Said
 
 MAX_LISTED = 40
 
@@ -89,25 +92,27 @@ class ArchiveScreen(ListScreen):
         super().__init__()
         self.found = found
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Earlier games")
+    title = Said(N_("Earlier games"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         from firmware.screens.menu import game_label
         out = []
         for a in self.found:
             day = datetime.datetime.fromtimestamp(a.when).strftime("%d.%m")
-            out.append(Item(game_label(a.game), lambda c, a=a: self._ask(c, a), day))
+            out.append(Item(game_label(a.game), partial(self._ask, a), day))
         return out
 
-    def _ask(self, ctx: Ctx, a: Archived) -> None:
+    def _ask(self, a: Archived, ctx: Ctx) -> None:
         from firmware.screens.menu import game_label
         n = len(a.lines)
         question = ngettext("Reopen {} ({} step)?", "Reopen {} ({} steps)?", n).format(game_label(a.game), n)
         if ctx.view() is not None:
             question += " " + _("The current one is archived.")
-        ctx.push(ConfirmScreen(_("Reopen?"), question, lambda c: reopen(c, a), _("A: reopen"), _("B: no")))
+        ctx.push(ConfirmScreen(_("Reopen?"), question, partial(_reopen, a), _("A: reopen"), _("B: no")))
+
+
+def _reopen(a: Archived, ctx: Ctx) -> None:
+    reopen(ctx, a)
 
 
 def reopen(ctx: Ctx, a: Archived) -> bool:

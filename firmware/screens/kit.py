@@ -8,6 +8,7 @@ session a ``bag`` session is started. Dice always roll in the current session (`
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -17,7 +18,7 @@ from engine.text import N_
 from firmware.i18n import _, language, ngettext
 from firmware.screens import base
 from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, TextScreen
-from firmware.screens.menu import StableListScreen
+from firmware.screens.menu import Said, StableListScreen
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 MAX_TYPED = 16          # a name typed on the device (fits a row with its count)
@@ -104,9 +105,7 @@ class DiceScreen:
         self.pick = 0
         self.chosen: set[int] = set()
 
-    @property
-    def title(self) -> str:
-        return _("Dice")
+    title = Said(N_("Dice"))
 
     def like(self, roll: dict[str, Any] | None) -> None:
         """Start from the expression of ``roll`` (the session's last), if the fields can show it."""
@@ -304,23 +303,29 @@ def begin(ctx: Ctx, kind: str, pairs: Pairs, side: bool, pops: int = 0) -> None:
 class PresetScreen(ListScreen):
     """Start a bag or deck: your own contents, or a preset."""
 
+    title = Said("")
+
     def __init__(self, side: bool = False) -> None:
         super().__init__()
         self.side = side
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Bag beside the game") if self.side else _("New bag or deck")
+        self.title = N_("Bag beside the game") if side else N_("New bag or deck")
 
     def items(self, ctx: Ctx) -> list[Item]:
-        out = [Item(_("Your own bag…"), lambda c: c.push(BagEditor("items", self.side))),
-               Item(_("Your own deck…"), lambda c: c.push(BagEditor("cards", self.side)))]
+        out = [Item(_("Your own bag…"), partial(self._edit, "items")),
+               Item(_("Your own deck…"), partial(self._edit, "cards"))]
         for label, kind, pairs in PRESETS:
-            out.append(Item(_(label), lambda c, k=kind, p=pairs: begin(c, k, p(), self.side)))
+            out.append(Item(_(label), partial(self._begin, kind, pairs)))
         return out
+
+    def _edit(self, kind: str, ctx: Ctx) -> None:
+        ctx.push(BagEditor(kind, self.side))
+
+    def _begin(self, kind: str, pairs: Callable[[], Pairs], ctx: Ctx) -> None:
+        begin(ctx, kind, pairs(), self.side)
 
 
 class BagEditor:
+    title = Said("")
     """Your own bag or deck: one row per item (left/right change its count, shown <3> on the
     cursor row), "Add an item…" (a list of common names, or type one), "Start". B goes back."""
 
@@ -330,10 +335,7 @@ class BagEditor:
         self.entries: list[list[Any]] = []       # [name, count]
         self.cursor = 0
         self.top = 0
-
-    @property
-    def title(self) -> str:
-        return _("Your own bag") if self.kind == "items" else _("Your own deck")
+        self.title = N_("Your own bag") if kind == "items" else N_("Your own deck")
 
     def items(self, ctx: Ctx | None = None) -> list[Item]:
         out = []
@@ -399,18 +401,16 @@ class NamePicker(ListScreen):
         super().__init__()
         self.editor = editor
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Add an item")
+    title = Said(N_("Add an item"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = [Item(_("Type a name…"), lambda c: c.replace(TypeScreen(self._typed)))]
         for word in COMMON_NAMES:
-            out.append(Item(_(word), lambda c, w=word: self._pick(c, _(w))))
+            out.append(Item(_(word), partial(self._pick_word, word)))
         return out
 
-    def _pick(self, ctx: Ctx, name: str) -> None:
-        self.editor.add(name)
+    def _pick_word(self, word: str, ctx: Ctx) -> None:
+        self.editor.add(_(word))
         ctx.pop()
 
     def _typed(self, ctx: Ctx, name: str) -> None:
@@ -453,9 +453,7 @@ class TypeScreen:
         self.top = 0
         self.upper = False
 
-    @property
-    def title(self) -> str:
-        return _("Type a name")
+    title = Said(N_("Type a name"))
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
@@ -528,13 +526,12 @@ class KitScreen(StableListScreen):
     """The current bag and/or deck (the session's own, or beside a running game). The cursor
     stays on the same action when rows appear or go (by label, not by position)."""
 
+    title = Said("")
+
     def __init__(self, side: bool = False) -> None:
         super().__init__()
         self.side = side
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Bag beside the game") if self.side else _("Bag & deck")
+        self.title = N_("Bag beside the game") if side else N_("Bag & deck")
 
     @property
     def prefix(self) -> str:
@@ -592,9 +589,9 @@ class PickScreen(ListScreen):
         self.command = command
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(n, lambda c, n=n: self._pick(c, n)) for n in self.names]
+        return [Item(n, partial(self._pick, n)) for n in self.names]
 
-    def _pick(self, ctx: Ctx, name: str) -> None:
+    def _pick(self, name: str, ctx: Ctx) -> None:
         ctx.pop()
         base.run_or_notify(ctx, f"{self.command} {name}")
 

@@ -1,33 +1,37 @@
 """The language question: asked once on the first start, and from Settings → Language."""
 from __future__ import annotations
 
-from firmware.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from functools import partial
+
+from engine.text import N_
+from firmware.i18n import LANGUAGE_NAMES, LANGUAGES
 from firmware.screens.base import Ctx, Item, ListScreen
+from firmware.screens.menu import Said
 
 
 class LanguageScreen(ListScreen):
     """Each language named in itself; select stores it (``settings language=…``) and goes back."""
 
+    title = Said("")
+
     def __init__(self, first_start: bool = False) -> None:
         super().__init__()
         self.first_start = first_start
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return "Язык·Мова·Language" if self.first_start else _("Language")
+        # on the first start the question is asked in all three languages at once
+        self.title = "Язык·Мова·Language" if first_start else N_("Language")
 
     def items(self, ctx: Ctx) -> list[Item]:
         current = ctx.settings.get("language", "en")
-        return [Item(LANGUAGE_NAMES[lang], lambda c, lang=lang: self._choose(c, lang),
+        return [Item(LANGUAGE_NAMES[lang], partial(self._choose, lang),
                      "✓" if lang == current and not self.first_start else "")
                 for lang in LANGUAGES]
 
-    def _choose(self, ctx: Ctx, lang: str) -> None:
+    def _choose(self, lang: str, ctx: Ctx) -> None:
         ctx.set_setting("language", lang)
         ctx.pop()
 
     def key(self, key: str, ctx: Ctx) -> None:
         if self.first_start and key in ("left", "b"):
-            self._choose(ctx, ctx.settings.get("language", "en"))   # keep the default, ask no more
+            self._choose(ctx.settings.get("language", "en"), ctx)   # keep the default, ask no more
             return
         super().key(key, ctx)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import partial
+from typing import Any, overload
 
 from PIL import Image
 
@@ -31,9 +33,36 @@ GAMES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 def game_opener(module: str) -> Callable[[Ctx], None] | None:
     """The ``open_game`` of a game's screen module, or None while it is not built."""
     try:
-        return importlib.import_module(module).open_game
+        opener: Callable[[Ctx], None] = importlib.import_module(module).open_game
     except (ImportError, AttributeError):
         return None
+    return opener
+
+
+class Said:
+    """A screen's title given as English text (marked with ``N_``) and said in the current
+    language whenever it is read: ``title = Said(N_("Games"))``. Setting it on an instance
+    replaces the text for that instance only."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_said_{name}"
+
+    @overload
+    def __get__(self, obj: None, owner: Any = None) -> Said: ...
+
+    @overload
+    def __get__(self, obj: object, owner: Any = None) -> str: ...
+
+    def __get__(self, obj: object, owner: Any = None) -> str | Said:
+        if obj is None:
+            return self
+        return _(str(getattr(obj, self.slot, self.text)))
+
+    def __set__(self, obj: object, value: str) -> None:
+        setattr(obj, self.slot, value)
 
 
 def game_label(game: str) -> str:
@@ -78,7 +107,7 @@ class StableListScreen(ListScreen):
 
 
 class MainMenu(StableListScreen):
-    title = "Legatus"
+    title = Said("Legatus")
 
     def items(self, ctx: Ctx) -> list[Item]:
         out: list[Item] = []
@@ -114,9 +143,7 @@ def _resume_item(game: str) -> Item | None:
 class KitMenu(ListScreen):
     """Dice & bags: tools for any game (beside a running game they do not end it)."""
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Dice & bags")
+    title = Said(N_("Dice & bags"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         from firmware.screens.kit import open_dice, open_kit
@@ -124,22 +151,23 @@ class KitMenu(ListScreen):
 
 
 class GamesMenu(ListScreen):
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Games")
+    title = Said(N_("Games"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
         for label, module, _names in GAMES:
             opener = game_opener(module)
             if opener is None:
-                out.append(Item(_(label), lambda c, n=label: c.notify(_("{}: coming soon.").format(_(n))),
-                                _("soon")))
+                out.append(Item(_(label), partial(_coming, label), _("soon")))
             else:
                 out.append(Item(_(label), opener))
         from firmware.screens.archive import open_archive
         out.append(Item(_("Earlier games…"), open_archive))
         return out
+
+
+def _coming(label: str, ctx: Ctx) -> None:
+    ctx.notify(_("{}: coming soon.").format(_(label)))
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
@@ -175,9 +203,7 @@ class SettingsScreen(ListScreen):
     """up/down choose a setting; right or A shows the next value, left the previous one (the
     cursor row shows <value>); Language opens its list; B back."""
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Settings")
+    title = Said(N_("Settings"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
@@ -186,7 +212,7 @@ class SettingsScreen(ListScreen):
             if key == "language":
                 out.append(Item(_(label), lambda c: c.push(_language_screen()), value))
             else:
-                out.append(Item(_(label), lambda c, k=key: _step(c, k, 1),
+                out.append(Item(_(label), partial(_step, key=key, step=1),
                                 f"<{value}>" if i == self.cursor else value))
         return out
 
@@ -201,12 +227,12 @@ class SettingsScreen(ListScreen):
             super().key(key, ctx)
 
 
-def _language_screen() -> base.Screen:
+def _language_screen() -> Any:
     from firmware.screens.language import LanguageScreen
     return LanguageScreen()
 
 
-def _step(ctx: Ctx, key: str, step: int) -> None:
+def _step(ctx: Ctx, key: str, step: int = 1) -> None:
     new = cycle(ctx.settings, key, step)
     setter = getattr(ctx, "set_setting", None)
     if setter is not None:
