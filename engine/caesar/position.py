@@ -27,6 +27,7 @@ from engine.caesar.board import (
 from engine.caesar.model import CRASSUS, HUMAN, MARKERS, NONE, OPEN, Game
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, BadJson, IllegalMove
+from engine.text import Msg
 
 SCHEMA_KEYS = ("human_side", "bonuses", "spaces", "control", "flipped_control", "border_markers",
                "crassus_row", "markers_left", "senate", "modules")
@@ -65,14 +66,14 @@ def position_of(g: Game) -> dict[str, Any]:
 def _obj(data: Any, key: str) -> dict[str, Any]:
     val = data.get(key, {})
     if not isinstance(val, dict):
-        raise BadJson(f"position: '{key}' must be a JSON object.")
+        raise BadJson(Msg("position: '{}' must be a JSON object.", key))
     return val
 
 
 def _list(data: Any, key: str) -> list[Any]:
     val = data.get(key, [])
     if not isinstance(val, list):
-        raise BadJson(f"position: '{key}' must be a JSON list.")
+        raise BadJson(Msg("position: '{}' must be a JSON list.", key))
     return val
 
 
@@ -82,39 +83,39 @@ def _player(g: Game, value: Any, where: str, none_ok: bool = False) -> int:
     if isinstance(value, str) and value.lower() in g.names:
         return g.names.index(value.lower())
     allowed = " or ".join(g.names + (["none"] if none_ok else []))
-    raise BadArguments(f"position: {where} must be {allowed}, not {value!r}.")
+    raise BadArguments(Msg("position: {} must be {}, not {}.", where, allowed, repr(value)))
 
 
 def _province(text: Any, where: str) -> int:
     if not isinstance(text, str) or text.upper() not in PROVINCE_INDEX:
-        raise BadArguments(f"position: {where}: '{text}' is not a province code ({', '.join(PROVINCES)}).")
+        raise BadArguments(Msg("position: {}: '{}' is not a province code ({}).", where, text, ', '.join(PROVINCES)))
     return PROVINCE_INDEX[text.upper()]
 
 
 def _space(text: Any, where: str) -> int:
     if not isinstance(text, str) or text.upper() not in SPACE_INDEX:
-        raise BadArguments(f"position: {where}: '{text}' is not a border space (e.g. SC-IT).")
+        raise BadArguments(Msg("position: {}: '{}' is not a border space (e.g. SC-IT).", where, text))
     return SPACE_INDEX[text.upper()]
 
 
 def _token(text: Any, where: str, centurions: bool) -> str:
     if not isinstance(text, str):
-        raise BadJson(f"position: {where}: a token is a string like 'ship:5/1'.")
+        raise BadJson(Msg("position: {}: a token is a string like 'ship:5/1'.", where))
     canon, _, _ = parse_token(text)
     if TOKENS[ids_of(canon)[0]].centurion and not centurions:
-        raise IllegalMove(f"position: {where}: {canon} is a centurion; set modules.centurions (C-20).")
+        raise IllegalMove(Msg("position: {}: {} is a centurion; set modules.centurions (C-20).", where, canon))
     return canon
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise BadJson(f"position: {where} must be a whole number from {lo} to {hi}, not {value!r}.")
+        raise BadJson(Msg("position: {} must be a whole number from {} to {}, not {}.", where, lo, hi, repr(value)))
     return value
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise BadJson(f"position: {where} must be true or false, not {value!r}.")
+        raise BadJson(Msg("position: {} must be true or false, not {}.", where, repr(value)))
     return value
 
 
@@ -127,31 +128,31 @@ class _Usage:
     def add(self, p: int, canon: str, who: str, where: str) -> None:
         self.used[p][canon] += 1
         if self.used[p][canon] > len(ids_of(canon)):
-            raise IllegalMove(f"position: {where}: {who} has only {len(ids_of(canon))} {canon} token"
-                              f"{'s' if len(ids_of(canon)) > 1 else ''} (C-3).")
+            raise IllegalMove(Msg("position: {}: {} has only {n} {} token (C-3).", where, who, canon,
+                                  plural="position: {}: {} has only {n} {} tokens (C-3).", n=len(ids_of(canon))))
 
 
 def apply_position(g: Game, data: Any) -> None:
     """Check ``data`` against the rules and make it the game's position (see module doc)."""
     if not isinstance(data, dict):
-        raise BadJson("position needs a JSON object, e.g. {\"spaces\": {...}, \"control\": {...}}.")
+        raise BadJson(Msg("position needs a JSON object, e.g. {\"spaces\": {...}, \"control\": {...}}."))
     allowed = SCHEMA_KEYS + EXTRA_KEYS
     for key in data:
         if key not in allowed:
-            raise BadJson(f"position: unknown key '{key}' (keys: {', '.join(allowed)}).")
+            raise BadJson(Msg("position: unknown key '{}' (keys: {}).", key, ', '.join(allowed)))
     solo = g.solo
     side = data.get("human_side", "caesar")
     if side not in ("caesar", "pompey"):
-        raise BadArguments(f"position: human_side must be caesar or pompey, not {side!r}.")
+        raise BadArguments(Msg("position: human_side must be caesar or pompey, not {}.", repr(side)))
     mods = _obj(data, "modules")
     for key in mods:
         if key not in ("poison", "centurions", "border_control"):
-            raise BadJson(f"position: unknown module '{key}' (poison, centurions, border_control).")
+            raise BadJson(Msg("position: unknown module '{}' (poison, centurions, border_control).", key))
     poison = _bool(mods.get("poison", False), "modules.poison")
     cents = _bool(mods.get("centurions", False), "modules.centurions")
     bctl = _bool(mods.get("border_control", False), "modules.border_control")
     if bctl and not (poison or cents):
-        raise IllegalMove("position: border_control needs poison and/or centurions (C-21).")
+        raise IllegalMove(Msg("position: border_control needs poison and/or centurions (C-21)."))
 
     usage = _Usage()
     owner, tok = [-1] * N_SPACES, [-1] * N_SPACES
@@ -161,12 +162,12 @@ def apply_position(g: Game, data: Any) -> None:
         s = _space(key, "spaces")
         where = f"spaces.{key}"
         if owner[s] >= 0:
-            raise IllegalMove(f"position: {SPACES[s]} is given twice.")
+            raise IllegalMove(Msg("position: {} is given twice.", SPACES[s]))
         if not isinstance(entry, dict):
-            raise BadJson(f"position: {where} must be an object with by, token, toward, face_down.")
+            raise BadJson(Msg("position: {} must be an object with by, token, toward, face_down.", where))
         for k in entry:
             if k not in ("by", "token", "toward", "face_down"):
-                raise BadJson(f"position: {where}: unknown key '{k}' (by, token, toward, face_down).")
+                raise BadJson(Msg("position: {}: unknown key '{}' (by, token, toward, face_down).", where, k))
         p = _player(g, entry.get("by"), f"{where}.by")
         canon = _token(entry.get("token"), where, cents)
         usage.add(p, canon, g.names[p], where)
@@ -175,10 +176,12 @@ def apply_position(g: Game, data: Any) -> None:
         fd = _bool(entry.get("face_down", False), f"{where}.face_down")
         if not spec.mask & SPACE_ICON[s]:
             if not fd:
-                raise IllegalMove(f"position: {where}: {canon} cannot lie on a {SPACE_ICON_NAME[s]} space (C-3).")
+                raise IllegalMove(Msg("position: {}: {} cannot lie on a {} space (C-3).",
+                              where, canon, SPACE_ICON_NAME[s]))
             if not (bctl and BORDER_CONTROL[s]):
-                raise IllegalMove(f"position: {where}: a face-down {canon} on a {SPACE_ICON_NAME[s]} space is only "
-                                  "possible on a double-bordered space with border_control (C-21).")
+                raise IllegalMove(Msg("position: {}: a face-down {} on a {} space is only possible on a "
+                                      "double-bordered space with border_control (C-21).",
+                                      where, canon, SPACE_ICON_NAME[s]))
         a, b = _toward(entry.get("toward"), s, spec.hi, spec.lo, where, fd)
         owner[s], tok[s], va[s], vb[s], down[s] = p, tid, a, b, int(fd)
         taken[p].append(tid)
@@ -193,7 +196,8 @@ def apply_position(g: Game, data: Any) -> None:
     for key in _list(data, "flipped_control"):
         x = _province(key, "flipped_control")
         if ctrl[x] < 0:
-            raise IllegalMove(f"position: flipped_control: {PROVINCES[x]} has no control marker to flip (C-15).")
+            raise IllegalMove(Msg("position: flipped_control: {} has no control marker to flip (C-15).",
+                          PROVINCES[x]))
         cflip[x] = 1
     bmark = [-1] * N_SPACES
     for key, who in _obj(data, "border_markers").items():
@@ -204,22 +208,23 @@ def apply_position(g: Game, data: Any) -> None:
     for key, name in _obj(data, "bonuses").items():
         x = _province(key, "bonuses")
         if not isinstance(name, str) or name.lower() not in BONUS_COUNTS:
-            raise BadArguments(f"position: bonuses.{key}: '{name}' is not a bonus ({', '.join(BONUS_COUNTS)}).")
+            raise BadArguments(Msg("position: bonuses.{}: '{}' is not a bonus ({}).",
+                          key, name, ', '.join(BONUS_COUNTS)))
         name = name.lower()
         if (name == "poison" and not poison) or (name == "centurion" and not cents):
             module = "poison" if name == "poison" else "centurions"
-            raise IllegalMove(f"position: bonuses.{key}: {name} needs modules.{module}.")
+            raise IllegalMove(Msg("position: bonuses.{}: {} needs modules.{}.", key, name, module))
         if x == ITALY and name != "senate":
-            raise IllegalMove("position: Italy's bonus is always the Senate (C-5).")
+            raise IllegalMove(Msg("position: Italy's bonus is always the Senate (C-5)."))
         counts[name] += 1
         if counts[name] > BONUS_COUNTS[name]:
-            raise IllegalMove(f"position: there are only {BONUS_COUNTS[name]} {name} bonuses (C-4).")
+            raise IllegalMove(Msg("position: there are only {} {} bonuses (C-4).", BONUS_COUNTS[name], name))
         bonus[x] = name
 
     markers = _pair(g, data, "markers_left", MARKERS, 1, MARKERS)
     senate = _pair(g, data, "senate", 0, 0, BONUS_COUNTS["senate"])
     if sum(senate) + counts["senate"] > BONUS_COUNTS["senate"]:
-        raise IllegalMove("position: Senate tokens held plus Senate bonuses on the board exceed 6 (C-4).")
+        raise IllegalMove(Msg("position: Senate tokens held plus Senate bonuses on the board exceed 6 (C-4)."))
     slots = [SLOTS[x] if ctrl[x] >= 0 else 0 for x in range(N_PROVINCES)]
     on_board = [0, 0]
     for x in range(N_PROVINCES):
@@ -274,18 +279,19 @@ def _toward(value: Any, s: int, hi: int, lo: int, where: str, face_down: bool) -
     if value is None:
         if face_down:
             return hi, lo
-        raise BadJson(f"position: {where}: give toward, e.g. {{\"{PROVINCES[a]}\": {hi}, \"{PROVINCES[b]}\": {lo}}}.")
+        raise BadJson(Msg("position: {}: give toward, e.g. {{\"{}\": {}, \"{}\": {}}}.",
+                          where, PROVINCES[a], hi, PROVINCES[b], lo))
     if not isinstance(value, dict) or len(value) != 2:
-        raise BadJson(f"position: {where}.toward must name both provinces of {SPACES[s]} with a number each.")
+        raise BadJson(Msg("position: {}.toward must name both provinces of {} with a number each.", where, SPACES[s]))
     got: dict[int, int] = {}
     for key, num in value.items():
         x = _province(key, f"{where}.toward")
         if x not in (a, b):
-            raise IllegalMove(f"position: {where}.toward: {PROVINCES[x]} is not on {SPACES[s]}.")
+            raise IllegalMove(Msg("position: {}.toward: {} is not on {}.", where, PROVINCES[x], SPACES[s]))
         got[x] = _int(num, f"{where}.toward.{key}", 0, 9)
     if len(got) != 2 or sorted(got.values()) != sorted((hi, lo)):
-        raise IllegalMove(f"position: {where}.toward must give {hi} to one of {PROVINCES[a]}, {PROVINCES[b]} "
-                          f"and {lo} to the other (the token's numbers).")
+        raise IllegalMove(Msg("position: {}.toward must give {} to one of {}, {} and {} to the other (the token's "
+                              "numbers).", where, hi, PROVINCES[a], PROVINCES[b], lo))
     return got[a], got[b]
 
 
@@ -293,7 +299,7 @@ def _pair(g: Game, data: dict[str, Any], key: str, default: int, lo: int, hi: in
     val = _obj(data, key)
     for k in val:
         if k not in g.names:
-            raise BadJson(f"position: {key}: unknown player '{k}' ({', '.join(g.names)}).")
+            raise BadJson(Msg("position: {}: unknown player '{}' ({}).", key, k, ', '.join(g.names)))
     return [_int(val.get(n, default), f"{key}.{n}", lo, hi) for n in g.names]
 
 
@@ -304,18 +310,18 @@ def _hands(g: Game, data: dict[str, Any], usage: _Usage,
     given: list[list[str] | None] = [None, None]
     if g.solo:
         if "hands" in data:
-            raise BadJson("position: 'hands' is for duels; use crassus_row and human_hand.")
+            raise BadJson(Msg("position: 'hands' is for duels; use crassus_row and human_hand."))
         given[CRASSUS] = [_token(t, "crassus_row", cents) for t in _list(data, "crassus_row")]
         if "human_hand" in data:
             given[HUMAN] = [_token(t, "human_hand", cents) for t in _list(data, "human_hand")]
     else:
         for key in ("crassus_row", "human_hand", "human_side"):
             if key in data:
-                raise BadJson(f"position: '{key}' is for solo games; use hands for a duel.")
+                raise BadJson(Msg("position: '{}' is for solo games; use hands for a duel.", key))
         for k, lst in _obj(data, "hands").items():
             p = _player(g, k, "hands")
             if not isinstance(lst, list):
-                raise BadJson("position: hands.<side> must be a list of tokens.")
+                raise BadJson(Msg("position: hands.<side> must be a list of tokens."))
             given[p] = [_token(t, f"hands.{k}", cents) for t in lst]
     for p in (0, 1):
         where = "crassus_row" if g.is_bot(p) else "hand"
@@ -372,7 +378,7 @@ def _pool(g: Game, data: dict[str, Any], bctl: bool, poison: bool, cents: bool,
         out = []
         for name in _list(data, "bonus_pool"):
             if not isinstance(name, str) or name.lower() not in BONUS_COUNTS:
-                raise BadArguments(f"position: bonus_pool: '{name}' is not a bonus.")
+                raise BadArguments(Msg("position: bonus_pool: '{}' is not a bonus.", name))
             out.append(name.lower())
         return sorted(out)
     if g.pool:
