@@ -62,3 +62,24 @@ def test_simulator_without_a_terminal_explains_what_to_do(tmp_path):
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 2 and "--script" in proc.stderr
+
+
+def test_scripted_simulator_in_russian_makes_a_bag_with_a_cyrillic_item(tmp_path):
+    script = tmp_path / "keys.txt"
+    # first start: Русский; Кубики и мешочки -> Мешочки и колоды -> Свой мешочек -> Добавить
+    # предмет -> золото (the first common name), one more, Начать; then draw from it
+    keys = ["down", "a", "down", "a", "down", "a", "a", "a", "down", "a", "right", "down", "down",
+            "a", "a"]
+    script.write_text("\n".join(keys) + "\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
+                           "--script", str(script)], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "screen error" not in proc.stderr
+    c = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir",
+                        str(tmp_path / "st")], input="state\ndraw 5\n", capture_output=True, text=True,
+                       cwd=ROOT, env=env, timeout=60)
+    state, refused = c.stdout.splitlines()[:2]
+    assert '"bag":{"left":{"золото":1}' in state and '"drawn":["золото"]' in state
+    assert "В мешочке 1 предмет; нельзя вытянуть 5." in refused   # the console speaks Russian
