@@ -19,7 +19,8 @@ ICON_BITS: dict[str, int] = {"sword": SWORD, "shield": SHIELD, "ship": SHIP}
 
 def _load() -> dict[str, Any]:
     text = resources.files("engine").joinpath("data/caesar_board.json").read_text("utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 DATA: dict[str, Any] = _load()

@@ -123,7 +123,7 @@ def label(g: Game, p: int) -> Msg:
     return player(g.names[p])
 
 
-def said(g: Game, p: int, you: str, other: str, *args: object, **kwargs: object) -> Msg:
+def said(g: Game, p: int, you: str, other: str, *args: Any, **kwargs: Any) -> Msg:
     """The sentence ``you`` when ``p`` is you (solo), else ``other`` with ``{who}`` = the player's
     name: verbs agree in every language (``You place`` / ``Crassus places``)."""
     if g.solo and p == 0:

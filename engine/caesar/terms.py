@@ -76,7 +76,9 @@ class TileLetter(Msg):
     Msg and is then said as the Latin letter."""
 
     def __new__(cls, letter: str) -> TileLetter:
-        return super().__new__(cls, letter)
+        self = super().__new__(cls, letter)
+        assert isinstance(self, TileLetter)
+        return self
 
     def say(self, gettext: Any, ngettext: Any) -> str:
         letters = gettext("ABCDE")

@@ -47,7 +47,7 @@ _MEMORY: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDiction
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Caesar! session, or set up a game."""
-    base.continue_or_setup(ctx, GAMES, CaesarHome, setup_form)
+    base.continue_or_setup(ctx, GAMES, CaesarHome, setup_form)  # type: ignore[arg-type]
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
@@ -117,7 +117,7 @@ def me(view: dict[str, Any]) -> str:
 
 
 def opponent(view: dict[str, Any], player: str) -> str:
-    names = list(view["position"]["markers_left"])
+    names: list[str] = list(view["position"]["markers_left"])
     return names[1] if player == names[0] else names[0]
 
 
@@ -266,19 +266,20 @@ class SetupGuide:
         """(title, text rows, tokens drawn large) per page."""
         pos = view["position"]
         out: list[tuple[str, list[str], list[str]]] = []
-        rows = []
+        rows: list[str] = []
         for bonus in BONUS_WORDS:
-            where = [pn(code) for code, b in pos["bonuses"].items() if b == bonus]
-            if where:
-                rows.append(f"{_(BONUS_WORDS[bonus])} ×{len(where)}:")
-                rows += ["  " + r for r in base.wrap(", ".join(where), base.COLS - 2)]
+            names = [pn(code) for code, b in pos["bonuses"].items() if b == bonus]
+            if names:
+                rows.append(f"{_(BONUS_WORDS[bonus])} ×{len(names)}:")
+                rows += ["  " + r for r in base.wrap(", ".join(names), base.COLS - 2)]
         out.append((_("Bonus tokens"), [_("Face up, one per province:")] + rows, []))
         if view["mode"] == "solo":
-            row = pos["crassus_row"]
-            out.append((_("Crassus's row"), [_("From his bag, left to right:")] + [tok(t) for t in row], row))
+            first_row: list[str] = pos["crassus_row"]
+            out.append((_("Crassus's row"), [_("From his bag, left to right:")] + [tok(t) for t in first_row],
+                        first_row))
             deck = view["tiles"]["deck"]
             counts = " ".join(f"{deck.count(x)}×{tile_letter(x)}" for x in sorted(set(deck)))
-            where = (_("Shuffle them face down: the device turns them up.")
+            where: str = (_("Shuffle them face down: the device turns them up.")
                      if view["inputs"]["tiles"] == "digital" else _("Shuffle them face down beside the board."))
             out.append((_("Command tiles"), [_("{}: {}").format(_(DIFF_WORDS[DIFFS.index(view['difficulty'])]), counts),
                                              *base.wrap(where)], []))
@@ -338,7 +339,7 @@ class SetupGuide:
 def _fresh_home(ctx: Ctx) -> None:
     """The home of the new game in place of the top screen; older Caesar! homes below go (Back
     from the new home lands on the menu, not on the game that was replaced)."""
-    ctx.replace(CaesarHome())
+    ctx.replace(CaesarHome())  # type: ignore[arg-type]
     stack = getattr(ctx, "stack", None)
     if isinstance(stack, list):
         stack[:-1] = [s for s in stack[:-1] if not isinstance(s, CaesarHome)]
@@ -721,7 +722,7 @@ class TurnScreen:
             base.title_bar(draw, _("Taken back"))
             base.lines(draw, base.wrap(_("This turn was undone. A: back to the game.")))
             return img
-        page = self.pages[self.page] if self.pages else {"kind": "end", "winner": None}
+        page: dict[str, Any] = self.pages[self.page] if self.pages else {"kind": "end", "winner": None}
         count = f"{self.page + 1}/{len(self.pages)}"
         kind = page["kind"]
         if kind == "tile":
@@ -905,10 +906,8 @@ class ProvincePicker(ListScreen):
     def __init__(self) -> None:
         super().__init__()
         self.placed = False
+        self.title = _("Where?")
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Where?")
 
     def status(self, ctx: Ctx) -> str:
         return _("you–him") if _view(ctx)["mode"] == "solo" else _("you–rival")
@@ -1236,9 +1235,10 @@ def province_rows(view: dict[str, Any]) -> list[tuple[str, str]]:
 class BoardScreen(ListScreen):
     """The 18 provinces with both influence totals or who controls them; select one for its spaces."""
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Provinces")
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = _("Provinces")
+
 
     def status(self, ctx: Ctx) -> str:
         return _("you–him") if _view(ctx)["mode"] == "solo" else _("Caesar–Pompey")
@@ -1372,9 +1372,10 @@ def nearest(i: int, direction: str) -> int:
 class TilesScreen(ListScreen):
     """The tile contents in use (unverified defaults marked, S-4) and an editor for the next game."""
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Command tiles")
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = _("Command tiles")
+
 
     def status(self, ctx: Ctx) -> str:
         return "S-4"
