@@ -900,8 +900,8 @@ def influence(view: dict[str, Any]) -> tuple[dict[str, list[int]], dict[str, int
 
 class ProvincePicker(ListScreen):
     """Your move, step 1: the province you play toward. Provinces where one of your tokens can
-    go, those closest to closing first; each with your and the opponent's influence. The cursor
-    remembers the province of your last move."""
+    go: the province of your last move first (the cursor remembers it), then those closest to
+    closing; each with your and the opponent's influence."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -919,7 +919,8 @@ class ProvincePicker(ListScreen):
         seen: set[str] = set()
         for m in moves["moves"] + moves["face_down"]:
             seen.update(m["space"].split("-"))
-        return sorted(seen, key=lambda c: (empty[c], PROVINCE_INDEX[c]))
+        last = _memory(ctx).get("province")       # your last province on top, where the cursor starts
+        return sorted(seen, key=lambda c: (c != last, empty[c], PROVINCE_INDEX[c]))
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)

@@ -76,7 +76,8 @@ def _choose(view: dict[str, Any], moves: list[dict[str, Any]], me: str, rng: ran
                 a, b = totals[p][mine] + v, totals[p][1 - mine]
                 score += 1000 if a > b else -1000
         target, v = (pa, va) if va > vb or (va == vb and empty[pa] <= empty[pb]) else (pb, vb)
-        score += 10 * v - 2 * empty[target] + rng.random()
+        other_v = vb if target == pa else va
+        score += 10 * v + other_v - 2 * empty[target] + rng.random()
         if best_score is None or score > best_score:
             best, best_score = dict(m, target=target), score
     assert best is not None
