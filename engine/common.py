@@ -14,6 +14,11 @@ from engine.text import Msg
 
 MAX_KEPT_ROLLS = 200
 
+# State keys that belong to these session-level commands, not to the game: a game handler that
+# rebuilds its state from scratch must carry them over (``state.update(kept)``), or the session's
+# rolls and side bag vanish at the game's next step.
+SESSION_KEYS: tuple[str, ...] = ("rolls", "kit")
+
 
 def _roll(state: State, req: Request) -> Outcome:
     if len(req.args) != 1:

@@ -168,3 +168,20 @@ def test_side_bag_errors_change_nothing(console):
     assert console.request("kit")["error"] == "bad_arguments"
     assert console.request("kit-state")["kit"] == {}
     assert console.request("state")["state"]["actions"] == 0
+
+
+@pytest.mark.parametrize("line,step", [
+    ("new glory players=Ann,Bob seed=1", "fame Ann +1"),
+    ("new sword players=romans,gauls seed=1", "vp romans +1"),
+    pytest.param("new caesar-solo seed=1", "crassus", marks=pytest.mark.xfail(
+        reason="engine/caesar/console.py _store clears the whole state (drops engine.common.SESSION_KEYS)")),
+])
+def test_the_side_bag_and_rolls_survive_the_games_own_steps(line, step):
+    from engine.common import SESSION_KEYS
+    from firmware.session import Session
+    s = Session.start(line, 2, "t")
+    s.apply("kit new items=a*2,b*3")
+    s.apply("roll 2d6")
+    s.apply(step)
+    assert all(k in s.state for k in SESSION_KEYS)
+    assert s.apply("kit draw").fields["kit"]["bag"]["size"] == 4
