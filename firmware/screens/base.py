@@ -251,7 +251,7 @@ def continue_or_setup(ctx: Ctx, games: tuple[str, ...], home: Callable[[], Scree
 
 
 def start_game(ctx: Ctx, line: str, home: Callable[[], Screen],
-               quiet: tuple[str, ...] = ("bag", "dice"), title: str = "New game?") -> None:
+               quiet: tuple[str, ...] = ("bag", "dice"), title: str | None = None) -> None:
     """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
     a session whose game is not in ``quiet``, ask first (A starts, B keeps the old one)."""
     def go(c: Ctx) -> None:
@@ -260,7 +260,10 @@ def start_game(ctx: Ctx, line: str, home: Callable[[], Screen],
 
     view = ctx.view()
     if view is not None and view["game"] not in quiet:
-        ctx.push(ConfirmScreen(title, f"This ends the {view['game']} session (it stays in the archive).", go))
+        from firmware.i18n import _
+        from firmware.screens.menu import game_label
+        ctx.push(ConfirmScreen(title or _("New game?"),
+                               _("This ends the {} game (it stays in the archive).").format(game_label(view["game"])), go))
     else:
         go(ctx)
 
@@ -364,20 +367,34 @@ class TextScreen:
 
 class ConfirmScreen:
     """A yes/no question: only A confirms and runs ``on_yes`` (a joystick nudge never does);
-    B or left cancels."""
+    B or left cancels; up/down scroll a question longer than the screen (never cut)."""
 
     def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
-                 yes: str = "A: yes", no: str = "B: no") -> None:
+                 yes: str | None = None, no: str | None = None) -> None:
         self.title = title
-        self.rows = wrap(question)
+        self.question = question
         self.on_yes = on_yes
-        self.hint = f"{yes}  {no}"
+        self.yes = yes
+        self.no = no
+        self.top = 0
+
+    @property
+    def rows(self) -> list[str]:
+        """The question wrapped to the panel, in the current language."""
+        from firmware.i18n import say
+        return wrap(say(self.question))
 
     def render(self, ctx: Ctx) -> Image.Image:
+        from firmware.i18n import _, say
         img, draw = frame()
-        title_bar(draw, self.title)
-        lines(draw, self.rows[: ROWS - 1])
-        text(draw, 1, row_y(ROWS - 1), clip(self.hint), invert=False)
+        rows = self.rows
+        room = ROWS - 1
+        self.top = max(0, min(self.top, len(rows) - room))
+        pos = f"{self.top + 1}/{len(rows) - room + 1}" if len(rows) > room else ""
+        title_bar(draw, say(self.title), pos)
+        lines(draw, rows[self.top:self.top + room])
+        hint = f"{self.yes or _('A: yes')}  {self.no or _('B: no')}"
+        text(draw, 1, row_y(ROWS - 1), clip(hint), invert=False)
         draw.line((0, row_y(ROWS - 1) - 1, W - 1, row_y(ROWS - 1) - 1), fill=1)
         return img
 
@@ -385,5 +402,9 @@ class ConfirmScreen:
         if key == "a":
             ctx.pop()
             self.on_yes(ctx)
+        elif key == "down":
+            self.top += 1
+        elif key == "up":
+            self.top = max(0, self.top - 1)
         elif key in BACK:
             ctx.pop()
