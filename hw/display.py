@@ -3,10 +3,18 @@
 luma is imported inside the functions so that importing this module (and the
 console's cold start) stays cheap. Every hardware failure is raised as
 :class:`DisplayError`, which the program catches to run on without a display.
+
+The devices :func:`open_display` returns are luma.oled's ``ssd1306``/``sh1106``
+with :class:`hw.panel.PagedPanel` mixed in: a frame sends only the pages and
+columns that changed since the last one (luma's own ``display()``, never
+called, sends every byte and reads pixels with ``Image.getdata()``). The next
+frame is sent whole after :func:`invalidate`, a contrast change, waking the
+panel, or an error.
 """
 from __future__ import annotations
 
 import errno
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,9 +49,8 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
     is missing or not permitted.
     """
     from luma.core.error import Error as LumaError
-    from luma.oled.device import sh1106, ssd1306
 
-    driver = {"ssd1306": ssd1306, "sh1106": sh1106}[cfg.driver]
+    driver = _driver(cfg.driver)
     owned = serial_interface is None
     if serial_interface is None:
         try:
@@ -75,28 +82,60 @@ def show(device: LumaDevice, image: Image) -> None:
                          f"the display {device.size[0]}x{device.size[1]} px")
     if image.mode != device.mode:
         image = image.convert(device.mode)
-    _send(device.display, image)
+    _send(device, device.display, image)
+
+
+def invalidate(device: LumaDevice) -> None:
+    """Make the next :func:`show` send the whole frame (e.g. the panel may have lost it)."""
+    forget = getattr(device, "invalidate", None)
+    if forget is not None:
+        forget()
 
 
 def set_contrast(device: LumaDevice, level: int) -> None:
-    """Set the contrast to ``level`` (0..255; raises ValueError outside, DisplayError on failure)."""
+    """Set the contrast to ``level`` (0..255; raises ValueError outside, DisplayError on failure).
+
+    The next frame is sent whole."""
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 255:
         raise ValueError(f"contrast level must be an integer 0..255, got {level!r}")
-    _send(device.contrast, level)
+    invalidate(device)
+    _send(device, device.contrast, level)
 
 
 def blank(device: LumaDevice, blanked: bool) -> None:
-    """Switch the panel off (``blanked``) or back on; the image is kept. Raises DisplayError."""
-    _send(device.hide if blanked else device.show)
+    """Switch the panel off (``blanked``) or back on; the image is kept (but the next frame
+    after switching on is sent whole). Raises DisplayError."""
+    if not blanked:
+        invalidate(device)
+    _send(device, device.hide if blanked else device.show)
 
 
-def _send(method: Any, *args: Any) -> None:
+def _send(device: LumaDevice, method: Any, *args: Any) -> None:
     from luma.core.error import Error as LumaError
 
     try:
         method(*args)
     except (LumaError, OSError) as e:
+        invalidate(device)
         raise DisplayError(f"the display stopped answering ({e}); check its connection") from e
+
+
+@cache
+def _driver(name: str) -> Any:
+    """luma.oled's class for controller ``name`` with :class:`hw.panel.PagedPanel` mixed in."""
+    from luma.oled.device import sh1106, ssd1306
+
+    from hw.panel import PagedPanel
+
+    class PagedSsd1306(PagedPanel, ssd1306):  # type: ignore[misc]  # luma is untyped
+        """luma.oled's ssd1306 sending only changed pages/columns (column/page window)."""
+
+    class PagedSh1106(PagedPanel, sh1106):  # type: ignore[misc]
+        """luma.oled's sh1106 sending only changed pages/columns (page addressing)."""
+
+        window_addressing = False
+
+    return {"ssd1306": PagedSsd1306, "sh1106": PagedSh1106}[name]
 
 
 def _open_bus(cfg: DisplayConfig) -> Any:

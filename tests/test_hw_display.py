@@ -17,9 +17,6 @@ from PIL import Image, ImageDraw
 from hw.config import DisplayConfig, load_config
 from hw.display import DisplayError, blank, open_display, probe_hardware, set_contrast, show
 
-# luma.oled 3.16 calls Image.getdata(), which Pillow 13 deprecates: not ours to fix here.
-pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
-
 
 def recording_noop() -> Mock:
     """luma's noop interface, with the calls it receives recorded."""
