@@ -289,11 +289,16 @@ class _Hardware:
 
 
 class _OledOutput:
+    """hw.display sends only what changed since the last frame; switching the panel on, a
+    contrast change or a bus error makes it send the next frame whole."""
+
     def __init__(self, device: Any) -> None:
         self.device = device
+        self._shown: Image.Image | None = None
 
     def show(self, img: Image.Image) -> None:
         from hw.display import show
+        self._shown = img
         show(self.device, img)
 
     def blank(self, blanked: bool, img: Image.Image) -> None:
@@ -305,6 +310,8 @@ class _OledOutput:
     def contrast(self, level: int) -> None:
         from hw.display import set_contrast
         set_contrast(self.device, level)
+        if self._shown is not None:     # the full refresh now, even if the frame is unchanged
+            self.show(self._shown)
 
 
 def _open_hardware(args: Any, app: App, events: queue.Queue) -> _Hardware:

@@ -282,3 +282,30 @@ def test_luma_getdata_is_never_needed(monkeypatch: pytest.MonkeyPatch) -> None:
         show(device, Image.new("1", (128, 64), 1))
         device.cleanup()
         assert same(ctl.panel(), Image.new("1", (128, 64)))
+
+
+def test_device_loop_refreshes_whole_after_contrast_and_wake(state_dir: Any) -> None:
+    from firmware.device import Loop, _OledOutput
+    from tests.screens import app_with
+    app = app_with([], [], state_dir)
+    clock = [0.0]
+    try:
+        device, ctl = opened("ssd1306")
+        loop = Loop(app, _OledOutput(device), clock=lambda: clock[0])
+        loop.redraw()
+        assert same(ctl.panel(), app.render())
+        ctl.pixel_bytes = 0
+        loop.handle(("key", "down"))
+        assert 0 < ctl.pixel_bytes < FULL // 2 and same(ctl.panel(), app.render())
+        assert app.set_setting("contrast", "5")["ok"]
+        ctl.pixel_bytes = 0
+        loop.redraw()                                  # same frame, new contrast: sent whole
+        assert ctl.pixel_bytes == FULL
+        assert app.set_setting("screen_off", "30")["ok"]
+        clock[0] += 31
+        loop.tick()                                    # idle: blanked
+        ctl.pixel_bytes = 0
+        loop.handle(("key", "down"))                   # wakes, not acted on: sent whole
+        assert ctl.pixel_bytes == FULL and same(ctl.panel(), app.render())
+    finally:
+        app.console.close()
