@@ -616,17 +616,16 @@ def _finish_crassus(ctx: Ctx, line: str) -> None:
 
 def go_on(ctx: Ctx) -> None:
     """Lead on to what the table does next, so a turn needs no trip through the home screen:
-    Auto-Crassus's turn runs when his tiles and bag are the device's; your move opens when you
+    Auto-Crassus's turn starts (with physical tiles or bag: the question what was drawn); your move opens when you
     may place; in a duel, the pass-the-device screen for the next player. Otherwise (a bonus to
-    decide, tokens to enter, the game over) the home screen says what is next."""
+    decide, your tokens to enter, the game over) the home screen says what is next."""
     view = _view(ctx)
     if view["winner"]:
         return
     solo = view["mode"] == "solo"
     if solo and view["turn"] == "crassus":
-        if view["inputs"]["tiles"] == "digital" and view["inputs"]["crassus_bag"] == "digital" \
-                and not view["human"]["draws_due"]:
-            _finish_crassus(ctx, "crassus")
+        if not view["human"]["draws_due"]:
+            _crassus_turn(ctx)                 # digital: runs; physical: asks for the tile / tokens
         return
     due = view["human"]["draws_due"] if solo else view["players"][view["turn"]]["draws_due"]
     if view["step"] == "play" and not due:

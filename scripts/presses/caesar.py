@@ -211,8 +211,23 @@ def duel_game(d: Driver, rng: random.Random) -> None:
 
 
 def play(d: Driver, rng: random.Random) -> None:
-    solo_game(d, rng, difficulty_steps=rng.randrange(2))
+    """Two solo games (normal, then hard) and a duel, all on one device."""
+    solo_game(d, rng)
+    new_solo_game(d, rng, difficulty_steps=1)
     duel_game(d, rng)
+
+
+def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
+    """From the finished game's home: New game → (difficulty) → Start."""
+    _goto_ident(d, "new")
+    if difficulty_steps:
+        d.press("down", 2)
+        d.press("right", difficulty_steps)
+    d.press("up")
+    d.press("a")
+    while _is(d, "SetupGuide"):
+        d.press("a")
+    _game(d, rng, "Caesar!: your placement", "Caesar!: your turn, all")
 
 
 if __name__ == "__main__":
