@@ -253,7 +253,7 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
     try:
         home = app.stack[-1]
         labels = [i.label for i in home.items(app)]
-        assert labels[:2] == ["Crassus's turn", "Draw your tokens"]
+        assert labels[:2] == ["Crassus's turn", "Draw tokens"]
         app.handle("down")
         app.handle("a")                                         # pick the first token of your bag
         app.handle("a")

@@ -433,7 +433,7 @@ class CaesarHome(ListScreen):
         if solo and view["turn"] == "crassus":
             out.append(HomeItem(_("Crassus's turn"), _crassus_turn, ident="now"))
             if due:
-                out.append(HomeItem(_("Draw your tokens"), _draw, _("{} due").format(due), ident="draw"))
+                out.append(HomeItem(_("Draw tokens"), _draw, _("{} due").format(due), ident="draw"))
             return out
         step = view["step"]
         pending = view["human"]["pending"] if solo else view["pending"]
@@ -442,7 +442,7 @@ class CaesarHome(ListScreen):
             out.append(HomeItem(_("Use Might") if kind == "might" else _("Take a centurion"),
                                 partial(_private, then=partial(_open_bonus, kind=kind)), ident="now"))
         elif due:
-            label = _("Draw a token") if step == "draw" else _("Draw your tokens")
+            label = _("Draw a token") if step == "draw" else _("Draw tokens")
             out.append(HomeItem(label, partial(_private, then=_draw),
                                 _("{} due").format(due) if physical_me or due > 1 else "", ident="now"))
         elif solo:
