@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 from engine.caesar.board import (DATA, PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES,
                                  SPACE_A, SPACE_B, SPACE_INDEX, SPACES)
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS, PLAYER_WORDS, STEP_WORDS
-from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, deck_for, draw_count, parse_tiles
+from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, draw_count, parse_tiles
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
 from engine.text import N_
 from firmware.i18n import _, ngettext
@@ -151,11 +151,13 @@ def draw_icon(draw: ImageDraw.ImageDraw, x: int, y: int, icon: str, size: int = 
         draw.line((x + s // 2, y, x + s // 2, y + s * 2 // 3), fill=fill)  # mast
         draw.polygon([(x + s // 2 + 1, y + 1), (x + s - 1, y + s // 2), (x + s // 2 + 1, y + s // 2)], fill=fill)
     else:                                                                # wild: a laurel wreath
-        draw.arc((x, y, x + s, y + s), 110, 250, fill=fill)
-        draw.arc((x, y, x + s, y + s), 290, 430, fill=fill)
-        for a, b in ((1, 3), (2, 6), (s - 2, 3), (s - 3, 6)):
-            draw.point((x + a, y + b), fill=fill)
-        draw.point((x + s // 2, y + s - 1), fill=fill)
+        draw.arc((x + 1, y + 1, x + s - 1, y + s), 100, 245, fill=fill)     # left branch
+        draw.arc((x + 1, y + 1, x + s - 1, y + s), 295, 440, fill=fill)     # right branch
+        c = s // 2
+        for dy in range(2, s - 1, 3):                                    # leaves outside the branches
+            half = max(1, round(((c * c) - (dy - c) ** 2) ** 0.5)) if abs(dy - c) < c else 1
+            draw.point((x + c - half - 1, y + dy), fill=fill)
+            draw.point((x + c + half + 1, y + dy), fill=fill)
     return size
 
 
@@ -1462,4 +1464,4 @@ class TileEditor:
 
 
 __all__ = ["CaesarHome", "MapScreen", "MAP_POINTS", "OptionScreen", "ProvincePicker", "SetupGuide", "TileEditor",
-           "TurnScreen", "deck_for", "nearest", "open_game", "setup_form"]
+           "TilePicker", "TurnScreen", "nearest", "open_game", "setup_form"]
