@@ -467,3 +467,20 @@ def test_undo_of_his_turn_does_not_leave_its_pages_showing(state_dir):
         assert app.stack[-1].items(app)[0].label == "Crassus's turn"
     finally:
         app.console.close()
+
+
+def test_your_move_can_be_chosen_on_the_map(state_dir):
+    from firmware.screens.caesar import MapScreen
+    app = app_with([NEW, "crassus"], ["a", "a", "up", "a"], state_dir)     # the last entry: On the map…
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, MapScreen) and "A: here" in texts(app)
+        picker = app.stack[-2]
+        codes = picker.codes(app)
+        from engine.caesar.board import PROVINCES
+        assert PROVINCES[screen.cursor] == codes[0]
+        app.handle("a")                                        # that province's options
+        assert isinstance(app.stack[-1], OptionScreen) and app.stack[-1].code == codes[0]
+        assert app.console.session.lines == ["crassus"]
+    finally:
+        app.console.close()

@@ -928,10 +928,24 @@ class ProvincePicker(ListScreen):
         totals, _empty = influence(view)
         mine = list(view["position"]["markers_left"]).index(me(view))
         out = []
-        for code in self.codes(ctx):
+        codes = self.codes(ctx)
+        for code in codes:
             a, b = totals[code][mine], totals[code][1 - mine]
             out.append(Item(pn(code), partial(self._pick, code=code), f"{a}–{b}"))
+        if codes:
+            out.append(Item(_("On the map…"), partial(self._on_map, codes=codes)))
         return out
+
+    def _on_map(self, ctx: Ctx, codes: list[str]) -> None:
+        def picked(c: Ctx, code: str) -> None:
+            if code not in self.codes(c):
+                c.notify(_("No token of yours fits here."))
+                return
+            c.pop()
+            self._pick(c, code)
+        screen = MapScreen(pick=picked)
+        screen.cursor = PROVINCE_INDEX[codes[0]]
+        ctx.push(screen)
 
     def render(self, ctx: Ctx) -> Image.Image:
         if not self.placed:
@@ -1304,16 +1318,17 @@ class MapScreen:
     the nearest province in that direction; the title names it with both totals; A opens its
     detail; press opens the list of all provinces."""
 
-    def __init__(self) -> None:
+    def __init__(self, pick: Callable[[Ctx, str], None] | None = None) -> None:
         self.cursor = PROVINCE_INDEX["IT"]
         self.title = _("Map")
+        self.pick = pick                       # choosing your move's province: A picks it
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         pos = view["position"]
         img, draw = base.frame()
         label, status = province_rows(view)[self.cursor]
-        base.title_bar(draw, label, status)
+        base.title_bar(draw, label, _("A: here") if self.pick else status)
         for s, sid in enumerate(SPACES):
             (ax, ay), (bx, by) = MAP_POINTS[SPACE_A[s]], MAP_POINTS[SPACE_B[s]]
             if sid in pos["spaces"]:
@@ -1346,6 +1361,8 @@ class MapScreen:
     def key(self, key: str, ctx: Ctx) -> None:
         if key in ("up", "down", "left", "right"):
             self.cursor = nearest(self.cursor, key)
+        elif key == "a" and self.pick is not None:
+            self.pick(ctx, PROVINCES[self.cursor])
         elif key == "a":
             ctx.push(province_detail(_view(ctx), PROVINCES[self.cursor]))
         elif key == "press":
