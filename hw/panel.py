@@ -84,11 +84,21 @@ def changes(old: bytes | None, new: bytes, width: int, multi_page: bool) -> list
     pages = len(new) // width
     if len(new) != pages * width or (old is not None and len(old) != len(new)):
         raise ValueError("frames must be whole pages of the same size")
+    if multi_page:
+        whole = [Rect(0, pages - 1, 0, width - 1)]
+    else:
+        whole = [Rect(p, p, 0, width - 1) for p in range(pages)]
     if old is None:
-        if multi_page:
-            return [Rect(0, pages - 1, 0, width - 1)]
-        return [Rect(p, p, 0, width - 1) for p in range(pages)]
+        return whole
     overhead = WINDOW_OVERHEAD if multi_page else PAGE_OVERHEAD
+    rects = _changed(old, new, width, pages, multi_page, overhead)
+    if sum(r.size() for r in rects) + overhead * len(rects) >= pages * width + overhead * len(whole):
+        return whole                   # scattered changes all over: the whole frame is cheaper
+    return rects
+
+
+def _changed(old: bytes, new: bytes, width: int, pages: int, multi_page: bool,
+             overhead: int) -> list[Rect]:
     rects: list[Rect] = []
     for page in range(pages):
         start = page * width

@@ -4,13 +4,17 @@
   (same interpreter, interleaved runs, medians; the bar is ≤ 1.5×);
 - rendering a screen (median ms per frame over the main screens; the bar is ≤ 5 ms);
 - peak RSS of the simulator running a key script (the bar is ≤ 40 MB);
+- the panel bus: bytes on the I2C bus per key press (median, max) while the press scripts
+  (scripts/presses/) drive the real App through menus and games, each frame shown through
+  ``hw.display.show`` on luma's i2c interface over a counting SMBus, the estimated bus time at
+  100 and 400 kHz, and the time from process start to the first frame sent vs
+  ``python -c "import PIL.Image"`` (the bar is ≤ 1.5×);
 - each game's own figures (scripts/bench_<game>.py ``figures()``), when present.
 """
 from __future__ import annotations
 
 import importlib.util
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -63,7 +67,7 @@ def render_time(frames: int = 300) -> list[tuple[str, str]]:
     from firmware.store import Store
     times: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        for i, (name, setup, keys) in enumerate(SHOTS):
+        for i, (_name, setup, keys) in enumerate(SHOTS):
             d = Path(tmp) / str(i)
             store = Store(d)
             console = Console(store, None)
@@ -107,9 +111,166 @@ def game_figures() -> list[tuple[str, str]]:
     return rows
 
 
+class CountingSMBus:
+    """Stands in for smbus2.SMBus under luma's i2c interface (which then writes as on the Pi:
+    one ``i2c_rdwr`` message per data call, ``write_i2c_block_data`` per command call) and counts
+    the bytes on the wire, the address byte of every message included."""
+
+    def __init__(self, port: int = 1) -> None:
+        self.bytes = 0
+        self.messages = 0
+
+    def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
+        self.messages += 1
+        self.bytes += 2 + len(data)
+
+    def i2c_rdwr(self, *msgs: object) -> None:
+        for msg in msgs:
+            self.messages += 1
+            self.bytes += 1 + len(msg)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        pass
+
+
+def bus_ms(nbytes: float, messages: float, hz: int) -> float:
+    """I2C time: 9 clocks a byte (8 bits and the acknowledge), start and stop per message."""
+    return (9 * nbytes + 2 * messages) / hz * 1000
+
+
+def open_counted(driver: str) -> tuple[object, CountingSMBus]:
+    from unittest import mock
+
+    from luma.core.interface.serial import i2c
+
+    from hw.config import DisplayConfig
+    from hw.display import open_display
+    with mock.patch("smbus2.SMBus", CountingSMBus):
+        serial = i2c(port=1, address=0x3C)
+    return open_display(DisplayConfig(driver=driver), serial), serial._bus
+
+
+def press_costs(driver: str) -> tuple[list[tuple[str, int, int]], tuple[int, int]]:
+    """(key, bus bytes, I2C messages) of every press of the press scripts (en and ru), each frame
+    shown through hw.display on a counting bus; and (bytes, messages) of a whole frame."""
+    import importlib
+    import random
+
+    from PIL import Image
+
+    from hw.display import invalidate, show
+    from scripts.bench_presses import MODULES
+    from scripts.presses.harness import Driver
+
+    device, bus = open_counted(driver)
+    costs: list[tuple[str, int, int]] = []
+
+    class Counted(Driver):
+        def press(self, key: str, n: int = 1) -> None:
+            for _ in range(n):
+                super().press(key)
+                before = (bus.bytes, bus.messages)
+                show(device, self.app.render())
+                costs.append((key, bus.bytes - before[0], bus.messages - before[1]))
+
+    for name in MODULES:
+        try:
+            mod = importlib.import_module(f"scripts.presses.{name}")
+        except ImportError:
+            continue
+        for lang in ("en", "ru"):
+            d = Counted(lang)
+            try:
+                show(device, d.app.render())
+                mod.play(d, random.Random(1))
+            finally:
+                d.close()
+    bus.bytes = bus.messages = 0
+    invalidate(device)
+    show(device, Image.new("1", (128, 64), 1))
+    return costs, (bus.bytes, bus.messages)
+
+
+def panel_bus() -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    for driver in ("ssd1306", "sh1106"):
+        costs, (full, full_msgs) = press_costs(driver)
+        nbytes = [c[1] for c in costs]
+        med = statistics.median(nbytes)
+        med_msgs = statistics.median(c[2] for c in costs)
+        moves = [c[1] for c in costs if c[0] in ("up", "down", "left", "right")]
+        rows += [
+            (f"{driver}: bus bytes per key press, median / max ({len(costs)} presses)",
+             f"{med:.0f} / {max(nbytes)} (a whole frame: {full})"),
+            (f"{driver}: joystick moves only, median / max ({len(moves)})",
+             f"{statistics.median(moves):.0f} / {max(moves)}"),
+            (f"{driver}: bus time per press, median at 100 / 400 kHz",
+             f"{bus_ms(med, med_msgs, 100_000):.1f} / {bus_ms(med, med_msgs, 400_000):.1f} ms "
+             f"(whole frame {bus_ms(full, full_msgs, 100_000):.0f} / {bus_ms(full, full_msgs, 400_000):.0f} ms)"),
+        ]
+    return rows
+
+
+FIRST_FRAME = """
+import time
+t0 = time.perf_counter()
+import sys
+from pathlib import Path
+from firmware.app import App
+from firmware.console import Console
+from firmware.device import Loop, _OledOutput
+from firmware.store import Store
+t1 = time.perf_counter()
+from luma.core.interface.serial import noop
+from hw.config import DisplayConfig
+from hw.display import open_display
+device = open_display(DisplayConfig(), noop())
+t2 = time.perf_counter()
+store = Store(Path(sys.argv[1]))
+app = App(Console(store, store.resume()))
+app.render()
+t3 = time.perf_counter()
+Loop(app, _OledOutput(device)).redraw()
+t4 = time.perf_counter()
+print("frame", t1 - t0, t2 - t1, t3 - t2, t4 - t3, flush=True)
+"""
+PHASES = ("importing firmware (App, screens, console)", "importing luma + opening the ssd1306",
+          "store, session, App and the first render", "packing and sending the first frame")
+
+
+def first_frame(runs: int = 15) -> list[tuple[str, str]]:
+    """The device program's start up to the first frame sent (store, session, App, luma's ssd1306
+    on a no-op bus: the bus time itself is not included) vs importing PIL.Image."""
+    tmp = tempfile.mkdtemp()
+    frame_cmd = [sys.executable, "-c", FIRST_FRAME, tmp]
+    pil = [sys.executable, "-c", "import PIL.Image"]
+    t_frame: list[float] = []
+    t_pil: list[float] = []
+    phases: list[list[float]] = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(frame_cmd, stdout=subprocess.PIPE, env=ENV)
+        assert proc.stdout is not None
+        line = proc.stdout.readline().split()
+        t_frame.append(time.perf_counter() - t0)
+        assert line[0] == b"frame", line
+        phases.append([float(x) for x in line[1:]])
+        proc.wait()
+        t0 = time.perf_counter()
+        subprocess.run(pil, env=ENV, check=True)
+        t_pil.append(time.perf_counter() - t0)
+    shutil.rmtree(tmp, ignore_errors=True)
+    f, p = statistics.median(t_frame), statistics.median(t_pil)
+    rows = [("process start to first frame sent to the panel (median)", f"{f * 1000:.1f} ms"),
+            ("ratio to import PIL.Image (bar ≤ 1.5)", f"{f / p:.2f}")]
+    for i, name in enumerate(PHASES):
+        rows.append((f"  of which {name}", f"{statistics.median(ph[i] for ph in phases) * 1000:.1f} ms"))
+    return rows
+
+
 def main() -> None:
     print(f"Legatus benchmarks — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
-    for section in (cold_start, render_time, simulator_rss, game_figures):
+    for section in (cold_start, render_time, simulator_rss, panel_bus, first_frame, game_figures):
         for key, value in section():
             print(f"  {key:<58} {value}")
         sys.stdout.flush()

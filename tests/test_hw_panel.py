@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from hw.config import DisplayConfig
 from hw.display import DisplayError, blank, invalidate, open_display, set_contrast, show
-from hw.panel import Rect, changes, pack
+from hw.panel import PAGE_OVERHEAD, WINDOW_OVERHEAD, Rect, changes, pack
 
 FULL = 128 * 64 // 8
 # luma rotates the logical image clockwise by ``rotate`` quarter turns before sending it
@@ -155,6 +155,30 @@ def test_changes_merge_close_runs_and_keep_distant_ones_apart() -> None:
     assert changes(old, old, 128, multi_page=True) == []
     assert changes(None, old, 128, multi_page=True) == [Rect(0, 7, 0, 127)]
     assert changes(None, old, 128, multi_page=False) == [Rect(p, p, 0, 127) for p in range(8)]
+
+
+def bus_cost(rects: list[Rect], multi_page: bool) -> int:
+    overhead = WINDOW_OVERHEAD if multi_page else PAGE_OVERHEAD
+    return sum(r.size() + overhead * (1 if multi_page else r.page1 - r.page0 + 1) for r in rects)
+
+
+@pytest.mark.parametrize("multi_page", [True, False])
+@settings(max_examples=60, deadline=None)
+@example(spans=[(262, 115), (420, 22), (693, 24), (753, 73), (386, 19), (525, 52), (16, 125), (156, 109),
+                (646, 34), (842, 79), (951, 24), (985, 25), (934, 2), (726, 7), (588, 71), (441, 103), (6, 2)])
+@given(spans=st.lists(st.tuples(st.integers(0, FULL - 1), st.sampled_from([1, 2, 3, 12, 40, 128])), max_size=150))
+def test_changes_never_cost_more_than_the_whole_frame(multi_page: bool, spans: list[tuple[int, int]]) -> None:
+    old = bytes(FULL)
+    new = bytearray(old)
+    for at, n in spans:
+        new[at:at + n] = b"\x01" * len(new[at:at + n])
+    rects = changes(old, bytes(new), 128, multi_page)
+    assert bus_cost(rects, multi_page) <= bus_cost(changes(None, bytes(new), 128, multi_page), multi_page)
+    covered = bytearray(old)                     # and every changed byte is inside a rect
+    for r in rects:
+        for p in range(r.page0, r.page1 + 1):
+            covered[p * 128 + r.col0:p * 128 + r.col1 + 1] = new[p * 128 + r.col0:p * 128 + r.col1 + 1]
+    assert covered == new
 
 
 def test_changes_span_pages_only_with_window_addressing() -> None:
