@@ -104,9 +104,9 @@ def _place(d: Driver, rng: random.Random) -> None:
         d.press("a")                                   # the pass-the-device screen: "I am ..."
     assert isinstance(d.top, ProvincePicker), d.screen()
     codes = d.top.codes(d.app)
-    _goto_index(d, codes.index(m["target"]), len(codes))
+    _goto_index(d, codes.index(m["target"]), len(d.items()))      # the list ends with "On the map…"
     d.press("a")
-    assert isinstance(d.top, OptionScreen), d.screen()
+    assert isinstance(d.top, OptionScreen) and d.top.code == m["target"], d.screen()
     opts = d.top.options(d.app)
     here = m["toward"][m["target"]]
     k = next(i for i, o in enumerate(opts) if o.space == m["space"] and o.token == m["token"] and o.here == here
