@@ -2,7 +2,8 @@
 
 The person's choices (which placement to make) follow a simple, sensible way of playing: take a
 province you would win by closing it; never close one for the opponent; otherwise put your
-highest number toward the open province closest to closing. Deciding is not pressing: the script
+highest number toward the open province closest to closing, the other number as high as it goes,
+keeping wild tokens for later. Deciding is not pressing: the script
 reads the legal moves from the console (read-only, not counted) to decide, then reaches that
 move with the device keys and counts every press.
 
@@ -77,7 +78,8 @@ def _choose(view: dict[str, Any], moves: list[dict[str, Any]], me: str, rng: ran
                 score += 1000 if a > b else -1000
         target, v = (pa, va) if va > vb or (va == vb and empty[pa] <= empty[pb]) else (pb, vb)
         other_v = vb if target == pa else va
-        score += 10 * v + other_v - 2 * empty[target] + rng.random()
+        keep_wild = 0.5 if m["token"].startswith("wild") else 0.0      # a wild token is kept for later
+        score += 10 * v + other_v - 2 * empty[target] - keep_wild + 0.1 * rng.random()
         if best_score is None or score > best_score:
             best, best_score = dict(m, target=target), score
     assert best is not None
