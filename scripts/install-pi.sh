@@ -2,15 +2,20 @@
 # Install Legatus on a Raspberry Pi (Raspberry Pi OS Bookworm). Safe to run again.
 #
 #   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--serial PORT] [--dry-run]
+#                              [--i2c-baudrate HZ] [--boot-config FILE] [--only-i2c]
 #
 # Steps: apt packages (python3-venv, lgpio, spidev, RPi.GPIO API, i2c-tools);
-# I2C and SPI enabled with raspi-config; the user added to gpio, i2c, spi,
-# dialout; a virtual environment at /opt/legatus/venv (with the system site
-# packages, for the apt-installed GPIO modules) with this checkout installed
-# by pip; the systemd unit legatus.service (Restart=on-failure, state in
-# /var/lib/legatus; with --serial, the console protocol on PORT too, e.g.
-# /dev/ttyGS0) installed, enabled and (re)started.
-# --dry-run prints every step instead of doing it and needs no root.
+# I2C and SPI enabled with raspi-config, and the I2C clock set to 400 kHz
+# (dtparam=i2c_arm_baudrate=400000 in /boot/firmware/config.txt or
+# /boot/config.txt, or --boot-config FILE; --i2c-baudrate HZ for another speed,
+# see docs/hardware.md before trying 1000000); the user added to gpio, i2c,
+# spi, dialout; a virtual environment at /opt/legatus/venv (with the system
+# site packages, for the apt-installed GPIO modules) with this checkout
+# installed by pip; the systemd unit legatus.service (Restart=on-failure,
+# state in /var/lib/legatus; with --serial, the console protocol on PORT too,
+# e.g. /dev/ttyGS0) installed, enabled and (re)started.
+# --only-i2c sets the I2C clock and does nothing else. --dry-run prints every
+# step instead of doing it and needs no root.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -23,9 +28,12 @@ groups=(gpio i2c spi dialout)
 unit_name=legatus.service
 unit_path=/etc/systemd/system/$unit_name
 apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools)
+i2c_baudrate=400000
+boot_config=""
+only_i2c=false
 
 usage() {
-  sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -34,6 +42,9 @@ while [ $# -gt 0 ]; do
     --user) user=${2:?--user needs a name}; user_given=true; shift ;;
     --venv) venv=${2:?--venv needs a directory}; shift ;;
     --serial) serial_args=" --serial ${2:?--serial needs a port}"; shift ;;
+    --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; shift ;;
+    --boot-config) boot_config=${2:?--boot-config needs a file}; shift ;;
+    --only-i2c) only_i2c=true ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install-pi.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
@@ -53,6 +64,74 @@ case $venv in
   /*) ;;
   *) echo "install-pi.sh: --venv must be an absolute path, got $venv" >&2; exit 2 ;;
 esac
+case $i2c_baudrate in
+  ''|*[!0-9]*|0*) echo "install-pi.sh: --i2c-baudrate must be a speed in Hz such as 400000, got $i2c_baudrate" >&2; exit 2 ;;
+esac
+
+# set_i2c_baudrate: make the boot config hold dtparam=i2c_arm_baudrate=$i2c_baudrate.
+# An existing (uncommented) setting is changed in place, else the line is appended under
+# [all]; a file that already holds it is left untouched. Takes effect after a reboot.
+set_i2c_baudrate() {
+  local want="dtparam=i2c_arm_baudrate=$i2c_baudrate" file=$boot_config candidate current new old
+  local setting='^[[:space:]]*dtparam=([^#]*,)?i2c_arm_baudrate='
+  if [ -n "$file" ] && [ ! -f "$file" ]; then
+    echo "install-pi.sh: --boot-config $file: no such file" >&2
+    exit 1
+  fi
+  if [ -z "$file" ]; then
+    for candidate in /boot/firmware/config.txt /boot/config.txt; do
+      if [ -f "$candidate" ]; then file=$candidate; break; fi
+    done
+  fi
+  if [ -z "$file" ]; then
+    warn "no boot config found (/boot/firmware/config.txt or /boot/config.txt): add $want to it yourself and reboot"
+    return 0
+  fi
+  if [ "$i2c_baudrate" -gt 400000 ]; then
+    warn "$i2c_baudrate Hz is beyond I2C fast mode (400000): see docs/hardware.md for what can go wrong"
+  fi
+  current=$(cat "$file")
+  new=$(awk -v hz="$i2c_baudrate" '
+    /^[[:space:]]*dtparam=/ && /i2c_arm_baudrate=/ {
+      sub(/i2c_arm_baudrate=[0-9]*/, "i2c_arm_baudrate=" hz); found = 1
+    }
+    { print }
+    END {
+      if (!found) {
+        print "[all]"
+        print "# I2C clock for the OLED (Legatus scripts/install-pi.sh; docs/hardware.md)"
+        print "dtparam=i2c_arm_baudrate=" hz
+      }
+    }' "$file")
+  if [ "$new" = "$current" ]; then
+    echo "$file already has $want"
+    return 0
+  fi
+  old=$(grep -E "$setting" "$file" | tr '\n' ' ' | sed 's/ $//' || true)
+  if [ -n "$old" ]; then
+    printf '+ edit %s: %s -> %s\n' "$file" "$old" \
+      "$(printf '%s\n' "$new" | grep -E "$setting" | tr '\n' ' ' | sed 's/ $//')"
+  else
+    printf '+ edit %s: append [all] and %s\n' "$file" "$want"
+  fi
+  if $dry_run; then
+    return 0
+  fi
+  if [ ! -w "$file" ]; then
+    echo "install-pi.sh: cannot write $file; run as root (sudo)" >&2
+    exit 1
+  fi
+  cp -p "$file" "$file.legatus-bak"
+  printf '%s\n' "$new" > "$file.legatus-tmp"
+  mv "$file.legatus-tmp" "$file"
+  echo "(the old file is $file.legatus-bak; reboot to apply)"
+}
+
+if $only_i2c; then
+  say "I2C clock $i2c_baudrate Hz"
+  set_i2c_baudrate
+  exit 0
+fi
 if ! $dry_run && [ "$(id -u)" -ne 0 ]; then
   echo "install-pi.sh: run as root (sudo $0 $*), or with --dry-run to see the steps" >&2
   exit 1
@@ -88,13 +167,14 @@ else
   warn "apt-get not found: install ${apt_packages[*]} python3-rpi-lgpio yourself"
 fi
 
-say "2/5 I2C and SPI"
+say "2/5 I2C (at $i2c_baudrate Hz) and SPI"
 if command -v raspi-config >/dev/null 2>&1; then
   run raspi-config nonint do_i2c 0
   run raspi-config nonint do_spi 0
 else
   warn "raspi-config not found: add dtparam=i2c_arm=on and dtparam=spi=on to /boot/firmware/config.txt and reboot"
 fi
+set_i2c_baudrate
 
 say "3/5 groups for $user: ${groups[*]}"
 missing=()
@@ -137,4 +217,4 @@ run systemctl daemon-reload
 run systemctl enable "$unit_name"
 run systemctl restart "$unit_name"
 
-say "done. Logs: journalctl -u $unit_name -f. Reboot if I2C or SPI were just enabled."
+say "done. Logs: journalctl -u $unit_name -f. Reboot if I2C, SPI or the I2C clock were just changed."

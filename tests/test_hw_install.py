@@ -76,3 +76,69 @@ def test_unit_template_restarts_on_failure() -> None:
     assert "ExecStart=@VENV@/bin/legatus@ARGS@" in unit.splitlines()
     assert "User=@USER@" in unit.splitlines()
     assert "WantedBy=multi-user.target" in unit.splitlines()
+
+
+# -- the I2C clock in the boot config ---------------------------------------------------------------
+STOCK = ("# For more options see http://rpf.io/configtxt\n"
+         "#dtparam=i2c_arm_baudrate=10000\n"
+         "dtparam=audio=on\n"
+         "[cm4]\n"
+         "otg_mode=1\n")
+
+
+def install(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", str(INSTALL), *args], capture_output=True, text=True, timeout=60)
+
+
+def test_dry_run_shows_the_i2c_clock_and_changes_nothing(tmp_path: Path) -> None:
+    boot = tmp_path / "config.txt"
+    boot.write_text(STOCK)
+    result = dry_run("--user", "legatus-test", "--boot-config", str(boot))
+    assert result.returncode == 0, result.stderr
+    assert f"+ edit {boot}: append [all] and dtparam=i2c_arm_baudrate=400000\n" in result.stdout
+    assert boot.read_text() == STOCK
+
+
+def test_i2c_clock_is_set_once_under_all(tmp_path: Path) -> None:
+    boot = tmp_path / "config.txt"
+    boot.write_text(STOCK)
+    first = install("--only-i2c", "--boot-config", str(boot))
+    assert first.returncode == 0, first.stderr
+    text = boot.read_text()
+    assert text.startswith(STOCK)                       # nothing else touched, the comment kept
+    added = text[len(STOCK):].splitlines()
+    assert added[0] == "[all]" and added[-1] == "dtparam=i2c_arm_baudrate=400000"  # not under [cm4]
+    assert (tmp_path / "config.txt.legatus-bak").read_text() == STOCK
+    second = install("--only-i2c", "--boot-config", str(boot))
+    assert second.returncode == 0 and "already has dtparam=i2c_arm_baudrate=400000" in second.stdout
+    assert boot.read_text() == text                     # a second run changes nothing
+    dry = dry_run("--only-i2c", "--boot-config", str(boot))
+    assert "+ edit" not in dry.stdout and "already has" in dry.stdout
+
+
+def test_existing_i2c_clock_is_changed_in_place(tmp_path: Path) -> None:
+    boot = tmp_path / "config.txt"
+    boot.write_text("dtparam=i2c_arm=on,i2c_arm_baudrate=100000\n#dtparam=i2c_arm_baudrate=1\n")
+    dry = dry_run("--only-i2c", "--boot-config", str(boot))
+    assert (f"+ edit {boot}: dtparam=i2c_arm=on,i2c_arm_baudrate=100000 -> "
+            "dtparam=i2c_arm=on,i2c_arm_baudrate=400000") in dry.stdout
+    assert install("--only-i2c", "--boot-config", str(boot)).returncode == 0
+    assert boot.read_text() == "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\n#dtparam=i2c_arm_baudrate=1\n"
+
+
+def test_one_megahertz_is_allowed_with_a_warning(tmp_path: Path) -> None:
+    boot = tmp_path / "config.txt"
+    boot.write_text("dtparam=i2c_arm_baudrate=400000\n")
+    result = install("--only-i2c", "--boot-config", str(boot), "--i2c-baudrate", "1000000")
+    assert result.returncode == 0 and "docs/hardware.md" in result.stderr
+    assert boot.read_text() == "dtparam=i2c_arm_baudrate=1000000\n"
+
+
+@pytest.mark.parametrize(("args", "code", "message"), [
+    (["--i2c-baudrate", "4e5"], 2, "--i2c-baudrate must be a speed in Hz"),
+    (["--i2c-baudrate", "0"], 2, "--i2c-baudrate must be a speed in Hz"),
+    (["--boot-config", "/nonexistent/config.txt"], 1, "no such file"),
+])
+def test_bad_i2c_options_are_refused(args: list[str], code: int, message: str) -> None:
+    result = dry_run("--only-i2c", *args)
+    assert result.returncode == code and message in result.stderr
