@@ -18,6 +18,7 @@ from engine.caesar.tiles import DIFFICULTIES, parse_tiles
 from engine.caesar.tokens import TOKENS
 from engine.caesar.view import log_fragment, view
 from engine.caesar.terms import TileLetter, player, token_named
+from engine.common import SESSION_KEYS
 from engine.errors import BadArguments
 from engine.game import Command, GameRules, Outcome, Request, State, commands
 from engine.text import Msg
@@ -40,8 +41,11 @@ def _load(state: State) -> Game:
 
 
 def _store(state: State, g: Game) -> None:
+    """Write the game back, keeping the session-level keys (rolls, the side bag)."""
+    keep = {k: state[k] for k in SESSION_KEYS if k in state}
     state.clear()
     state.update(g.to_json())
+    state.update(keep)
 
 
 # -- new -------------------------------------------------------------------------------------
