@@ -150,9 +150,10 @@ def open_counted(driver: str) -> tuple[object, CountingSMBus]:
     return open_display(DisplayConfig(driver=driver), serial), serial._bus
 
 
-def press_costs(driver: str) -> tuple[list[tuple[str, int, int]], tuple[int, int]]:
-    """(key, bus bytes, I2C messages) of every press of the press scripts (en and ru), each frame
-    shown through hw.display on a counting bus; and (bytes, messages) of a whole frame."""
+def press_costs(driver: str) -> tuple[list[tuple[str, int, int, float]], tuple[int, int]]:
+    """(key, bus bytes, I2C messages, seconds in show) of every press of the press scripts (en and
+    ru), each frame shown through hw.display on a counting bus; and (bytes, messages) of a whole
+    frame."""
     import importlib
     import random
 
@@ -163,15 +164,18 @@ def press_costs(driver: str) -> tuple[list[tuple[str, int, int]], tuple[int, int
     from scripts.presses.harness import Driver
 
     device, bus = open_counted(driver)
-    costs: list[tuple[str, int, int]] = []
+    costs: list[tuple[str, int, int, float]] = []
 
     class Counted(Driver):
         def press(self, key: str, n: int = 1) -> None:
             for _ in range(n):
                 super().press(key)
                 before = (bus.bytes, bus.messages)
-                show(device, self.app.render())
-                costs.append((key, bus.bytes - before[0], bus.messages - before[1]))
+                frame = self.app.render()
+                t0 = time.perf_counter()
+                show(device, frame)
+                costs.append((key, bus.bytes - before[0], bus.messages - before[1],
+                              time.perf_counter() - t0))
 
     for name in MODULES:
         try:
@@ -207,6 +211,8 @@ def panel_bus() -> list[tuple[str, str]]:
             (f"{driver}: bus time per press, median at 100 / 400 kHz",
              f"{bus_ms(med, med_msgs, 100_000):.1f} / {bus_ms(med, med_msgs, 400_000):.1f} ms "
              f"(whole frame {bus_ms(full, full_msgs, 100_000):.0f} / {bus_ms(full, full_msgs, 400_000):.0f} ms)"),
+            (f"{driver}: hw.display.show CPU per press (pack, diff, luma's i2c), median",
+             f"{statistics.median(c[3] for c in costs) * 1000:.2f} ms"),
         ]
     return rows
 
