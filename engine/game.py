@@ -32,6 +32,22 @@ State = dict[str, Any]
 _NO_OPTS: Mapping[str, str] = MappingProxyType({})
 
 
+MAX_JSON_DEPTH = 32   # positions and score sheets need 4 levels; deeper is junk
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists/objects nest in ``value`` (iterative: never a RecursionError)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (list, dict)):
+            deepest = max(deepest, d)
+            if d > MAX_JSON_DEPTH:
+                break
+            stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
+
+
 class Request(NamedTuple):
     """One parsed request line after the command word.
 
@@ -47,11 +63,16 @@ class Request(NamedTuple):
     def json(self) -> Any:
         """The rest of the line as JSON; raises BadJson with the parser's reason."""
         if not self.rest.strip():
-            raise BadJson(f"'{self.command}' needs a JSON argument.")
+            raise BadJson(Msg("'{}' needs a JSON argument.", self.command))
         try:
-            return json.loads(self.rest)
+            value = json.loads(self.rest)
+        except RecursionError:
+            raise BadJson(Msg("'{}': the JSON is nested more than {} levels deep.", self.command, MAX_JSON_DEPTH)) from None
         except ValueError as e:
-            raise BadJson(f"'{self.command}': the JSON does not parse ({e}).") from None
+            raise BadJson(Msg("'{}': the JSON does not parse ({}).", self.command, str(e))) from None
+        if _depth(value) > MAX_JSON_DEPTH:
+            raise BadJson(Msg("'{}': the JSON is nested more than {} levels deep.", self.command, MAX_JSON_DEPTH))
+        return value
 
     def opt_int(self, key: str, default: int | None = None, lo: int | None = None,
                 hi: int | None = None) -> int | None:

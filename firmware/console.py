@@ -13,15 +13,14 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from engine import registry
-from engine.errors import (BadArguments, LegatusError, LineTooLong, NoSession, NothingToUndo,
-                           UnknownCommand)
+from engine.errors import (BadArguments, LegatusError, LineTooLong, NoSession, UnknownCommand)
 from engine.text import Msg
 from firmware.session import Session, parse_line
 from firmware.store import Store
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 4096
-BUILTINS = ("help", "version", "new", "state", "undo", "log", "roll", "settings", "quit")
+BUILTINS = ("help", "version", "new", "state", "undo", "log", "roll", "settings", "reveal", "quit")
 
 
 def version() -> str:
@@ -96,7 +95,7 @@ class Console:
     def _dispatch(self, line: str) -> dict[str, Any]:
         req = parse_line(line)
         name = req.command
-        if name in ("help", "version", "quit", "state", "undo") and (req.args or req.opts):
+        if name in ("help", "version", "quit", "state", "undo", "reveal") and (req.args or req.opts):
             raise BadArguments(Msg("'{}' takes no arguments.", name))
         if name == "help":
             return {"commands": self.command_names()}
@@ -111,7 +110,7 @@ class Console:
             return self._settings(req.opts)
         if self.session is not None and self.session.command(name) is not None:
             return self._run_session(line)
-        if name in ("state", "undo", "log"):
+        if name in ("state", "undo", "log", "reveal"):
             if self.session is None:
                 raise NoSession(Msg("No session yet: start one with 'new <game>' ({}).", ", ".join(sorted(registry.GAMES))))
             return getattr(self, f"_{name}")(req.args)
@@ -144,18 +143,30 @@ class Console:
                 raise BadArguments(Msg("seed= needs a whole number, not '{}'.", seed_text[:24])) from None
             if not 0 <= seed < 2**64:
                 raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
-        session = Session.start(line, seed, sid=os.urandom(8).hex())
+        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=seed_text is None)
         self.store.begin(session)
         self.session = session
-        return {"game": session.game.name, "state": session.view()}
+        out: dict[str, Any] = {"game": session.game.name}
+        view = session.view()
+        if "commitment" in view:
+            out["commitment"] = view["commitment"]
+        out["state"] = view
+        return out
+
+    def _reveal(self, args: tuple[str, ...]) -> dict[str, Any]:
+        """The session's seed: after it anyone can check the commitment and replay every draw."""
+        assert self.session is not None
+        out: dict[str, Any] = {"seed": int(self.session.header["seed"])}
+        if self.session.header.get("committed"):
+            from firmware.fairness import commitment
+            out["commitment"] = commitment(out["seed"])
+        return out
 
     def _run_session(self, line: str) -> dict[str, Any]:
         assert self.session is not None
         outcome, new_json = self.session.run(line)
         if new_json is not None:
-            self.store.record(self.session, line)
-            self.session.commit(line, outcome, new_json)
-            self.store.after_commit(self.session)
+            self.store.commit(self.session, line, outcome, new_json)
             fields = dict(outcome.fields)
             fields.setdefault("state", self.session.view())
             return fields
@@ -170,10 +181,7 @@ class Console:
 
     def _undo(self, args: tuple[str, ...]) -> dict[str, Any]:
         assert self.session is not None
-        self.session.check_undo()
-        self.store.record_undo()
-        text = self.session.undo()
-        self.store.after_commit(self.session)
+        text = self.store.undo(self.session)
         return {"undone": text, "state": self.session.view()}
 
     def _log(self, args: tuple[str, ...]) -> dict[str, Any]:
@@ -213,8 +221,6 @@ class Console:
         return {"settings": with_defaults(current)}
 
     def close(self) -> None:
-        if self.session is not None:
-            self.store.snapshot(self.session)
         self.store.close()
 
 
@@ -258,7 +264,8 @@ def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
             break
         body, too_long = got
         if too_long:
-            response: str | None = Console._error(LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE)))
+            too = LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE))
+            response: str | None = Console._error(too)
         else:
             response = console.handle_bytes(body)
         if response is not None:
@@ -291,8 +298,12 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                 print(f"legatus: {e}", file=sys.stderr)
                 return 2
             print(f"legatus: console on {serial_port} at {baud} baud", file=sys.stderr, flush=True)
-            with port:
-                serve(console, port, port)
+            try:
+                with port:
+                    serve(console, port, port)
+            except (OSError, ValueError) as e:   # serial.SerialException is an OSError: a hangup
+                print(f"legatus: the serial link closed ({e}); every acknowledged action is saved.",
+                      file=sys.stderr)
     except KeyboardInterrupt:
         pass
     finally:

@@ -164,11 +164,18 @@ def _serial_reader(port: Any, events: queue.Queue) -> None:
     from firmware.console import read_line
 
     def reply(data: bytes) -> None:
-        port.write(data)
-        port.flush()
+        try:
+            port.write(data)
+            port.flush()
+        except (OSError, ValueError) as e:   # the other end hung up: the action itself is saved
+            print(f"legatus: could not answer over the serial link ({e}).", file=sys.stderr)
 
     while True:
-        got = read_line(port)
+        try:
+            got = read_line(port)
+        except (OSError, ValueError) as e:   # a hangup (serial.SerialException is an OSError)
+            print(f"legatus: the serial link closed ({e}); the device goes on without it.", file=sys.stderr)
+            return
         if got is None:
             continue
         events.put(("line", got[0], got[1], reply))

@@ -226,11 +226,11 @@ def test_physical_tiles_and_bags(console):
 
 def test_digital_tiles_with_his_physical_bag_reveal_first(console):
     ok(console, "new caesar-solo difficulty=easy crassus-bag=physical row=sword:6/0,ship:5/1,wild:2/2 seed=3")
-    assert "reveal" in err(console, "crassus", "bad_arguments")      # the tile draws: reveal it first
-    shown = ok(console, "reveal")
+    assert "reveal-tile" in err(console, "crassus", "bad_arguments")      # the tile draws: reveal it first
+    shown = ok(console, "reveal-tile")
     assert shown["tile"] in "AB" and shown["draws"] == (2 if shown["tile"] == "A" else 1)
     assert ok(console, "state")["state"]["tiles"]["revealed"] == shown["tile"]
-    err(console, "reveal", "illegal_move")
+    err(console, "reveal-tile", "illegal_move")
     bag = ok(console, "state")["state"]["crassus"]["bag_contents"]
     turn = ok(console, "crassus draw=" + ",".join(bag[:shown["draws"]]))
     assert turn["tile"] == shown["tile"] and turn["steps"][0]["tokens"] == bag[:shown["draws"]]

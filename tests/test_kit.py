@@ -173,8 +173,7 @@ def test_side_bag_errors_change_nothing(console):
 @pytest.mark.parametrize("line,step", [
     ("new glory players=Ann,Bob seed=1", "fame Ann +1"),
     ("new sword players=romans,gauls seed=1", "vp romans +1"),
-    pytest.param("new caesar-solo seed=1", "crassus", marks=pytest.mark.xfail(
-        reason="engine/caesar/console.py _store clears the whole state (drops engine.common.SESSION_KEYS)")),
+    ("new caesar-solo seed=1", "crassus"),
 ])
 def test_the_side_bag_and_rolls_survive_the_games_own_steps(line, step):
     from engine.common import SESSION_KEYS

@@ -55,13 +55,31 @@ def test_nothing_to_undo_at_the_start():
         s.undo()
 
 
-def test_restored_snapshot_can_still_undo_past_it():
-    s = Session.start("new bag items=a*3,b*3", 4, "x")
-    outs = [s.apply("draw").fields["drawn"] for _ in range(4)]
-    snap = json.loads(json.dumps(s.snapshot(5)))
-    t = Session.start("new bag items=a*3,b*3", 4, "x")
-    t.restore(snap)
+def test_a_rebuilt_session_can_still_undo_past_its_checkpoints_without_re_rolling():
+    from firmware.session import CHECKPOINT_EVERY
+    s = Session.start("new dice", 4, "x")
+    n = 2 * CHECKPOINT_EVERY + 5
+    outs = [s.apply("roll 3d6").fields["dice"] for _ in range(n)]
+    checkpoints = {d: s._state_json_at(d) for d in (CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY)}
+    t = Session.start("new dice", 4, "x")
+    t.rebuild(s.lines, s.sentences, [], checkpoints)
     assert t.state_json == s.state_json
-    t.undo()
-    t.undo()
-    assert t.apply("draw").fields["drawn"] == outs[2]
+    for _ in range(CHECKPOINT_EVERY + 10):          # back across a checkpoint
+        t.undo()
+    assert t.apply("roll 3d6").fields["dice"] == outs[n - CHECKPOINT_EVERY - 10]
+
+
+def test_only_a_few_states_stay_in_memory_when_the_store_can_load_checkpoints():
+    from firmware.session import CHECKPOINT_EVERY, CHECKPOINTS_IN_RAM
+    s = Session.start("new dice", 4, "x")
+    stored: dict[int, str] = {}
+    s.loader = stored.get
+    for _ in range(20 * CHECKPOINT_EVERY):
+        s.apply("roll 2d6")
+        if len(s.lines) % CHECKPOINT_EVERY == 0:
+            stored[len(s.lines)] = s.state_json
+    assert len(s._checkpoints) <= CHECKPOINTS_IN_RAM + 1
+    expect = Session.start("new dice", 4, "x")
+    for line in s.lines[: 3 * CHECKPOINT_EVERY + 7]:
+        expect.apply(line)
+    assert s._state_json_at(3 * CHECKPOINT_EVERY + 7) == expect.state_json   # read back from the loader

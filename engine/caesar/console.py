@@ -180,7 +180,7 @@ def _crassus(state: State, req: Request) -> Outcome:
 def _reveal(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if req.args:
-        raise BadArguments(Msg("Usage: reveal  (no arguments)."))
+        raise BadArguments(Msg("Usage: reveal-tile  (no arguments)."))
     g = _load(state)
     letter = flow.reveal(g)
     _store(state, g)
@@ -269,7 +269,7 @@ SOLO = GameRules(
     commands=commands(
         Command("crassus", _crassus, True, "crassus [tile=X] [draw=...] [centurion=...]  (one Auto-Crassus turn)"),
         Command("decide", _decide, False, "decide  (the play Auto-Crassus would make now)"),
-        Command("reveal", _reveal, True, "reveal  (turn up his next tile before crassus)"),
+        Command("reveal-tile", _reveal, True, "reveal-tile  (turn up his next tile before crassus)"),
         *_COMMON,
     ),
 )

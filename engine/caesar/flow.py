@@ -418,7 +418,7 @@ def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = Non
     if g.revealed and tile is not None:
         raise BadArguments(Msg("Tile {} is already revealed; drop tile=.", g.revealed))
     if physical_bag and not physical_tiles and not g.revealed and _tile_draws(g, g.stack[0]):
-        raise BadArguments(Msg("His bag is physical: send reveal first to see the tile, then crassus draw=...."))
+        raise BadArguments(Msg("His bag is physical: send reveal-tile first to see the tile, then crassus draw=...."))
     if physical_tiles and tile is None:
         raise BadArguments(Msg("Tiles are physical here: say which tile you revealed, e.g. crassus tile=A "
                                "(stack: {}).", "".join(sorted(g.stack))))

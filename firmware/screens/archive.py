@@ -5,16 +5,14 @@ its effective action lines. The result is the same state (the engine is determin
 as a new current session; the session running before goes to the archive as ``new`` always does,
 and the archived copy stays where it was.
 
-Where the archive lives is the Store's business: this reads the state directory's
-``archive/NNNN.journal`` files (firmware/store.py) read-only, through ``store_archives``. When the
-archive moves elsewhere (e.g. into SQLite), only ``store_archives`` has to follow.
+Where the archive lives is the Store's business: ``store_archives`` reads the archived sessions of
+the state directory's database (``Store.archives``, firmware/store.py) read-only.
 """
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from engine.text import N_
@@ -39,40 +37,18 @@ class Archived:
         return str(self.header.get("game", ""))
 
 
-def _effective(records: list[dict[str, Any]]) -> list[str]:
-    lines: list[str] = []
-    for record in records:
-        if record.get("undo"):
-            if lines:
-                lines.pop()
-        elif isinstance(record.get("line"), str):
-            lines.append(record["line"])
-    return lines
-
-
 def store_archives(store: Any) -> list[Archived]:
-    """The archived sessions of ``store``, newest first (unreadable ones are left out)."""
-    from firmware import journal
-    root = getattr(store, "root", None)
-    if root is None:
+    """The archived sessions of ``store`` (its database), newest first; damaged ones are left
+    out by the store."""
+    archives = getattr(store, "archives", None)
+    if archives is None:
         return []
-    files = sorted(Path(root, "archive").glob("*.journal"), reverse=True)[:MAX_LISTED]
     out: list[Archived] = []
-    for path in files:
-        try:
-            data = path.read_bytes()
-            when = path.stat().st_mtime
-        except OSError:
+    for entry in archives(MAX_LISTED):
+        header = entry["header"]
+        if not isinstance(header.get("line"), str) or "seed" not in header:
             continue
-        records = []
-        for raw in data.splitlines(keepends=True):
-            record = journal.decode(raw)
-            if record is None:
-                break                      # a damaged tail: keep what came before it
-            records.append(record)
-        if not records or not isinstance(records[0].get("line"), str) or "seed" not in records[0]:
-            continue
-        out.append(Archived(records[0], _effective(records[1:]), when))
+        out.append(Archived(header, list(entry["lines"]), float(entry["ended"])))
     return out
 
 

@@ -557,7 +557,7 @@ def _crassus_turn(ctx: Ctx) -> None:
         return
     letter = view["tiles"]["revealed"]
     if letter is None:                       # digital tile, physical bag: turn the tile up first
-        response = _run(ctx, "reveal")
+        response = _run(ctx, "reveal-tile")
         if response is None:
             return
         letter = response["tile"]
