@@ -14,9 +14,12 @@ from engine.jc import battle as B
 from engine.jc import campaign as C
 from engine.jc import cards as K
 from engine.jc import mapdata, policy, score
+from engine.jc.advise import advise as _advise_battle
+from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
 from engine.rng import Rng
+from engine.text import Msg
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
@@ -237,6 +240,15 @@ def _odds(state: State, req: Request) -> Outcome:
     return Outcome({**result, "policy": "J-14", "from": where})
 
 
+def _advise(state: State, req: Request) -> Outcome:
+    """Read-only: every choice open now with its exact odds, and the best (jc/advise.py)."""
+    if req.args:
+        raise BadArguments(Msg("Usage: advise."))
+    req.check_opts(frozenset())
+    advice = _advise_battle(_battle(state))
+    return Outcome({**advice, "policy": "J-14", "text": _advice_summary(advice)})
+
+
 def _next_battle(state: State, req: Request) -> Outcome:
     if req.args:
         raise BadArguments("Usage: next-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical].")
@@ -453,6 +465,7 @@ GAME = GameRules(
         Command("auto", _auto, True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)"),
         Command("fight", _fight, True, "fight  (the rest of the battle by the J-14 policy)"),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
+        Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
         Command("next-battle", _next_battle, True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
         Command("roster", _roster, False, "roster [caesar|pompey]"),
         Command("levy", _levy, True, "levy <block-id> <city>  (J-20)"),

@@ -1,0 +1,132 @@
+"""Advice at the decision in hand (PROTOCOL.md "advise", J-14, J-15).
+
+For every choice open to the deciding side now — fire, pass or retreat for each block of the
+acting step, or which of the equally strongest blocks takes the next hit — the exact odds if that
+choice is made now and both sides follow the J-14 policy afterwards, and the best choice for the
+deciding side. Pure: the battle passed in is never changed.
+
+How: a ``pass``, ``retreat`` or ``hit`` option is made on a copy and the exact odds (J-15) are
+taken from there. A ``fire`` option is a sum over the number of hits ``k`` (a binomial of the
+block's dice): ``k`` hits are rolled on a copy (faces 1 hit, faces 6 miss: firepower is at most
+4), placed by J-14 and weighted by P(k). A step's other blocks act afterwards by J-14.
+
+Results are always from the point of view of the *original* attacker (as ``odds``), so the side
+that attacked first wants a high ``attacker_wins`` even after the J-9 role swap.
+"""
+from __future__ import annotations
+
+import copy
+from math import comb
+from typing import Any
+
+from engine.errors import IllegalMove
+from engine.jc import battle as B
+from engine.jc import policy
+from engine.jc.odds import odds
+from engine.text import Msg, term
+
+TIE = 1e-12          # odds closer than this are equal (different routes to one float)
+
+
+def _fire_odds(battle: B.Battle, key: str) -> dict[str, float]:
+    b = B.find(battle, key)
+    assert b is not None
+    n = int(b["strength"])
+    p = min(B.firepower_of(battle, b), 6) / 6.0
+    acc = dict.fromkeys(B.RESULTS, 0.0)
+    for k in range(n + 1):
+        pk = comb(n, k) * p ** k * (1.0 - p) ** (n - k)
+        if pk == 0.0:
+            continue
+        c = copy.deepcopy(battle)
+        B.fire(c, key, ",".join(["1"] * k + ["6"] * (n - k)), None, policy.choose_hit)
+        for r, v in odds(c).items():
+            acc[r] += pk * v
+    return acc
+
+
+def _after(battle: B.Battle, option: dict[str, Any]) -> dict[str, float]:
+    """Exact odds if ``option`` is taken now and J-14 play follows."""
+    action, key = option["action"], option["block"]
+    if action == "fire":
+        return _fire_odds(battle, key)
+    c = copy.deepcopy(battle)
+    if action == "pass":
+        B.pass_turn(c, key)
+    elif action == "retreat":
+        B.retreat(c, key)
+    else:
+        B.assign_hit(c, option["target"], policy.choose_hit)
+    return odds(c)
+
+
+def _policy_option(battle: B.Battle, d: dict[str, Any]) -> dict[str, Any]:
+    """The choice J-14 would make here (the tie-break of ``best``)."""
+    if d["kind"] == "hit":
+        cands = B.hit_candidates(battle, d["side"])
+        return {"action": "hit", "block": policy.choose_hit(battle, cands)["key"]}
+    group = [x for x in battle["blocks"] if x["key"] in d["blocks"]]
+    b = min(group, key=lambda x: x["seq"])
+    return {"action": policy.action_for(battle, b), "block": b["key"]}
+
+
+def choices(battle: B.Battle, d: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every choice open now: ``{"action", "block"}`` (plus ``"target"`` for a hit, equal to
+    ``block``: the block that takes it)."""
+    if d["kind"] == "hit":
+        return [{"action": "hit", "block": k, "target": k} for k in d["choices"]]
+    out: list[dict[str, Any]] = []
+    for key in d["blocks"]:
+        b = B.find(battle, key)
+        assert b is not None
+        out.extend({"action": a, "block": key} for a in B.actions_for(battle, b))
+    return out
+
+
+def best_index(options: list[dict[str, Any]], attacker: bool, policy_index: int) -> int:
+    """The best option for the deciding side: the attacker wants the highest ``attacker_wins``
+    then the lowest ``attacker_eliminated``; the defender the lowest ``attacker_wins`` then the
+    highest ``attacker_eliminated``; remaining ties go to the J-14 choice, then the first."""
+    sign = 1.0 if attacker else -1.0
+    win = [sign * o["attacker_wins"] for o in options]
+    top = max(win)
+    near = [i for i, w in enumerate(win) if w >= top - TIE]
+    elim = {i: -sign * options[i]["attacker_eliminated"] for i in near}
+    top2 = max(elim.values())
+    near = [i for i in near if elim[i] >= top2 - TIE]
+    return policy_index if policy_index in near else near[0]
+
+
+def advise(battle: B.Battle) -> dict[str, Any]:
+    """``decision``, ``options`` (each with the exact odds) and ``best`` (an option, or the index
+    of it as ``best_index``). Raises IllegalMove when there is no decision in hand."""
+    if battle["phase"] == "setup":
+        raise IllegalMove(Msg("The battle has not started: advise helps at a turn or a hit "
+                              "(start first)."))
+    d = B.decision(battle)
+    if d is None:
+        raise IllegalMove(Msg("The battle is over: there is nothing to advise."))
+    pol = _policy_option(battle, d)
+    options = []
+    policy_index = 0
+    for i, ch in enumerate(choices(battle, d)):
+        o = {**ch, **_after(battle, ch), "policy": ch["action"] == pol["action"]
+             and ch["block"] == pol["block"]}
+        if o["policy"]:
+            policy_index = i
+        options.append(o)
+    attacker = d["side"] == battle["attacker"]
+    bi = best_index(options, attacker, policy_index)
+    return {"decision": d, "options": options, "best": options[bi], "best_index": bi,
+            "for": "attacker" if attacker else "defender"}
+
+
+def summary(advice: dict[str, Any]) -> Msg:
+    """One sentence naming the best choice, e.g. "Best for Caesar: fire c_leg10 (win 69%)."."""
+    best = advice["best"]
+    side = term(advice["decision"]["side"].capitalize())
+    pct = round(100.0 * best["attacker_wins"])
+    if best["action"] == "hit":
+        return Msg("Best for {}: the hit on {} (attacker wins {}%).", side, best["block"], pct)
+    return Msg("Best for {}: {} {} (attacker wins {}%).", side, term(best["action"]),
+               best["block"], pct)

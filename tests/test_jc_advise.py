@@ -1,0 +1,173 @@
+"""`advise` (PROTOCOL.md "Added in version 1"; J-14, J-15): every choice open now with its exact
+odds, checked against an independent calculation — the choice forced on a copy of the battle, every
+face of every die enumerated (no binomial), then the oracle (today's odds implementation, kept as
+engine/jc/odds_reference.py) — and `best` checked against the options."""
+from __future__ import annotations
+
+import copy
+import random
+from itertools import product
+
+import pytest
+
+from engine.errors import IllegalMove
+from engine.jc import advise as A
+from engine.jc import battle as B
+from engine.jc import policy
+from engine.jc import odds_reference as REF
+from engine.jc.roster import rated_block
+from engine.rng import Rng
+from tests.test_jc_support import Table
+
+RESULTS = B.RESULTS
+
+
+def _oracle_after(battle: B.Battle, option: dict) -> tuple[float, ...]:
+    """Force ``option`` on a copy and take the oracle's odds; a fire averages every face tuple."""
+    b = B.find(battle, option["block"])
+    assert b is not None
+    if option["action"] != "fire":
+        c = copy.deepcopy(battle)
+        if option["action"] == "pass":
+            B.pass_turn(c, option["block"])
+        elif option["action"] == "retreat":
+            B.retreat(c, option["block"])
+        else:
+            B.assign_hit(c, option["target"], policy.choose_hit)
+        o = REF.odds(c)
+        return tuple(o[r] for r in RESULTS)
+    n = b["strength"]
+    acc = [0.0, 0.0, 0.0]
+    for faces in product(range(1, 7), repeat=n):
+        c = copy.deepcopy(battle)
+        B.fire(c, option["block"], ",".join(map(str, faces)), None, policy.choose_hit)
+        o = REF.odds(c)
+        for i, r in enumerate(RESULTS):
+            acc[i] += o[r] / 6 ** n
+    return tuple(acc)
+
+
+def _check(battle: B.Battle) -> dict:
+    before = copy.deepcopy(battle)
+    adv = A.advise(battle)
+    assert battle == before                                   # read-only
+    d = B.decision(battle)
+    assert adv["decision"] == d
+    opts = adv["options"]
+    if d["kind"] == "hit":
+        assert [o["target"] for o in opts] == d["choices"]
+    else:                                                     # J-5/J-6: every block x action
+        want = [(k, a) for k in d["blocks"] for a in d["actions"]]
+        assert [(o["block"], o["action"]) for o in opts] == want
+    for o in opts:
+        got = tuple(o[r] for r in RESULTS)
+        assert sum(got) == pytest.approx(1.0, abs=1e-9)       # J-15
+        for g, w in zip(got, _oracle_after(battle, o)):
+            assert g == pytest.approx(w, abs=1e-9)
+    best = adv["best"]
+    assert best is opts[adv["best_index"]]
+    sign = 1.0 if d["side"] == battle["attacker"] else -1.0
+    for o in opts:                                            # nobody beats `best` for its side
+        assert sign * o["attacker_wins"] <= sign * best["attacker_wins"] + 1e-12
+        if abs(o["attacker_wins"] - best["attacker_wins"]) <= 1e-12:
+            assert -sign * o["attacker_eliminated"] <= -sign * best["attacker_eliminated"] + 1e-12
+    assert sum(o["policy"] for o in opts) == 1                # exactly one J-14 choice
+    return adv
+
+
+def _random_battle(r: random.Random) -> B.Battle:
+    battle = B.new_battle(r.choice(["caesar", "pompey"]), surprise=r.random() < 0.3)
+    for side in (battle["attacker"], battle["defender"]):
+        for i in range(r.randint(1, 2) + 1):
+            reserve = i > 0 and r.random() < 0.3
+            kind = r.choice(["", "", "leader", "ballista", "elephant"])
+            s = 4 if kind == "elephant" else r.randint(1, 2)
+            spec = rated_block(None if kind == "ballista" else f"{r.choice('ABCD')}{r.randint(1, 4)}",
+                               s, side, name=f"{side[0]}{i}", leader=kind == "leader",
+                               ballista=kind == "ballista", elephant=kind == "elephant")
+            B.add_block(battle, spec, side, s, reserve, f"{side[0]}{i}")
+    B.start(battle)
+    return battle
+
+
+def test_advice_matches_forcing_each_option_then_the_oracle():
+    # J-14/J-15 at turns (fire/pass, and fire/retreat/pass from round 2) and at tied hits
+    r = random.Random(11)
+    rng = Rng(5)
+    seen = set()
+    checked = 0
+    for _ in range(40):
+        battle = _random_battle(r)
+        while battle["phase"] == "fighting" and checked < 60:
+            d = B.decision(battle)
+            if sum(B.find(battle, k)["strength"] for k in d.get("blocks", [])) <= 6:
+                adv = _check(battle)
+                checked += 1
+                seen.add(d["kind"])
+                seen.update(o["action"] for o in adv["options"])
+            if d["kind"] == "hit":
+                B.assign_hit(battle, r.choice(d["choices"]), policy.choose_hit)
+            else:
+                key = r.choice(d["blocks"])
+                act = r.choice(d["actions"])
+                if act == "fire":
+                    B.fire(battle, key, None, rng)
+                elif act == "retreat":
+                    B.retreat(battle, key)
+                else:
+                    B.pass_turn(battle, key)
+    assert checked >= 40
+    assert {"turn", "fire", "pass", "retreat"} <= seen
+
+
+def test_a_tied_hit_is_advised_per_target():
+    # J-7: the owner chooses among equally strong blocks; each target gets its own odds
+    t = Table("dice=physical")
+    t.run("add attacker rating=A3 strength=3 name=a", "add defender rating=C1 strength=2 name=x",
+          "add defender rating=C4 strength=2 leader=1 name=y", "start")
+    t.do("fire a dice=1,6,6")                               # 1 hit, x and y both at II
+    adv = t.do("advise")
+    assert adv["decision"]["kind"] == "hit"
+    assert {o["target"] for o in adv["options"]} == {"x", "y"}
+    by = {o["target"]: o for o in adv["options"]}
+    assert by["x"]["policy"] and not by["y"]["policy"]      # J-14: lowest firepower first
+    # the defender keeps its C4 leader whole: the hit on x is best for it
+    assert adv["best"]["target"] == "x"
+    assert by["y"]["attacker_wins"] > by["x"]["attacker_wins"]
+    _check(t.session.state["battle"])
+
+
+def test_advise_is_read_only_and_refused_without_a_decision():
+    t = Table()
+    t.run("add attacker c_leg8 strength=2", "add defender p_leg5 strength=2")
+    msg = t.fails("advise", "illegal_move")
+    assert "start" in msg
+    t.do("start")
+    adv = t.do("advise")
+    assert adv["decision"]["kind"] == "turn"
+    assert [o["action"] for o in adv["options"]] == ["fire", "pass"]   # J-5: no retreat in round 1
+    assert adv["best"]["action"] == "fire"
+    t.fails("advise extra", "bad_arguments")
+    t.do("fight")
+    t.fails("advise", "game_over")
+
+
+def test_round_four_attacker_may_only_retreat():
+    # J-6: on the attacker's round-4 turn the only option is to retreat
+    battle = B.new_battle("caesar")
+    B.add_block(battle, rated_block("C1", 4, "caesar", name="a"), "caesar", 4, False, "a")
+    B.add_block(battle, rated_block("C1", 4, "pompey", name="d"), "pompey", 4, False, "d")
+    B.start(battle)
+    while battle["phase"] == "fighting" and battle["round"] < 4:
+        d = B.decision(battle)
+        B.pass_turn(battle, d["blocks"][0]) if d["kind"] == "turn" else B.assign_hit(battle, None, policy.choose_hit)
+    B.pass_turn(battle, "d")
+    adv = _check(battle)
+    assert [o["action"] for o in adv["options"]] == ["retreat"]
+    assert adv["options"][0]["defender_holds"] == 1.0
+
+
+def test_no_decision_raises():
+    battle = B.new_battle("caesar")
+    with pytest.raises(IllegalMove):
+        A.advise(battle)
