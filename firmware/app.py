@@ -124,7 +124,7 @@ class App:
         if session is None or not session.lines:
             self.notify(_("Nothing to undo."))
             return
-        step = session.sentences[-1]
+        step = session.check_undo()
 
         def yes(ctx: Any) -> None:
             response = self.run("undo")

@@ -52,7 +52,23 @@ def dumps(state: State) -> str:
 
 
 def undone_sentence(sentence: Any) -> Msg:
-    return Msg("Undone: {}", sentence)
+    return Msg("Undone: {}", said(sentence))
+
+
+class Stored(str):
+    """A sentence as stored (``to_data`` JSON), turned back into a Msg only when it is read:
+    a long session restarts without decoding every sentence."""
+
+
+def said(sentence: Any) -> Any:
+    """The sentence itself (a Msg or text), decoding a :class:`Stored` one."""
+    if isinstance(sentence, Stored):
+        from engine.text import from_data
+        try:
+            return from_data(json.loads(sentence))
+        except ValueError:
+            return str(sentence)
+    return sentence
 
 
 class Session:
@@ -162,7 +178,7 @@ class Session:
         """The sentence of the step undo would take back; raises NothingToUndo."""
         if not self.lines:
             raise NothingToUndo(Msg("Nothing to undo: no action since the game started."))
-        return self.sentences[-1]
+        return said(self.sentences[-1])
 
     def undo(self) -> Msg:
         """Take back the last effective action; returns ``Undone: <its sentence>``."""

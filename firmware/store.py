@@ -30,8 +30,8 @@ from typing import Any, NamedTuple
 
 from engine.errors import LegatusError
 from engine.game import Outcome
-from engine.text import Msg, from_data, to_data
-from firmware.session import MAX_LOG, Session, undone_sentence
+from engine.text import Msg, to_data
+from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 
 DB_NAME = "legatus.db"
 SCHEMA = """
@@ -69,8 +69,9 @@ class Recovery(NamedTuple):
 
 
 def crc(*fields: Any) -> int:
-    """CRC-32 of a row's fields (their JSON), so any changed byte of a row is detected."""
-    return zlib.crc32(json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode())
+    """CRC-32 of a row's fields (with a separator no field contains), so any changed byte of a
+    row is detected."""
+    return zlib.crc32("\x1f".join(map(str, fields)).encode())
 
 
 def default_state_dir() -> Path:
@@ -286,17 +287,21 @@ class Store:
         lines: list[str] = []
         sentences: list[Any] = []
         log: list[Any] = []
-        for seq, kind, line, sentence in good:
+        log_from = max(0, len(good) - MAX_LOG)
+        for i, (seq, kind, line, sentence) in enumerate(good):
             if kind == "do":
-                said = from_data(json.loads(sentence))
                 stack.append(seq)
                 lines.append(line)
-                sentences.append(said)
-                log.append(said)
+                sentences.append(Stored(sentence))
+                if i >= log_from:
+                    log.append(Stored(sentence))
             elif stack:
                 stack.pop()
                 lines.pop()
-                log.append(undone_sentence(sentences.pop()))
+                undone = sentences.pop()
+                if i >= log_from:
+                    log.append(undone_sentence(undone))
+        log = [said(x) for x in log]
         checkpoints: dict[int, str] = {}
         damaged_cp = []
         for depth, top, state, check in self.db.execute(
@@ -309,8 +314,10 @@ class Store:
         if damaged_cp:
             self._damage(damaged_cp, "checksum")
             notes.append(Msg("A damaged checkpoint was skipped; the state was replayed from an older one."))
+        self._session_id, self._seq, self._stack = sid_, len(good), stack
         try:
             session = Session.from_header(header)
+            session.loader = self._checkpoint_loader(sid_)
             try:
                 session.rebuild(lines, sentences, log[-MAX_LOG:], checkpoints)
             except (ValueError, KeyError, TypeError, AssertionError):
@@ -319,9 +326,8 @@ class Store:
             with self.transaction() as db:
                 db.execute("UPDATE sessions SET current=0, ended=? WHERE id=?", (time.time(), sid_))
             notes.append(Msg("The last session could not be replayed ({}); it was archived.", str(e)[:80]))
+            self._session_id, self._seq, self._stack = None, 0, []
             return None
-        self._session_id, self._seq, self._stack = sid_, len(good), stack
-        session.loader = self._checkpoint_loader(sid_)
         return session
 
     def _checkpoint_loader(self, session_id: int) -> Any:

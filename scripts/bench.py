@@ -274,9 +274,21 @@ def first_frame(runs: int = 15) -> list[tuple[str, str]]:
     return rows
 
 
+def long_sessions() -> list[tuple[str, str]]:
+    """Peak memory and restart time for 20,000-action sessions (scripts/bench_storage.py)."""
+    out = subprocess.run([sys.executable, str(Path(__file__).with_name("bench_storage.py")), "--actions", "20000"],
+                         capture_output=True, text=True, env=ENV, check=True).stdout
+    rows = []
+    for line in out.splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows.append((f"{cells[0]} session of {cells[1]} actions: restart+state+undo", f"{cells[3]} ({cells[4]} a fresh one)"))
+        rows.append((f"{cells[0]} session of {cells[1]} actions: peak RSS", f"{cells[5]} ({cells[6]} a fresh one)"))
+    return rows
+
+
 def main() -> None:
     print(f"Legatus benchmarks — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
-    for section in (cold_start, render_time, simulator_rss, panel_bus, first_frame, game_figures):
+    for section in (cold_start, render_time, simulator_rss, panel_bus, first_frame, game_figures, long_sessions):
         for key, value in section():
             print(f"  {key:<58} {value}")
         sys.stdout.flush()

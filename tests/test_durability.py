@@ -59,12 +59,3 @@ def test_kill_9_at_random_moments_never_loses_an_acknowledged_command(state_dir)
         proc.stdin.close()
         state = run_console(d, ["state"])[0]["state"]
         assert state in (expected[acked], expected[acked + 1]), (trial, lines[: acked + 1])
-
-
-def test_power_cut_during_new_keeps_one_whole_session(state_dir):
-    # the new journal replaces the old one atomically: after a restart either session is whole
-    run_console(state_dir, ["new dice seed=1", "roll 2d6"])
-    tmp = state_dir / ".session.journal.tmp"
-    tmp.write_bytes(b"half a header")          # what a cut during the temp write leaves
-    st = run_console(state_dir, ["state"])[0]["state"]
-    assert st["game"] == "dice" and st["actions"] == 1

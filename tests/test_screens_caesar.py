@@ -261,7 +261,7 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.handle("b")                                         # any key closes the message
         app.handle("up")
         app.handle("a")                                         # Crassus's turn: the tile is turned up
-        assert app.console.session.lines[-1] == "reveal"
+        assert app.console.session.lines[-1] == "reveal-tile"
         tile = app.view()["tiles"]["revealed"]
         draws = 2 if tile == "A" else 1
         for _ in range(draws):
