@@ -80,11 +80,15 @@ def _random_battle(r: random.Random) -> B.Battle:
     for side in (battle["attacker"], battle["defender"]):
         for i in range(r.randint(1, 2) + 1):
             reserve = i > 0 and r.random() < 0.3
-            kind = r.choice(["", "", "leader", "ballista", "elephant"])
+            kind = r.choice(["", "", "leader", "ballista", "elephant", "cleopatra"])
+            if kind == "cleopatra" and any(x["kind"] == "cleopatra" for x in battle["blocks"]):
+                kind = ""
             s = 4 if kind == "elephant" else r.randint(1, 2)
-            spec = rated_block(None if kind == "ballista" else f"{r.choice('ABCD')}{r.randint(1, 4)}",
+            rating = "C1" if kind == "cleopatra" else f"{r.choice('ABCD')}{r.randint(1, 4)}"
+            spec = rated_block(None if kind == "ballista" else rating,
                                s, side, name=f"{side[0]}{i}", leader=kind == "leader",
-                               ballista=kind == "ballista", elephant=kind == "elephant")
+                               ballista=kind == "ballista", elephant=kind == "elephant",
+                               cleopatra=kind == "cleopatra")
             B.add_block(battle, spec, side, s, reserve, f"{side[0]}{i}")
     B.start(battle)
     return battle
@@ -96,15 +100,16 @@ def test_advice_matches_forcing_each_option_then_the_oracle():
     rng = Rng(5)
     seen = set()
     checked = 0
-    for _ in range(40):
+    for _ in range(60):
         battle = _random_battle(r)
-        while battle["phase"] == "fighting" and checked < 60:
+        while battle["phase"] == "fighting" and checked < 90:
             d = B.decision(battle)
-            if sum(B.find(battle, k)["strength"] for k in d.get("blocks", [])) <= 6:
+            if max((B.find(battle, k)["strength"] for k in d.get("blocks", [])), default=0) <= 3:
                 adv = _check(battle)
                 checked += 1
                 seen.add(d["kind"])
                 seen.update(o["action"] for o in adv["options"])
+                seen.update(x["kind"] for x in battle["blocks"] if x["status"] == "fight")
             if d["kind"] == "hit":
                 B.assign_hit(battle, r.choice(d["choices"]), policy.choose_hit)
             else:
@@ -116,8 +121,8 @@ def test_advice_matches_forcing_each_option_then_the_oracle():
                     B.retreat(battle, key)
                 else:
                     B.pass_turn(battle, key)
-    assert checked >= 40
-    assert {"turn", "fire", "pass", "retreat"} <= seen
+    assert checked >= 60
+    assert {"turn", "hit", "fire", "pass", "retreat", "cleopatra"} <= seen
 
 
 def test_a_tied_hit_is_advised_per_target():

@@ -6,9 +6,12 @@ choice is made now and both sides follow the J-14 policy afterwards, and the bes
 deciding side. Pure: the battle passed in is never changed.
 
 How: a ``pass``, ``retreat`` or ``hit`` option is made on a copy and the exact odds (J-15) are
-taken from there. A ``fire`` option is a sum over the number of hits ``k`` (a binomial of the
-block's dice): ``k`` hits are rolled on a copy (faces 1 hit, faces 6 miss: firepower is at most
-4), placed by J-14 and weighted by P(k). A step's other blocks act afterwards by J-14.
+taken from there. ``fire`` for any block of the step is the odds from now: J-14 play fires the
+step's other blocks right after it, and a step's blocks do not lose strength while they fire, so
+only the step's total hits matter, whoever rolls first (J-15; the tests check this against
+every die face). Blocks that are alike for the rest of the battle (same firepower, strength,
+track, kind, letter, reserve status and turn taken: they differ only in J-14's "entered
+first") give equal odds for ``pass``, ``retreat`` or ``hit``, which are computed once.
 
 Results are always from the point of view of the *original* attacker (as ``odds``), so the side
 that attacked first wants a high ``attacker_wins`` even after the J-9 role swap.
@@ -26,6 +29,12 @@ from engine.jc.odds import odds
 from engine.text import Msg, term
 
 TIE = 1e-12          # odds closer than this are equal (different routes to one float)
+
+
+def fire_odds(battle: B.Battle, key: str) -> dict[str, float]:
+    """The odds if ``key`` fires now, as a sum over its number of hits (for checks and for a
+    step that is not wholly fired by J-14)."""
+    return _fire_odds(battle, key)
 
 
 def _fire_odds(battle: B.Battle, key: str) -> dict[str, float]:
@@ -49,7 +58,7 @@ def _after(battle: B.Battle, option: dict[str, Any]) -> dict[str, float]:
     """Exact odds if ``option`` is taken now and J-14 play follows."""
     action, key = option["action"], option["block"]
     if action == "fire":
-        return _fire_odds(battle, key)
+        return odds(battle)
     c = copy.deepcopy(battle)
     if action == "pass":
         B.pass_turn(c, key)
@@ -58,6 +67,16 @@ def _after(battle: B.Battle, option: dict[str, Any]) -> dict[str, float]:
     else:
         B.assign_hit(c, option["target"], policy.choose_hit)
     return odds(c)
+
+
+def _signature(battle: B.Battle, option: dict[str, Any]) -> tuple[Any, ...]:
+    """Options with one signature have equal odds (see the module doc)."""
+    if option["action"] == "fire":
+        return ("fire",)
+    b = B.find(battle, option["block"])
+    assert b is not None
+    return (option["action"], b["kind"], B.letter_of(battle, b), B.firepower_of(battle, b),
+            b["strength"], tuple(b["track"]), b["reserve"], b["acted"])
 
 
 def _policy_option(battle: B.Battle, d: dict[str, Any]) -> dict[str, Any]:
@@ -109,8 +128,13 @@ def advise(battle: B.Battle) -> dict[str, Any]:
     pol = _policy_option(battle, d)
     options = []
     policy_index = 0
+    done: dict[tuple[Any, ...], dict[str, float]] = {}
     for i, ch in enumerate(choices(battle, d)):
-        o = {**ch, **_after(battle, ch), "policy": ch["action"] == pol["action"]
+        sig = _signature(battle, ch)
+        result = done.get(sig)
+        if result is None:
+            result = done[sig] = _after(battle, ch)
+        o = {**ch, **result, "policy": ch["action"] == pol["action"]
              and ch["block"] == pol["block"]}
         if o["policy"]:
             policy_index = i

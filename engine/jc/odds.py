@@ -25,7 +25,11 @@ from engine.jc import policy
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 
 Sub = tuple[int, ...]
-WIN, ELIM, HOLD = 0, 1, 2
+WIN, ELIM, HOLD, DROPPED = 0, 1, 2, 3
+EPS = 1e-16           # a contribution smaller than this is not followed (its mass is counted)
+BUDGET = 1e-10        # most mass that may go unfollowed; above it the odds are taken again with EPS 0
+_NEVER = 1 << 30
+_MAX_HITS = 96        # more dice than any battle can roll (15 blocks a side at IV, Cleopatra)
 CLEO_ACTED, A_RETREATED, SWAPPED = 1, 2, 4
 
 
@@ -73,6 +77,7 @@ class _Model:
     surprise: bool
     ladders: dict[tuple[int, bool], dict[int, list[tuple[int, bool, bool]]]] = field(default_factory=dict)
     joins: dict[int, dict[int, int]] = field(default_factory=dict)
+    fasts: dict[tuple[int, bool], dict[int, tuple[int, list[int] | None]]] = field(default_factory=dict)
     plans: dict[Any, Any] = field(default_factory=dict)
 
     def letter(self, side: int, i: int, role: str) -> str:
@@ -111,6 +116,26 @@ class _Model:
                 lad.append((sd.id(tuple(cur)), left, not any(cur)))
             cache[sid] = lad
         return lad
+
+    def fast(self, side: int, sid: int, round1: bool) -> tuple[int, list[int] | None]:
+        """The ladder for the inner loop: ``(first, ids)``, ``ids[k]`` the strengths id after
+        ``k < first`` hits, where nothing else happens (no side emptied, Cleopatra stays); from
+        ``first`` on, :meth:`ladder` tells. ``ids`` is ``None`` in round 1 when the side has no
+        main force to shoot at (J-7, J-8)."""
+        cache = self.fasts.setdefault((side, round1), {})
+        entry = cache.get(sid)
+        if entry is None:
+            sd = self.sides[side]
+            if round1 and not sd.main_alive(sd.subs[sid]):
+                entry = (0, None)
+            else:
+                lad = self.ladder(side, sid, round1)
+                first = next((i for i, (_, left, empty) in enumerate(lad) if left or empty), _NEVER)
+                ids = [x[0] for x in lad]
+                ids += [ids[-1]] * (_MAX_HITS - len(ids))      # hits beyond the last target are lost
+                entry = (first, ids)
+            cache[sid] = entry
+        return entry
 
     def join(self, side: int, sid: int) -> int:
         """``side`` with Cleopatra joined at strength I (J-2)."""
@@ -237,7 +262,7 @@ def _merge(rows: dict[int, dict[int, float]], key: int, row: dict[int, float]) -
         mine[k] = mine.get(k, 0.0) + p
 
 
-def odds(battle: B.Battle) -> dict[str, float]:
+def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
     """Exact ``attacker_wins``, ``attacker_eliminated``, ``defender_holds`` (summing to 1) from
     the battle's current point, every remaining decision taken by the J-14 policy.
 
@@ -247,7 +272,7 @@ def odds(battle: B.Battle) -> dict[str, float]:
     if b["phase"] == "over":
         return {r: float(r == b["result"]) for r in B.RESULTS}
     model, (a, d, flags), j0, acted = _build(b)
-    res = [0.0, 0.0, 0.0]
+    res = [0.0, 0.0, 0.0, 0.0]
     dists = {int(bool(flags & SWAPPED)): _Dist(0, {(a << 2) | (flags & 3): {d: 1.0}})}
     for rnd in range(b["round"], LAST_ROUND + 1):
         if rnd > b["round"]:
@@ -256,10 +281,12 @@ def odds(battle: B.Battle) -> dict[str, float]:
         first = j0 if rnd == b["round"] else 0
         for j in range(first, len(steps)):
             skip = acted if rnd == b["round"] else set()     # no second turn this round
-            dists = {sw: _step(model, dist, sw, rnd, steps, j, res, skip)
+            dists = {sw: _step(model, dist, sw, rnd, steps, j, res, skip, eps)
                      for sw, dist in dists.items() if dist.rows}
     for sw, dist in dists.items():                  # J-6: attackers left after round 4
         res[WIN if sw else HOLD] += sum(p for row in dist.rows.values() for p in row.values())
+    if res[DROPPED] > BUDGET and eps > 0.0:
+        return odds(battle, 0.0)
     total = sum(res)
     return {r: res[i] / total for i, r in enumerate(B.RESULTS)}
 
@@ -308,7 +335,7 @@ def _new_round(model: _Model, dists: dict[int, _Dist], rnd: int, res: list[float
 
 
 def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[str, str]],
-          j: int, res: list[float], skip: set[tuple[int, int]]) -> _Dist:
+          j: int, res: list[float], skip: set[tuple[int, int]], eps: float) -> _Dist:
     """Every block of step ``j`` acts by the policy: fires, or retreats in round 4 (J-6)."""
     role, letter = steps[j]
     round1 = rnd == 1
@@ -322,9 +349,9 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
         dist = dist.transposed()
     retreat = role == "attacker" and rnd == LAST_ROUND
     catch_up = model.cleo and steps.index((role, "C")) <= j
-    me, them = model.sides[s], model.sides[t]
-    ladders = model.ladders.setdefault((t, round1), {})
-    alive: dict[int, bool] = {}
+    me = model.sides[s]
+    fast = model.fasts.setdefault((t, round1), {})
+    drop = 0.0
     out: dict[int, dict[int, float]] = {}
     for ok, row in dist.rows.items():
         sid, flags = ok >> 2, ok & 3
@@ -345,24 +372,30 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
         orow = out.setdefault((sid << 2) | f2, {})
         get = orow.get
         for tid, p in row.items():
-            if round1:                                                 # nobody to shoot at?
-                ok1 = alive.get(tid)
-                if ok1 is None:
-                    ok1 = alive[tid] = them.main_alive(them.subs[tid])
-                if not ok1:
-                    orow[tid] = get(tid, 0.0) + p
+            first, ids = fast.get(tid) or model.fast(t, tid, round1)
+            if ids is None:                                            # nobody to shoot at
+                orow[tid] = get(tid, 0.0) + p
+                continue
+            for k, pk, tail in plan:                                   # most likely first
+                q = p * pk
+                if q < eps:
+                    drop += p * tail
+                    break
+                if k < first:
+                    nt = ids[k]
+                    orow[nt] = get(nt, 0.0) + q
                     continue
-            ladder = ladders.get(tid) or model.ladder(t, tid, round1)
-            last = len(ladder) - 1
-            for k, pk in plan:
+                ladder = model.ladder(t, tid, round1)
+                last = len(ladder) - 1
                 nt, left, empty = ladder[k if k < last else last]
                 if empty:
-                    _terminal(res, t, f2, p * pk)
+                    _terminal(res, t, f2, q)
                 elif left:                                             # Cleopatra changes side
-                    _cleo_joins(model, out, res, s, sid, nt, f2, p * pk, round1,
+                    _cleo_joins(model, out, res, s, sid, nt, f2, q, round1,
                                 catch_up and not f2 & CLEO_ACTED)
                 else:
-                    orow[nt] = get(nt, 0.0) + p * pk
+                    orow[nt] = get(nt, 0.0) + q
+    res[DROPPED] += drop
     return _Dist(s, out)
 
 
@@ -416,7 +449,14 @@ def _make_plan(model: _Model, s: int, sid: int, idx: tuple[int, ...], cleo_acts:
         dist = _convolve(dist, _binom(sub[i], side.slots[i].fp))
     if cleo_acts:
         dist = _convolve(dist, _binom(sub[-1], side.slots[-1].fp))
-    return [(k, pk) for k, pk in enumerate(dist) if pk > 0.0]
+    ranked = sorted(((pk, k) for k, pk in enumerate(dist) if pk > 0.0), reverse=True)
+    plan = []
+    tail = 0.0
+    for pk, k in reversed(ranked):                  # tail: this and every less likely count
+        tail += pk
+        plan.append((k, pk, tail))
+    plan.reverse()
+    return plan
 
 
 def rounded(result: dict[str, float], digits: int = 4) -> dict[str, float]:
