@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine.errors import BadArguments
 from engine.game import GameRules, GlobalCommand
@@ -27,7 +28,7 @@ GLOBAL_COMMANDS: dict[str, str] = {
 }
 
 
-def _load(ref: str):
+def _load(ref: str) -> Any:
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)
 
@@ -49,7 +50,8 @@ def game(name: str) -> GameRules:
     ref = GAMES.get(name)
     if ref is not None:
         try:
-            return _load(ref)
+            loaded: GameRules = _load(ref)
+            return loaded
         except (ImportError, AttributeError):
             pass
     raise BadArguments(Msg("No game '{}'. Games: {}.", name[:40], ", ".join(sorted(GAMES))))
@@ -61,6 +63,7 @@ def global_command(name: str) -> GlobalCommand | None:
     if ref is None:
         return None
     try:
-        return _load(ref)
+        command: GlobalCommand = _load(ref)
+        return command
     except (ImportError, AttributeError):
         return None

@@ -59,7 +59,7 @@ class Msg(str):
             return str(self)
 
     @staticmethod
-    def join(items: Sequence[Any]) -> tuple[Any, ...]:
+    def join(items: Sequence[Any]) -> tuple[Any, ...]:  # type: ignore[override]
         """A list value: each item translated, joined with ", " (a tuple marks it)."""
         return tuple(items)
 

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
+from engine.text import Msg
 from firmware.app import App
 from firmware.console import Console, MAX_LINE
 from firmware.settings import CONTRAST_LEVELS
@@ -78,7 +79,8 @@ class Loop:
             _, raw, too_long, reply = event
             if too_long:
                 from engine.errors import LineTooLong
-                response = Console._error(LineTooLong(f"Lines are limited to {MAX_LINE} bytes; this one was ignored."))
+                response: str | None = Console._error(
+                    LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE)))
             else:
                 response = self.app.console.handle_bytes(raw)
             self.app._view_stale = True

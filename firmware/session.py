@@ -123,7 +123,7 @@ class Session:
             from firmware.fairness import commitment
             out["commitment"] = commitment(int(self.header["seed"]))
         out.update(self.game.view(self.state))
-        return out
+        return dict(out)
 
     def command(self, name: str) -> Command | None:
         from engine.common import SESSION_COMMANDS

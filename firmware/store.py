@@ -151,7 +151,7 @@ class Store:
             if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e):
                 raise StateDirError(f"Cannot open {self.db_path}: {e}. Check the disk and its permissions.") from None
             try:
-                db.close()  # type: ignore[possibly-undefined]
+                db.close()
             except Exception:  # noqa: BLE001
                 pass
             aside = self._move_aside(self.db_path)

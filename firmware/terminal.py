@@ -26,6 +26,7 @@ KEYMAP: dict[bytes, str] = {
 def to_braille(img: Image.Image) -> str:
     """A 1-bit 128×64 image as 16 lines of 64 braille characters (lit pixel = dot)."""
     px = img.convert("1").load()
+    assert px is not None
     w, h = img.size
     out = []
     for cy in range(0, h, 4):
@@ -44,6 +45,7 @@ def to_braille(img: Image.Image) -> str:
 def to_blocks(img: Image.Image) -> str:
     """The same frame with half-block characters (for terminals without braille): 32 lines."""
     px = img.convert("1").load()
+    assert px is not None
     w, h = img.size
     chars = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
     return "\n".join("".join(chars[(1 if px[x, y] else 0, 1 if px[x, y + 1] else 0)]

@@ -123,7 +123,8 @@ class Ctx(Protocol):
 
 
 class Screen(Protocol):
-    title: str
+    @property
+    def title(self) -> str: ...
 
     def render(self, ctx: Ctx) -> Image.Image: ...
 
