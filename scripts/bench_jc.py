@@ -1,41 +1,71 @@
-"""Benchmark of the Julius Caesar battle engine: exact odds against a Monte Carlo of the resolver.
+"""Benchmark of the Julius Caesar exact odds and advice (issue 11), as ratios to a yardstick.
 
-Run ``python scripts/bench_jc.py``; :func:`figures` returns the same figures as (name, value).
-The 6-vs-6 battle: Caesar (A3), Legio 10 (C4), Legio 8 (C3), Legio 7 (C2) attack with Equitatus 1
-(B2) and Legio 11 (C3) in reserve; Pompey (B3), Legio 1 and 2 (C2 IV), Legio 3 (C3) defend with
-the ballista (B4 II) and Auxilia 1 (B1 IV) in reserve. All at full strength.
+Run ``python scripts/bench_jc.py [--quick] [--mc]``. The yardstick is a fixed pure-Python
+workload (300,000 iterations of ``s += i*i % 7``) measured in the same run (CPU time of this
+process, so other programs on the machine disturb the ratios less): about 20 ms on a
+desktop, about 0.3 s on a Raspberry Pi Zero 2 W, so a ratio carries over between machines. The
+target for exact odds is <= 0.33x the yardstick for any battle the roster allows.
+
+Battles ("blocks + reserves" per side, all at full strength, Caesar attacking):
+3+1, 6+3, 8+3 and 10+5 from the roster (leaders, legions, equitatus, auxilia, the ballista, the
+elephant), and 10+5 variants with Mars (surprise), with Cleopatra as a Caesarian reserve, and
+both; a 5 v 5 navis battle with Neptune. For each: the fast odds (engine/jc/odds.py) and the
+oracle (engine/jc/odds_reference.py, the implementation before issue 11) with the speed-up and the
+largest difference; ``advise`` at the first decision of the biggest battle; the memory above the
+idle program (tracemalloc peak of one odds call of the biggest battle, and the growth of the
+process's maximum resident size). ``--mc`` adds a 10,000-battle Monte Carlo of the resolver.
 """
 from __future__ import annotations
 
 import copy
 import os
-import statistics
+import resource
 import sys
 import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from engine.jc import advise as A  # noqa: E402
 from engine.jc import battle as B  # noqa: E402
 from engine.jc import odds as O  # noqa: E402
+from engine.jc import odds_reference as REF  # noqa: E402
 from engine.jc import policy  # noqa: E402
 from engine.jc.roster import roster  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
-ATTACK = ["c_caesar", "c_leg10", "c_leg8", "c_leg7"]
-ATTACK_RESERVES = ["c_eq1", "c_leg11"]
-DEFENCE = ["p_pompeius", "p_leg1", "p_leg2", "p_leg3"]
-DEFENCE_RESERVES = ["p_ballista", "p_aux1"]
 MC_BATTLES = 10_000
-REPEATS = 21
+
+C_MAIN = ["c_caesar", "c_leg10", "c_leg8", "c_antonius", "c_leg17", "c_leg18", "c_leg21", "c_eq1",
+          "c_aux1", "c_ballista"]
+C_RES = ["c_eq4", "c_leg19", "c_leg20", "c_octavian", "c_aux2"]
+P_MAIN = ["p_pompeius", "p_leg1", "p_leg3", "p_scipio", "p_leg2", "p_leg36", "p_elephant", "p_eq2",
+          "p_aux1", "p_ballista"]
+P_RES = ["p_aux2", "p_leg38", "p_leg33", "p_brutus", "p_eq3"]
 
 
-def battle_6v6() -> B.Battle:
-    battle = B.new_battle("caesar")
-    for ids, side, reserve in ((ATTACK, "caesar", False), (ATTACK_RESERVES, "caesar", True),
-                               (DEFENCE, "pompey", False), (DEFENCE_RESERVES, "pompey", True)):
+def battle_of(main: int, res: int, surprise: bool = False, cleopatra: bool = False) -> B.Battle:
+    """``main`` + ``res`` blocks a side from the lists above (Caesar attacks)."""
+    battle = B.new_battle("caesar", surprise=surprise)
+    for ids, side, reserve in ((C_MAIN[:main], "caesar", False), (C_RES[:res], "caesar", True),
+                               (P_MAIN[:main], "pompey", False), (P_RES[:res], "pompey", True)):
         for bid in ids:
             spec = roster()[bid]
             B.add_block(battle, spec, side, spec.max_strength, reserve, bid)
+    if cleopatra:
+        spec = roster()["cleopatra"]
+        B.add_block(battle, spec, "caesar", spec.max_strength, True, "cleopatra")
+    return battle
+
+
+def navy_battle() -> B.Battle:
+    battle = B.new_battle("caesar", surprise=True)
+    for side, prefix in (("caesar", "c"), ("pompey", "p")):
+        for n in range(1, 6):
+            spec = roster()[f"{prefix}_nav{n}"]
+            B.add_block(battle, spec, side, spec.max_strength, False, spec.id or "")
     return battle
 
 
@@ -46,45 +76,97 @@ def battle_j16() -> B.Battle:
     return battle
 
 
-def _median_ms(fn, repeats: int = REPEATS) -> float:
+BATTLES: list[tuple[str, Callable[[], B.Battle]]] = [
+    ("3+1 v 3+1", lambda: battle_of(3, 1)),
+    ("6+3 v 6+3", lambda: battle_of(6, 3)),
+    ("8+3 v 8+3", lambda: battle_of(8, 3)),
+    ("10+5 v 10+5", lambda: battle_of(10, 5)),
+    ("10+5 v 10+5, Mars", lambda: battle_of(10, 5, surprise=True)),
+    ("10+5(+Cleopatra) v 10+5", lambda: battle_of(10, 5, cleopatra=True)),
+    ("10+5(+Cleopatra) v 10+5, Mars", lambda: battle_of(10, 5, surprise=True, cleopatra=True)),
+    ("navis 5 v 5, Neptune", navy_battle),
+]
+
+
+def yardstick() -> float:
+    """Seconds for the fixed workload (the best of 5, as the timings below)."""
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.process_time()
+        s = 0
+        for i in range(300_000):
+            s += i * i % 7
+        best = min(best, time.process_time() - t0)
+    return best
+
+
+def _best(fn: Callable[[], Any], repeats: int) -> float:
     times = []
     for _ in range(repeats):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000.0
+        times.append(time.process_time() - t0)
+    return min(times)
 
 
-def figures() -> list[tuple[str, str]]:
-    """Timings in milliseconds and seconds, with the exact and sampled odds for comparison."""
-    big = battle_6v6()
-    exact = O.odds(big)
-    exact_ms = _median_ms(lambda: O.odds(big))
-    j16_ms = _median_ms(lambda: O.odds(battle_j16()))
-    rng = Rng(2024)
-    counts = dict.fromkeys(B.RESULTS, 0)
-    t0 = time.perf_counter()
-    for _ in range(MC_BATTLES):
-        b = copy.deepcopy(big)
-        policy.fight(b, rng)
-        counts[b["result"]] += 1
-    mc_s = time.perf_counter() - t0
-    return [
-        ("exact odds, 6v6 with reserves, median (ms)", f"{exact_ms:.1f}"),
-        ("exact odds, J-16 Caesar vs Pompey, median (ms)", f"{j16_ms:.2f}"),
-        (f"Monte Carlo, {MC_BATTLES:,} resolver battles, same 6v6 (s)", f"{mc_s:.2f}"),
-        ("resolver quick battle, mean (ms)", f"{mc_s * 1000.0 / MC_BATTLES:.3f}"),
-        ("exact vs Monte Carlo speed-up (x)", f"{mc_s * 1000.0 / exact_ms:.0f}"),
-        ("exact attacker_wins / eliminated / holds",
-         " / ".join(f"{exact[r]:.4f}" for r in B.RESULTS)),
-        ("Monte Carlo attacker_wins / eliminated / holds",
-         " / ".join(f"{counts[r] / MC_BATTLES:.4f}" for r in B.RESULTS)),
-    ]
+def _maxrss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def figures(quick: bool = False, mc: bool = False) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    idle_rss = _maxrss_mb()
+    y = yardstick()
+    out.append(("yardstick: 300,000 x `s += i*i % 7` (ms)", f"{y * 1000:.1f}"))
+    biggest = battle_of(10, 5, surprise=True, cleopatra=True)
+    O.odds(copy.deepcopy(biggest))                                  # warm the interpreter
+    rss_after = _maxrss_mb()
+    tracemalloc.start()
+    O.odds(biggest)
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    worst = 0.0
+    for name, make in BATTLES:
+        battle = make()
+        fast = _best(lambda b=battle: O.odds(b), 1 if quick else 3)  # type: ignore[misc]
+        ref_t = _best(lambda b=battle: REF.odds(b), 1)  # type: ignore[misc]
+        a, b = O.odds(battle), REF.odds(battle)
+        diff = max(abs(a[k] - b[k]) for k in B.RESULTS)
+        worst = max(worst, fast / y)
+        out.append((f"odds {name}: fast / oracle (x yardstick), speed-up, max diff",
+                    f"{fast / y:.2f} / {ref_t / y:.2f}  {ref_t / fast:.1f}x  {diff:.1e}"))
+    out.append(("odds: worst ratio to the yardstick (target <= 0.33)", f"{worst:.2f}"))
+    j16 = _best(lambda: O.odds(battle_j16()), 5)
+    out.append(("odds J-16 Caesar v Pompey (ms)", f"{j16 * 1000:.2f}"))
+    started = copy.deepcopy(biggest)
+    B.start(started)
+    adv_t = _best(lambda: A.advise(started), 1)
+    n_opts = len(A.advise(started)["options"])
+    out.append((f"advise, 10+5(+Cleopatra) v 10+5 Mars, first decision ({n_opts} options) (x yardstick)",
+                f"{adv_t / y:.2f}  ({adv_t * 1000:.0f} ms)"))
+    out.append(("memory: tracemalloc peak of one odds call, biggest battle (MB)", f"{peak:.1f}"))
+    out.append(("memory: max resident size growth over idle (MB)", f"{rss_after - idle_rss:.1f}"))
+    if mc:
+        big = battle_of(6, 3)
+        rng = Rng(2024)
+        counts = dict.fromkeys(B.RESULTS, 0)
+        t0 = time.process_time()
+        for _ in range(MC_BATTLES):
+            b = copy.deepcopy(big)
+            policy.fight(b, rng)
+            counts[b["result"]] += 1
+        mc_s = time.process_time() - t0
+        exact = O.odds(big)
+        out.append((f"Monte Carlo, {MC_BATTLES:,} resolver battles, 6+3 v 6+3 (s)", f"{mc_s:.2f}"))
+        out.append(("exact attacker_wins / eliminated / holds", " / ".join(f"{exact[r]:.4f}" for r in B.RESULTS)))
+        out.append(("Monte Carlo attacker_wins / eliminated / holds",
+                    " / ".join(f"{counts[r] / MC_BATTLES:.4f}" for r in B.RESULTS)))
+    return out
 
 
 def main() -> None:
-    for name, value in figures():
-        print(f"{name:<60} {value}")
+    for name, value in figures(quick="--quick" in sys.argv, mc="--mc" in sys.argv):
+        print(f"{name:<78} {value}")
 
 
 if __name__ == "__main__":

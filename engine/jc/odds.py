@@ -77,7 +77,7 @@ class _Model:
     surprise: bool
     ladders: dict[tuple[int, bool], dict[int, list[tuple[int, bool, bool]]]] = field(default_factory=dict)
     joins: dict[int, dict[int, int]] = field(default_factory=dict)
-    fasts: dict[tuple[int, bool], dict[int, tuple[int, list[int] | None]]] = field(default_factory=dict)
+    fasts: dict[tuple[int, bool], dict[int, tuple[int, list[int] | None, bool]]] = field(default_factory=dict)
     plans: dict[Any, Any] = field(default_factory=dict)
 
     def letter(self, side: int, i: int, role: str) -> str:
@@ -117,23 +117,25 @@ class _Model:
             cache[sid] = lad
         return lad
 
-    def fast(self, side: int, sid: int, round1: bool) -> tuple[int, list[int] | None]:
-        """The ladder for the inner loop: ``(first, ids)``, ``ids[k]`` the strengths id after
-        ``k < first`` hits, where nothing else happens (no side emptied, Cleopatra stays); from
-        ``first`` on, :meth:`ladder` tells. ``ids`` is ``None`` in round 1 when the side has no
-        main force to shoot at (J-7, J-8)."""
+    def fast(self, side: int, sid: int, round1: bool) -> tuple[int, list[int] | None, bool]:
+        """The ladder for the inner loop: ``(first, ids, emptied)``, ``ids[k]`` the strengths id
+        after ``k < first`` hits, where nothing else happens (no side emptied, Cleopatra stays);
+        ``emptied``: from ``first`` hits on the side is gone (J-13), else :meth:`ladder` tells
+        (Cleopatra leaves). ``ids`` is ``None`` in round 1 when the side has no main force to
+        shoot at (J-7, J-8)."""
         cache = self.fasts.setdefault((side, round1), {})
         entry = cache.get(sid)
         if entry is None:
             sd = self.sides[side]
             if round1 and not sd.main_alive(sd.subs[sid]):
-                entry = (0, None)
+                entry = (0, None, False)
             else:
                 lad = self.ladder(side, sid, round1)
                 first = next((i for i, (_, left, empty) in enumerate(lad) if left or empty), _NEVER)
                 ids = [x[0] for x in lad]
                 ids += [ids[-1]] * (_MAX_HITS - len(ids))      # hits beyond the last target are lost
-                entry = (first, ids)
+                emptied = first < len(lad) and lad[first][2] and not lad[first][1]
+                entry = (first, ids, emptied)
             cache[sid] = entry
         return entry
 
@@ -371,8 +373,9 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
             continue
         orow = out.setdefault((sid << 2) | f2, {})
         get = orow.get
+        gone = 0.0                                                     # mass emptying side t
         for tid, p in row.items():
-            first, ids = fast.get(tid) or model.fast(t, tid, round1)
+            first, ids, emptied = fast.get(tid) or model.fast(t, tid, round1)
             if ids is None:                                            # nobody to shoot at
                 orow[tid] = get(tid, 0.0) + p
                 continue
@@ -385,6 +388,9 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
                     nt = ids[k]
                     orow[nt] = get(nt, 0.0) + q
                     continue
+                if emptied:
+                    gone += q
+                    continue
                 ladder = model.ladder(t, tid, round1)
                 last = len(ladder) - 1
                 nt, left, empty = ladder[k if k < last else last]
@@ -395,6 +401,8 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
                                 catch_up and not f2 & CLEO_ACTED)
                 else:
                     orow[nt] = get(nt, 0.0) + q
+        if gone:
+            _terminal(res, t, f2, gone)
     res[DROPPED] += drop
     return _Dist(s, out)
 
