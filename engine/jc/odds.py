@@ -374,8 +374,11 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
         orow = out.setdefault((sid << 2) | f2, {})
         get = orow.get
         gone = 0.0                                                     # mass emptying side t
+        fires = catch_up and not f2 & CLEO_ACTED                       # Cleopatra, if she joins
+        crow: dict[int, float] | None = None                           # the row she joins into
         for tid, p in row.items():
             first, ids, emptied = fast.get(tid) or model.fast(t, tid, round1)
+            ladder = None
             if ids is None:                                            # nobody to shoot at
                 orow[tid] = get(tid, 0.0) + p
                 continue
@@ -391,14 +394,21 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
                 if emptied:
                     gone += q
                     continue
-                ladder = model.ladder(t, tid, round1)
+                if ladder is None:
+                    ladder = model.ladder(t, tid, round1)
                 last = len(ladder) - 1
                 nt, left, empty = ladder[k if k < last else last]
                 if empty:
                     _terminal(res, t, f2, q)
-                elif left:                                             # Cleopatra changes side
-                    _cleo_joins(model, out, res, s, sid, nt, f2, q, round1,
-                                catch_up and not f2 & CLEO_ACTED)
+                elif left and not fires:                               # Cleopatra changes side
+                    if crow is None:
+                        okey2 = (model.join(s, sid) << 2) | f2
+                        crow = out.get(okey2)
+                        if crow is None:
+                            crow = out[okey2] = {}
+                    crow[nt] = crow.get(nt, 0.0) + q
+                elif left:                                             # ... and fires at once
+                    _cleo_joins(model, out, res, s, sid, nt, f2, q, round1, True)
                 else:
                     orow[nt] = get(nt, 0.0) + q
         if gone:
