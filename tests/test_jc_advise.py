@@ -17,6 +17,7 @@ from engine.jc import policy
 from engine.jc import odds_reference as REF
 from engine.jc.roster import rated_block
 from engine.rng import Rng
+from engine.text import Msg
 from tests.test_jc_support import Table
 
 RESULTS = B.RESULTS
@@ -152,6 +153,8 @@ def test_advise_is_read_only_and_refused_without_a_decision():
     assert adv["decision"]["kind"] == "turn"
     assert [o["action"] for o in adv["options"]] == ["fire", "pass"]   # J-5: no retreat in round 1
     assert adv["best"]["action"] == "fire"
+    assert adv["text"].startswith("Best for Pompey: fire p_leg5")    # J-5: the defender first
+    assert isinstance(A.summary(A.advise(t.session.state["battle"])), Msg)
     t.fails("advise extra", "bad_arguments")
     t.do("fight")
     t.fails("advise", "game_over")
