@@ -282,6 +282,8 @@ def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
         steps = step_order(rnd, model.surprise)
         first = j0 if rnd == b["round"] else 0
         for j in range(first, len(steps)):
+            if rnd == LAST_ROUND:
+                dists = _settle_last_round(dists, res)
             skip = acted if rnd == b["round"] else set()     # no second turn this round
             dists = {sw: _step(model, dist, sw, rnd, steps, j, res, skip, eps)
                      for sw, dist in dists.items() if dist.rows}
@@ -291,6 +293,27 @@ def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
         return odds(battle, 0.0)
     total = sum(res)
     return {r: res[i] / total for i, r in enumerate(B.RESULTS)}
+
+
+def _settle_last_round(dists: dict[int, _Dist], res: list[float]) -> dict[int, _Dist]:
+    """Round 4 (J-6): the side attacking now only retreats, so the side defending now can no
+    longer lose a block (Cleopatra only changes side when hit). After the J-9 swap the original
+    attacker defends: it wins whatever happens. Without the swap, once an attacking block has
+    retreated the defender holds whatever happens. Only the rest needs the steps."""
+    out: dict[int, _Dist] = {}
+    for sw, dist in dists.items():
+        if sw:
+            res[WIN] += sum(p for row in dist.rows.values() for p in row.values())
+            continue
+        rows = {}
+        for ok, row in dist.rows.items():
+            if ok & A_RETREATED:
+                res[HOLD] += sum(row.values())
+            else:
+                rows[ok] = row
+        if rows:
+            out[sw] = _Dist(dist.outer, rows)
+    return out
 
 
 def _terminal(res: list[float], emptied: int, flags: int, p: float) -> None:
