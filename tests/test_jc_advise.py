@@ -179,3 +179,17 @@ def test_no_decision_raises():
     battle = B.new_battle("caesar")
     with pytest.raises(IllegalMove):
         A.advise(battle)
+
+
+def test_alike_blocks_hit_or_retreating_are_valued_apart():
+    # J-14 ties go to the block entered first: with a block of another letter entered between
+    # two alike ones, which of the two takes a hit changes later ties, so both are computed
+    t = Table("dice=physical")
+    t.run("add attacker rating=A3 strength=3 name=a", "add attacker rating=B3 strength=2 name=b",
+          "add defender rating=C2 strength=3 name=x", "add defender rating=B2 strength=3 name=z",
+          "add defender rating=C2 strength=3 name=y", "start")
+    t.do("fire a dice=1,6,6")
+    adv = _check(t.session.state["battle"])
+    by = {o["target"]: o for o in adv["options"]}
+    assert set(by) == {"x", "y", "z"}
+    assert by["x"]["attacker_wins"] != by["y"]["attacker_wins"]

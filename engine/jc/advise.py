@@ -9,9 +9,11 @@ How: a ``pass``, ``retreat`` or ``hit`` option is made on a copy and the exact o
 taken from there. ``fire`` for any block of the step is the odds from now: J-14 play fires the
 step's other blocks right after it, and a step's blocks do not lose strength while they fire, so
 only the step's total hits matter, whoever rolls first (J-15; the tests check this against
-every die face). Blocks that are alike for the rest of the battle (same firepower, strength,
-track, kind, letter, reserve status and turn taken: they differ only in J-14's "entered
-first") give equal odds for ``pass``, ``retreat`` or ``hit``, which are computed once.
+every die face). ``pass`` by either of two alike blocks of the step (same kind, letter,
+firepower, strength, track, reserve status) leads to the same battle after the step (the other
+fires, and nothing of theirs changes), so it is computed once. A ``retreat`` or a ``hit`` is
+computed for each block: which one stays or is weaker decides later J-14 ties against other
+blocks (the order "entered first").
 
 Results are always from the point of view of the *original* attacker (as ``odds``), so the side
 that attacked first wants a high ``attacker_wins`` even after the J-9 role swap.
@@ -73,6 +75,8 @@ def _signature(battle: B.Battle, option: dict[str, Any]) -> tuple[Any, ...]:
     """Options with one signature have equal odds (see the module doc)."""
     if option["action"] == "fire":
         return ("fire",)
+    if option["action"] != "pass":             # who is left, or hit, matters for later ties
+        return (option["action"], option["block"])
     b = B.find(battle, option["block"])
     assert b is not None
     return (option["action"], b["kind"], B.letter_of(battle, b), B.firepower_of(battle, b),
