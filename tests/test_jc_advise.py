@@ -193,3 +193,19 @@ def test_alike_blocks_hit_or_retreating_are_valued_apart():
     by = {o["target"]: o for o in adv["options"]}
     assert set(by) == {"x", "y", "z"}
     assert by["x"]["attacker_wins"] != by["y"]["attacker_wins"]
+
+
+def test_alike_blocks_passing_share_their_odds():
+    # pass by either of two alike blocks leaves the same battle after the step (J-14: the other
+    # fires); checked against the oracle with a block of another letter entered between them
+    t = Table("dice=physical")
+    t.run("add attacker rating=A3 strength=3 name=a", "add attacker rating=B3 strength=2 name=b",
+          "add defender rating=C2 strength=2 name=x", "add defender rating=B2 strength=3 name=z",
+          "add defender rating=C2 strength=2 name=y", "start")
+    t.do("fire a dice=6,6,6")
+    t.do("fire z dice=6,6,6")
+    t.do("fire b dice=6,6")
+    adv = _check(t.session.state["battle"])
+    by = {(o["action"], o["block"]): o for o in adv["options"]}
+    assert set(by) == {("fire", "x"), ("pass", "x"), ("fire", "y"), ("pass", "y")}
+    assert by[("pass", "x")]["attacker_wins"] == by[("pass", "y")]["attacker_wins"]
