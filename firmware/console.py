@@ -20,7 +20,8 @@ from firmware.store import Store
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 4096
-BUILTINS = ("help", "version", "new", "state", "undo", "log", "roll", "settings", "reveal", "quit")
+BUILTINS = ("help", "version", "new", "state", "undo", "log", "roll", "settings", "reveal", "history", "export",
+            "quit")
 
 
 def version() -> str:
@@ -42,6 +43,7 @@ class Console:
         self.settings_hook = settings_hook
         self.quit = False
         self.apply_language()
+        self._history_hook("reconcile")
 
     def apply_language(self) -> None:
         """Speak the stored language (English if none is stored or it is unknown)."""
@@ -108,6 +110,9 @@ class Console:
             return self._new(line, req.opts)
         if name == "settings":
             return self._settings(req.opts)
+        if name in ("history", "export"):
+            from firmware import export
+            return export.command(self.store.db, name, req)
         if self.session is not None and self.session.command(name) is not None:
             return self._run_session(line)
         if name in ("state", "undo", "log", "reveal"):
@@ -144,8 +149,16 @@ class Console:
             if not 0 <= seed < 2**64:
                 raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
         session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=seed_text is None)
-        self.store.begin(session)
+        old = self.session
+        abandoned = self._history_hook("record_abandoned", old) if old is not None else False
+        try:
+            self.store.begin(session)
+        except BaseException:
+            if abandoned:
+                self._history_hook("forget_abandoned", old)
+            raise
         self.session = session
+        self._history_hook("note_started")
         out: dict[str, Any] = {"game": session.game.name}
         view = session.view()
         if "commitment" in view:
@@ -167,13 +180,30 @@ class Console:
         outcome, new_json = self.session.run(line)
         if new_json is not None:
             self.store.commit(self.session, line, outcome, new_json)
+            self._history_hook("after_action", parse_line(line).command, outcome.fields, True)
             fields = dict(outcome.fields)
             fields.setdefault("state", self.session.view())
             return fields
+        self._history_hook("after_action", parse_line(line).command, outcome.fields, False)
         return dict(outcome.fields)
+
+    def _history_hook(self, name: str, *args: Any) -> Any:
+        """Record finished/abandoned games (firmware/history.py). The action is already saved:
+        a failure here never fails the reply; ``reconcile`` at the next start or ``state``
+        records what was missed."""
+        from firmware import history
+        session = args[0] if name in ("record_abandoned", "forget_abandoned") else self.session
+        rest = args[1:] if name in ("record_abandoned", "forget_abandoned") else args
+        if session is None:
+            return None
+        try:
+            return getattr(history, name)(self.store, session, *rest)
+        except Exception:  # noqa: BLE001 - history must never stop a game
+            return None
 
     def _state(self, args: tuple[str, ...]) -> dict[str, Any]:
         assert self.session is not None
+        self._history_hook("reconcile")
         out: dict[str, Any] = {"state": self.session.view()}
         if self.store.recovery is not None:
             out["recovered"] = self.store.recovery.sentence()
@@ -182,6 +212,7 @@ class Console:
     def _undo(self, args: tuple[str, ...]) -> dict[str, Any]:
         assert self.session is not None
         text = self.store.undo(self.session)
+        self._history_hook("after_undo")
         return {"undone": text, "state": self.session.view()}
 
     def _log(self, args: tuple[str, ...]) -> dict[str, Any]:

@@ -1,0 +1,109 @@
+"""``history [N]`` and ``export format=bgstats|csv [id=…]`` (PROTOCOL.md, "Added in version 1").
+
+``bgstats``: one play in the BG Stats push shape — ``sourceName``, ``game`` (``name``, ``bggId``
+where known, ``sourceGameId``), ``players`` (``name``, ``score``, ``winner``, ``startPlayer``) and
+``playDate`` (``YYYY-MM-DD HH:MM:SS``, UTC). No BoardGameGeek id is guessed: ``bggId`` is left out
+until one is verified (``BGG_IDS``). ``csv``: a header line and one row per player per game.
+Nothing exported holds a session's seed (the history keeps none).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from typing import Any
+
+from engine.errors import BadArguments
+from engine.game import Request
+from engine.text import Msg
+from firmware import history
+
+BGG_IDS: dict[str, int] = {}          # game -> verified BoardGameGeek id (none verified yet)
+CSV_FIELDS = ("id", "game", "name", "status", "started", "finished", "mode", "player", "score", "winner",
+              "start_player", "result")
+
+
+def _play_date(entry: dict[str, Any]) -> str:
+    when = entry.get("finished") or entry.get("started") or ""
+    return when.replace("T", " ").rstrip("Z")[:19]
+
+
+def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:
+    """One history entry as a BG Stats play object."""
+    from firmware.i18n import say
+    game: dict[str, Any] = {"name": entry["name"], "sourceGameId": entry["game"]}
+    if entry["game"] in BGG_IDS:
+        game["bggId"] = BGG_IDS[entry["game"]]
+    players = [{"name": p["name"], "score": p.get("score"), "winner": bool(p.get("winner")),
+                "startPlayer": bool(p.get("startPlayer"))} for p in entry["players"]]
+    return {"sourceName": "Legatus", "game": game, "players": players, "playDate": _play_date(entry),
+            "ignored": entry["status"] == "abandoned", "comments": say(entry["result"]),
+            "sourcePlayId": str(entry["id"])}
+
+
+def _mode_text(mode: dict[str, Any]) -> str:
+    parts = []
+    for k, v in mode.items():
+        if isinstance(v, list):
+            v = "+".join(map(str, v)) or "-"
+        if v is None or v is False:
+            continue
+        parts.append(str(v) if k == "kind" else f"{k}={v}")
+    return " ".join(parts)
+
+
+def csv_text(entries: list[dict[str, Any]]) -> str:
+    from firmware.i18n import say
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for e in entries:
+        for p in e["players"]:
+            w.writerow([e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
+                        _mode_text(e["mode"]), p["name"], "" if p.get("score") is None else p["score"],
+                        int(bool(p.get("winner"))), int(bool(p.get("startPlayer"))), say(e["result"])])
+    return buf.getvalue()
+
+
+def _id(req: Request) -> int | None:
+    raw = req.opts.get("id")
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise BadArguments(Msg("id= needs a history id (a whole number), not '{}'.", raw[:24])) from None
+
+
+def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
+    """The ``history`` and ``export`` builtins (they need no session)."""
+    if name == "history":
+        if req.opts or len(req.args) > 1:
+            raise BadArguments(Msg("Usage: history [N]."))
+        n = 20
+        if req.args:
+            try:
+                n = int(req.args[0])
+            except ValueError:
+                raise BadArguments(Msg("Usage: history [N]; '{}' is not a number.", req.args[0][:24])) from None
+            if n < 1:
+                raise BadArguments(Msg("history N needs N ≥ 1."))
+        return {"games": [history.public(e) for e in history.games(db, n)]}
+    unknown = set(req.opts) - {"format", "id"}
+    fmt = req.opts.get("format")
+    if req.args or unknown or fmt not in ("bgstats", "csv"):
+        raise BadArguments(Msg("Usage: export format=bgstats|csv [id=<history id>]."))
+    gid = _id(req)
+    if gid is not None:
+        entries = history.games(db, None, gid)
+        if not entries:
+            raise BadArguments(Msg("No game {} in the history; 'history' lists them.", gid))
+    else:
+        entries = history.games(db, 1 if fmt == "bgstats" else None)
+        if not entries and fmt == "bgstats":
+            raise BadArguments(Msg("The history is empty: no game has finished yet."))
+    if fmt == "csv":
+        return {"format": "csv", "text": csv_text(entries)}
+    play = bgstats_play(entries[0])
+    return {"format": "bgstats", "play": play, "text": json.dumps(play, ensure_ascii=False)}

@@ -1,0 +1,225 @@
+"""Finished games remembered (issue 12; PROTOCOL.md "Added in version 1": history): through the
+real console, in process and as a subprocess, across restarts, undo and abandoned games."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from engine.rng import Rng
+from firmware.console import Console
+from firmware.store import Store
+from tests.conftest import run_console
+from tests.test_caesar_console import human_turn
+from tests.test_glory_scoring import EXAMPLE
+
+
+def ok(console, line: str) -> dict:
+    out = console.request(line)
+    assert out["ok"] is True, (line, out)
+    return out
+
+
+def games(console, n: int | None = None) -> list[dict]:
+    return ok(console, "history" if n is None else f"history {n}")["games"]
+
+
+def play_caesar_to_the_end(console, line: str = "new caesar-solo difficulty=easy seed=21") -> dict:
+    ok(console, line)
+    rng = Rng(21)
+    for _ in range(120):
+        st = ok(console, "state")["state"]
+        if st["winner"]:
+            return st
+        if st["turn"] == "crassus":
+            ok(console, "crassus")
+        else:
+            human_turn(console, rng)
+    raise AssertionError("the game did not end")
+
+
+def jc_battle(console) -> dict:
+    ok(console, "new jc-battle seed=4")
+    ok(console, "add attacker c_leg10")
+    ok(console, "add defender p_pompeius")
+    return ok(console, "fight")
+
+
+def test_history_works_without_a_session_and_starts_empty(console):
+    assert console.session is None
+    assert games(console) == []
+    assert ok(console, "export format=csv")["text"].splitlines() == [
+        "id,game,name,status,started,finished,mode,player,score,winner,start_player,result"]
+    out = console.request("export format=bgstats")
+    assert out["ok"] is False and out["error"] == "bad_arguments"
+    for bad in ("history x", "history 0", "history 1 2", "export", "export format=xml", "export format=csv id=x",
+                "export format=csv id=99"):
+        assert console.request(bad)["error"] == "bad_arguments", bad
+    assert "history" in ok(console, "help")["commands"] and "export" in ok(console, "help")["commands"]
+
+
+def test_a_caesar_solo_game_is_recorded_once_when_c12_ends_it(console):
+    st = play_caesar_to_the_end(console)
+    [g] = games(console)
+    assert g["game"] == "caesar-solo" and g["status"] == "finished"
+    assert g["mode"]["kind"] == "solo" and g["mode"]["difficulty"] == "easy" and g["mode"]["side"] == "caesar"
+    names = [p["name"] for p in g["players"]]
+    assert names == ["Caesar", "Auto-Crassus"]                         # Auto-Crassus counts as a player
+    winner = next(p for p in g["players"] if p["winner"])
+    assert winner["name"] == ("Auto-Crassus" if st["winner"] == "crassus" else "Caesar")
+    assert winner["score"] == 12                                       # C-12: the 12th marker placed
+    assert sum(p["winner"] for p in g["players"]) == 1
+    assert isinstance(g["result"], str) and "Auto-Crassus" in g["result"]
+    assert g["started"] and g["finished"] and g["started"] <= g["finished"]
+    for _ in range(3):                                                  # idempotent: state, restart
+        ok(console, "state")
+    assert len(games(console)) == 1
+
+
+def test_undoing_the_finishing_action_at_once_removes_the_record(console):
+    play_caesar_to_the_end(console)
+    assert len(games(console)) == 1
+    ok(console, "undo")                                                 # the finish is taken back
+    assert games(console) == []
+    rng = Rng(5)
+    for _ in range(40):                                                 # play on to an end again
+        st = ok(console, "state")["state"]
+        if st["winner"]:
+            break
+        if st["turn"] == "crassus":
+            ok(console, "crassus")
+        else:
+            human_turn(console, rng)
+    assert len(games(console)) == 1
+
+
+def test_a_finished_battle_that_a_later_action_followed_survives_undo(console):
+    fight = jc_battle(console)
+    [g] = games(console)
+    assert g["game"] == "jc-battle" and g["mode"]["kind"] == "battle" and g["mode"]["attacker"] == "caesar"
+    winner = {"attacker_wins": "Caesar", "attacker_eliminated": "Pompey"}.get(fight["result"], "Pompey")
+    assert [p["name"] for p in g["players"] if p["winner"]] == [winner]
+    ok(console, "next-battle attacker=pompey")                          # a later action follows it
+    ok(console, "undo")
+    ok(console, "undo")                                                 # the fight itself undone
+    assert ok(console, "state")["state"]["battle"]["phase"] != "over"
+    assert [x["id"] for x in games(console)] == [g["id"]]               # never removed
+
+
+def test_a_julius_caesar_campaign_end_is_recorded_beside_its_battles(console):
+    jc_battle(console)
+    ok(console, "next-battle")
+    for city in ("Roma", "Alexandria", "Antiochia", "Athenae", "Byzantium", "Ephesus", "Syracusae"):
+        ok(console, f"control {city} caesar")
+    ok(console, "winter")                                               # J-17/J-19: 10+ VP wins
+    found = games(console)
+    assert [x["mode"]["kind"] for x in found] == ["campaign", "battle"]
+    camp = found[0]
+    assert [p["name"] for p in camp["players"] if p["winner"]] == ["Caesar"]
+    assert camp["players"][0]["score"] >= 10
+
+
+def test_glory_is_recorded_after_round_9_and_its_score(console):
+    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    ok(console, "score " + json.dumps(EXAMPLE))                         # round 1: not over, not recorded
+    assert games(console) == []
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    assert ok(console, "state")["state"]["finished"] is True
+    assert games(console) == []                                         # finished, but not scored yet
+    ok(console, "score " + json.dumps(EXAMPLE))
+    [g] = games(console)
+    scores = {p["name"]: p["score"] for p in g["players"]}
+    assert scores == {"Jack": 40, "Henry": 66, "Mary": 47, "Ross": 58}
+    assert [p["name"] for p in g["players"] if p["winner"]] == ["Henry"]
+    ok(console, "score " + json.dumps(EXAMPLE))                         # asked again: still one game
+    assert len(games(console)) == 1
+
+
+def test_sword_after_turn_9_and_by_automatic_victory(console):
+    ok(console, "new sword players=romans,gauls,etruscans seed=3")
+    ok(console, "vp gauls +7")
+    for _ in range(9 * 5):
+        ok(console, "advance")
+    [g] = games(console)
+    assert g["game"] == "sword" and [p["name"] for p in g["players"] if p["winner"]] == ["Gauls"]
+    ok(console, "new sword players=romans,gauls seed=3")
+    assert len(games(console)) == 1                                     # the finished one is not 'abandoned'
+    out = ok(console, "scoring romans outside=4 missing=0 auto=3")
+    assert out["automatic_victory"] is True
+    g2 = games(console)[0]
+    assert g2["id"] != g["id"] and "automatic" in g2["result"]
+    assert [p["name"] for p in g2["players"] if p["winner"]] == ["Romans"]
+
+
+def test_starting_another_game_over_an_unfinished_one_records_it_abandoned(console):
+    ok(console, "new caesar-solo difficulty=hard side=pompey seed=2")
+    ok(console, "crassus")
+    ok(console, "new bag items=a*3")                                    # bags are tools: never recorded
+    ok(console, "draw")
+    ok(console, "new glory players=Ann,Bob seed=1")
+    [g] = games(console)
+    assert g["status"] == "abandoned" and g["game"] == "caesar-solo"
+    assert [p["name"] for p in g["players"]] == ["Pompey", "Auto-Crassus"]
+    assert not any(p["winner"] for p in g["players"])
+    assert console.request("new nosuchgame")["ok"] is False             # a failed new abandons nothing
+    assert len(games(console)) == 1
+
+
+def test_history_survives_restarts_and_is_the_same_over_the_subprocess_console(state_dir: Path):
+    first = run_console(state_dir, ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius",
+                                    "fight"])
+    assert all(r["ok"] for r in first)
+    second = run_console(state_dir, ["history", "history 1"])
+    assert len(second[0]["games"]) == 1 and second[0]["games"] == second[1]["games"]
+    assert second[0]["games"][0]["game"] == "jc-battle"
+    third = run_console(state_dir, ["new caesar-solo seed=1", "history"])  # jc session finished: not abandoned
+    assert len(third[1]["games"]) == 1
+
+
+def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path):
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    jc_battle(c)
+    c.close()
+    db = sqlite3.connect(state_dir / "legatus.db")                      # as if the process died
+    db.execute("DELETE FROM history")                                   # between commit and record
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert [g["game"] for g in games(c)] == ["jc-battle"]
+    finally:
+        c.close()
+
+
+def test_a_damaged_history_row_is_skipped_not_fatal(state_dir: Path):
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    jc_battle(c)
+    ok(c, "next-battle")
+    c.close()
+    db = sqlite3.connect(state_dir / "legatus.db")
+    db.execute("UPDATE history SET record = replace(record, 'Caesar', 'Caezar')")
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert games(c) == []                                           # checksum: skipped
+        assert ok(c, "export format=csv")["text"].count("\n") == 1
+    finally:
+        c.close()
+
+
+def test_the_result_sentence_speaks_the_chosen_language(console):
+    jc_battle(console)
+    en = games(console)[0]["result"]
+    ok(console, "settings language=ru")
+    try:
+        ru = games(console)[0]["result"]
+        assert ru != en and any("а" <= ch <= "я" for ch in ru.lower())
+    finally:
+        ok(console, "settings language=en")
