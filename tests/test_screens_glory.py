@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from firmware.screens.glory import FameAdjust, ScoreDetail, ScoreEntry, ScoreResult, SenateScreen
+from firmware.screens.glory import FameAdjust, ScoreDetail, ScoreEntry, ScoreResult, SenateScreen, SheetForm
+from scripts.presses.harness import Driver
 from tests.screens import app_with, assert_golden, check_case
 from tests.test_glory_scoring import EXAMPLE
 
@@ -27,6 +28,34 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
     check_case(CASES, name, state_dir)
+
+
+RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
+RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
+            "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
+LANG_CASES = {  # name: (lang, console lines, keys)
+    "glory_home_ru": ("ru", RU_TABLE, ["a"]),
+    "glory_fame_uk": ("uk", RU_TABLE, ["a", "a"]),
+    "glory_senate_ru": ("ru", RU_TABLE, ["a", "down", "a"]),
+    "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
+    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["up"] * 3 + ["a"]),
+    "glory_score_entry_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
+    "glory_sheet_ru": ("ru", RU_TABLE, ["a", "up", "a", "a", "down", "down", "down"]),
+    "glory_sheet_uk": ("uk", RU_TABLE, ["a", "up", "a", "a", "press"]),
+    "glory_sheet_en": ("en", RU_TABLE, ["a", "up", "a", "a"]),
+    "glory_score_ru": ("ru", RU_TABLE, ["a", "up", "a"] + ["up", "a"]),
+    "glory_score_detail_uk": ("uk", RU_TABLE, ["a", "up", "a"] + ["up", "a", "a", "down", "down"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LANG_CASES))
+def test_golden_screen_in_each_language(name, state_dir):
+    lang, lines, keys = LANG_CASES[name]
+    app = app_with(lines, keys, state_dir, lang=lang)
+    try:
+        assert_golden(app.render(), name)
+    finally:
+        app.console.close()
 
 
 def test_golden_final_score_of_the_rulebook_example(state_dir):  # G-16
@@ -73,38 +102,95 @@ def test_setup_starts_a_game_with_the_chosen_players(state_dir):
     app = app_with([], ["a", "down", "down", "a", "left", "down", "right", "a"], state_dir)
     try:
         view = app.view()
-        assert view["game"] == "glory" and view["players"] == ["P1", "P2", "P3"]
+        assert view["game"] == "glory" and view["players"] == ["Red", "Yellow", "Blue"]
         assert view["options"]["harsh"] is True
     finally:
         app.console.close()
 
 
-def test_score_entry_sends_the_sheet_and_shows_the_ranking(state_dir):  # G-9, G-14
+def test_setup_in_russian_names_the_players_by_colour_in_cyrillic(state_dir):
+    app = app_with([], ["a", "down", "down", "a", "left", "a"], state_dir, lang="ru")
+    try:
+        assert app.view()["players"] == ["Красный", "Жёлтый", "Синий"]
+    finally:
+        app.console.close()
+
+
+def _sheet_keys(app, keys):
+    for k in keys:
+        app.handle(k)
+
+
+def test_score_sheet_is_journaled_as_typed_and_survives_back_and_restart(state_dir):  # G-9, G-14
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
     app = app_with([NEW, "fame Jack +9"], ["a"], state_dir)
     try:
-        entry = ScoreEntry(app)
-        app.push(entry)
-        app.handle("down")                         # Jack's sheet
-        app.handle("a")
-        for _ in range(9):
-            app.handle("down")                     # to Denarii
-        for _ in range(8):
-            app.handle("right")                    # 8 denarii -> 2 fame
-        app.handle("a")
-        for _ in range(4):
-            app.handle("down")                     # Epirus (shield 2)
-        app.handle("a")
-        app.handle("right")
-        app.handle("right")                        # Jack 2 legions: conquered, 1st
-        app.handle("b")
-        for _ in range(5):
-            app.handle("up")                       # back to "Show scores"
-        app.handle("a")
+        app.push(ScoreEntry(app))
+        app.handle("a")                            # Jack's sheet
+        assert isinstance(app.stack[-1], SheetForm)
+        _sheet_keys(app, ["right"] * 8)            # 8 denarii, one press each
+        _sheet_keys(app, ["down", "down", "right", "right"])   # 2 legions in Epirus (shield 2)
+        assert app.console.session.lines[-1] == "sheet Jack epirus 2"
+        app.handle("b")                            # a B too many: back on the list ...
+        app.handle("b")                            # ... and home: nothing is lost
+    finally:
+        app.console.close()
+    store = Store(state_dir)                       # a power cut: a new App on the same state dir
+    app = App(Console(store, store.resume()))
+    try:
+        assert app.view()["sheet"]["Jack"] == {"denarii": 8, "epirus": 2}
+        app.push(ScoreEntry(app))
+        _sheet_keys(app, ["up", "a"])              # Show scores
         shown = app.stack[-1]
         assert isinstance(shown, ScoreResult)
         jack = shown.result["scores"]["Jack"]
         assert (jack["track"], jack["denarii"], jack["military"], jack["total"]) == (10, 2, 5, 17)
         assert shown.result["winners"] == ["Jack"]
+    finally:
+        app.console.close()
+
+
+def test_sheet_steps_of_one_five_ten_and_no_op_changes_are_not_journaled(state_dir):
+    app = app_with([NEW], ["a"], state_dir)
+    try:
+        app.push(SheetForm("Mary"))
+        _sheet_keys(app, ["press", "press", "right", "right", "press", "right", "left", "left"])  # +10+10, then ±1
+        assert app.view()["sheet"]["Mary"]["denarii"] == 19
+        n = len(app.console.session.lines)
+        _sheet_keys(app, ["down", "left"])         # objectives already 0: nothing to undo
+        assert len(app.console.session.lines) == n
+        _sheet_keys(app, ["a"])                    # A: the next player's sheet
+        assert isinstance(app.stack[-1], SheetForm) and app.stack[-1].player == "Ross"
+    finally:
+        app.console.close()
+
+
+def test_cyrillic_names_play_through_the_app_in_russian_and_ukrainian(state_dir):
+    for lang in ("ru", "uk"):
+        d = Driver(lang)
+        try:
+            assert d.run("new glory players=Ваня,Маша,Олесь,Їжак")["ok"]
+            d.app.stack[:] = d.app.stack[:1]
+            from firmware.screens.glory import GloryHome
+            d.app.push(GloryHome())
+            for keys in (["a", "a", "up", "a", "b"], ["down", "a", "a", "down", "a", "b"],
+                         ["down", "a", "b", "down", "a", "b"], ["up", "a", "a"] + ["right"] * 3 + ["a"] * 4):
+                d.press(keys[0])
+                for k in keys[1:]:
+                    d.press(k)
+            assert d.problems == [], d.problems
+        finally:
+            d.close()
+
+
+def test_a_name_the_screen_cannot_draw_is_refused_at_new(state_dir):
+    app = app_with([], [], state_dir)
+    try:
+        response = app.console.request("new glory players=Ваня,Ma☃")
+        assert not response["ok"] and "U+2603" in response["message"]
+        assert app.view() is None
     finally:
         app.console.close()
 

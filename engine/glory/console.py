@@ -20,6 +20,7 @@ from engine.glory.sheet import SessionFacts, parse_sheet
 from engine.glory.state import find_player, new_state, objective_label, view
 from engine.glory.tables import double_tax_penalty, farming_income, tables
 from engine.rng import Rng
+from engine.text import N_, Msg, term
 
 _SIGNED = re.compile(r"^[+-]\d{1,3}$")
 MAX_HAND = 20
@@ -341,11 +342,68 @@ def _objectives(state: State, req: Request) -> Outcome:
                     "kept": bool(state["objectives"]["kept"].get(name))})
 
 
+# -- the score sheet, typed during final scoring -----------------------------------------------
+SHEET_LIMITS: dict[str, int] = {
+    "tools": 3, "weapons": 3, "clothing": 3, "jewelry": 3,          # goods sets (G-11)
+    "gold": 2, "silver": 2, "bronze": 2, "own": 5,                  # Pantheon parts (G-12)
+    "objectives": 60, "denarii": 300,                               # G-13, G-14
+    "epirus": 7, "macedonia": 7, "thrace": 7,                       # legions per battlefield (G-9)
+}
+SHEET_WORDS: dict[str, str] = {
+    "tools": N_("tool sets"), "weapons": N_("weapon sets"), "clothing": N_("clothing sets"),
+    "jewelry": N_("jewelry sets"), "gold": N_("gold Pantheon parts"), "silver": N_("silver Pantheon parts"),
+    "bronze": N_("bronze Pantheon parts"), "own": N_("own-colour Pantheon parts"),
+    "objectives": N_("objective fame"), "denarii": N_("denarii"), "epirus": N_("legions in Epirus"),
+    "macedonia": N_("legions in Macedonia"), "thrace": N_("legions in Thrace"),
+}
+
+
+def _sheet(state: State, req: Request) -> Outcome:
+    """``sheet <name> <entry> <n>``: one figure of the final score sheet, kept in the session so
+    that it survives a Back or a power cut (G-9..G-14 take them at ``score``)."""
+    usage = f"Usage: sheet <name> <{'|'.join(SHEET_LIMITS)}> <n>."
+    _no_opts(req, usage)
+    if len(req.args) != 3 or req.args[1].lower() not in SHEET_LIMITS or not req.args[2].isdigit():
+        raise BadArguments(usage)
+    name, entry, n = _player(state, req.args[0]), req.args[1].lower(), int(req.args[2])
+    if n > SHEET_LIMITS[entry]:
+        raise BadArguments(Msg("{} {}: at most {}.", name, term(SHEET_WORDS[entry]), SHEET_LIMITS[entry]))
+    sheet = state.setdefault("sheet", {}).setdefault(name, {})
+    if n:
+        sheet[entry] = n
+    else:
+        sheet.pop(entry, None)
+    return Outcome({"sheet": {p: dict(v) for p, v in state["sheet"].items()}},
+                   Msg("Score sheet: {} {} {}.", name, n, term(SHEET_WORDS[entry])))
+
+
+def sheet_request(state: State) -> dict[str, Any]:
+    """The ``score`` request for what the sheet holds (the session adds track, medals, Senate)."""
+    typed = state.get("sheet", {})
+    players = []
+    for p in state["players"]:
+        s = typed.get(p, {})
+        players.append({
+            "name": p,
+            "sets": {k: s[k] for k in ("tools", "weapons", "clothing", "jewelry") if s.get(k)},
+            "pantheon": {k: s[k] for k in ("gold", "silver", "bronze", "own") if s.get(k)},
+            "objectives": s.get("objectives", 0), "denarii": s.get("denarii", 0),
+        })
+    fields = [{"name": label, "shield": shield,
+               "legions": {p: typed[p][key] for p in state["players"] if typed.get(p, {}).get(key)}}
+              for key, label, shield in BATTLEFIELDS]
+    return {"players": players, "battlefields": fields}
+
+
+BATTLEFIELDS = (("epirus", "Epirus", 2), ("macedonia", "Macedonia", 3), ("thrace", "Thrace", 4))
+
+
 # -- scoring ---------------------------------------------------------------------------------
 def _session_score(state: State, req: Request) -> Outcome:
     facts = SessionFacts(players=list(state["players"]), fame=dict(state["fame"]),
                          medals=dict(state["medals"]), senate=list(state["senate"]))
-    return Outcome(score(parse_sheet(req.json(), facts)))
+    data = sheet_request(state) if req.rest.strip() in ("", "sheet") else req.json()
+    return Outcome(score(parse_sheet(data, facts)))
 
 
 def _global_score(req: Request, rng: Rng) -> dict[str, Any]:
@@ -374,7 +432,8 @@ GAME = GameRules(
         Command("deal", _deal, True, "deal"),
         Command("keep", _keep, True, "keep <name> <card>,<card>"),
         Command("objectives", _objectives, False, "objectives <name>"),
-        Command("score", _session_score, False, "score <json>"),
+        Command("sheet", _sheet, True, "sheet <name> <entry> <n>"),
+        Command("score", _session_score, False, "score <json> | score sheet"),
     ),
 )
 

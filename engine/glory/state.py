@@ -16,7 +16,9 @@ from engine.game import Request, State, store_rng
 from engine.glory import fame as F
 from engine.glory import rounds as R
 from engine.glory.tables import objective_cards, tables
+from engine.names import check_name
 from engine.rng import Rng
+from engine.text import Msg
 
 OPTIONS = frozenset({"players", "first", "fame", "harsh", "clockwise", "truce", "heroes",
                      "provinces", "seed"})
@@ -28,16 +30,17 @@ def parse_players(raw: str | None) -> list[str]:
     """``Jack,Henry,Mary`` -> names; raises BadArguments on a count outside 1..4, a bad or
     repeated name."""
     if not raw:
-        raise BadArguments("Name the players: new glory players=Jack,Henry,Mary,Ross (1 to 4, in clockwise seating order).")
+        raise BadArguments(Msg("Name the players: new glory players=Jack,Henry,Mary,Ross (1 to 4, in clockwise seating order)."))
     names = raw.split(",")
     if not 1 <= len(names) <= 4:
-        raise BadArguments(f"For the Glory of Rome takes 1 to 4 players, not {len(names)}.")
+        raise BadArguments(Msg("For the Glory of Rome takes 1 to 4 players, not {}.", len(names)))
     seen: set[str] = set()
     for name in names:
         if not NAME.match(name):
-            raise BadArguments(f"'{name}' is not a usable player name (1-16 characters, no spaces, commas or quotes).")
+            raise BadArguments(Msg("'{}' is not a usable player name (1-16 characters, no spaces, commas or quotes).", name))
+        check_name(name, 16, spaces=False)
         if name.casefold() in seen:
-            raise BadArguments(f"The name '{name}' is used twice.")
+            raise BadArguments(Msg("The name '{}' is used twice.", name))
         seen.add(name.casefold())
     return names
 
@@ -118,7 +121,7 @@ def find_player(players: list[str], raw: str) -> str:
     for p in players:
         if p.casefold() == raw.casefold():
             return p
-    raise BadArguments(f"No player '{raw}' (players: {', '.join(players)}).")
+    raise BadArguments(Msg("No player '{}' (players: {}).", raw, ", ".join(players)))
 
 
 def objective_label(card_id: str) -> dict[str, Any]:
@@ -159,5 +162,6 @@ def view(state: State) -> dict[str, Any]:
         "events": list(state["history"]),
         "objectives": {p: len(state["objectives"]["hands"][p]) for p in players
                        if p in state["objectives"]["hands"]},
+        "sheet": {p: dict(v) for p, v in state.get("sheet", {}).items()},
     }
     return out

@@ -7,20 +7,42 @@ and undoable with a long B like any other step.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.glory.rounds import ARROWS, rotation_of
+from engine.text import N_
+from firmware.i18n import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
 from firmware.screens.form import Field, NumberForm, on_off
+from firmware.screens.menu import Said, StableListScreen
 
 SENATE_VALUES = (1, 2, 3, 5, 6)      # G-10 default, bottom -> top
 BATTLEFIELDS = (("Epirus", 2), ("Macedonia", 3), ("Thrace", 4))
 MEDALS = ("warrior", "politician", "merchant", "priest", "farmer")
+MEDAL_NAMES = {"warrior": N_("Warrior"), "politician": N_("Politician"), "merchant": N_("Merchant"),
+               "priest": N_("Priest"), "farmer": N_("Farmer")}
+BATTLEFIELD_NAMES = {"Epirus": N_("Epirus"), "Macedonia": N_("Macedonia"), "Thrace": N_("Thrace")}
+
+
+def medal_name(medal: str) -> str:
+    """The medal's name in the current language (as the rulebook names its holder)."""
+    return _(MEDAL_NAMES.get(medal, medal))
+
+
+def event_label(card: dict[str, Any]) -> str:
+    """An event card's name: the placeholder names of the data are said in the current language;
+    a name edited in to match the printed card is shown as it is."""
+    label = str(card.get("label", ""))
+    m = re.fullmatch(r"(Event|Harsh Times) (\d+)", label)
+    if m is None:
+        return label
+    return (_("Event {}") if m.group(1) == "Event" else _("Harsh Times {}")).format(m.group(2))
 
 
 def open_game(ctx: Ctx) -> None:
@@ -37,54 +59,66 @@ _run = base.run_or_notify
 
 def _milestone_note(response: dict[str, Any]) -> str:
     events = response.get("milestone_events") or []
-    if not events:
-        return ""
-    return " ".join(f"{m['player']} +1 supporter ({m['milestone']})." for m in events)
+    return " ".join(_("{} +1 supporter (milestone {}).").format(m["player"], m["milestone"]) for m in events)
 
 
 # -- setup and home ----------------------------------------------------------------------------
+SEAT_NAMES = (N_("Red"), N_("Yellow"), N_("Blue"), N_("Green"))
+
+
 class SetupScreen(NumberForm):
-    """New game: player count and variants; names P1..P4 (other names: console ``new glory``)."""
+    """New game: player count and variants. The players are named by their colour in the current
+    language (other names: console ``new glory players=…``)."""
 
     def __init__(self) -> None:
-        super().__init__("New Glory", [
-            Field("players", "Players", 4, 1, 4),
-            Field("harsh", "Harsh Times", 0, 0, 1, on_off),
-            Field("clockwise", "Clockwise", 0, 0, 1, on_off),
-        ], self._start, status=lambda c, v: "A start")
+        super().__init__(N_("New game"), [
+            Field("players", N_("Players"), 4, 1, 4),
+            Field("harsh", N_("Harsh Times"), 0, 0, 1, on_off),
+            Field("clockwise", N_("Clockwise"), 0, 0, 1, on_off),
+        ], self._start, status=lambda c, v: _("A: start"))
 
     def _start(self, ctx: Ctx, values: dict[str, int]) -> None:
-        names = ",".join(f"P{i + 1}" for i in range(values["players"]))
+        names = ",".join(_(n) for n in SEAT_NAMES[: values["players"]])
         line = f"new glory players={names} harsh={values['harsh']} clockwise={values['clockwise']}"
-
         base.start_game(ctx, line, GloryHome)
 
 
-class GloryHome(ListScreen):
-    title = "Glory"
+class GloryHome(StableListScreen):
+    """The game's home: the round in the title (the game's name once it is over)."""
 
-    def status(self, ctx: Ctx) -> str:
+    def __init__(self) -> None:
+        super().__init__()
+
+    @property
+    def title(self) -> str:
+        return _("Glory of Rome")
+
+    def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
-        return "final" if view["finished"] else f"R{view['round']}/{view['rounds']}"
+        img = super().render(ctx)
+        if not view["finished"]:
+            draw = ImageDraw.Draw(img)
+            base.title_bar(draw, _("Round {} of {}").format(view["round"], view["rounds"]))
+        return img
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
         leader = max(view["players"], key=lambda p: view["fame"][p])
         out = [
-            Item("Fame", lambda c: c.push(FameScreen()), f"{leader} {view['fame'][leader]}"),
-            Item("Senate", lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
+            Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
+            Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
         ]
         if not view["finished"]:
             if view["event"] is None:
-                out.append(Item("Reveal event", self._reveal))
+                out.append(Item(_("Reveal event"), self._reveal))
             else:
-                out.append(Item("Event", lambda c: c.push(EventScreen()), view["event"]["label"][:9]))
-                out.append(Item(f"End round {view['round']}", self._end_round))
-            out.append(Item("Tax", lambda c: c.push(tax_form(c))))
-            out.append(Item("Farming income", self._farming))
-            out.append(Item("Medals", lambda c: c.push(MedalScreen())))
-            out.append(Item("Random card pick", lambda c: c.push(pick_form())))
-        out.append(Item("Final score", lambda c: c.push(ScoreEntry(c))))
+                out.append(Item(_("Event"), lambda c: c.push(EventScreen()), base.clip(event_label(view["event"]), 12)))
+                out.append(Item(_("End round {}").format(view["round"]), self._end_round))
+            out.append(Item(_("Tax"), lambda c: c.push(tax_form(c))))
+            out.append(Item(_("Farming income"), self._farming))
+            out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
+            out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
+        out.append(Item(_("Final score"), lambda c: c.push(ScoreEntry(c))))
         return out
 
     @staticmethod
@@ -99,12 +133,12 @@ class GloryHome(ListScreen):
         def go(c: Ctx) -> None:
             response = _run(c, "end-round")
             if response is not None:
-                c.notify("Game over: final scoring." if response["finished"] else
-                         f"Board turned {response['turned']:+d}°. Round {response['round']}.")
+                c.notify(_("Game over: final scoring.") if response["finished"] else
+                         _("Turn the board {}°. Round {}.").format(f"{response['turned']:+d}", response["round"]))
 
-        ctx.push(base.ConfirmScreen("End round?", f"Income done? Turn the board and start round "
-                                    f"{view['round'] + 1}." if view["round"] < view["rounds"] else
-                                    "Income done? This ends the game.", go))
+        question = (_("Income done? Turn the board and start round {}.").format(view["round"] + 1)
+                    if view["round"] < view["rounds"] else _("Income done? This ends the game."))
+        ctx.push(base.ConfirmScreen(_("End round?"), question, go))
 
     @staticmethod
     def _farming(ctx: Ctx) -> None:
@@ -114,40 +148,50 @@ class GloryHome(ListScreen):
             response = _run(ctx, f"farm {p}")
             if response is None:
                 return
-            rows.append(f"{p}: {response['denarii']} denarii" + (" (Farmer)" if response["farmer"] else ""))
-        ctx.push(TextScreen(f"Farming, round {view['round']}", rows))
+            n = response["denarii"]
+            row = ngettext("{}: {} denarius", "{}: {} denarii", n).format(p, n)
+            rows.append(row + (" " + _("(Farmer)") if response["farmer"] else ""))
+        ctx.push(TextScreen(_("Farming, round {}").format(view["round"]), rows))
 
 
 # -- fame ----------------------------------------------------------------------------------------
-def fame_row(name: str, fame: int, supporters: int) -> str:
-    """``Jack      12 ***``: name, fame total, one star per supporter."""
-    return f"{base.clip(name, 9):<9}{fame:>4} {'*' * supporters}"
-
-
 class FameScreen:
-    """Everybody's fame and supporters, the shared milestone markers; A adjusts a player."""
-
-    title = "Fame"
+    """Everybody's fame and supporters (one * each), then the shared milestone markers;
+    A adjusts the selected player."""
 
     def __init__(self) -> None:
         self.cursor = 0
+        self.top = 0
+
+    @property
+    def title(self) -> str:
+        return _("Fame (* = supporter)")
+
+    def _items(self, view: dict[str, Any]) -> list[Item]:
+        items = [Item(f"{base.clip(p, 11)} {'*' * view['supporters'][p]}", None, str(view["fame"][p]))
+                 for p in view["players"]]
+        m = view["markers"]
+        items.append(Item(_("Milestones"), None, f"{m['12']} {m['21']} {m['30']}"))
+        return items
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         img, draw = base.frame()
-        base.title_bar(draw, "Fame", f"R{view['round']}/{view['rounds']}")
-        players = view["players"]
-        self.cursor = min(self.cursor, len(players) - 1)
-        items = [Item(fame_row(p, view["fame"][p], view["supporters"][p])) for p in players]
-        base.draw_list(draw, items, self.cursor, 0, rows=4)
-        m = view["markers"]
-        base.text(draw, 1, base.row_y(4), f"Milestones {m['12']:>2} {m['21']:>2} {m['30']:>2}")
+        base.title_bar(draw, self.title)
+        items = self._items(view)
+        self.cursor = min(self.cursor, len(view["players"]) - 1)
+        self.top = max(0, min(self.top, self.cursor), self.cursor - base.ROWS + 1)
+        if self.cursor == len(view["players"]) - 1:
+            self.top = max(0, len(items) - base.ROWS)
+        base.draw_list(draw, items, self.cursor, self.top)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         players = _view(ctx)["players"]
         if key in ("up", "down"):
             self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(players)
+            if self.cursor == 0:
+                self.top = 0
         elif key in ("a", "press", "right"):
             ctx.push(FameAdjust(players[self.cursor]))
         elif key in BACK:
@@ -155,23 +199,27 @@ class FameScreen:
 
 
 class FameAdjust:
-    """Set a change with up/down (1) and left/right (5); A applies it at once (G-5, G-6)."""
+    """Set a change with up/down (±1) and left/right (±5), as the bottom row says; A applies it at
+    once (G-5, G-6); B goes back without a change."""
 
     def __init__(self, player: str) -> None:
         self.player = player
-        self.title = f"Fame: {player}"
         self.delta = 1
+
+    @property
+    def title(self) -> str:
+        return _("Fame: {}").format(self.player)
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         now = view["fame"][self.player]
         img, draw = base.frame()
-        base.title_bar(draw, self.title, f"now {now}")
+        base.title_bar(draw, base.clip(self.title, 15), _("A: ok"))
         label = f"{self.delta:+d}"
         w = base.big_width(label, 3)
-        base.big(img, (base.W - w) // 2, base.TITLE_H + 4, label, 3)
+        base.big(img, (base.W - w) // 2, base.TITLE_H + 2, label, 3)
         after = max(1, now + self.delta)
-        base.text(draw, 1, base.row_y(4), base.clip(f"-> {after}   A ok  B back"))
+        base.text(draw, 1, base.row_y(3), base.clip(f"{now} → {after}  ↑↓ ±1  ←→ ±5"))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -180,7 +228,7 @@ class FameAdjust:
             self.delta = max(-99, min(99, self.delta + step))
         elif key in ("a", "press"):
             if self.delta == 0:
-                ctx.notify("Set a change first.")
+                ctx.notify(_("Set a change first."))
                 return
             response = _run(ctx, f"fame {self.player} {self.delta:+d}")
             if response is not None:
@@ -194,31 +242,33 @@ class FameAdjust:
 
 # -- Senate ----------------------------------------------------------------------------------------
 class SenateScreen:
-    """The column (top row = top of the column, with each position's score) and the players:
-    A places a vote for the selected player, hold A places the two votes of a boosted action."""
-
-    title = "Senate"
+    """The column on the left (top row = top of the column, with each position's score) and the
+    players on the right under the heading: A places a vote for the selected player, hold A
+    places the two votes of a boosted action. No title bar: the column needs all five rows."""
 
     def __init__(self) -> None:
         self.cursor = 0
+
+    @property
+    def title(self) -> str:
+        return _("Senate")
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         img, draw = base.frame()
         column = view["senate"]
-        base.title_bar(draw, "Senate", f"{len(column)}/5")
         for i in range(5):                       # row 0 = position 5 (top)
             pos = 4 - i
-            y = base.row_y(i)
-            owner = column[pos] if pos < len(column) else "."
-            base.text(draw, 1, y, f"{SENATE_VALUES[pos]} {base.clip(owner, 8)}")
-        draw.line((62, base.TITLE_H + 1, 62, base.H - 1), fill=1)
+            y = 1 + i * base.LINE
+            owner = column[pos] if pos < len(column) else "·"
+            base.put(draw, 1, y, f"{SENATE_VALUES[pos]} {base.clip(owner, 8)}")
+        draw.line((62, 0, 62, base.H - 1), fill=1)
+        heading = base.clip(f"{self.title} {len(column)}/5", 10)
+        base.text(draw, 66, 1, heading, invert=True)
         players = view["players"]
         self.cursor = min(self.cursor, len(players) - 1)
         for i, p in enumerate(players):
-            base.text(draw, 66, base.row_y(i), base.clip(p, 10), invert=(i == self.cursor))
-        if len(players) < 5:
-            base.text(draw, 66, base.row_y(4), "A vote")
+            base.text(draw, 66, 1 + (i + 1) * base.LINE, base.clip(p, 10), invert=(i == self.cursor))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -233,9 +283,9 @@ class SenateScreen:
                 return
             notes = []
             if response["supremacy"]:
-                notes.append(f"Supremacy! {name} +{response['fame_gained']} fame.")
+                notes.append(_("Supremacy! {} +{} fame.").format(name, response["fame_gained"]))
             for owner in response["pushed_out"]:
-                notes.append(f"{owner}'s bottom vote goes back.")
+                notes.append(_("{}: the bottom vote goes back.").format(owner))
             note = _milestone_note(response)
             if note:
                 notes.append(note)
@@ -247,32 +297,41 @@ class SenateScreen:
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
 class EventScreen:
-    """This round's event card: direction of play, who is first, the order, the end-of-round turn."""
+    """This round's event card: who is first, the order of play, the end-of-round turn."""
 
-    title = "Event"
+    @property
+    def title(self) -> str:
+        return _("Event")
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         img, draw = base.frame()
-        base.title_bar(draw, f"Round {view['round']} event")
+        base.title_bar(draw, _("Round {} event").format(view["round"]))
         card = view["event"]
         if card is None:
-            base.lines(draw, ["No event revealed yet."])
+            base.lines(draw, base.wrap(_("No event revealed yet.")))
             return img
         turn = rotation_of(card["arrow"], view["options"]["clockwise"])
-        arrow_dir, _ = ARROWS[card["arrow"]]
-        rows = [
-            base.clip(card["label"]),
-            f"Play {'clockwise' if arrow_dir == 'clockwise' else 'counter-cw'}",
-            base.clip(">".join(view["order"] or [])),
-            f"First: {view['first']}",
-            f"End: turn {abs(turn) * 90} {'cw' if turn > 0 else 'ccw'}",
-        ]
-        base.lines(draw, rows)
+        arrow_dir, _steps = ARROWS[card["arrow"]]
+        play = _("clockwise") if arrow_dir == "clockwise" else _("counter-clockwise")
+        turn_dir = _("clockwise") if turn > 0 else _("counter-clockwise")
+        texts = [event_label(card), _("First: {}").format(view["first"]), " → ".join(view["order"] or []),
+                 _("Play {}").format(play), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
+        rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
+        self.top = getattr(self, "top", 0)
+        self.top = max(0, min(self.top, len(rows) - base.ROWS))
+        base.lines(draw, rows[self.top:])
+        if len(rows) > base.ROWS:
+            span = base.H - base.TITLE_H - 1
+            h = max(3, span * base.ROWS // len(rows))
+            y0 = base.TITLE_H + 1 + (span - h) * self.top // max(1, len(rows) - base.ROWS)
+            draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in BACK or key in ("a", "press", "right"):
+        if key in ("up", "down"):
+            self.top = getattr(self, "top", 0) + (1 if key == "down" else -1)
+        elif key in BACK or key in ("a", "press", "right"):
             ctx.pop()
 
 
@@ -285,33 +344,36 @@ def tax_form(ctx: Ctx) -> NumberForm:
         response = _run(c, f"tax {name} pop={v['pop']}" + (" double=1" if v["double"] else ""))
         if response is not None:
             c.pop()
-            lost = f", -{response['fame_lost']} fame" if response["fame_lost"] else ""
-            c.notify(f"{name}: take {response['denarii']} denarii{lost}.")
+            n = response["denarii"]
+            note = ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(name, n)
+            if response["fame_lost"]:
+                note += " " + _("Fame -{}.").format(response["fame_lost"])
+            c.notify(note)
 
-    return NumberForm("Tax", [
-        Field("who", "Player", 0, 0, len(players) - 1, lambda i: base.clip(players[i], 9)),
-        Field("pop", "Population", 1, 1, 16),
-        Field("double", "Double tax", 0, 0, 1, on_off),
-    ], go, status=lambda c, v: "A ok")
+    return NumberForm(N_("Tax"), [
+        Field("who", N_("Player"), 0, 0, len(players) - 1, lambda i: base.clip(players[i], 9)),
+        Field("pop", N_("Population"), 1, 1, 16),
+        Field("double", N_("Double tax"), 0, 0, 1, on_off),
+    ], go, status=lambda c, v: _("A: ok"))
 
 
 class MedalScreen(ListScreen):
     """The five medals and their holders; select one to give it to a player."""
 
-    title = "Medals"
+    title = Said(N_("Medals"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
-        return [Item(m.capitalize(), partial(self._give, medal=m), base.clip(view["medals"][m] or "-", 9))
+        return [Item(medal_name(m), partial(self._give, medal=m), base.clip(view["medals"][m] or "–", 9))
                 for m in MEDALS]
 
     @staticmethod
     def _give(ctx: Ctx, medal: str) -> None:
         view = _view(ctx)
         if view["medals"][medal] is not None:
-            ctx.notify(f"The {medal} medal belongs to {view['medals'][medal]}.")
+            ctx.notify(_("The {} medal belongs to {}.").format(medal_name(medal), view["medals"][medal]))
             return
-        ctx.push(ChooseScreen(f"{medal.capitalize()} to", view["players"],
+        ctx.push(ChooseScreen(_("Medal: {}").format(medal_name(medal)), view["players"],
                               lambda c, p: _run(c, f"medal {p} {medal}") is not None))
 
 
@@ -339,111 +401,156 @@ def pick_form() -> NumberForm:
     def go(c: Ctx, v: dict[str, int]) -> None:
         response = _run(c, f"pick {v['hand']}")
         if response is not None:
-            c.replace(ResultScreen(f"Card of {v['hand']}", f"#{response['position']}"))
+            c.replace(ResultScreen(_("Card of {}").format(v["hand"]), _("№ {}").format(response["position"])))
 
-    return NumberForm("Random pick", [Field("hand", "Cards in hand", 5, 1, 20)], go,
-                      status=lambda c, v: "A pick")
+    return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), 5, 1, 20)], go,
+                      status=lambda c, v: _("A: pick"))
 
 
 # -- final score ---------------------------------------------------------------------------------
-SHEET_FIELDS: tuple[tuple[str, str, str | None, int], ...] = (
-    # key, label, group, max
-    ("tools", "Sets: tools", "sets", 3), ("weapons", "Sets: weapons", "sets", 3),
-    ("clothing", "Sets: clothing", "sets", 3), ("jewelry", "Sets: jewelry", "sets", 3),
-    ("gold", "Pantheon gold", "pantheon", 2), ("silver", "Pantheon silver", "pantheon", 2),
-    ("bronze", "Pantheon bronze", "pantheon", 2), ("own", "Pantheon own", "pantheon", 5),
-    ("objectives", "Objectives (fame)", None, 60), ("denarii", "Denarii", None, 200),
+# What the session does not know, per player (key, label, step hint). The fame track, the medals
+# and the Senate column come from the game being tracked. Every change is a ``sheet`` console
+# line: journaled as it is typed, so a B too many or a power cut loses nothing.
+SHEET_ROWS: tuple[tuple[str, str], ...] = (
+    ("denarii", N_("Denarii")), ("objectives", N_("Objectives")),
+    ("epirus", N_("Legions: Epirus")), ("macedonia", N_("Legions: Macedonia")),
+    ("thrace", N_("Legions: Thrace")),
+    ("own", N_("Pantheon: own")), ("gold", N_("Pantheon: gold")), ("silver", N_("Pantheon: silver")),
+    ("bronze", N_("Pantheon: bronze")),
+    ("tools", N_("Sets: tools")), ("weapons", N_("Sets: weapons")), ("clothing", N_("Sets: clothing")),
+    ("jewelry", N_("Sets: jewelry")),
 )
+SHEET_MAX = {"denarii": 300, "objectives": 60, "epirus": 7, "macedonia": 7, "thrace": 7,
+             "own": 5, "gold": 2, "silver": 2, "bronze": 2,
+             "tools": 3, "weapons": 3, "clothing": 3, "jewelry": 3}
+STEPS = (1, 5, 10)
+
+
+class SheetForm:
+    """One player's score sheet. up/down: the row; left/right: −/+ the step; press: the step
+    (±1, ±5, ±10, shown top right); A: the next player's sheet (the last one shows the scores);
+    B: back to the list (nothing is lost: every change is already in the session)."""
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.cursor = 0
+        self.top = 0
+        self.step = 0
+
+    @property
+    def title(self) -> str:
+        return self.player
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        view = _view(ctx)
+        sheet = view.get("sheet", {}).get(self.player, {})
+        img, draw = base.frame()
+        base.title_bar(draw, base.clip(self.player, 14), f"±{STEPS[self.step]}")
+        items = [Item(_(label), None, str(sheet.get(key, 0))) for key, label in SHEET_ROWS]
+        base.draw_list(draw, items, self.cursor, self.top)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if key in ("up", "down"):
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(SHEET_ROWS)
+            if self.cursor < self.top:
+                self.top = self.cursor
+            elif self.cursor >= self.top + base.ROWS:
+                self.top = self.cursor - base.ROWS + 1
+        elif key in ("left", "right"):
+            entry = SHEET_ROWS[self.cursor][0]
+            now = _view(ctx).get("sheet", {}).get(self.player, {}).get(entry, 0)
+            step = STEPS[self.step] * (1 if key == "right" else -1)
+            after = max(0, min(SHEET_MAX[entry], now + step))
+            if after != now:                      # a no-op is not an undo step
+                _run(ctx, f"sheet {self.player} {entry} {after}")
+        elif key == "press":
+            self.step = (self.step + 1) % len(STEPS)
+        elif key == "a":
+            players = _view(ctx)["players"]
+            i = players.index(self.player)
+            if i + 1 < len(players):
+                ctx.replace(SheetForm(players[i + 1]))
+            else:
+                ctx.pop()
+                show_scores(ctx)
+        elif key == "b":
+            ctx.pop()
+
+
+def show_scores(ctx: Ctx) -> None:
+    response = _run(ctx, "score sheet")
+    if response is not None:
+        ctx.push(ScoreResult(response))
 
 
 class ScoreEntry(ListScreen):
-    """Enter what the session does not know (sets, Pantheon, objectives, denarii, legions), then
-    score: the session adds fame track, medals and the Senate column."""
+    """Final score: each player's sheet (what the session does not know: denarii, objectives,
+    legions on the battlefields, Pantheon, goods sets), then the scores. The session adds the
+    fame track, the medals and the Senate column."""
 
-    title = "Final score"
+    title = Said(N_("Final score"))
 
-    def __init__(self, ctx: Ctx) -> None:
+    def __init__(self, ctx: Ctx | None = None) -> None:
         super().__init__()
-        players = _view(ctx)["players"]
-        self.sheets: dict[str, dict[str, int]] = {p: {k: 0 for k, *_ in SHEET_FIELDS} for p in players}
-        self.fields: list[dict[str, Any]] = [{"name": n, "shield": s, "legions": {p: 0 for p in players}}
-                                             for n, s in BATTLEFIELDS]
 
     def items(self, ctx: Ctx) -> list[Item]:
-        out = [Item("Show scores", self._show)]
-        for p, sheet in self.sheets.items():
-            out.append(Item(p, partial(self._open_sheet, player=p), f"{sheet['denarii']}d"))
-        for i, f in enumerate(self.fields):
-            out.append(Item(f"{f['name']} ({f['shield']})", partial(self._open_field, i=i),
-                            str(sum(f["legions"].values()))))
+        view = _view(ctx)
+        sheets = view.get("sheet", {})
+        out = []
+        for p in view["players"]:
+            n = sheets.get(p, {}).get("denarii", 0)
+            out.append(Item(p, partial(self._open_sheet, player=p),
+                            ngettext("{} denarius", "{} denarii", n).format(n)))
+        out.append(Item(_("Show scores"), show_scores))
         return out
 
-    def sheet_json(self) -> dict[str, Any]:
-        """The score request for the session's ``score`` command."""
-        players = []
-        for p, s in self.sheets.items():
-            entry: dict[str, Any] = {"name": p, "sets": {}, "pantheon": {}}
-            for key, _, group, _ in SHEET_FIELDS:
-                if group is None:
-                    entry[key] = s[key]
-                else:
-                    entry[group][key] = s[key]
-            players.append(entry)
-        fields = [{"name": f["name"], "shield": f["shield"], "legions": {p: n for p, n in f["legions"].items() if n}}
-                  for f in self.fields]
-        return {"players": players, "battlefields": fields}
-
-    def _show(self, ctx: Ctx) -> None:
-        response = _run(ctx, "score " + json.dumps(self.sheet_json(), separators=(",", ":")))
-        if response is not None:
-            ctx.push(ScoreResult(response))
-
-    def _open_sheet(self, ctx: Ctx, player: str) -> None:
-        ctx.push(self._sheet_form(player))
-
-    def _open_field(self, ctx: Ctx, i: int) -> None:
-        ctx.push(self._field_form(i))
-
-    def _sheet_form(self, player: str) -> NumberForm:
-        sheet = self.sheets[player]
-        fields = [Field(k, label, sheet[k], 0, hi) for k, label, _, hi in SHEET_FIELDS]
-        return NumberForm(player, fields, lambda c, v: c.pop(), keep=sheet.update)
-
-    def _field_form(self, i: int) -> NumberForm:
-        field = self.fields[i]
-        legions = field["legions"]
-        fields = [Field(p, f"{p} legions", n, 0, 7) for p, n in legions.items()]
-        return NumberForm(f"{field['name']} ({field['shield']})", fields, lambda c, v: c.pop(),
-                          keep=legions.update)
+    @staticmethod
+    def _open_sheet(ctx: Ctx, player: str) -> None:
+        ctx.push(SheetForm(player))
 
 
-CATEGORIES = (("track", "Track"), ("military", "Milit"), ("politics", "Polit"), ("trade", "Trade"),
-              ("religion", "Relig"), ("objectives", "Objec"), ("denarii", "Denar"), ("total", "Total"))
+CATEGORIES = (("track", N_("Fame track")), ("military", N_("Military")), ("politics", N_("Politics")),
+              ("trade", N_("Trade")), ("religion", N_("Religion")), ("objectives", N_("Objectives")),
+              ("denarii", N_("Denarii")), ("total", N_("Total")))
+ACHIEVEMENTS = {
+    "fame_100": N_("100 fame"), "all_medals": N_("All 5 medals"), "jewelry_sets_2": N_("2 jewelry sets"),
+    "track_61": N_("61 on the track"), "jewelry_sets_3": N_("3 jewelry sets"),
+    "first_on_all_battlefields": N_("1st on all fields"), "senate_12": N_("12 Senate points"),
+    "golden_pantheon": N_("Golden Pantheon"), "objectives_4": N_("4 objectives"),
+    "no_enmity": N_("No enmity"), "designers_113": N_("Beat 113 fame"),
+}
+SOLO_RANKS = {"child of Jupiter": N_("Child of Jupiter"), "Emperor": N_("Emperor"), "Praetor": N_("Praetor")}
 
 
 class ScoreResult:
     """The final ranking: place, name, total; winners marked ``*`` (G-15). A: a player's detail."""
 
-    title = "Final score"
-
     def __init__(self, result: dict[str, Any]) -> None:
         self.result = result
         self.cursor = 0
+        self.top = 0
+
+    @property
+    def title(self) -> str:
+        return _("Final score")
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         scores, ranking, winners = self.result["scores"], self.result["ranking"], self.result["winners"]
         solo = self.result.get("solo")
-        status = f"{solo['done']}/7" if solo else ("tie" if len(winners) > 1 else "")
-        base.title_bar(draw, "Final score", status)
+        status = f"{solo['done']}/7" if solo else (_("tie") if len(winners) > 1 else "")
+        base.title_bar(draw, self.title, status)
         places = self.result["places"]
         items = []
         for name in ranking:
             mark = "*" if name in winners else " "
-            items.append(Item(f"{places[name]} {mark}{base.clip(name, 10)}", None, str(scores[name]["total"])))
+            items.append(Item(f"{places[name]} {mark}{base.clip(name, 12)}", None, str(scores[name]["total"])))
         if solo:
-            items.append(Item(solo["rank"] or "no rank", None, f"{solo['done']} goals"))
-        base.draw_list(draw, items, self.cursor, 0)
+            rank = _(SOLO_RANKS.get(solo["rank"], solo["rank"])) if solo["rank"] else _("no rank")
+            items.append(Item(rank, None, ngettext("{} goal", "{} goals", solo["done"]).format(solo["done"])))
+        self.top = max(0, min(self.top, self.cursor), self.cursor - base.ROWS + 1)
+        base.draw_list(draw, items, self.cursor, self.top)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -457,32 +564,56 @@ class ScoreResult:
 
 
 class ScoreDetail:
-    """One player's score pad column: the seven categories and the total; left/right: next player."""
-
-    title = "Score detail"
+    """One player's score pad column: the seven categories, the total and the achievements;
+    up/down scroll, left/right: the previous/next player, A or B: back to the ranking."""
 
     def __init__(self, result: dict[str, Any], index: int) -> None:
         self.result = result
         self.index = index
+        self.top = 0
+
+    @property
+    def title(self) -> str:
+        return _("Score detail")
+
+    def rows(self) -> list[Item]:
+        name = self.result["ranking"][self.index]
+        row = self.result["scores"][name]
+        out = [Item(_(label), None, str(row[k])) for k, label in CATEGORIES]
+        for a in self.result.get("achievements", {}).get(name, []):
+            out.append(Item(_("Achievement"), None, _(ACHIEVEMENTS.get(a, a))))
+        return out
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        ranking = self.result["ranking"]
-        name = ranking[self.index]
-        row = self.result["scores"][name]
-        base.title_bar(draw, base.clip(name, 12), f"place {self.result['places'][name]}")
-        for i in range(4):
-            (k1, l1), (k2, l2) = CATEGORIES[i], CATEGORIES[i + 4]
-            base.text(draw, 1, base.row_y(i), f"{l1:<6}{row[k1]:>3}   {l2:<6}{row[k2]:>3}")
-        achieved = self.result.get("achievements", {}).get(name, [])
-        base.text(draw, 1, base.row_y(4), base.clip("Ach: " + (", ".join(achieved) if achieved else "-")))
+        name = self.result["ranking"][self.index]
+        place = _("place {}").format(self.result["places"][name])
+        base.title_bar(draw, base.clip(name, base.COLS - len(place) - 1), place)
+        rows = self.rows()
+        self.top = max(0, min(self.top, len(rows) - base.ROWS))
+        for i, item in enumerate(rows[self.top:self.top + base.ROWS]):
+            y = base.row_y(i)
+            if item.label == _("Achievement"):
+                base.put(draw, 1, y, base.clip("✓ " + item.value, base.COLS - 1))
+                continue
+            base.put(draw, 1, y, item.label)
+            base.put(draw, base.W - 4 - len(item.value) * base.CHAR_W, y, item.value)
+        if len(rows) > base.ROWS:
+            span = base.H - base.TITLE_H - 1
+            h = max(3, span * base.ROWS // len(rows))
+            y0 = base.TITLE_H + 1 + (span - h) * self.top // max(1, len(rows) - base.ROWS)
+            draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         n = len(self.result["ranking"])
-        if key in ("right", "down"):
-            self.index = (self.index + 1) % n
-        elif key in ("left", "up"):
-            self.index = (self.index - 1) % n
+        if key == "down":
+            self.top += 1
+        elif key == "up":
+            self.top = max(0, self.top - 1)
+        elif key == "right":
+            self.index, self.top = (self.index + 1) % n, 0
+        elif key == "left":
+            self.index, self.top = (self.index - 1) % n, 0
         elif key in ("b", "a", "press"):
             ctx.pop()

@@ -2,10 +2,13 @@
 moves, 2d6 checks, the consuls' cup, Carthaginian unrest and the turn/round tracker.
 
 Dice come from the session (``battle``, ``tactics``, ``naval``, ``check``, ``consuls``), so every
-roll is journaled and a long B takes it back without re-rolling.
+roll is journaled and a long B takes it back without re-rolling. Every roll can also be thrown
+on the table: the forms ask "Dice: device / table" and :class:`DiceEntry` takes the faces
+(up/down change a die, right goes to the next one, A submits the whole roll).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -13,18 +16,27 @@ from PIL import Image
 
 from engine.sword.odds import attacker_wins
 from engine.sword.tactics import chance
+from engine.text import N_
+from firmware.i18n import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
 from firmware.screens.form import Field, NumberForm, on_off
 from firmware.screens.kit import ResultScreen
+from firmware.screens.menu import Said, StableListScreen
 
 PRESETS: tuple[tuple[str, str], ...] = (
-    ("4 players", "romans,gauls,etruscans,greeks"),
-    ("5 players (Carthage)", "romans,gauls,etruscans,greeks,carthage"),
-    ("3 players", "romans,etruscans,greeks"),
+    (N_("4 players"), "romans,gauls,etruscans,greeks"),
+    (N_("5 players (Carthage)"), "romans,gauls,etruscans,greeks,carthage"),
+    (N_("3 players"), "romans,etruscans,greeks"),
 )
 CHECKS = ("siege", "subjugation", "attrition", "gallic")
+CHECK_NAMES = {"siege": N_("Siege"), "subjugation": N_("Subjugation"), "attrition": N_("Attrition"),
+               "gallic": N_("Gallic")}
 BAND = ("none", "att", "def")
+BAND_NAMES = (N_("none"), N_("attacker"), N_("defender"))
+POWER_NAMES = {"romans": N_("Romans"), "gauls": N_("Gauls"), "etruscans": N_("Etruscans"),
+               "samnites": N_("Samnites"), "greeks": N_("Greeks"), "carthage": N_("Carthage")}
+NAVAL_RESULTS = {"success": N_("Success"), "return": N_("Return"), "attrition": N_("Attrition")}
 
 
 def open_game(ctx: Ctx) -> None:
@@ -40,53 +52,58 @@ _run = base.run_or_notify
 
 
 def short(power: str) -> str:
-    """``etruscans`` -> ``Etruscans``."""
-    return power.capitalize()
+    """A power's name in the current language: ``etruscans`` -> ``Etruscans`` / «Этруски»."""
+    return _(POWER_NAMES.get(power, power.capitalize()))
+
+
+def dice_word(v: int) -> str:
+    return _("table") if v else _("device")
 
 
 class SetupScreen(ListScreen):
-    title = "New Sword game"
+    title = Said(N_("New Sword game"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(label, partial(self._start, powers=powers)) for label, powers in PRESETS]
+        return [Item(_(label), partial(self._start, powers=powers)) for label, powers in PRESETS]
 
     @staticmethod
     def _start(ctx: Ctx, powers: str) -> None:
         base.start_game(ctx, f"new sword players={powers}", SwordHome)
 
 
-class SwordHome(ListScreen):
-    title = "Sword of Rome"
+class SwordHome(StableListScreen):
+    title = Said(N_("Sword of Rome"))
 
     def status(self, ctx: Ctx) -> str:
         view = _view(ctx)
-        return "end" if view["finished"] else f"T{view['turn']}.{view['round']}"
+        return _("end") if view["finished"] else _("Turn {}").format(view["turn"])
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
         out = [
-            Item("Battle", lambda c: c.push(battle_form())),
-            Item("Tactics test", lambda c: c.push(tactics_form())),
-            Item("Odds", lambda c: c.push(OddsScreen())),
-            Item("VP track", lambda c: c.push(VPScreen()), short(view["standings"][0])[:8]),
-            Item("Desperate Times", lambda c: c.push(DesperateScreen())),
-            Item("Naval move", lambda c: c.push(naval_form(c))),
-            Item("2d6 check", lambda c: c.push(CheckMenu())),
-            Item("Draw consuls", self._consuls),
+            Item(_("Battle"), lambda c: c.push(battle_form())),
+            Item(_("Tactics test"), lambda c: c.push(tactics_form())),
+            Item(_("Odds"), lambda c: c.push(OddsScreen())),
+            Item(_("VP track"), lambda c: c.push(VPScreen()),
+                 f"{base.clip(short(view['standings'][0]), 9)} {view['vp'][view['standings'][0]]}"),
+            Item(_("Desperate Times"), lambda c: c.push(DesperateScreen())),
+            Item(_("Naval move"), lambda c: c.push(naval_form(c))),
+            Item(_("2d6 roll"), lambda c: c.push(CheckMenu())),
+            Item(_("Draw consuls"), self._consuls),
         ]
         if view.get("unrest") is not None:
-            out.append(Item("Carthage unrest", lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
+            out.append(Item(_("Carthage unrest"), lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
         if view["last"] is not None:
-            out.append(Item("Last roll", self._last, view["last"]["kind"]))
+            out.append(Item(_("Last roll"), self._last))
         if not view["finished"]:
-            out.append(Item("Next round", self._advance))
+            out.append(Item(_("Next round"), self._advance, _("now {}").format(view["round"])))
         return out
 
     @staticmethod
     def _consuls(ctx: Ctx) -> None:
         response = _run(ctx, "consuls")
         if response is not None:
-            ctx.push(ResultScreen("Consuls", " & ".join(response["drawn"])))
+            ctx.push(ResultScreen(_("Consuls"), " & ".join(response["drawn"])))
 
     @staticmethod
     def _last(ctx: Ctx) -> None:
@@ -101,14 +118,25 @@ class SwordHome(ListScreen):
         if response is None:
             return
         if response["finished"]:
-            ctx.notify(f"Game over: {short(response['winner'])} wins.")
+            ctx.notify(_("Game over: {} wins.").format(short(response["winner"])))
             return
-        note = f"Turn {response['turn']}, round {response['round']}."
+        note = _("Turn {}, round {}.").format(response["turn"], response["round"])
         order = response.get("desperate_order_before")
         if order is not None:
-            note = ("Round 5 ended; Desperate Times order: " + (", ".join(map(short, order)) or "none")
-                    + ". " + note)
+            who = ", ".join(map(short, order)) or _("nobody")
+            note = _("Round 5 ended; Desperate Times order: {}.").format(who) + " " + note
         ctx.notify(note)
+
+
+def naval_screen(r: dict[str, Any]) -> ResultScreen:
+    return ResultScreen(_("Naval {}{:+d} = {}").format(r["roll"], r["modifier"], r["modified"]),
+                        _(NAVAL_RESULTS.get(r["result"], r["result"])))
+
+
+def check_screen(r: dict[str, Any]) -> ResultScreen:
+    mod = f"{r['modifier']:+d}" if r.get("modifier") else ""
+    return ResultScreen(_("{}: 2d6").format(_(CHECK_NAMES.get(r["check"], r["check"]))),
+                        f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}")
 
 
 def result_screen(last: dict[str, Any]) -> Any:
@@ -119,11 +147,71 @@ def result_screen(last: dict[str, Any]) -> Any:
     if kind == "tactics":
         return TacticsResult(last)
     if kind == "naval":
-        return ResultScreen(f"Naval {last['roll']}{last['modifier']:+d}", last["result"].upper())
+        return naval_screen(last)
     if kind == "check":
-        return ResultScreen(f"{last['check'].capitalize()} 2d6",
-                            f"{last['dice'][0]}+{last['dice'][1]}={last['total']}")
+        return check_screen(last)
     return None
+
+
+# -- dice thrown on the table ------------------------------------------------------------------------
+class DiceEntry:
+    """Enter dice thrown on the table, in big digits, in one or two rows (``rows`` = [(label, n)]).
+    up/down change the selected die (1..6, wrapping), right/left: the next/previous die,
+    A submits the whole roll (``on_go(ctx, [[faces of row 1], [faces of row 2]])``), B goes back."""
+
+    def __init__(self, title: str, rows: list[tuple[str, int]],
+                 on_go: Callable[[Ctx, list[list[int]]], None]) -> None:
+        self.title = title
+        self.rows = rows
+        self.faces = [[1] * n for _label, n in rows]
+        self.on_go = on_go
+        self.cursor = 0
+
+    def _cells(self) -> list[tuple[int, int]]:
+        return [(r, i) for r, (_label, n) in enumerate(self.rows) for i in range(n)]
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, _("A: roll in"))
+        cells = self._cells()
+        cur = cells[self.cursor]
+        dw = base.advance("big")
+        for r, (label, n) in enumerate(self.rows):
+            y = base.TITLE_H + 2 + r * 26
+            base.put(draw, 1, y + 6, base.clip(label, 7))
+            for i in range(n):
+                x = 46 + i * (dw + 8)
+                if (r, i) == cur:
+                    draw.rectangle((x - 2, y, x + dw + 1, y + 24), fill=1)
+                base.put(draw, x, y, str(self.faces[r][i]), fill=0 if (r, i) == cur else 1, kind="big")
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        cells = self._cells()
+        if key in ("up", "down"):
+            r, i = cells[self.cursor]
+            self.faces[r][i] = (self.faces[r][i] + (1 if key == "up" else -1) - 1) % 6 + 1
+        elif key == "right":
+            self.cursor = (self.cursor + 1) % len(cells)
+        elif key == "left":
+            self.cursor = (self.cursor - 1) % len(cells)
+        elif key in ("a", "press"):
+            self.on_go(ctx, [list(f) for f in self.faces])
+        elif key == "b":
+            ctx.pop()
+
+
+def scroll_bar(draw: Any, top: int, n: int) -> None:
+    """The list's scroll mark on the right edge when ``n`` rows do not fit."""
+    if n > base.ROWS:
+        span = base.H - base.TITLE_H - 1
+        h = max(3, span * base.ROWS // n)
+        y0 = base.TITLE_H + 1 + (span - h) * top // max(1, n - base.ROWS)
+        draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
+
+
+def _faces(dice: list[int]) -> str:
+    return ",".join(map(str, dice))
 
 
 # -- battle --------------------------------------------------------------------------------------
@@ -131,98 +219,154 @@ def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
     n_att = 4 if v["band"] == 1 else 3
     n_def = 4 if v["band"] == 2 else 3
     p = attacker_wins(v["mod"] - v["defmod"], n_att, n_def)
-    return f"att {float(p) * 100:.0f}%"
+    return _("attacker {}%").format(f"{float(p) * 100:.0f}")
 
 
 def battle_form() -> NumberForm:
-    """Units and modifiers; the title bar shows the attacker's exact chance (W-6). A fights."""
+    """Units and modifiers; the title bar shows the attacker's exact chance (W-6). A fights:
+    with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2)."""
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         line = f"battle att={v['att']} def={v['def']} mod={v['mod']} defmod={v['defmod']}"
         if v["band"]:
             line += f" sacred-band={BAND[v['band']]}"
-        response = _run(c, line)
-        if response is not None:
-            c.replace(BattleResult(response))
+        if not v["dice"]:
+            response = _run(c, line)
+            if response is not None:
+                c.replace(BattleResult(response))
+            return
 
-    return NumberForm("Battle", [
-        Field("att", "Attacker units", 3, 1, 30),
-        Field("def", "Defender units", 3, 1, 30),
-        Field("mod", "Attacker mod", 0, -9, 9, lambda m: f"{m:+d}"),
-        Field("defmod", "Defender mod", 0, -9, 9, lambda m: f"{m:+d}"),
-        Field("band", "Sacred Band", 0, 0, 2, lambda b: BAND[b]),
+        def fight(c2: Ctx, faces: list[list[int]]) -> None:
+            response = _run(c2, f"{line} att-dice={_faces(faces[0])} def-dice={_faces(faces[1])}")
+            if response is not None:
+                c2.pop()
+                c2.replace(BattleResult(response))
+
+        rows = [(_("Attack"), 4 if v["band"] == 1 else 3), (_("Defence"), 4 if v["band"] == 2 else 3)]
+        c.push(DiceEntry(_("Battle dice"), rows, fight))
+
+    return NumberForm(N_("Battle"), [
+        Field("att", N_("Attacker units"), 3, 1, 30),
+        Field("def", N_("Defender units"), 3, 1, 30),
+        Field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
+        Field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
+        Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b])),
+        Field("dice", N_("Dice"), 0, 0, 1, dice_word),
     ], go, status=_odds_status)
 
 
 def side_row(label: str, side: dict[str, Any]) -> str:
-    """``Att 5 2 2 +3 = 12``."""
+    """``Attack 5 2 2 +3=12``."""
     dice = " ".join(map(str, side["dice"]))
-    return f"{label} {dice} {side['modifier']:+d} ={side['total']:>3}"
+    return base.clip(f"{label} {dice} {side['modifier']:+d}={side['total']}")
 
 
 class BattleResult:
     """Both sides' dice and totals, the winner, losses and the winner's support (W-2..W-5).
-    A shows every die's loss-table reading."""
-
-    title = "Battle"
+    up/down scroll; A shows every die's loss-table reading."""
 
     def __init__(self, result: dict[str, Any]) -> None:
         self.result = result
+        self.top = 0
+
+    @property
+    def title(self) -> str:
+        return _("Battle")
+
+    def rows(self) -> list[str]:
+        r = self.result
+        att, dfd = r["attacker"], r["defender"]
+        winner = _("attacker") if r["winner"] == "attacker" else _("defender")
+        return [
+            side_row(_("Attack"), att),
+            side_row(_("Defence"), dfd),
+            _("Attacker loses {}").format(att["losses"]),
+            _("Defender loses {}").format(dfd["losses"]),
+            _("Support +{} ({})").format(r["support"], winner),
+            _("A: loss table"),
+        ]
 
     def render(self, ctx: Ctx) -> Image.Image:
         r = self.result
         img, draw = base.frame()
-        base.title_bar(draw, "Battle", ("ATT" if r["winner"] == "attacker" else "DEF") + " wins")
-        att, dfd = r["attacker"], r["defender"]
-        base.lines(draw, [
-            side_row("Att", att),
-            side_row("Def", dfd),
-            f"Losses att {att['losses']} def {dfd['losses']}",
-            f"Support +{r['support']} ({r['winner'][:3]})",
-            "A: loss readings",
-        ])
+        status = _("attacker wins") if r["winner"] == "attacker" else _("defender wins")
+        base.title_bar(draw, self.title, status)
+        rows = self.rows()
+        self.top = max(0, min(self.top, len(rows) - base.ROWS))
+        base.lines(draw, rows[self.top:])
+        scroll_bar(draw, self.top, len(rows))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("a", "press", "right"):
-            rows = [f"{x['side'][:3]} die {x['die']}: {x['reads']}" for x in self.result["readings"]]
-            ctx.push(TextScreen("Loss readings", rows + ["L = loser loses, W = winner loses"]))
+        if key == "down":
+            self.top += 1
+        elif key == "up":
+            self.top = max(0, self.top - 1)
+        elif key in ("a", "press", "right"):
+            rows = []
+            for x in self.result["readings"]:
+                side = _("Attacker") if x["side"] == "attacker" else _("Defender")
+                rows.append(_("{} die {}: {}").format(side, x["die"], reading_word(x["reads"])))
+            ctx.push(TextScreen(_("Loss table"), rows or [_("No losses.")]))
         elif key in BACK:
             ctx.pop()
 
 
+def reading_word(code: str) -> str:
+    """A loss-table code for a person: ``L2`` -> "loser −2", ``W1`` -> "winner −1", ``-`` -> "none"."""
+    if code[:1] == "L" and code[1:].isdigit():
+        return _("loser −{}").format(code[1:])
+    if code[:1] == "W" and code[1:].isdigit():
+        return _("winner −{}").format(code[1:])
+    return _("no loss")
+
+
 # -- tactics and odds ------------------------------------------------------------------------------
 def tactics_form() -> NumberForm:
-    """Rating and modifier with the chance before the roll (W-1); A rolls."""
+    """Rating and modifier with the chance before the roll (W-1); A rolls (or asks for the die)."""
 
     def go(c: Ctx, v: dict[str, int]) -> None:
-        response = _run(c, f"tactics {v['rating']} mod={v['mod']}")
-        if response is not None:
-            c.replace(TacticsResult(response))
+        line = f"tactics {v['rating']} mod={v['mod']}"
+        if not v["dice"]:
+            response = _run(c, line)
+            if response is not None:
+                c.replace(TacticsResult(response))
+            return
 
-    return NumberForm("Tactics test", [
-        Field("rating", "Tactics rating", 2, 0, 6),
-        Field("mod", "Modifier", 0, -3, 3, lambda m: f"{m:+d}"),
+        def roll(c2: Ctx, faces: list[list[int]]) -> None:
+            response = _run(c2, f"{line} die={faces[0][0]}")
+            if response is not None:
+                c2.pop()
+                c2.replace(TacticsResult(response))
+
+        c.push(DiceEntry(_("Tactics die"), [(_("Die"), 1)], roll))
+
+    return NumberForm(N_("Tactics test"), [
+        Field("rating", N_("Tactics rating"), 2, 0, 6),
+        Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
+        Field("dice", N_("Dice"), 0, 0, 1, dice_word),
     ], go, status=lambda c, v: f"{float(chance(v['rating'], v['mod'])) * 100:.0f}%")
 
 
 class TacticsResult:
     """The die in big digits and the verdict."""
 
-    title = "Tactics"
-
     def __init__(self, result: dict[str, Any]) -> None:
         self.result = result
+
+    @property
+    def title(self) -> str:
+        return _("Tactics {}").format(self.result["rating"])
 
     def render(self, ctx: Ctx) -> Image.Image:
         r = self.result
         img, draw = base.frame()
-        base.title_bar(draw, f"Tactics {r['rating']}", r["chance_fraction"])
-        base.big(img, 6, base.TITLE_H + 6, str(r["roll"]), 4)
-        verdict = "SUCCESS" if r["success"] else "FAIL"
-        base.text(draw, 40, base.row_y(1), verdict)
-        base.text(draw, 40, base.row_y(2), f"{r['roll']}{r['mod']:+d} = {r['modified']}")
-        base.text(draw, 40, base.row_y(3), f"need <= {r['rating']}")
+        base.title_bar(draw, self.title, r["chance_fraction"])
+        base.big(img, 6, base.TITLE_H + 8, str(r["roll"]), 3)
+        verdict = _("SUCCESS") if r["success"] else _("FAILURE")
+        base.put(draw, 36, base.row_y(0), verdict, kind="large")
+        base.text(draw, 36, base.row_y(2), f"{r['roll']}{r['mod']:+d} = {r['modified']}")
+        base.text(draw, 36, base.row_y(3), _("need ≤ {}").format(r["rating"]))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -231,49 +375,52 @@ class TacticsResult:
 
 
 class OddsScreen:
-    """The attacker's exact chance for a net modifier (W-6): up/down change it."""
-
-    title = "Odds"
+    """The attacker's exact chance for a net modifier (W-6): up/right raise it, down/left lower
+    it (as the bottom row says); B goes back."""
 
     def __init__(self) -> None:
         self.mod = 0
 
+    @property
+    def title(self) -> str:
+        return _("Odds 3d6 vs 3d6")
+
     def render(self, ctx: Ctx) -> Image.Image:
         p = attacker_wins(self.mod)
         img, draw = base.frame()
-        base.title_bar(draw, "Odds 3d6 v 3d6", f"mod {self.mod:+d}")
+        base.title_bar(draw, self.title, f"{self.mod:+d}")
         label = f"{float(p) * 100:.1f}%"
         w = base.big_width(label, 3)
-        base.big(img, (base.W - w) // 2, base.TITLE_H + 4, label, 3)
-        base.text(draw, 1, base.row_y(4), base.clip(f"att wins {p.numerator}/{p.denominator}"))
+        base.big(img, (base.W - w) // 2, base.TITLE_H + 2, label, 3)
+        base.text(draw, 1, base.row_y(3), base.clip(_("←→ modifier  B: back")))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         if key in ("up", "right"):
             self.mod = min(15, self.mod + 1)
-        elif key in ("down",):
+        elif key in ("down", "left"):
             self.mod = max(-15, self.mod - 1)
-        elif key in BACK:
+        elif key == "b":
             ctx.pop()
 
 
 # -- tracks ------------------------------------------------------------------------------------------
 class VPScreen:
-    """Each power's VP and Desperate Times cards; left/right change the selected power's VP."""
-
-    title = "VP"
+    """Each power's VP and Desperate Times cards left; left/right change the selected power's VP."""
 
     def __init__(self) -> None:
         self.cursor = 0
+        self.top = 0
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         img, draw = base.frame()
-        base.title_bar(draw, "VP track", f"T{view['turn']}.{view['round']}")
+        base.title_bar(draw, _("VP track"), _("←→ VP"))
         powers = view["factions"]
         self.cursor = min(self.cursor, len(powers) - 1)
-        items = [Item(short(f), None, f"{view['vp'][f]:>2}  DT{view['desperate'][f]}") for f in powers]
-        base.draw_list(draw, items, self.cursor, 0)
+        self.top = max(0, min(self.top, self.cursor), self.cursor - base.ROWS + 1)
+        items = [Item(short(f), None, _("{} VP").format(view["vp"][f])) for f in powers]
+        base.draw_list(draw, items, self.cursor, self.top)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -287,22 +434,28 @@ class VPScreen:
 
 
 class DesperateScreen:
-    """Mark everyone who wants to play a Desperate Times card now (press), A decides (W-12)."""
-
-    title = "Desperate Times"
+    """Mark everyone who wants to play a Desperate Times card now (press or right: ✓), A decides
+    who plays (W-12); A with nobody marked says how to mark."""
 
     def __init__(self) -> None:
         self.cursor = 0
+        self.top = 0
         self.marked: set[str] = set()
+
+    @property
+    def title(self) -> str:
+        return _("Desperate Times")
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         img, draw = base.frame()
-        base.title_bar(draw, "Desperate", "A play")
+        base.title_bar(draw, self.title)
         powers = view["factions"]
-        items = [Item(f"[{'x' if f in self.marked else ' '}] {short(f)}", None,
-                      f"{view['vp'][f]}vp {view['desperate'][f]}") for f in powers]
-        base.draw_list(draw, items, self.cursor, 0)
+        self.top = max(0, min(self.top, self.cursor), self.cursor - base.ROWS + 1)
+        items = [Item(f"{'✓' if f in self.marked else '·'} {short(f)}", None,
+                      ngettext("{} card", "{} cards", view["desperate"][f]).format(view["desperate"][f]))
+                 for f in powers]
+        base.draw_list(draw, items, self.cursor, self.top)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -313,49 +466,79 @@ class DesperateScreen:
             self.marked ^= {powers[self.cursor]}
         elif key == "a":
             if not self.marked:
-                ctx.notify("Mark who wants to play (press).")
+                ctx.notify(_("Mark who wants to play (press)."))
                 return
             wanting = [f for f in powers if f in self.marked]
             response = _run(ctx, "desperate " + ",".join(wanting))
             if response is not None:
                 ctx.pop()
-                kept = f" {', '.join(map(short, response['kept']))} keep theirs." if response["kept"] else ""
-                ctx.notify(f"{short(response['plays'])} plays.{kept}")
+                note = _("{} plays.").format(short(response["plays"]))
+                if response["kept"]:
+                    note += " " + _("{} keep theirs.").format(", ".join(map(short, response["kept"])))
+                ctx.notify(note)
         elif key in BACK:
             ctx.pop()
 
 
 def naval_form(ctx: Ctx) -> NumberForm:
-    """Naval move (W-8): modifiers, then A rolls."""
+    """Naval move (W-8): modifiers and the dice; A rolls (or asks for the die)."""
     carthage = "carthage" in _view(ctx)["factions"]
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         line = f"naval mod={v['mod']} friendly-port={v['port']}" + (f" extra-ops={v['extra']}" if carthage else "")
-        response = _run(c, line)
-        if response is not None:
-            c.replace(ResultScreen(f"Naval {response['roll']}{response['modifier']:+d}", response["result"].upper()))
+        if not v["dice"]:
+            response = _run(c, line)
+            if response is not None:
+                c.replace(naval_screen(response))
+            return
 
-    fields = [Field("mod", "Modifier", 0, -3, 3, lambda m: f"{m:+d}"),
-              Field("port", "Friendly port", 0, 0, 1, on_off)]
+        def roll(c2: Ctx, faces: list[list[int]]) -> None:
+            response = _run(c2, f"{line} die={faces[0][0]}")
+            if response is not None:
+                c2.pop()
+                c2.replace(naval_screen(response))
+
+        c.push(DiceEntry(_("Naval die"), [(_("Die"), 1)], roll))
+
+    fields = [Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
+              Field("port", N_("Friendly port"), 0, 0, 1, on_off)]
     if carthage:
-        fields.append(Field("extra", "Extra Carth. ops", 0, 0, 3))
-    return NumberForm("Naval move", fields, go, status=lambda c, v: "A roll")
+        fields.append(Field("extra", N_("Extra Carthage ops"), 0, 0, 3))
+    fields.append(Field("dice", N_("Dice"), 0, 0, 1, dice_word))
+    return NumberForm(N_("Naval move"), fields, go, status=lambda c, v: _("A: roll"))
 
 
 class CheckMenu(ListScreen):
-    """2d6 checks (W-9): pick which; the sum is shown (tables not transcribed)."""
+    """2d6 rolls (W-9): pick which, then the device's dice or the dice thrown on the table; the sum
+    is shown (the tables are not transcribed)."""
 
-    title = "2d6 check"
+    title = Said(N_("2d6 roll"))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = False
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(k.capitalize(), partial(self._roll, kind=k)) for k in CHECKS]
+        out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS]
+        out.append(Item(_("Dice"), self._toggle, dice_word(int(self.table))))
+        return out
 
-    @staticmethod
-    def _roll(ctx: Ctx, kind: str) -> None:
-        response = _run(ctx, f"check {kind}")
-        if response is not None:
-            ctx.push(ResultScreen(f"{kind.capitalize()} 2d6",
-                                  f"{response['dice'][0]}+{response['dice'][1]}={response['total']}"))
+    def _toggle(self, ctx: Ctx) -> None:
+        self.table = not self.table
+
+    def _roll(self, ctx: Ctx, kind: str) -> None:
+        if not self.table:
+            response = _run(ctx, f"check {kind}")
+            if response is not None:
+                ctx.push(check_screen(response))
+            return
+
+        def roll(c2: Ctx, faces: list[list[int]]) -> None:
+            response = _run(c2, f"check {kind} dice={_faces(faces[0])}")
+            if response is not None:
+                c2.replace(check_screen(response))
+
+        ctx.push(DiceEntry(_(CHECK_NAMES[kind]), [(_("2d6"), 2)], roll))
 
 
 def unrest_form(ctx: Ctx) -> NumberForm:
@@ -363,11 +546,14 @@ def unrest_form(ctx: Ctx) -> NumberForm:
     level = int(_view(ctx)["unrest"]["level"])
 
     def go(c: Ctx, v: dict[str, int]) -> None:
+        if v["level"] == level:
+            c.pop()                                   # no change: not an undo step
+            return
         response = _run(c, f"unrest ={v['level']}")
         if response is not None:
             c.pop()
-            c.notify(f"Unrest {response['unrest']}: hand {response['hand_size_modifier']:+d}, "
-                     f"VP {response['vp_modifier']:+d}.")
+            c.notify(_("Unrest {}: hand size {:+d}, VP {:+d}.").format(
+                response["unrest"], response["hand_size_modifier"], response["vp_modifier"]))
 
-    return NumberForm("Carthage unrest", [Field("level", "Unrest", level, 0, 20)], go,
-                      status=lambda c, v: f"hand {-(v['level'] // 2):+d} VP {-(v['level'] // 3):+d}")
+    return NumberForm(N_("Carthage unrest"), [Field("level", N_("Unrest"), level, 0, 20)], go,
+                      status=lambda c, v: _("hand {:+d}, VP {:+d}").format(-(v["level"] // 2), -(v["level"] // 3)))
