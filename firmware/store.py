@@ -23,7 +23,7 @@ import os
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -212,9 +212,16 @@ class Store:
                                    "was saved. Restart Legatus.", str(self.root)))
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self, landed: Callable[[sqlite3.Connection], bool] | None = None) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE … COMMIT (durable). Any failure rolls back and raises StorageError:
-        nothing of the transaction is stored."""
+        nothing of the transaction is stored.
+
+        A COMMIT can fail after its commit point: with synchronous=EXTRA the directory is fsync'd
+        after the journal's unlink, and if that fsync fails SQLite reports an I/O error for a
+        transaction that is in the file (a restart shows it). ``landed`` (a query of the rows the
+        transaction wrote) is then asked on a fresh connection — which sees what a restart would,
+        rolling a hot journal back — and if the rows are there the transaction counts as done
+        (no error), so a refused request never comes back and memory never differs from disk."""
         self._check_dir()
         try:
             self.db.execute("BEGIN IMMEDIATE")
@@ -223,19 +230,36 @@ class Store:
             raise StorageError(self._failure(e)) from None
         try:
             yield self.db
-            self.db.execute("COMMIT")
         except sqlite3.Error as e:
-            try:
-                self.db.execute("ROLLBACK")
-            except sqlite3.Error:
-                self._reconnect()
+            self._rollback()
             raise StorageError(self._failure(e)) from None
         except BaseException:
-            try:
-                self.db.execute("ROLLBACK")
-            except sqlite3.Error:
-                self._reconnect()
+            self._rollback()
             raise
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            self._rollback()
+            self._reconnect()
+            if landed is not None and self._asks(landed):
+                try:
+                    _fsync_dir(self.root)
+                except OSError:
+                    pass
+                return
+            raise StorageError(self._failure(e)) from None
+
+    def _rollback(self) -> None:
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            self._reconnect()
+
+    def _asks(self, landed: Callable[[sqlite3.Connection], bool]) -> bool:
+        try:
+            return bool(landed(self.db))
+        except sqlite3.Error:
+            return False
 
     def _reconnect(self) -> None:
         try:
@@ -372,10 +396,16 @@ class Store:
         """Make ``session`` (fresh from ``Session.start``) the current one: the old one is archived
         in the same transaction. Raises StorageError (nothing changed) if that cannot be saved."""
         header = json.dumps(session.header, ensure_ascii=False, sort_keys=True)
-        with self.transaction() as db:
+        ids: list[int] = []
+
+        def landed(db: sqlite3.Connection) -> bool:
+            return bool(ids) and db.execute("SELECT 1 FROM sessions WHERE id=? AND current=1 AND header=?",
+                                            (ids[0], header)).fetchone() is not None
+        with self.transaction(landed) as db:
             db.execute("UPDATE sessions SET current=0, ended=? WHERE current=1", (time.time(),))
             cur = db.execute("INSERT INTO sessions(header, current, crc) VALUES(?, 1, 0)", (header,))
             new_id = int(cur.lastrowid or 0)
+            ids.append(new_id)
             db.execute("UPDATE sessions SET crc=? WHERE id=?", (crc(new_id, header), new_id))
         self._session_id, self._seq, self._stack = new_id, 0, []
         session.loader = self._checkpoint_loader(new_id)
@@ -388,7 +418,7 @@ class Store:
         sid_, seq = self._session_id, self._seq + 1
         line = line.strip()
         sentence = json.dumps(to_data(session.sentence_of(line, outcome)), ensure_ascii=False)
-        with self.transaction() as db:
+        with self.transaction(self._row_landed(sid_, seq, "do", line)) as db:
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "do", line, sentence, crc(sid_, seq, "do", line, sentence)))
             if session.checkpoint_due():
@@ -399,13 +429,20 @@ class Store:
         self._stack.append(seq)
         session.commit(line, outcome, new_json)
 
+    @staticmethod
+    def _row_landed(sid_: int, seq: int, kind: str, line: str) -> Callable[[sqlite3.Connection], bool]:
+        def landed(db: sqlite3.Connection) -> bool:
+            return db.execute("SELECT 1 FROM actions WHERE session=? AND seq=? AND kind=? AND line=?",
+                              (sid_, seq, kind, line)).fetchone() is not None
+        return landed
+
     def undo(self, session: Session) -> Msg:
         """Store an undo and take the step back in ``session``; returns the undone sentence.
         Raises NothingToUndo or StorageError (nothing changed)."""
         session.check_undo()
         assert self._session_id is not None, "no current session"
         sid_, seq = self._session_id, self._seq + 1
-        with self.transaction() as db:
+        with self.transaction(self._row_landed(sid_, seq, "undo", "")) as db:
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)", (sid_, seq, "undo", "", "", crc(sid_, seq, "undo", "", "")))
         self._seq = seq
         if self._stack:
@@ -451,7 +488,9 @@ class Store:
     def save_settings(self, settings: dict[str, Any]) -> None:
         """Replace the stored settings (one transaction); raises StorageError."""
         rows = [(k, v, crc(k, v)) for k, v in ((k, json.dumps(v, ensure_ascii=False)) for k, v in settings.items())]
-        with self.transaction() as db:
+        def landed(db: sqlite3.Connection) -> bool:
+            return sorted(db.execute("SELECT key, value, crc FROM settings").fetchall()) == sorted(rows)
+        with self.transaction(landed) as db:
             db.execute("DELETE FROM settings")
             db.executemany("INSERT INTO settings VALUES(?,?,?)", rows)
 

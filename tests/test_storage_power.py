@@ -2,6 +2,7 @@
 loss, and damage to an index of the database (a query would silently skip acknowledged actions)."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -84,3 +85,29 @@ def test_a_damaged_index_never_hides_acknowledged_actions(state_dir: Path) -> No
                 c.close()
     assert not silent, f"acknowledged actions silently missing after flips {silent}"
     assert not lost, f"an index rebuilt from intact rows must lose nothing: {lost}"
+
+
+@pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
+def test_a_failing_directory_fsync_after_the_commit_point_is_not_answered_nothing_changed(tmp_path: Path) -> None:
+    """The directory fsync after the journal's unlink can fail (EIO) when the transaction is
+    already in the file: the answer must agree with what a restart shows (an error saying nothing
+    changed, then the action back after a restart, was F2 again), and the device must go on."""
+    lines = ["roll 2d6", "roll 3d6", "undo", "roll 1d6"]
+    for when in range(1, 7):
+        d = tmp_path / f"dir-eio-{when}"
+        d.mkdir()
+        run_console(d, ["new dice seed=1"])
+        cmd = [STRACE, "-f", "-qq", "-o", "/dev/null", "-P", str(d), "-e", "trace=fdatasync,fsync",
+               "-e", f"inject=fdatasync,fsync:error=EIO:when={when}", *console_cmd(d)]
+        p = subprocess.run(cmd, input="".join(x + "\n" for x in [*lines, "state"]).encode(), capture_output=True,
+                           cwd=ROOT, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        replies = [json.loads(x) for x in p.stdout.decode().splitlines()]
+        assert len(replies) == len(lines) + 1, p.stderr.decode()[-500:]
+        acked = [x for x, r in zip(lines, replies) if r["ok"]]
+        for r in replies[:-1]:
+            assert r["ok"] or (r["error"] == "storage_error" and "nothing was changed" in r["message"]), r
+        after = run_console(d, ["state"])[0]["state"]
+        assert after == replies[-1]["state"], (when, acked)       # memory and disk agree
+        ref = tmp_path / f"ref-{when}"
+        ref.mkdir()
+        assert run_console(ref, ["new dice seed=1", *acked, "state"])[-1]["state"] == after, (when, acked)
