@@ -41,6 +41,7 @@ class Console:
         self.store = store
         self.session = session
         self.settings_hook = settings_hook
+        self.serial_out: Callable[[bytes], None] | None = None   # the device's serial link (History: Send)
         self.quit = False
         self.apply_language()
         self._history_hook("reconcile")

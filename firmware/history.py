@@ -18,7 +18,7 @@ start or ``state``. ``depth`` is the number of effective actions when the game f
 that takes the finishing action back removes the record *unless another action followed it* (the
 row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the storage rows; a
 damaged row is skipped when read. Dates are wall-clock UTC ISO dates: history is not session state.
-No record holds a seed (nor does the ``new`` line of a committed session: it had no ``seed=``).
+No record holds a seed or a ``new`` line.
 """
 from __future__ import annotations
 
@@ -195,8 +195,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
         return
     got = db.execute("SELECT started FROM history_started WHERE sid=?", (sid,)).fetchone()
     data = {"game": header["game"], "status": status, "started": got[0] if got else None, "finished": _now(),
-            "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]),
-            "line": str(header.get("line", ""))}
+            "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"])}
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,0,?,0)",
@@ -347,3 +346,63 @@ def public(entry: dict[str, Any]) -> dict[str, Any]:
     """What ``history`` answers for one game."""
     return {k: entry[k] for k in ("id", "game", "name", "status", "started", "finished", "mode", "players",
                                   "result")}
+
+
+# -- statistics ------------------------------------------------------------------------------------
+def streak(results: list[bool]) -> int:
+    """Newest first: +n for n wins in a row, -n for n losses in a row, 0 if none."""
+    if not results:
+        return 0
+    n = 0
+    for r in results:
+        if r != results[0]:
+            break
+        n += 1
+    return n if results[0] else -n
+
+
+def stats(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the Statistics screens show, from history entries (newest first):
+
+    - ``crassus``: your record against Auto-Crassus per difficulty and expansion set — ``wins``,
+      ``losses``, ``streak`` (+n wins / -n losses in a row, newest first);
+    - ``glory``: per player name ``games``, ``best``, ``average`` (one decimal);
+    - ``jc``: per side ``attacker_won``/``attacker_fought``, ``defender_won``/``defender_fought``."""
+    crassus: dict[str, dict[str, Any]] = {}
+    runs: dict[str, list[bool]] = {}
+    glory: dict[str, list[int]] = {}
+    jc = {s: {"attacker_won": 0, "attacker_fought": 0, "defender_won": 0, "defender_fought": 0}
+          for s in ("caesar", "pompey")}
+    for e in entries:
+        if e["status"] != "finished":
+            continue
+        if e["game"] == "caesar-solo":
+            exp = "+".join(e["mode"].get("expansions") or []) or "base"
+            key = f"{e['mode'].get('difficulty')}/{exp}"
+            won = any(p["winner"] and p["name"] != AUTO for p in e["players"])
+            row = crassus.setdefault(key, {"difficulty": e["mode"].get("difficulty"), "expansions": exp,
+                                           "wins": 0, "losses": 0})
+            row["wins" if won else "losses"] += 1
+            runs.setdefault(key, []).append(won)
+        elif e["game"] == "glory":
+            for p in e["players"]:
+                if isinstance(p.get("score"), int):
+                    glory.setdefault(p["name"], []).append(int(p["score"]))
+        elif e["game"] == "jc-battle" and e["mode"].get("kind") == "battle":
+            att = str(e["mode"].get("attacker"))
+            if att not in jc:
+                continue
+            dfd = "pompey" if att == "caesar" else "caesar"
+            jc[att]["attacker_fought"] += 1
+            jc[dfd]["defender_fought"] += 1
+            role = e["mode"].get("winner_role")
+            if role == "attacker":
+                jc[att]["attacker_won"] += 1
+            elif role == "defender":
+                jc[dfd]["defender_won"] += 1
+    for key, row in crassus.items():
+        row["streak"] = streak(runs[key])
+    return {"crassus": crassus,
+            "glory": {n: {"games": len(v), "best": max(v), "average": round(sum(v) / len(v), 1)}
+                      for n, v in sorted(glory.items())},
+            "jc": jc}

@@ -122,8 +122,19 @@ class MainMenu(StableListScreen):
             Item(_("Log"), lambda c: c.push(log_screen(c))),
             Item(_("Settings"), lambda c: c.push(SettingsScreen())),
             Item(_("About"), lambda c: c.push(about_screen())),
+            Item(_history_label(), _open_history),
         ]
         return out
+
+
+def _history_label() -> str:
+    from firmware.screens.history import menu_label
+    return menu_label()
+
+
+def _open_history(ctx: Ctx) -> None:
+    from firmware.screens.history import open_history
+    open_history(ctx)
 
 
 def _resume_item(game: str) -> Item | None:

@@ -1,0 +1,143 @@
+"""The History screens on the 128×64 panel (issue 12): the list, one game, the Auto-Crassus chart,
+the fair draw (commitment big, seed only at the end) and Send over serial (pyserial loop://)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from firmware import history
+from firmware.screens import base
+from tests.screens import app_with, assert_golden
+
+pytest.importorskip("PIL")
+
+JC_FIGHT = ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight"]
+
+
+def shown(app) -> list[tuple[str, str]]:
+    """(text, font kind) of everything the current frame draws."""
+    base.TRACE = []
+    try:
+        app.render()
+        return [(t, k) for _x, _y, t, k in base.TRACE]
+    finally:
+        base.TRACE = None
+
+
+def texts(app) -> str:
+    return "\n".join(t for t, _k in shown(app))
+
+
+def open_history(app) -> None:
+    from firmware.screens.history import HistoryScreen
+    app.push(HistoryScreen())
+
+
+def test_the_main_menu_has_history_and_it_lists_the_finished_game(state_dir: Path):
+    app = app_with(JC_FIGHT, [], state_dir)
+    try:
+        app.stack = app.stack[:1]
+        for _ in range(6):
+            app.handle("down")
+        assert "History" in texts(app)
+        app.handle("a")
+        listed = texts(app)
+        assert "Statistics" in listed and "Fair draw" in listed and "JC battle 1" in listed
+        for _ in range(3):
+            app.handle("down")
+        app.handle("a")                                                 # the game's detail
+        rows = app.stack[-1].rows
+        assert "Battle 1" in texts(app) and "✓Pompey: 2" in rows
+        assert "·Caesar: 0" in rows                                     # eliminated: no steps left
+        assert all(len(t) <= base.COLS for t, k in shown(app) if k == "body")
+    finally:
+        app.console.close()
+
+
+def test_history_screens_speak_russian(state_dir: Path):
+    app = app_with(JC_FIGHT, [], state_dir, lang="ru")
+    try:
+        open_history(app)
+        listed = texts(app)
+        assert "Статистика" in listed and "История" in listed
+    finally:
+        app.console.close()
+
+
+def _solo(db, sid: str, difficulty: str, won: bool) -> None:
+    header = {"sid": sid, "game": "caesar-solo"}
+    rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": []},
+           "players": [history._player("Caesar", 12 if won else 5, won), history._player("Auto-Crassus", 5 if won else 12, not won, True)],
+           "result": history.Msg("test")}
+    history._put(db, header, "game", rec, 10, "finished")
+
+
+def test_the_crassus_chart_draws_wins_and_losses_per_level(state_dir: Path):
+    app = app_with([], [], state_dir)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            for i, (level, won) in enumerate([("easy", True), ("easy", True), ("easy", False), ("hard", False),
+                                              ("easy", True), ("hard", False)]):
+                _solo(db, f"s{i}", level, won)
+        st = history.stats(history.games(app.console.store.db, None))
+        assert st["crassus"]["easy/base"] == {"difficulty": "easy", "expansions": "base", "wins": 3, "losses": 1,
+                                              "streak": 1}
+        assert st["crassus"]["hard/base"]["streak"] == -2
+        from firmware.screens.history import CrassusChart
+        app.push(CrassusChart())
+        drawn = texts(app)
+        assert "easy" in drawn and "hard" in drawn and "3" in drawn
+        img = app.render()
+        px = img.load()
+        col = base.W // 3
+        filled = [sum(px[x, y] > 0 for y in range(base.TITLE_H + 1, base.H - base.LINE)) for x in range(col)]
+        assert max(filled) > 20                                        # a tall bar for 3 easy wins
+        assert_golden(img, "history_chart")
+        app.handle("a")
+        assert "won 1 in a row" in texts(app) or "won 1 in a row" in "\n".join(app.stack[-1].rows)
+    finally:
+        app.console.close()
+
+
+def test_the_fair_draw_shows_the_commitment_big_and_the_seed_only_at_the_end(state_dir: Path):
+    app = app_with([], [], state_dir)
+    try:
+        new = app.run("new jc-battle")
+        code = new["commitment"]
+        seed = str(app.console.session.header["seed"])
+        from firmware.screens.history import FairDrawScreen
+        app.push(FairDrawScreen())
+        frame = shown(app)
+        assert (code[:8], "big") in frame
+        assert seed not in "\n".join(t for t, _k in frame)
+        for line in ("add attacker c_leg10", "add defender p_pompeius", "fight"):
+            assert app.run(line)["ok"]
+        assert seed not in texts(app)                                   # a battle is not the game's end
+        for city in ("Roma", "Alexandria", "Antiochia", "Athenae", "Byzantium", "Ephesus", "Syracusae"):
+            assert app.run(f"control {city} caesar")["ok"]
+        assert app.run("winter")["ok"]                                  # the campaign is over
+        assert seed in texts(app)
+    finally:
+        app.console.close()
+
+
+def test_send_over_serial_writes_the_newest_game_as_one_json_line(state_dir: Path):
+    serial = pytest.importorskip("serial")
+    app = app_with(JC_FIGHT, [], state_dir)
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import send_newest
+        send_newest(app)
+        assert "No serial link" in " ".join(app.message or [])
+        app.message = None
+        app.console.serial_out = port.write
+        send_newest(app)
+        got = json.loads(port.readline().decode("utf-8"))
+        assert got["ok"] and got["play"]["game"]["name"] == "Julius Caesar"
+        assert {p["name"] for p in got["play"]["players"]} == {"Caesar", "Pompey"}
+    finally:
+        port.close()
+        app.console.close()
