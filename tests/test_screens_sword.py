@@ -76,3 +76,64 @@ def test_vp_screen_changes_vp_with_left_right(state_dir):  # W-11
         assert app.console.session.lines[-1] == "vp gauls +1"
     finally:
         app.console.close()
+
+
+def test_battle_with_dice_thrown_on_the_table(state_dir):  # W-2, W-7: the rulebook battle from physical dice
+    from firmware.screens.sword import DiceEntry
+    app = app_with([NEW], ["a", "a"], state_dir)           # home -> battle form
+    try:
+        keys = ["right"] * 9 + ["down", "right", "right", "down", "right", "right", "right"]  # 12 v 5, +3
+        keys += ["down", "down", "down", "right", "a"]                                      # Dice: table, A
+        for k in keys:
+            app.handle(k)
+        assert isinstance(app.stack[-1], DiceEntry)
+        # attack 5 2 2, defence 4 5 5: up/down over the faces, right to the next die
+        for k in ["down", "down", "right", "up", "right", "up", "right",
+                  "up", "up", "up", "right", "down", "down", "right", "down", "down", "a"]:
+            app.handle(k)
+        assert app.console.session.lines[-1] == "battle att=12 def=5 mod=3 defmod=0 att-dice=5,2,2 def-dice=4,5,5"
+        shown = app.stack[-1]
+        assert isinstance(shown, BattleResult) and shown.result["winner"] == "defender"
+        assert shown.result["support"] == 3
+    finally:
+        app.console.close()
+
+
+def test_tactics_die_from_the_table(state_dir):  # W-1
+    app = app_with([NEW], ["a", "down", "a", "right", "down", "right", "down", "right", "a", "up", "a"], state_dir)
+    try:
+        assert app.console.session.lines[-1] == "tactics 3 mod=1 die=2"
+        assert isinstance(app.stack[-1], TacticsResult) and app.stack[-1].result["success"] is True
+    finally:
+        app.console.close()
+
+
+def test_odds_left_lowers_the_modifier_and_only_b_goes_back(state_dir):  # issue 9 item 10, W-6
+    from firmware.screens.sword import OddsScreen
+    app = app_with([NEW], ["a", "down", "down", "a", "left", "left", "right"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], OddsScreen) and app.stack[-1].mod == -1
+        app.handle("b")
+        assert not isinstance(app.stack[-1], OddsScreen)
+    finally:
+        app.console.close()
+
+
+def test_two_d6_roll_from_the_table(state_dir):  # W-9
+    app = app_with([NEW], ["a"] + ["down"] * 6 + ["a"] + ["up", "a"] + ["down", "a"] + ["up", "right", "up", "up", "a"], state_dir)
+    try:
+        assert app.console.session.lines[-1] == "check siege dice=2,3"
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_sword_screens_in_russian_and_ukrainian(lang, state_dir):
+    app = app_with([NEW, W7], ["a"], state_dir, lang=lang)
+    try:
+        assert_golden(app.render(), f"sword_home_{lang}")
+        for k in ["down"] * 8 + ["a"]:
+            app.handle(k)
+        assert_golden(app.render(), f"sword_battle_result_{lang}")
+    finally:
+        app.console.close()

@@ -1,0 +1,93 @@
+"""«Во славу Рима» at the table, device keys only: the final score of the rulebook's worked example
+(G-16: 4 players, 3 battlefields).
+
+The game up to the end of round 9 is set up with uncounted console lines (fame track, Senate
+column and medals come from the game being tracked). The measured task starts on the game's home
+screen and ends when the ranking is on screen: open "Final score", type each player's sheet
+(denarii, objectives, legions on each battlefield, Pantheon parts, goods sets) with the keys a
+person would use — up/down to the row (the shorter way round), left/right to change the value,
+press to change the step (±1/±5/±10), A for the next player (after the last: the scores).
+
+Task: "Glory: final score, 4 players, 3 battlefields" — target 45 (issue 9 item 6).
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections import deque
+
+from scripts.presses.harness import Driver
+
+TASK = "Glory: final score, 4 players, 3 battlefields"
+TARGETS = {TASK: (45, 45)}
+
+SETUP = [
+    "new glory players=Jack,Henry,Mary,Ross",
+    "fame Jack +28", "fame Henry +25", "fame Mary +26", "fame Ross +22",
+    "medal Henry merchant", "medal Mary priest", "medal Ross warrior",
+    "vote Mary", "vote Jack", "vote Henry", "vote Mary", "vote Ross",
+]
+SHEETS: dict[str, dict[str, int]] = {   # the G-16 example, as typed on the device
+    "Jack": {"denarii": 12, "macedonia": 3, "thrace": 2, "own": 1},
+    "Henry": {"denarii": 3, "objectives": 3, "macedonia": 1, "thrace": 3, "own": 5, "gold": 1, "bronze": 1,
+              "weapons": 1, "clothing": 1},
+    "Mary": {"denarii": 6, "epirus": 1, "macedonia": 3, "own": 2, "gold": 1, "weapons": 1},
+    "Ross": {"denarii": 10, "objectives": 6, "epirus": 1, "thrace": 1, "own": 4, "silver": 1, "jewelry": 1},
+}
+TOTALS = {"Jack": 40, "Henry": 66, "Mary": 47, "Ross": 58}
+
+
+def _value_keys(target: int, step: int, limit: int) -> tuple[list[str], int]:
+    """The fewest keys (right/left/press) from 0 with step index ``step`` to ``target``."""
+    from firmware.screens.glory import STEPS
+    start = (0, step)
+    seen = {start: []}
+    queue = deque([start])
+    while queue:
+        v, s = queue.popleft()
+        if v == target:
+            return seen[(v, s)], s
+        for key in ("right", "left", "press"):
+            if key == "press":
+                nxt = (v, (s + 1) % len(STEPS))
+            else:
+                nxt = (max(0, min(limit, v + (STEPS[s] if key == "right" else -STEPS[s]))), s)
+            if nxt not in seen:
+                seen[nxt] = seen[(v, s)] + [key]
+                queue.append(nxt)
+    raise ValueError(target)
+
+
+def _type_sheet(d: Driver, values: dict[str, int]) -> None:
+    from firmware.screens.glory import SHEET_MAX, SHEET_ROWS, SheetForm
+    form = d.top
+    assert isinstance(form, SheetForm), type(form).__name__
+    keys = [k for k, _ in SHEET_ROWS]
+    n = len(keys)
+    for key in keys:
+        if not values.get(key):
+            continue
+        i = keys.index(key)
+        down, up = (i - form.cursor) % n, (form.cursor - i) % n
+        d.press("down", down) if down <= up else d.press("up", up)
+        presses, _ = _value_keys(values[key], form.step, SHEET_MAX[key])
+        for k in presses:
+            d.press(k)
+    d.press("a")
+
+
+def play(d: Driver, rng: random.Random) -> None:
+    from firmware.i18n import _
+    from firmware.screens.glory import GloryHome, ScoreResult
+    for line in SETUP:
+        assert d.run(line)["ok"], line
+    d.app.stack[:] = d.app.stack[:1]
+    d.app.push(GloryHome())
+    with d.task(TASK):
+        d.select(re.compile("^" + re.escape(_("Final score")) + "$"))
+        d.press("a")                                   # the first player's sheet
+        for name in ("Jack", "Henry", "Mary", "Ross"):
+            _type_sheet(d, SHEETS[name])
+        assert isinstance(d.top, ScoreResult), d.screen()
+    scores = d.top.result["scores"]
+    assert {n: scores[n]["total"] for n in TOTALS} == TOTALS, scores

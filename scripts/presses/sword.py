@@ -1,0 +1,83 @@
+"""The Sword of Rome at the table, device keys only: battles fought with dice thrown on the table.
+
+Each battle starts on the game's home screen: choose Battle, set both armies' units and the
+attacker's modifier (left/right in the form), switch Dice to "table", A, enter the six faces thrown
+(up/down over a die's faces, right to the next die, A submits the roll), read the result and go
+back home. Armies, modifiers and faces are random but plausible (2–8 units, modifier −2..+3).
+
+Tasks: "Sword: battle with physical dice" (no target in the issue: measured) and
+"Sword: tactics test with a physical die".
+"""
+from __future__ import annotations
+
+import random
+
+from scripts.presses.harness import Driver
+
+BATTLE = "Sword: battle with physical dice"
+TACTICS = "Sword: tactics test with a physical die"
+TARGETS: dict[str, tuple[int, int]] = {}
+BATTLES = 6
+
+
+def _home(d: Driver) -> None:
+    from firmware.screens.sword import SwordHome
+    for _ in range(10):
+        if isinstance(d.top, SwordHome) and d.app.message is None:
+            return
+        d.press("b")
+    raise RuntimeError(d.screen())
+
+
+def _set(d: Driver, start: int, value: int) -> None:
+    """Move the form's current value from ``start`` to ``value`` with left/right."""
+    d.press("right" if value > start else "left", abs(value - start))
+
+
+def _faces(d: Driver, faces: list[int]) -> None:
+    """Enter the faces (each die starts on 1; up/down wrap over 1..6), right between dice, A."""
+    for i, f in enumerate(faces):
+        up = (f - 1) % 6
+        down = (1 - f) % 6
+        d.press("up", up) if up <= down else d.press("down", down)
+        if i + 1 < len(faces):
+            d.press("right")
+    d.press("a")
+
+
+def play(d: Driver, rng: random.Random) -> None:
+    from firmware.i18n import _
+    from firmware.screens.sword import BattleResult, SwordHome, TacticsResult
+    assert d.run("new sword players=romans,gauls,etruscans,greeks")["ok"]
+    d.app.stack[:] = d.app.stack[:1]
+    d.app.push(SwordHome())
+    for _n in range(BATTLES):
+        att, dfd, mod = rng.randint(2, 8), rng.randint(2, 8), rng.randint(-2, 3)
+        faces = [rng.randint(1, 6) for _ in range(6)]
+        with d.task(BATTLE):
+            d.select(_("Battle"))
+            _set(d, 3, att)
+            d.press("down")
+            _set(d, 3, dfd)
+            d.press("down")
+            _set(d, 0, mod)
+            d.press("down", 3)                       # past the defence bonus and Sacred Band to Dice
+            d.press("right")                         # Dice: table
+            d.press("a")
+            _faces(d, faces)
+            assert isinstance(d.top, BattleResult), d.screen()
+            assert d.top.result["attacker"]["dice"] == faces[:3]
+            d.press("b")
+        _home(d)
+    for _n in range(3):
+        rating, die = rng.randint(1, 5), rng.randint(1, 6)
+        with d.task(TACTICS):
+            d.select(_("Tactics test"))
+            _set(d, 2, rating)
+            d.press("down", 2)
+            d.press("right")
+            d.press("a")
+            _faces(d, [die])
+            assert isinstance(d.top, TacticsResult) and d.top.result["roll"] == die
+            d.press("b")
+        _home(d)
