@@ -172,7 +172,7 @@ class DiceEntry:
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        base.title_bar(draw, self.title, _("A: roll in"))
+        base.title_bar(draw, base.clip(self.title, 15), _("A: ok"))
         cells = self._cells()
         cur = cells[self.cursor]
         dw = base.advance("big")
