@@ -122,8 +122,9 @@ def send_newest(ctx: Ctx) -> None:
     if writer is None:
         ctx.notify(_("No serial link: start Legatus with --serial PORT."))
         return
-    line = json.dumps({"ok": True, "format": "bgstats", "play": export.bgstats_play(entries[0])},
-                      ensure_ascii=False)
+    play = export.bgstats_play(entries[0])
+    line = json.dumps({"ok": True, "format": "bgstats", "play": play,
+                       "text": json.dumps(play, ensure_ascii=False)}, ensure_ascii=False)
     try:
         writer((line + "\n").encode("utf-8"))
     except (OSError, ValueError):
