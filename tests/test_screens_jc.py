@@ -4,13 +4,15 @@ from __future__ import annotations
 import pytest
 
 from firmware.screens.jc import BattleScreen, DiceResult, HandScreen, OddsScreen
-from tests.screens import app_with, assert_golden, check_case
+from tests.screens import app_with, assert_golden
 
 NEW = "new jc-battle seed=3"
 ARMIES = [NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_pompeius",
           "add defender p_leg1"]
 TIE = [NEW, "add attacker rating=A4 strength=2 name=a", "add defender p_leg1 strength=3",
        "add defender p_leg3", "add defender p_scipio", "start", "pass p_scipio", "fire a dice=1,2"]
+PHYSICAL = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1", "start",
+            "fire p_leg1 dice=6,6,6,6"]
 HOME = ["a"]                          # main menu: "Resume Julius Caesar"
 DOWN = ["down"]
 
@@ -20,7 +22,14 @@ CASES = {
     "jc_add": ([NEW], HOME + DOWN + ["a", "down", "down"]),
     "jc_turn": (ARMIES + ["start"], HOME + ["a"]),
     "jc_hit": (TIE, HOME + ["a", "down"]),
-    "jc_dice": (ARMIES + ["start"], HOME + ["a", "a", "a"]),
+    "jc_dice": (ARMIES + ["start"], HOME + ["a", "a"]),
+    "jc_dice_entry": (PHYSICAL, HOME + ["a", "a", "up", "up", "up", "right", "down"]),
+    "jc_turn_ru": (ARMIES + ["start"], HOME + ["a"]),
+    "jc_turn_uk": (ARMIES + ["start"], HOME + ["a"]),
+    "jc_hit_ru": (TIE, HOME + ["a"]),
+    "jc_odds_ru": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
+    "jc_over_uk": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + ["a", "a"]),
+    "jc_home_ru": ([NEW, "add attacker c_caesar"], HOME),
     "jc_odds": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
     "jc_forces": (ARMIES + ["add attacker c_leg8 reserve=1", "start", "fire dice=1,5,6"], HOME + DOWN * 3 + ["a"]),
     "jc_over": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + ["a", "a"]),
@@ -32,7 +41,13 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_screen(name, state_dir):
-    check_case(CASES, name, state_dir)
+    lang = name.rsplit("_", 1)[1] if name.endswith(("_ru", "_uk")) else "en"
+    lines, keys = CASES[name]
+    app = app_with(lines, keys, state_dir, lang=lang)
+    try:
+        assert_golden(app.render(), name)
+    finally:
+        app.console.close()
 
 
 def test_setup_form_starts_the_chosen_battle(state_dir):  # J-10 surprise option
@@ -53,14 +68,14 @@ def test_adding_a_roster_block_as_a_reserve(state_dir):  # J-8
 
 
 def test_firing_shows_the_session_dice_with_hits_marked(state_dir):  # J-1, J-5
-    app = app_with(ARMIES + ["start"], HOME + ["a", "a", "a"], state_dir)
+    app = app_with(ARMIES + ["start"], HOME + ["a", "a"], state_dir)
     try:
         assert app.console.session.lines[-1] == "fire c_caesar"
         shown = app.stack[-1]
         turn = app.view()["battle"]["log"][-1]
         assert isinstance(shown, DiceResult) and shown.turn["block"] == "c_caesar"
         assert shown.turn["hit_dice"] == [d <= 3 for d in shown.turn["dice"]]
-        assert turn.startswith("R1 Caesar (A3, III) fires")
+        assert turn.startswith("Round 1 Caesar (A3, III): fires")
     finally:
         app.console.close()
 
@@ -85,10 +100,9 @@ def test_j14_choice_from_the_hit_screen(state_dir):  # J-14
 
 
 def test_physical_dice_are_entered_on_the_device(state_dir):  # J-1
-    lines = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1", "start",
-             "fire p_leg1 dice=6,6,6,6"]
-    keys = HOME + ["a", "a", "a"] + ["right"] * 3 + ["down", "right", "a"]
-    app = app_with(lines, keys, state_dir)
+    # up/down turn a die over its faces, right goes to the next die (starting on the same face)
+    keys = HOME + ["a", "a"] + ["up"] * 3 + ["right", "down", "down", "right", "down", "a"]
+    app = app_with(PHYSICAL, keys, state_dir)
     try:
         assert app.console.session.lines[-1] == "fire c_leg10 dice=4,2,1"
         assert isinstance(app.stack[-1], DiceResult) and app.stack[-1].turn["hits"] == 3

@@ -20,7 +20,9 @@ from typing import Any
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 from engine.jc.roster import SIDES, BlockSpec, roman
+from engine.jc.terms import block_name, result as result_word, side as side_word
 from engine.rng import Rng
+from engine.text import Msg, to_data
 
 Battle = dict[str, Any]
 Block = dict[str, Any]
@@ -197,8 +199,11 @@ def check_ready(battle: Battle) -> None:
 
 
 # -- changes ---------------------------------------------------------------------------------
-def _event(battle: Battle, kind: str, text: str, **extra: Any) -> None:
-    battle["events"].append({"round": battle["round"], "event": kind, "text": text, **extra})
+def _event(battle: Battle, kind: str, text: Msg, **extra: Any) -> None:
+    """Record an event: ``text`` is the sentence (a Msg, said in the reader's language while the
+    battle is in memory) and ``msg`` the same sentence as data (:func:`engine.text.to_data`)."""
+    battle["events"].append({"round": battle["round"], "event": kind, "text": text,
+                             "msg": to_data(text), **extra})
 
 
 def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
@@ -207,13 +212,14 @@ def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
         b["side"] = other(b["side"])
         b["strength"] = b["track"][-1]
         b["status"] = "fight"
-        _event(battle, "cleopatra", f"Cleopatra joins {b['side'].capitalize()} at strength I.",
+        _event(battle, "cleopatra", Msg("Cleopatra joins {} at strength I.", side_word(b["side"])),
                side=b["side"])
-        return f"joins {b['side']}"
+        return f"joins {b['side']}"   # a record word (protocol), said by applied_hit
     b["strength"] = 0
     if b["kind"] == "leader":
         b["status"] = "killed"
-        _event(battle, "killed", f"{b['name']} is killed: a trophy for {by_side.capitalize()}.",
+        _event(battle, "killed", Msg("{} is killed: a trophy for {}.", block_name(b["name"]),
+                                     side_word(by_side)),
                block=b["key"], trophy_for=by_side)
         return "killed"
     b["status"] = "eliminated"
@@ -261,17 +267,18 @@ def _arrive_reserves(battle: Battle) -> None:
         disrupted = not side_has(battle, side, in_fight)
         for b in reserves:
             b["status"] = "fight"
-        names = ", ".join(b["name"] for b in reserves)
+        names = Msg.join([block_name(b["name"]) for b in reserves])
         if not disrupted:
-            _event(battle, "arrive", f"{side.capitalize()} reserves arrive: {names}.", side=side)
+            _event(battle, "arrive", Msg("{} reserves arrive: {}.", side_word(side), names), side=side)
             continue
         losses = [lose_step(battle, b, other(side)) for b in reserves]
-        _event(battle, "disrupt", f"{side.capitalize()}'s main force fell in round 1: its "
-               f"reserves arrive disrupted, one step each ({names}).", side=side, applied=losses)
+        _event(battle, "disrupt", Msg("{}'s main force fell in round 1: its reserves arrive "
+                                      "disrupted, one step each ({}).", side_word(side), names),
+               side=side, applied=losses)
         if role_of(battle, side) == "defender":
             battle["swapped"] = True
-            _event(battle, "swap", f"{other(side).capitalize()} becomes the defender for the rest "
-                   "of the battle.", defender=other(side))
+            _event(battle, "swap", Msg("{} becomes the defender for the rest of the battle.",
+                                       side_word(other(side))), defender=other(side))
 
 
 def _finish(battle: Battle) -> None:
@@ -296,8 +303,9 @@ def _finish(battle: Battle) -> None:
     battle["phase"] = "over"
     battle["result"] = result
     battle["winner"] = holder
-    _event(battle, "end", f"Battle over: {result.replace('_', ' ')}"
-           + (f"; {holder.capitalize()} holds the field." if holder else "."), result=result)
+    text = (Msg("Battle over: {}; {} holds the field.", result_word(result), side_word(holder))
+            if holder else Msg("Battle over: {}.", result_word(result)))
+    _event(battle, "end", text, result=result)
 
 
 def _ended(battle: Battle) -> bool:
@@ -494,24 +502,39 @@ def pass_turn(battle: Battle, key: str | None) -> dict[str, Any]:
 
 
 # -- reading ---------------------------------------------------------------------------------
-def describe_turn(rec: dict[str, Any]) -> str:
-    """A log sentence for one battle turn."""
-    who = f"R{rec['round']} {rec['name']} ({rec['rating']}, {roman(rec['strength'])})"
+def describe_turn(rec: dict[str, Any]) -> Msg:
+    """A log sentence for one battle turn (J-1, J-5, J-7)."""
+    who = Msg("Round {} {} ({}, {})", rec["round"], block_name(rec["name"]), rec["rating"],
+              roman(rec["strength"]))
     if rec["action"] == "pass":
-        return f"{who} passes."
+        return Msg("{}: passes.", who)
     if rec["action"] == "retreat":
-        return f"{who} retreats."
+        return Msg("{}: retreats.", who)
     if rec["action"] == "eliminated":
-        return f"{who} cannot retreat and is eliminated."
-    faces = " ".join(f"[{f}]" if h else str(f) for f, h in zip(rec["dice"], rec["hit_dice"]))
-    text = f"{who} fires {faces}: {rec['hits']} hit{'s' if rec['hits'] != 1 else ''}"
+        return Msg("{}: cannot retreat and is eliminated.", who)
+    faces = " ".join(str(f) for f in rec["dice"])
+    text = Msg("{}: fires {}, {n} hit", who, faces, n=rec["hits"], plural="{}: fires {}, {n} hits")
     if rec["applied"]:
-        parts = [f"{a['name']} {roman(a['from'])}->{roman(a['to'])}"
-                 + ("" if a["result"] == "reduced" else f" {a['result']}") for a in rec["applied"]]
-        text += " (" + ", ".join(parts) + ")"
+        text = Msg("{} ({}).", text, Msg.join([applied_hit(a) for a in rec["applied"]]))
+    else:
+        text = Msg("{}.", text)
     if rec["lost"]:
-        text += f", {rec['lost']} lost"
-    return text + "."
+        text = Msg("{} {n} hit lost.", text, n=rec["lost"], plural="{} {n} hits lost.")
+    return text
+
+
+def applied_hit(a: dict[str, Any]) -> Msg:
+    """One hit taken: ``Legio 1 III→II``, ``Legio 1 I→- eliminated``, ``Caesar killed``."""
+    move = Msg("{} {}→{}", block_name(a["name"]), roman(a["from"]), roman(a["to"]))
+    if a["result"] == "reduced":
+        return move
+    if a["result"] == "eliminated":
+        return Msg("{}: eliminated", move)
+    if a["result"] == "killed":
+        return Msg("{}: killed", move)
+    if str(a["result"]).startswith("joins "):
+        return Msg("{}: joins {}", move, side_word(str(a["result"])[6:]))
+    return Msg("{} {}", move, a["result"])
 
 
 def rounds_view(battle: Battle) -> list[dict[str, Any]]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.jc.terms import block_name
+from engine.text import N_, Msg, term
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import mapdata, score
@@ -49,8 +51,8 @@ def notes_for(camp: Campaign, spec: BlockSpec) -> list[str]:
     out = []
     needs = THIRD_LEADER.get(spec.id or "")
     if needs and not any(n in camp["killed"] for n in needs):
-        out.append(f"{spec.name} is normally levied only after a leader of his side is killed "
-                   "(rules 7.51).")
+        out.append(Msg("{} is normally levied only after a leader of his side is killed "
+                       "(rules 7.51).", block_name(spec.name)))
     return out
 
 
@@ -107,27 +109,27 @@ def winter(camp: Campaign) -> dict[str, Any]:
     camp["owner"]["cleopatra"] = cleo_owner
     if camp["control"].get(score.ALEXANDRIA) is None:
         camp["control"][score.ALEXANDRIA] = cleo_owner
-    steps.append({"step": "8.1", "title": "Cleopatra goes home", "done": True, "text": sentence})
+    steps.append({"step": "8.1", "title": term(N_("Cleopatra goes home")), "done": True, "text": sentence})
     verdict = score.verdict(camp["control"], camp["trophies"], camp["year"])
     totals = {s: v["total"] for s, v in score.vp(camp["control"], camp["trophies"]).items()}
-    steps.append({"step": "8.2", "title": "Victory", "done": True,
+    steps.append({"step": "8.2", "title": term(N_("Victory")), "done": True,
                   "text": verdict["reason"] if verdict else
-                  f"No winner yet (Caesar {totals['caesar']} VP, Pompey {totals['pompey']} VP)."})
-    steps.append({"step": "8.3", "title": "Navis to port", "done": False,
-                  "text": "Move every navis to a friendly port on the same sea, Caesar first; "
-                          "navis that cannot are disbanded (they can be rebuilt next year)."})
-    steps.append({"step": "8.4", "title": "Winter supply", "done": False,
-                  "text": "A city supports 3 blocks plus its VP value (Rome and Alexandria 5, "
-                          "the other VP cities 4); the owner disbands the surplus to the levy pool."})
-    steps.append({"step": "8.5", "title": "Disbanding", "done": False,
-                  "text": "Either player may disband any block except Cleopatra; its steps are lost."})
+                  Msg("No winner yet (Caesar {} VP, Pompey {} VP).", totals["caesar"], totals["pompey"])})
+    steps.append({"step": "8.3", "title": term(N_("Navis to port")), "done": False,
+                  "text": term("Move every navis to a friendly port on the same sea, Caesar first; "
+                          "navis that cannot are disbanded (they can be rebuilt next year).")})
+    steps.append({"step": "8.4", "title": term(N_("Winter supply")), "done": False,
+                  "text": term("A city supports 3 blocks plus its VP value (Rome and Alexandria 5, "
+                          "the other VP cities 4); the owner disbands the surplus to the levy pool.")})
+    steps.append({"step": "8.5", "title": term(N_("Disbanding")), "done": False,
+                  "text": term("Either player may disband any block except Cleopatra; its steps are lost.")})
     if verdict:
         camp["over"] = verdict
     else:
         camp["eliminated"] = []
         camp["year"] += 1
-    steps.append({"step": "8.6", "title": "Year reset", "done": verdict is None,
-                  "text": "The game is over." if verdict else
-                  f"Eliminated blocks can be levied again; {score.year_name(camp['year'])} begins: "
-                  "shuffle the 27 cards and deal 6 to each player."})
+    steps.append({"step": "8.6", "title": term(N_("Year reset")), "done": verdict is None,
+                  "text": term("The game is over.") if verdict else
+                  Msg("Eliminated blocks can be levied again; {} begins: shuffle the 27 cards and "
+                      "deal 6 to each player.", score.year_name(camp["year"]))})
     return {"checklist": steps, "verdict": verdict, "totals": totals}

@@ -14,6 +14,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from engine.jc.terms import side as side_word
+from engine.text import N_, Msg, term
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.roster import SIDES
 from engine.rng import Rng
@@ -43,11 +45,15 @@ def move_value(card: str) -> int:
     return 0 if is_event(card) else int(card.split("/")[0])
 
 
-def describe(card: str) -> str:
+EVENT_WORDS = (N_("Apollo"), N_("Jupiter"), N_("Mars"), N_("Mercury"), N_("Neptune"), N_("Pluto"),
+               N_("Vulcan"))
+
+
+def describe(card: str) -> Msg:
     if is_event(card):
-        return card.capitalize()
+        return term(card.capitalize())
     move, levy = card.split("/")
-    return f"Move {move}, Levy {levy}"
+    return Msg("Move {}, Levy {}", move, levy)
 
 
 def new_year(rng: Rng) -> Phase:
@@ -127,15 +133,16 @@ def _reveal(phase: Phase) -> dict[str, Any]:
     return rec
 
 
-def reveal_sentence(rec: dict[str, Any]) -> str:
+def reveal_sentence(rec: dict[str, Any]) -> Msg:
     played = rec["played"]
-    text = f"Turn {rec['turn']}: Caesar plays {describe(played['caesar'])}, Pompey {describe(played['pompey'])}"
+    text = Msg("Turn {}: Caesar plays {}, Pompey {}", rec["turn"], describe(played["caesar"]),
+               describe(played["pompey"]))
     if rec["cancelled"]:
-        return text + ": two events cancel each other and the turn ends."
+        return Msg("{}: two events cancel each other and the turn ends.", text)
     for s in SIDES:
         if played[s] == APOLLO:
-            text += f"; Apollo copies {describe(rec['effective'][s])}"
-    return text + f". Player 1: {rec['player1'].capitalize()}."
+            text = Msg("{}; Apollo copies {}", text, describe(rec["effective"][s]))
+    return Msg("{}. Player 1: {}.", text, side_word(rec["player1"]))
 
 
 def public_view(phase: Phase | None) -> dict[str, Any] | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.jc.terms import side as side_word
+from engine.text import Msg
 from engine.jc import mapdata
 from engine.jc.roster import SIDES, roster
 
@@ -47,19 +49,19 @@ def verdict(control: dict[str, str | None], trophies: dict[str, list[Any]], year
     c, p = totals["caesar"], totals["pompey"]
     if max(c, p) >= WIN_VP and c != p:
         winner = "caesar" if c > p else "pompey"
-        return {"winner": winner, "reason": f"{winner.capitalize()} has {max(c, p)} VP (10 or more).",
+        return {"winner": winner, "reason": Msg("{} has {} VP (10 or more).", side_word(winner), max(c, p)),
                 "totals": totals}
     if year < LAST_YEAR:
         return None
     if c != p:
         winner = "caesar" if c > p else "pompey"
-        return {"winner": winner, "reason": f"After year 5 {winner.capitalize()} has more VP "
-                f"({max(c, p)} to {min(c, p)}).", "totals": totals}
+        return {"winner": winner, "reason": Msg("After year 5 {} has more VP ({} to {}).",
+                                                side_word(winner), max(c, p), min(c, p)), "totals": totals}
     rome = control.get(ROME)
     if rome:
-        return {"winner": rome, "reason": f"VP tied at {c} after year 5; {rome.capitalize()} holds "
-                "Rome.", "totals": totals}
-    return {"winner": None, "reason": f"VP tied at {c} after year 5 and Rome is vacant: a draw.",
+        return {"winner": rome, "reason": Msg("VP tied at {} after year 5; {} holds Rome.", c, side_word(rome)),
+                "totals": totals}
+    return {"winner": None, "reason": Msg("VP tied at {} after year 5 and Rome is vacant: a draw.", c),
             "totals": totals}
 
 
@@ -74,12 +76,13 @@ def cleopatra_goes_home(owner: str, control: dict[str, str | None]) -> tuple[str
     Alexandria becomes hers (the caller updates control)."""
     held = control.get(ALEXANDRIA)
     if held and held != owner:
-        return held, (f"Cleopatra returns to Alexandria, held by {held.capitalize()}, and joins "
-                      f"{held.capitalize()}.")
-    where = "vacant; she now holds it" if held is None else "friendly"
-    return owner, f"Cleopatra returns to Alexandria ({where}) and stays with {owner.capitalize()}."
+        return held, Msg("Cleopatra returns to Alexandria, held by {0}, and joins {0}.", side_word(held))
+    if held is None:
+        return owner, Msg("Cleopatra returns to Alexandria (vacant; she now holds it) and stays with {}.",
+                          side_word(owner))
+    return owner, Msg("Cleopatra returns to Alexandria (friendly) and stays with {}.", side_word(owner))
 
 
-def year_name(year: int) -> str:
+def year_name(year: int) -> Msg:
     auc = FIRST_YEAR_AUC + year - 1
-    return f"year {year} ({auc} AUC, {754 - auc} BC)"
+    return Msg("year {} ({} AUC, {} BC)", year, auc, 754 - auc)

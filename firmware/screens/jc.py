@@ -1,137 +1,268 @@
 """Julius Caesar screens: set up a battle from the roster, fight it turn by turn (or at once),
-exact odds, the forces, VP cities, the cards shown privately, and the winter checklist.
+exact odds live on the battle screen, the forces, VP cities, the cards shown privately, and the
+winter checklist.
 
-Every change goes through the ``jc-battle`` console commands (docs/protocol/jc.md), so it is
+Every change goes through the Julius Caesar console commands (docs/protocol/jc.md), so it is
 journaled and a long B takes it back without re-rolling. The device only asks what the rules
 leave to a player: which block of a step acts and how, and which of equally strong blocks takes
-a hit.
+a hit. Physical dice are entered one die at a time: up/down over the six faces, right to the next
+die, A enters the whole roll. Texts: ``_()`` at render time; the engine's sentences arrive
+already said in the current language (``ctx.view()`` and console replies are localized).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.jc.roster import roman
+from engine.jc.terms import block_name
+from engine.text import N_
+from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, TextScreen
 from firmware.screens.form import Field, NumberForm, on_off
+from firmware.screens.menu import StableListScreen
 
+GAME = "jc-battle"
 SIDES = ("caesar", "pompey")
-RESULT_TEXT = {"attacker_wins": "Attacker wins", "attacker_eliminated": "Attacker destroyed",
-               "defender_holds": "Defender holds"}
-HOLDER = {"caesar": "Caesar", "pompey": "Pompey", None: "-"}
+SIDE_WORDS = {"caesar": N_("Caesar"), "pompey": N_("Pompey")}
+ROLE_WORDS = {"attacker": N_("Add attacker"), "defender": N_("Add defender")}
+RESULT_WORDS = {"attacker_wins": N_("The attacker wins."),
+                "attacker_eliminated": N_("The attacker is destroyed."),
+                "defender_holds": N_("The defender holds.")}
+STATUS_WORDS = {"reserve": N_("reserve"), "retreated": N_("retreated"), "eliminated": N_("eliminated"),
+                "killed": N_("killed")}
+# The 11 VP cities (J-17) as the Russian summary names them.
+CITY_WORDS = (N_("Alexandria"), N_("Antiochia"), N_("Athenae"), N_("Byzantium"), N_("Carthago Nova"),
+              N_("Ephesus"), N_("Massilia"), N_("Roma"), N_("Syracusae"), N_("Tarraco"), N_("Utica"))
+EVENT_WORDS = {"apollo": N_("Apollo"), "jupiter": N_("Jupiter"), "mars": N_("Mars"),
+               "mercury": N_("Mercury"), "neptune": N_("Neptune"), "pluto": N_("Pluto"),
+               "vulcan": N_("Vulcan")}
 
 
 def open_game(ctx: Ctx) -> None:
-    """Continue the current jc-battle session, or set one up."""
-    base.continue_or_setup(ctx, ("jc-battle",), JcHome, setup_form)
+    """Continue the current Julius Caesar session, or set one up."""
+    base.continue_or_setup(ctx, (GAME,), JcHome, setup_form)
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
-    return base.game_view(ctx, ("jc-battle",), "Julius Caesar")
+    return base.game_view(ctx, (GAME,), "Julius Caesar")
 
 
 _run = base.run_or_notify
 
 
-def side_name(side: str) -> str:
-    return HOLDER.get(side, side)
+def side_name(side: str | None) -> str:
+    return _(SIDE_WORDS[side]) if side in SIDE_WORDS else _("nobody")
+
+
+def name_of(b: dict[str, Any]) -> str:
+    """A block's printed name in the current language (Legio 10 -> Легион 10)."""
+    return say(block_name(b["name"]))
 
 
 def block_row(b: dict[str, Any], width: int = base.COLS) -> str:
-    """``Legio 10      C4 III`` fitted to ``width`` characters."""
+    """``Legio 10      C4 III`` fitted to ``width`` characters (the name shortened on purpose)."""
     tail = f" {b['rating']} {roman(b['strength'])}"
-    return base.clip(b["name"], width - len(tail)).ljust(width - len(tail)) + tail
+    return base.clip(name_of(b), width - len(tail)).ljust(width - len(tail)) + tail
+
+
+def card_name(card: str) -> str:
+    """``2/1`` -> "Move 2, Levy 1"; ``mars`` -> "Mars" (J-18)."""
+    if card in EVENT_WORDS:
+        return _(EVENT_WORDS[card])
+    move, _sep, levy = card.partition("/")
+    return _("Move {}, Levy {}").format(move, levy)
+
+
+def pct(p: float) -> str:
+    """A probability as a whole percent that never claims certainty it does not have."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{100 * p:.0f}%"
+
+
+def win_chance(battle: dict[str, Any], side: str, odds: dict[str, Any]) -> float:
+    """The chance ``side`` ends up holding the field (results are the original attacker's)."""
+    return odds["attacker_wins"] if side == battle["attacker"] else 1.0 - odds["attacker_wins"]
+
+
+# -- odds and advice, computed once per game step ----------------------------------------------
+_CACHE: dict[tuple[str, str], dict[str, Any] | None] = {}
+
+
+def _step_key(b: dict[str, Any]) -> str:
+    return repr((b["number"], b["phase"], b["round"], b["decision"], b["dice"],
+                 [(x["key"], x["side"], x["strength"], x["status"], x["acted"]) for x in b["blocks"]]))
+
+
+def _cached(ctx: Ctx, line: str) -> dict[str, Any] | None:
+    """The reply of the read-only ``line`` (odds, advise) for the battle as it is now; None if
+    the console refuses it. Recomputed only when the battle changes."""
+    b = _view(ctx)["battle"]
+    key = (line, _step_key(b))
+    if key not in _CACHE:
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        response = ctx.run(line)
+        _CACHE[key] = response if response.get("ok") else None
+    return _CACHE[key]
+
+
+def odds_now(ctx: Ctx) -> dict[str, Any] | None:
+    return _cached(ctx, "odds")
+
+
+def advice_now(ctx: Ctx) -> dict[str, Any] | None:
+    b = _view(ctx)["battle"]
+    return _cached(ctx, "advise") if b["decision"] is not None else None
+
+
+def _advice_value(ctx: Ctx, action: str, block: str) -> str:
+    """The deciding side's chance to hold the field if it takes ``action`` with ``block`` now."""
+    advice = advice_now(ctx)
+    if advice is None:
+        return ""
+    b = _view(ctx)["battle"]
+    side = advice["decision"]["side"]
+    for o in advice.get("options", []):
+        if o.get("action") == action and o.get("block") == block:
+            mark = "✓" if o is advice.get("best") or o == advice.get("best") else ""
+            return mark + pct(win_chance(b, side, o))
+    return ""
 
 
 # -- set-up ------------------------------------------------------------------------------------
-def setup_form(line_prefix: str = "new jc-battle") -> NumberForm:
-    """Attacker, surprise, dice: A starts the session (or the next battle)."""
-    fields = [Field("attacker", "Attacker", 0, 0, 1, lambda v: side_name(SIDES[v])),
-              Field("surprise", "Surprise (Mars)", 0, 0, 1, on_off),
-              Field("dice", "Dice", 0, 0, 1, lambda v: "physical" if v else "digital")]
-    next_battle = line_prefix == "next-battle"
+def setup_form(next_battle: bool = False) -> NumberForm:
+    """Attacker, surprise, dice: A starts the session (or the next battle). A new game over any
+    unfinished one (this one too) asks first."""
+    fields = [Field("attacker", N_("Attacker"), 0, 0, 1, lambda v: side_name(SIDES[v])),
+              Field("surprise", N_("Surprise (Mars)"), 0, 0, 1, on_off),
+              Field("dice", N_("Dice"), 0, 0, 1, lambda v: _("real dice") if v else _("device"))]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        line = (f"{line_prefix} attacker={SIDES[v['attacker']]} surprise={v['surprise']} "
+        opts = (f"attacker={SIDES[v['attacker']]} surprise={v['surprise']} "
                 f"dice={'physical' if v['dice'] else 'digital'}")
-
         if not next_battle:
-            base.start_game(ctx, line, JcHome, quiet=("bag", "dice", "jc-battle"))
-        elif _run(ctx, line) is not None:
+            base.start_game(ctx, f"new {GAME} {opts}", JcHome)
+        elif _run(ctx, f"next-battle {opts}") is not None:
             ctx.pop()
 
-    return NumberForm("Next battle" if next_battle else "New JC battle", fields, go)
+    return NumberForm(N_("Next battle") if next_battle else N_("New battle"), fields, go)
 
 
-class JcHome(ListScreen):
-    title = "Julius Caesar"
+class JcHome(StableListScreen):
+    """The session's home: the battle, its odds and forces, the campaign's bookkeeping."""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Julius Caesar")
 
     def status(self, ctx: Ctx) -> str:
-        b = _view(ctx)["battle"]
-        phase = {"setup": "set", "fighting": f"R{b['round']}", "over": "end"}[b["phase"]]
-        return f"B{b['number']} {phase}"
+        return f"№{_view(ctx)['battle']['number']}"
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
         b = view["battle"]
-        out = [Item("Battle", lambda c: c.push(BattleScreen()), _phase_word(b))]
+        out = [Item(_("Battle"), lambda c: c.push(BattleScreen()), _phase_word(b))]
         if b["phase"] == "setup":
-            out += [Item("Add attacker", partial(_open_add, role="attacker"), side_name(b["attacker"])),
-                    Item("Add defender", partial(_open_add, role="defender"), side_name(b["defender"]))]
+            out += [Item(_("Add attacker"), partial(_open_add, role="attacker"), side_name(b["attacker"])),
+                    Item(_("Add defender"), partial(_open_add, role="defender"), side_name(b["defender"]))]
         if b["phase"] != "over":
-            out += [Item("Odds", lambda c: c.push(OddsScreen())),
-                    Item("Fight to the end", _fight)]
+            out += [Item(_("Odds"), lambda c: c.push(OddsScreen())),
+                    Item(_("Fight to the end"), ask_fight)]
         else:
-            out.append(Item("Next battle", lambda c: c.push(setup_form("next-battle"))))
-        out += [Item("Forces", lambda c: c.push(forces_screen(c))),
-                Item("Battle log", lambda c: c.push(log_screen(c))),
-                Item("VP cities", lambda c: c.push(VPScreen()),
-                     f"{view['vp']['caesar']}-{view['vp']['pompey']}"),
-                Item("Cards", lambda c: c.push(CardsMenu())),
-                Item("Winter", _ask_winter, f"Y{view['campaign']['year']}")]
+            out.append(Item(_("Next battle"), lambda c: c.push(setup_form(next_battle=True))))
+        out += [Item(_("Forces"), lambda c: c.push(forces_screen(c))),
+                Item(_("Battle log"), lambda c: c.push(log_screen(c))),
+                Item(_("Victory points"), lambda c: c.push(VPScreen()),
+                     f"{view['vp']['caesar']}:{view['vp']['pompey']}"),
+                Item(_("Cards"), lambda c: c.push(CardsMenu())),
+                Item(_("Winter"), _ask_winter, _("year {}").format(view["campaign"]["year"])),
+                Item(_("New game"), lambda c: c.push(setup_form()))]
         return out
 
 
 def _phase_word(b: dict[str, Any]) -> str:
     if b["phase"] == "over":
-        return "over"
+        return _("over")
     if b["phase"] == "setup":
-        return f"{len(b['blocks'])} blk"
-    return f"round {b['round']}"
+        n = len(b["blocks"])
+        return ngettext("{} block", "{} blocks", n).format(n)
+    return _("round {}").format(b["round"])
 
 
 def _open_add(ctx: Ctx, role: str) -> None:
     ctx.push(AddScreen(role))
 
 
-def _fight(ctx: Ctx) -> None:
-    response = _run(ctx, "fight")
-    if response is not None:
+# -- fighting to the end -----------------------------------------------------------------------
+def ask_fight(ctx: Ctx) -> None:
+    """Ask first; digital dice: the whole battle at once; physical dice: every fire asks for the
+    dice rolled at the table (J-14 decides the rest)."""
+    physical = _view(ctx)["battle"]["dice"] == "physical"
+    question = (_("The device plays the rest of the battle: every block fires, attackers retreat "
+                  "in round 4. You roll for each fire and enter the dice.") if physical else
+                _("The device plays the rest of the battle: every block fires, attackers retreat "
+                  "in round 4, and rolls the dice."))
+    ctx.push(base.ConfirmScreen(_("Fight to the end?"), question,
+                                fight_step if physical else _fight_all))
+
+
+def _fight_all(ctx: Ctx) -> None:
+    if _run(ctx, "fight") is not None:
         ctx.push(OverScreen())
 
 
+def fight_step(ctx: Ctx) -> None:
+    """Play the J-14 decisions until a fire needs the table's dice (then ask) or the end."""
+    for _i in range(500):
+        b = _view(ctx)["battle"]
+        if b["phase"] == "over":
+            ctx.push(OverScreen())
+            return
+        if b["phase"] == "setup":
+            if _run(ctx, "start") is None:
+                return
+            continue
+        d = b["decision"]
+        if d is None:
+            return
+        if d["kind"] == "turn" and "fire" in d["actions"]:
+            first = next(x["key"] for x in b["blocks"] if x["key"] in d["blocks"])   # J-14: entered first
+            ctx.push(DiceEntry(first, auto=True, then=fight_step))
+            return
+        if _run(ctx, "auto") is None:
+            return
+
+
 # -- adding blocks -----------------------------------------------------------------------------
-class AddScreen(ListScreen):
+class AddScreen(StableListScreen):
     """The side's available roster blocks (strength carried over), and "By rating"."""
 
     def __init__(self, role: str) -> None:
         super().__init__()
         self.role = role
-        self.title = f"Add {role}"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _(ROLE_WORDS[self.role])
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
         blocks = ctx.run(f"roster {side}").get("blocks", [])
-        out = [Item("By rating...", lambda c: c.push(rated_form(self.role)))]
+        out = [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
         for b in blocks:
             if b["status"] != "available" or b["id"] in present:
                 continue
-            out.append(Item(b["name"], partial(self._pick, block=b),
+            out.append(Item(say(block_name(b["name"])), partial(self._pick, block=b),
                             f"{b['rating'].split('/')[0]} {roman(b['strength'])}"))
         return out
 
@@ -141,8 +272,8 @@ class AddScreen(ListScreen):
 
 def block_form(role: str, block: dict[str, Any]) -> NumberForm:
     """Strength and reserve for a roster block; A adds it."""
-    fields = [Field("strength", "Strength", block["strength"], 1, block["max"], roman),
-              Field("reserve", "Reserve", 0, 0, 1, on_off)]
+    fields = [Field("strength", N_("Strength"), block["strength"], 1, block["max"], roman),
+              Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         line = f"add {role} {block['id']} strength={v['strength']}" + (" reserve=1" if v["reserve"] else "")
@@ -152,16 +283,16 @@ def block_form(role: str, block: dict[str, Any]) -> NumberForm:
             for note in response.get("notes", []):
                 ctx.notify(note)
 
-    return NumberForm(base.clip(block["name"], 14), fields, go)
+    return NumberForm(say(block_name(block["name"])), fields, go)
 
 
 def rated_form(role: str) -> NumberForm:
     """A block known only by its rating (other Columbia block games)."""
-    fields = [Field("letter", "Initiative", 2, 0, 3, lambda v: "ABCD"[v]),
-              Field("fp", "Firepower", 2, 1, 4, str),
-              Field("strength", "Strength", 3, 1, 4, roman),
-              Field("leader", "Leader", 0, 0, 1, on_off),
-              Field("reserve", "Reserve", 0, 0, 1, on_off)]
+    fields = [Field("letter", N_("Initiative"), 2, 0, 3, lambda v: "ABCD"[v]),
+              Field("fp", N_("Firepower"), 2, 1, 4, str),
+              Field("strength", N_("Strength"), 3, 1, 4, roman),
+              Field("leader", N_("Leader"), 0, 0, 1, on_off),
+              Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         line = (f"add {role} rating={'ABCD'[v['letter']]}{v['fp']} strength={v['strength']}"
@@ -169,32 +300,131 @@ def rated_form(role: str) -> NumberForm:
         if _run(ctx, line) is not None:
             ctx.pop()
 
-    return NumberForm("Block by rating", fields, go)
+    return NumberForm(N_("Block by rating"), fields, go)
 
 
 # -- the battle --------------------------------------------------------------------------------
-class BattleScreen(ListScreen):
-    """What the rules leave to decide now: which block acts (then how), or where a hit goes."""
+def draw_rows(draw: ImageDraw.ImageDraw, items: list[Item], cursor: int, top: int, first: int,
+              rows: int) -> None:
+    """``draw_list`` on body rows ``first..first+rows`` (a header row above, odds below)."""
+    for i in range(rows):
+        k = top + i
+        if k >= len(items):
+            break
+        item = items[k]
+        room = base.COLS - 1 - (len(item.value) + 1 if item.value else 0)
+        y = base.row_y(first + i)
+        if k == cursor:
+            draw.rectangle((0, y, base.W - 4, y + base.LINE - 1), fill=1)
+        fill = 0 if k == cursor else 1
+        base.put(draw, 1, y, base.clip(item.label, room), fill=fill)
+        if item.value:
+            base.put(draw, base.W - 4 - len(item.value) * base.CHAR_W, y, item.value, fill=fill)
+    if len(items) > rows:
+        y_top, span = base.row_y(first), rows * base.LINE
+        h = max(3, span * rows // len(items))
+        y0 = y_top + (span - h) * top // max(1, len(items) - rows)
+        draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
+
+
+class DecisionList(ListScreen):
+    """A list between an optional header row and the live odds row; the cursor starts fresh
+    at every new decision (a fire or a hit changes it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen = ""
+        self._title = ""
+
+    def header(self, ctx: Ctx) -> str:
+        return ""
+
+    def _fresh(self, ctx: Ctx) -> None:
+        b = _view(ctx)["battle"]
+        key = repr((b["number"], b["phase"], b["decision"], len(b["log"]), len(b["events"])))
+        if key != self.seen:
+            self.seen, self.cursor, self.top = key, 0, 0
+
+    def _rows(self, ctx: Ctx) -> tuple[int, int]:
+        first = 1 if self.header(ctx) else 0
+        return first, base.ROWS - first - 1
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self._fresh(ctx)
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, self.status(ctx))
+        head = self.header(ctx)
+        if head:
+            base.put(draw, 1, base.row_y(0), base.clip(head), kind="bold")
+        first, rows = self._rows(ctx)
+        items = self.items(ctx)
+        self.cursor = min(self.cursor, max(0, len(items) - 1))
+        draw_rows(draw, items, self.cursor, self.top, first, rows)
+        base.put(draw, 1, base.row_y(base.ROWS - 1), base.clip(odds_line(ctx)))
+        draw.line((0, base.row_y(base.ROWS - 1) - 1, base.W - 1, base.row_y(base.ROWS - 1) - 1), fill=1)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self._fresh(ctx)
+        items = self.items(ctx)
+        _first, rows = self._rows(ctx)
+        if key in ("up", "down") and items:
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(items)
+            if self.cursor < self.top:
+                self.top = self.cursor
+            elif self.cursor >= self.top + rows:
+                self.top = self.cursor - rows + 1
+        elif key in SELECT and items:
+            run = items[self.cursor].run
+            if run is not None:
+                run(ctx)
+        elif key in BACK:
+            ctx.pop()
+
+
+def odds_line(ctx: Ctx) -> str:
+    """The deciding side's chance to hold the field now (J-15, J-14 play), or the attacker's."""
+    b = _view(ctx)["battle"]
+    if b["phase"] == "over":
+        return _("Winner: {}").format(side_name(b["winner"]))
+    odds = odds_now(ctx)
+    if odds is None:
+        return _("Odds: add blocks to both sides")
+    side = b["decision"]["side"] if b["decision"] else b["attacker"]
+    return _("{}: win {}").format(side_name(side), pct(win_chance(b, side, odds)))
+
+
+class BattleScreen(DecisionList):
+    """What the rules leave to decide now: which block acts and how, or where a hit goes."""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self._title
 
     def render(self, ctx: Ctx) -> Image.Image:
         b = _view(ctx)["battle"]
         d = b["decision"]
         if b["phase"] == "setup":
-            self.title = "Battle set-up"
+            self._title = _("Battle {}: set-up").format(b["number"])
         elif d is None:
-            self.title = "Battle over"
+            self._title = _("Battle over")
         elif d["kind"] == "hit":
-            self.title = f"Hit on {side_name(d['side'])} x{d['left']}"
+            self._title = ngettext("{}: {} hit", "{}: {} hits", d["left"]).format(side_name(d["side"]), d["left"])
         else:
-            self.title = f"R{d['round']} {side_name(d['side'])} {d['letter']}"
+            self._title = _("Round {}: {}").format(d["round"], side_name(d["side"]))
         return super().render(ctx)
 
-    def status(self, ctx: Ctx) -> str:
+    def header(self, ctx: Ctx) -> str:
         b = _view(ctx)["battle"]
         d = b["decision"]
-        if d and d["kind"] == "turn":
-            return d["role"][:3]
-        return f"B{b['number']}"
+        if d is None:
+            return ""
+        if d["kind"] == "hit":
+            return _("Who takes the hit?")
+        if len(d["blocks"]) == 1:
+            blocks = {x["key"]: x for x in b["blocks"]}
+            return block_row(blocks[d["blocks"][0]])
+        return _("Which block acts?")
 
     def items(self, ctx: Ctx) -> list[Item]:
         b = _view(ctx)["battle"]
@@ -202,17 +432,26 @@ class BattleScreen(ListScreen):
         d = b["decision"]
         if b["phase"] == "setup":
             counts = {r: sum(1 for x in b["blocks"] if x["side"] == b[r]) for r in ("attacker", "defender")}
-            return [Item("Start round 1", self._start),
-                    Item(f"{side_name(b['attacker'])} attacks", None, str(counts["attacker"])),
-                    Item(f"{side_name(b['defender'])} defends", None, str(counts["defender"]))]
+            return [Item(_("Start round 1"), self._start),
+                    Item(_("{} attacks").format(side_name(b["attacker"])), partial(_open_add, role="attacker"),
+                         str(counts["attacker"])),
+                    Item(_("{} defends").format(side_name(b["defender"])), partial(_open_add, role="defender"),
+                         str(counts["defender"]))]
         if d is None:
-            return [Item(RESULT_TEXT.get(b["result"] or "", "Over"), lambda c: c.push(OverScreen())),
-                    Item("Battle log", lambda c: c.push(log_screen(c)))]
+            return [Item(_("Result"), lambda c: c.push(OverScreen())),
+                    Item(_("Battle log"), lambda c: c.push(log_screen(c))),
+                    Item(_("Next battle"), lambda c: c.push(setup_form(next_battle=True)))]
         if d["kind"] == "hit":
-            out = [Item(block_row(blocks[k], base.COLS - 1), partial(self._hit, key=k)) for k in d["choices"]]
-            return out + [Item("J-14 choice", partial(self._hit, key=""))]
+            out = []
+            for k in d["choices"]:
+                value = _advice_value(ctx, "hit", k)
+                width = base.COLS - 1 - (len(value) + 1 if value else 0)
+                out.append(Item(block_row(blocks[k], width), partial(self._hit, key=k), value))
+            return out + [Item(_("Device picks"), partial(self._hit, key=""))]
+        if len(d["blocks"]) == 1:
+            return action_items(ctx, d["blocks"][0]) + [Item(_("Device decides"), self._auto)]
         out = [Item(block_row(blocks[k], base.COLS - 1), partial(self._act, key=k)) for k in d["blocks"]]
-        return out + [Item("Auto (J-14)", self._auto), Item("Odds", lambda c: c.push(OddsScreen()))]
+        return out + [Item(_("Device decides"), self._auto)]
 
     @staticmethod
     def _start(ctx: Ctx) -> None:
@@ -229,70 +468,72 @@ class BattleScreen(ListScreen):
     @staticmethod
     def _auto(ctx: Ctx) -> None:
         b = _view(ctx)["battle"]
-        if b["dice"] == "physical":
-            d = b["decision"]
-            if d and d["kind"] == "turn" and "fire" in d["actions"]:
-                ctx.push(dice_form(ctx, d["blocks"][0], auto=True))   # the policy's block
-                return
+        d = b["decision"]
+        if b["dice"] == "physical" and d and d["kind"] == "turn" and "fire" in d["actions"]:
+            first = next(x["key"] for x in b["blocks"] if x["key"] in d["blocks"])   # J-14: entered first
+            ctx.push(DiceEntry(first, auto=True))
+            return
         response = _run(ctx, "auto")
         if response is not None and response.get("turn", {}).get("action") == "fire":
             ctx.push(DiceResult(response["turn"]))
 
 
-class ActionMenu(ListScreen):
-    """Fire, retreat, no retreat possible, or pass, for one block."""
+def action_items(ctx: Ctx, key: str) -> list[Item]:
+    """Fire, pass, retreat, no way out (J-5, J-6), each with the advice's chance when known."""
+    d = _view(ctx)["battle"]["decision"]
+    actions = d["actions"] if d and d["kind"] == "turn" else []
+    out = []
+    if "fire" in actions:
+        out.append(Item(_("Fire"), partial(_fire, key=key), _advice_value(ctx, "fire", key)))
+    if "pass" in actions:
+        out.append(Item(_("Pass"), partial(_simple, line=f"pass {key}"), _advice_value(ctx, "pass", key)))
+    if "retreat" in actions:
+        out.append(Item(_("Retreat"), partial(_simple, line=f"retreat {key}"), _advice_value(ctx, "retreat", key)))
+        out.append(Item(_("No way out"), partial(_simple, line=f"retreat {key} blocked=1")))
+    return out
+
+
+def _fire(ctx: Ctx, key: str) -> None:
+    if _view(ctx)["battle"]["dice"] == "physical":
+        ctx.push(DiceEntry(key))
+        return
+    response = _run(ctx, f"fire {key}")
+    if response is not None:
+        ctx.push(DiceResult(response["turn"]))
+
+
+def _simple(ctx: Ctx, line: str) -> None:
+    _run(ctx, line)
+
+
+class ActionMenu(DecisionList):
+    """Fire, retreat, no retreat possible, or pass, for one of several blocks of a step."""
 
     def __init__(self, key: str) -> None:
         super().__init__()
         self.block = key
 
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self._title
+
     def render(self, ctx: Ctx) -> Image.Image:
         b = next(x for x in _view(ctx)["battle"]["blocks"] if x["key"] == self.block)
-        self.title = base.clip(f"{b['name']} {b['rating']} {roman(b['strength'])}", 20)
+        self._title = block_row(b)
         return super().render(ctx)
 
     def items(self, ctx: Ctx) -> list[Item]:
         d = _view(ctx)["battle"]["decision"]
-        actions = d["actions"] if d and d["kind"] == "turn" else []
-        out = []
-        if "fire" in actions:
-            out.append(Item("Fire", self._fire))
-        if "retreat" in actions:
-            out.append(Item("Retreat", partial(self._simple, line=f"retreat {self.block}")))
-            out.append(Item("No way out", partial(self._simple, line=f"retreat {self.block} blocked=1")))
-        if "pass" in actions:
-            out.append(Item("Pass", partial(self._simple, line=f"pass {self.block}")))
+        if not d or d["kind"] != "turn" or self.block not in d["blocks"]:
+            return []
+        out = action_items(ctx, self.block)
+        for item in out:              # the step is taken: back to the battle screen
+            run = item.run
+            item.run = (lambda c, r=run: (c.pop(), r(c))[1]) if run else None   # type: ignore[misc]
         return out
 
-    def _fire(self, ctx: Ctx) -> None:
-        if _view(ctx)["battle"]["dice"] == "physical":
-            ctx.replace(dice_form(ctx, self.block))
-            return
-        response = _run(ctx, f"fire {self.block}")
-        if response is not None:
-            ctx.replace(DiceResult(response["turn"]))
 
-    @staticmethod
-    def _simple(ctx: Ctx, line: str) -> None:
-        if _run(ctx, line) is not None:
-            ctx.pop()
-
-
-def dice_form(ctx: Ctx, key: str, auto: bool = False) -> NumberForm:
-    """Enter the physical dice rolled for ``key`` (one per strength point)."""
-    b = next(x for x in _view(ctx)["battle"]["blocks"] if x["key"] == key)
-    fields = [Field(f"d{i}", f"Die {i + 1}", 1, 1, 6, str) for i in range(b["strength"])]
-
-    def go(c: Ctx, v: dict[str, int]) -> None:
-        faces = ",".join(str(v[f"d{i}"]) for i in range(b["strength"]))
-        line = f"auto dice={faces}" if auto else f"fire {key} dice={faces}"
-        response = _run(c, line)
-        if response is not None:
-            c.replace(DiceResult(response["turn"]))
-
-    return NumberForm(base.clip(f"Dice: {b['name']}", 20), fields, go)
-
-
+# -- dice --------------------------------------------------------------------------------------
 DIE = 20   # pixels per die face
 
 
@@ -301,61 +542,150 @@ def die_tile(face: int, hit: bool) -> Image.Image:
     tile = Image.new("1", (DIE, DIE), 1 if hit else 0)
     glyph = Image.new("1", (DIE, DIE), 0)
     w = base.big_width(str(face), 2)
-    base.big(glyph, (DIE - w) // 2, -1, str(face), 2)
+    base.big(glyph, (DIE - w) // 2, -2, str(face), 2)
     tile.paste(0 if hit else 1, (0, 0), glyph)
     if not hit:
         ImageDraw.Draw(tile).rectangle((0, 0, DIE - 1, DIE - 1), outline=1)
     return tile
 
 
-class DiceResult:
-    """The faces of one fire, hits inverted, and where the hits went."""
+def _block(ctx: Ctx, key: str) -> dict[str, Any]:
+    return next(x for x in _view(ctx)["battle"]["blocks"] if x["key"] == key)
 
-    def __init__(self, turn: dict[str, Any]) -> None:
+
+def _firepower(rating: str) -> int:
+    return int(rating[-1]) if rating and rating[-1].isdigit() else 0
+
+
+class DiceEntry:
+    """The physical dice rolled for ``key`` (one die per strength step, J-1): up/down turn the
+    die under the cursor over its six faces, right goes to the next die (which starts on the
+    same face: read your dice from lowest to highest), left to the previous; A enters the roll."""
+
+    def __init__(self, key: str, auto: bool = False, then: Callable[[Ctx], None] | None = None) -> None:
+        self.key_ = key
+        self.auto = auto
+        self.then = then
+        self.faces: list[int] = []
+        self.at = 0
+        self.title = ""
+
+    def _fit(self, ctx: Ctx) -> dict[str, Any]:
+        b = _block(ctx, self.key_)
+        n = max(1, int(b["strength"]))
+        if len(self.faces) != n:
+            self.faces = (self.faces + [self.faces[-1] if self.faces else 1] * n)[:n]
+            self.at = min(self.at, n - 1)
+        return b
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        b = self._fit(ctx)
+        fp = _firepower(b["rating"])
+        img, draw = base.frame()
+        self.title = _("Dice: {}").format(name_of(b))
+        base.title_bar(draw, self.title, f"{self.at + 1}/{len(self.faces)}")
+        x = 2
+        for i, face in enumerate(self.faces):
+            img.paste(die_tile(face, face <= fp), (x, base.TITLE_H + 2))
+            if i == self.at:
+                draw.rectangle((x, base.TITLE_H + 2 + DIE + 1, x + DIE - 1, base.TITLE_H + 2 + DIE + 2), fill=1)
+            x += DIE + 4
+        hits = sum(1 for f in self.faces if f <= fp)
+        base.put(draw, 1, base.row_y(2) + 1, base.clip(
+            ngettext("{} hit, on 1–{}", "{} hits, on 1–{}", hits).format(hits, fp)))
+        base.put(draw, 1, base.row_y(3) + 1, base.clip(_("↑↓ face → next A: go")))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self._fit(ctx)
+        if key == "up":
+            self.faces[self.at] = self.faces[self.at] % 6 + 1
+        elif key == "down":
+            self.faces[self.at] = (self.faces[self.at] - 2) % 6 + 1
+        elif key in ("right", "press"):
+            if self.at + 1 < len(self.faces):
+                self.at += 1
+                self.faces[self.at] = self.faces[self.at - 1]
+        elif key == "left" and self.at > 0:
+            self.at -= 1
+        elif key in BACK:
+            ctx.pop()
+        elif key == "a":
+            faces = ",".join(map(str, self.faces))
+            line = f"auto dice={faces}" if self.auto else f"fire {self.key_} dice={faces}"
+            response = _run(ctx, line)
+            if response is not None:
+                ctx.replace(DiceResult(response["turn"], self.then))
+
+
+class DiceResult:
+    """The faces of one fire, hits inverted, and where every hit went (scrolls, never cut)."""
+
+    def __init__(self, turn: dict[str, Any], then: Callable[[Ctx], None] | None = None) -> None:
         self.turn = turn
-        self.title = base.clip(f"{turn['name']} {turn['rating']}", 15)
+        self.then = then
+        self.top = 0
+        self.title = ""
+
+    def rows(self) -> list[str]:
+        from engine.jc.battle import applied_hit
+        t = self.turn
+        rows = [say(applied_hit(a)) for a in t["applied"]]
+        if t["lost"]:
+            rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
+        waiting = t["hits"] - len(t["applied"]) - t["lost"]
+        if waiting > 0:
+            rows.append(ngettext("{} more: the owner picks", "{} more: the owner picks", waiting).format(waiting))
+        if not rows:
+            rows = [_("No hit.")]
+        return [r for row in rows for r in base.wrap(row)]
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         t = self.turn
-        base.title_bar(draw, self.title, f"{t['hits']} hit{'s' if t['hits'] != 1 else ''}")
+        self.title = block_row({"name": t["name"], "rating": t["rating"], "strength": t["strength"]}, 14)
+        base.title_bar(draw, self.title, ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"]))
         x = 2
-        for face, hit in zip(t["dice"][:5], t["hit_dice"][:5]):
-            img.paste(die_tile(face, hit), (x, base.TITLE_H + 3))
+        for face, hit in zip(t["dice"], t["hit_dice"]):
+            img.paste(die_tile(face, hit), (x, base.TITLE_H + 2))
             x += DIE + 4
-        rows = [f"{a['name']} {roman(a['from'])}>{roman(a['to'])}"
-                + ("" if a["result"] == "reduced" else f" {a['result']}") for a in t["applied"]]
-        if t["lost"]:
-            rows.append(f"{t['lost']} hit{'s' if t['lost'] != 1 else ''} lost")
-        waiting = t["hits"] - len(t["applied"]) - t["lost"]
-        if waiting > 0:
-            rows.append(f"{waiting} more: owner picks")
-        if not rows:
-            rows = ["No hit."]
-        for i, row in enumerate(rows[:3]):
-            base.text(draw, 1, base.row_y(2) + 3 + i * base.LINE, base.clip(row))
+        rows = self.rows()
+        room = 2
+        self.top = max(0, min(self.top, len(rows) - room))
+        for i, row in enumerate(rows[self.top:self.top + room]):
+            base.put(draw, 1, base.row_y(2) + 3 + i * base.LINE - 2, row)
+        if len(rows) > room:
+            base.put(draw, base.W - base.CHAR_W - 1, base.TITLE_H + 2, "↓" if self.top + room < len(rows) else "↑")
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in SELECT or key in BACK:
+        if key == "down":
+            self.top += 1
+        elif key == "up":
+            self.top = max(0, self.top - 1)
+        elif key in SELECT or key in BACK:
             ctx.pop()
+            if self.then is not None:
+                self.then(ctx)
 
 
 class OverScreen:
-    """The result of the battle in big letters with the winner."""
+    """The result of the battle: who holds the field in big letters, and the result."""
 
-    title = "Battle over"
+    def __init__(self) -> None:
+        self.title = ""
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         b = _view(ctx)["battle"]
-        base.title_bar(draw, f"Battle {b['number']}", f"{b['round']} rnd")
-        words = RESULT_TEXT.get(b["result"] or "", "Over").split()
-        for i, word in enumerate(words[:2]):
-            w = base.big_width(word, 2)
-            base.big(img, (base.W - w) // 2, base.TITLE_H + 2 + i * 22, word, 2)
-        if b["winner"]:
-            base.text(draw, 1, base.row_y(4), f"{side_name(b['winner'])} holds")
+        self.title = _("Battle {}").format(b["number"])
+        base.title_bar(draw, self.title, ngettext("{} round", "{} rounds", b["round"]).format(b["round"]))
+        word = side_name(b["winner"]) if b["winner"] else _("Nobody")
+        w = base.big_width(word, 2)
+        base.big(img, max(0, (base.W - w) // 2), base.TITLE_H + 1, word, 2)
+        text = _(RESULT_WORDS[b["result"]]) if b["result"] in RESULT_WORDS else ""
+        for i, row in enumerate(base.wrap(text)[:2]):
+            base.put(draw, 1, base.row_y(2) + 3 + i * base.LINE - 2, row)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -366,32 +696,31 @@ class OverScreen:
 class OddsScreen:
     """Exact odds under the J-14 policy from the current point, with bars."""
 
-    title = "Odds (J-14)"
-
     def __init__(self) -> None:
-        self.cache: tuple[int, dict[str, Any]] | None = None
+        self.title = ""
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        actions = _view(ctx)["actions"]
-        if self.cache is None or self.cache[0] != actions:      # odds change only with the game
-            self.cache = (actions, ctx.run("odds"))
-        response = self.cache[1]
-        base.title_bar(draw, self.title, "now" if _view(ctx)["battle"]["phase"] == "fighting" else "start")
-        if not response["ok"]:
-            base.lines(draw, base.wrap(response["message"]))
+        b = _view(ctx)["battle"]
+        response = odds_now(ctx)
+        self.title = _("Odds now") if b["phase"] == "fighting" else _("Odds at the start")
+        base.title_bar(draw, self.title)
+        if response is None:
+            base.lines(draw, base.wrap(_("Add at least one block to each side (not only reserves).")))
             return img
-        rows = (("Att wins", response["attacker_wins"]), ("Att destroyed", response["attacker_eliminated"]),
-                ("Def holds", response["defender_holds"]))
+        att, dfn = side_name(b["attacker"]), side_name(b["defender"])
+        rows = ((_("{} wins").format(att), response["attacker_wins"]),
+                (_("{} holds").format(dfn), response["defender_holds"]),
+                (_("{} destroyed").format(att), response["attacker_eliminated"]))
         for i, (label, p) in enumerate(rows):
-            y = base.TITLE_H + 2 + i * 17
-            pct = f"{100 * p:5.1f}%"
-            base.text(draw, 1, y, label)
-            base.text(draw, base.W - len(pct) * base.CHAR_W - 1, y, pct)
+            y = base.TITLE_H + 1 + i * 17
+            value = pct(p)
+            base.put(draw, 1, y, base.clip(label, base.COLS - len(value) - 1))
+            base.put(draw, base.W - len(value) * base.CHAR_W - 1, y, value)
             width = round((base.W - 3) * p)
-            draw.rectangle((1, y + 11, base.W - 2, y + 14), outline=1, fill=0)
+            draw.rectangle((1, y + 12, base.W - 2, y + 15), outline=1, fill=0)
             if width:
-                draw.rectangle((1, y + 11, 1 + width, y + 14), fill=1)
+                draw.rectangle((1, y + 12, 1 + width, y + 15), fill=1)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -409,12 +738,12 @@ class TableScreen:
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        pos = f"{self.top + 1}/{len(self.rows)}" if len(self.rows) > base.ROWS else ""
+        pos = f"{self.top + 1}/{len(self.rows) - base.ROWS + 1}" if len(self.rows) > base.ROWS else ""
         base.title_bar(draw, self.title, pos)
         for i, (left, right) in enumerate(self.rows[self.top:self.top + base.ROWS]):
             y = base.row_y(i)
-            base.text(draw, 1, y, base.clip(left, base.COLS - len(right) - 1))
-            base.text(draw, base.W - len(right) * base.CHAR_W - 1, y, right)
+            base.put(draw, 1, y, base.clip(left, base.COLS - len(right) - 1))
+            base.put(draw, base.W - len(right) * base.CHAR_W - 1, y, right)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -427,40 +756,45 @@ class TableScreen:
 
 
 def forces_screen(ctx: Ctx) -> TableScreen:
-    """Every block with its rating and strength; marks: * acted this round, r reserve,
-    < retreated, x eliminated, + killed."""
+    """Every block with its rating and strength, or what became of it."""
     b = _view(ctx)["battle"]
     rows: list[tuple[str, str]] = []
     for role in ("attacker", "defender"):
         side = b[role]
-        rows.append((side_name(side).upper(), "attacks" if b["attacker_now"] == side else "defends"))
+        rows.append((side_name(side).upper(), _("attacks") if b["attacker_now"] == side else _("defends")))
         for x in b["blocks"]:
             if x["side"] != side:
                 continue
-            mark = {"reserve": "r", "retreated": "<", "eliminated": "x",
-                    "killed": "+"}.get(x["status"], "*" if x["acted"] else " ")
-            rows.append((mark + x["name"], f"{x['rating']} {roman(x['strength'])}"))
-    return TableScreen("Forces", rows)
+            right = (_(STATUS_WORDS[x["status"]]) if x["status"] in STATUS_WORDS
+                     else f"{x['rating']} {roman(x['strength'])}")
+            rows.append((name_of(x), right))
+    return TableScreen(_("Forces"), rows)
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
+    """Every turn of the battle, then what the rules did by themselves; opens at the end."""
     b = _view(ctx)["battle"]
-    return TextScreen("Battle log", b["log"] + b["events"][-3:] or ["Nothing yet."])
+    screen = TextScreen(_("Battle log"), list(b["log"]) + list(b["events"]) or [_("Nothing yet.")])
+    screen.top = max(0, len(screen.rows) - base.ROWS)
+    return screen
 
 
 # -- score, cards, winter ----------------------------------------------------------------------
-class VPScreen(ListScreen):
-    """The 11 VP cities and who holds them: select cycles Caesar, Pompey, vacant (J-17)."""
+class VPScreen(StableListScreen):
+    """The 11 VP cities and who holds them: select cycles Caesar, Pompey, nobody (J-17)."""
 
-    title = "VP cities"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Victory points")
 
     def status(self, ctx: Ctx) -> str:
         vp = _view(ctx)["vp"]
-        return f"C{vp['caesar']} P{vp['pompey']}"
+        return f"{vp['caesar']}:{vp['pompey']}"
 
     def items(self, ctx: Ctx) -> list[Item]:
         control = _view(ctx)["control"]
-        return [Item(city, partial(self._cycle, city=city, now=holder), HOLDER[holder])
+        return [Item(_(city), partial(self._cycle, city=city, now=holder),
+                     side_name(holder) if holder else "—")
                 for city, holder in sorted(control.items())]
 
     @staticmethod
@@ -469,24 +803,28 @@ class VPScreen(ListScreen):
         _run(ctx, f"control {city.replace(' ', '_')} {nxt}")
 
 
-class CardsMenu(ListScreen):
+class CardsMenu(StableListScreen):
     """Deal the year's cards; each player looks at a hand only after passing the device."""
 
-    title = "Cards"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Cards")
 
     def status(self, ctx: Ctx) -> str:
         cards = _view(ctx)["cards"]
-        return f"T{cards['turn']}" if cards else ""
+        return _("turn {}").format(cards["turn"]) if cards else ""
 
     def items(self, ctx: Ctx) -> list[Item]:
         cards = _view(ctx)["cards"]
-        out = [Item("Deal the year", self._deal)]
+        out = [Item(_("Deal the year"), self._deal)]
         if cards:
             for side in SIDES:
-                done = "played" if cards["played"][side] else f"{cards['cards_in_hand'][side]} cards"
-                out.append(Item(f"{side_name(side)} hand", partial(self._hand, side=side), done))
+                n = cards["cards_in_hand"][side]
+                done = _("played") if cards["played"][side] else ngettext("{} card", "{} cards", n).format(n)
+                out.append(Item(side_name(side), partial(self._hand, side=side), done))
             if cards["reveals"]:
-                out.append(Item("Last reveal", self._reveal, f"T{cards['reveals'][-1]['turn']}"))
+                out.append(Item(_("Last reveal"), self._reveal,
+                                _("turn {}").format(cards["reveals"][-1]["turn"])))
         return out
 
     @staticmethod
@@ -495,30 +833,30 @@ class CardsMenu(ListScreen):
             _run(c, "deal")
 
         if _view(ctx)["cards"]:
-            ctx.push(base.ConfirmScreen("Deal?", "Shuffle all 27 cards and deal 6 to each: the "
-                                        "hands in play are lost.", go))
+            ctx.push(base.ConfirmScreen(_("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
+                                                      "hands in play are lost."), go))
         else:
             go(ctx)
 
     @staticmethod
     def _hand(ctx: Ctx, side: str) -> None:
-        ctx.push(base.ConfirmScreen("Private", f"Pass the device to {side_name(side)}. A: show "
-                                    "the hand", lambda c: c.push(HandScreen(side)), "A: show", "B: back"))
+        ctx.push(base.ConfirmScreen(_("Private"), _("Pass the device to {}.").format(side_name(side)),
+                                    lambda c: c.push(HandScreen(side)), _("A: show"), _("B: back")))
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:
         rec = _view(ctx)["cards"]["reveals"][-1]
-        ctx.push(TextScreen("Reveal", reveal_rows(rec)))
+        ctx.push(TextScreen(_("Reveal"), reveal_rows(rec)))
 
 
 def reveal_rows(rec: dict[str, Any]) -> list[str]:
-    rows = [f"Caesar: {rec['played']['caesar']}", f"Pompey: {rec['played']['pompey']}"]
+    rows = [f"{side_name(s)}: {card_name(rec['played'][s])}" for s in SIDES]
     if rec["cancelled"]:
-        return rows + ["Two events cancel."]
+        return rows + [_("Two events cancel each other.")]
     for side in SIDES:
         if rec["played"][side] == "apollo":
-            rows.append(f"Apollo = {rec['effective'][side]}")
-    return rows + [f"Player 1: {side_name(rec['player1'])}"]
+            rows.append(_("Apollo copies: {}").format(card_name(rec["effective"][side])))
+    return rows + [_("Player 1: {}").format(side_name(rec["player1"]))]
 
 
 class HandScreen(ListScreen):
@@ -527,15 +865,19 @@ class HandScreen(ListScreen):
     def __init__(self, side: str) -> None:
         super().__init__()
         self.side = side
-        self.title = f"{side_name(side)}'s hand"
+        self.title = ""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.title = _("{}'s hand").format(side_name(self.side))
+        return super().render(ctx)
 
     def status(self, ctx: Ctx) -> str:
         cards = _view(ctx)["cards"]
-        return "discard" if cards and not cards["discarded"][self.side] else "play"
+        return _("discard") if cards and not cards["discarded"][self.side] else _("play")
 
     def items(self, ctx: Ctx) -> list[Item]:
         hand = ctx.run(f"hand {self.side}").get("hand", [])
-        return [Item(card, partial(self._use, card=card)) for card in hand]
+        return [Item(card_name(card), partial(self._use, card=card)) for card in hand]
 
     def _use(self, ctx: Ctx, card: str) -> None:
         cards = _view(ctx)["cards"]
@@ -546,15 +888,27 @@ class HandScreen(ListScreen):
         if verb == "play":
             ctx.pop()
             if response.get("reveal"):
-                ctx.push(TextScreen("Reveal", reveal_rows(response["reveal"])))
+                ctx.push(TextScreen(_("Reveal"), reveal_rows(response["reveal"])))
 
 
 def _ask_winter(ctx: Ctx) -> None:
+    """The winter (J-19), asked first; never offered in the middle of a battle."""
+    view = _view(ctx)
+    if view["battle"]["phase"] == "fighting":
+        ctx.notify(_("Winter comes after the battle: finish it first (or Fight to the end)."))
+        return
+    if view["campaign"]["over"]:
+        ctx.notify(_("The game is over: {}").format(say(view["campaign"]["over"].get("reason", ""))))
+        return
+
     def go(c: Ctx) -> None:
         response = _run(c, "winter")
-        if response is not None:
-            rows = [f"[{'x' if s['done'] else ' '}] {s['step']} {s['text']}" for s in response["checklist"]]
-            c.push(TextScreen(f"Winter -> year {response['year']}", rows))
+        if response is None:
+            return
+        rows = [f"{'✓' if s['done'] else '·'} {s['step']} {s['title']}: {s['text']}" for s in response["checklist"]]
+        over = _view(c)["campaign"]["over"]
+        title = _("Game over") if over else _("Winter: year {}").format(response["year"])
+        c.push(TextScreen(title, rows))
 
-    ctx.push(base.ConfirmScreen("Winter?", "End the year: Cleopatra goes home, victory check, "
-                                "eliminated blocks return, new cards.", go))
+    ctx.push(base.ConfirmScreen(_("Winter?"), _("End the year: Cleopatra goes home, victory check, "
+                                                "eliminated blocks return, new cards."), go))

@@ -1,0 +1,40 @@
+"""Julius Caesar's words as translatable terms: the two sides, the block names and the battle
+results, as the Russian rules summary names them (the catalogs are the ``jc`` domain).
+
+The engine never translates: these return :class:`~engine.text.Msg` values that the firmware says
+in the chosen language. Ids (``c_leg10``, ``attacker_wins``) stay in the protocol fields.
+"""
+from __future__ import annotations
+
+import re
+
+from engine.text import N_, Msg, term
+
+SIDE_WORDS = {"caesar": N_("Caesar"), "pompey": N_("Pompey")}
+# Block names printed on the roster's blocks: numbered types and the single blocks (J-1, J-2).
+NUMBERED = {"Legio": N_("Legio {}"), "Equitatus": N_("Equitatus {}"), "Auxilia": N_("Auxilia {}"),
+            "Navis": N_("Navis {}")}
+SINGLE = (N_("Caesar"), N_("Antonius"), N_("Octavian"), N_("Pompeius (Pompey)"), N_("Brutus"),
+          N_("Scipio"), N_("Cleopatra"), N_("Elephant"), N_("Ballista"))
+RESULT_WORDS = {"attacker_wins": N_("the attacker wins"),
+                "attacker_eliminated": N_("the attacker is destroyed"),
+                "defender_holds": N_("the defender holds")}
+_NUMBERED = re.compile(r"^(Legio|Equitatus|Auxilia|Navis) (\d+)$")
+
+
+def side(s: str) -> Msg | str:
+    """``caesar`` -> Caesar (Цезарь); anything else unchanged."""
+    return term(SIDE_WORDS[s]) if s in SIDE_WORDS else s
+
+
+def block_name(name: str) -> Msg | str:
+    """A roster block's name as a term (``Legio 10`` -> Легион 10); a name a player gave to a
+    block known by its rating stays as it is."""
+    m = _NUMBERED.match(name)
+    if m:
+        return Msg(NUMBERED[m.group(1)], m.group(2))
+    return term(name) if name in SINGLE else name
+
+
+def result(r: str | None) -> Msg | str:
+    return term(RESULT_WORDS[r]) if r in RESULT_WORDS else (r or "")
