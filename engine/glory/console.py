@@ -33,7 +33,7 @@ def _player(state: State, raw: str) -> str:
 
 def _playing(state: State) -> None:
     if state["finished"]:
-        raise GameOver("The 9 rounds are over: only final scoring is left ('score <json>'); 'undo' reopens round 9.")
+        raise GameOver(Msg("The 9 rounds are over: only final scoring is left ('score <json>'); 'undo' reopens round 9."))
 
 
 def _holder(state: State, medal: str) -> str | None:
@@ -60,8 +60,11 @@ def _fame_fields(state: State, changes: list[F.FameChange]) -> dict[str, Any]:
 def _milestone_text(events: list[dict[str, Any]]) -> str:
     if not events:
         return ""
-    parts = [f"{m['player']} passes milestone {m['milestone']} (space {m['space']})" for m in events]
-    return " " + "; ".join(parts) + ": +1 supporter each."
+    parts = [Msg("{} passes milestone {} (space {})", m["player"], m["milestone"], m["space"]) for m in events]
+    joined: Any = parts[0]
+    for part in parts[1:]:
+        joined = Msg("{}; {}", joined, part)
+    return Msg(" {}: +1 supporter each.", joined)
 
 
 def _no_opts(req: Request, usage: str, allowed: frozenset[str] = frozenset()) -> None:
@@ -84,9 +87,9 @@ def _fame(state: State, req: Request) -> Outcome:
     change = F.change_fame(state, name, delta)
     fields = _fame_fields(state, [change])
     fields["floored"] = change.floored
-    note = " (the track stops at 1)" if change.floored else ""
-    return Outcome(fields, f"{name} {delta:+d} fame: {change.before} -> {change.total}{note}."
-                   + _milestone_text(change.milestones))
+    note = Msg(" (the track stops at 1)") if change.floored else ""
+    return Outcome(fields, Msg("{} {} fame: {} -> {}{}.{}", name, f"{delta:+d}", change.before, change.total, note,
+                               _milestone_text(change.milestones)))
 
 
 def _vote(state: State, req: Request) -> Outcome:
@@ -111,13 +114,13 @@ def _vote(state: State, req: Request) -> Outcome:
     fields = {"senate": list(state["senate"]), "supremacy": supremacies > 0,
               "supremacies": supremacies, "fame_gained": gained,
               "pushed_out": [p.pushed_out for p in placed if p.pushed_out], **fields}
-    text = f"{name} places {n} vote{'s' if n > 1 else ''} in the Senate"
-    if supremacies:
-        text += f": supremacy x{supremacies}, +{gained} fame"
+    placed_text = Msg("{1} places {0} vote in the Senate", n, name, plural="{1} places {0} votes in the Senate")
+    supremacy_text = Msg(": supremacy x{}, +{} fame", supremacies, gained) if supremacies else ""
     pushed = fields["pushed_out"]
-    if pushed:
-        text += f"; the bottom vote{'s' if len(pushed) > 1 else ''} of {', '.join(pushed)} go{'' if len(pushed) > 1 else 'es'} back"
-    return Outcome(fields, text + "." + _milestone_text(fields["milestone_events"]))
+    pushed_text = (Msg("; the bottom vote of {1} goes back", len(pushed), Msg.join(pushed),
+                       plural="; the bottom votes of {1} go back") if pushed else "")
+    return Outcome(fields, Msg("{}{}{}.{}", placed_text, supremacy_text, pushed_text,
+                               _milestone_text(fields["milestone_events"])))
 
 
 def _unvote(state: State, req: Request) -> Outcome:
@@ -174,8 +177,8 @@ def _event(state: State, req: Request) -> Outcome:
     if len(state["players"]) == 1:  # G-17: 1 denarius per supporter instead of the reward
         solo = state["players"][0]
         fields["solo_denarii"] = 0 if card["harsh"] else F.supporters(state, solo)
-    return Outcome(fields, f"Round {state['round']}: event {card['label']} ({card['arrow']}); "
-                   f"{order[0]} plays first, {direction}.")
+    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], card["label"],
+                               card["arrow"], order[0], term(direction)))
 
 
 def _end_round(state: State, req: Request) -> Outcome:
@@ -183,17 +186,18 @@ def _end_round(state: State, req: Request) -> Outcome:
     _playing(state)
     event = state["event"]
     if event is None:
-        raise IllegalMove(f"Round {state['round']} has no event yet: reveal one with 'event' first.")
+        raise IllegalMove(Msg("Round {} has no event yet: reveal one with 'event' first.", state["round"]))
     turn = R.rotation_of(event["arrow"], state["options"]["clockwise"])
     state["rotation"] = (state["rotation"] + turn) % 4
     ended = state["round"]
     state["event"] = None
     if ended >= int(tables()["rounds"]):
         state["finished"] = True
-        text = f"Round {ended} ends: the game is over, final scoring ('score <json>')."
+        text = Msg("Round {} ends: the game is over, final scoring ('score <json>').", ended)
     else:
         state["round"] = ended + 1
-        text = f"Round {ended} ends: the board turns {abs(turn) * 90}° {'clockwise' if turn > 0 else 'counter-clockwise'}; round {ended + 1}."
+        text = Msg("Round {} ends: the board turns {}° {}; round {}.", ended, abs(turn) * 90,
+                   term(N_("clockwise") if turn > 0 else N_("counter-clockwise")), ended + 1)
     return Outcome({"round": state["round"], "finished": state["finished"],
                     "turned": turn * 90, "facing": R.facing(state)}, text)
 
@@ -229,16 +233,18 @@ def _tax(state: State, req: Request) -> Outcome:
         if "penalty" in req.opts:
             raise BadArguments("penalty= only goes with double=1.")
         return Outcome({"denarii": pop, "fame_lost": 0, "fame": _fames(state)},
-                       f"{name} collects tax: {pop} denarii.")
+                       Msg("{} collects tax: {} denarii.", name, pop))
     penalty = req.opt_int("penalty", double_tax_penalty(pop), lo=0, hi=30)
     if penalty is None:
         raise BadArguments(f"The dial's fame penalty for population {pop} is not in the table; add penalty=K as printed.")
     before = state["fame"][name]
     if before - penalty < int(tables()["fame_floor"]):
-        raise IllegalMove(f"{name} cannot take double tax: fame {before} cannot drop {penalty} (the track stops at 1) (G-4).")
+        raise IllegalMove(Msg("{} cannot take double tax: fame {} cannot drop {} (the track stops at 1) (G-4).",
+                              name, before, penalty))
     F.change_fame(state, name, -penalty)
     return Outcome({"denarii": 2 * pop, "fame_lost": penalty, "fame": _fames(state)},
-                   f"{name} takes double tax: {2 * pop} denarii, -{penalty} fame ({before} -> {state['fame'][name]}).")
+                   Msg("{} takes double tax: {} denarii, -{} fame ({} -> {}).", name, 2 * pop, penalty, before,
+                       state["fame"][name]))
 
 
 # -- medals ----------------------------------------------------------------------------------
@@ -254,9 +260,10 @@ def _medal(state: State, req: Request) -> Outcome:
     name, medal = _player(state, req.args[0]), req.args[1].lower()
     holder = _holder(state, medal)
     if holder is not None:
-        raise IllegalMove(f"The {medal} medal already belongs to {holder} (it goes to the first level III building of its type).")
+        raise IllegalMove(Msg("The {} medal already belongs to {} (it goes to the first level III building of its type).",
+                              term(medal), holder))
     state["medals"][medal] = name
-    return Outcome({"medals": dict(state["medals"])}, f"{name} earns the {medal} medal.")
+    return Outcome({"medals": dict(state["medals"])}, Msg("{} earns the {} medal.", name, term(medal)))
 
 
 def _offer(state: State, req: Request) -> Outcome:
@@ -288,7 +295,7 @@ def _pick(state: State, req: Request) -> Outcome:
     store_rng(state, rng)
     state["picks"] = (state["picks"] + [{"hand": size, "position": position}])[-20:]
     return Outcome({"position": position, "hand": size},
-                   f"Random pick: card {position} of {size}, counting from the left.")
+                   Msg("Random pick: card {} of {}, counting from the left.", position, size))
 
 
 def _deal(state: State, req: Request) -> Outcome:
@@ -343,6 +350,8 @@ def _objectives(state: State, req: Request) -> Outcome:
 
 
 # -- the score sheet, typed during final scoring -----------------------------------------------
+MEDAL_WORDS = (N_("warrior"), N_("politician"), N_("merchant"), N_("priest"), N_("farmer"))
+DIRECTION_WORDS = (N_("clockwise"), N_("counterclockwise"))   # R.CLOCKWISE, R.COUNTERCLOCKWISE said
 SHEET_LIMITS: dict[str, int] = {
     "tools": 3, "weapons": 3, "clothing": 3, "jewelry": 3,          # goods sets (G-11)
     "gold": 2, "silver": 2, "bronze": 2, "own": 5,                  # Pantheon parts (G-12)
