@@ -8,7 +8,10 @@ screen and ends when the ranking is on screen: open "Final score", type each pla
 person would use — up/down to the row (the shorter way round), left/right to change the value,
 press to change the step (±1/±5/±10), A for the next player (after the last: the scores).
 
-Task: "Glory: final score, 4 players, 3 battlefields" — target 45 (issue 9 item 6).
+Task: "Glory: final score, 4 players, 3 battlefields" — target 45 (issue 9 item 6). Measured with
+the per-player sheet (13 rows, ±1/±5/±10): 104 presses (was 114, and now journaled). The target is
+NOT met: the example has 26 non-zero figures, so reaching 45 needs a different way of entering them
+(e.g. places per battlefield instead of legion counts), not just fewer keys per figure.
 """
 from __future__ import annotations
 
