@@ -180,6 +180,26 @@ def finished_parts(game: str, view: dict[str, Any], *, command: str = "",
     return out
 
 
+def _sword_auto_again(view: dict[str, Any], line: str) -> tuple[str, dict[str, Any] | None]:
+    """Reconciling: whether the last action was ``scoring <power> … auto=T`` that reached T
+    (the state keeps no mark of an automatic victory, so it is worked out again)."""
+    words = line.split()
+    if len(words) < 2 or words[0] != "scoring":
+        return "", None
+    opts = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+    power = words[1].lower()
+    try:
+        auto = int(opts["auto"])
+    except (KeyError, ValueError):
+        return "", None
+    vp = dict(view.get("vp", {}))
+    if power == "carthage" and isinstance(view.get("unrest"), dict):
+        vp[power] = view["unrest"].get("carthage_vp", vp.get(power))
+    if power in vp and int(vp[power]) >= auto:
+        return "scoring", {"automatic_victory": True, "power": power}
+    return "", None
+
+
 # -- storing ---------------------------------------------------------------------------------------
 def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     row = db.execute("SELECT id, sealed FROM history WHERE sid=? AND part=?", (sid, part)).fetchone()
@@ -214,7 +234,10 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
     game = session.game.name
     if game in TOOLS:
         return []
-    parts = finished_parts(game, session.game.view(session.state), command=command, fields=fields)
+    view = session.game.view(session.state)
+    if game == "sword" and not command and session.lines:
+        command, fields = _sword_auto_again(view, session.lines[-1])
+    parts = finished_parts(game, view, command=command, fields=fields)
     if not parts:
         return []
     sid = str(session.header["sid"])

@@ -223,3 +223,26 @@ def test_the_result_sentence_speaks_the_chosen_language(console):
         assert ru != en and any("а" <= ch <= "я" for ch in ru.lower())
     finally:
         ok(console, "settings language=en")
+
+
+def test_a_sword_automatic_victory_lost_in_a_crash_is_worked_out_again(state_dir: Path):
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new sword players=romans,gauls seed=3")
+    ok(c, "scoring romans outside=4 missing=0 auto=3")
+    ok(c, "scoring gauls outside=1 missing=0 auto=9")                  # no victory: nothing more
+    c.close()
+    db = sqlite3.connect(state_dir / "legatus.db")
+    db.execute("DELETE FROM history")
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert games(c) == []                                           # the last action won nothing
+        ok(c, "undo")
+        ok(c, "state")
+        [g] = games(c)
+        assert [p["name"] for p in g["players"] if p["winner"]] == ["Romans"] and "automatic" in g["result"]
+    finally:
+        c.close()

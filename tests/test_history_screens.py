@@ -69,7 +69,8 @@ def test_history_screens_speak_russian(state_dir: Path):
 def _solo(db, sid: str, difficulty: str, won: bool) -> None:
     header = {"sid": sid, "game": "caesar-solo"}
     rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": []},
-           "players": [history._player("Caesar", 12 if won else 5, won), history._player("Auto-Crassus", 5 if won else 12, not won, True)],
+           "players": [history._player("Caesar", 12 if won else 5, won),
+                       history._player("Auto-Crassus", 5 if won else 12, not won, True)],
            "result": history.Msg("test")}
     history._put(db, header, "game", rec, 10, "finished")
 
