@@ -446,7 +446,10 @@ class BattleScreen(DecisionList):
             for k in d["choices"]:
                 value = _advice_value(ctx, "hit", k)
                 width = base.COLS - 1 - (len(value) + 1 if value else 0)
-                out.append(Item(block_row(blocks[k], width), partial(self._hit, key=k), value))
+                x = blocks[k]          # equally strong blocks (J-7): the name and the rating tell them apart
+                tail = f" {x['rating']}"
+                out.append(Item(base.clip(name_of(x), width - len(tail)).ljust(width - len(tail)) + tail,
+                                partial(self._hit, key=k), value))
             return out + [Item(_("Device picks"), partial(self._hit, key=""))]
         if len(d["blocks"]) == 1:
             return action_items(ctx, d["blocks"][0]) + [Item(_("Device decides"), self._auto)]
