@@ -1,0 +1,74 @@
+"""Julius Caesar at the table, device keys only: a battle with physical dice.
+
+The armies are set up with uncounted console lines (the set-up is not what is measured). Then the
+person fights the battle on the device: on each decision the cursor starts on Fire (or on the
+first block that can take a hit); every fire asks for the dice thrown at the table, which the
+person enters reading them from lowest to highest (each die starts on the previous die's face:
+up/down turn it, right goes to the next die, A enters the roll), then acknowledges the result.
+
+Tasks:
+- "JC: battle with physical dice (3 rounds)" — from the session's home until round 4 begins or
+  the battle ends (issue 9's table: 136 before).
+- "JC: a physical die" — the presses spent on one die in the dice entry (its face moves, the
+  right to the next die, and the A for the last die): target median ≤ 2.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scripts.presses.harness import Driver
+
+TARGETS = {"JC: a physical die": (2, 4)}
+
+ARMIES = ["add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8",
+          "add defender p_pompeius", "add defender p_leg1", "add defender p_leg3"]
+
+
+def _battle(d: Driver) -> dict[str, Any]:
+    return d.console.session.view()["battle"]
+
+
+def _enter_dice(d: Driver, rng: random.Random) -> None:
+    """On the dice entry screen: roll, read low to high, enter each die, A."""
+    from firmware.screens.jc import DiceEntry
+    screen = d.top
+    assert isinstance(screen, DiceEntry), type(screen).__name__
+    d.app.render()                       # the screen sizes itself to the block's strength
+    faces = sorted(rng.randint(1, 6) for _ in range(len(screen.faces)))
+    for i, face in enumerate(faces):
+        start = d.presses
+        if i > 0:
+            d.press("right")
+        now = screen.faces[screen.at]
+        up, down = (face - now) % 6, (now - face) % 6
+        d.press("up", up) if up <= down else d.press("down", down)
+        if i == len(faces) - 1:
+            d.press("a")
+        d.results["JC: a physical die"].append(d.presses - start)
+
+
+def play(d: Driver, rng: random.Random) -> None:
+    from firmware.screens.jc import BattleScreen, DiceResult, OverScreen
+    d.run(f"new jc-battle dice=physical seed={rng.randrange(10 ** 6)}")
+    for line in ARMIES:
+        d.run(line)
+    d.press("a")                                   # main menu: resume Julius Caesar
+    with d.task("JC: battle with physical dice (3 rounds)"):
+        d.press("a")                               # Battle (the first item)
+        d.press("a")                               # Start round 1
+        for _ in range(200):
+            b = _battle(d)
+            if b["phase"] == "over" or b["round"] > 3:
+                break
+            top = d.top
+            if isinstance(top, (DiceResult, OverScreen)) or d.app.message is not None:
+                d.press("a")
+                continue
+            assert isinstance(top, BattleScreen), type(top).__name__
+            dec = b["decision"]
+            d.press("a")                           # Fire (or the first block for a hit)
+            if dec and dec["kind"] == "turn" and len(dec["blocks"]) > 1:
+                d.press("a")                       # that block's Fire
+            if dec and dec["kind"] == "turn" and "fire" in dec["actions"] and b["dice"] == "physical":
+                _enter_dice(d, rng)
