@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from firmware.screens import base
 from firmware.screens.jc import BattleScreen, DiceResult, HandScreen, OddsScreen
 from tests.screens import app_with, assert_golden
 
@@ -138,5 +139,93 @@ def test_odds_screen_reads_the_exact_odds(state_dir):  # J-15
     try:
         assert isinstance(app.stack[-1], OddsScreen)
         assert app.console.session.lines[-1] == "add defender p_leg1"   # odds change nothing
+    finally:
+        app.console.close()
+
+
+def test_a_die_is_set_with_up_down_and_starts_on_the_previous_face(state_dir):  # J-1, issue 9 item 5
+    from firmware.screens.jc import DiceEntry
+    app = app_with(PHYSICAL, HOME + ["a", "a"], state_dir)
+    try:
+        entry = app.stack[-1]
+        assert isinstance(entry, DiceEntry)
+        app.render()
+        assert entry.faces == [1, 1, 1]
+        for key in ["down", "right", "up"]:            # 1 -> 6 (wraps), next die starts on 6 -> 1
+            app.handle(key)
+        assert entry.faces[:2] == [6, 1] and entry.at == 1
+        app.handle("right")                             # nothing is sent before A
+        assert app.console.session.lines[-1] == "fire p_leg1 dice=6,6,6,6"
+        app.handle("a")
+        assert app.console.session.lines[-1] == "fire c_leg10 dice=6,1,1"
+    finally:
+        app.console.close()
+
+
+def test_fight_to_the_end_asks_first_then_asks_for_each_physical_roll(state_dir):  # J-14
+    from firmware.screens.jc import DiceEntry
+    lines = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1"]
+    keys = HOME + DOWN * 4 + ["a"]                      # Battle, +attacker, +defender, Odds, Fight
+    app = app_with(lines, keys, state_dir)
+    try:
+        assert isinstance(app.stack[-1], base.ConfirmScreen)
+        assert app.view()["battle"]["phase"] == "setup"     # nothing happened yet
+        app.handle("a")
+        assert isinstance(app.stack[-1], DiceEntry) and app.stack[-1].auto
+        app.handle("up")
+        app.handle("a")
+        assert app.console.session.lines[-1].startswith("auto dice=")
+    finally:
+        app.console.close()
+
+
+def test_the_battle_screen_shows_the_odds_without_a_press(state_dir):  # J-15, issue 11
+    app = app_with(ARMIES + ["start"], HOME + ["a"], state_dir)
+    try:
+        odds = app.console.request("odds")
+        from tests.screens import on_dummy  # noqa: F401  (the screen is drawn through the toolkit)
+        base.TRACE = []
+        app.render()
+        texts = [t for _x, _y, t, _k in base.TRACE]
+        base.TRACE = None
+        side = app.view()["battle"]["decision"]["side"]
+        win = odds["attacker_wins"] if side == "caesar" else 1 - odds["attacker_wins"]
+        assert f"Caesar: win {100 * win:.0f}%" in texts
+        assert app.console.session.lines[-1] == "start"     # odds and advice change nothing
+    finally:
+        base.TRACE = None
+        app.console.close()
+
+
+def test_the_cursor_starts_fresh_at_each_decision(state_dir):  # issue 9 item 5
+    app = app_with(ARMIES + ["start"], HOME + ["a", "down"], state_dir)
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, BattleScreen) and screen.cursor == 1
+        app.handle("up")
+        app.handle("a")                                  # fire; the result screen
+        app.handle("a")                                  # back on the battle screen: a new decision
+        app.render()
+        assert app.stack[-1] is screen and screen.cursor == 0
+    finally:
+        app.console.close()
+
+
+def test_winter_is_not_offered_in_the_middle_of_a_battle(state_dir):  # J-19
+    app = app_with(ARMIES + ["start"], HOME + DOWN * 7 + ["a"], state_dir)
+    try:
+        assert app.console.session.lines[-1] == "start"
+        assert app.message is not None and "after the battle" in " ".join(app.message)
+    finally:
+        app.console.close()
+
+
+def test_the_game_ending_winter_is_titled_game_over(state_dir):  # J-17
+    lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
+                                                     "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]
+    app = app_with(lines, HOME + DOWN * 9 + ["a", "a"], state_dir)
+    try:
+        assert app.view()["campaign"]["over"]
+        assert app.stack[-1].title == "Game over"
     finally:
         app.console.close()
