@@ -563,7 +563,8 @@ def _firepower(rating: str) -> int:
 class DiceEntry:
     """The physical dice rolled for ``key`` (one die per strength step, J-1): up/down turn the
     die under the cursor over its six faces, right goes to the next die (which starts on the
-    same face: read your dice from lowest to highest), left to the previous; A enters the roll."""
+    same face: read your dice from lowest to highest; dice not reached yet follow the current one), left
+    to the previous; A enters the whole roll at any time."""
 
     def __init__(self, key: str, auto: bool = False, then: Callable[[Ctx], None] | None = None) -> None:
         self.key_ = key
@@ -601,14 +602,13 @@ class DiceEntry:
 
     def key(self, key: str, ctx: Ctx) -> None:
         self._fit(ctx)
-        if key == "up":
-            self.faces[self.at] = self.faces[self.at] % 6 + 1
-        elif key == "down":
-            self.faces[self.at] = (self.faces[self.at] - 2) % 6 + 1
+        if key in ("up", "down"):
+            step = 1 if key == "up" else -1
+            # the dice not reached yet follow this one: equal dice at the end cost no press
+            self.faces[self.at:] = [(self.faces[self.at] - 1 + step) % 6 + 1] * (len(self.faces) - self.at)
         elif key in ("right", "press"):
             if self.at + 1 < len(self.faces):
                 self.at += 1
-                self.faces[self.at] = self.faces[self.at - 1]
         elif key == "left" and self.at > 0:
             self.at -= 1
         elif key in BACK:
