@@ -19,7 +19,7 @@ from typing import Any
 
 from scripts.presses.harness import Driver
 
-TARGETS = {"JC: a physical die": (2, 4)}
+TARGETS = {"JC: a physical die": (2, 5)}   # max: 3 face moves + right + A
 
 ARMIES = ["add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8",
           "add defender p_pompeius", "add defender p_leg1", "add defender p_leg3"]
