@@ -14,6 +14,7 @@ from engine.sword import tactics as T
 from engine.sword.faces import parse_faces, roll_faces
 from engine.sword.odds import attacker_wins
 from engine.sword.tables import tables
+from engine.text import N_, Msg, term
 
 MAX_UNITS = 99
 MAX_MOD = 20
@@ -55,9 +56,9 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
 
 
 def tactics_text(f: dict[str, Any]) -> str:
-    verdict = "succeeds" if f["success"] else "fails"
-    return (f"Tactics {f['rating']} test ({f['chance_fraction']} chance): rolled {f['roll']}"
-            f"{f['mod']:+d} = {f['modified']}, {verdict}.")
+    verdict = term(N_("succeeds")) if f["success"] else term(N_("fails"))
+    return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}.", f["rating"], f["chance_fraction"], f["roll"],
+               f"{f['mod']:+d}", f["modified"], verdict)
 
 
 # -- battles ---------------------------------------------------------------------------------
@@ -103,9 +104,10 @@ def _sacred_band(req: Request) -> str | None:
 
 def battle_text(f: dict[str, Any]) -> str:
     a, d = f["attacker"], f["defender"]
-    return (f"Battle: attacker {','.join(map(str, a['dice']))}{a['modifier']:+d} = {a['total']} vs defender "
-            f"{','.join(map(str, d['dice']))}{d['modifier']:+d} = {d['total']}: the {f['winner']} wins; "
-            f"losses {a['losses']} / {d['losses']}; support +{f['support']}.")
+    won = term(N_("the attacker wins")) if f["winner"] == "attacker" else term(N_("the defender wins"))
+    return Msg("Battle: attacker {}{} = {} vs defender {}{} = {}: {}; losses {} / {}; support +{}.",
+               ",".join(map(str, a["dice"])), f"{a['modifier']:+d}", a["total"], ",".join(map(str, d["dice"])),
+               f"{d['modifier']:+d}", d["total"], won, a["losses"], d["losses"], f["support"])
 
 
 # -- odds ------------------------------------------------------------------------------------

@@ -15,6 +15,9 @@ from engine.sword.faces import parse_faces, roll_faces
 from engine.sword.requests import (BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text,
                                    odds_fields, tactics_fields, tactics_text)
 from engine.sword.tables import tables
+from engine.text import N_, Msg, term
+
+RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
 
 _CHANGE = re.compile(r"^([+-=])(\d{1,2})$")
 
@@ -124,7 +127,7 @@ def _change(raw: str, current: int, what: str) -> int:
 
 def _playing(state: State) -> None:
     if state["finished"]:
-        raise GameOver("Turn 9 is over; 'standings' gives the result, 'undo' reopens the last step.")
+        raise GameOver(Msg("Turn 9 is over; 'standings' gives the result, 'undo' reopens the last step."))
 
 
 def _vp(state: State, req: Request) -> Outcome:
@@ -136,7 +139,7 @@ def _vp(state: State, req: Request) -> Outcome:
     before = state["vp"][f]
     state["vp"][f] = V.clamp_vp(_change(req.args[1], before, "VP"))
     return Outcome({"vp": _ordered(state, state["vp"]), "standings": V.standings(_effective(state))},
-                   f"{f.capitalize()} VP {before} -> {state['vp'][f]}.")
+                   Msg("{} VP {} -> {}.", term(f.capitalize()), before, state["vp"][f]))
 
 
 def _scoring(state: State, req: Request) -> Outcome:
@@ -185,8 +188,8 @@ def _desperate(state: State, req: Request) -> Outcome:
     state["desperate"][plays] -= 1
     kept = [f for f in wanting if f != plays]
     return Outcome({"plays": plays, "kept": kept, "desperate": _ordered(state, state["desperate"])},
-                   f"{plays.capitalize()} plays a Desperate Times card (W-12)"
-                   + (f"; {', '.join(k.capitalize() for k in kept)} keep theirs." if kept else "."))
+                   Msg("{} plays a Desperate Times card (W-12){}", term(plays.capitalize()),
+                       Msg("; {} keep theirs.", Msg.join([term(k.capitalize()) for k in kept])) if kept else "."))
 
 
 def _desperate_order(state: State, req: Request) -> Outcome:
@@ -207,7 +210,7 @@ def _unrest(state: State, req: Request) -> Outcome:
         raise IllegalMove(f"Unrest stays within 0..{top}; it would be {level}.")
     state["unrest"] = level
     return Outcome({"unrest": level, **_unrest_fields(level), "carthage_vp": _effective(state)["carthage"]},
-                   f"Carthaginian unrest {level}: hand size {-(level // 2):+d}, VP {-(level // 3):+d}.")
+                   Msg("Carthaginian unrest {}: hand size {}, VP {}.", level, f"{-(level // 2):+d}", f"{-(level // 3):+d}"))
 
 
 def _naval(state: State, req: Request) -> Outcome:
@@ -225,7 +228,7 @@ def _naval(state: State, req: Request) -> Outcome:
     r = N.naval(die, net)
     fields = {"roll": r.die, "modifier": r.modifier, "modified": r.modified, "result": r.result}
     state["last"] = {"kind": "naval", **fields}
-    return Outcome(fields, f"Naval move: {r.die}{r.modifier:+d} = {r.modified}: {r.result}.")
+    return Outcome(fields, Msg("Naval move: {}{} = {}: {}.", r.die, f"{r.modifier:+d}", r.modified, term(r.result)))
 
 
 def _roll(state: State, n: int) -> list[int]:
@@ -256,7 +259,7 @@ def _check(state: State, req: Request) -> Outcome:
             result = row["result"]
     fields = {"check": kind, "dice": dice, "sum": sum(dice), "modifier": mod, "total": total, "result": result}
     state["last"] = {"kind": "check", **fields}
-    return Outcome(fields, f"{kind.capitalize()} roll: {dice[0]}+{dice[1]}{mod:+d} = {total}.")
+    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(kind.capitalize()), dice[0], dice[1], f"{mod:+d}", total))
 
 
 def _consuls(state: State, req: Request) -> Outcome:
@@ -273,7 +276,8 @@ def _consuls(state: State, req: Request) -> Outcome:
         drawn.append(cup.pop(rng.below(len(cup))))
     store_rng(state, rng)
     state["consuls"]["drawn"] = drawn
-    return Outcome({"drawn": drawn}, f"Consuls drawn from the cup: {' and '.join(drawn)} (W-10).")
+    return Outcome({"drawn": drawn}, Msg("Consuls drawn from the cup: {} and {} (W-10).", drawn[0], drawn[1])
+                   if len(drawn) == 2 else f"Consuls drawn from the cup: {' and '.join(drawn)} (W-10).")
 
 
 def _session_tactics(state: State, req: Request) -> Outcome:
@@ -315,13 +319,14 @@ def _advance(state: State, req: Request) -> Outcome:
             state["finished"] = True
             order = V.standings(_effective(state))
             fields.update({"finished": True, "winner": order[0], "standings": order})
-            return Outcome(fields, f"Turn {turns} is over: {order[0].capitalize()} wins on VP (ties by W-11 order).")
+            return Outcome(fields, Msg("Turn {} is over: {} wins on VP (ties by W-11 order).", turns,
+                                       term(order[0].capitalize())))
         state["turn"] += 1
         state["round"] = 1
     else:
         state["round"] += 1
     fields.update({"turn": state["turn"], "round": state["round"], "finished": False})
-    return Outcome(fields, f"Turn {state['turn']}, round {state['round']}.")
+    return Outcome(fields, Msg("Turn {}, round {}.", state["turn"], state["round"]))
 
 
 GAME = GameRules(
