@@ -22,7 +22,7 @@ from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 from engine.jc.roster import SIDES, BlockSpec, roman
 from engine.jc.terms import block_name, result as result_word, side as side_word
 from engine.rng import Rng
-from engine.text import Msg, to_data
+from engine.text import N_, Msg, to_data
 
 Battle = dict[str, Any]
 Block = dict[str, Any]
@@ -189,13 +189,15 @@ def check_ready(battle: Battle) -> None:
     for role in ("attacker", "defender"):
         side = battle[role]
         if not side_has(battle, side, lambda b: not b["reserve"]):
-            raise IllegalMove(f"The {role} ({side}) needs at least one block that is not a "
-                              f"reserve: add attacker|defender <block-id>.")
+            template = (N_("The attacker ({}) needs at least one block that is not a reserve.")
+                        if role == "attacker" else
+                        N_("The defender ({}) needs at least one block that is not a reserve."))
+            raise IllegalMove(Msg(template, side_word(side)))
     att = [b for b in battle["blocks"] if b["side"] == battle["attacker"] and not b["reserve"]]
     kinds = {b["kind"] == "navis" for b in att}
     if len(kinds) == 2:
-        raise IllegalMove("Attacking navis and attacking land blocks come by different routes, so "
-                          "one group must be reserves (rules 7.3): add one group with reserve=1.")
+        raise IllegalMove(Msg("Attacking navis and attacking land blocks come by different routes, "
+                              "so one group must be reserves (rules 7.3)."))
 
 
 # -- changes ---------------------------------------------------------------------------------
