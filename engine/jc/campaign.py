@@ -48,7 +48,7 @@ def check_available(camp: Campaign, spec: BlockSpec, side: str, role: str) -> No
 
 def notes_for(camp: Campaign, spec: BlockSpec) -> list[str]:
     """Reminders that are not errors (the device does not know the whole table)."""
-    out = []
+    out: list[str] = []
     needs = THIRD_LEADER.get(spec.id or "")
     if needs and not any(n in camp["killed"] for n in needs):
         out.append(Msg("{} is normally levied only after a leader of his side is killed "
