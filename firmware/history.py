@@ -206,16 +206,37 @@ def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     return None if row is None else (int(row[0]), int(row[1]))
 
 
+def fingerprint(header: dict[str, Any], lines: list[str], part: str) -> str:
+    """The game itself, whatever session holds it: the ``new`` line's words without ``seed=``,
+    the seed, the effective lines up to the finish and the part. An archived game reopened from
+    Earlier games (a new session replaying the same lines) is not recorded twice. Kept in the
+    database only (it is a hash of the seed: never answered)."""
+    import hashlib
+    words = sorted(w for w in str(header.get("line", "")).split() if not w.startswith("seed="))
+    text = json.dumps([header.get("game"), words, str(header.get("seed")), lines, part])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _seen(db: sqlite3.Connection, game: str, fp: str, sid: str) -> bool:
+    for (text,) in db.execute("SELECT record FROM history WHERE game=? AND sid!=?", (game, sid)):
+        if f'"fp": "{fp}"' in text:
+            return True
+    return False
+
+
 def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[str, Any], depth: int,
-         status: str) -> None:
+         status: str, lines: list[str] | None = None) -> None:
     """Insert the record, or replace an unsealed one (keeping its first finish time)."""
     sid = str(header["sid"])
     old = _row(db, sid, part)
     if old is not None and old[1]:
         return
+    fp = fingerprint(header, list(lines or [])[:depth], part)
+    if old is None and _seen(db, str(header["game"]), fp, sid):
+        return
     got = db.execute("SELECT started FROM history_started WHERE sid=?", (sid,)).fetchone()
     data = {"game": header["game"], "status": status, "started": got[0] if got else None, "finished": _now(),
-            "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"])}
+            "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]), "fp": fp}
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,0,?,0)",
@@ -247,7 +268,7 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
         for part, rec in parts:
             before = _row(db, sid, part)
             if before is None or (replace and not before[1]):
-                _put(db, session.header, part, rec, len(session.lines), "finished")
+                _put(db, session.header, part, rec, len(session.lines), "finished", session.lines)
                 written.append(part)
         if written:      # a finished game is no longer 'abandoned'
             db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
@@ -309,7 +330,7 @@ def record_abandoned(store: Any, session: Any) -> bool:
         names = _names_of(session.game.name, session.game.view(session.state))
         rec = {"mode": {"kind": "abandoned"}, "players": [_player(n, None, False) for n in names],
                "result": Msg("Abandoned after {} actions.", len(session.lines))}
-        _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned")
+        _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True
 
 

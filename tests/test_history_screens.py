@@ -67,7 +67,7 @@ def test_history_screens_speak_russian(state_dir: Path):
 
 
 def _solo(db, sid: str, difficulty: str, won: bool) -> None:
-    header = {"sid": sid, "game": "caesar-solo"}
+    header = {"sid": sid, "game": "caesar-solo", "line": "new caesar-solo", "seed": sid}
     rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": []},
            "players": [history._player("Caesar", 12 if won else 5, won),
                        history._player("Auto-Crassus", 5 if won else 12, not won, True)],
@@ -142,3 +142,21 @@ def test_send_over_serial_writes_the_newest_game_as_one_json_line(state_dir: Pat
     finally:
         port.close()
         app.console.close()
+
+
+def test_reopening_a_finished_game_from_earlier_games_does_not_record_it_twice(state_dir: Path):
+    app = app_with(["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                    "new caesar-solo seed=2"], [], state_dir)
+    try:
+        from firmware.screens.archive import reopen, store_archives
+        assert [g["game"] for g in app.run("history")["games"]] == ["jc-battle"]
+        jc = next(a for a in store_archives(app.console.store) if a.game == "jc-battle")
+        assert reopen(app, jc)                                          # replays the fight: finished again
+        assert app.console.session.game.name == "jc-battle"
+        assert ok_games(app) == ["caesar-solo", "jc-battle"]           # the caesar game abandoned; no 2nd battle
+    finally:
+        app.console.close()
+
+
+def ok_games(app) -> list[str]:
+    return [g["game"] for g in app.run("history")["games"]]
