@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from engine import registry
@@ -138,7 +138,7 @@ class Console:
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
         return names
 
-    def _new(self, line: str, opts: dict[str, str]) -> dict[str, Any]:
+    def _new(self, line: str, opts: Mapping[str, str]) -> dict[str, Any]:
         seed_text = opts.get("seed")
         if seed_text is None:
             seed = _fresh_seed()
@@ -238,7 +238,7 @@ class Console:
         record = dice.roll(dice.parse_dice(req.args[0]), Rng(_fresh_seed() if seed is None else seed))
         return {"dice": record["dice"], "total": record["total"]}
 
-    def _settings(self, opts: dict[str, str]) -> dict[str, Any]:
+    def _settings(self, opts: Mapping[str, str]) -> dict[str, Any]:
         from firmware.settings import apply_settings
         current = self.store.load_settings()
         if opts:

@@ -259,6 +259,11 @@ def run_device(args: Any) -> int:
             from hw.serial_link import open_serial
             try:
                 port = open_serial(args.serial, args.baud)
+
+                def send(data: bytes) -> None:   # History → Send over serial
+                    port.write(data)
+                    port.flush()
+                console.serial_out = send
                 threading.Thread(target=_serial_reader, args=(port, events), daemon=True).start()
             except Exception as e:  # report, keep the device usable
                 print(f"legatus: {e}", file=sys.stderr)

@@ -47,7 +47,11 @@ def catalog(lang: str) -> _gettext.NullTranslations:
     if lang == "en":
         return chain
     first: _gettext.NullTranslations | None = None
-    for mo in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo")):
+    try:
+        files = sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"))
+    except OSError:
+        files = []                         # an unreadable catalog folder: speak English
+    for mo in files:
         try:
             with open(mo, "rb") as f:
                 t = _gettext.GNUTranslations(f)

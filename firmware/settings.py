@@ -4,6 +4,7 @@ Every setting has a fixed list of choices so that bad input is refused with the 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadArguments
@@ -28,7 +29,7 @@ def with_defaults(settings: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def apply_settings(current: dict[str, Any], changes: dict[str, str]) -> dict[str, Any]:
+def apply_settings(current: dict[str, Any], changes: Mapping[str, str]) -> dict[str, Any]:
     """New settings with ``changes`` applied; raises BadArguments (nothing applied) on any bad one."""
     for key, value in changes.items():
         if key not in SETTINGS:

@@ -51,7 +51,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=3)
     args = ap.parse_args()
     results, targets, problems = measure(args.lang, args.games)
-    print(f"| task | median | max | target (median / max) | occurrences |")
+    print("| task | median | max | target (median / max) | occurrences |")
     print("|---|---|---|---|---|")
     for task, counts in results.items():
         t = targets.get(task)

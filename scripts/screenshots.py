@@ -29,8 +29,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("log", ["new dice seed=3", "roll 2d6", "roll 1d20-2"], ["down", "down", "down", "a"]),
     ("settings", [], ["down", "down", "down", "a"]),
     ("glory", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a"]),
-    ("caesar-turn", ["new caesar-solo side=caesar difficulty=normal seed=5"], ["a", "a"]),
-    ("caesar-why", ["new caesar-solo side=caesar difficulty=normal seed=5"], ["a", "a", "a", "a", "press"]),
+    ("caesar-turn", ["new caesar-solo side=caesar difficulty=normal seed=5"], ["a", "a", "a"]),
+    ("caesar-why", ["new caesar-solo side=caesar difficulty=normal seed=5"], ["a", "a", "a", "right"]),
     ("caesar-map", ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus",
                     'position {"control": {"AC": "human", "SY": "crassus", "SD": "none"}, "crassus_row": ["sword:6/0", "wild:2/2", "ship:4/2"]}'],
      ["a", "down", "down", "a", "right"]),
@@ -39,7 +39,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("glory-senate", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "vote Mary", "vote Jack", "vote Mary"], ["a", "down", "a"]),
     ("sword", ["new sword players=romans,gauls,etruscans,greeks seed=2"], ["a"]),
     ("jc", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_pompeius"], ["a"]),
-    ("jc-odds", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add attacker c_leg8", "add defender p_pompeius", "add defender p_leg1"], ["a", "down", "down", "down", "a"]),
+    ("jc-odds", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add attacker c_leg8",
+                 "add defender p_pompeius", "add defender p_leg1"], ["a", "down", "down", "down", "a"]),
 ]
 
 

@@ -1,5 +1,4 @@
 """The console protocol end to end through a subprocess: framing, every error code, junk input."""
-import json
 import random
 
 from firmware.console import MAX_LINE

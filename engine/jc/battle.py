@@ -15,7 +15,7 @@ point of view of the *original* attacker.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
@@ -51,13 +51,13 @@ def new_battle(attacker: str, surprise: bool = False, dice: str = "digital") -> 
 def find(battle: Battle, key: str) -> Block | None:
     for b in battle["blocks"]:
         if b["key"] == key:
-            return b
+            return cast(Block, b)
     return None
 
 
 def attacker_now(battle: Battle) -> str:
     """The side attacking at present (J-9: the roles swap after a defender's disruption)."""
-    return battle["defender"] if battle["swapped"] else battle["attacker"]
+    return str(battle["defender"] if battle["swapped"] else battle["attacker"])
 
 
 def role_of(battle: Battle, side: str) -> str:
@@ -82,7 +82,7 @@ def rating_of(battle: Battle, b: Block) -> str:
 
 
 def in_fight(b: Block) -> bool:
-    return b["status"] == "fight"
+    return bool(b["status"] == "fight")
 
 
 def in_space(b: Block) -> bool:
@@ -429,7 +429,7 @@ def fire(battle: Battle, key: str | None, dice: str | None, rng: Rng | None,
                              "turn": len(battle["turns"]) - 1}
         apply_pending(battle, chooser)
     advance(battle)
-    return rec
+    return cast(dict[str, Any], rec)
 
 
 def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:
@@ -475,7 +475,7 @@ def assign_hit(battle: Battle, key: str | None, chooser: HitChooser) -> dict[str
     if not _ended(battle):
         apply_pending(battle, None)
     advance(battle)
-    return rec
+    return cast(dict[str, Any], rec)
 
 
 def retreat(battle: Battle, key: str | None, blocked: bool = False) -> dict[str, Any]:

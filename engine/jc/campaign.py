@@ -9,7 +9,7 @@ The campaign is plain data::
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.jc.terms import block_name
 from engine.text import N_, Msg, term
@@ -98,7 +98,7 @@ def set_levy_city(camp: Campaign, block_id: str, city_name: str) -> tuple[BlockS
 
 
 def levy_city(camp: Campaign, spec: BlockSpec) -> str | None:
-    return camp["levy"].get(spec.id, spec.levy_city)
+    return cast("str | None", camp["levy"].get(spec.id, spec.levy_city))
 
 
 def winter(camp: Campaign) -> dict[str, Any]:

@@ -6,7 +6,7 @@ Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [sur
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
 from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
@@ -382,7 +382,7 @@ def _deal(state: State, req: Request) -> Outcome:
 def _phase(state: State) -> K.Phase:
     if state["cards"] is None:
         raise IllegalMove("No cards have been dealt: 'deal' shuffles and deals the year's cards.")
-    return state["cards"]
+    return cast(dict[str, Any], state["cards"])
 
 
 def _hand(state: State, req: Request) -> Outcome:

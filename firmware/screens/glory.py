@@ -6,7 +6,6 @@ and undoable with a long B like any other step.
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from functools import partial
@@ -90,7 +89,7 @@ class GloryHome(StableListScreen):
         super().__init__()
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return _("Glory of Rome")
 
     def render(self, ctx: Ctx) -> Image.Image:

@@ -412,6 +412,10 @@ class VPScreen:
         self.cursor = 0
         self.top = 0
 
+    @property
+    def title(self) -> str:
+        return _("VP track")
+
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
         img, draw = base.frame()

@@ -76,7 +76,7 @@ class Driver:
         shorter way round) and press ``key``; every move counts. Raises LookupError if absent."""
         items = self.items()
         pat = label if isinstance(label, re.Pattern) else re.compile(re.escape(label), re.I)
-        for i, item in enumerate(items):
+        for i, item in enumerate(items):  # noqa: B007 - i is the match, used below
             if pat.search(str(item.label)):
                 break
         else:
@@ -118,7 +118,7 @@ class Driver:
         """Record a problem for every row wider than the panel, console syntax or missing glyph."""
         self.frames += 1
         where = type(self.top).__name__
-        for x, y, t, kind in self.texts():
+        for x, _y, t, kind in self.texts():
             if not t.strip():
                 continue
             right = x + len(t) * base.advance(kind)
