@@ -27,6 +27,7 @@ class App:
         self.settings: dict[str, Any] = with_defaults(console.store.load_settings())
         self.stack: list[Screen] = [root or MainMenu()]
         self.message: list[str] | None = None
+        self.commitment: str | None = None     # shown over the first frame of a new game
         self._view: dict[str, Any] | None = None
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
@@ -83,6 +84,7 @@ class App:
         An exception from a screen is caught here (see :meth:`failed`): a key never ends the
         program."""
         try:
+            self.commitment = None               # the fair-draw code goes with any key, which still acts
             if self.message is not None:
                 self.message = None
                 return
@@ -146,8 +148,19 @@ class App:
             from firmware.screens.errors import fallback_frame
             return fallback_frame("Screen error. Your game is safe. Press a key.")
 
+    def show_commitment(self, code: str) -> None:
+        """Show the first 8 characters of a new game's fair-draw commitment over its first frame
+        (large, to photograph; History → Fair draw shows it again). The next key hides it and acts."""
+        self.commitment = code
+
     def _render(self) -> Image.Image:
         img = self.stack[-1].render(self)
+        if self.commitment is not None:
+            draw = ImageDraw.Draw(img)
+            y0 = base.H - 32
+            draw.rectangle((0, y0 - 1, base.W - 1, base.H - 1), fill=0, outline=1)
+            base.put(draw, 3, y0, base.clip(_("Fair draw: commitment"), base.COLS - 1))
+            base.put(draw, (base.W - 8 * base.advance("large")) // 2, y0 + 13, self.commitment[:8], kind="large")
         if self.message is not None:
             rows = self.message[: base.ROWS]
             draw = ImageDraw.Draw(img)

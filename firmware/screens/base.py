@@ -256,8 +256,12 @@ def start_game(ctx: Ctx, line: str, home: Callable[[], Screen],
     """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
     a session whose game is not in ``quiet``, ask first (A starts, B keeps the old one)."""
     def go(c: Ctx) -> None:
-        if run_or_notify(c, line) is not None:
+        response = run_or_notify(c, line)
+        if response is not None:
             c.replace(home())
+            show = getattr(c, "show_commitment", None)
+            if response.get("commitment") and show is not None:
+                show(response["commitment"])      # the fair-draw code, to photograph (issue 12)
 
     view = ctx.view()
     if view is not None and view["game"] not in quiet:

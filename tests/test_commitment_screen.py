@@ -1,0 +1,50 @@
+"""Fair draws on the device (issue 12): a game started on the device shows its commitment (first 8
+hex characters, large) over its first frame; the next key hides it and still acts."""
+from __future__ import annotations
+
+import hashlib
+
+from firmware.screens import base
+from tests.screens import app_with
+
+
+def _texts(app):
+    base.TRACE = []
+    try:
+        app.render()
+        return [(t, kind) for _, _, t, kind in base.TRACE]
+    finally:
+        base.TRACE = None
+
+
+def test_a_new_game_shows_its_commitment_until_the_next_key(state_dir):
+    app = app_with([], [], state_dir)
+    try:
+        home = []
+        base.start_game(app, "new dice", lambda: home.append(1) or MenuLike())
+        code = app.console.request("state")["state"]["commitment"]
+        seed = app.console.session.header["seed"]
+        assert code == hashlib.sha256(f"legatus-seed:{seed}".encode()).hexdigest()
+        assert (code[:8], "large") in _texts(app)
+        assert str(seed) not in " ".join(t for t, _ in _texts(app))      # the seed stays secret
+        app.handle("down")                                                # hides it, and acts
+        assert (code[:8], "large") not in _texts(app)
+        assert app.stack[-1].cursor == 1
+    finally:
+        app.console.close()
+
+
+def test_a_seeded_game_has_nothing_to_commit_to(state_dir):
+    app = app_with([], [], state_dir)
+    try:
+        base.start_game(app, "new dice seed=4", MenuLike)
+        assert app.commitment is None
+    finally:
+        app.console.close()
+
+
+class MenuLike(base.ListScreen):
+    title = "Home"
+
+    def items(self, ctx):
+        return [base.Item("One"), base.Item("Two")]
