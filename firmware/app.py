@@ -28,6 +28,8 @@ class App:
         self.stack: list[Screen] = [root or MainMenu()]
         self.message: list[str] | None = None
         self.commitment: str | None = None     # shown over the first frame of a new game
+        self.banner: tuple[str, str] | None = None   # (title, text) over the next frame: the seed at game end
+        self._finished_seen = self._newest_finished()
         self._view: dict[str, Any] | None = None
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
@@ -41,7 +43,28 @@ class App:
         self._view_stale = True
         if response.get("error") == "internal_error":
             self.notify(response["message"])
+        if response.get("ok") and "state" in response:
+            self._reveal_if_finished()
         return response
+
+    def _newest_finished(self) -> int:
+        """The id of the newest finished game in the history (0 if none or unreadable)."""
+        try:
+            from firmware.history import games
+            done = [g["id"] for g in games(self.console.store.db, 5)    # a battle is not the campaign's end
+                    if g["status"] == "finished" and not str(g.get("part", "")).startswith("battle")]
+        except Exception:  # noqa: BLE001 - no history yet, or storage trouble: nothing to show
+            return 0
+        return max(done, default=0)
+
+    def _reveal_if_finished(self) -> None:
+        """When an action finishes a game whose seed was secret, show the seed over the next
+        frame (issue 12: the device reveals it at game end); the next key hides it and acts."""
+        newest = self._newest_finished()
+        session = self.console.session
+        if newest > self._finished_seen and session is not None and session.header.get("committed"):
+            self.banner = (_("Game over: the seed"), str(session.header["seed"]))
+        self._finished_seen = max(self._finished_seen, newest)
 
     def view(self) -> dict[str, Any] | None:
         if self.console.session is None:
@@ -85,6 +108,7 @@ class App:
         program."""
         try:
             self.commitment = None               # the fair-draw code goes with any key, which still acts
+            self.banner = None
             if self.message is not None:
                 self.message = None
                 return
@@ -155,12 +179,15 @@ class App:
 
     def _render(self) -> Image.Image:
         img = self.stack[-1].render(self)
-        if self.commitment is not None:
+        banner = (_("Fair draw: commitment"), self.commitment[:8]) if self.commitment is not None else self.banner
+        if banner is not None:
+            title, big_text = banner
+            kind = "large" if len(big_text) * base.advance("large") <= base.W - 4 else "body"
             draw = ImageDraw.Draw(img)
             y0 = base.H - 32
             draw.rectangle((0, y0 - 1, base.W - 1, base.H - 1), fill=0, outline=1)
-            base.put(draw, 3, y0, base.clip(_("Fair draw: commitment"), base.COLS - 1))
-            base.put(draw, (base.W - 8 * base.advance("large")) // 2, y0 + 13, self.commitment[:8], kind="large")
+            base.put(draw, 3, y0, base.clip(title, base.COLS - 1))
+            base.put(draw, max(2, (base.W - len(big_text) * base.advance(kind)) // 2), y0 + 13, big_text, kind=kind)
         if self.message is not None:
             rows = self.message[: base.ROWS]
             draw = ImageDraw.Draw(img)

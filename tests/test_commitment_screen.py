@@ -48,3 +48,23 @@ class MenuLike(base.ListScreen):
 
     def items(self, ctx):
         return [base.Item("One"), base.Item("Two")]
+
+
+def test_the_seed_is_shown_when_a_game_with_a_secret_seed_ends(state_dir):
+    """Issue 12: the device reveals the seed at game end (a Julius Caesar campaign won at winter)."""
+    app = app_with([], [], state_dir)
+    try:
+        assert app.run("new jc-battle attacker=caesar")["ok"]
+        assert app.run("add attacker c_leg10")["ok"] and app.run("add defender p_leg1")["ok"]
+        seed = str(app.console.session.header["seed"])
+        assert seed not in " ".join(t for t, _ in _texts(app))
+        assert app.run("fight")["ok"]
+        assert seed not in " ".join(t for t, _ in _texts(app))         # a battle is not the game's end
+        for city in ("Roma", "Alexandria", "Antiochia", "Athenae", "Byzantium", "Ephesus", "Syracusae"):
+            assert app.run(f"control {city} caesar")["ok"]
+        assert app.run("winter")["ok"]                                  # the campaign is over (J-13 VP)
+        assert seed in [t for t, _ in _texts(app)]
+        app.handle("down")
+        assert seed not in " ".join(t for t, _ in _texts(app))
+    finally:
+        app.console.close()
