@@ -34,7 +34,7 @@ def measure(lang: str, games: int, seed: int = 1) -> tuple[dict[str, list[int]],
             continue
         targets.update(getattr(mod, "TARGETS", {}))
         for g in range(games):
-            d = Driver(lang)
+            d = Driver(lang, seed=seed * 1000 + g)
             try:
                 mod.play(d, random.Random(seed * 1000 + g))
             finally:

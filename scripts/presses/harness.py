@@ -29,10 +29,18 @@ CONSOLE_SYNTAX = re.compile(
 class Driver:
     """One App over a fresh state directory, speaking ``lang``."""
 
-    def __init__(self, lang: str = "en", state_dir: Path | None = None) -> None:
+    def __init__(self, lang: str = "en", state_dir: Path | None = None, seed: int | None = None) -> None:
+        """``seed``: games the device starts (with secret seeds) draw them from a generator with
+        this seed, so a scripted run is repeatable; None keeps the operating system's."""
+        import firmware.console as console_module
         from firmware.app import App
         from firmware.console import Console
         from firmware.store import Store
+        self._fresh_seed = console_module._fresh_seed
+        if seed is not None:
+            import random
+            secret = random.Random(seed)
+            console_module._fresh_seed = lambda: secret.getrandbits(64)
         self._tmp = None
         if state_dir is None:
             self._tmp = tempfile.TemporaryDirectory()
@@ -132,6 +140,8 @@ class Driver:
                 self.problems.append(f"{self.lang} {where}: no glyph for {sorted(lost)} in {t!r}")
 
     def close(self) -> None:
+        import firmware.console as console_module
+        console_module._fresh_seed = self._fresh_seed
         self.console.close()
         if self._tmp is not None:
             self._tmp.cleanup()
