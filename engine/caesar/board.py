@@ -84,7 +84,7 @@ def _check() -> None:
     for s in range(N_SPACES):
         pair = frozenset((SPACE_A[s], SPACE_B[s]))
         if len(pair) != 2 or pair in seen:
-            raise ValueError(f"caesar_board.json: space {SPACES[s]} breaks C-1")
+            raise ValueError(Msg("caesar_board.json: space {} breaks C-1", SPACES[s]))
         seen.add(pair)
 
 

@@ -16,6 +16,7 @@ from engine.caesar.model import CRASSUS, OPEN, Game
 from engine.caesar.rules import can_play_face_down, might_targets, placements
 from engine.caesar.tokens import TOKENS
 from engine.rng import Rng
+from engine.text import Msg
 
 Move = tuple[int, int, int, int, bool]          # tid, space, value toward A, value toward B, face down
 Policy = Callable[[Game, int, Rng], Move]
@@ -126,7 +127,7 @@ def play_out(g: Game, policy: Policy, rng: Rng, greedy: bool = False,
             steps = human_step(g, p, rng, policy, greedy)
         if check is not None:
             check(g, steps, p)
-    raise RuntimeError(f"game not over after {max_actions} actions")
+    raise RuntimeError(Msg("game not over after {} actions", max_actions))
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

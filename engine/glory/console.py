@@ -83,7 +83,7 @@ def _fame(state: State, req: Request) -> Outcome:
     name = _player(state, req.args[0])
     delta = int(req.args[1])
     if delta == 0:
-        raise BadArguments("A change of 0 moves nothing; give +N or -N.")
+        raise BadArguments(Msg("A change of 0 moves nothing; give +N or -N."))
     change = F.change_fame(state, name, delta)
     fields = _fame_fields(state, [change])
     fields["floored"] = change.floored
@@ -143,26 +143,26 @@ def _unvote(state: State, req: Request) -> Outcome:
 def _event(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"card", "arrow"}))
     if req.args:
-        raise BadArguments("Usage: event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180].")
+        raise BadArguments(Msg("Usage: event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]."))
     _playing(state)
     if state["event"] is not None:
-        raise IllegalMove(f"Round {state['round']} already has its event ({state['event']['label']}); 'end-round' after the income phase.")
+        raise IllegalMove(Msg("Round {} already has its event ({}); 'end-round' after the income phase.", state['round'], state['event']['label']))
     if "card" in req.opts:
         wanted = req.opts["card"]
         match = [c for c in state["deck"] if c.casefold() == wanted.casefold()]
         if not match:
-            raise IllegalMove(f"Card '{wanted}' is not in the event deck (left: {', '.join(state['deck'])}).")
+            raise IllegalMove(Msg("Card '{}' is not in the event deck (left: {}).", wanted, ', '.join(state['deck'])))
         card_id = match[0]
         state["deck"].remove(card_id)
     else:
         if not state["deck"]:
-            raise IllegalMove("The event deck is empty.")
+            raise IllegalMove(Msg("The event deck is empty."))
         card_id = state["deck"].pop(0)
     card = R.card(card_id)
     if "arrow" in req.opts:
         arrow = req.opts["arrow"].lower()
         if arrow not in R.ARROWS:
-            raise BadArguments(f"arrow= is one of {', '.join(R.ARROWS)} (blue = cw, orange = ccw).")
+            raise BadArguments(Msg("arrow= is one of {} (blue = cw, orange = ccw).", ', '.join(R.ARROWS)))
         card["arrow"] = arrow
     state["event"] = card
     state["history"].append({"round": state["round"], "id": card["id"], "arrow": card["arrow"]})
@@ -231,12 +231,12 @@ def _tax(state: State, req: Request) -> Outcome:
     assert pop is not None
     if not req.opt_flag("double"):
         if "penalty" in req.opts:
-            raise BadArguments("penalty= only goes with double=1.")
+            raise BadArguments(Msg("penalty= only goes with double=1."))
         return Outcome({"denarii": pop, "fame_lost": 0, "fame": _fames(state)},
                        Msg("{} collects tax: {} denarii.", name, pop))
     penalty = req.opt_int("penalty", double_tax_penalty(pop), lo=0, hi=30)
     if penalty is None:
-        raise BadArguments(f"The dial's fame penalty for population {pop} is not in the table; add penalty=K as printed.")
+        raise BadArguments(Msg("The dial's fame penalty for population {} is not in the table; add penalty=K as printed.", pop))
     before = state["fame"][name]
     if before - penalty < int(tables()["fame_floor"]):
         raise IllegalMove(Msg("{} cannot take double tax: fame {} cannot drop {} (the track stops at 1) (G-4).",
@@ -256,7 +256,7 @@ def _medal(state: State, req: Request) -> Outcome:
         raise BadArguments(usage)
     _playing(state)
     if state["options"]["heroes"]:
-        raise IllegalMove("The Heroes variant plays without medals.")
+        raise IllegalMove(Msg("The Heroes variant plays without medals."))
     name, medal = _player(state, req.args[0]), req.args[1].lower()
     holder = _holder(state, medal)
     if holder is not None:
@@ -274,7 +274,7 @@ def _offer(state: State, req: Request) -> Outcome:
     _playing(state)
     name = _player(state, req.args[0])
     if _holder(state, "priest") != name:
-        raise IllegalMove(f"{name} does not hold the priest medal.")
+        raise IllegalMove(Msg("{} does not hold the priest medal.", name))
     n = req.opt_int("n", 1, lo=1, hi=30)
     assert n is not None
     change = F.change_fame(state, name, n)
@@ -303,9 +303,9 @@ def _deal(state: State, req: Request) -> Outcome:
     _playing(state)
     obj = state["objectives"]
     if obj["hands"]:
-        raise IllegalMove("The objectives are already dealt.")
+        raise IllegalMove(Msg("The objectives are already dealt."))
     if len(obj["deck"]) < 3 * len(state["players"]):
-        raise IllegalMove("Not enough objective cards left to deal 3 each.")
+        raise IllegalMove(Msg("Not enough objective cards left to deal 3 each."))
     for p in state["players"]:
         obj["hands"][p] = obj["deck"][:3]
         del obj["deck"][:3]
@@ -324,12 +324,12 @@ def _keep(state: State, req: Request) -> Outcome:
     obj = state["objectives"]
     hand = obj["hands"].get(name)
     if hand is None:
-        raise IllegalMove("Deal the objectives first ('deal').")
+        raise IllegalMove(Msg("Deal the objectives first ('deal')."))
     if obj["kept"][name]:
-        raise IllegalMove(f"{name} has already chosen: {', '.join(hand)}.")
+        raise IllegalMove(Msg("{} has already chosen: {}.", name, ', '.join(hand)))
     wanted = [w.upper() for w in req.args[1].split(",")]
     if len(wanted) != 2 or len(set(wanted)) != 2 or not all(w in hand for w in wanted):
-        raise BadArguments(f"{name} keeps 2 different cards of their hand ({', '.join(hand)}).")
+        raise BadArguments(Msg("{} keeps 2 different cards of their hand ({}).", name, ', '.join(hand)))
     returned = [c for c in hand if c not in wanted]
     obj["hands"][name] = [c for c in hand if c in wanted]
     obj["deck"].extend(returned)

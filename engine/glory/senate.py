@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.glory.tables import tables
+from engine.text import Msg
 
 
 @dataclass(frozen=True)
@@ -37,14 +38,14 @@ def remove_vote(column: list[str], player: str, position: int | None) -> int:
     """
     mine = [i + 1 for i, owner in enumerate(column) if owner == player]
     if not mine:
-        raise ValueError(f"{player} has no vote in the Senate column.")
+        raise ValueError(Msg("{} has no vote in the Senate column.", player))
     if position is None:
         if len(mine) > 1:
             where = ", ".join(map(str, mine))
-            raise ValueError(f"{player} has votes at positions {where} (1 = bottom); say which with at=N.")
+            raise ValueError(Msg("{} has votes at positions {} (1 = bottom); say which with at=N.", player, where))
         position = mine[0]
     if position not in mine:
-        raise ValueError(f"Position {position} does not hold a vote of {player} (theirs: {', '.join(map(str, mine))}; 1 = bottom).")
+        raise ValueError(Msg("Position {} does not hold a vote of {} (theirs: {}; 1 = bottom).", position, player, ', '.join(map(str, mine))))
     del column[position - 1]
     return position
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.errors import BadArguments
 from engine.glory.tables import tables
+from engine.text import Msg
 
 PLAYER_KEYS = frozenset({"name", "track", "flipped", "medals", "sets", "merchant_jewelry_jokers",
                          "pantheon", "objectives", "denarii", "objectives_done", "enmity", "max_sets"})
@@ -70,18 +71,18 @@ class SessionFacts:
 
 def _int(value: Any, what: str, lo: int = 0, hi: int = MAX_NUMBER) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadArguments(f"{what} must be a whole number, not {value!r}.")
+        raise BadArguments(Msg("{} must be a whole number, not {!r}.", what, value))
     if not lo <= value <= hi:
-        raise BadArguments(f"{what} must be between {lo} and {hi}, not {value}.")
+        raise BadArguments(Msg("{} must be between {} and {}, not {}.", what, lo, hi, value))
     return value
 
 
 def _object(value: Any, what: str, keys: frozenset[str]) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise BadArguments(f"{what} must be a JSON object.")
+        raise BadArguments(Msg("{} must be a JSON object.", what))
     for key in value:
         if key not in keys:
-            raise BadArguments(f"{what} has an unknown field '{key}' (fields: {', '.join(sorted(keys))}).")
+            raise BadArguments(Msg("{} has an unknown field '{}' (fields: {}).", what, key, ', '.join(sorted(keys))))
     return value
 
 
@@ -94,7 +95,7 @@ class _Names:
 
     def get(self, raw: Any, where: str) -> str:
         if not isinstance(raw, str) or raw.casefold() not in self._by_key:
-            raise BadArguments(f"{where}: {raw!r} is not a player (players: {', '.join(self.names)}).")
+            raise BadArguments(Msg("{}: {!r} is not a player (players: {}).", where, raw, ', '.join(self.names)))
         return self._by_key[raw.casefold()]
 
 
@@ -103,7 +104,7 @@ def parse_sheet(data: Any, session: SessionFacts | None = None) -> ScoreSheet:
     top = _object(data, "The score", TOP_KEYS)
     raw_players = top.get("players", [] if session else None)
     if not isinstance(raw_players, list) or (not raw_players and session is None):
-        raise BadArguments("The score needs \"players\": a list of 1 to 4 player objects.")
+        raise BadArguments(Msg('The score needs "players": a list of 1 to 4 player objects.'))
     entries: dict[str, Mapping[str, Any]] = {}
     if session is not None:
         names = _Names(session.players)
@@ -111,21 +112,21 @@ def parse_sheet(data: Any, session: SessionFacts | None = None) -> ScoreSheet:
             obj = _object(raw, f"players[{i}]", PLAYER_KEYS)
             name = names.get(obj.get("name"), f"players[{i}].name")
             if name in entries:
-                raise BadArguments(f"players[{i}]: {name} is listed twice.")
+                raise BadArguments(Msg("players[{}]: {} is listed twice.", i, name))
             entries[name] = obj
         order = list(session.players)
     else:
         if not 1 <= len(raw_players) <= 4:
-            raise BadArguments(f"The score needs 1 to 4 players, not {len(raw_players)}.")
+            raise BadArguments(Msg("The score needs 1 to 4 players, not {}.", len(raw_players)))
         order = []
         for i, raw in enumerate(raw_players):
             obj = _object(raw, f"players[{i}]", PLAYER_KEYS)
             raw_name = obj.get("name")
             if not isinstance(raw_name, str) or not raw_name.strip():
-                raise BadArguments(f"players[{i}] needs a \"name\".")
+                raise BadArguments(Msg('players[{}] needs a "name".', i))
             name = raw_name
             if name.casefold() in {n.casefold() for n in order}:
-                raise BadArguments(f"players[{i}]: the name {name} is used twice.")
+                raise BadArguments(Msg("players[{}]: the name {} is used twice.", i, name))
             order.append(name)
             entries[name] = obj
         names = _Names(order)
@@ -147,11 +148,11 @@ def _medals(entries: Mapping[str, Mapping[str, Any]], order: list[str],
         if "medals" in obj:
             raw = obj["medals"]
             if not isinstance(raw, list):
-                raise BadArguments(f"{name}: \"medals\" must be a list, e.g. [\"warrior\"].")
+                raise BadArguments(Msg('{}: "medals" must be a list, e.g. ["warrior"].', name))
             medals = []
             for m in raw:
                 if not isinstance(m, str) or m.lower() not in known:
-                    raise BadArguments(f"{name}: unknown medal {m!r} (medals: {', '.join(known)}).")
+                    raise BadArguments(Msg("{}: unknown medal {!r} (medals: {}).", name, m, ', '.join(known)))
                 medals.append(m.lower())
         elif session is not None:
             medals = [m for m, holder in session.medals.items() if holder == name]
@@ -159,7 +160,7 @@ def _medals(entries: Mapping[str, Mapping[str, Any]], order: list[str],
             medals = []
         for m in medals:
             if holders.get(m, name) != name:
-                raise BadArguments(f"The {m} medal is given to both {holders[m]} and {name}; each medal has one holder.")
+                raise BadArguments(Msg("The {} medal is given to both {} and {}; each medal has one holder.", m, holders[m], name))
             holders[m] = name
     return holders
 
@@ -171,34 +172,33 @@ def _player(name: str, obj: Mapping[str, Any], holders: Mapping[str, str],
         track = _int(obj["track"], f"{name}: track", 1)
         flipped = obj.get("flipped", False)
         if not isinstance(flipped, bool):
-            raise BadArguments(f"{name}: \"flipped\" must be true or false.")
+            raise BadArguments(Msg('{}: "flipped" must be true or false.', name))
         length = int(tables()["track_length"])
         if flipped and track > length:
-            raise BadArguments(f"{name}: with \"flipped\": true, track is the space 1..{length} (the total is space + {length}).")
+            raise BadArguments(Msg('{}: with "flipped": true, track is the space 1..{} (the total is space + {}).', name, length, length))
         fame = track + length if flipped else track
     elif session is not None:
         if "flipped" in obj:
-            raise BadArguments(f"{name}: \"flipped\" needs \"track\" with it.")
+            raise BadArguments(Msg('{}: "flipped" needs "track" with it.', name))
         fame = int(session.fame[name])
     else:
-        raise BadArguments(f"{name} needs \"track\": the fame space at the end (1..30, with \"flipped\" for +30).")
+        raise BadArguments(Msg('{} needs "track": the fame space at the end (1..30, with "flipped" for +30).', name))
     sets = _counts(obj.get("sets", {}), f"{name}: sets", tables()["set_values"])
     max_sets = _int(obj.get("max_sets", tables()["max_sets"]), f"{name}: max_sets", 0, 20)
     if sum(sets.values()) > max_sets:
-        raise BadArguments(f"{name} has {sum(sets.values())} goods sets; at most {max_sets} count "
-                           "(give \"max_sets\" if a card allows more).")
+        raise BadArguments(Msg('{} has {} goods sets; at most {} count (give "max_sets" if a card allows more).', name, sum(sets.values()), max_sets))
     jokers = _int(obj.get("merchant_jewelry_jokers", 0), f"{name}: merchant_jewelry_jokers", 0, 100)
     if jokers and "merchant" not in medals:
-        raise BadArguments(f"{name} used jewelry as jokers but does not hold the merchant medal (G-11).")
+        raise BadArguments(Msg("{} used jewelry as jokers but does not hold the merchant medal (G-11).", name))
     cards = 3 * sum(sets.values())
     if jokers > cards:
-        raise BadArguments(f"{name}: {jokers} jewelry jokers cannot fit in {sum(sets.values())} goods sets of 3 cards.")
+        raise BadArguments(Msg("{}: {} jewelry jokers cannot fit in {} goods sets of 3 cards.", name, jokers, sum(sets.values())))
     pantheon = _counts(obj.get("pantheon", {}), f"{name}: pantheon", tables()["pantheon_values"])
     limits = tables()["pantheon_limits"]
     if pantheon["own"] > limits["own"]:
-        raise BadArguments(f"{name}: a Pantheon has at most {limits['own']} parts of the player's own colour.")
+        raise BadArguments(Msg("{}: a Pantheon has at most {} parts of the player's own colour.", name, limits['own']))
     if pantheon["gold"] + pantheon["silver"] + pantheon["bronze"] > limits["common"]:
-        raise BadArguments(f"{name}: a Pantheon has at most {limits['common']} common parts (gold/silver/bronze).")
+        raise BadArguments(Msg("{}: a Pantheon has at most {} common parts (gold/silver/bronze).", name, limits['common']))
     done = obj.get("objectives_done")
     enmity = obj.get("enmity")
     return PlayerSheet(
@@ -217,24 +217,24 @@ def _counts(raw: Any, what: str, kinds: Mapping[str, Any]) -> dict[str, int]:
 
 def _battlefields(raw: Any, names: _Names) -> list[Battlefield]:
     if not isinstance(raw, list):
-        raise BadArguments("\"battlefields\" must be a list of {\"shield\": 2|3|4, \"legions\": {name: count}}.")
+        raise BadArguments(Msg("\"battlefields\" must be a list of {\"shield\": 2|3|4, \"legions\": {name: count}}."))
     out = []
     for i, item in enumerate(raw):
         obj = _object(item, f"battlefields[{i}]", BATTLEFIELD_KEYS)
         label = obj.get("name", f"battlefield {i + 1}")
         if not isinstance(label, str):
-            raise BadArguments(f"battlefields[{i}].name must be text.")
+            raise BadArguments(Msg("battlefields[{}].name must be text.", i))
         shields = sorted(int(s) for s in tables()["military"]["3-4"])
         if "shield" not in obj or obj["shield"] not in shields or isinstance(obj["shield"], bool):
-            raise BadArguments(f"{label}: \"shield\" must be one of {', '.join(map(str, shields))}.")
+            raise BadArguments(Msg('{}: "shield" must be one of {}.', label, ', '.join(map(str, shields))))
         legions_raw = obj.get("legions", {})
         if not isinstance(legions_raw, dict):
-            raise BadArguments(f"{label}: \"legions\" must be an object {{name: count}}.")
+            raise BadArguments(Msg('{}: "legions" must be an object {{name: count}}.', label))
         legions: dict[str, int] = {}
         for who, count in legions_raw.items():
             name = names.get(who, f"{label}: legions")
             if name in legions:
-                raise BadArguments(f"{label}: {name} is listed twice.")
+                raise BadArguments(Msg("{}: {} is listed twice.", label, name))
             n = _int(count, f"{label}: legions of {name}", 0, 50)
             if n:
                 legions[name] = n
@@ -248,7 +248,7 @@ def _senate(top: Mapping[str, Any], names: _Names, session: SessionFacts | None)
     raw = top["senate"]
     size = int(tables()["senate_size"])
     if not isinstance(raw, list) or len(raw) > size:
-        raise BadArguments(f"\"senate\" must list at most {size} vote owners, bottom -> top.")
+        raise BadArguments(Msg('"senate" must list at most {} vote owners, bottom -> top.', size))
     return [names.get(v, f"senate[{i}]") for i, v in enumerate(raw)]
 
 
@@ -257,5 +257,5 @@ def _senate_values(raw: Any) -> list[int]:
     if raw is None:
         return default
     if not isinstance(raw, list) or len(raw) != len(default):
-        raise BadArguments(f"\"senate_values\" must list {len(default)} numbers, bottom -> top (default {default}).")
+        raise BadArguments(Msg('"senate_values" must list {} numbers, bottom -> top (default {}).', len(default), str(default)))
     return [_int(v, "senate_values", 0, 100) for v in raw]

@@ -49,8 +49,8 @@ def new_state(req: Request, seed: int) -> State:
     """The state of a new game (round 1, no event revealed yet); raises BadArguments."""
     req.check_opts(OPTIONS)
     if req.args:
-        raise BadArguments("Usage: new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] "
-                           "[harsh=1] [clockwise=1] [truce=1] [heroes=1] [seed=N].")
+        raise BadArguments(Msg("Usage: new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] [harsh=1] [clockwise=1] [truce=1] "
+                               "[heroes=1] [seed=N]."))
     players = parse_players(req.opts.get("players"))
     options = {v: req.opt_flag(v) for v in VARIANTS}
     first = find_player(players, req.opts.get("first", players[0]))
@@ -90,7 +90,7 @@ def _provinces(raw: str | None) -> list[str]:
         return default
     names = raw.split(",")
     if len(names) != 4 or len({n.casefold() for n in names}) != 4 or not all(NAME.match(n) for n in names):
-        raise BadArguments(f"provinces= lists the 4 provinces facing seats 1-4 at the start, e.g. provinces={','.join(default)}.")
+        raise BadArguments(Msg("provinces= lists the 4 provinces facing seats 1-4 at the start, e.g. provinces={}.", ','.join(default)))
     return names
 
 
@@ -99,7 +99,7 @@ def _starting_fame(raw: str | None, players: list[str]) -> dict[str, int]:
         return {p: 1 for p in players}
     parts = raw.split(",")
     if len(parts) != len(players) or not all(p.isdigit() and 1 <= int(p) <= 90 for p in parts):
-        raise BadArguments(f"fame= gives each player's starting fame (1-90), in order, e.g. fame={','.join('1' for _ in players)}.")
+        raise BadArguments(Msg("fame= gives each player's starting fame (1-90), in order, e.g. fame={}.", ','.join('1' for _ in players)))
     return {p: int(v) for p, v in zip(players, parts)}
 
 

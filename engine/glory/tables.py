@@ -9,6 +9,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from engine.text import Msg
+
 
 @lru_cache(maxsize=None)
 def _load(name: str) -> dict[str, Any]:
@@ -41,7 +43,7 @@ def farming_income(round_no: int, farmer: bool) -> int:
     """
     income = tables()["farming_income"]
     if not 1 <= round_no <= len(income):
-        raise ValueError(f"round {round_no} is outside 1..{len(income)}")
+        raise ValueError(Msg("round {} is outside 1..{}", round_no, len(income)))
     return int(income[round_no - 1]) + (int(tables()["farmer_bonus"]) if farmer else 0)
 
 

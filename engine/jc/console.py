@@ -36,8 +36,7 @@ def _battle_options(req: Request, allowed: frozenset[str]) -> B.Battle:
 
 def _new(req: Request, seed: int) -> State:
     if req.args:
-        raise BadArguments("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] "
-                           "[dice=digital|physical] [year=1..5] [seed=N].")
+        raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [year=1..5] [seed=N]."))
     battle = _battle_options(req, BATTLE_OPTS | {"seed", "year"})
     camp = C.new_campaign(req.opt_int("year", 1, 1, score.LAST_YEAR) or 1)
     state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
@@ -50,10 +49,10 @@ def _battle(state: State, need: str = "any") -> B.Battle:
     """The current battle; GameOver once it is over (until next-battle)."""
     battle: B.Battle = state["battle"]
     if battle["phase"] == "over":
-        raise GameOver(f"Battle {state['number']} is over ({battle['result'].replace('_', ' ')}). "
-                       "Start another with next-battle [attacker=caesar|pompey] [surprise=1].")
+        raise GameOver(Msg("Battle {} is over ({}). Start another with next-battle [attacker=caesar|pompey] [surprise=1].",
+                           state['number'], battle['result'].replace('_', ' ')))
     if need == "setup" and battle["phase"] != "setup":
-        raise IllegalMove("The battle has started: blocks can no longer be added or removed.")
+        raise IllegalMove(Msg("The battle has started: blocks can no longer be added or removed."))
     return battle
 
 
@@ -70,7 +69,7 @@ def _after(state: State) -> None:
 def _role(word: str) -> str:
     w = word.lower()
     if w not in ("attacker", "defender"):
-        raise BadArguments(f"'{word}' is not a side of the battle: write attacker or defender.")
+        raise BadArguments(Msg("'{}' is not a side of the battle: write attacker or defender.", word))
     return w
 
 
@@ -90,7 +89,7 @@ def _add(state: State, req: Request) -> Outcome:
         req.check_opts(frozenset({"strength", "reserve"}))
         spec = block(req.args[1])
         if B.find(battle, spec.id or "") is not None:
-            raise IllegalMove(f"{spec.name} ({spec.id}) is already in this battle.")
+            raise IllegalMove(Msg("{} ({}) is already in this battle.", spec.name, spec.id))
         C.check_available(camp, spec, side, role)
         strength = req.opt_int("strength", C.default_strength(camp, spec), 1, 4)
         assert strength is not None and spec.id is not None
@@ -100,17 +99,16 @@ def _add(state: State, req: Request) -> Outcome:
         req.check_opts(frozenset({"rating", "strength", "leader", "elephant", "ballista", "navis",
                                   "name", "reserve"}))
         if "strength" not in req.opts:
-            raise BadArguments("A block given by its rating needs strength=, e.g. rating=C3 strength=3.")
+            raise BadArguments(Msg("A block given by its rating needs strength=, e.g. rating=C3 strength=3."))
         strength = req.opt_int("strength", None, 1, 4)
         assert strength is not None
         key = req.opts.get("name") or _auto_key(battle)
         if not _NAME.match(key):
-            raise BadArguments(f"name={key} must start with a letter and use letters, digits, - or _ "
-                               "(up to 24).")
+            raise BadArguments(Msg("name={} must start with a letter and use letters, digits, - or _ (up to 24).", key))
         if key in roster():
-            raise BadArguments(f"name={key} is a roster block id; pick another name.")
+            raise BadArguments(Msg("name={} is a roster block id; pick another name.", key))
         if B.find(battle, key) is not None:
-            raise IllegalMove(f"{key} is already in this battle.")
+            raise IllegalMove(Msg("{} is already in this battle.", key))
         spec = rated_block(req.opts.get("rating"), strength, side, name=key,
                            leader=req.opt_flag("leader"), elephant=req.opt_flag("elephant"),
                            ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
@@ -133,7 +131,7 @@ def _auto_key(battle: B.Battle) -> str:
 
 def _remove(state: State, req: Request) -> Outcome:
     if len(req.args) != 1:
-        raise BadArguments("Usage: remove <block>.")
+        raise BadArguments(Msg("Usage: remove <block>."))
     req.check_opts(frozenset())
     battle = _battle(state, "setup")
     b = B.remove_block(battle, req.args[0])
@@ -143,7 +141,7 @@ def _remove(state: State, req: Request) -> Outcome:
 # -- the battle ------------------------------------------------------------------------------
 def _start(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments("Usage: start.")
+        raise BadArguments(Msg("Usage: start."))
     req.check_opts(frozenset())
     battle = _battle(state)
     B.start(battle)
@@ -172,8 +170,7 @@ def _fire(state: State, req: Request) -> Outcome:
     if dice is None and battle["dice"] == "physical" and battle["phase"] == "fighting":
         step = B.current_step(battle)
         n = step[2][0]["strength"] if step and len(step[2]) == 1 else "its"
-        raise BadArguments(f"This battle uses physical dice: roll {n} dice and enter them, "
-                           "e.g. fire dice=3,5,1.")
+        raise BadArguments(Msg("This battle uses physical dice: roll {} dice and enter them, e.g. fire dice=3,5,1.", n))
     rng = load_rng(state)
     rec = B.fire(battle, key, dice, rng)
     store_rng(state, rng)
@@ -202,14 +199,13 @@ def _hit(state: State, req: Request) -> Outcome:
 
 def _auto(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments("Usage: auto [dice=a,b,...].")
+        raise BadArguments(Msg("Usage: auto [dice=a,b,...]."))
     req.check_opts(frozenset({"dice"}))
     battle = _battle(state)
     d = B.decision(battle)
     if (battle["dice"] == "physical" and "dice" not in req.opts and d and d["kind"] == "turn"
             and "fire" in d["actions"]):
-        raise BadArguments("This battle uses physical dice: roll for the block and enter them, "
-                           "e.g. auto dice=3,5,1.")
+        raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
     rng = load_rng(state)
     rec = policy.auto_step(battle, rng, req.opts.get("dice"))
     store_rng(state, rng)
@@ -218,7 +214,7 @@ def _auto(state: State, req: Request) -> Outcome:
 
 def _fight(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments("Usage: fight.")
+        raise BadArguments(Msg("Usage: fight."))
     req.check_opts(frozenset())
     battle = _battle(state)
     rng = load_rng(state)
@@ -232,7 +228,7 @@ def _fight(state: State, req: Request) -> Outcome:
 
 def _odds(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments("Usage: odds.")
+        raise BadArguments(Msg("Usage: odds."))
     req.check_opts(frozenset())
     battle = _battle(state)
     result = exact_odds(battle)
@@ -251,10 +247,9 @@ def _advise(state: State, req: Request) -> Outcome:
 
 def _next_battle(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments("Usage: next-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical].")
+        raise BadArguments(Msg("Usage: next-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical]."))
     if state["battle"]["phase"] == "fighting":
-        raise IllegalMove("The current battle is still being fought: finish it first "
-                          "(fight resolves the rest with the J-14 policy).")
+        raise IllegalMove(Msg("The current battle is still being fought: finish it first (fight resolves the rest with the J-14 policy)."))
     state["battle"] = _battle_options(req, BATTLE_OPTS)
     state["number"] += 1
     b = state["battle"]
@@ -267,7 +262,7 @@ def _next_battle(state: State, req: Request) -> Outcome:
 def _roster(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if len(req.args) > 1:
-        raise BadArguments("Usage: roster [caesar|pompey].")
+        raise BadArguments(Msg("Usage: roster [caesar|pompey]."))
     want = K.parse_side(req.args[0]) if req.args else None
     camp = state["campaign"]
     out = []
@@ -286,8 +281,8 @@ def _roster(state: State, req: Request) -> Outcome:
 
 def _levy(state: State, req: Request) -> Outcome:
     if len(req.args) < 2:
-        raise BadArguments("Usage: levy <block-id> <city>  (J-20: change where the block is "
-                           "levied; write spaces as _, e.g. levy c_leg18 Neapolis).")
+        raise BadArguments(Msg("Usage: levy <block-id> <city>  (J-20: change where the block is "
+                               "levied; write spaces as _, e.g. levy c_leg18 Neapolis)."))
     req.check_opts(frozenset())
     spec = block(req.args[0])
     _, city = C.set_levy_city(state["campaign"], spec.id or "", " ".join(req.args[1:]))
@@ -297,30 +292,29 @@ def _levy(state: State, req: Request) -> Outcome:
 
 def _owner(state: State, req: Request) -> Outcome:
     if len(req.args) != 2:
-        raise BadArguments("Usage: owner <block-id> caesar|pompey  (Cleopatra, Jupiter defections).")
+        raise BadArguments(Msg("Usage: owner <block-id> caesar|pompey  (Cleopatra, Jupiter defections)."))
     req.check_opts(frozenset())
     spec = block(req.args[0])
     side = K.parse_side(req.args[1])
     if spec.kind in ("leader", "navis"):
-        raise IllegalMove(f"{spec.name}: leaders and navis never change sides (Jupiter card).")
+        raise IllegalMove(Msg("{}: leaders and navis never change sides (Jupiter card).", spec.name))
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(f"{spec.name} is fighting in the current battle.")
+        raise IllegalMove(Msg("{} is fighting in the current battle.", spec.name))
     state["campaign"]["owner"][spec.id] = side
     return Outcome({"block": spec.id, "side": side}, f"{spec.name} now fights for {side.capitalize()}.")
 
 
 def _control(state: State, req: Request) -> Outcome:
     if len(req.args) < 2:
-        raise BadArguments("Usage: control <city> caesar|pompey|vacant, e.g. control Roma caesar.")
+        raise BadArguments(Msg("Usage: control <city> caesar|pompey|vacant, e.g. control Roma caesar."))
     req.check_opts(frozenset())
     who = req.args[-1].lower()
     if who not in ("caesar", "pompey", "vacant"):
-        raise BadArguments(f"'{req.args[-1]}' is not caesar, pompey or vacant.")
+        raise BadArguments(Msg("'{}' is not caesar, pompey or vacant.", req.args[-1]))
     city = mapdata.city(" ".join(req.args[:-1]))
     if city.vp == 0:
-        raise BadArguments(f"{city.name} is worth no VP; only the 11 VP cities are tracked "
-                           f"({', '.join(mapdata.vp_cities())}).")
+        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", city.name, ', '.join(mapdata.vp_cities())))
     state["campaign"]["control"][city.name] = None if who == "vacant" else who
     return Outcome({"vp": _vp_view(state)}, f"{city.name} is now {who}.")
 
@@ -336,7 +330,7 @@ def _vp_view(state: State) -> dict[str, Any]:
 
 def _vp(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments("Usage: vp.")
+        raise BadArguments(Msg("Usage: vp."))
     req.check_opts(frozenset())
     return Outcome({"vp": _vp_view(state)})
 
@@ -351,13 +345,13 @@ def _supply(state: State, req: Request) -> Outcome:
 
 def _winter(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments("Usage: winter.")
+        raise BadArguments(Msg("Usage: winter."))
     req.check_opts(frozenset())
     camp = state["campaign"]
     if camp["over"]:
-        raise GameOver(f"The game is over: {camp['over']['reason']}")
+        raise GameOver(Msg("The game is over: {}", camp['over']['reason']))
     if state["battle"]["phase"] == "fighting":
-        raise IllegalMove("Finish the current battle before the winter (fight resolves it).")
+        raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
     report = C.winter(camp)
     if camp["over"] is None:
         rng = load_rng(state)
@@ -370,7 +364,7 @@ def _winter(state: State, req: Request) -> Outcome:
 
 def _deal(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments("Usage: deal.")
+        raise BadArguments(Msg("Usage: deal."))
     req.check_opts(frozenset())
     rng = load_rng(state)
     state["cards"] = K.new_year(rng)
@@ -381,13 +375,13 @@ def _deal(state: State, req: Request) -> Outcome:
 
 def _phase(state: State) -> K.Phase:
     if state["cards"] is None:
-        raise IllegalMove("No cards have been dealt: 'deal' shuffles and deals the year's cards.")
+        raise IllegalMove(Msg("No cards have been dealt: 'deal' shuffles and deals the year's cards."))
     return cast(dict[str, Any], state["cards"])
 
 
 def _hand(state: State, req: Request) -> Outcome:
     if len(req.args) != 1:
-        raise BadArguments("Usage: hand caesar|pompey  (show that player's cards privately).")
+        raise BadArguments(Msg("Usage: hand caesar|pompey  (show that player's cards privately)."))
     req.check_opts(frozenset())
     side = K.parse_side(req.args[0])
     ph = _phase(state)
@@ -398,7 +392,7 @@ def _hand(state: State, req: Request) -> Outcome:
 
 def _discard(state: State, req: Request) -> Outcome:
     if len(req.args) != 2:
-        raise BadArguments("Usage: discard caesar|pompey <card>, e.g. discard caesar 2/1.")
+        raise BadArguments(Msg("Usage: discard caesar|pompey <card>, e.g. discard caesar 2/1."))
     req.check_opts(frozenset())
     side = K.parse_side(req.args[0])
     K.discard(_phase(state), side, req.args[1])
@@ -408,7 +402,7 @@ def _discard(state: State, req: Request) -> Outcome:
 
 def _play(state: State, req: Request) -> Outcome:
     if len(req.args) != 2:
-        raise BadArguments("Usage: play caesar|pompey <card>, e.g. play pompey mars.")
+        raise BadArguments(Msg("Usage: play caesar|pompey <card>, e.g. play pompey mars."))
     req.check_opts(frozenset())
     side = K.parse_side(req.args[0])
     rec = K.play(_phase(state), side, req.args[1])

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.errors import BadArguments
 from engine.rng import Rng
+from engine.text import Msg
 
 
 def parse_faces(text: str, count: int, what: str) -> list[int]:
@@ -10,7 +11,7 @@ def parse_faces(text: str, count: int, what: str) -> list[int]:
     parts = text.split(",")
     if len(parts) != count or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
         example = ",".join(["4"] * count)
-        raise BadArguments(f"{what} takes {count} die faces 1-6 separated by commas, e.g. {example}; not '{text}'.")
+        raise BadArguments(Msg("{} takes {} die faces 1-6 separated by commas, e.g. {}; not '{}'.", what, count, example, text))
     return [int(p) for p in parts]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.sword.tables import naval_table
+from engine.text import Msg
 
 
 @dataclass(frozen=True)
@@ -26,4 +27,4 @@ def naval(die: int, net: int) -> NavalRoll:
     for row in naval_table()["rows"]:
         if row["min"] <= modified <= row["max"]:
             return NavalRoll(die, net, modified, str(row["result"]))
-    raise ValueError(f"the naval table has no row for {modified}")
+    raise ValueError(Msg("the naval table has no row for {}", modified))

@@ -39,7 +39,7 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
     mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
     kind = req.opts.get("kind")
     if kind is not None and kind not in T.KINDS:
-        raise BadArguments(f"kind= is one of {', '.join(T.KINDS)}.")
+        raise BadArguments(Msg("kind= is one of {}.", ', '.join(T.KINDS)))
     given = req.opt_int("die", None, lo=1, hi=6)
     assert mod is not None
     die = given if given is not None else rng.die(6)
@@ -70,8 +70,8 @@ def battle_fields(req: Request, rng: Rng) -> dict[str, Any]:
     """``att=<units> def=<units> mod=<net> ...`` -> the resolved battle's fields (W-2..W-5)."""
     req.check_opts(BATTLE_OPTS)
     if req.args or "att" not in req.opts or "def" not in req.opts:
-        raise BadArguments("Usage: sword-battle att=<units> def=<units> [mod=<attacker net>] [defmod=N] "
-                           "[att-dice=a,b,c] [def-dice=a,b,c] [sacred-band=att|def] [retreat=N].")
+        raise BadArguments(Msg("Usage: sword-battle att=<units> def=<units> [mod=<attacker net>] [defmod=N] "
+                               "[att-dice=a,b,c] [def-dice=a,b,c] [sacred-band=att|def] [retreat=N]."))
     att_units = req.opt_int("att", lo=1, hi=MAX_UNITS)
     def_units = req.opt_int("def", lo=1, hi=MAX_UNITS)
     att_mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
@@ -98,7 +98,7 @@ def _sacred_band(req: Request) -> str | None:
     if raw is None:
         return None
     if raw.lower() not in SIDES:
-        raise BadArguments("sacred-band= names the Carthaginian side that rolls 4 dice: att or def.")
+        raise BadArguments(Msg("sacred-band= names the Carthaginian side that rolls 4 dice: att or def."))
     return SIDES[raw.lower()]
 
 
@@ -115,7 +115,7 @@ def odds_fields(req: Request) -> dict[str, Any]:
     """``mod=<attacker net> [sacred-band=att|def]`` -> exact ``attacker_wins`` (W-6)."""
     req.check_opts(frozenset({"mod", "sacred-band", "seed"}))
     if req.args:
-        raise BadArguments("Usage: sword-odds mod=<attacker net modifier> [sacred-band=att|def].")
+        raise BadArguments(Msg("Usage: sword-odds mod=<attacker net modifier> [sacred-band=att|def]."))
     net = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
     assert net is not None
     band = _sacred_band(req)

@@ -28,30 +28,30 @@ NEW_OPTS = frozenset({"players", "vp", "consuls", "seed"})
 def _factions(raw: str | None) -> list[str]:
     known = list(tables()["factions"])
     if not raw:
-        raise BadArguments(f"Name the powers in play: new sword players=romans,gauls,etruscans,greeks (from {', '.join(known)}).")
+        raise BadArguments(Msg("Name the powers in play: new sword players=romans,gauls,etruscans,greeks (from {}).", ', '.join(known)))
     names = [n.strip().lower() for n in raw.split(",")]
     for n in names:
         if n not in known:
-            raise BadArguments(f"'{n}' is not a power of The Sword of Rome (powers: {', '.join(known)}).")
+            raise BadArguments(Msg("'{}' is not a power of The Sword of Rome (powers: {}).", n, ', '.join(known)))
     if len(set(names)) != len(names):
-        raise BadArguments("A power is listed twice in players=.")
+        raise BadArguments(Msg("A power is listed twice in players=."))
     if not 2 <= len(names) <= 5:
-        raise BadArguments(f"The Sword of Rome takes 2 to 5 players, not {len(names)}.")
+        raise BadArguments(Msg("The Sword of Rome takes 2 to 5 players, not {}.", len(names)))
     return [f for f in known if f in names]
 
 
 def _new(req: Request, seed: int) -> State:
     req.check_opts(NEW_OPTS)
     if req.args:
-        raise BadArguments("Usage: new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=romans:2,...] "
-                           "[consuls=Name,Name,...] [seed=N].")
+        raise BadArguments(Msg("Usage: new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=romans:2,...] "
+                               "[consuls=Name,Name,...] [seed=N]."))
     factions = _factions(req.opts.get("players"))
     vp = {f: 0 for f in factions}
     if "vp" in req.opts:
         for part in req.opts["vp"].split(","):
             f, _, value = part.partition(":")
             if f.lower() not in vp or not value.isdigit():
-                raise BadArguments(f"vp= gives starting VP as power:number for powers in play, e.g. vp={factions[0]}:2; not '{part}'.")
+                raise BadArguments(Msg("vp= gives starting VP as power:number for powers in play, e.g. vp={}:2; not '{}'.", factions[0], part))
             vp[f.lower()] = V.clamp_vp(int(value))
     pool = list(tables()["consuls"])
     if "consuls" in req.opts:
@@ -75,7 +75,7 @@ def _consul_pool(raw: str) -> list[str]:
     names = [n for n in raw.split(",") if n]
     need = int(tables()["consuls_drawn"])
     if len(names) < need or len({n.casefold() for n in names}) != len(names):
-        raise BadArguments(f"The consuls' cup needs at least {need} different names, e.g. consuls=Valerius,Camillus,Fabius.")
+        raise BadArguments(Msg("The consuls' cup needs at least {} different names, e.g. consuls=Valerius,Camillus,Fabius.", need))
     return names
 
 
@@ -113,14 +113,14 @@ def _unrest_fields(level: int) -> dict[str, int]:
 def _faction(state: State, raw: str) -> str:
     f = raw.lower()
     if f not in state["factions"]:
-        raise BadArguments(f"'{raw}' is not in this game (powers: {', '.join(state['factions'])}).")
+        raise BadArguments(Msg("'{}' is not in this game (powers: {}).", raw, ', '.join(state['factions'])))
     return f
 
 
 def _change(raw: str, current: int, what: str) -> int:
     m = _CHANGE.match(raw)
     if not m:
-        raise BadArguments(f"Give the {what} change as +N, -N or =N, not '{raw}'.")
+        raise BadArguments(Msg("Give the {} change as +N, -N or =N, not '{}'.", what, raw))
     n = int(m.group(2))
     return n if m.group(1) == "=" else current + (n if m.group(1) == "+" else -n)
 
@@ -133,7 +133,7 @@ def _playing(state: State) -> None:
 def _vp(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if len(req.args) != 2:
-        raise BadArguments("Usage: vp <power> <+N|-N|=N>.")
+        raise BadArguments(Msg("Usage: vp <power> <+N|-N|=N>."))
     _playing(state)
     f = _faction(state, req.args[0])
     before = state["vp"][f]
@@ -181,7 +181,7 @@ def _desperate(state: State, req: Request) -> Outcome:
     for raw in req.args[0].split(","):
         f = _faction(state, raw)
         if state["desperate"][f] <= 0:
-            raise IllegalMove(f"{f.capitalize()} has no Desperate Times card left.")
+            raise IllegalMove(Msg("{} has no Desperate Times card left.", f.capitalize()))
         if f not in wanting:
             wanting.append(f)
     plays = V.desperate_priority(wanting, _effective(state))
@@ -200,14 +200,14 @@ def _desperate_order(state: State, req: Request) -> Outcome:
 def _unrest(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if len(req.args) != 1:
-        raise BadArguments("Usage: unrest <+N|-N|=N>.")
+        raise BadArguments(Msg("Usage: unrest <+N|-N|=N>."))
     _playing(state)
     if state["unrest"] is None:
-        raise IllegalMove("Carthage is not in this game (unrest is a 5-player rule).")
+        raise IllegalMove(Msg("Carthage is not in this game (unrest is a 5-player rule)."))
     level = _change(req.args[0], state["unrest"], "unrest")
     top = int(tables()["unrest_max"])
     if not 0 <= level <= top:
-        raise IllegalMove(f"Unrest stays within 0..{top}; it would be {level}.")
+        raise IllegalMove(Msg("Unrest stays within 0..{}; it would be {}.", top, level))
     state["unrest"] = level
     return Outcome({"unrest": level, **_unrest_fields(level), "carthage_vp": _effective(state)["carthage"]},
                    Msg("Carthaginian unrest {}: hand size {}, VP {}.", level, f"{-(level // 2):+d}", f"{-(level // 3):+d}"))
@@ -216,12 +216,12 @@ def _unrest(state: State, req: Request) -> Outcome:
 def _naval(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"mod", "die", "extra-ops", "friendly-port"}))
     if req.args:
-        raise BadArguments("Usage: naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1].")
+        raise BadArguments(Msg("Usage: naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]."))
     mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
     extra = req.opt_int("extra-ops", 0, lo=0, hi=10)
     assert mod is not None and extra is not None
     if extra and "carthage" not in state["factions"]:
-        raise IllegalMove("extra-ops= is the 5-player Carthaginian rule; Carthage is not in this game.")
+        raise IllegalMove(Msg("extra-ops= is the 5-player Carthaginian rule; Carthage is not in this game."))
     net = N.modifier(mod, extra, req.opt_flag("friendly-port"))
     given = req.opt_int("die", None, lo=1, hi=6)
     die = given if given is not None else _roll(state, 1)[0]
@@ -249,7 +249,7 @@ def _check(state: State, req: Request) -> Outcome:
     assert mod is not None
     if req.opt_flag("gauls"):
         if kind != "siege":
-            raise BadArguments("gauls=1 (the Gauls' -1 when besieging) goes with 'check siege'.")
+            raise BadArguments(Msg("gauls=1 (the Gauls' -1 when besieging) goes with 'check siege'."))
         mod += int(tables()["two_d6"]["gauls_besieging"])
     dice = parse_faces(req.opts["dice"], 2, "dice=") if "dice" in req.opts else _roll(state, 2)
     total = sum(dice) + mod
@@ -265,7 +265,7 @@ def _check(state: State, req: Request) -> Outcome:
 def _consuls(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"pool"}))
     if req.args:
-        raise BadArguments("Usage: consuls [pool=Name,Name,...]  (all consuls back in the cup, draw 2).")
+        raise BadArguments(Msg("Usage: consuls [pool=Name,Name,...]  (all consuls back in the cup, draw 2)."))
     _playing(state)
     if "pool" in req.opts:
         state["consuls"]["pool"] = _consul_pool(req.opts["pool"])
@@ -302,14 +302,14 @@ def _session_odds(state: State, req: Request) -> Outcome:
 
 def _without_seed(req: Request) -> Request:
     if "seed" in req.opts:
-        raise BadArguments("In a session the dice come from the session's generator; seed= is for 'new'.")
+        raise BadArguments(Msg("In a session the dice come from the session's generator; seed= is for 'new'."))
     return req
 
 
 def _advance(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if req.args:
-        raise BadArguments("Usage: advance  (to the next round; after round 5, the next turn).")
+        raise BadArguments(Msg("Usage: advance  (to the next round; after round 5, the next turn)."))
     _playing(state)
     rounds, turns = int(tables()["rounds_per_turn"]), int(tables()["turns"])
     fields: dict[str, Any] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.sword.tables import tables
+from engine.text import Msg
 
 
 def clamp_vp(vp: int) -> int:
@@ -50,7 +51,7 @@ def desperate_priority(wanting: Iterable[str], vp: Mapping[str, int]) -> str:
     that plays: fewest VP, ties by the tie order (W-12). Raises ValueError if none."""
     candidates = list(wanting)
     if not candidates:
-        raise ValueError("nobody wants to play")
+        raise ValueError(Msg("nobody wants to play"))
     return min(candidates, key=lambda f: (vp[f], tie_rank(f)))
 
 
