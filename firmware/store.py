@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from engine.errors import LegatusError
 from engine.game import Outcome
 from engine.text import Msg, to_data
+from firmware.storage import fsync_dir as _fsync_dir
 from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 
 DB_NAME = "legatus.db"
@@ -79,12 +80,6 @@ def default_state_dir() -> Path:
     return Path(env) if env else Path.home() / ".local" / "state" / "legatus"
 
 
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _identity(path: Path) -> tuple[int, int]:
