@@ -330,14 +330,19 @@ class ListScreen:
         draw_list(draw, items, self.cursor, self.top)
         return img
 
+    def visible_rows(self, ctx: Ctx) -> int:
+        """How many list rows the screen shows (the cursor scrolls within them)."""
+        return ROWS
+
     def key(self, key: str, ctx: Ctx) -> None:
         items = self.items(ctx)
+        rows = self.visible_rows(ctx)
         if key in ("up", "down") and items:
             self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(items)
             if self.cursor < self.top:
                 self.top = self.cursor
-            elif self.cursor >= self.top + ROWS:
-                self.top = self.cursor - ROWS + 1
+            elif self.cursor >= self.top + rows:
+                self.top = self.cursor - rows + 1
         elif key in SELECT and items:
             run = items[self.cursor].run
             if run is not None:

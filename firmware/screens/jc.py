@@ -364,22 +364,12 @@ class DecisionList(ListScreen):
         draw.line((0, base.row_y(base.ROWS - 1) - 1, base.W - 1, base.row_y(base.ROWS - 1) - 1), fill=1)
         return img
 
+    def visible_rows(self, ctx: Ctx) -> int:
+        return self._rows(ctx)[1]
+
     def key(self, key: str, ctx: Ctx) -> None:
         self._fresh(ctx)
-        items = self.items(ctx)
-        _first, rows = self._rows(ctx)
-        if key in ("up", "down") and items:
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(items)
-            if self.cursor < self.top:
-                self.top = self.cursor
-            elif self.cursor >= self.top + rows:
-                self.top = self.cursor - rows + 1
-        elif key in SELECT and items:
-            run = items[self.cursor].run
-            if run is not None:
-                run(ctx)
-        elif key in BACK:
-            ctx.pop()
+        super().key(key, ctx)
 
 
 def odds_line(ctx: Ctx) -> str:
