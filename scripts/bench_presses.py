@@ -23,11 +23,14 @@ from scripts.presses.harness import Driver  # noqa: E402
 MODULES = ("caesar", "jc", "glory", "sword", "kit")
 
 
-def measure(lang: str, games: int, seed: int = 1) -> tuple[dict[str, list[int]], dict[str, tuple[float, float]], list[str]]:
+Figures = tuple[dict[str, list[int]], dict[str, tuple[float, float]], list[str]]
+
+
+def measure(lang: str, games: int, seed: int = 1, only: tuple[str, ...] = MODULES) -> Figures:
     results: dict[str, list[int]] = {}
     targets: dict[str, tuple[float, float]] = {}
     problems: list[str] = []
-    for name in MODULES:
+    for name in only:
         try:
             mod = importlib.import_module(f"scripts.presses.{name}")
         except ImportError:
@@ -49,14 +52,15 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--lang", default="en")
     ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--only", nargs="*", choices=MODULES, default=list(MODULES), help="these games only")
     args = ap.parse_args()
-    results, targets, problems = measure(args.lang, args.games)
-    print("| task | median | max | target (median / max) | occurrences |")
-    print("|---|---|---|---|---|")
+    results, targets, problems = measure(args.lang, args.games, only=tuple(args.only))
+    print("| task | median | mean | max | target (median / max) | occurrences |")
+    print("|---|---|---|---|---|---|")
     for task, counts in results.items():
         t = targets.get(task)
         tgt = f"{t[0]:g} / {t[1]:g}" if t else "—"
-        print(f"| {task} | {statistics.median(counts):g} | {max(counts)} | {tgt} | {len(counts)} |")
+        print(f"| {task} | {statistics.median(counts):g} | {statistics.mean(counts):.2f} | {max(counts)} | {tgt} | {len(counts)} |")
     uniq = sorted(set(problems))
     print(f"\nscreen problems: {len(uniq)}")
     for p in uniq[:40]:

@@ -101,11 +101,12 @@ def test_j14_choice_from_the_hit_screen(state_dir):  # J-14
 
 
 def test_physical_dice_are_entered_on_the_device(state_dir):  # J-1
-    # up/down turn a die over its faces, right goes to the next die (starting on the same face)
-    keys = HOME + ["a", "a"] + ["up"] * 3 + ["right", "down", "down", "right", "down", "a"]
+    # up/down turn a die over its faces, right goes to the next die; the three dice start on 2, 3, 5
+    # (firmware.dice_guess) and the dice not reached follow the one turned: 1, 2, 4
+    keys = HOME + ["a", "a"] + ["down", "right", "right", "down", "a"]
     app = app_with(PHYSICAL, keys, state_dir)
     try:
-        assert app.console.session.lines[-1] == "fire c_leg10 dice=4,2,1"
+        assert app.console.session.lines[-1] == "fire c_leg10 dice=1,2,3"
         assert isinstance(app.stack[-1], DiceResult) and app.stack[-1].turn["hits"] == 3
     finally:
         app.console.close()
@@ -143,21 +144,32 @@ def test_odds_screen_reads_the_exact_odds(state_dir):  # J-15
         app.console.close()
 
 
-def test_a_die_is_set_with_up_down_and_starts_on_the_previous_face(state_dir):  # J-1, issue 9 item 5
+def test_a_die_is_set_with_up_down_and_dice_not_reached_follow_it(state_dir):  # J-1, issue 9 item 5
+    from firmware.dice_guess import chain, start_face
     from firmware.screens.jc import DiceEntry
     app = app_with(PHYSICAL, HOME + ["a", "a"], state_dir)
     try:
         entry = app.stack[-1]
         assert isinstance(entry, DiceEntry)
         app.render()
-        assert entry.faces == [1, 1, 1]
-        for key in ["down", "right", "up"]:            # 1 -> 6 (wraps), next die starts on 6 -> 1
-            app.handle(key)
-        assert entry.faces[:2] == [6, 1] and entry.at == 1
-        app.handle("right")                             # nothing is sent before A
-        assert app.console.session.lines[-1] == "fire p_leg1 dice=6,6,6,6"
+        first = start_face(0, 3, None)
+        assert entry.faces == chain(3, 0, [first])           # each die on the likeliest next face
+        assert entry.faces == sorted(entry.faces)
+        app.handle("down")                                    # the first die one lower; the rest follow
+        low = (first - 2) % 6 + 1
+        assert entry.faces == chain(3, 0, [low])
+        app.handle("right")
+        app.handle("up")
+        middle = entry.faces[1]
+        assert entry.at == 1 and entry.faces == chain(3, 1, [low, middle])
+        app.handle("right")
+        last = entry.faces[2]
+        app.handle("left")                                    # a die already reached no longer follows
+        app.handle("up")
+        assert entry.faces == [low, middle % 6 + 1, last]
+        assert app.console.session.lines[-1] == PHYSICAL[-1]               # nothing is sent before A
         app.handle("a")
-        assert app.console.session.lines[-1] == "fire c_leg10 dice=6,1,1"
+        assert app.console.session.lines[-1] == f"fire c_leg10 dice={low},{middle % 6 + 1},{last}"
     finally:
         app.console.close()
 

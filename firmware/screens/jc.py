@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.text import N_
+from firmware import dice_guess
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, TextScreen
@@ -551,10 +552,11 @@ def _firepower(rating: str) -> int:
 
 
 class DiceEntry:
-    """The physical dice rolled for ``key`` (one die per strength step, J-1): up/down turn the
-    die under the cursor over its six faces, right goes to the next die (which starts on the
-    same face: read your dice from lowest to highest; dice not reached yet follow the current one), left
-    to the previous; A enters the whole roll at any time."""
+    """The physical dice rolled for ``key`` (one die per strength step, J-1), read from the lowest
+    face to the highest: up/down turn the die under the cursor over its six faces, right goes to
+    the next die, left to the previous; A enters the whole roll at any time. Each die not reached
+    yet shows the likeliest face after the one before (:mod:`firmware.dice_guess`), so a roll
+    costs few presses and A can be pressed as soon as the rest already match."""
 
     def __init__(self, key: str, auto: bool = False, then: Callable[[Ctx], None] | None = None) -> None:
         self.key_ = key
@@ -562,14 +564,16 @@ class DiceEntry:
         self.then = then
         self.faces: list[int] = []
         self.at = 0
+        self.reached = 0          # the furthest die the cursor has been on: later dice follow guesses
         self.title = ""
 
     def _fit(self, ctx: Ctx) -> dict[str, Any]:
         b = _block(ctx, self.key_)
         n = max(1, int(b["strength"]))
         if len(self.faces) != n:
-            self.faces = (self.faces + [self.faces[-1] if self.faces else 1] * n)[:n]
-            self.at = min(self.at, n - 1)
+            first = self.faces[:1] or [dice_guess.start_face(0, n, None)]
+            self.faces = dice_guess.chain(n, 0, first)
+            self.at = self.reached = 0
         return b
 
     def render(self, ctx: Ctx) -> Image.Image:
@@ -594,11 +598,13 @@ class DiceEntry:
         self._fit(ctx)
         if key in ("up", "down"):
             step = 1 if key == "up" else -1
-            # the dice not reached yet follow this one: equal dice at the end cost no press
-            self.faces[self.at:] = [(self.faces[self.at] - 1 + step) % 6 + 1] * (len(self.faces) - self.at)
+            self.faces[self.at] = (self.faces[self.at] - 1 + step) % 6 + 1
+            if self.at == self.reached:          # the dice not reached yet follow this one
+                self.faces = dice_guess.chain(len(self.faces), self.at, self.faces)
         elif key in ("right", "press"):
             if self.at + 1 < len(self.faces):
                 self.at += 1
+                self.reached = max(self.reached, self.at)
         elif key == "left" and self.at > 0:
             self.at -= 1
         elif key in BACK:

@@ -3,14 +3,15 @@
 The armies are set up with uncounted console lines (the set-up is not what is measured). Then the
 person fights the battle on the device: on each decision the cursor starts on Fire (or on the
 first block that can take a hit); every fire asks for the dice thrown at the table, which the
-person enters reading them from lowest to highest (each die starts on the previous die's face:
-up/down turn it, right goes to the next die, A enters the roll), then acknowledges the result.
+person enters reading them from lowest to highest (each die starts on the likeliest face after the
+previous die's, firmware/dice_guess.py: up/down turn it, right goes to the next die, A enters the
+roll as soon as the dice still to come show their faces), then acknowledges the result.
 
 Tasks:
 - "JC: battle with physical dice (3 rounds)" — from the session's home until round 4 begins or
   the battle ends (issue 9's table: 136 before).
 - "JC: a physical die" — the presses spent on one die in the dice entry (its face moves, the
-  right to the next die, and the A for the last die): target median ≤ 2.
+  right to the next die, and the A for the last die): target ≤ 2 on average.
 """
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def _enter_dice(d: Driver, rng: random.Random) -> None:
         up, down = (face - now) % 6, (now - face) % 6
         d.press("up", up) if up <= down else d.press("down", down)
         rest = faces[i + 1:]
-        if all(f == face for f in rest):             # the dice still to come already show it
+        if screen.faces[i + 1:] == rest:             # the dice still to come already show theirs
             d.press("a")
             d.results["JC: a physical die"].append(d.presses - start)
             d.results["JC: a physical die"].extend([0] * len(rest))
