@@ -47,6 +47,11 @@ class App:
             self._reveal_if_finished()
         return response
 
+    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
+        response = self.console.reopen(line, seed, committed)
+        self._view_stale = True
+        return response
+
     def _newest_finished(self) -> int:
         """The id of the newest finished game in the history (0 if none or unreadable)."""
         try:

@@ -138,10 +138,27 @@ class Console:
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
         return names
 
-    def _new(self, line: str, opts: Mapping[str, str]) -> dict[str, Any]:
+    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
+        """Start ``line`` (an archived session's ``new`` line) again with its own ``seed``, as a
+        response like :meth:`request`'s. A seed that was secret stays secret: it is not added to
+        the line, and the new session keeps the same commitment (so ``reveal`` at the end still
+        proves every draw)."""
+        from firmware.i18n import localize, say
+        try:
+            req = parse_line(line)
+            if req.command != "new":
+                raise BadArguments(Msg("Only a 'new' line can be reopened."))
+            fields = self._new(line, req.opts, given=(seed, committed))
+        except LegatusError as e:
+            return {"ok": False, "error": e.code, "message": say(e.message)}
+        return {"ok": True, **localize(fields)}
+
+    def _new(self, line: str, opts: Mapping[str, str], given: tuple[int, bool] | None = None) -> dict[str, Any]:
         seed_text = opts.get("seed")
-        if seed_text is None:
-            seed = _fresh_seed()
+        if given is not None:
+            seed, committed = given
+        elif seed_text is None:
+            seed, committed = _fresh_seed(), True
         else:
             try:
                 seed = int(seed_text)
@@ -149,7 +166,8 @@ class Console:
                 raise BadArguments(Msg("seed= needs a whole number, not '{}'.", seed_text[:24])) from None
             if not 0 <= seed < 2**64:
                 raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
-        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=seed_text is None)
+            committed = False
+        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed)
         old = self.session
         abandoned = self._history_hook("record_abandoned", old) if old is not None else False
         try:

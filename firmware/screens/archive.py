@@ -1,9 +1,10 @@
 """Earlier sessions: the archive listed newest first; one can be reopened (Games → Earlier games).
 
-Reopening replays the archived session through the console: its ``new`` line with its seed, then
-its effective action lines. The result is the same state (the engine is deterministic), journaled
-as a new current session; the session running before goes to the archive as ``new`` always does,
-and the archived copy stays where it was.
+Reopening replays the archived session through the console: its ``new`` line with its seed (a
+secret seed stays secret: same commitment, not written on the line), then its effective action
+lines. The result is the same state (the engine is deterministic), journaled as a new current
+session; the session running before goes to the archive as ``new`` always does, and the archived
+copy stays where it was.
 
 Where the archive lives is the Store's business: ``store_archives`` reads the archived sessions of
 the state directory's database (``Store.archives``, firmware/store.py) read-only.
@@ -17,7 +18,6 @@ from typing import Any
 
 from engine.text import N_
 from firmware.i18n import _, ngettext
-from firmware.screens import base
 from firmware.screens.base import ConfirmScreen, Ctx, Item, ListScreen
 from firmware.screens.menu import Said
 
@@ -93,10 +93,9 @@ def _reopen(a: Archived, ctx: Ctx) -> None:
 
 def reopen(ctx: Ctx, a: Archived) -> bool:
     """Replay ``a`` as the current session; back to the main menu, which offers to resume it."""
-    line = a.header["line"]
-    if "seed=" not in line:
-        line = f"{line} seed={a.header['seed']}"
-    if base.run_or_notify(ctx, line) is None:
+    response = ctx.reopen(a.header["line"], int(a.header["seed"]), bool(a.header.get("committed")))
+    if not response["ok"]:
+        ctx.notify(response["message"])
         return False
     for i, step in enumerate(a.lines):
         response = ctx.run(step)

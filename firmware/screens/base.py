@@ -109,6 +109,9 @@ class Ctx(Protocol):
     def view(self) -> dict[str, Any] | None:
         """The current session's ``state`` view, or None without a session."""
 
+    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
+        """Start an archived session's ``new`` line again with its seed (kept secret if it was)."""
+
     def push(self, screen: Screen) -> None: ...
 
     def pop(self) -> None: ...
