@@ -14,12 +14,16 @@ Templates use :meth:`str.format` fields (``{}``, ``{0}``, ``{name}``, ``{:+d}``)
 Msg (translated recursively), numbers, plain strings (kept as they are: ids, player names) or
 lists/tuples (each item translated, joined with ", ").
 
+Each Msg remembers the module that made it (``origin``), so that a word two games translate
+differently (Julius Caesar's and The Sword of Rome's "Battle") is said in its own game's words.
+
 Persisting: ``to_data`` turns a Msg into plain JSON data and ``from_data`` back, so a stored log
 can be shown later in whatever language is chosen then. ``N_`` marks a literal for the catalog
 extractor (scripts/i18n.py) without changing it.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -39,6 +43,7 @@ class Msg(str):
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
     plural: str | None
+    origin: str                       # the module that made it ("engine.jc.battle"), or ""
 
     def __new__(cls, template: str, *args: Any, plural: str | None = None, **kwargs: Any) -> Msg:
         self = super().__new__(cls, _render(template, args, kwargs, plural, _identity, _english_plural))
@@ -46,6 +51,7 @@ class Msg(str):
         self.args = args
         self.kwargs = kwargs
         self.plural = plural
+        self.origin = _caller(1)
         return self
 
     def say(self, gettext: Translate, ngettext: TranslatePlural) -> str:
@@ -69,7 +75,17 @@ class Msg(str):
 
 def term(word: str) -> Msg:
     """A game term or name that the catalogs translate (a province, a block type, a bonus)."""
-    return Msg(word)
+    m = Msg(word)
+    m.origin = _caller(1)
+    return m
+
+
+def _caller(depth: int) -> str:
+    """The module name ``depth`` frames above the caller ("" if there is none)."""
+    try:
+        return str(sys._getframe(depth + 1).f_globals.get("__name__", ""))
+    except ValueError:
+        return ""
 
 
 def _identity(s: str) -> str:
@@ -113,6 +129,8 @@ def to_data(x: Any) -> Any:
             d["k"] = {k: _arg_data(v) for k, v in x.kwargs.items()}
         if x.plural is not None:
             d["p"] = x.plural
+        if x.origin.startswith("engine.") and x.origin.count(".") > 1:
+            d["o"] = ".".join(x.origin.split(".")[:2])        # the game package is enough
         return d
     if isinstance(x, list):
         return [to_data(v) for v in x]
@@ -133,7 +151,9 @@ def from_data(d: Any) -> Any:
         try:
             args = tuple(_arg_from(a) for a in d.get("a", ()))
             kwargs = {str(k): _arg_from(v) for k, v in dict(d.get("k", {})).items()}
-            return Msg(d["t"], *args, plural=d.get("p"), **kwargs)
+            m = Msg(d["t"], *args, plural=d.get("p"), **kwargs)
+            m.origin = str(d.get("o", ""))
+            return m
         except (IndexError, KeyError, ValueError, TypeError, AttributeError):
             return str(d["t"])
     if isinstance(d, list):

@@ -46,6 +46,17 @@ class Console:
         self.apply_language()
         self._history_hook("reconcile")
 
+    @property
+    def session(self) -> Session | None:
+        return self._session
+
+    @session.setter
+    def session(self, session: Session | None) -> None:
+        """The current session; its game's words come first where games say a word differently."""
+        from firmware.i18n import set_game
+        self._session = session
+        set_game(session.game.name if session is not None else None)
+
     def apply_language(self) -> None:
         """Speak the stored language (English if none is stored or it is unknown)."""
         from firmware.i18n import LANGUAGES, set_language

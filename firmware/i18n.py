@@ -14,6 +14,8 @@ chained, so a message may sit in any of them. English needs no catalog.
 from __future__ import annotations
 
 import gettext as _gettext
+import io as _io
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -39,44 +41,105 @@ def language() -> str:
     return _current
 
 
+GAME_DOMAINS: tuple[str, ...] = ("caesar", "jc", "glory", "sword")
+SHARED_DOMAINS: tuple[str, ...] = ("legatus", "history")
+
+
+@lru_cache(maxsize=512)
+def domain_of_module(name: str) -> str:
+    """The catalog domain of the texts written in module ``name`` (the rule scripts/i18n.py
+    extracts by): a game's own for ``engine.<game>.*`` and ``firmware.screens.<game>[_*]``,
+    ``history`` for history, statistics, export and fairness, else ``legatus``."""
+    parts = name.split(".")
+    if len(parts) >= 2 and parts[0] == "engine" and parts[1] in GAME_DOMAINS:
+        return parts[1]
+    if len(parts) > 2 and parts[:2] == ["firmware", "screens"]:
+        for game in GAME_DOMAINS:
+            if parts[2] == game or parts[2].startswith(game + "_"):
+                return game
+    if any(w in name for w in ("history", "stats", "export", "fairness")):
+        return "history"
+    return "legatus"
+
+
+_game = "legatus"             # the domain of the game being played (the session's), else legatus
+SESSION_GAMES = {"caesar-solo": "caesar", "caesar-duel": "caesar", "jc-battle": "jc", "glory": "glory",
+                 "sword": "sword"}
+
+
+def set_game(name: str | None) -> None:
+    """The session's game (``caesar-solo``, ``jc-battle``…): a text from a shared screen (a form,
+    a list) that two games translate differently is said in this game's words."""
+    global _game
+    _game = SESSION_GAMES.get(name or "", "legatus")
+
+
 @lru_cache(maxsize=None)
-def catalog(lang: str) -> _gettext.NullTranslations:
-    """Every domain's catalog of ``lang`` chained into one (loaded once). A damaged ``.mo`` is
-    skipped: the texts it held show in English rather than stop the device."""
-    chain: _gettext.NullTranslations = _gettext.NullTranslations()
-    if lang == "en":
-        return chain
-    first: _gettext.NullTranslations | None = None
+def _mo_files(lang: str) -> dict[str, bytes]:
+    """domain -> the bytes of its compiled catalog for ``lang`` (unreadable ones left out)."""
+    out: dict[str, bytes] = {}
     try:
         files = sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"))
     except OSError:
         files = []                         # an unreadable catalog folder: speak English
     for mo in files:
         try:
-            with open(mo, "rb") as f:
-                t = _gettext.GNUTranslations(f)
+            out[mo.stem] = mo.read_bytes()
+        except OSError:
+            continue
+    return out
+
+
+def catalog(lang: str, first: str = "legatus") -> _gettext.NullTranslations:
+    """Every domain's catalog of ``lang`` chained into one: domain ``first``, then the game being
+    played, then the shared ones, then the other games'. A damaged ``.mo`` is skipped: the texts
+    it held show in English rather than stop the device."""
+    return _chain(lang, first, _game)
+
+
+@lru_cache(maxsize=None)
+def _chain(lang: str, first: str, game: str) -> _gettext.NullTranslations:
+    chain: _gettext.NullTranslations = _gettext.NullTranslations()
+    if lang == "en":
+        return chain
+    files = _mo_files(lang)
+    order = list(dict.fromkeys([first, game, *SHARED_DOMAINS, *GAME_DOMAINS]))
+    order += sorted(d for d in files if d not in order)
+    head: _gettext.NullTranslations | None = None
+    for domain in order:
+        if domain not in files:
+            continue
+        try:
+            t = _gettext.GNUTranslations(_io.BytesIO(files[domain]))
         except (OSError, ValueError, UnicodeDecodeError):
             continue
-        if first is None:
-            first = t
+        if head is None:
+            head = t
         else:
-            first.add_fallback(t)
-    return first if first is not None else chain
+            head.add_fallback(t)
+    return head if head is not None else chain
+
+
+def _caller_domain() -> str:
+    """The domain of the module that called the caller of this function."""
+    return domain_of_module(str(sys._getframe(2).f_globals.get("__name__", "")))
 
 
 def _(message: str) -> str:
-    """``message`` in the current language."""
-    return catalog(_current).gettext(message)
+    """``message`` in the current language, in the words of the calling module's domain."""
+    return catalog(_current, _caller_domain()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` that fits ``n``, in the current language."""
-    return catalog(_current).ngettext(singular, plural, n)
+    return catalog(_current, _caller_domain()).ngettext(singular, plural, n)
 
 
 def say(text: Any, lang: str | None = None) -> str:
-    """``text`` for a person in ``lang`` (default: the current language)."""
-    cat = catalog(lang or _current)
+    """``text`` for a person in ``lang`` (default: the current language); a Msg in the words of
+    the domain of the module that made it, a plain string in those of the caller's."""
+    origin = getattr(text, "origin", "") if isinstance(text, Msg) else ""
+    cat = catalog(lang or _current, domain_of_module(origin) if origin else _caller_domain())
     if isinstance(text, Msg):
         return text.say(cat.gettext, cat.ngettext)
     if isinstance(text, str):
@@ -96,5 +159,5 @@ def localize(obj: Any, lang: str | None = None) -> Any:
     return obj
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Msg", "_", "catalog", "language", "localize",
-           "ngettext", "say", "set_language"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Msg", "_", "catalog", "domain_of_module", "language", "localize",
+           "ngettext", "say", "set_game", "set_language"]

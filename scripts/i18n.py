@@ -26,19 +26,14 @@ PLURAL_FORMS = {
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
     "uk": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
-GAMES = ("caesar", "jc", "glory", "sword")
 
 
 def domain_of(path: Path) -> str:
-    """The catalog a source file's texts go to: a game's own, ``history``, or ``legatus``."""
-    rel = path.relative_to(ROOT).as_posix()
-    for game in GAMES:
-        if rel.startswith(f"engine/{game}/") or rel == f"firmware/screens/{game}.py" \
-                or rel.startswith(f"firmware/screens/{game}_"):
-            return game
-    if "history" in rel or "stats" in rel or "export" in rel or "fairness" in rel:
-        return "history"
-    return "legatus"
+    """The catalog a source file's texts go to: a game's own, ``history``, or ``legatus``
+    (firmware.i18n.domain_of_module, which also picks the words when they are said)."""
+    from firmware.i18n import domain_of_module
+    rel = path.relative_to(ROOT).with_suffix("")
+    return domain_of_module(".".join(rel.parts))
 
 
 # -- extraction ------------------------------------------------------------------------------------
