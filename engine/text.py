@@ -46,12 +46,16 @@ class Msg(str):
     origin: str                       # the module that made it ("engine.jc.battle"), or ""
 
     def __new__(cls, template: str, *args: Any, plural: str | None = None, **kwargs: Any) -> Msg:
-        self = super().__new__(cls, _render(template, args, kwargs, plural, _identity, _english_plural))
+        if plural is None and not kwargs and not any(isinstance(a, (list, tuple)) for a in args):
+            english = template.format(*args) if args else template        # the common case, fast
+        else:
+            english = _render(template, args, kwargs, plural, _identity, _english_plural)
+        self = super().__new__(cls, english)
         self.template = template
         self.args = args
         self.kwargs = kwargs
         self.plural = plural
-        self.origin = _caller(1)
+        self.origin = sys._getframe(1).f_globals.get("__name__", "")     # the caller's module
         return self
 
     def say(self, gettext: Translate, ngettext: TranslatePlural) -> str:
@@ -118,9 +122,10 @@ def _render(template: str, args: tuple[Any, ...], kwargs: dict[str, Any], plural
 
 
 # -- as plain data ---------------------------------------------------------------------------------
-def to_data(x: Any) -> Any:
-    """Plain JSON data for a Msg (``{"t": template, "a": [...], "k": {...}, "p": plural}``) or
-    for lists/dicts holding Msgs; other values are returned as they are."""
+def to_data(x: Any, top: bool = True) -> Any:
+    """Plain JSON data for a Msg (``{"t": template, "a": [...], "k": {...}, "p": plural, "o": game}``,
+    ``o`` the game package that made a ``top`` sentence) or for lists/dicts holding Msgs; other
+    values are returned as they are."""
     if isinstance(x, Msg):
         d: dict[str, Any] = {"t": x.template}
         if x.args:
@@ -129,8 +134,9 @@ def to_data(x: Any) -> Any:
             d["k"] = {k: _arg_data(v) for k, v in x.kwargs.items()}
         if x.plural is not None:
             d["p"] = x.plural
-        if x.origin.startswith("engine.") and x.origin.count(".") > 1:
-            d["o"] = ".".join(x.origin.split(".")[:2])        # the game package is enough
+        package = x.origin.split(".")[1] if top and x.origin.startswith("engine.") else ""
+        if package and package != "text":     # made by a game's engine: say it in that game's words
+            d["o"] = package
         return d
     if isinstance(x, list):
         return [to_data(v) for v in x]
@@ -142,7 +148,7 @@ def to_data(x: Any) -> Any:
 def _arg_data(v: Any) -> Any:
     if isinstance(v, tuple):
         return {"l": [_arg_data(x) for x in v]}
-    return to_data(v)
+    return to_data(v, top=False)          # said with the words of the sentence it is part of
 
 
 def from_data(d: Any) -> Any:
@@ -152,7 +158,7 @@ def from_data(d: Any) -> Any:
             args = tuple(_arg_from(a) for a in d.get("a", ()))
             kwargs = {str(k): _arg_from(v) for k, v in dict(d.get("k", {})).items()}
             m = Msg(d["t"], *args, plural=d.get("p"), **kwargs)
-            m.origin = str(d.get("o", ""))
+            m.origin = f"engine.{d['o']}" if isinstance(d.get("o"), str) else ""
             return m
         except (IndexError, KeyError, ValueError, TypeError, AttributeError):
             return str(d["t"])

@@ -2,10 +2,12 @@
 bonuses, players and Auto-Crassus's priority steps, as the rulebooks name them.
 
 The engine never translates: these return :class:`~engine.text.Msg` values that the firmware says
-in the chosen language. Ids (``SC``, ``SC-IT``, ``sword:5/1``) stay in the protocol fields.
+in the chosen language. The fixed ones (a province, a space, an icon, a token) are made once and
+shared: a Msg is never changed after it is made. Ids (``SC``, ``SC-IT``, ``sword:5/1``) stay in the protocol fields.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.caesar.board import PROVINCE_NAMES, SPACE_A, SPACE_B
@@ -29,20 +31,24 @@ PLAYER_WORDS = {"human": N_("You"), "crassus": N_("Crassus"), "caesar": N_("Caes
                 "none": N_("nobody")}
 
 
+@lru_cache(maxsize=None)
 def province(x: int) -> Msg:
     """Province ``x``'s name (``Sicilia``, in Russian ``Сицилия``)."""
     return term(PROVINCE_NAMES[x])
 
 
+@lru_cache(maxsize=None)
 def space(s: int) -> Msg:
     """Space ``s`` as its two provinces: ``Sicilia–Italia``."""
     return Msg("{}–{}", province(SPACE_A[s]), province(SPACE_B[s]))
 
 
+@lru_cache(maxsize=None)
 def icon(name: str) -> Msg:
     return term(ICON_WORDS[name])
 
 
+@lru_cache(maxsize=None)
 def token(tid: int) -> Msg:
     """``sword 5/1`` with the icon's word translated."""
     t = TOKENS[tid]
