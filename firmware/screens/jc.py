@@ -580,7 +580,7 @@ class DiceEntry:
         b = self._fit(ctx)
         fp = _firepower(b["rating"])
         img, draw = base.frame()
-        self.title = _("Dice: {}").format(name_of(b))
+        self.title = name_of(b)              # the dice are on screen: the name needs the room
         base.title_bar(draw, self.title, f"{self.at + 1}/{len(self.faces)}")
         x = 2
         for i, face in enumerate(self.faces):
@@ -642,8 +642,10 @@ class DiceResult:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         t = self.turn
-        self.title = block_row({"name": t["name"], "rating": t["rating"], "strength": t["strength"]}, 14)
-        base.title_bar(draw, self.title, ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"]))
+        status = ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"])
+        self.title = block_row({"name": t["name"], "rating": t["rating"], "strength": t["strength"]},
+                               base.COLS - len(status) - 1)
+        base.title_bar(draw, self.title, status)
         x = 2
         for face, hit in zip(t["dice"], t["hit_dice"]):
             img.paste(die_tile(face, hit), (x, base.TITLE_H + 2))
