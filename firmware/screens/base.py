@@ -288,7 +288,8 @@ class Item:
 
 def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top: int,
               rows: int = ROWS) -> None:
-    """Rows ``top..top+rows`` of ``items`` with the cursor row inverted and a scroll mark."""
+    """Rows ``top..top+rows`` of ``items`` with the cursor row's label (and value) inverted, and
+    a scroll mark."""
     for i in range(rows):
         k = top + i
         if k >= len(items):
@@ -297,12 +298,18 @@ def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top
         room = COLS - 1 - (len(item.value) + 1 if item.value else 0)
         label = clip(item.label, room)
         y = row_y(i)
-        if k == cursor:
-            draw.rectangle((0, y, W - 4, y + LINE - 1), fill=1)
-        fill = 0 if k == cursor else 1
+        selected = k == cursor
+        # The cursor inverts the label (and the value) in boxes as wide as their text, not a
+        # full-width bar: a cursor move then changes only those columns on the panel's bus.
+        fill = 0 if selected else 1
+        if selected:
+            draw.rectangle((0, y, len(label) * CHAR_W + 1, y + LINE - 1), fill=1)
         put(draw, 1, y, label, fill=fill)
         if item.value:
-            put(draw, W - 4 - len(item.value) * CHAR_W, y, item.value, fill=fill)
+            x = W - 4 - len(item.value) * CHAR_W
+            if selected:
+                draw.rectangle((x - 1, y, W - 4, y + LINE - 1), fill=1)
+            put(draw, x, y, item.value, fill=fill)
     if len(items) > rows:  # scroll bar on the right edge
         span = H - TITLE_H - 1
         h = max(3, span * rows // len(items))
