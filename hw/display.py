@@ -4,25 +4,26 @@ luma is imported inside the functions so that importing this module (and the
 console's cold start) stays cheap. Every hardware failure is raised as
 :class:`DisplayError`, which the program catches to run on without a display.
 
-The devices :func:`open_display` returns are luma.oled's ``ssd1306``/``sh1106``
-with :class:`hw.panel.PagedPanel` mixed in: a frame sends only the pages and
-columns that changed since the last one (luma's own ``display()``, never
-called, sends every byte and reads pixels with ``Image.getdata()``). The next
-frame is sent whole after :func:`invalidate`, a contrast change, waking the
-panel, or an error.
+The devices :func:`open_display` returns are :class:`hw.panel.Ssd1306` and
+:class:`hw.panel.Sh1106` on luma.core's serial interface (I2C or SPI): a frame
+sends only the pages and columns that changed since the last one (luma.oled's
+device classes, not used, send every byte, read pixels with
+``Image.getdata()`` and take ~45 ms to import and construct). The next frame is
+sent whole after :func:`invalidate`, a contrast change, waking the panel, or an
+error.
 """
 from __future__ import annotations
 
 import errno
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hw.config import DisplayConfig
 
 if TYPE_CHECKING:
-    from luma.core.device import device as LumaDevice
     from PIL.Image import Image
+
+    from hw.panel import Panel as LumaDevice
 
 WIDTH, HEIGHT = 128, 64
 MODEL_PATH = Path("/proc/device-tree/model")
@@ -50,7 +51,9 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
     """
     from luma.core.error import Error as LumaError
 
-    driver = _driver(cfg.driver)
+    from hw.panel import DRIVERS
+
+    driver = DRIVERS[cfg.driver]
     owned = serial_interface is None
     if serial_interface is None:
         try:
@@ -118,24 +121,6 @@ def _send(device: LumaDevice, method: Any, *args: Any) -> None:
     except (LumaError, OSError) as e:
         invalidate(device)
         raise DisplayError(f"the display stopped answering ({e}); check its connection") from e
-
-
-@cache
-def _driver(name: str) -> Any:
-    """luma.oled's class for controller ``name`` with :class:`hw.panel.PagedPanel` mixed in."""
-    from luma.oled.device import sh1106, ssd1306
-
-    from hw.panel import PagedPanel
-
-    class PagedSsd1306(PagedPanel, ssd1306):  # type: ignore[misc]  # luma is untyped
-        """luma.oled's ssd1306 sending only changed pages/columns (column/page window)."""
-
-    class PagedSh1106(PagedPanel, sh1106):  # type: ignore[misc]
-        """luma.oled's sh1106 sending only changed pages/columns (page addressing)."""
-
-        window_addressing = False
-
-    return {"ssd1306": PagedSsd1306, "sh1106": PagedSh1106}[name]
 
 
 def _open_bus(cfg: DisplayConfig) -> Any:

@@ -6,13 +6,18 @@ with Pillow alone (no per-pixel Python loop); :func:`changes` compares two packe
 returns the rectangles (pages x columns) worth sending, runs of changed columns merged where a
 new address command would cost more than resending the unchanged bytes in between.
 
-:class:`PagedPanel` is mixed into luma.oled's ``ssd1306``/``sh1106`` classes by
-:func:`hw.display.open_display`: its ``display(image)`` replaces luma's (which reads pixels
-with ``Image.getdata()``) and sends only what changed since the last frame, through the
-device's own ``command()``/``data()`` and so through luma's serial interface.
+:class:`PagedPanel` holds the diffing ``display(image)``: it sends only what changed since the
+last frame through the device's ``command()``/``data()``, and so through luma's serial interface.
+:class:`Ssd1306` and :class:`Sh1106` are the 128x64 controllers themselves, on luma's serial
+interface but without luma.oled's device classes (whose import alone cost ~20 ms and whose
+constructor ~25 ms of per-pixel tables, before the first frame): the same initialisation
+commands as luma.oled 3.x sends (tests/test_hw_display.py compares them), and the display is
+switched on only after the first frame has been written, so the panel never shows the random RAM
+of power-on and no blank frame is sent first.
 """
 from __future__ import annotations
 
+import atexit
 import re
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -124,7 +129,8 @@ def region(frame: bytes, width: int, rect: Rect) -> bytes:
 
 
 class PagedPanel:
-    """Mixin for luma.oled's ``ssd1306`` and ``sh1106``: ``display`` sends only what changed.
+    """``display`` sends only what changed (a mixin: the class provides ``command``, ``data``,
+    ``preprocess`` and the panel's ``_w``/``_h``).
 
     The frame last sent is kept in ``_frame`` (None: the panel's RAM is unknown, so the next
     frame is sent whole). :meth:`invalidate` forgets it, for a full refresh after wake-up, a
@@ -136,7 +142,7 @@ class PagedPanel:
     window_addressing = True
     _frame: bytes | None = None
 
-    # provided by luma's device classes
+    # provided by the device class
     _w: int
     _h: int
     command: Any
@@ -167,3 +173,108 @@ class PagedPanel:
         for i, page in enumerate(range(rect.page0, rect.page1 + 1)):
             self.command(0xB0 | page, col & 0x0F, 0x10 | col >> 4)
             self.data(list(data[i * n:(i + 1) * n]))
+
+
+# -- the controllers -------------------------------------------------------------------------------
+DISPLAYOFF, DISPLAYON, SETCONTRAST = 0xAE, 0xAF, 0x81
+# To the panel's own orientation: ``rotate`` quarter turns clockwise (as luma.core rotates).
+_TO_PANEL = {1: "ROTATE_270", 2: "ROTATE_180", 3: "ROTATE_90"}
+
+
+class Panel(PagedPanel):
+    """A 1-bit OLED controller on a luma serial interface (``command(*bytes)``, ``data(bytes)``,
+    ``cleanup()``), with the attributes and methods of a luma device that Legatus uses: ``size``,
+    ``mode``, ``rotate``, ``persist``, ``display``, ``contrast``, ``show``, ``hide``, ``clear``,
+    ``cleanup``. Subclasses give the initialisation commands."""
+
+    INIT: tuple[int, ...] = ()
+    CONTRAST = 0x7F
+    mode = "1"
+
+    def __init__(self, serial_interface: Any, width: int = 128, height: int = 64,
+                 rotate: int = 0) -> None:
+        if height % PAGE_ROWS or not 0 <= rotate <= 3:
+            raise ValueError(f"unsupported panel {width}x{height}, rotate {rotate}")
+        self._serial_interface = serial_interface
+        self._w, self._h = width, height
+        self.rotate = rotate
+        self.width, self.height = (width, height) if rotate % 2 == 0 else (height, width)
+        self.size = (self.width, self.height)
+        self.persist = False
+        self._dark = True              # switched on after the first frame is in the RAM
+        self.command(*self.INIT)
+        self.contrast(self.CONTRAST)
+        atexit.register(self._at_exit)
+
+    # luma's device interface
+    def command(self, *cmd: int) -> None:
+        self._serial_interface.command(*cmd)
+
+    def data(self, data: Any) -> None:
+        self._serial_interface.data(data)
+
+    def preprocess(self, image: Image) -> Image:
+        if not self.rotate:
+            return image
+        from PIL import Image as PILImage
+        return image.transpose(getattr(PILImage.Transpose, _TO_PANEL[self.rotate]))
+
+    def display(self, image: Image) -> None:
+        super().display(image)
+        if self._dark:
+            self.show()
+
+    def contrast(self, level: int) -> None:
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast {level} is outside 0..255")
+        self.command(SETCONTRAST, level)
+
+    def show(self) -> None:
+        """Switch the display on."""
+        self.command(DISPLAYON)
+        self._dark = False
+
+    def hide(self) -> None:
+        """Switch the display off (its RAM is kept)."""
+        self.command(DISPLAYOFF)
+
+    def clear(self) -> None:
+        from PIL import Image as PILImage
+        self.display(PILImage.new("1", self.size))
+
+    def cleanup(self) -> None:
+        """Switch off and clear the panel (unless ``persist``), then release the bus."""
+        atexit.unregister(self._at_exit)
+        if not self.persist:
+            self.hide()
+            self.clear()
+        self._serial_interface.cleanup()
+
+    def _at_exit(self) -> None:    # pragma: no cover - at interpreter exit
+        try:
+            self.cleanup()
+        except Exception:  # noqa: BLE001 - the bus may be gone already
+            pass
+
+
+class Ssd1306(Panel):
+    """SSD1306, 128x64: horizontal addressing inside a column/page window."""
+
+    INIT = (0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x8D, 0x14, 0x20, 0x00, 0xA1, 0xC8,
+            0xDA, 0x12, 0xD9, 0xF1, 0xDB, 0x40, 0xA4, 0xA6)
+    CONTRAST = 0xCF
+    window_addressing = True
+    _colstart = 0
+
+
+class Sh1106(Panel):
+    """SH1106, 128x64 of its 132 RAM columns (the panel starts at column 2): page addressing."""
+
+    INIT = (0xAE, 0x20, 0x10, 0xB0, 0xC8, 0x00, 0x10, 0x40, 0xA1, 0xA6, 0xA8, 0x3F, 0xA4, 0xD3,
+            0x00, 0xD5, 0xF0, 0xD9, 0x22, 0xDA, 0x12, 0xDB, 0x20, 0x8D, 0x14)
+    CONTRAST = 0x7F
+    window_addressing = False
+    _page_address_offset = 2
+
+
+DRIVERS: dict[str, type[Panel]] = {"ssd1306": Ssd1306, "sh1106": Sh1106}

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from hw.config import DisplayConfig, load_config
 from hw.display import DisplayError, blank, open_display, probe_hardware, set_contrast, show
+from hw.panel import Sh1106, Ssd1306
 
 
 def recording_noop() -> Mock:
@@ -25,17 +26,34 @@ def recording_noop() -> Mock:
 
 def test_open_ssd1306_and_sh1106_with_injected_interface() -> None:
     oled = open_display(DisplayConfig(driver="ssd1306"), noop())
-    assert isinstance(oled, ssd1306) and oled.size == (128, 64) and oled.mode == "1"
+    assert isinstance(oled, Ssd1306) and oled.size == (128, 64) and oled.mode == "1"
     oled = open_display(DisplayConfig(driver="sh1106", interface="spi", rotate=2), noop())
-    assert isinstance(oled, sh1106) and oled.rotate == 2
+    assert isinstance(oled, Sh1106) and oled.rotate == 2
+    oled = open_display(DisplayConfig(driver="sh1106", rotate=1), noop())
+    assert oled.size == (64, 128)
 
 
 def test_open_sends_the_init_sequence_through_the_interface() -> None:
     serial = recording_noop()
-    open_display(load_config(profile="adafruit-bonnet").display, serial)
+    oled = open_display(load_config(profile="adafruit-bonnet").display, serial)
     sent = [c.args for c in serial.command.call_args_list]
     assert sent[0][0] == common.DISPLAYOFF
-    assert sent[-1] == (common.DISPLAYON,)
+    assert (common.DISPLAYON,) not in sent and not serial.data.called   # dark until a frame
+    show(oled, Image.new("1", (128, 64)))
+    assert serial.command.call_args_list[-1].args == (common.DISPLAYON,)
+
+
+@pytest.mark.parametrize("ours, luma", [(Ssd1306, ssd1306), (Sh1106, sh1106)])
+def test_init_commands_are_luma_oleds(ours: type, luma: type, monkeypatch: pytest.MonkeyPatch) -> None:
+    """hw.panel's controllers set the chip up exactly as luma.oled's classes do (the same
+    commands, the same contrast); only luma's blank frame and early display-on are left out."""
+    monkeypatch.setattr(luma, "display", lambda self, image: None)   # its blank frame
+    theirs, mine = recording_noop(), recording_noop()
+    luma(theirs, width=128, height=64)
+    ours(mine, width=128, height=64)
+    luma_cmds = [c.args for c in theirs.command.call_args_list]
+    assert luma_cmds[-1] == (common.DISPLAYON,)
+    assert [c.args for c in mine.command.call_args_list] == luma_cmds[:-1]
 
 
 def test_missing_i2c_bus_is_a_display_error() -> None:

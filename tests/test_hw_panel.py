@@ -42,6 +42,7 @@ class Controller:
         self.page = self.col = 0
         self.bytes = self.messages = 0
         self.pixel_bytes = 0
+        self.on = False                    # display off (0xAE) at reset
 
     # -- luma's serial interface ------------------------------------------------------------------
     def command(self, *cmd: int) -> None:
@@ -70,7 +71,9 @@ class Controller:
     # -- the controller ---------------------------------------------------------------------------
     def _command(self, op: int, args: tuple[int, ...]) -> None:
         paged = self.kind == "sh1106" or self.mode == 2
-        if self.kind == "ssd1306" and op == 0x20:
+        if op in (0xAE, 0xAF):
+            self.on = op == 0xAF
+        elif self.kind == "ssd1306" and op == 0x20:
             self.mode = args[0] & 3
         elif self.kind == "ssd1306" and op in (0x21, 0x22) and not paged:
             c0, c1, p0, p1 = self.window
@@ -102,9 +105,10 @@ class Controller:
                 self.page = p0 if self.page >= p1 else self.page + 1
 
     def panel(self) -> Image.Image:
-        """What the 128x64 panel shows, in its own orientation (SH1106: RAM columns 2..129)."""
+        """What the 128x64 panel shows, in its own orientation (SH1106: RAM columns 2..129);
+        all dark while the display is off."""
         off = 0 if self.kind == "ssd1306" else 2
-        px = bytes(255 if self.ram[y >> 3][x + off] >> (y & 7) & 1 else 0
+        px = bytes(255 if self.on and self.ram[y >> 3][x + off] >> (y & 7) & 1 else 0
                    for y in range(64) for x in range(128))
         return Image.frombytes("L", (128, 64), px).convert("1")
 
@@ -216,12 +220,12 @@ steps = st.lists(st.one_of(rects, st.binary(min_size=FULL, max_size=FULL)), min_
 @given(seq=steps, seed=st.integers(0, 2**16))
 def test_panel_holds_every_frame(kind: str, rotate: int, seq: list[Any], seed: int) -> None:
     device, ctl = opened(kind, rotate, seed)
+    assert not ctl.on and ctl.pixel_bytes == 0    # the power-on RAM is never shown, nor cleared
     frame = Image.new("1", device.size)
-    assert same(ctl.panel(), expected_panel(frame, rotate))     # the constructor's clear()
     for step in seq:
         frame = _apply(frame, step)
         show(device, frame)
-        assert same(ctl.panel(), expected_panel(frame, rotate))
+        assert ctl.on and same(ctl.panel(), expected_panel(frame, rotate))
 
 
 @pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
