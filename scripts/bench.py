@@ -4,8 +4,10 @@
   (same interpreter, interleaved runs, medians; the bar is ≤ 1.5×);
 - rendering a screen (median ms per frame over the main screens; the bar is ≤ 5 ms);
 - peak RSS of the simulator running a key script (the bar is ≤ 40 MB);
-- the panel bus: bytes on the I2C bus per key press (median, max) while the press scripts
-  (scripts/presses/) drive the real App through menus and games, each frame shown through
+- the panel bus: bytes on the I2C bus per key press (median, max), reported separately over
+  :data:`WALK` (a new user's navigation: browsing the menus, a game start) and over the press
+  scripts (scripts/presses/: games played in as few presses as possible, so most presses open a
+  new screen), each frame shown through
   ``hw.display.show`` on luma's i2c interface over a counting SMBus, the estimated bus time at
   100 and 400 kHz, and the time from process start to the first frame sent vs
   ``python -c "import PIL.Image"`` (the bar is ≤ 1.5×);
@@ -150,21 +152,36 @@ def open_counted(driver: str) -> tuple[object, CountingSMBus]:
     return open_display(DisplayConfig(driver=driver), serial), serial._bus
 
 
-def press_costs(driver: str) -> tuple[list[tuple[str, int, int, float]], tuple[int, int]]:
-    """(key, bus bytes, I2C messages, seconds in show) of every press of the press scripts (en and
-    ru), each frame shown through hw.display on a counting bus; and (bytes, messages) of a whole
-    frame."""
-    import importlib
-    import random
+# A new user's first minutes, key by key: browsing every menu (moving through lists, opening an
+# entry, going back), rolling dice, starting a Caesar! game and reading its first screens. It is
+# played in English from a fresh state directory with a fixed seed ("key*n" presses n times).
+WALK = """
+down*5 up*5          # the main menu, top to bottom and back
+a down*4 up*4        # Games: read the list
+a down*3 up*3 b      # Caesar!: the new-game form, back
+down a b             # Julius Caesar
+down a down*2 b      # Glory of Rome
+down a down*2 up*2 b # Sword of Rome
+b down a             # Dice & bags
+a a a a a b          # Dice: roll a few times, back
+down a down*7 up*3 b # Bags & decks: the presets
+b b                  # the main menu (now with 'Resume: dice' on top)
+down a down*3 b      # Log
+down a down*4 up*4 b # Settings
+down a down*2 b      # About
+down a down b        # History
+up*5 a a             # Games, Caesar!: the new-game form
+down*4 up*4          # look at its settings
+a                    # start the game
+a a a a              # through the set-up guide
+a a a                # Crassus's first turn, then yours: where to place
+"""
 
-    from PIL import Image
 
-    from hw.display import invalidate, show
-    from scripts.bench_presses import MODULES
+def _counting_driver(device: object, bus: CountingSMBus,
+                     costs: list[tuple[str, int, int, float]]) -> type:
+    from hw.display import show
     from scripts.presses.harness import Driver
-
-    device, bus = open_counted(driver)
-    costs: list[tuple[str, int, int, float]] = []
 
     class Counted(Driver):
         def press(self, key: str, n: int = 1) -> None:
@@ -176,7 +193,48 @@ def press_costs(driver: str) -> tuple[list[tuple[str, int, int, float]], tuple[i
                 show(device, frame)
                 costs.append((key, bus.bytes - before[0], bus.messages - before[1],
                               time.perf_counter() - t0))
+    return Counted
 
+
+def walk_keys() -> list[str]:
+    keys: list[str] = []
+    for line in WALK.strip().splitlines():
+        for token in line.split("#")[0].split():
+            key, _, n = token.partition("*")
+            keys += [key] * int(n or 1)
+    return keys
+
+
+def walk_costs(driver: str) -> list[tuple[str, int, int, float]]:
+    """(key, bus bytes, I2C messages, seconds in show) of every press of :data:`WALK`."""
+    from hw.display import show
+    device, bus = open_counted(driver)
+    costs: list[tuple[str, int, int, float]] = []
+    d = _counting_driver(device, bus, costs)("en", seed=1)
+    try:
+        show(device, d.app.render())
+        for key in walk_keys():
+            d.press(key)
+    finally:
+        d.close()
+    return costs
+
+
+def press_costs(driver: str) -> tuple[list[tuple[str, int, int, float]], tuple[int, int]]:
+    """(key, bus bytes, I2C messages, seconds in show) of every press of the press scripts (en and
+    ru), each frame shown through hw.display on a counting bus; and (bytes, messages) of a whole
+    frame."""
+    import importlib
+    import random
+
+    from PIL import Image
+
+    from hw.display import invalidate, show
+    from scripts.bench_presses import MODULES
+
+    device, bus = open_counted(driver)
+    costs: list[tuple[str, int, int, float]] = []
+    Counted = _counting_driver(device, bus, costs)
     for name in MODULES:
         try:
             mod = importlib.import_module(f"scripts.presses.{name}")
@@ -195,25 +253,35 @@ def press_costs(driver: str) -> tuple[list[tuple[str, int, int, float]], tuple[i
     return costs, (bus.bytes, bus.messages)
 
 
+MOVES = ("up", "down", "left", "right")
+
+
 def panel_bus() -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for driver in ("ssd1306", "sh1106"):
         costs, (full, full_msgs) = press_costs(driver)
-        nbytes = [c[1] for c in costs]
-        med = statistics.median(nbytes)
-        med_msgs = statistics.median(c[2] for c in costs)
-        moves = [c[1] for c in costs if c[0] in ("up", "down", "left", "right")]
+        walk = walk_costs(driver)
+        for what, cs in ((f"the navigation walk (WALK: {len(walk)} presses, browsing menus and a game start)", walk),
+                         (f"the press scripts (scripts/presses: {len(costs)} presses, playing games in as few presses as possible)", costs),
+                         ("both together", walk + costs)):
+            nbytes = [c[1] for c in cs]
+            rows.append((f"{driver}: bus bytes per key press, median / max over {what}",
+                         f"{statistics.median(nbytes):.0f} / {max(nbytes)}"))
+        moves = [c[1] for c in walk + costs if c[0] in MOVES]
+        rest = [c[1] for c in walk + costs if c[0] not in MOVES]
         rows += [
-            (f"{driver}: bus bytes per key press, median / max ({len(costs)} presses)",
-             f"{med:.0f} / {max(nbytes)} (a whole frame: {full})"),
-            (f"{driver}: joystick moves only, median / max ({len(moves)})",
-             f"{statistics.median(moves):.0f} / {max(moves)}"),
-            (f"{driver}: bus time per press, median at 100 / 400 kHz",
-             f"{bus_ms(med, med_msgs, 100_000):.1f} / {bus_ms(med, med_msgs, 400_000):.1f} ms "
-             f"(whole frame {bus_ms(full, full_msgs, 100_000):.0f} / {bus_ms(full, full_msgs, 400_000):.0f} ms)"),
-            (f"{driver}: hw.display.show CPU per press (pack, diff, luma's i2c), median",
-             f"{statistics.median(c[3] for c in costs) * 1000:.2f} ms"),
+            (f"{driver}: of which joystick moves / other keys, median",
+             f"{statistics.median(moves):.0f} ({len(moves)}) / {statistics.median(rest):.0f} ({len(rest)})"),
+            (f"{driver}: a whole frame", f"{full} bytes"),
         ]
+        for what, cs in (("walk", walk), ("press scripts", costs)):
+            med = statistics.median(c[1] for c in cs)
+            med_msgs = statistics.median(c[2] for c in cs)
+            rows.append((f"{driver}: bus time per press ({what}), median at 100 / 400 kHz",
+                         f"{bus_ms(med, med_msgs, 100_000):.1f} / {bus_ms(med, med_msgs, 400_000):.1f} ms "
+                         f"(whole frame {bus_ms(full, full_msgs, 100_000):.0f} / {bus_ms(full, full_msgs, 400_000):.0f} ms)"))
+        rows.append((f"{driver}: hw.display.show CPU per press (pack, diff, luma's i2c), median",
+                     f"{statistics.median(c[3] for c in walk + costs) * 1000:.2f} ms"))
     return rows
 
 
