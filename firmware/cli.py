@@ -36,8 +36,14 @@ def main(argv: list[str] | None = None) -> int:
         return run_console(args.console_state_dir or args.state_dir,
                            args.console_serial or args.serial,
                            args.console_baud if args.console_serial else args.baud)
+    splash = None
+    if not (args.script or args.sim):
+        # On the Pi with the OLED: the splash goes out before the device program is imported
+        # (hw/splash.py); the device takes that open panel over.
+        from hw.splash import early
+        splash = early(args.state_dir)
     from firmware.device import run_device
-    return run_device(args)
+    return run_device(args, splash)
 
 
 if __name__ == "__main__":

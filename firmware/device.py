@@ -213,12 +213,16 @@ def _run_script(loop: Loop, screen: Any, path: str, clock: list[float]) -> None:
 
 
 # -- start -------------------------------------------------------------------------------------
-def run_device(args: Any) -> int:
-    """``legatus``: the device UI on the OLED, or the terminal simulator. Returns an exit code."""
+def run_device(args: Any, splash: Any = None) -> int:
+    """``legatus``: the device UI on the OLED, or the terminal simulator. Returns an exit code.
+
+    ``splash``: the panel hw.splash.early opened and drew the splash on (or None)."""
     try:
         store = Store(Path(args.state_dir) if args.state_dir else default_state_dir())
     except StateDirError as e:
         print(f"legatus: {e}", file=sys.stderr)
+        if splash is not None:
+            splash[0].cleanup()
         return 2
     try:
         session = store.resume()
@@ -253,7 +257,8 @@ def run_device(args: Any) -> int:
             loop = Loop(app, out)
             threading.Thread(target=_keyboard_reader, args=(events,), daemon=True).start()
         else:
-            hardware = _open_hardware(args, app, events)
+            hardware = _open_hardware(args, app, events, splash)
+            splash = None
             loop = Loop(app, hardware.output, hardware.keyfilter)
         if args.serial:
             from hw.serial_link import open_serial
@@ -328,7 +333,7 @@ class _OledOutput:
             self.show(self._shown)
 
 
-def _open_hardware(args: Any, app: App, events: queue.Queue) -> _Hardware:
+def _open_hardware(args: Any, app: App, events: queue.Queue, splash: Any = None) -> _Hardware:
     from hw.buttons import ButtonBank, ButtonError
     from hw.config import ConfigError, builtin_config, load_config
     from hw.display import DisplayError, open_display
@@ -346,9 +351,11 @@ def _open_hardware(args: Any, app: App, events: queue.Queue) -> _Hardware:
     if driver != "auto":
         import dataclasses
         display_cfg = dataclasses.replace(display_cfg, driver=driver)
+    from hw.splash import remember, take_over
     try:
-        hw.device = open_display(display_cfg)
+        hw.device = take_over(splash, display_cfg) or open_display(display_cfg)
         hw.output = _OledOutput(hw.device)
+        remember(app.console.store.root, display_cfg)    # for the next start's splash
     except DisplayError as e:
         print(f"legatus: display: {e} — running without it (the console still works).", file=sys.stderr)
     hw.keyfilter = KeyFilter()

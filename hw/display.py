@@ -5,7 +5,7 @@ console's cold start) stays cheap. Every hardware failure is raised as
 :class:`DisplayError`, which the program catches to run on without a display.
 
 The devices :func:`open_display` returns are :class:`hw.panel.Ssd1306` and
-:class:`hw.panel.Sh1106` on luma.core's serial interface (I2C or SPI): a frame
+:class:`hw.panel.Sh1106` on :class:`I2C` (smbus2) or luma.core's SPI interface: a frame
 sends only the pages and columns that changed since the last one (luma.oled's
 device classes, not used, send every byte, read pixels with
 ``Image.getdata()`` and take ~45 ms to import and construct). The next frame is
@@ -18,10 +18,10 @@ import errno
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hw.config import DisplayConfig
-
 if TYPE_CHECKING:
     from PIL.Image import Image
+
+    from hw.config import DisplayConfig
 
     from hw.panel import Panel as LumaDevice
 
@@ -123,11 +123,36 @@ def _send(device: LumaDevice, method: Any, *args: Any) -> None:
         raise DisplayError(f"the display stopped answering ({e}); check its connection") from e
 
 
-def _open_bus(cfg: DisplayConfig) -> Any:
-    from luma.core.interface.serial import i2c, spi
+class I2C:
+    """An I2C serial interface for the panel, as luma.core's ``i2c`` with its own smbus2 bus:
+    a command() is one ``write_i2c_block_data`` (control byte 0x00), a data() one ``i2c_rdwr``
+    message (control byte 0x40) per 4,096 bytes. Importing luma.core.interface.serial instead
+    costs ~5 ms more before the splash (its class bodies import multiprocessing). Errors are
+    smbus2's OSErrors (the callers explain them)."""
 
+    def __init__(self, port: int, address: int) -> None:
+        import smbus2
+
+        self._addr = address
+        self._msg = smbus2.i2c_msg.write
+        self._bus = smbus2.SMBus(port)
+
+    def command(self, *cmd: int) -> None:
+        self._bus.write_i2c_block_data(self._addr, 0x00, list(cmd))
+
+    def data(self, data: Any) -> None:
+        data = list(data)
+        for i in range(0, len(data), 4096):
+            self._bus.i2c_rdwr(self._msg(self._addr, [0x40] + data[i:i + 4096]))
+
+    def cleanup(self) -> None:
+        self._bus.close()
+
+
+def _open_bus(cfg: DisplayConfig) -> Any:
     if cfg.interface == "i2c":
-        return i2c(port=cfg.port, address=cfg.address)
+        return I2C(cfg.port, cfg.address)
+    from luma.core.interface.serial import spi
     return spi(port=cfg.port, device=cfg.device, gpio_DC=cfg.dc, gpio_RST=cfg.rst)
 
 

@@ -5,6 +5,7 @@ import errno
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 from unittest.mock import Mock
 
 import pytest
@@ -138,3 +139,35 @@ def test_importing_display_does_not_import_luma() -> None:
     code = "import sys, hw.display; print(any(m.startswith('luma') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_own_i2c_writes_as_lumas_i2c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """hw.display.I2C puts the same messages on the bus as luma.core's managed i2c interface."""
+    import smbus2
+
+    from hw.display import I2C
+
+    def record(log: list) -> type:
+        class Bus:
+            def __init__(self, port: int) -> None:
+                log.append(("open", port))
+
+            def write_i2c_block_data(self, addr: int, reg: int, data: list) -> None:
+                log.append(("cmd", addr, reg, list(data)))
+
+            def i2c_rdwr(self, *msgs: Any) -> None:
+                log.extend(("msg", m.addr, bytes(m)) for m in msgs)
+
+            def close(self) -> None:
+                log.append(("close",))
+        return Bus
+
+    payload = bytes(range(256)) * 20                  # more than one 4,096-byte message
+    logs: tuple[list, list] = ([], [])
+    for log, make in zip(logs, (lambda: i2c(port=1, address=0x3D), lambda: I2C(1, 0x3D))):
+        monkeypatch.setattr(smbus2, "SMBus", record(log))
+        bus = make()
+        bus.command(0xAE, 0x20, 0x00)
+        bus.data(list(payload))
+        bus.cleanup()
+    assert logs[0] == logs[1] and len(logs[0]) == 5

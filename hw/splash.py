@@ -1,0 +1,169 @@
+"""The first frame: a splash sent to the panel before the rest of the program is imported.
+
+``legatus`` on a Raspberry Pi with the OLED (firmware/cli.py) calls :func:`early` first: with
+the display settings the last run used (``panel.json`` in the state directory, written by
+:func:`remember` once the device has opened the display with the configuration resolved from the
+config file and the settings), it opens the panel and sends :data:`FRAME`, the name "LEGATUS"
+drawn in the shipped Terminus font, prebuilt so that no font is loaded. Only PIL.Image,
+luma.core's serial interface and hw.panel are imported for it. The device then takes that open
+panel over (firmware/device.py) if its configuration is still the same, else it closes it and
+opens the right one. No cache (a first start, a new state directory) means no early splash.
+
+``python -m hw.splash`` prints :data:`FRAME` anew from :func:`build` (tests check they agree).
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from hw.config import DisplayConfig
+
+CACHE = "panel.json"
+FIELDS = ("driver", "interface", "port", "address", "device", "dc", "rst", "rotate")
+SIZE = (128, 64)
+
+
+def state_dir(arg: str | None) -> Path:
+    """The state directory ``legatus`` uses: ``--state-dir``, else $LEGATUS_STATE_DIR, else
+    ~/.local/state/legatus (as firmware.store.default_state_dir)."""
+    if arg:
+        return Path(arg)
+    env = os.environ.get("LEGATUS_STATE_DIR")
+    return Path(env) if env else Path.home() / ".local" / "state" / "legatus"
+
+
+def remember(directory: Path, cfg: DisplayConfig) -> None:
+    """Keep ``cfg`` for the next start's splash (best effort: a failure only costs the splash)."""
+    data = {name: getattr(cfg, name) for name in FIELDS}
+    path = directory / CACHE
+    try:
+        if path.exists() and json.loads(path.read_text()) == data:
+            return
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        pass
+
+
+def cached(directory: Path) -> dict[str, Any] | None:
+    """The display settings :func:`remember` kept, or None."""
+    try:
+        data = json.loads((directory / CACHE).read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or set(data) != set(FIELDS):
+        return None
+    return data
+
+
+class _Cfg:
+    """The fields of a DisplayConfig (without importing hw.config and dataclasses)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+
+
+def early(state_dir_arg: str | None, serial_interface: Any = None,
+          probe: bool = True) -> tuple[Any, dict[str, Any]] | None:
+    """Open the panel as the last run did and send the splash; returns (device, its display
+    settings) or None (not a Pi, no cache, or the display did not answer: the device program
+    then opens it as usual). Never raises."""
+    try:
+        from hw.display import open_display, probe_hardware, show
+        if probe and not probe_hardware():
+            return None
+        directory = state_dir(state_dir_arg)
+        data = cached(directory)
+        if data is None or _in_use(directory):
+            return None
+        device = open_display(_Cfg(data), serial_interface)  # type: ignore[arg-type]
+        show(device, frame())
+        return device, data
+    except Exception:  # noqa: BLE001 - the splash must never stop the start
+        return None
+
+
+def _in_use(directory: Path) -> bool:
+    """Whether another Legatus process holds the state directory (and so the panel)."""
+    import fcntl
+    try:
+        with open(directory / "lock", "rb") as f:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(f, fcntl.LOCK_UN)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return False
+
+
+def take_over(early_panel: tuple[Any, dict[str, Any]] | None, cfg: DisplayConfig) -> Any:
+    """The early panel if it was opened with ``cfg``, else None (and it is released)."""
+    if early_panel is None:
+        return None
+    device, data = early_panel
+    if data == {name: getattr(cfg, name) for name in FIELDS}:
+        return device
+    try:
+        device.cleanup()
+    except Exception:  # noqa: BLE001 - a stale splash must not stop the start
+        pass
+    return None
+
+
+def frame() -> Image:
+    from PIL import Image as PILImage
+    return PILImage.frombytes("1", SIZE, FRAME)
+
+
+def build() -> Image:
+    """The splash as drawn with the shipped fonts (firmware.screens.base)."""
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
+
+    from firmware.screens import base
+    img = PILImage.new("1", SIZE, 0)
+    name = "LEGATUS"
+    x = (SIZE[0] - base.big_width(name, 3)) // 2
+    base.big(img, x, 12, name, scale=3)
+    ImageDraw.Draw(img).line((x, 48, SIZE[0] - 1 - x, 48), fill=1)
+    return img
+
+
+FRAME = bytes.fromhex(
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "0070007ffc1ff01ff07ffc701c1ff0000070007ffc3ff83ff87ffc701c3ff8000070007000783c783c0380701c783c00"
+    "0070007000701c701c0380701c701c000070007000701c701c0380701c701c0000700070007000701c0380701c700000"
+    "00700070007000701c0380701c70000000700070007000701c0380701c70000000700070007000701c0380701c780000"
+    "0070007fe071fc701c0380701c3ff0000070007fe071fc7ffc0380701c1ff8000070007000701c7ffc0380701c003c00"
+    "0070007000701c701c0380701c001c000070007000701c701c0380701c001c000070007000701c701c0380701c001c00"
+    "0070007000701c701c0380701c701c000070007000701c701c0380701c701c000070007000783c701c0380783c783c00"
+    "007ffc7ffc3ff8701c03803ff83ff800007ffc7ffc1ff0701c03801ff01ff00000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "00ffffffffffffffffffffffffffff000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "00000000000000000000000000000000"
+)
+
+if __name__ == "__main__":
+    data = build().tobytes().hex()
+    print("FRAME = bytes.fromhex(")
+    for i in range(0, len(data), 96):
+        print(f'    "{data[i:i + 96]}"')
+    print(")")

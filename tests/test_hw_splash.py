@@ -1,0 +1,108 @@
+"""hw.splash: the first frame goes to the panel before the device program is imported, with the
+display settings of the last run, and the device takes that panel over (or releases it)."""
+from __future__ import annotations
+
+import queue
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from hw.config import DisplayConfig, load_config
+from hw.splash import CACHE, FRAME, build, cached, early, frame, remember, state_dir, take_over
+from tests.test_hw_panel import Controller, same
+
+
+def test_the_shipped_frame_is_the_drawn_splash() -> None:
+    assert FRAME == build().tobytes() and frame().size == (128, 64)
+    assert frame().getbbox() is not None              # something is drawn
+
+
+def test_state_dir_is_the_device_programs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from firmware.store import default_state_dir
+    monkeypatch.delenv("LEGATUS_STATE_DIR", raising=False)
+    assert state_dir(None) == default_state_dir()
+    monkeypatch.setenv("LEGATUS_STATE_DIR", str(tmp_path))
+    assert state_dir(None) == default_state_dir() == tmp_path
+    assert state_dir("/x/y") == Path("/x/y")
+
+
+@pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
+def test_early_sends_the_splash_with_the_remembered_settings(kind: str, state_dir: Path) -> None:
+    ctl = Controller(kind)
+    assert early(str(state_dir), ctl, probe=False) is None      # first start: no cache, no splash
+    assert not ctl.on and ctl.bytes == 0
+    cfg = DisplayConfig(driver=kind, rotate=2)
+    remember(state_dir, cfg)
+    assert cached(state_dir) is not None
+    got = early(str(state_dir), ctl, probe=False)
+    assert got is not None
+    device, _ = got
+    assert ctl.on and same(ctl.panel(), frame().transpose(Image.Transpose.ROTATE_180))
+    assert take_over(got, cfg) is device                       # the device keeps this panel
+
+
+def test_take_over_releases_a_panel_opened_with_other_settings(state_dir: Path) -> None:
+    ctl = Controller("ssd1306")
+    remember(state_dir, DisplayConfig(driver="ssd1306"))
+    got = early(str(state_dir), ctl, probe=False)
+    assert got is not None
+    assert take_over(got, DisplayConfig(driver="sh1106")) is None
+    assert not ctl.on                                          # switched off and released
+
+
+def test_no_splash_while_another_legatus_holds_the_state_dir(state_dir: Path) -> None:
+    from firmware.store import Store
+    remember(state_dir, DisplayConfig())
+    store = Store(state_dir)                                   # holds the lock, as a running device
+    try:
+        ctl = Controller("ssd1306")
+        assert early(str(state_dir), ctl, probe=False) is None and ctl.bytes == 0
+    finally:
+        store.close()
+    assert early(str(state_dir), Controller("ssd1306"), probe=False) is not None
+
+
+@pytest.mark.parametrize("junk", ["", "{", "[]", '{"driver": "ssd1306"}'])
+def test_a_damaged_cache_means_no_splash(junk: str, state_dir: Path) -> None:
+    (state_dir / CACHE).write_text(junk)
+    assert early(str(state_dir), Controller("ssd1306"), probe=False) is None
+
+
+def test_not_a_pi_no_splash(state_dir: Path) -> None:
+    remember(state_dir, DisplayConfig())
+    assert early(str(state_dir), Controller("ssd1306")) is None or Path("/proc/device-tree/model").exists()
+
+
+def test_the_device_takes_the_splash_panel_over_and_remembers_its_settings(
+        state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware.device import Loop, _open_hardware
+    Device.pin_factory = MockFactory()
+    from tests.screens import app_with
+    config = tmp_path / "config.toml"
+    config.write_text('profile = "adafruit-bonnet"\n[display]\nrotate = 2\n')
+    monkeypatch.setenv("LEGATUS_CONFIG", str(config))
+    cfg = load_config(config).display
+    remember(state_dir, cfg)
+    ctl = Controller("ssd1306")
+    splash: Any = early(str(state_dir), ctl, probe=False)    # before the program is imported
+    assert splash is not None
+    (state_dir / CACHE).unlink()
+    app = app_with([], [], state_dir)
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue(), splash)
+        assert hw.device is splash[0]                         # no second opening
+        assert cached(state_dir) == {name: getattr(cfg, name) for name in cached(state_dir) or {}}
+        loop = Loop(app, hw.output, hw.keyfilter)
+        loop.redraw()
+        assert same(ctl.panel(), app.render().transpose(Image.Transpose.ROTATE_180))
+        hw.device.persist = True
+        hw.buttons.close()
+    finally:
+        app.console.close()
+        Device.pin_factory.reset()
