@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from engine.text import Msg
+
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 _MULT = 6364136223846793005
@@ -31,7 +33,7 @@ class Rng:
     def from_json(cls, data: Sequence[int]) -> Rng:
         """Restore from ``[state, inc]``; raises ValueError if malformed."""
         if len(data) != 2 or not all(isinstance(x, int) for x in data) or not data[1] & 1:
-            raise ValueError(f"bad generator state {data!r}")
+            raise ValueError(Msg("bad generator state {}", repr(data)))
         rng = cls.__new__(cls)
         rng.state, rng.inc = data[0] & _MASK64, data[1] & _MASK64
         return rng
@@ -50,9 +52,9 @@ class Rng:
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` without modulo bias; raises ValueError if n < 1."""
         if n < 1:
-            raise ValueError("below() needs n >= 1")
+            raise ValueError(Msg("below() needs n >= 1"))
         if n > _MASK32 + 1:
-            raise ValueError("below() supports n <= 2**32")
+            raise ValueError(Msg("below() supports n <= 2**32"))
         threshold = ((_MASK32 + 1) - n) % n
         while True:
             r = self.next_u32()
@@ -66,7 +68,7 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         """One uniformly chosen element; raises IndexError on an empty sequence."""
         if not items:
-            raise IndexError("choice from an empty sequence")
+            raise IndexError(Msg("choice from an empty sequence"))
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:

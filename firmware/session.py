@@ -240,7 +240,7 @@ class Session:
             req = parse_line(req_line)
             cmd = self.command(req.command)
             if cmd is None or not cmd.mutates:
-                raise ValueError(f"stored action {req_line[:40]!r} is not a change of {self.game.name}")
+                raise ValueError(Msg("stored action {} is not a change of {}", repr(req_line[:40]), self.game.name))
             cmd.handler(state, req)
         self._current = dumps(state)
         self._trim()

@@ -101,14 +101,16 @@ class Store:
                 _fsync_dir(self.root.parent)
             self._lock = open(self.root / "lock", "a+b")
         except OSError as e:
-            raise StateDirError(f"Cannot use the state directory {self.root}: {e.strerror}. "
-                                f"Pick another with --state-dir or LEGATUS_STATE_DIR.") from None
+            raise StateDirError(Msg("Cannot use the state directory {}: {}. "
+                                    "Pick another with --state-dir or LEGATUS_STATE_DIR.",
+                                    str(self.root), e.strerror)) from None
         try:
             fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self._lock.close()
-            raise StateDirError(f"Another Legatus process is using {self.root}; stop it first "
-                                f"(systemctl stop legatus) or pick another --state-dir.") from None
+            raise StateDirError(Msg("Another Legatus process is using {}; stop it first "
+                                    "(systemctl stop legatus) or pick another --state-dir.",
+                                    str(self.root))) from None
         self.db_path = self.root / DB_NAME
         self.db = self._open()
         self._ids = (_identity(self.root), _identity(self.db_path), _identity(self.root / "lock"))
@@ -157,7 +159,8 @@ class Store:
             return db
         except sqlite3.DatabaseError as e:
             if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e):
-                raise StateDirError(f"Cannot open {self.db_path}: {e}. Check the disk and its permissions.") from None
+                raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
+                                        str(self.db_path), str(e))) from None
             try:
                 db.close()
             except Exception:  # noqa: BLE001
@@ -168,7 +171,7 @@ class Store:
             try:
                 return self._connect()
             except sqlite3.Error as e2:
-                raise StateDirError(f"Cannot create {self.db_path}: {e2}.") from None
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), str(e2))) from None
 
     @staticmethod
     def _integrity(db: sqlite3.Connection) -> str | None:

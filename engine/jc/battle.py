@@ -29,6 +29,9 @@ Block = dict[str, Any]
 HitChooser = Callable[[Battle, list[Block]], Block]
 
 RESULTS = ("attacker_wins", "attacker_eliminated", "defender_holds")
+# A refusal of an action out of turn, one sentence per action (its verb translated with it).
+CANNOT = {"fire": N_("{} cannot fire now: {}."), "retreat": N_("{} cannot retreat now: {}."),
+          "pass": N_("{} cannot pass now: {}.")}
 
 
 def other(side: str) -> str:
@@ -38,9 +41,9 @@ def other(side: str) -> str:
 def new_battle(attacker: str, surprise: bool = False, dice: str = "digital") -> Battle:
     """An empty battle in set-up. ``attacker``: ``caesar|pompey``; ``dice``: ``digital|physical``."""
     if attacker not in SIDES:
-        raise BadArguments(f"attacker= must be caesar or pompey, not '{attacker}'.")
+        raise BadArguments(Msg("attacker= must be caesar or pompey, not '{}'.", attacker))
     if dice not in ("digital", "physical"):
-        raise BadArguments(f"dice= must be digital or physical, not '{dice}'.")
+        raise BadArguments(Msg("dice= must be digital or physical, not '{}'.", dice))
     return {"attacker": attacker, "defender": other(attacker), "surprise": surprise,
             "dice": dice, "phase": "setup", "round": 0, "swapped": False, "blocks": [],
             "pending": None, "retreated": {s: 0 for s in SIDES}, "turns": [], "events": [],
@@ -155,12 +158,12 @@ def add_block(battle: Battle, spec: BlockSpec, side: str, strength: int, reserve
               key: str) -> Block:
     """Put a block into the battle (set-up only); raises IllegalMove if ``key`` is there."""
     if battle["phase"] != "setup":
-        raise IllegalMove("Blocks can only be added before the battle starts.")
+        raise IllegalMove(Msg("Blocks can only be added before the battle starts."))
     if find(battle, key) is not None:
-        raise IllegalMove(f"{key} is already in this battle.")
+        raise IllegalMove(Msg("{} is already in this battle.", key))
     if strength not in spec.track:
         steps = ", ".join(roman(s) for s in spec.track)
-        raise BadArguments(f"{spec.name} can have strength {steps}, not {strength}.")
+        raise BadArguments(Msg("{} can have strength {}, not {}.", block_name(spec.name), steps, strength))
     seq = 1 + max((b["seq"] for b in battle["blocks"]), default=0)
     b: Block = {"key": key, "id": spec.id, "name": spec.name, "side": side, "kind": spec.kind,
                 "letter": spec.letter, "fp": spec.firepower, "track": list(spec.track),
@@ -172,10 +175,10 @@ def add_block(battle: Battle, spec: BlockSpec, side: str, strength: int, reserve
 
 def remove_block(battle: Battle, key: str) -> Block:
     if battle["phase"] != "setup":
-        raise IllegalMove("Blocks can only be removed before the battle starts.")
+        raise IllegalMove(Msg("Blocks can only be removed before the battle starts."))
     b = find(battle, key)
     if b is None:
-        raise IllegalMove(f"{key} is not in this battle.")
+        raise IllegalMove(Msg("{} is not in this battle.", key))
     battle["blocks"].remove(b)
     return b
 
@@ -244,7 +247,7 @@ def lose_step(battle: Battle, b: Block, by_side: str) -> dict[str, Any]:
 def start(battle: Battle) -> None:
     """Begin round 1 (J-4); raises IllegalMove if the battle cannot start."""
     if battle["phase"] != "setup":
-        raise IllegalMove("The battle has already started.")
+        raise IllegalMove(Msg("The battle has already started."))
     check_ready(battle)
     battle["phase"] = "fighting"
     _next_round(battle)
@@ -349,35 +352,39 @@ def _drop_pending(battle: Battle) -> None:
 def _actor(battle: Battle, key: str | None, action: str) -> Block:
     """The block taking ``action`` now; raises IllegalMove when out of order or not allowed."""
     if battle["phase"] == "setup":
-        raise IllegalMove("The battle has not started: 'start' (or 'fight' for the whole battle).")
+        raise IllegalMove(Msg("The battle has not started: 'start' (or 'fight' for the whole battle)."))
     if battle["phase"] == "over":
-        raise IllegalMove("The battle is over.")
+        raise IllegalMove(Msg("The battle is over."))
     if battle["pending"]:
         d = decision(battle)
         assert d is not None
-        raise IllegalMove(f"First choose which block takes the hit: hit <{'|'.join(d['choices'])}>.")
+        raise IllegalMove(Msg("First choose which block takes the hit: hit <{}>.", "|".join(d["choices"])))
     step = current_step(battle)
     assert step is not None
     role, letter, group = step
     keys = [b["key"] for b in group]
     if key is None:
         if len(group) > 1:
-            raise IllegalMove(f"Several {role} {letter} blocks can act: say which "
-                              f"({action} <{'|'.join(keys)}>).")
+            several = (N_("Several attacker {} blocks can act: say which ({} <{}>).") if role == "attacker" else
+                       N_("Several defender {} blocks can act: say which ({} <{}>)."))
+            raise IllegalMove(Msg(several, letter, action, "|".join(keys)))
         b = group[0]
     else:
         found = find(battle, key)
         if found is None:
-            raise IllegalMove(f"{key} is not in this battle.")
+            raise IllegalMove(Msg("{} is not in this battle.", key))
         b = found
         if b not in group:
-            raise IllegalMove(f"It is not {key}'s turn: now the {role} {letter} step acts "
-                              f"({', '.join(keys)}).")
+            now = (N_("It is not {}'s turn: now the attacker {} step acts ({}).") if role == "attacker" else
+                   N_("It is not {}'s turn: now the defender {} step acts ({})."))
+            raise IllegalMove(Msg(now, key, letter, ", ".join(keys)))
     allowed = actions_for(battle, b)
     if action not in allowed:
-        why = ("no block may retreat in round 1 (J-5)" if battle["round"] == 1 else
-               "attacking blocks must retreat on their round-4 turn (J-6)")
-        raise IllegalMove(f"{b['name']} cannot {action} now: {why}.")
+        why = (Msg("no block may retreat in round 1 (J-5)") if battle["round"] == 1 else
+               Msg("attacking blocks must retreat on their round-4 turn (J-6)"))
+        cannot = CANNOT.get(action, N_("{} cannot {} now: {}."))
+        raise IllegalMove(Msg(cannot, block_name(b["name"]), why) if action in CANNOT
+                          else Msg(cannot, block_name(b["name"]), action, why))
     return b
 
 
@@ -396,10 +403,12 @@ def parse_dice(text: str, count: int) -> list[int]:
     try:
         faces = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise BadArguments(f"dice={text} must be die faces 1-6 separated by commas, e.g. dice=3,5,1.") from None
+        raise BadArguments(Msg("dice={} must be die faces 1-6 separated by commas, e.g. dice=3,5,1.",
+                                 text)) from None
     if len(faces) != count or any(not 1 <= f <= 6 for f in faces):
-        raise BadArguments(f"This block rolls {count} dice: give {count} faces of 1-6 "
-                           f"(dice={text} has {len(faces)}).")
+        raise BadArguments(Msg("This block rolls {n} dice: give {n} faces of 1-6 (dice={text} has {got}).",
+                               n=count, text=text, got=len(faces),
+                               plural="This block rolls {n} dice: give {n} faces of 1-6 (dice={text} has {got})."))
     return faces
 
 
@@ -417,7 +426,9 @@ def fire(battle: Battle, key: str | None, dice: str | None, rng: Rng | None,
     if dice is not None:
         faces = parse_dice(dice, count)
     elif rng is None:
-        raise BadArguments(f"Enter the {count} dice rolled for {b['name']}: fire {b['key']} dice=a,b,...")
+        raise BadArguments(Msg("Enter the {n} dice rolled for {name}: fire {key} dice=a,b,...", n=count,
+                                  name=block_name(b["name"]), key=b["key"],
+                                  plural="Enter the {n} dice rolled for {name}: fire {key} dice=a,b,..."))
     else:
         faces = [rng.die(6) for _ in range(count)]
     rec = _turn(battle, b, "fire")
@@ -460,15 +471,17 @@ def assign_hit(battle: Battle, key: str | None, chooser: HitChooser) -> dict[str
     ``key=None`` lets ``chooser`` (the J-14 rule) pick. Raises IllegalMove otherwise."""
     pending = battle["pending"]
     if battle["phase"] != "fighting" or not pending:
-        raise IllegalMove("No hit is waiting to be assigned.")
+        raise IllegalMove(Msg("No hit is waiting to be assigned."))
     cands = hit_candidates(battle, pending["side"])
     if key is None:
         target = chooser(battle, cands)
     else:
         found = find(battle, key)
         if found is None or found not in cands:
-            raise IllegalMove(f"The hit must go to one of the strongest {pending['side']} blocks: "
-                              f"{', '.join(c['key'] for c in cands)}.")
+            strongest = (N_("The hit must go to one of the strongest caesar blocks: {}.")
+                         if pending["side"] == "caesar" else
+                         N_("The hit must go to one of the strongest pompey blocks: {}."))
+            raise IllegalMove(Msg(strongest, ", ".join(c["key"] for c in cands)))
         target = found
     rec = battle["turns"][pending["turn"]]
     _hit(battle, target)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from engine.jc.terms import block_name
+from engine.jc.terms import block_name, side as side_word
 from engine.text import N_, Msg, term
 from engine.errors import IllegalMove
 from engine.jc import battle as B
@@ -19,6 +19,13 @@ from engine.jc import mapdata, score
 from engine.jc.roster import SIDES, BlockSpec, roster
 
 Campaign = dict[str, Any]
+# How a block without a named levy city is levied (the roster's levy_rule), said as a term.
+LEVY_RULES = {"any_friendly_city": term(N_("any friendly city")),
+              "any_friendly_city_after_first_caesar_leader_lost":
+                  term(N_("any friendly city after first caesar leader lost")),
+              "any_friendly_city_after_first_pompey_leader_lost":
+                  term(N_("any friendly city after first pompey leader lost")),
+              "named_city_must_be_friendly": term(N_("named city must be friendly"))}
 THIRD_LEADER = {"c_octavian": ("c_caesar", "c_antonius"), "p_brutus": ("p_pompeius", "p_scipio")}
 
 
@@ -36,14 +43,17 @@ def owner(camp: Campaign, spec: BlockSpec) -> str:
 def check_available(camp: Campaign, spec: BlockSpec, side: str, role: str) -> None:
     """Raise IllegalMove if the roster block cannot fight for ``side`` now (J-2, J-3)."""
     if spec.id in camp["killed"]:
-        raise IllegalMove(f"{spec.name} was killed in battle and is out of the game for good (J-2).")
+        raise IllegalMove(Msg("{} was killed in battle and is out of the game for good (J-2).",
+                              block_name(spec.name)))
     if spec.id in camp["eliminated"]:
-        raise IllegalMove(f"{spec.name} was eliminated this year: it cannot be levied again "
-                          "until the winter is over (J-3).")
+        raise IllegalMove(Msg("{} was eliminated this year: it cannot be levied again "
+                              "until the winter is over (J-3).", block_name(spec.name)))
     own = owner(camp, spec)
     if own != side:
-        raise IllegalMove(f"{spec.name} fights for {own.capitalize()}, but the {role} is "
-                          f"{side.capitalize()} (change sides with 'owner {spec.id} {side}').")
+        but = (N_("{} fights for {}, but the attacker is {} (change sides with 'owner {} {}').")
+               if role == "attacker" else
+               N_("{} fights for {}, but the defender is {} (change sides with 'owner {} {}')."))
+        raise IllegalMove(Msg(but, block_name(spec.name), side_word(own), side_word(side), spec.id, side))
 
 
 def notes_for(camp: Campaign, spec: BlockSpec) -> list[str]:
@@ -91,7 +101,8 @@ def set_levy_city(camp: Campaign, block_id: str, city_name: str) -> tuple[BlockS
     """J-20: override where a block is levied. Raises BadArguments/IllegalMove."""
     spec = roster()[block_id]
     if spec.levy_city is None:
-        raise IllegalMove(f"{spec.name} has no named levy city ({spec.levy_rule.replace('_', ' ')}).")
+        raise IllegalMove(Msg("{} has no named levy city ({}).", block_name(spec.name),
+                              LEVY_RULES.get(spec.levy_rule, spec.levy_rule.replace("_", " "))))
     name = mapdata.city(city_name).name
     camp["levy"][block_id] = name
     return spec, name

@@ -69,13 +69,15 @@ def _card_in(hand: list[str], card: str) -> str:
     want = card.strip().lower()
     if want in hand:
         return want
-    raise IllegalMove(f"'{card}' is not in this hand (hand: {', '.join(hand) or 'empty'}).")
+    if not hand:
+        raise IllegalMove(Msg("'{}' is not in this hand (hand: empty).", card))
+    raise IllegalMove(Msg("'{}' is not in this hand (hand: {}).", card, ", ".join(hand)))
 
 
 def discard(phase: Phase, side: str, card: str) -> str:
     """The player's one face-down discard of the year; raises IllegalMove if already done."""
     if phase["discarded"][side] is not None:
-        raise IllegalMove(f"{side.capitalize()} has already discarded this year.")
+        raise IllegalMove(Msg("{} has already discarded this year.", side_word(side)))
     c = _card_in(phase["hands"][side], card)
     phase["hands"][side].remove(c)
     phase["discarded"][side] = c
@@ -89,16 +91,16 @@ def play(phase: Phase, side: str, card: str) -> dict[str, Any] | None:
     or for Apollo on the first turn of a year (it copies the opponent's previous card).
     """
     if phase["turn"] > TURNS:
-        raise IllegalMove("All five turns of this year are played: the winter comes next.")
+        raise IllegalMove(Msg("All five turns of this year are played: the winter comes next."))
     if phase["discarded"][side] is None:
-        raise IllegalMove(f"{side.capitalize()} must first discard one card face down "
-                          f"(discard {side} <card>).")
+        raise IllegalMove(Msg("{} must first discard one card face down (discard {} <card>).",
+                              side_word(side), side))
     if phase["played"][side] is not None:
-        raise IllegalMove(f"{side.capitalize()} has already played a card this turn.")
+        raise IllegalMove(Msg("{} has already played a card this turn.", side_word(side)))
     c = _card_in(phase["hands"][side], card)
     if c == APOLLO and phase["turn"] == 1:
-        raise IllegalMove("Apollo copies the card the opponent played last turn, so it cannot "
-                          "be played on the first turn of a year.")
+        raise IllegalMove(Msg("Apollo copies the card the opponent played last turn, so it cannot "
+                              "be played on the first turn of a year."))
     phase["hands"][side].remove(c)
     phase["played"][side] = c
     if any(phase["played"][s] is None for s in SIDES):
@@ -159,5 +161,5 @@ def public_view(phase: Phase | None) -> dict[str, Any] | None:
 def parse_side(word: str) -> str:
     w = word.strip().lower()
     if w not in SIDES:
-        raise BadArguments(f"'{word}' is not a side: write caesar or pompey.")
+        raise BadArguments(Msg("'{}' is not a side: write caesar or pompey.", word))
     return w

@@ -12,6 +12,7 @@ from functools import lru_cache
 from importlib import resources
 
 from engine.errors import BadArguments
+from engine.text import Msg
 
 BASE_SUPPLY = 3   # J-19: every city supplies 3 blocks, plus its VP value
 
@@ -67,7 +68,6 @@ def city(name: str) -> City:
     if found is None:
         low = _norm(name)[:3]
         hints = [c for c in cities() if low and c.lower().startswith(low)][:5]
-        more = f" Did you mean {', '.join(hints)}?" if hints else ""
-        raise BadArguments(f"'{name}' is not a city of the Julius Caesar map (write spaces as _, "
-                           f"e.g. Carthago_Nova).{more}")
+        unknown = Msg("'{}' is not a city of the Julius Caesar map (write spaces as _, e.g. Carthago_Nova).", name)
+        raise BadArguments(Msg("{} {}", unknown, Msg("Did you mean {}?", ", ".join(hints))) if hints else unknown)
     return cities()[found]

@@ -11,6 +11,7 @@ from typing import Any
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.rng import Rng
+from engine.text import Msg
 
 
 def tie_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
@@ -41,7 +42,7 @@ def auto_step(battle: B.Battle, rng: Rng, dice: str | None = None) -> dict[str, 
             return {}
     d = B.decision(battle)
     if d is None:
-        raise IllegalMove("There is nothing left to decide in this battle.")
+        raise IllegalMove(Msg("There is nothing left to decide in this battle."))
     if d["kind"] == "hit":
         return B.assign_hit(battle, None, choose_hit)
     group = [x for x in battle["blocks"] if x["key"] in d["blocks"]]

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import BadArguments
+from engine.text import Msg
 
 SIDES = ("caesar", "pompey")
 LETTERS = "ABCD"
@@ -81,18 +82,26 @@ def block(block_id: str) -> BlockSpec:
     if spec is None:
         low = block_id.lower()
         hints = [b for b in roster() if low[:4] and b.startswith(low[:4])][:6]
-        more = f" Did you mean {', '.join(hints)}?" if hints else ""
-        raise BadArguments(f"'{block_id}' is not a Julius Caesar block id (e.g. c_leg10, "
-                           f"p_pompeius, cleopatra; 'roster' lists them).{more}")
+        unknown = Msg("'{}' is not a Julius Caesar block id (e.g. c_leg10, p_pompeius, cleopatra; "
+                      "'roster' lists them).", block_id)
+        raise BadArguments(Msg("{} {}", unknown, Msg("Did you mean {}?", ", ".join(hints))) if hints else unknown)
     return spec
+
+
+def _and(words: list[str]) -> Msg | str:
+    """``a and b and c`` with a translatable "and" (the words are option names, kept as they are)."""
+    out: Msg | str = words[0] if words else ""
+    for w in words[1:]:
+        out = Msg("{} and {}", out, w)
+    return out
 
 
 def parse_rating(text: str) -> tuple[str, int]:
     """``C3`` -> ``("C", 3)``; raises BadArguments unless a letter A-D and firepower 1-6."""
     m = _RATING.match(text.strip())
     if not m:
-        raise BadArguments(f"rating={text!r} is not a block rating: write a letter A-D (initiative) "
-                           "and a firepower 1-6, e.g. rating=C3.")
+        raise BadArguments(Msg("rating={} is not a block rating: write a letter A-D (initiative) "
+                               "and a firepower 1-6, e.g. rating=C3.", repr(text)))
     return m.group(1).upper(), int(m.group(2))
 
 
@@ -109,24 +118,24 @@ def rated_block(rating: str | None, strength: int, side: str, *, name: str,
     flags = [f for f, on in (("leader", leader), ("elephant", elephant), ("ballista", ballista),
                              ("navis", navis), ("cleopatra", cleopatra)) if on]
     if len(flags) > 1:
-        raise BadArguments(f"A block can be only one of leader/elephant/ballista/navis/cleopatra, "
-                           f"not {' and '.join(flags)}.")
+        raise BadArguments(Msg("A block can be only one of leader/elephant/ballista/navis/cleopatra, "
+                               "not {}.", _and(flags)))
     if ballista:
         if rating is not None and rating.strip().upper() not in ("B4", "D4"):
-            raise BadArguments("A ballista fights at B4 when defending and D4 when attacking (J-2): "
-                               "leave rating= out or write rating=B4.")
+            raise BadArguments(Msg("A ballista fights at B4 when defending and D4 when attacking (J-2): "
+                                   "leave rating= out or write rating=B4."))
         letter, fp = BALLISTA_DEFENDING
     else:
         if rating is None:
-            raise BadArguments("A block given without an id needs rating=, e.g. rating=C3 strength=3.")
+            raise BadArguments(Msg("A block given without an id needs rating=, e.g. rating=C3 strength=3."))
         letter, fp = parse_rating(rating)
     if elephant:
         if strength not in (2, 4):
-            raise BadArguments(f"An elephant has strength IV or II only (J-2), not {strength}.")
+            raise BadArguments(Msg("An elephant has strength IV or II only (J-2), not {}.", strength))
         track: tuple[int, ...] = (4, 2)
     else:
         if not 1 <= strength <= 4:
-            raise BadArguments(f"strength= must be between 1 and 4 (I-IV), not {strength}.")
+            raise BadArguments(Msg("strength= must be between 1 and 4 (I-IV), not {}.", strength))
         track = tuple(range(strength, 0, -1))
     kind = flags[0] if flags else "block"
     return BlockSpec(id=None, name=name, side=side, kind=kind, letter=letter, firepower=fp,

@@ -143,7 +143,7 @@ def _vp(state: State, req: Request) -> Outcome:
 
 
 def _scoring(state: State, req: Request) -> Outcome:
-    usage = "Usage: scoring <power> outside=N missing=M [auto=T]  (W-11 scoring phase)."
+    usage = Msg("Usage: scoring <power> outside=N missing=M [auto=T]  (W-11 scoring phase).")
     req.check_opts(frozenset({"outside", "missing", "auto"}))
     if len(req.args) != 1:
         raise BadArguments(usage)
@@ -172,7 +172,7 @@ def _standings(state: State, req: Request) -> Outcome:
 
 
 def _desperate(state: State, req: Request) -> Outcome:
-    usage = "Usage: desperate <power>[,<power>...]  (everyone who wants to play a Desperate Times card now)."
+    usage = Msg("Usage: desperate <power>[,<power>...]  (everyone who wants to play a Desperate Times card now).")
     req.check_opts(frozenset())
     if len(req.args) != 1:
         raise BadArguments(usage)
@@ -240,7 +240,7 @@ def _roll(state: State, n: int) -> list[int]:
 
 def _check(state: State, req: Request) -> Outcome:
     kinds = list(tables()["two_d6"]["tables"])
-    usage = f"Usage: check <{'|'.join(kinds)}> [mod=N] [dice=a,b] [gauls=1]."
+    usage = Msg("Usage: check <{}> [mod=N] [dice=a,b] [gauls=1].", "|".join(kinds))
     req.check_opts(frozenset({"mod", "dice", "gauls"}))
     if len(req.args) != 1 or req.args[0].lower() not in kinds:
         raise BadArguments(usage)
