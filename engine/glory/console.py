@@ -134,7 +134,7 @@ def _unvote(state: State, req: Request) -> Outcome:
     try:
         where = S.remove_vote(state["senate"], name, at)
     except ValueError as e:
-        raise IllegalMove(str(e)) from None
+        raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], Msg) else str(e)) from None
     return Outcome({"senate": list(state["senate"]), "removed_at": where},
                    f"{name}'s vote at position {where} leaves the Senate (no supremacy on removal).")
 

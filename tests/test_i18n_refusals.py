@@ -1,0 +1,135 @@
+"""Refusals speak the player's language (issue 8): a corpus of bad or illegal requests for every
+game, played through a real Console in Russian and in Ukrainian. Each reply must be ok=false with
+the same error code as in English, and its message must be a catalog translation: different from
+the English reply to the same request, with Cyrillic in it, and no English phrase left (two plain
+Latin words in a row that the request itself does not contain; ids, options and console syntax
+such as ``fire c_leg10 dice=a,b`` or ``caesar|pompey`` stay English and are allowed).
+
+Refusals change nothing, so each request is sent once in English and once in the language under
+test on the same session (``settings language=...`` between them is not a game action).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from firmware import i18n
+
+JC = "new jc-battle seed=3"
+JC_PHYS = "new jc-battle dice=physical seed=3"
+JC_READY = [JC_PHYS, "add attacker c_leg10", "add defender p_leg1", "start"]
+SWORD = "new sword players=romans,gauls,etruscans,greeks seed=4"
+GLORY = "new glory players=Jack,Henry,Mary,Ross"
+SOLO = "new caesar-solo side=caesar difficulty=normal seed=5"
+DUEL = "new caesar-duel seed=6"
+
+# (game, set-up lines, the refused request)
+CORPUS: list[Any] = [
+    # Julius Caesar (J-1..J-20): options, unknown blocks, bad strengths and ratings, turn order,
+    # dice, hits, cards out of turn, cities, sides.
+    ("jc", [], "new jc-battle attacker=crassus"),
+    ("jc", [], "new jc-battle dice=loaded"),
+    ("jc", [JC], "add attacker c_leg99"),
+    ("jc", [JC], "add attacker xyz"),
+    ("jc", [JC], "add attacker c_leg10 strength=9"),
+    ("jc", [JC], "add attacker p_elephant strength=3"),
+    ("jc", [JC], "add attacker rating=Z9 strength=2"),
+    ("jc", [JC], "add attacker rating=C3 strength=2 leader=1 elephant=1"),
+    ("jc", [JC], "add attacker rating=C3 strength=3 ballista=1"),
+    ("jc", [JC], "add attacker rating=C3 strength=3 elephant=1"),
+    ("jc", [JC], "add attacker p_leg1"),                                # Pompey's block (J-2)
+    ("jc", [JC], "remove c_leg10"),
+    ("jc", [JC], "fire"),                                               # not started
+    ("jc", [JC], "start"),                                              # no blocks
+    ("jc", JC_READY, "fire p_leg1 dice=1,1"),                           # wrong turn (J-4)
+    ("jc", JC_READY, "fire c_leg99 dice=1,1"),
+    ("jc", JC_READY, "fire c_leg10 dice=9,x"),
+    ("jc", JC_READY, "fire c_leg10 dice=1"),                            # too few dice
+    ("jc", JC_READY, "fire c_leg10"),                                   # physical dice missing
+    ("jc", JC_READY, "retreat c_leg10"),                                # round 1 (J-5)
+    ("jc", JC_READY, "add attacker c_leg9"),                            # after the start
+    ("jc", JC_READY, "start"),
+    ("jc", JC_READY, "hit c_leg10"),
+    ("jc", [JC], "play caesar 2/1"),                                    # no discard yet (J-18)
+    ("jc", [JC], "discard caesar zz"),                                  # not in the hand
+    ("jc", [JC], "discard crassus 2/1"),                                # not a side
+    ("jc", [JC], "levy c_leg10 Atlantis"),
+    # The Sword of Rome
+    ("sword", [], "sword-tactics 12"),
+    ("sword", [SWORD], "scoring"),
+    ("sword", [SWORD], "desperate"),
+    ("sword", [SWORD], "check nothing"),
+    ("sword", [], "new sword players=romans seed=x"),
+    # For the Glory of Rome
+    ("glory", [GLORY], "fame Nobody +3"),
+    # Its usage line is English until glory.po (another helper's catalog) has it; see the report.
+    pytest.param("glory", [GLORY], "vote", id="glory:vote",
+                 marks=pytest.mark.xfail(strict=True, reason="glory usages not in glory.po yet")),
+    ("glory", [GLORY], "unvote Jack"),
+    # Caesar!
+    ("caesar", [SOLO], "play XX-YY sword:5/1 SC"),
+    ("caesar", [SOLO], "play"),
+    ("caesar", [DUEL], "crassus"),
+    ("caesar", [], "new caesar-solo side=crassus difficulty=normal"),
+    # Dice and bags, sessions
+    ("kit", [], "new bag items=gold*x"),
+    ("kit", [], "new dice seed=abc"),
+    ("kit", ["new dice seed=1"], "roll 3d0"),
+    ("kit", [], "undo"),
+    ("kit", [], "frobnicate"),
+]
+
+_LATIN_WORD = re.compile(r"^[A-Za-z]{3,}$")
+
+
+def english_phrase(message: str, request: str) -> str | None:
+    """The first two plain Latin words in a row in ``message`` that ``request`` does not hold."""
+    words = message.split()
+    asked = request.lower()
+    for a, b in zip(words, words[1:]):
+        if _LATIN_WORD.match(a) and _LATIN_WORD.match(b.strip(".,:;!?()")):
+            pair = f"{a.strip('.,:;!?()')} {b.strip('.,:;!?()')}".lower()
+            if pair not in asked:
+                return f"{a} {b}"
+    return None
+
+
+def refuse(console, lang: str, setup: list[str], line: str) -> tuple[dict, dict]:
+    for s in setup:
+        r = console.request(s)
+        assert r["ok"], (s, r)
+    assert console.request("settings language=en")["ok"]
+    english = console.request(line)
+    assert console.request(f"settings language={lang}")["ok"]
+    said = console.request(line)
+    assert console.request("settings language=en")["ok"]
+    return english, said
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+CASES = [c if type(c) is not tuple else pytest.param(*c, id=f"{c[0]}:{c[2]}") for c in CORPUS]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("game,setup,line", CASES)
+def test_a_refusal_is_said_in_the_players_language(console, lang, game, setup, line):
+    english, said = refuse(console, lang, setup, line)
+    assert english["ok"] is False and said["ok"] is False, (english, said)
+    assert said["error"] == english["error"]
+    msg = said["message"]
+    assert msg != english["message"], f"untranslated: {msg!r}"
+    assert re.search("[А-Яа-яЁёІіЇїЄєҐґ]", msg), f"no Cyrillic: {msg!r}"
+    assert english_phrase(msg, line) is None, f"English left ({english_phrase(msg, line)!r}) in {msg!r}"
+
+
+def test_the_english_phrase_check_can_fail():
+    assert english_phrase("It is not c_leg10's turn: now the defender C step acts (p_leg1).", "fire c_leg10")
+    assert english_phrase("Сейчас не ход c_leg10: ходит шаг защищающегося C (p_leg1).", "fire c_leg10") is None
+    assert english_phrase("Введите 2 кубика: fire c_leg10 dice=a,b,...", "fire c_leg10") is None
