@@ -160,7 +160,8 @@ def _scoring(state: State, req: Request) -> Outcome:
                            "standings": V.standings(_effective(state))}
     if auto is not None:
         out["automatic_victory"] = _effective(state)[f] >= auto
-    return Outcome(out, f"Scoring: {f.capitalize()} {change:+d} VP ({before} -> {state['vp'][f]}).")
+    return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}).", term(f.capitalize()), f"{change:+d}", before,
+                            state["vp"][f]))
 
 
 def _standings(state: State, req: Request) -> Outcome:
@@ -181,7 +182,7 @@ def _desperate(state: State, req: Request) -> Outcome:
     for raw in req.args[0].split(","):
         f = _faction(state, raw)
         if state["desperate"][f] <= 0:
-            raise IllegalMove(Msg("{} has no Desperate Times card left.", f.capitalize()))
+            raise IllegalMove(Msg("{} has no Desperate Times card left.", term(f.capitalize())))
         if f not in wanting:
             wanting.append(f)
     plays = V.desperate_priority(wanting, _effective(state))
