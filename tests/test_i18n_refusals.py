@@ -62,6 +62,9 @@ CORPUS: list[Any] = [
     ("sword", [SWORD], "desperate"),
     ("sword", [SWORD], "check nothing"),
     ("sword", [], "new sword players=romans seed=x"),
+    ("sword", [], "sword-battle att=2 def=3 att-dice=9,9,9"),
+    ("sword", [SWORD], "vp romans zz"),
+    ("sword", [SWORD], "unrest zz"),
     # For the Glory of Rome
     ("glory", [GLORY], "fame Nobody +3"),
     # Its usage line is English until glory.po (another helper's catalog) has it; see the report.
@@ -73,6 +76,8 @@ CORPUS: list[Any] = [
     ("caesar", [SOLO], "play"),
     ("caesar", [DUEL], "crassus"),
     ("caesar", [], "new caesar-solo side=crassus difficulty=normal"),
+    ("caesar", [], "new caesar-solo side=caesar difficulty=extreme"),
+    ("caesar", [], "new caesar-duel bag-input=maybe"),
     # Dice and bags, sessions
     ("kit", [], "new bag items=gold*x"),
     ("kit", [], "new dice seed=abc"),

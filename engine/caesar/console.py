@@ -17,7 +17,7 @@ from engine.caesar.rules import can_play_face_down, placements
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles
 from engine.caesar.tokens import TOKENS
 from engine.caesar.view import log_fragment, view
-from engine.caesar.terms import TileLetter, player, token_named
+from engine.caesar.terms import TileLetter, either, player, token_named
 from engine.common import SESSION_KEYS
 from engine.errors import BadArguments
 from engine.game import Command, GameRules, Outcome, Request, State, commands
@@ -32,7 +32,7 @@ DUEL_OPTIONS = frozenset({"poison", "centurions", "border-control", "bag-input",
 def _choice(req: Request, key: str, choices: tuple[str, ...], default: str) -> str:
     raw = req.opts.get(key, default).lower()
     if raw not in choices:
-        raise BadArguments(Msg("{}= must be {}, not '{}'.", key, " or ".join(choices), req.opts[key]))
+        raise BadArguments(Msg("{}= must be {}, not '{}'.", key, either(list(choices)), req.opts[key]))
     return raw
 
 

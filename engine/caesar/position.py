@@ -25,6 +25,7 @@ from engine.caesar.board import (
     SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SPACE_ICON_NAME, SPACE_INDEX, SPACES,
 )
 from engine.caesar.model import CRASSUS, HUMAN, MARKERS, NONE, OPEN, Game
+from engine.caesar.terms import either
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, BadJson, IllegalMove
 from engine.text import Msg
@@ -82,7 +83,7 @@ def _player(g: Game, value: Any, where: str, none_ok: bool = False) -> int:
         return NONE
     if isinstance(value, str) and value.lower() in g.names:
         return g.names.index(value.lower())
-    allowed = " or ".join(g.names + (["none"] if none_ok else []))
+    allowed = either(g.names + (["none"] if none_ok else []))
     raise BadArguments(Msg("position: {} must be {}, not {}.", where, allowed, repr(value)))
 
 

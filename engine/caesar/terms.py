@@ -75,6 +75,14 @@ def player(name: str) -> Msg:
     return term(PLAYER_WORDS.get(name, name))
 
 
+def either(words: list[str]) -> Msg | str:
+    """``a or b or c`` with a translatable "or" (the words are console values, kept as they are)."""
+    out: Msg | str = words[0] if words else ""
+    for w in words[1:]:
+        out = Msg("{} or {}", out, w)
+    return out
+
+
 
 class TileLetter(Msg):
     """A command tile's letter, said as the player's rulebook prints it (Russian: А Б В Г Д; the

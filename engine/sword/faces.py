@@ -11,7 +11,8 @@ def parse_faces(text: str, count: int, what: str) -> list[int]:
     parts = text.split(",")
     if len(parts) != count or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
         example = ",".join(["4"] * count)
-        raise BadArguments(Msg("{} takes {} die faces 1-6 separated by commas, e.g. {}; not '{}'.", what, count, example, text))
+        raise BadArguments(Msg("{} takes {n} die faces 1-6 separated by commas, e.g. {}; not '{}'.", what, example, text,
+                               n=count, plural="{} takes {n} die faces 1-6 separated by commas, e.g. {}; not '{}'."))
     return [int(p) for p in parts]
 
 

@@ -137,7 +137,7 @@ def _vp(state: State, req: Request) -> Outcome:
     _playing(state)
     f = _faction(state, req.args[0])
     before = state["vp"][f]
-    state["vp"][f] = V.clamp_vp(_change(req.args[1], before, "VP"))
+    state["vp"][f] = V.clamp_vp(_change(req.args[1], before, term(N_("VP"))))
     return Outcome({"vp": _ordered(state, state["vp"]), "standings": V.standings(_effective(state))},
                    Msg("{} VP {} -> {}.", term(f.capitalize()), before, state["vp"][f]))
 
@@ -205,7 +205,7 @@ def _unrest(state: State, req: Request) -> Outcome:
     _playing(state)
     if state["unrest"] is None:
         raise IllegalMove(Msg("Carthage is not in this game (unrest is a 5-player rule)."))
-    level = _change(req.args[0], state["unrest"], "unrest")
+    level = _change(req.args[0], state["unrest"], term(N_("unrest")))
     top = int(tables()["unrest_max"])
     if not 0 <= level <= top:
         raise IllegalMove(Msg("Unrest stays within 0..{}; it would be {}.", top, level))
