@@ -43,12 +43,14 @@ CORPUS: list[Any] = [
     ("jc", [JC], "remove c_leg10"),
     ("jc", [JC], "fire"),                                               # not started
     ("jc", [JC], "start"),                                              # no blocks
-    ("jc", JC_READY, "fire p_leg1 dice=1,1"),                           # wrong turn (J-4)
+    ("jc", JC_READY, "fire c_leg10 dice=1,1"),                          # wrong turn: defender C first (J-4)
+    ("jc", JC_READY, "pass c_leg10"),
     ("jc", JC_READY, "fire c_leg99 dice=1,1"),
-    ("jc", JC_READY, "fire c_leg10 dice=9,x"),
-    ("jc", JC_READY, "fire c_leg10 dice=1"),                            # too few dice
-    ("jc", JC_READY, "fire c_leg10"),                                   # physical dice missing
-    ("jc", JC_READY, "retreat c_leg10"),                                # round 1 (J-5)
+    ("jc", JC_READY, "fire p_leg1 dice=9,x"),
+    ("jc", JC_READY, "fire p_leg1 dice=1,1"),                           # too few dice
+    ("jc", JC_READY, "fire p_leg1 dice=1,1,1,1,1,1,1"),                 # too many dice
+    ("jc", JC_READY, "fire p_leg1"),                                    # physical dice missing
+    ("jc", JC_READY, "retreat p_leg1"),                                 # round 1 (J-5)
     ("jc", JC_READY, "add attacker c_leg9"),                            # after the start
     ("jc", JC_READY, "start"),
     ("jc", JC_READY, "hit c_leg10"),
