@@ -286,10 +286,14 @@ class Item:
     value: str = ""
 
 
+CURSOR_W = 4      # px: the cursor mark left of a list row's label
+
+
 def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top: int,
               rows: int = ROWS) -> None:
-    """Rows ``top..top+rows`` of ``items`` with the cursor row's label (and value) inverted, and
-    a scroll mark."""
+    """Rows ``top..top+rows`` of ``items``, the cursor row marked by a ▶ at the left edge, and a
+    scroll mark. A cursor move changes only the mark's few columns on the panel's bus (an
+    inverted label costs its whole width on two pages, for both rows: issue 13)."""
     for i in range(rows):
         k = top + i
         if k >= len(items):
@@ -301,20 +305,26 @@ def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top
         selected = k == cursor
         # The cursor inverts the label (and the value) in boxes as wide as their text, not a
         # full-width bar: a cursor move then changes only those columns on the panel's bus.
-        fill = 0 if selected else 1
-        if selected:
-            draw.rectangle((0, y, len(label) * CHAR_W + 1, y + LINE - 1), fill=1)
-        put(draw, 1, y, label, fill=fill)
+        if selected:                      # a solid ▶ in the margin, 4 px wide, 9 px tall
+            mid = y + LINE // 2 - 1
+            draw.polygon([(0, mid - 4), (CURSOR_W - 1, mid), (0, mid + 4)], fill=1)
+        put(draw, CURSOR_W + 1, y, label)
         if item.value:
-            x = W - 4 - len(item.value) * CHAR_W
-            if selected:
-                draw.rectangle((x - 1, y, W - 4, y + LINE - 1), fill=1)
-            put(draw, x, y, item.value, fill=fill)
+            put(draw, W - 4 - len(item.value) * CHAR_W, y, item.value)
     if len(items) > rows:  # scroll bar on the right edge
         span = H - TITLE_H - 1
         h = max(3, span * rows // len(items))
         y0 = TITLE_H + 1 + (span - h) * top // max(1, len(items) - rows)
         draw.rectangle((W - 2, y0, W - 1, y0 + h - 1), fill=1)
+
+
+def page_top(cursor: int, top: int, rows: int, count: int) -> int:
+    """The first row shown once the cursor is on row ``cursor``: the list turns a page at a time
+    (a new page from the row the cursor went to, the last page full), so moving inside a page
+    redraws nothing but the cursor."""
+    if top <= cursor < top + rows:
+        return top
+    return max(0, min(cursor if cursor > top else cursor - rows + 1, count - rows))
 
 
 class ListScreen:
@@ -349,10 +359,7 @@ class ListScreen:
         rows = self.visible_rows(ctx)
         if key in ("up", "down") and items:
             self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(items)
-            if self.cursor < self.top:
-                self.top = self.cursor
-            elif self.cursor >= self.top + rows:
-                self.top = self.cursor - rows + 1
+            self.top = page_top(self.cursor, self.top, rows, len(items))
         elif key in SELECT and items:
             run = items[self.cursor].run
             if run is not None:
