@@ -140,3 +140,22 @@ def test_the_english_phrase_check_can_fail():
     assert english_phrase("It is not c_leg10's turn: now the defender C step acts (p_leg1).", "fire c_leg10")
     assert english_phrase("Сейчас не ход c_leg10: ходит шаг защищающегося C (p_leg1).", "fire c_leg10") is None
     assert english_phrase("Введите 2 кубика: fire c_leg10 dice=a,b,...", "fire c_leg10") is None
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_julius_caesar_log_is_said_in_the_players_language(console, lang):
+    """Every line the JC session logs (blocks joining and leaving, battles begun and fought,
+    surprise, cards, control, owners: J-4, J-8, J-10, J-18, J-20) reads in the chosen language."""
+    for line in ["new jc-battle seed=3", "add attacker c_leg10", "add defender p_leg1 reserve=1",
+                 "add defender p_leg3", "remove p_leg3", "add defender p_leg3", "fight",
+                 "next-battle surprise=1", "next-battle", "deal", "control Roma caesar", "control Roma vacant",
+                 "owner c_leg10 pompey", "levy c_leg10 Roma"]:
+        assert console.request(line)["ok"], line
+    hand = console.request("hand caesar")["hand"]
+    assert console.request(f"discard caesar {hand[0]}")["ok"]
+    assert console.request(f"settings language={lang}")["ok"]
+    log = console.request("log 50")["log"]
+    assert len(log) >= 15
+    for row in log:
+        assert re.search("[А-Яа-яЁёІіЇїЄєҐґ]", row), row
+        assert english_phrase(row, "") is None, row

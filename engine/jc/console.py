@@ -14,12 +14,13 @@ from engine.jc import battle as B
 from engine.jc import campaign as C
 from engine.jc import cards as K
 from engine.jc import mapdata, policy, score
+from engine.jc import terms as T
 from engine.jc.advise import advise as _advise_battle
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
 from engine.rng import Rng
-from engine.text import Msg
+from engine.text import N_, Msg
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
@@ -73,10 +74,16 @@ def _role(word: str) -> str:
     return w
 
 
+_JOINS = {("attacker", False): N_("{} ({}, {}) joins the attacker ({})."),
+          ("attacker", True): N_("{} ({}, {}) joins the attacker ({}) as a reserve."),
+          ("defender", False): N_("{} ({}, {}) joins the defender ({})."),
+          ("defender", True): N_("{} ({}, {}) joins the defender ({}) as a reserve.")}
+
+
 def _add(state: State, req: Request) -> Outcome:
-    usage = ("Usage: add attacker|defender <block-id> [strength=N] [reserve=1], or add "
-             "attacker|defender rating=C3 strength=3 [leader=1] [elephant=1] [ballista=1] "
-             "[navis=1] [name=X] [reserve=1].")
+    usage = Msg("Usage: add attacker|defender <block-id> [strength=N] [reserve=1], or add "
+                "attacker|defender rating=C3 strength=3 [leader=1] [elephant=1] [ballista=1] "
+                "[navis=1] [name=X] [reserve=1].")
     if not req.args or len(req.args) > 2:
         raise BadArguments(usage)
     role = _role(req.args[0])
@@ -89,7 +96,7 @@ def _add(state: State, req: Request) -> Outcome:
         req.check_opts(frozenset({"strength", "reserve"}))
         spec = block(req.args[1])
         if B.find(battle, spec.id or "") is not None:
-            raise IllegalMove(Msg("{} ({}) is already in this battle.", spec.name, spec.id))
+            raise IllegalMove(Msg("{} ({}) is already in this battle.", T.block_name(spec.name), spec.id))
         C.check_available(camp, spec, side, role)
         strength = req.opt_int("strength", C.default_strength(camp, spec), 1, 4)
         assert strength is not None and spec.id is not None
@@ -114,8 +121,7 @@ def _add(state: State, req: Request) -> Outcome:
                            ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
     b = B.add_block(battle, spec, side, strength, reserve, key)
     _after(state)
-    text = (f"{b['name']} ({spec.rating}, {roman(strength)}) joins the {role} "
-            f"({side.capitalize()}){' as a reserve' if reserve else ''}.")
+    text = Msg(_JOINS[(role, reserve)], T.block_name(b["name"]), spec.rating, roman(strength), T.side(side))
     fields: dict[str, Any] = {"block": _block_view(battle, b)}
     if notes:
         fields["notes"] = notes
@@ -135,7 +141,7 @@ def _remove(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     battle = _battle(state, "setup")
     b = B.remove_block(battle, req.args[0])
-    return Outcome({"removed": b["key"]}, f"{b['name']} leaves the battle.")
+    return Outcome({"removed": b["key"]}, Msg("{} leaves the battle.", T.block_name(b["name"])))
 
 
 # -- the battle ------------------------------------------------------------------------------
@@ -146,10 +152,10 @@ def _start(state: State, req: Request) -> Outcome:
     battle = _battle(state)
     B.start(battle)
     _after(state)
-    return Outcome({"decision": B.decision(battle)}, f"Battle {state['number']} begins.")
+    return Outcome({"decision": B.decision(battle)}, Msg("Battle {} begins.", state["number"]))
 
 
-def _one_key(req: Request, usage: str) -> str | None:
+def _one_key(req: Request, usage: Msg) -> str | None:
     if len(req.args) > 1:
         raise BadArguments(usage)
     return req.args[0] if req.args else None
@@ -163,7 +169,7 @@ def _turn_outcome(state: State, rec: dict[str, Any]) -> Outcome:
 
 
 def _fire(state: State, req: Request) -> Outcome:
-    key = _one_key(req, "Usage: fire [<block>] [dice=a,b,...].")
+    key = _one_key(req, Msg("Usage: fire [<block>] [dice=a,b,...]."))
     req.check_opts(frozenset({"dice"}))
     battle = _battle(state)
     dice = req.opts.get("dice")
@@ -178,20 +184,20 @@ def _fire(state: State, req: Request) -> Outcome:
 
 
 def _retreat(state: State, req: Request) -> Outcome:
-    key = _one_key(req, "Usage: retreat [<block>] [blocked=1].")
+    key = _one_key(req, Msg("Usage: retreat [<block>] [blocked=1]."))
     req.check_opts(frozenset({"blocked"}))
     rec = B.retreat(_battle(state), key, req.opt_flag("blocked"))
     return _turn_outcome(state, rec)
 
 
 def _pass(state: State, req: Request) -> Outcome:
-    key = _one_key(req, "Usage: pass [<block>].")
+    key = _one_key(req, Msg("Usage: pass [<block>]."))
     req.check_opts(frozenset())
     return _turn_outcome(state, B.pass_turn(_battle(state), key))
 
 
 def _hit(state: State, req: Request) -> Outcome:
-    key = _one_key(req, "Usage: hit [<block>]  (without a block: the J-14 choice).")
+    key = _one_key(req, Msg("Usage: hit [<block>]  (without a block: the J-14 choice)."))
     req.check_opts(frozenset())
     rec = B.assign_hit(_battle(state), key, policy.choose_hit)
     return _turn_outcome(state, rec)
@@ -223,7 +229,7 @@ def _fight(state: State, req: Request) -> Outcome:
     _after(state)
     return Outcome({"rounds": B.rounds_view(battle), "result": battle["result"],
                     "winner": battle["winner"]},
-                   f"Battle {state['number']} fought to the end: {battle['result'].replace('_', ' ')}.")
+                   Msg("Battle {} fought to the end: {}.", state["number"], T.result(battle["result"])))
 
 
 def _odds(state: State, req: Request) -> Outcome:
@@ -254,8 +260,8 @@ def _next_battle(state: State, req: Request) -> Outcome:
     state["number"] += 1
     b = state["battle"]
     return Outcome({"number": state["number"]},
-                   f"Battle {state['number']}: {b['attacker'].capitalize()} attacks"
-                   f"{' by surprise' if b['surprise'] else ''}.")
+                   Msg("Battle {}: {} attacks by surprise.", state["number"], T.side(b["attacker"])) if b["surprise"]
+                   else Msg("Battle {}: {} attacks.", state["number"], T.side(b["attacker"])))
 
 
 # -- bookkeeping -----------------------------------------------------------------------------
@@ -287,7 +293,7 @@ def _levy(state: State, req: Request) -> Outcome:
     spec = block(req.args[0])
     _, city = C.set_levy_city(state["campaign"], spec.id or "", " ".join(req.args[1:]))
     return Outcome({"block": spec.id, "levy_city": city},
-                   f"{spec.name} is now levied in {city}.")
+                   Msg("{} is now levied in {}.", T.block_name(spec.name), city))
 
 
 def _owner(state: State, req: Request) -> Outcome:
@@ -302,7 +308,7 @@ def _owner(state: State, req: Request) -> Outcome:
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
         raise IllegalMove(Msg("{} is fighting in the current battle.", spec.name))
     state["campaign"]["owner"][spec.id] = side
-    return Outcome({"block": spec.id, "side": side}, f"{spec.name} now fights for {side.capitalize()}.")
+    return Outcome({"block": spec.id, "side": side}, Msg("{} now fights for {}.", T.block_name(spec.name), T.side(side)))
 
 
 def _control(state: State, req: Request) -> Outcome:
@@ -316,7 +322,8 @@ def _control(state: State, req: Request) -> Outcome:
     if city.vp == 0:
         raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", city.name, ', '.join(mapdata.vp_cities())))
     state["campaign"]["control"][city.name] = None if who == "vacant" else who
-    return Outcome({"vp": _vp_view(state)}, f"{city.name} is now {who}.")
+    return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", city.name) if who == "vacant"
+                   else Msg("{} is now held by {}.", city.name, T.side(who)))
 
 
 def _vp_view(state: State) -> dict[str, Any]:
@@ -359,7 +366,7 @@ def _winter(state: State, req: Request) -> Outcome:
         store_rng(state, rng)
     report["supply"] = score.supply_limits()
     report["year"] = camp["year"]
-    return Outcome(report, f"Winter: {report['checklist'][1]['text']}")
+    return Outcome(report, Msg("Winter: {}", report["checklist"][1]["text"]))
 
 
 def _deal(state: State, req: Request) -> Outcome:
@@ -370,7 +377,7 @@ def _deal(state: State, req: Request) -> Outcome:
     state["cards"] = K.new_year(rng)
     store_rng(state, rng)
     return Outcome({"cards": K.public_view(state["cards"])},
-                   f"Shuffled the 27 cards and dealt 6 to each player ({score.year_name(state['campaign']['year'])}).")
+                   Msg("Shuffled the 27 cards and dealt 6 to each player ({}).", score.year_name(state["campaign"]["year"])))
 
 
 def _phase(state: State) -> K.Phase:
@@ -397,7 +404,7 @@ def _discard(state: State, req: Request) -> Outcome:
     side = K.parse_side(req.args[0])
     K.discard(_phase(state), side, req.args[1])
     return Outcome({"cards": K.public_view(state["cards"])},
-                   f"{side.capitalize()} discards a card face down.")
+                   Msg("{} discards a card face down.", T.side(side)))
 
 
 def _play(state: State, req: Request) -> Outcome:
@@ -407,7 +414,7 @@ def _play(state: State, req: Request) -> Outcome:
     side = K.parse_side(req.args[0])
     rec = K.play(_phase(state), side, req.args[1])
     fields: dict[str, Any] = {"reveal": rec, "cards": K.public_view(state["cards"])}
-    text = K.reveal_sentence(rec) if rec else f"{side.capitalize()} plays a card face down."
+    text = K.reveal_sentence(rec) if rec else Msg("{} plays a card face down.", T.side(side))
     return Outcome(fields, text)
 
 
