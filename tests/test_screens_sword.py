@@ -87,11 +87,13 @@ def test_battle_with_dice_thrown_on_the_table(state_dir):  # W-2, W-7: the ruleb
         for k in keys:
             app.handle(k)
         assert isinstance(app.stack[-1], DiceEntry)
-        # attack 5 2 2, defence 4 5 5: up/down over the faces, right to the next die
-        for k in ["down", "down", "right", "up", "right", "up", "right",
-                  "up", "up", "up", "right", "down", "down", "right", "down", "down", "a"]:
+        # attack 5 2 2, defence 4 5 5, each row read from its lowest die: a row starts on 2 3 5
+        # (firmware.dice_guess) and the dice not reached follow the one turned
+        assert app.stack[-1].faces == [[2, 3, 5], [2, 3, 5]]
+        for k in ["right", "down", "right", "up",              # 2 2 5 (the third followed to 4)
+                  "right", "up", "up", "right", "right", "down", "a"]:   # 4 5 5 (4 -> 5 6)
             app.handle(k)
-        assert app.console.session.lines[-1] == "battle att=12 def=5 mod=3 defmod=0 att-dice=5,2,2 def-dice=4,5,5"
+        assert app.console.session.lines[-1] == "battle att=12 def=5 mod=3 defmod=0 att-dice=2,2,5 def-dice=4,5,5"
         shown = app.stack[-1]
         assert isinstance(shown, BattleResult) and shown.result["winner"] == "defender"
         assert shown.result["support"] == 3
@@ -120,7 +122,7 @@ def test_odds_left_lowers_the_modifier_and_only_b_goes_back(state_dir):  # issue
 
 
 def test_two_d6_roll_from_the_table(state_dir):  # W-9
-    app = app_with([NEW], ["a"] + ["down"] * 6 + ["a"] + ["up", "a"] + ["down", "a"] + ["up", "right", "up", "up", "a"], state_dir)
+    app = app_with([NEW], ["a"] + ["down"] * 6 + ["a"] + ["up", "a"] + ["down", "a"] + ["right", "down", "a"], state_dir)  # 2 4 -> 2 3
     try:
         assert app.console.session.lines[-1] == "check siege dice=2,3"
     finally:

@@ -17,6 +17,7 @@ from PIL import Image
 from engine.sword.odds import attacker_wins
 from engine.sword.tactics import chance
 from engine.text import N_
+from firmware import dice_guess
 from firmware.i18n import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
@@ -157,13 +158,16 @@ def result_screen(last: dict[str, Any]) -> Any:
 class DiceEntry:
     """Enter dice thrown on the table, in big digits, in one or two rows (``rows`` = [(label, n)]).
     up/down change the selected die (1..6, wrapping), right/left: the next/previous die,
-    A submits the whole roll (``on_go(ctx, [[faces of row 1], [faces of row 2]])``), B goes back."""
+    A submits the whole roll (``on_go(ctx, [[faces of row 1], [faces of row 2]])``), B goes back.
+    Read a row's dice from the lowest face: the dice of a row not reached yet show the likeliest
+    face after the one before (:mod:`firmware.dice_guess`), so a roll costs few presses."""
 
     def __init__(self, title: str, rows: list[tuple[str, int]],
                  on_go: Callable[[Ctx, list[list[int]]], None]) -> None:
         self.title = title
         self.rows = rows
-        self.faces = [[1] * n for _label, n in rows]
+        self.faces = [dice_guess.chain(n, 0, [dice_guess.start_face(0, n, None)]) for _label, n in rows]
+        self.reached = [0 for _row in rows]      # per row: the furthest die the cursor has been on
         self.on_go = on_go
         self.cursor = 0
 
@@ -191,8 +195,12 @@ class DiceEntry:
         if key in ("up", "down"):
             r, i = cells[self.cursor]
             self.faces[r][i] = (self.faces[r][i] + (1 if key == "up" else -1) - 1) % 6 + 1
+            if i == self.reached[r]:             # the dice not reached yet follow this one
+                self.faces[r] = dice_guess.chain(len(self.faces[r]), i, self.faces[r])
         elif key == "right":
             self.cursor = (self.cursor + 1) % len(cells)
+            r, i = cells[self.cursor]
+            self.reached[r] = max(self.reached[r], i)
         elif key == "left":
             self.cursor = (self.cursor - 1) % len(cells)
         elif key in ("a", "press"):

@@ -2,7 +2,7 @@
 
 Each battle starts on the game's home screen: choose Battle, set both armies' units and the
 attacker's modifier (left/right in the form), switch Dice to "table", A, enter the six faces thrown
-(up/down over a die's faces, right to the next die, A submits the roll), read the result and go
+(each row read from its lowest die: up/down over a die's faces, right to the next die, A submits the roll), read the result and go
 back home. Armies, modifiers and faces are random but plausible (2–8 units, modifier −2..+3).
 
 Tasks: "Sword: battle with physical dice" (no target in the issue: measured) and
@@ -35,10 +35,11 @@ def _set(d: Driver, start: int, value: int) -> None:
 
 
 def _faces(d: Driver, faces: list[int]) -> None:
-    """Enter the faces (each die starts on 1; up/down wrap over 1..6), right between dice, A."""
+    """Enter the faces as they lie on the table, each row read from its lowest die: up/down from
+    the face the screen shows (wrapping over 1..6), right to the next die, A."""
     for i, f in enumerate(faces):
-        up = (f - 1) % 6
-        down = (1 - f) % 6
+        now = d.top.faces[d.top._cells()[d.top.cursor][0]][d.top._cells()[d.top.cursor][1]]
+        up, down = (f - now) % 6, (now - f) % 6
         d.press("up", up) if up <= down else d.press("down", down)
         if i + 1 < len(faces):
             d.press("right")
@@ -53,7 +54,7 @@ def play(d: Driver, rng: random.Random) -> None:
     d.app.push(SwordHome())
     for _n in range(BATTLES):
         att, dfd, mod = rng.randint(2, 8), rng.randint(2, 8), rng.randint(-2, 3)
-        faces = [rng.randint(1, 6) for _ in range(6)]
+        faces = sorted(rng.randint(1, 6) for _ in range(3)) + sorted(rng.randint(1, 6) for _ in range(3))
         with d.task(BATTLE):
             d.select(_("Battle"))
             _set(d, 3, att)
