@@ -69,9 +69,9 @@ CORPUS: list[Any] = [
     ("sword", [SWORD], "unrest zz"),
     # For the Glory of Rome
     ("glory", [GLORY], "fame Nobody +3"),
-    # Its usage line is English until glory.po (another helper's catalog) has it; see the report.
-    pytest.param("glory", [GLORY], "vote", id="glory:vote",
-                 marks=pytest.mark.xfail(strict=True, reason="glory usages not in glory.po yet")),
+    ("glory", [GLORY], "vote"),
+    ("glory", [GLORY], "tax Jack"),
+    ("glory", [GLORY], "pick 99"),
     ("glory", [GLORY], "unvote Jack"),
     # Caesar!
     ("caesar", [SOLO], "play XX-YY sword:5/1 SC"),

@@ -67,7 +67,7 @@ def _milestone_text(events: list[dict[str, Any]]) -> str:
     return Msg(" {}: +1 supporter each.", joined)
 
 
-def _no_opts(req: Request, usage: str, allowed: frozenset[str] = frozenset()) -> None:
+def _no_opts(req: Request, usage: Msg, allowed: frozenset[str] = frozenset()) -> None:
     req.check_opts(allowed)
     if not req.args:
         raise BadArguments(usage)
@@ -75,7 +75,7 @@ def _no_opts(req: Request, usage: str, allowed: frozenset[str] = frozenset()) ->
 
 # -- fame and Senate -------------------------------------------------------------------------
 def _fame(state: State, req: Request) -> Outcome:
-    usage = "Usage: fame <name> <+N|-N>, e.g. fame Jack +3."
+    usage = Msg("Usage: fame <name> <+N|-N>, e.g. fame Jack +3.")
     _no_opts(req, usage)
     if len(req.args) != 2 or not _SIGNED.match(req.args[1]):
         raise BadArguments(usage)
@@ -93,7 +93,7 @@ def _fame(state: State, req: Request) -> Outcome:
 
 
 def _vote(state: State, req: Request) -> Outcome:
-    usage = "Usage: vote <name> [n=2]  (n=2: the two votes of a boosted political action)."
+    usage = Msg("Usage: vote <name> [n=2]  (n=2: the two votes of a boosted political action).")
     _no_opts(req, usage, frozenset({"n"}))
     if len(req.args) != 1:
         raise BadArguments(usage)
@@ -124,7 +124,7 @@ def _vote(state: State, req: Request) -> Outcome:
 
 
 def _unvote(state: State, req: Request) -> Outcome:
-    usage = "Usage: unvote <name> [at=N]  (N = the vote's position, 1 = bottom)."
+    usage = Msg("Usage: unvote <name> [at=N]  (N = the vote's position, 1 = bottom).")
     _no_opts(req, usage, frozenset({"at"}))
     if len(req.args) != 1:
         raise BadArguments(usage)
@@ -182,7 +182,7 @@ def _event(state: State, req: Request) -> Outcome:
 
 
 def _end_round(state: State, req: Request) -> Outcome:
-    _no_args(req, "Usage: end-round  (after the income phase: turns the board, next round).")
+    _no_args(req, Msg("Usage: end-round  (after the income phase: turns the board, next round)."))
     _playing(state)
     event = state["event"]
     if event is None:
@@ -202,7 +202,7 @@ def _end_round(state: State, req: Request) -> Outcome:
                     "turned": turn * 90, "facing": R.facing(state)}, text)
 
 
-def _no_args(req: Request, usage: str) -> None:
+def _no_args(req: Request, usage: Msg) -> None:
     req.check_opts(frozenset())
     if req.args:
         raise BadArguments(usage)
@@ -210,7 +210,7 @@ def _no_args(req: Request, usage: str) -> None:
 
 # -- income ----------------------------------------------------------------------------------
 def _farm(state: State, req: Request) -> Outcome:
-    usage = "Usage: farm <name>  (denarii for a supporter on a farming building this round)."
+    usage = Msg("Usage: farm <name>  (denarii for a supporter on a farming building this round).")
     _no_opts(req, usage)
     if len(req.args) != 1:
         raise BadArguments(usage)
@@ -221,10 +221,10 @@ def _farm(state: State, req: Request) -> Outcome:
 
 
 def _tax(state: State, req: Request) -> Outcome:
-    usage = "Usage: tax <name> pop=N [double=1] [penalty=K]."
+    usage = Msg("Usage: tax <name> pop=N [double=1] [penalty=K].")
     _no_opts(req, usage, frozenset({"pop", "double", "penalty"}))
     if len(req.args) != 1 or "pop" not in req.opts:
-        raise BadArguments(usage + " pop= is the population of the province in front of the player.")
+        raise BadArguments(Msg("{} pop= is the population of the province in front of the player.", usage))
     _playing(state)
     name = _player(state, req.args[0])
     pop = req.opt_int("pop", lo=1, hi=int(tables()["max_population"]))
@@ -250,7 +250,7 @@ def _tax(state: State, req: Request) -> Outcome:
 # -- medals ----------------------------------------------------------------------------------
 def _medal(state: State, req: Request) -> Outcome:
     known = list(tables()["medals"])
-    usage = f"Usage: medal <name> <{'|'.join(known)}>."
+    usage = Msg("Usage: medal <name> <{}>.", "|".join(known))
     _no_opts(req, usage)
     if len(req.args) != 2 or req.args[1].lower() not in known:
         raise BadArguments(usage)
@@ -267,7 +267,7 @@ def _medal(state: State, req: Request) -> Outcome:
 
 
 def _offer(state: State, req: Request) -> Outcome:
-    usage = "Usage: offer <name> [n=N]  (Priest medal: pay 3 denarii for 1 fame, N times)."
+    usage = Msg("Usage: offer <name> [n=N]  (Priest medal: pay 3 denarii for 1 fame, N times).")
     _no_opts(req, usage, frozenset({"n"}))
     if len(req.args) != 1:
         raise BadArguments(usage)
@@ -285,7 +285,7 @@ def _offer(state: State, req: Request) -> Outcome:
 
 # -- random picks ----------------------------------------------------------------------------
 def _pick(state: State, req: Request) -> Outcome:
-    usage = f"Usage: pick <hand size 1-{MAX_HAND}>  (a random card from a hand: Sold!, Customs)."
+    usage = Msg("Usage: pick <hand size 1-{}>  (a random card from a hand: Sold!, Customs).", MAX_HAND)
     _no_opts(req, usage)
     if len(req.args) != 1 or not req.args[0].isdigit() or not 1 <= int(req.args[0]) <= MAX_HAND:
         raise BadArguments(usage)
@@ -299,7 +299,7 @@ def _pick(state: State, req: Request) -> Outcome:
 
 
 def _deal(state: State, req: Request) -> Outcome:
-    _no_args(req, "Usage: deal  (3 objective cards to each player; each keeps 2 with 'keep').")
+    _no_args(req, Msg("Usage: deal  (3 objective cards to each player; each keeps 2 with 'keep')."))
     _playing(state)
     obj = state["objectives"]
     if obj["hands"]:
@@ -315,7 +315,7 @@ def _deal(state: State, req: Request) -> Outcome:
 
 
 def _keep(state: State, req: Request) -> Outcome:
-    usage = "Usage: keep <name> <card>,<card>  (the third card goes to the bottom of the deck)."
+    usage = Msg("Usage: keep <name> <card>,<card>  (the third card goes to the bottom of the deck).")
     _no_opts(req, usage)
     if len(req.args) != 2:
         raise BadArguments(usage)
@@ -339,7 +339,7 @@ def _keep(state: State, req: Request) -> Outcome:
 
 
 def _objectives(state: State, req: Request) -> Outcome:
-    usage = "Usage: objectives <name>  (shows that player's objective cards)."
+    usage = Msg("Usage: objectives <name>  (shows that player's objective cards).")
     _no_opts(req, usage)
     if len(req.args) != 1:
         raise BadArguments(usage)
@@ -370,7 +370,7 @@ SHEET_WORDS: dict[str, str] = {
 def _sheet(state: State, req: Request) -> Outcome:
     """``sheet <name> <entry> <n>``: one figure of the final score sheet, kept in the session so
     that it survives a Back or a power cut (G-9..G-14 take them at ``score``)."""
-    usage = f"Usage: sheet <name> <{'|'.join(SHEET_LIMITS)}> <n>."
+    usage = Msg("Usage: sheet <name> <{}> <n>.", "|".join(SHEET_LIMITS))
     _no_opts(req, usage)
     if len(req.args) != 3 or req.args[1].lower() not in SHEET_LIMITS or not req.args[2].isdigit():
         raise BadArguments(usage)
