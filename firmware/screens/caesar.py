@@ -274,7 +274,7 @@ class SetupGuide:
             if names:
                 rows.append(f"{_(BONUS_WORDS[bonus])} ×{len(names)}:")
                 rows += ["  " + r for r in base.wrap(", ".join(names), base.COLS - 2)]
-        out.append((_("Bonus tokens"), [_("Face up, one per province:")] + rows, []))
+        out.append((_("Bonus tokens"), base.wrap(_("Face up, one per province:")) + rows, []))
         if view["mode"] == "solo":
             first_row: list[str] = pos["crassus_row"]
             out.append((_("Crassus's row"), [_("From his bag, left to right:")] + [tok(t) for t in first_row],
@@ -305,9 +305,12 @@ class SetupGuide:
         title, rows, tokens = pages[self.page]
         base.title_bar(draw, title, f"{self.page + 1}/{len(pages)}")
         if tokens:
-            base.text(draw, 1, base.row_y(0), base.clip(rows[0]))
-            draw_tokens(draw, 2, base.row_y(1) + 2, tokens)
-            base.lines(draw, [base.clip(", ".join(rows[1:]))], start=3)
+            head = base.wrap(rows[0])             # the header on one or two rows, never cut
+            words = ", ".join(rows[1:])           # the tokens in words, when they fit a row
+            if len(head) == 1 and len(words) <= base.COLS:
+                head.append(words)
+            base.lines(draw, head[:2])
+            draw_tokens(draw, 2, base.row_y(2) + 2, tokens)
             return img
         base.lines(draw, [base.clip(r) for r in rows[self.top:self.top + base.ROWS]])
         if self.top + base.ROWS < len(rows):
