@@ -462,7 +462,10 @@ def score_line(view: dict[str, Any]) -> str:
     """Markers left of both players, for the home list: ``You 11 · Crassus 12``."""
     m = view["position"]["markers_left"]
     a, b = list(m)
-    return f"{who(view, a)} {m[a]} · {who(view, b)} {m[b]}"
+    line = f"{who(view, a)} {m[a]} · {who(view, b)} {m[b]}"
+    if len(line) > base.COLS - 1:          # a list row: both counts must stay on screen
+        line = f"{who(view, a)} {m[a]}·{who(view, b)} {m[b]}"
+    return line
 
 
 def score_screen(view: dict[str, Any]) -> TextScreen:
