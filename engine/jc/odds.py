@@ -31,6 +31,7 @@ BUDGET = 1e-10        # most mass that may go unfollowed; above it the odds are 
 _NEVER = 1 << 30
 _MAX_HITS = 96        # more dice than any battle can roll (15 blocks a side at IV, Cleopatra)
 CLEO_ACTED, A_RETREATED, SWAPPED = 1, 2, 4
+GRID_DICE = 22        # from this many dice in the space (both sides) the array programme is quicker
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,24 @@ def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
     """Exact ``attacker_wins``, ``attacker_eliminated``, ``defender_holds`` (summing to 1) from
     the battle's current point, every remaining decision taken by the J-14 policy.
 
+    A battle of :data:`GRID_DICE` dice or more is done on arrays (:mod:`engine.jc.odds_grid`,
+    numpy) when numpy is installed; the figures are the same to rounding.
+
+    Raises IllegalMove if the battle cannot start (see :func:`battle.check_ready`).
+    """
+    if sum(int(x["strength"]) for x in battle["blocks"] if B.in_space(x)) >= GRID_DICE:
+        try:
+            from engine.jc import odds_grid
+        except ImportError:                  # pragma: no cover - numpy missing
+            pass
+        else:
+            return odds_grid.odds(battle, eps)
+    return odds_python(battle, eps)
+
+
+def odds_python(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
+    """:func:`odds` in plain Python (dicts), for small battles and as a second implementation.
+
     Raises IllegalMove if the battle cannot start (see :func:`battle.check_ready`).
     """
     b = _settled(battle)
@@ -290,7 +309,7 @@ def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
     for sw, dist in dists.items():                  # J-6: attackers left after round 4
         res[WIN if sw else HOLD] += sum(p for row in dist.rows.values() for p in row.values())
     if res[DROPPED] > BUDGET and eps > 0.0:
-        return odds(battle, 0.0)
+        return odds_python(battle, 0.0)
     total = sum(res)
     return {r: res[i] / total for i, r in enumerate(B.RESULTS)}
 

@@ -1,0 +1,125 @@
+"""The array programme of the exact odds (engine/jc/odds_grid.py, J-15) against the oracle (the
+implementation before issue 11, engine/jc/odds_reference.py) and the plain-Python programme, on
+random battles of the roster at any point of the fight: leaders, the ballista, the elephant,
+Cleopatra (J-2), reserves and disruption (J-8, J-9), surprise (J-10), navis (J-11)."""
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.jc import battle as B
+from engine.jc import odds as O
+from engine.jc import odds_grid as G
+from engine.jc import odds_reference as REF
+from engine.jc.roster import roster
+from engine.rng import Rng
+from tests.test_jc_odds_fast import TOL, _walk, random_battle
+
+
+def _same(battle: B.Battle) -> dict[str, float]:
+    before = copy.deepcopy(battle)
+    want = REF.odds(battle)
+    got = G.odds(battle)
+    assert battle == before                       # the battle is not touched
+    assert abs(sum(got.values()) - 1.0) < 1e-12
+    for k in B.RESULTS:
+        assert abs(got[k] - want[k]) <= TOL, (k, got, want)
+    return got
+
+
+def test_grid_odds_equal_the_oracle_on_a_deterministic_batch():
+    r = random.Random(20261124)
+    rng = Rng(11)
+    kinds: set[str] = set()
+    count = mid = reserves = 0
+    while count < 1500:
+        battle = random_battle(r)
+        if battle is None:
+            continue
+        if r.random() < 0.5:
+            _walk(battle, r, rng)
+            mid += battle["phase"] != "setup"
+        reserves += any(b["reserve"] for b in battle["blocks"])
+        _same(battle)
+        kinds.update(b["kind"] for b in battle["blocks"])
+        count += 1
+    assert mid > 400 and reserves > 400
+    assert {"leader", "ballista", "elephant", "cleopatra", "navis", "legion"} <= kinds
+
+
+def big_battle(r: random.Random) -> B.Battle:
+    """5 to 9 land blocks a side from each side's own roster, some as reserves (J-8), at random
+    strengths, Cleopatra with either side half the time, surprise a quarter of the time."""
+    attacker = r.choice(["caesar", "pompey"])
+    battle = B.new_battle(attacker, surprise=r.random() < 0.25)
+    land = [s for s in roster().values() if s.kind not in ("navis", "cleopatra")]
+    for side in ("caesar", "pompey"):
+        mine = [s for s in land if s.side == side]
+        for n, spec in enumerate(r.sample(mine, r.randint(5, 9))):
+            B.add_block(battle, spec, side, r.choice(spec.track), n >= 3 and r.random() < 0.4,
+                        spec.id or f"{side}{n}")
+    if r.random() < 0.5:
+        spec = roster()["cleopatra"]
+        B.add_block(battle, spec, r.choice(["caesar", "pompey"]), r.choice(spec.track),
+                    r.random() < 0.5, "cleopatra")
+    return battle
+
+
+def test_grid_odds_equal_the_oracle_on_big_battles():
+    r = random.Random(8)
+    rng = Rng(3)
+    dice = []
+    for n in range(10):
+        battle = big_battle(r)
+        if n % 2:
+            _walk(battle, r, rng)
+        _same(battle)
+        dice.append(sum(int(x["strength"]) for x in battle["blocks"] if B.in_space(x)))
+    assert max(dice) >= 40
+
+
+def test_odds_takes_the_grid_for_big_battles_and_agrees_with_plain_python():
+    """``odds`` hands a battle of GRID_DICE dice or more to the array programme; the plain-Python
+    programme gives the same figures."""
+    r = random.Random(77)
+    big = small = 0
+    while big < 6 or small < 6:
+        battle = random_battle(r, most=5) if r.random() < 0.5 else big_battle(r)
+        if battle is None:
+            continue
+        dice = sum(int(x["strength"]) for x in battle["blocks"] if B.in_space(x))
+        a, b = O.odds(battle), O.odds_python(battle)
+        for k in B.RESULTS:
+            assert abs(a[k] - b[k]) <= TOL
+        if dice >= O.GRID_DICE:
+            big += 1
+            assert a == G.odds(battle)
+        else:
+            small += 1
+            assert a == b
+
+
+def test_grid_odds_of_a_battle_that_is_over():
+    battle = random_battle(random.Random(1)) or random_battle(random.Random(2))
+    assert battle is not None
+    B.start(battle)
+    for x in battle["blocks"]:
+        if x["side"] == battle["defender"]:
+            x["strength"] = 0
+            x["eliminated"] = True
+    got = G.odds(battle)
+    assert sum(got.values()) == 1.0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_grid_odds_equal_the_oracle_property(seed: int) -> None:
+    r = random.Random(seed)
+    battle = random_battle(r, most=4)
+    if battle is None:
+        return
+    _walk(battle, r, Rng(seed))
+    _same(battle)
