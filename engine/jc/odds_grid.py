@@ -29,6 +29,7 @@ WIN, ELIM, HOLD, DROPPED = O.WIN, O.ELIM, O.HOLD, O.DROPPED
 CLEO_ACTED, A_RETREATED, SWAPPED = O.CLEO_ACTED, O.A_RETREATED, O.SWAPPED
 NORMAL, EMPTIED, LEFT = 0, 1, 2        # KIND: what k hits do to the target side
 State = tuple[Any, Any, Any, Any]      # flags, attacker id, defender id, p (numpy arrays)
+CHUNK = 1 << 17                        # products held at once in a step (1 MB of floats)
 
 
 class _Tables:
@@ -194,6 +195,22 @@ class _Tables:
         return out
 
 
+_CACHE: dict[Any, _Tables] = {}
+
+
+def _tables(np: Any, model: O._Model, a: int, d: int) -> tuple[_Tables, int, int]:
+    """The tables of the last battle with these blocks (the same fight, later or after another
+    choice: ``advise`` and the live odds ask many times), the start ids in its model."""
+    key = (tuple(model.sides[0].slots), tuple(model.sides[1].slots), model.cleo, model.surprise)
+    tab = _CACHE.get(key)
+    if tab is None:
+        _CACHE.clear()                               # one battle at a time: bounded memory
+        tab = _CACHE[key] = _Tables(np, model)
+        return tab, a, d
+    sides = tab.model.sides
+    return tab, sides[0].id(model.sides[0].subs[a]), sides[1].id(model.sides[1].subs[d])
+
+
 def odds(battle: B.Battle, eps: float = O.EPS) -> dict[str, float]:
     """As :func:`engine.jc.odds.odds_python` (the same figures), computed on arrays.
 
@@ -205,7 +222,8 @@ def odds(battle: B.Battle, eps: float = O.EPS) -> dict[str, float]:
     if b["phase"] == "over":
         return {r: float(r == b["result"]) for r in B.RESULTS}
     model, (a, d, flags), j0, acted = O._build(b)
-    tab = _Tables(np, model)
+    tab, a, d = _tables(np, model, a, d)
+    model = tab.model
     res = [0.0, 0.0, 0.0, 0.0]
     one = np.ones(1)
     dists: dict[int, State] = {int(bool(flags & SWAPPED)): (
@@ -230,34 +248,57 @@ def odds(battle: B.Battle, eps: float = O.EPS) -> dict[str, float]:
     return {r: res[i] / total for i, r in enumerate(B.RESULTS)}
 
 
+class _Sum:
+    """Adds probabilities into states (flags, side-``s`` id, other side's id): the bins are the
+    (flags, side-s id) rows named up front, times the other side's ids."""
+
+    def __init__(self, np: Any, tab: _Tables, s: int, rks: list[Any]) -> None:
+        self.np, self.s = np, s
+        self.n_s, self.n_t = len(tab.model.sides[s].subs), len(tab.model.sides[1 - s].subs)
+        mark = np.zeros(4 * self.n_s, dtype=bool)
+        for rk in rks:
+            mark[rk] = True
+        self.rows = np.flatnonzero(mark)
+        self.ridx = np.zeros(4 * self.n_s, dtype=np.int64)
+        self.ridx[self.rows] = np.arange(len(self.rows))
+        self.acc = np.zeros(len(self.rows) * self.n_t)
+
+    def add(self, rk: Any, ti: Any, q: Any) -> None:
+        """Add ``q`` at rows ``rk`` (flags * n + id; a column against a matrix ``ti``/``q``)."""
+        if q.size:
+            self.acc += self.np.bincount((self.ridx[rk] * self.n_t + ti).ravel(), weights=q.ravel(),
+                                         minlength=len(self.acc))
+
+    def add_rows(self, ridx: Any, ti: Any, q: Any) -> None:
+        """Add ``q`` at compact rows ``ridx`` (from :attr:`ridx`) and the other side's ``ti``."""
+        self.acc += self.np.bincount((ridx * self.n_t + ti).ravel(), weights=q.ravel(),
+                                     minlength=len(self.acc))
+
+    def state(self, res: list[float], eps: float) -> State:
+        """The states, dropping (and counting) those below ``eps``."""
+        np = self.np
+        nz = np.flatnonzero(self.acc)
+        p = self.acc[nz]
+        if eps > 0.0:
+            small = p < eps
+            if small.any():
+                res[DROPPED] += float(p[small].sum())
+                keep = ~small
+                nz, p = nz[keep], p[keep]
+        r, ti = np.divmod(nz, self.n_t)
+        f, si = np.divmod(self.rows[r], self.n_s)
+        return (f, si, ti, p) if self.s == 0 else (f, ti, si, p)
+
+
 def _gather(np: Any, tab: _Tables, s: int, parts: list[tuple[Any, Any, Any, Any]],
             res: list[float], eps: float) -> State:
-    """Add up ``parts`` (flags, side-``s`` ids, other side's ids, p; the first two may be one
-    column against a matrix of the others) into one state set, dropping (and counting) states
-    below ``eps``. The bins are (flags, side-s id) rows that occur, times the other side's ids."""
-    n_s, n_t = len(tab.model.sides[s].subs), len(tab.model.sides[1 - s].subs)
+    """Add up ``parts`` (flags, side-``s`` ids, other side's ids, p) into one state set."""
+    n_s = len(tab.model.sides[s].subs)
     rks = [f * n_s + si for f, si, _, _ in parts]
-    mark = np.zeros(4 * n_s, dtype=bool)
-    for rk in rks:
-        mark[rk] = True
-    rows = np.flatnonzero(mark)
-    ridx = np.zeros(4 * n_s, dtype=np.int64)
-    ridx[rows] = np.arange(len(rows))
-    acc = np.zeros(len(rows) * n_t)
+    acc = _Sum(np, tab, s, rks)
     for rk, (_, _, ti, q) in zip(rks, parts):
-        if q.size:
-            acc += np.bincount((ridx[rk] * n_t + ti).ravel(), weights=q.ravel(), minlength=len(acc))
-    nz = np.flatnonzero(acc)
-    p = acc[nz]
-    if eps > 0.0:
-        small = p < eps
-        if small.any():
-            res[DROPPED] += float(p[small].sum())
-            keep = ~small
-            nz, p = nz[keep], p[keep]
-    r, ti = np.divmod(nz, n_t)
-    f, si = np.divmod(rows[r], n_s)
-    return (f, si, ti, p) if s == 0 else (f, ti, si, p)
+        acc.add(rk, ti, q)
+    return acc.state(res, eps)
 
 
 def _terminal(res: list[float], emptied: int, f: Any, q: Any) -> None:
@@ -361,36 +402,37 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
         return _gather(np, tab, s, parts, res, eps)
     nxt, kind, first_left, first_empty = tab.target(t, round1)
     width = w.shape[1]
-    q = p[:, None] * w[row]                                  # N x K: p times P(k hits)
-    nt = nxt[tid, :width]
-    ks = np.arange(width)[None, :]
-    fe = first_empty[tid]
-    em = np.flatnonzero(fe < width)                          # rows where the target may be emptied
-    if len(em):
-        gone = ks >= fe[em][:, None]
-        qe = q[em]
-        _terminal(res, t, f2[em], (qe * gone).sum(axis=1))
-        q[em] = np.where(gone, 0.0, qe)
-    fl = first_left[tid]
-    lf = np.flatnonzero(fl < np.minimum(fe, width))          # rows where Cleopatra may leave it
-    if len(lf):
-        left = ks >= fl[lf][:, None]
-        ql = np.where(left, q[lf], 0.0)
-        q[lf] = np.where(left, 0.0, q[lf])
-        fls, ns = f2[lf], tab.join(s, sid[lf])
-        fires = catch_up & ((fls & CLEO_ACTED) == 0)
-        if fires.any():                                      # she fires at once (1 die, hits on 1):
-            fls = np.where(fires, fls | CLEO_ACTED, fls)     # k hits then hers is k + 1 hits
-            tl = tid[lf]
-            fe_l = fe[lf][:, None]
-            fq = fires[:, None]
-            more = np.zeros((len(lf), width + 1))
-            more[:, 1:] = np.where(fq, ql / 6.0, 0.0)
-            _terminal(res, t, fls, np.where(np.arange(width + 1)[None, :] >= fe_l, more, 0.0).sum(axis=1))
-            more[:, :width] += np.where(fq, ql * (5.0 / 6.0), ql)
-            more = np.where(np.arange(width + 1)[None, :] >= fe_l, 0.0, more)
-            put(fls[:, None], ns[:, None], nxt[tl, :width + 1], more)
-        else:
-            put(fls[:, None], ns[:, None], nt[lf], ql)
-    put(f2[:, None], sid[:, None], nt, q)
-    return _gather(np, tab, s, parts, res, eps)
+    fe, fl = first_empty[tid], first_left[tid]
+    lmask = fl < np.minimum(fe, width)                       # rows where Cleopatra may leave t
+    lf = np.flatnonzero(lmask)
+    rkl = np.zeros(len(p), dtype=np.int64)
+    fires = np.zeros(len(p), dtype=bool)
+    joined = tab.join(s, sid[lf]) if len(lf) else None      # (may add ids to side s)
+    n_s = len(model.sides[s].subs)
+    rk = f2 * n_s + sid
+    if len(lf):                                              # she joins s (J-2) and, if her turn
+        fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)  # for s has come, fires at once
+        rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
+    acc = _Sum(np, tab, s, [rk, rkl[lf]])
+    chunk = max(1, CHUNK // width)                           # bounded temporaries (issue 11: memory)
+    for c0 in range(0, len(p), chunk):
+        c = slice(c0, c0 + chunk)
+        fr = np.flatnonzero(fires[c])
+        wide = width + (1 if len(fr) else 0)
+        ks = np.arange(wide)[None, :]
+        q = np.zeros((len(p[c]), wide))
+        q[:, :width] = p[c, None] * w[row[c]]                # rows x k: p times P(k hits)
+        fl_c, fe_c = fl[c][:, None], fe[c][:, None]
+        if len(fr):                                          # Cleopatra fires for s at once:
+            qf = q[fr]                                       # 1 die, a hit on 1 (J-2)
+            moved = np.where((ks >= fl_c[fr]) & (ks < fe_c[fr]), qf, 0.0) / 6.0
+            qf -= moved
+            qf[:, 1:] += moved[:, :-1]
+            q[fr] = qf
+        rows = np.where(ks >= fl_c, acc.ridx[rkl[c]][:, None], acc.ridx[rk[c]][:, None])
+        gone = ks >= fe_c                                    # t is emptied (J-13)
+        if (fe[c] < wide).any():
+            _terminal(res, t, f2[c], (q * gone).sum(axis=1))
+            q[gone] = 0.0
+        acc.add_rows(rows, nxt[tid[c], :wide], q)
+    return acc.state(res, eps)
