@@ -29,7 +29,7 @@ WIN, ELIM, HOLD, DROPPED = O.WIN, O.ELIM, O.HOLD, O.DROPPED
 CLEO_ACTED, A_RETREATED, SWAPPED = O.CLEO_ACTED, O.A_RETREATED, O.SWAPPED
 NORMAL, EMPTIED, LEFT = 0, 1, 2        # KIND: what k hits do to the target side
 State = tuple[Any, Any, Any, Any]      # flags, attacker id, defender id, p (numpy arrays)
-CHUNK = 1 << 17                        # products held at once in a step (1 MB of floats)
+CHUNK = 1 << 15                        # products held at once in a step (256 kB of floats: quickest)
 
 
 class _Tables:
