@@ -29,6 +29,7 @@ WIN, ELIM, HOLD, DROPPED = O.WIN, O.ELIM, O.HOLD, O.DROPPED
 CLEO_ACTED, A_RETREATED, SWAPPED = O.CLEO_ACTED, O.A_RETREATED, O.SWAPPED
 NORMAL, EMPTIED, LEFT = 0, 1, 2        # KIND: what k hits do to the target side
 State = tuple[Any, Any, Any, Any]      # flags, attacker id, defender id, p (numpy arrays)
+TRIM = 1e-18                           # a number of hits less likely than this is not followed
 CHUNK = 1 << 15                        # products held at once in a step (256 kB of floats: quickest)
 
 
@@ -43,7 +44,7 @@ class _Tables:
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, Any, int]] = {}
-        self.plans: dict[Any, tuple[Any, Any, int]] = {}
+        self.plans: dict[Any, tuple[Any, Any, int, Any]] = {}
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
         self.hits: dict[tuple[tuple[int, int], ...], list[float]] = {}
@@ -155,11 +156,12 @@ class _Tables:
         return got
 
     def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, retreat: bool,
-             keys: Any) -> tuple[Any, Any]:
-        """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W)`` where ``W[row]`` is the hit
-        distribution (row 0: nobody acts, 0 hits), or for a retreat ``(new id or -1, None)``."""
+             keys: Any) -> tuple[Any, Any, Any]:
+        """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost)`` where ``W[row]`` is the hit
+        distribution (row 0: nobody acts, 0 hits) without its tail below TRIM, whose mass is
+        ``lost``; for a retreat ``(new id or -1, None, None)``."""
         if retreat:
-            return self._retreats(s, idx, keys), None
+            return self._retreats(s, idx, keys), None, None
         np = self.np
         arr = self.subs(s)
         got = self.plans.get((s, idx, cleo_step))
@@ -176,11 +178,19 @@ class _Tables:
                     if v:
                         dice.append((v, slots[i].fp))
                 rows.append(self._hits(tuple(dice)) if dice else [1.0])
-            w = np.zeros((len(rows), max(len(r) for r in rows)))
+            cut = []                        # the most hits worth following, per row
+            for r in rows:
+                n = len(r)
+                while n > 1 and r[n - 1] < TRIM:
+                    n -= 1
+                cut.append(n)
+            w = np.zeros((len(rows), max(cut)))
+            lost = np.zeros(len(rows))
             for i, r in enumerate(rows):
-                w[i, :len(r)] = r
-            got = self.plans[(s, idx, cleo_step)] = (inv.reshape(-1), w, len(arr))
-        return got[0][keys], got[1]
+                w[i, :cut[i]] = r[:cut[i]]
+                lost[i] = sum(r[cut[i]:])
+            got = self.plans[(s, idx, cleo_step)] = (inv.reshape(-1), w, len(arr), lost)
+        return got[0][keys], got[1], got[3][got[0][keys]]
 
     def _retreats(self, s: int, idx: tuple[int, ...], keys: Any) -> Any:
         """Round 4 (J-6): the id after the step's blocks retreat, -1 where none is left to."""
@@ -385,7 +395,9 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
         ca = np.zeros(len(p), dtype=bool)
     keys = sid * 2 + ca
     f2 = f | np.where(ca, CLEO_ACTED, 0)
-    row, w = tab.plan(s, idx, cleo_step, retreat, keys)
+    row, w, lost = tab.plan(s, idx, cleo_step, retreat, keys)
+    if lost is not None:
+        res[DROPPED] += float((p * lost).sum())      # (no BLAS: its threads would spin)
     parts: list[tuple[Any, Any, Any, Any]] = []
 
     def put(fl: Any, si: Any, ti: Any, q: Any) -> None:
