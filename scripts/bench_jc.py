@@ -110,6 +110,12 @@ def _best(fn: Callable[[], Any], repeats: int) -> float:
     return min(times)
 
 
+def _fresh(battle: B.Battle) -> dict[str, float]:
+    """``odds`` without its memory of recent answers (its tables for these blocks stay)."""
+    O._RECENT.clear()
+    return O.odds(battle)
+
+
 def _maxrss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
@@ -126,16 +132,17 @@ def figures(quick: bool = False, mc: bool = False) -> list[tuple[str, str]]:
     biggest = battle_of(10, 5, surprise=True, cleopatra=True)
     O.odds(copy.deepcopy(biggest))                                  # warm the interpreter
     rss_after = _maxrss_mb()
+    O_GRID._CACHE.clear()
     tracemalloc.start()
-    O.odds(biggest)
+    _fresh(biggest)
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
     worst = worst_warm = 0.0
     for name, make in BATTLES:
         battle = make()
         O_GRID._CACHE.clear()
-        cold = _best(lambda b=battle: O.odds(b), 1)  # type: ignore[misc]
-        warm = _best(lambda b=battle: O.odds(b), 1 if quick else 3)  # type: ignore[misc]
+        cold = _best(lambda b=battle: _fresh(b), 1)  # type: ignore[misc]
+        warm = _best(lambda b=battle: _fresh(b), 1 if quick else 3)  # type: ignore[misc]
         py_t = _best(lambda b=battle: O.odds_python(b), 1)  # type: ignore[misc]
         ref_t = _best(lambda b=battle: REF.odds(b), 1)  # type: ignore[misc]
         a, b = O.odds(battle), REF.odds(battle)
@@ -145,13 +152,14 @@ def figures(quick: bool = False, mc: bool = False) -> list[tuple[str, str]]:
                     f"{cold / y:.2f} / {warm / y:.2f} / {py_t / y:.2f} / {ref_t / y:.2f}  {diff:.1e}"))
     out.append(("odds: worst ratio to the yardstick, first call / again (target <= 0.33)",
                 f"{worst:.2f} / {worst_warm:.2f}"))
-    j16 = _best(lambda: O.odds(battle_j16()), 5)
+    j16 = _best(lambda: _fresh(battle_j16()), 5)
     out.append(("odds J-16 Caesar v Pompey (ms)", f"{j16 * 1000:.2f}"))
     started = copy.deepcopy(biggest)
     B.start(started)
     O_GRID._CACHE.clear()
+    O._RECENT.clear()
     adv_cold = _best(lambda: A.advise(started), 1)
-    adv_t = _best(lambda: A.advise(started), 1 if quick else 3)
+    adv_t = _best(lambda: (O._RECENT.clear(), A.advise(started)), 1 if quick else 3)
     n_opts = len(A.advise(started)["options"])
     out.append((f"advise, 10+5(+Cleopatra) v 10+5 Mars, first decision ({n_opts} options): first / again (x yardstick)",
                 f"{adv_cold / y:.2f} / {adv_t / y:.2f}  ({adv_cold * 1000:.0f} / {adv_t * 1000:.0f} ms)"))

@@ -270,10 +270,25 @@ def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
     the battle's current point, every remaining decision taken by the J-14 policy.
 
     A battle of :data:`GRID_DICE` dice or more is done on arrays (:mod:`engine.jc.odds_grid`,
-    numpy) when numpy is installed; the figures are the same to rounding.
+    numpy) when numpy is installed; the figures are the same to rounding. The last few answers
+    are kept: the live odds and ``advise`` (whose "fire" is the odds from now) ask alike.
 
     Raises IllegalMove if the battle cannot start (see :func:`battle.check_ready`).
     """
+    key = (repr(battle), eps)
+    got = _RECENT.get(key)
+    if got is None:
+        got = _odds(battle, eps)
+        if len(_RECENT) >= 8:
+            _RECENT.pop(next(iter(_RECENT)))
+        _RECENT[key] = got
+    return dict(got)
+
+
+_RECENT: dict[tuple[str, float], dict[str, float]] = {}     # the last few battles asked about
+
+
+def _odds(battle: B.Battle, eps: float) -> dict[str, float]:
     if sum(int(x["strength"]) for x in battle["blocks"] if B.in_space(x)) >= GRID_DICE:
         try:
             from engine.jc import odds_grid
