@@ -6,6 +6,7 @@ with the closure previewed (C-3, C-7, C-9), bonuses (C-15, C-18), draws, physica
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -103,8 +104,9 @@ def test_crassus_turn_one_screen_per_play_with_why_one_press_away(state_dir):  #
         assert {"Italia", "Sicilia", "Sardinia", "Achaea", "Creta"} & set(shown) or len(shown) > 3
         app.handle("right")                                   # one press: the why
         why = app.stack[-1]
-        assert isinstance(why, TextScreen) and placed["rule"] in why.title
+        assert isinstance(why, TextScreen) and why.title == "Why: Centre" and placed["rule"] not in why.title
         assert " ".join(why.rows).replace(" ", "") == str(placed["why"]).replace(" ", "")
+        assert placed["rule"] in " ".join(why.rows)            # the rule is cited in the body
         assert app.console.session.lines == ["crassus"]       # reading changes nothing
     finally:
         app.console.close()
@@ -482,5 +484,32 @@ def test_your_move_can_be_chosen_on_the_map(state_dir):
         app.handle("a")                                        # that province's options
         assert isinstance(app.stack[-1], OptionScreen) and app.stack[-1].code == codes[0]
         assert app.console.session.lines == ["crassus"]
+    finally:
+        app.console.close()
+
+
+RULE_ID = re.compile(r"\b[CS]-\d+\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_crassus_step_titles_are_words_not_rule_ids(state_dir, lang):  # S-9..S-15, S-19; issue 9 item 9
+    from firmware.screens import base
+    from firmware.screens.caesar import step_title, why_screen
+    app = app_with([NEW], ["a", "a", "a"], state_dir, lang=lang)       # his turn: the play page
+    try:
+        title = texts(app)[0]
+        placed = next(s for s in app.console.session.view()["last_crassus_turn"]["steps"] if s["action"] == "play")
+        assert not RULE_ID.search(title) and title == step_title(placed["step"], base.COLS - 4)
+        app.handle("right")
+        why = app.stack[-1]
+        assert not RULE_ID.search(why.title) and RULE_ID.search(" ".join(why.rows))
+        for step in ("capture", "close", "defend", "reinforce", "expand", "center", "anywhere", None):
+            for room in (base.COLS - 4, base.COLS - 6):              # "2/5", "10/12" beside the title
+                t = step_title(step, room)
+                assert len(t) <= room and not t.endswith("…") and not RULE_ID.search(t)
+            w = why_screen({"step": step, "rule": "S-19" if step is None else "S-14", "why": "x " * 60})
+            status = f"1/{len(w.rows)}"                               # what the title bar shows beside it
+            assert len(w.title) + len(status) + 1 <= base.COLS and not RULE_ID.search(w.title)
+            assert "S-1" in w.rows[-1]
     finally:
         app.console.close()

@@ -505,11 +505,39 @@ def _open_decide(ctx: Ctx) -> None:
         ctx.push(why_screen(response))
 
 
+def fit(room: int, *candidates: str) -> str:
+    """The first of ``candidates`` that fits ``room`` characters (the last one, clipped, if none
+    does): a title says the longer thing when there is room and a shorter one, still whole,
+    when there is not."""
+    for c in candidates:
+        if len(c) <= room:
+            return c
+    return base.clip(candidates[-1], room)
+
+
+def step_title(step: str | None, room: int) -> str:
+    """The title of one of Auto-Crassus's plays, in words: ``Crassus: Centre`` (the step of his
+    priority list, S-9..S-15), or ``Cannot place`` (S-19). No rule ID: the why page gives it."""
+    if step is None:
+        return fit(room, _("Cannot place"))
+    word = _(STEP_WORDS.get(step, step))
+    return fit(room, _("Crassus: {}").format(word), word)
+
+
 def why_screen(d: dict[str, Any]) -> TextScreen:
-    """The decision's rule and sentence (DESIGN: every automated move has a why screen)."""
+    """The decision's rule and sentence (DESIGN: every automated move has a why screen). The title
+    names the step in words; the body, the engine's sentence, cites the rule (``Centre (S-14): …``)."""
+    body = str(d["why"])
+    if d.get("rule") and d["rule"] not in body:
+        body += "\n" + _("Rule {}").format(d["rule"])
+    screen = TextScreen(_("Why"), body)
+    room = base.COLS - (len(f"1/{len(screen.rows)}") + 1 if len(screen.rows) > base.ROWS else 0)
     if d.get("step") is None:
-        return TextScreen(_("Why") + " · S-19", d["why"])
-    return TextScreen(f"{_(STEP_WORDS[d['step']])} {d['rule']}", d["why"])
+        screen.title = fit(room, _("Why: {}").format(_("Cannot place")), _("Why"))
+    else:
+        word = _(STEP_WORDS.get(d["step"], d["step"]))
+        screen.title = fit(room, _("Why: {}").format(word), word)
+    return screen
 
 
 def _open_last(ctx: Ctx) -> None:
@@ -781,7 +809,7 @@ class TurnScreen:
             for i, r in enumerate(rows[self.top:self.top + 3]):
                 base.put(draw, 1, base.row_y(0) + 17 + i * base.LINE, base.clip(r))
             return img
-        title = _("Bonus") if kind == "bonus" else (_("Why") + " · S-19")
+        title = _("Bonus") if kind == "bonus" else step_title(page["step"].get("step"), base.COLS - len(count) - 1)
         base.title_bar(draw, title, count)
         rows = self._rows(page, view)
         base.lines(draw, [base.clip(r) for r in rows[self.top:self.top + base.ROWS]])
@@ -791,7 +819,7 @@ class TurnScreen:
                      view: dict[str, Any]) -> None:
         """The key screen: the token (icon and numbers), and each number with the province it faces."""
         if s.get("rule"):
-            head = f"{_(STEP_WORDS.get(s['step'], s['step']))} {s['rule']}"
+            head = step_title(s.get("step"), base.COLS - len(count) - 1)
         else:
             head = _("{} placed").format(who(view, s.get("by", "human")))
         base.title_bar(draw, head, count)
