@@ -77,4 +77,9 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "docs" / "screens")
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("outdir", nargs="?", type=Path,
+                        default=Path(__file__).resolve().parents[1] / "docs" / "screens",
+                        help="where the PNGs go (default: docs/screens)")
+    main(parser.parse_args().outdir)
