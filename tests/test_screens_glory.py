@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from firmware.screens.glory import FameAdjust, ScoreDetail, ScoreEntry, ScoreResult, SenateScreen, SheetForm
+from firmware.screens.glory import SHEET_ROWS, FameAdjust, ScoreDetail, ScoreEntry, ScoreResult, SenateScreen, SheetPad
 from scripts.presses.harness import Driver
 from tests.screens import app_with, assert_golden, check_case
 from tests.test_glory_scoring import EXAMPLE
@@ -40,8 +40,8 @@ LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
     "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["up"] * 3 + ["a"]),
     "glory_score_entry_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
-    "glory_sheet_ru": ("ru", RU_TABLE, ["a", "up", "a", "a", "down", "down", "down"]),
-    "glory_sheet_uk": ("uk", RU_TABLE, ["a", "up", "a", "a", "press"]),
+    "glory_sheet_ru": ("ru", RU_TABLE, ["a", "up", "a", "down", "a", "down", "down", "down"]),
+    "glory_sheet_uk": ("uk", RU_TABLE, ["a", "up", "a", "up", "up", "a", "press"]),
     "glory_sheet_en": ("en", RU_TABLE, ["a", "up", "a", "a"]),
     "glory_score_ru": ("ru", RU_TABLE, ["a", "up", "a"] + ["up", "a"]),
     "glory_score_detail_uk": ("uk", RU_TABLE, ["a", "up", "a"] + ["up", "a", "a", "down", "down"]),
@@ -128,11 +128,14 @@ def test_score_sheet_is_journaled_as_typed_and_survives_back_and_restart(state_d
     app = app_with([NEW, "fame Jack +9"], ["a"], state_dir)
     try:
         app.push(ScoreEntry(app))
-        app.handle("a")                            # Jack's sheet
-        assert isinstance(app.stack[-1], SheetForm)
-        _sheet_keys(app, ["right"] * 8)            # 8 denarii, one press each
-        _sheet_keys(app, ["down", "down", "right", "right"])   # 2 legions in Epirus (shield 2)
+        app.handle("a")                            # the pad's first row: legions in Epirus
+        pad = app.stack[-1]
+        assert isinstance(pad, SheetPad) and pad.entry == "epirus"
+        _sheet_keys(app, ["right", "right"])       # Jack: 2 legions in Epirus (shield 2)
         assert app.console.session.lines[-1] == "sheet Jack epirus 2"
+        _sheet_keys(app, ["a"] * 12)               # on to the last row: denarii
+        assert pad.entry == "denarii"
+        _sheet_keys(app, ["right"] * 8)            # 8 denarii, one press each
         app.handle("b")                            # a B too many: back on the list ...
         app.handle("b")                            # ... and home: nothing is lost
     finally:
@@ -152,17 +155,20 @@ def test_score_sheet_is_journaled_as_typed_and_survives_back_and_restart(state_d
         app.console.close()
 
 
-def test_sheet_steps_of_one_five_ten_and_no_op_changes_are_not_journaled(state_dir):
+def test_pad_steps_of_one_five_ten_and_no_op_changes_are_not_journaled(state_dir):
     app = app_with([NEW], ["a"], state_dir)
     try:
-        app.push(SheetForm("Mary"))
+        app.push(SheetPad(len(SHEET_ROWS) - 1))    # denarii, every player
+        _sheet_keys(app, ["down", "down"])         # Mary
         _sheet_keys(app, ["press", "press", "right", "right", "press", "right", "left", "left"])  # +10+10, then ±1
         assert app.view()["sheet"]["Mary"]["denarii"] == 19
+        _sheet_keys(app, ["press", "down", "right"])   # another player: the step is ±1 again
+        assert app.view()["sheet"]["Ross"]["denarii"] == 1
         n = len(app.console.session.lines)
-        _sheet_keys(app, ["down", "left"])         # objectives already 0: nothing to undo
+        _sheet_keys(app, ["up", "up", "left"])     # Henry has 0 denarii: nothing to undo
         assert len(app.console.session.lines) == n
-        _sheet_keys(app, ["a"])                    # A: the next player's sheet
-        assert isinstance(app.stack[-1], SheetForm) and app.stack[-1].player == "Ross"
+        _sheet_keys(app, ["a"])                    # A after the last row: the scores
+        assert isinstance(app.stack[-1], ScoreResult)
     finally:
         app.console.close()
 

@@ -407,17 +407,19 @@ def pick_form() -> NumberForm:
 
 
 # -- final score ---------------------------------------------------------------------------------
-# What the session does not know, per player (key, label, step hint). The fame track, the medals
-# and the Senate column come from the game being tracked. Every change is a ``sheet`` console
-# line: journaled as it is typed, so a B too many or a power cut loses nothing.
+# What the session does not know, one row of the score pad each (key, label), in the pad's order:
+# military (legions on each battlefield), trade (goods sets), religion (Pantheon parts),
+# objectives, denarii. The fame track, the medals and the Senate column come from the game being
+# tracked. Every change is a ``sheet`` console line: journaled as it is typed, so a B too many or
+# a power cut loses nothing.
 SHEET_ROWS: tuple[tuple[str, str], ...] = (
-    ("denarii", N_("Denarii")), ("objectives", N_("Objectives")),
     ("epirus", N_("Legions: Epirus")), ("macedonia", N_("Legions: Macedonia")),
     ("thrace", N_("Legions: Thrace")),
-    ("own", N_("Pantheon: own")), ("gold", N_("Pantheon: gold")), ("silver", N_("Pantheon: silver")),
-    ("bronze", N_("Pantheon: bronze")),
     ("tools", N_("Sets: tools")), ("weapons", N_("Sets: weapons")), ("clothing", N_("Sets: clothing")),
     ("jewelry", N_("Sets: jewelry")),
+    ("gold", N_("Pantheon: gold")), ("silver", N_("Pantheon: silver")), ("bronze", N_("Pantheon: bronze")),
+    ("own", N_("Pantheon: own")),
+    ("objectives", N_("Objectives")), ("denarii", N_("Denarii")),
 )
 SHEET_MAX = {"denarii": 300, "objectives": 60, "epirus": 7, "macedonia": 7, "thrace": 7,
              "own": 5, "gold": 2, "silver": 2, "bronze": 2,
@@ -425,56 +427,66 @@ SHEET_MAX = {"denarii": 300, "objectives": 60, "epirus": 7, "macedonia": 7, "thr
 STEPS = (1, 5, 10)
 
 
-class SheetForm:
-    """One player's score sheet. up/down: the row; left/right: −/+ the step; press: the step
-    (±1, ±5, ±10, shown top right); A: the next player's sheet (the last one shows the scores);
-    B: back to the list (nothing is lost: every change is already in the session)."""
+class SheetPad:
+    """One row of the score pad for every player at once, as the paper pad is filled round the
+    table: the title names the row (its step top right), the players below with their figures.
+    up/down: the player; left/right: −/+ the step (the cursor's figure shows as ``<n>``, so left
+    is not "back" here); press: the step (±1, ±5, ±10; back to ±1 on another player); A: the
+    next row (after the last: the scores); B: back to the list of rows (nothing is lost: every
+    change is already in the session)."""
 
-    def __init__(self, player: str) -> None:
-        self.player = player
+    def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None) -> None:
+        self.row = row
         self.cursor = 0
-        self.top = 0
         self.step = 0
+        self.on_back = on_back                     # told the row B leaves from (the list's cursor)
+
+    @property
+    def entry(self) -> str:
+        return SHEET_ROWS[self.row][0]
 
     @property
     def title(self) -> str:
-        return self.player
+        return _(SHEET_ROWS[self.row][1])
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = _view(ctx)
-        sheet = view.get("sheet", {}).get(self.player, {})
+        sheets = view.get("sheet", {})
+        players = view["players"]
+        self.cursor = min(self.cursor, len(players) - 1)
         img, draw = base.frame()
-        base.title_bar(draw, base.clip(self.player, 14), f"±{STEPS[self.step]}")
-        items = [Item(_(label), None, str(sheet.get(key, 0))) for key, label in SHEET_ROWS]
-        base.draw_list(draw, items, self.cursor, self.top)
+        base.title_bar(draw, self.title, f"±{STEPS[self.step]}")
+        items = []
+        for i, p in enumerate(players):
+            n = sheets.get(p, {}).get(self.entry, 0)
+            items.append(Item(p, None, f"<{n}>" if i == self.cursor else str(n)))
+        base.draw_list(draw, items, self.cursor, 0)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
+        players = _view(ctx)["players"]
         if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(SHEET_ROWS)
-            if self.cursor < self.top:
-                self.top = self.cursor
-            elif self.cursor >= self.top + base.ROWS:
-                self.top = self.cursor - base.ROWS + 1
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(players)
+            self.step = 0
         elif key in ("left", "right"):
-            entry = SHEET_ROWS[self.cursor][0]
-            now = _view(ctx).get("sheet", {}).get(self.player, {}).get(entry, 0)
+            player = players[self.cursor]
+            now = _view(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
             step = STEPS[self.step] * (1 if key == "right" else -1)
-            after = max(0, min(SHEET_MAX[entry], now + step))
+            after = max(0, min(SHEET_MAX[self.entry], now + step))
             if after != now:                      # a no-op is not an undo step
-                _run(ctx, f"sheet {self.player} {entry} {after}")
+                _run(ctx, f"sheet {player} {self.entry} {after}")
         elif key == "press":
             self.step = (self.step + 1) % len(STEPS)
         elif key == "a":
-            players = _view(ctx)["players"]
-            i = players.index(self.player)
-            if i + 1 < len(players):
-                ctx.replace(SheetForm(players[i + 1]))
+            if self.row + 1 < len(SHEET_ROWS):
+                self.row, self.cursor, self.step = self.row + 1, 0, 0
             else:
                 ctx.pop()
                 show_scores(ctx)
         elif key == "b":
             ctx.pop()
+            if self.on_back is not None:
+                self.on_back(self.row)
 
 
 def show_scores(ctx: Ctx) -> None:
@@ -483,10 +495,11 @@ def show_scores(ctx: Ctx) -> None:
         ctx.push(ScoreResult(response))
 
 
-class ScoreEntry(ListScreen):
-    """Final score: each player's sheet (what the session does not know: denarii, objectives,
-    legions on the battlefields, Pantheon, goods sets), then the scores. The session adds the
-    fame track, the medals and the Senate column."""
+class ScoreEntry(base.WrappedListScreen):
+    """Final score: the rows of the score pad the session does not know (legions on the
+    battlefields, goods sets, Pantheon parts, objectives, denarii), each with every player's
+    figure, then the scores. A opens a row for all the players (A there walks on to the next
+    row). The session adds the fame track, the medals and the Senate column."""
 
     title = Said(N_("Final score"))
 
@@ -497,16 +510,18 @@ class ScoreEntry(ListScreen):
         view = _view(ctx)
         sheets = view.get("sheet", {})
         out = []
-        for p in view["players"]:
-            n = sheets.get(p, {}).get("denarii", 0)
-            out.append(Item(p, partial(self._open_sheet, player=p),
-                            ngettext("{} denarius", "{} denarii", n).format(n)))
+        for i, (key, label) in enumerate(SHEET_ROWS):
+            figures = " ".join(str(sheets.get(p, {}).get(key, 0)) for p in view["players"])
+            out.append(Item(_(label), partial(self._open_row, row=i), figures))
         out.append(Item(_("Show scores"), show_scores))
         return out
 
-    @staticmethod
-    def _open_sheet(ctx: Ctx, player: str) -> None:
-        ctx.push(SheetForm(player))
+    def _open_row(self, ctx: Ctx, row: int) -> None:
+        ctx.push(SheetPad(row, self._back_at))
+
+    def _back_at(self, row: int) -> None:
+        self.cursor = row
+        self.top = min(self.top, row)
 
 
 CATEGORIES = (("track", N_("Fame track")), ("military", N_("Military")), ("politics", N_("Politics")),
