@@ -513,3 +513,74 @@ def test_crassus_step_titles_are_words_not_rule_ids(state_dir, lang):  # S-9..S-
             assert "S-1" in w.rows[-1]
     finally:
         app.console.close()
+
+
+# -- no row is ever cut (issue 9 item 9): long province and space names in every language --------
+MIGHT_LONG = "position " + json.dumps({
+    "spaces": {"HU-HC": {"by": "crassus", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}},
+               "MT-NU": {"by": "crassus", "token": "sword:3/3", "toward": {"MT": 3, "NU": 3}},
+               "GA-GC": {"by": "crassus", "token": "sword:5/1", "toward": {"GA": 5, "GC": 1}},
+               "CY-AG": {"by": "crassus", "token": "sword:4/2", "toward": {"CY": 2, "AG": 4}},
+               "HU-MT": {"by": "human", "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}}},
+    "control": {"GC": "crassus", "HC": "crassus", "MD": "crassus"}, "bonuses": {"SD": "might"},
+    "crassus_row": ["sword:6/0", "ship:4/2", "wild:2/2"], "turn": "human",
+    "human_hand": ["ship:3/3", "sword:5/1"]})
+INTENDED = ("Crassus would…", "Красс сходил бы…", "Красс зробив би…", "On the map…", "На карте…", "На мапі…")
+
+
+def cut_rows(app) -> list[str]:
+    """Texts of the current frame that are cut: ending in '…' (menu items that open something
+    aside) or wider than the panel."""
+    from firmware.screens import base
+    base.TRACE = []
+    try:
+        app.render()
+        drawn = list(base.TRACE)
+    finally:
+        base.TRACE = None
+    return [f"{type(app.stack[-1]).__name__}: {t!r}" for x, _y, t, kind in drawn
+            if (t.rstrip().endswith("…") and t.strip() not in INTENDED) or x + len(t) * base.advance(kind) > base.W + 1]
+
+
+def walk(app, keys) -> list[str]:
+    out = cut_rows(app)
+    for key in keys:
+        app.handle(key)
+        out += cut_rows(app)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_no_caesar_row_is_cut(state_dir, lang):
+    from engine.caesar.board import PROVINCES
+    from firmware.screens.caesar import BoardScreen, setup_form
+    cut: list[str] = []
+    app = app_with([NEW, MIGHT_LONG], ["a"], state_dir, lang=lang)       # the home screen
+    try:
+        cut += cut_rows(app)
+        form = setup_form()                                   # every row, every value, the cursor on it
+        app.push(form)
+        for _ in range(len(form.fields)):
+            cut += walk(app, ["right"] * 3 + ["down"])
+        app.pop()
+        board = BoardScreen()                                 # the 18 provinces with their status
+        app.push(board)
+        cut += walk(app, ["down"] * len(PROVINCES))
+        app.pop()
+        cut += walk(app, ["a"])                               # your move: every province, every option
+        picker = app.stack[-1]
+        assert isinstance(picker, ProvincePicker)
+        for _ in picker.codes(app):
+            cut += walk(app, ["a"])
+            assert isinstance(app.stack[-1], OptionScreen)
+            cut += walk(app, ["down"] * 8 + ["b", "down"])
+        app.handle("b")
+        from firmware.screens.caesar import ChoiceScreen, _open_bonus
+        _open_bonus(app, "might")                             # Might: his tokens and markers by name
+        might = app.stack[-1]
+        assert isinstance(might, ChoiceScreen) and len(might.choices) == 8
+        shown = walk(app, ["down"] * 9)
+        cut += shown
+    finally:
+        app.console.close()
+    assert not cut, "\n".join(sorted(set(cut)))

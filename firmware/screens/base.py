@@ -435,3 +435,108 @@ class ConfirmScreen:
             self.top = max(0, self.top - 1)
         elif key in BACK:
             ctx.pop()
+
+
+# -- lists whose rows are never cut --------------------------------------------------------------
+def wrap_label(s: str, width: int) -> list[str]:
+    """Greedy wrap of a list label to ``width`` characters, breaking at spaces or after a dash
+    (``Mauretania–`` / ``Numidia``); a word longer than ``width`` is split (never clipped with '…')."""
+    import re
+    out: list[str] = []
+    cur = ""
+    for chunk in re.findall(r"[^\s–—]*[–—]|[^\s–—]+", s):
+        sep = "" if not cur or cur.endswith(("–", "—")) else " "
+        if len(cur) + len(sep) + len(chunk) <= width:
+            cur += sep + chunk
+            continue
+        if cur:
+            out.append(cur)
+        while len(chunk) > width:
+            out.append(chunk[:width])
+            chunk = chunk[width:]
+        cur = chunk
+    out.append(cur)
+    return out
+
+
+def item_rows(item: Item, rows: int = ROWS) -> list[str]:
+    """The rows a list item takes in :func:`draw_list_wrapped`: its label on one row when it fits
+    beside its value, else wrapped; the value goes right on the last row (or a row of its own)."""
+    room = COLS - 1
+    value = len(item.value) + 1 if item.value else 0
+    if len(item.label) + value <= room:
+        return [item.label]
+    out = wrap_label(item.label, room - value)        # the value beside the last row
+    if len(out) > 2:
+        out = wrap_label(item.label, room)
+        if item.value and len(out[-1]) + value > room:
+            out.append("")
+    return out[:rows]
+
+
+def wrapped_top(heights: Sequence[int], cursor: int, top: int, rows: int = ROWS) -> int:
+    """As :func:`page_top` for items ``heights`` rows tall: the first item shown once the cursor is
+    on item ``cursor`` (a new page from the item the cursor went to, the last page full)."""
+    def fits(a: int, b: int) -> bool:
+        return sum(heights[a:b + 1]) <= rows
+    if not heights:
+        return 0
+    if top <= cursor and fits(top, cursor):
+        return top
+    t = cursor
+    if cursor < top:                     # up: the page that ends at the cursor
+        while t > 0 and fits(t - 1, cursor):
+            t -= 1
+        return t
+    while t > 0 and fits(t - 1, len(heights) - 1):   # down: from the cursor, the last page full
+        t -= 1
+    return min(cursor, t)
+
+
+def draw_list_wrapped(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top: int,
+                      rows: int = ROWS) -> None:
+    """As :func:`draw_list`, but no label is ever cut: an item whose label does not fit beside its
+    value takes two rows (see :func:`item_rows`), the ▶ on its first."""
+    y_row = 0
+    for k in range(top, len(items)):
+        item = items[k]
+        parts = item_rows(item, rows)
+        if y_row + len(parts) > rows:
+            break
+        if k == cursor:
+            mid = row_y(y_row) + LINE // 2 - 1
+            draw.polygon([(0, mid - 4), (CURSOR_W - 1, mid), (0, mid + 4)], fill=1)
+        for i, part in enumerate(parts):
+            if part:
+                put(draw, CURSOR_W + 1, row_y(y_row + i), part)
+        if item.value:
+            put(draw, W - 4 - len(item.value) * CHAR_W, row_y(y_row + len(parts) - 1), item.value)
+        y_row += len(parts)
+    total = sum(len(item_rows(i, rows)) for i in items)
+    if total > rows:                     # scroll bar on the right edge
+        span = H - TITLE_H - 1
+        before = sum(len(item_rows(i, rows)) for i in items[:top])
+        h = max(3, span * rows // total)
+        y0 = TITLE_H + 1 + (span - h) * min(before, total - rows) // max(1, total - rows)
+        draw.rectangle((W - 2, y0, W - 1, y0 + h - 1), fill=1)
+
+
+class WrappedListScreen(ListScreen):
+    """A :class:`ListScreen` whose rows are never cut (:func:`draw_list_wrapped`)."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = frame()
+        title_bar(draw, self.title, self.status(ctx))
+        items = self.items(ctx)
+        self.cursor = min(self.cursor, max(0, len(items) - 1))
+        self.top = wrapped_top([len(item_rows(i)) for i in items], self.cursor, min(self.top, self.cursor))
+        draw_list_wrapped(draw, items, self.cursor, self.top)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        items = self.items(ctx)
+        if key in ("up", "down") and items:
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(items)
+            self.top = wrapped_top([len(item_rows(i)) for i in items], self.cursor, self.top)
+        else:
+            super().key(key, ctx)

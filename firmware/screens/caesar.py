@@ -28,7 +28,7 @@ from engine.caesar.tokens import CENTURION_IDS, TOKENS
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base
-from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
+from firmware.screens.base import BACK, Ctx, Item, TextScreen, WrappedListScreen
 from firmware.screens.form import Field, NumberForm
 
 GAMES = ("caesar-solo", "caesar-duel")
@@ -68,6 +68,21 @@ def _memory(ctx: Ctx) -> dict[str, Any]:
 def pn(code: str) -> str:
     """A province's name in the current language (``SC`` -> Sicilia / Сицилия)."""
     return _(PROVINCE_NAMES[PROVINCE_INDEX[code]])
+
+
+# Short forms of the names too long for a row (the full name is shown where there is room, and
+# the cursor row's full name at the foot of the your-move screen): unambiguous among the 18.
+SHORT_NAMES = {"HU": N_("Ulterior"), "HC": N_("Citerior"), "GC": N_("Cisalpina")}
+
+
+def pn_fit(code: str, room: int) -> str:
+    """The province's name in at most ``room`` characters: the full name, else its short form
+    (``Citerior``, ``Б. Испания``), else the short form cut (never reached on this panel)."""
+    full = pn(code)
+    if len(full) <= room:
+        return full
+    short = _(SHORT_NAMES[code]) if code in SHORT_NAMES else full
+    return short if len(short) <= room else base.clip(short, room)
 
 
 def space_name(sid: str) -> str:
@@ -184,7 +199,9 @@ class SetupForm(NumberForm):
         items = [Item(_(f.label), None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
                  for i, f in enumerate(self.fields)]
         items.append(Item("▶ " + _("Start"), None))
-        base.draw_list(draw, items, self.cursor, self.top)
+        heights = [len(base.item_rows(i)) for i in items]
+        self.top = base.wrapped_top(heights, self.cursor, min(self.top, self.cursor))
+        base.draw_list_wrapped(draw, items, self.cursor, self.top)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -192,9 +209,7 @@ class SetupForm(NumberForm):
         if key in ("up", "down"):
             self.cursor = (self.cursor + (1 if key == "down" else -1)) % (n + 1)
             if self.cursor < self.top:
-                self.top = self.cursor
-            elif self.cursor >= self.top + base.ROWS:
-                self.top = self.cursor - base.ROWS + 1
+                self.top = self.cursor            # render turns the page (rows two tall where needed)
         elif self.cursor == n and key in ("right", "a", "press"):
             if self.on_go is not None:
                 self.on_go(ctx, self.values())
@@ -303,7 +318,9 @@ class SetupGuide:
         pages = self.pages(_view(ctx))
         self.page = min(self.page, len(pages) - 1)
         title, rows, tokens = pages[self.page]
-        base.title_bar(draw, title, f"{self.page + 1}/{len(pages)}")
+        count = f"{self.page + 1}/{len(pages)}"
+        shorter = {_("Command tiles"): _("Tiles")}.get(title, title)      # uk: "Тайли командування"
+        base.title_bar(draw, fit(base.COLS - len(count) - 1, title, shorter), count)
         if tokens:
             head = base.wrap(rows[0])             # the header on one or two rows, never cut
             words = ", ".join(rows[1:])           # the tokens in words, when they fit a row
@@ -359,7 +376,7 @@ class HomeItem(Item):
     ident: str = ""
 
 
-class CaesarHome(ListScreen):
+class CaesarHome(WrappedListScreen):
     """What to do now first (Crassus's turn, your move, a bonus, a draw), the score, then views."""
 
     def __init__(self) -> None:
@@ -783,8 +800,10 @@ class TurnScreen:
             return img
         if kind == "close":
             s = page["step"]
-            room = base.COLS - len(count) - 1 - (len(_("{} closed")) - 2)
-            base.title_bar(draw, _("{} closed").format(base.clip(pn(s["province"]), room)), count)
+            code = s["province"]
+            short = _(SHORT_NAMES[code]) if code in SHORT_NAMES else pn(code)
+            base.title_bar(draw, fit(base.COLS - len(count) - 1, _("{} closed").format(pn(code)),
+                                     _("{} closed").format(short), pn(code), short), count)
             totals = s["totals"]
             if s["winner"] == "none":
                 head = _("Tie {}–{}").format(*totals.values())
@@ -844,11 +863,13 @@ class TurnScreen:
             yy = y + 17 + i * 17
             n = "0" if s.get("face_down") else str(toward[code])
             w = base.put(draw, 1, yy, f"{n}→", kind="large")
+            room = base.W - w - 3
             name = pn(code)
-            if len(name) * 8 <= base.W - w - 3:
-                base.put(draw, w + 3, yy, name, kind="large")
+            if len(name) * 8 > room and len(name) * 6 <= room:
+                base.put(draw, w + 3, yy + 2, name, kind="bold")         # the full name, smaller
             else:
-                base.put(draw, w + 3, yy + 2, base.clip(name, (base.W - w - 3) // 6), kind="bold")
+                name = pn_fit(code, room // 8)
+                base.put(draw, w + 3, yy, name, kind="large")
 
     def key(self, key: str, ctx: Ctx) -> None:
         if not self.pages or self.stale(ctx.view() or {}):
@@ -933,7 +954,7 @@ def influence(view: dict[str, Any]) -> tuple[dict[str, list[int]], dict[str, int
     return totals, empty
 
 
-class ProvincePicker(ListScreen):
+class ProvincePicker(WrappedListScreen):
     """Your move, step 1: the province you play toward. Provinces where one of your tokens can
     go: the province of your last move first (the cursor remembers it), then those closest to
     closing; each with your and the opponent's influence."""
@@ -1054,14 +1075,30 @@ class OptionScreen:
             else:
                 winner = _("nobody")
             rows += base.wrap(_("Closes {}: {} {}–{}").format(pn(code), winner, a, b))
-        return rows or [tok(o.token)]
+        if rows:
+            return rows
+        if pn(o.other) not in self.label(o):      # the short form on the row: the name in full here
+            return base.wrap(f"{o.there}→{pn(o.other)}")
+        return [tok(o.token)]
+
+    ROOM = 19            # characters right of the token's icon
+
+    def label(self, o: Option) -> str:
+        """An option's row: ``3 here 3→Mauretania``; a long province name in its short form
+        (``3 here 3→Citerior``: the preview then names it in full)."""
+        if o.face_down:
+            return fit(self.ROOM, _("face down: {}").format(tok(o.token)), _("face down: {}").format(nums(o.token)))
+        row = _("{a} here {b}→{other}")
+        room = self.ROOM - len(row.format(a=o.here, b=o.there, other=""))
+        return row.format(a=o.here, b=o.there, other=pn_fit(o.other, room))
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         view = _view(ctx)
         opts = self.options(ctx)
         self.cursor = min(self.cursor, max(0, len(opts) - 1))
-        base.title_bar(draw, pn(self.code), f"{self.cursor + 1}/{len(opts)}" if opts else "")
+        count = f"{self.cursor + 1}/{len(opts)}" if opts else ""
+        base.title_bar(draw, pn_fit(self.code, base.COLS - len(count) - 1), count)
         if not opts:
             base.lines(draw, base.wrap(_("No token of yours fits here.")))
             return img
@@ -1082,9 +1119,7 @@ class OptionScreen:
                 draw.rectangle((0, y, base.W - 1, y + base.LINE - 1), fill=1)
             fill = 0 if sel else 1
             draw_icon(draw, 1, y + 1, icon_of(o.token), 10, fill)
-            label = (_("face down: {}").format(tok(o.token)) if o.face_down
-                     else _("{a} here, {b}→{other}").format(a=o.here, b=o.there, other=pn(o.other)))
-            base.put(draw, 13, y, base.clip(label, 19), fill=fill)
+            base.put(draw, 13, y, self.label(o), fill=fill)
         y = base.row_y(rows) + 1
         draw.line((0, y - 2, base.W - 1, y - 2), fill=1)
         for i, r in enumerate(preview):
@@ -1209,7 +1244,7 @@ def _pop_then(ctx: Ctx, line: str) -> None:
 
 
 # -- pickers -------------------------------------------------------------------------------------
-class ChoiceScreen(ListScreen):
+class ChoiceScreen(WrappedListScreen):
     """A list of (label, value, note); select calls ``on_pick(ctx, value)``."""
 
     def __init__(self, title: str, choices: list[tuple[str, str, str]],
@@ -1226,7 +1261,7 @@ class ChoiceScreen(ListScreen):
         self.on_pick(ctx, value)
 
 
-class TokenPicker(ListScreen):
+class TokenPicker(WrappedListScreen):
     """Pick ``count`` tokens out of ``pool`` (what could have been drawn), in the order drawn."""
 
     def __init__(self, title: str, pool: list[str], count: int,
@@ -1282,7 +1317,7 @@ def province_rows(view: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-class BoardScreen(ListScreen):
+class BoardScreen(WrappedListScreen):
     """The 18 provinces with both influence totals or who controls them; select one for its spaces."""
 
     def __init__(self) -> None:
@@ -1422,7 +1457,7 @@ def nearest(i: int, direction: str) -> int:
 
 
 # -- tiles ---------------------------------------------------------------------------------------
-class TilesScreen(ListScreen):
+class TilesScreen(WrappedListScreen):
     """The tile contents in use (unverified defaults marked, S-4) and an editor for the next game."""
 
     def __init__(self) -> None:
