@@ -17,6 +17,7 @@ TABLE = [NEW, "fame Mary +10", "fame Jack +11", "fame Ross +3",
 
 CASES = {
     "glory_setup": ([], ["a", "down", "down", "a"]),
+    "glory_setup_names": ([], ["a", "down", "down", "a"] + ["down"] * 4),
     "glory_home": (TABLE, ["a"]),
     "glory_fame": (TABLE, ["a", "a"]),
     "glory_fame_adjust": (TABLE, ["a", "a", "down", "a", "up", "up", "right"]),
@@ -35,6 +36,7 @@ RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
+    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a"] + ["down"] * 6),
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "down", "a"]),
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
@@ -206,5 +208,62 @@ def test_fame_adjust_refuses_zero(state_dir):
     try:
         assert isinstance(app.stack[-1], FameAdjust) and app.console.session.lines == []
         assert app.message is not None
+    finally:
+        app.console.close()
+
+
+def _type(app, text):
+    """Type ``text`` on the keyboard screen with the joystick (down to the row, right to the cell,
+    A), shift for capitals, then ✓."""
+    from firmware.i18n import language
+    from firmware.screens.kit import DONE, SHIFT, TypeScreen, keyboard
+    screen = app.stack[-1]
+    assert isinstance(screen, TypeScreen)
+    rows = keyboard(language())
+
+    def to(cell):
+        r = next(i for i, row in enumerate(rows) if cell in row)
+        while screen.row != r:
+            app.handle("down")
+        while rows[screen.row][screen.col] != cell:
+            app.handle("right")
+        app.handle("a")
+
+    for ch in text:
+        if ch.isupper() != screen.upper:
+            to(SHIFT)
+        to(ch.lower())
+    to(DONE)
+
+
+def test_setup_names_the_players_as_typed_in_cyrillic(state_dir):  # issue 9 item 6: names, not P1-P4
+    app = app_with([], ["a", "down", "down", "a", "left"], state_dir, lang="ru")   # 3 players
+    try:
+        for _ in range(3):
+            app.handle("down")                     # past the variants: the first player's name
+        app.handle("a")
+        _type(app, "Ваня")
+        app.handle("down")
+        app.handle("press")
+        _type(app, "Маша")
+        screen = app.stack[-1]
+        assert [screen.name(i) for i in range(3)] == ["Ваня", "Маша", "Синий"]
+        app.handle("a")                            # A on a name row types it again ...
+        app.handle("b")                            # ... B leaves the keyboard, the name kept
+        for _ in range(2):
+            app.handle("up")                       # Clockwise
+        app.handle("a")                            # A on a number row: start
+        assert app.view()["players"] == ["Ваня", "Маша", "Синий"]
+    finally:
+        app.console.close()
+
+
+def test_setup_refuses_two_players_of_the_same_name(state_dir):
+    app = app_with([], ["a", "down", "down", "a", "down", "down", "down", "a"], state_dir)
+    try:
+        _type(app, "Blue")
+        app.handle("up")
+        app.handle("a")
+        assert app.view() is None and app.message is not None
     finally:
         app.console.close()

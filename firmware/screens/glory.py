@@ -66,19 +66,62 @@ SEAT_NAMES = (N_("Red"), N_("Yellow"), N_("Blue"), N_("Green"))
 
 
 class SetupScreen(NumberForm):
-    """New game: player count and variants. The players are named by their colour in the current
-    language (other names: console ``new glory players=…``)."""
+    """New game: player count, variants, then the players' names (by default their colour in the
+    current language). left/right change a number; A (or press) on a name types another one
+    (the keyboard of the current language, Cyrillic too); A elsewhere starts the game."""
 
     def __init__(self) -> None:
         super().__init__(N_("New game"), [
             Field("players", N_("Players"), 4, 1, 4),
             Field("harsh", N_("Harsh Times"), 0, 0, 1, on_off),
             Field("clockwise", N_("Clockwise"), 0, 0, 1, on_off),
-        ], self._start, status=lambda c, v: _("A: start"))
+        ], self._start, status=self._status)
+        self.names: list[str | None] = [None] * len(SEAT_NAMES)   # None: the seat's colour
+
+    def name(self, seat: int) -> str:
+        typed = self.names[seat]
+        return typed if typed is not None else _(SEAT_NAMES[seat])
+
+    def _count(self) -> int:
+        return self.values()["players"]
+
+    def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
+        return _("A: type") if self.cursor >= len(self.fields) else _("A: start")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, _(self.title), self._status(ctx, self.values()))
+        items = [Item(_(f.label), None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
+                 for i, f in enumerate(self.fields)]
+        items += [Item(_("Player {}").format(i + 1), None, base.clip(self.name(i), 12))
+                  for i in range(self._count())]
+        self.cursor = min(self.cursor, len(items) - 1)
+        self.top = base.page_top(self.cursor, self.top, base.ROWS, len(items))
+        base.draw_list(draw, items, self.cursor, self.top)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        n = len(self.fields) + self._count()
+        if key in ("up", "down"):
+            self.cursor = (self.cursor + (1 if key == "down" else -1)) % n
+            self.top = base.page_top(self.cursor, self.top, base.ROWS, n)
+        elif self.cursor >= len(self.fields) and key in ("left", "right"):
+            return                                 # a name row has no number to change
+        elif self.cursor >= len(self.fields) and key in ("a", "press"):
+            from firmware.screens.kit import TypeScreen
+            ctx.push(TypeScreen(partial(self._typed, seat=self.cursor - len(self.fields))))
+        else:
+            super().key(key, ctx)
+
+    def _typed(self, ctx: Ctx, name: str, seat: int) -> None:
+        self.names[seat] = name
 
     def _start(self, ctx: Ctx, values: dict[str, int]) -> None:
-        names = ",".join(_(n) for n in SEAT_NAMES[: values["players"]])
-        line = f"new glory players={names} harsh={values['harsh']} clockwise={values['clockwise']}"
+        names = [self.name(i) for i in range(values["players"])]
+        if len({n.casefold() for n in names}) < len(names):
+            ctx.notify(_("Two players have the same name."))
+            return
+        line = f"new glory players={','.join(names)} harsh={values['harsh']} clockwise={values['clockwise']}"
         base.start_game(ctx, line, GloryHome)
 
 
