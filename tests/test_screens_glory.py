@@ -267,3 +267,22 @@ def test_setup_refuses_two_players_of_the_same_name(state_dir):
         assert app.view() is None and app.message is not None
     finally:
         app.console.close()
+
+
+def test_a_short_row_goes_round_at_one_and_a_long_one_stops_at_zero(state_dir):  # G-12 limits
+    app = app_with([NEW], ["a"], state_dir)
+    try:
+        own = [k for k, _ in SHEET_ROWS].index("own")
+        app.push(SheetPad(own))
+        _sheet_keys(app, ["left"])                 # Jack: 0 -> 5 own-colour parts, one press
+        assert app.view()["sheet"]["Jack"]["own"] == 5
+        _sheet_keys(app, ["right"])                # and on round to 0
+        assert app.view()["sheet"]["Jack"].get("own", 0) == 0
+        _sheet_keys(app, ["left", "press", "left", "left"])   # at ±5 it stops at 0, no wrap
+        assert app.view()["sheet"]["Jack"].get("own", 0) == 0
+        app.stack[-1].row = len(SHEET_ROWS) - 1   # denarii: a long row never goes round
+        n = len(app.console.session.lines)
+        _sheet_keys(app, ["down", "left"])
+        assert len(app.console.session.lines) == n
+    finally:
+        app.console.close()

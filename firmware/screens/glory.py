@@ -468,13 +468,15 @@ SHEET_MAX = {"denarii": 300, "objectives": 60, "epirus": 7, "macedonia": 7, "thr
              "own": 5, "gold": 2, "silver": 2, "bronze": 2,
              "tools": 3, "weapons": 3, "clothing": 3, "jewelry": 3}
 STEPS = (1, 5, 10)
+DIAL_MAX = 7          # a row whose figure is at most this goes round at ±1 (0 ↔ the most)
 
 
 class SheetPad:
     """One row of the score pad for every player at once, as the paper pad is filled round the
     table: the title names the row (its step top right), the players below with their figures.
     up/down: the player; left/right: −/+ the step (the cursor's figure shows as ``<n>``, so left
-    is not "back" here); press: the step (±1, ±5, ±10; back to ±1 on another player); A: the
+    is not "back" here; on a short row — legions, sets, Pantheon — ±1 goes round, so left from 0
+    gives the most, e.g. 5 own-colour parts in one press); press: the step (±1, ±5, ±10; back to ±1 on another player); A: the
     next row (after the last: the scores); B: back to the list of rows (nothing is lost: every
     change is already in the session)."""
 
@@ -515,7 +517,11 @@ class SheetPad:
             player = players[self.cursor]
             now = _view(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
             step = STEPS[self.step] * (1 if key == "right" else -1)
-            after = max(0, min(SHEET_MAX[self.entry], now + step))
+            most = SHEET_MAX[self.entry]
+            if most <= DIAL_MAX and self.step == 0:
+                after = (now + step) % (most + 1)   # a short row goes round: left from 0 is the most
+            else:
+                after = max(0, min(most, now + step))
             if after != now:                      # a no-op is not an undo step
                 _run(ctx, f"sheet {player} {self.entry} {after}")
         elif key == "press":
