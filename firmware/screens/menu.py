@@ -106,7 +106,9 @@ class StableListScreen(ListScreen):
             self.current = str(items[min(self.cursor, len(items) - 1)].label)
 
 
-class MainMenu(StableListScreen):
+class MainMenu(StableListScreen, base.WrappedListScreen):
+    """The first screen; a long row (Resume: Julius Caesar) takes two rows, never cut."""
+
     title = Said("Legatus")
 
     def items(self, ctx: Ctx) -> list[Item]:
