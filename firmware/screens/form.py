@@ -50,7 +50,9 @@ class NumberForm:
         base.title_bar(draw, _(self.title), self.status(ctx, self.values()) if self.status else "")
         items = [Item(_(f.label), None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
                  for i, f in enumerate(self.fields)]
-        base.draw_list(draw, items, self.cursor, self.top)
+        self.top = base.wrapped_top([len(base.item_rows(i)) for i in items], self.cursor,
+                                    min(self.top, self.cursor))
+        base.draw_list_wrapped(draw, items, self.cursor, self.top)   # a long label takes two rows
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
