@@ -184,7 +184,7 @@ class App:
 
     def _render(self) -> Image.Image:
         img = self.stack[-1].render(self)
-        banner = (_("Fair draw: commitment"), self.commitment[:8]) if self.commitment is not None else self.banner
+        banner = (_("Fair draw: the code"), self.commitment[:8]) if self.commitment is not None else self.banner
         if banner is not None:
             title, big_text = banner
             kind = "large" if len(big_text) * base.advance("large") <= base.W - 4 else "body"
