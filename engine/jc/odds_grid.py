@@ -432,19 +432,29 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
         fr = np.flatnonzero(fires[c])
         wide = width + (1 if len(fr) else 0)
         ks = np.arange(wide)[None, :]
-        q = np.zeros((len(p[c]), wide))
-        q[:, :width] = p[c, None] * w[row[c]]                # rows x k: p times P(k hits)
-        fl_c, fe_c = fl[c][:, None], fe[c][:, None]
+        if len(fr):
+            q = np.zeros((len(p[c]), wide))
+            q[:, :width] = p[c, None] * w[row[c]]
+        else:
+            q = p[c, None] * w[row[c]]                       # rows x k: p times P(k hits)
+        fl_c, fe_c = fl[c], fe[c]
         if len(fr):                                          # Cleopatra fires for s at once:
             qf = q[fr]                                       # 1 die, a hit on 1 (J-2)
-            moved = np.where((ks >= fl_c[fr]) & (ks < fe_c[fr]), qf, 0.0) / 6.0
+            moved = np.where((ks >= fl_c[fr, None]) & (ks < fe_c[fr, None]), qf, 0.0) / 6.0
             qf -= moved
             qf[:, 1:] += moved[:, :-1]
             q[fr] = qf
-        rows = np.where(ks >= fl_c, acc.ridx[rkl[c]][:, None], acc.ridx[rk[c]][:, None])
-        gone = ks >= fe_c                                    # t is emptied (J-13)
-        if (fe[c] < wide).any():
-            _terminal(res, t, f2[c], (q * gone).sum(axis=1))
-            q[gone] = 0.0
+        em = np.flatnonzero(fe_c < wide)                     # rows where t may be emptied (J-13)
+        if len(em):
+            qe = q[em]
+            gone = ks >= fe_c[em, None]
+            _terminal(res, t, f2[c][em], (qe * gone).sum(axis=1))
+            qe[gone] = 0.0
+            q[em] = qe
+        base_rows = acc.ridx[rk[c]][:, None]
+        if lmask[c].any():                                   # from fl hits on, the row s joined
+            rows = np.where(ks >= fl_c[:, None], acc.ridx[rkl[c]][:, None], base_rows)
+        else:
+            rows = base_rows
         acc.add_rows(rows, nxt[tid[c], :wide], q)
     return acc.state(res, eps)
