@@ -584,3 +584,47 @@ def test_no_caesar_row_is_cut(state_dir, lang):
     finally:
         app.console.close()
     assert not cut, "\n".join(sorted(set(cut)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_map_names_the_cursor_province_in_full_and_labels_provinces_where_they_fit(state_dir, lang):
+    # issue 9 item 2: every province identifiable on the map
+    from engine.caesar.board import PROVINCES
+    from firmware.screens import base
+    from firmware.screens.caesar import (MAP_POINTS, STATUS_BOX, MapScreen, label_places, map_labels, micro_width,
+                                         pn)
+    app = app_with([NEW, MIGHT_LONG], ["a"], state_dir, lang=lang)
+    try:
+        screen = MapScreen()
+        app.push(screen)
+        labels = map_labels()
+        assert len(set(labels)) == len(PROVINCES) and all(2 <= len(w) <= 3 for w in labels)
+        assert all(("А" <= w[0] <= "я" or w[0] in "ІЄ") == (lang != "en") for w in labels)    # their language
+        for i, code in enumerate(PROVINCES):
+            screen.cursor = i
+            base.TRACE = []
+            try:
+                app.render()
+                drawn = list(base.TRACE)
+            finally:
+                base.TRACE = None
+            assert drawn[0][2] == pn(code)                                    # the title: the full name
+            corner = [t for x, y, t, k in drawn if k == "body" and y > base.H - base.LINE - 2]
+            assert len(corner) == 1 and len(corner[0]) * base.CHAR_W <= STATUS_BOX[2]   # totals or holder
+            img = app.render()
+            placed = [(t, xy) for t, xy in zip(labels, label_places(tuple(labels))) if xy is not None]
+            assert len(placed) >= 12
+            for t, (x, y) in placed:
+                box = (x, y, x + micro_width(t) - 1, y + 4)
+                assert any(img.getpixel((bx, by)) != (i == labels.index(t))     # drawn (the cursor's inverted)
+                           for bx in range(box[0], box[2] + 1) for by in range(box[1], box[3] + 1))
+                for px, py in MAP_POINTS:                                     # never over a mark
+                    assert box[2] < px - 5 or box[0] > px + 5 or box[3] < py - 5 or box[1] > py + 5
+        assert cut_rows(app) == []
+        screen.pick = lambda c, code: None                                   # choosing your move
+        for i in range(len(PROVINCES)):
+            screen.cursor = i
+            shown = texts(app)
+            assert {"A: here", "A: сюда", "A: сюди"} & set(shown) and cut_rows(app) == []
+    finally:
+        app.console.close()

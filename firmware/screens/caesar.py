@@ -15,7 +15,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -1379,13 +1379,127 @@ def _map_points() -> tuple[tuple[int, int], ...]:
 
 MAP_POINTS = _map_points()
 
+# The map's labels: two letters per province in the player's language, in the board's order
+# (HU HC MT SD GA NU SC IT GC AF AC MD DM CY CR AG AS SY); the title names the cursor's province.
+MAP_LABELS = N_("HU HC MT SD GA NU SC IT GC AF AC MD DM CY CR AG AS SY")
+
+# A 5-pixel-tall letter face for the map's labels (rows top to bottom, '#' lit): only the letters
+# the labels use; a label with a letter not here is not drawn.
+_MICRO = {
+    "A": ".#.|#.#|###|#.#|#.#", "C": ".##|#..|#..|#..|.##", "D": "##.|#.#|#.#|#.#|##.",
+    "E": "###|#..|##.|#..|###", "F": "###|#..|##.|#..|#..", "G": ".##|#..|#.#|#.#|.##",
+    "H": "#.#|#.#|###|#.#|#.#", "I": "###|.#.|.#.|.#.|###", "K": "#.#|#.#|##.|#.#|#.#",
+    "M": "#...#|##.##|#.#.#|#...#|#...#", "N": "#..#|##.#|#.##|#..#|#..#", "R": "##.|#.#|##.|#.#|#.#",
+    "S": ".##|#..|.#.|..#|##.", "T": "###|.#.|.#.|.#.|.#.", "U": "#.#|#.#|#.#|#.#|###",
+    "Y": "#.#|#.#|.#.|.#.|.#.",
+    "А": ".#.|#.#|###|#.#|#.#", "Б": "###|#..|##.|#.#|##.", "В": "##.|#.#|##.|#.#|##.",
+    "Г": "###|#..|#..|#..|#..", "Д": ".###.|.#.#.|.#.#.|#####|#...#", "Е": "###|#..|##.|#..|###",
+    "Є": ".##|#..|##.|#..|.##", "З": "##.|..#|.#.|..#|##.", "И": "#..#|#.##|##.#|#..#|#..#",
+    "І": "###|.#.|.#.|.#.|###", "К": "#.#|#.#|##.|#.#|#.#", "М": "#...#|##.##|#.#.#|#...#|#...#",
+    "Н": "#.#|#.#|###|#.#|#.#", "Р": "##.|#.#|##.|#..|#..", "С": ".##|#..|#..|#..|.##",
+    "Т": "###|.#.|.#.|.#.|.#.", "У": "#.#|#.#|.##|..#|##.", "Ф": ".###.|#.#.#|#.#.#|.###.|..#..",
+    "Х": "#.#|#.#|.#.|#.#|#.#", "Ц": "#.#.|#.#.|#.#.|####|...#",
+}
+
+
+def micro_width(label: str) -> int:
+    """Pixels a label takes in the map's letter face (1 px between letters)."""
+    return sum(len(_MICRO[ch].split("|")[0]) for ch in label) + max(0, len(label) - 1)
+
+
+def micro(draw: ImageDraw.ImageDraw, x: int, y: int, label: str, fill: int = 1) -> None:
+    """Draw ``label`` in the 5-pixel letter face with its top-left at (x, y) (not a font: not in
+    ``base.TRACE``; :func:`label_places` says where the labels are)."""
+    for ch in label:
+        rows = _MICRO[ch].split("|")
+        for dy, row in enumerate(rows):
+            for dx, bit in enumerate(row):
+                if bit == "#":
+                    draw.point((x + dx, y + dy), fill=fill)
+        x += len(rows[0]) + 1
+
+
+STATUS_BOX = (0, base.H - base.LINE, 50, base.H - 1)     # the map's empty corner: the cursor's totals
+
+
+def map_labels() -> list[str]:
+    """The 18 labels in the current language (empty where the translation has a letter the map
+    face lacks, or is not 18 labels)."""
+    words = _(MAP_LABELS).split()
+    if len(words) != len(PROVINCES):
+        words = MAP_LABELS.split()
+    return [w if all(ch in _MICRO for ch in w) else "" for w in words]
+
+
+def label_places(labels: tuple[str, ...]) -> tuple[tuple[int, int] | None, ...]:
+    """Where each label goes: right of its province's mark, else left, above or below, where it
+    overlaps no mark (with the cursor's frame), no other label and not the status corner; None
+    where none fits (the title still names the province)."""
+    return _label_places(labels)
+
+
+def _gap(box: tuple[int, int, int, int], px: int, py: int) -> float:
+    """Pixels between a label's ``box`` and the 7×7 mark centred on (px, py)."""
+    dx = max(0, px - 3 - box[2], box[0] - (px + 3))
+    dy = max(0, py - 3 - box[3], box[1] - (py + 3))
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+@lru_cache(maxsize=8)
+def _label_places(labels: tuple[str, ...]) -> tuple[tuple[int, int] | None, ...]:
+    def clear(box: tuple[int, int, int, int], taken: list[tuple[int, int, int, int]]) -> bool:
+        x0, y0, x1, y1 = box
+        if x0 < 0 or x1 > base.W - 1 or y0 < base.TITLE_H + 1 or y1 > base.H - 1:
+            return False
+        return all(x1 < a or x0 > c or y1 < b or y0 > d for a, b, c, d in taken)
+
+    taken = [(x - 5, y - 5, x + 5, y + 5) for x, y in MAP_POINTS] + [STATUS_BOX]
+    options: dict[int, list[tuple[float, int, int]]] = {}
+    for i, ((x, y), label) in enumerate(zip(MAP_POINTS, labels)):
+        w = micro_width(label) if label else 0
+        found = []
+        for lx, ly in ((x + 7, y - 2), (x - 6 - w, y - 2), (x - w // 2, y - 12), (x - w // 2, y + 7),
+                       (x + 7, y - 5), (x + 7, y + 1), (x - 6 - w, y - 5), (x - 6 - w, y + 1),
+                       (x - w // 2 - 2, y - 12), (x - w // 2 + 2, y - 12), (x - w // 2 - 2, y + 7),
+                       (x - w // 2 + 2, y + 7)):
+            if not label or not clear((lx - 1, ly - 1, lx + w, ly + 5), taken):
+                continue
+            own = _gap((lx, ly, lx + w - 1, ly + 4), x, y)
+            other = min(_gap((lx, ly, lx + w - 1, ly + 4), px, py) for j, (px, py) in enumerate(MAP_POINTS) if j != i)
+            if own <= 5 and other >= own + 2:        # clearly beside its own mark, not another's
+                found.append((other - 2 * own, lx, ly))
+        options[i] = sorted(found, reverse=True)
+    def greedy(order: list[int]) -> list[tuple[int, int] | None]:
+        placed = list(taken)
+        out: list[tuple[int, int] | None] = [None] * len(labels)
+        for i in order:
+            w = micro_width(labels[i]) if labels[i] else 0
+            for _score, lx, ly in options[i]:
+                box = (lx - 1, ly - 1, lx + w, ly + 5)
+                if clear(box, placed):
+                    out[i] = (lx, ly)
+                    placed.append(box)
+                    break
+        return out
+
+    # a few orders (the most crowded first, the board's order, each province first once): the one
+    # that labels the most provinces, Italia (where the cursor starts) counting one and a half
+    crowded = sorted(options, key=lambda k: (len(options[k]), k))
+    orders = [crowded, list(options)] + [[k] + [j for j in crowded if j != k] for k in crowded]
+    italia = PROVINCE_INDEX["IT"]
+    best = max((greedy(o) for o in orders),
+               key=lambda r: sum(x is not None for x in r) + 1.5 * (r[italia] is not None))
+    return tuple(best)
+
 
 class MapScreen:
     """The board at a glance, laid out from the board data's coordinates. Each province is a
     7×7 mark: hollow = open, filled = yours (Caesar in a duel), crossed = Crassus's (Pompey),
-    a bar = tied; its border lines are solid once a token lies there. The joystick moves to
-    the nearest province in that direction; the title names it with both totals; A opens its
-    detail; press opens the list of all provinces."""
+    a bar = tied; its border lines are solid once a token lies there; beside it, where there is
+    room, two letters in the player's language (``SD``, ``СА``; the cursor's inverted). The
+    joystick moves to the nearest province in that direction; the title names it in full, the
+    bottom-left corner gives both totals (or who holds it); A opens its detail (or, choosing
+    your move, picks it); press opens the list of all provinces."""
 
     def __init__(self, pick: Callable[[Ctx, str], None] | None = None) -> None:
         self.cursor = PROVINCE_INDEX["IT"]
@@ -1396,8 +1510,11 @@ class MapScreen:
         view = _view(ctx)
         pos = view["position"]
         img, draw = base.frame()
-        label, status = province_rows(view)[self.cursor]
-        base.title_bar(draw, label, _("A: here") if self.pick else status)
+        name, status = province_rows(view)[self.cursor]
+        hint = _("A: here") if self.pick else ""
+        if hint and len(name) + len(hint) + 1 > base.COLS:       # the name whole; the hint in the corner
+            status, hint = hint, ""
+        base.title_bar(draw, name, hint)
         for s, sid in enumerate(SPACES):
             (ax, ay), (bx, by) = MAP_POINTS[SPACE_A[s]], MAP_POINTS[SPACE_B[s]]
             if sid in pos["spaces"]:
@@ -1425,6 +1542,14 @@ class MapScreen:
                 draw.line((x - 3, y + 3, x + 3, y - 3), fill=1)
             if i == self.cursor:
                 draw.rectangle((x - 5, y - 5, x + 5, y + 5), outline=1)
+        labels = map_labels()
+        for i, (label, spot) in enumerate(zip(labels, label_places(tuple(labels)))):
+            if spot is not None:                 # the cursor's label inverted
+                draw.rectangle((spot[0] - 1, spot[1] - 1, spot[0] + micro_width(label), spot[1] + 5),
+                               fill=int(i == self.cursor))
+                micro(draw, spot[0], spot[1], label, fill=int(i != self.cursor))
+        draw.rectangle(STATUS_BOX, fill=0)
+        base.put(draw, 1, base.H - base.LINE - 1, status)     # the cursor's totals, or who holds it
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
