@@ -286,3 +286,25 @@ def test_a_short_row_goes_round_at_one_and_a_long_one_stops_at_zero(state_dir): 
         assert len(app.console.session.lines) == n
     finally:
         app.console.close()
+
+
+def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets(state_dir):  # G-11, G-12
+    keys = [k for k, _ in SHEET_ROWS]
+    app = app_with([NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack tools 2"], ["a"], state_dir)
+    try:
+        app.push(SheetPad(keys.index("bronze")))
+        n = len(app.console.session.lines)
+        _sheet_keys(app, ["right"])                # Jack has 2 common parts: no room for bronze
+        assert len(app.console.session.lines) == n and app.message is not None
+        app.handle("b")                            # (the note goes)
+        app.stack[-1].row = keys.index("gold")
+        _sheet_keys(app, ["right"])                # gold 1 is the most beside silver 1: round to 0
+        assert app.view()["sheet"]["Jack"].get("gold", 0) == 0
+        app.stack[-1].row = keys.index("jewelry")
+        _sheet_keys(app, ["left"])                 # 2 tools sets: one jewelry set at most
+        assert app.view()["sheet"]["Jack"]["jewelry"] == 1
+        _sheet_keys(app, ["a"] * (len(keys) - keys.index("jewelry")))
+        result = app.stack[-1].result              # the scores: the engine accepts the sheet
+        assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 3
+    finally:
+        app.console.close()

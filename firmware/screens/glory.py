@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.glory.rounds import ARROWS, rotation_of
+from engine.glory.tables import tables
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base
@@ -468,6 +469,8 @@ SHEET_MAX = {"denarii": 300, "objectives": 60, "epirus": 7, "macedonia": 7, "thr
              "own": 5, "gold": 2, "silver": 2, "bronze": 2,
              "tools": 3, "weapons": 3, "clothing": 3, "jewelry": 3}
 STEPS = (1, 5, 10)
+PANTHEON_COMMON = ("gold", "silver", "bronze")
+GOODS = ("tools", "weapons", "clothing", "jewelry")
 DIAL_MAX = 7          # a row whose figure is at most this goes round at ±1 (0 ↔ the most)
 
 
@@ -489,6 +492,18 @@ class SheetPad:
     @property
     def entry(self) -> str:
         return SHEET_ROWS[self.row][0]
+
+    def most(self, ctx: Ctx, player: str) -> int:
+        """The most this row can hold for ``player``: a Pantheon has at most 2 common parts
+        (gold, silver and bronze together, G-12) and a player at most 3 goods sets (G-11), so
+        what the player's other rows hold is taken off."""
+        figures = _view(ctx).get("sheet", {}).get(player, {})
+        limit = SHEET_MAX[self.entry]
+        for group, total in ((PANTHEON_COMMON, int(tables()["pantheon_limits"]["common"])),
+                             (GOODS, int(tables()["max_sets"]))):
+            if self.entry in group:
+                limit = min(limit, total - sum(figures.get(k, 0) for k in group if k != self.entry))
+        return max(0, limit)
 
     @property
     def title(self) -> str:
@@ -517,8 +532,14 @@ class SheetPad:
             player = players[self.cursor]
             now = _view(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
             step = STEPS[self.step] * (1 if key == "right" else -1)
-            most = SHEET_MAX[self.entry]
-            if most <= DIAL_MAX and self.step == 0:
+            most = self.most(ctx, player)
+            if most == 0 and now == 0:
+                limits = tables()
+                ctx.notify(_("{}: at most {} common Pantheon parts.").format(
+                    player, limits["pantheon_limits"]["common"]) if self.entry in PANTHEON_COMMON else
+                    _("{}: at most {} goods sets count.").format(player, limits["max_sets"]))
+                return
+            if SHEET_MAX[self.entry] <= DIAL_MAX and self.step == 0:
                 after = (now + step) % (most + 1)   # a short row goes round: left from 0 is the most
             else:
                 after = max(0, min(most, now + step))

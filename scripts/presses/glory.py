@@ -48,9 +48,9 @@ SHEETS: dict[str, dict[str, int]] = {   # the G-16 example, as typed on the devi
 TOTALS = {"Jack": 40, "Henry": 66, "Mary": 47, "Ross": 58}
 
 
-def _value_keys(target: int, step: int, limit: int) -> tuple[list[str], int]:
+def _value_keys(target: int, step: int, limit: int, short: bool) -> tuple[list[str], int]:
     """The fewest keys (right/left/press) from 0 with step index ``step`` to ``target``."""
-    from firmware.screens.glory import DIAL_MAX, STEPS
+    from firmware.screens.glory import STEPS
     start = (0, step)
     seen = {start: []}
     queue = deque([start])
@@ -61,7 +61,7 @@ def _value_keys(target: int, step: int, limit: int) -> tuple[list[str], int]:
         for key in ("right", "left", "press"):
             if key == "press":
                 nxt = (v, (s + 1) % len(STEPS))
-            elif limit <= DIAL_MAX and s == 0:        # a short row goes round at ±1
+            elif short and s == 0:                   # a short row goes round at ±1
                 nxt = ((v + (1 if key == "right" else -1)) % (limit + 1), s)
             else:
                 nxt = (max(0, min(limit, v + (STEPS[s] if key == "right" else -STEPS[s]))), s)
@@ -75,7 +75,7 @@ def _type_pad(d: Driver) -> None:
     """Every row of the pad, every player's figure on it, in the order a person takes round the
     table (the shorter way, up or down), the fewest keys to each figure (the step goes back to ±1
     on another player); A: the next row."""
-    from firmware.screens.glory import SHEET_MAX, SHEET_ROWS, SheetPad
+    from firmware.screens.glory import DIAL_MAX, SHEET_MAX, SHEET_ROWS, SheetPad
     players = list(SHEETS)
     n = len(players)
 
@@ -87,17 +87,20 @@ def _type_pad(d: Driver) -> None:
         pad = d.top
         assert isinstance(pad, SheetPad) and pad.entry == key, type(pad).__name__
         todo = [i for i, name in enumerate(players) if SHEETS[name].get(key, 0)]
+        short = SHEET_MAX[key] <= DIAL_MAX
 
-        def cost(order: tuple[int, ...], start: int = pad.cursor, key: str = key) -> int:
-            at, total = start, 0
+        def cost(order: tuple[int, ...], pad: SheetPad = pad, key: str = key, short: bool = short) -> int:
+            at, total = pad.cursor, 0
             for i in order:
-                total += moves(at, i)[1] + len(_value_keys(SHEETS[players[i]][key], 0, SHEET_MAX[key])[0])
+                figure = SHEETS[players[i]][key]
+                total += moves(at, i)[1] + len(_value_keys(figure, 0, pad.most(d.app, players[i]), short)[0])
                 at = i
             return total
 
         for i in min(itertools.permutations(todo), key=cost):
             d.press(*moves(pad.cursor, i))
-            for k in _value_keys(SHEETS[players[i]][key], pad.step, SHEET_MAX[key])[0]:
+            keys, _ = _value_keys(SHEETS[players[i]][key], pad.step, pad.most(d.app, players[i]), short)
+            for k in keys:
                 d.press(k)
         d.press("a")
 
