@@ -308,3 +308,16 @@ def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets(state_dir):
         assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 3
     finally:
         app.console.close()
+
+
+def test_back_from_the_pad_lands_on_the_row_it_was_on(state_dir):
+    app = app_with([NEW], ["a"], state_dir)
+    try:
+        entry = ScoreEntry(app)
+        app.push(entry)
+        _sheet_keys(app, ["a", "a", "a", "b"])     # the first row, on to the third, back
+        assert app.stack[-1] is entry and entry.cursor == 2
+        _sheet_keys(app, ["a"])                    # A opens that row again
+        assert app.stack[-1].entry == SHEET_ROWS[2][0]
+    finally:
+        app.console.close()
