@@ -97,15 +97,15 @@ class SetupScreen(NumberForm):
         items += [Item(_("Player {}").format(i + 1), None, base.clip(self.name(i), 12))
                   for i in range(self._count())]
         self.cursor = min(self.cursor, len(items) - 1)
-        self.top = base.page_top(self.cursor, self.top, base.ROWS, len(items))
-        base.draw_list(draw, items, self.cursor, self.top)
+        self.top = base.wrapped_top([len(base.item_rows(i)) for i in items], self.cursor,
+                                    min(self.top, self.cursor))
+        base.draw_list_wrapped(draw, items, self.cursor, self.top)   # a long label takes two rows
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         n = len(self.fields) + self._count()
         if key in ("up", "down"):
             self.cursor = (self.cursor + (1 if key == "down" else -1)) % n
-            self.top = base.page_top(self.cursor, self.top, base.ROWS, n)
         elif self.cursor >= len(self.fields) and key in ("left", "right"):
             return                                 # a name row has no number to change
         elif self.cursor >= len(self.fields) and key in ("a", "press"):
