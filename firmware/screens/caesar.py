@@ -227,7 +227,8 @@ def setup_form() -> SetupForm:
               Field("poison", N_("Poison"), 0, 0, 1, _on_off),
               Field("cent", N_("Centurions"), 0, 0, 1, _on_off),
               Field("bctl", N_("Border control"), 0, 0, 1, _on_off),
-              Field("harder", N_("Harder (S-8)"), 0, 0, 2, lambda v: (_("off"), _("RU"), _("UA"))[v]),
+              Field("harder", N_("Harder"), 0, 0, 2,      # S-8: a marker goes with a removed bonus
+                    lambda v: (_("off"), _("always"), _("on capture"))[v]),
               Field("tiles", N_("Tiles"), 0, 0, 1, lambda v: _(INPUT_WORDS[v])),
               Field("bags", N_("Bags"), 0, 0, 1, lambda v: _(INPUT_WORDS[v]))]
 
@@ -495,7 +496,7 @@ def score_screen(view: dict[str, Any]) -> TextScreen:
         rows.append("  " + _("Senate tokens: {}").format(view["position"]["senate"].get(p, 0)))
         rows.append("  " + _("{} under Senate").format(m["under_senate"]))
         if m["removed"]:
-            rows.append("  " + _("{} removed (S-8)").format(m["removed"]))
+            rows.append("  " + _("{} removed (Harder)").format(m["removed"]))
     return TextScreen(_("Score"), rows)
 
 
@@ -1057,7 +1058,7 @@ class OptionScreen:
     def preview(self, view: dict[str, Any], o: Option) -> list[str]:
         """What the placement closes and who would win each closed province."""
         if o.face_down:
-            return base.wrap(_("Face down: no influence; draw a face-down bonus (C-21)."))
+            return base.wrap(_("Face down: no influence; draw a face-down bonus."))
         totals, empty = influence(view)
         names = list(view["position"]["markers_left"])
         mine = names.index(me(view))
@@ -1591,7 +1592,7 @@ class TilesScreen(WrappedListScreen):
 
 
     def status(self, ctx: Ctx) -> str:
-        return "S-4"
+        return ""
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
@@ -1605,7 +1606,7 @@ class TilesScreen(WrappedListScreen):
         deck = " ".join(tile_letter(x) for x in t["deck"])
         out.append(Item(_("Deck {}").format(deck), None, _("{} left").format(t["stack"])))
         if t["unverified"]:
-            out.append(Item(_("? = unverified (S-4)"), None))
+            out.append(Item(_("? = contents not verified"), None))
         return out
 
     @staticmethod
