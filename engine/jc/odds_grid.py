@@ -5,13 +5,14 @@ The states are the same as there: (attacker strengths id, defender strengths id,
 flags CLEO_ACTED | A_RETREATED, one set per ``swapped`` (J-9). Here a set is four arrays
 ``(flags, attacker id, defender id, p)``. One step of the acting side s:
 
-- its hit distribution is a row of a table ``W`` chosen by (its id, Cleopatra acts), built once
-  per step kind from :func:`engine.jc.odds._plan`;
+- its hit distribution is a row of a table ``W`` chosen by the strengths of its blocks that act
+  (and Cleopatra's, if she acts), built once per step kind; a tail below TRIM is not followed;
 - the target's id after k hits is ``NXT[id, k]``, with ``KIND[id, k]`` telling whether the target
-  side has just been emptied (J-13) or Cleopatra has left it (J-2); both are filled from each id's
-  one-hit successor, so a table row costs a list slice;
-- the products go into one ``bincount`` keyed by (flags, attacker id, defender id), which adds
-  up the ways into each state; states below ``eps`` are dropped and their mass counted, as there.
+  side has been emptied (J-13) or Cleopatra has left it for the acting side (J-2); both come from
+  each id's one-hit successor (the only per-id Python work) by k repeated gathers;
+- the products, a chunk of rows at a time (bounded memory), go into a ``bincount`` over the
+  (flags, acting id) rows that occur times the target's ids, which adds up the ways into each
+  state; states below ``eps`` are dropped and their mass counted, as there.
 
 It agrees with :func:`engine.jc.odds.odds_python` and the oracle to rounding
 (tests/test_jc_odds_grid.py).
