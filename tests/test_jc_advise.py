@@ -153,7 +153,7 @@ def test_advise_is_read_only_and_refused_without_a_decision():
     assert adv["decision"]["kind"] == "turn"
     assert [o["action"] for o in adv["options"]] == ["fire", "pass"]   # J-5: no retreat in round 1
     assert adv["best"]["action"] == "fire"
-    assert adv["text"].startswith("Best for Pompey: fire p_leg5")    # J-5: the defender first
+    assert adv["text"].startswith("Best for Pompey: Legio 5 fires")   # J-5: the defender first
     assert isinstance(A.summary(A.advise(t.session.state["battle"])), Msg)
     t.fails("advise extra", "bad_arguments")
     t.do("fight")

@@ -28,7 +28,8 @@ from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import policy
 from engine.jc.odds import odds
-from engine.text import Msg, term
+from engine.jc import terms as T
+from engine.text import N_, Msg, term
 
 TIE = 1e-12          # odds closer than this are equal (different routes to one float)
 
@@ -149,12 +150,20 @@ def advise(battle: B.Battle) -> dict[str, Any]:
             "for": "attacker" if attacker else "defender"}
 
 
-def summary(advice: dict[str, Any]) -> Msg:
-    """One sentence naming the best choice, e.g. "Best for Caesar: fire c_leg10 (win 69%)."."""
+SUMMARY = {   # the best choice in a sentence, by action (the block named as printed on it)
+    "fire": N_("Best for {}: {} fires (attacker wins {}%)."),
+    "pass": N_("Best for {}: {} passes (attacker wins {}%)."),
+    "retreat": N_("Best for {}: {} retreats (attacker wins {}%)."),
+    "hit": N_("Best for {}: {} takes the hit (attacker wins {}%)."),
+}
+
+
+def summary(advice: dict[str, Any], battle: B.Battle | None = None) -> Msg:
+    """One sentence naming the best choice, e.g. "Best for Caesar: Legio 10 fires (attacker
+    wins 69%)."; the block by its name when ``battle`` is given, else by its key."""
     best = advice["best"]
     side = term(advice["decision"]["side"].capitalize())
     pct = round(100.0 * best["attacker_wins"])
-    if best["action"] == "hit":
-        return Msg("Best for {}: the hit on {} (attacker wins {}%).", side, best["block"], pct)
-    return Msg("Best for {}: {} {} (attacker wins {}%).", side, term(best["action"]),
-               best["block"], pct)
+    b = B.find(battle, best["block"]) if battle is not None else None
+    who = T.block_name(str(b["name"])) if b is not None else best["block"]
+    return Msg(SUMMARY[best["action"]], side, who, pct)

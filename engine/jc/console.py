@@ -247,8 +247,9 @@ def _advise(state: State, req: Request) -> Outcome:
     if req.args:
         raise BadArguments(Msg("Usage: advise."))
     req.check_opts(frozenset())
-    advice = _advise_battle(_battle(state))
-    return Outcome({**advice, "policy": "J-14", "text": _advice_summary(advice)})
+    battle = _battle(state)
+    advice = _advise_battle(battle)
+    return Outcome({**advice, "policy": "J-14", "text": _advice_summary(advice, battle)})
 
 
 def _next_battle(state: State, req: Request) -> Outcome:
