@@ -60,3 +60,14 @@ def app_with(console_lines: list[str], keys: list[str], state_dir: Path, lang: s
     for key in keys:
         app.handle(key)
     return app
+
+
+def drawn(app) -> list[tuple[int, int, str, str]]:
+    """Every text the current frame draws, as ``(x, y, text, font kind)`` (base.TRACE)."""
+    from firmware.screens import base
+    base.TRACE = []
+    try:
+        app.render()
+        return list(base.TRACE)
+    finally:
+        base.TRACE = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -75,21 +76,30 @@ def _same(battle: B.Battle) -> None:
         assert abs(got[k] - want[k]) <= TOL, (k, got, want)
 
 
-def test_fast_odds_equal_the_oracle_on_a_deterministic_batch():
-    r = random.Random(20261123)
-    rng = Rng(7)
+def batch(seed: int, rng_seed: int, check: Callable[[B.Battle], object], count: int = 1500
+          ) -> tuple[int, int, set[str]]:
+    """``check`` on ``count`` random battles, half of them walked into the fight; returns how many
+    were mid-battle, how many had reserves, and the block kinds seen."""
+    r = random.Random(seed)
+    rng = Rng(rng_seed)
     kinds: set[str] = set()
-    count = mid = 0
-    while count < 1500:
+    done = mid = reserves = 0
+    while done < count:
         battle = random_battle(r)
         if battle is None:
             continue
         if r.random() < 0.5:
             _walk(battle, r, rng)
             mid += battle["phase"] != "setup"
-        _same(battle)
+        reserves += any(b["reserve"] for b in battle["blocks"])
+        check(battle)
         kinds.update(b["kind"] for b in battle["blocks"])
-        count += 1
+        done += 1
+    return mid, reserves, kinds
+
+
+def test_fast_odds_equal_the_oracle_on_a_deterministic_batch():
+    mid, _reserves, kinds = batch(20261123, 7, _same)
     assert mid > 400
     assert {"leader", "ballista", "elephant", "cleopatra", "navis", "legion"} <= kinds
 

@@ -16,7 +16,7 @@ from engine.jc import odds_grid as G
 from engine.jc import odds_reference as REF
 from engine.jc.roster import roster
 from engine.rng import Rng
-from tests.test_jc_odds_fast import TOL, _walk, random_battle
+from tests.test_jc_odds_fast import TOL, _walk, batch, random_battle
 
 
 def _same(battle: B.Battle) -> dict[str, float]:
@@ -31,21 +31,7 @@ def _same(battle: B.Battle) -> dict[str, float]:
 
 
 def test_grid_odds_equal_the_oracle_on_a_deterministic_batch():
-    r = random.Random(20261124)
-    rng = Rng(11)
-    kinds: set[str] = set()
-    count = mid = reserves = 0
-    while count < 1500:
-        battle = random_battle(r)
-        if battle is None:
-            continue
-        if r.random() < 0.5:
-            _walk(battle, r, rng)
-            mid += battle["phase"] != "setup"
-        reserves += any(b["reserve"] for b in battle["blocks"])
-        _same(battle)
-        kinds.update(b["kind"] for b in battle["blocks"])
-        count += 1
+    mid, reserves, kinds = batch(20261124, 11, _same)
     assert mid > 400 and reserves > 400
     assert {"leader", "ballista", "elephant", "cleopatra", "navis", "legion"} <= kinds
 

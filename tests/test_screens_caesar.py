@@ -14,7 +14,7 @@ from firmware.screens.base import ConfirmScreen, TextScreen
 from firmware.screens.caesar import (CaesarHome, OptionScreen, ProvincePicker, SetupGuide, TileEditor,
                                      TilePicker, TurnScreen)
 from scripts.presses.harness import CONSOLE_SYNTAX
-from tests.screens import app_with, assert_golden, check_case
+from tests.screens import app_with, assert_golden, check_case, drawn
 
 NEW = "new caesar-solo seed=3"
 HU_MIGHT = "position " + json.dumps({
@@ -532,13 +532,7 @@ def cut_rows(app) -> list[str]:
     """Texts of the current frame that are cut: ending in '…' (menu items that open something
     aside) or wider than the panel."""
     from firmware.screens import base
-    base.TRACE = []
-    try:
-        app.render()
-        drawn = list(base.TRACE)
-    finally:
-        base.TRACE = None
-    return [f"{type(app.stack[-1]).__name__}: {t!r}" for x, _y, t, kind in drawn
+    return [f"{type(app.stack[-1]).__name__}: {t!r}" for x, _y, t, kind in drawn(app)
             if (t.rstrip().endswith("…") and t.strip() not in INTENDED) or x + len(t) * base.advance(kind) > base.W + 1]
 
 
@@ -602,14 +596,9 @@ def test_map_names_the_cursor_province_in_full_and_labels_provinces_where_they_f
         assert all(("А" <= w[0] <= "я" or w[0] in "ІЄ") == (lang != "en") for w in labels)    # their language
         for i, code in enumerate(PROVINCES):
             screen.cursor = i
-            base.TRACE = []
-            try:
-                app.render()
-                drawn = list(base.TRACE)
-            finally:
-                base.TRACE = None
-            assert drawn[0][2] == pn(code)                                    # the title: the full name
-            corner = [t for x, y, t, k in drawn if k == "body" and y > base.H - base.LINE - 2]
+            frame = drawn(app)
+            assert frame[0][2] == pn(code)                                    # the title: the full name
+            corner = [t for x, y, t, k in frame if k == "body" and y > base.H - base.LINE - 2]
             assert len(corner) == 1 and len(corner[0]) * base.CHAR_W <= STATUS_BOX[2]   # totals or holder
             img = app.render()
             placed = [(t, xy) for t, xy in zip(labels, label_places(tuple(labels))) if xy is not None]
