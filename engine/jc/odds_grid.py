@@ -7,8 +7,8 @@ flags CLEO_ACTED | A_RETREATED, one set per ``swapped`` (J-9). Here a set is fou
 
 - its hit distribution is a row of a table ``W`` chosen by the strengths of its blocks that act
   (and Cleopatra's, if she acts), built once per step kind; a tail below TRIM is not followed;
-- the target's id after k hits is ``NXT[id, k]``, with ``KIND[id, k]`` telling whether the target
-  side has been emptied (J-13) or Cleopatra has left it for the acting side (J-2); both come from
+- the target's id after k hits is ``NXT[id, k]``, with the hits from which the target side is
+  emptied (J-13) or Cleopatra has left it for the acting side (J-2); all come from
   each id's one-hit successor (the only per-id Python work) by k repeated gathers;
 - the products, a chunk of rows at a time (bounded memory), go into a ``bincount`` over the
   (flags, acting id) rows that occur times the target's ids, which adds up the ways into each
@@ -28,7 +28,6 @@ from engine.jc.order import LAST_ROUND, step_order
 
 WIN, ELIM, HOLD, DROPPED = O.WIN, O.ELIM, O.HOLD, O.DROPPED
 CLEO_ACTED, A_RETREATED, SWAPPED = O.CLEO_ACTED, O.A_RETREATED, O.SWAPPED
-NORMAL, EMPTIED, LEFT = 0, 1, 2        # KIND: what k hits do to the target side
 State = tuple[Any, Any, Any, Any]      # flags, attacker id, defender id, p (numpy arrays)
 TRIM = 1e-18                           # a number of hits less likely than this is not followed
 CHUNK = 1 << 15                        # products held at once in a step (256 kB of floats: quickest)
@@ -44,7 +43,7 @@ class _Tables:
         self.succ: dict[tuple[int, bool], dict[int, tuple[int, bool]]] = {}
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
-        self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, Any, int]] = {}
+        self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
         self.plans: dict[Any, tuple[Any, Any, int, Any]] = {}
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
@@ -96,16 +95,17 @@ class _Tables:
             arr = self.arrays[side] = np.array(subs, dtype=np.int64).reshape(len(subs), -1)
         return arr
 
-    def target(self, side: int, round1: bool) -> tuple[Any, Any, Any, Any]:
-        """``(NXT, KIND, FIRST_LEFT, FIRST_EMPTY)`` covering every id of ``side`` known now (and
-        those they lead to): the id after k hits and what they did. A row is NORMAL up to
-        FIRST_LEFT hits, LEFT (Cleopatra has left) up to FIRST_EMPTY, then EMPTIED (J-13)."""
+    def target(self, side: int, round1: bool) -> tuple[Any, Any, Any]:
+        """``(NXT, FIRST_LEFT, FIRST_EMPTY)`` covering every id of ``side`` known now (and those
+        they lead to): ``NXT[id, k]`` the id after k hits; from FIRST_LEFT hits on Cleopatra has
+        left the side (J-2), from FIRST_EMPTY hits on the side is gone (J-13); FIRST_LEFT <=
+        FIRST_EMPTY, both ``self.k`` when it does not happen."""
         np = self.np
         key = (side, round1)
         subs = self.model.sides[side].subs
         got = self.nxt.get(key)
         if got is not None and got[-1] == len(subs):
-            return got[0], got[1], got[2], got[3]
+            return got[0], got[1], got[2]
         succ, left1 = self.succ_lists.setdefault(key, ([], []))
         i = len(succ)
         while i < len(subs):                             # successors may intern more ids
@@ -123,11 +123,10 @@ class _Tables:
             gone[:, k] = gone[:, k - 1] | left_1[nxt[:, k - 1]]
             nxt[:, k] = nxt_1[nxt[:, k - 1]]
         emptied = empty[nxt]
-        kind = np.where(emptied, EMPTIED, np.where(gone, LEFT, NORMAL)).astype(np.int8)
         fe = np.where(emptied.any(axis=1), emptied.argmax(axis=1), self.k)
         fl = np.minimum(np.where(gone.any(axis=1), gone.argmax(axis=1), self.k), fe)
-        self.nxt[key] = (nxt, kind, fl, fe, n)
-        return nxt, kind, fl, fe
+        self.nxt[key] = (nxt, fl, fe, n)
+        return nxt, fl, fe
 
     def join(self, side: int, ids: Any) -> Any:
         """``side``'s ids with Cleopatra joined at strength I (J-2)."""
@@ -399,21 +398,16 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     row, w, lost = tab.plan(s, idx, cleo_step, retreat, keys)
     if lost is not None:
         res[DROPPED] += float((p * lost).sum())      # (no BLAS: its threads would spin)
-    parts: list[tuple[Any, Any, Any, Any]] = []
-
-    def put(fl: Any, si: Any, ti: Any, q: Any) -> None:
-        parts.append((fl, si, ti, q))
-
-    if retreat:
+    if retreat:                                              # row: the id after, -1: none acts
         idle = row < 0
-        put(f[idle], sid[idle], tid[idle], p[idle])
         go = ~idle
         new, f3 = row[go], f2[go] | (A_RETREATED if s == 0 else 0)
         empty = ~tab.subs(s)[new].any(axis=1)
         res[HOLD if s == 0 else WIN] += float(p[go][empty].sum())
-        put(f3[~empty], new[~empty], tid[go][~empty], p[go][~empty])
-        return _gather(np, tab, s, parts, res, eps)
-    nxt, kind, first_left, first_empty = tab.target(t, round1)
+        stay = ~empty
+        return _gather(np, tab, s, [(f[idle], sid[idle], tid[idle], p[idle]),
+                                    (f3[stay], new[stay], tid[go][stay], p[go][stay])], res, eps)
+    nxt, first_left, first_empty = tab.target(t, round1)
     width = w.shape[1]
     fe, fl = first_empty[tid], first_left[tid]
     lmask = fl < np.minimum(fe, width)                       # rows where Cleopatra may leave t
