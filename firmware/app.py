@@ -16,6 +16,7 @@ from firmware.i18n import _, localize, say
 from firmware.screens import base
 from firmware.screens.base import Screen
 from firmware.settings import with_defaults
+from firmware.worker import Worker
 
 
 class App:
@@ -33,6 +34,7 @@ class App:
         self._view: dict[str, Any] | None = None
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
+        self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
             self.stack.append(LanguageScreen(first_start=True))
@@ -46,6 +48,22 @@ class App:
         if response.get("ok") and "state" in response:
             self._reveal_if_finished()
         return response
+
+    def ask(self, line: str) -> dict[str, Any] | None:
+        """The response to the read-only ``line`` for the state as it is now. With a worker
+        (the device loop), a slow answer is computed there: None until it is ready, and the
+        loop is woken to draw it. Without one (tests, scripts) it is :meth:`run`."""
+        session = self.console.session
+        job = self.console.detached(line) if self.worker is not None and session is not None else None
+        if job is None or self.worker is None or session is None:
+            return self.run(line)
+        now = (session.header.get("sid"), session.state_json)
+        key = (line.strip(), now)
+        answer = self.worker.answer(key)
+        if answer is None:
+            self.worker.submit(key, job, group=now)
+            return None
+        return self.console.response(answer[1])     # the fields, or the exception raised
 
     def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
         response = self.console.reopen(line, seed, committed)

@@ -89,15 +89,29 @@ class Console:
 
     def request(self, text: str) -> dict[str, Any]:
         """Run one request; returns the response object (``ok`` true or false)."""
-        from firmware.i18n import localize, say
         try:
             fields = self._dispatch(text.strip())
-        except LegatusError as e:
-            return {"ok": False, "error": e.code, "message": say(e.message)}
-        except Exception as e:  # a bug must not stop the device; nothing was committed
+        except Exception as e:  # noqa: BLE001 - a bug must not stop the device; nothing was committed
+            return self.response(e)
+        return self.response(fields)
+
+    @staticmethod
+    def response(answer: dict[str, Any] | BaseException) -> dict[str, Any]:
+        """The response object for a command's fields or the exception it raised, in the
+        language chosen now (main thread: i18n is a module-level choice)."""
+        from firmware.i18n import localize, say
+        if isinstance(answer, LegatusError):
+            return {"ok": False, "error": answer.code, "message": say(answer.message)}
+        if isinstance(answer, BaseException):
             return {"ok": False, "error": "internal_error",
-                    "message": say(Msg("Internal error ({}: {}); nothing was changed.", type(e).__name__, str(e)))}
-        return {"ok": True, **localize(fields)}
+                    "message": say(Msg("Internal error ({}: {}); nothing was changed.", type(answer).__name__, str(answer)))}
+        return {"ok": True, **localize(answer)}
+
+    def detached(self, line: str) -> Callable[[], dict[str, Any]] | None:
+        """A job for another thread answering the session's read-only ``line`` from a copy of the
+        state as it is now (:meth:`firmware.session.Session.detached`); None without a session
+        or when ``line`` is not such a command."""
+        return self.session.detached(line.strip()) if self.session is not None else None
 
     @staticmethod
     def _error(e: LegatusError) -> str:

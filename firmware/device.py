@@ -1,9 +1,11 @@
 """The device main loop. One thread (this one) owns the App, the Console and the session;
-buttons (gpiozero threads), the keyboard reader and the serial reader only put events on a queue.
+buttons (gpiozero threads), the keyboard reader and the serial reader only put events on a queue;
+the worker (firmware/worker.py) computes slow read-only answers (odds, advice) from a copy of the
+state and says when one is ready.
 
 Queue events: ``("edge", key, pressed, t)`` raw button edges (debounced here by hw.keys),
 ``("key", name)`` logical keys (simulator), ``("line", raw_bytes, too_long, reply)`` console lines,
-``("quit",)``.
+``("wake",)`` a worker answer to draw, ``("quit",)``.
 """
 from __future__ import annotations
 
@@ -88,6 +90,7 @@ class Loop:
                 reply(response.encode() + b"\n")
         elif kind == "quit":
             self.running = False
+        # "wake": the worker has an answer (odds, advice) for the screen: just draw again
         self.redraw()
 
     def tick(self) -> None:
@@ -260,6 +263,8 @@ def run_device(args: Any, splash: Any = None) -> int:
             hardware = _open_hardware(args, app, events, splash)
             splash = None
             loop = Loop(app, hardware.output, hardware.keyfilter)
+        from firmware.worker import Worker
+        app.worker = Worker(lambda: events.put(("wake",)))     # odds and advice off the loop
         if args.serial:
             from hw.serial_link import open_serial
             try:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import registry
-from engine.errors import BadArguments, NothingToUndo, UnknownCommand
+from engine.errors import BadArguments, LegatusError, NothingToUndo, UnknownCommand
 from engine.game import Command, GameRules, Outcome, Request, State
 from engine.text import Msg, N_
 
@@ -147,6 +147,24 @@ class Session:
         if not cmd.mutates:
             return outcome, None
         return outcome, dumps(state)
+
+    def detached(self, line: str) -> Callable[[], dict[str, Any]] | None:
+        """A job answering the read-only command ``line`` from a copy of the state as it is now,
+        safe to run on another thread (firmware/worker.py): it returns the outcome's fields or
+        raises as :meth:`run` would. None when ``line`` does not parse or is not a read-only
+        command of this game (run it here instead)."""
+        try:
+            req = parse_line(line)
+        except LegatusError:
+            return None
+        cmd = self.command(req.command)
+        if cmd is None or cmd.mutates:
+            return None
+        snapshot = self._current
+
+        def job() -> dict[str, Any]:
+            return dict(cmd.handler(json.loads(snapshot), req).fields)
+        return job
 
     def sentence_of(self, line: str, outcome: Outcome) -> Any:
         return outcome.log or Msg("{}.", line.strip())

@@ -163,6 +163,7 @@ def figures(quick: bool = False, mc: bool = False) -> list[tuple[str, str]]:
     n_opts = len(A.advise(started)["options"])
     out.append((f"advise, 10+5(+Cleopatra) v 10+5 Mars, first decision ({n_opts} options): first / again (x yardstick)",
                 f"{adv_cold / y:.2f} / {adv_t / y:.2f}  ({adv_cold * 1000:.0f} / {adv_t * 1000:.0f} ms)"))
+    out.extend(device_keys(y))
     out.append(("memory: tracemalloc peak of one odds call, biggest battle (MB)", f"{peak:.1f}"))
     out.append(("memory: max resident size growth over idle (MB)", f"{rss_after - idle_rss:.1f}"))
     if mc:
@@ -181,6 +182,55 @@ def figures(quick: bool = False, mc: bool = False) -> list[tuple[str, str]]:
         out.append(("Monte Carlo attacker_wins / eliminated / holds",
                     " / ".join(f"{counts[r] / MC_BATTLES:.4f}" for r in B.RESULTS)))
     return out
+
+
+def device_keys(y: float) -> list[tuple[str, str]]:
+    """The device's battle screen on the biggest battle (fresh caches): its worker computes the
+    odds and the advice while keys go on being answered; wall-clock figures."""
+    import queue
+    import tempfile
+
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.screens import jc as JS
+    from firmware.store import Store
+    from firmware.worker import Worker
+    with tempfile.TemporaryDirectory() as tmp:
+        console = Console(Store(tmp), None)
+        lines = (["settings language=en", "new jc-battle seed=5", "owner cleopatra caesar",
+                  "add attacker cleopatra reserve=1"]
+                 + [f"add {role} {k}{extra}" for role, keys, extra in
+                    (("attacker", C_MAIN, ""), ("attacker", C_RES, " reserve=1"),
+                     ("defender", P_MAIN, ""), ("defender", P_RES, " reserve=1")) for k in keys]
+                 + ["start"])
+        for line in lines:
+            assert console.request(line)["ok"], line
+        app = App(console)
+        events: queue.Queue = queue.Queue()
+        app.worker = Worker(lambda: events.put(("wake",)))
+        O_GRID._CACHE.clear()
+        O._RECENT.clear()
+        JS._CACHE.clear()
+        t0 = time.perf_counter()
+        for key in ("a", "a"):                                       # home, the battle screen
+            app.handle(key)
+            app.render()
+        opened = time.perf_counter() - t0
+        keys: list[float] = []
+        while app.worker.busy():
+            t = time.perf_counter()
+            app.handle("down")
+            app.render()
+            keys.append(time.perf_counter() - t)
+            time.sleep(0.01)
+        ready = time.perf_counter() - t0
+        console.close()
+    keys.sort()
+    median = keys[len(keys) // 2] if keys else 0.0
+    return [("device, biggest battle: battle screen opened / answers ready (x yardstick)",
+             f"{opened / y:.2f} / {ready / y:.2f}"),
+            (f"device: {len(keys)} keys while its worker computes, median / max (x yardstick)",
+             f"{median / y:.2f} / {(keys[-1] if keys else 0.0) / y:.2f}")]
 
 
 def main() -> None:

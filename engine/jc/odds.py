@@ -16,6 +16,7 @@ states are stored so that one step costs little more than a dict update per outc
 from __future__ import annotations
 
 import copy
+import threading
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any
@@ -276,16 +277,18 @@ def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
     Raises IllegalMove if the battle cannot start (see :func:`battle.check_ready`).
     """
     key = (repr(battle), eps)
-    got = _RECENT.get(key)
-    if got is None:
-        got = _odds(battle, eps)
-        if len(_RECENT) >= 8:
-            _RECENT.pop(next(iter(_RECENT)))
-        _RECENT[key] = got
+    with _LOCK:                              # the device may ask from its worker thread too
+        got = _RECENT.get(key)
+        if got is None:
+            got = _odds(battle, eps)
+            if len(_RECENT) >= 8:
+                _RECENT.pop(next(iter(_RECENT)))
+            _RECENT[key] = got
     return dict(got)
 
 
 _RECENT: dict[tuple[str, float], dict[str, float]] = {}     # the last few battles asked about
+_LOCK = threading.Lock()                    # guards _RECENT and the array version's tables
 
 
 def _odds(battle: B.Battle, eps: float) -> dict[str, float]:

@@ -109,6 +109,10 @@ class Ctx(Protocol):
     def view(self) -> dict[str, Any] | None:
         """The current session's ``state`` view, or None without a session."""
 
+    def ask(self, line: str) -> dict[str, Any] | None:
+        """The response to a slow read-only line (odds, advise) for the state now; None while
+        it is being computed off the main loop (the screen is drawn again when it is ready)."""
+
     def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
         """Start an archived session's ``new`` line again with its seed (kept secret if it was)."""
 

@@ -102,15 +102,22 @@ def _step_key(b: dict[str, Any]) -> str:
                  [(x["key"], x["side"], x["strength"], x["status"], x["acted"]) for x in b["blocks"]]))
 
 
+PENDING: dict[str, Any] = {"ok": True, "pending": True}   # being computed off the main loop
+WAIT = "…"                                                # shown where a pending figure goes
+
+
 def _cached(ctx: Ctx, line: str) -> dict[str, Any] | None:
     """The reply of the read-only ``line`` (odds, advise) for the battle as it is now; None if
-    the console refuses it. Recomputed only when the battle changes."""
+    the console refuses it, PENDING while the device computes it (the screen is drawn again when
+    it is ready). Recomputed only when the battle changes."""
     b = _view(ctx)["battle"]
     key = (line, _step_key(b))
     if key not in _CACHE:
+        response = ctx.ask(line)
+        if response is None:
+            return PENDING
         if len(_CACHE) > 32:
             _CACHE.clear()
-        response = ctx.run(line)
         _CACHE[key] = response if response.get("ok") else None
     return _CACHE[key]
 
@@ -129,6 +136,8 @@ def _advice_value(ctx: Ctx, action: str, block: str) -> str:
     advice = advice_now(ctx)
     if advice is None:
         return ""
+    if advice is PENDING:
+        return WAIT
     b = _view(ctx)["battle"]
     side = advice["decision"]["side"]
     for o in advice.get("options", []):
@@ -382,7 +391,8 @@ def odds_line(ctx: Ctx) -> str:
     if odds is None:
         return _("Odds: add blocks to both sides")
     side = b["decision"]["side"] if b["decision"] else b["attacker"]
-    return _("{}: win {}").format(side_name(side), pct(win_chance(b, side, odds)))
+    chance = WAIT if odds is PENDING else pct(win_chance(b, side, odds))
+    return _("{}: win {}").format(side_name(side), chance)
 
 
 class BattleScreen(DecisionList):
@@ -708,6 +718,9 @@ class OddsScreen:
         base.title_bar(draw, self.title)
         if response is None:
             base.lines(draw, base.wrap(_("Add at least one block to each side (not only reserves).")))
+            return img
+        if response is PENDING:
+            base.lines(draw, base.wrap(_("Computing the exact odds…")))
             return img
         att, dfn = side_name(b["attacker"]), side_name(b["defender"])
         rows = ((_("{} wins").format(att), response["attacker_wins"]),

@@ -1,0 +1,103 @@
+"""Odds and advice off the main loop (issue 11 item 2: live odds without a wait on the Pi).
+
+The worker runs a job built from a copy of the state; the screen shows "…" until the answer is
+there, then exactly what the synchronous App shows (J-15 odds, J-14 advice).
+"""
+from __future__ import annotations
+
+import queue
+import threading
+
+from PIL import ImageChops
+
+from firmware.screens import jc
+from firmware.worker import Worker
+from tests.screens import app_with, drawn
+
+BIG = ["new jc-battle seed=5",
+       *(f"add attacker {k}" for k in ("c_caesar", "c_leg10", "c_leg8", "c_antonius", "c_leg17", "c_leg18")),
+       *(f"add defender {k}" for k in ("p_pompeius", "p_leg1", "p_leg3", "p_scipio", "p_leg2", "p_leg36")),
+       "add attacker c_leg19 reserve=1", "add defender p_leg38 reserve=1", "start"]
+
+
+def _wait(events: queue.Queue) -> None:
+    assert events.get(timeout=60) == ("wake",)
+
+
+def test_the_worker_answers_by_key_and_wakes_the_loop():
+    events: queue.Queue = queue.Queue()
+    w = Worker(lambda: events.put(("wake",)))
+    assert w.answer("k") is None
+    w.submit("k", lambda: 6 * 7)
+    _wait(events)
+    assert w.answer("k") == (True, 42) and not w.busy()
+
+
+def test_a_failing_job_is_answered_and_the_worker_goes_on():
+    events: queue.Queue = queue.Queue()
+    w = Worker(lambda: events.put(("wake",)))
+    w.submit("bad", lambda: 1 // 0)
+    _wait(events)
+    ok, err = w.answer("bad")
+    assert not ok and isinstance(err, ZeroDivisionError)
+    w.submit("good", lambda: "yes")
+    _wait(events)
+    assert w.answer("good") == (True, "yes")
+
+
+def test_waiting_jobs_of_a_state_that_is_gone_are_dropped():
+    events: queue.Queue = queue.Queue()
+    w = Worker(lambda: events.put(("wake",)))
+    started, gate, ran = threading.Event(), threading.Event(), []
+    w.submit("first", lambda: started.set() or gate.wait(30) and ran.append("first"), group=1)
+    assert started.wait(30)
+    w.submit("odds 1", lambda: ran.append("odds 1"), group=1)     # waits behind "first"
+    w.submit("odds 2", lambda: ran.append("odds 2"), group=2)     # the state moved on
+    w.submit("advise 2", lambda: ran.append("advise 2"), group=2)
+    gate.set()
+    for _ in range(3):
+        _wait(events)
+    assert ran == ["first", "odds 2", "advise 2"] and w.answer("odds 1") is None
+
+
+def test_a_detached_job_reads_a_copy_and_matches_the_console(state_dir):  # J-15
+    app = app_with(BIG, [], state_dir)
+    try:
+        session = app.console.session
+        assert session.detached("fire c_caesar") is None            # changes the state: not here
+        assert session.detached("no-such-command") is None
+        job = session.detached("odds")
+        before = app.console.request("odds")
+        assert app.console.request("fire p_scipio")["ok"]           # the battle moves on …
+        assert app.console.response(job()) == before                # … the job answers for then
+    finally:
+        app.console.close()
+
+
+def test_the_battle_screen_shows_a_wait_mark_then_the_same_odds_and_advice(state_dir):  # J-14, J-15
+    sync = app_with(BIG, ["a", "a"], state_dir, lang="ru")
+    expected = sync.render()
+    shown_sync = drawn(sync)
+    sync.console.close()
+    jc._CACHE.clear()
+
+    other = state_dir.parent / "worker"
+    other.mkdir()
+    app = app_with(BIG, [], other, lang="ru")
+    try:
+        events: queue.Queue = queue.Queue()
+        app.worker = Worker(lambda: events.put(("wake",)))
+        for key in ("a", "a"):                                      # home, then the battle screen
+            app.handle(key)
+        waiting = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert jc.WAIT in waiting
+        deadline = 0
+        while app.worker.busy() or jc.WAIT in " ".join(t for _x, _y, t, _k in drawn(app)):
+            _wait(events)                                           # odds, then advice
+            deadline += 1
+            assert deadline < 5
+        assert drawn(app) == shown_sync
+        assert ImageChops.logical_xor(app.render(), expected).getbbox() is None
+    finally:
+        app.console.close()
+        jc._CACHE.clear()
