@@ -177,8 +177,7 @@ def write_po(path: Path, lang: str, domain: str, entries: list[PoEntry]) -> None
            _quote(f"Language: {lang}\n"),
            _quote(f"Plural-Forms: {PLURAL_FORMS[lang]}\n"), ""]
     for e in entries:
-        out += [f"#. {n}" for n in e.notes]
-        out += [f"#: {r}" for r in e.refs[:3]]
+        out += [f"#. {n}" for n in e.notes]      # no "#:" source lines: they change with every edit
         if e.fuzzy:
             out.append("#, fuzzy")
         if _has_fields(e.msgid):
