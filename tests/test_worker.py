@@ -101,3 +101,26 @@ def test_the_battle_screen_shows_a_wait_mark_then_the_same_odds_and_advice(state
     finally:
         app.console.close()
         jc._CACHE.clear()
+
+
+def test_the_device_loop_draws_the_answer_when_the_worker_wakes_it(state_dir):  # J-15
+    from firmware.device import Loop
+    from tests.test_device_loop import Recorder
+    jc._CACHE.clear()
+    app = app_with(BIG, [], state_dir)
+    try:
+        events: queue.Queue = queue.Queue()
+        app.worker = Worker(lambda: events.put(("wake",)))
+        out = Recorder()
+        loop = Loop(app, out)
+        for key in ("a", "a"):
+            loop.handle(("key", key))
+        frames = len(out.frames)
+        while app.worker.busy() or not events.empty():
+            loop.handle(events.get(timeout=60))                   # the loop's own event path
+        assert len(out.frames) > frames                           # drawn again, with the figures
+        shown = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert jc.WAIT not in shown and "%" in shown
+    finally:
+        app.console.close()
+        jc._CACHE.clear()
