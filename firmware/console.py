@@ -366,7 +366,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         if serial_port is None:
             serve(console, sys.stdin.buffer, sys.stdout.buffer)
         else:
-            from hw.serial_link import open_serial
+            from hw.serial_link import LINK_ERRORS, open_serial
             try:
                 port = open_serial(serial_port, baud)
             except Exception as e:
@@ -376,7 +376,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
             try:
                 with port:
                     serve(console, port, port)
-            except (OSError, ValueError) as e:   # serial.SerialException is an OSError: a hangup
+            except LINK_ERRORS as e:             # a hangup (see hw.serial_link.LINK_ERRORS)
                 print(f"legatus: the serial link closed ({e}); every acknowledged action is saved.",
                       file=sys.stderr)
     except KeyboardInterrupt:

@@ -167,18 +167,19 @@ def _keyboard_reader(events: queue.Queue) -> None:
 
 def _serial_reader(port: Any, events: queue.Queue) -> None:
     from firmware.console import read_line
+    from hw.serial_link import LINK_ERRORS
 
     def reply(data: bytes) -> None:
         try:
             port.write(data)
             port.flush()
-        except (OSError, ValueError) as e:   # the other end hung up: the action itself is saved
+        except LINK_ERRORS as e:             # the other end hung up: the action itself is saved
             print(f"legatus: could not answer over the serial link ({e}).", file=sys.stderr)
 
     while True:
         try:
             got = read_line(port)
-        except (OSError, ValueError) as e:   # a hangup (serial.SerialException is an OSError)
+        except LINK_ERRORS as e:             # a hangup (serial.SerialException is an OSError)
             print(f"legatus: the serial link closed ({e}); the device goes on without it.", file=sys.stderr)
             return
         if got is None:

@@ -15,6 +15,20 @@ if TYPE_CHECKING:
 DEFAULT_BAUD = 115200
 
 
+def _link_errors() -> tuple[type[BaseException], ...]:
+    """What a read, write or flush raises when the link goes away: pyserial's SerialException
+    (an OSError), ValueError on a closed port, and termios.error, which pyserial's ``flush``
+    (tcdrain) lets through on a hung-up tty and which is not an OSError."""
+    try:
+        import termios
+    except ImportError:              # not POSIX: pyserial has no termios path there
+        return (OSError, ValueError)
+    return (OSError, ValueError, termios.error)
+
+
+LINK_ERRORS = _link_errors()
+
+
 class SerialError(Exception):
     """The serial port cannot be opened; ``port`` names it and the message says what to do."""
 

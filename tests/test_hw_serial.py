@@ -75,3 +75,40 @@ def test_importing_serial_link_does_not_import_pyserial() -> None:
     code = "import sys, hw.serial_link; print('serial' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def _hangs_up_on_flush(port) -> None:
+    """What pyserial does on a tty whose other end is gone: tcdrain fails with termios.error,
+    which is not an OSError (seen on a pty in CI)."""
+    import termios
+
+    def flush() -> None:
+        raise termios.error(5, "Input/output error")
+    port.flush = flush
+
+
+def test_a_hangup_at_flush_ends_the_serial_console_cleanly(monkeypatch, tmp_path, capsys) -> None:
+    from firmware import console as C
+    port = open_serial("loop://", timeout=1)
+    _hangs_up_on_flush(port)
+    port.write(b"version\n")
+    monkeypatch.setattr("hw.serial_link.open_serial", lambda name, baud: port)
+    assert C.run_console(str(tmp_path / "s"), serial_port="loop://") == 0
+    assert "the serial link closed" in capsys.readouterr().err
+
+
+def test_a_hangup_at_flush_does_not_reach_the_device_loop(tmp_path) -> None:
+    import queue
+    import threading
+
+    from firmware.device import _serial_reader
+    port = open_serial("loop://", timeout=0.2)
+    _hangs_up_on_flush(port)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=_serial_reader, args=(port, events), daemon=True).start()
+    port.write(b"version\n")
+    kind, raw, too_long, reply = events.get(timeout=10)
+    assert (kind, raw, too_long) == ("line", b"version", False)
+    reply(b'{"ok":true}\n')                 # answered on the main loop: must not raise
+    port.flush = lambda: None               # (io's close flushes first)
+    port.close()

@@ -125,9 +125,10 @@ def send_newest(ctx: Ctx) -> None:
     play = export.bgstats_play(entries[0])
     line = json.dumps({"ok": True, "format": "bgstats", "play": play,
                        "text": json.dumps(play, ensure_ascii=False)}, ensure_ascii=False)
+    from hw.serial_link import LINK_ERRORS
     try:
         writer((line + "\n").encode("utf-8"))
-    except (OSError, ValueError):
+    except LINK_ERRORS:
         ctx.notify(_("The serial link did not take it."))
         return
     ctx.notify(_("Sent: {}.").format(game_name(entries[0])))
