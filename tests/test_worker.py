@@ -10,6 +10,7 @@ import threading
 
 from PIL import ImageChops
 
+from engine.jc import odds as O
 from firmware.screens import jc
 from firmware.worker import Worker
 from tests.screens import app_with, drawn
@@ -80,6 +81,7 @@ def test_the_battle_screen_shows_a_wait_mark_then_the_same_odds_and_advice(state
     shown_sync = drawn(sync)
     sync.console.close()
     jc._CACHE.clear()
+    O._RECENT.clear()                                               # the worker computes afresh
 
     other = state_dir.parent / "worker"
     other.mkdir()
