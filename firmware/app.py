@@ -63,7 +63,10 @@ class App:
         if answer is None:
             self.worker.submit(key, job, group=now)
             return None
-        return self.console.response(answer[1])     # the fields, or the exception raised
+        response = self.console.response(answer[1])    # the fields, or the exception raised
+        if response.get("error") == "internal_error":   # as :meth:`run` does
+            self.notify(response["message"])
+        return response
 
     def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
         response = self.console.reopen(line, seed, committed)
