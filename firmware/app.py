@@ -53,15 +53,13 @@ class App:
         """The response to the read-only ``line`` for the state as it is now. With a worker
         (the device loop), a slow answer is computed there: None until it is ready, and the
         loop is woken to draw it. Without one (tests, scripts) it is :meth:`run`."""
-        session = self.console.session
-        job = self.console.detached(line) if self.worker is not None and session is not None else None
-        if job is None or self.worker is None or session is None:
+        session, worker, line = self.console.session, self.worker, line.strip()
+        if worker is None or session is None or (job := session.detached(line)) is None:
             return self.run(line)
         now = (session.header.get("sid"), session.state_json)
-        key = (line.strip(), now)
-        answer = self.worker.answer(key)
+        answer = worker.answer((line, now))
         if answer is None:
-            self.worker.submit(key, job, group=now)
+            worker.submit((line, now), job, group=now)
             return None
         response = self.console.response(answer[1])    # the fields, or the exception raised
         if response.get("error") == "internal_error":   # as :meth:`run` does

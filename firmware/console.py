@@ -107,12 +107,6 @@ class Console:
                     "message": say(Msg("Internal error ({}: {}); nothing was changed.", type(answer).__name__, str(answer)))}
         return {"ok": True, **localize(answer)}
 
-    def detached(self, line: str) -> Callable[[], dict[str, Any]] | None:
-        """A job for another thread answering the session's read-only ``line`` from a copy of the
-        state as it is now (:meth:`firmware.session.Session.detached`); None without a session
-        or when ``line`` is not such a command."""
-        return self.session.detached(line.strip()) if self.session is not None else None
-
     @staticmethod
     def _error(e: LegatusError) -> str:
         from firmware.i18n import say
