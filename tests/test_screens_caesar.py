@@ -5,6 +5,7 @@ with the closure previewed (C-3, C-7, C-9), bonuses (C-15, C-18), draws, physica
 (S-4, S-5), the set-up guide (C-5, S-2, S-3), the duel with pass-the-device, the tile editor."""
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -581,12 +582,12 @@ def test_no_caesar_row_is_cut(state_dir, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_map_names_the_cursor_province_in_full_and_labels_provinces_where_they_fit(state_dir, lang):
+def test_map_names_the_cursor_province_in_full_and_labels_every_province(state_dir, lang):
     # issue 9 item 2: every province identifiable on the map
     from engine.caesar.board import PROVINCES
     from firmware.screens import base
-    from firmware.screens.caesar import (MAP_POINTS, STATUS_BOX, MapScreen, label_places, map_labels, micro_width,
-                                         pn)
+    from firmware.screens.caesar import (MAP_POINTS, STATUS_BOX, MapScreen, _gap, label_places, map_labels,
+                                         micro_width, pn)
     app = app_with([NEW, MIGHT_LONG], ["a"], state_dir, lang=lang)
     try:
         screen = MapScreen()
@@ -602,7 +603,13 @@ def test_map_names_the_cursor_province_in_full_and_labels_provinces_where_they_f
             assert len(corner) == 1 and len(corner[0]) * base.CHAR_W <= STATUS_BOX[2]   # totals or holder
             img = app.render()
             placed = [(t, xy) for t, xy in zip(labels, label_places(tuple(labels))) if xy is not None]
-            assert len(placed) >= 12
+            assert len(placed) == len(PROVINCES)                               # every province labelled
+            boxes = [(x, y, x + micro_width(t) - 1, y + 4) for t, (x, y) in placed]
+            for a, b in itertools.combinations(boxes, 2):                      # never touching: no "AFAC"
+                assert a[2] + 3 <= b[0] or b[2] + 3 <= a[0] or a[3] + 2 <= b[1] or b[3] + 2 <= a[1], (a, b)
+            for j, box in enumerate(boxes):                                   # nearest its own mark
+                own = _gap(box, *MAP_POINTS[j])
+                assert own <= 6 and all(_gap(box, *p) >= own + 1 for m, p in enumerate(MAP_POINTS) if m != j)
             for t, (x, y) in placed:
                 box = (x, y, x + micro_width(t) - 1, y + 4)
                 assert any(img.getpixel((bx, by)) != (i == labels.index(t))     # drawn (the cursor's inverted)

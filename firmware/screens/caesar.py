@@ -1433,9 +1433,10 @@ def map_labels() -> list[str]:
 
 
 def label_places(labels: tuple[str, ...]) -> tuple[tuple[int, int] | None, ...]:
-    """Where each label goes: right of its province's mark, else left, above or below, where it
-    overlaps no mark (with the cursor's frame), no other label and not the status corner; None
-    where none fits (the title still names the province)."""
+    """Where each label goes (top-left pixel): beside its province's mark and nearer it than any
+    other mark, over no mark (with the cursor's frame), no other label and not the status corner.
+    Every province gets one when the map allows (the search tries the clearest placements first);
+    None where none fits (the title still names the province)."""
     return _label_places(labels)
 
 
@@ -1446,51 +1447,128 @@ def _gap(box: tuple[int, int, int, int], px: int, py: int) -> float:
     return float((dx * dx + dy * dy) ** 0.5)
 
 
-@lru_cache(maxsize=8)
-def _label_places(labels: tuple[str, ...]) -> tuple[tuple[int, int] | None, ...]:
-    def clear(box: tuple[int, int, int, int], taken: list[tuple[int, int, int, int]]) -> bool:
-        x0, y0, x1, y1 = box
-        if x0 < 0 or x1 > base.W - 1 or y0 < base.TITLE_H + 1 or y1 > base.H - 1:
-            return False
-        return all(x1 < a or x0 > c or y1 < b or y0 > d for a, b, c, d in taken)
+Box = tuple[int, int, int, int]
+# (most pixels from its own mark, fewest pixels nearer its own mark than any other): the strictest
+# rule under which every label fits wins; the last one is the fallback's
+LABEL_RULES = ((5, 2), (6, 2), (6, 1))
+SEARCH_NODES = 20_000                  # placements tried per rule before the next rule
 
-    taken = [(x - 5, y - 5, x + 5, y + 5) for x, y in MAP_POINTS] + [STATUS_BOX]
-    options: dict[int, list[tuple[float, int, int]]] = {}
+
+def _clear(box: Box, taken: list[Box]) -> bool:
+    x0, y0, x1, y1 = box
+    if x0 < 0 or x1 > base.W - 1 or y0 < base.TITLE_H + 1 or y1 > base.H - 1:
+        return False
+    return all(x1 < a or x0 > c or y1 < b or y0 > d for a, b, c, d in taken)
+
+
+def _spaced(box: Box) -> Box:
+    """A placed label's box as other labels must keep clear of it: two labels side by side keep
+    a gap wider than the one between letters, so "AF AC" never reads as one word."""
+    return (box[0] - 2, box[1], box[2] + 2, box[3])
+
+
+def _spots(labels: tuple[str, ...], taken: list[Box]) -> list[list[tuple[float, float, int, int]]]:
+    """Per label, every spot within the loosest rule's reach of its mark that covers no mark and
+    stays on the map: (pixels from its own mark, from the nearest other mark, x, y)."""
+    own_max = max(rule[0] for rule in LABEL_RULES)
+    out = []
     for i, ((x, y), label) in enumerate(zip(MAP_POINTS, labels)):
         w = micro_width(label) if label else 0
+        near = [(px, py) for j, (px, py) in enumerate(MAP_POINTS)
+                if j != i and abs(px - x) <= 2 * own_max + w + 12 and abs(py - y) <= 2 * own_max + 16]
         found = []
-        for lx, ly in ((x + 7, y - 2), (x - 6 - w, y - 2), (x - w // 2, y - 12), (x - w // 2, y + 7),
-                       (x + 7, y - 5), (x + 7, y + 1), (x - 6 - w, y - 5), (x - 6 - w, y + 1),
-                       (x - w // 2 - 2, y - 12), (x - w // 2 + 2, y - 12), (x - w // 2 - 2, y + 7),
-                       (x - w // 2 + 2, y + 7)):
-            if not label or not clear((lx - 1, ly - 1, lx + w, ly + 5), taken):
-                continue
-            own = _gap((lx, ly, lx + w - 1, ly + 4), x, y)
-            other = min(_gap((lx, ly, lx + w - 1, ly + 4), px, py) for j, (px, py) in enumerate(MAP_POINTS) if j != i)
-            if own <= 5 and other >= own + 2:        # clearly beside its own mark, not another's
-                found.append((other - 2 * own, lx, ly))
-        options[i] = sorted(found, reverse=True)
+        for lx in range(x - 4 - own_max - w, x + 5 + own_max) if label else ():
+            for ly in range(y - 8 - own_max, y + 5 + own_max):
+                box = (lx, ly, lx + w - 1, ly + 4)
+                own = _gap(box, x, y)
+                if own <= own_max and _clear((lx - 1, ly - 1, lx + w, ly + 5), taken):
+                    other = min((_gap(box, px, py) for px, py in near), default=99.0)
+                    found.append((own, other, lx, ly))
+        out.append(found)
+    return out
+
+
+def _candidates(spots: list[list[tuple[float, float, int, int]]], y_marks: tuple[int, ...],
+                own_max: int, margin: int) -> list[list[tuple[int, int]]]:
+    """Per label, the spots that follow the rule, the clearest first (far from other marks,
+    close to its own, level with it)."""
+    return [[(lx, ly) for *_k, lx, ly in sorted(
+                ((other - 2 * own, -abs(ly + 2 - y), lx, ly) for own, other, lx, ly in found
+                 if own <= own_max and other >= own + margin), reverse=True)]
+            for found, y in zip(spots, y_marks)]
+
+
+def _search(labels: tuple[str, ...], options: list[list[tuple[int, int]]], taken: list[Box]
+            ) -> list[tuple[int, int] | None] | None:
+    """Every label placed without overlaps (depth first, the label with the fewest spots first),
+    or None when that is impossible or takes more than SEARCH_NODES placements."""
+    order = sorted(range(len(labels)), key=lambda k: len(options[k]))
+    out: list[tuple[int, int] | None] = [None] * len(labels)
+    placed = list(taken)
+    nodes = 0
+
+    def place(k: int) -> bool:
+        nonlocal nodes
+        if k == len(order):
+            return True
+        i = order[k]
+        if not labels[i]:
+            return place(k + 1)
+        w = micro_width(labels[i])
+        for lx, ly in options[i]:
+            nodes += 1
+            if nodes > SEARCH_NODES:
+                return False
+            box = (lx - 1, ly - 1, lx + w, ly + 5)
+            if _clear(box, placed):
+                out[i] = (lx, ly)
+                placed.append(_spaced(box))
+                if place(k + 1):
+                    return True
+                placed.pop()
+                out[i] = None
+        return False
+
+    return out if place(0) else None
+
+
+def _greedy(labels: tuple[str, ...], options: list[list[tuple[int, int]]], taken: list[Box]
+            ) -> tuple[tuple[int, int] | None, ...]:
+    """The fallback: labels placed one by one in a few orders (the most crowded first, the
+    board's order, each province first once); the order that labels the most provinces wins,
+    Italia (where the cursor starts) counting one and a half."""
     def greedy(order: list[int]) -> list[tuple[int, int] | None]:
         placed = list(taken)
         out: list[tuple[int, int] | None] = [None] * len(labels)
         for i in order:
             w = micro_width(labels[i]) if labels[i] else 0
-            for _score, lx, ly in options[i]:
+            for lx, ly in options[i]:
                 box = (lx - 1, ly - 1, lx + w, ly + 5)
-                if clear(box, placed):
+                if _clear(box, placed):
                     out[i] = (lx, ly)
-                    placed.append(box)
+                    placed.append(_spaced(box))
                     break
         return out
 
-    # a few orders (the most crowded first, the board's order, each province first once): the one
-    # that labels the most provinces, Italia (where the cursor starts) counting one and a half
-    crowded = sorted(options, key=lambda k: (len(options[k]), k))
-    orders = [crowded, list(options)] + [[k] + [j for j in crowded if j != k] for k in crowded]
+    every = list(range(len(labels)))
+    crowded = sorted(every, key=lambda k: (len(options[k]), k))
+    orders = [crowded, every] + [[k] + [j for j in crowded if j != k] for k in crowded]
     italia = PROVINCE_INDEX["IT"]
-    best = max((greedy(o) for o in orders),
-               key=lambda r: sum(x is not None for x in r) + 1.5 * (r[italia] is not None))
-    return tuple(best)
+    return tuple(max((greedy(o) for o in orders),
+                     key=lambda r: sum(x is not None for x in r) + 1.5 * (r[italia] is not None)))
+
+
+@lru_cache(maxsize=8)
+def _label_places(labels: tuple[str, ...]) -> tuple[tuple[int, int] | None, ...]:
+    taken: list[Box] = [(x - 5, y - 5, x + 5, y + 5) for x, y in MAP_POINTS] + [STATUS_BOX]
+    spots = _spots(labels, taken)
+    options: list[list[tuple[int, int]]] = []
+    for own_max, margin in LABEL_RULES:
+        options = _candidates(spots, tuple(y for _x, y in MAP_POINTS), own_max, margin)
+        found = _search(labels, options, taken)
+        if found is not None:
+            return tuple(found)
+    return _greedy(labels, options, taken)
 
 
 class MapScreen:
