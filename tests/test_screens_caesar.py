@@ -574,6 +574,8 @@ def test_no_caesar_row_is_cut(state_dir, lang):
         _open_bonus(app, "might")                             # Might: his tokens and markers by name
         might = app.stack[-1]
         assert isinstance(might, ChoiceScreen) and len(might.choices) == 8
+        from firmware.screens.base import item_rows
+        assert max(len(item_rows(i)) for i in might.items(app)) <= 2    # a space and its numbers: 2 rows at most
         shown = walk(app, ["down"] * 9)
         cut += shown
     finally:

@@ -75,20 +75,36 @@ def pn(code: str) -> str:
 SHORT_NAMES = {"HU": N_("Ulterior"), "HC": N_("Citerior"), "GC": N_("Cisalpina")}
 
 
+def pn_short(code: str) -> str:
+    """The province's short form (``Citerior``), or its name where it has none."""
+    return _(SHORT_NAMES[code]) if code in SHORT_NAMES else pn(code)
+
+
 def pn_fit(code: str, room: int) -> str:
     """The province's name in at most ``room`` characters: the full name, else its short form
     (``Citerior``, ``Б. Испания``), else the short form cut (never reached on this panel)."""
     full = pn(code)
     if len(full) <= room:
         return full
-    short = _(SHORT_NAMES[code]) if code in SHORT_NAMES else full
+    short = pn_short(code)
     return short if len(short) <= room else base.clip(short, room)
 
 
-def space_name(sid: str) -> str:
-    """A space as its two provinces: ``Sicilia–Italia``."""
+def space_name(sid: str, short: bool = False) -> str:
+    """A space as its two provinces: ``Sicilia–Italia``; ``short``: the long names in their
+    short forms (``Ulterior–Citerior``)."""
     s = SPACE_INDEX[sid]
-    return f"{pn(PROVINCES[SPACE_A[s]])}–{pn(PROVINCES[SPACE_B[s]])}"
+    a, b = PROVINCES[SPACE_A[s]], PROVINCES[SPACE_B[s]]
+    if short:
+        return f"{pn_short(a)}–{pn_short(b)}"
+    return f"{pn(a)}–{pn(b)}"
+
+
+def space_row(sid: str, note: str) -> str:
+    """A space's name for a list row with ``note`` at its right: in full when the row takes at
+    most two lines, else with the short forms (one entry never fills the panel)."""
+    full = space_name(sid)
+    return full if len(base.item_rows(base.Item(full, None, note))) <= 2 else space_name(sid, short=True)
 
 
 def icon_of(name: str) -> str:
@@ -802,7 +818,7 @@ class TurnScreen:
         if kind == "close":
             s = page["step"]
             code = s["province"]
-            short = _(SHORT_NAMES[code]) if code in SHORT_NAMES else pn(code)
+            short = pn_short(code)
             base.title_bar(draw, fit(base.COLS - len(count) - 1, _("{} closed").format(pn(code)),
                                      _("{} closed").format(short), pn(code), short), count)
             totals = s["totals"]
@@ -1200,7 +1216,7 @@ def _open_bonus(ctx: Ctx, kind: str) -> None:
     if kind == "might":
         foe = "crassus" if view["mode"] == "solo" else opponent(view, view["turn"])
         pos = view["position"]
-        choices = [(space_name(sid), sid, nums(v["token"])) for sid, v in pos["spaces"].items()
+        choices = [(space_row(sid, nums(v["token"])), sid, nums(v["token"])) for sid, v in pos["spaces"].items()
                    if v["by"] == foe and not v["face_down"]]
         choices += [(_("marker in {}").format(pn(p)), p, "") for p, w in pos["control"].items()
                     if w == foe and p not in pos["flipped_control"]]
@@ -1554,8 +1570,8 @@ def _greedy(labels: tuple[str, ...], options: list[list[tuple[int, int]]], taken
     crowded = sorted(every, key=lambda k: (len(options[k]), k))
     orders = [crowded, every] + [[k] + [j for j in crowded if j != k] for k in crowded]
     italia = PROVINCE_INDEX["IT"]
-    return tuple(max((greedy(o) for o in orders),
-                     key=lambda r: sum(x is not None for x in r) + 1.5 * (r[italia] is not None)))
+    tries: list[list[tuple[int, int] | None]] = [greedy(o) for o in orders]
+    return tuple(max(tries, key=lambda r: sum(x is not None for x in r) + 1.5 * (r[italia] is not None)))
 
 
 @lru_cache(maxsize=8)
