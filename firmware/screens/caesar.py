@@ -1570,8 +1570,12 @@ def _greedy(labels: tuple[str, ...], options: list[list[tuple[int, int]]], taken
     crowded = sorted(every, key=lambda k: (len(options[k]), k))
     orders = [crowded, every] + [[k] + [j for j in crowded if j != k] for k in crowded]
     italia = PROVINCE_INDEX["IT"]
-    tries: list[list[tuple[int, int] | None]] = [greedy(o) for o in orders]
-    return tuple(max(tries, key=lambda r: sum(x is not None for x in r) + 1.5 * (r[italia] is not None)))
+
+    def labelled(r: list[tuple[int, int] | None]) -> float:
+        return sum(x is not None for x in r) + 1.5 * (r[italia] is not None)
+
+    best = max(orders, key=lambda o: labelled(greedy(o)))
+    return tuple(greedy(best))
 
 
 @lru_cache(maxsize=8)
