@@ -1594,8 +1594,8 @@ def _label_places(labels: tuple[str, ...]) -> tuple[tuple[int, int] | None, ...]
 class MapScreen:
     """The board at a glance, laid out from the board data's coordinates. Each province is a
     7×7 mark: hollow = open, filled = yours (Caesar in a duel), crossed = Crassus's (Pompey),
-    a bar = tied; its border lines are solid once a token lies there; beside it, where there is
-    room, two letters in the player's language (``SD``, ``СА``; the cursor's inverted). The
+    a bar = tied; its border lines are solid once a token lies there; beside it, two letters in
+    the player's language (``SD``, ``СА``; the cursor's inverted; see :func:`label_places`). The
     joystick moves to the nearest province in that direction; the title names it in full, the
     bottom-left corner gives both totals (or who holds it); A opens its detail (or, choosing
     your move, picks it); press opens the list of all provinces."""
