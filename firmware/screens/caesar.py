@@ -1464,10 +1464,10 @@ def _gap(box: tuple[int, int, int, int], px: int, py: int) -> float:
 
 
 Box = tuple[int, int, int, int]
-# (most pixels from its own mark, fewest pixels nearer its own mark than any other): the strictest
-# rule under which every label fits wins; the last one is the fallback's
+# (most pixels from its own mark, fewest pixels nearer its own mark than any other), strictest
+# first: each label takes a spot under the strictest rule that still lets every label fit
 LABEL_RULES = ((5, 2), (6, 2), (6, 1))
-SEARCH_NODES = 20_000                  # placements tried per rule before the next rule
+SEARCH_NODES = 20_000                  # placements tried before the fallback
 
 
 def _clear(box: Box, taken: list[Box]) -> bool:
@@ -1504,13 +1504,17 @@ def _spots(labels: tuple[str, ...], taken: list[Box]) -> list[list[tuple[float, 
     return out
 
 
-def _candidates(spots: list[list[tuple[float, float, int, int]]], y_marks: tuple[int, ...],
-                own_max: int, margin: int) -> list[list[tuple[int, int]]]:
-    """Per label, the spots that follow the rule, the clearest first (far from other marks,
-    close to its own, level with it)."""
+def _candidates(spots: list[list[tuple[float, float, int, int]]], y_marks: tuple[int, ...]
+                ) -> list[list[tuple[int, int]]]:
+    """Per label, the spots that follow the loosest rule: those of the strictest rule it meets
+    first, then the clearest (far from other marks, close to its own, level with it)."""
+    def tier(own: float, other: float) -> int:
+        return next(k for k, (most, margin) in enumerate(LABEL_RULES) if own <= most and other >= own + margin)
+
+    most, margin = LABEL_RULES[-1]
     return [[(lx, ly) for *_k, lx, ly in sorted(
-                ((other - 2 * own, -abs(ly + 2 - y), lx, ly) for own, other, lx, ly in found
-                 if own <= own_max and other >= own + margin), reverse=True)]
+                (-tier(own, other), other - 2 * own, -abs(ly + 2 - y), lx, ly) for own, other, lx, ly in found
+                if own <= most and other >= own + margin)[::-1]]
             for found, y in zip(spots, y_marks)]
 
 
@@ -1581,14 +1585,9 @@ def _greedy(labels: tuple[str, ...], options: list[list[tuple[int, int]]], taken
 @lru_cache(maxsize=8)
 def _label_places(labels: tuple[str, ...]) -> tuple[tuple[int, int] | None, ...]:
     taken: list[Box] = [(x - 5, y - 5, x + 5, y + 5) for x, y in MAP_POINTS] + [STATUS_BOX]
-    spots = _spots(labels, taken)
-    options: list[list[tuple[int, int]]] = []
-    for own_max, margin in LABEL_RULES:
-        options = _candidates(spots, tuple(y for _x, y in MAP_POINTS), own_max, margin)
-        found = _search(labels, options, taken)
-        if found is not None:
-            return tuple(found)
-    return _greedy(labels, options, taken)
+    options = _candidates(_spots(labels, taken), tuple(y for _x, y in MAP_POINTS))
+    found = _search(labels, options, taken)
+    return tuple(found) if found is not None else _greedy(labels, options, taken)
 
 
 class MapScreen:
