@@ -1486,7 +1486,7 @@ def _spaced(box: Box) -> Box:
 def _spots(labels: tuple[str, ...], taken: list[Box]) -> list[list[tuple[float, float, int, int]]]:
     """Per label, every spot within the loosest rule's reach of its mark that covers no mark and
     stays on the map: (pixels from its own mark, from the nearest other mark, x, y)."""
-    own_max = max(rule[0] for rule in LABEL_RULES)
+    own_max = LABEL_RULES[-1][0]                     # the loosest rule comes last
     out = []
     for i, ((x, y), label) in enumerate(zip(MAP_POINTS, labels)):
         w = micro_width(label) if label else 0
