@@ -93,6 +93,21 @@ ACTION_ROW = ("CAST(seq AS INTEGER), CAST(kind AS BLOB), CAST(line AS BLOB), CAS
 SETTING_ROW = "CAST(key AS BLOB), CAST(value AS BLOB), CAST(crc AS INTEGER)"
 
 
+def _expected_columns() -> dict[str, dict[str, tuple[Any, ...]]]:
+    """The columns of this program's tables as SQLite reports them for a new database."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        history.ensure(db)
+        return {n: {str(c[1]): (str(c[2]).upper(), int(c[3]), int(c[5]))
+                    for c in db.execute(f'PRAGMA table_info("{n}")').fetchall()} for n in KNOWN}
+    finally:
+        db.close()
+
+
+_EXPECTED = _expected_columns()
+
+
 class StateDirError(Exception):
     """The state directory cannot be used (permissions, another process holds it)."""
 
@@ -120,6 +135,8 @@ def _raw(*fields: Any) -> bytes:
 
 def _text(raw: Any) -> str | None:
     """Checked bytes as text (None if they are not UTF-8 after all)."""
+    if isinstance(raw, str):
+        return raw
     if not isinstance(raw, bytes):
         return None
     try:
@@ -168,7 +185,11 @@ class Store:
         self.db, found = self._open()
         self._version = found.version
         self._ids = (_identity(self.root), _identity(self.db_path), _identity(self.root / "lock"))
-        self._mend(found)
+        try:
+            self._mend(found)
+        except Exception as e:  # noqa: BLE001 - mending must never stop the start
+            log.exception("cannot mend the damaged rows")
+            self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", str(e)[:80]))
         self._import_old()
 
     # -- opening -----------------------------------------------------------------------------
@@ -200,13 +221,33 @@ class Store:
             db.execute(f"PRAGMA user_version={FORMAT}")
 
     @staticmethod
-    def _tables(db: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
+    def _tables(db: sqlite3.Connection) -> dict[str, dict[str, tuple[Any, ...]]]:
+        """Each table's columns: name -> (type, not null, primary key position)."""
         names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()]
-        return {n: tuple(str(c[1]) for c in db.execute(f'PRAGMA table_info("{n}")').fetchall()) for n in names}
+        return {n: {str(c[1]): (str(c[2]).upper(), int(c[3]), int(c[5]))
+                    for c in db.execute(f'PRAGMA table_info("{n}")').fetchall()} for n in names}
+
+    def _check_header(self) -> None:
+        """Raise if the file header holds a value SQLite would take in silence but that is not
+        one this program writes (a write version above 2 makes the file read-only: nothing
+        could be saved, and nothing would say why)."""
+        try:
+            with open(self.db_path, "rb") as f:
+                head = f.read(100)
+        except FileNotFoundError:
+            return
+        except OSError as e:
+            raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
+                                    str(self.db_path), e.strerror)) from None
+        if len(head) < 100:
+            return                                  # new (empty) or cut short: SQLite decides
+        if head[18] not in (1, 2) or head[19] not in (1, 2) or head[21:24] != b"\x40\x20\x20":
+            raise sqlite3.DatabaseError(f"the file header is damaged ({head[18:24].hex()})")
 
     def _check_schema(self, db: sqlite3.Connection) -> None:
         """Raise if the schema is not the one this program made (or none at all on a new file):
-        a table renamed by damage, a column lost, the schema itself gone."""
+        a table renamed by damage, a column lost or changed (a rowid alias that is no longer
+        one), the schema itself gone."""
         tables = self._tables(db)
         if not tables:
             if int(db.execute("PRAGMA page_count").fetchone()[0]) > 1:
@@ -217,8 +258,12 @@ class Store:
                 if name != known and set(want) <= set(cols):
                     raise sqlite3.DatabaseError(f"table {name!r} has the columns of {known!r}")
         for name, want in KNOWN.items():
-            if name in tables and not set(want) <= set(tables[name]):
+            if name not in tables:
+                continue
+            if not set(want) <= set(tables[name]):
                 raise sqlite3.DatabaseError(f"table {name!r} lost a column")
+            if any(tables[name][c] != _EXPECTED[name][c] for c in want):
+                raise sqlite3.DatabaseError(f"a column of table {name!r} changed")
         missing = [n for n in CORE if n not in tables]
         if missing:
             raise sqlite3.DatabaseError(f"tables missing: {', '.join(missing)}")
@@ -246,13 +291,18 @@ class Store:
         """The database, checked, or — whatever went wrong — a new one holding every row of the
         old one whose checksum holds (never a crash loop)."""
         journal, before = self._hot_journal()
+        self._hot = (before, journal) if before is not None and journal is not None else None
+        self._hot_rows: dict[tuple[Any, ...], tuple[Any, ...]] | None = None
         db: sqlite3.Connection | None = None
         try:
+            self._check_header()
             db = self._connect()
             self._verify(db)
             self._check_schema(db)
             self._create(db)
             return db, self._scan(db)
+        except StateDirError:
+            raise
         except Exception as e:  # noqa: BLE001 - any failure to read the file is damage (or the environment)
             if db is not None:
                 try:
@@ -278,6 +328,18 @@ class Store:
         except OSError as e:
             log.warning("cannot read the rollback journal %s: %s", path, e)
             return None, None
+
+    def _hot_copies(self) -> dict[tuple[Any, ...], tuple[Any, ...]]:
+        """After a rollback of a hot journal: the good rows of the database and its journal as
+        they were before it ((table, key) -> values). A damaged journal page can damage a row as
+        SQLite rolls it back, while the same row is whole in the other copy."""
+        if self._hot is None:
+            return {}
+        if self._hot_rows is None:
+            keys = {"sessions": 1, "actions": 2, "checkpoints": 3, "settings": 1, "history": 1, "history_started": 1}
+            carried, _ = _carry(salvage.rows(*self._hot))
+            self._hot_rows = {(t, *v[:keys[t]]): v for t, v in carried if t in keys}
+        return self._hot_rows
 
     @staticmethod
     def _integrity(db: sqlite3.Connection) -> str | None:
@@ -380,16 +442,18 @@ class Store:
     def _mend(self, found: _Found) -> None:
         """Set the damaged rows aside, mend what can be mended and upgrade the format, in one
         transaction; report it all. If nothing can be written, the report still stands."""
-        lost_sessions = [key[0] for table, _, _, key in found.bad if table == "sessions"]
-        n_settings = sum(1 for t, *_ in found.bad if t == "settings")
-        n_history = sum(1 for t, *_ in found.bad if t.startswith("history"))
+        restored: list[str] = []
         need = found.bad or found.reseal or found.flags or found.bad_settings or found.version < FORMAT
         if need:
             try:
                 with self.transaction() as db:
                     for table, what, raw, key in found.bad:
                         db.execute("INSERT INTO damaged(what, data, reason) VALUES(?,?,?)", (what, raw, "checksum"))
-                        if table == "sessions":
+                        copy = self._hot_copies().get((table, *(_text(k) if isinstance(k, bytes) else k for k in key)))
+                        if copy is not None:            # whole in the copy taken before the rollback
+                            db.execute(f"INSERT OR REPLACE INTO {table} VALUES({','.join('?' * len(copy))})", copy)
+                            restored.append(table)
+                        elif table == "sessions":
                             self._set_aside_session(db, int(key[0]))
                         elif table == "settings":
                             db.execute("DELETE FROM settings WHERE CAST(key AS BLOB)=?", key)
@@ -410,6 +474,13 @@ class Store:
                         self.seal_session(db, sid_)
             except StorageError as e:
                 log.error("cannot set the damaged rows aside: %s", e)
+                restored = []
+        lost_sessions = [key[0] for table, _, _, key in found.bad if table == "sessions"][len([t for t in restored if t == "sessions"]):]
+        n_settings = sum(1 for t, *_ in found.bad if t == "settings") - restored.count("settings")
+        n_history = sum(1 for t, *_ in found.bad if t.startswith("history")) - sum(1 for t in restored if t.startswith("history"))
+        if restored:
+            self._notes.append(Msg("A damaged record was restored from the copy taken before the last interrupted "
+                                   "change was rolled back; nothing was lost."))
         if lost_sessions:
             self._notes.append(Msg("{n} saved session was damaged and could not be read; it was kept for a bug report.",
                                    n=len(lost_sessions),
@@ -621,6 +692,7 @@ class Store:
             log.exception("the last session could not be read")
             notes.append(Msg("The last session could not be read ({}).", str(e)[:80]))
             self._session_id, self._seq, self._stack = None, 0, []
+        self._hot = self._hot_rows = None             # the copies taken before a rollback: no longer needed
         self.recovery = Recovery.of(notes)
         if self.recovery is not None and session is not None:
             session.log.append(self.recovery.message)
@@ -643,24 +715,25 @@ class Store:
         if found is None:
             return None
         sid_, header = found
-        rows = self.db.execute(f"SELECT {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid_,)).fetchall()
-        good: list[tuple[int, str, str, str]] = []
-        bad_from: int | None = None
-        for seq, kind, line, sentence, check in rows:
-            texts = (_text(kind), _text(line), _text(sentence))
-            if (seq != len(good) + 1 or crc(sid_, seq, kind, line, sentence) != check
-                    or texts[0] not in ("do", "undo") or texts[1] is None or texts[2] is None):
-                bad_from = len(good) + 1
-                break
-            good.append((seq, str(texts[0]), str(texts[1]), str(texts[2])))
-        if bad_from is not None:
-            bad = [r for r in rows[len(good):]]
-            log.error("session %s: damaged action row after action %s; %s rows set aside", sid_, len(good), len(bad))
-            self._damage([("action", _raw(sid_, *r)) for r in bad], "checksum")
-            with self.transaction() as db:
-                db.execute("DELETE FROM actions WHERE session=? AND seq>?", (sid_, len(good)))
+        good, lost, mended, refill = self._actions(sid_)
+        if lost or mended or refill:
+            try:
+                with self.transaction() as db:
+                    db.executemany("INSERT INTO damaged(what, data, reason) VALUES('action', ?, 'checksum')",
+                                   [(_raw(sid_, *r[1:]),) for r in lost])
+                    db.executemany("DELETE FROM actions WHERE rowid=?", [(r[0],) for r in lost])
+                    db.executemany("INSERT OR REPLACE INTO actions VALUES(?,?,?,?,?,?)", refill)
+                    for rowid, seq in mended:
+                        db.execute("UPDATE actions SET seq=? WHERE rowid=?", (seq, rowid))
+            except StorageError as e:
+                log.error("cannot set the damaged actions aside: %s", e)
+        if mended or refill:
+            notes.append(Msg("A damaged action was mended; nothing was lost."))
+        lost = [r for r in lost if not any(r[1] == v[1] for v in refill)] if refill else lost
+        if lost:
+            log.error("session %s: damaged action row after action %s; %s rows set aside", sid_, len(good), len(lost))
             notes.append(Msg("A damaged record was found after action {}; {} records were kept aside for a bug "
-                             "report and the session resumed at the last good action.", len(good), len(bad)))
+                             "report and the session resumed at the last good action.", len(good), len(lost)))
         stack: list[int] = []
         lines: list[str] = []
         sentences: list[Any] = []
@@ -713,6 +786,49 @@ class Store:
             self._session_id, self._seq, self._stack = None, 0, []
             return None
         return session
+
+    def _actions(self, sid_: int) -> tuple[list[tuple[int, str, str, str]], list[tuple[Any, ...]], list[tuple[int, int]],
+                                          list[tuple[Any, ...]]]:
+        """The session's good actions in order (seq, kind, line, sentence JSON) — those whose
+        checksums hold, numbered 1, 2, … without a gap — the rows lost (damaged, or after the
+        first damaged one: (rowid, raw fields…)), rows whose only damage was their number
+        (rowid, the number mended), and rows restored from the copies taken before a hot
+        journal was rolled back (values to insert)."""
+        rows = self.db.execute(f"SELECT rowid, {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid_,)).fetchall()
+        valid: dict[int, tuple[Any, ...]] = {}
+        bad: list[tuple[Any, ...]] = []
+        for row in rows:
+            _, seq, kind, line, sentence, check = row
+            ok = crc(sid_, seq, kind, line, sentence) == check and _text(kind) in ("do", "undo")
+            if ok and _text(line) is not None and _text(sentence) is not None and seq not in valid:
+                valid[seq] = row
+            else:
+                bad.append(row)
+        mended: list[tuple[int, int]] = []
+        while bad:                  # a row whose number alone was damaged fills the first gap
+            gap = next(n for n in range(1, len(valid) + 2) if n not in valid)
+            fit = [r for r in bad if crc(sid_, gap, *r[2:5]) == r[5] and _text(r[2]) in ("do", "undo")
+                   and _text(r[3]) is not None and _text(r[4]) is not None]
+            if not fit:
+                break
+            bad.remove(fit[0])
+            valid[gap] = (fit[0][0], gap, *fit[0][2:])
+            mended.append((int(fit[0][0]), gap))
+        refill: list[tuple[Any, ...]] = []
+        top = max((r[1] for r in rows if isinstance(r[1], int)), default=0)
+        while bad and self._hot is not None:    # a row damaged by the rollback of a damaged journal
+            gap = next(n for n in range(1, len(valid) + 2) if n not in valid)
+            copy = self._hot_copies().get(("actions", sid_, gap))
+            if gap > top or copy is None:
+                break
+            valid[gap] = (None, *copy[1:])
+            refill.append(copy)
+        n = 0
+        while n + 1 in valid:
+            n += 1
+        good = [(seq, str(_text(valid[seq][2])), str(_text(valid[seq][3])), str(_text(valid[seq][4]))) for seq in range(1, n + 1)]
+        lost = bad + [valid[seq] for seq in sorted(valid) if seq > n and valid[seq][0] is not None]
+        return good, lost, mended, refill
 
     def _checkpoint_loader(self, session_id: int) -> Callable[[int], str | None]:
         def load(depth: int) -> str | None:
