@@ -243,6 +243,7 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
         else:
             continue
         images.append((sent, image(), raw.strip()[:70]))
+    images.append((sent, image(), "the end of the trace"))
     return images
 
 
