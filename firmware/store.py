@@ -397,9 +397,11 @@ class Store:
             log.exception("cannot create a new database after the salvage")
             raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), str(e)[:80])) from None
         kept = sum(1 for t, _ in carried if t != "damaged")
-        self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {} records "
-                               "whose checksums held were carried into a new one.",
-                               str(error)[:80] or type(error).__name__, aside.name if aside else DB_NAME, kept))
+        self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {n} record "
+                               "whose checksum held was carried into a new one.",
+                               str(error)[:80] or type(error).__name__, aside.name if aside else DB_NAME, n=kept,
+                               plural="The database could not be read ({}); it was kept aside as {}, and the {n} "
+                                      "records whose checksums held were carried into a new one."))
         if damaged:
             self._notes.append(Msg("{n} damaged record was kept for a bug report.", n=len(damaged),
                                    plural="{n} damaged records were kept for a bug report."))
