@@ -487,10 +487,11 @@ def _entries(reply: dict[str, Any]) -> list[str]:
     return sorted(json.dumps(g, sort_keys=True, ensure_ascii=False) for g in reply.get("games", []))
 
 
-def damage_trial(d: Path, want: dict[str, Any]) -> str:
+def damage_trial(d: Path, want: dict[str, Any], lost: list[int] | None = None) -> str:
     """Start on the damaged directory ``d`` twice and judge it against ``want``; returns the
     outcome: exact, reported, or a failure (silent, failed start, internal_error, lost too much,
-    a state the session never had, unstable, stuck)."""
+    a state the session never had, unstable, stuck). ``lost`` gets the acknowledged action rows
+    the start lost."""
     from firmware.console import Console
     from firmware.store import Store
     views: list[dict[str, Any]] = want["views"]
@@ -511,6 +512,8 @@ def damage_trial(d: Path, want: dict[str, Any]) -> str:
         if state is not None and not at:
             return "a state the session never had"
         rows = max(at) if at else 0
+        if lost is not None:
+            lost.append(max(0, want["rows"] - rows))
         same = (rows >= want["rows"] and _entries(got["history"]) == want["history"]
                 and got["settings"].get("settings") == want["settings"])
         if not reported and not same:
@@ -586,6 +589,7 @@ def run_damage(work: Path, built: dict[str, Any], trials: int, seed: int, verbos
     names = list(cases)
     weights = [3 if k == "db" else 1 for k in names]
     counts: dict[str, dict[str, int]] = {k: {} for k in names}
+    lost: list[int] = []
     failures: list[str] = []
     size = len(built["data"])
     for t in range(trials):
@@ -614,7 +618,7 @@ def run_damage(work: Path, built: dict[str, Any], trials: int, seed: int, verbos
         allowed = min([allowed_rows(built["data"], built["sid"], built["rows"], a, b) for a, b in spans] or [built["rows"]])
         want = {"views": case["views"], "rows": case["rows"], "allowed": allowed,
                 "history": built["history"], "settings": built["settings"]}
-        outcome = damage_trial(d, want)
+        outcome = damage_trial(d, want, lost)
         kind = outcome if outcome in ("exact", "reported") else outcome.split(":")[0]
         counts[key][kind] = counts[key].get(kind, 0) + 1
         if kind not in ("exact", "reported"):
@@ -635,8 +639,11 @@ def run_damage(work: Path, built: dict[str, Any], trials: int, seed: int, verbos
             print(f"| {key} | {n} | {got.get('exact', 0)} | {got.get('reported', 0)} | {got.get('silent', 0)} | "
                   f"{got.get('failed start', 0)} | {sum(v for k, v in got.items() if k.startswith('internal_error'))} | "
                   f"{got.get('lost too much', 0)} | {other - sum(v for k, v in got.items() if k.startswith('internal_error'))} |")
+        hit = [n for n in lost if n]
+        print(f"acknowledged action rows lost: none in {len(lost) - len(hit)} starts; in {len(hit)} starts "
+              f"(each within the damaged action and those after it) {sum(hit)} rows in all, at most {max(hit, default=0)}")
         print(f"damage: {bad} failed")
-    return {"counts": counts, "bad": bad, "failures": failures}
+    return {"counts": counts, "bad": bad, "failures": failures, "lost": lost}
 
 
 def main() -> int:
