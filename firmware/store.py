@@ -182,7 +182,11 @@ class Store:
         self._session_id: int | None = None
         self._seq = 0                      # the last action row's seq of the current session
         self._stack: list[int] = []        # seq of each effective action (checkpoint validity)
-        self.db, found = self._open()
+        try:
+            self.db, found = self._open()
+        except BaseException:
+            self._lock.close()
+            raise
         self._version = found.version
         self._ids = (_identity(self.root), _identity(self.db_path), _identity(self.root / "lock"))
         try:
@@ -190,7 +194,12 @@ class Store:
         except Exception as e:  # noqa: BLE001 - mending must never stop the start
             log.exception("cannot mend the damaged rows")
             self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", str(e)[:80]))
-        self._import_old()
+        try:
+            self._import_old()
+        except Exception as e:  # noqa: BLE001 - whatever the old files hold, the start goes on
+            log.exception("cannot import the old journal files")
+            self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
+                                   str(e)[:80]))
 
     # -- opening -----------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
@@ -424,6 +433,9 @@ class Store:
             if mended:                                  # only the flag changed: put it back
                 flags.append((sid_, mended[0]))
                 continue
+            if crc(sid_, header) == check:              # sealed in the old way by mistake: the header is whole
+                flags.append((sid_, int(current or 0)))
+                continue
             bad.append(("sessions", "session", _raw(sid_, header, current, ended, check), (sid_,)))
         settings_rows = db.execute(f"SELECT {SETTING_ROW} FROM settings").fetchall()
         good: dict[str, Any] = {}
@@ -489,7 +501,7 @@ class Store:
                                    plural="{n} saved sessions were damaged and could not be read; they were kept "
                                           "for a bug report."))
         if found.flags:
-            self._notes.append(Msg("A damaged mark of the current session was mended."))
+            self._notes.append(Msg("A damaged mark of a saved session was mended."))
         if n_settings or found.bad_settings:
             names = ", ".join(found.bad_settings) if found.bad_settings else "?"
             self._notes.append(Msg("A stored setting was damaged or not allowed ({}); its default is used.", names))

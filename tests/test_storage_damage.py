@@ -411,3 +411,18 @@ def test_undo_bound_to_its_step_refuses_a_step_that_changed(state_dir):
         assert c.undo_named(named)["ok"] and c.session.lines == []
     finally:
         c.close()
+
+
+def test_a_session_row_sealed_the_old_way_in_a_new_database_is_kept_not_lost(state_dir):
+    """Code that changes a session row must seal it again (Store.seal_session); if some code
+    sealed it the old way, the header still checks out: the session is kept and the slip reported."""
+    from firmware.storage import crc
+    _played(state_dir)
+    db = sqlite3.connect(state_dir / DB_NAME)
+    for sid, header in db.execute("SELECT id, header FROM sessions").fetchall():
+        db.execute("UPDATE sessions SET crc=? WHERE id=?", (crc(sid, header), sid))
+    db.commit()
+    db.close()
+    r, c = _start(state_dir)
+    c.close()
+    assert r["state"] == VIEWS[-1] and "mended" in r["recovered"]
