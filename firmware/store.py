@@ -809,25 +809,33 @@ class Store:
         (rowid, the number mended), and rows restored from the copies taken before a hot
         journal was rolled back (values to insert)."""
         rows = self.db.execute(f"SELECT rowid, {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid_,)).fetchall()
-        valid: dict[int, tuple[Any, ...]] = {}
+        valid: dict[int, tuple[Any, ...]] = {}     # seq -> (rowid, seq, kind, line, sentence) as text
         bad: list[tuple[Any, ...]] = []
+
+        def decoded(row: tuple[Any, ...], seq: int) -> tuple[Any, ...] | None:
+            """The row as text if its checksum holds under the number ``seq``."""
+            if crc(sid_, seq, *row[2:5]) != row[5]:
+                return None
+            texts = (_text(row[2]), _text(row[3]), _text(row[4]))
+            if texts[0] not in ("do", "undo") or texts[1] is None or texts[2] is None:
+                return None
+            return (row[0], seq, *texts)
+
         for row in rows:
-            _, seq, kind, line, sentence, check = row
-            ok = crc(sid_, seq, kind, line, sentence) == check and _text(kind) in ("do", "undo")
-            if ok and _text(line) is not None and _text(sentence) is not None and seq not in valid:
-                valid[seq] = row
+            good_row = decoded(row, row[1]) if isinstance(row[1], int) and row[1] not in valid else None
+            if good_row is not None:
+                valid[row[1]] = good_row
             else:
                 bad.append(row)
         mended: list[tuple[int, int]] = []
         while bad:                  # a row whose number alone was damaged fills the first gap
             gap = next(n for n in range(1, len(valid) + 2) if n not in valid)
-            fit = [r for r in bad if crc(sid_, gap, *r[2:5]) == r[5] and _text(r[2]) in ("do", "undo")
-                   and _text(r[3]) is not None and _text(r[4]) is not None]
+            fit = [(r, d) for r in bad if (d := decoded(r, gap)) is not None]
             if not fit:
                 break
-            bad.remove(fit[0])
-            valid[gap] = (fit[0][0], gap, *fit[0][2:])
-            mended.append((int(fit[0][0]), gap))
+            bad.remove(fit[0][0])
+            valid[gap] = fit[0][1]
+            mended.append((int(fit[0][0][0]), gap))
         refill: list[tuple[Any, ...]] = []
         top = max((r[1] for r in rows if isinstance(r[1], int)), default=0)
         while bad and self._hot is not None:    # a row damaged by the rollback of a damaged journal
@@ -835,13 +843,14 @@ class Store:
             copy = self._hot_copies().get(("actions", sid_, gap))
             if gap > top or copy is None:
                 break
-            valid[gap] = (None, *copy[1:])
+            valid[gap] = (None, gap, *copy[2:5])
             refill.append(copy)
         n = 0
         while n + 1 in valid:
             n += 1
-        good = [(seq, str(_text(valid[seq][2])), str(_text(valid[seq][3])), str(_text(valid[seq][4]))) for seq in range(1, n + 1)]
-        lost = bad + [valid[seq] for seq in sorted(valid) if seq > n and valid[seq][0] is not None]
+        good = [(seq, *valid[seq][2:5]) for seq in range(1, n + 1)]
+        raw = {r[0]: r for r in rows}
+        lost = bad + [raw[valid[seq][0]] for seq in sorted(valid) if seq > n and valid[seq][0] is not None]
         return good, lost, mended, refill
 
     def _checkpoint_loader(self, session_id: int) -> Callable[[int], str | None]:
