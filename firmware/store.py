@@ -222,12 +222,26 @@ class Store:
         return db
 
     def _create(self, db: sqlite3.Connection) -> None:
-        """The schema, on a database that was checked to be new or whole."""
-        fresh = not self._tables(db)
-        db.executescript(SCHEMA)
-        history.ensure(db)
-        if fresh:
-            db.execute(f"PRAGMA user_version={FORMAT}")
+        """The tables that are missing (all of them on a new file), in one transaction: a start
+        cut short never leaves half a schema. Nothing is written when they all exist."""
+        tables = self._tables(db)
+        if set(KNOWN) <= set(tables):
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for stmt in SCHEMA.split(";"):
+                if stmt.strip():
+                    db.execute(stmt)
+            history.ensure(db)
+            if not tables:
+                db.execute(f"PRAGMA user_version={FORMAT}")
+            db.execute("COMMIT")
+        except BaseException:
+            try:
+                db.execute("ROLLBACK")
+            except sqlite3.Error as e:
+                log.warning("ROLLBACK of the schema failed: %s", e)
+            raise
 
     @staticmethod
     def _tables(db: sqlite3.Connection) -> dict[str, dict[str, tuple[Any, ...]]]:
@@ -274,10 +288,11 @@ class Store:
             if any(tables[name][c] != _EXPECTED[name][c] for c in want):
                 raise sqlite3.DatabaseError(f"a column of table {name!r} changed")
         missing = [n for n in CORE if n not in tables]
-        if missing:
-            raise sqlite3.DatabaseError(f"tables missing: {', '.join(missing)}")
         if ("history" in tables) != ("history_started" in tables):
-            raise sqlite3.DatabaseError("one of the History tables is missing")
+            missing.append("history" if "history" not in tables else "history_started")
+        held = [n for n in KNOWN if n in tables and db.execute(f'SELECT 1 FROM "{n}" LIMIT 1').fetchone()]
+        if missing and held:         # a schema half made (an older Legatus stopped at its first start) holds nothing
+            raise sqlite3.DatabaseError(f"tables missing: {', '.join(missing)}")
 
     def _verify(self, db: sqlite3.Connection) -> None:
         """SQLite's own check of the whole file; a damaged index alone is rebuilt from the tables."""
@@ -322,7 +337,7 @@ class Store:
                 log.error("cannot open %s: %s", self.db_path, e)
                 raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
                                         str(self.db_path), str(e))) from None
-            log.exception("the database %s cannot be read; salvaging its rows", self.db_path)
+            log.error("the database %s cannot be read (%s: %s); salvaging its rows", self.db_path, type(e).__name__, e)
             return self._salvage(e, before, journal)
 
     def _hot_journal(self) -> tuple[bytes | None, bytes | None]:

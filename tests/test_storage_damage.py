@@ -426,3 +426,20 @@ def test_a_session_row_sealed_the_old_way_in_a_new_database_is_kept_not_lost(sta
     r, c = _start(state_dir)
     c.close()
     assert r["state"] == VIEWS[-1] and "mended" in r["recovered"]
+
+
+def test_a_schema_half_made_by_an_older_legatus_is_completed_not_taken_for_damage(state_dir):
+    """An older Legatus created its tables one by one: a start cut short could leave some. With no
+    rows in them this is no damage; the missing tables are made (now in one transaction)."""
+    db = sqlite3.connect(state_dir / DB_NAME)
+    db.execute("CREATE TABLE sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL, "
+               "ended REAL, crc INTEGER NOT NULL)")
+    db.commit()
+    db.close()
+    r, c = _start(state_dir)
+    try:
+        assert r["error"] == "no_session" and "recovered" not in r
+        assert not list(state_dir.glob("*.damaged-*"))
+        assert c.request(SETUP)["ok"] and c.request("roll 2d6")["ok"]
+    finally:
+        c.close()
