@@ -180,6 +180,7 @@ class Store:
                                     str(self.root))) from None
         self.db_path = self.root / DB_NAME
         self._session_id: int | None = None
+        self._salvaged = False             # the database was rebuilt from the rows of a damaged one
         self._seq = 0                      # the last action row's seq of the current session
         self._stack: list[int] = []        # seq of each effective action (checkpoint validity)
         try:
@@ -421,6 +422,7 @@ class Store:
             log.exception("cannot create a new database after the salvage")
             raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), str(e)[:80])) from None
         kept = sum(1 for t, _ in carried if t != "damaged")
+        self._salvaged = True
         self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {n} record "
                                "whose checksum held was carried into a new one.",
                                str(error)[:80] or type(error).__name__, aside.name if aside else DB_NAME, n=kept,
@@ -798,6 +800,9 @@ class Store:
             self._damage(damaged_cp, "checksum")
             notes.append(Msg("A damaged checkpoint was skipped; the state was replayed from an older one."))
         self._session_id, self._seq, self._stack = sid_, len(good), stack
+        if self._salvaged:          # what was carried over is all there is: say where the session stands
+            notes.append(Msg("The current session holds {n} action now.", n=len(lines),
+                             plural="The current session holds {n} actions now."))
         try:
             session = Session.from_header(header)
             session.loader = self._checkpoint_loader(sid_)
