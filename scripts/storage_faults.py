@@ -367,8 +367,9 @@ SETUP_DAMAGE = ["settings contrast=4 screen_off=300 caesar.tiles=A:draw2+play+di
                 "new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight", "next-battle",
                 "new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius", "fight",
                 "new bag items=a*5,b*5 seed=2", "draw", "draw"]
-CURRENT = "new dice seed=9"
-CURRENT_LINES = ["roll 2d6"] * 140 + ["undo"] * 3 + ["roll 1d6"] * 2
+# the current session: dice (small rows), or a bag whose state outgrows a page (checkpoints on overflow pages)
+CURRENT = {"dice": ("new dice seed=9", ["roll 2d6"] * 140 + ["undo"] * 3 + ["roll 1d6"] * 2),
+           "bag": ("new bag items=a*250,b*150,c*100 seed=9", ["draw"] * 140 + ["undo"] * 3 + ["draw 2"] * 2)}
 ASKED = ["state", "history", "export format=csv", "export format=bgstats", "settings", "log 5", "rolls"]
 
 
@@ -544,20 +545,21 @@ def damage_trial(d: Path, want: dict[str, Any], lost: list[int] | None = None) -
             pass
 
 
-def build_damage(work: Path) -> dict[str, Any]:
+def build_damage(work: Path, session: str = "dice") -> dict[str, Any]:
     """The pristine state directory (and its hot-journal copies) with what a start must show."""
+    current, current_lines = CURRENT[session]
     from firmware.console import Console
     from firmware.store import DB_NAME, Store
     pristine = work / "pristine"
     c = Console(Store(pristine), None)
-    for line in [*SETUP_DAMAGE, CURRENT, *CURRENT_LINES]:
+    for line in [*SETUP_DAMAGE, current, *current_lines]:
         r = c.request(line)
         assert r["ok"], (line, r)
     want_common = {"history": _entries(c.request("history")), "settings": c.request("settings")["settings"]}
     sid = c.store._session_id
     c.close()
-    views = _row_views(CURRENT, 9, CURRENT_LINES + ["roll 2d6"])
-    n = len(CURRENT_LINES)
+    views = _row_views(current, 9, current_lines + ["roll 2d6"])
+    n = len(current_lines)
     cases: dict[str, Any] = {"db": {"dir": pristine, "file": DB_NAME, "views": views[:n + 1], "rows": n}}
     for how in ("commit", "torn"):
         hot = _hot_journal(work, pristine, how)
@@ -574,7 +576,7 @@ def damage(args: argparse.Namespace) -> int:
     import logging
     logging.disable(logging.CRITICAL)          # the damage is reported through the console, not the log
     work = Path(tempfile.mkdtemp(prefix="damage"))
-    built = build_damage(work)
+    built = build_damage(work, args.session)
     result = run_damage(work, built, args.trials, args.seed, verbose=True)
     shutil.rmtree(work, ignore_errors=True)
     return 0 if result["bad"] == 0 else 1
@@ -665,6 +667,7 @@ def main() -> int:
     dm = sub.add_parser("damage")
     dm.add_argument("--trials", type=int, default=1000)
     dm.add_argument("--seed", type=int, default=20)
+    dm.add_argument("--session", choices=sorted(CURRENT), default="dice", help="the game of the current session")
     args = p.parse_args()
     if args.mode in ("inject", "powerloss") and shutil.which("strace") is None:
         print("strace is not installed (apt-get install strace)")
