@@ -1,22 +1,22 @@
-"""The append-only session journal: one checksummed line per accepted action.
+"""The session journal of the journal-file era (before the SQLite store), kept to read and import
+old state directories (firmware/migrate.py): one checksummed line per accepted action.
 
 Line format: ``<crc32 of the JSON, 8 lowercase hex> <JSON object>\\n``. The first line is the
 session header (``{"v": 1, "game": ..., "line": "new ...", "seed": N, "sid": "..."}``); every
-later line is an action (``{"line": "play ..."}``) or an undo (``{"undo": 1}``). Each append is
-flushed and fsync'd before the caller replies. On reading, the first line that is torn (no
-newline), fails its checksum or is not JSON ends the good part: that line and everything after
-it are moved aside to ``<journal>.bad-<n>`` and the journal is cut back to the good part.
+later line is an action (``{"line": "play ..."}``) or an undo (``{"undo": 1}``). On reading, the
+first line that is torn (no newline), fails its checksum or is not JSON ends the good part: that
+line and everything after it are moved aside to ``<journal>.bad-<n>`` and the journal is cut
+back to the good part.
 """
 from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
 from typing import Any
 
 from engine.text import Msg
-from firmware.storage import Recovery, atomic_write, crc, fsync_dir
+from firmware.storage import Recovery, atomic_write, crc
 
 log = logging.getLogger(__name__)
 
@@ -78,25 +78,3 @@ def read(path: Path) -> tuple[list[dict[str, Any]], Recovery | None]:
                   len(records) + 1, after, len(bad), aside.name)
     log.warning("%s", why)
     return records, Recovery(why)
-
-
-class Journal:
-    """An open journal file for appending; ``append`` returns once the line is on disk."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._f = open(path, "ab")
-
-    def append(self, record: dict[str, Any]) -> None:
-        self._f.write(encode(record))
-        self._f.flush()
-        os.fsync(self._f.fileno())
-
-    def close(self) -> None:
-        self._f.close()
-
-
-def create(path: Path, header: dict[str, Any]) -> None:
-    """Start a new journal holding only ``header``, replacing any old one atomically."""
-    atomic_write(path, encode(header))
-    fsync_dir(path.parent)

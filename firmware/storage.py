@@ -3,12 +3,11 @@ start found wrong (:class:`Recovery`), the refusal when nothing could be saved
 (:class:`StorageError`), and directories that survive a power cut (:func:`make_dirs`)."""
 from __future__ import annotations
 
-import json
 import logging
 import os
 import zlib
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.errors import LegatusError
 from engine.text import Msg
@@ -97,16 +96,3 @@ def atomic_write(path: Path, data: bytes) -> None:
         os.fsync(f.fileno())
     os.replace(tmp, path)
     fsync_dir(path.parent)
-
-
-def atomic_write_json(path: Path, obj: Any) -> None:
-    atomic_write(path, json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode())
-
-
-def read_json(path: Path) -> Any | None:
-    """The JSON in ``path``, or None if it is missing or unreadable (the caller falls back)."""
-    try:
-        return json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError) as e:
-        log.warning("cannot read %s: %s", path, e)
-        return None
