@@ -175,9 +175,14 @@ class App:
             self.notify(_("Nothing to undo."))
             return
         step = session.check_undo()
+        named = self.console.undo_step()
 
         def yes(ctx: Any) -> None:
-            response = self.run("undo")
+            response = self.console.undo_named(named)      # only the step the question named
+            self._view_stale = True
+            if response.get("error") == "step_changed":     # a serial request came in between
+                self.ask_undo()
+                return
             self.notify(response.get("undone") or response.get("message", ""))
 
         self.push(base.ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,

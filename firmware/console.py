@@ -92,7 +92,10 @@ class Console:
         try:
             fields = self._dispatch(text.strip())
         except Exception as e:  # noqa: BLE001 - a bug must not stop the device; nothing was committed
-            return self.response(e)
+            out = self.response(e)
+            if isinstance(e, NoSession) and self.store.recovery is not None:
+                out["recovered"] = self.store.recovery.sentence()    # a lost session is never silent
+            return out
         return self.response(fields)
 
     @staticmethod
@@ -247,9 +250,24 @@ class Console:
             out["recovered"] = self.store.recovery.sentence()
         return out
 
-    def _undo(self, args: tuple[str, ...]) -> dict[str, Any]:
+    def undo_step(self) -> tuple[int, int] | None:
+        """What names the step ``undo`` would take back now (see :meth:`undo_named`)."""
+        return self.store.step()
+
+    def undo_named(self, step: tuple[int, int] | None) -> dict[str, Any]:
+        """``undo`` as the device asks it: the response, but only if ``step`` (from
+        :meth:`undo_step` when the question was shown) is still the last step; if a serial
+        request changed it in between, nothing is undone (error ``step_changed``)."""
+        try:
+            if self.session is None:
+                raise NoSession(Msg("No session yet: start one with 'new <game>' ({}).", ", ".join(sorted(registry.GAMES))))
+            return self.response(self._undo((), step))
+        except Exception as e:  # noqa: BLE001 - as request(): nothing was committed
+            return self.response(e)
+
+    def _undo(self, args: tuple[str, ...], step: tuple[int, int] | None = None) -> dict[str, Any]:
         assert self.session is not None
-        text = self.store.undo(self.session)
+        text = self.store.undo(self.session, step)
         self._history_hook("after_undo")
         return {"undone": text, "state": self.session.view()}
 

@@ -66,14 +66,21 @@ def csv_text(entries: list[dict[str, Any]]) -> str:
     return buf.getvalue()
 
 
+MAX_ID = 2**63 - 1             # SQLite's largest row id
+MAX_LISTED = 100_000           # history N: more than any device holds
+
+
 def _id(req: Request) -> int | None:
     raw = req.opts.get("id")
     if raw is None:
         return None
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise BadArguments(Msg("id= needs a history id (a whole number), not '{}'.", raw[:24])) from None
+    if not 1 <= value <= MAX_ID:
+        raise BadArguments(Msg("id= needs a history id from 1 to {}, not {}.", MAX_ID, raw[:24]))
+    return value
 
 
 def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
@@ -89,6 +96,8 @@ def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
                 raise BadArguments(Msg("Usage: history [N]; '{}' is not a number.", req.args[0][:24])) from None
             if n < 1:
                 raise BadArguments(Msg("history N needs N ≥ 1."))
+            if n > MAX_LISTED:
+                raise BadArguments(Msg("history N lists at most {} games, not {}.", MAX_LISTED, req.args[0][:24]))
         return {"games": [history.public(e) for e in history.games(db, n)]}
     unknown = set(req.opts) - {"format", "id"}
     fmt = req.opts.get("format")

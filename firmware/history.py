@@ -16,26 +16,37 @@ Each record is one row keyed by the session's ``sid`` and a ``part``, so recordi
 a crash between an action's commit and its record is reconciled by :func:`reconcile` at the next
 start or ``state``. ``depth`` is the number of effective actions when the game finished; an undo
 that takes the finishing action back removes the record *unless another action followed it* (the
-row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the storage rows; a
-damaged row is skipped when read. Dates are wall-clock UTC ISO dates: history is not session state.
+row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the storage rows
+(:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times too;
+at each start the store reports damaged rows and sets them aside (:func:`scan`), and a damaged row
+is never shown. Dates are wall-clock UTC ISO dates: history is not session state.
 No record holds a seed or a ``new`` line.
 """
 from __future__ import annotations
 
 import datetime as _dt
 import json
+import logging
 import sqlite3
-import zlib
 from typing import Any
 
 from engine.text import Msg, N_, from_data, term, to_data
+from firmware.storage import crc
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS history(id INTEGER PRIMARY KEY, sid TEXT NOT NULL, part TEXT NOT NULL,
                                    game TEXT NOT NULL, depth INTEGER NOT NULL, sealed INTEGER NOT NULL,
                                    record TEXT NOT NULL, crc INTEGER NOT NULL, UNIQUE(sid, part));
-CREATE TABLE IF NOT EXISTS history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL, crc INTEGER NOT NULL DEFAULT 0);
 """
+# the columns of the tables (the store checks the schema against them)
+COLUMNS = {"history": ("id", "sid", "part", "game", "depth", "sealed", "record", "crc"),
+           "history_started": ("sid", "started")}
+# Raw reads (firmware/store.py): text as stored bytes, numbers as integers, checked before decoding.
+HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), CAST(depth AS INTEGER), "
+               "CAST(sealed AS INTEGER), CAST(record AS BLOB), CAST(crc AS INTEGER)")
 AUTO = "Auto-Crassus"
 TOOLS = ("bag", "dice")
 # The games' names as BG Stats and BoardGameGeek know them (kept in English in exports).
@@ -45,8 +56,14 @@ _TITLES = (N_("Caesar! Seize Rome in 20 Minutes"), N_("Julius Caesar"), N_("For 
            N_("The Sword of Rome"))
 
 
-def crc(*fields: Any) -> int:
-    return zlib.crc32("\x1f".join(map(str, fields)).encode())
+def row_crc(rid: Any, sid: Any, part: Any, game: Any, depth: Any, sealed: Any, record: Any) -> int:
+    """The checksum of a ``history`` row (every field: they all decide what History shows)."""
+    return crc(rid, sid, part, game, depth, sealed, record)
+
+
+def started_crc(sid: Any, started: Any) -> int:
+    """The checksum of a ``history_started`` row (tagged: its shape is a setting's)."""
+    return crc("started", sid, started)
 
 
 def ensure(db: sqlite3.Connection) -> None:
@@ -218,10 +235,23 @@ def fingerprint(header: dict[str, Any], lines: list[str], part: str) -> str:
 
 
 def _seen(db: sqlite3.Connection, game: str, fp: str, sid: str) -> bool:
-    for (text,) in db.execute("SELECT record FROM history WHERE game=? AND sid!=?", (game, sid)):
-        if f'"fp": "{fp}"' in text:
+    mark = f'"fp": "{fp}"'.encode()
+    for (text,) in db.execute("SELECT CAST(record AS BLOB) FROM history WHERE game=? AND sid!=?", (game, sid)):
+        if mark in text:
             return True
     return False
+
+
+def _started(db: sqlite3.Connection, sid: str) -> str | None:
+    """When the session ``sid`` began (None if unknown or its row is damaged)."""
+    row = db.execute("SELECT CAST(started AS BLOB), CAST(crc AS INTEGER) FROM history_started WHERE sid=?",
+                     (sid,)).fetchone()
+    if row is None:
+        return None
+    if started_crc(sid, row[0]) != row[1]:
+        log.error("the start time of session %s fails its checksum; left out", sid)
+        return None
+    return bytes(row[0]).decode("utf-8", "replace")
 
 
 def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[str, Any], depth: int,
@@ -234,8 +264,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     fp = fingerprint(header, list(lines or [])[:depth], part)
     if old is None and _seen(db, str(header["game"]), fp, sid):
         return
-    got = db.execute("SELECT started FROM history_started WHERE sid=?", (sid,)).fetchone()
-    data = {"game": header["game"], "status": status, "started": got[0] if got else None, "finished": _now(),
+    data = {"game": header["game"], "status": status, "started": _started(db, sid), "finished": _now(),
             "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]), "fp": fp}
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
@@ -245,7 +274,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     else:
         rid = old[0]
         db.execute("UPDATE history SET depth=?, record=? WHERE id=?", (depth, text, rid))
-    db.execute("UPDATE history SET crc=? WHERE id=?", (crc(rid, sid, part, header["game"], depth, 0, text), rid))
+    db.execute("UPDATE history SET crc=? WHERE id=?", (row_crc(rid, sid, part, header["game"], depth, 0, text), rid))
 
 
 def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
@@ -284,11 +313,14 @@ def after_action(store: Any, session: Any, command: str, fields: dict[str, Any],
     if mutated:
         with store.transaction() as db:
             ensure(db)
-            for rid, part, game, depth, text in db.execute(
-                    "SELECT id, part, game, depth, record FROM history WHERE sid=? AND sealed=0 AND depth<?",
-                    (sid, len(session.lines))).fetchall():
+            for row in db.execute(f"SELECT {HISTORY_ROW} FROM history WHERE sid=? AND sealed=0 AND depth<?",
+                                  (sid, len(session.lines))).fetchall():
+                rid, sid_b, part, game, depth, _, text, check = row
+                if row_crc(*row[:7]) != check:           # never seal a damaged row as good
+                    log.error("History row %s is damaged; not sealed", rid)
+                    continue
                 db.execute("UPDATE history SET sealed=1, crc=? WHERE id=?",
-                           (crc(rid, sid, part, game, depth, 1, text), rid))
+                           (row_crc(rid, sid_b, part, game, depth, 1, text), rid))
     record_state(store, session, command=command, fields=fields, replace=command == "score")
 
 
@@ -308,7 +340,9 @@ def note_started(store: Any, session: Any) -> None:
         return
     with store.transaction() as db:
         ensure(db)
-        db.execute("INSERT OR IGNORE INTO history_started VALUES(?,?)", (str(session.header["sid"]), _now()))
+        sid, now = str(session.header["sid"]), _now()
+        db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
+                   (sid, now, started_crc(sid, now)))
 
 
 def reconcile(store: Any, session: Any) -> None:
@@ -356,13 +390,14 @@ def _names_of(game: str, view: dict[str, Any]) -> list[str]:
 
 # -- reading ---------------------------------------------------------------------------------------
 def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = None) -> list[dict[str, Any]]:
-    """Recorded games, newest first (damaged rows skipped). Each: ``id``, ``game``, ``name``,
-    ``status``, ``started``, ``finished``, ``mode``, ``players``, ``result`` (a Msg)."""
+    """Recorded games, newest first. Each: ``id``, ``game``, ``name``, ``status``, ``started``,
+    ``finished``, ``mode``, ``players``, ``result`` (a Msg). A row whose checksum fails is left
+    out (the start-up check, :func:`scan`, reports and sets such rows aside)."""
     try:
         ensure(db)
-    except sqlite3.Error:
-        pass                      # read-only storage: read what is there
-    sql = "SELECT id, sid, part, game, depth, sealed, record, crc FROM history"
+    except sqlite3.Error as e:
+        log.warning("cannot create the History tables (read-only storage?): %s", e)
+    sql = f"SELECT {HISTORY_ROW} FROM history"
     args: tuple[Any, ...] = ()
     if game_id is not None:
         sql += " WHERE id=?"
@@ -372,18 +407,74 @@ def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = 
         sql += " LIMIT ?"
         args += (limit,)
     out = []
-    for rid, sid, part, game, depth, sealed, text, check in db.execute(sql, args).fetchall():
-        if crc(rid, sid, part, game, depth, sealed, text) != check:
+    for row in db.execute(sql, args).fetchall():
+        entry = _entry(row)
+        if entry is None:
+            log.error("History row %s is damaged; left out", row[0])
             continue
-        try:
-            data = json.loads(text)
-            result = from_data(data["result"])
-        except (ValueError, KeyError, TypeError):
-            continue
-        out.append({"id": rid, "game": game, "name": GAME_NAMES.get(game, game), "status": data["status"],
-                    "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
-                    "players": data["players"], "result": result, "part": part})
+        out.append(entry)
     return out
+
+
+def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
+    """One raw ``history`` row as an entry, or None if its checksum fails or it does not parse."""
+    rid, sid, part, game, depth, sealed, text, check = row
+    if row_crc(rid, sid, part, game, depth, sealed, text) != check:
+        return None
+    try:
+        part_s, game_s = bytes(part).decode("utf-8"), bytes(game).decode("utf-8")
+        data = json.loads(bytes(text).decode("utf-8"))
+        result = from_data(data["result"])
+        return {"id": rid, "game": game_s, "name": GAME_NAMES.get(game_s, game_s), "status": data["status"],
+                "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
+                "players": data["players"], "result": result, "part": part_s}
+    except (ValueError, KeyError, TypeError, RecursionError) as e:
+        log.error("History row %s does not parse: %s", rid, e)
+        return None
+
+
+# -- the start-up check (firmware/store.py) --------------------------------------------------------
+def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
+    """The damaged rows of the History tables, as (table, what, raw bytes, key) for the store to
+    report and set aside. Read only; raises if SQLite cannot read the tables."""
+    out: list[tuple[str, str, bytes, tuple[Any, ...]]] = []
+    tables = {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+    if "history" in tables:
+        for row in db.execute(f"SELECT {HISTORY_ROW} FROM history").fetchall():
+            if _entry(row) is None:
+                out.append(("history", "history", _raw(*row), (row[0],)))
+    if "history_started" in tables and _has_crc(db):
+        for sid, started, check in db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) "
+                                              "FROM history_started").fetchall():
+            if started_crc(sid, started) != check:
+                out.append(("history_started", "history_started", _raw(sid, started, check), (sid,)))
+    return out
+
+
+def set_aside(db: sqlite3.Connection, table: str, key: tuple[Any, ...]) -> None:
+    """Delete a damaged row :func:`scan` found (the store keeps its bytes in ``damaged``)."""
+    if table == "history":
+        db.execute("DELETE FROM history WHERE id=?", key)
+    elif table == "history_started":
+        db.execute("DELETE FROM history_started WHERE CAST(sid AS BLOB)=?", key)
+
+
+def upgrade(db: sqlite3.Connection) -> None:
+    """From the format before issue 20: ``history_started`` gets its checksum column, and each of
+    its rows is sealed (they had none: taken as they are)."""
+    ensure(db)
+    if not _has_crc(db):
+        db.execute("ALTER TABLE history_started ADD COLUMN crc INTEGER NOT NULL DEFAULT 0")
+    for sid, started in db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB) FROM history_started").fetchall():
+        db.execute("UPDATE history_started SET crc=? WHERE CAST(sid AS BLOB)=?", (started_crc(sid, started), sid))
+
+
+def _has_crc(db: sqlite3.Connection) -> bool:
+    return any(str(c[1]) == "crc" for c in db.execute("PRAGMA table_info(history_started)").fetchall())
+
+
+def _raw(*fields: Any) -> bytes:
+    return b"\x1f".join(f if isinstance(f, bytes) else str(f).encode() for f in fields)
 
 
 def public(entry: dict[str, Any]) -> dict[str, Any]:

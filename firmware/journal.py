@@ -1,27 +1,30 @@
-"""The append-only session journal: one checksummed line per accepted action.
+"""The session journal of the journal-file era (before the SQLite store), kept to read and import
+old state directories (firmware/migrate.py): one checksummed line per accepted action.
 
 Line format: ``<crc32 of the JSON, 8 lowercase hex> <JSON object>\\n``. The first line is the
 session header (``{"v": 1, "game": ..., "line": "new ...", "seed": N, "sid": "..."}``); every
-later line is an action (``{"line": "play ..."}``) or an undo (``{"undo": 1}``). Each append is
-flushed and fsync'd before the caller replies. On reading, the first line that is torn (no
-newline), fails its checksum or is not JSON ends the good part: that line and everything after
-it are moved aside to ``<journal>.bad-<n>`` and the journal is cut back to the good part.
+later line is an action (``{"line": "play ..."}``) or an undo (``{"undo": 1}``). On reading, the
+first line that is torn (no newline), fails its checksum or is not JSON ends the good part: that
+line and everything after it are moved aside to ``<journal>.bad-<n>`` and the journal is cut
+back to the good part.
 """
 from __future__ import annotations
 
 import json
-import os
-import zlib
+import logging
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from firmware.storage import atomic_write, fsync_dir
+from engine.text import Msg
+from firmware.storage import Recovery, atomic_write, crc
+
+log = logging.getLogger(__name__)
 
 
 def encode(record: dict[str, Any]) -> bytes:
     """One journal line for ``record`` (with its newline)."""
     body = json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
-    return b"%08x " % zlib.crc32(body) + body + b"\n"
+    return b"%08x " % crc(body) + body + b"\n"
 
 
 def decode(line: bytes) -> dict[str, Any] | None:
@@ -30,26 +33,13 @@ def decode(line: bytes) -> dict[str, Any] | None:
         return None
     body = line[9:-1]
     try:
-        if int(line[:8], 16) != zlib.crc32(body):
+        if int(line[:8], 16) != crc(body):
             return None
         record = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError) as e:
+        log.warning("a journal line does not parse: %s", e)
         return None
     return record if isinstance(record, dict) else None
-
-
-class Recovery(NamedTuple):
-    """What reading a damaged journal found: the good line count, where the bad part went."""
-
-    good_lines: int
-    bad_bytes: int
-    kept_in: str
-    reason: str
-
-    def sentence(self) -> str:
-        return (f"The journal was damaged after action {max(self.good_lines - 1, 0)} ({self.reason}); "
-                f"{self.bad_bytes} bytes were kept aside in {self.kept_in} and the session resumed "
-                f"at the last good action.")
 
 
 def read(path: Path) -> tuple[list[dict[str, Any]], Recovery | None]:
@@ -60,13 +50,13 @@ def read(path: Path) -> tuple[list[dict[str, Any]], Recovery | None]:
         return [], None
     records: list[dict[str, Any]] = []
     pos = 0
-    reason = ""
+    torn = False
     while pos < len(data):
         end = data.find(b"\n", pos)
         line = data[pos:] if end < 0 else data[pos:end + 1]
         record = decode(line)
         if record is None:
-            reason = "a torn last line" if end < 0 else f"a corrupt line {len(records) + 1}"
+            torn = end < 0
             break
         records.append(record)
         pos += len(line)
@@ -79,26 +69,12 @@ def read(path: Path) -> tuple[list[dict[str, Any]], Recovery | None]:
     aside = path.with_name(f"{path.name}.bad-{n}")
     atomic_write(aside, bad)
     atomic_write(path, data[:pos])
-    return records, Recovery(len(records), len(bad), aside.name, reason)
-
-
-class Journal:
-    """An open journal file for appending; ``append`` returns once the line is on disk."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._f = open(path, "ab")
-
-    def append(self, record: dict[str, Any]) -> None:
-        self._f.write(encode(record))
-        self._f.flush()
-        os.fsync(self._f.fileno())
-
-    def close(self) -> None:
-        self._f.close()
-
-
-def create(path: Path, header: dict[str, Any]) -> None:
-    """Start a new journal holding only ``header``, replacing any old one atomically."""
-    atomic_write(path, encode(header))
-    fsync_dir(path.parent)
+    after = max(len(records) - 1, 0)
+    if torn:
+        why = Msg("The journal ended in a torn line after action {}; {} bytes were kept aside in {}.",
+                  after, len(bad), aside.name)
+    else:
+        why = Msg("The journal was damaged at line {} (after action {}); {} bytes were kept aside in {}.",
+                  len(records) + 1, after, len(bad), aside.name)
+    log.warning("%s", why)
+    return records, Recovery(why)

@@ -1,6 +1,8 @@
-"""Device settings: plain data persisted in ``settings.json`` of the state directory.
+"""Device settings: plain data kept in the ``settings`` table of the store (firmware/store.py).
 
-Every setting has a fixed list of choices so that bad input is refused with the choices named.
+Every setting has a fixed list of choices so that bad input is refused with the choices named;
+free-form game options (``caesar.…``, ``rules.…``) are bounded in size and number. A stored value
+that is not allowed (damage, a crafted import) is reported and its default used.
 """
 from __future__ import annotations
 
@@ -29,18 +31,69 @@ def with_defaults(settings: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+MAX_KEY = 40           # characters of a free-form key (``caesar.…``, ``rules.…``)
+MAX_VALUE = 512        # characters of a free-form value (Caesar's tiles need about 150)
+MAX_FREE = 32          # free-form keys remembered at once
+
+
+def _free_form(key: str) -> bool:
+    return key.startswith("caesar.") or key.startswith("rules.")
+
+
+def refusal(key: Any, value: Any) -> Msg | None:
+    """Why ``key=value`` cannot be a setting (None if it can)."""
+    if not isinstance(key, str) or not isinstance(value, str):
+        return Msg("A setting needs a name and a value in words.")
+    if key in SETTINGS:
+        allowed = SETTINGS[key][1]
+        if value not in allowed:
+            return Msg("{} takes {}; not '{}'.", key, ", ".join(allowed), value[:40])
+        return None
+    if not _free_form(key):
+        return Msg("No setting '{}'. Settings: {}.", key[:40], ", ".join(SETTINGS))
+    if len(key) > MAX_KEY:
+        return Msg("A setting's name has at most {} characters; '{}…' has {}.", MAX_KEY, key[:24], len(key))
+    if len(value) > MAX_VALUE:
+        return Msg("The value of {} has at most {} characters, not {}.", key, MAX_VALUE, len(value))
+    if not value.isprintable():
+        return Msg("The value of {} holds a control character.", key)
+    return None
+
+
+def valid_settings(settings: Mapping[Any, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The stored settings that can be used, and the names of those that cannot (a damaged or
+    crafted value: its default is used). A key this version does not know is kept as it is
+    (a newer Legatus may have written it) when it is a short word with a short value."""
+    good: dict[str, Any] = {}
+    wrong: list[str] = []
+    free = 0
+    for key, value in settings.items():
+        why = refusal(key, value)
+        if why is None and _free_form(key):
+            free += 1
+            if free > MAX_FREE:
+                why = Msg("At most {} game options are remembered; {} would be.", MAX_FREE, free)
+        if why is None:
+            good[key] = value
+        elif (isinstance(key, str) and key not in SETTINGS and not _free_form(key) and len(key) <= MAX_KEY
+              and key.isprintable() and isinstance(value, str) and len(value) <= MAX_VALUE):
+            good[key] = value
+        else:
+            wrong.append((key if isinstance(key, str) else repr(key))[:MAX_KEY])
+    return good, wrong
+
+
 def apply_settings(current: dict[str, Any], changes: Mapping[str, str]) -> dict[str, Any]:
     """New settings with ``changes`` applied; raises BadArguments (nothing applied) on any bad one."""
     for key, value in changes.items():
-        if key not in SETTINGS:
-            if key.startswith("caesar.") or key.startswith("rules."):
-                continue  # free-form game options remembered for 'new' (e.g. Caesar's tiles)
-            raise BadArguments(Msg("No setting '{}'. Settings: {}.", key[:40], ", ".join(SETTINGS)))
-        allowed = SETTINGS[key][1]
-        if value not in allowed:
-            raise BadArguments(Msg("{} takes {}; not '{}'.", key, ", ".join(allowed), value[:40]))
+        why = refusal(key, value)
+        if why is not None:
+            raise BadArguments(why)
     out = dict(current)
     out.update(changes)
+    free = [k for k in out if _free_form(k)]
+    if len(free) > MAX_FREE:
+        raise BadArguments(Msg("At most {} game options are remembered; {} would be.", MAX_FREE, len(free)))
     return out
 
 

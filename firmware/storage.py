@@ -1,10 +1,54 @@
-"""Durable files: atomic replace and fsync helpers (POSIX)."""
+"""Durable files and the pieces every stored record shares: the row checksum (:func:`crc`), what a
+start found wrong (:class:`Recovery`), the refusal when nothing could be saved
+(:class:`StorageError`), and directories that survive a power cut (:func:`make_dirs`)."""
 from __future__ import annotations
 
-import json
+import logging
 import os
+import zlib
 from pathlib import Path
-from typing import Any
+from typing import NamedTuple
+
+from engine.errors import LegatusError
+from engine.text import Msg
+
+log = logging.getLogger(__name__)
+
+
+def crc(*fields: object) -> int:
+    """CRC-32 of a row's fields joined by a separator no field contains (0x1F), so any changed
+    byte of a row is detected. ``bytes`` fields are taken as they are (the raw bytes SQLite
+    stored, checked *before* they are decoded); anything else as the UTF-8 of ``str(field)``.
+    A text field and its raw UTF-8 bytes give the same checksum."""
+    return zlib.crc32(b"\x1f".join(f if isinstance(f, bytes) else str(f).encode("utf-8", "surrogateescape")
+                                   for f in fields))
+
+
+class Recovery(NamedTuple):
+    """What reading stored data found wrong and what was done about it (a sentence for a
+    person, said in the language chosen when it is shown)."""
+
+    message: Msg
+
+    def sentence(self) -> str:
+        from firmware.i18n import say
+        return say(self.message)
+
+    @classmethod
+    def of(cls, notes: list[Msg]) -> Recovery | None:
+        """One Recovery saying every note in turn (None if there is none)."""
+        if not notes:
+            return None
+        if len(notes) == 1:
+            return cls(notes[0])
+        return cls(Msg(" ".join("{}" for _ in notes), *notes))
+
+
+class StorageError(LegatusError):
+    """Nothing could be saved (disk full, read-only, I/O error, directory gone): the request is
+    refused and nothing changed; reading goes on, and the next change tries again."""
+
+    code = "storage_error"
 
 
 def fsync_dir(path: Path) -> None:
@@ -14,6 +58,32 @@ def fsync_dir(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def make_dirs(path: Path) -> list[Path]:
+    """Create ``path`` and any missing parents so that they survive a power cut: each directory
+    created and its parent are fsync'd before this returns. Returns the directories created
+    (outermost first). Raises OSError."""
+    missing: list[Path] = []
+    p = Path(path)
+    while not p.exists():
+        missing.append(p)
+        if p.parent == p:
+            break
+        p = p.parent
+    missing.reverse()
+    for d in missing:
+        try:
+            os.mkdir(d)
+        except FileExistsError:
+            pass
+    synced: set[Path] = set()
+    for d in missing:                   # the new entry in its parent, then the directory itself
+        for target in (d.parent, d):
+            if target not in synced:
+                fsync_dir(target)
+                synced.add(target)
+    return missing
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -26,15 +96,3 @@ def atomic_write(path: Path, data: bytes) -> None:
         os.fsync(f.fileno())
     os.replace(tmp, path)
     fsync_dir(path.parent)
-
-
-def atomic_write_json(path: Path, obj: Any) -> None:
-    atomic_write(path, json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode())
-
-
-def read_json(path: Path) -> Any | None:
-    """The JSON in ``path``, or None if it is missing or unreadable (the caller falls back)."""
-    try:
-        return json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return None

@@ -3,8 +3,9 @@ points of each, this runs all of them and prints what failed.
 
     python scripts/storage_faults.py inject [--calls pwrite64,fdatasync] [--faults error=ENOSPC,signal=KILL]
                                             [--upto 80] [--step 1] [--games] [--path legatus.db-journal]
-    python scripts/storage_faults.py powerloss
+    python scripts/storage_faults.py powerloss [--first]
     python scripts/storage_faults.py bitflip [--trials 300]
+    python scripts/storage_faults.py damage [--trials 1000]
 
 ``inject``: ``strace -e inject=<call>:<fault>:when=N`` (and ``N+``: the fault stays, like a full disk)
 on a ``legatus console`` subprocess playing a scripted session; after each run the program is
@@ -15,11 +16,19 @@ come back, the program must start, and the running program's last state must equ
 ``powerloss``: one strace of a scripted session; after every traced file syscall the state
 directory is rebuilt as a power cut would leave it (only fsync'd data, and directory entries made
 durable by an fsync of the directory), and each image must start with every acknowledged action.
+``--first``: the session is the first start on a fresh card, whose state directory and two of its
+parents do not exist yet (issue 20 §4).
 
 ``bitflip``: one bit flipped at a random place of the database of a finished session: the start
 must never crash, damage must be reported (``recovered``) unless the state is exactly right, a
 reported state must be one the session really had, and the device must accept a change after.
-Needs ``strace`` for inject and powerloss.
+``damage``: one-byte changes and truncations spread over every file of the state directory — the
+database alone, and the database and its hot rollback journal after a process was killed in the
+middle of a commit (at the journal's unlink, and at the second write to the database): every start
+must work, nothing may be silent (``state`` answers ``recovered``, or ``no_session`` with
+``recovered``), no request may answer ``internal_error``, and at most the damaged action and those
+after it may be lost. Prints a table of the outcomes per file.
+Needs ``strace`` for inject, powerloss and damage's journal cases.
 """
 from __future__ import annotations
 
@@ -137,74 +146,124 @@ def _bytes(literal: str) -> bytes:
     return bytes(ast.literal_eval("b" + literal))
 
 
+TRACED = "trace=openat,mkdir,mkdirat,pwrite64,write,ftruncate,unlink,unlinkat,fsync,fdatasync,close,rename"
+
+
+def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None = None) -> list[tuple[int, dict[str, bytes | None], str]]:
+    """What a power cut leaves under the directory ``base`` after each traced syscall of
+    ``trace`` (``strace -f -s 1000000 -xx`` with :data:`TRACED`): (replies written to stdout so
+    far, {path relative to ``base``: bytes, or None for a directory}, the syscall).
+
+    The model: a file's data is durable once the file is fsync'd; a name in a directory — a new
+    file, a new directory, a removal — once that directory is fsync'd (until then the old entry
+    stands). ``base`` itself survives; ``initial`` is what it durably held before the trace."""
+    initial = dict(initial or {})
+    is_dir = {""} | {p for p, b in initial.items() if b is None}
+    cur = {p: bytearray(b) for p, b in initial.items() if b is not None}       # the page cache
+    synced = {p: b for p, b in initial.items() if b is not None}               # data as last fsync'd
+    ent_cur: dict[str, set[str]] = {d: set() for d in is_dir}                 # directory entries now
+    for p in initial:
+        ent_cur[os.path.dirname(p)].add(os.path.basename(p))
+    ent_dur = {d: set(e) for d, e in ent_cur.items()}                          # as last fsync'd
+    fds: dict[str, str] = {}
+    sent = 0
+    images: list[tuple[int, dict[str, bytes | None], str]] = []
+    prefix = base.rstrip("/") + "/"
+
+    def rel(path: str) -> str | None:
+        path = os.path.normpath(path)
+        return "" if path == base.rstrip("/") else (path[len(prefix):] if path.startswith(prefix) else None)
+
+    def image() -> dict[str, bytes | None]:
+        out: dict[str, bytes | None] = {}
+
+        def walk(d: str) -> None:
+            for name in sorted(ent_dur.get(d, ())):
+                child = os.path.join(d, name) if d else name
+                if child in is_dir:
+                    out[child] = None
+                    walk(child)
+                else:
+                    out[child] = synced.get(child, b"")
+        walk("")
+        return out
+
+    for raw in Path(trace).read_text().splitlines():
+        m = re.match(r"(?:\d+\s+)?(\w+)\((.*)\)\s+= (-?\d+)", raw.strip())
+        if not m or int(m.group(3)) < 0:
+            continue
+        call, a, ret = m.group(1), m.group(2), int(m.group(3))
+        path_m = re.search(r'(".*?")', a)
+        path = rel(_bytes(path_m.group(1)).decode()) if path_m and call in ("openat", "mkdir", "mkdirat", "unlink",
+                                                                             "unlinkat", "rename") else None
+        if call == "openat":
+            if path is not None:
+                fds[str(ret)] = path
+                if "O_CREAT" in a and path not in cur and path not in is_dir:
+                    cur[path] = bytearray()
+                    ent_cur.setdefault(os.path.dirname(path), set()).add(os.path.basename(path))
+            continue
+        if call == "close":
+            fds.pop(a.strip(), None)
+            continue
+        if call == "write" and a.startswith("1,"):
+            sent += 1
+            continue
+        fd = a.split(",")[0].strip()
+        if call in ("mkdir", "mkdirat"):
+            if path is None:
+                continue
+            is_dir.add(path)
+            ent_cur.setdefault(path, set())
+            ent_cur.setdefault(os.path.dirname(path), set()).add(os.path.basename(path))
+        elif call in ("unlink", "unlinkat", "rename"):
+            if path is None:
+                continue
+            cur.pop(path, None)
+            ent_cur.get(os.path.dirname(path), set()).discard(os.path.basename(path))
+        elif call == "pwrite64" and fd in fds:
+            wm = re.match(r'\d+, (".*"), (\d+), (\d+)$', a)
+            if wm is None:
+                continue
+            data, off = _bytes(wm.group(1)), int(wm.group(3))
+            buf = cur.setdefault(fds[fd], bytearray())
+            buf.extend(b"\0" * max(0, off - len(buf)))
+            buf[off:off + len(data)] = data
+        elif call == "ftruncate" and fd in fds:
+            size = int(a.split(",")[1])
+            buf = cur.setdefault(fds[fd], bytearray())
+            del buf[size:]
+            buf.extend(b"\0" * (size - len(buf)))
+        elif call in ("fsync", "fdatasync") and fd in fds:
+            target = fds[fd]
+            if target in is_dir:
+                ent_dur[target] = set(ent_cur.get(target, ()))
+            elif target in cur:
+                synced[target] = bytes(cur[target])
+        else:
+            continue
+        images.append((sent, image(), raw.strip()[:70]))
+    images.append((sent, image(), "the end of the trace"))
+    return images
+
+
 def powerloss(args: argparse.Namespace) -> int:
     setup = ["new dice seed=1", "roll 2d6"]
     script = ["roll 2d6", "roll 3d6", "undo", "roll 1d20", "new bag items=a*3,b*2 seed=2", "draw", "draw", "undo",
               "settings language=uk", "draw 2"]
     work = tempfile.mkdtemp(prefix="powerloss")
     expected = Expected(work)
-    root = os.path.join(work, "state")
-    console(root, setup)
-    init = {n: Path(root, n).read_bytes() for n in os.listdir(root)}
+    if args.first:          # the first start on a fresh card: the state directory and two parents are new
+        base, root, setup = os.path.join(work, "card"), os.path.join(work, "card", "home", "legatus", "state"), []
+        os.makedirs(base)
+        initial: dict[str, bytes | None] = {}
+    else:
+        base = root = os.path.join(work, "state")
+        console(root, setup)
+        initial = {n: Path(root, n).read_bytes() for n in os.listdir(root)}
     trace = os.path.join(work, "trace")
-    replies, _ = console(root, script, ["strace", "-f", "-qq", "-s", "1000000", "-xx", "-o", trace, "-e",
-                                        "trace=openat,pwrite64,write,ftruncate,unlink,fsync,fdatasync,close,rename"])
-    cur = {n: bytearray(b) for n, b in init.items()}     # the page cache: names and data now
-    synced = dict(init)                                   # each file's data as last fsync'd
-    durable = dict(init)                                  # what a power cut leaves
-    fds: dict[str, str] = {}
-    sent = 0
-    images: list[tuple[int, dict[str, bytes], str]] = []
-    for raw in Path(trace).read_text().splitlines():
-        m = re.match(r"(?:\d+\s+)?(\w+)\((.*)\)\s+= (-?\d+)", raw.strip())
-        if not m or int(m.group(3)) < 0:
-            continue
-        call, a, ret = m.group(1), m.group(2), int(m.group(3))
-        if call == "openat":
-            pm = re.match(r'AT_FDCWD, (".*?")', a)
-            path = _bytes(pm.group(1)).decode() if pm else ""
-            if path == root or os.path.dirname(path) == root:
-                fds[str(ret)] = path
-                if path != root:
-                    cur.setdefault(os.path.basename(path), bytearray())
-            continue
-        if call == "close":
-            fds.pop(a.strip(), None)
-            continue
-        if call == "write":
-            sent += a.startswith("1,")
-            continue
-        fd = a.split(",")[0].strip()
-        if call in ("unlink", "rename"):
-            um = re.match(r'(".*?")', a)
-            path = _bytes(um.group(1)).decode() if um else ""
-            if os.path.dirname(path) == root:
-                cur.pop(os.path.basename(path), None)
-        elif call == "pwrite64" and fd in fds:
-            wm = re.match(r'\d+, (".*"), (\d+), (\d+)$', a)
-            if wm is None:
-                continue
-            data, off = _bytes(wm.group(1)), int(wm.group(3))
-            buf = cur.setdefault(os.path.basename(fds[fd]), bytearray())
-            buf.extend(b"\0" * max(0, off - len(buf)))
-            buf[off:off + len(data)] = data
-        elif call == "ftruncate" and fd in fds:
-            size = int(a.split(",")[1])
-            buf = cur.setdefault(os.path.basename(fds[fd]), bytearray())
-            del buf[size:]
-            buf.extend(b"\0" * (size - len(buf)))
-        elif call in ("fsync", "fdatasync") and fd in fds:
-            if fds[fd] == root:
-                durable = {n: synced.get(n, b"") for n in cur}
-            else:
-                name = os.path.basename(fds[fd])
-                if name in cur:
-                    synced[name] = bytes(cur[name])
-                    if name in durable:
-                        durable[name] = synced[name]
-        else:
-            continue
-        images.append((sent, dict(durable), raw.strip()[:70]))
+    replies, _ = console(root, script, ["strace", "-f", "-qq", "-s", "1000000", "-xx", "-o", trace, "-e", TRACED])
+    images = crash_images(trace, base, initial)
     seen: set[Any] = set()
     bad = 0
     for k, (n_sent, image, why) in enumerate(images):
@@ -213,19 +272,27 @@ def powerloss(args: argparse.Namespace) -> int:
             continue
         seen.add(key)
         d = os.path.join(work, f"image{k}")
-        os.makedirs(d)
-        for n, b in image.items():
-            Path(d, n).write_bytes(b)
+        write_image(d, image)
         acked = changes(script[:n_sent], replies)
         inflight = [ln for ln in script[n_sent:n_sent + 1] if ln.split()[0] not in READ_ONLY]
-        got, err = final_view(d)
+        got, err = final_view(os.path.join(d, os.path.relpath(root, base)))
         if got not in (expected(setup + acked), expected(setup + acked + inflight)):
             bad += 1
             print(f"power cut after syscall {k} ({why}), {n_sent} replies sent: {json.dumps(got)[:240]} {err[-200:]}")
         shutil.rmtree(d)
-    print(f"powerloss: {len(seen)} distinct images, {bad} lost or wrong")
+    print(f"powerloss{' (first start)' if args.first else ''}: {len(seen)} distinct images, {bad} lost or wrong")
     shutil.rmtree(work, ignore_errors=True)
     return 1 if bad else 0
+
+
+def write_image(d: str, image: dict[str, bytes | None]) -> None:
+    """Lay a crash image out under the directory ``d``."""
+    os.makedirs(d, exist_ok=True)
+    for n, b in sorted(image.items()):
+        if b is None:
+            os.makedirs(os.path.join(d, n), exist_ok=True)
+        else:
+            Path(d, n).write_bytes(b)
 
 
 # -- bitflip -----------------------------------------------------------------------------------
@@ -295,6 +362,292 @@ def bitflip(args: argparse.Namespace) -> int:
     return 1 if counts["bad"] else 0
 
 
+# -- damage ------------------------------------------------------------------------------------
+SETUP_DAMAGE = ["settings contrast=4 screen_off=300 caesar.tiles=A:draw2+play+discard1",
+                "new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight", "next-battle",
+                "new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                "new bag items=a*5,b*5 seed=2", "draw", "draw"]
+# the current session: dice (small rows), or a bag whose state outgrows a page (checkpoints on overflow pages)
+CURRENT = {"dice": ("new dice seed=9", ["roll 2d6"] * 140 + ["undo"] * 3 + ["roll 1d6"] * 2),
+           "bag": ("new bag items=a*250,b*150,c*100 seed=9", ["draw"] * 140 + ["undo"] * 3 + ["draw 2"] * 2)}
+ASKED = ["state", "history", "export format=csv", "export format=bgstats", "settings", "log 5", "rolls"]
+
+
+def _row_views(setup: str, seed: int, lines: list[str]) -> list[dict[str, Any]]:
+    """The state view after each number of action rows (an undo is a row too)."""
+    from engine.errors import LegatusError
+    from firmware.session import Session
+    s = Session.start(setup, seed, "x")
+    views = [s.view()]
+    for line in lines:
+        try:
+            s.undo() if line == "undo" else s.apply(line)
+        except LegatusError:
+            pass
+        views.append(s.view())
+    return views
+
+
+class Cell:
+    """Where one table row of the pristine database lies (file offsets, overflow pages too)."""
+
+    def __init__(self, page: int, values: tuple[Any, ...], spans: list[tuple[int, int]]) -> None:
+        self.page, self.values, self.spans = page, values, spans
+
+
+def layout(data: bytes) -> tuple[int, dict[int, list[Cell]]]:
+    """Page size and, per table leaf page, its cells (from firmware.salvage's reading)."""
+    from firmware import salvage
+    size = salvage._page_size(data) or 4096
+    usable = size - data[20]
+    pages: dict[int, list[Cell]] = {}
+    for n in range(1, len(data) // size + 1):
+        base, page = (100 if n == 1 else 0), data[(n - 1) * size:n * size]
+        if page[base] != salvage.LEAF_TABLE:
+            continue
+        cells = pages.setdefault(n, [])
+        for c in range(int.from_bytes(page[base + 3:base + 5], "big")):
+            at = int.from_bytes(page[base + 8 + 2 * c:base + 10 + 2 * c], "big")
+            psize, pos = salvage._varint(page, at, usable)
+            _, pos = salvage._varint(page, pos, usable)
+            x, m = usable - 35, ((usable - 12) * 32 // 255) - 23
+            k = m + (psize - m) % (usable - 4)
+            local = psize if psize <= x else (k if k <= x else m)
+            spans = [((n - 1) * size + at, (n - 1) * size + pos + local + (4 if psize > x else 0))]
+            payload = bytearray(page[pos:pos + local])
+            nxt = int.from_bytes(page[pos + local:pos + local + 4], "big") if psize > x else 0
+            while len(payload) < psize and nxt:
+                spans.append(((nxt - 1) * size, nxt * size))
+                over = data[(nxt - 1) * size:nxt * size]
+                payload += over[4:usable][:psize - len(payload)]
+                nxt = int.from_bytes(over[:4], "big")
+            values = salvage.record(bytes(payload))
+            cells.append(Cell(n, values or (), spans))
+    return size, pages
+
+
+def allowed_rows(data: bytes, sid: int, rows: int, lo: int, hi: int) -> int:
+    """The fewest action rows of session ``sid`` a start may resume at when the bytes [lo, hi)
+    of the pristine database ``data`` are damaged: the first damaged action and those after it
+    may be lost (a row's own bytes, or the page holding it), nothing else; damage to the
+    session's own row may lose the session."""
+    size, pages = layout(data)
+    least = rows
+    for n, cells in pages.items():
+        ours = [c for c in cells if len(c.values) == 6 and c.values[0] == sid]
+        page_hit = lo < n * size and hi > (n - 1) * size
+        for c in cells:
+            hit = any(a < hi and b > lo for a, b in c.spans)
+            if len(c.values) == 5 and c.values[0] is None and hit and c.spans and c.page in pages:
+                header = c.values[1] if isinstance(c.values[1], bytes) else b""
+                if c.values[2] == 1 and header:
+                    least = 0                          # the current session's own row
+            if c in ours and hit:
+                least = min(least, int(c.values[1]) - 1)
+        if page_hit and ours and not any(any(a <= lo and hi <= b for a, b in c.spans) for c in cells):
+            least = min(least, min(int(c.values[1]) for c in ours) - 1)   # the page's structure
+    return max(least, 0)
+
+
+def _journal_map(journal: bytes) -> tuple[int, list[tuple[int, int]]]:
+    """(page size, [(journal offset of a page image, page number)]) of a rollback journal."""
+    from firmware import salvage
+    sector = int.from_bytes(journal[20:24], "big")
+    size = int.from_bytes(journal[24:28], "big")
+    out = []
+    pos = sector
+    while pos + size + 8 <= len(journal):
+        out.append((pos + 4, int.from_bytes(journal[pos:pos + 4], "big")))
+        pos += size + 8
+    assert journal.startswith(salvage.JOURNAL_MAGIC)
+    return size, out
+
+
+def _hot_journal(work: Path, pristine: Path, how: str) -> Path | None:
+    """A copy of ``pristine`` left by a process killed in the middle of one more action ('roll 2d6'):
+    ``commit`` at the journal's unlink (the database fully written), ``torn`` at the second write
+    to the database (the database half written)."""
+    from firmware.store import DB_NAME
+    if shutil.which("strace") is None:
+        return None
+    d = work / f"hot-{how}"
+    shutil.copytree(pristine, d, ignore=shutil.ignore_patterns("lock"))
+    if how == "commit":
+        inject = ["-P", str(d / f"{DB_NAME}-journal"), "-e", "trace=unlink", "-e", "inject=unlink:signal=KILL:when=1"]
+    else:
+        inject = ["-P", str(d / DB_NAME), "-e", "trace=pwrite64", "-e", "inject=pwrite64:signal=KILL:when=2"]
+    console(str(d), ["roll 2d6"], ["strace", "-f", "-qq", "-o", "/dev/null", *inject])
+    return d if (d / f"{DB_NAME}-journal").exists() else None
+
+
+def _ask(c: Any) -> dict[str, dict[str, Any]]:
+    return {line: c.request(line) for line in ASKED}
+
+
+def _entries(reply: dict[str, Any]) -> list[str]:
+    return sorted(json.dumps(g, sort_keys=True, ensure_ascii=False) for g in reply.get("games", []))
+
+
+def damage_trial(d: Path, want: dict[str, Any], lost: list[int] | None = None) -> str:
+    """Start on the damaged directory ``d`` twice and judge it against ``want``; returns the
+    outcome: exact, reported, or a failure (silent, failed start, internal_error, lost too much,
+    a state the session never had, unstable, stuck). ``lost`` gets the acknowledged action rows
+    the start lost."""
+    from firmware.console import Console
+    from firmware.store import Store
+    views: list[dict[str, Any]] = want["views"]
+    try:
+        store = Store(d)
+        c = Console(store, store.resume())
+    except Exception:  # noqa: BLE001 - any exception here is the finding
+        return "failed start: " + traceback.format_exc()[-300:]
+    try:
+        got = _ask(c)
+        errors = [line for line, r in got.items() if r.get("error") == "internal_error"]
+        if errors:
+            return f"internal_error on {errors}: {got[errors[0]]['message'][:200]}"
+        st = got["state"]
+        reported = bool(st.get("recovered"))
+        state = st.get("state") if st.get("ok") else None
+        at = [m for m, v in enumerate(views) if v == state]
+        if state is not None and not at:
+            return "a state the session never had"
+        rows = max(at) if at else 0
+        if lost is not None:
+            lost.append(max(0, want["rows"] - rows))
+        same = (rows >= want["rows"] and _entries(got["history"]) == want["history"]
+                and got["settings"].get("settings") == want["settings"])
+        if not reported and not same:
+            what = [k for k, ok in (("state", rows >= want["rows"]), ("history", _entries(got["history"]) == want["history"]),
+                                    ("settings", got["settings"].get("settings") == want["settings"])) if not ok]
+            return f"silent: {', '.join(what)} differ"
+        if rows < want["allowed"]:
+            return f"lost too much: resumed at {rows} rows, the damage allowed {want['allowed']}"
+        if not set(_entries(got["history"])) <= set(want["history"]):
+            return "a History record that was never written"
+        c.close()
+        store = Store(d)
+        c = Console(store, store.resume())
+        again = c.request("state")
+        if again.get("state") != state:
+            return "the second start differs"
+        if not c.request("roll 1d6")["ok"] and state is not None:
+            return "no change accepted after the damage"
+        if not c.request("new dice seed=1")["ok"]:
+            return "no new session accepted after the damage"
+        return "reported" if reported else "exact"
+    except Exception:  # noqa: BLE001
+        return "raised: " + traceback.format_exc()[-300:]
+    finally:
+        try:
+            c.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def build_damage(work: Path, session: str = "dice") -> dict[str, Any]:
+    """The pristine state directory (and its hot-journal copies) with what a start must show."""
+    current, current_lines = CURRENT[session]
+    from firmware.console import Console
+    from firmware.store import DB_NAME, Store
+    pristine = work / "pristine"
+    c = Console(Store(pristine), None)
+    for line in [*SETUP_DAMAGE, current, *current_lines]:
+        r = c.request(line)
+        assert r["ok"], (line, r)
+    want_common = {"history": _entries(c.request("history")), "settings": c.request("settings")["settings"]}
+    sid = c.store._session_id
+    c.close()
+    views = _row_views(current, 9, current_lines + ["roll 2d6"])
+    n = len(current_lines)
+    cases: dict[str, Any] = {"db": {"dir": pristine, "file": DB_NAME, "views": views[:n + 1], "rows": n}}
+    for how in ("commit", "torn"):
+        hot = _hot_journal(work, pristine, how)
+        if hot is None:
+            continue
+        for name in (DB_NAME, f"{DB_NAME}-journal"):
+            cases[f"{how}:{name}"] = {"dir": hot, "file": name, "views": views, "rows": n}
+    data = (pristine / DB_NAME).read_bytes()
+    return {"cases": cases, "data": data, "sid": sid, "rows": n, **want_common}
+
+
+def damage(args: argparse.Namespace) -> int:
+    sys.path.insert(0, str(ROOT))
+    import logging
+    logging.disable(logging.CRITICAL)          # the damage is reported through the console, not the log
+    work = Path(tempfile.mkdtemp(prefix="damage"))
+    built = build_damage(work, args.session)
+    result = run_damage(work, built, args.trials, args.seed, verbose=True)
+    shutil.rmtree(work, ignore_errors=True)
+    return 0 if result["bad"] == 0 else 1
+
+
+def run_damage(work: Path, built: dict[str, Any], trials: int, seed: int, verbose: bool = False) -> dict[str, Any]:
+    """``trials`` one-byte changes and truncations spread over every file of the state
+    directory (the database alone, and the database and its rollback journal after a process was
+    killed mid-commit); returns the counts and prints them (``verbose``)."""
+    rng = random.Random(seed)
+    cases = built["cases"]
+    names = list(cases)
+    weights = [3 if k == "db" else 1 for k in names]
+    counts: dict[str, dict[str, int]] = {k: {} for k in names}
+    lost: list[int] = []
+    failures: list[str] = []
+    size = len(built["data"])
+    for t in range(trials):
+        key = rng.choices(names, weights)[0]
+        case = cases[key]
+        d = work / f"t{t}"
+        shutil.copytree(case["dir"], d, ignore=shutil.ignore_patterns("lock"))
+        path = d / case["file"]
+        buf = bytearray(path.read_bytes())
+        truncate = rng.random() < 0.2
+        if truncate:
+            cut = rng.randrange(len(buf))
+            lo, hi, label = cut, max(len(buf), size), f"cut at {cut}"
+            del buf[cut:]
+        else:
+            i = rng.randrange(len(buf))
+            buf[i] = (buf[i] + rng.randrange(1, 256)) % 256
+            lo, hi, label = i, i + 1, f"byte {i}"
+        path.write_bytes(bytes(buf))
+        if case["file"].endswith("-journal"):
+            psize, images = _journal_map(bytes(case["dir"].joinpath(case["file"]).read_bytes()))
+            spans = [((pg - 1) * psize + max(lo - off, 0), (pg - 1) * psize + min(hi - off, psize))
+                     for off, pg in images if lo < off + psize and hi > off]
+        else:
+            spans = [(lo, hi)]
+        allowed = min([allowed_rows(built["data"], built["sid"], built["rows"], a, b) for a, b in spans] or [built["rows"]])
+        want = {"views": case["views"], "rows": case["rows"], "allowed": allowed,
+                "history": built["history"], "settings": built["settings"]}
+        outcome = damage_trial(d, want, lost)
+        kind = outcome if outcome in ("exact", "reported") else outcome.split(":")[0]
+        counts[key][kind] = counts[key].get(kind, 0) + 1
+        if kind not in ("exact", "reported"):
+            failures.append(f"{key} {label}: {outcome}")
+        shutil.rmtree(d, ignore_errors=True)
+    bad = len(failures)
+    if verbose:
+        for f in failures:
+            print(f)
+        print(f"damage: {trials} one-byte changes (80%) and truncations (20%); database {size} bytes, "
+              f"{built['rows']} action rows in the current session")
+        print("| file | trials | exact (unused bytes) | reported | silent | failed start | internal_error | lost too much | other |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for key, got in counts.items():
+            n = sum(got.values())
+            other = n - sum(got.get(k, 0) for k in ("exact", "reported", "silent", "failed start", "internal_error on",
+                                                      "lost too much"))
+            print(f"| {key} | {n} | {got.get('exact', 0)} | {got.get('reported', 0)} | {got.get('silent', 0)} | "
+                  f"{got.get('failed start', 0)} | {sum(v for k, v in got.items() if k.startswith('internal_error'))} | "
+                  f"{got.get('lost too much', 0)} | {other - sum(v for k, v in got.items() if k.startswith('internal_error'))} |")
+        hit = [n for n in lost if n]
+        print(f"acknowledged action rows lost: none in {len(lost) - len(hit)} starts; in {len(hit)} starts "
+              f"(each within the damaged action and those after it) {sum(hit)} rows in all, at most {max(hit, default=0)}")
+        print(f"damage: {bad} failed")
+    return {"counts": counts, "bad": bad, "failures": failures, "lost": lost}
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="mode", required=True)
@@ -306,15 +659,20 @@ def main() -> int:
     i.add_argument("--games", action="store_true", help="every game instead of dice and bags")
     i.add_argument("--path", help="only calls on this file of the state directory")
     i.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    sub.add_parser("powerloss")
+    pl = sub.add_parser("powerloss")
+    pl.add_argument("--first", action="store_true", help="the first start on a fresh card (new directories)")
     b = sub.add_parser("bitflip")
     b.add_argument("--trials", type=int, default=300)
     b.add_argument("--seed", type=int, default=5)
+    dm = sub.add_parser("damage")
+    dm.add_argument("--trials", type=int, default=1000)
+    dm.add_argument("--seed", type=int, default=20)
+    dm.add_argument("--session", choices=sorted(CURRENT), default="dice", help="the game of the current session")
     args = p.parse_args()
     if args.mode in ("inject", "powerloss") and shutil.which("strace") is None:
         print("strace is not installed (apt-get install strace)")
         return 2
-    return {"inject": inject, "powerloss": powerloss, "bitflip": bitflip}[args.mode](args)
+    return {"inject": inject, "powerloss": powerloss, "bitflip": bitflip, "damage": damage}[args.mode](args)
 
 
 if __name__ == "__main__":

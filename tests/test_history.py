@@ -195,23 +195,37 @@ def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path)
         c.close()
 
 
-def test_a_damaged_history_row_is_skipped_not_fatal(state_dir: Path):
+def test_a_damaged_history_row_is_reported_set_aside_and_never_shown(state_dir: Path):
+    """Issue 20 §2: a damaged History row is never shown, never breaks history/export, and is
+    never silent: the start reports it and keeps its bytes for a bug report. A record the current
+    session still holds is written again from the session."""
     store = Store(state_dir)
     c = Console(store, store.resume())
     jc_battle(c)
     ok(c, "next-battle")
     c.close()
-    db = sqlite3.connect(state_dir / "legatus.db")
-    db.execute("UPDATE history SET record = replace(record, 'Caesar', 'Caezar')")
-    db.commit()
-    db.close()
-    store = Store(state_dir)
-    c = Console(store, store.resume())
-    try:
-        assert games(c) == []                                           # checksum: skipped
-        assert ok(c, "export format=csv")["text"].count("\n") == 1
-    finally:
-        c.close()
+    for current in (True, False):
+        if not current:                                # the battle's session archived: nothing to rebuild from
+            c = Console(Store(state_dir), None)
+            ok(c, "new dice seed=1")
+            c.close()
+        db = sqlite3.connect(state_dir / "legatus.db")
+        db.execute("UPDATE history SET record = replace(record, 'Caesar', 'Caezar')")
+        db.commit()
+        db.close()
+        store = Store(state_dir)
+        c = Console(store, store.resume())
+        try:
+            shown = games(c)
+            assert all("Caezar" not in json.dumps(g, ensure_ascii=False) for g in shown)
+            assert len(shown) == (1 if current else 0)
+            assert ok(c, "export format=csv")["text"].count("\n") == 1 + 2 * len(shown)   # a row per player
+            recovered = ok(c, "state").get("recovered", "")
+            assert "History record" in recovered, recovered
+            kept = c.store.db.execute("SELECT data FROM damaged WHERE what='history'").fetchall()
+            assert any(b"Caezar" in bytes(k[0]) for k in kept)
+        finally:
+            c.close()
 
 
 def test_the_result_sentence_speaks_the_chosen_language(console):

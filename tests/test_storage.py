@@ -72,7 +72,7 @@ def test_a_damaged_action_row_is_reported_and_the_session_resumes_at_the_last_go
     assert recovery and "damaged" in recovery
     db = sqlite3.connect(state_dir / DB_NAME)
     kept = db.execute("SELECT data FROM damaged").fetchall()
-    assert kept and any("draw 3" in row[0] for row in kept)        # the damaged bytes are kept
+    assert kept and any(b"draw 3" in bytes(row[0]) for row in kept)   # the damaged bytes are kept
     db.close()
 
 

@@ -111,3 +111,54 @@ def test_a_failing_directory_fsync_after_the_commit_point_is_not_answered_nothin
         ref = tmp_path / f"ref-{when}"
         ref.mkdir()
         assert run_console(ref, ["new dice seed=1", *acked, "state"])[-1]["state"] == after, (when, acked)
+
+
+@pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
+def test_power_cut_at_any_point_of_the_first_start_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    """Issue 20 §4: on a fresh card the state directory and its parents do not exist. Every
+    directory created must be durable (fsync of the directory and of its parent) before the first
+    reply; before, crash images rebuilt from the write trace lost the acknowledged 'new'."""
+    from scripts.storage_faults import TRACED, crash_images, write_image
+    base = tmp_path / "card"
+    base.mkdir()
+    root = base / "home" / "legatus" / "state"
+    script = ["new dice seed=1", "roll 2d6", "settings contrast=2", "roll 3d6", "undo", "roll 1d20"]
+    trace = tmp_path / "trace"
+    p = subprocess.run([STRACE, "-f", "-qq", "-s", "1000000", "-xx", "-o", str(trace), "-e", TRACED,
+                        *console_cmd(root)], input="".join(x + "\n" for x in script).encode(), capture_output=True,
+                       cwd=ROOT, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    replies = [json.loads(x) for x in p.stdout.decode().splitlines()]
+    assert len(replies) == len(script) and all(r["ok"] for r in replies)
+
+    def view(d: Path) -> list:
+        store = Store(d)
+        c = Console(store, store.resume())
+        try:
+            return [json.loads(json.dumps({k: v for k, v in c.request(x).items() if k != "recovered"}))
+                    for x in ("state", "settings")]
+        finally:
+            c.close()
+    expected: dict[int, list] = {}
+    for n in range(len(script) + 1):
+        ref = tmp_path / f"ref{n}"
+        c = Console(Store(ref), None)
+        for line in script[:n]:
+            assert c.request(line)["ok"]
+        c.close()
+        expected[n] = view(ref)
+    images = crash_images(str(trace), str(base))
+    assert len(images) > 30
+    seen, lost = set(), []
+    for k, (sent, image, why) in enumerate(images):
+        key = (sent, tuple(sorted((n, hash(b)) for n, b in image.items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        d = tmp_path / f"image{k}"
+        write_image(str(d), image)
+        got = view(d / "home" / "legatus" / "state")
+        if got not in (expected[sent], expected[min(sent + 1, len(script))]):
+            lost.append((k, sent, why))
+        shutil.rmtree(d)
+    assert any(sent == 0 for sent, _, _ in images) and any(sent == len(script) for sent, _, _ in images)
+    assert not lost, f"{len(lost)} of {len(seen)} crash images lost an acknowledged action: {lost[:3]}"

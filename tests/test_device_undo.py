@@ -1,0 +1,64 @@
+"""The device's undo question is bound to the step it names (issue 20 §5): a serial request that
+arrives between the question and the answer must not be what gets undone."""
+from __future__ import annotations
+
+from firmware.screens import base
+from tests.screens import app_with
+
+
+def _question(app) -> str:
+    assert isinstance(app.stack[-1], base.ConfirmScreen)
+    return " ".join(app.stack[-1].rows)
+
+
+def test_a_serial_action_between_the_question_and_the_answer_is_not_undone(state_dir):
+    app = app_with(["new bag items=a*3,b*3 seed=1", "draw"], [], state_dir)
+    try:
+        app.handle("b:hold")
+        assert "Drew" in _question(app)
+        named = list(app.console.session.lines)
+        assert app.console.handle_text("roll 1d20") is not None          # the serial link, in between
+        app.handle("a")                                                  # "yes" to the question shown
+        assert app.console.session.lines == named + ["roll 1d20"]       # nothing was undone ...
+        assert "1d20" in _question(app)                                  # ... the device asks again, naming it
+        app.handle("a")
+        assert app.console.session.lines == named                        # now the step it named is undone
+        assert app.message and "Undone" in " ".join(app.message)
+    finally:
+        app.console.close()
+
+
+def test_a_serial_undo_between_the_question_and_the_answer_asks_again(state_dir):
+    app = app_with(["new dice seed=1", "roll 2d6", "roll 3d6"], [], state_dir)
+    try:
+        app.handle("b:hold")
+        assert "3d6" in _question(app)
+        app.console.handle_text("undo")                                  # the serial link took it back
+        app.handle("a")
+        assert app.console.session.lines == ["roll 2d6"]                 # the 2d6 roll was not undone too
+        assert "2d6" in _question(app)
+        app.handle("b")                                                  # keep it
+        assert app.console.session.lines == ["roll 2d6"]
+    finally:
+        app.console.close()
+
+
+def test_a_new_game_started_over_serial_meanwhile_is_not_undone(state_dir):
+    app = app_with(["new dice seed=1", "roll 2d6"], [], state_dir)
+    try:
+        app.handle("b:hold")
+        app.console.handle_text("new bag items=a*2 seed=3")
+        app.handle("a")
+        assert app.console.session.game.name == "bag" and app.console.session.lines == []
+        assert app.message and "Nothing to undo" in " ".join(app.message)
+    finally:
+        app.console.close()
+
+
+def test_with_nothing_in_between_the_named_step_is_undone_at_once(state_dir):
+    app = app_with(["new dice seed=1", "roll 2d6", "roll 3d6"], ["b:hold", "a"], state_dir)
+    try:
+        assert app.console.session.lines == ["roll 2d6"]
+        assert app.message and "Undone" in " ".join(app.message)
+    finally:
+        app.console.close()
