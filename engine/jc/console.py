@@ -25,6 +25,7 @@ from engine.text import N_, Msg
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
 LOG_TURNS = 40
+HISTORY_KEPT = 40      # the newest battles the state keeps (a campaign fights far fewer; issue 20 §3)
 DICE_STREAM = "battle-dice"      # the battle dice (J-6), docs/fairness.md
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
@@ -67,6 +68,7 @@ def _after(state: State) -> None:
         state["history"].append({"number": state["number"], "attacker": battle["attacker"],
                                  "surprise": battle["surprise"], "result": battle["result"],
                                  "winner": battle["winner"], "rounds": battle["round"]})
+        del state["history"][:-HISTORY_KEPT]     # History (firmware/history.py) keeps them all
 
 
 def _role(word: str) -> str:
