@@ -321,8 +321,12 @@ class Console:
         """An ended session goes to History (``finished`` or ``ended``) with its fair-draw record."""
         from firmware import fairness
         status = session.ended_as() or "ended"
-        self._safely("file the ended game in History", lambda: history.record_ended(self.store, session, status))
-        self._safely("file the fair-draw record", lambda: fairness.file_record(self.store, session))
+
+        def both() -> bool:
+            history.record_ended(self.store, session, status)
+            fairness.file_record(self.store, session)     # last: its presence says both are done
+            return True
+        self._safely("file the ended game in History", both)
 
     def _safely(self, what: str, action: Callable[[], T]) -> T | None:
         """Run a History/record step after the action is saved: a failure never fails the reply
@@ -340,7 +344,10 @@ class Console:
             return
         self._safely("reconcile the history", lambda: history.reconcile(self.store, session))
         if session.ended:
-            self._filed_ended(session)
+            from firmware import fairness
+            sid = str(session.header["sid"])
+            if not fairness.filed(self.store.db, [sid]):       # the end's records were lost: file them
+                self._filed_ended(session)
 
     def _state(self, session: Session) -> dict[str, Any]:
         self._reconcile()

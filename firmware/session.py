@@ -136,7 +136,8 @@ class Session:
     @property
     def state(self) -> State:
         """A fresh copy of the current state (callers may change it freely)."""
-        return json.loads(self._current)
+        state: State = json.loads(self._current)
+        return state
 
     @property
     def state_json(self) -> str:

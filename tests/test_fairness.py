@@ -577,3 +577,21 @@ def test_the_fair_draw_for_screens(console: Console):
     ok(console, "end")
     fair = console.fair_draw()
     assert fair is not None and fair.ended == "ended" and fair.seed == ok(console, "reveal")["seed"]
+
+
+def test_an_end_whose_records_failed_is_filed_at_the_next_state(console: Console, monkeypatch, caplog):
+    from firmware import history
+    ok(console, "new dice")
+    ok(console, "roll d6")
+    real = history.record_ended
+
+    def broken(*args: Any) -> None:
+        raise OSError("disk trouble")
+    monkeypatch.setattr(history, "record_ended", broken)
+    assert ok(console, "end")["ended"] == "ended"                  # the end itself is saved
+    assert "could not file the ended game" in caplog.text
+    assert ok(console, "history")["games"] == []
+    monkeypatch.setattr(history, "record_ended", real)
+    ok(console, "state")                                            # reconciled
+    entry = ok(console, "history")["games"][0]
+    assert entry["status"] == "ended" and entry["seed"] == ok(console, "reveal")["seed"]
