@@ -208,6 +208,7 @@ class Console:
                 raise BadArguments(Msg("Only a 'new' line can be reopened."))
             fields = self._new(line, req.opts, given=(seed, committed, version))
         except LegatusError as e:
+            log.info("reopening %r was refused: %s", line[:80], say(e.message))
             return {"ok": False, "error": e.code, "message": say(e.message)}
         return {"ok": True, **localize(fields)}
 
