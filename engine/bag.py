@@ -1,8 +1,15 @@
 """Hidden-draw bags and decks of named items, as plain data.
 
-A bag is ``{"contents": {name: count}, "drawn": [names in draw order], "history": [events]}``.
-A deck is ``{"draw": [names, top first], "discard": [...], "hand": [...], "history": [...]}``.
+A bag is ``{"contents": {name: count}, "drawn": [names in draw order], "history": [events],
+"events": n}``; a deck is ``{"draw": [names, top first], "discard": [...], "hand": [...],
+"history": [...], "events": n}``. ``history`` keeps the newest :data:`HISTORY_KEPT` events and
+``events`` counts them all, so a bag's state stays the same size however long the session
+(issue 20 §3); the whole history is the session's actions (``events`` in firmware/session.py).
 Both hide their order from view; only counts and what was drawn are shown.
+
+Every function that draws takes the bag's or deck's own generator (its stream, engine/rng.py);
+the ones that change a bag or deck without drawing may take it too, to note the change on the draw
+record (``rng.note``) so that a checker can follow the contents (docs/fairness.md).
 """
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ from engine.text import Msg
 
 MAX_ITEMS = 500
 MAX_NAME = 24
+HISTORY_KEPT = 50
 
 
 def parse_items(text: str) -> dict[str, int]:
@@ -41,8 +49,18 @@ def parse_items(text: str) -> dict[str, int]:
     return counts
 
 
-def new_bag(counts: dict[str, int]) -> dict[str, Any]:
-    return {"contents": dict(counts), "drawn": [], "history": []}
+def _event(part: dict[str, Any], event: dict[str, Any]) -> None:
+    """Add an event to a bag's or deck's history (the newest HISTORY_KEPT are kept)."""
+    history: list[dict[str, Any]] = part["history"]
+    part["events"] = int(part.get("events", len(history))) + 1
+    history.append(event)
+    del history[:-HISTORY_KEPT]
+
+
+def new_bag(counts: dict[str, int], rng: Rng | None = None) -> dict[str, Any]:
+    if rng is not None:
+        rng.note("bag", dict(sorted(counts.items())))
+    return {"contents": dict(counts), "drawn": [], "history": [], "events": 0}
 
 
 def bag_size(bag: dict[str, Any]) -> int:
@@ -50,29 +68,21 @@ def bag_size(bag: dict[str, Any]) -> int:
 
 
 def draw_from_bag(bag: dict[str, Any], n: int, rng: Rng) -> list[str]:
-    """Draw ``n`` items without replacement (each item equally likely); raises IllegalMove if fewer."""
+    """Draw ``n`` items without replacement (each item equally likely, ``Rng.take``); raises
+    IllegalMove if fewer."""
     left = bag_size(bag)
     if n < 1:
         raise BadArguments(Msg("Draw at least 1 item."))
     if n > left:
         raise IllegalMove(Msg("The bag holds {n} item; cannot draw {want}.", n=left, want=n,
                               plural="The bag holds {n} items; cannot draw {want}."))
-    out: list[str] = []
-    for _ in range(n):
-        k = rng.below(bag_size(bag))
-        for name in sorted(bag["contents"]):
-            c = bag["contents"][name]
-            if k < c:
-                bag["contents"][name] = c - 1
-                out.append(name)
-                break
-            k -= c
+    out = [rng.take(bag["contents"]) for _ in range(n)]
     bag["drawn"].extend(out)
-    bag["history"].append({"draw": out})
+    _event(bag, {"draw": out})
     return out
 
 
-def put_back(bag: dict[str, Any], name: str) -> None:
+def put_back(bag: dict[str, Any], name: str, rng: Rng | None = None) -> None:
     """Return one earlier-drawn ``name`` to the bag; raises IllegalMove if none is out."""
     if name not in bag["drawn"]:
         out = sorted(set(bag["drawn"]))
@@ -83,16 +93,22 @@ def put_back(bag: dict[str, Any], name: str) -> None:
     bag["drawn"].remove(name)
     bag["drawn"].reverse()
     bag["contents"][name] = bag["contents"].get(name, 0) + 1
-    bag["history"].append({"put": name})
+    if rng is not None:
+        rng.note("put", name)
+    _event(bag, {"put": name})
 
 
 def new_deck(counts: dict[str, int], rng: Rng) -> dict[str, Any]:
+    """The cards in the order of ``counts`` (each name repeated by its count), shuffled."""
     cards = [name for name in counts for _ in range(counts[name])]
+    rng.note("deck")
     rng.shuffle(cards)
-    return {"draw": cards, "discard": [], "hand": [], "history": [{"shuffle": len(cards)}]}
+    deck = {"draw": cards, "discard": [], "hand": [], "history": [], "events": 0}
+    _event(deck, {"shuffle": len(cards)})
+    return deck
 
 
-def deck_draw(deck: dict[str, Any], n: int) -> list[str]:
+def deck_draw(deck: dict[str, Any], n: int, rng: Rng | None = None) -> list[str]:
     """Take ``n`` cards from the top into the hand; raises IllegalMove if fewer remain."""
     if n < 1:
         raise BadArguments(Msg("Draw at least 1 card."))
@@ -103,11 +119,13 @@ def deck_draw(deck: dict[str, Any], n: int) -> list[str]:
     out: list[str] = deck["draw"][:n]
     del deck["draw"][:n]
     deck["hand"].extend(out)
-    deck["history"].append({"draw": out})
+    if rng is not None:
+        rng.note("card", list(out))
+    _event(deck, {"draw": out})
     return out
 
 
-def deck_discard(deck: dict[str, Any], name: str) -> None:
+def deck_discard(deck: dict[str, Any], name: str, rng: Rng | None = None) -> None:
     """Move one ``name`` from the hand to the discard pile; raises IllegalMove if not in hand."""
     if name not in deck["hand"]:
         if not deck["hand"]:
@@ -115,13 +133,17 @@ def deck_discard(deck: dict[str, Any], name: str) -> None:
         raise IllegalMove(Msg("'{}' is not in the hand (hand: {}).", name, Msg.join(deck["hand"])))
     deck["hand"].remove(name)
     deck["discard"].append(name)
-    deck["history"].append({"discard": name})
+    if rng is not None:
+        rng.note("discard", name)
+    _event(deck, {"discard": name})
 
 
 def deck_shuffle(deck: dict[str, Any], rng: Rng, with_discards: bool) -> None:
-    """Shuffle the draw pile; with ``with_discards`` first put the discard pile back in."""
+    """Shuffle the draw pile; with ``with_discards`` first put the discard pile back in (at the
+    bottom, in the order discarded)."""
     if with_discards:
+        rng.note("reshuffle")
         deck["draw"].extend(deck["discard"])
         deck["discard"].clear()
     rng.shuffle(deck["draw"])
-    deck["history"].append({"reshuffle" if with_discards else "shuffle": len(deck["draw"])})
+    _event(deck, {"reshuffle" if with_discards else "shuffle": len(deck["draw"])})

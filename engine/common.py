@@ -1,8 +1,9 @@
 """Commands every session has besides its game's own: dice rolls kept in the session, and a
 side bag/deck (``kit …``, engine/kit.py) beside any game.
 
-Rolls live in ``state["rolls"]`` (newest last), the side kit in ``state["kit"]``; both draw from
-``state["rng"]``, so undo restores the generator and a repeated roll gives the same dice.
+Rolls live in ``state["rolls"]`` (newest last), the side kit in ``state["kit"]``; rolls draw from
+the session's ``dice`` stream and the side kit from ``kit-bag``/``kit-deck`` (``state["rng"]``,
+engine/rng.py), so undo restores the generator and a repeated roll gives the same dice.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from engine.kit import KIT_COMMANDS
 from engine.text import Msg
 
 MAX_KEPT_ROLLS = 200
+DICE_STREAM = "dice"
 
 # State keys that belong to these session-level commands, not to the game: a game handler that
 # rebuilds its state from scratch must carry them over (``state.update(kept)``), or the session's
@@ -25,9 +27,9 @@ def _roll(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
     req.check_opts(frozenset())
     spec = dice.parse_dice(req.args[0])
-    rng = load_rng(state)
+    rng = load_rng(state, DICE_STREAM)
     record = dice.roll(spec, rng)
-    store_rng(state, rng)
+    store_rng(state, rng, DICE_STREAM)
     rolls = state.setdefault("rolls", [])
     rolls.append(record)
     del rolls[:-MAX_KEPT_ROLLS]
@@ -46,9 +48,9 @@ def _reroll(state: State, req: Request) -> Outcome:
         positions = [int(p) - 1 for p in req.args[0].split(",")]
     except ValueError:
         raise BadArguments(Msg("Dice positions are whole numbers, e.g. reroll 1,3.")) from None
-    rng = load_rng(state)
+    rng = load_rng(state, DICE_STREAM)
     record = dice.reroll(rolls[-1], positions, rng)
-    store_rng(state, rng)
+    store_rng(state, rng, DICE_STREAM)
     rolls.append(record)
     del rolls[:-MAX_KEPT_ROLLS]
     return Outcome({"dice": record["dice"], "total": record["total"],

@@ -1,16 +1,20 @@
 """The contract between a game and the session that runs it.
 
 A game is a module-level ``GAME = GameRules(...)`` object. Its state is a plain JSON-serialisable
-dict that holds the random generator as ``state["rng"]`` (``Rng.to_json()``). The session:
+dict that holds its sources of chance as ``state["rng"]`` (``Draws.to_json()``: one generator per
+named stream, engine/rng.py). The session:
 
-- calls ``new(options, seed)`` for ``new <game> [options]`` (``seed`` is always given);
+- calls ``new(options, draws)`` for ``new <game> [options]`` (a :class:`~engine.rng.Draws`; a plain
+  int seed is accepted too and means ``Draws.legacy(seed)``);
 - for a mutating command, hands the handler a *copy* of the state; the handler changes that copy
   in place and returns an :class:`Outcome`; if it raises a :class:`~engine.errors.LegatusError`
   the copy is dropped, so nothing changes;
 - journals every successful mutating command line and replays lines to rebuild the state, so a
-  handler must be deterministic given (state, request): all randomness comes from ``state["rng"]``;
+  handler must be deterministic given (state, request): all randomness comes from ``state["rng"]``,
+  each source of chance from its own stream (``load_rng(state, "<stream>")``, docs/fairness.md);
 - answers ``state`` with ``view(state)`` (add any fields; ``game`` and ``actions`` are added by
-  the session).
+  the session). A view never shows ``state["rng"]`` nor anything that predicts a draw (the order
+  of a shuffled deck, tile stack or bag): what is hidden at the table stays hidden until the end.
 
 Sessionless commands (``roll`` without a session, ``sword-tactics`` …) are ``GlobalCommand``s:
 they get a fresh generator and return response fields.
@@ -23,7 +27,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.errors import BadArguments, BadJson
-from engine.rng import Rng
+from engine.rng import Draws, Rng
 from engine.text import Msg
 
 State = dict[str, Any]
@@ -148,7 +152,7 @@ class GameRules(NamedTuple):
 
     name: str
     title: str
-    new: Callable[[Request, int], State]
+    new: Callable[[Request, Draws | int], State]
     view: Callable[[State], dict[str, Any]]
     commands: Mapping[str, Command]
     usage: str = ""
@@ -160,11 +164,22 @@ def commands(*cmds: Command) -> dict[str, Command]:
     return {c.name: c for c in cmds}
 
 
-def load_rng(state: State) -> Rng:
-    """The state's generator (raises ValueError if missing or malformed)."""
-    return Rng.from_json(state["rng"])
+def load_draws(state: State) -> Draws:
+    """The state's sources of chance (raises ValueError if missing or malformed)."""
+    return Draws.from_json(state["rng"])
 
 
-def store_rng(state: State, rng: Rng) -> None:
-    """Write the generator back into the state after drawing."""
-    state["rng"] = rng.to_json()
+def store_draws(state: State, draws: Draws) -> None:
+    state["rng"] = draws.to_json()
+
+
+def load_rng(state: State, stream: str) -> Rng:
+    """The generator of ``stream`` (raises ValueError if the state's is missing or malformed)."""
+    return load_draws(state).stream(stream)
+
+
+def store_rng(state: State, rng: Rng, stream: str) -> None:
+    """Write the generator of ``stream`` back into the state after drawing."""
+    draws = load_draws(state)
+    draws.put(stream, rng)
+    store_draws(state, draws)

@@ -5,7 +5,8 @@ the ``dice`` game (rolls only); and the side bag/deck every session can hold (``
 
 A *holder* is a dict with ``bag`` and ``deck`` (each None or the plain data of engine/bag.py):
 the bag game's state itself, or ``state["kit"]`` beside another game (see :data:`KIT_COMMANDS`).
-Both draw from the session's generator ``state["rng"]``, as ``roll`` does, so undo restores it.
+Each draws from its own stream of the session's draws (``state["rng"]``, engine/rng.py): the bag
+game's ``bag`` and ``deck``, the side kit's ``kit-bag`` and ``kit-deck``; undo restores them.
 """
 from __future__ import annotations
 
@@ -14,47 +15,57 @@ from typing import Any
 
 from engine import bag as B
 from engine.errors import BadArguments, IllegalMove
-from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
-from engine.rng import Rng
+from engine.game import (Command, GameRules, Outcome, Request, State, commands, load_draws, load_rng, store_draws,
+                         store_rng)
+from engine.rng import Draws
 from engine.text import Msg
 
 Holder = dict[str, Any]
 
 
-def _fill(holder: Holder, req: Request, rng: Rng) -> None:
+def stream(side: bool, part: str) -> str:
+    """The stream a holder's ``bag`` or ``deck`` draws from (docs/fairness.md)."""
+    return f"kit-{part}" if side else part
+
+
+def _fill(holder: Holder, req: Request, draws: Draws, side: bool) -> None:
     """Set the holder's bag and/or deck from ``items=`` / ``cards=`` (checked first: a bad
     list changes nothing)."""
     items = B.parse_items(req.opts["items"]) if "items" in req.opts else None
     cards = B.parse_items(req.opts["cards"]) if "cards" in req.opts else None
-    holder["bag"] = B.new_bag(items) if items is not None else None
-    holder["deck"] = B.new_deck(cards, rng) if cards is not None else None
+    holder["bag"] = B.new_bag(items, draws.stream(stream(side, "bag"))) if items is not None else None
+    holder["deck"] = B.new_deck(cards, draws.stream(stream(side, "deck"))) if cards is not None else None
 
 
-def _new(req: Request, seed: int) -> State:
+def _new(req: Request, seed: Draws | int) -> State:
     req.check_opts(frozenset({"items", "cards", "seed"}))
     if req.args:
         raise BadArguments(Msg("Usage: new bag items=<name>*<count>,... [cards=<name>*<count>,...] [seed=N]."))
     if "items" not in req.opts and "cards" not in req.opts:
         raise BadArguments(Msg("A bag needs items=..., e.g. new bag items=gold*3,silver*2,bronze."))
-    rng = Rng(seed)
+    draws = Draws.coerce(seed)
     state: State = {"rng": [], "bag": None, "deck": None}
-    _fill(state, req, rng)
-    store_rng(state, rng)
+    _fill(state, req, draws, False)
+    store_draws(state, draws)
     return state
 
 
 def holder_view(holder: Holder) -> dict[str, Any]:
-    """What a person may see of a holder: counts and what is out, never the deck's order."""
+    """What a person may see of a holder: counts and what is out, never the deck's order.
+    ``history``: the newest events (at most :data:`engine.bag.HISTORY_KEPT`), ``events``: how
+    many there were in all (the whole history: ``events`` in firmware/session.py)."""
     out: dict[str, Any] = {}
     if holder.get("bag") is not None:
         bag = holder["bag"]
         out["bag"] = {"left": {k: v for k, v in sorted(bag["contents"].items())},
                       "size": B.bag_size(bag), "drawn": list(bag["drawn"]),
-                      "history": bag["history"]}
+                      "history": bag["history"][-B.HISTORY_KEPT:],
+                      "events": int(bag.get("events", len(bag["history"])))}
     if holder.get("deck") is not None:
         deck = holder["deck"]
         out["deck"] = {"draw_pile": len(deck["draw"]), "hand": list(deck["hand"]),
-                       "discard": list(deck["discard"]), "history": deck["history"]}
+                       "discard": list(deck["discard"]), "history": deck["history"][-B.HISTORY_KEPT:],
+                       "events": int(deck.get("events", len(deck["history"])))}
     return out
 
 
@@ -91,9 +102,9 @@ Action = Callable[[State, Holder, tuple[str, ...], bool], Outcome]
 def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
     n = _count(args, Msg("Usage: draw [N]."))
     bag = _need(holder, "bag", side)
-    rng = load_rng(state)
+    rng = load_rng(state, stream(side, "bag"))
     out = B.draw_from_bag(bag, n, rng)
-    store_rng(state, rng)
+    store_rng(state, rng, stream(side, "bag"))
     return Outcome({"drawn": out}, Msg("Drew {} from the bag.", Msg.join(out)))
 
 
@@ -101,13 +112,13 @@ def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Out
     if len(args) != 1:
         raise BadArguments(Msg("Usage: put <name>."))
     bag = _need(holder, "bag", side)
-    B.put_back(bag, args[0])
+    B.put_back(bag, args[0], load_rng(state, stream(side, "bag")))
     return Outcome({"left": B.bag_size(bag)}, Msg("Put {} back in the bag.", args[0]))
 
 
 def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
     n = _count(args, Msg("Usage: card [N]."))
-    out = B.deck_draw(_need(holder, "deck", side), n)
+    out = B.deck_draw(_need(holder, "deck", side), n, load_rng(state, stream(side, "deck")))
     return Outcome({"cards": out}, Msg("Drew card {}.", Msg.join(out), n=n, plural="Drew cards {}."))
 
 
@@ -115,7 +126,7 @@ def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool) ->
     if len(args) != 1:
         raise BadArguments(Msg("Usage: discard <card>."))
     deck = _need(holder, "deck", side)
-    B.deck_discard(deck, args[0])
+    B.deck_discard(deck, args[0], load_rng(state, stream(side, "deck")))
     return Outcome({"discard": deck["discard"]}, Msg("Discarded {}.", args[0]))
 
 
@@ -124,9 +135,9 @@ def _shuffle(with_discards: bool) -> Action:
         if args:
             raise BadArguments(Msg("Usage: reshuffle.") if with_discards else Msg("Usage: shuffle."))
         deck = _need(holder, "deck", side)
-        rng = load_rng(state)
+        rng = load_rng(state, stream(side, "deck"))
         B.deck_shuffle(deck, rng, with_discards)
-        store_rng(state, rng)
+        store_rng(state, rng, stream(side, "deck"))
         n = len(deck["draw"])
         if with_discards:
             log = Msg("Shuffled the discards back into the deck ({n} card).", n=n,
@@ -167,11 +178,11 @@ GAME = GameRules(
 )
 
 
-def _new_dice(req: Request, seed: int) -> State:
+def _new_dice(req: Request, seed: Draws | int) -> State:
     req.check_opts(frozenset({"seed"}))
     if req.args:
         raise BadArguments(Msg("Usage: new dice [seed=N]; then roll NdS[+M|-M]."))
-    return {"rng": Rng(seed).to_json(), "bag": None, "deck": None, "rolls": []}
+    return {"rng": Draws.coerce(seed).to_json(), "bag": None, "deck": None, "rolls": []}
 
 
 DICE = GameRules(
@@ -208,9 +219,9 @@ def _kit(state: State, req: Request) -> Outcome:
         if "items" not in req.opts and "cards" not in req.opts:
             raise BadArguments(Msg("A side bag needs items=..., e.g. kit new items=gold*3,silver*2."))
         holder: Holder = {"bag": None, "deck": None}
-        rng = load_rng(state)
-        _fill(holder, req, rng)
-        store_rng(state, rng)
+        draws = load_draws(state)
+        _fill(holder, req, draws, True)
+        store_draws(state, draws)
         state["kit"] = holder
         parts = []
         if holder["bag"] is not None:

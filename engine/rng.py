@@ -1,12 +1,28 @@
-"""PCG32 (O'Neill, pcg-random.org, ``pcg32_random_r``): a small PRNG with serialisable state.
+"""PCG32 (O'Neill, pcg-random.org, ``pcg32_random_r``): a small PRNG with serialisable state, and
+:class:`Draws`, the sources of chance of one session.
 
 We own the generator so that draws stay identical across Python versions and can be stored in
 the game state (undo restores it, so undo never re-rolls).
+
+A session's draws come from *streams*, one per source of chance (a bag, a deck, a die pool,
+Caesar!'s tiles, ...), each a PCG32 generator seeded from the session's committed secret, the
+players' share and the stream's name (docs/fairness.md, "The streams")::
+
+    digest = SHA-256(UTF-8 "legatus-draws:2:<secret>:<stream>:<share>")   (share "" when none)
+    stream = PCG32 seeded (initstate = digest[0:8], initseq = digest[8:16]), both big-endian
+
+Sessions stored before version 2 (``Draws.legacy``) drew everything from one generator,
+``PCG32(seed, 54)``, in the order the draws happened; they keep doing so, so they replay exactly.
+
+A generator can carry a *tape*: a list to which every draw is appended as
+``[stream, kind, ...]`` (the draw record that scripts/verify_draws.py checks). Tapes exist only
+while a record is being made (firmware/fairness.py); a session's state never holds one.
 """
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+import hashlib
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import Any, TypeVar
 
 from engine.text import Msg
 
@@ -14,17 +30,26 @@ _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 _MULT = 6364136223846793005
 T = TypeVar("T")
+Tape = list[list[Any]]
+
+DRAWS_VERSION = 2          # the derivation of new sessions (header "v")
+SHARE_MAX = 64             # the players' share: 1-64 printable characters, no spaces
 
 
 class Rng:
-    """PCG-XSH-RR 64/32. ``to_json()`` gives ``[state, inc]``; ``Rng.from_json`` restores it."""
+    """PCG-XSH-RR 64/32. ``to_json()`` gives ``[state, inc]``; ``Rng.from_json`` restores it.
 
-    __slots__ = ("state", "inc")
+    ``tape``/``label``: when ``tape`` is a list, every draw is appended to it as
+    ``[label, kind, ...]`` (see docs/fairness.md for the kinds)."""
+
+    __slots__ = ("state", "inc", "tape", "label")
 
     def __init__(self, seed: int, stream: int = 54) -> None:
         """Seed as ``pcg32_srandom_r(seed, stream)``; both are taken modulo 2**64."""
         self.state = 0
         self.inc = ((stream << 1) | 1) & _MASK64
+        self.tape: Tape | None = None
+        self.label = ""
         self.next_u32()
         self.state = (self.state + (seed & _MASK64)) & _MASK64
         self.next_u32()
@@ -32,10 +57,12 @@ class Rng:
     @classmethod
     def from_json(cls, data: Sequence[int]) -> Rng:
         """Restore from ``[state, inc]``; raises ValueError if malformed."""
-        if len(data) != 2 or not all(isinstance(x, int) for x in data) or not data[1] & 1:
-            raise ValueError(Msg("bad generator state {}", repr(data)))
+        if (not isinstance(data, (list, tuple)) or len(data) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in data) or not data[1] & 1):
+            raise ValueError(Msg("bad generator state {}", repr(data)[:80]))
         rng = cls.__new__(cls)
         rng.state, rng.inc = data[0] & _MASK64, data[1] & _MASK64
+        rng.tape, rng.label = None, ""
         return rng
 
     def to_json(self) -> list[int]:
@@ -49,8 +76,7 @@ class Rng:
         rot = old >> 59
         return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
 
-    def below(self, n: int) -> int:
-        """Uniform integer in ``[0, n)`` without modulo bias; raises ValueError if n < 1."""
+    def _below(self, n: int) -> int:
         if n < 1:
             raise ValueError(Msg("below() needs n >= 1"))
         if n > _MASK32 + 1:
@@ -61,18 +87,200 @@ class Rng:
             if r >= threshold:
                 return r % n
 
+    def note(self, kind: str, *args: Any) -> None:
+        """Append ``[label, kind, *args]`` to the tape, if there is one (events that are not
+        draws but that a checker must follow, e.g. an item put back into a bag)."""
+        if self.tape is not None:
+            self.tape.append([self.label, kind, *args])
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)`` without modulo bias; raises ValueError if n < 1.
+        Tape: ``["below", n, k]``."""
+        k = self._below(n)
+        if self.tape is not None:
+            self.tape.append([self.label, "below", n, k])
+        return k
+
     def die(self, sides: int) -> int:
-        """One roll of a ``sides``-sided die, 1..sides."""
-        return self.below(sides) + 1
+        """One roll of a ``sides``-sided die, 1..sides (``below(sides) + 1``). Tape: ``["die", sides, v]``."""
+        v = self._below(sides) + 1
+        if self.tape is not None:
+            self.tape.append([self.label, "die", sides, v])
+        return v
 
     def choice(self, items: Sequence[T]) -> T:
-        """One uniformly chosen element; raises IndexError on an empty sequence."""
+        """One uniformly chosen element (``items[below(len)]``); raises IndexError on an empty
+        sequence. Tape: ``["below", len, k]``."""
         if not items:
             raise IndexError(Msg("choice from an empty sequence"))
         return items[self.below(len(items))]
 
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
+    def take(self, counts: dict[str, int]) -> str:
+        """One item from a bag of named ``counts`` (each item equally likely), whose count goes
+        down by one: ``k = below(total)``, then walk the names in sorted (code point) order,
+        subtracting each name's count from ``k`` until ``k`` falls inside one. Raises
+        IndexError if the bag is empty. Tape: ``["draw", name]``."""
+        total = sum(counts.values())
+        if total < 1:
+            raise IndexError(Msg("draw from an empty bag"))
+        k = self._below(total)
+        for name in sorted(counts):
+            c = counts[name]
+            if k < c:
+                counts[name] = c - 1
+                if self.tape is not None:
+                    self.tape.append([self.label, "draw", name])
+                return name
+            k -= c
+        raise AssertionError("unreachable: k < total")
+
+    def pop(self, items: list[T], shown: Callable[[T], Any] | None = None) -> T:
+        """Remove and return a uniformly chosen element: ``items.pop(below(len(items)))``.
+        Tape: ``["pick", [shown(x) for x in items], shown(item)]`` (the list before the pick)."""
+        if not items:
+            raise IndexError(Msg("pop from an empty sequence"))
+        before = None if self.tape is None else [shown(x) if shown else x for x in items]
+        item = items.pop(self._below(len(items)))
+        if self.tape is not None:
+            self.tape.append([self.label, "pick", before, shown(item) if shown else item])
+        return item
+
+    def shuffle(self, items: MutableSequence[T], shown: Callable[[T], Any] | None = None) -> None:
+        """Fisher–Yates shuffle in place: for i from len-1 down to 1, swap i and ``below(i+1)``.
+        Tape: ``["shuffle", before, after]``."""
+        before = None if self.tape is None else [shown(x) if shown else x for x in items]
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = self._below(i + 1)
             items[i], items[j] = items[j], items[i]
+        if self.tape is not None:
+            self.tape.append([self.label, "shuffle", before, [shown(x) if shown else x for x in items]])
+
+
+def stream_seed(secret: int, share: str, name: str) -> tuple[int, int]:
+    """The PCG32 seeding (initstate, initseq) of stream ``name`` (docs/fairness.md)."""
+    digest = hashlib.sha256(f"legatus-draws:2:{secret}:{name}:{share}".encode()).digest()
+    return int.from_bytes(digest[:8], "big"), int.from_bytes(digest[8:16], "big")
+
+
+def check_share(text: str) -> str | None:
+    """None if ``text`` can be the players' share, else what is wrong with it (a Msg)."""
+    if not 1 <= len(text) <= SHARE_MAX:
+        return Msg("The share is 1 to {} characters, not {}.", SHARE_MAX, len(text))
+    if not all(ch.isprintable() and not ch.isspace() for ch in text):
+        return Msg("The share is one word of printable characters (no spaces or control characters).")
+    return None
+
+
+class Draws:
+    """The sources of chance of one session: one generator per named stream (version 2), or the
+    single generator of a session stored before version 2 (``legacy``), which every stream name
+    then shares (so old sessions draw exactly as they did).
+
+    JSON: version 2 ``{"v": 2, "secret": S, "share": "...", "s": {stream: [state, inc]}}``
+    (streams appear once used); legacy ``[state, inc]``; either may carry ``"tape"`` while a
+    draw record is being made (legacy then ``{"v": 1, "g": [state, inc], "tape": [...]}``)."""
+
+    __slots__ = ("secret", "share", "_streams", "_one", "tape")
+
+    def __init__(self) -> None:
+        self.secret = 0
+        self.share = ""
+        self._streams: dict[str, Rng] = {}
+        self._one: Rng | None = None
+        self.tape: Tape | None = None
+
+    @classmethod
+    def legacy(cls, seed: int) -> Draws:
+        """Everything from one ``Rng(seed)`` (sessions stored before version 2, tests, tools)."""
+        d = cls()
+        d.secret = seed
+        d._one = Rng(seed)
+        return d
+
+    @classmethod
+    def keyed(cls, secret: int, share: str = "") -> Draws:
+        """Version 2: each stream seeded from (secret, share, stream name)."""
+        d = cls()
+        d.secret, d.share = secret, share
+        return d
+
+    @classmethod
+    def coerce(cls, source: Draws | int) -> Draws:
+        """A Draws as given, or ``legacy(seed)`` for a plain seed."""
+        return source if isinstance(source, Draws) else cls.legacy(source)
+
+    @property
+    def is_legacy(self) -> bool:
+        return self._one is not None
+
+    def stream(self, name: str) -> Rng:
+        """The generator of stream ``name`` (created on first use)."""
+        if self._one is not None:
+            self._one.label = name
+            return self._one
+        rng = self._streams.get(name)
+        if rng is None:
+            rng = Rng(*stream_seed(self.secret, self.share, name))
+            self._streams[name] = rng
+        rng.tape, rng.label = self.tape, name
+        return rng
+
+    def put(self, name: str, rng: Rng) -> None:
+        """Make ``rng`` the current generator of stream ``name``."""
+        if self._one is not None:
+            self._one = rng
+        else:
+            self._streams[name] = rng
+
+    def drawn(self) -> bool:
+        """Whether anything has been drawn yet (a legacy session counts as drawn: it takes no share)."""
+        if self._one is not None:
+            return True
+        return any(rng.state != Rng(*stream_seed(self.secret, self.share, name)).state
+                   for name, rng in self._streams.items())
+
+    def record(self, tape: Tape) -> None:
+        """Append every draw from now on to ``tape`` (a draw record)."""
+        self.tape = tape
+        for rng in ([self._one] if self._one is not None else self._streams.values()):
+            rng.tape = tape
+
+    def to_json(self) -> Any:
+        if self._one is not None:
+            if self.tape is None:
+                return self._one.to_json()
+            return {"v": 1, "g": self._one.to_json(), "tape": self.tape}
+        out: dict[str, Any] = {"v": 2, "secret": self.secret, "share": self.share,
+                               "s": {k: v.to_json() for k, v in sorted(self._streams.items())}}
+        if self.tape is not None:
+            out["tape"] = self.tape
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Draws:
+        """Restore from :meth:`to_json`; raises ValueError if malformed. A tape is kept by
+        reference (the record goes on growing)."""
+        d = cls()
+        if isinstance(data, list):
+            d._one = Rng.from_json(data)
+            return d
+        if not isinstance(data, dict):
+            raise ValueError(Msg("bad generator state {}", repr(data)[:80]))
+        tape = data.get("tape")
+        if tape is not None and not isinstance(tape, list):
+            raise ValueError(Msg("bad draw record {}", repr(tape)[:80]))
+        d.tape = tape
+        if data.get("v") == 1:
+            d._one = Rng.from_json(data.get("g", []))
+            d._one.tape = tape
+            return d
+        secret, share, streams = data.get("secret"), data.get("share"), data.get("s")
+        if (data.get("v") != 2 or not isinstance(secret, int) or isinstance(secret, bool)
+                or not isinstance(share, str) or not isinstance(streams, dict)):
+            raise ValueError(Msg("bad generator state {}", repr(data)[:80]))
+        d.secret, d.share = secret, share
+        for name, value in streams.items():
+            rng = Rng.from_json(value)
+            rng.tape, rng.label = tape, str(name)
+            d._streams[str(name)] = rng
+        return d

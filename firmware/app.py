@@ -66,8 +66,8 @@ class App:
             self.notify(response["message"])
         return response
 
-    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
-        response = self.console.reopen(line, seed, committed)
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
+        response = self.console.reopen(line, seed, committed, version)
         self._view_stale = True
         return response
 
@@ -83,11 +83,16 @@ class App:
 
     def _reveal_if_finished(self) -> None:
         """When an action finishes a game whose seed was secret, show the seed over the next
-        frame (issue 12: the device reveals it at game end); the next key hides it and acts."""
+        frame (issue 12: the device reveals it at game end); the next key hides it and acts.
+        The seed comes from ``reveal``, which ends the session first (issue 20: once the seed
+        is known nothing more is drawn or undone)."""
         newest = self._newest_finished()
         session = self.console.session
-        if newest > self._finished_seen and session is not None and session.header.get("committed"):
-            self.banner = (_("Game over: the seed"), str(session.header["seed"]))
+        if newest > self._finished_seen and session is not None and session.committed:
+            reply = self.console.request("reveal")
+            self._view_stale = True
+            if reply.get("ok"):
+                self.banner = (_("Game over: the seed"), str(reply["seed"]))
         self._finished_seen = max(self._finished_seen, newest)
 
     def view(self) -> dict[str, Any] | None:

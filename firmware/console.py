@@ -3,25 +3,40 @@
 :class:`Console` turns one request line into at most one JSON response line. It owns the session
 and the store; the device UI runs its actions through the same object, so everything the buttons
 do is a console line in the journal.
+
+Fair draws (docs/fairness.md): ``commit`` fixes the secret of the next ``new`` and answers its
+commitment; ``share``/``new … share=`` add the players' share; ``end`` ends the session (History
+files it, nothing more is drawn); ``reveal`` answers the seed only once the game has ended.
 """
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from engine import registry
-from engine.errors import (BadArguments, LegatusError, LineTooLong, NoSession, UnknownCommand)
+from engine.errors import (BadArguments, GameOver, IllegalMove, LegatusError, LineTooLong, NoSession,
+                           UnknownCommand)
 from engine.text import Msg
-from firmware.session import Session, parse_line
+from firmware.fairness import FairDraw
+from firmware import history
+from firmware.session import END, FAIR_NAMES, Session, parse_line
 from firmware.store import Store
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 4096
-BUILTINS = ("help", "version", "new", "state", "undo", "log", "roll", "settings", "reveal", "history", "export",
-            "quit")
+BUILTINS = ("help", "version", "new", "commit", "state", "undo", "log", "actions", "roll", "settings", "reveal",
+            "history", "export", "quit")
+NO_ARGUMENTS = ("help", "version", "quit", "state", "undo", "reveal", "commit")
+# What an ended session still answers (PROTOCOL.md, third round); anything else of it: game_over.
+AFTER_END = frozenset({"state", "log", "actions", "reveal"})
+MAX_PAGE = 500
 
 
 def version() -> str:
@@ -43,8 +58,9 @@ class Console:
         self.settings_hook = settings_hook
         self.serial_out: Callable[[bytes], None] | None = None   # the device's serial link (History: Send)
         self.quit = False
+        self._pending: int | None = None   # the secret ``commit`` fixed for the next ``new`` (memory only)
         self.apply_language()
-        self._history_hook("reconcile")
+        self._reconcile()
 
     @property
     def session(self) -> Session | None:
@@ -63,6 +79,7 @@ class Console:
         try:
             lang = self.store.load_settings().get("language", "en")
         except Exception:  # noqa: BLE001 - unreadable settings: keep going in English
+            log.warning("the settings could not be read; speaking English", exc_info=True)
             lang = "en"
         set_language(lang if lang in LANGUAGES else "en")
 
@@ -87,15 +104,19 @@ class Console:
             return self._error(BadArguments(Msg("The line contains a NUL character; nothing was done.")))
         return json.dumps(self.request(text), ensure_ascii=False, separators=(",", ":"))
 
-    def request(self, text: str) -> dict[str, Any]:
-        """Run one request; returns the response object (``ok`` true or false)."""
+    def request(self, text: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
+        """Run one request; returns the response object (``ok`` true or false). ``step``: for
+        ``undo``, the step it must take back (:meth:`undo_named`)."""
         try:
-            fields = self._dispatch(text.strip())
-        except Exception as e:  # noqa: BLE001 - a bug must not stop the device; nothing was committed
+            fields = self._dispatch(text.strip(), step)
+        except LegatusError as e:
             out = self.response(e)
             if isinstance(e, NoSession) and self.store.recovery is not None:
                 out["recovered"] = self.store.recovery.sentence()    # a lost session is never silent
             return out
+        except Exception as e:  # noqa: BLE001 - a bug must not stop the device; nothing was committed
+            log.exception("internal error answering %r", text[:80])
+            return self.response(e)
         return self.response(fields)
 
     @staticmethod
@@ -117,10 +138,10 @@ class Console:
                           separators=(",", ":"))
 
     # -- dispatch ----------------------------------------------------------------------------
-    def _dispatch(self, line: str) -> dict[str, Any]:
+    def _dispatch(self, line: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         req = parse_line(line)
         name = req.command
-        if name in ("help", "version", "quit", "state", "undo", "reveal") and (req.args or req.opts):
+        if name in NO_ARGUMENTS and (req.args or req.opts):
             raise BadArguments(Msg("'{}' takes no arguments.", name))
         if name == "help":
             return {"commands": self.command_names()}
@@ -131,17 +152,30 @@ class Console:
             return {"bye": True}
         if name == "new":
             return self._new(line, req.opts)
+        if name == "commit":
+            return {"commitment": self.commit_next()}
         if name == "settings":
             return self._settings(req.opts)
         if name in ("history", "export"):
             from firmware import export
             return export.command(self.store.db, name, req)
-        if self.session is not None and self.session.command(name) is not None:
-            return self._run_session(line)
-        if name in ("state", "undo", "log", "reveal"):
-            if self.session is None:
-                raise NoSession(Msg("No session yet: start one with 'new <game>' ({}).", ", ".join(sorted(registry.GAMES))))
-            return getattr(self, f"_{name}")(req.args)
+        session = self.session
+        if session is not None and session.ended and name not in AFTER_END and (
+                name == "undo" or session.command(name) is not None):
+            raise GameOver(Msg("This game has ended: only state, log, reveal, history, export and new are "
+                               "answered now."))
+        if name == "state":
+            return self._state(self._need_session())
+        if name == "undo":
+            return self._undo(self._need_session(), step)
+        if name == "log":
+            return self._log(self._need_session(), req.args)
+        if name == "actions":
+            return self._actions(self._need_session(), req)
+        if name == "reveal":
+            return self._reveal(self._need_session())
+        if session is not None and session.command(name) is not None:
+            return self._run_session(session, line)
         glob = registry.global_command(name)
         if glob is not None:
             from engine.rng import Rng
@@ -149,9 +183,14 @@ class Console:
             return glob.handler(req, Rng(_fresh_seed() if seed is None else seed))
         if name == "roll":
             return self._roll_sessionless(line)
-        if self.session is None and name in _session_command_names():
+        if session is None and name in _session_command_names():
             raise NoSession(Msg("'{}' needs a session: start one with 'new <game>'.", name))
         raise UnknownCommand(Msg("Unknown command '{}'; 'help' lists the commands.", name[:40]))
+
+    def _need_session(self) -> Session:
+        if self.session is None:
+            raise NoSession(Msg("No session yet: start one with 'new <game>' ({}).", ", ".join(sorted(registry.GAMES))))
+        return self.session
 
     def command_names(self) -> list[str]:
         names = list(BUILTINS)
@@ -160,27 +199,47 @@ class Console:
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
         return names
 
-    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
         """Start ``line`` (an archived session's ``new`` line) again with its own ``seed``, as a
         response like :meth:`request`'s. A seed that was secret stays secret: it is not added to
         the line, and the new session keeps the same commitment (so ``reveal`` at the end still
-        proves every draw)."""
+        proves every draw). ``version``: the archived header's ``v`` (its draws' derivation;
+        0: today's)."""
         from firmware.i18n import localize, say
         try:
             req = parse_line(line)
             if req.command != "new":
                 raise BadArguments(Msg("Only a 'new' line can be reopened."))
-            fields = self._new(line, req.opts, given=(seed, committed))
+            fields = self._new(line, req.opts, given=(seed, committed, version))
         except LegatusError as e:
+            log.info("reopening %r was refused: %s", line[:80], say(e.message))
             return {"ok": False, "error": e.code, "message": say(e.message)}
         return {"ok": True, **localize(fields)}
 
-    def _new(self, line: str, opts: Mapping[str, str], given: tuple[int, bool] | None = None) -> dict[str, Any]:
+    def commit_next(self) -> str:
+        """The commitment of the secret the next ``new`` without ``seed=`` will use (the same one
+        until a ``new`` uses it; kept in memory only: after a restart ``new … share=`` asks for
+        a ``commit`` again)."""
+        from firmware.fairness import commitment
+        if self._pending is None:
+            self._pending = _fresh_seed()
+        return commitment(self._pending)
+
+    def _new(self, line: str, opts: Mapping[str, str],
+             given: tuple[int, bool, int] | None = None) -> dict[str, Any]:
+        from engine.rng import DRAWS_VERSION
         seed_text = opts.get("seed")
+        version = DRAWS_VERSION
+        pending = False
         if given is not None:
-            seed, committed = given
+            seed, committed, version = given
+            version = version or DRAWS_VERSION
         elif seed_text is None:
-            seed, committed = _fresh_seed(), True
+            if "share" in opts and self._pending is None:
+                raise BadArguments(Msg("share= needs a commitment shown first: send 'commit', show its code to the "
+                                       "players, then new … share=<text>."))
+            pending = self._pending is not None
+            seed, committed = (self._pending if self._pending is not None else _fresh_seed()), True
         else:
             try:
                 seed = int(seed_text)
@@ -189,63 +248,115 @@ class Console:
             if not 0 <= seed < 2**64:
                 raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
             committed = False
-        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed)
+        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
         old = self.session
-        abandoned = self._history_hook("record_abandoned", old) if old is not None else False
+        abandoned = bool(self._safely("record the replaced game as abandoned",
+                                      lambda: history.record_abandoned(self.store, old))) if old is not None else False
         try:
             self.store.begin(session)
         except BaseException:
-            if abandoned:
-                self._history_hook("forget_abandoned", old)
+            if abandoned and old is not None:
+                self._safely("take back the abandoned record", lambda: history.forget_abandoned(self.store, old))
             raise
+        if pending:
+            self._pending = None
         self.session = session
-        self._history_hook("note_started")
+        self._safely("note the start", lambda: history.note_started(self.store, session))
         out: dict[str, Any] = {"game": session.game.name}
         view = session.view()
-        if "commitment" in view:
+        if view["commitment"] is not None:
             out["commitment"] = view["commitment"]
+        if view["share"] is not None:
+            out["share"] = view["share"]
         out["state"] = view
         return out
 
-    def _reveal(self, args: tuple[str, ...]) -> dict[str, Any]:
-        """The session's seed: after it anyone can check the commitment and replay every draw."""
-        assert self.session is not None
-        out: dict[str, Any] = {"seed": int(self.session.header["seed"])}
-        if self.session.header.get("committed"):
-            from firmware.fairness import commitment
-            out["commitment"] = commitment(out["seed"])
+    def _reveal(self, session: Session) -> dict[str, Any]:
+        """The seed, once the game has ended (``end``, or its rules ended it: then ``reveal``
+        ends the session first, so nothing can be drawn or undone after the seed is known)."""
+        from firmware.fairness import finished_by_rules, revealed
+        if not session.ended:
+            if not finished_by_rules(session.game.name, session.game.view(session.state), session.lines):
+                raise IllegalMove(Msg("The seed is shown when the game ends: finish the game, or end it with 'end'."))
+            self._run_session(session, END)
+        out = revealed(session.header, session.share_of(session.state))
+        out["ended"] = session.ended_as()
         return out
 
-    def _run_session(self, line: str) -> dict[str, Any]:
-        assert self.session is not None
-        outcome, new_json = self.session.run(line)
-        if new_json is not None:
-            self.store.commit(self.session, line, outcome, new_json)
-            self._history_hook("after_action", parse_line(line).command, outcome.fields, True)
-            fields = dict(outcome.fields)
-            fields.setdefault("state", self.session.view())
-            return fields
-        self._history_hook("after_action", parse_line(line).command, outcome.fields, False)
-        return dict(outcome.fields)
-
-    def _history_hook(self, name: str, *args: Any) -> Any:
-        """Record finished/abandoned games (firmware/history.py). The action is already saved:
-        a failure here never fails the reply; ``reconcile`` at the next start or ``state``
-        records what was missed."""
-        from firmware import history
-        session = args[0] if name in ("record_abandoned", "forget_abandoned") else self.session
-        rest = args[1:] if name in ("record_abandoned", "forget_abandoned") else args
+    def fair_draw(self) -> FairDraw | None:
+        """The running session's fair draw for screens (None without a session)."""
+        from engine.rng import Draws
+        from firmware.fairness import commitment, finished_by_rules
+        session = self.session
         if session is None:
             return None
+        state = session.state
+        view = session.game.view(state)
+        share = session.share_of(state)
         try:
-            return getattr(history, name)(self.store, session, *rest)
+            draws = Draws.from_json(state["rng"])
+            fresh = not draws.is_legacy and not draws.drawn()
+        except (KeyError, ValueError):
+            log.warning("the session's draws do not read back", exc_info=True)
+            fresh = False
+        return FairDraw(commitment=commitment(int(session.header["seed"])) if session.committed else None,
+                        share=share,
+                        can_share=session.committed and share is None and fresh and not session.ended,
+                        finished=finished_by_rules(session.game.name, view, session.lines),
+                        ended=session.ended_as(view),
+                        seed=int(session.header["seed"]) if session.ended else None)
+
+    def _run_session(self, session: Session, line: str) -> dict[str, Any]:
+        outcome, new_json = session.run(line)
+        command = parse_line(line).command
+        if new_json is None:
+            self._safely("record a finished game",
+                         lambda: history.after_action(self.store, session, command, dict(outcome.fields), False))
+            return dict(outcome.fields)
+        self.store.commit(session, line, outcome, new_json)
+        self._safely("record a finished game",
+                     lambda: history.after_action(self.store, session, command, dict(outcome.fields), True))
+        if command == END:
+            self._filed_ended(session)
+        fields = dict(outcome.fields)
+        fields.setdefault("state", session.view())
+        return fields
+
+    def _filed_ended(self, session: Session) -> None:
+        """An ended session goes to History (``finished`` or ``ended``) with its fair-draw record."""
+        from firmware import fairness
+        status = session.ended_as() or "ended"
+
+        def both() -> bool:
+            history.record_ended(self.store, session, status)
+            fairness.file_record(self.store, session)     # last: its presence says both are done
+            return True
+        self._safely("file the ended game in History", both)
+
+    def _safely(self, what: str, action: Callable[[], T]) -> T | None:
+        """Run a History/record step after the action is saved: a failure never fails the reply
+        (it is logged, and :meth:`_reconcile` at the next start or ``state`` does what was missed)."""
+        try:
+            return action()
         except Exception:  # noqa: BLE001 - history must never stop a game
+            log.exception("could not %s; it is done again at the next start or 'state'", what)
             return None
 
-    def _state(self, args: tuple[str, ...]) -> dict[str, Any]:
-        assert self.session is not None
-        self._history_hook("reconcile")
-        out: dict[str, Any] = {"state": self.session.view()}
+    def _reconcile(self) -> None:
+        """Record a finish (or an end) that a crash or a storage error kept from History."""
+        session = self.session
+        if session is None:
+            return
+        self._safely("reconcile the history", lambda: history.reconcile(self.store, session))
+        if session.ended:
+            from firmware import fairness
+            sid = str(session.header["sid"])
+            if not fairness.filed(self.store.db, [sid]):       # the end's records were lost: file them
+                self._filed_ended(session)
+
+    def _state(self, session: Session) -> dict[str, Any]:
+        self._reconcile()
+        out: dict[str, Any] = {"state": session.view()}
         if self.store.recovery is not None:
             out["recovered"] = self.store.recovery.sentence()
         return out
@@ -258,21 +369,38 @@ class Console:
         """``undo`` as the device asks it: the response, but only if ``step`` (from
         :meth:`undo_step` when the question was shown) is still the last step; if a serial
         request changed it in between, nothing is undone (error ``step_changed``)."""
-        try:
-            if self.session is None:
-                raise NoSession(Msg("No session yet: start one with 'new <game>' ({}).", ", ".join(sorted(registry.GAMES))))
-            return self.response(self._undo((), step))
-        except Exception as e:  # noqa: BLE001 - as request(): nothing was committed
-            return self.response(e)
+        return self.request("undo", step=step)
 
-    def _undo(self, args: tuple[str, ...], step: tuple[int, int] | None = None) -> dict[str, Any]:
-        assert self.session is not None
-        text = self.store.undo(self.session, step)
-        self._history_hook("after_undo")
-        return {"undone": text, "state": self.session.view()}
+    def _undo(self, session: Session, step: tuple[int, int] | None = None) -> dict[str, Any]:
+        text = self.store.undo(session, step)
+        self._safely("take back a finished game's record", lambda: history.after_undo(self.store, session))
+        return {"undone": text, "state": session.view()}
 
-    def _log(self, args: tuple[str, ...]) -> dict[str, Any]:
-        assert self.session is not None
+    def _actions(self, session: Session, req: Any) -> dict[str, Any]:
+        """``actions [N] [before=K]``: the session's effective actions, newest first — ``n`` (1 is
+        the first), ``line`` and ``text`` (its sentence) — N of them (default 20, at most 500)
+        before action K (default: the newest); ``before``: the K of the next older page (null at
+        the first action). The whole history of a long session, a page at a time."""
+        from firmware.session import said
+        if len(req.args) > 1 or set(req.opts) - {"before"}:
+            raise BadArguments(Msg("Usage: actions [N] [before=K]."))
+        n = 20
+        if req.args:
+            try:
+                n = int(req.args[0])
+            except ValueError:
+                raise BadArguments(Msg("Usage: actions [N] [before=K]; '{}' is not a number.", req.args[0][:24])) from None
+            if not 1 <= n <= MAX_PAGE:
+                raise BadArguments(Msg("actions N needs N between 1 and {}.", MAX_PAGE))
+        total = len(session.lines)
+        before = req.opt_int("before", total + 1, lo=1, hi=total + 1)
+        assert before is not None
+        lo = max(0, before - 1 - n)
+        page = [{"n": i + 1, "line": session.lines[i], "text": said(session.sentences[i])}
+                for i in range(before - 2, lo - 1, -1)]
+        return {"actions": page, "total": total, "before": lo + 1 if lo > 0 else None}
+
+    def _log(self, session: Session, args: tuple[str, ...]) -> dict[str, Any]:
         n = 20
         if args:
             try:
@@ -281,7 +409,7 @@ class Console:
                 raise BadArguments(Msg("Usage: log [N]; '{}' is not a number.", args[0][:24])) from None
             if n < 1:
                 raise BadArguments(Msg("log N needs N ≥ 1."))
-        return {"log": self.session.log[-n:]}
+        return {"log": session.log[-n:]}
 
     def _roll_sessionless(self, line: str) -> dict[str, Any]:
         from engine import dice
@@ -314,7 +442,7 @@ class Console:
 def _session_command_names() -> set[str]:
     """Every command some game session has (imports the games: only on this error path)."""
     from engine.common import SESSION_COMMANDS
-    names = set(SESSION_COMMANDS)
+    names = set(SESSION_COMMANDS) | set(FAIR_NAMES)
     for game in registry.available_games():
         names |= set(registry.game(game).commands)
     return names

@@ -1,10 +1,15 @@
-"""``history [N]`` and ``export format=bgstats|csv [id=…]`` (PROTOCOL.md, "Added in version 1").
+"""``history [N]`` and ``export format=bgstats|csv|draws [id=…]`` (PROTOCOL.md, "Added in version 1",
+"third round").
 
 ``bgstats``: one play in the BG Stats push shape — ``sourceName``, ``game`` (``name``, ``bggId``
 where known, ``sourceGameId``), ``players`` (``name``, ``score``, ``winner``, ``startPlayer``) and
 ``playDate`` (``YYYY-MM-DD HH:MM:SS``, UTC). No BoardGameGeek id is guessed: ``bggId`` is left out
 until one is verified (``BGG_IDS``). ``csv``: a header line and one row per player per game.
-Nothing exported holds a session's seed (the history keeps none).
+``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
+
+An ended game's entry carries its ``seed``, ``share`` and ``commitment`` (bgstats: ``fairDraw``;
+csv: the last three columns); a game whose session has not ended carries none of them (null, or
+empty cells), and its draw record is refused.
 """
 from __future__ import annotations
 
@@ -17,11 +22,12 @@ from typing import Any
 from engine.errors import BadArguments
 from engine.game import Request
 from engine.text import Msg
-from firmware import history
+from firmware import fairness, history
 
 BGG_IDS: dict[str, int] = {}          # game -> verified BoardGameGeek id (none verified yet)
 CSV_FIELDS = ("id", "game", "name", "status", "started", "finished", "mode", "player", "score", "winner",
-              "start_player", "result")
+              "start_player", "result", "seed", "share", "commitment")
+FORMATS = ("bgstats", "csv", "draws")
 
 
 def _play_date(entry: dict[str, Any]) -> str:
@@ -37,9 +43,13 @@ def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:
         game["bggId"] = BGG_IDS[entry["game"]]
     players = [{"name": p["name"], "score": p.get("score"), "winner": bool(p.get("winner")),
                 "startPlayer": bool(p.get("startPlayer"))} for p in entry["players"]]
-    return {"sourceName": "Legatus", "game": game, "players": players, "playDate": _play_date(entry),
-            "ignored": entry["status"] == "abandoned", "comments": say(entry["result"]),
+    play = {"sourceName": "Legatus", "game": game, "players": players, "playDate": _play_date(entry),
+            "ignored": entry["status"] == "abandoned" or entry["game"] in history.TOOLS,   # a bag is not a play
+            "comments": say(entry["result"]),
             "sourcePlayId": str(entry["id"])}
+    if entry.get("seed") is not None:
+        play["fairDraw"] = {k: entry.get(k) for k in ("seed", "share", "commitment")}
+    return play
 
 
 def _mode_text(mode: dict[str, Any]) -> str:
@@ -59,10 +69,11 @@ def csv_text(entries: list[dict[str, Any]]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_FIELDS)
     for e in entries:
-        for p in e["players"]:
+        for p in e["players"] or [{"name": ""}]:          # a bag or dice session has no players
             w.writerow([e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
                         _mode_text(e["mode"]), p["name"], "" if p.get("score") is None else p["score"],
-                        int(bool(p.get("winner"))), int(bool(p.get("startPlayer"))), say(e["result"])])
+                        int(bool(p.get("winner"))), int(bool(p.get("startPlayer"))), say(e["result"]),
+                        *("" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment"))])
     return buf.getvalue()
 
 
@@ -98,21 +109,25 @@ def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
                 raise BadArguments(Msg("history N needs N ≥ 1."))
             if n > MAX_LISTED:
                 raise BadArguments(Msg("history N lists at most {} games, not {}.", MAX_LISTED, req.args[0][:24]))
-        return {"games": [history.public(e) for e in history.games(db, n)]}
+        return {"games": [history.public(e) for e in fairness.attach(db, history.games(db, n))]}
     unknown = set(req.opts) - {"format", "id"}
     fmt = req.opts.get("format")
-    if req.args or unknown or fmt not in ("bgstats", "csv"):
-        raise BadArguments(Msg("Usage: export format=bgstats|csv [id=<history id>]."))
+    if req.args or unknown or fmt not in FORMATS:
+        raise BadArguments(Msg("Usage: export format=bgstats|csv|draws [id=<history id>]."))
     gid = _id(req)
     if gid is not None:
         entries = history.games(db, None, gid)
         if not entries:
             raise BadArguments(Msg("No game {} in the history; 'history' lists them.", gid))
     else:
-        entries = history.games(db, 1 if fmt == "bgstats" else None)
-        if not entries and fmt == "bgstats":
+        entries = history.games(db, None if fmt == "csv" else 1)
+        if not entries and fmt != "csv":
             raise BadArguments(Msg("The history is empty: no game has finished yet."))
+    entries = fairness.attach(db, entries)
     if fmt == "csv":
         return {"format": "csv", "text": csv_text(entries)}
+    if fmt == "draws":
+        record = fairness.record_of(db, entries[0])
+        return {"format": "draws", "record": record, "text": json.dumps(record, ensure_ascii=False)}
     play = bgstats_play(entries[0])
     return {"format": "bgstats", "play": play, "text": json.dumps(play, ensure_ascii=False)}

@@ -1,14 +1,220 @@
-"""Fair draws: a session started without ``seed=`` commits to its secret seed.
+"""Fair draws (docs/fairness.md, PROTOCOL.md "third round").
 
-``commitment(seed)`` is the lowercase hex SHA-256 of the UTF-8 text ``legatus-seed:<seed>`` (the
-seed in decimal), shown at the start of the game and in ``state``; ``reveal`` later shows the seed,
-and anyone can check the commitment and replay every draw (docs/fairness.md).
+- ``commitment(seed)``: the lowercase hex SHA-256 of the UTF-8 text ``legatus-seed:<seed>`` (the
+  seed in decimal), shown before the first draw (``new``, ``commit``, ``state``); it commits to the
+  secret alone, before any share is known.
+- The draws come from the secret and the players' share by the derivation of engine/rng.py (one
+  stream per source of chance).
+- When the game has ended (``end``, or its rules ended it and ``reveal`` was asked), the session's
+  *record* is filed here: its header and effective action lines, from which :func:`draw_record`
+  makes the exported draw record (every draw of every stream with what decided it) that
+  scripts/verify_draws.py checks without Legatus.
+
+The ``fair`` table (beside the store's, like History's) holds one row per ended session: ``sid``,
+``data`` (JSON: ``header``, ``lines``), ``crc``.
 """
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
+import sqlite3
+from typing import Any, NamedTuple
+
+from firmware.storage import crc
+
+log = logging.getLogger(__name__)
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS fair(sid TEXT PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL)"
+# the columns of the table (the store checks the schema against them and carries its rows when it
+# rebuilds a damaged database)
+COLUMNS = {"fair": ("sid", "data", "crc")}
+# Raw reads (firmware/store.py): the stored bytes, checked before they are decoded.
+FAIR_ROW = "CAST(sid AS BLOB), CAST(data AS BLOB), CAST(crc AS INTEGER)"
+RECORD_FORMAT = "legatus-draw-record"
 
 
 def commitment(seed: int) -> str:
     """The public commitment to ``seed`` (64 lowercase hex characters)."""
     return hashlib.sha256(f"legatus-seed:{seed}".encode()).hexdigest()
+
+
+def finished_by_rules(game: str, view: dict[str, Any], lines: list[str]) -> bool:
+    """Whether the game's own rules have ended it (``lines``: its effective actions so far):
+    Caesar! C-12, a Julius Caesar campaign's end, Glory after round 9, Sword after turn 9 or an
+    automatic victory. Bags and dice never end by themselves."""
+    if game in ("caesar-solo", "caesar-duel"):
+        return bool(view.get("winner"))
+    if game == "jc-battle":
+        return bool((view.get("campaign") or {}).get("over"))
+    if game == "glory":
+        return bool(view.get("finished"))
+    if game == "sword":
+        if view.get("finished"):
+            return True
+        from firmware.history import _sword_auto_again
+        return bool(lines) and _sword_auto_again(view, lines[-1])[1] is not None
+    return False
+
+
+class FairDraw(NamedTuple):
+    """The fair draw of the running session, for screens (``Console.fair_draw``).
+
+    ``commitment``: the code to photograph (None for a session started with ``seed=``);
+    ``share``: the players' share (None if none); ``can_share``: ``share <text>`` would be
+    accepted now; ``finished``: the game's rules have ended it; ``ended``: None while it runs,
+    then ``finished``/``ended``; ``seed``: the seed once the session has ended (else None)."""
+
+    commitment: str | None
+    share: str | None
+    can_share: bool
+    finished: bool
+    ended: str | None
+    seed: int | None
+
+
+# -- the records of ended sessions -------------------------------------------------------------------
+def fair_crc(sid: str | bytes, data: str | bytes) -> int:
+    """The checksum of a ``fair`` row (tagged: its shape is a setting's), over the raw bytes."""
+    return crc("fair", sid, data)
+
+
+def _decoded(sid: bytes, data: bytes, check: int) -> tuple[str, dict[str, Any]] | None:
+    """A raw ``fair`` row as (sid, record), or None if its checksum fails or it does not parse."""
+    if fair_crc(sid, data) != check:
+        return None
+    try:
+        record = json.loads(bytes(data).decode("utf-8"))
+        if not isinstance(record, dict):
+            return None
+        return bytes(sid).decode("utf-8"), record
+    except (ValueError, RecursionError):
+        return None
+
+
+def ensure(db: sqlite3.Connection) -> None:
+    db.execute(SCHEMA)
+
+
+def file_record(store: Any, session: Any) -> None:
+    """File an ended session's record (idempotent; raises StorageError/sqlite3.Error)."""
+    sid = str(session.header["sid"])
+    data = json.dumps({"header": session.header, "lines": list(session.lines)}, ensure_ascii=False,
+                      sort_keys=True, separators=(",", ":"))
+    with store.transaction() as db:
+        ensure(db)
+        db.execute("INSERT OR IGNORE INTO fair VALUES(?,?,?)", (sid, data, fair_crc(sid, data)))
+
+
+def filed(db: sqlite3.Connection, sids: list[str]) -> dict[str, dict[str, Any]]:
+    """The filed records of ``sids`` whose checksum holds: sid → ``{"header", "lines"}``."""
+    out: dict[str, dict[str, Any]] = {}
+    if not sids:
+        return out
+    try:
+        ensure(db)
+    except sqlite3.Error:
+        log.warning("the fair-draw table cannot be created (read-only storage?)", exc_info=True)
+    try:
+        for i in range(0, len(sids), 500):
+            part = sids[i:i + 500]
+            rows = db.execute(f"SELECT {FAIR_ROW} FROM fair WHERE sid IN ({','.join('?' * len(part))})",
+                              part).fetchall()
+            for sid, data, check in rows:
+                got = _decoded(sid, data, check)
+                if got is None:
+                    log.warning("the fair-draw record of session %r is damaged; it is left out", sid)
+                    continue
+                out[got[0]] = got[1]
+    except sqlite3.Error:
+        log.warning("the fair-draw records cannot be read", exc_info=True)
+    return out
+
+
+def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
+    """The damaged rows of the ``fair`` table, as (table, what, raw bytes, key) for the store to
+    report and set aside at start. Read only; raises if SQLite cannot read the table."""
+    tables = {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+    if "fair" not in tables:
+        return []
+    out: list[tuple[str, str, bytes, tuple[Any, ...]]] = []
+    for sid, data, check in db.execute(f"SELECT {FAIR_ROW} FROM fair").fetchall():
+        if _decoded(sid, data, check) is None:
+            raw = b"\x1f".join(f if isinstance(f, bytes) else str(f).encode() for f in (sid, data, check))
+            out.append(("fair", "fair-draw record", raw, (sid,)))
+    return out
+
+
+def set_aside(db: sqlite3.Connection, key: tuple[Any, ...]) -> None:
+    """Delete a damaged row :func:`scan` found (the store keeps its bytes in ``damaged``)."""
+    db.execute("DELETE FROM fair WHERE CAST(sid AS BLOB)=?", key)
+
+
+def revealed(header: dict[str, Any], share: str | None) -> dict[str, Any]:
+    """What an ended game shows of its draws: ``seed``, ``share``, ``commitment`` (``null`` for
+    a game started with ``seed=``, which had nothing to commit to)."""
+    return {"seed": int(header["seed"]), "share": share,
+            "commitment": commitment(int(header["seed"])) if header.get("committed") else None}
+
+
+def share_in(header: dict[str, Any], lines: list[str]) -> str | None:
+    """The players' share of a session: on its ``new`` line (``share=``) or given by ``share``."""
+    from firmware.session import parse_line
+    share = parse_line(str(header["line"])).opts.get("share")
+    for line in lines:
+        if line.startswith("share "):
+            share = line[len("share "):].strip()
+    return share or None
+
+
+def draw_record(header: dict[str, Any], lines: list[str]) -> dict[str, Any]:
+    """Replay a session with a tape and return its draw record (docs/fairness.md, "The record"):
+    ``format``, ``version`` (the derivation), ``game``, ``line``, ``seed``, ``share``,
+    ``commitment``, ``actions`` (the effective action lines) and ``draws`` (every draw of every
+    stream, in the order they happened). Raises LegatusError/ValueError if a line no longer
+    replays (it always does: the engine is deterministic)."""
+    from firmware.session import Session, parse_line
+    session = Session.from_header(header, [])
+    state = session.state                   # its draws carry the tape (the set-up's draws are on it)
+    for line in lines:
+        req = parse_line(line)
+        cmd = session.command(req.command)
+        if cmd is None or not cmd.mutates:
+            raise ValueError(f"stored action {line[:40]!r} is not a change of {session.game.name}")
+        cmd.handler(state, req)
+        session.lines.append(line)          # what ``end`` looks at, as when it ran
+    tape = state["rng"]["tape"]
+    share = share_in(header, lines)
+    return {"format": RECORD_FORMAT, "version": int(header.get("v", 1)), "game": header["game"],
+            "line": header["line"], **revealed(header, share), "actions": list(lines), "draws": tape}
+
+
+def attach(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Add ``seed``, ``share``, ``commitment`` to History entries whose session has ended (its
+    record is filed), ``None`` to the others; returns ``entries``."""
+    records = filed(db, sorted({str(e.get("sid")) for e in entries if e.get("sid")}))
+    for e in entries:
+        rec = records.get(str(e.get("sid")))
+        if rec is None:
+            e.update(seed=None, share=None, commitment=None)
+        else:
+            e.update(revealed(rec["header"], share_in(rec["header"], list(rec["lines"]))))
+    return entries
+
+
+def record_of(db: sqlite3.Connection, entry: dict[str, Any]) -> dict[str, Any]:
+    """The draw record of a History entry's session; raises BadArguments (the session has not
+    ended, or its record is missing or damaged)."""
+    from engine.errors import BadArguments, LegatusError
+    from engine.text import Msg
+    rec = filed(db, [str(entry.get("sid"))]).get(str(entry.get("sid")))
+    if rec is None:
+        raise BadArguments(Msg("Game {}: its draws are shown once its session has ended ('end', or 'reveal' "
+                               "after the game's own end).", entry["id"]))
+    try:
+        out = draw_record(rec["header"], list(rec["lines"]))
+    except (LegatusError, ValueError, KeyError, TypeError) as e:
+        log.exception("the draw record of game %s could not be made", entry["id"])
+        raise BadArguments(Msg("Game {}: its draw record could not be made ({}).", entry["id"], str(e)[:80])) from None
+    out["history_id"] = entry["id"]
+    return out

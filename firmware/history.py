@@ -8,9 +8,12 @@ A game is recorded when its rules say it is over (PROTOCOL.md, "Added in version
 - Julius Caesar (``jc-battle``): every battle that ends (``part`` = ``battle-N``) and the campaign
   when it is over (``part`` = ``campaign``);
 - The Sword of Rome: after turn 9 (``finished``) or an automatic victory (``scoring … auto=T``);
-- any game replaced by ``new`` before anything of it finished: ``abandoned``.
+- any game replaced by ``new`` before anything of it finished: ``abandoned``;
+- any session the players end with ``end`` (:func:`record_ended`): its finished records stay
+  (sealed); a game stopped early, a bag or dice session gets one ``ended`` row (``finished`` if
+  the game's rules had ended it without a record, e.g. Glory never scored).
 
-Bags and dice are tools, not games: they are never recorded.
+Bags and dice are tools, not games: they are recorded only when ended with ``end``.
 
 Each record is one row keyed by the session's ``sid`` and a ``part``, so recording is idempotent:
 a crash between an action's commit and its record is reconciled by :func:`reconcile` at the next
@@ -20,7 +23,8 @@ row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the 
 (:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times too;
 at each start the store reports damaged rows and sets them aside (:func:`scan`), and a damaged row
 is never shown. Dates are wall-clock UTC ISO dates: history is not session state.
-No record holds a seed or a ``new`` line.
+No record holds a seed or a ``new`` line: an ended game's seed, share and commitment come from
+its fair-draw record (firmware/fairness.py, joined by ``sid`` when History is read).
 """
 from __future__ import annotations
 
@@ -50,7 +54,8 @@ HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), C
 AUTO = "Auto-Crassus"
 TOOLS = ("bag", "dice")
 # The games' names as BG Stats and BoardGameGeek know them (kept in English in exports).
-GAME_NAMES = {"caesar-solo": "Caesar! Seize Rome in 20 Minutes", "caesar-duel": "Caesar! Seize Rome in 20 Minutes",
+GAME_NAMES = {"bag": "Dice & bags", "dice": "Dice",
+              "caesar-solo": "Caesar! Seize Rome in 20 Minutes", "caesar-duel": "Caesar! Seize Rome in 20 Minutes",
               "jc-battle": "Julius Caesar", "glory": "For the Glory of Rome", "sword": "The Sword of Rome"}
 _TITLES = (N_("Caesar! Seize Rome in 20 Minutes"), N_("Julius Caesar"), N_("For the Glory of Rome"),
            N_("The Sword of Rome"))
@@ -336,8 +341,6 @@ def after_undo(store: Any, session: Any) -> None:
 
 def note_started(store: Any, session: Any) -> None:
     """When ``new`` began ``session``: its start time (history is not session state)."""
-    if session.game.name in TOOLS:
-        return
     with store.transaction() as db:
         ensure(db)
         sid, now = str(session.header["sid"]), _now()
@@ -366,6 +369,32 @@ def record_abandoned(store: Any, session: Any) -> bool:
                "result": Msg("Abandoned after {} actions.", len(session.lines))}
         _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True
+
+
+def record_ended(store: Any, session: Any, status: str) -> None:
+    """After ``end`` (``status``: ``finished`` if the game's rules had ended it, else ``ended``):
+    what finished is recorded and sealed (nothing can be undone any more); a session with no record
+    of the whole game (a Julius Caesar battle is a part, not the campaign) gets one ``ended`` row.
+    Idempotent."""
+    if status == "finished" and session.game.name not in TOOLS:
+        record_state(store, session)
+    sid = str(session.header["sid"])
+    depth = len(session.lines)
+    with store.transaction() as db:
+        ensure(db)
+        db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
+        if not db.execute("SELECT 1 FROM history WHERE sid=? AND part NOT LIKE 'battle-%'", (sid,)).fetchone():
+            names = _names_of(session.game.name, session.game.view(session.state))
+            n = max(depth - 1, 0)                                # the actions before ``end``
+            result = (Msg("Finished after {n} action.", plural="Finished after {n} actions.", n=n)
+                      if status == "finished" else
+                      Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
+            rec = {"mode": {"kind": status}, "players": [_player(x, None, False) for x in names], "result": result}
+            _put(db, session.header, "ended", rec, depth, status, session.lines)
+        for rid, part, game, row_depth, text in db.execute(
+                "SELECT id, part, game, depth, record FROM history WHERE sid=? AND sealed=0", (sid,)).fetchall():
+            db.execute("UPDATE history SET sealed=1, crc=? WHERE id=?",
+                       (crc(rid, sid, part, game, row_depth, 1, text), rid))
 
 
 def forget_abandoned(store: Any, session: Any) -> None:
@@ -422,12 +451,13 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
     if row_crc(rid, sid, part, game, depth, sealed, text) != check:
         return None
     try:
-        part_s, game_s = bytes(part).decode("utf-8"), bytes(game).decode("utf-8")
+        sid_s, part_s = bytes(sid).decode("utf-8"), bytes(part).decode("utf-8")
+        game_s = bytes(game).decode("utf-8")
         data = json.loads(bytes(text).decode("utf-8"))
         result = from_data(data["result"])
         return {"id": rid, "game": game_s, "name": GAME_NAMES.get(game_s, game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
-                "players": data["players"], "result": result, "part": part_s}
+                "players": data["players"], "result": result, "part": part_s, "sid": sid_s}
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None
@@ -478,9 +508,11 @@ def _raw(*fields: Any) -> bytes:
 
 
 def public(entry: dict[str, Any]) -> dict[str, Any]:
-    """What ``history`` answers for one game."""
-    return {k: entry[k] for k in ("id", "game", "name", "status", "started", "finished", "mode", "players",
-                                  "result")}
+    """What ``history`` answers for one game; ``seed``, ``share``, ``commitment`` (null until
+    the game's session has ended, firmware/fairness.py ``attach``)."""
+    out = {k: entry[k] for k in ("id", "game", "name", "status", "started", "finished", "mode", "players", "result")}
+    out.update({k: entry.get(k) for k in ("seed", "share", "commitment")})
+    return out
 
 
 # -- statistics ------------------------------------------------------------------------------------

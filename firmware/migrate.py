@@ -66,7 +66,7 @@ def _replay(records: list[dict[str, Any]]) -> tuple[Session, list[tuple[str, str
     if fields is None:
         return None
     try:
-        session = Session.start(fields[0], fields[1], fields[2], fields[3])
+        session = Session.start(fields[0], fields[1], fields[2], fields[3], version=1)   # journal era: one generator
         rows: list[tuple[str, str, str]] = []
         for record in records[1:]:
             if record.get("undo"):

@@ -1,5 +1,11 @@
 """A running session: ``(setup, seed, actions)`` replayed through a game's rules.
 
+Its draws come from the seed (and the players' share) by the derivation of the header's version
+``v`` (engine/rng.py, docs/fairness.md): 2 for sessions started now, 1 for those stored before the
+streams existed (one generator, exactly as they were). Besides its game's commands a session has
+``share <text>`` (the players' share, before anything is drawn) and ``end`` (the session is over:
+nothing more is drawn, the seed may be revealed); both are journaled actions like any other.
+
 Memory stays bounded by the game's state size, not by the session's length: the session keeps the
 current state and a *checkpoint* every ``CHECKPOINT_EVERY`` effective actions; any earlier state
 (for undo) is the nearest checkpoint at or below it plus a replay of at most that many lines, and
@@ -14,8 +20,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import registry
-from engine.errors import BadArguments, LegatusError, NothingToUndo, UnknownCommand
+from engine.errors import BadArguments, IllegalMove, LegatusError, NothingToUndo, UnknownCommand
 from engine.game import Command, GameRules, Outcome, Request, State
+from engine.rng import DRAWS_VERSION, Draws, check_share
 from engine.text import Msg, N_
 
 MAX_LOG = 500
@@ -71,9 +78,14 @@ def said(sentence: Any) -> Any:
     return sentence
 
 
+END = "end"                    # the action line that ends a session
+FAIR_NAMES = ("share", END)    # session commands of every game (besides engine/common.py's)
+
+
 class Session:
-    """One game session in memory. ``header``: ``game``, ``line`` (the ``new`` line), ``seed``,
-    ``sid`` and, when the seed was drawn in secret, ``committed``."""
+    """One game session in memory. ``header``: ``v`` (the draws' derivation), ``game``, ``line``
+    (the ``new`` line, with ``share=`` when the players' share came with it), ``seed``, ``sid`` and,
+    when the seed was drawn in secret, ``committed``."""
 
     def __init__(self, game: GameRules, header: dict[str, Any], initial: State) -> None:
         self.game = game
@@ -87,51 +99,138 @@ class Session:
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
-    def start(cls, line: str, seed: int, sid: str, committed: bool = False) -> Session:
-        """A new session from a ``new <game> ...`` line; raises LegatusError on bad options."""
+    def start(cls, line: str, seed: int, sid: str, committed: bool = False, version: int = DRAWS_VERSION,
+              tape: list[list[Any]] | None = None) -> Session:
+        """A new session from a ``new <game> ... [share=<text>]`` line; raises LegatusError on
+        bad options. ``version``: the draws' derivation (1 only for sessions stored before
+        version 2); ``tape``: make a draw record (firmware/fairness.py)."""
         req = parse_line(line)
         if not req.args:
             raise BadArguments(Msg("Usage: new <game> [options]; games: {}.", ", ".join(sorted(registry.GAMES))))
         game = registry.game(req.args[0])
-        sub = Request(command=f"new {game.name}", args=req.args[1:], opts=req.opts, rest=req.rest)
-        initial = game.new(sub, seed)
-        header: dict[str, Any] = {"v": 1, "game": game.name, "line": line.strip(), "seed": seed, "sid": sid}
+        share = req.opts.get("share")
+        if share is not None:
+            problem = check_share(share)
+            if problem is not None:
+                raise BadArguments(problem)
+            if version < 2:
+                raise BadArguments(Msg("share= needs a session of version 2 or later."))
+        opts = {k: v for k, v in req.opts.items() if k != "share"}
+        sub = Request(command=f"new {game.name}", args=req.args[1:], opts=opts, rest=req.rest)
+        draws = Draws.keyed(seed, share or "") if version >= 2 else Draws.legacy(seed)
+        if tape is not None:
+            draws.record(tape)
+        initial = game.new(sub, draws)
+        header: dict[str, Any] = {"v": version, "game": game.name, "line": line.strip(), "seed": seed, "sid": sid}
         if committed:
             header["committed"] = True
         return cls(game, header, initial)
 
     @classmethod
-    def from_header(cls, header: dict[str, Any]) -> Session:
+    def from_header(cls, header: dict[str, Any], tape: list[list[Any]] | None = None) -> Session:
         """Rebuild the initial session from a stored header (deterministic)."""
-        return cls.start(header["line"], header["seed"], header["sid"], bool(header.get("committed")))
+        return cls.start(header["line"], header["seed"], header["sid"], bool(header.get("committed")),
+                         int(header.get("v", 1)), tape)
 
     # -- reading -----------------------------------------------------------------------------
     @property
     def state(self) -> State:
         """A fresh copy of the current state (callers may change it freely)."""
-        return json.loads(self._current)
+        state: State = json.loads(self._current)
+        return state
 
     @property
     def state_json(self) -> str:
         return self._current
 
     def view(self) -> dict[str, Any]:
-        """What ``state`` answers: ``game``, ``actions``, the fair-draw ``commitment`` (when the
-        seed is secret) and the game's own view."""
-        out: dict[str, Any] = {"game": self.game.name, "actions": len(self.lines)}
-        if self.header.get("committed"):
-            from firmware.fairness import commitment
-            out["commitment"] = commitment(int(self.header["seed"]))
-        out.update(self.game.view(self.state))
+        """What ``state`` answers: ``game``, ``actions``, the fair draw (``commitment`` when the
+        seed is secret, else null; ``share`` or null; ``ended``: null while the game runs, then
+        ``finished`` or ``ended``) and the game's own view (which never shows the draws' state)."""
+        from firmware.fairness import commitment
+        state = self.state
+        game_view = self.game.view(state)
+        out: dict[str, Any] = {"game": self.game.name, "actions": len(self.lines),
+                               "commitment": commitment(int(self.header["seed"])) if self.committed else None,
+                               "share": self.share_of(state), "ended": self.ended_as(game_view)}
+        out.update(game_view)
         return dict(out)
+
+    @property
+    def committed(self) -> bool:
+        """Whether the seed is secret (drawn by the device and committed to)."""
+        return bool(self.header.get("committed"))
+
+    @staticmethod
+    def share_of(state: State) -> str | None:
+        """The players' share the draws come from (None: none, or a session before version 2)."""
+        data = state.get("rng")
+        share = data.get("share") if isinstance(data, dict) and data.get("v") == 2 else None
+        return share if isinstance(share, str) and share else None
+
+    @property
+    def ended(self) -> bool:
+        """Whether ``end`` ended the session (its last effective action: nothing follows it)."""
+        return bool(self.lines) and self.lines[-1] == END
+
+    def ended_as(self, game_view: dict[str, Any] | None = None) -> str | None:
+        """None while the session runs; once ended, ``finished`` if the game's rules had ended it,
+        else ``ended`` (the players stopped it)."""
+        if not self.ended:
+            return None
+        from firmware.fairness import finished_by_rules
+        view = self.game.view(self.state) if game_view is None else game_view
+        return "finished" if finished_by_rules(self.game.name, view, self.lines[:-1]) else "ended"
 
     def command(self, name: str) -> Command | None:
         from engine.common import SESSION_COMMANDS
-        return self.game.commands.get(name) or SESSION_COMMANDS.get(name)
+        found = self.game.commands.get(name) or SESSION_COMMANDS.get(name)
+        if found is None and name in FAIR_NAMES:
+            found = self._share_command() if name == "share" else Command(END, self._end, True, "end")
+        return found
 
     def command_names(self) -> list[str]:
         from engine.common import SESSION_COMMANDS
-        return list(self.game.commands) + [c for c in SESSION_COMMANDS if c not in self.game.commands]
+        names = list(self.game.commands) + [c for c in SESSION_COMMANDS if c not in self.game.commands]
+        return names + [c for c in FAIR_NAMES if c not in names]
+
+    # -- the fair-draw commands of every session -------------------------------------------------
+    def _share_command(self) -> Command:
+        def share(state: State, req: Request) -> Outcome:
+            """``share <text>``: the players' share; every draw then comes from the committed
+            secret and it (docs/fairness.md). Only before anything is drawn, once, and only when
+            the seed is secret."""
+            text = req.rest.strip()
+            if not text:
+                raise BadArguments(Msg("Usage: share <text>  (1 to 64 printable characters, one word)."))
+            problem = check_share(text)
+            if problem is not None:
+                raise BadArguments(problem)
+            if not self.committed:
+                raise IllegalMove(Msg("This session was started with seed=: its draws are fixed and take no share."))
+            draws = Draws.from_json(state["rng"])
+            if draws.is_legacy:
+                raise IllegalMove(Msg("This session was stored by an older Legatus: its draws take no share."))
+            if draws.share:
+                raise IllegalMove(Msg("The players' share is given already ({}); it is given once.", draws.share))
+            if draws.drawn():
+                raise IllegalMove(Msg("Something has been drawn already, so a share now would change nothing fairly; "
+                                      "for a game that draws at set-up, send commit, then new ... share=<text>."))
+            fresh = Draws.keyed(draws.secret, text)
+            if draws.tape is not None:
+                fresh.record(draws.tape)
+            state["rng"] = fresh.to_json()
+            return Outcome({"share": text}, Msg("The players' share is {}.", text))
+        return Command("share", share, True, "share <text>  (the players' share, before the first draw)")
+
+    def _end(self, state: State, req: Request) -> Outcome:
+        """``end``: the session is over (History files it); nothing more is drawn."""
+        from firmware.fairness import finished_by_rules
+        if req.args or req.opts:
+            raise BadArguments(Msg("'{}' takes no arguments.", END))
+        finished = finished_by_rules(self.game.name, self.game.view(state), self.lines)
+        return Outcome({"ended": "finished" if finished else "ended"},
+                       Msg("The game is over and ended.") if finished else Msg("The players ended the game."))
 
     # -- changing ----------------------------------------------------------------------------
     def run(self, line: str) -> tuple[Outcome, str | None]:

@@ -1,35 +1,38 @@
 #!/usr/bin/env python3
-"""Check a Legatus fair-draw commitment and replay a session's draws — independently.
+"""Check a Legatus game's draws from its exported record alone — independently of Legatus.
 
-Standard library only; it does NOT import Legatus. It implements the generator and the draw
-procedures exactly as docs/fairness.md documents them:
+Standard library only; it does NOT import Legatus. It implements the commitment, the derivation of
+the streams, the generator and the draw procedures exactly as docs/fairness.md documents them:
 
 - commitment = lowercase hex SHA-256 of the UTF-8 text ``legatus-seed:<seed>`` (seed in decimal);
-- generator  = PCG32 (PCG-XSH-RR 64/32, ``pcg32_srandom_r(seed, 54)``), unbiased ``below(n)``;
-- bag draw   = ``k = below(items left)``, then walk the item names in sorted order;
-- deck       = the cards in the order of ``cards=``, Fisher–Yates shuffled; draws from the top;
-- dice       = ``below(sides) + 1`` per die; ``reroll`` re-rolls the chosen dice, lowest first;
-- ``undo``   = takes the last change back, the generator included.
+- version 2: each stream (a bag, a deck, a die pool, ...) is its own PCG32 generator, seeded from
+  ``SHA-256("legatus-draws:2:<seed>:<stream>:<share>")`` (initstate = bytes 0-7, initseq = bytes
+  8-15, big-endian; share empty when there was none);
+  version 1 (games stored before the streams): one generator ``PCG32(seed, 54)`` for everything,
+  in the order of the record;
+- PCG32 = PCG-XSH-RR 64/32 (``pcg32_srandom_r``/``pcg32_random_r``), ``below(n)`` without bias;
+- the record's entries ``[stream, kind, ...]``, in the order they happened:
+  ``die sides v`` (v = below(sides)+1), ``below n k``, ``pick items got`` (got = items[below(len)]),
+  ``shuffle before after`` (Fisher-Yates), ``bag contents``/``draw name``/``put name`` (a bag of
+  counts: below(total), names in sorted order), ``deck``/``card names``/``take name``/
+  ``bottom names``/``discard name``/``reshuffle`` (what a deck does between its shuffles).
 
 Usage::
 
-    verify_draws.py --seed S --commitment HEX                 # just check the commitment
-    verify_draws.py --seed S --requests session.txt [--replies replies.jsonl] [--commitment HEX]
+    verify_draws.py --record record.json [--commitment HEX]   # every draw of the game
+    verify_draws.py --seed S --commitment HEX                  # just the commitment
 
-``session.txt`` holds the request lines sent to ``legatus console`` (``new bag …``/``new dice``,
-then ``draw``, ``put``, ``card``, ``discard``, ``shuffle``, ``reshuffle``, ``roll``, ``reroll``,
-``kit …``, ``undo``; other lines are passed over). ``replies.jsonl`` holds the replies received, one
-per answered request; with it, refused requests are skipped and every draw is compared. Exit
-status 0 when everything matches, 1 otherwise.
+``record.json``: what ``export format=draws [id=N]`` answered (the whole reply or its ``record``).
+``--commitment``: the code you photographed at the start (64 hex characters, or its first 8).
+Exit status 0 when everything matches, 1 otherwise (each difference is printed as MISMATCH).
 """
 from __future__ import annotations
 
 import argparse
-import copy
 import hashlib
 import json
-import re
 import sys
+from typing import Any
 
 MASK64 = (1 << 64) - 1
 MASK32 = (1 << 32) - 1
@@ -40,12 +43,21 @@ def commitment(seed: int) -> str:
     return hashlib.sha256(f"legatus-seed:{seed}".encode("utf-8")).hexdigest()
 
 
+def stream_text(seed: int, share: str, stream: str) -> str:
+    return f"legatus-draws:2:{seed}:{stream}:{share}"
+
+
+def stream_seed(seed: int, share: str, stream: str) -> tuple[int, int]:
+    digest = hashlib.sha256(stream_text(seed, share, stream).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big"), int.from_bytes(digest[8:16], "big")
+
+
 class Pcg32:
-    def __init__(self, seed: int, stream: int = 54) -> None:
+    def __init__(self, initstate: int, initseq: int = 54) -> None:
         self.state = 0
-        self.inc = ((stream << 1) | 1) & MASK64
+        self.inc = ((initseq << 1) | 1) & MASK64
         self.next()
-        self.state = (self.state + (seed & MASK64)) & MASK64
+        self.state = (self.state + (initstate & MASK64)) & MASK64
         self.next()
 
     def next(self) -> int:
@@ -62,183 +74,194 @@ class Pcg32:
             if r >= threshold:
                 return r % n
 
-    def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
+    def shuffle(self, items: list[Any]) -> list[Any]:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
             j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+            out[i], out[j] = out[j], out[i]
+        return out
 
 
-def parse_items(text: str) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for part in text.split(","):
-        name, _, num = part.strip().partition("*")
-        counts[name] = counts.get(name, 0) + (int(num) if num else 1)
-    return counts
+class Checker:
+    """Follows the record's entries, stream by stream."""
+
+    def __init__(self, version: int, seed: int, share: str) -> None:
+        self.version, self.seed, self.share = version, seed, share
+        self.generators: dict[str, Pcg32] = {}
+        self.one = Pcg32(seed, 54) if version == 1 else None
+        self.bags: dict[str, dict[str, int]] = {}
+        self.piles: dict[str, list[Any] | None] = {}     # the streams that are decks (a "deck" entry)
+        self.discards: dict[str, list[Any]] = {}
+        self.reshuffling: set[str] = set()
+        self.draws: dict[str, int] = {}
+        self.problems: list[str] = []
+
+    def generator(self, stream: str) -> Pcg32:
+        if self.one is not None:
+            return self.one
+        if stream not in self.generators:
+            self.generators[stream] = Pcg32(*stream_seed(self.seed, self.share, stream))
+        return self.generators[stream]
+
+    def bad(self, i: int, entry: list[Any], why: str) -> None:
+        self.problems.append(f"MISMATCH at draw record entry {i}: {json.dumps(entry)[:160]}: {why}")
+
+    def check(self, i: int, entry: list[Any]) -> None:
+        if not isinstance(entry, list) or len(entry) < 2 or not isinstance(entry[0], str):
+            self.bad(i, entry, "not a [stream, kind, ...] entry")
+            return
+        stream, kind, args = entry[0], entry[1], entry[2:]
+        g = self.generator(stream)
+        random = kind in ("die", "below", "pick", "shuffle", "draw")
+        if random:
+            self.draws[stream] = self.draws.get(stream, 0) + 1
+        try:
+            if kind == "die":
+                sides, value = args
+                if g.below(sides) + 1 != value:
+                    self.bad(i, entry, "the generator gives another face")
+            elif kind == "below":
+                n, k = args
+                if g.below(n) != k:
+                    self.bad(i, entry, "the generator gives another number")
+            elif kind == "pick":
+                items, got = args
+                if items[g.below(len(items))] != got:
+                    self.bad(i, entry, "the generator picks another one")
+            elif kind == "shuffle":
+                self._shuffle(i, entry, stream, g, args[0], args[1])
+            elif kind == "bag":
+                self.bags[stream] = {str(k): int(v) for k, v in args[0].items()}
+            elif kind == "draw":
+                self._draw(i, entry, stream, g, args[0])
+            elif kind == "put":
+                bag = self.bags.setdefault(stream, {})
+                bag[args[0]] = bag.get(args[0], 0) + 1
+            elif kind == "deck":
+                self.piles[stream] = None
+                self.discards[stream] = []
+            elif kind == "card":
+                pile = self.piles.get(stream)
+                if pile is not None:
+                    if pile[:len(args[0])] != args[0]:
+                        self.bad(i, entry, f"the top of the deck is {pile[:len(args[0])]}")
+                    self.piles[stream] = pile[len(args[0]):]
+            elif kind == "take":
+                pile = self.piles.get(stream)
+                if pile is not None:
+                    if args[0] not in pile:
+                        self.bad(i, entry, "that card is not in the deck")
+                    else:
+                        pile.remove(args[0])
+            elif kind == "bottom":
+                pile = self.piles.get(stream)
+                if pile is not None:
+                    pile.extend(args[0])
+            elif kind == "discard":
+                self.discards.setdefault(stream, []).append(args[0])
+            elif kind == "reshuffle":
+                self.reshuffling.add(stream)
+            else:
+                self.bad(i, entry, f"unknown kind {kind!r}")
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:
+            self.bad(i, entry, f"malformed ({e})")
+
+    def _shuffle(self, i: int, entry: list[Any], stream: str, g: Pcg32, before: list[Any], after: list[Any]) -> None:
+        pile = self.piles.get(stream)
+        if pile is not None:                   # a deck's shuffle shuffles the deck as it is
+            expect = pile + (self.discards.get(stream, []) if stream in self.reshuffling else [])
+            if before != expect:
+                self.bad(i, entry, f"the deck before the shuffle was {expect}")
+        if stream in self.reshuffling:
+            self.discards[stream] = []
+            self.reshuffling.discard(stream)
+        if g.shuffle(before) != after:
+            self.bad(i, entry, "the generator shuffles into another order")
+        if stream in self.piles:
+            self.piles[stream] = list(after)
+
+    def _draw(self, i: int, entry: list[Any], stream: str, g: Pcg32, name: str) -> None:
+        bag = self.bags.get(stream)
+        if not bag or sum(bag.values()) < 1:
+            self.bad(i, entry, "a draw from an empty or unknown bag")
+            return
+        k = g.below(sum(bag.values()))
+        for item in sorted(bag):
+            if k < bag[item]:
+                bag[item] -= 1
+                if item != name:
+                    self.bad(i, entry, f"the generator draws {item!r}")
+                return
+            k -= bag[item]
 
 
-def new_holder(opts: dict[str, str], rng: Pcg32) -> dict:
-    holder: dict = {"bag": None, "deck": None}
-    if "items" in opts:
-        holder["bag"] = parse_items(opts["items"])
-    if "cards" in opts:
-        counts = parse_items(opts["cards"])
-        cards = [name for name in counts for _ in range(counts[name])]
-        rng.shuffle(cards)
-        holder["deck"] = {"draw": cards, "hand": [], "discard": []}
-    return holder
+def check_commitment(seed: int, want: str | None, given: str | None) -> bool:
+    got = commitment(seed)
+    ok = True
+    for what, hexcode in (("record", want), ("given", given)):
+        if hexcode is None:
+            continue
+        code = hexcode.strip().lower()
+        match = len(code) >= 8 and got.startswith(code)
+        print(f"commitment ({what}) {'OK' if match else 'MISMATCH'}: sha256('legatus-seed:{seed}') = {got}")
+        ok &= match
+    return ok
 
 
-def bag_draw(bag: dict[str, int], n: int, rng: Pcg32) -> list[str]:
-    out = []
-    for _ in range(n):
-        k = rng.below(sum(bag.values()))
-        for name in sorted(bag):
-            if k < bag[name]:
-                bag[name] -= 1
-                out.append(name)
-                break
-            k -= bag[name]
-    return out
-
-
-def words(line: str) -> tuple[str, list[str], dict[str, str]]:
-    command, _, rest = line.strip().partition(" ")
-    args, opts = [], {}
-    for w in rest.split():
-        k, eq, v = w.partition("=")
-        if eq and k:
-            opts[k] = v
+def verify(record: dict[str, Any], given: str | None = None) -> bool:
+    if "record" in record and isinstance(record["record"], dict):
+        record = record["record"]
+    try:
+        seed, version = int(record["seed"]), int(record["version"])
+        share = record.get("share") or ""
+        entries = record["draws"]
+    except (KeyError, TypeError, ValueError) as e:
+        print(f"MISMATCH: not a draw record ({e})")
+        return False
+    if version not in (1, 2):
+        print(f"MISMATCH: unknown derivation version {version}")
+        return False
+    print(f"{record.get('game')}: {record.get('line')}")
+    ok = True
+    if record.get("commitment") is not None or given is not None:
+        ok &= check_commitment(seed, record.get("commitment"), given)
+    else:
+        print("no commitment: the game was started with a chosen seed")
+    if version == 1:
+        print("version 1: every draw from PCG32(seed, 54), in order")
+    else:
+        print(f"version 2: share {share!r}" + ("" if share else " (none: the draws come from the secret alone)"))
+    checker = Checker(version, seed, share)
+    for i, entry in enumerate(entries):
+        checker.check(i, entry)
+    for stream in sorted({e[0] for e in entries if isinstance(e, list) and e and isinstance(e[0], str)}):
+        if version == 2:
+            a, b = stream_seed(seed, share, stream)
+            how = f"sha256('{stream_text(seed, share, stream)}') -> initstate {a}, initseq {b}"
         else:
-            args.append(w)
-    return command, args, opts
-
-
-class Replay:
-    """The draws of one session, step by step."""
-
-    def __init__(self, seed: int, new_line: str) -> None:
-        self.rng = Pcg32(seed)
-        _, args, opts = words(new_line)
-        self.game = args[0] if args else ""
-        self.main = new_holder(opts, self.rng) if self.game == "bag" else {"bag": None, "deck": None}
-        self.kit: dict = {"bag": None, "deck": None}
-        self.last_roll: list[int] = []
-        self.sides = 6
-        self.undo_stack: list = []
-
-    def _save(self) -> None:
-        self.undo_stack.append(copy.deepcopy((self.rng.state, self.rng.inc, self.main, self.kit,
-                                              self.last_roll, self.sides)))
-
-    def step(self, line: str) -> dict | None:
-        """Apply one accepted request; returns the fields it should have answered (draws only)."""
-        command, args, opts = words(line)
-        if self.game not in ("bag", "dice"):
-            return None       # a game's own draws: replay with Legatus itself (docs/fairness.md)
-        if command == "undo":
-            if self.undo_stack:
-                (self.rng.state, self.rng.inc, self.main, self.kit, self.last_roll,
-                 self.sides) = self.undo_stack.pop()
-            return None
-        holder = self.main
-        if command == "kit" and args:
-            command, args, holder = args[0], args[1:], self.kit
-            if command == "new":
-                self._save()
-                self.kit = new_holder(opts, self.rng)
-                return None
-        if self.game != "bag" and holder is self.main and command in ("draw", "put", "card", "discard"):
-            return None                     # another game's own command of that name: not replayed here
-        if command == "draw":
-            self._save()
-            return {"drawn": bag_draw(holder["bag"], int(args[0]) if args else 1, self.rng)}
-        if command == "put":
-            self._save()
-            holder["bag"][args[0]] = holder["bag"].get(args[0], 0) + 1
-            return None
-        if command == "card":
-            self._save()
-            n = int(args[0]) if args else 1
-            deck = holder["deck"]
-            out, deck["draw"] = deck["draw"][:n], deck["draw"][n:]
-            deck["hand"] += out
-            return {"cards": out}
-        if command == "discard":
-            self._save()
-            holder["deck"]["hand"].remove(args[0])
-            holder["deck"]["discard"].append(args[0])
-            return None
-        if command in ("shuffle", "reshuffle"):
-            self._save()
-            deck = holder["deck"]
-            if command == "reshuffle":
-                deck["draw"] += deck["discard"]
-                deck["discard"] = []
-            self.rng.shuffle(deck["draw"])
-            return None
-        if command == "roll" and args:
-            m = re.fullmatch(r"(\d*)d(\d+)([+-]\d+)?", args[0].strip())
-            if not m:
-                return None
-            self._save()
-            count, sides, mod = int(m.group(1) or 1), int(m.group(2)), int(m.group(3) or 0)
-            self.last_roll = [self.rng.below(sides) + 1 for _ in range(count)]
-            self.sides = sides
-            return {"dice": list(self.last_roll), "total": sum(self.last_roll) + mod}
-        if command == "reroll" and args:
-            self._save()
-            for p in sorted(int(x) - 1 for x in args[0].split(",")):
-                self.last_roll[p] = self.rng.below(self.sides) + 1
-            return {"dice": list(self.last_roll)}
-        return None
+            how = "the session's one generator"
+        print(f"  stream {stream}: {checker.draws.get(stream, 0)} draws; {how}")
+    for line in checker.problems:
+        print(line)
+    total = sum(checker.draws.values())
+    ok &= not checker.problems
+    print(f"{total} draws checked: {'all match' if ok else 'MISMATCH'}")
+    return ok
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seed", type=int, required=True, help="the seed 'reveal' answered")
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--record", help="the draw record (export format=draws), a JSON file")
+    ap.add_argument("--seed", type=int, help="the seed 'reveal' answered (without --record)")
     ap.add_argument("--commitment", help="the commitment shown at the start (64 hex, or its first 8)")
-    ap.add_argument("--requests", help="the request lines of the session")
-    ap.add_argument("--replies", help="the replies received (JSON lines), to compare every draw")
     a = ap.parse_args(argv)
-    good = True
-    if a.commitment:
-        want = a.commitment.strip().lower()
-        got = commitment(a.seed)
-        match = got.startswith(want) if len(want) >= 8 else False
-        print(f"commitment {'OK' if match else 'MISMATCH'}: sha256('legatus-seed:{a.seed}') = {got}")
-        good &= match
-    if not a.requests:
-        return 0 if good else 1
-    with open(a.requests, encoding="utf-8") as f:
-        lines = [l.rstrip("\r\n") for l in f if l.strip() and not l.lstrip().startswith("#")]
-    replies: list[dict] | None = None
-    if a.replies:
-        with open(a.replies, encoding="utf-8") as f:
-            replies = [json.loads(l) for l in f if l.strip()]
-    replay: Replay | None = None
-    checked = 0
-    for i, line in enumerate(lines):
-        reply = replies[i] if replies is not None and i < len(replies) else None
-        if reply is not None and not reply.get("ok"):
-            continue                                    # refused: nothing changed
-        if line.startswith("new "):
-            replay = Replay(a.seed, line)
-            continue
-        if replay is None:
-            continue
-        expected = replay.step(line)
-        if expected is None:
-            continue
-        print(f"{line:<28} -> {json.dumps(expected)}")
-        if reply is not None:
-            same = all(reply.get(k) == v for k, v in expected.items())
-            checked += 1
-            if not same:
-                print(f"  MISMATCH: the device answered {json.dumps({k: reply.get(k) for k in expected})}")
-                good = False
-    if replies is not None:
-        print(f"{checked} draws compared: {'all match' if good else 'MISMATCH'}")
-    return 0 if good else 1
+    if a.record:
+        with open(a.record, encoding="utf-8") as f:
+            record = json.load(f)
+        return 0 if verify(record, a.commitment) else 1
+    if a.seed is None or not a.commitment:
+        ap.error("give --record FILE, or --seed S --commitment HEX")
+    return 0 if check_commitment(a.seed, None, a.commitment) else 1
 
 
 if __name__ == "__main__":

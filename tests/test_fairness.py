@@ -1,136 +1,502 @@
-"""Fair draws (issue 12; PROTOCOL.md "Added in version 1"): the commitment, ``reveal``, the seed
-never shown before it, and draws replayed by the standalone scripts/verify_draws.py (which does
-not import Legatus) against real console sessions."""
+"""Fair draws (issue 20 §1; PROTOCOL.md "third round"; docs/fairness.md).
+
+- the commitment commits to the secret alone, before any share; ``commit`` then ``new … share=``,
+  or ``share`` before the first draw; the draws come from the documented derivation;
+- nothing before the end shows the seed or anything that predicts a draw (every reply, log line
+  and export of every game is searched for the seed, the generators' states and seeds, the hidden
+  orders of decks and tile stacks);
+- ``reveal`` is refused while the game runs; ``end`` ends any session; after it nothing more is
+  drawn and undo never reopens it;
+- every draw of every game is checked from the exported record alone by the standalone
+  scripts/verify_draws.py (which does not import Legatus), and a tampered record is rejected.
+"""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
-import sqlite3
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from firmware.fairness import commitment
-from tests.conftest import ROOT, run_console
+from engine.rng import Rng, stream_seed
+from firmware.console import Console
+from firmware.fairness import commitment, draw_record
+from firmware.session import Session
+from firmware.store import Store
+from tests.conftest import ROOT
 
 SCRIPT = ROOT / "scripts" / "verify_draws.py"
+GOLDEN = ROOT / "tests" / "golden"
 
 
-def ok(console, line: str) -> dict:
+def _script_module() -> Any:
+    spec = importlib.util.spec_from_file_location("verify_draws", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+VERIFY = _script_module()
+
+
+def ok(console: Console, line: str) -> dict[str, Any]:
     out = console.request(line)
     assert out["ok"] is True, (line, out)
     return out
 
 
-def test_the_commitment_is_sha256_of_the_documented_text():
+def fails(console: Console, line: str, code: str) -> dict[str, Any]:
+    out = console.request(line)
+    assert out["ok"] is False and out["error"] == code, (line, out)
+    return out
+
+
+# -- sessions of every game, played through the console ------------------------------------------
+def _caesar(console: Console, line: str, seed: int, replies: list[dict[str, Any]]) -> None:
+    replies.append(ok(console, line))
+    rng = Rng(seed, 11)
+    for _ in range(500):
+        st = ok(console, "state")["state"]
+        replies.append({"state": st})
+        if st["winner"]:
+            return
+        if st.get("turn") == "crassus" and st["mode"] == "solo":
+            replies.append(ok(console, "decide"))
+            replies.append(ok(console, "crassus"))
+        elif st["step"] == "bonus":
+            who = st["human"]["pending"][0] if st["mode"] == "solo" else st["pending"][0]
+            replies.append(ok(console, f"{who} skip"))
+        elif st["step"] == "draw":
+            replies.append(ok(console, "draw"))
+        else:
+            moves = ok(console, "moves")
+            pick = rng.choice(moves["moves"] + moves["face_down"])
+            if pick.get("face_down"):
+                replies.append(ok(console, f"play {pick['space']} {pick['token']} down"))
+            else:
+                (prov, first), (_, second) = list(pick["toward"].items())
+                replies.append(ok(console, f"play {pick['space']} {pick['token'].split(':')[0]}:{first}/{second} {prov}"))
+    raise AssertionError("the Caesar! game did not end")
+
+
+def _lines(*lines: str) -> Callable[[Console, list[dict[str, Any]]], None]:
+    def play(console: Console, replies: list[dict[str, Any]]) -> None:
+        for line in lines:
+            replies.append(ok(console, line))
+    return play
+
+
+def _glory(console: Console, replies: list[dict[str, Any]]) -> None:
+    _lines("new glory players=Ann,Bob,Cid", "event", "pick 5", "end-round", "event", "deal")(console, replies)
+    hand = [c["id"] for c in ok(console, "objectives Ann")["cards"]]
+    replies.append(ok(console, f"keep Ann {hand[0]},{hand[1]}"))   # the third goes to the bottom
+    _lines("pick 3", "end-round", "roll 2d6", "kit new cards=s*3,t*2")(console, replies)
+    card = ok(console, "kit card 2")["cards"][0]
+    _lines(f"kit discard {card}", "kit reshuffle")(console, replies)
+
+
+def _bag(console: Console, replies: list[dict[str, Any]]) -> None:
+    _lines("new bag items=gold*3,silver*2,bronze,lead*4 cards=legio*8,senator*4,eagle*2", "draw 2", "roll 3d6+1",
+           "reroll 1,3", "card 2", "undo")(console, replies)
+    hand = ok(console, "card 3")["cards"]
+    replies.append(ok(console, f"put {ok(console, 'state')['state']['bag']['drawn'][0]}"))
+    _lines("draw 3", "kit new items=a*2,b*5 cards=x*3,y")(console, replies)
+    side = ok(console, "kit draw 2")["drawn"]
+    _lines("kit card", "shuffle", "card 1", f"discard {hand[0]}", "reshuffle", "card 2", "roll 2d10-1", "draw 4",
+           f"kit put {side[0]}", "kit shuffle")(console, replies)
+
+
+GAMES: dict[str, Callable[[Console, list[dict[str, Any]]], None]] = {
+    "bag": _bag,
+    "dice": _lines("new dice", "roll 4d6", "reroll 2,4", "roll d20+3", "undo", "roll d20+3", "roll 10d10",
+                   "kit new items=p*2,q", "kit draw"),
+    "caesar-solo": lambda c, r: _caesar(c, "new caesar-solo difficulty=hard poison=1 centurions=1 border-control=1", 3, r),
+    "caesar-duel": lambda c, r: _caesar(c, "new caesar-duel poison=1 centurions=1 border-control=1", 4, r),
+    "jc-battle": _lines("new jc-battle", "add attacker c_leg10", "add attacker c_caesar", "add defender p_pompeius",
+                        "fight", "deal", "roll d6", "next-battle attacker=pompey", "add attacker p_leg2",
+                        "add defender c_leg12", "start", "auto", "fight"),
+    "glory": _glory,
+    "sword": _lines("new sword players=romans,gauls,etruscans", "battle att=3 def=2 mod=1", "consuls", "check siege",
+                    "naval mod=1", "tactics 3", "advance", "consuls", "battle att=2 def=4 mod=-1", "undo",
+                    "battle att=2 def=4 mod=-1"),
+}
+READ_ONLY = ("state", "log 500", "actions 500", "help", "history", "export format=csv", "kit-state", "rolls 200")
+
+
+def _hidden(state: dict[str, Any]) -> list[list[Any]]:
+    """The orders a running game hides: decks' draw piles, tile stacks (each only when longer than
+    two and not already in sorted order, which the view may show as a count or sorted list)."""
+    out: list[list[Any]] = []
+    for holder in (state, state.get("kit") or {}):
+        deck = holder.get("deck")
+        if isinstance(deck, dict):
+            out.append(list(deck["draw"]))
+        elif isinstance(deck, list):                             # Glory's event deck
+            out.append(list(deck))
+    if isinstance(state.get("objectives"), dict):
+        out.append(list(state["objectives"]["deck"]))
+    if isinstance(state.get("stack"), list):                     # Caesar!'s tile stack
+        out.append(list(state["stack"]))
+        out.append(["".join(state["stack"])])
+    return [h for h in out if len(h) > 2 and h != sorted(h)] + [h for h in out if len(h) == 1 and len(h[0]) > 2
+                                                                 and list(h[0]) != sorted(h[0])]
+
+
+def _secrets(session: Session) -> list[str]:
+    """Numbers that must not appear before the end: the seed, every stream's seeding and state."""
+    seed = int(session.header["seed"])
+    out = [str(seed)]
+    data = session.state["rng"]
+    streams = data.get("s", {}) if isinstance(data, dict) else {}
+    for name, (state, inc) in streams.items():
+        out += [str(state), str(inc), *map(str, stream_seed(seed, "", name))]
+    return [x for x in out if len(x) >= 10]
+
+
+def _walk(value: Any) -> list[Any]:
+    """Every value inside a reply (dicts, lists, their items)."""
+    out, stack = [], [value]
+    while stack:
+        v = stack.pop()
+        out.append(v)
+        if isinstance(v, dict):
+            stack.extend(v.values())
+            out.extend(v.keys())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_nothing_before_the_end_shows_the_seed_or_predicts_a_draw(console: Console, game: str):
+    """Every reply is searched, as it was answered, for the seed, every stream's seeding and
+    generator state at that moment, and the orders the game hid at that moment."""
+    seen: list[tuple[dict[str, Any], list[str], list[list[Any]]]] = []
+    real = console.request
+
+    def spy(line: str) -> dict[str, Any]:
+        out = real(line)
+        session = console.session
+        if session is not None:
+            seen.append((out, _secrets(session), _hidden(session.state)))
+        return out
+    console.request = spy                                           # type: ignore[method-assign]
+    GAMES[game](console, [])
+    session = console.session
+    assert session is not None and session.committed and not session.ended
+    assert any(hidden for _, _, hidden in seen) or game in ("caesar-duel", "dice", "jc-battle", "sword")
+    for line in READ_ONLY:
+        console.request(line)
+    if not _finished(session):
+        fails(console, "reveal", "illegal_move")
+    if ok(console, "history")["games"]:
+        fails(console, "export format=draws", "bad_arguments")
+    console.request("export format=bgstats")
+    assert len(seen[0][1][0]) >= 10                                 # the seed, 64 random bits
+    for reply, secrets, hidden in seen:
+        text = json.dumps(reply, ensure_ascii=False)
+        for secret in secrets:
+            assert secret not in text, (secret, text[:300])
+        values = _walk(reply)
+        assert "rng" not in values and "tape" not in values and "secret" not in values
+        for order in hidden:
+            assert order not in values, (order, text[:300])
+    for entry in ok(console, "history")["games"]:
+        assert entry["seed"] is None and entry["share"] is None and entry["commitment"] is None
+
+
+def _finished(session: Session) -> bool:
+    from firmware.fairness import finished_by_rules
+    return finished_by_rules(session.game.name, session.view(), session.lines)
+
+
+def _ended_record(console: Console, tmp_path: Path, name: str) -> tuple[dict[str, Any], Path]:
+    """End the running session (``reveal`` ends a game its rules ended), export its draws."""
+    if not _finished(console.session):                           # type: ignore[arg-type]
+        fails(console, "reveal", "illegal_move")
+        assert ok(console, "end")["ended"] == "ended"
+    out = ok(console, "reveal")
+    assert commitment(out["seed"]) == out["commitment"]
+    record = ok(console, "export format=draws")
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return record["record"], path
+
+
+def _verify(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPT), "--record", str(path), *extra], capture_output=True,
+                          text=True, timeout=120, cwd=path.parent, env={"PATH": "/usr/bin:/bin"})
+
+
+def _tamper(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with one draw's result changed."""
+    bad = json.loads(json.dumps(record))
+    for entry in bad["draws"]:
+        kind, args = entry[1], entry[2:]
+        if kind == "die" and args[0] > 1:
+            entry[3] = args[1] % args[0] + 1
+        elif kind == "below" and args[0] > 1:
+            entry[3] = (args[1] + 1) % args[0]
+        elif kind == "pick" and any(x != args[1] for x in args[0]):
+            entry[3] = next(x for x in args[0] if x != args[1])
+        elif kind == "shuffle" and len(set(map(json.dumps, args[1]))) > 1:
+            after = args[1]
+            j = next(k for k in range(1, len(after)) if after[k] != after[0])
+            after[0], after[j] = after[j], after[0]
+        elif kind == "draw":
+            others = [e[2] for e in bad["draws"] if e[1] == "draw" and e[2] != args[0]]
+            if not others:
+                continue
+            entry[2] = others[0]
+        else:
+            continue
+        return bad
+    raise AssertionError("nothing to tamper with")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_draw_of_every_game_checks_from_the_record_alone(console: Console, tmp_path: Path, game: str):
+    replies: list[dict[str, Any]] = []
+    GAMES[game](console, replies)
+    session = console.session
+    assert session is not None
+    before_end = session.state["rng"]
+    record, path = _ended_record(console, tmp_path, game)
+    assert record["game"] == game and record["version"] == 2 and record["share"] is None
+    good = _verify(path)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "all match" in good.stdout and "commitment (record) OK" in good.stdout
+    # every draw is on the record: following it leaves each stream exactly where the game left it
+    checker = VERIFY.Checker(2, record["seed"], "")
+    for i, entry in enumerate(record["draws"]):
+        checker.check(i, entry)
+    assert not checker.problems
+    followed = {name: [g.state, g.inc] for name, g in checker.generators.items()}
+    assert followed == {name: s for name, s in before_end["s"].items() if name in followed}
+    for name, s in before_end["s"].items():           # a stream made but never drawn from is as seeded
+        if name not in followed:
+            assert s == Rng(*stream_seed(record["seed"], "", name)).to_json(), name
+    assert sum(checker.draws.values()) >= 3
+    # a changed draw, another share, another seed: rejected
+    for bad in (_tamper(record), {**record, "share": "x"}, {**record, "seed": record["seed"] + 1}):
+        bad_path = tmp_path / "bad.json"
+        bad_path.write_text(json.dumps(bad), encoding="utf-8")
+        out = _verify(bad_path)
+        assert out.returncode == 1 and "MISMATCH" in out.stdout, out.stdout
+    # the code photographed at the start (its first 8 characters) is checked too
+    assert _verify(path, "--commitment", record["commitment"][:8]).returncode == 0
+    assert _verify(path, "--commitment", "00000000").returncode == 1
+
+
+def test_the_players_share_changes_every_stream_and_the_record_carries_it(console: Console, tmp_path: Path):
+    code = ok(console, "commit")["commitment"]
+    assert ok(console, "commit")["commitment"] == code             # the same secret until a new uses it
+    new = ok(console, "new glory players=Ann,Bob share=3-1-6-6-2")
+    assert new["commitment"] == code and new["share"] == "3-1-6-6-2" and new["state"]["share"] == "3-1-6-6-2"
+    ok(console, "event")
+    record, path = _ended_record(console, tmp_path, "glory")
+    assert record["share"] == "3-1-6-6-2" and commitment(record["seed"]) == code
+    assert _verify(path).returncode == 0
+    # the same secret without the share shuffles otherwise (streams: events, objectives)
+    plain = Session.start("new glory players=Ann,Bob", record["seed"], "x", committed=True)
+    shared = Session.start("new glory players=Ann,Bob share=3-1-6-6-2", record["seed"], "y", committed=True)
+    assert plain.state["deck"] != shared.state["deck"]
+    assert ok(console, "history")["games"][0]["share"] == "3-1-6-6-2"
+
+
+def test_the_derivation_is_the_documented_one():
+    seed, share = 16606857429674130743, "ajax"
+    text = f"legatus-draws:2:{seed}:dice:{share}".encode()
+    digest = hashlib.sha256(text).digest()
+    initstate, initseq = int.from_bytes(digest[:8], "big"), int.from_bytes(digest[8:16], "big")
+    assert stream_seed(seed, share, "dice") == (initstate, initseq)
+    expect = Rng(initstate, initseq)
+    session = Session.start(f"new dice share={share}", seed, "x", committed=True)
+    rolled = session.apply("roll 5d6").fields["dice"]
+    assert rolled == [expect.below(6) + 1 for _ in range(5)]
+    assert VERIFY.stream_seed(seed, share, "dice") == (initstate, initseq)   # the script, independently
+
+
+def test_the_commitment_is_sha256_of_the_secret_alone():
     assert commitment(0) == hashlib.sha256(b"legatus-seed:0").hexdigest()
     assert commitment(18446744073709551615) == hashlib.sha256(b"legatus-seed:18446744073709551615").hexdigest()
-    assert commitment(1) != commitment(10) and len(commitment(7)) == 64 and commitment(7) == commitment(7).lower()
+    a = Session.start("new dice share=x", 5, "a", committed=True).view()["commitment"]
+    b = Session.start("new dice share=y", 5, "b", committed=True).view()["commitment"]
+    assert a == b == commitment(5)                   # the share does not enter the commitment
 
 
-def test_new_without_seed_commits_and_reveal_opens_it(console):
-    new = ok(console, "new bag items=gold*3,silver*2")
-    assert len(new["commitment"]) == 64 and new["state"]["commitment"] == new["commitment"]
-    assert ok(console, "state")["state"]["commitment"] == new["commitment"]
-    ok(console, "draw 2")
+def test_share_before_the_first_draw_only_once_only_with_a_secret_seed(console: Console):
+    ok(console, "new dice")
+    for bad in ("share", "share two words", "share " + "x" * 65, "share a\tb"):
+        fails(console, bad, "bad_arguments")
+    assert ok(console, "share " + "я" * 64)["share"] == "я" * 64
+    fails(console, "share again", "illegal_move")
+    assert ok(console, "state")["state"]["share"] == "я" * 64
+    ok(console, "undo")                                             # the share was an action like any other
+    assert ok(console, "state")["state"]["share"] is None
+    ok(console, "roll d6")
+    fails(console, "share late", "illegal_move")                   # something was drawn
+    ok(console, "new bag items=a*2 cards=c*3")                     # the deck is shuffled at set-up
+    fails(console, "share late", "illegal_move")
+    ok(console, "new dice seed=7")
+    assert ok(console, "state")["state"]["commitment"] is None
+    fails(console, "share x", "illegal_move")                      # a chosen seed takes no share
+
+
+def test_new_with_a_share_needs_a_commitment_shown_first(console: Console):
+    fails(console, "new dice share=abc", "bad_arguments")
+    code = ok(console, "commit")["commitment"]
+    assert ok(console, "new dice")["commitment"] == code           # skipped: the committed secret, no share
+    assert ok(console, "state")["state"]["share"] is None
+    fails(console, "new dice share=abc", "bad_arguments")          # that commitment is used up
+    fails(console, "commit now", "bad_arguments")
+    # a replay: the same line with the revealed seed and the share gives the same draws
+    code = ok(console, "commit")["commitment"]
+    ok(console, "new dice share=k9")
+    rolled = ok(console, "roll 6d6")["dice"]
+    ok(console, "end")
     seed = ok(console, "reveal")["seed"]
-    assert isinstance(seed, int) and 0 <= seed < 2**64
-    assert commitment(seed) == new["commitment"]
-    assert ok(console, "reveal")["seed"] == seed                         # the draws stay as they are
-    assert ok(console, "state")["state"]["bag"]["size"] == 3
+    assert commitment(seed) == code
+    ok(console, f"new dice seed={seed} share=k9")
+    assert ok(console, "roll 6d6")["dice"] == rolled
 
 
-def test_reveal_in_a_session_started_with_a_seed_just_returns_it(console):
+def test_end_ends_any_session_and_nothing_more_is_drawn(console: Console, state_dir: Path):
+    fails(console, "end", "no_session")
+    fails(console, "reveal", "no_session")
+    ok(console, "new bag items=a*3,b*3")
+    ok(console, "draw")
+    fails(console, "reveal", "illegal_move")
+    assert "game ends" in console.request("reveal")["message"]
+    fails(console, "end now", "bad_arguments")
+    assert ok(console, "end")["ended"] == "ended"
+    for line in ("draw", "put a", "roll d6", "kit new items=x", "undo", "end", "share x", "kit-state", "rolls"):
+        fails(console, line, "game_over")
+    for line in ("state", "log", "actions", "history", "export format=csv", "reveal", "help", "version"):
+        ok(console, line)
+    entry = ok(console, "history")["games"][0]
+    assert entry["status"] == "ended" and entry["game"] == "bag" and entry["seed"] == ok(console, "reveal")["seed"]
+    console.close()
+    again = Store(state_dir)                                       # after a restart: still ended
+    c2 = Console(again, again.resume())
+    try:
+        assert ok(c2, "state")["state"]["ended"] == "ended"
+        fails(c2, "undo", "game_over")
+        fails(c2, "draw", "game_over")
+        ok(c2, "new dice")
+    finally:
+        c2.close()
+
+
+def test_a_game_its_rules_ended_can_be_undone_until_the_seed_is_revealed(console: Console):
+    replies: list[dict[str, Any]] = []
+    _caesar(console, "new caesar-solo difficulty=easy", 8, replies)
+    session = console.session
+    assert session is not None and _finished(session) and not session.ended
+    entry = ok(console, "history")["games"][0]
+    assert entry["status"] == "finished" and entry["seed"] is None
+    ok(console, "undo")                                            # the finishing action taken back
+    assert not _finished(session)
+    fails(console, "reveal", "illegal_move")
+    # finish it again, then reveal: the game is sealed
+    _caesar_finish(console)
+    out = ok(console, "reveal")
+    assert out["ended"] == "finished" and commitment(out["seed"]) == session.view()["commitment"]
+    fails(console, "undo", "game_over")
+    entry = ok(console, "history")["games"][0]
+    assert entry["status"] == "finished" and entry["seed"] == out["seed"] and entry["commitment"] == out["commitment"]
+
+
+def _caesar_finish(console: Console) -> None:
+    rng = Rng(99, 11)
+    for _ in range(200):
+        st = ok(console, "state")["state"]
+        if st["winner"]:
+            return
+        if st.get("turn") == "crassus":
+            ok(console, "crassus")
+        elif st["step"] == "bonus":
+            ok(console, f"{st['human']['pending'][0]} skip")
+        elif st["step"] == "draw":
+            ok(console, "draw")
+        else:
+            moves = ok(console, "moves")
+            pick = rng.choice(moves["moves"] + moves["face_down"])
+            (prov, first), (_, second) = list(pick["toward"].items())
+            ok(console, f"play {pick['space']} {pick['token'].split(':')[0]}:{first}/{second} {prov}")
+    raise AssertionError("not finished")
+
+
+def test_a_game_with_a_chosen_seed_shows_it_at_the_end_with_no_commitment(console: Console):
     new = ok(console, "new dice seed=42")
-    assert "commitment" not in new and "commitment" not in new["state"]
-    assert ok(console, "reveal")["seed"] == 42
-    assert console.request("reveal now")["error"] == "bad_arguments"
+    assert "commitment" not in new and new["state"]["commitment"] is None and new["state"]["share"] is None
+    fails(console, "reveal", "illegal_move")
+    ok(console, "roll 2d6")
+    ok(console, "end")
+    assert ok(console, "reveal") == {"ok": True, "seed": 42, "share": None, "commitment": None, "ended": "ended"}
+    entry = ok(console, "history")["games"][0]
+    assert (entry["seed"], entry["share"], entry["commitment"]) == (42, None, None)
+    csv = ok(console, "export format=csv")["text"].splitlines()
+    assert csv[0].endswith("seed,share,commitment") and csv[1].endswith(",42,,")
 
 
-SESSIONS = {
-    "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*3,senator", "draw 2", "card", "roll 3d6", "undo",
-            "roll 2d6", "kit new items=a*2,b", "kit draw"],
-    "caesar": ["new caesar-solo difficulty=normal", "crassus", "draw", "decide", "moves"],
-    "jc": ["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight", "deal", "next-battle"],
-    "glory": ["new glory players=Ann,Bob,Cid", "event", "end-round", "deal"],
-    "sword": ["new sword players=romans,gauls", "battle att=3 def=2 mod=1", "consuls", "advance"],
-}
+def test_an_abandoned_game_keeps_its_seed_secret(console: Console):
+    ok(console, "new jc-battle")
+    ok(console, "add attacker c_leg10")
+    seed = str(console.session.header["seed"])                     # type: ignore[union-attr]
+    ok(console, "new dice")                                        # the battle is abandoned, not ended
+    entry = ok(console, "history")["games"][0]
+    assert entry["status"] == "abandoned" and entry["seed"] is None
+    assert seed not in json.dumps(ok(console, "export format=bgstats"))
+    fails(console, "export format=draws", "bad_arguments")
 
 
-@pytest.mark.parametrize("name", sorted(SESSIONS))
-def test_the_secret_seed_appears_nowhere_before_reveal(console, state_dir, name):
-    replies = [console.handle_text(line) for line in SESSIONS[name]]
-    replies += [console.handle_text(x) for x in ("state", "log 500", "help", "history", "export format=csv")]
-    replies.append(console.handle_text("new dice seed=1"))                # ends the game (archived/abandoned)
-    replies += [console.handle_text(x) for x in ("history", "export format=csv", "export format=bgstats")]
-    # the seed of the first session: from the database header, where it must stay
-    db = sqlite3.connect(state_dir / "legatus.db")
-    header = json.loads(db.execute("SELECT header FROM sessions ORDER BY id LIMIT 1").fetchone()[0])
-    rows = [r[0] for r in db.execute("SELECT record FROM history")]
-    db.close()
-    seed = str(header["seed"])
-    assert header.get("committed") is True and "seed=" not in header["line"]
-    assert len(seed) >= 6
-    for text in replies + rows:
-        assert text is None or seed not in text, text
-    assert json.loads(replies[0])["commitment"] == commitment(int(seed))
+def test_actions_pages_through_the_whole_history(console: Console):
+    ok(console, "new bag items=a*40 seed=3")
+    for _ in range(30):
+        ok(console, "draw")
+    first = ok(console, "actions 12")
+    assert first["total"] == 30 and [a["n"] for a in first["actions"]] == list(range(30, 18, -1))
+    assert first["actions"][0]["line"] == "draw" and "Drew a" in first["actions"][0]["text"]
+    seen = [a["n"] for a in first["actions"]]
+    before = first["before"]
+    while before is not None:
+        page = ok(console, f"actions 12 before={before}")
+        seen += [a["n"] for a in page["actions"]]
+        before = page["before"]
+    assert seen == list(range(30, 0, -1))
+    for bad in ("actions 0", "actions 501", "actions x", "actions before=0", "actions before=32", "actions 1 2"):
+        fails(console, bad, "bad_arguments")
 
 
-def test_the_same_line_with_the_revealed_seed_replays_every_draw(console):
-    first = ok(console, "new caesar-solo difficulty=hard")
-    ok(console, "crassus")
-    state = ok(console, "state")["state"]
-    seed = ok(console, "reveal")["seed"]
-    ok(console, f"new caesar-solo difficulty=hard seed={seed}")
-    ok(console, "crassus")
-    again = ok(console, "state")["state"]
-    assert commitment(seed) == first["commitment"]
-    assert again["position"] == state["position"] and again["human"] == state["human"]
-
-
-def _verify(tmp_path: Path, requests: list[str], replies: list[dict], *extra: str) -> subprocess.CompletedProcess:
-    (tmp_path / "requests.txt").write_text("".join(l + "\n" for l in requests), encoding="utf-8")
-    (tmp_path / "replies.jsonl").write_text("".join(json.dumps(r) + "\n" for r in replies), encoding="utf-8")
-    return subprocess.run([sys.executable, str(SCRIPT), "--requests", str(tmp_path / "requests.txt"),
-                           "--replies", str(tmp_path / "replies.jsonl"), *extra],
-                          capture_output=True, text=True, timeout=60, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"})
-
-
-BAG_SESSION = ["new bag items=gold*3,silver*2,bronze,lead*4 cards=legio*4,senator*2,eagle", "draw 2", "roll 3d6+1",
-               "reroll 1,3", "draw 20", "card 2", "undo", "card 3", "put gold", "draw 3", "kit new items=a*2,b*5",
-               "kit draw 2", "shuffle", "card 1", "discard legio", "reshuffle", "card 2", "roll 2d10-1", "draw 4",
-               "reveal"]
-
-
-def test_verify_draws_replays_a_real_bag_session_and_catches_a_changed_draw(state_dir, tmp_path):
-    replies = run_console(state_dir, BAG_SESSION)
-    assert replies[4]["ok"] is False                                     # refused: skipped by the script
-    seed, com = replies[-1]["seed"], replies[0]["commitment"]
-    good = _verify(tmp_path, BAG_SESSION, replies, "--seed", str(seed), "--commitment", com)
-    assert good.returncode == 0, good.stdout + good.stderr
-    assert "commitment OK" in good.stdout and "all match" in good.stdout
-    assert good.stdout.count("->") >= 10
-    short = _verify(tmp_path, BAG_SESSION, replies, "--seed", str(seed), "--commitment", com[:8])
-    assert short.returncode == 0                                         # the 8 characters on the panel
-    wrong = _verify(tmp_path, BAG_SESSION, replies, "--seed", str(seed + 1), "--commitment", com)
-    assert wrong.returncode == 1 and "MISMATCH" in wrong.stdout
-    tampered = [dict(r) for r in replies]
-    i = BAG_SESSION.index("draw 3")
-    first = tampered[i]["drawn"][0]
-    tampered[i]["drawn"] = ["silver" if first != "silver" else "gold"] + tampered[i]["drawn"][1:]
-    bad = _verify(tmp_path, BAG_SESSION, tampered, "--seed", str(seed))
-    assert bad.returncode == 1 and "MISMATCH" in bad.stdout
-
-
-def test_verify_draws_replays_dice_rolls(state_dir, tmp_path):
-    lines = ["new dice", "roll 4d6", "reroll 2,4", "roll d20+3", "undo", "roll d20+3", "roll 10d10", "reveal"]
-    replies = run_console(state_dir, lines)
-    seed = replies[-1]["seed"]
-    res = _verify(tmp_path, lines, replies, "--seed", str(seed), "--commitment", replies[0]["commitment"])
-    assert res.returncode == 0, res.stdout
-    assert "5 draws compared: all match" in res.stdout
+def test_a_session_stored_before_the_streams_gives_a_record_the_script_checks(tmp_path: Path):
+    """Version 1: one generator for everything; its record is checked the same way."""
+    fixture = json.loads((GOLDEN / "v1_sessions.json").read_text(encoding="utf-8"))["sessions"]
+    for stored in fixture:
+        header = stored["header"]
+        lines: list[str] = []
+        for kind, line in stored["actions"]:
+            if kind == "do":
+                lines.append(line)
+            elif lines:
+                lines.pop()
+        record = draw_record(header, lines)
+        assert record["version"] == 1
+        path = tmp_path / "v1.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        out = _verify(path)
+        assert out.returncode == 0, (header["game"], out.stdout[-800:])
+        checker = VERIFY.Checker(1, header["seed"], "")
+        for i, entry in enumerate(record["draws"]):
+            checker.check(i, entry)
+        assert [checker.one.state, checker.one.inc] == json.loads(stored["state"])["rng"]
 
 
 def test_the_script_does_not_import_legatus():
@@ -139,9 +505,18 @@ def test_the_script_does_not_import_legatus():
         assert word not in source
 
 
-def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_dir):
+def test_the_script_checks_a_commitment_alone():
+    out = subprocess.run([sys.executable, str(SCRIPT), "--seed", "42", "--commitment", commitment(42)[:8]],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and "OK" in out.stdout
+    out = subprocess.run([sys.executable, str(SCRIPT), "--seed", "43", "--commitment", commitment(42)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and "MISMATCH" in out.stdout
+
+
+def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_dir: Path):
     """Games → Earlier games reopens an unfinished bag drawn in secret: the same draws come back,
-    with the same commitment, and the seed is still on no line, reply or screen until ``reveal``."""
+    with the same commitment, and the seed is still on no line or reply until the end."""
     from firmware.screens.archive import reopen, store_archives
     from tests.screens import app_with
     app = app_with(["new bag items=a*3,b*3,c*3,d*3", "draw 3"], [], state_dir)
@@ -157,18 +532,70 @@ def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_d
         replies = [json.dumps(app.run(x)) for x in ("state", "log 50", "history", "export format=csv", "draw")]
         for text in replies + [again.header["line"], app.console.handle_text("state") or ""]:
             assert str(seed) not in text, text
+        assert app.run("reveal")["ok"] is False
+        assert app.run("end")["ok"]
         assert app.run("reveal")["seed"] == seed and commitment(seed) == promise
     finally:
         app.console.close()
 
 
-def test_reopening_a_game_with_a_given_seed_reuses_the_line_as_it_was(state_dir):
+def test_reopening_a_session_stored_before_the_streams_keeps_its_draws(state_dir: Path):
+    from firmware.screens.archive import reopen, store_archives
+    from tests.screens import app_with
+    from tests.test_fairness_v1 import comparable
+    shutil.copy(GOLDEN / "v1_sessions.db", state_dir / "legatus.db")
+    fixture = json.loads((GOLDEN / "v1_sessions.json").read_text(encoding="utf-8"))["sessions"]
+    app = app_with([], [], state_dir)
+    try:
+        archived = next(a for a in store_archives(app.console.store) if a.game == "bag" and a.header.get("committed"))
+        stored = next(s for s in fixture if s["header"]["sid"] == archived.header["sid"])
+        assert reopen(app, archived)
+        again = app.console.session
+        assert again.header["v"] == 1
+        assert comparable(again.state_json) == comparable(stored["state"])
+    finally:
+        app.console.close()
+
+
+def test_reopening_a_game_with_a_given_seed_reuses_the_line_as_it_was(state_dir: Path):
     from firmware.screens.archive import reopen, store_archives
     from tests.screens import app_with
     app = app_with(["new bag items=a*3,b*3 seed=77", "draw 2", "new dice seed=4"], [], state_dir)
     try:
         assert reopen(app, next(a for a in store_archives(app.console.store) if a.game == "bag"))
         assert app.console.session.header["line"] == "new bag items=a*3,b*3 seed=77"
-        assert "commitment" not in app.console.session.view()
+        assert app.console.session.view()["commitment"] is None
     finally:
         app.console.close()
+
+
+def test_the_fair_draw_for_screens(console: Console):
+    assert console.fair_draw() is None
+    code = console.commit_next()
+    ok(console, "new dice")
+    fair = console.fair_draw()
+    assert fair is not None and fair.commitment == code and fair.can_share and fair.seed is None
+    ok(console, "share 4-4-1")
+    fair = console.fair_draw()
+    assert fair is not None and fair.share == "4-4-1" and not fair.can_share and fair.ended is None
+    ok(console, "end")
+    fair = console.fair_draw()
+    assert fair is not None and fair.ended == "ended" and fair.seed == ok(console, "reveal")["seed"]
+
+
+def test_an_end_whose_records_failed_is_filed_at_the_next_state(console: Console, monkeypatch, caplog):
+    from firmware import history
+    ok(console, "new dice")
+    ok(console, "roll d6")
+    real = history.record_ended
+
+    def broken(*args: Any) -> None:
+        raise OSError("disk trouble")
+    monkeypatch.setattr(history, "record_ended", broken)
+    assert ok(console, "end")["ended"] == "ended"                  # the end itself is saved
+    assert "could not file the ended game" in caplog.text
+    assert ok(console, "history")["games"] == []
+    monkeypatch.setattr(history, "record_ended", real)
+    ok(console, "state")                                            # reconciled
+    entry = ok(console, "history")["games"][0]
+    assert entry["status"] == "ended" and entry["seed"] == ok(console, "reveal")["seed"]

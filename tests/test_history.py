@@ -49,7 +49,7 @@ def test_history_works_without_a_session_and_starts_empty(console):
     assert console.session is None
     assert games(console) == []
     assert ok(console, "export format=csv")["text"].splitlines() == [
-        "id,game,name,status,started,finished,mode,player,score,winner,start_player,result"]
+        "id,game,name,status,started,finished,mode,player,score,winner,start_player,result,seed,share,commitment"]
     out = console.request("export format=bgstats")
     assert out["ok"] is False and out["error"] == "bad_arguments"
     for bad in ("history x", "history 0", "history 1 2", "export", "export format=xml", "export format=csv id=x",

@@ -49,7 +49,8 @@ def test_the_main_menu_has_history_and_it_lists_the_finished_game(state_dir: Pat
             app.handle("down")
         app.handle("a")                                                 # the game's detail
         rows = app.stack[-1].rows
-        assert "Battle 1" in texts(app) and "✓Pompey: 2" in rows
+        left = sum(b["strength"] for b in app.console.session.view()["battle"]["blocks"] if b["side"] == "pompey")
+        assert "Battle 1" in texts(app) and f"✓Pompey: {left}" in rows      # the steps left standing
         assert "·Caesar: 0" in rows                                     # eliminated: no steps left
         assert all(len(t) <= base.COLS for t, k in shown(app) if k == "body")
     finally:

@@ -110,8 +110,8 @@ def test_next_battle_keeps_strengths_and_history():
 
 
 def test_auto_step_and_fight_finish_a_started_battle():
-    # J-14 quick mode from any point
-    t = Table(seed=4)
+    # J-14 quick mode from any point (a seed whose first fire leaves the battle running)
+    t = Table(seed=2)
     t.run("add attacker c_caesar", "add defender p_pompeius", "start", "pass c_caesar")
     rec = t.do("auto")["turn"]
     assert rec["block"] == "p_pompeius" and rec["action"] == "fire"

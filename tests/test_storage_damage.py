@@ -443,3 +443,49 @@ def test_a_schema_half_made_by_an_older_legatus_is_completed_not_taken_for_damag
         assert c.request(SETUP)["ok"] and c.request("roll 2d6")["ok"]
     finally:
         c.close()
+
+
+# -- the fair-draw records (firmware/fairness.py) are under the same checks -------------------------
+def _ended_bag(d: Path) -> str:
+    """A secret-seed bag session played, ended and followed by another: its fair-draw record is
+    filed. Returns its seed."""
+    c = _open(d)
+    try:
+        for line in ["new bag items=gold*3,silver*2", "draw 2", "end"]:
+            assert c.request(line)["ok"], line
+        seed = c.request("reveal")["seed"]
+        assert c.request("new dice")["ok"]               # the ended session is archived: only its record tells
+    finally:
+        c.close()
+    return str(seed)
+
+
+def test_a_damaged_fair_draw_record_is_reported_set_aside_and_history_still_answers(state_dir):
+    seed = _ended_bag(state_dir)
+    _sql(state_dir, "UPDATE fair SET data = CAST(CAST(data AS BLOB) || x'ff' AS TEXT)")
+    r, c = _start(state_dir)
+    try:
+        assert "recovered" in r and "fair" in r["recovered"].lower()
+        games = c.request("history")
+        assert games["ok"] and games["games"][0]["seed"] is None        # not shown from a damaged record
+        assert c.request("export format=draws")["error"] == "bad_arguments"
+        held = sqlite3.connect(state_dir / DB_NAME).execute("SELECT what FROM damaged").fetchall()
+        assert ("fair-draw record",) in held and seed
+    finally:
+        c.close()
+
+
+def test_a_rebuilt_database_carries_the_fair_draw_records_whose_checksum_holds(state_dir):
+    seed = _ended_bag(state_dir)
+    data = bytearray((state_dir / DB_NAME).read_bytes())
+    at = data.index(b"CREATE TABLE damaged")
+    data[at + 14] = 0xFF                                                 # the schema: the file is rebuilt
+    (state_dir / DB_NAME).write_bytes(bytes(data))
+    r, c = _start(state_dir)
+    try:
+        assert "kept aside as legatus.db.damaged-1" in r["recovered"]
+        entry = c.request("history")["games"][0]
+        assert str(entry["seed"]) == seed
+        assert c.request("export format=draws")["ok"]
+    finally:
+        c.close()

@@ -12,10 +12,10 @@ from engine.caesar.board import (
     ADJ_CENTRAL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_SPACES,
     PROVINCES, SHIELD, SHIP, SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SWORD,
 )
-from engine.caesar.model import CRASSUS, HUMAN, OPEN, Game
+from engine.caesar.model import CRASSUS, HUMAN, OPEN, TIES, Game
 from engine.caesar.terms import province, space, token
 from engine.caesar.tokens import TOKENS, TokenSpec
-from engine.rng import Rng
+from engine.rng import Draws, Rng
 from engine.text import N_, Msg
 
 _ICONS = (SWORD, SHIELD, SHIP)
@@ -69,13 +69,17 @@ class Decision(NamedTuple):
                    province(self.province))
 
 
-def decide(g: Game, rng: Rng) -> Decision | None:
+def decide(g: Game, rng: Rng | Draws) -> Decision | None:
     """Auto-Crassus's next placement from his row (S-8..S-18); None if he has none (S-19).
+    Ties between equally good plays are drawn from ``rng`` (the game's draws: their
+    ``crassus-ties`` stream).
 
     A token fits a space by its icon alone, so the row is sorted by icon once; the game keeps,
     per province, the icons of its empty spaces and how many of his tokens touch it, so the
     highest value he can place facing each open province (``best``), the spaces that would
     close one, and the provinces his tokens touch take one look at each province."""
+    if isinstance(rng, Draws):
+        rng = rng.stream(TIES)
     row = g.hand[CRASSUS]
     if not row:
         return None

@@ -11,7 +11,7 @@ from typing import Any
 from engine.caesar import flow
 from engine.caesar.autocrassus import decide
 from engine.caesar.board import BORDER_CONTROL, SPACE_A, SPACE_B, SPACES, PROVINCES, province_index, space_index
-from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, RULE_CHOICES, Game
+from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, RULE_CHOICES, TIES, Game
 from engine.caesar.position import apply_position, position_of
 from engine.caesar.rules import can_play_face_down, placements
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles
@@ -21,6 +21,7 @@ from engine.caesar.terms import TileLetter, either, player, token_named
 from engine.common import SESSION_KEYS
 from engine.errors import BadArguments
 from engine.game import Command, GameRules, Outcome, Request, State, commands
+from engine.rng import Draws
 from engine.text import Msg
 
 SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
@@ -49,7 +50,7 @@ def _store(state: State, g: Game) -> None:
 
 
 # -- new -------------------------------------------------------------------------------------
-def _new_solo(req: Request, seed: int) -> State:
+def _new_solo(req: Request, seed: Draws | int) -> State:
     req.check_opts(SOLO_OPTIONS)
     if req.args:
         raise BadArguments(Msg("Unexpected '{}'; options are key=value, e.g. side=pompey.", req.args[0]))
@@ -73,7 +74,7 @@ def _new_solo(req: Request, seed: int) -> State:
     return g.to_json()
 
 
-def _new_duel(req: Request, seed: int) -> State:
+def _new_duel(req: Request, seed: Draws | int) -> State:
     req.check_opts(DUEL_OPTIONS)
     if req.args:
         raise BadArguments(Msg("Unexpected '{}'; options are key=value, e.g. poison=1.", req.args[0]))
@@ -201,7 +202,7 @@ def _decide(state: State, req: Request) -> Outcome:
 
 def decision_fields(g: Game) -> dict[str, Any]:
     """``decide``'s answer: the play Auto-Crassus would make now (state unchanged)."""
-    d = decide(g, g.rng)
+    d = decide(g, g.rng.stream(TIES))
     if d is None:
         why = Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space")
         end = Msg("he skips the play") if g.rules["stuck"] == "skip" else Msg("he loses")

@@ -15,14 +15,15 @@ from engine.caesar.board import (
     BORDER_CONTROL, ITALY, N_PROVINCES, PROVINCE_INDEX, PROVINCES, SPACE_A, SPACE_B,
     SPACE_ICON_NAME, SPACE_INDEX, SPACES,
 )
-from engine.caesar.model import CRASSUS, HUMAN, Game
+from engine.caesar.model import (BONUS_POOL, BONUSES, CENTURION_POOL, CRASSUS, HUMAN, TIES, TILES, Game,
+                                 tokens_stream)
 from engine.caesar.terms import bonus as bonus_term
 from engine.caesar.terms import icon as icon_term
 from engine.caesar.terms import player, province, space, step_name, token, token_named
 from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
-from engine.rng import Rng
+from engine.rng import Draws
 from engine.text import N_, Msg, to_data
 
 Step = dict[str, Any]
@@ -37,7 +38,7 @@ def hand_size(g: Game) -> int:
 
 
 # -- setup -----------------------------------------------------------------------------------
-def new_game(mode: str, seed: int, *, side: str = "caesar", difficulty: str = "normal",
+def new_game(mode: str, seed: Draws | int, *, side: str = "caesar", difficulty: str = "normal",
              poison: bool = False, centurions: bool = False, border_control: bool = False,
              rules: dict[str, str] | None = None, inputs: dict[str, str] | None = None,
              tiles: dict[str, list[str]] | None = None, row: list[str] | None = None) -> Game:
@@ -47,7 +48,7 @@ def new_game(mode: str, seed: int, *, side: str = "caesar", difficulty: str = "n
     if border_control and not (poison or centurions):
         raise BadArguments(Msg("border-control=1 needs poison=1 and/or centurions=1 (C-21)."))
     g = Game()
-    g.rng = Rng(seed)
+    g.rng = Draws.coerce(seed)
     g.mode = mode
     g.names = ["human", "crassus"] if mode == "solo" else ["caesar", "pompey"]
     g.human_side = side
@@ -98,11 +99,11 @@ def _lay_bonuses(g: Game) -> None:
         if flag:
             supply += [name] * EXPANSION_BONUS[name]
             k += 3
-    g.rng.shuffle(supply)
+    g.rng.stream(BONUSES).shuffle(supply)
     aside, supply = supply[:k], supply[k:]
     g.pool = sorted(aside) if g.border_control else []
     supply.remove("senate")
-    g.rng.shuffle(supply)
+    g.rng.stream(BONUSES).shuffle(supply)
     g.bonus = [""] * N_PROVINCES
     g.bonus[ITALY] = "senate"
     others = [x for x in range(N_PROVINCES) if x != ITALY]
@@ -117,7 +118,9 @@ def _new_stack(g: Game) -> None:
     g.played = []
     g.revealed = ""
     if g.inputs["tiles"] == "digital":
-        g.rng.shuffle(g.stack)
+        rng = g.rng.stream(TILES)
+        rng.note("deck")
+        rng.shuffle(g.stack)
     else:
         g.stack.sort()
 
@@ -132,8 +135,11 @@ def _deal(g: Game, p: int, key: str) -> None:
 
 
 def _draw_random(g: Game, p: int) -> int:
-    bag = g.bag[p]
-    return bag.pop(g.rng.below(len(bag)))
+    return g.rng.stream(tokens_stream(g.names, p)).pop(g.bag[p], _token_name)
+
+
+def _token_name(tid: int) -> str:
+    return TOKENS[tid].name
 
 
 def _take_named(g: Game, p: int, name: str) -> int:
@@ -313,7 +319,7 @@ def _pool_draw(g: Game, p: int, bonus: str | None) -> str:
         return name
     if bonus is not None:
         raise BadArguments(Msg("Face-down bonuses are drawn by the device here; drop bonus=."))
-    return g.pool.pop(g.rng.below(len(g.pool)))
+    return g.rng.stream(BONUS_POOL).pop(g.pool)
 
 
 def draw(g: Game, p: int, name: str | None = None) -> int:
@@ -447,6 +453,7 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
         g.stack.remove(letter)
     else:
         letter = g.stack.pop(0)
+        g.rng.stream(TILES).note("card", [letter])       # the top of the shuffled stack
     g.last_tile = letter
     steps: list[Step] = []
     short = False
@@ -504,6 +511,7 @@ def reveal(g: Game) -> str:
     if g.revealed:
         raise IllegalMove(Msg("Tile {} is already revealed; now send crassus.", g.revealed))
     g.revealed = g.stack.pop(0)
+    g.rng.stream(TILES).note("card", [g.revealed])
     return g.revealed
 
 
@@ -551,7 +559,7 @@ def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step]) -> b
             raise IllegalMove(Msg("{} is not among Crassus's face-down centurions.", token_named(canon)))
         pool.remove(tid)
     else:
-        tid = pool.pop(g.rng.below(len(pool)))
+        tid = g.rng.stream(CENTURION_POOL).pop(pool, _token_name)
     g.hand[CRASSUS].append(tid)
     steps.append({"action": "centurion", "token": TOKENS[tid].name,
                   "text": Msg("Turn up a face-down centurion, {}, at the right end of his row.", token(tid))})
@@ -560,7 +568,7 @@ def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step]) -> b
 
 def crassus_play(g: Game, steps: list[Step]) -> Decision | None:
     """One ``play`` (S-8): decide, place, resolve closures and bonuses; S-19 if he cannot."""
-    d = decide(g, g.rng)
+    d = decide(g, g.rng.stream(TIES))
     if d is None:
         why = (Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space"))
         if g.rules["stuck"] == "skip":
@@ -598,6 +606,8 @@ def _reshuffle(g: Game, letter: str) -> None:
     else:
         g.stack, g.played = g.played, []
     if g.inputs["tiles"] == "digital":
-        g.rng.shuffle(g.stack)
+        rng = g.rng.stream(TILES)
+        rng.note("deck")
+        rng.shuffle(g.stack)
     else:
         g.stack.sort()

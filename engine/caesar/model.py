@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caesar.board import N_PROVINCES, N_SPACES, SPACE_A, SPACE_B, SPACE_ICON
-from engine.rng import Rng
+from engine.rng import Draws
 from engine.text import Msg, from_data, to_data
 
 OPEN = -2
@@ -41,6 +41,19 @@ _SCALARS = ("mode", "names", "human_side", "difficulty", "poison", "centurions",
             "rules", "inputs", "pool", "turn", "step", "pending", "extra", "cent_taken",
             "tile_defs", "tile_user", "deck", "stack", "played", "last_tile", "revealed", "winner", "end",
             "last", "turns")
+
+# The streams of the game's draws (``g.rng.stream(name)``, docs/fairness.md): the bonus tokens laid
+# at set-up (C-5) and the C-21 face-down ones set aside, the tile stack (S-3, S-5), a face-down C-21
+# bonus drawn, a face-down centurion turned up (S-6), a token lost to Poison (C-17), Auto-Crassus's
+# choice between equally good plays (S-8..S-18), and each player's token bag (``tokens_stream``).
+BONUSES, TILES, BONUS_POOL, CENTURION_POOL, POISON, TIES = (
+    "bonuses", "tiles", "bonus-pool", "centurions", "poison", "crassus-ties")
+
+
+def tokens_stream(names: list[str], p: int) -> str:
+    """The stream of player ``p``'s token bag: ``tokens-human``/``tokens-crassus`` in solo,
+    ``tokens-caesar``/``tokens-pompey`` in a duel."""
+    return f"tokens-{names[p]}"
 
 
 class Game:
@@ -97,7 +110,7 @@ class Game:
         self.empty: list[int] = [0] * N_PROVINCES
         self.emask: list[int] = [0] * N_PROVINCES
         self.touch: list[list[int]] = [[0] * N_PROVINCES, [0] * N_PROVINCES]
-        self.rng = Rng(0)
+        self.rng: Draws = Draws.legacy(0)     # the game's draws, one stream per source of chance
 
     # -- derived ---------------------------------------------------------------------------
     def recompute(self) -> None:
@@ -181,7 +194,7 @@ class Game:
             elif isinstance(val, dict):
                 val = {k: (list(v) if isinstance(v, list) else v) for k, v in val.items()}
             setattr(g, key, val)
-        g.rng = Rng.from_json(data["rng"])
+        g.rng = Draws.from_json(data["rng"])
         if data.get("end_data"):
             g.end = from_data(data["end_data"])
         g.recompute()

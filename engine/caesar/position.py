@@ -24,7 +24,7 @@ from engine.caesar.board import (
     BORDER_CONTROL, ITALY, N_PROVINCES, N_SPACES, PROVINCE_INDEX, PROVINCE_SPACES, PROVINCES,
     SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SPACE_ICON_NAME, SPACE_INDEX, SPACES,
 )
-from engine.caesar.model import CRASSUS, HUMAN, MARKERS, NONE, OPEN, Game
+from engine.caesar.model import BONUSES, CRASSUS, HUMAN, MARKERS, NONE, OPEN, Game
 from engine.caesar.terms import either
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, BadJson, IllegalMove
@@ -390,6 +390,6 @@ def _pool(g: Game, data: dict[str, Any], bctl: bool, poison: bool, cents: bool,
     supply.subtract(counts)
     supply["senate"] -= sum(senate)
     left = sorted(k for k, v in supply.items() for _ in range(max(v, 0)))
-    g.rng.shuffle(left)
+    g.rng.stream(BONUSES).shuffle(left)
     k = 3 * (int(poison) + int(cents))
     return sorted(left[:k])

@@ -14,7 +14,7 @@ from engine.caesar.board import (
     SPACE_A, SPACE_B, SPACE_ICON, SPACES,
 )
 from engine.caesar.board import SPACE_INDEX as SPACE_INDEX_OF
-from engine.caesar.model import CRASSUS, NONE, OPEN, Game
+from engine.caesar.model import CRASSUS, NONE, OPEN, POISON, Game
 from engine.caesar.terms import bonus as bonus_term
 from engine.caesar.terms import player, province, space, token
 from engine.caesar.tokens import TOKENS
@@ -243,7 +243,7 @@ def poison(g: Game, victim: int) -> int:
     hand = g.hand[victim]
     if not hand:
         return -1
-    tid = hand.pop(g.rng.below(len(hand)))
+    tid = g.rng.stream(POISON).pop(hand, lambda t: TOKENS[t].name)
     g.bag[victim].append(tid)
     g.bag[victim].sort()
     return tid

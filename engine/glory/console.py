@@ -25,6 +25,10 @@ from engine.text import N_, Msg, term
 _SIGNED = re.compile(r"^[+-]\d{1,3}$")
 MAX_HAND = 20
 
+# The streams of the game's draws (docs/fairness.md): the event deck (G-2), the objective deck and
+# the random picks from a hand.
+EVENTS, OBJECTIVES, PICKS = "events", "objectives", "picks"
+
 
 # -- helpers ---------------------------------------------------------------------------------
 def _player(state: State, raw: str) -> str:
@@ -151,13 +155,15 @@ def _event(state: State, req: Request) -> Outcome:
         wanted = req.opts["card"]
         match = [c for c in state["deck"] if c.casefold() == wanted.casefold()]
         if not match:
-            raise IllegalMove(Msg("Card '{}' is not in the event deck (left: {}).", wanted, ', '.join(state['deck'])))
+            raise IllegalMove(Msg("Card '{}' is not in the event deck (left: {}).", wanted, ', '.join(sorted(state['deck']))))
         card_id = match[0]
         state["deck"].remove(card_id)
+        load_rng(state, EVENTS).note("take", card_id)          # drawn at the table (physical)
     else:
         if not state["deck"]:
             raise IllegalMove(Msg("The event deck is empty."))
         card_id = state["deck"].pop(0)
+        load_rng(state, EVENTS).note("card", [card_id])        # the top of the shuffled deck
     card = R.card(card_id)
     if "arrow" in req.opts:
         arrow = req.opts["arrow"].lower()
@@ -290,9 +296,9 @@ def _pick(state: State, req: Request) -> Outcome:
     if len(req.args) != 1 or not req.args[0].isdigit() or not 1 <= int(req.args[0]) <= MAX_HAND:
         raise BadArguments(usage)
     size = int(req.args[0])
-    rng = load_rng(state)
-    position = rng.below(size) + 1
-    store_rng(state, rng)
+    rng = load_rng(state, PICKS)
+    position = rng.die(size)                   # below(size) + 1: a card's place from the left
+    store_rng(state, rng, PICKS)
     state["picks"] = (state["picks"] + [{"hand": size, "position": position}])[-20:]
     return Outcome({"position": position, "hand": size},
                    Msg("Random pick: card {} of {}, counting from the left.", position, size))
@@ -306,10 +312,12 @@ def _deal(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("The objectives are already dealt."))
     if len(obj["deck"]) < 3 * len(state["players"]):
         raise IllegalMove(Msg("Not enough objective cards left to deal 3 each."))
+    rng = load_rng(state, OBJECTIVES)
     for p in state["players"]:
         obj["hands"][p] = obj["deck"][:3]
         del obj["deck"][:3]
         obj["kept"][p] = False
+        rng.note("card", list(obj["hands"][p]))               # the top three, player by player
     hands = {p: [objective_label(c) for c in h] for p, h in obj["hands"].items()}
     return Outcome({"hands": hands}, "Dealt 3 objective cards to each player.")
 
@@ -333,6 +341,7 @@ def _keep(state: State, req: Request) -> Outcome:
     returned = [c for c in hand if c not in wanted]
     obj["hands"][name] = [c for c in hand if c in wanted]
     obj["deck"].extend(returned)
+    load_rng(state, OBJECTIVES).note("bottom", returned)
     obj["kept"][name] = True
     return Outcome({"kept": [objective_label(c) for c in obj["hands"][name]]},
                    f"{name} keeps 2 objectives; 1 goes to the bottom of the deck.")

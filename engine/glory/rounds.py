@@ -39,6 +39,7 @@ def seat_layout(n_players: int) -> list[int]:
 def event_deck(rng: Rng, harsh: bool) -> list[str]:
     """The shuffled event deck: 12 base cards, plus the 6 negative ones with Harsh Times (G-2)."""
     ids = [c["id"] for c in event_cards() if harsh or not c["harsh"]]
+    rng.note("deck")
     rng.shuffle(ids)
     return ids
 

@@ -12,12 +12,12 @@ import re
 from typing import Any
 
 from engine.errors import BadArguments
-from engine.game import Request, State, store_rng
+from engine.game import Request, State
 from engine.glory import fame as F
 from engine.glory import rounds as R
 from engine.glory.tables import objective_cards, tables
 from engine.names import check_name
-from engine.rng import Rng
+from engine.rng import Draws, Rng
 from engine.text import Msg
 
 OPTIONS = frozenset({"players", "first", "fame", "harsh", "clockwise", "truce", "heroes",
@@ -45,7 +45,7 @@ def parse_players(raw: str | None) -> list[str]:
     return names
 
 
-def new_state(req: Request, seed: int) -> State:
+def new_state(req: Request, seed: Draws | int) -> State:
     """The state of a new game (round 1, no event revealed yet); raises BadArguments."""
     req.check_opts(OPTIONS)
     if req.args:
@@ -56,7 +56,7 @@ def new_state(req: Request, seed: int) -> State:
     first = find_player(players, req.opts.get("first", players[0]))
     provinces = _provinces(req.opts.get("provinces"))
     starting = _starting_fame(req.opts.get("fame"), players)
-    rng = Rng(seed)
+    draws = Draws.coerce(seed)
     seats = dict(zip(players, R.seat_layout(len(players))))
     state: State = {
         "rng": [],
@@ -72,15 +72,16 @@ def new_state(req: Request, seed: int) -> State:
         "round": 1,
         "event": None,
         "finished": False,
-        "deck": R.event_deck(rng, options["harsh"]),
+        "deck": R.event_deck(draws.stream("events"), options["harsh"]),     # stream names: console.EVENTS
         "history": [],
-        "objectives": {"deck": _objective_deck(rng, len(players), options), "hands": {}, "kept": {}},
+        "objectives": {"deck": _objective_deck(draws.stream("objectives"), len(players), options), "hands": {},
+                       "kept": {}},
         "picks": [],
     }
     for name in players:  # a start above 1 counts as a gain: milestones resolve in seating order
         if starting[name] > 1:
             F.change_fame(state, name, starting[name] - 1)
-    store_rng(state, rng)
+    state["rng"] = draws.to_json()
     return state
 
 
@@ -112,6 +113,7 @@ def _objective_deck(rng: Rng, n_players: int, options: dict[str, bool]) -> list[
         if n_players <= 2 and c.get("two_player") is False:
             continue
         ids.append(c["id"])
+    rng.note("deck")
     rng.shuffle(ids)
     return ids
 

@@ -59,7 +59,9 @@ def describe(card: str) -> Msg:
 def new_year(rng: Rng) -> Phase:
     """Shuffle all 27 cards and deal six to each player (J-18)."""
     cards = list(deck())
+    rng.note("deck")
     rng.shuffle(cards)
+    rng.note("card", cards[:2 * HAND])          # the top six to Caesar, the next six to Pompey
     return {"turn": 1, "hands": {"caesar": sorted(cards[:HAND]), "pompey": sorted(cards[HAND:2 * HAND])},
             "discarded": {s: None for s in SIDES}, "played": {s: None for s in SIDES},
             "prior": {s: None for s in SIDES}, "reveals": []}

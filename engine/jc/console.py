@@ -19,12 +19,15 @@ from engine.jc.advise import advise as _advise_battle
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
-from engine.rng import Rng
+from engine.rng import Draws
 from engine.text import N_, Msg
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
 LOG_TURNS = 40
+HISTORY_KEPT = 40      # the newest battles the state keeps (a campaign fights far fewer; issue 20 §3)
+DICE_STREAM = "battle-dice"      # the battle dice (J-6), docs/fairness.md
+CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
 
 # -- set-up ----------------------------------------------------------------------------------
@@ -35,14 +38,14 @@ def _battle_options(req: Request, allowed: frozenset[str]) -> B.Battle:
     return B.new_battle(attacker, req.opt_flag("surprise"), dice)
 
 
-def _new(req: Request, seed: int) -> State:
+def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [year=1..5] [seed=N]."))
     battle = _battle_options(req, BATTLE_OPTS | {"seed", "year"})
     camp = C.new_campaign(req.opt_int("year", 1, 1, score.LAST_YEAR) or 1)
     state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
                     "cards": None}
-    store_rng(state, Rng(seed))
+    state["rng"] = Draws.coerce(seed).to_json()
     return state
 
 
@@ -65,6 +68,7 @@ def _after(state: State) -> None:
         state["history"].append({"number": state["number"], "attacker": battle["attacker"],
                                  "surprise": battle["surprise"], "result": battle["result"],
                                  "winner": battle["winner"], "rounds": battle["round"]})
+        del state["history"][:-HISTORY_KEPT]     # History (firmware/history.py) keeps them all
 
 
 def _role(word: str) -> str:
@@ -177,9 +181,9 @@ def _fire(state: State, req: Request) -> Outcome:
         step = B.current_step(battle)
         n = step[2][0]["strength"] if step and len(step[2]) == 1 else "its"
         raise BadArguments(Msg("This battle uses physical dice: roll {} dice and enter them, e.g. fire dice=3,5,1.", n))
-    rng = load_rng(state)
+    rng = load_rng(state, DICE_STREAM)
     rec = B.fire(battle, key, dice, rng)
-    store_rng(state, rng)
+    store_rng(state, rng, DICE_STREAM)
     return _turn_outcome(state, rec)
 
 
@@ -212,9 +216,9 @@ def _auto(state: State, req: Request) -> Outcome:
     if (battle["dice"] == "physical" and "dice" not in req.opts and d and d["kind"] == "turn"
             and "fire" in d["actions"]):
         raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
-    rng = load_rng(state)
+    rng = load_rng(state, DICE_STREAM)
     rec = policy.auto_step(battle, rng, req.opts.get("dice"))
-    store_rng(state, rng)
+    store_rng(state, rng, DICE_STREAM)
     return _turn_outcome(state, rec)
 
 
@@ -223,9 +227,9 @@ def _fight(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: fight."))
     req.check_opts(frozenset())
     battle = _battle(state)
-    rng = load_rng(state)
+    rng = load_rng(state, DICE_STREAM)
     policy.fight(battle, rng)
-    store_rng(state, rng)
+    store_rng(state, rng, DICE_STREAM)
     _after(state)
     return Outcome({"rounds": B.rounds_view(battle), "result": battle["result"],
                     "winner": battle["winner"]},
@@ -362,9 +366,9 @@ def _winter(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
     report = C.winter(camp)
     if camp["over"] is None:
-        rng = load_rng(state)
+        rng = load_rng(state, CARDS_STREAM)
         state["cards"] = K.new_year(rng)
-        store_rng(state, rng)
+        store_rng(state, rng, CARDS_STREAM)
     report["supply"] = score.supply_limits()
     report["year"] = camp["year"]
     return Outcome(report, Msg("Winter: {}", report["checklist"][1]["text"]))
@@ -374,9 +378,9 @@ def _deal(state: State, req: Request) -> Outcome:
     if req.args:
         raise BadArguments(Msg("Usage: deal."))
     req.check_opts(frozenset())
-    rng = load_rng(state)
+    rng = load_rng(state, CARDS_STREAM)
     state["cards"] = K.new_year(rng)
-    store_rng(state, rng)
+    store_rng(state, rng, CARDS_STREAM)
     return Outcome({"cards": K.public_view(state["cards"])},
                    Msg("Shuffled the 27 cards and dealt 6 to each player ({}).", score.year_name(state["campaign"]["year"])))
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.errors import BadArguments, GameOver, IllegalMove
 from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
-from engine.rng import Rng
+from engine.rng import Draws
 from engine.sword import naval as N
 from engine.sword import tracks as V
 from engine.sword.faces import parse_faces, roll_faces
@@ -23,6 +23,9 @@ _CHANGE = re.compile(r"^([+-=])(\d{1,2})$")
 
 
 NEW_OPTS = frozenset({"players", "vp", "consuls", "seed"})
+# The streams of the game's draws (docs/fairness.md): every die the game rolls (tactics, battle,
+# naval, the 2d6 checks) and the consuls drawn from the cup (W-10).
+DICE, CONSULS = "sword-dice", "consuls"
 
 
 def _factions(raw: str | None) -> list[str]:
@@ -40,7 +43,7 @@ def _factions(raw: str | None) -> list[str]:
     return [f for f in known if f in names]
 
 
-def _new(req: Request, seed: int) -> State:
+def _new(req: Request, seed: Draws | int) -> State:
     req.check_opts(NEW_OPTS)
     if req.args:
         raise BadArguments(Msg("Usage: new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=romans:2,...] "
@@ -57,7 +60,7 @@ def _new(req: Request, seed: int) -> State:
     if "consuls" in req.opts:
         pool = _consul_pool(req.opts["consuls"])
     state: State = {
-        "rng": Rng(seed).to_json(),
+        "rng": Draws.coerce(seed).to_json(),
         "factions": factions,
         "vp": vp,
         "desperate": {f: int(tables()["desperate_cards"]) for f in factions},
@@ -233,9 +236,9 @@ def _naval(state: State, req: Request) -> Outcome:
 
 
 def _roll(state: State, n: int) -> list[int]:
-    rng = load_rng(state)
+    rng = load_rng(state, DICE)
     faces = roll_faces(rng, n)
-    store_rng(state, rng)
+    store_rng(state, rng, DICE)
     return faces
 
 
@@ -271,28 +274,28 @@ def _consuls(state: State, req: Request) -> Outcome:
     if "pool" in req.opts:
         state["consuls"]["pool"] = _consul_pool(req.opts["pool"])
     cup = list(state["consuls"]["pool"])
-    rng = load_rng(state)
+    rng = load_rng(state, CONSULS)
     drawn = []
     for _ in range(int(tables()["consuls_drawn"])):
-        drawn.append(cup.pop(rng.below(len(cup))))
-    store_rng(state, rng)
+        drawn.append(rng.pop(cup))
+    store_rng(state, rng, CONSULS)
     state["consuls"]["drawn"] = drawn
     return Outcome({"drawn": drawn}, Msg("Consuls drawn from the cup: {} and {} (W-10).", drawn[0], drawn[1])
                    if len(drawn) == 2 else f"Consuls drawn from the cup: {' and '.join(drawn)} (W-10).")
 
 
 def _session_tactics(state: State, req: Request) -> Outcome:
-    rng = load_rng(state)
+    rng = load_rng(state, DICE)
     fields = tactics_fields(_without_seed(req), rng)
-    store_rng(state, rng)
+    store_rng(state, rng, DICE)
     state["last"] = {"kind": "tactics", **fields}
     return Outcome(fields, tactics_text(fields))
 
 
 def _session_battle(state: State, req: Request) -> Outcome:
-    rng = load_rng(state)
+    rng = load_rng(state, DICE)
     fields = battle_fields(_without_seed(req), rng)
-    store_rng(state, rng)
+    store_rng(state, rng, DICE)
     state["last"] = {"kind": "battle", **fields}
     return Outcome(fields, battle_text(fields))
 

@@ -113,8 +113,9 @@ class Ctx(Protocol):
         """The response to a slow read-only line (odds, advise) for the state now; None while
         it is being computed off the main loop (the screen is drawn again when it is ready)."""
 
-    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
-        """Start an archived session's ``new`` line again with its seed (kept secret if it was)."""
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
+        """Start an archived session's ``new`` line again with its seed (kept secret if it was)
+        and its draws' derivation ``version`` (its header's ``v``; 0: today's)."""
 
     def push(self, screen: Screen) -> None: ...
 

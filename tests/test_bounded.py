@@ -1,0 +1,57 @@
+"""Issue 20 §3: a session's state — hence its memory, its checkpoints and every reply that shows
+it — stays the same size however long the session runs; the whole history stays available a page
+at a time (``actions``). Speed is measured by scripts/bench_storage.py, not here."""
+from __future__ import annotations
+
+from engine.bag import HISTORY_KEPT
+from firmware.session import Session
+
+
+def _cycle(session: Session, lines: list[str], n: int) -> None:
+    for i in range(n):
+        line = lines[i % len(lines)]
+        if "{drawn}" in line:
+            line = line.format(drawn=session.view()["bag"]["drawn"][0])
+        session.apply(line)
+
+
+def test_a_bag_and_its_deck_keep_their_newest_events_and_count_them_all():
+    s = Session.start("new bag items=gold*3,silver*2 cards=c*4", 1, "x")
+    lines = ["draw", "put {drawn}", "card", "discard c", "reshuffle"]
+    _cycle(s, lines, 200)                              # 80 bag and 121 deck events: past the newest 50
+    size = len(s.state_json)
+    _cycle(s, lines, 900)
+    assert len(s.state_json) <= size + 64              # digits of counters and generators, nothing more
+    view = s.view()
+    assert len(view["bag"]["history"]) == HISTORY_KEPT and view["bag"]["events"] == 440
+    assert len(view["deck"]["history"]) == HISTORY_KEPT and view["deck"]["events"] == 1 + 660
+    assert len(s.lines) == 1100 and s.sentences[0] is not None       # the whole history: ``actions``
+    assert view["bag"]["history"][-1] in ({"draw": ["gold"]}, {"draw": ["silver"]}, {"put": "gold"},
+                                          {"put": "silver"})
+
+
+def test_a_side_bag_beside_a_game_stays_the_same_size():
+    s = Session.start("new sword players=romans,gauls", 1, "x")
+    s.apply("kit new items=x*3")
+    for _ in range(60):
+        s.apply("kit draw")
+        s.apply("kit put x")
+    size = len(s.state_json)
+    for _ in range(600):
+        s.apply("kit draw")
+        s.apply("kit put x")
+    assert len(s.state_json) <= size + 64
+    assert len(s.apply("kit-state").fields["kit"]["bag"]["history"]) == HISTORY_KEPT
+
+
+def test_julius_caesar_keeps_its_newest_battles_in_state():
+    s = Session.start("new jc-battle", 1, "x")
+    cycle = ["add attacker rating=C3 strength=3", "add defender rating=B2 strength=2", "fight", "next-battle"]
+    for i in range(4 * 45):
+        s.apply(cycle[i % 4])
+    size = len(s.state_json)
+    for i in range(4 * 60):
+        s.apply(cycle[i % 4])
+    history = s.view()["history"]
+    assert len(history) == 40 and history[-1]["number"] == 105
+    assert len(s.state_json) <= size + 400             # battle numbers grow a digit, nothing more
