@@ -270,6 +270,9 @@ def run_device(args: Any, splash: Any = None) -> int:
     app = App(console)
     _start_notices(app, store, failure)
     events: queue.Queue = queue.Queue()
+    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
+    # shutdown path below, exit status 0, with or without a panel.
+    signal.signal(signal.SIGTERM, lambda *_: events.put(("quit",)))
     hardware = None
     try:
         if args.script:
@@ -299,7 +302,6 @@ def run_device(args: Any, splash: Any = None) -> int:
         app.worker = Worker(lambda: events.put(("wake",)))     # odds and advice off the loop
         if args.serial:
             _start_serial(args, console, events)
-        signal.signal(signal.SIGTERM, lambda *_: events.put(("quit",)))
         try:
             loop.run(events)
         except KeyboardInterrupt:

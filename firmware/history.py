@@ -59,6 +59,16 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+# A time taken while the clock was not synchronised (hw.clock: no network since boot, no RTC)
+# is kept with this mark after it (history_started) or named in the record's ``unsynced`` list.
+UNSYNCED = "~"
+
+
+def _clock_unsynced() -> bool:
+    from hw.clock import synchronised
+    return synchronised() is False
+
+
 # -- what a finished game looks like -------------------------------------------------------------
 def _player(name: str, score: Any, winner: bool, start: bool = False) -> dict[str, Any]:
     return {"name": name, "score": score, "winner": bool(winner), "startPlayer": bool(start)}
@@ -235,8 +245,12 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if old is None and _seen(db, str(header["game"]), fp, sid):
         return
     got = db.execute("SELECT started FROM history_started WHERE sid=?", (sid,)).fetchone()
-    data = {"game": header["game"], "status": status, "started": got[0] if got else None, "finished": _now(),
-            "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]), "fp": fp}
+    started = got[0] if got else None
+    unsynced = [name for name, bad in (("started", bool(started) and started.endswith(UNSYNCED)),
+                                       ("finished", _clock_unsynced())) if bad]
+    data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
+            "finished": _now(), "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]),
+            "fp": fp, "unsynced": unsynced}
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,0,?,0)",
@@ -308,7 +322,8 @@ def note_started(store: Any, session: Any) -> None:
         return
     with store.transaction() as db:
         ensure(db)
-        db.execute("INSERT OR IGNORE INTO history_started VALUES(?,?)", (str(session.header["sid"]), _now()))
+        db.execute("INSERT OR IGNORE INTO history_started VALUES(?,?)",
+                   (str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")))
 
 
 def reconcile(store: Any, session: Any) -> None:
@@ -382,14 +397,17 @@ def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = 
             continue
         out.append({"id": rid, "game": game, "name": GAME_NAMES.get(game, game), "status": data["status"],
                     "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
-                    "players": data["players"], "result": result, "part": part})
+                    "players": data["players"], "result": result, "part": part,
+                    "unsynced": list(data.get("unsynced", []))})
     return out
 
 
 def public(entry: dict[str, Any]) -> dict[str, Any]:
     """What ``history`` answers for one game."""
-    return {k: entry[k] for k in ("id", "game", "name", "status", "started", "finished", "mode", "players",
-                                  "result")}
+    out = {k: entry[k] for k in ("id", "game", "name", "status", "started", "finished", "mode", "players",
+                                 "result")}
+    out["unsynced"] = list(entry.get("unsynced", []))
+    return out
 
 
 # -- statistics ------------------------------------------------------------------------------------
