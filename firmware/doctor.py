@@ -324,19 +324,20 @@ def bus_checks(resolved: Resolved, dev: Path = Path("/dev"), sys_root: Path = Pa
 def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
     """The pin factory, the panel and lgpio's directory, as ``live`` says."""
     out = []
-    by = Msg(" (reported by the running Legatus)") if reported else ""
+    if reported:
+        out.append(Check(Msg("Service"), "info", Msg("running: the pins and the panel are as it reports them")))
     if live.factory:
         status = "warn" if live.factory == "MockFactory" else "ok"
         fix = Msg("Mock pins only simulate keys: unset GPIOZERO_PIN_FACTORY.") if status == "warn" else None
-        out.append(Check(Msg("Pin factory"), status, Msg("{}{}", live.factory, by), fix))
+        out.append(Check(Msg("Pin factory"), status, live.factory, fix))
     else:
-        out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}{}", live.keys_error or "?", by), Msg(
+        out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}", live.keys_error or "?"), Msg(
             "Install python3-lgpio (sudo apt install python3-lgpio), add the user to the gpio "
             "group, and run from a writable directory (the service does: WorkingDirectory, LG_WD).")))
     if live.panel:
-        out.append(Check(Msg("Panel"), "ok", Msg("answers{}", by)))
+        out.append(Check(Msg("Panel"), "ok", Msg("answers")))
     elif live.panel is False:
-        out.append(Check(Msg("Panel"), "fail", Msg("not answering: {}{}", live.panel_error or "?", by), Msg(
+        out.append(Check(Msg("Panel"), "fail", Msg("not answering: {}", live.panel_error or "?"), Msg(
             "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "
             "again by itself as soon as it answers.")))
     if live.lgpio_dir:
