@@ -245,8 +245,8 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if old is None and _seen(db, str(header["game"]), fp, sid):
         return
     got = db.execute("SELECT started FROM history_started WHERE sid=?", (sid,)).fetchone()
-    started = got[0] if got else None
-    unsynced = [name for name, bad in (("started", bool(started) and started.endswith(UNSYNCED)),
+    started: str | None = got[0] if got else None
+    unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", _clock_unsynced())) if bad]
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": _now(), "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]),

@@ -9,6 +9,7 @@ left: back).
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +52,14 @@ class HardwareScreen(ListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         if self._rows is None:
             self._rows = _checks(ctx)
-        out = [Item(say(c.label), lambda cx, c=c: cx.push(_detail(c)), MARKS[c.status]) for c in self._rows]
+        out = [Item(say(c.label), partial(_show, c), MARKS[c.status]) for c in self._rows]
         out.append(Item(_("Key test"), lambda cx: cx.push(KeyTestScreen())))
         out.append(Item(_("Test pattern"), lambda cx: cx.push(PatternScreen())))
         return out
+
+
+def _show(check: Any, ctx: Ctx) -> None:
+    ctx.push(_detail(check))
 
 
 def _detail(check: Any) -> TextScreen:
@@ -114,10 +119,9 @@ def pattern(name: str, size: tuple[int, int] = (base.W, base.H)) -> Image.Image:
         draw.line((0, 0, w - 1, h - 1), fill=1)
         draw.line((0, h - 1, w - 1, 0), fill=1)
         draw.rectangle((2, 2, 9, 5), fill=1)            # top left: the rotation is right if it is here
-    elif name == "checker":
-        for y in range(h):
-            for x in range(y % 2, w, 2):
-                img.putpixel((x, y), 1)
+    elif name == "checker":             # rows of 0b1010... and 0b0101... (mode "1" packs MSB first)
+        row = (w + 7) // 8
+        img = Image.frombytes("1", size, b"".join((b"\xaa" if y % 2 == 0 else b"\x55") * row for y in range(h)))
     elif name == "stripes":
         for page in range(0, h // 8, 2):
             draw.rectangle((0, page * 8, w - 1, page * 8 + 7), fill=1)
