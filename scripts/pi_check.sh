@@ -50,8 +50,6 @@ while [ $# -gt 0 ]; do
 done
 
 say() { printf '\n==> %s\n' "$*"; }
-ok() { printf 'ok    %s\n' "$*"; }
-fail() { printf 'FAIL  %s\n' "$*"; failures=$((failures + 1)); }
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "pi_check.sh: run as root (it uses debootstrap, chroot and mounts)" >&2
@@ -224,6 +222,7 @@ EOF
   echo raspberrypi > "$root/etc/hostname"
   sed -i 's/^#\?Storage=.*/Storage=volatile/' "$root/etc/systemd/journald.conf"
   say "$arch: user pi in Raspberry Pi OS's groups"
+  # shellcheck disable=SC2016  # expanded by the chroot's shell
   in_root "$root" sh -c 'for g in input spi i2c gpio; do groupadd -f -r $g; done
     id -u pi >/dev/null 2>&1 || adduser --disabled-password --gecos "" pi >/dev/null
     for g in adm dialout cdrom audio users sudo video games plugdev input gpio spi i2c netdev render; do
@@ -240,7 +239,8 @@ EOF
 
 # -- one architecture's check --------------------------------------------------------------------------
 check_arch() {
-  local arch=$1 tarball=$cache/rpios-lite-bookworm-$arch.tar.zst root rc
+  local arch=$1 root rc
+  local tarball=$cache/rpios-lite-bookworm-$arch.tar.zst
   if $rebuild || [ ! -f "$tarball" ]; then build_rootfs "$arch" "$tarball"; fi
   if $build_only; then return 0; fi
   root=$(mktemp -d "$cache/run-$arch.XXXXXX")
@@ -255,6 +255,7 @@ check_arch() {
   chown -R 1000:1000 "$root/home/pi/legatus"
   mkdir -p "$root/opt/pi-check"
   cp -r "$here/." "$root/opt/pi-check/"
+  # shellcheck disable=SC2016  # expanded by the chroot's shell
   say "$arch: Raspberry Pi OS stand-in: $(in_root "$root" sh -c '. /etc/os-release; echo $PRETTY_NAME') $(in_root "$root" uname -m), Python $(in_root "$root" python3 -c 'import sys; print(sys.version.split()[0])')"
   rc=0
   in_root "$root" python3 /opt/pi-check/drive.py --arch "$arch" --tests "$tests" || rc=$?

@@ -180,3 +180,49 @@ def test_one_megahertz_is_allowed_with_a_warning(tmp_path: Path) -> None:
 def test_bad_i2c_options_are_refused(args: list[str], code: int, message: str) -> None:
     result = dry_run("--only-i2c", *args)
     assert result.returncode == code and message in result.stderr
+
+
+# -- scripts/pi_check: the pure pieces (the check itself runs under emulation, not in the suite) ---
+def _drive():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("pi_check_drive", SCRIPTS / "pi_check" / "drive.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pi_check_reads_the_units_conditions() -> None:
+    import pwd
+    drive = _drive()
+    unit = (SCRIPTS / "legatus.service").read_text().replace("@USER@", "pi").replace("@VENV@", "/opt/legatus/venv") \
+        .replace("@ARGS@", " --serial /dev/ttyGS0")
+    service = drive.parse_unit(unit)
+    assert service["User"] == ["pi"] and service["WorkingDirectory"] == ["/var/lib/legatus"]
+    assert service["ExecStart"] == ["/opt/legatus/venv/bin/legatus --serial /dev/ttyGS0"]
+    user = pwd.struct_passwd(("pi", "x", 1000, 1000, "", "/home/pi", "/bin/bash"))
+    env = drive.unit_environment(service, user)
+    assert env["HOME"] == "/home/pi" and env["USER"] == "pi" and env["LG_WD"] == "/run/legatus"
+    assert env["STATE_DIRECTORY"] == "/var/lib/legatus" and env["RUNTIME_DIRECTORY"] == "/run/legatus"
+    assert env["PATH"].startswith("/usr/local/sbin:") and "PYTHONPATH" not in env
+
+
+def test_pi_check_syntax() -> None:
+    subprocess.run(["bash", "-n", str(SCRIPTS / "pi_check.sh")], check=True)
+    subprocess.run(["sh", "-n", str(SCRIPTS / "pi_check" / "raspi-config")], check=True)
+
+
+def test_raspi_config_stand_in_edits_config_txt_as_raspi_config_does(tmp_path: Path) -> None:
+    """The emulated check's stand-in turns I2C/SPI on in the boot config (the real one also
+    loads the modules, which emulation cannot)."""
+    script = (SCRIPTS / "pi_check" / "raspi-config").read_text()
+    boot = tmp_path / "config.txt"
+    boot.write_text("#dtparam=i2c_arm=on\n#dtparam=spi=on\ndtparam=audio=on\n")
+    modules = tmp_path / "modules"
+    patched = tmp_path / "raspi-config"
+    patched.write_text(script.replace("/boot/firmware/config.txt", str(boot)).replace("/etc/modules", str(modules)))
+    for args in (["nonint", "do_i2c", "0"], ["nonint", "do_spi", "0"]):
+        subprocess.run(["sh", str(patched), *args], check=True)
+    assert boot.read_text() == "dtparam=i2c_arm=on\ndtparam=spi=on\ndtparam=audio=on\n"
+    assert modules.read_text() == "i2c-dev\n"
+    assert subprocess.run(["sh", str(patched), "nonint", "do_boot_behaviour", "B1"]).returncode == 1
