@@ -360,7 +360,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         if serial_port is None:
             serve(console, sys.stdin.buffer, sys.stdout.buffer)
         else:
-            from hw.serial_link import LINK_ERRORS, open_serial
+            from hw.serial_link import LINK_ERRORS, LineBuffer, open_serial
             try:
                 port = open_serial(serial_port, baud)
             except Exception as e:
@@ -369,7 +369,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
             print(f"legatus: console on {serial_port} at {baud} baud", file=sys.stderr, flush=True)
             try:
                 with port:
-                    serve(console, port, port)
+                    serve(console, LineBuffer(port), port)   # lines a chunk at a time, not per byte
             except LINK_ERRORS as e:             # a hangup (see hw.serial_link.LINK_ERRORS)
                 print(f"legatus: the serial link closed ({e}); every acknowledged action is saved.",
                       file=sys.stderr)
