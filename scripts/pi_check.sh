@@ -91,7 +91,25 @@ unmount_all() {
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[$i]}" 2>/dev/null || true; done
   mounted=()
 }
-in_root() { local root=$1; shift; LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive chroot "$root" "$@"; }
+# Commands in the root get a clean environment (none of this host's PIP_*, SSL_* or proxy settings).
+in_root() {
+  local root=$1; shift
+  env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb \
+    LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive chroot "$root" "$@"
+}
+# If this host reaches the archives through a TLS-inspecting proxy, its extra CA certificates
+# (/usr/local/share/ca-certificates) are trusted in the root too, or pip could not reach PyPI.
+# A Pi on an ordinary network needs none of this.
+trust_host_cas() {
+  local root=$1 crt
+  for crt in /usr/local/share/ca-certificates/*.crt; do
+    [ -f "$crt" ] || continue
+    cmp -s "$crt" "$root/usr/local/share/ca-certificates/$(basename "$crt")" && continue
+    mkdir -p "$root/usr/local/share/ca-certificates"
+    cp "$crt" "$root/usr/local/share/ca-certificates/"
+    in_root "$root" update-ca-certificates > /dev/null 2>&1 || true
+  done
+}
 
 # -- the root file system, as pi-gen's stages 0-2 would make it from Debian ---------------------------
 # pi-gen (bookworm branch) stage 1 and stage 2 package lists, less the Raspberry Pi archive's own
@@ -183,26 +201,34 @@ EOF
 }
 
 build_rootfs() {
-  local arch=$1 tarball=$2 root pkgs=() pkg
-  root=$(mktemp -d "$cache/build-$arch.XXXXXX")
-  say "$arch: debootstrap bookworm (this takes a while under emulation)"
-  debootstrap --arch="$arch" --components=main,contrib,non-free,non-free-firmware \
-    --include=python3,python3-pip,ca-certificates bookworm "$root" "$mirror" > "$root.debootstrap.log" 2>&1 \
-    || { tail -20 "$root.debootstrap.log"; echo "pi_check.sh: debootstrap failed" >&2; exit 1; }
-  cat > "$root/etc/apt/sources.list" <<EOF
-deb $mirror bookworm main contrib non-free non-free-firmware
-deb $mirror bookworm-updates main contrib non-free non-free-firmware
-deb http://deb.debian.org/debian-security bookworm-security main contrib non-free non-free-firmware
-EOF
+  # Each stage leaves a mark in the build directory, so an interrupted build goes on from there.
+  local arch=$1 tarball=$2 pkgs=() pkg
+  local root=$cache/build-$arch
+  mkdir -p "$root"
+  if [ ! -e "$root/.pichk-debootstrap" ]; then
+    say "$arch: debootstrap bookworm (this takes a while under emulation)"
+    debootstrap --arch="$arch" --components=main,contrib,non-free,non-free-firmware \
+      --include=python3,python3-pip,ca-certificates bookworm "$root" "$mirror" > "$root.debootstrap.log" 2>&1 \
+      || { tail -20 "$root.debootstrap.log"; echo "pi_check.sh: debootstrap failed" >&2; exit 1; }
+    touch "$root/.pichk-debootstrap"
+  fi
+  printf 'deb %s bookworm main contrib non-free non-free-firmware\n' "$mirror" > "$root/etc/apt/sources.list"
+  printf 'deb %s bookworm-updates main contrib non-free non-free-firmware\n' "$mirror" >> "$root/etc/apt/sources.list"
+  printf 'deb http://deb.debian.org/debian-security bookworm-security main contrib non-free non-free-firmware\n' \
+    >> "$root/etc/apt/sources.list"
   mount_into "$root"
   trap 'unmount_all' EXIT
-  in_root "$root" apt-get update -q >/dev/null
-  for pkg in $STAGE_PACKAGES; do
-    if in_root "$root" apt-cache show "$pkg" >/dev/null 2>&1; then pkgs+=("$pkg"); else echo "not in Debian: $pkg"; fi
-  done
-  say "$arch: pi-gen stage 1-2 packages from Debian (${#pkgs[@]})"
-  in_root "$root" apt-get install -y -q --no-install-recommends "${pkgs[@]}" > "$root.apt.log" 2>&1 \
-    || { tail -20 "$root.apt.log"; echo "pi_check.sh: apt-get install failed" >&2; exit 1; }
+  trust_host_cas "$root"
+  if [ ! -e "$root/.pichk-packages" ]; then
+    in_root "$root" apt-get update -q >/dev/null
+    for pkg in $STAGE_PACKAGES; do
+      if in_root "$root" apt-cache show "$pkg" >/dev/null 2>&1; then pkgs+=("$pkg"); else echo "not in Debian: $pkg"; fi
+    done
+    say "$arch: pi-gen stage 1-2 packages from Debian (${#pkgs[@]})"
+    in_root "$root" apt-get install -y -q --no-install-recommends "${pkgs[@]}" > "$root.apt.log" 2>&1 \
+      || { tail -20 "$root.apt.log"; echo "pi_check.sh: apt-get install failed" >&2; exit 1; }
+    touch "$root/.pichk-packages"
+  fi
   say "$arch: stand-ins for the Raspberry Pi archive's python3-lgpio, python3-rpi-lgpio, raspi-config"
   if [ "$arch" = arm64 ]; then
     make_standin "$root" python3-lgpio 0.2.2-1~pichk python3 --only-binary=:all: lgpio==0.2.2.0
@@ -229,6 +255,7 @@ EOF
       getent group $g >/dev/null && adduser pi $g >/dev/null; done
     echo "pi ALL=(ALL) NOPASSWD: ALL" > /etc/sudoers.d/010_pi-nopasswd; chmod 0440 /etc/sudoers.d/010_pi-nopasswd'
   in_root "$root" apt-get clean
+  rm -f "$root"/.pichk-*
   unmount_all
   trap - EXIT
   say "$arch: packing $tarball"
@@ -248,6 +275,7 @@ check_arch() {
   zstd -q -dc "$tarball" | tar --numeric-owner -C "$root" -x
   mount_into "$root"
   trap 'unmount_all' EXIT
+  trust_host_cas "$root"
   # the checkout as pi would have it after git clone (tracked and new files, not .venv or build/)
   install -d -o 1000 -g 1000 "$root/home/pi/legatus"
   (cd "$repo" && git ls-files -co --exclude-standard -z | tar --null -T - -c) \
