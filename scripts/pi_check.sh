@@ -178,9 +178,10 @@ EOF
 }
 
 # A Debian package that installs an upstream Python project (from PyPI) the way the Raspberry Pi
-# archive packages it: make_standin ROOT NAME VERSION DEPENDS PIP-ARGS...
+# archive packages it: make_standin ROOT NAME VERSION DEPENDS REPLACES PIP-ARGS... (REPLACES: a
+# package it conflicts with, replaces and provides, or "")
 make_standin() {
-  local root=$1 name=$2 version=$3 depends=$4; shift 4
+  local root=$1 name=$2 version=$3 depends=$4 replaces=$5; shift 5
   local stage=/tmp/standin-$name
   in_root "$root" rm -rf "$stage"
   in_root "$root" mkdir -p "$stage/DEBIAN" "$stage/usr/lib/python3/dist-packages"
@@ -195,8 +196,12 @@ Depends: $depends
 Description: pi_check stand-in for the Raspberry Pi archive's $name
  Built from the upstream project on PyPI by scripts/pi_check.sh.
 EOF
+  if [ -n "$replaces" ]; then
+    printf 'Conflicts: %s\nReplaces: %s\nProvides: %s\n' "$replaces" "$replaces" "$replaces" >> "$root$stage/DEBIAN/control"
+  fi
   in_root "$root" dpkg-deb --root-owner-group --build "$stage" "/tmp/$name.deb" >/dev/null
-  in_root "$root" dpkg -i "/tmp/$name.deb" >/dev/null
+  # apt, not dpkg: a package it replaces is removed (Raspberry Pi OS has rpi-lgpio, not RPi.GPIO)
+  in_root "$root" apt-get install -y -q --allow-downgrades "/tmp/$name.deb" >/dev/null
   in_root "$root" rm -rf "$stage" "/tmp/$name.deb"
 }
 
@@ -231,13 +236,13 @@ build_rootfs() {
   fi
   say "$arch: stand-ins for the Raspberry Pi archive's python3-lgpio, python3-rpi-lgpio, raspi-config"
   if [ "$arch" = arm64 ]; then
-    make_standin "$root" python3-lgpio 0.2.2-1~pichk python3 --only-binary=:all: lgpio==0.2.2.0
+    make_standin "$root" python3-lgpio 0.2.2-1~pichk python3 "" --only-binary=:all: lgpio==0.2.2.0
   else   # PyPI has no armv7l wheel of lgpio: built from its sdist, as the archive builds it
     in_root "$root" apt-get install -y -q --no-install-recommends swig python3-dev > "$root.apt2.log" 2>&1
-    make_standin "$root" python3-lgpio 0.2.2-1~pichk python3 --no-binary=:all: lgpio==0.2.2.0
+    make_standin "$root" python3-lgpio 0.2.2-1~pichk python3 "" --no-binary=:all: lgpio==0.2.2.0
     in_root "$root" apt-get purge -y -q swig > /dev/null 2>&1 || true
   fi
-  make_standin "$root" python3-rpi-lgpio 0.6-1~pichk python3-lgpio --only-binary=:all: rpi-lgpio==0.6
+  make_standin "$root" python3-rpi-lgpio 0.6-1~pichk python3-lgpio python3-rpi.gpio --only-binary=:all: rpi-lgpio==0.6
   install -m 0755 "$here/raspi-config" "$root/usr/bin/raspi-config"
   mkdir -p "$root/boot/firmware"
   stock_config_txt > "$root/boot/firmware/config.txt"
