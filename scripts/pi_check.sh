@@ -210,6 +210,7 @@ build_rootfs() {
   local arch=$1 tarball=$2 pkgs=() pkg
   local root=$cache/build-$arch
   mkdir -p "$root"
+  chmod 0755 "$root"
   if [ ! -e "$root/.pichk-debootstrap" ]; then
     say "$arch: debootstrap bookworm (this takes a while under emulation)"
     debootstrap --arch="$arch" --components=main,contrib,non-free,non-free-firmware \
@@ -278,6 +279,7 @@ check_arch() {
   root=$(mktemp -d "$cache/run-$arch.XXXXXX")
   say "$arch: fresh root from $tarball"
   zstd -q -dc "$tarball" | tar --numeric-owner -C "$root" -x
+  chmod 0755 "$root"        # mktemp's 0700 would keep every user but root out of the root's /
   mount_into "$root"
   trap 'unmount_all' EXIT
   trust_host_cas "$root"
