@@ -69,10 +69,16 @@ host_setup() {
   fi
   [ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
   for arch in aarch64 arm; do
+    # qemu-user-static's own registration line with flag C added: credentials come from the
+    # emulated binary, so that sudo (setuid) works in the root as on a Pi; F: the interpreter is
+    # opened now, so the root needs no copy of it.
+    if [ -e "/proc/sys/fs/binfmt_misc/qemu-$arch" ] \
+        && ! grep -q '^flags: .*C' "/proc/sys/fs/binfmt_misc/qemu-$arch"; then
+      echo -1 > "/proc/sys/fs/binfmt_misc/qemu-$arch"
+    fi
     if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$arch" ]; then
-      # qemu-user-static's own registration line (flag F: the interpreter is opened now, so the
-      # chroot needs no copy of it)
-      tr -d '\n' < "/usr/lib/binfmt.d/qemu-$arch.conf" > /proc/sys/fs/binfmt_misc/register
+      tr -d '\n' < "/usr/lib/binfmt.d/qemu-$arch.conf" | sed -E 's/:([A-Z]*)$/:\1C/' \
+        > /proc/sys/fs/binfmt_misc/register
     fi
   done
 }
