@@ -232,7 +232,8 @@ build_rootfs() {
   trap 'unmount_all' EXIT
   trust_host_cas "$root"
   if [ ! -e "$root/.pichk-packages" ]; then
-    in_root "$root" apt-get update -q >/dev/null
+    # (once more after a minute if a mirror is caught in the middle of a sync)
+    in_root "$root" apt-get update -q >/dev/null || { sleep 60; in_root "$root" apt-get update -q >/dev/null; }
     for pkg in $STAGE_PACKAGES; do
       if in_root "$root" apt-cache show "$pkg" >/dev/null 2>&1; then pkgs+=("$pkg"); else echo "not in Debian: $pkg"; fi
     done
