@@ -152,3 +152,19 @@ def test_history_marks_times_taken_without_a_synchronised_clock(
     with console.store.transaction() as db:
         shown = detail_rows(h.games(db)[0])
     assert any("clock not set" in row for row in shown) == (not synced)
+
+
+def test_an_overlay_root_is_said_on_the_panel_and_in_the_log_at_start(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from firmware.device import _start_notices
+    from tests.screens import app_with
+    real = doctor.storage_check
+    monkeypatch.setattr(doctor, "storage_check", lambda d, mounts=None: real(Path("/var/lib/legatus"), MOUNTS_OVERLAY))
+    app = app_with([], [], state_dir)
+    try:
+        _start_notices(app, app.console.store, None)
+        shown = " ".join((app.message or []) + list(getattr(app.stack[-1], "rows", [])))
+        assert "survives a power cut" in shown
+        assert "storage:" in caplog.text and "overlay" in caplog.text
+    finally:
+        app.console.close()
