@@ -242,9 +242,16 @@ else
   chmod 0644 "$unit_path.tmp"
   mv "$unit_path.tmp" "$unit_path"
 fi
-run systemctl daemon-reload
-run systemctl enable "$unit_name"
-run systemctl restart "$unit_name"
+if [ -d /run/systemd/system ] || $dry_run; then
+  run systemctl daemon-reload
+  run systemctl enable "$unit_name"
+  run systemctl restart "$unit_name"
+else
+  # Not booted with systemd (a chroot building an image, say): enabling works offline; it starts
+  # at the next boot.
+  run systemctl enable "$unit_name"
+  warn "systemd is not running here: $unit_name is enabled and starts at the next boot"
+fi
 
 say "done. Logs: /var/lib/legatus/legatus.log (kept over reboots) and journalctl -u $unit_name -f.
 Check the set-up: sudo -u $user LEGATUS_STATE_DIR=/var/lib/legatus $venv/bin/legatus doctor

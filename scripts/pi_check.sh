@@ -232,8 +232,16 @@ build_rootfs() {
   trap 'unmount_all' EXIT
   trust_host_cas "$root"
   if [ ! -e "$root/.pichk-packages" ]; then
-    # (once more after a minute if a mirror is caught in the middle of a sync)
-    in_root "$root" apt-get update -q >/dev/null || { sleep 60; in_root "$root" apt-get update -q >/dev/null; }
+    # (once more after a minute if a mirror is caught in the middle of a sync; then without the
+    # security suite, said so, rather than not at all)
+    if ! in_root "$root" apt-get update -q >/dev/null; then
+      sleep 60
+      if ! in_root "$root" apt-get update -q >/dev/null; then
+        echo "note: apt-get update keeps failing with bookworm-security; building without it"
+        sed -i '/debian-security/d' "$root/etc/apt/sources.list"
+        in_root "$root" apt-get update -q >/dev/null
+      fi
+    fi
     for pkg in $STAGE_PACKAGES; do
       if in_root "$root" apt-cache show "$pkg" >/dev/null 2>&1; then pkgs+=("$pkg"); else echo "not in Debian: $pkg"; fi
     done
