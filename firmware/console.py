@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from engine import registry
 from engine.errors import (BadArguments, LegatusError, LineTooLong, NoSession, UnknownCommand)
@@ -369,7 +369,8 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
             print(f"legatus: console on {serial_port} at {baud} baud", file=sys.stderr, flush=True)
             try:
                 with port:
-                    serve(console, LineBuffer(port), port)   # lines a chunk at a time, not per byte
+                    # lines a chunk at a time, not per byte (LineBuffer has the readline serve uses)
+                    serve(console, cast(IO[bytes], LineBuffer(port)), port)
             except LINK_ERRORS as e:             # a hangup (see hw.serial_link.LINK_ERRORS)
                 print(f"legatus: the serial link closed ({e}); every acknowledged action is saved.",
                       file=sys.stderr)
