@@ -189,6 +189,8 @@ def fresh_ctrl(*flags: str, state: Path = Path("/var/lib/legatus")) -> None:
     CTRL.mkdir(parents=True, exist_ok=True)
     for p in CTRL.iterdir():
         p.unlink()
+    owner = pwd.getpwnam("pi")                 # the service's user writes panel.json, takes presses
+    os.chown(CTRL, owner.pw_uid, owner.pw_gid)
     for flag in flags:
         (CTRL / flag).touch()
 
