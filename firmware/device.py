@@ -410,6 +410,8 @@ class _Hardware:
             self.output.shutdown(image)
         if self.keys is not None:
             self.keys.close()
+        from firmware import doctor
+        doctor.clear_live()
 
 
 def _OledOutput(device: Any) -> Any:

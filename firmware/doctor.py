@@ -82,6 +82,12 @@ def live() -> tuple[Live, Resolved] | None:
     return _live
 
 
+def clear_live() -> None:
+    """The device program ended (or a test did): Settings → Hardware reads the files again."""
+    global _live
+    _live = None
+
+
 def write_status(directory: Path, live: Live, resolved: Resolved) -> None:
     """Keep ``live`` (and the resolved profile) in ``directory/hardware.json`` for ``legatus
     doctor``; written only when it changed. A failure is logged, never raised."""

@@ -24,6 +24,8 @@ def open_hardware(app) -> HardwareScreen:
 
 
 def test_settings_open_the_hardware_screen_with_the_doctors_rows(state_dir: Path) -> None:
+    from firmware import doctor
+    doctor.clear_live()                              # no device program runs in this test
     app = app_with([], [], state_dir)
     try:
         screen = open_hardware(app)
