@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import sys
 
 
@@ -22,6 +24,10 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--state-dir", dest="console_state_dir")
     c.add_argument("--serial", dest="console_serial", help="serial port or pyserial URL")
     c.add_argument("--baud", dest="console_baud", type=int, default=115200)
+    d = sub.add_parser("doctor", help="check the Pi's set-up for Legatus: profile, pins, display, "
+                       "buses, storage, clock; each problem with its fix")
+    d.add_argument("--state-dir", dest="doctor_state_dir")
+    d.add_argument("--config", dest="doctor_config")
     return p
 
 
@@ -31,6 +37,15 @@ def main(argv: list[str] | None = None) -> int:
         from firmware import __version__
         print(f"legatus {__version__}")
         return 0
+    if args.state_dir:
+        # lgpio changes the working directory to $LG_WD when it loads (firmware/hardware.py):
+        # a relative --state-dir must not move with it.
+        args.state_dir = os.path.abspath(args.state_dir)
+    if args.mode == "doctor":
+        from firmware.logs import setup
+        setup(logging.WARNING)
+        from firmware.doctor import run_doctor
+        return run_doctor(args.doctor_state_dir or args.state_dir, args.doctor_config or args.config)
     if args.mode == "console":
         from firmware.console import run_console
         return run_console(args.console_state_dir or args.state_dir,
@@ -42,6 +57,12 @@ def main(argv: list[str] | None = None) -> int:
         # (hw/splash.py); the device takes that open panel over.
         from hw.splash import early
         splash = early(args.state_dir)
+    # Logging (standard error now, the state directory's legatus.log once the store has it):
+    # set up before the device program is imported, so that even an import error is kept.
+    from firmware import logs
+    from hw.splash import state_dir
+    logs.setup()
+    logs.remember_state_dir(state_dir(args.state_dir))
     from firmware.device import run_device
     return run_device(args, splash)
 

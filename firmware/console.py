@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import IO, Any, TypeVar
+from typing import IO, Any, TypeVar, cast
 
 from engine import registry
 from engine.errors import (BadArguments, GameOver, IllegalMove, LegatusError, LineTooLong, NoSession,
@@ -506,7 +506,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         if serial_port is None:
             serve(console, sys.stdin.buffer, sys.stdout.buffer)
         else:
-            from hw.serial_link import LINK_ERRORS, open_serial
+            from hw.serial_link import LINK_ERRORS, LineBuffer, open_serial
             try:
                 port = open_serial(serial_port, baud)
             except Exception as e:
@@ -515,7 +515,8 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
             print(f"legatus: console on {serial_port} at {baud} baud", file=sys.stderr, flush=True)
             try:
                 with port:
-                    serve(console, port, port)
+                    # lines a chunk at a time, not per byte (LineBuffer has the readline serve uses)
+                    serve(console, cast(IO[bytes], LineBuffer(port)), port)
             except LINK_ERRORS as e:             # a hangup (see hw.serial_link.LINK_ERRORS)
                 print(f"legatus: the serial link closed ({e}); every acknowledged action is saved.",
                       file=sys.stderr)

@@ -9,6 +9,7 @@ Queue events: ``("edge", key, pressed, t)`` raw button edges (debounced here by 
 """
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import signal
@@ -27,6 +28,8 @@ from firmware.console import Console, MAX_LINE
 from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
 
+log = logging.getLogger(__name__)
+
 
 class Output(Protocol):
     def show(self, img: Image.Image) -> None: ...
@@ -40,11 +43,12 @@ class Loop:
     """Turns queue events into App calls, redraws, and blanks the panel when idle."""
 
     def __init__(self, app: App, out: Output | None, keyfilter: Any | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, parts: Any | None = None) -> None:
         self.app = app
         self.out = out
         self.keyfilter = keyfilter
         self.clock = clock
+        self.parts = parts              # hardware that can come and go: next_deadline(), poll(now)
         self.last_activity = clock()
         self.blanked = False
         self.running = True
@@ -67,7 +71,22 @@ class Loop:
         limit = self.idle_limit()
         if limit is not None and not self.blanked:
             waits.append(self.last_activity + limit - now)
+        if self.parts is not None:
+            deadline = self.parts.next_deadline()
+            if deadline is not None:
+                waits.append(deadline - now)
         return max(0.0, min(waits)) if waits else None
+
+    def poll_parts(self) -> None:
+        """Re-open a missing panel or buttons, or check the panel, when their time has come."""
+        if self.parts is None:
+            return
+        deadline = self.parts.next_deadline()
+        if deadline is not None and self.clock() >= deadline:
+            try:
+                self.parts.poll(self.clock())
+            except Exception as e:  # noqa: BLE001 - hardware must never end the program
+                log.exception("hardware poll failed: %s", e)
 
     # -- events ------------------------------------------------------------------------------
     def handle(self, event: tuple) -> None:
@@ -137,9 +156,11 @@ class Loop:
             try:
                 event = events.get(timeout=self.timeout())
             except queue.Empty:
+                self.poll_parts()
                 self.tick()
                 continue
             self.handle(event)
+            self.poll_parts()
 
 
 # -- input threads -----------------------------------------------------------------------------
@@ -165,25 +186,32 @@ def _keyboard_reader(events: queue.Queue) -> None:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _serial_reader(port: Any, events: queue.Queue) -> None:
+def _serial_reader(link: Any, events: queue.Queue) -> None:
+    """Read request lines from ``link`` (hw.serial_link.SerialLink, or an open port) for ever:
+    after a hang-up the port is opened again as soon as it can be (the cable is back)."""
     from firmware.console import read_line
-    from hw.serial_link import LINK_ERRORS
+    from hw.serial_link import LINK_ERRORS, SerialLink
+    if not isinstance(link, SerialLink):
+        link = SerialLink(getattr(link, "port", None) or "?", port=link, reopen=False)
 
     def reply(data: bytes) -> None:
         try:
-            port.write(data)
-            port.flush()
+            link.write(data)
         except LINK_ERRORS as e:             # the other end hung up: the action itself is saved
-            print(f"legatus: could not answer over the serial link ({e}).", file=sys.stderr)
+            log.warning("could not answer over the serial link (%s)", e)
 
     while True:
-        try:
-            got = read_line(port)
-        except LINK_ERRORS as e:             # a hangup (serial.SerialException is an OSError)
-            print(f"legatus: the serial link closed ({e}); the device goes on without it.", file=sys.stderr)
+        reader = link.wait()
+        if reader is None:                   # closed for good (a port that cannot be re-opened)
             return
+        try:
+            got = read_line(reader)
+        except LINK_ERRORS as e:             # a hangup (serial.SerialException is an OSError)
+            link.lost(e)
+            continue
         if got is None:
             continue
+        link.alive()
         events.put(("line", got[0], got[1], reply))
 
 
@@ -221,25 +249,30 @@ def run_device(args: Any, splash: Any = None) -> int:
     """``legatus``: the device UI on the OLED, or the terminal simulator. Returns an exit code.
 
     ``splash``: the panel hw.splash.early opened and drew the splash on (or None)."""
+    from firmware import logs
+    root = Path(args.state_dir) if args.state_dir else default_state_dir()
     try:
-        store = Store(Path(args.state_dir) if args.state_dir else default_state_dir())
+        store = Store(root)
     except StateDirError as e:
-        print(f"legatus: {e}", file=sys.stderr)
+        log.error("%s", e)
         if splash is not None:
-            splash[0].cleanup()
+            from hw.display import release
+            release(splash[0])
         return 2
+    failure = logs.previous_failure(store.root)
+    logs.attach_file(store.root)
     try:
         session = store.resume()
     except Exception as e:  # noqa: BLE001 - a session that cannot be read must never stop the start
-        print(f"legatus: the last session could not be resumed ({type(e).__name__}: {e}); "
-              "starting without it.", file=sys.stderr)
+        log.error("the last session could not be resumed (%s: %s); starting without it.", type(e).__name__, e)
         session = None
     console = Console(store, session)
     app = App(console)
-    if store.recovery is not None:
-        print(f"legatus: {store.recovery.sentence()}", file=sys.stderr)
-        app.notify(store.recovery.sentence())
+    _start_notices(app, store, failure)
     events: queue.Queue = queue.Queue()
+    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
+    # shutdown path below, exit status 0, with or without a panel.
+    signal.signal(signal.SIGTERM, lambda *_: events.put(("quit",)))
     hardware = None
     try:
         if args.script:
@@ -248,6 +281,7 @@ def run_device(args: Any, splash: Any = None) -> int:
             screen = ScriptScreen()
             loop = Loop(app, screen, None, clock=lambda: clock[0])
             _run_script(loop, screen, args.script, clock)
+            logs.stopped()
             return 0
         from hw.display import probe_hardware
         use_sim = args.sim or not probe_hardware()
@@ -263,23 +297,11 @@ def run_device(args: Any, splash: Any = None) -> int:
         else:
             hardware = _open_hardware(args, app, events, splash)
             splash = None
-            loop = Loop(app, hardware.output, hardware.keyfilter)
+            loop = Loop(app, hardware.output, hardware.keyfilter, parts=hardware)
         from firmware.worker import Worker
         app.worker = Worker(lambda: events.put(("wake",)))     # odds and advice off the loop
         if args.serial:
-            from hw.serial_link import open_serial
-            try:
-                port = open_serial(args.serial, args.baud)
-
-                def send(data: bytes) -> None:   # History → Send over serial
-                    port.write(data)
-                    port.flush()
-                console.serial_out = send
-                threading.Thread(target=_serial_reader, args=(port, events), daemon=True).start()
-            except Exception as e:  # report, keep the device usable
-                print(f"legatus: {e}", file=sys.stderr)
-                app.notify(f"Serial: {e}")
-        signal.signal(signal.SIGTERM, lambda *_: events.put(("quit",)))
+            _start_serial(args, console, events)
         try:
             loop.run(events)
         except KeyboardInterrupt:
@@ -291,83 +313,163 @@ def run_device(args: Any, splash: Any = None) -> int:
             out.show(saved_screen())
     finally:
         console.close()
+    logs.stopped()
     return 0
 
 
+def _start_notices(app: App, store: Store, failure: str | None) -> None:
+    """What the panel says at start: a recovered database, a storage that keeps nothing, the
+    previous run's crash (from the log file: the journal is in RAM on Raspberry Pi OS)."""
+    from engine.text import Msg
+    from firmware.doctor import storage_warning
+    from firmware.i18n import say
+    notes: list[str] = []
+    if store.recovery is not None:
+        log.warning("%s", store.recovery.sentence())
+        notes.append(store.recovery.sentence())
+    warning = storage_warning(store.root)
+    if warning is not None:
+        log.warning("storage: %s", warning)
+        notes.append(say(warning))
+    if failure is not None:
+        log.warning("the previous run stopped with an error: %s", failure)
+        notes.append(say(Msg("The last run stopped with an error (details in {}): {}",
+                             str(store.root / "legatus.log"), failure)))
+    if notes:
+        app.notify("\n\n".join(notes))
+
+
+def _start_serial(args: Any, console: Console, events: queue.Queue) -> None:
+    """Serve the console protocol on ``args.serial`` from a reader thread; the port is opened
+    again after a hang-up. A port that cannot be opened yet is retried the same way."""
+    from hw.serial_link import SerialLink
+    link = SerialLink(args.serial, args.baud)
+    console.serial_out = link.write          # History → Send over serial
+    threading.Thread(target=_serial_reader, args=(link, events), daemon=True, name="serial").start()
+
+
 class _Hardware:
-    """The OLED (if it opened), the buttons and their KeyFilter."""
+    """The OLED (hw.display through firmware.hardware.PanelOutput: it can come and go), the
+    buttons (retried while they cannot open) and their KeyFilter. ``next_deadline``/``poll``
+    are the main loop's hooks for re-opening what is missing."""
 
     def __init__(self) -> None:
-        self.device: Any = None
-        self.buttons: Any = None
+        self.output: Any = None          # firmware.hardware.PanelOutput
+        self.keys: Any = None            # firmware.hardware.KeysPart
         self.keyfilter: Any = None
-        self.output: Output | None = None
+        self.resolved: Any = None        # firmware.doctor.Resolved
+        self.state_dir: Path | None = None
+        self.live: Any = None            # firmware.doctor.Live
+
+    @property
+    def device(self) -> Any:
+        return None if self.output is None else self.output.device
+
+    @property
+    def buttons(self) -> Any:
+        return None if self.keys is None else self.keys.bank
+
+    def next_deadline(self) -> float | None:
+        deadlines = [d for d in (self.output.next_deadline() if self.output is not None else None,
+                                 self.keys.next_deadline() if self.keys is not None else None)
+                     if d is not None]
+        return min(deadlines, default=None)
+
+    def poll(self, now: float) -> None:
+        if self.output is not None:
+            self.output.poll(now)
+        if self.keys is not None:
+            self.keys.poll(now)
+        self.report()
+
+    def report(self) -> None:
+        """Keep the doctor's live facts (Settings → Hardware, ``legatus doctor``) up to date."""
+        from firmware import doctor
+        from firmware.hardware import pin_factory_name
+        if self.live is None or self.resolved is None:
+            return
+        live = self.live
+        live.factory = pin_factory_name() if self.buttons is not None else None
+        live.keys_error = None if self.keys is None else self.keys.error
+        live.panel = None if self.output is None else self.output.connected
+        live.panel_error = None if self.output is None else self.output.error
+        doctor.set_live(live, self.resolved)
+        if self.state_dir is not None:
+            doctor.write_status(self.state_dir, live, self.resolved)
 
     def shutdown(self) -> None:
+        """Leave "Saved — safe to unplug" on the panel if it answers, release the pins; never
+        raises (SIGTERM with no panel exits 0)."""
         from firmware.screens.menu import saved_screen
-        if self.device is not None:
-            from hw.display import show
-            show(self.device, saved_screen())
-            self.device.persist = True   # leave "Saved — safe to unplug" on the panel
-        if self.buttons is not None:
-            self.buttons.close()
+        try:
+            image = saved_screen()
+        except Exception as e:  # noqa: BLE001 - a font problem must not change the exit code
+            log.warning("shutdown screen failed (%s)", e)
+            image = Image.new("1", (128, 64))
+        if self.output is not None:
+            self.output.shutdown(image)
+        if self.keys is not None:
+            self.keys.close()
+        from firmware import doctor
+        doctor.clear_live()
 
 
-class _OledOutput:
-    """hw.display sends only what changed since the last frame; switching the panel on, a
-    contrast change or a bus error makes it send the next frame whole."""
+def _OledOutput(device: Any) -> Any:
+    """An Output on an already open panel (benchmarks and tests)."""
+    from firmware.hardware import PanelOutput
 
-    def __init__(self, device: Any) -> None:
-        self.device = device
-        self._shown: Image.Image | None = None
-
-    def show(self, img: Image.Image) -> None:
-        from hw.display import show
-        self._shown = img
-        show(self.device, img)
-
-    def blank(self, blanked: bool, img: Image.Image) -> None:
-        from hw.display import blank
-        blank(self.device, blanked)
-        if not blanked:
-            self.show(img)
-
-    def contrast(self, level: int) -> None:
-        from hw.display import set_contrast
-        set_contrast(self.device, level)
-        if self._shown is not None:     # the full refresh now, even if the frame is unchanged
-            self.show(self._shown)
+    def cannot_reopen() -> Any:
+        raise RuntimeError("no way to re-open this panel")
+    return PanelOutput(cannot_reopen, device=device)
 
 
-def _open_hardware(args: Any, app: App, events: queue.Queue, splash: Any = None) -> _Hardware:
-    from hw.buttons import ButtonBank, ButtonError
-    from hw.config import ConfigError, builtin_config, load_config
-    from hw.display import DisplayError, open_display
+def _open_hardware(args: Any, app: App, events: queue.Queue, splash: Any = None,
+                   clock: Callable[[], float] = time.monotonic) -> _Hardware:
+    from firmware import doctor
+    from firmware.hardware import KeysPart, PanelOutput, ensure_lgpio_workdir
+    from hw.buttons import ButtonBank
+    from hw.display import open_display
     from hw.keys import KeyFilter
-    hw = _Hardware()
-    try:
-        config = load_config(Path(args.config) if args.config else None,
-                             profile=app.settings.get("profile"))
-    except ConfigError as e:  # a bad file must not crash-loop the service: use the profile alone
-        print(f"legatus: config: {e} — using the built-in profile.", file=sys.stderr)
-        app.notify(f"Config file ignored: {e}")
-        config = builtin_config(app.settings.get("profile"))
-    display_cfg = config.display
-    driver = app.settings.get("driver", "auto")
-    if driver != "auto":
-        import dataclasses
-        display_cfg = dataclasses.replace(display_cfg, driver=driver)
     from hw.splash import remember, take_over
+    hw = _Hardware()
+    store = app.console.store
+    hw.state_dir = store.root
     try:
-        hw.device = take_over(splash, display_cfg) or open_display(display_cfg)
-        hw.output = _OledOutput(hw.device)
-        remember(app.console.store.root, display_cfg)    # for the next start's splash
-    except DisplayError as e:
-        print(f"legatus: display: {e} — running without it (the console still works).", file=sys.stderr)
+        stored = store.load_settings()
+    except Exception as e:  # noqa: BLE001 - unreadable settings: the file and defaults decide
+        log.warning("settings: cannot read them (%s); using the config file and defaults", e)
+        stored = {}
+    resolved = doctor.resolve_config(getattr(args, "config", None), stored)
+    hw.resolved = resolved
+    if resolved.problem is not None:
+        from engine.text import Msg
+        from firmware.i18n import say
+        app.notify(say(Msg("Config file ignored: {}", resolved.problem)))
+    display_cfg = resolved.config.display
+    log.info("hardware: profile %s (from %s), %s on %s", resolved.config.profile, resolved.source,
+             display_cfg.driver, display_cfg.interface)
+
+    def open_panel() -> Any:
+        device = open_display(display_cfg)
+        remember(store.root, display_cfg)       # for the next start's splash
+        return device
+
+    device: Any = None
+    error: str | None = None
+    try:
+        device = take_over(splash, display_cfg) or open_panel()
+        if splash is not None and device is splash[0]:
+            remember(store.root, display_cfg)
+    except Exception as e:  # noqa: BLE001 - DisplayError (or worse): run without it, retry later
+        error = str(e) or type(e).__name__
+        log.warning("display: %s — running without it for now (the console still works); "
+                    "trying again every %g s", error, PanelOutput.RETRY)
+    hw.output = PanelOutput(open_panel, device=device, error=error, clock=clock)
     hw.keyfilter = KeyFilter()
-    try:
-        hw.buttons = ButtonBank(config.pins, events.put)
-    except ButtonError as e:
-        print(f"legatus: buttons: {e}", file=sys.stderr)
-        app.notify(f"Buttons: {e}")
+    lgpio_dir = ensure_lgpio_workdir(store.root)
+    hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put), clock=clock)
+    if hw.keys.error is not None:
+        app.notify(f"Buttons: {hw.keys.error}")
+    hw.live = doctor.Live(lgpio_dir=lgpio_dir)
+    hw.report()
     return hw

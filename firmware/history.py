@@ -81,6 +81,16 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+# A time taken while the clock was not synchronised (hw.clock: no network since boot, no RTC)
+# is kept with this mark after it (history_started) or named in the record's ``unsynced`` list.
+UNSYNCED = "~"
+
+
+def _clock_unsynced() -> bool:
+    from hw.clock import synchronised
+    return synchronised() is False
+
+
 # -- what a finished game looks like -------------------------------------------------------------
 def _player(name: str, score: Any, winner: bool, start: bool = False) -> dict[str, Any]:
     return {"name": name, "score": score, "winner": bool(winner), "startPlayer": bool(start)}
@@ -269,8 +279,12 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     fp = fingerprint(header, list(lines or [])[:depth], part)
     if old is None and _seen(db, str(header["game"]), fp, sid):
         return
-    data = {"game": header["game"], "status": status, "started": _started(db, sid), "finished": _now(),
-            "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]), "fp": fp}
+    started = _started(db, sid)
+    unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
+                                       ("finished", _clock_unsynced())) if bad]
+    data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
+            "finished": _now(), "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]),
+            "fp": fp, "unsynced": unsynced}
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,0,?,0)",
@@ -343,7 +357,7 @@ def note_started(store: Any, session: Any) -> None:
     """When ``new`` began ``session``: its start time (history is not session state)."""
     with store.transaction() as db:
         ensure(db)
-        sid, now = str(session.header["sid"]), _now()
+        sid, now = str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")
         db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
                    (sid, now, started_crc(sid, now)))
 
@@ -457,7 +471,8 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         result = from_data(data["result"])
         return {"id": rid, "game": game_s, "name": GAME_NAMES.get(game_s, game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
-                "players": data["players"], "result": result, "part": part_s, "sid": sid_s}
+                "players": data["players"], "result": result, "part": part_s, "sid": sid_s,
+                "unsynced": list(data.get("unsynced", []))}
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None
@@ -509,9 +524,11 @@ def _raw(*fields: Any) -> bytes:
 
 def public(entry: dict[str, Any]) -> dict[str, Any]:
     """What ``history`` answers for one game; ``seed``, ``share``, ``commitment`` (null until
-    the game's session has ended, firmware/fairness.py ``attach``)."""
+    the game's session has ended, firmware/fairness.py ``attach``); ``unsynced``: which of its
+    times were taken while the clock was not synchronised."""
     out = {k: entry[k] for k in ("id", "game", "name", "status", "started", "finished", "mode", "players", "result")}
     out.update({k: entry.get(k) for k in ("seed", "share", "commitment")})
+    out["unsynced"] = list(entry.get("unsynced", []))
     return out
 
 

@@ -102,8 +102,20 @@ def load_config(path: Path | None = None, profile: str | None = None) -> Config:
     means "no overrides", but an explicit ``path`` or ``$LEGATUS_CONFIG`` must
     exist. ``profile`` beats the file's ``profile`` key, which beats
     :data:`DEFAULT_PROFILE`. Raises ConfigError for an unreadable or invalid
-    file, an unknown profile, key or field, or bad pin numbers.
+    file, an unknown profile, key or field, or bad pin numbers, and for any
+    other failure while reading it (a hostile file must never stop the start).
     """
+    try:
+        return _load_config(path, profile)
+    except ConfigError:
+        raise
+    except Exception as e:  # noqa: BLE001 - RecursionError, MemoryError, TypeError...: still a bad file
+        where = path if path is not None else default_config_path()
+        raise ConfigError(f"cannot use the config file {where}: {type(e).__name__}: "
+                          f"{str(e)[:200]}") from e
+
+
+def _load_config(path: Path | None, profile: str | None) -> Config:
     explicit = path is not None or bool(os.environ.get(CONFIG_ENV))
     path = path if path is not None else default_config_path()
     user: dict[str, Any] = {}
@@ -116,6 +128,9 @@ def load_config(path: Path | None = None, profile: str | None = None) -> Config:
         raise ConfigError(f"{where}: unknown setting(s) {', '.join(sorted(unknown))}; "
                           "allowed: profile, [pins], [display]")
     name = profile if profile is not None else user.get("profile", DEFAULT_PROFILE)
+    if not isinstance(name, str):
+        raise ConfigError(f"{where}: profile must be a quoted name such as \"waveshare-hat\", "
+                          f"got {name!r}")
     profiles = _profiles()
     if name not in profiles:
         raise ConfigError(f"{where}: unknown profile {name!r}; "
@@ -163,6 +178,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"cannot read config file {path}: {e.strerror or e}") from e
     except ValueError as e:  # tomllib.TOMLDecodeError, UnicodeDecodeError
         raise ConfigError(f"config file {path} is not valid TOML: {e}") from e
+    except RecursionError as e:  # tomllib recurses once per level of nesting
+        raise ConfigError(f"config file {path} is nested too deeply to be a Legatus "
+                          "config (see docs/hardware.md for what it holds)") from e
 
 
 def _table(user: dict[str, Any], name: str, where: str) -> dict[str, Any]:

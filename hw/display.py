@@ -113,6 +113,29 @@ def blank(device: LumaDevice, blanked: bool) -> None:
     _send(device, device.hide if blanked else device.show)
 
 
+NOP = 0xE3   # "no operation" on both the SSD1306 and the SH1106
+
+
+def probe(device: LumaDevice) -> None:
+    """Check that the panel still answers: one no-op command (an I2C panel that is gone does
+    not acknowledge it; SPI has no acknowledgement, so an SPI panel always passes). Raises
+    DisplayError."""
+    _send(device, device.command, NOP)
+
+
+def release(device: LumaDevice) -> None:
+    """Let go of a panel that stopped answering: its bus is closed and nothing more is sent to
+    it (not even the switch-off at exit). Never raises."""
+    forget = getattr(device, "release", None)
+    try:
+        if forget is not None:
+            forget()
+        else:
+            device.cleanup()
+    except Exception:  # noqa: BLE001 - the bus is gone already: nothing to do
+        pass
+
+
 def _send(device: LumaDevice, method: Any, *args: Any) -> None:
     from luma.core.error import Error as LumaError
 

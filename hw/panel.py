@@ -250,6 +250,11 @@ class Panel(PagedPanel):
             self.clear()
         self._serial_interface.cleanup()
 
+    def release(self) -> None:
+        """Close the bus without sending anything (the panel stopped answering)."""
+        atexit.unregister(self._at_exit)
+        self._serial_interface.cleanup()
+
     def _at_exit(self) -> None:    # pragma: no cover - at interpreter exit
         try:
             self.cleanup()

@@ -2,17 +2,21 @@
 
 ``serial`` is imported inside :func:`open_serial` so importing this module is
 cheap. The returned object is a binary file: ``readline(n)``, ``write(bytes)``
-and ``flush()``.
+and ``flush()``. :class:`LineBuffer` reads its lines a chunk at a time (pyserial's ``readline``
+costs a system call per byte); :class:`SerialLink` is the device's port that comes back after a
+hang-up.
 """
 from __future__ import annotations
 
 import errno
-from typing import TYPE_CHECKING
+import logging
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import serial
 
 DEFAULT_BAUD = 115200
+log = logging.getLogger(__name__)
 
 
 def _link_errors() -> tuple[type[BaseException], ...]:
@@ -68,3 +72,129 @@ def _explain(port: str, e: OSError) -> str:
     if code in (errno.EBUSY, errno.EAGAIN):
         return f"serial port {port} is in use by another program (is legatus already running?)"
     return f"cannot open serial port {port}: {e}; check the port name"
+
+
+class LineBuffer:
+    """``readline(limit)`` over a pyserial port, reading whatever has arrived in one call.
+
+    pyserial's own ``readline`` (io.IOBase's) reads one byte per system call, so an over-long
+    line of 1 MB took ~50 s to skip. This reads ``in_waiting`` bytes (at least one, at most
+    ``chunk``) at a time and keeps what follows a line for the next call: the same results as the
+    port's ``readline`` (a read that returns nothing ends the line early, as a timeout does), at
+    a cost per chunk, not per byte. Only ``readline`` is provided (what firmware.console.read_line
+    uses)."""
+
+    def __init__(self, port: Any, chunk: int = 65536) -> None:
+        self.port = port
+        self.chunk = chunk
+        self._buf = bytearray()
+
+    def readline(self, limit: int = -1) -> bytes:
+        while True:
+            end = len(self._buf) if limit < 0 else min(limit, len(self._buf))
+            nl = self._buf.find(b"\n", 0, end)
+            if nl >= 0:
+                return self._take(nl + 1)
+            if 0 <= limit <= len(self._buf):
+                return self._take(limit)
+            data = self._read()
+            if not data:
+                return self._take(len(self._buf))
+            self._buf += data
+
+    def _read(self) -> bytes:
+        waiting = getattr(self.port, "in_waiting", 0) or 0
+        data: bytes = self.port.read(max(1, min(int(waiting), self.chunk)))
+        return data
+
+    def _take(self, n: int) -> bytes:
+        out = bytes(self._buf[:n])
+        del self._buf[:n]
+        return out
+
+
+class SerialLink:
+    """The device's serial port as a link that can come and go (a USB cable pulled and put back).
+
+    ``wait()`` returns a :class:`LineBuffer` on the open port, opening it first if needed and
+    retrying every ``retry`` seconds while it cannot be opened; ``lost(error)`` closes it after a
+    hang-up so that the next ``wait()`` opens it again. ``write(data)`` sends and flushes, or
+    raises OSError (ENOTCONN) while the port is closed. ``port`` is an already open port to start
+    with; ``reopen=False`` makes ``wait()`` return None once that port is lost (a port object the
+    link did not open itself). ``open_port`` and ``sleep`` are for tests. The reader thread calls
+    ``wait``/``lost``; any thread may call ``write``.
+    """
+
+    def __init__(self, path: str, baud: int = DEFAULT_BAUD, port: Any = None, reopen: bool = True,
+                 retry: float = 2.0, open_port: Any = None, sleep: Any = None) -> None:
+        import threading
+        import time
+        self.path, self.baud, self.retry, self.reopen = path, baud, retry, reopen
+        self._open = open_port or (lambda: open_serial(path, baud))
+        self._sleep = sleep or time.sleep
+        self._port = port
+        self._lines = None if port is None else LineBuffer(port)
+        self._lock = threading.Lock()
+        self._error: str | None = None
+        self._clock = time.monotonic
+        self._next_open = 0.0
+        self._down = False         # a hang-up was logged and no line has come since
+        self.opened = 0 if port is None else 1
+
+    @property
+    def connected(self) -> bool:
+        return self._port is not None
+
+    def wait(self) -> LineBuffer | None:
+        while self._lines is None:
+            if not self.reopen and self.opened:
+                return None
+            pause = self._next_open - self._clock()
+            if pause > 0:          # not at once after a hang-up: a port that hangs up again at
+                self._sleep(pause)  # once would otherwise be re-opened in a tight loop
+            try:
+                port = self._open()
+            except Exception as e:  # noqa: BLE001 - SerialError mostly: the cable is not back yet
+                message = str(e) or type(e).__name__
+                if message != self._error:
+                    log.warning("serial: %s (trying again every %g s)", message, self.retry)
+                    self._error = message
+                self._sleep(self.retry)
+                continue
+            with self._lock:
+                self._port, self._lines = port, LineBuffer(port)
+            if not self.opened:
+                log.info("serial: console on %s at %d baud", self.path, self.baud)
+            self.opened += 1
+            self._error = None
+        return self._lines
+
+    def alive(self) -> None:
+        """A line arrived: the link works (logged once after a hang-up)."""
+        if self._down:
+            self._down = False
+            log.info("serial: %s works again", self.path)
+
+    def lost(self, error: BaseException) -> None:
+        """The link hung up: close the port (the next :meth:`wait` opens it again, after
+        ``retry`` seconds). Logged once until a line arrives again."""
+        if not self._down:
+            log.warning("serial: the link closed (%s); the device goes on without it%s", error,
+                        " and opens it again when it can" if self.reopen else "")
+            self._down = True
+        self._next_open = self._clock() + self.retry
+        with self._lock:
+            port, self._port, self._lines = self._port, None, None
+        if port is not None:
+            try:
+                port.close()
+            except Exception as e:  # noqa: BLE001 - closing a hung-up port may fail too
+                log.debug("serial: closing the port failed (%s)", e)
+
+    def write(self, data: bytes) -> None:
+        with self._lock:
+            port = self._port
+            if port is None:
+                raise OSError(errno.ENOTCONN, f"the serial link {self.path} is not connected")
+            port.write(data)
+            port.flush()

@@ -4,16 +4,19 @@
 #   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--serial PORT] [--dry-run]
 #                              [--i2c-baudrate HZ] [--boot-config FILE] [--only-i2c]
 #
-# Steps: apt packages (python3-venv, lgpio, spidev, RPi.GPIO API, i2c-tools);
+# Steps: apt packages (python3-venv, lgpio, spidev, RPi.GPIO API, i2c-tools,
+# and numpy, Pillow, cbor2 from Debian: PyPI has no 32-bit ARM wheels of them);
 # I2C and SPI enabled with raspi-config, and the I2C clock set to 400 kHz
 # (dtparam=i2c_arm_baudrate=400000 in /boot/firmware/config.txt or
 # /boot/config.txt, or --boot-config FILE; --i2c-baudrate HZ for another speed,
 # see docs/hardware.md before trying 1000000); the user added to gpio, i2c,
 # spi, dialout; a virtual environment at /opt/legatus/venv (with the system
-# site packages, for the apt-installed GPIO modules) with this checkout
-# installed by pip; the systemd unit legatus.service (Restart=on-failure,
-# state in /var/lib/legatus; with --serial, the console protocol on PORT too,
-# e.g. /dev/ttyGS0) installed, enabled and (re)started.
+# site packages, for the apt-installed modules) with a copy of this checkout
+# installed by pip from wheels only (nothing is compiled, nothing is written
+# into the checkout); the systemd unit legatus.service (Restart=on-failure
+# with a start limit, state and legatus.log in /var/lib/legatus; with
+# --serial, the console protocol on PORT too, e.g. /dev/ttyGS0) installed,
+# enabled and (re)started.
 # --only-i2c sets the I2C clock and does nothing else. --dry-run prints every
 # step instead of doing it and needs no root.
 set -euo pipefail
@@ -27,13 +30,16 @@ dry_run=false
 groups=(gpio i2c spi dialout)
 unit_name=legatus.service
 unit_path=/etc/systemd/system/$unit_name
-apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools)
+# numpy, Pillow and cbor2 (luma.core's) come from Debian: PyPI has no armv7l wheels of them, and
+# the Raspberry Pi OS Lite image has no compiler toolchain set up for building them.
+apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools
+              python3-numpy python3-pil python3-cbor2 python3-smbus2)
 i2c_baudrate=400000
 boot_config=""
 only_i2c=false
 
 usage() {
-  sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -151,8 +157,12 @@ fi
 
 say "1/5 system packages"
 if command -v apt-get >/dev/null 2>&1; then
-  # luma's SPI interface needs the RPi.GPIO API; rpi-lgpio provides it on Bookworm.
-  python3 -c 'import RPi.GPIO' >/dev/null 2>&1 || apt_packages+=(python3-rpi-lgpio)
+  # luma's SPI interface needs the RPi.GPIO API; rpi-lgpio provides it on Bookworm. (Asked of
+  # dpkg, not by importing it: importing lgpio as root here would leave its root-owned
+  # notification pipe in the current directory, the user's checkout.)
+  if ! dpkg-query -W -f='${Status}' python3-rpi-lgpio python3-rpi.gpio 2>/dev/null | grep -q 'ok installed'; then
+    apt_packages+=(python3-rpi-lgpio)
+  fi
   needed=()
   for pkg in "${apt_packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || needed+=("$pkg")
@@ -198,7 +208,26 @@ else
   run mkdir -p "$(dirname "$venv")"
   run python3 -m venv --system-site-packages "$venv"
 fi
-run "$venv/bin/pip" install --upgrade "$repo"
+# pip builds a source tree in place (build/, legatus.egg-info): it gets a root-owned copy, so the
+# user's checkout stays the user's. Wheels only: nothing is compiled on the Pi.
+if $dry_run; then
+  src=/tmp/legatus-src.XXXXXX
+else
+  src=$(mktemp -d /tmp/legatus-src.XXXXXX)
+  trap 'rm -rf "$src"' EXIT
+fi
+printf '+ copy %s to %s (without .git, .venv, build/, *.egg-info)\n' "$repo" "$src"
+if ! $dry_run; then
+  tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./build --exclude='./*.egg-info' \
+    --exclude='.lgd-nfy*' -cf - . | tar -C "$src" -xf -
+fi
+run "$venv/bin/pip" install --upgrade --only-binary=:all: "$src"
+# What an earlier version of this script left root-owned in the checkout goes back to the user.
+for stale in "$repo/build" "$repo"/*.egg-info "$repo"/.lgd-nfy*; do
+  if [ -e "$stale" ] && [ "$(stat -c %U "$stale")" = root ] && [ "$user" != root ]; then
+    run chown -R "$user": "$stale"
+  fi
+done
 
 say "5/5 systemd unit $unit_path"
 unit=$(sed -e "s|@USER@|$user|g" -e "s|@VENV@|$venv|g" -e "s|@ARGS@|$serial_args|g" \
@@ -213,8 +242,17 @@ else
   chmod 0644 "$unit_path.tmp"
   mv "$unit_path.tmp" "$unit_path"
 fi
-run systemctl daemon-reload
-run systemctl enable "$unit_name"
-run systemctl restart "$unit_name"
+if [ -d /run/systemd/system ] || $dry_run; then
+  run systemctl daemon-reload
+  run systemctl enable "$unit_name"
+  run systemctl restart "$unit_name"
+else
+  # Not booted with systemd (a chroot building an image, say): enabling works offline; it starts
+  # at the next boot.
+  run systemctl enable "$unit_name"
+  warn "systemd is not running here: $unit_name is enabled and starts at the next boot"
+fi
 
-say "done. Logs: journalctl -u $unit_name -f. Reboot if I2C, SPI or the I2C clock were just changed."
+say "done. Logs: /var/lib/legatus/legatus.log (kept over reboots) and journalctl -u $unit_name -f.
+Check the set-up: sudo -u $user LEGATUS_STATE_DIR=/var/lib/legatus $venv/bin/legatus doctor
+Reboot if I2C, SPI or the I2C clock were just changed."

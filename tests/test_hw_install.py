@@ -36,7 +36,11 @@ def test_dry_run_plans_groups_venv_and_unit() -> None:
     assert "usermod -aG" in out and "legatus-test" in out
     assert "raspi-config nonint do_i2c 0" in out or "dtparam=i2c_arm=on" in out
     assert "python3 -m venv --system-site-packages /opt/legatus-test/venv" in out
-    assert f"/opt/legatus-test/venv/bin/pip install --upgrade {SCRIPTS.parent}" in out
+    # installed from a copy, wheels only: nothing is built (or left root-owned) in the checkout
+    assert f"+ copy {SCRIPTS.parent} to /tmp/legatus-src." in out
+    assert "/opt/legatus-test/venv/bin/pip install --upgrade --only-binary=:all: /tmp/legatus-src." in out
+    for pkg in ("python3-numpy", "python3-pil", "python3-cbor2"):      # no armv7l wheels on PyPI
+        assert pkg in (SCRIPTS / "install-pi.sh").read_text()
     assert "/etc/systemd/system/legatus.service" in out
     for line in ("User=legatus-test", "ExecStart=/opt/legatus-test/venv/bin/legatus",
                  "Restart=on-failure", "Environment=LEGATUS_STATE_DIR=/var/lib/legatus"):
@@ -76,6 +80,40 @@ def test_unit_template_restarts_on_failure() -> None:
     assert "ExecStart=@VENV@/bin/legatus@ARGS@" in unit.splitlines()
     assert "User=@USER@" in unit.splitlines()
     assert "WantedBy=multi-user.target" in unit.splitlines()
+
+
+def unit_sections() -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, list[str]]] = {}
+    section = ""
+    for line in (SCRIPTS / "legatus.service").read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+        elif line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            out.setdefault(section, {}).setdefault(key, []).append(value)
+    return out
+
+
+def test_unit_runs_in_a_writable_directory_for_lgpio() -> None:
+    """lgpio makes its notification pipe in $LG_WD or the working directory; in / an ordinary
+    user cannot (gpiozero#1106): the unit gives it directories systemd creates for that user."""
+    service = unit_sections()["Service"]
+    assert service["StateDirectory"] == ["legatus"] and service["RuntimeDirectory"] == ["legatus"]
+    assert service["WorkingDirectory"] == ["/var/lib/legatus"]
+    env = dict(e.split("=", 1) for e in service["Environment"])
+    assert env["LG_WD"] == "/run/legatus" and env["LEGATUS_STATE_DIR"] == "/var/lib/legatus"
+
+
+def test_unit_start_limit_stops_a_crash_loop() -> None:
+    """RestartSec × StartLimitBurst fits inside StartLimitIntervalSec, so a program that dies at
+    every start is left stopped instead of restarting for ever."""
+    sections = unit_sections()
+    unit, service = sections["Unit"], sections["Service"]
+    burst = int(unit["StartLimitBurst"][0])
+    interval = float(unit["StartLimitIntervalSec"][0])
+    assert burst >= 2 and float(service["RestartSec"][0]) * burst < interval
+    assert "systemd-modules-load.service" in unit["After"][0]      # i2c-dev is loaded by then
 
 
 # -- the I2C clock in the boot config ---------------------------------------------------------------
@@ -142,3 +180,49 @@ def test_one_megahertz_is_allowed_with_a_warning(tmp_path: Path) -> None:
 def test_bad_i2c_options_are_refused(args: list[str], code: int, message: str) -> None:
     result = dry_run("--only-i2c", *args)
     assert result.returncode == code and message in result.stderr
+
+
+# -- scripts/pi_check: the pure pieces (the check itself runs under emulation, not in the suite) ---
+def _drive():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("pi_check_drive", SCRIPTS / "pi_check" / "drive.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pi_check_reads_the_units_conditions() -> None:
+    import pwd
+    drive = _drive()
+    unit = (SCRIPTS / "legatus.service").read_text().replace("@USER@", "pi").replace("@VENV@", "/opt/legatus/venv") \
+        .replace("@ARGS@", " --serial /dev/ttyGS0")
+    service = drive.parse_unit(unit)
+    assert service["User"] == ["pi"] and service["WorkingDirectory"] == ["/var/lib/legatus"]
+    assert service["ExecStart"] == ["/opt/legatus/venv/bin/legatus --serial /dev/ttyGS0"]
+    user = pwd.struct_passwd(("pi", "x", 1000, 1000, "", "/home/pi", "/bin/bash"))
+    env = drive.unit_environment(service, user)
+    assert env["HOME"] == "/home/pi" and env["USER"] == "pi" and env["LG_WD"] == "/run/legatus"
+    assert env["STATE_DIRECTORY"] == "/var/lib/legatus" and env["RUNTIME_DIRECTORY"] == "/run/legatus"
+    assert env["PATH"].startswith("/usr/local/sbin:") and "PYTHONPATH" not in env
+
+
+def test_pi_check_syntax() -> None:
+    subprocess.run(["bash", "-n", str(SCRIPTS / "pi_check.sh")], check=True)
+    subprocess.run(["sh", "-n", str(SCRIPTS / "pi_check" / "raspi-config")], check=True)
+
+
+def test_raspi_config_stand_in_edits_config_txt_as_raspi_config_does(tmp_path: Path) -> None:
+    """The emulated check's stand-in turns I2C/SPI on in the boot config (the real one also
+    loads the modules, which emulation cannot)."""
+    script = (SCRIPTS / "pi_check" / "raspi-config").read_text()
+    boot = tmp_path / "config.txt"
+    boot.write_text("#dtparam=i2c_arm=on\n#dtparam=spi=on\ndtparam=audio=on\n")
+    modules = tmp_path / "modules"
+    patched = tmp_path / "raspi-config"
+    patched.write_text(script.replace("/boot/firmware/config.txt", str(boot)).replace("/etc/modules", str(modules)))
+    for args in (["nonint", "do_i2c", "0"], ["nonint", "do_spi", "0"]):
+        subprocess.run(["sh", str(patched), *args], check=True)
+    assert boot.read_text() == "dtparam=i2c_arm=on\ndtparam=spi=on\ndtparam=audio=on\n"
+    assert modules.read_text() == "i2c-dev\n"
+    assert subprocess.run(["sh", str(patched), "nonint", "do_boot_behaviour", "B1"]).returncode == 1

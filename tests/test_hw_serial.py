@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -112,3 +113,114 @@ def test_a_hangup_at_flush_does_not_reach_the_device_loop(tmp_path) -> None:
     reply(b'{"ok":true}\n')                 # answered on the main loop: must not raise
     port.flush = lambda: None               # (io's close flushes first)
     port.close()
+
+
+# -- reading lines a chunk at a time; a link that comes back (issue 20 §5) -------------------------
+class CountingPort:
+    """A port over a byte string that counts its read calls (pyserial's read/in_waiting)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.reads = 0
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.data)
+
+    def read(self, n: int) -> bytes:
+        self.reads += 1
+        out, self.data = self.data[:n], self.data[n:]
+        return out
+
+
+@pytest.mark.parametrize("limit", [-1, 1, 5, 4098])
+def test_line_buffer_reads_as_readline_does(limit: int) -> None:
+    import io
+
+    from hw.serial_link import LineBuffer
+    data = b"abc\nde\r\n\n" + b"x" * 9000 + b"\nlast"
+    ours, theirs = LineBuffer(CountingPort(data), chunk=7), io.BytesIO(data)
+    while True:
+        a, b = ours.readline(limit), theirs.readline(limit)
+        assert a == b
+        if not b:
+            break
+
+
+def test_an_overlong_line_is_skipped_a_chunk_at_a_time() -> None:
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    port = CountingPort(b"x" * 1_000_000 + b"\nversion\n")
+    lines = LineBuffer(port)
+    assert read_line(lines) == (b"", True)
+    assert read_line(lines) == (b"version", False)
+    assert port.reads < 100                  # not one read per byte (pyserial's readline)
+
+
+def test_a_megabyte_line_over_a_pty_is_dropped_and_the_next_line_answered(pty: tuple[int, str]) -> None:
+    import threading
+
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    master, path = pty
+    with open_serial(path) as port:
+        calls = [0]
+        read = port.read
+
+        def counted(n: int = 1) -> bytes:
+            calls[0] += 1
+            return read(n)
+        port.read = counted                  # type: ignore[method-assign]
+        writer = threading.Thread(target=lambda: os.write(master, b"y" * 1_000_000 + b"\nversion\n"))
+        writer.start()
+        lines = LineBuffer(port)
+        assert read_line(lines) == (b"", True)
+        assert read_line(lines) == (b"version", False)
+        writer.join()
+    assert calls[0] < 20_000                 # chunks of what has arrived, not 1,000,000 reads
+
+
+def test_the_serial_link_reopens_when_the_cable_is_back() -> None:
+    """A hang-up closes the port; the reader opens it again and serves the next line (here a
+    socket:// port whose server drops the connection and then accepts a new one)."""
+    import queue
+    import socket
+    import threading
+
+    from firmware.device import _serial_reader
+    from hw.serial_link import SerialLink
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(2)
+    url = f"socket://127.0.0.1:{server.getsockname()[1]}"
+    link = SerialLink(url, retry=0.05)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    server.settimeout(10)
+
+    def opened(n: int) -> None:          # pyserial's socket:// drops what arrives while it opens
+        deadline = time.monotonic() + 10
+        while link.opened < n and time.monotonic() < deadline:
+            time.sleep(0.01)
+    first, _ = server.accept()
+    opened(1)
+    first.sendall(b"version\n")
+    kind, raw, too_long, reply = events.get(timeout=10)
+    assert raw == b"version"
+    reply(b"pong\n")
+    assert first.recv(16) == b"pong\n"
+    first.close()                            # the cable is pulled
+    second, _ = server.accept()              # ... and put back: the link is opened again
+    opened(2)
+    second.sendall(b"state\n")
+    assert events.get(timeout=10)[1] == b"state"
+    assert link.opened == 2
+    second.close()
+    server.close()
+
+
+def test_writing_while_the_link_is_down_is_a_link_error() -> None:
+    from hw.serial_link import LINK_ERRORS, SerialLink
+    link = SerialLink("/dev/ttyLEGATUS9")
+    with pytest.raises(LINK_ERRORS):
+        link.write(b"x\n")

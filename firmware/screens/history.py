@@ -102,7 +102,9 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
         rows.append(_("Modules: {}").format(", ".join(str(x) for x in mode["expansions"])))
     if mode.get("side"):
         rows.append(_("Side: {}").format(_(str(mode["side"]).capitalize())))
-    rows.append(_("Ended {}").format((entry.get("finished") or "")[:16].replace("T", " ")))
+    ended = (entry.get("finished") or "")[:16].replace("T", " ")
+    rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
+                if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
     rows.append(_("No. {}").format(entry["id"]))
     return rows
 

@@ -227,17 +227,23 @@ class SettingsScreen(ListScreen):
             else:
                 out.append(Item(_(label), partial(_step, key=key, step=1),
                                 f"<{value}>" if i == self.cursor else value))
+        out.append(Item(_("Hardware"), lambda c: c.push(_hardware_screen())))   # firmware/screens/hardware.py
         return out
 
     def key(self, key: str, ctx: Ctx) -> None:
         keys = list(SETTINGS)
-        current = keys[min(self.cursor, len(keys) - 1)]
-        if key in ("left", "right") and current != "language":
+        current = keys[self.cursor] if self.cursor < len(keys) else "hardware"
+        if key in ("left", "right") and current not in ("language", "hardware"):
             _step(ctx, current, -1 if key == "left" else 1)
         elif key == "right" and current == "language":
             ctx.push(_language_screen())
         else:
             super().key(key, ctx)
+
+
+def _hardware_screen() -> Any:
+    from firmware.screens.hardware import HardwareScreen
+    return HardwareScreen()
 
 
 def _language_screen() -> Any:

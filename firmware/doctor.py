@@ -1,0 +1,448 @@
+"""``legatus doctor`` and Settings → Hardware: what the device found, and the fix for each problem.
+
+:func:`gather` returns :class:`Check` rows: the resolved profile (and where it came from), the
+keys' pins, the pin factory, the display and its bus speed, whether I2C and SPI are on, the state
+directory's file system (an overlay or tmpfs root keeps nothing over a power cut), the clock, and
+lgpio's working directory. Each row has a status (``ok``, ``warn``, ``fail`` or ``info``), what was
+found, and for anything not ok the fix in words. Every sentence is a :class:`engine.text.Msg`, said
+in the device's language by the caller.
+
+The facts that only the running device knows (the pin factory it loaded, whether the panel answers)
+come from :class:`Live`: the device program passes its own (:func:`set_live`) and also writes them to
+``hardware.json`` in the state directory, so that ``legatus doctor`` run while the service holds the
+state directory reports them instead of opening pins and bus itself.
+
+The file-system and clock readers take their inputs as arguments (the text of /proc/self/mounts,
+of the boot config, a sysfs root) so that they are tested without a Pi.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.text import Msg
+
+log = logging.getLogger(__name__)
+
+STATUS_FILE = "hardware.json"
+BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
+VOLATILE_FS = ("overlay", "tmpfs", "ramfs", "squashfs", "aufs", "zram")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the report: ``label`` (a few words), ``status`` (ok, warn, fail, info),
+    ``found`` (what is there), ``fix`` (what to do; None when nothing needs doing)."""
+
+    label: Msg
+    status: str
+    found: str
+    fix: Msg | None = None
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The hardware configuration the device uses: ``config`` (hw.config.Config), ``source``
+    (``setting``, ``file`` or ``default``: where the profile came from) and ``problem`` (why the
+    config file was ignored, or None)."""
+
+    config: Any
+    source: str
+    problem: str | None = None
+
+
+@dataclass
+class Live:
+    """What the running device knows: the pin factory it loaded (or why none), whether the panel
+    answers (and why not), and where lgpio keeps its pipe."""
+
+    factory: str | None = None
+    keys_error: str | None = None
+    panel: bool | None = None
+    panel_error: str | None = None
+    lgpio_dir: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_live: tuple[Live, Resolved] | None = None
+
+
+def set_live(live: Live, resolved: Resolved) -> None:
+    """The running device's facts, for Settings → Hardware."""
+    global _live
+    _live = (live, resolved)
+
+
+def live() -> tuple[Live, Resolved] | None:
+    return _live
+
+
+def clear_live() -> None:
+    """The device program ended (or a test did): Settings → Hardware reads the files again."""
+    global _live
+    _live = None
+
+
+def write_status(directory: Path, live: Live, resolved: Resolved) -> None:
+    """Keep ``live`` (and the resolved profile) in ``directory/hardware.json`` for ``legatus
+    doctor``; written only when it changed. A failure is logged, never raised."""
+    data = {"live": asdict(live), "profile": resolved.config.profile, "source": resolved.source,
+            "problem": resolved.problem}
+    path = directory / STATUS_FILE
+    try:
+        if path.exists() and json.loads(path.read_text(encoding="utf-8")) == data:
+            return
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, path)
+    except (OSError, ValueError) as e:
+        log.warning("doctor: cannot write %s (%s)", path, e)
+
+
+def read_status(directory: Path) -> tuple[Live, dict[str, Any]] | None:
+    """What the running device wrote with :func:`write_status`, or None."""
+    try:
+        data = json.loads((directory / STATUS_FILE).read_text(encoding="utf-8"))
+        fields_ = {k: v for k, v in data["live"].items() if k in Live.__dataclass_fields__}
+        return Live(**fields_), data
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+# -- the configuration ------------------------------------------------------------------------------
+def resolve_config(config_arg: str | None, stored: Mapping[str, Any]) -> Resolved:
+    """The configuration as documented: the config file's profile and keys over the built-in
+    default; the device's own Buttons/Display settings only if the user changed them on the
+    device (``stored`` holds only settings that were set). A config file that cannot be used is
+    reported in ``problem`` and the built-in profile is used, whatever the error."""
+    from hw.config import ConfigError, builtin_config, load_config
+    profile = stored.get("profile")
+    profile = profile if isinstance(profile, str) else None
+    problem: str | None = None
+    try:
+        config = load_config(Path(config_arg) if config_arg else None, profile=profile)
+    except Exception as e:  # noqa: BLE001 - ConfigError, or anything a hostile file provokes
+        problem = str(e) if isinstance(e, ConfigError) else f"{type(e).__name__}: {e}"
+        log.warning("config: %s; using the built-in profile", problem)
+        try:
+            config = builtin_config(profile)
+        except Exception as e2:  # noqa: BLE001 - the shipped profiles themselves are broken
+            log.error("config: the built-in profiles cannot be read either (%s)", e2)
+            raise
+    driver = stored.get("driver")
+    if isinstance(driver, str) and driver not in ("auto", config.display.driver):
+        import dataclasses
+        try:
+            config = dataclasses.replace(config, display=dataclasses.replace(config.display, driver=driver))
+        except (ConfigError, TypeError, ValueError) as e:
+            log.warning("config: the Display setting %r cannot be used (%s)", driver, e)
+    source = "setting" if profile is not None else ("file" if config.source is not None and problem is None
+                                                    and _file_names_profile(config.source) else "default")
+    return Resolved(config=config, source=source, problem=problem)
+
+
+def _file_names_profile(path: Path) -> bool:
+    try:
+        import tomllib
+        with path.open("rb") as f:
+            return "profile" in tomllib.load(f)
+    except Exception:  # noqa: BLE001 - it was readable a moment ago; say "default" if not now
+        return False
+
+
+# -- readers (pure, given their inputs) -------------------------------------------------------------
+@dataclass(frozen=True)
+class Mount:
+    point: str
+    fstype: str
+    options: tuple[str, ...]
+
+    @property
+    def read_only(self) -> bool:
+        return "ro" in self.options
+
+
+def mount_of(path: Path, mounts: str) -> Mount | None:
+    """The mount holding ``path`` (absolute) among ``mounts`` (the text of /proc/self/mounts):
+    the longest mount point that is a prefix of it."""
+    best: Mount | None = None
+    target = str(path)
+    for line in mounts.splitlines():
+        parts = line.split()
+        if len(parts) < 4:
+            continue
+        point = parts[1].replace("\\040", " ")
+        inside = target == point or target.startswith(point.rstrip("/") + "/")
+        if inside and (best is None or len(point) >= len(best.point)):
+            best = Mount(point, parts[2], tuple(parts[3].split(",")))
+    return best
+
+
+def boot_params(text: str) -> dict[str, str]:
+    """``dtparam`` settings of a Raspberry Pi boot config (``config.txt``), later lines winning;
+    comments ignored. ``dtparam=i2c_arm=on,i2c_arm_baudrate=400000`` gives both."""
+    out: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line.startswith("dtparam="):
+            continue
+        for part in line[len("dtparam="):].split(","):
+            key, _, value = part.partition("=")
+            if key.strip():
+                out[key.strip()] = value.strip() or "on"
+    return out
+
+
+def i2c_clock_hz(port: int, sys_root: Path = Path("/sys")) -> int | None:
+    """The I2C bus's clock as the kernel set it up (device tree ``clock-frequency``), or None."""
+    path = sys_root / "class" / "i2c-adapter" / f"i2c-{port}" / "of_node" / "clock-frequency"
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return int.from_bytes(data[:4], "big") if len(data) >= 4 else None
+
+
+def read_boot_config() -> tuple[Path | None, str]:
+    for path in BOOT_CONFIGS:
+        try:
+            return path, path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+    return None, ""
+
+
+# -- the checks -------------------------------------------------------------------------------------
+def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
+    """Warn when nothing written to ``state_dir`` would survive a power cut (an overlay, tmpfs or
+    read-only file system: raspi-config's "overlay file system" makes the root one)."""
+    label = Msg("Storage")
+    if mounts is None:
+        try:
+            mounts = Path("/proc/self/mounts").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return Check(label, "info", str(state_dir))
+    path = state_dir if state_dir.is_absolute() else Path.cwd() / state_dir
+    mount = mount_of(path, mounts)
+    if mount is None:
+        return Check(label, "info", str(state_dir))
+    found = f"{state_dir} ({mount.fstype} on {mount.point}{', ro' if mount.read_only else ''})"
+    if mount.fstype in VOLATILE_FS:
+        return Check(label, "fail", found, Msg(
+            "Nothing saved here survives a power cut: {} is a {} file system (RAM). Turn the "
+            "overlay file system off (sudo raspi-config nonint disable_overlayfs, then reboot) or "
+            "set LEGATUS_STATE_DIR to a directory on the SD card.", mount.point, mount.fstype))
+    if mount.read_only:
+        return Check(label, "fail", found, Msg(
+            "{} is mounted read-only: nothing can be saved. Remount it read-write or set "
+            "LEGATUS_STATE_DIR to a writable directory.", mount.point))
+    return Check(label, "ok", found)
+
+
+def storage_warning(state_dir: Path) -> Msg | None:
+    """The storage fix, if the state directory would lose everything at a power cut (for the log
+    and the panel at start)."""
+    check = storage_check(state_dir)
+    return check.fix if check.status == "fail" else None
+
+
+def clock_check(clock: Any = None) -> Check:
+    from hw import clock as hwclock
+    state = clock if clock is not None else hwclock.state()
+    label = Msg("Clock")
+    how = []
+    if state.rtc:
+        how.append("RTC")
+    if state.fake_hwclock:
+        how.append("fake-hwclock")
+    tail = f" ({', '.join(how)})" if how else ""
+    if state.synchronised:
+        return Check(label, "ok", Msg("synchronised{}", tail))
+    if state.synchronised is None:
+        return Check(label, "info", Msg("unknown{}", tail))
+    return Check(label, "warn", Msg("not synchronised{}", tail), Msg(
+        "Dates in History are marked as uncertain until the clock is set. Connect the Pi to a "
+        "network once after boot (systemd-timesyncd sets the clock), or fit a real-time clock; "
+        "fake-hwclock only restores the time of the last shutdown."))
+
+
+def config_checks(resolved: Resolved) -> list[Check]:
+    cfg = resolved.config
+    source = {"setting": Msg("the device's Buttons setting"),
+              "file": Msg("the config file {}", str(cfg.source)),
+              "default": Msg("the built-in default")}[resolved.source]
+    out = [Check(Msg("Profile"), "ok", Msg("{} (from {})", cfg.profile, source))]
+    if resolved.problem:
+        out.append(Check(Msg("Config file"), "warn", resolved.problem, Msg(
+            "The file was ignored and the built-in profile used. Correct it as docs/hardware.md "
+            "shows, or delete it.")))
+    pins = " ".join(f"{k}={v}" for k, v in cfg.pins.items())
+    out.append(Check(Msg("Keys"), "info", Msg("BCM pins {}", pins)))
+    d = cfg.display
+    bus = f"I2C {d.port} ({d.address:#04x})" if d.interface == "i2c" else f"SPI {d.port}.{d.device} (DC {d.dc}, RST {d.rst})"
+    out.append(Check(Msg("Display"), "info", f"{d.driver.upper()}, {bus}, rotate {d.rotate}"))
+    return out
+
+
+def bus_checks(resolved: Resolved, dev: Path = Path("/dev"), sys_root: Path = Path("/sys"),
+               boot: tuple[Path | None, str] | None = None) -> list[Check]:
+    """I2C and SPI on (device nodes, boot config) and the I2C clock."""
+    d = resolved.config.display
+    boot_path, boot_text = boot if boot is not None else read_boot_config()
+    params = boot_params(boot_text)
+    out = []
+    for kind, node, param, cmd in (("i2c", dev / f"i2c-{d.port if d.interface == 'i2c' else 1}", "i2c_arm", "do_i2c"),
+                                   ("spi", dev / f"spidev{d.port if d.interface == 'spi' else 0}.{d.device if d.interface == 'spi' else 0}",
+                                    "spi", "do_spi")):
+        label = Msg("I2C") if kind == "i2c" else Msg("SPI")
+        needed = d.interface == kind
+        configured = params.get(param) == "on"
+        if node.exists():
+            out.append(Check(label, "ok", Msg("on ({})", str(node))))
+        elif configured:
+            out.append(Check(label, "warn" if needed else "info", Msg("set in {} but {} is missing", str(boot_path), str(node)),
+                             Msg("Reboot so that the setting takes effect.") if needed else None))
+        else:
+            out.append(Check(label, "fail" if needed else "info", Msg("off ({} is missing)", str(node)),
+                             Msg("Turn it on: sudo raspi-config nonint {} 0, then reboot.", cmd) if needed else None))
+    if d.interface == "i2c":
+        hz = i2c_clock_hz(d.port, sys_root)
+        wanted = params.get("i2c_arm_baudrate")
+        if hz is None:
+            found = Msg("not known (boot config: {})", f"{wanted} Hz" if wanted else "100000 Hz, the default")
+            out.append(Check(Msg("Bus speed"), "info", found))
+        elif hz < 400000:
+            out.append(Check(Msg("Bus speed"), "warn", f"{hz // 1000} kHz", Msg(
+                "Every frame takes four times longer at 100 kHz. Set 400 kHz: sudo "
+                "scripts/install-pi.sh --only-i2c, then reboot.")))
+        else:
+            out.append(Check(Msg("Bus speed"), "ok", f"{hz // 1000} kHz"))
+    else:
+        out.append(Check(Msg("Bus speed"), "info", Msg("SPI at luma.core's 8 MHz")))
+    return out
+
+
+def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
+    """The pin factory, the panel and lgpio's directory, as ``live`` says."""
+    out = []
+    if reported:
+        out.append(Check(Msg("Service"), "info", Msg("running: the pins and the panel are as it reports them")))
+    if live.factory:
+        status = "warn" if live.factory == "MockFactory" else "ok"
+        fix = Msg("Mock pins only simulate keys: unset GPIOZERO_PIN_FACTORY.") if status == "warn" else None
+        out.append(Check(Msg("Pin factory"), status, live.factory, fix))
+    else:
+        out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}", live.keys_error or "?"), Msg(
+            "Install python3-lgpio (sudo apt install python3-lgpio), add the user to the gpio "
+            "group, and run from a writable directory (the service does: WorkingDirectory, LG_WD).")))
+    if live.panel:
+        out.append(Check(Msg("Panel"), "ok", Msg("answers")))
+    elif live.panel is False:
+        out.append(Check(Msg("Panel"), "fail", Msg("not answering: {}", live.panel_error or "?"), Msg(
+            "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "
+            "again by itself as soon as it answers.")))
+    if live.lgpio_dir:
+        out.append(Check(Msg("lgpio directory"), "info", live.lgpio_dir))
+    return out
+
+
+def board_check(model_path: Path = Path("/proc/device-tree/model")) -> Check:
+    try:
+        model = model_path.read_bytes().rstrip(b"\0").decode("utf-8", "replace")
+    except OSError:
+        return Check(Msg("Board"), "warn", Msg("not a Raspberry Pi (no {})", str(model_path)), Msg(
+            "Here legatus runs the terminal simulator; on a Pi it drives the panel and keys."))
+    return Check(Msg("Board"), "ok" if "Raspberry Pi" in model else "warn", model)
+
+
+def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: bool = False) -> list[Check]:
+    """Every check, in the order a new owner reads them."""
+    out = [board_check()] + config_checks(resolved)
+    if live is not None:
+        out += live_checks(live, resolved, reported)
+    out += bus_checks(resolved)
+    out.append(storage_check(state_dir))
+    out.append(clock_check())
+    return out
+
+
+# -- ``legatus doctor`` -----------------------------------------------------------------------------
+MARKS = {"ok": "ok  ", "warn": "WARN", "fail": "FAIL", "info": "    "}
+
+
+def render(checks: list[Check], say: Any = str) -> str:
+    """The report as text: one line per check, the fix indented under it."""
+    lines = []
+    for c in checks:
+        lines.append(f"{MARKS[c.status]} {say(c.label)}: {say(c.found)}")
+        if c.fix is not None:
+            lines.append(f"     → {say(c.fix)}")
+    return "\n".join(lines)
+
+
+def probe_live(state_dir: Path, resolved: Resolved) -> Live:
+    """Load the pin factory and open the panel as the device would (only when no Legatus holds
+    the state directory: the pins and the bus would be in use)."""
+    from firmware.hardware import ensure_lgpio_workdir
+    live = Live(lgpio_dir=ensure_lgpio_workdir(state_dir if state_dir.is_dir() else Path("/tmp")))
+    import warnings
+    with warnings.catch_warnings(record=True) as fallbacks:
+        warnings.simplefilter("always")
+        try:
+            from gpiozero import Device
+            if Device.pin_factory is None:
+                Device.pin_factory = Device._default_pin_factory()
+            live.factory = type(Device.pin_factory).__name__
+        except Exception as e:  # noqa: BLE001 - BadPinFactory and friends: that is the finding
+            tried = "; ".join(str(w.message) for w in fallbacks)
+            live.keys_error = f"{e}" + (f" ({tried})" if tried else "")
+    try:
+        from hw.display import open_display
+        device = open_display(resolved.config.display)
+        live.panel = True
+        device.cleanup()
+    except Exception as e:  # noqa: BLE001 - DisplayError: that is the finding
+        live.panel, live.panel_error = False, str(e)
+    return live
+
+
+def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
+    """``legatus doctor``: print the report in the device's language; exit 1 if anything failed."""
+    from hw.splash import _in_use, state_dir as resolve_state_dir
+    state_dir = resolve_state_dir(state_dir_arg).absolute()
+    stored: dict[str, Any] = {}
+    live: Live | None = None
+    reported = False
+    lang = "en"
+    if state_dir.is_dir() and _in_use(state_dir):
+        got = read_status(state_dir)
+        if got is not None:
+            live, data = got
+            reported = True
+            if data.get("source") == "setting":
+                stored["profile"] = data.get("profile")
+    elif state_dir.is_dir():
+        try:
+            from firmware.store import Store
+            store = Store(state_dir)
+            try:
+                stored = store.load_settings()
+            finally:
+                store.close()
+        except Exception as e:  # noqa: BLE001 - an unreadable store: report the rest anyway
+            log.warning("doctor: cannot read the settings in %s (%s)", state_dir, e)
+    lang = str(stored.get("language", "en"))
+    resolved = resolve_config(config_arg, stored)
+    if live is None:
+        live = probe_live(state_dir, resolved)
+    checks = gather(state_dir, resolved, live, reported)
+    from firmware.i18n import say
+    print(render(checks, lambda m: say(m, lang)))
+    if not reported and state_dir.is_dir():
+        print(say(Msg("Log: {}", str(state_dir / "legatus.log")), lang))
+    return 1 if any(c.status == "fail" for c in checks) else 0

@@ -1,0 +1,200 @@
+"""Logging for the device program and the console: standard error (the journal, under systemd)
+and a small rotating file in the state directory that survives a reboot.
+
+Raspberry Pi OS keeps the systemd journal in RAM (``Storage=volatile``), so a crash at start is
+gone after a power cycle; ``legatus.log`` in the state directory is not. :func:`setup` is called
+first thing by ``legatus`` (firmware/cli.py): it sends every record to standard error at once and
+keeps them in memory until :func:`attach_file` is given the state directory (after the store has
+created it: this module never creates the directory, so the store's own durable creation of it is
+not bypassed). An uncaught exception in any thread is logged as CRITICAL with its traceback
+(:func:`install_excepthooks`), and the file is attached then if the directory exists.
+
+Each run writes a start line (:data:`START`) and, when it ends normally, a stop line
+(:data:`STOP`). :func:`previous_failure` reads the file before the new start line is written and
+returns the first line of the last CRITICAL record of the previous run, for the panel to show:
+a crash loop that systemd's start limit stopped leaves its reason on the card.
+
+    from firmware.logs import setup, attach_file, previous_failure
+    setup()                              # in main(), before the heavy imports
+    failure = previous_failure(state)    # before attach_file writes this run's start line
+    attach_file(state)
+"""
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import sys
+import threading
+from collections import deque
+from pathlib import Path
+from types import TracebackType
+
+LOG_FILE = "legatus.log"
+MAX_BYTES = 256 * 1024      # three files of at most 256 KB: a few thousand lines of history
+BACKUPS = 2
+START = "start: legatus"
+STOP = "stop: legatus ended normally"
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+STDERR_FORMAT = "legatus: %(levelname)s %(name)s: %(message)s"
+
+log = logging.getLogger(__name__)
+
+class _Kept(logging.Handler):
+    """The last ``capacity`` records, kept for the log file until it is attached."""
+
+    def __init__(self, capacity: int = 1000) -> None:
+        super().__init__()
+        self.buffer: deque[logging.LogRecord] = deque(maxlen=capacity)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.buffer.append(record)
+
+
+_memory: _Kept | None = None
+_file: logging.Handler | None = None
+_path: Path | None = None
+_lock = threading.Lock()
+
+
+def setup(level: int = logging.INFO, stream: object = None) -> None:
+    """Route the ``legatus`` program's records to standard error (or ``stream``) now and keep them
+    for the log file (:func:`attach_file`). Idempotent: a second call changes nothing."""
+    global _memory
+    root = logging.getLogger()
+    with _lock:
+        if _memory is not None:
+            return
+        err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
+        err.setFormatter(logging.Formatter(STDERR_FORMAT))
+        _memory = _Kept()
+        root.addHandler(err)
+        root.addHandler(_memory)
+        root.setLevel(level)
+        logging.captureWarnings(True)     # gpiozero's pin factory fallbacks, say
+    install_excepthooks()
+
+
+def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACKUPS) -> Path | None:
+    """Write ``directory/legatus.log`` (rotated at ``max_bytes``, ``backups`` old files kept) from
+    now on, with the records kept since :func:`setup` first, then this run's start line. Returns
+    the file, or None if it cannot be written (logged; the program goes on without it)."""
+    global _file, _path
+    from firmware import __version__
+    with _lock:
+        if _file is not None:
+            return _path
+        path = directory / LOG_FILE
+        try:
+            handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups,
+                                                           encoding="utf-8")
+        except OSError as e:
+            log.warning("cannot write the log file %s (%s); logging to standard error only", path, e)
+            return None
+        handler.setFormatter(logging.Formatter(FORMAT))
+        root = logging.getLogger()
+        if _memory is not None:
+            for record in _memory.buffer:
+                if record.levelno >= root.level:
+                    handler.handle(record)
+            _memory.buffer.clear()
+            root.removeHandler(_memory)
+        root.addHandler(handler)
+        _file, _path = handler, path
+    log.info("%s %s (pid %d, cwd %s)", START, __version__, os.getpid(), os.getcwd())
+    return path
+
+
+def stopped() -> None:
+    """Log that this run ended normally (the next start then reports no failure)."""
+    log.info(STOP)
+
+
+def previous_failure(directory: Path, limit: int = 64 * 1024) -> str | None:
+    """The first line of the last CRITICAL record written by the previous run in
+    ``directory/legatus.log`` (read from its last ``limit`` bytes), or None if that run ended
+    normally, was cut off by a power loss, or there is no log. Never raises."""
+    path = directory / LOG_FILE
+    try:
+        with path.open("rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - limit))
+            text = f.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if START in line]
+    run = lines[starts[-1]:] if starts else lines
+    failure: str | None = None
+    for line in run:
+        if STOP in line:
+            failure = None
+        elif " CRITICAL " in line:
+            failure = line
+    if failure is None:
+        return None
+    stamp, _, rest = failure.partition(" CRITICAL ")
+    message = rest.split(": ", 1)[1] if ": " in rest else rest
+    return f"{stamp[:19]} {message}".strip()
+
+
+def install_excepthooks() -> None:
+    """Log uncaught exceptions of the main thread and of other threads as CRITICAL."""
+
+    def main_hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.__excepthook__(kind, exc, tb)
+            return
+        _critical(f"stopped by an error: {kind.__name__}: {exc}", (kind, exc, tb))
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        name = args.thread.name if args.thread is not None else "?"
+        if args.exc_value is None:
+            return
+        _critical(f"thread {name} stopped by an error: {args.exc_type.__name__}: {args.exc_value}",
+                  (args.exc_type, args.exc_value, args.exc_traceback))
+
+    sys.excepthook = main_hook
+    threading.excepthook = thread_hook
+
+
+def _critical(message: str, exc_info: tuple[type[BaseException], BaseException, TracebackType | None]) -> None:
+    if _file is None and _path is None:
+        directory = _state_dir_guess()
+        if directory is not None and directory.is_dir():
+            attach_file(directory)
+    logging.getLogger("legatus").critical(message.replace("\n", " "), exc_info=exc_info)
+    if _file is not None:
+        _file.flush()
+
+
+_state_dir: Path | None = None
+
+
+def remember_state_dir(directory: Path) -> None:
+    """Where the log file goes if the program dies before :func:`attach_file` was called."""
+    global _state_dir
+    _state_dir = directory
+
+
+def _state_dir_guess() -> Path | None:
+    return _state_dir
+
+
+def reset_for_tests() -> None:
+    """Remove the handlers this module added (tests only)."""
+    global _memory, _file, _path, _state_dir
+    root = logging.getLogger()
+    with _lock:
+        for handler in (_memory, _file):
+            if handler is not None:
+                root.removeHandler(handler)
+                handler.close()
+        for handler in list(root.handlers):
+            if isinstance(handler, logging.StreamHandler) and handler.formatter is not None \
+                    and handler.formatter._fmt == STDERR_FORMAT:
+                root.removeHandler(handler)
+        _memory = _file = _path = _state_dir = None
+    sys.excepthook = sys.__excepthook__
+    threading.excepthook = threading.__excepthook__

@@ -1,0 +1,62 @@
+"""Is the wall clock true? The kernel's NTP state, read the way systemd's ``timedatectl`` does.
+
+A Raspberry Pi has no battery-backed clock. At boot Raspberry Pi OS sets the time from
+``fake-hwclock`` (the time of the last shutdown, saved in ``/etc/fake-hwclock.data``) until
+systemd-timesyncd reaches a time server over the network; without a network the clock stays
+wrong all session. :func:`synchronised` asks the kernel (``adjtimex``: ``TIME_ERROR`` means "not
+synchronised", which is also what ``timedatectl``'s ``NTPSynchronized`` reports), so the device
+can mark the times it records meanwhile (History) instead of showing them as true.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+TIME_ERROR = 5          # adjtimex(2): "the system clock is not synchronized to a reliable server"
+TIMESYNC_FLAG = Path("/run/systemd/timesync/synchronized")   # systemd-timesyncd, once synchronised
+FAKE_HWCLOCK = Path("/etc/fake-hwclock.data")
+RTC = Path("/sys/class/rtc/rtc0")
+
+_adjtimex: object | None = None
+
+
+def synchronised() -> bool | None:
+    """True if the kernel's clock is synchronised (NTP), False if not, None if it cannot tell
+    (not Linux, or the call failed). Cheap (one system call); never raises."""
+    global _adjtimex
+    try:
+        if _adjtimex is None:
+            # the symbols already loaded in this process (libc among them): no ``find_library``,
+            # which starts ``ldconfig -p`` (seconds on a Zero 2 W, and a stray writer of stdout)
+            libc = ctypes.CDLL(None, use_errno=True)
+            _adjtimex = libc.adjtimex
+        buf = ctypes.create_string_buffer(512)    # struct timex, modes = 0: read only
+        state = _adjtimex(buf)  # type: ignore[operator]
+    except (OSError, AttributeError, TypeError):
+        return None
+    if state < 0:
+        return None
+    return bool(state != TIME_ERROR)
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """What is known about the wall clock: ``synchronised`` (see :func:`synchronised`),
+    ``timesyncd`` (systemd-timesyncd has said it is synchronised since boot), ``fake_hwclock``
+    (a saved time restored at boot), ``rtc`` (a real-time clock is present)."""
+
+    synchronised: bool | None
+    timesyncd: bool
+    fake_hwclock: bool
+    rtc: bool
+
+
+def state(root: Path = Path("/")) -> ClockState:
+    """The clock's state (``root`` replaces ``/`` for the files, for tests)."""
+    def there(p: Path) -> bool:
+        return (root / p.relative_to("/")).exists()
+    return ClockState(synchronised=synchronised() if root == Path("/") else None,
+                      timesyncd=there(TIMESYNC_FLAG), fake_hwclock=there(FAKE_HWCLOCK),
+                      rtc=there(RTC) or os.path.exists(root / "dev" / "rtc0"))

@@ -1,0 +1,170 @@
+"""firmware.doctor (``legatus doctor``, Settings → Hardware) and hw.clock, with their inputs given."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware import doctor
+from firmware.doctor import Live, boot_params, i2c_clock_hz, mount_of, resolve_config, storage_check
+from hw.clock import ClockState
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MOUNTS_SD = """/dev/mmcblk0p2 / ext4 rw,noatime 0 0
+/dev/mmcblk0p1 /boot/firmware vfat rw,relatime 0 0
+tmpfs /run tmpfs rw,nosuid,nodev 0 0
+"""
+# raspi-config's overlay file system (overlayroot): the root is an overlay over tmpfs
+MOUNTS_OVERLAY = """overlayroot / overlay rw,relatime,lowerdir=/media/root-ro,upperdir=/media/root-rw/overlay 0 0
+/dev/mmcblk0p2 /media/root-ro ext4 ro,relatime 0 0
+tmpfs-root /media/root-rw tmpfs rw,relatime 0 0
+"""
+
+
+def test_mount_of_takes_the_longest_mount_point() -> None:
+    m = mount_of(Path("/var/lib/legatus"), MOUNTS_SD)
+    assert m is not None and (m.point, m.fstype, m.read_only) == ("/", "ext4", False)
+    m = mount_of(Path("/run/legatus"), MOUNTS_SD)
+    assert m is not None and m.fstype == "tmpfs"
+    assert mount_of(Path("/runaway"), MOUNTS_SD).point == "/"       # type: ignore[union-attr]
+
+
+def test_an_overlay_root_is_reported_with_its_fix() -> None:
+    check = storage_check(Path("/var/lib/legatus"), MOUNTS_OVERLAY)
+    assert check.status == "fail" and "overlay" in check.found
+    assert check.fix is not None and "disable_overlayfs" in check.fix and "power cut" in check.fix
+    ro = storage_check(Path("/srv/x"), "/dev/sda1 / ext4 ro,relatime 0 0\n")
+    assert ro.status == "fail" and ro.fix is not None and "read-only" in ro.fix
+    assert storage_check(Path("/var/lib/legatus"), MOUNTS_SD).status == "ok"
+
+
+def test_boot_params_and_the_i2c_clock(tmp_path: Path) -> None:
+    text = ("#dtparam=spi=on\ndtparam=audio=on\ndtparam=i2c_arm=on,i2c_arm_baudrate=100000\n"
+            "[all]\ndtparam=i2c_arm_baudrate=400000  # Legatus\n")
+    assert boot_params(text) == {"audio": "on", "i2c_arm": "on", "i2c_arm_baudrate": "400000"}
+    node = tmp_path / "class" / "i2c-adapter" / "i2c-1" / "of_node"
+    node.mkdir(parents=True)
+    (node / "clock-frequency").write_bytes(bytes.fromhex("00061a80"))
+    assert i2c_clock_hz(1, tmp_path) == 400000
+    assert i2c_clock_hz(3, tmp_path) is None
+
+
+def test_bus_checks_say_what_to_turn_on(tmp_path: Path) -> None:
+    resolved = resolve_config(None, {})
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    off = doctor.bus_checks(resolved, dev, tmp_path, (Path("/boot/firmware/config.txt"), "#dtparam=i2c_arm=on\n"))
+    i2c = off[0]
+    assert i2c.status == "fail" and i2c.fix is not None and "raspi-config nonint do_i2c 0" in i2c.fix
+    assert off[1].status == "info"                                   # SPI: not needed by this profile
+    pending = doctor.bus_checks(resolved, dev, tmp_path, (Path("/boot/firmware/config.txt"), "dtparam=i2c_arm=on\n"))
+    assert pending[0].status == "warn" and pending[0].fix is not None and "Reboot" in pending[0].fix
+    (dev / "i2c-1").touch()
+    on = doctor.bus_checks(resolved, dev, tmp_path, (None, ""))
+    assert on[0].status == "ok"
+
+
+def test_clock_check() -> None:
+    ok = doctor.clock_check(ClockState(synchronised=True, timesyncd=True, fake_hwclock=True, rtc=False))
+    assert ok.status == "ok"
+    stale = doctor.clock_check(ClockState(synchronised=False, timesyncd=False, fake_hwclock=True, rtc=False))
+    assert stale.status == "warn" and "fake-hwclock" in stale.found
+    assert stale.fix is not None and "History" in stale.fix
+
+
+def test_live_checks_name_the_factory_and_the_panel() -> None:
+    resolved = resolve_config(None, {})
+    rows = doctor.live_checks(Live(factory="LGPIOFactory", panel=False, panel_error="Remote I/O error"),
+                              resolved, reported=True)
+    by_label = {str(c.label): c for c in rows}
+    assert by_label["Pin factory"].status == "ok" and by_label["Pin factory"].found == "LGPIOFactory"
+    assert by_label["Panel"].status == "fail" and "Remote I/O error" in by_label["Panel"].found
+    assert by_label["Service"].status == "info"
+    none = doctor.live_checks(Live(keys_error="Unable to load any default pin factory!"), resolved, False)
+    assert none[0].status == "fail" and none[0].fix is not None and "python3-lgpio" in none[0].fix
+
+
+def test_status_file_round_trip(tmp_path: Path) -> None:
+    resolved = resolve_config(None, {"profile": "waveshare-hat"})
+    live = Live(factory="LGPIOFactory", panel=True, lgpio_dir="/run/legatus")
+    doctor.write_status(tmp_path, live, resolved)
+    got = doctor.read_status(tmp_path)
+    assert got is not None and got[0] == live and got[1]["profile"] == "waveshare-hat"
+    (tmp_path / doctor.STATUS_FILE).write_text("{not json")
+    assert doctor.read_status(tmp_path) is None
+
+
+def test_render_puts_each_fix_under_its_row() -> None:
+    resolved = resolve_config(None, {})
+    text = doctor.render(doctor.config_checks(resolved) + [
+        doctor.clock_check(ClockState(synchronised=False, timesyncd=False, fake_hwclock=False, rtc=False))])
+    lines = text.splitlines()
+    assert lines[0].startswith("ok   Profile: adafruit-bonnet (from the built-in default)")
+    warn = next(i for i, line in enumerate(lines) if line.startswith("WARN Clock"))
+    assert lines[warn + 1].lstrip().startswith("→ Dates in History")
+
+
+def test_legatus_doctor_reports_a_waveshare_config(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('profile = "waveshare-hat"\n')
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "doctor", "--state-dir", str(tmp_path / "s"),
+                           "--config", str(config)], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "GPIOZERO_PIN_FACTORY": "mock"})
+    out = proc.stdout
+    assert f"Profile: waveshare-hat (from the config file {config})" in out
+    assert "Display: SH1106, SPI 0.0 (DC 24, RST 25)" in out
+    assert "Pin factory: MockFactory" in out and "unset GPIOZERO_PIN_FACTORY" in out
+    assert proc.returncode in (0, 1) and ("FAIL" in out) == (proc.returncode == 1)
+
+
+# -- the clock and History -------------------------------------------------------------------------
+def test_synchronised_asks_the_kernel() -> None:
+    from hw.clock import synchronised
+    assert synchronised() in (True, False, None)
+
+
+@pytest.mark.parametrize("synced", [True, False])
+def test_history_marks_times_taken_without_a_synchronised_clock(
+        synced: bool, monkeypatch: pytest.MonkeyPatch, console) -> None:
+    """A Pi without network or RTC keeps the time of its last shutdown (fake-hwclock): the times
+    recorded then are marked, in the record and in the ``history`` answer."""
+    import types
+
+    import hw.clock
+    from firmware import history
+    monkeypatch.setattr(hw.clock, "synchronised", lambda: synced)
+    header = {"sid": "s1", "game": "caesar-solo", "line": "new caesar-solo", "seed": "s1"}
+    history.note_started(console.store, types.SimpleNamespace(header=header, game=types.SimpleNamespace(name="caesar-solo")))
+    rec = {"mode": {"kind": "solo", "difficulty": "easy", "side": "caesar", "expansions": []},
+           "players": [history._player("Caesar", 12, True), history._player("Auto-Crassus", 5, False, True)],
+           "result": history.Msg("test")}
+    with console.store.transaction() as db:
+        history._put(db, header, "game", rec, 10, "finished")
+    entry = console.request("history")["games"][0]
+    assert entry["unsynced"] == ([] if synced else ["started", "finished"])
+    assert entry["started"] and not entry["started"].endswith(history.UNSYNCED)
+    from firmware import history as h
+    from firmware.screens.history import detail_rows
+    with console.store.transaction() as db:
+        shown = detail_rows(h.games(db)[0])
+    assert any("clock not set" in row for row in shown) == (not synced)
+
+
+def test_an_overlay_root_is_said_on_the_panel_and_in_the_log_at_start(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from firmware.device import _start_notices
+    from tests.screens import app_with
+    real = doctor.storage_check
+    monkeypatch.setattr(doctor, "storage_check", lambda d, mounts=None: real(Path("/var/lib/legatus"), MOUNTS_OVERLAY))
+    app = app_with([], [], state_dir)
+    try:
+        _start_notices(app, app.console.store, None)
+        shown = " ".join((app.message or []) + list(getattr(app.stack[-1], "rows", [])))
+        assert "survives a power cut" in shown
+        assert "storage:" in caplog.text and "overlay" in caplog.text
+    finally:
+        app.console.close()

@@ -1,0 +1,332 @@
+"""The panel and the keys as parts that come and go (issue 21): a display error at run time is
+caught and logged, the program goes on, and the panel is opened again once it answers; SIGTERM
+with no panel exits 0; the config file's profile is honoured (a Waveshare HAT)."""
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import queue
+import signal
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+import smbus2
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from firmware.device import Loop
+from firmware.hardware import KeysPart, PanelOutput
+from hw.config import DisplayConfig
+from hw.display import open_display
+from tests.screens import app_with
+from tests.test_hw_panel import Controller, same
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Board:
+    """The I2C bus with an SSD1306 panel on it that can be unplugged: smbus2.SMBus stand-in.
+    Unplugged, every transfer fails as a device that does not acknowledge (EREMOTEIO); plugged
+    back, the panel is a fresh one (power lost: switched off, random RAM, not initialised)."""
+
+    def __init__(self) -> None:
+        self.plugged = True
+        self.ctl = Controller("ssd1306")
+        self.buses = 0
+        self.plugs = 0
+
+    def unplug(self) -> None:
+        self.plugged = False
+
+    def plug(self) -> None:
+        self.plugs += 1
+        self.ctl = Controller("ssd1306", seed=self.plugs)
+        self.plugged = True
+
+    def SMBus(self, port: int) -> Any:
+        board = self
+        board.buses += 1
+
+        class Bus:
+            def _check(self) -> None:
+                if not board.plugged:
+                    raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+            def write_i2c_block_data(self, addr: int, reg: int, data: list[int]) -> None:
+                self._check()
+                assert reg == 0x00
+                board.ctl.command(*data)
+
+            def i2c_rdwr(self, *msgs: Any) -> None:
+                self._check()
+                for m in msgs:
+                    payload = bytes(m)
+                    assert payload[0] == 0x40
+                    board.ctl.data(list(payload[1:]))
+
+            def close(self) -> None:
+                pass
+        return Bus()
+
+
+@pytest.fixture
+def board(monkeypatch: pytest.MonkeyPatch) -> Board:
+    b = Board()
+    monkeypatch.setattr(smbus2, "SMBus", b.SMBus)
+    return b
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def panel_loop(state_dir: Path, board: Board) -> tuple[Any, Loop, PanelOutput, Clock]:
+    app = app_with([], [], state_dir)
+    clock = Clock()
+    cfg = DisplayConfig()
+    out = PanelOutput(lambda: open_display(cfg), device=open_display(cfg), clock=clock)
+    loop = Loop(app, out, clock=clock, parts=out)
+    loop.redraw()
+    assert board.ctl.on and same(board.ctl.panel(), app.render())
+    return app, loop, out, clock
+
+
+def test_a_panel_unplugged_while_drawing_is_reopened_when_plugged_back(
+        board: Board, state_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.unplug()
+        loop.handle(("key", "down"))                       # the redraw fails: caught, logged
+        assert not out.connected and out.lost == 1
+        assert "redraw failed" in caplog.text and "Remote I/O error" in caplog.text
+        assert app.stack[-1].cursor == 1                   # the key was acted on all the same
+        loop.handle(("key", "down"))                       # and the UI goes on without the panel
+        assert app.stack[-1].cursor == 2
+        assert loop.timeout() == pytest.approx(PanelOutput.RETRY)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()                                  # still unplugged: tried, quietly
+        assert not out.connected and board.buses == 2
+        board.plug()                                       # a fresh panel: dark, random RAM
+        assert not board.ctl.on
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and out.reopened == 1
+        assert board.ctl.on and same(board.ctl.panel(), app.render())   # initialised, whole frame
+        assert "answers again" in caplog.text
+        loop.handle(("key", "up"))
+        assert same(board.ctl.panel(), app.render())
+    finally:
+        app.console.close()
+
+
+def test_a_panel_unplugged_while_idle_is_noticed_by_the_check(board: Board, state_dir: Path) -> None:
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.unplug()
+        board.plug()                                       # swapped while nothing was drawn...
+        board.unplug()
+        clock.t += PanelOutput.PROBE
+        loop.poll_parts()                                  # ...the periodic check notices
+        assert not out.connected
+        board.plug()
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and same(board.ctl.panel(), app.render())
+    finally:
+        app.console.close()
+
+
+def test_contrast_blanking_and_shutdown_without_a_panel_never_raise(
+        board: Board, state_dir: Path) -> None:
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.unplug()
+        assert app.set_setting("contrast", "5")["ok"]
+        loop.redraw()                                      # contrast: fails, caught
+        assert not out.connected
+        assert app.set_setting("screen_off", "30")["ok"]
+        clock.t += 31
+        loop.tick()                                        # idle blanking without a panel
+        assert loop.blanked
+        board.plug()
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and not board.ctl.on          # back, but still blanked as it was
+        assert board.ctl.bytes > 0                        # initialised (and its contrast set)
+        loop.handle(("key", "down"))                       # wakes with the whole frame
+        assert board.ctl.on and same(board.ctl.panel(), app.render())
+        board.unplug()
+        from firmware.screens.menu import saved_screen
+        out.shutdown(saved_screen())                       # no panel at shutdown: no exception
+        assert not out.connected
+    finally:
+        app.console.close()
+
+
+def test_a_panel_missing_at_start_is_opened_when_it_appears(board: Board, state_dir: Path) -> None:
+    """At boot /dev/i2c-1 or the panel may answer late: no panel at start is retried too."""
+    board.unplug()
+    app = app_with([], [], state_dir)
+    clock = Clock()
+    cfg = DisplayConfig()
+    try:
+        out = PanelOutput(lambda: open_display(cfg), device=None, error="not yet", clock=clock)
+        loop = Loop(app, out, clock=clock, parts=out)
+        loop.redraw()
+        loop.poll_parts()                                  # the first retry is due at once
+        assert not out.connected
+        board.plug()
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and same(board.ctl.panel(), app.render())
+    finally:
+        app.console.close()
+
+
+def test_keys_that_cannot_open_are_retried_with_a_growing_interval() -> None:
+    clock = Clock()
+    tries: list[float] = []
+    ready = [False]
+
+    def open_bank() -> object:
+        tries.append(clock.t)
+        if not ready[0]:
+            raise OSError(errno.ENOENT, "no /dev/gpiochip0")
+        return types.SimpleNamespace(close=lambda: None)
+
+    keys = KeysPart(open_bank, clock=clock)
+    assert keys.bank is None and "gpiochip0" in (keys.error or "")
+    for _ in range(4):
+        clock.t = keys.next_deadline() or clock.t
+        keys.poll()
+    assert [b - a for a, b in zip(tries, tries[1:])] == [2, 4, 8, 16]
+    ready[0] = True
+    clock.t = keys.next_deadline() or clock.t
+    keys.poll()
+    assert keys.bank is not None and keys.error is None and keys.next_deadline() is None
+
+
+# -- the config file's profile -------------------------------------------------------------------
+WAVESHARE = 'profile = "waveshare-hat"\n'
+
+
+@pytest.fixture
+def mock_pins() -> Any:
+    factory = MockFactory()
+    Device.pin_factory = factory
+    yield factory
+    factory.reset()
+    factory.close()
+    Device.pin_factory = None
+
+
+def test_a_waveshare_config_file_is_honoured(tmp_path: Path, state_dir: Path, mock_pins: Any,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file's profile beats the built-in default even after other settings were changed on
+    the device: SH1106 over SPI port 0, the Waveshare pins (KEY1 = GPIO21 is A)."""
+    import luma.core.interface.serial as serial_mod
+
+    from firmware.device import _open_hardware
+    from hw.keys import KeyFilter
+    config = tmp_path / "config.toml"
+    config.write_text(WAVESHARE)
+    ctl = Controller("sh1106")
+    opened: list[dict[str, Any]] = []
+
+    def spi(**kwargs: Any) -> Controller:
+        opened.append(kwargs)
+        return ctl
+    monkeypatch.setattr(serial_mod, "spi", spi)
+    app = app_with(["settings contrast=4"], [], state_dir)           # a setting changed on the device
+    events: queue.Queue[Any] = queue.Queue()
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=str(config)), app, events)
+        assert hw.resolved.config.profile == "waveshare-hat" and hw.resolved.source == "file"
+        assert opened == [{"port": 0, "device": 0, "gpio_DC": 24, "gpio_RST": 25}]
+        assert type(hw.device).__name__ == "Sh1106" and hw.output.connected
+        assert set(hw.buttons.buttons) == {"a", "b", "key3", "up", "down", "left", "right", "press"}
+        pin = mock_pins.pin(21)
+        pin.drive_low()
+        time.sleep(0.05)                                   # longer than the debounce
+        pin.drive_high()
+        keys = KeyFilter()
+        got: list[str] = []
+        while not events.empty():
+            _, key, pressed, t = events.get()
+            got += keys.feed(key, pressed, t)
+        got += keys.tick(time.monotonic() + 1)
+        assert got == ["a"]
+        hw.shutdown()
+    finally:
+        app.console.close()
+
+
+def test_a_profile_chosen_on_the_device_beats_the_file(tmp_path: Path, state_dir: Path) -> None:
+    from firmware.doctor import resolve_config
+    config = tmp_path / "config.toml"
+    config.write_text(WAVESHARE + "[pins]\nkey3 = 12\n")
+    assert resolve_config(str(config), {"language": "ru", "contrast": "2"}).config.profile == "waveshare-hat"
+    chosen = resolve_config(str(config), {"profile": "adafruit-bonnet"})
+    assert chosen.source == "setting" and chosen.config.profile == "adafruit-bonnet"
+    assert chosen.config.pins["key3"] == 12                    # the file's keys still apply
+    assert resolve_config(None, {}).source == "default"
+    assert resolve_config(str(config), {"driver": "ssd1306"}).config.display.driver == "ssd1306"
+
+
+@pytest.mark.parametrize("text", [
+    "a = " + "[" * 50_000 + "]" * 50_000 + "\n",               # tomllib recursion
+    "x = " + "{a=" * 3_000 + "1" + "}" * 3_000 + "\n",
+    "profile = [1]\n",
+    "profile = 3\n",
+    "[pins]\na = 99999999999999999999999\n",
+    "\udcff".encode("utf-8", "surrogatepass").decode("latin-1"),
+])
+def test_a_hostile_config_is_reported_and_the_default_used(tmp_path: Path, text: str) -> None:
+    from firmware.doctor import resolve_config
+    config = tmp_path / "config.toml"
+    config.write_text(text, encoding="latin-1", errors="replace")
+    got = resolve_config(str(config), {})
+    assert got.problem and str(config) in got.problem
+    assert got.config.profile == "adafruit-bonnet" and got.source == "default"
+
+
+# -- the whole program ---------------------------------------------------------------------------
+DEVICE = """
+import sys
+import hw.display
+hw.display.probe_hardware = lambda *a, **k: True        # as on a Pi
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+Device.pin_factory = MockFactory()
+from firmware.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_sigterm_with_no_panel_exits_0_and_logs_the_stop(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    config = tmp_path / "config.toml"
+    config.write_text("[display]\nport = 97\n")             # no such bus: no panel
+    proc = subprocess.Popen([sys.executable, "-c", DEVICE, "--state-dir", str(state), "--config", str(config)],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    log = state / "legatus.log"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "buttons: opened" not in (log.read_text() if log.exists() else ""):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    text = log.read_text()
+    assert proc.returncode == 0, err.decode()
+    assert "/dev/i2c-97 does not exist" in text and "stop: legatus ended normally" in text

@@ -1,0 +1,104 @@
+"""firmware.logs: the persistent log in the state directory and the previous run's failure."""
+from __future__ import annotations
+
+import io
+import logging
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from firmware import logs
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def fresh() -> Iterator[None]:
+    logs.reset_for_tests()
+    level = logging.getLogger().level
+    yield
+    logs.reset_for_tests()
+    logging.getLogger().setLevel(level)
+
+
+def test_records_before_the_file_are_kept_and_written_first(tmp_path: Path, fresh: None) -> None:
+    err = io.StringIO()
+    logs.setup(stream=err)
+    logging.getLogger("firmware.x").warning("early %s", "bird")
+    assert "early bird" in err.getvalue()                     # standard error at once
+    path = logs.attach_file(tmp_path)
+    assert path == tmp_path / logs.LOG_FILE
+    logging.getLogger("firmware.x").info("later")
+    lines = path.read_text().splitlines()
+    assert "early bird" in lines[0] and logs.START in lines[1] and "later" in lines[2]
+
+
+def test_previous_failure_is_the_last_critical_line_of_the_last_run(tmp_path: Path) -> None:
+    log = tmp_path / logs.LOG_FILE
+    log.write_text(
+        f"2024-05-01 10:00:00,001 INFO firmware.logs: {logs.START} 0.1.0\n"
+        "2024-05-01 10:00:01,000 CRITICAL legatus: stopped by an error: OldError: gone\n"
+        f"2024-05-01 10:05:00,001 INFO firmware.logs: {logs.START} 0.1.0\n"
+        "2024-05-01 10:05:01,000 WARNING firmware.hardware: display: ...\n"
+        "2024-05-01 10:05:02,000 CRITICAL legatus: stopped by an error: ValueError: bad\n"
+        "Traceback (most recent call last):\n  File \"x\", line 1\nValueError: bad\n")
+    assert logs.previous_failure(tmp_path) == "2024-05-01 10:05:02 stopped by an error: ValueError: bad"
+    with log.open("a") as f:
+        f.write(f"2024-05-01 10:06:00,001 INFO firmware.logs: {logs.START} 0.1.0\n"
+                f"2024-05-01 10:07:00,001 INFO firmware.logs: {logs.STOP}\n")
+    assert logs.previous_failure(tmp_path) is None            # that run ended normally
+    with log.open("a") as f:                                  # a power cut: no stop line, no error
+        f.write(f"2024-05-01 10:08:00,001 INFO firmware.logs: {logs.START} 0.1.0\n")
+    assert logs.previous_failure(tmp_path) is None
+    assert logs.previous_failure(tmp_path / "nowhere") is None
+
+
+def test_the_file_rotates(tmp_path: Path, fresh: None) -> None:
+    logs.setup(stream=io.StringIO())
+    logs.attach_file(tmp_path, max_bytes=2000, backups=2)
+    for i in range(200):
+        logging.getLogger("firmware.x").warning("line %d %s", i, "x" * 40)
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["legatus.log", "legatus.log.1", "legatus.log.2"]
+    assert all(p.stat().st_size <= 2100 for p in tmp_path.iterdir())
+
+
+CRASH = """
+import sys
+from firmware import logs
+logs.setup()
+logs.remember_state_dir(__import__("pathlib").Path(sys.argv[1]))
+raise RuntimeError("boom at start")
+"""
+
+
+def test_a_crash_before_the_store_is_open_is_kept_in_the_state_dir(tmp_path: Path) -> None:
+    """A crash loop's reason survives a reboot (the journal does not, on Raspberry Pi OS) and the
+    next start finds it."""
+    proc = subprocess.run([sys.executable, "-c", CRASH, str(tmp_path)], capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert proc.returncode == 1 and "boom at start" in proc.stderr
+    text = (tmp_path / logs.LOG_FILE).read_text()
+    assert "CRITICAL" in text and "Traceback" in text and "RuntimeError: boom at start" in text
+    failure = logs.previous_failure(tmp_path)
+    assert failure is not None and failure.endswith("stopped by an error: RuntimeError: boom at start")
+
+
+def test_the_next_start_shows_the_failure_on_the_panel(tmp_path: Path, state_dir: Path) -> None:
+    from firmware.device import _start_notices
+    from tests.screens import app_with
+    (state_dir / logs.LOG_FILE).write_text(
+        f"2024-05-01 10:05:00,001 INFO firmware.logs: {logs.START} 0.1.0\n"
+        "2024-05-01 10:05:02,000 CRITICAL legatus: stopped by an error: ValueError: bad\n")
+    failure = logs.previous_failure(state_dir)
+    app = app_with([], [], state_dir)
+    try:
+        _start_notices(app, app.console.store, failure)
+        shown = " ".join((app.message or []) + list(getattr(app.stack[-1], "rows", [])))
+        assert "stopped with an error" in shown and "ValueError: bad" in shown
+    finally:
+        app.console.close()
