@@ -10,7 +10,7 @@ Battles ("blocks + reserves" per side, all at full strength, Caesar attacking):
 3+1, 6+3, 8+3 and 10+5 from the roster (leaders, legions, equitatus, auxilia, the ballista, the
 elephant), and 10+5 variants with Mars (surprise), with Cleopatra as a Caesarian reserve, and
 both; a 5 v 5 navis battle with Neptune. For each: the fast odds (engine/jc/odds.py) and the
-oracle (engine/jc/odds_reference.py, the implementation before issue 11) with the speed-up and the
+oracle (tests/odds_reference.py, the implementation before issue 11) with the speed-up and the
 largest difference; ``advise`` at the first decision of the biggest battle; the memory above the
 idle program (tracemalloc peak of one odds call of the biggest battle, and the growth of the
 process's maximum resident size). ``--mc`` adds a 10,000-battle Monte Carlo of the resolver.
@@ -32,7 +32,7 @@ from engine.jc import advise as A  # noqa: E402
 from engine.jc import battle as B  # noqa: E402
 from engine.jc import odds as O  # noqa: E402
 from engine.jc import odds_grid as O_GRID  # noqa: E402
-from engine.jc import odds_reference as REF  # noqa: E402
+from tests import odds_reference as REF  # noqa: E402
 from engine.jc import policy  # noqa: E402
 from engine.jc.roster import roster  # noqa: E402
 from engine.rng import Rng  # noqa: E402
