@@ -51,11 +51,13 @@ def odds_many(battles: list[B.Battle], eps: float = EPS) -> list[dict[str, float
         settled = [D._settled(b) for b in battles]
         out: list[dict[str, float] | None] = [None] * len(settled)
         big = []
+        np = _numpy()
+        table = _TABLE[0] if _TABLE else None
         for n, b in enumerate(settled):
             if b["phase"] == "over":
                 out[n] = {r: float(r == b["result"]) for r in B.RESULTS}
-            elif _dice(b) < GRID_DICE or (np := _numpy()) is None:
-                out[n] = _small(b, eps)
+            elif np is None or (_dice(b) < GRID_DICE and not (table and table.fits(b))):
+                out[n] = _small(b, eps)     # a small battle (not the rest of a big one)
             else:
                 big.append(n)
         if big:
@@ -114,7 +116,7 @@ def _big(np: Any, battles: list[B.Battle], eps: float) -> list[dict[str, float]]
     from engine.jc import odds_grid as G
 
     table: G.Table | None = _TABLE[0] if _TABLE else None
-    if table is None or any(table.position(b, intern=True) is None for b in battles):
+    if table is None or not all(table.fits(b) for b in battles):
         widest = max(battles, key=lambda b: sum(1 for x in b["blocks"] if B.in_space(x)))
         table = G.Table(np, widest)          # (the others are later points of it)
         _TABLE[:] = [table]
@@ -127,16 +129,16 @@ def _big(np: Any, battles: list[B.Battle], eps: float) -> list[dict[str, float]]
             continue
         out[n] = table.value(pos)
     todo = [n for n, v in enumerate(out) if v is None]
-    if len(todo) == 1:                       # one computation; its backward pass may wait
-        pos = positions[todo[0]]
+    if len(battles) == 1 and todo:           # one computation; its backward pass may wait
+        pos = positions[0]
         assert pos is not None
-        out[todo[0]] = table.compute([pos], eps, backward_now=False)
-    elif todo:
-        roots = [p for n, p in enumerate(positions) if n in todo and p is not None]
+        out[0] = table.compute([pos], eps, backward_now=False)
+    elif todo:                               # every point again, in one computation that
+        roots = [p for p in positions if p is not None]     # holds them all from now on
         table.compute(roots, eps, backward_now=True)
-        for n in todo:
-            pos = positions[n]
-            assert pos is not None
+        for n, pos in enumerate(positions):
+            if pos is None:
+                continue
             val = table.value(pos)
             out[n] = val if val is not None else table.compute([pos], 0.0, backward_now=False)
     return [_result(v) for v in out if v is not None]

@@ -755,7 +755,9 @@ class Position:
 
 
 def _statics(x: B.Block) -> tuple[Any, ...]:
-    return (x["letter"], x["fp"], x["kind"], bool(x["reserve"]), tuple(x["track"]))
+    """What a block's slot in a model depends on (and its key, to tell battles apart)."""
+    track = x["track"]
+    return (x["key"], x["letter"], x["fp"], x["kind"], bool(x["reserve"]), track[0], len(track))
 
 
 def signature(b: B.Battle) -> tuple[Any, ...]:
@@ -769,7 +771,7 @@ class Table:
     """Every answer of one battle (one set of blocks): the sheets of its computations (newest
     first) over one model, and a forward pass whose backward pass is still to do."""
 
-    SHEETS = 2                       # computations kept (the last two starts: bounded memory)
+    SHEETS = 1                       # computations kept: the newest covers every point asked since
 
     def __init__(self, np: Any, b: B.Battle) -> None:
         model, _start, _j0, _acted = D._build(b)
@@ -790,6 +792,23 @@ class Table:
         self.answers: dict[Position, list[float]] = {}
 
     # -- where a battle is ---------------------------------------------------------------------
+    def fits(self, b: B.Battle) -> bool:
+        """Whether ``b`` is a point of this battle: the same sides and Mars, and every block in
+        its space one of the model's."""
+        if (b["attacker"], b["defender"]) != self.names or bool(b["surprise"]) != self.model.surprise:
+            return False
+        for x in b["blocks"]:
+            if not B.in_space(x):
+                continue
+            if x["kind"] == "cleopatra":
+                if self.cleo is None or _statics(x) != self.cleo:
+                    return False
+                continue
+            loc = self.slot_of.get(x["seq"])
+            if loc is None or self.names[loc[0]] != x["side"] or _statics(x) != loc[2]:
+                return False
+        return True
+
     def position(self, b: B.Battle, intern: bool = False) -> Position | None:
         """``b`` (settled, fighting) in this table's terms; None if it is not this battle (a
         block in the space that the model does not have) or, unless ``intern``, its strengths
@@ -923,7 +942,8 @@ class Table:
         """A forward pass from ``roots`` (mass 1 each); returns the outcomes of the first root
         when it is the only one. The backward pass runs now or at the next :meth:`complete`."""
         np = self.np
-        self.complete()
+        self.pending = None
+        self.sheets.clear()                          # (bounded memory: the new one takes over)
         inject: dict[Bound, list[tuple[int, State]]] = {}
         first = [0.0, 0.0, 0.0, 0.0]
         for n, pos in enumerate(roots):
