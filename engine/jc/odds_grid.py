@@ -38,8 +38,9 @@ CLEO_ACTED, A_RETREATED, SWAPPED = D.CLEO_ACTED, D.A_RETREATED, D.SWAPPED
 State = tuple[Any, Any, Any, Any]      # flags, attacker id, defender id, p (numpy arrays)
 TRIM = 1e-18                           # a number of hits less likely than this is not followed
 CHUNK = 1 << 15                        # products held at once in a step (256 kB of floats: quickest)
-BITS = 21                              # a state's key: flags << 2 BITS | x << BITS | y
-MASK = (1 << BITS) - 1
+SLICE = 1 << 13                        # states taken back at once (bounded memory)
+BITS = (13, 21)                        # a state's key: flags << 2 bits | x << bits | y: int32 while
+                                       # every id fits 13 bits (the roster's biggest battles), else int64
 Bound = tuple[int, int]                # (round, step index): the point before that step
 Skip = frozenset[tuple[int, int]]      # (side, slot) of blocks that have acted this round
 
@@ -226,15 +227,18 @@ class _Tables:
 
 
 # -- keys and layouts --------------------------------------------------------------------------
-def keys_of(f: Any, a: Any, d: Any, orient: int) -> Any:
+def keys_of(f: Any, a: Any, d: Any, orient: int, bits: int) -> Any:
     """The states' keys, sorted the way the arrays come out of a step of side ``orient``."""
     x, y = (a, d) if orient == 0 else (d, a)
-    return (f << (2 * BITS)) | (x << BITS) | y
+    keys = (f << (2 * bits)) | (x << bits) | y
+    return keys.astype("int32") if bits == BITS[0] else keys
 
 
-def unkey(keys: Any, orient: int) -> tuple[Any, Any, Any]:
+def unkey(keys: Any, orient: int, bits: int) -> tuple[Any, Any, Any]:
     """``(flags, attacker id, defender id)`` back from :func:`keys_of`."""
-    f, x, y = keys >> (2 * BITS), (keys >> BITS) & MASK, keys & MASK
+    keys = keys.astype("int64")
+    mask = (1 << bits) - 1
+    f, x, y = keys >> (2 * bits), (keys >> bits) & mask, keys & mask
     return (f, x, y) if orient == 0 else (f, y, x)
 
 
@@ -521,6 +525,7 @@ class _Bound:
     """The states of one ``swapped`` group at a boundary, with their outcome probabilities."""
 
     orient: int
+    bits: int
     keys: Any
     v: Any = None
     f: Any = None
@@ -528,14 +533,16 @@ class _Bound:
     d: Any = None
 
     def decode(self) -> None:
-        self.f, self.a, self.d = unkey(self.keys, self.orient)
+        self.f, self.a, self.d = unkey(self.keys, self.orient, self.bits)
 
     def values(self, np: Any, f: Any, a: Any, d: Any) -> Any:
         """Outcome probabilities of states ``(f, a, d)``; 0 for a state not held."""
         out = np.zeros((len(f), 3))
         if not len(self.keys) or not len(f):
             return out
-        want = keys_of(f, a, d, self.orient)
+        if self.bits == BITS[0] and max(int(a.max()), int(d.max())) >= 1 << BITS[0]:
+            return out                                       # (ids this boundary never held)
+        want = keys_of(f, a, d, self.orient, self.bits)
         pos = np.searchsorted(self.keys, want)
         pos = np.minimum(pos, len(self.keys) - 1)
         hit = self.keys[pos] == want
@@ -571,7 +578,8 @@ def _snap(np: Any, dists: dict[int, tuple[State, int]], last: dict[int, tuple[An
         if prev is not None and prev[0] is st:
             out[sw] = prev[1]
         else:
-            out[sw] = _Bound(o, keys_of(st[0], st[1], st[2], o))
+            bits = BITS[0] if max(int(st[1].max(initial=0)), int(st[2].max(initial=0))) < 1 << BITS[0] else BITS[1]
+            out[sw] = _Bound(o, bits, keys_of(st[0], st[1], st[2], o, bits))
             last[sw] = (st, out[sw])
     return out
 
@@ -627,6 +635,7 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
     model = tab.model
     sheet = Sheet()
     after = run.stages[-1][3]
+    after_kind = "end"
     for sw, bd in after.items():
         bd.decode()
         bd.v = np.zeros((len(bd.keys), 3))
@@ -637,7 +646,7 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
                 sheet.bounds.setdefault((rnd, j), {})[sw] = bd
                 continue
             bd.decode()
-            empty = _Bound(0, np.zeros(0, dtype=np.int64), np.zeros((0, 3)), *([np.zeros(0, dtype=np.int64)] * 3))
+            empty = _Bound(0, BITS[1], np.zeros(0, dtype=np.int64), np.zeros((0, 3)), *([np.zeros(0, dtype=np.int64)] * 3))
             if kind == "round":
                 bd.v = _round_back(np, tab, bd, sw, rnd, after)
                 continue
@@ -652,13 +661,20 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
                     held = (f & A_RETREATED) != 0
                     v[held, HOLD] = 1.0
                     live &= ~held
-            if live.any():
-                li = np.flatnonzero(live)
-                v[li] = _step_back(np, tab, f[li], a[li], d[li], sw, rnd, step_order(rnd, model.surprise), j,
+            li = np.flatnonzero(live)
+            for c0 in range(0, len(li), SLICE):              # a slice at a time: bounded memory
+                sl = li[c0:c0 + SLICE]
+                v[sl] = _step_back(np, tab, f[sl], a[sl], d[sl], sw, rnd, step_order(rnd, model.surprise), j,
                                    after.get(sw, empty))
             bd.v = v
             sheet.bounds.setdefault((rnd, j), {})[sw] = bd
-        after = now
+        mine = [id(x) for x in now.values()]
+        for bd in after.values():                            # what the next stage back needs: now
+            if id(bd) not in mine:
+                bd.f = bd.a = bd.d = None
+                if after_kind != "step":                     # (a round's end is not kept)
+                    bd.v = bd.keys = None
+        after, after_kind = now, kind
     for g in sheet.bounds.values():
         for bd in g.values():
             bd.f = bd.a = bd.d = None                        # keys and values are what is kept
