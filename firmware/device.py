@@ -264,8 +264,10 @@ def run_device(args: Any, splash: Any = None) -> int:
             hardware = _open_hardware(args, app, events, splash)
             splash = None
             loop = Loop(app, hardware.output, hardware.keyfilter)
+        from engine.jc.odds import finish as jc_tables
         from firmware.worker import Worker
-        app.worker = Worker(lambda: events.put(("wake",)))     # odds and advice off the loop
+        app.worker = Worker(lambda: events.put(("wake",)),      # odds and advice off the loop,
+                            idle=(jc_tables,))                  # the JC table taken back meanwhile
         if args.serial:
             from hw.serial_link import open_serial
             try:

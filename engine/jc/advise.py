@@ -142,7 +142,10 @@ def advise(battle: B.Battle) -> dict[str, Any]:
         if sig not in where:
             where[sig] = len(afters)
             afters.append(_after(battle, ch))
-    results = odds_many(afters)             # one table: a look-up each, or one computation
+    # a look-up each; hits off the table in one computation that holds them all from then on,
+    # a retreat (a future of its own, seldom taken) computed on its own
+    now = next((i for i, x in enumerate(afters) if x is battle), None)
+    results = odds_many(afters, together=d["kind"] == "hit", now=now)
     for i, (ch, sig) in enumerate(zip(chs, sigs)):
         result = results[where[sig]]
         o = {**ch, **result, "policy": ch["action"] == pol["action"]

@@ -44,9 +44,14 @@ def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
     return odds_many([battle], eps)[0]
 
 
-def odds_many(battles: list[B.Battle], eps: float = EPS) -> list[dict[str, float]]:
-    """:func:`odds` for several points of one battle (``advise``'s options): those the table
-    does not hold are computed in one pass together."""
+def odds_many(battles: list[B.Battle], eps: float = EPS, together: bool = True,
+              now: int | None = None) -> list[dict[str, float]]:
+    """:func:`odds` for several points of one battle (``advise``'s options). Those the table
+    does not hold are computed, with ``together`` in one pass that then holds them all (the
+    table from now on: the hit options, whose futures meet again), else each on its own
+    leaving the table as it is (retreats: each has a future of its own and is seldom taken).
+    ``battles[now]``, if given, is the battle as it is: computed first as the table's start
+    when the table does not hold it (then the others are looked up in it)."""
     with _LOCK:
         settled = [D._settled(b) for b in battles]
         out: list[dict[str, float] | None] = [None] * len(settled)
@@ -61,7 +66,8 @@ def odds_many(battles: list[B.Battle], eps: float = EPS) -> list[dict[str, float
             else:
                 big.append(n)
         if big:
-            for n, got in zip(big, _big(np, [settled[n] for n in big], eps)):
+            base = big.index(now) if now in big else None
+            for n, got in zip(big, _big(np, [settled[n] for n in big], eps, together, base)):
                 out[n] = got
         return [dict(x) for x in out if x is not None]
 
@@ -112,7 +118,8 @@ def _result(v: list[float]) -> dict[str, float]:
     return {r: v[i] / total for i, r in enumerate(B.RESULTS)}
 
 
-def _big(np: Any, battles: list[B.Battle], eps: float) -> list[dict[str, float]]:
+def _big(np: Any, battles: list[B.Battle], eps: float, together: bool, base: int | None
+         ) -> list[dict[str, float]]:
     from engine.jc import odds_grid as G
 
     table: G.Table | None = _TABLE[0] if _TABLE else None
@@ -124,15 +131,29 @@ def _big(np: Any, battles: list[B.Battle], eps: float) -> list[dict[str, float]]
     out: list[list[float] | None] = [None] * len(battles)
     for n, pos in enumerate(positions):
         if pos is None:                      # not a point of this battle: on its own
-            got = D.odds_python(battles[n], eps)
-            out[n] = [got[r] for r in B.RESULTS]
+            alone = D.odds_python(battles[n], eps)
+            out[n] = [alone[r] for r in B.RESULTS]
             continue
         out[n] = table.value(pos)
     todo = [n for n, v in enumerate(out) if v is None]
+    now = positions[base] if base is not None else None
+    if base is not None and now is not None and todo and not together and not table.holds(now):
+        first = table.compute([now], eps, backward_now=True)     # the table from now on, then
+        out[base] = out[base] or first       # look the rest up (an answer given stays as it was)
+        for n in todo:
+            pos = positions[n]
+            if n != base and pos is not None:
+                out[n] = table.value(pos)
+        todo = [n for n, v in enumerate(out) if v is None]
     if len(battles) == 1 and todo:           # one computation; its backward pass may wait
         pos = positions[0]
         assert pos is not None
         out[0] = table.compute([pos], eps, backward_now=False)
+    elif todo and not together:
+        for n in todo:
+            pos = positions[n]
+            assert pos is not None
+            out[n] = table.answer(pos, eps)
     elif todo:                               # every point again, in one computation that
         roots = [p for p in positions if p is not None]     # holds them all from now on
         table.compute(roots, eps, backward_now=True)

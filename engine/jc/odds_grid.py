@@ -896,8 +896,16 @@ class Table:
         self._keep(pos, got)
         return got
 
+    def holds(self, pos: Position) -> bool:
+        """Whether the table (not only the answers kept) holds ``pos`` to BUDGET."""
+        self.complete()
+        got = self._value(pos)
+        return got is not None and 1.0 - sum(got) <= D.BUDGET
+
     def _keep(self, pos: Position, got: list[float]) -> None:
         """Remember an answer given (the same question is answered with the same figures)."""
+        if pos in self.answers:
+            return
         if len(self.answers) >= 64:
             self.answers.pop(next(iter(self.answers)))
         self.answers[pos] = got
@@ -910,7 +918,10 @@ class Table:
         spread = self._expand(pos, res)
         if spread is None:
             v = self._lookup(pos.rnd, pos.j, pos.sw, np.array([pos.f]), np.array([pos.a]), np.array([pos.d]))
-            return [float(x) for x in v[0]]
+            if 1.0 - float(v[0].sum()) <= D.BUDGET:
+                return [float(x) for x in v[0]]
+            spread = self._expand(pos, res, True)            # (a state J-14 does not reach there,
+            assert spread is not None                        # e.g. Cleopatra passed: its step)
         (rnd, j), groups = spread
         out = np.array(res[:3])
         if rnd <= LAST_ROUND:
@@ -918,11 +929,12 @@ class Table:
                 out += p @ self._lookup(rnd, j, sw, f, a, d)
         return [float(x) for x in out]
 
-    def _expand(self, pos: Position, res: list[float]) -> tuple[Bound, list[tuple[int, State]]] | None:
+    def _expand(self, pos: Position, res: list[float], force: bool = False
+                ) -> tuple[Bound, list[tuple[int, State]]] | None:
         """The rest of ``pos``'s step for a block that has acted this round already (J-14 for
         the others): the states at the next boundary with their probabilities (outcomes reached
         on the way added to ``res``); None when no block of the step has acted (``pos`` is a
-        boundary state itself)."""
+        boundary state itself) unless ``force``."""
         np = self.np
         model = self.model
         steps = step_order(pos.rnd, model.surprise)
@@ -931,7 +943,7 @@ class Table:
         role, letter = steps[pos.j]
         s = 0 if (role == "attacker") != bool(pos.sw) else 1
         group = model.group(s, role, letter, pos.rnd == 1)
-        if not any((s, i) in pos.skip for i in group):
+        if not force and not any((s, i) in pos.skip for i in group):
             return None
         dist = D._Dist(0, {(pos.a << 2) | pos.f: {pos.d: 1.0}})
         if pos.rnd == LAST_ROUND:
@@ -954,12 +966,10 @@ class Table:
                                 np.array([x[1] for x in st], dtype=np.int64), np.array([x[3] for x in st]))))
         return (rnd, j), groups
 
-    def compute(self, roots: list[Position], eps: float, backward_now: bool) -> list[float]:
-        """A forward pass from ``roots`` (mass 1 each); returns the outcomes of the first root
-        when it is the only one. The backward pass runs now or at the next :meth:`complete`."""
+    def _run(self, roots: list[Position], eps: float) -> tuple[Run, list[float]]:
+        """A forward pass from ``roots`` (mass 1 each), with eps 0 if ``eps`` dropped too much;
+        also the outcomes the first root reaches before its first boundary."""
         np = self.np
-        self.pending = None
-        self.sheets.clear()                          # (bounded memory: the new one takes over)
         inject: dict[Bound, list[tuple[int, State]]] = {}
         first = [0.0, 0.0, 0.0, 0.0]
         for n, pos in enumerate(roots):
@@ -979,12 +989,18 @@ class Table:
             if n == 0:
                 first = res
         self.computations += 1
-        if inject:
-            run = forward(np, self.tab, inject, eps)
-        else:
-            run = Run([0.0, 0.0, 0.0, 0.0], [])
+        run = forward(np, self.tab, inject, eps) if inject else Run([0.0, 0.0, 0.0, 0.0], [])
         if run.res[DROPPED] > D.BUDGET and eps > 0.0:
-            return self.compute(roots, 0.0, backward_now)
+            return self._run(roots, 0.0)
+        return run, first
+
+    def compute(self, roots: list[Position], eps: float, backward_now: bool) -> list[float]:
+        """The table from ``roots`` on, in place of the one held; returns the outcomes of the
+        first root when it is the only one. The backward pass runs now or at the next
+        :meth:`complete`."""
+        self.pending = None
+        self.sheets.clear()                          # (bounded memory: the new one takes over)
+        run, first = self._run(roots, eps)
         self.pending = run if run.stages else None
         if backward_now:
             self.complete()
@@ -993,6 +1009,14 @@ class Table:
             self._keep(roots[0], got[:3])
             return got
         return [0.0, 0.0, 0.0, 0.0]
+
+    def answer(self, pos: Position, eps: float) -> list[float]:
+        """The outcomes from ``pos`` by a forward pass alone; the table held stays as it is (an
+        option that is seldom taken: a retreat)."""
+        run, first = self._run([pos], eps)
+        got = [first[i] + run.res[i] for i in range(3)]
+        self._keep(pos, got)
+        return got
 
     def complete(self) -> bool:
         """Run the backward pass still to do (True if there was one)."""
