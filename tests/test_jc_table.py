@@ -199,3 +199,29 @@ def test_bigger_battles_walked_off_the_policy_equal_the_oracle():
         got = O.odds(battle)
         assert O.computations() - n0 <= 1
         _check(battle, got)
+
+
+def test_a_hit_on_the_other_of_two_alike_legions_is_the_j14_position():
+    """Two legions C2 entered one after the other (nothing between them in J-14's order): a hit
+    on the later one leaves the same battle as J-14's hit on the earlier (J-7, J-14), so its
+    odds are looked up, and they equal the oracle's."""
+    battle = B.new_battle("caesar")
+    for key in ("c_caesar", "c_leg10", "c_leg8", "c_leg21"):
+        B.add_block(battle, roster()[key], "caesar", roster()[key].max_strength, False, key)
+    for key in ("p_leg1", "p_leg2", "p_pompeius", "p_leg3"):       # p_leg1, p_leg2: C2, IV
+        B.add_block(battle, roster()[key], "pompey", roster()[key].max_strength, False, key)
+    O.forget()
+    O.odds(battle)
+    B.start(battle)
+    B.fire(battle, "c_caesar", "1,6,6", None)                         # one hit, a tie at IV
+    d = B.decision(battle)
+    assert d is not None and d["kind"] == "hit" and {"p_leg1", "p_leg2"} <= set(d["choices"])
+    n0 = O.computations()
+    later = copy.deepcopy(battle)
+    B.assign_hit(later, "p_leg2", policy.choose_hit)                  # J-14 would hit p_leg1
+    got = O.odds(later)
+    assert O.computations() == n0                                     # a look-up
+    _check(later, got)
+    first = copy.deepcopy(battle)
+    B.assign_hit(first, "p_leg1", policy.choose_hit)
+    assert all(abs(got[k] - O.odds(first)[k]) <= 1e-12 for k in RESULTS)

@@ -783,6 +783,29 @@ def signature(b: B.Battle) -> tuple[Any, ...]:
             tuple((x["seq"], None if x["kind"] == "cleopatra" else x["side"], *_statics(x)) for x in blocks))
 
 
+def _runs(slots: list[D._Slot]) -> list[list[int]]:
+    """Slots of blocks alike in everything but their entry order and next to each other in
+    J-14's order among equally strong blocks (two legions C2 entered one after the other). Which
+    of them has which strength (and has acted) does not change the odds: the battle with their
+    strengths swapped is the same battle with their names swapped, since J-14 puts a hit on
+    either of them exactly where it would put it on the other. So a position keeps their
+    strengths rising along that order, as J-14's own hits leave them, and a hit put on the
+    other of two such blocks is the J-14 position (a look-up, not a computation)."""
+    order = sorted(range(len(slots)), key=lambda i: policy.tie_key(slots[i].fp, slots[i].leader, slots[i].seq))
+
+    def kind(i: int) -> tuple[Any, ...]:
+        sl = slots[i]
+        return (sl.letter, sl.fp, sl.leader, sl.ballista, sl.cleopatra, sl.reserve, sl.lower)
+
+    runs: list[list[int]] = []
+    for i in order:
+        if runs and not slots[i].cleopatra and kind(runs[-1][-1]) == kind(i):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return [r for r in runs if len(r) > 1]
+
+
 class Table:
     """Every answer of one battle (one set of blocks): the sheets of its computations (newest
     first) over one model, and a forward pass whose backward pass is still to do."""
@@ -802,6 +825,7 @@ class Table:
                 if not sl.cleopatra:
                     self.slot_of[sl.seq] = (s, i, _statics(blocks[sl.seq]))
         self.cleo = next((_statics(x) for x in b["blocks"] if x["kind"] == "cleopatra" and B.in_space(x)), None)
+        self.runs = (_runs(model.sides[0].slots), _runs(model.sides[1].slots))
         self.sheets: list[Sheet] = []
         self.pending: Run | None = None
         self.computations = 0        # forward passes run (for tests and the benchmark)
@@ -854,6 +878,15 @@ class Table:
             values[s][i] = int(x["strength"])
             if x["acted"]:
                 acted.add((s, i))
+        for s in (0, 1):                     # alike blocks in a row: one state (see _runs)
+            for run in self.runs[s]:
+                pairs = sorted((values[s][i], (s, i) in acted) for i in run)
+                for i, (v, done) in zip(run, pairs):
+                    values[s][i] = v
+                    if done:
+                        acted.add((s, i))
+                    else:
+                        acted.discard((s, i))
         if intern:
             a: int | None = sides[0].id(tuple(values[0]))
             d: int | None = sides[1].id(tuple(values[1]))
