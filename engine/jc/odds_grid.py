@@ -52,7 +52,6 @@ class _Tables:
         self.np = np
         self.model = model
         self.k = 2 + max(sum(s.lower[0][0] for s in side.slots) for side in model.sides)
-        self.succ: dict[tuple[int, bool], dict[int, tuple[int, bool]]] = {}
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
@@ -74,30 +73,34 @@ class _Tables:
                 key=lambda i: policy.tie_key(slots[i].fp, slots[i].leader, slots[i].seq))
         return order
 
-    def _successor(self, side: int, sid: int, round1: bool) -> tuple[int, bool]:
-        """The id after one hit (J-7, J-14 ties) and whether that hit took Cleopatra's last
-        step; ``(sid, False)`` when nothing can be hit (hits beyond the last target are lost)."""
-        cache = self.succ.setdefault((side, round1), {})
-        got = cache.get(sid)
-        if got is None:
-            sd = self.model.sides[side]
-            slots = sd.slots
-            cur = list(sd.subs[sid])
-            if round1 and not sd.main_alive(sd.subs[sid]):
-                got = (sid, False)                       # J-8: nothing of the main force to hit
-            else:
-                best, top = -1, 0
-                for i in self._order(side, round1):      # the strongest; ties by J-14
-                    if cur[i] > top:
-                        top, best = cur[i], i
-                if best < 0:
-                    got = (sid, False)
-                else:
-                    left = slots[best].cleopatra and cur[best] == 1
-                    cur[best] = slots[best].after_hit(cur[best])
-                    got = (sd.id(tuple(cur)), left)
-            cache[sid] = got
-        return got
+    def _successors(self, side: int, round1: bool, lo: int) -> tuple[list[int], list[bool]]:
+        """For ids ``lo``.. of ``side``: the id after one hit (J-7 to the strongest, J-14 among
+        equals; in round 1 only the main force is hit, J-8) and whether that hit took
+        Cleopatra's last step; the id itself when nothing can be hit (the hit is lost)."""
+        np = self.np
+        sd = self.model.sides[side]
+        slots = sd.slots
+        arr = self.subs(side)[lo:]
+        order = np.array(self._order(side, round1), dtype=np.int64)
+        after = np.zeros((len(slots), 5), dtype=np.int64)          # strength after one hit
+        for i, sl in enumerate(slots):
+            for v, down in sl.lower:
+                after[i, v] = down
+        sub = arr[:, order]
+        at = sub.argmax(axis=1)                                     # the first strongest in order
+        top = sub[np.arange(len(arr)), at]
+        best = order[at]
+        ok = top > 0
+        if round1:
+            main = [i for i, sl in enumerate(slots) if not sl.reserve]
+            ok &= arr[:, main].any(axis=1)
+        cleo = np.array([sl.cleopatra for sl in slots], dtype=bool)
+        left = (ok & cleo[best] & (top == 1)).tolist()
+        new = arr.copy()
+        rows = np.arange(len(arr))
+        new[rows, best] = np.where(ok, after[best, top], top)
+        ids = [sd.id(tuple(r)) if o else lo + n for n, (r, o) in enumerate(zip(new.tolist(), ok.tolist()))]
+        return ids, left
 
     def subs(self, side: int) -> Any:
         """``side``'s strengths as an (ids x slots) array."""
@@ -120,12 +123,10 @@ class _Tables:
         if got is not None and got[-1] == len(subs):
             return got[0], got[1], got[2]
         succ, left1 = self.succ_lists.setdefault(key, ([], []))
-        i = len(succ)
-        while i < len(subs):                             # successors may intern more ids
-            n1, left = self._successor(side, i, round1)
-            succ.append(n1)
-            left1.append(left)
-            i += 1
+        while len(succ) < len(subs):                     # successors may intern more ids
+            ids, left = self._successors(side, round1, len(succ))
+            succ.extend(ids)
+            left1.extend(left)
         n = len(subs)
         nxt_1, left_1 = np.array(succ, dtype=np.int64), np.array(left1, dtype=bool)
         empty = ~self.subs(side).any(axis=1)
@@ -230,15 +231,19 @@ class _Tables:
 def keys_of(f: Any, a: Any, d: Any, orient: int, bits: int) -> Any:
     """The states' keys, sorted the way the arrays come out of a step of side ``orient``."""
     x, y = (a, d) if orient == 0 else (d, a)
-    keys = (f << (2 * bits)) | (x << bits) | y
-    return keys.astype("int32") if bits == BITS[0] else keys
+    keys = f.astype("int32" if bits == BITS[0] else "int64")     # (in place: quicker than
+    keys *= 1 << bits                                            # shifts on int64 arrays)
+    keys += x
+    keys *= 1 << bits
+    keys += y
+    return keys
 
 
 def unkey(keys: Any, orient: int, bits: int) -> tuple[Any, Any, Any]:
     """``(flags, attacker id, defender id)`` back from :func:`keys_of`."""
-    keys = keys.astype("int64")
-    mask = (1 << bits) - 1
-    f, x, y = keys >> (2 * bits), (keys >> bits) & mask, keys & mask
+    hi, y = divmod(keys, 1 << bits)
+    f, x = divmod(hi, 1 << bits)
+    f, x, y = f.astype("int64"), x.astype("int64"), y.astype("int64")
     return (f, x, y) if orient == 0 else (f, y, x)
 
 
@@ -264,11 +269,12 @@ class _Sum:
         return self.ridx[f * self.n_s + si] * self.n_t + ti
 
     def add(self, idx: Any, q: Any) -> None:
-        """Add ``q`` at layout indices ``idx``."""
+        """Add ``q`` at layout indices ``idx`` (``ufunc.at``: no pass over the whole layout)."""
+        if not q.size:
+            return
         if self.acc is None:
             self.acc = self.np.zeros(self.size)
-        if q.size:
-            self.acc += self.np.bincount(idx.ravel(), weights=q.ravel(), minlength=self.size)
+        self.np.add.at(self.acc, idx.ravel(), q.ravel())
 
     def state(self, res: list[float], eps: float) -> State:
         """The states, dropping (and counting) those below ``eps``; in key order of side s."""
@@ -328,16 +334,53 @@ class _Fire:
     acc: _Sum = field(init=False)
 
     def __post_init__(self) -> None:
-        lf = self.np.flatnonzero(self.lmask)
-        self.acc = _Sum(self.np, self.tab, self.s, [self.rk, self.rkl[lf]])
+        np = self.np
+        lf = np.flatnonzero(self.lmask)
+        self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[lf]])
+        w = self.w
+        width = w.shape[1]
+        cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)    # hit counts each row can give
+        self.tail = np.zeros((len(w), width + 1))            # P(at least k hits), per row
+        self.tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
+        self.ew = np.minimum(cut[self.row], self.fe)          # the hit counts that matter
 
-    def chunks(self) -> list[slice]:
-        width = self.w.shape[1]
-        n = max(1, CHUNK // width)
-        return [slice(c0, c0 + n) for c0 in range(0, len(self.sid), n)]
+    def chunks(self) -> list[tuple[Any, int]]:
+        """``(states, width)``: the states by the number of hit counts that matter to them
+        (those from which the target side is gone are one sum), so no product is a padding
+        zero; the states where Cleopatra joins and fires at once (J-2) on their own."""
+        np = self.np
+        out: list[tuple[Any, int]] = []
+        special = self.fires
+        ew = np.where(special, 0, self.ew)
+        for width in np.unique(ew).tolist():
+            states = np.flatnonzero(ew == width)
+            if width == 0:
+                width = -1                                   # (the general case below)
+            n = max(1, CHUNK // max(width, self.w.shape[1]))
+            out.extend((states[c0:c0 + n], width) for c0 in range(0, len(states), n))
+        return out
 
-    def chunk(self, c: slice) -> tuple[Any, Any, Any, Any]:
-        """``(Q, idx, E, code)`` for the states in ``c``."""
+    def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any, Any]:
+        """``(Q, idx, E, code)`` for the states ``c`` (an index array) taken ``width`` hit
+        counts wide (-1: Cleopatra may fire at once)."""
+        if width < 0:
+            return self._general(c)
+        np = self.np
+        row = self.row[c]
+        q = self.w[:, :width][row]                           # rows x k: P(k hits)
+        e = self.tail[row, width]                            # the rest: the target side is gone
+        acc = self.acc
+        base_rows = acc.ridx[self.rk[c]][:, None]
+        if self.lmask[c].any():                              # from fl hits on, the row s joined
+            ks = np.arange(width)[None, :]
+            rows = np.where(ks >= self.fl[c][:, None], acc.ridx[self.rkl[c]][:, None], base_rows)
+        else:
+            rows = base_rows
+        idx = rows * acc.n_t + self.nxt[self.tid[c], :width]
+        code = _emptied_code(np, 1 - self.s, self.f2[c])
+        return q, idx, e, code
+
+    def _general(self, c: Any) -> tuple[Any, Any, Any, Any]:
         np = self.np
         w = self.w
         width = w.shape[1]
@@ -349,7 +392,7 @@ class _Fire:
             q = np.zeros((len(row), wide))
             q[:, :width] = w[row]
         else:
-            q = w[row]                                       # rows x k: P(k hits)
+            q = w[row]
         fl_c, fe_c = self.fl[c], self.fe[c]
         if len(fr):                                          # Cleopatra fires for s at once:
             qf = q[fr]                                       # 1 die, a hit on 1 (J-2)
@@ -471,8 +514,8 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     fire = mv.fire
     assert fire is not None
     res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
-    for c in fire.chunks():
-        q, idx, e, code = fire.chunk(c)
+    for c, width in fire.chunks():
+        q, idx, e, code = fire.chunk(c, width)
         pc = p[c]
         fire.acc.add(idx, pc[:, None] * q)
         if e.any():
@@ -511,8 +554,8 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
         ok = acc.mark[af * acc.n_s + si]                     # (states injected there have other rows)
         pmap[acc.index(af[ok], si[ok], ti[ok])] = np.flatnonzero(ok)
     out = np.empty((len(f), 3))
-    for c in fire.chunks():
-        q, idx, e, code = fire.chunk(c)
+    for c, width in fire.chunks():
+        q, idx, e, code = fire.chunk(c, width)
         v = np.einsum("cnk,nk->nc", np.take(vt, np.take(pmap, idx), axis=1), q)
         if e.any():
             v[np.arange(len(e)), code] += e
