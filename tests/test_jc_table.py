@@ -170,7 +170,7 @@ def test_the_table_holds_its_values_to_the_budget():
     for (rnd, j), groups in sheet.bounds.items():
         for sw, bd in groups.items():
             f, a, d = G.unkey(bd.keys, bd.orient, bd.bits)
-            total = bd.v.sum(axis=1)
+            total = bd.full(np).sum(axis=1)
             assert (total <= 1.0 + 1e-12).all()
             ok = 1.0 - total <= O.BUDGET
             held += int(ok.sum())

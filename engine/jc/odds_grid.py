@@ -241,9 +241,9 @@ def keys_of(f: Any, a: Any, d: Any, orient: int, bits: int) -> Any:
 
 def unkey(keys: Any, orient: int, bits: int) -> tuple[Any, Any, Any]:
     """``(flags, attacker id, defender id)`` back from :func:`keys_of`."""
+    keys = keys.astype("int64")                                  # (the arithmetic on ids is int64)
     hi, y = divmod(keys, 1 << bits)
     f, x = divmod(hi, 1 << bits)
-    f, x, y = f.astype("int64"), x.astype("int64"), y.astype("int64")
     return (f, x, y) if orient == 0 else (f, y, x)
 
 
@@ -344,7 +344,7 @@ class _Fire:
         self.tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
         self.ew = np.minimum(cut[self.row], self.fe)          # the hit counts that matter
 
-    def chunks(self) -> list[tuple[Any, int]]:
+    def chunks(self, budget: int = CHUNK) -> list[tuple[Any, int]]:
         """``(states, width)``: the states by the number of hit counts that matter to them
         (those from which the target side is gone are one sum), so no product is a padding
         zero; the states where Cleopatra joins and fires at once (J-2) on their own."""
@@ -356,7 +356,7 @@ class _Fire:
             states = np.flatnonzero(ew == width)
             if width == 0:
                 width = -1                                   # (the general case below)
-            n = max(1, CHUNK // max(width, self.w.shape[1]))
+            n = max(1, budget // (width if width > 0 else self.w.shape[1] + 1))
             out.extend((states[c0:c0 + n], width) for c0 in range(0, len(states), n))
         return out
 
@@ -548,7 +548,7 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
     vt = np.zeros((3, na + 1))                              # the values after; column na: none
     pmap = np.full(acc.size, na, dtype=np.int32)            # layout cell -> column of vt
     if na:
-        vt[:, :na] = after.v.T
+        vt[:, :na] = after.full(np).T
         af, aa, ad = after.f, after.a, after.d
         si, ti = (aa, ad) if fire.s == 0 else (ad, aa)
         ok = acc.mark[af * acc.n_s + si]                     # (states injected there have other rows)
@@ -570,10 +570,25 @@ class _Bound:
     orient: int
     bits: int
     keys: Any
-    v: Any = None
-    f: Any = None
+    v: Any = None                    # (attacker wins, attacker eliminated) per state, float64
+    lost: Any = None                 # 1 less the three outcomes, float32 (only compared to BUDGET,
+    f: Any = None                    # and what it adds back is below that where it is used)
     a: Any = None
     d: Any = None
+
+    def store(self, np: Any, v: Any) -> None:
+        """Keep the outcome probabilities ``v`` (n x 3) in 20 bytes a state."""
+        self.v = np.ascontiguousarray(v[:, :2])
+        self.lost = (1.0 - v.sum(axis=1)).astype(np.float32)
+
+    def full(self, np: Any, at: Any = None) -> Any:
+        """The outcome probabilities (n x 3) of the states held (at positions ``at``)."""
+        v = self.v if at is None else self.v[at]
+        lost = self.lost if at is None else self.lost[at]
+        out = np.empty((len(v), 3))
+        out[:, :2] = v
+        out[:, 2] = 1.0 - v[:, 0] - v[:, 1] - lost.astype(np.float64)
+        return out
 
     def decode(self) -> None:
         self.f, self.a, self.d = unkey(self.keys, self.orient, self.bits)
@@ -589,7 +604,7 @@ class _Bound:
         pos = np.searchsorted(self.keys, want)
         pos = np.minimum(pos, len(self.keys) - 1)
         hit = self.keys[pos] == want
-        out[hit] = self.v[pos[hit]]
+        out[hit] = self.full(np, pos[hit])
         return out
 
 
@@ -681,17 +696,19 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
     after_kind = "end"
     for sw, bd in after.items():
         bd.decode()
-        bd.v = np.zeros((len(bd.keys), 3))
-        bd.v[:, WIN if sw else HOLD] = 1.0
+        v = np.zeros((len(bd.keys), 3))
+        v[:, WIN if sw else HOLD] = 1.0
+        bd.store(np, v)
     for kind, rnd, j, now in reversed(run.stages[:-1]):
         for sw, bd in now.items():
             if bd is after.get(sw):                          # nothing acted: the same values
                 sheet.bounds.setdefault((rnd, j), {})[sw] = bd
                 continue
             bd.decode()
-            empty = _Bound(0, BITS[1], np.zeros(0, dtype=np.int64), np.zeros((0, 3)), *([np.zeros(0, dtype=np.int64)] * 3))
+            empty = _Bound(0, BITS[1], np.zeros(0, dtype=np.int64), np.zeros((0, 2)), np.zeros(0, dtype=np.float32),
+                           *([np.zeros(0, dtype=np.int64)] * 3))
             if kind == "round":
-                bd.v = _round_back(np, tab, bd, sw, rnd, after)
+                bd.store(np, _round_back(np, tab, bd, sw, rnd, after))
                 continue
             v = np.zeros((len(bd.keys), 3))
             f, a, d = bd.f, bd.a, bd.d
@@ -709,14 +726,14 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
                 sl = li[c0:c0 + SLICE]
                 v[sl] = _step_back(np, tab, f[sl], a[sl], d[sl], sw, rnd, step_order(rnd, model.surprise), j,
                                    after.get(sw, empty))
-            bd.v = v
+            bd.store(np, v)
             sheet.bounds.setdefault((rnd, j), {})[sw] = bd
         mine = [id(x) for x in now.values()]
         for bd in after.values():                            # what the next stage back needs: now
             if id(bd) not in mine:
                 bd.f = bd.a = bd.d = None
                 if after_kind != "step":                     # (a round's end is not kept)
-                    bd.v = bd.keys = None
+                    bd.v = bd.lost = bd.keys = None
         after, after_kind = now, kind
     for g in sheet.bounds.values():
         for bd in g.values():
