@@ -224,7 +224,8 @@ def later(name: str, battle: B.Battle, y: float, seed: int) -> list[tuple[str, s
     B.start(b)
     rng = Rng(seed)
     odds_t: list[float] = []
-    turn_t: list[float] = []
+    turn_look: list[float] = []
+    turn_new: list[float] = []
     hit_look: list[float] = []
     hit_new: list[float] = []
     again = 0
@@ -240,23 +241,24 @@ def later(name: str, battle: B.Battle, y: float, seed: int) -> list[tuple[str, s
         if d["kind"] == "hit":
             (hit_new if O.computations() > n0 else hit_look).append(t)
             B.assign_hit(b, adv["best"]["target"], policy.choose_hit)
+            continue
+        (turn_new if O.computations() > n0 else turn_look).append(t)
+        best = adv["best"]
+        if best["action"] == "fire":
+            B.fire(b, best["block"], None, rng)
+        elif best["action"] == "retreat":
+            B.retreat(b, best["block"])
         else:
-            turn_t.append(t)
-            again += O.computations() - n0
-            best = adv["best"]
-            if best["action"] == "fire":
-                B.fire(b, best["block"], None, rng)
-            elif best["action"] == "retreat":
-                B.retreat(b, best["block"])
-            else:
-                B.pass_turn(b, best["block"])
+            B.pass_turn(b, best["block"])
     return [(f"later, {name}: odds at each decision, count: median / max (x yardstick; target <= 0.05)",
-             f"{_spread(odds_t, y)}  ({again} recomputed)"),
-            (f"later, {name}: advise at a turn, count: median / max (x yardstick; target <= 0.05)",
-             _spread(turn_t, y)),
-            (f"later, {name}: advise at a hit, on the table: count: median / max (x yardstick)",
+             f"{_spread(odds_t, y)}  ({again} computed afresh)"),
+            (f"later, {name}: advise at a turn, looked up: count: median / max (x yardstick; target <= 0.05)",
+             _spread(turn_look, y)),
+            (f"later, {name}: advise at a turn with a retreat (each computed): count: median / max",
+             _spread(turn_new, y)),
+            (f"later, {name}: advise at a hit, looked up: count: median / max (x yardstick; target <= 0.05)",
              _spread(hit_look, y)),
-            (f"later, {name}: advise at a hit, options off the table (one computation): count: median / max",
+            (f"later, {name}: advise at a hit off the table (one computation): count: median / max",
              _spread(hit_new, y))]
 
 

@@ -70,6 +70,9 @@ def _after(battle: B.Battle, option: dict[str, Any]) -> B.Battle:
         B.retreat(c, key)
     else:
         B.assign_hit(c, option["target"], policy.choose_hit)
+    if c["phase"] == "fighting" and c["pending"]:          # the rest of the hits by J-14, here
+        B.apply_pending(c, policy.choose_hit)               # (the copy is ours: no second one)
+        B.advance(c)
     return c
 
 

@@ -123,11 +123,12 @@ def _big(np: Any, battles: list[B.Battle], eps: float, together: bool, base: int
     from engine.jc import odds_grid as G
 
     table: G.Table | None = _TABLE[0] if _TABLE else None
-    if table is None or not all(table.fits(b) for b in battles):
+    positions = [table.position(b, intern=True) for b in battles] if table is not None else [None]
+    if table is None or any(p is None for p in positions):
         widest = max(battles, key=lambda b: sum(1 for x in b["blocks"] if B.in_space(x)))
         table = G.Table(np, widest)          # (the others are later points of it)
         _TABLE[:] = [table]
-    positions = [table.position(b, intern=True) for b in battles]
+        positions = [table.position(b, intern=True) for b in battles]
     out: list[list[float] | None] = [None] * len(battles)
     for n, pos in enumerate(positions):
         if pos is None:                      # not a point of this battle: on its own

@@ -886,6 +886,7 @@ class Table:
                     self.slot_of[sl.seq] = (s, i, _statics(blocks[sl.seq]))
         self.cleo = next((_statics(x) for x in b["blocks"] if x["kind"] == "cleopatra" and B.in_space(x)), None)
         self.runs = (_runs(model.sides[0].slots), _runs(model.sides[1].slots))
+        self.groups: dict[tuple[int, str, str, bool], tuple[int, ...]] = {}
         self.sheets: list[Sheet] = []
         self.pending: Run | None = None
         self.computations = 0        # forward passes run (for tests and the benchmark)
@@ -957,10 +958,26 @@ class Table:
             return None
         if b["retreated"][names[0]] > 0:
             flags |= A_RETREATED
-        step = B.current_step(b)
-        steps = step_order(b["round"], model.surprise)
-        j = steps.index((step[0], step[1])) if step else len(steps)
-        return Position(int(b["round"]), j, frozenset(acted), int(bool(b["swapped"])), flags, a, d)
+        rnd, sw = int(b["round"]), int(bool(b["swapped"]))
+        j = self._current(rnd, sw, values, acted, flags)
+        return Position(rnd, j, frozenset(acted), sw, flags, a, d)
+
+    def _current(self, rnd: int, sw: int, values: list[list[int]], acted: set[tuple[int, int]], flags: int) -> int:
+        """The first step of the round with a block still to act (as battle.current_step:
+        Cleopatra has her own turn in the C step of the side she is with)."""
+        steps = step_order(rnd, self.model.surprise)
+        for j, (role, letter) in enumerate(steps):
+            s = 0 if (role == "attacker") != bool(sw) else 1
+            key = (s, role, letter, rnd == 1)
+            group = self.groups.get(key)
+            if group is None:
+                group = self.groups[key] = self.model.group(s, role, letter, rnd == 1)
+            if any(values[s][i] and (s, i) not in acted for i in group):
+                return j
+            if (letter == "C" and self.model.cleo and values[s][-1] and not flags & CLEO_ACTED
+                    and not (rnd == 1 and self.model.sides[0].slots[-1].reserve)):
+                return j
+        return len(steps)
 
     # -- answers --------------------------------------------------------------------------------
     def _lookup(self, rnd: int, j: int, sw: int, f: Any, a: Any, d: Any) -> Any:
