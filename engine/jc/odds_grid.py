@@ -60,6 +60,7 @@ class _Tables:
         self.orders: dict[tuple[int, bool], list[int]] = {}
         self.hits: dict[tuple[tuple[int, int], ...], list[float]] = {}
         self.needs: dict[int, Any] = {}
+        self.narrow: dict[tuple[str, int, int], tuple[Any, Any]] = {}
 
     # -- the target side ------------------------------------------------------------------------
     def _order(self, side: int, round1: bool) -> list[int]:
@@ -332,6 +333,8 @@ class _Fire:
     fe: Any
     nxt: Any
     acc: _Sum = field(init=False)
+    base: Any = field(init=False, default=None)
+    codes: Any = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         np = self.np
@@ -350,14 +353,18 @@ class _Fire:
         zero; the states where Cleopatra joins and fires at once (J-2) on their own."""
         np = self.np
         out: list[tuple[Any, int]] = []
-        special = self.fires
-        ew = np.where(special, 0, self.ew)
-        for width in np.unique(ew).tolist():
-            states = np.flatnonzero(ew == width)
-            if width == 0:
-                width = -1                                   # (the general case below)
-            n = max(1, budget // (width if width > 0 else self.w.shape[1] + 1))
-            out.extend((states[c0:c0 + n], width) for c0 in range(0, len(states), n))
+        ew = np.where(self.fires, 0, self.ew).astype(np.int16)
+        order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
+        counts = np.bincount(ew)
+        start = 0
+        for width, n_w in enumerate(counts.tolist()):
+            if not n_w:
+                continue
+            states = order[start:start + n_w]
+            start += n_w
+            size = width if width > 0 else self.w.shape[1] + 1
+            n = max(1, budget // size)
+            out.extend((states[c0:c0 + n], width if width > 0 else -1) for c0 in range(0, n_w, n))
         return out
 
     def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any, Any]:
@@ -366,19 +373,32 @@ class _Fire:
         if width < 0:
             return self._general(c)
         np = self.np
-        row = self.row[c]
-        q = self.w[:, :width][row]                           # rows x k: P(k hits)
+        row = np.take(self.row, c)
+        q = np.take(self._narrow(self.w, width, "w"), row, axis=0)     # rows x k: P(k hits)
         e = self.tail[row, width]                            # the rest: the target side is gone
         acc = self.acc
-        base_rows = acc.ridx[self.rk[c]][:, None]
-        if self.lmask[c].any():                              # from fl hits on, the row s joined
+        if self.base is None:
+            self.base = acc.ridx[self.rk] * acc.n_t
+            self.codes = _emptied_code(np, 1 - self.s, self.f2)
+        idx = np.take(self._narrow(self.nxt, width, "nxt"), np.take(self.tid, c), axis=0)
+        lm = np.take(self.lmask, c)
+        if lm.any():                                         # from fl hits on, the row s joined
             ks = np.arange(width)[None, :]
-            rows = np.where(ks >= self.fl[c][:, None], acc.ridx[self.rkl[c]][:, None], base_rows)
+            joined = acc.ridx[self.rkl[c]][:, None] * acc.n_t
+            idx += np.where(ks >= self.fl[c][:, None], joined, np.take(self.base, c)[:, None])
         else:
-            rows = base_rows
-        idx = rows * acc.n_t + self.nxt[self.tid[c], :width]
-        code = _emptied_code(np, 1 - self.s, self.f2[c])
-        return q, idx, e, code
+            idx += np.take(self.base, c)[:, None]
+        return q, idx, e, np.take(self.codes, c)
+
+    def _narrow(self, table: Any, width: int, name: str) -> Any:
+        """``table[:, :width]`` as a contiguous array (``take`` on it is quickest), kept."""
+        key = (name, id(table), width)
+        got = self.tab.narrow.get(key)
+        if got is None or got[0] is not table:
+            if len(self.tab.narrow) > 256:
+                self.tab.narrow.clear()
+            got = self.tab.narrow[key] = (table, self.np.ascontiguousarray(table[:, :width]))
+        return got[1]
 
     def _general(self, c: Any) -> tuple[Any, Any, Any, Any]:
         np = self.np
@@ -514,15 +534,16 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     fire = mv.fire
     assert fire is not None
     res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
+    gone = np.zeros(len(p))                                  # mass emptying the target, a state
+    codes = np.zeros(len(p), dtype=np.int64)
     for c, width in fire.chunks():
         q, idx, e, code = fire.chunk(c, width)
         pc = p[c]
         fire.acc.add(idx, pc[:, None] * q)
-        if e.any():
-            for r in (WIN, ELIM, HOLD):
-                sel = code == r
-                if sel.any():
-                    res[r] += float((pc[sel] * e[sel]).sum())
+        gone[c] = pc * e
+        codes[c] = code
+    for r, x in enumerate(np.bincount(codes, weights=gone, minlength=3).tolist()):
+        res[r] += x
     return fire.acc.state(res, eps), mv.s
 
 
