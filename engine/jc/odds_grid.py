@@ -60,7 +60,6 @@ class _Tables:
         self.orders: dict[tuple[int, bool], list[int]] = {}
         self.hits: dict[tuple[tuple[int, int], ...], list[float]] = {}
         self.needs: dict[int, Any] = {}
-        self.narrow: dict[tuple[str, int, int], tuple[Any, Any]] = {}
 
     # -- the target side ------------------------------------------------------------------------
     def _order(self, side: int, round1: bool) -> list[int]:
@@ -374,13 +373,13 @@ class _Fire:
             return self._general(c)
         np = self.np
         row = np.take(self.row, c)
-        q = np.take(self._narrow(self.w, width, "w"), row, axis=0)     # rows x k: P(k hits)
+        q = np.take(self.w, row, axis=0)[:, :width]          # rows x k: P(k hits)
         e = self.tail[row, width]                            # the rest: the target side is gone
         acc = self.acc
         if self.base is None:
             self.base = acc.ridx[self.rk] * acc.n_t
             self.codes = _emptied_code(np, 1 - self.s, self.f2)
-        idx = np.take(self._narrow(self.nxt, width, "nxt"), np.take(self.tid, c), axis=0)
+        idx = self.nxt[np.take(self.tid, c), :width]         # (a narrow copy per width: too big)
         lm = np.take(self.lmask, c)
         if lm.any():                                         # from fl hits on, the row s joined
             ks = np.arange(width)[None, :]
@@ -389,16 +388,6 @@ class _Fire:
         else:
             idx += np.take(self.base, c)[:, None]
         return q, idx, e, np.take(self.codes, c)
-
-    def _narrow(self, table: Any, width: int, name: str) -> Any:
-        """``table[:, :width]`` as a contiguous array (``take`` on it is quickest), kept."""
-        key = (name, id(table), width)
-        got = self.tab.narrow.get(key)
-        if got is None or got[0] is not table:
-            if len(self.tab.narrow) > 256:
-                self.tab.narrow.clear()
-            got = self.tab.narrow[key] = (table, self.np.ascontiguousarray(table[:, :width]))
-        return got[1]
 
     def _general(self, c: Any) -> tuple[Any, Any, Any, Any]:
         np = self.np
