@@ -103,7 +103,7 @@ def test_every_point_of_a_game_is_a_look_up_or_one_computation_never_a_wrong_ans
             n1 = O.computations()
             assert O.odds(battle) == got and O.computations() == n1     # asked again: looked up
     assert looked_up >= asked // 2                            # most answers are look-ups
-    assert {"hit off J-14", "pass", "retreat", "blocked", "arrive", "cleopatra"} <= seen, seen
+    assert {"hit off J-14", "pass", "retreat", "blocked", "arrive", "disrupt", "cleopatra"} <= seen, seen
 
 
 def test_a_j14_game_is_looked_up_after_its_first_answer():
@@ -225,3 +225,30 @@ def test_a_hit_on_the_other_of_two_alike_legions_is_the_j14_position():
     first = copy.deepcopy(battle)
     B.assign_hit(first, "p_leg1", policy.choose_hit)
     assert all(abs(got[k] - O.odds(first)[k]) <= 1e-12 for k in RESULTS)
+
+
+def test_after_the_role_swap_the_table_still_answers():
+    """J-9: the defender's main force falls in round 1, its reserves arrive disrupted and the
+    attacker becomes the defender; the odds from there (the other schedule) are looked up or
+    computed once, and equal the oracle."""
+    battle = B.new_battle("caesar")
+    for key in ("c_caesar", "c_leg10", "c_leg8", "c_leg21", "c_leg17"):
+        B.add_block(battle, roster()[key], "caesar", roster()[key].max_strength, False, key)
+    B.add_block(battle, roster()["p_aux1"], "pompey", 1, False, "p_aux1")           # main: one step
+    for key in ("p_leg1", "p_leg2", "p_leg3"):
+        B.add_block(battle, roster()[key], "pompey", roster()[key].max_strength, True, key)
+    O.forget()
+    _check(battle, O.odds(battle))
+    B.start(battle)
+    B.fire(battle, "c_caesar", "1,6,6", None)                       # the main force is gone
+    assert battle["round"] == 2 and battle["swapped"]
+    from engine.rng import Rng
+    rng = Rng(4)
+    for _ in range(12):
+        if battle["phase"] != "fighting":
+            break
+        n0 = O.computations()
+        got = O.odds(battle)
+        assert O.computations() - n0 <= 1
+        _check(battle, got)
+        policy.auto_step(battle, rng)
