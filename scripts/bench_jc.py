@@ -40,7 +40,7 @@ from engine.jc import advise as A  # noqa: E402
 from engine.jc import battle as B  # noqa: E402
 from engine.jc import odds as O  # noqa: E402
 from engine.jc import odds_dp as O_DP  # noqa: E402
-from engine.jc import odds_grid as O_GRID  # noqa: E402
+from engine.jc import odds_table as O_TABLE  # noqa: E402
 from engine.jc import policy  # noqa: E402
 from engine.jc.roster import roster  # noqa: E402
 from engine.rng import Rng  # noqa: E402
@@ -168,7 +168,7 @@ def figures(quick: bool = False, mc: bool = False) -> list[tuple[str, str]]:
             table, _done = _cpu(O.finish)
             firsts.append(first)
             tables.append(first + table)
-        back = O_GRID.odds(battle, backward=True) if O._TABLE else a
+        back = O_TABLE.odds(battle, backward=True) if O._TABLE else a
         py_t = _best(lambda b=battle: O_DP.odds_python(b), 1)  # type: ignore[misc]
         ref_t = _best(lambda b=battle: REF.odds(b), 1)  # type: ignore[misc]
         b = REF.odds(battle)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.jc import battle as B
 from engine.jc import odds as O
-from engine.jc import odds_grid as G
+from engine.jc import odds_table as G
 from tests import odds_reference as REF
 from engine.jc.roster import roster
 from engine.rng import Rng

@@ -13,6 +13,7 @@ from engine.jc import advise as A
 from engine.jc import battle as B
 from engine.jc import odds as O
 from engine.jc import odds_grid as G
+from engine.jc import odds_table as T
 from engine.jc import policy
 from engine.jc.roster import roster
 from tests import odds_reference as REF
@@ -175,7 +176,7 @@ def test_the_table_holds_its_values_to_the_budget():
             ok = 1.0 - total <= O.BUDGET
             held += int(ok.sum())
             for i in np.flatnonzero(~ok)[:3].tolist():        # too much unfollowed: not answered
-                pos = G.Position(rnd, j, frozenset(), sw, int(f[i]), int(a[i]), int(d[i]))
+                pos = T.Position(rnd, j, frozenset(), sw, int(f[i]), int(a[i]), int(d[i]))
                 assert table.value(pos) is None
     assert held > 100
 

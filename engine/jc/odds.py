@@ -2,7 +2,7 @@
 
 A small battle (fewer than :data:`GRID_DICE` dice in the space) is computed in plain Python
 (:mod:`engine.jc.odds_dp`) each time it is asked. A big one is computed once on arrays
-(:mod:`engine.jc.odds_grid`, numpy): a forward pass gives the first answer and finds every state
+(:mod:`engine.jc.odds_grid`, numpy; :mod:`engine.jc.odds_table`): a forward pass gives the first answer and finds every state
 the battle can reach, a backward pass gives the odds from each of them, and every later question
 about the same battle (the live odds after any fire, each option of ``advise``) is a look-up. A
 state the table does not hold to :data:`BUDGET` (a choice off the J-14 policy: a retreat, a
@@ -27,7 +27,7 @@ BUDGET = D.BUDGET
 GRID_DICE = 22        # from this many dice in the space (both sides) the array programme is quicker
 _LOCK = threading.Lock()      # the device may ask from its worker thread too
 _RECENT: dict[tuple[str, float], dict[str, float]] = {}     # small battles' last answers
-_TABLE: list[Any] = []        # the big battle's table (engine.jc.odds_grid.Table), at most one
+_TABLE: list[Any] = []        # the big battle's table (engine.jc.odds_table.Table), at most one
 
 
 def rounded(result: dict[str, float], digits: int = 4) -> dict[str, float]:
@@ -120,7 +120,7 @@ def _result(v: list[float]) -> dict[str, float]:
 
 def _big(np: Any, battles: list[B.Battle], eps: float, together: bool, base: int | None
          ) -> list[dict[str, float]]:
-    from engine.jc import odds_grid as G
+    from engine.jc import odds_table as G
 
     table: G.Table | None = _TABLE[0] if _TABLE else None
     positions = [table.position(b, intern=True) for b in battles] if table is not None else [None]
@@ -161,6 +161,6 @@ def _big(np: Any, battles: list[B.Battle], eps: float, together: bool, base: int
         for n, pos in enumerate(positions):
             if pos is None:
                 continue
-            val = table.value(pos)
-            out[n] = val if val is not None else table.compute([pos], 0.0, backward_now=False)
+            val = table.value(pos)                                  # (held to BUDGET, unless
+            out[n] = val if val is not None else table.answer(pos, 0.0)     # eps dropped too much)
     return [_result(v) for v in out if v is not None]
