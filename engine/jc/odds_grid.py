@@ -552,10 +552,9 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
     assert fire is not None
     acc = fire.acc
     na = len(after.keys)
-    vt = np.zeros((3, na + 1))                              # the values after; column na: none
+    vt = after.columns(np)                                  # the values after; column na: none
     pmap = np.full(acc.size, na, dtype=np.int32)            # layout cell -> column of vt
     if na:
-        vt[:, :na] = after.full(np).T
         af, aa, ad = after.f, after.a, after.d
         si, ti = (aa, ad) if fire.s == 0 else (ad, aa)
         ok = acc.mark[af * acc.n_s + si]                     # (states injected there have other rows)
@@ -582,6 +581,7 @@ class _Bound:
     f: Any = None                    # and what it adds back is below that where it is used)
     a: Any = None
     d: Any = None
+    vt: Any = None
 
     def store(self, np: Any, v: Any) -> None:
         """Keep the outcome probabilities ``v`` (n x 3) in 20 bytes a state."""
@@ -596,6 +596,16 @@ class _Bound:
         out[:, :2] = v
         out[:, 2] = 1.0 - v[:, 0] - v[:, 1] - lost.astype(np.float64)
         return out
+
+    def columns(self, np: Any) -> Any:
+        """The values as a (3 x n+1) array, the last column 0 (for a state not held), kept
+        while this boundary is the one after the step being taken back."""
+        if self.vt is None:
+            n = len(self.keys)
+            self.vt = np.zeros((3, n + 1))
+            if n:
+                self.vt[:, :n] = self.full(np).T
+        return self.vt
 
     def decode(self) -> None:
         self.f, self.a, self.d = unkey(self.keys, self.orient, self.bits)
@@ -738,13 +748,13 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
         mine = [id(x) for x in now.values()]
         for bd in after.values():                            # what the next stage back needs: now
             if id(bd) not in mine:
-                bd.f = bd.a = bd.d = None
+                bd.f = bd.a = bd.d = bd.vt = None
                 if after_kind != "step":                     # (a round's end is not kept)
                     bd.v = bd.lost = bd.keys = None
         after, after_kind = now, kind
     for g in sheet.bounds.values():
         for bd in g.values():
-            bd.f = bd.a = bd.d = None                        # keys and values are what is kept
+            bd.f = bd.a = bd.d = bd.vt = None                # keys and values are what is kept
     return sheet
 
 
