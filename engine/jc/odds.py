@@ -15,6 +15,7 @@ answer is shown as soon as the forward pass has it).
 """
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -28,6 +29,7 @@ GRID_DICE = 22        # from this many dice in the space (both sides) the array 
 _LOCK = threading.Lock()      # the device may ask from its worker thread too
 _RECENT: dict[tuple[str, float], dict[str, float]] = {}     # small battles' last answers
 _TABLE: list[Any] = []        # the big battle's table (engine.jc.odds_table.Table), at most one
+log = logging.getLogger(__name__)
 
 
 def rounded(result: dict[str, float], digits: int = 4) -> dict[str, float]:
@@ -98,6 +100,7 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:                      # pragma: no cover - numpy missing
+        log.warning("numpy is missing: big battles' odds in plain Python, without a table")
         return None
     return numpy
 
