@@ -29,6 +29,7 @@ GRID_DICE = 22        # from this many dice in the space (both sides) the array 
 _LOCK = threading.Lock()      # the device may ask from its worker thread too
 _RECENT: dict[tuple[str, float], dict[str, float]] = {}     # small battles' last answers
 _TABLE: list[Any] = []        # the big battle's table (engine.jc.odds_table.Table), at most one
+_NUMPY: list[Any] = []        # numpy once looked for (None: missing)
 log = logging.getLogger(__name__)
 
 
@@ -97,12 +98,16 @@ def _dice(b: B.Battle) -> int:
 
 
 def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:                      # pragma: no cover - numpy missing
-        log.warning("numpy is missing: big battles' odds in plain Python, without a table")
-        return None
-    return numpy
+    """numpy, or None when it is missing (looked for once)."""
+    if not _NUMPY:
+        try:
+            import numpy
+        except ImportError:                  # pragma: no cover - numpy missing
+            log.warning("numpy is missing: big battles' odds in plain Python, without a table")
+            _NUMPY.append(None)
+        else:
+            _NUMPY.append(numpy)
+    return _NUMPY[0]
 
 
 def _small(b: B.Battle, eps: float) -> dict[str, float]:
