@@ -298,8 +298,10 @@ def run_device(args: Any, splash: Any = None) -> int:
             hardware = _open_hardware(args, app, events, splash)
             splash = None
             loop = Loop(app, hardware.output, hardware.keyfilter, parts=hardware)
+        from engine.jc.odds import finish as jc_tables
         from firmware.worker import Worker
-        app.worker = Worker(lambda: events.put(("wake",)))     # odds and advice off the loop
+        app.worker = Worker(lambda: events.put(("wake",)),      # odds and advice off the loop,
+                            idle=(jc_tables,))                  # the JC table taken back meanwhile
         if args.serial:
             _start_serial(args, console, events)
         try:

@@ -1,7 +1,7 @@
 """`advise` (PROTOCOL.md "Added in version 1"; J-14, J-15): every choice open now with its exact
 odds, checked against an independent calculation — the choice forced on a copy of the battle, every
 face of every die enumerated (no binomial), then the oracle (today's odds implementation, kept as
-engine/jc/odds_reference.py) — and `best` checked against the options."""
+tests/odds_reference.py) — and `best` checked against the options."""
 from __future__ import annotations
 
 import copy
@@ -14,7 +14,7 @@ from engine.errors import IllegalMove
 from engine.jc import advise as A
 from engine.jc import battle as B
 from engine.jc import policy
-from engine.jc import odds_reference as REF
+from tests import odds_reference as REF
 from engine.jc.roster import rated_block
 from engine.rng import Rng
 from engine.text import Msg

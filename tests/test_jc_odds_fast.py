@@ -1,5 +1,5 @@
 """The fast exact odds (engine/jc/odds.py) equal today's implementation, kept verbatim as the
-oracle engine/jc/odds_reference.py, to 1e-9 (J-14, J-15): a deterministic batch of random battles
+oracle tests/odds_reference.py, to 1e-9 (J-14, J-15): a deterministic batch of random battles
 from the real roster (leaders, ballista, elephant, Cleopatra, navis, reserves, Mars/Neptune
 surprise), from set-up and from random points during the battle, and a bounded hypothesis
 property over the same generator."""
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import odds as O
-from engine.jc import odds_reference as REF
+from tests import odds_reference as REF
 from engine.jc import policy
 from engine.jc.roster import roster
 from engine.rng import Rng

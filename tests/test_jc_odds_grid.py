@@ -1,5 +1,5 @@
 """The array programme of the exact odds (engine/jc/odds_grid.py, J-15) against the oracle (the
-implementation before issue 11, engine/jc/odds_reference.py) and the plain-Python programme, on
+implementation before issue 11, tests/odds_reference.py) and the plain-Python programme, on
 random battles of the roster at any point of the fight: leaders, the ballista, the elephant,
 Cleopatra (J-2), reserves and disruption (J-8, J-9), surprise (J-10), navis (J-11)."""
 from __future__ import annotations
@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engine.jc import battle as B
 from engine.jc import odds as O
-from engine.jc import odds_grid as G
-from engine.jc import odds_reference as REF
+from engine.jc import odds_table as G
+from tests import odds_reference as REF
 from engine.jc.roster import roster
 from engine.rng import Rng
 from tests.test_jc_odds_fast import TOL, _walk, batch, random_battle
@@ -23,10 +23,12 @@ def _same(battle: B.Battle) -> dict[str, float]:
     before = copy.deepcopy(battle)
     want = REF.odds(battle)
     got = G.odds(battle)
+    back = G.odds(battle, backward=True)          # the backward pass's value at the start
     assert battle == before                       # the battle is not touched
     assert abs(sum(got.values()) - 1.0) < 1e-12
     for k in B.RESULTS:
         assert abs(got[k] - want[k]) <= TOL, (k, got, want)
+        assert abs(back[k] - want[k]) <= TOL, (k, back, want)
     return got
 
 

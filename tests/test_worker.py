@@ -126,3 +126,43 @@ def test_the_device_loop_draws_the_answer_when_the_worker_wakes_it(state_dir):  
     finally:
         app.console.close()
         jc._CACHE.clear()
+
+
+def test_the_worker_takes_the_table_back_when_idle_and_a_restarted_battle_is_computed_once(state_dir):
+    """Issue 25 item 3: the odds job answers after the forward pass, the worker's idle task takes
+    the table back (engine.jc.odds.finish); after a power cut the battle is computed once, not
+    once per screen (J-15)."""
+    app = app_with(BIG, [], state_dir, lang="uk")
+    events: queue.Queue = queue.Queue()
+    try:
+        O.forget()
+        jc._CACHE.clear()
+        app.worker = Worker(lambda: events.put(("wake",)), idle=(O.finish,))
+        job = app.console.session.detached("odds")
+        app.worker.submit("odds", job, group=1)
+        _wait(events)
+        assert app.worker.answer("odds")[0] and O.computations() == 1
+        for _ in range(200):                                        # the idle task runs after it
+            if not app.worker.busy() and not O.finish():
+                break
+            threading.Event().wait(0.05)
+        assert O._TABLE and O._TABLE[0].sheets and O._TABLE[0].pending is None
+    finally:
+        app.console.close()
+    O.forget()                                                      # the power cut: memory gone
+    jc._CACHE.clear()
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    again = App(Console(store, store.resume()))
+    try:
+        for key in ("a", "a"):                                      # home, the battle screen
+            again.handle(key)
+        for _ in range(3):                                          # each screen asks anew
+            jc._CACHE.clear()
+            drawn(again)
+            again.handle("down")
+        assert O.computations() == 1
+    finally:
+        again.console.close()

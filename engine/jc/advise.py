@@ -27,7 +27,8 @@ from typing import Any
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import policy
-from engine.jc.odds import odds
+from engine.jc.odds import odds, odds_many
+from engine.jc.odds_dp import battle_copy
 from engine.jc import terms as T
 from engine.text import N_, Msg, term
 
@@ -57,19 +58,22 @@ def _fire_odds(battle: B.Battle, key: str) -> dict[str, float]:
     return acc
 
 
-def _after(battle: B.Battle, option: dict[str, Any]) -> dict[str, float]:
-    """Exact odds if ``option`` is taken now and J-14 play follows."""
+def _after(battle: B.Battle, option: dict[str, Any]) -> B.Battle:
+    """The battle once ``option`` is taken now (``fire``: as it is, J-14 play follows)."""
     action, key = option["action"], option["block"]
     if action == "fire":
-        return odds(battle)
-    c = copy.deepcopy(battle)
+        return battle
+    c = battle_copy(battle)
     if action == "pass":
         B.pass_turn(c, key)
     elif action == "retreat":
         B.retreat(c, key)
     else:
         B.assign_hit(c, option["target"], policy.choose_hit)
-    return odds(c)
+    if c["phase"] == "fighting" and c["pending"]:          # the rest of the hits by J-14, here
+        B.apply_pending(c, policy.choose_hit)               # (the copy is ours: no second one)
+        B.advance(c)
+    return c
 
 
 def _signature(battle: B.Battle, option: dict[str, Any]) -> tuple[Any, ...]:
@@ -133,12 +137,20 @@ def advise(battle: B.Battle) -> dict[str, Any]:
     pol = _policy_option(battle, d)
     options = []
     policy_index = 0
-    done: dict[tuple[Any, ...], dict[str, float]] = {}
-    for i, ch in enumerate(choices(battle, d)):
-        sig = _signature(battle, ch)
-        result = done.get(sig)
-        if result is None:
-            result = done[sig] = _after(battle, ch)
+    chs = choices(battle, d)
+    sigs = [_signature(battle, ch) for ch in chs]
+    where: dict[tuple[Any, ...], int] = {}
+    afters: list[B.Battle] = []
+    for ch, sig in zip(chs, sigs):
+        if sig not in where:
+            where[sig] = len(afters)
+            afters.append(_after(battle, ch))
+    # a look-up each; hits off the table in one computation that holds them all from then on,
+    # a retreat (a future of its own, seldom taken) computed on its own
+    now = next((i for i, x in enumerate(afters) if x is battle), None)
+    results = odds_many(afters, together=d["kind"] == "hit", now=now)
+    for i, (ch, sig) in enumerate(zip(chs, sigs)):
+        result = results[where[sig]]
         o = {**ch, **result, "policy": ch["action"] == pol["action"]
              and ch["block"] == pol["block"]}
         if o["policy"]:

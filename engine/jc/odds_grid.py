@@ -1,46 +1,59 @@
-"""Exact battle odds (J-15) on arrays: the programme of :mod:`engine.jc.odds`, every step done
-for all states at once with numpy (imported here, lazily: only a big battle pays for it).
+"""Exact battle odds (J-15) for every state of a battle at once: a forward pass over arrays finds
+the states the J-14 chain reaches, then one backward pass gives the outcome probabilities from
+each of them (numpy, imported lazily: only a big battle pays for it).
 
-The states are the same as there: (attacker strengths id, defender strengths id, flags) with
-flags CLEO_ACTED | A_RETREATED, one set per ``swapped`` (J-9). Here a set is four arrays
-``(flags, attacker id, defender id, p)``. One step of the acting side s:
+The states are those of :mod:`engine.jc.odds_dp`: (attacker strengths id, defender strengths id,
+flags CLEO_ACTED | A_RETREATED) per ``swapped`` (J-9), held as four arrays ``(flags, attacker
+id, defender id, p)``. A *boundary* ``(round, step)`` is the point before that step; the sheet of
+a computation keeps, for every boundary, the states reached there and their three outcome
+probabilities ``(attacker wins, attacker eliminated, defender holds)``. Their sum is 1 less the
+mass the forward pass did not follow below that state (states under ``eps``, hit counts under
+TRIM): a look-up is answered only if that is at most BUDGET, else it is computed afresh.
+
+One step of the acting side s (forward and backward share its transition):
 
 - its hit distribution is a row of a table ``W`` chosen by the strengths of its blocks that act
   (and Cleopatra's, if she acts), built once per step kind; a tail below TRIM is not followed;
 - the target's id after k hits is ``NXT[id, k]``, with the hits from which the target side is
-  emptied (J-13) or Cleopatra has left it for the acting side (J-2); all come from
-  each id's one-hit successor (the only per-id Python work) by k repeated gathers;
-- the products, a chunk of rows at a time (bounded memory), go into a ``bincount`` over the
-  (flags, acting id) rows that occur times the target's ids, which adds up the ways into each
-  state; states below ``eps`` are dropped and their mass counted, as there.
+  emptied (J-13) or Cleopatra has left it for the acting side (J-2);
+- forward, the products are added (``ufunc.at``) into a dense layout of the (flags, acting id)
+  rows that occur times the target's ids; backward, the values of the next boundary are laid out
+  the same way and gathered. States are taken by the number of hit counts that matter to them
+  (from the count that empties the target on, one tail sum), a chunk at a time and, backward, a
+  slice of states at a time (bounded memory).
 
-It agrees with :func:`engine.jc.odds.odds_python` and the oracle to rounding
-(tests/test_jc_odds_grid.py).
+Positions and look-ups are :mod:`engine.jc.odds_table`. It agrees with
+:func:`engine.jc.odds_dp.odds_python` and the oracle to rounding (tests/test_jc_odds_grid.py,
+tests/test_jc_table.py).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.jc import battle as B
-from engine.jc import odds as O
+from engine.jc import odds_dp as D
 from engine.jc import policy
 from engine.jc.order import LAST_ROUND, step_order
 
-WIN, ELIM, HOLD, DROPPED = O.WIN, O.ELIM, O.HOLD, O.DROPPED
-CLEO_ACTED, A_RETREATED, SWAPPED = O.CLEO_ACTED, O.A_RETREATED, O.SWAPPED
+WIN, ELIM, HOLD, DROPPED = D.WIN, D.ELIM, D.HOLD, D.DROPPED
+CLEO_ACTED, A_RETREATED, SWAPPED = D.CLEO_ACTED, D.A_RETREATED, D.SWAPPED
 State = tuple[Any, Any, Any, Any]      # flags, attacker id, defender id, p (numpy arrays)
 TRIM = 1e-18                           # a number of hits less likely than this is not followed
 CHUNK = 1 << 15                        # products held at once in a step (256 kB of floats: quickest)
+SLICE = 1 << 13                        # states taken back at once (bounded memory)
+BITS = (13, 21)                        # a state's key: flags << 2 bits | x << bits | y: int32 while
+                                       # every id fits 13 bits (the roster's biggest battles), else int64
+Bound = tuple[int, int]                # (round, step index): the point before that step
+Skip = frozenset[tuple[int, int]]      # (side, slot) of blocks that have acted this round
 
 
 class _Tables:
     """Per-battle lookup tables over strengths ids, grown as new ids appear."""
 
-    def __init__(self, np: Any, model: O._Model) -> None:
+    def __init__(self, np: Any, model: D._Model) -> None:
         self.np = np
         self.model = model
         self.k = 2 + max(sum(s.lower[0][0] for s in side.slots) for side in model.sides)
-        self.succ: dict[tuple[int, bool], dict[int, tuple[int, bool]]] = {}
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
@@ -48,6 +61,7 @@ class _Tables:
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
         self.hits: dict[tuple[tuple[int, int], ...], list[float]] = {}
+        self.needs: dict[int, Any] = {}
 
     # -- the target side ------------------------------------------------------------------------
     def _order(self, side: int, round1: bool) -> list[int]:
@@ -61,30 +75,34 @@ class _Tables:
                 key=lambda i: policy.tie_key(slots[i].fp, slots[i].leader, slots[i].seq))
         return order
 
-    def _successor(self, side: int, sid: int, round1: bool) -> tuple[int, bool]:
-        """The id after one hit (J-7, J-14 ties) and whether that hit took Cleopatra's last
-        step; ``(sid, False)`` when nothing can be hit (hits beyond the last target are lost)."""
-        cache = self.succ.setdefault((side, round1), {})
-        got = cache.get(sid)
-        if got is None:
-            sd = self.model.sides[side]
-            slots = sd.slots
-            cur = list(sd.subs[sid])
-            if round1 and not sd.main_alive(sd.subs[sid]):
-                got = (sid, False)                       # J-8: nothing of the main force to hit
-            else:
-                best, top = -1, 0
-                for i in self._order(side, round1):      # the strongest; ties by J-14
-                    if cur[i] > top:
-                        top, best = cur[i], i
-                if best < 0:
-                    got = (sid, False)
-                else:
-                    left = slots[best].cleopatra and cur[best] == 1
-                    cur[best] = slots[best].after_hit(cur[best])
-                    got = (sd.id(tuple(cur)), left)
-            cache[sid] = got
-        return got
+    def _successors(self, side: int, round1: bool, lo: int) -> tuple[list[int], list[bool]]:
+        """For ids ``lo``.. of ``side``: the id after one hit (J-7 to the strongest, J-14 among
+        equals; in round 1 only the main force is hit, J-8) and whether that hit took
+        Cleopatra's last step; the id itself when nothing can be hit (the hit is lost)."""
+        np = self.np
+        sd = self.model.sides[side]
+        slots = sd.slots
+        arr = self.subs(side)[lo:]
+        order = np.array(self._order(side, round1), dtype=np.int64)
+        after = np.zeros((len(slots), 5), dtype=np.int64)          # strength after one hit
+        for i, sl in enumerate(slots):
+            for v, down in sl.lower:
+                after[i, v] = down
+        sub = arr[:, order]
+        at = sub.argmax(axis=1)                                     # the first strongest in order
+        top = sub[np.arange(len(arr)), at]
+        best = order[at]
+        ok = top > 0
+        if round1:
+            main = [i for i, sl in enumerate(slots) if not sl.reserve]
+            ok &= arr[:, main].any(axis=1)
+        cleo = np.array([sl.cleopatra for sl in slots], dtype=bool)
+        left = (ok & cleo[best] & (top == 1)).tolist()
+        new = arr.copy()
+        rows = np.arange(len(arr))
+        new[rows, best] = np.where(ok, after[best, top], top)
+        ids = [sd.id(tuple(r)) if o else lo + n for n, (r, o) in enumerate(zip(new.tolist(), ok.tolist()))]
+        return ids, left
 
     def subs(self, side: int) -> Any:
         """``side``'s strengths as an (ids x slots) array."""
@@ -107,12 +125,10 @@ class _Tables:
         if got is not None and got[-1] == len(subs):
             return got[0], got[1], got[2]
         succ, left1 = self.succ_lists.setdefault(key, ([], []))
-        i = len(succ)
-        while i < len(subs):                             # successors may intern more ids
-            n1, left = self._successor(side, i, round1)
-            succ.append(n1)
-            left1.append(left)
-            i += 1
+        while len(succ) < len(subs):                     # successors may intern more ids
+            ids, left = self._successors(side, round1, len(succ))
+            succ.extend(ids)
+            left1.extend(left)
         n = len(subs)
         nxt_1, left_1 = np.array(succ, dtype=np.int64), np.array(left1, dtype=bool)
         empty = ~self.subs(side).any(axis=1)
@@ -145,23 +161,31 @@ class _Tables:
             table[i] = self.model.join(side, i)
         return table[ids]
 
+    def disrupted(self, side: int, ids: Any) -> Any:
+        """Which of ``side``'s ids arrive disrupted at round 2 (J-9: reserves left, no main force)."""
+        np = self.np
+        sd = self.model.sides[side]
+        needs = self.needs.get(side)
+        if needs is None or len(needs) < len(sd.subs):
+            needs = self.needs[side] = np.array(
+                [not sd.main_alive(sub) and any(v and sd.slots[i].reserve for i, v in enumerate(sub))
+                 for sub in sd.subs], dtype=bool)
+        return needs[ids]
+
     # -- the acting side ------------------------------------------------------------------------
     def _hits(self, dice: tuple[tuple[int, int], ...]) -> list[float]:
         """P(k hits), k = 0, 1, ..., for blocks of (strength, firepower) ``dice`` (J-1: one d6
         per step, a hit on 1..firepower), from the distribution of all but the last block."""
         got = self.hits.get(dice)
         if got is None:
-            last = O._binom(*dice[-1])
-            got = self.hits[dice] = O._convolve(self._hits(dice[:-1]), last) if len(dice) > 1 else last
+            last = D._binom(*dice[-1])
+            got = self.hits[dice] = D._convolve(self._hits(dice[:-1]), last) if len(dice) > 1 else last
         return got
 
-    def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, retreat: bool,
-             keys: Any) -> tuple[Any, Any, Any]:
+    def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any]:
         """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost)`` where ``W[row]`` is the hit
         distribution (row 0: nobody acts, 0 hits) without its tail below TRIM, whose mass is
-        ``lost``; for a retreat ``(new id or -1, None, None)``."""
-        if retreat:
-            return self._retreats(s, idx, keys), None, None
+        ``lost``."""
         np = self.np
         arr = self.subs(s)
         got = self.plans.get((s, idx, cleo_step))
@@ -192,75 +216,42 @@ class _Tables:
             got = self.plans[(s, idx, cleo_step)] = (inv.reshape(-1), w, len(arr), lost)
         return got[0][keys], got[1], got[3][got[0][keys]]
 
-    def _retreats(self, s: int, idx: tuple[int, ...], keys: Any) -> Any:
+    def retreats(self, s: int, idx: tuple[int, ...], keys: Any) -> Any:
         """Round 4 (J-6): the id after the step's blocks retreat, -1 where none is left to."""
         np = self.np
         out = np.empty(len(keys), dtype=np.int64)
         uniq, inv = np.unique(keys, return_inverse=True)
         news = []
         for key in uniq.tolist():
-            plan = O._plan(self.model, s, key >> 1, idx, bool(key & 1), True)
+            plan = D._plan(self.model, s, key >> 1, idx, bool(key & 1), True)
             news.append(-1 if plan is False else plan)
         out[:] = np.array(news, dtype=np.int64)[inv.reshape(-1)]
         return out
 
 
-_CACHE: dict[Any, _Tables] = {}
+# -- keys and layouts --------------------------------------------------------------------------
+def keys_of(f: Any, a: Any, d: Any, orient: int, bits: int) -> Any:
+    """The states' keys, sorted the way the arrays come out of a step of side ``orient``."""
+    x, y = (a, d) if orient == 0 else (d, a)
+    keys = f.astype("int32" if bits == BITS[0] else "int64")     # (in place: quicker than
+    keys *= 1 << bits                                            # shifts on int64 arrays)
+    keys += x
+    keys *= 1 << bits
+    keys += y
+    return keys
 
 
-def _tables(np: Any, model: O._Model, a: int, d: int) -> tuple[_Tables, int, int]:
-    """The tables of the last battle with these blocks (the same fight, later or after another
-    choice: ``advise`` and the live odds ask many times), the start ids in its model."""
-    key = (tuple(model.sides[0].slots), tuple(model.sides[1].slots), model.cleo, model.surprise)
-    tab = _CACHE.get(key)
-    if tab is None:
-        _CACHE.clear()                               # one battle at a time: bounded memory
-        tab = _CACHE[key] = _Tables(np, model)
-        return tab, a, d
-    sides = tab.model.sides
-    return tab, sides[0].id(model.sides[0].subs[a]), sides[1].id(model.sides[1].subs[d])
-
-
-def odds(battle: B.Battle, eps: float = O.EPS) -> dict[str, float]:
-    """As :func:`engine.jc.odds.odds_python` (the same figures), computed on arrays.
-
-    Raises IllegalMove if the battle cannot start (see :func:`battle.check_ready`).
-    """
-    import numpy as np
-
-    b = O._settled(battle)
-    if b["phase"] == "over":
-        return {r: float(r == b["result"]) for r in B.RESULTS}
-    model, (a, d, flags), j0, acted = O._build(b)
-    tab, a, d = _tables(np, model, a, d)
-    model = tab.model
-    res = [0.0, 0.0, 0.0, 0.0]
-    one = np.ones(1)
-    dists: dict[int, State] = {int(bool(flags & SWAPPED)): (
-        np.array([flags & 3], dtype=np.int64), np.array([a], dtype=np.int64),
-        np.array([d], dtype=np.int64), one)}
-    for rnd in range(b["round"], LAST_ROUND + 1):
-        if rnd > b["round"]:
-            dists = _new_round(np, tab, dists, rnd, res)
-        steps = step_order(rnd, model.surprise)
-        first = j0 if rnd == b["round"] else 0
-        for j in range(first, len(steps)):
-            if rnd == LAST_ROUND:
-                dists = _settle_last_round(np, dists, res)
-            skip = acted if rnd == b["round"] else set()
-            dists = {sw: _step(np, tab, st, sw, rnd, steps, j, res, skip, eps)
-                     for sw, st in dists.items() if len(st[3])}
-    for sw, st in dists.items():                     # J-6: attackers left after round 4
-        res[WIN if sw else HOLD] += float(st[3].sum())
-    if res[DROPPED] > O.BUDGET and eps > 0.0:
-        return odds(battle, 0.0)
-    total = sum(res)
-    return {r: res[i] / total for i, r in enumerate(B.RESULTS)}
+def unkey(keys: Any, orient: int, bits: int) -> tuple[Any, Any, Any]:
+    """``(flags, attacker id, defender id)`` back from :func:`keys_of`."""
+    keys = keys.astype("int64")                                  # (the arithmetic on ids is int64)
+    hi, y = divmod(keys, 1 << bits)
+    f, x = divmod(hi, 1 << bits)
+    return (f, x, y) if orient == 0 else (f, y, x)
 
 
 class _Sum:
-    """Adds probabilities into states (flags, side-``s`` id, other side's id): the bins are the
-    (flags, side-s id) rows named up front, times the other side's ids."""
+    """The states (flags, side-``s`` id, other side's id) of a step's output, laid out densely:
+    the (flags, side-s id) rows named up front, times the other side's ids."""
 
     def __init__(self, np: Any, tab: _Tables, s: int, rks: list[Any]) -> None:
         self.np, self.s = np, s
@@ -268,25 +259,31 @@ class _Sum:
         mark = np.zeros(4 * self.n_s, dtype=bool)
         for rk in rks:
             mark[rk] = True
+        self.mark = mark
         self.rows = np.flatnonzero(mark)
         self.ridx = np.zeros(4 * self.n_s, dtype=np.int64)
         self.ridx[self.rows] = np.arange(len(self.rows))
-        self.acc = np.zeros(len(self.rows) * self.n_t)
+        self.size = len(self.rows) * self.n_t
+        self.acc: Any = None
 
-    def add(self, rk: Any, ti: Any, q: Any) -> None:
-        """Add ``q`` at rows ``rk`` (flags * n + id; a column against a matrix ``ti``/``q``)."""
-        if q.size:
-            self.acc += self.np.bincount((self.ridx[rk] * self.n_t + ti).ravel(), weights=q.ravel(),
-                                         minlength=len(self.acc))
+    def index(self, f: Any, si: Any, ti: Any) -> Any:
+        """Where states (flags, side-s id, other id) are in the layout (their row must be named)."""
+        return self.ridx[f * self.n_s + si] * self.n_t + ti
 
-    def add_rows(self, ridx: Any, ti: Any, q: Any) -> None:
-        """Add ``q`` at compact rows ``ridx`` (from :attr:`ridx`) and the other side's ``ti``."""
-        self.acc += self.np.bincount((ridx * self.n_t + ti).ravel(), weights=q.ravel(),
-                                     minlength=len(self.acc))
+    def add(self, idx: Any, q: Any) -> None:
+        """Add ``q`` at layout indices ``idx`` (``ufunc.at``: no pass over the whole layout)."""
+        if not q.size:
+            return
+        if self.acc is None:
+            self.acc = self.np.zeros(self.size)
+        self.np.add.at(self.acc, idx.ravel(), q.ravel())
 
     def state(self, res: list[float], eps: float) -> State:
-        """The states, dropping (and counting) those below ``eps``."""
+        """The states, dropping (and counting) those below ``eps``; in key order of side s."""
         np = self.np
+        if self.acc is None:
+            empty = np.zeros(0, dtype=np.int64)
+            return (empty, empty, empty, np.zeros(0))
         nz = np.flatnonzero(self.acc)
         p = self.acc[nz]
         if eps > 0.0:
@@ -300,31 +297,511 @@ class _Sum:
         return (f, si, ti, p) if self.s == 0 else (f, ti, si, p)
 
 
-def _gather(np: Any, tab: _Tables, s: int, parts: list[tuple[Any, Any, Any, Any]],
-            res: list[float], eps: float) -> State:
-    """Add up ``parts`` (flags, side-``s`` ids, other side's ids, p) into one state set."""
+def _gather(np: Any, tab: _Tables, s: int, parts: list[State], res: list[float], eps: float) -> State:
+    """Add up ``parts`` (flags, attacker ids, defender ids, p) into one state set (key order of s)."""
     n_s = len(tab.model.sides[s].subs)
-    rks = [f * n_s + si for f, si, _, _ in parts]
+    rks = [f * n_s + (a if s == 0 else d) for f, a, d, _ in parts]
     acc = _Sum(np, tab, s, rks)
-    for rk, (_, _, ti, q) in zip(rks, parts):
-        acc.add(rk, ti, q)
+    for f, a, d, q in parts:
+        if len(q):
+            acc.add(acc.index(f, a, d) if s == 0 else acc.index(f, d, a), q)
     return acc.state(res, eps)
 
 
-def _terminal(res: list[float], emptied: int, f: Any, q: Any) -> None:
-    """Side ``emptied`` has no block left in the space (J-13); ``q`` by flags ``f``."""
-    if emptied == 1:
-        res[WIN] += float(q.sum())
+# -- one step, forward and backward ------------------------------------------------------------
+@dataclass
+class _Fire:
+    """Step ``j`` for the states ``(f, a, d)`` of one ``swapped`` group when the acting side s
+    fires (J-1, J-7, J-2 Cleopatra): the layout of its output and, per chunk of states, the
+    probabilities of reaching layout cells (``Q``, ``idx``) and of emptying the target side
+    (``E``, into outcome ``code``), from probability 1 in each state."""
+
+    np: Any
+    tab: _Tables
+    s: int
+    f: Any
+    sid: Any
+    tid: Any
+    f2: Any
+    row: Any
+    w: Any
+    lost: Any
+    rk: Any
+    rkl: Any
+    fires: Any
+    lmask: Any
+    fl: Any
+    fe: Any
+    nxt: Any
+    acc: _Sum = field(init=False)
+    base: Any = field(init=False, default=None)
+    codes: Any = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        np = self.np
+        lf = np.flatnonzero(self.lmask)
+        self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[lf]])
+        w = self.w
+        width = w.shape[1]
+        cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)    # hit counts each row can give
+        self.tail = np.zeros((len(w), width + 1))            # P(at least k hits), per row
+        self.tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
+        self.ew = np.minimum(cut[self.row], self.fe)          # the hit counts that matter
+
+    def chunks(self, budget: int = CHUNK) -> list[tuple[Any, int]]:
+        """``(states, width)``: the states by the number of hit counts that matter to them
+        (those from which the target side is gone are one sum), so no product is a padding
+        zero; the states where Cleopatra joins and fires at once (J-2) on their own."""
+        np = self.np
+        out: list[tuple[Any, int]] = []
+        ew = np.where(self.fires, 0, self.ew).astype(np.int16)
+        order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
+        counts = np.bincount(ew)
+        start = 0
+        for width, n_w in enumerate(counts.tolist()):
+            if not n_w:
+                continue
+            states = order[start:start + n_w]
+            start += n_w
+            size = width if width > 0 else self.w.shape[1] + 1
+            n = max(1, budget // size)
+            out.extend((states[c0:c0 + n], width if width > 0 else -1) for c0 in range(0, n_w, n))
+        return out
+
+    def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any, Any]:
+        """``(Q, idx, E, code)`` for the states ``c`` (an index array) taken ``width`` hit
+        counts wide (-1: Cleopatra may fire at once)."""
+        if width < 0:
+            return self._general(c)
+        np = self.np
+        row = np.take(self.row, c)
+        q = np.take(self.w, row, axis=0)[:, :width]          # rows x k: P(k hits)
+        e = self.tail[row, width]                            # the rest: the target side is gone
+        acc = self.acc
+        if self.base is None:
+            self.base = acc.ridx[self.rk] * acc.n_t
+            self.codes = _emptied_code(np, 1 - self.s, self.f2)
+        idx = self.nxt[np.take(self.tid, c), :width]         # (a narrow copy per width: too big)
+        lm = np.take(self.lmask, c)
+        if lm.any():                                         # from fl hits on, the row s joined
+            ks = np.arange(width)[None, :]
+            joined = acc.ridx[self.rkl[c]][:, None] * acc.n_t
+            idx += np.where(ks >= self.fl[c][:, None], joined, np.take(self.base, c)[:, None])
+        else:
+            idx += np.take(self.base, c)[:, None]
+        return q, idx, e, np.take(self.codes, c)
+
+    def _general(self, c: Any) -> tuple[Any, Any, Any, Any]:
+        np = self.np
+        w = self.w
+        width = w.shape[1]
+        fr = np.flatnonzero(self.fires[c])
+        wide = width + (1 if len(fr) else 0)
+        ks = np.arange(wide)[None, :]
+        row = self.row[c]
+        if len(fr):
+            q = np.zeros((len(row), wide))
+            q[:, :width] = w[row]
+        else:
+            q = w[row]
+        fl_c, fe_c = self.fl[c], self.fe[c]
+        if len(fr):                                          # Cleopatra fires for s at once:
+            qf = q[fr]                                       # 1 die, a hit on 1 (J-2)
+            moved = np.where((ks >= fl_c[fr, None]) & (ks < fe_c[fr, None]), qf, 0.0) / 6.0
+            qf -= moved
+            qf[:, 1:] += moved[:, :-1]
+            q[fr] = qf
+        e = np.zeros(len(row))
+        em = np.flatnonzero(fe_c < wide)                     # rows where t may be emptied (J-13)
+        if len(em):
+            qe = q[em]
+            gone = ks >= fe_c[em, None]
+            e[em] = (qe * gone).sum(axis=1)
+            qe[gone] = 0.0
+            q[em] = qe
+        acc = self.acc
+        base_rows = acc.ridx[self.rk[c]][:, None]
+        if self.lmask[c].any():                              # from fl hits on, the row s joined
+            rows = np.where(ks >= fl_c[:, None], acc.ridx[self.rkl[c]][:, None], base_rows)
+        else:
+            rows = base_rows
+        idx = rows * acc.n_t + self.nxt[self.tid[c], :wide]
+        code = _emptied_code(np, 1 - self.s, self.f2[c])
+        return q, idx, e, code
+
+
+def _emptied_code(np: Any, t: int, f: Any) -> Any:
+    """The outcome when side ``t`` has no block left (J-13), by flags."""
+    if t == 1:
+        return np.full(len(f), WIN, dtype=np.int64)
+    return np.where((f & A_RETREATED) != 0, HOLD, ELIM)
+
+
+@dataclass
+class _Move:
+    """Step ``j`` for one ``swapped`` group: ``kind`` "idle" (nobody acts), "retreat" (J-6:
+    ``new`` the acting side's id after it, ``f3`` the flags, ``out`` the outcome where it leaves
+    no block, else -1), or "fire" (:class:`_Fire`)."""
+
+    kind: str
+    s: int
+    fire: _Fire | None = None
+    new: Any = None
+    f3: Any = None
+    out: Any = None
+    go: Any = None
+
+
+def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
+          steps: list[tuple[str, str]], j: int) -> _Move:
+    model = tab.model
+    role, letter = steps[j]
+    round1 = rnd == 1
+    s = 0 if (role == "attacker") != bool(swapped) else 1
+    t = 1 - s
+    idx = model.group(s, role, letter, round1)
+    cleo_step = bool(model.cleo and letter == "C" and not (round1 and model.sides[0].slots[-1].reserve))
+    if not idx and not cleo_step:
+        return _Move("idle", s)
+    retreat = role == "attacker" and rnd == LAST_ROUND
+    catch_up = bool(model.cleo and steps.index((role, "C")) <= j)
+    sid, tid = (a, d) if s == 0 else (d, a)
+    if cleo_step:
+        ca = (tab.subs(s)[sid, -1] > 0) & ((f & CLEO_ACTED) == 0)
     else:
-        retreated = (f & A_RETREATED) != 0
-        res[HOLD] += float(q[retreated].sum())
-        res[ELIM] += float(q[~retreated].sum())
+        ca = np.zeros(len(f), dtype=bool)
+    keys = sid * 2 + ca
+    f2 = f | np.where(ca, CLEO_ACTED, 0)
+    if retreat:
+        new = tab.retreats(s, idx, keys)
+        go = new >= 0
+        f3 = np.where(go, f2 | (A_RETREATED if s == 0 else 0), f)
+        new = np.where(go, new, sid)
+        empty = ~tab.subs(s)[new].any(axis=1) & go
+        out = np.where(empty, HOLD if s == 0 else WIN, -1)
+        return _Move("retreat", s, new=new, f3=f3, out=out, go=go)
+    row, w, lost = tab.plan(s, idx, cleo_step, keys)
+    nxt, first_left, first_empty = tab.target(t, round1)
+    width = w.shape[1]
+    fe, fl = first_empty[tid], first_left[tid]
+    lmask = fl < np.minimum(fe, width)                       # rows where Cleopatra may leave t
+    lf = np.flatnonzero(lmask)
+    rkl = np.zeros(len(f), dtype=np.int64)
+    fires = np.zeros(len(f), dtype=bool)
+    joined = tab.join(s, sid[lf]) if len(lf) else None      # (may add ids to side s)
+    n_s = len(model.sides[s].subs)
+    rk = f2 * n_s + sid
+    if len(lf):                                              # she joins s (J-2) and, if her turn
+        fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)  # for s has come, fires at once
+        rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
+    fire = _Fire(np, tab, s, f, sid, tid, f2, row, w, lost, rk, rkl, fires, lmask, fl, fe, nxt)
+    return _Move("fire", s, fire=fire)
 
 
-def _settle_last_round(np: Any, dists: dict[int, State], res: list[float]) -> dict[int, State]:
-    """As :func:`engine.jc.odds._settle_last_round` (J-6)."""
-    out: dict[int, State] = {}
-    for sw, (f, a, d, p) in dists.items():
+def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[tuple[str, str]],
+          j: int, res: list[float], eps: float) -> tuple[State, int | None]:
+    """Forward: every block of step ``j`` acts by the policy (fires, or retreats in round 4:
+    J-6). Returns the states after it and the side whose key order they are in (None: as
+    before)."""
+    f, a, d, p = st
+    mv = _move(np, tab, f, a, d, swapped, rnd, steps, j)
+    if mv.kind == "idle":
+        return st, None
+    if mv.kind == "retreat":
+        out = mv.out
+        for code in (WIN, HOLD):
+            res[code] += float(p[out == code].sum())
+        stay = out < 0
+        sid, tid = (a, d) if mv.s == 0 else (d, a)
+        new = mv.new
+        parts = ((mv.f3[stay], new[stay], tid[stay], p[stay]) if mv.s == 0 else
+                 (mv.f3[stay], tid[stay], new[stay], p[stay]))
+        return _gather(np, tab, mv.s, [parts], res, eps), mv.s
+    fire = mv.fire
+    assert fire is not None
+    res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
+    gone = np.zeros(len(p))                                  # mass emptying the target, a state
+    codes = np.zeros(len(p), dtype=np.int64)
+    for c, width in fire.chunks():
+        q, idx, e, code = fire.chunk(c, width)
+        pc = p[c]
+        fire.acc.add(idx, pc[:, None] * q)
+        gone[c] = pc * e
+        codes[c] = code
+    for r, x in enumerate(np.bincount(codes, weights=gone, minlength=3).tolist()):
+        res[r] += x
+    return fire.acc.state(res, eps), mv.s
+
+
+def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
+               steps: list[tuple[str, str]], j: int, after: _Bound) -> Any:
+    """Backward: the outcome probabilities (n x 3) of the states before step ``j`` from those
+    after it."""
+    mv = _move(np, tab, f, a, d, swapped, rnd, steps, j)
+    if mv.kind == "idle":
+        return after.values(np, f, a, d)
+    if mv.kind == "retreat":
+        sid, tid = (a, d) if mv.s == 0 else (d, a)
+        na, nd = (mv.new, tid) if mv.s == 0 else (tid, mv.new)
+        v = after.values(np, mv.f3, na, nd)
+        done = mv.out >= 0
+        v[done] = 0.0
+        v[np.flatnonzero(done), mv.out[done]] = 1.0
+        return v
+    fire = mv.fire
+    assert fire is not None
+    acc = fire.acc
+    na = len(after.keys)
+    vt = after.columns(np)                                  # the values after; column na: none
+    pmap = np.full(acc.size, na, dtype=np.int32)            # layout cell -> column of vt
+    if na:
+        af, aa, ad = after.f, after.a, after.d
+        si, ti = (aa, ad) if fire.s == 0 else (ad, aa)
+        ok = acc.mark[af * acc.n_s + si]                     # (states injected there have other rows)
+        pmap[acc.index(af[ok], si[ok], ti[ok])] = np.flatnonzero(ok)
+    out = np.empty((len(f), 3))
+    for c, width in fire.chunks():
+        q, idx, e, code = fire.chunk(c, width)
+        v = np.einsum("cnk,nk->nc", np.take(vt, np.take(pmap, idx), axis=1), q)
+        if e.any():
+            v[np.arange(len(e)), code] += e
+        out[c] = v
+    return out
+
+
+@dataclass
+class _Bound:
+    """The states of one ``swapped`` group at a boundary, with their outcome probabilities."""
+
+    orient: int
+    bits: int
+    keys: Any
+    v: Any = None                    # (attacker wins, attacker eliminated) per state, float64
+    lost: Any = None                 # 1 less the three outcomes, float32 (only compared to BUDGET,
+    f: Any = None                    # and what it adds back is below that where it is used)
+    a: Any = None
+    d: Any = None
+    vt: Any = None
+
+    def store(self, np: Any, v: Any) -> None:
+        """Keep the outcome probabilities ``v`` (n x 3) in 20 bytes a state."""
+        self.v = np.ascontiguousarray(v[:, :2])
+        self.lost = (1.0 - v.sum(axis=1)).astype(np.float32)
+
+    def full(self, np: Any, at: Any = None) -> Any:
+        """The outcome probabilities (n x 3) of the states held (at positions ``at``)."""
+        v = self.v if at is None else self.v[at]
+        lost = self.lost if at is None else self.lost[at]
+        out = np.empty((len(v), 3))
+        out[:, :2] = v
+        out[:, 2] = 1.0 - v[:, 0] - v[:, 1] - lost.astype(np.float64)
+        return out
+
+    def columns(self, np: Any) -> Any:
+        """The values as a (3 x n+1) array, the last column 0 (for a state not held), kept
+        while this boundary is the one after the step being taken back."""
+        if self.vt is None:
+            n = len(self.keys)
+            self.vt = np.zeros((3, n + 1))
+            if n:
+                self.vt[:, :n] = self.full(np).T
+        return self.vt
+
+    def decode(self) -> None:
+        self.f, self.a, self.d = unkey(self.keys, self.orient, self.bits)
+
+    def values(self, np: Any, f: Any, a: Any, d: Any) -> Any:
+        """Outcome probabilities of states ``(f, a, d)``; 0 for a state not held."""
+        out = np.zeros((len(f), 3))
+        if not len(self.keys) or not len(f):
+            return out
+        if self.bits == BITS[0] and max(int(a.max()), int(d.max())) >= 1 << BITS[0]:
+            return out                                       # (ids this boundary never held)
+        want = keys_of(f, a, d, self.orient, self.bits)
+        pos = np.searchsorted(self.keys, want)
+        pos = np.minimum(pos, len(self.keys) - 1)
+        hit = self.keys[pos] == want
+        out[hit] = self.full(np, pos[hit])
+        return out
+
+
+# -- the passes --------------------------------------------------------------------------------
+@dataclass
+class Sheet:
+    """The states and outcome probabilities at every boundary of one computation."""
+
+    bounds: dict[Bound, dict[int, _Bound]] = field(default_factory=dict)
+
+    def size(self) -> int:
+        return sum(len(x.keys) for g in self.bounds.values() for x in g.values())
+
+
+@dataclass
+class Run:
+    """A forward pass: its answer (the injected mass's outcomes) and what the backward pass needs."""
+
+    res: list[float]
+    stages: list[tuple[str, int, int, dict[int, _Bound]]]
+
+
+def _snap(np: Any, dists: dict[int, tuple[State, int]], last: dict[int, tuple[Any, _Bound]]) -> dict[int, _Bound]:
+    """The states of each group as keys; a group no step has changed since ``last`` shares its
+    keys (and later its values)."""
+    out = {}
+    for sw, (st, o) in dists.items():
+        prev = last.get(sw)
+        if prev is not None and prev[0] is st:
+            out[sw] = prev[1]
+        else:
+            bits = BITS[0] if max(int(st[1].max(initial=0)), int(st[2].max(initial=0))) < 1 << BITS[0] else BITS[1]
+            out[sw] = _Bound(o, bits, keys_of(st[0], st[1], st[2], o, bits))
+            last[sw] = (st, out[sw])
+    return out
+
+
+def _join(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], more: list[tuple[int, State]],
+          res: list[float]) -> dict[int, tuple[State, int]]:
+    out = dict(dists)
+    for sw in (0, 1):
+        parts = [st for w, st in more if w == sw]
+        if not parts:
+            continue
+        if sw in out:
+            parts.append(out[sw][0])
+        out[sw] = (_gather(np, tab, 0, parts, res, 0.0), 0)
+    return out
+
+
+def forward(np: Any, tab: _Tables, inject: dict[Bound, list[tuple[int, State]]], eps: float) -> Run:
+    """Push the injected states (``swapped``, states with their probability mass) through the
+    rest of the battle, recording the states at every boundary. The injected mass need not sum
+    to 1 (several starts at once); ``res`` is its outcomes."""
+    model = tab.model
+    res = [0.0, 0.0, 0.0, 0.0]
+    r0, j0 = min(inject)
+    dists: dict[int, tuple[State, int]] = {}
+    stages: list[tuple[str, int, int, dict[int, _Bound]]] = []
+    last: dict[int, tuple[Any, _Bound]] = {}
+    for rnd in range(r0, LAST_ROUND + 1):
+        steps = step_order(rnd, model.surprise)
+        if rnd > r0:
+            stages.append(("round", rnd, 0, _snap(np, dists, last)))
+            dists = _new_round(np, tab, dists, rnd, res)
+        for j in range(j0 if rnd == r0 else 0, len(steps)):
+            if (rnd, j) in inject:
+                dists = _join(np, tab, dists, inject[(rnd, j)], res)
+            stages.append(("step", rnd, j, _snap(np, dists, last)))
+            if rnd == LAST_ROUND:
+                dists = _settle_last_round(np, dists, res)
+            nxt: dict[int, tuple[State, int]] = {}
+            for sw, (st, o) in dists.items():
+                if len(st[3]):
+                    got, o2 = _step(np, tab, st, sw, rnd, steps, j, res, eps)
+                    nxt[sw] = (got, o if o2 is None else o2)
+            dists = nxt
+    stages.append(("end", LAST_ROUND + 1, 0, _snap(np, dists, last)))
+    for sw, (st, _o) in dists.items():                       # J-6: attackers left after round 4
+        res[WIN if sw else HOLD] += float(st[3].sum())
+    return Run(res, stages)
+
+
+def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
+    """Outcome probabilities at every recorded boundary, from the end back."""
+    model = tab.model
+    sheet = Sheet()
+    after = run.stages[-1][3]
+    after_kind = "end"
+    for sw, bd in after.items():
+        bd.decode()
+        v = np.zeros((len(bd.keys), 3))
+        v[:, WIN if sw else HOLD] = 1.0
+        bd.store(np, v)
+    for kind, rnd, j, now in reversed(run.stages[:-1]):
+        for sw, bd in now.items():
+            if bd is after.get(sw):                          # nothing acted: the same values
+                sheet.bounds.setdefault((rnd, j), {})[sw] = bd
+                continue
+            bd.decode()
+            empty = _Bound(0, BITS[1], np.zeros(0, dtype=np.int64), np.zeros((0, 2)), np.zeros(0, dtype=np.float32),
+                           *([np.zeros(0, dtype=np.int64)] * 3))
+            if kind == "round":
+                bd.store(np, _round_back(np, tab, bd, sw, rnd, after))
+                continue
+            v = np.zeros((len(bd.keys), 3))
+            f, a, d = bd.f, bd.a, bd.d
+            live = np.ones(len(f), dtype=bool)
+            if rnd == LAST_ROUND:                            # J-6, see _settle_last_round
+                if sw:
+                    v[:, WIN] = 1.0
+                    live[:] = False
+                else:
+                    held = (f & A_RETREATED) != 0
+                    v[held, HOLD] = 1.0
+                    live &= ~held
+            li = np.flatnonzero(live)
+            for c0 in range(0, len(li), SLICE):              # a slice at a time: bounded memory
+                sl = li[c0:c0 + SLICE]
+                v[sl] = _step_back(np, tab, f[sl], a[sl], d[sl], sw, rnd, step_order(rnd, model.surprise), j,
+                                   after.get(sw, empty))
+            bd.store(np, v)
+            sheet.bounds.setdefault((rnd, j), {})[sw] = bd
+        mine = [id(x) for x in now.values()]
+        for bd in after.values():                            # what the next stage back needs: now
+            if id(bd) not in mine:
+                bd.f = bd.a = bd.d = bd.vt = None
+                if after_kind != "step":                     # (a round's end is not kept)
+                    bd.v = bd.lost = bd.keys = None
+        after, after_kind = now, kind
+    for g in sheet.bounds.values():
+        for bd in g.values():
+            bd.f = bd.a = bd.d = bd.vt = None                # keys and values are what is kept
+    return sheet
+
+
+def _round_back(np: Any, tab: _Tables, bd: _Bound, sw: int, rnd: int, after: dict[int, _Bound]) -> Any:
+    """Backward over a round start (see :func:`_new_round`)."""
+    f, a, d = bd.f, bd.a, bd.d
+    v = np.zeros((len(f), 3))
+    sw2, f2, a2, d2, out = _round_map(np, tab, sw, f, a, d, rnd)
+    for target in (0, 1):
+        sel = (sw2 == target) & (out < 0)
+        if sel.any() and target in after:
+            v[sel] = after[target].values(np, f2[sel], a2[sel], d2[sel])
+    done = out >= 0
+    v[np.flatnonzero(done), out[done]] = 1.0
+    return v
+
+
+def _round_map(np: Any, tab: _Tables, sw: int, f: Any, a: Any, d: Any, rnd: int
+               ) -> tuple[Any, Any, Any, Any, Any]:
+    """Round start for each state: ``(swapped, flags, attacker id, defender id, outcome or -1)``.
+    Cleopatra's turn comes again; at round 2 reserves arrive (J-8), disrupted if their main
+    force fell in round 1, and a disrupted defender swaps roles (J-9)."""
+    n = len(f)
+    sw2 = np.full(n, sw, dtype=np.int64)
+    f2 = f & ~CLEO_ACTED
+    a2, d2 = a.copy(), d.copy()
+    out = np.full(n, -1, dtype=np.int64)
+    if rnd == 2 and n:
+        hit = tab.disrupted(0, a) | tab.disrupted(1, d)
+        for i in np.flatnonzero(hit).tolist():
+            res = [0.0, 0.0, 0.0, 0.0]
+            dist = D._Dist(0, {(int(a[i]) << 2) | int(f2[i]): {int(d[i]): 1.0}})
+            got = D._new_round(tab.model, {sw: dist}, rnd, res)
+            if not got:
+                out[i] = max(range(3), key=lambda r: res[r])
+                continue
+            (s3, dist3), = got.items()
+            (a3, d3, fl3, _p), = dist3.states()
+            sw2[i], f2[i], a2[i], d2[i] = s3, fl3, a3, d3
+    return sw2, f2, a2, d2, out
+
+
+def _settle_last_round(np: Any, dists: dict[int, tuple[State, int]], res: list[float]
+                       ) -> dict[int, tuple[State, int]]:
+    """As :func:`engine.jc.odds_dp._settle_last_round` (J-6)."""
+    out: dict[int, tuple[State, int]] = {}
+    for sw, ((f, a, d, p), o) in dists.items():
         if sw:
             res[WIN] += float(p.sum())
             continue
@@ -334,122 +811,21 @@ def _settle_last_round(np: Any, dists: dict[int, State], res: list[float]) -> di
             keep = ~done
             f, a, d, p = f[keep], a[keep], d[keep], p[keep]
         if len(p):
-            out[sw] = (f, a, d, p)
+            out[sw] = ((f, a, d, p), o)
     return out
 
 
-def _new_round(np: Any, tab: _Tables, dists: dict[int, State], rnd: int, res: list[float]
-               ) -> dict[int, State]:
-    """Round start: Cleopatra's turn comes again; at round 2 reserves arrive (J-8), disrupted if
-    their main force fell in round 1, and a disrupted defender swaps roles (J-9). The few
-    disrupted states go through :func:`engine.jc.odds._new_round` one by one."""
-    model = tab.model
-    out: dict[int, list[tuple[Any, Any, Any, Any]]] = {0: [], 1: []}
-    for sw, (f, a, d, p) in dists.items():
-        f = f & ~CLEO_ACTED
-        if rnd == 2:
-            hit = np.zeros(len(p), dtype=bool)
-            for s, ids in ((0, a), (1, d)):
-                side = model.sides[s]
-                needs = np.array([not side.main_alive(sub) and any(v and side.slots[i].reserve
-                                                                    for i, v in enumerate(sub))
-                                  for sub in side.subs], dtype=bool)
-                hit |= needs[ids]
-            if hit.any():
-                rows: dict[int, dict[int, float]] = {(int(x) << 2) | int(y): {} for x, y in zip(a[hit], f[hit])}
-                for x, y, z, q in zip(a[hit].tolist(), f[hit].tolist(), d[hit].tolist(), p[hit].tolist()):
-                    row = rows[(x << 2) | y]
-                    row[z] = row.get(z, 0.0) + q
-                for sw2, dist in O._new_round(model, {sw: O._Dist(0, rows)}, rnd, res).items():
-                    st = dist.states()
-                    out[sw2].append((np.array([x[2] for x in st], dtype=np.int64),
-                                     np.array([x[0] for x in st], dtype=np.int64),
-                                     np.array([x[1] for x in st], dtype=np.int64),
-                                     np.array([x[3] for x in st])))
-                keep = ~hit
-                f, a, d, p = f[keep], a[keep], d[keep], p[keep]
-        out[sw].append((f, a, d, p))
-    return {sw: _gather(np, tab, 0, parts, res, 0.0) for sw, parts in out.items()
-            if sum(len(x[3]) for x in parts)}
-
-
-def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[tuple[str, str]],
-          j: int, res: list[float], skip: set[tuple[int, int]], eps: float) -> State:
-    """Every block of step ``j`` acts by the policy: fires, or retreats in round 4 (J-6)."""
-    model = tab.model
-    role, letter = steps[j]
-    round1 = rnd == 1
-    s = 0 if (role == "attacker") != bool(swapped) else 1
-    t = 1 - s
-    idx = tuple(i for i in model.group(s, role, letter, round1) if (s, i) not in skip)
-    cleo_step = bool(model.cleo and letter == "C" and not (round1 and model.sides[0].slots[-1].reserve))
-    if not idx and not cleo_step:
-        return st
-    retreat = role == "attacker" and rnd == LAST_ROUND
-    catch_up = bool(model.cleo and steps.index((role, "C")) <= j)
-    f, a, d, p = st
-    sid, tid = (a, d) if s == 0 else (d, a)
-    if cleo_step:
-        ca = (tab.subs(s)[sid, -1] > 0) & ((f & CLEO_ACTED) == 0)
-    else:
-        ca = np.zeros(len(p), dtype=bool)
-    keys = sid * 2 + ca
-    f2 = f | np.where(ca, CLEO_ACTED, 0)
-    row, w, lost = tab.plan(s, idx, cleo_step, retreat, keys)
-    if lost is not None:
-        res[DROPPED] += float((p * lost).sum())      # (no BLAS: its threads would spin)
-    if retreat:                                              # row: the id after, -1: none acts
-        idle = row < 0
-        go = ~idle
-        new, f3 = row[go], f2[go] | (A_RETREATED if s == 0 else 0)
-        empty = ~tab.subs(s)[new].any(axis=1)
-        res[HOLD if s == 0 else WIN] += float(p[go][empty].sum())
-        stay = ~empty
-        return _gather(np, tab, s, [(f[idle], sid[idle], tid[idle], p[idle]),
-                                    (f3[stay], new[stay], tid[go][stay], p[go][stay])], res, eps)
-    nxt, first_left, first_empty = tab.target(t, round1)
-    width = w.shape[1]
-    fe, fl = first_empty[tid], first_left[tid]
-    lmask = fl < np.minimum(fe, width)                       # rows where Cleopatra may leave t
-    lf = np.flatnonzero(lmask)
-    rkl = np.zeros(len(p), dtype=np.int64)
-    fires = np.zeros(len(p), dtype=bool)
-    joined = tab.join(s, sid[lf]) if len(lf) else None      # (may add ids to side s)
-    n_s = len(model.sides[s].subs)
-    rk = f2 * n_s + sid
-    if len(lf):                                              # she joins s (J-2) and, if her turn
-        fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)  # for s has come, fires at once
-        rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
-    acc = _Sum(np, tab, s, [rk, rkl[lf]])
-    chunk = max(1, CHUNK // width)                           # bounded temporaries (issue 11: memory)
-    for c0 in range(0, len(p), chunk):
-        c = slice(c0, c0 + chunk)
-        fr = np.flatnonzero(fires[c])
-        wide = width + (1 if len(fr) else 0)
-        ks = np.arange(wide)[None, :]
-        if len(fr):
-            q = np.zeros((len(p[c]), wide))
-            q[:, :width] = p[c, None] * w[row[c]]
-        else:
-            q = p[c, None] * w[row[c]]                       # rows x k: p times P(k hits)
-        fl_c, fe_c = fl[c], fe[c]
-        if len(fr):                                          # Cleopatra fires for s at once:
-            qf = q[fr]                                       # 1 die, a hit on 1 (J-2)
-            moved = np.where((ks >= fl_c[fr, None]) & (ks < fe_c[fr, None]), qf, 0.0) / 6.0
-            qf -= moved
-            qf[:, 1:] += moved[:, :-1]
-            q[fr] = qf
-        em = np.flatnonzero(fe_c < wide)                     # rows where t may be emptied (J-13)
-        if len(em):
-            qe = q[em]
-            gone = ks >= fe_c[em, None]
-            _terminal(res, t, f2[c][em], (qe * gone).sum(axis=1))
-            qe[gone] = 0.0
-            q[em] = qe
-        base_rows = acc.ridx[rk[c]][:, None]
-        if lmask[c].any():                                   # from fl hits on, the row s joined
-            rows = np.where(ks >= fl_c[:, None], acc.ridx[rkl[c]][:, None], base_rows)
-        else:
-            rows = base_rows
-        acc.add_rows(rows, nxt[tid[c], :wide], q)
-    return acc.state(res, eps)
+def _new_round(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], rnd: int, res: list[float]
+               ) -> dict[int, tuple[State, int]]:
+    """Forward over a round start (:func:`_round_map`)."""
+    parts: dict[int, list[State]] = {0: [], 1: []}
+    for sw, ((f, a, d, p), _o) in dists.items():
+        sw2, f2, a2, d2, out = _round_map(np, tab, sw, f, a, d, rnd)
+        done = out >= 0
+        for r in (WIN, ELIM, HOLD):
+            res[r] += float(p[done & (out == r)].sum())
+        for target in (0, 1):
+            sel = (sw2 == target) & ~done
+            if sel.any():
+                parts[target].append((f2[sel], a2[sel], d2[sel], p[sel]))
+    return {sw: (_gather(np, tab, 0, ps, res, 0.0), 0) for sw, ps in parts.items() if ps}

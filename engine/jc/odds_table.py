@@ -1,0 +1,365 @@
+"""The odds table of one big battle (issue 25): every later question a look-up.
+
+A battle is mapped onto the model of :mod:`engine.jc.odds_grid` (a :class:`Position`: the
+strengths of every block of the battle, 0 for those gone, the flags, the step, the blocks that
+have acted this round). The :class:`Table` holds the sheet of its last computation (a forward
+pass from one or more starts, then the backward pass) and answers a position from it: a boundary
+state is read off; a position in the middle of a step is taken through the rest of the step in
+plain Python (:func:`engine.jc.odds_dp._step`) and its successors read off. A position the sheet
+does not hold to BUDGET is computed once from there (:meth:`Table.compute`), and that sheet is
+the table from then on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.jc import battle as B
+from engine.jc import odds_dp as D
+from engine.jc import policy
+from engine.jc.odds_grid import (A_RETREATED, CLEO_ACTED, DROPPED, HOLD, WIN, Bound, Run, Sheet, Skip, State,
+                                 _Tables, backward, forward)
+from engine.jc.order import LAST_ROUND, step_order
+
+@dataclass(frozen=True)
+class Position:
+    """A settled battle (fighting, no hit waiting) in a model's terms: before step ``j`` of round
+    ``rnd``, ``skip`` the blocks that have acted this round, the state ``(f, a, d)`` in group
+    ``sw`` (J-9 swapped)."""
+
+    rnd: int
+    j: int
+    skip: Skip
+    sw: int
+    f: int
+    a: int
+    d: int
+
+
+def _statics(x: B.Block) -> tuple[Any, ...]:
+    """What a block's slot in a model depends on (and its key, to tell battles apart)."""
+    track = x["track"]
+    return (x["key"], x["letter"], x["fp"], x["kind"], bool(x["reserve"]), track[0], len(track))
+
+
+def _runs(slots: list[D._Slot]) -> list[list[int]]:
+    """Slots of blocks alike in everything but their entry order and next to each other in
+    J-14's order among equally strong blocks (two legions C2 entered one after the other). Which
+    of them has which strength (and has acted) does not change the odds: the battle with their
+    strengths swapped is the same battle with their names swapped, since J-14 puts a hit on
+    either of them exactly where it would put it on the other. So a position keeps their
+    strengths rising along that order, as J-14's own hits leave them, and a hit put on the
+    other of two such blocks is the J-14 position (a look-up, not a computation)."""
+    order = sorted(range(len(slots)), key=lambda i: policy.tie_key(slots[i].fp, slots[i].leader, slots[i].seq))
+
+    def kind(i: int) -> tuple[Any, ...]:
+        sl = slots[i]
+        return (sl.letter, sl.fp, sl.leader, sl.ballista, sl.cleopatra, sl.reserve, sl.lower)
+
+    runs: list[list[int]] = []
+    for i in order:
+        if runs and not slots[i].cleopatra and kind(runs[-1][-1]) == kind(i):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return [r for r in runs if len(r) > 1]
+
+
+class Table:
+    """Every answer of one battle (one set of blocks): the sheets of its computations (newest
+    first) over one model, and a forward pass whose backward pass is still to do."""
+
+    SHEETS = 1                       # computations kept: the newest covers every point asked since
+
+    def __init__(self, np: Any, b: B.Battle) -> None:
+        model, _start, _j0, _acted = D._build(b)
+        self.np = np
+        self.tab = _Tables(np, model)
+        self.model = model
+        self.names = (b["attacker"], b["defender"])
+        self.slot_of: dict[int, tuple[int, int, tuple[Any, ...]]] = {}
+        blocks = {x["seq"]: x for x in b["blocks"]}
+        for s, side in enumerate(model.sides):
+            for i, sl in enumerate(side.slots):
+                if not sl.cleopatra:
+                    self.slot_of[sl.seq] = (s, i, _statics(blocks[sl.seq]))
+        self.cleo = next((_statics(x) for x in b["blocks"] if x["kind"] == "cleopatra" and B.in_space(x)), None)
+        self.runs = (_runs(model.sides[0].slots), _runs(model.sides[1].slots))
+        self.groups: dict[tuple[int, str, str, bool], tuple[int, ...]] = {}
+        self.sheets: list[Sheet] = []
+        self.pending: Run | None = None
+        self.computations = 0        # forward passes run (for tests and the benchmark)
+        self.answers: dict[Position, list[float]] = {}
+
+    # -- where a battle is ---------------------------------------------------------------------
+    def fits(self, b: B.Battle) -> bool:
+        """Whether ``b`` is a point of this battle: the same sides and Mars, and every block in
+        its space one of the model's."""
+        if (b["attacker"], b["defender"]) != self.names or bool(b["surprise"]) != self.model.surprise:
+            return False
+        for x in b["blocks"]:
+            if not B.in_space(x):
+                continue
+            if x["kind"] == "cleopatra":
+                if self.cleo is None or _statics(x) != self.cleo:
+                    return False
+                continue
+            loc = self.slot_of.get(x["seq"])
+            if loc is None or self.names[loc[0]] != x["side"] or _statics(x) != loc[2]:
+                return False
+        return True
+
+    def position(self, b: B.Battle, intern: bool = False) -> Position | None:
+        """``b`` (settled, fighting) in this table's terms; None if it is not this battle (a
+        block in the space that the model does not have) or, unless ``intern``, its strengths
+        were never seen."""
+        model = self.model
+        sides = model.sides
+        values = [[0] * len(sides[0].slots), [0] * len(sides[1].slots)]
+        acted: set[tuple[int, int]] = set()
+        flags = 0
+        names = self.names
+        if (b["attacker"], b["defender"]) != names or bool(b["surprise"]) != model.surprise:
+            return None
+        for x in b["blocks"]:
+            if not B.in_space(x):
+                continue
+            if x["kind"] == "cleopatra":
+                if self.cleo is None or _statics(x) != self.cleo:
+                    return None
+                values[names.index(x["side"])][-1] = int(x["strength"])
+                if x["acted"]:
+                    flags |= CLEO_ACTED
+                continue
+            loc = self.slot_of.get(x["seq"])
+            if loc is None or names[loc[0]] != x["side"] or _statics(x) != loc[2]:
+                return None
+            s, i = loc[0], loc[1]
+            values[s][i] = int(x["strength"])
+            if x["acted"]:
+                acted.add((s, i))
+        for s in (0, 1):                     # alike blocks in a row: one state (see _runs)
+            for run in self.runs[s]:
+                pairs = sorted((values[s][i], (s, i) in acted) for i in run)
+                for i, (v, done) in zip(run, pairs):
+                    values[s][i] = v
+                    if done:
+                        acted.add((s, i))
+                    else:
+                        acted.discard((s, i))
+        if intern:
+            a: int | None = sides[0].id(tuple(values[0]))
+            d: int | None = sides[1].id(tuple(values[1]))
+        else:
+            a = sides[0].ids.get(tuple(values[0]))
+            d = sides[1].ids.get(tuple(values[1]))
+        if a is None or d is None:
+            return None
+        if b["retreated"][names[0]] > 0:
+            flags |= A_RETREATED
+        rnd, sw = int(b["round"]), int(bool(b["swapped"]))
+        j = self._current(rnd, sw, values, acted, flags)
+        return Position(rnd, j, frozenset(acted), sw, flags, a, d)
+
+    def _current(self, rnd: int, sw: int, values: list[list[int]], acted: set[tuple[int, int]], flags: int) -> int:
+        """The first step of the round with a block still to act (as battle.current_step:
+        Cleopatra has her own turn in the C step of the side she is with)."""
+        steps = step_order(rnd, self.model.surprise)
+        for j, (role, letter) in enumerate(steps):
+            s = 0 if (role == "attacker") != bool(sw) else 1
+            key = (s, role, letter, rnd == 1)
+            group = self.groups.get(key)
+            if group is None:
+                group = self.groups[key] = self.model.group(s, role, letter, rnd == 1)
+            if any(values[s][i] and (s, i) not in acted for i in group):
+                return j
+            if (letter == "C" and self.model.cleo and values[s][-1] and not flags & CLEO_ACTED
+                    and not (rnd == 1 and self.model.sides[0].slots[-1].reserve)):
+                return j
+        return len(steps)
+
+    # -- answers --------------------------------------------------------------------------------
+    def _lookup(self, rnd: int, j: int, sw: int, f: Any, a: Any, d: Any) -> Any:
+        """Outcome probabilities (n x 3) of states at a boundary, the best any sheet holds."""
+        np = self.np
+        best = np.zeros((len(f), 3))
+        for sheet in self.sheets:
+            bd = sheet.bounds.get((rnd, j), {}).get(sw)
+            if bd is None:
+                continue
+            v = bd.values(np, f, a, d)
+            better = v.sum(axis=1) > best.sum(axis=1)
+            best[better] = v[better]
+        return best
+
+    def value(self, pos: Position) -> list[float] | None:
+        """``[wins, eliminated, holds]`` from ``pos`` by look-ups, or None when the sheets do
+        not hold it to BUDGET."""
+        got = self.answers.get(pos)
+        if got is not None:
+            return got
+        self.complete()
+        got = self._value(pos)
+        if got is None or 1.0 - sum(got) > D.BUDGET:
+            return None
+        self._keep(pos, got)
+        return got
+
+    def holds(self, pos: Position) -> bool:
+        """Whether the table (not only the answers kept) holds ``pos`` to BUDGET."""
+        self.complete()
+        got = self._value(pos)
+        return got is not None and 1.0 - sum(got) <= D.BUDGET
+
+    def _keep(self, pos: Position, got: list[float]) -> None:
+        """Remember an answer given (the same question is answered with the same figures)."""
+        if pos in self.answers:
+            return
+        if len(self.answers) >= 64:
+            self.answers.pop(next(iter(self.answers)))
+        self.answers[pos] = got
+
+    def _value(self, pos: Position) -> list[float] | None:
+        np = self.np
+        if pos.rnd == LAST_ROUND and (pos.sw or pos.f & A_RETREATED):     # J-6
+            return [float(pos.sw), 0.0, float(not pos.sw)]
+        res = [0.0, 0.0, 0.0, 0.0]
+        spread = self._expand(pos, res)
+        if spread is None:
+            v = self._lookup(pos.rnd, pos.j, pos.sw, np.array([pos.f]), np.array([pos.a]), np.array([pos.d]))
+            if 1.0 - float(v[0].sum()) <= D.BUDGET:
+                return [float(x) for x in v[0]]
+            spread = self._expand(pos, res, True)            # (a state J-14 does not reach there,
+            assert spread is not None                        # e.g. Cleopatra passed: its step)
+        (rnd, j), groups = spread
+        out = np.array(res[:3])
+        if rnd <= LAST_ROUND:
+            for sw, (f, a, d, p) in groups:
+                out += p @ self._lookup(rnd, j, sw, f, a, d)
+        return [float(x) for x in out]
+
+    def _expand(self, pos: Position, res: list[float], force: bool = False
+                ) -> tuple[Bound, list[tuple[int, State]]] | None:
+        """The rest of ``pos``'s step for a block that has acted this round already (J-14 for
+        the others): the states at the next boundary with their probabilities (outcomes reached
+        on the way added to ``res``); None when no block of the step has acted (``pos`` is a
+        boundary state itself) unless ``force``."""
+        np = self.np
+        model = self.model
+        steps = step_order(pos.rnd, model.surprise)
+        if pos.j >= len(steps):
+            return None
+        role, letter = steps[pos.j]
+        s = 0 if (role == "attacker") != bool(pos.sw) else 1
+        group = model.group(s, role, letter, pos.rnd == 1)
+        if not force and not any((s, i) in pos.skip for i in group):
+            return None
+        dist = D._Dist(0, {(pos.a << 2) | pos.f: {pos.d: 1.0}})
+        if pos.rnd == LAST_ROUND:
+            dists = D._settle_last_round({pos.sw: dist}, res)
+            dist = dists.get(pos.sw, D._Dist(0, {}))
+        out = D._step(model, dist, pos.sw, pos.rnd, steps, pos.j, res, set(pos.skip), 0.0)
+        dists2 = {pos.sw: out} if out.rows else {}
+        rnd, j = pos.rnd, pos.j + 1
+        if j == len(steps):
+            if rnd == LAST_ROUND:
+                for sw, dd in dists2.items():
+                    res[WIN if sw else HOLD] += sum(p for row in dd.rows.values() for p in row.values())
+                return (LAST_ROUND + 1, 0), []
+            dists2 = D._new_round(model, dists2, rnd + 1, res)
+            rnd, j = rnd + 1, 0
+        groups = []
+        for sw, dd in dists2.items():
+            st = dd.states()
+            groups.append((sw, (np.array([x[2] for x in st], dtype=np.int64), np.array([x[0] for x in st], dtype=np.int64),
+                                np.array([x[1] for x in st], dtype=np.int64), np.array([x[3] for x in st]))))
+        return (rnd, j), groups
+
+    def _run(self, roots: list[Position], eps: float) -> tuple[Run, list[float]]:
+        """A forward pass from ``roots`` (mass 1 each), with eps 0 if ``eps`` dropped too much;
+        also the outcomes the first root reaches before its first boundary."""
+        np = self.np
+        inject: dict[Bound, list[tuple[int, State]]] = {}
+        first = [0.0, 0.0, 0.0, 0.0]
+        for n, pos in enumerate(roots):
+            res = [0.0, 0.0, 0.0, 0.0]
+            if pos.rnd == LAST_ROUND and (pos.sw or pos.f & A_RETREATED):
+                res[WIN if pos.sw else HOLD] = 1.0
+                spread: tuple[Bound, list[tuple[int, State]]] | None = ((LAST_ROUND + 1, 0), [])
+            else:
+                spread = self._expand(pos, res)
+            if spread is None:
+                one = (np.array([pos.f], dtype=np.int64), np.array([pos.a], dtype=np.int64),
+                       np.array([pos.d], dtype=np.int64), np.ones(1))
+                spread = ((pos.rnd, pos.j), [(pos.sw, one)])
+            bound, groups = spread
+            if bound[0] <= LAST_ROUND:
+                inject.setdefault(bound, []).extend(groups)
+            if n == 0:
+                first = res
+        self.computations += 1
+        run = forward(np, self.tab, inject, eps) if inject else Run([0.0, 0.0, 0.0, 0.0], [])
+        if run.res[DROPPED] > D.BUDGET and eps > 0.0:
+            return self._run(roots, 0.0)
+        return run, first
+
+    def compute(self, roots: list[Position], eps: float, backward_now: bool) -> list[float]:
+        """The table from ``roots`` on, in place of the one held; returns the outcomes of the
+        first root when it is the only one. The backward pass runs now or at the next
+        :meth:`complete`."""
+        self.pending = None
+        self.sheets.clear()                          # (bounded memory: the new one takes over)
+        run, first = self._run(roots, eps)
+        self.pending = run if run.stages else None
+        if backward_now:
+            self.complete()
+        if len(roots) == 1:
+            got = [first[i] + run.res[i] for i in range(4)]
+            self._keep(roots[0], got[:3])
+            return got
+        return [0.0, 0.0, 0.0, 0.0]
+
+    def answer(self, pos: Position, eps: float) -> list[float]:
+        """The outcomes from ``pos`` by a forward pass alone; the table held stays as it is (an
+        option that is seldom taken: a retreat)."""
+        run, first = self._run([pos], eps)
+        got = [first[i] + run.res[i] for i in range(3)]
+        self._keep(pos, got)
+        return got
+
+    def complete(self) -> bool:
+        """Run the backward pass still to do (True if there was one)."""
+        run, self.pending = self.pending, None
+        if run is None:
+            return False
+        sheet = backward(self.np, self.tab, run)
+        self.sheets.insert(0, sheet)
+        del self.sheets[self.SHEETS:]
+        return True
+
+    def size(self) -> int:
+        """States held in all sheets."""
+        return sum(s.size() for s in self.sheets)
+
+
+def odds(battle: B.Battle, eps: float = D.EPS, backward: bool = False) -> dict[str, float]:
+    """The array programme on its own, a fresh table (for tests and the benchmark): the forward
+    pass's answer, or with ``backward`` the backward pass's value at the start.
+
+    Raises IllegalMove if the battle cannot start (see :func:`battle.check_ready`).
+    """
+    import numpy as np
+
+    b = D._settled(battle)
+    if b["phase"] == "over":
+        return {r: float(r == b["result"]) for r in B.RESULTS}
+    table = Table(np, b)
+    pos = table.position(b, intern=True)
+    assert pos is not None
+    got = table.compute([pos], eps, backward_now=backward)
+    if backward:
+        looked = table.value(pos)
+        assert looked is not None, (pos, got, table._value(pos))
+        got = looked
+    total = got[0] + got[1] + got[2]
+    return {r: got[i] / total for i, r in enumerate(B.RESULTS)}
