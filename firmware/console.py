@@ -15,7 +15,7 @@ from typing import IO, Any
 from engine import registry
 from engine.errors import (BadArguments, LegatusError, LineTooLong, NoSession, UnknownCommand)
 from engine.text import Msg
-from firmware.session import Session, parse_line
+from firmware.session import Session, parse_line, with_language_options
 from firmware.store import Store
 
 PROTOCOL_VERSION = 1
@@ -186,6 +186,9 @@ class Console:
             if not 0 <= seed < 2**64:
                 raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
             committed = False
+        if given is None:                  # the language's defaults go into the stored line
+            from firmware.i18n import language
+            line = with_language_options(line, language())
         session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed)
         old = self.session
         abandoned = self._history_hook("record_abandoned", old) if old is not None else False

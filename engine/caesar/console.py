@@ -11,7 +11,8 @@ from typing import Any
 from engine.caesar import flow
 from engine.caesar.autocrassus import decide
 from engine.caesar.board import BORDER_CONTROL, SPACE_A, SPACE_B, SPACES, PROVINCES, province_index, space_index
-from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, RULE_CHOICES, Game
+from engine.caesar.editions import EDITIONS, LEGACY, VARIANTS, language_options, variant_values
+from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, OTHER_RULES, RULE_CHOICES, Game
 from engine.caesar.position import apply_position, position_of
 from engine.caesar.rules import can_play_face_down, placements
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles
@@ -24,9 +25,9 @@ from engine.game import Command, GameRules, Outcome, Request, State, commands
 from engine.text import Msg
 
 SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
-                          "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties",
+                          "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties", "edition",
                           "tiles", "tiles-input", "bag-input", "crassus-bag", "human-bag", "row", "seed"})
-DUEL_OPTIONS = frozenset({"poison", "centurions", "border-control", "bag-input", "seed"})
+DUEL_OPTIONS = frozenset({"poison", "centurions", "border-control", "bag-input", "edition", "seed"})
 
 
 def _choice(req: Request, key: str, choices: tuple[str, ...], default: str) -> str:
@@ -55,12 +56,7 @@ def _new_solo(req: Request, seed: int) -> State:
         raise BadArguments(Msg("Unexpected '{}'; options are key=value, e.g. side=pompey.", req.args[0]))
     side = _choice(req, "side", ("caesar", "pompey"), "caesar")
     difficulty = _choice(req, "difficulty", DIFFICULTIES, "normal")
-    rules = {key: _choice(req, key, RULE_CHOICES[key], RULE_CHOICES[key][0])
-             for key in ("reshuffle", "defend", "ties", "stuck", "crassus-ties")}
-    when = _choice(req, "harder-when", ("always", "control"), "always")
-    if "harder-when" in req.opts and not req.opt_flag("harder"):
-        raise BadArguments(Msg("harder-when= needs harder=1."))
-    rules["harder"] = when if req.opt_flag("harder") else "off"
+    rules = _rules(req, solo=True)
     bag = _choice(req, "bag-input", INPUT_CHOICES, "digital")
     inputs = {"tiles": _choice(req, "tiles-input", INPUT_CHOICES, "digital"),
               "crassus_bag": _choice(req, "crassus-bag", INPUT_CHOICES, bag),
@@ -73,13 +69,31 @@ def _new_solo(req: Request, seed: int) -> State:
     return g.to_json()
 
 
+def _rules(req: Request, solo: bool) -> dict[str, str]:
+    """The rules of a new game: ``edition=`` (none given: ``mixed``, the rules sessions stored
+    before editions played; the firmware passes the language's edition) sets every variant, and
+    an explicit ``defend=``/``reshuffle=``/``ties=``/``harder-when=`` overrides one (solo)."""
+    edition = _choice(req, "edition", EDITIONS, LEGACY)
+    rules = {"edition": edition, **variant_values(edition), **OTHER_RULES}
+    if not solo:
+        return rules
+    for key in VARIANTS:
+        rules[key] = _choice(req, key, RULE_CHOICES[key], rules[key])
+    for key in ("stuck", "crassus-ties"):
+        rules[key] = _choice(req, key, RULE_CHOICES[key], rules[key])
+    if "harder-when" in req.opts and not req.opt_flag("harder"):
+        raise BadArguments(Msg("harder-when= needs harder=1."))
+    rules["harder"] = rules["harder-when"] if req.opt_flag("harder") else "off"
+    return rules
+
+
 def _new_duel(req: Request, seed: int) -> State:
     req.check_opts(DUEL_OPTIONS)
     if req.args:
         raise BadArguments(Msg("Unexpected '{}'; options are key=value, e.g. poison=1.", req.args[0]))
     bag = _choice(req, "bag-input", INPUT_CHOICES, "digital")
     g = flow.new_game("duel", seed, poison=req.opt_flag("poison"), centurions=req.opt_flag("centurions"),
-                      border_control=req.opt_flag("border-control"),
+                      border_control=req.opt_flag("border-control"), rules=_rules(req, solo=False),
                       inputs={"tiles": "digital", "crassus_bag": bag, "human_bag": bag})
     return g.to_json()
 
@@ -265,13 +279,14 @@ SOLO = GameRules(
     new=_new_solo,
     view=_view,
     usage=("new caesar-solo side=caesar|pompey difficulty=easy|normal|hard [poison=1] [centurions=1] "
-           "[border-control=1] [harder=1] [seed=N] ..."),
+           "[border-control=1] [harder=1] [edition=ru|uk] [seed=N] ..."),
     commands=commands(
         Command("crassus", _crassus, True, "crassus [tile=X] [draw=...] [centurion=...]  (one Auto-Crassus turn)"),
         Command("decide", _decide, False, "decide  (the play Auto-Crassus would make now)"),
         Command("reveal-tile", _reveal, True, "reveal-tile  (turn up his next tile before crassus)"),
         *_COMMON,
     ),
+    language_options=language_options,
 )
 
 DUEL = GameRules(
@@ -279,6 +294,8 @@ DUEL = GameRules(
     title="Caesar! two players",
     new=_new_duel,
     view=_view,
-    usage="new caesar-duel [poison=1] [centurions=1] [border-control=1] [bag-input=digital|physical] [seed=N]",
+    usage="new caesar-duel [poison=1] [centurions=1] [border-control=1] [bag-input=digital|physical] "
+          "[edition=ru|uk] [seed=N]",
     commands=commands(*_COMMON, Command("hand", _hand, False, "hand <caesar|pompey>  (private)")),
+    language_options=language_options,
 )

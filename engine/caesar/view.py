@@ -47,7 +47,7 @@ def view(g: Game) -> dict[str, Any]:
         "winner": n[g.winner] if g.winner >= 0 else None,
         "end": g.end or None,
         "turns": g.turns,
-        "rules": dict(g.rules) if g.solo else {},
+        "rules": dict(g.rules) if g.solo else {"edition": g.rules["edition"]},
         "inputs": dict(g.inputs),
         "markers": {n[p]: markers(g, p) for p in (0, 1)},
     }
