@@ -43,7 +43,9 @@ _PAIRS = ("hand", "bag", "cent", "markers", "senate", "senate_markers", "removed
 _SCALARS = ("mode", "names", "human_side", "difficulty", "poison", "centurions", "border_control",
             "rules", "inputs", "pool", "turn", "step", "pending", "extra", "cent_taken",
             "tile_defs", "tile_user", "deck", "stack", "played", "last_tile", "revealed", "winner", "end",
-            "last", "turns")
+            "last", "turns", "mine", "latest")
+# Keys added after sessions were first stored: a state without them gets these values.
+_LATER: dict[str, Any] = {"mine": {}, "latest": ""}
 
 
 class Game:
@@ -96,6 +98,8 @@ class Game:
         self.end = ""
         self.last: dict[str, Any] = {}
         self.turns = 0
+        self.mine: dict[str, Any] = {}     # the human side's turn in progress or last (engine/caesar/turns.py)
+        self.latest = ""                   # who acted last: "crassus" (his turn), a player name, or ""
         self.inf: list[list[int]] = [[0] * N_PROVINCES, [0] * N_PROVINCES]
         self.empty: list[int] = [0] * N_PROVINCES
         self.emask: list[int] = [0] * N_PROVINCES
@@ -178,7 +182,7 @@ class Game:
         for key in _PAIRS:
             setattr(g, key, [list(v) if isinstance(v, list) else v for v in data[key]])
         for key in _SCALARS:
-            val = data[key]
+            val = data[key] if key in data or key not in _LATER else _LATER[key]
             if isinstance(val, list):
                 val = [list(v) if isinstance(v, list) else v for v in val]
             elif isinstance(val, dict):
