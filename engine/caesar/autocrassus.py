@@ -279,9 +279,10 @@ class _Decider:
             return None
         top = max(self.best[x] for x in cands)
         x = self.pick_province([y for y in cands if self.best[y] == top])
-        ctrl = _names([nb for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS])
+        his = [nb for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS]
         why = Msg("{point}: {prov} borders {his}, which he controls, and takes his highest value there ({v})",
-                  point=point("expand"), prov=province(x), his=ctrl, v=top)
+                  plural="{point}: {prov} borders {his}, which he controls, and takes his highest value there ({v})",
+                  n=len(his), point=point("expand"), prov=province(x), his=_names(his), v=top)
         return self.highest("S-13", x, why)
 
     def centre(self) -> Decision | None:

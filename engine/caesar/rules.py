@@ -278,14 +278,7 @@ def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
         g.senate_markers[p] += placed
         step["markers"] = placed
         step["senate"] = g.senate[p]
-        if g.solo and p == 0:
-            step["text"] = Msg("Senate token no. {k} is yours: {n} of your control markers goes under it.",
-                               plural="Senate token no. {k} is yours: {n} of your control markers go under it.",
-                               k=g.senate[p], n=placed)
-        else:
-            step["text"] = Msg("Senate token no. {k} for {who}: {n} of his control markers goes under it.",
-                               plural="Senate token no. {k} for {who}: {n} of his control markers go under it.",
-                               k=g.senate[p], n=placed, who=label(g, p))
+        step["text"] = _senate_text(g, p, x, placed)
         return step
     if bonus == "poison":
         tid = poison(g, 1 - p)
@@ -332,6 +325,28 @@ def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
             step["discarded"] = True
             step["text"] = Msg("Centurion: no centurion left to take this turn; discarded.")
     return step
+
+
+def _senate_text(g: Game, p: int, x: int, placed: int) -> Msg:
+    """C-16 in whole sentences: the Senate token's number and the markers under it, or why none."""
+    you, k = g.solo and p == 0, g.senate[p]
+    if placed:
+        if you:
+            return Msg("Senate token no. {k} is yours: {n} of your control markers goes under it.",
+                       plural="Senate token no. {k} is yours: {n} of your control markers go under it.", k=k, n=placed)
+        return Msg("Senate token no. {k} for {who}: {n} of his control markers goes under it.",
+                   plural="Senate token no. {k} for {who}: {n} of his control markers go under it.",
+                   k=k, n=placed, who=label(g, p))
+    if x < 0:                                        # C-21: a face-down bonus, no province with it
+        return (Msg("Senate token no. {k} is yours; it came with no province, so no control marker goes under it.",
+                    k=k) if you else
+                Msg("Senate token no. {k} for {who}; it came with no province, so no control marker goes under it.",
+                    k=k, who=label(g, p)))
+    if you:
+        return Msg("Senate token no. {k} is yours; you did not take control of its province, so no control marker "
+                   "goes under it.", k=k)
+    return Msg("Senate token no. {k} for {who}; he did not take control of its province, so no control marker goes "
+               "under it.", k=k, who=label(g, p))
 
 
 def _poison_text(g: Game, p: int, tid: int) -> Msg:
