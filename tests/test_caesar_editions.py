@@ -316,3 +316,11 @@ def test_a_stored_session_without_edition_resumes_mixed_in_any_language(state_di
     for cmd, expected in zip(rec["lines"][half:], rec["results"][half:], strict=True):
         assert _summary(ok(c, cmd)) == expected
     c.close()
+
+
+def test_edition_names_in_every_language():
+    from engine.caesar.terms import edition_name
+    from firmware.i18n import say
+    assert [say(edition_name(e), "ru") for e in EDITIONS] == ["Русские правила", "Украинские правила",
+                                                              "Смешанные правила (как до изданий)"]
+    assert say(edition_name("uk"), "uk") == "Українські правила" and str(edition_name("ru")) == "Russian rulebook"

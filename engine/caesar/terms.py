@@ -54,6 +54,12 @@ REMOVED_HARDER_LOG_WORDS = {"might": N_("Might removed with a control marker"),
                             "tactics": N_("Tactics removed with a control marker"),
                             "centurion": N_("Centurion removed with a control marker")}
 DISCARDED_WORDS = {"might": N_("Might discarded"), "centurion": N_("Centurion discarded")}
+# The rules editions (engine/caesar/editions.py), for the new-game form and History: the long
+# name, and the short value of a form row whose label is "Rulebook".
+EDITION_WORDS = {"ru": N_("Russian rulebook"), "uk": N_("Ukrainian rulebook"),
+                 "mixed": N_("Mixed rules (as before editions)")}
+EDITION_SHORT = {"ru": N_("Russian"), "uk": N_("Ukrainian"), "mixed": N_("mixed")}
+EDITION_LABEL = N_("Rulebook")
 PLAYER_WORDS = {"human": N_("You"), "crassus": N_("Crassus"), "caesar": N_("Caesar"), "pompey": N_("Pompey"),
                 "none": N_("nobody")}
 
@@ -100,6 +106,11 @@ def step_name(step: str) -> Msg:
 def point(step: str) -> Msg:
     """The rulebook's point of the priority list: ``3rd point of the priority list (defend)``."""
     return term(POINT_WORDS[step])
+
+
+def edition_name(edition: str) -> Msg:
+    """``Russian rulebook`` / ``Ukrainian rulebook`` / ``Mixed rules (as before editions)``."""
+    return term(EDITION_WORDS[edition])
 
 
 def player(name: str) -> Msg:
