@@ -126,9 +126,12 @@ def test_a_stored_game_from_before_shows_no_stale_turn_as_current():
     data = g.to_json()
     for key in ("mine", "latest"):
         data.pop(key)                                     # as a state stored by the older program
+    data["rules"] = {"reshuffle": "all", "defend": "any", "ties": "list", "stuck": "lose", "harder": "control",
+                     "crassus-ties": "own"}               # its rules then: no edition, no harder-when
     v = view(Game.from_json(data))
     assert v["last_crassus_turn"]["current"] is False and v["last_crassus_turn"]["pages"]
     assert v["last_player_turn"] is None
+    assert v["rules"] == {**data["rules"], "edition": "mixed", "harder-when": "control"}
 
 
 # -- the closure preview -----------------------------------------------------------------------------

@@ -390,7 +390,7 @@ def test_game_over_shows_the_winner(state_dir):  # C-12
 
 
 @pytest.mark.parametrize("lang,words", [("ru", ("Почему", "Центр", "Италия", "пункт списка «Приоритет размещения»")),
-                                        ("uk", ("Чому", "Центр", "Італія", "пункт списку «Вибір розміщення»"))])
+                                        ("uk", ("Чому", "Центр", "Італія", "дія списку «Вибір розміщення»"))])
 def test_why_and_turn_in_the_rulebook_language(state_dir, lang, words):
     app = app_with([NEW], ["a", "a", "a"], state_dir, lang=lang)
     try:
