@@ -148,7 +148,11 @@ class GlobalCommand(NamedTuple):
 
 
 class GameRules(NamedTuple):
-    """A game: ``name`` as typed after ``new``; ``title`` for people."""
+    """A game: ``name`` as typed after ``new``; ``title`` for people. ``language_options``: the
+    ``new`` options whose default follows the language being spoken (Caesar!'s rules edition),
+    for a language code; the firmware adds those the line does not give to the line it stores,
+    so that a replay gets the same game whatever the language is then (the engine never reads
+    the language itself)."""
 
     name: str
     title: str
@@ -157,6 +161,7 @@ class GameRules(NamedTuple):
     commands: Mapping[str, Command]
     usage: str = ""
     global_commands: Mapping[str, GlobalCommand] = MappingProxyType({})
+    language_options: Callable[[str], dict[str, str]] | None = None
 
 
 def commands(*cmds: Command) -> dict[str, Command]:

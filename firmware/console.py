@@ -21,9 +21,9 @@ from engine import registry
 from engine.errors import (BadArguments, GameOver, IllegalMove, LegatusError, LineTooLong, NoSession,
                            UnknownCommand)
 from engine.text import Msg
-from firmware.fairness import FairDraw
 from firmware import history
-from firmware.session import END, FAIR_NAMES, Session, parse_line
+from firmware.fairness import FairDraw
+from firmware.session import END, FAIR_NAMES, Session, parse_line, with_language_options
 from firmware.store import Store
 
 log = logging.getLogger(__name__)
@@ -248,6 +248,9 @@ class Console:
             if not 0 <= seed < 2**64:
                 raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
             committed = False
+        if given is None:                  # the language's defaults go into the stored line
+            from firmware.i18n import language
+            line = with_language_options(line, language())
         session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
         old = self.session
         abandoned = bool(self._safely("record the replaced game as abandoned",

@@ -53,6 +53,22 @@ def parse_line(text: str) -> Request:
     return Request(command=command, args=tuple(args), opts=opts, rest=rest.strip())
 
 
+def with_language_options(line: str, lang: str) -> str:
+    """``line`` (a ``new <game> ...`` line) with the options its game takes from the language
+    being spoken (``GameRules.language_options``: Caesar!'s rules edition) added where the line
+    does not give them, so that the stored line replays the same game in any language later.
+    A line that does not parse or names no such game comes back unchanged (``new`` reports it)."""
+    try:
+        req = parse_line(line)
+        rules = registry.game(req.args[0]) if req.args else None
+    except LegatusError:
+        return line
+    if rules is None or rules.language_options is None:
+        return line
+    extra = [f"{k}={v}" for k, v in rules.language_options(lang).items() if k not in req.opts]
+    return " ".join([line.strip(), *extra]) if extra else line
+
+
 def dumps(state: State) -> str:
     """The canonical JSON of a state (sorted keys, compact)."""
     return json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True)

@@ -1,13 +1,15 @@
 """Auto-Crassus's strength per difficulty: win rate against a simple greedy player.
 
     python scripts/caesar_difficulty.py [--games 1000] [--seed 0] [--markdown] [--tiles A:...;B:...]
+                                        [--edition ru|uk|mixed]
 
 The greedy player (engine/caesar/players.py) takes the placement that gains the most markers
 now (closing and winning provinces, border markers, bonuses counted lightly), else the largest
 value in contested open provinces; Might flips the opponent's strongest live token, Centurion
-takes the biggest centurion. Each difficulty plays ``--games`` games with the default rules and
-the default (unverified) tile contents, alternating the human's side; then the same with all
-three expansions. A random player is shown for reference. 95% intervals are Wilson's.
+takes the biggest centurion. Each difficulty plays ``--games`` games with the rules of
+``--edition`` (default ``mixed``, the rules before editions) and the default (unverified) tile
+contents, alternating the human's side; then the same with all three expansions. A random player
+is shown for reference. 95% intervals are Wilson's.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.caesar import flow  # noqa: E402
+from engine.caesar.editions import EDITIONS, variant_values  # noqa: E402
 from engine.caesar.players import greedy_policy, play_out, random_policy  # noqa: E402
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles  # noqa: E402
 from engine.rng import Rng  # noqa: E402
@@ -38,13 +41,14 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(difficulty: str, games: int, seed: int, greedy: bool, expansions: bool,
-        tiles: dict[str, list[str]] | None = None) -> dict[str, object]:
+        tiles: dict[str, list[str]] | None = None, edition: str = "mixed") -> dict[str, object]:
     wins = 0
     turns = 0
     ends: Counter[str] = Counter()
     for i in range(games):
         g = flow.new_game("solo", seed + i, difficulty=difficulty, side=("caesar", "pompey")[i % 2],
-                          poison=expansions, centurions=expansions, border_control=expansions, tiles=tiles)
+                          poison=expansions, centurions=expansions, border_control=expansions, tiles=tiles,
+                          rules={"edition": edition, **variant_values(edition)})
         play_out(g, greedy_policy if greedy else random_policy, Rng(seed + i, 17), greedy=greedy)
         wins += g.winner == 1
         turns += g.turns
@@ -58,7 +62,7 @@ def end_kind(text: str) -> str:
     """A short name for how a game ended (from its end sentence)."""
     for words, kind in (("last control marker", "last marker placed (C-12)"),
                         ("no control markers left", "markers removed (S-8 harder)"),
-                        ("cannot play", "Crassus stuck (S-19)"), ("cannot place", "human stuck (C-12)"),
+                        ("Crassus cannot place", "Crassus stuck (S-19)"), ("cannot place", "human stuck (C-12)"),
                         ("no token", "empty hand (C-12)")):
         if words in text:
             return kind
@@ -71,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     ap.add_argument("--tiles", help="tile contents in the tiles= syntax (default: the unverified defaults)")
+    ap.add_argument("--edition", choices=EDITIONS, default="mixed", help="the rules edition (default: mixed)")
     args = ap.parse_args(argv)
     tiles = parse_tiles(args.tiles) if args.tiles else None
     t0 = time.perf_counter()
@@ -78,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     for expansions in (False, True):
         for player in ("greedy", "random"):
             for diff in DIFFICULTIES:
-                r = run(diff, args.games, args.seed, player == "greedy", expansions, tiles)
+                r = run(diff, args.games, args.seed, player == "greedy", expansions, tiles, args.edition)
                 rows.append((("all three expansions" if expansions else "base game"), player, diff, r))
     dt = time.perf_counter() - t0
     if args.markdown:
@@ -92,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             ends = ", ".join(f"{k} {v}" for k, v in r["ends"].most_common())  # type: ignore[attr-defined]
             print(f"{game:21} {player:6} {diff:6}: Auto-Crassus wins {r['wins']}/{r['games']} = {r['rate']:.1%} "
                   f"(95% {r['lo']:.1%}-{r['hi']:.1%}), {r['turns']:.1f} turns/game; ended by {ends}")
-    print(f"\n{len(rows) * args.games} games in {dt:.0f} s (seed {args.seed}).")
+    print(f"\n{len(rows) * args.games} games in {dt:.0f} s (seed {args.seed}, edition {args.edition}).")
     return 0
 
 

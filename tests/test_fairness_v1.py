@@ -29,6 +29,13 @@ def comparable(state_json: str) -> dict:
             if isinstance(holder.get(part), dict):
                 holder[part].pop("events", None)
                 holder[part]["history"] = holder[part]["history"][-HISTORY_KEPT:]
+    if "rules" in state and "names" in state:          # Caesar! (issue 23): the words and records around
+        for key in ("end", "end_data", "mine", "latest"):    # the draws changed, not the draws: the end
+            state.pop(key, None)                       # sentence, the turn records for resuming, and
+        if isinstance(state.get("last"), dict):        # the rules' new entries (edition, harder-when)
+            state["last"] = [(x["action"], x.get("tokens"), x.get("token"), x.get("space"))
+                             for x in state["last"].get("steps", [])]
+        state["rules"] = {k: v for k, v in state["rules"].items() if k not in ("edition", "harder-when")}
     return state
 
 

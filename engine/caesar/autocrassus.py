@@ -13,7 +13,7 @@ from engine.caesar.board import (
     PROVINCES, SHIELD, SHIP, SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SWORD,
 )
 from engine.caesar.model import CRASSUS, HUMAN, OPEN, TIES, Game
-from engine.caesar.terms import province, space, token
+from engine.caesar.terms import point, province, space, token
 from engine.caesar.tokens import TOKENS, TokenSpec
 from engine.rng import Draws, Rng
 from engine.text import N_, Msg
@@ -22,9 +22,13 @@ _ICONS = (SWORD, SHIELD, SHIP)
 _FITS = {mask: tuple(icon for icon in _ICONS if mask & icon) for mask in range(8)}
 _A, _B, _ICON = SPACE_A, SPACE_B, SPACE_ICON
 _NEXT_MASK: tuple[int, ...] = tuple(sum(1 << nb for nb, _ in NEIGHBOURS[x]) for x in range(N_PROVINCES))
-_S16_TEXT = (N_("of {}, {} borders a province he controls (S-16)"), N_("of {}, {} holds the Senate bonus (S-16)"),
-             N_("of {}, {} holds a Poison bonus (S-16)"), N_("of {}, {} is central (S-16)"),
-             N_("of {}, {} borders a central province (S-16)"))
+# S-16, the rulebooks' province priority list (RU «Приоритет выбора провинции», UA «Вибір між
+# доступними провінціями»), named by its words: the digest's IDs stay out of the sentences.
+_S16_TEXT = (N_("province priority list: of {}, {} borders a province he controls"),
+             N_("province priority list: of {}, {} holds the Senate bonus"),
+             N_("province priority list: of {}, {} holds a Poison bonus"),
+             N_("province priority list: of {}, {} is central"),
+             N_("province priority list: of {}, {} borders a central province"))
 STEP_NAMES = {"S-9": "capture", "S-10": "close", "S-11": "defend", "S-12": "reinforce",
               "S-13": "expand", "S-14": "center", "S-15": "anywhere"}
 Candidate = tuple[int, TokenSpec]   # (row index, token)
@@ -33,8 +37,9 @@ Candidate = tuple[int, TokenSpec]   # (row index, token)
 class Decision(NamedTuple):
     """One Auto-Crassus placement: ``rule`` S-9..S-15 and its protocol ``step`` name; token
     ``tid`` (row position ``row_index``) on ``space`` with ``va``/``vb`` facing SPACE_A/SPACE_B;
-    ``province`` the one the step aimed at; ``why`` one sentence with the tie-breaks used
-    (kept as ``reason``, format strings and their values, and written out when read)."""
+    ``province`` the one the step aimed at; ``why`` one sentence naming the rulebook's point of
+    the priority list in words, with the tie-break lists used (kept as ``reason``, format
+    strings and their values, and written out when read)."""
 
     rule: str
     space: int
@@ -167,11 +172,12 @@ class _Decider:
         i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if v in (t[1].hi, t[1].lo)], low_total=True)
         mine = c[x] + v
         if mine == h[x]:
-            why = Msg("Capture (S-9): this closes {} and he wins it {}–{} (ties are his, S-8); {} is the lowest "
-                      "value that still captures", province(x), mine, h[x], v)
+            why = Msg("{point}: this closes {prov}, you {you}, he {him}, and he wins it (he always wins ties); "
+                      "{v} is the lowest value that still captures",
+                      point=point("capture"), prov=province(x), you=h[x], him=mine, v=v)
         else:
-            why = Msg("Capture (S-9): this closes {} and he wins it {}–{}; {} is the lowest value that still "
-                      "captures", province(x), mine, h[x], v)
+            why = Msg("{point}: this closes {prov}, you {you}, he {him}, and he wins it; {v} is the lowest value "
+                      "that still captures", point=point("capture"), prov=province(x), you=h[x], him=mine, v=v)
         return self.make("S-9", s, i, spec, x, v, why)
 
     def close(self, closing: list[tuple[int, int]]) -> Decision | None:
@@ -197,9 +203,9 @@ class _Decider:
         x = self.pick_province(sorted(low_v))
         v, s = low_v[x]
         i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if t[1].lo == v], low_total=True)
-        why = Msg("Close (S-10): no capture is possible; this closes {}, which you win {}–{} without ending the "
-                  "game{}; he faces it with the lowest value, {}",
-                  province(x), h[x], c[x] + v, _barred(sorted(set(barred))), v)
+        why = Msg("{point}: he can capture nothing; this closes {prov}, you {you}, he {him}: you win it, and the "
+                  "game goes on{barred}; he faces it with his lowest value, {v}", point=point("close"),
+                  prov=province(x), you=h[x], him=c[x] + v, barred=_barred(sorted(set(barred))), v=v)
         return self.make("S-10", s, i, spec, x, v, why)
 
     def human_markers(self, closing: list[int], s: int) -> int:
@@ -237,11 +243,12 @@ class _Decider:
             return None
         x = self.pick_province(cands)
         if g.rules["defend"] == "all":
-            why = Msg("Defend (S-11): you lead in {} by {}, your largest lead where he can place (he trails in "
-                      "every open province); he faces it with his highest value", province(x), top)
+            why = Msg("{point}: he has less influence in every open province; your largest lead where he can "
+                      "place is in {prov}, by {lead}; he faces it with his highest value",
+                      point=point("defend"), prov=province(x), lead=top)
         else:
-            why = Msg("Defend (S-11): you lead in {} by {}, your largest lead where he can place; he faces it "
-                      "with his highest value", province(x), top)
+            why = Msg("{point}: you lead in {prov} by {lead}, your largest lead where he can place; he faces it "
+                      "with his highest value", point=point("defend"), prov=province(x), lead=top)
         return self.highest("S-11", x, why)
 
     def reinforce(self) -> Decision | None:
@@ -260,11 +267,11 @@ class _Decider:
         lead = max(c[x] - h[x] for x in cands)
         cands = [x for x in cands if c[x] - h[x] == lead]
         x = self.pick_province(cands)
-        why = Msg("Reinforce (S-12): his tokens touch {touched} open provinces; {where} is closest to winning "
+        why = Msg("{point}: his tokens touch {touched} open provinces; {where} is closest to winning "
                   "({n} empty space, {lead}); he places his highest value there",
-                  plural="Reinforce (S-12): his tokens touch {touched} open provinces; {where} is closest to "
+                  plural="{point}: his tokens touch {touched} open provinces; {where} is closest to "
                          "winning ({n} empty spaces, {lead}); he places his highest value there",
-                  n=fewest, touched=len(touched), where=province(x), lead=_lead(lead))
+                  n=fewest, point=point("reinforce"), touched=len(touched), where=province(x), lead=_lead(lead))
         return self.highest("S-12", x, why)
 
     def expand(self) -> Decision | None:
@@ -276,9 +283,10 @@ class _Decider:
             return None
         top = max(self.best[x] for x in cands)
         x = self.pick_province([y for y in cands if self.best[y] == top])
-        ctrl = _names([nb for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS])
-        why = Msg("Expand (S-13): {} borders {}, which he controls, and takes his highest value there ({})",
-                  province(x), ctrl, top)
+        his = [nb for nb, _ in NEIGHBOURS[x] if g.ctrl[nb] == CRASSUS]
+        why = Msg("{point}: {prov} borders {his}, which he controls, and takes his highest value there ({v})",
+                  plural="{point}: {prov} borders {his}, which he controls, and takes his highest value there ({v})",
+                  n=len(his), point=point("expand"), prov=province(x), his=_names(his), v=top)
         return self.highest("S-13", x, why)
 
     def centre(self) -> Decision | None:
@@ -290,11 +298,12 @@ class _Decider:
         top = max(self.best[x] for x in cands)
         cands = [y for y in cands if self.best[y] == top]
         if ITALY in cands and len(cands) > 1:
-            self.notes.append(Msg("among central provinces Italy comes first (S-14)"))
+            self.notes.append(Msg("among central provinces {} comes first", province(ITALY)))
             x = ITALY
         else:
             x = self.pick_province(cands, random_ok=True)
-        why = Msg("Centre (S-14): {} is central and takes his highest value there ({})", province(x), top)
+        why = Msg("{point}: {prov} is central and takes his highest value there ({v})",
+                  point=point("center"), prov=province(x), v=top)
         return self.highest("S-14", x, why)
 
     def anywhere(self) -> Decision | None:
@@ -304,7 +313,7 @@ class _Decider:
             return None
         top = max(self.best[x] for x in cands)
         x = self.pick_province([y for y in cands if self.best[y] == top], random_ok=True)
-        why = Msg("Anywhere (S-15): {} takes his highest value ({})", province(x), top)
+        why = Msg("{point}: {prov} takes his highest value ({v})", point=point("anywhere"), prov=province(x), v=top)
         return self.highest("S-15", x, why)
 
     def highest(self, rule: str, x: int, why: Msg) -> Decision:
@@ -327,7 +336,8 @@ class _Decider:
         first = cands
         if random_ok and g.rules["ties"] == "random":
             x = cands[self.rng.below(len(cands))]
-            self.notes.append(Msg("{} drawn at random among {} (ties=random)", province(x), _names(cands)))
+            self.notes.append(Msg("{} at random among {}, as the Ukrainian rulebook says", province(x),
+                                  _names(cands)))
             return x
         ctrl, bonus = g.ctrl, g.bonus
         near = 0
@@ -351,7 +361,7 @@ class _Decider:
                     self.notes.append(Msg(_S16_TEXT[k], _names(first), province(cands[0])))
                     return cands[0]
         x = cands[self.rng.below(len(cands))]
-        self.notes.append(Msg("{} drawn at random among {} (S-16)", province(x), _names(cands)))
+        self.notes.append(Msg("province priority list: {} at random among {}", province(x), _names(cands)))
         return x
 
     def pick_space(self, x: int, spaces: list[int]) -> int:
@@ -370,17 +380,18 @@ class _Decider:
         if len(keep) < len(spaces):
             if len(keep) == 1:
                 o = SPACE_B[keep[0]] if SPACE_A[keep[0]] == x else SPACE_A[keep[0]]
-                self.notes.append(Msg("space {}: he trails most ({}) in {} (S-17)", space(keep[0]), top, province(o)))
+                self.notes.append(Msg("space priority list: {space}, next to {prov}, where he trails most (by {lead})",
+                                      space=space(keep[0]), lead=top, prov=province(o)))
                 return keep[0]
             spaces = keep
         central = [s for s in spaces if CENTRAL[SPACE_B[s] if SPACE_A[s] == x else SPACE_A[s]]]
         if central and len(central) < len(spaces):
             spaces = central
             if len(spaces) == 1:
-                self.notes.append(Msg("space {} touches a central province (S-17)", space(spaces[0])))
+                self.notes.append(Msg("space priority list: {} touches a central province", space(spaces[0])))
                 return spaces[0]
         s = spaces[self.rng.below(len(spaces))]
-        self.notes.append(Msg("space {} drawn at random among {} (S-17)", space(s),
+        self.notes.append(Msg("space priority list: {} at random among {}", space(s),
                               Msg.join([space(t) for t in spaces])))
         return s
 
@@ -392,14 +403,14 @@ class _Decider:
         plain = [t for t in cands if not t[1].wild]
         pool = plain or cands
         if plain and len(plain) < len(cands):
-            self.notes.append(Msg("a non-wild token before a wild (S-18)"))
+            self.notes.append(Msg("token priority list: a non-wild token before a wild one"))
         key = (min if low_total else max)(t[1].total for t in pool)
         pool2 = [t for t in pool if t[1].total == key]
         if len(pool2) < len(pool):
-            self.notes.append(Msg("the lowest total, {} (S-18)", key) if low_total
-                              else Msg("the highest total, {} (S-18)", key))
+            self.notes.append(Msg("token priority list: the lowest total, {}", key) if low_total
+                              else Msg("token priority list: the highest total, {}", key))
         if len(pool2) > 1:
-            self.notes.append(Msg("the leftmost in his row (S-18)"))
+            self.notes.append(Msg("token priority list: the leftmost in his row"))
         return min(pool2, key=lambda t: t[0])
 
     def make(self, rule: str, s: int, i: int, spec: TokenSpec, x: int, v: int,

@@ -11,23 +11,27 @@ from typing import Any
 from engine.caesar import flow
 from engine.caesar.autocrassus import decide
 from engine.caesar.board import BORDER_CONTROL, SPACE_A, SPACE_B, SPACES, PROVINCES, province_index, space_index
-from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, RULE_CHOICES, TIES, Game
+from engine.caesar.editions import EDITIONS, LEGACY, VARIANTS, language_options, variant_values
+from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, OTHER_RULES, RULE_CHOICES, TIES, Game
 from engine.caesar.position import apply_position, position_of
 from engine.caesar.rules import can_play_face_down, placements
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles
 from engine.caesar.tokens import TOKENS
+from engine.caesar.guide import guide_steps
+from engine.caesar.preview import closure_preview, preview_fields
+from engine.caesar.turns import draw_step, note_crassus, note_player
 from engine.caesar.view import log_fragment, view
 from engine.caesar.terms import TileLetter, either, player, token_named
 from engine.common import SESSION_KEYS
-from engine.errors import BadArguments
+from engine.errors import BadArguments, GameOver
 from engine.game import Command, GameRules, Outcome, Request, State, commands
 from engine.rng import Draws
 from engine.text import Msg
 
 SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
-                          "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties",
+                          "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties", "edition",
                           "tiles", "tiles-input", "bag-input", "crassus-bag", "human-bag", "row", "seed"})
-DUEL_OPTIONS = frozenset({"poison", "centurions", "border-control", "bag-input", "seed"})
+DUEL_OPTIONS = frozenset({"poison", "centurions", "border-control", "bag-input", "edition", "seed"})
 
 
 def _choice(req: Request, key: str, choices: tuple[str, ...], default: str) -> str:
@@ -56,12 +60,7 @@ def _new_solo(req: Request, seed: Draws | int) -> State:
         raise BadArguments(Msg("Unexpected '{}'; options are key=value, e.g. side=pompey.", req.args[0]))
     side = _choice(req, "side", ("caesar", "pompey"), "caesar")
     difficulty = _choice(req, "difficulty", DIFFICULTIES, "normal")
-    rules = {key: _choice(req, key, RULE_CHOICES[key], RULE_CHOICES[key][0])
-             for key in ("reshuffle", "defend", "ties", "stuck", "crassus-ties")}
-    when = _choice(req, "harder-when", ("always", "control"), "always")
-    if "harder-when" in req.opts and not req.opt_flag("harder"):
-        raise BadArguments(Msg("harder-when= needs harder=1."))
-    rules["harder"] = when if req.opt_flag("harder") else "off"
+    rules = _rules(req, solo=True)
     bag = _choice(req, "bag-input", INPUT_CHOICES, "digital")
     inputs = {"tiles": _choice(req, "tiles-input", INPUT_CHOICES, "digital"),
               "crassus_bag": _choice(req, "crassus-bag", INPUT_CHOICES, bag),
@@ -74,13 +73,31 @@ def _new_solo(req: Request, seed: Draws | int) -> State:
     return g.to_json()
 
 
+def _rules(req: Request, solo: bool) -> dict[str, str]:
+    """The rules of a new game: ``edition=`` (none given: ``mixed``, the rules sessions stored
+    before editions played; the firmware passes the language's edition) sets every variant, and
+    an explicit ``defend=``/``reshuffle=``/``ties=``/``harder-when=`` overrides one (solo)."""
+    edition = _choice(req, "edition", EDITIONS, LEGACY)
+    rules = {"edition": edition, **variant_values(edition), **OTHER_RULES}
+    if not solo:
+        return rules
+    for key in VARIANTS:
+        rules[key] = _choice(req, key, RULE_CHOICES[key], rules[key])
+    for key in ("stuck", "crassus-ties"):
+        rules[key] = _choice(req, key, RULE_CHOICES[key], rules[key])
+    if "harder-when" in req.opts and not req.opt_flag("harder"):
+        raise BadArguments(Msg("harder-when= needs harder=1."))
+    rules["harder"] = rules["harder-when"] if req.opt_flag("harder") else "off"
+    return rules
+
+
 def _new_duel(req: Request, seed: Draws | int) -> State:
     req.check_opts(DUEL_OPTIONS)
     if req.args:
         raise BadArguments(Msg("Unexpected '{}'; options are key=value, e.g. poison=1.", req.args[0]))
     bag = _choice(req, "bag-input", INPUT_CHOICES, "digital")
     g = flow.new_game("duel", seed, poison=req.opt_flag("poison"), centurions=req.opt_flag("centurions"),
-                      border_control=req.opt_flag("border-control"),
+                      border_control=req.opt_flag("border-control"), rules=_rules(req, solo=False),
                       inputs={"tiles": "digital", "crassus_bag": bag, "human_bag": bag})
     return g.to_json()
 
@@ -90,12 +107,20 @@ def _view(state: State) -> dict[str, Any]:
 
 
 # -- commands --------------------------------------------------------------------------------
-def _parts(steps: list[dict[str, Any]]) -> Msg:
-    """The steps' log fragments joined with semicolons."""
-    out = log_fragment(steps[0]) if steps else Msg("nothing")
+def _parts(steps: list[dict[str, Any]], you: bool = False) -> Msg:
+    """The steps' log fragments joined with semicolons (``you``: the first is the solo player's
+    own placement, said with its subject)."""
+    out = log_fragment(steps[0], you) if steps else Msg("nothing")
     for step in steps[1:]:
         out = Msg("{}; {}", out, log_fragment(step))
     return out
+
+
+def _logged(g: Game, line: Msg) -> Msg:
+    """An action's log sentence; the one that ends the game ends with the winner (C-12)."""
+    if g.over and g.end:
+        return Msg("{} {}", line, g.end)
+    return line
 
 
 def _player_of(g: Game) -> int:
@@ -114,11 +139,14 @@ def _play(state: State, req: Request) -> Outcome:
     face = -1 if down else province_index(req.args[2])
     p = _player_of(g)
     steps = flow.play(g, p, s, req.args[1], face, down, req.opts.get("bonus"))
+    note_player(g, p, steps, starts=True)
     _store(state, g)
     fields = {"play": steps[0], "closed": [x for x in steps if x["action"] == "close"],
               "bonuses": [x for x in steps if x["action"] == "bonus"], "steps": steps,
               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
-    return Outcome(fields, Msg("{}: {}.", player(g.names[p]), _parts(steps)))
+    if g.solo:
+        return Outcome(fields, _logged(g, Msg("{}.", _parts(steps, you=True))))
+    return Outcome(fields, _logged(g, Msg("{}: {}.", player(g.names[p]), _parts(steps))))
 
 
 def _draw(state: State, req: Request) -> Outcome:
@@ -135,6 +163,8 @@ def _draw(state: State, req: Request) -> Outcome:
     else:
         p = g.turn if g.due[g.turn] or not g.due[1 - g.turn] else 1 - g.turn
     tid = flow.draw(g, p, req.args[0] if req.args else None)
+    if g.solo:                   # the token to take from the real bag stays until it is seen
+        note_player(g, p, [draw_step(g, p, tid)])
     _store(state, g)
     name = TOKENS[tid].name
     fields = {"token": name, "side": g.names[p], "draws_due": g.due[p], "next": flow.expecting(g)}
@@ -149,7 +179,9 @@ def _might(state: State, req: Request) -> Outcome:
     if len(req.args) != 1:
         raise BadArguments(Msg("Usage: might <space|province|skip>, e.g. might SC-IT or might AC."))
     g = _load(state)
-    step = flow.might(g, _player_of(g), req.args[0])
+    p = _player_of(g)
+    step = flow.might(g, p, req.args[0])
+    note_player(g, p, [step])
     _store(state, g)
     return Outcome({"bonus": step, "next": flow.expecting(g)}, step["text"])
 
@@ -159,7 +191,9 @@ def _centurion(state: State, req: Request) -> Outcome:
     if len(req.args) != 1:
         raise BadArguments(Msg("Usage: centurion <token|skip>, e.g. centurion sword:7/0."))
     g = _load(state)
-    step = flow.centurion(g, _player_of(g), req.args[0])
+    p = _player_of(g)
+    step = flow.centurion(g, p, req.args[0])
+    note_player(g, p, [step])
     _store(state, g)
     return Outcome({"bonus": step, "next": flow.expecting(g)}, step["text"])
 
@@ -172,10 +206,11 @@ def _crassus(state: State, req: Request) -> Outcome:
     draws = [t for t in req.opts["draw"].split(",") if t] if "draw" in req.opts else None
     cents = [t for t in req.opts["centurion"].split(",") if t] if "centurion" in req.opts else None
     letter, steps = flow.crassus_turn(g, req.opts.get("tile"), draws, cents)
+    note_crassus(g)
     _store(state, g)
     fields = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
-    return Outcome(fields, Msg("Crassus: Tile {} — {}.", TileLetter(letter), _parts(steps)))
+    return Outcome(fields, _logged(g, Msg("Crassus: Tile {} — {}.", TileLetter(letter), _parts(steps))))
 
 
 def _reveal(state: State, req: Request) -> Outcome:
@@ -197,6 +232,8 @@ def _decide(state: State, req: Request) -> Outcome:
     if req.args:
         raise BadArguments(Msg("Usage: decide  (no arguments)."))
     g = _load(state)
+    if g.over:              # nothing to predict once the game has ended (issue 23)
+        raise GameOver(Msg("The game is over: {}", flow.end_text(g)))
     return Outcome(decision_fields(g))
 
 
@@ -205,12 +242,33 @@ def decision_fields(g: Game) -> dict[str, Any]:
     d = decide(g, g.rng.stream(TIES))
     if d is None:
         why = Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space")
-        end = Msg("he skips the play") if g.rules["stuck"] == "skip" else Msg("he loses")
+        end = (Msg("he skips the play (a house rule chosen for this game)") if g.rules["stuck"] == "skip"
+               else Msg("he cannot place a token and loses"))
         return {"step": None, "rule": "S-19", "space": None, "token": None, "toward": None,
-                "province": None, "why": Msg("{}: {} (S-19).", why, end), "text": None}
+                "province": None, "why": Msg("{}: {}.", why, end), "text": None}
     out = flow.play_step(d)
     out.pop("action")
     return out
+
+
+def _preview(state: State, req: Request) -> Outcome:
+    """What a placement would close (read-only): the same words as ``play``."""
+    req.check_opts(frozenset())
+    if len(req.args) != 3:
+        raise BadArguments(Msg("Usage: preview <space> <token> <province|down>, e.g. preview SC-IT sword:5/1 SC."))
+    g = _load(state)
+    s = space_index(req.args[0])
+    down = req.args[2].lower() in ("down", "face-down")
+    face = -1 if down else province_index(req.args[2])
+    return Outcome(preview_fields(closure_preview(g, _player_of(g), s, req.args[1], face, down)))
+
+
+def _guide(state: State, req: Request) -> Outcome:
+    """The physical set-up in sentences (read-only), for the set-up guide screen."""
+    req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments(Msg("Usage: guide  (no arguments)."))
+    return Outcome({"steps": [step._asdict() for step in guide_steps(_load(state))]})
 
 
 def _position(state: State, req: Request) -> Outcome:
@@ -258,6 +316,8 @@ _COMMON = (
     Command("centurion", _centurion, True, "centurion <token|skip>  (C-18)"),
     Command("position", _position, True, "position <json>"),
     Command("moves", _moves, False, "moves [side=...]  (legal placements)"),
+    Command("preview", _preview, False, "preview <space> <token> <province|down>  (what it would close)"),
+    Command("guide", _guide, False, "guide  (the physical set-up, step by step)"),
 )
 
 SOLO = GameRules(
@@ -266,13 +326,14 @@ SOLO = GameRules(
     new=_new_solo,
     view=_view,
     usage=("new caesar-solo side=caesar|pompey difficulty=easy|normal|hard [poison=1] [centurions=1] "
-           "[border-control=1] [harder=1] [seed=N] ..."),
+           "[border-control=1] [harder=1] [edition=ru|uk] [seed=N] ..."),
     commands=commands(
         Command("crassus", _crassus, True, "crassus [tile=X] [draw=...] [centurion=...]  (one Auto-Crassus turn)"),
         Command("decide", _decide, False, "decide  (the play Auto-Crassus would make now)"),
         Command("reveal-tile", _reveal, True, "reveal-tile  (turn up his next tile before crassus)"),
         *_COMMON,
     ),
+    language_options=language_options,
 )
 
 DUEL = GameRules(
@@ -280,6 +341,8 @@ DUEL = GameRules(
     title="Caesar! two players",
     new=_new_duel,
     view=_view,
-    usage="new caesar-duel [poison=1] [centurions=1] [border-control=1] [bag-input=digital|physical] [seed=N]",
+    usage="new caesar-duel [poison=1] [centurions=1] [border-control=1] [bag-input=digital|physical] "
+          "[edition=ru|uk] [seed=N]",
     commands=commands(*_COMMON, Command("hand", _hand, False, "hand <caesar|pompey>  (private)")),
+    language_options=language_options,
 )

@@ -19,7 +19,7 @@ from engine.caesar.model import (BONUS_POOL, BONUSES, CENTURION_POOL, CRASSUS, H
                                  tokens_stream)
 from engine.caesar.terms import bonus as bonus_term
 from engine.caesar.terms import icon as icon_term
-from engine.caesar.terms import player, province, space, step_name, token, token_named
+from engine.caesar.terms import player, point, province, space, token, token_named
 from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
@@ -171,11 +171,13 @@ def begin_turn(g: Game, p: int) -> None:
 def check_can_play(g: Game, p: int) -> None:
     """C-12: a player with no token behind the screen, or none that fits, loses at once."""
     if not g.hand[p]:
-        R.win(g, 1 - p, R.said(g, p, N_("You start a turn with no token behind the screen and lose (C-12)."),
-                               N_("{who} starts a turn with no token behind the screen and loses (C-12).")))
+        R.win(g, 1 - p, R.said(g, p, N_("You start a turn with no token behind the screen and lose: Crassus wins."),
+                               N_("{who} starts a turn with no token behind the screen and loses: {winner} wins."),
+                               winner=R.label(g, 1 - p)))
     elif not R.has_placement(g, p):
-        R.win(g, 1 - p, R.said(g, p, N_("You cannot place any token and lose (C-12)."),
-                               N_("{who} cannot place any token and loses (C-12).")))
+        R.win(g, 1 - p, R.said(g, p, N_("You cannot place any token and lose: Crassus wins."),
+                               N_("{who} cannot place any token and loses: {winner} wins."),
+                               winner=R.label(g, 1 - p)))
 
 
 def end_turn(g: Game) -> None:
@@ -287,12 +289,12 @@ def play(g: Game, p: int, s: int, text_token: str, face: int, down: bool = False
     step: Step = {"action": "play", "by": R.pname(g, p), "space": SPACES[s], "token": canon,
                   "toward": {PROVINCES[a]: va, PROVINCES[b]: vb}, "face_down": down}
     if down and extra:
-        step["text"] = R.said(g, p, N_("You place {t} face down on {s} (no influence, C-21) and draw the bonus {b}."),
-                              N_("{who} places {t} face down on {s} (no influence, C-21) and draws the bonus {b}."),
+        step["text"] = R.said(g, p, N_("You place {t} face down on {s} (no influence) and draw the bonus {b}."),
+                              N_("{who} places {t} face down on {s} (no influence) and draws the bonus {b}."),
                               t=token(tid), s=space(s), b=bonus_term(extra))
     elif down:
-        step["text"] = R.said(g, p, N_("You place {t} face down on {s} (no influence, C-21)."),
-                              N_("{who} places {t} face down on {s} (no influence, C-21)."),
+        step["text"] = R.said(g, p, N_("You place {t} face down on {s} (no influence)."),
+                              N_("{who} places {t} face down on {s} (no influence)."),
                               t=token(tid), s=space(s))
     else:
         fv = va if face == a else vb
@@ -357,7 +359,7 @@ def might(g: Game, p: int, target: str) -> Step:
     t = target.strip()
     spaces, provs = R.might_targets(g, p)
     if t.lower() == "skip":
-        step.update(discarded=True, text=Msg("Might discarded (C-11)."))
+        step.update(discarded=True, text=Msg("Might discarded."))
     else:
         up = t.upper()
         opts = ", ".join([SPACES[x] for x in spaces] + [PROVINCES[x] for x in provs])
@@ -367,7 +369,7 @@ def might(g: Game, p: int, target: str) -> Step:
                 raise IllegalMove(Msg("{} holds no face-up token of your opponent; targets: {}.", space(s), opts))
             R.flip_token(g, s)
             step.update(space=SPACES[s], token=TOKENS[g.tok[s]].name,
-                        text=Msg("Might: {} on {} is flipped face down, now 0/0 (C-15).", token(g.tok[s]), space(s)))
+                        text=Msg("Might: {} on {} is flipped face down, now 0/0.", token(g.tok[s]), space(s)))
         elif up in PROVINCE_INDEX:
             x = PROVINCE_INDEX[up]
             if x not in provs:
@@ -375,7 +377,7 @@ def might(g: Game, p: int, target: str) -> Step:
                                       province(x), opts))
             g.cflip[x] = 1
             step.update(province=PROVINCES[x],
-                        text=Msg("Might: the control marker in {} is flipped; it gives no border markers (C-15).",
+                        text=Msg("Might: the control marker in {} is flipped; it gives no border markers.",
                                  province(x)))
         else:
             raise BadArguments(Msg("'{}' is neither a space nor a province; targets: {}, or skip.", target, opts))
@@ -392,7 +394,7 @@ def centurion(g: Game, p: int, name: str) -> Step:
         raise IllegalMove(Msg("You have no Centurion bonus to use. {}", expecting(g)))
     step: Step = {"action": "bonus", "bonus": "centurion", "by": R.pname(g, p)}
     if name.strip().lower() == "skip":
-        step.update(discarded=True, text=Msg("Centurion discarded; you draw as usual (C-11)."))
+        step.update(discarded=True, text=Msg("Centurion discarded; you draw as usual."))
     else:
         canon, _, _ = parse_token(name)
         tid = next((t for t in g.cent[p] if TOKENS[t].name == canon), -1)
@@ -403,7 +405,7 @@ def centurion(g: Game, p: int, name: str) -> Step:
         g.hand[p].append(tid)
         g.due[p] = max(0, g.due[p] - 1)
         g.cent_taken = True
-        step.update(token=canon, text=Msg("Centurion: {} goes behind the screen instead of this turn's draw (C-18).",
+        step.update(token=canon, text=Msg("Centurion: {} goes behind the screen instead of this turn's draw.",
                                           token(tid)))
     g.pending.remove("centurion")
     _settle(g, p)
@@ -469,7 +471,7 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
             n = draw_count(action)
             if short:
                 steps.append({"action": "discard", "tokens": [], "skipped": True,
-                              "text": Msg("No discard this turn: his bag ran short (S-6).")})
+                              "text": Msg("No discard this turn: his bag ran short.")})
             else:
                 gone = [row.pop(0) for _ in range(min(n, len(row)))]
                 g.bag[CRASSUS].extend(gone)
@@ -535,8 +537,8 @@ def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step]) -
     if k < n:
         step["short"] = True
         step["text"] = (Msg("Take {} from his bag into his row; he draws what there is and skips this turn's "
-                            "discard (S-6).", labels) if got else
-                        Msg("His bag is empty; he skips this turn's discard (S-6)."))
+                            "discard.", labels) if got else
+                        Msg("His bag is empty; he skips this turn's discard."))
     else:
         step["text"] = Msg("Take {} from his bag into his row (right end).", labels)
     steps.append(step)
@@ -548,7 +550,7 @@ def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step]) -> b
     pool = g.cent[CRASSUS]
     if not pool:
         steps.append({"action": "centurion", "token": None, "short": True,
-                      "text": Msg("No face-down centurion left; no discard this turn (S-6).")})
+                      "text": Msg("No face-down centurion left; no discard this turn.")})
         return True
     if named is not None:
         if not named:
@@ -562,7 +564,8 @@ def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step]) -> b
         tid = g.rng.stream(CENTURION_POOL).pop(pool, _token_name)
     g.hand[CRASSUS].append(tid)
     steps.append({"action": "centurion", "token": TOKENS[tid].name,
-                  "text": Msg("Turn up a face-down centurion, {}, at the right end of his row.", token(tid))})
+                  "text": Msg("Take {} from his stack of face-down centurions and put it face up at the right end "
+                              "of his row.", token(tid))})
     return False
 
 
@@ -573,12 +576,13 @@ def crassus_play(g: Game, steps: list[Step]) -> Decision | None:
         why = (Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space"))
         if g.rules["stuck"] == "skip":
             steps.append({"action": "play", "step": None, "rule": "S-19", "skipped": True,
-                          "why": Msg("{}: he skips this play (S-19 option).", why),
+                          "why": Msg("{}: he skips this play (a house rule chosen for this game).", why),
                           "text": Msg("{}: he skips this play.", why)})
         else:
             steps.append({"action": "play", "step": None, "rule": "S-19", "skipped": False,
-                          "why": Msg("{}: he loses (S-19).", why), "text": Msg("{}: Crassus loses.", why)})
-            R.win(g, HUMAN, Msg("{}: Crassus cannot play and loses (S-19, C-12).", why))
+                          "why": Msg("{}: he cannot place a token and loses.", why),
+                          "text": Msg("{}: Crassus loses.", why)})
+            R.win(g, HUMAN, Msg("{}: Crassus cannot place a token and loses; you win.", why))
         return None
     g.hand[CRASSUS].pop(d.row_index)
     R.put(g, CRASSUS, d.space, d.tid, d.va, d.vb, False)
@@ -592,7 +596,7 @@ def play_step(d: Decision) -> Step:
     return {"action": "play", "step": d.step, "rule": d.rule, "space": SPACES[d.space],
             "token": TOKENS[d.tid].name, "row_index": d.row_index, "toward": d.toward(),
             "province": PROVINCES[d.province],
-            "why": d.why, "text": Msg("{} ({} {}).", d.text(), d.rule, step_name(d.step))}
+            "why": d.why, "text": Msg("{}. {}.", d.text(), point(d.step))}
 
 
 def _reshuffle(g: Game, letter: str) -> None:

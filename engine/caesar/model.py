@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caesar.board import N_PROVINCES, N_SPACES, SPACE_A, SPACE_B, SPACE_ICON
+from engine.caesar.editions import EDITIONS, LEGACY, VARIANTS, rules_with_defaults, variant_values
 from engine.rng import Draws
 from engine.text import Msg, from_data, to_data
 
@@ -23,15 +24,17 @@ NONE = -1
 HUMAN, CRASSUS = 0, 1
 MARKERS = 12
 
-# Rule options and their defaults (first value). See docs/protocol/caesar.md.
+# Rule options and their choices. The rules editions' variants (engine/data/caesar_editions.json:
+# defend S-11, reshuffle S-5, ties S-14/S-15, harder-when S-8) take their default from the
+# edition; the others default to their first choice. See docs/protocol/caesar.md.
 RULE_CHOICES: dict[str, tuple[str, ...]] = {
-    "reshuffle": ("all", "keep-last"),        # S-5: RU all played tiles / UA all but the one drawn
-    "defend": ("any", "all"),                 # S-11: UA you lead anywhere / RU he trails everywhere
-    "ties": ("list", "random"),               # S-14/S-15 province ties: RU list S-16 / UA random
+    "edition": EDITIONS,
+    **{name: v.choices for name, v in VARIANTS.items()},
     "stuck": ("lose", "skip"),                # S-19: no legal placement loses / skips the play
-    "harder": ("off", "always", "control"),   # S-8: marker removed with a removed bonus (RU/UA)
+    "harder": ("off", "always", "control"),   # S-8 harder game: off, or on with harder-when's value
     "crassus-ties": ("own", "all"),           # S-8: he wins ties on his plays / on every closure
 }
+OTHER_RULES: dict[str, str] = {"stuck": "lose", "harder": "off", "crassus-ties": "own"}
 INPUT_CHOICES = ("digital", "physical")
 
 _LISTS30 = ("owner", "tok", "va", "vb", "down", "bmark")
@@ -40,7 +43,9 @@ _PAIRS = ("hand", "bag", "cent", "markers", "senate", "senate_markers", "removed
 _SCALARS = ("mode", "names", "human_side", "difficulty", "poison", "centurions", "border_control",
             "rules", "inputs", "pool", "turn", "step", "pending", "extra", "cent_taken",
             "tile_defs", "tile_user", "deck", "stack", "played", "last_tile", "revealed", "winner", "end",
-            "last", "turns")
+            "last", "turns", "mine", "latest")
+# Keys added after sessions were first stored: a state without them gets these values.
+_LATER: dict[str, Any] = {"mine": {}, "latest": ""}
 
 # The streams of the game's draws (``g.rng.stream(name)``, docs/fairness.md): the bonus tokens laid
 # at set-up (C-5) and the C-21 face-down ones set aside, the tile stack (S-3, S-5), a face-down C-21
@@ -69,7 +74,7 @@ class Game:
         self.poison = False
         self.centurions = False
         self.border_control = False
-        self.rules: dict[str, str] = {k: v[0] for k, v in RULE_CHOICES.items()}
+        self.rules: dict[str, str] = {"edition": LEGACY, **variant_values(LEGACY), **OTHER_RULES}
         self.inputs: dict[str, str] = {"tiles": "digital", "crassus_bag": "digital", "human_bag": "digital"}
         self.owner: list[int] = [-1] * N_SPACES
         self.tok: list[int] = [-1] * N_SPACES
@@ -106,6 +111,8 @@ class Game:
         self.end = ""
         self.last: dict[str, Any] = {}
         self.turns = 0
+        self.mine: dict[str, Any] = {}     # the human side's turn in progress or last (engine/caesar/turns.py)
+        self.latest = ""                   # who acted last: "crassus" (his turn), a player name, or ""
         self.inf: list[list[int]] = [[0] * N_PROVINCES, [0] * N_PROVINCES]
         self.empty: list[int] = [0] * N_PROVINCES
         self.emask: list[int] = [0] * N_PROVINCES
@@ -188,13 +195,14 @@ class Game:
         for key in _PAIRS:
             setattr(g, key, [list(v) if isinstance(v, list) else v for v in data[key]])
         for key in _SCALARS:
-            val = data[key]
+            val = data[key] if key in data or key not in _LATER else _LATER[key]
             if isinstance(val, list):
                 val = [list(v) if isinstance(v, list) else v for v in val]
             elif isinstance(val, dict):
                 val = {k: (list(v) if isinstance(v, list) else v) for k, v in val.items()}
             setattr(g, key, val)
         g.rng = Draws.from_json(data["rng"])
+        g.rules = rules_with_defaults(g.rules)     # a game stored before rules editions: mixed
         if data.get("end_data"):
             g.end = from_data(data["end_data"])
         g.recompute()

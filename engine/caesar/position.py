@@ -252,6 +252,7 @@ def apply_position(g: Game, data: Any) -> None:
     g.pool = pool
     g.due = [0, 0]
     g.winner, g.end, g.extra, g.pending, g.cent_taken, g.last = -1, "", False, [], False, {}
+    g.mine, g.latest = {}, ""
     for p in (0, 1):
         g.hand[p] = _ids_for(hands[p], taken[p])
         used = set(taken[p]) | set(g.hand[p])

@@ -15,8 +15,7 @@ from engine.caesar.board import (
 )
 from engine.caesar.board import SPACE_INDEX as SPACE_INDEX_OF
 from engine.caesar.model import CRASSUS, NONE, OPEN, POISON, Game
-from engine.caesar.terms import bonus as bonus_term
-from engine.caesar.terms import player, province, space, token
+from engine.caesar.terms import REMOVED_HARDER_WORDS, REMOVED_WORDS, player, province, space, token
 from engine.caesar.tokens import TOKENS
 from engine.text import N_, Msg
 
@@ -113,8 +112,8 @@ def take_markers(g: Game, p: int, n: int) -> int:
     k = min(n, g.markers[p])
     g.markers[p] -= k
     if g.markers[p] == 0 and k:
-        win(g, p, said(g, p, N_("You placed your last control marker (C-12)."),
-                       N_("{who} placed his last control marker (C-12).")))
+        win(g, p, said(g, p, N_("You placed your last control marker and win."),
+                       N_("{who} placed his last control marker and wins.")))
     return k
 
 
@@ -180,30 +179,12 @@ def _control_step(g: Game, closer: int, x: int, w: int, bonus: str) -> Step:
     step: Step = {"action": "close", "province": PROVINCES[x], "by": pname(g, closer),
                   "totals": totals, "winner": pname(g, w), "markers": 0, "border_markers": [],
                   "bonus": bonus or None}
-    name = province(x)
-    a_, b_ = g.inf[closer][x], g.inf[1 - closer][x]
     if w == NONE:
-        step["text"] = Msg("{} closes in a tie ({}–{}): nobody controls it (C-9).", name, a_, b_)
+        step["text"] = _closed_text(g, x, w, 0)
         return step
     placed = take_markers(g, w, SLOTS[x])
     g.slots[x] = placed
     step["markers"] = placed
-    tie = g.inf[0][x] == g.inf[1][x]
-    if g.solo and w == 0:
-        head = Msg("{name} closes {a}–{b}; you win it and place {n} marker there",
-                   plural="{name} closes {a}–{b}; you win it and place {n} markers there",
-                   name=name, a=a_, b=b_, n=placed)
-    elif tie:
-        head = Msg("{name} closes {a}–{b}; {who} wins it (ties go to Crassus, S-8) and places {n} marker there",
-                   plural="{name} closes {a}–{b}; {who} wins it (ties go to Crassus, S-8) and places {n} markers there",
-                   name=name, a=a_, b=b_, n=placed, who=label(g, w))
-    else:
-        head = Msg("{name} closes {a}–{b}; {who} wins it and places {n} marker there",
-                   plural="{name} closes {a}–{b}; {who} wins it and places {n} markers there",
-                   name=name, a=a_, b=b_, n=placed, who=label(g, w))
-    if x == ITALY:
-        head = Msg("{} (Italy: both slots, C-9)", head)
-    text = head
     if not g.over:
         for nb, sp in NEIGHBOURS[x]:
             if g.ctrl[nb] == w and not g.cflip[nb] and g.bmark[sp] < 0:
@@ -212,11 +193,43 @@ def _control_step(g: Game, closer: int, x: int, w: int, bonus: str) -> Step:
                     step["border_markers"].append(SPACES[sp])
                 if g.over:
                     break
-        if step["border_markers"]:
-            where = Msg.join([space(SPACE_INDEX_OF[b]) for b in step["border_markers"]])
-            text = Msg("{}; border markers on {} (C-10)", head, where)
-    step["text"] = Msg("{}.", text)
+    text = _closed_text(g, x, w, placed)
+    if x == ITALY and placed == 2:
+        text = Msg("{} {}", text, Msg("Italy takes one on each of its two slots."))
+    if step["border_markers"]:
+        where = Msg.join([space(SPACE_INDEX_OF[b]) for b in step["border_markers"]])
+        n = len(step["border_markers"])
+        text = Msg("{} {}", text, Msg("One more control marker goes on the border {where}.",
+                                      plural="One more control marker goes on each of the borders {where}.",
+                                      n=n, where=where))
+    step["text"] = text
     return step
+
+
+def _closed_text(g: Game, x: int, w: int, placed: int) -> Msg:
+    """C-9 for one closed province, as whole sentences: both totals in one order everywhere (you
+    first in solo, Caesar first in a duel), who wins it and how many control markers go there."""
+    a, b, name = g.inf[0][x], g.inf[1][x], province(x)
+    if g.solo:
+        if w == NONE:
+            return Msg("{name} is closed in a tie, you {a}, Crassus {b}: nobody controls it.", name=name, a=a, b=b)
+        if w == 0:
+            return Msg("{name} is closed, you {a}, Crassus {b}: you win it and place {n} control marker there.",
+                       plural="{name} is closed, you {a}, Crassus {b}: you win it and place {n} control markers "
+                              "there.", name=name, a=a, b=b, n=placed)
+        if a == b:
+            return Msg("{name} is closed, you {a}, Crassus {b}: Crassus wins it (he always wins ties) and places "
+                       "{n} control marker there.",
+                       plural="{name} is closed, you {a}, Crassus {b}: Crassus wins it (he always wins ties) and "
+                              "places {n} control markers there.", name=name, a=a, b=b, n=placed)
+        return Msg("{name} is closed, you {a}, Crassus {b}: Crassus wins it and places {n} control marker there.",
+                   plural="{name} is closed, you {a}, Crassus {b}: Crassus wins it and places {n} control markers "
+                          "there.", name=name, a=a, b=b, n=placed)
+    if w == NONE:
+        return Msg("{name} is closed in a tie, Caesar {a}, Pompey {b}: nobody controls it.", name=name, a=a, b=b)
+    return Msg("{name} is closed, Caesar {a}, Pompey {b}: {who} wins it and places {n} control marker there.",
+               plural="{name} is closed, Caesar {a}, Pompey {b}: {who} wins it and places {n} control markers "
+                      "there.", name=name, a=a, b=b, n=placed, who=label(g, w))
 
 
 # -- bonuses ---------------------------------------------------------------------------------
@@ -265,66 +278,85 @@ def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
         g.senate_markers[p] += placed
         step["markers"] = placed
         step["senate"] = g.senate[p]
-        if g.solo and p == 0:
-            step["text"] = Msg("Senate token no. {k} is yours: {n} of your markers goes under it (C-16).",
-                               plural="Senate token no. {k} is yours: {n} of your markers go under it (C-16).",
-                               k=g.senate[p], n=placed)
-        else:
-            step["text"] = Msg("Senate token no. {k} for {who}: {n} of his markers goes under it (C-16).",
-                               plural="Senate token no. {k} for {who}: {n} of his markers go under it (C-16).",
-                               k=g.senate[p], n=placed, who=label(g, p))
+        step["text"] = _senate_text(g, p, x, placed)
         return step
     if bonus == "poison":
         tid = poison(g, 1 - p)
         step["token"] = TOKENS[tid].name if tid >= 0 else None
-        if g.solo and p == 0:
-            where, rule = Msg("Crassus's row"), "S-20"
-        elif g.solo:
-            where, rule = Msg("your hand"), "C-17"
-        else:
-            where, rule = Msg("{}'s hand", label(g, 1 - p)), "C-17"
-        if tid < 0:
-            step["text"] = Msg("Poison: {} is empty; nothing goes back ({}).", where, rule)
-        else:
-            step["text"] = Msg("Poison: {} goes from {} back to the bag ({}).", token(tid), where, rule)
+        step["text"] = _poison_text(g, p, tid)
         return step
     if g.is_bot(p):
         step["removed"] = True
-        text = Msg("{}: removed from the game (S-8).", bonus_term(bonus))
+        text = Msg(REMOVED_WORDS[bonus])
         harder = g.rules["harder"]
         if harder == "always" or (harder == "control" and x >= 0 and g.ctrl[x] == p):
             if g.markers[p] > 0:
                 g.markers[p] -= 1
                 g.removed[p] += 1
                 step["marker_removed"] = True
-                text = Msg("{}: removed from the game with one of his markers (S-8, harder).", bonus_term(bonus))
+                text = Msg(REMOVED_HARDER_WORDS[bonus])
                 if g.markers[p] == 0:
-                    win(g, p, Msg("Crassus has no control markers left (S-8 harder)."))
+                    win(g, p, Msg("Crassus has no control markers left and wins (harder game)."))
         step["text"] = text
         return step
     if bonus == "wealth":
         g.due[p] += 1
-        step["text"] = said(g, p, N_("Wealth: you draw one more token now (C-14)."),
-                            N_("Wealth: {who} draws one more token now (C-14)."))
+        step["text"] = said(g, p, N_("Wealth: you draw one more token now."),
+                            N_("Wealth: {who} draws one more token now."))
     elif bonus == "tactics":
         g.extra = True
-        step["text"] = said(g, p, N_("Tactics: you take another turn after this one (C-13)."),
-                            N_("Tactics: {who} takes another turn after this one (C-13)."))
+        step["text"] = said(g, p, N_("Tactics: you take another turn after this one."),
+                            N_("Tactics: {who} takes another turn after this one."))
     elif bonus == "might":
         spaces, provs = might_targets(g, p)
         if spaces or provs:
             g.pending.append("might")
             step["pending"] = True
-            step["text"] = Msg("Might: choose an opponent token or control marker to flip, or skip (C-15).")
+            step["text"] = Msg("Might: choose an opponent token or control marker to flip, or skip.")
         else:
             step["discarded"] = True
-            step["text"] = Msg("Might: nothing of the opponent's to flip; discarded (C-15).")
+            step["text"] = Msg("Might: nothing of the opponent's to flip; discarded.")
     elif bonus == "centurion":
         if g.cent[p] and not g.cent_taken and "centurion" not in g.pending:
             g.pending.append("centurion")
             step["pending"] = True
-            step["text"] = Msg("Centurion: choose a centurion instead of this turn's draw, or skip (C-18).")
+            step["text"] = Msg("Centurion: choose a centurion instead of this turn's draw, or skip.")
         else:
             step["discarded"] = True
-            step["text"] = Msg("Centurion: no centurion left to take this turn; discarded (C-18).")
+            step["text"] = Msg("Centurion: no centurion left to take this turn; discarded.")
     return step
+
+
+def _senate_text(g: Game, p: int, x: int, placed: int) -> Msg:
+    """C-16 in whole sentences: the Senate token's number and the markers under it, or why none."""
+    you, k = g.solo and p == 0, g.senate[p]
+    if placed:
+        if you:
+            return Msg("Senate token no. {k} is yours: {n} of your control markers goes under it.",
+                       plural="Senate token no. {k} is yours: {n} of your control markers go under it.", k=k, n=placed)
+        return Msg("Senate token no. {k} for {who}: {n} of his control markers goes under it.",
+                   plural="Senate token no. {k} for {who}: {n} of his control markers go under it.",
+                   k=k, n=placed, who=label(g, p))
+    if x < 0:                                        # C-21: a face-down bonus, no province with it
+        return (Msg("Senate token no. {k} is yours; it came with no province, so no control marker goes under it.",
+                    k=k) if you else
+                Msg("Senate token no. {k} for {who}; it came with no province, so no control marker goes under it.",
+                    k=k, who=label(g, p)))
+    if you:
+        return Msg("Senate token no. {k} is yours; you did not take control of its province, so no control marker "
+                   "goes under it.", k=k)
+    return Msg("Senate token no. {k} for {who}; he did not take control of its province, so no control marker goes "
+               "under it.", k=k, who=label(g, p))
+
+
+def _poison_text(g: Game, p: int, tid: int) -> Msg:
+    """C-17 / S-20: which token goes back to whose bag, one whole sentence per case."""
+    if g.solo and p == 0:
+        return (Msg("Poison: {} goes from Crassus's row back to his bag.", token(tid)) if tid >= 0
+                else Msg("Poison: Crassus's row is empty; nothing goes back."))
+    if g.solo:
+        return (Msg("Poison: {} goes from behind your screen back to your bag.", token(tid)) if tid >= 0
+                else Msg("Poison: you have no token behind your screen; nothing goes back."))
+    victim = label(g, 1 - p)
+    return (Msg("Poison: {who} returns {t} from behind the screen to the bag.", who=victim, t=token(tid)) if tid >= 0
+            else Msg("Poison: {who} has no token behind the screen; nothing goes back.", who=victim))

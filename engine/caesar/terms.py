@@ -27,6 +27,39 @@ BONUS_WORDS = {"senate": N_("Senate"), "wealth": N_("Wealth"), "tactics": N_("Ta
 STEP_WORDS = {"capture": N_("Capture"), "close": N_("Close"), "defend": N_("Defend"),
               "reinforce": N_("Reinforce"), "expand": N_("Expand"), "center": N_("Centre"),
               "anywhere": N_("Anywhere")}
+# Auto-Crassus's placement priority as the rulebooks name it: a numbered point of their list
+# (RU «Приоритет размещения жетонов влияния авто-Красса», UA «Вибір розміщення Авто-Красса»),
+# then our one-word name of the point. The digest's IDs (S-9..S-15) are not rulebook words.
+POINT_WORDS = {"capture": N_("1st point of the priority list (capture)"),
+               "close": N_("2nd point of the priority list (close)"),
+               "defend": N_("3rd point of the priority list (defend)"),
+               "reinforce": N_("4th point of the priority list (reinforce)"),
+               "expand": N_("5th point of the priority list (expand)"),
+               "center": N_("6th point of the priority list (centre)"),
+               "anywhere": N_("7th point of the priority list (any province)")}
+# A bonus Auto-Crassus gains and the game removes (S-8), and a bonus you discard (C-11): whole
+# sentences per bonus, so that the verb agrees with the bonus's name in every language.
+REMOVED_WORDS = {"might": N_("Might is removed from the game."), "wealth": N_("Wealth is removed from the game."),
+                 "tactics": N_("Tactics is removed from the game."),
+                 "centurion": N_("Centurion is removed from the game.")}
+REMOVED_HARDER_WORDS = {
+    "might": N_("Might is removed from the game with one of his control markers."),
+    "wealth": N_("Wealth is removed from the game with one of his control markers."),
+    "tactics": N_("Tactics is removed from the game with one of his control markers."),
+    "centurion": N_("Centurion is removed from the game with one of his control markers.")}
+REMOVED_LOG_WORDS = {"might": N_("Might removed"), "wealth": N_("Wealth removed"), "tactics": N_("Tactics removed"),
+                     "centurion": N_("Centurion removed")}
+REMOVED_HARDER_LOG_WORDS = {"might": N_("Might removed with a control marker"),
+                            "wealth": N_("Wealth removed with a control marker"),
+                            "tactics": N_("Tactics removed with a control marker"),
+                            "centurion": N_("Centurion removed with a control marker")}
+DISCARDED_WORDS = {"might": N_("Might discarded"), "centurion": N_("Centurion discarded")}
+# The rules editions (engine/caesar/editions.py), for the new-game form and History: the long
+# name, and the short value of a form row whose label is "Rulebook".
+EDITION_WORDS = {"ru": N_("Russian rulebook"), "uk": N_("Ukrainian rulebook"),
+                 "mixed": N_("Mixed rules (as before editions)")}
+EDITION_SHORT = {"ru": N_("Russian"), "uk": N_("Ukrainian"), "mixed": N_("mixed")}
+EDITION_LABEL = N_("Rulebook")
 PLAYER_WORDS = {"human": N_("You"), "crassus": N_("Crassus"), "caesar": N_("Caesar"), "pompey": N_("Pompey"),
                 "none": N_("nobody")}
 
@@ -68,6 +101,16 @@ def bonus(name: str) -> Msg:
 
 def step_name(step: str) -> Msg:
     return term(STEP_WORDS[step])
+
+
+def point(step: str) -> Msg:
+    """The rulebook's point of the priority list: ``3rd point of the priority list (defend)``."""
+    return term(POINT_WORDS[step])
+
+
+def edition_name(edition: str) -> Msg:
+    """``Russian rulebook`` / ``Ukrainian rulebook`` / ``Mixed rules (as before editions)``."""
+    return term(EDITION_WORDS[edition])
 
 
 def player(name: str) -> Msg:

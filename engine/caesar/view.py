@@ -8,8 +8,10 @@ from engine.caesar.flow import expecting
 from engine.caesar.model import CRASSUS, HUMAN, Game
 from engine.caesar.position import position_of
 from engine.caesar.tiles import tile_text
-from engine.caesar.terms import bonus, player, province, space, step_name, token_named
+from engine.caesar.terms import (DISCARDED_WORDS, REMOVED_HARDER_LOG_WORDS, REMOVED_LOG_WORDS, bonus, province,
+                                 space, step_name, token_named)
 from engine.caesar.tokens import TOKENS
+from engine.caesar.turns import turn_view
 from engine.text import Msg, from_data
 
 
@@ -47,7 +49,7 @@ def view(g: Game) -> dict[str, Any]:
         "winner": n[g.winner] if g.winner >= 0 else None,
         "end": g.end or None,
         "turns": g.turns,
-        "rules": dict(g.rules) if g.solo else {},
+        "rules": dict(g.rules) if g.solo else {"edition": g.rules["edition"]},
         "inputs": dict(g.inputs),
         "markers": {n[p]: markers(g, p) for p in (0, 1)},
     }
@@ -67,28 +69,32 @@ def view(g: Game) -> dict[str, Any]:
                           "bag_contents": sorted(_names(g.bag[CRASSUS])),
                           "centurions_face_down": len(g.cent[CRASSUS])}
         out["tiles"] = tiles_view(g)
-        out["last_crassus_turn"] = ({"tile": g.last["tile"], "steps": saved_steps(g.last["steps"])}
-                                    if g.last else None)
+        out["last_crassus_turn"] = None
+        if g.last:
+            steps = saved_steps(g.last["steps"])
+            out["last_crassus_turn"] = {"tile": g.last["tile"], "steps": steps,
+                                        **turn_view(g, g.last, steps, "crassus")}
     else:
         out["players"] = {n[p]: {"hand": len(g.hand[p]), "bag": len(g.bag[p]),
                                  "centurions": _names(g.cent[p]), "draws_due": g.due[p]}
                           for p in (0, 1)}
         out["pending"] = list(g.pending)
         out["extra_turn"] = g.extra
+    out["last_player_turn"] = None
+    if g.mine:
+        steps = saved_steps(g.mine["steps"])
+        out["last_player_turn"] = {"by": g.mine["by"], "steps": steps, **turn_view(g, g.mine, steps, g.mine["by"])}
     return out
-
-
-def _other_total(step: dict[str, Any]) -> int:
-    return int(next(v for k, v in step["totals"].items() if k != step["by"]))
 
 
 def _tokens(names: list[str]) -> tuple[Msg, ...]:
     return Msg.join([token_named(n) for n in names])
 
 
-def log_fragment(step: dict[str, Any]) -> Msg:
+def log_fragment(step: dict[str, Any], you: bool = False) -> Msg:
     """A few words for the session log: ``placed sword 5/1 on Sicilia–Italia, 5 toward Sicilia (S-9
-    capture)``."""
+    Capture)`` (the rule ID is a log detail). ``you``: the placement is the solo player's own,
+    said in the second person with its subject (``You: placed …``, «Вы: кладёте …»)."""
     action = step["action"]
     if action == "draw":
         return Msg("drew {}", _tokens(step["tokens"])) if step["tokens"] else Msg("drew nothing (bag empty)")
@@ -107,32 +113,50 @@ def log_fragment(step: dict[str, Any]) -> Msg:
         where = space(SPACE_INDEX[step["space"]])
         tok = token_named(step["token"])
         if step.get("face_down"):
-            return Msg("placed {} on {} face down", tok, where)
+            return Msg("You: placed {} on {} face down", tok, where) if you else Msg("placed {} on {} face down", tok, where)
         to = province(PROVINCE_INDEX[prov])
+        if you:
+            return Msg("You: placed {} on {}, {} toward {}", tok, where, toward[prov], to)
         if step.get("rule"):
             return Msg("placed {} on {}, {} toward {} ({} {})", tok, where, toward[prov], to, step["rule"],
                        step_name(step["step"]))
         return Msg("placed {} on {}, {} toward {}", tok, where, toward[prov], to)
     if action == "close":
-        x = province(PROVINCE_INDEX[step["province"]])
-        if step["winner"] == "none":
-            return Msg("{} closed, tie ({} each)", x, step["totals"][step["by"]])
-        head = Msg("{} closed {}–{}: {} controls it", x, step["totals"][step["by"]], _other_total(step),
-                   player(step["winner"]))
-        if step["border_markers"]:
-            return Msg("{}, border {}", head, Msg.join([space(SPACE_INDEX[b]) for b in step["border_markers"]]))
-        return head
+        return _close_fragment(step)
     if action == "bonus":
         b = step["bonus"]
         if b == "senate":
-            return Msg("Senate (+{} under Senate)", step["markers"])
-        if step.get("removed"):
-            return (Msg("{} removed with a marker", bonus(b)) if step.get("marker_removed")
-                    else Msg("{} removed", bonus(b)))
+            return Msg("Senate: {n} control marker under the Senate", plural="Senate: {n} control markers under "
+                       "the Senate", n=step["markers"])
+        if step.get("removed") and b in REMOVED_LOG_WORDS:
+            return Msg(REMOVED_HARDER_LOG_WORDS[b] if step.get("marker_removed") else REMOVED_LOG_WORDS[b])
         if b == "poison":
             return Msg("poison: {} back to the bag", token_named(step["token"]) if step.get("token") else Msg("nothing"))
-        return Msg("{} discarded", bonus(b)) if step.get("discarded") else bonus(b)
+        if step.get("discarded") and b in DISCARDED_WORDS:
+            return Msg(DISCARDED_WORDS[b])
+        return bonus(b)
     return Msg("{}", action)
+
+
+def _close_fragment(step: dict[str, Any]) -> Msg:
+    """A closure for the log, both totals in one order (you or Caesar first), then who controls it."""
+    x = province(PROVINCE_INDEX[step["province"]])
+    totals = step["totals"]
+    solo = "human" in totals
+    a, b = (totals["human"], totals["crassus"]) if solo else (totals["caesar"], totals["pompey"])
+    w = step["winner"]
+    if w == "none":
+        head = (Msg("{} closed in a tie, you {}–{} Crassus: nobody controls it", x, a, b) if solo
+                else Msg("{} closed in a tie, Caesar {}–{} Pompey: nobody controls it", x, a, b))
+    elif solo:
+        head = (Msg("{} closed, you {}–{} Crassus: you control it", x, a, b) if w == "human"
+                else Msg("{} closed, you {}–{} Crassus: Crassus controls it", x, a, b))
+    else:
+        head = (Msg("{} closed, Caesar {}–{} Pompey: Caesar controls it", x, a, b) if w == "caesar"
+                else Msg("{} closed, Caesar {}–{} Pompey: Pompey controls it", x, a, b))
+    if step["border_markers"]:
+        return Msg("{}, border {}", head, Msg.join([space(SPACE_INDEX[b]) for b in step["border_markers"]]))
+    return head
 
 
 def saved_steps(data: list[Any]) -> list[dict[str, Any]]:
