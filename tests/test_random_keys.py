@@ -35,6 +35,7 @@ def english_afterwards():
     i18n.set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("setup", list(SETUPS))
 def test_random_keys_never_fail_a_screen(setup, lang, tmp_path):
@@ -98,6 +99,7 @@ def _random_script(rng: random.Random, n: int) -> str:
     return "\n".join(rng.choice(KEYS) for _ in range(n)) + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_the_device_program_survives_random_keys_from_a_script(lang, tmp_path):
     state = tmp_path / "state"
