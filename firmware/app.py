@@ -5,8 +5,10 @@ Key events come in as logical names (hw/keys.py); every change to the game goes 
 """
 from __future__ import annotations
 
+import logging
 import sys
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -15,12 +17,16 @@ from firmware.console import Console
 from firmware.i18n import _, localize, say
 from firmware.screens import base
 from firmware.screens.base import Screen
+from firmware.screens.ctx import Ctx, Sent
 from firmware.settings import with_defaults
 from firmware.worker import Worker
 
+log = logging.getLogger(__name__)
+
 
 class App:
-    """Implements :class:`firmware.screens.base.Ctx` for the screens."""
+    """Implements :class:`firmware.screens.ctx.Ctx` for the screens: the only way from a screen to
+    the session, the store (history, archives, settings), the serial link and the screen stack."""
 
     def __init__(self, console: Console, root: Screen | None = None) -> None:
         from firmware.screens.menu import MainMenu
@@ -73,13 +79,49 @@ class App:
 
     def _newest_finished(self) -> int:
         """The id of the newest finished game in the history (0 if none or unreadable)."""
-        try:
-            from firmware.history import games
-            done = [g["id"] for g in games(self.console.store.db, 5)    # a battle is not the campaign's end
-                    if g["status"] == "finished" and not str(g.get("part", "")).startswith("battle")]
-        except Exception:  # noqa: BLE001 - no history yet, or storage trouble: nothing to show
-            return 0
+        done = [g["id"] for g in self.history(5)    # a battle is not the campaign's end
+                if g["status"] == "finished" and not str(g.get("part", "")).startswith("battle")]
         return max(done, default=0)
+
+    # -- what is stored ----------------------------------------------------------------------
+    def history(self, limit: int | None = 50) -> list[dict[str, Any]]:
+        from firmware import history
+        try:
+            return history.games(self.console.store.db, limit)
+        except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
+            log.exception("history could not be read")
+            return []
+
+    def game_recorded(self) -> bool:
+        session = self.console.session
+        if session is None:
+            return False
+        from firmware import history
+        try:
+            return history.recorded(self.console.store.db, str(session.header["sid"]))
+        except Exception:  # noqa: BLE001 - unreadable history: the seed stays hidden
+            log.exception("history could not be read")
+            return False
+
+    def archives(self, limit: int = 40) -> list[dict[str, Any]]:
+        try:
+            return self.console.store.archives(limit)
+        except Exception:  # noqa: BLE001 - an unreadable archive lists nothing
+            log.exception("the archive could not be read")
+            return []
+
+    # -- the serial link -----------------------------------------------------------------------
+    def send_serial(self, line: str) -> Sent:
+        writer = self.console.serial_out
+        if writer is None:
+            return "no link"
+        from hw.serial_link import LINK_ERRORS
+        try:
+            writer((line + "\n").encode("utf-8"))
+        except LINK_ERRORS:
+            log.exception("the serial link did not take a line")
+            return "failed"
+        return "sent"
 
     def _reveal_if_finished(self) -> None:
         """When an action finishes a game whose seed was secret, show the seed over the next
@@ -107,6 +149,18 @@ class App:
 
     def replace(self, screen: Screen) -> None:
         self.stack[-1] = screen
+
+    def depth(self) -> int:
+        return len(self.stack)
+
+    def under(self, levels: int = 1) -> Screen | None:
+        return self.stack[-1 - levels] if 0 < levels < len(self.stack) else None
+
+    def prune(self, drop: Callable[[Screen], bool]) -> None:
+        self.stack[:-1] = [s for s in self.stack[:-1] if not drop(s)]
+
+    def to_root(self) -> None:
+        del self.stack[1:]
 
     def notify(self, text: str) -> None:
         """A short message over the screen until the next key; a long one gets its own
@@ -221,3 +275,8 @@ class App:
             for i, row in enumerate(rows):
                 base.text(draw, 6, y0 + 2 + i * base.LINE, row)
         return img
+
+
+def _is_a_ctx(app: App) -> Ctx:
+    """mypy checks here that the App keeps the whole screen contract (firmware/screens/ctx.py)."""
+    return app

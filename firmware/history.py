@@ -450,3 +450,9 @@ def stats(entries: list[dict[str, Any]]) -> dict[str, Any]:
             "glory": {n: {"games": len(v), "best": max(v), "average": round(sum(v) / len(v), 1)}
                       for n, v in sorted(glory.items())},
             "jc": jc}
+
+
+def recorded(db: sqlite3.Connection, sid: str) -> bool:
+    """Whether the session ``sid`` has a finished game (any part but ``abandoned``) in the history."""
+    row = db.execute("SELECT 1 FROM history WHERE sid=? AND part!='abandoned' LIMIT 1", (sid,)).fetchone()
+    return row is not None

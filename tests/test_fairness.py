@@ -142,7 +142,7 @@ def test_the_script_does_not_import_legatus():
 def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_dir):
     """Games → Earlier games reopens an unfinished bag drawn in secret: the same draws come back,
     with the same commitment, and the seed is still on no line, reply or screen until ``reveal``."""
-    from firmware.screens.archive import reopen, store_archives
+    from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
     app = app_with(["new bag items=a*3,b*3,c*3,d*3", "draw 3"], [], state_dir)
     try:
@@ -150,7 +150,7 @@ def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_d
         seed, drawn = int(first.header["seed"]), first.view()["bag"]["drawn"]
         promise = first.view()["commitment"]
         assert app.run("new dice seed=4")["ok"]
-        assert reopen(app, next(a for a in store_archives(app.console.store) if a.game == "bag"))
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "bag"))
         again = app.console.session
         assert again.view()["bag"]["drawn"] == drawn and again.view()["commitment"] == promise
         assert again.header.get("committed") is True and "seed=" not in again.header["line"]
@@ -163,11 +163,11 @@ def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_d
 
 
 def test_reopening_a_game_with_a_given_seed_reuses_the_line_as_it_was(state_dir):
-    from firmware.screens.archive import reopen, store_archives
+    from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
     app = app_with(["new bag items=a*3,b*3 seed=77", "draw 2", "new dice seed=4"], [], state_dir)
     try:
-        assert reopen(app, next(a for a in store_archives(app.console.store) if a.game == "bag"))
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "bag"))
         assert app.console.session.header["line"] == "new bag items=a*3,b*3 seed=77"
         assert "commitment" not in app.console.session.view()
     finally:

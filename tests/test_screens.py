@@ -279,8 +279,8 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
     assert len(app.stack) == 1 and app.message                    # back at the menu, told how to go on
     assert app.stack[0].items(app)[0].label == "Resume: dice"
     # the bag session that was running is in the archive now, and can come back the same way
-    from firmware.screens.archive import store_archives
-    assert [a.game for a in store_archives(app.console.store)][:2] == ["bag", "dice"]
+    from firmware.screens.archive import archived
+    assert [a.game for a in archived(app.archives())][:2] == ["bag", "dice"]
     app.console.close()
 
 
@@ -288,8 +288,8 @@ def test_the_same_draws_come_back_when_an_archived_bag_is_reopened(state_dir):
     app = app_with(["new bag items=a*3,b*3,c*3", "draw 3"], [], state_dir)
     drawn = app.console.session.view()["bag"]["drawn"]
     app.console.request("new dice")
-    from firmware.screens.archive import reopen, store_archives
-    assert reopen(app, store_archives(app.console.store)[0])
+    from firmware.screens.archive import archived, reopen
+    assert reopen(app, archived(app.archives())[0])
     assert app.console.session.view()["bag"]["drawn"] == drawn
     app.console.close()
 

@@ -14,9 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, overload
 
 from PIL import Image, ImageDraw, ImageFont
+
+from firmware.screens.ctx import Ctx, Screen
 
 W, H = 128, 64
 LINE = 12             # pixels between text rows (the body font's cell height)
@@ -96,46 +98,6 @@ def drawable(s: object, kind: str = "body") -> str:
     if all(has_glyph(ch, kind) for ch in set(text_)):
         return text_
     return "".join(ch if has_glyph(ch, kind) else (" " if ch in "\t\n\r" else REPLACEMENT) for ch in text_)
-
-
-class Ctx(Protocol):
-    """What a screen may use: the app implements it (firmware/app.py)."""
-
-    settings: dict[str, Any]
-
-    def run(self, line: str) -> dict[str, Any]:
-        """Run a console line through the session; returns the response object."""
-
-    def view(self) -> dict[str, Any] | None:
-        """The current session's ``state`` view, or None without a session."""
-
-    def ask(self, line: str) -> dict[str, Any] | None:
-        """The response to a slow read-only line (odds, advise) for the state now; None while
-        it is being computed off the main loop (the screen is drawn again when it is ready)."""
-
-    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
-        """Start an archived session's ``new`` line again with its seed (kept secret if it was)."""
-
-    def push(self, screen: Screen) -> None: ...
-
-    def pop(self) -> None: ...
-
-    def replace(self, screen: Screen) -> None: ...
-
-    def notify(self, text: str) -> None:
-        """Show a short message over the current screen until the next key."""
-
-    def set_setting(self, key: str, value: str) -> dict[str, Any]:
-        """Persist one device setting (as the console's ``settings key=value``)."""
-
-
-class Screen(Protocol):
-    @property
-    def title(self) -> str: ...
-
-    def render(self, ctx: Ctx) -> Image.Image: ...
-
-    def key(self, key: str, ctx: Ctx) -> None: ...
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -266,18 +228,24 @@ def start_game(ctx: Ctx, line: str, home: Callable[[], Screen],
         response = run_or_notify(c, line)
         if response is not None:
             c.replace(home())
-            show = getattr(c, "show_commitment", None)
-            if response.get("commitment") and show is not None:
-                show(response["commitment"])      # the fair-draw code, to photograph (issue 12)
+            if response.get("commitment"):
+                c.show_commitment(response["commitment"])      # the fair-draw code, to photograph (issue 12)
 
     view = ctx.view()
     if view is not None and view["game"] not in quiet:
         from firmware.i18n import _
-        from firmware.screens.menu import game_label
         ctx.push(ConfirmScreen(title or _("New game?"),
                                _("This ends the {} game (it stays in the archive).").format(game_label(view["game"])), go))
     else:
         go(ctx)
+
+
+def game_label(game: str) -> str:
+    """A session's game for a person (never the internal id), in the current language."""
+    from firmware.games import record_of
+    from firmware.i18n import _
+    record = record_of(game)
+    return _(record.label) if record is not None else _("a game")
 
 
 # -- reusable screens --------------------------------------------------------------------------
@@ -544,3 +512,60 @@ class WrappedListScreen(ListScreen):
             self.top = wrapped_top([len(item_rows(i)) for i in items], self.cursor, self.top)
         else:
             super().key(key, ctx)
+
+
+# -- titles said when read, lists whose rows come and go ---------------------------------------------
+class Said:
+    """A screen's title given as English text (marked with ``N_``) and said in the current
+    language whenever it is read: ``title = Said(N_("Games"))``. Setting it on an instance
+    replaces the text for that instance only."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_said_{name}"
+
+    @overload
+    def __get__(self, obj: None, owner: Any = None) -> Said: ...
+
+    @overload
+    def __get__(self, obj: object, owner: Any = None) -> str: ...
+
+    def __get__(self, obj: object, owner: Any = None) -> str | Said:
+        if obj is None:
+            return self
+        from firmware.i18n import _
+        return _(str(getattr(obj, self.slot, self.text)))
+
+    def __set__(self, obj: object, value: str) -> None:
+        setattr(obj, self.slot, value)
+
+
+class StableListScreen(ListScreen):
+    """A list whose rows may come and go between renders (a Resume row appears, a Put back row
+    after the first draw): the cursor stays on the same row by its label, not its position."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.current = ""          # the label under the cursor after the last key
+
+    def _follow(self, items: list[Item]) -> None:
+        labels = [str(i.label) for i in items]
+        if self.current in labels:
+            self.cursor = labels.index(self.current)
+            if self.cursor < self.top:
+                self.top = self.cursor
+            elif self.cursor >= self.top + ROWS:
+                self.top = self.cursor - ROWS + 1
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self._follow(self.items(ctx))
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        items = self.items(ctx)
+        self._follow(items)
+        super().key(key, ctx)
+        if items:
+            self.current = str(items[min(self.cursor, len(items) - 1)].label)

@@ -378,10 +378,8 @@ class SetupGuide:
 def _fresh_home(ctx: Ctx) -> None:
     """The home of the new game in place of the top screen; older Caesar! homes below go (Back
     from the new home lands on the menu, not on the game that was replaced)."""
-    ctx.replace(CaesarHome())  # type: ignore[arg-type]
-    stack = getattr(ctx, "stack", None)
-    if isinstance(stack, list):
-        stack[:-1] = [s for s in stack[:-1] if not isinstance(s, CaesarHome)]
+    ctx.replace(CaesarHome())
+    ctx.prune(lambda s: isinstance(s, CaesarHome))
 
 
 # -- home ----------------------------------------------------------------------------------------
@@ -411,9 +409,7 @@ class CaesarHome(WrappedListScreen):
         return _("solo") if view["mode"] == "solo" else _("duel")
 
     def render(self, ctx: Ctx) -> Image.Image:
-        stack = getattr(ctx, "stack", None)
-        if isinstance(stack, list) and stack and stack[-1] is self:   # an older home below is stale
-            stack[:-1] = [s for s in stack[:-1] if not isinstance(s, CaesarHome)]
+        ctx.prune(lambda s: isinstance(s, CaesarHome) and s is not self)   # an older home below is stale
         items = self.items(ctx)
         idents = [getattr(i, "ident", "") for i in items]
         if self.selected in idents:
@@ -1759,8 +1755,7 @@ class TileEditor:
             except Exception:  # noqa: BLE001 - a tile without play, etc.: say so, keep editing
                 ctx.notify(_("A tile needs at least one play and at most six actions."))
                 return
-            setter = getattr(ctx, "set_setting", None)
-            response = setter(TILES_KEY, text) if setter is not None else ctx.run(f"settings {TILES_KEY}={text}")
+            response = ctx.set_setting(TILES_KEY, text)
             if not response["ok"]:
                 ctx.notify(response["message"])
             else:

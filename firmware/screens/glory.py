@@ -18,9 +18,8 @@ from engine.glory.tables import tables
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base
-from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
+from firmware.screens.base import BACK, Ctx, Item, ListScreen, Said, StableListScreen, TextScreen
 from firmware.screens.form import Field, NumberForm, on_off
-from firmware.screens.menu import Said, StableListScreen
 
 SENATE_VALUES = (1, 2, 3, 5, 6)      # G-10 default, bottom -> top
 BATTLEFIELDS = (("Epirus", 2), ("Macedonia", 3), ("Thrace", 4))

@@ -16,8 +16,7 @@ from PIL import Image
 from engine.text import N_
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
-from firmware.screens.base import Ctx, Item, ListScreen, TextScreen
-from firmware.screens.menu import Said
+from firmware.screens.base import Ctx, Item, ListScreen, Said, TextScreen
 
 LISTED = 50
 # short names of the games on the panel (the history keeps the English box names)
@@ -26,20 +25,8 @@ SHORT = {"caesar-solo": N_("Caesar! solo"), "caesar-duel": N_("Caesar! duel"), "
 LEVELS = (N_("easy"), N_("normal"), N_("hard"))
 
 
-def _db(ctx: Ctx) -> Any:
-    store = getattr(getattr(ctx, "console", None), "store", None)
-    return getattr(store, "db", None)
-
-
 def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[dict[str, Any]]:
-    from firmware import history
-    db = _db(ctx)
-    if db is None:
-        return []
-    try:
-        return history.games(db, limit)
-    except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
-        return []
+    return ctx.history(limit)
 
 
 def _day(iso: str | None) -> str:
@@ -118,20 +105,16 @@ def send_newest(ctx: Ctx) -> None:
     if not entries:
         ctx.notify(_("No finished games yet."))
         return
-    writer = getattr(getattr(ctx, "console", None), "serial_out", None)
-    if writer is None:
-        ctx.notify(_("No serial link: start Legatus with --serial PORT."))
-        return
     play = export.bgstats_play(entries[0])
     line = json.dumps({"ok": True, "format": "bgstats", "play": play,
                        "text": json.dumps(play, ensure_ascii=False)}, ensure_ascii=False)
-    from hw.serial_link import LINK_ERRORS
-    try:
-        writer((line + "\n").encode("utf-8"))
-    except LINK_ERRORS:
+    sent = ctx.send_serial(line)
+    if sent == "no link":
+        ctx.notify(_("No serial link: start Legatus with --serial PORT."))
+    elif sent == "failed":
         ctx.notify(_("The serial link did not take it."))
-        return
-    ctx.notify(_("Sent: {}.").format(game_name(entries[0])))
+    else:
+        ctx.notify(_("Sent: {}.").format(game_name(entries[0])))
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -242,22 +225,13 @@ def jc_rows(ctx: Ctx) -> list[str]:
 
 # -- the fair draw of the running game --------------------------------------------------------------
 def _finished(ctx: Ctx) -> bool:
-    """Whether the running session's game is recorded as finished (then its seed may be shown)."""
-    console = getattr(ctx, "console", None)
-    session = getattr(console, "session", None)
-    db = _db(ctx)
-    if session is None or db is None:
+    """Whether the running session's game is recorded as finished (then its seed may be shown):
+    a Julius Caesar battle is a part; the seed waits for the campaign's end."""
+    if not ctx.game_recorded():
         return False
-    try:
-        row = db.execute("SELECT record FROM history WHERE sid=? AND part!='abandoned' LIMIT 1",
-                         (str(session.header["sid"]),)).fetchone()
-    except Exception:  # noqa: BLE001
-        return False
-    if row is None:
-        return False
-    if session.game.name == "jc-battle":      # battles are parts; the seed waits for the campaign
-        view = ctx.view() or {}
-        return bool(view.get("campaign", {}).get("over"))
+    view = ctx.view() or {}
+    if "campaign" in view:
+        return bool(view["campaign"].get("over"))
     return True
 
 

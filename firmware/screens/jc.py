@@ -23,9 +23,8 @@ from engine.text import N_
 from firmware import dice_guess
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
-from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, TextScreen
+from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, StableListScreen, TextScreen
 from firmware.screens.form import Field, NumberForm, on_off
-from firmware.screens.menu import StableListScreen
 
 GAME = "jc-battle"
 SIDES = ("caesar", "pompey")

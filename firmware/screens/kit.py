@@ -17,8 +17,7 @@ from engine.names import check_name
 from engine.text import N_
 from firmware.i18n import _, language, ngettext
 from firmware.screens import base
-from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, TextScreen
-from firmware.screens.menu import Said, StableListScreen
+from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, Said, StableListScreen, TextScreen
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 MAX_TYPED = 16          # a name typed on the device (fits a row with its count)
@@ -292,9 +291,8 @@ def begin(ctx: Ctx, kind: str, pairs: Pairs, side: bool, pops: int = 0) -> None:
         return
     for _i in range(pops):
         ctx.pop()
-    stack = getattr(ctx, "stack", None)
-    if isinstance(stack, list) and len(stack) >= 2 and isinstance(stack[-2], KitScreen) \
-            and stack[-2].side == side:
+    below = ctx.under(1)
+    if isinstance(below, KitScreen) and below.side == side:
         ctx.pop()                  # back to the bag's own screen, which shows the new contents
     else:
         ctx.replace(KitScreen(side))

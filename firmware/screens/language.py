@@ -5,8 +5,7 @@ from functools import partial
 
 from engine.text import N_
 from firmware.i18n import LANGUAGE_NAMES, LANGUAGES
-from firmware.screens.base import Ctx, Item, ListScreen
-from firmware.screens.menu import Said
+from firmware.screens.base import Ctx, Item, ListScreen, Said
 
 
 class LanguageScreen(ListScreen):

@@ -8,102 +8,17 @@ Every text is said with ``_()`` when drawn (the language can change in Settings)
 """
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from functools import partial
-from typing import Any, overload
+from typing import Any
 
 from PIL import Image
 
 from engine.text import N_
+from firmware.games import GameRecord, record_of, records
 from firmware.i18n import LANGUAGE_NAMES, _
 from firmware.screens import base
-from firmware.screens.base import Ctx, Item, ListScreen, TextScreen
+from firmware.screens.base import Ctx, Item, ListScreen, Said, StableListScreen, TextScreen, game_label
 from firmware.settings import SETTINGS, cycle
-
-# menu label, screen module, the session game names it continues
-GAMES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (N_("Caesar!"), "firmware.screens.caesar", ("caesar-solo", "caesar-duel")),
-    (N_("Julius Caesar"), "firmware.screens.jc", ("jc-battle",)),
-    (N_("Glory of Rome"), "firmware.screens.glory", ("glory",)),
-    (N_("Sword of Rome"), "firmware.screens.sword", ("sword",)),
-)
-
-
-def game_opener(module: str) -> Callable[[Ctx], None] | None:
-    """The ``open_game`` of a game's screen module, or None while it is not built."""
-    try:
-        opener: Callable[[Ctx], None] = importlib.import_module(module).open_game
-    except (ImportError, AttributeError):
-        return None
-    return opener
-
-
-class Said:
-    """A screen's title given as English text (marked with ``N_``) and said in the current
-    language whenever it is read: ``title = Said(N_("Games"))``. Setting it on an instance
-    replaces the text for that instance only."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = f"_said_{name}"
-
-    @overload
-    def __get__(self, obj: None, owner: Any = None) -> Said: ...
-
-    @overload
-    def __get__(self, obj: object, owner: Any = None) -> str: ...
-
-    def __get__(self, obj: object, owner: Any = None) -> str | Said:
-        if obj is None:
-            return self
-        return _(str(getattr(obj, self.slot, self.text)))
-
-    def __set__(self, obj: object, value: str) -> None:
-        setattr(obj, self.slot, value)
-
-
-def game_label(game: str) -> str:
-    """A session's game for a person (never the internal id), in the current language."""
-    if game == "dice":
-        return _("Dice")
-    if game == "bag":
-        return _("Bag & deck")
-    for label, _module, names in GAMES:
-        if game in names:
-            return _(label)
-    return _("a game")
-
-
-class StableListScreen(ListScreen):
-    """A list whose rows may come and go between renders (a Resume row appears, a Put back row
-    after the first draw): the cursor stays on the same row by its label, not its position."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.current = ""          # the label under the cursor after the last key
-
-    def _follow(self, items: list[Item]) -> None:
-        labels = [str(i.label) for i in items]
-        if self.current in labels:
-            self.cursor = labels.index(self.current)
-            if self.cursor < self.top:
-                self.top = self.cursor
-            elif self.cursor >= self.top + base.ROWS:
-                self.top = self.cursor - base.ROWS + 1
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self._follow(self.items(ctx))
-        return super().render(ctx)
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        items = self.items(ctx)
-        self._follow(items)
-        super().key(key, ctx)
-        if items:
-            self.current = str(items[min(self.cursor, len(items) - 1)].label)
 
 
 class MainMenu(StableListScreen, base.WrappedListScreen):
@@ -140,17 +55,11 @@ def _open_history(ctx: Ctx) -> None:
 
 
 def _resume_item(game: str) -> Item | None:
-    from firmware.screens.kit import open_dice, open_kit
-    if game == "dice":
-        return Item(_("Resume: dice"), open_dice)
-    if game == "bag":
-        return Item(_("Resume: bag & deck"), open_kit)
-    for _label, module, names in GAMES:
-        if game in names:
-            opener = game_opener(module)
-            if opener is not None:
-                return Item(_("Resume: {}").format(game_label(game)), opener)
-    return None
+    record = record_of(game)
+    opener = record.opener() if record is not None else None
+    if record is None or opener is None:
+        return None
+    return Item(_(record.resume) if record.resume else _("Resume: {}").format(game_label(game)), opener)
 
 
 class KitMenu(ListScreen):
@@ -168,19 +77,21 @@ class GamesMenu(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
-        for label, module, _names in GAMES:
-            opener = game_opener(module)
+        for record in records():
+            if not record.in_games_menu:
+                continue
+            opener = record.opener()
             if opener is None:
-                out.append(Item(_(label), partial(_coming, label), _("soon")))
+                out.append(Item(_(record.label), partial(_coming, record), _("soon")))
             else:
-                out.append(Item(_(label), opener))
+                out.append(Item(_(record.label), opener))
         from firmware.screens.archive import open_archive
         out.append(Item(_("Earlier games…"), open_archive))
         return out
 
 
-def _coming(label: str, ctx: Ctx) -> None:
-    ctx.notify(_("{}: coming soon.").format(_(label)))
+def _coming(record: GameRecord, ctx: Ctx) -> None:
+    ctx.notify(_("{}: coming soon.").format(_(record.label)))
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
@@ -247,9 +158,7 @@ def _language_screen() -> Any:
 
 def _step(ctx: Ctx, key: str, step: int = 1) -> None:
     new = cycle(ctx.settings, key, step)
-    setter = getattr(ctx, "set_setting", None)
-    if setter is not None:
-        setter(key, new[key])
+    ctx.set_setting(key, new[key])
     if key in ("profile", "driver"):
         ctx.notify(_("Takes effect at the next start."))
 

@@ -20,10 +20,9 @@ from engine.text import N_
 from firmware import dice_guess
 from firmware.i18n import _, ngettext
 from firmware.screens import base
-from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
+from firmware.screens.base import BACK, Ctx, Item, ListScreen, Said, StableListScreen, TextScreen
 from firmware.screens.form import Field, NumberForm, on_off
 from firmware.screens.kit import ResultScreen
-from firmware.screens.menu import Said, StableListScreen
 
 PRESETS: tuple[tuple[str, str], ...] = (
     (N_("4 players"), "romans,gauls,etruscans,greeks"),
