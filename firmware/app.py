@@ -11,13 +11,13 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from firmware.console import Console
 from firmware.i18n import _, localize, say
 from firmware.screens import base
-from firmware.screens.base import Screen
-from firmware.screens.ctx import Ctx, Sent
+from firmware.screens.ctx import Ctx, Screen, Sent
+from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.settings import with_defaults
 from firmware.worker import Worker
 
@@ -170,7 +170,7 @@ class App:
         if len(rows) <= base.ROWS:
             self.message = rows
         else:
-            self.push(base.TextScreen(_("Note"), text))
+            self.push(TextScreen(_("Note"), text))
 
     def set_setting(self, key: str, value: str) -> dict[str, Any]:
         response = self.run(f"settings {key}={value}")
@@ -181,16 +181,15 @@ class App:
 
     # -- events ------------------------------------------------------------------------------
     def handle(self, key: str) -> None:
-        """One logical key event (after debounce/hold): message, global undo, else the screen.
-        An exception from a screen is caught here (see :meth:`failed`): a key never ends the
-        program."""
+        """One logical key event (after debounce/hold): a notice or the fair-draw code box over the
+        screen takes the key and closes (the key does nothing else), hold B asks to undo, else
+        the screen. An exception from a screen is caught here (see :meth:`failed`): a key never
+        ends the program."""
         try:
-            self.commitment = None               # the fair-draw code goes with any key, which still acts
-            self.banner = None
-            if self.message is not None:
-                self.message = None
+            if self.message is not None or self.commitment is not None or self.banner is not None:
+                self.message = self.commitment = self.banner = None
                 return
-            if key == "b:hold":
+            if intent("row", key) is Intent.UNDO:          # hold B: the same on every screen
                 self.ask_undo()
                 return
             self.stack[-1].key(key, self)
@@ -234,7 +233,7 @@ class App:
             response = self.run("undo")
             self.notify(response.get("undone") or response.get("message", ""))
 
-        self.push(base.ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
+        self.push(ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
                                      _("A: undo"), _("B: keep")))
 
     def render(self) -> Image.Image:
@@ -259,21 +258,9 @@ class App:
         img = self.stack[-1].render(self)
         banner = (_("Fair draw: the code"), self.commitment[:8]) if self.commitment is not None else self.banner
         if banner is not None:
-            title, big_text = banner
-            kind = "large" if len(big_text) * base.advance("large") <= base.W - 4 else "body"
-            draw = ImageDraw.Draw(img)
-            y0 = base.H - 32
-            draw.rectangle((0, y0 - 1, base.W - 1, base.H - 1), fill=0, outline=1)
-            base.put(draw, 3, y0, base.clip(title, base.COLS - 1))
-            base.put(draw, max(2, (base.W - len(big_text) * base.advance(kind)) // 2), y0 + 13, big_text, kind=kind)
+            draw_code_box(img, *banner)
         if self.message is not None:
-            rows = self.message[: base.ROWS]
-            draw = ImageDraw.Draw(img)
-            h = len(rows) * base.LINE + 4
-            y0 = (base.H - h) // 2
-            draw.rectangle((2, y0, base.W - 3, y0 + h), fill=0, outline=1)
-            for i, row in enumerate(rows):
-                base.text(draw, 6, y0 + 2 + i * base.LINE, row)
+            draw_notice(img, self.message)
         return img
 
 

@@ -3,6 +3,7 @@ import pytest
 
 from firmware import i18n
 from firmware.screens import base
+from firmware.screens.widgets import ConfirmScreen
 from tests.screens import app_with, assert_golden
 
 CASES = {
@@ -28,7 +29,7 @@ CASES = {
     "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
     "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "a", "right", "a", "down", "a"], "ru"),
     "menu_reopen_ru": (["new dice seed=3", "roll 3d6", "roll 2d6", "new jc-battle seed=1"],
-                       ["down", "a", "up", "a", "a"], "ru"),
+                       ["down", "a"] + ["down"] * 4 + ["a", "a"], "ru"),
     "bag_card_ru": (["new bag cards=Т♠,В♥,Д♦,10♣ seed=3"], ["a", "a"], "ru"),
 }
 
@@ -68,7 +69,7 @@ def test_reroll_from_the_screen_is_logged_as_such(state_dir):
 def test_long_b_asks_then_undoes_the_named_step(state_dir):
     app = app_with(["new bag items=a*3 seed=1", "draw"], [], state_dir)
     app.handle("b:hold")
-    assert isinstance(app.stack[-1], base.ConfirmScreen)
+    assert isinstance(app.stack[-1], ConfirmScreen)
     assert "Drew a from the bag" in " ".join(app.stack[-1].rows)
     app.handle("a")
     assert app.console.session.lines == []
@@ -263,13 +264,14 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
     app.console.request("state")
     for key in ["down", "a"]:                            # Games (after Resume)
         app.handle(key)
-    app.handle("up")                                     # Earlier games… (the last item)
+    for _ in range(9):
+        app.handle("down")                               # Earlier games… (the last item: no wrap)
     app.handle("a")
     from firmware.screens.archive import ArchiveScreen
     screen = app.stack[-1]
     assert isinstance(screen, ArchiveScreen) and screen.items(app)[0].label == "Dice"
     app.handle("a")                                      # the dice session -> asks first
-    assert isinstance(app.stack[-1], base.ConfirmScreen)
+    assert isinstance(app.stack[-1], ConfirmScreen)
     assert "2 steps" in " ".join(app.stack[-1].rows) and "archived" in " ".join(app.stack[-1].rows)
     app.handle("a")
     session = app.console.session
@@ -296,7 +298,8 @@ def test_the_same_draws_come_back_when_an_archived_bag_is_reopened(state_dir):
 
 def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
     app = app_with(["new bag items=gold*3 seed=5"], ["a"], state_dir)     # Resume: the bag
-    app.handle("up")                       # New bag or deck (the last row)
+    for _ in range(12):
+        app.handle("down")                 # New bag or deck (the last row: the cursor stops there)
     app.handle("a")
     app.handle("down")
     app.handle("down")                     # the metals preset

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from firmware.screens.base import ConfirmScreen, TextScreen
+from firmware.screens.widgets import ConfirmScreen, TextScreen
 from firmware.screens.caesar import (CaesarHome, OptionScreen, ProvincePicker, SetupGuide, TileEditor,
                                      TilePicker, TurnScreen)
 from scripts.presses.harness import CONSOLE_SYNTAX
@@ -39,7 +39,7 @@ CRASSUS_CLOSES = "position " + json.dumps({
 # a fresh device: "a" = Games, "a" = Caesar! (the set-up form); with a session: "a" = Resume
 CASES = {
     "caesar_setup": ([], ["a", "a"]),
-    "caesar_guide": ([NEW], ["a", "up", "up", "up", "a"]),
+    "caesar_guide": ([NEW], ["a"] + ["down"] * 6 + ["a"]),                       # Set-up (3rd from the end)
     "caesar_home": ([NEW], ["a"]),
     "caesar_turn_tile": ([NEW], ["a", "a"]),
     "caesar_turn_play": ([NEW], ["a", "a", "a"]),
@@ -53,7 +53,7 @@ CASES = {
     "caesar_map": ([NEW, "crassus"], ["a", "down", "down", "a"]),
     "caesar_board": ([NEW, "crassus"], ["a", "down", "down", "a", "press"]),
     "caesar_score": ([NEW, "crassus"], ["a", "down", "a"]),
-    "caesar_tiles": ([NEW, "crassus"], ["a"] + ["up"] * 2 + ["a"]),
+    "caesar_tiles": ([NEW, "crassus"], ["a"] + ["down"] * 8 + ["a"]),
     "caesar_tile_picker": (["new caesar-solo difficulty=hard tiles-input=physical seed=2"], ["a", "a"]),
     "caesar_over": ([NEW, CRASSUS_WINS, "crassus"], ["a"]),
     "caesar_duel_pass": (["new caesar-duel seed=4"], ["a", "a"]),
@@ -280,7 +280,8 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
     app = app_with([], ["a", "a"], state_dir)
     try:
         shown = texts(app)
-        app.handle("up")                                        # the last row: Start
+        for _ in range(20):
+            app.handle("down")                                  # the last row: Start (the cursor stops there)
         assert "▶ Start" in texts(app) and "▶ Start" not in shown[:3]
         app.handle("a")
         guide = app.stack[-1]
@@ -291,6 +292,7 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
         bonus_rows = " ".join(guide.pages(view)[0][1])
         assert all(name in bonus_rows for name in ("Italia", "Syria", "Hispania Ulterior"))
         assert "3×A 2×B 1×C" in " ".join(guide.pages(view)[2][1])          # S-3 normal deck
+        app.handle("a")                                         # the fair-draw code box closes, nothing else
         for _ in titles:
             app.handle("a")
         assert isinstance(app.stack[-1], TurnScreen)            # Auto-Crassus takes the first turn
@@ -308,11 +310,12 @@ def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir
         for _ in range(idents.index("new")):
             app.handle("down")
         app.handle("a")
-        app.handle("up")
-        app.handle("a")                                         # Start
+        app.handle("a")                                         # Start (A on any row of the form)
         assert isinstance(app.stack[-1], ConfirmScreen)         # the game is not over: ask
         app.handle("a")
-        assert isinstance(app.stack[-1], SetupGuide)
+        assert isinstance(app.stack[-1], SetupGuide) and app.commitment is not None
+        app.handle("a")                                         # the fair-draw code box closes, nothing else
+        assert isinstance(app.stack[-1], SetupGuide) and app.commitment is None
         for _ in range(4):
             app.handle("a")
         while isinstance(app.stack[-1], TurnScreen):
@@ -474,7 +477,7 @@ def test_undo_of_his_turn_does_not_leave_its_pages_showing(state_dir):
 
 def test_your_move_can_be_chosen_on_the_map(state_dir):
     from firmware.screens.caesar import MapScreen
-    app = app_with([NEW, "crassus"], ["a", "a", "up", "a"], state_dir)     # the last entry: On the map…
+    app = app_with([NEW, "crassus"], ["a", "a"] + ["down"] * 20 + ["a"], state_dir)     # the last entry: On the map…
     try:
         screen = app.stack[-1]
         assert isinstance(screen, MapScreen) and "A: here" in texts(app)
@@ -574,7 +577,7 @@ def test_no_caesar_row_is_cut(state_dir, lang):
         _open_bonus(app, "might")                             # Might: his tokens and markers by name
         might = app.stack[-1]
         assert isinstance(might, ChoiceScreen) and len(might.choices) == 8
-        from firmware.screens.base import item_rows
+        from firmware.screens.widgets import item_rows
         assert max(len(item_rows(i)) for i in might.items(app)) <= 2    # a space and its numbers: 2 rows at most
         shown = walk(app, ["down"] * 9)
         cut += shown

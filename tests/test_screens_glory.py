@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from firmware.screens.glory import (SHEET_ROWS, FameAdjust, FameScreen, GloryHome, ScoreDetail, ScoreEntry, ScoreResult,
+from firmware.screens.glory import (SHEET_ROWS, FameScreen, GloryHome, ScoreDetail, ScoreEntry, ScoreResult,
                                    SenateScreen, SheetPad)
 from scripts.presses.harness import Driver
+from firmware.screens.widgets import Dial
 from tests.fakectx import FakeCtx
-from tests.screens import app_with, assert_golden, check_case
+from tests.screens import app_with, assert_golden, check_case, drawn
 from tests.test_glory_scoring import EXAMPLE
 
 NEW = "new glory players=Jack,Henry,Mary,Ross seed=5"
@@ -36,19 +37,20 @@ def test_golden_screen(name, state_dir):
 RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
 RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
+SCORE = ["a"] + ["down"] * 7 + ["a"]        # home: Final score (the last row), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
     "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a"] + ["down"] * 6),
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "down", "a"]),
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
-    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["up"] * 3 + ["a"]),
-    "glory_score_entry_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
-    "glory_sheet_ru": ("ru", RU_TABLE, ["a", "up", "a", "down", "a", "down", "down", "down"]),
-    "glory_sheet_uk": ("uk", RU_TABLE, ["a", "up", "a", "up", "up", "a", "press"]),
-    "glory_sheet_en": ("en", RU_TABLE, ["a", "up", "a", "a"]),
-    "glory_score_ru": ("ru", RU_TABLE, ["a", "up", "a"] + ["up", "a"]),
-    "glory_score_detail_uk": ("uk", RU_TABLE, ["a", "up", "a"] + ["up", "a", "a", "down", "down"]),
+    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 5 + ["a"]),
+    "glory_score_entry_ru": ("ru", RU_TABLE, SCORE),
+    "glory_sheet_ru": ("ru", RU_TABLE, SCORE + ["down", "a", "down", "down", "down"]),
+    "glory_sheet_uk": ("uk", RU_TABLE, SCORE + ["down"] * 12 + ["a", "press"]),
+    "glory_sheet_en": ("en", RU_TABLE, SCORE + ["a"]),
+    "glory_score_ru": ("ru", RU_TABLE, SCORE + ["down"] * 13 + ["a"]),
+    "glory_score_detail_uk": ("uk", RU_TABLE, SCORE + ["down"] * 13 + ["a", "a", "down", "down"]),
 }
 
 
@@ -141,7 +143,7 @@ def test_score_sheet_is_journaled_as_typed_and_survives_back_and_restart(state_d
     try:
         assert app.view()["sheet"]["Jack"] == {"denarii": 8, "epirus": 2}
         app.push(ScoreEntry(app))
-        _sheet_keys(app, ["up", "a"])              # Show scores
+        _sheet_keys(app, ["down"] * 13 + ["a"])    # Show scores (the last row)
         shown = app.stack[-1]
         assert isinstance(shown, ScoreResult)
         jack = shown.result["scores"]["Jack"]
@@ -158,8 +160,9 @@ def test_pad_steps_of_one_five_ten_and_no_op_changes_are_not_journaled(state_dir
         _sheet_keys(app, ["down", "down"])         # Mary
         _sheet_keys(app, ["press", "press", "right", "right", "press", "right", "left", "left"])  # +10+10, then ±1
         assert app.view()["sheet"]["Mary"]["denarii"] == 19
-        _sheet_keys(app, ["press", "down", "right"])   # another player: the step is ±1 again
-        assert app.view()["sheet"]["Ross"]["denarii"] == 1
+        _sheet_keys(app, ["press", "down", "right"])   # another player: the step (±5) is kept (issue 24 §2)
+        assert app.view()["sheet"]["Ross"]["denarii"] == 5
+        assert "±5 <5>" in [t for _x, _y, t, _k in drawn(app)]   # the step shown where the figure is
         n = len(app.console.session.lines)
         _sheet_keys(app, ["up", "up", "left"])     # Henry has 0 denarii: nothing to undo
         assert len(app.console.session.lines) == n
@@ -199,7 +202,7 @@ def test_a_name_the_screen_cannot_draw_is_refused_at_new(state_dir):
 
 def test_fame_adjust_refuses_zero():
     ctx = FakeCtx(NEW).open(FameScreen()).press("a", "down", "a")
-    assert isinstance(ctx.top, FameAdjust) and ctx.session.lines == []
+    assert isinstance(ctx.top, Dial) and ctx.session.lines == []
     assert ctx.notes
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.screens import base
-from firmware.screens.jc import BattleScreen, DiceResult, HandScreen, JcHome, OddsScreen, setup_form
+from firmware.screens.widgets import ConfirmScreen
+from firmware.screens.jc import BattleScreen, DiceResult, HandScreen, JcHome, odds_screen, setup_form
+from firmware.screens.widgets import OddsScreen
 from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden
 
@@ -111,10 +112,17 @@ def test_a_hand_is_shown_only_after_passing_the_device():  # J-18
     assert ctx.session.lines[-1] == f"discard caesar {hand[0]}"
 
 
-def test_vp_screen_cycles_a_city():  # J-17
-    ctx = home(NEW).press(*DOWN * 7, "a", "down", "down", "a")
+def test_vp_track_gives_a_city_to_the_next_holder_with_left_right():  # J-17
+    ctx = home(NEW).press(*DOWN * 7, "a", "down", "down", "right")
     assert ctx.session.lines[-1] == "control Athenae caesar"
     assert ctx.view()["vp"]["caesar"] == 2
+    ctx.press("left")                                 # back to nobody: Caesar, Pompey, nobody round
+    assert ctx.session.lines[-1] == "control Athenae vacant"
+    pompey = ctx.view()["vp"]["pompey"]
+    ctx.press("left")
+    assert ctx.session.lines[-1] == "control Athenae pompey" and ctx.view()["vp"]["pompey"] == pompey + 1
+    ctx.press("a")                                    # A closes the track
+    assert isinstance(ctx.top, JcHome)
 
 
 def test_odds_screen_reads_the_exact_odds():  # J-15
@@ -128,45 +136,64 @@ def test_odds_screen_reads_the_exact_odds():  # J-15
 def test_odds_wait_while_the_worker_computes_them():  # J-15: a slow answer never blocks a key
     ctx = FakeCtx(*ARMIES, "add defender p_leg3")    # a battle asked nowhere else (answers are kept)
     ctx.pending.add("odds")
-    ctx.open(OddsScreen())
+    ctx.open(odds_screen())
     assert "Computing the exact odds…" in " ".join(ctx.texts())
     ctx.pending.clear()
     assert "Odds at the start" in ctx.texts() and any(t.endswith("%") for t in ctx.texts())
 
 
-def test_a_die_is_set_with_up_down_and_dice_not_reached_follow_it():  # J-1, issue 9 item 5
+def test_a_die_is_set_with_up_down_and_dice_not_reached_follow_it():  # J-1, issue 9 item 5, issue 24 §2
     from firmware.dice_guess import chain, start_face
-    from firmware.screens.jc import DiceEntry
+    from firmware.screens.jc import JcDiceEntry
     ctx = home(*PHYSICAL).press("a", "a")
     entry = ctx.top
-    assert isinstance(entry, DiceEntry)
+    assert isinstance(entry, JcDiceEntry)
     ctx.render()
     first = start_face(0, 3, None)
-    assert entry.faces == chain(3, 0, [first])           # each die on the likeliest next face
-    assert entry.faces == sorted(entry.faces)
+    assert entry.faces == [chain(3, 0, [first])]         # each die on the likeliest next face
+    assert entry.faces[0] == sorted(entry.faces[0])
     ctx.press("down")                                     # the first die one lower; the rest follow
     low = (first - 2) % 6 + 1
-    assert entry.faces == chain(3, 0, [low])
+    assert entry.faces == [chain(3, 0, [low])]
     ctx.press("right", "up")
-    middle = entry.faces[1]
-    assert entry.at == 1 and entry.faces == chain(3, 1, [low, middle])
+    middle = entry.faces[0][1]
+    assert entry.cursor == 1 and entry.faces == [chain(3, 1, [low, middle])]
     ctx.press("right")
-    last = entry.faces[2]
-    ctx.press("left", "up")                               # a die already reached no longer follows
-    assert entry.faces == [low, middle % 6 + 1, last]
+    last = entry.faces[0][2]
+    ctx.press("left", "up")                               # a die the cursor has been on no longer follows
+    assert entry.faces == [[low, middle % 6 + 1, last]]
+    ctx.press("left", "up")                               # nor when the first die turns again
+    assert entry.faces == [[low % 6 + 1, middle % 6 + 1, last]]
     assert ctx.session.lines[-1] == PHYSICAL[-1]          # nothing is sent before A
     ctx.press("a")
-    assert ctx.session.lines[-1] == f"fire c_leg10 dice={low},{middle % 6 + 1},{last}"
+    assert ctx.session.lines[-1] == f"fire c_leg10 dice={low % 6 + 1},{middle % 6 + 1},{last}"
+
+
+def test_the_dice_entry_says_how_the_guess_works_and_counts_the_hits():  # issue 24 §2
+    ctx = home(*PHYSICAL).press("a", "a")
+    texts = ctx.texts()
+    assert "dashed: guessed" in texts and "↑↓ face ←→ die A: go" in texts
+    faces = ctx.top.faces[0]
+    hits = sum(1 for f in faces if f <= 4)                # Legio 10 is C4 (J-5)
+    assert (f"{hits} hit" if hits == 1 else f"{hits} hits") in texts
+
+
+def test_left_on_the_first_die_goes_back_and_sends_nothing():
+    from firmware.screens.jc import JcDiceEntry
+    ctx = home(*PHYSICAL).press("a", "a")
+    assert isinstance(ctx.top, JcDiceEntry)
+    ctx.press("left")
+    assert isinstance(ctx.top, BattleScreen) and ctx.session.lines[-1] == PHYSICAL[-1]
 
 
 def test_fight_to_the_end_asks_first_then_asks_for_each_physical_roll():  # J-14
-    from firmware.screens.jc import DiceEntry
+    from firmware.screens.jc import JcDiceEntry
     ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1")
     ctx.press(*DOWN * 4, "a")                          # Battle, +attacker, +defender, Odds, Fight
-    assert isinstance(ctx.top, base.ConfirmScreen)
+    assert isinstance(ctx.top, ConfirmScreen)
     assert ctx.view()["battle"]["phase"] == "setup"     # nothing happened yet
     ctx.press("a")
-    assert isinstance(ctx.top, DiceEntry) and ctx.top.auto
+    assert isinstance(ctx.top, JcDiceEntry) and ctx.top.auto
     ctx.press("up", "a")
     assert ctx.session.lines[-1].startswith("auto dice=")
 

@@ -92,15 +92,18 @@ def test_tactics_die_from_the_table():  # W-1
 
 
 def test_odds_left_lowers_the_modifier_and_only_b_goes_back():  # issue 9 item 10, W-6
-    from firmware.screens.sword import OddsScreen
+    from firmware.screens.widgets import OddsScreen
     ctx = home(NEW).press("down", "down", "a", "left", "left", "right")
-    assert isinstance(ctx.top, OddsScreen) and ctx.top.mod == -1
+    assert isinstance(ctx.top, OddsScreen) and "-1" in ctx.texts()
+    ctx.press("a", "press")                               # only B leaves
+    assert isinstance(ctx.top, OddsScreen)
     ctx.press("b")
     assert not isinstance(ctx.top, OddsScreen)
 
 
 def test_two_d6_roll_from_the_table():  # W-9
-    ctx = home(NEW).press(*["down"] * 6, "a", "up", "a", "down", "a", "right", "down", "a")  # 2 4 -> 2 3
+    # Dice (the last row): table; back up to Siege; the dice start on 2 4 -> 2 3
+    ctx = home(NEW).press(*["down"] * 6, "a", *["down"] * 4, "a", *["up"] * 4, "a", "right", "down", "a")
     assert ctx.session.lines[-1] == "check siege dice=2,3"
 
 

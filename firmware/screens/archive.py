@@ -19,7 +19,10 @@ from typing import Any
 
 from engine.text import N_
 from firmware.i18n import _, ngettext
-from firmware.screens.base import ConfirmScreen, Ctx, Item, ListScreen, Said, game_label
+from firmware.screens.base import Said
+from firmware.screens.play import game_label
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ current language (``ctx.view()`` and console replies are localized).
 """
 from __future__ import annotations
 
+import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,11 +26,15 @@ from engine.caesar.board import (DATA, PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS, PLAYER_WORDS, STEP_WORDS
 from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, draw_count, parse_tiles
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
+from engine.errors import BadArguments
 from engine.text import N_
 from firmware.i18n import _, ngettext
-from firmware.screens import base
-from firmware.screens.base import BACK, Ctx, Item, TextScreen, WrappedListScreen
-from firmware.screens.form import Field, NumberForm
+from firmware.screens import base, play
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import (ConfirmScreen, Field, Intent, Item, ListScreen, NumberForm, Scroll, TextScreen,
+                                      WrappedListScreen, intent, item_rows, scroll_bar)
+
+log = logging.getLogger(__name__)
 
 GAMES = ("caesar-solo", "caesar-duel")
 DIFFS = ("easy", "normal", "hard")
@@ -47,14 +52,14 @@ _MEMORY: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDiction
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Caesar! session, or set up a game."""
-    base.continue_or_setup(ctx, GAMES, CaesarHome, setup_form)  # type: ignore[arg-type]
+    play.continue_or_setup(ctx, GAMES, CaesarHome, setup_form)  # type: ignore[arg-type]
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
-    return base.game_view(ctx, GAMES, "Caesar!")
+    return play.game_view(ctx, GAMES, "Caesar!")
 
 
-_run = base.run_or_notify
+_run = play.run_or_notify
 
 
 def _memory(ctx: Ctx) -> dict[str, Any]:
@@ -104,7 +109,7 @@ def space_row(sid: str, note: str) -> str:
     """A space's name for a list row with ``note`` at its right: in full when the row takes at
     most two lines, else with the short forms (one entry never fills the panel)."""
     full = space_name(sid)
-    return full if len(base.item_rows(base.Item(full, None, note))) <= 2 else space_name(sid, short=True)
+    return full if len(item_rows(Item(full, None, note))) <= 2 else space_name(sid, short=True)
 
 
 def icon_of(name: str) -> str:
@@ -206,33 +211,18 @@ def draw_tokens(draw: ImageDraw.ImageDraw, x: int, y: int, names: list[str], kin
 
 # -- set-up --------------------------------------------------------------------------------------
 class SetupForm(NumberForm):
-    """The set-up rows and an explicit Start row at the end (A or right on it starts; A on any
-    row starts too, as the title says)."""
+    """The set-up rows and an explicit Start row at the end (A, right or press on it starts; A on
+    any row starts too, as the title says)."""
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        base.title_bar(draw, _("Caesar!"), _("A: start"))
-        items = [Item(_(f.label), None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
-                 for i, f in enumerate(self.fields)]
-        items.append(Item("▶ " + _("Start"), None))
-        heights = [len(base.item_rows(i)) for i in items]
-        self.top = base.wrapped_top(heights, self.cursor, min(self.top, self.cursor))
-        base.draw_list_wrapped(draw, items, self.cursor, self.top)
-        return img
+    def items(self, ctx: Ctx) -> list[Item]:
+        return self.field_items() + [Item("▶ " + _("Start"), self.go, ident="start")]
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        n = len(self.fields)
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % (n + 1)
-            if self.cursor < self.top:
-                self.top = self.cursor            # render turns the page (rows two tall where needed)
-        elif self.cursor == n and key in ("right", "a", "press"):
-            if self.on_go is not None:
-                self.on_go(ctx, self.values())
-        elif key == "left" and self.cursor == n:
-            ctx.pop()
-        else:
-            super().key(key, ctx)
+    def status(self, ctx: Ctx) -> str:
+        return _("A: start")
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Caesar!")
 
 
 def setup_form() -> SetupForm:
@@ -282,7 +272,7 @@ def _start(ctx: Ctx, line: str) -> None:
         return SetupGuide(then_home=True)
     view = ctx.view()
     over = view is not None and view["game"] in GAMES and bool(view.get("winner"))
-    base.start_game(ctx, line, home, quiet=("bag", "dice") + (GAMES if over else ()), title=_("New game?"))
+    play.start_game(ctx, line, home, quiet=("bag", "dice") + (GAMES if over else ()), title=_("New game?"))
 
 
 class SetupGuide:
@@ -293,7 +283,7 @@ class SetupGuide:
     def __init__(self, then_home: bool = False) -> None:
         self.then_home = then_home
         self.page = 0
-        self.top = 0
+        self.scroll = Scroll()
         self.title = _("Set-up")
 
     def pages(self, view: dict[str, Any]) -> list[tuple[str, list[str], list[str]]]:
@@ -346,29 +336,28 @@ class SetupGuide:
             base.lines(draw, head[:2])
             draw_tokens(draw, 2, base.row_y(2) + 2, tokens)
             return img
-        base.lines(draw, [base.clip(r) for r in rows[self.top:self.top + base.ROWS]])
-        if self.top + base.ROWS < len(rows):
-            base.put(draw, base.W - 7, base.row_y(base.ROWS - 1), "↓")
+        top = self.scroll.fit(len(rows), base.ROWS)
+        base.lines(draw, [base.clip(r) for r in rows[top:top + base.ROWS]])
+        scroll_bar(draw, top, base.ROWS, len(rows))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         pages = self.pages(_view(ctx))
         rows = pages[min(self.page, len(pages) - 1)][1]
-        if key == "down" and self.top + base.ROWS < len(rows):
-            self.top += 1
-        elif key == "up" and self.top > 0:
-            self.top -= 1
-        elif key in ("a", "right", "press"):
+        what = intent("pages", key)
+        if self.scroll.move(what, len(rows), base.ROWS):
+            return
+        if what in (Intent.CLOSE, Intent.RIGHTWARD):          # A, press or right: the next page
             if self.page + 1 < len(pages):
-                self.page, self.top = self.page + 1, 0
+                self.page, self.scroll.top = self.page + 1, 0
             elif self.then_home:
                 _fresh_home(ctx)
                 go_on(ctx)
             else:
                 ctx.pop()
-        elif key == "left" and self.page > 0:
-            self.page, self.top = self.page - 1, 0
-        elif key in BACK:
+        elif what is Intent.LEFTWARD and self.page > 0:
+            self.page, self.scroll.top = self.page - 1, 0
+        elif what in (Intent.BACK, Intent.LEFTWARD):
             if self.then_home:
                 _fresh_home(ctx)
             else:
@@ -383,12 +372,7 @@ def _fresh_home(ctx: Ctx) -> None:
 
 
 # -- home ----------------------------------------------------------------------------------------
-@dataclass
-class HomeItem(Item):
-    """A home entry with a stable identity (``ident``) so the cursor stays on it when the list
-    changes between phases."""
-
-    ident: str = ""
+HomeItem = Item          # a home entry names itself (``ident``): the cursor stays on it across phases
 
 
 class CaesarHome(WrappedListScreen):
@@ -396,7 +380,7 @@ class CaesarHome(WrappedListScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.selected = "now"
+        self.current = "now"
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -410,26 +394,7 @@ class CaesarHome(WrappedListScreen):
 
     def render(self, ctx: Ctx) -> Image.Image:
         ctx.prune(lambda s: isinstance(s, CaesarHome) and s is not self)   # an older home below is stale
-        items = self.items(ctx)
-        idents = [getattr(i, "ident", "") for i in items]
-        if self.selected in idents:
-            self.cursor = idents.index(self.selected)
-            if self.cursor < self.top:
-                self.top = self.cursor
-            elif self.cursor >= self.top + base.ROWS:
-                self.top = self.cursor - base.ROWS + 1
         return super().render(ctx)
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        items = self.items(ctx)
-        if key in ("up", "down") and items:
-            super().key(key, ctx)
-            self.selected = getattr(items[self.cursor], "ident", "")
-            return
-        if key in ("right", "a", "press") and items:
-            self.cursor = min(self.cursor, len(items) - 1)
-            self.selected = getattr(items[self.cursor], "ident", "")
-        super().key(key, ctx)
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
@@ -524,7 +489,7 @@ def _private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
     def ok(c: Ctx) -> None:
         c.pop()
         then(c)
-    ctx.push(base.ConfirmScreen(_("Pass the device"),
+    ctx.push(ConfirmScreen(_("Pass the device"),
                                 _("Pass the device to {0}; only {0} looks now.").format(name),
                                 ok, _("A: {}").format(name), _("B: back")))
 
@@ -740,7 +705,7 @@ class TurnScreen:
         self.then = then                       # called after the last page (not after B)
         self.actions = actions                 # the session's step count when shown (None: at first render)
         self.page = 0
-        self.top = 0
+        self.scroll = Scroll()
         self.mine = mine
         self.title = _("Crassus's turn")
 
@@ -803,7 +768,7 @@ class TurnScreen:
                 draw_tokens(draw, 2, y + 12, page["back"], kind="body")
                 y += 25
             free = max(0, (base.H - y) // base.LINE)
-            for i, r in enumerate(rows[self.top:self.top + free]):
+            for i, r in enumerate(rows[:free]):
                 base.put(draw, 1, y + i * base.LINE, base.clip(r))
             if not (page["into"] or page["back"] or rows):
                 base.put(draw, 1, y, _("Nothing to draw or return."))
@@ -826,10 +791,10 @@ class TurnScreen:
             base.put(draw, 1, base.row_y(0), base.clip(head, 15), kind="large")
             rows = self._rows(page, view)
             y0 = base.row_y(0) + 17
-            for i, r in enumerate(rows[self.top:self.top + 3]):
+            top = self.scroll.fit(len(rows), 3)
+            for i, r in enumerate(rows[top:top + 3]):
                 base.put(draw, 1, y0 + i * base.LINE, base.clip(r))
-            if self.top + 3 < len(rows):
-                base.put(draw, base.W - 7, base.row_y(0) + 2, "↓")
+            scroll_bar(draw, top, 3, len(rows), y0, 3 * base.LINE)
             return img
         if kind == "end":
             base.title_bar(draw, _("Game over"), count)
@@ -838,13 +803,17 @@ class TurnScreen:
                     "pompey": _("Pompey won")}.get(w or "", _("Game over"))
             base.put(draw, 1, base.row_y(0), base.clip(head, 15), kind="large")
             rows = self._rows(page, view)
-            for i, r in enumerate(rows[self.top:self.top + 3]):
+            top = self.scroll.fit(len(rows), 3)
+            for i, r in enumerate(rows[top:top + 3]):
                 base.put(draw, 1, base.row_y(0) + 17 + i * base.LINE, base.clip(r))
+            scroll_bar(draw, top, 3, len(rows), base.row_y(0) + 17, 3 * base.LINE)
             return img
         title = _("Bonus") if kind == "bonus" else step_title(page["step"].get("step"), base.COLS - len(count) - 1)
         base.title_bar(draw, title, count)
         rows = self._rows(page, view)
-        base.lines(draw, [base.clip(r) for r in rows[self.top:self.top + base.ROWS]])
+        top = self.scroll.fit(len(rows), base.ROWS)
+        base.lines(draw, [base.clip(r) for r in rows[top:top + base.ROWS]])
+        scroll_bar(draw, top, base.ROWS, len(rows))
         return img
 
     def _render_play(self, img: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], count: str,
@@ -890,25 +859,24 @@ class TurnScreen:
             return
         page = self.pages[self.page]
         rows = self._rows(page, ctx.view() or {})
-        if key == "right" and page["kind"] == "play" and page["step"].get("why"):
+        what = intent("pages", key)
+        if self.scroll.move(what, len(rows), 3 if page["kind"] in ("closure", "end") else base.ROWS):
+            return
+        if what is Intent.RIGHTWARD and page["kind"] == "play" and page["step"].get("why"):
             ctx.push(why_screen(page["step"]))
-        elif key in ("a", "right", "press"):
+        elif what in (Intent.CLOSE, Intent.RIGHTWARD):
             if self.page + 1 < len(self.pages):
-                self.page, self.top = self.page + 1, 0
+                self.page, self.scroll.top = self.page + 1, 0
             else:
                 ctx.pop()
                 if self.then is not None:
                     self.then(ctx)
-        elif key == "down" and self.top + 3 < len(rows):
-            self.top += 1
-        elif key == "up" and self.top > 0:
-            self.top -= 1
-        elif key == "left":
+        elif what is Intent.LEFTWARD:
             if self.page > 0:
-                self.page, self.top = self.page - 1, 0
+                self.page, self.scroll.top = self.page - 1, 0
             else:
                 ctx.pop()
-        elif key == "b":
+        elif what is Intent.BACK:
             ctx.pop()
 
 
@@ -935,11 +903,12 @@ class TilePicker:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("up", "down") and self.letters:
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(self.letters)
-        elif key in ("a", "right", "press"):
+        what = intent("row", key)
+        if what in (Intent.PREV, Intent.NEXT) and self.letters:
+            self.cursor = max(0, min(len(self.letters) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
+        elif what is Intent.SELECT:
             self.on_pick(ctx, self.letters[self.cursor])
-        elif key in BACK:
+        elif what is Intent.BACK:
             ctx.pop()
 
 
@@ -1141,16 +1110,17 @@ class OptionScreen:
 
     def key(self, key: str, ctx: Ctx) -> None:
         opts = self.options(ctx)
-        if key in ("up", "down") and opts:
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(opts)
-        elif key in ("a", "right", "press") and opts:
+        what = intent("row", key)
+        if what in (Intent.PREV, Intent.NEXT) and opts:
+            self.cursor = max(0, min(len(opts) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
+        elif what is Intent.SELECT and opts:
             o = opts[min(self.cursor, len(opts) - 1)]
             if o.face_down:
                 self._play_down(ctx, o)
             else:
                 icon = icon_of(o.token)
                 self._send(ctx, f"play {o.space} {icon}:{o.here}/{o.there} {self.code}")
-        elif key in BACK:
+        elif what is Intent.BACK:
             ctx.pop()
 
     def _play_down(self, ctx: Ctx, o: Option) -> None:
@@ -1305,7 +1275,7 @@ class TokenPicker(WrappedListScreen):
             self.on_done(ctx, list(self.picked))
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in BACK and self.picked:
+        if intent("row", key) is Intent.BACK and self.picked:
             self.picked.pop()
             return
         super().key(key, ctx)
@@ -1647,16 +1617,20 @@ class MapScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("up", "down", "left", "right"):
-            self.cursor = nearest(self.cursor, key)
-        elif key == "a" and self.pick is not None:
+        what = intent("map", key)
+        if what in MOVES:
+            self.cursor = nearest(self.cursor, MOVES[what])
+        elif what is Intent.SELECT and self.pick is not None:
             self.pick(ctx, PROVINCES[self.cursor])
-        elif key == "a":
+        elif what is Intent.SELECT:
             ctx.push(province_detail(_view(ctx), PROVINCES[self.cursor]))
-        elif key == "press":
+        elif what is Intent.GO:
             ctx.push(BoardScreen())
-        elif key == "b":
+        elif what is Intent.BACK:
             ctx.pop()
+
+
+MOVES = {Intent.PREV: "up", Intent.NEXT: "down", Intent.LEFTWARD: "left", Intent.RIGHTWARD: "right"}
 
 
 def nearest(i: int, direction: str) -> int:
@@ -1715,56 +1689,51 @@ def _current_tiles(ctx: Ctx) -> dict[str, list[str]]:
     return tiles
 
 
-class TileEditor:
+class TileEditor(ListScreen):
     """Edit one tile's actions (up/down pick a slot, left/right change it; A saves for the next
     game in the ``caesar.tiles`` setting; B cancels)."""
 
     CHOICES = ("-",) + ACTIONS
 
     def __init__(self, letter: str, tiles: dict[str, list[str]]) -> None:
+        super().__init__()
         self.letter = letter
         self.tiles = tiles
         self.slots = list(tiles[letter]) + ["-"] * (6 - len(tiles[letter]))
-        self.cursor = 0
         self.title = _("Tile {}").format(tile_letter(letter))
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        base.title_bar(draw, self.title, _("A: save"))
+    def status(self, ctx: Ctx) -> str:
+        return _("A: save")
+
+    def items(self, ctx: Ctx) -> list[Item]:
         def word(a: str) -> str:
             return "—" if a == "-" else _(ACTION_WORDS.get(a, a))
-        items = [Item(f"{i + 1}.", None, f"◀{word(a)}▶" if i == self.cursor else word(a))
-                 for i, a in enumerate(self.slots)]
-        top = max(0, self.cursor - base.ROWS + 1)
-        base.draw_list(draw, items, self.cursor, top)
-        return img
+        return [Item(f"{i + 1}.", None, f"◀{word(a)}▶" if i == self.cursor else word(a), ident=f"slot:{i}",
+                     adjust=partial(self._change, slot=i)) for i, a in enumerate(self.slots)]
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(self.slots)
-        elif key in ("left", "right"):
-            i = self.CHOICES.index(self.slots[self.cursor])
-            self.slots[self.cursor] = self.CHOICES[(i + (1 if key == "right" else -1)) % len(self.CHOICES)]
-        elif key in ("a", "press"):
-            actions = [a for a in self.slots if a != "-"]
-            tiles = dict(self.tiles)
-            tiles[self.letter] = actions
-            text = ";".join(f"{k}:{'+'.join(v)}" for k, v in sorted(tiles.items()) if v)
-            try:
-                parse_tiles(text)
-            except Exception:  # noqa: BLE001 - a tile without play, etc.: say so, keep editing
-                ctx.notify(_("A tile needs at least one play and at most six actions."))
-                return
-            response = ctx.set_setting(TILES_KEY, text)
-            if not response["ok"]:
-                ctx.notify(response["message"])
-            else:
-                ctx.settings[TILES_KEY] = text
-                ctx.pop()
-                ctx.notify(_("Tile {} saved: {}. Used from the next new game.").format(
-                    tile_letter(self.letter), tile_words("+".join(actions))))
-        elif key == "b":
+    def _change(self, ctx: Ctx, by: int, slot: int) -> None:
+        i = self.CHOICES.index(self.slots[slot])
+        self.slots[slot] = self.CHOICES[(i + by) % len(self.CHOICES)]
+
+    def go(self, ctx: Ctx) -> None:
+        actions = [a for a in self.slots if a != "-"]
+        tiles = dict(self.tiles)
+        tiles[self.letter] = actions
+        text = ";".join(f"{k}:{'+'.join(v)}" for k, v in sorted(tiles.items()) if v)
+        try:
+            parse_tiles(text)
+        except BadArguments as e:       # a tile without play, etc.: say so, keep editing
+            log.info("tile %s refused: %s", self.letter, e)
+            ctx.notify(_("A tile needs at least one play and at most six actions."))
+            return
+        response = ctx.set_setting(TILES_KEY, text)
+        if not response["ok"]:
+            ctx.notify(response["message"])
+        else:
+            ctx.settings[TILES_KEY] = text
             ctx.pop()
+            ctx.notify(_("Tile {} saved: {}. Used from the next new game.").format(
+                tile_letter(self.letter), tile_words("+".join(actions))))
 
 
 __all__ = ["CaesarHome", "MapScreen", "MAP_POINTS", "OptionScreen", "ProvincePicker", "SetupGuide", "TileEditor",

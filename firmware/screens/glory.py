@@ -17,9 +17,12 @@ from engine.glory.rounds import ARROWS, rotation_of
 from engine.glory.tables import tables
 from engine.text import N_
 from firmware.i18n import _, ngettext
-from firmware.screens import base
-from firmware.screens.base import BACK, Ctx, Item, ListScreen, Said, StableListScreen, TextScreen
-from firmware.screens.form import Field, NumberForm, on_off
+from firmware.screens import base, play
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import (ConfirmScreen, Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, TextScreen,
+                                      WrappedListScreen, figure, intent, on_off, scroll_bar)
+from firmware.screens.widgets.listing import STEPS
 
 SENATE_VALUES = (1, 2, 3, 5, 6)      # G-10 default, bottom -> top
 BATTLEFIELDS = (("Epirus", 2), ("Macedonia", 3), ("Thrace", 4))
@@ -46,14 +49,14 @@ def event_label(card: dict[str, Any]) -> str:
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Glory session, or set up a new one."""
-    base.continue_or_setup(ctx, ("glory",), GloryHome, SetupScreen)
+    play.continue_or_setup(ctx, ("glory",), GloryHome, SetupScreen)
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
-    return base.game_view(ctx, ("glory",), "Glory of Rome")
+    return play.game_view(ctx, ("glory",), "Glory of Rome")
 
 
-_run = base.run_or_notify
+_run = play.run_or_notify
 
 
 def _milestone_note(response: dict[str, Any]) -> str:
@@ -67,8 +70,8 @@ SEAT_NAMES = (N_("Red"), N_("Yellow"), N_("Blue"), N_("Green"))
 
 class SetupScreen(NumberForm):
     """New game: player count, variants, then the players' names (by default their colour in the
-    current language). left/right change a number; A (or press) on a name types another one
-    (the keyboard of the current language, Cyrillic too); A elsewhere starts the game."""
+    current language). left/right change a number; A (or right, or press) on a name types another
+    one (the keyboard of the current language, Cyrillic too); A elsewhere starts the game."""
 
     def __init__(self) -> None:
         super().__init__(N_("New game"), [
@@ -88,30 +91,14 @@ class SetupScreen(NumberForm):
     def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
         return _("A: type") if self.cursor >= len(self.fields) else _("A: start")
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        base.title_bar(draw, _(self.title), self._status(ctx, self.values()))
-        items = [Item(_(f.label), None, f"<{f.show(f.value)}>" if i == self.cursor else f.show(f.value))
-                 for i, f in enumerate(self.fields)]
-        items += [Item(_("Player {}").format(i + 1), None, base.clip(self.name(i), 12))
-                  for i in range(self._count())]
-        self.cursor = min(self.cursor, len(items) - 1)
-        self.top = base.wrapped_top([len(base.item_rows(i)) for i in items], self.cursor,
-                                    min(self.top, self.cursor))
-        base.draw_list_wrapped(draw, items, self.cursor, self.top)   # a long label takes two rows
-        return img
+    def items(self, ctx: Ctx) -> list[Item]:
+        names = [Item(_("Player {}").format(i + 1), partial(self._type, seat=i), base.clip(self.name(i), 12),
+                      ident=f"name:{i}") for i in range(self._count())]
+        return self.field_items() + names
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        n = len(self.fields) + self._count()
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % n
-        elif self.cursor >= len(self.fields) and key in ("left", "right"):
-            return                                 # a name row has no number to change
-        elif self.cursor >= len(self.fields) and key in ("a", "press"):
-            from firmware.screens.kit import TypeScreen
-            ctx.push(TypeScreen(partial(self._typed, seat=self.cursor - len(self.fields))))
-        else:
-            super().key(key, ctx)
+    def _type(self, ctx: Ctx, seat: int) -> None:
+        from firmware.screens.kit import TypeScreen
+        ctx.push(TypeScreen(partial(self._typed, seat=seat)))
 
     def _typed(self, ctx: Ctx, name: str, seat: int) -> None:
         self.names[seat] = name
@@ -122,10 +109,10 @@ class SetupScreen(NumberForm):
             ctx.notify(_("Two players have the same name."))
             return
         line = f"new glory players={','.join(names)} harsh={values['harsh']} clockwise={values['clockwise']}"
-        base.start_game(ctx, line, GloryHome)
+        play.start_game(ctx, line, GloryHome)
 
 
-class GloryHome(StableListScreen):
+class GloryHome(ListScreen):
     """The game's home: the round in the title (the game's name once it is over)."""
 
     def __init__(self) -> None:
@@ -180,7 +167,7 @@ class GloryHome(StableListScreen):
 
         question = (_("Income done? Turn the board and start round {}.").format(view["round"] + 1)
                     if view["round"] < view["rounds"] else _("Income done? This ends the game."))
-        ctx.push(base.ConfirmScreen(_("End round?"), question, go))
+        ctx.push(ConfirmScreen(_("End round?"), question, go))
 
     @staticmethod
     def _farming(ctx: Ctx) -> None:
@@ -197,96 +184,58 @@ class GloryHome(StableListScreen):
 
 
 # -- fame ----------------------------------------------------------------------------------------
-class FameScreen:
-    """Everybody's fame and supporters (one * each), then the shared milestone markers;
+class FameScreen(ListScreen):
+    """Everybody's fame and supporters (one * each); the shared milestone markers in the footer;
     A adjusts the selected player."""
 
-    def __init__(self) -> None:
-        self.cursor = 0
-        self.top = 0
-
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return _("Fame (* = supporter)")
 
-    def _items(self, view: dict[str, Any]) -> list[Item]:
-        items = [Item(f"{base.clip(p, 11)} {'*' * view['supporters'][p]}", None, str(view["fame"][p]))
-                 for p in view["players"]]
-        m = view["markers"]
-        items.append(Item(_("Milestones"), None, f"{m['12']} {m['21']} {m['30']}"))
-        return items
-
-    def render(self, ctx: Ctx) -> Image.Image:
+    def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
-        img, draw = base.frame()
-        base.title_bar(draw, self.title)
-        items = self._items(view)
-        self.cursor = min(self.cursor, len(view["players"]) - 1)
-        self.top = max(0, min(self.top, self.cursor), self.cursor - base.ROWS + 1)
-        if self.cursor == len(view["players"]) - 1:
-            self.top = max(0, len(items) - base.ROWS)
-        base.draw_list(draw, items, self.cursor, self.top)
-        return img
+        return [Item(f"{base.clip(p, 11)} {'*' * view['supporters'][p]}", partial(self._adjust, player=p),
+                     str(view["fame"][p]), ident=p) for p in view["players"]]
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        players = _view(ctx)["players"]
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(players)
-            if self.cursor == 0:
-                self.top = 0
-        elif key in ("a", "press", "right"):
-            ctx.push(FameAdjust(players[self.cursor]))
-        elif key in BACK:
+    def footer(self, ctx: Ctx) -> str:
+        m = _view(ctx)["markers"]
+        label = _("Milestones")
+        figures = f"{m['12']} {m['21']} {m['30']}"
+        return f"{base.clip(label, base.COLS - len(figures) - 2)} {figures}"
+
+    @staticmethod
+    def _adjust(ctx: Ctx, player: str) -> None:
+        ctx.push(fame_adjust(player))
+
+
+def fame_adjust(player: str) -> Dial:
+    """A change of ``player``'s fame: up/down ±1, left/right ±5 (press: ±10, ±1), as the bottom row
+    says; A applies it at once (G-5, G-6); B goes back without a change."""
+    def go(ctx: Ctx, delta: int) -> None:
+        if delta == 0:
+            ctx.notify(_("Set a change first."))
+            return
+        response = _run(ctx, f"fame {player} {delta:+d}")
+        if response is not None:
             ctx.pop()
+            note = _milestone_note(response)
+            if note:
+                ctx.notify(note)
 
+    def note(ctx: Ctx, delta: int) -> str:
+        now = _view(ctx)["fame"][player]
+        return f"{now} → {max(1, now + delta)}"
 
-class FameAdjust:
-    """Set a change with up/down (±1) and left/right (±5), as the bottom row says; A applies it at
-    once (G-5, G-6); B goes back without a change."""
-
-    def __init__(self, player: str) -> None:
-        self.player = player
-        self.delta = 1
-
-    @property
-    def title(self) -> str:
-        return _("Fame: {}").format(self.player)
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        view = _view(ctx)
-        now = view["fame"][self.player]
-        img, draw = base.frame()
-        base.title_bar(draw, base.clip(self.title, 15), _("A: ok"))
-        label = f"{self.delta:+d}"
-        w = base.big_width(label, 3)
-        base.big(img, (base.W - w) // 2, base.TITLE_H + 2, label, 3)
-        after = max(1, now + self.delta)
-        base.text(draw, 1, base.row_y(3), base.clip(f"{now} → {after}  ↑↓ ±1  ←→ ±5"))
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        step = {"up": 1, "down": -1, "right": 5, "left": -5}.get(key)
-        if step is not None:
-            self.delta = max(-99, min(99, self.delta + step))
-        elif key in ("a", "press"):
-            if self.delta == 0:
-                ctx.notify(_("Set a change first."))
-                return
-            response = _run(ctx, f"fame {self.player} {self.delta:+d}")
-            if response is not None:
-                ctx.pop()
-                note = _milestone_note(response)
-                if note:
-                    ctx.notify(note)
-        elif key == "b":
-            ctx.pop()
+    return Dial(lambda: _("Fame: {}").format(player), 1, -99, 99, go, show=lambda d: f"{d:+d}", note=note,
+                status=lambda c, d: _("A: ok"), step=1)
 
 
 # -- Senate ----------------------------------------------------------------------------------------
 class SenateScreen:
     """The column on the left (top row = top of the column, with each position's score) and the
-    players on the right under the heading: A places a vote for the selected player, hold A
-    places the two votes of a boosted action. No title bar: the column needs all five rows."""
+    players on the right under the heading: A (or right, or press) places a vote for the selected
+    player, hold A (KEY3) places the two votes of a boosted action. No title bar: the column needs
+    all five rows."""
 
     def __init__(self) -> None:
         self.cursor = 0
@@ -315,10 +264,11 @@ class SenateScreen:
 
     def key(self, key: str, ctx: Ctx) -> None:
         players = _view(ctx)["players"]
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(players)
-        elif key in ("a", "press", "a:hold", "key3"):
-            n = 2 if key in ("a:hold", "key3") else 1
+        what = intent("row", key)
+        if what in (Intent.PREV, Intent.NEXT):
+            self.cursor = max(0, min(len(players) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
+        elif what in (Intent.SELECT, Intent.SECOND):
+            n = 2 if what is Intent.SECOND else 1
             name = players[self.cursor]
             response = _run(ctx, f"vote {name}" + (" n=2" if n == 2 else ""))
             if response is None:
@@ -333,13 +283,17 @@ class SenateScreen:
                 notes.append(note)
             if notes:
                 ctx.notify(" ".join(notes))
-        elif key in BACK:
+        elif what is Intent.BACK:
             ctx.pop()
 
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
 class EventScreen:
     """This round's event card: who is first, the order of play, the end-of-round turn."""
+
+    def __init__(self) -> None:
+        self.scroll = Scroll()
+        self.rows: list[str] = []
 
     @property
     def title(self) -> str:
@@ -351,29 +305,24 @@ class EventScreen:
         base.title_bar(draw, _("Round {} event").format(view["round"]))
         card = view["event"]
         if card is None:
+            self.rows = []
             base.lines(draw, base.wrap(_("No event revealed yet.")))
             return img
         turn = rotation_of(card["arrow"], view["options"]["clockwise"])
         arrow_dir, _steps = ARROWS[card["arrow"]]
-        play = _("clockwise") if arrow_dir == "clockwise" else _("counter-clockwise")
+        play_dir = _("clockwise") if arrow_dir == "clockwise" else _("counter-clockwise")
         turn_dir = _("clockwise") if turn > 0 else _("counter-clockwise")
         texts = [event_label(card), _("First: {}").format(view["first"]), " → ".join(view["order"] or []),
-                 _("Play {}").format(play), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
-        rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
-        self.top = getattr(self, "top", 0)
-        self.top = max(0, min(self.top, len(rows) - base.ROWS))
-        base.lines(draw, rows[self.top:])
-        if len(rows) > base.ROWS:
-            span = base.H - base.TITLE_H - 1
-            h = max(3, span * base.ROWS // len(rows))
-            y0 = base.TITLE_H + 1 + (span - h) * self.top // max(1, len(rows) - base.ROWS)
-            draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
+                 _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
+        self.rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
+        top = self.scroll.fit(len(self.rows), base.ROWS)
+        base.lines(draw, self.rows[top:])
+        scroll_bar(draw, top, base.ROWS, len(self.rows))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("up", "down"):
-            self.top = getattr(self, "top", 0) + (1 if key == "down" else -1)
-        elif key in BACK or key in ("a", "press", "right"):
+        what = intent("text", key)
+        if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
 
 
@@ -467,25 +416,23 @@ SHEET_ROWS: tuple[tuple[str, str], ...] = (
 SHEET_MAX = {"denarii": 300, "objectives": 60, "epirus": 7, "macedonia": 7, "thrace": 7,
              "own": 5, "gold": 2, "silver": 2, "bronze": 2,
              "tools": 3, "weapons": 3, "clothing": 3, "jewelry": 3}
-STEPS = (1, 5, 10)
 PANTHEON_COMMON = ("gold", "silver", "bronze")
 GOODS = ("tools", "weapons", "clothing", "jewelry")
 DIAL_MAX = 7          # a row whose figure is at most this goes round at ±1 (0 ↔ the most)
 
 
-class SheetPad:
+class SheetPad(ListScreen):
     """One row of the score pad for every player at once, as the paper pad is filled round the
-    table: the title names the row (its step top right), the players below with their figures.
-    up/down: the player; left/right: −/+ the step (the cursor's figure shows as ``<n>``, so left
-    is not "back" here; on a short row — legions, sets, Pantheon — ±1 goes round, so left from 0
-    gives the most, e.g. 5 own-colour parts in one press); press: the step (±1, ±5, ±10; back to ±1 on another player); A: the
-    next row (after the last: the scores); B: back to the list of rows (nothing is lost: every
-    change is already in the session)."""
+    table: the title names the row, the players below with their figures. up/down: the player;
+    left/right: −/+ the step (the cursor's figure shows as ``±1 ‹n›`` with its step, so left is not
+    "back" here; on a short row — legions, sets, Pantheon — ±1 goes round, so left from 0 gives the
+    most, e.g. 5 own-colour parts in one press); press: the step (±1, ±5, ±10; kept from player to
+    player); A: the next row, the cursor on the same player (after the last row: the scores); B:
+    back to the list of rows (nothing is lost: every change is already in the session)."""
 
     def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None) -> None:
+        super().__init__()
         self.row = row
-        self.cursor = 0
-        self.step = 0
         self.on_back = on_back                     # told the row B leaves from (the list's cursor)
 
     @property
@@ -505,57 +452,49 @@ class SheetPad:
         return max(0, limit)
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return _(SHEET_ROWS[self.row][1])
 
-    def render(self, ctx: Ctx) -> Image.Image:
+    def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
         sheets = view.get("sheet", {})
-        players = view["players"]
-        self.cursor = min(self.cursor, len(players) - 1)
-        img, draw = base.frame()
-        base.title_bar(draw, self.title, f"±{STEPS[self.step]}")
-        items = []
-        for i, p in enumerate(players):
+        out = []
+        for i, p in enumerate(view["players"]):
             n = sheets.get(p, {}).get(self.entry, 0)
-            items.append(Item(p, None, f"<{n}>" if i == self.cursor else str(n)))
-        base.draw_list(draw, items, self.cursor, 0)
-        return img
+            out.append(Item(p, None, figure(n, STEPS[self.step]) if i == self.cursor else str(n), ident=p,
+                            adjust=partial(self._change, player=p), steps=True))
+        return out
+
+    def _change(self, ctx: Ctx, by: int, player: str) -> None:
+        now = _view(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
+        most = self.most(ctx, player)
+        if most == 0 and now == 0:
+            limits = tables()
+            ctx.notify(_("{}: at most {} common Pantheon parts.").format(
+                player, limits["pantheon_limits"]["common"]) if self.entry in PANTHEON_COMMON else
+                _("{}: at most {} goods sets count.").format(player, limits["max_sets"]))
+            return
+        if SHEET_MAX[self.entry] <= DIAL_MAX and abs(by) == 1:
+            after = (now + by) % (most + 1)     # a short row goes round: left from 0 is the most
+        else:
+            after = max(0, min(most, now + by))
+        if after != now:                          # a no-op is not an undo step
+            _run(ctx, f"sheet {player} {self.entry} {after}")
+
+    def go(self, ctx: Ctx) -> None:
+        if self.row + 1 < len(SHEET_ROWS):
+            self.row, self.step = self.row + 1, 0     # the cursor stays on its player: the next row
+        else:                                         # is filled from there, round the table and back
+            ctx.pop()
+            show_scores(ctx)
 
     def key(self, key: str, ctx: Ctx) -> None:
-        players = _view(ctx)["players"]
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(players)
-            self.step = 0
-        elif key in ("left", "right"):
-            player = players[self.cursor]
-            now = _view(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
-            step = STEPS[self.step] * (1 if key == "right" else -1)
-            most = self.most(ctx, player)
-            if most == 0 and now == 0:
-                limits = tables()
-                ctx.notify(_("{}: at most {} common Pantheon parts.").format(
-                    player, limits["pantheon_limits"]["common"]) if self.entry in PANTHEON_COMMON else
-                    _("{}: at most {} goods sets count.").format(player, limits["max_sets"]))
-                return
-            if SHEET_MAX[self.entry] <= DIAL_MAX and self.step == 0:
-                after = (now + step) % (most + 1)   # a short row goes round: left from 0 is the most
-            else:
-                after = max(0, min(most, now + step))
-            if after != now:                      # a no-op is not an undo step
-                _run(ctx, f"sheet {player} {self.entry} {after}")
-        elif key == "press":
-            self.step = (self.step + 1) % len(STEPS)
-        elif key == "a":
-            if self.row + 1 < len(SHEET_ROWS):
-                self.row, self.cursor, self.step = self.row + 1, 0, 0
-            else:
-                ctx.pop()
-                show_scores(ctx)
-        elif key == "b":
+        if intent("figure", key) is Intent.BACK:
             ctx.pop()
             if self.on_back is not None:
                 self.on_back(self.row)
+            return
+        super().key(key, ctx)
 
 
 def show_scores(ctx: Ctx) -> None:
@@ -564,7 +503,7 @@ def show_scores(ctx: Ctx) -> None:
         ctx.push(ScoreResult(response))
 
 
-class ScoreEntry(base.WrappedListScreen):
+class ScoreEntry(WrappedListScreen):
     """Final score: the rows of the score pad the session does not know (legions on the
     battlefields, goods sets, Pantheon parts, objectives, denarii), each with every player's
     figure, then the scores. A opens a row for all the players (A there walks on to the next
@@ -606,44 +545,41 @@ ACHIEVEMENTS = {
 SOLO_RANKS = {"child of Jupiter": N_("Child of Jupiter"), "Emperor": N_("Emperor"), "Praetor": N_("Praetor")}
 
 
-class ScoreResult:
+class ScoreResult(ListScreen):
     """The final ranking: place, name, total; winners marked ``*`` (G-15). A: a player's detail."""
 
     def __init__(self, result: dict[str, Any]) -> None:
+        super().__init__()
         self.result = result
-        self.cursor = 0
-        self.top = 0
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return _("Final score")
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        scores, ranking, winners = self.result["scores"], self.result["ranking"], self.result["winners"]
+    def status(self, ctx: Ctx) -> str:
         solo = self.result.get("solo")
-        status = f"{solo['done']}/7" if solo else (_("tie") if len(winners) > 1 else "")
-        base.title_bar(draw, self.title, status)
+        return f"{solo['done']}/7" if solo else (_("tie") if len(self.result["winners"]) > 1 else "")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        scores, ranking, winners = self.result["scores"], self.result["ranking"], self.result["winners"]
         places = self.result["places"]
         items = []
-        for name in ranking:
+        for i, name in enumerate(ranking):
             mark = "*" if name in winners else " "
-            items.append(Item(f"{places[name]} {mark}{base.clip(name, 12)}", None, str(scores[name]["total"])))
-        if solo:
-            rank = _(SOLO_RANKS.get(solo["rank"], solo["rank"])) if solo["rank"] else _("no rank")
-            items.append(Item(rank, None, ngettext("{} goal", "{} goals", solo["done"]).format(solo["done"])))
-        self.top = max(0, min(self.top, self.cursor), self.cursor - base.ROWS + 1)
-        base.draw_list(draw, items, self.cursor, self.top)
-        return img
+            items.append(Item(f"{places[name]} {mark}{base.clip(name, 12)}", partial(self._detail, index=i),
+                              str(scores[name]["total"]), ident=name))
+        return items
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        ranking = self.result["ranking"]
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(ranking)
-        elif key in ("a", "press", "right"):
-            ctx.push(ScoreDetail(self.result, self.cursor))
-        elif key in BACK:
-            ctx.pop()
+    def footer(self, ctx: Ctx) -> str:
+        solo = self.result.get("solo")
+        if not solo:
+            return ""
+        rank = _(SOLO_RANKS.get(solo["rank"], solo["rank"])) if solo["rank"] else _("no rank")
+        goals = ngettext("{} goal", "{} goals", solo["done"]).format(solo["done"])
+        return f"{base.clip(rank, base.COLS - len(goals) - 2)} {goals}"
+
+    def _detail(self, ctx: Ctx, index: int) -> None:
+        ctx.push(ScoreDetail(self.result, index))
 
 
 class ScoreDetail:
@@ -653,7 +589,7 @@ class ScoreDetail:
     def __init__(self, result: dict[str, Any], index: int) -> None:
         self.result = result
         self.index = index
-        self.top = 0
+        self.scroll = Scroll()
 
     @property
     def title(self) -> str:
@@ -673,30 +609,24 @@ class ScoreDetail:
         place = _("place {}").format(self.result["places"][name])
         base.title_bar(draw, base.clip(name, base.COLS - len(place) - 1), place)
         rows = self.rows()
-        self.top = max(0, min(self.top, len(rows) - base.ROWS))
-        for i, item in enumerate(rows[self.top:self.top + base.ROWS]):
+        top = self.scroll.fit(len(rows), base.ROWS)
+        for i, item in enumerate(rows[top:top + base.ROWS]):
             y = base.row_y(i)
             if item.label == _("Achievement"):
                 base.put(draw, 1, y, base.clip("✓ " + item.value, base.COLS - 1))
                 continue
             base.put(draw, 1, y, item.label)
             base.put(draw, base.W - 4 - len(item.value) * base.CHAR_W, y, item.value)
-        if len(rows) > base.ROWS:
-            span = base.H - base.TITLE_H - 1
-            h = max(3, span * base.ROWS // len(rows))
-            y0 = base.TITLE_H + 1 + (span - h) * self.top // max(1, len(rows) - base.ROWS)
-            draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
+        scroll_bar(draw, top, base.ROWS, len(rows))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         n = len(self.result["ranking"])
-        if key == "down":
-            self.top += 1
-        elif key == "up":
-            self.top = max(0, self.top - 1)
-        elif key == "right":
-            self.index, self.top = (self.index + 1) % n, 0
-        elif key == "left":
-            self.index, self.top = (self.index - 1) % n, 0
-        elif key in ("b", "a", "press"):
+        what = intent("pages", key)
+        if self.scroll.move(what, len(self.rows()), base.ROWS):
+            return
+        if what in (Intent.LEFTWARD, Intent.RIGHTWARD):
+            self.index = (self.index + (1 if what is Intent.RIGHTWARD else -1)) % n
+            self.scroll.top = 0
+        elif what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()

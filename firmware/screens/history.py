@@ -16,7 +16,9 @@ from PIL import Image
 from engine.text import N_
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
-from firmware.screens.base import Ctx, Item, ListScreen, Said, TextScreen
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
 
 LISTED = 50
 # short names of the games on the panel (the history keeps the English box names)
@@ -178,9 +180,10 @@ class CrassusChart:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in base.BACK:
+        what = intent("row", key)
+        if what is Intent.BACK:
             ctx.pop()
-        elif key in ("a", "press", "down", "right"):
+        elif what in (Intent.SELECT, Intent.NEXT):
             ctx.push(TextScreen(_("vs Auto-Crassus"), crassus_rows(ctx)))
 
 
@@ -266,5 +269,5 @@ class FairDrawScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in base.BACK or key in base.SELECT:
+        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
             ctx.pop()

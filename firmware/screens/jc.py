@@ -15,16 +15,17 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.text import N_
-from firmware import dice_guess
 from firmware.i18n import _, ngettext, say
-from firmware.screens import base
-from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, StableListScreen, TextScreen
-from firmware.screens.form import Field, NumberForm, on_off
+from firmware.screens import base, play
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import (ConfirmScreen, DiceEntry, Field, Intent, Item, ListScreen, NumberForm, OddsScreen, Scroll,
+                                      TableScreen, TextScreen, VPTrack, die_tile, intent, on_off, pct, scroll_bar)
+from firmware.screens.widgets.dice import DIE
 
 GAME = "jc-battle"
 SIDES = ("caesar", "pompey")
@@ -45,14 +46,14 @@ EVENT_WORDS = {"apollo": N_("Apollo"), "jupiter": N_("Jupiter"), "mars": N_("Mar
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Julius Caesar session, or set one up."""
-    base.continue_or_setup(ctx, (GAME,), JcHome, setup_form)
+    play.continue_or_setup(ctx, (GAME,), JcHome, setup_form)
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
-    return base.game_view(ctx, (GAME,), "Julius Caesar")
+    return play.game_view(ctx, (GAME,), "Julius Caesar")
 
 
-_run = base.run_or_notify
+_run = play.run_or_notify
 
 
 def side_name(side: str | None) -> str:
@@ -76,15 +77,6 @@ def card_name(card: str) -> str:
         return _(EVENT_WORDS[card])
     move, _sep, levy = card.partition("/")
     return _("Move {}, Levy {}").format(move, levy)
-
-
-def pct(p: float) -> str:
-    """A probability as a whole percent that never claims certainty it does not have."""
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 < p < 1:
-        return ">99%"
-    return f"{100 * p:.0f}%"
 
 
 def win_chance(battle: dict[str, Any], side: str, odds: dict[str, Any]) -> float:
@@ -158,14 +150,14 @@ def setup_form(next_battle: bool = False) -> NumberForm:
         opts = (f"attacker={SIDES[v['attacker']]} surprise={v['surprise']} "
                 f"dice={'physical' if v['dice'] else 'digital'}")
         if not next_battle:
-            base.start_game(ctx, f"new {GAME} {opts}", JcHome)
+            play.start_game(ctx, f"new {GAME} {opts}", JcHome)
         elif _run(ctx, f"next-battle {opts}") is not None:
             ctx.pop()
 
     return NumberForm(N_("Next battle") if next_battle else N_("New battle"), fields, go)
 
 
-class JcHome(StableListScreen):
+class JcHome(ListScreen):
     """The session's home: the battle, its odds and forces, the campaign's bookkeeping."""
 
     @property
@@ -183,13 +175,13 @@ class JcHome(StableListScreen):
             out += [Item(_("Add attacker"), partial(_open_add, role="attacker"), side_name(b["attacker"])),
                     Item(_("Add defender"), partial(_open_add, role="defender"), side_name(b["defender"]))]
         if b["phase"] != "over":
-            out += [Item(_("Odds"), lambda c: c.push(OddsScreen())),
+            out += [Item(_("Odds"), lambda c: c.push(odds_screen())),
                     Item(_("Fight to the end"), ask_fight)]
         else:
             out.append(Item(_("Next battle"), lambda c: c.push(setup_form(next_battle=True))))
         out += [Item(_("Forces"), lambda c: c.push(forces_screen(c))),
                 Item(_("Battle log"), lambda c: c.push(log_screen(c))),
-                Item(_("Victory points"), lambda c: c.push(VPScreen()),
+                Item(_("Victory points"), lambda c: c.push(vp_screen()),
                      f"{view['vp']['caesar']}:{view['vp']['pompey']}"),
                 Item(_("Cards"), lambda c: c.push(CardsMenu())),
                 Item(_("Winter"), _ask_winter, _("year {}").format(view["campaign"]["year"])),
@@ -219,7 +211,7 @@ def ask_fight(ctx: Ctx) -> None:
                   "in round 4. You roll for each fire and enter the dice.") if physical else
                 _("The device plays the rest of the battle: every block fires, attackers retreat "
                   "in round 4, and rolls the dice."))
-    ctx.push(base.ConfirmScreen(_("Fight to the end?"), question,
+    ctx.push(ConfirmScreen(_("Fight to the end?"), question,
                                 fight_step if physical else _fight_all))
 
 
@@ -244,14 +236,14 @@ def fight_step(ctx: Ctx) -> None:
             return
         if d["kind"] == "turn" and "fire" in d["actions"]:
             first = next(x["key"] for x in b["blocks"] if x["key"] in d["blocks"])   # J-14: entered first
-            ctx.push(DiceEntry(first, auto=True, then=fight_step))
+            ctx.push(JcDiceEntry(first, auto=True, then=fight_step))
             return
         if _run(ctx, "auto") is None:
             return
 
 
 # -- adding blocks -----------------------------------------------------------------------------
-class AddScreen(StableListScreen):
+class AddScreen(ListScreen):
     """The side's available roster blocks (strength carried over), and "By rating"."""
 
     def __init__(self, role: str) -> None:
@@ -313,68 +305,28 @@ def rated_form(role: str) -> NumberForm:
 
 
 # -- the battle --------------------------------------------------------------------------------
-def draw_rows(draw: ImageDraw.ImageDraw, items: list[Item], cursor: int, top: int, first: int,
-              rows: int) -> None:
-    """``draw_list`` on body rows ``first..first+rows`` (a header row above, odds below)."""
-    for i in range(rows):
-        k = top + i
-        if k >= len(items):
-            break
-        item = items[k]
-        room = base.COLS - 1 - (len(item.value) + 1 if item.value else 0)
-        y = base.row_y(first + i)
-        if k == cursor:
-            draw.rectangle((0, y, base.W - 4, y + base.LINE - 1), fill=1)
-        fill = 0 if k == cursor else 1
-        base.put(draw, 1, y, base.clip(item.label, room), fill=fill)
-        if item.value:
-            base.put(draw, base.W - 4 - len(item.value) * base.CHAR_W, y, item.value, fill=fill)
-    if len(items) > rows:
-        y_top, span = base.row_y(first), rows * base.LINE
-        h = max(3, span * rows // len(items))
-        y0 = y_top + (span - h) * top // max(1, len(items) - rows)
-        draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
-
-
 class DecisionList(ListScreen):
-    """A list between an optional header row and the live odds row; the cursor starts fresh
-    at every new decision (a fire or a hit changes it)."""
+    """A list between an optional header row and the live odds row (its footer); the cursor starts
+    fresh at every new decision (a fire or a hit changes it)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.seen = ""
         self._title = ""
 
-    def header(self, ctx: Ctx) -> str:
-        return ""
-
     def _fresh(self, ctx: Ctx) -> None:
         b = _view(ctx)["battle"]
         key = repr((b["number"], b["phase"], b["decision"], len(b["log"]), len(b["events"])))
         if key != self.seen:
-            self.seen, self.cursor, self.top = key, 0, 0
+            self.seen = key
+            self.reset()
 
-    def _rows(self, ctx: Ctx) -> tuple[int, int]:
-        first = 1 if self.header(ctx) else 0
-        return first, base.ROWS - first - 1
+    def footer(self, ctx: Ctx) -> str:
+        return odds_line(ctx)
 
     def render(self, ctx: Ctx) -> Image.Image:
         self._fresh(ctx)
-        img, draw = base.frame()
-        base.title_bar(draw, self.title, self.status(ctx))
-        head = self.header(ctx)
-        if head:
-            base.put(draw, 1, base.row_y(0), base.clip(head), kind="bold")
-        first, rows = self._rows(ctx)
-        items = self.items(ctx)
-        self.cursor = min(self.cursor, max(0, len(items) - 1))
-        draw_rows(draw, items, self.cursor, self.top, first, rows)
-        base.put(draw, 1, base.row_y(base.ROWS - 1), base.clip(odds_line(ctx)))
-        draw.line((0, base.row_y(base.ROWS - 1) - 1, base.W - 1, base.row_y(base.ROWS - 1) - 1), fill=1)
-        return img
-
-    def visible_rows(self, ctx: Ctx) -> int:
-        return self._rows(ctx)[1]
+        return super().render(ctx)
 
     def key(self, key: str, ctx: Ctx) -> None:
         self._fresh(ctx)
@@ -474,7 +426,7 @@ class BattleScreen(DecisionList):
         d = b["decision"]
         if b["dice"] == "physical" and d and d["kind"] == "turn" and "fire" in d["actions"]:
             first = next(x["key"] for x in b["blocks"] if x["key"] in d["blocks"])   # J-14: entered first
-            ctx.push(DiceEntry(first, auto=True))
+            ctx.push(JcDiceEntry(first, auto=True))
             return
         response = _run(ctx, "auto")
         if response is not None and response.get("turn", {}).get("action") == "fire":
@@ -498,7 +450,7 @@ def action_items(ctx: Ctx, key: str) -> list[Item]:
 
 def _fire(ctx: Ctx, key: str) -> None:
     if _view(ctx)["battle"]["dice"] == "physical":
-        ctx.push(DiceEntry(key))
+        ctx.push(JcDiceEntry(key))
         return
     response = _run(ctx, f"fire {key}")
     if response is not None:
@@ -537,21 +489,6 @@ class ActionMenu(DecisionList):
 
 
 # -- dice --------------------------------------------------------------------------------------
-DIE = 20   # pixels per die face
-
-
-def die_tile(face: int, hit: bool) -> Image.Image:
-    """A die face: a framed square with the number doubled; a hit is a filled square."""
-    tile = Image.new("1", (DIE, DIE), 1 if hit else 0)
-    glyph = Image.new("1", (DIE, DIE), 0)
-    w = base.big_width(str(face), 2)
-    base.big(glyph, (DIE - w) // 2, -2, str(face), 2)
-    tile.paste(0 if hit else 1, (0, 0), glyph)
-    if not hit:
-        ImageDraw.Draw(tile).rectangle((0, 0, DIE - 1, DIE - 1), outline=1)
-    return tile
-
-
 def _block(ctx: Ctx, key: str) -> dict[str, Any]:
     return next(x for x in _view(ctx)["battle"]["blocks"] if x["key"] == key)
 
@@ -560,79 +497,58 @@ def _firepower(rating: str) -> int:
     return int(rating[-1]) if rating and rating[-1].isdigit() else 0
 
 
-class DiceEntry:
-    """The physical dice rolled for ``key`` (one die per strength step, J-1), read from the lowest
-    face to the highest: up/down turn the die under the cursor over its six faces, right goes to
-    the next die, left to the previous; A enters the whole roll at any time. Each die not reached
-    yet shows the likeliest face after the one before (:mod:`firmware.dice_guess`), so a roll
-    costs few presses and A can be pressed as soon as the rest already match."""
+class JcDiceEntry(DiceEntry):
+    """The physical dice rolled for block ``key`` (one die per strength step, J-1), entered with the
+    one dice widget (firmware/screens/widgets/dice.py); the dice that hit (J-5: a face up to the
+    block's firepower) are filled, the hits counted in the title bar. A enters the roll: ``fire``,
+    or ``auto`` for the step J-14 plays (Fight to the end)."""
 
     def __init__(self, key: str, auto: bool = False, then: Callable[[Ctx], None] | None = None) -> None:
+        super().__init__(self._name, [("", 1)], self._go, hit=self._hit, status=self._hits)
         self.key_ = key
         self.auto = auto
         self.then = then
-        self.faces: list[int] = []
-        self.at = 0
-        self.reached = 0          # the furthest die the cursor has been on: later dice follow guesses
-        self.title = ""
+        self.block: dict[str, Any] = {}
 
-    def _fit(self, ctx: Ctx) -> dict[str, Any]:
-        b = _block(ctx, self.key_)
-        n = max(1, int(b["strength"]))
-        if len(self.faces) != n:
-            first = self.faces[:1] or [dice_guess.start_face(0, n, None)]
-            self.faces = dice_guess.chain(n, 0, first)
-            self.at = self.reached = 0
-        return b
+    def _name(self) -> str:
+        return name_of(self.block) if self.block else ""
+
+    def _hit(self, face: int) -> bool:
+        return face <= _firepower(str(self.block.get("rating", "")))
+
+    def _hits(self, faces: list[list[int]]) -> str:
+        n = sum(1 for f in faces[0] if self._hit(f))
+        return ngettext("{} hit", "{} hits", n).format(n)
+
+    def _fit(self, ctx: Ctx) -> None:
+        self.block = _block(ctx, self.key_)
+        self.resize([("", max(1, int(self.block["strength"])))])
 
     def render(self, ctx: Ctx) -> Image.Image:
-        b = self._fit(ctx)
-        fp = _firepower(b["rating"])
-        img, draw = base.frame()
-        self.title = name_of(b)              # the dice are on screen: the name needs the room
-        base.title_bar(draw, self.title, f"{self.at + 1}/{len(self.faces)}")
-        x = 2
-        for i, face in enumerate(self.faces):
-            img.paste(die_tile(face, face <= fp), (x, base.TITLE_H + 2))
-            if i == self.at:
-                draw.rectangle((x, base.TITLE_H + 2 + DIE + 1, x + DIE - 1, base.TITLE_H + 2 + DIE + 2), fill=1)
-            x += DIE + 4
-        hits = sum(1 for f in self.faces if f <= fp)
-        base.put(draw, 1, base.row_y(2) + 1, base.clip(
-            ngettext("{} hit, on 1–{}", "{} hits, on 1–{}", hits).format(hits, fp)))
-        base.put(draw, 1, base.row_y(3) + 1, base.clip(_("↑↓ face → next A: go")))
-        return img
+        self._fit(ctx)
+        return super().render(ctx)
 
     def key(self, key: str, ctx: Ctx) -> None:
         self._fit(ctx)
-        if key in ("up", "down"):
-            step = 1 if key == "up" else -1
-            self.faces[self.at] = (self.faces[self.at] - 1 + step) % 6 + 1
-            if self.at == self.reached:          # the dice not reached yet follow this one
-                self.faces = dice_guess.chain(len(self.faces), self.at, self.faces)
-        elif key in ("right", "press"):
-            if self.at + 1 < len(self.faces):
-                self.at += 1
-                self.reached = max(self.reached, self.at)
-        elif key == "left" and self.at > 0:
-            self.at -= 1
-        elif key in BACK:
-            ctx.pop()
-        elif key == "a":
-            faces = ",".join(map(str, self.faces))
-            line = f"auto dice={faces}" if self.auto else f"fire {self.key_} dice={faces}"
-            response = _run(ctx, line)
-            if response is not None:
-                ctx.replace(DiceResult(response["turn"], self.then))
+        super().key(key, ctx)
+
+    def _go(self, ctx: Ctx, faces: list[list[int]]) -> None:
+        dice = ",".join(map(str, faces[0]))
+        line = f"auto dice={dice}" if self.auto else f"fire {self.key_} dice={dice}"
+        response = _run(ctx, line)
+        if response is not None:
+            ctx.replace(DiceResult(response["turn"], self.then))
 
 
 class DiceResult:
-    """The faces of one fire, hits inverted, and where every hit went (scrolls, never cut)."""
+    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut)."""
+
+    ROOM = 2                       # text rows under the dice
 
     def __init__(self, turn: dict[str, Any], then: Callable[[Ctx], None] | None = None) -> None:
         self.turn = turn
         self.then = then
-        self.top = 0
+        self.scroll = Scroll()
         self.title = ""
 
     def rows(self) -> list[str]:
@@ -660,20 +576,18 @@ class DiceResult:
             img.paste(die_tile(face, hit), (x, base.TITLE_H + 2))
             x += DIE + 4
         rows = self.rows()
-        room = 2
-        self.top = max(0, min(self.top, len(rows) - room))
-        for i, row in enumerate(rows[self.top:self.top + room]):
-            base.put(draw, 1, base.row_y(2) + 3 + i * base.LINE - 2, row)
-        if len(rows) > room:
-            base.put(draw, base.W - base.CHAR_W - 1, base.TITLE_H + 2, "↓" if self.top + room < len(rows) else "↑")
+        top = self.scroll.fit(len(rows), self.ROOM)
+        y0 = base.row_y(2) + 1
+        for i, row in enumerate(rows[top:top + self.ROOM]):
+            base.put(draw, 1, y0 + i * base.LINE, row)
+        scroll_bar(draw, top, self.ROOM, len(rows), y0, self.ROOM * base.LINE)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key == "down":
-            self.top += 1
-        elif key == "up":
-            self.top = max(0, self.top - 1)
-        elif key in SELECT or key in BACK:
+        what = intent("text", key)
+        if self.scroll.move(what, len(self.rows()), self.ROOM):
+            return
+        if what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
             if self.then is not None:
                 self.then(ctx)
@@ -699,73 +613,29 @@ class OverScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in SELECT or key in BACK:
+        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
 
 
-class OddsScreen:
-    """Exact odds under the J-14 policy from the current point, with bars."""
+def odds_screen() -> OddsScreen:
+    """Exact odds under the J-14 policy from the current point (J-15), a bar per outcome."""
+    def title(ctx: Ctx) -> str:
+        return _("Odds now") if _view(ctx)["battle"]["phase"] == "fighting" else _("Odds at the start")
 
-    def __init__(self) -> None:
-        self.title = ""
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
+    def outcomes(ctx: Ctx) -> list[tuple[str, float]] | None:
         b = _view(ctx)["battle"]
         response = odds_now(ctx)
-        self.title = _("Odds now") if b["phase"] == "fighting" else _("Odds at the start")
-        base.title_bar(draw, self.title)
-        if response is None:
-            base.lines(draw, base.wrap(_("Add at least one block to each side (not only reserves).")))
-            return img
         if response is PENDING:
-            base.lines(draw, base.wrap(_("Computing the exact odds…")))
-            return img
+            return None
+        if response is None:
+            return []
         att, dfn = side_name(b["attacker"]), side_name(b["defender"])
-        rows = ((_("{} wins").format(att), response["attacker_wins"]),
+        return [(_("{} wins").format(att), response["attacker_wins"]),
                 (_("{} holds").format(dfn), response["defender_holds"]),
-                (_("{} destroyed").format(att), response["attacker_eliminated"]))
-        for i, (label, p) in enumerate(rows):
-            y = base.TITLE_H + 1 + i * 17
-            value = pct(p)
-            base.put(draw, 1, y, base.clip(label, base.COLS - len(value) - 1))
-            base.put(draw, base.W - len(value) * base.CHAR_W - 1, y, value)
-            width = round((base.W - 3) * p)
-            draw.rectangle((1, y + 12, base.W - 2, y + 15), outline=1, fill=0)
-            if width:
-                draw.rectangle((1, y + 12, 1 + width, y + 15), fill=1)
-        return img
+                (_("{} destroyed").format(att), response["attacker_eliminated"])]
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        if key in SELECT or key in BACK:
-            ctx.pop()
-
-
-class TableScreen:
-    """Rows of (left, right) text with scrolling and no cursor."""
-
-    def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:
-        self.title = title
-        self.rows = rows
-        self.top = 0
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        pos = f"{self.top + 1}/{len(self.rows) - base.ROWS + 1}" if len(self.rows) > base.ROWS else ""
-        base.title_bar(draw, self.title, pos)
-        for i, (left, right) in enumerate(self.rows[self.top:self.top + base.ROWS]):
-            y = base.row_y(i)
-            base.put(draw, 1, y, base.clip(left, base.COLS - len(right) - 1))
-            base.put(draw, base.W - len(right) * base.CHAR_W - 1, y, right)
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        if key == "down" and self.top + base.ROWS < len(self.rows):
-            self.top += 1
-        elif key == "up" and self.top > 0:
-            self.top -= 1
-        elif key in BACK or key in SELECT:
-            ctx.pop()
+    return OddsScreen(title, outcomes, empty=lambda: _("Add at least one block to each side (not only reserves)."),
+                      waiting=lambda: _("Computing the exact odds…"))
 
 
 def forces_screen(ctx: Ctx) -> TableScreen:
@@ -793,30 +663,28 @@ def log_screen(ctx: Ctx) -> TextScreen:
 
 
 # -- score, cards, winter ----------------------------------------------------------------------
-class VPScreen(StableListScreen):
-    """The 11 VP cities and who holds them: select cycles Caesar, Pompey, nobody (J-17)."""
+CYCLE = ("caesar", "pompey", None)          # a city's holders, in the order left/right go through them
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Victory points")
 
-    def status(self, ctx: Ctx) -> str:
+def vp_screen() -> VPTrack:
+    """The 11 VP cities and who holds them (J-17): left/right give a city to the next holder."""
+    def rows(ctx: Ctx) -> list[tuple[str, str, str]]:
+        return [(city, _(city), side_name(holder) if holder else "—")
+                for city, holder in sorted(_view(ctx)["control"].items())]
+
+    def change(ctx: Ctx, city: str, by: int) -> None:
+        now = _view(ctx)["control"][city]
+        nxt = CYCLE[(CYCLE.index(now) + by) % len(CYCLE)]
+        _run(ctx, f"control {city.replace(' ', '_')} {nxt or 'vacant'}")
+
+    def score(ctx: Ctx) -> str:
         vp = _view(ctx)["vp"]
         return f"{vp['caesar']}:{vp['pompey']}"
 
-    def items(self, ctx: Ctx) -> list[Item]:
-        control = _view(ctx)["control"]
-        return [Item(_(city), partial(self._cycle, city=city, now=holder),
-                     side_name(holder) if holder else "—")
-                for city, holder in sorted(control.items())]
-
-    @staticmethod
-    def _cycle(ctx: Ctx, city: str, now: str | None) -> None:
-        nxt = {"caesar": "pompey", "pompey": "vacant", None: "caesar"}[now]
-        _run(ctx, f"control {city.replace(' ', '_')} {nxt}")
+    return VPTrack(lambda: _("Victory points"), rows, change, score)
 
 
-class CardsMenu(StableListScreen):
+class CardsMenu(ListScreen):
     """Deal the year's cards; each player looks at a hand only after passing the device."""
 
     @property
@@ -846,14 +714,14 @@ class CardsMenu(StableListScreen):
             _run(c, "deal")
 
         if _view(ctx)["cards"]:
-            ctx.push(base.ConfirmScreen(_("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
+            ctx.push(ConfirmScreen(_("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
                                                       "hands in play are lost."), go))
         else:
             go(ctx)
 
     @staticmethod
     def _hand(ctx: Ctx, side: str) -> None:
-        ctx.push(base.ConfirmScreen(_("Private"), _("Pass the device to {}.").format(side_name(side)),
+        ctx.push(ConfirmScreen(_("Private"), _("Pass the device to {}.").format(side_name(side)),
                                     lambda c: c.push(HandScreen(side)), _("A: show"), _("B: back")))
 
     @staticmethod
@@ -923,5 +791,5 @@ def _ask_winter(ctx: Ctx) -> None:
         title = _("Game over") if over else _("Winter: year {}").format(response["year"])
         c.push(TextScreen(title, rows))
 
-    ctx.push(base.ConfirmScreen(_("Winter?"), _("End the year: Cleopatra goes home, victory check, "
+    ctx.push(ConfirmScreen(_("Winter?"), _("End the year: Cleopatra goes home, victory check, "
                                                 "eliminated blocks return, new cards."), go))

@@ -16,8 +16,10 @@ from PIL import Image
 from engine.names import check_name
 from engine.text import N_
 from firmware.i18n import _, language, ngettext
-from firmware.screens import base
-from firmware.screens.base import BACK, SELECT, Ctx, Item, ListScreen, Said, StableListScreen, TextScreen
+from firmware.screens import base, play
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, figure, intent, scroll_bar
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 MAX_TYPED = 16          # a name typed on the device (fits a row with its count)
@@ -177,49 +179,51 @@ class DiceScreen:
         if self.picking:
             self._pick_key(key, ctx)
             return
-        if key == "left":
+        what = intent("roller", key)
+        if what is Intent.LEFTWARD:
             if self.field == 0:
                 ctx.pop()
             else:
                 self.field -= 1
-        elif key == "right":
+        elif what is Intent.RIGHTWARD:
             self.field = min(2, self.field + 1)
-        elif key in ("up", "down"):
-            step = 1 if key == "up" else -1
+        elif what in (Intent.MORE_ONE, Intent.LESS_ONE):
+            step = 1 if what is Intent.MORE_ONE else -1
             if self.field == 0:
                 self.count = max(1, min(20, self.count + step))
             elif self.field == 1:
                 self.sides = max(0, min(len(SIDES) - 1, self.sides + step))
             else:
                 self.mod = max(-20, min(20, self.mod + step))
-        elif key == "a":
-            base.run_or_notify(ctx, f"roll {self.expr}")
-        elif key == "press":
+        elif what is Intent.GO:
+            play.run_or_notify(ctx, f"roll {self.expr}")
+        elif what is Intent.PICK:
             if last_roll(ctx) is None:
                 ctx.notify(_("Roll first, then pick the dice to roll again."))
             else:
                 self.picking, self.pick, self.chosen = True, 0, set()
-        elif key in ("key3", "a:hold"):
+        elif what is Intent.SECOND:
             ctx.push(roll_history(ctx))
-        elif key == "b":
+        elif what is Intent.BACK:
             ctx.pop()
 
     def _pick_key(self, key: str, ctx: Ctx) -> None:
         n = self._shown_dice(ctx)
-        if key == "left":
+        what = intent("pick", key)
+        if what is Intent.LEFTWARD:
             self.pick = max(0, self.pick - 1)
-        elif key == "right":
+        elif what is Intent.RIGHTWARD:
             self.pick = min(max(0, n - 1), self.pick + 1)
-        elif key in ("up", "down", "press"):
+        elif what is Intent.TOGGLE:
             self.chosen ^= {self.pick}
-        elif key == "a":
+        elif what is Intent.GO:
             if not self.chosen:
                 ctx.notify(_("Press on a die to choose it, then A to roll it again; B cancels."))
                 return
             positions = ",".join(str(i + 1) for i in sorted(self.chosen))
-            base.run_or_notify(ctx, f"reroll {positions}")
+            play.run_or_notify(ctx, f"reroll {positions}")
             self.picking, self.chosen = False, set()
-        elif key == "b":
+        elif what is Intent.BACK:
             self.picking, self.chosen = False, set()
 
 
@@ -287,7 +291,7 @@ def begin(ctx: Ctx, kind: str, pairs: Pairs, side: bool, pops: int = 0) -> None:
     screen ``pops`` levels under the top."""
     spec = ",".join(f"{name}*{n}" if n > 1 else name for name, n in pairs if n > 0)
     line = f"kit new {kind}={spec}" if side else f"new bag {kind}={spec}"
-    if base.run_or_notify(ctx, line) is None:
+    if play.run_or_notify(ctx, line) is None:
         return
     for _i in range(pops):
         ctx.pop()
@@ -322,67 +326,46 @@ class PresetScreen(ListScreen):
         begin(ctx, kind, pairs(), self.side)
 
 
-class BagEditor:
-    title = Said("")
-    """Your own bag or deck: one row per item (left/right change its count, shown <3> on the
+class BagEditor(ListScreen):
+    """Your own bag or deck: one row per item (left/right change its count, shown ‹3› on the
     cursor row), "Add an item…" (a list of common names, or type one), "Start". B goes back."""
 
+    title = Said("")
+
     def __init__(self, kind: str = "items", side: bool = False) -> None:
+        super().__init__()
         self.kind = kind
         self.side = side
         self.entries: list[list[Any]] = []       # [name, count]
-        self.cursor = 0
-        self.top = 0
         self.title = N_("Your own bag") if kind == "items" else N_("Your own deck")
+
+    def status(self, ctx: Ctx) -> str:
+        total = sum(n for _name, n in self.entries)
+        return str(total) if total else ""
 
     def items(self, ctx: Ctx | None = None) -> list[Item]:
         out = []
         for i, (name, n) in enumerate(self.entries):
-            out.append(Item(name, None, f"<{n}>" if i == self.cursor else f"×{n}"))
-        out.append(Item(_("Add an item…"), None))
-        out.append(Item(_("Start"), None))
+            out.append(Item(name, None, figure(n) if i == self.cursor else f"×{n}", ident=f"entry:{i}",
+                            adjust=partial(self._count, i=i)))
+        out.append(Item(_("Add an item…"), lambda c: c.push(NamePicker(self)), ident="add"))
+        out.append(Item(_("Start"), self.start, ident="start"))
         return out
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        total = sum(n for _name, n in self.entries)
-        base.title_bar(draw, self.title, str(total) if total else "")
-        rows = self.items(ctx)
-        self.cursor = min(self.cursor, len(rows) - 1)
-        base.draw_list(draw, rows, self.cursor, self.top)
-        return img
-
-    def _move(self, to: int) -> None:
-        n = len(self.entries) + 2
-        self.cursor = to % n
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + base.ROWS:
-            self.top = self.cursor - base.ROWS + 1
+    def _count(self, ctx: Ctx, by: int, i: int) -> None:
+        entry = self.entries[i]
+        entry[1] = max(0, min(99, entry[1] + by))
 
     def add(self, name: str) -> None:
         """Add one ``name`` (or one more of it) and put the cursor on it."""
         for i, entry in enumerate(self.entries):
             if entry[0] == name:
                 entry[1] = min(99, entry[1] + 1)
-                self._move(i)
+                self.cursor, self.current = i, f"entry:{i}"
                 return
         self.entries.append([name, 1])
-        self._move(len(self.entries) - 1)
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        on_entry = self.cursor < len(self.entries)
-        if key in ("up", "down"):
-            self._move(self.cursor + (1 if key == "down" else -1))
-        elif on_entry and key in ("left", "right"):
-            entry = self.entries[self.cursor]
-            entry[1] = max(0, min(99, entry[1] + (1 if key == "right" else -1)))
-        elif key in SELECT and self.cursor == len(self.entries):
-            ctx.push(NamePicker(self))
-        elif key in SELECT and self.cursor == len(self.entries) + 1:
-            self.start(ctx)
-        elif key in BACK:
-            ctx.pop()
+        self.cursor = len(self.entries) - 1
+        self.current = f"entry:{self.cursor}"
 
     def start(self, ctx: Ctx) -> None:
         pairs = [(name, n) for name, n in self.entries if n > 0]
@@ -470,29 +453,26 @@ class TypeScreen:
                 if (r, c) == (self.row, self.col):
                     draw.rectangle((x - 1, y, x + base.CHAR_W - 1, y + base.LINE - 1), fill=1)
                 base.put(draw, x, y, shown, fill=0 if (r, c) == (self.row, self.col) else 1)
-        if len(rows) > base.ROWS - 1:
-            span = base.H - base.row_y(1)
-            h = max(3, span * (base.ROWS - 1) // len(rows))
-            y0 = base.row_y(1) + (span - h) * self.top // max(1, len(rows) - base.ROWS + 1)
-            draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
+        scroll_bar(draw, self.top, base.ROWS - 1, len(rows), base.row_y(1), base.H - base.row_y(1))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         rows = keyboard(language())
-        if key in ("up", "down"):
-            self.row = (self.row + (1 if key == "down" else -1)) % len(rows)
+        what = intent("grid", key)
+        if what in (Intent.PREV, Intent.NEXT):
+            self.row = (self.row + (1 if what is Intent.NEXT else -1)) % len(rows)
             self.col = min(self.col, len(rows[self.row]) - 1)
             if self.row < self.top:
                 self.top = self.row
             elif self.row >= self.top + base.ROWS - 1:
                 self.top = self.row - base.ROWS + 2
-        elif key in ("left", "right"):
-            self.col = (self.col + (1 if key == "right" else -1)) % len(rows[self.row])
-        elif key in ("a", "press"):
+        elif what in (Intent.LEFTWARD, Intent.RIGHTWARD):
+            self.col = (self.col + (1 if what is Intent.RIGHTWARD else -1)) % len(rows[self.row])
+        elif what is Intent.SELECT:
             self._type(rows[self.row][self.col], ctx)
-        elif key == "a:hold":
+        elif what is Intent.SECOND:
             self._done(ctx)
-        elif key == "b":
+        elif what is Intent.BACK:
             ctx.pop()
 
     def _type(self, cell: str, ctx: Ctx) -> None:
@@ -520,7 +500,7 @@ class TypeScreen:
 
 
 # -- the bag and deck ----------------------------------------------------------------------------
-class KitScreen(StableListScreen):
+class KitScreen(ListScreen):
     """The current bag and/or deck (the session's own, or beside a running game). The cursor
     stays on the same action when rows appear or go (by label, not by position)."""
 
@@ -562,12 +542,12 @@ class KitScreen(StableListScreen):
         return out
 
     def _draw(self, ctx: Ctx, command: str, field: str, label: str) -> None:
-        response = base.run_or_notify(ctx, self.prefix + command)
+        response = play.run_or_notify(ctx, self.prefix + command)
         if response is not None:
             ctx.push(ResultScreen(label, ", ".join(response[field])))
 
     def _simple(self, ctx: Ctx, command: str) -> None:
-        response = base.run_or_notify(ctx, self.prefix + command)
+        response = play.run_or_notify(ctx, self.prefix + command)
         if response is not None:
             ctx.notify(_("Shuffled."))
 
@@ -591,7 +571,7 @@ class PickScreen(ListScreen):
 
     def _pick(self, name: str, ctx: Ctx) -> None:
         ctx.pop()
-        base.run_or_notify(ctx, f"{self.command} {name}")
+        play.run_or_notify(ctx, f"{self.command} {name}")
 
 
 class ResultScreen:
@@ -618,7 +598,7 @@ class ResultScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("a", "b", "left", "press", "right"):
+        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
 
 

@@ -17,11 +17,14 @@ from engine.text import N_
 from firmware.games import GameRecord, record_of, records
 from firmware.i18n import LANGUAGE_NAMES, _
 from firmware.screens import base
-from firmware.screens.base import Ctx, Item, ListScreen, Said, StableListScreen, TextScreen, game_label
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.play import game_label
+from firmware.screens.widgets import Item, ListScreen, TextScreen, WrappedListScreen, figure
 from firmware.settings import SETTINGS, cycle
 
 
-class MainMenu(StableListScreen, base.WrappedListScreen):
+class MainMenu(WrappedListScreen):
     """The first screen; a long row (Resume: Julius Caesar) takes two rows, never cut."""
 
     title = Said("Legatus")
@@ -111,44 +114,38 @@ def log_screen(ctx: Ctx) -> TextScreen:
 
 
 # how each setting's stored value is shown (the stored values are console words)
-def _shown(key: str, value: str) -> str:
-    if key == "language":
+def _shown(name: str, value: str) -> str:
+    if name == "language":
         return LANGUAGE_NAMES.get(value, value)
-    if key == "screen_off":
+    if name == "screen_off":
         return _("never") if value == "off" else _("{} s").format(value)
-    if key == "profile":
+    if name == "profile":
         return {"adafruit-bonnet": "Adafruit", "waveshare-hat": "Waveshare"}.get(value, value)
-    if key == "driver":
+    if name == "driver":
         return _("auto") if value == "auto" else value.upper()
     return value
 
 
 class SettingsScreen(ListScreen):
     """up/down choose a setting; right or A shows the next value, left the previous one (the
-    cursor row shows <value>); Language opens its list; B back."""
+    cursor row shows ‹value›); Language opens its list; B back."""
 
     title = Said(N_("Settings"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
-        for i, (key, (_default, _allowed, label)) in enumerate(SETTINGS.items()):
-            value = _shown(key, str(ctx.settings.get(key, "")))
-            if key == "language":
+        for i, (name, (_default, _allowed, label)) in enumerate(SETTINGS.items()):
+            value = _shown(name, str(ctx.settings.get(name, "")))
+            if name == "language":
                 out.append(Item(_(label), lambda c: c.push(_language_screen()), value))
             else:
-                out.append(Item(_(label), partial(_step, key=key, step=1),
-                                f"<{value}>" if i == self.cursor else value))
+                out.append(Item(_(label), partial(_step, name=name, step=1), figure(value) if i == self.cursor else value,
+                                ident=name, adjust=partial(_adjust, name=name)))
         return out
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        keys = list(SETTINGS)
-        current = keys[min(self.cursor, len(keys) - 1)]
-        if key in ("left", "right") and current != "language":
-            _step(ctx, current, -1 if key == "left" else 1)
-        elif key == "right" and current == "language":
-            ctx.push(_language_screen())
-        else:
-            super().key(key, ctx)
+
+def _adjust(ctx: Ctx, by: int, name: str) -> None:
+    _step(ctx, name, 1 if by > 0 else -1)
 
 
 def _language_screen() -> Any:
@@ -156,10 +153,10 @@ def _language_screen() -> Any:
     return LanguageScreen()
 
 
-def _step(ctx: Ctx, key: str, step: int = 1) -> None:
-    new = cycle(ctx.settings, key, step)
-    ctx.set_setting(key, new[key])
-    if key in ("profile", "driver"):
+def _step(ctx: Ctx, name: str, step: int = 1) -> None:
+    new = cycle(ctx.settings, name, step)
+    ctx.set_setting(name, new[name])
+    if name in ("profile", "driver"):
         ctx.notify(_("Takes effect at the next start."))
 
 

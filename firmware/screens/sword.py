@@ -8,7 +8,6 @@ on the table: the forms ask "Dice: device / table" and :class:`DiceEntry` takes 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -17,11 +16,12 @@ from PIL import Image
 from engine.sword.odds import attacker_wins
 from engine.sword.tactics import chance
 from engine.text import N_
-from firmware import dice_guess
 from firmware.i18n import _, ngettext
-from firmware.screens import base
-from firmware.screens.base import BACK, Ctx, Item, ListScreen, Said, StableListScreen, TextScreen
-from firmware.screens.form import Field, NumberForm, on_off
+from firmware.screens import base, play
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import (DiceEntry, Field, Intent, Item, ListScreen, NumberForm, OddsScreen, Scroll, TextScreen,
+                                      VPTrack, intent, on_off, scroll_bar)
 from firmware.screens.kit import ResultScreen
 
 PRESETS: tuple[tuple[str, str], ...] = (
@@ -41,14 +41,14 @@ NAVAL_RESULTS = {"success": N_("Success"), "return": N_("Return"), "attrition": 
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Sword session, or start one from a preset."""
-    base.continue_or_setup(ctx, ("sword",), SwordHome, SetupScreen)
+    play.continue_or_setup(ctx, ("sword",), SwordHome, SetupScreen)
 
 
 def _view(ctx: Ctx) -> dict[str, Any]:
-    return base.game_view(ctx, ("sword",), "Sword of Rome")
+    return play.game_view(ctx, ("sword",), "Sword of Rome")
 
 
-_run = base.run_or_notify
+_run = play.run_or_notify
 
 
 def short(power: str) -> str:
@@ -68,10 +68,10 @@ class SetupScreen(ListScreen):
 
     @staticmethod
     def _start(ctx: Ctx, powers: str) -> None:
-        base.start_game(ctx, f"new sword players={powers}", SwordHome)
+        play.start_game(ctx, f"new sword players={powers}", SwordHome)
 
 
-class SwordHome(StableListScreen):
+class SwordHome(ListScreen):
     title = Said(N_("Sword of Rome"))
 
     def status(self, ctx: Ctx) -> str:
@@ -83,8 +83,8 @@ class SwordHome(StableListScreen):
         out = [
             Item(_("Battle"), lambda c: c.push(battle_form())),
             Item(_("Tactics test"), lambda c: c.push(tactics_form())),
-            Item(_("Odds"), lambda c: c.push(OddsScreen())),
-            Item(_("VP track"), lambda c: c.push(VPScreen()),
+            Item(_("Odds"), lambda c: c.push(odds_screen())),
+            Item(_("VP track"), lambda c: c.push(vp_screen()),
                  f"{base.clip(short(view['standings'][0]), 9)} {view['vp'][view['standings'][0]]}"),
             Item(_("Desperate Times"), lambda c: c.push(DesperateScreen())),
             Item(_("Naval move"), lambda c: c.push(naval_form(c))),
@@ -153,70 +153,6 @@ def result_screen(last: dict[str, Any]) -> Any:
     return None
 
 
-# -- dice thrown on the table ------------------------------------------------------------------------
-class DiceEntry:
-    """Enter dice thrown on the table, in big digits, in one or two rows (``rows`` = [(label, n)]).
-    up/down change the selected die (1..6, wrapping), right/left: the next/previous die,
-    A submits the whole roll (``on_go(ctx, [[faces of row 1], [faces of row 2]])``), B goes back.
-    Read a row's dice from the lowest face: the dice of a row not reached yet show the likeliest
-    face after the one before (:mod:`firmware.dice_guess`), so a roll costs few presses."""
-
-    def __init__(self, title: str, rows: list[tuple[str, int]],
-                 on_go: Callable[[Ctx, list[list[int]]], None]) -> None:
-        self.title = title
-        self.rows = rows
-        self.faces = [dice_guess.chain(n, 0, [dice_guess.start_face(0, n, None)]) for _label, n in rows]
-        self.reached = [0 for _row in rows]      # per row: the furthest die the cursor has been on
-        self.on_go = on_go
-        self.cursor = 0
-
-    def _cells(self) -> list[tuple[int, int]]:
-        return [(r, i) for r, (_label, n) in enumerate(self.rows) for i in range(n)]
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        base.title_bar(draw, base.clip(self.title, 15), _("A: ok"))
-        cells = self._cells()
-        cur = cells[self.cursor]
-        dw = base.advance("big")
-        for r, (label, n) in enumerate(self.rows):
-            y = base.TITLE_H + 2 + r * 26
-            base.put(draw, 1, y + 6, base.clip(label, 7))
-            for i in range(n):
-                x = 46 + i * (dw + 8)
-                if (r, i) == cur:
-                    draw.rectangle((x - 2, y, x + dw + 1, y + 24), fill=1)
-                base.put(draw, x, y, str(self.faces[r][i]), fill=0 if (r, i) == cur else 1, kind="big")
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        cells = self._cells()
-        if key in ("up", "down"):
-            r, i = cells[self.cursor]
-            self.faces[r][i] = (self.faces[r][i] + (1 if key == "up" else -1) - 1) % 6 + 1
-            if i == self.reached[r]:             # the dice not reached yet follow this one
-                self.faces[r] = dice_guess.chain(len(self.faces[r]), i, self.faces[r])
-        elif key == "right":
-            self.cursor = (self.cursor + 1) % len(cells)
-            r, i = cells[self.cursor]
-            self.reached[r] = max(self.reached[r], i)
-        elif key == "left":
-            self.cursor = (self.cursor - 1) % len(cells)
-        elif key in ("a", "press"):
-            self.on_go(ctx, [list(f) for f in self.faces])
-        elif key == "b":
-            ctx.pop()
-
-
-def scroll_bar(draw: Any, top: int, n: int) -> None:
-    """The list's scroll mark on the right edge when ``n`` rows do not fit."""
-    if n > base.ROWS:
-        span = base.H - base.TITLE_H - 1
-        h = max(3, span * base.ROWS // n)
-        y0 = base.TITLE_H + 1 + (span - h) * top // max(1, n - base.ROWS)
-        draw.rectangle((base.W - 2, y0, base.W - 1, y0 + h - 1), fill=1)
-
-
 def _faces(dice: list[int]) -> str:
     return ",".join(map(str, dice))
 
@@ -274,7 +210,7 @@ class BattleResult:
 
     def __init__(self, result: dict[str, Any]) -> None:
         self.result = result
-        self.top = 0
+        self.scroll = Scroll()
 
     @property
     def title(self) -> str:
@@ -299,23 +235,22 @@ class BattleResult:
         status = _("attacker wins") if r["winner"] == "attacker" else _("defender wins")
         base.title_bar(draw, self.title, status)
         rows = self.rows()
-        self.top = max(0, min(self.top, len(rows) - base.ROWS))
-        base.lines(draw, rows[self.top:])
-        scroll_bar(draw, self.top, len(rows))
+        top = self.scroll.fit(len(rows), base.ROWS)
+        base.lines(draw, rows[top:])
+        scroll_bar(draw, top, base.ROWS, len(rows))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key == "down":
-            self.top += 1
-        elif key == "up":
-            self.top = max(0, self.top - 1)
-        elif key in ("a", "press", "right"):
+        what = intent("text", key)
+        if self.scroll.move(what, len(self.rows()), base.ROWS):
+            return
+        if what is Intent.CLOSE:
             rows = []
             for x in self.result["readings"]:
                 side = _("Attacker") if x["side"] == "attacker" else _("Defender")
                 rows.append(_("{} die {}: {}").format(side, x["die"], reading_word(x["reads"])))
             ctx.push(TextScreen(_("Loss table"), rows or [_("No losses.")]))
-        elif key in BACK:
+        elif what is Intent.BACK:
             ctx.pop()
 
 
@@ -377,118 +312,86 @@ class TacticsResult:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in BACK or key in ("a", "press", "right"):
+        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
 
 
-class OddsScreen:
-    """The attacker's exact chance for a net modifier (W-6): up/right raise it, down/left lower
-    it (as the bottom row says); B goes back."""
+class Modifier:
+    """The net modifier of the odds screen (W-6), −15..+15."""
 
     def __init__(self) -> None:
         self.mod = 0
 
-    @property
-    def title(self) -> str:
-        return _("Odds 3d6 vs 3d6")
+    def change(self, ctx: Ctx, by: int) -> None:
+        self.mod = max(-15, min(15, self.mod + by))
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        p = attacker_wins(self.mod)
-        img, draw = base.frame()
-        base.title_bar(draw, self.title, f"{self.mod:+d}")
-        label = f"{float(p) * 100:.1f}%"
-        w = base.big_width(label, 3)
-        base.big(img, (base.W - w) // 2, base.TITLE_H + 2, label, 3)
-        base.text(draw, 1, base.row_y(3), base.clip(_("←→ modifier  B: back")))
-        return img
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("up", "right"):
-            self.mod = min(15, self.mod + 1)
-        elif key in ("down", "left"):
-            self.mod = max(-15, self.mod - 1)
-        elif key == "b":
-            ctx.pop()
+def odds_screen() -> OddsScreen:
+    """The attacker's exact chance for a net modifier (W-6), 3d6 against 3d6: left/right (or
+    up/down) change the modifier; B goes back."""
+    m = Modifier()
+
+    def outcomes(ctx: Ctx) -> list[tuple[str, float]]:
+        p = float(attacker_wins(m.mod))
+        return [(_("Attacker wins"), p), (_("Defender wins"), 1 - p)]
+
+    return OddsScreen(lambda c: _("Odds 3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: f"{m.mod:+d}",
+                      hint=lambda: _("←→ modifier  B: back"))
 
 
 # -- tracks ------------------------------------------------------------------------------------------
-class VPScreen:
-    """Each power's VP and Desperate Times cards left; left/right change the selected power's VP."""
-
-    def __init__(self) -> None:
-        self.cursor = 0
-        self.top = 0
-
-    @property
-    def title(self) -> str:
-        return _("VP track")
-
-    def render(self, ctx: Ctx) -> Image.Image:
+def vp_screen() -> VPTrack:
+    """Each power's VP (W-11): left/right change the selected power's VP by one."""
+    def rows(ctx: Ctx) -> list[tuple[str, str, str]]:
         view = _view(ctx)
-        img, draw = base.frame()
-        base.title_bar(draw, _("VP track"), _("←→ VP"))
-        powers = view["factions"]
-        self.cursor = min(self.cursor, len(powers) - 1)
-        self.top = max(0, min(self.top, self.cursor), self.cursor - base.ROWS + 1)
-        items = [Item(short(f), None, _("{} VP").format(view["vp"][f])) for f in powers]
-        base.draw_list(draw, items, self.cursor, self.top)
-        return img
+        return [(f, short(f), _("{} VP").format(view["vp"][f])) for f in view["factions"]]
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        powers = _view(ctx)["factions"]
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(powers)
-        elif key in ("left", "right"):
-            _run(ctx, f"vp {powers[self.cursor]} {'+1' if key == 'right' else '-1'}")
-        elif key in ("b", "a"):
-            ctx.pop()
+    def change(ctx: Ctx, power: str, by: int) -> None:
+        _run(ctx, f"vp {power} {by:+d}")
+
+    return VPTrack(lambda: _("VP track"), rows, change, lambda c: _("←→ VP"))
 
 
-class DesperateScreen:
-    """Mark everyone who wants to play a Desperate Times card now (press or right: ✓), A decides
+class DesperateScreen(ListScreen):
+    """Mark everyone who wants to play a Desperate Times card now (right or press: ✓), A decides
     who plays (W-12); A with nobody marked says how to mark."""
 
     def __init__(self) -> None:
-        self.cursor = 0
-        self.top = 0
+        super().__init__()
         self.marked: set[str] = set()
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return _("Desperate Times")
 
-    def render(self, ctx: Ctx) -> Image.Image:
+    def items(self, ctx: Ctx) -> list[Item]:
         view = _view(ctx)
-        img, draw = base.frame()
-        base.title_bar(draw, self.title)
-        powers = view["factions"]
-        self.top = max(0, min(self.top, self.cursor), self.cursor - base.ROWS + 1)
-        items = [Item(f"{'✓' if f in self.marked else '·'} {short(f)}", None,
-                      ngettext("{} card", "{} cards", view["desperate"][f]).format(view["desperate"][f]))
-                 for f in powers]
-        base.draw_list(draw, items, self.cursor, self.top)
-        return img
+        return [Item(f"{'✓' if f in self.marked else '·'} {short(f)}", None,
+                     ngettext("{} card", "{} cards", view["desperate"][f]).format(view["desperate"][f]), ident=f)
+                for f in view["factions"]]
 
     def key(self, key: str, ctx: Ctx) -> None:
         powers = _view(ctx)["factions"]
-        if key in ("up", "down"):
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(powers)
-        elif key in ("press", "right"):
-            self.marked ^= {powers[self.cursor]}
-        elif key == "a":
-            if not self.marked:
-                ctx.notify(_("Mark who wants to play (press)."))
-                return
-            wanting = [f for f in powers if f in self.marked]
-            response = _run(ctx, "desperate " + ",".join(wanting))
-            if response is not None:
-                ctx.pop()
-                note = _("{} plays.").format(short(response["plays"]))
-                if response["kept"]:
-                    note += " " + _("{} keep theirs.").format(", ".join(map(short, response["kept"])))
-                ctx.notify(note)
-        elif key in BACK:
+        what = intent("marks", key)
+        if what is Intent.TOGGLE:
+            self.marked ^= {powers[min(self.cursor, len(powers) - 1)]}
+        elif what is Intent.GO:
+            self._decide(ctx, powers)
+        else:
+            super().key(key, ctx)
+
+    def _decide(self, ctx: Ctx, powers: list[str]) -> None:
+        if not self.marked:
+            ctx.notify(_("Mark who wants to play (press)."))
+            return
+        wanting = [f for f in powers if f in self.marked]
+        response = _run(ctx, "desperate " + ",".join(wanting))
+        if response is not None:
             ctx.pop()
+            note = _("{} plays.").format(short(response["plays"]))
+            if response["kept"]:
+                note += " " + _("{} keep theirs.").format(", ".join(map(short, response["kept"])))
+            ctx.notify(note)
 
 
 def naval_form(ctx: Ctx) -> NumberForm:

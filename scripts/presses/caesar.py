@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scripts.presses.harness import Driver
+from scripts.presses.harness import Driver, moves
 
 TARGETS = {"Caesar!: your placement": (4, 8), "Caesar!: Auto-Crassus turn": (3, 3)}
 MAX_TURNS = 120
@@ -37,20 +37,15 @@ def _home(d: Driver) -> Any:
 
 
 def _goto_ident(d: Driver, ident: str) -> None:
-    """Move the home cursor to the entry ``ident`` (the shorter way round) and press A."""
+    """Move the home cursor to the entry ``ident`` (straight up or down: lists do not wrap) and press A."""
     items = d.items()
     idents = [getattr(i, "ident", "") for i in items]
-    i = idents.index(ident)
-    cur, n = d.top.cursor, len(items)
-    down, up = (i - cur) % n, (cur - i) % n
-    d.press("down", down) if down <= up else d.press("up", up)
+    d.press(*moves(d.top.cursor, idents.index(ident)))
     d.press("a")
 
 
 def _goto_index(d: Driver, i: int, n: int) -> None:
-    cur = d.top.cursor
-    down, up = (i - cur) % n, (cur - i) % n
-    d.press("down", down) if down <= up else d.press("up", up)
+    d.press(*moves(d.top.cursor, i))
 
 
 def _back_home(d: Driver, limit: int = 40) -> None:

@@ -38,7 +38,8 @@ def _faces(d: Driver, faces: list[int]) -> None:
     """Enter the faces as they lie on the table, each row read from its lowest die: up/down from
     the face the screen shows (wrapping over 1..6), right to the next die, A."""
     for i, f in enumerate(faces):
-        now = d.top.faces[d.top._cells()[d.top.cursor][0]][d.top._cells()[d.top.cursor][1]]
+        r, j = d.top.at
+        now = d.top.faces[r][j]
         up, down = (f - now) % 6, (now - f) % 6
         d.press("up", up) if up <= down else d.press("down", down)
         if i + 1 < len(faces):
