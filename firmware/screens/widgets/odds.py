@@ -34,34 +34,48 @@ def pct(p: float) -> str:
     return f"{100 * p:.1f}%" if _fine(p) else f"{100 * p:.0f}%"
 
 
+def _hamilton(exact: list[float], total: int, unit: int) -> list[int]:
+    """``exact`` (in tenths of a percent) rounded to multiples of ``unit`` summing to ``total``:
+    each rounded down, then the units left go to the largest remainders (or come off the smallest)."""
+    shown = [int(e // unit) * unit for e in exact]
+    order = sorted(range(len(exact)), key=lambda k: exact[k] - shown[k], reverse=True)
+    gap = total - sum(shown)
+    i = 0
+    while gap != 0 and order:
+        k = order[i % len(order)] if gap > 0 else order[-1 - i % len(order)]
+        step = unit if gap > 0 else -unit
+        if 0 <= shown[k] + step <= 1000:
+            shown[k] += step
+            gap -= step
+        i += 1
+        if i > 4 * len(order) + 4:
+            break
+    return shown
+
+
 def percents(ps: Sequence[float]) -> list[str]:
     """The outcomes of one event (``ps`` sum to 1) written as :func:`pct` does, rounded so that the
-    figures shown sum to exactly 100 (largest remainders: never 101 %, never 99 %)."""
-    units = [1 if _fine(p) else 10 for p in ps]          # tenths of a percent per figure
+    figures shown sum to exactly 100 (never 101 %, never 99 %): the whole percents first (largest
+    remainders, to a sum that leaves the finer figures their own tenths), then the figures with one
+    decimal take the tenths left."""
     exact = [1000 * p for p in ps]
-    shown = [round(e / u) * u for e, u in zip(exact, units)]
-    total = round(1000 * sum(ps))
-    for _i in range(4 * len(ps) + 20):
-        gap = total - sum(shown)
-        if gap == 0:
-            break
-        sign = 1 if gap > 0 else -1
-        fits = [k for k in range(len(ps)) if units[k] <= abs(gap) and 0 <= shown[k] + sign * units[k] <= 1000]
-        if not fits:
-            fits = [k for k in range(len(ps)) if 0 <= shown[k] + sign * units[k] <= 1000]
-        if not fits:
-            break
-        # the figure whose rounding moved it furthest the other way takes the change
-        k = max(fits, key=lambda j: sign * (exact[j] - shown[j]))
-        shown[k] += sign * units[k]
+    fine = [k for k, p in enumerate(ps) if _fine(p)]
+    whole = [k for k in range(len(ps)) if k not in fine]
+    shown = [0] * len(ps)
+    fine_sum = sum(round(exact[k]) for k in fine)
+    whole_total = 10 * round((1000 - fine_sum) / 10) if whole else 0
+    for k, v in zip(whole, _hamilton([exact[k] for k in whole], whole_total, 10)):
+        shown[k] = v
+    for k, v in zip(fine, _hamilton([exact[k] for k in fine], 1000 - whole_total, 1)):
+        shown[k] = v
     out = []
-    for p, s, u in zip(ps, shown, units):
-        if 0 < p and s == 0:
-            out.append("<0.1%" if u == 1 else "<1%")
-        elif p < 1 and s == 1000:
+    for p, v, k in zip(ps, shown, range(len(ps))):
+        if 0 < p and v == 0:
+            out.append("<0.1%" if k in fine else "<1%")
+        elif p < 1 and v == 1000:
             out.append(">99.9%")
         else:
-            out.append(f"{s / 10:.1f}%" if u == 1 else f"{s // 10}%")
+            out.append(f"{v / 10:.1f}%" if k in fine else f"{v // 10}%")
     return out
 
 
