@@ -45,12 +45,12 @@ class GameRecord:
 
 # One line per game (its record's "module:attribute"): the only place a game is registered.
 REGISTERED: tuple[GameRecord, ...] = (
-    GameRecord("caesar", N_("Caesar!"), ("caesar-solo", "caesar-duel"), "firmware.screens.caesar:open_game"),
-    GameRecord("jc", N_("Julius Caesar"), ("jc-battle",), "firmware.screens.jc:open_game"),
-    GameRecord("glory", N_("Glory of Rome"), ("glory",), "firmware.screens.glory:open_game"),
-    GameRecord("sword", N_("Sword of Rome"), ("sword",), "firmware.screens.sword:open_game"),
-    GameRecord("dice", N_("Dice"), ("dice",), "firmware.screens.kit:open_dice", N_("Resume: dice"), False),
-    GameRecord("bag", N_("Bag & deck"), ("bag",), "firmware.screens.kit:open_kit", N_("Resume: bag & deck"), False),
+    GameRecord("caesar", N_("Caesar!"), ("caesar-solo", "caesar-duel"), "firmware.screens.caesar.home:open_game"),
+    GameRecord("jc", N_("Julius Caesar"), ("jc-battle",), "firmware.screens.jc.home:open_game"),
+    GameRecord("glory", N_("Glory of Rome"), ("glory",), "firmware.screens.glory.home:open_game"),
+    GameRecord("sword", N_("Sword of Rome"), ("sword",), "firmware.screens.sword.home:open_game"),
+    GameRecord("dice", N_("Dice"), ("dice",), "firmware.screens.kit.dice:open_dice", N_("Resume: dice"), False),
+    GameRecord("bag", N_("Bag & deck"), ("bag",), "firmware.screens.kit.bag:open_kit", N_("Resume: bag & deck"), False),
 )
 
 

@@ -189,7 +189,7 @@ def test_a_word_two_games_say_differently_is_said_in_the_words_of_the_game_that_
     """The RU/UA rulebooks of Julius Caesar and The Sword of Rome use different words for the same
     English one ("Battle": «Бой» / «Битва»); each game's screens and engine keep their own."""
     domains = _domain_translations(lang)
-    module = {"caesar": "firmware.screens.caesar", "jc": "engine.jc.battle", "glory": "firmware.screens.glory",
+    module = {"caesar": "firmware.screens.caesar.words", "jc": "engine.jc.battle", "glory": "firmware.screens.glory",
               "sword": "engine.sword.battle", "history": "firmware.history", "legatus": "firmware.screens.menu"}
     i18n.set_language(lang)
     try:

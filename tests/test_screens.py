@@ -160,7 +160,8 @@ def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     app = app_with([], [], state_dir, lang="ru")
     for key in keys:
         app.handle(key)
-    from firmware.screens.kit import BagEditor, TypeScreen
+    from firmware.screens.kit.bag import BagEditor
+    from firmware.screens.widgets.keyboard import TypeScreen
     assert isinstance(app.stack[-1], TypeScreen)
     for key in ["a", "right", "a", "left", "a"]:
         app.handle(key)
@@ -304,7 +305,7 @@ def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
     app.handle("down")
     app.handle("down")                     # the metals preset
     app.handle("a")
-    from firmware.screens.kit import KitScreen
+    from firmware.screens.kit.bag import KitScreen
     assert [type(s).__name__ for s in app.stack] == ["MainMenu", "KitScreen"]
     assert isinstance(app.stack[-1], KitScreen) and app.console.session.view()["bag"]["size"] == 9
     app.console.close()

@@ -12,8 +12,11 @@ import re
 import pytest
 
 from firmware.screens.widgets import ConfirmScreen, TextScreen
-from firmware.screens.caesar import (CaesarHome, OptionScreen, ProvincePicker, SetupGuide, TileEditor,
-                                     TilePicker, TurnScreen)
+from firmware.screens.caesar.home import CaesarHome
+from firmware.screens.caesar.move import OptionScreen, ProvincePicker
+from firmware.screens.caesar.setup import SetupGuide
+from firmware.screens.caesar.tiles import TileEditor
+from firmware.screens.caesar.turn import TilePicker, TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
 from tests.screens import app_with, assert_golden, check_case, drawn
 
@@ -409,7 +412,8 @@ def test_why_and_turn_in_the_rulebook_language(state_dir, lang, words):
 def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir):
     # C-9: control is shown per province; the layout follows caesar_board.json's xy
     from engine.caesar.board import DATA, PROVINCE_INDEX
-    from firmware.screens.caesar import MAP_POINTS, MapScreen, nearest
+    from firmware.screens.caesar.board import MapScreen, nearest
+    from firmware.screens.caesar.mapface import MAP_POINTS
     xy = {p["code"]: p["xy"] for p in DATA["provinces"]}
     pt = {code: MAP_POINTS[i] for code, i in PROVINCE_INDEX.items()}
     assert (pt["HU"][0] < pt["IT"][0] < pt["SY"][0]) == (xy["HU"][0] < xy["IT"][0] < xy["SY"][0])
@@ -476,7 +480,7 @@ def test_undo_of_his_turn_does_not_leave_its_pages_showing(state_dir):
 
 
 def test_your_move_can_be_chosen_on_the_map(state_dir):
-    from firmware.screens.caesar import MapScreen
+    from firmware.screens.caesar.board import MapScreen
     app = app_with([NEW, "crassus"], ["a", "a"] + ["down"] * 20 + ["a"], state_dir)     # the last entry: On the map…
     try:
         screen = app.stack[-1]
@@ -498,7 +502,7 @@ RULE_ID = re.compile(r"\b[CS]-\d+\b")
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_crassus_step_titles_are_words_not_rule_ids(state_dir, lang):  # S-9..S-15, S-19; issue 9 item 9
     from firmware.screens import base
-    from firmware.screens.caesar import step_title, why_screen
+    from firmware.screens.caesar.words import step_title, why_screen
     app = app_with([NEW], ["a", "a", "a"], state_dir, lang=lang)       # his turn: the play page
     try:
         title = texts(app)[0]
@@ -551,7 +555,8 @@ def walk(app, keys) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_no_caesar_row_is_cut(state_dir, lang):
     from engine.caesar.board import PROVINCES
-    from firmware.screens.caesar import BoardScreen, setup_form
+    from firmware.screens.caesar.board import BoardScreen
+    from firmware.screens.caesar.setup import setup_form
     cut: list[str] = []
     app = app_with([NEW, MIGHT_LONG], ["a"], state_dir, lang=lang)       # the home screen
     try:
@@ -573,7 +578,8 @@ def test_no_caesar_row_is_cut(state_dir, lang):
             assert isinstance(app.stack[-1], OptionScreen)
             cut += walk(app, ["down"] * 8 + ["b", "down"])
         app.handle("b")
-        from firmware.screens.caesar import ChoiceScreen, _open_bonus
+        from firmware.screens.caesar.flow import open_bonus as _open_bonus
+        from firmware.screens.caesar.pickers import ChoiceScreen
         _open_bonus(app, "might")                             # Might: his tokens and markers by name
         might = app.stack[-1]
         assert isinstance(might, ChoiceScreen) and len(might.choices) == 8
@@ -591,8 +597,10 @@ def test_map_names_the_cursor_province_in_full_and_labels_every_province(state_d
     # issue 9 item 2: every province identifiable on the map
     from engine.caesar.board import PROVINCES
     from firmware.screens import base
-    from firmware.screens.caesar import (MAP_POINTS, STATUS_BOX, MapScreen, _gap, label_places, map_labels,
-                                         micro_width, pn)
+    from firmware.screens.caesar.board import MapScreen
+    from firmware.screens.caesar.mapface import MAP_POINTS, STATUS_BOX, label_places, map_labels, micro_width
+    from firmware.screens.caesar.maplabels import gap as _gap
+    from firmware.screens.caesar.words import pn
     app = app_with([NEW, MIGHT_LONG], ["a"], state_dir, lang=lang)
     try:
         screen = MapScreen()

@@ -6,8 +6,11 @@ import json
 
 import pytest
 
-from firmware.screens.glory import (SHEET_ROWS, FameScreen, GloryHome, ScoreDetail, ScoreEntry, ScoreResult,
-                                   SenateScreen, SheetPad)
+from firmware.screens.glory.home import GloryHome
+
+from firmware.screens.glory.score import SHEET_ROWS, ScoreDetail, ScoreEntry, ScoreResult, SheetPad
+
+from firmware.screens.glory.track import FameScreen, SenateScreen
 from scripts.presses.harness import Driver
 from firmware.screens.widgets import Dial
 from tests.fakectx import FakeCtx
@@ -178,7 +181,7 @@ def test_cyrillic_names_play_through_the_app_in_russian_and_ukrainian(state_dir)
         try:
             assert d.run("new glory players=Ваня,Маша,Олесь,Їжак")["ok"]
             d.app.stack[:] = d.app.stack[:1]
-            from firmware.screens.glory import GloryHome
+            from firmware.screens.glory.home import GloryHome
             d.app.push(GloryHome())
             for keys in (["a", "a", "up", "a", "b"], ["down", "a", "a", "down", "a", "b"],
                          ["down", "a", "b", "down", "a", "b"], ["up", "a", "a"] + ["right"] * 3 + ["a"] * 4):
@@ -210,7 +213,7 @@ def _type(app, text):
     """Type ``text`` on the keyboard screen with the joystick (down to the row, right to the cell,
     A), shift for capitals, then ✓."""
     from firmware.i18n import language
-    from firmware.screens.kit import DONE, SHIFT, TypeScreen, keyboard
+    from firmware.screens.widgets.keyboard import DONE, SHIFT, TypeScreen, keyboard
     screen = app.stack[-1]
     assert isinstance(screen, TypeScreen)
     rows = keyboard(language())

@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from firmware.screens.widgets import ConfirmScreen
-from firmware.screens.jc import BattleScreen, DiceResult, HandScreen, JcHome, odds_screen, setup_form
+from firmware.screens.jc.battle import BattleScreen, DiceResult
+from firmware.screens.jc.campaign import HandScreen
+from firmware.screens.jc.home import JcHome
+from firmware.screens.jc.odds import odds_screen
+from firmware.screens.jc.setup import setup_form
 from firmware.screens.widgets import OddsScreen
 from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden
@@ -60,7 +64,7 @@ def home(*lines: str) -> FakeCtx:
 
 
 def test_setup_form_starts_the_chosen_battle():  # J-10 surprise option
-    ctx = FakeCtx().open(setup_form()).press("right", "down", "right", "a")
+    ctx = FakeCtx().open(setup_form(home=JcHome)).press("right", "down", "right", "a")
     battle = ctx.view()["battle"]
     assert battle["attacker"] == "pompey" and battle["surprise"] and battle["phase"] == "setup"
     assert isinstance(ctx.top, JcHome)
@@ -144,7 +148,7 @@ def test_odds_wait_while_the_worker_computes_them():  # J-15: a slow answer neve
 
 def test_a_die_is_set_with_up_down_and_dice_not_reached_follow_it():  # J-1, issue 9 item 5, issue 24 §2
     from firmware.dice_guess import chain, start_face
-    from firmware.screens.jc import JcDiceEntry
+    from firmware.screens.jc.battle import JcDiceEntry
     ctx = home(*PHYSICAL).press("a", "a")
     entry = ctx.top
     assert isinstance(entry, JcDiceEntry)
@@ -179,7 +183,7 @@ def test_the_dice_entry_says_how_the_guess_works_and_counts_the_hits():  # issue
 
 
 def test_left_on_the_first_die_goes_back_and_sends_nothing():
-    from firmware.screens.jc import JcDiceEntry
+    from firmware.screens.jc.battle import JcDiceEntry
     ctx = home(*PHYSICAL).press("a", "a")
     assert isinstance(ctx.top, JcDiceEntry)
     ctx.press("left")
@@ -187,7 +191,7 @@ def test_left_on_the_first_die_goes_back_and_sends_nothing():
 
 
 def test_fight_to_the_end_asks_first_then_asks_for_each_physical_roll():  # J-14
-    from firmware.screens.jc import JcDiceEntry
+    from firmware.screens.jc.battle import JcDiceEntry
     ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1")
     ctx.press(*DOWN * 4, "a")                          # Battle, +attacker, +defender, Odds, Fight
     assert isinstance(ctx.top, ConfirmScreen)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.screens.sword import BattleResult, SwordHome, TacticsResult
+from firmware.screens.sword.home import SwordHome
+
+from firmware.screens.sword.rolls import BattleResult, TacticsResult
 from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden, check_case
 
@@ -69,7 +71,7 @@ def test_vp_screen_changes_vp_with_left_right():  # W-11
 
 
 def test_battle_with_dice_thrown_on_the_table():  # W-2, W-7: the rulebook battle from physical dice
-    from firmware.screens.sword import DiceEntry
+    from firmware.screens.widgets import DiceEntry
     ctx = home(NEW).press("a")                                                          # the battle form
     ctx.press(*["right"] * 9, "down", "right", "right", "down", "right", "right", "right")   # 12 v 5, +3
     ctx.press("down", "down", "down", "right", "a")                                     # Dice: table, A

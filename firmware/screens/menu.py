@@ -71,7 +71,8 @@ class KitMenu(ListScreen):
     title = Said(N_("Dice & bags"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        from firmware.screens.kit import open_dice, open_kit
+        from firmware.screens.kit.bag import open_kit
+        from firmware.screens.kit.dice import open_dice
         return [Item(_("Dice"), open_dice), Item(_("Bags & decks"), open_kit)]
 
 

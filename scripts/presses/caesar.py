@@ -32,7 +32,7 @@ def _view(d: Driver) -> dict[str, Any]:
 
 
 def _home(d: Driver) -> Any:
-    from firmware.screens.caesar import CaesarHome
+    from firmware.screens.caesar.home import CaesarHome
     return isinstance(d.top, CaesarHome)
 
 
@@ -61,7 +61,7 @@ def _choose(view: dict[str, Any], moves: list[dict[str, Any]], me: str, rng: ran
     """The sensible player's placement (see the module doc): (move, province it aims at)."""
     names = list(view["position"]["markers_left"])
     mine = names.index(me)
-    from firmware.screens.caesar import influence
+    from firmware.screens.caesar.words import influence
     totals, empty = influence(view)
     best, best_score = None, None
     for m in moves:
@@ -87,7 +87,7 @@ def _is(d: Driver, name: str) -> bool:
 
 def _place(d: Driver, rng: random.Random) -> None:
     """One placement through the device: (Your move →) province → option."""
-    from firmware.screens.caesar import OptionScreen, ProvincePicker
+    from firmware.screens.caesar.move import OptionScreen, ProvincePicker
     view = _view(d)
     me = "human" if view["mode"] == "solo" else view["turn"]
     moves = d.console.request("moves")["moves"]
@@ -115,14 +115,15 @@ def _place(d: Driver, rng: random.Random) -> None:
 
 def _crassus_pages(d: Driver) -> bool:
     """True while the top screen is one of Auto-Crassus's turn pages."""
-    from firmware.screens.caesar import TurnScreen
+    from firmware.screens.caesar.turn import TurnScreen
     return isinstance(d.top, TurnScreen) and d.top.pages and d.top.pages[0]["kind"] == "tile"
 
 
 def _results(d: Driver) -> None:
     """After your placement: read the closures, decide bonuses (the first choice), take the
     notices, until Auto-Crassus's turn, your next move or the home screen."""
-    from firmware.screens.caesar import ChoiceScreen, ProvincePicker
+    from firmware.screens.caesar.move import ProvincePicker
+    from firmware.screens.caesar.pickers import ChoiceScreen
     for _ in range(40):
         view = _view(d)
         if d.app.message is not None:

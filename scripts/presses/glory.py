@@ -53,7 +53,7 @@ TOTALS = {"Jack": 40, "Henry": 66, "Mary": 47, "Ross": 58}
 
 def _value_keys(target: int, step: int, limit: int, short: bool) -> tuple[list[str], int]:
     """The fewest keys (right/left/press) from 0 with step index ``step`` to ``target``."""
-    from firmware.screens.glory import STEPS
+    from firmware.screens.widgets.listing import STEPS
     start = (0, step)
     seen = {start: []}
     queue = deque([start])
@@ -78,7 +78,7 @@ def _type_pad(d: Driver) -> None:
     """Every row of the pad, every player's figure on it, in the order a person takes round the
     table (straight up or down: the list does not wrap), the fewest keys to each figure (the step
     is kept from player to player); A: the next row."""
-    from firmware.screens.glory import DIAL_MAX, SHEET_MAX, SHEET_ROWS, SheetPad
+    from firmware.screens.glory.score import DIAL_MAX, SHEET_MAX, SHEET_ROWS, SheetPad
     players = list(SHEETS)
     n = len(players)
 
@@ -109,7 +109,8 @@ def _type_pad(d: Driver) -> None:
 
 def play(d: Driver, rng: random.Random) -> None:
     from firmware.i18n import _
-    from firmware.screens.glory import GloryHome, ScoreResult
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.score import ScoreResult
     for line in SETUP:
         assert d.run(line)["ok"], line
     d.app.stack[:] = d.app.stack[:1]

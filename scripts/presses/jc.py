@@ -32,7 +32,7 @@ def _battle(d: Driver) -> dict[str, Any]:
 
 def _enter_dice(d: Driver, rng: random.Random) -> None:
     """On the dice entry screen: roll, read low to high, enter each die, A."""
-    from firmware.screens.jc import JcDiceEntry
+    from firmware.screens.jc.battle import JcDiceEntry
     screen = d.top
     assert isinstance(screen, JcDiceEntry), type(screen).__name__
     d.app.render()                       # the screen sizes itself to the block's strength
@@ -54,7 +54,7 @@ def _enter_dice(d: Driver, rng: random.Random) -> None:
 
 
 def play(d: Driver, rng: random.Random) -> None:
-    from firmware.screens.jc import BattleScreen, DiceResult, OverScreen
+    from firmware.screens.jc.battle import BattleScreen, DiceResult, OverScreen
     d.run(f"new jc-battle dice=physical seed={rng.randrange(10 ** 6)}")
     for line in ARMIES:
         d.run(line)

@@ -21,7 +21,7 @@ BATTLES = 6
 
 
 def _home(d: Driver) -> None:
-    from firmware.screens.sword import SwordHome
+    from firmware.screens.sword.home import SwordHome
     for _ in range(10):
         if isinstance(d.top, SwordHome) and d.app.message is None:
             return
@@ -49,7 +49,8 @@ def _faces(d: Driver, faces: list[int]) -> None:
 
 def play(d: Driver, rng: random.Random) -> None:
     from firmware.i18n import _
-    from firmware.screens.sword import BattleResult, SwordHome, TacticsResult
+    from firmware.screens.sword.home import SwordHome
+    from firmware.screens.sword.rolls import BattleResult, TacticsResult
     assert d.run("new sword players=romans,gauls,etruscans,greeks")["ok"]
     d.app.stack[:] = d.app.stack[:1]
     d.app.push(SwordHome())

@@ -1,11 +1,6 @@
-"""The Sword of Rome screens: battles, tactics tests, odds, the VP track, Desperate Times, naval
-moves, 2d6 checks, the consuls' cup, Carthaginian unrest and the turn/round tracker.
-
-Dice come from the session (``battle``, ``tactics``, ``naval``, ``check``, ``consuls``), so every
-roll is journaled and a long B takes it back without re-rolling. Every roll can also be thrown
-on the table: the forms ask "Dice: device / table" and :class:`DiceEntry` takes the faces
-(up/down change a die, right goes to the next one, A submits the whole roll).
-"""
+"""The Sword of Rome: the rolls — battles (W-2..W-7), tactics tests (W-1), odds (W-6), naval moves
+(W-8) and 2d6 checks (W-9), each with the device's dice or those thrown on the table (the one dice
+entry, firmware/screens/widgets/dice.py)."""
 from __future__ import annotations
 
 from functools import partial
@@ -16,116 +11,38 @@ from PIL import Image
 from engine.sword.odds import attacker_wins
 from engine.sword.tactics import chance
 from engine.text import N_
-from firmware.i18n import _, ngettext
-from firmware.screens import base, play
+from firmware.i18n import _
+from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.widgets import (DiceEntry, Field, Intent, Item, ListScreen, NumberForm, OddsScreen, Scroll, TextScreen,
-                                      VPTrack, intent, on_off, scroll_bar)
-from firmware.screens.kit import ResultScreen
-
-PRESETS: tuple[tuple[str, str], ...] = (
-    (N_("4 players"), "romans,gauls,etruscans,greeks"),
-    (N_("5 players (Carthage)"), "romans,gauls,etruscans,greeks,carthage"),
-    (N_("3 players"), "romans,etruscans,greeks"),
+from firmware.screens.sword.words import (
+    BAND,
+    BAND_NAMES,
+    CHECK_NAMES,
+    CHECKS,
+    NAVAL_RESULTS,
+    dice_word,
+    faces_of,
+    reading_word,
+    run_line,
+    side_row,
+    view_of,
 )
-CHECKS = ("siege", "subjugation", "attrition", "gallic")
-CHECK_NAMES = {"siege": N_("Siege"), "subjugation": N_("Subjugation"), "attrition": N_("Attrition"),
-               "gallic": N_("Gallic")}
-BAND = ("none", "att", "def")
-BAND_NAMES = (N_("none"), N_("attacker"), N_("defender"))
-POWER_NAMES = {"romans": N_("Romans"), "gauls": N_("Gauls"), "etruscans": N_("Etruscans"),
-               "samnites": N_("Samnites"), "greeks": N_("Greeks"), "carthage": N_("Carthage")}
-NAVAL_RESULTS = {"success": N_("Success"), "return": N_("Return"), "attrition": N_("Attrition")}
-
-
-def open_game(ctx: Ctx) -> None:
-    """Continue the current Sword session, or start one from a preset."""
-    play.continue_or_setup(ctx, ("sword",), SwordHome, SetupScreen)
-
-
-def _view(ctx: Ctx) -> dict[str, Any]:
-    return play.game_view(ctx, ("sword",), "Sword of Rome")
-
-
-_run = play.run_or_notify
-
-
-def short(power: str) -> str:
-    """A power's name in the current language: ``etruscans`` -> ``Etruscans`` / «Этруски»."""
-    return _(POWER_NAMES.get(power, power.capitalize()))
-
-
-def dice_word(v: int) -> str:
-    return _("table") if v else _("device")
-
-
-class SetupScreen(ListScreen):
-    title = Said(N_("New Sword game"))
-
-    def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_(label), partial(self._start, powers=powers)) for label, powers in PRESETS]
-
-    @staticmethod
-    def _start(ctx: Ctx, powers: str) -> None:
-        play.start_game(ctx, f"new sword players={powers}", SwordHome)
-
-
-class SwordHome(ListScreen):
-    title = Said(N_("Sword of Rome"))
-
-    def status(self, ctx: Ctx) -> str:
-        view = _view(ctx)
-        return _("end") if view["finished"] else _("Turn {}").format(view["turn"])
-
-    def items(self, ctx: Ctx) -> list[Item]:
-        view = _view(ctx)
-        out = [
-            Item(_("Battle"), lambda c: c.push(battle_form())),
-            Item(_("Tactics test"), lambda c: c.push(tactics_form())),
-            Item(_("Odds"), lambda c: c.push(odds_screen())),
-            Item(_("VP track"), lambda c: c.push(vp_screen()),
-                 f"{base.clip(short(view['standings'][0]), 9)} {view['vp'][view['standings'][0]]}"),
-            Item(_("Desperate Times"), lambda c: c.push(DesperateScreen())),
-            Item(_("Naval move"), lambda c: c.push(naval_form(c))),
-            Item(_("2d6 roll"), lambda c: c.push(CheckMenu())),
-            Item(_("Draw consuls"), self._consuls),
-        ]
-        if view.get("unrest") is not None:
-            out.append(Item(_("Carthage unrest"), lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
-        if view["last"] is not None:
-            out.append(Item(_("Last roll"), self._last))
-        if not view["finished"]:
-            out.append(Item(_("Next round"), self._advance, _("now {}").format(view["round"])))
-        return out
-
-    @staticmethod
-    def _consuls(ctx: Ctx) -> None:
-        response = _run(ctx, "consuls")
-        if response is not None:
-            ctx.push(ResultScreen(_("Consuls"), " & ".join(response["drawn"])))
-
-    @staticmethod
-    def _last(ctx: Ctx) -> None:
-        last = _view(ctx)["last"]
-        screen = result_screen(last)
-        if screen is not None:
-            ctx.push(screen)
-
-    @staticmethod
-    def _advance(ctx: Ctx) -> None:
-        response = _run(ctx, "advance")
-        if response is None:
-            return
-        if response["finished"]:
-            ctx.notify(_("Game over: {} wins.").format(short(response["winner"])))
-            return
-        note = _("Turn {}, round {}.").format(response["turn"], response["round"])
-        order = response.get("desperate_order_before")
-        if order is not None:
-            who = ", ".join(map(short, order)) or _("nobody")
-            note = _("Round 5 ended; Desperate Times order: {}.").format(who) + " " + note
-        ctx.notify(note)
+from firmware.screens.widgets import (
+    DiceEntry,
+    Field,
+    Intent,
+    Item,
+    ListScreen,
+    NumberForm,
+    OddsScreen,
+    Scroll,
+    TextScreen,
+    intent,
+    on_off,
+    scroll_bar,
+)
+from firmware.screens.widgets.result import ResultScreen
 
 
 def naval_screen(r: dict[str, Any]) -> ResultScreen:
@@ -153,10 +70,6 @@ def result_screen(last: dict[str, Any]) -> Any:
     return None
 
 
-def _faces(dice: list[int]) -> str:
-    return ",".join(map(str, dice))
-
-
 # -- battle --------------------------------------------------------------------------------------
 def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
     n_att = 4 if v["band"] == 1 else 3
@@ -174,13 +87,13 @@ def battle_form() -> NumberForm:
         if v["band"]:
             line += f" sacred-band={BAND[v['band']]}"
         if not v["dice"]:
-            response = _run(c, line)
+            response = run_line(c, line)
             if response is not None:
                 c.replace(BattleResult(response))
             return
 
         def fight(c2: Ctx, faces: list[list[int]]) -> None:
-            response = _run(c2, f"{line} att-dice={_faces(faces[0])} def-dice={_faces(faces[1])}")
+            response = run_line(c2, f"{line} att-dice={faces_of(faces[0])} def-dice={faces_of(faces[1])}")
             if response is not None:
                 c2.pop()
                 c2.replace(BattleResult(response))
@@ -196,12 +109,6 @@ def battle_form() -> NumberForm:
         Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b])),
         Field("dice", N_("Dice"), 0, 0, 1, dice_word),
     ], go, status=_odds_status)
-
-
-def side_row(label: str, side: dict[str, Any]) -> str:
-    """``Attack 5 2 2 +3=12``."""
-    dice = " ".join(map(str, side["dice"]))
-    return base.clip(f"{label} {dice} {side['modifier']:+d}={side['total']}")
 
 
 class BattleResult:
@@ -254,15 +161,6 @@ class BattleResult:
             ctx.pop()
 
 
-def reading_word(code: str) -> str:
-    """A loss-table code for a person: ``L2`` -> "loser −2", ``W1`` -> "winner −1", ``-`` -> "none"."""
-    if code[:1] == "L" and code[1:].isdigit():
-        return _("loser −{}").format(code[1:])
-    if code[:1] == "W" and code[1:].isdigit():
-        return _("winner −{}").format(code[1:])
-    return _("no loss")
-
-
 # -- tactics and odds ------------------------------------------------------------------------------
 def tactics_form() -> NumberForm:
     """Rating and modifier with the chance before the roll (W-1); A rolls (or asks for the die)."""
@@ -270,13 +168,13 @@ def tactics_form() -> NumberForm:
     def go(c: Ctx, v: dict[str, int]) -> None:
         line = f"tactics {v['rating']} mod={v['mod']}"
         if not v["dice"]:
-            response = _run(c, line)
+            response = run_line(c, line)
             if response is not None:
                 c.replace(TacticsResult(response))
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = _run(c2, f"{line} die={faces[0][0]}")
+            response = run_line(c2, f"{line} die={faces[0][0]}")
             if response is not None:
                 c2.pop()
                 c2.replace(TacticsResult(response))
@@ -339,75 +237,20 @@ def odds_screen() -> OddsScreen:
                       hint=lambda: _("←→ modifier  B: back"))
 
 
-# -- tracks ------------------------------------------------------------------------------------------
-def vp_screen() -> VPTrack:
-    """Each power's VP (W-11): left/right change the selected power's VP by one."""
-    def rows(ctx: Ctx) -> list[tuple[str, str, str]]:
-        view = _view(ctx)
-        return [(f, short(f), _("{} VP").format(view["vp"][f])) for f in view["factions"]]
-
-    def change(ctx: Ctx, power: str, by: int) -> None:
-        _run(ctx, f"vp {power} {by:+d}")
-
-    return VPTrack(lambda: _("VP track"), rows, change, lambda c: _("←→ VP"))
-
-
-class DesperateScreen(ListScreen):
-    """Mark everyone who wants to play a Desperate Times card now (right or press: ✓), A decides
-    who plays (W-12); A with nobody marked says how to mark."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.marked: set[str] = set()
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return _("Desperate Times")
-
-    def items(self, ctx: Ctx) -> list[Item]:
-        view = _view(ctx)
-        return [Item(f"{'✓' if f in self.marked else '·'} {short(f)}", None,
-                     ngettext("{} card", "{} cards", view["desperate"][f]).format(view["desperate"][f]), ident=f)
-                for f in view["factions"]]
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        powers = _view(ctx)["factions"]
-        what = intent("marks", key)
-        if what is Intent.TOGGLE:
-            self.marked ^= {powers[min(self.cursor, len(powers) - 1)]}
-        elif what is Intent.GO:
-            self._decide(ctx, powers)
-        else:
-            super().key(key, ctx)
-
-    def _decide(self, ctx: Ctx, powers: list[str]) -> None:
-        if not self.marked:
-            ctx.notify(_("Mark who wants to play (press)."))
-            return
-        wanting = [f for f in powers if f in self.marked]
-        response = _run(ctx, "desperate " + ",".join(wanting))
-        if response is not None:
-            ctx.pop()
-            note = _("{} plays.").format(short(response["plays"]))
-            if response["kept"]:
-                note += " " + _("{} keep theirs.").format(", ".join(map(short, response["kept"])))
-            ctx.notify(note)
-
-
 def naval_form(ctx: Ctx) -> NumberForm:
     """Naval move (W-8): modifiers and the dice; A rolls (or asks for the die)."""
-    carthage = "carthage" in _view(ctx)["factions"]
+    carthage = "carthage" in view_of(ctx)["factions"]
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         line = f"naval mod={v['mod']} friendly-port={v['port']}" + (f" extra-ops={v['extra']}" if carthage else "")
         if not v["dice"]:
-            response = _run(c, line)
+            response = run_line(c, line)
             if response is not None:
                 c.replace(naval_screen(response))
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = _run(c2, f"{line} die={faces[0][0]}")
+            response = run_line(c2, f"{line} die={faces[0][0]}")
             if response is not None:
                 c2.pop()
                 c2.replace(naval_screen(response))
@@ -442,32 +285,14 @@ class CheckMenu(ListScreen):
 
     def _roll(self, ctx: Ctx, kind: str) -> None:
         if not self.table:
-            response = _run(ctx, f"check {kind}")
+            response = run_line(ctx, f"check {kind}")
             if response is not None:
                 ctx.push(check_screen(response))
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = _run(c2, f"check {kind} dice={_faces(faces[0])}")
+            response = run_line(c2, f"check {kind} dice={faces_of(faces[0])}")
             if response is not None:
                 c2.replace(check_screen(response))
 
         ctx.push(DiceEntry(_(CHECK_NAMES[kind]), [(_("2d6"), 2)], roll))
-
-
-def unrest_form(ctx: Ctx) -> NumberForm:
-    """Carthaginian unrest (W-13): set the level; A applies and shows the effects."""
-    level = int(_view(ctx)["unrest"]["level"])
-
-    def go(c: Ctx, v: dict[str, int]) -> None:
-        if v["level"] == level:
-            c.pop()                                   # no change: not an undo step
-            return
-        response = _run(c, f"unrest ={v['level']}")
-        if response is not None:
-            c.pop()
-            c.notify(_("Unrest {}: hand size {:+d}, VP {:+d}.").format(
-                response["unrest"], response["hand_size_modifier"], response["vp_modifier"]))
-
-    return NumberForm(N_("Carthage unrest"), [Field("level", N_("Unrest"), level, 0, 20)], go,
-                      status=lambda c, v: _("hand {:+d}, VP {:+d}").format(-(v["level"] // 2), -(v["level"] // 3)))
