@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware import history
+from firmware.games import player
 from firmware.screens import base
 from tests.screens import app_with, assert_golden
 
@@ -69,8 +70,8 @@ def test_history_screens_speak_russian(state_dir: Path):
 def _solo(db, sid: str, difficulty: str, won: bool) -> None:
     header = {"sid": sid, "game": "caesar-solo", "line": "new caesar-solo", "seed": sid}
     rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": []},
-           "players": [history._player("Caesar", 12 if won else 5, won),
-                       history._player("Auto-Crassus", 5 if won else 12, not won, True)],
+           "players": [player("Caesar", 12 if won else 5, won),
+                       player("Auto-Crassus", 5 if won else 12, not won, True)],
            "result": history.Msg("test")}
     history._put(db, header, "game", rec, 10, "finished")
 

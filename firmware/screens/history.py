@@ -8,6 +8,7 @@ Every text is said with ``_()`` when drawn; the records come from firmware/histo
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -17,13 +18,12 @@ from engine.text import N_
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.games import record_of, records
+from firmware.games import screen as screen_of
+from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
 
 LISTED = 50
-# short names of the games on the panel (the history keeps the English box names)
-SHORT = {"caesar-solo": N_("Caesar! solo"), "caesar-duel": N_("Caesar! duel"), "jc-battle": N_("Julius Caesar"),
-         "glory": N_("Glory of Rome"), "sword": N_("Sword of Rome")}
 LEVELS = (N_("easy"), N_("normal"), N_("hard"))
 
 
@@ -39,12 +39,13 @@ def _day(iso: str | None) -> str:
 
 
 def game_name(entry: dict[str, Any]) -> str:
-    label = SHORT.get(entry["game"], entry["game"])
-    if entry["game"] == "jc-battle" and entry["mode"].get("kind") == "campaign":
-        return _("JC campaign")
-    if entry["game"] == "jc-battle" and entry["mode"].get("kind") == "battle":
-        return _("JC battle {}").format(entry["mode"].get("number", ""))
-    return _(label)
+    """The game of a History entry on the panel, short, in the current language (its record says
+    which words: ``Caesar! duel``, ``JC battle 2``…); the English box name of an unknown game."""
+    record = record_of(entry["game"])
+    if record is None:
+        return str(entry.get("name") or entry["game"])
+    label = record.short(entry) if record.short is not None else record.label
+    return _(label).format(entry["mode"].get("number", ""))
 
 
 def menu_label() -> str:
@@ -121,12 +122,29 @@ def send_newest(ctx: Ctx) -> None:
 
 # -- statistics ------------------------------------------------------------------------------------
 class StatsMenu(ListScreen):
+    """One row per statistics page the games give (their records, firmware/games.py)."""
+
     title = Said(N_("Statistics"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_("vs Auto-Crassus"), lambda c: c.push(CrassusChart())),
-                Item(_("Glory scores"), lambda c: c.push(TextScreen(_("Glory scores"), glory_rows(c)))),
-                Item(_("JC battles"), lambda c: c.push(TextScreen(_("JC battles"), jc_rows(c))))]
+        return [Item(_(s.title), partial(_open_statistic, factory=factory))
+                for r in records() for s in r.statistics if (factory := screen_of(s.screen)) is not None]
+
+
+def _open_statistic(ctx: Ctx, factory: Callable[[Ctx], Screen]) -> None:
+    ctx.push(factory(ctx))
+
+
+def crassus_chart(ctx: Ctx) -> Screen:
+    return CrassusChart()
+
+
+def glory_scores(ctx: Ctx) -> Screen:
+    return TextScreen(_("Glory scores"), glory_rows(ctx))
+
+
+def jc_battles(ctx: Ctx) -> Screen:
+    return TextScreen(_("JC battles"), jc_rows(ctx))
 
 
 def _stats(ctx: Ctx) -> dict[str, Any]:
@@ -228,14 +246,13 @@ def jc_rows(ctx: Ctx) -> list[str]:
 
 # -- the fair draw of the running game --------------------------------------------------------------
 def _finished(ctx: Ctx) -> bool:
-    """Whether the running session's game is recorded as finished (then its seed may be shown):
-    a Julius Caesar battle is a part; the seed waits for the campaign's end."""
-    if not ctx.game_recorded():
+    """Whether the running session's game is recorded as finished (then its seed may be shown,
+    when its record says so: a Julius Caesar battle is a part; its seed waits for the campaign)."""
+    view = ctx.view()
+    if view is None or not ctx.game_recorded():
         return False
-    view = ctx.view() or {}
-    if "campaign" in view:
-        return bool(view["campaign"].get("over"))
-    return True
+    record = record_of(view["game"])
+    return record is None or record.seed_shown is None or record.seed_shown(view)
 
 
 class FairDrawScreen:

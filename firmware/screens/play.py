@@ -34,10 +34,18 @@ def continue_or_setup(ctx: Ctx, games: tuple[str, ...], home: Callable[[], Scree
     ctx.push(home() if view is not None and view["game"] in games else setup())
 
 
+def tools() -> tuple[str, ...]:
+    """The session games of the tools (dice, bags): History keeps none, a new game ends them quietly."""
+    from firmware.games import records
+    return tuple(s for r in records() if not r.recorded for s in r.sessions)
+
+
 def start_game(ctx: Ctx, line: str, home: Callable[[], Screen],
-               quiet: tuple[str, ...] = ("bag", "dice"), title: str | None = None) -> None:
+               quiet: tuple[str, ...] | None = None, title: str | None = None) -> None:
     """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
-    a session whose game is not in ``quiet``, ask first (A starts, B keeps the old one)."""
+    a session whose game is not in ``quiet`` (default: the tools), ask first (A starts, B keeps
+    the old one)."""
+    quiet = tools() if quiet is None else quiet
     def go(c: Ctx) -> None:
         response = run_or_notify(c, line)
         if response is not None:

@@ -99,7 +99,7 @@ def _start(ctx: Ctx, line: str, home: Home | None) -> None:
         return SetupGuide(home)
     view = ctx.view()
     over = view is not None and view["game"] in GAMES and bool(view.get("winner"))
-    play.start_game(ctx, line, guide, quiet=("bag", "dice") + (GAMES if over else ()), title=_("New game?"))
+    play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=_("New game?"))
 
 
 class SetupGuide:

@@ -14,6 +14,7 @@ from firmware.i18n import _
 from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
+from firmware.screens.kit.record import BAG
 from firmware.screens.widgets import Item, ListScreen, TextScreen, figure
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.result import ResultScreen
@@ -23,7 +24,7 @@ from firmware.screens.widgets.result import ResultScreen
 def side_mode(ctx: Ctx) -> bool:
     """True when a session of another game runs: the bag goes beside it (``kit …``)."""
     view = ctx.view()
-    return view is not None and view["game"] != "bag"
+    return view is not None and view["game"] not in BAG.sessions
 
 
 def holder(ctx: Ctx, side: bool) -> dict[str, Any]:
@@ -32,7 +33,7 @@ def holder(ctx: Ctx, side: bool) -> dict[str, Any]:
         return ctx.run("kit-state").get("kit") or {}
     view = ctx.view()
     # another game may have been started meanwhile (e.g. from the console): its "bag" is not ours
-    return view if view is not None and view["game"] == "bag" else {}
+    return view if view is not None and view["game"] in BAG.sessions else {}
 
 
 def open_kit(ctx: Ctx) -> None:
