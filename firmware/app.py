@@ -13,6 +13,8 @@ from typing import Any
 
 from PIL import Image
 
+from engine import actions as act
+from engine.actions import Line
 from firmware.console import Console
 from firmware.i18n import _, localize, say
 from firmware.screens import base
@@ -46,7 +48,7 @@ class App:
             self.stack.append(LanguageScreen(first_start=True))
 
     # -- Ctx ---------------------------------------------------------------------------------
-    def run(self, line: str) -> dict[str, Any]:
+    def run(self, line: Line) -> dict[str, Any]:
         response = self.console.request(line)
         self._view_stale = True
         if response.get("error") == "internal_error":
@@ -55,11 +57,11 @@ class App:
             self._reveal_if_finished()
         return response
 
-    def ask(self, line: str) -> dict[str, Any] | None:
+    def ask(self, line: Line) -> dict[str, Any] | None:
         """The response to the read-only ``line`` for the state as it is now. With a worker
         (the device loop), a slow answer is computed there: None until it is ready, and the
         loop is woken to draw it. Without one (tests, scripts) it is :meth:`run`."""
-        session, worker, line = self.console.session, self.worker, line.strip()
+        session, worker, line = self.console.session, self.worker, Line(line.strip())
         if worker is None or session is None or (job := session.detached(line)) is None:
             return self.run(line)
         now = (session.header.get("sid"), session.state_json)
@@ -173,7 +175,7 @@ class App:
             self.push(TextScreen(_("Note"), text))
 
     def set_setting(self, key: str, value: str) -> dict[str, Any]:
-        response = self.run(f"settings {key}={value}")
+        response = self.run(act.settings(key, value))
         if response["ok"]:
             self.settings = response["settings"]
             self._view_stale = True
@@ -218,7 +220,7 @@ class App:
         """Keep the failing session in the archive and begin an empty dice session."""
         from firmware.screens.menu import MainMenu
         self.stack = [MainMenu()]
-        response = self.run("new dice")
+        response = self.run(act.new_dice())
         self.notify(_("The last game was archived; a fresh session has begun.") if response["ok"]
                     else response.get("message", ""))
 
@@ -230,7 +232,7 @@ class App:
         step = session.check_undo()
 
         def yes(ctx: Any) -> None:
-            response = self.run("undo")
+            response = self.run(act.undo())
             self.notify(response.get("undone") or response.get("message", ""))
 
         self.push(ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,

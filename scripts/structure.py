@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 PACKAGES = ("engine", "firmware", "hw")
 LONG = 500
 TRANSLATED = {"_", "N_", "ngettext", "Msg", "say", "gettext"}
-RUNNERS = {"run", "ask", "run_or_notify", "reopen", "request", "start_game"}
+RUNNERS = {"run", "ask", "run_or_notify", "run_line", "reopen", "request", "start_game", "_cached"}
 
 
 def _py(folder: str) -> list[Path]:
@@ -84,6 +84,8 @@ def command_strings(words: set[str]) -> list[str]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip: set[int] = set()
         for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                skip |= {id(v) for v in node.values}
             if isinstance(node, ast.Call) and _callee(node) in TRANSLATED:
                 skip |= {id(n) for a in node.args for n in ast.walk(a)}
             if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
@@ -92,7 +94,7 @@ def command_strings(words: set[str]) -> list[str]:
                     skip.add(id(first.value))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and _callee(node) in RUNNERS and node.args:
-                text = _prefix(node.args[-1] if _callee(node) == "run_or_notify" else node.args[0])
+                text = _prefix(node.args[-1] if _callee(node) in ("run_or_notify", "run_line", "_cached") else node.args[0])
                 if text is not None and text.split(" ")[0] in words and not pattern.match(text):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} {text!r}")
                     skip.add(id(node.args[0]))

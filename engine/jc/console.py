@@ -168,6 +168,17 @@ def _turn_outcome(state: State, rec: dict[str, Any]) -> Outcome:
     return Outcome(fields, B.describe_turn(rec) if rec else "The battle goes on.")
 
 
+def parse_dice(text: str, count: int | None = None) -> list[int]:
+    """``dice=3,5,1`` → ``[3, 5, 1]``: the faces of a roll thrown on the table, as typed. Raises
+    BadArguments unless they are die faces (and ``count`` of them, when it is known)."""
+    try:
+        faces = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise BadArguments(Msg("dice={} must be die faces 1-6 separated by commas, e.g. dice=3,5,1.",
+                                 text)) from None
+    return faces if count is None else B.check_faces(faces, count, text)
+
+
 def _fire(state: State, req: Request) -> Outcome:
     key = _one_key(req, Msg("Usage: fire [<block>] [dice=a,b,...]."))
     req.check_opts(frozenset({"dice"}))
@@ -177,8 +188,11 @@ def _fire(state: State, req: Request) -> Outcome:
         step = B.current_step(battle)
         n = step[2][0]["strength"] if step and len(step[2]) == 1 else "its"
         raise BadArguments(Msg("This battle uses physical dice: roll {} dice and enter them, e.g. fire dice=3,5,1.", n))
+    faces = None
+    if dice is not None:                        # out of order or not allowed is said before bad dice
+        faces = parse_dice(dice, int(B.actor(battle, key, "fire")["strength"]))
     rng = load_rng(state)
-    rec = B.fire(battle, key, dice, rng)
+    rec = B.fire(battle, key, faces, rng)
     store_rng(state, rng)
     return _turn_outcome(state, rec)
 
@@ -212,8 +226,10 @@ def _auto(state: State, req: Request) -> Outcome:
     if (battle["dice"] == "physical" and "dice" not in req.opts and d and d["kind"] == "turn"
             and "fire" in d["actions"]):
         raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
+    text = req.opts.get("dice")
+    faces = parse_dice(text) if text is not None and d is not None and d["kind"] == "turn" else None
     rng = load_rng(state)
-    rec = policy.auto_step(battle, rng, req.opts.get("dice"))
+    rec = policy.auto_step(battle, rng, faces)
     store_rng(state, rng)
     return _turn_outcome(state, rec)
 

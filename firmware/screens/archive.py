@@ -12,16 +12,17 @@ Where the archive lives is the Store's business: the screens ask ``ctx.archives(
 from __future__ import annotations
 
 import datetime
+import logging
 from dataclasses import dataclass
 from functools import partial
-import logging
 from typing import Any
 
+from engine import actions as act
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens.base import Said
-from firmware.screens.play import game_label
 from firmware.screens.ctx import Ctx
+from firmware.screens.play import game_label
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ def reopen(ctx: Ctx, a: Archived) -> bool:
         ctx.notify(response["message"])
         return False
     for i, step in enumerate(a.lines):
-        response = ctx.run(step)
+        response = ctx.run(act.replayed(step))
         if not response["ok"]:
             ctx.notify(_("Reopened up to step {}: {}").format(i, response["message"]))
             break

@@ -14,7 +14,6 @@ from typing import Any, overload
 
 from PIL import Image, ImageDraw, ImageFont
 
-
 W, H = 128, 64
 LINE = 12             # pixels between text rows (the body font's cell height)
 CHAR_W = 6            # the body font's advance, pixels (monospace)

@@ -11,6 +11,8 @@ from typing import Any, Literal, Protocol
 
 from PIL import Image
 
+from engine.actions import Line
+
 # What became of a line sent over the serial link (History → Send over serial).
 Sent = Literal["sent", "no link", "failed"]
 
@@ -36,10 +38,12 @@ class Ctx(Protocol):
     def view(self) -> dict[str, Any] | None:
         """The current session's ``state`` view (localized), or None without a session."""
 
-    def run(self, line: str) -> dict[str, Any]:
-        """Run a console line through the session; returns the response object."""
+    def run(self, line: Line) -> dict[str, Any]:
+        """Run a console line through the session; returns the response object. The line comes
+        from a typed action builder (engine/actions.py, engine/<game>/actions.py): a screen never
+        formats a command itself."""
 
-    def ask(self, line: str) -> dict[str, Any] | None:
+    def ask(self, line: Line) -> dict[str, Any] | None:
         """The response to a slow read-only line (odds, advise) for the state now; None while
         it is being computed off the main loop (the screen is drawn again when it is ready)."""
 

@@ -14,12 +14,13 @@ from typing import Any
 
 from PIL import Image
 
+from engine import actions as act
 from engine.text import N_
+from firmware.games import record_of, records
+from firmware.games import screen as screen_of
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.base import Said
-from firmware.games import record_of, records
-from firmware.games import screen as screen_of
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
 
@@ -277,7 +278,7 @@ class FairDrawScreen:
         x = (base.W - base.big_width(short, scale)) // 2
         base.big(img, x, base.TITLE_H + 1, short, scale)
         if self.code is None and _finished(ctx):
-            seed = ctx.run("reveal").get("seed")
+            seed = ctx.run(act.reveal()).get("seed")
             base.text(draw, 1, base.row_y(2) + 4, base.clip(_("Game over; the seed:")))
             base.text(draw, 1, base.row_y(3) + 3, base.clip(str(seed)))
         else:

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine import actions as act
 from engine.text import N_
 from firmware.games import GameRecord, record_of, records
 from firmware.i18n import LANGUAGE_NAMES, _
@@ -102,7 +103,7 @@ def log_screen(ctx: Ctx) -> TextScreen:
     view = ctx.view()
     if view is None:
         return TextScreen(_("Log"), _("No game yet: the log starts with the first game."))
-    entries = [f"· {e}" for e in ctx.run("log 200").get("log", [])] or [_("Nothing yet.")]
+    entries = [f"· {e}" for e in ctx.run(act.log(200)).get("log", [])] or [_("Nothing yet.")]
     screen = TextScreen(_("Log"), entries)
     # open on the newest entries (at the bottom), starting at the beginning of an entry
     sizes = [len(base.wrap(e)) for e in entries]

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.actions import Line
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.widgets.confirm import ConfirmScreen
 
 
-def run_or_notify(ctx: Ctx, line: str) -> dict[str, Any] | None:
+def run_or_notify(ctx: Ctx, line: Line) -> dict[str, Any] | None:
     """Run ``line``; on an error show its message and return None, else the response."""
     response = ctx.run(line)
     if not response["ok"]:
@@ -40,7 +41,7 @@ def tools() -> tuple[str, ...]:
     return tuple(s for r in records() if not r.recorded for s in r.sessions)
 
 
-def start_game(ctx: Ctx, line: str, home: Callable[[], Screen],
+def start_game(ctx: Ctx, line: Line, home: Callable[[], Screen],
                quiet: tuple[str, ...] | None = None, title: str | None = None) -> None:
     """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
     a session whose game is not in ``quiet`` (default: the tools), ask first (A starts, B keeps

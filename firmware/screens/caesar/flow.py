@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.actions import Line
+from engine.caesar import actions as act
 from engine.caesar.tiles import draw_count
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
 from firmware.i18n import _
@@ -34,7 +36,7 @@ def private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
 
 
 def open_decide(ctx: Ctx) -> None:
-    response = run_line(ctx, "decide")
+    response = run_line(ctx, act.decide())
     if response is not None:
         ctx.push(why_screen(response))
 
@@ -57,7 +59,7 @@ def open_hand(ctx: Ctx) -> None:
 def open_duel_hand(ctx: Ctx) -> None:
     """The hand of the player to move (after the pass-the-device screen): ``hand`` is read-only."""
     view = view_of(ctx)
-    response = run_line(ctx, f"hand {view['turn']}")
+    response = run_line(ctx, act.hand(view["turn"]))
     if response is not None:
         cents = view["players"][view["turn"]]["centurions"]
         rows = [_("Behind your screen:")] + ["  " + tok(t) for t in response["hand"]]
@@ -81,29 +83,30 @@ def crassus_turn(ctx: Ctx) -> None:
     """Digital: run the turn. Physical tiles/bag: ask for the tile, then the tokens drawn."""
     view = view_of(ctx)
     if view["inputs"]["tiles"] == "digital" and view["inputs"]["crassus_bag"] == "digital":
-        finish_crassus(ctx, "crassus")
+        finish_crassus(ctx, act.crassus())
         return
     if view["inputs"]["tiles"] == "physical":
         letters = sorted(set(view["tiles"]["stack_left"]))
         ctx.push(TilePicker(letters, view["tiles"]["definitions"],
-                            lambda c, x: _after_tile(c, x, f"crassus tile={x}")))
+                            lambda c, x: _after_tile(c, x, x)))
         return
     letter = view["tiles"]["revealed"]
     if letter is None:                       # digital tile, physical bag: turn the tile up first
-        response = run_line(ctx, "reveal-tile")
+        response = run_line(ctx, act.reveal_tile())
         if response is None:
             return
         letter = response["tile"]
     ctx.push(TextScreen(_("Tile {}").format(tile_letter(letter)), tile_words(view["tiles"]["definitions"][letter])))
-    _after_tile(ctx, letter, "crassus")
+    _after_tile(ctx, letter, None)
 
 
-def _after_tile(ctx: Ctx, letter: str, line: str) -> None:
-    """The tile is known (top screen: the tile choice): ask for the tokens drawn, then play."""
+def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
+    """The tile is known (top screen: the tile choice; ``tile``: the one turned up on the table):
+    ask for the tokens drawn, then play."""
     view = view_of(ctx)
     if view["inputs"]["crassus_bag"] == "digital":
         ctx.pop()
-        finish_crassus(ctx, line)
+        finish_crassus(ctx, act.crassus(tile))
         return
     actions = view["tiles"]["definitions"][letter].split("+")
     bag = view["crassus"]["bag"]
@@ -112,12 +115,11 @@ def _after_tile(ctx: Ctx, letter: str, line: str) -> None:
     hidden = _hidden_centurions(view)
 
     def with_draws(c: Ctx, drawn: list[str]) -> None:
-        full = line + (f" draw={','.join(drawn)}" if drawn else "")
         if n_cent:
             c.replace(TokenPicker(_("Centurion up"), hidden, n_cent,
-                                  lambda c2, cents: _pop_and_finish(c2, full + f" centurion={','.join(cents)}")))
+                                  lambda c2, cents: _pop_and_finish(c2, act.crassus(tile, drawn, cents))))
         else:
-            _pop_and_finish(c, full)
+            _pop_and_finish(c, act.crassus(tile, drawn))
 
     if n_draw:
         ctx.replace(TokenPicker(_("He draws {}").format(n_draw), view["crassus"]["bag_contents"], n_draw, with_draws))
@@ -137,12 +139,12 @@ def _hidden_centurions(view: dict[str, Any]) -> list[str]:
     return hidden
 
 
-def _pop_and_finish(ctx: Ctx, line: str) -> None:
+def _pop_and_finish(ctx: Ctx, line: Line) -> None:
     ctx.pop()
     finish_crassus(ctx, line)
 
 
-def finish_crassus(ctx: Ctx, line: str) -> None:
+def finish_crassus(ctx: Ctx, line: Line) -> None:
     response = run_line(ctx, line)
     if response is not None:
         ctx.push(TurnScreen(response["steps"], tile=response["tile"], winner=response["winner"], then=go_on,
@@ -186,14 +188,14 @@ def open_bonus(ctx: Ctx, kind: str) -> None:
         choices += [(_("marker in {}").format(pn(p)), p, "") for p, w in pos["control"].items()
                     if w == foe and p not in pos["flipped_control"]]
         choices.append((_("Skip"), "skip", ""))
-        ctx.push(ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, f"might {x}")))
+        ctx.push(ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, act.might(x))))
     else:
         cents = view["human"]["centurions"] if view["mode"] == "solo" else view["players"][view["turn"]]["centurions"]
         choices = [(tok(t), t, "") for t in cents] + [(_("Skip (draw as usual)"), "skip", "")]
-        ctx.push(ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, f"centurion {x}")))
+        ctx.push(ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, act.centurion(x))))
 
 
-def _bonus_done(ctx: Ctx, line: str) -> None:
+def _bonus_done(ctx: Ctx, line: Line) -> None:
     response = run_line(ctx, line)
     if response is not None:
         ctx.pop()
@@ -206,18 +208,18 @@ def draw_owed(ctx: Ctx) -> None:
     if view["inputs"]["human_bag"] == "physical":
         contents = view["human"]["bag_contents"] if view["mode"] == "solo" else []
         if contents:
-            ctx.push(TokenPicker(_("You drew?"), contents, 1, lambda c, picked: _pop_then(c, f"draw {picked[0]}")))
+            ctx.push(TokenPicker(_("You drew?"), contents, 1, lambda c, picked: _pop_then(c, act.draw(picked[0]))))
         else:
             pool = [t.name for t in TOKENS if not t.centurion]
-            ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _pop_then(c, f"draw {picked[0]}")))
+            ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _pop_then(c, act.draw(picked[0]))))
         return
-    response = run_line(ctx, "draw")
+    response = run_line(ctx, act.draw())
     if response is not None:
         ctx.notify(_("Take {} from your bag.").format(tok(response["token"])))
         go_on(ctx)
 
 
-def _pop_then(ctx: Ctx, line: str) -> None:
+def _pop_then(ctx: Ctx, line: Line) -> None:
     ctx.pop()
     response = run_line(ctx, line)
     if response is not None:

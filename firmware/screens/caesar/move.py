@@ -9,6 +9,8 @@ from typing import Any
 
 from PIL import Image
 
+from engine.actions import Line
+from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
 from engine.caesar.terms import BONUS_WORDS
 from firmware.i18n import _
@@ -206,25 +208,23 @@ class OptionScreen:
             if o.face_down:
                 self._play_down(ctx, o)
             else:
-                icon = icon_of(o.token)
-                self._send(ctx, f"play {o.space} {icon}:{o.here}/{o.there} {self.code}")
+                self._send(ctx, act.play(o.space, icon_of(o.token), o.here, o.there, self.code))
         elif what is Intent.BACK:
             ctx.pop()
 
     def _play_down(self, ctx: Ctx, o: Option) -> None:
         view = view_of(ctx)
-        line = f"play {o.space} {o.token} down"
         if view["inputs"]["human_bag"] == "physical" and view.get("bonus_pool_left"):
             pool = sorted(set(view["bonus_pool_left"]))
 
             def picked(c: Ctx, bonus: str) -> None:
                 c.pop()
-                self._send(c, f"{line} bonus={bonus}")
+                self._send(c, act.play_down(o.space, o.token, bonus))
             ctx.push(ChoiceScreen(_("Bonus drawn?"), [(_(BONUS_WORDS.get(b, b)), b, "") for b in pool], picked))
             return
-        self._send(ctx, line)
+        self._send(ctx, act.play_down(o.space, o.token))
 
-    def _send(self, ctx: Ctx, line: str) -> None:
+    def _send(self, ctx: Ctx, line: Line) -> None:
         response = run_line(ctx, line)
         if response is None:
             return
@@ -254,7 +254,7 @@ def auto_draw(ctx: Ctx, before: str = "") -> None:
         due = view["human"]["draws_due"] if view["mode"] == "solo" else view["players"][player]["draws_due"]
         if view["step"] != "draw" or not due or view["turn"] != player:
             break
-        response = run_line(ctx, "draw")
+        response = run_line(ctx, act.draw())
         if response is None:
             return
         drawn.append(response["token"])

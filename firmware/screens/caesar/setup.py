@@ -7,6 +7,8 @@ from typing import Any
 
 from PIL import Image
 
+from engine.actions import Line
+from engine.caesar import actions as act
 from engine.caesar.terms import BONUS_WORDS, PLAYER_WORDS
 from engine.caesar.tokens import TOKENS
 from engine.text import N_
@@ -66,26 +68,22 @@ def setup_form(home: Home | None = None) -> SetupForm:
               Field("bags", N_("Bags"), 0, 0, 1, lambda v: _(INPUT_WORDS[v]))]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        mods = [f"{k}=1" for k, f in (("poison", "poison"), ("centurions", "cent"), ("border-control", "bctl"))
-                if v[f]]
+        mods = [m for m, f in (("poison", "poison"), ("centurions", "cent"), ("border-control", "bctl")) if v[f]]
         if v["mode"] == 1:
-            _start(ctx, " ".join(["new caesar-duel", *mods, f"bag-input={INPUT[v['bags']]}"]), home)
+            _start(ctx, act.new_duel(mods, INPUT[v["bags"]]), home)
             return
-        parts = [f"new caesar-solo side={SIDES[v['side']]} difficulty={DIFFS[v['diff']]}", *mods]
-        if v["harder"]:
-            parts.append(f"harder=1 harder-when={HARDER[v['harder']]}")
-        parts.append(f"tiles-input={INPUT[v['tiles']]} bag-input={INPUT[v['bags']]}")
         tiles = remembered_tiles(ctx)
-        if tiles:
-            parts.append(f"tiles={tiles}")
-        line = " ".join(parts)
+
+        def solo(row: list[str] | None = None) -> Line:
+            return act.new_solo(SIDES[v["side"]], DIFFS[v["diff"]], mods, HARDER[v["harder"]] if v["harder"] else None,
+                                INPUT[v["tiles"]], INPUT[v["bags"]], tiles, row)
         if v["bags"]:
             def with_row(c: Ctx, picked: list[str]) -> None:
                 c.pop()
-                _start(c, f"{line} row={','.join(picked)}", home)
+                _start(c, solo(picked), home)
             ctx.push(TokenPicker(_("His 3 tokens"), [t.name for t in TOKENS if not t.centurion], 3, with_row))
         else:
-            _start(ctx, line, home)
+            _start(ctx, solo(), home)
 
     return SetupForm(_("New Caesar! game"), fields, go)
 
@@ -94,7 +92,7 @@ def _on_off(v: int) -> str:
     return _("on") if v else _("off")
 
 
-def _start(ctx: Ctx, line: str, home: Home | None) -> None:
+def _start(ctx: Ctx, line: Line, home: Home | None) -> None:
     def guide() -> Any:
         return SetupGuide(home)
     view = ctx.view()

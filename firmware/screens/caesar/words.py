@@ -6,6 +6,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
+from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACE_INDEX
 from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
 from engine.text import N_
@@ -189,7 +190,7 @@ def why_screen(d: dict[str, Any]) -> TextScreen:
 
 
 def legal_moves(ctx: Ctx) -> dict[str, Any]:
-    response = ctx.run("moves")
+    response = ctx.run(act.moves())
     return response if response.get("ok") else {"moves": [], "face_down": []}
 
 

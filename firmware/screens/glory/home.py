@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.glory import actions as act
 from firmware.i18n import _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
@@ -59,7 +60,7 @@ class GloryHome(ListScreen):
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:
-        if run_line(ctx, "event") is not None:
+        if run_line(ctx, act.event()) is not None:
             ctx.push(EventScreen())
 
     @staticmethod
@@ -67,7 +68,7 @@ class GloryHome(ListScreen):
         view = view_of(ctx)
 
         def go(c: Ctx) -> None:
-            response = run_line(c, "end-round")
+            response = run_line(c, act.end_round())
             if response is not None:
                 c.notify(_("Game over: final scoring.") if response["finished"] else
                          _("Turn the board {}°. Round {}.").format(f"{response['turned']:+d}", response["round"]))
@@ -81,7 +82,7 @@ class GloryHome(ListScreen):
         view = view_of(ctx)
         rows = []
         for p in view["players"]:
-            response = run_line(ctx, f"farm {p}")
+            response = run_line(ctx, act.farm(p))
             if response is None:
                 return
             n = response["denarii"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.text import Msg, N_
+from engine.text import N_, Msg
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 

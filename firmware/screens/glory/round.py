@@ -7,6 +7,7 @@ from functools import partial
 
 from PIL import Image
 
+from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
 from engine.text import N_
 from firmware.i18n import _, ngettext
@@ -62,7 +63,7 @@ def tax_form(ctx: Ctx) -> NumberForm:
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         name = players[v["who"]]
-        response = run_line(c, f"tax {name} pop={v['pop']}" + (" double=1" if v["double"] else ""))
+        response = run_line(c, act.tax(name, v["pop"], bool(v["double"])))
         if response is not None:
             c.pop()
             n = response["denarii"]
@@ -95,7 +96,7 @@ class MedalScreen(ListScreen):
             ctx.notify(_("The {} medal belongs to {}.").format(medal_name(medal), view["medals"][medal]))
             return
         ctx.push(ChooseScreen(_("Medal: {}").format(medal_name(medal)), view["players"],
-                              lambda c, p: run_line(c, f"medal {p} {medal}") is not None))
+                              lambda c, p: run_line(c, act.medal(p, medal)) is not None))
 
 
 class ChooseScreen(ListScreen):
@@ -120,7 +121,7 @@ def pick_form() -> NumberForm:
     from firmware.screens.widgets.result import ResultScreen
 
     def go(c: Ctx, v: dict[str, int]) -> None:
-        response = run_line(c, f"pick {v['hand']}")
+        response = run_line(c, act.pick(v["hand"]))
         if response is not None:
             c.replace(ResultScreen(_("Card of {}").format(v["hand"]), _("№ {}").format(response["position"])))
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine.glory import actions as act
 from engine.glory.tables import tables
 from engine.text import N_
 from firmware.i18n import _, ngettext
@@ -108,7 +109,7 @@ class SheetPad(ListScreen):
         else:
             after = max(0, min(most, now + by))
         if after != now:                          # a no-op is not an undo step
-            run_line(ctx, f"sheet {player} {self.entry} {after}")
+            run_line(ctx, act.sheet(player, self.entry, after))
 
     def go(self, ctx: Ctx) -> None:
         if self.row + 1 < len(SHEET_ROWS):
@@ -127,7 +128,7 @@ class SheetPad(ListScreen):
 
 
 def show_scores(ctx: Ctx) -> None:
-    response = run_line(ctx, "score sheet")
+    response = run_line(ctx, act.score_sheet())
     if response is not None:
         ctx.push(ScoreResult(response))
 

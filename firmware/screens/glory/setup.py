@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from engine.glory import actions as act
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import base, play
@@ -53,5 +54,4 @@ class SetupScreen(NumberForm):
         if len({n.casefold() for n in names}) < len(names):
             ctx.notify(_("Two players have the same name."))
             return
-        line = f"new glory players={','.join(names)} harsh={values['harsh']} clockwise={values['clockwise']}"
-        play.start_game(ctx, line, self.home)
+        play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"])), self.home)

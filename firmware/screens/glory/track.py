@@ -5,6 +5,7 @@ from functools import partial
 
 from PIL import Image
 
+from engine.glory import actions as act
 from firmware.i18n import _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
@@ -44,7 +45,7 @@ def fame_adjust(player: str) -> Dial:
         if delta == 0:
             ctx.notify(_("Set a change first."))
             return
-        response = run_line(ctx, f"fame {player} {delta:+d}")
+        response = run_line(ctx, act.fame(player, delta))
         if response is not None:
             ctx.pop()
             note = milestone_note(response)
@@ -99,7 +100,7 @@ class SenateScreen:
         elif what in (Intent.SELECT, Intent.SECOND):
             n = 2 if what is Intent.SECOND else 1
             name = players[self.cursor]
-            response = run_line(ctx, f"vote {name}" + (" n=2" if n == 2 else ""))
+            response = run_line(ctx, act.vote(name, n))
             if response is None:
                 return
             notes = []

@@ -9,6 +9,8 @@ from typing import Any
 
 from PIL import Image
 
+from engine.actions import Line
+from engine.jc import actions as act
 from engine.jc.roster import roman
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
@@ -34,7 +36,7 @@ def ask_fight(ctx: Ctx) -> None:
 
 
 def _fight_all(ctx: Ctx) -> None:
-    if run_line(ctx, "fight") is not None:
+    if run_line(ctx, act.fight()) is not None:
         ctx.push(OverScreen())
 
 
@@ -46,7 +48,7 @@ def fight_step(ctx: Ctx) -> None:
             ctx.push(OverScreen())
             return
         if b["phase"] == "setup":
-            if run_line(ctx, "start") is None:
+            if run_line(ctx, act.start()) is None:
                 return
             continue
         d = b["decision"]
@@ -56,7 +58,7 @@ def fight_step(ctx: Ctx) -> None:
             first = next(x["key"] for x in b["blocks"] if x["key"] in d["blocks"])   # J-14: entered first
             ctx.push(JcDiceEntry(first, auto=True, then=fight_step))
             return
-        if run_line(ctx, "auto") is None:
+        if run_line(ctx, act.auto()) is None:
             return
 
 
@@ -153,11 +155,11 @@ class BattleScreen(DecisionList):
 
     @staticmethod
     def _start(ctx: Ctx) -> None:
-        run_line(ctx, "start")
+        run_line(ctx, act.start())
 
     @staticmethod
     def _hit(ctx: Ctx, key: str) -> None:
-        run_line(ctx, f"hit {key}".strip())
+        run_line(ctx, act.hit(key or None))
 
     @staticmethod
     def _act(ctx: Ctx, key: str) -> None:
@@ -171,7 +173,7 @@ class BattleScreen(DecisionList):
             first = next(x["key"] for x in b["blocks"] if x["key"] in d["blocks"])   # J-14: entered first
             ctx.push(JcDiceEntry(first, auto=True))
             return
-        response = run_line(ctx, "auto")
+        response = run_line(ctx, act.auto())
         if response is not None and response.get("turn", {}).get("action") == "fire":
             ctx.push(DiceResult(response["turn"]))
 
@@ -184,10 +186,10 @@ def action_items(ctx: Ctx, key: str) -> list[Item]:
     if "fire" in actions:
         out.append(Item(_("Fire"), partial(_fire, key=key), advice_value(ctx, "fire", key)))
     if "pass" in actions:
-        out.append(Item(_("Pass"), partial(_simple, line=f"pass {key}"), advice_value(ctx, "pass", key)))
+        out.append(Item(_("Pass"), partial(_simple, line=act.pass_turn(key)), advice_value(ctx, "pass", key)))
     if "retreat" in actions:
-        out.append(Item(_("Retreat"), partial(_simple, line=f"retreat {key}"), advice_value(ctx, "retreat", key)))
-        out.append(Item(_("No way out"), partial(_simple, line=f"retreat {key} blocked=1")))
+        out.append(Item(_("Retreat"), partial(_simple, line=act.retreat(key)), advice_value(ctx, "retreat", key)))
+        out.append(Item(_("No way out"), partial(_simple, line=act.retreat(key, blocked=True))))
     return out
 
 
@@ -195,12 +197,12 @@ def _fire(ctx: Ctx, key: str) -> None:
     if view_of(ctx)["battle"]["dice"] == "physical":
         ctx.push(JcDiceEntry(key))
         return
-    response = run_line(ctx, f"fire {key}")
+    response = run_line(ctx, act.fire(key))
     if response is not None:
         ctx.push(DiceResult(response["turn"]))
 
 
-def _simple(ctx: Ctx, line: str) -> None:
+def _simple(ctx: Ctx, line: Line) -> None:
     run_line(ctx, line)
 
 
@@ -276,8 +278,7 @@ class JcDiceEntry(DiceEntry):
         super().key(key, ctx)
 
     def _go(self, ctx: Ctx, faces: list[list[int]]) -> None:
-        dice = ",".join(map(str, faces[0]))
-        line = f"auto dice={dice}" if self.auto else f"fire {self.key_} dice={dice}"
+        line = act.auto(faces[0]) if self.auto else act.fire(self.key_, faces[0])
         response = run_line(ctx, line)
         if response is not None:
             ctx.replace(DiceResult(response["turn"], self.then))

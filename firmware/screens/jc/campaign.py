@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine.jc import actions as act
 from firmware.i18n import _, ngettext, say
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import SIDES, card_name, run_line, side_name, view_of
@@ -25,7 +26,7 @@ def vp_screen() -> VPTrack:
     def change(ctx: Ctx, city: str, by: int) -> None:
         now = view_of(ctx)["control"][city]
         nxt = CYCLE[(CYCLE.index(now) + by) % len(CYCLE)]
-        run_line(ctx, f"control {city.replace(' ', '_')} {nxt or 'vacant'}")
+        run_line(ctx, act.control(city, nxt))
 
     def score(ctx: Ctx) -> str:
         vp = view_of(ctx)["vp"]
@@ -61,7 +62,7 @@ class CardsMenu(ListScreen):
     @staticmethod
     def _deal(ctx: Ctx) -> None:
         def go(c: Ctx) -> None:
-            run_line(c, "deal")
+            run_line(c, act.deal())
 
         if view_of(ctx)["cards"]:
             ctx.push(ConfirmScreen(_("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
@@ -107,13 +108,13 @@ class HandScreen(ListScreen):
         return _("discard") if cards and not cards["discarded"][self.side] else _("play")
 
     def items(self, ctx: Ctx) -> list[Item]:
-        hand = ctx.run(f"hand {self.side}").get("hand", [])
+        hand = ctx.run(act.hand(self.side)).get("hand", [])
         return [Item(card_name(card), partial(self._use, card=card)) for card in hand]
 
     def _use(self, ctx: Ctx, card: str) -> None:
         cards = view_of(ctx)["cards"]
         verb = "discard" if not cards["discarded"][self.side] else "play"
-        response = run_line(ctx, f"{verb} {self.side} {card}")
+        response = run_line(ctx, act.discard(self.side, card) if verb == "discard" else act.play(self.side, card))
         if response is None:
             return
         if verb == "play":
@@ -133,7 +134,7 @@ def ask_winter(ctx: Ctx) -> None:
         return
 
     def go(c: Ctx) -> None:
-        response = run_line(c, "winter")
+        response = run_line(c, act.winter())
         if response is None:
             return
         rows = [f"{'✓' if s['done'] else '·'} {s['step']} {s['title']}: {s['text']}" for s in response["checklist"]]

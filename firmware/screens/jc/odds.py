@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.actions import Line
+from engine.jc import actions as act
 from firmware.i18n import _
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import side_name, view_of, win_chance
@@ -24,7 +26,7 @@ PENDING: dict[str, Any] = {"ok": True, "pending": True}   # being computed off t
 WAIT = "…"                                                # shown where a pending figure goes
 
 
-def _cached(ctx: Ctx, line: str) -> dict[str, Any] | None:
+def _cached(ctx: Ctx, line: Line) -> dict[str, Any] | None:
     """The reply of the read-only ``line`` (odds, advise) for the battle as it is now; None if
     the console refuses it, PENDING while the device computes it (the screen is drawn again when
     it is ready). Recomputed only when the battle changes."""
@@ -41,12 +43,12 @@ def _cached(ctx: Ctx, line: str) -> dict[str, Any] | None:
 
 
 def odds_now(ctx: Ctx) -> dict[str, Any] | None:
-    return _cached(ctx, "odds")
+    return _cached(ctx, act.odds())
 
 
 def advice_now(ctx: Ctx) -> dict[str, Any] | None:
     b = view_of(ctx)["battle"]
-    return _cached(ctx, "advise") if b["decision"] is not None else None
+    return _cached(ctx, act.advise()) if b["decision"] is not None else None
 
 
 def advice_value(ctx: Ctx, action: str, block: str) -> str:

@@ -6,13 +6,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from engine.jc import actions as act
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.text import N_
 from firmware.i18n import _, say
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.jc.words import GAME, ROLE_WORDS, SIDES, run_line, side_name, view_of
+from firmware.screens.jc.words import ROLE_WORDS, SIDES, run_line, side_name, view_of
 from firmware.screens.widgets import Field, Item, ListScreen, NumberForm, on_off
 
 
@@ -27,17 +28,17 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
               Field("dice", N_("Dice"), 0, 0, 1, lambda v: _("real dice") if v else _("device"))]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        opts = (f"attacker={SIDES[v['attacker']]} surprise={v['surprise']} "
-                f"dice={'physical' if v['dice'] else 'digital'}")
+        attacker, surprise = SIDES[v["attacker"]], bool(v["surprise"])
+        dice: act.Dice = "physical" if v["dice"] else "digital"
         if home is not None and not next_battle:
-            play.start_game(ctx, f"new {GAME} {opts}", home)
-        elif run_line(ctx, f"next-battle {opts}") is not None:
+            play.start_game(ctx, act.new(attacker, surprise, dice), home)
+        elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
             ctx.pop()
 
     return NumberForm(N_("Next battle") if next_battle else N_("New battle"), fields, go)
 
 
-def open_add(ctx: Ctx, role: str) -> None:
+def open_add(ctx: Ctx, role: act.Role) -> None:
     ctx.push(AddScreen(role))
 
 
@@ -45,7 +46,7 @@ def open_add(ctx: Ctx, role: str) -> None:
 class AddScreen(ListScreen):
     """The side's available roster blocks (strength carried over), and "By rating"."""
 
-    def __init__(self, role: str) -> None:
+    def __init__(self, role: act.Role) -> None:
         super().__init__()
         self.role = role
 
@@ -57,7 +58,7 @@ class AddScreen(ListScreen):
         view = view_of(ctx)
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
-        blocks = ctx.run(f"roster {side}").get("blocks", [])
+        blocks = ctx.run(act.roster(side)).get("blocks", [])
         out = [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
         for b in blocks:
             if b["status"] != "available" or b["id"] in present:
@@ -70,14 +71,13 @@ class AddScreen(ListScreen):
         ctx.push(block_form(self.role, block))
 
 
-def block_form(role: str, block: dict[str, Any]) -> NumberForm:
+def block_form(role: act.Role, block: dict[str, Any]) -> NumberForm:
     """Strength and reserve for a roster block; A adds it."""
     fields = [Field("strength", N_("Strength"), block["strength"], 1, block["max"], roman),
               Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        line = f"add {role} {block['id']} strength={v['strength']}" + (" reserve=1" if v["reserve"] else "")
-        response = run_line(ctx, line)
+        response = run_line(ctx, act.add(role, block["id"], v["strength"], bool(v["reserve"])))
         if response is not None:
             ctx.pop()
             for note in response.get("notes", []):
@@ -86,7 +86,7 @@ def block_form(role: str, block: dict[str, Any]) -> NumberForm:
     return NumberForm(say(block_name(block["name"])), fields, go)
 
 
-def rated_form(role: str) -> NumberForm:
+def rated_form(role: act.Role) -> NumberForm:
     """A block known only by its rating (other Columbia block games)."""
     fields = [Field("letter", N_("Initiative"), 2, 0, 3, lambda v: "ABCD"[v]),
               Field("fp", N_("Firepower"), 2, 1, 4, str),
@@ -95,8 +95,7 @@ def rated_form(role: str) -> NumberForm:
               Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        line = (f"add {role} rating={'ABCD'[v['letter']]}{v['fp']} strength={v['strength']}"
-                + (" leader=1" if v["leader"] else "") + (" reserve=1" if v["reserve"] else ""))
+        line = act.add_rated(role, "ABCD"[v["letter"]], v["fp"], v["strength"], bool(v["leader"]), bool(v["reserve"]))
         if run_line(ctx, line) is not None:
             ctx.pop()
 

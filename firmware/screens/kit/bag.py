@@ -9,6 +9,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from engine import actions as act
+from engine.actions import Line
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import play
@@ -30,7 +32,7 @@ def side_mode(ctx: Ctx) -> bool:
 def holder(ctx: Ctx, side: bool) -> dict[str, Any]:
     """The bag/deck shown: the side kit's or the bag session's (``bag``/``deck`` keys)."""
     if side:
-        return ctx.run("kit-state").get("kit") or {}
+        return ctx.run(act.kit_state()).get("kit") or {}
     view = ctx.view()
     # another game may have been started meanwhile (e.g. from the console): its "bag" is not ours
     return view if view is not None and view["game"] in BAG.sessions else {}
@@ -77,7 +79,7 @@ def _playing_cards() -> Pairs:
 
 
 # label, "items" (a bag) or "cards" (a deck), contents in the current language
-PRESETS: tuple[tuple[str, str, Callable[[], Pairs]], ...] = (
+PRESETS: tuple[tuple[str, act.BagKind, Callable[[], Pairs]], ...] = (
     (N_("Gold, silver, bronze"), "items", _metals),
     (N_("5 white, 5 black"), "items", _white_black),
     (N_("Numbers 1 to 12"), "items", lambda: _numbers(12)),
@@ -92,11 +94,10 @@ COMMON_NAMES = (N_("gold"), N_("silver"), N_("bronze"), N_("white"), N_("black")
                 N_("token"), N_("blank"))
 
 
-def begin(ctx: Ctx, kind: str, pairs: Pairs, side: bool, pops: int = 0) -> None:
+def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0) -> None:
     """Start the bag (``kind`` items) or deck (cards) of ``pairs`` and show it in place of the
     screen ``pops`` levels under the top."""
-    spec = ",".join(f"{name}*{n}" if n > 1 else name for name, n in pairs if n > 0)
-    line = f"kit new {kind}={spec}" if side else f"new bag {kind}={spec}"
+    line = act.kit_new(kind, pairs) if side else act.new_bag(kind, pairs)
     if play.run_or_notify(ctx, line) is None:
         return
     for _i in range(pops):
@@ -125,10 +126,10 @@ class PresetScreen(ListScreen):
             out.append(Item(_(label), partial(self._begin, kind, pairs)))
         return out
 
-    def _edit(self, kind: str, ctx: Ctx) -> None:
+    def _edit(self, kind: act.BagKind, ctx: Ctx) -> None:
         ctx.push(BagEditor(kind, self.side))
 
-    def _begin(self, kind: str, pairs: Callable[[], Pairs], ctx: Ctx) -> None:
+    def _begin(self, kind: act.BagKind, pairs: Callable[[], Pairs], ctx: Ctx) -> None:
         begin(ctx, kind, pairs(), self.side)
 
 
@@ -138,7 +139,7 @@ class BagEditor(ListScreen):
 
     title = Said("")
 
-    def __init__(self, kind: str = "items", side: bool = False) -> None:
+    def __init__(self, kind: act.BagKind = "items", side: bool = False) -> None:
         super().__init__()
         self.kind = kind
         self.side = side
@@ -216,9 +217,6 @@ class KitScreen(ListScreen):
         self.side = side
         self.title = N_("Bag beside the game") if side else N_("Bag & deck")
 
-    @property
-    def prefix(self) -> str:
-        return "kit " if self.side else ""
 
     def items(self, ctx: Ctx) -> list[Item]:
         h = holder(ctx, self.side)
@@ -230,14 +228,14 @@ class KitScreen(ListScreen):
                             _("{} in bag").format(bag["size"])))
             if bag["drawn"]:
                 out.append(Item(_("Put back…"), lambda c: c.push(
-                    PickScreen(_("Put back"), sorted(set(bag["drawn"])), self.prefix + "put"))))
+                    PickScreen(_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side)))))
             out.append(Item(_("In the bag"), lambda c: c.push(contents_screen(bag))))
         if deck is not None:
             out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", _("Card")),
                             _("{} left").format(deck["draw_pile"])))
             if deck["hand"]:
                 out.append(Item(_("Discard…"), lambda c: c.push(
-                    PickScreen(_("Discard"), list(dict.fromkeys(deck["hand"])), self.prefix + "discard"))))
+                    PickScreen(_("Discard"), list(dict.fromkeys(deck["hand"])), partial(act.bag, "discard", side=self.side)))))
             out.append(Item(_("Shuffle the deck"), lambda c: self._simple(c, "shuffle")))
             if deck["discard"]:
                 out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
@@ -246,13 +244,13 @@ class KitScreen(ListScreen):
         out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
         return out
 
-    def _draw(self, ctx: Ctx, command: str, field: str, label: str) -> None:
-        response = play.run_or_notify(ctx, self.prefix + command)
+    def _draw(self, ctx: Ctx, command: act.BagCommand, field: str, label: str) -> None:
+        response = play.run_or_notify(ctx, act.bag(command, side=self.side))
         if response is not None:
             ctx.push(ResultScreen(label, ", ".join(response[field])))
 
-    def _simple(self, ctx: Ctx, command: str) -> None:
-        response = play.run_or_notify(ctx, self.prefix + command)
+    def _simple(self, ctx: Ctx, command: act.BagCommand) -> None:
+        response = play.run_or_notify(ctx, act.bag(command, side=self.side))
         if response is not None:
             ctx.notify(_("Shuffled."))
 
@@ -263,9 +261,9 @@ def contents_screen(bag: dict[str, Any]) -> TextScreen:
 
 
 class PickScreen(ListScreen):
-    """Choose one name, then run ``<command> <name>``."""
+    """Choose one name, then run ``command(name)`` (a bag's ``put``, a deck's ``discard``)."""
 
-    def __init__(self, title: str, names: list[str], command: str) -> None:
+    def __init__(self, title: str, names: list[str], command: Callable[[str], Line]) -> None:
         super().__init__()
         self.title = title
         self.names = names
@@ -276,7 +274,7 @@ class PickScreen(ListScreen):
 
     def _pick(self, name: str, ctx: Ctx) -> None:
         ctx.pop()
-        play.run_or_notify(ctx, f"{self.command} {name}")
+        play.run_or_notify(ctx, self.command(name))
 
 
 def kit_history(h: dict[str, Any]) -> TextScreen:

@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine import actions as act
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base, play
@@ -19,14 +20,14 @@ SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 def open_dice(ctx: Ctx) -> None:
     """Roll within the current session (journaled, undoable); start a dice session if none."""
     if ctx.view() is None:
-        ctx.run("new dice")
+        ctx.run(act.new_dice())
     screen = DiceScreen()
     screen.like(last_roll(ctx))
     ctx.push(screen)
 
 
 def last_roll(ctx: Ctx) -> dict[str, Any] | None:
-    response = ctx.run("rolls 1")
+    response = ctx.run(act.rolls(1))
     rolls = response.get("rolls") or []
     return rolls[-1] if rolls else None
 
@@ -162,7 +163,7 @@ class DiceScreen:
             else:
                 self.mod = max(-20, min(20, self.mod + step))
         elif what is Intent.GO:
-            play.run_or_notify(ctx, f"roll {self.expr}")
+            play.run_or_notify(ctx, act.roll(self.count, SIDES[self.sides], self.mod))
         elif what is Intent.PICK:
             if last_roll(ctx) is None:
                 ctx.notify(_("Roll first, then pick the dice to roll again."))
@@ -186,15 +187,14 @@ class DiceScreen:
             if not self.chosen:
                 ctx.notify(_("Press on a die to choose it, then A to roll it again; B cancels."))
                 return
-            positions = ",".join(str(i + 1) for i in sorted(self.chosen))
-            play.run_or_notify(ctx, f"reroll {positions}")
+            play.run_or_notify(ctx, act.reroll([i + 1 for i in sorted(self.chosen)]))
             self.picking, self.chosen = False, set()
         elif what is Intent.BACK:
             self.picking, self.chosen = False, set()
 
 
 def roll_history(ctx: Ctx) -> TextScreen:
-    rolls = ctx.run("rolls 50").get("rolls") or []
+    rolls = ctx.run(act.rolls(50)).get("rolls") or []
     rows = []
     for r in reversed(rolls):
         faces = " ".join(map(str, r["dice"]))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from engine.sword import actions as act
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import base, play
@@ -28,7 +29,7 @@ class SetupScreen(ListScreen):
 
     @staticmethod
     def _start(ctx: Ctx, powers: str) -> None:
-        play.start_game(ctx, f"new sword players={powers}", SwordHome)
+        play.start_game(ctx, act.new(powers.split(",")), SwordHome)
 
 
 class SwordHome(ListScreen):
@@ -61,7 +62,7 @@ class SwordHome(ListScreen):
 
     @staticmethod
     def _consuls(ctx: Ctx) -> None:
-        response = run_line(ctx, "consuls")
+        response = run_line(ctx, act.consuls())
         if response is not None:
             ctx.push(ResultScreen(_("Consuls"), " & ".join(response["drawn"])))
 
@@ -74,7 +75,7 @@ class SwordHome(ListScreen):
 
     @staticmethod
     def _advance(ctx: Ctx) -> None:
-        response = run_line(ctx, "advance")
+        response = run_line(ctx, act.advance())
         if response is None:
             return
         if response["finished"]:

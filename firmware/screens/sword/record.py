@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.text import Msg, N_, term
+from engine.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, View, player
 
 

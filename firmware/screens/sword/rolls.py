@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine.sword import actions as act
 from engine.sword.odds import attacker_wins
 from engine.sword.tactics import chance
 from engine.text import N_
@@ -22,7 +23,6 @@ from firmware.screens.sword.words import (
     CHECKS,
     NAVAL_RESULTS,
     dice_word,
-    faces_of,
     reading_word,
     run_line,
     side_row,
@@ -83,17 +83,15 @@ def battle_form() -> NumberForm:
     with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2)."""
 
     def go(c: Ctx, v: dict[str, int]) -> None:
-        line = f"battle att={v['att']} def={v['def']} mod={v['mod']} defmod={v['defmod']}"
-        if v["band"]:
-            line += f" sacred-band={BAND[v['band']]}"
+        band = BAND[v["band"]] if v["band"] else None
         if not v["dice"]:
-            response = run_line(c, line)
+            response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band))
             if response is not None:
                 c.replace(BattleResult(response))
             return
 
         def fight(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, f"{line} att-dice={faces_of(faces[0])} def-dice={faces_of(faces[1])}")
+            response = run_line(c2, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band, faces[0], faces[1]))
             if response is not None:
                 c2.pop()
                 c2.replace(BattleResult(response))
@@ -166,15 +164,14 @@ def tactics_form() -> NumberForm:
     """Rating and modifier with the chance before the roll (W-1); A rolls (or asks for the die)."""
 
     def go(c: Ctx, v: dict[str, int]) -> None:
-        line = f"tactics {v['rating']} mod={v['mod']}"
         if not v["dice"]:
-            response = run_line(c, line)
+            response = run_line(c, act.tactics(v["rating"], v["mod"]))
             if response is not None:
                 c.replace(TacticsResult(response))
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, f"{line} die={faces[0][0]}")
+            response = run_line(c2, act.tactics(v["rating"], v["mod"], faces[0][0]))
             if response is not None:
                 c2.pop()
                 c2.replace(TacticsResult(response))
@@ -242,15 +239,15 @@ def naval_form(ctx: Ctx) -> NumberForm:
     carthage = "carthage" in view_of(ctx)["factions"]
 
     def go(c: Ctx, v: dict[str, int]) -> None:
-        line = f"naval mod={v['mod']} friendly-port={v['port']}" + (f" extra-ops={v['extra']}" if carthage else "")
+        extra = v["extra"] if carthage else None
         if not v["dice"]:
-            response = run_line(c, line)
+            response = run_line(c, act.naval(v["mod"], bool(v["port"]), extra))
             if response is not None:
                 c.replace(naval_screen(response))
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, f"{line} die={faces[0][0]}")
+            response = run_line(c2, act.naval(v["mod"], bool(v["port"]), extra, faces[0][0]))
             if response is not None:
                 c2.pop()
                 c2.replace(naval_screen(response))
@@ -285,13 +282,13 @@ class CheckMenu(ListScreen):
 
     def _roll(self, ctx: Ctx, kind: str) -> None:
         if not self.table:
-            response = run_line(ctx, f"check {kind}")
+            response = run_line(ctx, act.check(kind))
             if response is not None:
                 ctx.push(check_screen(response))
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, f"check {kind} dice={faces_of(faces[0])}")
+            response = run_line(c2, act.check(kind, faces[0]))
             if response is not None:
                 c2.replace(check_screen(response))
 

@@ -1,6 +1,7 @@
 """The Sword of Rome: the VP track (W-11), Desperate Times (W-12) and Carthaginian unrest (W-13)."""
 from __future__ import annotations
 
+from engine.sword import actions as act
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens.ctx import Ctx
@@ -16,7 +17,7 @@ def vp_screen() -> VPTrack:
         return [(f, short(f), _("{} VP").format(view["vp"][f])) for f in view["factions"]]
 
     def change(ctx: Ctx, power: str, by: int) -> None:
-        run_line(ctx, f"vp {power} {by:+d}")
+        run_line(ctx, act.vp(power, by))
 
     return VPTrack(lambda: _("VP track"), rows, change, lambda c: _("←→ VP"))
 
@@ -54,7 +55,7 @@ class DesperateScreen(ListScreen):
             ctx.notify(_("Mark who wants to play (press)."))
             return
         wanting = [f for f in powers if f in self.marked]
-        response = run_line(ctx, "desperate " + ",".join(wanting))
+        response = run_line(ctx, act.desperate(wanting))
         if response is not None:
             ctx.pop()
             note = _("{} plays.").format(short(response["plays"]))
@@ -71,7 +72,7 @@ def unrest_form(ctx: Ctx) -> NumberForm:
         if v["level"] == level:
             c.pop()                                   # no change: not an undo step
             return
-        response = run_line(c, f"unrest ={v['level']}")
+        response = run_line(c, act.unrest(v["level"]))
         if response is not None:
             c.pop()
             c.notify(_("Unrest {}: hand size {:+d}, VP {:+d}.").format(

@@ -15,8 +15,7 @@ from firmware.screens.widgets.confirm import ConfirmScreen, draw_code_box, draw_
 from firmware.screens.widgets.dice import DiceEntry, die_tile
 from firmware.screens.widgets.figure import Dial, Field, NumberForm, on_off
 from firmware.screens.widgets.keys import GRAMMAR, Intent, intent
-from firmware.screens.widgets.listing import (Item, ListScreen, WrappedListScreen, draw_list, figure, item_rows,
-                                              page_top, wrap_label, wrapped_top)
+from firmware.screens.widgets.listing import Item, ListScreen, WrappedListScreen, draw_list, figure, item_rows, page_top, wrap_label, wrapped_top
 from firmware.screens.widgets.odds import OddsScreen, pct, percents
 from firmware.screens.widgets.scroll import Scroll, TableScreen, TextScreen, scroll_bar
 from firmware.screens.widgets.track import VPTrack

@@ -48,11 +48,11 @@ class Intent(str, Enum):
     MORE_ONE = "+1"
     STEP = "step ±1→±5→±10"
     SECOND = "second action"
-    PICK = "pick dice"
+    PICK = "choose dice to roll again"
     TOGGLE = "mark"
     YES = "yes"
     CLOSE = "close"
-    UNDO = "undo (asks first)"
+    UNDO = "take back the last step (asks first)"
     NOTHING = "—"
 
 I = Intent
