@@ -311,8 +311,8 @@ def main() -> int:
     rows.append(("command strings formatted in firmware/screens/", str(len(cmds)), "0"))
     if not args.no_mypy:
         untyped, typed, where = untyped_lookups()
-        rows.append(("string-keyed view lookups in screens + app: untyped / through TypedDicts",
-                     f"{untyped} / {typed}", "0 untyped"))
+        rows.append(("string-keyed lookups in screens + app: on dict[str, Any] (responses, History entries, "
+                     "steps) / through the views' TypedDicts", f"{untyped} / {typed}", "0 untyped"))
     switches = game_switches()
     rows.append(("`game ==` switches in firmware/", str(len(switches)), "0"))
     longs = long_files()

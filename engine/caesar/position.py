@@ -21,12 +21,25 @@ from typing import Any
 
 from engine.caesar import flow
 from engine.caesar.board import (
-    BORDER_CONTROL, ITALY, N_PROVINCES, N_SPACES, PROVINCE_INDEX, PROVINCE_SPACES, PROVINCES,
-    SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SPACE_ICON_NAME, SPACE_INDEX, SPACES,
+    BORDER_CONTROL,
+    ITALY,
+    N_PROVINCES,
+    N_SPACES,
+    PROVINCE_INDEX,
+    PROVINCE_SPACES,
+    PROVINCES,
+    SLOTS,
+    SPACE_A,
+    SPACE_B,
+    SPACE_ICON,
+    SPACE_ICON_NAME,
+    SPACE_INDEX,
+    SPACES,
 )
 from engine.caesar.model import CRASSUS, HUMAN, MARKERS, NONE, OPEN, Game
 from engine.caesar.terms import either
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
+from engine.caesar.views import PositionView, SpaceView
 from engine.errors import BadArguments, BadJson, IllegalMove
 from engine.text import Msg
 
@@ -36,18 +49,18 @@ EXTRA_KEYS = ("turn", "human_hand", "bonus_pool", "hands")
 BONUS_COUNTS = {"senate": 6, "wealth": 4, "tactics": 4, "might": 4, "poison": 3, "centurion": 3}
 
 
-def position_of(g: Game) -> dict[str, Any]:
+def position_of(g: Game) -> PositionView:
     """The position in the protocol schema (duel: player names ``caesar``/``pompey``, no
     ``human_side``/``crassus_row``)."""
     n = g.names
-    spaces = {}
+    spaces: dict[str, SpaceView] = {}
     for s in range(N_SPACES):
         o = g.owner[s]
         if o >= 0:
             spaces[SPACES[s]] = {"by": n[o], "token": TOKENS[g.tok[s]].name,
                                  "toward": {PROVINCES[SPACE_A[s]]: g.va[s], PROVINCES[SPACE_B[s]]: g.vb[s]},
                                  "face_down": bool(g.down[s])}
-    out: dict[str, Any] = {
+    out: PositionView = {
         "bonuses": {PROVINCES[x]: g.bonus[x] for x in range(N_PROVINCES) if g.bonus[x]},
         "spaces": spaces,
         "control": {PROVINCES[x]: (n[g.ctrl[x]] if g.ctrl[x] >= 0 else "none")

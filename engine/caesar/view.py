@@ -7,9 +7,10 @@ from engine.caesar.board import PROVINCE_INDEX, PROVINCES, SPACE_INDEX
 from engine.caesar.flow import expecting
 from engine.caesar.model import CRASSUS, HUMAN, Game
 from engine.caesar.position import position_of
-from engine.caesar.tiles import tile_text
 from engine.caesar.terms import bonus, player, province, space, step_name, token_named
+from engine.caesar.tiles import tile_text
 from engine.caesar.tokens import TOKENS
+from engine.caesar.views import CaesarGameView, Markers, TilesView
 from engine.text import Msg, from_data
 
 
@@ -17,7 +18,7 @@ def _names(ids: list[int]) -> list[str]:
     return [TOKENS[t].name for t in ids]
 
 
-def markers(g: Game, p: int) -> dict[str, int]:
+def markers(g: Game, p: int) -> Markers:
     """Where ``p``'s 12 markers are: ``left``, ``on_board``, ``under_senate``, ``removed``."""
     board = sum(g.slots[x] for x in range(len(PROVINCES)) if g.ctrl[x] == p)
     board += sum(1 for m in g.bmark if m == p)
@@ -25,7 +26,7 @@ def markers(g: Game, p: int) -> dict[str, int]:
             "removed": g.removed[p]}
 
 
-def tiles_view(g: Game) -> dict[str, Any]:
+def tiles_view(g: Game) -> TilesView:
     """The command tiles: definitions (``tiles=`` syntax), whose they are, the stack and pile."""
     unverified = sorted({t for t in g.deck if t not in g.tile_user})
     return {"deck": g.deck, "stack": len(g.stack), "stack_left": "".join(sorted(g.stack)),
@@ -35,10 +36,10 @@ def tiles_view(g: Game) -> dict[str, Any]:
             "unverified_letters": unverified}
 
 
-def view(g: Game) -> dict[str, Any]:
+def view(g: Game) -> CaesarGameView:
     """The ``state`` answer (the session adds ``game`` and ``actions``)."""
     n = g.names
-    out: dict[str, Any] = {
+    out: CaesarGameView = {
         "mode": g.mode,
         "position": position_of(g),
         "turn": n[g.turn],

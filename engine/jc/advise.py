@@ -27,8 +27,8 @@ from typing import Any
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import policy
-from engine.jc.odds import odds
 from engine.jc import terms as T
+from engine.jc.odds import odds
 from engine.text import N_, Msg, term
 
 TIE = 1e-12          # odds closer than this are equal (different routes to one float)

@@ -20,7 +20,9 @@ from typing import Any, cast
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 from engine.jc.roster import SIDES, BlockSpec, roman
-from engine.jc.terms import block_name, result as result_word, side as side_word
+from engine.jc.terms import block_name
+from engine.jc.terms import result as result_word
+from engine.jc.terms import side as side_word
 from engine.rng import Rng
 from engine.text import N_, Msg, to_data
 
@@ -443,7 +445,7 @@ def fire(battle: Battle, key: str | None, dice: list[int] | None, rng: Rng | Non
                              "turn": len(battle["turns"]) - 1}
         apply_pending(battle, chooser)
     advance(battle)
-    return cast(dict[str, Any], rec)
+    return rec
 
 
 def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:

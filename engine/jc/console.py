@@ -19,6 +19,7 @@ from engine.jc.advise import advise as _advise_battle
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
+from engine.jc.views import BattleView, BlockView, Decision, JcGameView
 from engine.rng import Rng
 from engine.text import N_, Msg
 
@@ -164,7 +165,7 @@ def _one_key(req: Request, usage: Msg) -> str | None:
 def _turn_outcome(state: State, rec: dict[str, Any]) -> Outcome:
     battle = state["battle"]
     _after(state)
-    fields = {"turn": rec, "decision": B.decision(battle), "result": battle["result"]}
+    fields = {"turn": rec, "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"]}
     return Outcome(fields, B.describe_turn(rec) if rec else "The battle goes on.")
 
 
@@ -436,7 +437,7 @@ def _play(state: State, req: Request) -> Outcome:
 
 
 # -- the view --------------------------------------------------------------------------------
-def _block_view(battle: B.Battle, b: B.Block) -> dict[str, Any]:
+def _block_view(battle: B.Battle, b: B.Block) -> BlockView:
     return {"key": b["key"], "id": b["id"], "name": b["name"], "side": b["side"],
             "role": B.role_of(battle, b["side"]), "kind": b["kind"],
             "rating": B.rating_of(battle, b), "strength": b["strength"],
@@ -444,18 +445,19 @@ def _block_view(battle: B.Battle, b: B.Block) -> dict[str, Any]:
             "reserve": b["reserve"], "acted": b["acted"]}
 
 
-def _view(state: State) -> dict[str, Any]:
+def _view(state: State) -> JcGameView:
     battle = state["battle"]
     camp = state["campaign"]
-    log = [B.describe_turn(t) for t in battle["turns"][-LOG_TURNS:]]
-    view_battle = {
+    log: list[str] = [B.describe_turn(t) for t in battle["turns"][-LOG_TURNS:]]     # sentences (Msg), said later
+    events: list[str] = [e["text"] for e in battle["events"]]
+    view_battle: BattleView = {
         "number": state["number"], "attacker": battle["attacker"], "defender": battle["defender"],
         "surprise": battle["surprise"], "dice": battle["dice"], "phase": battle["phase"],
         "round": battle["round"], "roles_swapped": battle["swapped"],
         "attacker_now": B.attacker_now(battle),
         "blocks": [_block_view(battle, b) for b in battle["blocks"]],
-        "decision": B.decision(battle), "result": battle["result"], "winner": battle["winner"],
-        "events": [e["text"] for e in battle["events"]], "log": log}
+        "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"], "winner": battle["winner"],
+        "events": events, "log": log}
     return {"battle": view_battle, "history": state["history"],
             "campaign": {"year": camp["year"], "eliminated": camp["eliminated"],
                          "killed": camp["killed"], "trophies": camp["trophies"],

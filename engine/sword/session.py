@@ -12,9 +12,9 @@ from engine.rng import Rng
 from engine.sword import naval as N
 from engine.sword import tracks as V
 from engine.sword.faces import parse_faces, roll_faces
-from engine.sword.requests import (BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text,
-                                   odds_fields, tactics_fields, tactics_text)
+from engine.sword.requests import BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text, odds_fields, tactics_fields, tactics_text
 from engine.sword.tables import tables
+from engine.sword.views import SwordGameView
 from engine.text import N_, Msg, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
@@ -88,9 +88,9 @@ def _effective(state: State) -> dict[str, int]:
     return V.effective_vp(state["vp"], state["unrest"])
 
 
-def _view(state: State) -> dict[str, Any]:
+def _view(state: State) -> SwordGameView:
     eff = _effective(state)
-    out: dict[str, Any] = {
+    out: SwordGameView = {
         "factions": list(state["factions"]),
         "turn": state["turn"], "round": state["round"], "finished": state["finished"],
         "vp": _ordered(state, state["vp"]),
@@ -100,8 +100,9 @@ def _view(state: State) -> dict[str, Any]:
         "last": state["last"],
     }
     if state["unrest"] is not None:
-        out["unrest"] = {"level": state["unrest"], **_unrest_fields(state["unrest"]),
-                         "carthage_vp": eff["carthage"]}
+        fields = _unrest_fields(state["unrest"])
+        out["unrest"] = {"level": state["unrest"], "hand_size_modifier": fields["hand_size_modifier"],
+                         "vp_modifier": fields["vp_modifier"], "carthage_vp": eff["carthage"]}
     return out
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
 from engine.caesar.board import PROVINCE_INDEX, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACES
 from engine.caesar.terms import BONUS_WORDS
+from engine.caesar.views import CaesarView
 from firmware.i18n import _
 from firmware.screens import base
 from firmware.screens.caesar.mapface import MAP_POINTS, STATUS_BOX, label_places, map_labels, micro, micro_width
@@ -19,7 +19,7 @@ from firmware.screens.widgets import Intent, Item, TextScreen, WrappedListScreen
 
 
 # -- board ---------------------------------------------------------------------------------------
-def province_rows(view: dict[str, Any]) -> list[tuple[str, str]]:
+def province_rows(view: CaesarView) -> list[tuple[str, str]]:
     """Per province: (name, status): ``5–3`` (first/second player's influence) while open, else
     who controls it."""
     pos = view["position"]
@@ -57,7 +57,7 @@ class BoardScreen(WrappedListScreen):
         ctx.push(province_detail(view_of(ctx), code))
 
 
-def province_detail(view: dict[str, Any], code: str) -> TextScreen:
+def province_detail(view: CaesarView, code: str) -> TextScreen:
     """One province: both influence totals (or who controls it), each space, the bonus."""
     pos = view["position"]
     x = PROVINCE_INDEX[code]

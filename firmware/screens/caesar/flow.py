@@ -3,12 +3,12 @@ move, bonuses, draws, the private hands of a duel — so a turn needs no trip th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.tiles import draw_count
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
+from engine.caesar.views import CaesarView
 from firmware.i18n import _
 from firmware.screens.caesar.move import ProvincePicker, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
@@ -42,8 +42,9 @@ def open_decide(ctx: Ctx) -> None:
 
 
 def open_last(ctx: Ctx) -> None:
-    last = view_of(ctx)["last_crassus_turn"]
-    ctx.push(TurnScreen(last["steps"], tile=last["tile"], actions=view_of(ctx)["actions"]))
+    last = view_of(ctx).get("last_crassus_turn")
+    if last is not None:
+        ctx.push(TurnScreen(last["steps"], tile=last["tile"], actions=view_of(ctx)["actions"]))
 
 
 def open_hand(ctx: Ctx) -> None:
@@ -128,7 +129,7 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
         with_draws(ctx, [])
 
 
-def _hidden_centurions(view: dict[str, Any]) -> list[str]:
+def _hidden_centurions(view: CaesarView) -> list[str]:
     if not view["position"]["modules"]["centurions"]:
         return []
     hidden = [TOKENS[t].name for t in CENTURION_IDS]

@@ -3,10 +3,10 @@ score at a glance, then the views; opening the game (continue it, or set one up)
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
+from engine.caesar.views import CaesarView
 from firmware.i18n import _
 from firmware.screens import base, play
 from firmware.screens.caesar.board import MapScreen
@@ -97,7 +97,7 @@ class CaesarHome(WrappedListScreen):
         return out
 
     @staticmethod
-    def _now(view: dict[str, Any]) -> list[Item]:
+    def _now(view: CaesarView) -> list[Item]:
         solo = view["mode"] == "solo"
         player = me(view)
         due = view["human"]["draws_due"] if solo else view["players"][player]["draws_due"]
@@ -126,7 +126,7 @@ class CaesarHome(WrappedListScreen):
         return out
 
 
-def score_line(view: dict[str, Any]) -> str:
+def score_line(view: CaesarView) -> str:
     """Markers left of both players, for the home list: ``You 11 · Crassus 12``."""
     m = view["position"]["markers_left"]
     a, b = list(m)
@@ -136,7 +136,7 @@ def score_line(view: dict[str, Any]) -> str:
     return line
 
 
-def score_screen(view: dict[str, Any]) -> TextScreen:
+def score_screen(view: CaesarView) -> TextScreen:
     """Markers left, on the board, under Senate tokens, removed; Senate tokens (C-12, C-16)."""
     rows = []
     for p, m in view["markers"].items():

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
@@ -13,6 +12,7 @@ from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
 from engine.caesar.terms import BONUS_WORDS
+from engine.caesar.views import CaesarView
 from firmware.i18n import _
 from firmware.screens import base
 from firmware.screens.caesar.board import MapScreen
@@ -126,7 +126,7 @@ class OptionScreen:
                 out.append(Option(m["token"], m["space"], 0, 0, b if a == self.code else a, face_down=True))
         return out
 
-    def preview(self, view: dict[str, Any], o: Option) -> list[str]:
+    def preview(self, view: CaesarView, o: Option) -> list[str]:
         """What the placement closes and who would win each closed province."""
         if o.face_down:
             return base.wrap(_("Face down: no influence; draw a face-down bonus."))

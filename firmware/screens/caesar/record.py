@@ -3,15 +3,16 @@
 Auto-Crassus. Imports no screen: the console reads it."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from engine.caesar.views import CaesarGameView
 from engine.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 AUTO = "Auto-Crassus"
 
 
-def _expansions(view: View) -> list[str]:
+def _expansions(view: CaesarGameView) -> list[str]:
     mods = view.get("position", {}).get("modules", {})
     out = [k for k in ("poison", "centurions", "border_control") if mods.get(k)]
     if view.get("rules", {}).get("harder") not in (None, "off"):
@@ -19,7 +20,7 @@ def _expansions(view: View) -> list[str]:
     return out
 
 
-def _summary(game: str, view: View) -> dict[str, Any]:
+def _summary(game: str, view: CaesarGameView) -> dict[str, Any]:
     placed = {who: 12 - int(m["left"]) for who, m in view["markers"].items()}
     winner = view.get("winner")
     if view.get("mode") == "solo":
@@ -47,7 +48,7 @@ def _summary(game: str, view: View) -> dict[str, Any]:
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    return [("game", _summary(game, view))] if view.get("winner") else []          # C-12
+    return [("game", _summary(game, cast(CaesarGameView, view)))] if view.get("winner") else []          # C-12
 
 
 def players(game: str, view: View) -> list[str]:

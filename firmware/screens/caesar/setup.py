@@ -11,6 +11,7 @@ from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.terms import BONUS_WORDS, PLAYER_WORDS
 from engine.caesar.tokens import TOKENS
+from engine.caesar.views import CaesarView
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base, play
@@ -112,7 +113,7 @@ class SetupGuide:
         self.scroll = Scroll()
         self.title = _("Set-up")
 
-    def pages(self, view: dict[str, Any]) -> list[tuple[str, list[str], list[str]]]:
+    def pages(self, view: CaesarView) -> list[tuple[str, list[str], list[str]]]:
         """(title, text rows, tokens drawn large) per page."""
         pos = view["position"]
         out: list[tuple[str, list[str], list[str]]] = []

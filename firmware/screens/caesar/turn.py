@@ -8,10 +8,25 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
+from engine.caesar.views import CaesarView
 from firmware.i18n import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens
-from firmware.screens.caesar.words import ACTION_WORDS, fit, icon_of, nums, pn, pn_fit, pn_short, space_name, step_title, tile_letter, who, why_screen
+from firmware.screens.caesar.words import (
+    ACTION_WORDS,
+    fit,
+    icon_of,
+    nums,
+    pn,
+    pn_fit,
+    pn_short,
+    space_name,
+    step_title,
+    tile_letter,
+    view_if_any,
+    who,
+    why_screen,
+)
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Scroll, intent, scroll_bar
 
@@ -60,7 +75,7 @@ class TurnScreen:
         self.title = _("Crassus's turn")
 
     # rows of a closure or bonus page (body font, under the large first line)
-    def _rows(self, page: dict[str, Any], view: dict[str, Any]) -> list[str]:
+    def _rows(self, page: dict[str, Any], view: CaesarView) -> list[str]:
         rows: list[str] = []
         if page["kind"] == "close":
             s = page["step"]
@@ -89,16 +104,19 @@ class TurnScreen:
             rows += base.wrap(page["step"].get("text") or page["step"].get("why") or "")
         return rows
 
-    def stale(self, view: dict[str, Any]) -> bool:
-        """True once an undo took back a step this screen reports (its pages no longer match)."""
+    def stale(self, view: CaesarView | None) -> bool:
+        """True once an undo took back a step this screen reports (its pages no longer match), or
+        the session is no longer this game."""
+        if view is None:
+            return True
         if self.actions is None:
-            self.actions = int(view.get("actions", 0))
-        return int(view.get("actions", 0)) < self.actions
+            self.actions = view["actions"]
+        return view["actions"] < self.actions
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        view = ctx.view() or {}
-        if self.stale(view):
+        view = view_if_any(ctx)
+        if view is None or self.stale(view):
             base.title_bar(draw, _("Taken back"))
             base.lines(draw, base.wrap(_("This turn was undone. A: back to the game.")))
             return img
@@ -167,7 +185,7 @@ class TurnScreen:
         return img
 
     def _render_play(self, img: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], count: str,
-                     view: dict[str, Any]) -> None:
+                     view: CaesarView) -> None:
         """The key screen: the token (icon and numbers), and each number with the province it faces."""
         if s.get("rule"):
             head = step_title(s.get("step"), base.COLS - len(count) - 1)
@@ -204,11 +222,12 @@ class TurnScreen:
                 base.put(draw, w + 3, yy, name, kind="large")
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if not self.pages or self.stale(ctx.view() or {}):
+        view = view_if_any(ctx)
+        if not self.pages or view is None or self.stale(view):
             ctx.pop()
             return
         page = self.pages[self.page]
-        rows = self._rows(page, ctx.view() or {})
+        rows = self._rows(page, view)
         what = intent("pages", key)
         if self.scroll.move(what, len(rows), 3 if page["kind"] in ("closure", "end") else base.ROWS):
             return

@@ -4,11 +4,12 @@ page, and the influence in each province."""
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, cast
 
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACE_INDEX
 from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
+from engine.caesar.views import CaesarView
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import base, play
@@ -47,8 +48,16 @@ ACTION_WORDS = {"draw1": N_("draw 1"), "draw2": N_("draw 2"), "draw3": N_("draw 
 MEMORY: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
-def view_of(ctx: Ctx) -> dict[str, Any]:
-    return play.game_view(ctx, GAMES, "Caesar!")
+def view_if_any(ctx: Ctx) -> CaesarView | None:
+    """The session's ``state`` if the session is a Caesar! game (another may have been started from
+    the console), else None."""
+    view = ctx.view()
+    return cast(CaesarView, view) if view is not None and view["game"] in GAMES else None
+
+
+def view_of(ctx: Ctx) -> CaesarView:
+    """The session's ``state``, read through its TypedDicts (engine/caesar/views.py)."""
+    return cast(CaesarView, play.game_view(ctx, GAMES, "Caesar!"))
 
 
 run_line = play.run_or_notify
@@ -122,7 +131,7 @@ def token_label(name: str) -> str:
     return tok(name)
 
 
-def who(view: dict[str, Any], player: str) -> str:
+def who(view: CaesarView, player: str) -> str:
     """You / Crassus / Caesar / Pompey / nobody."""
     return _(PLAYER_WORDS.get(player, player))
 
@@ -139,12 +148,12 @@ def tile_words(definition: str) -> str:
     return " · ".join(_(ACTION_WORDS.get(a, a)) for a in definition.split("+") if a)
 
 
-def me(view: dict[str, Any]) -> str:
+def me(view: CaesarView) -> str:
     """The player the device acts for now: you in solo, the player to move in a duel."""
     return "human" if view["mode"] == "solo" else view["turn"]
 
 
-def opponent(view: dict[str, Any], player: str) -> str:
+def opponent(view: CaesarView, player: str) -> str:
     names: list[str] = list(view["position"]["markers_left"])
     return names[1] if player == names[0] else names[0]
 
@@ -194,7 +203,7 @@ def legal_moves(ctx: Ctx) -> dict[str, Any]:
     return response if response.get("ok") else {"moves": [], "face_down": []}
 
 
-def influence(view: dict[str, Any]) -> tuple[dict[str, list[int]], dict[str, int]]:
+def influence(view: CaesarView) -> tuple[dict[str, list[int]], dict[str, int]]:
     """Per province: [first player's, second player's] influence and the number of empty spaces."""
     pos = view["position"]
     names = list(pos["markers_left"])

@@ -4,13 +4,14 @@ record while no action followed), the players of an abandoned game, and the play
 statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from engine.glory.views import GloryGameView
 from engine.text import N_, Msg
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 
-def _summary(view: View, scored: dict[str, Any]) -> dict[str, Any]:
+def _summary(view: GloryGameView, scored: dict[str, Any]) -> dict[str, Any]:
     scores = scored["scores"]
     winners = [str(w) for w in scored.get("winners", [])]
     first = view.get("first")
@@ -23,7 +24,7 @@ def _summary(view: View, scored: dict[str, Any]) -> dict[str, Any]:
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
     if view.get("finished") and command == "score" and "scores" in fields:
-        return [("game", _summary(view, fields))]
+        return [("game", _summary(cast(GloryGameView, view), fields))]
     return []
 
 

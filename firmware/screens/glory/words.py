@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
+from engine.glory.views import EventCard, GloryView
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import play
@@ -30,18 +31,19 @@ def medal_name(medal: str) -> str:
     return _(MEDAL_NAMES.get(medal, medal))
 
 
-def event_label(card: dict[str, Any]) -> str:
+def event_label(card: EventCard) -> str:
     """An event card's name: the placeholder names of the data are said in the current language;
     a name edited in to match the printed card is shown as it is."""
-    label = str(card.get("label", ""))
+    label = str(card["label"])
     m = re.fullmatch(r"(Event|Harsh Times) (\d+)", label)
     if m is None:
         return label
     return (_("Event {}") if m.group(1) == "Event" else _("Harsh Times {}")).format(m.group(2))
 
 
-def view_of(ctx: Ctx) -> dict[str, Any]:
-    return play.game_view(ctx, ("glory",), "Glory of Rome")
+def view_of(ctx: Ctx) -> GloryView:
+    """The session's ``state``, read through its TypedDicts (engine/glory/views.py)."""
+    return cast(GloryView, play.game_view(ctx, ("glory",), "Glory of Rome"))
 
 
 run_line = play.run_or_notify

@@ -12,6 +12,7 @@ from PIL import Image
 from engine.actions import Line
 from engine.jc import actions as act
 from engine.jc.roster import roman
+from engine.jc.views import BlockView
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
@@ -229,12 +230,12 @@ class ActionMenu(DecisionList):
         out = action_items(ctx, self.block)
         for item in out:              # the step is taken: back to the battle screen
             run = item.run
-            item.run = (lambda c, r=run: (c.pop(), r(c))[1]) if run else None   # type: ignore[misc]
+            item.run = (lambda c, r=run: (c.pop(), r(c))[1]) if run else None
         return out
 
 
 # -- dice --------------------------------------------------------------------------------------
-def _block(ctx: Ctx, key: str) -> dict[str, Any]:
+def _block(ctx: Ctx, key: str) -> BlockView:
     return next(x for x in view_of(ctx)["battle"]["blocks"] if x["key"] == key)
 
 
@@ -253,13 +254,13 @@ class JcDiceEntry(DiceEntry):
         self.key_ = key
         self.auto = auto
         self.then = then
-        self.block: dict[str, Any] = {}
+        self.block: BlockView | None = None
 
     def _name(self) -> str:
         return name_of(self.block) if self.block else ""
 
     def _hit(self, face: int) -> bool:
-        return face <= _firepower(str(self.block.get("rating", "")))
+        return self.block is not None and face <= _firepower(self.block["rating"])
 
     def _hits(self, faces: list[list[int]]) -> str:
         n = sum(1 for f in faces[0] if self._hit(f))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
 from engine.jc import actions as act
+from engine.jc.views import Reveal
 from firmware.i18n import _, ngettext, say
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import SIDES, card_name, run_line, side_name, view_of
@@ -77,11 +77,12 @@ class CardsMenu(ListScreen):
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:
-        rec = view_of(ctx)["cards"]["reveals"][-1]
-        ctx.push(TextScreen(_("Reveal"), reveal_rows(rec)))
+        cards = view_of(ctx)["cards"]
+        if cards and cards["reveals"]:
+            ctx.push(TextScreen(_("Reveal"), reveal_rows(cards["reveals"][-1])))
 
 
-def reveal_rows(rec: dict[str, Any]) -> list[str]:
+def reveal_rows(rec: Reveal) -> list[str]:
     rows = [f"{side_name(s)}: {card_name(rec['played'][s])}" for s in SIDES]
     if rec["cancelled"]:
         return rows + [_("Two events cancel each other.")]
@@ -113,6 +114,8 @@ class HandScreen(ListScreen):
 
     def _use(self, ctx: Ctx, card: str) -> None:
         cards = view_of(ctx)["cards"]
+        if cards is None:
+            return
         verb = "discard" if not cards["discarded"][self.side] else "play"
         response = run_line(ctx, act.discard(self.side, card) if verb == "discard" else act.play(self.side, card))
         if response is None:

@@ -3,8 +3,8 @@ and opening the game."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
+from engine.jc.views import BattleView
 from firmware.i18n import _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
@@ -53,7 +53,7 @@ class JcHome(ListScreen):
         return out
 
 
-def phase_word(b: dict[str, Any]) -> str:
+def phase_word(b: BattleView) -> str:
     if b["phase"] == "over":
         return _("over")
     if b["phase"] == "setup":

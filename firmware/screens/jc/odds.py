@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.actions import Line
 from engine.jc import actions as act
+from engine.jc.views import BattleView
 from firmware.i18n import _
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import side_name, view_of, win_chance
@@ -15,7 +16,7 @@ from firmware.screens.widgets import OddsScreen, pct
 _CACHE: dict[tuple[str, str], dict[str, Any] | None] = {}
 
 
-def _step_key(b: dict[str, Any]) -> str:
+def _step_key(b: BattleView) -> str:
     return repr((b["number"], b["phase"], b["round"], b["decision"], b["dice"],
                  [(x["key"], x["side"], x["strength"], x["status"], x["acted"]) for x in b["blocks"]]))
 

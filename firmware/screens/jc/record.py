@@ -3,15 +3,16 @@ that ends (``part`` = ``battle-N``, J-13) and the campaign when it is over —, 
 abandoned session, and the battle statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from engine.jc.views import JcGameView
 from engine.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 SIDES = ("caesar", "pompey")
 
 
-def _battle(view: View, entry: dict[str, Any]) -> dict[str, Any]:
+def _battle(view: JcGameView, entry: dict[str, Any]) -> dict[str, Any]:
     battle = view["battle"]
     steps: dict[str, Any] = {"caesar": None, "pompey": None}
     if battle["number"] == entry["number"]:           # the blocks left standing (steps)
@@ -33,10 +34,10 @@ def _battle(view: View, entry: dict[str, Any]) -> dict[str, Any]:
     return {"mode": mode, "players": players, "result": result}
 
 
-def _campaign(view: View) -> dict[str, Any]:
-    over = view["campaign"]["over"] or {}
-    vp = view.get("vp", {})
-    winner = over.get("winner") if isinstance(over, dict) else None
+def _campaign(view: JcGameView) -> dict[str, Any]:
+    over = view["campaign"]["over"]
+    vp = view["vp"]
+    winner = over["winner"] if over else None
     players = [player(s.capitalize(), vp.get(s), winner == s, s == "caesar") for s in SIDES]
     result = (Msg("Campaign over: {} wins, {}–{} VP.", term(str(winner).capitalize()), vp.get(winner, 0),
                   max((v for k, v in vp.items() if k != winner), default=0))
@@ -45,9 +46,9 @@ def _campaign(view: View) -> dict[str, Any]:
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    out: list[Part] = [(f"battle-{entry['number']}", _battle(view, entry)) for entry in view.get("history", [])]
+    out: list[Part] = [(f"battle-{entry['number']}", _battle(cast(JcGameView, view), entry)) for entry in view.get("history", [])]
     if view.get("campaign", {}).get("over"):
-        out.append(("campaign", _campaign(view)))
+        out.append(("campaign", _campaign(cast(JcGameView, view))))
     return out
 
 

@@ -1,10 +1,12 @@
 """Julius Caesar: the words every screen shares (sides, blocks, cards, results) and the session's view."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
+from engine.jc.views import BattleView, JcView
 from engine.text import N_
 from firmware.i18n import _, say
 from firmware.screens import base, play
@@ -41,8 +43,9 @@ EVENT_WORDS = {"apollo": N_("Apollo"), "jupiter": N_("Jupiter"), "mars": N_("Mar
                "vulcan": N_("Vulcan")}
 
 
-def view_of(ctx: Ctx) -> dict[str, Any]:
-    return play.game_view(ctx, (GAME,), "Julius Caesar")
+def view_of(ctx: Ctx) -> JcView:
+    """The session's ``state``, read through its TypedDicts (engine/jc/views.py)."""
+    return cast(JcView, play.game_view(ctx, (GAME,), "Julius Caesar"))
 
 
 run_line = play.run_or_notify
@@ -52,12 +55,12 @@ def side_name(side: str | None) -> str:
     return _(SIDE_WORDS[side]) if side in SIDE_WORDS else _("nobody")
 
 
-def name_of(b: dict[str, Any]) -> str:
+def name_of(b: Mapping[str, Any]) -> str:
     """A block's printed name in the current language (Legio 10 -> Легион 10)."""
     return say(block_name(b["name"]))
 
 
-def block_row(b: dict[str, Any], width: int = base.COLS) -> str:
+def block_row(b: Mapping[str, Any], width: int = base.COLS) -> str:
     """``Legio 10      C4 III`` fitted to ``width`` characters (the name shortened on purpose)."""
     tail = f" {b['rating']} {roman(b['strength'])}"
     return base.clip(name_of(b), width - len(tail)).ljust(width - len(tail)) + tail
@@ -71,6 +74,7 @@ def card_name(card: str) -> str:
     return _("Move {}, Levy {}").format(move, levy)
 
 
-def win_chance(battle: dict[str, Any], side: str, odds: dict[str, Any]) -> float:
+def win_chance(battle: BattleView, side: str, odds: Mapping[str, Any]) -> float:
     """The chance ``side`` ends up holding the field (results are the original attacker's)."""
-    return odds["attacker_wins"] if side == battle["attacker"] else 1.0 - odds["attacker_wins"]
+    p = float(odds["attacker_wins"])
+    return p if side == battle["attacker"] else 1.0 - p

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from engine import actions as act
 from engine.actions import Line
+from engine.kit_views import BagView, DeckView, HolderView, KitView
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import play
@@ -29,13 +30,14 @@ def side_mode(ctx: Ctx) -> bool:
     return view is not None and view["game"] not in BAG.sessions
 
 
-def holder(ctx: Ctx, side: bool) -> dict[str, Any]:
-    """The bag/deck shown: the side kit's or the bag session's (``bag``/``deck`` keys)."""
+def holder(ctx: Ctx, side: bool) -> HolderView:
+    """The bag/deck shown: the side kit's or the bag session's (``bag``/``deck`` keys), read
+    through its TypedDict (engine/kit_views.py)."""
     if side:
-        return ctx.run(act.kit_state()).get("kit") or {}
+        return cast(HolderView, ctx.run(act.kit_state()).get("kit") or {})
     view = ctx.view()
     # another game may have been started meanwhile (e.g. from the console): its "bag" is not ours
-    return view if view is not None and view["game"] in BAG.sessions else {}
+    return cast(KitView, view) if view is not None and view["game"] in BAG.sessions else {}
 
 
 def open_kit(ctx: Ctx) -> None:
@@ -255,7 +257,7 @@ class KitScreen(ListScreen):
             ctx.notify(_("Shuffled."))
 
 
-def contents_screen(bag: dict[str, Any]) -> TextScreen:
+def contents_screen(bag: BagView) -> TextScreen:
     rows = [f"{name} ×{n}" for name, n in bag["left"].items() if n]
     return TextScreen(_("In the bag"), rows or [_("The bag is empty.")])
 
@@ -277,11 +279,11 @@ class PickScreen(ListScreen):
         play.run_or_notify(ctx, self.command(name))
 
 
-def kit_history(h: dict[str, Any]) -> TextScreen:
+def kit_history(h: HolderView) -> TextScreen:
     """Every draw, put-back, discard and shuffle of the bag and deck, newest first."""
     rows: list[str] = []
-    for source in ("bag", "deck"):
-        part = h.get(source)
+    parts: list[tuple[str, BagView | DeckView | None]] = [("bag", h.get("bag")), ("deck", h.get("deck"))]
+    for source, part in parts:
         if not part:
             continue
         for event in part["history"]:

@@ -69,7 +69,7 @@ class SwordHome(ListScreen):
     @staticmethod
     def _last(ctx: Ctx) -> None:
         last = view_of(ctx)["last"]
-        screen = result_screen(last)
+        screen = result_screen(last) if last is not None else None
         if screen is not None:
             ctx.push(screen)
 

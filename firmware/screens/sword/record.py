@@ -3,13 +3,14 @@
 Imports no screen: the console reads it."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from engine.sword.views import SwordGameView
 from engine.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, View, player
 
 
-def _summary(view: View, auto: str | None) -> dict[str, Any]:
+def _summary(view: SwordGameView, auto: str | None) -> dict[str, Any]:
     order = list(view.get("standings") or view["factions"])
     vp = view.get("vp", {})
     winner = auto or order[0]
@@ -22,9 +23,9 @@ def _summary(view: View, auto: str | None) -> dict[str, Any]:
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
     if command == "scoring" and fields.get("automatic_victory") and fields.get("power"):
-        return [("game", _summary(view, str(fields["power"])))]
+        return [("game", _summary(cast(SwordGameView, view), str(fields["power"])))]
     if view.get("finished"):
-        return [("game", _summary(view, None))]
+        return [("game", _summary(cast(SwordGameView, view), None))]
     return []
 
 

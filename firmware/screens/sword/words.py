@@ -2,8 +2,9 @@
 session's view."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from engine.sword.views import SwordView
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import base, play
@@ -36,8 +37,9 @@ POWER_NAMES = {"romans": N_("Romans"), "gauls": N_("Gauls"), "etruscans": N_("Et
 NAVAL_RESULTS = {"success": N_("Success"), "return": N_("Return"), "attrition": N_("Attrition")}
 
 
-def view_of(ctx: Ctx) -> dict[str, Any]:
-    return play.game_view(ctx, ("sword",), "Sword of Rome")
+def view_of(ctx: Ctx) -> SwordView:
+    """The session's ``state``, read through its TypedDicts (engine/sword/views.py)."""
+    return cast(SwordView, play.game_view(ctx, ("sword",), "Sword of Rome"))
 
 
 run_line = play.run_or_notify
