@@ -6,7 +6,6 @@ Key events come in as logical names (hw/keys.py); every change to the game goes 
 from __future__ import annotations
 
 import logging
-import sys
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -205,8 +204,8 @@ class App:
         self.errors += 1
         frames = traceback.extract_tb(e.__traceback__)[-4:]
         trail = "; ".join(f"{f.filename.rsplit('/', 3)[-1]}:{f.lineno} {f.name}" for f in frames)
-        print(f"legatus: screen error on {where} in {type(self.stack[-1]).__name__}: "
-              f"{type(e).__name__}: {e} (at {trail})", file=sys.stderr)
+        log.error("legatus: screen error on %s in %s: %s: %s (at %s)", where, type(self.stack[-1]).__name__,
+                  type(e).__name__, e, trail)
         self._view_stale = True
         self.message = None
         what = _("The screen failed ({}).").format(type(e).__name__)
@@ -248,6 +247,7 @@ class App:
         try:
             return self._render()
         except Exception:  # noqa: BLE001
+            log.exception("the error screen failed too: a plain frame")
             from firmware.screens.errors import fallback_frame
             return fallback_frame("Screen error. Your game is safe. Press a key.")
 

@@ -7,12 +7,15 @@ same pixels. The widgets (lists, scroll text, figures, dice, odds, questions) ar
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, overload
 
 from PIL import Image, ImageDraw, ImageFont
+
+log = logging.getLogger(__name__)
 
 W, H = 128, 64
 LINE = 12             # pixels between text rows (the body font's cell height)
@@ -41,6 +44,7 @@ def font(kind: str = "body") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     try:
         return ImageFont.truetype(str(FONT_DIR / name), size)
     except OSError:
+        log.error("the font %s cannot be read; Pillow's built-in font is used", name)
         return ImageFont.load_default_imagefont()
 
 
@@ -73,6 +77,7 @@ def has_glyph(ch: str, kind: str = "body") -> bool:
         if bytes(font(kind).getmask(ch)) != _missing_mask(kind):
             return True
     except Exception:  # noqa: BLE001 - any font trouble means: no glyph
+        log.warning("the %s font cannot render %r", kind, ch, exc_info=True)
         return False
     return 33 <= ord(ch) < 127
 
@@ -116,6 +121,7 @@ def put(draw: ImageDraw.ImageDraw, x: int, y: int, s: object, fill: int = 1, kin
     try:
         draw.text((x, y), t, font=font(kind), fill=fill)
     except Exception:  # noqa: BLE001 - a screen must never end the program
+        log.warning("text %r drawn in ASCII: the font failed", t, exc_info=True)
         draw.text((x, y), t.encode("ascii", "replace").decode(), font=font(kind), fill=fill)
     return len(t) * advance(kind)
 

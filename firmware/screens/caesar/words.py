@@ -3,6 +3,7 @@ player names in the player's language, the tile words, the titles of Auto-Crassu
 page, and the influence in each province."""
 from __future__ import annotations
 
+import logging
 import weakref
 from typing import Any, cast
 
@@ -15,6 +16,8 @@ from firmware.i18n import _
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, TextScreen, item_rows
+
+log = logging.getLogger(__name__)
 
 GAMES = ("caesar-solo", "caesar-duel")
 
@@ -67,6 +70,7 @@ def memory(ctx: Ctx) -> dict[str, Any]:
     try:
         return MEMORY.setdefault(ctx, {})
     except TypeError:                       # a context that cannot be weakly referenced
+        log.debug("%s cannot be weakly referenced: nothing is remembered between screens", type(ctx).__name__)
         return {}
 
 
@@ -125,10 +129,6 @@ def nums(name: str) -> str:
 def tok(name: str) -> str:
     """A token for a person: ``sword 5/1`` (``меч 5/1``)."""
     return f"{_(ICON_WORDS[icon_of(name)])} {nums(name)}"
-
-
-def token_label(name: str) -> str:
-    return tok(name)
 
 
 def who(view: CaesarView, player: str) -> str:

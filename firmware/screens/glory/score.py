@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from engine.glory import actions as act
-from engine.glory.tables import tables
+from engine.glory.console import GOODS, PANTHEON_COMMON, SHEET_LIMITS
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base
@@ -37,15 +37,7 @@ SHEET_ROWS: tuple[tuple[str, str], ...] = (
 )
 
 
-SHEET_MAX = {"denarii": 300, "objectives": 60, "epirus": 7, "macedonia": 7, "thrace": 7,
-             "own": 5, "gold": 2, "silver": 2, "bronze": 2,
-             "tools": 3, "weapons": 3, "clothing": 3, "jewelry": 3}
-
-
-PANTHEON_COMMON = ("gold", "silver", "bronze")
-
-
-GOODS = ("tools", "weapons", "clothing", "jewelry")
+SHEET_MAX = SHEET_LIMITS       # the engine's limits, read from the data in one place (engine/glory/console.py)
 
 
 DIAL_MAX = 7          # a row whose figure is at most this goes round at ±1 (0 ↔ the most)
@@ -75,8 +67,8 @@ class SheetPad(ListScreen):
         what the player's other rows hold is taken off."""
         figures = view_of(ctx).get("sheet", {}).get(player, {})
         limit = SHEET_MAX[self.entry]
-        for group, total in ((PANTHEON_COMMON, int(tables()["pantheon_limits"]["common"])),
-                             (GOODS, int(tables()["max_sets"]))):
+        for group in (PANTHEON_COMMON, GOODS):
+            total = SHEET_MAX[group[0]]                    # the group's limit: every row of it has it
             if self.entry in group:
                 limit = min(limit, total - sum(figures.get(k, 0) for k in group if k != self.entry))
         return max(0, limit)
@@ -99,10 +91,9 @@ class SheetPad(ListScreen):
         now = view_of(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
         most = self.most(ctx, player)
         if most == 0 and now == 0:
-            limits = tables()
-            ctx.notify(_("{}: at most {} common Pantheon parts.").format(
-                player, limits["pantheon_limits"]["common"]) if self.entry in PANTHEON_COMMON else
-                _("{}: at most {} goods sets count.").format(player, limits["max_sets"]))
+            ctx.notify(_("{}: at most {} common Pantheon parts.").format(player, SHEET_MAX["gold"])
+                       if self.entry in PANTHEON_COMMON else
+                       _("{}: at most {} goods sets count.").format(player, SHEET_MAX["tools"]))
             return
         if SHEET_MAX[self.entry] <= DIAL_MAX and abs(by) == 1:
             after = (now + by) % (most + 1)     # a short row goes round: left from 0 is the most

@@ -4,16 +4,14 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
+from engine.glory.tables import tables
 from engine.glory.views import EventCard, GloryView
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
 
-SENATE_VALUES = (1, 2, 3, 5, 6)      # G-10 default, bottom -> top
-
-
-BATTLEFIELDS = (("Epirus", 2), ("Macedonia", 3), ("Thrace", 4))
+SENATE_VALUES = tuple(int(v) for v in tables()["politics_values_bottom_to_top"])   # G-10, bottom -> top
 
 
 MEDALS = ("warrior", "politician", "merchant", "priest", "farmer")

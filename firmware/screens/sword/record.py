@@ -3,11 +3,14 @@
 Imports no screen: the console reads it."""
 from __future__ import annotations
 
+import logging
 from typing import Any, cast
 
 from engine.sword.views import SwordGameView
 from engine.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, View, player
+
+log = logging.getLogger(__name__)
 
 
 def _summary(view: SwordGameView, auto: str | None) -> dict[str, Any]:
@@ -40,6 +43,7 @@ def replayed(view: View, line: str) -> tuple[str, dict[str, Any] | None]:
     try:
         auto = int(opts["auto"])
     except (KeyError, ValueError):
+        log.debug("%r: no auto=T to reach, not an automatic victory", line)
         return "", None
     vp = dict(view.get("vp", {}))
     if power == "carthage" and isinstance(view.get("unrest"), dict):

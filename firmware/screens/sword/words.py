@@ -54,10 +54,6 @@ def dice_word(v: int) -> str:
     return _("table") if v else _("device")
 
 
-def faces_of(dice: list[int]) -> str:
-    return ",".join(map(str, dice))
-
-
 def side_row(label: str, side: dict[str, Any]) -> str:
     """``Attack 5 2 2 +3=12``."""
     dice = " ".join(map(str, side["dice"]))

@@ -2,6 +2,7 @@
 over its cells (left/right wrap within a row, so ✓ is one step left of the first letter)."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from PIL import Image
@@ -14,6 +15,8 @@ from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent
 from firmware.screens.widgets.scroll import scroll_bar
+
+log = logging.getLogger(__name__)
 
 MAX_TYPED = 16          # a name typed on the device (fits a row with its count)
 
@@ -115,6 +118,7 @@ class TypeScreen:
         try:
             name = check_name(self.name.strip(), MAX_TYPED, spaces=False)
         except LegatusError as e:
+            log.info("a typed name refused: %s", e)
             ctx.notify(say(e.message))
             return
         ctx.pop()
