@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from engine import registry
-from engine.errors import BadArguments, LegatusError, LineTooLong, NoSession, UnknownCommand
+from engine.errors import (BadArguments, LegatusError, LineTooLong, NoSession, UnknownCommand)
 from engine.text import Msg
 from firmware.session import Session, parse_line
 from firmware.store import Store

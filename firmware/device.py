@@ -23,7 +23,7 @@ from PIL import Image
 
 from engine.text import Msg
 from firmware.app import App
-from firmware.console import MAX_LINE, Console
+from firmware.console import Console, MAX_LINE
 from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
 

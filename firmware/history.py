@@ -28,7 +28,7 @@ import sqlite3
 import zlib
 from typing import Any
 
-from engine.text import N_, Msg, from_data, to_data
+from engine.text import Msg, N_, from_data, to_data
 from firmware.games import GameRecord, player, record_of, records
 
 SCHEMA = """

@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.text import N_, Msg
+from engine.text import Msg, N_
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "uk")
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}

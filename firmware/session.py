@@ -16,7 +16,7 @@ from typing import Any
 from engine import registry
 from engine.errors import BadArguments, LegatusError, NothingToUndo, UnknownCommand
 from engine.game import Command, GameRules, Outcome, Request, State
-from engine.text import N_, Msg
+from engine.text import Msg, N_
 
 MAX_LOG = 500
 CHECKPOINT_EVERY = 64          # effective actions between checkpoints (replay ≤ 63 lines)

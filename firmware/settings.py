@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadArguments
-from engine.text import N_, Msg
+from engine.text import Msg, N_
 
 # key -> (default, allowed values, label); the labels are said with firmware.i18n._ when shown
 SETTINGS: dict[str, tuple[str, tuple[str, ...], str]] = {

@@ -31,8 +31,8 @@ from typing import Any, NamedTuple
 from engine.errors import LegatusError
 from engine.game import Outcome
 from engine.text import Msg, to_data
-from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 from firmware.storage import fsync_dir as _fsync_dir
+from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 
 DB_NAME = "legatus.db"
 SCHEMA = """

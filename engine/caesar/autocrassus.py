@@ -9,21 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.caesar.board import (
-    ADJ_CENTRAL,
-    CENTRAL,
-    ITALY,
-    N_PROVINCES,
-    N_SPACES,
-    NEIGHBOURS,
-    PROVINCE_SPACES,
-    PROVINCES,
-    SHIELD,
-    SHIP,
-    SLOTS,
-    SPACE_A,
-    SPACE_B,
-    SPACE_ICON,
-    SWORD,
+    ADJ_CENTRAL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_SPACES,
+    PROVINCES, SHIELD, SHIP, SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SWORD,
 )
 from engine.caesar.model import CRASSUS, HUMAN, OPEN, Game
 from engine.caesar.terms import province, space, token

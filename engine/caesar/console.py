@@ -6,19 +6,19 @@ that raises changes nothing.
 """
 from __future__ import annotations
 
+from engine.caesar.views import CaesarGameView
 from typing import Any
 
 from engine.caesar import flow
 from engine.caesar.autocrassus import decide
-from engine.caesar.board import BORDER_CONTROL, PROVINCES, SPACE_A, SPACE_B, SPACES, province_index, space_index
+from engine.caesar.board import BORDER_CONTROL, SPACE_A, SPACE_B, SPACES, PROVINCES, province_index, space_index
 from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, RULE_CHOICES, Game
 from engine.caesar.position import apply_position, position_of
 from engine.caesar.rules import can_play_face_down, placements
-from engine.caesar.terms import TileLetter, either, player, token_named
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles
 from engine.caesar.tokens import TOKENS
-from engine.caesar.views import CaesarGameView
 from engine.caesar.view import log_fragment, view
+from engine.caesar.terms import TileLetter, either, player, token_named
 from engine.common import SESSION_KEYS
 from engine.errors import BadArguments
 from engine.game import Command, GameRules, Outcome, Request, State, commands

@@ -12,16 +12,8 @@ from typing import Any
 from engine.caesar import rules as R
 from engine.caesar.autocrassus import Decision, decide
 from engine.caesar.board import (
-    BORDER_CONTROL,
-    ITALY,
-    N_PROVINCES,
-    PROVINCE_INDEX,
-    PROVINCES,
-    SPACE_A,
-    SPACE_B,
-    SPACE_ICON_NAME,
-    SPACE_INDEX,
-    SPACES,
+    BORDER_CONTROL, ITALY, N_PROVINCES, PROVINCE_INDEX, PROVINCES, SPACE_A, SPACE_B,
+    SPACE_ICON_NAME, SPACE_INDEX, SPACES,
 )
 from engine.caesar.model import CRASSUS, HUMAN, Game
 from engine.caesar.terms import bonus as bonus_term

@@ -10,15 +10,7 @@ from collections import Counter
 from typing import Any
 
 from engine.caesar.board import (
-    N_PROVINCES,
-    N_SPACES,
-    NEIGHBOURS,
-    PROVINCE_INDEX,
-    PROVINCE_SPACES,
-    SLOTS,
-    SPACE_A,
-    SPACE_B,
-    SPACE_INDEX,
+    N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_INDEX, PROVINCE_SPACES, SLOTS, SPACE_A, SPACE_B, SPACE_INDEX,
 )
 from engine.caesar.model import CRASSUS, MARKERS, NONE, OPEN, Game
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS

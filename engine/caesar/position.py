@@ -17,29 +17,17 @@ not have). Nothing changes on error.
 from __future__ import annotations
 
 from collections import Counter
+from engine.caesar.views import PositionView, SpaceView
 from typing import Any
 
 from engine.caesar import flow
 from engine.caesar.board import (
-    BORDER_CONTROL,
-    ITALY,
-    N_PROVINCES,
-    N_SPACES,
-    PROVINCE_INDEX,
-    PROVINCE_SPACES,
-    PROVINCES,
-    SLOTS,
-    SPACE_A,
-    SPACE_B,
-    SPACE_ICON,
-    SPACE_ICON_NAME,
-    SPACE_INDEX,
-    SPACES,
+    BORDER_CONTROL, ITALY, N_PROVINCES, N_SPACES, PROVINCE_INDEX, PROVINCE_SPACES, PROVINCES,
+    SLOTS, SPACE_A, SPACE_B, SPACE_ICON, SPACE_ICON_NAME, SPACE_INDEX, SPACES,
 )
 from engine.caesar.model import CRASSUS, HUMAN, MARKERS, NONE, OPEN, Game
 from engine.caesar.terms import either
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
-from engine.caesar.views import PositionView, SpaceView
 from engine.errors import BadArguments, BadJson, IllegalMove
 from engine.text import Msg
 

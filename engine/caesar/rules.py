@@ -10,17 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caesar.board import (
-    BORDER_CONTROL,
-    ITALY,
-    N_SPACES,
-    NEIGHBOURS,
-    PROVINCE_SPACES,
-    PROVINCES,
-    SLOTS,
-    SPACE_A,
-    SPACE_B,
-    SPACE_ICON,
-    SPACES,
+    BORDER_CONTROL, ITALY, N_SPACES, NEIGHBOURS, PROVINCE_SPACES, PROVINCES, SLOTS,
+    SPACE_A, SPACE_B, SPACE_ICON, SPACES,
 )
 from engine.caesar.board import SPACE_INDEX as SPACE_INDEX_OF
 from engine.caesar.model import CRASSUS, NONE, OPEN, Game

@@ -10,7 +10,8 @@ import re
 from typing import Any
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import Command, GameRules, GlobalCommand, Outcome, Request, State, commands, load_rng, store_rng
+from engine.game import (Command, GameRules, GlobalCommand, Outcome, Request, State, commands,
+                         load_rng, store_rng)
 from engine.glory import fame as F
 from engine.glory import rounds as R
 from engine.glory import senate as S

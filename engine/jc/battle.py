@@ -20,9 +20,7 @@ from typing import Any, cast
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 from engine.jc.roster import SIDES, BlockSpec, roman
-from engine.jc.terms import block_name
-from engine.jc.terms import result as result_word
-from engine.jc.terms import side as side_word
+from engine.jc.terms import block_name, result as result_word, side as side_word
 from engine.rng import Rng
 from engine.text import N_, Msg, to_data
 

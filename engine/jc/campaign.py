@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from engine.jc.terms import block_name, side as side_word
+from engine.text import N_, Msg, term
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import mapdata, score
 from engine.jc.roster import SIDES, BlockSpec, roster
-from engine.jc.terms import block_name
-from engine.jc.terms import side as side_word
-from engine.text import N_, Msg, term
 
 Campaign = dict[str, Any]
 # How a block without a named levy city is levied (the roster's levy_rule), said as a term.

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.jc import mapdata
-from engine.jc.roster import SIDES, roster
 from engine.jc.terms import side as side_word
 from engine.text import Msg
+from engine.jc import mapdata
+from engine.jc.roster import SIDES, roster
 
 WIN_VP = 10
 LAST_YEAR = 5

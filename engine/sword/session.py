@@ -4,6 +4,7 @@ dice commands with the session's generator (journaled: undo never re-rolls)."""
 from __future__ import annotations
 
 import re
+from engine.sword.views import SwordGameView
 from typing import Any
 
 from engine.errors import BadArguments, GameOver, IllegalMove
@@ -12,9 +13,9 @@ from engine.rng import Rng
 from engine.sword import naval as N
 from engine.sword import tracks as V
 from engine.sword.faces import parse_faces, roll_faces
-from engine.sword.requests import BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text, odds_fields, tactics_fields, tactics_text
+from engine.sword.requests import (BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text,
+                                   odds_fields, tactics_fields, tactics_text)
 from engine.sword.tables import tables
-from engine.sword.views import SwordGameView
 from engine.text import N_, Msg, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
