@@ -157,7 +157,7 @@ class GameRules(NamedTuple):
     name: str
     title: str
     new: Callable[[Request, Draws | int], State]
-    view: Callable[[State], dict[str, Any]]
+    view: Callable[[State], Mapping[str, Any]]     # a game's TypedDict (engine/<game>/views.py)
     commands: Mapping[str, Command]
     usage: str = ""
     global_commands: Mapping[str, GlobalCommand] = MappingProxyType({})

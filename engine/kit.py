@@ -17,6 +17,7 @@ from engine import bag as B
 from engine.errors import BadArguments, IllegalMove
 from engine.game import (Command, GameRules, Outcome, Request, State, commands, load_draws, load_rng, store_draws,
                          store_rng)
+from engine.kit_views import HolderView, KitGameView
 from engine.rng import Draws
 from engine.text import Msg
 
@@ -50,11 +51,11 @@ def _new(req: Request, seed: Draws | int) -> State:
     return state
 
 
-def holder_view(holder: Holder) -> dict[str, Any]:
+def holder_view(holder: Holder) -> HolderView:
     """What a person may see of a holder: counts and what is out, never the deck's order.
     ``history``: the newest events (at most :data:`engine.bag.HISTORY_KEPT`), ``events``: how
     many there were in all (the whole history: ``events`` in firmware/session.py)."""
-    out: dict[str, Any] = {}
+    out: HolderView = {}
     if holder.get("bag") is not None:
         bag = holder["bag"]
         out["bag"] = {"left": {k: v for k, v in sorted(bag["contents"].items())},
@@ -69,10 +70,8 @@ def holder_view(holder: Holder) -> dict[str, Any]:
     return out
 
 
-def _view(state: State) -> dict[str, Any]:
-    out = holder_view(state)
-    out["rolls"] = state.get("rolls", [])[-20:]
-    return out
+def _view(state: State) -> KitGameView:
+    return {**holder_view(state), "rolls": state.get("rolls", [])[-20:]}
 
 
 def _need(holder: Holder, key: str, side: bool) -> dict[str, Any]:

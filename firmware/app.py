@@ -5,22 +5,29 @@ Key events come in as logical names (hw/keys.py); every change to the game goes 
 """
 from __future__ import annotations
 
-import sys
+import logging
 import traceback
+from collections.abc import Callable
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from engine import actions as act
+from engine.actions import Line
 from firmware.console import Console
 from firmware.i18n import _, localize, say
 from firmware.screens import base
-from firmware.screens.base import Screen
+from firmware.screens.ctx import Ctx, Screen, Sent
+from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.settings import with_defaults
 from firmware.worker import Worker
 
+log = logging.getLogger(__name__)
+
 
 class App:
-    """Implements :class:`firmware.screens.base.Ctx` for the screens."""
+    """Implements :class:`firmware.screens.ctx.Ctx` for the screens: the only way from a screen to
+    the session, the store (history, archives, settings), the serial link and the screen stack."""
 
     def __init__(self, console: Console, root: Screen | None = None) -> None:
         from firmware.screens.menu import MainMenu
@@ -40,7 +47,7 @@ class App:
             self.stack.append(LanguageScreen(first_start=True))
 
     # -- Ctx ---------------------------------------------------------------------------------
-    def run(self, line: str) -> dict[str, Any]:
+    def run(self, line: Line) -> dict[str, Any]:
         response = self.console.request(line)
         self._view_stale = True
         if response.get("error") == "internal_error":
@@ -49,11 +56,11 @@ class App:
             self._reveal_if_finished()
         return response
 
-    def ask(self, line: str) -> dict[str, Any] | None:
+    def ask(self, line: Line) -> dict[str, Any] | None:
         """The response to the read-only ``line`` for the state as it is now. With a worker
         (the device loop), a slow answer is computed there: None until it is ready, and the
         loop is woken to draw it. Without one (tests, scripts) it is :meth:`run`."""
-        session, worker, line = self.console.session, self.worker, line.strip()
+        session, worker, line = self.console.session, self.worker, Line(line.strip())
         if worker is None or session is None or (job := session.detached(line)) is None:
             return self.run(line)
         now = (session.header.get("sid"), session.state_json)
@@ -73,13 +80,65 @@ class App:
 
     def _newest_finished(self) -> int:
         """The id of the newest finished game in the history (0 if none or unreadable)."""
-        try:
-            from firmware.history import games
-            done = [g["id"] for g in games(self.console.store.db, 5)    # a battle is not the campaign's end
-                    if g["status"] == "finished" and not str(g.get("part", "")).startswith("battle")]
-        except Exception:  # noqa: BLE001 - no history yet, or storage trouble: nothing to show
-            return 0
+        done = [g["id"] for g in self.history(5)    # a battle is not the campaign's end
+                if g["status"] == "finished" and not str(g.get("part", "")).startswith("battle")]
         return max(done, default=0)
+
+    # -- what is stored ----------------------------------------------------------------------
+    def history(self, limit: int | None = 50) -> list[dict[str, Any]]:
+        from firmware import history
+        try:
+            return history.games(self.console.store.db, limit)
+        except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
+            log.exception("history could not be read")
+            return []
+
+    def game_recorded(self) -> bool:
+        session = self.console.session
+        if session is None:
+            return False
+        from firmware import history
+        try:
+            return history.recorded(self.console.store.db, str(session.header["sid"]))
+        except Exception:  # noqa: BLE001 - unreadable history: the seed stays hidden
+            log.exception("history could not be read")
+            return False
+
+    def hardware_checks(self) -> list[Any]:
+        from pathlib import Path
+
+        from firmware import doctor
+        root = Path(self.console.store.root).absolute()
+        got = doctor.live()
+        if got is not None:
+            live, resolved = got
+            return doctor.gather(root, resolved, live)
+        try:
+            stored = self.console.store.load_settings()
+        except Exception:  # noqa: BLE001 - unreadable settings: show the defaults' view
+            log.exception("the settings could not be read for Settings → Hardware")
+            stored = {}
+        return doctor.gather(root, doctor.resolve_config(None, stored), None)
+
+    def archives(self, limit: int = 40) -> list[dict[str, Any]]:
+        try:
+            return self.console.store.archives(limit)
+        except Exception:  # noqa: BLE001 - an unreadable archive lists nothing
+            log.exception("the archive could not be read")
+            return []
+
+    # -- the serial link -----------------------------------------------------------------------
+    def send_serial(self, line: str) -> Sent:
+        writer = self.console.serial_out
+        if writer is None:
+            return "no link"
+        from hw.serial_link import LINK_ERRORS
+        try:
+            writer((line + "\n").encode("utf-8"))
+        except LINK_ERRORS:
+            log.exception("the serial link did not take a line")
+            return "failed"
+        return "sent"
 
     def _reveal_if_finished(self) -> None:
         """When an action finishes a game whose seed was secret, show the seed over the next
@@ -113,6 +172,18 @@ class App:
     def replace(self, screen: Screen) -> None:
         self.stack[-1] = screen
 
+    def depth(self) -> int:
+        return len(self.stack)
+
+    def under(self, levels: int = 1) -> Screen | None:
+        return self.stack[-1 - levels] if 0 < levels < len(self.stack) else None
+
+    def prune(self, drop: Callable[[Screen], bool]) -> None:
+        self.stack[:-1] = [s for s in self.stack[:-1] if not drop(s)]
+
+    def to_root(self) -> None:
+        del self.stack[1:]
+
     def notify(self, text: str) -> None:
         """A short message over the screen until the next key; a long one gets its own
         scrollable screen so nothing is cut off."""
@@ -121,10 +192,10 @@ class App:
         if len(rows) <= base.ROWS:
             self.message = rows
         else:
-            self.push(base.TextScreen(_("Note"), text))
+            self.push(TextScreen(_("Note"), text))
 
     def set_setting(self, key: str, value: str) -> dict[str, Any]:
-        response = self.run(f"settings {key}={value}")
+        response = self.run(act.settings(key, value))
         if response["ok"]:
             self.settings = response["settings"]
             self._view_stale = True
@@ -132,16 +203,16 @@ class App:
 
     # -- events ------------------------------------------------------------------------------
     def handle(self, key: str) -> None:
-        """One logical key event (after debounce/hold): message, global undo, else the screen.
-        An exception from a screen is caught here (see :meth:`failed`): a key never ends the
-        program."""
+        """One logical key event (after debounce/hold): a notice or the fair-draw code box over the
+        screen takes the key and closes (the key does nothing else), hold B asks to undo, else
+        the screen. An exception from a screen is caught here (see :meth:`failed`): a key never
+        ends the program."""
         try:
-            self.commitment = None               # the fair-draw code goes with any key, which still acts
-            self.banner = None
-            if self.message is not None:
-                self.message = None
+            if self.message is not None or self.commitment is not None or self.banner is not None:
+                self.message = self.commitment = self.banner = None
                 return
-            if key == "b:hold":
+            place = getattr(self.stack[-1], "key_place", "row")    # hold B: the same on every screen
+            if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)
                 self.ask_undo()
                 return
             self.stack[-1].key(key, self)
@@ -155,8 +226,8 @@ class App:
         self.errors += 1
         frames = traceback.extract_tb(e.__traceback__)[-4:]
         trail = "; ".join(f"{f.filename.rsplit('/', 3)[-1]}:{f.lineno} {f.name}" for f in frames)
-        print(f"legatus: screen error on {where} in {type(self.stack[-1]).__name__}: "
-              f"{type(e).__name__}: {e} (at {trail})", file=sys.stderr)
+        log.error("legatus: screen error on %s in %s: %s: %s (at %s)", where, type(self.stack[-1]).__name__,
+                  type(e).__name__, e, trail)
         self._view_stale = True
         self.message = None
         what = _("The screen failed ({}).").format(type(e).__name__)
@@ -170,7 +241,7 @@ class App:
         """Keep the failing session in the archive and begin an empty dice session."""
         from firmware.screens.menu import MainMenu
         self.stack = [MainMenu()]
-        response = self.run("new dice")
+        response = self.run(act.new_dice())
         self.notify(_("The last game was archived; a fresh session has begun.") if response["ok"]
                     else response.get("message", ""))
 
@@ -190,7 +261,7 @@ class App:
                 return
             self.notify(response.get("undone") or response.get("message", ""))
 
-        self.push(base.ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
+        self.push(ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
                                      _("A: undo"), _("B: keep")))
 
     def render(self) -> Image.Image:
@@ -203,6 +274,7 @@ class App:
         try:
             return self._render()
         except Exception:  # noqa: BLE001
+            log.exception("the error screen failed too: a plain frame")
             from firmware.screens.errors import fallback_frame
             return fallback_frame("Screen error. Your game is safe. Press a key.")
 
@@ -215,19 +287,12 @@ class App:
         img = self.stack[-1].render(self)
         banner = (_("Fair draw: the code"), self.commitment[:8]) if self.commitment is not None else self.banner
         if banner is not None:
-            title, big_text = banner
-            kind = "large" if len(big_text) * base.advance("large") <= base.W - 4 else "body"
-            draw = ImageDraw.Draw(img)
-            y0 = base.H - 32
-            draw.rectangle((0, y0 - 1, base.W - 1, base.H - 1), fill=0, outline=1)
-            base.put(draw, 3, y0, base.clip(title, base.COLS - 1))
-            base.put(draw, max(2, (base.W - len(big_text) * base.advance(kind)) // 2), y0 + 13, big_text, kind=kind)
+            draw_code_box(img, *banner)
         if self.message is not None:
-            rows = self.message[: base.ROWS]
-            draw = ImageDraw.Draw(img)
-            h = len(rows) * base.LINE + 4
-            y0 = (base.H - h) // 2
-            draw.rectangle((2, y0, base.W - 3, y0 + h), fill=0, outline=1)
-            for i, row in enumerate(rows):
-                base.text(draw, 6, y0 + 2 + i * base.LINE, row)
+            draw_notice(img, self.message)
         return img
+
+
+def _is_a_ctx(app: App) -> Ctx:
+    """mypy checks here that the App keeps the whole screen contract (firmware/screens/ctx.py)."""
+    return app

@@ -44,7 +44,7 @@ def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:
     players = [{"name": p["name"], "score": p.get("score"), "winner": bool(p.get("winner")),
                 "startPlayer": bool(p.get("startPlayer"))} for p in entry["players"]]
     play = {"sourceName": "Legatus", "game": game, "players": players, "playDate": _play_date(entry),
-            "ignored": entry["status"] == "abandoned" or entry["game"] in history.TOOLS,   # a bag is not a play
+            "ignored": entry["status"] == "abandoned" or history.is_tool(entry["game"]),   # a bag is not a play
             "comments": say(entry["result"]),
             "sourcePlayId": str(entry["id"])}
     if entry.get("seed") is not None:

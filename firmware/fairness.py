@@ -19,6 +19,7 @@ import hashlib
 import json
 import logging
 import sqlite3
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from firmware.storage import crc
@@ -39,22 +40,13 @@ def commitment(seed: int) -> str:
     return hashlib.sha256(f"legatus-seed:{seed}".encode()).hexdigest()
 
 
-def finished_by_rules(game: str, view: dict[str, Any], lines: list[str]) -> bool:
-    """Whether the game's own rules have ended it (``lines``: its effective actions so far):
-    Caesar! C-12, a Julius Caesar campaign's end, Glory after round 9, Sword after turn 9 or an
-    automatic victory. Bags and dice never end by themselves."""
-    if game in ("caesar-solo", "caesar-duel"):
-        return bool(view.get("winner"))
-    if game == "jc-battle":
-        return bool((view.get("campaign") or {}).get("over"))
-    if game == "glory":
-        return bool(view.get("finished"))
-    if game == "sword":
-        if view.get("finished"):
-            return True
-        from firmware.history import _sword_auto_again
-        return bool(lines) and _sword_auto_again(view, lines[-1])[1] is not None
-    return False
+def finished_by_rules(game: str, view: Mapping[str, Any], lines: list[str]) -> bool:
+    """Whether the game's own rules have ended it (``lines``: its effective actions so far), as its
+    record says (firmware/games.py ``over``): Caesar! C-12, a Julius Caesar campaign's end, Glory
+    after round 9, Sword after turn 9 or an automatic victory. Bags and dice never end by themselves."""
+    from firmware.games import record_of
+    record = record_of(game)
+    return record is not None and record.over is not None and record.over(dict(view), lines)
 
 
 class FairDraw(NamedTuple):

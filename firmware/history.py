@@ -34,7 +34,8 @@ import logging
 import sqlite3
 from typing import Any
 
-from engine.text import Msg, N_, from_data, term, to_data
+from engine.text import Msg, N_, from_data, to_data
+from firmware.games import GameRecord, player, record_of, records
 from firmware.storage import crc
 
 log = logging.getLogger(__name__)
@@ -51,12 +52,6 @@ COLUMNS = {"history": ("id", "sid", "part", "game", "depth", "sealed", "record",
 # Raw reads (firmware/store.py): text as stored bytes, numbers as integers, checked before decoding.
 HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), CAST(depth AS INTEGER), "
                "CAST(sealed AS INTEGER), CAST(record AS BLOB), CAST(crc AS INTEGER)")
-AUTO = "Auto-Crassus"
-TOOLS = ("bag", "dice")
-# The games' names as BG Stats and BoardGameGeek know them (kept in English in exports).
-GAME_NAMES = {"bag": "Dice & bags", "dice": "Dice",
-              "caesar-solo": "Caesar! Seize Rome in 20 Minutes", "caesar-duel": "Caesar! Seize Rome in 20 Minutes",
-              "jc-battle": "Julius Caesar", "glory": "For the Glory of Rome", "sword": "The Sword of Rome"}
 _TITLES = (N_("Caesar! Seize Rome in 20 Minutes"), N_("Julius Caesar"), N_("For the Glory of Rome"),
            N_("The Sword of Rome"))
 
@@ -91,145 +86,38 @@ def _clock_unsynced() -> bool:
     return synchronised() is False
 
 
-# -- what a finished game looks like -------------------------------------------------------------
-def _player(name: str, score: Any, winner: bool, start: bool = False) -> dict[str, Any]:
-    return {"name": name, "score": score, "winner": bool(winner), "startPlayer": bool(start)}
-
-
-def _expansions(view: dict[str, Any]) -> list[str]:
-    mods = view.get("position", {}).get("modules", {})
-    out = [k for k in ("poison", "centurions", "border_control") if mods.get(k)]
-    if view.get("rules", {}).get("harder") not in (None, "off"):
-        out.append("harder")
-    return out
-
-
-def _caesar(game: str, view: dict[str, Any]) -> dict[str, Any]:
-    placed = {who: 12 - int(m["left"]) for who, m in view["markers"].items()}
-    winner = view.get("winner")
-    if game == "caesar-solo":
-        side = str(view.get("side", "caesar"))
-        you = side.capitalize()
-        level = str(view.get("difficulty"))
-        players = [_player(you, placed.get("human", 0), winner == "human", False),
-                   _player(AUTO, placed.get("crassus", 0), winner == "crassus", True)]
-        mode = {"kind": "solo", "difficulty": level, "side": side,
-                "crassus_side": "pompey" if side == "caesar" else "caesar", "expansions": _expansions(view)}
-        if winner == "human":
-            result = Msg("{} beat Auto-Crassus ({}), {}–{} markers.", term(you), term(level),
-                         placed.get("human", 0), placed.get("crassus", 0))
-        else:
-            result = Msg("Auto-Crassus ({}) beat {}, {}–{} markers.", term(level), term(you),
-                         placed.get("crassus", 0), placed.get("human", 0))
-    else:
-        names = list(view["markers"])
-        players = [_player(n.capitalize(), placed[n], winner == n, i == 0) for i, n in enumerate(names)]
-        mode = {"kind": "duel", "expansions": _expansions(view)}
-        loser = next((n for n in names if n != winner), names[-1])
-        result = Msg("{} won, {}–{} markers.", term(str(winner).capitalize()), placed.get(str(winner), 0),
-                     placed.get(loser, 0))
-    return {"mode": mode, "players": players, "result": result}
-
-
-def _jc_battle(view: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
-    battle = view["battle"]
-    steps: dict[str, Any] = {"caesar": None, "pompey": None}
-    if battle["number"] == entry["number"]:           # the blocks left standing (steps)
-        steps = {"caesar": 0, "pompey": 0}
-        for b in battle["blocks"]:
-            steps[b["side"]] = steps.get(b["side"], 0) + int(b["strength"])
-    winner = entry.get("winner")
-    att = str(entry["attacker"])
-    players = [_player(s.capitalize(), steps.get(s), winner == s, s == att) for s in ("caesar", "pompey")]
-    mode = {"kind": "battle", "number": entry["number"], "attacker": att, "surprise": bool(entry.get("surprise")),
-            "winner_role": None if winner is None else ("attacker" if winner == att else "defender")}
-    res = entry.get("result")
-    if res == "attacker_wins":
-        result = Msg("Battle {}: {} attacked and won.", entry["number"], term(att.capitalize()))
-    elif res == "attacker_eliminated":
-        result = Msg("Battle {}: {} attacked and was destroyed.", entry["number"], term(att.capitalize()))
-    else:
-        result = Msg("Battle {}: {} attacked; the defender held.", entry["number"], term(att.capitalize()))
-    return {"mode": mode, "players": players, "result": result}
-
-
-def _jc_campaign(view: dict[str, Any]) -> dict[str, Any]:
-    over = view["campaign"]["over"] or {}
-    vp = view.get("vp", {})
-    winner = over.get("winner") if isinstance(over, dict) else None
-    players = [_player(s.capitalize(), vp.get(s), winner == s, s == "caesar") for s in ("caesar", "pompey")]
-    result = (Msg("Campaign over: {} wins, {}–{} VP.", term(str(winner).capitalize()), vp.get(winner, 0),
-                  max((v for k, v in vp.items() if k != winner), default=0))
-              if winner else Msg("Campaign over: a draw."))
-    return {"mode": {"kind": "campaign", "year": view["campaign"]["year"]}, "players": players, "result": result}
-
-
-def _glory(view: dict[str, Any], scored: dict[str, Any]) -> dict[str, Any]:
-    scores = scored["scores"]
-    winners = [str(w) for w in scored.get("winners", [])]
-    first = view.get("first")
-    players = [_player(p, int(scores[p]["total"]), p in winners, p == first) for p in view["players"] if p in scores]
-    best = max((int(pl["score"]) for pl in players), default=0)
-    opts = [k for k, v in view.get("options", {}).items() if v]
-    mode = {"kind": "table", "players": len(players), "expansions": opts}
-    return {"mode": mode, "players": players,
-            "result": Msg("{} won with {} points.", ", ".join(winners) or "—", best)}
-
-
-def _sword(view: dict[str, Any], auto: str | None) -> dict[str, Any]:
-    order = list(view.get("standings") or view["factions"])
-    vp = view.get("vp", {})
-    winner = auto or order[0]
-    players = [_player(f.capitalize(), vp.get(f), f == winner, i == 0) for i, f in enumerate(view["factions"])]
-    mode = {"kind": "table", "powers": len(players), "turn": view.get("turn")}
-    result = (Msg("{} won by automatic victory in turn {}.", term(winner.capitalize()), view.get("turn"))
-              if auto else Msg("{} won on VP after turn 9.", term(winner.capitalize())))
-    return {"mode": mode, "players": players, "result": result}
+# -- what a finished game looks like: each game's record says (firmware/games.py) --------------------
+def _record(game: str) -> GameRecord | None:
+    """The record of a game History keeps (None for a tool such as dice or a bag)."""
+    record = record_of(game)
+    return record if record is not None and record.recorded else None
 
 
 def finished_parts(game: str, view: dict[str, Any], *, command: str = "",
                    fields: dict[str, Any] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The finished games this state holds, as ``(part, record)`` (without dates and ids).
     ``command``/``fields``: the action just run (Glory's ``score``, Sword's automatic victory)."""
-    fields = fields or {}
-    out: list[tuple[str, dict[str, Any]]] = []
-    if game in ("caesar-solo", "caesar-duel"):
-        if view.get("winner"):                                                  # C-12
-            out.append(("game", _caesar(game, view)))
-    elif game == "jc-battle":
-        for entry in view.get("history", []):                                  # J-13
-            out.append((f"battle-{entry['number']}", _jc_battle(view, entry)))
-        if view.get("campaign", {}).get("over"):
-            out.append(("campaign", _jc_campaign(view)))
-    elif game == "glory":
-        if view.get("finished") and command == "score" and "scores" in fields:
-            out.append(("game", _glory(view, fields)))
-    elif game == "sword":
-        if command == "scoring" and fields.get("automatic_victory") and fields.get("power"):
-            out.append(("game", _sword(view, str(fields["power"]))))
-        elif view.get("finished"):
-            out.append(("game", _sword(view, None)))
-    return out
+    record = _record(game)
+    if record is None or record.finished is None:
+        return []
+    return record.finished(game, view, command, fields or {})
 
 
-def _sword_auto_again(view: dict[str, Any], line: str) -> tuple[str, dict[str, Any] | None]:
-    """Reconciling: whether the last action was ``scoring <power> … auto=T`` that reached T
-    (the state keeps no mark of an automatic victory, so it is worked out again)."""
-    words = line.split()
-    if len(words) < 2 or words[0] != "scoring":
-        return "", None
-    opts = dict(w.split("=", 1) for w in words[2:] if "=" in w)
-    power = words[1].lower()
-    try:
-        auto = int(opts["auto"])
-    except (KeyError, ValueError):
-        return "", None
-    vp = dict(view.get("vp", {}))
-    if power == "carthage" and isinstance(view.get("unrest"), dict):
-        vp[power] = view["unrest"].get("carthage_vp", vp.get(power))
-    if power in vp and int(vp[power]) >= auto:
-        return "scoring", {"automatic_victory": True, "power": power}
-    return "", None
+def is_tool(game: str) -> bool:
+    """Whether ``game`` is a tool (dice, a bag): History records it only when the players end it."""
+    return _record(game) is None
+
+
+def box_name(game: str) -> str:
+    """The game's name as BG Stats and BoardGameGeek know it (kept in English in exports)."""
+    record = record_of(game)
+    return record.box_name if record is not None and record.box_name else game
+
+
+def _players_of(game: str, view: dict[str, Any]) -> list[str]:
+    """The players' names of a game that did not finish (none for a tool)."""
+    record = record_of(game)
+    return record.players(game, view) if record is not None and record.players is not None else []
 
 
 # -- storing ---------------------------------------------------------------------------------------
@@ -301,11 +189,12 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
     """Record every finished game the session's current state holds that is not recorded yet
     (``replace``: also rewrite unsealed ones). Returns the parts written."""
     game = session.game.name
-    if game in TOOLS:
+    record = _record(game)
+    if record is None:
         return []
     view = session.game.view(session.state)
-    if game == "sword" and not command and session.lines:
-        command, fields = _sword_auto_again(view, session.lines[-1])
+    if record.replayed is not None and not command and session.lines:
+        command, fields = record.replayed(view, session.lines[-1])
     parts = finished_parts(game, view, command=command, fields=fields)
     if not parts:
         return []
@@ -326,7 +215,7 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
 def after_action(store: Any, session: Any, command: str, fields: dict[str, Any], mutated: bool) -> None:
     """After a committed action (or a read-only one such as Glory's ``score``): seal the records
     this action followed, then record what just finished."""
-    if session.game.name in TOOLS:
+    if _record(session.game.name) is None:
         return
     sid = str(session.header["sid"])
     if mutated:
@@ -345,7 +234,7 @@ def after_action(store: Any, session: Any, command: str, fields: dict[str, Any],
 
 def after_undo(store: Any, session: Any) -> None:
     """An undo took a finishing action back: drop the records it made (never sealed ones)."""
-    if session.game.name in TOOLS:
+    if _record(session.game.name) is None:
         return
     with store.transaction() as db:
         ensure(db)
@@ -370,7 +259,7 @@ def reconcile(store: Any, session: Any) -> None:
 def record_abandoned(store: Any, session: Any) -> bool:
     """Before ``new`` replaces ``session``: record it as abandoned unless it is a tool or something
     of it was recorded already. Returns whether a row was written."""
-    if session is None or session.game.name in TOOLS:
+    if session is None or _record(session.game.name) is None:
         return False
     record_state(store, session)
     sid = str(session.header["sid"])
@@ -378,8 +267,8 @@ def record_abandoned(store: Any, session: Any) -> bool:
         ensure(db)
         if db.execute("SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():
             return False
-        names = _names_of(session.game.name, session.game.view(session.state))
-        rec = {"mode": {"kind": "abandoned"}, "players": [_player(n, None, False) for n in names],
+        names = _players_of(session.game.name, session.game.view(session.state))
+        rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
                "result": Msg("Abandoned after {} actions.", len(session.lines))}
         _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True
@@ -390,45 +279,34 @@ def record_ended(store: Any, session: Any, status: str) -> None:
     what finished is recorded and sealed (nothing can be undone any more); a session with no record
     of the whole game (a Julius Caesar battle is a part, not the campaign) gets one ``ended`` row.
     Idempotent."""
-    if status == "finished" and session.game.name not in TOOLS:
-        record_state(store, session)
+    if status == "finished":
+        record_state(store, session)          # nothing for a tool (no record)
     sid = str(session.header["sid"])
     depth = len(session.lines)
     with store.transaction() as db:
         ensure(db)
         db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
         if not db.execute("SELECT 1 FROM history WHERE sid=? AND part NOT LIKE 'battle-%'", (sid,)).fetchone():
-            names = _names_of(session.game.name, session.game.view(session.state))
+            names = _players_of(session.game.name, session.game.view(session.state))
             n = max(depth - 1, 0)                                # the actions before ``end``
             result = (Msg("Finished after {n} action.", plural="Finished after {n} actions.", n=n)
                       if status == "finished" else
                       Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
-            rec = {"mode": {"kind": status}, "players": [_player(x, None, False) for x in names], "result": result}
+            rec = {"mode": {"kind": status}, "players": [player(x, None, False) for x in names], "result": result}
             _put(db, session.header, "ended", rec, depth, status, session.lines)
-        for rid, part, game, row_depth, text in db.execute(
-                "SELECT id, part, game, depth, record FROM history WHERE sid=? AND sealed=0", (sid,)).fetchall():
+        for row in db.execute(f"SELECT {HISTORY_ROW} FROM history WHERE sid=? AND sealed=0", (sid,)).fetchall():
+            rid, sid_b, part, game, row_depth, _, text, check = row
+            if row_crc(*row[:7]) != check:            # never seal a damaged row as good
+                log.error("History row %s is damaged; not sealed", rid)
+                continue
             db.execute("UPDATE history SET sealed=1, crc=? WHERE id=?",
-                       (crc(rid, sid, part, game, row_depth, 1, text), rid))
+                       (row_crc(rid, sid_b, part, game, row_depth, 1, text), rid))
 
 
 def forget_abandoned(store: Any, session: Any) -> None:
     """Take back :func:`record_abandoned` when the ``new`` that would replace the session failed."""
     with store.transaction() as db:
         db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (str(session.header["sid"]),))
-
-
-def _names_of(game: str, view: dict[str, Any]) -> list[str]:
-    if game == "caesar-solo":
-        return [str(view.get("side", "caesar")).capitalize(), AUTO]
-    if game == "caesar-duel":
-        return [n.capitalize() for n in view.get("markers", {})]
-    if game == "glory":
-        return [str(p) for p in view.get("players", [])]
-    if game == "sword":
-        return [f.capitalize() for f in view.get("factions", [])]
-    if game == "jc-battle":
-        return ["Caesar", "Pompey"]
-    return []
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -469,7 +347,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         game_s = bytes(game).decode("utf-8")
         data = json.loads(bytes(text).decode("utf-8"))
         result = from_data(data["result"])
-        return {"id": rid, "game": game_s, "name": GAME_NAMES.get(game_s, game_s), "status": data["status"],
+        return {"id": rid, "game": game_s, "name": box_name(game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": data["players"], "result": result, "part": part_s, "sid": sid_s,
                 "unsynced": list(data.get("unsynced", []))}
@@ -533,60 +411,14 @@ def public(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- statistics ------------------------------------------------------------------------------------
-def streak(results: list[bool]) -> int:
-    """Newest first: +n for n wins in a row, -n for n losses in a row, 0 if none."""
-    if not results:
-        return 0
-    n = 0
-    for r in results:
-        if r != results[0]:
-            break
-        n += 1
-    return n if results[0] else -n
-
-
 def stats(entries: list[dict[str, Any]]) -> dict[str, Any]:
-    """What the Statistics screens show, from history entries (newest first):
+    """What the Statistics screens show, from history entries (newest first): each game's pages
+    (firmware/games.py ``Statistic``) by their key — ``crassus`` (your record against
+    Auto-Crassus), ``glory`` (scores per player), ``jc`` (battles per side)…"""
+    return {s.key: s.compute(entries) for r in records() for s in r.statistics}
 
-    - ``crassus``: your record against Auto-Crassus per difficulty and expansion set — ``wins``,
-      ``losses``, ``streak`` (+n wins / -n losses in a row, newest first);
-    - ``glory``: per player name ``games``, ``best``, ``average`` (one decimal);
-    - ``jc``: per side ``attacker_won``/``attacker_fought``, ``defender_won``/``defender_fought``."""
-    crassus: dict[str, dict[str, Any]] = {}
-    runs: dict[str, list[bool]] = {}
-    glory: dict[str, list[int]] = {}
-    jc = {s: {"attacker_won": 0, "attacker_fought": 0, "defender_won": 0, "defender_fought": 0}
-          for s in ("caesar", "pompey")}
-    for e in entries:
-        if e["status"] != "finished":
-            continue
-        if e["game"] == "caesar-solo":
-            exp = "+".join(e["mode"].get("expansions") or []) or "base"
-            key = f"{e['mode'].get('difficulty')}/{exp}"
-            won = any(p["winner"] and p["name"] != AUTO for p in e["players"])
-            row = crassus.setdefault(key, {"difficulty": e["mode"].get("difficulty"), "expansions": exp,
-                                           "wins": 0, "losses": 0})
-            row["wins" if won else "losses"] += 1
-            runs.setdefault(key, []).append(won)
-        elif e["game"] == "glory":
-            for p in e["players"]:
-                if isinstance(p.get("score"), int):
-                    glory.setdefault(p["name"], []).append(int(p["score"]))
-        elif e["game"] == "jc-battle" and e["mode"].get("kind") == "battle":
-            att = str(e["mode"].get("attacker"))
-            if att not in jc:
-                continue
-            dfd = "pompey" if att == "caesar" else "caesar"
-            jc[att]["attacker_fought"] += 1
-            jc[dfd]["defender_fought"] += 1
-            role = e["mode"].get("winner_role")
-            if role == "attacker":
-                jc[att]["attacker_won"] += 1
-            elif role == "defender":
-                jc[dfd]["defender_won"] += 1
-    for key, row in crassus.items():
-        row["streak"] = streak(runs[key])
-    return {"crassus": crassus,
-            "glory": {n: {"games": len(v), "best": max(v), "average": round(sum(v) / len(v), 1)}
-                      for n, v in sorted(glory.items())},
-            "jc": jc}
+
+def recorded(db: sqlite3.Connection, sid: str) -> bool:
+    """Whether the session ``sid`` has a finished game (any part but ``abandoned``) in the history."""
+    row = db.execute("SELECT 1 FROM history WHERE sid=? AND part!='abandoned' LIMIT 1", (sid,)).fetchone()
+    return row is not None

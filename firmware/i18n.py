@@ -41,8 +41,14 @@ def language() -> str:
     return _current
 
 
-GAME_DOMAINS: tuple[str, ...] = ("caesar", "jc", "glory", "sword")
 SHARED_DOMAINS: tuple[str, ...] = ("legatus", "history")
+
+
+@lru_cache(maxsize=1)
+def game_domains() -> tuple[str, ...]:
+    """The games' own catalogs, as their records name them (firmware/games.py)."""
+    from firmware.games import records
+    return tuple(dict.fromkeys(r.domain for r in records() if r.domain not in SHARED_DOMAINS))
 
 
 @lru_cache(maxsize=512)
@@ -51,10 +57,10 @@ def domain_of_module(name: str) -> str:
     extracts by): a game's own for ``engine.<game>.*`` and ``firmware.screens.<game>[_*]``,
     ``history`` for history, statistics, export and fairness, else ``legatus``."""
     parts = name.split(".")
-    if len(parts) >= 2 and parts[0] == "engine" and parts[1] in GAME_DOMAINS:
+    if len(parts) >= 2 and parts[0] == "engine" and parts[1] in game_domains():
         return parts[1]
     if len(parts) > 2 and parts[:2] == ["firmware", "screens"]:
-        for game in GAME_DOMAINS:
+        for game in game_domains():
             if parts[2] == game or parts[2].startswith(game + "_"):
                 return game
     if any(w in name for w in ("history", "stats", "export", "fairness")):
@@ -63,15 +69,15 @@ def domain_of_module(name: str) -> str:
 
 
 _game = "legatus"             # the domain of the game being played (the session's), else legatus
-SESSION_GAMES = {"caesar-solo": "caesar", "caesar-duel": "caesar", "jc-battle": "jc", "glory": "glory",
-                 "sword": "sword"}
 
 
 def set_game(name: str | None) -> None:
     """The session's game (``caesar-solo``, ``jc-battle``…): a text from a shared screen (a form,
     a list) that two games translate differently is said in this game's words."""
     global _game
-    _game = SESSION_GAMES.get(name or "", "legatus")
+    from firmware.games import record_of
+    record = record_of(name)
+    _game = record.domain if record is not None else "legatus"
 
 
 @lru_cache(maxsize=None)
@@ -103,7 +109,7 @@ def _chain(lang: str, first: str, game: str) -> _gettext.NullTranslations:
     if lang == "en":
         return chain
     files = _mo_files(lang)
-    order = list(dict.fromkeys([first, game, *SHARED_DOMAINS, *GAME_DOMAINS]))
+    order = list(dict.fromkeys([first, game, *SHARED_DOMAINS, *game_domains()]))
     order += sorted(d for d in files if d not in order)
     head: _gettext.NullTranslations | None = None
     for domain in order:

@@ -16,7 +16,7 @@ disk; :mod:`firmware.store` commits what the session accepts.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import registry
@@ -189,7 +189,7 @@ class Session:
         """Whether ``end`` ended the session (its last effective action: nothing follows it)."""
         return bool(self.lines) and self.lines[-1] == END
 
-    def ended_as(self, game_view: dict[str, Any] | None = None) -> str | None:
+    def ended_as(self, game_view: Mapping[str, Any] | None = None) -> str | None:
         """None while the session runs; once ended, ``finished`` if the game's rules had ended it,
         else ``ended`` (the players stopped it)."""
         if not self.ended:

@@ -9,7 +9,8 @@ luma.core's serial interface and hw.panel are imported for it. The device then t
 panel over (firmware/device.py) if its configuration is still the same, else it closes it and
 opens the right one. No cache (a first start, a new state directory) means no early splash.
 
-``python -m hw.splash`` prints :data:`FRAME` anew from :func:`build` (tests check they agree).
+``python -m firmware.screens.splash`` prints :data:`FRAME` anew, drawn with the shipped fonts (tests
+check they agree); nothing here imports the device program.
 """
 from __future__ import annotations
 
@@ -122,20 +123,6 @@ def frame() -> Image:
     return PILImage.frombytes("1", SIZE, FRAME)
 
 
-def build() -> Image:
-    """The splash as drawn with the shipped fonts (firmware.screens.base)."""
-    from PIL import Image as PILImage
-    from PIL import ImageDraw
-
-    from firmware.screens import base
-    img = PILImage.new("1", SIZE, 0)
-    name = "LEGATUS"
-    x = (SIZE[0] - base.big_width(name, 3)) // 2
-    base.big(img, x, 12, name, scale=3)
-    ImageDraw.Draw(img).line((x, 48, SIZE[0] - 1 - x, 48), fill=1)
-    return img
-
-
 FRAME = bytes.fromhex(
     "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
     "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
@@ -160,10 +147,3 @@ FRAME = bytes.fromhex(
     "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
     "00000000000000000000000000000000"
 )
-
-if __name__ == "__main__":
-    data = build().tobytes().hex()
-    print("FRAME = bytes.fromhex(")
-    for i in range(0, len(data), 96):
-        print(f'    "{data[i:i + 96]}"')
-    print(")")

@@ -1,7 +1,8 @@
 """Golden-screen helpers: render through luma's dummy device and compare pixel for pixel.
 
-Set LEGATUS_REGOLD=1 to (re)write the golden PNGs after a deliberate change of a screen; review
-the new images before committing them.
+A golden PNG that is missing fails the test: it is never blessed by a first run. Set
+LEGATUS_REGOLD=1 to (re)write the golden PNGs after a deliberate change of a screen (or to write a
+new one); review the new images before committing them.
 """
 from __future__ import annotations
 
@@ -24,10 +25,10 @@ def on_dummy(img: Image.Image) -> Image.Image:
 def assert_golden(img: Image.Image, name: str) -> None:
     shown = on_dummy(img)
     path = GOLDEN / f"{name}.png"
-    if os.environ.get("LEGATUS_REGOLD") == "1" or not path.exists():
-        if os.environ.get("CI") and not path.exists():
-            raise AssertionError(f"golden screen {path.name} is missing")
+    if os.environ.get("LEGATUS_REGOLD") == "1":
         shown.save(path)
+    elif not path.exists():
+        raise AssertionError(f"golden screen {path.name} is missing (LEGATUS_REGOLD=1 writes it; look at it before committing)")
     expected = Image.open(path).convert("1")
     assert shown.size == expected.size == (128, 64)
     diff = ImageChops.logical_xor(shown.convert("1"), expected)

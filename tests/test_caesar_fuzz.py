@@ -26,6 +26,7 @@ def _fuzz():
 FUZZ = _fuzz()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_fuzz_complete_games_keep_every_invariant(chunk):
     winners = set()
@@ -36,12 +37,14 @@ def test_fuzz_complete_games_keep_every_invariant(chunk):
     assert winners == {0, 1} or GAMES < 100     # endings on both sides are exercised
 
 
+@pytest.mark.slow
 def test_fuzz_games_through_the_console_session():
     for i in range(8):
         st = FUZZ.run_console_game(i, seed=77)
         assert st["winner"] in ("human", "crassus") and st["step"] == "over"
 
 
+@pytest.mark.slow
 def test_fuzz_games_with_every_input_physical():
     # Tiles, both bags, face-down centurions and C-21 bonuses named on the command line.
     for i in range(10):

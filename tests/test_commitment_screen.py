@@ -1,10 +1,12 @@
 """Fair draws on the device (issue 12): a game started on the device shows its commitment (first 8
-hex characters, large) over its first frame; the next key hides it and still acts."""
+hex characters, large) over its first frame; the next key hides it and does nothing else (issue 24
+§4: A behind the code box used to open "Battle")."""
 from __future__ import annotations
 
 import hashlib
 
-from firmware.screens import base
+from firmware.screens import base, play
+from firmware.screens.widgets import Item, ListScreen
 from tests.screens import app_with
 
 
@@ -21,14 +23,16 @@ def test_a_new_game_shows_its_commitment_until_the_next_key(state_dir):
     app = app_with([], [], state_dir)
     try:
         home = []
-        base.start_game(app, "new dice", lambda: home.append(1) or MenuLike())
+        play.start_game(app, "new dice", lambda: home.append(1) or MenuLike())
         code = app.console.request("state")["state"]["commitment"]
         seed = app.console.session.header["seed"]
         assert code == hashlib.sha256(f"legatus-seed:{seed}".encode()).hexdigest()
         assert (code[:8], "large") in _texts(app)
         assert str(seed) not in " ".join(t for t, _ in _texts(app))      # the seed stays secret
-        app.handle("down")                                                # hides it, and acts
+        app.handle("down")                                                # hides it, and only that
         assert (code[:8], "large") not in _texts(app)
+        assert app.stack[-1].cursor == 0
+        app.handle("down")
         assert app.stack[-1].cursor == 1
     finally:
         app.console.close()
@@ -37,17 +41,17 @@ def test_a_new_game_shows_its_commitment_until_the_next_key(state_dir):
 def test_a_seeded_game_has_nothing_to_commit_to(state_dir):
     app = app_with([], [], state_dir)
     try:
-        base.start_game(app, "new dice seed=4", MenuLike)
+        play.start_game(app, "new dice seed=4", MenuLike)
         assert app.commitment is None
     finally:
         app.console.close()
 
 
-class MenuLike(base.ListScreen):
+class MenuLike(ListScreen):
     title = "Home"
 
     def items(self, ctx):
-        return [base.Item("One"), base.Item("Two")]
+        return [Item("One"), Item("Two")]
 
 
 def test_the_seed_is_shown_when_a_game_with_a_secret_seed_ends(state_dir):

@@ -2,12 +2,12 @@
 arrives between the question and the answer must not be what gets undone."""
 from __future__ import annotations
 
-from firmware.screens import base
+from firmware.screens.widgets import ConfirmScreen
 from tests.screens import app_with
 
 
 def _question(app) -> str:
-    assert isinstance(app.stack[-1], base.ConfirmScreen)
+    assert isinstance(app.stack[-1], ConfirmScreen)
     return " ".join(app.stack[-1].rows)
 
 

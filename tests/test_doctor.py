@@ -140,7 +140,7 @@ def test_history_marks_times_taken_without_a_synchronised_clock(
     header = {"sid": "s1", "game": "caesar-solo", "line": "new caesar-solo", "seed": "s1"}
     history.note_started(console.store, types.SimpleNamespace(header=header, game=types.SimpleNamespace(name="caesar-solo")))
     rec = {"mode": {"kind": "solo", "difficulty": "easy", "side": "caesar", "expansions": []},
-           "players": [history._player("Caesar", 12, True), history._player("Auto-Crassus", 5, False, True)],
+           "players": [history.player("Caesar", 12, True), history.player("Auto-Crassus", 5, False, True)],
            "result": history.Msg("test")}
     with console.store.transaction() as db:
         history._put(db, header, "game", rec, 10, "finished")

@@ -7,6 +7,8 @@ import signal
 import subprocess
 import time
 
+import pytest
+
 from engine.errors import LegatusError
 from firmware.session import Session
 from tests.conftest import ROOT, console_cmd, run_console
@@ -32,6 +34,7 @@ def _expected_states(lines):
     return out
 
 
+@pytest.mark.slow
 def test_kill_9_at_random_moments_never_loses_an_acknowledged_command(state_dir):
     rng = random.Random(9)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -516,8 +516,8 @@ def test_the_script_checks_a_commitment_alone():
 
 def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_dir: Path):
     """Games → Earlier games reopens an unfinished bag drawn in secret: the same draws come back,
-    with the same commitment, and the seed is still on no line or reply until the end."""
-    from firmware.screens.archive import reopen, store_archives
+    with the same commitment, and the seed is still on no line, reply or screen until the end (``reveal``)."""
+    from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
     app = app_with(["new bag items=a*3,b*3,c*3,d*3", "draw 3"], [], state_dir)
     try:
@@ -525,7 +525,7 @@ def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_d
         seed, drawn = int(first.header["seed"]), first.view()["bag"]["drawn"]
         promise = first.view()["commitment"]
         assert app.run("new dice seed=4")["ok"]
-        assert reopen(app, next(a for a in store_archives(app.console.store) if a.game == "bag"))
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "bag"))
         again = app.console.session
         assert again.view()["bag"]["drawn"] == drawn and again.view()["commitment"] == promise
         assert again.header.get("committed") is True and "seed=" not in again.header["line"]
@@ -540,16 +540,16 @@ def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_d
 
 
 def test_reopening_a_session_stored_before_the_streams_keeps_its_draws(state_dir: Path):
-    from firmware.screens.archive import reopen, store_archives
+    from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
     from tests.test_fairness_v1 import comparable
     shutil.copy(GOLDEN / "v1_sessions.db", state_dir / "legatus.db")
     fixture = json.loads((GOLDEN / "v1_sessions.json").read_text(encoding="utf-8"))["sessions"]
     app = app_with([], [], state_dir)
     try:
-        archived = next(a for a in store_archives(app.console.store) if a.game == "bag" and a.header.get("committed"))
-        stored = next(s for s in fixture if s["header"]["sid"] == archived.header["sid"])
-        assert reopen(app, archived)
+        entry = next(a for a in archived(app.archives(100)) if a.game == "bag" and a.header.get("committed"))
+        stored = next(s for s in fixture if s["header"]["sid"] == entry.header["sid"])
+        assert reopen(app, entry)
         again = app.console.session
         assert again.header["v"] == 1
         assert comparable(again.state_json) == comparable(stored["state"])
@@ -558,11 +558,11 @@ def test_reopening_a_session_stored_before_the_streams_keeps_its_draws(state_dir
 
 
 def test_reopening_a_game_with_a_given_seed_reuses_the_line_as_it_was(state_dir: Path):
-    from firmware.screens.archive import reopen, store_archives
+    from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
     app = app_with(["new bag items=a*3,b*3 seed=77", "draw 2", "new dice seed=4"], [], state_dir)
     try:
-        assert reopen(app, next(a for a in store_archives(app.console.store) if a.game == "bag"))
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "bag"))
         assert app.console.session.header["line"] == "new bag items=a*3,b*3 seed=77"
         assert app.console.session.view()["commitment"] is None
     finally:

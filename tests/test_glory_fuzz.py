@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ step = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(step, max_size=40), st.integers(1, 4))
 def test_track_and_senate_invariants(steps: list[tuple[str, str, int]], n: int):
@@ -63,6 +65,7 @@ player_sheet = st.fixed_dictionaries({
 })
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(player_sheet, min_size=1, max_size=4),
        st.lists(st.tuples(st.sampled_from([2, 3, 4]), st.lists(st.integers(0, 4), min_size=4, max_size=4)),

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware import history
+from firmware.games import player
 from firmware.screens import base
 from tests.screens import app_with, assert_golden
 
@@ -70,8 +71,8 @@ def test_history_screens_speak_russian(state_dir: Path):
 def _solo(db, sid: str, difficulty: str, won: bool) -> None:
     header = {"sid": sid, "game": "caesar-solo", "line": "new caesar-solo", "seed": sid}
     rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": []},
-           "players": [history._player("Caesar", 12 if won else 5, won),
-                       history._player("Auto-Crassus", 5 if won else 12, not won, True)],
+           "players": [player("Caesar", 12 if won else 5, won),
+                       player("Auto-Crassus", 5 if won else 12, not won, True)],
            "result": history.Msg("test")}
     history._put(db, header, "game", rec, 10, "finished")
 
@@ -149,9 +150,9 @@ def test_reopening_a_finished_game_from_earlier_games_does_not_record_it_twice(s
     app = app_with(["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight",
                     "new caesar-solo seed=2"], [], state_dir)
     try:
-        from firmware.screens.archive import reopen, store_archives
+        from firmware.screens.archive import archived, reopen
         assert [g["game"] for g in app.run("history")["games"]] == ["jc-battle"]
-        jc = next(a for a in store_archives(app.console.store) if a.game == "jc-battle")
+        jc = next(a for a in archived(app.archives()) if a.game == "jc-battle")
         assert reopen(app, jc)                                          # replays the fight: finished again
         assert app.console.session.game.name == "jc-battle"
         assert ok_games(app) == ["caesar-solo", "jc-battle"]           # the caesar game abandoned; no 2nd battle
@@ -161,3 +162,36 @@ def test_reopening_a_finished_game_from_earlier_games_does_not_record_it_twice(s
 
 def ok_games(app) -> list[str]:
     return [g["game"] for g in app.run("history")["games"]]
+
+
+# -- the same screens on a FakeCtx: the history, the record and the serial link are plain data -----
+ENTRY = {"id": 7, "game": "jc-battle", "name": "Julius Caesar", "status": "finished", "started": None,
+         "finished": "2026-03-01T10:00:00", "part": "battle-1",
+         "mode": {"kind": "battle", "number": 1, "attacker": "caesar"},
+         "players": [{"name": "Caesar", "score": 3, "winner": True, "startPlayer": True},
+                     {"name": "Pompey", "score": 0, "winner": False, "startPlayer": False}],
+         "result": "Battle 1: Caesar attacked and won."}
+
+
+def test_send_over_serial_on_a_fake_ctx_sends_one_json_line_or_says_why_not():
+    from firmware.screens.history import HistoryScreen, send_newest
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(history=[ENTRY], serial=False).open(HistoryScreen())
+    send_newest(ctx)
+    assert ctx.sent == [] and "No serial link" in ctx.notes[-1]
+    ctx.serial = True
+    ctx.press("down", "down", "a")                                  # Statistics, Fair draw, Send
+    play = json.loads(ctx.sent[-1])["play"]
+    assert play["sourcePlayId"] == "7" and [p["name"] for p in play["players"]] == ["Caesar", "Pompey"]
+    assert ctx.notes[-1] == "Sent: JC battle 1."
+
+
+def test_the_fair_draw_on_a_fake_ctx_shows_the_seed_only_when_the_game_is_recorded():
+    from firmware.screens.history import FairDrawScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx("new dice").open(FairDrawScreen())                # a secret seed (none given)
+    code = ctx.view()["commitment"]
+    assert code[:8] in ctx.texts() and "Seed at game end." in ctx.texts()
+    assert "reveal" not in ctx.lines
+    ctx.recorded = True                                             # History has the game as over
+    assert "Game over; the seed:" in ctx.texts() and str(ctx.session.header["seed"]) in ctx.texts()

@@ -43,14 +43,15 @@ def test_settings_open_the_hardware_screen_with_the_doctors_rows(state_dir: Path
 
 
 def test_the_key_test_names_every_key_and_hold_a_leaves(state_dir: Path) -> None:
-    app = app_with([], [], state_dir, lang="ru")
+    app = app_with(["new dice seed=1", "roll 2d6"], [], state_dir, lang="ru")
     try:
         app.stack.append(KeyTestScreen())
-        for key in ("up", "b", "left", "press", "key3", "a"):
+        for key in ("up", "b", "left", "press", "key3", "a", "b:hold"):
             app.handle(key)
-            assert isinstance(app.stack[-1], KeyTestScreen)       # B and left do not leave
+            assert isinstance(app.stack[-1], KeyTestScreen)       # B, left and hold B do not leave
         test = app.stack[-1]
-        assert test.seen == ["up", "b", "left", "press", "key3", "a"] and test.last == "a"
+        assert test.seen == ["up", "b", "left", "press", "key3", "a", "b:hold"] and test.last == "b:hold"
+        assert key_name("b:hold") == "B (удержание)"              # named, not an undo question
         assert key_name("press") == "нажатие" and key_name("a:hold") == "A (удержание)"
         app.render()
         app.handle("a:hold")

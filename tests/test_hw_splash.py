@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from hw.config import DisplayConfig, load_config
-from hw.splash import CACHE, FRAME, build, cached, early, frame, remember, state_dir, take_over
+from firmware.screens.splash import build
+from hw.splash import CACHE, FRAME, cached, early, frame, remember, state_dir, take_over
 from tests.test_hw_panel import Controller, same
 
 

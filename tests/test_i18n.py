@@ -189,7 +189,7 @@ def test_a_word_two_games_say_differently_is_said_in_the_words_of_the_game_that_
     """The RU/UA rulebooks of Julius Caesar and The Sword of Rome use different words for the same
     English one ("Battle": «Бой» / «Битва»); each game's screens and engine keep their own."""
     domains = _domain_translations(lang)
-    module = {"caesar": "firmware.screens.caesar", "jc": "engine.jc.battle", "glory": "firmware.screens.glory",
+    module = {"caesar": "firmware.screens.caesar.words", "jc": "engine.jc.battle", "glory": "firmware.screens.glory",
               "sword": "engine.sword.battle", "history": "firmware.history", "legatus": "firmware.screens.menu"}
     i18n.set_language(lang)
     try:
@@ -217,9 +217,9 @@ def test_a_shared_screen_says_a_game_word_in_the_words_of_the_session_being_play
     assert console.request("settings language=ru")["ok"]
     try:
         assert console.request("new sword players=romans,gauls")["ok"]
-        assert _said_in("firmware.screens.form", "_('Attacker')") == domains["sword"]["Attacker"]
+        assert _said_in("firmware.screens.widgets.figure", "_('Attacker')") == domains["sword"]["Attacker"]
         assert console.request("new jc-battle")["ok"]
-        assert _said_in("firmware.screens.form", "_('Attacker')") == domains["jc"]["Attacker"]
+        assert _said_in("firmware.screens.widgets.figure", "_('Attacker')") == domains["jc"]["Attacker"]
     finally:
         i18n.set_language("en")
         i18n.set_game(None)
@@ -228,7 +228,7 @@ def test_a_shared_screen_says_a_game_word_in_the_words_of_the_session_being_play
 def test_the_catalog_domain_of_a_module_is_the_one_its_texts_are_extracted_to():
     assert [i18n.domain_of_module(m) for m in ("engine.jc.battle", "engine.jc", "firmware.screens.sword",
                                                "firmware.screens.caesar_map", "firmware.export",
-                                               "firmware.screens.form", "engine.text", "")] == \
+                                               "firmware.screens.widgets.figure", "engine.text", "")] == \
         ["jc", "jc", "sword", "caesar", "history", "legatus", "legatus", "legatus"]
     assert catalogs.domain_of(ROOT / "firmware" / "screens" / "history.py") == "history"
     assert catalogs.domain_of(ROOT / "engine" / "glory" / "sheet.py") == "glory"

@@ -41,7 +41,7 @@ def _oracle_after(battle: B.Battle, option: dict) -> tuple[float, ...]:
     acc = [0.0, 0.0, 0.0]
     for faces in product(range(1, 7), repeat=n):
         c = copy.deepcopy(battle)
-        B.fire(c, option["block"], ",".join(map(str, faces)), None, policy.choose_hit)
+        B.fire(c, option["block"], list(faces), None, policy.choose_hit)
         o = REF.odds(c)
         for i, r in enumerate(RESULTS):
             acc[i] += o[r] / 6 ** n

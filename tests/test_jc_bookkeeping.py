@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine.errors import LegatusError
 from engine.jc import cards as K
 from engine.jc import roster as R
 from engine.jc import score
@@ -35,13 +36,15 @@ def test_roster_special_blocks():
 
 def test_rating_only_blocks_are_validated():
     # J-1: letter A-D, firepower; elephant strengths IV/II only; ballista rating B4/D4
-    with pytest.raises(Exception) as e:
+    with pytest.raises(LegatusError) as e:
         R.rated_block("E2", 2, "caesar", name="x")
     assert e.value.code == "bad_arguments"
-    with pytest.raises(Exception):
+    with pytest.raises(LegatusError) as e:
         R.rated_block("B3", 3, "pompey", name="x", elephant=True)
-    with pytest.raises(Exception):
+    assert e.value.code == "bad_arguments" and "IV" in str(e.value.message)
+    with pytest.raises(LegatusError) as e:
         R.rated_block("C3", 2, "pompey", name="x", ballista=True)
+    assert e.value.code == "bad_arguments" and "ballista" in str(e.value.message)
     assert R.rated_block(None, 2, "pompey", name="x", ballista=True).rating == "B4/D4"
 
 
@@ -191,7 +194,7 @@ def test_player_one_rules():
     assert r["cancelled"] and r["player1"] is None
     K.play(ph, "caesar", "2/2")
     K.play(ph, "pompey", "1/3")
-    with pytest.raises(Exception) as e:
+    with pytest.raises(LegatusError) as e:
         K.play(ph, "caesar", "2/2")
     assert e.value.code == "illegal_move"                         # five turns only
 
@@ -201,8 +204,9 @@ def test_apollo_copies_the_opponents_previous_card():
     # the copied card; Apollo cannot open a year
     ph = _phase(["apollo", "1/2", "2/1", "3/1", "2/2"], ["4/1", "2/2", "mars", "1/3", "3/2"])
     ph["discarded"] = {"caesar": "z", "pompey": "z"}
-    with pytest.raises(Exception):
+    with pytest.raises(LegatusError) as e:
         K.play(ph, "caesar", "apollo")
+    assert e.value.code == "illegal_move" and "Apollo" in str(e.value.message)
     K.play(ph, "caesar", "1/2")
     K.play(ph, "pompey", "4/1")
     K.play(ph, "caesar", "apollo")                                # copies 4/1
@@ -243,3 +247,17 @@ def test_levy_city_can_be_edited():
     t.fails("levy c_leg18 Atlantis", "bad_arguments")
     t.fails("levy c_caesar Roma", "illegal_move")                  # leaders: any friendly city
     t.fails("levy c_leg99 Roma", "bad_arguments")
+
+
+def test_the_roster_matches_its_golden_table():
+    # J-1, J-2: every block's side, printed rating, strength track and kind, as tests/golden/jc_roster.json
+    # keeps them (checked by hand against the digest: Cleopatra C1 IV-I, the elephant B3 IV/II only,
+    # the ballista B4/D4 II-I); a change of the roster data must change the golden table too
+    from pathlib import Path
+    golden = json.loads((Path(__file__).parent / "golden" / "jc_roster.json").read_text(encoding="utf-8"))["blocks"]
+    blocks = R.roster()
+    assert sorted(blocks) == sorted(golden) and len(blocks) == 63
+    for key, b in blocks.items():
+        assert {"side": b.side, "rating": b.rating, "track": list(b.track), "kind": b.kind} == golden[key], key
+    assert golden["cleopatra"] == {"kind": "cleopatra", "rating": "C1", "side": "pompey", "track": [4, 3, 2, 1]}
+    assert golden["p_elephant"]["track"] == [4, 2] and golden["c_ballista"]["rating"] == "B4/D4"

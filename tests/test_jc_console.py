@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from engine.errors import LegatusError
+
 from engine.jc.battle import RESULTS
 from tests.conftest import run_console
 from tests.test_jc_support import Table
@@ -45,7 +47,7 @@ def test_same_seed_same_battle_and_undo_does_not_reroll():
 
 def test_new_options_are_checked():
     for opts in ("attacker=gauls", "dice=loaded", "year=9", "surprise=maybe", "colour=red"):
-        with pytest.raises(Exception) as e:
+        with pytest.raises(LegatusError) as e:
             Table(opts)
         assert e.value.code == "bad_arguments", opts
 

@@ -287,8 +287,11 @@ def test_hit_without_a_choice_uses_the_j14_tie_rule():
           "add defender rating=C2 strength=2 name=c2b", "start", "fire dice=1,1,1")
     # three hits, each a tie at II: c2a (fp 2, first added), then c2b? no: c2a is now I, so the
     # II blocks are ldr, c3, c2b: c2b (fp 2); then ldr (fp 2, leader) vs c3 (fp 3): ldr
+    took = []
     for _ in range(3):
-        t.do("hit")
+        applied = t.do("hit")["turn"]["applied"]
+        took.append(applied[-1]["block"])                     # the block this hit went to
+    assert took == ["c2a", "c2b", "ldr"]                      # the non-leader first, the leader last
     assert [t.block(k)["strength"] for k in ("c2a", "c2b", "ldr", "c3")] == [1, 1, 1, 2]
 
 

@@ -59,7 +59,7 @@ def _move(battle: B.Battle, r: random.Random, seen: set[str]) -> None:
     if act == "fire":
         b = B.find(battle, key)
         assert b is not None
-        faces = ",".join(str(r.randint(1, 6)) for _ in range(int(b["strength"])))
+        faces = [r.randint(1, 6) for _ in range(int(b["strength"]))]
         B.fire(battle, key, faces, None)                      # physical dice; ties wait for a hit
     elif act == "retreat":
         blocked = r.random() < 0.15
@@ -214,7 +214,7 @@ def test_a_hit_on_the_other_of_two_alike_legions_is_the_j14_position():
     O.forget()
     O.odds(battle)
     B.start(battle)
-    B.fire(battle, "c_caesar", "1,6,6", None)                         # one hit, a tie at IV
+    B.fire(battle, "c_caesar", [1, 6, 6], None)                         # one hit, a tie at IV
     d = B.decision(battle)
     assert d is not None and d["kind"] == "hit" and {"p_leg1", "p_leg2"} <= set(d["choices"])
     n0 = O.computations()
@@ -241,7 +241,7 @@ def test_after_the_role_swap_the_table_still_answers():
     O.forget()
     _check(battle, O.odds(battle))
     B.start(battle)
-    B.fire(battle, "c_caesar", "1,6,6", None)                       # the main force is gone
+    B.fire(battle, "c_caesar", [1, 6, 6], None)                       # the main force is gone
     assert battle["round"] == 2 and battle["swapped"]
     from engine.rng import Rng
     rng = Rng(4)

@@ -30,6 +30,7 @@ def english_afterwards():
     i18n.set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("mod", _modules(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
 def test_scripted_games_show_clean_screens_and_meet_the_press_targets(mod, lang):

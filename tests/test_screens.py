@@ -3,6 +3,7 @@ import pytest
 
 from firmware import i18n
 from firmware.screens import base
+from firmware.screens.widgets import ConfirmScreen
 from tests.screens import app_with, assert_golden
 
 CASES = {
@@ -28,7 +29,7 @@ CASES = {
     "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
     "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "a", "right", "a", "down", "a"], "ru"),
     "menu_reopen_ru": (["new dice seed=3", "roll 3d6", "roll 2d6", "new jc-battle seed=1"],
-                       ["down", "a", "up", "a", "a"], "ru"),
+                       ["down", "a"] + ["down"] * 4 + ["a", "a"], "ru"),
     "bag_card_ru": (["new bag cards=Т♠,В♥,Д♦,10♣ seed=3"], ["a", "a"], "ru"),
 }
 
@@ -68,7 +69,7 @@ def test_reroll_from_the_screen_is_logged_as_such(state_dir):
 def test_long_b_asks_then_undoes_the_named_step(state_dir):
     app = app_with(["new bag items=a*3 seed=1", "draw"], [], state_dir)
     app.handle("b:hold")
-    assert isinstance(app.stack[-1], base.ConfirmScreen)
+    assert isinstance(app.stack[-1], ConfirmScreen)
     assert "Drew a from the bag" in " ".join(app.stack[-1].rows)
     app.handle("a")
     assert app.console.session.lines == []
@@ -159,7 +160,8 @@ def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     app = app_with([], [], state_dir, lang="ru")
     for key in keys:
         app.handle(key)
-    from firmware.screens.kit import BagEditor, TypeScreen
+    from firmware.screens.kit.bag import BagEditor
+    from firmware.screens.widgets.keyboard import TypeScreen
     assert isinstance(app.stack[-1], TypeScreen)
     for key in ["a", "right", "a", "left", "a"]:
         app.handle(key)
@@ -263,13 +265,14 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
     app.console.request("state")
     for key in ["down", "a"]:                            # Games (after Resume)
         app.handle(key)
-    app.handle("up")                                     # Earlier games… (the last item)
+    for _ in range(9):
+        app.handle("down")                               # Earlier games… (the last item: no wrap)
     app.handle("a")
     from firmware.screens.archive import ArchiveScreen
     screen = app.stack[-1]
     assert isinstance(screen, ArchiveScreen) and screen.items(app)[0].label == "Dice"
     app.handle("a")                                      # the dice session -> asks first
-    assert isinstance(app.stack[-1], base.ConfirmScreen)
+    assert isinstance(app.stack[-1], ConfirmScreen)
     assert "2 steps" in " ".join(app.stack[-1].rows) and "archived" in " ".join(app.stack[-1].rows)
     app.handle("a")
     session = app.console.session
@@ -279,8 +282,8 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
     assert len(app.stack) == 1 and app.message                    # back at the menu, told how to go on
     assert app.stack[0].items(app)[0].label == "Resume: dice"
     # the bag session that was running is in the archive now, and can come back the same way
-    from firmware.screens.archive import store_archives
-    assert [a.game for a in store_archives(app.console.store)][:2] == ["bag", "dice"]
+    from firmware.screens.archive import archived
+    assert [a.game for a in archived(app.archives())][:2] == ["bag", "dice"]
     app.console.close()
 
 
@@ -288,20 +291,21 @@ def test_the_same_draws_come_back_when_an_archived_bag_is_reopened(state_dir):
     app = app_with(["new bag items=a*3,b*3,c*3", "draw 3"], [], state_dir)
     drawn = app.console.session.view()["bag"]["drawn"]
     app.console.request("new dice")
-    from firmware.screens.archive import reopen, store_archives
-    assert reopen(app, store_archives(app.console.store)[0])
+    from firmware.screens.archive import archived, reopen
+    assert reopen(app, archived(app.archives())[0])
     assert app.console.session.view()["bag"]["drawn"] == drawn
     app.console.close()
 
 
 def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
     app = app_with(["new bag items=gold*3 seed=5"], ["a"], state_dir)     # Resume: the bag
-    app.handle("up")                       # New bag or deck (the last row)
+    for _ in range(12):
+        app.handle("down")                 # New bag or deck (the last row: the cursor stops there)
     app.handle("a")
     app.handle("down")
     app.handle("down")                     # the metals preset
     app.handle("a")
-    from firmware.screens.kit import KitScreen
+    from firmware.screens.kit.bag import KitScreen
     assert [type(s).__name__ for s in app.stack] == ["MainMenu", "KitScreen"]
     assert isinstance(app.stack[-1], KitScreen) and app.console.session.view()["bag"]["size"] == 9
     app.console.close()

@@ -11,9 +11,12 @@ import re
 
 import pytest
 
-from firmware.screens.base import ConfirmScreen, TextScreen
-from firmware.screens.caesar import (CaesarHome, OptionScreen, ProvincePicker, SetupGuide, TileEditor,
-                                     TilePicker, TurnScreen)
+from firmware.screens.widgets import ConfirmScreen, TextScreen
+from firmware.screens.caesar.home import CaesarHome
+from firmware.screens.caesar.move import OptionScreen, ProvincePicker
+from firmware.screens.caesar.setup import SetupGuide
+from firmware.screens.caesar.tiles import TileEditor
+from firmware.screens.caesar.turn import TilePicker, TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
 from tests.screens import app_with, assert_golden, check_case, drawn
 
@@ -39,7 +42,7 @@ CRASSUS_CLOSES = "position " + json.dumps({
 # a fresh device: "a" = Games, "a" = Caesar! (the set-up form); with a session: "a" = Resume
 CASES = {
     "caesar_setup": ([], ["a", "a"]),
-    "caesar_guide": ([NEW], ["a", "up", "up", "up", "a"]),
+    "caesar_guide": ([NEW], ["a"] + ["down"] * 6 + ["a"]),                       # Set-up (3rd from the end)
     "caesar_home": ([NEW], ["a"]),
     "caesar_turn_tile": ([NEW], ["a", "a"]),
     "caesar_turn_play": ([NEW], ["a", "a", "a"]),
@@ -53,7 +56,7 @@ CASES = {
     "caesar_map": ([NEW, "crassus"], ["a", "down", "down", "a"]),
     "caesar_board": ([NEW, "crassus"], ["a", "down", "down", "a", "press"]),
     "caesar_score": ([NEW, "crassus"], ["a", "down", "a"]),
-    "caesar_tiles": ([NEW, "crassus"], ["a"] + ["up"] * 2 + ["a"]),
+    "caesar_tiles": ([NEW, "crassus"], ["a"] + ["down"] * 8 + ["a"]),
     "caesar_tile_picker": (["new caesar-solo difficulty=hard tiles-input=physical seed=2"], ["a", "a"]),
     "caesar_over": ([NEW, CRASSUS_WINS, "crassus"], ["a"]),
     "caesar_duel_pass": (["new caesar-duel seed=4"], ["a", "a"]),
@@ -281,7 +284,8 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
     app = app_with([], ["a", "a"], state_dir)
     try:
         shown = texts(app)
-        app.handle("up")                                        # the last row: Start
+        for _ in range(20):
+            app.handle("down")                                  # the last row: Start (the cursor stops there)
         assert "▶ Start" in texts(app) and "▶ Start" not in shown[:3]
         app.handle("a")
         guide = app.stack[-1]
@@ -292,6 +296,7 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
         bonus_rows = " ".join(guide.pages(view)[0][1])
         assert all(name in bonus_rows for name in ("Italia", "Syria", "Hispania Ulterior"))
         assert "3×A 2×B 1×C" in " ".join(guide.pages(view)[2][1])          # S-3 normal deck
+        app.handle("a")                                         # the fair-draw code box closes, nothing else
         for _ in titles:
             app.handle("a")
         assert isinstance(app.stack[-1], TurnScreen)            # Auto-Crassus takes the first turn
@@ -309,11 +314,12 @@ def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir
         for _ in range(idents.index("new")):
             app.handle("down")
         app.handle("a")
-        app.handle("up")
-        app.handle("a")                                         # Start
+        app.handle("a")                                         # Start (A on any row of the form)
         assert isinstance(app.stack[-1], ConfirmScreen)         # the game is not over: ask
         app.handle("a")
-        assert isinstance(app.stack[-1], SetupGuide)
+        assert isinstance(app.stack[-1], SetupGuide) and app.commitment is not None
+        app.handle("a")                                         # the fair-draw code box closes, nothing else
+        assert isinstance(app.stack[-1], SetupGuide) and app.commitment is None
         for _ in range(4):
             app.handle("a")
         while isinstance(app.stack[-1], TurnScreen):
@@ -408,7 +414,8 @@ def test_why_and_turn_in_the_rulebook_language(state_dir, lang, words):
 def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir):
     # C-9: control is shown per province; the layout follows caesar_board.json's xy
     from engine.caesar.board import DATA, PROVINCE_INDEX
-    from firmware.screens.caesar import MAP_POINTS, MapScreen, nearest
+    from firmware.screens.caesar.board import MapScreen, nearest
+    from firmware.screens.caesar.mapface import MAP_POINTS
     xy = {p["code"]: p["xy"] for p in DATA["provinces"]}
     pt = {code: MAP_POINTS[i] for code, i in PROVINCE_INDEX.items()}
     assert (pt["HU"][0] < pt["IT"][0] < pt["SY"][0]) == (xy["HU"][0] < xy["IT"][0] < xy["SY"][0])
@@ -475,8 +482,8 @@ def test_undo_of_his_turn_does_not_leave_its_pages_showing(state_dir):
 
 
 def test_your_move_can_be_chosen_on_the_map(state_dir):
-    from firmware.screens.caesar import MapScreen
-    app = app_with([NEW, "crassus"], ["a", "a", "up", "a"], state_dir)     # the last entry: On the map…
+    from firmware.screens.caesar.board import MapScreen
+    app = app_with([NEW, "crassus"], ["a", "a"] + ["down"] * 20 + ["a"], state_dir)     # the last entry: On the map…
     try:
         screen = app.stack[-1]
         assert isinstance(screen, MapScreen) and "A: here" in texts(app)
@@ -497,7 +504,7 @@ RULE_ID = re.compile(r"\b[CS]-\d+\b")
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_crassus_step_titles_are_words_not_rule_ids(state_dir, lang):  # S-9..S-15, S-19; issue 9 item 9
     from firmware.screens import base
-    from firmware.screens.caesar import step_title, why_screen
+    from firmware.screens.caesar.words import step_title, why_screen
     app = app_with([NEW], ["a", "a", "a"], state_dir, lang=lang)       # his turn: the play page
     try:
         title = texts(app)[0]
@@ -550,7 +557,8 @@ def walk(app, keys) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_no_caesar_row_is_cut(state_dir, lang):
     from engine.caesar.board import PROVINCES
-    from firmware.screens.caesar import BoardScreen, setup_form
+    from firmware.screens.caesar.board import BoardScreen
+    from firmware.screens.caesar.setup import setup_form
     cut: list[str] = []
     app = app_with([NEW, MIGHT_LONG], ["a"], state_dir, lang=lang)       # the home screen
     try:
@@ -572,11 +580,12 @@ def test_no_caesar_row_is_cut(state_dir, lang):
             assert isinstance(app.stack[-1], OptionScreen)
             cut += walk(app, ["down"] * 8 + ["b", "down"])
         app.handle("b")
-        from firmware.screens.caesar import ChoiceScreen, _open_bonus
+        from firmware.screens.caesar.flow import open_bonus as _open_bonus
+        from firmware.screens.caesar.pickers import ChoiceScreen
         _open_bonus(app, "might")                             # Might: his tokens and markers by name
         might = app.stack[-1]
         assert isinstance(might, ChoiceScreen) and len(might.choices) == 8
-        from firmware.screens.base import item_rows
+        from firmware.screens.widgets import item_rows
         assert max(len(item_rows(i)) for i in might.items(app)) <= 2    # a space and its numbers: 2 rows at most
         shown = walk(app, ["down"] * 9)
         cut += shown
@@ -590,8 +599,10 @@ def test_map_names_the_cursor_province_in_full_and_labels_every_province(state_d
     # issue 9 item 2: every province identifiable on the map
     from engine.caesar.board import PROVINCES
     from firmware.screens import base
-    from firmware.screens.caesar import (MAP_POINTS, STATUS_BOX, MapScreen, _gap, label_places, map_labels,
-                                         micro_width, pn)
+    from firmware.screens.caesar.board import MapScreen
+    from firmware.screens.caesar.mapface import MAP_POINTS, STATUS_BOX, label_places, map_labels, micro_width
+    from firmware.screens.caesar.maplabels import gap as _gap
+    from firmware.screens.caesar.words import pn
     app = app_with([NEW, MIGHT_LONG], ["a"], state_dir, lang=lang)
     try:
         screen = MapScreen()

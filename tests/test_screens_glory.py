@@ -6,9 +6,15 @@ import json
 
 import pytest
 
-from firmware.screens.glory import SHEET_ROWS, FameAdjust, ScoreDetail, ScoreEntry, ScoreResult, SenateScreen, SheetPad
+from firmware.screens.glory.home import GloryHome
+
+from firmware.screens.glory.score import SHEET_ROWS, ScoreDetail, ScoreEntry, ScoreResult, SheetPad
+
+from firmware.screens.glory.track import FameScreen, SenateScreen
 from scripts.presses.harness import Driver
-from tests.screens import app_with, assert_golden, check_case
+from firmware.screens.widgets import Dial
+from tests.fakectx import FakeCtx
+from tests.screens import app_with, assert_golden, check_case, drawn
 from tests.test_glory_scoring import EXAMPLE
 
 NEW = "new glory players=Jack,Henry,Mary,Ross seed=5"
@@ -34,19 +40,20 @@ def test_golden_screen(name, state_dir):
 RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
 RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
+SCORE = ["a"] + ["down"] * 7 + ["a"]        # home: Final score (the last row), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
     "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a"] + ["down"] * 6),
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "down", "a"]),
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
-    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["up"] * 3 + ["a"]),
-    "glory_score_entry_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
-    "glory_sheet_ru": ("ru", RU_TABLE, ["a", "up", "a", "down", "a", "down", "down", "down"]),
-    "glory_sheet_uk": ("uk", RU_TABLE, ["a", "up", "a", "up", "up", "a", "press"]),
-    "glory_sheet_en": ("en", RU_TABLE, ["a", "up", "a", "a"]),
-    "glory_score_ru": ("ru", RU_TABLE, ["a", "up", "a"] + ["up", "a"]),
-    "glory_score_detail_uk": ("uk", RU_TABLE, ["a", "up", "a"] + ["up", "a", "a", "down", "down"]),
+    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 5 + ["a"]),
+    "glory_score_entry_ru": ("ru", RU_TABLE, SCORE),
+    "glory_sheet_ru": ("ru", RU_TABLE, SCORE + ["down", "a", "down", "down", "down"]),
+    "glory_sheet_uk": ("uk", RU_TABLE, SCORE + ["down"] * 12 + ["a", "press"]),
+    "glory_sheet_en": ("en", RU_TABLE, SCORE + ["a"]),
+    "glory_score_ru": ("ru", RU_TABLE, SCORE + ["down"] * 13 + ["a"]),
+    "glory_score_detail_uk": ("uk", RU_TABLE, SCORE + ["down"] * 13 + ["a", "a", "down", "down"]),
 }
 
 
@@ -73,31 +80,23 @@ def test_golden_final_score_of_the_rulebook_example(state_dir):  # G-16
         app.console.close()
 
 
-def test_fame_adjust_applies_the_change_and_announces_milestones(state_dir):  # G-6
-    app = app_with([NEW, "fame Mary +10", "fame Jack +6"], ["a", "a"], state_dir)
-    try:
-        for key in ("a", "up", "up", "up", "a"):   # Jack: +1 -> +4, applied: 7 -> 11
-            app.handle(key)
-        assert app.console.session.lines[-1] == "fame Jack +4"
-        assert app.view()["fame"]["Jack"] == 11
-        app.handle("a")
-        app.handle("a")                           # Jack +1 -> 12: the 12 marker, then Mary on 11
-        assert app.view()["markers"]["12"] == 10
-        assert app.message and "Mary +1 supporter" in " ".join(app.message)
-    finally:
-        app.console.close()
+def test_fame_adjust_applies_the_change_and_announces_milestones():  # G-6
+    ctx = FakeCtx(NEW, "fame Mary +10", "fame Jack +6").open(FameScreen())
+    ctx.press("a", "up", "up", "up", "a")        # Jack: +1 -> +4, applied: 7 -> 11
+    assert ctx.session.lines[-1] == "fame Jack +4"
+    assert ctx.view()["fame"]["Jack"] == 11
+    ctx.press("a", "a")                           # Jack +1 -> 12: the 12 marker, then Mary on 11
+    assert ctx.view()["markers"]["12"] == 10
+    assert ctx.notes and "Mary +1 supporter" in ctx.notes[-1]
 
 
-def test_senate_votes_and_boosted_double_vote(state_dir):  # G-7
-    app = app_with([NEW, "vote Henry", "vote Henry"], ["a", "down", "a", "down"], state_dir)
-    try:
-        assert isinstance(app.stack[-1], SenateScreen)
-        app.handle("a:hold")                      # Henry: two votes, two supremacies
-        assert app.console.session.lines[-1] == "vote Henry n=2"
-        assert app.view()["fame"]["Henry"] == 5
-        assert app.message and "Supremacy" in " ".join(app.message)
-    finally:
-        app.console.close()
+def test_senate_votes_and_boosted_double_vote():  # G-7
+    ctx = FakeCtx(NEW, "vote Henry", "vote Henry").open(GloryHome()).press("down", "a", "down")
+    assert isinstance(ctx.top, SenateScreen)
+    ctx.press("a:hold")                           # Henry: two votes, two supremacies
+    assert ctx.session.lines[-1] == "vote Henry n=2"
+    assert ctx.view()["fame"]["Henry"] == 5
+    assert ctx.notes and "Supremacy" in ctx.notes[-1]
 
 
 def test_setup_starts_a_game_with_the_chosen_players(state_dir):
@@ -147,7 +146,7 @@ def test_score_sheet_is_journaled_as_typed_and_survives_back_and_restart(state_d
     try:
         assert app.view()["sheet"]["Jack"] == {"denarii": 8, "epirus": 2}
         app.push(ScoreEntry(app))
-        _sheet_keys(app, ["up", "a"])              # Show scores
+        _sheet_keys(app, ["down"] * 13 + ["a"])    # Show scores (the last row)
         shown = app.stack[-1]
         assert isinstance(shown, ScoreResult)
         jack = shown.result["scores"]["Jack"]
@@ -164,8 +163,9 @@ def test_pad_steps_of_one_five_ten_and_no_op_changes_are_not_journaled(state_dir
         _sheet_keys(app, ["down", "down"])         # Mary
         _sheet_keys(app, ["press", "press", "right", "right", "press", "right", "left", "left"])  # +10+10, then ±1
         assert app.view()["sheet"]["Mary"]["denarii"] == 19
-        _sheet_keys(app, ["press", "down", "right"])   # another player: the step is ±1 again
-        assert app.view()["sheet"]["Ross"]["denarii"] == 1
+        _sheet_keys(app, ["press", "down", "right"])   # another player: the step (±5) is kept (issue 24 §2)
+        assert app.view()["sheet"]["Ross"]["denarii"] == 5
+        assert "±5 <5>" in [t for _x, _y, t, _k in drawn(app)]   # the step shown where the figure is
         n = len(app.console.session.lines)
         _sheet_keys(app, ["up", "up", "left"])     # Henry has 0 denarii: nothing to undo
         assert len(app.console.session.lines) == n
@@ -181,7 +181,7 @@ def test_cyrillic_names_play_through_the_app_in_russian_and_ukrainian(state_dir)
         try:
             assert d.run("new glory players=Ваня,Маша,Олесь,Їжак")["ok"]
             d.app.stack[:] = d.app.stack[:1]
-            from firmware.screens.glory import GloryHome
+            from firmware.screens.glory.home import GloryHome
             d.app.push(GloryHome())
             for keys in (["a", "a", "up", "a", "b"], ["down", "a", "a", "down", "a", "b"],
                          ["down", "a", "b", "down", "a", "b"], ["up", "a", "a"] + ["right"] * 3 + ["a"] * 4):
@@ -203,20 +203,17 @@ def test_a_name_the_screen_cannot_draw_is_refused_at_new(state_dir):
         app.console.close()
 
 
-def test_fame_adjust_refuses_zero(state_dir):
-    app = app_with([NEW], ["a", "a", "a", "down", "a"], state_dir)
-    try:
-        assert isinstance(app.stack[-1], FameAdjust) and app.console.session.lines == []
-        assert app.message is not None
-    finally:
-        app.console.close()
+def test_fame_adjust_refuses_zero():
+    ctx = FakeCtx(NEW).open(FameScreen()).press("a", "down", "a")
+    assert isinstance(ctx.top, Dial) and ctx.session.lines == []
+    assert ctx.notes
 
 
 def _type(app, text):
     """Type ``text`` on the keyboard screen with the joystick (down to the row, right to the cell,
     A), shift for capitals, then ✓."""
     from firmware.i18n import language
-    from firmware.screens.kit import DONE, SHIFT, TypeScreen, keyboard
+    from firmware.screens.widgets.keyboard import DONE, SHIFT, TypeScreen, keyboard
     screen = app.stack[-1]
     assert isinstance(screen, TypeScreen)
     rows = keyboard(language())
@@ -269,55 +266,42 @@ def test_setup_refuses_two_players_of_the_same_name(state_dir):
         app.console.close()
 
 
-def test_a_short_row_goes_round_at_one_and_a_long_one_stops_at_zero(state_dir):  # G-12 limits
-    app = app_with([NEW], ["a"], state_dir)
-    try:
-        own = [k for k, _ in SHEET_ROWS].index("own")
-        app.push(SheetPad(own))
-        _sheet_keys(app, ["left"])                 # Jack: 0 -> 5 own-colour parts, one press
-        assert app.view()["sheet"]["Jack"]["own"] == 5
-        _sheet_keys(app, ["right"])                # and on round to 0
-        assert app.view()["sheet"]["Jack"].get("own", 0) == 0
-        _sheet_keys(app, ["left", "press", "left", "left"])   # at ±5 it stops at 0, no wrap
-        assert app.view()["sheet"]["Jack"].get("own", 0) == 0
-        app.stack[-1].row = len(SHEET_ROWS) - 1   # denarii: a long row never goes round
-        n = len(app.console.session.lines)
-        _sheet_keys(app, ["down", "left"])
-        assert len(app.console.session.lines) == n
-    finally:
-        app.console.close()
+def test_a_short_row_goes_round_at_one_and_a_long_one_stops_at_zero():  # G-12 limits
+    own = [k for k, _ in SHEET_ROWS].index("own")
+    ctx = FakeCtx(NEW).open(SheetPad(own))
+    ctx.press("left")                             # Jack: 0 -> 5 own-colour parts, one press
+    assert ctx.view()["sheet"]["Jack"]["own"] == 5
+    ctx.press("right")                            # and on round to 0
+    assert ctx.view()["sheet"]["Jack"].get("own", 0) == 0
+    ctx.press("left", "press", "left", "left")    # at ±5 it stops at 0, no wrap
+    assert ctx.view()["sheet"]["Jack"].get("own", 0) == 0
+    ctx.top.row = len(SHEET_ROWS) - 1             # denarii: a long row never goes round
+    n = len(ctx.session.lines)
+    ctx.press("down", "left")
+    assert len(ctx.session.lines) == n
 
 
-def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets(state_dir):  # G-11, G-12
+def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11, G-12
     keys = [k for k, _ in SHEET_ROWS]
-    app = app_with([NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack tools 2"], ["a"], state_dir)
-    try:
-        app.push(SheetPad(keys.index("bronze")))
-        n = len(app.console.session.lines)
-        _sheet_keys(app, ["right"])                # Jack has 2 common parts: no room for bronze
-        assert len(app.console.session.lines) == n and app.message is not None
-        app.handle("b")                            # (the note goes)
-        app.stack[-1].row = keys.index("gold")
-        _sheet_keys(app, ["right"])                # gold 1 is the most beside silver 1: round to 0
-        assert app.view()["sheet"]["Jack"].get("gold", 0) == 0
-        app.stack[-1].row = keys.index("jewelry")
-        _sheet_keys(app, ["left"])                 # 2 tools sets: one jewelry set at most
-        assert app.view()["sheet"]["Jack"]["jewelry"] == 1
-        _sheet_keys(app, ["a"] * (len(keys) - keys.index("jewelry")))
-        result = app.stack[-1].result              # the scores: the engine accepts the sheet
-        assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 3
-    finally:
-        app.console.close()
+    ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack tools 2")
+    ctx.open(SheetPad(keys.index("bronze")))
+    n = len(ctx.session.lines)
+    ctx.press("right")                            # Jack has 2 common parts: no room for bronze
+    assert len(ctx.session.lines) == n and ctx.notes
+    ctx.top.row = keys.index("gold")
+    ctx.press("right")                            # gold 1 is the most beside silver 1: round to 0
+    assert ctx.view()["sheet"]["Jack"].get("gold", 0) == 0
+    ctx.top.row = keys.index("jewelry")
+    ctx.press("left")                             # 2 tools sets: one jewelry set at most
+    assert ctx.view()["sheet"]["Jack"]["jewelry"] == 1
+    ctx.press(*["a"] * (len(keys) - keys.index("jewelry")))
+    result = ctx.top.result                       # the scores: the engine accepts the sheet
+    assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 3
 
 
-def test_back_from_the_pad_lands_on_the_row_it_was_on(state_dir):
-    app = app_with([NEW], ["a"], state_dir)
-    try:
-        entry = ScoreEntry(app)
-        app.push(entry)
-        _sheet_keys(app, ["a", "a", "a", "b"])     # the first row, on to the third, back
-        assert app.stack[-1] is entry and entry.cursor == 2
-        _sheet_keys(app, ["a"])                    # A opens that row again
-        assert app.stack[-1].entry == SHEET_ROWS[2][0]
-    finally:
-        app.console.close()
+def test_back_from_the_pad_lands_on_the_row_it_was_on():
+    entry = ScoreEntry()
+    ctx = FakeCtx(NEW).open(entry).press("a", "a", "a", "b")   # the first row, on to the third, back
+    assert ctx.top is entry and entry.cursor == 2
+    ctx.press("a")                                # A opens that row again
+    assert ctx.top.entry == SHEET_ROWS[2][0]

@@ -163,6 +163,7 @@ def test_failing_writes_refuse_the_action_and_nothing_refused_comes_back(errno_n
         assert state == _expected(acked)[-1], (when, acked)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
 def test_killed_on_entry_to_a_file_sync_never_loses_an_acknowledged_action(tmp_path):
     lines = ["draw", "roll 3d6", "draw 2", "card", "undo", "draw", "new dice seed=2", "roll 1d6"]

@@ -11,7 +11,7 @@ import threading
 from PIL import ImageChops
 
 from engine.jc import odds as O
-from firmware.screens import jc
+from firmware.screens.jc import odds as jc
 from firmware.worker import Worker
 from tests.screens import app_with, drawn
 

@@ -6,6 +6,7 @@ that raises changes nothing.
 """
 from __future__ import annotations
 
+from engine.caesar.views import CaesarGameView
 from typing import Any
 
 from engine.caesar import flow
@@ -102,7 +103,7 @@ def _new_duel(req: Request, seed: Draws | int) -> State:
     return g.to_json()
 
 
-def _view(state: State) -> dict[str, Any]:
+def _view(state: State) -> CaesarGameView:
     return view(_load(state))
 
 

@@ -17,6 +17,7 @@ not have). Nothing changes on error.
 from __future__ import annotations
 
 from collections import Counter
+from engine.caesar.views import PositionView, SpaceView
 from typing import Any
 
 from engine.caesar import flow
@@ -36,18 +37,18 @@ EXTRA_KEYS = ("turn", "human_hand", "bonus_pool", "hands")
 BONUS_COUNTS = {"senate": 6, "wealth": 4, "tactics": 4, "might": 4, "poison": 3, "centurion": 3}
 
 
-def position_of(g: Game) -> dict[str, Any]:
+def position_of(g: Game) -> PositionView:
     """The position in the protocol schema (duel: player names ``caesar``/``pompey``, no
     ``human_side``/``crassus_row``)."""
     n = g.names
-    spaces = {}
+    spaces: dict[str, SpaceView] = {}
     for s in range(N_SPACES):
         o = g.owner[s]
         if o >= 0:
             spaces[SPACES[s]] = {"by": n[o], "token": TOKENS[g.tok[s]].name,
                                  "toward": {PROVINCES[SPACE_A[s]]: g.va[s], PROVINCES[SPACE_B[s]]: g.vb[s]},
                                  "face_down": bool(g.down[s])}
-    out: dict[str, Any] = {
+    out: PositionView = {
         "bonuses": {PROVINCES[x]: g.bonus[x] for x in range(N_PROVINCES) if g.bonus[x]},
         "spaces": spaces,
         "control": {PROVINCES[x]: (n[g.ctrl[x]] if g.ctrl[x] >= 0 else "none")

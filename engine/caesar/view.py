@@ -1,17 +1,18 @@
 """What ``state`` shows for a Caesar! game, and short log sentences for the session's log."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.caesar.board import PROVINCE_INDEX, PROVINCES, SPACE_INDEX
 from engine.caesar.flow import expecting
 from engine.caesar.model import CRASSUS, HUMAN, Game
 from engine.caesar.position import position_of
-from engine.caesar.tiles import tile_text
 from engine.caesar.terms import (DISCARDED_WORDS, REMOVED_HARDER_LOG_WORDS, REMOVED_LOG_WORDS, bonus, province,
                                  space, step_name, token_named)
+from engine.caesar.tiles import tile_text
 from engine.caesar.tokens import TOKENS
 from engine.caesar.turns import turn_view
+from engine.caesar.views import CaesarGameView, LastTurn, Markers, PlayerTurn, TilesView
 from engine.text import Msg, from_data
 
 
@@ -19,7 +20,7 @@ def _names(ids: list[int]) -> list[str]:
     return [TOKENS[t].name for t in ids]
 
 
-def markers(g: Game, p: int) -> dict[str, int]:
+def markers(g: Game, p: int) -> Markers:
     """Where ``p``'s 12 markers are: ``left``, ``on_board``, ``under_senate``, ``removed``."""
     board = sum(g.slots[x] for x in range(len(PROVINCES)) if g.ctrl[x] == p)
     board += sum(1 for m in g.bmark if m == p)
@@ -27,7 +28,7 @@ def markers(g: Game, p: int) -> dict[str, int]:
             "removed": g.removed[p]}
 
 
-def tiles_view(g: Game) -> dict[str, Any]:
+def tiles_view(g: Game) -> TilesView:
     """The command tiles: definitions (``tiles=`` syntax), whose they are, the stack and pile."""
     unverified = sorted({t for t in g.deck if t not in g.tile_user})
     return {"deck": g.deck, "stack": len(g.stack), "stack_left": "".join(sorted(g.stack)),
@@ -37,10 +38,10 @@ def tiles_view(g: Game) -> dict[str, Any]:
             "unverified_letters": unverified}
 
 
-def view(g: Game) -> dict[str, Any]:
+def view(g: Game) -> CaesarGameView:
     """The ``state`` answer (the session adds ``game`` and ``actions``)."""
     n = g.names
-    out: dict[str, Any] = {
+    out: CaesarGameView = {
         "mode": g.mode,
         "position": position_of(g),
         "turn": n[g.turn],
@@ -72,8 +73,8 @@ def view(g: Game) -> dict[str, Any]:
         out["last_crassus_turn"] = None
         if g.last:
             steps = saved_steps(g.last["steps"])
-            out["last_crassus_turn"] = {"tile": g.last["tile"], "steps": steps,
-                                        **turn_view(g, g.last, steps, "crassus")}
+            out["last_crassus_turn"] = cast(LastTurn, {"tile": g.last["tile"], "steps": steps,
+                                                       **turn_view(g, g.last, steps, "crassus")})
     else:
         out["players"] = {n[p]: {"hand": len(g.hand[p]), "bag": len(g.bag[p]),
                                  "centurions": _names(g.cent[p]), "draws_due": g.due[p]}
@@ -83,7 +84,8 @@ def view(g: Game) -> dict[str, Any]:
     out["last_player_turn"] = None
     if g.mine:
         steps = saved_steps(g.mine["steps"])
-        out["last_player_turn"] = {"by": g.mine["by"], "steps": steps, **turn_view(g, g.mine, steps, g.mine["by"])}
+        out["last_player_turn"] = cast(PlayerTurn, {"by": g.mine["by"], "steps": steps,
+                                                    **turn_view(g, g.mine, steps, g.mine["by"])})
     return out
 
 

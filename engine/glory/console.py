@@ -361,12 +361,23 @@ def _objectives(state: State, req: Request) -> Outcome:
 # -- the score sheet, typed during final scoring -----------------------------------------------
 MEDAL_WORDS = (N_("warrior"), N_("politician"), N_("merchant"), N_("priest"), N_("farmer"))
 DIRECTION_WORDS = (N_("clockwise"), N_("counterclockwise"))   # R.CLOCKWISE, R.COUNTERCLOCKWISE said
-SHEET_LIMITS: dict[str, int] = {
-    "tools": 3, "weapons": 3, "clothing": 3, "jewelry": 3,          # goods sets (G-11)
-    "gold": 2, "silver": 2, "bronze": 2, "own": 5,                  # Pantheon parts (G-12)
-    "objectives": 60, "denarii": 300,                               # G-13, G-14
-    "epirus": 7, "macedonia": 7, "thrace": 7,                       # legions per battlefield (G-9)
-}
+GOODS = ("tools", "weapons", "clothing", "jewelry")            # goods sets (G-11)
+PANTHEON_COMMON = ("gold", "silver", "bronze")                   # common Pantheon parts (G-12)
+BATTLEFIELD_ROWS = ("epirus", "macedonia", "thrace")             # legions per battlefield (G-9)
+
+
+def sheet_limits() -> dict[str, int]:
+    """The most each row of the score pad holds — the one place they are read from the data
+    (``glory_tables.json``: ``max_sets``, ``pantheon_limits``); the device's pad uses it too."""
+    t = tables()
+    pantheon = t["pantheon_limits"]
+    return {**{g: int(t["max_sets"]) for g in GOODS},
+            **{c: int(pantheon["common"]) for c in PANTHEON_COMMON}, "own": int(pantheon["own"]),
+            "objectives": 60, "denarii": 300,                                # G-13, G-14
+            **{b: 7 for b in BATTLEFIELD_ROWS}}
+
+
+SHEET_LIMITS: dict[str, int] = sheet_limits()
 SHEET_WORDS: dict[str, str] = {
     "tools": N_("tool sets"), "weapons": N_("weapon sets"), "clothing": N_("clothing sets"),
     "jewelry": N_("jewelry sets"), "gold": N_("gold Pantheon parts"), "silver": N_("silver Pantheon parts"),

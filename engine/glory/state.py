@@ -9,13 +9,14 @@ removes the medals), ``provinces=A,B,C,D`` (the provinces facing seats 0..3 at t
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import BadArguments
 from engine.game import Request, State
 from engine.glory import fame as F
 from engine.glory import rounds as R
 from engine.glory.tables import objective_cards, tables
+from engine.glory.views import EventCard, GloryGameView, TrackPlace
 from engine.names import check_name
 from engine.rng import Draws, Rng
 from engine.text import Msg
@@ -134,27 +135,32 @@ def objective_label(card_id: str) -> dict[str, Any]:
     return {"id": card_id, "label": card_id}
 
 
-def view(state: State) -> dict[str, Any]:
+def _place(fame: int) -> TrackPlace:
+    space, flips = F.track_position(fame)
+    return {"space": space, "flips": flips}
+
+
+def view(state: State) -> GloryGameView:
     """What ``state`` shows: round and event, seating, fame, milestones, Senate, medals."""
     players: list[str] = state["players"]
     event = state["event"]
     direction = R.ARROWS[event["arrow"]][0] if event else None
     seat_of_token = R.token_seat(state)
     by_seat = {seat: p for p, seat in state["seats"].items()}
-    out: dict[str, Any] = {
+    out: GloryGameView = {
         "players": list(state["players"]),
         "round": state["round"],
         "rounds": int(tables()["rounds"]),
         "finished": state["finished"],
         "options": dict(state["options"]),
-        "event": dict(event) if event else None,
+        "event": cast(EventCard, dict(event)) if event else None,
         "direction": direction,
         "first": R.turn_order(state, direction)[0] if direction else by_seat.get(seat_of_token),
         "order": R.turn_order(state, direction) if direction else None,
         "facing": R.facing(state),
         "token_province": state["provinces"][state["token_province"]],
         "fame": {p: state["fame"][p] for p in players},
-        "track": {p: dict(zip(("space", "flips"), F.track_position(state["fame"][p]))) for p in players},
+        "track": {p: _place(state["fame"][p]) for p in players},
         "supporters": {p: F.supporters(state, p) for p in players},
         "milestones_earned": {p: sorted(state["earned"][p]) for p in players},
         "markers": dict(state["markers"]),

@@ -52,7 +52,7 @@ def _fire_odds(battle: B.Battle, key: str) -> dict[str, float]:
         if pk == 0.0:
             continue
         c = copy.deepcopy(battle)
-        B.fire(c, key, ",".join(["1"] * k + ["6"] * (n - k)), None, policy.choose_hit)
+        B.fire(c, key, [1] * k + [6] * (n - k), None, policy.choose_hit)
         for r, v in odds(c).items():
             acc[r] += pk * v
     return acc

@@ -398,25 +398,28 @@ def _turn(battle: Battle, b: Block, action: str) -> dict[str, Any]:
     return rec
 
 
-def parse_dice(text: str, count: int) -> list[int]:
-    """``3,5,1`` -> ``[3, 5, 1]``; raises BadArguments unless ``count`` faces of 1-6."""
-    try:
-        faces = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise BadArguments(Msg("dice={} must be die faces 1-6 separated by commas, e.g. dice=3,5,1.",
-                                 text)) from None
+def check_faces(faces: list[int], count: int, text: str | None = None) -> list[int]:
+    """``faces`` if they are ``count`` faces of 1-6; raises BadArguments otherwise (``text``: the
+    faces as the player gave them, for the message)."""
     if len(faces) != count or any(not 1 <= f <= 6 for f in faces):
+        given = text if text is not None else ",".join(map(str, faces))
         raise BadArguments(Msg("This block rolls {n} dice: give {n} faces of 1-6 (dice={text} has {got}).",
-                               n=count, text=text, got=len(faces),
+                               n=count, text=given, got=len(faces),
                                plural="This block rolls {n} dice: give {n} faces of 1-6 (dice={text} has {got})."))
     return faces
 
 
-def fire(battle: Battle, key: str | None, dice: str | None, rng: Rng | None,
+def actor(battle: Battle, key: str | None, action: str) -> Block:
+    """The block taking ``action`` now (``key``, or the only one that may); raises IllegalMove when
+    out of order or not allowed. Changes nothing."""
+    return _actor(battle, key, action)
+
+
+def fire(battle: Battle, key: str | None, dice: list[int] | None, rng: Rng | None,
          chooser: HitChooser | None = None) -> dict[str, Any]:
-    """The current block fires (J-1, J-7). Dice come from ``dice`` (physical, e.g. ``3,5,1``)
-    or ``rng``. Hits are applied one at a time to the strongest enemy block; ties wait for
-    :func:`assign_hit` unless ``chooser`` decides. Returns the turn record.
+    """The current block fires (J-1, J-7). Dice come from ``dice`` (physical faces, e.g.
+    ``[3, 5, 1]``) or ``rng``. Hits are applied one at a time to the strongest enemy block; ties
+    wait for :func:`assign_hit` unless ``chooser`` decides. Returns the turn record.
 
     Raises IllegalMove (out of order, not allowed) or BadArguments (dice) before changing anything.
     """
@@ -424,7 +427,7 @@ def fire(battle: Battle, key: str | None, dice: str | None, rng: Rng | None,
     count = b["strength"]
     fp = firepower_of(battle, b)
     if dice is not None:
-        faces = parse_dice(dice, count)
+        faces = check_faces(list(dice), count)
     elif rng is None:
         raise BadArguments(Msg("Enter the {n} dice rolled for {name}: fire {key} dice=a,b,...", n=count,
                                   name=block_name(b["name"]), key=b["key"],
@@ -440,7 +443,7 @@ def fire(battle: Battle, key: str | None, dice: str | None, rng: Rng | None,
                              "turn": len(battle["turns"]) - 1}
         apply_pending(battle, chooser)
     advance(battle)
-    return cast(dict[str, Any], rec)
+    return rec
 
 
 def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:

@@ -14,11 +14,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from engine.jc.terms import side as side_word
-from engine.text import N_, Msg, term
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.roster import SIDES
+from engine.jc.terms import side as side_word
+from engine.jc.views import CardsView
 from engine.rng import Rng
+from engine.text import N_, Msg, term
 
 Phase = dict[str, Any]
 HAND = 6
@@ -149,7 +150,7 @@ def reveal_sentence(rec: dict[str, Any]) -> Msg:
     return Msg("{}. Player 1: {}.", text, side_word(rec["player1"]))
 
 
-def public_view(phase: Phase | None) -> dict[str, Any] | None:
+def public_view(phase: Phase | None) -> CardsView | None:
     """What both players may see: counts, who has discarded/played, the reveals."""
     if phase is None:
         return None

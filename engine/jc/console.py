@@ -19,6 +19,7 @@ from engine.jc.advise import advise as _advise_battle
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
+from engine.jc.views import BattleView, BlockView, Decision, JcGameView
 from engine.rng import Draws
 from engine.text import N_, Msg
 
@@ -168,8 +169,19 @@ def _one_key(req: Request, usage: Msg) -> str | None:
 def _turn_outcome(state: State, rec: dict[str, Any]) -> Outcome:
     battle = state["battle"]
     _after(state)
-    fields = {"turn": rec, "decision": B.decision(battle), "result": battle["result"]}
+    fields = {"turn": rec, "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"]}
     return Outcome(fields, B.describe_turn(rec) if rec else "The battle goes on.")
+
+
+def parse_dice(text: str, count: int | None = None) -> list[int]:
+    """``dice=3,5,1`` → ``[3, 5, 1]``: the faces of a roll thrown on the table, as typed. Raises
+    BadArguments unless they are die faces (and ``count`` of them, when it is known)."""
+    try:
+        faces = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise BadArguments(Msg("dice={} must be die faces 1-6 separated by commas, e.g. dice=3,5,1.",
+                                 text)) from None
+    return faces if count is None else B.check_faces(faces, count, text)
 
 
 def _fire(state: State, req: Request) -> Outcome:
@@ -181,8 +193,11 @@ def _fire(state: State, req: Request) -> Outcome:
         step = B.current_step(battle)
         n = step[2][0]["strength"] if step and len(step[2]) == 1 else "its"
         raise BadArguments(Msg("This battle uses physical dice: roll {} dice and enter them, e.g. fire dice=3,5,1.", n))
+    faces = None
+    if dice is not None:                        # out of order or not allowed is said before bad dice
+        faces = parse_dice(dice, int(B.actor(battle, key, "fire")["strength"]))
     rng = load_rng(state, DICE_STREAM)
-    rec = B.fire(battle, key, dice, rng)
+    rec = B.fire(battle, key, faces, rng)
     store_rng(state, rng, DICE_STREAM)
     return _turn_outcome(state, rec)
 
@@ -216,8 +231,10 @@ def _auto(state: State, req: Request) -> Outcome:
     if (battle["dice"] == "physical" and "dice" not in req.opts and d and d["kind"] == "turn"
             and "fire" in d["actions"]):
         raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
+    text = req.opts.get("dice")
+    faces = parse_dice(text) if text is not None and d is not None and d["kind"] == "turn" else None
     rng = load_rng(state, DICE_STREAM)
-    rec = policy.auto_step(battle, rng, req.opts.get("dice"))
+    rec = policy.auto_step(battle, rng, faces)
     store_rng(state, rng, DICE_STREAM)
     return _turn_outcome(state, rec)
 
@@ -424,7 +441,7 @@ def _play(state: State, req: Request) -> Outcome:
 
 
 # -- the view --------------------------------------------------------------------------------
-def _block_view(battle: B.Battle, b: B.Block) -> dict[str, Any]:
+def _block_view(battle: B.Battle, b: B.Block) -> BlockView:
     return {"key": b["key"], "id": b["id"], "name": b["name"], "side": b["side"],
             "role": B.role_of(battle, b["side"]), "kind": b["kind"],
             "rating": B.rating_of(battle, b), "strength": b["strength"],
@@ -432,18 +449,19 @@ def _block_view(battle: B.Battle, b: B.Block) -> dict[str, Any]:
             "reserve": b["reserve"], "acted": b["acted"]}
 
 
-def _view(state: State) -> dict[str, Any]:
+def _view(state: State) -> JcGameView:
     battle = state["battle"]
     camp = state["campaign"]
-    log = [B.describe_turn(t) for t in battle["turns"][-LOG_TURNS:]]
-    view_battle = {
+    log: list[str] = [B.describe_turn(t) for t in battle["turns"][-LOG_TURNS:]]     # sentences (Msg), said later
+    events: list[str] = [e["text"] for e in battle["events"]]
+    view_battle: BattleView = {
         "number": state["number"], "attacker": battle["attacker"], "defender": battle["defender"],
         "surprise": battle["surprise"], "dice": battle["dice"], "phase": battle["phase"],
         "round": battle["round"], "roles_swapped": battle["swapped"],
         "attacker_now": B.attacker_now(battle),
         "blocks": [_block_view(battle, b) for b in battle["blocks"]],
-        "decision": B.decision(battle), "result": battle["result"], "winner": battle["winner"],
-        "events": [e["text"] for e in battle["events"]], "log": log}
+        "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"], "winner": battle["winner"],
+        "events": events, "log": log}
     return {"battle": view_battle, "history": state["history"],
             "campaign": {"year": camp["year"], "eliminated": camp["eliminated"],
                          "killed": camp["killed"], "trophies": camp["trophies"],

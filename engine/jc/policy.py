@@ -30,7 +30,7 @@ def action_for(battle: B.Battle, b: B.Block) -> str:
     return "retreat" if "fire" not in B.actions_for(battle, b) else "fire"
 
 
-def auto_step(battle: B.Battle, rng: Rng, dice: str | None = None) -> dict[str, Any]:
+def auto_step(battle: B.Battle, rng: Rng, dice: list[int] | None = None) -> dict[str, Any]:
     """Take the next decision by the policy (a turn, or a pending hit). Returns the record.
 
     ``dice`` (physical faces) is used if the decision is a fire. Raises IllegalMove if there is

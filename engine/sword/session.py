@@ -4,6 +4,7 @@ dice commands with the session's generator (journaled: undo never re-rolls)."""
 from __future__ import annotations
 
 import re
+from engine.sword.views import SwordGameView
 from typing import Any
 
 from engine.errors import BadArguments, GameOver, IllegalMove
@@ -91,9 +92,9 @@ def _effective(state: State) -> dict[str, int]:
     return V.effective_vp(state["vp"], state["unrest"])
 
 
-def _view(state: State) -> dict[str, Any]:
+def _view(state: State) -> SwordGameView:
     eff = _effective(state)
-    out: dict[str, Any] = {
+    out: SwordGameView = {
         "factions": list(state["factions"]),
         "turn": state["turn"], "round": state["round"], "finished": state["finished"],
         "vp": _ordered(state, state["vp"]),
@@ -103,8 +104,9 @@ def _view(state: State) -> dict[str, Any]:
         "last": state["last"],
     }
     if state["unrest"] is not None:
-        out["unrest"] = {"level": state["unrest"], **_unrest_fields(state["unrest"]),
-                         "carthage_vp": eff["carthage"]}
+        fields = _unrest_fields(state["unrest"])
+        out["unrest"] = {"level": state["unrest"], "hand_size_modifier": fields["hand_size_modifier"],
+                         "vp_modifier": fields["vp_modifier"], "carthage_vp": eff["carthage"]}
     return out
 
 

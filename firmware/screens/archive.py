@@ -6,20 +6,26 @@ lines. The result is the same state (the engine is deterministic), journaled as 
 session; the session running before goes to the archive as ``new`` always does, and the archived
 copy stays where it was.
 
-Where the archive lives is the Store's business: ``store_archives`` reads the archived sessions of
-the state directory's database (``Store.archives``, firmware/store.py) read-only.
+Where the archive lives is the Store's business: the screens ask ``ctx.archives()`` (the App reads
+``Store.archives``, firmware/store.py, read-only).
 """
 from __future__ import annotations
 
 import datetime
+import logging
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from engine import actions as act
 from engine.text import N_
 from firmware.i18n import _, ngettext
-from firmware.screens.base import ConfirmScreen, Ctx, Item, ListScreen
-from firmware.screens.menu import Said
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.play import game_label
+from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
+
+log = logging.getLogger(__name__)
 
 MAX_LISTED = 40
 
@@ -37,24 +43,20 @@ class Archived:
         return str(self.header.get("game", ""))
 
 
-def store_archives(store: Any) -> list[Archived]:
-    """The archived sessions of ``store`` (its database), newest first; damaged ones are left
-    out by the store."""
-    archives = getattr(store, "archives", None)
-    if archives is None:
-        return []
+def archived(entries: list[dict[str, Any]]) -> list[Archived]:
+    """The archived sessions that can be reopened (a header with its ``new`` line and seed)."""
     out: list[Archived] = []
-    for entry in archives(MAX_LISTED):
+    for entry in entries:
         header = entry["header"]
         if not isinstance(header.get("line"), str) or "seed" not in header:
+            log.warning("archived session without its new line or seed left out: %s", header.get("sid"))
             continue
         out.append(Archived(header, list(entry["lines"]), float(entry["ended"])))
     return out
 
 
 def open_archive(ctx: Ctx) -> None:
-    store = getattr(getattr(ctx, "console", None), "store", None)
-    found = store_archives(store)
+    found = archived(ctx.archives(MAX_LISTED))
     if not found:
         ctx.notify(_("No earlier games yet."))
         return
@@ -71,7 +73,6 @@ class ArchiveScreen(ListScreen):
     title = Said(N_("Earlier games"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        from firmware.screens.menu import game_label
         out = []
         for a in self.found:
             day = datetime.datetime.fromtimestamp(a.when).strftime("%d.%m")
@@ -79,7 +80,6 @@ class ArchiveScreen(ListScreen):
         return out
 
     def _ask(self, a: Archived, ctx: Ctx) -> None:
-        from firmware.screens.menu import game_label
         n = len(a.lines)
         question = ngettext("Reopen {} ({} step)?", "Reopen {} ({} steps)?", n).format(game_label(a.game), n)
         if ctx.view() is not None:
@@ -99,13 +99,11 @@ def reopen(ctx: Ctx, a: Archived) -> bool:
         ctx.notify(response["message"])
         return False
     for i, step in enumerate(a.lines):
-        response = ctx.run(step)
+        response = ctx.run(act.replayed(step))
         if not response["ok"]:
             ctx.notify(_("Reopened up to step {}: {}").format(i, response["message"]))
             break
     else:
         ctx.notify(_("Reopened: choose Resume in the menu."))
-    stack = getattr(ctx, "stack", None)
-    if isinstance(stack, list):
-        del stack[1:]
+    ctx.to_root()
     return True

@@ -1,22 +1,21 @@
-"""The screen toolkit: frame, fonts, text, lists, big digits, and the Screen protocol.
+"""The drawing toolkit: the frame, the fonts, text, the title bar, big digits, word wrap.
 
-Screen grammar (DESIGN.md): up/down move in lists, right/A select, left/B back, long B = undo
-(with a confirmation naming the step; the app handles ``b:hold`` before a screen sees it).
 A screen keeps its own UI state (cursor, page) in attributes; ``render`` reads only those and the
-:class:`Ctx` it is given, and returns a fresh image: the same inputs give the same pixels.
-
-Keys a screen receives (hw/keys.py vocabulary): ``up down left right press a b key3`` and
-``a:hold press:hold``.
+:class:`~firmware.screens.ctx.Ctx` it is given, and returns a fresh image: the same inputs give the
+same pixels. The widgets (lists, scroll text, figures, dice, odds, questions) are in
+:mod:`firmware.screens.widgets`; what the keys mean is its one key table (docs/keys.md).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import logging
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, overload
 
 from PIL import Image, ImageDraw, ImageFont
+
+log = logging.getLogger(__name__)
 
 W, H = 128, 64
 LINE = 12             # pixels between text rows (the body font's cell height)
@@ -24,9 +23,6 @@ CHAR_W = 6            # the body font's advance, pixels (monospace)
 COLS = W // CHAR_W    # 21 characters per row
 TITLE_H = 11          # the inverted title bar
 ROWS = 4              # body rows under the title bar (5 text rows on the panel with the title)
-
-BACK = ("left", "b")
-SELECT = ("right", "a", "press")
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 # kind -> (file, pixel size, advance): Terminus Font (assets/fonts/PROVENANCE.md), monospace.
@@ -48,6 +44,7 @@ def font(kind: str = "body") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     try:
         return ImageFont.truetype(str(FONT_DIR / name), size)
     except OSError:
+        log.error("the font %s cannot be read; Pillow's built-in font is used", name)
         return ImageFont.load_default_imagefont()
 
 
@@ -80,6 +77,7 @@ def has_glyph(ch: str, kind: str = "body") -> bool:
         if bytes(font(kind).getmask(ch)) != _missing_mask(kind):
             return True
     except Exception:  # noqa: BLE001 - any font trouble means: no glyph
+        log.warning("the %s font cannot render %r", kind, ch, exc_info=True)
         return False
     return 33 <= ord(ch) < 127
 
@@ -96,47 +94,6 @@ def drawable(s: object, kind: str = "body") -> str:
     if all(has_glyph(ch, kind) for ch in set(text_)):
         return text_
     return "".join(ch if has_glyph(ch, kind) else (" " if ch in "\t\n\r" else REPLACEMENT) for ch in text_)
-
-
-class Ctx(Protocol):
-    """What a screen may use: the app implements it (firmware/app.py)."""
-
-    settings: dict[str, Any]
-
-    def run(self, line: str) -> dict[str, Any]:
-        """Run a console line through the session; returns the response object."""
-
-    def view(self) -> dict[str, Any] | None:
-        """The current session's ``state`` view, or None without a session."""
-
-    def ask(self, line: str) -> dict[str, Any] | None:
-        """The response to a slow read-only line (odds, advise) for the state now; None while
-        it is being computed off the main loop (the screen is drawn again when it is ready)."""
-
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
-        """Start an archived session's ``new`` line again with its seed (kept secret if it was)
-        and its draws' derivation ``version`` (its header's ``v``; 0: today's)."""
-
-    def push(self, screen: Screen) -> None: ...
-
-    def pop(self) -> None: ...
-
-    def replace(self, screen: Screen) -> None: ...
-
-    def notify(self, text: str) -> None:
-        """Show a short message over the current screen until the next key."""
-
-    def set_setting(self, key: str, value: str) -> dict[str, Any]:
-        """Persist one device setting (as the console's ``settings key=value``)."""
-
-
-class Screen(Protocol):
-    @property
-    def title(self) -> str: ...
-
-    def render(self, ctx: Ctx) -> Image.Image: ...
-
-    def key(self, key: str, ctx: Ctx) -> None: ...
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -164,6 +121,7 @@ def put(draw: ImageDraw.ImageDraw, x: int, y: int, s: object, fill: int = 1, kin
     try:
         draw.text((x, y), t, font=font(kind), fill=fill)
     except Exception:  # noqa: BLE001 - a screen must never end the program
+        log.warning("text %r drawn in ASCII: the font failed", t, exc_info=True)
         draw.text((x, y), t.encode("ascii", "replace").decode(), font=font(kind), fill=fill)
     return len(t) * advance(kind)
 
@@ -234,314 +192,29 @@ def wrap(s: str, width: int = COLS) -> list[str]:
     return out
 
 
-# -- helpers for game screens ------------------------------------------------------------------
-def run_or_notify(ctx: Ctx, line: str) -> dict[str, Any] | None:
-    """Run ``line``; on an error show its message and return None, else the response."""
-    response = ctx.run(line)
-    if not response["ok"]:
-        ctx.notify(response["message"])
-        return None
-    return response
+# -- titles said when read ---------------------------------------------
+class Said:
+    """A screen's title given as English text (marked with ``N_``) and said in the current
+    language whenever it is read: ``title = Said(N_("Games"))``. Setting it on an instance
+    replaces the text for that instance only."""
 
+    def __init__(self, text: str) -> None:
+        self.text = text
 
-def game_view(ctx: Ctx, games: tuple[str, ...], label: str) -> dict[str, Any]:
-    """The session view if the session is one of ``games``; raises LookupError otherwise."""
-    view = ctx.view()
-    if view is None or view["game"] not in games:
-        raise LookupError(f"no {label} session")
-    return view
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_said_{name}"
 
+    @overload
+    def __get__(self, obj: None, owner: Any = None) -> Said: ...
 
-def continue_or_setup(ctx: Ctx, games: tuple[str, ...], home: Callable[[], Screen],
-                      setup: Callable[[], Screen]) -> None:
-    """Open a game: its home screen if the session is already one of ``games``, else its setup."""
-    view = ctx.view()
-    ctx.push(home() if view is not None and view["game"] in games else setup())
+    @overload
+    def __get__(self, obj: object, owner: Any = None) -> str: ...
 
-
-def start_game(ctx: Ctx, line: str, home: Callable[[], Screen],
-               quiet: tuple[str, ...] = ("bag", "dice"), title: str | None = None) -> None:
-    """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
-    a session whose game is not in ``quiet``, ask first (A starts, B keeps the old one)."""
-    def go(c: Ctx) -> None:
-        response = run_or_notify(c, line)
-        if response is not None:
-            c.replace(home())
-            show = getattr(c, "show_commitment", None)
-            if response.get("commitment") and show is not None:
-                show(response["commitment"])      # the fair-draw code, to photograph (issue 12)
-
-    view = ctx.view()
-    if view is not None and view["game"] not in quiet:
+    def __get__(self, obj: object, owner: Any = None) -> str | Said:
+        if obj is None:
+            return self
         from firmware.i18n import _
-        from firmware.screens.menu import game_label
-        ctx.push(ConfirmScreen(title or _("New game?"),
-                               _("This ends the {} game (it stays in the archive).").format(game_label(view["game"])), go))
-    else:
-        go(ctx)
+        return _(str(getattr(obj, self.slot, self.text)))
 
-
-# -- reusable screens --------------------------------------------------------------------------
-@dataclass
-class Item:
-    """A list entry: ``label`` left, ``value`` right-aligned, ``run`` on select."""
-
-    label: str
-    run: Callable[[Ctx], None] | None = None
-    value: str = ""
-
-
-CURSOR_W = 4      # px: the cursor mark left of a list row's label
-
-
-def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top: int,
-              rows: int = ROWS) -> None:
-    """Rows ``top..top+rows`` of ``items``, the cursor row marked by a ▶ at the left edge, and a
-    scroll mark. A cursor move changes only the mark's few columns on the panel's bus (an
-    inverted label costs its whole width on two pages, for both rows: issue 13)."""
-    for i in range(rows):
-        k = top + i
-        if k >= len(items):
-            break
-        item = items[k]
-        room = COLS - 1 - (len(item.value) + 1 if item.value else 0)
-        label = clip(item.label, room)
-        y = row_y(i)
-        selected = k == cursor
-        # The cursor inverts the label (and the value) in boxes as wide as their text, not a
-        # full-width bar: a cursor move then changes only those columns on the panel's bus.
-        if selected:                      # a solid ▶ in the margin, 4 px wide, 9 px tall
-            mid = y + LINE // 2 - 1
-            draw.polygon([(0, mid - 4), (CURSOR_W - 1, mid), (0, mid + 4)], fill=1)
-        put(draw, CURSOR_W + 1, y, label)
-        if item.value:
-            put(draw, W - 4 - len(item.value) * CHAR_W, y, item.value)
-    if len(items) > rows:  # scroll bar on the right edge
-        span = H - TITLE_H - 1
-        h = max(3, span * rows // len(items))
-        y0 = TITLE_H + 1 + (span - h) * top // max(1, len(items) - rows)
-        draw.rectangle((W - 2, y0, W - 1, y0 + h - 1), fill=1)
-
-
-def page_top(cursor: int, top: int, rows: int, count: int) -> int:
-    """The first row shown once the cursor is on row ``cursor``: the list turns a page at a time
-    (a new page from the row the cursor went to, the last page full), so moving inside a page
-    redraws nothing but the cursor."""
-    if top <= cursor < top + rows:
-        return top
-    return max(0, min(cursor if cursor > top else cursor - rows + 1, count - rows))
-
-
-class ListScreen:
-    """A titled list; subclasses build ``items(ctx)``. Select runs the item, back pops."""
-
-    title = ""
-
-    def __init__(self) -> None:
-        self.cursor = 0
-        self.top = 0
-
-    def items(self, ctx: Ctx) -> list[Item]:
-        return []
-
-    def status(self, ctx: Ctx) -> str:
-        return ""
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = frame()
-        title_bar(draw, self.title, self.status(ctx))
-        items = self.items(ctx)
-        self.cursor = min(self.cursor, max(0, len(items) - 1))
-        draw_list(draw, items, self.cursor, self.top)
-        return img
-
-    def visible_rows(self, ctx: Ctx) -> int:
-        """How many list rows the screen shows (the cursor scrolls within them)."""
-        return ROWS
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        items = self.items(ctx)
-        rows = self.visible_rows(ctx)
-        if key in ("up", "down") and items:
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(items)
-            self.top = page_top(self.cursor, self.top, rows, len(items))
-        elif key in SELECT and items:
-            run = items[self.cursor].run
-            if run is not None:
-                run(ctx)
-        elif key in BACK:
-            ctx.pop()
-
-
-class TextScreen:
-    """Read-only wrapped text with scrolling (why screens, logs, about)."""
-
-    def __init__(self, title: str, body: str | Sequence[str]) -> None:
-        self.title = title
-        self.rows = wrap(body) if isinstance(body, str) else [r for line in body for r in wrap(line)]
-        self.top = 0
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = frame()
-        pos = f"{self.top + 1}/{len(self.rows)}" if len(self.rows) > ROWS else ""
-        title_bar(draw, self.title, pos)
-        lines(draw, self.rows[self.top:self.top + ROWS])
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        if key == "down" and self.top + ROWS < len(self.rows):
-            self.top += 1
-        elif key == "up" and self.top > 0:
-            self.top -= 1
-        elif key in BACK or key in ("a", "press", "right"):
-            ctx.pop()
-
-
-class ConfirmScreen:
-    """A yes/no question: only A confirms and runs ``on_yes`` (a joystick nudge never does);
-    B or left cancels; up/down scroll a question longer than the screen (never cut)."""
-
-    def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
-                 yes: str | None = None, no: str | None = None) -> None:
-        self.title = title
-        self.question = question
-        self.on_yes = on_yes
-        self.yes = yes
-        self.no = no
-        self.top = 0
-
-    @property
-    def rows(self) -> list[str]:
-        """The question wrapped to the panel, in the current language."""
-        from firmware.i18n import say
-        return wrap(say(self.question))
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        from firmware.i18n import _, say
-        img, draw = frame()
-        rows = self.rows
-        room = ROWS - 1
-        self.top = max(0, min(self.top, len(rows) - room))
-        pos = f"{self.top + 1}/{len(rows) - room + 1}" if len(rows) > room else ""
-        title_bar(draw, say(self.title), pos)
-        lines(draw, rows[self.top:self.top + room])
-        hint = f"{self.yes or _('A: yes')}  {self.no or _('B: no')}"
-        text(draw, 1, row_y(ROWS - 1), clip(hint), invert=False)
-        draw.line((0, row_y(ROWS - 1) - 1, W - 1, row_y(ROWS - 1) - 1), fill=1)
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        if key == "a":
-            ctx.pop()
-            self.on_yes(ctx)
-        elif key == "down":
-            self.top += 1
-        elif key == "up":
-            self.top = max(0, self.top - 1)
-        elif key in BACK:
-            ctx.pop()
-
-
-# -- lists whose rows are never cut --------------------------------------------------------------
-def wrap_label(s: str, width: int) -> list[str]:
-    """Greedy wrap of a list label to ``width`` characters, breaking at spaces or after a dash
-    (``Mauretania–`` / ``Numidia``); a word longer than ``width`` is split (never clipped with '…')."""
-    import re
-    out: list[str] = []
-    cur = ""
-    for chunk in re.findall(r"[^\s–—]*[–—]|[^\s–—]+", s):
-        sep = "" if not cur or cur.endswith(("–", "—")) else " "
-        if len(cur) + len(sep) + len(chunk) <= width:
-            cur += sep + chunk
-            continue
-        if cur:
-            out.append(cur)
-        while len(chunk) > width:
-            out.append(chunk[:width])
-            chunk = chunk[width:]
-        cur = chunk
-    out.append(cur)
-    return out
-
-
-def item_rows(item: Item, rows: int = ROWS) -> list[str]:
-    """The rows a list item takes in :func:`draw_list_wrapped`: its label on one row when it fits
-    beside its value, else wrapped; the value goes right on the last row (or a row of its own)."""
-    room = COLS - 1
-    value = len(item.value) + 1 if item.value else 0
-    if len(item.label) + value <= room:
-        return [item.label]
-    out = wrap_label(item.label, room - value)        # the value beside the last row
-    if len(out) > 2:
-        out = wrap_label(item.label, room)
-        if item.value and len(out[-1]) + value > room:
-            out.append("")
-    return out[:rows]
-
-
-def wrapped_top(heights: Sequence[int], cursor: int, top: int, rows: int = ROWS) -> int:
-    """As :func:`page_top` for items ``heights`` rows tall: the first item shown once the cursor is
-    on item ``cursor`` (a new page from the item the cursor went to, the last page full)."""
-    def fits(a: int, b: int) -> bool:
-        return sum(heights[a:b + 1]) <= rows
-    if not heights:
-        return 0
-    if top <= cursor and fits(top, cursor):
-        return top
-    t = cursor
-    if cursor < top:                     # up: the page that ends at the cursor
-        while t > 0 and fits(t - 1, cursor):
-            t -= 1
-        return t
-    while t > 0 and fits(t - 1, len(heights) - 1):   # down: from the cursor, the last page full
-        t -= 1
-    return min(cursor, t)
-
-
-def draw_list_wrapped(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top: int,
-                      rows: int = ROWS) -> None:
-    """As :func:`draw_list`, but no label is ever cut: an item whose label does not fit beside its
-    value takes two rows (see :func:`item_rows`), the ▶ on its first."""
-    y_row = 0
-    for k in range(top, len(items)):
-        item = items[k]
-        parts = item_rows(item, rows)
-        if y_row + len(parts) > rows:
-            break
-        if k == cursor:
-            mid = row_y(y_row) + LINE // 2 - 1
-            draw.polygon([(0, mid - 4), (CURSOR_W - 1, mid), (0, mid + 4)], fill=1)
-        for i, part in enumerate(parts):
-            if part:
-                put(draw, CURSOR_W + 1, row_y(y_row + i), part)
-        if item.value:
-            put(draw, W - 4 - len(item.value) * CHAR_W, row_y(y_row + len(parts) - 1), item.value)
-        y_row += len(parts)
-    total = sum(len(item_rows(i, rows)) for i in items)
-    if total > rows:                     # scroll bar on the right edge
-        span = H - TITLE_H - 1
-        before = sum(len(item_rows(i, rows)) for i in items[:top])
-        h = max(3, span * rows // total)
-        y0 = TITLE_H + 1 + (span - h) * min(before, total - rows) // max(1, total - rows)
-        draw.rectangle((W - 2, y0, W - 1, y0 + h - 1), fill=1)
-
-
-class WrappedListScreen(ListScreen):
-    """A :class:`ListScreen` whose rows are never cut (:func:`draw_list_wrapped`)."""
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = frame()
-        title_bar(draw, self.title, self.status(ctx))
-        items = self.items(ctx)
-        self.cursor = min(self.cursor, max(0, len(items) - 1))
-        self.top = wrapped_top([len(item_rows(i)) for i in items], self.cursor, min(self.top, self.cursor))
-        draw_list_wrapped(draw, items, self.cursor, self.top)
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        items = self.items(ctx)
-        if key in ("up", "down") and items:
-            self.cursor = (self.cursor + (1 if key == "down" else -1)) % len(items)
-            self.top = wrapped_top([len(item_rows(i)) for i in items], self.cursor, self.top)
-        else:
-            super().key(key, ctx)
+    def __set__(self, obj: object, value: str) -> None:
+        setattr(obj, self.slot, value)

@@ -5,13 +5,17 @@ stderr and shows this screen. It reads nothing from the session, so it cannot fa
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from PIL import Image
 
 from firmware.i18n import _
 from firmware.screens import base
-from firmware.screens.base import Ctx
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets.keys import Intent, intent
+
+log = logging.getLogger(__name__)
 
 
 class ErrorScreen:
@@ -44,11 +48,12 @@ class ErrorScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in ("up", "down"):
-            self.cursor = 1 - self.cursor
-        elif key in ("a", "right", "press"):
+        what = intent("row", key)
+        if what in (Intent.PREV, Intent.NEXT):
+            self.cursor = 1 if what is Intent.NEXT else 0
+        elif what is Intent.SELECT:
             (self.on_go_on if self.cursor == 0 else self.on_start_over)(ctx)
-        elif key in ("b", "left"):
+        elif what is Intent.BACK:
             self.on_go_on(ctx)
 
 
@@ -59,5 +64,5 @@ def fallback_frame(message: str) -> Image.Image:
     try:
         base.lines(draw, base.wrap(message)[: base.ROWS + 1])
     except Exception:  # noqa: BLE001 - an empty frame is still better than an exit
-        pass
+        log.exception("even the fallback frame could not be drawn")
     return img

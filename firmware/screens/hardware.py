@@ -3,14 +3,13 @@
 The checks come from firmware.doctor (the same rows and fixes as the command): on the device with
 the facts of the running program (firmware.doctor.live), in the simulator without them. Selecting a
 row shows what was found and the fix. The key test names every key event as it arrives (hold A to
-leave: every other key, B and left included, is only named); the test pattern fills the panel with
+leave: every other key, B, left and hold B included, is only named); the test pattern fills the panel with
 shapes that show a dead pixel, a shifted column or a wrong rotation (any key: the next one; B or
 left: back).
 """
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -18,26 +17,15 @@ from PIL import Image, ImageDraw
 from engine.text import N_
 from firmware.i18n import _, say
 from firmware.screens import base
-from firmware.screens.base import BACK, Ctx, Item, ListScreen, TextScreen
-from firmware.screens.menu import Said
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
 
 MARKS = {"ok": "ok", "warn": "!", "fail": "×", "info": ""}
 
 
 def _checks(ctx: Ctx) -> list[Any]:
-    from firmware import doctor
-    console = getattr(ctx, "console", None)
-    store = getattr(console, "store", None)
-    root = Path(getattr(store, "root", ".")).absolute()
-    got = doctor.live()
-    if got is not None:
-        live, resolved = got
-        return doctor.gather(root, resolved, live)
-    try:
-        stored = store.load_settings() if store is not None else {}
-    except Exception:  # noqa: BLE001 - unreadable settings: show the defaults' view
-        stored = {}
-    return doctor.gather(root, doctor.resolve_config(None, stored), None)
+    return ctx.hardware_checks()
 
 
 class HardwareScreen(ListScreen):
@@ -79,9 +67,10 @@ def key_name(key: str) -> str:
 
 
 class KeyTestScreen:
-    """Names each key event; hold A to leave."""
+    """Names each key event (hold B too: no undo here); hold A to leave."""
 
     title = Said(N_("Key test"))
+    key_place = "keytest"          # where it stands in the key table: every key named, hold A leaves
 
     def __init__(self) -> None:
         self.last: str | None = None
@@ -97,7 +86,7 @@ class KeyTestScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key == "a:hold":
+        if intent(self.key_place, key) == Intent.CLOSE:
             ctx.pop()
             return
         self.last = key
@@ -140,7 +129,7 @@ class PatternScreen:
         return pattern(PATTERNS[self.index])
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in BACK:
+        if intent("text", key) == Intent.BACK:
             ctx.pop()
         else:
             self.index = (self.index + 1) % len(PATTERNS)

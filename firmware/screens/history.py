@@ -8,38 +8,28 @@ Every text is said with ``_()`` when drawn; the records come from firmware/histo
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from PIL import Image
 
+from engine import actions as act
 from engine.text import N_
+from firmware.games import record_of, records
+from firmware.games import screen as screen_of
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
-from firmware.screens.base import Ctx, Item, ListScreen, TextScreen
-from firmware.screens.menu import Said
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
 
 LISTED = 50
-# short names of the games on the panel (the history keeps the English box names)
-SHORT = {"caesar-solo": N_("Caesar! solo"), "caesar-duel": N_("Caesar! duel"), "jc-battle": N_("Julius Caesar"),
-         "glory": N_("Glory of Rome"), "sword": N_("Sword of Rome")}
 LEVELS = (N_("easy"), N_("normal"), N_("hard"))
 
 
-def _db(ctx: Ctx) -> Any:
-    store = getattr(getattr(ctx, "console", None), "store", None)
-    return getattr(store, "db", None)
-
-
 def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[dict[str, Any]]:
-    from firmware import history
-    db = _db(ctx)
-    if db is None:
-        return []
-    try:
-        return history.games(db, limit)
-    except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
-        return []
+    return ctx.history(limit)
 
 
 def _day(iso: str | None) -> str:
@@ -50,12 +40,13 @@ def _day(iso: str | None) -> str:
 
 
 def game_name(entry: dict[str, Any]) -> str:
-    label = SHORT.get(entry["game"], entry["game"])
-    if entry["game"] == "jc-battle" and entry["mode"].get("kind") == "campaign":
-        return _("JC campaign")
-    if entry["game"] == "jc-battle" and entry["mode"].get("kind") == "battle":
-        return _("JC battle {}").format(entry["mode"].get("number", ""))
-    return _(label)
+    """The game of a History entry on the panel, short, in the current language (its record says
+    which words: ``Caesar! duel``, ``JC battle 2``…); the English box name of an unknown game."""
+    record = record_of(entry["game"])
+    if record is None:
+        return str(entry.get("name") or entry["game"])
+    label = record.short(entry) if record.short is not None else record.label
+    return _(label).format(entry["mode"].get("number", ""))
 
 
 def menu_label() -> str:
@@ -120,30 +111,43 @@ def send_newest(ctx: Ctx) -> None:
     if not entries:
         ctx.notify(_("No finished games yet."))
         return
-    writer = getattr(getattr(ctx, "console", None), "serial_out", None)
-    if writer is None:
-        ctx.notify(_("No serial link: start Legatus with --serial PORT."))
-        return
     play = export.bgstats_play(entries[0])
     line = json.dumps({"ok": True, "format": "bgstats", "play": play,
                        "text": json.dumps(play, ensure_ascii=False)}, ensure_ascii=False)
-    from hw.serial_link import LINK_ERRORS
-    try:
-        writer((line + "\n").encode("utf-8"))
-    except LINK_ERRORS:
+    sent = ctx.send_serial(line)
+    if sent == "no link":
+        ctx.notify(_("No serial link: start Legatus with --serial PORT."))
+    elif sent == "failed":
         ctx.notify(_("The serial link did not take it."))
-        return
-    ctx.notify(_("Sent: {}.").format(game_name(entries[0])))
+    else:
+        ctx.notify(_("Sent: {}.").format(game_name(entries[0])))
 
 
 # -- statistics ------------------------------------------------------------------------------------
 class StatsMenu(ListScreen):
+    """One row per statistics page the games give (their records, firmware/games.py)."""
+
     title = Said(N_("Statistics"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_("vs Auto-Crassus"), lambda c: c.push(CrassusChart())),
-                Item(_("Glory scores"), lambda c: c.push(TextScreen(_("Glory scores"), glory_rows(c)))),
-                Item(_("JC battles"), lambda c: c.push(TextScreen(_("JC battles"), jc_rows(c))))]
+        return [Item(_(s.title), partial(_open_statistic, factory=factory))
+                for r in records() for s in r.statistics if (factory := screen_of(s.screen)) is not None]
+
+
+def _open_statistic(ctx: Ctx, factory: Callable[[Ctx], Screen]) -> None:
+    ctx.push(factory(ctx))
+
+
+def crassus_chart(ctx: Ctx) -> Screen:
+    return CrassusChart()
+
+
+def glory_scores(ctx: Ctx) -> Screen:
+    return TextScreen(_("Glory scores"), glory_rows(ctx))
+
+
+def jc_battles(ctx: Ctx) -> Screen:
+    return TextScreen(_("JC battles"), jc_rows(ctx))
 
 
 def _stats(ctx: Ctx) -> dict[str, Any]:
@@ -197,9 +201,10 @@ class CrassusChart:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in base.BACK:
+        what = intent("row", key)
+        if what is Intent.BACK:
             ctx.pop()
-        elif key in ("a", "press", "down", "right"):
+        elif what in (Intent.SELECT, Intent.NEXT):
             ctx.push(TextScreen(_("vs Auto-Crassus"), crassus_rows(ctx)))
 
 
@@ -244,23 +249,13 @@ def jc_rows(ctx: Ctx) -> list[str]:
 
 # -- the fair draw of the running game --------------------------------------------------------------
 def _finished(ctx: Ctx) -> bool:
-    """Whether the running session's game is recorded as finished (then its seed may be shown)."""
-    console = getattr(ctx, "console", None)
-    session = getattr(console, "session", None)
-    db = _db(ctx)
-    if session is None or db is None:
+    """Whether the running session's game is recorded as finished (then its seed may be shown,
+    when its record says so: a Julius Caesar battle is a part; its seed waits for the campaign)."""
+    view = ctx.view()
+    if view is None or not ctx.game_recorded():
         return False
-    try:
-        row = db.execute("SELECT record FROM history WHERE sid=? AND part!='abandoned' LIMIT 1",
-                         (str(session.header["sid"]),)).fetchone()
-    except Exception:  # noqa: BLE001
-        return False
-    if row is None:
-        return False
-    if session.game.name == "jc-battle":      # battles are parts; the seed waits for the campaign
-        view = ctx.view() or {}
-        return bool(view.get("campaign", {}).get("over"))
-    return True
+    record = record_of(view["game"])
+    return record is None or record.seed_shown is None or record.seed_shown(view)
 
 
 class FairDrawScreen:
@@ -285,7 +280,7 @@ class FairDrawScreen:
         x = (base.W - base.big_width(short, scale)) // 2
         base.big(img, x, base.TITLE_H + 1, short, scale)
         if self.code is None and _finished(ctx):
-            seed = ctx.run("reveal").get("seed")
+            seed = ctx.run(act.reveal()).get("seed")
             base.text(draw, 1, base.row_y(2) + 4, base.clip(_("Game over; the seed:")))
             base.text(draw, 1, base.row_y(3) + 3, base.clip(str(seed)))
         else:
@@ -294,5 +289,5 @@ class FairDrawScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if key in base.BACK or key in base.SELECT:
+        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
             ctx.pop()

@@ -5,8 +5,9 @@ from functools import partial
 
 from engine.text import N_
 from firmware.i18n import LANGUAGE_NAMES, LANGUAGES
-from firmware.screens.base import Ctx, Item, ListScreen
-from firmware.screens.menu import Said
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Intent, Item, ListScreen, intent
 
 
 class LanguageScreen(ListScreen):
@@ -31,7 +32,7 @@ class LanguageScreen(ListScreen):
         ctx.pop()
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if self.first_start and key in ("left", "b"):
+        if self.first_start and intent("row", key) is Intent.BACK:
             self._choose(ctx.settings.get("language", "en"), ctx)   # keep the default, ask no more
             return
         super().key(key, ctx)

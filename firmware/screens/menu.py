@@ -8,105 +8,24 @@ Every text is said with ``_()`` when drawn (the language can change in Settings)
 """
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from functools import partial
-from typing import Any, overload
+from typing import Any
 
 from PIL import Image
 
+from engine import actions as act
 from engine.text import N_
+from firmware.games import GameRecord, record_of, records
 from firmware.i18n import LANGUAGE_NAMES, _
 from firmware.screens import base
-from firmware.screens.base import Ctx, Item, ListScreen, TextScreen
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.play import game_label
+from firmware.screens.widgets import Item, ListScreen, TextScreen, WrappedListScreen, figure
 from firmware.settings import SETTINGS, cycle
 
-# menu label, screen module, the session game names it continues
-GAMES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (N_("Caesar!"), "firmware.screens.caesar", ("caesar-solo", "caesar-duel")),
-    (N_("Julius Caesar"), "firmware.screens.jc", ("jc-battle",)),
-    (N_("Glory of Rome"), "firmware.screens.glory", ("glory",)),
-    (N_("Sword of Rome"), "firmware.screens.sword", ("sword",)),
-)
 
-
-def game_opener(module: str) -> Callable[[Ctx], None] | None:
-    """The ``open_game`` of a game's screen module, or None while it is not built."""
-    try:
-        opener: Callable[[Ctx], None] = importlib.import_module(module).open_game
-    except (ImportError, AttributeError):
-        return None
-    return opener
-
-
-class Said:
-    """A screen's title given as English text (marked with ``N_``) and said in the current
-    language whenever it is read: ``title = Said(N_("Games"))``. Setting it on an instance
-    replaces the text for that instance only."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = f"_said_{name}"
-
-    @overload
-    def __get__(self, obj: None, owner: Any = None) -> Said: ...
-
-    @overload
-    def __get__(self, obj: object, owner: Any = None) -> str: ...
-
-    def __get__(self, obj: object, owner: Any = None) -> str | Said:
-        if obj is None:
-            return self
-        return _(str(getattr(obj, self.slot, self.text)))
-
-    def __set__(self, obj: object, value: str) -> None:
-        setattr(obj, self.slot, value)
-
-
-def game_label(game: str) -> str:
-    """A session's game for a person (never the internal id), in the current language."""
-    if game == "dice":
-        return _("Dice")
-    if game == "bag":
-        return _("Bag & deck")
-    for label, _module, names in GAMES:
-        if game in names:
-            return _(label)
-    return _("a game")
-
-
-class StableListScreen(ListScreen):
-    """A list whose rows may come and go between renders (a Resume row appears, a Put back row
-    after the first draw): the cursor stays on the same row by its label, not its position."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.current = ""          # the label under the cursor after the last key
-
-    def _follow(self, items: list[Item]) -> None:
-        labels = [str(i.label) for i in items]
-        if self.current in labels:
-            self.cursor = labels.index(self.current)
-            if self.cursor < self.top:
-                self.top = self.cursor
-            elif self.cursor >= self.top + base.ROWS:
-                self.top = self.cursor - base.ROWS + 1
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self._follow(self.items(ctx))
-        return super().render(ctx)
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        items = self.items(ctx)
-        self._follow(items)
-        super().key(key, ctx)
-        if items:
-            self.current = str(items[min(self.cursor, len(items) - 1)].label)
-
-
-class MainMenu(StableListScreen, base.WrappedListScreen):
+class MainMenu(WrappedListScreen):
     """The first screen; a long row (Resume: Julius Caesar) takes two rows, never cut."""
 
     title = Said("Legatus")
@@ -140,17 +59,11 @@ def _open_history(ctx: Ctx) -> None:
 
 
 def _resume_item(game: str) -> Item | None:
-    from firmware.screens.kit import open_dice, open_kit
-    if game == "dice":
-        return Item(_("Resume: dice"), open_dice)
-    if game == "bag":
-        return Item(_("Resume: bag & deck"), open_kit)
-    for _label, module, names in GAMES:
-        if game in names:
-            opener = game_opener(module)
-            if opener is not None:
-                return Item(_("Resume: {}").format(game_label(game)), opener)
-    return None
+    record = record_of(game)
+    opener = record.opener() if record is not None else None
+    if record is None or opener is None:
+        return None
+    return Item(_(record.resume) if record.resume else _("Resume: {}").format(game_label(game)), opener)
 
 
 class KitMenu(ListScreen):
@@ -159,7 +72,8 @@ class KitMenu(ListScreen):
     title = Said(N_("Dice & bags"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        from firmware.screens.kit import open_dice, open_kit
+        from firmware.screens.kit.bag import open_kit
+        from firmware.screens.kit.dice import open_dice
         return [Item(_("Dice"), open_dice), Item(_("Bags & decks"), open_kit)]
 
 
@@ -168,26 +82,28 @@ class GamesMenu(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
-        for label, module, _names in GAMES:
-            opener = game_opener(module)
+        for record in records():
+            if not record.in_games_menu:
+                continue
+            opener = record.opener()
             if opener is None:
-                out.append(Item(_(label), partial(_coming, label), _("soon")))
+                out.append(Item(_(record.label), partial(_coming, record), _("soon")))
             else:
-                out.append(Item(_(label), opener))
+                out.append(Item(_(record.label), opener))
         from firmware.screens.archive import open_archive
         out.append(Item(_("Earlier games…"), open_archive))
         return out
 
 
-def _coming(label: str, ctx: Ctx) -> None:
-    ctx.notify(_("{}: coming soon.").format(_(label)))
+def _coming(record: GameRecord, ctx: Ctx) -> None:
+    ctx.notify(_("{}: coming soon.").format(_(record.label)))
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
     view = ctx.view()
     if view is None:
         return TextScreen(_("Log"), _("No game yet: the log starts with the first game."))
-    entries = [f"· {e}" for e in ctx.run("log 200").get("log", [])] or [_("Nothing yet.")]
+    entries = [f"· {e}" for e in ctx.run(act.log(200)).get("log", [])] or [_("Nothing yet.")]
     screen = TextScreen(_("Log"), entries)
     # open on the newest entries (at the bottom), starting at the beginning of an entry
     sizes = [len(base.wrap(e)) for e in entries]
@@ -200,45 +116,39 @@ def log_screen(ctx: Ctx) -> TextScreen:
 
 
 # how each setting's stored value is shown (the stored values are console words)
-def _shown(key: str, value: str) -> str:
-    if key == "language":
+def _shown(name: str, value: str) -> str:
+    if name == "language":
         return LANGUAGE_NAMES.get(value, value)
-    if key == "screen_off":
+    if name == "screen_off":
         return _("never") if value == "off" else _("{} s").format(value)
-    if key == "profile":
+    if name == "profile":
         return {"adafruit-bonnet": "Adafruit", "waveshare-hat": "Waveshare"}.get(value, value)
-    if key == "driver":
+    if name == "driver":
         return _("auto") if value == "auto" else value.upper()
     return value
 
 
 class SettingsScreen(ListScreen):
     """up/down choose a setting; right or A shows the next value, left the previous one (the
-    cursor row shows <value>); Language opens its list; B back."""
+    cursor row shows ‹value›); Language opens its list; B back."""
 
     title = Said(N_("Settings"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
-        for i, (key, (_default, _allowed, label)) in enumerate(SETTINGS.items()):
-            value = _shown(key, str(ctx.settings.get(key, "")))
-            if key == "language":
+        for i, (name, (_default, _allowed, label)) in enumerate(SETTINGS.items()):
+            value = _shown(name, str(ctx.settings.get(name, "")))
+            if name == "language":
                 out.append(Item(_(label), lambda c: c.push(_language_screen()), value))
             else:
-                out.append(Item(_(label), partial(_step, key=key, step=1),
-                                f"<{value}>" if i == self.cursor else value))
-        out.append(Item(_("Hardware"), lambda c: c.push(_hardware_screen())))   # firmware/screens/hardware.py
+                out.append(Item(_(label), partial(_step, name=name, step=1), figure(value) if i == self.cursor else value,
+                                ident=name, adjust=partial(_adjust, name=name)))
+        out.append(Item(_("Hardware"), lambda c: c.push(_hardware_screen()), ident="hardware"))   # screens/hardware.py
         return out
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        keys = list(SETTINGS)
-        current = keys[self.cursor] if self.cursor < len(keys) else "hardware"
-        if key in ("left", "right") and current not in ("language", "hardware"):
-            _step(ctx, current, -1 if key == "left" else 1)
-        elif key == "right" and current == "language":
-            ctx.push(_language_screen())
-        else:
-            super().key(key, ctx)
+
+def _adjust(ctx: Ctx, by: int, name: str) -> None:
+    _step(ctx, name, 1 if by > 0 else -1)
 
 
 def _hardware_screen() -> Any:
@@ -251,12 +161,10 @@ def _language_screen() -> Any:
     return LanguageScreen()
 
 
-def _step(ctx: Ctx, key: str, step: int = 1) -> None:
-    new = cycle(ctx.settings, key, step)
-    setter = getattr(ctx, "set_setting", None)
-    if setter is not None:
-        setter(key, new[key])
-    if key in ("profile", "driver"):
+def _step(ctx: Ctx, name: str, step: int = 1) -> None:
+    new = cycle(ctx.settings, name, step)
+    ctx.set_setting(name, new[name])
+    if name in ("profile", "driver"):
         ctx.notify(_("Takes effect at the next start."))
 
 

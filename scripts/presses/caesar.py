@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scripts.presses.harness import Driver
+from scripts.presses.harness import Driver, moves
 
 TARGETS = {"Caesar!: your placement": (4, 8), "Caesar!: Auto-Crassus turn": (3, 3)}
 MAX_TURNS = 120
@@ -32,25 +32,20 @@ def _view(d: Driver) -> dict[str, Any]:
 
 
 def _home(d: Driver) -> Any:
-    from firmware.screens.caesar import CaesarHome
+    from firmware.screens.caesar.home import CaesarHome
     return isinstance(d.top, CaesarHome)
 
 
 def _goto_ident(d: Driver, ident: str) -> None:
-    """Move the home cursor to the entry ``ident`` (the shorter way round) and press A."""
+    """Move the home cursor to the entry ``ident`` (straight up or down: lists do not wrap) and press A."""
     items = d.items()
     idents = [getattr(i, "ident", "") for i in items]
-    i = idents.index(ident)
-    cur, n = d.top.cursor, len(items)
-    down, up = (i - cur) % n, (cur - i) % n
-    d.press("down", down) if down <= up else d.press("up", up)
+    d.press(*moves(d.top.cursor, idents.index(ident)))
     d.press("a")
 
 
 def _goto_index(d: Driver, i: int, n: int) -> None:
-    cur = d.top.cursor
-    down, up = (i - cur) % n, (cur - i) % n
-    d.press("down", down) if down <= up else d.press("up", up)
+    d.press(*moves(d.top.cursor, i))
 
 
 def _back_home(d: Driver, limit: int = 40) -> None:
@@ -66,7 +61,7 @@ def _choose(view: dict[str, Any], moves: list[dict[str, Any]], me: str, rng: ran
     """The sensible player's placement (see the module doc): (move, province it aims at)."""
     names = list(view["position"]["markers_left"])
     mine = names.index(me)
-    from firmware.screens.caesar import influence
+    from firmware.screens.caesar.words import influence
     totals, empty = influence(view)
     best, best_score = None, None
     for m in moves:
@@ -92,7 +87,7 @@ def _is(d: Driver, name: str) -> bool:
 
 def _place(d: Driver, rng: random.Random) -> None:
     """One placement through the device: (Your move →) province → option."""
-    from firmware.screens.caesar import OptionScreen, ProvincePicker
+    from firmware.screens.caesar.move import OptionScreen, ProvincePicker
     view = _view(d)
     me = "human" if view["mode"] == "solo" else view["turn"]
     moves = d.console.request("moves")["moves"]
@@ -120,14 +115,15 @@ def _place(d: Driver, rng: random.Random) -> None:
 
 def _crassus_pages(d: Driver) -> bool:
     """True while the top screen is one of Auto-Crassus's turn pages."""
-    from firmware.screens.caesar import TurnScreen
+    from firmware.screens.caesar.turn import TurnScreen
     return isinstance(d.top, TurnScreen) and d.top.pages and d.top.pages[0]["kind"] == "tile"
 
 
 def _results(d: Driver) -> None:
     """After your placement: read the closures, decide bonuses (the first choice), take the
     notices, until Auto-Crassus's turn, your next move or the home screen."""
-    from firmware.screens.caesar import ChoiceScreen, ProvincePicker
+    from firmware.screens.caesar.move import ProvincePicker
+    from firmware.screens.caesar.pickers import ChoiceScreen
     for _ in range(40):
         view = _view(d)
         if d.app.message is not None:

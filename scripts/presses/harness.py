@@ -26,6 +26,12 @@ CONSOLE_SYNTAX = re.compile(
     r"[a-z]+:\d+/\d+|\bnew [a-z-]+ |[{}\[\]]|\b[a-z]+_[a-z0-9_]+\b)")
 
 
+def moves(cursor: int, to: int) -> tuple[str, int]:
+    """The key and the number of presses that take a list's cursor from row ``cursor`` to row
+    ``to`` (lists stop at their ends: no way round)."""
+    return ("down", to - cursor) if to >= cursor else ("up", cursor - to)
+
+
 class Driver:
     """One App over a fresh state directory, speaking ``lang``."""
 
@@ -80,8 +86,9 @@ class Driver:
         return items(self.app) if callable(items) else []
 
     def select(self, label: str | re.Pattern[str], key: str = "a") -> None:
-        """Move the cursor of the top list to the first item whose label matches ``label`` (the
-        shorter way round) and press ``key``; every move counts. Raises LookupError if absent."""
+        """Move the cursor of the top list to the first item whose label matches ``label`` (lists
+        do not wrap: straight up or down) and press ``key``; every move counts. Raises LookupError
+        if absent."""
         items = self.items()
         pat = label if isinstance(label, re.Pattern) else re.compile(re.escape(label), re.I)
         for i, item in enumerate(items):  # noqa: B007 - i is the match, used below
@@ -90,14 +97,7 @@ class Driver:
         else:
             raise LookupError(f"no item {label!r} on {type(self.top).__name__}: "
                               f"{[str(x.label) for x in items]}")
-        cur = getattr(self.top, "cursor", 0)
-        n = len(items)
-        down = (i - cur) % n
-        up = (cur - i) % n
-        if down <= up:
-            self.press("down", down)
-        else:
-            self.press("up", up)
+        self.press(*moves(getattr(self.top, "cursor", 0), i))
         self.press(key)
 
     # -- measuring ---------------------------------------------------------------------------------

@@ -32,20 +32,20 @@ def _battle(d: Driver) -> dict[str, Any]:
 
 def _enter_dice(d: Driver, rng: random.Random) -> None:
     """On the dice entry screen: roll, read low to high, enter each die, A."""
-    from firmware.screens.jc import DiceEntry
+    from firmware.screens.jc.battle import JcDiceEntry
     screen = d.top
-    assert isinstance(screen, DiceEntry), type(screen).__name__
+    assert isinstance(screen, JcDiceEntry), type(screen).__name__
     d.app.render()                       # the screen sizes itself to the block's strength
-    faces = sorted(rng.randint(1, 6) for _ in range(len(screen.faces)))
+    faces = sorted(rng.randint(1, 6) for _ in range(len(screen.faces[0])))
     for i, face in enumerate(faces):
         start = d.presses
         if i > 0:
             d.press("right")
-        now = screen.faces[screen.at]
+        now = screen.faces[0][screen.cursor]
         up, down = (face - now) % 6, (now - face) % 6
         d.press("up", up) if up <= down else d.press("down", down)
         rest = faces[i + 1:]
-        if screen.faces[i + 1:] == rest:             # the dice still to come already show theirs
+        if screen.faces[0][i + 1:] == rest:          # the dice still to come already show theirs
             d.press("a")
             d.results["JC: a physical die"].append(d.presses - start)
             d.results["JC: a physical die"].extend([0] * len(rest))
@@ -54,7 +54,7 @@ def _enter_dice(d: Driver, rng: random.Random) -> None:
 
 
 def play(d: Driver, rng: random.Random) -> None:
-    from firmware.screens.jc import BattleScreen, DiceResult, OverScreen
+    from firmware.screens.jc.battle import BattleScreen, DiceResult, OverScreen
     d.run(f"new jc-battle dice=physical seed={rng.randrange(10 ** 6)}")
     for line in ARMIES:
         d.run(line)

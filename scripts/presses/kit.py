@@ -20,7 +20,7 @@ TARGETS = {
 
 def _type(d: Driver, word: str) -> None:
     """Type ``word`` on the name keyboard (shortest moves, rows and columns wrap), then ✓."""
-    from firmware.screens.kit import DONE, keyboard
+    from firmware.screens.widgets.keyboard import DONE, keyboard
     rows = keyboard(language())
     for ch in list(word) + [DONE]:
         screen = d.top
@@ -72,7 +72,7 @@ def play(d: Driver, rng: random.Random) -> None:
     d.press("b")
     d.press("b")
     # your own bag: 3 of a common colour and 2 of a typed name
-    from firmware.screens.kit import ALPHABETS
+    from firmware.screens.widgets.keyboard import ALPHABETS
     word = "".join(rng.choice(ALPHABETS[language()][:10]) for _i in range(3))
     with d.task("make your own bag (2 kinds)"):
         d.select(_("Dice & bags"))

@@ -21,7 +21,7 @@ BATTLES = 6
 
 
 def _home(d: Driver) -> None:
-    from firmware.screens.sword import SwordHome
+    from firmware.screens.sword.home import SwordHome
     for _ in range(10):
         if isinstance(d.top, SwordHome) and d.app.message is None:
             return
@@ -38,7 +38,8 @@ def _faces(d: Driver, faces: list[int]) -> None:
     """Enter the faces as they lie on the table, each row read from its lowest die: up/down from
     the face the screen shows (wrapping over 1..6), right to the next die, A."""
     for i, f in enumerate(faces):
-        now = d.top.faces[d.top._cells()[d.top.cursor][0]][d.top._cells()[d.top.cursor][1]]
+        r, j = d.top.at
+        now = d.top.faces[r][j]
         up, down = (f - now) % 6, (now - f) % 6
         d.press("up", up) if up <= down else d.press("down", down)
         if i + 1 < len(faces):
@@ -48,7 +49,8 @@ def _faces(d: Driver, faces: list[int]) -> None:
 
 def play(d: Driver, rng: random.Random) -> None:
     from firmware.i18n import _
-    from firmware.screens.sword import BattleResult, SwordHome, TacticsResult
+    from firmware.screens.sword.home import SwordHome
+    from firmware.screens.sword.rolls import BattleResult, TacticsResult
     assert d.run("new sword players=romans,gauls,etruscans,greeks")["ok"]
     d.app.stack[:] = d.app.stack[:1]
     d.app.push(SwordHome())

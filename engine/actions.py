@@ -1,0 +1,98 @@
+"""Typed action builders: the console line of an action (the line the journal keeps), built from
+typed values. The device's screens act only through these (``Ctx.run`` takes a :data:`Line`), so
+a key and the console give the journal the very same lines; the console's parsers read them back.
+
+This module holds the session's own commands (``undo``, ``log``, ``reveal``, ``settings``), the
+dice and the bags (engine/kit.py, engine/dice.py); each game has its own in ``engine/<game>/actions.py``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, NewType
+
+Line = NewType("Line", str)
+"""One console line (without its newline), as a builder made it."""
+
+Contents = Sequence[tuple[str, int]]          # (name, count) of a bag or deck
+BagKind = Literal["items", "cards"]
+BagCommand = Literal["draw", "card", "put", "discard", "shuffle", "reshuffle"]
+
+
+def replayed(text: str) -> Line:
+    """A line read back from a journal (an archived session reopened): run again as it was."""
+    return Line(text.strip())
+
+
+def words(*parts: object) -> Line:
+    """The line of these words, the empty ones left out (a builder's last step)."""
+    return Line(" ".join(str(p) for p in parts if p != "" and p is not None))
+
+
+def faces(dice: Sequence[int]) -> str:
+    """Die faces as an option value: ``3,5,1``."""
+    return ",".join(str(int(d)) for d in dice)
+
+
+# -- the session -------------------------------------------------------------------------------------
+def undo() -> Line:
+    return Line("undo")
+
+
+def state() -> Line:
+    return Line("state")
+
+
+def log(n: int) -> Line:
+    return words("log", n)
+
+
+def reveal() -> Line:
+    return Line("reveal")
+
+
+def settings(key: str, value: str) -> Line:
+    return Line(f"settings {key}={value}")
+
+
+# -- dice ------------------------------------------------------------------------------------------
+def new_dice() -> Line:
+    return Line("new dice")
+
+
+def roll(count: int, sides: int, modifier: int = 0) -> Line:
+    """``roll 3d6+1``."""
+    return Line(f"roll {count}d{sides}" + (f"{modifier:+d}" if modifier else ""))
+
+
+def reroll(positions: Sequence[int]) -> Line:
+    """Roll again the dice at ``positions`` (1-based) of the last roll."""
+    return words("reroll", faces(positions))
+
+
+def rolls(n: int) -> Line:
+    return words("rolls", n)
+
+
+# -- bags and decks ------------------------------------------------------------------------------------
+def contents(pairs: Contents) -> str:
+    """``gold*3,silver*2,bronze`` (a count of 1 is left out; none at all: the item is left out)."""
+    return ",".join(f"{name}*{n}" if n > 1 else name for name, n in pairs if n > 0)
+
+
+def new_bag(kind: BagKind, pairs: Contents) -> Line:
+    """A bag session of ``pairs`` (``items``: a bag; ``cards``: a deck)."""
+    return Line(f"new bag {kind}={contents(pairs)}")
+
+
+def kit_new(kind: BagKind, pairs: Contents) -> Line:
+    """A bag or deck beside the running game (its side kit)."""
+    return Line(f"kit new {kind}={contents(pairs)}")
+
+
+def kit_state() -> Line:
+    return Line("kit-state")
+
+
+def bag(command: BagCommand, *names: str, side: bool = False) -> Line:
+    """A bag or deck command (``draw``, ``put gold`` …); ``side``: the side kit's (``kit draw``)."""
+    return words("kit" if side else "", command, *names)

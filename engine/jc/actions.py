@@ -1,0 +1,105 @@
+"""Julius Caesar's typed action builders: the console line of each action (docs/protocol/jc.md), as
+the journal keeps it. Screens act through these; engine/jc/console.py parses the lines."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from engine.actions import Line, faces, words
+
+Side = Literal["caesar", "pompey"]
+Role = Literal["attacker", "defender"]
+Dice = Literal["digital", "physical"]
+
+
+def _battle_opts(attacker: str, surprise: bool, dice: Dice) -> str:
+    return f"attacker={attacker} surprise={int(surprise)} dice={dice}"
+
+
+def new(attacker: str, surprise: bool, dice: Dice) -> Line:
+    return Line(f"new jc-battle {_battle_opts(attacker, surprise, dice)}")
+
+
+def next_battle(attacker: str, surprise: bool, dice: Dice) -> Line:
+    return Line(f"next-battle {_battle_opts(attacker, surprise, dice)}")
+
+
+def roster(side: str) -> Line:
+    return words("roster", side)
+
+
+def add(role: Role, block: str, strength: int, reserve: bool = False) -> Line:
+    """A roster block at ``strength`` (J-8: ``reserve``)."""
+    return words("add", role, block, f"strength={strength}", "reserve=1" if reserve else "")
+
+
+def add_rated(role: Role, initiative: str, firepower: int, strength: int, leader: bool = False,
+              reserve: bool = False) -> Line:
+    """A block known only by its rating (``C3``)."""
+    return words("add", role, f"rating={initiative}{firepower}", f"strength={strength}",
+                 "leader=1" if leader else "", "reserve=1" if reserve else "")
+
+
+def start() -> Line:
+    return Line("start")
+
+
+def fight() -> Line:
+    return Line("fight")
+
+
+def odds() -> Line:
+    return Line("odds")
+
+
+def advise() -> Line:
+    return Line("advise")
+
+
+def fire(block: str | None = None, dice: Sequence[int] | None = None) -> Line:
+    """``block`` fires (the current one when None), with the faces thrown on the table or the device's."""
+    return words("fire", block, f"dice={faces(dice)}" if dice is not None else "")
+
+
+def auto(dice: Sequence[int] | None = None) -> Line:
+    """The next decision by the J-14 policy (a fire with these faces when the dice are physical)."""
+    return words("auto", f"dice={faces(dice)}" if dice is not None else "")
+
+
+def hit(block: str | None = None) -> Line:
+    """The pending hit on ``block`` (J-7), or where J-14 puts it (None)."""
+    return words("hit", block)
+
+
+def pass_turn(block: str) -> Line:
+    return words("pass", block)
+
+
+def retreat(block: str, blocked: bool = False) -> Line:
+    """``block`` retreats (J-6); ``blocked``: it has no way out."""
+    return words("retreat", block, "blocked=1" if blocked else "")
+
+
+def control(city: str, holder: str | None) -> Line:
+    """``city`` (J-17) to ``holder`` (None: vacant)."""
+    return words("control", city.replace(" ", "_"), holder or "vacant")
+
+
+def deal() -> Line:
+    return Line("deal")
+
+
+def hand(side: str) -> Line:
+    return words("hand", side)
+
+
+def discard(side: str, card: str) -> Line:
+    return words("discard", side, card)
+
+
+def play(side: str, card: str) -> Line:
+    return words("play", side, card)
+
+
+def winter() -> Line:
+    return Line("winter")

@@ -1,0 +1,126 @@
+"""Julius Caesar's ``state`` (docs/protocol/jc.md), as TypedDicts: what ``view()`` answers, read by
+the device's screens through these types (mypy-checked)."""
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from engine.views import SessionView
+
+
+class BlockView(TypedDict):
+    key: str                  # the block's key in this battle (its id, or a name for a rated block)
+    id: str
+    name: str
+    side: str                 # caesar | pompey
+    role: str                 # attacker | defender (now: after a role swap, J-11)
+    kind: str
+    rating: str               # A3, C2 … (J-1)
+    strength: int
+    steps: str                # the strength in Roman numerals
+    max: int
+    status: str               # fight | reserve | retreated | eliminated | killed
+    reserve: bool
+    acted: bool
+
+
+class TurnDecision(TypedDict):
+    """A step of the battle to play: which block acts and how (J-4..J-6)."""
+
+    kind: Literal["turn"]
+    round: int
+    side: str
+    role: str
+    letter: str
+    blocks: list[str]
+    actions: list[str]        # fire, pass, retreat
+
+
+class HitDecision(TypedDict):
+    """Hits waiting for their owner to choose among equally strong blocks (J-7)."""
+
+    kind: Literal["hit"]
+    side: str
+    left: int
+    choices: list[str]
+    strength: int
+
+
+Decision = TurnDecision | HitDecision
+
+
+class BattleView(TypedDict):
+    number: int
+    attacker: str
+    defender: str
+    surprise: bool
+    dice: str                 # digital | physical
+    phase: str                # setup | fighting | over
+    round: int
+    roles_swapped: bool
+    attacker_now: str
+    blocks: list[BlockView]
+    decision: Decision | None
+    result: str | None        # attacker_wins | attacker_eliminated | defender_holds
+    winner: str | None
+    events: list[str]
+    log: list[str]
+
+
+class BattleRecord(TypedDict):
+    """A battle that ended (J-13), kept for the campaign and History."""
+
+    number: int
+    attacker: str
+    surprise: bool
+    result: str | None
+    winner: str | None
+    rounds: int
+
+
+class Verdict(TypedDict):
+    winner: str | None
+    reason: str
+
+
+class CampaignView(TypedDict):
+    year: int
+    eliminated: list[str]
+    killed: list[str]
+    trophies: dict[str, list[str]]
+    cleopatra: str
+    owners: dict[str, str]
+    levy: dict[str, Any]
+    strength: dict[str, int]
+    over: Verdict | None
+
+
+class Reveal(TypedDict):
+    """Two cards shown (J-18): who plays first, Apollo's copy, two events cancelling."""
+
+    turn: int
+    played: dict[str, str]
+    cancelled: bool
+    player1: str | None
+    effective: dict[str, str]
+
+
+class CardsView(TypedDict):
+    turn: int
+    year_done: bool
+    cards_in_hand: dict[str, int]
+    discarded: dict[str, bool]
+    played: dict[str, bool]
+    reveals: list[Reveal]
+
+
+class JcGameView(TypedDict):
+    battle: BattleView
+    history: list[BattleRecord]
+    campaign: CampaignView
+    vp: dict[str, int]
+    control: dict[str, str | None]    # VP city -> holder (J-17)
+    cards: CardsView | None
+
+
+class JcView(SessionView, JcGameView):
+    """``state`` of a ``jc-battle`` session."""

@@ -1,0 +1,57 @@
+"""The Sword of Rome's typed action builders: the console line of each action
+(docs/protocol/sword.md), as the journal keeps it. Screens act through these."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import Line, faces, words
+
+
+def new(powers: Sequence[str]) -> Line:
+    return Line(f"new sword players={','.join(powers)}")
+
+
+def consuls() -> Line:
+    return Line("consuls")
+
+
+def advance() -> Line:
+    return Line("advance")
+
+
+def battle(attackers: int, defenders: int, mod: int, defmod: int, sacred_band: str | None = None,
+           attack_dice: Sequence[int] | None = None, defence_dice: Sequence[int] | None = None) -> Line:
+    """A battle (W-2..W-7); the dice thrown on the table when given (3 or 4 a side)."""
+    return words("battle", f"att={attackers}", f"def={defenders}", f"mod={mod}", f"defmod={defmod}",
+                 f"sacred-band={sacred_band}" if sacred_band else "",
+                 f"att-dice={faces(attack_dice)}" if attack_dice is not None else "",
+                 f"def-dice={faces(defence_dice)}" if defence_dice is not None else "")
+
+
+def tactics(rating: int, mod: int, die: int | None = None) -> Line:
+    return words("tactics", rating, f"mod={mod}", f"die={die}" if die is not None else "")
+
+
+def naval(mod: int, friendly_port: bool, extra_ops: int | None = None, die: int | None = None) -> Line:
+    """A naval move (W-8); ``extra_ops``: Carthage's extra operations, when Carthage plays."""
+    return words("naval", f"mod={mod}", f"friendly-port={int(friendly_port)}",
+                 f"extra-ops={extra_ops}" if extra_ops is not None else "", f"die={die}" if die is not None else "")
+
+
+def check(kind: str, dice: Sequence[int] | None = None) -> Line:
+    """A 2d6 check (W-9)."""
+    return words("check", kind, f"dice={faces(dice)}" if dice is not None else "")
+
+
+def vp(power: str, delta: int) -> Line:
+    return Line(f"vp {power} {delta:+d}")
+
+
+def desperate(powers: Sequence[str]) -> Line:
+    """Who wants to play a Desperate Times card now (W-12)."""
+    return Line("desperate " + ",".join(powers))
+
+
+def unrest(level: int) -> Line:
+    """Carthaginian unrest set to ``level`` (W-13)."""
+    return Line(f"unrest ={level}")

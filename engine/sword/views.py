@@ -1,0 +1,36 @@
+"""The Sword of Rome's ``state`` (docs/protocol/sword.md), as TypedDicts: what ``view()`` answers,
+read by the device's screens through these types (mypy-checked)."""
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from engine.views import SessionView
+
+
+class Consuls(TypedDict):
+    pool: list[str]
+    drawn: list[str]
+
+
+class Unrest(TypedDict):
+    level: int
+    hand_size_modifier: int
+    vp_modifier: int
+    carthage_vp: int
+
+
+class SwordGameView(TypedDict):
+    factions: list[str]
+    turn: int
+    round: int
+    finished: bool
+    vp: dict[str, int]
+    standings: list[str]
+    desperate: dict[str, int]                 # Desperate Times cards left (W-12)
+    consuls: Consuls
+    last: dict[str, Any] | None               # the last roll kept (a battle, tactics, naval, check record)
+    unrest: NotRequired[Unrest]               # with Carthage only (W-13)
+
+
+class SwordView(SessionView, SwordGameView):
+    """``state`` of a ``sword`` session."""

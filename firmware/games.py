@@ -1,0 +1,149 @@
+"""The games as plug-ins: one :class:`GameRecord` per game, declared in the game's own package
+(``firmware/screens/<game>/record.py``) and registered here, one line each (:data:`REGISTERED`).
+
+``firmware/`` reads everything game-specific from the record — its menu title, the session game ids
+it plays, its translation domain, the screen that opens it, what History records of a finished
+game and the players of an abandoned one, its statistics — so no module of ``firmware/`` switches
+on a game's id. A fifth game adds its package and one line below.
+
+This module and the records import no screen and no storage (the console reads them too): a
+record names its screens as ``"module:function"``, imported only when they are opened.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from firmware.screens.ctx import Ctx, Screen
+
+log = logging.getLogger(__name__)
+
+View = dict[str, Any]
+Entry = dict[str, Any]          # a History entry (firmware/history.py ``games``)
+Part = tuple[str, dict[str, Any]]   # (part, record without dates and ids)
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """One page of History → Statistics: ``key`` in ``firmware.history.stats``, its ``title``
+    (``N_`` marked), ``compute`` from the History entries (newest first) and the ``screen``
+    (``"module:function"`` taking the Ctx) that shows it."""
+
+    key: str
+    title: str
+    compute: Callable[[list[Entry]], Any]
+    screen: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game for the device: all that ``firmware/`` needs to know of it."""
+
+    ident: str
+    """The record's own id (its package's name: ``caesar``, ``jc`` …)."""
+    label: str
+    """Its name in menus, English, marked with ``N_`` (said when drawn)."""
+    sessions: tuple[str, ...]
+    """The session game ids (``new <id>``) it plays: its Resume row continues them."""
+    screens: str
+    """``module:function`` of the screen that opens it (``open_game(ctx)``), imported when chosen."""
+    domain: str = "legatus"
+    """Its translation domain (``firmware/locale/<lang>/LC_MESSAGES/<domain>.po``)."""
+    resume: str = ""
+    """The main menu's Resume row (``N_`` marked), when it is not "Resume: <label>"."""
+    in_games_menu: bool = True
+    """Listed under Games (a tool such as the dice is not)."""
+    box_name: str = ""
+    """The box's English name, as BG Stats and BoardGameGeek know it (History, exports)."""
+    short: Callable[[Entry], str] | None = None
+    """History's name of one recorded game, English ``N_`` text to be said (default: ``label``)."""
+    finished: Callable[[str, View, str, dict[str, Any]], list[Part]] | None = None
+    """The finished games (parts) a state holds: ``(session game, view, command, fields)`` of the
+    action just run → ``[(part, record)]``. None: never recorded in History (a tool)."""
+    players: Callable[[str, View], list[str]] | None = None
+    """The players' names of a game abandoned before it finished."""
+    replayed: Callable[[View, str], tuple[str, dict[str, Any] | None]] | None = None
+    """At a restart: the last action line's command and fields worked out again (what the state
+    keeps no mark of, e.g. the Sword of Rome's automatic victory)."""
+    over: Callable[[View, list[str]], bool] | None = None
+    """Whether the game's own rules have ended it (``View``, its effective action lines): then
+    ``reveal`` may show the seed (PROTOCOL.md, third round). None: never by itself (a tool)."""
+    seed_shown: Callable[[View], bool] | None = None
+    """Once History has the game: whether its seed may be shown now (default yes; Julius Caesar: a
+    battle is a part, the seed waits for the campaign's end)."""
+    statistics: tuple[Statistic, ...] = field(default_factory=tuple)
+    """Its pages under History → Statistics."""
+
+    def opener(self) -> Callable[[Ctx], None] | None:
+        """The game's ``open_game``, or None while its screens are not there (shown as "coming")."""
+        return _load(self.screens)
+
+    @property
+    def recorded(self) -> bool:
+        """Whether History records its games."""
+        return self.finished is not None
+
+
+# One line per game: the "module:attribute" of its record. The only place a game is registered.
+REGISTERED: tuple[str, ...] = (
+    "firmware.screens.caesar.record:RECORD",
+    "firmware.screens.jc.record:RECORD",
+    "firmware.screens.glory.record:RECORD",
+    "firmware.screens.sword.record:RECORD",
+    "firmware.screens.kit.record:DICE",
+    "firmware.screens.kit.record:BAG",
+)
+
+
+@cache
+def records() -> tuple[GameRecord, ...]:
+    """Every registered game's record, in the registration's order (a record that does not load
+    is left out, with a log line)."""
+    out = []
+    for ref in REGISTERED:
+        module, _sep, attr = ref.partition(":")
+        try:
+            record = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as e:
+            log.error("the game record %s does not load: %s", ref, e)
+            continue
+        if isinstance(record, GameRecord):
+            out.append(record)
+        else:
+            log.error("%s is not a GameRecord", ref)
+    return tuple(out)
+
+
+def record_of(session_game: str | None) -> GameRecord | None:
+    """The record that plays the session game ``session_game`` (``caesar-duel`` → Caesar!)."""
+    for record in records():
+        if session_game in record.sessions:
+            return record
+    return None
+
+
+def player(name: str, score: Any, winner: bool, start: bool = False) -> dict[str, Any]:
+    """One player of a History record."""
+    return {"name": name, "score": score, "winner": bool(winner), "startPlayer": bool(start)}
+
+
+def screen(ref: str) -> Callable[[Ctx], Screen] | None:
+    """The screen factory ``"module:function"`` (a statistics page), or None if it does not load."""
+    factory: Callable[[Ctx], Screen] | None = _load(ref)
+    return factory
+
+
+@cache
+def _load(ref: str) -> Callable[[Ctx], Any] | None:
+    module, _sep, attr = ref.partition(":")
+    try:
+        loaded: Callable[[Ctx], Any] = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as e:
+        log.warning("the screens of %s do not load: %s", ref, e)
+        return None
+    return loaded

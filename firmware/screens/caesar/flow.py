@@ -1,0 +1,228 @@
+"""Caesar!: how a turn leads on — Auto-Crassus's turn (asking for physical tiles and tokens), your
+move, bonuses, draws, the private hands of a duel — so a turn needs no trip through the home screen."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.actions import Line
+from engine.caesar import actions as act
+from engine.caesar.tiles import draw_count
+from engine.caesar.tokens import CENTURION_IDS, TOKENS
+from engine.caesar.views import CaesarView
+from firmware.i18n import _
+from firmware.screens.caesar.move import ProvincePicker, auto_draw
+from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
+from firmware.screens.caesar.turn import TilePicker, TurnScreen
+from firmware.screens.caesar.words import nums, opponent, pn, run_line, space_row, tile_letter, tile_words, tok, view_of, who, why_screen
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import ConfirmScreen, TextScreen
+
+
+def private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
+    """In a duel, hands are private: ask for the device to be passed first (a screen that shows
+    nothing private); in solo, go straight on."""
+    view = view_of(ctx)
+    if view["mode"] == "solo":
+        then(ctx)
+        return
+    name = who(view, view["turn"])
+
+    def ok(c: Ctx) -> None:
+        c.pop()
+        then(c)
+    ctx.push(ConfirmScreen(_("Pass the device"),
+                                _("Pass the device to {0}; only {0} looks now.").format(name),
+                                ok, _("A: {}").format(name), _("B: back")))
+
+
+def open_decide(ctx: Ctx) -> None:
+    response = run_line(ctx, act.decide())
+    if response is not None:
+        ctx.push(why_screen(response))
+
+
+def open_last(ctx: Ctx) -> None:
+    last = view_of(ctx).get("last_crassus_turn")
+    if last is not None:
+        ctx.push(TurnScreen(last["steps"], tile=last["tile"], actions=view_of(ctx)["actions"]))
+
+
+def open_hand(ctx: Ctx) -> None:
+    h = view_of(ctx)["human"]
+    rows = [_("Behind your screen:")] + [("  " + tok(t)) for t in h["hand"]]
+    rows.append(_("In your bag: {}").format(h["bag"]))
+    if h["centurions"]:
+        rows.append(_("Centurions:"))
+        rows += ["  " + tok(t) for t in h["centurions"]]
+    ctx.push(TextScreen(_("Your hand"), rows))
+
+
+def open_duel_hand(ctx: Ctx) -> None:
+    """The hand of the player to move (after the pass-the-device screen): ``hand`` is read-only."""
+    view = view_of(ctx)
+    response = run_line(ctx, act.hand(view["turn"]))
+    if response is not None:
+        cents = view["players"][view["turn"]]["centurions"]
+        rows = [_("Behind your screen:")] + ["  " + tok(t) for t in response["hand"]]
+        rows.append(_("In your bag: {}").format(view["players"][view["turn"]]["bag"]))
+        if cents:
+            rows += [_("Centurions:")] + ["  " + tok(t) for t in cents]
+        ctx.push(TextScreen(_("Hand: {}").format(who(view, view["turn"])), rows))
+
+
+def open_row(ctx: Ctx) -> None:
+    c = view_of(ctx)["crassus"]
+    rows = [_("Left to right:")] + [("  " + tok(t)) for t in c["row"]]
+    rows.append(_("In his bag: {}").format(c["bag"]))
+    if c["centurions_face_down"]:
+        rows.append(_("Face-down centurions: {}").format(c["centurions_face_down"]))
+    ctx.push(TextScreen(_("Crassus's row"), rows))
+
+
+# -- Crassus's turn ------------------------------------------------------------------------------
+def crassus_turn(ctx: Ctx) -> None:
+    """Digital: run the turn. Physical tiles/bag: ask for the tile, then the tokens drawn."""
+    view = view_of(ctx)
+    if view["inputs"]["tiles"] == "digital" and view["inputs"]["crassus_bag"] == "digital":
+        finish_crassus(ctx, act.crassus())
+        return
+    if view["inputs"]["tiles"] == "physical":
+        letters = sorted(set(view["tiles"]["stack_left"]))
+        ctx.push(TilePicker(letters, view["tiles"]["definitions"],
+                            lambda c, x: _after_tile(c, x, x)))
+        return
+    letter = view["tiles"]["revealed"]
+    if letter is None:                       # digital tile, physical bag: turn the tile up first
+        response = run_line(ctx, act.reveal_tile())
+        if response is None:
+            return
+        letter = response["tile"]
+    ctx.push(TextScreen(_("Tile {}").format(tile_letter(letter)), tile_words(view["tiles"]["definitions"][letter])))
+    _after_tile(ctx, letter, None)
+
+
+def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
+    """The tile is known (top screen: the tile choice; ``tile``: the one turned up on the table):
+    ask for the tokens drawn, then play."""
+    view = view_of(ctx)
+    if view["inputs"]["crassus_bag"] == "digital":
+        ctx.pop()
+        finish_crassus(ctx, act.crassus(tile))
+        return
+    actions = view["tiles"]["definitions"][letter].split("+")
+    bag = view["crassus"]["bag"]
+    n_draw = min(bag, sum(draw_count(a) for a in actions if a.startswith("draw")))
+    n_cent = min(view["crassus"]["centurions_face_down"], actions.count("centurion"))
+    hidden = _hidden_centurions(view)
+
+    def with_draws(c: Ctx, drawn: list[str]) -> None:
+        if n_cent:
+            c.replace(TokenPicker(_("Centurion up"), hidden, n_cent,
+                                  lambda c2, cents: _pop_and_finish(c2, act.crassus(tile, drawn, cents))))
+        else:
+            _pop_and_finish(c, act.crassus(tile, drawn))
+
+    if n_draw:
+        ctx.replace(TokenPicker(_("He draws {}").format(n_draw), view["crassus"]["bag_contents"], n_draw, with_draws))
+    else:
+        ctx.pop()
+        with_draws(ctx, [])
+
+
+def _hidden_centurions(view: CaesarView) -> list[str]:
+    if not view["position"]["modules"]["centurions"]:
+        return []
+    hidden = [TOKENS[t].name for t in CENTURION_IDS]
+    seen = [v["token"] for v in view["position"]["spaces"].values() if v["by"] == "crassus"]
+    for name in seen + view["crassus"]["row"] + view["crassus"]["bag_contents"]:
+        if name in hidden:
+            hidden.remove(name)
+    return hidden
+
+
+def _pop_and_finish(ctx: Ctx, line: Line) -> None:
+    ctx.pop()
+    finish_crassus(ctx, line)
+
+
+def finish_crassus(ctx: Ctx, line: Line) -> None:
+    response = run_line(ctx, line)
+    if response is not None:
+        ctx.push(TurnScreen(response["steps"], tile=response["tile"], winner=response["winner"], then=go_on,
+                            actions=view_of(ctx)["actions"]))
+
+
+def go_on(ctx: Ctx) -> None:
+    """Lead on to what the table does next, so a turn needs no trip through the home screen:
+    Auto-Crassus's turn starts (with physical tiles or bag: the question what was drawn); your move opens when you
+    may place; in a duel, the pass-the-device screen for the next player. Otherwise (a bonus to
+    decide, your tokens to enter, the game over) the home screen says what is next."""
+    view = view_of(ctx)
+    if view["winner"]:
+        return
+    solo = view["mode"] == "solo"
+    if solo and view["turn"] == "crassus":
+        if not view["human"]["draws_due"]:
+            crassus_turn(ctx)                 # digital: runs; physical: asks for the tile / tokens
+        return
+    due = view["human"]["draws_due"] if solo else view["players"][view["turn"]]["draws_due"]
+    if view["step"] == "play" and not due:
+        if solo:
+            open_play(ctx)
+        else:
+            private(ctx, then=open_play)
+
+
+# -- your move -----------------------------------------------------------------------------------
+def open_play(ctx: Ctx) -> None:
+    ctx.push(ProvincePicker(go_on))
+
+
+# -- bonuses and draws ---------------------------------------------------------------------------
+def open_bonus(ctx: Ctx, kind: str) -> None:
+    view = view_of(ctx)
+    if kind == "might":
+        foe = "crassus" if view["mode"] == "solo" else opponent(view, view["turn"])
+        pos = view["position"]
+        choices = [(space_row(sid, nums(v["token"])), sid, nums(v["token"])) for sid, v in pos["spaces"].items()
+                   if v["by"] == foe and not v["face_down"]]
+        choices += [(_("marker in {}").format(pn(p)), p, "") for p, w in pos["control"].items()
+                    if w == foe and p not in pos["flipped_control"]]
+        choices.append((_("Skip"), "skip", ""))
+        ctx.push(ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, act.might(x))))
+    else:
+        cents = view["human"]["centurions"] if view["mode"] == "solo" else view["players"][view["turn"]]["centurions"]
+        choices = [(tok(t), t, "") for t in cents] + [(_("Skip (draw as usual)"), "skip", "")]
+        ctx.push(ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, act.centurion(x))))
+
+
+def _bonus_done(ctx: Ctx, line: Line) -> None:
+    response = run_line(ctx, line)
+    if response is not None:
+        ctx.pop()
+        auto_draw(ctx, response["bonus"]["text"])
+        go_on(ctx)
+
+
+def draw_owed(ctx: Ctx) -> None:
+    view = view_of(ctx)
+    if view["inputs"]["human_bag"] == "physical":
+        contents = view["human"]["bag_contents"] if view["mode"] == "solo" else []
+        if contents:
+            ctx.push(TokenPicker(_("You drew?"), contents, 1, lambda c, picked: _pop_then(c, act.draw(picked[0]))))
+        else:
+            pool = [t.name for t in TOKENS if not t.centurion]
+            ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _pop_then(c, act.draw(picked[0]))))
+        return
+    response = run_line(ctx, act.draw())
+    if response is not None:
+        ctx.notify(_("Take {} from your bag.").format(tok(response["token"])))
+        go_on(ctx)
+
+
+def _pop_then(ctx: Ctx, line: Line) -> None:
+    ctx.pop()
+    response = run_line(ctx, line)
+    if response is not None:
+        ctx.notify(_("Drew {}.").format(tok(response["token"])))
+        go_on(ctx)

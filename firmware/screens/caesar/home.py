@@ -1,0 +1,150 @@
+"""Caesar!: the game's home — what to do now first (Crassus's turn, your move, a bonus, a draw), the
+score at a glance, then the views; opening the game (continue it, or set one up)."""
+from __future__ import annotations
+
+from functools import partial
+
+from PIL import Image
+
+from engine.caesar.views import CaesarView
+from firmware.i18n import _
+from firmware.screens import base, play
+from firmware.screens.caesar.board import MapScreen
+from firmware.screens.caesar.flow import (
+    crassus_turn,
+    draw_owed,
+    go_on,
+    open_bonus,
+    open_decide,
+    open_duel_hand,
+    open_hand,
+    open_last,
+    open_play,
+    open_row,
+    private,
+)
+from firmware.screens.caesar.setup import SetupGuide, setup_form
+from firmware.screens.caesar.tiles import TilesScreen
+from firmware.screens.caesar.words import GAMES, me, tile_letter, view_of, who
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
+
+
+def open_game(ctx: Ctx) -> None:
+    """Continue the current Caesar! session, or set up a game."""
+    play.continue_or_setup(ctx, GAMES, CaesarHome, lambda: setup_form(fresh_home))
+
+
+def fresh_home(ctx: Ctx, lead_on: bool = False) -> None:
+    """The home of the new game in place of the top screen; older Caesar! homes below go (Back
+    from the new home lands on the menu, not on the game that was replaced). ``lead_on``: then
+    on to what the table does first (Auto-Crassus's turn, your move)."""
+    ctx.replace(CaesarHome())
+    ctx.prune(lambda s: isinstance(s, CaesarHome))
+    if lead_on:
+        go_on(ctx)
+
+
+HomeItem = Item          # a home entry names itself (``ident``): the cursor stays on it across phases
+
+
+class CaesarHome(WrappedListScreen):
+    """What to do now first (Crassus's turn, your move, a bonus, a draw), the score, then views."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.current = "now"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Caesar!")
+
+    def status(self, ctx: Ctx) -> str:
+        view = view_of(ctx)
+        if view["winner"]:
+            return _("over")
+        return _("solo") if view["mode"] == "solo" else _("duel")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        ctx.prune(lambda s: isinstance(s, CaesarHome) and s is not self)   # an older home below is stale
+        return super().render(ctx)
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        out: list[Item] = []
+        solo = view["mode"] == "solo"
+        if view["winner"]:
+            out.append(HomeItem(_("Game over"), lambda c: c.push(TextScreen(_("Game over"), view_of(c)["end"] or "")),
+                                who(view, view["winner"]), ident="now"))
+        else:
+            out += self._now(view)
+        out.append(HomeItem(score_line(view), lambda c: c.push(score_screen(view_of(c))), ident="score"))
+        out.append(HomeItem(_("Map"), lambda c: c.push(MapScreen()), ident="map"))
+        if solo:
+            out.append(HomeItem(_("Crassus would…"), open_decide, ident="decide"))
+            if view["last_crassus_turn"]:
+                out.append(HomeItem(_("Last Crassus turn"), open_last,
+                                    tile_letter(view["last_crassus_turn"]["tile"]), ident="last"))
+            out.append(HomeItem(_("Your hand"), open_hand, str(len(view["human"]["hand"])), ident="hand"))
+            out.append(HomeItem(_("Crassus's row"), open_row, str(len(view["crassus"]["row"])), ident="row"))
+        if not solo and not view["winner"]:
+            out.append(HomeItem(_("Hand: {}").format(who(view, view["turn"])),
+                                partial(private, then=open_duel_hand), ident="hand"))
+        out.append(HomeItem(_("Set-up guide"), lambda c: c.push(SetupGuide()), ident="guide"))
+        if solo:
+            out.append(HomeItem(_("Command tiles"), lambda c: c.push(TilesScreen()), ident="tiles"))
+        out.append(HomeItem(_("New game"), lambda c: c.push(setup_form(fresh_home)), ident="new"))
+        return out
+
+    @staticmethod
+    def _now(view: CaesarView) -> list[Item]:
+        solo = view["mode"] == "solo"
+        player = me(view)
+        due = view["human"]["draws_due"] if solo else view["players"][player]["draws_due"]
+        physical_me = view["inputs"]["human_bag"] == "physical"
+        out: list[Item] = []
+        if solo and view["turn"] == "crassus":
+            out.append(HomeItem(_("Crassus's turn"), crassus_turn, ident="now"))
+            if due:
+                out.append(HomeItem(_("Draw tokens"), draw_owed, _("{} due").format(due), ident="draw"))
+            return out
+        step = view["step"]
+        pending = view["human"]["pending"] if solo else view["pending"]
+        if step == "bonus" and pending:
+            kind = pending[0]
+            out.append(HomeItem(_("Use Might") if kind == "might" else _("Take a centurion"),
+                                partial(private, then=partial(open_bonus, kind=kind)), ident="now"))
+        elif due:
+            label = _("Draw a token") if step == "draw" else _("Draw tokens")
+            out.append(HomeItem(label, partial(private, then=draw_owed),
+                                _("{} due").format(due) if physical_me or due > 1 else "", ident="now"))
+        elif solo:
+            out.append(HomeItem(_("Your move"), open_play, ident="now"))
+        else:
+            out.append(HomeItem(_("{} moves").format(who(view, player)), partial(private, then=open_play),
+                                ident="now"))
+        return out
+
+
+def score_line(view: CaesarView) -> str:
+    """Markers left of both players, for the home list: ``You 11 · Crassus 12``."""
+    m = view["position"]["markers_left"]
+    a, b = list(m)
+    line = f"{who(view, a)} {m[a]} · {who(view, b)} {m[b]}"
+    if len(line) > base.COLS - 1:          # a list row: both counts must stay on screen
+        line = f"{who(view, a)} {m[a]}·{who(view, b)} {m[b]}"
+    return line
+
+
+def score_screen(view: CaesarView) -> TextScreen:
+    """Markers left, on the board, under Senate tokens, removed; Senate tokens (C-12, C-16)."""
+    rows = []
+    for p, m in view["markers"].items():
+        rows.append(f"{who(view, p)}:")
+        rows.append("  " + _("{} markers left").format(m["left"]))
+        rows.append("  " + _("{} on the board").format(m["on_board"]))
+        rows.append("  " + _("Senate tokens: {}").format(view["position"]["senate"].get(p, 0)))
+        rows.append("  " + _("{} under Senate").format(m["under_senate"]))
+        if m["removed"]:
+            rows.append("  " + _("{} removed (Harder)").format(m["removed"]))
+    return TextScreen(_("Score"), rows)

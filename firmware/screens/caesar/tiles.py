@@ -1,0 +1,102 @@
+"""Caesar!: the command tiles — what each tile holds (unknown from the sources: editable, remembered
+in the ``caesar.tiles`` setting for the next games)."""
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, parse_tiles
+from engine.errors import BadArguments
+from firmware.i18n import _, ngettext
+from firmware.screens.caesar.words import ACTION_WORDS, TILES_KEY, remembered_tiles, tile_letter, tile_words, view_of
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
+
+log = logging.getLogger(__name__)
+
+
+# -- tiles ---------------------------------------------------------------------------------------
+class TilesScreen(WrappedListScreen):
+    """The tile contents in use (unverified defaults marked, S-4) and an editor for the next game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = _("Command tiles")
+
+
+    def status(self, ctx: Ctx) -> str:
+        return ""
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        t = view["tiles"]
+        out = []
+        for letter, text in t["definitions"].items():
+            mark = "?" if letter in t["unverified_letters"] else ""
+            n = len(text.split("+"))
+            out.append(Item(_("Tile {}").format(tile_letter(letter)) + mark, partial(self._edit, letter=letter),
+                            ngettext("{} action", "{} actions", n).format(n)))
+        deck = " ".join(tile_letter(x) for x in t["deck"])
+        out.append(Item(_("Deck {}").format(deck), None, _("{} left").format(t["stack"])))
+        if t["unverified"]:
+            out.append(Item(_("? = contents not verified"), None))
+        return out
+
+    @staticmethod
+    def _edit(ctx: Ctx, letter: str) -> None:
+        ctx.push(TileEditor(letter, _current_tiles(ctx)))
+
+
+def _current_tiles(ctx: Ctx) -> dict[str, list[str]]:
+    tiles = {k: list(v) for k, v in DEFAULT_TILES.items()}
+    saved = remembered_tiles(ctx)
+    if saved:
+        tiles.update(parse_tiles(saved))
+    return tiles
+
+
+class TileEditor(ListScreen):
+    """Edit one tile's actions (up/down pick a slot, left/right change it; A saves for the next
+    game in the ``caesar.tiles`` setting; B cancels)."""
+
+    CHOICES = ("-",) + ACTIONS
+
+    def __init__(self, letter: str, tiles: dict[str, list[str]]) -> None:
+        super().__init__()
+        self.letter = letter
+        self.tiles = tiles
+        self.slots = list(tiles[letter]) + ["-"] * (6 - len(tiles[letter]))
+        self.title = _("Tile {}").format(tile_letter(letter))
+
+    def status(self, ctx: Ctx) -> str:
+        return _("A: save")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        def word(a: str) -> str:
+            return "—" if a == "-" else _(ACTION_WORDS.get(a, a))
+        return [Item(f"{i + 1}.", None, f"◀{word(a)}▶" if i == self.cursor else word(a), ident=f"slot:{i}",
+                     adjust=partial(self._change, slot=i)) for i, a in enumerate(self.slots)]
+
+    def _change(self, ctx: Ctx, by: int, slot: int) -> None:
+        i = self.CHOICES.index(self.slots[slot])
+        self.slots[slot] = self.CHOICES[(i + by) % len(self.CHOICES)]
+
+    def go(self, ctx: Ctx) -> None:
+        actions = [a for a in self.slots if a != "-"]
+        tiles = dict(self.tiles)
+        tiles[self.letter] = actions
+        text = ";".join(f"{k}:{'+'.join(v)}" for k, v in sorted(tiles.items()) if v)
+        try:
+            parse_tiles(text)
+        except BadArguments as e:       # a tile without play, etc.: say so, keep editing
+            log.info("tile %s refused: %s", self.letter, e)
+            ctx.notify(_("A tile needs at least one play and at most six actions."))
+            return
+        response = ctx.set_setting(TILES_KEY, text)
+        if not response["ok"]:
+            ctx.notify(response["message"])
+        else:
+            ctx.settings[TILES_KEY] = text
+            ctx.pop()
+            ctx.notify(_("Tile {} saved: {}. Used from the next new game.").format(
+                tile_letter(self.letter), tile_words("+".join(actions))))

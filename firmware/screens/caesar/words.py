@@ -1,0 +1,217 @@
+"""Caesar!: the words and the reading of the view every screen shares — province, space, token and
+player names in the player's language, the tile words, the titles of Auto-Crassus's steps, the why
+page, and the influence in each province."""
+from __future__ import annotations
+
+import logging
+import weakref
+from typing import Any, cast
+
+from engine.caesar import actions as act
+from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACE_INDEX
+from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
+from engine.caesar.views import CaesarView
+from engine.text import N_
+from firmware.i18n import _
+from firmware.screens import base, play
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Item, TextScreen, item_rows
+
+log = logging.getLogger(__name__)
+
+GAMES = ("caesar-solo", "caesar-duel")
+
+
+DIFFS = ("easy", "normal", "hard")
+
+
+DIFF_WORDS = (N_("easy"), N_("normal"), N_("hard"))
+
+
+SIDES = ("caesar", "pompey")
+
+
+HARDER = ("off", "always", "control")
+
+
+INPUT = ("digital", "physical")
+
+
+INPUT_WORDS = (N_("device"), N_("physical"))
+
+
+TILES_KEY = "caesar.tiles"
+
+
+ACTION_WORDS = {"draw1": N_("draw 1"), "draw2": N_("draw 2"), "draw3": N_("draw 3"), "play": N_("play"),
+                "discard1": N_("discard 1"), "discard2": N_("discard 2"), "centurion": N_("centurion")}
+
+
+# what the device remembers between screens of one App (cursor of your move, per session)
+MEMORY: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def view_if_any(ctx: Ctx) -> CaesarView | None:
+    """The session's ``state`` if the session is a Caesar! game (another may have been started from
+    the console), else None."""
+    view = ctx.view()
+    return cast(CaesarView, view) if view is not None and view["game"] in GAMES else None
+
+
+def view_of(ctx: Ctx) -> CaesarView:
+    """The session's ``state``, read through its TypedDicts (engine/caesar/views.py)."""
+    return cast(CaesarView, play.game_view(ctx, GAMES, "Caesar!"))
+
+
+run_line = play.run_or_notify
+
+
+def memory(ctx: Ctx) -> dict[str, Any]:
+    try:
+        return MEMORY.setdefault(ctx, {})
+    except TypeError:                       # a context that cannot be weakly referenced
+        log.debug("%s cannot be weakly referenced: nothing is remembered between screens", type(ctx).__name__)
+        return {}
+
+
+# -- words ---------------------------------------------------------------------------------------
+def pn(code: str) -> str:
+    """A province's name in the current language (``SC`` -> Sicilia / Сицилия)."""
+    return _(PROVINCE_NAMES[PROVINCE_INDEX[code]])
+
+
+# Short forms of the names too long for a row (the full name is shown where there is room, and
+# the cursor row's full name at the foot of the your-move screen): unambiguous among the 18.
+SHORT_NAMES = {"HU": N_("Ulterior"), "HC": N_("Citerior"), "GC": N_("Cisalpina")}
+
+
+def pn_short(code: str) -> str:
+    """The province's short form (``Citerior``), or its name where it has none."""
+    return _(SHORT_NAMES[code]) if code in SHORT_NAMES else pn(code)
+
+
+def pn_fit(code: str, room: int) -> str:
+    """The province's name in at most ``room`` characters: the full name, else its short form
+    (``Citerior``, ``Б. Испания``), else the short form cut (never reached on this panel)."""
+    full = pn(code)
+    if len(full) <= room:
+        return full
+    short = pn_short(code)
+    return short if len(short) <= room else base.clip(short, room)
+
+
+def space_name(sid: str, short: bool = False) -> str:
+    """A space as its two provinces: ``Sicilia–Italia``; ``short``: the long names in their
+    short forms (``Ulterior–Citerior``)."""
+    s = SPACE_INDEX[sid]
+    a, b = PROVINCES[SPACE_A[s]], PROVINCES[SPACE_B[s]]
+    if short:
+        return f"{pn_short(a)}–{pn_short(b)}"
+    return f"{pn(a)}–{pn(b)}"
+
+
+def space_row(sid: str, note: str) -> str:
+    """A space's name for a list row with ``note`` at its right: in full when the row takes at
+    most two lines, else with the short forms (one entry never fills the panel)."""
+    full = space_name(sid)
+    return full if len(item_rows(Item(full, None, note))) <= 2 else space_name(sid, short=True)
+
+
+def icon_of(name: str) -> str:
+    return name.split(":")[0]
+
+
+def nums(name: str) -> str:
+    """``sword:5/1`` -> ``5/1``."""
+    return name.split(":")[1]
+
+
+def tok(name: str) -> str:
+    """A token for a person: ``sword 5/1`` (``меч 5/1``)."""
+    return f"{_(ICON_WORDS[icon_of(name)])} {nums(name)}"
+
+
+def who(view: CaesarView, player: str) -> str:
+    """You / Crassus / Caesar / Pompey / nobody."""
+    return _(PLAYER_WORDS.get(player, player))
+
+
+def tile_letter(letter: str) -> str:
+    """A command tile's letter as the player's rulebook prints it (Russian: А Б В Г Д)."""
+    letters = _("ABCDE")
+    i = "ABCDE".find(letter)
+    return letters[i] if 0 <= i < len(letters) and len(letters) == 5 else letter
+
+
+def tile_words(definition: str) -> str:
+    """``draw2+play+discard1`` -> ``draw 2 · play · discard 1``."""
+    return " · ".join(_(ACTION_WORDS.get(a, a)) for a in definition.split("+") if a)
+
+
+def me(view: CaesarView) -> str:
+    """The player the device acts for now: you in solo, the player to move in a duel."""
+    return "human" if view["mode"] == "solo" else view["turn"]
+
+
+def opponent(view: CaesarView, player: str) -> str:
+    names: list[str] = list(view["position"]["markers_left"])
+    return names[1] if player == names[0] else names[0]
+
+
+def remembered_tiles(ctx: Ctx) -> str | None:
+    value = ctx.settings.get(TILES_KEY)
+    return value or None
+
+
+def fit(room: int, *candidates: str) -> str:
+    """The first of ``candidates`` that fits ``room`` characters (the last one, clipped, if none
+    does): a title says the longer thing when there is room and a shorter one, still whole,
+    when there is not."""
+    for c in candidates:
+        if len(c) <= room:
+            return c
+    return base.clip(candidates[-1], room)
+
+
+def step_title(step: str | None, room: int) -> str:
+    """The title of one of Auto-Crassus's plays, in words: ``Crassus: Centre`` (the step of his
+    priority list, S-9..S-15), or ``Cannot place`` (S-19). No rule ID: the why page gives it."""
+    if step is None:
+        return fit(room, _("Cannot place"))
+    word = _(STEP_WORDS.get(step, step))
+    return fit(room, _("Crassus: {}").format(word), word)
+
+
+def why_screen(d: dict[str, Any]) -> TextScreen:
+    """The decision's rule and sentence (DESIGN: every automated move has a why screen). The title
+    names the step in words; the body, the engine's sentence, cites the rule (``Centre (S-14): …``)."""
+    body = str(d["why"])
+    if d.get("rule") and d["rule"] not in body:
+        body += "\n" + _("Rule {}").format(d["rule"])
+    screen = TextScreen(_("Why"), body)
+    room = base.COLS - (len(f"1/{len(screen.rows)}") + 1 if len(screen.rows) > base.ROWS else 0)
+    if d.get("step") is None:
+        screen.title = fit(room, _("Why: {}").format(_("Cannot place")), _("Why"))
+    else:
+        word = _(STEP_WORDS.get(d["step"], d["step"]))
+        screen.title = fit(room, _("Why: {}").format(word), word)
+    return screen
+
+
+def legal_moves(ctx: Ctx) -> dict[str, Any]:
+    response = ctx.run(act.moves())
+    return response if response.get("ok") else {"moves": [], "face_down": []}
+
+
+def influence(view: CaesarView) -> tuple[dict[str, list[int]], dict[str, int]]:
+    """Per province: [first player's, second player's] influence and the number of empty spaces."""
+    pos = view["position"]
+    names = list(pos["markers_left"])
+    totals = {p: [0, 0] for p in PROVINCES}
+    empty = {p: len(PROVINCE_SPACES[PROVINCE_INDEX[p]]) for p in PROVINCES}
+    for v in pos["spaces"].values():
+        for prov, n in v["toward"].items():
+            empty[prov] -= 1
+            if not v["face_down"]:
+                totals[prov][names.index(v["by"])] += n
+    return totals, empty

@@ -1,0 +1,100 @@
+"""The screen contract: everything a screen may touch is on :class:`Ctx` (firmware/app.py implements
+it on the device; tests/fakectx.py without storage). A screen imports no storage, no serial or
+hardware module, runs no SQL and looks nothing up around its ``Ctx`` (no ``getattr`` probes).
+
+This module imports nothing of the screens (it sits under all of them: no import circles).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal, Protocol
+
+from PIL import Image
+
+from engine.actions import Line
+
+# What became of a line sent over the serial link (History → Send over serial).
+Sent = Literal["sent", "no link", "failed"]
+
+
+class Screen(Protocol):
+    """A screen draws itself from its own UI state and the :class:`Ctx`, and handles a key."""
+
+    @property
+    def title(self) -> str: ...
+
+    def render(self, ctx: Ctx) -> Image.Image: ...
+
+    def key(self, key: str, ctx: Ctx) -> None: ...
+
+
+class Ctx(Protocol):
+    """What a screen may use, and all of it."""
+
+    settings: dict[str, Any]
+    """The device settings as stored (read them here; change them with :meth:`set_setting`)."""
+
+    # -- the game: every change is a console line, journaled as the console's own ---------------
+    def view(self) -> dict[str, Any] | None:
+        """The current session's ``state`` view (localized), or None without a session."""
+
+    def run(self, line: Line) -> dict[str, Any]:
+        """Run a console line through the session; returns the response object. The line comes
+        from a typed action builder (engine/actions.py, engine/<game>/actions.py): a screen never
+        formats a command itself."""
+
+    def ask(self, line: Line) -> dict[str, Any] | None:
+        """The response to a slow read-only line (odds, advise) for the state now; None while
+        it is being computed off the main loop (the screen is drawn again when it is ready)."""
+
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
+        """Start an archived session's ``new`` line again with its seed (kept secret if it was)
+        and its draws' derivation ``version`` (its header's ``v``; 0: today's)."""
+
+    def set_setting(self, key: str, value: str) -> dict[str, Any]:
+        """Persist one device setting (as the console's ``settings key=value``); the response."""
+
+    # -- what is stored ----------------------------------------------------------------------
+    def history(self, limit: int | None = 50) -> list[dict[str, Any]]:
+        """Finished and abandoned games, newest first (firmware/history.py records); [] when the
+        history cannot be read."""
+
+    def game_recorded(self) -> bool:
+        """Whether the running session's game is over as History records it (its seed may show)."""
+
+    def archives(self, limit: int = 40) -> list[dict[str, Any]]:
+        """Archived sessions, newest first: ``header``, effective ``lines``, ``ended`` (epoch s)."""
+
+    # -- the serial link -----------------------------------------------------------------------
+    def hardware_checks(self) -> list[Any]:
+        """What ``legatus doctor`` finds (firmware/doctor.py ``Check`` rows), for Settings →
+        Hardware: the running program's facts on the device, the configuration's elsewhere."""
+
+    def send_serial(self, line: str) -> Sent:
+        """Write one line (a newline is added) to the device's serial link."""
+
+    # -- the screen stack ----------------------------------------------------------------------
+    def push(self, screen: Screen) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, screen: Screen) -> None: ...
+
+    def depth(self) -> int:
+        """How many screens are on the stack (the main menu is 1)."""
+
+    def under(self, levels: int = 1) -> Screen | None:
+        """The screen ``levels`` under the top one, or None."""
+
+    def prune(self, drop: Callable[[Screen], bool]) -> None:
+        """Take out every screen under the top one for which ``drop`` is true."""
+
+    def to_root(self) -> None:
+        """Back to the first screen (the main menu)."""
+
+    # -- over the screen -----------------------------------------------------------------------
+    def notify(self, text: str) -> None:
+        """Show a short message over the current screen until the next key."""
+
+    def show_commitment(self, code: str) -> None:
+        """Show a new game's fair-draw code over its first frame (large, to photograph)."""

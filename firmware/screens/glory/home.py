@@ -1,0 +1,91 @@
+"""For the Glory of Rome: the game's home (the round in the title) and opening the game."""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.glory import actions as act
+from firmware.i18n import _, ngettext
+from firmware.screens import base, play
+from firmware.screens.ctx import Ctx
+from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, tax_form
+from firmware.screens.glory.score import ScoreEntry
+from firmware.screens.glory.setup import SetupScreen
+from firmware.screens.glory.track import FameScreen, SenateScreen
+from firmware.screens.glory.words import event_label, run_line, view_of
+from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen
+
+
+def open_game(ctx: Ctx) -> None:
+    """Continue the current Glory session, or set up a new one."""
+    play.continue_or_setup(ctx, ("glory",), GloryHome, lambda: SetupScreen(GloryHome))
+
+
+class GloryHome(ListScreen):
+    """The game's home: the round in the title (the game's name once it is over)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Glory of Rome")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        view = view_of(ctx)
+        img = super().render(ctx)
+        if not view["finished"]:
+            draw = ImageDraw.Draw(img)
+            base.title_bar(draw, _("Round {} of {}").format(view["round"], view["rounds"]))
+        return img
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        leader = max(view["players"], key=lambda p: view["fame"][p])
+        out = [
+            Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
+            Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
+        ]
+        if not view["finished"]:
+            if view["event"] is None:
+                out.append(Item(_("Reveal event"), self._reveal))
+            else:
+                out.append(Item(_("Event"), lambda c: c.push(EventScreen()), base.clip(event_label(view["event"]), 12)))
+                out.append(Item(_("End round {}").format(view["round"]), self._end_round))
+            out.append(Item(_("Tax"), lambda c: c.push(tax_form(c))))
+            out.append(Item(_("Farming income"), self._farming))
+            out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
+            out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
+        out.append(Item(_("Final score"), lambda c: c.push(ScoreEntry(c))))
+        return out
+
+    @staticmethod
+    def _reveal(ctx: Ctx) -> None:
+        if run_line(ctx, act.event()) is not None:
+            ctx.push(EventScreen())
+
+    @staticmethod
+    def _end_round(ctx: Ctx) -> None:
+        view = view_of(ctx)
+
+        def go(c: Ctx) -> None:
+            response = run_line(c, act.end_round())
+            if response is not None:
+                c.notify(_("Game over: final scoring.") if response["finished"] else
+                         _("Turn the board {}°. Round {}.").format(f"{response['turned']:+d}", response["round"]))
+
+        question = (_("Income done? Turn the board and start round {}.").format(view["round"] + 1)
+                    if view["round"] < view["rounds"] else _("Income done? This ends the game."))
+        ctx.push(ConfirmScreen(_("End round?"), question, go))
+
+    @staticmethod
+    def _farming(ctx: Ctx) -> None:
+        view = view_of(ctx)
+        rows = []
+        for p in view["players"]:
+            response = run_line(ctx, act.farm(p))
+            if response is None:
+                return
+            n = response["denarii"]
+            row = ngettext("{}: {} denarius", "{}: {} denarii", n).format(p, n)
+            rows.append(row + (" " + _("(Farmer)") if response["farmer"] else ""))
+        ctx.push(TextScreen(_("Farming, round {}").format(view["round"]), rows))

@@ -1,0 +1,60 @@
+"""For the Glory of Rome for firmware/: its record (firmware/games.py) and what History keeps (after
+round 9 and a ``score``: read-only, recorded when it is asked; a later ``score`` replaces the
+record while no action followed), the players of an abandoned game, and the players' scores
+statistics. Imports no screen: the console reads it."""
+from __future__ import annotations
+
+from typing import Any, cast
+
+from engine.glory.views import GloryGameView
+from engine.text import N_, Msg
+from firmware.games import Entry, GameRecord, Part, Statistic, View, player
+
+
+def _summary(view: GloryGameView, scored: dict[str, Any]) -> dict[str, Any]:
+    scores = scored["scores"]
+    winners = [str(w) for w in scored.get("winners", [])]
+    first = view.get("first")
+    players = [player(p, int(scores[p]["total"]), p in winners, p == first) for p in view["players"] if p in scores]
+    best = max((int(pl["score"]) for pl in players), default=0)
+    opts = [k for k, v in view.get("options", {}).items() if v]
+    mode = {"kind": "table", "players": len(players), "expansions": opts}
+    return {"mode": mode, "players": players, "result": Msg("{} won with {} points.", ", ".join(winners) or "—", best)}
+
+
+def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
+    if view.get("finished") and command == "score" and "scores" in fields:
+        return [("game", _summary(cast(GloryGameView, view), fields))]
+    return []
+
+
+def players(game: str, view: View) -> list[str]:
+    return [str(p) for p in view.get("players", [])]
+
+
+def short(entry: Entry) -> str:
+    return N_("Glory of Rome")
+
+
+def scores(entries: list[Entry]) -> dict[str, dict[str, Any]]:
+    """Per player name: ``games``, ``best``, ``average`` (one decimal)."""
+    seen: dict[str, list[int]] = {}
+    for e in entries:
+        if e["status"] != "finished" or e["game"] not in RECORD.sessions:
+            continue
+        for p in e["players"]:
+            if isinstance(p.get("score"), int):
+                seen.setdefault(p["name"], []).append(int(p["score"]))
+    return {n: {"games": len(v), "best": max(v), "average": round(sum(v) / len(v), 1)} for n, v in sorted(seen.items())}
+
+
+def over(view: View, lines: list[str]) -> bool:
+    """After round 9 (G-15), scored or not."""
+    return bool(view.get("finished"))
+
+
+RECORD = GameRecord(
+    ident="glory", label=N_("Glory of Rome"), sessions=("glory",), screens="firmware.screens.glory.home:open_game",
+    domain="glory", box_name="For the Glory of Rome", short=short, finished=finished, players=players, over=over,
+    statistics=(Statistic("glory", N_("Glory scores"), scores, "firmware.screens.history:glory_scores"),),
+)

@@ -1,0 +1,129 @@
+"""For the Glory of Rome: a round's business — the event card, tax (G-4), medals, a random card pick
+(G-19)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from PIL import Image
+
+from engine.glory import actions as act
+from engine.glory.rounds import ARROWS, rotation_of
+from engine.text import N_
+from firmware.i18n import _, ngettext
+from firmware.screens import base
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.glory.words import MEDALS, event_label, medal_name, run_line, view_of
+from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
+
+
+# -- events, tax, medals, picks --------------------------------------------------------------------
+class EventScreen:
+    """This round's event card: who is first, the order of play, the end-of-round turn."""
+
+    def __init__(self) -> None:
+        self.scroll = Scroll()
+        self.rows: list[str] = []
+
+    @property
+    def title(self) -> str:
+        return _("Event")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        view = view_of(ctx)
+        img, draw = base.frame()
+        base.title_bar(draw, _("Round {} event").format(view["round"]))
+        card = view["event"]
+        if card is None:
+            self.rows = []
+            base.lines(draw, base.wrap(_("No event revealed yet.")))
+            return img
+        turn = rotation_of(card["arrow"], view["options"]["clockwise"])
+        arrow_dir, _steps = ARROWS[card["arrow"]]
+        play_dir = _("clockwise") if arrow_dir == "clockwise" else _("counter-clockwise")
+        turn_dir = _("clockwise") if turn > 0 else _("counter-clockwise")
+        texts = [event_label(card), _("First: {}").format(view["first"]), " → ".join(view["order"] or []),
+                 _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
+        self.rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
+        top = self.scroll.fit(len(self.rows), base.ROWS)
+        base.lines(draw, self.rows[top:])
+        scroll_bar(draw, top, base.ROWS, len(self.rows))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        what = intent("text", key)
+        if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
+            ctx.pop()
+
+
+def tax_form(ctx: Ctx) -> NumberForm:
+    """Income (G-4): who, the population in front of them, plain or double tax."""
+    players = view_of(ctx)["players"]
+
+    def go(c: Ctx, v: dict[str, int]) -> None:
+        name = players[v["who"]]
+        response = run_line(c, act.tax(name, v["pop"], bool(v["double"])))
+        if response is not None:
+            c.pop()
+            n = response["denarii"]
+            note = ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(name, n)
+            if response["fame_lost"]:
+                note += " " + _("Fame -{}.").format(response["fame_lost"])
+            c.notify(note)
+
+    return NumberForm(N_("Tax"), [
+        Field("who", N_("Player"), 0, 0, len(players) - 1, lambda i: base.clip(players[i], 9)),
+        Field("pop", N_("Population"), 1, 1, 16),
+        Field("double", N_("Double tax"), 0, 0, 1, on_off),
+    ], go, status=lambda c, v: _("A: ok"))
+
+
+class MedalScreen(ListScreen):
+    """The five medals and their holders; select one to give it to a player."""
+
+    title = Said(N_("Medals"))
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        return [Item(medal_name(m), partial(self._give, medal=m), base.clip(view["medals"][m] or "–", 9))
+                for m in MEDALS]
+
+    @staticmethod
+    def _give(ctx: Ctx, medal: str) -> None:
+        view = view_of(ctx)
+        if view["medals"][medal] is not None:
+            ctx.notify(_("The {} medal belongs to {}.").format(medal_name(medal), view["medals"][medal]))
+            return
+        ctx.push(ChooseScreen(_("Medal: {}").format(medal_name(medal)), view["players"],
+                              lambda c, p: run_line(c, act.medal(p, medal)) is not None))
+
+
+class ChooseScreen(ListScreen):
+    """Pick one name; ``act(ctx, name)`` returns True to close the list."""
+
+    def __init__(self, title: str, names: list[str], act: Callable[[Ctx, str], bool]) -> None:
+        super().__init__()
+        self.title = title
+        self.names = names
+        self.act = act
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return [Item(n, partial(self._pick, name=n)) for n in self.names]
+
+    def _pick(self, ctx: Ctx, name: str) -> None:
+        if self.act(ctx, name):
+            ctx.pop()
+
+
+def pick_form() -> NumberForm:
+    """G-19: a random card from a hand of N (Sold!, Customs)."""
+    from firmware.screens.widgets.result import ResultScreen
+
+    def go(c: Ctx, v: dict[str, int]) -> None:
+        response = run_line(c, act.pick(v["hand"]))
+        if response is not None:
+            c.replace(ResultScreen(_("Card of {}").format(v["hand"]), _("№ {}").format(response["position"])))
+
+    return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), 5, 1, 20)], go,
+                      status=lambda c, v: _("A: pick"))

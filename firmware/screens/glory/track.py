@@ -1,0 +1,117 @@
+"""For the Glory of Rome: the fame track with its milestones (G-5, G-6) and the Senate column (G-7)."""
+from __future__ import annotations
+
+from functools import partial
+
+from PIL import Image
+
+from engine.glory import actions as act
+from firmware.i18n import _
+from firmware.screens import base
+from firmware.screens.ctx import Ctx
+from firmware.screens.glory.words import SENATE_VALUES, milestone_note, run_line, view_of
+from firmware.screens.widgets import Dial, Intent, Item, ListScreen, intent
+
+
+# -- fame ----------------------------------------------------------------------------------------
+class FameScreen(ListScreen):
+    """Everybody's fame and supporters (one * each); the shared milestone markers in the footer;
+    A adjusts the selected player."""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Fame (* = supporter)")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        return [Item(f"{base.clip(p, 11)} {'*' * view['supporters'][p]}", partial(self._adjust, player=p),
+                     str(view["fame"][p]), ident=p) for p in view["players"]]
+
+    def footer(self, ctx: Ctx) -> str:
+        m = view_of(ctx)["markers"]
+        label = _("Milestones")
+        figures = f"{m['12']} {m['21']} {m['30']}"
+        return f"{base.clip(label, base.COLS - len(figures) - 2)} {figures}"
+
+    @staticmethod
+    def _adjust(ctx: Ctx, player: str) -> None:
+        ctx.push(fame_adjust(player))
+
+
+def fame_adjust(player: str) -> Dial:
+    """A change of ``player``'s fame: up/down ±1, left/right ±5 (press: ±10, ±1), as the bottom row
+    says; A applies it at once (G-5, G-6); B goes back without a change."""
+    def go(ctx: Ctx, delta: int) -> None:
+        if delta == 0:
+            ctx.notify(_("Set a change first."))
+            return
+        response = run_line(ctx, act.fame(player, delta))
+        if response is not None:
+            ctx.pop()
+            note = milestone_note(response)
+            if note:
+                ctx.notify(note)
+
+    def note(ctx: Ctx, delta: int) -> str:
+        now = view_of(ctx)["fame"][player]
+        return f"{now} → {max(1, now + delta)}"
+
+    return Dial(lambda: _("Fame: {}").format(player), 1, -99, 99, go, show=lambda d: f"{d:+d}", note=note,
+                status=lambda c, d: _("A: ok"), step=1)
+
+
+# -- Senate ----------------------------------------------------------------------------------------
+class SenateScreen:
+    """The column on the left (top row = top of the column, with each position's score) and the
+    players on the right under the heading: A (or right, or press) places a vote for the selected
+    player, hold A (KEY3) places the two votes of a boosted action. No title bar: the column needs
+    all five rows."""
+
+    def __init__(self) -> None:
+        self.cursor = 0
+
+    @property
+    def title(self) -> str:
+        return _("Senate")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        view = view_of(ctx)
+        img, draw = base.frame()
+        column = view["senate"]
+        for i in range(5):                       # row 0 = position 5 (top)
+            pos = 4 - i
+            y = 1 + i * base.LINE
+            owner = column[pos] if pos < len(column) else "·"
+            base.put(draw, 1, y, f"{SENATE_VALUES[pos]} {base.clip(owner, 8)}")
+        draw.line((62, 0, 62, base.H - 1), fill=1)
+        heading = base.clip(f"{self.title} {len(column)}/5", 10)
+        base.text(draw, 66, 1, heading, invert=True)
+        players = view["players"]
+        self.cursor = min(self.cursor, len(players) - 1)
+        for i, p in enumerate(players):
+            base.text(draw, 66, 1 + (i + 1) * base.LINE, base.clip(p, 10), invert=(i == self.cursor))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        players = view_of(ctx)["players"]
+        what = intent("row", key)
+        if what in (Intent.PREV, Intent.NEXT):
+            self.cursor = max(0, min(len(players) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
+        elif what in (Intent.SELECT, Intent.SECOND):
+            n = 2 if what is Intent.SECOND else 1
+            name = players[self.cursor]
+            response = run_line(ctx, act.vote(name, n))
+            if response is None:
+                return
+            notes = []
+            if response["supremacy"]:
+                notes.append(_("Supremacy! {} +{} fame.").format(name, response["fame_gained"]))
+            for owner in response["pushed_out"]:
+                notes.append(_("{}: the bottom vote goes back.").format(owner))
+            note = milestone_note(response)
+            if note:
+                notes.append(note)
+            if notes:
+                ctx.notify(" ".join(notes))
+        elif what is Intent.BACK:
+            ctx.pop()

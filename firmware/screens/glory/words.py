@@ -1,0 +1,56 @@
+"""For the Glory of Rome: the words every screen shares (medals, events, seats) and the session's view."""
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+from engine.glory.tables import tables
+from engine.glory.views import EventCard, GloryView
+from engine.text import N_
+from firmware.i18n import _
+from firmware.screens import play
+from firmware.screens.ctx import Ctx
+
+SENATE_VALUES = tuple(int(v) for v in tables()["politics_values_bottom_to_top"])   # G-10, bottom -> top
+
+
+MEDALS = ("warrior", "politician", "merchant", "priest", "farmer")
+
+
+MEDAL_NAMES = {"warrior": N_("Warrior"), "politician": N_("Politician"), "merchant": N_("Merchant"),
+               "priest": N_("Priest"), "farmer": N_("Farmer")}
+
+
+BATTLEFIELD_NAMES = {"Epirus": N_("Epirus"), "Macedonia": N_("Macedonia"), "Thrace": N_("Thrace")}
+
+
+def medal_name(medal: str) -> str:
+    """The medal's name in the current language (as the rulebook names its holder)."""
+    return _(MEDAL_NAMES.get(medal, medal))
+
+
+def event_label(card: EventCard) -> str:
+    """An event card's name: the placeholder names of the data are said in the current language;
+    a name edited in to match the printed card is shown as it is."""
+    label = str(card["label"])
+    m = re.fullmatch(r"(Event|Harsh Times) (\d+)", label)
+    if m is None:
+        return label
+    return (_("Event {}") if m.group(1) == "Event" else _("Harsh Times {}")).format(m.group(2))
+
+
+def view_of(ctx: Ctx) -> GloryView:
+    """The session's ``state``, read through its TypedDicts (engine/glory/views.py)."""
+    return cast(GloryView, play.game_view(ctx, ("glory",), "Glory of Rome"))
+
+
+run_line = play.run_or_notify
+
+
+def milestone_note(response: dict[str, Any]) -> str:
+    events = response.get("milestone_events") or []
+    return " ".join(_("{} +1 supporter (milestone {}).").format(m["player"], m["milestone"]) for m in events)
+
+
+# -- setup and home ----------------------------------------------------------------------------
+SEAT_NAMES = (N_("Red"), N_("Yellow"), N_("Blue"), N_("Green"))

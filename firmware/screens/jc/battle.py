@@ -1,0 +1,386 @@
+"""Julius Caesar: the battle — what the rules leave to decide now (which block acts and how, where a
+hit goes, J-5..J-7, J-14), the dice (the device's, or those thrown on the table), the result, the
+forces and the battle log; fighting to the end."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from PIL import Image
+
+from engine.actions import Line
+from engine.jc import actions as act
+from engine.jc.roster import roman
+from engine.jc.views import BlockView
+from firmware.i18n import _, ngettext, say
+from firmware.screens import base
+from firmware.screens.ctx import Ctx
+from firmware.screens.jc.odds import advice_value, odds_line
+from firmware.screens.jc.setup import open_add, setup_form
+from firmware.screens.jc.words import RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of
+from firmware.screens.widgets import ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen, die_tile, intent, scroll_bar
+from firmware.screens.widgets.dice import DIE
+
+
+# -- fighting to the end -----------------------------------------------------------------------
+def ask_fight(ctx: Ctx) -> None:
+    """Ask first; digital dice: the whole battle at once; physical dice: every fire asks for the
+    dice rolled at the table (J-14 decides the rest)."""
+    physical = view_of(ctx)["battle"]["dice"] == "physical"
+    question = (_("The device plays the rest of the battle: every block fires, attackers retreat "
+                  "in round 4. You roll for each fire and enter the dice.") if physical else
+                _("The device plays the rest of the battle: every block fires, attackers retreat "
+                  "in round 4, and rolls the dice."))
+    ctx.push(ConfirmScreen(_("Fight to the end?"), question,
+                                fight_step if physical else _fight_all))
+
+
+def _fight_all(ctx: Ctx) -> None:
+    if run_line(ctx, act.fight()) is not None:
+        ctx.push(OverScreen())
+
+
+def fight_step(ctx: Ctx) -> None:
+    """Play the J-14 decisions until a fire needs the table's dice (then ask) or the end."""
+    for _i in range(500):
+        b = view_of(ctx)["battle"]
+        if b["phase"] == "over":
+            ctx.push(OverScreen())
+            return
+        if b["phase"] == "setup":
+            if run_line(ctx, act.start()) is None:
+                return
+            continue
+        d = b["decision"]
+        if d is None:
+            return
+        if d["kind"] == "turn" and "fire" in d["actions"]:
+            first = next(x["key"] for x in b["blocks"] if x["key"] in d["blocks"])   # J-14: entered first
+            ctx.push(JcDiceEntry(first, auto=True, then=fight_step))
+            return
+        if run_line(ctx, act.auto()) is None:
+            return
+
+
+# -- the battle --------------------------------------------------------------------------------
+class DecisionList(ListScreen):
+    """A list between an optional header row and the live odds row (its footer); the cursor starts
+    fresh at every new decision (a fire or a hit changes it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen = ""
+        self._title = ""
+
+    def _fresh(self, ctx: Ctx) -> None:
+        b = view_of(ctx)["battle"]
+        key = repr((b["number"], b["phase"], b["decision"], len(b["log"]), len(b["events"])))
+        if key != self.seen:
+            self.seen = key
+            self.reset()
+
+    def footer(self, ctx: Ctx) -> str:
+        return odds_line(ctx)
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self._fresh(ctx)
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self._fresh(ctx)
+        super().key(key, ctx)
+
+
+class BattleScreen(DecisionList):
+    """What the rules leave to decide now: which block acts and how, or where a hit goes."""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self._title
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        b = view_of(ctx)["battle"]
+        d = b["decision"]
+        if b["phase"] == "setup":
+            self._title = _("Battle {}: set-up").format(b["number"])
+        elif d is None:
+            self._title = _("Battle over")
+        elif d["kind"] == "hit":
+            self._title = ngettext("{}: {} hit", "{}: {} hits", d["left"]).format(side_name(d["side"]), d["left"])
+        else:
+            self._title = _("Round {}: {}").format(d["round"], side_name(d["side"]))
+        return super().render(ctx)
+
+    def header(self, ctx: Ctx) -> str:
+        b = view_of(ctx)["battle"]
+        d = b["decision"]
+        if d is None:
+            return ""
+        if d["kind"] == "hit":
+            return _("Who takes the hit?")
+        if len(d["blocks"]) == 1:
+            blocks = {x["key"]: x for x in b["blocks"]}
+            return block_row(blocks[d["blocks"][0]])
+        return _("Which block acts?")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        b = view_of(ctx)["battle"]
+        blocks = {x["key"]: x for x in b["blocks"]}
+        d = b["decision"]
+        if b["phase"] == "setup":
+            counts = {r: sum(1 for x in b["blocks"] if x["side"] == b[r]) for r in ("attacker", "defender")}
+            return [Item(_("Start round 1"), self._start),
+                    Item(_("{} attacks").format(side_name(b["attacker"])), partial(open_add, role="attacker"),
+                         str(counts["attacker"])),
+                    Item(_("{} defends").format(side_name(b["defender"])), partial(open_add, role="defender"),
+                         str(counts["defender"]))]
+        if d is None:
+            return [Item(_("Result"), lambda c: c.push(OverScreen())),
+                    Item(_("Battle log"), lambda c: c.push(log_screen(c))),
+                    Item(_("Next battle"), lambda c: c.push(setup_form(next_battle=True)))]
+        if d["kind"] == "hit":
+            out = []
+            for k in d["choices"]:
+                value = advice_value(ctx, "hit", k)
+                width = base.COLS - 1 - (len(value) + 1 if value else 0)
+                x = blocks[k]          # equally strong blocks (J-7): the name and the rating tell them apart
+                tail = f" {x['rating']}"
+                out.append(Item(base.clip(name_of(x), width - len(tail)).ljust(width - len(tail)) + tail,
+                                partial(self._hit, key=k), value))
+            return out + [Item(_("Device picks"), partial(self._hit, key=""))]
+        if len(d["blocks"]) == 1:
+            return action_items(ctx, d["blocks"][0]) + [Item(_("Device decides"), self._auto)]
+        out = [Item(block_row(blocks[k], base.COLS - 1), partial(self._act, key=k)) for k in d["blocks"]]
+        return out + [Item(_("Device decides"), self._auto)]
+
+    @staticmethod
+    def _start(ctx: Ctx) -> None:
+        run_line(ctx, act.start())
+
+    @staticmethod
+    def _hit(ctx: Ctx, key: str) -> None:
+        run_line(ctx, act.hit(key or None))
+
+    @staticmethod
+    def _act(ctx: Ctx, key: str) -> None:
+        ctx.push(ActionMenu(key))
+
+    @staticmethod
+    def _auto(ctx: Ctx) -> None:
+        b = view_of(ctx)["battle"]
+        d = b["decision"]
+        if b["dice"] == "physical" and d and d["kind"] == "turn" and "fire" in d["actions"]:
+            first = next(x["key"] for x in b["blocks"] if x["key"] in d["blocks"])   # J-14: entered first
+            ctx.push(JcDiceEntry(first, auto=True))
+            return
+        response = run_line(ctx, act.auto())
+        if response is not None and response.get("turn", {}).get("action") == "fire":
+            ctx.push(DiceResult(response["turn"]))
+
+
+def action_items(ctx: Ctx, key: str) -> list[Item]:
+    """Fire, pass, retreat, no way out (J-5, J-6), each with the advice's chance when known."""
+    d = view_of(ctx)["battle"]["decision"]
+    actions = d["actions"] if d and d["kind"] == "turn" else []
+    out = []
+    if "fire" in actions:
+        out.append(Item(_("Fire"), partial(_fire, key=key), advice_value(ctx, "fire", key)))
+    if "pass" in actions:
+        out.append(Item(_("Pass"), partial(_simple, line=act.pass_turn(key)), advice_value(ctx, "pass", key)))
+    if "retreat" in actions:
+        out.append(Item(_("Retreat"), partial(_simple, line=act.retreat(key)), advice_value(ctx, "retreat", key)))
+        out.append(Item(_("No way out"), partial(_simple, line=act.retreat(key, blocked=True))))
+    return out
+
+
+def _fire(ctx: Ctx, key: str) -> None:
+    if view_of(ctx)["battle"]["dice"] == "physical":
+        ctx.push(JcDiceEntry(key))
+        return
+    response = run_line(ctx, act.fire(key))
+    if response is not None:
+        ctx.push(DiceResult(response["turn"]))
+
+
+def _simple(ctx: Ctx, line: Line) -> None:
+    run_line(ctx, line)
+
+
+class ActionMenu(DecisionList):
+    """Fire, retreat, no retreat possible, or pass, for one of several blocks of a step."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.block = key
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self._title
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        b = next(x for x in view_of(ctx)["battle"]["blocks"] if x["key"] == self.block)
+        self._title = block_row(b)
+        return super().render(ctx)
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        d = view_of(ctx)["battle"]["decision"]
+        if not d or d["kind"] != "turn" or self.block not in d["blocks"]:
+            return []
+        out = action_items(ctx, self.block)
+        for item in out:              # the step is taken: back to the battle screen
+            run = item.run
+            item.run = (lambda c, r=run: (c.pop(), r(c))[1]) if run else None
+        return out
+
+
+# -- dice --------------------------------------------------------------------------------------
+def _block(ctx: Ctx, key: str) -> BlockView:
+    return next(x for x in view_of(ctx)["battle"]["blocks"] if x["key"] == key)
+
+
+def _firepower(rating: str) -> int:
+    return int(rating[-1]) if rating and rating[-1].isdigit() else 0
+
+
+class JcDiceEntry(DiceEntry):
+    """The physical dice rolled for block ``key`` (one die per strength step, J-1), entered with the
+    one dice widget (firmware/screens/widgets/dice.py); the dice that hit (J-5: a face up to the
+    block's firepower) are filled, the hits counted in the title bar. A enters the roll: ``fire``,
+    or ``auto`` for the step J-14 plays (Fight to the end)."""
+
+    def __init__(self, key: str, auto: bool = False, then: Callable[[Ctx], None] | None = None) -> None:
+        super().__init__(self._name, [("", 1)], self._go, hit=self._hit, status=self._hits)
+        self.key_ = key
+        self.auto = auto
+        self.then = then
+        self.block: BlockView | None = None
+
+    def _name(self) -> str:
+        return name_of(self.block) if self.block else ""
+
+    def _hit(self, face: int) -> bool:
+        return self.block is not None and face <= _firepower(self.block["rating"])
+
+    def _hits(self, faces: list[list[int]]) -> str:
+        n = sum(1 for f in faces[0] if self._hit(f))
+        return ngettext("{} hit", "{} hits", n).format(n)
+
+    def _fit(self, ctx: Ctx) -> None:
+        self.block = _block(ctx, self.key_)
+        self.resize([("", max(1, int(self.block["strength"])))])
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self._fit(ctx)
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self._fit(ctx)
+        super().key(key, ctx)
+
+    def _go(self, ctx: Ctx, faces: list[list[int]]) -> None:
+        line = act.auto(faces[0]) if self.auto else act.fire(self.key_, faces[0])
+        response = run_line(ctx, line)
+        if response is not None:
+            ctx.replace(DiceResult(response["turn"], self.then))
+
+
+class DiceResult:
+    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut)."""
+
+    ROOM = 2                       # text rows under the dice
+
+    def __init__(self, turn: dict[str, Any], then: Callable[[Ctx], None] | None = None) -> None:
+        self.turn = turn
+        self.then = then
+        self.scroll = Scroll()
+        self.title = ""
+
+    def rows(self) -> list[str]:
+        from engine.jc.battle import applied_hit
+        t = self.turn
+        rows = [say(applied_hit(a)) for a in t["applied"]]
+        if t["lost"]:
+            rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
+        waiting = t["hits"] - len(t["applied"]) - t["lost"]
+        if waiting > 0:
+            rows.append(ngettext("{} more: the owner picks", "{} more: the owner picks", waiting).format(waiting))
+        if not rows:
+            rows = [_("No hit.")]
+        return [r for row in rows for r in base.wrap(row)]
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        t = self.turn
+        status = ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"])
+        self.title = block_row({"name": t["name"], "rating": t["rating"], "strength": t["strength"]},
+                               base.COLS - len(status) - 1)
+        base.title_bar(draw, self.title, status)
+        x = 2
+        for face, hit in zip(t["dice"], t["hit_dice"]):
+            img.paste(die_tile(face, hit), (x, base.TITLE_H + 2))
+            x += DIE + 4
+        rows = self.rows()
+        top = self.scroll.fit(len(rows), self.ROOM)
+        y0 = base.row_y(2) + 1
+        for i, row in enumerate(rows[top:top + self.ROOM]):
+            base.put(draw, 1, y0 + i * base.LINE, row)
+        scroll_bar(draw, top, self.ROOM, len(rows), y0, self.ROOM * base.LINE)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        what = intent("text", key)
+        if self.scroll.move(what, len(self.rows()), self.ROOM):
+            return
+        if what in (Intent.BACK, Intent.CLOSE):
+            ctx.pop()
+            if self.then is not None:
+                self.then(ctx)
+
+
+class OverScreen:
+    """The result of the battle: who holds the field in big letters, and the result."""
+
+    def __init__(self) -> None:
+        self.title = ""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        b = view_of(ctx)["battle"]
+        self.title = _("Battle {}").format(b["number"])
+        base.title_bar(draw, self.title, ngettext("{} round", "{} rounds", b["round"]).format(b["round"]))
+        word = side_name(b["winner"]) if b["winner"] else _("Nobody")
+        w = base.big_width(word, 2)
+        base.big(img, max(0, (base.W - w) // 2), base.TITLE_H + 1, word, 2)
+        text = _(RESULT_WORDS[b["result"]]) if b["result"] in RESULT_WORDS else ""
+        for i, row in enumerate(base.wrap(text)[:2]):
+            base.put(draw, 1, base.row_y(2) + 3 + i * base.LINE - 2, row)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
+            ctx.pop()
+
+
+def forces_screen(ctx: Ctx) -> TableScreen:
+    """Every block with its rating and strength, or what became of it."""
+    b = view_of(ctx)["battle"]
+    rows: list[tuple[str, str]] = []
+    for role in ("attacker", "defender"):
+        side = b[role]
+        rows.append((side_name(side).upper(), _("attacks") if b["attacker_now"] == side else _("defends")))
+        for x in b["blocks"]:
+            if x["side"] != side:
+                continue
+            right = (_(STATUS_WORDS[x["status"]]) if x["status"] in STATUS_WORDS
+                     else f"{x['rating']} {roman(x['strength'])}")
+            rows.append((name_of(x), right))
+    return TableScreen(_("Forces"), rows)
+
+
+def log_screen(ctx: Ctx) -> TextScreen:
+    """Every turn of the battle, then what the rules did by themselves; opens at the end."""
+    b = view_of(ctx)["battle"]
+    screen = TextScreen(_("Battle log"), list(b["log"]) + list(b["events"]) or [_("Nothing yet.")])
+    screen.top = max(0, len(screen.rows) - base.ROWS)
+    return screen

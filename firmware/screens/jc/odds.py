@@ -1,0 +1,102 @@
+"""Julius Caesar: exact odds and advice (J-14, J-15), asked once per step of the battle and computed
+off the main loop on the device (a pending answer shows as …); the odds line and the odds screen."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Line
+from engine.jc import actions as act
+from engine.jc.views import BattleView
+from firmware.i18n import _
+from firmware.screens.ctx import Ctx
+from firmware.screens.jc.words import side_name, view_of, win_chance
+from firmware.screens.widgets import OddsScreen, pct
+
+# -- odds and advice, computed once per game step ----------------------------------------------
+_CACHE: dict[tuple[str, str], dict[str, Any] | None] = {}
+
+
+def _step_key(b: BattleView) -> str:
+    return repr((b["number"], b["phase"], b["round"], b["decision"], b["dice"],
+                 [(x["key"], x["side"], x["strength"], x["status"], x["acted"]) for x in b["blocks"]]))
+
+
+PENDING: dict[str, Any] = {"ok": True, "pending": True}   # being computed off the main loop
+
+
+WAIT = "…"                                                # shown where a pending figure goes
+
+
+def _cached(ctx: Ctx, line: Line) -> dict[str, Any] | None:
+    """The reply of the read-only ``line`` (odds, advise) for the battle as it is now; None if
+    the console refuses it, PENDING while the device computes it (the screen is drawn again when
+    it is ready). Recomputed only when the battle changes."""
+    b = view_of(ctx)["battle"]
+    key = (line, _step_key(b))
+    if key not in _CACHE:
+        response = ctx.ask(line)
+        if response is None:
+            return PENDING
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        _CACHE[key] = response if response.get("ok") else None
+    return _CACHE[key]
+
+
+def odds_now(ctx: Ctx) -> dict[str, Any] | None:
+    return _cached(ctx, act.odds())
+
+
+def advice_now(ctx: Ctx) -> dict[str, Any] | None:
+    b = view_of(ctx)["battle"]
+    return _cached(ctx, act.advise()) if b["decision"] is not None else None
+
+
+def advice_value(ctx: Ctx, action: str, block: str) -> str:
+    """The deciding side's chance to hold the field if it takes ``action`` with ``block`` now."""
+    advice = advice_now(ctx)
+    if advice is None:
+        return ""
+    if advice is PENDING:
+        return WAIT
+    b = view_of(ctx)["battle"]
+    side = advice["decision"]["side"]
+    for o in advice.get("options", []):
+        if o.get("action") == action and o.get("block") == block:
+            mark = "✓" if o is advice.get("best") or o == advice.get("best") else ""
+            return mark + pct(win_chance(b, side, o))
+    return ""
+
+
+def odds_line(ctx: Ctx) -> str:
+    """The deciding side's chance to hold the field now (J-15, J-14 play), or the attacker's."""
+    b = view_of(ctx)["battle"]
+    if b["phase"] == "over":
+        return _("Winner: {}").format(side_name(b["winner"]))
+    odds = odds_now(ctx)
+    if odds is None:
+        return _("Odds: add blocks to both sides")
+    side = b["decision"]["side"] if b["decision"] else b["attacker"]
+    chance = WAIT if odds is PENDING else pct(win_chance(b, side, odds))
+    return _("{}: win {}").format(side_name(side), chance)
+
+
+def odds_screen() -> OddsScreen:
+    """Exact odds under the J-14 policy from the current point (J-15), a bar per outcome."""
+    def title(ctx: Ctx) -> str:
+        return _("Odds now") if view_of(ctx)["battle"]["phase"] == "fighting" else _("Odds at the start")
+
+    def outcomes(ctx: Ctx) -> list[tuple[str, float]] | None:
+        b = view_of(ctx)["battle"]
+        response = odds_now(ctx)
+        if response is PENDING:
+            return None
+        if response is None:
+            return []
+        att, dfn = side_name(b["attacker"]), side_name(b["defender"])
+        return [(_("{} wins").format(att), response["attacker_wins"]),
+                (_("{} holds").format(dfn), response["defender_holds"]),
+                (_("{} destroyed").format(att), response["attacker_eliminated"])]
+
+    return OddsScreen(title, outcomes, empty=lambda: _("Add at least one block to each side (not only reserves)."),
+                      waiting=lambda: _("Computing the exact odds…"))

@@ -1,0 +1,98 @@
+"""Julius Caesar for firmware/: its record (firmware/games.py) and what History keeps — every battle
+that ends (``part`` = ``battle-N``, J-13) and the campaign when it is over —, the players of an
+abandoned session, and the battle statistics. Imports no screen: the console reads it."""
+from __future__ import annotations
+
+from typing import Any, cast
+
+from engine.jc.views import JcGameView
+from engine.text import N_, Msg, term
+from firmware.games import Entry, GameRecord, Part, Statistic, View, player
+
+SIDES = ("caesar", "pompey")
+
+
+def _battle(view: JcGameView, entry: dict[str, Any]) -> dict[str, Any]:
+    battle = view["battle"]
+    steps: dict[str, Any] = {"caesar": None, "pompey": None}
+    if battle["number"] == entry["number"]:           # the blocks left standing (steps)
+        steps = {"caesar": 0, "pompey": 0}
+        for b in battle["blocks"]:
+            steps[b["side"]] = steps.get(b["side"], 0) + int(b["strength"])
+    winner = entry.get("winner")
+    att = str(entry["attacker"])
+    players = [player(s.capitalize(), steps.get(s), winner == s, s == att) for s in SIDES]
+    mode = {"kind": "battle", "number": entry["number"], "attacker": att, "surprise": bool(entry.get("surprise")),
+            "winner_role": None if winner is None else ("attacker" if winner == att else "defender")}
+    res = entry.get("result")
+    if res == "attacker_wins":
+        result = Msg("Battle {}: {} attacked and won.", entry["number"], term(att.capitalize()))
+    elif res == "attacker_eliminated":
+        result = Msg("Battle {}: {} attacked and was destroyed.", entry["number"], term(att.capitalize()))
+    else:
+        result = Msg("Battle {}: {} attacked; the defender held.", entry["number"], term(att.capitalize()))
+    return {"mode": mode, "players": players, "result": result}
+
+
+def _campaign(view: JcGameView) -> dict[str, Any]:
+    over = view["campaign"]["over"]
+    vp = view["vp"]
+    winner = over["winner"] if over else None
+    players = [player(s.capitalize(), vp.get(s), winner == s, s == "caesar") for s in SIDES]
+    result = (Msg("Campaign over: {} wins, {}–{} VP.", term(str(winner).capitalize()), vp.get(winner, 0),
+                  max((v for k, v in vp.items() if k != winner), default=0))
+              if winner else Msg("Campaign over: a draw."))
+    return {"mode": {"kind": "campaign", "year": view["campaign"]["year"]}, "players": players, "result": result}
+
+
+def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
+    out: list[Part] = [(f"battle-{entry['number']}", _battle(cast(JcGameView, view), entry)) for entry in view.get("history", [])]
+    if view.get("campaign", {}).get("over"):
+        out.append(("campaign", _campaign(cast(JcGameView, view))))
+    return out
+
+
+def players(game: str, view: View) -> list[str]:
+    return ["Caesar", "Pompey"]
+
+
+def short(entry: Entry) -> str:
+    kind = entry["mode"].get("kind")
+    return N_("JC campaign") if kind == "campaign" else N_("JC battle {}") if kind == "battle" else N_("Julius Caesar")
+
+
+def seed_shown(view: View) -> bool:
+    """A battle is a part of the campaign: its seed waits for the campaign's end."""
+    return bool(view.get("campaign", {}).get("over"))
+
+
+def battles(entries: list[Entry]) -> dict[str, dict[str, int]]:
+    """Per side: ``attacker_won``/``attacker_fought``, ``defender_won``/``defender_fought``."""
+    out = {s: {"attacker_won": 0, "attacker_fought": 0, "defender_won": 0, "defender_fought": 0} for s in SIDES}
+    for e in entries:
+        if e["status"] != "finished" or e["game"] not in RECORD.sessions or e["mode"].get("kind") != "battle":
+            continue
+        att = str(e["mode"].get("attacker"))
+        if att not in out:
+            continue
+        dfd = "pompey" if att == "caesar" else "caesar"
+        out[att]["attacker_fought"] += 1
+        out[dfd]["defender_fought"] += 1
+        role = e["mode"].get("winner_role")
+        if role == "attacker":
+            out[att]["attacker_won"] += 1
+        elif role == "defender":
+            out[dfd]["defender_won"] += 1
+    return out
+
+
+def over(view: View, lines: list[str]) -> bool:
+    """The campaign's end (the winter's victory check); a battle alone does not end the game."""
+    return bool((view.get("campaign") or {}).get("over"))
+
+
+RECORD = GameRecord(
+    ident="jc", label=N_("Julius Caesar"), sessions=("jc-battle",), screens="firmware.screens.jc.home:open_game",
+    domain="jc", box_name="Julius Caesar", short=short, finished=finished, players=players, seed_shown=seed_shown, over=over,
+    statistics=(Statistic("jc", N_("JC battles"), battles, "firmware.screens.history:jc_battles"),),
+)

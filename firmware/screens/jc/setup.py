@@ -1,0 +1,102 @@
+"""Julius Caesar: setting up a battle — attacker, surprise and dice, then the blocks of each side from
+the roster (strength carried over) or by their rating."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from engine.jc import actions as act
+from engine.jc.roster import roman
+from engine.jc.terms import block_name
+from engine.text import N_
+from firmware.i18n import _, say
+from firmware.screens import play
+from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.jc.words import ROLE_WORDS, SIDES, run_line, side_name, view_of
+from firmware.screens.widgets import Field, Item, ListScreen, NumberForm, on_off
+
+
+# -- set-up ------------------------------------------------------------------------------------
+def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = None) -> NumberForm:
+    """Attacker, surprise, dice: A starts the session (or the next battle), then ``home`` shows it. A
+    new game over any unfinished one (this one too) asks first."""
+    if not next_battle and home is None:
+        raise ValueError("a new battle needs the screen that shows it (home=)")
+    fields = [Field("attacker", N_("Attacker"), 0, 0, 1, lambda v: side_name(SIDES[v])),
+              Field("surprise", N_("Surprise (Mars)"), 0, 0, 1, on_off),
+              Field("dice", N_("Dice"), 0, 0, 1, lambda v: _("real dice") if v else _("device"))]
+
+    def go(ctx: Ctx, v: dict[str, int]) -> None:
+        attacker, surprise = SIDES[v["attacker"]], bool(v["surprise"])
+        dice: act.Dice = "physical" if v["dice"] else "digital"
+        if home is not None and not next_battle:
+            play.start_game(ctx, act.new(attacker, surprise, dice), home)
+        elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
+            ctx.pop()
+
+    return NumberForm(N_("Next battle") if next_battle else N_("New battle"), fields, go)
+
+
+def open_add(ctx: Ctx, role: act.Role) -> None:
+    ctx.push(AddScreen(role))
+
+
+# -- adding blocks -----------------------------------------------------------------------------
+class AddScreen(ListScreen):
+    """The side's available roster blocks (strength carried over), and "By rating"."""
+
+    def __init__(self, role: act.Role) -> None:
+        super().__init__()
+        self.role = role
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _(ROLE_WORDS[self.role])
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        side = view["battle"][self.role]
+        present = {b["key"] for b in view["battle"]["blocks"]}
+        blocks = ctx.run(act.roster(side)).get("blocks", [])
+        out = [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
+        for b in blocks:
+            if b["status"] != "available" or b["id"] in present:
+                continue
+            out.append(Item(say(block_name(b["name"])), partial(self._pick, block=b),
+                            f"{b['rating'].split('/')[0]} {roman(b['strength'])}"))
+        return out
+
+    def _pick(self, ctx: Ctx, block: dict[str, Any]) -> None:
+        ctx.push(block_form(self.role, block))
+
+
+def block_form(role: act.Role, block: dict[str, Any]) -> NumberForm:
+    """Strength and reserve for a roster block; A adds it."""
+    fields = [Field("strength", N_("Strength"), block["strength"], 1, block["max"], roman),
+              Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
+
+    def go(ctx: Ctx, v: dict[str, int]) -> None:
+        response = run_line(ctx, act.add(role, block["id"], v["strength"], bool(v["reserve"])))
+        if response is not None:
+            ctx.pop()
+            for note in response.get("notes", []):
+                ctx.notify(note)
+
+    return NumberForm(say(block_name(block["name"])), fields, go)
+
+
+def rated_form(role: act.Role) -> NumberForm:
+    """A block known only by its rating (other Columbia block games)."""
+    fields = [Field("letter", N_("Initiative"), 2, 0, 3, lambda v: "ABCD"[v]),
+              Field("fp", N_("Firepower"), 2, 1, 4, str),
+              Field("strength", N_("Strength"), 3, 1, 4, roman),
+              Field("leader", N_("Leader"), 0, 0, 1, on_off),
+              Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
+
+    def go(ctx: Ctx, v: dict[str, int]) -> None:
+        line = act.add_rated(role, "ABCD"[v["letter"]], v["fp"], v["strength"], bool(v["leader"]), bool(v["reserve"]))
+        if run_line(ctx, line) is not None:
+            ctx.pop()
+
+    return NumberForm(N_("Block by rating"), fields, go)

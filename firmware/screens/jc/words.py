@@ -1,0 +1,80 @@
+"""Julius Caesar: the words every screen shares (sides, blocks, cards, results) and the session's view."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from engine.jc.roster import roman
+from engine.jc.terms import block_name
+from engine.jc.views import BattleView, JcView
+from engine.text import N_
+from firmware.i18n import _, say
+from firmware.screens import base, play
+from firmware.screens.ctx import Ctx
+
+GAME = "jc-battle"
+
+
+SIDES = ("caesar", "pompey")
+
+
+SIDE_WORDS = {"caesar": N_("Caesar"), "pompey": N_("Pompey")}
+
+
+ROLE_WORDS = {"attacker": N_("Add attacker"), "defender": N_("Add defender")}
+
+
+RESULT_WORDS = {"attacker_wins": N_("The attacker wins."),
+                "attacker_eliminated": N_("The attacker is destroyed."),
+                "defender_holds": N_("The defender holds.")}
+
+
+STATUS_WORDS = {"reserve": N_("reserve"), "retreated": N_("retreated"), "eliminated": N_("eliminated"),
+                "killed": N_("killed")}
+
+
+# The 11 VP cities (J-17) as the Russian summary names them.
+CITY_WORDS = (N_("Alexandria"), N_("Antiochia"), N_("Athenae"), N_("Byzantium"), N_("Carthago Nova"),
+              N_("Ephesus"), N_("Massilia"), N_("Roma"), N_("Syracusae"), N_("Tarraco"), N_("Utica"))
+
+
+EVENT_WORDS = {"apollo": N_("Apollo"), "jupiter": N_("Jupiter"), "mars": N_("Mars"),
+               "mercury": N_("Mercury"), "neptune": N_("Neptune"), "pluto": N_("Pluto"),
+               "vulcan": N_("Vulcan")}
+
+
+def view_of(ctx: Ctx) -> JcView:
+    """The session's ``state``, read through its TypedDicts (engine/jc/views.py)."""
+    return cast(JcView, play.game_view(ctx, (GAME,), "Julius Caesar"))
+
+
+run_line = play.run_or_notify
+
+
+def side_name(side: str | None) -> str:
+    return _(SIDE_WORDS[side]) if side in SIDE_WORDS else _("nobody")
+
+
+def name_of(b: Mapping[str, Any]) -> str:
+    """A block's printed name in the current language (Legio 10 -> Легион 10)."""
+    return say(block_name(b["name"]))
+
+
+def block_row(b: Mapping[str, Any], width: int = base.COLS) -> str:
+    """``Legio 10      C4 III`` fitted to ``width`` characters (the name shortened on purpose)."""
+    tail = f" {b['rating']} {roman(b['strength'])}"
+    return base.clip(name_of(b), width - len(tail)).ljust(width - len(tail)) + tail
+
+
+def card_name(card: str) -> str:
+    """``2/1`` -> "Move 2, Levy 1"; ``mars`` -> "Mars" (J-18)."""
+    if card in EVENT_WORDS:
+        return _(EVENT_WORDS[card])
+    move, _sep, levy = card.partition("/")
+    return _("Move {}, Levy {}").format(move, levy)
+
+
+def win_chance(battle: BattleView, side: str, odds: Mapping[str, Any]) -> float:
+    """The chance ``side`` ends up holding the field (results are the original attacker's)."""
+    p = float(odds["attacker_wins"])
+    return p if side == battle["attacker"] else 1.0 - p

@@ -1,0 +1,299 @@
+"""Dice & bags: bags and decks (presets or your own contents) and their histories.
+
+Beside a running game (any session but a ``bag`` one) the bag and deck are the session's side kit
+(``kit …`` commands, engine/kit.py): journaled and undone with the game, which goes on. Without a
+session a ``bag`` session is started."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any, cast
+
+from engine import actions as act
+from engine.actions import Line
+from engine.kit_views import BagView, DeckView, HolderView, KitView
+from engine.text import N_
+from firmware.i18n import _
+from firmware.screens import play
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.kit.record import BAG
+from firmware.screens.widgets import Item, ListScreen, TextScreen, figure
+from firmware.screens.widgets.keyboard import TypeScreen
+from firmware.screens.widgets.result import ResultScreen
+
+
+# -- where the bag lives -------------------------------------------------------------------------
+def side_mode(ctx: Ctx) -> bool:
+    """True when a session of another game runs: the bag goes beside it (``kit …``)."""
+    view = ctx.view()
+    return view is not None and view["game"] not in BAG.sessions
+
+
+def holder(ctx: Ctx, side: bool) -> HolderView:
+    """The bag/deck shown: the side kit's or the bag session's (``bag``/``deck`` keys), read
+    through its TypedDict (engine/kit_views.py)."""
+    if side:
+        return cast(HolderView, ctx.run(act.kit_state()).get("kit") or {})
+    view = ctx.view()
+    # another game may have been started meanwhile (e.g. from the console): its "bag" is not ours
+    return cast(KitView, view) if view is not None and view["game"] in BAG.sessions else {}
+
+
+def open_kit(ctx: Ctx) -> None:
+    side = side_mode(ctx)
+    h = holder(ctx, side)
+    if h.get("bag") is not None or h.get("deck") is not None:
+        ctx.push(KitScreen(side))
+    else:
+        ctx.push(PresetScreen(side))
+
+
+# -- presets and your own contents ---------------------------------------------------------------
+Pairs = list[tuple[str, int]]
+
+
+def _metals() -> Pairs:
+    return [(_("gold"), 3), (_("silver"), 3), (_("bronze"), 3)]
+
+
+def _white_black() -> Pairs:
+    return [(_("white"), 5), (_("black"), 5)]
+
+
+def _numbers(n: int) -> Pairs:
+    return [(str(i), 1) for i in range(1, n + 1)]
+
+
+def _caesar_tokens() -> Pairs:
+    out = [(f"{_(icon)}{a}/{b}", 1) for icon in (N_("sword"), N_("shield"), N_("ship"))
+           for a, b in ((6, 0), (5, 1), (4, 2), (3, 3))]
+    wild = _("wild")
+    return out + [(f"{wild}4/0", 1), (f"{wild}3/1", 1), (f"{wild}2/2", 2)]
+
+
+def _playing_cards() -> Pairs:
+    #. note: the card ranks ace, jack, queen, king, comma-separated
+    ranks = _("A,J,Q,K").split(",")
+    ace, face = ranks[0], ranks[1:4]
+    names = [ace] + [str(i) for i in range(2, 11)] + face
+    return [(f"{r}{s}", 1) for s in "♠♥♦♣" for r in names]
+
+
+# label, "items" (a bag) or "cards" (a deck), contents in the current language
+PRESETS: tuple[tuple[str, act.BagKind, Callable[[], Pairs]], ...] = (
+    (N_("Gold, silver, bronze"), "items", _metals),
+    (N_("5 white, 5 black"), "items", _white_black),
+    (N_("Numbers 1 to 12"), "items", lambda: _numbers(12)),
+    (N_("Caesar! tokens"), "items", _caesar_tokens),
+    (N_("Playing cards"), "cards", _playing_cards),
+    (N_("Cards 1 to 20"), "cards", lambda: _numbers(20)),
+)
+
+
+COMMON_NAMES = (N_("gold"), N_("silver"), N_("bronze"), N_("white"), N_("black"), N_("red"),
+                N_("blue"), N_("green"), N_("yellow"), N_("cube"), N_("disc"), N_("coin"),
+                N_("token"), N_("blank"))
+
+
+def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0) -> None:
+    """Start the bag (``kind`` items) or deck (cards) of ``pairs`` and show it in place of the
+    screen ``pops`` levels under the top."""
+    line = act.kit_new(kind, pairs) if side else act.new_bag(kind, pairs)
+    if play.run_or_notify(ctx, line) is None:
+        return
+    for _i in range(pops):
+        ctx.pop()
+    below = ctx.under(1)
+    if isinstance(below, KitScreen) and below.side == side:
+        ctx.pop()                  # back to the bag's own screen, which shows the new contents
+    else:
+        ctx.replace(KitScreen(side))
+
+
+class PresetScreen(ListScreen):
+    """Start a bag or deck: your own contents, or a preset."""
+
+    title = Said("")
+
+    def __init__(self, side: bool = False) -> None:
+        super().__init__()
+        self.side = side
+        self.title = N_("Bag beside the game") if side else N_("New bag or deck")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        out = [Item(_("Your own bag…"), partial(self._edit, "items")),
+               Item(_("Your own deck…"), partial(self._edit, "cards"))]
+        for label, kind, pairs in PRESETS:
+            out.append(Item(_(label), partial(self._begin, kind, pairs)))
+        return out
+
+    def _edit(self, kind: act.BagKind, ctx: Ctx) -> None:
+        ctx.push(BagEditor(kind, self.side))
+
+    def _begin(self, kind: act.BagKind, pairs: Callable[[], Pairs], ctx: Ctx) -> None:
+        begin(ctx, kind, pairs(), self.side)
+
+
+class BagEditor(ListScreen):
+    """Your own bag or deck: one row per item (left/right change its count, shown ‹3› on the
+    cursor row), "Add an item…" (a list of common names, or type one), "Start". B goes back."""
+
+    title = Said("")
+
+    def __init__(self, kind: act.BagKind = "items", side: bool = False) -> None:
+        super().__init__()
+        self.kind = kind
+        self.side = side
+        self.entries: list[list[Any]] = []       # [name, count]
+        self.title = N_("Your own bag") if kind == "items" else N_("Your own deck")
+
+    def status(self, ctx: Ctx) -> str:
+        total = sum(n for _name, n in self.entries)
+        return str(total) if total else ""
+
+    def items(self, ctx: Ctx | None = None) -> list[Item]:
+        out = []
+        for i, (name, n) in enumerate(self.entries):
+            out.append(Item(name, None, figure(n) if i == self.cursor else f"×{n}", ident=f"entry:{i}",
+                            adjust=partial(self._count, i=i)))
+        out.append(Item(_("Add an item…"), lambda c: c.push(NamePicker(self)), ident="add"))
+        out.append(Item(_("Start"), self.start, ident="start"))
+        return out
+
+    def _count(self, ctx: Ctx, by: int, i: int) -> None:
+        entry = self.entries[i]
+        entry[1] = max(0, min(99, entry[1] + by))
+
+    def add(self, name: str) -> None:
+        """Add one ``name`` (or one more of it) and put the cursor on it."""
+        for i, entry in enumerate(self.entries):
+            if entry[0] == name:
+                entry[1] = min(99, entry[1] + 1)
+                self.cursor, self.current = i, f"entry:{i}"
+                return
+        self.entries.append([name, 1])
+        self.cursor = len(self.entries) - 1
+        self.current = f"entry:{self.cursor}"
+
+    def start(self, ctx: Ctx) -> None:
+        pairs = [(name, n) for name, n in self.entries if n > 0]
+        if not pairs:
+            ctx.notify(_("Add at least one item first."))
+            return
+        begin(ctx, self.kind, pairs, self.side, pops=1)
+
+
+class NamePicker(ListScreen):
+    """A name for the editor: type one, or pick a common one (in the current language)."""
+
+    def __init__(self, editor: BagEditor) -> None:
+        super().__init__()
+        self.editor = editor
+
+    title = Said(N_("Add an item"))
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        out = [Item(_("Type a name…"), lambda c: c.replace(TypeScreen(self._typed)))]
+        for word in COMMON_NAMES:
+            out.append(Item(_(word), partial(self._pick_word, word)))
+        return out
+
+    def _pick_word(self, word: str, ctx: Ctx) -> None:
+        self.editor.add(_(word))
+        ctx.pop()
+
+    def _typed(self, ctx: Ctx, name: str) -> None:
+        self.editor.add(name)
+
+
+# -- the bag and deck ----------------------------------------------------------------------------
+class KitScreen(ListScreen):
+    """The current bag and/or deck (the session's own, or beside a running game). The cursor
+    stays on the same action when rows appear or go (by label, not by position)."""
+
+    title = Said("")
+
+    def __init__(self, side: bool = False) -> None:
+        super().__init__()
+        self.side = side
+        self.title = N_("Bag beside the game") if side else N_("Bag & deck")
+
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        h = holder(ctx, self.side)
+        out: list[Item] = []
+        bag = h.get("bag")
+        deck = h.get("deck")
+        if bag is not None:
+            out.append(Item(_("Draw"), lambda c: self._draw(c, "draw", "drawn", _("From the bag")),
+                            _("{} in bag").format(bag["size"])))
+            if bag["drawn"]:
+                out.append(Item(_("Put back…"), lambda c: c.push(
+                    PickScreen(_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side)))))
+            out.append(Item(_("In the bag"), lambda c: c.push(contents_screen(bag))))
+        if deck is not None:
+            out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", _("Card")),
+                            _("{} left").format(deck["draw_pile"])))
+            if deck["hand"]:
+                out.append(Item(_("Discard…"), lambda c: c.push(
+                    PickScreen(_("Discard"), list(dict.fromkeys(deck["hand"])), partial(act.bag, "discard", side=self.side)))))
+            out.append(Item(_("Shuffle the deck"), lambda c: self._simple(c, "shuffle")))
+            if deck["discard"]:
+                out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
+                                str(len(deck["discard"]))))
+        out.append(Item(_("History"), lambda c: c.push(kit_history(h))))
+        out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
+        return out
+
+    def _draw(self, ctx: Ctx, command: act.BagCommand, field: str, label: str) -> None:
+        response = play.run_or_notify(ctx, act.bag(command, side=self.side))
+        if response is not None:
+            ctx.push(ResultScreen(label, ", ".join(response[field])))
+
+    def _simple(self, ctx: Ctx, command: act.BagCommand) -> None:
+        response = play.run_or_notify(ctx, act.bag(command, side=self.side))
+        if response is not None:
+            ctx.notify(_("Shuffled."))
+
+
+def contents_screen(bag: BagView) -> TextScreen:
+    rows = [f"{name} ×{n}" for name, n in bag["left"].items() if n]
+    return TextScreen(_("In the bag"), rows or [_("The bag is empty.")])
+
+
+class PickScreen(ListScreen):
+    """Choose one name, then run ``command(name)`` (a bag's ``put``, a deck's ``discard``)."""
+
+    def __init__(self, title: str, names: list[str], command: Callable[[str], Line]) -> None:
+        super().__init__()
+        self.title = title
+        self.names = names
+        self.command = command
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return [Item(n, partial(self._pick, n)) for n in self.names]
+
+    def _pick(self, name: str, ctx: Ctx) -> None:
+        ctx.pop()
+        play.run_or_notify(ctx, self.command(name))
+
+
+def kit_history(h: HolderView) -> TextScreen:
+    """Every draw, put-back, discard and shuffle of the bag and deck, newest first."""
+    rows: list[str] = []
+    parts: list[tuple[str, BagView | DeckView | None]] = [("bag", h.get("bag")), ("deck", h.get("deck"))]
+    for source, part in parts:
+        if not part:
+            continue
+        for event in part["history"]:
+            ((kind, what),) = event.items()
+            what_s = ", ".join(what) if isinstance(what, list) else str(what)
+            if source == "bag":
+                text = {"draw": _("Bag: drew {}"), "put": _("Bag: put back {}")}.get(kind, "{}")
+            else:
+                text = {"draw": _("Deck: drew {}"), "discard": _("Deck: discarded {}"),
+                        "shuffle": _("Deck: shuffled, {} cards"),
+                        "reshuffle": _("Deck: discards back in, {} cards")}.get(kind, "{}")
+            rows.append(text.format(what_s))
+    return TextScreen(_("History"), list(reversed(rows)) or [_("Nothing yet.")])

@@ -1,0 +1,206 @@
+"""Dice & bags: the dice roller (NdS±M set with the joystick, A rolls, press picks dice to roll
+again; hold A: the past rolls). Dice always roll in the current session (``roll``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from engine import actions as act
+from engine.text import N_
+from firmware.i18n import _, ngettext
+from firmware.screens import base, play
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Intent, TextScreen, intent
+
+SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
+
+
+def open_dice(ctx: Ctx) -> None:
+    """Roll within the current session (journaled, undoable); start a dice session if none."""
+    if ctx.view() is None:
+        ctx.run(act.new_dice())
+    screen = DiceScreen()
+    screen.like(last_roll(ctx))
+    ctx.push(screen)
+
+
+def last_roll(ctx: Ctx) -> dict[str, Any] | None:
+    response = ctx.run(act.rolls(1))
+    rolls = response.get("rolls") or []
+    return rolls[-1] if rolls else None
+
+
+# -- dice ----------------------------------------------------------------------------------------
+def _dice_layout(dice: list[int], width: int) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """Font kind and one box (x, y, w, h) per die shown, left to right within ``width`` px:
+    large digits in one row if they all fit, else body digits over two rows (as many as fit).
+    Boxes keep 4 px apart so the re-roll cursor's outer frame fits between them."""
+    boxes: list[tuple[int, int, int, int]] = []
+    x = 2
+    for d in dice:
+        w = len(str(d)) * 8 + 4
+        if x + w + 2 > width:
+            break
+        boxes.append((x, base.row_y(1) + 2, w, 19))
+        x += w + 4
+    if len(boxes) == len(dice):
+        return "large", boxes
+    boxes, x, row = [], 2, 0
+    for d in dice:
+        w = len(str(d)) * 6 + 4
+        if x + w + 2 > width - (14 if row == 1 else 0):     # room for "+N" at the end of row 2
+            if row == 1:
+                break
+            row, x = 1, 2
+        boxes.append((x, base.row_y(1) + 1 + row * 12, w, 10))
+        x += w + 4
+    return "body", boxes
+
+
+class DiceScreen:
+    """Set NdS±M with the joystick (left/right choose the field, up/down change it), A rolls.
+    Press picks dice to re-roll (a frame and a mark show the die under the cursor; chosen dice are
+    filled), A re-rolls them. Key3 or hold A: the past rolls."""
+
+    def __init__(self) -> None:
+        self.count = 2
+        self.sides = SIDES.index(6)
+        self.mod = 0
+        self.field = 0            # 0 count, 1 sides, 2 modifier
+        self.picking = False
+        self.pick = 0
+        self.chosen: set[int] = set()
+
+    title = Said(N_("Dice"))
+
+    def like(self, roll: dict[str, Any] | None) -> None:
+        """Start from the expression of ``roll`` (the session's last), if the fields can show it."""
+        if roll is None:
+            return
+        n, sides, mod = len(roll.get("dice", [])), roll.get("sides"), roll.get("mod", 0)
+        if 1 <= n <= 20 and sides in SIDES and isinstance(mod, int) and -20 <= mod <= 20:
+            self.count, self.sides, self.mod = n, SIDES.index(sides), mod
+
+    @property
+    def expr(self) -> str:
+        return f"{self.count}d{SIDES[self.sides]}" + (f"{self.mod:+d}" if self.mod else "")
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        roll = last_roll(ctx)
+        if self.picking:
+            base.title_bar(draw, _("Re-roll which?"))
+        else:
+            base.title_bar(draw, _("Dice"), _("A: roll"))
+        parts = [str(self.count), f"d{SIDES[self.sides]}", f"{self.mod:+d}"]
+        x = 2
+        for i, part in enumerate(parts):
+            base.text(draw, x, base.row_y(0), part, invert=(i == self.field and not self.picking))
+            x += len(part) * base.CHAR_W + 4
+        if roll is None:
+            base.text(draw, 1, base.row_y(1) + 6, base.clip(_("A rolls the dice.")))
+            base.text(draw, 1, base.row_y(3), base.clip(_("↑↓ change  ←→ move")))
+            return img
+        total = str(roll["total"])
+        tw = base.big_width(total, 2)
+        base.big(img, base.W - tw - 1, base.row_y(1), total, 2)
+        if not self.picking and roll["expr"] != self.expr:
+            shown = base.clip(roll["expr"], 8)
+            base.text(draw, base.W - len(shown) * base.CHAR_W - 1, base.row_y(0), shown)
+        dice = roll["dice"]
+        kind, boxes = _dice_layout(dice, base.W - tw - 6)
+        for i, (bx, by, bw, bh) in enumerate(boxes):
+            chosen = self.picking and i in self.chosen        # chosen: a filled box
+            draw.rectangle((bx, by, bx + bw - 1, by + bh - 1), fill=1 if chosen else 0, outline=1)
+            if self.picking and i == self.pick:                # the cursor: a second frame around
+                draw.rectangle((bx - 2, by - 2, bx + bw + 1, by + bh + 1), outline=1)
+            dy = 1 if kind == "large" else -1
+            base.put(draw, bx + 2, by + dy, str(dice[i]), fill=0 if chosen else 1, kind=kind)
+        if len(boxes) < len(dice):
+            more = f"+{len(dice) - len(boxes)}"
+            bx, by, bw, bh = boxes[-1] if boxes else (0, base.row_y(1), 0, base.LINE)
+            base.put(draw, bx + bw + 1, by, more)
+        base.text(draw, 1, base.row_y(3), base.clip(self._hint(roll)))
+        return img
+
+    def _hint(self, roll: dict[str, Any]) -> str:
+        if self.picking:
+            if self.chosen:
+                n = len(self.chosen)
+                return ngettext("A: re-roll {} die", "A: re-roll {} dice", n).format(n)
+            return _("press: pick a die")
+        if roll.get("rerolled"):
+            return _("Re-rolled: {}").format(", ".join(map(str, roll["rerolled"])))
+        return _("press: re-roll some")
+
+    def _shown_dice(self, ctx: Ctx) -> int:
+        roll = last_roll(ctx)
+        if roll is None:
+            return 0
+        tw = base.big_width(str(roll["total"]), 2)
+        return len(_dice_layout(roll["dice"], base.W - tw - 6)[1])
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if self.picking:
+            self._pick_key(key, ctx)
+            return
+        what = intent("roller", key)
+        if what is Intent.LEFTWARD:
+            if self.field == 0:
+                ctx.pop()
+            else:
+                self.field -= 1
+        elif what is Intent.RIGHTWARD:
+            self.field = min(2, self.field + 1)
+        elif what in (Intent.MORE_ONE, Intent.LESS_ONE):
+            step = 1 if what is Intent.MORE_ONE else -1
+            if self.field == 0:
+                self.count = max(1, min(20, self.count + step))
+            elif self.field == 1:
+                self.sides = max(0, min(len(SIDES) - 1, self.sides + step))
+            else:
+                self.mod = max(-20, min(20, self.mod + step))
+        elif what is Intent.GO:
+            play.run_or_notify(ctx, act.roll(self.count, SIDES[self.sides], self.mod))
+        elif what is Intent.PICK:
+            if last_roll(ctx) is None:
+                ctx.notify(_("Roll first, then pick the dice to roll again."))
+            else:
+                self.picking, self.pick, self.chosen = True, 0, set()
+        elif what is Intent.SECOND:
+            ctx.push(roll_history(ctx))
+        elif what is Intent.BACK:
+            ctx.pop()
+
+    def _pick_key(self, key: str, ctx: Ctx) -> None:
+        n = self._shown_dice(ctx)
+        what = intent("pick", key)
+        if what is Intent.LEFTWARD:
+            self.pick = max(0, self.pick - 1)
+        elif what is Intent.RIGHTWARD:
+            self.pick = min(max(0, n - 1), self.pick + 1)
+        elif what is Intent.TOGGLE:
+            self.chosen ^= {self.pick}
+        elif what is Intent.GO:
+            if not self.chosen:
+                ctx.notify(_("Press on a die to choose it, then A to roll it again; B cancels."))
+                return
+            play.run_or_notify(ctx, act.reroll([i + 1 for i in sorted(self.chosen)]))
+            self.picking, self.chosen = False, set()
+        elif what is Intent.BACK:
+            self.picking, self.chosen = False, set()
+
+
+def roll_history(ctx: Ctx) -> TextScreen:
+    rolls = ctx.run(act.rolls(50)).get("rolls") or []
+    rows = []
+    for r in reversed(rolls):
+        faces = " ".join(map(str, r["dice"]))
+        if "previous" in r:
+            rows.append(_("{} = {} ({}), re-rolled {}").format(
+                r["expr"], r["total"], faces, ", ".join(map(str, r.get("rerolled", [])))))
+        else:
+            rows.append(_("{} = {} ({})").format(r["expr"], r["total"], faces))
+    return TextScreen(_("Past rolls"), rows or [_("No rolls yet.")])

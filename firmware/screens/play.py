@@ -1,0 +1,71 @@
+"""What every game's screens do with a session: run a line (or say why not), read the game's view,
+open a game (continue it, or set one up) and start a new one (asking first when that ends another).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.actions import Line
+from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.widgets.confirm import ConfirmScreen
+
+
+def run_or_notify(ctx: Ctx, line: Line) -> dict[str, Any] | None:
+    """Run ``line``; on an error show its message and return None, else the response."""
+    response = ctx.run(line)
+    if not response["ok"]:
+        ctx.notify(response["message"])
+        return None
+    return response
+
+
+def game_view(ctx: Ctx, games: tuple[str, ...], label: str) -> dict[str, Any]:
+    """The session view if the session is one of ``games``; raises LookupError otherwise."""
+    view = ctx.view()
+    if view is None or view["game"] not in games:
+        raise LookupError(f"no {label} session")
+    return view
+
+
+def continue_or_setup(ctx: Ctx, games: tuple[str, ...], home: Callable[[], Screen],
+                      setup: Callable[[], Screen]) -> None:
+    """Open a game: its home screen if the session is already one of ``games``, else its setup."""
+    view = ctx.view()
+    ctx.push(home() if view is not None and view["game"] in games else setup())
+
+
+def tools() -> tuple[str, ...]:
+    """The session games of the tools (dice, bags): History keeps none, a new game ends them quietly."""
+    from firmware.games import records
+    return tuple(s for r in records() if not r.recorded for s in r.sessions)
+
+
+def start_game(ctx: Ctx, line: Line, home: Callable[[], Screen],
+               quiet: tuple[str, ...] | None = None, title: str | None = None) -> None:
+    """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
+    a session whose game is not in ``quiet`` (default: the tools), ask first (A starts, B keeps
+    the old one)."""
+    quiet = tools() if quiet is None else quiet
+    def go(c: Ctx) -> None:
+        response = run_or_notify(c, line)
+        if response is not None:
+            c.replace(home())
+            if response.get("commitment"):
+                c.show_commitment(response["commitment"])      # the fair-draw code, to photograph (issue 12)
+
+    view = ctx.view()
+    if view is not None and view["game"] not in quiet:
+        from firmware.i18n import _
+        ctx.push(ConfirmScreen(title or _("New game?"),
+                               _("This ends the {} game (it stays in the archive).").format(game_label(view["game"])), go))
+    else:
+        go(ctx)
+
+
+def game_label(game: str) -> str:
+    """A session's game for a person (never the internal id), in the current language."""
+    from firmware.games import record_of
+    from firmware.i18n import _
+    record = record_of(game)
+    return _(record.label) if record is not None else _("a game")

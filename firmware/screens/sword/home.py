@@ -1,0 +1,89 @@
+"""The Sword of Rome: the game's home (turn and round), the presets of a new game, opening the game."""
+from __future__ import annotations
+
+from functools import partial
+
+from engine.sword import actions as act
+from engine.text import N_
+from firmware.i18n import _
+from firmware.screens import base, play
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.sword.rolls import CheckMenu, battle_form, naval_form, odds_screen, result_screen, tactics_form
+from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
+from firmware.screens.sword.words import PRESETS, run_line, short, view_of
+from firmware.screens.widgets import Item, ListScreen
+from firmware.screens.widgets.result import ResultScreen
+
+
+def open_game(ctx: Ctx) -> None:
+    """Continue the current Sword session, or start one from a preset."""
+    play.continue_or_setup(ctx, ("sword",), SwordHome, SetupScreen)
+
+
+class SetupScreen(ListScreen):
+    title = Said(N_("New Sword game"))
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return [Item(_(label), partial(self._start, powers=powers)) for label, powers in PRESETS]
+
+    @staticmethod
+    def _start(ctx: Ctx, powers: str) -> None:
+        play.start_game(ctx, act.new(powers.split(",")), SwordHome)
+
+
+class SwordHome(ListScreen):
+    title = Said(N_("Sword of Rome"))
+
+    def status(self, ctx: Ctx) -> str:
+        view = view_of(ctx)
+        return _("end") if view["finished"] else _("Turn {}").format(view["turn"])
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        out = [
+            Item(_("Battle"), lambda c: c.push(battle_form())),
+            Item(_("Tactics test"), lambda c: c.push(tactics_form())),
+            Item(_("Odds"), lambda c: c.push(odds_screen())),
+            Item(_("VP track"), lambda c: c.push(vp_screen()),
+                 f"{base.clip(short(view['standings'][0]), 9)} {view['vp'][view['standings'][0]]}"),
+            Item(_("Desperate Times"), lambda c: c.push(DesperateScreen())),
+            Item(_("Naval move"), lambda c: c.push(naval_form(c))),
+            Item(_("2d6 roll"), lambda c: c.push(CheckMenu())),
+            Item(_("Draw consuls"), self._consuls),
+        ]
+        if view.get("unrest") is not None:
+            out.append(Item(_("Carthage unrest"), lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
+        if view["last"] is not None:
+            out.append(Item(_("Last roll"), self._last))
+        if not view["finished"]:
+            out.append(Item(_("Next round"), self._advance, _("now {}").format(view["round"])))
+        return out
+
+    @staticmethod
+    def _consuls(ctx: Ctx) -> None:
+        response = run_line(ctx, act.consuls())
+        if response is not None:
+            ctx.push(ResultScreen(_("Consuls"), " & ".join(response["drawn"])))
+
+    @staticmethod
+    def _last(ctx: Ctx) -> None:
+        last = view_of(ctx)["last"]
+        screen = result_screen(last) if last is not None else None
+        if screen is not None:
+            ctx.push(screen)
+
+    @staticmethod
+    def _advance(ctx: Ctx) -> None:
+        response = run_line(ctx, act.advance())
+        if response is None:
+            return
+        if response["finished"]:
+            ctx.notify(_("Game over: {} wins.").format(short(response["winner"])))
+            return
+        note = _("Turn {}, round {}.").format(response["turn"], response["round"])
+        order = response.get("desperate_order_before")
+        if order is not None:
+            who = ", ".join(map(short, order)) or _("nobody")
+            note = _("Round 5 ended; Desperate Times order: {}.").format(who) + " " + note
+        ctx.notify(note)

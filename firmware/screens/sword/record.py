@@ -1,0 +1,72 @@
+"""The Sword of Rome for firmware/: its record (firmware/games.py) and what History keeps (after turn
+9, ``finished``, or an automatic victory: ``scoring … auto=T``), the players of an abandoned game.
+Imports no screen: the console reads it."""
+from __future__ import annotations
+
+import logging
+from typing import Any, cast
+
+from engine.sword.views import SwordGameView
+from engine.text import N_, Msg, term
+from firmware.games import Entry, GameRecord, Part, View, player
+
+log = logging.getLogger(__name__)
+
+
+def _summary(view: SwordGameView, auto: str | None) -> dict[str, Any]:
+    order = list(view.get("standings") or view["factions"])
+    vp = view.get("vp", {})
+    winner = auto or order[0]
+    players = [player(f.capitalize(), vp.get(f), f == winner, i == 0) for i, f in enumerate(view["factions"])]
+    mode = {"kind": "table", "powers": len(players), "turn": view.get("turn")}
+    result = (Msg("{} won by automatic victory in turn {}.", term(winner.capitalize()), view.get("turn"))
+              if auto else Msg("{} won on VP after turn 9.", term(winner.capitalize())))
+    return {"mode": mode, "players": players, "result": result}
+
+
+def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
+    if command == "scoring" and fields.get("automatic_victory") and fields.get("power"):
+        return [("game", _summary(cast(SwordGameView, view), str(fields["power"])))]
+    if view.get("finished"):
+        return [("game", _summary(cast(SwordGameView, view), None))]
+    return []
+
+
+def replayed(view: View, line: str) -> tuple[str, dict[str, Any] | None]:
+    """Reconciling: whether the last action was ``scoring <power> … auto=T`` that reached T
+    (the state keeps no mark of an automatic victory, so it is worked out again)."""
+    words = line.split()
+    if len(words) < 2 or words[0] != "scoring":
+        return "", None
+    opts = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+    power = words[1].lower()
+    try:
+        auto = int(opts["auto"])
+    except (KeyError, ValueError):
+        log.debug("%r: no auto=T to reach, not an automatic victory", line)
+        return "", None
+    vp = dict(view.get("vp", {}))
+    if power == "carthage" and isinstance(view.get("unrest"), dict):
+        vp[power] = view["unrest"].get("carthage_vp", vp.get(power))
+    if power in vp and int(vp[power]) >= auto:
+        return "scoring", {"automatic_victory": True, "power": power}
+    return "", None
+
+
+def players(game: str, view: View) -> list[str]:
+    return [f.capitalize() for f in view.get("factions", [])]
+
+
+def short(entry: Entry) -> str:
+    return N_("Sword of Rome")
+
+
+def over(view: View, lines: list[str]) -> bool:
+    """After turn 9, or an automatic victory reached by the last action (``scoring … auto=T``)."""
+    return bool(view.get("finished")) or (bool(lines) and replayed(view, lines[-1])[1] is not None)
+
+
+RECORD = GameRecord(
+    ident="sword", label=N_("Sword of Rome"), sessions=("sword",), screens="firmware.screens.sword.home:open_game",
+    domain="sword", box_name="The Sword of Rome", short=short, finished=finished, players=players, replayed=replayed, over=over,
+)

@@ -1,0 +1,295 @@
+"""The Sword of Rome: the rolls — battles (W-2..W-7), tactics tests (W-1), odds (W-6), naval moves
+(W-8) and 2d6 checks (W-9), each with the device's dice or those thrown on the table (the one dice
+entry, firmware/screens/widgets/dice.py)."""
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from PIL import Image
+
+from engine.sword import actions as act
+from engine.sword.odds import attacker_wins
+from engine.sword.tactics import chance
+from engine.text import N_
+from firmware.i18n import _
+from firmware.screens import base
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.sword.words import (
+    BAND,
+    BAND_NAMES,
+    CHECK_NAMES,
+    CHECKS,
+    NAVAL_RESULTS,
+    dice_word,
+    reading_word,
+    run_line,
+    side_row,
+    view_of,
+)
+from firmware.screens.widgets import (
+    DiceEntry,
+    Field,
+    Intent,
+    Item,
+    ListScreen,
+    NumberForm,
+    OddsScreen,
+    Scroll,
+    TextScreen,
+    intent,
+    on_off,
+    scroll_bar,
+)
+from firmware.screens.widgets.result import ResultScreen
+
+
+def naval_screen(r: dict[str, Any]) -> ResultScreen:
+    return ResultScreen(_("Naval {}{:+d} = {}").format(r["roll"], r["modifier"], r["modified"]),
+                        _(NAVAL_RESULTS.get(r["result"], r["result"])))
+
+
+def check_screen(r: dict[str, Any]) -> ResultScreen:
+    mod = f"{r['modifier']:+d}" if r.get("modifier") else ""
+    return ResultScreen(_("{}: 2d6").format(_(CHECK_NAMES.get(r["check"], r["check"]))),
+                        f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}")
+
+
+def result_screen(last: dict[str, Any]) -> Any:
+    """The screen that shows a roll kept in the session's ``last``."""
+    kind = last["kind"]
+    if kind == "battle":
+        return BattleResult(last)
+    if kind == "tactics":
+        return TacticsResult(last)
+    if kind == "naval":
+        return naval_screen(last)
+    if kind == "check":
+        return check_screen(last)
+    return None
+
+
+# -- battle --------------------------------------------------------------------------------------
+def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
+    n_att = 4 if v["band"] == 1 else 3
+    n_def = 4 if v["band"] == 2 else 3
+    p = attacker_wins(v["mod"] - v["defmod"], n_att, n_def)
+    return _("attacker {}%").format(f"{float(p) * 100:.0f}")
+
+
+def battle_form() -> NumberForm:
+    """Units and modifiers; the title bar shows the attacker's exact chance (W-6). A fights:
+    with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2)."""
+
+    def go(c: Ctx, v: dict[str, int]) -> None:
+        band = BAND[v["band"]] if v["band"] else None
+        if not v["dice"]:
+            response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band))
+            if response is not None:
+                c.replace(BattleResult(response))
+            return
+
+        def fight(c2: Ctx, faces: list[list[int]]) -> None:
+            response = run_line(c2, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band, faces[0], faces[1]))
+            if response is not None:
+                c2.pop()
+                c2.replace(BattleResult(response))
+
+        rows = [(_("Attack"), 4 if v["band"] == 1 else 3), (_("Defence"), 4 if v["band"] == 2 else 3)]
+        c.push(DiceEntry(_("Battle dice"), rows, fight))
+
+    return NumberForm(N_("Battle"), [
+        Field("att", N_("Attacker units"), 3, 1, 30),
+        Field("def", N_("Defender units"), 3, 1, 30),
+        Field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
+        Field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
+        Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b])),
+        Field("dice", N_("Dice"), 0, 0, 1, dice_word),
+    ], go, status=_odds_status)
+
+
+class BattleResult:
+    """Both sides' dice and totals, the winner, losses and the winner's support (W-2..W-5).
+    up/down scroll; A shows every die's loss-table reading."""
+
+    def __init__(self, result: dict[str, Any]) -> None:
+        self.result = result
+        self.scroll = Scroll()
+
+    @property
+    def title(self) -> str:
+        return _("Battle")
+
+    def rows(self) -> list[str]:
+        r = self.result
+        att, dfd = r["attacker"], r["defender"]
+        winner = _("attacker") if r["winner"] == "attacker" else _("defender")
+        return [
+            side_row(_("Attack"), att),
+            side_row(_("Defence"), dfd),
+            _("Attacker loses {}").format(att["losses"]),
+            _("Defender loses {}").format(dfd["losses"]),
+            _("Support +{} ({})").format(r["support"], winner),
+            _("A: loss table"),
+        ]
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        r = self.result
+        img, draw = base.frame()
+        status = _("attacker wins") if r["winner"] == "attacker" else _("defender wins")
+        base.title_bar(draw, self.title, status)
+        rows = self.rows()
+        top = self.scroll.fit(len(rows), base.ROWS)
+        base.lines(draw, rows[top:])
+        scroll_bar(draw, top, base.ROWS, len(rows))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        what = intent("text", key)
+        if self.scroll.move(what, len(self.rows()), base.ROWS):
+            return
+        if what is Intent.CLOSE:
+            rows = []
+            for x in self.result["readings"]:
+                side = _("Attacker") if x["side"] == "attacker" else _("Defender")
+                rows.append(_("{} die {}: {}").format(side, x["die"], reading_word(x["reads"])))
+            ctx.push(TextScreen(_("Loss table"), rows or [_("No losses.")]))
+        elif what is Intent.BACK:
+            ctx.pop()
+
+
+# -- tactics and odds ------------------------------------------------------------------------------
+def tactics_form() -> NumberForm:
+    """Rating and modifier with the chance before the roll (W-1); A rolls (or asks for the die)."""
+
+    def go(c: Ctx, v: dict[str, int]) -> None:
+        if not v["dice"]:
+            response = run_line(c, act.tactics(v["rating"], v["mod"]))
+            if response is not None:
+                c.replace(TacticsResult(response))
+            return
+
+        def roll(c2: Ctx, faces: list[list[int]]) -> None:
+            response = run_line(c2, act.tactics(v["rating"], v["mod"], faces[0][0]))
+            if response is not None:
+                c2.pop()
+                c2.replace(TacticsResult(response))
+
+        c.push(DiceEntry(_("Tactics die"), [(_("Die"), 1)], roll))
+
+    return NumberForm(N_("Tactics test"), [
+        Field("rating", N_("Tactics rating"), 2, 0, 6),
+        Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
+        Field("dice", N_("Dice"), 0, 0, 1, dice_word),
+    ], go, status=lambda c, v: f"{float(chance(v['rating'], v['mod'])) * 100:.0f}%")
+
+
+class TacticsResult:
+    """The die in big digits and the verdict."""
+
+    def __init__(self, result: dict[str, Any]) -> None:
+        self.result = result
+
+    @property
+    def title(self) -> str:
+        return _("Tactics {}").format(self.result["rating"])
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        r = self.result
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, r["chance_fraction"])
+        base.big(img, 6, base.TITLE_H + 8, str(r["roll"]), 3)
+        verdict = _("SUCCESS") if r["success"] else _("FAILURE")
+        base.put(draw, 36, base.row_y(0), verdict, kind="large")
+        base.text(draw, 36, base.row_y(2), f"{r['roll']}{r['mod']:+d} = {r['modified']}")
+        base.text(draw, 36, base.row_y(3), _("need ≤ {}").format(r["rating"]))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
+            ctx.pop()
+
+
+class Modifier:
+    """The net modifier of the odds screen (W-6), −15..+15."""
+
+    def __init__(self) -> None:
+        self.mod = 0
+
+    def change(self, ctx: Ctx, by: int) -> None:
+        self.mod = max(-15, min(15, self.mod + by))
+
+
+def odds_screen() -> OddsScreen:
+    """The attacker's exact chance for a net modifier (W-6), 3d6 against 3d6: left/right (or
+    up/down) change the modifier; B goes back."""
+    m = Modifier()
+
+    def outcomes(ctx: Ctx) -> list[tuple[str, float]]:
+        p = float(attacker_wins(m.mod))
+        return [(_("Attacker wins"), p), (_("Defender wins"), 1 - p)]
+
+    return OddsScreen(lambda c: _("Odds 3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: f"{m.mod:+d}",
+                      hint=lambda: _("←→ modifier  B: back"))
+
+
+def naval_form(ctx: Ctx) -> NumberForm:
+    """Naval move (W-8): modifiers and the dice; A rolls (or asks for the die)."""
+    carthage = "carthage" in view_of(ctx)["factions"]
+
+    def go(c: Ctx, v: dict[str, int]) -> None:
+        extra = v["extra"] if carthage else None
+        if not v["dice"]:
+            response = run_line(c, act.naval(v["mod"], bool(v["port"]), extra))
+            if response is not None:
+                c.replace(naval_screen(response))
+            return
+
+        def roll(c2: Ctx, faces: list[list[int]]) -> None:
+            response = run_line(c2, act.naval(v["mod"], bool(v["port"]), extra, faces[0][0]))
+            if response is not None:
+                c2.pop()
+                c2.replace(naval_screen(response))
+
+        c.push(DiceEntry(_("Naval die"), [(_("Die"), 1)], roll))
+
+    fields = [Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
+              Field("port", N_("Friendly port"), 0, 0, 1, on_off)]
+    if carthage:
+        fields.append(Field("extra", N_("Extra Carthage ops"), 0, 0, 3))
+    fields.append(Field("dice", N_("Dice"), 0, 0, 1, dice_word))
+    return NumberForm(N_("Naval move"), fields, go, status=lambda c, v: _("A: roll"))
+
+
+class CheckMenu(ListScreen):
+    """2d6 rolls (W-9): pick which, then the device's dice or the dice thrown on the table; the sum
+    is shown (the tables are not transcribed)."""
+
+    title = Said(N_("2d6 roll"))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = False
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS]
+        out.append(Item(_("Dice"), self._toggle, dice_word(int(self.table))))
+        return out
+
+    def _toggle(self, ctx: Ctx) -> None:
+        self.table = not self.table
+
+    def _roll(self, ctx: Ctx, kind: str) -> None:
+        if not self.table:
+            response = run_line(ctx, act.check(kind))
+            if response is not None:
+                ctx.push(check_screen(response))
+            return
+
+        def roll(c2: Ctx, faces: list[list[int]]) -> None:
+            response = run_line(c2, act.check(kind, faces[0]))
+            if response is not None:
+                c2.replace(check_screen(response))
+
+        ctx.push(DiceEntry(_(CHECK_NAMES[kind]), [(_("2d6"), 2)], roll))

@@ -1,0 +1,82 @@
+"""The Sword of Rome: the VP track (W-11), Desperate Times (W-12) and Carthaginian unrest (W-13)."""
+from __future__ import annotations
+
+from engine.sword import actions as act
+from engine.text import N_
+from firmware.i18n import _, ngettext
+from firmware.screens.ctx import Ctx
+from firmware.screens.sword.words import run_line, short, view_of
+from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent
+
+
+# -- tracks ------------------------------------------------------------------------------------------
+def vp_screen() -> VPTrack:
+    """Each power's VP (W-11): left/right change the selected power's VP by one."""
+    def rows(ctx: Ctx) -> list[tuple[str, str, str]]:
+        view = view_of(ctx)
+        return [(f, short(f), _("{} VP").format(view["vp"][f])) for f in view["factions"]]
+
+    def change(ctx: Ctx, power: str, by: int) -> None:
+        run_line(ctx, act.vp(power, by))
+
+    return VPTrack(lambda: _("VP track"), rows, change, lambda c: _("←→ VP"))
+
+
+class DesperateScreen(ListScreen):
+    """Mark everyone who wants to play a Desperate Times card now (right or press: ✓), A decides
+    who plays (W-12); A with nobody marked says how to mark."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marked: set[str] = set()
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Desperate Times")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        return [Item(f"{'✓' if f in self.marked else '·'} {short(f)}", None,
+                     ngettext("{} card", "{} cards", view["desperate"][f]).format(view["desperate"][f]), ident=f)
+                for f in view["factions"]]
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        powers = view_of(ctx)["factions"]
+        what = intent("marks", key)
+        if what is Intent.TOGGLE:
+            self.marked ^= {powers[min(self.cursor, len(powers) - 1)]}
+        elif what is Intent.GO:
+            self._decide(ctx, powers)
+        else:
+            super().key(key, ctx)
+
+    def _decide(self, ctx: Ctx, powers: list[str]) -> None:
+        if not self.marked:
+            ctx.notify(_("Mark who wants to play (press)."))
+            return
+        wanting = [f for f in powers if f in self.marked]
+        response = run_line(ctx, act.desperate(wanting))
+        if response is not None:
+            ctx.pop()
+            note = _("{} plays.").format(short(response["plays"]))
+            if response["kept"]:
+                note += " " + _("{} keep theirs.").format(", ".join(map(short, response["kept"])))
+            ctx.notify(note)
+
+
+def unrest_form(ctx: Ctx) -> NumberForm:
+    """Carthaginian unrest (W-13): set the level; A applies and shows the effects."""
+    level = int(view_of(ctx)["unrest"]["level"])
+
+    def go(c: Ctx, v: dict[str, int]) -> None:
+        if v["level"] == level:
+            c.pop()                                   # no change: not an undo step
+            return
+        response = run_line(c, act.unrest(v["level"]))
+        if response is not None:
+            c.pop()
+            c.notify(_("Unrest {}: hand size {:+d}, VP {:+d}.").format(
+                response["unrest"], response["hand_size_modifier"], response["vp_modifier"]))
+
+    return NumberForm(N_("Carthage unrest"), [Field("level", N_("Unrest"), level, 0, 20)], go,
+                      status=lambda c, v: _("hand {:+d}, VP {:+d}").format(-(v["level"] // 2), -(v["level"] // 3)))

@@ -1,0 +1,69 @@
+"""The Sword of Rome: the words every screen shares (powers, checks, loss-table readings) and the
+session's view."""
+from __future__ import annotations
+
+from typing import Any, cast
+
+from engine.sword.views import SwordView
+from engine.text import N_
+from firmware.i18n import _
+from firmware.screens import base, play
+from firmware.screens.ctx import Ctx
+
+PRESETS: tuple[tuple[str, str], ...] = (
+    (N_("4 players"), "romans,gauls,etruscans,greeks"),
+    (N_("5 players (Carthage)"), "romans,gauls,etruscans,greeks,carthage"),
+    (N_("3 players"), "romans,etruscans,greeks"),
+)
+
+
+CHECKS = ("siege", "subjugation", "attrition", "gallic")
+
+
+CHECK_NAMES = {"siege": N_("Siege"), "subjugation": N_("Subjugation"), "attrition": N_("Attrition"),
+               "gallic": N_("Gallic")}
+
+
+BAND = ("none", "att", "def")
+
+
+BAND_NAMES = (N_("none"), N_("attacker"), N_("defender"))
+
+
+POWER_NAMES = {"romans": N_("Romans"), "gauls": N_("Gauls"), "etruscans": N_("Etruscans"),
+               "samnites": N_("Samnites"), "greeks": N_("Greeks"), "carthage": N_("Carthage")}
+
+
+NAVAL_RESULTS = {"success": N_("Success"), "return": N_("Return"), "attrition": N_("Attrition")}
+
+
+def view_of(ctx: Ctx) -> SwordView:
+    """The session's ``state``, read through its TypedDicts (engine/sword/views.py)."""
+    return cast(SwordView, play.game_view(ctx, ("sword",), "Sword of Rome"))
+
+
+run_line = play.run_or_notify
+
+
+def short(power: str) -> str:
+    """A power's name in the current language: ``etruscans`` -> ``Etruscans`` / «Этруски»."""
+    return _(POWER_NAMES.get(power, power.capitalize()))
+
+
+def dice_word(v: int) -> str:
+    return _("table") if v else _("device")
+
+
+def side_row(label: str, side: dict[str, Any]) -> str:
+    """``Attack 5 2 2 +3=12``."""
+    dice = " ".join(map(str, side["dice"]))
+    return base.clip(f"{label} {dice} {side['modifier']:+d}={side['total']}")
+
+
+def reading_word(code: str) -> str:
+    """A loss-table code for a person: ``L2`` -> "loser −2", ``W1`` -> "winner −1", ``-`` -> "none"."""
+    if code[:1] == "L" and code[1:].isdigit():
+        return _("loser −{}").format(code[1:])
+    if code[:1] == "W" and code[1:].isdigit():
+        return _("winner −{}").format(code[1:])
+    return _("no loss")

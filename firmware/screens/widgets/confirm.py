@@ -1,0 +1,81 @@
+"""A question (yes/no) and a notice (a message over the screen until a key closes it)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PIL import Image, ImageDraw
+
+from firmware.screens import base
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets.keys import Intent, intent
+from firmware.screens.widgets.listing import draw_footer
+from firmware.screens.widgets.scroll import Scroll, scroll_bar
+
+
+class ConfirmScreen:
+    """A yes/no question: only A confirms and runs ``on_yes`` (a joystick nudge never does);
+    B or left cancels; up/down scroll a question longer than the screen (never cut)."""
+
+    def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
+                 yes: str | None = None, no: str | None = None) -> None:
+        self.title = title
+        self.question = question
+        self.on_yes = on_yes
+        self.yes = yes
+        self.no = no
+        self.scroll = Scroll()
+
+    @property
+    def top(self) -> int:
+        return self.scroll.top
+
+    @property
+    def rows(self) -> list[str]:
+        """The question wrapped to the panel, in the current language."""
+        from firmware.i18n import say
+        return base.wrap(say(self.question))
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        from firmware.i18n import _, say
+        img, draw = base.frame()
+        rows = self.rows
+        room = base.ROWS - 1
+        top = self.scroll.fit(len(rows), room)
+        pos = f"{top + 1}/{len(rows) - room + 1}" if len(rows) > room else ""
+        base.title_bar(draw, say(self.title), pos)
+        base.lines(draw, rows[top:top + room])
+        scroll_bar(draw, top, room, len(rows), base.row_y(0), room * base.LINE - 1)
+        draw_footer(draw, f"{self.yes or _('A: yes')}  {self.no or _('B: no')}")
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        what = intent("question", key)
+        if what is Intent.YES:
+            ctx.pop()
+            self.on_yes(ctx)
+        elif what is Intent.BACK:
+            ctx.pop()
+        else:
+            self.scroll.move(what, len(self.rows), base.ROWS - 1)
+
+
+def draw_notice(img: Image.Image, rows: list[str]) -> None:
+    """A message in a framed box over the middle of ``img`` (at most :data:`base.ROWS` rows)."""
+    draw = ImageDraw.Draw(img)
+    rows = rows[: base.ROWS]
+    h = len(rows) * base.LINE + 4
+    y0 = (base.H - h) // 2
+    draw.rectangle((2, y0, base.W - 3, y0 + h), fill=0, outline=1)
+    for i, row in enumerate(rows):
+        base.text(draw, 6, y0 + 2 + i * base.LINE, row)
+
+
+def draw_code_box(img: Image.Image, title: str, big_text: str) -> None:
+    """A box over the lower half of ``img``: ``title`` and ``big_text`` large (the fair-draw code,
+    the seed at the game's end), to photograph."""
+    kind = "large" if len(big_text) * base.advance("large") <= base.W - 4 else "body"
+    draw = ImageDraw.Draw(img)
+    y0 = base.H - 32
+    draw.rectangle((0, y0 - 1, base.W - 1, base.H - 1), fill=0, outline=1)
+    base.put(draw, 3, y0, base.clip(title, base.COLS - 1))
+    base.put(draw, max(2, (base.W - len(big_text) * base.advance(kind)) // 2), y0 + 13, big_text, kind=kind)

@@ -1,0 +1,146 @@
+"""Figures: a form of bounded numbers (:class:`NumberForm`) and one big figure (:class:`Dial`).
+
+In a form the cursor row shows its figure as ``‹n›``; left/right change it (so left is not "back"
+on a figure row: B is), A is the form's main action. A field with a wide range has steps: its
+step shows where the figure is (``±5 ‹12›``) and press changes it (±1 → ±5 → ±10); the step is
+kept when the cursor moves to another row. The keys come from the one key table.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from PIL import Image
+
+from firmware.screens import base
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets.keys import Intent, intent
+from firmware.screens.widgets.listing import STEPS, Item, WrappedListScreen, figure
+
+STEPPED = 20        # a field whose range is wider than this has steps (±1, ±5, ±10)
+
+
+@dataclass
+class Field:
+    """One form row: ``label``, ``value`` within ``lo..hi``; ``show`` formats the value."""
+
+    key: str
+    label: str
+    value: int
+    lo: int
+    hi: int
+    show: Callable[[int], str] = str
+
+    @property
+    def steps(self) -> bool:
+        return self.hi - self.lo > STEPPED
+
+
+class NumberForm(WrappedListScreen):
+    """Rows of numbers (a long label takes two rows): up/down move, left/right change the value
+    (the cursor row shows it as ``‹value›``), A (or press on a row without steps) runs ``on_go``
+    with the values, B goes back. The title and the field labels are said with ``_()`` when drawn,
+    so a caller may pass ``N_("…")`` marked English texts and they follow a language change.
+    ``keep`` (if given) receives the values after every change; ``status`` (if given) writes the
+    title bar's right side from the values."""
+
+    def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None] | None,
+                 keep: Callable[[dict[str, int]], None] | None = None,
+                 status: Callable[[Ctx, dict[str, int]], str] | None = None) -> None:
+        super().__init__()
+        self.form_title = title
+        self.fields = fields
+        self.on_go = on_go
+        self.keep = keep
+        self.form_status = status
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        from firmware.i18n import _
+        return _(self.form_title)
+
+    def values(self) -> dict[str, int]:
+        return {f.key: f.value for f in self.fields}
+
+    def status(self, ctx: Ctx) -> str:
+        return self.form_status(ctx, self.values()) if self.form_status else ""
+
+    def field_items(self) -> list[Item]:
+        """One figure row per field, the cursor's figure as ``‹value›`` (with its step)."""
+        from firmware.i18n import _
+        out = []
+        for i, f in enumerate(self.fields):
+            shown = f.show(f.value)
+            if i == self.cursor:
+                shown = figure(shown, STEPS[self.step] if f.steps else None)
+            out.append(Item(_(f.label), None, shown, ident=f"field:{f.key}",
+                            adjust=partial(self._change, field=f), steps=f.steps))
+        return out
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return self.field_items()
+
+    def _change(self, ctx: Ctx, by: int, field: Field) -> None:
+        field.value = max(field.lo, min(field.hi, field.value + by))
+        if self.keep is not None:
+            self.keep(self.values())
+
+    def go(self, ctx: Ctx) -> None:
+        if self.on_go is not None:
+            self.on_go(ctx, self.values())
+
+
+def on_off(v: int) -> str:
+    from firmware.i18n import _
+    return _("on") if v else _("off")
+
+
+class Dial:
+    """One big figure: up/down ±1, left/right ± the step (shown under the figure), press changes
+    the step, A runs ``on_go`` with the figure, B goes back. ``show`` writes the figure, ``note``
+    the line under it (what the figure means now, e.g. ``7 → 11``), ``status`` the title bar's right."""
+
+    def __init__(self, title: str | Callable[[], str], value: int, lo: int, hi: int,
+                 on_go: Callable[[Ctx, int], None] | None,
+                 show: Callable[[int], str] = str, note: Callable[[Ctx, int], str] | None = None,
+                 status: Callable[[Ctx, int], str] | None = None, steps: tuple[int, ...] = STEPS,
+                 step: int = 0) -> None:
+        self._title = title
+        self.value = value
+        self.lo, self.hi = lo, hi
+        self.on_go = on_go
+        self.show = show
+        self.note = note
+        self.dial_status = status
+        self.steps = steps
+        self.step = step
+
+    @property
+    def title(self) -> str:
+        return self._title() if callable(self._title) else self._title
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, base.clip(self.title, 15), self.dial_status(ctx, self.value) if self.dial_status else "")
+        label = self.show(self.value)
+        scale = 3 if base.big_width(label, 3) <= base.W - 4 else 2
+        base.big(img, (base.W - base.big_width(label, scale)) // 2, base.TITLE_H + 2, label, scale)
+        from firmware.i18n import _
+        hint = _("↑↓ ±1  ←→ ±{}").format(self.steps[self.step])
+        note = self.note(ctx, self.value) if self.note else ""
+        base.text(draw, 1, base.row_y(3), base.clip(f"{note}  {hint}" if note else hint))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        what = intent("dial", key)
+        by = {Intent.MORE_ONE: 1, Intent.LESS_ONE: -1, Intent.MORE: self.steps[self.step],
+              Intent.LESS: -self.steps[self.step]}.get(what)
+        if by is not None:
+            self.value = max(self.lo, min(self.hi, self.value + by))
+        elif what is Intent.STEP:
+            self.step = (self.step + 1) % len(self.steps)
+        elif what is Intent.GO and self.on_go is not None:
+            self.on_go(ctx, self.value)
+        elif what is Intent.BACK:
+            ctx.pop()

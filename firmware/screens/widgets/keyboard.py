@@ -1,0 +1,125 @@
+"""Typing a name on the panel: a keyboard grid in the player's language (Cyrillic too), the joystick
+over its cells (left/right wrap within a row, so ✓ is one step left of the first letter)."""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PIL import Image
+
+from engine.names import check_name
+from engine.text import N_
+from firmware.i18n import _, language
+from firmware.screens import base
+from firmware.screens.base import Said
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets.keys import Intent, intent
+from firmware.screens.widgets.scroll import scroll_bar
+
+log = logging.getLogger(__name__)
+
+MAX_TYPED = 16          # a name typed on the device (fits a row with its count)
+
+
+# the letters of each language's keyboard (lower case; ↑ switches case)
+ALPHABETS = {
+    "en": "abcdefghijklmnopqrstuvwxyz",
+    "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+    "uk": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя'",
+}
+
+
+SHIFT, DELETE, DONE = "↑", "←", "✓"
+
+
+def keyboard(lang: str) -> list[list[str]]:
+    """Rows of at most 21 cells: the language's letters first (the first row ends with
+    shift, delete and done, one step left of its first cell), digits, - . and the other script."""
+    letters = ALPHABETS.get(lang, ALPHABETS["en"])
+    other = ALPHABETS["en"] if lang != "en" else ""
+    cells = list(letters) + list("0123456789") + list("-.") + list(other)
+    rows = [cells[:18] + [SHIFT, DELETE, DONE]]
+    rest = cells[18:]
+    while rest:
+        rows.append(rest[:base.COLS])
+        rest = rest[base.COLS:]
+    return rows
+
+
+class TypeScreen:
+    """Type a name with a keyboard grid: the joystick moves (left/right wrap within a row, so ✓
+    is one step left of the first letter), A or press types the cell: ↑ switches case, ← deletes,
+    ✓ finishes; hold A also finishes. B goes back without a name."""
+
+    def __init__(self, on_done: Callable[[Ctx, str], None]) -> None:
+        self.on_done = on_done
+        self.name = ""
+        self.row = 0
+        self.col = 0
+        self.top = 0
+        self.upper = False
+
+    title = Said(N_("Type a name"))
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, f"{len(self.name)}/{MAX_TYPED}")
+        base.text(draw, 1, base.row_y(0), self.name + "_")
+        draw.line((0, base.row_y(1) - 1, base.W - 1, base.row_y(1) - 1), fill=1)
+        rows = keyboard(language())
+        for i in range(base.ROWS - 1):
+            r = self.top + i
+            if r >= len(rows):
+                break
+            y = base.row_y(1 + i)
+            for c, cell in enumerate(rows[r]):
+                shown = cell.upper() if self.upper and len(cell) == 1 and cell.isalpha() else cell
+                x = c * base.CHAR_W + 1
+                if (r, c) == (self.row, self.col):
+                    draw.rectangle((x - 1, y, x + base.CHAR_W - 1, y + base.LINE - 1), fill=1)
+                base.put(draw, x, y, shown, fill=0 if (r, c) == (self.row, self.col) else 1)
+        scroll_bar(draw, self.top, base.ROWS - 1, len(rows), base.row_y(1), base.H - base.row_y(1))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        rows = keyboard(language())
+        what = intent("grid", key)
+        if what in (Intent.PREV, Intent.NEXT):
+            self.row = (self.row + (1 if what is Intent.NEXT else -1)) % len(rows)
+            self.col = min(self.col, len(rows[self.row]) - 1)
+            if self.row < self.top:
+                self.top = self.row
+            elif self.row >= self.top + base.ROWS - 1:
+                self.top = self.row - base.ROWS + 2
+        elif what in (Intent.LEFTWARD, Intent.RIGHTWARD):
+            self.col = (self.col + (1 if what is Intent.RIGHTWARD else -1)) % len(rows[self.row])
+        elif what is Intent.SELECT:
+            self._type(rows[self.row][self.col], ctx)
+        elif what is Intent.SECOND:
+            self._done(ctx)
+        elif what is Intent.BACK:
+            ctx.pop()
+
+    def _type(self, cell: str, ctx: Ctx) -> None:
+        if cell == SHIFT:
+            self.upper = not self.upper
+        elif cell == DELETE:
+            self.name = self.name[:-1]
+        elif cell == DONE:
+            self._done(ctx)
+        elif len(self.name) >= MAX_TYPED:
+            ctx.notify(_("At most {} characters.").format(MAX_TYPED))
+        else:
+            self.name += cell.upper() if self.upper else cell
+
+    def _done(self, ctx: Ctx) -> None:
+        from engine.errors import LegatusError
+        from firmware.i18n import say
+        try:
+            name = check_name(self.name.strip(), MAX_TYPED, spaces=False)
+        except LegatusError as e:
+            log.info("a typed name refused: %s", e)
+            ctx.notify(say(e.message))
+            return
+        ctx.pop()
+        self.on_done(ctx, name)

@@ -1,0 +1,130 @@
+"""The one key table: what each key means, by where the cursor stands (docs/keys.md is written from
+it, and tests/test_keys.py checks that the two agree).
+
+A widget asks :func:`intent` what a key means where its cursor is and acts on the answer; no screen
+reads raw keys for the common jobs (move, back, select, change a figure, enter a roll, close).
+
+The places a cursor can stand:
+
+- ``row``: a list row (a menu entry, a block, a province);
+- ``figure``: a list row that holds a figure shown as ``‹n›`` (a form field, a score, a VP figure):
+  left/right change it by its step, press changes the step when the figure has steps;
+- ``dial``: a screen that is one big figure (a fame change, a modifier): up/down ±1, left/right
+  ± the step, press changes the step;
+- ``die``: a die in a row of them (dice thrown on the table): up/down turn it, left/right move
+  along the row (left on the first one goes back), A or press enters the roll;
+- ``roller``/``pick``: the dice roller's NdS±M fields (as dice) and, after a roll, choosing the
+  dice to roll again (press);
+- ``marks``: a list whose rows are marked (right or press) before one action (A);
+- ``grid``: a keyboard: the joystick moves over the cells, A or press types one;
+- ``text``: text that scrolls (a log, a result, a "why");
+- ``map``: the Caesar! map: the joystick goes to the nearest province that way, A chooses it,
+  press shows the board as a list;
+- ``pages``: scrolling text in pages side by side: left/right turn the page;
+- ``question``: a yes/no question (only A says yes: a nudge of the joystick never does);
+- ``notice``: a message over the screen (or the fair-draw code box): any key closes it and does
+  nothing else.
+
+Hold B (undo, with a question naming the step) is the App's before any screen sees a key, except
+where the top screen's ``place`` gives it no meaning (the key test names it instead).
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+KEYS = ("up", "down", "left", "right", "press", "a", "b", "a:hold", "key3", "b:hold")
+
+
+class Intent(str, Enum):
+    PREV = "move up"
+    NEXT = "move down"
+    LEFTWARD = "move left"
+    RIGHTWARD = "move right"
+    BACK = "back"
+    SELECT = "select"
+    GO = "main action"
+    LESS = "− step"
+    MORE = "+ step"
+    LESS_ONE = "−1"
+    MORE_ONE = "+1"
+    STEP = "step ±1→±5→±10"
+    SECOND = "second action"
+    PICK = "choose dice to roll again"
+    TOGGLE = "mark"
+    YES = "yes"
+    CLOSE = "close"
+    UNDO = "take back the last step (asks first)"
+    NOTHING = "—"
+
+I = Intent
+_SECOND = {"a:hold": I.SECOND, "key3": I.SECOND}
+_UNDO = {"b:hold": I.UNDO}
+
+# where the cursor stands -> key -> what the key means there
+GRAMMAR: dict[str, dict[str, Intent]] = {
+    "row": {"up": I.PREV, "down": I.NEXT, "left": I.BACK, "b": I.BACK, "right": I.SELECT, "a": I.SELECT,
+            "press": I.SELECT, **_SECOND, **_UNDO},
+    "figure": {"up": I.PREV, "down": I.NEXT, "left": I.LESS, "right": I.MORE, "b": I.BACK, "a": I.GO,
+               "press": I.STEP, **_SECOND, **_UNDO},
+    "dial": {"up": I.MORE_ONE, "down": I.LESS_ONE, "left": I.LESS, "right": I.MORE, "b": I.BACK, "a": I.GO,
+             "press": I.STEP, **_SECOND, **_UNDO},
+    "die": {"up": I.MORE_ONE, "down": I.LESS_ONE, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK, "a": I.GO,
+            "press": I.GO, **_SECOND, **_UNDO},
+    "roller": {"up": I.MORE_ONE, "down": I.LESS_ONE, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK,
+               "a": I.GO, "press": I.PICK, **_SECOND, **_UNDO},
+    "pick": {"up": I.TOGGLE, "down": I.TOGGLE, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK, "a": I.GO,
+             "press": I.TOGGLE, **_SECOND, **_UNDO},
+    "marks": {"up": I.PREV, "down": I.NEXT, "left": I.BACK, "b": I.BACK, "right": I.TOGGLE, "press": I.TOGGLE,
+              "a": I.GO, **_SECOND, **_UNDO},
+    "grid": {"up": I.PREV, "down": I.NEXT, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK, "a": I.SELECT,
+             "press": I.SELECT, **_SECOND, **_UNDO},
+    "text": {"up": I.PREV, "down": I.NEXT, "left": I.BACK, "b": I.BACK, "right": I.CLOSE, "a": I.CLOSE,
+             "press": I.CLOSE, **_SECOND, **_UNDO},
+    "map": {"up": I.PREV, "down": I.NEXT, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK, "a": I.SELECT,
+            "press": I.GO, **_SECOND, **_UNDO},
+    "pages": {"up": I.PREV, "down": I.NEXT, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK, "a": I.CLOSE,
+              "press": I.CLOSE, **_SECOND, **_UNDO},
+    "question": {"up": I.PREV, "down": I.NEXT, "left": I.BACK, "b": I.BACK, "right": I.NOTHING, "a": I.YES,
+                 "press": I.NOTHING, "a:hold": I.NOTHING, "key3": I.NOTHING, **_UNDO},
+    "notice": {k: I.CLOSE for k in KEYS},
+    # Settings → Hardware → Key test: every key is only named (hold B too: no undo there); hold A leaves
+    "keytest": {**{k: I.NOTHING for k in KEYS}, "a:hold": I.CLOSE},
+}
+
+# A figure without steps (a choice, an on/off, a small count): press does what A does.
+GRAMMAR["choice"] = {**GRAMMAR["figure"], "press": I.GO}
+
+PLACES = {
+    "row": "a list row",
+    "figure": "a row with a figure ‹n› that has steps (score pad)",
+    "choice": "a row with a choice or small figure ‹n› (forms, settings, VP)",
+    "dial": "one big figure (fame change)",
+    "die": "a die of a roll thrown on the table",
+    "roller": "a field of the roller's NdS±M",
+    "pick": "a die of the last roll (roll again)",
+    "marks": "a row marked for one action (Desperate Times)",
+    "grid": "a keyboard cell",
+    "text": "scrolling text (log, result, why)",
+    "map": "a province on the Caesar! map",
+    "pages": "text in pages (guide, turn, score detail)",
+    "question": "a yes/no question",
+    "notice": "a notice, the fair-draw code box",
+    "keytest": "the key test (Settings → Hardware): each key is named",
+}
+
+
+def intent(place: str, key: str) -> Intent:
+    """What ``key`` means where the cursor stands (``place``: see :data:`GRAMMAR`)."""
+    return GRAMMAR[place].get(key, I.NOTHING)
+
+
+def table_markdown() -> str:
+    """The key table as docs/keys.md shows it (tests/test_keys.py checks that they agree)."""
+    keys = ("up", "down", "left", "right", "a", "press", "b", "a:hold", "key3")
+    head = "| where the cursor is | " + " | ".join(f"`{k}`" for k in keys) + " |"
+    rule = "|---|" + "---|" * len(keys)
+    rows = [head, rule]
+    for place, meaning in PLACES.items():
+        cells = [GRAMMAR[place].get(k, Intent.NOTHING).value for k in keys]
+        rows.append(f"| **{place}**: {meaning} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)

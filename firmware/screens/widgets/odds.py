@@ -1,0 +1,138 @@
+"""Odds: how probabilities are written (one decimal where a whole percent hides a difference, the
+figures of one set summing to 100) and the odds screen (a row and a bar per outcome).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PIL import Image
+
+from firmware.screens import base
+from firmware.screens.ctx import Ctx
+from firmware.screens.widgets.keys import Intent, intent
+
+FINE_BELOW = 0.10        # below 10 % and above 90 % a whole percent hides a difference: one decimal
+FINE_ABOVE = 0.90
+
+
+def _fine(p: float) -> bool:
+    return p < FINE_BELOW or p > FINE_ABOVE
+
+
+def pct(p: float) -> str:
+    """One probability as a person reads it: a whole percent from 10 % to 90 %, one decimal below
+    and above (``4.2%``, ``97.5%``), and never a certainty it does not have (``<0.1%``, ``>99.9%``,
+    while 0 and 1 are ``0%`` and ``100%``)."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.0005:
+        return "<0.1%"
+    if p > 0.9995:
+        return ">99.9%"
+    return f"{100 * p:.1f}%" if _fine(p) else f"{100 * p:.0f}%"
+
+
+def _hamilton(exact: list[float], total: int, unit: int) -> list[int]:
+    """``exact`` (in tenths of a percent) rounded to multiples of ``unit`` summing to ``total``:
+    each rounded down, then the units left go to the largest remainders (or come off the smallest)."""
+    shown = [int(e // unit) * unit for e in exact]
+    order = sorted(range(len(exact)), key=lambda k: exact[k] - shown[k], reverse=True)
+    gap = total - sum(shown)
+    i = 0
+    while gap != 0 and order:
+        k = order[i % len(order)] if gap > 0 else order[-1 - i % len(order)]
+        step = unit if gap > 0 else -unit
+        if 0 <= shown[k] + step <= 1000:
+            shown[k] += step
+            gap -= step
+        i += 1
+        if i > 4 * len(order) + 4:
+            break
+    return shown
+
+
+def percents(ps: Sequence[float]) -> list[str]:
+    """The outcomes of one event (``ps`` sum to 1) written as :func:`pct` does, rounded so that the
+    figures shown sum to exactly 100 (never 101 %, never 99 %): the whole percents first (largest
+    remainders, to a sum that leaves the finer figures their own tenths), then the figures with one
+    decimal take the tenths left."""
+    exact = [1000 * p for p in ps]
+    fine = [k for k, p in enumerate(ps) if _fine(p)]
+    whole = [k for k in range(len(ps)) if k not in fine]
+    shown = [0] * len(ps)
+    fine_sum = sum(round(exact[k]) for k in fine)
+    whole_total = 10 * round((1000 - fine_sum) / 10) if whole else 0
+    for k, v in zip(whole, _hamilton([exact[k] for k in whole], whole_total, 10)):
+        shown[k] = v
+    for k, v in zip(fine, _hamilton([exact[k] for k in fine], 1000 - whole_total, 1)):
+        shown[k] = v
+    out = []
+    for p, v, k in zip(ps, shown, range(len(ps))):
+        if 0 < p and v == 0:
+            out.append("<0.1%" if k in fine else "<1%")
+        elif p < 1 and v == 1000:
+            out.append(">99.9%")
+        else:
+            out.append(f"{v / 10:.1f}%" if k in fine else f"{v // 10}%")
+    return out
+
+
+class OddsScreen:
+    """Outcomes with their chances, a row and a bar each (up to three): ``outcomes(ctx)`` gives
+    ``[(label, p)]`` (None while they are computed, ``[]`` when there is nothing to compute yet:
+    ``empty`` says why). With ``adjust`` the screen is a dial over a figure (a modifier): left/right
+    change it, ``figure(ctx)`` is shown in the title bar and ``hint()`` on the bottom row; only B
+    goes back. Without it, any of B, left, A, right or press closes."""
+
+    def __init__(self, title: str | Callable[[Ctx], str], outcomes: Callable[[Ctx], list[tuple[str, float]] | None],
+                 empty: str | Callable[[], str] = "", waiting: str | Callable[[], str] = "",
+                 adjust: Callable[[Ctx, int], None] | None = None, figure: Callable[[Ctx], str] | None = None,
+                 hint: Callable[[], str] | None = None) -> None:
+        self._title = title
+        self.outcomes = outcomes
+        self.empty = empty
+        self.waiting = waiting
+        self.adjust = adjust
+        self.figure = figure
+        self.hint = hint
+        self.shown_title = ""
+
+    @property
+    def title(self) -> str:
+        return self.shown_title
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        self.shown_title = self._title(ctx) if callable(self._title) else self._title
+        base.title_bar(draw, self.shown_title, self.figure(ctx) if self.figure else "")
+        rows = self.outcomes(ctx)
+        if not rows:
+            text = self.waiting if rows is None else self.empty
+            base.lines(draw, base.wrap(text() if callable(text) else text))
+            return img
+        figures = percents([p for _label, p in rows])
+        for i, ((label, p), value) in enumerate(zip(rows[:3], figures)):
+            y = base.TITLE_H + 1 + i * 17
+            base.put(draw, 1, y, base.clip(label, base.COLS - len(value) - 1))
+            base.put(draw, base.W - len(value) * base.CHAR_W - 1, y, value)
+            width = round((base.W - 3) * p)
+            draw.rectangle((1, y + 12, base.W - 2, y + 15), outline=1, fill=0)
+            if width:
+                draw.rectangle((1, y + 12, 1 + width, y + 15), fill=1)
+        if self.hint is not None and len(rows) < 3:
+            base.text(draw, 1, base.row_y(3), base.clip(self.hint()))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if self.adjust is not None:
+            what = intent("dial", key)
+            by = {Intent.MORE_ONE: 1, Intent.MORE: 1, Intent.LESS_ONE: -1, Intent.LESS: -1}.get(what)
+            if by is not None:
+                self.adjust(ctx, by)
+            elif what is Intent.BACK:
+                ctx.pop()
+            return
+        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
+            ctx.pop()

@@ -1,0 +1,213 @@
+"""A :class:`firmware.screens.ctx.Ctx` for screen unit tests, without storage, serial or hardware.
+
+The game runs in an in-memory :class:`firmware.session.Session` (the same rules as on the device);
+history, archives and the serial link are plain lists given to it; everything a screen does is
+recorded (``lines`` run, ``notes`` shown, ``sent`` over the serial link, ``commitments`` shown).
+
+    ctx = FakeCtx("new jc-battle seed=4", "add attacker c_leg10")
+    ctx.open(JcHome())
+    ctx.press("down", "a")
+    assert ctx.lines[-1] == "..."
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from engine import registry
+from engine.errors import LegatusError, NoSession
+from engine.rng import Rng
+from engine.text import Msg
+from firmware.i18n import localize, say, set_language
+from firmware.screens.ctx import Screen, Sent
+from firmware.session import Session, parse_line
+from firmware.settings import apply_settings, with_defaults
+
+
+class FakeCtx:
+    """The screen contract over an in-memory session (see the module docstring)."""
+
+    def __init__(self, *lines: str, settings: dict[str, Any] | None = None, lang: str = "en",
+                 history: list[dict[str, Any]] | None = None, archives: list[dict[str, Any]] | None = None,
+                 serial: bool = True, recorded: bool = False) -> None:
+        set_language(lang)
+        self.settings: dict[str, Any] = with_defaults({"language": lang, **(settings or {})})
+        self.session: Session | None = None
+        self.stack: list[Screen] = []
+        self.lines: list[str] = []              # every line run (also read-only ones), in order
+        self.notes: list[str] = []              # every notice shown
+        self.sent: list[str] = []               # lines sent over the serial link
+        self.commitments: list[str] = []
+        self.stored_history = list(history or [])
+        self.stored_archives = list(archives or [])
+        self.serial = serial
+        self.recorded = recorded
+        self.pending: set[str] = set()          # read-only lines ``ask`` answers None for (being computed)
+        for line in lines:
+            response = self.run(line)
+            assert response["ok"], (line, response)
+        self.lines.clear()
+
+    # -- the game ------------------------------------------------------------------------------
+    def view(self) -> dict[str, Any] | None:
+        return None if self.session is None else localize(self.session.view())
+
+    def run(self, line: str) -> dict[str, Any]:
+        self.lines.append(line)
+        try:
+            return {"ok": True, **localize(self._dispatch(line.strip()))}
+        except LegatusError as e:
+            return {"ok": False, "error": e.code, "message": say(e.message)}
+
+    def ask(self, line: str) -> dict[str, Any] | None:
+        if line.strip() in self.pending:
+            return None
+        return self.run(line)
+
+    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
+        self.lines.append(f"reopen {line} seed={seed}")
+        try:
+            self.session = Session.start(line, seed, "fake", committed)
+        except LegatusError as e:
+            return {"ok": False, "error": e.code, "message": say(e.message)}
+        return {"ok": True, "game": self.session.game.name}
+
+    def set_setting(self, key: str, value: str) -> dict[str, Any]:
+        return self.run(f"settings {key}={value}")
+
+    def _dispatch(self, line: str) -> dict[str, Any]:
+        req = parse_line(line)
+        if req.command == "new":
+            seed = req.opt_int("seed", lo=0)
+            self.session = Session.start(line, 1 if seed is None else seed, "fake", committed=seed is None)
+            view = self.session.view()
+            out: dict[str, Any] = {"game": self.session.game.name, "state": view}
+            if "commitment" in view:
+                out["commitment"] = view["commitment"]
+            return out
+        if req.command == "settings":
+            self.settings = with_defaults(apply_settings(self.settings, req.opts))
+            return {"settings": self.settings}
+        glob = registry.global_command(req.command)
+        if glob is not None and (self.session is None or self.session.command(req.command) is None):
+            seed = req.opt_int("seed", lo=0)
+            return glob.handler(req, Rng(7 if seed is None else seed))
+        if self.session is None:
+            raise NoSession(Msg("No session yet: start one with 'new <game>' ({}).", ", ".join(sorted(registry.GAMES))))
+        if req.command == "undo":
+            return {"undone": self.session.undo(), "state": self.session.view()}
+        if req.command == "log":
+            return {"log": self.session.log[-int(req.args[0] if req.args else 20):]}
+        if req.command == "state":
+            return {"state": self.session.view()}
+        if req.command == "reveal":
+            return {"seed": int(self.session.header["seed"])}
+        outcome = self.session.apply(line)
+        fields = dict(outcome.fields)
+        command = self.session.command(req.command)
+        if command is not None and command.mutates:
+            fields.setdefault("state", self.session.view())
+        return fields
+
+    # -- what is stored ------------------------------------------------------------------------
+    def history(self, limit: int | None = 50) -> list[dict[str, Any]]:
+        return self.stored_history[:limit]
+
+    def game_recorded(self) -> bool:
+        return self.recorded
+
+    def hardware_checks(self) -> list[Any]:
+        from firmware import doctor
+        return doctor.gather(Path("."), doctor.resolve_config(None, dict(self.settings)), None)
+
+    def archives(self, limit: int = 40) -> list[dict[str, Any]]:
+        return self.stored_archives[:limit]
+
+    def send_serial(self, line: str) -> Sent:
+        if not self.serial:
+            return "no link"
+        self.sent.append(line)
+        return "sent"
+
+    # -- the screen stack ----------------------------------------------------------------------
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+
+    def pop(self) -> None:
+        if len(self.stack) > 1:
+            self.stack.pop()
+
+    def replace(self, screen: Screen) -> None:
+        self.stack[-1] = screen
+
+    def depth(self) -> int:
+        return len(self.stack)
+
+    def under(self, levels: int = 1) -> Screen | None:
+        return self.stack[-1 - levels] if 0 < levels < len(self.stack) else None
+
+    def prune(self, drop: Callable[[Screen], bool]) -> None:
+        self.stack[:-1] = [s for s in self.stack[:-1] if not drop(s)]
+
+    def to_root(self) -> None:
+        del self.stack[1:]
+
+    def notify(self, text: str) -> None:
+        self.notes.append(say(text))
+
+    def show_commitment(self, code: str) -> None:
+        self.commitments.append(code)
+
+    # -- driving -------------------------------------------------------------------------------
+    def open(self, screen: Screen) -> FakeCtx:
+        """Put ``screen`` on the stack (over a placeholder root, so Back has somewhere to go)."""
+        if not self.stack:
+            self.stack.append(_Root())
+        self.stack.append(screen)
+        return self
+
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
+
+    def press(self, *keys: str) -> FakeCtx:
+        """Give ``keys`` to the top screen, one after the other (as the App does, minus undo)."""
+        for key in keys:
+            self.top.key(key, self)
+        return self
+
+    def render(self) -> Image.Image:
+        return self.top.render(self)
+
+    def texts(self) -> list[str]:
+        """Every text the top screen draws (firmware.screens.base.TRACE)."""
+        from firmware.screens import base
+        base.TRACE = []
+        try:
+            self.render()
+            return [t for _x, _y, t, _kind in base.TRACE]
+        finally:
+            base.TRACE = None
+
+
+class _Root:
+    """The bottom of a FakeCtx's stack: a blank frame that ignores keys."""
+
+    title = "root"
+
+    def render(self, ctx: Any) -> Image.Image:
+        return Image.new("1", (128, 64), 0)
+
+    def key(self, key: str, ctx: Any) -> None:
+        return None
+
+
+def _is_a_ctx(ctx: FakeCtx) -> Any:
+    """mypy checks the FakeCtx against the contract like the App (tests are not type-checked by
+    default; ``mypy tests/fakectx.py`` does)."""
+    from firmware.screens.ctx import Ctx
+    checked: Ctx = ctx
+    return checked

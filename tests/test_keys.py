@@ -1,0 +1,46 @@
+"""The one key grammar (issue 22 item 2): one table says what every key means where the cursor
+stands, docs/keys.md shows that table, and no screen reads the keys for itself."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from firmware.screens.widgets.keys import GRAMMAR, KEYS, Intent, intent, table_markdown
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_docs_keys_shows_the_table_the_code_uses():
+    assert table_markdown() in (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
+
+
+def test_the_grammar_holds_in_every_place():
+    for place, table in GRAMMAR.items():
+        if place == "keytest":                   # the key test names every key, hold B too; hold A leaves
+            assert {intent(place, k) for k in KEYS if k != "a:hold"} == {Intent.NOTHING}
+            assert intent(place, "a:hold") is Intent.CLOSE
+            continue
+        assert table.get("b:hold", Intent.CLOSE) in (Intent.UNDO, Intent.CLOSE), place   # hold B: undo (a notice closes)
+        if place not in ("notice", "question"):
+            assert table["b"] is Intent.BACK, place                         # B is back everywhere
+            assert table["a:hold"] == table["key3"] == Intent.SECOND, place  # hold A = KEY3
+    for place in ("row", "text", "question"):
+        assert intent(place, "left") is Intent.BACK                         # left/B back
+    assert intent("row", "right") is intent("row", "a") is intent("row", "press") is Intent.SELECT
+    assert intent("question", "a") is Intent.YES
+    assert {intent("question", k) for k in ("right", "press")} == {Intent.NOTHING}   # a nudge never confirms
+    assert {intent("notice", k) for k in KEYS} == {Intent.CLOSE}
+    for place in ("figure", "choice", "dial"):                              # a figure: left/right change it
+        assert (intent(place, "left"), intent(place, "right")) == (Intent.LESS, Intent.MORE)
+        assert intent(place, "a") is Intent.GO
+    assert intent("figure", "press") is intent("dial", "press") is Intent.STEP
+    assert intent("choice", "press") is Intent.GO
+
+
+def test_no_screen_reads_a_raw_key_for_itself():
+    raw = re.compile(r"""\bkey\s*(==|!=|in)\s*[("'\[]""")
+    for path in (ROOT / "firmware" / "screens").rglob("*.py"):
+        if path.name == "keys.py":
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not raw.search(line), f"{path.relative_to(ROOT)}:{n}: {line.strip()}"

@@ -1,0 +1,82 @@
+"""The widgets on their own (firmware/screens/widgets/): odds as people read them, the dice entry's
+guesses, the dial, the scroll bar."""
+from __future__ import annotations
+
+import itertools
+import random
+
+from firmware import dice_guess
+from firmware.screens import base
+from firmware.screens.widgets import DiceEntry, Dial, pct, percents, scroll_bar
+from tests.fakectx import FakeCtx
+
+
+def test_one_decimal_where_a_whole_percent_hides_a_difference():  # issue 24 §3
+    assert [pct(p) for p in (0.042, 0.5, 0.9749, 0.0004, 0.9996, 0, 1)] == \
+        ["4.2%", "50%", "97.5%", "<0.1%", ">99.9%", "0%", "100%"]
+
+
+def test_the_figures_of_one_event_always_sum_to_100():  # issue 24 §3: never 101
+    rng = random.Random(5)
+    for _ in range(2000):
+        cuts = sorted(rng.random() for _ in range(2))
+        ps = [cuts[0], cuts[1] - cuts[0], 1 - cuts[1]]
+        shown = percents(ps)
+        total = sum(float(s.strip("<>%")) for s in shown if not s.startswith(("<", ">")))
+        assert abs(total - 100) < 1e-9 or any(s.startswith(("<", ">")) for s in shown), (ps, shown)
+        for p, s in zip(ps, shown):
+            fine = p < 0.1 or p > 0.9
+            assert ("." in s) == fine or s.startswith(("<", ">")), (p, s)
+            if not s.startswith(("<", ">")):
+                assert abs(float(s[:-1]) - 100 * p) <= (0.55 if fine else 1.0) + 1e-9, (p, s)   # the tenths left by whole percents
+    assert percents([0.335, 0.335, 0.33]) == ["34%", "33%", "33%"]          # rounded one by one: 34+34+33 = 101
+
+
+def test_a_die_reached_is_never_changed_by_the_guess_for_another():  # issue 24 §2
+    entry = DiceEntry("Roll", [("", 4)], lambda c, f: None)
+    ctx = FakeCtx().open(entry)
+    assert entry.faces[0] == dice_guess.chain(4, 0, [dice_guess.start_face(0, 4, None)])
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        entry.resize([("", 3)])
+        entry.resize([("", 4)])                        # fresh dice
+        entry.faces[0][0] = a
+        entry.guess(0)
+        ctx.press("right")                             # die 2 read as the guess
+        read = entry.faces[0][1]
+        ctx.press("left")
+        for _ in range((b - a) % 6):
+            ctx.press("up")                            # die 1 turned to b: die 2 stays, 3 and 4 follow
+        assert entry.faces[0][0] == b and entry.faces[0][1] == read
+        assert entry.faces[0][2] == dice_guess.start_face(2, 4, read)
+    assert [entry.set[0][i] for i in range(4)] == [True, True, False, False]
+
+
+def test_right_stops_at_the_last_die_and_two_rows_are_one_path():
+    got = []
+    entry = DiceEntry("Battle", [("Attack", 3), ("Defence", 3)], lambda c, faces: got.append(faces))
+    ctx = FakeCtx().open(entry)
+    ctx.press(*["right"] * 10)
+    assert entry.at == (1, 2)
+    ctx.press("press")
+    assert got == [entry.faces] and len(got[0]) == 2
+
+
+def test_the_dial_steps_and_applies():
+    got = []
+    dial = Dial("Fame", 1, -99, 99, lambda c, v: got.append(v), step=1)
+    ctx = FakeCtx().open(dial)
+    ctx.press("right", "right", "up", "press", "right", "down", "down")     # +1 +5 +5 +1, step 10: +10, -2
+    assert dial.value == 20
+    ctx.press("a")
+    assert got == [20]
+
+
+def test_the_scroll_bar_spans_what_is_shown_and_sits_at_the_ends():
+    img, draw = base.frame()
+    scroll_bar(draw, 0, 4, 4)                           # everything shown: no bar
+    assert img.getbbox() is None
+    scroll_bar(draw, 0, 4, 8, 12, 52)
+    assert img.getbbox() == (base.W - 2, 12, base.W, 12 + 26)
+    img, draw = base.frame()
+    scroll_bar(draw, 4, 4, 8, 12, 52)
+    assert img.getbbox()[3] == 64                      # the last page: the bar ends at the bottom
