@@ -454,7 +454,7 @@ def _remember_players(store: Store, session: Session) -> None:
     record = record_of(session.game.name)
     named = list(session.people.values())
     if record is not None and record.players is not None:
-        named += record.players(session.game.name, session.game.view(session.state))
+        named += record.players(session.game.name, dict(session.game.view(session.state)))
     players.seen(store, named)
 
 

@@ -25,6 +25,7 @@ class GloryHome(ListScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        self.was_finished: bool | None = None
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -40,7 +41,16 @@ class GloryHome(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
+        if view["finished"] and self.was_finished is False:
+            self.reset()                      # round 9 has ended: the cursor on the final score
+        self.was_finished = view["finished"]
         leader = max(view["players"], key=lambda p: view["fame"][p])
+        final = Item(_("Final score"), lambda c: c.push(ScoreEntry(c)), ident="final")
+        if view["finished"]:                  # after round 9: the score first; fame and medals may
+            return [final,                    # still be corrected until the score is final
+                    Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
+                    Item(_("Medals"), lambda c: c.push(MedalScreen())),
+                    Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5")]
         out = [
             Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
             Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
@@ -55,7 +65,7 @@ class GloryHome(ListScreen):
             out.append(Item(_("Farming income"), self._farming))
             out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
             out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
-        out.append(Item(_("Final score"), lambda c: c.push(ScoreEntry(c))))
+        out.append(final)
         return out
 
     @staticmethod

@@ -17,7 +17,7 @@ from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.odds import advice_value, odds_line
-from firmware.screens.jc.setup import open_add, setup_form
+from firmware.screens.jc.setup import next_battle_form, open_add
 from firmware.screens.jc.words import RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of
 from firmware.screens.widgets import ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen, die_tile, intent, scroll_bar
 from firmware.screens.widgets.dice import DIE
@@ -138,7 +138,7 @@ class BattleScreen(DecisionList):
         if d is None:
             return [Item(_("Result"), lambda c: c.push(OverScreen())),
                     Item(_("Battle log"), lambda c: c.push(log_screen(c))),
-                    Item(_("Next battle"), lambda c: c.push(setup_form(next_battle=True)))]
+                    Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
         if d["kind"] == "hit":
             out = []
             for k in d["choices"]:

@@ -11,7 +11,7 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.jc.battle import BattleScreen, ask_fight, forces_screen, log_screen
 from firmware.screens.jc.campaign import CardsMenu, ask_winter, vp_screen
 from firmware.screens.jc.odds import odds_screen
-from firmware.screens.jc.setup import open_add, setup_form
+from firmware.screens.jc.setup import next_battle_form, open_add, setup_form
 from firmware.screens.jc.words import GAME, side_name, view_of
 from firmware.screens.widgets import Item, ListScreen
 
@@ -42,7 +42,7 @@ class JcHome(ListScreen):
             out += [Item(_("Odds"), lambda c: c.push(odds_screen())),
                     Item(_("Fight to the end"), ask_fight)]
         else:
-            out.append(Item(_("Next battle"), lambda c: c.push(setup_form(next_battle=True))))
+            out.append(Item(_("Next battle"), lambda c: c.push(next_battle_form(c))))
         out += [Item(_("Forces"), lambda c: c.push(forces_screen(c))),
                 Item(_("Battle log"), lambda c: c.push(log_screen(c))),
                 Item(_("Victory points"), lambda c: c.push(vp_screen()),

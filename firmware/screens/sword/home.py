@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from engine.actions import with_people
 from engine.sword import actions as act
 from engine.text import N_
 from firmware.i18n import _
@@ -13,6 +14,7 @@ from firmware.screens.sword.rolls import CheckMenu, battle_form, naval_form, odd
 from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import PRESETS, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen
+from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -22,14 +24,39 @@ def open_game(ctx: Ctx) -> None:
 
 
 class SetupScreen(ListScreen):
+    """The number of players (the powers in play, as the rules set them), then who plays them."""
+
     title = Said(N_("New Sword game"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_(label), partial(self._start, powers=powers)) for label, powers in PRESETS]
+        return [Item(_(label), partial(self._people, powers=powers)) for label, powers in PRESETS]
 
     @staticmethod
-    def _start(ctx: Ctx, powers: str) -> None:
-        play.start_game(ctx, act.new(powers.split(",")), SwordHome)
+    def _people(ctx: Ctx, powers: str) -> None:
+        ctx.push(PeopleForm(powers.split(",")))
+
+
+class PeopleForm(ListScreen):
+    """Start, then who plays each power (the known players first; nobody named: "Player N" in
+    exports). A on Start begins the game."""
+
+    title = Said(N_("Who plays?"))
+
+    def __init__(self, powers: list[str]) -> None:
+        super().__init__()
+        self.powers = powers
+        self.seats = Seats([(p, partial(short, p)) for p in powers], lambda i: "—")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return [Item("▶ " + _("Start"), self._start, ident="start"), *self.seats.items(ctx, None, self._picked)]
+
+    def _picked(self, ctx: Ctx, seat: int) -> None:
+        self.cursor = self._mark = min(seat + 2, len(self.powers))
+        self.current = ""
+
+    def _start(self, ctx: Ctx) -> None:
+        play.start_game(ctx, with_people(act.new(self.powers), self.seats.people()), SwordHome)
+        ctx.prune(lambda s: isinstance(s, SetupScreen))
 
 
 class SwordHome(ListScreen):
