@@ -281,14 +281,15 @@ def test_known_players_sit_down_and_one_is_picked_in_two_presses():  # issue 24 
     ctx = FakeCtx(players=["Анна", "Борис", "Вера", "Гліб", "Дана"]).open(SetupScreen(GloryHome))
     ctx.render()
     assert [ctx.top.name(i) for i in range(4)] == ["Анна", "Борис", "Вера", "Гліб"]   # the last table
-    ctx.press("down", "a")                         # Player 1: the list, on Анна
+    ctx.press("down", "a")                         # Player 1: the list, those not at the table first
     assert isinstance(ctx.top, PlayerPicker) and ctx.top.cursor == 0
-    ctx.press("down", "down", "down", "down", "a")     # Дана: two presses and the moves to her
+    assert [str(i.label) for i in ctx.top.items(ctx)][:2] == ["Дана", "Анна"]
+    ctx.press("a")                                 # Дана: the seat's A and this A, two presses
     assert [ctx.top.name(i) for i in range(4)] == ["Дана", "Борис", "Вера", "Гліб"]
     assert ctx.top.cursor == 2                      # the form goes on to player 2
-    ctx.press("a", "down", "down", "a")            # player 2 takes Гліб: he and Борис change places
+    ctx.press("a", "down", "down", "down", "a")    # player 2 takes Гліб: he and Борис change places
     assert [ctx.top.name(i) for i in range(4)] == ["Дана", "Гліб", "Вера", "Борис"]
-    ctx.press("up", "up", "up", "a")               # A on Players: start
+    ctx.press("down", "down", "a")                 # A on Harsh Times (a figure row): start
     assert ctx.lines[-1].startswith("new glory players=Дана,Гліб,Вера,Борис")
 
 

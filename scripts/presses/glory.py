@@ -160,3 +160,111 @@ def play(d: Driver, rng: random.Random) -> None:
         assert isinstance(d.top, ScoreResult), d.screen()
     scores = d.top.result["scores"]
     assert {n: scores[n]["total"] for n in TOTALS} == TOTALS, scores
+    play_players(d, rng)
+
+
+# -- issue 24 §1: players remembered ---------------------------------------------------------------------
+LAST_TABLE = "Glory: new game, the last game's four players"
+FOUR_OF_SIX = "Glory: new game, four of six known players"
+TYPING = "name: typing a 4-letter name (Cyrillic in ru/uk)"
+TARGETS.update({LAST_TABLE: (12, 12), FOUR_OF_SIX: (12, 12)})
+NAMES = {"en": "Jack", "ru": "Маша", "uk": "Леся"}
+
+
+def _grid_path(rows: list[list[str]], start: tuple[int, int], cell: str) -> tuple[list[str], tuple[int, int]]:
+    """The fewest joystick moves over the keyboard (TypeScreen: up/down go round the rows, keeping
+    the column where the row is long enough; left/right go round within a row) to ``cell``."""
+    goal = next((r, c) for r, row in enumerate(rows) for c, x in enumerate(row) if x == cell)
+    seen = {start: []}
+    queue = deque([start])
+    while queue:
+        r, c = queue.popleft()
+        if (r, c) == goal:
+            return seen[(r, c)], goal
+        for key in ("up", "down", "left", "right"):
+            if key in ("up", "down"):
+                nr = (r + (1 if key == "down" else -1)) % len(rows)
+                nxt = (nr, min(c, len(rows[nr]) - 1))
+            else:
+                nxt = (r, (c + (1 if key == "right" else -1)) % len(rows[r]))
+            if nxt not in seen:
+                seen[nxt] = seen[(r, c)] + [key]
+                queue.append(nxt)
+    raise LookupError(cell)
+
+
+def type_name(d: Driver, name: str) -> None:
+    """On the keyboard: the fewest moves to each letter and A (a person's name begins with a capital
+    by itself), then hold A to finish."""
+    from firmware.i18n import language
+    from firmware.screens.widgets.keyboard import TypeScreen, keyboard
+    screen = d.top
+    assert isinstance(screen, TypeScreen), type(screen).__name__
+    rows = keyboard(language())
+    for ch in name:
+        assert ch.isupper() == screen.upper, (ch, screen.upper)
+        keys, _ = _grid_path(rows, (screen.row, screen.col), ch.lower())
+        for k in keys:
+            d.press(k)
+        d.press("a")
+    d.press("a:hold")
+
+
+def _to_seat(d: Driver, seat: int) -> None:
+    d.press(*moves(d.top.cursor, seat + 1))           # the form: Players, then the seats
+
+
+def play_players(d: Driver, rng: random.Random) -> None:
+    """A new game with the players of the last one (they sit down by themselves), one with four of
+    six known players in another order (the list of known players, two presses each when the one
+    wanted comes first), and typing a name nobody knows yet."""
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.setup import SetupScreen
+    from firmware.screens.menu import MainMenu
+    from firmware.screens.widgets.people import PlayerPicker
+    d.run("end")                                       # the last game's score is final
+    d.app.stack[:] = [MainMenu()]
+    with d.task(LAST_TABLE):
+        d.select(re.compile("Glory|славу", re.I))      # Resume: the game's home, New game first
+        d.press("a")                                   # the form: the last table sits already
+        assert isinstance(d.top, SetupScreen), type(d.top).__name__
+        d.press("a")                                   # A on a figure row: start
+        assert isinstance(d.top, GloryHome) and d.console.session.view()["round"] == 1
+    assert d.console.session.view()["players"] == list(SHEETS)
+    for line in ("new glory players=Анна,Борис seed=2", "end"):
+        assert d.run(line)["ok"], line
+    wanted = ["Mary", "Анна", "Ross", "Henry"]
+    d.app.commitment = d.app.message = None            # the code box of the game just started, closed
+    d.app.stack[:] = [MainMenu()]
+    with d.task(FOUR_OF_SIX):
+        d.select(re.compile("Glory|славу", re.I))
+        d.press("a")
+        form = d.top
+        assert isinstance(form, SetupScreen), type(form).__name__
+        d.app.render()
+        for seat, name in enumerate(wanted):
+            if form.name(seat) == name:
+                continue
+            _to_seat(d, seat)
+            d.press("a")
+            picker = d.top
+            assert isinstance(picker, PlayerPicker)
+            d.select(re.compile("^" + re.escape(name) + "$"))
+        figures = [0, len(wanted) + 1, len(wanted) + 2]            # Players, Harsh Times, Clockwise
+        d.press(*moves(form.cursor, min(figures, key=lambda r: abs(r - form.cursor))))
+        d.press("a")                                               # A on a figure row: start
+        assert isinstance(d.top, GloryHome)
+    assert d.console.session.view()["players"] == wanted
+    d.app.commitment = d.app.message = None
+    d.app.stack[:] = [MainMenu()]
+    form = SetupScreen(GloryHome)
+    d.app.push(form)
+    d.app.render()
+    form.seats.names[3] = None                          # the 4th seat: someone nobody knows yet
+    name = NAMES.get(d.lang, "Jack")
+    with d.task(TYPING):
+        _to_seat(d, 3)
+        d.press("a")
+        d.select(re.compile(r"…$"))                    # Type a name…
+        type_name(d, name)
+    assert d.top.name(3) == name

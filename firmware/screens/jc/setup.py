@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.actions import with_people
 from engine.jc import actions as act
+from engine.jc.order import ballista_rating
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.text import N_
@@ -97,11 +98,20 @@ class AddScreen(ListScreen):
             if b["status"] != "available" or b["id"] in present:
                 continue
             out.append(Item(say(block_name(b["name"])), partial(self._pick, block=b),
-                            f"{b['rating'].split('/')[0]} {roman(b['strength'])}"))
+                            f"{rating_as(b, self.role)} {roman(b['strength'])}"))
         return out
 
     def _pick(self, ctx: Ctx, block: dict[str, Any]) -> None:
         ctx.push(block_form(self.role, block))
+
+
+def rating_as(block: dict[str, Any], role: str) -> str:
+    """A roster block's rating as it fights in ``role``: the ballista is D4 where its side attacks
+    and B4 where it defends (J-2); any other block its printed rating."""
+    if block.get("kind") == "ballista":
+        letter, fp = ballista_rating(role)
+        return f"{letter}{fp}"
+    return str(block["rating"]).split("/")[0]
 
 
 def block_form(role: act.Role, block: dict[str, Any]) -> NumberForm:

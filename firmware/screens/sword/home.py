@@ -13,7 +13,7 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.sword.rolls import CheckMenu, battle_form, naval_form, odds_screen, result_screen, tactics_form
 from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import PRESETS, run_line, short, view_of
-from firmware.screens.widgets import Item, ListScreen
+from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.result import ResultScreen
 
@@ -59,7 +59,7 @@ class PeopleForm(ListScreen):
         ctx.prune(lambda s: isinstance(s, SetupScreen))
 
 
-class SwordHome(ListScreen):
+class SwordHome(WrappedListScreen):
     title = Said(N_("Sword of Rome"))
 
     def status(self, ctx: Ctx) -> str:
@@ -85,7 +85,8 @@ class SwordHome(ListScreen):
             out.append(Item(_("Last roll"), self._last))
         if not view["finished"]:
             out.append(Item(_("Next round"), self._advance, _("now {}").format(view["round"])))
-        return out
+        new = Item(_("New game"), lambda c: c.push(SetupScreen()), ident="new")
+        return [new, *out] if view["finished"] or view.get("ended") else [*out, new]
 
     @staticmethod
     def _consuls(ctx: Ctx) -> None:

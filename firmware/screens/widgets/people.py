@@ -89,8 +89,10 @@ class Seats:
 
 
 class PlayerPicker(ListScreen):
-    """The known players (most recent first; one already seated shows where), "Type a name…" and
-    "No name"; A sits the one under the cursor on the seat and goes back to the form."""
+    """The known players — those not at the table yet first (most recent first: the likeliest
+    pick is under the cursor), then this seat's own (✓) and those on other seats (their seat's
+    number: picking one changes places) —, "Type a name…" and "No name"; A sits the one under
+    the cursor on the seat and goes back to the form."""
 
     def __init__(self, seats: Seats, seat: int, after: Callable[[Ctx, int], None] | None = None) -> None:
         super().__init__()
@@ -98,7 +100,7 @@ class PlayerPicker(ListScreen):
         self.seat = seat
         self.after = after
         self._known: list[str] | None = None
-        self._placed = False
+        self._order: list[str] = []
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -111,20 +113,19 @@ class PlayerPicker(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         from firmware.i18n import _
+        if self._known is None:
+            where = {name.casefold(): j for j, name in enumerate(self.seats.names) if name is not None}
+            known = self.known(ctx)             # the order is fixed when the list opens
+            self._order = sorted(known, key=lambda n: (0 if n.casefold() not in where else
+                                                        1 if where[n.casefold()] == self.seat else 2))
         where = {name.casefold(): j for j, name in enumerate(self.seats.names) if name is not None}
         out = []
-        for name in self.known(ctx):
+        for name in self._order:
             j = where.get(name.casefold())
-            mark = "" if j is None or j >= len(self.seats.seats) else ("✓" if j == self.seat else str(j + 1))
+            mark = "" if j is None else ("✓" if j == self.seat else str(j + 1))
             out.append(Item(name, partial(self._chosen, name=name), mark, ident=f"player:{name}"))
         out.append(Item(_("Type a name…"), self._type, ident="type"))
         out.append(Item(_("No name"), partial(self._chosen, name=None), ident="none"))
-        if not self._placed:                   # the cursor starts on the seat's own player
-            self._placed = True
-            current = self.seats.names[self.seat]
-            keys = [i.key for i in out]
-            if current is not None and f"player:{current}" in keys:
-                self.cursor = self._mark = keys.index(f"player:{current}")
         return out
 
     def _chosen(self, ctx: Ctx, name: str | None) -> None:
