@@ -158,8 +158,8 @@ class BattleScreen(DecisionList):
 
     def footer(self, ctx: Ctx) -> str:
         got = hit_advice(ctx)
-        if got is not None and got[2]:                  # a hit: what the next choice costs
-            return _("Next choice: −{}").format(pct(max(0.0, got[1] - got[2][0][1])))
+        if got is not None and got[2] and got[1] - got[2][0][1] >= 0.0005:    # a hit: what the next choice costs
+            return _("Next choice: −{}").format(pct(got[1] - got[2][0][1]))
         return odds_line(ctx)
 
     def render(self, ctx: Ctx) -> Image.Image:
