@@ -15,7 +15,7 @@ from firmware.screens.jc.campaign import CardsMenu, ask_winter, vp_screen
 from firmware.screens.jc.odds import odds_screen
 from firmware.screens.jc.setup import next_battle_form, open_add, setup_form
 from firmware.screens.jc.words import GAME, side_name, view_of
-from firmware.screens.widgets import Item, ListScreen, TextScreen
+from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
 
 def open_game(ctx: Ctx) -> None:
@@ -23,7 +23,7 @@ def open_game(ctx: Ctx) -> None:
     play.continue_or_setup(ctx, (GAME,), JcHome, lambda: setup_form(home=JcHome))
 
 
-class JcHome(ListScreen):
+class JcHome(WrappedListScreen):
     """The session's home: the battle, its odds and forces, the campaign's bookkeeping."""
 
     @property

@@ -124,7 +124,7 @@ class PlayerPicker(ListScreen):
             j = where.get(name.casefold())
             mark = "" if j is None else ("✓" if j == self.seat else str(j + 1))
             out.append(Item(name, partial(self._chosen, name=name), mark, ident=f"player:{name}"))
-        out.append(Item(_("Type a name…"), self._type, ident="type"))
+        out.append(Item(_("Enter a name…"), self._type, ident="type"))
         out.append(Item(_("No name"), partial(self._chosen, name=None), ident="none"))
         return out
 
