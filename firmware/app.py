@@ -148,9 +148,10 @@ class App:
         is known nothing more is drawn or undone)."""
         session = self.console.session
         record = record_of(session.game.name) if session is not None else None
-        if session is not None and not session.ended and record is not None and record.amends is not None:
-            return              # its score may still be corrected: the players say when it is final
         newest = self._newest_finished()
+        if session is not None and not session.ended and record is not None and record.amends is not None:
+            self._finished_seen = max(self._finished_seen, newest)   # its score may still be corrected:
+            return                                                   # the players say when it is final
         if newest > self._finished_seen and session is not None and session.committed:
             reply = self.console.request("reveal")
             self._view_stale = True

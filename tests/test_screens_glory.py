@@ -331,3 +331,33 @@ def test_back_from_the_pad_lands_on_the_row_it_was_on():
     assert ctx.top is entry and entry.cursor == 2
     ctx.press("a")                                # A opens that row again
     assert ctx.top.entry == SHEET_ROWS[2][0]
+
+
+def test_after_round_9_the_score_is_corrected_until_the_players_say_it_is_final(state_dir):  # issue 24 §2
+    rounds = ["event", "end-round"] * 9
+    app = app_with(["new glory players=Ann,Bob"] + rounds + ["sheet Ann denarii 8"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome) and str(home.items(app)[0].label) == "Final score"
+        app.handle("a")                               # Final score: the pad's rows
+        app.handle("up")                              # (the list starts on its first row: go to Show scores)
+        for _ in range(len(SHEET_ROWS)):
+            app.handle("down")
+        app.handle("a")                               # Show scores: History records this score
+        assert isinstance(app.stack[-1], ScoreResult)
+        assert app.banner is None and app.console.session.ended is False   # no seed yet: corrections go on
+        app.handle("b")
+        app.handle("b")
+        assert app.run("fame Bob +9")["ok"]            # a correction after round 9
+        app.push(ScoreResult(app.run("score")))
+        [game] = app.run("history")["games"]
+        assert [p["name"] for p in game["players"] if p["winner"]] == ["Bob"]        # History follows
+        labels = [str(i.label) for i in app.stack[-1].items(app)]
+        for _ in range(labels.index("The score is final")):
+            app.handle("down")
+        app.handle("a")
+        app.handle("a")                               # yes: the score is final
+        assert app.console.session.ended is True and "seed" in " ".join(app.message or [])
+        assert not app.run("fame Ann +1")["ok"]
+    finally:
+        app.console.close()
