@@ -7,7 +7,7 @@ dice and the bags (engine/kit.py, engine/dice.py); each game has its own in ``en
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal, NewType
 
 Line = NewType("Line", str)
@@ -96,3 +96,23 @@ def kit_state() -> Line:
 def bag(command: BagCommand, *names: str, side: bool = False) -> Line:
     """A bag or deck command (``draw``, ``put gold`` …); ``side``: the side kit's (``kit draw``)."""
     return words("kit" if side else "", command, *names)
+
+
+# -- the players this device has seen (firmware/players.py) ---------------------------------------------
+def players() -> Line:
+    return Line("players")
+
+
+def forget_player(name: str) -> Line:
+    return words("players", "forget", name)
+
+
+def rename_player(old: str, new: str) -> Line:
+    return words("players", "rename", old, new)
+
+
+def with_people(line: Line, people: Mapping[str, str | None]) -> Line:
+    """A ``new …`` line with the person who plays each side (``people=caesar:Anna,pompey:Boris``);
+    sides nobody was named for are left out (the line is unchanged when nobody was named)."""
+    named = [f"{side}:{name}" for side, name in people.items() if name]
+    return words(line, f"people={','.join(named)}" if named else "")

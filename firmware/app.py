@@ -15,6 +15,7 @@ from PIL import Image
 from engine import actions as act
 from engine.actions import Line
 from firmware.console import Console
+from firmware.games import record_of
 from firmware.i18n import _, localize, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent
@@ -145,8 +146,12 @@ class App:
         frame (issue 12: the device reveals it at game end); the next key hides it and acts.
         The seed comes from ``reveal``, which ends the session first (issue 20: once the seed
         is known nothing more is drawn or undone)."""
-        newest = self._newest_finished()
         session = self.console.session
+        record = record_of(session.game.name) if session is not None else None
+        newest = self._newest_finished()
+        if session is not None and not session.ended and record is not None and record.amends is not None:
+            self._finished_seen = max(self._finished_seen, newest)   # its score may still be corrected:
+            return                                                   # the players say when it is final
         if newest > self._finished_seen and session is not None and session.committed:
             reply = self.console.request("reveal")
             self._view_stale = True

@@ -32,7 +32,7 @@ T = TypeVar("T")
 PROTOCOL_VERSION = 1
 MAX_LINE = 4096
 BUILTINS = ("help", "version", "new", "commit", "state", "undo", "log", "actions", "roll", "settings", "reveal",
-            "history", "export", "quit")
+            "history", "export", "players", "quit")
 NO_ARGUMENTS = ("help", "version", "quit", "state", "undo", "reveal", "commit")
 # What an ended session still answers (PROTOCOL.md, third round); anything else of it: game_over.
 AFTER_END = frozenset({"state", "log", "actions", "reveal"})
@@ -159,6 +159,9 @@ class Console:
         if name in ("history", "export"):
             from firmware import export
             return export.command(self.store.db, name, req)
+        if name == "players":
+            from firmware import players
+            return players.command(self.store, req.args, req.opts)
         session = self.session
         if session is not None and session.ended and name not in AFTER_END and (
                 name == "undo" or session.command(name) is not None):
@@ -265,6 +268,7 @@ class Console:
             self._pending = None
         self.session = session
         self._safely("note the start", lambda: history.note_started(self.store, session))
+        self._safely("remember the players", lambda: _remember_players(self.store, session))
         out: dict[str, Any] = {"game": session.game.name}
         view = session.view()
         if view["commitment"] is not None:
@@ -440,6 +444,18 @@ class Console:
 
     def close(self) -> None:
         self.store.close()
+
+
+def _remember_players(store: Store, session: Session) -> None:
+    """The people a new game names (Glory's players, any game's ``people=``) go to the players'
+    list (firmware/players.py), the first named the most recent."""
+    from firmware import players
+    from firmware.games import record_of
+    record = record_of(session.game.name)
+    named = list(session.people.values())
+    if record is not None and record.players is not None:
+        named += record.players(session.game.name, dict(session.game.view(session.state)))
+    players.seen(store, named)
 
 
 def _session_command_names() -> set[str]:

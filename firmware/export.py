@@ -1,22 +1,33 @@
 """``history [N]`` and ``export format=bgstats|csv|draws [id=…]`` (PROTOCOL.md, "Added in version 1",
 "third round").
 
-``bgstats``: one play in the BG Stats push shape — ``sourceName``, ``game`` (``name``, ``bggId``
-where known, ``sourceGameId``), ``players`` (``name``, ``score``, ``winner``, ``startPlayer``) and
-``playDate`` (``YYYY-MM-DD HH:MM:SS``, UTC). No BoardGameGeek id is guessed: ``bggId`` is left out
-until one is verified (``BGG_IDS``). ``csv``: a header line and one row per player per game.
+``bgstats``: one play exactly in BG Stats' published push format (the ``createPlay`` link, see
+:data:`PUBLISHED`): ``sourceName``, ``sourcePlayId``, ``playDate`` (local time ``YYYY-MM-DD
+HH:MM:SS``, the game's start), ``durationMin`` (from the recorded start and finish, when both
+clocks were set), ``comments``, ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
+``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
+was named for is ``Player N`` —, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
+best, ties broken as the game's rules break them, ``startPlayer``). Nothing else goes into the
+play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
+play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. No BoardGameGeek id
+is guessed: ``bggId`` is left out until one is verified (``BGG_IDS``).
+
+``csv``: UTF-8 with a byte-order mark and CRLF line ends (a spreadsheet opens it with Cyrillic
+intact), a header line and one row per player per game, one column per mode flag.
 ``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
 
-An ended game's entry carries its ``seed``, ``share`` and ``commitment`` (bgstats: ``fairDraw``;
-csv: the last three columns); a game whose session has not ended carries none of them (null, or
-empty cells), and its draw record is refused.
+An ended game's entry carries its ``seed``, ``share`` and ``commitment``; a game whose session has
+not ended carries none of them (null, or empty cells), and its draw record is refused.
 """
 from __future__ import annotations
 
 import csv
+import datetime as _dt
 import io
 import json
+import logging
 import sqlite3
+import urllib.parse
 from typing import Any
 
 from engine.errors import BadArguments
@@ -24,57 +35,177 @@ from engine.game import Request
 from engine.text import Msg
 from firmware import fairness, history
 
+log = logging.getLogger(__name__)
+
 BGG_IDS: dict[str, int] = {}          # game -> verified BoardGameGeek id (none verified yet)
-CSV_FIELDS = ("id", "game", "name", "status", "started", "finished", "mode", "player", "score", "winner",
-              "start_player", "result", "seed", "share", "commitment")
+LINK = "https://app.bgstatsapp.com/createPlay.html?data="     # BG Stats' published push link
+# The fields of BG Stats' published push format (its "push plays from other apps" page): a play
+# exported here holds these and no others (tests/test_export.py checks it).
+PUBLISHED = {
+    "play": frozenset({"sourceName", "sourcePlayId", "playDate", "durationMin", "comments", "board", "location",
+                       "game", "players"}),
+    "game": frozenset({"name", "bggId", "sourceGameId", "highestWins", "noPoints"}),
+    "player": frozenset({"name", "sourcePlayerId", "role", "score", "winner", "rank", "startPlayer"}),
+}
+CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", "duration_min")
+CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment")
 FORMATS = ("bgstats", "csv", "draws")
 
 
+# -- times ---------------------------------------------------------------------------------------------
+def _utc(iso: str | None) -> _dt.datetime | None:
+    if not iso:
+        return None
+    try:
+        when = _dt.datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        log.warning("a History time does not parse: %r", iso[:40])
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=_dt.timezone.utc)
+
+
 def _play_date(entry: dict[str, Any]) -> str:
-    when = entry.get("finished") or entry.get("started") or ""
-    return when.replace("T", " ").rstrip("Z")[:19]
+    """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); the finish if
+    the start is unknown."""
+    when = _utc(entry.get("started")) or _utc(entry.get("finished"))
+    return when.astimezone().strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
+
+
+def duration_min(entry: dict[str, Any]) -> int | None:
+    """Whole minutes from the recorded start to the finish (at least 1), or None when either is
+    unknown or was taken while the clock was not set."""
+    start, end = _utc(entry.get("started")), _utc(entry.get("finished"))
+    if start is None or end is None or entry.get("unsynced") or end < start:
+        return None
+    return max(1, round((end - start).total_seconds() / 60))
+
+
+# -- players as people ----------------------------------------------------------------------------------
+def _side_word(game: str, role: str) -> str:
+    """A side's name as the box names it (English: the game's name is English too)."""
+    from firmware.games import record_of
+    record = record_of(game)
+    return record.seats.get(role, role.capitalize()) if record is not None else role.capitalize()
+
+
+def people(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """The entry's players as people: ``name`` (the person, or ``Player N`` for a side nobody was
+    named for), ``role`` (the side, or ""), ``score``, ``winner``, ``rank``, ``startPlayer``."""
+    out = []
+    ranks = ranks_of(entry["players"])
+    for i, p in enumerate(entry["players"]):
+        role = p.get("role")
+        name = str(p.get("name", ""))
+        if role is not None and name.casefold() == str(role).casefold():
+            name = f"Player {i + 1}"
+        out.append({"name": name, "role": _side_word(entry["game"], str(role)) if role else "",
+                    "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
+                    "startPlayer": bool(p.get("startPlayer"))})
+    return out
+
+
+def ranks_of(players: list[dict[str, Any]]) -> list[int | None]:
+    """Each player's place: the game's own (``rank``, e.g. Glory's ties broken by denarii, G-15)
+    when recorded; else the winners 1 and the others by score (equal scores share a place); None
+    for a game without winners or scores (abandoned)."""
+    if all(isinstance(p.get("rank"), int) for p in players) and players:
+        return [int(p["rank"]) for p in players]
+    if not any(p.get("winner") for p in players) and all(p.get("score") is None for p in players):
+        return [None] * len(players)
+
+    def key(p: dict[str, Any]) -> tuple[int, float]:      # the winners first, then by score
+        score = p.get("score")
+        if p.get("winner"):
+            return (0, 0.0)
+        return (1, -float(score) if isinstance(score, (int, float)) else 0.0)
+    return [1 + sum(1 for q in players if key(q) < key(p)) for p in players]
+
+
+def _fair_words(entry: dict[str, Any]) -> str:
+    if entry.get("seed") is None:
+        return ""
+    share = entry.get("share")
+    return (f"Fair draw: seed {entry['seed']}, players' share {share if share else '-'}, "
+            f"commitment {entry.get('commitment')}.")
 
 
 def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:
-    """One history entry as a BG Stats play object."""
+    """One history entry as a play in BG Stats' published format (:data:`PUBLISHED` fields only)."""
     from firmware.i18n import say
-    game: dict[str, Any] = {"name": entry["name"], "sourceGameId": entry["game"]}
+    game: dict[str, Any] = {"name": entry["name"], "sourceGameId": entry["game"], "highestWins": True}
     if entry["game"] in BGG_IDS:
         game["bggId"] = BGG_IDS[entry["game"]]
-    players = [{"name": p["name"], "score": p.get("score"), "winner": bool(p.get("winner")),
-                "startPlayer": bool(p.get("startPlayer"))} for p in entry["players"]]
-    play = {"sourceName": "Legatus", "game": game, "players": players, "playDate": _play_date(entry),
-            "ignored": entry["status"] == "abandoned" or history.is_tool(entry["game"]),   # a bag is not a play
-            "comments": say(entry["result"]),
-            "sourcePlayId": str(entry["id"])}
-    if entry.get("seed") is not None:
-        play["fairDraw"] = {k: entry.get(k) for k in ("seed", "share", "commitment")}
+    players = []
+    for p in people(entry):
+        out: dict[str, Any] = {"name": p["name"]}
+        if p["role"]:
+            out["role"] = p["role"]
+        if p["score"] is not None:
+            out["score"] = p["score"]
+        out["winner"] = p["winner"]
+        if p["rank"] is not None:
+            out["rank"] = p["rank"]
+        out["startPlayer"] = p["startPlayer"]
+        players.append(out)
+    game["noPoints"] = all("score" not in p for p in players)
+    comments = " ".join(x for x in (say(entry["result"]), _fair_words(entry)) if x)
+    play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": str(entry["id"]), "playDate": _play_date(entry)}
+    minutes = duration_min(entry)
+    if minutes is not None:
+        play["durationMin"] = minutes
+    play.update({"comments": comments, "game": game, "players": players})
     return play
 
 
-def _mode_text(mode: dict[str, Any]) -> str:
-    parts = []
+def bgstats_link(play: dict[str, Any]) -> str:
+    """BG Stats' published link that pushes ``play`` into the app (its JSON URL-encoded)."""
+    return LINK + urllib.parse.quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def bgstats(entry: dict[str, Any]) -> dict[str, Any]:
+    """The ``export format=bgstats`` answer for one entry: ``play``, ``text`` (its JSON), ``link``,
+    ``fair`` (seed, share, commitment; null before the game's session ended) and ``status``."""
+    play = bgstats_play(entry)
+    return {"format": "bgstats", "play": play, "text": json.dumps(play, ensure_ascii=False), "link": bgstats_link(play),
+            "fair": {k: entry.get(k) for k in ("seed", "share", "commitment")}, "status": entry["status"]}
+
+
+# -- csv ---------------------------------------------------------------------------------------------------
+def _flags(mode: dict[str, Any]) -> dict[str, str]:
+    """A game's mode as spreadsheet cells: one per flag (``difficulty``, ``surprise`` …), and one per
+    item of a list (``expansions.poison`` = 1)."""
+    out: dict[str, str] = {}
     for k, v in mode.items():
         if isinstance(v, list):
-            v = "+".join(map(str, v)) or "-"
-        if v is None or v is False:
-            continue
-        parts.append(str(v) if k == "kind" else f"{k}={v}")
-    return " ".join(parts)
+            for item in v:
+                out[f"{k}.{item}"] = "1"
+        elif isinstance(v, bool):
+            out[k] = "1" if v else "0"
+        elif v is not None:
+            out[k] = str(v)
+    return out
 
 
 def csv_text(entries: list[dict[str, Any]]) -> str:
+    """Every entry's players as rows: UTF-8 with a BOM, CRLF (a spreadsheet reads it as it is)."""
     from firmware.i18n import say
+    flags = [_flags(e["mode"]) for e in entries]
+    columns = sorted({k for f in flags for k in f}, key=lambda k: (k != "kind", k))
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_FIELDS)
-    for e in entries:
-        for p in e["players"] or [{"name": ""}]:          # a bag or dice session has no players
-            w.writerow([e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
-                        _mode_text(e["mode"]), p["name"], "" if p.get("score") is None else p["score"],
-                        int(bool(p.get("winner"))), int(bool(p.get("startPlayer"))), say(e["result"]),
-                        *("" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment"))])
-    return buf.getvalue()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow([*CSV_HEAD, *(f"mode.{c}" for c in columns), *CSV_TAIL])
+    for e, f in zip(entries, flags):
+        minutes = duration_min(e)
+        head = [e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
+                _play_date(e), "" if minutes is None else minutes]
+        mode = [f.get(c, "") for c in columns]
+        fair = ["" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment")]
+        for p in people(e) or [{"name": "", "role": "", "score": None, "winner": False, "rank": None,
+                                "startPlayer": False}]:          # a bag or dice session has no players
+            w.writerow([*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
+                        int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
+                        say(e["result"]), *fair])
+    return "\ufeff" + buf.getvalue()
 
 
 MAX_ID = 2**63 - 1             # SQLite's largest row id
@@ -129,5 +260,4 @@ def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
     if fmt == "draws":
         record = fairness.record_of(db, entries[0])
         return {"format": "draws", "record": record, "text": json.dumps(record, ensure_ascii=False)}
-    play = bgstats_play(entries[0])
-    return {"format": "bgstats", "play": play, "text": json.dumps(play, ensure_ascii=False)}
+    return bgstats(entries[0])

@@ -78,6 +78,16 @@ class GameRecord:
     battle is a part, the seed waits for the campaign's end)."""
     statistics: tuple[Statistic, ...] = field(default_factory=tuple)
     """Its pages under History → Statistics."""
+    seats: dict[str, str] = field(default_factory=dict)
+    """The sides its players take (``caesar`` → ``N_("Caesar")``): a History player of that name is
+    a side (its ``role``), and ``new … people=<side>:<name>,…`` names the person who plays it
+    (firmware/session.py). Empty: its players are people (Glory)."""
+    placeholders: tuple[str, ...] = ()
+    """Names it gives that are not people (``N_`` marked: Glory's seat colours, Auto-Crassus)."""
+    amends: Callable[[View, str], bool] | None = None
+    """Whether an action (``command``) in this state only corrects a finished game whose score is
+    not final yet (Glory after round 9: the score pad, fame, medals): it does not seal History's
+    record of it, and the device does not end the game for it."""
 
     def opener(self) -> Callable[[Ctx], None] | None:
         """The game's ``open_game``, or None while its screens are not there (shown as "coming")."""

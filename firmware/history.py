@@ -34,7 +34,9 @@ import logging
 import sqlite3
 from typing import Any
 
+from engine.errors import LegatusError
 from engine.text import Msg, N_, from_data, to_data
+from firmware import players
 from firmware.games import GameRecord, player, record_of, records
 from firmware.storage import crc
 
@@ -120,6 +122,42 @@ def _players_of(game: str, view: dict[str, Any]) -> list[str]:
     return record.players(game, view) if record is not None and record.players is not None else []
 
 
+# -- the people who played the sides ----------------------------------------------------------------
+def _people(header: dict[str, Any]) -> dict[str, str]:
+    """Side → person, as the session's ``new`` line named them (``people=``, firmware/session.py)."""
+    from firmware.session import parse_line, parse_people
+    raw = parse_line(str(header.get("line", ""))).opts.get("people")
+    if raw is None:
+        return {}
+    try:
+        return parse_people(str(header.get("game")), raw, None)
+    except LegatusError:
+        log.warning("the people= of session %s does not read back", header.get("sid"))
+        return {}
+
+
+def with_people(game: str, people: dict[str, str], recorded: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A record's players with their sides: a player named after a side of the game (``Caesar``,
+    ``Romans``) gets ``role`` (the side's id) and, when ``people`` names who played it, that person's
+    name. Other players (Glory's people, Auto-Crassus) stay as they are."""
+    record = record_of(game)
+    seats = record.seats if record is not None else {}
+    out = []
+    for p in recorded:
+        side = str(p.get("role") or p.get("name", "")).casefold()
+        if side in seats:
+            p = {**p, "role": side}
+            if side in people:
+                p["name"] = people[side]
+        out.append(p)
+    return out
+
+
+def _is_seat(p: dict[str, Any]) -> bool:
+    """Whether a History player is a side nobody was named for (its name is the side's)."""
+    return p.get("role") is not None and str(p.get("name", "")).casefold() == str(p["role"]).casefold()
+
+
 # -- storing ---------------------------------------------------------------------------------------
 def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     row = db.execute("SELECT id, sealed FROM history WHERE sid=? AND part=?", (sid, part)).fetchone()
@@ -170,9 +208,11 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     started = _started(db, sid)
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", _clock_unsynced())) if bad]
+    people = with_people(str(header["game"]), _people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
-            "finished": _now(), "mode": rec["mode"], "players": rec["players"], "result": to_data(rec["result"]),
+            "finished": _now(), "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
             "fp": fp, "unsynced": unsynced}
+    players.note(db, [str(p["name"]) for p in people if not _is_seat(p)])
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,0,?,0)",
@@ -214,11 +254,14 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
 
 def after_action(store: Any, session: Any, command: str, fields: dict[str, Any], mutated: bool) -> None:
     """After a committed action (or a read-only one such as Glory's ``score``): seal the records
-    this action followed, then record what just finished."""
-    if _record(session.game.name) is None:
+    this action followed (not for a correction of a score that is not final yet: the record's
+    ``amends``), then record what just finished."""
+    record = _record(session.game.name)
+    if record is None:
         return
     sid = str(session.header["sid"])
-    if mutated:
+    amending = record.amends is not None and record.amends(session.game.view(session.state), command)
+    if mutated and not amending:
         with store.transaction() as db:
             ensure(db)
             for row in db.execute(f"SELECT {HISTORY_ROW} FROM history WHERE sid=? AND sealed=0 AND depth<?",
@@ -349,7 +392,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         result = from_data(data["result"])
         return {"id": rid, "game": game_s, "name": box_name(game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
-                "players": data["players"], "result": result, "part": part_s, "sid": sid_s,
+                "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,
                 "unsynced": list(data.get("unsynced", []))}
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)

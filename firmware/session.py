@@ -16,6 +16,7 @@ disk; :mod:`firmware.store` commits what the session accepts.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,6 +25,8 @@ from engine.errors import BadArguments, IllegalMove, LegatusError, NothingToUndo
 from engine.game import Command, GameRules, Outcome, Request, State
 from engine.rng import DRAWS_VERSION, Draws, check_share
 from engine.text import Msg, N_
+
+log = logging.getLogger(__name__)
 
 MAX_LOG = 500
 CHECKPOINT_EVERY = 64          # effective actions between checkpoints (replay ≤ 63 lines)
@@ -96,6 +99,36 @@ def said(sentence: Any) -> Any:
 
 END = "end"                    # the action line that ends a session
 FAIR_NAMES = ("share", END)    # session commands of every game (besides engine/common.py's)
+SESSION_OPTIONS = ("share", "people")    # ``new`` options of every game, the session's own
+
+
+def parse_people(game: str, raw: str, view: Mapping[str, Any] | None) -> dict[str, str]:
+    """``people=caesar:Anna,pompey:Boris`` → ``{"caesar": "Anna", "pompey": "Boris"}``: the person
+    who plays each side of a game whose players take sides (its record's ``seats``); ``view``
+    (the new game's) limits the sides to those in play. Raises BadArguments naming the problem."""
+    from firmware import players
+    from firmware.games import record_of
+    record = record_of(game)
+    if record is None or not record.seats:
+        raise BadArguments(Msg("people= names the player of each side; this game names its players otherwise "
+                               "(e.g. players=Ann,Bob for For the Glory of Rome)."))
+    in_play = set(record.seats)
+    if view is not None and record.players is not None:
+        in_play &= {n.casefold() for n in record.players(game, dict(view))}
+    out: dict[str, str] = {}
+    for part in raw.split(","):
+        side, colon, name = part.partition(":")
+        side = side.strip().lower()
+        if not colon or side not in in_play:
+            raise BadArguments(Msg("people= gives side:name pairs for the sides in play ({}), e.g. people={}:Anna; not '{}'.",
+                                   ", ".join(sorted(in_play)), sorted(in_play)[0] if in_play else "side", part[:40]))
+        if side in out:
+            raise BadArguments(Msg("people= names the player of {} twice.", side))
+        person = players.check(name)
+        if any(p.casefold() == person.casefold() for p in out.values()):
+            raise BadArguments(Msg("'{}' cannot play two sides.", person))
+        out[side] = person
+    return out
 
 
 class Session:
@@ -131,12 +164,14 @@ class Session:
                 raise BadArguments(problem)
             if version < 2:
                 raise BadArguments(Msg("share= needs a session of version 2 or later."))
-        opts = {k: v for k, v in req.opts.items() if k != "share"}
+        opts = {k: v for k, v in req.opts.items() if k not in SESSION_OPTIONS}
         sub = Request(command=f"new {game.name}", args=req.args[1:], opts=opts, rest=req.rest)
         draws = Draws.keyed(seed, share or "") if version >= 2 else Draws.legacy(seed)
         if tape is not None:
             draws.record(tape)
         initial = game.new(sub, draws)
+        if "people" in req.opts:
+            parse_people(game.name, req.opts["people"], game.view(initial))
         header: dict[str, Any] = {"v": version, "game": game.name, "line": line.strip(), "seed": seed, "sid": sid}
         if committed:
             header["committed"] = True
@@ -162,15 +197,29 @@ class Session:
     def view(self) -> dict[str, Any]:
         """What ``state`` answers: ``game``, ``actions``, the fair draw (``commitment`` when the
         seed is secret, else null; ``share`` or null; ``ended``: null while the game runs, then
-        ``finished`` or ``ended``) and the game's own view (which never shows the draws' state)."""
+        ``finished`` or ``ended``), ``people`` (side → the person playing it, ``people=``) and the
+        game's own view (which never shows the draws' state)."""
         from firmware.fairness import commitment
         state = self.state
         game_view = self.game.view(state)
         out: dict[str, Any] = {"game": self.game.name, "actions": len(self.lines),
                                "commitment": commitment(int(self.header["seed"])) if self.committed else None,
-                               "share": self.share_of(state), "ended": self.ended_as(game_view)}
+                               "share": self.share_of(state), "ended": self.ended_as(game_view),
+                               "people": self.people}
         out.update(game_view)
         return dict(out)
+
+    @property
+    def people(self) -> dict[str, str]:
+        """Side → the person who plays it, as the ``new`` line named them (``people=``)."""
+        raw = parse_line(str(self.header.get("line", ""))).opts.get("people")
+        if raw is None:
+            return {}
+        try:
+            return parse_people(self.game.name, raw, None)
+        except BadArguments:
+            log.warning("the stored people= of session %s does not read back", self.header.get("sid"))
+            return {}
 
     @property
     def committed(self) -> bool:

@@ -55,7 +55,7 @@ from typing import IO, Any, NamedTuple
 from engine.errors import LegatusError
 from engine.game import Outcome
 from engine.text import Msg, to_data
-from firmware import fairness, history, migrate, salvage
+from firmware import fairness, history, migrate, players, salvage
 from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 from firmware.settings import valid_settings
 from firmware.storage import Recovery, StorageError, crc, fsync_dir, make_dirs
@@ -84,7 +84,7 @@ CORE = {"sessions": ("id", "header", "current", "ended", "crc"),
         "checkpoints": ("session", "depth", "top", "state", "crc"),
         "settings": ("key", "value", "crc"),
         "damaged": ("id", "what", "data", "reason")}
-KNOWN = {**CORE, **history.COLUMNS, **fairness.COLUMNS}
+KNOWN = {**CORE, **history.COLUMNS, **fairness.COLUMNS, **players.COLUMNS}
 # Raw reads: text as the bytes stored, numbers as integers, so that nothing is decoded before its
 # checksum holds (a damaged type byte can turn any column into text that is not UTF-8).
 SESSION_ROW = "id, CAST(header AS BLOB), CAST(current AS INTEGER), CAST(ended AS INTEGER), CAST(crc AS INTEGER)"
@@ -100,6 +100,7 @@ def _expected_columns() -> dict[str, dict[str, tuple[Any, ...]]]:
         db.executescript(SCHEMA)
         history.ensure(db)
         fairness.ensure(db)
+        players.ensure(db)
         return {n: {str(c[1]): (str(c[2]).upper(), int(c[3]), int(c[5]))
                     for c in db.execute(f'PRAGMA table_info("{n}")').fetchall()} for n in KNOWN}
     finally:
@@ -236,6 +237,7 @@ class Store:
                     db.execute(stmt)
             history.ensure(db)
             fairness.ensure(db)
+            players.ensure(db)
             if not tables:
                 db.execute(f"PRAGMA user_version={FORMAT}")
             db.execute("COMMIT")
@@ -468,7 +470,7 @@ class Store:
             except (ValueError, RecursionError):
                 bad.append(("settings", "setting", _raw(key, value, check), (key,)))
         _, wrong = valid_settings(good)
-        for table, what, raw, key in history.scan(db) + fairness.scan(db):
+        for table, what, raw, key in history.scan(db) + fairness.scan(db) + players.scan(db):
             bad.append((table, what, raw, key))
         return _Found(version, bad, reseal, flags, wrong)
 
@@ -492,6 +494,8 @@ class Store:
                             db.execute("DELETE FROM settings WHERE CAST(key AS BLOB)=?", key)
                         elif table == "fair":
                             fairness.set_aside(db, key)
+                        elif table == "players":
+                            players.set_aside(db, key)
                         else:
                             history.set_aside(db, table, key)
                     for name in found.bad_settings:
@@ -529,6 +533,10 @@ class Store:
         if n_history:
             self._notes.append(Msg("{n} History record was damaged; it was kept for a bug report.", n=n_history,
                                    plural="{n} History records were damaged; they were kept for a bug report."))
+        n_players = sum(1 for t, *_ in found.bad if t == "players") - restored.count("players")
+        if n_players:
+            self._notes.append(Msg("{n} remembered player was damaged; it was kept for a bug report.", n=n_players,
+                                   plural="{n} remembered players were damaged; they were kept for a bug report."))
         n_fair = sum(1 for t, *_ in found.bad if t == "fair") - restored.count("fair")
         if n_fair:
             self._notes.append(Msg("{n} fair-draw record of an ended game was damaged; it was kept for a bug report, "
@@ -1100,6 +1108,8 @@ def _carry(found: list[salvage.Row]) -> tuple[list[tuple[str, tuple[Any, ...]]],
                 put(("history_started", v[0]), j, "history_started", (texts[0], texts[1], v[2]))
             elif fairness.fair_crc(v[0], v[1]) == v[2]:
                 put(("fair", v[0]), j, "fair", (texts[0], texts[1], v[2]))
+            elif players.player_crc(v[0], v[1]) == v[2]:
+                put(("players", v[0]), j, "players", (texts[0], texts[1], v[2]))
             else:
                 damaged.append(("setting", _raw(*v)))
         elif len(v) == 2 and texts[0] is not None and texts[1] is not None and _ISO.match(v[1]):
@@ -1114,7 +1124,7 @@ def _carry(found: list[salvage.Row]) -> tuple[list[tuple[str, tuple[Any, ...]]],
     # one current session: the newest (an interrupted 'new' may have left two)
     currents = [v[0] for _, t, v in best.values() if t == "sessions" and v[2] == 1]
     newest = max(currents, default=None)
-    order = ("sessions", "actions", "checkpoints", "settings", "history", "history_started", "fair", "damaged")
+    order = ("sessions", "actions", "checkpoints", "settings", "history", "history_started", "fair", "players", "damaged")
     out: list[tuple[str, tuple[Any, ...]]] = []
     for _, table, values in sorted(best.values(), key=lambda r: order.index(r[1])):
         if table == "sessions":

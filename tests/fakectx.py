@@ -32,7 +32,7 @@ class FakeCtx:
 
     def __init__(self, *lines: str, settings: dict[str, Any] | None = None, lang: str = "en",
                  history: list[dict[str, Any]] | None = None, archives: list[dict[str, Any]] | None = None,
-                 serial: bool = True, recorded: bool = False) -> None:
+                 serial: bool = True, recorded: bool = False, players: list[str] | None = None) -> None:
         set_language(lang)
         self.settings: dict[str, Any] = with_defaults({"language": lang, **(settings or {})})
         self.session: Session | None = None
@@ -46,6 +46,7 @@ class FakeCtx:
         self.serial = serial
         self.recorded = recorded
         self.pending: set[str] = set()          # read-only lines ``ask`` answers None for (being computed)
+        self.players: list[str] = list(players or [])      # the players' list, most recent first
         for line in lines:
             response = self.run(line)
             assert response["ok"], (line, response)
@@ -91,6 +92,8 @@ class FakeCtx:
         if req.command == "settings":
             self.settings = with_defaults(apply_settings(self.settings, req.opts))
             return {"settings": self.settings}
+        if req.command == "players":
+            return self._players(req.args)
         glob = registry.global_command(req.command)
         if glob is not None and (self.session is None or self.session.command(req.command) is None):
             seed = req.opt_int("seed", lo=0)
@@ -111,6 +114,19 @@ class FakeCtx:
         if command is not None and command.mutates:
             fields.setdefault("state", self.session.view())
         return fields
+
+    def _players(self, args: tuple[str, ...]) -> dict[str, Any]:
+        """``players [forget <name> | rename <old> <new>]`` over the in-memory list."""
+        from engine.errors import BadArguments
+        if args and args[0] == "forget":
+            if args[1] not in self.players:
+                raise BadArguments(Msg("No remembered player is called '{}'.", args[1]))
+            self.players.remove(args[1])
+            return {"forgotten": args[1], "players": list(self.players)}
+        if args and args[0] == "rename":
+            self.players = [args[2] if n == args[1] else n for n in self.players]
+            return {"renamed": args[2], "players": list(self.players)}
+        return {"players": list(self.players), "was": {}}
 
     # -- what is stored ------------------------------------------------------------------------
     def history(self, limit: int | None = 50) -> list[dict[str, Any]]:

@@ -31,24 +31,25 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
     play = json.loads(newest["text"])
     assert play == newest["play"]
     assert play["game"]["name"] == "Caesar! Seize Rome in 20 Minutes" and "bggId" not in play["game"]
-    assert play["ignored"] is True                                       # abandoned
-    assert [p["name"] for p in play["players"]] == ["Caesar", "Auto-Crassus"]     # side=caesar by default
+    assert newest["status"] == "abandoned" and "Abandoned" in play["comments"]
+    # people, never sides: nobody was named, so Player 1 plays Caesar (side=caesar by default)
+    assert [(p["name"], p.get("role")) for p in play["players"]] == [("Player 1", "Caesar"), ("Auto-Crassus", None)]
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "
     for p in play["players"]:
-        assert set(p) == {"name", "score", "winner", "startPlayer"}
+        assert set(p) <= {"name", "role", "winner", "startPlayer"}       # no score, no rank: abandoned
 
     jc = json.loads(first["text"])
     assert jc["game"]["name"] == "Julius Caesar" and jc["sourcePlayId"] == "1"
     assert [p["winner"] for p in jc["players"]] == [p["winner"] for p in games[2]["players"]]
     assert [p["startPlayer"] for p in jc["players"]] == [True, False]    # Caesar attacked
 
-    rows = list(csv.DictReader(io.StringIO(sheet["text"])))
+    rows = list(csv.DictReader(io.StringIO(sheet["text"].lstrip("\ufeff"))))
     assert len(rows) == sum(len(g["players"]) for g in games)            # one row per player per game
     assert [r["id"] for r in rows] == [str(g["id"]) for g in games for _p in g["players"]]
-    gauls = next(r for r in rows if r["player"] == "Gauls")
+    gauls = next(r for r in rows if r["role"] == "Gauls")
     assert gauls["winner"] == "1" and gauls["game"] == "sword" and "automatic" in gauls["result"]
     assert sum(r["winner"] == "1" for r in rows if r["id"] == "2") == 1
-    only = list(csv.DictReader(io.StringIO(second["text"])))
+    only = list(csv.DictReader(io.StringIO(second["text"].lstrip("\ufeff"))))
     assert {r["id"] for r in only} == {"2"} and len(only) == 3
 
 
@@ -64,7 +65,7 @@ def test_export_over_the_serial_link(state_dir):
         got = _read_line(master)
         assert json.loads(got["text"])["game"]["name"] == "Julius Caesar"
         os.write(master, b"export format=csv\n")
-        rows = list(csv.reader(io.StringIO(_read_line(master)["text"])))
+        rows = list(csv.reader(io.StringIO(_read_line(master)["text"].lstrip("\ufeff"))))
         assert rows[0][:3] == ["id", "game", "name"] and len(rows) == 3
         os.write(master, b"quit\n")
         assert _read_line(master)["bye"] is True
@@ -82,3 +83,94 @@ def test_the_result_column_and_comments_follow_the_language(state_dir):
     sheet, play = replies[-3], replies[-2]
     assert "Битва 1" in sheet["text"] and "Битва 1" in play["play"]["comments"]
     assert play["play"]["game"]["name"] == "Julius Caesar"               # the box name stays English
+
+
+# -- issue 24 §5: export that BG Stats and a spreadsheet take as they are ---------------------------------
+def _decoded_link(link: str) -> dict:
+    """What BG Stats reads from its push link: the JSON of the ``data`` parameter."""
+    from urllib.parse import parse_qs, urlsplit
+    parts = urlsplit(link)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    (data,) = parse_qs(parts.query, strict_parsing=True)["data"]
+    return json.loads(data)
+
+
+GLORY_TIE = ["new glory players=Анна,Борис,Вера,Гліб seed=5"] + ["event", "end-round"] * 9 + [
+    "sheet Анна denarii 8", "sheet Борис denarii 7", "sheet Вера denarii 4", "sheet Гліб denarii 4"]
+
+
+def test_the_link_decodes_to_the_play_in_the_published_format_with_people_and_ranks(state_dir):
+    from firmware.export import PUBLISHED
+    replies = run_console(state_dir, GLORY_TIE + ["score", "export format=bgstats", "history 1"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    scored, out, hist = replies[-3:]
+    play = _decoded_link(out["link"])
+    assert play == out["play"] == json.loads(out["text"])
+    assert set(play) <= PUBLISHED["play"] and set(play["game"]) <= PUBLISHED["game"]
+    assert all(set(p) <= PUBLISHED["player"] for p in play["players"])
+    assert "fairDraw" not in play and "ignored" not in play
+    names = [p["name"] for p in play["players"]]
+    assert names == ["Анна", "Борис", "Вера", "Гліб"]                     # Cyrillic intact
+    # G-15: Борис, Вера and Гліб have equal fame (their denarii give 1 each); the most denarii breaks
+    # the tie (Борис 7 before Вера and Гліб 4, who share the place: still tied)
+    ranks = {p["name"]: p["rank"] for p in play["players"]}
+    totals = {n: scored["scores"][n]["total"] for n in names}
+    assert totals["Борис"] == totals["Вера"] == totals["Гліб"] < totals["Анна"]
+    assert ranks == {n: scored["places"][n] for n in names} == {"Анна": 1, "Борис": 2, "Вера": 3, "Гліб": 3}
+    assert [p["winner"] for p in play["players"]] == [p["winner"] for p in hist["games"][0]["players"]]
+    # the start player is who played first in round 1 (the first event's order), not the last round's
+    starts = [p["name"] for p in play["players"] if p["startPlayer"]]
+    assert len(starts) == 1 and starts == [run_state_first(state_dir)]
+
+
+def run_state_first(state_dir) -> str:
+    (r,) = run_console(state_dir, ["state"])
+    return r["state"]["events"][0]["first"]
+
+
+def test_play_date_is_local_time_and_the_duration_comes_from_the_start_and_finish(state_dir, monkeypatch):
+    import datetime as dt
+
+    from firmware import export
+    entry = {"id": 7, "game": "jc-battle", "name": "Julius Caesar", "status": "finished",
+             "started": "2026-03-01T18:00:05Z", "finished": "2026-03-01T18:47:40Z", "mode": {"kind": "battle"},
+             "players": [{"name": "Анна", "role": "caesar", "score": 3, "winner": True, "startPlayer": True},
+                         {"name": "Pompey", "role": "pompey", "score": 0, "winner": False, "startPlayer": False}],
+             "result": "Battle 1.", "unsynced": [], "seed": None}
+    play = export.bgstats_play(entry)
+    local = dt.datetime(2026, 3, 1, 18, 0, 5, tzinfo=dt.timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    assert play["playDate"] == local and play["durationMin"] == 48
+    assert [(p["name"], p["role"], p["rank"]) for p in play["players"]] == [("Анна", "Caesar", 1), ("Player 2", "Pompey", 2)]
+    assert "durationMin" not in export.bgstats_play({**entry, "unsynced": ["started"]})   # a clock not set
+
+
+def test_the_fair_draw_goes_in_the_comments_and_beside_the_link(state_dir):
+    replies = run_console(state_dir, ["new jc-battle people=caesar:Анна", "add attacker c_leg10",
+                                      "add defender p_leg1", "fight", "end", "reveal", "export format=bgstats"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    seed, out = replies[-2]["seed"], replies[-1]
+    assert out["fair"]["seed"] == seed and len(out["fair"]["commitment"]) == 64
+    assert f"seed {seed}" in out["play"]["comments"] and out["fair"]["commitment"] in out["play"]["comments"]
+    assert _decoded_link(out["link"])["comments"] == out["play"]["comments"]
+
+
+def test_the_csv_opens_in_a_spreadsheet_with_cyrillic_and_one_column_per_mode_flag(state_dir, tmp_path):
+    glory = [GLORY_TIE[0] + " harsh=1", *GLORY_TIE[1:], "score"]
+    jc = ["new jc-battle surprise=1 people=pompey:Ярина seed=4", "add attacker c_leg10", "add defender p_leg1", "fight"]
+    replies = run_console(state_dir, glory + jc + ["export format=csv"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    raw = replies[-1]["text"].encode("utf-8")
+    assert raw.startswith(b"\xef\xbb\xbf") and raw.count(b"\r\n") == raw.count(b"\n")   # BOM, CRLF only
+    path = tmp_path / "legatus.csv"
+    path.write_bytes(raw)
+    with open(path, encoding="utf-8-sig", newline="") as f:        # as a spreadsheet's CSV reader opens it
+        rows = list(csv.DictReader(f))
+    assert list(rows[0])[:2] == ["id", "game"]
+    assert {r["player"] for r in rows if r["game"] == "glory"} == {"Анна", "Борис", "Вера", "Гліб"}
+    assert {"mode.kind", "mode.players", "mode.expansions.harsh", "mode.surprise", "mode.attacker"} <= set(rows[0])
+    battle = [r for r in rows if r["game"] == "jc-battle"]
+    assert {(r["player"], r["role"]) for r in battle} == {("Player 1", "Caesar"), ("Ярина", "Pompey")}
+    assert all(r["mode.surprise"] == "1" and r["mode.attacker"] == "caesar" and r["mode.players"] == "" for r in battle)
+    table = [r for r in rows if r["game"] == "glory"]
+    assert all(r["mode.expansions.harsh"] == "1" and r["mode.players"] == "4" and r["mode.surprise"] == "" for r in table)
+    assert {r["rank"] for r in table} <= {"1", "2", "3", "4"} and all(r["play_date"] for r in table)

@@ -18,10 +18,11 @@ FIXTURE = json.loads((GOLDEN / "v1_sessions.json").read_text(encoding="utf-8"))[
 
 
 def comparable(state_json: str) -> dict:
-    """A state as the draws and the game left it. The one change of representation since
-    version 1: a bag or deck keeps only its newest events (``history``) and counts them all
-    (``events``), so that its state stays small (issue 20 §3); everything else is compared as
-    stored."""
+    """A state as the draws and the game left it. The changes of representation since version 1:
+    a bag or deck keeps only its newest events (``history``) and counts them all (``events``), so
+    that its state stays small (issue 20 §3); Caesar!'s words and records (issue 23); the place of
+    a Julius Caesar battle's events and Glory's first player of each round (issue 24). Everything
+    else is compared as stored."""
     from engine.bag import HISTORY_KEPT
     state = json.loads(state_json)
     for holder in (state, state.get("kit") or {}):
@@ -36,6 +37,13 @@ def comparable(state_json: str) -> dict:
             state["last"] = [(x["action"], x.get("tokens"), x.get("token"), x.get("space"))
                              for x in state["last"].get("steps", [])]
         state["rules"] = {k: v for k, v in state["rules"].items() if k not in ("edition", "harder-when")}
+    if isinstance(state.get("battle"), dict):          # Julius Caesar (issue 24): an event keeps its place
+        for e in state["battle"].get("events", []):    # in the battle log (``after``), around the draws
+            e.pop("after", None)
+    if "seats" in state and isinstance(state.get("history"), list):   # Glory (issue 24): who played first
+        for e in state["history"]:                     # in each round (History's start player)
+            if isinstance(e, dict):
+                e.pop("first", None)
     return state
 
 

@@ -144,8 +144,12 @@ def test_starting_fame_from_the_character_boards():  # G-5, G-6
     assert GAME.view(s)["supporters"] == {"Jack": 1, "Henry": 1, "Mary": 1}
 
 
-def test_fame_is_refused_after_round_9():
+def test_fame_can_be_corrected_after_round_9_but_not_voted():
+    # issue 24 §2: after round 9 (G-15) fame is still corrected until the score is final (the
+    # session's end refuses it then); the Senate and the events are over
     s = new("players=Jack,Henry")
     s["finished"] = True
+    run(s, "fame Jack +1")
+    assert s["fame"]["Jack"] == 2
     with pytest.raises(GameOver):
-        run(s, "fame Jack +1")
+        run(s, "vote Jack")

@@ -48,8 +48,9 @@ def jc_battle(console) -> dict:
 def test_history_works_without_a_session_and_starts_empty(console):
     assert console.session is None
     assert games(console) == []
-    assert ok(console, "export format=csv")["text"].splitlines() == [
-        "id,game,name,status,started,finished,mode,player,score,winner,start_player,result,seed,share,commitment"]
+    assert ok(console, "export format=csv")["text"] == (
+        "\ufeffid,game,name,status,started,finished,play_date,duration_min,player,role,score,winner,rank,"
+        "start_player,result,seed,share,commitment\r\n")
     out = console.request("export format=bgstats")
     assert out["ok"] is False and out["error"] == "bad_arguments"
     for bad in ("history x", "history 0", "history 1 2", "export", "export format=xml", "export format=csv id=x",
@@ -135,6 +136,36 @@ def test_glory_is_recorded_after_round_9_and_its_score(console):
     assert [p["name"] for p in g["players"] if p["winner"]] == ["Henry"]
     ok(console, "score " + json.dumps(EXAMPLE))                         # asked again: still one game
     assert len(games(console)) == 1
+
+
+def test_glory_corrections_after_round_9_follow_until_the_score_is_final(console):
+    # issue 24 §2: fame, medals and the score pad can be corrected after round 9 (G-15) until the
+    # players end the game; History's record follows the newest score, then stays for good
+    ok(console, "new glory players=Jack,Henry seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "medal Jack warrior")
+    ok(console, "sheet Jack denarii 8")
+    ok(console, "score")
+    assert {p["name"]: p["winner"] for p in games(console)[0]["players"]} == {"Jack": True, "Henry": False}
+    ok(console, "fame Henry +5")                                        # a correction: allowed now
+    moved = ok(console, "medal Henry warrior")                          # the medal moves (a correction)
+    assert moved["medals"]["warrior"] == "Henry"
+    ok(console, "score")
+    [g] = games(console)
+    scores = {p["name"]: p["score"] for p in g["players"]}
+    assert scores["Henry"] > scores["Jack"] and [p["name"] for p in g["players"] if p["winner"]] == ["Henry"]
+    ok(console, "end")                                                  # the score is final
+    assert console.request("fame Jack +9")["error"] == "game_over"
+    assert len(games(console)) == 1 and games(console)[0]["players"] == g["players"]
+
+
+def test_glory_refuses_a_medal_held_by_another_during_the_game(console):
+    ok(console, "new glory players=Jack,Henry seed=5")
+    ok(console, "medal Jack warrior")
+    r = console.request("medal Henry warrior")
+    assert r["error"] == "illegal_move" and "Jack" in r["message"]
 
 
 def test_sword_after_turn_9_and_by_automatic_victory(console):

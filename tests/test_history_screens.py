@@ -45,13 +45,15 @@ def test_the_main_menu_has_history_and_it_lists_the_finished_game(state_dir: Pat
         assert "History" in texts(app)
         app.handle("a")
         listed = texts(app)
-        assert "Statistics" in listed and "Fair draw" in listed and "JC battle 1" in listed
-        for _ in range(3):
+        assert "Statistics" in listed and "Fair draw" in listed and "Players" in listed
+        for _ in range(4):
             app.handle("down")
+        assert "JC battle 1" in texts(app)
         app.handle("a")                                                 # the game's detail
-        rows = app.stack[-1].rows
+        rows = [str(i.label) for i in app.stack[-1].items(app)]
+        assert rows[0] == "Send over serial"
         left = sum(b["strength"] for b in app.console.session.view()["battle"]["blocks"] if b["side"] == "pompey")
-        assert "Battle 1" in texts(app) and f"✓Pompey: {left}" in rows      # the steps left standing
+        assert any("Battle 1" in r for r in rows) and f"✓Pompey: {left}" in rows      # the steps left standing
         assert "·Caesar: 0" in rows                                     # eliminated: no steps left
         assert all(len(t) <= base.COLS for t, k in shown(app) if k == "body")
     finally:
@@ -140,7 +142,10 @@ def test_send_over_serial_writes_the_newest_game_as_one_json_line(state_dir: Pat
         send_newest(app)
         got = json.loads(port.readline().decode("utf-8"))
         assert got["ok"] and got["play"]["game"]["name"] == "Julius Caesar"
-        assert {p["name"] for p in got["play"]["players"]} == {"Caesar", "Pompey"}
+        # people, never sides: nobody was named, so Player 1 and 2 play Caesar and Pompey
+        assert {(p["name"], p["role"]) for p in got["play"]["players"]} == {("Player 1", "Caesar"), ("Player 2", "Pompey")}
+        from urllib.parse import parse_qs, urlsplit
+        assert json.loads(parse_qs(urlsplit(got["link"]).query)["data"][0]) == got["play"]
     finally:
         port.close()
         app.console.close()
@@ -168,8 +173,8 @@ def ok_games(app) -> list[str]:
 ENTRY = {"id": 7, "game": "jc-battle", "name": "Julius Caesar", "status": "finished", "started": None,
          "finished": "2026-03-01T10:00:00", "part": "battle-1",
          "mode": {"kind": "battle", "number": 1, "attacker": "caesar"},
-         "players": [{"name": "Caesar", "score": 3, "winner": True, "startPlayer": True},
-                     {"name": "Pompey", "score": 0, "winner": False, "startPlayer": False}],
+         "players": [{"name": "Анна", "role": "caesar", "score": 3, "winner": True, "startPlayer": True},
+                     {"name": "Pompey", "role": "pompey", "score": 0, "winner": False, "startPlayer": False}],
          "result": "Battle 1: Caesar attacked and won."}
 
 
@@ -180,10 +185,25 @@ def test_send_over_serial_on_a_fake_ctx_sends_one_json_line_or_says_why_not():
     send_newest(ctx)
     assert ctx.sent == [] and "No serial link" in ctx.notes[-1]
     ctx.serial = True
-    ctx.press("down", "down", "a")                                  # Statistics, Fair draw, Send
+    ctx.press("down", "down", "down", "a")                          # Statistics, Fair draw, Players, Send
     play = json.loads(ctx.sent[-1])["play"]
-    assert play["sourcePlayId"] == "7" and [p["name"] for p in play["players"]] == ["Caesar", "Pompey"]
+    assert play["sourcePlayId"] == "7"
+    assert [(p["name"], p["role"]) for p in play["players"]] == [("Анна", "Caesar"), ("Player 2", "Pompey")]
     assert ctx.notes[-1] == "Sent: JC battle 1."
+
+
+def test_a_game_of_history_sends_its_link_and_names_the_sides_in_the_players_language():  # issue 24 §4, §5
+    from firmware.screens.history import GameScreen, HistoryScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(history=[ENTRY], lang="uk").open(HistoryScreen())
+    ctx.press("down", "down", "down", "down", "a")                  # the game
+    assert isinstance(ctx.top, GameScreen)
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert "✓Анна (Цезар): 3" in rows and "·Помпей: 0" in rows      # never "Caesar", "Pompey" in Ukrainian
+    ctx.press("a")                                                  # Send: the link on the serial line
+    sent = json.loads(ctx.sent[-1])
+    assert sent["link"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert sent["play"]["sourcePlayId"] == "7"
 
 
 def test_the_fair_draw_on_a_fake_ctx_shows_the_seed_only_when_the_game_is_recorded():

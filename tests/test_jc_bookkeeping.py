@@ -138,6 +138,11 @@ def test_winter_victory_ends_the_game():
     out = t.do("winter")
     assert out["verdict"]["winner"] == "caesar"
     t.fails("winter", "game_over")
+    # issue 24 §3: the game-ending winter lists no tasks of a year that will not come (navis to
+    # port, winter supply, disbanding), only Cleopatra, the victory and the end
+    assert [s["step"] for s in out["checklist"]] == ["8.1", "8.2", "8.6"]
+    assert str(out["checklist"][-1]["text"]) == "The game is over."
+    assert t.session.view()["campaign"]["year"] == 5
 
 
 def test_supply_command():

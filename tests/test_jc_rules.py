@@ -307,3 +307,72 @@ def test_physical_dice_are_checked():
     out = t.do("fire dice=3,4,2")
     assert out["turn"]["hit_dice"] == [True, False, True]  # C3 hits on 1-3 (J-1)
     assert t.block("d")["strength"] == 0
+
+
+# -- the battle log: what the rules did, where it happened (issue 24 §3) --------------------------
+def _log(t: Table) -> list[str]:
+    return [str(x) for x in t.battle["log"]]
+
+
+def test_reserves_arriving_stand_between_round_1_and_round_2_in_the_log():
+    # J-8: reserves arrive at the start of round 2; the log says so after round 1's turns and
+    # before round 2's first turn (not after the last round)
+    t = Table()
+    t.run("add attacker rating=C3 strength=2 name=a", "add defender rating=C2 strength=2 name=d",
+          "add defender rating=B1 strength=1 reserve=1 name=res", "start",
+          "fire d dice=6,6", "fire a dice=6,6", "fire res dice=6", "fire d dice=6,6")
+    log = _log(t)
+    arrive = next(i for i, s in enumerate(log) if "reserves arrive" in s)
+    assert log[arrive - 1].startswith("Round 1 ") and log[arrive + 1].startswith("Round 2 "), log
+    assert [s.split()[1] for s in log if s.startswith("Round ")] == ["1", "1", "2", "2"]
+
+
+def test_disruption_and_the_role_swap_stand_where_round_2_begins():
+    # J-9: the defender's main force falls in round 1: disruption and the swap are logged after the
+    # fire that destroyed it, before the first turn of round 2, in that order
+    t = Table()
+    t.run("add attacker rating=A4 strength=2 name=a", "add attacker rating=C2 strength=2 name=c",
+          "add defender rating=C2 strength=1 name=main",
+          "add defender rating=C3 strength=3 reserve=1 name=r3", "start", "fire dice=1,1")
+    t.do("fire a dice=6,6")
+    log = _log(t)
+    kinds = ["disrupted" in s and "disrupt" or "defender for the rest" in s and "swap" or s.split(":")[0][:7]
+             for s in log]
+    assert kinds[0] == "Round 1" and kinds[1:3] == ["disrupt", "swap"] and kinds[3] == "Round 2", log
+
+
+def test_a_killed_leader_is_logged_right_after_the_fire_that_killed_him():
+    # J-2: a killed leader is permanent and a trophy for the enemy; the log says it after the fire,
+    # and the end of the battle (J-13) comes last
+    t = Table()
+    t.run("add attacker rating=A4 strength=1 name=a", "add defender p_scipio strength=1", "start",
+          "pass p_scipio", "fire dice=1")
+    log = _log(t)
+    fire = next(i for i, s in enumerate(log) if "fires" in s)
+    assert "killed" in log[fire + 1] and "trophy" in log[fire + 1], log
+    assert log[-1].startswith("Battle over"), log
+
+
+def test_cleopatra_changing_side_is_logged_after_the_fire_that_took_her():
+    # J-2: Cleopatra eliminated joins the other side at strength I: logged after the hit
+    t = Table()
+    t.run("add attacker rating=A4 strength=1 name=a", "add attacker rating=C2 strength=2 name=c",
+          "add defender cleopatra strength=1", "add defender rating=B1 strength=1 name=b", "start",
+          "fire a dice=1", "hit cleopatra")
+    log = _log(t)
+    assert "fires" in log[0] and "Cleopatra joins" in log[1], log
+
+
+def test_a_battle_stored_before_events_had_their_place_still_reads_in_order():
+    # states journaled before 'after' existed: round-start events before the round's first turn
+    from engine.jc import battle as B
+    t = Table()
+    t.run("add attacker rating=C3 strength=2 name=a", "add defender rating=C2 strength=2 name=d",
+          "add defender rating=B1 strength=1 reserve=1 name=res", "start",
+          "fire d dice=6,6", "fire a dice=6,6", "fire res dice=6")
+    state = t.session.state
+    for e in state["battle"]["events"]:
+        del e["after"]
+    entries = B.log_entries(state["battle"])
+    kinds = [k if k == "turn" else rec["event"] for k, rec in entries]
+    assert kinds == ["turn", "turn", "arrive", "turn"]

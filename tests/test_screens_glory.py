@@ -100,7 +100,8 @@ def test_senate_votes_and_boosted_double_vote():  # G-7
 
 
 def test_setup_starts_a_game_with_the_chosen_players(state_dir):
-    app = app_with([], ["a", "down", "down", "a", "left", "down", "right", "a"], state_dir)
+    # left: 3 players; down past the 3 players to Harsh Times; right: on; A: start
+    app = app_with([], ["a", "down", "down", "a", "left", "down", "down", "down", "down", "right", "a"], state_dir)
     try:
         view = app.view()
         assert view["game"] == "glory" and view["players"] == ["Red", "Yellow", "Blue"]
@@ -234,21 +235,25 @@ def _type(app, text):
 
 
 def test_setup_names_the_players_as_typed_in_cyrillic(state_dir):  # issue 9 item 6: names, not P1-P4
-    app = app_with([], ["a", "down", "down", "a", "left"], state_dir, lang="ru")   # 3 players
+    app = app_with([], ["a", "down", "down", "a", "left", "down"], state_dir, lang="ru")   # 3 players
     try:
-        for _ in range(3):
-            app.handle("down")                     # past the variants: the first player's name
-        app.handle("a")
+        app.handle("a")                            # the first player: nobody known yet
+        assert [str(i.label) for i in app.stack[-1].items(app)] == ["Ввести имя…", "Без имени"]
+        app.handle("a")                            # type a name
         _type(app, "Ваня")
-        app.handle("down")
-        app.handle("press")
-        _type(app, "Маша")
         screen = app.stack[-1]
+        assert screen.cursor == 2                  # on to the second player
+        app.handle("press")
+        app.handle("a")
+        _type(app, "Маша")
         assert [screen.name(i) for i in range(3)] == ["Ваня", "Маша", "Синий"]
-        app.handle("a")                            # A on a name row types it again ...
+        app.handle("up")
+        app.handle("a")                            # Маша again: the keyboard opens on her name ...
+        app.handle("a")
+        assert app.stack[-1].name == "Маша"
         app.handle("b")                            # ... B leaves the keyboard, the name kept
-        for _ in range(2):
-            app.handle("up")                       # Clockwise
+        app.handle("up")
+        app.handle("up")                           # Players
         app.handle("a")                            # A on a number row: start
         assert app.view()["players"] == ["Ваня", "Маша", "Синий"]
     finally:
@@ -256,14 +261,35 @@ def test_setup_names_the_players_as_typed_in_cyrillic(state_dir):  # issue 9 ite
 
 
 def test_setup_refuses_two_players_of_the_same_name(state_dir):
-    app = app_with([], ["a", "down", "down", "a", "down", "down", "down", "a"], state_dir)
+    app = app_with([], ["a", "down", "down", "a", "down", "down", "down", "a", "a"], state_dir)
     try:
-        _type(app, "Blue")
+        _type(app, "Yellow")                       # player 3 typed as player 2's colour
+        app.handle("up")
+        app.handle("up")
+        app.handle("up")
         app.handle("up")
         app.handle("a")
         assert app.view() is None and app.message is not None
     finally:
         app.console.close()
+
+
+def test_known_players_sit_down_and_one_is_picked_in_two_presses():  # issue 24 §1
+    from firmware.screens.glory.setup import SetupScreen
+    from firmware.screens.widgets.people import PlayerPicker
+    ctx = FakeCtx(players=["Анна", "Борис", "Вера", "Гліб", "Дана"]).open(SetupScreen(GloryHome))
+    ctx.render()
+    assert [ctx.top.name(i) for i in range(4)] == ["Анна", "Борис", "Вера", "Гліб"]   # the last table
+    ctx.press("down", "a")                         # Player 1: the list, those not at the table first
+    assert isinstance(ctx.top, PlayerPicker) and ctx.top.cursor == 0
+    assert [str(i.label) for i in ctx.top.items(ctx)][:2] == ["Дана", "Анна"]
+    ctx.press("a")                                 # Дана: the seat's A and this A, two presses
+    assert [ctx.top.name(i) for i in range(4)] == ["Дана", "Борис", "Вера", "Гліб"]
+    assert ctx.top.cursor == 2                      # the form goes on to player 2
+    ctx.press("a", "down", "down", "down", "a")    # player 2 takes Гліб: he and Борис change places
+    assert [ctx.top.name(i) for i in range(4)] == ["Дана", "Гліб", "Вера", "Борис"]
+    ctx.press("down", "down", "a")                 # A on Harsh Times (a figure row): start
+    assert ctx.lines[-1].startswith("new glory players=Дана,Гліб,Вера,Борис")
 
 
 def test_a_short_row_goes_round_at_one_and_a_long_one_stops_at_zero():  # G-12 limits
@@ -305,3 +331,35 @@ def test_back_from_the_pad_lands_on_the_row_it_was_on():
     assert ctx.top is entry and entry.cursor == 2
     ctx.press("a")                                # A opens that row again
     assert ctx.top.entry == SHEET_ROWS[2][0]
+
+
+def test_after_round_9_the_score_is_corrected_until_the_players_say_it_is_final(state_dir):  # issue 24 §2
+    rounds = ["event", "end-round"] * 9
+    app = app_with(["new glory players=Ann,Bob"] + rounds + ["sheet Ann denarii 8"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome) and str(home.items(app)[0].label) == "Final score"
+        app.handle("a")                               # Final score: the pad's rows
+        app.handle("up")                              # (the list starts on its first row: go to Show scores)
+        for _ in range(len(SHEET_ROWS)):
+            app.handle("down")
+        app.handle("a")                               # Show scores: History records this score
+        assert isinstance(app.stack[-1], ScoreResult)
+        assert app.banner is None and app.console.session.ended is False   # no seed yet: corrections go on
+        app.handle("b")
+        app.handle("b")
+        assert app.run("fame Bob +9")["ok"]            # a correction after round 9
+        app.push(ScoreResult(app.run("score")))
+        [game] = app.run("history")["games"]
+        assert [p["name"] for p in game["players"] if p["winner"]] == ["Bob"]        # History follows
+        labels = [str(i.label) for i in app.stack[-1].items(app)]
+        for _ in range(labels.index("The score is final")):
+            app.handle("down")
+        app.handle("a")
+        app.handle("a")                               # yes: the score is final
+        seed = str(app.console.session.header["seed"])
+        said = " ".join(app.message or []) + " ".join(getattr(app.stack[-1], "rows", []))   # a long note: its own screen
+        assert app.console.session.ended is True and seed[:6] in said.replace(" ", "")
+        assert not app.run("fame Ann +1")["ok"]
+    finally:
+        app.console.close()

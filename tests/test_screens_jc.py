@@ -176,7 +176,7 @@ def test_a_die_is_set_with_up_down_and_dice_not_reached_follow_it():  # J-1, iss
 def test_the_dice_entry_says_how_the_guess_works_and_counts_the_hits():  # issue 24 §2
     ctx = home(*PHYSICAL).press("a", "a")
     texts = ctx.texts()
-    assert "dashed: guessed" in texts and "↑↓ face ←→ die A: go" in texts
+    assert "dashed: guess ≥ left" in texts and "↑↓ face ←→ die A: go" in texts
     faces = ctx.top.faces[0]
     hits = sum(1 for f in faces if f <= 4)                # Legio 10 is C4 (J-5)
     assert (f"{hits} hit" if hits == 1 else f"{hits} hits") in texts

@@ -83,8 +83,7 @@ def _fame(state: State, req: Request) -> Outcome:
     _no_opts(req, usage)
     if len(req.args) != 2 or not _SIGNED.match(req.args[1]):
         raise BadArguments(usage)
-    _playing(state)
-    name = _player(state, req.args[0])
+    name = _player(state, req.args[0])      # after round 9 too: a correction before the score is final
     delta = int(req.args[1])
     if delta == 0:
         raise BadArguments(Msg("A change of 0 moves nothing; give +N or -N."))
@@ -171,9 +170,10 @@ def _event(state: State, req: Request) -> Outcome:
             raise BadArguments(Msg("arrow= is one of {} (blue = cw, orange = ccw).", ', '.join(R.ARROWS)))
         card["arrow"] = arrow
     state["event"] = card
-    state["history"].append({"round": state["round"], "id": card["id"], "arrow": card["arrow"]})
     direction = R.ARROWS[card["arrow"]][0]
     order = R.turn_order(state, direction)
+    # ``first``: who played first that round (round 1's is the game's start player, History)
+    state["history"].append({"round": state["round"], "id": card["id"], "arrow": card["arrow"], "first": order[0]})
     turn = R.rotation_of(card["arrow"], state["options"]["clockwise"])
     fields: dict[str, Any] = {
         "round": state["round"], "card": card, "direction": direction, "first": order[0],
@@ -260,15 +260,19 @@ def _medal(state: State, req: Request) -> Outcome:
     _no_opts(req, usage)
     if len(req.args) != 2 or req.args[1].lower() not in known:
         raise BadArguments(usage)
-    _playing(state)
     if state["options"]["heroes"]:
         raise IllegalMove(Msg("The Heroes variant plays without medals."))
     name, medal = _player(state, req.args[0]), req.args[1].lower()
     holder = _holder(state, medal)
-    if holder is not None:
+    if holder == name:
+        raise IllegalMove(Msg("The {} medal already belongs to {}.", term(medal), holder))
+    if holder is not None and not state["finished"]:
         raise IllegalMove(Msg("The {} medal already belongs to {} (it goes to the first level III building of its type).",
                               term(medal), holder))
     state["medals"][medal] = name
+    if holder is not None:        # after round 9, before the score is final: a correction
+        return Outcome({"medals": dict(state["medals"])},
+                       Msg("Correction: the {} medal goes to {}, not {}.", term(medal), name, holder))
     return Outcome({"medals": dict(state["medals"])}, Msg("{} earns the {} medal.", name, term(medal)))
 
 

@@ -14,10 +14,11 @@ class EventCard(TypedDict):
     harsh: bool
 
 
-class PastEvent(TypedDict):
+class PastEvent(TypedDict, total=False):
     id: str
     arrow: str
     round: int
+    first: str        # who played first that round (not in games stored before issue 24)
 
 
 class TrackPlace(TypedDict):

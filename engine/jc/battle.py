@@ -22,7 +22,7 @@ from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 from engine.jc.roster import SIDES, BlockSpec, roman
 from engine.jc.terms import block_name, result as result_word, side as side_word
 from engine.rng import Rng
-from engine.text import N_, Msg, to_data
+from engine.text import N_, Msg, from_data, to_data
 
 Battle = dict[str, Any]
 Block = dict[str, Any]
@@ -206,9 +206,11 @@ def check_ready(battle: Battle) -> None:
 # -- changes ---------------------------------------------------------------------------------
 def _event(battle: Battle, kind: str, text: Msg, **extra: Any) -> None:
     """Record an event: ``text`` is the sentence (a Msg, said in the reader's language while the
-    battle is in memory) and ``msg`` the same sentence as data (:func:`engine.text.to_data`)."""
+    battle is in memory), ``msg`` the same sentence as data (:func:`engine.text.to_data`) and
+    ``after`` how many battle turns came before it (its place in the battle log: reserves arriving
+    stand between round 1 and round 2, a leader killed right after the fire that killed him)."""
     battle["events"].append({"round": battle["round"], "event": kind, "text": text,
-                             "msg": to_data(text), **extra})
+                             "msg": to_data(text), "after": len(battle["turns"]), **extra})
 
 
 def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
@@ -553,6 +555,54 @@ def applied_hit(a: dict[str, Any]) -> Msg:
     if str(a["result"]).startswith("joins "):
         return Msg("{}: joins {}", move, side_word(str(a["result"])[6:]))
     return Msg("{} {}", move, a["result"])
+
+
+# Events that happen at the start of a round (J-8/J-9): in a battle stored before events kept their
+# place (``after``), they stand before the round's first turn; any other event after its last.
+ROUND_START_EVENTS = ("arrive", "disrupt", "swap")
+
+
+def event_place(battle: Battle, event: dict[str, Any]) -> int:
+    """How many battle turns come before ``event`` in the battle log."""
+    after = event.get("after")
+    if isinstance(after, int):
+        return after
+    turns = [i for i, t in enumerate(battle["turns"]) if t["round"] == event["round"]]
+    if event["event"] in ROUND_START_EVENTS:
+        return turns[0] if turns else sum(1 for t in battle["turns"] if t["round"] < event["round"])
+    return turns[-1] + 1 if turns else sum(1 for t in battle["turns"] if t["round"] <= event["round"])
+
+
+def log_entries(battle: Battle) -> list[tuple[str, dict[str, Any]]]:
+    """The battle log in the order things happened: ``("turn", record)`` for every battle turn and
+    ``("event", record)`` for what the rules did by themselves (reserves arriving, disruption, the
+    role swap, J-8/J-9; a leader killed, Cleopatra changing sides, J-2; the end, J-13), each event
+    after the turns that came before it."""
+    events = sorted(enumerate(battle["events"]), key=lambda ie: (event_place(battle, ie[1]), ie[0]))
+    out: list[tuple[str, dict[str, Any]]] = []
+    k = 0
+    for i, turn in enumerate(battle["turns"]):
+        while k < len(events) and event_place(battle, events[k][1]) <= i:
+            out.append(("event", events[k][1]))
+            k += 1
+        out.append(("turn", turn))
+    out.extend(("event", e) for _i, e in events[k:])
+    return out
+
+
+def log_sentences(battle: Battle, last: int | None = None) -> list[Msg]:
+    """The battle log as sentences (:func:`log_entries`), the newest ``last`` of them."""
+    entries = log_entries(battle)
+    if last is not None:
+        entries = entries[-last:]
+    return [describe_turn(rec) if kind == "turn" else event_sentence(rec) for kind, rec in entries]
+
+
+def event_sentence(event: dict[str, Any]) -> Msg:
+    """An event's sentence, to be said in the reader's language (from its ``msg`` data: a state read
+    back from JSON holds ``text`` as English words only)."""
+    said = from_data(event["msg"]) if "msg" in event else event["text"]
+    return said if isinstance(said, Msg) else Msg("{}", str(said))
 
 
 def rounds_view(battle: Battle) -> list[dict[str, Any]]:

@@ -126,6 +126,11 @@ def winter(camp: Campaign) -> dict[str, Any]:
     steps.append({"step": "8.2", "title": term(N_("Victory")), "done": True,
                   "text": verdict["reason"] if verdict else
                   Msg("No winner yet (Caesar {} VP, Pompey {} VP).", totals["caesar"], totals["pompey"])})
+    if verdict:                   # the game ends here: no navis to port, supply or disbanding for a
+        camp["over"] = verdict    # year that will not come
+        steps.append({"step": "8.6", "title": term(N_("Year reset")), "done": False,
+                      "text": term("The game is over.")})
+        return {"checklist": steps, "verdict": verdict, "totals": totals}
     steps.append({"step": "8.3", "title": term(N_("Navis to port")), "done": False,
                   "text": term("Move every navis to a friendly port on the same sea, Caesar first; "
                           "navis that cannot are disbanded (they can be rebuilt next year).")})
@@ -134,13 +139,9 @@ def winter(camp: Campaign) -> dict[str, Any]:
                           "the other VP cities 4); the owner disbands the surplus to the levy pool.")})
     steps.append({"step": "8.5", "title": term(N_("Disbanding")), "done": False,
                   "text": term("Either player may disband any block except Cleopatra; its steps are lost.")})
-    if verdict:
-        camp["over"] = verdict
-    else:
-        camp["eliminated"] = []
-        camp["year"] += 1
-    steps.append({"step": "8.6", "title": term(N_("Year reset")), "done": verdict is None,
-                  "text": term("The game is over.") if verdict else
-                  Msg("Eliminated blocks can be levied again; {} begins: shuffle the 27 cards and "
-                      "deal 6 to each player.", score.year_name(camp["year"]))})
+    camp["eliminated"] = []
+    camp["year"] += 1
+    steps.append({"step": "8.6", "title": term(N_("Year reset")), "done": True,
+                  "text": Msg("Eliminated blocks can be levied again; {} begins: shuffle the 27 cards and "
+                              "deal 6 to each player.", score.year_name(camp["year"]))})
     return {"checklist": steps, "verdict": verdict, "totals": totals}

@@ -452,8 +452,8 @@ def _block_view(battle: B.Battle, b: B.Block) -> BlockView:
 def _view(state: State) -> JcGameView:
     battle = state["battle"]
     camp = state["campaign"]
-    log: list[str] = [B.describe_turn(t) for t in battle["turns"][-LOG_TURNS:]]     # sentences (Msg), said later
-    events: list[str] = [e["text"] for e in battle["events"]]
+    log: list[str] = list(B.log_sentences(battle, LOG_TURNS))   # turns and events in place (Msg), said later
+    events: list[str] = [B.event_sentence(e) for e in battle["events"]]
     view_battle: BattleView = {
         "number": state["number"], "attacker": battle["attacker"], "defender": battle["defender"],
         "surprise": battle["surprise"], "dice": battle["dice"], "phase": battle["phase"],

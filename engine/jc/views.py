@@ -62,8 +62,8 @@ class BattleView(TypedDict):
     decision: Decision | None
     result: str | None        # attacker_wins | attacker_eliminated | defender_holds
     winner: str | None
-    events: list[str]
-    log: list[str]
+    events: list[str]         # what the rules did by themselves (J-2, J-8, J-9, J-13), oldest first
+    log: list[str]            # the newest 40 entries of the battle log: turns and events where they happened
 
 
 class BattleRecord(TypedDict):

@@ -22,7 +22,8 @@ from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
+from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, WrappedListScreen, intent
+from firmware.screens.widgets.people import PlayersScreen
 
 LISTED = 50
 LEVELS = (N_("easy"), N_("normal"), N_("hard"))
@@ -59,14 +60,15 @@ def open_history(ctx: Ctx) -> None:
 
 
 class HistoryScreen(ListScreen):
-    """Statistics, Fair draw and Send first, then the games (newest first, with their day)."""
+    """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day)."""
 
     title = Said(N_("History"))
 
     def items(self, ctx: Ctx) -> list[Item]:
         entries = _entries(ctx)
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
-               Item(_("Fair draw"), lambda c: c.push(FairDrawScreen()))]
+               Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
+               Item(_("Players"), lambda c: c.push(PlayersScreen()))]
         if entries:
             out.append(Item(_("Send over serial"), send_newest))
         if not entries:
@@ -77,6 +79,25 @@ class HistoryScreen(ListScreen):
         return out
 
 
+def side_word(entry: dict[str, Any], role: str) -> str:
+    """A side's name in the current language (``caesar`` → «Цезарь»), as its game's record names it."""
+    record = record_of(entry["game"])
+    word = record.seats.get(role) if record is not None else None
+    return _(word) if word else _(role.capitalize())
+
+
+def player_label(entry: dict[str, Any], p: dict[str, Any]) -> str:
+    """A History player on the panel: the person and the side they played (``Анна (Цезарь)``), the
+    side alone when nobody was named, any other name as it is (in the current language if it is a
+    word of the game's, e.g. Auto-Crassus)."""
+    name = str(p.get("name", ""))
+    role = p.get("role")
+    if role is None:
+        return name
+    side = side_word(entry, str(role))
+    return side if name.casefold() == str(role).casefold() else f"{name} ({side})"
+
+
 def detail_rows(entry: dict[str, Any]) -> list[str]:
     """One game for a person: result, the players with score (✓ the winner), the mode, dates."""
     rows = [game_name(entry), say(entry["result"])]
@@ -84,7 +105,7 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
         rows.append(_("Abandoned"))
     for p in entry["players"]:
         score = "" if p.get("score") is None else f": {p['score']}"
-        name = base.clip(str(p["name"]), base.COLS - 1 - len(score))
+        name = base.clip(player_label(entry, p), base.COLS - 1 - len(score))
         rows.append(f"{'✓' if p.get('winner') else '·'}{name}{score}")
     mode = entry["mode"]
     if mode.get("difficulty"):
@@ -92,7 +113,7 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
     if mode.get("expansions"):
         rows.append(_("Modules: {}").format(", ".join(str(x) for x in mode["expansions"])))
     if mode.get("side"):
-        rows.append(_("Side: {}").format(_(str(mode["side"]).capitalize())))
+        rows.append(_("Side: {}").format(side_word(entry, str(mode["side"]))))
     ended = (entry.get("finished") or "")[:16].replace("T", " ")
     rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                 if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
@@ -101,26 +122,45 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
 
 
 def _detail(entry: dict[str, Any], ctx: Ctx) -> None:
-    ctx.push(TextScreen(_("Game"), detail_rows(entry)))
+    ctx.push(GameScreen(entry))
+
+
+class GameScreen(WrappedListScreen):
+    """One game: "Send over serial" (its BG Stats link on the serial line), then what History
+    keeps of it (result, players and sides, mode, dates), rows never cut."""
+
+    title = Said(N_("Game"))
+
+    def __init__(self, entry: dict[str, Any]) -> None:
+        super().__init__()
+        self.entry = entry
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return ([Item(_("Send over serial"), partial(send_entry, entry=self.entry), ident="send")]
+                + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))])
 
 
 def send_newest(ctx: Ctx) -> None:
-    """The newest game as a BG Stats play (one JSON line) over the serial link."""
-    from firmware import export
+    """The newest game's BG Stats link over the serial link (:func:`send_entry`)."""
     entries = _entries(ctx, 1)
     if not entries:
         ctx.notify(_("No finished games yet."))
         return
-    play = export.bgstats_play(entries[0])
-    line = json.dumps({"ok": True, "format": "bgstats", "play": play,
-                       "text": json.dumps(play, ensure_ascii=False)}, ensure_ascii=False)
+    send_entry(ctx, entries[0])
+
+
+def send_entry(ctx: Ctx, entry: dict[str, Any]) -> None:
+    """One game over the serial link as one JSON line: what ``export format=bgstats id=N`` answers
+    (``link``: BG Stats' push link, ready to open; ``play``, ``text``, ``fair``)."""
+    from firmware import export
+    line = json.dumps({"ok": True, **export.bgstats(entry)}, ensure_ascii=False)
     sent = ctx.send_serial(line)
     if sent == "no link":
         ctx.notify(_("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":
         ctx.notify(_("The serial link did not take it."))
     else:
-        ctx.notify(_("Sent: {}.").format(game_name(entries[0])))
+        ctx.notify(_("Sent: {}.").format(game_name(entry)))
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -130,8 +170,9 @@ class StatsMenu(ListScreen):
     title = Said(N_("Statistics"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_(s.title), partial(_open_statistic, factory=factory))
-                for r in records() for s in r.statistics if (factory := screen_of(s.screen)) is not None]
+        return [Item(_("Players"), lambda c: c.push(TextScreen(_("Players"), people_rows(c))))] + [
+            Item(_(s.title), partial(_open_statistic, factory=factory))
+            for r in records() for s in r.statistics if (factory := screen_of(s.screen)) is not None]
 
 
 def _open_statistic(ctx: Ctx, factory: Callable[[Ctx], Screen]) -> None:
@@ -143,16 +184,58 @@ def crassus_chart(ctx: Ctx) -> Screen:
 
 
 def glory_scores(ctx: Ctx) -> Screen:
-    return TextScreen(_("Glory scores"), glory_rows(ctx))
+    return TextScreen(_("Glory of Rome"), glory_rows(ctx))
 
 
 def jc_battles(ctx: Ctx) -> Screen:
     return TextScreen(_("JC battles"), jc_rows(ctx))
 
 
+def same_people(ctx: Ctx, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``entries`` with every player under the name they have now (a renamed player's earlier
+    names are theirs: History → Players → Rename), so statistics key on the same person."""
+    response = ctx.run(act.players())
+    now: dict[str, str] = {}
+    for name, was in (response.get("was") or {}).items():
+        for old in was:
+            now[str(old).casefold()] = str(name)
+    for name in response.get("players") or []:
+        now[str(name).casefold()] = str(name)
+    return [{**e, "players": [{**p, "name": now.get(str(p.get("name", "")).casefold(), p.get("name"))}
+                              for p in e["players"]]} for e in entries]
+
+
 def _stats(ctx: Ctx) -> dict[str, Any]:
     from firmware import history
-    return history.stats(_entries(ctx, None))
+    return history.stats(same_people(ctx, _entries(ctx, None)))
+
+
+def people_rows(ctx: Ctx) -> list[str]:
+    """Every remembered player across all games: games played and won, then per game."""
+    known = [str(n) for n in ctx.run(act.players()).get("players") or []]
+    games: dict[str, list[dict[str, Any]]] = {n: [] for n in known}
+    for e in same_people(ctx, _entries(ctx, None)):
+        if e["status"] != "finished":
+            continue
+        for p in e["players"]:
+            if p.get("name") in games:
+                games[str(p["name"])].append({"entry": e, "won": bool(p.get("winner"))})
+    rows: list[str] = []
+    for name in known:
+        played = games[name]
+        if not played:
+            continue
+        won = sum(1 for g in played if g["won"])
+        rows.append(name)
+        rows.append("  " + ngettext("{} game, {} won", "{} games, {} won", len(played)).format(len(played), won))
+        by_game: dict[str, list[bool]] = {}
+        for g in played:
+            record = record_of(g["entry"]["game"])
+            label = _(record.label) if record is not None else str(g["entry"]["game"])
+            by_game.setdefault(label, []).append(g["won"])
+        for label, results in by_game.items():
+            rows.append("  " + _("{}: {}/{} won").format(label, sum(results), len(results)))
+    return rows or [_("No game with named players yet.")]
 
 
 def crassus_by_level(st: dict[str, Any]) -> dict[str, tuple[int, int, int]]:

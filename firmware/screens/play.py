@@ -55,7 +55,7 @@ def start_game(ctx: Ctx, line: Line, home: Callable[[], Screen],
                 c.show_commitment(response["commitment"])      # the fair-draw code, to photograph (issue 12)
 
     view = ctx.view()
-    if view is not None and view["game"] not in quiet:
+    if view is not None and view["game"] not in quiet and not view.get("ended"):   # an ended game: nothing to lose
         from firmware.i18n import _
         ctx.push(ConfirmScreen(title or _("New game?"),
                                _("This ends the {} game (it stays in the archive).").format(game_label(view["game"])), go))

@@ -5,7 +5,7 @@ attacker's modifier (left/right in the form), switch Dice to "table", A, enter t
 (each row read from its lowest die: up/down over a die's faces, right to the next die, A submits the roll), read the result and go
 back home. Armies, modifiers and faces are random but plausible (2–8 units, modifier −2..+3).
 
-Tasks: "Sword: battle with physical dice" (no target in the issue: measured) and
+Tasks: "Sword: battle with 6 physical dice" (no target in the issue: measured) and
 "Sword: tactics test with a physical die".
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import random
 
 from scripts.presses.harness import Driver
 
-BATTLE = "Sword: battle with physical dice"
+BATTLE = "Sword: battle with 6 physical dice"
 TACTICS = "Sword: tactics test with a physical die"
 TARGETS: dict[str, tuple[int, int]] = {}
 BATTLES = 6

@@ -102,4 +102,5 @@ RECORD = GameRecord(
     screens="firmware.screens.caesar.home:open_game", domain="caesar",
     box_name="Caesar! Seize Rome in 20 Minutes", short=short, finished=finished, players=players, over=over,
     statistics=(Statistic("crassus", N_("vs Auto-Crassus"), against_crassus, "firmware.screens.history:crassus_chart"),),
+    seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")}, placeholders=(AUTO,),
 )

@@ -3,11 +3,12 @@ the guide to setting up the physical board."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PIL import Image
 
-from engine.actions import Line
+from engine.actions import Line, with_people
 from engine.caesar import actions as act
 from engine.caesar.terms import BONUS_WORDS, PLAYER_WORDS
 from engine.caesar.tokens import TOKENS
@@ -34,6 +35,7 @@ from firmware.screens.caesar.words import (
 )
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Field, Intent, Item, NumberForm, Scroll, intent, scroll_bar
+from firmware.screens.widgets.people import Seats
 
 
 # -- set-up --------------------------------------------------------------------------------------
@@ -41,8 +43,12 @@ class SetupForm(NumberForm):
     """The set-up rows and an explicit Start row at the end (A, right or press on it starts; A on
     any row starts too, as the title says)."""
 
+    seats: Seats | None = None          # the duel's two players (issue 24 §1: firmware/screens/widgets/people.py)
+
     def items(self, ctx: Ctx) -> list[Item]:
-        return self.field_items() + [Item("▶ " + _("Start"), self.go, ident="start")]
+        duel = self.seats is not None and self.values().get("mode") == 1
+        people = self.seats.items(ctx) if duel and self.seats is not None else []
+        return self.field_items() + people + [Item("▶ " + _("Start"), self.go, ident="start")]
 
     def status(self, ctx: Ctx) -> str:
         return _("A: start")
@@ -71,7 +77,7 @@ def setup_form(home: Home | None = None) -> SetupForm:
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         mods = [m for m, f in (("poison", "poison"), ("centurions", "cent"), ("border-control", "bctl")) if v[f]]
         if v["mode"] == 1:
-            _start(ctx, act.new_duel(mods, INPUT[v["bags"]]), home)
+            _start(ctx, with_people(act.new_duel(mods, INPUT[v["bags"]]), seats.people()), home)
             return
         tiles = remembered_tiles(ctx)
 
@@ -86,7 +92,10 @@ def setup_form(home: Home | None = None) -> SetupForm:
         else:
             _start(ctx, solo(), home)
 
-    return SetupForm(_("New Caesar! game"), fields, go)
+    seats = Seats([(s, partial(_, PLAYER_WORDS[s])) for s in ("caesar", "pompey")], lambda i: "—")
+    form = SetupForm(_("New Caesar! game"), fields, go)
+    form.seats = seats
+    return form
 
 
 def _on_off(v: int) -> str:

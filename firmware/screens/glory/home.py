@@ -25,6 +25,7 @@ class GloryHome(ListScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        self.was_finished: int | None = None    # 0 playing, 1 after round 9, 2 ended
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -33,14 +34,29 @@ class GloryHome(ListScreen):
     def render(self, ctx: Ctx) -> Image.Image:
         view = view_of(ctx)
         img = super().render(ctx)
-        if not view["finished"]:
+        if not view["finished"] and not view.get("ended"):
             draw = ImageDraw.Draw(img)
             base.title_bar(draw, _("Round {} of {}").format(view["round"], view["rounds"]))
         return img
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
+        over = bool(view["finished"]) + bool(view.get("ended"))
+        if self.was_finished is not None and over > self.was_finished:
+            self.reset()                      # round 9 / the game has ended: the cursor on the first row
+        self.was_finished = over
         leader = max(view["players"], key=lambda p: view["fame"][p])
+        final = Item(_("Final score"), lambda c: c.push(ScoreEntry(c)), ident="final")
+        new = Item(_("New game"), lambda c: c.push(SetupScreen(GloryHome)), ident="new")
+        if view.get("ended"):                 # the score is final: the next game first
+            return [new, final, Item(_("Fame"), lambda c: c.push(FameScreen()),
+                                     f"{base.clip(leader, 8)} {view['fame'][leader]}")]
+        if view["finished"]:                  # after round 9: the score first; fame and medals may
+            return [final,                    # still be corrected until the score is final
+                    Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
+                    Item(_("Medals"), lambda c: c.push(MedalScreen())),
+                    Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
+                    new]
         out = [
             Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
             Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
@@ -55,7 +71,8 @@ class GloryHome(ListScreen):
             out.append(Item(_("Farming income"), self._farming))
             out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
             out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
-        out.append(Item(_("Final score"), lambda c: c.push(ScoreEntry(c))))
+        out.append(final)
+        out.append(new)
         return out
 
     @staticmethod

@@ -11,11 +11,27 @@ from engine.text import N_, Msg
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 
+# The seats' names a game gets when nobody was named (not people: never remembered, firmware/players.py)
+SEAT_NAMES = (N_("Red"), N_("Yellow"), N_("Blue"), N_("Green"))
+
+
+def start_player(view: GloryGameView) -> str | None:
+    """Who started the game: the first player of round 1 (G-2), as recorded when its event was
+    revealed; a game stored before that was recorded: the first seat (the token's default)."""
+    for e in view.get("events", []):
+        if e.get("round") == 1 and e.get("first"):
+            return str(e["first"])
+    return view["players"][0] if view.get("players") else None
+
+
 def _summary(view: GloryGameView, scored: dict[str, Any]) -> dict[str, Any]:
     scores = scored["scores"]
     winners = [str(w) for w in scored.get("winners", [])]
-    first = view.get("first")
-    players = [player(p, int(scores[p]["total"]), p in winners, p == first) for p in view["players"] if p in scores]
+    first = start_player(view)
+    places = scored.get("places", {})
+    players = [{**player(p, int(scores[p]["total"]), p in winners, p == first), "rank": int(places[p])}
+               if p in places else player(p, int(scores[p]["total"]), p in winners, p == first)
+               for p in view["players"] if p in scores]
     best = max((int(pl["score"]) for pl in players), default=0)
     opts = [k for k, v in view.get("options", {}).items() if v]
     mode = {"kind": "table", "players": len(players), "expansions": opts}
@@ -53,8 +69,18 @@ def over(view: View, lines: list[str]) -> bool:
     return bool(view.get("finished"))
 
 
+AMENDING = frozenset({"score", "sheet", "fame", "medal"})
+
+
+def amends(view: View, command: str) -> bool:
+    """After round 9, the score pad, fame and medals are corrections until the score is final
+    (the players end the game): History's record follows the latest ``score``."""
+    return bool(view.get("finished")) and command in AMENDING
+
+
 RECORD = GameRecord(
     ident="glory", label=N_("Glory of Rome"), sessions=("glory",), screens="firmware.screens.glory.home:open_game",
     domain="glory", box_name="For the Glory of Rome", short=short, finished=finished, players=players, over=over,
+    placeholders=SEAT_NAMES, amends=amends,
     statistics=(Statistic("glory", N_("Glory scores"), scores, "firmware.screens.history:glory_scores"),),
 )

@@ -92,10 +92,12 @@ class MedalScreen(ListScreen):
     @staticmethod
     def _give(ctx: Ctx, medal: str) -> None:
         view = view_of(ctx)
-        if view["medals"][medal] is not None:
-            ctx.notify(_("The {} medal belongs to {}.").format(medal_name(medal), view["medals"][medal]))
+        holder = view["medals"][medal]
+        if holder is not None and not view["finished"]:
+            ctx.notify(_("The {} medal belongs to {}.").format(medal_name(medal), holder))
             return
-        ctx.push(ChooseScreen(_("Medal: {}").format(medal_name(medal)), view["players"],
+        others = [p for p in view["players"] if p != holder]      # after round 9: a correction moves it
+        ctx.push(ChooseScreen(_("Medal: {}").format(medal_name(medal)), others,
                               lambda c, p: run_line(c, act.medal(p, medal)) is not None))
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine import actions as act_common
 from engine.glory import actions as act
 from engine.glory.console import GOODS, PANTHEON_COMMON, SHEET_LIMITS
 from engine.text import N_
@@ -17,7 +18,7 @@ from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import run_line, view_of
-from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, figure, intent, scroll_bar
+from firmware.screens.widgets import ConfirmScreen, Intent, Item, ListScreen, Scroll, WrappedListScreen, figure, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
 
 # -- final score ---------------------------------------------------------------------------------
@@ -45,11 +46,13 @@ DIAL_MAX = 7          # a row whose figure is at most this goes round at ±1 (0 
 
 class SheetPad(ListScreen):
     """One row of the score pad for every player at once, as the paper pad is filled round the
-    table: the title names the row, the players below with their figures. up/down: the player;
-    left/right: −/+ the step (the cursor's figure shows as ``±1 ‹n›`` with its step, so left is not
-    "back" here; on a short row — legions, sets, Pantheon — ±1 goes round, so left from 0 gives the
-    most, e.g. 5 own-colour parts in one press); press: the step (±1, ±5, ±10; kept from player to
-    player); A: the next row, the cursor on the same player (after the last row: the scores); B:
+    table: the title names the row, the players below with their figures. up/down: the player
+    (down from the last player goes on to the next row's first, up from the first back to the row
+    before's last: the pad is one path round the table, row after row); left/right: −/+ the step
+    (the cursor's figure shows as ``±1 ‹n›`` with its step, so left is not "back" here; on a short
+    row — legions, sets, Pantheon — ±1 goes round, so left from 0 gives the most, e.g. 5 own-colour
+    parts in one press); press: the step (±1, ±5, ±10; kept from player to player and row to
+    row); A: the next row, the cursor on the same player (after the last row: the scores); B:
     back to the list of rows (nothing is lost: every change is already in the session)."""
 
     def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None) -> None:
@@ -104,16 +107,28 @@ class SheetPad(ListScreen):
 
     def go(self, ctx: Ctx) -> None:
         if self.row + 1 < len(SHEET_ROWS):
-            self.row, self.step = self.row + 1, 0     # the cursor stays on its player: the next row
-        else:                                         # is filled from there, round the table and back
+            self.row += 1                             # the cursor stays on its player (and the step
+        else:                                         # as it was): the next row is filled from there
             ctx.pop()
             show_scores(ctx)
 
     def key(self, key: str, ctx: Ctx) -> None:
-        if intent("figure", key) is Intent.BACK:
+        what = intent("figure", key)
+        if what is Intent.BACK:
             ctx.pop()
             if self.on_back is not None:
                 self.on_back(self.row)
+            return
+        last = len(view_of(ctx)["players"]) - 1
+        if what is Intent.NEXT and self.cursor == last:          # on to the next row's first player
+            self.go(ctx)
+            self.cursor = self._mark = 0
+            self.current = ""
+            return
+        if what is Intent.PREV and self.cursor == 0 and self.row > 0:   # back to the row before's last
+            self.row -= 1
+            self.cursor = self._mark = last
+            self.current = ""
             return
         super().key(key, ctx)
 
@@ -193,7 +208,22 @@ class ScoreResult(ListScreen):
             mark = "*" if name in winners else " "
             items.append(Item(f"{places[name]} {mark}{base.clip(name, 12)}", partial(self._detail, index=i),
                               str(scores[name]["total"]), ident=name))
+        view = ctx.view()
+        if view is not None and view.get("finished") and not view.get("ended"):
+            items.append(Item(_("The score is final"), self._final, ident="final"))
         return items
+
+    @staticmethod
+    def _final(ctx: Ctx) -> None:
+        """Until now fame, medals and the pad could be corrected (History follows the newest score);
+        this ends the game: History keeps this score for good, and the seed is shown."""
+        def yes(c: Ctx) -> None:
+            response = run_line(c, act_common.reveal())
+            if response is not None:
+                seed = response.get("seed")
+                c.notify(_("The score is final. The seed of the draws: {}.").format(seed) if seed is not None
+                         else _("The score is final."))
+        ctx.push(ConfirmScreen(_("Final?"), _("The score is final: no more corrections, and History keeps it."), yes))
 
     def footer(self, ctx: Ctx) -> str:
         solo = self.result.get("solo")

@@ -7,16 +7,17 @@ from functools import partial
 from engine.glory import actions as act
 from engine.text import N_
 from firmware.i18n import _
-from firmware.screens import base, play
+from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.glory.words import SEAT_NAMES
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
+from firmware.screens.widgets.people import Seats
 
 
 class SetupScreen(NumberForm):
-    """New game: player count, variants, then the players' names (by default their colour in the
-    current language). left/right change a number; A (or right, or press) on a name types another
-    one (the keyboard of the current language, Cyrillic too); A elsewhere starts the game."""
+    """New game: the player count, the players (the players who played last sit down already, most
+    recent first; A on a player opens the list of known players — two presses for a known one —,
+    typing a name, or the seat's colour), the variants. A on a figure row starts the game."""
 
     def __init__(self, home: Callable[[], Screen]) -> None:
         self.home = home                          # the screen that shows the new game
@@ -25,29 +26,27 @@ class SetupScreen(NumberForm):
             Field("harsh", N_("Harsh Times"), 0, 0, 1, on_off),
             Field("clockwise", N_("Clockwise"), 0, 0, 1, on_off),
         ], self._start, status=self._status)
-        self.names: list[str | None] = [None] * len(SEAT_NAMES)   # None: the seat's colour
+        self.seats = Seats([(str(i), partial(_seat_label, i)) for i in range(len(SEAT_NAMES))],
+                           lambda i: _(SEAT_NAMES[i]), prefill=True)
 
     def name(self, seat: int) -> str:
-        typed = self.names[seat]
-        return typed if typed is not None else _(SEAT_NAMES[seat])
+        return self.seats.shown(seat)
 
     def _count(self) -> int:
         return self.values()["players"]
 
     def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
-        return _("A: type") if self.cursor >= len(self.fields) else _("A: start")
+        return _("A: choose") if 1 <= self.cursor <= self._count() else _("A: start")
 
     def items(self, ctx: Ctx) -> list[Item]:
-        names = [Item(_("Player {}").format(i + 1), partial(self._type, seat=i), base.clip(self.name(i), 12),
-                      ident=f"name:{i}") for i in range(self._count())]
-        return self.field_items() + names
+        n = self._count()
+        figures = self.field_items([0, n + 1, n + 2])
+        return [figures[0], *self.seats.items(ctx, n, self._picked), *figures[1:]]
 
-    def _type(self, ctx: Ctx, seat: int) -> None:
-        from firmware.screens.widgets.keyboard import TypeScreen
-        ctx.push(TypeScreen(partial(self._typed, seat=seat)))
-
-    def _typed(self, ctx: Ctx, name: str, seat: int) -> None:
-        self.names[seat] = name
+    def _picked(self, ctx: Ctx, seat: int) -> None:
+        """The next row after a player was picked (the next seat, or the variants)."""
+        self.cursor = self._mark = seat + 2
+        self.current = ""
 
     def _start(self, ctx: Ctx, values: dict[str, int]) -> None:
         names = [self.name(i) for i in range(values["players"])]
@@ -55,3 +54,7 @@ class SetupScreen(NumberForm):
             ctx.notify(_("Two players have the same name."))
             return
         play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"])), self.home)
+
+
+def _seat_label(i: int) -> str:
+    return _("Player {}").format(i + 1)

@@ -10,6 +10,7 @@ from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
+from firmware.screens.glory.record import SEAT_NAMES as SEAT_NAMES
 
 SENATE_VALUES = tuple(int(v) for v in tables()["politics_values_bottom_to_top"])   # G-10, bottom -> top
 
@@ -53,4 +54,4 @@ def milestone_note(response: dict[str, Any]) -> str:
 
 
 # -- setup and home ----------------------------------------------------------------------------
-SEAT_NAMES = (N_("Red"), N_("Yellow"), N_("Blue"), N_("Green"))
+# SEAT_NAMES: the seats' colours, the names of players nobody named (the record holds them: History)

@@ -16,10 +16,11 @@ from engine.jc.views import BlockView
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
-from firmware.screens.jc.odds import advice_value, odds_line
-from firmware.screens.jc.setup import open_add, setup_form
-from firmware.screens.jc.words import RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of
-from firmware.screens.widgets import ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen, die_tile, intent, scroll_bar
+from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
+from firmware.screens.jc.setup import next_battle_form, open_add
+from firmware.screens.jc.words import RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of, win_chance
+from firmware.screens.widgets import (ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen,
+                                      die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
 
 
@@ -92,14 +93,79 @@ class DecisionList(ListScreen):
         super().key(key, ctx)
 
 
+# -- what the rules did by themselves, said when it happens ---------------------------------------
+_ANNOUNCED: dict[int, int] = {}      # battle number -> how many of its events were said
+
+
+def news(ctx: Ctx) -> list[str]:
+    """The events of the battle not said yet (reserves arriving, disruption, the role swap, J-8/J-9;
+    a leader killed, Cleopatra changing sides, J-2; the end): said once, where they happen. The
+    first look at a battle says nothing of what came before it."""
+    b = view_of(ctx)["battle"]
+    events = [str(e) for e in b["events"]]
+    seen = _ANNOUNCED.get(b["number"])
+    _ANNOUNCED[b["number"]] = len(events)
+    if seen is None or seen > len(events):
+        return []
+    return events[seen:]
+
+
+# -- advice on a hit: a leader, and what the other choice costs ------------------------------------
+def hit_advice(ctx: Ctx) -> tuple[BlockView, float, list[tuple[BlockView, float]]] | None:
+    """For a hit decision whose advice is ready: the advised block, the deciding side's chance with
+    it, and every other choice with its chance (best first)."""
+    b = view_of(ctx)["battle"]
+    d = b["decision"]
+    advice = advice_now(ctx)
+    if d is None or d["kind"] != "hit" or advice is None or advice is PENDING or not advice.get("best"):
+        return None
+    blocks = {x["key"]: x for x in b["blocks"]}
+    side = advice["decision"]["side"]
+    best = advice["best"]
+    others = sorted(((blocks[o["target"]], win_chance(b, side, o)) for o in advice.get("options", [])
+                     if o.get("target") != best.get("target") and o.get("target") in blocks), key=lambda x: -x[1])
+    if best.get("target") not in blocks:
+        return None
+    return blocks[best["target"]], win_chance(b, side, best), others
+
+
+def why_hit(ctx: Ctx) -> list[str]:
+    """The advice on a hit in sentences: who, the chance, a leader's price (J-2, J-17) and what
+    each other choice costs."""
+    got = hit_advice(ctx)
+    if got is None:
+        return [_("The advice is not ready yet.")]
+    best, chance, others = got
+    side = side_name(view_of(ctx)["battle"]["decision"]["side"])     # type: ignore[index]
+    rows = [_("Advised: {} takes the hit; {} then holds the field with {}.").format(name_of(best), side, pct(chance))]
+    if best["kind"] == "leader":
+        enemy = side_name("caesar" if best["side"] == "pompey" else "pompey")
+        rows.append((_("{} is a leader: this hit kills him. A killed leader is gone for good and gives {} 1 VP; "
+                       "the odds count this battle only.") if best["strength"] <= 1 else
+                     _("{} is a leader: if he is killed he is gone for good and gives {} 1 VP; "
+                       "the odds count this battle only.")).format(name_of(best), enemy))
+    for block, p in others:
+        rows.append(_("{} instead: {} ({} less).").format(name_of(block), pct(p), pct(max(0.0, chance - p))))
+    return rows
+
 class BattleScreen(DecisionList):
-    """What the rules leave to decide now: which block acts and how, or where a hit goes."""
+    """What the rules leave to decide now: which block acts and how, or where a hit goes; what
+    the rules did by themselves is said when it happens (:func:`news`)."""
 
     @property
     def title(self) -> str:  # type: ignore[override]
         return self._title
 
+    def footer(self, ctx: Ctx) -> str:
+        got = hit_advice(ctx)
+        if got is not None and got[2] and got[1] - got[2][0][1] >= 0.0005:    # a hit: what the next choice costs
+            return _("Next choice: −{}").format(pct(got[1] - got[2][0][1]))
+        return odds_line(ctx)
+
     def render(self, ctx: Ctx) -> Image.Image:
+        fresh = news(ctx)
+        if fresh:
+            ctx.notify(" ".join(fresh))
         b = view_of(ctx)["battle"]
         d = b["decision"]
         if b["phase"] == "setup":
@@ -118,7 +184,8 @@ class BattleScreen(DecisionList):
         if d is None:
             return ""
         if d["kind"] == "hit":
-            return _("Who takes the hit?")
+            got = hit_advice(ctx)
+            return _("✓ is a leader!") if got is not None and got[0]["kind"] == "leader" else _("Who takes the hit?")
         if len(d["blocks"]) == 1:
             blocks = {x["key"]: x for x in b["blocks"]}
             return block_row(blocks[d["blocks"][0]])
@@ -138,7 +205,7 @@ class BattleScreen(DecisionList):
         if d is None:
             return [Item(_("Result"), lambda c: c.push(OverScreen())),
                     Item(_("Battle log"), lambda c: c.push(log_screen(c))),
-                    Item(_("Next battle"), lambda c: c.push(setup_form(next_battle=True)))]
+                    Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
         if d["kind"] == "hit":
             out = []
             for k in d["choices"]:
@@ -148,7 +215,8 @@ class BattleScreen(DecisionList):
                 tail = f" {x['rating']}"
                 out.append(Item(base.clip(name_of(x), width - len(tail)).ljust(width - len(tail)) + tail,
                                 partial(self._hit, key=k), value))
-            return out + [Item(_("Device picks"), partial(self._hit, key=""))]
+            return out + [Item(_("Device picks"), partial(self._hit, key="")),
+                          Item(_("Why ✓?"), lambda c: c.push(TextScreen(_("Advice"), why_hit(c))), ident="why")]
         if len(d["blocks"]) == 1:
             return action_items(ctx, d["blocks"][0]) + [Item(_("Device decides"), self._auto)]
         out = [Item(block_row(blocks[k], base.COLS - 1), partial(self._act, key=k)) for k in d["blocks"]]
@@ -176,7 +244,7 @@ class BattleScreen(DecisionList):
             return
         response = run_line(ctx, act.auto())
         if response is not None and response.get("turn", {}).get("action") == "fire":
-            ctx.push(DiceResult(response["turn"]))
+            ctx.push(DiceResult(response["turn"], events=news(ctx)))
 
 
 def action_items(ctx: Ctx, key: str) -> list[Item]:
@@ -200,7 +268,7 @@ def _fire(ctx: Ctx, key: str) -> None:
         return
     response = run_line(ctx, act.fire(key))
     if response is not None:
-        ctx.push(DiceResult(response["turn"]))
+        ctx.push(DiceResult(response["turn"], events=news(ctx)))
 
 
 def _simple(ctx: Ctx, line: Line) -> None:
@@ -282,7 +350,7 @@ class JcDiceEntry(DiceEntry):
         line = act.auto(faces[0]) if self.auto else act.fire(self.key_, faces[0])
         response = run_line(ctx, line)
         if response is not None:
-            ctx.replace(DiceResult(response["turn"], self.then))
+            ctx.replace(DiceResult(response["turn"], self.then, news(ctx)))
 
 
 class DiceResult:
@@ -290,9 +358,11 @@ class DiceResult:
 
     ROOM = 2                       # text rows under the dice
 
-    def __init__(self, turn: dict[str, Any], then: Callable[[Ctx], None] | None = None) -> None:
+    def __init__(self, turn: dict[str, Any], then: Callable[[Ctx], None] | None = None,
+                 events: list[str] | None = None) -> None:
         self.turn = turn
         self.then = then
+        self.events = list(events or [])          # what the rules did after this fire (J-2, J-8, J-9)
         self.scroll = Scroll()
         self.title = ""
 
@@ -307,14 +377,16 @@ class DiceResult:
             rows.append(ngettext("{} more: the owner picks", "{} more: the owner picks", waiting).format(waiting))
         if not rows:
             rows = [_("No hit.")]
+        rows += self.events
         return [r for row in rows for r in base.wrap(row)]
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         t = self.turn
         status = ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"])
-        self.title = block_row({"name": t["name"], "rating": t["rating"], "strength": t["strength"]},
-                               base.COLS - len(status) - 1)
+        room = base.COLS - len(status) - 1                 # the dice show the strength: name and rating
+        tail = f" {t['rating']}"
+        self.title = base.clip(name_of(t), room - len(tail)) + tail
         base.title_bar(draw, self.title, status)
         x = 2
         for face, hit in zip(t["dice"], t["hit_dice"]):
@@ -379,8 +451,9 @@ def forces_screen(ctx: Ctx) -> TableScreen:
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
-    """Every turn of the battle, then what the rules did by themselves; opens at the end."""
+    """Every turn of the battle and what the rules did by themselves, in the order it happened
+    (reserves arriving between round 1 and round 2, a leader killed after the fire); opens at the end."""
     b = view_of(ctx)["battle"]
-    screen = TextScreen(_("Battle log"), list(b["log"]) + list(b["events"]) or [_("Nothing yet.")])
+    screen = TextScreen(_("Battle log"), list(b["log"]) or [_("Nothing yet.")])
     screen.top = max(0, len(screen.rows) - base.ROWS)
     return screen

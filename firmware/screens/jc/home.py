@@ -2,18 +2,20 @@
 and opening the game."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
+from typing import Any
 
 from engine.jc.views import BattleView
-from firmware.i18n import _, ngettext
+from firmware.i18n import _, ngettext, say
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.battle import BattleScreen, ask_fight, forces_screen, log_screen
 from firmware.screens.jc.campaign import CardsMenu, ask_winter, vp_screen
 from firmware.screens.jc.odds import odds_screen
-from firmware.screens.jc.setup import open_add, setup_form
+from firmware.screens.jc.setup import next_battle_form, open_add, setup_form
 from firmware.screens.jc.words import GAME, side_name, view_of
-from firmware.screens.widgets import Item, ListScreen
+from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
 
 def open_game(ctx: Ctx) -> None:
@@ -21,7 +23,7 @@ def open_game(ctx: Ctx) -> None:
     play.continue_or_setup(ctx, (GAME,), JcHome, lambda: setup_form(home=JcHome))
 
 
-class JcHome(ListScreen):
+class JcHome(WrappedListScreen):
     """The session's home: the battle, its odds and forces, the campaign's bookkeeping."""
 
     @property
@@ -42,15 +44,26 @@ class JcHome(ListScreen):
             out += [Item(_("Odds"), lambda c: c.push(odds_screen())),
                     Item(_("Fight to the end"), ask_fight)]
         else:
-            out.append(Item(_("Next battle"), lambda c: c.push(setup_form(next_battle=True))))
+            out.append(Item(_("Next battle"), lambda c: c.push(next_battle_form(c))))
         out += [Item(_("Forces"), lambda c: c.push(forces_screen(c))),
                 Item(_("Battle log"), lambda c: c.push(log_screen(c))),
                 Item(_("Victory points"), lambda c: c.push(vp_screen()),
                      f"{view['vp']['caesar']}:{view['vp']['pompey']}"),
                 Item(_("Cards"), lambda c: c.push(CardsMenu())),
-                Item(_("Winter"), ask_winter, _("year {}").format(view["campaign"]["year"])),
+                campaign_item(view["campaign"]["over"], view["campaign"]["year"]),
                 Item(_("New game"), lambda c: c.push(setup_form(home=JcHome)))]
         return out
+
+
+def campaign_item(over: Mapping[str, Any] | None, year: int) -> Item:
+    """The winter of this year (J-19) — or, once a winter has ended the campaign, its result (no
+    winter of a year that will not come)."""
+    if over:
+        winner = over.get("winner")
+        reason = say(over.get("reason", ""))
+        return Item(_("Campaign over"), lambda c: c.push(TextScreen(_("Campaign over"), reason)),
+                    side_name(winner) if winner else _("draw"), ident="campaign")
+    return Item(_("Winter"), ask_winter, _("year {}").format(year), ident="campaign")
 
 
 def phase_word(b: BattleView) -> str:

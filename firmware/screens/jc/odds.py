@@ -75,7 +75,7 @@ def odds_line(ctx: Ctx) -> str:
         return _("Winner: {}").format(side_name(b["winner"]))
     odds = odds_now(ctx)
     if odds is None:
-        return _("Odds: add blocks to both sides")
+        return _("Odds: no blocks yet")
     side = b["decision"]["side"] if b["decision"] else b["attacker"]
     chance = WAIT if odds is PENDING else pct(win_chance(b, side, odds))
     return _("{}: win {}").format(side_name(side), chance)

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from engine.actions import with_people
 from engine.jc import actions as act
+from engine.jc.order import ballista_rating
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.text import N_
@@ -15,27 +17,59 @@ from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.jc.words import ROLE_WORDS, SIDES, run_line, side_name, view_of
 from firmware.screens.widgets import Field, Item, ListScreen, NumberForm, on_off
+from firmware.screens.widgets.people import Seats
 
 
 # -- set-up ------------------------------------------------------------------------------------
-def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = None) -> NumberForm:
-    """Attacker, surprise, dice: A starts the session (or the next battle), then ``home`` shows it. A
-    new game over any unfinished one (this one too) asks first."""
+class SetupForm(NumberForm):
+    """Attacker, surprise and dice, and — for a new game — who plays Caesar and who Pompey (the
+    known players first, two presses each; nobody named: "Player 1/2" in exports)."""
+
+    def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None],
+                 seats: Seats | None) -> None:
+        super().__init__(title, fields, on_go, status=self._status)
+        self.seats = seats
+
+    def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
+        return _("A: choose") if self.cursor >= len(self.fields) else _("A: start")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        rows = self.field_items()
+        return rows + (self.seats.items(ctx, None, self._picked) if self.seats is not None else [])
+
+    def _picked(self, ctx: Ctx, seat: int) -> None:
+        self.cursor = self._mark = min(len(self.fields) + seat + 1, len(self.fields) + 1)
+        self.current = ""
+
+
+def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = None,
+               dice: str | None = None) -> NumberForm:
+    """Attacker, surprise, dice (``dice``: the campaign's setting, kept for its next battles) and,
+    for a new game, the players of the two sides: A starts the session (or the next battle), then
+    ``home`` shows it. A new game over any unfinished one (this one too) asks first."""
     if not next_battle and home is None:
         raise ValueError("a new battle needs the screen that shows it (home=)")
     fields = [Field("attacker", N_("Attacker"), 0, 0, 1, lambda v: side_name(SIDES[v])),
               Field("surprise", N_("Surprise (Mars)"), 0, 0, 1, on_off),
-              Field("dice", N_("Dice"), 0, 0, 1, lambda v: _("real dice") if v else _("device"))]
+              Field("dice", N_("Dice"), 1 if dice == "physical" else 0, 0, 1,
+                    lambda v: _("real dice") if v else _("device"))]
+    seats = None if next_battle else Seats([(s, partial(side_name, s)) for s in SIDES], lambda i: "—")
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         attacker, surprise = SIDES[v["attacker"]], bool(v["surprise"])
         dice: act.Dice = "physical" if v["dice"] else "digital"
         if home is not None and not next_battle:
-            play.start_game(ctx, act.new(attacker, surprise, dice), home)
+            line = act.new(attacker, surprise, dice)
+            play.start_game(ctx, with_people(line, seats.people()) if seats is not None else line, home)
         elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
             ctx.pop()
 
-    return NumberForm(N_("Next battle") if next_battle else N_("New battle"), fields, go)
+    return SetupForm(N_("Next battle") if next_battle else N_("New battle"), fields, go, seats)
+
+
+def next_battle_form(ctx: Ctx) -> NumberForm:
+    """The next battle of the campaign: its dice as the battle before (issue 24 §2)."""
+    return setup_form(next_battle=True, dice=view_of(ctx)["battle"]["dice"])
 
 
 def open_add(ctx: Ctx, role: act.Role) -> None:
@@ -64,11 +98,20 @@ class AddScreen(ListScreen):
             if b["status"] != "available" or b["id"] in present:
                 continue
             out.append(Item(say(block_name(b["name"])), partial(self._pick, block=b),
-                            f"{b['rating'].split('/')[0]} {roman(b['strength'])}"))
+                            f"{rating_as(b, self.role)} {roman(b['strength'])}"))
         return out
 
     def _pick(self, ctx: Ctx, block: dict[str, Any]) -> None:
         ctx.push(block_form(self.role, block))
+
+
+def rating_as(block: dict[str, Any], role: str) -> str:
+    """A roster block's rating as it fights in ``role``: the ballista is D4 where its side attacks
+    and B4 where it defends (J-2); any other block its printed rating."""
+    if block.get("kind") == "ballista":
+        letter, fp = ballista_rating(role)
+        return f"{letter}{fp}"
+    return str(block["rating"]).split("/")[0]
 
 
 def block_form(role: act.Role, block: dict[str, Any]) -> NumberForm:

@@ -56,8 +56,9 @@ def side_name(side: str | None) -> str:
 
 
 def name_of(b: Mapping[str, Any]) -> str:
-    """A block's printed name in the current language (Legio 10 -> Легион 10)."""
-    return say(block_name(b["name"]))
+    """A block's printed name in the current language (Legio 10 -> Легион 10), without the words
+    the roster adds to explain it (``Pompeius (Pompey)`` -> ``Pompeius``, as the block reads)."""
+    return say(block_name(b["name"])).split(" (", 1)[0]
 
 
 def block_row(b: Mapping[str, Any], width: int = base.COLS) -> str:

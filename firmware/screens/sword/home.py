@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from engine.actions import with_people
 from engine.sword import actions as act
 from engine.text import N_
 from firmware.i18n import _
@@ -12,7 +13,8 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.sword.rolls import CheckMenu, battle_form, naval_form, odds_screen, result_screen, tactics_form
 from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import PRESETS, run_line, short, view_of
-from firmware.screens.widgets import Item, ListScreen
+from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
+from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -22,17 +24,42 @@ def open_game(ctx: Ctx) -> None:
 
 
 class SetupScreen(ListScreen):
+    """The number of players (the powers in play, as the rules set them), then who plays them."""
+
     title = Said(N_("New Sword game"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_(label), partial(self._start, powers=powers)) for label, powers in PRESETS]
+        return [Item(_(label), partial(self._people, powers=powers)) for label, powers in PRESETS]
 
     @staticmethod
-    def _start(ctx: Ctx, powers: str) -> None:
-        play.start_game(ctx, act.new(powers.split(",")), SwordHome)
+    def _people(ctx: Ctx, powers: str) -> None:
+        ctx.push(PeopleForm(powers.split(",")))
 
 
-class SwordHome(ListScreen):
+class PeopleForm(ListScreen):
+    """Start, then who plays each power (the known players first; nobody named: "Player N" in
+    exports). A on Start begins the game."""
+
+    title = Said(N_("Who plays?"))
+
+    def __init__(self, powers: list[str]) -> None:
+        super().__init__()
+        self.powers = powers
+        self.seats = Seats([(p, partial(short, p)) for p in powers], lambda i: "—")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return [Item("▶ " + _("Start"), self._start, ident="start"), *self.seats.items(ctx, None, self._picked)]
+
+    def _picked(self, ctx: Ctx, seat: int) -> None:
+        self.cursor = self._mark = min(seat + 2, len(self.powers))
+        self.current = ""
+
+    def _start(self, ctx: Ctx) -> None:
+        play.start_game(ctx, with_people(act.new(self.powers), self.seats.people()), SwordHome)
+        ctx.prune(lambda s: isinstance(s, SetupScreen))
+
+
+class SwordHome(WrappedListScreen):
     title = Said(N_("Sword of Rome"))
 
     def status(self, ctx: Ctx) -> str:
@@ -58,7 +85,8 @@ class SwordHome(ListScreen):
             out.append(Item(_("Last roll"), self._last))
         if not view["finished"]:
             out.append(Item(_("Next round"), self._advance, _("now {}").format(view["round"])))
-        return out
+        new = Item(_("New game"), lambda c: c.push(SetupScreen()), ident="new")
+        return [new, *out] if view["finished"] or view.get("ended") else [*out, new]
 
     @staticmethod
     def _consuls(ctx: Ctx) -> None:

@@ -69,4 +69,6 @@ def over(view: View, lines: list[str]) -> bool:
 RECORD = GameRecord(
     ident="sword", label=N_("Sword of Rome"), sessions=("sword",), screens="firmware.screens.sword.home:open_game",
     domain="sword", box_name="The Sword of Rome", short=short, finished=finished, players=players, replayed=replayed, over=over,
+    seats={"romans": N_("Romans"), "gauls": N_("Gauls"), "etruscans": N_("Etruscans"), "samnites": N_("Samnites"),
+           "greeks": N_("Greeks"), "carthage": N_("Carthage")},
 )

@@ -35,6 +35,7 @@ from firmware.screens.widgets import (
     Item,
     ListScreen,
     NumberForm,
+    pct,
     OddsScreen,
     Scroll,
     TextScreen,
@@ -75,7 +76,7 @@ def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
     n_att = 4 if v["band"] == 1 else 3
     n_def = 4 if v["band"] == 2 else 3
     p = attacker_wins(v["mod"] - v["defmod"], n_att, n_def)
-    return _("attacker {}%").format(f"{float(p) * 100:.0f}")
+    return _("attacker {}").format(pct(float(p)))
 
 
 def battle_form() -> NumberForm:
@@ -125,7 +126,7 @@ class BattleResult:
         r = self.result
         att, dfd = r["attacker"], r["defender"]
         winner = _("attacker") if r["winner"] == "attacker" else _("defender")
-        return [
+        rows = [
             side_row(_("Attack"), att),
             side_row(_("Defence"), dfd),
             _("Attacker loses {}").format(att["losses"]),
@@ -133,6 +134,7 @@ class BattleResult:
             _("Support +{} ({})").format(r["support"], winner),
             _("A: loss table"),
         ]
+        return [part for row in rows for part in base.wrap(row)]          # never cut
 
     def render(self, ctx: Ctx) -> Image.Image:
         r = self.result
@@ -182,7 +184,7 @@ def tactics_form() -> NumberForm:
         Field("rating", N_("Tactics rating"), 2, 0, 6),
         Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
         Field("dice", N_("Dice"), 0, 0, 1, dice_word),
-    ], go, status=lambda c, v: f"{float(chance(v['rating'], v['mod'])) * 100:.0f}%")
+    ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
 
 
 class TacticsResult:

@@ -14,6 +14,7 @@ PRESETS: tuple[tuple[str, str], ...] = (
     (N_("4 players"), "romans,gauls,etruscans,greeks"),
     (N_("5 players (Carthage)"), "romans,gauls,etruscans,greeks,carthage"),
     (N_("3 players"), "romans,etruscans,greeks"),
+    (N_("2 players"), "romans,gauls"),
 )
 
 

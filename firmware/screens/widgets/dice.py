@@ -127,7 +127,7 @@ class DiceEntry:
                 if (r, i) == cur:                     # the cursor: a bar under the die
                     draw.rectangle((x, y + size + 1, x + size - 1, y + size + 2 if not two else y + size + 1), fill=1)
             y += size + (3 if not two else 2)
-        hints = [_("↑↓ face ←→ die A: go"), _("dashed: guessed")]
+        hints = [_("↑↓ face ←→ die A: go"), _("dashed: guess ≥ left")]
         rows_left = (base.H - y) // base.LINE
         for k, hint in enumerate(hints[:rows_left]):
             base.put(draw, 1, base.H - (rows_left - k) * base.LINE, base.clip(hint))

@@ -66,13 +66,14 @@ class NumberForm(WrappedListScreen):
     def status(self, ctx: Ctx) -> str:
         return self.form_status(ctx, self.values()) if self.form_status else ""
 
-    def field_items(self) -> list[Item]:
-        """One figure row per field, the cursor's figure as ``‹value›`` (with its step)."""
+    def field_items(self, rows: list[int] | None = None) -> list[Item]:
+        """One figure row per field, the cursor's figure as ``‹value›`` (with its step); ``rows``:
+        where each field's row stands in the form's list (other rows between them), default in order."""
         from firmware.i18n import _
         out = []
         for i, f in enumerate(self.fields):
             shown = f.show(f.value)
-            if i == self.cursor:
+            if (rows[i] if rows is not None else i) == self.cursor:
                 shown = figure(shown, STEPS[self.step] if f.steps else None)
             out.append(Item(_(f.label), None, shown, ident=f"field:{f.key}",
                             adjust=partial(self._change, field=f), steps=f.steps))

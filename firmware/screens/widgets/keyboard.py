@@ -19,6 +19,7 @@ from firmware.screens.widgets.scroll import scroll_bar
 log = logging.getLogger(__name__)
 
 MAX_TYPED = 16          # a name typed on the device (fits a row with its count)
+PERSON = N_("Enter a name")     # the title when the name is a person's («Введіть ім'я»)
 
 
 # the letters of each language's keyboard (lower case; ↑ switches case)
@@ -49,15 +50,22 @@ def keyboard(lang: str) -> list[list[str]]:
 class TypeScreen:
     """Type a name with a keyboard grid: the joystick moves (left/right wrap within a row, so ✓
     is one step left of the first letter), A or press types the cell: ↑ switches case, ← deletes,
-    ✓ finishes; hold A also finishes. B goes back without a name."""
+    ✓ finishes; hold A also finishes. B goes back without a name. ``initial``: the text it opens
+    on (a typo is mended, not typed again); ``title``: ``N_`` marked, said when drawn (a person's
+    name asks for a name: ``PERSON``; ``capital``: the first letter typed is a capital one, the
+    rest lower case, as a person's name is written)."""
 
-    def __init__(self, on_done: Callable[[Ctx, str], None]) -> None:
+    def __init__(self, on_done: Callable[[Ctx, str], None], initial: str = "", title: str | None = None,
+                 capital: bool = False) -> None:
         self.on_done = on_done
-        self.name = ""
+        self.name = initial[:MAX_TYPED]
         self.row = 0
         self.col = 0
         self.top = 0
-        self.upper = False
+        self.capital = capital
+        self.upper = capital and not self.name
+        if title is not None:
+            self.title = title
 
     title = Said(N_("Type a name"))
 
@@ -111,6 +119,8 @@ class TypeScreen:
             ctx.notify(_("At most {} characters.").format(MAX_TYPED))
         else:
             self.name += cell.upper() if self.upper else cell
+            if self.capital and self.upper and cell.isalpha() and len(self.name) == 1:
+                self.upper = False               # the capital comes first, the rest in lower case
 
     def _done(self, ctx: Ctx) -> None:
         from engine.errors import LegatusError

@@ -1,0 +1,292 @@
+"""The players this device has seen (PROTOCOL.md, third round: ``players``, ``players forget``).
+
+A person's name is remembered when a game is set up with it (Glory's ``players=``, any game's
+``people=``, firmware/session.py) and when History records a game it played; the list is offered
+first in every player form of the device, most recent first. A name can be renamed (the old one is
+kept as an alias, so History's older games and the statistics stay with the same person) or
+forgotten (History keeps its games). Seats such as *Caesar* or *Romans*, a game's placeholder names
+(Glory's seat colours, *Auto-Crassus*) and ``Player N`` are not people and are never remembered.
+
+The ``players`` table sits beside the store's (like History's): one row per person, ``name``
+(primary key), ``data`` (JSON: ``seen``, a counter — the higher, the more recent —, and ``was``,
+the names it had before) and ``crc`` (:func:`player_crc`, over the raw bytes, checked before
+anything is decoded; the store reports a damaged row and sets it aside at start, and carries the
+rows into a rebuilt database: firmware/store.py).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from engine.errors import BadArguments
+from engine.names import check_name
+from engine.text import Msg
+from firmware.storage import crc
+
+log = logging.getLogger(__name__)
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS players(name TEXT PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL)"
+# the columns of the table (the store checks the schema against them and carries its rows when it
+# rebuilds a damaged database)
+COLUMNS = {"players": ("name", "data", "crc")}
+# Raw reads: the stored bytes, checked before they are decoded.
+PLAYER_ROW = "CAST(name AS BLOB), CAST(data AS BLOB), CAST(crc AS INTEGER)"
+MAX_NAME = 16            # a name typed on the device or given in an option (no spaces)
+MAX_KEPT = 200           # the most names the list keeps (the least recent go first)
+# "Player 1", «Игрок 2», «Гравець 3»: the names given when nobody was named are not people
+_NUMBERED = re.compile(r"^(player|игрок|гравець)\s*\d+$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Known:
+    """A remembered person: ``name``, ``seen`` (higher: more recent), ``was`` (earlier names)."""
+
+    name: str
+    seen: int
+    was: tuple[str, ...]
+
+
+def player_crc(name: str | bytes, data: str | bytes) -> int:
+    """The checksum of a ``players`` row (tagged: its shape is a setting's), over the raw bytes."""
+    return crc("player", name, data)
+
+
+def _decoded(name: bytes, data: bytes, check: int) -> Known | None:
+    """A raw row as a :class:`Known`, or None if its checksum fails or it does not parse."""
+    if player_crc(name, data) != check:
+        return None
+    try:
+        record = json.loads(bytes(data).decode("utf-8"))
+        text = bytes(name).decode("utf-8")
+        seen = int(record["seen"])
+        was = tuple(str(w) for w in record.get("was", []))
+    except (ValueError, KeyError, TypeError, RecursionError, AttributeError):
+        return None
+    return Known(text, seen, was)
+
+
+def _data(seen: int, was: Iterable[str]) -> str:
+    return json.dumps({"seen": seen, "was": list(was)}, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _write(db: sqlite3.Connection, name: str, seen: int, was: Iterable[str]) -> None:
+    data = _data(seen, was)
+    db.execute("INSERT OR REPLACE INTO players(name, data, crc) VALUES(?,?,?)", (name, data, player_crc(name, data)))
+
+
+def ensure(db: sqlite3.Connection) -> None:
+    """Create the table if it is missing; a new table starts with the people History already
+    holds (a device updated from before the list existed remembers its players)."""
+    exists = db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='players'").fetchone()
+    if exists:
+        return
+    db.execute(SCHEMA)
+    try:
+        from firmware import history
+        entries = history.games(db, None)
+    except sqlite3.Error:
+        log.warning("History cannot be read to seed the players' list", exc_info=True)
+        return
+    for e in reversed(entries):                  # oldest first: the newest ends up most recent
+        _seen(db, people_of(e))
+
+
+# -- who is a person -------------------------------------------------------------------------------
+@cache
+def _placeholders() -> frozenset[str]:
+    """Every game's names that are not people (seats, seat colours, Auto-Crassus) in every
+    language, casefolded."""
+    from firmware.games import records
+    from firmware.i18n import LANGUAGES, catalog
+    english: set[str] = set()
+    for r in records():
+        english |= set(r.seats.values()) | set(r.seats) | set(r.placeholders)
+    out = {e.casefold() for e in english}
+    for lang in LANGUAGES:
+        cat = catalog(lang)
+        out |= {cat.gettext(e).casefold() for e in english}
+    return frozenset(out)
+
+
+def is_person(name: str) -> bool:
+    """Whether ``name`` names a person (not a seat, a placeholder or ``Player N``)."""
+    bare = name.strip()
+    return bool(bare) and not _NUMBERED.match(bare) and bare.casefold() not in _placeholders()
+
+
+def people_of(entry: dict[str, Any]) -> list[str]:
+    """The people among a History entry's players (firmware/history.py), in their order."""
+    out: list[str] = []
+    for p in entry.get("players") or []:
+        name = str(p.get("name", ""))
+        if p.get("role") is not None and name.casefold() == str(p["role"]).casefold():
+            continue                              # a seat nobody was named for
+        if is_person(name) and name not in out:
+            out.append(name)
+    return out
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def known(db: sqlite3.Connection) -> list[Known]:
+    """The remembered people, most recent first (a damaged row is left out: the start-up check,
+    :func:`scan`, reports it and sets it aside)."""
+    try:
+        ensure(db)
+    except sqlite3.Error:
+        log.warning("the players' table cannot be created (read-only storage?)", exc_info=True)
+    out = []
+    try:
+        rows = db.execute(f"SELECT {PLAYER_ROW} FROM players").fetchall()
+    except sqlite3.Error:
+        log.warning("the players' list cannot be read", exc_info=True)
+        return []
+    for name, data, check in rows:
+        k = _decoded(name, data, check)
+        if k is None:
+            log.error("a remembered player's row is damaged; left out")
+            continue
+        out.append(k)
+    return sorted(out, key=lambda k: (-k.seen, k.name.casefold()))
+
+
+def names(db: sqlite3.Connection) -> list[str]:
+    """The remembered people's names, most recent first."""
+    return [k.name for k in known(db)]
+
+
+def aliases(db: sqlite3.Connection) -> dict[str, str]:
+    """Every name a remembered person had or has (casefolded) → the name it has now."""
+    out: dict[str, str] = {}
+    for k in reversed(known(db)):                 # the most recent wins a shared alias
+        for w in k.was:
+            out[w.casefold()] = k.name
+    for k in known(db):
+        out[k.name.casefold()] = k.name
+    return out
+
+
+def _find(people: list[Known], name: str) -> Known | None:
+    """The person called ``name`` now (case aside), else the one who was called so."""
+    fold = name.casefold()
+    return (next((k for k in people if k.name.casefold() == fold), None)
+            or next((k for k in people if any(w.casefold() == fold for w in k.was)), None))
+
+
+# -- changing --------------------------------------------------------------------------------------
+def _seen(db: sqlite3.Connection, seen_now: list[str]) -> None:
+    people = known(db)
+    top = max((k.seen for k in people), default=0)
+    for i, name in enumerate(seen_now):
+        stamp = top + len(seen_now) - i               # the first named is the most recent
+        k = _find(people, name)
+        if k is None:
+            _write(db, name, stamp, ())
+        else:
+            _write(db, k.name, stamp, k.was)
+    people = known(db)
+    for k in people[MAX_KEPT:]:
+        db.execute("DELETE FROM players WHERE name=?", (k.name,))
+
+
+def note(db: sqlite3.Connection, people: Iterable[str]) -> None:
+    """Inside a transaction: remember ``people`` as seen now (the first named most recent); names
+    that are not people are left out."""
+    valid = [n for n in dict.fromkeys(str(p).strip() for p in people) if is_person(n)]
+    if valid:
+        ensure(db)
+        _seen(db, valid)
+
+
+def seen(store: Any, people: Iterable[str]) -> None:
+    """Remember ``people`` as seen now (:func:`note`) in a transaction of its own. Raises
+    StorageError/sqlite3.Error (the caller logs it: a game never fails on it)."""
+    people = list(people)
+    if any(is_person(str(p)) for p in people):
+        with store.transaction() as db:
+            note(db, people)
+
+
+def check(name: str) -> str:
+    """``name`` as a remembered person's name, or BadArguments saying why not."""
+    checked = check_name(name.strip(), MAX_NAME, spaces=False)
+    if not is_person(checked):
+        raise BadArguments(Msg("'{}' names a side or a seat, not a person.", checked))
+    return checked
+
+
+def forget(store: Any, name: str) -> str:
+    """Take ``name`` off the list (History keeps its games); its name as it was stored. Raises
+    BadArguments if nobody of that name is remembered."""
+    with store.transaction() as db:
+        ensure(db)
+        k = _find(known(db), name)
+        if k is None:
+            raise BadArguments(Msg("No remembered player is called '{}'; 'players' lists them.", name[:MAX_NAME + 8]))
+        db.execute("DELETE FROM players WHERE name=?", (k.name,))
+    return k.name
+
+
+def rename(store: Any, old: str, new: str) -> str:
+    """``old`` is called ``new`` from now on: the old name becomes an alias (History's games and
+    the statistics stay with the same person); if ``new`` is someone remembered already, the two
+    are one person now. Returns the new name; BadArguments if ``old`` is unknown or ``new`` bad."""
+    new = check(new)
+    with store.transaction() as db:
+        ensure(db)
+        people = known(db)
+        k = _find(people, old)
+        if k is None:
+            raise BadArguments(Msg("No remembered player is called '{}'; 'players' lists them.", old[:MAX_NAME + 8]))
+        other = next((p for p in people if p.name.casefold() == new.casefold() and p.name != k.name), None)
+        was = [w for w in (*k.was, k.name, *(other.was if other else ())) if w.casefold() != new.casefold()]
+        db.execute("DELETE FROM players WHERE name=?", (k.name,))
+        if other is not None:
+            db.execute("DELETE FROM players WHERE name=?", (other.name,))
+        _write(db, new, max(k.seen, other.seen if other else 0), dict.fromkeys(was))
+    return new
+
+
+# -- the start-up check (firmware/store.py) --------------------------------------------------------
+def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
+    """The damaged rows of the ``players`` table, as (table, what, raw bytes, key) for the store to
+    report and set aside at start. Read only; raises if SQLite cannot read the table."""
+    tables = {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+    if "players" not in tables:
+        return []
+    out: list[tuple[str, str, bytes, tuple[Any, ...]]] = []
+    for name, data, check_ in db.execute(f"SELECT {PLAYER_ROW} FROM players").fetchall():
+        if _decoded(name, data, check_) is None:
+            raw = b"\x1f".join(f if isinstance(f, bytes) else str(f).encode() for f in (name, data, check_))
+            out.append(("players", "player", raw, (name,)))
+    return out
+
+
+def set_aside(db: sqlite3.Connection, key: tuple[Any, ...]) -> None:
+    """Delete a damaged row :func:`scan` found (the store keeps its bytes in ``damaged``)."""
+    db.execute("DELETE FROM players WHERE CAST(name AS BLOB)=?", key)
+
+
+# -- the console ------------------------------------------------------------------------------------
+def command(store: Any, args: tuple[str, ...], opts: Mapping[str, str]) -> dict[str, Any]:
+    """``players`` → ``players`` (most recent first) and ``was`` (a renamed player's earlier names);
+    ``players forget <name>`` → ``forgotten`` and ``players``; ``players rename <old> <new>`` →
+    ``renamed`` and ``players``."""
+    usage = Msg("Usage: players | players forget <name> | players rename <old> <new>.")
+    if opts:
+        raise BadArguments(usage)
+    if not args:
+        people = known(store.db)
+        return {"players": [k.name for k in people], "was": {k.name: list(k.was) for k in people if k.was}}
+    if args[0] == "forget" and len(args) == 2:
+        gone = forget(store, args[1])
+        return {"forgotten": gone, "players": names(store.db)}
+    if args[0] == "rename" and len(args) == 3:
+        now = rename(store, args[1], args[2])
+        return {"renamed": now, "players": names(store.db)}
+    raise BadArguments(usage)

@@ -1,0 +1,171 @@
+"""The players this device has seen (issue 24 §1; PROTOCOL.md third round: ``players``,
+``players forget``): remembered from set-ups and History, most recent first, renamed or forgotten
+(History keeps its games), stored durably with the store's checks."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from firmware.console import Console
+from firmware.store import DB_NAME, Store
+
+
+def _open(d: Path) -> Console:
+    store = Store(d)
+    return Console(store, store.resume())
+
+
+def ok(c: Console, line: str) -> dict:
+    r = c.request(line)
+    assert r["ok"], (line, r)
+    return r
+
+
+def _glory_over(c: Console, names: str, seed: int = 1) -> None:
+    ok(c, f"new glory players={names} seed={seed}")
+    for _ in range(9):
+        ok(c, "event")
+        ok(c, "end-round")
+    ok(c, "score")
+
+
+def test_players_come_from_set_ups_most_recent_first_and_seats_are_not_people(state_dir):
+    c = _open(state_dir)
+    try:
+        assert ok(c, "players")["players"] == []
+        ok(c, "new glory players=Анна,Борис,Red seed=1")          # Red: a seat's colour, not a person
+        assert ok(c, "players")["players"] == ["Анна", "Борис"]
+        ok(c, "new jc-battle people=pompey:Віра seed=2")           # Caesar, nobody named: a side
+        assert ok(c, "players")["players"] == ["Віра", "Анна", "Борис"]
+        ok(c, "new glory players=Борис,Гость seed=3")
+        assert ok(c, "players")["players"] == ["Борис", "Гость", "Віра", "Анна"]
+        ok(c, "new caesar-solo side=caesar difficulty=easy people=caesar:Лев seed=4")
+        assert "Auto-Crassus" not in ok(c, "players")["players"]
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("line, why", [
+    ("new glory players=A,B people=caesar:Ann", "names the player of each side"),
+    ("new jc-battle people=caesar:Ann,caesar:Bob", "twice"),
+    ("new jc-battle people=greeks:Ann", "sides in play"),
+    ("new sword players=romans,gauls people=greeks:Ann", "sides in play"),
+    ("new jc-battle people=caesar:Ann,pompey:ann", "two sides"),
+    ("new jc-battle people=caesar:Pompey", "not a person"),
+    ("new jc-battle people=caesar:Player2", "not a person"),
+    ("new jc-battle people=caesar:A☃", "cannot show"),
+])
+def test_bad_people_are_refused_and_change_nothing(state_dir, line, why):
+    c = _open(state_dir)
+    try:
+        ok(c, "new dice seed=1")
+        r = c.request(line)
+        assert not r["ok"] and r["error"] == "bad_arguments" and why in r["message"], r
+        assert ok(c, "state")["state"]["game"] == "dice"
+        assert ok(c, "players")["players"] == []
+    finally:
+        c.close()
+
+
+def test_forget_takes_a_name_off_the_list_and_history_keeps_its_games(state_dir):
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Анна,Борис")
+        r = ok(c, "players forget борис")                  # case aside
+        assert r["forgotten"] == "Борис" and r["players"] == ["Анна"]
+        assert [p["name"] for p in ok(c, "history")["games"][0]["players"]] == ["Анна", "Борис"]
+        bad = c.request("players forget Борис")
+        assert bad["error"] == "bad_arguments" and ok(c, "players")["players"] == ["Анна"]
+        assert c.request("players forget")["error"] == "bad_arguments"
+    finally:
+        c.close()
+
+
+def test_rename_keeps_the_old_name_as_an_alias_and_merges_one_person(state_dir):
+    c = _open(state_dir)
+    try:
+        ok(c, "new glory players=Ана,Борис seed=1")
+        r = ok(c, "players rename Ана Анна")
+        assert r["players"] == ["Анна", "Борис"]
+        assert ok(c, "players")["was"] == {"Анна": ["Ана"]}
+        ok(c, "new glory players=Ана,Вера seed=2")            # the old spelling: the same person
+        assert ok(c, "players")["players"] == ["Анна", "Вера", "Борис"]
+        ok(c, "players rename Вера Борис")                    # two entries become one person
+        listed = ok(c, "players")
+        assert listed["players"] == ["Анна", "Борис"] and listed["was"]["Борис"] == ["Вера"]
+        assert c.request("players rename Zed Anna")["error"] == "bad_arguments"
+        assert c.request("players rename Анна Caesar")["error"] == "bad_arguments"
+    finally:
+        c.close()
+
+
+def test_the_list_survives_a_restart_and_a_new_table_starts_from_history(state_dir):
+    c = _open(state_dir)
+    _glory_over(c, "Анна,Борис")
+    c.close()
+    c = _open(state_dir)
+    assert ok(c, "players")["players"] == ["Анна", "Борис"]
+    c.close()
+    db = sqlite3.connect(state_dir / DB_NAME)            # a database from before the list existed
+    db.execute("DROP TABLE players")
+    db.commit()
+    db.close()
+    c = _open(state_dir)
+    try:
+        assert ok(c, "players")["players"] == ["Анна", "Борис"]
+    finally:
+        c.close()
+
+
+def test_a_damaged_row_is_reported_and_set_aside(state_dir):
+    c = _open(state_dir)
+    ok(c, "new glory players=Анна,Борис seed=1")
+    c.close()
+    db = sqlite3.connect(state_dir / DB_NAME)
+    db.execute("UPDATE players SET data = CAST(CAST(data AS BLOB) || x'ff' AS TEXT) WHERE name='Борис'")
+    db.commit()
+    db.close()
+    c = _open(state_dir)
+    try:
+        r = ok(c, "state")
+        assert "remembered player" in r["recovered"]
+        assert ok(c, "players")["players"] == ["Анна"]
+        held = sqlite3.connect(state_dir / DB_NAME).execute("SELECT what FROM damaged").fetchall()
+        assert ("player",) in held
+    finally:
+        c.close()
+
+
+def test_a_rebuilt_database_carries_the_players(state_dir):
+    c = _open(state_dir)
+    ok(c, "new glory players=Анна,Борис seed=1")
+    c.close()
+    data = bytearray((state_dir / DB_NAME).read_bytes())
+    at = data.index(b"CREATE TABLE damaged")
+    data[at + 14] = 0xFF                                   # the schema: the file is rebuilt
+    (state_dir / DB_NAME).write_bytes(bytes(data))
+    c = _open(state_dir)
+    try:
+        assert "kept aside" in ok(c, "state")["recovered"]
+        assert ok(c, "players")["players"] == ["Анна", "Борис"]
+    finally:
+        c.close()
+
+
+def test_people_play_the_sides_in_history(state_dir):
+    c = _open(state_dir)
+    try:
+        ok(c, "new jc-battle people=caesar:Анна,pompey:Борис seed=3")
+        for line in ("add attacker c_leg10", "add defender p_leg1", "fight"):
+            ok(c, line)
+        players = ok(c, "history")["games"][0]["players"]
+        assert {(p["name"], p["role"]) for p in players} == {("Анна", "caesar"), ("Борис", "pompey")}
+        ok(c, "new jc-battle seed=4")                         # nobody named: the sides stay
+        for line in ("add attacker c_leg10", "add defender p_leg1", "fight"):
+            ok(c, line)
+        players = ok(c, "history")["games"][0]["players"]
+        assert {(p["name"], p["role"]) for p in players} == {("Caesar", "caesar"), ("Pompey", "pompey")}
+    finally:
+        c.close()
