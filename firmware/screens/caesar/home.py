@@ -32,7 +32,7 @@ from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Caesar! session, or set up a game."""
-    play.continue_or_setup(ctx, GAMES, CaesarHome, lambda: setup_form(fresh_home))
+    play.continue_or_setup(ctx, GAMES, CaesarHome, lambda: setup_form(fresh_home, ctx))
 
 
 def fresh_home(ctx: Ctx, lead_on: bool = False) -> None:
@@ -93,7 +93,7 @@ class CaesarHome(WrappedListScreen):
         out.append(HomeItem(_("Set-up guide"), lambda c: c.push(SetupGuide()), ident="guide"))
         if solo:
             out.append(HomeItem(_("Command tiles"), lambda c: c.push(TilesScreen()), ident="tiles"))
-        out.append(HomeItem(_("New game"), lambda c: c.push(setup_form(fresh_home)), ident="new"))
+        out.append(HomeItem(_("New game"), lambda c: c.push(setup_form(fresh_home, c)), ident="new"))
         return out
 
     @staticmethod

@@ -34,6 +34,9 @@ SIDES = ("caesar", "pompey")
 HARDER = ("off", "always", "control")
 
 
+HARDER_WORDS = {"off": N_("off"), "always": N_("always"), "control": N_("on capture")}
+
+
 INPUT = ("digital", "physical")
 
 
