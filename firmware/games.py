@@ -78,6 +78,9 @@ class GameRecord:
     battle is a part, the seed waits for the campaign's end)."""
     statistics: tuple[Statistic, ...] = field(default_factory=tuple)
     """Its pages under History → Statistics."""
+    shown: Callable[[Entry], Entry] | None = None
+    """A History entry as History shows it, in the player's words (its result said again, the
+    players' names, the mode's values; ``mode["notes"]``: more rows); default: as stored."""
 
     def opener(self) -> Callable[[Ctx], None] | None:
         """The game's ``open_game``, or None while its screens are not there (shown as "coming")."""

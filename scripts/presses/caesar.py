@@ -85,9 +85,15 @@ def _is(d: Driver, name: str) -> bool:
     return type(d.top).__name__ == name
 
 
+def _passing(d: Driver) -> bool:
+    """The pass-the-device screen of a duel (a question: A for the player named)."""
+    from firmware.screens.caesar.flow import PassScreen
+    return isinstance(d.top, PassScreen)
+
+
 def _place(d: Driver, rng: random.Random) -> None:
     """One placement through the device: (Your move →) province → option."""
-    from firmware.screens.caesar.move import OptionScreen, ProvincePicker
+    from firmware.screens.caesar.move import OptionScreen, PlayMap, ProvincePicker
     view = _view(d)
     me = "human" if view["mode"] == "solo" else view["turn"]
     moves = d.console.request("moves")["moves"]
@@ -97,11 +103,14 @@ def _place(d: Driver, rng: random.Random) -> None:
     before = len(d.console.session.lines)
     if _home(d):
         _goto_ident(d, "now")
-    if _is(d, "ConfirmScreen"):
+    if _passing(d):
         d.press("a")                                   # the pass-the-device screen: "I am ..."
-    assert isinstance(d.top, ProvincePicker), d.screen()
-    codes = d.top.codes(d.app)
-    _goto_index(d, codes.index(m["target"]), len(d.items()))      # the list ends with "On the map…"
+    if isinstance(d.top, PlayMap):
+        _map_to(d, m["target"])
+    else:
+        assert isinstance(d.top, ProvincePicker), d.screen()
+        codes = d.top.codes(d.app)
+        _goto_index(d, codes.index(m["target"]), len(d.items()))      # the list ends with "On the map…"
     d.press("a")
     assert isinstance(d.top, OptionScreen) and d.top.code == m["target"], d.screen()
     opts = d.top.options(d.app)
@@ -110,7 +119,29 @@ def _place(d: Driver, rng: random.Random) -> None:
              and not o.face_down)
     _goto_index(d, k, len(opts))
     d.press("a")
-    assert len(d.console.session.lines) > before, "the play was not sent"
+    if len(d.console.session.lines) == before and _is(d, "ConfirmScreen"):
+        d.press("a")                                   # all the placement does, read first: place it
+    assert len(d.console.session.lines) > before, "the play was not sent: " + d.screen()
+
+
+def _map_to(d: Driver, code: str) -> None:
+    """Move the map's cursor to province ``code`` by the fewest joystick pushes."""
+    from collections import deque
+
+    from engine.caesar.board import PROVINCE_INDEX
+    from firmware.screens.caesar.board import nearest
+    start, goal = d.top.cursor, PROVINCE_INDEX[code]
+    how: dict[int, list[str]] = {start: []}
+    todo = deque([start])
+    while todo and goal not in how:
+        x = todo.popleft()
+        for way in ("up", "down", "left", "right"):
+            y = nearest(x, way)
+            if y not in how:
+                how[y] = how[x] + [way]
+                todo.append(y)
+    for way in how[goal]:
+        d.press(way)
 
 
 def _crassus_pages(d: Driver) -> bool:
@@ -122,20 +153,20 @@ def _crassus_pages(d: Driver) -> bool:
 def _results(d: Driver) -> None:
     """After your placement: read the closures, decide bonuses (the first choice), take the
     notices, until Auto-Crassus's turn, your next move or the home screen."""
-    from firmware.screens.caesar.move import ProvincePicker
+    from firmware.screens.caesar.move import PlayMap, ProvincePicker
     from firmware.screens.caesar.pickers import ChoiceScreen
     for _ in range(40):
         view = _view(d)
         if d.app.message is not None:
             d.press("a")
-        elif _crassus_pages(d) or isinstance(d.top, ProvincePicker) or _is(d, "ConfirmScreen") or view["winner"] \
+        elif _crassus_pages(d) or isinstance(d.top, (ProvincePicker, PlayMap)) or _passing(d) or view["winner"] \
                 and _home(d):
             return
         elif _home(d):
             if view["step"] == "bonus" or (view["mode"] == "solo" and view["turn"] == "human"
                                            and view["human"]["draws_due"] and view["step"] == "draw"):
                 _goto_ident(d, "now")
-                if _is(d, "ConfirmScreen"):
+                if _passing(d):
                     d.press("a")
             else:
                 return
@@ -162,20 +193,28 @@ def _crassus_turn(d: Driver) -> None:
 
 
 def _game(d: Driver, rng: random.Random, task: str, everything: str) -> None:
-    for _ in range(MAX_TURNS * 3):
+    from firmware.screens.caesar.move import PlayMap, ProvincePicker
+    for _ in range(MAX_TURNS * 6):
         view = _view(d)
         if view["winner"]:
             _back_home(d)
             return
+        mine = "human" if view["mode"] == "solo" else view["turn"]
+        due = view["human"]["draws_due"] if view["mode"] == "solo" else view["players"][mine]["draws_due"]
         if d.app.message is not None:
             d.press("a")
         elif _crassus_pages(d) or (_home(d) and view["mode"] == "solo" and view["turn"] == "crassus"):
             _crassus_turn(d)
-        else:
+        elif view["step"] == "play" and not due and (isinstance(d.top, (ProvincePicker, PlayMap)) or _home(d)
+                                                     or _passing(d)):
             with d.task(everything):
                 with d.task(task):
                     _place(d, rng)
                 _results(d)
+        elif _home(d):
+            _goto_ident(d, "now")
+        else:
+            d.press("a")                               # a bonus (the first choice), pages, the question
     raise RuntimeError("the game did not end")
 
 
@@ -190,8 +229,7 @@ def solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
     if difficulty_steps:
         d.press("down", 2)
         d.press("right", difficulty_steps)
-    d.press("up")                                      # the Start row
-    d.press("a")
+    d.press("a")                                       # A on any row starts
     while _is(d, "SetupGuide"):                        # the set-up guide's pages
         d.press("a")
     _game(d, rng, "Caesar!: your placement", "Caesar!: your turn, all")
@@ -201,8 +239,7 @@ def duel_game(d: Driver, rng: random.Random) -> None:
     """From the finished solo game's home: New game → Players: duel → Start."""
     _goto_ident(d, "new")
     d.press("right")                                   # Players: duel
-    d.press("up")                                      # the Start row
-    d.press("a")
+    d.press("a")                                       # A on any row starts
     while _is(d, "SetupGuide"):
         d.press("a")
     _game(d, rng, "Caesar!: duel placement", "Caesar!: duel turn, all")
@@ -221,7 +258,6 @@ def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> N
     if difficulty_steps:
         d.press("down", 2)
         d.press("right", difficulty_steps)
-    d.press("up")
     d.press("a")
     while _is(d, "SetupGuide"):
         d.press("a")

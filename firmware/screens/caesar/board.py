@@ -13,7 +13,7 @@ from engine.caesar.views import CaesarView
 from firmware.i18n import _
 from firmware.screens import base
 from firmware.screens.caesar.mapface import MAP_POINTS, STATUS_BOX, label_places, map_labels, micro, micro_width
-from firmware.screens.caesar.words import influence, pn, view_of, who
+from firmware.screens.caesar.words import Follows, influence, pn, view_of, who
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Item, TextScreen, WrappedListScreen, intent
 
@@ -86,12 +86,13 @@ def province_detail(view: CaesarView, code: str) -> TextScreen:
     return TextScreen(pn(code), rows)
 
 
-class MapScreen:
+class MapScreen(Follows):
     """The board at a glance, laid out from the board data's coordinates. Each province is a
-    7×7 mark: hollow = open, filled = yours (Caesar in a duel), crossed = Crassus's (Pompey),
-    a bar = tied; its border lines are solid once a token lies there; beside it, two letters in
-    the player's language (``SD``, ``СА``; the cursor's inverted; see :func:`label_places`). The
-    joystick moves to the nearest province in that direction; the title names it in full, the
+    7×7 mark: hollow = open (with a dot: one empty space left, the next placement there closes
+    it), filled = yours (Caesar in a duel), crossed = Crassus's (Pompey), a bar = tied; its
+    border lines are solid once a token lies there; beside it, two letters in the player's
+    language (``SD``, ``СА``; the cursor's inverted; see :func:`label_places`). The joystick
+    moves to the nearest province in that direction; the title names it in full, the
     bottom-left corner gives both totals (or who holds it); A opens its detail (or, choosing
     your move, picks it); press opens the list of all provinces."""
 
@@ -118,6 +119,7 @@ class MapScreen:
                 for k in range(0, steps + 1, 3):
                     draw.point((ax + (bx - ax) * k // max(steps, 1), ay + (by - ay) * k // max(steps, 1)), fill=1)
         first = "human" if view["mode"] == "solo" else "caesar"
+        _totals, empty = influence(view)
         for i, code in enumerate(PROVINCES):
             x, y = MAP_POINTS[i]
             box = (x - 3, y - 3, x + 3, y + 3)
@@ -125,6 +127,8 @@ class MapScreen:
             holder = pos["control"].get(code)
             if holder is None:
                 draw.rectangle(box, outline=1, fill=0)
+                if empty[code] == 1:                 # one placement closes it: a dot
+                    draw.rectangle((x - 1, y - 1, x + 1, y + 1), fill=1)
             elif holder == first:
                 draw.rectangle(box, fill=1)
             elif holder == "none":
