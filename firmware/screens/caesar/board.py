@@ -13,7 +13,7 @@ from engine.caesar.views import CaesarView
 from firmware.i18n import _
 from firmware.screens import base
 from firmware.screens.caesar.mapface import MAP_POINTS, STATUS_BOX, label_places, map_labels, micro, micro_width
-from firmware.screens.caesar.words import Follows, influence, pn, view_of, who
+from firmware.screens.caesar.words import influence, pn, view_of, who
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Item, TextScreen, WrappedListScreen, intent
 
@@ -86,7 +86,7 @@ def province_detail(view: CaesarView, code: str) -> TextScreen:
     return TextScreen(pn(code), rows)
 
 
-class MapScreen(Follows):
+class MapScreen:
     """The board at a glance, laid out from the board data's coordinates. Each province is a
     7×7 mark: hollow = open (with a dot: one empty space left, the next placement there closes
     it), filled = yours (Caesar in a duel), crossed = Crassus's (Pompey), a bar = tied; its

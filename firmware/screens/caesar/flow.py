@@ -170,6 +170,8 @@ def go_on(ctx: Ctx) -> None:
     if solo and view["turn"] == "crassus":
         if not view["human"]["draws_due"]:
             crassus_turn(ctx)                 # digital: runs; physical: asks for the tile / tokens
+        elif view["inputs"]["human_bag"] == "physical":
+            draw_owed(ctx)                    # your first tokens, one by one, then his turn
         return
     due = view["human"]["draws_due"] if solo else view["players"][view["turn"]]["draws_due"]
     pending = view["human"]["pending"] if solo else view["pending"]

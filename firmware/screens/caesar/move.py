@@ -75,21 +75,30 @@ class ProvincePicker(Follows, WrappedListScreen):
         ctx.push(screen)
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.start(ctx)
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self.start(ctx)
+        super().key(key, ctx)
+
+    def start(self, ctx: Ctx) -> None:
+        """The cursor's first place: the province of your last move."""
         self.note(ctx)
         if not self.placed:
             self.placed = True
             last = last_province(ctx)
             codes = self.codes(ctx)
             if last in codes:
-                self.cursor = codes.index(last)
-        return super().render(ctx)
+                self.cursor = self._mark = codes.index(last)
+                self.current = last
 
     def _pick(self, ctx: Ctx, code: str) -> None:
         memory(ctx)[f"province:{me(view_of(ctx))}"] = code
         ctx.push(OptionScreen(code, self.then))
 
 
-class PlayMap(MapScreen):
+class PlayMap(Follows, MapScreen):
     """Your move, step 1 on the map (the physical board's layout: learnable, the same every turn):
     the cursor starts on the province of your last move; the joystick goes to the nearest
     province that way, A chooses it, press shows the provinces as a list (board order), B back.
@@ -108,6 +117,12 @@ class PlayMap(MapScreen):
         picker._pick(ctx, code)
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.start(ctx)
+        return super().render(ctx)
+
+    def start(self, ctx: Ctx) -> None:
+        """The cursor's first place: your last move's province, else the first one a placement
+        closes, else Italy (the centre)."""
         self.note(ctx)
         if not self.placed:
             self.placed = True
@@ -119,10 +134,9 @@ class PlayMap(MapScreen):
                 codes[0] if codes else None
             if start is not None:
                 self.cursor = PROVINCE_INDEX[start]
-        return super().render(ctx)
 
     def key(self, key: str, ctx: Ctx) -> None:
-        self.note(ctx)
+        self.start(ctx)
         if intent("map", key) is Intent.GO:               # press: the same choice as a list
             ctx.push(ProvincePicker(self.then))
             return

@@ -82,10 +82,12 @@ class Follows:
             self.shown_at = view["actions"] if view is not None else None
 
     def stale(self, ctx: Ctx) -> bool:
+        """True once an undo took back a step since it was shown (a screen never shown or used
+        cannot tell what it stood for: stale too), or the session is no longer this game."""
         view = view_if_any(ctx)
-        if view is None:
+        if view is None or self.shown_at is None:
             return True
-        return self.shown_at is not None and view["actions"] < self.shown_at
+        return view["actions"] < self.shown_at
 
 
 # Errors a screen of the game meets only when the game moved on under it (an undo, a line from the
