@@ -947,3 +947,47 @@ def test_the_form_remembers_the_last_choices_and_a_duel_hides_solo_rows(state_di
     ctx.press("right")                                               # Players: duel
     keys = [i.ident for i in again.items(ctx)]
     assert keys == ["field:mode", "field:poison", "field:cent", "field:bctl", "field:bags", "start"]
+
+
+# -- History in the player's words (issue 23 §3) ------------------------------------------------
+YOU_WIN = "position " + json.dumps({
+    "spaces": {"HU-HC": {"by": "crassus", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+    "turn": "human", "human_hand": ["ship:6/0", "ship:5/1"], "markers_left": {"human": 1, "crassus": 12}})
+INTERNAL = re.compile(r"Caesar|Pompey|Crassus|border_control|harder|marker|\brulebook\b|_")
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("ru", ("Авто-Красс (обычный) победил Цезаря; выставлено жетонов контроля: Цезарь — 0, Авто-Красс — 12.",
+            "Помпей победил Авто-Красса (сложный); выставлено жетонов контроля: Помпей — 12, Авто-Красс — 0.",
+            "Русские правила", "Украинские правила", "Модули: Яд, Контроль границ, Сложнее")),
+    ("uk", ("Авто-Красс (середній) переміг Цезаря; виставлено маркерів контролю: Цезар — 0, Авто-Красс — 12.",
+            "Помпей переміг Авто-Красса (складний); виставлено маркерів контролю: Помпей — 12, Авто-Красс — 0.",
+            "Російські правила", "Українські правила", "Модулі: Отрута, Контроль кордонів, Складніше")),
+])
+def test_history_says_a_caesar_game_in_the_player_s_words(console, lang, said):   # C-12; issue 23 §3
+    from firmware import history
+    from firmware.i18n import set_language
+    from firmware.screens.history import crassus_rows, detail_rows
+    mods = {"poison": True, "border_control": True, "centurions": False}
+    lost = json.loads(CRASSUS_WINS.split(" ", 1)[1]) | {"modules": mods}
+    won = json.loads(YOU_WIN.split(" ", 1)[1]) | {"human_side": "pompey"}
+    for line in ("new caesar-solo seed=3 poison=1 border-control=1 harder=1 edition=ru", "position " + json.dumps(lost),
+                 "crassus", "new caesar-solo seed=3 side=pompey difficulty=hard edition=uk",
+                 "position " + json.dumps(won), "play HU-MT ship:6/0 HU"):
+        assert console.request(line)["ok"], line
+    entries = history.games(console.store.db, 10)
+    old = dict(entries[1], result={"t": "Auto-Crassus ({}) beat {}, {}–{} markers."})   # a record kept earlier
+    try:
+        set_language(lang)
+        rows = [detail_rows(entries[1]), detail_rows(entries[0]), detail_rows(old)]
+        for shown in rows:
+            assert not any(INTERNAL.search(r) for r in shown), shown
+        assert rows[0][1] == said[0] and rows[2][1] == said[0]              # older records said anew
+        assert rows[1][1] == said[1]
+        assert said[2] in rows[0] and said[3] in rows[1] and said[4] in rows[0]
+        from tests.fakectx import FakeCtx
+        ctx = FakeCtx(lang=lang, history=entries)
+        stats = crassus_rows(ctx)
+        assert not any(INTERNAL.search(r) for r in stats), stats
+    finally:
+        set_language("en")
