@@ -570,8 +570,10 @@ def test_undo_of_his_turn_from_your_move_lands_on_the_home(state_dir):   # issue
         app.message = None
         app.handle("a")                                        # and his turn is played again from there
         assert app.console.session.lines == ["crassus"] and isinstance(app.stack[-1], TurnScreen)
-        for screen in app.stack:                               # no screen ever shows a console command
+        while isinstance(app.stack[-1], TurnScreen):           # no screen ever shows a console command
             assert not any(CONSOLE_SYNTAX.search(t) or "send" in t for t in texts(app))
+            app.handle("a")
+        assert isinstance(app.stack[-1], PlayMap)
     finally:
         app.console.close()
 
