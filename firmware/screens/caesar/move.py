@@ -278,8 +278,17 @@ class OptionScreen(Follows):
             return img
         said = self.preview(ctx, opts[self.cursor])
         preview = ["…"] if said is None else self.rows(said)
-        if len(preview) > self.SHOWN:
-            preview = preview[:self.SHOWN - 1] + [_("A: all it does")]
+        if len(preview) > self.SHOWN:                    # whole sentences only, then where the rest is
+            kept: list[str] = []
+            for sentence in said or []:
+                wrapped = base.wrap(sentence)
+                if len(kept) + len(wrapped) > self.SHOWN - 1:
+                    break
+                kept += wrapped
+            if not kept:
+                closes = sum(1 for x in said or [] if ": " in x)
+                kept = base.wrap(ngettext("It closes {} province.", "It closes {} provinces.", closes).format(closes))
+            preview = kept[:self.SHOWN - 1] + [_("A: all it does")]
         rows = base.ROWS - len(preview)
         if self.cursor < self.top:
             self.top = self.cursor
@@ -312,8 +321,8 @@ class OptionScreen(Follows):
             o = opts[min(self.cursor, len(opts) - 1)]
             said = self.preview(ctx, o) or []
             if len(self.rows(said)) > self.SHOWN:        # all it does first (scrolling), then A places
-                ctx.push(ConfirmScreen(pn(self.code), "\n".join(said), partial(self.place, o=o),
-                                       _("A: place"), _("B: back")))
+                ctx.push(AllItDoes(pn(self.code), "\n".join(said), partial(self.place, o=o),
+                                   _("A: place"), _("B: back")))
             else:
                 self.place(ctx, o)
         elif what is Intent.BACK:
@@ -344,6 +353,16 @@ class OptionScreen(Follows):
         ctx.pop()                                          # the provinces
         drawn = auto_draw(ctx)
         show_mine(ctx, 0, self.then, drawn if view_of(ctx)["mode"] == "duel" else None)
+
+
+class AllItDoes(ConfirmScreen):
+    """A placement's whole preview before it is made (A places, B back), its rows clear of the
+    scroll bar."""
+
+    @property
+    def rows(self) -> list[str]:
+        from firmware.i18n import say
+        return base.wrap(say(self.question), base.COLS - 1)
 
 
 def auto_draw(ctx: Ctx) -> list[str]:

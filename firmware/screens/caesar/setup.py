@@ -184,7 +184,7 @@ def _start(ctx: Ctx, line: Line, home: Home | None) -> None:
     play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=_("New game?"))
 
 
-GUIDE_TITLES = {"bonuses": N_("Bonus tokens"), "left_over": N_("Left-over bonuses"),
+GUIDE_TITLES = {"senate": N_("Senate"), "bonuses": N_("Bonus tokens"), "left_over": N_("Left-over bonuses"),
                 "markers": N_("Control markers"), "centurions": N_("Centurions"),
                 "his_centurions": N_("His centurions"), "row": N_("Crassus's row"), "tiles": N_("Command tiles"),
                 "hand": N_("Your tokens")}
@@ -220,19 +220,14 @@ class SetupGuide:
         if not steps:
             log.warning("no set-up guide: %s", response.get("message"))
         out: list[GuidePage] = []
-        first = ""
         for step in steps:
             part, text = step["key"], str(step["text"])
             rows = base.wrap(text, WIDTH)
-            if part == "senate":
-                first = text
-                continue
             if part == "first":                      # who starts: the last sentence of the last page
                 if out:
                     out[-1][2].extend(base.wrap(text, WIDTH))
                 continue
             if part == "bonuses":
-                rows = base.wrap(f"{first} {text}" if first else text, WIDTH)
                 for bonus in BONUS_WORDS:
                     names = [pn(code) for code, b in step["bonuses"].items() if b == bonus]
                     if names:

@@ -304,7 +304,7 @@ class TurnScreen:
             if head:
                 kind_of_head = "large" if len(head) <= 15 else "bold"
                 base.put(draw, 1, base.row_y(0) + (0 if kind_of_head == "large" else 2), base.clip(head, 21), kind=kind_of_head)
-            y0 = base.row_y(1) if kind == "draw" else base.row_y(0) + 17
+            y0 = base.row_y(1) if kind == "draw" else base.row_y(0) + 16      # under the large line, 3 rows
             top = self.scroll.fit(len(rows), room)
             for i, r in enumerate(rows[top:top + room]):
                 base.put(draw, 1, y0 + i * base.LINE, base.clip(r))
