@@ -95,8 +95,8 @@ CASES = {
     "caesar_draw_page": ([NEW, "crassus", READ], ["a", "a", "a", "a"]),            # what to take from the bag
     "caesar_guide_centurions": ([NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["a"] * 3),
     "caesar_setup_duel": ([], ["a", "a", "right"]),
-    "caesar_option_preview": ([NEW, HU_MIGHT], ["a", "a", "a"]),
-    "caesar_closure": ([NEW, HU_MIGHT], ["a", "a", "a", "a"]),
+    "caesar_option_preview": ([NEW, HU_MIGHT], ["a", "a", "press", "a"]),     # the list: Hispania Ulterior first
+    "caesar_closure": ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
     "caesar_crassus_closure": ([NEW, CRASSUS_CLOSES], ["a", "a", "a", "a"]),
     "caesar_might": ([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a"]),
     "caesar_map": ([NEW, "crassus", READ], ["a", "down", "down", "a"]),
@@ -108,10 +108,10 @@ CASES = {
     "caesar_duel_pass": (["new caesar-duel seed=4"], ["a", "a"]),
     "caesar_turn_play_ru": ([NEW], ["a", "a", "a"]),
     "caesar_why_ru": ([NEW], ["a", "a", "a", "right"]),
-    "caesar_option_preview_ru": ([NEW, HU_MIGHT], ["a", "a", "a"]),
+    "caesar_option_preview_ru": ([NEW, HU_MIGHT], ["a", "a", "press", "a"]),
     "caesar_turn_play_uk": ([NEW], ["a", "a", "a"]),
     "caesar_why_uk": ([NEW], ["a", "a", "a", "right"]),
-    "caesar_closure_uk": ([NEW, HU_MIGHT], ["a", "a", "a", "a"]),
+    "caesar_closure_uk": ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
 }
 
 
@@ -235,14 +235,20 @@ def test_the_province_cursor_is_remembered_between_moves(state_dir):
         picker = app.stack[-1]
         assert isinstance(picker, PlayMap)
         app.render()
-        if chosen in ProvincePicker().codes(app):
+        from firmware.screens.caesar.words import influence
+        _totals, empty = influence(app.view())
+        codes = ProvincePicker().codes(app)
+        fewest = min(empty[c] for c in codes)
+        if chosen in codes and empty[chosen] == fewest:
             assert PROVINCES[picker.cursor] == chosen             # where your last move went
+        else:                                                      # the nearest closest to closing
+            assert empty[PROVINCES[picker.cursor]] == fewest
     finally:
         app.console.close()
 
 
 def test_the_closure_is_previewed_before_you_place(state_dir):  # C-7, C-9
-    app = app_with([NEW, HU_MIGHT], ["a", "a", "a"], state_dir)
+    app = app_with([NEW, HU_MIGHT], ["a", "a", "press", "a"], state_dir)
     try:
         screen = app.stack[-1]
         assert isinstance(screen, OptionScreen) and screen.code == "HU"
@@ -583,7 +589,15 @@ def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 2
     try:
         screen = app.stack[-1]
         assert isinstance(screen, PlayMap) and "A: here" in texts(app)
-        assert PROVINCES[screen.cursor] == "IT"                  # no move of yours yet: the centre
+        from firmware.screens.caesar.board import map_distance
+        from firmware.screens.caesar.words import influence
+        _totals, empty = influence(app.view())
+        codes = ProvincePicker().codes(app)
+        fewest = min(empty[c] for c in codes)               # no move of yours yet: from the centre, the
+        near = [c for c in codes if empty[c] == fewest]     # nearest province closest to closing
+        best = min(map_distance(PROVINCES.index("IT"), PROVINCES.index(c)) for c in near)
+        start = PROVINCES[screen.cursor]
+        assert start in near and map_distance(PROVINCES.index("IT"), screen.cursor) == best
         app.handle("press")                                     # the same choice as a list
         picker = app.stack[-1]
         assert isinstance(picker, ProvincePicker)
@@ -591,7 +605,7 @@ def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 2
         assert codes == sorted(codes, key=PROVINCES.index)     # the board's order, every turn
         app.handle("b")
         app.handle("a")                                        # that province's options
-        assert isinstance(app.stack[-1], OptionScreen) and app.stack[-1].code == "IT"
+        assert isinstance(app.stack[-1], OptionScreen) and app.stack[-1].code == start
         assert app.console.session.lines == ["crassus"]
     finally:
         app.console.close()

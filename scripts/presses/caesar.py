@@ -7,14 +7,22 @@ keeping wild tokens for later. Deciding is not pressing: the script
 reads the legal moves from the console (read-only, not counted) to decide, then reaches that
 move with the device keys and counts every press.
 
+Three games on one device: a solo game (normal, the rulebook of the language), a solo game (hard,
+the other rulebook: en and uk play the Russian one, ru the Ukrainian one) and a duel. In each solo
+game the power goes once in the middle of his turn (the device starts again on the same state
+directory) and his turn is taken back once (hold B) and played again.
+
 Tasks:
-- "Caesar!: your placement" — from the home screen until your token is placed (province, token,
-  space and orientation chosen): target median 4, never more than 8.
+- "Caesar!: your placement" — from the home screen (or your move opening by itself) until your
+  token is placed (province on the map, token, space and orientation chosen): target median 3,
+  never more than 8 (issue 23 §4).
 - "Caesar!: Auto-Crassus turn" — a whole turn in which nothing closes, from the home screen back
   to it: target 3.
 - "Caesar!: Auto-Crassus turn, closures" and "Caesar!: your turn, all" (with reading the results,
   bonuses and the draw) and "Caesar!: duel placement" (with the pass-the-device screen) are
-  measured too, without a target.
+  measured too, without a target; so are "Caesar!: resume after a power cut" (Resume on the main
+  menu until his turn shows again at the page not read) and "Caesar!: undo of his turn" (hold B,
+  A, the notice, until the home says it is his turn).
 """
 from __future__ import annotations
 
@@ -23,8 +31,11 @@ from typing import Any
 
 from scripts.presses.harness import Driver, moves
 
-TARGETS = {"Caesar!: your placement": (4, 8), "Caesar!: Auto-Crassus turn": (3, 3)}
+TARGETS = {"Caesar!: your placement": (3, 8), "Caesar!: Auto-Crassus turn": (3, 3)}
 MAX_TURNS = 120
+POWER_CUT_AT, UNDO_AT = 3, 5         # his turns of a solo game: the power goes, his turn is taken back
+EDITIONS = ("ru", "uk", "mixed")      # the form's rulebook row, in its order
+_turns: dict[int, int] = {}            # his turns so far in the game each driver plays
 
 
 def _view(d: Driver) -> dict[str, Any]:
@@ -92,7 +103,9 @@ def _passing(d: Driver) -> bool:
 
 
 def _place(d: Driver, rng: random.Random) -> None:
-    """One placement through the device: (Your move →) province → option."""
+    """One placement through the device: (Your move →) province → option. The move is reached
+    the shortest way: from either of its space's provinces (the option lists both numbers: ``5
+    here 1→Gallia`` in one, ``1 here 5→Sicilia`` in the other), whichever takes fewer presses."""
     from firmware.screens.caesar.move import OptionScreen, PlayMap, ProvincePicker
     view = _view(d)
     me = "human" if view["mode"] == "solo" else view["turn"]
@@ -105,43 +118,48 @@ def _place(d: Driver, rng: random.Random) -> None:
         _goto_ident(d, "now")
     if _passing(d):
         d.press("a")                                   # the pass-the-device screen: "I am ..."
+
+    def option(code: str) -> int:
+        opts = OptionScreen(code).options(d.app)
+        return next(i for i, o in enumerate(opts) if o.space == m["space"] and o.token == m["token"]
+                    and o.here == m["toward"][code] and not o.face_down)
     if isinstance(d.top, PlayMap):
-        _map_to(d, m["target"])
+        paths = {code: _map_path(d, code) for code in m["toward"]}
+        code = min(m["toward"], key=lambda c: (len(paths[c]) + option(c), c != m["target"]))
+        for way in paths[code]:
+            d.press(way)
     else:
         assert isinstance(d.top, ProvincePicker), d.screen()
+        code = m["target"]
         codes = d.top.codes(d.app)
-        _goto_index(d, codes.index(m["target"]), len(d.items()))      # the list ends with "On the map…"
+        _goto_index(d, codes.index(code), len(d.items()))      # the list ends with "On the map…"
     d.press("a")
-    assert isinstance(d.top, OptionScreen) and d.top.code == m["target"], d.screen()
+    assert isinstance(d.top, OptionScreen) and d.top.code == code, d.screen()
     opts = d.top.options(d.app)
-    here = m["toward"][m["target"]]
-    k = next(i for i, o in enumerate(opts) if o.space == m["space"] and o.token == m["token"] and o.here == here
-             and not o.face_down)
-    _goto_index(d, k, len(opts))
+    _goto_index(d, option(code), len(opts))
     d.press("a")
-    if len(d.console.session.lines) == before and _is(d, "ConfirmScreen"):
+    if len(d.console.session.lines) == before and _is(d, "AllItDoes"):
         d.press("a")                                   # all the placement does, read first: place it
     assert len(d.console.session.lines) > before, "the play was not sent: " + d.screen()
 
 
-def _map_to(d: Driver, code: str) -> None:
-    """Move the map's cursor to province ``code`` by the fewest joystick pushes."""
+def _map_path(d: Driver, code: str) -> list[str]:
+    """The fewest joystick pushes that take the map's cursor to province ``code``."""
     from collections import deque
 
     from engine.caesar.board import PROVINCE_INDEX
-    from firmware.screens.caesar.board import nearest
+    d.top.start(d.app)                                 # where it starts (as its first frame does)
     start, goal = d.top.cursor, PROVINCE_INDEX[code]
     how: dict[int, list[str]] = {start: []}
     todo = deque([start])
     while todo and goal not in how:
         x = todo.popleft()
         for way in ("up", "down", "left", "right"):
-            y = nearest(x, way)
+            y = d.top.step(x, way)
             if y not in how:
                 how[y] = how[x] + [way]
                 todo.append(y)
-    for way in how[goal]:
-        d.press(way)
+    return how[goal]
 
 
 def _crassus_pages(d: Driver) -> bool:
@@ -178,7 +196,12 @@ def _results(d: Driver) -> None:
 
 
 def _crassus_turn(d: Driver) -> None:
-    """His turn's pages, from the first shown (or from the home entry) until they are read."""
+    """His turn's pages, from the first shown (or from the home entry) until they are read; at his
+    POWER_CUT_AT-th turn the power goes after the first page, at his UNDO_AT-th his turn is taken
+    back once it is read (and the game loop plays it again)."""
+    from firmware.screens.caesar.home import CaesarHome
+    from firmware.screens.caesar.turn import TurnScreen
+    from firmware.screens.widgets import TextScreen
     before = len(d.console.session.lines)
     start = d.presses
     if _home(d):
@@ -186,10 +209,30 @@ def _crassus_turn(d: Driver) -> None:
     assert _crassus_pages(d), d.screen()
     closes = any(p["kind"] == "close" for p in d.top.pages)
     assert len(d.console.session.lines) > before or closes is not None
+    n = _turns[id(d)] = _turns.get(id(d), 0) + 1
+    if n == POWER_CUT_AT and len(d.top.pages) > 1 and d.app.message is None:
+        d.press("a")                                   # the first page read, then the power goes
+        page = d.top.page
+        d.restart()
+        with d.task("Caesar!: resume after a power cut"):
+            d.press("a")                               # Resume: Caesar!
+        assert isinstance(d.top, TurnScreen) and d.top.page == page, d.screen()   # the page not read
+        start += 1                                     # the Resume press is the task's, not the turn's
     while _crassus_pages(d) and d.app.message is None:
         d.press("a")
     d.results["Caesar!: Auto-Crassus turn, closures" if closes else "Caesar!: Auto-Crassus turn"].append(
         d.presses - start)
+    view = _view(d)
+    if n == UNDO_AT and not view["winner"] and view["turn"] == "human":
+        with d.task("Caesar!: undo of his turn"):
+            if d.app.message is not None:
+                d.press("a")
+            d.press("b:hold")
+            d.press("a")                               # "Take back: Crassus: Tile …" — yes
+            while d.app.message is not None or isinstance(d.top, TextScreen):
+                d.press("a")                           # the notice of what was taken back
+        assert isinstance(d.top, CaesarHome) and d.items()[0].label == d.items()[0].label and \
+            _view(d)["turn"] == "crassus", d.screen()
 
 
 def _game(d: Driver, rng: random.Random, task: str, everything: str) -> None:
@@ -225,6 +268,7 @@ def _open_caesar(d: Driver) -> None:
 
 
 def solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
+    _turns[id(d)] = 0
     _open_caesar(d)
     if difficulty_steps:
         d.press("down", 2)
@@ -246,18 +290,25 @@ def duel_game(d: Driver, rng: random.Random) -> None:
 
 
 def play(d: Driver, rng: random.Random) -> None:
-    """Two solo games (normal, then hard) and a duel, all on one device."""
+    """Two solo games (normal with the language's rulebook, then hard with the other one) and a
+    duel, all on one device."""
     solo_game(d, rng)
-    new_solo_game(d, rng, difficulty_steps=1)
+    new_solo_game(d, rng, difficulty_steps=1, other_edition=True)
     duel_game(d, rng)
 
 
-def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
-    """From the finished game's home: New game → (difficulty) → Start."""
+def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0, other_edition: bool = False) -> None:
+    """From the finished game's home: New game → (difficulty, the other rulebook) → Start."""
+    _turns[id(d)] = 0
     _goto_ident(d, "new")
     if difficulty_steps:
         d.press("down", 2)
         d.press("right", difficulty_steps)
+    if other_edition:                                  # the Rulebook row, under Difficulty
+        d.press(*moves(d.top.cursor, 3))
+        now = d.top.values()["edition"]
+        want = EDITIONS.index("uk" if EDITIONS[now] == "ru" else "ru")
+        d.press("right" if want > now else "left", abs(want - now))
     d.press("a")
     while _is(d, "SetupGuide"):
         d.press("a")

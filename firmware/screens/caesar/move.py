@@ -15,7 +15,7 @@ from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
 from engine.caesar.terms import BONUS_WORDS
 from firmware.i18n import _, ngettext
 from firmware.screens import base
-from firmware.screens.caesar.board import MapScreen
+from firmware.screens.caesar.board import MapScreen, map_distance
 from firmware.screens.caesar.icons import draw_icon
 from firmware.screens.caesar.pickers import ChoiceScreen
 from firmware.screens.caesar.turn import show_mine
@@ -100,9 +100,11 @@ class ProvincePicker(Follows, WrappedListScreen):
 
 class PlayMap(Follows, MapScreen):
     """Your move, step 1 on the map (the physical board's layout: learnable, the same every turn):
-    the cursor starts on the province of your last move; the joystick goes to the nearest
-    province that way, A chooses it, press shows the provinces as a list (board order), B back.
-    A province your placement can close (one empty space left) has a dot in its mark."""
+    the cursor starts at your last move, on the nearest province closest to closing; the
+    joystick goes to the nearest
+    province that way where a token of yours fits, A chooses it, press shows the provinces as a
+    list (board order), B back. A province your placement can close (one empty space left) has
+    a dot in its mark."""
 
     def __init__(self, then: Callable[[Ctx], None] | None = None) -> None:
         super().__init__(pick=self._picked)
@@ -121,18 +123,22 @@ class PlayMap(Follows, MapScreen):
         return super().render(ctx)
 
     def start(self, ctx: Ctx) -> None:
-        """The cursor's first place: your last move's province, else the first one a placement
-        closes, else Italy (the centre)."""
+        """The cursor's first place: among the provinces closest to closing (fewest empty spaces;
+        those with one left are dotted), the one nearest to your last move's province on the map —
+        that province itself when it is one of them (before your first move: nearest Italy)."""
         self.note(ctx)
         if not self.placed:
             self.placed = True
             last = last_province(ctx)
             codes = ProvincePicker(self.then).codes(ctx)
+            self.among = frozenset(PROVINCE_INDEX[c] for c in codes) or None   # the joystick skips the others
             _totals, empty = influence(view_of(ctx))
-            closable = [c for c in codes if empty[c] == 1]
-            start = last if last in codes else closable[0] if closable else "IT" if "IT" in codes else \
-                codes[0] if codes else None
-            if start is not None:
+            here = last if last in codes else "IT" if "IT" in codes else codes[0] if codes else None
+            if here is not None:
+                fewest = min(empty[c] for c in codes)          # the provinces closest to closing
+                near = [c for c in codes if empty[c] == fewest]
+                start = min(near, key=lambda c: (map_distance(PROVINCE_INDEX[here], PROVINCE_INDEX[c]), c != here,
+                                                 PROVINCE_INDEX[c]))
                 self.cursor = PROVINCE_INDEX[start]
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -190,7 +196,7 @@ class OptionScreen(Follows):
                 continue
             other = next(k for k in m["toward"] if k != self.code)
             out.append(Option(m["token"], m["space"], m["toward"][self.code], m["toward"][other], other))
-        out.sort(key=lambda o: (-o.here, icon_of(o.token) == "wild", -(o.here + o.there),
+        out.sort(key=lambda o: (-max(o.here, o.there), icon_of(o.token) == "wild", -o.here,
                                 SPACE_INDEX[o.space]))
         for m in moves["face_down"]:
             a, b = m["space"].split("-")
