@@ -206,6 +206,10 @@ def _crassus_turn(d: Driver) -> None:
     start = d.presses
     if _home(d):
         _goto_ident(d, "now")
+    for _ in range(12):                                # physical tiles or bag: what was turned up, drawn
+        if _crassus_pages(d):
+            break
+        d.press("a")
     assert _crassus_pages(d), d.screen()
     closes = any(p["kind"] == "close" for p in d.top.pages)
     assert len(d.console.session.lines) > before or closes is not None
