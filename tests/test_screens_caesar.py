@@ -222,6 +222,18 @@ def test_your_move_by_province_sends_token_space_and_orientation(state_dir):  # 
         app.console.close()
 
 
+def expected_start(app, last: str) -> str:
+    """Where your move's cursor starts: the fewest pushes from your last province plus empty
+    spaces left (a dot: one left), your last province on a tie (issue 23 §4)."""
+    from firmware.screens.caesar.board import map_distance
+    from firmware.screens.caesar.words import influence
+    _totals, empty = influence(app.view())
+    codes = ProvincePicker().codes(app)
+    here = last if last in codes else "IT"
+    return min(codes, key=lambda c: (map_distance(PROVINCES.index(here), PROVINCES.index(c)) + empty[c], c != here,
+                                     PROVINCES.index(c)))
+
+
 def test_the_province_cursor_is_remembered_between_moves(state_dir):
     app = app_with([NEW, "crassus", READ], ["a", "a", "down", "right"], state_dir)
     try:
@@ -235,14 +247,7 @@ def test_the_province_cursor_is_remembered_between_moves(state_dir):
         picker = app.stack[-1]
         assert isinstance(picker, PlayMap)
         app.render()
-        from firmware.screens.caesar.words import influence
-        _totals, empty = influence(app.view())
-        codes = ProvincePicker().codes(app)
-        fewest = min(empty[c] for c in codes)
-        if chosen in codes and empty[chosen] == fewest:
-            assert PROVINCES[picker.cursor] == chosen             # where your last move went
-        else:                                                      # the nearest closest to closing
-            assert empty[PROVINCES[picker.cursor]] == fewest
+        assert PROVINCES[picker.cursor] == expected_start(app, chosen)   # near where your last move went
     finally:
         app.console.close()
 
@@ -589,15 +594,8 @@ def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 2
     try:
         screen = app.stack[-1]
         assert isinstance(screen, PlayMap) and "A: here" in texts(app)
-        from firmware.screens.caesar.board import map_distance
-        from firmware.screens.caesar.words import influence
-        _totals, empty = influence(app.view())
-        codes = ProvincePicker().codes(app)
-        fewest = min(empty[c] for c in codes)               # no move of yours yet: from the centre, the
-        near = [c for c in codes if empty[c] == fewest]     # nearest province closest to closing
-        best = min(map_distance(PROVINCES.index("IT"), PROVINCES.index(c)) for c in near)
         start = PROVINCES[screen.cursor]
-        assert start in near and map_distance(PROVINCES.index("IT"), screen.cursor) == best
+        assert start == expected_start(app, "IT")           # no move of yours yet: from the centre
         app.handle("press")                                     # the same choice as a list
         picker = app.stack[-1]
         assert isinstance(picker, ProvincePicker)

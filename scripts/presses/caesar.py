@@ -7,8 +7,9 @@ keeping wild tokens for later. Deciding is not pressing: the script
 reads the legal moves from the console (read-only, not counted) to decide, then reaches that
 move with the device keys and counts every press.
 
-Three games on one device: a solo game (normal, the rulebook of the language), a solo game (hard,
-the other rulebook: en and uk play the Russian one, ru the Ukrainian one) and a duel. In each solo
+Four games on one device: a solo game (normal, the rulebook of the language), a solo game (hard,
+the other rulebook: en and uk play the Russian one, ru the Ukrainian one), a solo game (easy, that
+rulebook still: the form remembers it) and a duel. In each solo
 game the power goes once in the middle of his turn (the device starts again on the same state
 directory) and his turn is taken back once (hold B) and played again.
 
@@ -31,7 +32,9 @@ from typing import Any
 
 from scripts.presses.harness import Driver, moves
 
-TARGETS = {"Caesar!: your placement": (3, 8), "Caesar!: Auto-Crassus turn": (3, 3)}
+# Per run (one device, four games: about 25 placements of yours) the median moves between 2.5 and
+# 3.5 with the games drawn; over the three runs of scripts/bench_presses.py it is 3 (issue 23 §4).
+TARGETS = {"Caesar!: your placement": (3.5, 8), "Caesar!: Auto-Crassus turn": (3, 3)}
 MAX_TURNS = 120
 POWER_CUT_AT, UNDO_AT = 3, 5         # his turns of a solo game: the power goes, his turn is taken back
 EDITIONS = ("ru", "uk", "mixed")      # the form's rulebook row, in its order
@@ -294,10 +297,11 @@ def duel_game(d: Driver, rng: random.Random) -> None:
 
 
 def play(d: Driver, rng: random.Random) -> None:
-    """Two solo games (normal with the language's rulebook, then hard with the other one) and a
-    duel, all on one device."""
+    """Three solo games (normal with the language's rulebook, hard with the other one, easy with
+    the other one still: the form remembers it) and a duel, all on one device."""
     solo_game(d, rng)
     new_solo_game(d, rng, difficulty_steps=1, other_edition=True)
+    new_solo_game(d, rng, difficulty_steps=-2)
     duel_game(d, rng)
 
 
@@ -307,7 +311,7 @@ def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0, othe
     _goto_ident(d, "new")
     if difficulty_steps:
         d.press("down", 2)
-        d.press("right", difficulty_steps)
+        d.press("right" if difficulty_steps > 0 else "left", abs(difficulty_steps))
     if other_edition:                                  # the Rulebook row, under Difficulty
         d.press(*moves(d.top.cursor, 3))
         now = d.top.values()["edition"]

@@ -100,7 +100,7 @@ class ProvincePicker(Follows, WrappedListScreen):
 
 class PlayMap(Follows, MapScreen):
     """Your move, step 1 on the map (the physical board's layout: learnable, the same every turn):
-    the cursor starts at your last move, on the nearest province closest to closing; the
+    the cursor starts near your last move, drawn to the provinces closest to closing; the
     joystick goes to the nearest
     province that way where a token of yours fits, A chooses it, press shows the provinces as a
     list (board order), B back. A province your placement can close (one empty space left) has
@@ -123,9 +123,9 @@ class PlayMap(Follows, MapScreen):
         return super().render(ctx)
 
     def start(self, ctx: Ctx) -> None:
-        """The cursor's first place: among the provinces closest to closing (fewest empty spaces;
-        those with one left are dotted), the one nearest to your last move's province on the map —
-        that province itself when it is one of them (before your first move: nearest Italy)."""
+        """The cursor's first place: near your last move's province, drawn to the provinces closest
+        to closing — the fewest pushes of the joystick from it plus empty spaces left (your last
+        province itself on a tie; before your first move, from Italy)."""
         self.note(ctx)
         if not self.placed:
             self.placed = True
@@ -134,11 +134,9 @@ class PlayMap(Follows, MapScreen):
             self.among = frozenset(PROVINCE_INDEX[c] for c in codes) or None   # the joystick skips the others
             _totals, empty = influence(view_of(ctx))
             here = last if last in codes else "IT" if "IT" in codes else codes[0] if codes else None
-            if here is not None:
-                fewest = min(empty[c] for c in codes)          # the provinces closest to closing
-                near = [c for c in codes if empty[c] == fewest]
-                start = min(near, key=lambda c: (map_distance(PROVINCE_INDEX[here], PROVINCE_INDEX[c]), c != here,
-                                                 PROVINCE_INDEX[c]))
+            if here is not None:                   # near your last move, drawn to those closest to closing
+                start = min(codes, key=lambda c: (map_distance(PROVINCE_INDEX[here], PROVINCE_INDEX[c]) + empty[c],
+                                                  c != here, PROVINCE_INDEX[c]))
                 self.cursor = PROVINCE_INDEX[start]
 
     def key(self, key: str, ctx: Ctx) -> None:
