@@ -52,6 +52,9 @@ LONG_MIGHT = "position " + json.dumps(_long)
 PHYSICAL = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
 TILE_E = "new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical"
 DUEL = "new caesar-duel seed=4"
+FACE_DOWN = "position " + json.dumps({"modules": {"poison": True, "border_control": True}, "turn": "human",
+                                      "human_hand": ["ship:3/3", "sword:5/1", "wild:2/2"],
+                                      "crassus_row": ["sword:6/0"]})
 
 SHOTS: list[tuple[str, list[str], list[str]]] = [
     # the new-game form and the set-up guide
@@ -64,6 +67,7 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("setup-duel", [], ["a", "a", "right"]),
     ("setup-duel-down", [], ["a", "a", "right"] + ["down"] * 6),
     ("setup-his-tokens", [], ["a", "a"] + ["down"] * 9 + ["right", "a"]),
+    ("new-game-code", [], ["a", "a", "a"]),
     *[(f"guide-{i}", [NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["a"] * (i - 1)) for i in range(1, 10)],
     ("guide-1-down", [NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["down"] * 9),
     ("guide-2-down", [NEW_ALL], ["a"] + ["down"] * 6 + ["a", "a"] + ["down"] * 9),
@@ -98,6 +102,10 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("double-preview-2", [NEW, DOUBLE], ["a", "a", "a", "down"]),
     ("double-confirm", [NEW, DOUBLE], ["a", "a", "a", "a"]),
     ("double-confirm-down", [NEW, DOUBLE], ["a", "a", "a", "a", "down", "down", "down"]),
+    ("face-down", ["new caesar-solo seed=3 poison=1 border-control=1", FACE_DOWN], ["a", "a", "press", "a"]
+     + ["down"] * 5),
+    ("face-down-list", ["new caesar-solo seed=3 poison=1 border-control=1", FACE_DOWN], ["a", "a", "press", "a"]
+     + ["down"] * 9),
     ("closure", [NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
     ("might", [NEW, HU_MIGHT], ["a", "a", "press", "a", "a", "a"]),
     ("might-flip", [NEW, HU_MIGHT], ["a", "a", "press", "a", "a", "a", "a"]),

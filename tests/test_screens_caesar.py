@@ -367,12 +367,15 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
         assert isinstance(guide, SetupGuide)
         pages = guide.pages(app)
         titles = [p[1] for p in pages]
-        assert titles == ["Senate", "Bonus tokens", "Control markers", "Crassus's row", "Command tiles", "Your tokens"]
-        assert " ".join(pages[0][2]).startswith("Put the Senate bonus token on the slot of Italy")   # C-5
-        bonus_rows = " ".join(pages[1][2])
+        assert titles == ["New game", "Senate", "Bonus tokens", "Control markers", "Crassus's row", "Command tiles",
+                          "Your tokens"]
+        assert pages[0][2][0] == "You: Caesar, normal" and pages[0][2][1] == ""   # clear of the code box
+        assert "Mixed rules (as before editions)" in " ".join(pages[0][2]) and pages[0][2][-1] == "No modules"
+        assert " ".join(pages[1][2]).startswith("Put the Senate bonus token on the slot of Italy")   # C-5
+        bonus_rows = " ".join(pages[2][2])
         assert all(name in bonus_rows for name in ("Syria", "Hispania Ulterior"))
         assert "Italia" not in bonus_rows                                     # Italy holds the Senate only
-        assert "3×A, 2×B, 1×C" in " ".join(pages[4][2])                       # S-3 normal deck
+        assert "3×A, 2×B, 1×C" in " ".join(pages[5][2])                       # S-3 normal deck
         assert " ".join(pages[-1][2]).endswith("Crassus takes the first turn.")
         app.handle("a")                                         # the fair-draw code box closes, nothing else
         for _ in titles:
@@ -398,7 +401,7 @@ def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir
         assert isinstance(app.stack[-1], SetupGuide) and app.commitment is not None
         app.handle("a")                                         # the fair-draw code box closes, nothing else
         assert isinstance(app.stack[-1], SetupGuide) and app.commitment is None
-        for _ in range(6):
+        for _ in range(7):
             app.handle("a")
         while isinstance(app.stack[-1], TurnScreen):
             app.handle("b")

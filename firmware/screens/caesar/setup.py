@@ -11,10 +11,11 @@ from PIL import Image
 from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.editions import EDITIONS, edition_for_language, variant_values
-from engine.caesar.terms import BONUS_WORDS, EDITION_LABEL, EDITION_SHORT, PLAYER_WORDS
+from engine.caesar.terms import BONUS_WORDS, EDITION_LABEL, EDITION_SHORT, PLAYER_WORDS, edition_name
 from engine.caesar.tokens import TOKENS
+from engine.caesar.views import CaesarView
 from engine.text import N_
-from firmware.i18n import _, language
+from firmware.i18n import _, language, say
 from firmware.screens import base, play
 from firmware.screens.caesar.icons import draw_tokens, tokens_width
 from firmware.screens.caesar.pickers import TokenPicker
@@ -219,7 +220,7 @@ class SetupGuide:
         steps = response.get("steps", []) if response.get("ok") else []
         if not steps:
             log.warning("no set-up guide: %s", response.get("message"))
-        out: list[GuidePage] = []
+        out: list[GuidePage] = [self.summary(view)] if self.home is not None else []
         for step in steps:
             part, text = step["key"], str(step["text"])
             rows = base.wrap(text, WIDTH)
@@ -236,6 +237,25 @@ class SetupGuide:
             out.append((part, _(GUIDE_TITLES.get(part, part)), rows, list(step["tokens"])))
         self._pages = (mark, out)
         return out
+
+    @staticmethod
+    def summary(view: CaesarView) -> GuidePage:
+        """A new game's first page: what was chosen — its first row clear of the fair-draw code box
+        shown over the first frame, the rest (rulebook, modules) under it, read once it closes."""
+        if view["mode"] == "solo":
+            head = _("You: {side}, {level}").format(level=_(DIFF_WORDS[DIFFS.index(view["difficulty"])]),
+                                                    side=_(PLAYER_WORDS[view["side"]]))
+        else:
+            head = _("Caesar against Pompey")
+        mods = view["position"]["modules"]
+        names = [_(word) for key, word in (("poison", N_("Poison")), ("centurions", N_("Centurions")),
+                                           ("border_control", N_("Border control"))) if mods.get(key)]
+        if view["rules"].get("harder", "off") != "off":
+            names.append(_("Harder"))
+        rows = [base.clip(head, WIDTH), ""] + base.wrap(say(edition_name(str(view["rules"].get("edition", "mixed")))),
+                                                       WIDTH)
+        rows += base.wrap(", ".join(names) if names else _("No modules"), WIDTH)
+        return ("summary", _("New game"), rows, [])
 
     def shown(self, page: GuidePage) -> int:
         """Text rows on screen: all four, or three above the tokens drawn large."""
