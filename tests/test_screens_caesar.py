@@ -648,6 +648,7 @@ MIGHT_LONG = "position " + json.dumps({
                "HU-MT": {"by": "human", "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}}},
     "control": {"GC": "crassus", "HC": "crassus", "MD": "crassus"}, "bonuses": {"SD": "might"},
     "crassus_row": ["sword:6/0", "ship:4/2", "wild:2/2"], "turn": "human",
+    "modules": {"poison": True, "border_control": True},          # face-down options too (C-21)
     "human_hand": ["ship:3/3", "sword:5/1"]})
 INTENDED = ("Crassus would…", "Красс сходил бы…", "Красс зробив би…", "On the map…", "На карте…", "На мапі…")
 
