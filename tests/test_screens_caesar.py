@@ -1009,3 +1009,17 @@ def test_history_says_a_caesar_game_in_the_player_s_words(console, lang, said): 
         assert not any(INTERNAL.search(r) for r in stats), stats
     finally:
         set_language("en")
+
+
+def test_a_move_the_game_no_longer_takes_is_refused_in_words_not_console_commands(state_dir):   # issue 23 §2
+    app = app_with([NEW, "crassus", READ], ["a", "a", "a"], state_dir)          # your move: the options
+    try:
+        assert isinstance(app.stack[-1], OptionScreen)
+        # a line from the serial link (the console) makes it his turn under the open screen
+        assert app.console.request('position {"turn": "crassus", "crassus_row": ["sword:6/0"]}')["ok"]
+        app._view_stale = True
+        app.handle("a")
+        said = " ".join(app.message or [])
+        assert "moved on" in said and "send" not in said and "crassus" not in said and not CONSOLE_SYNTAX.search(said)
+    finally:
+        app.console.close()

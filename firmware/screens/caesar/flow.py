@@ -30,10 +30,8 @@ def private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
         return
     name = who(view, view["turn"])
 
-    def ok(c: Ctx) -> None:
-        then(c)
     ctx.push(PassScreen(_("Pass the device"), _("Pass the device to {0}; only {0} looks now.").format(name),
-                        ok, _("A: {}").format(name), _("B: back")))
+                        then, _("A: {}").format(name), _("B: back")))
 
 
 class PassScreen(Follows, ConfirmScreen):
