@@ -105,7 +105,7 @@ def run_line(ctx: Ctx, line: Line) -> dict[str, Any] | None:
         return response
     log.info("%s refused: %s", line.split(" ")[0], response.get("message"))
     if response.get("error") in MOVED_ON or CONSOLE_WORDS.search(str(response.get("message", ""))):
-        ctx.notify(_("Not possible now: the game has moved on (the home screen says what it waits for)."))
+        ctx.notify(_("Not possible now: the game has moved on."))
     else:
         ctx.notify(response["message"])
     return None
