@@ -41,8 +41,17 @@ EDITIONS = ("ru", "uk", "mixed")      # the form's rulebook row, in its order
 _turns: dict[int, int] = {}            # his turns so far in the game each driver plays
 
 
+def _lines(d: Driver) -> list[str]:
+    """The session's action lines (what the device sent)."""
+    session = d.console.session
+    assert session is not None
+    return list(session.lines)
+
+
 def _view(d: Driver) -> dict[str, Any]:
-    return d.console.session.view()
+    session = d.console.session
+    assert session is not None
+    return session.view()
 
 
 def _home(d: Driver) -> Any:
@@ -75,8 +84,11 @@ def _choose(view: dict[str, Any], moves: list[dict[str, Any]], me: str, rng: ran
     """The sensible player's placement (see the module doc): (move, province it aims at)."""
     names = list(view["position"]["markers_left"])
     mine = names.index(me)
+    from typing import cast
+
+    from engine.caesar.views import CaesarView
     from firmware.screens.caesar.words import influence
-    totals, empty = influence(view)
+    totals, empty = influence(cast(CaesarView, view))
     best, best_score = None, None
     for m in moves:
         (pa, va), (pb, vb) = m["toward"].items()
@@ -116,7 +128,7 @@ def _place(d: Driver, rng: random.Random) -> None:
     if not moves:
         raise RuntimeError("no face-up move")
     m = _choose(view, moves, me, rng)
-    before = len(d.console.session.lines)
+    before = len(_lines(d))
     if _home(d):
         _goto_ident(d, "now")
     if _passing(d):
@@ -141,9 +153,9 @@ def _place(d: Driver, rng: random.Random) -> None:
     opts = d.top.options(d.app)
     _goto_index(d, option(code), len(opts))
     d.press("a")
-    if len(d.console.session.lines) == before and _is(d, "AllItDoes"):
+    if len(_lines(d)) == before and _is(d, "AllItDoes"):
         d.press("a")                                   # all the placement does, read first: place it
-    assert len(d.console.session.lines) > before, "the play was not sent: " + d.screen()
+    assert len(_lines(d)) > before, "the play was not sent: " + d.screen()
 
 
 def _map_path(d: Driver, code: str) -> list[str]:
@@ -168,7 +180,7 @@ def _map_path(d: Driver, code: str) -> list[str]:
 def _crassus_pages(d: Driver) -> bool:
     """True while the top screen is one of Auto-Crassus's turn pages."""
     from firmware.screens.caesar.turn import TurnScreen
-    return isinstance(d.top, TurnScreen) and d.top.pages and d.top.pages[0]["kind"] == "tile"
+    return isinstance(d.top, TurnScreen) and bool(d.top.pages) and d.top.pages[0]["kind"] == "tile"
 
 
 def _results(d: Driver) -> None:
@@ -205,7 +217,7 @@ def _crassus_turn(d: Driver) -> None:
     from firmware.screens.caesar.home import CaesarHome
     from firmware.screens.caesar.turn import TurnScreen
     from firmware.screens.widgets import TextScreen
-    before = len(d.console.session.lines)
+    before = len(_lines(d))
     start = d.presses
     if _home(d):
         _goto_ident(d, "now")
@@ -215,7 +227,7 @@ def _crassus_turn(d: Driver) -> None:
         d.press("a")
     assert _crassus_pages(d), d.screen()
     closes = any(p["kind"] == "close" for p in d.top.pages)
-    assert len(d.console.session.lines) > before or closes is not None
+    assert len(_lines(d)) > before or closes is not None
     n = _turns[id(d)] = _turns.get(id(d), 0) + 1
     if n == POWER_CUT_AT and len(d.top.pages) > 1 and d.app.message is None:
         d.press("a")                                   # the first page read, then the power goes
