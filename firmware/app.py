@@ -264,10 +264,27 @@ class App:
             if response.get("error") == "step_changed":     # a serial request came in between
                 self.ask_undo()
                 return
+            self.drop_stale()
             self.notify(response.get("undone") or response.get("message", ""))
 
         self.push(ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
                                      _("A: undo"), _("B: keep")))
+
+    def drop_stale(self) -> None:
+        """After an undo: take off every screen whose ``stale(ctx)`` says it no longer matches the
+        game (a turn's pages, a choice for a move that was taken back), so the screen shown is
+        one that matches the state (the game's home says what it waits for)."""
+        keep = [self.stack[0]]
+        for screen in self.stack[1:]:
+            stale = getattr(screen, "stale", None)
+            try:
+                gone = callable(stale) and bool(stale(self))
+            except Exception:  # noqa: BLE001 - a screen that cannot tell is taken off too
+                log.exception("%s could not tell whether it is stale", type(screen).__name__)
+                gone = True
+            if not gone:
+                keep.append(screen)
+        self.stack = keep
 
     def render(self) -> Image.Image:
         """The current frame. A screen that fails to draw is replaced by the error screen; if

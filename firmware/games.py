@@ -88,6 +88,9 @@ class GameRecord:
     """Whether an action (``command``) in this state only corrects a finished game whose score is
     not final yet (Glory after round 9: the score pad, fame, medals): it does not seal History's
     record of it, and the device does not end the game for it."""
+    shown: Callable[[Entry], Entry] | None = None
+    """A History entry as History shows it, in the player's words (its result said again, the
+    players' names, the mode's values; ``mode["notes"]``: more rows); default: as stored."""
 
     def opener(self) -> Callable[[Ctx], None] | None:
         """The game's ``open_game``, or None while its screens are not there (shown as "coming")."""

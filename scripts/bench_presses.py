@@ -1,6 +1,6 @@
 """Presses per task at the table, counted through the real App (issue 9's table).
 
-    .venv/bin/python scripts/bench_presses.py [--lang en|ru|uk] [--games N]
+    .venv/bin/python scripts/bench_presses.py [--lang en ru uk] [--games N] [--only caesar ...]
 
 Each scripts/presses/<game>.py has ``play(driver, rng) -> None`` that plays one scripted game or task
 with device keys only (see scripts/presses/harness.py) and ``TARGETS`` {task: (median target, max
@@ -50,21 +50,25 @@ def measure(lang: str, games: int, seed: int = 1, only: tuple[str, ...] = MODULE
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--lang", default="en")
+    ap.add_argument("--lang", nargs="+", default=["en"], help="one table per language (en ru uk: all three)")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--only", nargs="*", choices=MODULES, default=list(MODULES), help="these games only")
     args = ap.parse_args()
-    results, targets, problems = measure(args.lang, args.games, only=tuple(args.only))
-    print("| task | median | mean | max | target (median / max) | occurrences |")
-    print("|---|---|---|---|---|---|")
-    for task, counts in results.items():
-        t = targets.get(task)
-        tgt = f"{t[0]:g} / {t[1]:g}" if t else "—"
-        print(f"| {task} | {statistics.median(counts):g} | {statistics.mean(counts):.2f} | {max(counts)} | {tgt} | {len(counts)} |")
-    uniq = sorted(set(problems))
-    print(f"\nscreen problems: {len(uniq)}")
-    for p in uniq[:40]:
-        print("  " + p)
+    for lang in args.lang:
+        results, targets, problems = measure(lang, args.games, only=tuple(args.only))
+        if len(args.lang) > 1:
+            print(f"\n## {lang}\n")
+        print("| task | median | mean | max | target (median / max) | occurrences |")
+        print("|---|---|---|---|---|---|")
+        for task, counts in results.items():
+            t = targets.get(task)
+            tgt = f"{t[0]:g} / {t[1]:g}" if t else "—"
+            print(f"| {task} | {statistics.median(counts):g} | {statistics.mean(counts):.2f} | {max(counts)} | {tgt} | "
+                  f"{len(counts)} |")
+        uniq = sorted(set(problems))
+        print(f"\nscreen problems: {len(uniq)}")
+        for p in uniq[:40]:
+            print("  " + p)
     return 0
 
 

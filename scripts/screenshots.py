@@ -1,4 +1,6 @@
-"""Render the real screens to PNG for the README tour: ``python scripts/screenshots.py [OUTDIR]``.
+"""Render the real screens to PNG for the README tour: ``python scripts/screenshots.py [OUTDIR]``;
+``--game caesar`` renders every screen of one game (its list: ``scripts/shots_<game>.py``) in
+English, Russian and Ukrainian, to look at them all.
 
 Each shot is a key sequence played into the App (the same code the device runs) in a throw-away
 state directory with fixed seeds, saved 1:1 and 4× enlarged (``*-x4.png``, for reading).
@@ -71,11 +73,16 @@ def shoot(name: str, setup: list[str], keys: list[str], root: Path, lang: str = 
 LANG_SHOTS: list[str] = ["menu", "caesar-turn", "glory-fame", "jc", "players-pick"]
 
 
-def main(out: Path) -> None:
+def main(out: Path, game: str | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    shots = [(name, setup, keys, "en") for name, setup, keys in SHOTS]
-    by_name = {name: (setup, keys) for name, setup, keys in SHOTS}
-    shots += [(f"{name}-{lang}", *by_name[name], lang) for lang in ("ru", "uk") for name in LANG_SHOTS]
+    if game is not None:       # every screen of one game, in each language (scripts/shots_<game>.py)
+        import importlib
+        own = importlib.import_module(f"scripts.shots_{game}").SHOTS
+        shots = [(f"{name}-{lang}", setup, keys, lang) for lang in ("en", "ru", "uk") for name, setup, keys in own]
+    else:
+        shots = [(name, setup, keys, "en") for name, setup, keys in SHOTS]
+        by_name = {name: (setup, keys) for name, setup, keys in SHOTS}
+        shots += [(f"{name}-{lang}", *by_name[name], lang) for lang in ("ru", "uk") for name in LANG_SHOTS]
     for name, setup, keys, lang in shots:
         img = shoot(name, setup, keys, out, lang)
         img.save(out / f"{name}.png")
@@ -89,4 +96,7 @@ if __name__ == "__main__":
     parser.add_argument("outdir", nargs="?", type=Path,
                         default=Path(__file__).resolve().parents[1] / "docs" / "screens",
                         help="where the PNGs go (default: docs/screens)")
-    main(parser.parse_args().outdir)
+    parser.add_argument("--game", help="every screen of this game in en, ru and uk (scripts/shots_<game>.py), "
+                                       "e.g. --game caesar")
+    args = parser.parse_args()
+    main(args.outdir, args.game)

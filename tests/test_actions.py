@@ -61,6 +61,11 @@ def test_caesar_lines():  # C-5, S-2, S-8
     assert caesar.new_solo("caesar", "normal") == \
         "new caesar-solo side=caesar difficulty=normal tiles-input=digital bag-input=digital"
     assert caesar.new_duel(["centurions"], "physical") == "new caesar-duel centurions=1 bag-input=physical"
+    assert caesar.new_solo("caesar", "easy", harder=True, edition="uk") == \
+        "new caesar-solo side=caesar difficulty=easy harder=1 edition=uk tiles-input=digital bag-input=digital"
+    assert caesar.new_duel(edition="ru") == "new caesar-duel edition=ru bag-input=digital"
+    assert caesar.preview("SC-IT", "sword:5/1", "SC") == "preview SC-IT sword:5/1 SC"
+    assert caesar.guide() == "guide"
     assert caesar.crassus("C", ["a", "b"], ["c"]) == "crassus tile=C draw=a,b centurion=c"
     assert caesar.crassus(None, ["a"]) == "crassus draw=a" and caesar.crassus() == "crassus"
     assert caesar.play("HU-MT", "ship", 3, 3, "HU") == "play HU-MT ship:3/3 HU"

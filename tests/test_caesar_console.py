@@ -8,6 +8,9 @@ from typing import Any
 
 import pytest
 
+from engine.caesar.autocrassus import decide
+from engine.caesar.board import SPACES
+from engine.caesar.model import Game
 from engine.caesar.tokens import TOKENS
 from engine.rng import Rng
 
@@ -92,6 +95,34 @@ def test_decide_reports_the_rule_and_changes_nothing(console):
     # the why names the rulebook's point in words; the digest's ID is only the rule field
     assert d["why"].startswith("1st point of the priority list (capture): ") and "S-9" not in d["why"]
     assert ok(console, "state") == before
+
+
+@pytest.mark.parametrize("edition,pos,played", [
+    # S-12 then S-17: sword 6/0 reinforces Numidia on MT-NU or NU-AF, both level, neither central
+    ("ru", {"spaces": {"NU-SC": {"by": "crassus", "token": "ship:3/3", "toward": {"NU": 3, "SC": 3}}},
+            "crassus_row": ["sword:6/0"]}, {"MT-NU", "NU-AF"}),
+    # S-14, UA: Italy first among central provinces, then its three free spaces at random (S-17)
+    ("uk", {"crassus_row": ["wild:4/0"]}, {"SD-IT", "SC-IT", "IT-AC"}),
+])
+def test_decide_never_predicts_a_random_tie(console, edition, pos, played):   # S-14, S-16, S-17; issue 20
+    """A list that ends "at random": decide answers every equally good play and draws nothing,
+    whatever the seed; the play he makes from that row (drawing) is one of them, and over the
+    seeds each of them."""
+    made = set()
+    for seed in range(8):
+        ok(console, f"new caesar-solo seed={seed} edition={edition}")
+        ok(console, "position " + json.dumps(pos))
+        before = ok(console, "state")["state"]
+        d = ok(console, "decide")
+        assert d["random"] is True and d["space"] is None and d["token"] is None
+        assert {p["space"] for p in d["plays"]} == played                    # the same set for every seed
+        spaces = [p["space"] for p in d["plays"]]
+        assert spaces == sorted(spaces, key=SPACES.index)                   # in the board's order
+        assert "at random" in d["why"] and f"{len(played)} equally good plays" in d["why"]
+        assert ok(console, "state")["state"] == before                       # nothing drawn
+        g = Game.from_json(console.session.state)
+        made.add(SPACES[decide(g, g.rng).space])          # what he plays from this row draws one of them
+    assert made == played
 
 
 def test_decide_with_no_legal_placement(console):

@@ -13,12 +13,15 @@ import pytest
 
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 from firmware.screens.caesar.home import CaesarHome
-from firmware.screens.caesar.move import OptionScreen, ProvincePicker
+from engine.caesar.board import PROVINCES
+from firmware.screens.caesar.move import OptionScreen, PlayMap, ProvincePicker
+from firmware.screens.caesar.pickers import TokenPicker
 from firmware.screens.caesar.setup import SetupGuide
 from firmware.screens.caesar.tiles import TileEditor
 from firmware.screens.caesar.turn import TilePicker, TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
-from tests.screens import app_with, assert_golden, check_case, drawn
+from tests.fakectx import FakeCtx
+from tests.screens import app_with as _app_with, assert_golden, check_case, drawn
 
 NEW = "new caesar-solo seed=3"
 HU_MIGHT = "position " + json.dumps({
@@ -39,6 +42,43 @@ CRASSUS_CLOSES = "position " + json.dumps({
     "control": {"AS": "crassus"}, "bonuses": {"SY": "senate"},
     "crassus_row": ["shield:6/0"], "turn": "crassus"})
 
+READ = "READ"   # not a console line: the turns played so far were read on the device (caesar.read)
+
+
+def app_with(lines: list[str], keys: list[str], state_dir, lang: str = "en"):
+    """tests.screens.app_with, where ``READ`` among the lines marks the turn then current as read
+    (as if its pages had been shown): opening the game then shows its home, not the turn."""
+    from firmware.console import Console
+    from firmware.store import Store
+    if READ not in lines:
+        return _app_with(lines, keys, state_dir, lang)
+    console = Console(Store(state_dir), None)
+    console.request(f"settings language={lang}")
+    for line in lines:
+        if line == READ:
+            st = console.request("state")["state"]
+            for record in (st.get("last_crassus_turn"), st.get("last_player_turn")):
+                if record and record["current"]:
+                    assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
+        else:
+            assert console.request(line)["ok"], line
+    console.close()
+    return _app_with([], keys, state_dir, lang)
+
+
+NEW_ALL = "new caesar-solo seed=3 poison=1 centurions=1 border-control=1"
+# a sword on IT-GC closes Gallia Cisalpina and Italia at once (C-7: a placement can close two)
+DOUBLE = "position " + json.dumps({
+    "spaces": {"GA-GC": {"by": "human", "token": "sword:4/2", "toward": {"GC": 4, "GA": 2}},
+               "GC-DM": {"by": "crassus", "token": "shield:3/3", "toward": {"GC": 3, "DM": 3}},
+               "SD-IT": {"by": "human", "token": "shield:4/2", "toward": {"IT": 4, "SD": 2}},
+               "SC-IT": {"by": "crassus", "token": "sword:5/1", "toward": {"IT": 1, "SC": 5}},
+               "IT-AC": {"by": "human", "token": "ship:3/3", "toward": {"IT": 3, "AC": 3}},
+               "IT-MD": {"by": "crassus", "token": "shield:6/0", "toward": {"IT": 0, "MD": 6}},
+               "IT-DM": {"by": "crassus", "token": "ship:4/2", "toward": {"IT": 2, "DM": 4}}},
+    "crassus_row": ["sword:6/0", "ship:5/1", "wild:2/2"], "turn": "human",
+    "human_hand": ["sword:5/1", "wild:2/2"]})
+
 # a fresh device: "a" = Games, "a" = Caesar! (the set-up form); with a session: "a" = Resume
 CASES = {
     "caesar_setup": ([], ["a", "a"]),
@@ -47,25 +87,31 @@ CASES = {
     "caesar_turn_tile": ([NEW], ["a", "a"]),
     "caesar_turn_play": ([NEW], ["a", "a", "a"]),
     "caesar_why": ([NEW], ["a", "a", "a", "right"]),
-    "caesar_where": ([NEW, "crassus"], ["a", "a"]),
-    "caesar_option": ([NEW, "crassus"], ["a", "a", "a"]),
-    "caesar_option_preview": ([NEW, HU_MIGHT], ["a", "a", "a"]),
-    "caesar_closure": ([NEW, HU_MIGHT], ["a", "a", "a", "a"]),
+    "caesar_where": ([NEW, "crassus", READ], ["a", "a"]),                          # your move: the map
+    "caesar_where_list": ([NEW, "crassus", READ], ["a", "a", "press"]),            # ... as a list
+    "caesar_option": ([NEW, "crassus", READ], ["a", "a", "a"]),
+    "caesar_double_closure": ([NEW, DOUBLE], ["a", "a", "a"]),                     # Italia and Cisalpina
+    "caesar_double_read": ([NEW, DOUBLE], ["a", "a", "a", "a"]),                   # all it does, then A
+    "caesar_draw_page": ([NEW, "crassus", READ], ["a", "a", "a", "a"]),            # what to take from the bag
+    "caesar_guide_centurions": ([NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["a"] * 3),
+    "caesar_setup_duel": ([], ["a", "a", "right"]),
+    "caesar_option_preview": ([NEW, HU_MIGHT], ["a", "a", "press", "a"]),     # the list: Hispania Ulterior first
+    "caesar_closure": ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
     "caesar_crassus_closure": ([NEW, CRASSUS_CLOSES], ["a", "a", "a", "a"]),
     "caesar_might": ([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a"]),
-    "caesar_map": ([NEW, "crassus"], ["a", "down", "down", "a"]),
-    "caesar_board": ([NEW, "crassus"], ["a", "down", "down", "a", "press"]),
-    "caesar_score": ([NEW, "crassus"], ["a", "down", "a"]),
-    "caesar_tiles": ([NEW, "crassus"], ["a"] + ["down"] * 8 + ["a"]),
+    "caesar_map": ([NEW, "crassus", READ], ["a", "down", "down", "a"]),
+    "caesar_board": ([NEW, "crassus", READ], ["a", "down", "down", "a", "press"]),
+    "caesar_score": ([NEW, "crassus", READ], ["a", "down", "a"]),
+    "caesar_tiles": ([NEW, "crassus", READ], ["a"] + ["down"] * 8 + ["a"]),
     "caesar_tile_picker": (["new caesar-solo difficulty=hard tiles-input=physical seed=2"], ["a", "a"]),
-    "caesar_over": ([NEW, CRASSUS_WINS, "crassus"], ["a"]),
+    "caesar_over": ([NEW, CRASSUS_WINS, "crassus", READ], ["a"]),
     "caesar_duel_pass": (["new caesar-duel seed=4"], ["a", "a"]),
     "caesar_turn_play_ru": ([NEW], ["a", "a", "a"]),
     "caesar_why_ru": ([NEW], ["a", "a", "a", "right"]),
-    "caesar_option_preview_ru": ([NEW, HU_MIGHT], ["a", "a", "a"]),
+    "caesar_option_preview_ru": ([NEW, HU_MIGHT], ["a", "a", "press", "a"]),
     "caesar_turn_play_uk": ([NEW], ["a", "a", "a"]),
     "caesar_why_uk": ([NEW], ["a", "a", "a", "right"]),
-    "caesar_closure_uk": ([NEW, HU_MIGHT], ["a", "a", "a", "a"]),
+    "caesar_closure_uk": ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
 }
 
 
@@ -127,7 +173,7 @@ def test_crassus_turn_is_acknowledged_in_three_presses_when_nothing_closes(state
         steps = app.console.session.view()["last_crassus_turn"]["steps"]
         assert not any(s["action"] == "close" for s in steps)
         assert presses <= 3
-        assert isinstance(app.stack[-1], ProvincePicker)        # your move opens by itself
+        assert isinstance(app.stack[-1], PlayMap)               # your move opens by itself
     finally:
         app.console.close()
 
@@ -149,65 +195,81 @@ def test_crassus_closure_lists_markers_border_markers_and_bonus(state_dir):  # C
         app.console.close()
 
 
-def test_your_move_by_province_sends_token_space_and_orientation(state_dir):  # C-3
-    app = app_with([NEW, "crassus"], ["a", "a"], state_dir)
+def test_your_move_by_province_sends_token_space_and_orientation(state_dir):  # C-3, C-6
+    app = app_with([NEW, "crassus", READ], ["a", "a"], state_dir)
     try:
         picker = app.stack[-1]
-        assert isinstance(picker, ProvincePicker)
-        codes = picker.codes(app)
-        app.handle("a")                                        # the first province: closest to closing
+        assert isinstance(picker, PlayMap)
+        app.render()
+        code = PROVINCES[picker.cursor]
+        app.handle("a")                                        # the province under the map's cursor
         options = app.stack[-1]
-        assert isinstance(options, OptionScreen) and options.code == codes[0]
+        assert isinstance(options, OptionScreen) and options.code == code
         first = options.options(app)[0]
         assert first.here == max(o.here for o in options.options(app))   # highest toward it first
         app.handle("a")
         icon = first.token.split(":")[0]
-        assert app.console.session.lines[1:] == [f"play {first.space} {icon}:{first.here}/{first.there} {codes[0]}",
-                                                 "draw", "crassus"]   # your draw, then his turn at once
-        assert app.view()["position"]["spaces"][first.space]["toward"][codes[0]] == first.here
-        assert app.message and "from your bag" in " ".join(app.message)   # the digital draw, said
-        assert isinstance(app.stack[-1], TurnScreen)
+        assert app.console.session.lines[1:] == [f"play {first.space} {icon}:{first.here}/{first.there} {code}",
+                                                 "draw"]       # your draw at once (digital bag)
+        assert app.view()["position"]["spaces"][first.space]["toward"][code] == first.here
+        page = app.stack[-1]                                    # which token to take from the bag, on a page
+        assert isinstance(page, TurnScreen) and page.pages[page.page]["kind"] == "draw"
+        drawn = app.view()["last_player_turn"]["steps"][-1]["tokens"][0]
+        assert "from your bag" in " ".join(texts(app)) and drawn.split(":")[1] in texts(app)
+        app.handle("a")
+        assert app.console.session.lines[-1] == "crassus"      # then his turn
     finally:
         app.console.close()
 
 
+def expected_start(app, last: str) -> str:
+    """Where your move's cursor starts: the fewest pushes from your last province plus empty
+    spaces left (a dot: one left), your last province on a tie (issue 23 §4)."""
+    from firmware.screens.caesar.board import map_distance
+    from firmware.screens.caesar.words import influence
+    _totals, empty = influence(app.view())
+    codes = ProvincePicker().codes(app)
+    here = last if last in codes else "IT"
+    return min(codes, key=lambda c: (map_distance(PROVINCES.index(here), PROVINCES.index(c)) + empty[c], c != here,
+                                     PROVINCES.index(c)))
+
+
 def test_the_province_cursor_is_remembered_between_moves(state_dir):
-    app = app_with([NEW, "crassus"], ["a", "a", "down", "down"], state_dir)
+    app = app_with([NEW, "crassus", READ], ["a", "a", "down", "right"], state_dir)
     try:
         picker = app.stack[-1]
-        chosen = picker.codes(app)[picker.cursor]
+        assert isinstance(picker, PlayMap)
+        chosen = PROVINCES[picker.cursor]
         app.handle("a")
-        app.handle("a")                                        # placed; Crassus's turn follows
+        app.handle("a")                                        # placed; his turn follows
         while app.message is not None or isinstance(app.stack[-1], TurnScreen):
             app.handle("a")
         picker = app.stack[-1]
-        assert isinstance(picker, ProvincePicker)
-        codes = picker.codes(app)
+        assert isinstance(picker, PlayMap)
         app.render()
-        if chosen in codes:
-            assert codes[picker.cursor] == chosen
+        assert PROVINCES[picker.cursor] == expected_start(app, chosen)   # near where your last move went
     finally:
         app.console.close()
 
 
 def test_the_closure_is_previewed_before_you_place(state_dir):  # C-7, C-9
-    app = app_with([NEW, HU_MIGHT], ["a", "a", "a"], state_dir)
+    app = app_with([NEW, HU_MIGHT], ["a", "a", "press", "a"], state_dir)
     try:
         screen = app.stack[-1]
         assert isinstance(screen, OptionScreen) and screen.code == "HU"
-        rows = screen.preview(app.view(), screen.options(app)[0])
-        assert " ".join(rows) == "Closes Hispania Ulterior: You 9–0"
+        said = screen.preview(app, screen.options(app)[0])
+        assert said == ["Here: you take it 9–0, 1 marker"]
         assert not any(x.startswith("play") for x in app.console.session.lines)   # nothing placed yet
     finally:
         app.console.close()
 
 
 def test_back_steps_out_of_the_choices(state_dir):
-    app = app_with([NEW, "crassus"], ["a", "a", "a"], state_dir)
+    app = app_with([NEW, "crassus", READ], ["a", "a", "a"], state_dir)
     try:
         assert isinstance(app.stack[-1], OptionScreen)
         app.handle("left")
-        assert isinstance(app.stack[-1], ProvincePicker)
+        assert isinstance(app.stack[-1], PlayMap)
         app.handle("b")
         assert isinstance(app.stack[-1], CaesarHome)
     finally:
@@ -215,15 +277,24 @@ def test_back_steps_out_of_the_choices(state_dir):
 
 
 def test_might_picks_an_opponent_target_named_by_provinces(state_dir):  # C-15
-    app = app_with([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a"], state_dir)
+    app = app_with([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a"], state_dir)
     try:
+        assert isinstance(app.stack[-1], TurnScreen)              # the closure not yet read: shown first
+        app.handle("a")                                          # then the choice itself (no trip home)
         shown = texts(app)
         assert any("Sicilia–Italia" in t for t in shown)
         assert not any(CONSOLE_SYNTAX.search(t) or "SC-IT" in t for t in shown)
         app.handle("a")
-        assert "might SC-IT" in app.console.session.lines
         assert app.view()["position"]["spaces"]["SC-IT"]["face_down"] is True
-        assert app.console.session.lines[-3:] == ["might SC-IT", "draw", "crassus"]   # then his turn
+        # issue 23 §2: the flip and your draw come before his turn starts
+        assert app.console.session.lines[-2:] == ["might SC-IT", "draw"]
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages[turn.page:]] == ["bonus", "draw"]
+        assert "flipped face down" in " ".join(texts(app))
+        app.handle("a")
+        assert "from your bag" in " ".join(texts(app)) and app.console.session.lines[-1] == "draw"
+        app.handle("a")
+        assert app.console.session.lines[-1] == "crassus"        # only now his turn
     finally:
         app.console.close()
 
@@ -264,12 +335,13 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.handle("down")
         app.handle("a")                                         # pick the first token of your bag
         app.handle("a")
-        assert app.console.session.lines == ["draw shield:3/3"]
-        app.handle("b")                                         # any key closes the message
-        app.handle("up")
-        app.handle("a")                                         # Crassus's turn: the tile is turned up
-        assert app.console.session.lines[-1] == "reveal-tile"
+        assert app.console.session.lines[0] == "draw shield:3/3"
+        while app.view()["human"]["draws_due"]:                # the next one is asked at once
+            assert isinstance(app.stack[-1], TokenPicker)
+            app.handle("a")
+        assert app.console.session.lines[-1] == "reveal-tile"   # then his turn: the tile is turned up
         tile = app.view()["tiles"]["revealed"]
+        app.handle("a")                                         # the tile's actions read
         draws = 2 if tile == "A" else 1
         for _ in range(draws):
             app.handle("a")                                     # he drew the first tokens listed
@@ -288,14 +360,23 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
             app.handle("down")                                  # the last row: Start (the cursor stops there)
         assert "▶ Start" in texts(app) and "▶ Start" not in shown[:3]
         app.handle("a")
+        assert app.console.session.header["line"].split()[:4] == ["new", "caesar-solo", "side=caesar",
+                                                                  "difficulty=normal"]
+        assert "edition=mixed" in app.console.session.header["line"]      # English: the rules before editions
         guide = app.stack[-1]
         assert isinstance(guide, SetupGuide)
-        view = app.view()
-        titles = [p[0] for p in guide.pages(view)]
-        assert titles == ["Bonus tokens", "Crassus's row", "Command tiles", "Your tokens"]
-        bonus_rows = " ".join(guide.pages(view)[0][1])
-        assert all(name in bonus_rows for name in ("Italia", "Syria", "Hispania Ulterior"))
-        assert "3×A 2×B 1×C" in " ".join(guide.pages(view)[2][1])          # S-3 normal deck
+        pages = guide.pages(app)
+        titles = [p[1] for p in pages]
+        assert titles == ["New game", "Senate", "Bonus tokens", "Control markers", "Crassus's row", "Command tiles",
+                          "Your tokens"]
+        assert pages[0][2][0] == "You: Caesar, normal" and pages[0][2][1] == ""   # clear of the code box
+        assert "Mixed rules (as before editions)" in " ".join(pages[0][2]) and pages[0][2][-1] == "No modules"
+        assert " ".join(pages[1][2]).startswith("Put the Senate bonus token on the slot of Italy")   # C-5
+        bonus_rows = " ".join(pages[2][2])
+        assert all(name in bonus_rows for name in ("Syria", "Hispania Ulterior"))
+        assert "Italia" not in bonus_rows                                     # Italy holds the Senate only
+        assert "3×A, 2×B, 1×C" in " ".join(pages[5][2])                       # S-3 normal deck
+        assert " ".join(pages[-1][2]).endswith("Crassus takes the first turn.")
         app.handle("a")                                         # the fair-draw code box closes, nothing else
         for _ in titles:
             app.handle("a")
@@ -306,7 +387,7 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
 
 
 def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir):
-    app = app_with([NEW, "crassus"], ["a"], state_dir)
+    app = app_with([NEW, "crassus", READ], ["a"], state_dir)
     try:
         home = app.stack[-1]
         assert isinstance(home, CaesarHome)
@@ -320,7 +401,7 @@ def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir
         assert isinstance(app.stack[-1], SetupGuide) and app.commitment is not None
         app.handle("a")                                         # the fair-draw code box closes, nothing else
         assert isinstance(app.stack[-1], SetupGuide) and app.commitment is None
-        for _ in range(4):
+        for _ in range(7):
             app.handle("a")
         while isinstance(app.stack[-1], TurnScreen):
             app.handle("b")
@@ -342,13 +423,20 @@ def test_duel_passes_the_device_and_keeps_hands_private(state_dir):
         app.handle("a")
         assert isinstance(app.stack[-1], ConfirmScreen) and "Caesar" in " ".join(app.stack[-1].rows)
         app.handle("a")                                         # "I am Caesar"
-        assert isinstance(app.stack[-1], ProvincePicker)
+        assert isinstance(app.stack[-1], PlayMap)
+        assert isinstance(app.stack[-2], CaesarHome)            # Back from a private screen: the duel's home
         app.handle("a")
         app.handle("a")
         assert app.console.session.lines[0].startswith("play ") and app.console.session.lines[1] == "draw"
-        assert app.message                                       # what Caesar takes from his bag
+        drawn = app.console.request("hand caesar")["hand"]
+        page = app.stack[-1]                                     # what Caesar takes from his bag: still his
+        assert isinstance(page, TurnScreen) and page.pages[page.page]["kind"] == "draw" and app.message is None
+        assert any(t.split(":")[1] in texts(app) for t in drawn)
         app.handle("a")
-        assert isinstance(app.stack[-1], ConfirmScreen) and "Pompey" in " ".join(app.stack[-1].rows)
+        passing = app.stack[-1]
+        assert isinstance(passing, ConfirmScreen) and "Pompey" in " ".join(passing.rows)
+        assert not any(t.split(":")[1] in " ".join(texts(app)) for t in drawn)   # nothing of his hand now
+        assert app.message is None
     finally:
         app.console.close()
 
@@ -386,11 +474,12 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
 
 
 def test_game_over_shows_the_winner(state_dir):  # C-12
-    app = app_with([NEW, CRASSUS_WINS, "crassus"], ["a"], state_dir)
+    app = app_with([NEW, CRASSUS_WINS, "crassus", READ], ["a"], state_dir)
     try:
         home = app.stack[-1]
         first = home.items(app)[0]
         assert first.label == "Game over" and first.value == "Crassus"
+        assert "decide" not in [i.ident for i in home.items(app)]       # nothing left to predict
     finally:
         app.console.close()
 
@@ -469,30 +558,55 @@ def test_undo_of_his_turn_does_not_leave_its_pages_showing(state_dir):
         app.handle("b:hold")                                   # long B: undo, confirmed with A
         app.handle("a")
         assert app.console.session.lines == []
-        if app.message is not None:
-            app.message = None
-        elif isinstance(app.stack[-1], TextScreen):            # a long "Undone: ..." note
+        if isinstance(app.stack[-1], TextScreen):              # a long "Taken back: ..." note
             app.handle("a")
-        assert "Taken back" in texts(app)                      # not his undone play
-        app.handle("a")
-        assert isinstance(app.stack[-1], CaesarHome)
+        assert isinstance(app.stack[-1], CaesarHome)           # his pages taken off with his turn
         assert app.stack[-1].items(app)[0].label == "Crassus's turn"
+        assert not any(CONSOLE_SYNTAX.search(t) for t in texts(app))
     finally:
         app.console.close()
 
 
-def test_your_move_can_be_chosen_on_the_map(state_dir):
-    from firmware.screens.caesar.board import MapScreen
-    app = app_with([NEW, "crassus"], ["a", "a"] + ["down"] * 20 + ["a"], state_dir)     # the last entry: On the map…
+def test_undo_of_his_turn_from_your_move_lands_on_the_home(state_dir):   # issue 23 §2
+    app = app_with([NEW], ["a", "a", "a", "a"], state_dir)     # his turn read: your move opens
+    try:
+        assert isinstance(app.stack[-1], PlayMap)
+        app.handle("a")
+        assert isinstance(app.stack[-1], OptionScreen)
+        app.handle("b:hold")
+        app.handle("a")                                        # take back his turn
+        assert app.console.session.lines == []
+        if isinstance(app.stack[-1], TextScreen):              # a long "Taken back: ..." note
+            app.handle("a")
+        assert isinstance(app.stack[-1], CaesarHome) and not any(isinstance(s, (OptionScreen, PlayMap))
+                                                                  for s in app.stack)
+        assert app.stack[-1].items(app)[0].label == "Crassus's turn"
+        app.message = None
+        app.handle("a")                                        # and his turn is played again from there
+        assert app.console.session.lines == ["crassus"] and isinstance(app.stack[-1], TurnScreen)
+        while isinstance(app.stack[-1], TurnScreen):           # no screen ever shows a console command
+            assert not any(CONSOLE_SYNTAX.search(t) or "send" in t for t in texts(app))
+            app.handle("a")
+        assert isinstance(app.stack[-1], PlayMap)
+    finally:
+        app.console.close()
+
+
+def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 23 §4
+    app = app_with([NEW, "crassus", READ], ["a", "a"], state_dir)
     try:
         screen = app.stack[-1]
-        assert isinstance(screen, MapScreen) and "A: here" in texts(app)
-        picker = app.stack[-2]
+        assert isinstance(screen, PlayMap) and "A: here" in texts(app)
+        start = PROVINCES[screen.cursor]
+        assert start == expected_start(app, "IT")           # no move of yours yet: from the centre
+        app.handle("press")                                     # the same choice as a list
+        picker = app.stack[-1]
+        assert isinstance(picker, ProvincePicker)
         codes = picker.codes(app)
-        from engine.caesar.board import PROVINCES
-        assert PROVINCES[screen.cursor] == codes[0]
+        assert codes == sorted(codes, key=PROVINCES.index)     # the board's order, every turn
+        app.handle("b")
         app.handle("a")                                        # that province's options
-        assert isinstance(app.stack[-1], OptionScreen) and app.stack[-1].code == codes[0]
+        assert isinstance(app.stack[-1], OptionScreen) and app.stack[-1].code == start
         assert app.console.session.lines == ["crassus"]
     finally:
         app.console.close()
@@ -512,7 +626,7 @@ def test_crassus_step_titles_are_words_not_rule_ids(state_dir, lang):  # S-9..S-
         assert not RULE_ID.search(title) and title == step_title(placed["step"], base.COLS - 4)
         app.handle("right")
         why = app.stack[-1]
-        assert not RULE_ID.search(why.title) and RULE_ID.search(" ".join(why.rows))
+        assert not RULE_ID.search(why.title) and not RULE_ID.search(" ".join(why.rows))   # rule IDs: the log
         for step in ("capture", "close", "defend", "reinforce", "expand", "center", "anywhere", None):
             for room in (base.COLS - 4, base.COLS - 6):              # "2/5", "10/12" beside the title
                 t = step_title(step, room)
@@ -520,7 +634,7 @@ def test_crassus_step_titles_are_words_not_rule_ids(state_dir, lang):  # S-9..S-
             w = why_screen({"step": step, "rule": "S-19" if step is None else "S-14", "why": "x " * 60})
             status = f"1/{len(w.rows)}"                               # what the title bar shows beside it
             assert len(w.title) + len(status) + 1 <= base.COLS and not RULE_ID.search(w.title)
-            assert "S-1" in w.rows[-1]
+            assert not RULE_ID.search(" ".join(w.rows))
     finally:
         app.console.close()
 
@@ -534,6 +648,7 @@ MIGHT_LONG = "position " + json.dumps({
                "HU-MT": {"by": "human", "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}}},
     "control": {"GC": "crassus", "HC": "crassus", "MD": "crassus"}, "bonuses": {"SD": "might"},
     "crassus_row": ["sword:6/0", "ship:4/2", "wild:2/2"], "turn": "human",
+    "modules": {"poison": True, "border_control": True},          # face-down options too (C-21)
     "human_hand": ["ship:3/3", "sword:5/1"]})
 INTENDED = ("Crassus would…", "Красс сходил бы…", "Красс зробив би…", "On the map…", "На карте…", "На мапі…")
 
@@ -563,22 +678,26 @@ def test_no_caesar_row_is_cut(state_dir, lang):
     app = app_with([NEW, MIGHT_LONG], ["a"], state_dir, lang=lang)       # the home screen
     try:
         cut += cut_rows(app)
-        form = setup_form()                                   # every row, every value, the cursor on it
-        app.push(form)
-        for _ in range(len(form.fields)):
-            cut += walk(app, ["right"] * 3 + ["down"])
-        app.pop()
+        for mode in (0, 1):                                   # every row, every value, the cursor on it
+            form = setup_form()
+            app.push(form)
+            cut += walk(app, ["right"] * mode + ["down"])    # Players: solo, then duel
+            for _ in range(len(form.visible()) - 1):
+                cut += walk(app, ["right"] * 3 + ["left"] * 3 + ["down"])
+            assert app.stack[-1] is form
+            app.pop()
         board = BoardScreen()                                 # the 18 provinces with their status
         app.push(board)
         cut += walk(app, ["down"] * len(PROVINCES))
         app.pop()
-        cut += walk(app, ["a"])                               # your move: every province, every option
+        cut += walk(app, ["a", "press"])                      # your move: every province, every option
         picker = app.stack[-1]
         assert isinstance(picker, ProvincePicker)
         for _ in picker.codes(app):
             cut += walk(app, ["a"])
             assert isinstance(app.stack[-1], OptionScreen)
             cut += walk(app, ["down"] * 8 + ["b", "down"])
+        app.handle("b")
         app.handle("b")
         from firmware.screens.caesar.flow import open_bonus as _open_bonus
         from firmware.screens.caesar.pickers import ChoiceScreen
@@ -637,5 +756,271 @@ def test_map_names_the_cursor_province_in_full_and_labels_every_province(state_d
             screen.cursor = i
             shown = texts(app)
             assert {"A: here", "A: сюда", "A: сюди"} & set(shown) and cut_rows(app) == []
+    finally:
+        app.console.close()
+
+
+# -- issue 23: in step with the board ----------------------------------------------------------
+def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
+    """A power cut in the middle of his turn: opening the game again shows the first page the
+    player had not turned (the caesar.read setting, written on every page turn), not your move."""
+    app = app_with([NEW, CRASSUS_CLOSES], ["a", "a"], state_dir)     # his turn: tile, play, closure
+    kinds = [p["kind"] for p in app.stack[-1].pages]
+    assert kinds == ["tile", "play", "close"] and app.stack[-1].page == 0
+    app.handle("a")                                                # the tile page read
+    record = app.view()["last_crassus_turn"]
+    assert app.settings["caesar.read"] == f"{record['id']}:1"
+    app.console.close()           # the device stops (a real kill: the slow test below); it starts again
+    again = _app_with([], ["a"], state_dir)                        # main menu → Resume: Caesar!
+    try:
+        turn = again.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "play"
+        assert isinstance(again.stack[-2], CaesarHome)
+        again.handle("a")                                          # the play read too: the closure next
+        assert again.settings["caesar.read"] == f"{record['id']}:2"
+    finally:
+        again.console.close()
+    third = _app_with([], ["a"], state_dir)
+    try:
+        turn = third.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close"
+        third.handle("a")                                          # the whole turn read: your move
+        assert third.settings["caesar.read"] == f"{record['id']}:3"
+        assert isinstance(third.stack[-1], PlayMap)
+    finally:
+        third.console.close()
+    fourth = _app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(fourth.stack[-1], CaesarHome)              # nothing left unread
+        assert fourth.stack[-1].items(fourth)[0].label == "Your move"
+    finally:
+        fourth.console.close()
+
+
+def test_b_on_his_turn_counts_as_read(state_dir):
+    app = app_with([NEW], ["a", "a", "b"], state_dir)
+    try:
+        record = app.view()["last_crassus_turn"]
+        assert app.settings["caesar.read"] == f"{record['id']}:{len(record['pages'])}"
+        assert isinstance(app.stack[-1], CaesarHome)
+    finally:
+        app.console.close()
+    again = _app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(again.stack[-1], CaesarHome)
+    finally:
+        again.console.close()
+
+
+@pytest.mark.slow
+def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir):   # issue 23 §2
+    """The device program itself (legatus --sim --script) killed with SIGKILL after the first page
+    of his turn was turned; started again, its first frame after Resume is his play's page."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
+                             input="settings language=en\n" + NEW + "\n" + CRASSUS_CLOSES + "\n", text=True,
+                             capture_output=True, timeout=120)
+    assert console.returncode == 0, console.stderr
+    keys = state_dir / "keys.txt"
+    keys.write_text("a\na\na\n" + "wait 1\n" * 400)               # Resume, his turn, tile page read; then idle
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
+                             "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
+    seen = 0
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 120
+    for line in proc.stdout:
+        seen += line.startswith("--- frame after: a")
+        if seen == 3 or time.monotonic() > deadline:
+            break
+    os.kill(proc.pid, signal.SIGKILL)                              # the power goes in the middle of his turn
+    proc.wait(timeout=30)
+    assert seen == 3
+    keys.write_text("a\n")
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
+                          "--state-dir", str(state_dir)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    last = out.stdout.split("--- frame after: a")[-1].split("\n", 1)[1].strip("\n")
+    from firmware.terminal import to_braille
+    app = _app_with([], ["a"], state_dir)                          # the same screen, drawn here
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "play"
+        assert to_braille(app.render()).strip("\n") == last
+        turn.page = 0                                              # (the frame tells the pages apart)
+        assert to_braille(app.render()).strip("\n") != last
+    finally:
+        app.console.close()
+
+
+def test_the_closure_preview_names_both_provinces_and_the_end(state_dir):   # C-7, C-9, C-10, C-12
+    app = app_with([NEW, DOUBLE], ["a", "a", "a"], state_dir)     # your move: Italia, a sword on IT-GC
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, OptionScreen) and screen.code == "IT"
+        said = screen.preview(app, screen.options(app)[0])
+        assert said[0].startswith("Here: you take it 12–3, ")       # yours first: you 12, he 3
+        assert said[1].startswith("Gallia Cisalpina: you take it 5–3, ")
+        assert "Gallia Cisalpina" in " ".join(texts(app)) or "A: all it does" in texts(app)
+        assert not cut_rows(app)
+        app.handle("a")                                            # more than fits: all of it first
+        question = app.stack[-1]
+        assert isinstance(question, ConfirmScreen) and not app.console.session.lines[2:]
+        assert "Gallia Cisalpina: you take it 5–3" in " ".join(question.rows)
+        app.handle("a")
+        assert app.console.session.lines[-2:] == ["play IT-GC sword:5/1 IT", "draw"]
+        closures = [p for p in app.stack[-1].pages if p["kind"] == "close"]
+        assert {p["step"]["province"] for p in closures} == {"IT", "GC"}
+    finally:
+        app.console.close()
+
+
+def test_a_closure_page_gives_your_score_first(state_dir):   # issue 23 §3: one order for a score
+    app = app_with([NEW, CRASSUS_CLOSES], ["a", "a", "a", "a"], state_dir)
+    try:
+        screen = app.stack[-1]
+        assert screen.pages[screen.page]["kind"] == "close"
+        shown = texts(app)
+        assert shown[0] == "Syria closed" and "You 3–3 Crassus" in shown      # he takes the tie (S-8)
+        log = app.console.request("log 1")["log"][0]
+        assert "you 3–3 Crassus" in log
+    finally:
+        app.console.close()
+
+
+def test_his_centurion_from_the_stack_is_said_on_the_tile_page(state_dir):   # S-3 centurions: tile E
+    new = "new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical"
+    app = app_with([new, "crassus tile=E"], ["a"], state_dir)
+    try:
+        turn = app.stack[-1]
+        assert [p["kind"] for p in turn.pages][:2] == ["tile", "notes"]
+        cent = next(s for s in app.view()["last_crassus_turn"]["steps"] if s["action"] == "centurion")
+        assert cent["token"] in turn.pages[0]["into"]                    # the 7/0 (or another) into his row
+        app.handle("a")
+        said = " ".join(turn._rows(turn.pages[turn.page], app.view()))
+        assert "from his stack of face-down centurions" in said and not cut_rows(app)
+    finally:
+        app.console.close()
+
+
+def test_crassus_would_lists_a_random_tie_without_drawing(state_dir):   # issue 20; S-14 (UA), S-17
+    app = app_with(["new caesar-solo seed=3 edition=uk", 'position {"crassus_row": ["wild:4/0"]}'], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        idents = [i.ident for i in home.items(app)]
+        for _ in range(idents.index("decide")):
+            app.handle("down")
+        before, lines = json.loads(app.console.session.state_json), list(app.console.session.lines)
+        app.handle("a")
+        why = app.stack[-1]
+        body = " ".join(why.rows)
+        assert isinstance(why, TextScreen) and "at random" in body
+        assert all(s in body.replace("- ", "") or s in body for s in ("Sardinia–Italia", "Sicilia–Italia",
+                                                                     "Italia–Achaea"))
+        assert json.loads(app.console.session.state_json) == before and app.console.session.lines == lines
+    finally:
+        app.console.close()
+
+
+# -- the new-game form ---------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,edition", [("en", "mixed"), ("ru", "ru"), ("uk", "uk")])
+def test_the_form_starts_with_the_language_s_rulebook(state_dir, lang, edition):   # issue 23 §1
+    app = app_with([], ["a", "a", "a"], state_dir, lang=lang)          # Games → Caesar! → A: start
+    try:
+        line = app.console.session.header["line"]
+        assert f"edition={edition}" in line and "harder" not in line
+    finally:
+        app.console.close()
+
+
+def test_the_form_sends_harder_when_only_where_it_differs_from_the_edition(state_dir):   # S-8
+    from firmware.screens.caesar.setup import setup_form
+    lines = []
+    for harder in (1, 2):
+        ctx = FakeCtx(lang="ru")
+        form = setup_form(lambda c, lead: None, ctx)
+        ctx.open(form)
+        ctx.press(*["down"] * 7)                                      # Harder
+        assert form.items(ctx)[form.cursor].ident == "field:harder"
+        ctx.press(*["right"] * harder, "a")
+        lines.append(next(x for x in ctx.lines if x.startswith("new ")))
+    assert "harder=1 edition=ru" in lines[0] and "harder-when" not in lines[0]    # RU: always, as printed
+    assert "harder=1 harder-when=control edition=ru" in lines[1]                  # the other way: said
+
+
+def test_the_form_remembers_the_last_choices_and_a_duel_hides_solo_rows(state_dir):   # issue 23 §1, §2
+    from firmware.screens.caesar.setup import setup_form
+    ctx = FakeCtx(lang="ru")
+    form = setup_form(lambda c, lead: None, ctx)
+    ctx.open(form)
+    ctx.press("down", "right", "down", "right", "down", "right", "down", "right", "a")  # Pompey, hard, UA, Poison
+    assert "side=pompey difficulty=hard poison=1 edition=uk" in ctx.lines[-1]
+    again = setup_form(lambda c, lead: None, ctx)
+    values = again.values()
+    assert (values["side"], values["diff"], values["edition"], values["poison"]) == (1, 2, 1, 1)
+    ctx.open(again)
+    ctx.press("right")                                               # Players: duel
+    keys = [i.ident for i in again.items(ctx)]
+    assert keys == ["field:mode", "field:poison", "field:cent", "field:bctl", "field:bags",
+                    "seat:caesar", "seat:pompey", "start"]                 # the two people (issue 24 §1)
+
+
+# -- History in the player's words (issue 23 §3) ------------------------------------------------
+YOU_WIN = "position " + json.dumps({
+    "spaces": {"HU-HC": {"by": "crassus", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+    "turn": "human", "human_hand": ["ship:6/0", "ship:5/1"], "markers_left": {"human": 1, "crassus": 12}})
+INTERNAL = re.compile(r"Caesar|Pompey|Crassus|border_control|harder|marker|\brulebook\b|_")
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("ru", ("Авто-Красс (обычный) победил Цезаря; выставлено жетонов контроля: Цезарь — 0, Авто-Красс — 12.",
+            "Помпей победил Авто-Красса (сложный); выставлено жетонов контроля: Помпей — 12, Авто-Красс — 0.",
+            "Русские правила", "Украинские правила", "Модули: Яд, Контроль границ, Сложнее")),
+    ("uk", ("Авто-Красс (середній) переміг Цезаря; виставлено маркерів контролю: Цезар — 0, Авто-Красс — 12.",
+            "Помпей переміг Авто-Красса (складний); виставлено маркерів контролю: Помпей — 12, Авто-Красс — 0.",
+            "Російські правила", "Українські правила", "Модулі: Отрута, Контроль кордонів, Складніше")),
+])
+def test_history_says_a_caesar_game_in_the_player_s_words(console, lang, said):   # C-12; issue 23 §3
+    from firmware import history
+    from firmware.i18n import set_language
+    from firmware.screens.history import crassus_rows, detail_rows
+    mods = {"poison": True, "border_control": True, "centurions": False}
+    lost = json.loads(CRASSUS_WINS.split(" ", 1)[1]) | {"modules": mods}
+    won = json.loads(YOU_WIN.split(" ", 1)[1]) | {"human_side": "pompey"}
+    for line in ("new caesar-solo seed=3 poison=1 border-control=1 harder=1 edition=ru", "position " + json.dumps(lost),
+                 "crassus", "new caesar-solo seed=3 side=pompey difficulty=hard edition=uk",
+                 "position " + json.dumps(won), "play HU-MT ship:6/0 HU"):
+        assert console.request(line)["ok"], line
+    entries = history.games(console.store.db, 10)
+    old = dict(entries[1], result={"t": "Auto-Crassus ({}) beat {}, {}–{} markers."})   # a record kept earlier
+    try:
+        set_language(lang)
+        rows = [detail_rows(entries[1]), detail_rows(entries[0]), detail_rows(old)]
+        for shown in rows:
+            assert not any(INTERNAL.search(r) for r in shown), shown
+        assert rows[0][1] == said[0] and rows[2][1] == said[0]              # older records said anew
+        assert rows[1][1] == said[1]
+        assert said[2] in rows[0] and said[3] in rows[1] and said[4] in rows[0]
+        from tests.fakectx import FakeCtx
+        ctx = FakeCtx(lang=lang, history=entries)
+        stats = crassus_rows(ctx)
+        assert not any(INTERNAL.search(r) for r in stats), stats
+    finally:
+        set_language("en")
+
+
+def test_a_move_the_game_no_longer_takes_is_refused_in_words_not_console_commands(state_dir):   # issue 23 §2
+    app = app_with([NEW, "crassus", READ], ["a", "a", "a"], state_dir)          # your move: the options
+    try:
+        assert isinstance(app.stack[-1], OptionScreen)
+        # a line from the serial link (the console) makes it his turn under the open screen
+        assert app.console.request('position {"turn": "crassus", "crassus_row": ["sword:6/0"]}')["ok"]
+        app._view_stale = True
+        app.handle("a")
+        said = " ".join(app.message or [])
+        assert "moved on" in said and "send" not in said and "crassus" not in said and not CONSOLE_SYNTAX.search(said)
     finally:
         app.console.close()

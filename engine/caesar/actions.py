@@ -13,19 +13,39 @@ def _modules(modules: Sequence[str]) -> list[str]:
     return [f"{m}=1" for m in MODULE_OPTIONS if m in modules]
 
 
-def new_solo(side: str, difficulty: str, modules: Sequence[str] = (), harder: str | None = None,
+def _harder(harder: bool | str | None) -> str:
+    if not harder:
+        return ""
+    return "harder=1" if harder is True else f"harder=1 harder-when={harder}"
+
+
+def new_solo(side: str, difficulty: str, modules: Sequence[str] = (), harder: bool | str | None = None,
              tiles_input: str = "digital", bag_input: str = "digital", tiles: str | None = None,
-             row: Sequence[str] | None = None) -> Line:
-    """A solo game against Auto-Crassus; ``harder``: when the Harder rule applies (S-8);
-    ``tiles``: the tile contents remembered; ``row``: his first tokens when his bag is physical."""
+             row: Sequence[str] | None = None, edition: str | None = None) -> Line:
+    """A solo game against Auto-Crassus. ``harder`` (S-8): True for the Harder rule as the
+    edition plays it, or when it applies (``always``/``control``: given only when the player
+    chose otherwise than the edition); ``tiles``: the tile contents remembered; ``row``: his first
+    tokens when his bag is physical; ``edition``: the rules edition (``ru``, ``uk``, ``mixed``)."""
     return words("new caesar-solo", f"side={side}", f"difficulty={difficulty}", *_modules(modules),
-                 f"harder=1 harder-when={harder}" if harder else "", f"tiles-input={tiles_input}",
+                 _harder(harder), f"edition={edition}" if edition else "", f"tiles-input={tiles_input}",
                  f"bag-input={bag_input}", f"tiles={tiles}" if tiles else "",
                  f"row={','.join(row)}" if row is not None else "")
 
 
-def new_duel(modules: Sequence[str] = (), bag_input: str = "digital") -> Line:
-    return words("new caesar-duel", *_modules(modules), f"bag-input={bag_input}")
+def new_duel(modules: Sequence[str] = (), bag_input: str = "digital", edition: str | None = None) -> Line:
+    return words("new caesar-duel", *_modules(modules), f"edition={edition}" if edition else "",
+                 f"bag-input={bag_input}")
+
+
+def preview(space: str, token: str, province: str) -> Line:
+    """What placing ``token`` (``icon:a/b``, ``a`` toward ``province``; ``down``: face down) on
+    ``space`` would close (read-only)."""
+    return words("preview", space, token, province)
+
+
+def guide() -> Line:
+    """The physical set-up of the game, step by step (read-only)."""
+    return Line("guide")
 
 
 def hand(player: str) -> Line:

@@ -6,7 +6,7 @@ a list ends in "random". One pass over the empty spaces gathers what every step 
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from engine.caesar.board import (
     ADJ_CENTRAL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_SPACES,
@@ -15,7 +15,7 @@ from engine.caesar.board import (
 from engine.caesar.model import CRASSUS, HUMAN, OPEN, TIES, Game
 from engine.caesar.terms import point, province, space, token
 from engine.caesar.tokens import TOKENS, TokenSpec
-from engine.rng import Draws, Rng
+from engine.rng import Draws
 from engine.text import N_, Msg
 
 _ICONS = (SWORD, SHIELD, SHIP)
@@ -32,6 +32,14 @@ _S16_TEXT = (N_("province priority list: of {}, {} borders a province he control
 STEP_NAMES = {"S-9": "capture", "S-10": "close", "S-11": "defend", "S-12": "reinforce",
               "S-13": "expand", "S-14": "center", "S-15": "anywhere"}
 Candidate = tuple[int, TokenSpec]   # (row index, token)
+MAX_PLAYS = 64       # equally good plays listed at most (a list ending at random has a handful)
+
+
+class Chooser(Protocol):
+    """What the lists that end "at random" draw from: the game's ``crassus-ties`` stream when he
+    plays, a given sequence of choices when the plays are only listed (:func:`plays`)."""
+
+    def below(self, n: int) -> int: ...
 
 
 class Decision(NamedTuple):
@@ -74,7 +82,7 @@ class Decision(NamedTuple):
                    province(self.province))
 
 
-def decide(g: Game, rng: Rng | Draws) -> Decision | None:
+def decide(g: Game, rng: Chooser | Draws) -> Decision | None:
     """Auto-Crassus's next placement from his row (S-8..S-18); None if he has none (S-19).
     Ties between equally good plays are drawn from ``rng`` (the game's draws: their
     ``crassus-ties`` stream).
@@ -118,6 +126,40 @@ def decide(g: Game, rng: Rng | Draws) -> Decision | None:
             or d.centre() or d.anywhere())
 
 
+class _Given:
+    """A :class:`Chooser` that draws nothing: the ``k``-th choice is ``path[k]`` (0 past its end);
+    ``sizes`` records how many there were to choose from each time."""
+
+    def __init__(self, path: list[int]) -> None:
+        self.path = path
+        self.sizes: list[int] = []
+
+    def below(self, n: int) -> int:
+        k = len(self.sizes)
+        self.sizes.append(n)
+        return self.path[k] if k < len(self.path) else 0
+
+
+def plays(g: Game) -> list[Decision]:
+    """Every play Auto-Crassus may make now, drawing nothing (issue 20: nothing before the end may
+    predict a draw): one play when the lists decide it; when a list ends "at random" (S-16, S-17,
+    or the Ukrainian rulebook's S-14/S-15 ties), each of the equally good plays once, in the
+    board's order (the draw that picks one happens when he plays). [] when no token of his row
+    fits (S-19)."""
+    found: dict[tuple[int, int, int, int], Decision] = {}
+    todo: list[list[int]] = [[]]
+    while todo and len(found) < MAX_PLAYS:
+        path = todo.pop()
+        given = _Given(path)
+        d = decide(g, given)
+        if d is None:
+            return []
+        found.setdefault((d.space, d.tid, d.va, d.vb), d)
+        for j in range(len(path), len(given.sizes)):      # the choices past the path were 0: the others
+            todo += [path + [0] * (j - len(path)) + [k] for k in range(1, given.sizes[j])]
+    return sorted(found.values(), key=lambda d: (d.space, d.province, d.tid, d.va))
+
+
 def _names(xs: list[int] | tuple[int, ...]) -> tuple[Msg, ...]:
     """Province names as a list value of a Msg (joined with commas)."""
     return Msg.join([province(x) for x in xs])
@@ -141,7 +183,7 @@ class _Decider:
 
     __slots__ = ("g", "rng", "by_icon", "top", "best", "h", "c", "notes")
 
-    def __init__(self, g: Game, rng: Rng, by_icon: list[list[Candidate]], top: list[int],
+    def __init__(self, g: Game, rng: Chooser, by_icon: list[list[Candidate]], top: list[int],
                  best: list[int]) -> None:
         self.g, self.rng, self.by_icon, self.top, self.best = g, rng, by_icon, top, best
         self.h, self.c = g.inf[HUMAN], g.inf[CRASSUS]

@@ -10,10 +10,10 @@ from engine.caesar.views import CaesarGameView
 from typing import Any
 
 from engine.caesar import flow
-from engine.caesar.autocrassus import decide
+from engine.caesar.autocrassus import plays
 from engine.caesar.board import BORDER_CONTROL, SPACE_A, SPACE_B, SPACES, PROVINCES, province_index, space_index
 from engine.caesar.editions import EDITIONS, LEGACY, VARIANTS, language_options, variant_values
-from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, OTHER_RULES, RULE_CHOICES, TIES, Game
+from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, OTHER_RULES, RULE_CHOICES, Game
 from engine.caesar.position import apply_position, position_of
 from engine.caesar.rules import can_play_face_down, placements
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles
@@ -22,7 +22,7 @@ from engine.caesar.guide import guide_steps
 from engine.caesar.preview import closure_preview, preview_fields
 from engine.caesar.turns import draw_step, note_crassus, note_player
 from engine.caesar.view import log_fragment, view
-from engine.caesar.terms import TileLetter, either, player, token_named
+from engine.caesar.terms import TileLetter, either, player, point, token_named
 from engine.common import SESSION_KEYS
 from engine.errors import BadArguments, GameOver
 from engine.game import Command, GameRules, Outcome, Request, State, commands
@@ -239,17 +239,40 @@ def _decide(state: State, req: Request) -> Outcome:
 
 
 def decision_fields(g: Game) -> dict[str, Any]:
-    """``decide``'s answer: the play Auto-Crassus would make now (state unchanged)."""
-    d = decide(g, g.rng.stream(TIES))
+    """``decide``'s answer: the play Auto-Crassus would make now (state unchanged). It draws
+    nothing and predicts no draw (issue 20): when a list ends "at random", the answer is every
+    equally good play (``plays``), the draw that picks one being made when he plays."""
+    found = plays(g)
+    d = found[0] if found else None
     if d is None:
         why = Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space")
         end = (Msg("he skips the play (a house rule chosen for this game)") if g.rules["stuck"] == "skip"
                else Msg("he cannot place a token and loses"))
         return {"step": None, "rule": "S-19", "space": None, "token": None, "toward": None,
                 "province": None, "why": Msg("{}: {}.", why, end), "text": None}
-    out = flow.play_step(d)
-    out.pop("action")
-    return out
+    if len(found) == 1:
+        out = flow.play_step(d)
+        out.pop("action")
+        return out
+    listed = []
+    for one in found:
+        step = flow.play_step(one)
+        listed.append({**{k: step[k] for k in ("space", "token", "row_index", "toward", "province")},
+                       "text": one.text()})
+    texts: Msg | str = listed[0]["text"]
+    for one_step in listed[1:]:
+        texts = Msg("{}; {}", texts, one_step["text"])
+    shared = [r for r in d.reason if all(r in one.reason for one in found)]   # what no draw decides
+    said: Msg = Msg("{}", shared[0]) if shared and shared[0] == d.reason[0] else point(d.step)
+    for note in shared[1:]:
+        said = Msg("{}; {}", said, note)
+    why = Msg("{said}; he chooses at random among {n} equally good play when he plays: {plays}.",
+              plural="{said}; he chooses at random among {n} equally good plays when he plays: {plays}.",
+              n=len(found), said=said, plays=texts)
+    return {"step": d.step, "rule": d.rule, "space": None, "token": None, "row_index": None, "toward": None,
+            "province": None, "why": why, "random": True, "plays": listed,
+            "text": Msg("One of {n} equally good play, chosen at random when he plays.",
+                        plural="One of {n} equally good plays, chosen at random when he plays.", n=len(found))}
 
 
 def _preview(state: State, req: Request) -> Outcome:

@@ -27,6 +27,9 @@ class Screen(Protocol):
 
     def key(self, key: str, ctx: Ctx) -> None: ...
 
+    # A screen may also have ``stale(ctx) -> bool``: after an undo the App takes off every screen
+    # whose ``stale`` is true (it shows a step or a choice the undo took back).
+
 
 class Ctx(Protocol):
     """What a screen may use, and all of it."""

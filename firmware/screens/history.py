@@ -100,6 +100,9 @@ def player_label(entry: dict[str, Any], p: dict[str, Any]) -> str:
 
 def detail_rows(entry: dict[str, Any]) -> list[str]:
     """One game for a person: result, the players with score (✓ the winner), the mode, dates."""
+    record = record_of(entry["game"])
+    if record is not None and record.shown is not None:      # the game's own words
+        entry = record.shown(entry)
     rows = [game_name(entry), say(entry["result"])]
     if entry["status"] == "abandoned":
         rows.append(_("Abandoned"))
@@ -114,6 +117,7 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
         rows.append(_("Modules: {}").format(", ".join(str(x) for x in mode["expansions"])))
     if mode.get("side"):
         rows.append(_("Side: {}").format(side_word(entry, str(mode["side"]))))
+    rows += [str(note) for note in mode.get("notes", ())]
     ended = (entry.get("finished") or "")[:16].replace("T", " ")
     rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                 if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
@@ -302,7 +306,8 @@ def _streak(n: int) -> str:
 def crassus_rows(ctx: Ctx) -> list[str]:
     rows = []
     for row in _stats(ctx)["crassus"].values():
-        exp = _("base game") if row["expansions"] == "base" else row["expansions"]
+        from firmware.screens.caesar.record import expansions_said
+        exp = _("base game") if row["expansions"] == "base" else expansions_said(row["expansions"])
         rows.append(f"{_(str(row['difficulty']))}, {exp}:")
         rows.append("  " + _("{} won, {} lost").format(row["wins"], row["losses"]))
         if row["streak"]:

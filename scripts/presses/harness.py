@@ -62,6 +62,18 @@ class Driver:
         self.frames = 0
         self.check()
 
+    def restart(self) -> None:
+        """The power goes and comes back: the console is dropped without a word and the device
+        program starts again on the same state directory (a new App: the main menu)."""
+        from firmware.app import App
+        from firmware.console import Console
+        from firmware.store import Store
+        self.console.close()
+        self.store = Store(self.store.root)
+        self.console = Console(self.store, self.store.resume())
+        self.app = App(self.console)
+        self.check()
+
     # -- input -----------------------------------------------------------------------------------
     def press(self, key: str, n: int = 1) -> None:
         """Press ``key`` ``n`` times (each counts), checking the screen after each."""

@@ -3,6 +3,7 @@ detail, and the schematic map (the joystick goes to the nearest province that wa
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from functools import partial
 
 from PIL import Image
@@ -88,10 +89,11 @@ def province_detail(view: CaesarView, code: str) -> TextScreen:
 
 class MapScreen:
     """The board at a glance, laid out from the board data's coordinates. Each province is a
-    7×7 mark: hollow = open, filled = yours (Caesar in a duel), crossed = Crassus's (Pompey),
-    a bar = tied; its border lines are solid once a token lies there; beside it, two letters in
-    the player's language (``SD``, ``СА``; the cursor's inverted; see :func:`label_places`). The
-    joystick moves to the nearest province in that direction; the title names it in full, the
+    7×7 mark: hollow = open (with a dot: one empty space left, the next placement there closes
+    it), filled = yours (Caesar in a duel), crossed = Crassus's (Pompey), a bar = tied; its
+    border lines are solid once a token lies there; beside it, two letters in the player's
+    language (``SD``, ``СА``; the cursor's inverted; see :func:`label_places`). The joystick
+    moves to the nearest province in that direction; the title names it in full, the
     bottom-left corner gives both totals (or who holds it); A opens its detail (or, choosing
     your move, picks it); press opens the list of all provinces."""
 
@@ -99,6 +101,11 @@ class MapScreen:
         self.cursor = PROVINCE_INDEX["IT"]
         self.title = _("Map")
         self.pick = pick                       # choosing your move's province: A picks it
+        self.among: frozenset[int] | None = None   # the provinces the joystick goes to (None: all)
+
+    def step(self, i: int, direction: str) -> int:
+        """Where the joystick pushed ``direction`` goes from province ``i``."""
+        return nearest(i, direction, self.among)
 
     def render(self, ctx: Ctx) -> Image.Image:
         view = view_of(ctx)
@@ -118,6 +125,7 @@ class MapScreen:
                 for k in range(0, steps + 1, 3):
                     draw.point((ax + (bx - ax) * k // max(steps, 1), ay + (by - ay) * k // max(steps, 1)), fill=1)
         first = "human" if view["mode"] == "solo" else "caesar"
+        _totals, empty = influence(view)
         for i, code in enumerate(PROVINCES):
             x, y = MAP_POINTS[i]
             box = (x - 3, y - 3, x + 3, y + 3)
@@ -125,6 +133,8 @@ class MapScreen:
             holder = pos["control"].get(code)
             if holder is None:
                 draw.rectangle(box, outline=1, fill=0)
+                if empty[code] == 1:                 # one placement closes it: a dot
+                    draw.rectangle((x - 1, y - 1, x + 1, y + 1), fill=1)
             elif holder == first:
                 draw.rectangle(box, fill=1)
             elif holder == "none":
@@ -149,7 +159,7 @@ class MapScreen:
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("map", key)
         if what in MOVES:
-            self.cursor = nearest(self.cursor, MOVES[what])
+            self.cursor = self.step(self.cursor, MOVES[what])
         elif what is Intent.SELECT and self.pick is not None:
             self.pick(ctx, PROVINCES[self.cursor])
         elif what is Intent.SELECT:
@@ -163,17 +173,35 @@ class MapScreen:
 MOVES = {Intent.PREV: "up", Intent.NEXT: "down", Intent.LEFTWARD: "left", Intent.RIGHTWARD: "right"}
 
 
-def nearest(i: int, direction: str) -> int:
-    """The province nearest to ``i`` within 60° of ``direction`` on the map (``i`` if none)."""
+def nearest(i: int, direction: str, among: frozenset[int] | None = None) -> int:
+    """The province nearest to ``i`` within 68° of ``direction`` on the map, a step sideways
+    weighing three steps along (``i`` if none); ``among``: only these provinces (choosing your
+    move: those where a token of yours fits)."""
     dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
     x0, y0 = MAP_POINTS[i]
     best, best_d = i, None
     for j, (x, y) in enumerate(MAP_POINTS):
+        if among is not None and j not in among:
+            continue
         vx, vy = x - x0, y - y0
         along = vx * dx + vy * dy
-        if j == i or along <= 0 or abs(vx * dy - vy * dx) > 1.8 * along:
+        if j == i or along <= 0 or abs(vx * dy - vy * dx) > 2.5 * along:
             continue
-        d = along + 2 * abs(vx * dy - vy * dx)
+        d = along + 3 * abs(vx * dy - vy * dx)
         if best_d is None or d < best_d:
             best, best_d = j, d
     return best
+
+
+@lru_cache(maxsize=None)
+def map_distance(a: int, b: int) -> int:
+    """Joystick pushes from province ``a`` to ``b`` on the map (every province reachable)."""
+    seen = {a: 0}
+    todo = [a]
+    for x in todo:
+        for way in ("up", "down", "left", "right"):
+            y = nearest(x, way)
+            if y not in seen:
+                seen[y] = seen[x] + 1
+                todo.append(y)
+    return seen.get(b, len(PROVINCES))

@@ -3,6 +3,9 @@ move, bonuses, draws, the private hands of a duel — so a turn needs no trip th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+
+from PIL import Image
 
 from engine.actions import Line
 from engine.caesar import actions as act
@@ -10,10 +13,10 @@ from engine.caesar.tiles import draw_count
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
 from engine.caesar.views import CaesarView
 from firmware.i18n import _
-from firmware.screens.caesar.move import ProvincePicker, auto_draw
+from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
-from firmware.screens.caesar.turn import TilePicker, TurnScreen
-from firmware.screens.caesar.words import nums, opponent, pn, run_line, space_row, tile_letter, tile_words, tok, view_of, who, why_screen
+from firmware.screens.caesar.turn import TilePicker, show_crassus, show_mine
+from firmware.screens.caesar.words import Follows, nums, opponent, pn, run_line, space_row, tile_letter, tile_words, tok, view_of, who, why_screen
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 
@@ -27,12 +30,16 @@ def private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
         return
     name = who(view, view["turn"])
 
-    def ok(c: Ctx) -> None:
-        c.pop()
-        then(c)
-    ctx.push(ConfirmScreen(_("Pass the device"),
-                                _("Pass the device to {0}; only {0} looks now.").format(name),
-                                ok, _("A: {}").format(name), _("B: back")))
+    ctx.push(PassScreen(_("Pass the device"), _("Pass the device to {0}; only {0} looks now.").format(name),
+                        then, _("A: {}").format(name), _("B: back")))
+
+
+class PassScreen(Follows, ConfirmScreen):
+    """The pass-the-device screen of a duel (shows nothing private); taken off by an undo."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
 
 
 def open_decide(ctx: Ctx) -> None:
@@ -42,9 +49,7 @@ def open_decide(ctx: Ctx) -> None:
 
 
 def open_last(ctx: Ctx) -> None:
-    last = view_of(ctx).get("last_crassus_turn")
-    if last is not None:
-        ctx.push(TurnScreen(last["steps"], tile=last["tile"], actions=view_of(ctx)["actions"]))
+    show_crassus(ctx)
 
 
 def open_hand(ctx: Ctx) -> None:
@@ -146,17 +151,16 @@ def _pop_and_finish(ctx: Ctx, line: Line) -> None:
 
 
 def finish_crassus(ctx: Ctx, line: Line) -> None:
-    response = run_line(ctx, line)
-    if response is not None:
-        ctx.push(TurnScreen(response["steps"], tile=response["tile"], winner=response["winner"], then=go_on,
-                            actions=view_of(ctx)["actions"]))
+    if run_line(ctx, line) is not None:
+        show_crassus(ctx, then=go_on)
 
 
 def go_on(ctx: Ctx) -> None:
     """Lead on to what the table does next, so a turn needs no trip through the home screen:
-    Auto-Crassus's turn starts (with physical tiles or bag: the question what was drawn); your move opens when you
-    may place; in a duel, the pass-the-device screen for the next player. Otherwise (a bonus to
-    decide, your tokens to enter, the game over) the home screen says what is next."""
+    Auto-Crassus's turn starts (with physical tiles or bag: the question what was drawn); your move
+    opens when you may place, the choice of a bonus when one waits, the question what you drew
+    when you draw from a physical bag; in a duel, behind the pass-the-device screen for the player
+    to move. Otherwise (the game over) the home screen says what is next."""
     view = view_of(ctx)
     if view["winner"]:
         return
@@ -164,18 +168,28 @@ def go_on(ctx: Ctx) -> None:
     if solo and view["turn"] == "crassus":
         if not view["human"]["draws_due"]:
             crassus_turn(ctx)                 # digital: runs; physical: asks for the tile / tokens
+        elif view["inputs"]["human_bag"] == "physical":
+            draw_owed(ctx)                    # your first tokens, one by one, then his turn
         return
     due = view["human"]["draws_due"] if solo else view["players"][view["turn"]]["draws_due"]
+    pending = view["human"]["pending"] if solo else view["pending"]
+    then: Callable[[Ctx], None] | None = None
     if view["step"] == "play" and not due:
+        then = open_play
+    elif view["step"] == "bonus" and pending:
+        then = partial(open_bonus, kind=pending[0])
+    elif view["step"] == "draw" and due and view["inputs"]["human_bag"] == "physical":
+        then = draw_owed
+    if then is not None:
         if solo:
-            open_play(ctx)
+            then(ctx)
         else:
-            private(ctx, then=open_play)
+            private(ctx, then=then)
 
 
 # -- your move -----------------------------------------------------------------------------------
 def open_play(ctx: Ctx) -> None:
-    ctx.push(ProvincePicker(go_on))
+    ctx.push(PlayMap(go_on))
 
 
 # -- bonuses and draws ---------------------------------------------------------------------------
@@ -196,33 +210,37 @@ def open_bonus(ctx: Ctx, kind: str) -> None:
         ctx.push(ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, act.centurion(x))))
 
 
+def _before(ctx: Ctx) -> int:
+    """How many steps the turn's record holds before an action that adds to it."""
+    record = view_of(ctx).get("last_player_turn")
+    return len(record["steps"]) if record and record["current"] else 0
+
+
 def _bonus_done(ctx: Ctx, line: Line) -> None:
-    response = run_line(ctx, line)
-    if response is not None:
+    before = _before(ctx)
+    if run_line(ctx, line) is not None:
         ctx.pop()
-        auto_draw(ctx, response["bonus"]["text"])
-        go_on(ctx)
+        after_mine(ctx, before)
+
+
+def after_mine(ctx: Ctx, before: int) -> None:
+    """After your placement or bonus: draw what is owed (digital bag), show what it added to your
+    turn (closures, the Might flip, the tokens to take from the bag), then lead on."""
+    drawn = auto_draw(ctx)
+    show_mine(ctx, before, go_on, drawn if view_of(ctx)["mode"] == "duel" else None)
 
 
 def draw_owed(ctx: Ctx) -> None:
     view = view_of(ctx)
     if view["inputs"]["human_bag"] == "physical":
         contents = view["human"]["bag_contents"] if view["mode"] == "solo" else []
-        if contents:
-            ctx.push(TokenPicker(_("You drew?"), contents, 1, lambda c, picked: _pop_then(c, act.draw(picked[0]))))
-        else:
-            pool = [t.name for t in TOKENS if not t.centurion]
-            ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _pop_then(c, act.draw(picked[0]))))
+        pool = contents or [t.name for t in TOKENS if not t.centurion]
+        ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _pop_then(c, act.draw(picked[0]))))
         return
-    response = run_line(ctx, act.draw())
-    if response is not None:
-        ctx.notify(_("Take {} from your bag.").format(tok(response["token"])))
-        go_on(ctx)
+    after_mine(ctx, _before(ctx))
 
 
 def _pop_then(ctx: Ctx, line: Line) -> None:
     ctx.pop()
-    response = run_line(ctx, line)
-    if response is not None:
-        ctx.notify(_("Drew {}.").format(tok(response["token"])))
+    if run_line(ctx, line) is not None:
         go_on(ctx)

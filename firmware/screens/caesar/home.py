@@ -25,14 +25,19 @@ from firmware.screens.caesar.flow import (
 )
 from firmware.screens.caesar.setup import SetupGuide, setup_form
 from firmware.screens.caesar.tiles import TilesScreen
-from firmware.screens.caesar.words import GAMES, me, tile_letter, view_of, who
+from firmware.screens.caesar.turn import resume
+from firmware.screens.caesar.words import GAMES, me, tile_letter, view_if_any, view_of, who
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
 
 def open_game(ctx: Ctx) -> None:
-    """Continue the current Caesar! session, or set up a game."""
-    play.continue_or_setup(ctx, GAMES, CaesarHome, lambda: setup_form(fresh_home))
+    """Continue the current Caesar! session — on a turn whose pages were not all read, from its
+    first unread page (after a power cut in the middle of his turn: his second play, a closure) —
+    or set up a game."""
+    play.continue_or_setup(ctx, GAMES, CaesarHome, lambda: setup_form(fresh_home, ctx))
+    if view_if_any(ctx) is not None:
+        resume(ctx, go_on)
 
 
 def fresh_home(ctx: Ctx, lead_on: bool = False) -> None:
@@ -80,7 +85,7 @@ class CaesarHome(WrappedListScreen):
             out += self._now(view)
         out.append(HomeItem(score_line(view), lambda c: c.push(score_screen(view_of(c))), ident="score"))
         out.append(HomeItem(_("Map"), lambda c: c.push(MapScreen()), ident="map"))
-        if solo:
+        if solo and not view["winner"]:                     # nothing left to predict after the end
             out.append(HomeItem(_("Crassus would…"), open_decide, ident="decide"))
             if view["last_crassus_turn"]:
                 out.append(HomeItem(_("Last Crassus turn"), open_last,
@@ -93,7 +98,7 @@ class CaesarHome(WrappedListScreen):
         out.append(HomeItem(_("Set-up guide"), lambda c: c.push(SetupGuide()), ident="guide"))
         if solo:
             out.append(HomeItem(_("Command tiles"), lambda c: c.push(TilesScreen()), ident="tiles"))
-        out.append(HomeItem(_("New game"), lambda c: c.push(setup_form(fresh_home)), ident="new"))
+        out.append(HomeItem(_("New game"), lambda c: c.push(setup_form(fresh_home, c)), ident="new"))
         return out
 
     @staticmethod

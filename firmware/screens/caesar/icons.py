@@ -53,3 +53,10 @@ def draw_tokens(draw: ImageDraw.ImageDraw, x: int, y: int, names: list[str], kin
         x += draw_icon(draw, x, y + 1, icon_of(name), size) + 1
         x += base.put(draw, x, y, nums(name), kind=kind) + 5
     return x
+
+
+def tokens_width(names: list[str], kind: str = "large") -> int:
+    """The width :func:`draw_tokens` takes for ``names`` (to choose a size that fits)."""
+    size = 14 if kind == "large" else 11
+    icon = {"shield+ship": 2 * (size // 2 + 2)}
+    return sum(icon.get(icon_of(n), size) + 1 + len(nums(n)) * base.advance(kind) + 5 for n in names) - 5

@@ -2,6 +2,7 @@
 then the tokens that fit there with the closure previewed; the draw after it."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -12,22 +13,25 @@ from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
 from engine.caesar.terms import BONUS_WORDS
-from engine.caesar.views import CaesarView
-from firmware.i18n import _
+from firmware.i18n import _, ngettext
 from firmware.screens import base
-from firmware.screens.caesar.board import MapScreen
+from firmware.screens.caesar.board import MapScreen, map_distance
 from firmware.screens.caesar.icons import draw_icon
 from firmware.screens.caesar.pickers import ChoiceScreen
-from firmware.screens.caesar.turn import TurnScreen
-from firmware.screens.caesar.words import fit, icon_of, influence, legal_moves, me, memory, nums, pn, pn_fit, run_line, tok, view_of, who
+from firmware.screens.caesar.turn import show_mine
+from firmware.screens.caesar.words import Follows, fit, icon_of, influence, legal_moves, me, memory, nums, pn, pn_fit, run_line, tok, view_of, who
 from firmware.screens.ctx import Ctx
-from firmware.screens.widgets import Intent, Item, WrappedListScreen, intent
+from firmware.screens.widgets import ConfirmScreen, Intent, Item, WrappedListScreen, intent
+
+log = logging.getLogger(__name__)
 
 
-class ProvincePicker(WrappedListScreen):
-    """Your move, step 1: the province you play toward. Provinces where one of your tokens can
-    go: the province of your last move first (the cursor remembers it), then those closest to
-    closing; each with your and the opponent's influence."""
+class ProvincePicker(Follows, WrappedListScreen):
+    """Your move, step 1: the province you play toward. The provinces where one of your tokens
+    can go, always in the board's order (west to east, as the board data lists them: learnable,
+    the same every turn); a province your placement can close (one empty space left) is marked
+    ``•``, not moved. Each shows both influence totals (you, or Caesar, first). The cursor starts
+    on the province of your last move. The last row chooses on the map instead."""
 
     def __init__(self, then: Callable[[Ctx], None] | None = None) -> None:
         super().__init__()
@@ -35,31 +39,27 @@ class ProvincePicker(WrappedListScreen):
         self.then = then                      # after the placement: what the table does next
         self.title = _("Where?")
 
-
     def status(self, ctx: Ctx) -> str:
-        return _("you–him") if view_of(ctx)["mode"] == "solo" else _("you–rival")
+        return _("you–him") if view_of(ctx)["mode"] == "solo" else _("Caesar–Pompey")
 
     def codes(self, ctx: Ctx) -> list[str]:
-        view = view_of(ctx)
         moves = legal_moves(ctx)
-        _totals, empty = influence(view)
         seen: set[str] = set()
         for m in moves["moves"] + moves["face_down"]:
             seen.update(m["space"].split("-"))
-        last = memory(ctx).get("province")       # your last province on top, where the cursor starts
-        return sorted(seen, key=lambda c: (c != last, empty[c], PROVINCE_INDEX[c]))
+        return sorted(seen, key=PROVINCE_INDEX.__getitem__)
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
-        totals, _empty = influence(view)
-        mine = list(view["position"]["markers_left"]).index(me(view))
+        totals, empty = influence(view)
         out = []
         codes = self.codes(ctx)
         for code in codes:
-            a, b = totals[code][mine], totals[code][1 - mine]
-            out.append(Item(pn(code), partial(self._pick, code=code), f"{a}–{b}"))
+            a, b = totals[code]
+            mark = "•" if empty[code] == 1 else ""
+            out.append(Item(mark + pn(code), partial(self._pick, code=code), f"{a}–{b}", ident=code))
         if codes:
-            out.append(Item(_("On the map…"), partial(self._on_map, codes=codes)))
+            out.append(Item(_("On the map…"), partial(self._on_map, codes=codes), ident="map"))
         return out
 
     def _on_map(self, ctx: Ctx, codes: list[str]) -> None:
@@ -70,22 +70,98 @@ class ProvincePicker(WrappedListScreen):
             c.pop()
             self._pick(c, code)
         screen = MapScreen(pick=picked)
-        screen.cursor = PROVINCE_INDEX[codes[0]]
+        start = last_province(ctx)
+        screen.cursor = PROVINCE_INDEX[start if start in codes else codes[0]]
         ctx.push(screen)
 
     def render(self, ctx: Ctx) -> Image.Image:
-        if not self.placed:
-            self.placed = True
-            last = memory(ctx).get("province")
-            codes = self.codes(ctx)
-            if last in codes:
-                self.cursor = codes.index(last)
-                self.top = max(0, self.cursor - base.ROWS + 1)
+        self.start(ctx)
         return super().render(ctx)
 
+    def key(self, key: str, ctx: Ctx) -> None:
+        self.start(ctx)
+        super().key(key, ctx)
+
+    def start(self, ctx: Ctx) -> None:
+        """The cursor's first place: the province of your last move."""
+        self.note(ctx)
+        if not self.placed:
+            self.placed = True
+            last = last_province(ctx)
+            codes = self.codes(ctx)
+            if last in codes:
+                self.cursor = self._mark = codes.index(last)
+                self.current = last
+
     def _pick(self, ctx: Ctx, code: str) -> None:
-        memory(ctx)["province"] = code
+        memory(ctx)[f"province:{me(view_of(ctx))}"] = code
         ctx.push(OptionScreen(code, self.then))
+
+
+class PlayMap(Follows, MapScreen):
+    """Your move, step 1 on the map (the physical board's layout: learnable, the same every turn):
+    the cursor starts near your last move, drawn to the provinces closest to closing; the
+    joystick goes to the nearest
+    province that way where a token of yours fits, A chooses it, press shows the provinces as a
+    list (board order), B back. A province your placement can close (one empty space left) has
+    a dot in its mark."""
+
+    def __init__(self, then: Callable[[Ctx], None] | None = None) -> None:
+        super().__init__(pick=self._picked)
+        self.then = then
+        self.placed = False
+
+    def _picked(self, ctx: Ctx, code: str) -> None:
+        picker = ProvincePicker(self.then)
+        if code not in picker.codes(ctx):
+            ctx.notify(_("No token of yours fits here."))
+            return
+        picker._pick(ctx, code)
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.start(ctx)
+        return super().render(ctx)
+
+    def start(self, ctx: Ctx) -> None:
+        """The cursor's first place: near your last move's province, drawn to the provinces closest
+        to closing — the fewest pushes of the joystick from it plus empty spaces left (your last
+        province itself on a tie; before your first move, from Italy)."""
+        self.note(ctx)
+        if not self.placed:
+            self.placed = True
+            last = last_province(ctx)
+            codes = ProvincePicker(self.then).codes(ctx)
+            self.among = frozenset(PROVINCE_INDEX[c] for c in codes) or None   # the joystick skips the others
+            _totals, empty = influence(view_of(ctx))
+            here = last if last in codes else "IT" if "IT" in codes else codes[0] if codes else None
+            if here is not None:                   # near your last move, drawn to those closest to closing
+                start = min(codes, key=lambda c: (map_distance(PROVINCE_INDEX[here], PROVINCE_INDEX[c]) + empty[c],
+                                                  c != here, PROVINCE_INDEX[c]))
+                self.cursor = PROVINCE_INDEX[start]
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self.start(ctx)
+        if intent("map", key) is Intent.GO:               # press: the same choice as a list
+            ctx.push(ProvincePicker(self.then))
+            return
+        super().key(key, ctx)
+
+
+def last_province(ctx: Ctx) -> str | None:
+    """The province of the last move of the player to move: remembered while the device runs,
+    else read from the game (the last placement of that player's turn record)."""
+    view = view_of(ctx)
+    player = me(view)
+    remembered = memory(ctx).get(f"province:{player}")
+    if remembered:
+        return str(remembered)
+    record = view.get("last_player_turn")
+    if record and record["by"] == player:
+        play = next((s for s in record["steps"] if s["action"] == "play"), None)
+        if play is not None and not play.get("face_down"):
+            toward: dict[str, int] = play["toward"]
+            return max(toward, key=lambda k: toward[k])         # the number placed facing it
+    return None
 
 
 @dataclass
@@ -98,7 +174,7 @@ class Option:
     face_down: bool = False
 
 
-class OptionScreen:
+class OptionScreen(Follows):
     """Your move, step 2: every token and space around the province, the number facing it first
     (highest first); the bottom row previews what the highlighted placement closes and who wins
     it (C-7, C-9). A/right places; left/B back to the provinces."""
@@ -118,7 +194,7 @@ class OptionScreen:
                 continue
             other = next(k for k in m["toward"] if k != self.code)
             out.append(Option(m["token"], m["space"], m["toward"][self.code], m["toward"][other], other))
-        out.sort(key=lambda o: (-o.here, icon_of(o.token) == "wild", -(o.here + o.there),
+        out.sort(key=lambda o: (-max(o.here, o.there), icon_of(o.token) == "wild", -o.here,
                                 SPACE_INDEX[o.space]))
         for m in moves["face_down"]:
             a, b = m["space"].split("-")
@@ -126,32 +202,60 @@ class OptionScreen:
                 out.append(Option(m["token"], m["space"], 0, 0, b if a == self.code else a, face_down=True))
         return out
 
-    def preview(self, view: CaesarView, o: Option) -> list[str]:
-        """What the placement closes and who would win each closed province."""
-        if o.face_down:
-            return base.wrap(_("Face down: no influence; draw a face-down bonus."))
-        totals, empty = influence(view)
+    def line(self, o: Option) -> Line:
+        """The placement ``o`` as the console takes it (``preview`` asks with the same words)."""
+        return act.play_down(o.space, o.token) if o.face_down else \
+            act.play(o.space, icon_of(o.token), o.here, o.there, self.code)
+
+    def preview(self, ctx: Ctx, o: Option) -> list[str] | None:
+        """What the placement would do, in sentences, from the engine's ``preview`` (C-7..C-10,
+        C-12, C-16): every province it closes (two at most: this one is "here") with who takes
+        it, both totals (you, or Caesar, first: one order for a score everywhere) and the control
+        markers it takes; the markers under your Senate tokens; whether it ends the game and who
+        wins. None while the answer is being worked out."""
+        move = self.line(o)
+        response = ctx.ask(act.preview(*move.split(" ")[1:]))
+        if response is None:
+            return None
+        if not response.get("ok"):
+            log.warning("no preview for %s: %s", move, response.get("message"))
+            return []
+        view = view_of(ctx)
+        solo = view["mode"] == "solo"
         names = list(view["position"]["markers_left"])
-        mine = names.index(me(view))
-        rows = []
-        for code, v in ((self.code, o.here), (o.other, o.there)):
-            if empty[code] != 1 or code in view["position"]["control"]:
-                continue
-            a, b = totals[code][mine] + v, totals[code][1 - mine]
-            if a > b:
-                winner = who(view, names[mine])
-            elif b > a:
-                winner = who(view, names[1 - mine])
-            elif view["mode"] == "solo" and view["rules"].get("crassus-ties") == "all":
-                winner = who(view, "crassus")
+        out: list[str] = []
+        if o.face_down:
+            out.append(_("Face down: no influence; draw a face-down bonus."))
+        for c in response["closes"]:
+            a, b = c["totals"][names[0]], c["totals"][names[1]]
+            n = int(c["markers"]) + len(c["border_markers"])
+            p = _("Here") if c["province"] == self.code else pn(c["province"])
+            if c["winner"] == "none":
+                out.append(_("{p}: nobody takes it, {a}–{b}").format(p=p, a=a, b=b))
+            elif solo and c["winner"] == "human":
+                out.append(ngettext("{p}: you take it {a}–{b}, {n} marker", "{p}: you take it {a}–{b}, {n} markers",
+                                    n).format(p=p, a=a, b=b, n=n))
+            elif solo:
+                out.append(ngettext("{p}: Crassus takes it {a}–{b}, {n} marker",
+                                    "{p}: Crassus takes it {a}–{b}, {n} markers", n).format(p=p, a=a, b=b, n=n))
             else:
-                winner = _("nobody")
-            rows += base.wrap(_("Closes {}: {} {}–{}").format(pn(code), winner, a, b))
-        if rows:
-            return rows
+                out.append(ngettext("{p}: {who} takes it {a}–{b}, {n} marker", "{p}: {who} takes it {a}–{b}, {n} markers",
+                                    n).format(p=p, who=who(view, c["winner"]), a=a, b=b, n=n))
+        if response["senate_markers"]:
+            n = int(response["senate_markers"])
+            out.append(ngettext("{} control marker under your Senate tokens",
+                                "{} control markers under your Senate tokens", n).format(n))
+        if response["text"]:
+            out.append(str(response["text"]))
+        if out:
+            return out
         if pn(o.other) not in self.label(o):      # the short form on the row: the name in full here
-            return base.wrap(f"{o.there}→{pn(o.other)}")
+            return [f"{o.there}→{pn(o.other)}"]
         return [tok(o.token)]
+
+    @staticmethod
+    def rows(said: list[str]) -> list[str]:
+        return [r for sentence in said for r in base.wrap(sentence)]
 
     ROOM = 19            # characters right of the token's icon
 
@@ -164,9 +268,11 @@ class OptionScreen:
         room = self.ROOM - len(row.format(a=o.here, b=o.there, other=""))
         return row.format(a=o.here, b=o.there, other=pn_fit(o.other, room))
 
+    SHOWN = 3            # preview rows at most under the options (a longer preview: A shows it all first)
+
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         img, draw = base.frame()
-        view = view_of(ctx)
         opts = self.options(ctx)
         self.cursor = min(self.cursor, max(0, len(opts) - 1))
         count = f"{self.cursor + 1}/{len(opts)}" if opts else ""
@@ -174,7 +280,19 @@ class OptionScreen:
         if not opts:
             base.lines(draw, base.wrap(_("No token of yours fits here.")))
             return img
-        preview = self.preview(view, opts[self.cursor])[:2]
+        said = self.preview(ctx, opts[self.cursor])
+        preview = ["…"] if said is None else self.rows(said)
+        if len(preview) > self.SHOWN:                    # whole sentences only, then where the rest is
+            kept: list[str] = []
+            for sentence in said or []:
+                wrapped = base.wrap(sentence)
+                if len(kept) + len(wrapped) > self.SHOWN - 1:
+                    break
+                kept += wrapped
+            if not kept:
+                closes = sum(1 for x in said or [] if ": " in x)
+                kept = base.wrap(ngettext("It closes {} province.", "It closes {} provinces.", closes).format(closes))
+            preview = kept[:self.SHOWN - 1] + [_("A: all it does")]
         rows = base.ROWS - len(preview)
         if self.cursor < self.top:
             self.top = self.cursor
@@ -205,12 +323,20 @@ class OptionScreen:
             self.cursor = max(0, min(len(opts) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
         elif what is Intent.SELECT and opts:
             o = opts[min(self.cursor, len(opts) - 1)]
-            if o.face_down:
-                self._play_down(ctx, o)
+            said = self.preview(ctx, o) or []
+            if len(self.rows(said)) > self.SHOWN:        # all it does first (scrolling), then A places
+                ctx.push(AllItDoes(pn(self.code), "\n".join(said), partial(self.place, o=o),
+                                   _("A: place"), _("B: back")))
             else:
-                self._send(ctx, act.play(o.space, icon_of(o.token), o.here, o.there, self.code))
+                self.place(ctx, o)
         elif what is Intent.BACK:
             ctx.pop()
+
+    def place(self, ctx: Ctx, o: Option) -> None:
+        if o.face_down:
+            self._play_down(ctx, o)
+        else:
+            self._send(ctx, self.line(o))
 
     def _play_down(self, ctx: Ctx, o: Option) -> None:
         view = view_of(ctx)
@@ -225,28 +351,30 @@ class OptionScreen:
         self._send(ctx, act.play_down(o.space, o.token))
 
     def _send(self, ctx: Ctx, line: Line) -> None:
-        response = run_line(ctx, line)
-        if response is None:
+        if run_line(ctx, line) is None:
             return
         ctx.pop()                                          # the options
         ctx.pop()                                          # the provinces
-        steps = [s for s in response["steps"] if s["action"] != "play"]
-        auto_draw(ctx)
-        if steps or response["winner"]:
-            ctx.push(TurnScreen(steps, winner=response["winner"], mine=True, then=self.then,
-                                actions=view_of(ctx)["actions"]))
-        elif self.then is not None:
-            self.then(ctx)
+        drawn = auto_draw(ctx)
+        show_mine(ctx, 0, self.then, drawn if view_of(ctx)["mode"] == "duel" else None)
 
 
-def auto_draw(ctx: Ctx, before: str = "") -> None:
+class AllItDoes(ConfirmScreen):
+    """A placement's whole preview before it is made (A places, B back), its rows clear of the
+    scroll bar."""
+
+    @property
+    def rows(self) -> list[str]:
+        from firmware.i18n import say
+        return base.wrap(say(self.question), base.COLS - 1)
+
+
+def auto_draw(ctx: Ctx) -> list[str]:
     """After your move (and its bonus choices): with a digital bag, draw what is owed at once
-    and say which tokens to take from the bag (one notice instead of two more steps)."""
+    (the pages of your turn then say which tokens to take from the bag); the tokens drawn."""
     view = view_of(ctx)
     if view["winner"] or view["inputs"]["human_bag"] != "digital":
-        if before:
-            ctx.notify(before)
-        return
+        return []
     player = me(view)
     drawn: list[str] = []
     for _i in range(4):
@@ -256,9 +384,6 @@ def auto_draw(ctx: Ctx, before: str = "") -> None:
             break
         response = run_line(ctx, act.draw())
         if response is None:
-            return
+            break
         drawn.append(response["token"])
-    if drawn:
-        before = (before + " " if before else "") + _("Take {} from your bag.").format(", ".join(tok(t) for t in drawn))
-    if before:
-        ctx.notify(before)
+    return drawn

@@ -6,14 +6,16 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from firmware.screens.caesar.words import tok
+from PIL import Image
+
+from firmware.screens.caesar.words import Follows, tok
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Item, WrappedListScreen, intent
 
 
 # -- pickers -------------------------------------------------------------------------------------
-class ChoiceScreen(WrappedListScreen):
-    """A list of (label, value, note); select calls ``on_pick(ctx, value)``."""
+class ChoiceScreen(Follows, WrappedListScreen):
+    """A list of (label, value, note); select calls ``on_pick(ctx, value)``; taken off by an undo."""
 
     def __init__(self, title: str, choices: list[tuple[str, str, str]],
                  on_pick: Callable[[Ctx, str], Any]) -> None:
@@ -22,6 +24,10 @@ class ChoiceScreen(WrappedListScreen):
         self.choices = choices
         self.on_pick = on_pick
 
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
     def items(self, ctx: Ctx) -> list[Item]:
         return [Item(label, partial(self._pick, value=value), note) for label, value, note in self.choices]
 
@@ -29,8 +35,9 @@ class ChoiceScreen(WrappedListScreen):
         self.on_pick(ctx, value)
 
 
-class TokenPicker(WrappedListScreen):
-    """Pick ``count`` tokens out of ``pool`` (what could have been drawn), in the order drawn."""
+class TokenPicker(Follows, WrappedListScreen):
+    """Pick ``count`` tokens out of ``pool`` (what could have been drawn), in the order drawn;
+    taken off by an undo."""
 
     def __init__(self, title: str, pool: list[str], count: int,
                  on_done: Callable[[Ctx, list[str]], None]) -> None:
@@ -43,6 +50,10 @@ class TokenPicker(WrappedListScreen):
 
     def status(self, ctx: Ctx) -> str:
         return f"{len(self.picked)}/{self.count}"
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
 
     def items(self, ctx: Ctx) -> list[Item]:
         left = list(self.pool)

@@ -5,11 +5,27 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from engine.caesar.terms import EDITION_WORDS, edition_name
 from engine.caesar.views import CaesarGameView
 from engine.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 AUTO = "Auto-Crassus"
+SIDE_NAMES = {"caesar": "Caesar", "pompey": "Pompey"}          # as History stores them (BG Stats)
+NAME_WORDS = {"Caesar": N_("Caesar"), "Pompey": N_("Pompey"), AUTO: N_("Auto-Crassus")}
+MODULE_WORDS = {"poison": N_("Poison"), "centurions": N_("Centurions"), "border_control": N_("Border control"),
+                "harder": N_("Harder")}
+# History's result of a finished game: one whole sentence per side and winner (the names declined
+# as each language needs), the control markers placed in one order everywhere (you or Caesar first).
+WON = {"caesar": N_("Caesar beat Auto-Crassus ({level}); control markers placed: Caesar {a}, Auto-Crassus {b}."),
+       "pompey": N_("Pompey beat Auto-Crassus ({level}); control markers placed: Pompey {a}, Auto-Crassus {b}.")}
+LOST = {"caesar": N_("Auto-Crassus ({level}) beat Caesar; control markers placed: Caesar {a}, Auto-Crassus {b}."),
+        "pompey": N_("Auto-Crassus ({level}) beat Pompey; control markers placed: Pompey {a}, Auto-Crassus {b}.")}
+DUEL_WON = {"caesar": N_("Caesar won; control markers placed: Caesar {a}, Pompey {b}."),
+            "pompey": N_("Pompey won; control markers placed: Caesar {a}, Pompey {b}.")}
+# The sentences History kept before (still said for the records that hold them).
+EARLIER = (N_("{} beat Auto-Crassus ({}), {}–{} markers."), N_("Auto-Crassus ({}) beat {}, {}–{} markers."),
+           N_("{} won, {}–{} markers."))
 
 
 def _expansions(view: CaesarGameView) -> list[str]:
@@ -20,31 +36,72 @@ def _expansions(view: CaesarGameView) -> list[str]:
     return out
 
 
+def _result(kind: str, side: str, winner: str, level: str, a: int, b: int) -> Msg:
+    """The result sentence (``side``: yours in solo; ``winner``: human/crassus, or caesar/pompey)."""
+    if kind == "solo":
+        text = (WON if winner == "human" else LOST)[side if side in WON else "caesar"]
+        return Msg(text, level=term(level), a=a, b=b)
+    return Msg(DUEL_WON[winner if winner in DUEL_WON else "caesar"], a=a, b=b)
+
+
 def _summary(game: str, view: CaesarGameView) -> dict[str, Any]:
     placed = {who: 12 - int(m["left"]) for who, m in view["markers"].items()}
-    winner = view.get("winner")
+    winner = str(view.get("winner"))
+    edition = view.get("rules", {}).get("edition")
     if view.get("mode") == "solo":
         side = str(view.get("side", "caesar"))
-        you = side.capitalize()
+        you = SIDE_NAMES.get(side, side.capitalize())
         level = str(view.get("difficulty"))
         players = [player(you, placed.get("human", 0), winner == "human", False),
                    player(AUTO, placed.get("crassus", 0), winner == "crassus", True)]
         mode = {"kind": "solo", "difficulty": level, "side": side,
                 "crassus_side": "pompey" if side == "caesar" else "caesar", "expansions": _expansions(view)}
-        if winner == "human":
-            result = Msg("{} beat Auto-Crassus ({}), {}–{} markers.", term(you), term(level),
-                         placed.get("human", 0), placed.get("crassus", 0))
-        else:
-            result = Msg("Auto-Crassus ({}) beat {}, {}–{} markers.", term(level), term(you),
-                         placed.get("crassus", 0), placed.get("human", 0))
+        result = _result("solo", side, winner, level, placed.get("human", 0), placed.get("crassus", 0))
     else:
         names = list(view["markers"])
-        players = [player(n.capitalize(), placed[n], winner == n, i == 0) for i, n in enumerate(names)]
+        players = [player(SIDE_NAMES.get(n, n.capitalize()), placed[n], winner == n, i == 0)
+                   for i, n in enumerate(names)]
         mode = {"kind": "duel", "expansions": _expansions(view)}
-        loser = next((n for n in names if n != winner), names[-1])
-        result = Msg("{} won, {}–{} markers.", term(str(winner).capitalize()), placed.get(str(winner), 0),
-                     placed.get(loser, 0))
+        result = _result("duel", "", winner, "", placed.get(names[0], 0), placed.get(names[1], 0))
+    if edition:
+        mode["edition"] = edition
     return {"mode": mode, "players": players, "result": result}
+
+
+def expansions_said(keys: list[str] | str) -> str:
+    """Modules as the player reads them (``poison+border_control`` → «Яд, Контроль границ»)."""
+    from firmware.i18n import _
+    names = keys.split("+") if isinstance(keys, str) else keys
+    return ", ".join(_(MODULE_WORDS[k]) if k in MODULE_WORDS else k for k in names if k)
+
+
+def shown(entry: Entry) -> Entry:
+    """A History entry in the player's words: the result said again from what the record holds
+    (so that every record, older ones too, reads with the words and cases of today), the players'
+    names, the modules and the rules edition (C-12; issue 23 §3)."""
+    from firmware.i18n import _, say
+    out = dict(entry)
+    mode = dict(entry.get("mode") or {})
+    kind = mode.get("kind")
+    players = list(entry.get("players") or [])
+    if kind in ("solo", "duel") and len(players) == 2:
+        won = next((i for i, p in enumerate(players) if p.get("winner")), None)     # in the stored order
+        score = [int(p.get("score") or 0) for p in players]
+        if kind == "solo" and won is not None:
+            side = str(mode.get("side", "caesar"))
+            crassus_won = players[won].get("name") == AUTO
+            out["result"] = _result("solo", side, "crassus" if crassus_won else "human",
+                                    str(mode.get("difficulty", "")), score[0], score[1])
+        elif won is not None:                                                       # Caesar, then Pompey
+            out["result"] = _result("duel", "", ("caesar", "pompey")[won], "", score[0], score[1])
+    out["players"] = [{**p, "name": _(NAME_WORDS[p["name"]]) if p.get("name") in NAME_WORDS else p.get("name")}
+                      for p in players]
+    if mode.get("expansions"):
+        mode["expansions"] = [expansions_said(list(mode["expansions"]))]
+    if mode.get("edition") in EDITION_WORDS:
+        mode["notes"] = [say(edition_name(str(mode["edition"])))]
+    out["mode"] = mode
+    return out
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
@@ -53,8 +110,9 @@ def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> lis
 
 def players(game: str, view: View) -> list[str]:
     if view.get("mode") == "solo":
-        return [str(view.get("side", "caesar")).capitalize(), AUTO]
-    return [n.capitalize() for n in view.get("markers", {})]
+        side = str(view.get("side", "caesar"))
+        return [SIDE_NAMES.get(side, side.capitalize()), AUTO]
+    return [SIDE_NAMES.get(n, n.capitalize()) for n in view.get("markers", {})]
 
 
 def short(entry: Entry) -> str:
@@ -102,5 +160,5 @@ RECORD = GameRecord(
     screens="firmware.screens.caesar.home:open_game", domain="caesar",
     box_name="Caesar! Seize Rome in 20 Minutes", short=short, finished=finished, players=players, over=over,
     statistics=(Statistic("crassus", N_("vs Auto-Crassus"), against_crassus, "firmware.screens.history:crassus_chart"),),
-    seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")}, placeholders=(AUTO,),
+    seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")}, placeholders=(AUTO,), shown=shown,
 )

@@ -2,6 +2,7 @@
 the guide to setting up the physical board."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -10,38 +11,57 @@ from PIL import Image
 
 from engine.actions import Line, with_people
 from engine.caesar import actions as act
-from engine.caesar.terms import BONUS_WORDS, PLAYER_WORDS
+from engine.caesar.editions import EDITIONS, edition_for_language, variant_values
+from engine.caesar.terms import BONUS_WORDS, EDITION_LABEL, EDITION_SHORT, PLAYER_WORDS, edition_name
 from engine.caesar.tokens import TOKENS
 from engine.caesar.views import CaesarView
 from engine.text import N_
-from firmware.i18n import _, ngettext
+from firmware.i18n import _, language, say
 from firmware.screens import base, play
-from firmware.screens.caesar.icons import draw_tokens
+from firmware.screens.caesar.icons import draw_tokens, tokens_width
 from firmware.screens.caesar.pickers import TokenPicker
 from firmware.screens.caesar.words import (
     DIFF_WORDS,
     DIFFS,
     GAMES,
     HARDER,
+    HARDER_WORDS,
     INPUT,
     INPUT_WORDS,
     SIDES,
     fit,
     pn,
     remembered_tiles,
-    tile_letter,
-    tok,
     view_of,
 )
 from firmware.screens.ctx import Ctx
-from firmware.screens.widgets import Field, Intent, Item, NumberForm, Scroll, intent, scroll_bar
+from firmware.screens.widgets import Field, Intent, Item, NumberForm, Scroll, intent, on_off, scroll_bar
 from firmware.screens.widgets.people import Seats
+
+log = logging.getLogger(__name__)
 
 
 # -- set-up --------------------------------------------------------------------------------------
+FORM_KEY = "caesar.new"      # the device setting that remembers the form's last choices
+SOLO_ONLY = frozenset({"side", "diff", "edition", "harder", "tiles"})   # rows a duel does not have
+MODULE_FIELDS = (("poison", "poison"), ("centurions", "cent"), ("border-control", "bctl"))
+
+
 class SetupForm(NumberForm):
-    """The set-up rows and an explicit Start row at the end (A, right or press on it starts; A on
-    any row starts too, as the title says)."""
+    """The set-up rows (a duel's without the solo-only ones) and an explicit Start row at the end
+    (A, right or press on it starts; A on any row starts too, as the title says)."""
+
+    def visible(self) -> list[Field]:
+        duel = self.values().get("mode") == 1
+        return [f for f in self.fields if not (duel and f.key in SOLO_ONLY)]
+
+    def field_items(self, rows: list[int] | None = None) -> list[Item]:
+        shown = self.visible()
+        everything, self.fields = self.fields, shown       # NumberForm draws self.fields
+        try:
+            return super().field_items(rows)
+        finally:
+            self.fields = everything
 
     seats: Seats | None = None          # the duel's two players (issue 24 §1: firmware/screens/widgets/people.py)
 
@@ -61,29 +81,78 @@ class SetupForm(NumberForm):
 Home = Callable[[Ctx, bool], None]   # show the new game's home (and, when True, lead on to the first turn)
 
 
-def setup_form(home: Home | None = None) -> SetupForm:
-    """Mode, side, difficulty, expansions and how tiles and bags are drawn; Start."""
-    fields = [Field("mode", N_("Players"), 0, 0, 1, lambda v: (_("solo"), _("duel"))[v]),
-              Field("side", N_("Your side"), 0, 0, 1, lambda v: _(PLAYER_WORDS[SIDES[v]])),
-              Field("diff", N_("Difficulty"), 1, 0, 2, lambda v: _(DIFF_WORDS[v])),
-              Field("poison", N_("Poison"), 0, 0, 1, _on_off),
-              Field("cent", N_("Centurions"), 0, 0, 1, _on_off),
-              Field("bctl", N_("Border control"), 0, 0, 1, _on_off),
-              Field("harder", N_("Harder"), 0, 0, 2,      # S-8: a marker goes with a removed bonus
-                    lambda v: (_("off"), _("always"), _("on capture"))[v]),
-              Field("tiles", N_("Tiles"), 0, 0, 1, lambda v: _(INPUT_WORDS[v])),
-              Field("bags", N_("Bags"), 0, 0, 1, lambda v: _(INPUT_WORDS[v]))]
+def form_choices(ctx: Ctx) -> dict[str, str]:
+    """The choices the form remembers (setting ``caesar.new``: ``side:pompey,diff:hard,…``)."""
+    raw = str(ctx.settings.get(FORM_KEY) or "")
+    out: dict[str, str] = {}
+    for part in raw.split(","):
+        key, sep, value = part.partition(":")
+        if sep:
+            out[key] = value
+    return out
+
+
+def _edition_of(v: dict[str, int]) -> str:
+    return EDITIONS[v["edition"]]
+
+
+def harder_when(v: dict[str, int]) -> str | None:
+    """When the Harder rule takes a marker (S-8): None when off; 1 = as the edition says, 2 = the
+    other way."""
+    if not v["harder"]:
+        return None
+    own = variant_values(_edition_of(v))["harder-when"]
+    return own if v["harder"] == 1 else next(x for x in HARDER[1:] if x != own)
+
+
+def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
+    """Mode, side, difficulty, the rules edition, expansions, Harder, how tiles and bags are drawn;
+    Start. The rows start at the last game's choices (``ctx`` given: the ``caesar.new`` setting);
+    the edition at the language's rulebook unless another was chosen."""
+    last = form_choices(ctx) if ctx is not None else {}
+
+    def at(key: str, choices: tuple[str, ...], default: int) -> int:
+        return choices.index(last[key]) if last.get(key) in choices else default
+
+    def flag(key: str) -> int:
+        return 1 if last.get(key) == "1" else 0
+
+    edition = at("edition", EDITIONS, EDITIONS.index(edition_for_language(language())))
+    own_when = variant_values(EDITIONS[edition])["harder-when"]
+    harder = 0 if last.get("harder", "off") not in HARDER[1:] + ("on",) else \
+        1 if last["harder"] in ("on", own_when) else 2
+
+    def harder_word(value: int) -> str:
+        when = harder_when({"harder": value, "edition": edition_field.value})
+        return _(HARDER_WORDS[when or "off"])
+
+    edition_field = Field("edition", EDITION_LABEL, edition, 0, len(EDITIONS) - 1,
+                          lambda v: _(EDITION_SHORT[EDITIONS[v]]))
+    fields = [Field("mode", N_("Players"), at("mode", ("solo", "duel"), 0), 0, 1, lambda v: (_("solo"), _("duel"))[v]),
+              Field("side", N_("Your side"), at("side", SIDES, 0), 0, 1, lambda v: _(PLAYER_WORDS[SIDES[v]])),
+              Field("diff", N_("Difficulty"), at("diff", DIFFS, 1), 0, 2, lambda v: _(DIFF_WORDS[v])),
+              edition_field,
+              Field("poison", N_("Poison"), flag("poison"), 0, 1, on_off),
+              Field("cent", N_("Centurions"), flag("cent"), 0, 1, on_off),
+              Field("bctl", N_("Border control"), flag("bctl"), 0, 1, on_off),
+              Field("harder", N_("Harder"), harder, 0, 2, harder_word),    # S-8: a marker goes with a removed bonus
+              Field("tiles", N_("Tiles"), at("tiles", INPUT, 0), 0, 1, lambda v: _(INPUT_WORDS[v])),
+              Field("bags", N_("Bags"), at("bags", INPUT, 0), 0, 1, lambda v: _(INPUT_WORDS[v]))]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        mods = [m for m, f in (("poison", "poison"), ("centurions", "cent"), ("border-control", "bctl")) if v[f]]
+        remember(ctx, v)
+        mods = [m for m, f in MODULE_FIELDS if v[f]]
         if v["mode"] == 1:
             _start(ctx, with_people(act.new_duel(mods, INPUT[v["bags"]]), seats.people()), home)
             return
         tiles = remembered_tiles(ctx)
+        when = harder_when(v)
+        own = variant_values(_edition_of(v))["harder-when"]
 
         def solo(row: list[str] | None = None) -> Line:
-            return act.new_solo(SIDES[v["side"]], DIFFS[v["diff"]], mods, HARDER[v["harder"]] if v["harder"] else None,
-                                INPUT[v["tiles"]], INPUT[v["bags"]], tiles, row)
+            harder: bool | str | None = None if when is None else True if when == own else when
+            return act.new_solo(SIDES[v["side"]], DIFFS[v["diff"]], mods, harder, INPUT[v["tiles"]], INPUT[v["bags"]],
+                                tiles, row, edition=_edition_of(v))
         if v["bags"]:
             def with_row(c: Ctx, picked: list[str]) -> None:
                 c.pop()
@@ -98,8 +167,23 @@ def setup_form(home: Home | None = None) -> SetupForm:
     return form
 
 
-def _on_off(v: int) -> str:
-    return _("on") if v else _("off")
+def remember(ctx: Ctx, v: dict[str, int]) -> None:
+    """Keep the form's choices for the next new game (the ``caesar.new`` setting); the edition
+    only when it is not the language's (so that it follows a change of language otherwise)."""
+    when = harder_when(v)
+    own = variant_values(_edition_of(v))["harder-when"]
+    parts = {"mode": ("solo", "duel")[v["mode"]], "side": SIDES[v["side"]], "diff": DIFFS[v["diff"]],
+             "poison": str(v["poison"]), "cent": str(v["cent"]), "bctl": str(v["bctl"]),
+             "harder": "off" if when is None else "on" if when == own else when,
+             "tiles": INPUT[v["tiles"]], "bags": INPUT[v["bags"]]}
+    if _edition_of(v) != edition_for_language(language()):
+        parts["edition"] = _edition_of(v)
+    text = ",".join(f"{k}:{x}" for k, x in parts.items())
+    if ctx.settings.get(FORM_KEY) == text:
+        return
+    response = ctx.set_setting(FORM_KEY, text)
+    if not response.get("ok"):
+        log.warning("the new-game form's choices were not kept: %s", response.get("message"))
 
 
 def _start(ctx: Ctx, line: Line, home: Home | None) -> None:
@@ -110,79 +194,110 @@ def _start(ctx: Ctx, line: Line, home: Home | None) -> None:
     play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=_("New game?"))
 
 
+GUIDE_TITLES = {"senate": N_("Senate"), "bonuses": N_("Bonus tokens"), "left_over": N_("Left-over bonuses"),
+                "markers": N_("Control markers"), "centurions": N_("Centurions"),
+                "his_centurions": N_("His centurions"), "row": N_("Crassus's row"), "tiles": N_("Command tiles"),
+                "hand": N_("Your tokens")}
+SHORT_TITLES = {"tiles": N_("Tiles"), "left_over": N_("Left over"), "his_centurions": N_("Centurions")}
+GuidePage = tuple[str, str, list[str], list[str]]      # (key, title, text rows, tokens drawn large)
+WIDTH = base.COLS - 1            # a row beside the scroll bar
+
+
 class SetupGuide:
-    """The physical set-up, one page at a time: the bonus token of every province (C-5),
-    Auto-Crassus's first row (S-2), the tile deck of the difficulty (S-3), your first tokens.
-    A/right: next page; left: back a page; B: leave. After a new game (``home`` given) the last
-    page leads to its home and on to the first turn, and B to its home."""
+    """The physical set-up, one page per step of the engine's ``guide`` (C-5, C-19..C-21, S-2,
+    S-3): Italy's Senate and the bonus token of every other province (grouped by bonus), the
+    bonus tokens left over, the control markers, the centurions (yours, and his stack for tiles
+    D and E), Auto-Crassus's first row, the tile deck of the difficulty, your first tokens and
+    who starts. Tokens are drawn large under their sentence. A/right: next page; left: back a
+    page; up/down: scroll a long page; B: leave. After a new game (``home`` given) the last page
+    leads to its home and on to the first turn, and B to its home."""
 
     def __init__(self, home: Home | None = None) -> None:
         self.home = home
         self.page = 0
         self.scroll = Scroll()
         self.title = _("Set-up")
+        self._pages: tuple[tuple[int, str], list[GuidePage]] | None = None
 
-    def pages(self, view: CaesarView) -> list[tuple[str, list[str], list[str]]]:
-        """(title, text rows, tokens drawn large) per page."""
-        pos = view["position"]
-        out: list[tuple[str, list[str], list[str]]] = []
-        rows: list[str] = []
-        for bonus in BONUS_WORDS:
-            names = [pn(code) for code, b in pos["bonuses"].items() if b == bonus]
-            if names:
-                rows.append(f"{_(BONUS_WORDS[bonus])} ×{len(names)}:")
-                rows += ["  " + r for r in base.wrap(", ".join(names), base.COLS - 2)]
-        out.append((_("Bonus tokens"), base.wrap(_("Face up, one per province:")) + rows, []))
-        if view["mode"] == "solo":
-            first_row: list[str] = pos["crassus_row"]
-            out.append((_("Crassus's row"), [_("From his bag, left to right:")] + [tok(t) for t in first_row],
-                        first_row))
-            deck = view["tiles"]["deck"]
-            counts = " ".join(f"{deck.count(x)}×{tile_letter(x)}" for x in sorted(set(deck)))
-            where: str = (_("Shuffle them face down: the device turns them up.")
-                     if view["inputs"]["tiles"] == "digital" else _("Shuffle them face down beside the board."))
-            out.append((_("Command tiles"), [_("{}: {}").format(_(DIFF_WORDS[DIFFS.index(view['difficulty'])]), counts),
-                                             *base.wrap(where)], []))
-            hand = view["human"]["hand"]
-            if hand:
-                out.append((_("Your tokens"), [_("Take from your bag:")] + [tok(t) for t in hand], hand))
-            else:
-                due = view["human"]["draws_due"]
-                out.append((_("Your tokens"), base.wrap(ngettext("Draw {} token from your bag and enter it.",
-                                                                 "Draw {} tokens from your bag and enter them.",
-                                                                 due).format(due)), []))
-        else:
-            out.append((_("Your tokens"), base.wrap(_("Each player draws their tokens behind the screen; "
-                                                      "the device shows each hand privately.")), []))
+    def pages(self, ctx: Ctx) -> list[GuidePage]:
+        """(key, title, text rows, tokens drawn large) per page, from the ``guide`` answer."""
+        view = view_of(ctx)
+        mark = (view["actions"], language())
+        if self._pages is not None and self._pages[0] == mark:
+            return self._pages[1]
+        response = ctx.run(act.guide())
+        steps = response.get("steps", []) if response.get("ok") else []
+        if not steps:
+            log.warning("no set-up guide: %s", response.get("message"))
+        out: list[GuidePage] = [self.summary(view)] if self.home is not None else []
+        for step in steps:
+            part, text = step["key"], str(step["text"])
+            rows = base.wrap(text, WIDTH)
+            if part == "first":                      # who starts: the last sentence of the last page
+                if out:
+                    out[-1][2].extend(base.wrap(text, WIDTH))
+                continue
+            if part == "bonuses":
+                for bonus in BONUS_WORDS:
+                    names = [pn(code) for code, b in step["bonuses"].items() if b == bonus]
+                    if names:
+                        rows.append(f"{_(BONUS_WORDS[bonus])} ×{len(names)}:")
+                        rows += ["  " + r for r in base.wrap(", ".join(names), WIDTH - 2)]
+            out.append((part, _(GUIDE_TITLES.get(part, part)), rows, list(step["tokens"])))
+        self._pages = (mark, out)
         return out
+
+    @staticmethod
+    def summary(view: CaesarView) -> GuidePage:
+        """A new game's first page: what was chosen — its first row clear of the fair-draw code box
+        shown over the first frame, the rest (rulebook, modules) under it, read once it closes."""
+        if view["mode"] == "solo":
+            head = _("You: {side}, {level}").format(level=_(DIFF_WORDS[DIFFS.index(view["difficulty"])]),
+                                                    side=_(PLAYER_WORDS[view["side"]]))
+        else:
+            head = _("Caesar against Pompey")
+        mods = view["position"]["modules"]
+        names = [_(word) for key, word in (("poison", N_("Poison")), ("centurions", N_("Centurions")),
+                                           ("border_control", N_("Border control"))) if mods.get(key)]
+        if view["rules"].get("harder", "off") != "off":
+            names.append(_("Harder"))
+        rows = [base.clip(head, WIDTH), ""] + base.wrap(say(edition_name(str(view["rules"].get("edition", "mixed")))),
+                                                       WIDTH)
+        rows += base.wrap(", ".join(names) if names else _("No modules"), WIDTH)
+        return ("summary", _("New game"), rows, [])
+
+    def shown(self, page: GuidePage) -> int:
+        """Text rows on screen: all four, or three above the tokens drawn large."""
+        return base.ROWS - 1 if page[3] else base.ROWS
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        pages = self.pages(view_of(ctx))
-        self.page = min(self.page, len(pages) - 1)
-        title, rows, tokens = pages[self.page]
-        count = f"{self.page + 1}/{len(pages)}"
-        shorter = {_("Command tiles"): _("Tiles")}.get(title, title)      # uk: "Тайли командування"
-        base.title_bar(draw, fit(base.COLS - len(count) - 1, title, shorter), count)
-        if tokens:
-            head = base.wrap(rows[0])             # the header on one or two rows, never cut
-            words = ", ".join(rows[1:])           # the tokens in words, when they fit a row
-            if len(head) == 1 and len(words) <= base.COLS:
-                head.append(words)
-            base.lines(draw, head[:2])
-            draw_tokens(draw, 2, base.row_y(2) + 2, tokens)
+        pages = self.pages(ctx)
+        if not pages:
+            base.title_bar(draw, _("Set-up"))
             return img
-        top = self.scroll.fit(len(rows), base.ROWS)
-        base.lines(draw, [base.clip(r) for r in rows[top:top + base.ROWS]])
-        scroll_bar(draw, top, base.ROWS, len(rows))
+        self.page = min(self.page, len(pages) - 1)
+        part, title, rows, tokens = pages[self.page]
+        count = f"{self.page + 1}/{len(pages)}"
+        shorter = _(SHORT_TITLES[part]) if part in SHORT_TITLES else title
+        base.title_bar(draw, fit(base.COLS - len(count) - 1, title, shorter), count)
+        room = self.shown(pages[self.page])
+        top = self.scroll.fit(len(rows), room)
+        for i, r in enumerate(rows[top:top + room]):
+            base.put(draw, 1, base.row_y(i), base.clip(r, WIDTH))
+        scroll_bar(draw, top, room, len(rows), base.row_y(0), room * base.LINE)
+        if tokens:
+            kind = "large" if tokens_width(tokens, "large") <= base.W - 2 else "body"
+            draw_tokens(draw, 1, base.row_y(room) - (1 if kind == "large" else 0), tokens, kind=kind)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        pages = self.pages(view_of(ctx))
-        rows = pages[min(self.page, len(pages) - 1)][1]
+        pages = self.pages(ctx)
         what = intent("pages", key)
-        if self.scroll.move(what, len(rows), base.ROWS):
-            return
+        if pages:
+            page = pages[min(self.page, len(pages) - 1)]
+            if self.scroll.move(what, len(page[2]), self.shown(page)):
+                return
         if what in (Intent.CLOSE, Intent.RIGHTWARD):          # A, press or right: the next page
             if self.page + 1 < len(pages):
                 self.page, self.scroll.top = self.page + 1, 0

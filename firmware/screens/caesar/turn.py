@@ -2,18 +2,20 @@
 its why, one per closure and bonus, the end), and the tile picker for physical tiles."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
-from engine.caesar.views import CaesarView
+from engine.caesar.views import CaesarView, TurnRecord
 from firmware.i18n import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens
 from firmware.screens.caesar.words import (
     ACTION_WORDS,
+    Follows,
     fit,
     icon_of,
     nums,
@@ -23,90 +25,230 @@ from firmware.screens.caesar.words import (
     space_name,
     step_title,
     tile_letter,
+    tok,
     view_if_any,
+    view_of,
     who,
     why_screen,
 )
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Scroll, intent, scroll_bar
 
+log = logging.getLogger(__name__)
 
-def turn_pages(steps: list[dict[str, Any]], tile: str | None = None,
-               winner: str | None = None) -> list[dict[str, Any]]:
-    """A turn as screens: the tile with the row changes (draws, centurions, discards), one page
-    per play, one per closure with its border markers and bonus, a page per other bonus, the end."""
-    pages: list[dict[str, Any]] = []
-    if tile is not None:
-        into = [t for s in steps if s["action"] == "draw" for t in s["tokens"]]
-        into += [s["token"] for s in steps if s["action"] == "centurion" and s.get("token")]
-        back = [t for s in steps if s["action"] == "discard" for t in s["tokens"]]
-        notes = [s["text"] for s in steps if s["action"] in ("draw", "centurion", "discard")
-                 and (s.get("short") or s.get("skipped") or (s["action"] == "centurion" and not s.get("token")))]
-        pages.append({"kind": "tile", "tile": tile, "into": into, "back": back, "notes": notes})
-    for s in steps:
-        if s["action"] == "play":
-            pages.append({"kind": "play", "step": s})
-        elif s["action"] == "close":
-            pages.append({"kind": "close", "step": s, "bonuses": []})
-        elif s["action"] == "bonus":
-            home = next((p for p in pages if p["kind"] == "close" and p["step"].get("bonus") == s["bonus"]
-                         and not p["bonuses"]), None)
-            if home is not None:
-                home["bonuses"].append(s)
-            else:
-                pages.append({"kind": "bonus", "step": s})
-    if winner:
-        pages.append({"kind": "end", "winner": winner})
-    return pages
+
+READ_KEY = "caesar.read"        # how far the player read the turn on screen: ``<turn id>:<pages read>``
+
+
+def pages_read(ctx: Ctx, record_id: str) -> int:
+    """How many pages of the turn ``record_id`` the player has read (the ``caesar.read`` setting;
+    0 for a turn it does not name)."""
+    stored, _sep, count = str(ctx.settings.get(READ_KEY) or "").rpartition(":")
+    return int(count) if stored == record_id and count.isdigit() else 0
+
+
+def mark_read(ctx: Ctx, record_id: str, count: int) -> None:
+    """Keep that ``count`` pages of the turn ``record_id`` were read (durable: after a power cut
+    the turn is shown again from the first page not read)."""
+    if count <= pages_read(ctx, record_id):
+        return
+    response = ctx.set_setting(READ_KEY, f"{record_id}:{count}")
+    if not response.get("ok"):
+        log.warning("the pages read were not kept: %s", response.get("message"))
+
+
+def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None = None) -> list[dict[str, Any]]:
+    """A turn's record (``last_crassus_turn``, ``last_player_turn``) as screens, one per engine
+    page (engine/caesar/turns.py; ``at`` is its index): the tile with the row changes (draws,
+    centurions, discards), a play, a closure with the bonus it gave, another bonus, the tokens
+    to take from your bag (none when you drew them yourself), the end."""
+    steps = record["steps"]
+    out: list[dict[str, Any]] = []
+    for at, page in enumerate(record["pages"]):
+        kind, idx = page["kind"], page["steps"]
+        mine = [steps[i] for i in idx if i < len(steps)]
+        if kind == "tile":
+            into = [t for s in mine if s["action"] == "draw" for t in s["tokens"]]
+            into += [s["token"] for s in mine if s["action"] == "centurion" and s.get("token")]
+            back = [t for s in mine if s["action"] == "discard" for t in s["tokens"]]
+            notes = [s["text"] for s in mine                  # the centurion from his stack (tile E) too
+                     if s.get("short") or s.get("skipped") or s["action"] == "centurion"]
+            free = tile_free_rows(bool(into), bool(back))
+            said = [r for n in notes for r in base.wrap(str(n))]
+            inline = len(said) <= free
+            out.append({"kind": "tile", "tile": tile or "", "into": into, "back": back,
+                        "notes": notes if inline else [], "at": at})
+            if not inline:                           # the notes on a page of their own, never cut
+                out.append({"kind": "notes", "tile": tile or "", "notes": notes, "at": at})
+        elif kind == "draw":
+            texts = [str(s["text"]) for s in mine if s.get("text")]
+            if texts:                               # the device drew: which tokens to take from the bag
+                out.append({"kind": "draw", "tokens": [t for s in mine for t in s["tokens"]], "texts": texts,
+                            "at": at})
+        elif kind == "close" and mine:
+            out.append({"kind": "close", "step": mine[0], "bonuses": mine[1:], "at": at})
+        elif kind in ("play", "bonus") and mine:
+            out.append({"kind": kind, "step": mine[0], "at": at})
+        elif kind == "end":
+            out.append({"kind": "end", "winner": winner, "at": at})
+    return out
+
+
+def tile_free_rows(into: bool, back: bool) -> int:
+    """Text rows left on the tile page under the tokens into his row and back to his bag."""
+    y = base.row_y(0) + (29 if into else 0) + (25 if back else 0)
+    return max(0, (base.H - y) // base.LINE)
+
+
+def first_page(pages: list[dict[str, Any]], read: int) -> int:
+    """The first screen of ``pages`` not read when ``read`` of the record's pages were."""
+    return next((i for i, p in enumerate(pages) if p["at"] >= read), len(pages))
+
+
+def new_pages(record: TurnRecord, before: int) -> int:
+    """The first of a record's engine pages holding a step from index ``before`` on (the steps an
+    action just added), or the number of pages when there is none."""
+    for i, page in enumerate(record["pages"]):
+        if any(k >= before for k in page["steps"]):
+            return i
+    return len(record["pages"])
+
+
+def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int = 0) -> None:
+    """Auto-Crassus's last turn (``last_crassus_turn``) from screen ``start`` on."""
+    view = view_of(ctx)
+    record = view.get("last_crassus_turn")
+    if record is None:
+        return
+    pages = record_pages(record, record["tile"], view["winner"])
+    ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"]))
+
+
+def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: list[str] | None = None) -> None:
+    """After an action of the player's (a placement, a bonus decided, a draw): the pages of the
+    turn's record (``last_player_turn``) that hold the steps from index ``before`` on — the
+    closures, the Might flip, the tokens to take from the bag — then ``then``. ``drawn``: in a
+    duel, the tokens the device just drew for the player (private: the record keeps none), shown
+    on a last page before the device is passed on."""
+    view = view_of(ctx)
+    record = view.get("last_player_turn")
+    pages = record_pages(record, winner=view["winner"]) if record else []
+    start = first_page(pages, new_pages(record, before)) if record else 0
+    if drawn:
+        said = _("Take {} from your bag and put it behind your screen.").format(", ".join(tok(t) for t in drawn))
+        pages.append({"kind": "draw", "tokens": drawn, "texts": [said], "at": len(record["pages"]) if record else 0})
+    if start < len(pages):
+        ctx.push(TurnScreen(pages, record["id"] if record else None, start, then, view["actions"], mine=True))
+    elif then is not None:
+        then(ctx)
+
+
+def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
+    """On opening the game: a turn whose pages were not all read (``current``, and the
+    ``caesar.read`` setting short of its pages) is shown from its first unread page; True if so."""
+    view = view_of(ctx)
+    his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
+    shown: list[tuple[TurnRecord, str | None, bool]] = []
+    if his:
+        shown.append((his, his["tile"], False))
+    if mine:
+        shown.append((mine, None, True))
+    for record, tile, by_you in shown:
+        if not record["current"]:
+            continue
+        pages = record_pages(record, tile, view["winner"])
+        start = first_page(pages, pages_read(ctx, record["id"]))
+        if start < len(pages):
+            ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you))
+            return True
+    return False
 
 
 class TurnScreen:
-    """A turn one screen at a time (see :func:`turn_pages`): A/right next (right on a play: its
-    why), left back a page, up/down scroll a long page, B leaves. The last A returns home."""
+    """A turn one screen at a time (see :func:`record_pages`): A/right next (right on a play: its
+    why), left back a page, up/down scroll a long page, B leaves. The last A leads on (``then``).
+    ``record``: the turn's id — every page turned is kept in the ``caesar.read`` setting (the
+    whole turn on its last page or B), so that after a power cut it is shown again from the first
+    page not read. ``start``: the first page shown. ``stale`` is true once an undo took back a
+    step it reports: the App then takes it off the screen."""
 
-    def __init__(self, steps: list[dict[str, Any]], tile: str | None = None, winner: str | None = None,
-                 mine: bool = False, then: Callable[[Ctx], None] | None = None, actions: int | None = None) -> None:
-        self.pages = turn_pages(steps, tile, winner)
+    def __init__(self, pages: list[dict[str, Any]], record: str | None = None, start: int = 0,
+                 then: Callable[[Ctx], None] | None = None, actions: int | None = None, mine: bool = False) -> None:
+        self.pages = pages
+        self.record = record
         self.then = then                       # called after the last page (not after B)
         self.actions = actions                 # the session's step count when shown (None: at first render)
-        self.page = 0
+        self.page = max(0, min(start, len(pages) - 1))
         self.scroll = Scroll()
         self.mine = mine
-        self.title = _("Crassus's turn")
+        self.title = _("Your turn") if mine else _("Crassus's turn")
+
+    def _read(self, ctx: Ctx, upto: int) -> None:
+        """Pages before screen ``upto`` were read (``len(pages)``: all of them)."""
+        if self.record is None or not self.pages:
+            return
+        count = self.pages[upto]["at"] if upto < len(self.pages) else self.pages[-1]["at"] + 1
+        mark_read(ctx, self.record, count)
 
     # rows of a closure or bonus page (body font, under the large first line)
     def _rows(self, page: dict[str, Any], view: CaesarView) -> list[str]:
         rows: list[str] = []
+        width = base.COLS - 1                  # beside the scroll bar
         if page["kind"] == "close":
             s = page["step"]
             w = s["winner"]
             code = s["province"]
+            if not self._titled(page):
+                rows += base.wrap(pn(code), width)
             if w != "none" and s["markers"]:
                 rows += base.wrap(ngettext("{who}: {n} marker → {p}", "{who}: {n} markers → {p}",
-                                           s["markers"]).format(n=s["markers"], who=who(view, w), p=pn(code)))
+                                           s["markers"]).format(n=s["markers"], who=who(view, w), p=pn(code)), width)
             elif w == "none":
-                rows.append(_("No marker: nobody controls it."))
+                rows += base.wrap(_("No marker: nobody controls it."), width)
             for b in s["border_markers"]:
-                rows += base.wrap(_("+1 marker on the border {}").format(space_name(b)))
+                rows += base.wrap(_("+1 marker on the border {}").format(space_name(b)), width)
             for b in page["bonuses"]:
-                rows += base.wrap(b["text"])                   # it starts with the bonus's name
+                rows += base.wrap(b["text"], width)            # it starts with the bonus's name
             if s.get("bonus") and not page["bonuses"]:
                 rows += base.wrap(_("Bonus {} goes to {}.").format(_(BONUS_WORDS.get(s["bonus"], s["bonus"])),
-                                                                 who(view, s["by"])))
+                                                                 who(view, s["by"])), width)
         elif page["kind"] == "bonus":
-            rows += base.wrap(page["step"]["text"])
+            rows += base.wrap(page["step"]["text"], width)
+        elif page["kind"] == "draw":
+            for t in page["texts"]:
+                rows += base.wrap(t, width)
         elif page["kind"] == "tile":
             for n in page["notes"]:
                 rows += base.wrap(n)
+        elif page["kind"] == "notes":
+            for n in page["notes"]:
+                rows += base.wrap(n, width)
         elif page["kind"] == "end":
-            rows += base.wrap(view.get("end") or "")
+            rows += base.wrap(view.get("end") or "", width)
         elif page["kind"] == "play" and not page["step"].get("space"):
-            rows += base.wrap(page["step"].get("text") or page["step"].get("why") or "")
+            rows += base.wrap(page["step"].get("text") or page["step"].get("why") or "", width)
         return rows
 
-    def stale(self, view: CaesarView | None) -> bool:
+    def _close_title(self, page: dict[str, Any]) -> str:
+        code = page["step"]["province"]
+        room = base.COLS - len(self._count()) - 1
+        return fit(room, _("{} closed").format(pn(code)), _("{} closed").format(pn_short(code)), _("Closed"))
+
+    def _titled(self, page: dict[str, Any]) -> bool:
+        """Whether a closure's title names its province (else the first row does)."""
+        return self._close_title(page) != _("Closed")
+
+    def _count(self) -> str:
+        return f"{self.page + 1}/{len(self.pages)}"
+
+    def _shown(self, page: dict[str, Any]) -> int:
+        """Text rows a page scrolls through."""
+        return 3 if page["kind"] in ("close", "end", "draw") else base.ROWS
+
+    def stale(self, ctx: Ctx) -> bool:
         """True once an undo took back a step this screen reports (its pages no longer match), or
         the session is no longer this game."""
+        view = view_if_any(ctx)
         if view is None:
             return True
         if self.actions is None:
@@ -116,12 +258,12 @@ class TurnScreen:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         view = view_if_any(ctx)
-        if view is None or self.stale(view):
+        if view is None or self.stale(ctx):
             base.title_bar(draw, _("Taken back"))
             base.lines(draw, base.wrap(_("This turn was undone. A: back to the game.")))
             return img
         page: dict[str, Any] = self.pages[self.page] if self.pages else {"kind": "end", "winner": None}
-        count = f"{self.page + 1}/{len(self.pages)}"
+        count = self._count()
         kind = page["kind"]
         if kind == "tile":
             base.title_bar(draw, _("Crassus: tile {}").format(tile_letter(page["tile"])), count)
@@ -135,7 +277,7 @@ class TurnScreen:
                 base.put(draw, 1, y, _("Then back to his bag:"))
                 draw_tokens(draw, 2, y + 12, page["back"], kind="body")
                 y += 25
-            free = max(0, (base.H - y) // base.LINE)
+            free = tile_free_rows(bool(page["into"]), bool(page["back"]))
             for i, r in enumerate(rows[:free]):
                 base.put(draw, 1, y + i * base.LINE, base.clip(r))
             if not (page["into"] or page["back"] or rows):
@@ -144,45 +286,48 @@ class TurnScreen:
         if kind == "play" and page["step"].get("space"):
             self._render_play(img, draw, page["step"], count, view)
             return img
-        if kind == "close":
-            s = page["step"]
-            code = s["province"]
-            short = pn_short(code)
-            base.title_bar(draw, fit(base.COLS - len(count) - 1, _("{} closed").format(pn(code)),
-                                     _("{} closed").format(short), pn(code), short), count)
-            totals = s["totals"]
-            if s["winner"] == "none":
-                head = _("Tie {}–{}").format(*totals.values())
-            else:
-                other = next(k for k in totals if k != s["winner"])
-                head = f"{who(view, s['winner'])} {totals[s['winner']]}–{totals[other]}"
-            base.put(draw, 1, base.row_y(0), base.clip(head, 15), kind="large")
-            rows = self._rows(page, view)
-            y0 = base.row_y(0) + 17
-            top = self.scroll.fit(len(rows), 3)
-            for i, r in enumerate(rows[top:top + 3]):
-                base.put(draw, 1, y0 + i * base.LINE, base.clip(r))
-            scroll_bar(draw, top, 3, len(rows), y0, 3 * base.LINE)
-            return img
-        if kind == "end":
-            base.title_bar(draw, _("Game over"), count)
-            w = page["winner"]
-            head = {"human": _("You won!"), "crassus": _("Crassus won"), "caesar": _("Caesar won"),
-                    "pompey": _("Pompey won")}.get(w or "", _("Game over"))
-            base.put(draw, 1, base.row_y(0), base.clip(head, 15), kind="large")
-            rows = self._rows(page, view)
-            top = self.scroll.fit(len(rows), 3)
-            for i, r in enumerate(rows[top:top + 3]):
-                base.put(draw, 1, base.row_y(0) + 17 + i * base.LINE, base.clip(r))
-            scroll_bar(draw, top, 3, len(rows), base.row_y(0) + 17, 3 * base.LINE)
-            return img
-        title = _("Bonus") if kind == "bonus" else step_title(page["step"].get("step"), base.COLS - len(count) - 1)
-        base.title_bar(draw, title, count)
         rows = self._rows(page, view)
-        top = self.scroll.fit(len(rows), base.ROWS)
-        base.lines(draw, [base.clip(r) for r in rows[top:top + base.ROWS]])
-        scroll_bar(draw, top, base.ROWS, len(rows))
+        room = self._shown(page)
+        if kind in ("close", "end", "draw"):
+            if kind == "close":
+                base.title_bar(draw, self._close_title(page), count)
+                head = self._score(page["step"]["totals"], view)
+            elif kind == "draw":
+                base.title_bar(draw, _("Your draw"), count)
+                head = ""
+                draw_tokens(draw, 2, base.row_y(0), page["tokens"], kind="body")
+            else:
+                base.title_bar(draw, _("Game over"), count)
+                w = page["winner"]
+                head = {"human": _("You won!"), "crassus": _("Crassus won"), "caesar": _("Caesar won"),
+                        "pompey": _("Pompey won")}.get(w or "", _("Game over"))
+            if head:
+                kind_of_head = "large" if len(head) <= 15 else "bold"
+                base.put(draw, 1, base.row_y(0) + (0 if kind_of_head == "large" else 2), base.clip(head, 21), kind=kind_of_head)
+            y0 = base.row_y(1) if kind == "draw" else base.row_y(0) + 16      # under the large line, 3 rows
+            top = self.scroll.fit(len(rows), room)
+            for i, r in enumerate(rows[top:top + room]):
+                base.put(draw, 1, y0 + i * base.LINE, base.clip(r))
+            scroll_bar(draw, top, room, len(rows), y0, room * base.LINE)
+            return img
+        if kind == "notes":
+            title = _("Crassus: tile {}").format(tile_letter(page["tile"]))
+        elif kind == "bonus":
+            title = _("Bonus")
+        else:
+            title = step_title(page["step"].get("step"), base.COLS - len(count) - 1)
+        base.title_bar(draw, title, count)
+        top = self.scroll.fit(len(rows), room)
+        base.lines(draw, [base.clip(r) for r in rows[top:top + room]])
+        scroll_bar(draw, top, room, len(rows))
         return img
+
+    @staticmethod
+    def _score(totals: dict[str, int], view: CaesarView) -> str:
+        """Both totals in one order everywhere: you (or Caesar) first — ``You 8–4 Crassus``."""
+        names = list(view["position"]["markers_left"])
+        a, b = totals.get(names[0], 0), totals.get(names[1], 0)
+        return fit(21, f"{who(view, names[0])} {a}–{b} {who(view, names[1])}", f"{a}–{b}")
 
     def _render_play(self, img: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], count: str,
                      view: CaesarView) -> None:
@@ -223,20 +368,22 @@ class TurnScreen:
 
     def key(self, key: str, ctx: Ctx) -> None:
         view = view_if_any(ctx)
-        if not self.pages or view is None or self.stale(view):
+        if not self.pages or view is None or self.stale(ctx):
             ctx.pop()
             return
         page = self.pages[self.page]
         rows = self._rows(page, view)
         what = intent("pages", key)
-        if self.scroll.move(what, len(rows), 3 if page["kind"] in ("closure", "end") else base.ROWS):
+        if self.scroll.move(what, len(rows), self._shown(page)):
             return
         if what is Intent.RIGHTWARD and page["kind"] == "play" and page["step"].get("why"):
             ctx.push(why_screen(page["step"]))
         elif what in (Intent.CLOSE, Intent.RIGHTWARD):
             if self.page + 1 < len(self.pages):
                 self.page, self.scroll.top = self.page + 1, 0
+                self._read(ctx, self.page)
             else:
+                self._read(ctx, len(self.pages))
                 ctx.pop()
                 if self.then is not None:
                     self.then(ctx)
@@ -246,10 +393,11 @@ class TurnScreen:
             else:
                 ctx.pop()
         elif what is Intent.BACK:
+            self._read(ctx, len(self.pages))
             ctx.pop()
 
 
-class TilePicker:
+class TilePicker(Follows):
     """Which tile did you turn up? One tile per screen (its letter large, its actions listed);
     up/down change, A picks, B goes back."""
 
@@ -262,6 +410,7 @@ class TilePicker:
         self.title = _("Which tile?")
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         img, draw = base.frame()
         base.title_bar(draw, _("Which tile?"), f"{self.cursor + 1}/{len(self.letters)}")
         letter = self.letters[self.cursor]

@@ -4,9 +4,11 @@ page, and the influence in each province."""
 from __future__ import annotations
 
 import logging
+import re
 import weakref
 from typing import Any, cast
 
+from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACE_INDEX
 from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
@@ -32,6 +34,9 @@ SIDES = ("caesar", "pompey")
 
 
 HARDER = ("off", "always", "control")
+
+
+HARDER_WORDS = {"off": N_("off"), "always": N_("always"), "control": N_("on capture")}
 
 
 INPUT = ("digital", "physical")
@@ -63,7 +68,47 @@ def view_of(ctx: Ctx) -> CaesarView:
     return cast(CaesarView, play.game_view(ctx, GAMES, "Caesar!"))
 
 
-run_line = play.run_or_notify
+class Follows:
+    """A screen showing a choice or a step of the game as it stood when it was shown: once an
+    undo takes back a step (the session's ``actions`` fall below that), ``stale`` is true and the
+    App takes the screen off (firmware/app.py ``drop_stale``), so what shows matches the state."""
+
+    shown_at: int | None = None
+
+    def note(self, ctx: Ctx) -> None:
+        """Remember the session's step count the first time the screen is drawn or used."""
+        if self.shown_at is None:
+            view = view_if_any(ctx)
+            self.shown_at = view["actions"] if view is not None else None
+
+    def stale(self, ctx: Ctx) -> bool:
+        """True once an undo took back a step since it was shown (a screen never shown or used
+        cannot tell what it stood for: stale too), or the session is no longer this game."""
+        view = view_if_any(ctx)
+        if view is None or self.shown_at is None:
+            return True
+        return view["actions"] < self.shown_at
+
+
+# Errors a screen of the game meets only when the game moved on under it (an undo, a line from the
+# console), and console words in a message (``send crassus``, ``tile=``): such messages speak to a
+# console user, and the device says this instead.
+MOVED_ON = ("not_your_turn", "game_over")
+CONSOLE_WORDS = re.compile(r"[a-z][a-z-]*=|<[a-z]+>|\b(crassus|reveal-tile|draw|play|might|centurion|skip)\b")
+
+
+def run_line(ctx: Ctx, line: Line) -> dict[str, Any] | None:
+    """Run ``line``; on an error say why in the player's words (never a console command: the
+    engine's messages for a move out of turn name one) and return None."""
+    response = ctx.run(line)
+    if response["ok"]:
+        return response
+    log.info("%s refused: %s", line.split(" ")[0], response.get("message"))
+    if response.get("error") in MOVED_ON or CONSOLE_WORDS.search(str(response.get("message", ""))):
+        ctx.notify(_("Not possible now: the game has moved on."))
+    else:
+        ctx.notify(response["message"])
+    return None
 
 
 def memory(ctx: Ctx) -> dict[str, Any]:
@@ -183,11 +228,10 @@ def step_title(step: str | None, room: int) -> str:
 
 
 def why_screen(d: dict[str, Any]) -> TextScreen:
-    """The decision's rule and sentence (DESIGN: every automated move has a why screen). The title
-    names the step in words; the body, the engine's sentence, cites the rule (``Centre (S-14): …``)."""
+    """The decision's why (DESIGN: every automated move has a why screen): the title names the
+    step in words, the body is the engine's sentence in the rulebook's words (the point of the
+    priority list, the tie-break lists used). The digest's rule IDs stay in the log."""
     body = str(d["why"])
-    if d.get("rule") and d["rule"] not in body:
-        body += "\n" + _("Rule {}").format(d["rule"])
     screen = TextScreen(_("Why"), body)
     room = base.COLS - (len(f"1/{len(screen.rows)}") + 1 if len(screen.rows) > base.ROWS else 0)
     if d.get("step") is None:

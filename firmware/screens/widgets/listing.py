@@ -115,7 +115,8 @@ def item_rows(item: Item, rows: int = base.ROWS, wrap: bool = True) -> list[str]
     if len(item.label) + value <= room or not wrap:
         return [base.clip(item.label, room - value)]
     out = wrap_label(item.label, room - value)        # the value beside the last row
-    if len(out) > 2:
+    split = any(len(word) > room - value for word in re.split(r"[\s–—]+", item.label))
+    if len(out) > 2 or split:                         # never a word broken to keep the value beside it
         out = wrap_label(item.label, room)
         if item.value and len(out[-1]) + value > room:
             out.append("")
