@@ -303,7 +303,7 @@ def device_keys(y: float) -> list[tuple[str, str]]:
 
     from firmware.app import App
     from firmware.console import Console
-    from firmware.screens import jc as JS
+    from firmware.screens.jc import odds as JS
     from firmware.store import Store
     from firmware.worker import Worker
     with tempfile.TemporaryDirectory() as tmp:
