@@ -288,26 +288,8 @@ class Console:
 
     def fair_draw(self) -> FairDraw | None:
         """The running session's fair draw for screens (None without a session)."""
-        from engine.rng import Draws
-        from firmware.fairness import commitment, finished_by_rules
-        session = self.session
-        if session is None:
-            return None
-        state = session.state
-        view = session.game.view(state)
-        share = session.share_of(state)
-        try:
-            draws = Draws.from_json(state["rng"])
-            fresh = not draws.is_legacy and not draws.drawn()
-        except (KeyError, ValueError):
-            log.warning("the session's draws do not read back", exc_info=True)
-            fresh = False
-        return FairDraw(commitment=commitment(int(session.header["seed"])) if session.committed else None,
-                        share=share,
-                        can_share=session.committed and share is None and fresh and not session.ended,
-                        finished=finished_by_rules(session.game.name, view, session.lines),
-                        ended=session.ended_as(view),
-                        seed=int(session.header["seed"]) if session.ended else None)
+        from firmware.fairness import of_session
+        return None if self.session is None else of_session(self.session)
 
     def _run_session(self, session: Session, line: str) -> dict[str, Any]:
         outcome, new_json = session.run(line)

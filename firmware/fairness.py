@@ -65,6 +65,26 @@ class FairDraw(NamedTuple):
     seed: int | None
 
 
+def of_session(session: Any) -> FairDraw:
+    """The fair draw of a running :class:`firmware.session.Session` (what the screens show)."""
+    from engine.rng import Draws
+    state = session.state
+    view = session.game.view(state)
+    share = session.share_of(state)
+    try:
+        draws = Draws.from_json(state["rng"])
+        fresh = not draws.is_legacy and not draws.drawn()
+    except (KeyError, ValueError):
+        log.warning("the session's draws do not read back", exc_info=True)
+        fresh = False
+    return FairDraw(commitment=commitment(int(session.header["seed"])) if session.committed else None,
+                    share=share,
+                    can_share=session.committed and share is None and fresh and not session.ended,
+                    finished=finished_by_rules(session.game.name, view, session.lines),
+                    ended=session.ended_as(view),
+                    seed=int(session.header["seed"]) if session.ended else None)
+
+
 # -- the records of ended sessions -------------------------------------------------------------------
 def fair_crc(sid: str | bytes, data: str | bytes) -> int:
     """The checksum of a ``fair`` row (tagged: its shape is a setting's), over the raw bytes."""

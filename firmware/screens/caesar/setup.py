@@ -34,6 +34,7 @@ from firmware.screens.caesar.words import (
 )
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Field, Intent, Item, NumberForm, Scroll, intent, scroll_bar
+from firmware.screens.widgets.share import FairShare
 
 
 # -- set-up --------------------------------------------------------------------------------------
@@ -42,7 +43,7 @@ class SetupForm(NumberForm):
     any row starts too, as the title says)."""
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return self.field_items() + [Item("▶ " + _("Start"), self.go, ident="start")]
+        return self.field_items() + self.fair_items(ctx) + [Item("▶ " + _("Start"), self.go, ident="start")]
 
     def status(self, ctx: Ctx) -> str:
         return _("A: start")
@@ -68,10 +69,12 @@ def setup_form(home: Home | None = None) -> SetupForm:
               Field("tiles", N_("Tiles"), 0, 0, 1, lambda v: _(INPUT_WORDS[v])),
               Field("bags", N_("Bags"), 0, 0, 1, lambda v: _(INPUT_WORDS[v]))]
 
+    fair = FairShare()
+
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         mods = [m for m, f in (("poison", "poison"), ("centurions", "cent"), ("border-control", "bctl")) if v[f]]
         if v["mode"] == 1:
-            _start(ctx, act.new_duel(mods, INPUT[v["bags"]]), home)
+            _start(ctx, act.new_duel(mods, INPUT[v["bags"]]), home, fair)
             return
         tiles = remembered_tiles(ctx)
 
@@ -81,24 +84,24 @@ def setup_form(home: Home | None = None) -> SetupForm:
         if v["bags"]:
             def with_row(c: Ctx, picked: list[str]) -> None:
                 c.pop()
-                _start(c, solo(picked), home)
+                _start(c, solo(picked), home, fair)
             ctx.push(TokenPicker(_("His 3 tokens"), [t.name for t in TOKENS if not t.centurion], 3, with_row))
         else:
-            _start(ctx, solo(), home)
+            _start(ctx, solo(), home, fair)
 
-    return SetupForm(_("New Caesar! game"), fields, go)
+    return SetupForm(_("New Caesar! game"), fields, go, fair=fair)
 
 
 def _on_off(v: int) -> str:
     return _("on") if v else _("off")
 
 
-def _start(ctx: Ctx, line: Line, home: Home | None) -> None:
+def _start(ctx: Ctx, line: Line, home: Home | None, fair: FairShare | None = None) -> None:
     def guide() -> Any:
         return SetupGuide(home)
     view = ctx.view()
     over = view is not None and view["game"] in GAMES and bool(view.get("winner"))
-    play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=_("New game?"))
+    play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=_("New game?"), fair=fair)
 
 
 class SetupGuide:

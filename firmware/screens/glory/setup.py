@@ -11,6 +11,7 @@ from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.glory.words import SEAT_NAMES
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
+from firmware.screens.widgets.share import FairShare
 
 
 class SetupScreen(NumberForm):
@@ -24,7 +25,7 @@ class SetupScreen(NumberForm):
             Field("players", N_("Players"), 4, 1, 4),
             Field("harsh", N_("Harsh Times"), 0, 0, 1, on_off),
             Field("clockwise", N_("Clockwise"), 0, 0, 1, on_off),
-        ], self._start, status=self._status)
+        ], self._start, status=self._status, fair=FairShare())
         self.names: list[str | None] = [None] * len(SEAT_NAMES)   # None: the seat's colour
 
     def name(self, seat: int) -> str:
@@ -40,7 +41,7 @@ class SetupScreen(NumberForm):
     def items(self, ctx: Ctx) -> list[Item]:
         names = [Item(_("Player {}").format(i + 1), partial(self._type, seat=i), base.clip(self.name(i), 12),
                       ident=f"name:{i}") for i in range(self._count())]
-        return self.field_items() + names
+        return self.field_items() + names + self.fair_items(ctx)
 
     def _type(self, ctx: Ctx, seat: int) -> None:
         from firmware.screens.widgets.keyboard import TypeScreen
@@ -54,4 +55,4 @@ class SetupScreen(NumberForm):
         if len({n.casefold() for n in names}) < len(names):
             ctx.notify(_("Two players have the same name."))
             return
-        play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"])), self.home)
+        play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"])), self.home, fair=self.fair)

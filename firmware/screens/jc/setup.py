@@ -15,6 +15,7 @@ from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.jc.words import ROLE_WORDS, SIDES, run_line, side_name, view_of
 from firmware.screens.widgets import Field, Item, ListScreen, NumberForm, on_off
+from firmware.screens.widgets.share import FairShare
 
 
 # -- set-up ------------------------------------------------------------------------------------
@@ -27,15 +28,17 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
               Field("surprise", N_("Surprise (Mars)"), 0, 0, 1, on_off),
               Field("dice", N_("Dice"), 0, 0, 1, lambda v: _("real dice") if v else _("device"))]
 
+    fair = None if next_battle else FairShare()     # a new session's form: the players' share
+
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         attacker, surprise = SIDES[v["attacker"]], bool(v["surprise"])
         dice: act.Dice = "physical" if v["dice"] else "digital"
         if home is not None and not next_battle:
-            play.start_game(ctx, act.new(attacker, surprise, dice), home)
+            play.start_game(ctx, act.new(attacker, surprise, dice), home, fair=fair)
         elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
             ctx.pop()
 
-    return NumberForm(N_("Next battle") if next_battle else N_("New battle"), fields, go)
+    return NumberForm(N_("Next battle") if next_battle else N_("New battle"), fields, go, fair=fair)
 
 
 def open_add(ctx: Ctx, role: act.Role) -> None:

@@ -20,6 +20,7 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.kit.record import BAG
 from firmware.screens.widgets import Item, ListScreen, TextScreen, figure
 from firmware.screens.widgets.keyboard import TypeScreen
+from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -96,12 +97,19 @@ COMMON_NAMES = (N_("gold"), N_("silver"), N_("bronze"), N_("white"), N_("black")
                 N_("token"), N_("blank"))
 
 
-def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0) -> None:
+def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, fair: FairShare | None = None) -> None:
     """Start the bag (``kind`` items) or deck (cards) of ``pairs`` and show it in place of the
-    screen ``pops`` levels under the top."""
+    screen ``pops`` levels under the top. ``fair``: a new bag session's fair-draw part (the
+    players' share goes on its line)."""
     line = act.kit_new(kind, pairs) if side else act.new_bag(kind, pairs)
-    if play.run_or_notify(ctx, line) is None:
+    if fair is not None and not side:
+        line = fair.line(line)
+    response = play.run_or_notify(ctx, line)
+    if response is None:
         return
+    code = response.get("commitment")
+    if code and not side and (fair is None or not fair.shown(code)):
+        ctx.show_commitment(code)
     for _i in range(pops):
         ctx.pop()
     below = ctx.under(1)
@@ -120,19 +128,20 @@ class PresetScreen(ListScreen):
         super().__init__()
         self.side = side
         self.title = N_("Bag beside the game") if side else N_("New bag or deck")
+        self.fair = None if side else FairShare()     # a new bag session: the players' share
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = [Item(_("Your own bag…"), partial(self._edit, "items")),
                Item(_("Your own deck…"), partial(self._edit, "cards"))]
         for label, kind, pairs in PRESETS:
             out.append(Item(_(label), partial(self._begin, kind, pairs)))
-        return out
+        return out + (self.fair.items(ctx) if self.fair is not None else [])
 
     def _edit(self, kind: act.BagKind, ctx: Ctx) -> None:
-        ctx.push(BagEditor(kind, self.side))
+        ctx.push(BagEditor(kind, self.side, self.fair))
 
     def _begin(self, kind: act.BagKind, pairs: Callable[[], Pairs], ctx: Ctx) -> None:
-        begin(ctx, kind, pairs(), self.side)
+        begin(ctx, kind, pairs(), self.side, fair=self.fair)
 
 
 class BagEditor(ListScreen):
@@ -141,10 +150,11 @@ class BagEditor(ListScreen):
 
     title = Said("")
 
-    def __init__(self, kind: act.BagKind = "items", side: bool = False) -> None:
+    def __init__(self, kind: act.BagKind = "items", side: bool = False, fair: FairShare | None = None) -> None:
         super().__init__()
         self.kind = kind
         self.side = side
+        self.fair = fair
         self.entries: list[list[Any]] = []       # [name, count]
         self.title = N_("Your own bag") if kind == "items" else N_("Your own deck")
 
@@ -181,7 +191,7 @@ class BagEditor(ListScreen):
         if not pairs:
             ctx.notify(_("Add at least one item first."))
             return
-        begin(ctx, self.kind, pairs, self.side, pops=1)
+        begin(ctx, self.kind, pairs, self.side, pops=1, fair=self.fair)
 
 
 class NamePicker(ListScreen):

@@ -13,6 +13,7 @@ from firmware.screens.sword.rolls import CheckMenu, battle_form, naval_form, odd
 from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import PRESETS, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen
+from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -24,12 +25,15 @@ def open_game(ctx: Ctx) -> None:
 class SetupScreen(ListScreen):
     title = Said(N_("New Sword game"))
 
-    def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_(label), partial(self._start, powers=powers)) for label, powers in PRESETS]
+    def __init__(self) -> None:
+        super().__init__()
+        self.fair = FairShare()          # the fair-draw code and the players' share, under the presets
 
-    @staticmethod
-    def _start(ctx: Ctx, powers: str) -> None:
-        play.start_game(ctx, act.new(powers.split(",")), SwordHome)
+    def items(self, ctx: Ctx) -> list[Item]:
+        return [Item(_(label), partial(self._start, powers=powers)) for label, powers in PRESETS] + self.fair.items(ctx)
+
+    def _start(self, ctx: Ctx, powers: str) -> None:
+        play.start_game(ctx, act.new(powers.split(",")), SwordHome, fair=self.fair)
 
 
 class SwordHome(ListScreen):
