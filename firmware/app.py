@@ -174,6 +174,16 @@ class App:
         else:
             self.push(TextScreen(_("Note"), text))
 
+    def start_notice(self, text: str) -> None:
+        """A notice of the start (a recovered database, a storage that keeps nothing, the last
+        run's failure, a config file ignored, keys that do not answer): all of them on one
+        scrollable screen, a paragraph each, never cut; B or A closes it."""
+        top = self.stack[-1]
+        if not isinstance(top, NoticesScreen):
+            top = NoticesScreen()
+            self.push(top)
+        top.add(say(text))
+
     def set_setting(self, key: str, value: str) -> dict[str, Any]:
         response = self.run(act.settings(key, value))
         if response["ok"]:
@@ -270,6 +280,21 @@ class App:
         if self.message is not None:
             draw_notice(img, self.message)
         return img
+
+
+class NoticesScreen(TextScreen):
+    """What the device found at start, a paragraph each (scrolling; any key but up/down closes)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("At start"), [])
+        self.paragraphs: list[str] = []
+
+    def add(self, text: str) -> None:
+        self.paragraphs.append(text)
+        rows: list[str] = []
+        for paragraph in self.paragraphs:
+            rows += ([""] if rows else []) + base.wrap(paragraph)
+        self.rows = rows
 
 
 def _is_a_ctx(app: App) -> Ctx:
