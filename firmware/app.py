@@ -14,6 +14,7 @@ from PIL import Image
 
 from engine import actions as act
 from engine.actions import Line
+from engine.errors import LegatusError
 from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.i18n import _, localize, say
@@ -240,7 +241,12 @@ class App:
         if session is None or not session.lines:
             self.notify(_("Nothing to undo."))
             return
-        step = session.check_undo()
+        try:
+            step = session.check_undo()
+        except LegatusError as e:          # the step's record is damaged (reported from now on)
+            log.warning("undo cannot be asked: %s", e)
+            self.notify(e.message)
+            return
         named = self.console.undo_step()
 
         def yes(ctx: Any) -> None:

@@ -377,11 +377,13 @@ class Console:
                 raise BadArguments(Msg("Usage: actions [N] [before=K]; '{}' is not a number.", req.args[0][:24])) from None
             if not 1 <= n <= MAX_PAGE:
                 raise BadArguments(Msg("actions N needs N between 1 and {}.", MAX_PAGE))
-        total = len(session.lines)
+        trail = session.trail
+        total = len(trail)
         before = req.opt_int("before", total + 1, lo=1, hi=total + 1)
         assert before is not None
         lo = max(0, before - 1 - n)
-        page = [{"n": i + 1, "line": session.lines[i], "text": said(session.sentences[i])}
+        trail.need(lo)            # older actions are read (and checked) when first asked for
+        page = [{"n": i + 1, "line": trail.line(i), "text": said(trail.sentence(i))}
                 for i in range(before - 2, lo - 1, -1)]
         return {"actions": page, "total": total, "before": lo + 1 if lo > 0 else None}
 

@@ -19,7 +19,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from firmware.storage import crc
@@ -40,7 +40,7 @@ def commitment(seed: int) -> str:
     return hashlib.sha256(f"legatus-seed:{seed}".encode()).hexdigest()
 
 
-def finished_by_rules(game: str, view: Mapping[str, Any], lines: list[str]) -> bool:
+def finished_by_rules(game: str, view: Mapping[str, Any], lines: Sequence[str]) -> bool:
     """Whether the game's own rules have ended it (``lines``: its effective actions so far), as its
     record says (firmware/games.py ``over``): Caesar! C-12, a Julius Caesar campaign's end, Glory
     after round 9, Sword after turn 9 or an automatic victory. Bags and dice never end by themselves."""
@@ -169,7 +169,7 @@ def revealed(header: dict[str, Any], share: str | None) -> dict[str, Any]:
             "commitment": commitment(int(header["seed"])) if header.get("committed") else None}
 
 
-def share_in(header: dict[str, Any], lines: list[str]) -> str | None:
+def share_in(header: dict[str, Any], lines: Sequence[str]) -> str | None:
     """The players' share of a session: on its ``new`` line (``share=``) or given by ``share``."""
     from firmware.session import parse_line
     share = parse_line(str(header["line"])).opts.get("share")
@@ -194,7 +194,7 @@ def draw_record(header: dict[str, Any], lines: list[str]) -> dict[str, Any]:
         if cmd is None or not cmd.mutates:
             raise ValueError(f"stored action {line[:40]!r} is not a change of {session.game.name}")
         cmd.handler(state, req)
-        session.lines.append(line)          # what ``end`` looks at, as when it ran
+        session.trail.append(0, line, "")   # what ``end`` looks at, as when it ran
     tape = state["rng"]["tape"]
     share = share_in(header, lines)
     return {"format": RECORD_FORMAT, "version": int(header.get("v", 1)), "game": header["game"],

@@ -59,6 +59,12 @@ class StorageError(LegatusError):
     code = "storage_error"
 
 
+class DamagedRecord(StorageError):
+    """The record of an older action, read when first needed (undo past the newest checkpoint, a
+    page of ``actions``, the draw record), is damaged: what needed it is refused, nothing changed,
+    and the damage is reported from then on (``state`` answers ``recovered``)."""
+
+
 def fsync_dir(path: Path) -> None:
     """fsync a directory so a rename or a new file in it survives a power cut."""
     fd = os.open(path, os.O_RDONLY)

@@ -236,3 +236,26 @@ def test_the_fair_draw_on_a_fake_ctx_never_shows_the_seed_of_a_running_game():
     assert ctx.lines[-1] == "end" and seed not in ctx.texts()
     ctx.press("a")
     assert ctx.lines[-1] == "reveal" and seed in ctx.texts()
+
+
+def test_send_the_draw_record_writes_the_newest_ended_games_record_and_the_list_marks_an_unset_clock(state_dir: Path):
+    serial = pytest.importorskip("serial")
+    app = app_with(["new dice", "roll 2d6", "end"], [], state_dir)
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import HistoryScreen, list_day, send_draws
+        screen = HistoryScreen()
+        labels = [i.label for i in screen.items(app)]
+        assert "Send the draw record" in labels
+        app.console.serial_out = port.write
+        send_draws(app)
+        got = json.loads(port.readline().decode("utf-8"))
+        record = got["record"]
+        assert got["ok"] and record["format"] == "legatus-draw-record" and record["actions"] == ["roll 2d6", "end"]
+        assert record["seed"] == app.console.session.header["seed"] and record["share"] is None
+        assert "Sent the draws of" in " ".join(app.message or [])
+        entry = {**app.history(1)[0], "unsynced": ["finished"]}
+        assert list_day(entry).startswith("~") and list_day({**entry, "unsynced": []})[0].isdigit()
+    finally:
+        port.close()
+        app.console.close()
