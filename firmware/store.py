@@ -23,9 +23,14 @@ way. At every start:
   compared with the tables this program made, and the small tables (sessions, settings, History)
   are checked row by row: a damaged row is moved to the ``damaged`` table (kept for a bug
   report) and reported; a session row whose only fault is its "current" flag is mended;
-- the current session is read action by action: a damaged action ends it at the last good
-  action (the rest kept aside), a damaged checkpoint is skipped (the state replayed from an older
-  one);
+- the current session is read from what resuming needs (so a restart costs the same however long
+  the session is): its newest checkpoint that still stands and the action rows after it, and the
+  newest :data:`MAX_LOG` rows (the log); a damaged action among them ends the session at the last
+  good action (the rest kept aside), a damaged checkpoint is skipped (the state replayed from an
+  older one). Older actions are read, each checked, the first time something needs them (undo past
+  the checkpoint, a page of ``actions``, the draw record at the end: :class:`_Older`); a damaged one
+  found then refuses what needed it, changes nothing, and is reported from then on
+  (:class:`~firmware.storage.DamagedRecord`, ``recovery``);
 - if the file cannot be opened or checked at all — whatever the exception — it is moved aside as
   ``legatus.db.damaged-N`` (with its rollback journal, if any), every row whose checksum holds is
   read from its pages (and from the journal's pages) by :mod:`firmware.salvage` and carried into a
@@ -860,7 +865,8 @@ class Store:
                 try:
                     got = older(1)
                 except StorageError as e:
-                    notes.append(e.message if isinstance(e.message, Msg) else Msg("{}", e.message))
+                    if isinstance(e.message, Msg):
+                        notes.append(e.message)
                     got = [(0, "", Msg("an action whose record is damaged"))]
                 if not got:
                     continue

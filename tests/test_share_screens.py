@@ -169,9 +169,9 @@ def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: 
         app.render()
         assert app.stack[-1].items(app)[0].label == "Share: 2-1"
         assert app.run(app_line("new dice"))["ok"]                  # a game started without a share
-        assert app.stack[-1].items(app)[0].label in ("Players' share…", "Players' share skipped")
+        assert app.stack[-1].items(app)[0].label in ("Players' share…", "Share skipped")
         assert app.run(app_line("roll 2d6"))["ok"]
-        assert app.stack[-1].items(app)[0].label == "Players' share skipped"
+        assert app.stack[-1].items(app)[0].label == "Share skipped"
     finally:
         app.console.close()
 

@@ -110,7 +110,7 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
                 if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
         rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
-        rows.append(_("Share: {}").format(entry["share"]) if entry.get("share") else _("Players' share skipped"))
+        rows.append(_("Share: {}").format(entry["share"]) if entry.get("share") else _("Share skipped"))
         rows.append(_("Seed: {}").format(entry["seed"]))
     rows.append(_("No. {}").format(entry["id"]))
     return rows
@@ -293,6 +293,7 @@ class FairDrawScreen(ListScreen):
 
     title = Said(N_("Fair draw"))
     CODE_ROWS = 2            # body rows the big code takes
+    wrap_rows = True         # a long row takes two rows (never cut)
 
     def status(self, ctx: Ctx) -> str:
         fair = ctx.fair_draw()
@@ -310,7 +311,7 @@ class FairDrawScreen(ListScreen):
         elif fair.can_share:
             out.append(Item(_("Players' share…"), self._share, _("none"), ident="share"))
         else:
-            out.append(Item(_("Players' share skipped"), ident="share"))
+            out.append(Item(_("Share skipped"), ident="share"))
         if fair.ended is None and not fair.finished:
             out.append(Item(_("End the game…"), self._ask_end, ident="end"))
         elif fair.commitment is not None:
@@ -337,7 +338,7 @@ class FairDrawScreen(ListScreen):
         if code is not None:
             scale = 2 if base.big_width(code, 2) <= base.W - 2 else 1
             base.big(img, (base.W - base.big_width(code, scale)) // 2, base.TITLE_H, code, scale)
-        draw_list(draw, items, self.cursor, self.top, rows, first)
+        draw_list(draw, items, self.cursor, self.top, rows, first, self.wrap_rows)
         return img
 
     # -- the rows' actions ---------------------------------------------------------------------------
