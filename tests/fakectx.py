@@ -21,6 +21,7 @@ from engine import registry
 from engine.errors import LegatusError, NoSession
 from engine.rng import Rng
 from engine.text import Msg
+from firmware.fairness import FairDraw
 from firmware.i18n import localize, say, set_language
 from firmware.screens.ctx import Screen, Sent
 from firmware.session import Session, parse_line
@@ -67,11 +68,11 @@ class FakeCtx:
             return None
         return self.run(line)
 
-    def fair_draw(self) -> Any:
+    def fair_draw(self) -> FairDraw | None:
         from firmware.fairness import of_session
         return None if self.session is None else of_session(self.session)
 
-    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
         self.lines.append(f"reopen {line} seed={seed}")
         try:
             self.session = Session.start(line, seed, "fake", committed)

@@ -18,6 +18,7 @@ from PIL import Image
 
 from engine import actions as act
 from engine.text import N_
+from firmware.fairness import FairDraw
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
 from firmware.i18n import _, ngettext, say
@@ -295,12 +296,24 @@ class FairDrawScreen(ListScreen):
     CODE_ROWS = 2            # body rows the big code takes
     wrap_rows = True         # a long row takes two rows (never cut)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._seen: tuple[object, FairDraw | None] | None = None
+
+    def fair(self, ctx: Ctx) -> FairDraw | None:
+        """The running session's fair draw, asked once per state of the game (a frame asks often:
+        the view the Ctx gives is a new object whenever the game changed)."""
+        view = ctx.view()
+        if self._seen is None or self._seen[0] is not view or view is None:
+            self._seen = (view, ctx.fair_draw())
+        return self._seen[1]
+
     def status(self, ctx: Ctx) -> str:
-        fair = ctx.fair_draw()
+        fair = self.fair(ctx)
         return _("ended") if fair is not None and fair.ended else ""
 
     def items(self, ctx: Ctx) -> list[Item]:
-        fair = ctx.fair_draw()
+        fair = self.fair(ctx)
         if fair is None:
             return [Item(_("No game running."))]
         out: list[Item] = []
@@ -322,9 +335,8 @@ class FairDrawScreen(ListScreen):
     def region(self, ctx: Ctx) -> tuple[int, int]:
         return (self.CODE_ROWS, base.ROWS - self.CODE_ROWS) if self._code(ctx) else (0, base.ROWS)
 
-    @staticmethod
-    def _code(ctx: Ctx) -> str | None:
-        fair = ctx.fair_draw()
+    def _code(self, ctx: Ctx) -> str | None:
+        fair = self.fair(ctx)
         return None if fair is None or fair.commitment is None else fair.commitment[:8]
 
     def render(self, ctx: Ctx) -> Image.Image:
@@ -360,7 +372,7 @@ class FairDrawScreen(ListScreen):
             ctx.notify(_("The game has ended. Show the seed to check the draws."))
 
     def _ask_seed(self, ctx: Ctx) -> None:
-        fair = ctx.fair_draw()
+        fair = ctx.fair_draw()          # (not the one remembered: asked now)
         if fair is not None and fair.ended is None:      # finished by its rules: the reveal ends it
             ctx.push(ConfirmScreen(_("Show the seed?"),
                                    _("Showing the seed ends the game: its last move can no longer be undone."),
