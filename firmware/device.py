@@ -444,7 +444,6 @@ def _open_hardware(args: Any, app: App, events: queue.Queue, splash: Any = None,
     resolved = doctor.resolve_config(getattr(args, "config", None), stored)
     hw.resolved = resolved
     if resolved.problem is not None:
-        from engine.text import Msg
         from firmware.i18n import say
         app.start_notice(say(Msg("Config file ignored: {}", resolved.problem)))
     display_cfg = resolved.config.display
