@@ -2,7 +2,8 @@
 typed values. The device's screens act only through these (``Ctx.run`` takes a :data:`Line`), so
 a key and the console give the journal the very same lines; the console's parsers read them back.
 
-This module holds the session's own commands (``undo``, ``log``, ``reveal``, ``settings``), the
+This module holds the session's own commands (``undo``, ``log``, ``actions``, ``settings``), the
+fair draw's (``commit``, ``share``, ``end``, ``reveal``, the ``share=`` option of ``new``), ``export``, the
 dice and the bags (engine/kit.py, engine/dice.py); each game has its own in ``engine/<game>/actions.py``.
 """
 from __future__ import annotations
@@ -46,7 +47,45 @@ def log(n: int) -> Line:
     return words("log", n)
 
 
+def actions(n: int, before: int | None = None) -> Line:
+    """A page of the session's effective actions, newest first: ``n`` of them (1–500) before
+    action ``before`` (default: the newest) — read only."""
+    return words("actions", int(n), f"before={int(before)}" if before is not None else "")
+
+
+def export(fmt: Literal["bgstats", "csv", "draws"], history_id: int | None = None) -> Line:
+    """An exported document of a History game (the newest without ``history_id``)."""
+    return words("export", f"format={fmt}", f"id={int(history_id)}" if history_id is not None else "")
+
+
+# -- the fair draw (docs/fairness.md) ------------------------------------------------------------------
+def commit() -> Line:
+    """The commitment of the secret the next ``new`` will use (shown before the players' share)."""
+    return Line("commit")
+
+
+def share(text: str) -> Line:
+    """The players' share, before the first draw (the console checks it: one word, 1–64 printable
+    characters)."""
+    return words("share", text.strip())
+
+
+def with_share(line: Line, text: str | None) -> Line:
+    """A ``new …`` line with the players' share as its ``share=`` option (``text`` None or empty:
+    the line as it is, the draws from the committed secret alone). The console checks the share
+    (engine/rng.py ``check_share``: one word, no spaces); a screen checks it the same way first."""
+    if not text:
+        return line
+    return Line(f"{line} share={text}")
+
+
+def end() -> Line:
+    """End the session: History files it, nothing more is drawn, the seed may then be shown."""
+    return Line("end")
+
+
 def reveal() -> Line:
+    """The seed, once the game has ended (a game its rules ended is ended by it first)."""
     return Line("reveal")
 
 

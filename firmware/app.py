@@ -14,8 +14,9 @@ from PIL import Image
 
 from engine import actions as act
 from engine.actions import Line
+from engine.errors import LegatusError
 from firmware.console import Console
-from firmware.games import record_of
+from firmware.fairness import FairDraw
 from firmware.i18n import _, localize, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent
@@ -37,8 +38,6 @@ class App:
         self.stack: list[Screen] = [root or MainMenu()]
         self.message: list[str] | None = None
         self.commitment: str | None = None     # shown over the first frame of a new game
-        self.banner: tuple[str, str] | None = None   # (title, text) over the next frame: the seed at game end
-        self._finished_seen = self._newest_finished()
         self._view: dict[str, Any] | None = None
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
@@ -53,8 +52,6 @@ class App:
         self._view_stale = True
         if response.get("error") == "internal_error":
             self.notify(response["message"])
-        if response.get("ok") and "state" in response:
-            self._reveal_if_finished()
         return response
 
     def ask(self, line: Line) -> dict[str, Any] | None:
@@ -74,22 +71,19 @@ class App:
             self.notify(response["message"])
         return response
 
+    def fair_draw(self) -> FairDraw | None:
+        return self.console.fair_draw()
+
     def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
         response = self.console.reopen(line, seed, committed, version)
         self._view_stale = True
         return response
 
-    def _newest_finished(self) -> int:
-        """The id of the newest finished game in the history (0 if none or unreadable)."""
-        done = [g["id"] for g in self.history(5)    # a battle is not the campaign's end
-                if g["status"] == "finished" and not str(g.get("part", "")).startswith("battle")]
-        return max(done, default=0)
-
     # -- what is stored ----------------------------------------------------------------------
     def history(self, limit: int | None = 50) -> list[dict[str, Any]]:
-        from firmware import history
-        try:
-            return history.games(self.console.store.db, limit)
+        from firmware import fairness, history
+        try:       # with each ended game's seed, share and commitment (public once it has ended)
+            return fairness.attach(self.console.store.db, history.games(self.console.store.db, limit))
         except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
             return []
@@ -141,24 +135,6 @@ class App:
             return "failed"
         return "sent"
 
-    def _reveal_if_finished(self) -> None:
-        """When an action finishes a game whose seed was secret, show the seed over the next
-        frame (issue 12: the device reveals it at game end); the next key hides it and acts.
-        The seed comes from ``reveal``, which ends the session first (issue 20: once the seed
-        is known nothing more is drawn or undone)."""
-        session = self.console.session
-        record = record_of(session.game.name) if session is not None else None
-        newest = self._newest_finished()
-        if session is not None and not session.ended and record is not None and record.amends is not None:
-            self._finished_seen = max(self._finished_seen, newest)   # its score may still be corrected:
-            return                                                   # the players say when it is final
-        if newest > self._finished_seen and session is not None and session.committed:
-            reply = self.console.request("reveal")
-            self._view_stale = True
-            if reply.get("ok"):
-                self.banner = (_("Game over: the seed"), str(reply["seed"]))
-        self._finished_seen = max(self._finished_seen, newest)
-
     def view(self) -> dict[str, Any] | None:
         if self.console.session is None:
             return None
@@ -199,6 +175,16 @@ class App:
         else:
             self.push(TextScreen(_("Note"), text))
 
+    def start_notice(self, text: str) -> None:
+        """A notice of the start (a recovered database, a storage that keeps nothing, the last
+        run's failure, a config file ignored, keys that do not answer): all of them on one
+        scrollable screen, a paragraph each, never cut; B or A closes it."""
+        top = self.stack[-1]
+        if not isinstance(top, NoticesScreen):
+            top = NoticesScreen()
+            self.push(top)
+        top.add(say(text))
+
     def set_setting(self, key: str, value: str) -> dict[str, Any]:
         response = self.run(act.settings(key, value))
         if response["ok"]:
@@ -213,8 +199,8 @@ class App:
         the screen. An exception from a screen is caught here (see :meth:`failed`): a key never
         ends the program."""
         try:
-            if self.message is not None or self.commitment is not None or self.banner is not None:
-                self.message = self.commitment = self.banner = None
+            if self.message is not None or self.commitment is not None:
+                self.message = self.commitment = None
                 return
             place = getattr(self.stack[-1], "key_place", "row")    # hold B: the same on every screen
             if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)
@@ -255,7 +241,12 @@ class App:
         if session is None or not session.lines:
             self.notify(_("Nothing to undo."))
             return
-        step = session.check_undo()
+        try:
+            step = session.check_undo()
+        except LegatusError as e:          # the step's record is damaged (reported from now on)
+            log.warning("undo cannot be asked: %s", e)
+            self.notify(e.message)
+            return
         named = self.console.undo_step()
 
         def yes(ctx: Any) -> None:
@@ -307,12 +298,26 @@ class App:
 
     def _render(self) -> Image.Image:
         img = self.stack[-1].render(self)
-        banner = (_("Fair draw: the code"), self.commitment[:8]) if self.commitment is not None else self.banner
-        if banner is not None:
-            draw_code_box(img, *banner)
+        if self.commitment is not None:
+            draw_code_box(img, _("Fair draw: the code"), self.commitment[:8])
         if self.message is not None:
             draw_notice(img, self.message)
         return img
+
+
+class NoticesScreen(TextScreen):
+    """What the device found at start, a paragraph each (scrolling; any key but up/down closes)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("At start"), [])
+        self.paragraphs: list[str] = []
+
+    def add(self, text: str) -> None:
+        self.paragraphs.append(text)
+        rows: list[str] = []
+        for paragraph in self.paragraphs:
+            rows += ([""] if rows else []) + base.wrap(paragraph)
+        self.rows = rows
 
 
 def _is_a_ctx(app: App) -> Ctx:

@@ -292,26 +292,8 @@ class Console:
 
     def fair_draw(self) -> FairDraw | None:
         """The running session's fair draw for screens (None without a session)."""
-        from engine.rng import Draws
-        from firmware.fairness import commitment, finished_by_rules
-        session = self.session
-        if session is None:
-            return None
-        state = session.state
-        view = session.game.view(state)
-        share = session.share_of(state)
-        try:
-            draws = Draws.from_json(state["rng"])
-            fresh = not draws.is_legacy and not draws.drawn()
-        except (KeyError, ValueError):
-            log.warning("the session's draws do not read back", exc_info=True)
-            fresh = False
-        return FairDraw(commitment=commitment(int(session.header["seed"])) if session.committed else None,
-                        share=share,
-                        can_share=session.committed and share is None and fresh and not session.ended,
-                        finished=finished_by_rules(session.game.name, view, session.lines),
-                        ended=session.ended_as(view),
-                        seed=int(session.header["seed"]) if session.ended else None)
+        from firmware.fairness import of_session
+        return None if self.session is None else of_session(self.session)
 
     def _run_session(self, session: Session, line: str) -> dict[str, Any]:
         outcome, new_json = session.run(line)
@@ -399,11 +381,13 @@ class Console:
                 raise BadArguments(Msg("Usage: actions [N] [before=K]; '{}' is not a number.", req.args[0][:24])) from None
             if not 1 <= n <= MAX_PAGE:
                 raise BadArguments(Msg("actions N needs N between 1 and {}.", MAX_PAGE))
-        total = len(session.lines)
+        trail = session.trail
+        total = len(trail)
         before = req.opt_int("before", total + 1, lo=1, hi=total + 1)
         assert before is not None
         lo = max(0, before - 1 - n)
-        page = [{"n": i + 1, "line": session.lines[i], "text": said(session.sentences[i])}
+        trail.need(lo)            # older actions are read (and checked) when first asked for
+        page = [{"n": i + 1, "line": trail.line(i), "text": said(trail.sentence(i))}
                 for i in range(before - 2, lo - 1, -1)]
         return {"actions": page, "total": total, "before": lo + 1 if lo > 0 else None}
 

@@ -320,25 +320,25 @@ def run_device(args: Any, splash: Any = None) -> int:
 
 
 def _start_notices(app: App, store: Store, failure: str | None) -> None:
-    """What the panel says at start: a recovered database, a storage that keeps nothing, the
-    previous run's crash (from the log file: the journal is in RAM on Raspberry Pi OS)."""
+    """What the panel says at start, on one scrollable screen (``App.start_notice``): a recovered
+    database (each thing found on its own), a storage that keeps nothing (an overlay, tmpfs or
+    read-only root), the previous run's crash (from the log file: the journal is in RAM on
+    Raspberry Pi OS)."""
     from engine.text import Msg
     from firmware.doctor import storage_warning
     from firmware.i18n import say
-    notes: list[str] = []
     if store.recovery is not None:
         log.warning("%s", store.recovery.sentence())
-        notes.append(store.recovery.sentence())
+        for sentence in store.recovery.sentences():
+            app.start_notice(sentence)
     warning = storage_warning(store.root)
     if warning is not None:
         log.warning("storage: %s", warning)
-        notes.append(say(warning))
+        app.start_notice(say(warning))
     if failure is not None:
         log.warning("the previous run stopped with an error: %s", failure)
-        notes.append(say(Msg("The last run stopped with an error (details in {}): {}",
-                             str(store.root / "legatus.log"), failure)))
-    if notes:
-        app.notify("\n\n".join(notes))
+        app.start_notice(say(Msg("The last run stopped with an error (details in {}): {}",
+                                 str(store.root / "legatus.log"), failure)))
 
 
 def _start_serial(args: Any, console: Console, events: queue.Queue) -> None:
@@ -444,9 +444,8 @@ def _open_hardware(args: Any, app: App, events: queue.Queue, splash: Any = None,
     resolved = doctor.resolve_config(getattr(args, "config", None), stored)
     hw.resolved = resolved
     if resolved.problem is not None:
-        from engine.text import Msg
         from firmware.i18n import say
-        app.notify(say(Msg("Config file ignored: {}", resolved.problem)))
+        app.start_notice(say(Msg("Config file ignored: {}", resolved.problem)))
     display_cfg = resolved.config.display
     log.info("hardware: profile %s (from %s), %s on %s", resolved.config.profile, resolved.source,
              display_cfg.driver, display_cfg.interface)
@@ -471,7 +470,8 @@ def _open_hardware(args: Any, app: App, events: queue.Queue, splash: Any = None,
     lgpio_dir = ensure_lgpio_workdir(store.root)
     hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put), clock=clock)
     if hw.keys.error is not None:
-        app.notify(f"Buttons: {hw.keys.error}")
+        from firmware.i18n import say
+        app.start_notice(say(Msg("Buttons: {}", hw.keys.error)))
     hw.live = doctor.Live(lgpio_dir=lgpio_dir)
     hw.report()
     return hw

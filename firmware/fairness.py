@@ -19,7 +19,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from firmware.storage import crc
@@ -40,7 +40,7 @@ def commitment(seed: int) -> str:
     return hashlib.sha256(f"legatus-seed:{seed}".encode()).hexdigest()
 
 
-def finished_by_rules(game: str, view: Mapping[str, Any], lines: list[str]) -> bool:
+def finished_by_rules(game: str, view: Mapping[str, Any], lines: Sequence[str]) -> bool:
     """Whether the game's own rules have ended it (``lines``: its effective actions so far), as its
     record says (firmware/games.py ``over``): Caesar! C-12, a Julius Caesar campaign's end, Glory
     after round 9, Sword after turn 9 or an automatic victory. Bags and dice never end by themselves."""
@@ -63,6 +63,26 @@ class FairDraw(NamedTuple):
     finished: bool
     ended: str | None
     seed: int | None
+
+
+def of_session(session: Any) -> FairDraw:
+    """The fair draw of a running :class:`firmware.session.Session` (what the screens show)."""
+    from engine.rng import Draws
+    state = session.state
+    view = session.game.view(state)
+    share = session.share_of(state)
+    try:
+        draws = Draws.from_json(state["rng"])
+        fresh = not draws.is_legacy and not draws.drawn()
+    except (KeyError, ValueError):
+        log.warning("the session's draws do not read back", exc_info=True)
+        fresh = False
+    return FairDraw(commitment=commitment(int(session.header["seed"])) if session.committed else None,
+                    share=share,
+                    can_share=session.committed and share is None and fresh and not session.ended,
+                    finished=finished_by_rules(session.game.name, view, session.lines),
+                    ended=session.ended_as(view),
+                    seed=int(session.header["seed"]) if session.ended else None)
 
 
 # -- the records of ended sessions -------------------------------------------------------------------
@@ -149,7 +169,7 @@ def revealed(header: dict[str, Any], share: str | None) -> dict[str, Any]:
             "commitment": commitment(int(header["seed"])) if header.get("committed") else None}
 
 
-def share_in(header: dict[str, Any], lines: list[str]) -> str | None:
+def share_in(header: dict[str, Any], lines: Sequence[str]) -> str | None:
     """The players' share of a session: on its ``new`` line (``share=``) or given by ``share``."""
     from firmware.session import parse_line
     share = parse_line(str(header["line"])).opts.get("share")
@@ -174,7 +194,7 @@ def draw_record(header: dict[str, Any], lines: list[str]) -> dict[str, Any]:
         if cmd is None or not cmd.mutates:
             raise ValueError(f"stored action {line[:40]!r} is not a change of {session.game.name}")
         cmd.handler(state, req)
-        session.lines.append(line)          # what ``end`` looks at, as when it ran
+        session.trail.append(0, line, "")   # what ``end`` looks at, as when it ran
     tape = state["rng"]["tape"]
     share = share_in(header, lines)
     return {"format": RECORD_FORMAT, "version": int(header.get("v", 1)), "game": header["game"],

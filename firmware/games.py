@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -70,7 +70,7 @@ class GameRecord:
     replayed: Callable[[View, str], tuple[str, dict[str, Any] | None]] | None = None
     """At a restart: the last action line's command and fields worked out again (what the state
     keeps no mark of, e.g. the Sword of Rome's automatic victory)."""
-    over: Callable[[View, list[str]], bool] | None = None
+    over: Callable[[View, Sequence[str]], bool] | None = None
     """Whether the game's own rules have ended it (``View``, its effective action lines): then
     ``reveal`` may show the seed (PROTOCOL.md, third round). None: never by itself (a tool)."""
     seed_shown: Callable[[View], bool] | None = None

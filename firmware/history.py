@@ -32,6 +32,7 @@ import datetime as _dt
 import json
 import logging
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import LegatusError
@@ -164,7 +165,7 @@ def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     return None if row is None else (int(row[0]), int(row[1]))
 
 
-def fingerprint(header: dict[str, Any], lines: list[str], part: str) -> str:
+def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str) -> str:
     """The game itself, whatever session holds it: the ``new`` line's words without ``seed=``,
     the seed, the effective lines up to the finish and the part. An archived game reopened from
     Earlier games (a new session replaying the same lines) is not recorded twice. Kept in the
@@ -196,7 +197,7 @@ def _started(db: sqlite3.Connection, sid: str) -> str | None:
 
 
 def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[str, Any], depth: int,
-         status: str, lines: list[str] | None = None) -> None:
+         status: str, lines: Sequence[str] | None = None) -> None:
     """Insert the record, or replace an unsealed one (keeping its first finish time)."""
     sid = str(header["sid"])
     old = _row(db, sid, part)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, overload
 
 from engine import registry
 from engine.errors import BadArguments, IllegalMove, LegatusError, NothingToUndo, UnknownCommand
@@ -97,6 +97,145 @@ def said(sentence: Any) -> Any:
     return sentence
 
 
+Entry = tuple[int, str, Any]   # (the store's row number ``seq``, 0 if none; the line; its sentence)
+Older = Callable[[int], list[Entry]]
+TRAIL_CHUNK = 256              # older actions read at a time
+
+
+class Trail:
+    """The effective actions of a session, oldest first: each one's line, its log sentence and the
+    store's row number (``seq``). A new session holds all of them; a long session resumed from
+    storage holds only the newest (those after its newest checkpoint, and the log's), and
+    ``older`` (the store) reads earlier ones — checked — the first time anything needs them: undo
+    past the checkpoint, a page of ``actions``, the draw record at the end. So a restart costs
+    the same however long the session is (issue 20 §3). ``older(n)`` returns up to ``n`` entries
+    just before the oldest one held, newest first (none: there is nothing older), or raises
+    (firmware/storage.py ``DamagedRecord``) when the record of one is damaged."""
+
+    def __init__(self, entries: list[Entry] | None = None, first: int = 0, older: Older | None = None) -> None:
+        entries = entries or []
+        self._seqs = [e[0] for e in entries]
+        self._lines = [e[1] for e in entries]
+        self._sentences = [e[2] for e in entries]
+        self.first = first                 # how many older actions are not held (yet)
+        self.older = older
+
+    def __len__(self) -> int:
+        return self.first + len(self._lines)
+
+    def held(self) -> int:
+        """How many entries are in memory."""
+        return len(self._lines)
+
+    def need(self, index: int) -> None:
+        """Hold every entry from ``index`` (0-based, oldest first) on."""
+        while index < self.first:
+            got = self.older(max(TRAIL_CHUNK, self.first - index)) if self.older is not None else []
+            got = got[: self.first]
+            if not got:
+                raise LookupError(f"action {index + 1} of {len(self)} is not held and cannot be read")
+            got.reverse()
+            self._seqs[:0] = [e[0] for e in got]
+            self._lines[:0] = [e[1] for e in got]
+            self._sentences[:0] = [e[2] for e in got]
+            self.first -= len(got)
+
+    def _at(self, index: int) -> int:
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("trail index out of range")
+        self.need(index)
+        return index - self.first
+
+    def line(self, index: int) -> str:
+        return self._lines[self._at(index)]
+
+    def sentence(self, index: int) -> Any:
+        return self._sentences[self._at(index)]
+
+    def seq(self, index: int) -> int:
+        return self._seqs[self._at(index)]
+
+    def lines_from(self, start: int, stop: int | None = None) -> list[str]:
+        stop = len(self) if stop is None else stop
+        if start >= stop:
+            return []
+        self.need(start)
+        return self._lines[start - self.first: stop - self.first]
+
+    def append(self, seq: int, line: str, sentence: Any) -> None:
+        self._seqs.append(seq)
+        self._lines.append(line)
+        self._sentences.append(sentence)
+
+    def pop(self) -> Entry:
+        self.need(len(self) - 1)
+        return self._seqs.pop(), self._lines.pop(), self._sentences.pop()
+
+    @property
+    def lines(self) -> Column:
+        return Column(self, self.line)
+
+    @property
+    def sentences(self) -> Column:
+        return Column(self, self.sentence)
+
+
+class Column(Sequence[Any]):
+    """A read-only view of one field of a :class:`Trail` (its lines or its sentences), as a list:
+    ``len``, ``[i]``, slices (a prefix ``[:n]`` stays a view, reading nothing), iteration (reads
+    every older action still unread), ``==`` with a list."""
+
+    def __init__(self, trail: Trail, get: Callable[[int], Any], stop: int | None = None) -> None:
+        self._trail = trail
+        self._get = get
+        self._stop = stop
+
+    def __len__(self) -> int:
+        n = len(self._trail)
+        return n if self._stop is None else min(self._stop, n)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Any: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        n = len(self)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(n)
+            if start == 0 and step == 1:
+                return Column(self._trail, self._get, stop)        # a prefix: still lazy
+            if step == 1 and self._get == self._trail.line:
+                return self._trail.lines_from(start, stop)
+            return [self._get(i) for i in range(start, stop, step)]
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("index out of range")
+        return self._get(index)
+
+    def __iter__(self) -> Iterator[Any]:
+        n = len(self)
+        if n:
+            self._trail.need(0)
+        return (self._get(i) for i in range(n))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Column, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        raise TypeError("a Column is not hashable")
+
+    def __repr__(self) -> str:
+        return f"Column({len(self)} entries)"
+
+
 END = "end"                    # the action line that ends a session
 FAIR_NAMES = ("share", END)    # session commands of every game (besides engine/common.py's)
 SESSION_OPTIONS = ("share", "people")    # ``new`` options of every game, the session's own
@@ -139,8 +278,7 @@ class Session:
     def __init__(self, game: GameRules, header: dict[str, Any], initial: State) -> None:
         self.game = game
         self.header = header
-        self.lines: list[str] = []          # effective action lines, oldest first
-        self.sentences: list[Any] = []      # the log sentence (Msg or str) of each effective action
+        self.trail = Trail()                # the effective actions, oldest first (lines, sentences)
         self._current = dumps(initial)
         self._checkpoints: dict[int, str] = {0: self._current}   # depth -> state JSON (sparse)
         self.loader: Callable[[int], str | None] | None = None   # older checkpoints, from storage
@@ -184,6 +322,16 @@ class Session:
                          int(header.get("v", 1)), tape)
 
     # -- reading -----------------------------------------------------------------------------
+    @property
+    def lines(self) -> Column:
+        """The effective action lines, oldest first (a list-like view of the :class:`Trail`)."""
+        return self.trail.lines
+
+    @property
+    def sentences(self) -> Column:
+        """The log sentence (Msg, str or a :class:`Stored` one) of each effective action."""
+        return self.trail.sentences
+
     @property
     def state(self) -> State:
         """A fresh copy of the current state (callers may change it freely)."""
@@ -337,11 +485,10 @@ class Session:
         """Whether the action about to be committed lands on a checkpoint depth."""
         return (len(self.lines) + 1) % CHECKPOINT_EVERY == 0
 
-    def commit(self, line: str, outcome: Outcome, new_state_json: str) -> None:
-        """Make a mutating command's result current (after it is on disk)."""
+    def commit(self, line: str, outcome: Outcome, new_state_json: str, seq: int = 0) -> None:
+        """Make a mutating command's result current (after it is on disk as row ``seq``)."""
         sentence = self.sentence_of(line, outcome)
-        self.lines.append(line.strip())
-        self.sentences.append(sentence)
+        self.trail.append(seq, line.strip(), sentence)
         self._current = new_state_json
         depth = len(self.lines)
         if depth % CHECKPOINT_EVERY == 0:
@@ -362,12 +509,18 @@ class Session:
             raise NothingToUndo(Msg("Nothing to undo: no action since the game started."))
         return said(self.sentences[-1])
 
-    def undo(self) -> Msg:
-        """Take back the last effective action; returns ``Undone: <its sentence>``."""
+    def before_undo(self) -> tuple[Any, str]:
+        """What undo needs, read without changing anything: the sentence of the step it takes back
+        and the state before it (raises NothingToUndo, or DamagedRecord if an older action it must
+        replay cannot be read)."""
         sentence = self.check_undo()
-        previous = self._state_json_at(len(self.lines) - 1)
-        self.lines.pop()
-        self.sentences.pop()
+        return sentence, self._state_json_at(len(self.lines) - 1)
+
+    def undo(self, before: tuple[Any, str] | None = None) -> Msg:
+        """Take back the last effective action; returns ``Undone: <its sentence>``. ``before``:
+        what :meth:`before_undo` read (the store reads it before it stores the undo)."""
+        sentence, previous = before if before is not None else self.before_undo()
+        self.trail.pop()
         self._checkpoints = {d: s for d, s in self._checkpoints.items() if d <= len(self.lines)}
         self._current = previous
         text = undone_sentence(sentence)
@@ -406,13 +559,18 @@ class Session:
         return dumps(state)
 
     # -- rebuilding ----------------------------------------------------------------------------
-    def rebuild(self, lines: list[str], sentences: list[Any], log: list[Any],
+    def rebuild(self, lines: Sequence[str], sentences: Sequence[Any], log: list[Any],
                 checkpoints: dict[int, str]) -> None:
         """Adopt stored effective ``lines`` (with their ``sentences``) and the valid
         ``checkpoints`` (depth -> state JSON); the current state is replayed from the newest
         checkpoint. Raises LegatusError/ValueError if a line no longer replays."""
-        self.lines = list(lines)
-        self.sentences = list(sentences)
+        self.adopt(Trail([(0, line, sentence) for line, sentence in zip(lines, sentences, strict=True)]), log,
+                   checkpoints)
+
+    def adopt(self, trail: Trail, log: list[Any], checkpoints: dict[int, str]) -> None:
+        """As :meth:`rebuild`, from a :class:`Trail` that may hold only the newest actions: it
+        must hold every one after the newest of ``checkpoints``."""
+        self.trail = trail
         self.log = (self.log[:1] + list(log))[-MAX_LOG:]
         self._checkpoints = {0: self._checkpoints[0], **{d: s for d, s in checkpoints.items()
                                                          if 0 < d <= len(self.lines) and d % CHECKPOINT_EVERY == 0}}

@@ -34,6 +34,14 @@ class Recovery(NamedTuple):
         from firmware.i18n import say
         return say(self.message)
 
+    def sentences(self) -> list[str]:
+        """Each thing found, said on its own (one paragraph each on the panel)."""
+        from firmware.i18n import say
+        message = self.message
+        if message.template == " ".join("{}" for _ in message.args) and message.args:
+            return [say(note) for note in message.args]
+        return [say(message)]
+
     @classmethod
     def of(cls, notes: list[Msg]) -> Recovery | None:
         """One Recovery saying every note in turn (None if there is none)."""
@@ -49,6 +57,12 @@ class StorageError(LegatusError):
     refused and nothing changed; reading goes on, and the next change tries again."""
 
     code = "storage_error"
+
+
+class DamagedRecord(StorageError):
+    """The record of an older action, read when first needed (undo past the newest checkpoint, a
+    page of ``actions``, the draw record), is damaged: what needed it is refused, nothing changed,
+    and the damage is reported from then on (``state`` answers ``recovered``)."""
 
 
 def fsync_dir(path: Path) -> None:

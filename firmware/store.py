@@ -23,9 +23,14 @@ way. At every start:
   compared with the tables this program made, and the small tables (sessions, settings, History)
   are checked row by row: a damaged row is moved to the ``damaged`` table (kept for a bug
   report) and reported; a session row whose only fault is its "current" flag is mended;
-- the current session is read action by action: a damaged action ends it at the last good
-  action (the rest kept aside), a damaged checkpoint is skipped (the state replayed from an older
-  one);
+- the current session is read from what resuming needs (so a restart costs the same however long
+  the session is): its newest checkpoint that still stands and the action rows after it, and the
+  newest :data:`MAX_LOG` rows (the log); a damaged action among them ends the session at the last
+  good action (the rest kept aside), a damaged checkpoint is skipped (the state replayed from an
+  older one). Older actions are read, each checked, the first time something needs them (undo past
+  the checkpoint, a page of ``actions``, the draw record at the end: :class:`_Older`); a damaged one
+  found then refuses what needed it, changes nothing, and is reported from then on
+  (:class:`~firmware.storage.DamagedRecord`, ``recovery``);
 - if the file cannot be opened or checked at all — whatever the exception — it is moved aside as
   ``legatus.db.damaged-N`` (with its rollback journal, if any), every row whose checksum holds is
   read from its pages (and from the journal's pages) by :mod:`firmware.salvage` and carried into a
@@ -56,9 +61,9 @@ from engine.errors import LegatusError
 from engine.game import Outcome
 from engine.text import Msg, to_data
 from firmware import fairness, history, migrate, players, salvage
-from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
+from firmware.session import MAX_LOG, Entry, Session, Stored, Trail, said, undone_sentence
 from firmware.settings import valid_settings
-from firmware.storage import Recovery, StorageError, crc, fsync_dir, make_dirs
+from firmware.storage import DamagedRecord, Recovery, StorageError, crc, fsync_dir, make_dirs
 
 __all__ = ["DB_NAME", "FORMAT", "Recovery", "StateDirError", "StorageError", "Store", "crc", "default_state_dir"]
 
@@ -157,6 +162,63 @@ class _Found(NamedTuple):
     bad_settings: list[str]                              # setting names with a value that is not allowed
 
 
+class _Plan(NamedTuple):
+    """Where a resume starts (Store._plan): the rows read (``_actions``' answer) from row ``lo``,
+    the checkpoint at ``depth`` effective actions whose action is row ``top`` (``state`` None: the
+    session's start), and the damaged checkpoints passed over."""
+
+    rows: tuple[list[tuple[int, str, str, str]], list[tuple[Any, ...]], list[tuple[int, int]], list[tuple[Any, ...]]]
+    lo: int
+    depth: int
+    top: int
+    state: str | None
+    damaged_cp: list[tuple[str, bytes]]
+
+
+class _Older:
+    """A resumed session's older effective actions, read going back from a row (each checked
+    before it is decoded): its :class:`~firmware.session.Trail` asks for them when something first
+    needs them. Going back, an ``undo`` row cancels the next ``do`` row met; the others stand."""
+
+    BATCH = 256
+
+    def __init__(self, store: Store, sid_: int, start: int) -> None:
+        self.store = store
+        self.sid = sid_
+        self.next = start            # the next row to read, going back
+        self.skip = 0                # undo rows met whose action is not met yet
+        self.damage: DamagedRecord | None = None
+
+    def __call__(self, n: int) -> list[Entry]:
+        """Up to ``n`` standing actions before those given so far, newest first ([]: none left).
+        Raises DamagedRecord (again, at every later call) at a damaged or missing row."""
+        if self.damage is not None:
+            raise self.damage
+        out: list[Entry] = []
+        while len(out) < n and self.next >= 1:
+            rows = self.store.db.execute(f"SELECT {ACTION_ROW} FROM actions WHERE session=? AND seq<=? AND seq>=1 "
+                                         "ORDER BY seq DESC LIMIT ?", (self.sid, self.next, self.BATCH)).fetchall()
+            if not rows:
+                self.damage = self.store.older_damaged(self.sid, self.next)
+                raise self.damage
+            for seq, kind, line, sentence, check in rows:
+                word, text, said_ = _text(kind), _text(line), _text(sentence)
+                if (seq != self.next or crc(self.sid, seq, kind, line, sentence) != check or word not in ("do", "undo")
+                        or text is None or said_ is None):
+                    self.damage = self.store.older_damaged(self.sid, self.next)
+                    raise self.damage
+                self.next -= 1
+                if word == "undo":
+                    self.skip += 1
+                elif self.skip:
+                    self.skip -= 1
+                else:
+                    out.append((seq, text, Stored(said_)))
+                    if len(out) == n:
+                        break
+        return out
+
+
 class Store:
     """Owns one state directory for the life of the process (takes an exclusive lock)."""
 
@@ -184,7 +246,7 @@ class Store:
         self._session_id: int | None = None
         self._salvaged = False             # the database was rebuilt from the rows of a damaged one
         self._seq = 0                      # the last action row's seq of the current session
-        self._stack: list[int] = []        # seq of each effective action (checkpoint validity)
+        self._trail: Trail | None = None  # the current session's effective actions (their rows' seq)
         try:
             self.db, found = self._open()
         except BaseException:
@@ -601,7 +663,7 @@ class Store:
             return
         if old.current_state is not None:      # verify before moving anything
             rebuilt = self._resume([])
-            self._session_id, self._seq, self._stack = None, 0, []
+            self._session_id, self._seq, self._trail = None, 0, None
             if rebuilt is None or rebuilt.state_json != old.current_state:
                 self._notes.append(Msg("The old journal files were imported but did not verify; they were left "
                                        "in place."))
@@ -740,7 +802,7 @@ class Store:
         except Exception as e:  # noqa: BLE001 - a session that cannot be read must never stop the start
             log.exception("the last session could not be read")
             notes.append(Msg("The last session could not be read ({}).", str(e)[:80]))
-            self._session_id, self._seq, self._stack = None, 0, []
+            self._session_id, self._seq, self._trail = None, 0, None
         self._hot = self._hot_rows = None             # the copies taken before a rollback: no longer needed
         self.recovery = Recovery.of(notes)
         if self.recovery is not None and session is not None:
@@ -760,11 +822,16 @@ class Store:
         return None
 
     def _resume(self, notes: list[Msg]) -> Session | None:
+        """Rebuild the current session from the rows it needs now (issue 20 §3: a restart costs the
+        same however long the session is): its newest checkpoint that still stands, the action rows
+        after it and the newest :data:`MAX_LOG` rows (the log), all checked; the older actions are
+        read, and checked, when something first needs them (:class:`_Older`)."""
         found = self._current_row()
         if found is None:
             return None
         sid_, header = found
-        good, lost, mended, refill = self._actions(sid_)
+        plan = self._plan(sid_)
+        good, lost, mended, refill = plan.rows
         if lost or mended or refill:
             try:
                 with self.transaction() as db:
@@ -779,74 +846,135 @@ class Store:
         if mended or refill:
             notes.append(Msg("A damaged action was mended; nothing was lost."))
         lost = [r for r in lost if not any(r[1] == v[1] for v in refill)] if refill else lost
+        last = plan.lo - 1 + len(good)             # the last good action row
         if lost:
-            log.error("session %s: damaged action row after action %s; %s rows set aside", sid_, len(good), len(lost))
+            log.error("session %s: damaged action row after action %s; %s rows set aside", sid_, last, len(lost))
             notes.append(Msg("A damaged record was found after action {}; {} records were kept aside for a bug "
-                             "report and the session resumed at the last good action.", len(good), len(lost)))
-        stack: list[int] = []
-        lines: list[str] = []
-        sentences: list[Any] = []
-        log_: list[Any] = []
-        log_from = max(0, len(good) - MAX_LOG)
-        for i, (seq, kind, line, sentence) in enumerate(good):
-            if kind == "do":
-                stack.append(seq)
-                lines.append(line)
-                sentences.append(Stored(sentence))
-                if i >= log_from:
-                    log_.append(Stored(sentence))
-            elif stack:
-                stack.pop()
-                lines.pop()
-                undone = sentences.pop()
-                if i >= log_from:
-                    log_.append(undone_sentence(undone))
-        log_ = [said(x) for x in log_]
-        checkpoints: dict[int, str] = {}
-        damaged_cp: list[tuple[str, bytes]] = []
-        for depth, top, state, check in self.db.execute(
-                "SELECT CAST(depth AS INTEGER), CAST(top AS INTEGER), CAST(state AS BLOB), CAST(crc AS INTEGER) "
-                "FROM checkpoints WHERE session=?", (sid_,)):
-            text = _text(state)
-            if crc(sid_, depth, top, state) != check or text is None:
-                damaged_cp.append(("checkpoint", _raw(sid_, depth, top, state)))
-                continue
-            if 0 < depth <= len(stack) and stack[depth - 1] == top:
-                checkpoints[depth] = text
-        if damaged_cp:
-            log.error("session %s: %s damaged checkpoints skipped", sid_, len(damaged_cp))
-            self._damage(damaged_cp, "checksum")
+                             "report and the session resumed at the last good action.", last, len(lost)))
+        if plan.damaged_cp:
+            log.error("session %s: %s damaged checkpoints skipped", sid_, len(plan.damaged_cp))
+            self._damage(plan.damaged_cp, "checksum")
             notes.append(Msg("A damaged checkpoint was skipped; the state was replayed from an older one."))
-        self._session_id, self._seq, self._stack = sid_, len(good), stack
+        # forward over the rows read: the actions they leave standing, and the log of the newest
+        older = _Older(self, sid_, plan.lo - 1)
+        held: list[Entry] = []
+        log_: list[Any] = []
+        log_from = max(plan.lo, last - MAX_LOG + 1)
+        for seq, kind, line, sentence in good:
+            if kind == "do":
+                held.append((seq, line, Stored(sentence)))
+                if seq >= log_from:
+                    log_.append(Stored(sentence))
+                continue
+            undone: Any = None
+            if held:
+                undone = held.pop()[2]
+            else:                                  # an action from before the rows read
+                try:
+                    got = older(1)
+                except StorageError as e:
+                    if isinstance(e.message, Msg):
+                        notes.append(e.message)
+                    got = [(0, "", Msg("an action whose record is damaged"))]
+                if not got:
+                    continue
+                undone = got[0][2]
+            if seq >= log_from:
+                log_.append(undone_sentence(undone))
+        log_ = [said(x) for x in log_]
+        depth = plan.depth + sum(1 if kind == "do" else -1 for seq, kind, _l, _s in good if seq > plan.top)
+        first = depth - len(held)
+        if first < 0:
+            raise ValueError(f"session {sid_}: its checkpoint at action {plan.depth} does not fit its actions")
+        self._session_id, self._seq, self._trail = sid_, last, None
         if self._salvaged:          # what was carried over is all there is: say where the session stands
-            notes.append(Msg("The current session holds {n} action now.", n=len(lines),
+            notes.append(Msg("The current session holds {n} action now.", n=depth,
                              plural="The current session holds {n} actions now."))
         try:
             session = Session.from_header(header)
             session.loader = self._checkpoint_loader(sid_)
+            trail = Trail(held, first, older)
+            self._trail = trail
             try:
-                session.rebuild(lines, sentences, log_[-MAX_LOG:], checkpoints)
+                session.adopt(trail, log_[-MAX_LOG:], {plan.depth: plan.state} if plan.state is not None else {})
             except (ValueError, KeyError, TypeError, AssertionError) as e:
                 log.warning("a checkpoint did not replay (%s); replaying from the start", e)
-                session.rebuild(lines, sentences, log_[-MAX_LOG:], {})    # a bad checkpoint: replay all
+                session.adopt(trail, log_[-MAX_LOG:], {})    # a bad checkpoint: replay all
         except Exception as e:  # noqa: BLE001 - whatever the stored lines do, the start goes on
             log.exception("session %s could not be replayed", sid_)
             with self.transaction() as db:
                 db.execute("UPDATE sessions SET current=0, ended=? WHERE id=?", (int(time.time()), sid_))
                 self.seal_session(db, sid_)
             notes.append(Msg("The last session could not be replayed ({}); it was archived.", str(e)[:80]))
-            self._session_id, self._seq, self._stack = None, 0, []
+            self._session_id, self._seq, self._trail = None, 0, None
             return None
         return session
 
-    def _actions(self, sid_: int) -> tuple[list[tuple[int, str, str, str]], list[tuple[Any, ...]], list[tuple[int, int]],
-                                          list[tuple[Any, ...]]]:
-        """The session's good actions in order (seq, kind, line, sentence JSON) — those whose
-        checksums hold, numbered 1, 2, … without a gap — the rows lost (damaged, or after the
-        first damaged one: (rowid, raw fields…)), rows whose only damage was their number
-        (rowid, the number mended), and rows restored from the copies taken before a hot
-        journal was rolled back (values to insert)."""
-        rows = self.db.execute(f"SELECT rowid, {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid_,)).fetchall()
+    def _plan(self, sid_: int) -> _Plan:
+        """Which rows a resume reads and which checkpoint it starts from: the newest checkpoint that
+        still stands (its action not undone since) at or before the last good action row, and
+        every row from the one after it — at least the newest :data:`MAX_LOG` (the log's) — checked.
+        Reads more rows only when no such checkpoint lies among them (then from before the one that
+        does; with none, from the first row)."""
+        nth = self.db.execute("SELECT CAST(seq AS INTEGER) FROM actions WHERE session=? ORDER BY seq DESC "
+                              "LIMIT 1 OFFSET ?", (sid_, MAX_LOG - 1)).fetchone()
+        lo = max(1, int(nth[0])) if nth is not None and isinstance(nth[0], int) else 1
+        candidates = [(int(d), int(t)) for d, t in self.db.execute(
+            "SELECT CAST(depth AS INTEGER), CAST(top AS INTEGER) FROM checkpoints WHERE session=? "
+            "ORDER BY top DESC, depth DESC", (sid_,)).fetchall() if isinstance(d, int) and isinstance(t, int)]
+        candidates.append((0, 0))               # the session's start
+        damaged_cp: list[tuple[str, bytes]] = []
+        while True:
+            read = self._actions(sid_, lo)
+            good = read[0]
+            last = lo - 1 + len(good)
+            lower: int | None = None
+            for depth, top in list(candidates):
+                if top > last:
+                    continue
+                if top + 1 < lo:
+                    lower = top + 1             # its rows are not read yet
+                    break
+                level, lowest = depth, depth
+                for seq, kind, _line, _sentence in good:
+                    if seq > top:
+                        level += 1 if kind == "do" else -1
+                        lowest = min(lowest, level)
+                if lowest < depth:
+                    continue                    # its action was undone since
+                if depth == 0:
+                    return _Plan(read, lo, 0, 0, None, damaged_cp)
+                state = self._checkpoint_state(sid_, depth, top, damaged_cp)
+                if state is None:
+                    candidates.remove((depth, top))
+                    continue
+                return _Plan(read, lo, depth, top, state, damaged_cp)
+            if lower is None:                   # (the start always stands)
+                raise ValueError(f"session {sid_}: no start to resume from")
+            lo = lower
+
+    def _checkpoint_state(self, sid_: int, depth: int, top: int, damaged: list[tuple[str, bytes]]) -> str | None:
+        """The state of checkpoint (depth, top) if its checksum holds (else it goes to ``damaged``)."""
+        row = self.db.execute("SELECT CAST(state AS BLOB), CAST(crc AS INTEGER) FROM checkpoints "
+                              "WHERE session=? AND depth=? AND top=?", (sid_, depth, top)).fetchone()
+        if row is None:
+            return None
+        text = _text(row[0])
+        if crc(sid_, depth, top, row[0]) != row[1] or text is None:
+            damaged.append(("checkpoint", _raw(sid_, depth, top, row[0])))
+            return None
+        return text
+
+    def _actions(self, sid_: int, lo: int = 1) -> tuple[list[tuple[int, str, str, str]], list[tuple[Any, ...]],
+                                                        list[tuple[int, int]], list[tuple[Any, ...]]]:
+        """The session's good action rows from row ``lo`` on, in order (seq, kind, line, sentence
+        JSON) — those whose checksums hold, numbered ``lo``, ``lo``+1, … without a gap — the rows
+        lost (damaged, or after the first damaged one: (rowid, raw fields…)), rows whose only
+        damage was their number (rowid, the number mended), and rows restored from the copies taken
+        before a hot journal was rolled back (values to insert). Rows before ``lo`` are not read
+        (a row whose number is not a positive whole number is, wherever it belongs)."""
+        rows = self.db.execute(f"SELECT rowid, {ACTION_ROW} FROM actions WHERE session=? AND (seq>=? OR seq<1) "
+                               "ORDER BY seq", (sid_, lo)).fetchall()
         valid: dict[int, tuple[Any, ...]] = {}     # seq -> (rowid, seq, kind, line, sentence) as text
         bad: list[tuple[Any, ...]] = []
 
@@ -860,14 +988,15 @@ class Store:
             return (row[0], seq, *texts)
 
         for row in rows:
-            good_row = decoded(row, row[1]) if isinstance(row[1], int) and row[1] not in valid else None
+            good_row = (decoded(row, row[1]) if isinstance(row[1], int) and row[1] >= lo and row[1] not in valid
+                        else None)
             if good_row is not None:
                 valid[row[1]] = good_row
             else:
                 bad.append(row)
         mended: list[tuple[int, int]] = []
         while bad:                  # a row whose number alone was damaged fills the first gap
-            gap = next(n for n in range(1, len(valid) + 2) if n not in valid)
+            gap = next(n for n in range(lo, lo + len(valid) + 1) if n not in valid)
             fit = [(r, d) for r in bad if (d := decoded(r, gap)) is not None]
             if not fit:
                 break
@@ -877,25 +1006,26 @@ class Store:
         refill: list[tuple[Any, ...]] = []
         top = max((r[1] for r in rows if isinstance(r[1], int)), default=0)
         while bad and self._hot is not None:    # a row damaged by the rollback of a damaged journal
-            gap = next(n for n in range(1, len(valid) + 2) if n not in valid)
+            gap = next(n for n in range(lo, lo + len(valid) + 1) if n not in valid)
             copy = self._hot_copies().get(("actions", sid_, gap))
             if gap > top or copy is None:
                 break
             valid[gap] = (None, gap, *copy[2:5])
             refill.append(copy)
-        n = 0
+        n = lo - 1
         while n + 1 in valid:
             n += 1
-        good = [(seq, *valid[seq][2:5]) for seq in range(1, n + 1)]
+        good = [(seq, *valid[seq][2:5]) for seq in range(lo, n + 1)]
         raw = {r[0]: r for r in rows}
         lost = bad + [raw[valid[seq][0]] for seq in sorted(valid) if seq > n and valid[seq][0] is not None]
         return good, lost, mended, refill
 
     def _checkpoint_loader(self, session_id: int) -> Callable[[int], str | None]:
         def load(depth: int) -> str | None:
-            if depth > len(self._stack) or depth <= 0:
+            trail = self._trail
+            if trail is None or depth > len(trail) or depth <= 0:
                 return None
-            top = self._stack[depth - 1]
+            top = trail.seq(depth - 1)      # may read older actions (DamagedRecord if one is damaged)
             row = self.db.execute("SELECT CAST(state AS BLOB), CAST(crc AS INTEGER) FROM checkpoints "
                                   "WHERE session=? AND depth=? AND top=?", (session_id, depth, top)).fetchone()
             if row is None or crc(session_id, depth, top, row[0]) != row[1]:
@@ -904,6 +1034,17 @@ class Store:
                 return None
             return _text(row[0])
         return load
+
+    def older_damaged(self, sid_: int, seq: int) -> DamagedRecord:
+        """A damaged older action row found when it was first needed: reported from now on
+        (``recovery``: ``state`` answers ``recovered``) and in the log; the row stays where it is
+        (its bytes, for a bug report); what needed it is refused."""
+        note = Msg("The record of an older action (row {}) is damaged: undo cannot go back past it and the "
+                   "actions before it cannot be shown. It is kept for a bug report.", seq)
+        log.error("session %s: action row %s is damaged (found when it was needed)", sid_, seq)
+        if self.recovery is None or note not in self.recovery.message.args:
+            self.recovery = Recovery.of(([self.recovery.message] if self.recovery is not None else []) + [note])
+        return DamagedRecord(note)
 
     def _damage(self, items: list[tuple[str, bytes]], reason: str) -> None:
         try:
@@ -930,7 +1071,7 @@ class Store:
             new_id = int(cur.lastrowid or 0)
             ids.append(new_id)
             self.seal_session(db, new_id)
-        self._session_id, self._seq, self._stack = new_id, 0, []
+        self._session_id, self._seq, self._trail = new_id, 0, session.trail
         session.loader = self._checkpoint_loader(new_id)
         self.recovery = None
 
@@ -949,8 +1090,8 @@ class Store:
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
         self._seq = seq
-        self._stack.append(seq)
-        session.commit(line, outcome, new_json)
+        session.commit(line, outcome, new_json, seq)
+        self._trail = session.trail
 
     @staticmethod
     def _row_landed(sid_: int, seq: int, kind: str, line: str) -> Callable[[sqlite3.Connection], bool]:
@@ -963,9 +1104,13 @@ class Store:
         """What names the step ``undo`` would take back now: the session and the row of its
         action (None if nothing can be undone). It changes whenever that step does — another
         action, an undo, a new session — and comes back only if the same step is on top again."""
-        if self._session_id is None or not self._stack:
+        if self._session_id is None or self._trail is None or not len(self._trail):
             return None
-        return self._session_id, self._stack[-1]
+        try:
+            return self._session_id, self._trail.seq(-1)
+        except (LegatusError, LookupError) as e:     # a damaged older action: undo says so itself
+            log.warning("the step undo would take back cannot be read: %s", e)
+            return None
 
     def undo(self, session: Session, step: tuple[int, int] | None = None) -> Msg:
         """Store an undo and take the step back in ``session``; returns the undone sentence.
@@ -975,13 +1120,12 @@ class Store:
         assert self._session_id is not None, "no current session"
         if step is not None and self.step() != step:
             raise StepChanged(Msg("The last step changed since undo was asked; nothing was undone."))
+        before = session.before_undo()      # read first: nothing is stored if an older action is damaged
         sid_, seq = self._session_id, self._seq + 1
         with self.transaction(self._row_landed(sid_, seq, "undo", "")) as db:
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)", (sid_, seq, "undo", "", "", crc(sid_, seq, "undo", "", "")))
         self._seq = seq
-        if self._stack:
-            self._stack.pop()
-        return session.undo()
+        return session.undo(before)
 
     # -- archives ------------------------------------------------------------------------------
     def archives(self, limit: int = 40) -> list[dict[str, Any]]:

@@ -369,7 +369,10 @@ SETUP_DAMAGE = ["settings contrast=4 screen_off=300 caesar.tiles=A:draw2+play+di
                 "new bag items=a*5,b*5 seed=2", "draw", "draw"]
 # the current session: dice (small rows), or a bag whose state outgrows a page (checkpoints on overflow pages)
 CURRENT = {"dice": ("new dice seed=9", ["roll 2d6"] * 140 + ["undo"] * 3 + ["roll 1d6"] * 2),
-           "bag": ("new bag items=a*250,b*150,c*100 seed=9", ["draw"] * 140 + ["undo"] * 3 + ["draw 2"] * 2)}
+           "bag": ("new bag items=a*250,b*150,c*100 seed=9", ["draw"] * 140 + ["undo"] * 3 + ["draw 2"] * 2),
+           # longer than a restart reads (the newest 500 rows and those after the checkpoint): its
+           # older rows are checked when first needed, not at start (issue 20 §3)
+           "long": ("new dice seed=9", ["roll 2d6"] * 700 + ["undo"] * 3 + ["roll 1d6"] * 2)}
 ASKED = ["state", "history", "export format=csv", "export format=bgstats", "settings", "log 5", "rolls"]
 
 

@@ -21,6 +21,7 @@ from engine import registry
 from engine.errors import LegatusError, NoSession
 from engine.rng import Rng
 from engine.text import Msg
+from firmware.fairness import FairDraw
 from firmware.i18n import localize, say, set_language
 from firmware.screens.ctx import Screen, Sent
 from firmware.session import Session, parse_line
@@ -68,7 +69,11 @@ class FakeCtx:
             return None
         return self.run(line)
 
-    def reopen(self, line: str, seed: int, committed: bool) -> dict[str, Any]:
+    def fair_draw(self) -> FairDraw | None:
+        from firmware.fairness import of_session
+        return None if self.session is None else of_session(self.session)
+
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
         self.lines.append(f"reopen {line} seed={seed}")
         try:
             self.session = Session.start(line, seed, "fake", committed)
@@ -89,6 +94,9 @@ class FakeCtx:
             if "commitment" in view:
                 out["commitment"] = view["commitment"]
             return out
+        if req.command == "commit":          # the secret of the next ``new`` is always 1 here
+            from firmware.fairness import commitment
+            return {"commitment": commitment(1)}
         if req.command == "settings":
             self.settings = with_defaults(apply_settings(self.settings, req.opts))
             return {"settings": self.settings}
@@ -106,8 +114,15 @@ class FakeCtx:
             return {"log": self.session.log[-int(req.args[0] if req.args else 20):]}
         if req.command == "state":
             return {"state": self.session.view()}
-        if req.command == "reveal":
-            return {"seed": int(self.session.header["seed"])}
+        if req.command == "reveal":          # as the console: only once the game has ended
+            from engine.errors import IllegalMove
+            from firmware.fairness import finished_by_rules, revealed
+            if not self.session.ended:
+                state = self.session.state
+                if not finished_by_rules(self.session.game.name, self.session.game.view(state), self.session.lines):
+                    raise IllegalMove(Msg("The seed is shown when the game ends: finish the game, or end it with 'end'."))
+                self.session.apply("end")
+            return revealed(self.session.header, self.session.share_of(self.session.state))
         outcome = self.session.apply(line)
         fields = dict(outcome.fields)
         command = self.session.command(req.command)

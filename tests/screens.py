@@ -47,7 +47,9 @@ def check_case(cases: dict, name: str, state_dir: Path) -> None:
 
 def app_with(console_lines: list[str], keys: list[str], state_dir: Path, lang: str = "en"):
     """An App over a fresh state dir after the console lines and keys, speaking ``lang`` (so the
-    first-start language question is answered); the caller closes it."""
+    first-start language question is answered); the caller closes it. Each key comes after a
+    frame is drawn, as on the device (a new-game form shows its fair-draw code as it is first
+    drawn); the secret the next ``new`` commits to is fixed (``SECRET``), so the code is too."""
     from firmware.app import App
     from firmware.console import Console
     from firmware.store import Store
@@ -57,10 +59,15 @@ def app_with(console_lines: list[str], keys: list[str], state_dir: Path, lang: s
     for line in console_lines:
         response = console.request(line)
         assert response["ok"], (line, response)
+    console._pending = SECRET          # what ``commit`` and the next secret ``new`` use
     app = App(console)
     for key in keys:
+        app.render()
         app.handle(key)
     return app
+
+
+SECRET = 20260301
 
 
 def drawn(app) -> list[tuple[int, int, str, str]]:

@@ -94,3 +94,15 @@ def test_the_jc_engine_takes_typed_dice_and_the_console_parses_them():  # J-1
         s.apply("fire c_leg10 dice=1,x,3")
     assert bad_turn.value.code == "illegal_move"
     assert s.apply("fire dice=1,2,6,6").fields["turn"]["dice"] == [1, 2, 6, 6]
+
+
+def test_the_fair_draw_lines_and_pages():  # issue 20: screens never format these themselves
+    assert common.commit() == "commit" and common.end() == "end" and common.reveal() == "reveal"
+    assert common.share(" 3-1-6 ") == "share 3-1-6"
+    new = common.new_bag("items", [("gold", 2)])
+    assert common.with_share(new, "3-1-6") == "new bag items=gold*2 share=3-1-6"
+    assert common.with_share(new, None) == new and common.with_share(new, "") == new
+    assert common.actions(50) == "actions 50" and common.actions(100, before=401) == "actions 100 before=401"
+    assert common.export("draws") == "export format=draws" and common.export("csv", 7) == "export format=csv id=7"
+    s = Session.start(str(common.with_share(new, "3-1-6")), 5, "x", committed=True)
+    assert s.view()["share"] == "3-1-6"                             # the console reads the line back

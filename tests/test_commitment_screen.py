@@ -54,21 +54,20 @@ class MenuLike(ListScreen):
         return [Item("One"), Item("Two")]
 
 
-def test_the_seed_is_shown_when_a_game_with_a_secret_seed_ends(state_dir):
-    """Issue 12: the device reveals the seed at game end (a Julius Caesar campaign won at winter)."""
+def test_a_game_its_rules_finish_is_not_ended_by_the_device_and_its_seed_stays_hidden(state_dir):
+    """Issue 20: finishing a game (a Julius Caesar campaign won at winter) does not end the session
+    on the device (its last move can still be undone); the seed waits for History → Fair draw."""
     app = app_with([], [], state_dir)
     try:
         assert app.run("new jc-battle attacker=caesar")["ok"]
         assert app.run("add attacker c_leg10")["ok"] and app.run("add defender p_leg1")["ok"]
         seed = str(app.console.session.header["seed"])
-        assert seed not in " ".join(t for t, _ in _texts(app))
         assert app.run("fight")["ok"]
-        assert seed not in " ".join(t for t, _ in _texts(app))         # a battle is not the game's end
         for city in ("Roma", "Alexandria", "Antiochia", "Athenae", "Byzantium", "Ephesus", "Syracusae"):
             assert app.run(f"control {city} caesar")["ok"]
         assert app.run("winter")["ok"]                                  # the campaign is over (J-13 VP)
-        assert seed in [t for t, _ in _texts(app)]
-        app.handle("down")
         assert seed not in " ".join(t for t, _ in _texts(app))
+        assert not app.console.session.ended and "end" not in app.console.session.lines
+        assert app.run("undo")["ok"]                                    # the final move is taken back
     finally:
         app.console.close()

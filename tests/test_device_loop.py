@@ -127,3 +127,27 @@ def test_start_with_a_bad_config_and_no_display_keeps_running(factory, state_dir
     assert app.stack[-1].cursor == 1
     hw.shutdown()
     app.console.close()
+
+
+def test_keys_that_do_not_open_are_a_start_notice_and_the_program_goes_on(state_dir, monkeypatch):
+    """pi_check found it: with no pin factory (the unit's real pins under emulation) the notice of
+    the keys must not end the program (it did: a local import shadowed Msg)."""
+    import types
+
+    import hw.buttons
+    from firmware.app import NoticesScreen
+    from firmware.device import _open_hardware
+
+    def no_pins(*args, **kwargs):
+        raise RuntimeError("Unable to load any default pin factory!")
+    monkeypatch.setattr(hw.buttons, "ButtonBank", no_pins)
+    app = app_with([], [], state_dir)
+    try:
+        got = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        assert got.buttons is None and got.keys.error
+        screen = app.stack[-1]
+        assert isinstance(screen, NoticesScreen) and "Buttons:" in screen.paragraphs[-1]
+        assert "pin factory" in " ".join(screen.paragraphs)
+        got.shutdown()
+    finally:
+        app.console.close()

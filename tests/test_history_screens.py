@@ -107,7 +107,9 @@ def test_the_crassus_chart_draws_wins_and_losses_per_level(state_dir: Path):
         app.console.close()
 
 
-def test_the_fair_draw_shows_the_commitment_big_and_the_seed_only_at_the_end(state_dir: Path):
+def test_the_fair_draw_shows_the_code_and_the_seed_only_when_the_players_ask_after_the_end(state_dir: Path):
+    """Issue 20: a game its rules finished is not ended by the device itself (its last move can still
+    be undone); Fair draw → Show the seed asks first (it ends the game), then shows the seed."""
     app = app_with([], [], state_dir)
     try:
         new = app.run("new jc-battle")
@@ -116,15 +118,44 @@ def test_the_fair_draw_shows_the_commitment_big_and_the_seed_only_at_the_end(sta
         from firmware.screens.history import FairDrawScreen
         app.push(FairDrawScreen())
         frame = shown(app)
-        assert (code[:8], "big") in frame
+        assert (code[:8], "big") in frame and "End the game…" in texts(app)
         assert seed not in "\n".join(t for t, _k in frame)
         for line in ("add attacker c_leg10", "add defender p_pompeius", "fight"):
             assert app.run(line)["ok"]
         assert seed not in texts(app)                                   # a battle is not the game's end
         for city in ("Roma", "Alexandria", "Antiochia", "Athenae", "Byzantium", "Ephesus", "Syracusae"):
             assert app.run(f"control {city} caesar")["ok"]
-        assert app.run("winter")["ok"]                                  # the campaign is over
+        assert app.run("winter")["ok"]                                  # the campaign is over by its rules
+        assert seed not in texts(app) and app.console.session.ended is False
+        assert app.run("undo")["ok"] and app.run("winter")["ok"]        # the last move can still be undone
+        assert "Show the seed…" in texts(app)
+        app.handle("down")
+        app.handle("a")                                                 # the question: it ends the game
+        assert "ends the game" in " ".join(app.stack[-1].rows) and seed not in texts(app)
+        app.handle("a")
+        assert app.console.session.ended and seed in texts(app)        # the seed, once ended
+        assert app.run("undo")["error"] == "game_over"
+    finally:
+        app.console.close()
+
+
+def test_ending_a_julius_caesar_campaign_early_shows_the_seed_on_request(state_dir: Path):
+    """Issue 20: the players end a JC session whose campaign is not over (History has a battle)."""
+    app = app_with(["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight"], [], state_dir)
+    try:
+        from firmware.screens.history import FairDrawScreen
+        seed = str(app.console.session.header["seed"])
+        app.push(FairDrawScreen())
+        app.handle("down")                                              # the share row, then End the game…
+        app.handle("a")
+        assert app.stack[-1].title == "End the game?"
+        app.handle("a")
+        assert app.console.session.ended and seed not in texts(app)    # ended; the seed still waits to be asked
+        app.handle("b")                                                 # the notice closes
+        assert "Show the seed" in texts(app) and "ended" in texts(app)
+        app.handle("a")
         assert seed in texts(app)
+        assert app.console.request("reveal")["seed"] == int(seed)
     finally:
         app.console.close()
 
@@ -206,12 +237,45 @@ def test_a_game_of_history_sends_its_link_and_names_the_sides_in_the_players_lan
     assert sent["play"]["sourcePlayId"] == "7"
 
 
-def test_the_fair_draw_on_a_fake_ctx_shows_the_seed_only_when_the_game_is_recorded():
+def test_the_fair_draw_on_a_fake_ctx_never_shows_the_seed_of_a_running_game():
     from firmware.screens.history import FairDrawScreen
     from tests.fakectx import FakeCtx
     ctx = FakeCtx("new dice").open(FairDrawScreen())                # a secret seed (none given)
+    seed = str(ctx.session.header["seed"])
     code = ctx.view()["commitment"]
-    assert code[:8] in ctx.texts() and "Seed at game end." in ctx.texts()
+    assert code[:8] in ctx.texts() and "Players' share…" in ctx.texts() and seed not in ctx.texts()
     assert "reveal" not in ctx.lines
-    ctx.recorded = True                                             # History has the game as over
-    assert "Game over; the seed:" in ctx.texts() and str(ctx.session.header["seed"]) in ctx.texts()
+    ctx.recorded = True                                             # whatever History says, it runs
+    assert seed not in ctx.texts() and "End the game…" in ctx.texts()
+    ctx.press("a")                                                  # the share: dice 3-1
+    ctx.press("a", "up", "up", "right", "a")
+    assert ctx.lines[-1] == "share 3-1" and "Share: 3-1" in ctx.texts()
+    ctx.press("down", "a")
+    assert ctx.top.title == "End the game?"
+    ctx.press("a")
+    assert ctx.lines[-1] == "end" and seed not in ctx.texts()
+    ctx.press("a")
+    assert ctx.lines[-1] == "reveal" and seed in ctx.texts()
+
+
+def test_send_the_draw_record_writes_the_newest_ended_games_record_and_the_list_marks_an_unset_clock(state_dir: Path):
+    serial = pytest.importorskip("serial")
+    app = app_with(["new dice", "roll 2d6", "end"], [], state_dir)
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import HistoryScreen, list_day, send_draws
+        screen = HistoryScreen()
+        labels = [i.label for i in screen.items(app)]
+        assert "Send the draw record" in labels
+        app.console.serial_out = port.write
+        send_draws(app)
+        got = json.loads(port.readline().decode("utf-8"))
+        record = got["record"]
+        assert got["ok"] and record["format"] == "legatus-draw-record" and record["actions"] == ["roll 2d6", "end"]
+        assert record["seed"] == app.console.session.header["seed"] and record["share"] is None
+        assert "Sent the draws of" in " ".join(app.message or [])
+        entry = {**app.history(1)[0], "unsynced": ["finished"]}
+        assert list_day(entry).startswith("~") and list_day({**entry, "unsynced": []})[0].isdigit()
+    finally:
+        port.close()
+        app.console.close()

@@ -102,3 +102,46 @@ def test_the_next_start_shows_the_failure_on_the_panel(tmp_path: Path, state_dir
         assert "stopped with an error" in shown and "ValueError: bad" in shown
     finally:
         app.console.close()
+
+
+def test_every_start_notice_is_on_one_scrollable_screen_and_none_is_cut(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20/21: a recovered database (several things found), a read-only root, the last run's
+    failure and a notice of the hardware all on one screen, each a paragraph, every word there."""
+    from engine.text import Msg
+    from firmware import doctor
+    from firmware.app import NoticesScreen
+    from firmware.device import _start_notices
+    from firmware.screens import base
+    from firmware.storage import Recovery
+    from tests.screens import app_with
+    (state_dir / logs.LOG_FILE).write_text(
+        f"2024-05-01 10:05:00,001 INFO firmware.logs: {logs.START} 0.1.0\n"
+        "2024-05-01 10:05:02,000 CRITICAL legatus: stopped by an error: ValueError: a long reason for it\n")
+    failure = logs.previous_failure(state_dir)
+    monkeypatch.setattr(doctor, "storage_check", lambda d, mounts=None: doctor.Check(
+        Msg("Storage"), "fail", "/", Msg("{} is mounted read-only: nothing can be saved. Remount it read-write or "
+                                          "set LEGATUS_STATE_DIR to a writable directory.", "/")))
+    app = app_with([], [], state_dir)
+    try:
+        notes = [Msg("A damaged checkpoint was skipped; the state was replayed from an older one."),
+                 Msg("A damaged record was found after action {}; {} records were kept aside for a bug report and "
+                     "the session resumed at the last good action.", 140, 3)]
+        app.console.store.recovery = Recovery.of(notes)
+        _start_notices(app, app.console.store, failure)
+        app.start_notice("Buttons: no pin factory")           # a notice of the hardware comes after
+        screen = app.stack[-1]
+        assert isinstance(screen, NoticesScreen) and sum(isinstance(s, NoticesScreen) for s in app.stack) == 1
+        assert len(screen.paragraphs) == 5 and app.message is None
+        assert all(len(row) <= base.COLS for row in screen.rows)
+        shown = "".join("".join(screen.rows).split())       # (a long path is broken over rows, not cut)
+        for paragraph in screen.paragraphs:
+            assert "".join(paragraph.split()) in shown                    # nothing cut
+        assert "read-only" in shown and "ValueError:alongreasonforit" in shown
+        for _ in range(len(screen.rows)):
+            app.handle("down")                                # it scrolls to its last row
+        assert screen.scroll.top == len(screen.rows) - base.ROWS
+        app.handle("b")
+        assert not isinstance(app.stack[-1], NoticesScreen)
+    finally:
+        app.console.close()

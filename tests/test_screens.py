@@ -26,8 +26,8 @@ CASES = {
     "bag_presets": ([], ["down", "a", "down", "a"]),
     "bag_side": (["new caesar-solo seed=3", "kit new items=gold*3,silver*2 cards=legio*4", "kit draw"],
                  ["down", "down", "a", "down", "a"]),
-    "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
-    "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "a", "right", "a", "down", "a"], "ru"),
+    "bag_editor_uk": ([], ["down", "a", "down", "a", "b", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
+    "bag_type_name_ru": ([], ["down", "a", "down", "a", "b", "a", "a", "a", "right", "a", "down", "a"], "ru"),
     "menu_reopen_ru": (["new dice seed=3", "roll 3d6", "roll 2d6", "new jc-battle seed=1"],
                        ["down", "a"] + ["down"] * 4 + ["a", "a"], "ru"),
     "bag_card_ru": (["new bag cards=Т♠,В♥,Д♦,10♣ seed=3"], ["a", "a"], "ru"),
@@ -156,9 +156,10 @@ def test_a_bag_beside_a_running_game_leaves_the_game_going(state_dir):
 
 def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     # Dice & bags -> Bags & decks -> Your own bag -> Add an item -> Type a name
-    keys = ["down", "a", "down", "a", "a", "a", "a"]
+    keys = ["down", "a", "down", "a", "b", "a", "a", "a"]       # (b: the fair-draw code box closes)
     app = app_with([], [], state_dir, lang="ru")
     for key in keys:
+        app.render()
         app.handle(key)
     from firmware.screens.kit.bag import BagEditor
     from firmware.screens.widgets.keyboard import TypeScreen
@@ -186,7 +187,7 @@ def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
 
 
 def test_an_empty_own_bag_is_not_started(state_dir):
-    app = app_with([], ["down", "a", "down", "a", "a", "down", "a"], state_dir)   # Start at once
+    app = app_with([], ["down", "a", "down", "a", "b", "a", "down", "a"], state_dir)   # Start at once
     assert app.console.session is None and app.message
     app.console.close()
 
@@ -302,6 +303,8 @@ def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
     for _ in range(12):
         app.handle("down")                 # New bag or deck (the last row: the cursor stops there)
     app.handle("a")
+    app.render()
+    app.handle("b")                        # the fair-draw code box closes
     app.handle("down")
     app.handle("down")                     # the metals preset
     app.handle("a")

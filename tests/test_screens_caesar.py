@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from firmware.screens.widgets import ConfirmScreen, TextScreen
+from firmware.screens.widgets import ConfirmScreen, NumberForm, TextScreen
 from firmware.screens.caesar.home import CaesarHome
 from engine.caesar.board import PROVINCES
 from firmware.screens.caesar.move import OptionScreen, PlayMap, ProvincePicker
@@ -395,13 +395,16 @@ def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir
         for _ in range(idents.index("new")):
             app.handle("down")
         app.handle("a")
+        app.render()                                            # the form shows the fair-draw code
+        assert app.commitment is not None
+        app.handle("a")                                         # the code box closes, nothing else
+        assert app.commitment is None and isinstance(app.stack[-1], NumberForm)
         app.handle("a")                                         # Start (A on any row of the form)
         assert isinstance(app.stack[-1], ConfirmScreen)         # the game is not over: ask
         app.handle("a")
-        assert isinstance(app.stack[-1], SetupGuide) and app.commitment is not None
-        app.handle("a")                                         # the fair-draw code box closes, nothing else
-        assert isinstance(app.stack[-1], SetupGuide) and app.commitment is None
-        for _ in range(7):
+        assert isinstance(app.stack[-1], SetupGuide)
+        assert app.commitment is None                           # its code was shown with the form
+        for _ in range(6):
             app.handle("a")
         while isinstance(app.stack[-1], TurnScreen):
             app.handle("b")
@@ -464,6 +467,8 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
         for _ in range(new_game - app.stack[-1].cursor):
             app.handle("down")
         app.handle("a")
+        app.render()
+        app.handle("b")                                         # the form's fair-draw code box closes
         app.handle("up")
         app.handle("a")                                         # Start; the old game is not over: confirm
         app.handle("a")

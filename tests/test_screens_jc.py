@@ -25,7 +25,7 @@ HOME = ["a"]                          # main menu: "Resume Julius Caesar"
 DOWN = ["down"]
 
 CASES = {
-    "jc_setup": ([], ["a", "down", "a", "right", "down", "right"]),
+    "jc_setup": ([], ["a", "down", "a", "b", "right", "down", "right"]),
     "jc_home": ([NEW, "add attacker c_caesar"], HOME),
     "jc_add": ([NEW], HOME + DOWN + ["a", "down", "down"]),
     "jc_turn": (ARMIES + ["start"], HOME + ["a"]),

@@ -7,11 +7,14 @@ This module imports nothing of the screens (it sits under all of them: no import
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from PIL import Image
 
 from engine.actions import Line
+
+if TYPE_CHECKING:
+    from firmware.fairness import FairDraw
 
 # What became of a line sent over the serial link (History → Send over serial).
 Sent = Literal["sent", "no link", "failed"]
@@ -49,6 +52,11 @@ class Ctx(Protocol):
     def ask(self, line: Line) -> dict[str, Any] | None:
         """The response to a slow read-only line (odds, advise) for the state now; None while
         it is being computed off the main loop (the screen is drawn again when it is ready)."""
+
+    def fair_draw(self) -> FairDraw | None:
+        """The running session's fair draw (firmware/fairness.py ``FairDraw``: its commitment,
+        the players' share, whether the game has ended; the seed only once it has), or None
+        without a session. Changes go through :meth:`run` (``share``, ``end``, ``reveal``)."""
 
     def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
         """Start an archived session's ``new`` line again with its seed (kept secret if it was)

@@ -1,7 +1,9 @@
 """History (main menu → History): finished games newest first, one game's detail, Statistics
 (your record against Auto-Crassus as a bar chart, Glory scores, Julius Caesar battles), the fair
-draw of the running game (its commitment, big; the seed once the game is over) and "Send over
-serial" of the newest game (the BG Stats play as one JSON line).
+draw of the running game (its commitment, big; the players' share; "End the game…"; the seed only
+once the game has ended, when the players ask), "Send over serial" of the newest game (the BG Stats
+play as one JSON line) and "Send the draw record" of the newest ended game (``export format=draws``).
+A game whose time was taken while the clock was not synchronised is marked ``~`` in the list.
 
 Every text is said with ``_()`` when drawn; the records come from firmware/history.py.
 """
@@ -16,13 +18,16 @@ from PIL import Image
 
 from engine import actions as act
 from engine.text import N_
+from firmware.fairness import FairDraw
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
 from firmware.i18n import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, WrappedListScreen, intent
+from firmware.screens.play import run_or_notify
+from firmware.screens.widgets import (ConfirmScreen, Intent, Item, ListScreen, TextScreen, WrappedListScreen, draw_list,
+                                      intent)
 from firmware.screens.widgets.people import PlayersScreen
 
 LISTED = 50
@@ -71,11 +76,13 @@ class HistoryScreen(ListScreen):
                Item(_("Players"), lambda c: c.push(PlayersScreen()))]
         if entries:
             out.append(Item(_("Send over serial"), send_newest))
+        if any(e.get("seed") is not None for e in entries):
+            out.append(Item(_("Send the draw record"), send_draws))
         if not entries:
             out.append(Item(_("No finished games yet")))
         for e in entries:
             mark = "×" if e["status"] == "abandoned" else ""
-            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), _day(e.get("finished"))))
+            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e)))
         return out
 
 
@@ -96,6 +103,13 @@ def player_label(entry: dict[str, Any], p: dict[str, Any]) -> str:
         return name
     side = side_word(entry, str(role))
     return side if name.casefold() == str(role).casefold() else f"{name} ({side})"
+
+
+def list_day(entry: dict[str, Any]) -> str:
+    """The day a History row shows: ``23.11``, marked ``~23.11`` when the clock was not synchronised
+    when the game ended (the detail says so in words)."""
+    day = _day(entry.get("finished"))
+    return f"~{day}" if day and "finished" in entry.get("unsynced", ()) else day
 
 
 def detail_rows(entry: dict[str, Any]) -> list[str]:
@@ -121,6 +135,10 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
     ended = (entry.get("finished") or "")[:16].replace("T", " ")
     rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                 if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
+    if entry.get("commitment"):                 # an ended game with a secret seed (public now)
+        rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
+        rows.append(_("Share: {}").format(entry["share"]) if entry.get("share") else _("Share skipped"))
+        rows.append(_("Seed: {}").format(entry["seed"]))
     rows.append(_("No. {}").format(entry["id"]))
     return rows
 
@@ -165,6 +183,25 @@ def send_entry(ctx: Ctx, entry: dict[str, Any]) -> None:
         ctx.notify(_("The serial link did not take it."))
     else:
         ctx.notify(_("Sent: {}.").format(game_name(entry)))
+
+
+def send_draws(ctx: Ctx) -> None:
+    """The draw record of the newest ended game (``export format=draws``) over the serial link, as
+    the console would answer it: scripts/verify_draws.py checks every draw from it."""
+    ended = [e for e in _entries(ctx) if e.get("seed") is not None]
+    if not ended:
+        ctx.notify(_("No ended game yet: its draws are shown once it has ended."))
+        return
+    response = run_or_notify(ctx, act.export("draws", int(ended[0]["id"])))
+    if response is None:
+        return
+    sent = ctx.send_serial(json.dumps(response, ensure_ascii=False))
+    if sent == "no link":
+        ctx.notify(_("No serial link: start Legatus with --serial PORT."))
+    elif sent == "failed":
+        ctx.notify(_("The serial link did not take it."))
+    else:
+        ctx.notify(_("Sent the draws of: {}.").format(game_name(ended[0])))
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -336,46 +373,116 @@ def jc_rows(ctx: Ctx) -> list[str]:
 
 
 # -- the fair draw of the running game --------------------------------------------------------------
-def _finished(ctx: Ctx) -> bool:
-    """Whether the running session's game is recorded as finished (then its seed may be shown,
-    when its record says so: a Julius Caesar battle is a part; its seed waits for the campaign)."""
-    view = ctx.view()
-    if view is None or not ctx.game_recorded():
-        return False
-    record = record_of(view["game"])
-    return record is None or record.seed_shown is None or record.seed_shown(view)
+class FairDrawScreen(ListScreen):
+    """The running game's fair draw: the commitment's first 8 hex characters big enough to
+    photograph, then rows: the players' share (given, skipped, or "Players' share…" while one
+    can still be given), "End the game…" (``end``, after a question that says what it does) and,
+    once the game is over, "Show the seed" (``reveal``; on a game its rules finished but nobody
+    ended yet, the question first says that this ends it: its last move can no longer be
+    undone). The seed is on no screen before the end (issue 20)."""
 
+    title = Said(N_("Fair draw"))
+    CODE_ROWS = 2            # body rows the big code takes
+    wrap_rows = True         # a long row takes two rows (never cut)
 
-class FairDrawScreen:
-    """The commitment's first 8 hex characters, big enough to photograph; once the game is
-    over, the seed (what ``reveal`` answers) to check it with scripts/verify_draws.py."""
+    def __init__(self) -> None:
+        super().__init__()
+        self._seen: tuple[object, FairDraw | None] | None = None
 
-    def __init__(self, code: str | None = None) -> None:
-        self.code = code
-        self.title = _("Fair draw")
+    def fair(self, ctx: Ctx) -> FairDraw | None:
+        """The running session's fair draw, asked once per state of the game (a frame asks often:
+        the view the Ctx gives is a new object whenever the game changed)."""
+        view = ctx.view()
+        if self._seen is None or self._seen[0] is not view or view is None:
+            self._seen = (view, ctx.fair_draw())
+        return self._seen[1]
+
+    def status(self, ctx: Ctx) -> str:
+        fair = self.fair(ctx)
+        return _("ended") if fair is not None and fair.ended else ""
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        fair = self.fair(ctx)
+        if fair is None:
+            return [Item(_("No game running."))]
+        out: list[Item] = []
+        if fair.commitment is None:
+            out.append(Item(_("No secret draw: the seed was chosen."), ident="seeded"))
+        elif fair.share is not None:
+            out.append(Item(_("Share: {}").format(fair.share), ident="share"))
+        elif fair.can_share:
+            out.append(Item(_("Players' share…"), self._share, _("none"), ident="share"))
+        else:
+            out.append(Item(_("Share skipped"), ident="share"))
+        if fair.ended is None and not fair.finished:
+            out.append(Item(_("End the game…"), self._ask_end, ident="end"))
+        elif fair.commitment is not None:
+            out.append(Item(_("Show the seed…") if fair.ended is None else _("Show the seed"), self._ask_seed,
+                            ident="seed"))
+        return out
+
+    def region(self, ctx: Ctx) -> tuple[int, int]:
+        return (self.CODE_ROWS, base.ROWS - self.CODE_ROWS) if self._code(ctx) else (0, base.ROWS)
+
+    def _code(self, ctx: Ctx) -> str | None:
+        fair = self.fair(ctx)
+        return None if fair is None or fair.commitment is None else fair.commitment[:8]
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        base.title_bar(draw, _("Fair draw"))
-        view = ctx.view()
-        code = self.code or (view or {}).get("commitment")
-        if not code:
-            text = _("No secret draw: this game was started with a chosen seed.") if view else _("No game running.")
-            base.lines(draw, base.wrap(text))
-            return img
-        short = str(code)[:8]
-        scale = 2 if base.big_width(short, 2) <= base.W - 2 else 1
-        x = (base.W - base.big_width(short, scale)) // 2
-        base.big(img, x, base.TITLE_H + 1, short, scale)
-        if self.code is None and _finished(ctx):
-            seed = ctx.run(act.reveal()).get("seed")
-            base.text(draw, 1, base.row_y(2) + 4, base.clip(_("Game over; the seed:")))
-            base.text(draw, 1, base.row_y(3) + 3, base.clip(str(seed)))
-        else:
-            base.text(draw, 1, base.row_y(2) + 4, base.clip(_("Photograph it now.")))
-            base.text(draw, 1, base.row_y(3) + 3, base.clip(_("Seed at game end.")))
+        base.title_bar(draw, self.title, self.status(ctx))
+        items = self.items(ctx)
+        self.follow(items)
+        first, rows = self.region(ctx)
+        self._page(items, rows)
+        code = self._code(ctx)
+        if code is not None:
+            scale = 2 if base.big_width(code, 2) <= base.W - 2 else 1
+            base.big(img, (base.W - base.big_width(code, scale)) // 2, base.TITLE_H, code, scale)
+        draw_list(draw, items, self.cursor, self.top, rows, first, self.wrap_rows)
         return img
 
-    def key(self, key: str, ctx: Ctx) -> None:
-        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
-            ctx.pop()
+    # -- the rows' actions ---------------------------------------------------------------------------
+    def _share(self, ctx: Ctx) -> None:
+        from firmware.screens.widgets.share import ShareMenu
+
+        def take(c: Ctx, text: str | None) -> bool:
+            return text is not None and run_or_notify(c, act.share(text)) is not None
+        ctx.push(ShareMenu(take))
+
+    def _ask_end(self, ctx: Ctx) -> None:
+        ctx.push(ConfirmScreen(_("End the game?"),
+                               _("This ends the game: nothing more is drawn and nothing can be undone; History "
+                                 "files it. Then the seed can be shown."), self._end, _("A: end it"), _("B: keep")))
+
+    @staticmethod
+    def _end(ctx: Ctx) -> None:
+        if run_or_notify(ctx, act.end()) is not None:
+            ctx.notify(_("The game has ended. Show the seed to check the draws."))
+
+    def _ask_seed(self, ctx: Ctx) -> None:
+        fair = ctx.fair_draw()          # (not the one remembered: asked now)
+        if fair is not None and fair.ended is None:      # finished by its rules: the reveal ends it
+            ctx.push(ConfirmScreen(_("Show the seed?"),
+                                   _("Showing the seed ends the game: its last move can no longer be undone."),
+                                   self._reveal, _("A: show it"), _("B: not yet")))
+        else:
+            self._reveal(ctx)
+
+    @staticmethod
+    def _reveal(ctx: Ctx) -> None:
+        response = run_or_notify(ctx, act.reveal())
+        if response is not None:
+            ctx.push(TextScreen(_("The seed"), seed_rows(response)))
+
+
+def seed_rows(revealed: dict[str, Any]) -> list[str]:
+    """The seed of an ended game and how to check it (``reveal``'s reply)."""
+    rows = [_("Seed:"), str(revealed["seed"])]
+    if revealed.get("share"):
+        rows.append(_("Share: {}").format(revealed["share"]))
+    if revealed.get("commitment"):
+        rows.append(_("Code: {}").format(str(revealed["commitment"])[:8]))
+    rows.append(_("Check every draw with scripts/verify_draws.py and the draw record (History → Send the draw "
+                  "record)."))
+    return rows

@@ -9,6 +9,7 @@ from typing import Any
 from engine.actions import Line
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.widgets.confirm import ConfirmScreen
+from firmware.screens.widgets.share import FairShare
 
 
 def run_or_notify(ctx: Ctx, line: Line) -> dict[str, Any] | None:
@@ -42,17 +43,22 @@ def tools() -> tuple[str, ...]:
 
 
 def start_game(ctx: Ctx, line: Line, home: Callable[[], Screen],
-               quiet: tuple[str, ...] | None = None, title: str | None = None) -> None:
+               quiet: tuple[str, ...] | None = None, title: str | None = None, fair: FairShare | None = None) -> None:
     """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
     a session whose game is not in ``quiet`` (default: the tools), ask first (A starts, B keeps
-    the old one)."""
+    the old one). ``fair``: the form's fair-draw part — the line gets the players' share, and the
+    code is not shown again when the game's commitment is the one the form showed."""
     quiet = tools() if quiet is None else quiet
+    if fair is not None:
+        line = fair.line(line)
+
     def go(c: Ctx) -> None:
         response = run_or_notify(c, line)
         if response is not None:
             c.replace(home())
-            if response.get("commitment"):
-                c.show_commitment(response["commitment"])      # the fair-draw code, to photograph (issue 12)
+            code = response.get("commitment")
+            if code and (fair is None or not fair.shown(code)):
+                c.show_commitment(code)      # the fair-draw code, to photograph (issue 12)
 
     view = ctx.view()
     if view is not None and view["game"] not in quiet and not view.get("ended"):   # an ended game: nothing to lose

@@ -3,6 +3,7 @@
 Auto-Crassus. Imports no screen: the console reads it."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.caesar.terms import EDITION_WORDS, edition_name
@@ -150,7 +151,7 @@ def against_crassus(entries: list[Entry]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def over(view: View, lines: list[str]) -> bool:
+def over(view: View, lines: Sequence[str]) -> bool:
     """C-12: a side placed its last control marker or cannot play."""
     return bool(view.get("winner"))
 

@@ -37,6 +37,7 @@ from firmware.screens.caesar.words import (
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Field, Intent, Item, NumberForm, Scroll, intent, on_off, scroll_bar
 from firmware.screens.widgets.people import Seats
+from firmware.screens.widgets.share import FairShare
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ class SetupForm(NumberForm):
     def items(self, ctx: Ctx) -> list[Item]:
         duel = self.seats is not None and self.values().get("mode") == 1
         people = self.seats.items(ctx) if duel and self.seats is not None else []
-        return self.field_items() + people + [Item("▶ " + _("Start"), self.go, ident="start")]
+        return self.field_items() + people + self.fair_items(ctx) + [Item("▶ " + _("Start"), self.go, ident="start")]
 
     def status(self, ctx: Ctx) -> str:
         return _("A: start")
@@ -139,11 +140,13 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
               Field("tiles", N_("Tiles"), at("tiles", INPUT, 0), 0, 1, lambda v: _(INPUT_WORDS[v])),
               Field("bags", N_("Bags"), at("bags", INPUT, 0), 0, 1, lambda v: _(INPUT_WORDS[v]))]
 
+    fair = FairShare()
+
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         remember(ctx, v)
         mods = [m for m, f in MODULE_FIELDS if v[f]]
         if v["mode"] == 1:
-            _start(ctx, with_people(act.new_duel(mods, INPUT[v["bags"]]), seats.people()), home)
+            _start(ctx, with_people(act.new_duel(mods, INPUT[v["bags"]]), seats.people()), home, fair)
             return
         tiles = remembered_tiles(ctx)
         when = harder_when(v)
@@ -156,13 +159,13 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
         if v["bags"]:
             def with_row(c: Ctx, picked: list[str]) -> None:
                 c.pop()
-                _start(c, solo(picked), home)
+                _start(c, solo(picked), home, fair)
             ctx.push(TokenPicker(_("His 3 tokens"), [t.name for t in TOKENS if not t.centurion], 3, with_row))
         else:
-            _start(ctx, solo(), home)
+            _start(ctx, solo(), home, fair)
 
     seats = Seats([(s, partial(_, PLAYER_WORDS[s])) for s in ("caesar", "pompey")], lambda i: "—")
-    form = SetupForm(_("New Caesar! game"), fields, go)
+    form = SetupForm(_("New Caesar! game"), fields, go, fair=fair)
     form.seats = seats
     return form
 
@@ -186,12 +189,12 @@ def remember(ctx: Ctx, v: dict[str, int]) -> None:
         log.warning("the new-game form's choices were not kept: %s", response.get("message"))
 
 
-def _start(ctx: Ctx, line: Line, home: Home | None) -> None:
+def _start(ctx: Ctx, line: Line, home: Home | None, fair: FairShare | None = None) -> None:
     def guide() -> Any:
         return SetupGuide(home)
     view = ctx.view()
     over = view is not None and view["game"] in GAMES and bool(view.get("winner"))
-    play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=_("New game?"))
+    play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=_("New game?"), fair=fair)
 
 
 GUIDE_TITLES = {"senate": N_("Senate"), "bonuses": N_("Bonus tokens"), "left_over": N_("Left-over bonuses"),

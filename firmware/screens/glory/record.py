@@ -4,6 +4,7 @@ record while no action followed), the players of an abandoned game, and the play
 statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.glory.views import GloryGameView
@@ -64,7 +65,7 @@ def scores(entries: list[Entry]) -> dict[str, dict[str, Any]]:
     return {n: {"games": len(v), "best": max(v), "average": round(sum(v) / len(v), 1)} for n, v in sorted(seen.items())}
 
 
-def over(view: View, lines: list[str]) -> bool:
+def over(view: View, lines: Sequence[str]) -> bool:
     """After round 9 (G-15), scored or not."""
     return bool(view.get("finished"))
 

@@ -12,6 +12,7 @@ from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.glory.words import SEAT_NAMES
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.people import Seats
+from firmware.screens.widgets.share import FairShare
 
 
 class SetupScreen(NumberForm):
@@ -25,7 +26,7 @@ class SetupScreen(NumberForm):
             Field("players", N_("Players"), 4, 1, 4),
             Field("harsh", N_("Harsh Times"), 0, 0, 1, on_off),
             Field("clockwise", N_("Clockwise"), 0, 0, 1, on_off),
-        ], self._start, status=self._status)
+        ], self._start, status=self._status, fair=FairShare())
         self.seats = Seats([(str(i), partial(_seat_label, i)) for i in range(len(SEAT_NAMES))],
                            lambda i: _(SEAT_NAMES[i]), prefill=True)
 
@@ -41,7 +42,7 @@ class SetupScreen(NumberForm):
     def items(self, ctx: Ctx) -> list[Item]:
         n = self._count()
         figures = self.field_items([0, n + 1, n + 2])
-        return [figures[0], *self.seats.items(ctx, n, self._picked), *figures[1:]]
+        return [figures[0], *self.seats.items(ctx, n, self._picked), *figures[1:]] + self.fair_items(ctx)
 
     def _picked(self, ctx: Ctx, seat: int) -> None:
         """The next row after a player was picked (the next seat, or the variants)."""
@@ -53,7 +54,7 @@ class SetupScreen(NumberForm):
         if len({n.casefold() for n in names}) < len(names):
             ctx.notify(_("Two players have the same name."))
             return
-        play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"])), self.home)
+        play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"])), self.home, fair=self.fair)
 
 
 def _seat_label(i: int) -> str:

@@ -3,6 +3,7 @@ that ends (``part`` = ``battle-N``, J-13) and the campaign when it is over —, 
 abandoned session, and the battle statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.jc.views import JcGameView
@@ -86,7 +87,7 @@ def battles(entries: list[Entry]) -> dict[str, dict[str, int]]:
     return out
 
 
-def over(view: View, lines: list[str]) -> bool:
+def over(view: View, lines: Sequence[str]) -> bool:
     """The campaign's end (the winter's victory check); a battle alone does not end the game."""
     return bool((view.get("campaign") or {}).get("over"))
 

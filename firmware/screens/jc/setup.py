@@ -18,6 +18,7 @@ from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.jc.words import ROLE_WORDS, SIDES, run_line, side_name, view_of
 from firmware.screens.widgets import Field, Item, ListScreen, NumberForm, on_off
 from firmware.screens.widgets.people import Seats
+from firmware.screens.widgets.share import FairShare
 
 
 # -- set-up ------------------------------------------------------------------------------------
@@ -26,8 +27,8 @@ class SetupForm(NumberForm):
     known players first, two presses each; nobody named: "Player 1/2" in exports)."""
 
     def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None],
-                 seats: Seats | None) -> None:
-        super().__init__(title, fields, on_go, status=self._status)
+                 seats: Seats | None, fair: FairShare | None = None) -> None:
+        super().__init__(title, fields, on_go, status=self._status, fair=fair)
         self.seats = seats
 
     def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
@@ -35,7 +36,7 @@ class SetupForm(NumberForm):
 
     def items(self, ctx: Ctx) -> list[Item]:
         rows = self.field_items()
-        return rows + (self.seats.items(ctx, None, self._picked) if self.seats is not None else [])
+        return rows + (self.seats.items(ctx, None, self._picked) if self.seats is not None else []) + self.fair_items(ctx)
 
     def _picked(self, ctx: Ctx, seat: int) -> None:
         self.cursor = self._mark = min(len(self.fields) + seat + 1, len(self.fields) + 1)
@@ -55,16 +56,18 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
                     lambda v: _("real dice") if v else _("device"))]
     seats = None if next_battle else Seats([(s, partial(side_name, s)) for s in SIDES], lambda i: "—")
 
+    fair = None if next_battle else FairShare()     # a new session's form: the players' share
+
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         attacker, surprise = SIDES[v["attacker"]], bool(v["surprise"])
         dice: act.Dice = "physical" if v["dice"] else "digital"
         if home is not None and not next_battle:
             line = act.new(attacker, surprise, dice)
-            play.start_game(ctx, with_people(line, seats.people()) if seats is not None else line, home)
+            play.start_game(ctx, with_people(line, seats.people()) if seats is not None else line, home, fair=fair)
         elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
             ctx.pop()
 
-    return SetupForm(N_("Next battle") if next_battle else N_("New battle"), fields, go, seats)
+    return SetupForm(N_("Next battle") if next_battle else N_("New battle"), fields, go, seats, fair)
 
 
 def next_battle_form(ctx: Ctx) -> NumberForm:

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 
+from PIL import Image
+
 from engine import actions as act
 from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
@@ -18,8 +20,10 @@ from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.kit.record import BAG
-from firmware.screens.widgets import Item, ListScreen, TextScreen, figure
+from firmware.screens import base
+from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
 from firmware.screens.widgets.keyboard import TypeScreen
+from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -96,12 +100,19 @@ COMMON_NAMES = (N_("gold"), N_("silver"), N_("bronze"), N_("white"), N_("black")
                 N_("token"), N_("blank"))
 
 
-def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0) -> None:
+def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, fair: FairShare | None = None) -> None:
     """Start the bag (``kind`` items) or deck (cards) of ``pairs`` and show it in place of the
-    screen ``pops`` levels under the top."""
+    screen ``pops`` levels under the top. ``fair``: a new bag session's fair-draw part (the
+    players' share goes on its line)."""
     line = act.kit_new(kind, pairs) if side else act.new_bag(kind, pairs)
-    if play.run_or_notify(ctx, line) is None:
+    if fair is not None and not side:
+        line = fair.line(line)
+    response = play.run_or_notify(ctx, line)
+    if response is None:
         return
+    code = response.get("commitment")
+    if code and not side and (fair is None or not fair.shown(code)):
+        ctx.show_commitment(code)
     for _i in range(pops):
         ctx.pop()
     below = ctx.under(1)
@@ -120,19 +131,20 @@ class PresetScreen(ListScreen):
         super().__init__()
         self.side = side
         self.title = N_("Bag beside the game") if side else N_("New bag or deck")
+        self.fair = None if side else FairShare()     # a new bag session: the players' share
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = [Item(_("Your own bag…"), partial(self._edit, "items")),
                Item(_("Your own deck…"), partial(self._edit, "cards"))]
         for label, kind, pairs in PRESETS:
             out.append(Item(_(label), partial(self._begin, kind, pairs)))
-        return out
+        return out + (self.fair.items(ctx) if self.fair is not None else [])
 
     def _edit(self, kind: act.BagKind, ctx: Ctx) -> None:
-        ctx.push(BagEditor(kind, self.side))
+        ctx.push(BagEditor(kind, self.side, self.fair))
 
     def _begin(self, kind: act.BagKind, pairs: Callable[[], Pairs], ctx: Ctx) -> None:
-        begin(ctx, kind, pairs(), self.side)
+        begin(ctx, kind, pairs(), self.side, fair=self.fair)
 
 
 class BagEditor(ListScreen):
@@ -141,10 +153,11 @@ class BagEditor(ListScreen):
 
     title = Said("")
 
-    def __init__(self, kind: act.BagKind = "items", side: bool = False) -> None:
+    def __init__(self, kind: act.BagKind = "items", side: bool = False, fair: FairShare | None = None) -> None:
         super().__init__()
         self.kind = kind
         self.side = side
+        self.fair = fair
         self.entries: list[list[Any]] = []       # [name, count]
         self.title = N_("Your own bag") if kind == "items" else N_("Your own deck")
 
@@ -181,7 +194,7 @@ class BagEditor(ListScreen):
         if not pairs:
             ctx.notify(_("Add at least one item first."))
             return
-        begin(ctx, self.kind, pairs, self.side, pops=1)
+        begin(ctx, self.kind, pairs, self.side, pops=1, fair=self.fair)
 
 
 class NamePicker(ListScreen):
@@ -242,7 +255,7 @@ class KitScreen(ListScreen):
             if deck["discard"]:
                 out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
                                 str(len(deck["discard"]))))
-        out.append(Item(_("History"), lambda c: c.push(kit_history(h))))
+        out.append(Item(_("History"), lambda c: c.push(KitHistory(self.side)), str(events_of(h))))
         out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
         return out
 
@@ -279,21 +292,69 @@ class PickScreen(ListScreen):
         play.run_or_notify(ctx, self.command(name))
 
 
-def kit_history(h: HolderView) -> TextScreen:
-    """Every draw, put-back, discard and shuffle of the bag and deck, newest first."""
-    rows: list[str] = []
-    parts: list[tuple[str, BagView | DeckView | None]] = [("bag", h.get("bag")), ("deck", h.get("deck"))]
-    for source, part in parts:
-        if not part:
-            continue
-        for event in part["history"]:
-            ((kind, what),) = event.items()
-            what_s = ", ".join(what) if isinstance(what, list) else str(what)
-            if source == "bag":
-                text = {"draw": _("Bag: drew {}"), "put": _("Bag: put back {}")}.get(kind, "{}")
-            else:
-                text = {"draw": _("Deck: drew {}"), "discard": _("Deck: discarded {}"),
-                        "shuffle": _("Deck: shuffled, {} cards"),
-                        "reshuffle": _("Deck: discards back in, {} cards")}.get(kind, "{}")
-            rows.append(text.format(what_s))
-    return TextScreen(_("History"), list(reversed(rows)) or [_("Nothing yet.")])
+BAG_COMMANDS = frozenset({"draw", "put", "card", "discard", "shuffle", "reshuffle"})
+SIDE_COMMAND = "kit"
+
+
+def of_the_kit(line: str, side: bool) -> bool:
+    """Whether the action ``line`` is one of the bag's or deck's (a bag session's own commands, or
+    ``kit …`` beside a game)."""
+    command = line.split(" ", 1)[0]
+    return command == SIDE_COMMAND if side else command in BAG_COMMANDS
+
+
+def events_of(h: HolderView) -> int:
+    """How many events the bag and deck have had in all (their views keep only the newest)."""
+    parts: list[BagView | DeckView | None] = [h.get("bag"), h.get("deck")]
+    return sum(int(p.get("events", len(p["history"]))) for p in parts if p)
+
+
+class KitHistory:
+    """Every draw, put-back, card, discard and shuffle of the bag and deck, newest first, read a
+    page at a time through the read-only ``actions [N] [before=K]`` (the state keeps only the
+    newest events): up/down scroll (the next older page is read when the last rows come into
+    view), any other key closes it."""
+
+    PAGE = 100               # actions asked at a time
+    title = Said(N_("History"))
+
+    def __init__(self, side: bool) -> None:
+        self.side = side
+        self.rows: list[str] = []
+        self.entries: list[str] = []          # the sentence of each of the kit's actions read, newest first
+        self.before: int | None = None        # the next older page starts before this action
+        self.done = False                     # the first action has been read
+        self.scroll = Scroll()
+
+    def more(self, ctx: Ctx, wanted: int) -> None:
+        """Read older pages until there are ``wanted`` rows or none is left (a refusal ends it)."""
+        while not self.done and len(self.rows) < wanted:
+            response = ctx.run(act.actions(self.PAGE, self.before))
+            if not response.get("ok"):
+                self.done = True
+                if response.get("message"):
+                    self.rows += base.wrap(str(response["message"]))
+                break
+            for entry in response.get("actions", []):
+                if of_the_kit(str(entry["line"]), self.side):
+                    self.entries.append(str(entry["text"]))
+                    self.rows += base.wrap(self.entries[-1])
+            before = response.get("before")
+            self.done = before is None
+            self.before = int(before) if before is not None else None
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.more(ctx, self.scroll.top + 2 * base.ROWS)
+        img, draw = base.frame()
+        rows = self.rows or [_("Nothing yet.")]
+        top = self.scroll.fit(len(rows), base.ROWS)
+        base.title_bar(draw, self.title, f"{len(self.entries)}{'' if self.done else '+'}")
+        base.lines(draw, rows[top:top + base.ROWS])
+        scroll_bar(draw, top, base.ROWS, len(rows) + (0 if self.done else base.ROWS))
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        what = intent("text", key)
+        self.more(ctx, self.scroll.top + 2 * base.ROWS + 1)
+        if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
+            ctx.pop()

@@ -15,6 +15,7 @@ from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_scree
 from firmware.screens.sword.words import PRESETS, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
 from firmware.screens.widgets.people import Seats
+from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -46,16 +47,18 @@ class PeopleForm(ListScreen):
         super().__init__()
         self.powers = powers
         self.seats = Seats([(p, partial(short, p)) for p in powers], lambda i: "—")
+        self.fair = FairShare()          # the fair-draw code and the players' share, under the players
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item("▶ " + _("Start"), self._start, ident="start"), *self.seats.items(ctx, None, self._picked)]
+        return [Item("▶ " + _("Start"), self._start, ident="start"), *self.seats.items(ctx, None, self._picked),
+                *self.fair.items(ctx)]
 
     def _picked(self, ctx: Ctx, seat: int) -> None:
         self.cursor = self._mark = min(seat + 2, len(self.powers))
         self.current = ""
 
     def _start(self, ctx: Ctx) -> None:
-        play.start_game(ctx, with_people(act.new(self.powers), self.seats.people()), SwordHome)
+        play.start_game(ctx, with_people(act.new(self.powers), self.seats.people()), SwordHome, fair=self.fair)
         ctx.prune(lambda s: isinstance(s, SetupScreen))
 
 

@@ -4,6 +4,7 @@ Imports no screen: the console reads it."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.sword.views import SwordGameView
@@ -61,7 +62,7 @@ def short(entry: Entry) -> str:
     return N_("Sword of Rome")
 
 
-def over(view: View, lines: list[str]) -> bool:
+def over(view: View, lines: Sequence[str]) -> bool:
     """After turn 9, or an automatic victory reached by the last action (``scoring … auto=T``)."""
     return bool(view.get("finished")) or (bool(lines) and replayed(view, lines[-1])[1] is not None)
 

@@ -7,7 +7,8 @@
 - :mod:`.dice` — dice thrown on the table, entered die by die with guesses;
 - :mod:`.odds` — probabilities as people read them, and the odds screen;
 - :mod:`.track` — the VP track;
-- :mod:`.confirm` — a yes/no question, a notice, the fair-draw code box.
+- :mod:`.confirm` — a yes/no question, a notice, the fair-draw code box;
+- :mod:`.share` — the fair-draw part of every new-game form (the code as it opens, the players' share).
 """
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ from firmware.screens.widgets.keys import GRAMMAR, Intent, intent
 from firmware.screens.widgets.listing import Item, ListScreen, WrappedListScreen, draw_list, figure, item_rows, page_top, wrap_label, wrapped_top
 from firmware.screens.widgets.odds import OddsScreen, pct, percents
 from firmware.screens.widgets.scroll import Scroll, TableScreen, TextScreen, scroll_bar
+from firmware.screens.widgets.share import FairShare, ShareDice, ShareMenu
 from firmware.screens.widgets.track import VPTrack
 
-__all__ = ["ConfirmScreen", "DiceEntry", "Dial", "Field", "GRAMMAR", "Intent", "Item", "ListScreen", "NumberForm",
-           "OddsScreen", "Scroll", "TableScreen", "TextScreen", "VPTrack", "WrappedListScreen", "die_tile",
+__all__ = ["ConfirmScreen", "DiceEntry", "Dial", "FairShare", "Field", "GRAMMAR", "Intent", "Item", "ListScreen", "NumberForm",
+           "OddsScreen", "Scroll", "ShareDice", "ShareMenu", "TableScreen", "TextScreen", "VPTrack", "WrappedListScreen", "die_tile",
            "draw_code_box", "draw_list", "draw_notice", "figure", "intent", "item_rows", "on_off", "page_top", "pct",
            "percents", "scroll_bar", "wrap_label", "wrapped_top"]

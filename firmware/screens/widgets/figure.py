@@ -17,6 +17,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent
 from firmware.screens.widgets.listing import STEPS, Item, WrappedListScreen, figure
+from firmware.screens.widgets.share import FairShare
 
 STEPPED = 20        # a field whose range is wider than this has steps (±1, ±5, ±10)
 
@@ -43,17 +44,19 @@ class NumberForm(WrappedListScreen):
     with the values, B goes back. The title and the field labels are said with ``_()`` when drawn,
     so a caller may pass ``N_("…")`` marked English texts and they follow a language change.
     ``keep`` (if given) receives the values after every change; ``status`` (if given) writes the
-    title bar's right side from the values."""
+    title bar's right side from the values. ``fair`` (a new game's form): the fair-draw code and
+    the players' share rows after the fields (:mod:`.share`)."""
 
     def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None] | None,
                  keep: Callable[[dict[str, int]], None] | None = None,
-                 status: Callable[[Ctx, dict[str, int]], str] | None = None) -> None:
+                 status: Callable[[Ctx, dict[str, int]], str] | None = None, fair: FairShare | None = None) -> None:
         super().__init__()
         self.form_title = title
         self.fields = fields
         self.on_go = on_go
         self.keep = keep
         self.form_status = status
+        self.fair = fair
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -79,8 +82,12 @@ class NumberForm(WrappedListScreen):
                             adjust=partial(self._change, field=f), steps=f.steps))
         return out
 
+    def fair_items(self, ctx: Ctx) -> list[Item]:
+        """In a new game's form (``fair`` given): the fair-draw code and the players' share rows."""
+        return self.fair.items(ctx) if self.fair is not None else []
+
     def items(self, ctx: Ctx) -> list[Item]:
-        return self.field_items()
+        return self.field_items() + self.fair_items(ctx)
 
     def _change(self, ctx: Ctx, by: int, field: Field) -> None:
         field.value = max(field.lo, min(field.hi, field.value + by))

@@ -1,0 +1,61 @@
+"""The bag screen's History (issue 20 §3): the bag's state keeps only its newest events (``events``
+counts them all), so the screen reads the whole history a page at a time through ``actions``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.bag import HISTORY_KEPT
+from firmware.screens.kit.bag import KitHistory, KitScreen
+from tests.screens import app_with
+
+DRAWS = 500
+
+
+def test_a_500_draw_bag_pages_its_whole_history_newest_first(state_dir: Path):
+    app = app_with(["new bag items=a*250,b*250 seed=1"] + ["draw"] * DRAWS + ["put a"], ["a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], KitScreen)
+        view = app.console.request("state")["state"]
+        assert len(view["bag"]["history"]) == HISTORY_KEPT < DRAWS and view["bag"]["events"] == DRAWS + 1
+        row = next(i for i in app.stack[-1].items(app) if i.label == "History")
+        assert row.value == str(DRAWS + 1)
+        row.run(app)
+        screen = app.stack[-1]
+        assert isinstance(screen, KitHistory)
+        app.render()
+        assert screen.entries[0] == "Put a back in the bag." and not screen.done
+        asked = [ln for ln in _lines_asked(app, screen)]
+        assert len(asked) > 1                                   # more than one page was read
+        assert screen.done and len(screen.entries) == DRAWS + 1
+        drawn = [r for r in screen.entries if r.startswith("Drew ")]
+        assert len(drawn) == DRAWS
+        first = app.console.request("actions 1 before=2")["actions"][0]["text"]
+        assert screen.entries[-1] == first                         # the oldest draw comes last
+    finally:
+        app.console.close()
+
+
+def _lines_asked(app, screen: KitHistory) -> list[int]:
+    """Scroll to the end, one key at a time; the page starts read on the way (``before``)."""
+    seen = []
+    while not (screen.done and screen.scroll.top >= len(screen.rows) - 4):
+        before = screen.before
+        app.handle("down")
+        app.render()
+        if screen.before != before:
+            seen.append(before)
+    return seen
+
+
+def test_a_side_bag_beside_a_game_shows_only_its_own_actions(state_dir: Path):
+    app = app_with(["new sword players=romans,gauls seed=1", "kit new items=x*3,y*2", "roll 2d6", "kit draw",
+                    "roll 1d6", "kit draw"], [], state_dir)
+    try:
+        screen = KitHistory(side=True)
+        app.push(screen)
+        app.render()
+        assert screen.done and len(screen.entries) == 3
+        assert screen.entries[-1] == "Beside the game: a bag of 5 items."
+        assert all(e.startswith(("Drew", "Beside")) for e in screen.entries)
+    finally:
+        app.console.close()

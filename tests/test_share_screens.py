@@ -1,0 +1,181 @@
+"""The players' share on the device (issue 20, docs/fairness.md section 2): every game's new-game form
+shows the fair-draw code as it opens (``commit``: the secret the game will use, fixed before the
+share is known), has an optional share row — dice thrown on the table or a word — that costs no
+press to skip, and starts the game with ``new … share=<text>``; History → Fair draw says the share
+or that it was skipped."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware.fairness import commitment
+from firmware.screens.widgets.share import FairShare, ShareDice, ShareMenu
+from tests.fakectx import FakeCtx
+from tests.screens import SECRET, app_with
+
+CODE = commitment(1)          # FakeCtx's secret for the next ``new`` is 1
+
+
+def _caesar() -> Any:
+    from firmware.screens.caesar.setup import setup_form
+    return setup_form(lambda ctx, lead: None)
+
+
+def _glory() -> Any:
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.setup import SetupScreen
+    return SetupScreen(GloryHome)
+
+
+def _jc() -> Any:
+    from firmware.screens.jc.home import JcHome
+    from firmware.screens.jc.setup import setup_form
+    return setup_form(home=JcHome)
+
+
+def _sword() -> Any:
+    from firmware.screens.sword.home import SetupScreen
+    return SetupScreen()
+
+
+def _bag() -> Any:
+    from firmware.screens.kit.bag import PresetScreen
+    return PresetScreen()
+
+
+# form, the keys that start the game from the first row, the start of the line it runs
+FORMS: dict[str, tuple[Callable[[], Any], list[str], str]] = {
+    "caesar": (_caesar, ["a"], "new caesar-solo"),
+    "glory": (_glory, ["a"], "new glory"),
+    "jc": (_jc, ["a"], "new jc-battle"),
+    "sword": (_sword, ["a"], "new sword"),
+    "bag": (_bag, ["down", "down", "a"], "new bag"),
+}
+
+
+def _to(ctx: FakeCtx, ident: str) -> None:
+    """Move the form's cursor onto the row ``ident`` (from the first row)."""
+    idents = [i.key for i in ctx.top.items(ctx)]
+    ctx.press(*["down"] * idents.index(ident))
+
+
+def _first_row(ctx: FakeCtx) -> None:
+    ctx.press(*["up"] * len(ctx.top.items(ctx)))
+
+
+@pytest.mark.parametrize("game", sorted(FORMS))
+def test_every_new_game_form_shows_the_code_as_it_opens_and_skipping_the_share_costs_nothing(game):
+    form, start, line = FORMS[game]
+    ctx = FakeCtx().open(form())
+    ctx.render()
+    assert ctx.lines == ["commit"] and ctx.commitments == [CODE]      # shown (large) as the form opens
+    rows = {i.key: i for i in ctx.top.items(ctx)}
+    assert rows["fair:code"].value == CODE[:8] and rows["fair:share"].value == "none"
+    ctx.press(*start)
+    assert ctx.lines[-1].startswith(line) and "share=" not in ctx.lines[-1]
+    assert ctx.commitments == [CODE]                                   # not shown again after the start
+    fair = ctx.fair_draw()
+    assert fair.commitment == CODE and fair.share is None
+
+
+@pytest.mark.parametrize("game", sorted(FORMS))
+def test_a_share_of_three_dice_goes_on_the_new_line(game):
+    form, start, line = FORMS[game]
+    ctx = FakeCtx().open(form())
+    ctx.render()
+    _to(ctx, "fair:share")
+    ctx.press("a")
+    assert isinstance(ctx.top, ShareMenu)
+    ctx.press("a")                                   # Dice thrown on the table…
+    assert isinstance(ctx.top, ShareDice)
+    ctx.press("up", "up", "right", "down", "right", "down", "a")   # 3, 6 (1 round down), 6: 7 presses
+    assert "3-6-6" in ctx.texts()                    # the share row shows it
+    _first_row(ctx)
+    ctx.press(*start)
+    assert ctx.lines[-1].startswith(line) and ctx.lines[-1].endswith(" share=3-6-6")
+    fair = ctx.fair_draw()
+    assert fair.commitment == CODE and fair.share == "3-6-6"
+
+
+def test_a_word_typed_with_the_name_keyboard_is_a_share():
+    from firmware.screens.widgets.keyboard import TypeScreen
+    ctx = FakeCtx().open(_jc())
+    ctx.render()
+    _to(ctx, "fair:share")
+    ctx.press("a", "down", "a")                      # A word…
+    assert isinstance(ctx.top, TypeScreen)
+    ctx.press("right", "a", "a:hold")                # "b", done
+    assert "b" in ctx.texts()
+    _first_row(ctx)
+    ctx.press("a")
+    assert ctx.lines[-1] == "new jc-battle attacker=caesar surprise=0 dice=digital share=b"
+
+
+def test_a_bad_share_gets_the_consoles_message_and_changes_nothing(state_dir: Path):
+    """The share the form keeps is checked as the console checks it (engine/rng.py check_share)."""
+    app = app_with([], [], state_dir)
+    try:
+        fair = FairShare()
+        fair.open(app)
+        assert fair.code == commitment(SECRET)
+        assert fair.take(app, "3-1-6")
+        for bad in ("a b", "x" * 65):
+            said = app.console.request(f"new dice share={bad}" if " " not in bad else "commit")
+            assert said["ok"] or said["error"] == "bad_arguments"
+            assert not fair.take(app, bad)
+            assert fair.text == "3-1-6"                              # nothing changed
+        assert "1 to 64 characters" in " ".join(app.message or [])
+        console_says = app.console.request("new dice share=" + "x" * 65)["message"]
+        assert " ".join(app.message or []).replace(" ", "") == console_says.replace(" ", "")
+    finally:
+        app.console.close()
+
+
+def test_the_share_dice_take_back_an_extra_die_and_stop_at_six():
+    got: list[str] = []
+    ctx = FakeCtx().open(ShareDice(lambda c, text: got.append(text)))
+    ctx.press("right", "right", "left", "left")      # two dice added, neither turned: both taken back
+    ctx.press("up", "right", "up", "up", "left")     # 2, then 3 (turned: kept when the cursor goes back)
+    ctx.press(*["right"] * 10, "a")
+    assert got == ["2-3-1-1-1-1"]                    # six dice at most
+
+
+def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: Path):
+    """The App: the form's code is the game's commitment; Fair draw shows the share; a game started
+    without one says the share was skipped."""
+    from firmware.screens.history import FairDrawScreen
+    app = app_with([], [], state_dir)
+    try:
+        form = _jc()
+        app.push(form)
+        app.render()
+        assert app.commitment == commitment(SECRET)
+        app.handle("b")                                              # the code box closes, nothing else
+        assert app.stack[-1] is form and app.commitment is None
+        for key in ["down"] * 4 + ["a", "a", "up", "right", "a"]:   # share: dice 2-1
+            app.render()
+            app.handle(key)
+        for key in ["up"] * 4 + ["a"]:                               # start (A on a field row)
+            app.render()
+            app.handle(key)
+        session = app.console.session
+        assert session.header["line"].endswith(" share=2-1")
+        assert app.console.request("state")["state"]["commitment"] == commitment(SECRET)
+        assert app.commitment is None                                # the form showed the code already
+        app.push(FairDrawScreen())
+        app.render()
+        assert app.stack[-1].items(app)[0].label == "Share: 2-1"
+        assert app.run(app_line("new dice"))["ok"]                  # a game started without a share
+        assert app.stack[-1].items(app)[0].label in ("Players' share…", "Share skipped")
+        assert app.run(app_line("roll 2d6"))["ok"]
+        assert app.stack[-1].items(app)[0].label == "Share skipped"
+    finally:
+        app.console.close()
+
+
+def app_line(text: str) -> Any:
+    from engine.actions import replayed
+    return replayed(text)
