@@ -293,7 +293,8 @@ class App:
 
     def show_commitment(self, code: str) -> None:
         """Show the first 8 characters of a new game's fair-draw commitment over its first frame
-        (large, to photograph; History → Fair draw shows it again). The next key hides it and acts."""
+        (large, to photograph; History → Fair draw shows it again). The next key hides it and does
+        nothing else (docs/keys.md)."""
         self.commitment = code
 
     def _render(self) -> Image.Image:

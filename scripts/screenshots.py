@@ -62,7 +62,8 @@ def shoot(name: str, setup: list[str], keys: list[str], root: Path, lang: str = 
             response = console.request(line)
             assert response["ok"], (name, line, response)
         app = App(console)
-        for key in keys:
+        for key in keys:               # each key after a frame, as on the device (a new-game form
+            app.render()               # shows its fair-draw code as it is first drawn)
             app.handle(key)
         img = app.render()
         console.close()

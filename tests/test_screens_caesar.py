@@ -94,7 +94,7 @@ CASES = {
     "caesar_double_read": ([NEW, DOUBLE], ["a", "a", "a", "a"]),                   # all it does, then A
     "caesar_draw_page": ([NEW, "crassus", READ], ["a", "a", "a", "a"]),            # what to take from the bag
     "caesar_guide_centurions": ([NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["a"] * 3),
-    "caesar_setup_duel": ([], ["a", "a", "right"]),
+    "caesar_setup_duel": ([], ["a", "a", "b", "right"]),                         # (b: the code box closes)
     "caesar_option_preview": ([NEW, HU_MIGHT], ["a", "a", "press", "a"]),     # the list: Hispania Ulterior first
     "caesar_closure": ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
     "caesar_crassus_closure": ([NEW, CRASSUS_CLOSES], ["a", "a", "a", "a"]),
@@ -404,7 +404,7 @@ def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir
         app.handle("a")
         assert isinstance(app.stack[-1], SetupGuide)
         assert app.commitment is None                           # its code was shown with the form
-        for _ in range(6):
+        for _ in range(7):
             app.handle("a")
         while isinstance(app.stack[-1], TurnScreen):
             app.handle("b")
@@ -933,7 +933,7 @@ def test_crassus_would_lists_a_random_tie_without_drawing(state_dir):   # issue 
 # -- the new-game form ---------------------------------------------------------------------------
 @pytest.mark.parametrize("lang,edition", [("en", "mixed"), ("ru", "ru"), ("uk", "uk")])
 def test_the_form_starts_with_the_language_s_rulebook(state_dir, lang, edition):   # issue 23 §1
-    app = app_with([], ["a", "a", "a"], state_dir, lang=lang)          # Games → Caesar! → A: start
+    app = app_with([], ["a", "a", "a", "a"], state_dir, lang=lang)     # Games → Caesar! → the code box → A: start
     try:
         line = app.console.session.header["line"]
         assert f"edition={edition}" in line and "harder" not in line
@@ -970,7 +970,8 @@ def test_the_form_remembers_the_last_choices_and_a_duel_hides_solo_rows(state_di
     ctx.press("right")                                               # Players: duel
     keys = [i.ident for i in again.items(ctx)]
     assert keys == ["field:mode", "field:poison", "field:cent", "field:bctl", "field:bags",
-                    "seat:caesar", "seat:pompey", "start"]                 # the two people (issue 24 §1)
+                    "seat:caesar", "seat:pompey",                          # the two people (issue 24 §1)
+                    "fair:code", "fair:share", "start"]                    # the fair draw (issue 20)
 
 
 # -- History in the player's words (issue 23 §3) ------------------------------------------------

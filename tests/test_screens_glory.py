@@ -345,7 +345,9 @@ def test_after_round_9_the_score_is_corrected_until_the_players_say_it_is_final(
             app.handle("down")
         app.handle("a")                               # Show scores: History records this score
         assert isinstance(app.stack[-1], ScoreResult)
-        assert app.banner is None and app.console.session.ended is False   # no seed yet: corrections go on
+        secret = str(app.console.session.header["seed"])
+        shown = "".join(t for _, _, t, _ in drawn(app)).replace(" ", "")
+        assert app.console.session.ended is False and secret[:6] not in shown   # no seed yet: corrections go on
         app.handle("b")
         app.handle("b")
         assert app.run("fame Bob +9")["ok"]            # a correction after round 9

@@ -14,7 +14,7 @@ def test_jc_new_battle_names_the_players_of_the_two_sides():
     from firmware.screens.jc.setup import setup_form
     ctx = FakeCtx(players=KNOWN).open(setup_form(home=JcHome))
     labels = [str(i.label) for i in ctx.top.items(ctx)]
-    assert labels[-2:] == ["Caesar", "Pompey"]
+    assert labels[3:] == ["Caesar", "Pompey", "Fair draw", "Players' share"]   # the sides, then the fair draw
     ctx.press("down", "down", "down", "a")          # Caesar's player: the list
     assert isinstance(ctx.top, PlayerPicker) and str(ctx.top.items(ctx)[0].label) == "Анна"
     ctx.press("a")                                  # Анна: two presses; on to Pompey's row
@@ -42,7 +42,8 @@ def test_sword_offers_the_two_player_game_and_names_the_people_of_the_powers():
     assert "2 players" in labels
     ctx.press(*["down"] * labels.index("2 players"), "a")
     assert isinstance(ctx.top, PeopleForm)
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["▶ Start", "Romans", "Gauls"]
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["▶ Start", "Romans", "Gauls",
+                                                          "Fair draw", "Players' share"]   # the fair draw after them
     ctx.press("down", "a", "down", "a")             # the Romans: Борис
     ctx.press("up", "up", "a")                      # Start
     assert ctx.lines[-1] == "new sword players=romans,gauls people=romans:Борис"

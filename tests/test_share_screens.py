@@ -37,8 +37,11 @@ def _jc() -> Any:
 
 
 def _sword() -> Any:
-    from firmware.screens.sword.home import SetupScreen
-    return SetupScreen()
+    """The Sword's "Who plays?" form of its first preset (the presets list asks nothing: the share
+    goes where the players are named)."""
+    from firmware.screens.sword.home import PeopleForm
+    from firmware.screens.sword.words import PRESETS
+    return PeopleForm(PRESETS[0][1].split(","))
 
 
 def _bag() -> Any:
@@ -71,7 +74,8 @@ def test_every_new_game_form_shows_the_code_as_it_opens_and_skipping_the_share_c
     form, start, line = FORMS[game]
     ctx = FakeCtx().open(form())
     ctx.render()
-    assert ctx.lines == ["commit"] and ctx.commitments == [CODE]      # shown (large) as the form opens
+    asked = [x for x in ctx.lines if x != "players"]                 # (a form with seats reads the known players)
+    assert asked == ["commit"] and ctx.commitments == [CODE]          # shown (large) as the form opens
     rows = {i.key: i for i in ctx.top.items(ctx)}
     assert rows["fair:code"].value == CODE[:8] and rows["fair:share"].value == "none"
     ctx.press(*start)
@@ -155,10 +159,11 @@ def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: 
         assert app.commitment == commitment(SECRET)
         app.handle("b")                                              # the code box closes, nothing else
         assert app.stack[-1] is form and app.commitment is None
-        for key in ["down"] * 4 + ["a", "a", "up", "right", "a"]:   # share: dice 2-1
+        share = [i.key for i in form.items(app)].index("fair:share")   # under the figures and the two sides
+        for key in ["down"] * share + ["a", "a", "up", "right", "a"]:   # share: dice 2-1
             app.render()
             app.handle(key)
-        for key in ["up"] * 4 + ["a"]:                               # start (A on a field row)
+        for key in ["up"] * share + ["a"]:                           # start (A on a field row)
             app.render()
             app.handle(key)
         session = app.console.session
@@ -179,3 +184,4 @@ def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: 
 def app_line(text: str) -> Any:
     from engine.actions import replayed
     return replayed(text)
+

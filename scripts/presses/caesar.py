@@ -281,9 +281,10 @@ def _game(d: Driver, rng: random.Random, task: str, everything: str) -> None:
 
 
 def _open_caesar(d: Driver) -> None:
-    """Main menu → Games → Caesar! (the set-up form)."""
+    """Main menu → Games → Caesar! (the set-up form, its fair-draw code over it: one press closes it)."""
     d.press("a")                                       # Games (first item on a fresh device)
     d.press("a")                                       # Caesar! (first game)
+    d.close_code_box()
 
 
 def solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
@@ -299,8 +300,9 @@ def solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
 
 
 def duel_game(d: Driver, rng: random.Random) -> None:
-    """From the finished solo game's home: New game → Players: duel → Start."""
+    """From the finished solo game's home: New game (its code box closed) → Players: duel → Start."""
     _goto_ident(d, "new")
+    d.close_code_box()
     d.press("right")                                   # Players: duel
     d.press("a")                                       # A on any row starts
     while _is(d, "SetupGuide"):
@@ -318,9 +320,11 @@ def play(d: Driver, rng: random.Random) -> None:
 
 
 def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0, other_edition: bool = False) -> None:
-    """From the finished game's home: New game → (difficulty, the other rulebook) → Start."""
+    """From the finished game's home: New game (its code box closed) → (difficulty, the other
+    rulebook) → Start."""
     _turns[id(d)] = 0
     _goto_ident(d, "new")
+    d.close_code_box()
     if difficulty_steps:
         d.press("down", 2)
         d.press("right" if difficulty_steps > 0 else "left", abs(difficulty_steps))

@@ -228,20 +228,21 @@ def play_players(d: Driver, rng: random.Random) -> None:
         d.select(re.compile("Glory|славу", re.I))      # Resume: the game's home, New game first
         d.press("a")                                   # the form: the last table sits already
         assert isinstance(d.top, SetupScreen), type(d.top).__name__
+        d.close_code_box()                             # its fair-draw code, seen
         d.press("a")                                   # A on a figure row: start
         assert isinstance(d.top, GloryHome) and d.console.session.view()["round"] == 1
+        assert d.app.commitment is None                # the form showed the code: not again
     assert d.console.session.view()["players"] == list(SHEETS)
     for line in ("new glory players=Анна,Борис seed=2", "end"):
         assert d.run(line)["ok"], line
     wanted = ["Mary", "Анна", "Ross", "Henry"]
-    d.app.commitment = d.app.message = None            # the code box of the game just started, closed
     d.app.stack[:] = [MainMenu()]
     with d.task(FOUR_OF_SIX):
         d.select(re.compile("Glory|славу", re.I))
         d.press("a")
         form = d.top
         assert isinstance(form, SetupScreen), type(form).__name__
-        d.app.render()
+        d.close_code_box()
         for seat, name in enumerate(wanted):
             if form.name(seat) == name:
                 continue
@@ -253,13 +254,13 @@ def play_players(d: Driver, rng: random.Random) -> None:
         figures = [0, len(wanted) + 1, len(wanted) + 2]            # Players, Harsh Times, Clockwise
         d.press(*moves(form.cursor, min(figures, key=lambda r: abs(r - form.cursor))))
         d.press("a")                                               # A on a figure row: start
-        assert isinstance(d.top, GloryHome)
+        assert isinstance(d.top, GloryHome) and d.app.commitment is None
     assert d.console.session.view()["players"] == wanted
-    d.app.commitment = d.app.message = None
     d.app.stack[:] = [MainMenu()]
     form = SetupScreen(GloryHome)
     d.app.push(form)
     d.app.render()
+    d.close_code_box()                                  # (before the task: typing a name is measured)
     form.seats.names[3] = None                          # the 4th seat: someone nobody knows yet
     name = NAMES.get(d.lang, "Jack")
     with d.task(TYPING):

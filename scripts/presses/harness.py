@@ -82,6 +82,12 @@ class Driver:
             self.presses += 1
             self.check()
 
+    def close_code_box(self, key: str = "a") -> None:
+        """A new-game form shows the fair-draw code (large, to photograph) over its first frame: one
+        press of any key closes it and does nothing else (docs/keys.md). Fails if no box is shown."""
+        assert self.app.commitment is not None, f"no fair-draw code box over {type(self.top).__name__}"
+        self.press(key)
+
     def run(self, line: str) -> dict[str, Any]:
         """A console line, NOT counted (set-up that is not part of the measured task)."""
         response = self.console.request(line)
