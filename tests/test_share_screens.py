@@ -185,3 +185,37 @@ def app_line(text: str) -> Any:
     from engine.actions import replayed
     return replayed(text)
 
+
+def _caesar_duel() -> Any:
+    form = _caesar()
+    form.fields[0].value = 1                          # Players: duel (the two people rows)
+    return form
+
+
+HINTED: dict[str, Callable[[], Any]] = {"caesar": _caesar, "caesar-duel": _caesar_duel, "glory": _glory, "jc": _jc}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("game", sorted(HINTED))
+def test_the_title_bar_says_what_a_does_on_the_row_under_the_cursor(game, lang):
+    """A starts the game on a figure row and on Start; on a player it opens the list of players;
+    on the code it shows the code large; on the share it offers the ways to give one. The title
+    and the hint fit the bar together in every language (nothing cut)."""
+    from firmware.i18n import _
+    from firmware.screens import base
+    ctx = FakeCtx(lang=lang, players=["Анна", "Борис"]).open(HINTED[game]())
+    ctx.render()
+    _first_row(ctx)
+    form = ctx.top
+    want = {"fair:code": "A: enlarge", "fair:share": "A: choose", "seat": "A: choose", "field": "A: start",
+            "start": "A: start"}
+    seen = set()
+    for row in [i.key for i in form.items(ctx)]:
+        assert form.items(ctx)[form.cursor].key == row
+        hint = form.status(ctx)
+        kind = row if row.startswith("fair:") or row == "start" else row.split(":")[0]
+        assert hint == _(want[kind]), (row, hint)
+        assert len(form.title) + 1 + len(hint) <= base.COLS, (form.title, hint)
+        seen.add(kind)
+        ctx.press("down")
+    assert {"fair:code", "fair:share", "field"} <= seen and ("seat" in seen) == (game != "caesar")

@@ -49,8 +49,9 @@ MODULE_FIELDS = (("poison", "poison"), ("centurions", "cent"), ("border-control"
 
 
 class SetupForm(NumberForm):
-    """The set-up rows (a duel's without the solo-only ones) and an explicit Start row at the end
-    (A, right or press on it starts; A on any row starts too, as the title says)."""
+    """The set-up rows (a duel's without the solo-only ones; a duel's two players), the fair-draw
+    code and the players' share, and an explicit Start row at the end (A, right or press on it
+    starts; A on any figure row starts too, as the title bar says)."""
 
     def visible(self) -> list[Field]:
         duel = self.values().get("mode") == 1
@@ -72,7 +73,11 @@ class SetupForm(NumberForm):
         return self.field_items() + people + self.fair_items(ctx) + [Item("▶ " + _("Start"), self.go, ident="start")]
 
     def status(self, ctx: Ctx) -> str:
-        return _("A: start")
+        """What A does on the row under the cursor: start (a figure, Start), choose (a player), or
+        the fair-draw row's own."""
+        row = self.row_ident(ctx)
+        hint = self.fair.hint(row) if self.fair is not None else None
+        return hint if hint is not None else _("A: choose") if row.startswith("seat:") else _("A: start")
 
     @property
     def title(self) -> str:  # type: ignore[override]

@@ -67,7 +67,16 @@ class NumberForm(WrappedListScreen):
         return {f.key: f.value for f in self.fields}
 
     def status(self, ctx: Ctx) -> str:
+        """The title bar's right side: on a fair-draw row what A does there, else ``status``'s."""
+        hint = self.fair.hint(self.row_ident(ctx)) if self.fair is not None else None
+        if hint is not None:
+            return hint
         return self.form_status(ctx, self.values()) if self.form_status else ""
+
+    def row_ident(self, ctx: Ctx) -> str:
+        """The ident of the row under the cursor ('' on an empty form)."""
+        items = self.items(ctx)
+        return items[min(self.cursor, len(items) - 1)].key if items else ""
 
     def field_items(self, rows: list[int] | None = None) -> list[Item]:
         """One figure row per field, the cursor's figure as ``‹value›`` (with its step); ``rows``:

@@ -230,9 +230,9 @@ class ListScreen:
     # -- drawing and keys ------------------------------------------------------------------------
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        base.title_bar(draw, self.title, self.status(ctx))
         items = self.items(ctx)
-        self.follow(items)
+        self.follow(items)                # first: the title bar's hint may name the row under the cursor
+        base.title_bar(draw, self.title, self.status(ctx))
         first, rows = self.region(ctx)
         self._page(items, rows)
         head, foot = self.header(ctx), self.footer(ctx)

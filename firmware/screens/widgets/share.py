@@ -69,6 +69,16 @@ class FairShare:
                 Item(_("Players' share"), self.choose, base.clip(self.text, 9) if self.text else _("none"),
                      ident="fair:share")]
 
+    @staticmethod
+    def hint(ident: str) -> str | None:
+        """The title bar's hint for the form's row ``ident`` when it is one of these rows (A on the
+        code shows it large; A on the share opens the ways to give one), else None."""
+        if ident == "fair:code":
+            return _("A: enlarge")
+        if ident == "fair:share":
+            return _("A: choose")
+        return None
+
     def line(self, line: Line) -> Line:
         """``line`` (a ``new …`` line) with the share, if the players gave one."""
         return act.with_share(line, self.text)
