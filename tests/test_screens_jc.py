@@ -211,6 +211,23 @@ def test_the_battle_screen_shows_the_odds_without_a_press():  # J-15, issue 11
     assert ctx.session.lines[-1] == "start"     # odds and advice change nothing
 
 
+def test_what_the_rules_did_is_said_once_and_never_from_another_game():  # J-13
+    from firmware.screens.jc.battle import BattleScreen
+    first = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(BattleScreen())
+    first.render()                                     # battle 1 of one game, looked at in its set-up
+    assert first.notes == []
+    first.run("fight")
+    first.render()
+    assert len(first.notes) == 1 and "Battle over" in first.notes[0]   # said where it happens, once
+    first.render()
+    assert len(first.notes) == 1
+    for lines in ([NEW, "add attacker c_leg10", "add defender p_leg3"], ARMIES):
+        FakeCtx(*lines).open(BattleScreen()).render()  # battle 1 of another game, looked at in its set-up
+        other = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", "fight").open(BattleScreen())
+        other.render()                                 # battle 1 of this game: the first look
+        assert other.notes == []                       # says nothing of what came before it
+
+
 def test_the_cursor_starts_fresh_at_each_decision():  # issue 9 item 5
     ctx = home(*ARMIES, "start").press("a", "down")
     screen = ctx.top

@@ -94,20 +94,23 @@ class DecisionList(ListScreen):
 
 
 # -- what the rules did by themselves, said when it happens ---------------------------------------
-_ANNOUNCED: dict[int, int] = {}      # battle number -> how many of its events were said
+_ANNOUNCED: dict[int, tuple[tuple[str, ...], list[str]]] = {}   # battle number -> (its blocks, its events said)
 
 
 def news(ctx: Ctx) -> list[str]:
     """The events of the battle not said yet (reserves arriving, disruption, the role swap, J-8/J-9;
     a leader killed, Cleopatra changing sides, J-2; the end): said once, where they happen. The
-    first look at a battle says nothing of what came before it."""
+    first look at a battle says nothing of what came before it — also when a battle of the same
+    number was looked at in another game (other blocks, or what was said is not how this battle
+    began) or an undo took events back."""
     b = view_of(ctx)["battle"]
     events = [str(e) for e in b["events"]]
-    seen = _ANNOUNCED.get(b["number"])
-    _ANNOUNCED[b["number"]] = len(events)
-    if seen is None or seen > len(events):
+    blocks = tuple(sorted(str(x["key"]) for x in b["blocks"]))     # fixed once the battle has begun
+    blocks_then, seen = _ANNOUNCED.get(b["number"], ((), None))
+    _ANNOUNCED[b["number"]] = (blocks, events)
+    if seen is None or blocks_then != blocks or events[:len(seen)] != seen:
         return []
-    return events[seen:]
+    return events[len(seen):]
 
 
 # -- advice on a hit: a leader, and what the other choice costs ------------------------------------
