@@ -23,7 +23,7 @@ TABLE = [NEW, "fame Mary +10", "fame Jack +11", "fame Ross +3",
 
 CASES = {
     "glory_setup": ([], ["a", "down", "down", "a"]),
-    "glory_setup_names": ([], ["a", "down", "down", "a", "b"] + ["down"] * 4),
+    "glory_setup_names": ([], ["a", "down", "down", "a", "b"] + ["down"] * 3),      # (the cursor starts on Player 1)
     "glory_home": (TABLE, ["a"]),
     "glory_fame": (TABLE, ["a", "a"]),
     "glory_fame_adjust": (TABLE, ["a", "a", "down", "a", "up", "up", "right"]),
@@ -43,7 +43,7 @@ RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote
 SCORE = ["a"] + ["down"] * 7 + ["a"]        # home: Final score (the last row), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
-    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 6),
+    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 5),
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "down", "a"]),
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
@@ -100,8 +100,10 @@ def test_senate_votes_and_boosted_double_vote():  # G-7
 
 
 def test_setup_starts_a_game_with_the_chosen_players(state_dir):
-    # the code box (any key closes it); left: 3 players; down past the 3 players to Harsh Times; right: on; A: start
-    app = app_with([], ["a", "down", "down", "a", "b", "left", "down", "down", "down", "down", "right", "a"], state_dir)
+    # the code box (any key closes it); up from player 1 to the count, left: 3 players; down past the 3 players
+    # to Harsh Times; right: on; A: start
+    app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "down", "down", "down", "down", "right", "a"],
+                   state_dir)
     try:
         view = app.view()
         assert view["game"] == "glory" and view["players"] == ["Red", "Yellow", "Blue"]
@@ -111,7 +113,7 @@ def test_setup_starts_a_game_with_the_chosen_players(state_dir):
 
 
 def test_setup_in_russian_names_the_players_by_colour_in_cyrillic(state_dir):
-    app = app_with([], ["a", "down", "down", "a", "b", "left", "a"], state_dir, lang="ru")
+    app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "a"], state_dir, lang="ru")
     try:
         assert app.view()["players"] == ["Красный", "Жёлтый", "Синий"]
     finally:
@@ -235,7 +237,7 @@ def _type(app, text):
 
 
 def test_setup_names_the_players_as_typed_in_cyrillic(state_dir):  # issue 9 item 6: names, not P1-P4
-    app = app_with([], ["a", "down", "down", "a", "b", "left", "down"], state_dir, lang="ru")   # 3 players
+    app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "down"], state_dir, lang="ru")   # 3 players
     try:
         app.handle("a")                            # the first player: nobody known yet
         assert [str(i.label) for i in app.stack[-1].items(app)] == ["Ввести имя…", "Без имени"]
@@ -261,7 +263,7 @@ def test_setup_names_the_players_as_typed_in_cyrillic(state_dir):  # issue 9 ite
 
 
 def test_setup_refuses_two_players_of_the_same_name(state_dir):
-    app = app_with([], ["a", "down", "down", "a", "b", "down", "down", "down", "a", "a"], state_dir)
+    app = app_with([], ["a", "down", "down", "a", "b", "down", "down", "a", "a"], state_dir)   # (from player 1)
     try:
         _type(app, "Yellow")                       # player 3 typed as player 2's colour
         app.handle("up")
@@ -280,7 +282,8 @@ def test_known_players_sit_down_and_one_is_picked_in_two_presses():  # issue 24 
     ctx = FakeCtx(players=["Анна", "Борис", "Вера", "Гліб", "Дана"]).open(SetupScreen(GloryHome))
     ctx.render()
     assert [ctx.top.name(i) for i in range(4)] == ["Анна", "Борис", "Вера", "Гліб"]   # the last table
-    ctx.press("down", "a")                         # Player 1: the list, those not at the table first
+    assert ctx.top.cursor == 1                      # the form opens on player 1: who plays is what changes
+    ctx.press("a")                                 # Player 1: the list, those not at the table first
     assert isinstance(ctx.top, PlayerPicker) and ctx.top.cursor == 0
     assert [str(i.label) for i in ctx.top.items(ctx)][:2] == ["Дана", "Анна"]
     ctx.press("a")                                 # Дана: the seat's A and this A, two presses

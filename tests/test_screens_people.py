@@ -69,7 +69,7 @@ def test_the_name_editor_opens_on_the_current_text():
     from firmware.screens.glory.setup import SetupScreen
     from firmware.screens.widgets.keyboard import TypeScreen
     ctx = FakeCtx(players=["Ана"]).open(SetupScreen(GloryHome))
-    ctx.press("down", "a", "down", "a")             # Player 1 (Ана): the list (Ана ✓), Type a name…
+    ctx.press("a", "down", "a")                     # Player 1 (Ана): the list (Ана ✓), Type a name…
     assert isinstance(ctx.top, TypeScreen) and ctx.top.name == "Ана"
 
 

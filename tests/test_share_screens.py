@@ -49,10 +49,10 @@ def _bag() -> Any:
     return PresetScreen()
 
 
-# form, the keys that start the game from the first row, the start of the line it runs
+# form, the keys that start the game from where it opens or from its first row, the start of the line it runs
 FORMS: dict[str, tuple[Callable[[], Any], list[str], str]] = {
     "caesar": (_caesar, ["a"], "new caesar-solo"),
-    "glory": (_glory, ["a"], "new glory"),
+    "glory": (_glory, ["up", "a"], "new glory"),           # (it opens on player 1: up to the count)
     "jc": (_jc, ["a"], "new jc-battle"),
     "sword": (_sword, ["a"], "new sword"),
     "bag": (_bag, ["down", "down", "a"], "new bag"),

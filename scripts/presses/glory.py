@@ -229,6 +229,7 @@ def play_players(d: Driver, rng: random.Random) -> None:
         d.press("a")                                   # the form: the last table sits already
         assert isinstance(d.top, SetupScreen), type(d.top).__name__
         d.close_code_box()                             # its fair-draw code, seen
+        d.press(*moves(d.top.cursor, 0))               # from the first player up to the count (a figure row)
         d.press("a")                                   # A on a figure row: start
         assert isinstance(d.top, GloryHome) and d.console.session.view()["round"] == 1
         assert d.app.commitment is None                # the form showed the code: not again

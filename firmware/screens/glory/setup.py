@@ -18,7 +18,9 @@ from firmware.screens.widgets.share import FairShare
 class SetupScreen(NumberForm):
     """New game: the player count, the players (the players who played last sit down already, most
     recent first; A on a player opens the list of known players — two presses for a known one —,
-    typing a name, or the seat's colour), the variants. A on a figure row starts the game."""
+    typing a name, or the seat's colour), the variants, then the fair-draw code and the players'
+    share. A on a figure row starts the game. The cursor starts on the first player: who plays is
+    what changes from game to game (the same table starts from the count row above it)."""
 
     def __init__(self, home: Callable[[], Screen]) -> None:
         self.home = home                          # the screen that shows the new game
@@ -29,6 +31,7 @@ class SetupScreen(NumberForm):
         ], self._start, status=self._status, fair=FairShare())
         self.seats = Seats([(str(i), partial(_seat_label, i)) for i in range(len(SEAT_NAMES))],
                            lambda i: _(SEAT_NAMES[i]), prefill=True)
+        self.cursor = self._mark = 1              # the first player
 
     def name(self, seat: int) -> str:
         return self.seats.shown(seat)
