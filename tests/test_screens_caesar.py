@@ -1030,3 +1030,23 @@ def test_a_move_the_game_no_longer_takes_is_refused_in_words_not_console_command
         assert "moved on" in said and "send" not in said and "crassus" not in said and not CONSOLE_SYNTAX.search(said)
     finally:
         app.console.close()
+
+
+def test_a_placement_by_way_of_the_list_leaves_no_move_screen_behind(state_dir):   # C-6, issue 23 §4
+    """Map → press (the list) → a province → A places: the map, the list and the options all go,
+    so B on Auto-Crassus's turn that follows leads home, not to a "your move" map that would offer
+    placements out of turn."""
+    app = app_with([NEW, "crassus", READ], ["a", "a", "press", "a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], OptionScreen)
+        app.handle("a")                                            # place the first option
+        assert app.console.session.lines[1].startswith("play ")            # (then his draw, digital)
+        assert not any(isinstance(s, (OptionScreen, ProvincePicker, PlayMap)) for s in app.stack)
+        for _ in range(6):                                         # back out of whatever follows
+            if isinstance(app.stack[-1], CaesarHome):
+                break
+            app.handle("b")
+        assert isinstance(app.stack[-1], CaesarHome)
+        assert not any(isinstance(s, (OptionScreen, ProvincePicker, PlayMap)) for s in app.stack)
+    finally:
+        app.console.close()

@@ -353,8 +353,11 @@ class OptionScreen(Follows):
     def _send(self, ctx: Ctx, line: Line) -> None:
         if run_line(ctx, line) is None:
             return
+        # every screen of the move goes: the options and whichever way led to them (the map,
+        # the list of provinces, or the list opened from the map), never a "your move" left
+        # under the next turn's pages to come back to
+        ctx.prune(lambda s: isinstance(s, (ProvincePicker, PlayMap)))
         ctx.pop()                                          # the options
-        ctx.pop()                                          # the provinces
         drawn = auto_draw(ctx)
         show_mine(ctx, 0, self.then, drawn if view_of(ctx)["mode"] == "duel" else None)
 
