@@ -14,8 +14,12 @@ Templates use :meth:`str.format` fields (``{}``, ``{0}``, ``{name}``, ``{:+d}``)
 Msg (translated recursively), numbers, plain strings (kept as they are: ids, player names) or
 lists/tuples (each item translated, joined with ", ").
 
-Each Msg remembers the module that made it (``origin``), so that a word two games translate
-differently (Julius Caesar's and The Sword of Rome's "Battle") is said in its own game's words.
+Each Msg belongs to a catalog *domain* (``Msg.domain``), named where it is made, never guessed
+from the calling code: a game's engine makes its sentences with its own subclass
+(``engine/<game>/text.py``: ``class Msg(engine.text.Msg): domain = "jc"``), so that a word two
+games translate differently (Julius Caesar's and The Sword of Rome's "Battle") is said in its own
+game's words wherever it is shown. This module's ``Msg`` and ``term`` are the shared ones
+(``domain == ""``): said in the words of the code that says them.
 
 Persisting: ``to_data`` turns a Msg into plain JSON data and ``from_data`` back, so a stored log
 can be shown later in whatever language is chosen then. ``N_`` marks a literal for the catalog
@@ -23,9 +27,8 @@ extractor (scripts/i18n.py) without changing it.
 """
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
@@ -43,9 +46,12 @@ class Msg(str):
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
     plural: str | None
-    origin: str                       # the module that made it ("engine.jc.battle"), or ""
+    domain: str = ""
+    """The catalog domain whose words say it (a game's subclass sets its own; a sentence read
+    back from data carries the one it was stored with); "" for the shared texts, said in the
+    words of whoever says them."""
 
-    def __new__(cls, template: str, *args: Any, plural: str | None = None, **kwargs: Any) -> Msg:
+    def __new__(cls, template: str, *args: Any, plural: str | None = None, **kwargs: Any) -> Self:
         if plural is None and not kwargs and not any(isinstance(a, (list, tuple)) for a in args):
             english = template.format(*args) if args else template        # the common case, fast
         else:
@@ -55,7 +61,6 @@ class Msg(str):
         self.args = args
         self.kwargs = kwargs
         self.plural = plural
-        self.origin = sys._getframe(1).f_globals.get("__name__", "")     # the caller's module
         return self
 
     def say(self, gettext: Translate, ngettext: TranslatePlural) -> str:
@@ -78,18 +83,9 @@ class Msg(str):
 
 
 def term(word: str) -> Msg:
-    """A game term or name that the catalogs translate (a province, a block type, a bonus)."""
-    m = Msg(word)
-    m.origin = _caller(1)
-    return m
-
-
-def _caller(depth: int) -> str:
-    """The module name ``depth`` frames above the caller ("" if there is none)."""
-    try:
-        return str(sys._getframe(depth + 1).f_globals.get("__name__", ""))
-    except ValueError:
-        return ""
+    """A shared term or name that the catalogs translate (a game's own terms come from its
+    ``engine/<game>/text.py``, in its own words)."""
+    return Msg(word)
 
 
 def _identity(s: str) -> str:
@@ -123,9 +119,11 @@ def _render(template: str, args: tuple[Any, ...], kwargs: dict[str, Any], plural
 
 # -- as plain data ---------------------------------------------------------------------------------
 def to_data(x: Any, top: bool = True) -> Any:
-    """Plain JSON data for a Msg (``{"t": template, "a": [...], "k": {...}, "p": plural, "o": game}``,
-    ``o`` the game package that made a ``top`` sentence) or for lists/dicts holding Msgs; other
-    values are returned as they are."""
+    """Plain JSON data for a Msg (``{"t": template, "a": [...], "k": {...}, "p": plural, "o": domain}``,
+    ``o`` the domain of a ``top`` sentence that has one) or for lists/dicts holding Msgs; other
+    values are returned as they are. (Data stored before domains were explicit may hold in ``o``
+    the name of the shared engine module that made the sentence, ``"bag"``, ``"dice"`` …: such a
+    name is no catalog and is said in the shared words, as it always was.)"""
     if isinstance(x, Msg):
         d: dict[str, Any] = {"t": x.template}
         if x.args:
@@ -134,9 +132,8 @@ def to_data(x: Any, top: bool = True) -> Any:
             d["k"] = {k: _arg_data(v) for k, v in x.kwargs.items()}
         if x.plural is not None:
             d["p"] = x.plural
-        package = x.origin.split(".")[1] if top and x.origin.startswith("engine.") else ""
-        if package and package != "text":     # made by a game's engine: say it in that game's words
-            d["o"] = package
+        if top and x.domain:                  # a game's (or History's) sentence: said in its words
+            d["o"] = x.domain
         return d
     if isinstance(x, list):
         return [to_data(v) for v in x]
@@ -158,7 +155,8 @@ def from_data(d: Any) -> Any:
             args = tuple(_arg_from(a) for a in d.get("a", ()))
             kwargs = {str(k): _arg_from(v) for k, v in dict(d.get("k", {})).items()}
             m = Msg(d["t"], *args, plural=d.get("p"), **kwargs)
-            m.origin = f"engine.{d['o']}" if isinstance(d.get("o"), str) else ""
+            if isinstance(d.get("o"), str) and d["o"]:
+                m.domain = d["o"]
             return m
         except (IndexError, KeyError, ValueError, TypeError, AttributeError):
             return str(d["t"])

@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.errors import BadArguments
 from engine.game import Request
-from engine.text import Msg
+from firmware.history_text import Msg
 from firmware import fairness, history
 
 log = logging.getLogger(__name__)
@@ -131,7 +131,7 @@ def _fair_words(entry: dict[str, Any]) -> str:
 
 def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:
     """One history entry as a play in BG Stats' published format (:data:`PUBLISHED` fields only)."""
-    from firmware.i18n import say
+    from firmware.history_text import say
     game: dict[str, Any] = {"name": entry["name"], "sourceGameId": entry["game"], "highestWins": True}
     if entry["game"] in BGG_IDS:
         game["bggId"] = BGG_IDS[entry["game"]]
@@ -188,7 +188,7 @@ def _flags(mode: dict[str, Any]) -> dict[str, str]:
 
 def csv_text(entries: list[dict[str, Any]]) -> str:
     """Every entry's players as rows: UTF-8 with a BOM, CRLF (a spreadsheet reads it as it is)."""
-    from firmware.i18n import say
+    from firmware.history_text import say
     flags = [_flags(e["mode"]) for e in entries]
     columns = sorted({k for f in flags for k in f}, key=lambda k: (k != "kind", k))
     buf = io.StringIO()

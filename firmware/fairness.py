@@ -218,7 +218,7 @@ def record_of(db: sqlite3.Connection, entry: dict[str, Any]) -> dict[str, Any]:
     """The draw record of a History entry's session; raises BadArguments (the session has not
     ended, or its record is missing or damaged)."""
     from engine.errors import BadArguments, LegatusError
-    from engine.text import Msg
+    from firmware.history_text import Msg
     rec = filed(db, [str(entry.get("sid"))]).get(str(entry.get("sid")))
     if rec is None:
         raise BadArguments(Msg("Game {}: its draws are shown once its session has ended ('end', or 'reveal' "

@@ -36,7 +36,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import LegatusError
-from engine.text import Msg, N_, from_data, to_data
+from engine.text import from_data, to_data
+from firmware.history_text import Msg, N_
 from firmware import players
 from firmware.games import GameRecord, player, record_of, records
 from firmware.storage import crc

@@ -6,17 +6,27 @@ chained, so a message may sit in any of them. English needs no catalog.
 
 - :func:`set_language` / :func:`language`: the language the device and the console speak now
   (one thread owns the state, so a module-level choice is enough).
+- :func:`domain`: the texts of one catalog domain (a game's own, ``history``, ``legatus``), named
+  explicitly where they are written: ``T = domain("jc")``, then ``T.gettext`` (``_``),
+  ``T.ngettext`` and ``T.say``. A game's screens take theirs from ``firmware/screens/<game>/text.py``,
+  History's modules from ``firmware/history_text.py``; :func:`_`, :func:`ngettext` and :func:`say`
+  here are the shared ones (``legatus``). scripts/i18n.py extracts each file's texts into the
+  domain the file binds, so where a text is said and where it is catalogued always agree.
 - :func:`_` and :func:`ngettext`: the firmware's own texts, looked up when drawn.
 - :func:`say`: any text for a person — a :class:`engine.text.Msg` is formatted in the chosen
-  language (values translated too), a plain string is looked up as it is.
+  language in the words of its own domain (values translated too), a plain string (and a Msg
+  of no domain) in those of the domain saying it.
 - :func:`localize`: a response object with every Msg in it said in the chosen language.
+
+No domain is ever guessed from the calling code: moving a function to another file keeps the
+words it binds (the gettext of its domain) and the Msgs it makes (its game's ``Msg``).
 """
 from __future__ import annotations
 
 import gettext as _gettext
 import io as _io
-import sys
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,21 +61,11 @@ def game_domains() -> tuple[str, ...]:
     return tuple(dict.fromkeys(r.domain for r in records() if r.domain not in SHARED_DOMAINS))
 
 
-@lru_cache(maxsize=512)
-def domain_of_module(name: str) -> str:
-    """The catalog domain of the texts written in module ``name`` (the rule scripts/i18n.py
-    extracts by): a game's own for ``engine.<game>.*`` and ``firmware.screens.<game>[_*]``,
-    ``history`` for history, statistics, export and fairness, else ``legatus``."""
-    parts = name.split(".")
-    if len(parts) >= 2 and parts[0] == "engine" and parts[1] in game_domains():
-        return parts[1]
-    if len(parts) > 2 and parts[:2] == ["firmware", "screens"]:
-        for game in game_domains():
-            if parts[2] == game or parts[2].startswith(game + "_"):
-                return game
-    if any(w in name for w in ("history", "stats", "export", "fairness")):
-        return "history"
-    return "legatus"
+def known_domain(name: str) -> str:
+    """``name`` if it is a catalog domain (a registered game's or a shared one), else ``legatus``
+    (what a sentence stored before domains were explicit names: the shared engine module that made
+    it, ``"bag"``, ``"dice"`` …, whose words were always the shared ones)."""
+    return name if name in SHARED_DOMAINS or name in game_domains() else "legatus"
 
 
 _game = "legatus"             # the domain of the game being played (the session's), else legatus
@@ -126,31 +126,42 @@ def _chain(lang: str, first: str, game: str) -> _gettext.NullTranslations:
     return head if head is not None else chain
 
 
-def _caller_domain() -> str:
-    """The domain of the module that called the caller of this function."""
-    return domain_of_module(str(sys._getframe(2).f_globals.get("__name__", "")))
+@dataclass(frozen=True)
+class Domain:
+    """The texts of one catalog domain: its words first, then the session's game's, then the
+    shared ones, then the other games' (:func:`catalog`)."""
+
+    name: str
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the current language, in this domain's words."""
+        return catalog(_current, self.name).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` that fits ``n``, in the current language."""
+        return catalog(_current, self.name).ngettext(singular, plural, n)
+
+    def say(self, text: Any, lang: str | None = None) -> str:
+        """``text`` for a person in ``lang`` (default: the current language): a Msg in the words
+        of its own domain (this one's if it has none), a plain string in this domain's."""
+        if isinstance(text, Msg):
+            cat = catalog(lang or _current, known_domain(text.domain) if text.domain else self.name)
+            return text.say(cat.gettext, cat.ngettext)
+        if isinstance(text, str):
+            return catalog(lang or _current, self.name).gettext(text) if text else text
+        return str(text)
 
 
-def _(message: str) -> str:
-    """``message`` in the current language, in the words of the calling module's domain."""
-    return catalog(_current, _caller_domain()).gettext(message)
+@cache
+def domain(name: str) -> Domain:
+    """The texts of domain ``name`` (``firmware/locale/<lang>/LC_MESSAGES/<name>.po``)."""
+    return Domain(name)
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of ``singular``/``plural`` that fits ``n``, in the current language."""
-    return catalog(_current, _caller_domain()).ngettext(singular, plural, n)
-
-
-def say(text: Any, lang: str | None = None) -> str:
-    """``text`` for a person in ``lang`` (default: the current language); a Msg in the words of
-    the domain of the module that made it, a plain string in those of the caller's."""
-    origin = getattr(text, "origin", "") if isinstance(text, Msg) else ""
-    cat = catalog(lang or _current, domain_of_module(origin) if origin else _caller_domain())
-    if isinstance(text, Msg):
-        return text.say(cat.gettext, cat.ngettext)
-    if isinstance(text, str):
-        return cat.gettext(text) if text else text
-    return str(text)
+SHARED = domain("legatus")
+_ = SHARED.gettext              # the shared texts (menus, forms, widgets, the console)
+ngettext = SHARED.ngettext
+say = SHARED.say
 
 
 def localize(obj: Any, lang: str | None = None) -> Any:
@@ -165,5 +176,5 @@ def localize(obj: Any, lang: str | None = None) -> Any:
     return obj
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Msg", "_", "catalog", "domain_of_module", "language", "localize",
-           "ngettext", "say", "set_game", "set_language"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Domain", "Msg", "_", "catalog", "domain", "known_domain", "language",
+           "localize", "ngettext", "say", "set_game", "set_language"]

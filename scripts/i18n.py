@@ -6,7 +6,8 @@
 
 Texts are found by reading the source (ast): the first string argument of ``_``, ``N_``, ``Msg``
 and ``term``, the ``plural=`` of ``Msg``, and both strings of ``ngettext``. Each source file
-belongs to one domain (see ``domain_of``) so that the games' catalogs can be edited apart.
+belongs to the one domain it names (see ``domain_of``) so that the games' catalogs can be edited
+apart, and a text is catalogued in the domain whose words say it.
 A ``#.`` comment in a .po (a translator's note, e.g. where a rulebook gives no word) is kept.
 """
 from __future__ import annotations
@@ -28,12 +29,60 @@ PLURAL_FORMS = {
 }
 
 
+TEXT_NAMES = frozenset({"_", "N_", "Msg", "term", "ngettext", "gettext", "say"})
+
+
+def _declared(tree: ast.AST) -> set[str]:
+    """The domains a module names itself: ``domain("x")`` (firmware.i18n) and a class's
+    ``domain = "x"`` (a ``Msg`` of its own, engine/<game>/text.py)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "domain"
+                and node.args and _str(node.args[0])):
+            out.add(str(_str(node.args[0])))
+        elif isinstance(node, ast.ClassDef):
+            for stmt in node.body:
+                target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
+                    stmt.target if isinstance(stmt, ast.AnnAssign) else None
+                value = _str(stmt.value) if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+                if isinstance(target, ast.Name) and target.id == "domain" and value:
+                    out.add(value)
+    return out
+
+
+def _module_file(module: str) -> Path | None:
+    base = ROOT.joinpath(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _domains(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = _declared(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level \
+                and any(a.name in TEXT_NAMES for a in node.names):
+            source = _module_file(node.module)
+            if source is not None and source != path:
+                found |= _declared(ast.parse(source.read_text(encoding="utf-8"), str(source)))
+    return found
+
+
 def domain_of(path: Path) -> str:
-    """The catalog a source file's texts go to: a game's own, ``history``, or ``legatus``
-    (firmware.i18n.domain_of_module, which also picks the words when they are said)."""
-    from firmware.i18n import domain_of_module
-    rel = path.relative_to(ROOT).with_suffix("")
-    return domain_of_module(".".join(rel.parts))
+    """The catalog a source file's texts go to: the domain the file binds — the one it names
+    (``domain("x")``, a ``Msg`` with ``domain = "x"``) or the one of the module it takes its
+    ``_``/``ngettext``/``say``/``Msg``/``term``/``N_`` from (``firmware.screens.jc.text``,
+    ``engine.jc.text``, ``firmware.history_text``) — else the shared ``legatus`` (firmware.i18n's
+    ``_``, engine.text's ``Msg``). The same binding picks the words when they are said. A file
+    binding two domains is refused (ValueError): its texts would be said in one and catalogued
+    in the other."""
+    found = _domains(path)
+    if len(found) > 1:
+        raise ValueError(f"{path.as_posix()}: texts of several domains {sorted(found)}; "
+                         "take _/ngettext/say/Msg/term/N_ from one")
+    return found.pop() if found else "legatus"
 
 
 # -- extraction ------------------------------------------------------------------------------------
@@ -99,7 +148,7 @@ class PoEntry:
 def _unquote(s: str) -> str:
     s = s.strip()
     assert s.startswith('"') and s.endswith('"'), s
-    return ast.literal_eval(s)
+    return str(ast.literal_eval(s))
 
 
 def read_po(path: Path) -> tuple[str, dict[str, PoEntry]]:

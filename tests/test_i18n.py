@@ -8,9 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from engine.caesar import text as caesar_text
+from engine.glory import text as glory_text
+from engine.jc import terms as jc_terms, text as jc_text
+from engine.sword import text as sword_text
 from engine.text import Msg, from_data, term, to_data
-from firmware import i18n
+from firmware import history_text, i18n
 from firmware.screens import base
+from firmware.screens.caesar.text import TEXTS as caesar_screens
+from firmware.screens.glory.text import TEXTS as glory_screens
+from firmware.screens.jc.text import TEXTS as jc_screens
+from firmware.screens.sword.text import TEXTS as sword_screens
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -169,9 +177,11 @@ def test_the_first_start_asks_the_language_once(state_dir):
     c.close()
 
 
-def _said_in(module: str, code: str) -> object:
-    """Evaluate ``code`` as if written in ``module`` (the domain follows the calling module)."""
-    return eval(code, {"__name__": module, "_": i18n._, "Msg": Msg, "term": term})
+# -- explicit domains (issue 22, item 6): a text is said in the words of the domain it names -------
+MSG = {"caesar": caesar_text.Msg, "jc": jc_text.Msg, "sword": sword_text.Msg, "glory": glory_text.Msg,
+       "history": history_text.Msg, "legatus": Msg}
+GETTEXT = {"caesar": caesar_screens.gettext, "jc": jc_screens.gettext, "sword": sword_screens.gettext,
+           "glory": glory_screens.gettext, "history": history_text._, "legatus": i18n._}
 
 
 def _domain_translations(lang: str) -> dict[str, dict[str, str]]:
@@ -184,29 +194,74 @@ def _domain_translations(lang: str) -> dict[str, dict[str, str]]:
     return out
 
 
+def _said_differently(lang: str) -> list[tuple[str, str, str]]:
+    """(domain, msgid, its words there) for every msgid two domains translate differently."""
+    domains = _domain_translations(lang)
+    return [(domain, msgid, msgstr) for domain, texts in domains.items() for msgid, msgstr in texts.items()
+            if any(other.get(msgid, msgstr) != msgstr for d, other in domains.items() if d != domain)]
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_a_word_two_games_say_differently_is_said_in_the_words_of_the_game_that_shows_it(lang):
     """The RU/UA rulebooks of Julius Caesar and The Sword of Rome use different words for the same
-    English one ("Battle": «Бой» / «Битва»); each game's screens and engine keep their own."""
-    domains = _domain_translations(lang)
-    module = {"caesar": "firmware.screens.caesar.words", "jc": "engine.jc.battle", "glory": "firmware.screens.glory",
-              "sword": "engine.sword.battle", "history": "firmware.history", "legatus": "firmware.screens.menu"}
+    English one ("Battle": «Бой» / «Битва»); each game's screens and engine keep their own, and a
+    sentence a game made keeps its words wherever it is said, stored and read back too."""
     i18n.set_language(lang)
-    try:
-        checked = 0
-        for domain, texts in domains.items():
-            for msgid, msgstr in texts.items():
-                if not any(other.get(msgid, msgstr) != msgstr for d, other in domains.items() if d != domain):
-                    continue                                       # only the words said differently
-                assert _said_in(module[domain], f"_({msgid!r})") == msgstr, (domain, msgid)
-                made = _said_in(module[domain], f"Msg({msgid!r})")
-                assert i18n.say(made) == msgstr, (domain, msgid)
-                if module[domain].startswith("engine."):           # stored and read back: the same words
-                    assert i18n.say(from_data(json.loads(json.dumps(to_data(made))))) == msgstr
-                checked += 1
-        assert checked >= 6
-    finally:
-        i18n.set_language("en")
+    words = _said_differently(lang)
+    assert {d for d, _m, _s in words} >= {"caesar", "jc", "sword", "history", "legatus"}
+    for domain, msgid, msgstr in words:
+        assert GETTEXT[domain](msgid) == msgstr, (domain, msgid)
+        assert i18n.domain(domain).say(msgid) == msgstr, (domain, msgid)
+        made = MSG[domain](msgid)
+        assert i18n.say(made) == msgstr, (domain, msgid)
+        assert i18n.say(from_data(json.loads(json.dumps(to_data(made))))) == msgstr, (domain, msgid)
+        assert i18n.say(pickle.loads(pickle.dumps(made))) == msgstr, (domain, msgid)
+        if domain != "legatus":                   # a sentence of no domain is said in the sayer's words
+            for sayer in MSG:
+                assert i18n.domain(sayer).say(made) == msgstr, (domain, sayer, msgid)
+    assert len(words) >= 12
+
+
+def test_a_games_sentence_keeps_its_words_from_whatever_module_makes_or_says_it():
+    """Where code sits no longer picks its words: a function moved into a Sword of Rome module that
+    makes a Julius Caesar result, or binds Julius Caesar's ``_``, still says Julius Caesar's words;
+    said by History, by a shared screen or by The Sword of Rome's screens, they stay his."""
+    domains = _domain_translations("ru")
+    jc_word, sword_word = domains["jc"]["the attacker wins"], domains["sword"]["the attacker wins"]
+    assert jc_word != sword_word
+    i18n.set_language("ru")
+    moved: dict[str, object] = {"__name__": "firmware.screens.sword.rolls", "result": jc_terms.result,
+                                "_": jc_screens.gettext}
+    exec("def won():\n    return result('attacker_wins')\n\ndef label():\n    return _('the attacker wins')", moved)
+    made = moved["won"]()
+    assert isinstance(made, Msg) and made.domain == "jc"
+    for say in (i18n.say, history_text.say, sword_screens.say, jc_screens.say):
+        assert say(made) == jc_word
+    assert moved["label"]() == jc_word
+    sword_made = sword_text.term("the attacker wins")
+    assert [say(sword_made) for say in (i18n.say, jc_screens.say)] == [sword_word, sword_word]
+    assert i18n.say(Msg("{}: {}", "Bibracte", made)) == f"Bibracte: {jc_word}"   # a value: its sentence's words
+
+
+def test_sentences_stored_before_domains_were_explicit_read_back_in_the_same_words():
+    """Stored logs keep saying what they said: ``o`` named the engine package that made a sentence
+    (a game's id, or a shared module such as ``bag``: the shared words), and a sentence made by the
+    firmware was stored without it (said in the words of the screen showing it)."""
+    ru = _domain_translations("ru")
+    i18n.set_language("ru")
+    assert ru["jc"]["Battle"] != ru["sword"]["Battle"] and ru["caesar"]["wild"] != ru["legatus"]["wild"]
+    for data, sayer, words in [({"t": "Battle", "o": "jc"}, sword_screens, ru["jc"]["Battle"]),
+                               ({"t": "Battle", "o": "sword"}, jc_screens, ru["sword"]["Battle"]),
+                               ({"t": "Battle"}, jc_screens, ru["jc"]["Battle"]),
+                               ({"t": "Battle"}, sword_screens, ru["sword"]["Battle"]),
+                               ({"t": "wild", "o": "bag"}, caesar_screens, ru["legatus"]["wild"]),
+                               ({"t": "wild", "o": "caesar"}, i18n, ru["caesar"]["wild"]),
+                               ({"t": "{} left", "a": [3], "o": "dice"}, caesar_screens, ru["legatus"]["{} left"].format(3))]:
+        assert sayer.say(from_data(data)) == words, data
+    # and a game's sentence is still stored the way the firmware before explicit domains read it
+    assert to_data(jc_text.Msg("Battle over: {}; {} holds the field.", jc_terms.result("attacker_wins"), "Rome")) == \
+        {"t": "Battle over: {}; {} holds the field.", "a": [{"t": "the attacker wins"}, "Rome"], "o": "jc"}
+    assert "o" not in to_data(Msg("Rolled {}.", 3))                # a shared sentence: the sayer's words
 
 
 def test_a_shared_screen_says_a_game_word_in_the_words_of_the_session_being_played(console):
@@ -217,18 +272,33 @@ def test_a_shared_screen_says_a_game_word_in_the_words_of_the_session_being_play
     assert console.request("settings language=ru")["ok"]
     try:
         assert console.request("new sword players=romans,gauls")["ok"]
-        assert _said_in("firmware.screens.widgets.figure", "_('Attacker')") == domains["sword"]["Attacker"]
+        assert i18n._("Attacker") == domains["sword"]["Attacker"]            # the shared screens' ``_``
         assert console.request("new jc-battle")["ok"]
-        assert _said_in("firmware.screens.widgets.figure", "_('Attacker')") == domains["jc"]["Attacker"]
+        assert i18n._("Attacker") == domains["jc"]["Attacker"]
     finally:
         i18n.set_language("en")
         i18n.set_game(None)
 
 
-def test_the_catalog_domain_of_a_module_is_the_one_its_texts_are_extracted_to():
-    assert [i18n.domain_of_module(m) for m in ("engine.jc.battle", "engine.jc", "firmware.screens.sword",
-                                               "firmware.screens.caesar_map", "firmware.export",
-                                               "firmware.screens.widgets.figure", "engine.text", "")] == \
-        ["jc", "jc", "sword", "caesar", "history", "legatus", "legatus", "legatus"]
-    assert catalogs.domain_of(ROOT / "firmware" / "screens" / "history.py") == "history"
-    assert catalogs.domain_of(ROOT / "engine" / "glory" / "sheet.py") == "glory"
+def test_the_catalog_domain_of_a_file_is_the_one_it_binds(tmp_path):
+    assert [catalogs.domain_of(ROOT / f) for f in (
+        "engine/jc/battle.py", "engine/glory/sheet.py", "engine/bag.py", "engine/text.py",
+        "firmware/screens/sword/words.py", "firmware/screens/caesar/record.py", "firmware/export.py",
+        "firmware/screens/history.py", "firmware/screens/widgets/figure.py", "firmware/console.py")] == \
+        ["jc", "glory", "legatus", "legatus", "sword", "caesar", "history", "history", "legatus", "legatus"]
+    own = tmp_path / "own.py"
+    own.write_text('from firmware.i18n import domain, language\n_ = domain("history").gettext\n')
+    assert catalogs.domain_of(own) == "history"
+    mixed = tmp_path / "mixed.py"
+    mixed.write_text("from firmware.screens.jc.text import _\nfrom engine.sword.text import Msg\n")
+    with pytest.raises(ValueError, match="several domains"):
+        catalogs.domain_of(mixed)
+
+
+def test_no_domain_is_taken_from_the_calling_code():
+    """No frame inspection anywhere in the device's code: a text's domain is the one it binds."""
+    found = [f"{p.relative_to(ROOT)}:{n}" for top in ("engine", "firmware", "hw")
+             for p in sorted((ROOT / top).rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if any(w in line for w in ("_getframe", "f_globals", "f_back", "import inspect", "from inspect"))]
+    assert found == []

@@ -16,7 +16,7 @@ from engine.caesar.model import CRASSUS, HUMAN, OPEN, TIES, Game
 from engine.caesar.terms import point, province, space, token
 from engine.caesar.tokens import TOKENS, TokenSpec
 from engine.rng import Draws
-from engine.text import N_, Msg
+from engine.caesar.text import N_, Msg
 
 _ICONS = (SWORD, SHIELD, SHIP)
 _FITS = {mask: tuple(icon for icon in _ICONS if mask & icon) for mask in range(8)}

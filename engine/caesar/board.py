@@ -11,7 +11,7 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import BadArguments
-from engine.text import Msg
+from engine.caesar.text import Msg
 
 SWORD, SHIELD, SHIP = 1, 2, 4
 ICON_BITS: dict[str, int] = {"sword": SWORD, "shield": SHIELD, "ship": SHIP}

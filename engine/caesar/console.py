@@ -27,7 +27,7 @@ from engine.common import SESSION_KEYS
 from engine.errors import BadArguments, GameOver
 from engine.game import Command, GameRules, Outcome, Request, State, commands
 from engine.rng import Draws
-from engine.text import Msg
+from engine.caesar.text import Msg
 
 SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
                           "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties", "edition",

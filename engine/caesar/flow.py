@@ -24,7 +24,8 @@ from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
 from engine.rng import Draws
-from engine.text import N_, Msg, to_data
+from engine.caesar.text import N_, Msg
+from engine.text import to_data
 
 Step = dict[str, Any]
 BONUS_SUPPLY: dict[str, int] = {"senate": 6, "wealth": 4, "tactics": 4, "might": 4}

@@ -12,7 +12,7 @@ from engine.caesar.board import ITALY, N_PROVINCES, PROVINCES
 from engine.caesar.model import CRASSUS, HUMAN, Game
 from engine.caesar.terms import TileLetter
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
-from engine.text import Msg
+from engine.caesar.text import Msg
 
 
 class GuideStep(NamedTuple):

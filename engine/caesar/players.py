@@ -16,7 +16,7 @@ from engine.caesar.model import CRASSUS, OPEN, Game
 from engine.caesar.rules import can_play_face_down, might_targets, placements
 from engine.caesar.tokens import TOKENS
 from engine.rng import Rng
-from engine.text import Msg
+from engine.caesar.text import Msg
 
 Move = tuple[int, int, int, int, bool]          # tid, space, value toward A, value toward B, face down
 Policy = Callable[[Game, int, Rng], Move]

@@ -29,7 +29,7 @@ from engine.caesar.model import BONUSES, CRASSUS, HUMAN, MARKERS, NONE, OPEN, Ga
 from engine.caesar.terms import either
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, BadJson, IllegalMove
-from engine.text import Msg
+from engine.caesar.text import Msg
 
 SCHEMA_KEYS = ("human_side", "bonuses", "spaces", "control", "flipped_control", "border_markers",
                "crassus_row", "markers_left", "senate", "modules")

@@ -15,7 +15,7 @@ from engine.caesar import flow
 from engine.caesar.model import Game
 from engine.caesar.terms import player
 from engine.rng import Draws
-from engine.text import Msg
+from engine.caesar.text import Msg
 
 
 class Closing(NamedTuple):

@@ -17,7 +17,7 @@ from engine.caesar.board import SPACE_INDEX as SPACE_INDEX_OF
 from engine.caesar.model import CRASSUS, NONE, OPEN, POISON, Game
 from engine.caesar.terms import REMOVED_HARDER_WORDS, REMOVED_WORDS, player, province, space, token
 from engine.caesar.tokens import TOKENS
-from engine.text import N_, Msg
+from engine.caesar.text import N_, Msg
 
 Step = dict[str, Any]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.caesar.board import PROVINCE_NAMES, SPACE_A, SPACE_B
 from engine.caesar.tokens import TOKENS
-from engine.text import N_, Msg, term
+from engine.caesar.text import N_, Msg, term
 
 # The board data's names, marked for the catalogs (C-1); the order is the data file's.
 PROVINCE_WORDS = (N_("Hispania Ulterior"), N_("Hispania Citerior"), N_("Mauretania"), N_("Sardinia"),

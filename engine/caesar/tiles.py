@@ -14,7 +14,7 @@ import re
 
 from engine.caesar.board import DATA
 from engine.errors import BadArguments
-from engine.text import Msg
+from engine.caesar.text import Msg
 
 LETTERS = ("A", "B", "C", "D", "E")
 ACTIONS = ("draw1", "draw2", "draw3", "play", "discard1", "discard2", "centurion")

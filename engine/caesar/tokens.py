@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.caesar.board import DATA, ICON_BITS, SHIELD, SHIP, SWORD
 from engine.errors import BadArguments
-from engine.text import Msg
+from engine.caesar.text import Msg
 
 WILD_MASK = SWORD | SHIELD | SHIP
 MASKS: dict[str, int] = {**ICON_BITS, "wild": WILD_MASK, "shield+ship": SHIELD | SHIP}

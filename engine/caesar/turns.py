@@ -27,7 +27,8 @@ from typing import Any
 from engine.caesar.model import Game
 from engine.caesar.terms import token
 from engine.caesar.tokens import TOKENS
-from engine.text import Msg, to_data
+from engine.caesar.text import Msg
+from engine.text import to_data
 
 Step = dict[str, Any]
 

@@ -13,7 +13,8 @@ from engine.caesar.tiles import tile_text
 from engine.caesar.tokens import TOKENS
 from engine.caesar.turns import turn_view
 from engine.caesar.views import CaesarGameView, LastTurn, Markers, PlayerTurn, TilesView
-from engine.text import Msg, from_data
+from engine.caesar.text import Msg
+from engine.text import from_data
 
 
 def _names(ids: list[int]) -> list[str]:

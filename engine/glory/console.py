@@ -20,7 +20,8 @@ from engine.glory.sheet import SessionFacts, parse_sheet
 from engine.glory.state import find_player, new_state, objective_label, view
 from engine.glory.tables import double_tax_penalty, farming_income, tables
 from engine.rng import Rng
-from engine.text import N_, Msg, term
+from engine.glory.text import N_, Msg, term
+from engine.text import Msg as AnyMsg
 
 _SIGNED = re.compile(r"^[+-]\d{1,3}$")
 MAX_HAND = 20
@@ -137,7 +138,7 @@ def _unvote(state: State, req: Request) -> Outcome:
     try:
         where = S.remove_vote(state["senate"], name, at)
     except ValueError as e:
-        raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], Msg) else str(e)) from None
+        raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     return Outcome({"senate": list(state["senate"]), "removed_at": where},
                    f"{name}'s vote at position {where} leaves the Senate (no supremacy on removal).")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.glory.tables import tables
-from engine.text import Msg
+from engine.glory.text import Msg
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.errors import BadArguments
 from engine.glory.tables import tables
-from engine.text import Msg
+from engine.glory.text import Msg
 
 PLAYER_KEYS = frozenset({"name", "track", "flipped", "medals", "sets", "merchant_jewelry_jokers",
                          "pantheon", "objectives", "denarii", "objectives_done", "enmity", "max_sets"})

@@ -19,7 +19,7 @@ from engine.glory.tables import objective_cards, tables
 from engine.glory.views import EventCard, GloryGameView, TrackPlace
 from engine.names import check_name
 from engine.rng import Draws, Rng
-from engine.text import Msg
+from engine.glory.text import Msg
 
 OPTIONS = frozenset({"players", "first", "fame", "harsh", "clockwise", "truce", "heroes",
                      "provinces", "seed"})

@@ -9,7 +9,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from engine.text import Msg
+from engine.glory.text import Msg
 
 
 @lru_cache(maxsize=None)

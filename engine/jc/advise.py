@@ -30,7 +30,7 @@ from engine.jc import policy
 from engine.jc.odds import odds, odds_many
 from engine.jc.odds_dp import battle_copy
 from engine.jc import terms as T
-from engine.text import N_, Msg, term
+from engine.jc.text import N_, Msg, term
 
 TIE = 1e-12          # odds closer than this are equal (different routes to one float)
 

@@ -22,7 +22,8 @@ from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 from engine.jc.roster import SIDES, BlockSpec, roman
 from engine.jc.terms import block_name, result as result_word, side as side_word
 from engine.rng import Rng
-from engine.text import N_, Msg, from_data, to_data
+from engine.jc.text import N_, Msg
+from engine.text import Msg as AnyMsg, from_data, to_data
 
 Battle = dict[str, Any]
 Block = dict[str, Any]
@@ -590,7 +591,7 @@ def log_entries(battle: Battle) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def log_sentences(battle: Battle, last: int | None = None) -> list[Msg]:
+def log_sentences(battle: Battle, last: int | None = None) -> list[AnyMsg]:
     """The battle log as sentences (:func:`log_entries`), the newest ``last`` of them."""
     entries = log_entries(battle)
     if last is not None:
@@ -598,11 +599,11 @@ def log_sentences(battle: Battle, last: int | None = None) -> list[Msg]:
     return [describe_turn(rec) if kind == "turn" else event_sentence(rec) for kind, rec in entries]
 
 
-def event_sentence(event: dict[str, Any]) -> Msg:
+def event_sentence(event: dict[str, Any]) -> AnyMsg:
     """An event's sentence, to be said in the reader's language (from its ``msg`` data: a state read
     back from JSON holds ``text`` as English words only)."""
     said = from_data(event["msg"]) if "msg" in event else event["text"]
-    return said if isinstance(said, Msg) else Msg("{}", str(said))
+    return said if isinstance(said, AnyMsg) else Msg("{}", str(said))
 
 
 def rounds_view(battle: Battle) -> list[dict[str, Any]]:

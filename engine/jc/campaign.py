@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from engine.jc.terms import block_name, side as side_word
-from engine.text import N_, Msg, term
+from engine.jc.text import N_, Msg, term
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import mapdata, score

@@ -19,7 +19,7 @@ from engine.jc.roster import SIDES
 from engine.jc.terms import side as side_word
 from engine.jc.views import CardsView
 from engine.rng import Rng
-from engine.text import N_, Msg, term
+from engine.jc.text import N_, Msg, term
 
 Phase = dict[str, Any]
 HAND = 6

@@ -21,7 +21,7 @@ from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
 from engine.jc.views import BattleView, BlockView, Decision, JcGameView
 from engine.rng import Draws
-from engine.text import N_, Msg
+from engine.jc.text import N_, Msg
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})

@@ -12,7 +12,7 @@ from functools import lru_cache
 from importlib import resources
 
 from engine.errors import BadArguments
-from engine.text import Msg
+from engine.jc.text import Msg
 
 BASE_SUPPLY = 3   # J-19: every city supplies 3 blocks, plus its VP value
 

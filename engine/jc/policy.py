@@ -11,7 +11,7 @@ from typing import Any
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.rng import Rng
-from engine.text import Msg
+from engine.jc.text import Msg
 
 
 def tie_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:

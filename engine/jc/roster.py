@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import BadArguments
-from engine.text import Msg
+from engine.jc.text import Msg
 
 SIDES = ("caesar", "pompey")
 LETTERS = "ABCD"

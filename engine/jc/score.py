@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.jc.terms import side as side_word
-from engine.text import Msg
+from engine.jc.text import Msg
 from engine.jc import mapdata
 from engine.jc.roster import SIDES, roster
 

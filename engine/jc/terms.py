@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from engine.text import N_, Msg, term
+from engine.jc.text import N_, Msg, term
 
 SIDE_WORDS = {"caesar": N_("Caesar"), "pompey": N_("Pompey")}
 # Block names printed on the roster's blocks: numbered types and the single blocks (J-1, J-2).

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.errors import BadArguments
 from engine.rng import Rng
-from engine.text import Msg
+from engine.sword.text import Msg
 
 
 def parse_faces(text: str, count: int, what: str) -> list[int]:

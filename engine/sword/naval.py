@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.sword.tables import naval_table
-from engine.text import Msg
+from engine.sword.text import Msg
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from engine.sword import tactics as T
 from engine.sword.faces import parse_faces, roll_faces
 from engine.sword.odds import attacker_wins
 from engine.sword.tables import tables
-from engine.text import N_, Msg, term
+from engine.sword.text import N_, Msg, term
 
 MAX_UNITS = 99
 MAX_MOD = 20

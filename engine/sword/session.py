@@ -16,7 +16,7 @@ from engine.sword.faces import parse_faces, roll_faces
 from engine.sword.requests import (BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text,
                                    odds_fields, tactics_fields, tactics_text)
 from engine.sword.tables import tables
-from engine.text import N_, Msg, term
+from engine.sword.text import N_, Msg, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
 

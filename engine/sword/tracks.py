@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.sword.tables import tables
-from engine.text import Msg
+from engine.sword.text import Msg
 
 
 def clamp_vp(vp: int) -> int:

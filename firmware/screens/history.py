@@ -21,7 +21,7 @@ from engine.text import N_
 from firmware.fairness import FairDraw
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
-from firmware.i18n import _, ngettext, say
+from firmware.history_text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, Screen

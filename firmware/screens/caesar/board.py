@@ -11,7 +11,7 @@ from PIL import Image
 from engine.caesar.board import PROVINCE_INDEX, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACES
 from engine.caesar.terms import BONUS_WORDS
 from engine.caesar.views import CaesarView
-from firmware.i18n import _
+from firmware.screens.caesar.text import _
 from firmware.screens import base
 from firmware.screens.caesar.mapface import MAP_POINTS, STATUS_BOX, label_places, map_labels, micro, micro_width
 from firmware.screens.caesar.words import influence, pn, view_of, who

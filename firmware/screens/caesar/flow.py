@@ -12,7 +12,7 @@ from engine.caesar import actions as act
 from engine.caesar.tiles import draw_count
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
 from engine.caesar.views import CaesarView
-from firmware.i18n import _
+from firmware.screens.caesar.text import _
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.turn import TilePicker, show_crassus, show_mine

@@ -7,7 +7,7 @@ from functools import partial
 from PIL import Image
 
 from engine.caesar.views import CaesarView
-from firmware.i18n import _
+from firmware.screens.caesar.text import _
 from firmware.screens import base, play
 from firmware.screens.caesar.board import MapScreen
 from firmware.screens.caesar.flow import (

@@ -8,7 +8,7 @@ from PIL import ImageDraw
 
 from engine.caesar.board import DATA, PROVINCE_INDEX, PROVINCES
 from engine.text import N_
-from firmware.i18n import _
+from firmware.screens.caesar.text import _
 from firmware.screens import base
 from firmware.screens.caesar.maplabels import place_labels
 

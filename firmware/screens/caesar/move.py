@@ -13,7 +13,7 @@ from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
 from engine.caesar.terms import BONUS_WORDS
-from firmware.i18n import _, ngettext
+from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.board import MapScreen, map_distance
 from firmware.screens.caesar.icons import draw_icon
@@ -368,7 +368,7 @@ class AllItDoes(ConfirmScreen):
 
     @property
     def rows(self) -> list[str]:
-        from firmware.i18n import say
+        from firmware.screens.caesar.text import say
         return base.wrap(say(self.question), base.COLS - 1)
 
 

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from engine.caesar.terms import EDITION_WORDS, edition_name
 from engine.caesar.views import CaesarGameView
-from engine.text import N_, Msg, term
+from engine.caesar.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 AUTO = "Auto-Crassus"
@@ -71,7 +71,7 @@ def _summary(game: str, view: CaesarGameView) -> dict[str, Any]:
 
 def expansions_said(keys: list[str] | str) -> str:
     """Modules as the player reads them (``poison+border_control`` → «Яд, Контроль границ»)."""
-    from firmware.i18n import _
+    from firmware.screens.caesar.text import _
     names = keys.split("+") if isinstance(keys, str) else keys
     return ", ".join(_(MODULE_WORDS[k]) if k in MODULE_WORDS else k for k in names if k)
 
@@ -80,7 +80,7 @@ def shown(entry: Entry) -> Entry:
     """A History entry in the player's words: the result said again from what the record holds
     (so that every record, older ones too, reads with the words and cases of today), the players'
     names, the modules and the rules edition (C-12; issue 23 §3)."""
-    from firmware.i18n import _, say
+    from firmware.screens.caesar.text import _, say
     out = dict(entry)
     mode = dict(entry.get("mode") or {})
     kind = mode.get("kind")

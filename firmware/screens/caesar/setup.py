@@ -16,7 +16,8 @@ from engine.caesar.terms import BONUS_WORDS, EDITION_LABEL, EDITION_SHORT, PLAYE
 from engine.caesar.tokens import TOKENS
 from engine.caesar.views import CaesarView
 from engine.text import N_
-from firmware.i18n import _, language, say
+from firmware.i18n import language
+from firmware.screens.caesar.text import _, say
 from firmware.screens import base, play
 from firmware.screens.caesar.icons import draw_tokens, tokens_width
 from firmware.screens.caesar.pickers import TokenPicker

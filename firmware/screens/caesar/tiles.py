@@ -7,7 +7,7 @@ from functools import partial
 
 from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, parse_tiles
 from engine.errors import BadArguments
-from firmware.i18n import _, ngettext
+from firmware.screens.caesar.text import _, ngettext
 from firmware.screens.caesar.words import ACTION_WORDS, TILES_KEY, remembered_tiles, tile_letter, tile_words, view_of
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen

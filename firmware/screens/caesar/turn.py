@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
 from engine.caesar.views import CaesarView, TurnRecord
-from firmware.i18n import _, ngettext
+from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens
 from firmware.screens.caesar.words import (

@@ -14,7 +14,7 @@ from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES,
 from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
 from engine.caesar.views import CaesarView
 from engine.text import N_
-from firmware.i18n import _
+from firmware.screens.caesar.text import _
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, TextScreen, item_rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
-from firmware.i18n import _, ngettext
+from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, tax_form

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.glory.views import GloryGameView
-from engine.text import N_, Msg
+from engine.glory.text import N_, Msg
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 

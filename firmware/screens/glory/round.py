@@ -10,7 +10,7 @@ from PIL import Image
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
 from engine.text import N_
-from firmware.i18n import _, ngettext
+from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx

@@ -13,7 +13,7 @@ from engine import actions as act_common
 from engine.glory import actions as act
 from engine.glory.console import GOODS, PANTHEON_COMMON, SHEET_LIMITS
 from engine.text import N_
-from firmware.i18n import _, ngettext
+from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx

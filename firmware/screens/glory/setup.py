@@ -6,7 +6,7 @@ from functools import partial
 
 from engine.glory import actions as act
 from engine.text import N_
-from firmware.i18n import _
+from firmware.screens.glory.text import _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.glory.words import SEAT_NAMES

@@ -6,7 +6,7 @@ from functools import partial
 from PIL import Image
 
 from engine.glory import actions as act
-from firmware.i18n import _
+from firmware.screens.glory.text import _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import SENATE_VALUES, milestone_note, run_line, view_of

@@ -7,7 +7,7 @@ from typing import Any, cast
 from engine.glory.tables import tables
 from engine.glory.views import EventCard, GloryView
 from engine.text import N_
-from firmware.i18n import _
+from firmware.screens.glory.text import _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.record import SEAT_NAMES as SEAT_NAMES

@@ -13,7 +13,7 @@ from engine.actions import Line
 from engine.jc import actions as act
 from engine.jc.roster import roman
 from engine.jc.views import BlockView
-from firmware.i18n import _, ngettext, say
+from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line

@@ -8,7 +8,7 @@ from PIL import Image
 
 from engine.jc import actions as act
 from engine.jc.views import Reveal
-from firmware.i18n import _, ngettext, say
+from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import SIDES, card_name, run_line, side_name, view_of
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, VPTrack

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Any
 
 from engine.jc.views import BattleView
-from firmware.i18n import _, ngettext, say
+from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.battle import BattleScreen, ask_fight, forces_screen, log_screen

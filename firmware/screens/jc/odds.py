@@ -7,7 +7,7 @@ from typing import Any
 from engine.actions import Line
 from engine.jc import actions as act
 from engine.jc.views import BattleView
-from firmware.i18n import _
+from firmware.screens.jc.text import _
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import side_name, view_of, win_chance
 from firmware.screens.widgets import OddsScreen, pct

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.jc.views import JcGameView
-from engine.text import N_, Msg, term
+from engine.jc.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 
 SIDES = ("caesar", "pompey")

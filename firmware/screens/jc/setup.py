@@ -12,7 +12,7 @@ from engine.jc.order import ballista_rating
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.text import N_
-from firmware.i18n import _, say
+from firmware.screens.jc.text import _, say
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.jc.words import ROLE_WORDS, SIDES, run_line, side_name, view_of

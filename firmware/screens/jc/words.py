@@ -8,7 +8,7 @@ from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.jc.views import BattleView, JcView
 from engine.text import N_
-from firmware.i18n import _, say
+from firmware.screens.jc.text import _, say
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 

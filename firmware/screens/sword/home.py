@@ -6,7 +6,7 @@ from functools import partial
 from engine.actions import with_people
 from engine.sword import actions as act
 from engine.text import N_
-from firmware.i18n import _
+from firmware.screens.sword.text import _
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.sword.views import SwordGameView
-from engine.text import N_, Msg, term
+from engine.sword.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, View, player
 
 log = logging.getLogger(__name__)

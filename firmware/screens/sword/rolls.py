@@ -12,7 +12,7 @@ from engine.sword import actions as act
 from engine.sword.odds import attacker_wins
 from engine.sword.tactics import chance
 from engine.text import N_
-from firmware.i18n import _
+from firmware.screens.sword.text import _
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx

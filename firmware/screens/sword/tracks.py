@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.sword import actions as act
 from engine.text import N_
-from firmware.i18n import _, ngettext
+from firmware.screens.sword.text import _, ngettext
 from firmware.screens.ctx import Ctx
 from firmware.screens.sword.words import run_line, short, view_of
 from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent

@@ -6,7 +6,7 @@ from typing import Any, cast
 
 from engine.sword.views import SwordView
 from engine.text import N_
-from firmware.i18n import _
+from firmware.screens.sword.text import _
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 
