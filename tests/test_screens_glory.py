@@ -352,11 +352,19 @@ def test_final_score_opens_the_pad_on_its_first_row_until_a_figure_is_typed(stat
         app.console.close()
 
 
-def test_final_score_during_the_game_opens_the_list_of_rows():
-    ctx = FakeCtx(NEW).open(GloryHome())
-    labels = [str(i.label) for i in ctx.top.items(ctx)]
-    ctx.press(*["down"] * labels.index("Final score"), "a")
-    assert isinstance(ctx.top, ScoreEntry)        # the game goes on: the rows and their figures first
+@pytest.mark.parametrize("after", [[], ["event", "end-round"] * 9 + ["end"]], ids=["playing", "final"])
+def test_final_score_during_the_game_or_once_final_opens_the_list_of_rows(after, state_dir):
+    app = app_with([NEW] + after, ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome)
+        labels = [str(i.label) for i in home.items(app)]
+        for _ in range(labels.index("Final score")):
+            app.handle("down")
+        app.handle("a")
+        assert isinstance(app.stack[-1], ScoreEntry)   # the rows and their figures first: nothing to type on
+    finally:
+        app.console.close()
 
 
 def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11, G-12

@@ -152,12 +152,12 @@ def show_scores(ctx: Ctx) -> None:
 
 def open_score(ctx: Ctx) -> None:
     """The home's "Final score": the list of the pad's rows; after round 9, while no figure is typed
-    yet, straight on to the pad's first row (the list is behind it: B), as the table fills the
-    paper pad from its first row."""
+    yet (and the score is not final), straight on to the pad's first row (the list is behind it:
+    B), as the table fills the paper pad from its first row."""
     entry = ScoreEntry()
     ctx.push(entry)
     view = view_of(ctx)
-    if view["finished"] and not any(view.get("sheet", {}).values()):
+    if view["finished"] and not view.get("ended") and not any(view.get("sheet", {}).values()):
         entry.open_row(ctx, 0)
 
 
