@@ -17,8 +17,9 @@ to player and row to row). The path is the fewest presses (a dynamic programme o
 
 Task: "Glory: final score, 4 players, 3 battlefields" — issue 24 asks ≤ 70. Measured: 89 presses
 (90 before the pad opened by itself on its first row; 102 before issue 24 §2). Of the 89: 48 set
-the 26 figures (43 of them the figures' own presses, 5 changes of the step), 27 move between
-players, 13 go on from row to row (the last one shows the scores), 1 opens the pad.
+the 26 figures (44 of them the figures' own presses, 4 changes of the step), 27 move between
+players, 13 go on from row to row (the last one shows the scores), 1 opens the pad
+(``python -m scripts.presses.glory`` prints them figure by figure).
 
 The target is NOT met, and no pad of this kind can meet it (:func:`floor`): every figure's own
 presses (43 at the best step, each step change free), one press per row (13), one to open, and
@@ -158,6 +159,24 @@ def floor() -> int:
               for key, _label in SHEET_ROWS for name, sheet in SHEETS.items() if sheet.get(key))
     within = sum(max(0, sum(1 for sheet in SHEETS.values() if sheet.get(key)) - 1) for key, _label in SHEET_ROWS)
     return own + len(SHEET_ROWS) + 1 + within
+
+
+def breakdown() -> list[tuple[str, str, int, int, list[str]]]:
+    """Where the presses of the pad go on the fewest path (:func:`_plan`): (row, player, figure,
+    moves to the player, the keys that set the figure) per figure, and ("→", how, 0, presses, [])
+    per step to the next row. ``python -m scripts.presses.glory`` prints it."""
+    from firmware.screens.glory.score import SHEET_ROWS, stepped
+    players = list(SHEETS)
+    out: list[tuple[str, str, int, int, list[str]]] = []
+    at = step = 0
+    for (key, _label), (order, how) in zip(SHEET_ROWS, _plan()):
+        for i in order:
+            keys, step = _value_keys(SHEETS[players[i]][key], step, _most(key, players[i]), stepped(key))
+            out.append((key, players[i], SHEETS[players[i]][key], moves(at, i)[1], keys))
+            at = i
+        out.append(("→", how, 0, 1 if how == "a" else len(players) - at, []))
+        at = at if how == "a" else 0
+    return out
 
 
 def _type_pad(d: Driver) -> None:
@@ -307,3 +326,16 @@ def play_players(d: Driver, rng: random.Random) -> None:
         d.select(re.compile(r"…$"))                    # Type a name…
         type_name(d, name)
     assert d.top.name(3) == name
+
+
+if __name__ == "__main__":
+    rows = breakdown()
+    for key, who, n, steps, keys in rows:
+        print(f"{key:<11} {who:<6} {n:>3}  moves {steps}  keys {' '.join(keys)}" if key != "→" else
+              f"  next row by {who}: {steps}")
+    own = sum(len(k) - k.count("press") for *_r, k in rows)
+    step_changes = sum(k.count("press") for *_r, k in rows)
+    between = sum(r[3] for r in rows if r[0] != "→")
+    on = sum(r[3] for r in rows if r[0] == "→")
+    print(f"figures' own presses {own}, step changes {step_changes}, moves between players {between}, "
+          f"row to row {on}, opening 1: {own + step_changes + between + on + 1} (floor of this pad: {floor()})")
