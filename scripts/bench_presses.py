@@ -4,8 +4,10 @@
 
 Each scripts/presses/<game>.py has ``play(driver, rng) -> None`` that plays one scripted game or task
 with device keys only (see scripts/presses/harness.py) and ``TARGETS`` {task: (median target, max
-target)}. This prints, per task, the median and max presses against the targets, and every screen
-problem found (rows wider than the panel, console syntax, missing glyphs).
+target)} (the issues' figures; ``BOUNDS``, where a target is not met yet, holds today's figure for
+tests/test_presses.py). This prints, per task, the median and max presses against the targets
+("not met" where over), and every screen problem found (rows wider than the panel, console syntax,
+missing glyphs).
 """
 from __future__ import annotations
 
@@ -63,6 +65,8 @@ def main() -> int:
         for task, counts in results.items():
             t = targets.get(task)
             tgt = f"{t[0]:g} / {t[1]:g}" if t else "—"
+            if t and (statistics.median(counts) > t[0] or max(counts) > t[1]):
+                tgt += " (not met)"
             print(f"| {task} | {statistics.median(counts):g} | {statistics.mean(counts):.2f} | {max(counts)} | {tgt} | "
                   f"{len(counts)} |")
         uniq = sorted(set(problems))

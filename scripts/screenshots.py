@@ -48,6 +48,10 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("glory-new", ["new glory players=Jack,Henry,Mary,Ross seed=1", "end"], ["a", "a", "b"]),
     ("players-pick", ["new glory players=Jack,Henry,Mary,Ross seed=1", "new glory players=Ann,Bob seed=2", "end"],
      ["a", "a", "b", "down", "a"]),
+    # issue 24 §2: the score pad's denarii row after round 9, the step shown where the figure is
+    ("glory-pad", ["new glory players=Jack,Henry,Mary,Ross seed=1"] + ["event", "end-round"] * 9 +
+     ["sheet Jack denarii 12", "sheet Henry denarii 3", "sheet Mary denarii 6", "sheet Ross denarii 10"],
+     ["a", "a"] + ["down"] * 12 + ["a", "press"]),
     ("jc-hit-advice", ["new jc-battle attacker=caesar dice=physical seed=4", "add attacker c_leg10 strength=3",
                        "add defender p_scipio strength=1", "add defender rating=B4 strength=1 name=l", "start",
                        "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6"], ["a", "a"]),

@@ -302,12 +302,69 @@ def test_a_short_row_goes_round_at_one_and_a_long_one_stops_at_zero():  # G-12 l
     assert ctx.view()["sheet"]["Jack"]["own"] == 5
     ctx.press("right")                            # and on round to 0
     assert ctx.view()["sheet"]["Jack"].get("own", 0) == 0
-    ctx.press("left", "press", "left", "left")    # at ±5 it stops at 0, no wrap
-    assert ctx.view()["sheet"]["Jack"].get("own", 0) == 0
     ctx.top.row = len(SHEET_ROWS) - 1             # denarii: a long row never goes round
     n = len(ctx.session.lines)
     ctx.press("down", "left")
     assert len(ctx.session.lines) == n
+
+
+def _shown(ctx: FakeCtx) -> str:
+    """The figure under the pad's cursor as drawn (with its step where the row has one)."""
+    return ctx.top.items(ctx)[ctx.top.cursor].value
+
+
+def test_only_the_wide_rows_have_a_step_and_a_short_row_leaves_it_as_it_was():  # issue 24 §2
+    keys = [k for k, _ in SHEET_ROWS]
+    pad = SheetPad(keys.index("own"))
+    ctx = FakeCtx(NEW).open(pad)
+    assert _shown(ctx) == "<0>"                   # a short row: no step shown, plain ±1
+    ctx.press("press")                            # its press is A's: the next row (objectives)
+    assert pad.entry == "objectives" and pad.cursor == 0 and _shown(ctx) == "±1 <0>"
+    ctx.press("press", "right")                   # ±5: Jack 5 objective fame
+    assert ctx.view()["sheet"]["Jack"]["objectives"] == 5 and _shown(ctx) == "±5 <5>"
+    ctx.press("up", "left", "left")               # back on the row before (own), its last player: ±1, round
+    assert pad.entry == "own" and pad.cursor == 3 and _shown(ctx) == "<4>"
+    assert ctx.view()["sheet"]["Ross"]["own"] == 4 and pad.step == 1
+    ctx.press("down", "right")                    # on to objectives' first player: the step is still ±5
+    assert pad.entry == "objectives" and ctx.view()["sheet"]["Jack"]["objectives"] == 10
+    ctx.press("a", "down", "right")               # denarii, the next player: still ±5
+    assert pad.entry == "denarii" and ctx.view()["sheet"]["Henry"]["denarii"] == 5 and _shown(ctx) == "±5 <5>"
+
+
+def test_final_score_opens_the_pad_on_its_first_row_until_a_figure_is_typed(state_dir):  # issue 24 §2
+    rounds = ["event", "end-round"] * 9
+    app = app_with(["new glory players=Ann,Bob"] + rounds, ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome) and str(home.items(app)[0].label) == "Final score"
+        app.handle("a")                               # after round 9, nothing typed: the pad's first row
+        pad = app.stack[-1]
+        assert isinstance(pad, SheetPad) and pad.entry == SHEET_ROWS[0][0] and pad.cursor == 0
+        app.handle("right")                           # Ann: 1 legion in Epirus
+        app.handle("b")                               # B: the list of the pad's rows behind it, on that row
+        entry = app.stack[-1]
+        assert isinstance(entry, ScoreEntry) and entry.cursor == 0
+        assert app.view()["sheet"] == {"Ann": {"epirus": 1}}
+        app.handle("b")
+        app.handle("a")                               # a figure is typed: Final score opens the list
+        assert isinstance(app.stack[-1], ScoreEntry)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("after", [[], ["event", "end-round"] * 9 + ["end"]], ids=["playing", "final"])
+def test_final_score_during_the_game_or_once_final_opens_the_list_of_rows(after, state_dir):
+    app = app_with([NEW] + after, ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome)
+        labels = [str(i.label) for i in home.items(app)]
+        for _ in range(labels.index("Final score")):
+            app.handle("down")
+        app.handle("a")
+        assert isinstance(app.stack[-1], ScoreEntry)   # the rows and their figures first: nothing to type on
+    finally:
+        app.console.close()
 
 
 def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11, G-12

@@ -8,7 +8,7 @@ from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, tax_form
-from firmware.screens.glory.score import ScoreEntry
+from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
 from firmware.screens.glory.track import FameScreen, SenateScreen
 from firmware.screens.glory.words import event_label, run_line, view_of
@@ -46,7 +46,7 @@ class GloryHome(ListScreen):
             self.reset()                      # round 9 / the game has ended: the cursor on the first row
         self.was_finished = over
         leader = max(view["players"], key=lambda p: view["fame"][p])
-        final = Item(_("Final score"), lambda c: c.push(ScoreEntry(c)), ident="final")
+        final = Item(_("Final score"), open_score, ident="final")
         new = Item(_("New game"), lambda c: c.push(SetupScreen(GloryHome)), ident="new")
         if view.get("ended"):                 # the score is final: the next game first
             return [new, final, Item(_("Fame"), lambda c: c.push(FameScreen()),

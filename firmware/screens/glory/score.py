@@ -19,6 +19,7 @@ from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import run_line, view_of
 from firmware.screens.widgets import ConfirmScreen, Intent, Item, ListScreen, Scroll, WrappedListScreen, figure, intent, scroll_bar
+from firmware.screens.widgets.figure import STEPPED
 from firmware.screens.widgets.listing import STEPS
 
 # -- final score ---------------------------------------------------------------------------------
@@ -44,16 +45,25 @@ SHEET_MAX = SHEET_LIMITS       # the engine's limits, read from the data in one 
 DIAL_MAX = 7          # a row whose figure is at most this goes round at ±1 (0 ↔ the most)
 
 
+def stepped(entry: str) -> bool:
+    """Whether the pad's row ``entry`` has steps (±1, ±5, ±10): as in every form of figures, a
+    figure whose range is wider than :data:`STEPPED` (objectives, denarii). A short row (legions,
+    goods sets, Pantheon parts) is plain ±1 and goes round: its press is A's (the next row)."""
+    return SHEET_MAX[entry] > STEPPED
+
+
 class SheetPad(ListScreen):
     """One row of the score pad for every player at once, as the paper pad is filled round the
     table: the title names the row, the players below with their figures. up/down: the player
     (down from the last player goes on to the next row's first, up from the first back to the row
-    before's last: the pad is one path round the table, row after row); left/right: −/+ the step
-    (the cursor's figure shows as ``±1 ‹n›`` with its step, so left is not "back" here; on a short
-    row — legions, sets, Pantheon — ±1 goes round, so left from 0 gives the most, e.g. 5 own-colour
-    parts in one press); press: the step (±1, ±5, ±10; kept from player to player and row to
-    row); A: the next row, the cursor on the same player (after the last row: the scores); B:
-    back to the list of rows (nothing is lost: every change is already in the session)."""
+    before's last: the pad is one path round the table, row after row); left/right: −/+ 1, or the
+    step on the rows with steps (left is not "back" on a figure). A short row — legions, sets,
+    Pantheon — is plain ±1 and goes round, so left from 0 gives the most (5 own-colour parts in one
+    press), and its press is A's. The wide rows (objectives, denarii) have steps, shown where the
+    figure is (``±5 ‹12›``): press changes it (±1, ±5, ±10), and it is kept from player to player
+    and from row to row (a short row between them leaves it as it was). A: the next row, the cursor
+    on the same player (after the last row: the scores); B: back to the list of rows (nothing is
+    lost: every change is already in the session)."""
 
     def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None) -> None:
         super().__init__()
@@ -84,10 +94,11 @@ class SheetPad(ListScreen):
         view = view_of(ctx)
         sheets = view.get("sheet", {})
         out = []
+        steps = stepped(self.entry)
         for i, p in enumerate(view["players"]):
             n = sheets.get(p, {}).get(self.entry, 0)
-            out.append(Item(p, None, figure(n, STEPS[self.step]) if i == self.cursor else str(n), ident=p,
-                            adjust=partial(self._change, player=p), steps=True))
+            shown = figure(n, STEPS[self.step] if steps else None) if i == self.cursor else str(n)
+            out.append(Item(p, None, shown, ident=p, adjust=partial(self._change, player=p), steps=steps))
         return out
 
     def _change(self, ctx: Ctx, by: int, player: str) -> None:
@@ -98,7 +109,7 @@ class SheetPad(ListScreen):
                        if self.entry in PANTHEON_COMMON else
                        _("{}: at most {} goods sets count.").format(player, SHEET_MAX["tools"]))
             return
-        if SHEET_MAX[self.entry] <= DIAL_MAX and abs(by) == 1:
+        if SHEET_MAX[self.entry] <= DIAL_MAX and abs(by) == 1:   # (a short row: always ±1)
             after = (now + by) % (most + 1)     # a short row goes round: left from 0 is the most
         else:
             after = max(0, min(most, now + by))
@@ -139,6 +150,17 @@ def show_scores(ctx: Ctx) -> None:
         ctx.push(ScoreResult(response))
 
 
+def open_score(ctx: Ctx) -> None:
+    """The home's "Final score": the list of the pad's rows; after round 9, while no figure is typed
+    yet (and the score is not final), straight on to the pad's first row (the list is behind it:
+    B), as the table fills the paper pad from its first row."""
+    entry = ScoreEntry()
+    ctx.push(entry)
+    view = view_of(ctx)
+    if view["finished"] and not view.get("ended") and not any(view.get("sheet", {}).values()):
+        entry.open_row(ctx, 0)
+
+
 class ScoreEntry(WrappedListScreen):
     """Final score: the rows of the score pad the session does not know (legions on the
     battlefields, goods sets, Pantheon parts, objectives, denarii), each with every player's
@@ -156,11 +178,12 @@ class ScoreEntry(WrappedListScreen):
         out = []
         for i, (key, label) in enumerate(SHEET_ROWS):
             figures = " ".join(str(sheets.get(p, {}).get(key, 0)) for p in view["players"])
-            out.append(Item(_(label), partial(self._open_row, row=i), figures))
+            out.append(Item(_(label), partial(self.open_row, row=i), figures))
         out.append(Item(_("Show scores"), show_scores))
         return out
 
-    def _open_row(self, ctx: Ctx, row: int) -> None:
+    def open_row(self, ctx: Ctx, row: int) -> None:
+        """The pad on ``row``, every player on it (B comes back here, on that row)."""
         ctx.push(SheetPad(row, self._back_at))
 
     def _back_at(self, row: int) -> None:
