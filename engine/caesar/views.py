@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from engine.caesar.replies import Step
 from engine.views import SessionView
 
 
@@ -73,7 +74,7 @@ class TurnPage(TypedDict):
 class TurnRecord(TypedDict):
     """A turn as the device shows it, page by page (engine/caesar/turns.py ``turn_view``)."""
 
-    steps: list[dict[str, Any]]              # the steps (a play, a closure, a bonus, a draw …)
+    steps: list[Step]                        # the steps (a play, a closure, a bonus, a draw …)
     id: str                                  # the turn's id (resuming: which pages were read)
     pages: list[TurnPage]
     current: bool                            # nothing has happened since this turn

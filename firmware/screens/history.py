@@ -12,16 +12,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
 from engine import actions as act
+from engine.replies import RevealReply
 from engine.text import N_
 from firmware.fairness import FairDraw
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
 from firmware.i18n import _, ngettext, say
+from firmware.replies import HistoryEntry, HistoryPlayer
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, Screen
@@ -34,7 +36,7 @@ LISTED = 50
 LEVELS = (N_("easy"), N_("normal"), N_("hard"))
 
 
-def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[dict[str, Any]]:
+def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[HistoryEntry]:
     return ctx.history(limit)
 
 
@@ -45,13 +47,19 @@ def _day(iso: str | None) -> str:
     return f"{iso[8:10]}.{iso[5:7]}"
 
 
-def game_name(entry: dict[str, Any]) -> str:
+def plain(entry: HistoryEntry) -> dict[str, Any]:
+    """The entry as the games' records, the export and the statistics of firmware/history.py take
+    it (a plain dict: the same object, typed as firmware/games.py ``Entry``)."""
+    return cast(dict[str, Any], entry)
+
+
+def game_name(entry: HistoryEntry) -> str:
     """The game of a History entry on the panel, short, in the current language (its record says
     which words: ``Caesar! duel``, ``JC battle 2``…); the English box name of an unknown game."""
     record = record_of(entry["game"])
     if record is None:
         return str(entry.get("name") or entry["game"])
-    label = record.short(entry) if record.short is not None else record.label
+    label = record.short(plain(entry)) if record.short is not None else record.label
     return _(label).format(entry["mode"].get("number", ""))
 
 
@@ -86,14 +94,14 @@ class HistoryScreen(ListScreen):
         return out
 
 
-def side_word(entry: dict[str, Any], role: str) -> str:
+def side_word(entry: HistoryEntry, role: str) -> str:
     """A side's name in the current language (``caesar`` → «Цезарь»), as its game's record names it."""
     record = record_of(entry["game"])
     word = record.seats.get(role) if record is not None else None
     return _(word) if word else _(role.capitalize())
 
 
-def player_label(entry: dict[str, Any], p: dict[str, Any]) -> str:
+def player_label(entry: HistoryEntry, p: HistoryPlayer) -> str:
     """A History player on the panel: the person and the side they played (``Анна (Цезарь)``), the
     side alone when nobody was named, any other name as it is (in the current language if it is a
     word of the game's, e.g. Auto-Crassus)."""
@@ -105,18 +113,18 @@ def player_label(entry: dict[str, Any], p: dict[str, Any]) -> str:
     return side if name.casefold() == str(role).casefold() else f"{name} ({side})"
 
 
-def list_day(entry: dict[str, Any]) -> str:
+def list_day(entry: HistoryEntry) -> str:
     """The day a History row shows: ``23.11``, marked ``~23.11`` when the clock was not synchronised
     when the game ended (the detail says so in words)."""
     day = _day(entry.get("finished"))
     return f"~{day}" if day and "finished" in entry.get("unsynced", ()) else day
 
 
-def detail_rows(entry: dict[str, Any]) -> list[str]:
+def detail_rows(entry: HistoryEntry) -> list[str]:
     """One game for a person: result, the players with score (✓ the winner), the mode, dates."""
     record = record_of(entry["game"])
     if record is not None and record.shown is not None:      # the game's own words
-        entry = record.shown(entry)
+        entry = cast(HistoryEntry, record.shown(plain(entry)))
     rows = [game_name(entry), say(entry["result"])]
     if entry["status"] == "abandoned":
         rows.append(_("Abandoned"))
@@ -143,7 +151,7 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
     return rows
 
 
-def _detail(entry: dict[str, Any], ctx: Ctx) -> None:
+def _detail(entry: HistoryEntry, ctx: Ctx) -> None:
     ctx.push(GameScreen(entry))
 
 
@@ -153,7 +161,7 @@ class GameScreen(WrappedListScreen):
 
     title = Said(N_("Game"))
 
-    def __init__(self, entry: dict[str, Any]) -> None:
+    def __init__(self, entry: HistoryEntry) -> None:
         super().__init__()
         self.entry = entry
 
@@ -171,11 +179,11 @@ def send_newest(ctx: Ctx) -> None:
     send_entry(ctx, entries[0])
 
 
-def send_entry(ctx: Ctx, entry: dict[str, Any]) -> None:
+def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
     """One game over the serial link as one JSON line: what ``export format=bgstats id=N`` answers
     (``link``: BG Stats' push link, ready to open; ``play``, ``text``, ``fair``)."""
     from firmware import export
-    line = json.dumps({"ok": True, **export.bgstats(entry)}, ensure_ascii=False)
+    line = json.dumps({"ok": True, **export.bgstats(plain(entry))}, ensure_ascii=False)
     sent = ctx.send_serial(line)
     if sent == "no link":
         ctx.notify(_("No serial link: start Legatus with --serial PORT."))
@@ -232,7 +240,7 @@ def jc_battles(ctx: Ctx) -> Screen:
     return TextScreen(_("JC battles"), jc_rows(ctx))
 
 
-def same_people(ctx: Ctx, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def same_people(ctx: Ctx, entries: list[HistoryEntry]) -> list[HistoryEntry]:
     """``entries`` with every player under the name they have now (a renamed player's earlier
     names are theirs: History → Players → Rename), so statistics key on the same person."""
     response = ctx.run(act.players())
@@ -248,7 +256,7 @@ def same_people(ctx: Ctx, entries: list[dict[str, Any]]) -> list[dict[str, Any]]
 
 def _stats(ctx: Ctx) -> dict[str, Any]:
     from firmware import history
-    return history.stats(same_people(ctx, _entries(ctx, None)))
+    return history.stats([plain(e) for e in same_people(ctx, _entries(ctx, None))])
 
 
 def people_rows(ctx: Ctx) -> list[str]:
@@ -476,7 +484,7 @@ class FairDrawScreen(ListScreen):
             ctx.push(TextScreen(_("The seed"), seed_rows(response)))
 
 
-def seed_rows(revealed: dict[str, Any]) -> list[str]:
+def seed_rows(revealed: RevealReply) -> list[str]:
     """The seed of an ended game and how to check it (``reveal``'s reply)."""
     rows = [_("Seed:"), str(revealed["seed"])]
     if revealed.get("share"):

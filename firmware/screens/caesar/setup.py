@@ -16,6 +16,7 @@ from engine.caesar.terms import BONUS_WORDS, EDITION_LABEL, EDITION_SHORT, PLAYE
 from engine.caesar.tokens import TOKENS
 from engine.caesar.views import CaesarView
 from engine.text import N_
+from engine.replies import NewReply
 from firmware.i18n import _, language, say
 from firmware.screens import base, play
 from firmware.screens.caesar.icons import draw_tokens, tokens_width
@@ -157,7 +158,7 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
         when = harder_when(v)
         own = variant_values(_edition_of(v))["harder-when"]
 
-        def solo(row: list[str] | None = None) -> Line:
+        def solo(row: list[str] | None = None) -> Line[NewReply]:
             harder: bool | str | None = None if when is None else True if when == own else when
             return act.new_solo(SIDES[v["side"]], DIFFS[v["diff"]], mods, harder, INPUT[v["tiles"]], INPUT[v["bags"]],
                                 tiles, row, edition=_edition_of(v))
@@ -194,7 +195,7 @@ def remember(ctx: Ctx, v: dict[str, int]) -> None:
         log.warning("the new-game form's choices were not kept: %s", response.get("message"))
 
 
-def _start(ctx: Ctx, line: Line, home: Home | None, fair: FairShare | None = None) -> None:
+def _start(ctx: Ctx, line: Line[NewReply], home: Home | None, fair: FairShare | None = None) -> None:
     def guide() -> Any:
         return SetupGuide(home)
     view = ctx.view()

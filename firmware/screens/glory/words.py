@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import cast
 
+from engine.glory.replies import FameReply
 from engine.glory.tables import tables
 from engine.glory.views import EventCard, GloryView
 from engine.text import N_
@@ -48,7 +49,7 @@ def view_of(ctx: Ctx) -> GloryView:
 run_line = play.run_or_notify
 
 
-def milestone_note(response: dict[str, Any]) -> str:
+def milestone_note(response: FameReply) -> str:
     events = response.get("milestone_events") or []
     return " ".join(_("{} +1 supporter (milestone {}).").format(m["player"], m["milestone"]) for m in events)
 
