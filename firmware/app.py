@@ -15,12 +15,12 @@ from PIL import Image
 from engine import actions as act
 from engine.actions import Line
 from engine.errors import LegatusError
-from engine.replies import NewReply, Reply, SettingsReply
+from engine.replies import NewReply, Reply, SettingsReply, UndoReply
 from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.i18n import _, localize, say
-from firmware.replies import ArchivedSession, HistoryEntry
+from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent
 from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
@@ -29,6 +29,7 @@ from firmware.worker import Worker
 
 if TYPE_CHECKING:
     from firmware.doctor import Check
+    from firmware.session import Session
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
@@ -69,7 +70,7 @@ class App:
         line = Line[R](line.strip())
         if worker is None or session is None or (job := session.detached(line)) is None:
             return self.run(line)
-        now = (session.header.get("sid"), session.state_json)
+        now = (_header(session).get("sid"), session.state_json)
         answer = worker.answer((line, now))
         if answer is None:
             worker.submit((line, now), job, group=now)
@@ -102,7 +103,7 @@ class App:
             return False
         from firmware import history
         try:
-            return history.recorded(self.console.store.db, str(session.header["sid"]))
+            return history.recorded(self.console.store.db, str(_header(session)["sid"]))
         except Exception:  # noqa: BLE001 - unreadable history: the seed stays hidden
             log.exception("history could not be read")
             return False
@@ -258,7 +259,7 @@ class App:
         named = self.console.undo_step()
 
         def yes(ctx: Any) -> None:
-            response = self.console.undo_named(named)      # only the step the question named
+            response = cast(UndoReply, self.console.undo_named(named))      # only the step the question named
             self._view_stale = True
             if response.get("error") == "step_changed":     # a serial request came in between
                 self.ask_undo()
@@ -327,6 +328,11 @@ class NoticesScreen(TextScreen):
         for paragraph in self.paragraphs:
             rows += ([""] if rows else []) + base.wrap(paragraph)
         self.rows = rows
+
+
+def _header(session: Session) -> ArchiveHeader:
+    """A session's header (firmware/session.py keeps it as a plain dict) through its TypedDict."""
+    return cast(ArchiveHeader, session.header)
 
 
 def _is_a_ctx(app: App) -> Ctx:

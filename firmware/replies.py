@@ -7,7 +7,7 @@ This module imports nothing of firmware/ (it sits under the screens and the stor
 """
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, Required, TypedDict, cast
 
 from engine.text import Msg
 
@@ -24,6 +24,33 @@ class HistoryPlayer(TypedDict):
     role: NotRequired[str]
 
 
+class HistoryMode(TypedDict, total=False):
+    """A History game's own facts, as its game's record (firmware/screens/<game>/record.py
+    ``finished``) keeps them; ``kind`` says which: Caesar! ``solo`` (``difficulty``, ``side``,
+    ``crassus_side``, ``expansions``, ``edition``) or ``duel`` (``expansions``, ``edition``);
+    Julius Caesar ``battle`` (``number``, ``attacker``, ``surprise``, ``winner_role``) or
+    ``campaign`` (``year``); Glory ``table`` (``players``, ``expansions``); the Sword of Rome
+    ``table`` (``powers``, ``turn``); shown to a person,
+    Caesar's ``expansions`` are said as one phrase and its edition goes to ``notes``. A game
+    abandoned or ended before its rules ended it: ``kind`` ``abandoned`` or ``ended`` alone."""
+
+    kind: Required[str]
+    difficulty: str
+    side: str
+    crassus_side: str
+    expansions: list[str]
+    edition: str
+    notes: list[str]
+    number: int
+    attacker: str
+    surprise: bool
+    winner_role: str | None
+    year: int
+    players: int
+    powers: int
+    turn: int | None
+
+
 class HistoryEntry(TypedDict):
     """One recorded game, newest first in ``ctx.history()`` (docs/protocol.md: ``history``)."""
 
@@ -37,9 +64,7 @@ class HistoryEntry(TypedDict):
     started: str | None
     """When it began (ISO date and time; None unknown)."""
     finished: str | None
-    mode: dict[str, Any]
-    """The game's own facts (``difficulty``, ``expansions``, ``number`` …: its record in
-    firmware/screens/<game>/record.py says which)."""
+    mode: HistoryMode
     players: list[HistoryPlayer]
     result: Msg
     part: str
@@ -73,3 +98,9 @@ class ArchivedSession(TypedDict):
     """Its effective lines (undone ones left out)."""
     ended: float
     """When it was left (epoch seconds; 0 unknown)."""
+
+
+def plain(entry: HistoryEntry) -> dict[str, Any]:
+    """A History entry as firmware/history.py, firmware/export.py and the games' statistics take it
+    (the same object, typed as a plain dict: firmware/games.py ``Entry``)."""
+    return cast(dict[str, Any], entry)

@@ -108,7 +108,7 @@ class CaesarGameView(TypedDict):
     winner: str | None
     end: str | None
     turns: int
-    rules: dict[str, Any]
+    rules: dict[str, str]                    # rule -> its value (edition, defend, harder, harder-when …; a duel: edition)
     inputs: dict[str, str]                   # tiles, crassus_bag, human_bag: digital | physical
     markers: dict[str, Markers]
     bonus_pool: NotRequired[int]

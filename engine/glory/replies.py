@@ -92,8 +92,8 @@ class SoloGoals(TypedDict):
     unknown: list[str]
 
 
-class ScoreReply(Reply):
-    """``score sheet`` (engine/glory/scoring.py ``score``): the final score, category by category."""
+class Score(TypedDict):
+    """``score …`` (engine/glory/scoring.py ``score``): the final score, category by category."""
 
     scores: dict[str, dict[str, int]]
     """Player → category (track, military, politics, trade, religion, objectives, denarii, total) → points."""
@@ -103,3 +103,7 @@ class ScoreReply(Reply):
     battlefields: list[dict[str, Any]]
     achievements: dict[str, list[str]]
     solo: NotRequired[SoloGoals]
+
+
+class ScoreReply(Reply, Score):
+    pass

@@ -122,10 +122,19 @@ class AdvanceReply(Reply):
 
 
 class VpReply(Reply):
+    vp: dict[str, int]
+    standings: list[str]
+
+
+class Scoring(TypedDict):
+    """``scoring <power> outside=N missing=M [auto=T]`` (W-11)."""
+
     power: str
     change: int
     vp: dict[str, int]
     standings: list[str]
+    automatic_victory: NotRequired[bool]
+    """With ``auto=T``: the power's VP reached T."""
 
 
 class DesperateReply(Reply):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 from PIL import Image
 
@@ -23,10 +23,13 @@ from firmware.fairness import FairDraw
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
 from firmware.i18n import _, ngettext, say
-from firmware.replies import HistoryEntry, HistoryPlayer
+from firmware.replies import HistoryEntry, HistoryPlayer, plain
 from firmware.screens import base
 from firmware.screens.base import Said
+from firmware.screens.caesar.record import CrassusRow, against_crassus
 from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.glory.record import scores as glory_scores_of
+from firmware.screens.jc.record import battles
 from firmware.screens.play import run_or_notify
 from firmware.screens.widgets import (ConfirmScreen, Intent, Item, ListScreen, TextScreen, WrappedListScreen, draw_list,
                                       intent)
@@ -47,19 +50,13 @@ def _day(iso: str | None) -> str:
     return f"{iso[8:10]}.{iso[5:7]}"
 
 
-def plain(entry: HistoryEntry) -> dict[str, Any]:
-    """The entry as the games' records, the export and the statistics of firmware/history.py take
-    it (a plain dict: the same object, typed as firmware/games.py ``Entry``)."""
-    return cast(dict[str, Any], entry)
-
-
 def game_name(entry: HistoryEntry) -> str:
     """The game of a History entry on the panel, short, in the current language (its record says
     which words: ``Caesar! duel``, ``JC battle 2``…); the English box name of an unknown game."""
     record = record_of(entry["game"])
     if record is None:
         return str(entry.get("name") or entry["game"])
-    label = record.short(plain(entry)) if record.short is not None else record.label
+    label = record.short(entry) if record.short is not None else record.label
     return _(label).format(entry["mode"].get("number", ""))
 
 
@@ -124,7 +121,7 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     """One game for a person: result, the players with score (✓ the winner), the mode, dates."""
     record = record_of(entry["game"])
     if record is not None and record.shown is not None:      # the game's own words
-        entry = cast(HistoryEntry, record.shown(plain(entry)))
+        entry = record.shown(entry)
     rows = [game_name(entry), say(entry["result"])]
     if entry["status"] == "abandoned":
         rows.append(_("Abandoned"))
@@ -254,44 +251,44 @@ def same_people(ctx: Ctx, entries: list[HistoryEntry]) -> list[HistoryEntry]:
                               for p in e["players"]]} for e in entries]
 
 
-def _stats(ctx: Ctx) -> dict[str, Any]:
-    from firmware import history
-    return history.stats([plain(e) for e in same_people(ctx, _entries(ctx, None))])
+def _known(ctx: Ctx) -> list[dict[str, Any]]:
+    """Every History entry, each player under today's name, as the statistics take them."""
+    return [plain(e) for e in same_people(ctx, _entries(ctx, None))]
 
 
 def people_rows(ctx: Ctx) -> list[str]:
     """Every remembered player across all games: games played and won, then per game."""
     known = [str(n) for n in ctx.run(act.players()).get("players") or []]
-    games: dict[str, list[dict[str, Any]]] = {n: [] for n in known}
+    games: dict[str, list[tuple[HistoryEntry, bool]]] = {n: [] for n in known}   # (entry, won)
     for e in same_people(ctx, _entries(ctx, None)):
         if e["status"] != "finished":
             continue
         for p in e["players"]:
             if p.get("name") in games:
-                games[str(p["name"])].append({"entry": e, "won": bool(p.get("winner"))})
+                games[str(p["name"])].append((e, bool(p.get("winner"))))
     rows: list[str] = []
     for name in known:
         played = games[name]
         if not played:
             continue
-        won = sum(1 for g in played if g["won"])
+        won = sum(1 for _e, w in played if w)
         rows.append(name)
         rows.append("  " + ngettext("{} game, {} won", "{} games, {} won", len(played)).format(len(played), won))
         by_game: dict[str, list[bool]] = {}
-        for g in played:
-            record = record_of(g["entry"]["game"])
-            label = _(record.label) if record is not None else str(g["entry"]["game"])
-            by_game.setdefault(label, []).append(g["won"])
+        for e, w in played:
+            record = record_of(e["game"])
+            label = _(record.label) if record is not None else str(e["game"])
+            by_game.setdefault(label, []).append(w)
         for label, results in by_game.items():
             rows.append("  " + _("{}: {}/{} won").format(label, sum(results), len(results)))
     return rows or [_("No game with named players yet.")]
 
 
-def crassus_by_level(st: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
+def crassus_by_level(rows: dict[str, CrassusRow]) -> dict[str | None, tuple[int, int, int]]:
     """difficulty -> (wins, losses, streak), every expansion set together; the streak of the
     set played last at that level."""
-    out: dict[str, tuple[int, int, int]] = {}
-    for row in st["crassus"].values():
+    out: dict[str | None, tuple[int, int, int]] = {}
+    for row in rows.values():
         w, l, s = out.get(row["difficulty"], (0, 0, 0))
         out[row["difficulty"]] = (w + row["wins"], l + row["losses"], s or row["streak"])
     return out
@@ -307,7 +304,7 @@ class CrassusChart:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         base.title_bar(draw, _("vs Auto-Crassus"), _("W/L"))
-        levels = crassus_by_level(_stats(ctx))
+        levels = crassus_by_level(against_crassus(_known(ctx)))     # Statistics → vs Auto-Crassus
         if not levels:
             base.lines(draw, base.wrap(_("No solo game finished yet.")))
             return img
@@ -350,7 +347,7 @@ def _streak(n: int) -> str:
 
 def crassus_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for row in _stats(ctx)["crassus"].values():
+    for row in against_crassus(_known(ctx)).values():
         from firmware.screens.caesar.record import expansions_said
         exp = _("base game") if row["expansions"] == "base" else expansions_said(row["expansions"])
         rows.append(f"{_(str(row['difficulty']))}, {exp}:")
@@ -362,7 +359,7 @@ def crassus_rows(ctx: Ctx) -> list[str]:
 
 def glory_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for name, g in _stats(ctx)["glory"].items():
+    for name, g in glory_scores_of(_known(ctx)).items():
         rows.append(name)
         rows.append("  " + _("best {}, average {}").format(g["best"], g["average"]))
         rows.append("  " + ngettext("{} game", "{} games", g["games"]).format(g["games"]))
@@ -371,7 +368,7 @@ def glory_rows(ctx: Ctx) -> list[str]:
 
 def jc_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for side, r in _stats(ctx)["jc"].items():
+    for side, r in battles(_known(ctx)).items():
         if not (r["attacker_fought"] or r["defender_fought"]):
             continue
         rows.append(_(side.capitalize()) + ":")

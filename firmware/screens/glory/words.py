@@ -5,7 +5,7 @@ import re
 from typing import cast
 
 from engine.glory.replies import FameReply
-from engine.glory.tables import tables
+from engine.glory.tables import senate_values
 from engine.glory.views import EventCard, GloryView
 from engine.text import N_
 from firmware.i18n import _
@@ -13,7 +13,7 @@ from firmware.screens import play
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.record import SEAT_NAMES as SEAT_NAMES
 
-SENATE_VALUES = tuple(int(v) for v in tables()["politics_values_bottom_to_top"])   # G-10, bottom -> top
+SENATE_VALUES = senate_values()   # G-10, bottom -> top
 
 
 MEDALS = ("warrior", "politician", "merchant", "priest", "farmer")
