@@ -15,6 +15,7 @@ from engine.replies import (
     ActionsReply,
     BagReply,
     CommitReply,
+    EndReply,
     ExportReply,
     KitReply,
     LogReply,
@@ -25,6 +26,7 @@ from engine.replies import (
     RollReply,
     RollsReply,
     SettingsReply,
+    ShareReply,
     StateReply,
     UndoReply,
 )
@@ -92,7 +94,7 @@ def commit() -> Line[CommitReply]:
     return Line("commit")
 
 
-def share(text: str) -> Line[Reply]:
+def share(text: str) -> Line[ShareReply]:
     """The players' share, before the first draw (the console checks it: one word, 1–64 printable
     characters)."""
     return words("share", text.strip())
@@ -107,7 +109,7 @@ def with_share(line: Line[R], text: str | None) -> Line[R]:
     return Line(f"{line} share={text}")
 
 
-def end() -> Line[RevealReply]:
+def end() -> Line[EndReply]:
     """End the session: History files it, nothing more is drawn, the seed may then be shown."""
     return Line("end")
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from engine.kit_views import HolderView
-from engine.views import SessionView
 
 
 class Reply(TypedDict):
@@ -23,6 +22,8 @@ class Reply(TypedDict):
     error: NotRequired[str]
     message: NotRequired[str]
     state: NotRequired[dict[str, Any]]
+    """The session view after the line (engine/views.py ``SessionView`` and the game's fields):
+    on every mutating line's response, and ``state``'s."""
 
 
 # -- the session (PROTOCOL.md) ---------------------------------------------------------------------
@@ -40,8 +41,9 @@ class UndoReply(Reply):
     """The step taken back, as a sentence."""
 
 
-class StateReply(Reply, SessionView):
-    """``state``: the session view itself (each game's fields besides: engine/<game>/views.py)."""
+class StateReply(Reply):
+    """``state``: the session view in ``state`` (engine/views.py ``SessionView`` and the game's
+    own fields, engine/<game>/views.py; a screen reads it through ``ctx.view()``)."""
 
 
 class Action(TypedDict):
@@ -68,13 +70,26 @@ class CommitReply(Reply):
     commitment: str
 
 
-class RevealReply(Reply):
-    """``reveal`` (or ``end``): the seed and what it was derived with, once the game has ended."""
+class ShareReply(Reply):
+    """``share <text>``: the players' share, taken before anything was drawn."""
 
-    seed: NotRequired[int]
-    share: NotRequired[str | None]
-    commitment: NotRequired[str | None]
-    ended: NotRequired[str | None]
+    share: str
+
+
+class EndReply(Reply):
+    """``end``: ``finished`` if the game's rules had ended it, else ``ended``."""
+
+    ended: str
+
+
+class RevealReply(Reply):
+    """``reveal``, once the game has ended: the seed, the players' share and the commitment (None
+    for a game started with ``seed=``, which had nothing to commit to)."""
+
+    seed: int
+    share: str | None
+    commitment: str | None
+    ended: str | None
 
 
 class SettingsReply(Reply):

@@ -227,9 +227,10 @@ def strict_errors() -> dict[str, int]:
     return counts
 
 
-def untyped_lookups() -> tuple[int, int, int, list[str]]:
+def untyped_lookups() -> tuple[int, int, int, list[str], list[str]]:
     """(untyped, on typed tables, through TypedDicts, where the untyped ones are) string-keyed
-    lookups in firmware/screens and firmware/app.py, from the types mypy infers."""
+    lookups in firmware/screens and firmware/app.py, from the types mypy infers; and where the
+    lookups on typed tables are."""
     from mypy import build
     from mypy.main import process_options
     from mypy.nodes import Argument, Block, CallExpr, Expression, IndexExpr, MemberExpr, Statement, StrExpr
@@ -243,6 +244,7 @@ def untyped_lookups() -> tuple[int, int, int, list[str]]:
     result = build.build(sources, options)
     typed = tables = untyped = 0
     where: list[str] = []
+    on_tables: list[str] = []
 
     def holds_any(t: Type) -> bool:
         p = get_proper_type(t)
@@ -311,10 +313,11 @@ def untyped_lookups() -> tuple[int, int, int, list[str]]:
                 typed += 1
             elif found == "table":
                 tables += 1
+                on_tables.append(f"{source.path}:{node.line} [{key!r}] on {t}")
             else:
                 untyped += 1
                 where.append(f"{source.path}:{node.line} [{key!r}] on {t}")
-    return untyped, tables, typed, where
+    return untyped, tables, typed, where, on_tables
 
 
 # -- tests -----------------------------------------------------------------------------------------
@@ -341,7 +344,7 @@ def main() -> int:
     cmds = command_strings(command_words())
     rows.append(("command strings formatted in firmware/screens/", str(len(cmds)), "0"))
     if not args.no_mypy:
-        untyped, tables, typed, where = untyped_lookups()
+        untyped, tables, typed, where, on_tables = untyped_lookups()
         rows.append(("string-keyed lookups in screens + app: untyped (on Any, dict[str, Any]) / on typed tables "
                      "(dict[str, T]) / through TypedDicts (views, replies, History)", f"{untyped} / {tables} / {typed}",
                      "0 untyped"))
@@ -374,6 +377,9 @@ def main() -> int:
         if not args.no_mypy:
             print("\nuntyped lookups:")
             for item in where:
+                print("  " + item)
+            print("\nlookups on typed tables:")
+            for item in on_tables:
                 print("  " + item)
     return 0
 

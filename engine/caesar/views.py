@@ -99,6 +99,14 @@ class DuelPlayer(TypedDict):
     draws_due: int
 
 
+class Inputs(TypedDict):
+    """Where the chance comes from (``new`` options): ``digital`` (the device draws) or ``physical``."""
+
+    tiles: str
+    crassus_bag: str
+    human_bag: str
+
+
 class CaesarGameView(TypedDict):
     mode: str                                # solo | duel
     position: PositionView
@@ -109,7 +117,7 @@ class CaesarGameView(TypedDict):
     end: str | None
     turns: int
     rules: dict[str, str]                    # rule -> its value (edition, defend, harder, harder-when …; a duel: edition)
-    inputs: dict[str, str]                   # tiles, crassus_bag, human_bag: digital | physical
+    inputs: Inputs
     markers: dict[str, Markers]
     bonus_pool: NotRequired[int]
     bonus_pool_left: NotRequired[list[str]]
