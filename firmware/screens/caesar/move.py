@@ -12,8 +12,8 @@ from PIL import Image
 from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
-from engine.caesar.terms import BONUS_WORDS
 from engine.caesar.replies import PlayReply
+from engine.caesar.terms import BONUS_WORDS
 from firmware.i18n import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.board import MapScreen, map_distance

@@ -15,8 +15,8 @@ from engine.caesar.editions import EDITIONS, edition_for_language, variant_value
 from engine.caesar.terms import BONUS_WORDS, EDITION_LABEL, EDITION_SHORT, PLAYER_WORDS, edition_name
 from engine.caesar.tokens import TOKENS
 from engine.caesar.views import CaesarView
-from engine.text import N_
 from engine.replies import NewReply
+from engine.text import N_
 from firmware.i18n import _, language, say
 from firmware.screens import base, play
 from firmware.screens.caesar.icons import draw_tokens, tokens_width

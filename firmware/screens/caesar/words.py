@@ -10,8 +10,8 @@ from typing import Any, TypeVar, cast
 
 from engine.actions import Line
 from engine.caesar import actions as act
-from engine.caesar.replies import DecideReply, MovesReply, Step
 from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACE_INDEX
+from engine.caesar.replies import DecideReply, MovesReply, Step
 from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
 from engine.caesar.views import CaesarView
 from engine.replies import Reply

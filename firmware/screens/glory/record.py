@@ -10,8 +10,8 @@ from typing import Any, TypedDict, cast
 from engine.glory.replies import Score
 from engine.glory.views import GloryGameView
 from engine.text import N_, Msg
-from firmware.replies import HistoryEntry
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
+from firmware.replies import HistoryEntry
 
 
 # The seats' names a game gets when nobody was named (not people: never remembered, firmware/players.py)

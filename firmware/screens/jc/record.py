@@ -8,8 +8,8 @@ from typing import Any, TypedDict, cast
 
 from engine.jc.views import BattleRecord, JcGameView
 from engine.text import N_, Msg, term
-from firmware.replies import HistoryEntry
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
+from firmware.replies import HistoryEntry
 
 SIDES = ("caesar", "pompey")
 

@@ -14,8 +14,8 @@ from PIL import Image
 from engine import actions as act
 from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
-from engine.text import N_
 from engine.replies import BagReply
+from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import play
 from firmware.screens.base import Said

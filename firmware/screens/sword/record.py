@@ -9,8 +9,8 @@ from typing import Any, TypedDict, cast
 
 from engine.sword.views import SwordGameView
 from engine.text import N_, Msg, term
-from firmware.replies import HistoryEntry
 from firmware.games import GameRecord, Part, View, player
+from firmware.replies import HistoryEntry
 
 log = logging.getLogger(__name__)
 
