@@ -3,7 +3,7 @@ each game's view (``engine/<game>/views.py``) extends :class:`SessionView`. Text
 strings in the language chosen (the firmware says every sentence before it answers)."""
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import TypedDict
 
 
 class SessionView(TypedDict):
@@ -11,5 +11,11 @@ class SessionView(TypedDict):
     """The session's game id (``jc-battle``, ``caesar-solo`` …)."""
     actions: int
     """Effective actions so far (undo takes one back)."""
-    commitment: NotRequired[str]
-    """The fair-draw commitment, when the seed is secret (SHA-256 hex)."""
+    commitment: str | None
+    """The fair-draw commitment when the seed is secret (SHA-256 hex), else None."""
+    share: str | None
+    """The players' share of the fair draw (``share=``, ``share``), or None."""
+    ended: str | None
+    """None while the game runs, then ``finished`` (its rules ended it) or ``ended``."""
+    people: dict[str, str]
+    """Side → the person who plays it (``people=`` on the ``new`` line)."""

@@ -8,23 +8,31 @@ from __future__ import annotations
 import logging
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from PIL import Image
 
 from engine import actions as act
 from engine.actions import Line
 from engine.errors import LegatusError
+from engine.replies import NewReply, Reply, SettingsReply, UndoReply
+from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.i18n import _, localize, say
+from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent
 from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.settings import with_defaults
 from firmware.worker import Worker
 
+if TYPE_CHECKING:
+    from firmware.doctor import Check
+    from firmware.session import Session
+
 log = logging.getLogger(__name__)
+R = TypeVar("R")
 
 
 class App:
@@ -34,11 +42,11 @@ class App:
     def __init__(self, console: Console, root: Screen | None = None) -> None:
         from firmware.screens.menu import MainMenu
         self.console = console
-        self.settings: dict[str, Any] = with_defaults(console.store.load_settings())
+        self.settings: dict[str, str] = with_defaults(console.store.load_settings())
         self.stack: list[Screen] = [root or MainMenu()]
         self.message: list[str] | None = None
         self.commitment: str | None = None     # shown over the first frame of a new game
-        self._view: dict[str, Any] | None = None
+        self._view: SessionView | None = None
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
@@ -47,43 +55,44 @@ class App:
             self.stack.append(LanguageScreen(first_start=True))
 
     # -- Ctx ---------------------------------------------------------------------------------
-    def run(self, line: Line) -> dict[str, Any]:
-        response = self.console.request(line)
+    def run(self, line: Line[R]) -> R:
+        response = cast(Reply, self.console.request(line))   # the line's builder says its shape
         self._view_stale = True
         if response.get("error") == "internal_error":
-            self.notify(response["message"])
-        return response
+            self.notify(response.get("message", ""))
+        return cast(R, response)
 
-    def ask(self, line: Line) -> dict[str, Any] | None:
+    def ask(self, line: Line[R]) -> R | None:
         """The response to the read-only ``line`` for the state as it is now. With a worker
         (the device loop), a slow answer is computed there: None until it is ready, and the
         loop is woken to draw it. Without one (tests, scripts) it is :meth:`run`."""
-        session, worker, line = self.console.session, self.worker, Line(line.strip())
+        session, worker = self.console.session, self.worker
+        line = Line[R](line.strip())
         if worker is None or session is None or (job := session.detached(line)) is None:
             return self.run(line)
-        now = (session.header.get("sid"), session.state_json)
+        now = (_header(session).get("sid"), session.state_json)
         answer = worker.answer((line, now))
         if answer is None:
             worker.submit((line, now), job, group=now)
             return None
-        response = self.console.response(answer[1])    # the fields, or the exception raised
+        response = cast(Reply, self.console.response(answer[1]))    # the fields, or the exception raised
         if response.get("error") == "internal_error":   # as :meth:`run` does
-            self.notify(response["message"])
-        return response
+            self.notify(response.get("message", ""))
+        return cast(R, response)
 
     def fair_draw(self) -> FairDraw | None:
         return self.console.fair_draw()
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
-        response = self.console.reopen(line, seed, committed, version)
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> NewReply:
+        response = cast(NewReply, self.console.reopen(line, seed, committed, version))
         self._view_stale = True
         return response
 
     # -- what is stored ----------------------------------------------------------------------
-    def history(self, limit: int | None = 50) -> list[dict[str, Any]]:
+    def history(self, limit: int | None = 50) -> list[HistoryEntry]:
         from firmware import fairness, history
         try:       # with each ended game's seed, share and commitment (public once it has ended)
-            return fairness.attach(self.console.store.db, history.games(self.console.store.db, limit))
+            return cast(list[HistoryEntry], fairness.attach(self.console.store.db, history.games(self.console.store.db, limit)))
         except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
             return []
@@ -94,12 +103,12 @@ class App:
             return False
         from firmware import history
         try:
-            return history.recorded(self.console.store.db, str(session.header["sid"]))
+            return history.recorded(self.console.store.db, str(_header(session)["sid"]))
         except Exception:  # noqa: BLE001 - unreadable history: the seed stays hidden
             log.exception("history could not be read")
             return False
 
-    def hardware_checks(self) -> list[Any]:
+    def hardware_checks(self) -> list[Check]:
         from pathlib import Path
 
         from firmware import doctor
@@ -115,9 +124,9 @@ class App:
             stored = {}
         return doctor.gather(root, doctor.resolve_config(None, stored), None)
 
-    def archives(self, limit: int = 40) -> list[dict[str, Any]]:
+    def archives(self, limit: int = 40) -> list[ArchivedSession]:
         try:
-            return self.console.store.archives(limit)
+            return cast(list[ArchivedSession], self.console.store.archives(limit))
         except Exception:  # noqa: BLE001 - an unreadable archive lists nothing
             log.exception("the archive could not be read")
             return []
@@ -135,11 +144,11 @@ class App:
             return "failed"
         return "sent"
 
-    def view(self) -> dict[str, Any] | None:
+    def view(self) -> SessionView | None:
         if self.console.session is None:
             return None
         if self._view_stale:
-            self._view = localize(self.console.session.view())
+            self._view = cast(SessionView, localize(self.console.session.view()))
             self._view_stale = False
         return self._view
 
@@ -185,7 +194,7 @@ class App:
             self.push(top)
         top.add(say(text))
 
-    def set_setting(self, key: str, value: str) -> dict[str, Any]:
+    def set_setting(self, key: str, value: str) -> SettingsReply:
         response = self.run(act.settings(key, value))
         if response["ok"]:
             self.settings = response["settings"]
@@ -250,7 +259,7 @@ class App:
         named = self.console.undo_step()
 
         def yes(ctx: Any) -> None:
-            response = self.console.undo_named(named)      # only the step the question named
+            response = cast(UndoReply, self.console.undo_named(named))      # only the step the question named
             self._view_stale = True
             if response.get("error") == "step_changed":     # a serial request came in between
                 self.ask_undo()
@@ -319,6 +328,11 @@ class NoticesScreen(TextScreen):
         for paragraph in self.paragraphs:
             rows += ([""] if rows else []) + base.wrap(paragraph)
         self.rows = rows
+
+
+def _header(session: Session) -> ArchiveHeader:
+    """A session's header (firmware/session.py keeps it as a plain dict) through its TypedDict."""
+    return cast(ArchiveHeader, session.header)
 
 
 def _is_a_ctx(app: App) -> Ctx:

@@ -18,13 +18,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from firmware.replies import HistoryEntry
+
 if TYPE_CHECKING:
     from firmware.screens.ctx import Ctx, Screen
 
 log = logging.getLogger(__name__)
 
 View = dict[str, Any]
-Entry = dict[str, Any]          # a History entry (firmware/history.py ``games``)
+Entry = dict[str, Any]          # a History entry as firmware/history.py hands it (typed: firmware/replies.py HistoryEntry)
 Part = tuple[str, dict[str, Any]]   # (part, record without dates and ids)
 
 
@@ -60,7 +62,7 @@ class GameRecord:
     """Listed under Games (a tool such as the dice is not)."""
     box_name: str = ""
     """The box's English name, as BG Stats and BoardGameGeek know it (History, exports)."""
-    short: Callable[[Entry], str] | None = None
+    short: Callable[[HistoryEntry], str] | None = None
     """History's name of one recorded game, English ``N_`` text to be said (default: ``label``)."""
     finished: Callable[[str, View, str, dict[str, Any]], list[Part]] | None = None
     """The finished games (parts) a state holds: ``(session game, view, command, fields)`` of the
@@ -88,7 +90,7 @@ class GameRecord:
     """Whether an action (``command``) in this state only corrects a finished game whose score is
     not final yet (Glory after round 9: the score pad, fame, medals): it does not seal History's
     record of it, and the device does not end the game for it."""
-    shown: Callable[[Entry], Entry] | None = None
+    shown: Callable[[HistoryEntry], HistoryEntry] | None = None
     """A History entry as History shows it, in the player's words (its result said again, the
     players' names, the mode's values; ``mode["notes"]``: more rows); default: as stored."""
 

@@ -8,9 +8,13 @@ Prints, for the code as it stands:
   begin with a console command word and a space (``f"fire {key} dice=…"``), or a bare command word
   handed to ``run``/``ask``/``run_or_notify``/``reopen`` (a heuristic over the AST; texts for a
   person, inside ``_()``/``N_()``/``Msg()``, are not counted);
-- **untyped view lookups** in firmware/screens/ and firmware/app.py: string-keyed lookups
-  (``v["k"]``, ``v.get("k")``) on a value mypy does not know as a ``TypedDict`` (from mypy's own
-  type map of the build; ``--no-mypy`` skips it);
+- **string-keyed lookups** in firmware/screens/ and firmware/app.py (``v["k"]``, ``v.get("k")``),
+  from mypy's own type map of the build (``--no-mypy`` skips it), in three kinds: *untyped* (on
+  ``Any`` or a mapping whose values hold ``Any``, such as ``dict[str, Any]``: mypy checks neither
+  the key nor the value; target 0), *on typed tables* (a ``dict[str, T]`` with no ``Any`` in ``T``:
+  a form's values, counts per item, the settings; the value is checked, the key is free by
+  design) and *through TypedDicts* (a ``TypedDict``, or a union of them with ``None``: key and
+  value checked: the views, engine/replies.py and engine/<game>/replies.py, firmware/replies.py);
 - **``game ==`` switches in firmware/** (target 0): comparisons of a game id with a literal;
 - **files over 500 lines in firmware/**, each with its length;
 - **import circles** among engine/, firmware/, hw/ (every import, also those inside functions:
@@ -223,13 +227,14 @@ def strict_errors() -> dict[str, int]:
     return counts
 
 
-def untyped_lookups() -> tuple[int, int, list[str]]:
-    """(untyped, typed, where) string-keyed lookups in firmware/screens and firmware/app.py, from
-    the types mypy infers."""
+def untyped_lookups() -> tuple[int, int, int, list[str], list[str]]:
+    """(untyped, on typed tables, through TypedDicts, where the untyped ones are) string-keyed
+    lookups in firmware/screens and firmware/app.py, from the types mypy infers; and where the
+    lookups on typed tables are."""
     from mypy import build
     from mypy.main import process_options
     from mypy.nodes import Argument, Block, CallExpr, Expression, IndexExpr, MemberExpr, Statement, StrExpr
-    from mypy.types import TypedDictType, get_proper_type
+    from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypedDictType, UnionType, get_proper_type
 
     files = [str(p.relative_to(ROOT)) for p in _py("firmware/screens")] + ["firmware/app.py"]
     sources, options = process_options(files)
@@ -237,8 +242,33 @@ def untyped_lookups() -> tuple[int, int, list[str]]:
     options.preserve_asts = True
     options.incremental = False
     result = build.build(sources, options)
-    typed = untyped = 0
+    typed = tables = untyped = 0
     where: list[str] = []
+    on_tables: list[str] = []
+
+    def holds_any(t: Type) -> bool:
+        p = get_proper_type(t)
+        if isinstance(p, AnyType):
+            return True
+        if isinstance(p, Instance):
+            return any(holds_any(a) for a in p.args)
+        if isinstance(p, (UnionType, TupleType)):
+            return any(holds_any(i) for i in p.items)
+        return False
+
+    def kind(t: Type | None) -> str:
+        """``typed`` (TypedDict, or a union of them with None), ``table`` (a mapping whose values
+        hold no Any) or ``untyped``."""
+        p = get_proper_type(t) if t is not None else None
+        if isinstance(p, TypedDictType):
+            return "typed"
+        if isinstance(p, UnionType):
+            items = [get_proper_type(i) for i in p.items]
+            if all(isinstance(i, (TypedDictType, NoneType)) for i in items):
+                return "typed"
+        if isinstance(p, Instance) and p.type.has_base("typing.Mapping") and p.args and not holds_any(p.args[-1]):
+            return "table"
+        return "untyped"
     skip = {"node", "def_var", "original_def", "info", "impl", "analyzed", "type", "unanalyzed_type"}
 
     def walk(tree: object) -> list[object]:
@@ -269,21 +299,25 @@ def untyped_lookups() -> tuple[int, int, list[str]]:
         if state is None or state.tree is None:
             continue
         for node in walk(state.tree):
-            base = None
+            base, key = None, ""
             if isinstance(node, IndexExpr) and isinstance(node.index, StrExpr):
-                base = node.base
+                base, key = node.base, node.index.value
             elif (isinstance(node, CallExpr) and isinstance(node.callee, MemberExpr) and node.callee.name == "get"
                   and node.args and isinstance(node.args[0], StrExpr)):
-                base = node.callee.expr
+                base, key = node.callee.expr, node.args[0].value
             if base is None:
                 continue
             t = result.types.get(base)
-            if t is not None and isinstance(get_proper_type(t), TypedDictType):
+            found = kind(t)
+            if found == "typed":
                 typed += 1
+            elif found == "table":
+                tables += 1
+                on_tables.append(f"{source.path}:{node.line} [{key!r}] on {t}")
             else:
                 untyped += 1
-                where.append(f"{source.path}:{node.line}")
-    return untyped, typed, where
+                where.append(f"{source.path}:{node.line} [{key!r}] on {t}")
+    return untyped, tables, typed, where, on_tables
 
 
 # -- tests -----------------------------------------------------------------------------------------
@@ -310,9 +344,10 @@ def main() -> int:
     cmds = command_strings(command_words())
     rows.append(("command strings formatted in firmware/screens/", str(len(cmds)), "0"))
     if not args.no_mypy:
-        untyped, typed, where = untyped_lookups()
-        rows.append(("string-keyed lookups in screens + app: on dict[str, Any] (responses, History entries, "
-                     "steps) / through the views' TypedDicts", f"{untyped} / {typed}", "0 untyped"))
+        untyped, tables, typed, where, on_tables = untyped_lookups()
+        rows.append(("string-keyed lookups in screens + app: untyped (on Any, dict[str, Any]) / on typed tables "
+                     "(dict[str, T]) / through TypedDicts (views, replies, History)", f"{untyped} / {tables} / {typed}",
+                     "0 untyped"))
     switches = game_switches()
     rows.append(("`game ==` switches in firmware/", str(len(switches)), "0"))
     longs = long_files()
@@ -342,6 +377,9 @@ def main() -> int:
         if not args.no_mypy:
             print("\nuntyped lookups:")
             for item in where:
+                print("  " + item)
+            print("\nlookups on typed tables:")
+            for item in on_tables:
                 print("  " + item)
     return 0
 

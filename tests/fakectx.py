@@ -13,16 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
 from engine import registry
 from engine.errors import LegatusError, NoSession
+from engine.replies import NewReply, SettingsReply
 from engine.rng import Rng
 from engine.text import Msg
+from engine.views import SessionView
 from firmware.fairness import FairDraw
 from firmware.i18n import localize, say, set_language
+from firmware.replies import ArchivedSession, HistoryEntry
 from firmware.screens.ctx import Screen, Sent
 from firmware.session import Session, parse_line
 from firmware.settings import apply_settings, with_defaults
@@ -35,7 +38,7 @@ class FakeCtx:
                  history: list[dict[str, Any]] | None = None, archives: list[dict[str, Any]] | None = None,
                  serial: bool = True, recorded: bool = False, players: list[str] | None = None) -> None:
         set_language(lang)
-        self.settings: dict[str, Any] = with_defaults({"language": lang, **(settings or {})})
+        self.settings: dict[str, str] = with_defaults({"language": lang, **(settings or {})})
         self.session: Session | None = None
         self.stack: list[Screen] = []
         self.lines: list[str] = []              # every line run (also read-only ones), in order
@@ -54,17 +57,18 @@ class FakeCtx:
         self.lines.clear()
 
     # -- the game ------------------------------------------------------------------------------
-    def view(self) -> dict[str, Any] | None:
-        return None if self.session is None else localize(self.session.view())
+    def view(self) -> SessionView | None:
+        return None if self.session is None else cast(SessionView, localize(self.session.view()))
 
-    def run(self, line: str) -> dict[str, Any]:
+    def run(self, line: str) -> Any:
+        """The response (typed by the line's builder at the screens' side: ``Ctx.run``)."""
         self.lines.append(line)
         try:
             return {"ok": True, **localize(self._dispatch(line.strip()))}
         except LegatusError as e:
             return {"ok": False, "error": e.code, "message": say(e.message)}
 
-    def ask(self, line: str) -> dict[str, Any] | None:
+    def ask(self, line: str) -> Any:
         if line.strip() in self.pending:
             return None
         return self.run(line)
@@ -73,16 +77,16 @@ class FakeCtx:
         from firmware.fairness import of_session
         return None if self.session is None else of_session(self.session)
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> NewReply:
         self.lines.append(f"reopen {line} seed={seed}")
         try:
             self.session = Session.start(line, seed, "fake", committed)
         except LegatusError as e:
-            return {"ok": False, "error": e.code, "message": say(e.message)}
+            return cast(NewReply, {"ok": False, "error": e.code, "message": say(e.message)})   # the envelope alone
         return {"ok": True, "game": self.session.game.name}
 
-    def set_setting(self, key: str, value: str) -> dict[str, Any]:
-        return self.run(f"settings {key}={value}")
+    def set_setting(self, key: str, value: str) -> SettingsReply:
+        return cast(SettingsReply, self.run(f"settings {key}={value}"))
 
     def _dispatch(self, line: str) -> dict[str, Any]:
         req = parse_line(line)
@@ -122,7 +126,9 @@ class FakeCtx:
                 if not finished_by_rules(self.session.game.name, self.session.game.view(state), self.session.lines):
                     raise IllegalMove(Msg("The seed is shown when the game ends: finish the game, or end it with 'end'."))
                 self.session.apply("end")
-            return revealed(self.session.header, self.session.share_of(self.session.state))
+            out = revealed(self.session.header, self.session.share_of(self.session.state))
+            out["ended"] = self.session.ended_as()             # as the console answers
+            return out
         outcome = self.session.apply(line)
         fields = dict(outcome.fields)
         command = self.session.command(req.command)
@@ -144,8 +150,8 @@ class FakeCtx:
         return {"players": list(self.players), "was": {}}
 
     # -- what is stored ------------------------------------------------------------------------
-    def history(self, limit: int | None = 50) -> list[dict[str, Any]]:
-        return self.stored_history[:limit]
+    def history(self, limit: int | None = 50) -> list[HistoryEntry]:
+        return cast(list[HistoryEntry], self.stored_history[:limit])
 
     def game_recorded(self) -> bool:
         return self.recorded
@@ -154,8 +160,8 @@ class FakeCtx:
         from firmware import doctor
         return doctor.gather(Path("."), doctor.resolve_config(None, dict(self.settings)), None)
 
-    def archives(self, limit: int = 40) -> list[dict[str, Any]]:
-        return self.stored_archives[:limit]
+    def archives(self, limit: int = 40) -> list[ArchivedSession]:
+        return cast(list[ArchivedSession], self.stored_archives[:limit])
 
     def send_serial(self, line: str) -> Sent:
         if not self.serial:

@@ -27,6 +27,8 @@ DATA: dict[str, Any] = _load()
 
 PROVINCES: tuple[str, ...] = tuple(p["code"] for p in DATA["provinces"])
 PROVINCE_NAMES: tuple[str, ...] = tuple(p["name"] for p in DATA["provinces"])
+PROVINCE_XY: tuple[tuple[float, float], ...] = tuple((float(p["xy"][0]), float(p["xy"][1])) for p in DATA["provinces"])
+"""Where each province sits on the board, as fractions of its width and height (the map screen)."""
 N_PROVINCES = len(PROVINCES)
 PROVINCE_INDEX: dict[str, int] = {code: i for i, code in enumerate(PROVINCES)}
 ITALY = PROVINCE_INDEX["IT"]

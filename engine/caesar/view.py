@@ -12,7 +12,7 @@ from engine.caesar.terms import (DISCARDED_WORDS, REMOVED_HARDER_LOG_WORDS, REMO
 from engine.caesar.tiles import tile_text
 from engine.caesar.tokens import TOKENS
 from engine.caesar.turns import turn_view
-from engine.caesar.views import CaesarGameView, LastTurn, Markers, PlayerTurn, TilesView
+from engine.caesar.views import CaesarGameView, Inputs, LastTurn, Markers, PlayerTurn, TilesView
 from engine.caesar.text import Msg
 from engine.text import from_data
 
@@ -52,7 +52,7 @@ def view(g: Game) -> CaesarGameView:
         "end": g.end or None,
         "turns": g.turns,
         "rules": dict(g.rules) if g.solo else {"edition": g.rules["edition"]},
-        "inputs": dict(g.inputs),
+        "inputs": cast(Inputs, dict(g.inputs)),      # tiles, crassus_bag, human_bag (engine/caesar/model.py)
         "markers": {n[p]: markers(g, p) for p in (0, 1)},
     }
     if g.border_control:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from engine.caesar.replies import Step
 from engine.views import SessionView
 
 
@@ -73,7 +74,7 @@ class TurnPage(TypedDict):
 class TurnRecord(TypedDict):
     """A turn as the device shows it, page by page (engine/caesar/turns.py ``turn_view``)."""
 
-    steps: list[dict[str, Any]]              # the steps (a play, a closure, a bonus, a draw …)
+    steps: list[Step]                        # the steps (a play, a closure, a bonus, a draw …)
     id: str                                  # the turn's id (resuming: which pages were read)
     pages: list[TurnPage]
     current: bool                            # nothing has happened since this turn
@@ -98,6 +99,14 @@ class DuelPlayer(TypedDict):
     draws_due: int
 
 
+class Inputs(TypedDict):
+    """Where the chance comes from (``new`` options): ``digital`` (the device draws) or ``physical``."""
+
+    tiles: str
+    crassus_bag: str
+    human_bag: str
+
+
 class CaesarGameView(TypedDict):
     mode: str                                # solo | duel
     position: PositionView
@@ -107,8 +116,8 @@ class CaesarGameView(TypedDict):
     winner: str | None
     end: str | None
     turns: int
-    rules: dict[str, Any]
-    inputs: dict[str, str]                   # tiles, crassus_bag, human_bag: digital | physical
+    rules: dict[str, str]                    # rule -> its value (edition, defend, harder, harder-when …; a duel: edition)
+    inputs: Inputs
     markers: dict[str, Markers]
     bonus_pool: NotRequired[int]
     bonus_pool_left: NotRequired[list[str]]

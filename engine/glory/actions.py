@@ -5,48 +5,61 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Line, words
+from engine.glory.replies import (
+    EndRoundReply,
+    EventReply,
+    FameReply,
+    FarmReply,
+    MedalReply,
+    PickReply,
+    ScoreReply,
+    SheetReply,
+    TaxReply,
+    VoteReply,
+)
+from engine.replies import NewReply
 
 
-def new(players: Sequence[str], harsh: bool, clockwise: bool) -> Line:
+def new(players: Sequence[str], harsh: bool, clockwise: bool) -> Line[NewReply]:
     return Line(f"new glory players={','.join(players)} harsh={int(harsh)} clockwise={int(clockwise)}")
 
 
-def fame(player: str, delta: int) -> Line:
+def fame(player: str, delta: int) -> Line[FameReply]:
     return Line(f"fame {player} {delta:+d}")
 
 
-def vote(player: str, votes: int = 1) -> Line:
+def vote(player: str, votes: int = 1) -> Line[VoteReply]:
     """A vote in the Senate (G-7); two for a boosted action."""
     return words("vote", player, f"n={votes}" if votes != 1 else "")
 
 
-def event() -> Line:
+def event() -> Line[EventReply]:
     return Line("event")
 
 
-def end_round() -> Line:
+def end_round() -> Line[EndRoundReply]:
     return Line("end-round")
 
 
-def farm(player: str) -> Line:
+def farm(player: str) -> Line[FarmReply]:
     return words("farm", player)
 
 
-def tax(player: str, population: int, double: bool = False) -> Line:
+def tax(player: str, population: int, double: bool = False) -> Line[TaxReply]:
     return words("tax", player, f"pop={population}", "double=1" if double else "")
 
 
-def medal(player: str, medal: str) -> Line:
+def medal(player: str, medal: str) -> Line[MedalReply]:
     return words("medal", player, medal)
 
 
-def pick(hand: int) -> Line:
+def pick(hand: int) -> Line[PickReply]:
     return words("pick", hand)
 
 
-def sheet(player: str, entry: str, value: int) -> Line:
+def sheet(player: str, entry: str, value: int) -> Line[SheetReply]:
     return words("sheet", player, entry, value)
 
 
-def score_sheet() -> Line:
+def score_sheet() -> Line[ScoreReply]:
     return Line("score sheet")

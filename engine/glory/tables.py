@@ -24,6 +24,11 @@ def tables() -> dict[str, Any]:
     return _load("glory_tables.json")
 
 
+def senate_values() -> tuple[int, ...]:
+    """G-10: what a Senate place is worth at scoring, bottom -> top (``glory_tables.json``)."""
+    return tuple(int(v) for v in tables()["politics_values_bottom_to_top"])
+
+
 def event_cards() -> list[dict[str, Any]]:
     """``glory_events.json``: the 18 event cards (``id``, ``label``, ``arrow``, ``harsh``)."""
     cards: list[dict[str, Any]] = _load("glory_events.json")["cards"]

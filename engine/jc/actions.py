@@ -6,6 +6,22 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engine.actions import Line, faces, words
+from engine.jc.replies import (
+    AddReply,
+    AdviseReply,
+    CardsReply,
+    FightReply,
+    HandReply,
+    NextBattleReply,
+    OddsReply,
+    PlayReply,
+    RosterReply,
+    StartReply,
+    TurnReply,
+    VpReply,
+    WinterReply,
+)
+from engine.replies import NewReply
 
 Side = Literal["caesar", "pompey"]
 Role = Literal["attacker", "defender"]
@@ -16,90 +32,90 @@ def _battle_opts(attacker: str, surprise: bool, dice: Dice) -> str:
     return f"attacker={attacker} surprise={int(surprise)} dice={dice}"
 
 
-def new(attacker: str, surprise: bool, dice: Dice) -> Line:
+def new(attacker: str, surprise: bool, dice: Dice) -> Line[NewReply]:
     return Line(f"new jc-battle {_battle_opts(attacker, surprise, dice)}")
 
 
-def next_battle(attacker: str, surprise: bool, dice: Dice) -> Line:
+def next_battle(attacker: str, surprise: bool, dice: Dice) -> Line[NextBattleReply]:
     return Line(f"next-battle {_battle_opts(attacker, surprise, dice)}")
 
 
-def roster(side: str) -> Line:
+def roster(side: str) -> Line[RosterReply]:
     return words("roster", side)
 
 
-def add(role: Role, block: str, strength: int, reserve: bool = False) -> Line:
+def add(role: Role, block: str, strength: int, reserve: bool = False) -> Line[AddReply]:
     """A roster block at ``strength`` (J-8: ``reserve``)."""
     return words("add", role, block, f"strength={strength}", "reserve=1" if reserve else "")
 
 
 def add_rated(role: Role, initiative: str, firepower: int, strength: int, leader: bool = False,
-              reserve: bool = False) -> Line:
+              reserve: bool = False) -> Line[AddReply]:
     """A block known only by its rating (``C3``)."""
     return words("add", role, f"rating={initiative}{firepower}", f"strength={strength}",
                  "leader=1" if leader else "", "reserve=1" if reserve else "")
 
 
-def start() -> Line:
+def start() -> Line[StartReply]:
     return Line("start")
 
 
-def fight() -> Line:
+def fight() -> Line[FightReply]:
     return Line("fight")
 
 
-def odds() -> Line:
+def odds() -> Line[OddsReply]:
     return Line("odds")
 
 
-def advise() -> Line:
+def advise() -> Line[AdviseReply]:
     return Line("advise")
 
 
-def fire(block: str | None = None, dice: Sequence[int] | None = None) -> Line:
+def fire(block: str | None = None, dice: Sequence[int] | None = None) -> Line[TurnReply]:
     """``block`` fires (the current one when None), with the faces thrown on the table or the device's."""
     return words("fire", block, f"dice={faces(dice)}" if dice is not None else "")
 
 
-def auto(dice: Sequence[int] | None = None) -> Line:
+def auto(dice: Sequence[int] | None = None) -> Line[TurnReply]:
     """The next decision by the J-14 policy (a fire with these faces when the dice are physical)."""
     return words("auto", f"dice={faces(dice)}" if dice is not None else "")
 
 
-def hit(block: str | None = None) -> Line:
+def hit(block: str | None = None) -> Line[TurnReply]:
     """The pending hit on ``block`` (J-7), or where J-14 puts it (None)."""
     return words("hit", block)
 
 
-def pass_turn(block: str) -> Line:
+def pass_turn(block: str) -> Line[TurnReply]:
     return words("pass", block)
 
 
-def retreat(block: str, blocked: bool = False) -> Line:
+def retreat(block: str, blocked: bool = False) -> Line[TurnReply]:
     """``block`` retreats (J-6); ``blocked``: it has no way out."""
     return words("retreat", block, "blocked=1" if blocked else "")
 
 
-def control(city: str, holder: str | None) -> Line:
+def control(city: str, holder: str | None) -> Line[VpReply]:
     """``city`` (J-17) to ``holder`` (None: vacant)."""
     return words("control", city.replace(" ", "_"), holder or "vacant")
 
 
-def deal() -> Line:
+def deal() -> Line[CardsReply]:
     return Line("deal")
 
 
-def hand(side: str) -> Line:
+def hand(side: str) -> Line[HandReply]:
     return words("hand", side)
 
 
-def discard(side: str, card: str) -> Line:
+def discard(side: str, card: str) -> Line[CardsReply]:
     return words("discard", side, card)
 
 
-def play(side: str, card: str) -> Line:
+def play(side: str, card: str) -> Line[PlayReply]:
     return words("play", side, card)
 
 
-def winter() -> Line:
+def winter() -> Line[WinterReply]:
     return Line("winter")

@@ -5,22 +5,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Line, faces, words
+from engine.replies import NewReply
+from engine.sword.replies import (
+    AdvanceReply,
+    BattleReply,
+    CheckReply,
+    ConsulsReply,
+    DesperateReply,
+    NavalReply,
+    TacticsReply,
+    UnrestReply,
+    VpReply,
+)
 
 
-def new(powers: Sequence[str]) -> Line:
+def new(powers: Sequence[str]) -> Line[NewReply]:
     return Line(f"new sword players={','.join(powers)}")
 
 
-def consuls() -> Line:
+def consuls() -> Line[ConsulsReply]:
     return Line("consuls")
 
 
-def advance() -> Line:
+def advance() -> Line[AdvanceReply]:
     return Line("advance")
 
 
 def battle(attackers: int, defenders: int, mod: int, defmod: int, sacred_band: str | None = None,
-           attack_dice: Sequence[int] | None = None, defence_dice: Sequence[int] | None = None) -> Line:
+           attack_dice: Sequence[int] | None = None, defence_dice: Sequence[int] | None = None) -> Line[BattleReply]:
     """A battle (W-2..W-7); the dice thrown on the table when given (3 or 4 a side)."""
     return words("battle", f"att={attackers}", f"def={defenders}", f"mod={mod}", f"defmod={defmod}",
                  f"sacred-band={sacred_band}" if sacred_band else "",
@@ -28,30 +40,30 @@ def battle(attackers: int, defenders: int, mod: int, defmod: int, sacred_band: s
                  f"def-dice={faces(defence_dice)}" if defence_dice is not None else "")
 
 
-def tactics(rating: int, mod: int, die: int | None = None) -> Line:
+def tactics(rating: int, mod: int, die: int | None = None) -> Line[TacticsReply]:
     return words("tactics", rating, f"mod={mod}", f"die={die}" if die is not None else "")
 
 
-def naval(mod: int, friendly_port: bool, extra_ops: int | None = None, die: int | None = None) -> Line:
+def naval(mod: int, friendly_port: bool, extra_ops: int | None = None, die: int | None = None) -> Line[NavalReply]:
     """A naval move (W-8); ``extra_ops``: Carthage's extra operations, when Carthage plays."""
     return words("naval", f"mod={mod}", f"friendly-port={int(friendly_port)}",
                  f"extra-ops={extra_ops}" if extra_ops is not None else "", f"die={die}" if die is not None else "")
 
 
-def check(kind: str, dice: Sequence[int] | None = None) -> Line:
+def check(kind: str, dice: Sequence[int] | None = None) -> Line[CheckReply]:
     """A 2d6 check (W-9)."""
     return words("check", kind, f"dice={faces(dice)}" if dice is not None else "")
 
 
-def vp(power: str, delta: int) -> Line:
+def vp(power: str, delta: int) -> Line[VpReply]:
     return Line(f"vp {power} {delta:+d}")
 
 
-def desperate(powers: Sequence[str]) -> Line:
+def desperate(powers: Sequence[str]) -> Line[DesperateReply]:
     """Who wants to play a Desperate Times card now (W-12)."""
     return Line("desperate " + ",".join(powers))
 
 
-def unrest(level: int) -> Line:
+def unrest(level: int) -> Line[UnrestReply]:
     """Carthaginian unrest set to ``level`` (W-13)."""
     return Line(f"unrest ={level}")

@@ -2,8 +2,9 @@
 read by the device's screens through these types (mypy-checked)."""
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
+from engine.sword.replies import LastRoll
 from engine.views import SessionView
 
 
@@ -28,7 +29,7 @@ class SwordGameView(TypedDict):
     standings: list[str]
     desperate: dict[str, int]                 # Desperate Times cards left (W-12)
     consuls: Consuls
-    last: dict[str, Any] | None               # the last roll kept (a battle, tactics, naval, check record)
+    last: LastRoll | None                     # the last roll kept (a battle, tactics, naval, check record)
     unrest: NotRequired[Unrest]               # with Carthage only (W-13)
 
 

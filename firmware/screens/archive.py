@@ -15,11 +15,10 @@ import datetime
 import logging
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
-
 from engine import actions as act
 from engine.text import N_
 from firmware.i18n import _, ngettext
+from firmware.replies import ArchivedSession, ArchiveHeader
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.play import game_label
@@ -34,7 +33,7 @@ MAX_LISTED = 40
 class Archived:
     """One archived session: its journal header, its effective action lines, when it was left."""
 
-    header: dict[str, Any]
+    header: ArchiveHeader
     lines: list[str]
     when: float
 
@@ -43,7 +42,7 @@ class Archived:
         return str(self.header.get("game", ""))
 
 
-def archived(entries: list[dict[str, Any]]) -> list[Archived]:
+def archived(entries: list[ArchivedSession]) -> list[Archived]:
     """The archived sessions that can be reopened (a header with its ``new`` line and seed)."""
     out: list[Archived] = []
     for entry in entries:
@@ -96,12 +95,12 @@ def reopen(ctx: Ctx, a: Archived) -> bool:
     response = ctx.reopen(a.header["line"], int(a.header["seed"]), bool(a.header.get("committed")),
                           int(a.header.get("v", 1)))      # its draws' derivation: the same draws
     if not response["ok"]:
-        ctx.notify(response["message"])
+        ctx.notify(response.get("message", ""))
         return False
     for i, step in enumerate(a.lines):
-        response = ctx.run(act.replayed(step))
-        if not response["ok"]:
-            ctx.notify(_("Reopened up to step {}: {}").format(i, response["message"]))
+        replayed = ctx.run(act.replayed(step))
+        if not replayed["ok"]:
+            ctx.notify(_("Reopened up to step {}: {}").format(i, replayed.get("message", "")))
             break
     else:
         ctx.notify(_("Reopened: choose Resume in the menu."))

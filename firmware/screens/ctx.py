@@ -7,14 +7,20 @@ This module imports nothing of the screens (it sits under all of them: no import
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from PIL import Image
 
 from engine.actions import Line
+from engine.replies import NewReply, SettingsReply
+from engine.views import SessionView
+from firmware.replies import ArchivedSession, HistoryEntry
 
 if TYPE_CHECKING:
+    from firmware.doctor import Check
     from firmware.fairness import FairDraw
+
+R = TypeVar("R")
 
 # What became of a line sent over the serial link (History → Send over serial).
 Sent = Literal["sent", "no link", "failed"]
@@ -37,19 +43,22 @@ class Screen(Protocol):
 class Ctx(Protocol):
     """What a screen may use, and all of it."""
 
-    settings: dict[str, Any]
+    settings: dict[str, str]
     """The device settings as stored (read them here; change them with :meth:`set_setting`)."""
 
     # -- the game: every change is a console line, journaled as the console's own ---------------
-    def view(self) -> dict[str, Any] | None:
-        """The current session's ``state`` view (localized), or None without a session."""
+    def view(self) -> SessionView | None:
+        """The current session's ``state`` view (localized), or None without a session. A game's
+        screens read it through the game's TypedDict (``view_of`` in firmware/screens/<game>/words.py
+        casts it once, after checking the session's game)."""
 
-    def run(self, line: Line) -> dict[str, Any]:
-        """Run a console line through the session; returns the response object. The line comes
-        from a typed action builder (engine/actions.py, engine/<game>/actions.py): a screen never
-        formats a command itself."""
+    def run(self, line: Line[R]) -> R:
+        """Run a console line through the session; returns the response object, typed by the line
+        (``Line[R]``: engine/replies.py, engine/<game>/replies.py). The line comes from a typed
+        action builder (engine/actions.py, engine/<game>/actions.py): a screen never formats a
+        command itself."""
 
-    def ask(self, line: Line) -> dict[str, Any] | None:
+    def ask(self, line: Line[R]) -> R | None:
         """The response to a slow read-only line (odds, advise) for the state now; None while
         it is being computed off the main loop (the screen is drawn again when it is ready)."""
 
@@ -58,26 +67,26 @@ class Ctx(Protocol):
         the players' share, whether the game has ended; the seed only once it has), or None
         without a session. Changes go through :meth:`run` (``share``, ``end``, ``reveal``)."""
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> NewReply:
         """Start an archived session's ``new`` line again with its seed (kept secret if it was)
         and its draws' derivation ``version`` (its header's ``v``; 0: today's)."""
 
-    def set_setting(self, key: str, value: str) -> dict[str, Any]:
+    def set_setting(self, key: str, value: str) -> SettingsReply:
         """Persist one device setting (as the console's ``settings key=value``); the response."""
 
     # -- what is stored ----------------------------------------------------------------------
-    def history(self, limit: int | None = 50) -> list[dict[str, Any]]:
+    def history(self, limit: int | None = 50) -> list[HistoryEntry]:
         """Finished and abandoned games, newest first (firmware/history.py records); [] when the
         history cannot be read."""
 
     def game_recorded(self) -> bool:
         """Whether the running session's game is over as History records it (its seed may show)."""
 
-    def archives(self, limit: int = 40) -> list[dict[str, Any]]:
+    def archives(self, limit: int = 40) -> list[ArchivedSession]:
         """Archived sessions, newest first: ``header``, effective ``lines``, ``ended`` (epoch s)."""
 
     # -- the serial link -----------------------------------------------------------------------
-    def hardware_checks(self) -> list[Any]:
+    def hardware_checks(self) -> list[Check]:
         """What ``legatus doctor`` finds (firmware/doctor.py ``Check`` rows), for Settings →
         Hardware: the running program's facts on the device, the configuration's elsewhere."""
 

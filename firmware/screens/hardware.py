@@ -10,7 +10,7 @@ left: back).
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -21,10 +21,13 @@ from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
 
+if TYPE_CHECKING:
+    from firmware.doctor import Check
+
 MARKS = {"ok": "ok", "warn": "!", "fail": "×", "info": ""}
 
 
-def _checks(ctx: Ctx) -> list[Any]:
+def _checks(ctx: Ctx) -> list[Check]:
     return ctx.hardware_checks()
 
 
@@ -35,7 +38,7 @@ class HardwareScreen(ListScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: list[Any] | None = None
+        self._rows: list[Check] | None = None
 
     def items(self, ctx: Ctx) -> list[Item]:
         if self._rows is None:
@@ -46,11 +49,11 @@ class HardwareScreen(ListScreen):
         return out
 
 
-def _show(check: Any, ctx: Ctx) -> None:
+def _show(check: Check, ctx: Ctx) -> None:
     ctx.push(_detail(check))
 
 
-def _detail(check: Any) -> TextScreen:
+def _detail(check: Check) -> TextScreen:
     rows = [say(check.found)]
     if check.fix is not None:
         rows.append(say(check.fix))

@@ -17,14 +17,19 @@ from typing import Any
 from PIL import Image
 
 from engine import actions as act
+from engine.replies import RevealReply
 from engine.text import N_
 from firmware.fairness import FairDraw
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
 from firmware.history_text import _, ngettext, say
+from firmware.replies import HistoryEntry, HistoryPlayer, plain
 from firmware.screens import base
 from firmware.screens.base import Said
+from firmware.screens.caesar.record import CrassusRow, against_crassus
 from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.glory.record import scores as glory_scores_of
+from firmware.screens.jc.record import battles
 from firmware.screens.play import run_or_notify
 from firmware.screens.widgets import (ConfirmScreen, Intent, Item, ListScreen, TextScreen, WrappedListScreen, draw_list,
                                       intent)
@@ -34,7 +39,7 @@ LISTED = 50
 LEVELS = (N_("easy"), N_("normal"), N_("hard"))
 
 
-def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[dict[str, Any]]:
+def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[HistoryEntry]:
     return ctx.history(limit)
 
 
@@ -45,7 +50,7 @@ def _day(iso: str | None) -> str:
     return f"{iso[8:10]}.{iso[5:7]}"
 
 
-def game_name(entry: dict[str, Any]) -> str:
+def game_name(entry: HistoryEntry) -> str:
     """The game of a History entry on the panel, short, in the current language (its record says
     which words: ``Caesar! duel``, ``JC battle 2``…); the English box name of an unknown game."""
     record = record_of(entry["game"])
@@ -86,14 +91,14 @@ class HistoryScreen(ListScreen):
         return out
 
 
-def side_word(entry: dict[str, Any], role: str) -> str:
+def side_word(entry: HistoryEntry, role: str) -> str:
     """A side's name in the current language (``caesar`` → «Цезарь»), as its game's record names it."""
     record = record_of(entry["game"])
     word = record.seats.get(role) if record is not None else None
     return _(word) if word else _(role.capitalize())
 
 
-def player_label(entry: dict[str, Any], p: dict[str, Any]) -> str:
+def player_label(entry: HistoryEntry, p: HistoryPlayer) -> str:
     """A History player on the panel: the person and the side they played (``Анна (Цезарь)``), the
     side alone when nobody was named, any other name as it is (in the current language if it is a
     word of the game's, e.g. Auto-Crassus)."""
@@ -105,14 +110,14 @@ def player_label(entry: dict[str, Any], p: dict[str, Any]) -> str:
     return side if name.casefold() == str(role).casefold() else f"{name} ({side})"
 
 
-def list_day(entry: dict[str, Any]) -> str:
+def list_day(entry: HistoryEntry) -> str:
     """The day a History row shows: ``23.11``, marked ``~23.11`` when the clock was not synchronised
     when the game ended (the detail says so in words)."""
     day = _day(entry.get("finished"))
     return f"~{day}" if day and "finished" in entry.get("unsynced", ()) else day
 
 
-def detail_rows(entry: dict[str, Any]) -> list[str]:
+def detail_rows(entry: HistoryEntry) -> list[str]:
     """One game for a person: result, the players with score (✓ the winner), the mode, dates."""
     record = record_of(entry["game"])
     if record is not None and record.shown is not None:      # the game's own words
@@ -143,7 +148,7 @@ def detail_rows(entry: dict[str, Any]) -> list[str]:
     return rows
 
 
-def _detail(entry: dict[str, Any], ctx: Ctx) -> None:
+def _detail(entry: HistoryEntry, ctx: Ctx) -> None:
     ctx.push(GameScreen(entry))
 
 
@@ -153,7 +158,7 @@ class GameScreen(WrappedListScreen):
 
     title = Said(N_("Game"))
 
-    def __init__(self, entry: dict[str, Any]) -> None:
+    def __init__(self, entry: HistoryEntry) -> None:
         super().__init__()
         self.entry = entry
 
@@ -171,11 +176,11 @@ def send_newest(ctx: Ctx) -> None:
     send_entry(ctx, entries[0])
 
 
-def send_entry(ctx: Ctx, entry: dict[str, Any]) -> None:
+def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
     """One game over the serial link as one JSON line: what ``export format=bgstats id=N`` answers
     (``link``: BG Stats' push link, ready to open; ``play``, ``text``, ``fair``)."""
     from firmware import export
-    line = json.dumps({"ok": True, **export.bgstats(entry)}, ensure_ascii=False)
+    line = json.dumps({"ok": True, **export.bgstats(plain(entry))}, ensure_ascii=False)
     sent = ctx.send_serial(line)
     if sent == "no link":
         ctx.notify(_("No serial link: start Legatus with --serial PORT."))
@@ -232,7 +237,7 @@ def jc_battles(ctx: Ctx) -> Screen:
     return TextScreen(_("JC battles"), jc_rows(ctx))
 
 
-def same_people(ctx: Ctx, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def same_people(ctx: Ctx, entries: list[HistoryEntry]) -> list[HistoryEntry]:
     """``entries`` with every player under the name they have now (a renamed player's earlier
     names are theirs: History → Players → Rename), so statistics key on the same person."""
     response = ctx.run(act.players())
@@ -246,44 +251,44 @@ def same_people(ctx: Ctx, entries: list[dict[str, Any]]) -> list[dict[str, Any]]
                               for p in e["players"]]} for e in entries]
 
 
-def _stats(ctx: Ctx) -> dict[str, Any]:
-    from firmware import history
-    return history.stats(same_people(ctx, _entries(ctx, None)))
+def _known(ctx: Ctx) -> list[dict[str, Any]]:
+    """Every History entry, each player under today's name, as the statistics take them."""
+    return [plain(e) for e in same_people(ctx, _entries(ctx, None))]
 
 
 def people_rows(ctx: Ctx) -> list[str]:
     """Every remembered player across all games: games played and won, then per game."""
     known = [str(n) for n in ctx.run(act.players()).get("players") or []]
-    games: dict[str, list[dict[str, Any]]] = {n: [] for n in known}
+    games: dict[str, list[tuple[HistoryEntry, bool]]] = {n: [] for n in known}   # (entry, won)
     for e in same_people(ctx, _entries(ctx, None)):
         if e["status"] != "finished":
             continue
         for p in e["players"]:
             if p.get("name") in games:
-                games[str(p["name"])].append({"entry": e, "won": bool(p.get("winner"))})
+                games[str(p["name"])].append((e, bool(p.get("winner"))))
     rows: list[str] = []
     for name in known:
         played = games[name]
         if not played:
             continue
-        won = sum(1 for g in played if g["won"])
+        won = sum(1 for _e, w in played if w)
         rows.append(name)
         rows.append("  " + ngettext("{} game, {} won", "{} games, {} won", len(played)).format(len(played), won))
         by_game: dict[str, list[bool]] = {}
-        for g in played:
-            record = record_of(g["entry"]["game"])
-            label = _(record.label) if record is not None else str(g["entry"]["game"])
-            by_game.setdefault(label, []).append(g["won"])
+        for e, w in played:
+            record = record_of(e["game"])
+            label = _(record.label) if record is not None else str(e["game"])
+            by_game.setdefault(label, []).append(w)
         for label, results in by_game.items():
             rows.append("  " + _("{}: {}/{} won").format(label, sum(results), len(results)))
     return rows or [_("No game with named players yet.")]
 
 
-def crassus_by_level(st: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
+def crassus_by_level(rows: dict[str, CrassusRow]) -> dict[str | None, tuple[int, int, int]]:
     """difficulty -> (wins, losses, streak), every expansion set together; the streak of the
     set played last at that level."""
-    out: dict[str, tuple[int, int, int]] = {}
-    for row in st["crassus"].values():
+    out: dict[str | None, tuple[int, int, int]] = {}
+    for row in rows.values():
         w, l, s = out.get(row["difficulty"], (0, 0, 0))
         out[row["difficulty"]] = (w + row["wins"], l + row["losses"], s or row["streak"])
     return out
@@ -299,7 +304,7 @@ class CrassusChart:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         base.title_bar(draw, _("vs Auto-Crassus"), _("W/L"))
-        levels = crassus_by_level(_stats(ctx))
+        levels = crassus_by_level(against_crassus(_known(ctx)))     # Statistics → vs Auto-Crassus
         if not levels:
             base.lines(draw, base.wrap(_("No solo game finished yet.")))
             return img
@@ -342,7 +347,7 @@ def _streak(n: int) -> str:
 
 def crassus_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for row in _stats(ctx)["crassus"].values():
+    for row in against_crassus(_known(ctx)).values():
         from firmware.screens.caesar.record import expansions_said
         exp = _("base game") if row["expansions"] == "base" else expansions_said(row["expansions"])
         rows.append(f"{_(str(row['difficulty']))}, {exp}:")
@@ -354,7 +359,7 @@ def crassus_rows(ctx: Ctx) -> list[str]:
 
 def glory_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for name, g in _stats(ctx)["glory"].items():
+    for name, g in glory_scores_of(_known(ctx)).items():
         rows.append(name)
         rows.append("  " + _("best {}, average {}").format(g["best"], g["average"]))
         rows.append("  " + ngettext("{} game", "{} games", g["games"]).format(g["games"]))
@@ -363,7 +368,7 @@ def glory_rows(ctx: Ctx) -> list[str]:
 
 def jc_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for side, r in _stats(ctx)["jc"].items():
+    for side, r in battles(_known(ctx)).items():
         if not (r["attacker_fought"] or r["defender_fought"]):
             continue
         rows.append(_(side.capitalize()) + ":")
@@ -476,7 +481,7 @@ class FairDrawScreen(ListScreen):
             ctx.push(TextScreen(_("The seed"), seed_rows(response)))
 
 
-def seed_rows(revealed: dict[str, Any]) -> list[str]:
+def seed_rows(revealed: RevealReply) -> list[str]:
     """The seed of an ended game and how to check it (``reveal``'s reply)."""
     rows = [_("Seed:"), str(revealed["seed"])]
     if revealed.get("share"):

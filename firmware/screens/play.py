@@ -4,24 +4,30 @@ open a game (continue it, or set one up) and start a new one (asking first when 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from engine.actions import Line
+from engine.replies import NewReply, Reply
+from engine.views import SessionView
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.widgets.confirm import ConfirmScreen
 from firmware.screens.widgets.share import FairShare
 
 
-def run_or_notify(ctx: Ctx, line: Line) -> dict[str, Any] | None:
+R = TypeVar("R", bound=Reply)
+
+
+def run_or_notify(ctx: Ctx, line: Line[R]) -> R | None:
     """Run ``line``; on an error show its message and return None, else the response."""
     response = ctx.run(line)
-    if not response["ok"]:
-        ctx.notify(response["message"])
+    reply: Reply = response
+    if not reply["ok"]:
+        ctx.notify(reply.get("message", ""))
         return None
     return response
 
 
-def game_view(ctx: Ctx, games: tuple[str, ...], label: str) -> dict[str, Any]:
+def game_view(ctx: Ctx, games: tuple[str, ...], label: str) -> SessionView:
     """The session view if the session is one of ``games``; raises LookupError otherwise."""
     view = ctx.view()
     if view is None or view["game"] not in games:
@@ -42,7 +48,7 @@ def tools() -> tuple[str, ...]:
     return tuple(s for r in records() if not r.recorded for s in r.sessions)
 
 
-def start_game(ctx: Ctx, line: Line, home: Callable[[], Screen],
+def start_game(ctx: Ctx, line: Line[NewReply], home: Callable[[], Screen],
                quiet: tuple[str, ...] | None = None, title: str | None = None, fair: FairShare | None = None) -> None:
     """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
     a session whose game is not in ``quiet`` (default: the tools), ask first (A starts, B keeps

@@ -12,6 +12,7 @@ from engine.caesar import actions as act
 from engine.caesar.tiles import draw_count
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
 from engine.caesar.views import CaesarView
+from engine.replies import Reply
 from firmware.screens.caesar.text import _
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
@@ -145,12 +146,12 @@ def _hidden_centurions(view: CaesarView) -> list[str]:
     return hidden
 
 
-def _pop_and_finish(ctx: Ctx, line: Line) -> None:
+def _pop_and_finish(ctx: Ctx, line: Line[Reply]) -> None:
     ctx.pop()
     finish_crassus(ctx, line)
 
 
-def finish_crassus(ctx: Ctx, line: Line) -> None:
+def finish_crassus(ctx: Ctx, line: Line[Reply]) -> None:
     if run_line(ctx, line) is not None:
         show_crassus(ctx, then=go_on)
 
@@ -216,7 +217,7 @@ def _before(ctx: Ctx) -> int:
     return len(record["steps"]) if record and record["current"] else 0
 
 
-def _bonus_done(ctx: Ctx, line: Line) -> None:
+def _bonus_done(ctx: Ctx, line: Line[Reply]) -> None:
     before = _before(ctx)
     if run_line(ctx, line) is not None:
         ctx.pop()
@@ -240,7 +241,7 @@ def draw_owed(ctx: Ctx) -> None:
     after_mine(ctx, _before(ctx))
 
 
-def _pop_then(ctx: Ctx, line: Line) -> None:
+def _pop_then(ctx: Ctx, line: Line[Reply]) -> None:
     ctx.pop()
     if run_line(ctx, line) is not None:
         go_on(ctx)

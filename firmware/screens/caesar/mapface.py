@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import ImageDraw
 
-from engine.caesar.board import DATA, PROVINCE_INDEX, PROVINCES
+from engine.caesar.board import PROVINCE_INDEX, PROVINCE_XY, PROVINCES
 from engine.text import N_
 from firmware.screens.caesar.text import _
 from firmware.screens import base
@@ -16,8 +16,8 @@ from firmware.screens.caesar.maplabels import place_labels
 # -- schematic map -------------------------------------------------------------------------------
 def _map_points() -> tuple[tuple[int, int], ...]:
     """Pixel centres of the provinces: the board data's xy scaled into the area under the title."""
-    xs = [p["xy"][0] for p in DATA["provinces"]]
-    ys = [p["xy"][1] for p in DATA["provinces"]]
+    xs = [x for x, _y in PROVINCE_XY]
+    ys = [y for _x, y in PROVINCE_XY]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     return tuple((4 + round((x - x0) / (x1 - x0) * (base.W - 9)),
                   base.TITLE_H + 5 + round((y - y0) / (y1 - y0) * (base.H - base.TITLE_H - 10)))

@@ -12,6 +12,7 @@ from PIL import Image
 from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
+from engine.caesar.replies import PlayReply
 from engine.caesar.terms import BONUS_WORDS
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
@@ -159,8 +160,9 @@ def last_province(ctx: Ctx) -> str | None:
     if record and record["by"] == player:
         play = next((s for s in record["steps"] if s["action"] == "play"), None)
         if play is not None and not play.get("face_down"):
-            toward: dict[str, int] = play["toward"]
-            return max(toward, key=lambda k: toward[k])         # the number placed facing it
+            toward = play.get("toward")
+            if toward is not None:
+                return max(toward, key=lambda k: toward[k])     # the number placed facing it
     return None
 
 
@@ -202,7 +204,7 @@ class OptionScreen(Follows):
                 out.append(Option(m["token"], m["space"], 0, 0, b if a == self.code else a, face_down=True))
         return out
 
-    def line(self, o: Option) -> Line:
+    def line(self, o: Option) -> Line[PlayReply]:
         """The placement ``o`` as the console takes it (``preview`` asks with the same words)."""
         return act.play_down(o.space, o.token) if o.face_down else \
             act.play(o.space, icon_of(o.token), o.here, o.there, self.code)
@@ -350,7 +352,7 @@ class OptionScreen(Follows):
             return
         self._send(ctx, act.play_down(o.space, o.token))
 
-    def _send(self, ctx: Ctx, line: Line) -> None:
+    def _send(self, ctx: Ctx, line: Line[PlayReply]) -> None:
         if run_line(ctx, line) is None:
             return
         # every screen of the move goes: the options and whichever way led to them (the map,

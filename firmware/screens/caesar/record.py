@@ -4,12 +4,13 @@ Auto-Crassus. Imports no screen: the console reads it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from engine.caesar.terms import EDITION_WORDS, edition_name
 from engine.caesar.views import CaesarGameView
 from engine.caesar.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
+from firmware.replies import HistoryEntry
 
 AUTO = "Auto-Crassus"
 SIDE_NAMES = {"caesar": "Caesar", "pompey": "Pompey"}          # as History stores them (BG Stats)
@@ -76,15 +77,15 @@ def expansions_said(keys: list[str] | str) -> str:
     return ", ".join(_(MODULE_WORDS[k]) if k in MODULE_WORDS else k for k in names if k)
 
 
-def shown(entry: Entry) -> Entry:
+def shown(entry: HistoryEntry) -> HistoryEntry:
     """A History entry in the player's words: the result said again from what the record holds
     (so that every record, older ones too, reads with the words and cases of today), the players'
     names, the modules and the rules edition (C-12; issue 23 §3)."""
     from firmware.screens.caesar.text import _, say
-    out = dict(entry)
-    mode = dict(entry.get("mode") or {})
+    out = entry.copy()
+    mode = entry["mode"].copy()
     kind = mode.get("kind")
-    players = list(entry.get("players") or [])
+    players = list(entry["players"])
     if kind in ("solo", "duel") and len(players) == 2:
         won = next((i for i, p in enumerate(players) if p.get("winner")), None)     # in the stored order
         score = [int(p.get("score") or 0) for p in players]
@@ -95,28 +96,32 @@ def shown(entry: Entry) -> Entry:
                                     str(mode.get("difficulty", "")), score[0], score[1])
         elif won is not None:                                                       # Caesar, then Pompey
             out["result"] = _result("duel", "", ("caesar", "pompey")[won], "", score[0], score[1])
-    out["players"] = [{**p, "name": _(NAME_WORDS[p["name"]]) if p.get("name") in NAME_WORDS else p.get("name")}
+    out["players"] = [{**p, "name": _(NAME_WORDS[p["name"]]) if p.get("name") in NAME_WORDS else p["name"]}
                       for p in players]
-    if mode.get("expansions"):
-        mode["expansions"] = [expansions_said(list(mode["expansions"]))]
-    if mode.get("edition") in EDITION_WORDS:
-        mode["notes"] = [say(edition_name(str(mode["edition"])))]
+    expansions = mode.get("expansions")
+    if expansions:
+        mode["expansions"] = [expansions_said(list(expansions))]
+    edition = mode.get("edition")
+    if edition in EDITION_WORDS:
+        mode["notes"] = [say(edition_name(str(edition)))]
     out["mode"] = mode
     return out
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    return [("game", _summary(game, cast(CaesarGameView, view)))] if view.get("winner") else []          # C-12
+    caesar = cast(CaesarGameView, view)
+    return [("game", _summary(game, caesar))] if caesar.get("winner") else []          # C-12
 
 
 def players(game: str, view: View) -> list[str]:
-    if view.get("mode") == "solo":
-        side = str(view.get("side", "caesar"))
+    caesar = cast(CaesarGameView, view)
+    if caesar.get("mode") == "solo":
+        side = str(caesar.get("side", "caesar"))
         return [SIDE_NAMES.get(side, side.capitalize()), AUTO]
-    return [SIDE_NAMES.get(n, n.capitalize()) for n in view.get("markers", {})]
+    return [SIDE_NAMES.get(n, n.capitalize()) for n in caesar.get("markers", {})]
 
 
-def short(entry: Entry) -> str:
+def short(entry: HistoryEntry) -> str:
     return N_("Caesar! solo") if entry["mode"].get("kind") == "solo" else N_("Caesar! duel")
 
 
@@ -132,19 +137,36 @@ def streak(results: list[bool]) -> int:
     return n if results[0] else -n
 
 
-def against_crassus(entries: list[Entry]) -> dict[str, dict[str, Any]]:
+class CrassusRow(TypedDict):
+    """One line of History → Statistics → vs Auto-Crassus."""
+
+    difficulty: str | None
+    expansions: str
+    """The modules played, ``+``-joined (``base``: none)."""
+    wins: int
+    losses: int
+    streak: int
+    """+n wins / -n losses in a row, newest first."""
+
+
+def against_crassus(entries: list[Entry]) -> dict[str, CrassusRow]:
     """Your record against Auto-Crassus per difficulty and expansion set — ``wins``, ``losses``,
     ``streak`` (+n wins / -n losses in a row, newest first)."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, CrassusRow] = {}
     runs: dict[str, list[bool]] = {}
-    for e in entries:
-        if e["status"] != "finished" or e["game"] not in RECORD.sessions or e["mode"].get("kind") != "solo":
+    for e in cast(list[HistoryEntry], entries):        # firmware/history.py hands plain dicts
+        mode = e["mode"]
+        if e["status"] != "finished" or e["game"] not in RECORD.sessions or mode.get("kind") != "solo":
             continue
-        exp = "+".join(e["mode"].get("expansions") or []) or "base"
-        key = f"{e['mode'].get('difficulty')}/{exp}"
+        exp = "+".join(mode.get("expansions") or []) or "base"
+        key = f"{mode.get('difficulty')}/{exp}"
         won = any(p["winner"] and p["name"] != AUTO for p in e["players"])
-        row = out.setdefault(key, {"difficulty": e["mode"].get("difficulty"), "expansions": exp, "wins": 0, "losses": 0})
-        row["wins" if won else "losses"] += 1
+        row = out.setdefault(key, {"difficulty": mode.get("difficulty"), "expansions": exp, "wins": 0, "losses": 0,
+                                   "streak": 0})
+        if won:
+            row["wins"] += 1
+        else:
+            row["losses"] += 1
         runs.setdefault(key, []).append(won)
     for key, row in out.items():
         row["streak"] = streak(runs[key])
@@ -153,7 +175,7 @@ def against_crassus(entries: list[Entry]) -> dict[str, dict[str, Any]]:
 
 def over(view: View, lines: Sequence[str]) -> bool:
     """C-12: a side placed its last control marker or cannot play."""
-    return bool(view.get("winner"))
+    return bool(cast(CaesarGameView, view).get("winner"))
 
 
 RECORD = GameRecord(

@@ -15,6 +15,7 @@ from engine.caesar.editions import EDITIONS, edition_for_language, variant_value
 from engine.caesar.terms import BONUS_WORDS, EDITION_LABEL, EDITION_SHORT, PLAYER_WORDS, edition_name
 from engine.caesar.tokens import TOKENS
 from engine.caesar.views import CaesarView
+from engine.replies import NewReply
 from engine.text import N_
 from firmware.i18n import language
 from firmware.screens.caesar.text import _, say
@@ -158,7 +159,7 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
         when = harder_when(v)
         own = variant_values(_edition_of(v))["harder-when"]
 
-        def solo(row: list[str] | None = None) -> Line:
+        def solo(row: list[str] | None = None) -> Line[NewReply]:
             harder: bool | str | None = None if when is None else True if when == own else when
             return act.new_solo(SIDES[v["side"]], DIFFS[v["diff"]], mods, harder, INPUT[v["tiles"]], INPUT[v["bags"]],
                                 tiles, row, edition=_edition_of(v))
@@ -195,7 +196,7 @@ def remember(ctx: Ctx, v: dict[str, int]) -> None:
         log.warning("the new-game form's choices were not kept: %s", response.get("message"))
 
 
-def _start(ctx: Ctx, line: Line, home: Home | None, fair: FairShare | None = None) -> None:
+def _start(ctx: Ctx, line: Line[NewReply], home: Home | None, fair: FairShare | None = None) -> None:
     def guide() -> Any:
         return SetupGuide(home)
     view = ctx.view()

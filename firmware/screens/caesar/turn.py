@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Required, TypedDict
 
 from PIL import Image, ImageDraw
 
+from engine.caesar.replies import Step
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
 from engine.caesar.views import CaesarView, TurnRecord
 from firmware.screens.caesar.text import _, ngettext
@@ -57,19 +58,38 @@ def mark_read(ctx: Ctx, record_id: str, count: int) -> None:
         log.warning("the pages read were not kept: %s", response.get("message"))
 
 
-def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None = None) -> list[dict[str, Any]]:
+class Page(TypedDict, total=False):
+    """One screen of a turn (:func:`record_pages`): ``kind`` (tile, notes, draw, close, play,
+    bonus, end) and ``at`` (the engine page's index); a tile page has ``tile``, ``into``, ``back``,
+    ``notes``; notes ``tile``, ``notes``; draw ``tokens``, ``texts``; close ``step``, ``bonuses``;
+    play and bonus ``step``; end ``winner``."""
+
+    kind: Required[str]
+    at: int
+    tile: str
+    into: list[str]
+    back: list[str]
+    notes: list[str]
+    tokens: list[str]
+    texts: list[str]
+    step: Step
+    bonuses: list[Step]
+    winner: str | None
+
+
+def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None = None) -> list[Page]:
     """A turn's record (``last_crassus_turn``, ``last_player_turn``) as screens, one per engine
     page (engine/caesar/turns.py; ``at`` is its index): the tile with the row changes (draws,
     centurions, discards), a play, a closure with the bonus it gave, another bonus, the tokens
     to take from your bag (none when you drew them yourself), the end."""
     steps = record["steps"]
-    out: list[dict[str, Any]] = []
+    out: list[Page] = []
     for at, page in enumerate(record["pages"]):
         kind, idx = page["kind"], page["steps"]
         mine = [steps[i] for i in idx if i < len(steps)]
         if kind == "tile":
             into = [t for s in mine if s["action"] == "draw" for t in s["tokens"]]
-            into += [s["token"] for s in mine if s["action"] == "centurion" and s.get("token")]
+            into += [t for s in mine if s["action"] == "centurion" and (t := s.get("token"))]
             back = [t for s in mine if s["action"] == "discard" for t in s["tokens"]]
             notes = [s["text"] for s in mine                  # the centurion from his stack (tile E) too
                      if s.get("short") or s.get("skipped") or s["action"] == "centurion"]
@@ -100,7 +120,7 @@ def tile_free_rows(into: bool, back: bool) -> int:
     return max(0, (base.H - y) // base.LINE)
 
 
-def first_page(pages: list[dict[str, Any]], read: int) -> int:
+def first_page(pages: list[Page], read: int) -> int:
     """The first screen of ``pages`` not read when ``read`` of the record's pages were."""
     return next((i for i, p in enumerate(pages) if p["at"] >= read), len(pages))
 
@@ -172,7 +192,7 @@ class TurnScreen:
     page not read. ``start``: the first page shown. ``stale`` is true once an undo took back a
     step it reports: the App then takes it off the screen."""
 
-    def __init__(self, pages: list[dict[str, Any]], record: str | None = None, start: int = 0,
+    def __init__(self, pages: list[Page], record: str | None = None, start: int = 0,
                  then: Callable[[Ctx], None] | None = None, actions: int | None = None, mine: bool = False) -> None:
         self.pages = pages
         self.record = record
@@ -191,7 +211,7 @@ class TurnScreen:
         mark_read(ctx, self.record, count)
 
     # rows of a closure or bonus page (body font, under the large first line)
-    def _rows(self, page: dict[str, Any], view: CaesarView) -> list[str]:
+    def _rows(self, page: Page, view: CaesarView) -> list[str]:
         rows: list[str] = []
         width = base.COLS - 1                  # beside the scroll bar
         if page["kind"] == "close":
@@ -207,10 +227,11 @@ class TurnScreen:
                 rows += base.wrap(_("No marker: nobody controls it."), width)
             for b in s["border_markers"]:
                 rows += base.wrap(_("+1 marker on the border {}").format(space_name(b)), width)
-            for b in page["bonuses"]:
-                rows += base.wrap(b["text"], width)            # it starts with the bonus's name
-            if s.get("bonus") and not page["bonuses"]:
-                rows += base.wrap(_("Bonus {} goes to {}.").format(_(BONUS_WORDS.get(s["bonus"], s["bonus"])),
+            for given in page["bonuses"]:
+                rows += base.wrap(given["text"], width)        # it starts with the bonus's name
+            bonus = s.get("bonus")
+            if bonus and not page["bonuses"]:
+                rows += base.wrap(_("Bonus {} goes to {}.").format(_(BONUS_WORDS.get(bonus, bonus)),
                                                                  who(view, s["by"])), width)
         elif page["kind"] == "bonus":
             rows += base.wrap(page["step"]["text"], width)
@@ -229,19 +250,19 @@ class TurnScreen:
             rows += base.wrap(page["step"].get("text") or page["step"].get("why") or "", width)
         return rows
 
-    def _close_title(self, page: dict[str, Any]) -> str:
+    def _close_title(self, page: Page) -> str:
         code = page["step"]["province"]
         room = base.COLS - len(self._count()) - 1
         return fit(room, _("{} closed").format(pn(code)), _("{} closed").format(pn_short(code)), _("Closed"))
 
-    def _titled(self, page: dict[str, Any]) -> bool:
+    def _titled(self, page: Page) -> bool:
         """Whether a closure's title names its province (else the first row does)."""
         return self._close_title(page) != _("Closed")
 
     def _count(self) -> str:
         return f"{self.page + 1}/{len(self.pages)}"
 
-    def _shown(self, page: dict[str, Any]) -> int:
+    def _shown(self, page: Page) -> int:
         """Text rows a page scrolls through."""
         return 3 if page["kind"] in ("close", "end", "draw") else base.ROWS
 
@@ -262,7 +283,7 @@ class TurnScreen:
             base.title_bar(draw, _("Taken back"))
             base.lines(draw, base.wrap(_("This turn was undone. A: back to the game.")))
             return img
-        page: dict[str, Any] = self.pages[self.page] if self.pages else {"kind": "end", "winner": None}
+        page: Page = self.pages[self.page] if self.pages else {"kind": "end", "winner": None}
         count = self._count()
         kind = page["kind"]
         if kind == "tile":
@@ -329,7 +350,7 @@ class TurnScreen:
         a, b = totals.get(names[0], 0), totals.get(names[1], 0)
         return fit(21, f"{who(view, names[0])} {a}–{b} {who(view, names[1])}", f"{a}–{b}")
 
-    def _render_play(self, img: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], count: str,
+    def _render_play(self, img: Image.Image, draw: ImageDraw.ImageDraw, s: Step, count: str,
                      view: CaesarView) -> None:
         """The key screen: the token (icon and numbers), and each number with the province it faces."""
         if s.get("rule"):
@@ -342,10 +363,11 @@ class TurnScreen:
             draw_icon(draw, 2, y + 1, "wild", 14)
             base.put(draw, 20, y, _("face down"), kind="large")
         else:
-            x = 2 + draw_icon(draw, 2, y + 1, icon_of(s["token"]), 14) + 3
-            base.put(draw, x, y, nums(s["token"]), kind="large")
+            token = s["token"] or ""             # a play's token (None only for a centurion not taken)
+            x = 2 + draw_icon(draw, 2, y + 1, icon_of(token), 14) + 3
+            base.put(draw, x, y, nums(token), kind="large")
             hint = "→" + _("why") if s.get("why") else ""
-            word = _(ICON_WORDS[icon_of(s["token"])])
+            word = _(ICON_WORDS[icon_of(token)])
             if x + 28 + len(word) * 6 + (len(hint) * 6 + 4 if hint else 0) <= base.W:
                 base.put(draw, x + 28, y + 3, word)
         if s.get("why"):

@@ -6,13 +6,15 @@ from __future__ import annotations
 import logging
 import re
 import weakref
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACE_INDEX
+from engine.caesar.replies import DecideReply, MovesReply, Step
 from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
 from engine.caesar.views import CaesarView
+from engine.replies import Reply
 from engine.text import N_
 from firmware.screens.caesar.text import _
 from firmware.screens import base, play
@@ -20,6 +22,7 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, TextScreen, item_rows
 
 log = logging.getLogger(__name__)
+R = TypeVar("R", bound=Reply)
 
 GAMES = ("caesar-solo", "caesar-duel")
 
@@ -53,7 +56,7 @@ ACTION_WORDS = {"draw1": N_("draw 1"), "draw2": N_("draw 2"), "draw3": N_("draw 
 
 
 # what the device remembers between screens of one App (cursor of your move, per session)
-MEMORY: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+MEMORY: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
 
 
 def view_if_any(ctx: Ctx) -> CaesarView | None:
@@ -97,21 +100,22 @@ MOVED_ON = ("not_your_turn", "game_over")
 CONSOLE_WORDS = re.compile(r"[a-z][a-z-]*=|<[a-z]+>|\b(crassus|reveal-tile|draw|play|might|centurion|skip)\b")
 
 
-def run_line(ctx: Ctx, line: Line) -> dict[str, Any] | None:
+def run_line(ctx: Ctx, line: Line[R]) -> R | None:
     """Run ``line``; on an error say why in the player's words (never a console command: the
     engine's messages for a move out of turn name one) and return None."""
     response = ctx.run(line)
-    if response["ok"]:
+    reply: Reply = response
+    if reply["ok"]:
         return response
-    log.info("%s refused: %s", line.split(" ")[0], response.get("message"))
-    if response.get("error") in MOVED_ON or CONSOLE_WORDS.search(str(response.get("message", ""))):
+    log.info("%s refused: %s", line.split(" ")[0], reply.get("message"))
+    if reply.get("error") in MOVED_ON or CONSOLE_WORDS.search(str(reply.get("message", ""))):
         ctx.notify(_("Not possible now: the game has moved on."))
     else:
-        ctx.notify(response["message"])
+        ctx.notify(reply.get("message", ""))
     return None
 
 
-def memory(ctx: Ctx) -> dict[str, Any]:
+def memory(ctx: Ctx) -> dict[str, str]:
     try:
         return MEMORY.setdefault(ctx, {})
     except TypeError:                       # a context that cannot be weakly referenced
@@ -227,24 +231,25 @@ def step_title(step: str | None, room: int) -> str:
     return fit(room, _("Crassus: {}").format(word), word)
 
 
-def why_screen(d: dict[str, Any]) -> TextScreen:
+def why_screen(d: Step | DecideReply) -> TextScreen:
     """The decision's why (DESIGN: every automated move has a why screen): the title names the
     step in words, the body is the engine's sentence in the rulebook's words (the point of the
     priority list, the tie-break lists used). The digest's rule IDs stay in the log."""
     body = str(d["why"])
     screen = TextScreen(_("Why"), body)
     room = base.COLS - (len(f"1/{len(screen.rows)}") + 1 if len(screen.rows) > base.ROWS else 0)
-    if d.get("step") is None:
+    step = d.get("step")
+    if step is None:
         screen.title = fit(room, _("Why: {}").format(_("Cannot place")), _("Why"))
     else:
-        word = _(STEP_WORDS.get(d["step"], d["step"]))
+        word = _(STEP_WORDS.get(step, step))
         screen.title = fit(room, _("Why: {}").format(word), word)
     return screen
 
 
-def legal_moves(ctx: Ctx) -> dict[str, Any]:
+def legal_moves(ctx: Ctx) -> MovesReply:
     response = ctx.run(act.moves())
-    return response if response.get("ok") else {"moves": [], "face_down": []}
+    return response if response["ok"] else MovesReply(ok=False, side="", moves=[], face_down=[], count=0)
 
 
 def influence(view: CaesarView) -> tuple[dict[str, list[int]], dict[str, int]]:

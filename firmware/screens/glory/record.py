@@ -5,11 +5,13 @@ statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
+from engine.glory.replies import Score
 from engine.glory.views import GloryGameView
 from engine.glory.text import N_, Msg
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
+from firmware.replies import HistoryEntry
 
 
 # The seats' names a game gets when nobody was named (not people: never remembered, firmware/players.py)
@@ -25,7 +27,7 @@ def start_player(view: GloryGameView) -> str | None:
     return view["players"][0] if view.get("players") else None
 
 
-def _summary(view: GloryGameView, scored: dict[str, Any]) -> dict[str, Any]:
+def _summary(view: GloryGameView, scored: Score) -> dict[str, Any]:
     scores = scored["scores"]
     winners = [str(w) for w in scored.get("winners", [])]
     first = start_player(view)
@@ -33,30 +35,40 @@ def _summary(view: GloryGameView, scored: dict[str, Any]) -> dict[str, Any]:
     players = [{**player(p, int(scores[p]["total"]), p in winners, p == first), "rank": int(places[p])}
                if p in places else player(p, int(scores[p]["total"]), p in winners, p == first)
                for p in view["players"] if p in scores]
-    best = max((int(pl["score"]) for pl in players), default=0)
+    best = max((int(scores[p]["total"]) for p in view["players"] if p in scores), default=0)   # the players' scores
     opts = [k for k, v in view.get("options", {}).items() if v]
     mode = {"kind": "table", "players": len(players), "expansions": opts}
     return {"mode": mode, "players": players, "result": Msg("{} won with {} points.", ", ".join(winners) or "—", best)}
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    if view.get("finished") and command == "score" and "scores" in fields:
-        return [("game", _summary(cast(GloryGameView, view), fields))]
+    glory = cast(GloryGameView, view)
+    if glory.get("finished") and command == "score" and "scores" in fields:
+        return [("game", _summary(glory, cast(Score, fields)))]      # ``score``'s reply
     return []
 
 
 def players(game: str, view: View) -> list[str]:
-    return [str(p) for p in view.get("players", [])]
+    return [str(p) for p in cast(GloryGameView, view).get("players", [])]
 
 
-def short(entry: Entry) -> str:
+def short(entry: HistoryEntry) -> str:
     return N_("Glory of Rome")
 
 
-def scores(entries: list[Entry]) -> dict[str, dict[str, Any]]:
+class GloryRow(TypedDict):
+    """One player's line of History → Statistics → Glory scores."""
+
+    games: int
+    best: int
+    average: float
+    """One decimal."""
+
+
+def scores(entries: list[Entry]) -> dict[str, GloryRow]:
     """Per player name: ``games``, ``best``, ``average`` (one decimal)."""
     seen: dict[str, list[int]] = {}
-    for e in entries:
+    for e in cast(list[HistoryEntry], entries):        # firmware/history.py hands plain dicts
         if e["status"] != "finished" or e["game"] not in RECORD.sessions:
             continue
         for p in e["players"]:
@@ -67,7 +79,7 @@ def scores(entries: list[Entry]) -> dict[str, dict[str, Any]]:
 
 def over(view: View, lines: Sequence[str]) -> bool:
     """After round 9 (G-15), scored or not."""
-    return bool(view.get("finished"))
+    return bool(cast(GloryGameView, view).get("finished"))
 
 
 AMENDING = frozenset({"score", "sheet", "fame", "medal"})
@@ -76,7 +88,7 @@ AMENDING = frozenset({"score", "sheet", "fame", "medal"})
 def amends(view: View, command: str) -> bool:
     """After round 9, the score pad, fame and medals are corrections until the score is final
     (the players end the game): History's record follows the latest ``score``."""
-    return bool(view.get("finished")) and command in AMENDING
+    return bool(cast(GloryGameView, view).get("finished")) and command in AMENDING
 
 
 RECORD = GameRecord(

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
 from engine import actions as act_common
 from engine.glory import actions as act
 from engine.glory.console import GOODS, PANTHEON_COMMON, SHEET_LIMITS
+from engine.glory.replies import ScoreReply
 from engine.text import N_
 from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
@@ -211,7 +211,7 @@ SOLO_RANKS = {"child of Jupiter": N_("Child of Jupiter"), "Emperor": N_("Emperor
 class ScoreResult(ListScreen):
     """The final ranking: place, name, total; winners marked ``*`` (G-15). A: a player's detail."""
 
-    def __init__(self, result: dict[str, Any]) -> None:
+    def __init__(self, result: ScoreReply) -> None:
         super().__init__()
         self.result = result
 
@@ -264,7 +264,7 @@ class ScoreDetail:
     """One player's score pad column: the seven categories, the total and the achievements;
     up/down scroll, left/right: the previous/next player, A or B: back to the ranking."""
 
-    def __init__(self, result: dict[str, Any], index: int) -> None:
+    def __init__(self, result: ScoreReply, index: int) -> None:
         self.result = result
         self.index = index
         self.scroll = Scroll()

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import cast
 
-from engine.glory.tables import tables
+from engine.glory.replies import FameReply
+from engine.glory.tables import senate_values
 from engine.glory.views import EventCard, GloryView
 from engine.text import N_
 from firmware.screens.glory.text import _
@@ -12,7 +13,7 @@ from firmware.screens import play
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.record import SEAT_NAMES as SEAT_NAMES
 
-SENATE_VALUES = tuple(int(v) for v in tables()["politics_values_bottom_to_top"])   # G-10, bottom -> top
+SENATE_VALUES = senate_values()   # G-10, bottom -> top
 
 
 MEDALS = ("warrior", "politician", "merchant", "priest", "farmer")
@@ -48,7 +49,7 @@ def view_of(ctx: Ctx) -> GloryView:
 run_line = play.run_or_notify
 
 
-def milestone_note(response: dict[str, Any]) -> str:
+def milestone_note(response: FameReply) -> str:
     events = response.get("milestone_events") or []
     return " ".join(_("{} +1 supporter (milestone {}).").format(m["player"], m["milestone"]) for m in events)
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
 from engine.actions import Line
 from engine.jc import actions as act
 from engine.jc.roster import roman
+from engine.jc.replies import TurnRecord
 from engine.jc.views import BlockView
+from engine.replies import Reply
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
@@ -246,7 +247,7 @@ class BattleScreen(DecisionList):
             ctx.push(JcDiceEntry(first, auto=True))
             return
         response = run_line(ctx, act.auto())
-        if response is not None and response.get("turn", {}).get("action") == "fire":
+        if response is not None and response["turn"].get("action") == "fire":
             ctx.push(DiceResult(response["turn"], events=news(ctx)))
 
 
@@ -274,7 +275,7 @@ def _fire(ctx: Ctx, key: str) -> None:
         ctx.push(DiceResult(response["turn"], events=news(ctx)))
 
 
-def _simple(ctx: Ctx, line: Line) -> None:
+def _simple(ctx: Ctx, line: Line[Reply]) -> None:
     run_line(ctx, line)
 
 
@@ -361,7 +362,7 @@ class DiceResult:
 
     ROOM = 2                       # text rows under the dice
 
-    def __init__(self, turn: dict[str, Any], then: Callable[[Ctx], None] | None = None,
+    def __init__(self, turn: TurnRecord, then: Callable[[Ctx], None] | None = None,
                  events: list[str] | None = None) -> None:
         self.turn = turn
         self.then = then

@@ -117,13 +117,16 @@ class HandScreen(ListScreen):
         if cards is None:
             return
         verb = "discard" if not cards["discarded"][self.side] else "play"
-        response = run_line(ctx, act.discard(self.side, card) if verb == "discard" else act.play(self.side, card))
+        if verb == "discard":
+            run_line(ctx, act.discard(self.side, card))
+            return
+        response = run_line(ctx, act.play(self.side, card))
         if response is None:
             return
-        if verb == "play":
-            ctx.pop()
-            if response.get("reveal"):
-                ctx.push(TextScreen(_("Reveal"), reveal_rows(response["reveal"])))
+        ctx.pop()
+        reveal = response.get("reveal")
+        if reveal:
+            ctx.push(TextScreen(_("Reveal"), reveal_rows(reveal)))
 
 
 def ask_winter(ctx: Ctx) -> None:

@@ -2,11 +2,9 @@
 and opening the game."""
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
-from engine.jc.views import BattleView
+from engine.jc.views import BattleView, Verdict
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
@@ -55,7 +53,7 @@ class JcHome(WrappedListScreen):
         return out
 
 
-def campaign_item(over: Mapping[str, Any] | None, year: int) -> Item:
+def campaign_item(over: Verdict | None, year: int) -> Item:
     """The winter of this year (J-19) — or, once a winter has ended the campaign, its result (no
     winter of a year that will not come)."""
     if over:

@@ -2,10 +2,13 @@
 off the main loop on the device (a pending answer shows as …); the odds line and the odds screen."""
 from __future__ import annotations
 
-from typing import Any
+from enum import Enum
+from typing import Literal, TypeVar, cast
 
 from engine.actions import Line
 from engine.jc import actions as act
+from engine.jc.replies import AdviseReply, OddsReply
+from engine.replies import Reply
 from engine.jc.views import BattleView
 from firmware.screens.jc.text import _
 from firmware.screens.ctx import Ctx
@@ -13,7 +16,8 @@ from firmware.screens.jc.words import side_name, view_of, win_chance
 from firmware.screens.widgets import OddsScreen, pct
 
 # -- odds and advice, computed once per game step ----------------------------------------------
-_CACHE: dict[tuple[str, str], dict[str, Any] | None] = {}
+_CACHE: dict[tuple[str, str], Reply | None] = {}
+R = TypeVar("R", bound=Reply)
 
 
 def _step_key(b: BattleView) -> str:
@@ -21,13 +25,19 @@ def _step_key(b: BattleView) -> str:
                  [(x["key"], x["side"], x["strength"], x["status"], x["acted"]) for x in b["blocks"]]))
 
 
-PENDING: dict[str, Any] = {"ok": True, "pending": True}   # being computed off the main loop
+class Pending(Enum):
+    """An answer being computed off the main loop."""
+
+    PENDING = "pending"
+
+
+PENDING: Literal[Pending.PENDING] = Pending.PENDING
 
 
 WAIT = "…"                                                # shown where a pending figure goes
 
 
-def _cached(ctx: Ctx, line: Line) -> dict[str, Any] | None:
+def _cached(ctx: Ctx, line: Line[R]) -> R | Pending | None:
     """The reply of the read-only ``line`` (odds, advise) for the battle as it is now; None if
     the console refuses it, PENDING while the device computes it (the screen is drawn again when
     it is ready). Recomputed only when the battle changes."""
@@ -39,15 +49,16 @@ def _cached(ctx: Ctx, line: Line) -> dict[str, Any] | None:
             return PENDING
         if len(_CACHE) > 32:
             _CACHE.clear()
-        _CACHE[key] = response if response.get("ok") else None
-    return _CACHE[key]
+        reply: Reply = response
+        _CACHE[key] = reply if reply.get("ok") else None
+    return cast("R | None", _CACHE[key])     # the line is part of the key: its own reply
 
 
-def odds_now(ctx: Ctx) -> dict[str, Any] | None:
+def odds_now(ctx: Ctx) -> OddsReply | Pending | None:
     return _cached(ctx, act.odds())
 
 
-def advice_now(ctx: Ctx) -> dict[str, Any] | None:
+def advice_now(ctx: Ctx) -> AdviseReply | Pending | None:
     b = view_of(ctx)["battle"]
     return _cached(ctx, act.advise()) if b["decision"] is not None else None
 

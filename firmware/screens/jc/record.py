@@ -4,16 +4,17 @@ abandoned session, and the battle statistics. Imports no screen: the console rea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
-from engine.jc.views import JcGameView
+from engine.jc.views import BattleRecord, JcGameView
 from engine.jc.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
+from firmware.replies import HistoryEntry
 
 SIDES = ("caesar", "pompey")
 
 
-def _battle(view: JcGameView, entry: dict[str, Any]) -> dict[str, Any]:
+def _battle(view: JcGameView, entry: BattleRecord) -> dict[str, Any]:
     battle = view["battle"]
     steps: dict[str, Any] = {"caesar": None, "pompey": None}
     if battle["number"] == entry["number"]:           # the blocks left standing (steps)
@@ -47,9 +48,10 @@ def _campaign(view: JcGameView) -> dict[str, Any]:
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    out: list[Part] = [(f"battle-{entry['number']}", _battle(cast(JcGameView, view), entry)) for entry in view.get("history", [])]
-    if view.get("campaign", {}).get("over"):
-        out.append(("campaign", _campaign(cast(JcGameView, view))))
+    jc = cast(JcGameView, view)
+    out: list[Part] = [(f"battle-{entry['number']}", _battle(jc, entry)) for entry in jc.get("history", [])]
+    if _over(jc):
+        out.append(("campaign", _campaign(jc)))
     return out
 
 
@@ -57,29 +59,46 @@ def players(game: str, view: View) -> list[str]:
     return ["Caesar", "Pompey"]
 
 
-def short(entry: Entry) -> str:
+def short(entry: HistoryEntry) -> str:
     kind = entry["mode"].get("kind")
     return N_("JC campaign") if kind == "campaign" else N_("JC battle {}") if kind == "battle" else N_("Julius Caesar")
 
 
+def _over(view: JcGameView) -> bool:
+    """The campaign's verdict is in (the view of a session without one: not over)."""
+    campaign = view.get("campaign")
+    return bool(campaign and campaign.get("over"))
+
+
 def seed_shown(view: View) -> bool:
     """A battle is a part of the campaign: its seed waits for the campaign's end."""
-    return bool(view.get("campaign", {}).get("over"))
+    return _over(cast(JcGameView, view))
 
 
-def battles(entries: list[Entry]) -> dict[str, dict[str, int]]:
+class SideBattles(TypedDict):
+    """One side's line of History → Statistics → JC battles."""
+
+    attacker_won: int
+    attacker_fought: int
+    defender_won: int
+    defender_fought: int
+
+
+def battles(entries: list[Entry]) -> dict[str, SideBattles]:
     """Per side: ``attacker_won``/``attacker_fought``, ``defender_won``/``defender_fought``."""
-    out = {s: {"attacker_won": 0, "attacker_fought": 0, "defender_won": 0, "defender_fought": 0} for s in SIDES}
-    for e in entries:
-        if e["status"] != "finished" or e["game"] not in RECORD.sessions or e["mode"].get("kind") != "battle":
+    out: dict[str, SideBattles] = {s: {"attacker_won": 0, "attacker_fought": 0, "defender_won": 0, "defender_fought": 0}
+                                   for s in SIDES}
+    for e in cast(list[HistoryEntry], entries):        # firmware/history.py hands plain dicts
+        mode = e["mode"]
+        if e["status"] != "finished" or e["game"] not in RECORD.sessions or mode.get("kind") != "battle":
             continue
-        att = str(e["mode"].get("attacker"))
+        att = str(mode.get("attacker"))
         if att not in out:
             continue
         dfd = "pompey" if att == "caesar" else "caesar"
         out[att]["attacker_fought"] += 1
         out[dfd]["defender_fought"] += 1
-        role = e["mode"].get("winner_role")
+        role = mode.get("winner_role")
         if role == "attacker":
             out[att]["attacker_won"] += 1
         elif role == "defender":
@@ -89,7 +108,7 @@ def battles(entries: list[Entry]) -> dict[str, dict[str, int]]:
 
 def over(view: View, lines: Sequence[str]) -> bool:
     """The campaign's end (the winter's victory check); a battle alone does not end the game."""
-    return bool((view.get("campaign") or {}).get("over"))
+    return _over(cast(JcGameView, view))
 
 
 RECORD = GameRecord(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from engine.actions import with_people
 from engine.jc import actions as act
 from engine.jc.order import ballista_rating
+from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.text import N_
@@ -104,11 +104,11 @@ class AddScreen(ListScreen):
                             f"{rating_as(b, self.role)} {roman(b['strength'])}"))
         return out
 
-    def _pick(self, ctx: Ctx, block: dict[str, Any]) -> None:
+    def _pick(self, ctx: Ctx, block: RosterBlock) -> None:
         ctx.push(block_form(self.role, block))
 
 
-def rating_as(block: dict[str, Any], role: str) -> str:
+def rating_as(block: RosterBlock, role: str) -> str:
     """A roster block's rating as it fights in ``role``: the ballista is D4 where its side attacks
     and B4 where it defends (J-2); any other block its printed rating."""
     if block.get("kind") == "ballista":
@@ -117,7 +117,7 @@ def rating_as(block: dict[str, Any], role: str) -> str:
     return str(block["rating"]).split("/")[0]
 
 
-def block_form(role: act.Role, block: dict[str, Any]) -> NumberForm:
+def block_form(role: act.Role, block: RosterBlock) -> NumberForm:
     """Strength and reserve for a roster block; A adds it."""
     fields = [Field("strength", N_("Strength"), block["strength"], 1, block["max"], roman),
               Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]

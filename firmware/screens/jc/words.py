@@ -1,9 +1,9 @@
 """Julius Caesar: the words every screen shares (sides, blocks, cards, results) and the session's view."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, cast
+from typing import TypedDict, cast
 
+from engine.jc.replies import Odds
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.jc.views import BattleView, JcView
@@ -55,13 +55,26 @@ def side_name(side: str | None) -> str:
     return _(SIDE_WORDS[side]) if side in SIDE_WORDS else _("nobody")
 
 
-def name_of(b: Mapping[str, Any]) -> str:
+class Named(TypedDict):
+    """What :func:`name_of` reads of a block (a view's, a roster's or a turn record's)."""
+
+    name: str
+
+
+class Rated(Named):
+    """What :func:`block_row` reads of a block."""
+
+    rating: str
+    strength: int
+
+
+def name_of(b: Named) -> str:
     """A block's printed name in the current language (Legio 10 -> Легион 10), without the words
     the roster adds to explain it (``Pompeius (Pompey)`` -> ``Pompeius``, as the block reads)."""
     return say(block_name(b["name"])).split(" (", 1)[0]
 
 
-def block_row(b: Mapping[str, Any], width: int = base.COLS) -> str:
+def block_row(b: Rated, width: int = base.COLS) -> str:
     """``Legio 10      C4 III`` fitted to ``width`` characters (the name shortened on purpose)."""
     tail = f" {b['rating']} {roman(b['strength'])}"
     return base.clip(name_of(b), width - len(tail)).ljust(width - len(tail)) + tail
@@ -75,7 +88,7 @@ def card_name(card: str) -> str:
     return _("Move {}, Levy {}").format(move, levy)
 
 
-def win_chance(battle: BattleView, side: str, odds: Mapping[str, Any]) -> float:
+def win_chance(battle: BattleView, side: str, odds: Odds) -> float:
     """The chance ``side`` ends up holding the field (results are the original attacker's)."""
     p = float(odds["attacker_wins"])
     return p if side == battle["attacker"] else 1.0 - p

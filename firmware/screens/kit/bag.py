@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from PIL import Image
 
 from engine import actions as act
 from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
+from engine.replies import BagReply
 from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import play
@@ -38,7 +39,7 @@ def holder(ctx: Ctx, side: bool) -> HolderView:
     """The bag/deck shown: the side kit's or the bag session's (``bag``/``deck`` keys), read
     through its TypedDict (engine/kit_views.py)."""
     if side:
-        return cast(HolderView, ctx.run(act.kit_state()).get("kit") or {})
+        return ctx.run(act.kit_state()).get("kit") or {}
     view = ctx.view()
     # another game may have been started meanwhile (e.g. from the console): its "bag" is not ours
     return cast(KitView, view) if view is not None and view["game"] in BAG.sessions else {}
@@ -104,15 +105,19 @@ def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, 
     """Start the bag (``kind`` items) or deck (cards) of ``pairs`` and show it in place of the
     screen ``pops`` levels under the top. ``fair``: a new bag session's fair-draw part (the
     players' share goes on its line)."""
-    line = act.kit_new(kind, pairs) if side else act.new_bag(kind, pairs)
-    if fair is not None and not side:
-        line = fair.line(line)
-    response = play.run_or_notify(ctx, line)
-    if response is None:
-        return
-    code = response.get("commitment")
-    if code and not side and (fair is None or not fair.shown(code)):
-        ctx.show_commitment(code)
+    if side:
+        if play.run_or_notify(ctx, act.kit_new(kind, pairs)) is None:
+            return
+    else:
+        line = act.new_bag(kind, pairs)
+        if fair is not None:
+            line = fair.line(line)
+        response = play.run_or_notify(ctx, line)
+        if response is None:
+            return
+        code = response.get("commitment")
+        if code and (fair is None or not fair.shown(code)):
+            ctx.show_commitment(code)
     for _i in range(pops):
         ctx.pop()
     below = ctx.under(1)
@@ -259,7 +264,7 @@ class KitScreen(ListScreen):
         out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
         return out
 
-    def _draw(self, ctx: Ctx, command: act.BagCommand, field: str, label: str) -> None:
+    def _draw(self, ctx: Ctx, command: act.BagCommand, field: Literal["drawn", "cards"], label: str) -> None:
         response = play.run_or_notify(ctx, act.bag(command, side=self.side))
         if response is not None:
             ctx.push(ResultScreen(label, ", ".join(response[field])))
@@ -278,7 +283,7 @@ def contents_screen(bag: BagView) -> TextScreen:
 class PickScreen(ListScreen):
     """Choose one name, then run ``command(name)`` (a bag's ``put``, a deck's ``discard``)."""
 
-    def __init__(self, title: str, names: list[str], command: Callable[[str], Line]) -> None:
+    def __init__(self, title: str, names: list[str], command: Callable[[str], Line[BagReply]]) -> None:
         super().__init__()
         self.title = title
         self.names = names

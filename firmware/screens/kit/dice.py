@@ -2,11 +2,11 @@
 again; hold A: the past rolls). Dice always roll in the current session (``roll``)."""
 from __future__ import annotations
 
-from typing import Any
 
 from PIL import Image
 
 from engine import actions as act
+from engine.replies import RollRecord
 from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base, play
@@ -26,7 +26,7 @@ def open_dice(ctx: Ctx) -> None:
     ctx.push(screen)
 
 
-def last_roll(ctx: Ctx) -> dict[str, Any] | None:
+def last_roll(ctx: Ctx) -> RollRecord | None:
     response = ctx.run(act.rolls(1))
     rolls = response.get("rolls") or []
     return rolls[-1] if rolls else None
@@ -75,7 +75,7 @@ class DiceScreen:
 
     title = Said(N_("Dice"))
 
-    def like(self, roll: dict[str, Any] | None) -> None:
+    def like(self, roll: RollRecord | None) -> None:
         """Start from the expression of ``roll`` (the session's last), if the fields can show it."""
         if roll is None:
             return
@@ -125,7 +125,7 @@ class DiceScreen:
         base.text(draw, 1, base.row_y(3), base.clip(self._hint(roll)))
         return img
 
-    def _hint(self, roll: dict[str, Any]) -> str:
+    def _hint(self, roll: RollRecord) -> str:
         if self.picking:
             if self.chosen:
                 n = len(self.chosen)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from engine.sword.views import SwordGameView
 from engine.sword.text import N_, Msg, term
-from firmware.games import Entry, GameRecord, Part, View, player
+from firmware.games import GameRecord, Part, View, player
+from firmware.replies import HistoryEntry
 
 log = logging.getLogger(__name__)
 
@@ -25,11 +26,20 @@ def _summary(view: SwordGameView, auto: str | None) -> dict[str, Any]:
     return {"mode": mode, "players": players, "result": result}
 
 
+class _Scored(TypedDict, total=False):
+    """What :func:`finished` reads of a ``scoring``'s fields (engine/sword/replies.py ``Scoring``,
+    or those :func:`replayed` works out again)."""
+
+    power: str
+    automatic_victory: bool
+
+
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    if command == "scoring" and fields.get("automatic_victory") and fields.get("power"):
-        return [("game", _summary(cast(SwordGameView, view), str(fields["power"])))]
-    if view.get("finished"):
-        return [("game", _summary(cast(SwordGameView, view), None))]
+    sword, scored = cast(SwordGameView, view), cast(_Scored, fields)
+    if command == "scoring" and scored.get("automatic_victory") and scored.get("power"):
+        return [("game", _summary(sword, str(scored["power"])))]
+    if sword.get("finished"):
+        return [("game", _summary(sword, None))]
     return []
 
 
@@ -46,25 +56,27 @@ def replayed(view: View, line: str) -> tuple[str, dict[str, Any] | None]:
     except (KeyError, ValueError):
         log.debug("%r: no auto=T to reach, not an automatic victory", line)
         return "", None
-    vp = dict(view.get("vp", {}))
-    if power == "carthage" and isinstance(view.get("unrest"), dict):
-        vp[power] = view["unrest"].get("carthage_vp", vp.get(power))
+    sword = cast(SwordGameView, view)
+    vp = dict(sword.get("vp", {}))
+    unrest = sword.get("unrest")
+    if power == "carthage" and isinstance(unrest, dict):
+        vp[power] = unrest.get("carthage_vp", vp.get(power))
     if power in vp and int(vp[power]) >= auto:
         return "scoring", {"automatic_victory": True, "power": power}
     return "", None
 
 
 def players(game: str, view: View) -> list[str]:
-    return [f.capitalize() for f in view.get("factions", [])]
+    return [f.capitalize() for f in cast(SwordGameView, view).get("factions", [])]
 
 
-def short(entry: Entry) -> str:
+def short(entry: HistoryEntry) -> str:
     return N_("Sword of Rome")
 
 
 def over(view: View, lines: Sequence[str]) -> bool:
     """After turn 9, or an automatic victory reached by the last action (``scoring … auto=T``)."""
-    return bool(view.get("finished")) or (bool(lines) and replayed(view, lines[-1])[1] is not None)
+    return bool(cast(SwordGameView, view).get("finished")) or (bool(lines) and replayed(view, lines[-1])[1] is not None)
 
 
 RECORD = GameRecord(

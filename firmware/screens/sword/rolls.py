@@ -4,18 +4,18 @@ entry, firmware/screens/widgets/dice.py)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
 from engine.sword import actions as act
 from engine.sword.odds import attacker_wins
+from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalFields, TacticsFields
 from engine.sword.tactics import chance
 from engine.text import N_
 from firmware.screens.sword.text import _
 from firmware.screens import base
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.sword.words import (
     BAND,
     BAND_NAMES,
@@ -46,27 +46,26 @@ from firmware.screens.widgets import (
 from firmware.screens.widgets.result import ResultScreen
 
 
-def naval_screen(r: dict[str, Any]) -> ResultScreen:
+def naval_screen(r: NavalFields) -> ResultScreen:
     return ResultScreen(_("Naval {}{:+d} = {}").format(r["roll"], r["modifier"], r["modified"]),
                         _(NAVAL_RESULTS.get(r["result"], r["result"])))
 
 
-def check_screen(r: dict[str, Any]) -> ResultScreen:
+def check_screen(r: CheckFields) -> ResultScreen:
     mod = f"{r['modifier']:+d}" if r.get("modifier") else ""
     return ResultScreen(_("{}: 2d6").format(_(CHECK_NAMES.get(r["check"], r["check"]))),
                         f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}")
 
 
-def result_screen(last: dict[str, Any]) -> Any:
+def result_screen(last: LastRoll) -> Screen | None:
     """The screen that shows a roll kept in the session's ``last``."""
-    kind = last["kind"]
-    if kind == "battle":
+    if last["kind"] == "battle":
         return BattleResult(last)
-    if kind == "tactics":
+    if last["kind"] == "tactics":
         return TacticsResult(last)
-    if kind == "naval":
+    if last["kind"] == "naval":
         return naval_screen(last)
-    if kind == "check":
+    if last["kind"] == "check":
         return check_screen(last)
     return None
 
@@ -114,7 +113,7 @@ class BattleResult:
     """Both sides' dice and totals, the winner, losses and the winner's support (W-2..W-5).
     up/down scroll; A shows every die's loss-table reading."""
 
-    def __init__(self, result: dict[str, Any]) -> None:
+    def __init__(self, result: BattleFields) -> None:
         self.result = result
         self.scroll = Scroll()
 
@@ -190,7 +189,7 @@ def tactics_form() -> NumberForm:
 class TacticsResult:
     """The die in big digits and the verdict."""
 
-    def __init__(self, result: dict[str, Any]) -> None:
+    def __init__(self, result: TacticsFields) -> None:
         self.result = result
 
     @property

@@ -2,8 +2,9 @@
 session's view."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
+from engine.sword.replies import BattleSide
 from engine.sword.views import SwordView
 from engine.text import N_
 from firmware.screens.sword.text import _
@@ -55,7 +56,7 @@ def dice_word(v: int) -> str:
     return _("table") if v else _("device")
 
 
-def side_row(label: str, side: dict[str, Any]) -> str:
+def side_row(label: str, side: BattleSide) -> str:
     """``Attack 5 2 2 +3=12``."""
     dice = " ".join(map(str, side["dice"]))
     return base.clip(f"{label} {dice} {side['modifier']:+d}={side['total']}")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from engine import actions as act
 from engine.text import N_
@@ -183,11 +182,11 @@ class PlayerMenu(ListScreen):
     def _renamed(self, ctx: Ctx, new: str) -> None:
         if new == self.name:
             return
-        response: dict[str, Any] = ctx.run(act.rename_player(self.name, new))
-        if response.get("ok"):
-            self.name = str(response["renamed"])
+        response = ctx.run(act.rename_player(self.name, new))
+        if response["ok"]:
+            self.name = response.get("renamed", new)
         else:
-            ctx.notify(str(response.get("message", "")))
+            ctx.notify(response.get("message", ""))
 
     def _remove(self, ctx: Ctx) -> None:
         from firmware.i18n import _

@@ -19,6 +19,7 @@ from PIL import Image
 
 from engine import actions as act
 from engine.actions import Line
+from engine.replies import NewReply
 from engine.rng import check_share
 from engine.text import N_
 from firmware.i18n import _, say
@@ -79,7 +80,7 @@ class FairShare:
             return _("A: choose")
         return None
 
-    def line(self, line: Line) -> Line:
+    def line(self, line: Line[NewReply]) -> Line[NewReply]:
         """``line`` (a ``new …`` line) with the share, if the players gave one."""
         return act.with_share(line, self.text)
 

@@ -1,0 +1,109 @@
+"""For the Glory of Rome's console responses (docs/protocol/glory.md), as TypedDicts: what a screen
+reads from ``ctx.run(glory_actions.…)``. The envelope (``ok``, ``error``, ``message``, ``state``)
+is engine/replies.py :class:`Reply`; the fields below are there when ``ok`` is true."""
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from engine.replies import Reply
+
+
+class Milestone(TypedDict):
+    """A fame milestone passed (G-…: +1 supporter)."""
+
+    player: str
+    milestone: int
+    space: int
+
+
+class FameReply(Reply):
+    """``fame`` (and the fame part of ``vote``): everyone's fame and what the change passed."""
+
+    fame: dict[str, int]
+    milestones: dict[str, int]
+    """Supporters gained per player (only players who gained)."""
+    milestone_events: list[Milestone]
+    supporters: dict[str, int]
+    markers: dict[str, Any]
+    floored: NotRequired[bool]
+    """``fame`` only: the track stopped the player at 1."""
+
+
+class VoteReply(FameReply):
+    senate: list[str]
+    supremacy: bool
+    supremacies: int
+    fame_gained: int
+    pushed_out: list[str]
+
+
+class Rotation(TypedDict):
+    quarter_turns: int
+    direction: str
+
+
+class EventReply(Reply):
+    round: int
+    card: dict[str, Any]
+    direction: str
+    first: str
+    order: list[str]
+    rotation: Rotation
+    solo_denarii: NotRequired[int]
+
+
+class EndRoundReply(Reply):
+    round: int
+    finished: bool
+    turned: int
+    """Degrees the board turns (a multiple of 90)."""
+    facing: dict[str, str]
+
+
+class FarmReply(Reply):
+    denarii: int
+    round: int
+    farmer: str
+
+
+class TaxReply(Reply):
+    denarii: int
+    fame_lost: int
+    fame: dict[str, int]
+
+
+class MedalReply(Reply):
+    medals: dict[str, str | None]
+
+
+class PickReply(Reply):
+    position: int
+    hand: int
+
+
+class SheetReply(Reply):
+    sheet: dict[str, dict[str, int]]
+
+
+class SoloGoals(TypedDict):
+    goals: dict[str, bool]
+    done: int
+    rank: str | None
+    unknown: list[str]
+
+
+class Score(TypedDict):
+    """``score …`` (engine/glory/scoring.py ``score``): the final score, category by category."""
+
+    scores: dict[str, dict[str, int]]
+    """Player → category (track, military, politics, trade, religion, objectives, denarii, total) → points."""
+    winners: list[str]
+    ranking: list[str]
+    places: dict[str, int]
+    battlefields: list[dict[str, Any]]
+    achievements: dict[str, list[str]]
+    solo: NotRequired[SoloGoals]
+
+
+class ScoreReply(Reply, Score):
+    pass

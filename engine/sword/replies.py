@@ -1,0 +1,150 @@
+"""The Sword of Rome's console responses (docs/protocol/sword.md), as TypedDicts: what a screen
+reads from ``ctx.run(sword_actions.…)``, and the roll the session keeps in its ``last`` (the same
+fields with their ``kind``). The envelope (``ok``, ``error``, ``message``, ``state``) is
+engine/replies.py :class:`Reply`; the fields below are there when ``ok`` is true."""
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+from engine.replies import Reply
+
+
+# -- the rolls (engine/sword/requests.py; kept in ``state.last``) -----------------------------------------
+class BattleSide(TypedDict):
+    units: int
+    dice: list[int]
+    modifier: int
+    total: int
+    losses: int
+    table_losses: int
+    eliminated: bool
+
+
+class Reading(TypedDict):
+    side: str
+    die: int
+    reads: str
+
+
+class BattleFields(TypedDict):
+    attacker: BattleSide
+    defender: BattleSide
+    winner: str
+    loser: str
+    support: int
+    retreat_losses: int
+    readings: list[Reading]
+    sacred_band: str | None
+    dice_source: dict[str, str]
+
+
+class TacticsFields(TypedDict):
+    rating: int
+    mod: int
+    chance: float
+    chance_fraction: str
+    roll: int
+    modified: int
+    success: bool
+    dice_source: str
+    effect: NotRequired[str]
+    """With ``kind=`` (intercept, avoid, pursuit, refuse): what the result does."""
+
+
+class NavalFields(TypedDict):
+    roll: int
+    modifier: int
+    modified: int
+    result: str
+
+
+class CheckFields(TypedDict):
+    check: str
+    dice: list[int]
+    sum: int
+    modifier: int
+    total: int
+    result: str
+
+
+class LastBattle(BattleFields):
+    kind: Literal["battle"]
+
+
+class LastTactics(TacticsFields):
+    kind: Literal["tactics"]
+
+
+class LastNaval(NavalFields):
+    kind: Literal["naval"]
+
+
+class LastCheck(CheckFields):
+    kind: Literal["check"]
+
+
+LastRoll = LastBattle | LastTactics | LastNaval | LastCheck
+"""The session view's ``last``: the last roll kept, with its ``kind``."""
+
+
+class BattleReply(Reply, BattleFields):
+    pass
+
+
+class TacticsReply(Reply, TacticsFields):
+    kind: NotRequired[str]
+    """The test's ``kind=`` when given (in ``last`` it is overwritten by the record's own ``kind``
+    key: engine/sword/session.py ``_session_tactics``, a known defect: such a roll is kept as
+    kind ``intercept`` … and Last roll does not show it)."""
+
+
+class NavalReply(Reply, NavalFields):
+    pass
+
+
+class CheckReply(Reply, CheckFields):
+    pass
+
+
+# -- the turn and the tracks (engine/sword/session.py) ---------------------------------------------------
+class ConsulsReply(Reply):
+    drawn: list[str]
+
+
+class AdvanceReply(Reply):
+    finished: bool
+    turn: NotRequired[int]
+    round: NotRequired[int]
+    winner: NotRequired[str]
+    standings: NotRequired[list[str]]
+    desperate_order_before: NotRequired[list[str]]
+    """After round 5: the order in which Desperate Times cards were offered."""
+
+
+class VpReply(Reply):
+    vp: dict[str, int]
+    standings: list[str]
+
+
+class Scoring(TypedDict):
+    """``scoring <power> outside=N missing=M [auto=T]`` (W-11)."""
+
+    power: str
+    change: int
+    vp: dict[str, int]
+    standings: list[str]
+    automatic_victory: NotRequired[bool]
+    """With ``auto=T``: the power's VP reached T."""
+
+
+class DesperateReply(Reply):
+    plays: str
+    kept: list[str]
+    desperate: dict[str, int]
+
+
+class UnrestReply(Reply):
+    unrest: int
+    hand_size_modifier: int
+    vp_modifier: int
+    carthage_vp: int

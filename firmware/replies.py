@@ -1,0 +1,106 @@
+"""What the device's store answers a screen through :class:`firmware.screens.ctx.Ctx`, as
+TypedDicts: History entries (firmware/history.py ``games`` with firmware/fairness.py ``attach``)
+and archived sessions (firmware/store.py ``archives``). The console's own responses are typed in
+engine/replies.py and engine/<game>/replies.py.
+
+This module imports nothing of firmware/ (it sits under the screens and the store alike).
+"""
+from __future__ import annotations
+
+from typing import Any, NotRequired, Required, TypedDict, cast
+
+from engine.text import Msg
+
+
+class HistoryPlayer(TypedDict):
+    """One player of a History game (firmware/games.py ``player``; firmware/history.py
+    ``with_people`` adds the side's ``role`` to a player named after a side)."""
+
+    name: str
+    score: Any
+    """Their score (a number; None when the game keeps none)."""
+    winner: bool
+    startPlayer: bool
+    role: NotRequired[str]
+
+
+class HistoryMode(TypedDict, total=False):
+    """A History game's own facts, as its game's record (firmware/screens/<game>/record.py
+    ``finished``) keeps them; ``kind`` says which: Caesar! ``solo`` (``difficulty``, ``side``,
+    ``crassus_side``, ``expansions``, ``edition``) or ``duel`` (``expansions``, ``edition``);
+    Julius Caesar ``battle`` (``number``, ``attacker``, ``surprise``, ``winner_role``) or
+    ``campaign`` (``year``); Glory ``table`` (``players``, ``expansions``); the Sword of Rome
+    ``table`` (``powers``, ``turn``); shown to a person,
+    Caesar's ``expansions`` are said as one phrase and its edition goes to ``notes``. A game
+    abandoned or ended before its rules ended it: ``kind`` ``abandoned`` or ``ended`` alone."""
+
+    kind: Required[str]
+    difficulty: str
+    side: str
+    crassus_side: str
+    expansions: list[str]
+    edition: str
+    notes: list[str]
+    number: int
+    attacker: str
+    surprise: bool
+    winner_role: str | None
+    year: int
+    players: int
+    powers: int
+    turn: int | None
+
+
+class HistoryEntry(TypedDict):
+    """One recorded game, newest first in ``ctx.history()`` (docs/protocol.md: ``history``)."""
+
+    id: int
+    game: str
+    """The session's game id (``jc-battle``, ``caesar-solo`` …)."""
+    name: str
+    """The box's name (Julius Caesar, Caesar! …)."""
+    status: str
+    """``finished`` (its rules ended it), ``ended`` or ``abandoned``."""
+    started: str | None
+    """When it began (ISO date and time; None unknown)."""
+    finished: str | None
+    mode: HistoryMode
+    players: list[HistoryPlayer]
+    result: Msg
+    part: str
+    """Which part of the session (a JC battle, the campaign …)."""
+    sid: str
+    unsynced: list[str]
+    # with its fair draw, public once the session has ended (None before)
+    seed: NotRequired[int | None]
+    share: NotRequired[str | None]
+    commitment: NotRequired[str | None]
+
+
+class ArchiveHeader(TypedDict):
+    """A session's header as stored (firmware/session.py ``Session.start``)."""
+
+    v: NotRequired[int]
+    """The draws' derivation (absent: 1)."""
+    game: str
+    line: str
+    """Its ``new`` line."""
+    seed: int
+    sid: str
+    committed: NotRequired[bool]
+
+
+class ArchivedSession(TypedDict):
+    """One archived session, newest first in ``ctx.archives()``."""
+
+    header: ArchiveHeader
+    lines: list[str]
+    """Its effective lines (undone ones left out)."""
+    ended: float
+    """When it was left (epoch seconds; 0 unknown)."""
+
+
+def plain(entry: HistoryEntry) -> dict[str, Any]:
+    """A History entry as firmware/history.py, firmware/export.py and the games' statistics take it
+    (the same object, typed as a plain dict: firmware/games.py ``Entry``)."""
+    return cast(dict[str, Any], entry)
