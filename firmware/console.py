@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import IO, Any, TypeVar, cast
+from typing import IO, Any, Protocol, TypeVar, cast
 
 from engine import registry
 from engine.errors import (BadArguments, GameOver, IllegalMove, LegatusError, LineTooLong, NoSession,
@@ -451,7 +451,14 @@ def _session_command_names() -> set[str]:
     return names
 
 
-def read_line(stream: IO[bytes]) -> tuple[bytes, bool] | None:
+class LineSource(Protocol):
+    """What :func:`read_line` reads: a binary stream's ``readline(limit)`` (a file, a serial port,
+    hw.serial_link.LineBuffer)."""
+
+    def readline(self, limit: int = -1, /) -> bytes: ...
+
+
+def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
     """Read one request line of at most MAX_LINE bytes (terminator excluded).
 
     Returns ``(line, too_long)``; an overlong line is consumed to its end and returned empty with

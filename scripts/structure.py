@@ -271,10 +271,10 @@ def untyped_lookups() -> tuple[int, int, list[str]]:
         for node in walk(state.tree):
             base = None
             if isinstance(node, IndexExpr) and isinstance(node.index, StrExpr):
-                base = node.base
+                base, line = node.base, node.line
             elif (isinstance(node, CallExpr) and isinstance(node.callee, MemberExpr) and node.callee.name == "get"
                   and node.args and isinstance(node.args[0], StrExpr)):
-                base = node.callee.expr
+                base, line = node.callee.expr, node.line
             if base is None:
                 continue
             t = result.types.get(base)
@@ -282,7 +282,7 @@ def untyped_lookups() -> tuple[int, int, list[str]]:
                 typed += 1
             else:
                 untyped += 1
-                where.append(f"{source.path}:{node.line}")
+                where.append(f"{source.path}:{line}")
     return untyped, typed, where
 
 

@@ -94,6 +94,12 @@ class Driver:
         self.app._view_stale = True
         return response
 
+    def view(self) -> dict[str, Any]:
+        """The running session's view (what ``state`` answers); there must be a session."""
+        session = self.console.session
+        assert session is not None, "no session"
+        return session.view()
+
     @property
     def top(self) -> Any:
         return self.app.stack[-1]
