@@ -75,6 +75,20 @@ def ensure(db: sqlite3.Connection) -> None:
             db.execute(stmt)
 
 
+def ensure_players(db: sqlite3.Connection) -> None:
+    """The players' table (firmware/players.py), made if it is missing; a new one starts with the
+    people History already holds (a device updated from before the list existed remembers its
+    players)."""
+    if not players.ensure(db):
+        return
+    try:
+        entries = games(db, None)
+    except sqlite3.Error:
+        log.warning("History cannot be read to seed the players' list", exc_info=True)
+        return
+    players.remember(db, entries)
+
+
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 

@@ -23,8 +23,9 @@ from typing import Any, overload
 from engine import registry
 from engine.errors import BadArguments, IllegalMove, LegatusError, NothingToUndo, UnknownCommand
 from engine.game import Command, GameRules, Outcome, Request, State
-from engine.rng import DRAWS_VERSION, Draws, check_share
+from engine.rng import DRAWS_VERSION, Draws, check_share, commitment
 from engine.text import Msg, N_
+from firmware.games import finished_by_rules
 
 log = logging.getLogger(__name__)
 
@@ -347,7 +348,6 @@ class Session:
         seed is secret, else null; ``share`` or null; ``ended``: null while the game runs, then
         ``finished`` or ``ended``), ``people`` (side → the person playing it, ``people=``) and the
         game's own view (which never shows the draws' state)."""
-        from firmware.fairness import commitment
         state = self.state
         game_view = self.game.view(state)
         out: dict[str, Any] = {"game": self.game.name, "actions": len(self.lines),
@@ -391,7 +391,6 @@ class Session:
         else ``ended`` (the players stopped it)."""
         if not self.ended:
             return None
-        from firmware.fairness import finished_by_rules
         view = self.game.view(self.state) if game_view is None else game_view
         return "finished" if finished_by_rules(self.game.name, view, self.lines[:-1]) else "ended"
 
@@ -438,7 +437,6 @@ class Session:
 
     def _end(self, state: State, req: Request) -> Outcome:
         """``end``: the session is over (History files it); nothing more is drawn."""
-        from firmware.fairness import finished_by_rules
         if req.args or req.opts:
             raise BadArguments(Msg("'{}' takes no arguments.", END))
         finished = finished_by_rules(self.game.name, self.game.view(state), self.lines)

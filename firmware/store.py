@@ -105,7 +105,7 @@ def _expected_columns() -> dict[str, dict[str, tuple[Any, ...]]]:
         db.executescript(SCHEMA)
         history.ensure(db)
         fairness.ensure(db)
-        players.ensure(db)
+        history.ensure_players(db)
         return {n: {str(c[1]): (str(c[2]).upper(), int(c[3]), int(c[5]))
                     for c in db.execute(f'PRAGMA table_info("{n}")').fetchall()} for n in KNOWN}
     finally:
@@ -299,7 +299,7 @@ class Store:
                     db.execute(stmt)
             history.ensure(db)
             fairness.ensure(db)
-            players.ensure(db)
+            history.ensure_players(db)
             if not tables:
                 db.execute(f"PRAGMA user_version={FORMAT}")
             db.execute("COMMIT")
