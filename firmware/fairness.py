@@ -33,7 +33,7 @@ SCHEMA = "CREATE TABLE IF NOT EXISTS fair(sid TEXT PRIMARY KEY, data TEXT NOT NU
 # the columns of the table (the store checks the schema against them and carries its rows when it
 # rebuilds a damaged database)
 COLUMNS = {"fair": ("sid", "data", "crc")}
-# Raw reads (firmware/store.py): the stored bytes, checked before they are decoded.
+# Raw reads (firmware/store/): the stored bytes, checked before they are decoded.
 FAIR_ROW = "CAST(sid AS BLOB), CAST(data AS BLOB), CAST(crc AS INTEGER)"
 RECORD_FORMAT = "legatus-draw-record"
 

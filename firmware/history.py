@@ -52,7 +52,7 @@ CREATE TABLE IF NOT EXISTS history_started(sid TEXT PRIMARY KEY, started TEXT NO
 # the columns of the tables (the store checks the schema against them)
 COLUMNS = {"history": ("id", "sid", "part", "game", "depth", "sealed", "record", "crc"),
            "history_started": ("sid", "started")}
-# Raw reads (firmware/store.py): text as stored bytes, numbers as integers, checked before decoding.
+# Raw reads (firmware/store/): text as stored bytes, numbers as integers, checked before decoding.
 HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), CAST(depth AS INTEGER), "
                "CAST(sealed AS INTEGER), CAST(record AS BLOB), CAST(crc AS INTEGER)")
 _TITLES = (N_("Caesar! Seize Rome in 20 Minutes"), N_("Julius Caesar"), N_("For the Glory of Rome"),
@@ -414,7 +414,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         return None
 
 
-# -- the start-up check (firmware/store.py) --------------------------------------------------------
+# -- the start-up check (firmware/store/) --------------------------------------------------------
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
     """The damaged rows of the History tables, as (table, what, raw bytes, key) for the store to
     report and set aside. Read only; raises if SQLite cannot read the tables."""

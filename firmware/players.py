@@ -11,7 +11,7 @@ The ``players`` table sits beside the store's (like History's): one row per pers
 (primary key), ``data`` (JSON: ``seen``, a counter — the higher, the more recent —, and ``was``,
 the names it had before) and ``crc`` (:func:`player_crc`, over the raw bytes, checked before
 anything is decoded; the store reports a damaged row and sets it aside at start, and carries the
-rows into a rebuilt database: firmware/store.py).
+rows into a rebuilt database: firmware/store/).
 """
 from __future__ import annotations
 
@@ -252,7 +252,7 @@ def rename(store: Any, old: str, new: str) -> str:
     return new
 
 
-# -- the start-up check (firmware/store.py) --------------------------------------------------------
+# -- the start-up check (firmware/store/) --------------------------------------------------------
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
     """The damaged rows of the ``players`` table, as (table, what, raw bytes, key) for the store to
     report and set aside at start. Read only; raises if SQLite cannot read the table."""
