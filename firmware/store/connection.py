@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.text import Msg
-from firmware.session import Trail
+from firmware.trail import Trail
 from firmware.storage import Recovery, StorageError, crc, fsync_dir
 from firmware.store.schema import FORMAT, SESSION_ROW, _identity, session_crc
 

@@ -12,10 +12,11 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from engine.text import Msg
-from firmware.session import MAX_LOG, Entry, Session, Stored, Trail, said, undone_sentence
+from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc
 from firmware.store.mending import Mending
 from firmware.store.schema import ACTION_ROW, FORMAT, SESSION_ROW, _raw, _text, session_crc
+from firmware.trail import Entry, Trail
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ class _Plan(NamedTuple):
 
 class _Older:
     """A resumed session's older effective actions, read going back from a row (each checked
-    before it is decoded): its :class:`~firmware.session.Trail` asks for them when something first
+    before it is decoded): its :class:`~firmware.trail.Trail` asks for them when something first
     needs them. Going back, an ``undo`` row cancels the next ``do`` row met; the others stand."""
 
     BATCH = 256
