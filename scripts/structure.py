@@ -12,7 +12,8 @@ Prints, for the code as it stands:
   (``v["k"]``, ``v.get("k")``) on a value mypy does not know as a ``TypedDict`` (from mypy's own
   type map of the build; ``--no-mypy`` skips it);
 - **``game ==`` switches in firmware/** (target 0): comparisons of a game id with a literal;
-- **files over 500 lines in firmware/**, each with its length;
+- **files over 500 lines in firmware/**, each with its length; one that gives a reason to be long
+  (a ``# long-because: <reason>`` line among its first 60) is counted apart, with its reason;
 - **import circles** among engine/, firmware/, hw/ (every import, also those inside functions:
   a lazy import hides a circle, it does not remove it) (target 0);
 - **``mypy --strict`` errors** per package (engine, firmware, hw);
@@ -118,12 +119,18 @@ def game_switches() -> list[str]:
     return out
 
 
-def long_files() -> list[tuple[str, int]]:
+JUSTIFIED = re.compile(r"^#\s*long-because:\s*(\S.*)$")
+
+
+def long_files() -> list[tuple[str, int, str | None]]:
+    """Each module of firmware/ over :data:`LONG` lines: its path, its length and the one reason it
+    gives to be long (a ``# long-because: <reason>`` line among its first 60; None: no reason)."""
     out = []
     for path in _py("firmware"):
-        n = len(path.read_text(encoding="utf-8").splitlines())
-        if n > LONG:
-            out.append((str(path.relative_to(ROOT)), n))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) > LONG:
+            reason = next((m.group(1).strip() for line in lines[:60] if (m := JUSTIFIED.match(line.strip()))), None)
+            out.append((str(path.relative_to(ROOT)), len(lines), reason))
     return sorted(out, key=lambda x: -x[1])
 
 
@@ -316,8 +323,12 @@ def main() -> int:
     switches = game_switches()
     rows.append(("`game ==` switches in firmware/", str(len(switches)), "0"))
     longs = long_files()
-    rows.append((f"files over {LONG} lines in firmware/", str(len(longs)) + (
-        " (" + ", ".join(f"{p} {n}" for p, n in longs) + ")" if longs else ""), "0 or each justified"))
+    bare = [(p, n) for p, n, why in longs if why is None]
+    justified = [(p, n, why) for p, n, why in longs if why is not None]
+    rows.append((f"files over {LONG} lines in firmware/: without a reason / with one (`# long-because:`)",
+                 f"{len(bare)} / {len(justified)}" + (
+                     " (" + "; ".join([f"{p} {n}" for p, n in bare] + [f"{p} {n}: {why}" for p, n, why in justified])
+                     + ")" if longs else ""), "0 without a reason"))
     loops = circles(import_graph())
     rows.append(("import circles in engine/ firmware/ hw/", str(len(loops)) + (
         " (" + "; ".join(" ↔ ".join(c) for c in loops) + ")" if loops else ""), "0"))

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scripts.structure import circles, import_graph
+import pytest
+
+import scripts.structure as structure
+from scripts.structure import circles, import_graph, long_files
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,6 +30,22 @@ def test_the_adapters_import_nothing_of_the_device_program():
     for module, targets in graph.items():
         if module.startswith("hw"):
             assert not [t for t in targets if t.startswith("firmware")], module
+
+
+def test_no_module_of_the_device_program_is_long_without_a_reason():
+    assert [(path, n) for path, n, why in long_files() if why is None] == []
+
+
+def test_a_long_module_counts_as_justified_only_with_its_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    (tmp_path / "firmware").mkdir()
+    body = ["x = 1"] * 520
+    (tmp_path / "firmware" / "bare.py").write_text("\n".join(['"""A long module."""', *body]), encoding="utf-8")
+    (tmp_path / "firmware" / "why.py").write_text(
+        "\n".join(['"""A long module."""', "# long-because: one table of the rulebook, kept whole", *body]), encoding="utf-8")
+    (tmp_path / "firmware" / "short.py").write_text("\n".join(["# long-because: nothing", "x = 1"]), encoding="utf-8")
+    monkeypatch.setattr(structure, "ROOT", tmp_path)
+    assert long_files() == [("firmware/why.py", 522, "one table of the rulebook, kept whole"),
+                            ("firmware/bare.py", 521, None)]
 
 
 def test_no_import_circle_in_engine_firmware_or_hw():
