@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.text import Msg
-from firmware.trail import Trail
 from firmware.storage import Recovery, StorageError, crc, fsync_dir
 from firmware.store.schema import FORMAT, SESSION_ROW, _identity, session_crc
+from firmware.trail import Trail
 
 log = logging.getLogger(__name__)
 
