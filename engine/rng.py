@@ -162,6 +162,13 @@ def stream_seed(secret: int, share: str, name: str) -> tuple[int, int]:
     return int.from_bytes(digest[:8], "big"), int.from_bytes(digest[8:16], "big")
 
 
+def commitment(seed: int) -> str:
+    """The public commitment to the secret ``seed`` (docs/fairness.md): the lowercase hex SHA-256
+    of the UTF-8 text ``legatus-seed:<seed>`` (the seed in decimal), 64 characters, shown before
+    the first draw (firmware/fairness.py)."""
+    return hashlib.sha256(f"legatus-seed:{seed}".encode()).hexdigest()
+
+
 def check_share(text: str) -> str | None:
     """None if ``text`` can be the players' share, else what is wrong with it (a Msg)."""
     if not 1 <= len(text) <= SHARE_MAX:

@@ -12,22 +12,19 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import IO, Any, TypeVar, cast
+from typing import IO, Any, Protocol, cast
 
 from engine import registry
-from engine.errors import (BadArguments, GameOver, IllegalMove, LegatusError, LineTooLong, NoSession,
-                           UnknownCommand)
+from engine.errors import BadArguments, GameOver, LegatusError, LineTooLong, NoSession, UnknownCommand
 from engine.text import Msg
-from firmware import history
-from firmware.fairness import FairDraw
-from firmware.session import END, FAIR_NAMES, Session, parse_line, with_language_options
+from firmware import console_session
+from firmware.console_session import SessionCommands
+from firmware.session import FAIR_NAMES, Session, parse_line
 from firmware.store import Store
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 4096
@@ -44,12 +41,9 @@ def version() -> str:
     return __version__
 
 
-def _fresh_seed() -> int:
-    return int.from_bytes(os.urandom(8), "little")
-
-
-class Console:
-    """Dispatches request lines. ``settings_hook`` is called after ``settings`` changes them."""
+class Console(SessionCommands):
+    """Dispatches request lines (the commands that start, run and end a session are in
+    firmware/console_session.py). ``settings_hook`` is called after ``settings`` changes them."""
 
     def __init__(self, store: Store, session: Session | None = None,
                  settings_hook: Callable[[dict[str, Any]], None] | None = None) -> None:
@@ -61,17 +55,6 @@ class Console:
         self._pending: int | None = None   # the secret ``commit`` fixed for the next ``new`` (memory only)
         self.apply_language()
         self._reconcile()
-
-    @property
-    def session(self) -> Session | None:
-        return self._session
-
-    @session.setter
-    def session(self, session: Session | None) -> None:
-        """The current session; its game's words come first where games say a word differently."""
-        from firmware.i18n import set_game
-        self._session = session
-        set_game(session.game.name if session is not None else None)
 
     def apply_language(self) -> None:
         """Speak the stored language (English if none is stored or it is unknown)."""
@@ -183,7 +166,7 @@ class Console:
         if glob is not None:
             from engine.rng import Rng
             seed = req.opt_int("seed", lo=0)
-            return glob.handler(req, Rng(_fresh_seed() if seed is None else seed))
+            return glob.handler(req, Rng(console_session._fresh_seed() if seed is None else seed))
         if name == "roll":
             return self._roll_sessionless(line)
         if session is None and name in _session_command_names():
@@ -202,154 +185,6 @@ class Console:
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
         return names
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
-        """Start ``line`` (an archived session's ``new`` line) again with its own ``seed``, as a
-        response like :meth:`request`'s. A seed that was secret stays secret: it is not added to
-        the line, and the new session keeps the same commitment (so ``reveal`` at the end still
-        proves every draw). ``version``: the archived header's ``v`` (its draws' derivation;
-        0: today's)."""
-        from firmware.i18n import localize, say
-        try:
-            req = parse_line(line)
-            if req.command != "new":
-                raise BadArguments(Msg("Only a 'new' line can be reopened."))
-            fields = self._new(line, req.opts, given=(seed, committed, version))
-        except LegatusError as e:
-            log.info("reopening %r was refused: %s", line[:80], say(e.message))
-            return {"ok": False, "error": e.code, "message": say(e.message)}
-        return {"ok": True, **localize(fields)}
-
-    def commit_next(self) -> str:
-        """The commitment of the secret the next ``new`` without ``seed=`` will use (the same one
-        until a ``new`` uses it; kept in memory only: after a restart ``new … share=`` asks for
-        a ``commit`` again)."""
-        from firmware.fairness import commitment
-        if self._pending is None:
-            self._pending = _fresh_seed()
-        return commitment(self._pending)
-
-    def _new(self, line: str, opts: Mapping[str, str],
-             given: tuple[int, bool, int] | None = None) -> dict[str, Any]:
-        from engine.rng import DRAWS_VERSION
-        seed_text = opts.get("seed")
-        version = DRAWS_VERSION
-        pending = False
-        if given is not None:
-            seed, committed, version = given
-            version = version or DRAWS_VERSION
-        elif seed_text is None:
-            if "share" in opts and self._pending is None:
-                raise BadArguments(Msg("share= needs a commitment shown first: send 'commit', show its code to the "
-                                       "players, then new … share=<text>."))
-            pending = self._pending is not None
-            seed, committed = (self._pending if self._pending is not None else _fresh_seed()), True
-        else:
-            try:
-                seed = int(seed_text)
-            except ValueError:
-                raise BadArguments(Msg("seed= needs a whole number, not '{}'.", seed_text[:24])) from None
-            if not 0 <= seed < 2**64:
-                raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
-            committed = False
-        if given is None:                  # the language's defaults go into the stored line
-            from firmware.i18n import language
-            line = with_language_options(line, language())
-        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
-        old = self.session
-        abandoned = bool(self._safely("record the replaced game as abandoned",
-                                      lambda: history.record_abandoned(self.store, old))) if old is not None else False
-        try:
-            self.store.begin(session)
-        except BaseException:
-            if abandoned and old is not None:
-                self._safely("take back the abandoned record", lambda: history.forget_abandoned(self.store, old))
-            raise
-        if pending:
-            self._pending = None
-        self.session = session
-        self._safely("note the start", lambda: history.note_started(self.store, session))
-        self._safely("remember the players", lambda: _remember_players(self.store, session))
-        out: dict[str, Any] = {"game": session.game.name}
-        view = session.view()
-        if view["commitment"] is not None:
-            out["commitment"] = view["commitment"]
-        if view["share"] is not None:
-            out["share"] = view["share"]
-        out["state"] = view
-        return out
-
-    def _reveal(self, session: Session) -> dict[str, Any]:
-        """The seed, once the game has ended (``end``, or its rules ended it: then ``reveal``
-        ends the session first, so nothing can be drawn or undone after the seed is known)."""
-        from firmware.fairness import finished_by_rules, revealed
-        if not session.ended:
-            if not finished_by_rules(session.game.name, session.game.view(session.state), session.lines):
-                raise IllegalMove(Msg("The seed is shown when the game ends: finish the game, or end it with 'end'."))
-            self._run_session(session, END)
-        out = revealed(session.header, session.share_of(session.state))
-        out["ended"] = session.ended_as()
-        return out
-
-    def fair_draw(self) -> FairDraw | None:
-        """The running session's fair draw for screens (None without a session)."""
-        from firmware.fairness import of_session
-        return None if self.session is None else of_session(self.session)
-
-    def _run_session(self, session: Session, line: str) -> dict[str, Any]:
-        outcome, new_json = session.run(line)
-        command = parse_line(line).command
-        if new_json is None:
-            self._safely("record a finished game",
-                         lambda: history.after_action(self.store, session, command, dict(outcome.fields), False))
-            return dict(outcome.fields)
-        self.store.commit(session, line, outcome, new_json)
-        self._safely("record a finished game",
-                     lambda: history.after_action(self.store, session, command, dict(outcome.fields), True))
-        if command == END:
-            self._filed_ended(session)
-        fields = dict(outcome.fields)
-        fields.setdefault("state", session.view())
-        return fields
-
-    def _filed_ended(self, session: Session) -> None:
-        """An ended session goes to History (``finished`` or ``ended``) with its fair-draw record."""
-        from firmware import fairness
-        status = session.ended_as() or "ended"
-
-        def both() -> bool:
-            history.record_ended(self.store, session, status)
-            fairness.file_record(self.store, session)     # last: its presence says both are done
-            return True
-        self._safely("file the ended game in History", both)
-
-    def _safely(self, what: str, action: Callable[[], T]) -> T | None:
-        """Run a History/record step after the action is saved: a failure never fails the reply
-        (it is logged, and :meth:`_reconcile` at the next start or ``state`` does what was missed)."""
-        try:
-            return action()
-        except Exception:  # noqa: BLE001 - history must never stop a game
-            log.exception("could not %s; it is done again at the next start or 'state'", what)
-            return None
-
-    def _reconcile(self) -> None:
-        """Record a finish (or an end) that a crash or a storage error kept from History."""
-        session = self.session
-        if session is None:
-            return
-        self._safely("reconcile the history", lambda: history.reconcile(self.store, session))
-        if session.ended:
-            from firmware import fairness
-            sid = str(session.header["sid"])
-            if not fairness.filed(self.store.db, [sid]):       # the end's records were lost: file them
-                self._filed_ended(session)
-
-    def _state(self, session: Session) -> dict[str, Any]:
-        self._reconcile()
-        out: dict[str, Any] = {"state": session.view()}
-        if self.store.recovery is not None:
-            out["recovered"] = self.store.recovery.sentence()
-        return out
-
     def undo_step(self) -> tuple[int, int] | None:
         """What names the step ``undo`` would take back now (see :meth:`undo_named`)."""
         return self.store.step()
@@ -359,11 +194,6 @@ class Console:
         :meth:`undo_step` when the question was shown) is still the last step; if a serial
         request changed it in between, nothing is undone (error ``step_changed``)."""
         return self.request("undo", step=step)
-
-    def _undo(self, session: Session, step: tuple[int, int] | None = None) -> dict[str, Any]:
-        text = self.store.undo(session, step)
-        self._safely("take back a finished game's record", lambda: history.after_undo(self.store, session))
-        return {"undone": text, "state": session.view()}
 
     def _actions(self, session: Session, req: Any) -> dict[str, Any]:
         """``actions [N] [before=K]``: the session's effective actions, newest first — ``n`` (1 is
@@ -409,7 +239,7 @@ class Console:
         if len(req.args) != 1:
             raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
         seed = req.opt_int("seed", lo=0)
-        record = dice.roll(dice.parse_dice(req.args[0]), Rng(_fresh_seed() if seed is None else seed))
+        record = dice.roll(dice.parse_dice(req.args[0]), Rng(console_session._fresh_seed() if seed is None else seed))
         return {"dice": record["dice"], "total": record["total"]}
 
     def _settings(self, opts: Mapping[str, str]) -> dict[str, Any]:
@@ -430,18 +260,6 @@ class Console:
         self.store.close()
 
 
-def _remember_players(store: Store, session: Session) -> None:
-    """The people a new game names (Glory's players, any game's ``people=``) go to the players'
-    list (firmware/players.py), the first named the most recent."""
-    from firmware import players
-    from firmware.games import record_of
-    record = record_of(session.game.name)
-    named = list(session.people.values())
-    if record is not None and record.players is not None:
-        named += record.players(session.game.name, dict(session.game.view(session.state)))
-    players.seen(store, named)
-
-
 def _session_command_names() -> set[str]:
     """Every command some game session has (imports the games: only on this error path)."""
     from engine.common import SESSION_COMMANDS
@@ -451,7 +269,14 @@ def _session_command_names() -> set[str]:
     return names
 
 
-def read_line(stream: IO[bytes]) -> tuple[bytes, bool] | None:
+class LineSource(Protocol):
+    """What :func:`read_line` reads: a binary stream's ``readline(limit)`` (a file, a serial port,
+    hw.serial_link.LineBuffer)."""
+
+    def readline(self, limit: int = -1, /) -> bytes: ...
+
+
+def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
     """Read one request line of at most MAX_LINE bytes (terminator excluded).
 
     Returns ``(line, too_long)``; an overlong line is consumed to its end and returned empty with

@@ -30,6 +30,9 @@ from firmware.store import StateDirError, Store, default_state_dir
 
 log = logging.getLogger(__name__)
 
+Event = tuple[Any, ...]          # one queue event (the shapes above)
+Events = queue.Queue[Event]
+
 
 class Output(Protocol):
     def show(self, img: Image.Image) -> None: ...
@@ -89,7 +92,7 @@ class Loop:
                 log.exception("hardware poll failed: %s", e)
 
     # -- events ------------------------------------------------------------------------------
-    def handle(self, event: tuple) -> None:
+    def handle(self, event: Event) -> None:
         kind = event[0]
         if kind == "edge" and self.keyfilter is not None:
             for key in self.keyfilter.feed(event[1], event[2], event[3]):
@@ -150,7 +153,7 @@ class Loop:
             self._last_frame = data
             self.out.show(img)
 
-    def run(self, events: queue.Queue) -> None:
+    def run(self, events: Events) -> None:
         self.redraw()
         while self.running:
             try:
@@ -164,7 +167,7 @@ class Loop:
 
 
 # -- input threads -----------------------------------------------------------------------------
-def _keyboard_reader(events: queue.Queue) -> None:
+def _keyboard_reader(events: Events) -> None:
     import termios
     import tty
 
@@ -186,7 +189,7 @@ def _keyboard_reader(events: queue.Queue) -> None:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _serial_reader(link: Any, events: queue.Queue) -> None:
+def _serial_reader(link: Any, events: Events) -> None:
     """Read request lines from ``link`` (hw.serial_link.SerialLink, or an open port) for ever:
     after a hang-up the port is opened again as soon as it can be (the cable is back)."""
     from firmware.console import read_line
@@ -215,10 +218,10 @@ def _serial_reader(link: Any, events: queue.Queue) -> None:
         events.put(("line", got[0], got[1], reply))
 
 
-def _script_events(path: str) -> list[tuple]:
+def _script_events(path: str) -> list[Event]:
     """Key names, one per line ('#' comments); ``wait S`` advances the simulated clock."""
     text = sys.stdin.read() if path == "-" else Path(path).read_text()
-    out: list[tuple] = []
+    out: list[Event] = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -269,7 +272,7 @@ def run_device(args: Any, splash: Any = None) -> int:
     console = Console(store, session)
     app = App(console)
     _start_notices(app, store, failure)
-    events: queue.Queue = queue.Queue()
+    events: Events = queue.Queue()
     # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
     # shutdown path below, exit status 0, with or without a panel.
     signal.signal(signal.SIGTERM, lambda *_: events.put(("quit",)))
@@ -341,7 +344,7 @@ def _start_notices(app: App, store: Store, failure: str | None) -> None:
                                  str(store.root / "legatus.log"), failure)))
 
 
-def _start_serial(args: Any, console: Console, events: queue.Queue) -> None:
+def _start_serial(args: Any, console: Console, events: Events) -> None:
     """Serve the console protocol on ``args.serial`` from a reader thread; the port is opened
     again after a hang-up. A port that cannot be opened yet is retried the same way."""
     from hw.serial_link import SerialLink
@@ -425,7 +428,7 @@ def _OledOutput(device: Any) -> Any:
     return PanelOutput(cannot_reopen, device=device)
 
 
-def _open_hardware(args: Any, app: App, events: queue.Queue, splash: Any = None,
+def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
                    clock: Callable[[], float] = time.monotonic) -> _Hardware:
     from firmware import doctor
     from firmware.hardware import KeysPart, PanelOutput, ensure_lgpio_workdir

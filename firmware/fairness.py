@@ -15,13 +15,16 @@ The ``fair`` table (beside the store's, like History's) holds one row per ended 
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+# The session (firmware/session.py) uses these two, so they live below it; they are offered here too,
+# with the rest of the fair draw.
+from engine.rng import commitment as commitment
+from firmware.games import finished_by_rules as finished_by_rules
 from firmware.storage import crc
 
 log = logging.getLogger(__name__)
@@ -30,23 +33,9 @@ SCHEMA = "CREATE TABLE IF NOT EXISTS fair(sid TEXT PRIMARY KEY, data TEXT NOT NU
 # the columns of the table (the store checks the schema against them and carries its rows when it
 # rebuilds a damaged database)
 COLUMNS = {"fair": ("sid", "data", "crc")}
-# Raw reads (firmware/store.py): the stored bytes, checked before they are decoded.
+# Raw reads (firmware/store/): the stored bytes, checked before they are decoded.
 FAIR_ROW = "CAST(sid AS BLOB), CAST(data AS BLOB), CAST(crc AS INTEGER)"
 RECORD_FORMAT = "legatus-draw-record"
-
-
-def commitment(seed: int) -> str:
-    """The public commitment to ``seed`` (64 lowercase hex characters)."""
-    return hashlib.sha256(f"legatus-seed:{seed}".encode()).hexdigest()
-
-
-def finished_by_rules(game: str, view: Mapping[str, Any], lines: Sequence[str]) -> bool:
-    """Whether the game's own rules have ended it (``lines``: its effective actions so far), as its
-    record says (firmware/games.py ``over``): Caesar! C-12, a Julius Caesar campaign's end, Glory
-    after round 9, Sword after turn 9 or an automatic victory. Bags and dice never end by themselves."""
-    from firmware.games import record_of
-    record = record_of(game)
-    return record is not None and record.over is not None and record.over(dict(view), lines)
 
 
 class FairDraw(NamedTuple):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -140,6 +140,14 @@ def record_of(session_game: str | None) -> GameRecord | None:
         if session_game in record.sessions:
             return record
     return None
+
+
+def finished_by_rules(game: str, view: Mapping[str, Any], lines: Sequence[str]) -> bool:
+    """Whether the game's own rules have ended it (``lines``: its effective actions so far), as its
+    record says (``over``): Caesar! C-12, a Julius Caesar campaign's end, Glory after round 9, Sword
+    after turn 9 or an automatic victory. Bags and dice never end by themselves."""
+    record = record_of(game)
+    return record is not None and record.over is not None and record.over(dict(view), lines)
 
 
 def player(name: str, score: Any, winner: bool, start: bool = False) -> dict[str, Any]:

@@ -53,7 +53,7 @@ CREATE TABLE IF NOT EXISTS history_started(sid TEXT PRIMARY KEY, started TEXT NO
 # the columns of the tables (the store checks the schema against them)
 COLUMNS = {"history": ("id", "sid", "part", "game", "depth", "sealed", "record", "crc"),
            "history_started": ("sid", "started")}
-# Raw reads (firmware/store.py): text as stored bytes, numbers as integers, checked before decoding.
+# Raw reads (firmware/store/): text as stored bytes, numbers as integers, checked before decoding.
 HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), CAST(depth AS INTEGER), "
                "CAST(sealed AS INTEGER), CAST(record AS BLOB), CAST(crc AS INTEGER)")
 _TITLES = (N_("Caesar! Seize Rome in 20 Minutes"), N_("Julius Caesar"), N_("For the Glory of Rome"),
@@ -74,6 +74,20 @@ def ensure(db: sqlite3.Connection) -> None:
     for stmt in SCHEMA.split(";"):
         if stmt.strip():
             db.execute(stmt)
+
+
+def ensure_players(db: sqlite3.Connection) -> None:
+    """The players' table (firmware/players.py), made if it is missing; a new one starts with the
+    people History already holds (a device updated from before the list existed remembers its
+    players)."""
+    if not players.ensure(db):
+        return
+    try:
+        entries = games(db, None)
+    except sqlite3.Error:
+        log.warning("History cannot be read to seed the players' list", exc_info=True)
+        return
+    players.remember(db, entries)
 
 
 def _now() -> str:
@@ -401,7 +415,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         return None
 
 
-# -- the start-up check (firmware/store.py) --------------------------------------------------------
+# -- the start-up check (firmware/store/) --------------------------------------------------------
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
     """The damaged rows of the History tables, as (table, what, raw bytes, key) for the store to
     report and set aside. Read only; raises if SQLite cannot read the tables."""

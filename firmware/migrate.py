@@ -2,7 +2,7 @@
 
 Old layout: ``session.journal`` (+ ``session.snapshot``), ``archive/NNNN.journal``, ``settings.json``.
 On the first start with the database, :func:`read_old` reads every journal (a damaged tail is kept
-aside as before) and replays each session through the rules; the store (firmware/store.py) inserts
+aside as before) and replays each session through the rules; the store (firmware/store/) inserts
 them — the current one last — and the settings, in one transaction, then verifies that the
 current session rebuilt from the database has the same state as the old journal replayed. Only
 then does :func:`keep_aside` move the old files into ``imported-N/``; if anything fails, they stay

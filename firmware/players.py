@@ -11,7 +11,7 @@ The ``players`` table sits beside the store's (like History's): one row per pers
 (primary key), ``data`` (JSON: ``seen``, a counter — the higher, the more recent —, and ``was``,
 the names it had before) and ``crc`` (:func:`player_crc`, over the raw bytes, checked before
 anything is decoded; the store reports a damaged row and sets it aside at start, and carries the
-rows into a rebuilt database: firmware/store.py).
+rows into a rebuilt database: firmware/store/).
 """
 from __future__ import annotations
 
@@ -80,19 +80,19 @@ def _write(db: sqlite3.Connection, name: str, seen: int, was: Iterable[str]) -> 
     db.execute("INSERT OR REPLACE INTO players(name, data, crc) VALUES(?,?,?)", (name, data, player_crc(name, data)))
 
 
-def ensure(db: sqlite3.Connection) -> None:
-    """Create the table if it is missing; a new table starts with the people History already
-    holds (a device updated from before the list existed remembers its players)."""
+def ensure(db: sqlite3.Connection) -> bool:
+    """Create the table if it is missing; True if it was made now (the store then fills it with
+    the people History already holds: firmware/history.py :func:`~firmware.history.ensure_players`)."""
     exists = db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='players'").fetchone()
     if exists:
-        return
+        return False
     db.execute(SCHEMA)
-    try:
-        from firmware import history
-        entries = history.games(db, None)
-    except sqlite3.Error:
-        log.warning("History cannot be read to seed the players' list", exc_info=True)
-        return
+    return True
+
+
+def remember(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> None:
+    """Inside a transaction: remember the people of History ``entries`` (newest first), the newest
+    most recent."""
     for e in reversed(entries):                  # oldest first: the newest ends up most recent
         _seen(db, people_of(e))
 
@@ -252,7 +252,7 @@ def rename(store: Any, old: str, new: str) -> str:
     return new
 
 
-# -- the start-up check (firmware/store.py) --------------------------------------------------------
+# -- the start-up check (firmware/store/) --------------------------------------------------------
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
     """The damaged rows of the ``players`` table, as (table, what, raw bytes, key) for the store to
     report and set aside at start. Read only; raises if SQLite cannot read the table."""

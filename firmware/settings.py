@@ -1,4 +1,4 @@
-"""Device settings: plain data kept in the ``settings`` table of the store (firmware/store.py).
+"""Device settings: plain data kept in the ``settings`` table of the store (firmware/store/).
 
 Every setting has a fixed list of choices so that bad input is refused with the choices named;
 free-form game options (``caesar.…``, ``rules.…``) are bounded in size and number. A stored value

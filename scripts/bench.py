@@ -25,6 +25,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hw.panel import Panel
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -56,6 +60,7 @@ def cold_start(runs: int = 21) -> list[tuple[str, str]]:
             t0 = time.perf_counter()
             if cmd is console:
                 proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=ENV)
+                assert proc.stdin is not None and proc.stdout is not None
                 proc.stdin.write(b"version\n")
                 proc.stdin.flush()
                 proc.stdout.readline()          # the first reply
@@ -150,7 +155,7 @@ def bus_ms(nbytes: float, messages: float, hz: int) -> float:
     return (9 * nbytes + 2 * messages) / hz * 1000
 
 
-def open_counted(driver: str) -> tuple[object, CountingSMBus]:
+def open_counted(driver: str) -> tuple[Panel, CountingSMBus]:
     from unittest import mock
 
     from hw.config import DisplayConfig
@@ -187,7 +192,7 @@ a a a                # Crassus's first turn, then yours: where to place
 """
 
 
-def _counting_driver(device: object, bus: CountingSMBus,
+def _counting_driver(device: Panel, bus: CountingSMBus,
                      costs: list[tuple[str, int, int, float]]) -> type:
     from hw.display import show
     from scripts.presses.harness import Driver

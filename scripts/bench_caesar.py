@@ -88,11 +88,19 @@ def _games_s(n: int = GAMES) -> tuple[float, int]:
     return time.perf_counter() - t0, human
 
 
+def _deciding(g: Game) -> Callable[[], object]:
+    return lambda: decide(g, Rng(1))
+
+
+def _enumerating(g: Game) -> Callable[[], object]:
+    return lambda: placements(g, CRASSUS)
+
+
 def figures() -> list[tuple[str, str]]:
     """Timings (µs, ms, s) and their ratio."""
     games = busy_positions()
-    dec = [_per_call_us(lambda g=g: decide(g, Rng(1))) for g in games]
-    enum = [_per_call_us(lambda g=g: placements(g, CRASSUS)) for g in games]
+    dec = [_per_call_us(_deciding(g)) for g in games]
+    enum = [_per_call_us(_enumerating(g)) for g in games]
     ratios = [d / e for d, e in zip(dec, enum, strict=True)]
     counts = [len(placements(g, CRASSUS)) for g in games]
     console = statistics.median(_console_ms(g, "decide") for g in games[:8])

@@ -32,6 +32,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -195,9 +196,9 @@ def figures(quick: bool = False, mc: bool = False) -> list[tuple[str, str]]:
         counts = dict.fromkeys(B.RESULTS, 0)
         t0 = time.process_time()
         for _ in range(MC_BATTLES):
-            b = copy.deepcopy(big)
-            policy.fight(b, rng)
-            counts[b["result"]] += 1
+            fought = copy.deepcopy(big)
+            policy.fight(fought, rng)
+            counts[fought["result"]] += 1
         mc_s = time.process_time() - t0
         exact = O.odds(big)
         out.append((f"Monte Carlo, {MC_BATTLES:,} resolver battles, 6+3 v 6+3 (s)", f"{mc_s:.2f}"))
@@ -307,7 +308,7 @@ def device_keys(y: float) -> list[tuple[str, str]]:
     from firmware.store import Store
     from firmware.worker import Worker
     with tempfile.TemporaryDirectory() as tmp:
-        console = Console(Store(tmp), None)
+        console = Console(Store(Path(tmp)), None)
         lines = (["settings language=en", "new jc-battle seed=5", "owner cleopatra caesar",
                   "add attacker cleopatra reserve=1"]
                  + [f"add {role} {k}{extra}" for role, keys, extra in

@@ -31,31 +31,31 @@ _STEP = G._step
 SPENT: dict[tuple[int, tuple[str, str]], float] = {}
 
 
-def _per_block(np_: Any, tab: G._Tables, st: G.State, sw: int, rnd: int, steps: list[tuple[str, str]],
+def _per_block(np: Any, tab: G._Tables, st: G.State, swapped: int, rnd: int, steps: list[tuple[str, str]],
                j: int, res: list[float], eps: float) -> tuple[G.State, int | None]:
     """Step ``j`` as one step per block of the side and letter."""
     model = tab.model
     role, letter = steps[j]
-    s = 0 if (role == "attacker") != bool(sw) else 1
+    s = 0 if (role == "attacker") != bool(swapped) else 1
     full = model.group(s, role, letter, rnd == 1)
     if len(full) <= 1:
-        return _STEP(np_, tab, st, sw, rnd, steps, j, res, eps)
+        return _STEP(np, tab, st, swapped, rnd, steps, j, res, eps)
     orient = None
     group = model.group
     try:
         for i in full:
             model.group = (lambda *_a, i=i: (i,))  # type: ignore[method-assign]
-            st, o = _STEP(np_, tab, st, sw, rnd, steps, j, res, eps)
+            st, o = _STEP(np, tab, st, swapped, rnd, steps, j, res, eps)
             orient = o if o is not None else orient
     finally:
         model.group = group  # type: ignore[method-assign]
     return st, orient
 
 
-def _timed(np_: Any, tab: G._Tables, st: G.State, sw: int, rnd: int, steps: list[tuple[str, str]],
+def _timed(np: Any, tab: G._Tables, st: G.State, swapped: int, rnd: int, steps: list[tuple[str, str]],
            j: int, res: list[float], eps: float) -> tuple[G.State, int | None]:
     t0 = time.process_time()
-    got = _STEP(np_, tab, st, sw, rnd, steps, j, res, eps)
+    got = _STEP(np, tab, st, swapped, rnd, steps, j, res, eps)
     SPENT[(rnd, steps[j])] = SPENT.get((rnd, steps[j]), 0.0) + time.process_time() - t0
     return got
 

@@ -92,7 +92,7 @@ def main(out: Path, game: str | None = None) -> None:
     for name, setup, keys, lang in shots:
         img = shoot(name, setup, keys, out, lang)
         img.save(out / f"{name}.png")
-        img.convert("L").resize((img.width * 4, img.height * 4), Image.NEAREST).save(out / f"{name}-x4.png")
+        img.convert("L").resize((img.width * 4, img.height * 4), Image.Resampling.NEAREST).save(out / f"{name}-x4.png")
         print(out / f"{name}.png")
 
 

@@ -95,7 +95,7 @@ class Expected:
             console(d, lines)
             self.cache[key] = final_view(d)[0]
             shutil.rmtree(d, ignore_errors=True)
-        return self.cache[key]  # type: ignore[no-any-return]
+        return self.cache[key]
 
 
 # -- inject ------------------------------------------------------------------------------------

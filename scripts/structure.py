@@ -16,7 +16,8 @@ Prints, for the code as it stands:
   design) and *through TypedDicts* (a ``TypedDict``, or a union of them with ``None``: key and
   value checked: the views, engine/replies.py and engine/<game>/replies.py, firmware/replies.py);
 - **``game ==`` switches in firmware/** (target 0): comparisons of a game id with a literal;
-- **files over 500 lines in firmware/**, each with its length;
+- **files over 500 lines in firmware/**, each with its length; one that gives a reason to be long
+  (a ``# long-because: <reason>`` line among its first 60) is counted apart, with its reason;
 - **import circles** among engine/, firmware/, hw/ (every import, also those inside functions:
   a lazy import hides a circle, it does not remove it) (target 0);
 - **``mypy --strict`` errors** per package (engine, firmware, hw);
@@ -122,12 +123,18 @@ def game_switches() -> list[str]:
     return out
 
 
-def long_files() -> list[tuple[str, int]]:
+JUSTIFIED = re.compile(r"^#\s*long-because:\s*(\S.*)$")
+
+
+def long_files() -> list[tuple[str, int, str | None]]:
+    """Each module of firmware/ over :data:`LONG` lines: its path, its length and the one reason it
+    gives to be long (a ``# long-because: <reason>`` line among its first 60; None: no reason)."""
     out = []
     for path in _py("firmware"):
-        n = len(path.read_text(encoding="utf-8").splitlines())
-        if n > LONG:
-            out.append((str(path.relative_to(ROOT)), n))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) > LONG:
+            reason = next((m.group(1).strip() for line in lines[:60] if (m := JUSTIFIED.match(line.strip()))), None)
+            out.append((str(path.relative_to(ROOT)), len(lines), reason))
     return sorted(out, key=lambda x: -x[1])
 
 
@@ -299,12 +306,13 @@ def untyped_lookups() -> tuple[int, int, int, list[str], list[str]]:
         if state is None or state.tree is None:
             continue
         for node in walk(state.tree):
-            base, key = None, ""
+            base: Expression | None = None
+            key, line = "", 0
             if isinstance(node, IndexExpr) and isinstance(node.index, StrExpr):
-                base, key = node.base, node.index.value
+                base, key, line = node.base, node.index.value, node.line
             elif (isinstance(node, CallExpr) and isinstance(node.callee, MemberExpr) and node.callee.name == "get"
                   and node.args and isinstance(node.args[0], StrExpr)):
-                base, key = node.callee.expr, node.args[0].value
+                base, key, line = node.callee.expr, node.args[0].value, node.line
             if base is None:
                 continue
             t = result.types.get(base)
@@ -313,10 +321,10 @@ def untyped_lookups() -> tuple[int, int, int, list[str], list[str]]:
                 typed += 1
             elif found == "table":
                 tables += 1
-                on_tables.append(f"{source.path}:{node.line} [{key!r}] on {t}")
+                on_tables.append(f"{source.path}:{line} [{key!r}] on {t}")
             else:
                 untyped += 1
-                where.append(f"{source.path}:{node.line} [{key!r}] on {t}")
+                where.append(f"{source.path}:{line} [{key!r}] on {t}")
     return untyped, tables, typed, where, on_tables
 
 
@@ -351,8 +359,12 @@ def main() -> int:
     switches = game_switches()
     rows.append(("`game ==` switches in firmware/", str(len(switches)), "0"))
     longs = long_files()
-    rows.append((f"files over {LONG} lines in firmware/", str(len(longs)) + (
-        " (" + ", ".join(f"{p} {n}" for p, n in longs) + ")" if longs else ""), "0 or each justified"))
+    bare = [(p, n) for p, n, why in longs if why is None]
+    justified = [(p, n, why) for p, n, why in longs if why is not None]
+    rows.append((f"files over {LONG} lines in firmware/: without a reason / with one (`# long-because:`)",
+                 f"{len(bare)} / {len(justified)}" + (
+                     " (" + "; ".join([f"{p} {n}" for p, n in bare] + [f"{p} {n}: {why}" for p, n, why in justified])
+                     + ")" if longs else ""), "0 without a reason"))
     loops = circles(import_graph())
     rows.append(("import circles in engine/ firmware/ hw/", str(len(loops)) + (
         " (" + "; ".join(" ↔ ".join(c) for c in loops) + ")" if loops else ""), "0"))

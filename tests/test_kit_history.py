@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.bag import HISTORY_KEPT
 from firmware.screens.kit.bag import KitHistory, KitScreen
 from tests.screens import app_with
@@ -11,6 +13,7 @@ from tests.screens import app_with
 DRAWS = 500
 
 
+@pytest.mark.slow
 def test_a_500_draw_bag_pages_its_whole_history_newest_first(state_dir: Path):
     app = app_with(["new bag items=a*250,b*250 seed=1"] + ["draw"] * DRAWS + ["put a"], ["a"], state_dir)
     try:

@@ -144,6 +144,7 @@ def _console_under_strace(state_dir: Path, inject: str, lines: list[str]) -> lis
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
 @pytest.mark.parametrize("errno_name", ["ENOSPC", "EIO", "EROFS"])
 def test_failing_writes_refuse_the_action_and_nothing_refused_comes_back(errno_name, tmp_path):
@@ -221,6 +222,7 @@ def test_new_archives_the_old_session_in_the_same_transaction(state_dir):
 
 
 # -- F7: bounded memory --------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_long_session_keeps_few_states_in_memory_and_undoes_across_checkpoints(state_dir):
     c = _open(state_dir)
     c.request("new dice seed=9")

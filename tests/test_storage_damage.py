@@ -212,6 +212,7 @@ def test_a_database_of_the_format_before_issue_20_is_upgraded_without_a_report(s
 STRACE = shutil.which("strace")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
 def test_a_damaged_hot_journal_never_stops_the_start_nor_loses_an_acknowledged_action(tmp_path):
     pristine = tmp_path / "pristine"

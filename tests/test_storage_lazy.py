@@ -86,6 +86,7 @@ def _said(sentences):
     return [said(x) for x in sentences]
 
 
+@pytest.mark.slow
 def test_the_log_after_a_restart_is_the_log_before_it(tmp_path: Path):
     c = _open(tmp_path)
     assert c.request("new dice seed=3")["ok"]
@@ -104,6 +105,7 @@ def test_the_log_after_a_restart_is_the_log_before_it(tmp_path: Path):
         c.close()
 
 
+@pytest.mark.slow
 def test_a_damaged_old_row_is_reported_when_first_needed_and_the_refused_undo_changes_nothing(tmp_path: Path):
     c = _open(tmp_path)
     assert c.request("new dice seed=4")["ok"]

@@ -87,6 +87,7 @@ def test_a_damaged_index_never_hides_acknowledged_actions(state_dir: Path) -> No
     assert not lost, f"an index rebuilt from intact rows must lose nothing: {lost}"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
 def test_a_failing_directory_fsync_after_the_commit_point_is_not_answered_nothing_changed(tmp_path: Path) -> None:
     """The directory fsync after the journal's unlink can fail (EIO) when the transaction is

@@ -65,7 +65,7 @@ def _value_keys(target: int, step: int, limit: int, steps: bool) -> tuple[list[s
     right/left/press (the step kept), on a short row right/left at ±1, going round 0 ↔ ``limit``."""
     from firmware.screens.widgets.listing import STEPS
     start = (0, step)
-    seen = {start: []}
+    seen: dict[tuple[int, int], list[str]] = {start: []}
     queue = deque([start])
     while queue:
         v, s = queue.popleft()
@@ -231,7 +231,7 @@ def _grid_path(rows: list[list[str]], start: tuple[int, int], cell: str) -> tupl
     """The fewest joystick moves over the keyboard (TypeScreen: up/down go round the rows, keeping
     the column where the row is long enough; left/right go round within a row) to ``cell``."""
     goal = next((r, c) for r, row in enumerate(rows) for c, x in enumerate(row) if x == cell)
-    seen = {start: []}
+    seen: dict[tuple[int, int], list[str]] = {start: []}
     queue = deque([start])
     while queue:
         r, c = queue.popleft()
@@ -287,9 +287,9 @@ def play_players(d: Driver, rng: random.Random) -> None:
         d.close_code_box()                             # its fair-draw code, seen
         d.press(*moves(d.top.cursor, 0))               # from the first player up to the count (a figure row)
         d.press("a")                                   # A on a figure row: start
-        assert isinstance(d.top, GloryHome) and d.console.session.view()["round"] == 1
+        assert isinstance(d.top, GloryHome) and d.view()["round"] == 1
         assert d.app.commitment is None                # the form showed the code: not again
-    assert d.console.session.view()["players"] == list(SHEETS)
+    assert d.view()["players"] == list(SHEETS)
     for line in ("new glory players=Анна,Борис seed=2", "end"):
         assert d.run(line)["ok"], line
     wanted = ["Mary", "Анна", "Ross", "Henry"]
@@ -312,13 +312,13 @@ def play_players(d: Driver, rng: random.Random) -> None:
         d.press(*moves(form.cursor, min(figures, key=lambda r: abs(r - form.cursor))))
         d.press("a")                                               # A on a figure row: start
         assert isinstance(d.top, GloryHome) and d.app.commitment is None
-    assert d.console.session.view()["players"] == wanted
+    assert d.view()["players"] == wanted
     d.app.stack[:] = [MainMenu()]
-    form = SetupScreen(GloryHome)
-    d.app.push(form)
+    fresh = SetupScreen(GloryHome)
+    d.app.push(fresh)
     d.app.render()
     d.close_code_box()                                  # (before the task: typing a name is measured)
-    form.seats.names[3] = None                          # the 4th seat: someone nobody knows yet
+    fresh.seats.names[3] = None                          # the 4th seat: someone nobody knows yet
     name = NAMES.get(d.lang, "Jack")
     with d.task(TYPING):
         _to_seat(d, 3)

@@ -38,7 +38,7 @@ class Driver:
     def __init__(self, lang: str = "en", state_dir: Path | None = None, seed: int | None = None) -> None:
         """``seed``: games the device starts (with secret seeds) draw them from a generator with
         this seed, so a scripted run is repeatable; None keeps the operating system's."""
-        import firmware.console as console_module
+        import firmware.console_session as console_module      # where the console's fresh seeds come from
         from firmware.app import App
         from firmware.console import Console
         from firmware.store import Store
@@ -93,6 +93,12 @@ class Driver:
         response = self.console.request(line)
         self.app._view_stale = True
         return response
+
+    def view(self) -> dict[str, Any]:
+        """The running session's view (what ``state`` answers); there must be a session."""
+        session = self.console.session
+        assert session is not None, "no session"
+        return session.view()
 
     @property
     def top(self) -> Any:
@@ -158,7 +164,7 @@ class Driver:
                 self.problems.append(f"{self.lang} {where}: no glyph for {sorted(lost)} in {t!r}")
 
     def close(self) -> None:
-        import firmware.console as console_module
+        import firmware.console_session as console_module
         console_module._fresh_seed = self._fresh_seed
         self.console.close()
         if self._tmp is not None:

@@ -27,7 +27,7 @@ ARMIES = ["add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8"
 
 
 def _battle(d: Driver) -> dict[str, Any]:
-    return d.console.session.view()["battle"]
+    return d.view()["battle"]
 
 
 def _enter_dice(d: Driver, rng: random.Random) -> None:

@@ -18,19 +18,22 @@ from __future__ import annotations
 
 import errno
 import importlib.abc
+import importlib.machinery
 import importlib.util
 import json
 import os
 import sys
 import threading
 import time
+from collections.abc import Sequence
+from typing import Any
 
 CTRL = os.environ.get("PI_CHECK_CTRL")
 
 
 class _Panel:
     def __init__(self, bus: str) -> None:
-        self.state = {"bus": bus, "inits": 0, "on": False, "data_bytes": 0, "commands": 0, "opens": 0}
+        self.state: dict[str, Any] = {"bus": bus, "inits": 0, "on": False, "data_bytes": 0, "commands": 0, "opens": 0}
 
     def command(self, *cmd: int) -> None:
         s = self.state
@@ -114,7 +117,7 @@ class _After(importlib.abc.MetaPathFinder):
     def __init__(self, patches: dict[str, object]) -> None:
         self.patches = patches
 
-    def find_spec(self, name: str, path: object, target: object = None) -> object:
+    def find_spec(self, name: str, path: Sequence[str] | None, target: object = None) -> importlib.machinery.ModuleSpec | None:
         patch = self.patches.get(name)
         if patch is None:
             return None

@@ -1,0 +1,209 @@
+"""The console's session side: the commands that start a session (``new``, ``commit``, reopening an
+archived one), run its actions, end it (``end``, ``reveal``: History and the fair-draw record filed)
+and answer ``state`` and ``undo`` (firmware/console.py dispatches to them). History's steps after a
+saved action never fail the reply (:meth:`SessionCommands._safely`); what they missed is done again
+at the next start or ``state``."""
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from engine.errors import BadArguments, IllegalMove, LegatusError
+from engine.text import Msg
+from firmware import history
+from firmware.fairness import FairDraw
+from firmware.session import END, Session, parse_line, with_language_options
+from firmware.store import Store
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(8), "little")
+
+
+class SessionCommands:
+    """The session a :class:`~firmware.console.Console` holds and the commands that change it."""
+
+    store: Store
+    _session: Session | None
+    _pending: int | None               # the secret ``commit`` fixed for the next ``new`` (memory only)
+
+    @property
+    def session(self) -> Session | None:
+        return self._session
+
+    @session.setter
+    def session(self, session: Session | None) -> None:
+        """The current session; its game's words come first where games say a word differently."""
+        from firmware.i18n import set_game
+        self._session = session
+        set_game(session.game.name if session is not None else None)
+
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
+        """Start ``line`` (an archived session's ``new`` line) again with its own ``seed``, as a
+        response like :meth:`request`'s. A seed that was secret stays secret: it is not added to
+        the line, and the new session keeps the same commitment (so ``reveal`` at the end still
+        proves every draw). ``version``: the archived header's ``v`` (its draws' derivation;
+        0: today's)."""
+        from firmware.i18n import localize, say
+        try:
+            req = parse_line(line)
+            if req.command != "new":
+                raise BadArguments(Msg("Only a 'new' line can be reopened."))
+            fields = self._new(line, req.opts, given=(seed, committed, version))
+        except LegatusError as e:
+            log.info("reopening %r was refused: %s", line[:80], say(e.message))
+            return {"ok": False, "error": e.code, "message": say(e.message)}
+        return {"ok": True, **localize(fields)}
+
+    def commit_next(self) -> str:
+        """The commitment of the secret the next ``new`` without ``seed=`` will use (the same one
+        until a ``new`` uses it; kept in memory only: after a restart ``new … share=`` asks for
+        a ``commit`` again)."""
+        from firmware.fairness import commitment
+        if self._pending is None:
+            self._pending = _fresh_seed()
+        return commitment(self._pending)
+
+    def _new(self, line: str, opts: Mapping[str, str],
+             given: tuple[int, bool, int] | None = None) -> dict[str, Any]:
+        from engine.rng import DRAWS_VERSION
+        seed_text = opts.get("seed")
+        version = DRAWS_VERSION
+        pending = False
+        if given is not None:
+            seed, committed, version = given
+            version = version or DRAWS_VERSION
+        elif seed_text is None:
+            if "share" in opts and self._pending is None:
+                raise BadArguments(Msg("share= needs a commitment shown first: send 'commit', show its code to the "
+                                       "players, then new … share=<text>."))
+            pending = self._pending is not None
+            seed, committed = (self._pending if self._pending is not None else _fresh_seed()), True
+        else:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                raise BadArguments(Msg("seed= needs a whole number, not '{}'.", seed_text[:24])) from None
+            if not 0 <= seed < 2**64:
+                raise BadArguments(Msg("seed= must be between 0 and 2^64-1."))
+            committed = False
+        if given is None:                  # the language's defaults go into the stored line
+            from firmware.i18n import language
+            line = with_language_options(line, language())
+        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
+        old = self.session
+        abandoned = bool(self._safely("record the replaced game as abandoned",
+                                      lambda: history.record_abandoned(self.store, old))) if old is not None else False
+        try:
+            self.store.begin(session)
+        except BaseException:
+            if abandoned and old is not None:
+                self._safely("take back the abandoned record", lambda: history.forget_abandoned(self.store, old))
+            raise
+        if pending:
+            self._pending = None
+        self.session = session
+        self._safely("note the start", lambda: history.note_started(self.store, session))
+        self._safely("remember the players", lambda: _remember_players(self.store, session))
+        out: dict[str, Any] = {"game": session.game.name}
+        view = session.view()
+        if view["commitment"] is not None:
+            out["commitment"] = view["commitment"]
+        if view["share"] is not None:
+            out["share"] = view["share"]
+        out["state"] = view
+        return out
+
+    def _reveal(self, session: Session) -> dict[str, Any]:
+        """The seed, once the game has ended (``end``, or its rules ended it: then ``reveal``
+        ends the session first, so nothing can be drawn or undone after the seed is known)."""
+        from firmware.fairness import finished_by_rules, revealed
+        if not session.ended:
+            if not finished_by_rules(session.game.name, session.game.view(session.state), session.lines):
+                raise IllegalMove(Msg("The seed is shown when the game ends: finish the game, or end it with 'end'."))
+            self._run_session(session, END)
+        out = revealed(session.header, session.share_of(session.state))
+        out["ended"] = session.ended_as()
+        return out
+
+    def fair_draw(self) -> FairDraw | None:
+        """The running session's fair draw for screens (None without a session)."""
+        from firmware.fairness import of_session
+        return None if self.session is None else of_session(self.session)
+
+    def _run_session(self, session: Session, line: str) -> dict[str, Any]:
+        outcome, new_json = session.run(line)
+        command = parse_line(line).command
+        if new_json is None:
+            self._safely("record a finished game",
+                         lambda: history.after_action(self.store, session, command, dict(outcome.fields), False))
+            return dict(outcome.fields)
+        self.store.commit(session, line, outcome, new_json)
+        self._safely("record a finished game",
+                     lambda: history.after_action(self.store, session, command, dict(outcome.fields), True))
+        if command == END:
+            self._filed_ended(session)
+        fields = dict(outcome.fields)
+        fields.setdefault("state", session.view())
+        return fields
+
+    def _filed_ended(self, session: Session) -> None:
+        """An ended session goes to History (``finished`` or ``ended``) with its fair-draw record."""
+        from firmware import fairness
+        status = session.ended_as() or "ended"
+
+        def both() -> bool:
+            history.record_ended(self.store, session, status)
+            fairness.file_record(self.store, session)     # last: its presence says both are done
+            return True
+        self._safely("file the ended game in History", both)
+
+    def _safely(self, what: str, action: Callable[[], T]) -> T | None:
+        """Run a History/record step after the action is saved: a failure never fails the reply
+        (it is logged, and :meth:`_reconcile` at the next start or ``state`` does what was missed)."""
+        try:
+            return action()
+        except Exception:  # noqa: BLE001 - history must never stop a game
+            log.exception("could not %s; it is done again at the next start or 'state'", what)
+            return None
+
+    def _reconcile(self) -> None:
+        """Record a finish (or an end) that a crash or a storage error kept from History."""
+        session = self.session
+        if session is None:
+            return
+        self._safely("reconcile the history", lambda: history.reconcile(self.store, session))
+        if session.ended:
+            from firmware import fairness
+            sid = str(session.header["sid"])
+            if not fairness.filed(self.store.db, [sid]):       # the end's records were lost: file them
+                self._filed_ended(session)
+
+    def _state(self, session: Session) -> dict[str, Any]:
+        self._reconcile()
+        out: dict[str, Any] = {"state": session.view()}
+        if self.store.recovery is not None:
+            out["recovered"] = self.store.recovery.sentence()
+        return out
+
+    def _undo(self, session: Session, step: tuple[int, int] | None = None) -> dict[str, Any]:
+        text = self.store.undo(session, step)
+        self._safely("take back a finished game's record", lambda: history.after_undo(self.store, session))
+        return {"undone": text, "state": session.view()}
+
+
+def _remember_players(store: Store, session: Session) -> None:
+    """The people a new game names (Glory's players, any game's ``people=``) go to the players'
+    list (firmware/players.py), the first named the most recent."""
+    from firmware import players
+    from firmware.games import record_of
+    record = record_of(session.game.name)
+    named = list(session.people.values())
+    if record is not None and record.players is not None:
+        named += record.players(session.game.name, dict(session.game.view(session.state)))
+    players.seen(store, named)

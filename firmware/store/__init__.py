@@ -1,0 +1,125 @@
+"""The state directory: one SQLite database holding sessions, actions, checkpoints and settings.
+
+Layout of ``--state-dir`` (default ``$LEGATUS_STATE_DIR`` or ``~/.local/state/legatus``)::
+
+    legatus.db             the database (Python's sqlite3)
+    legatus.db.damaged-N   a database file SQLite could not read, moved aside and reported
+    imported-N/            the journal files of an older Legatus, kept after they were imported
+    lock                   held (flock) while a Legatus process uses the directory
+
+Each accepted action is one transaction — its row and, every ``CHECKPOINT_EVERY`` actions, a
+checkpoint of the state — committed durably before the reply; a failed commit rolls back and the
+request is refused with nothing changed (:class:`StorageError`). Starting a new session and
+archiving the old one is one transaction. The directories are created durably (each new one and
+its parent fsync'd) before anything is answered.
+
+Damage is never silent and never stops a start (issue 20 §2). Every row carries a CRC-32
+(:func:`firmware.storage.crc`) over its raw bytes, read with ``CAST(… AS BLOB)`` and checked
+*before* anything is decoded; a session row's checksum covers its header, its "current" flag and
+its end time, and the settings and the History rows (firmware/history.py) are checked the same
+way. At every start:
+
+- SQLite's ``integrity_check`` runs (a damaged index is rebuilt from the tables), the schema is
+  compared with the tables this program made, and the small tables (sessions, settings, History)
+  are checked row by row: a damaged row is moved to the ``damaged`` table (kept for a bug
+  report) and reported; a session row whose only fault is its "current" flag is mended;
+- the current session is read from what resuming needs (so a restart costs the same however long
+  the session is): its newest checkpoint that still stands and the action rows after it, and the
+  newest :data:`MAX_LOG` rows (the log); a damaged action among them ends the session at the last
+  good action (the rest kept aside), a damaged checkpoint is skipped (the state replayed from an
+  older one). Older actions are read, each checked, the first time something needs them (undo past
+  the checkpoint, a page of ``actions``, the draw record at the end: :class:`_Older`); a damaged one
+  found then refuses what needed it, changes nothing, and is reported from then on
+  (:class:`~firmware.storage.DamagedRecord`, ``recovery``);
+- if the file cannot be opened or checked at all — whatever the exception — it is moved aside as
+  ``legatus.db.damaged-N`` (with its rollback journal, if any), every row whose checksum holds is
+  read from its pages (and from the journal's pages) by :mod:`firmware.salvage` and carried into a
+  new database, and what happened is reported.
+
+``recovery`` says what was found (``state`` answers it as ``recovered``; the device shows it).
+
+Format: ``PRAGMA user_version`` is :data:`FORMAT`. Version 0 (before issue 20) had the session
+checksum over the id and header only; it is upgraded at the first start (each row whose old
+checksum holds is sealed anew). Any code that changes a ``sessions`` row must seal it again with
+:meth:`Store.seal_session` in the same transaction.
+
+The code, by concern (each a class the next builds on; :class:`Store` joins them):
+:mod:`~firmware.store.schema` (tables, raw reads, checksums), :mod:`~firmware.store.connection`
+(transactions, the lock), :mod:`~firmware.store.checks` (the start-up check),
+:mod:`~firmware.store.opening` (opening, the salvage of a damaged file),
+:mod:`~firmware.store.mending` (what the check found set aside or mended),
+:mod:`~firmware.store.resuming` (the current session from its rows),
+:mod:`~firmware.store.actions` (begin, commit, undo), :mod:`~firmware.store.old_files` (the
+journal-file era's import), :mod:`~firmware.store.kept` (archives and settings).
+"""
+from __future__ import annotations
+
+import fcntl
+import logging
+from pathlib import Path
+
+from engine.text import Msg
+from firmware.session import Session
+from firmware.storage import Recovery, StorageError, crc, make_dirs
+from firmware.store.actions import Actions, StepChanged
+from firmware.store.kept import Kept
+from firmware.store.old_files import OldFiles
+from firmware.store.schema import (ACTION_ROW, CORE, DB_NAME, FORMAT, KNOWN, SCHEMA, SESSION_ROW, SETTING_ROW,
+                                   StateDirError, _identity, default_state_dir, session_crc)
+
+__all__ = ["ACTION_ROW", "CORE", "DB_NAME", "FORMAT", "KNOWN", "SCHEMA", "SESSION_ROW", "SETTING_ROW", "Recovery",
+           "StateDirError", "StepChanged", "StorageError", "Store", "crc", "default_state_dir", "session_crc"]
+
+log = logging.getLogger(__name__)
+
+
+class Store(OldFiles, Actions, Kept):
+    """Owns one state directory for the life of the process (takes an exclusive lock)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.recovery: Recovery | None = None
+        self._notes: list[Msg] = []
+        try:
+            created = make_dirs(self.root)        # each new directory and its parent fsync'd (§4)
+            self._lock = open(self.root / "lock", "a+b")
+        except OSError as e:
+            raise StateDirError(Msg("Cannot use the state directory {}: {}. "
+                                    "Pick another with --state-dir or LEGATUS_STATE_DIR.",
+                                    str(self.root), e.strerror)) from None
+        if created:
+            log.info("created the state directory %s", self.root)
+        try:
+            fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._lock.close()
+            raise StateDirError(Msg("Another Legatus process is using {}; stop it first "
+                                    "(systemctl stop legatus) or pick another --state-dir.",
+                                    str(self.root))) from None
+        self.db_path = self.root / DB_NAME
+        self._session_id: int | None = None
+        self._salvaged = False             # the database was rebuilt from the rows of a damaged one
+        self._seq = 0                      # the last action row's seq of the current session
+        self._trail = None                 # the current session's effective actions (their rows' seq)
+        try:
+            self.db, found = self._open()
+        except BaseException:
+            self._lock.close()
+            raise
+        self._version = found.version
+        self._ids = (_identity(self.root), _identity(self.db_path), _identity(self.root / "lock"))
+        try:
+            self._mend(found)
+        except Exception as e:  # noqa: BLE001 - mending must never stop the start
+            log.exception("cannot mend the damaged rows")
+            self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", str(e)[:80]))
+        try:
+            self._import_old()
+        except Exception as e:  # noqa: BLE001 - whatever the old files hold, the start goes on
+            log.exception("cannot import the old journal files")
+            self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
+                                   str(e)[:80]))
+
+    # -- compatibility -------------------------------------------------------------------------
+    def snapshot(self, session: Session) -> None:
+        """Nothing to do: every action is already stored with its checkpoints."""

@@ -1,0 +1,101 @@
+"""The current session's changes, each one durable transaction: a new session (the old one
+archived in the same transaction), an accepted action (and its checkpoint when due), an undo."""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+
+from engine.errors import LegatusError
+from engine.game import Outcome
+from engine.text import Msg, to_data
+from firmware.session import Session
+from firmware.storage import crc
+from firmware.store.resuming import Resuming
+
+log = logging.getLogger(__name__)
+
+
+class Actions(Resuming):
+    """``begin``, ``commit``, ``step`` and ``undo``."""
+
+    def begin(self, session: Session) -> None:
+        """Make ``session`` (fresh from ``Session.start``) the current one: the old one is archived
+        in the same transaction. Raises StorageError (nothing changed) if that cannot be saved."""
+        header = json.dumps(session.header, ensure_ascii=False, sort_keys=True)
+        ids: list[int] = []
+
+        def landed(db: sqlite3.Connection) -> bool:
+            return bool(ids) and db.execute("SELECT 1 FROM sessions WHERE id=? AND current=1 AND header=?",
+                                            (ids[0], header)).fetchone() is not None
+        with self.transaction(landed) as db:
+            for (old,) in db.execute("SELECT id FROM sessions WHERE current=1").fetchall():
+                db.execute("UPDATE sessions SET current=0, ended=? WHERE id=?", (int(time.time()), old))
+                self.seal_session(db, int(old))
+            cur = db.execute("INSERT INTO sessions(header, current, crc) VALUES(?, 1, 0)", (header,))
+            new_id = int(cur.lastrowid or 0)
+            ids.append(new_id)
+            self.seal_session(db, new_id)
+        self._session_id, self._seq, self._trail = new_id, 0, session.trail
+        session.loader = self._checkpoint_loader(new_id)
+        self.recovery = None
+
+    def commit(self, session: Session, line: str, outcome: Outcome, new_json: str) -> None:
+        """Store an accepted action (and a checkpoint when due) in one durable transaction, then
+        make it current in ``session``. Raises StorageError with nothing changed."""
+        assert self._session_id is not None, "no current session"
+        sid_, seq = self._session_id, self._seq + 1
+        line = line.strip()
+        sentence = json.dumps(to_data(session.sentence_of(line, outcome)), ensure_ascii=False)
+        with self.transaction(self._row_landed(sid_, seq, "do", line)) as db:
+            db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
+                       (sid_, seq, "do", line, sentence, crc(sid_, seq, "do", line, sentence)))
+            if session.checkpoint_due():
+                depth = len(session.lines) + 1
+                db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
+                           (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
+        self._seq = seq
+        session.commit(line, outcome, new_json, seq)
+        self._trail = session.trail
+
+    @staticmethod
+    def _row_landed(sid_: int, seq: int, kind: str, line: str) -> Callable[[sqlite3.Connection], bool]:
+        def landed(db: sqlite3.Connection) -> bool:
+            return db.execute("SELECT 1 FROM actions WHERE session=? AND seq=? AND kind=? AND line=?",
+                              (sid_, seq, kind, line)).fetchone() is not None
+        return landed
+
+    def step(self) -> tuple[int, int] | None:
+        """What names the step ``undo`` would take back now: the session and the row of its
+        action (None if nothing can be undone). It changes whenever that step does — another
+        action, an undo, a new session — and comes back only if the same step is on top again."""
+        if self._session_id is None or self._trail is None or not len(self._trail):
+            return None
+        try:
+            return self._session_id, self._trail.seq(-1)
+        except (LegatusError, LookupError) as e:     # a damaged older action: undo says so itself
+            log.warning("the step undo would take back cannot be read: %s", e)
+            return None
+
+    def undo(self, session: Session, step: tuple[int, int] | None = None) -> Msg:
+        """Store an undo and take the step back in ``session``; returns the undone sentence.
+        ``step``: undo only if :meth:`step` still names that step (else StepChanged).
+        Raises NothingToUndo, StepChanged or StorageError (nothing changed)."""
+        session.check_undo()
+        assert self._session_id is not None, "no current session"
+        if step is not None and self.step() != step:
+            raise StepChanged(Msg("The last step changed since undo was asked; nothing was undone."))
+        before = session.before_undo()      # read first: nothing is stored if an older action is damaged
+        sid_, seq = self._session_id, self._seq + 1
+        with self.transaction(self._row_landed(sid_, seq, "undo", "")) as db:
+            db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)", (sid_, seq, "undo", "", "", crc(sid_, seq, "undo", "", "")))
+        self._seq = seq
+        return session.undo(before)
+
+
+class StepChanged(LegatusError):
+    """``undo`` was asked for a step that is no longer the last one (the device asks again)."""
+
+    code = "step_changed"

@@ -1,0 +1,176 @@
+"""The start-up check of an open database: the file header, SQLite's integrity_check (a damaged
+index rebuilt), the schema against the one this program made, the missing tables made, and every
+row of the small tables (sessions, settings, History, fair draws, players) checked, read only
+(firmware/store/mending.py deals with what it found)."""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from typing import Any, NamedTuple
+
+from engine.text import Msg
+from firmware import fairness, history, players
+from firmware.settings import valid_settings
+from firmware.storage import crc
+from firmware.store.connection import Connection
+from firmware.store.schema import (_EXPECTED, CORE, FORMAT, KNOWN, SCHEMA, SESSION_ROW, SETTING_ROW, StateDirError,
+                                   _raw, _text, session_crc)
+
+log = logging.getLogger(__name__)
+
+
+class _Found(NamedTuple):
+    """What the start-up check of the small tables found (read only; mended afterwards)."""
+
+    version: int
+    bad: list[tuple[str, str, bytes, tuple[Any, ...]]]    # (table, what, raw data, row key) to set aside
+    reseal: list[int]                                    # session rows to seal anew (upgrade, mended flag)
+    flags: list[tuple[int, int]]                         # (session id, current) mended
+    bad_settings: list[str]                              # setting names with a value that is not allowed
+
+
+
+class Checks(Connection):
+    """The start-up check (read only)."""
+
+    def _create(self, db: sqlite3.Connection) -> None:
+        """The tables that are missing (all of them on a new file), in one transaction: a start
+        cut short never leaves half a schema. Nothing is written when they all exist."""
+        tables = self._tables(db)
+        if set(KNOWN) <= set(tables):
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for stmt in SCHEMA.split(";"):
+                if stmt.strip():
+                    db.execute(stmt)
+            history.ensure(db)
+            fairness.ensure(db)
+            history.ensure_players(db)
+            if not tables:
+                db.execute(f"PRAGMA user_version={FORMAT}")
+            db.execute("COMMIT")
+        except BaseException:
+            try:
+                db.execute("ROLLBACK")
+            except sqlite3.Error as e:
+                log.warning("ROLLBACK of the schema failed: %s", e)
+            raise
+
+    @staticmethod
+    def _tables(db: sqlite3.Connection) -> dict[str, dict[str, tuple[Any, ...]]]:
+        """Each table's columns: name -> (type, not null, primary key position)."""
+        names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()]
+        return {n: {str(c[1]): (str(c[2]).upper(), int(c[3]), int(c[5]))
+                    for c in db.execute(f'PRAGMA table_info("{n}")').fetchall()} for n in names}
+
+    def _check_header(self) -> None:
+        """Raise if the file header holds a value SQLite would take in silence but that is not
+        one this program writes (a write version above 2 makes the file read-only: nothing
+        could be saved, and nothing would say why)."""
+        try:
+            with open(self.db_path, "rb") as f:
+                head = f.read(100)
+        except FileNotFoundError:
+            return
+        except OSError as e:
+            raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
+                                    str(self.db_path), e.strerror)) from None
+        if len(head) < 100:
+            return                                  # new (empty) or cut short: SQLite decides
+        if head[18] not in (1, 2) or head[19] not in (1, 2) or head[21:24] != b"\x40\x20\x20":
+            raise sqlite3.DatabaseError(f"the file header is damaged ({head[18:24].hex()})")
+
+    def _check_schema(self, db: sqlite3.Connection) -> None:
+        """Raise if the schema is not the one this program made (or none at all on a new file):
+        a table renamed by damage, a column lost or changed (a rowid alias that is no longer
+        one), the schema itself gone."""
+        tables = self._tables(db)
+        if not tables:
+            if int(db.execute("PRAGMA page_count").fetchone()[0]) > 1:
+                raise sqlite3.DatabaseError("the schema is gone from a database that holds pages")
+            return
+        for name, cols in tables.items():
+            for known, want in KNOWN.items():
+                if name != known and set(want) <= set(cols):
+                    raise sqlite3.DatabaseError(f"table {name!r} has the columns of {known!r}")
+        for name, want in KNOWN.items():
+            if name not in tables:
+                continue
+            if not set(want) <= set(tables[name]):
+                raise sqlite3.DatabaseError(f"table {name!r} lost a column")
+            if any(tables[name][c] != _EXPECTED[name][c] for c in want):
+                raise sqlite3.DatabaseError(f"a column of table {name!r} changed")
+        missing = [n for n in CORE if n not in tables]
+        if ("history" in tables) != ("history_started" in tables):
+            missing.append("history" if "history" not in tables else "history_started")
+        held = [n for n in KNOWN if n in tables and db.execute(f'SELECT 1 FROM "{n}" LIMIT 1').fetchone()]
+        if missing and held:         # a schema half made (an older Legatus stopped at its first start) holds nothing
+            raise sqlite3.DatabaseError(f"tables missing: {', '.join(missing)}")
+
+    def _verify(self, db: sqlite3.Connection) -> None:
+        """SQLite's own check of the whole file; a damaged index alone is rebuilt from the tables."""
+        # integrity_check, not quick_check: it also compares each index with its table (a few
+        # ms for 20,000 actions). A damaged index alone would make a query silently skip rows
+        # (an acknowledged action missing, nothing reported); it is rebuilt from the tables.
+        problem = self._integrity(db)
+        if problem is None:
+            return
+        try:
+            db.execute("REINDEX")
+        except sqlite3.OperationalError:   # cannot write: treat the file as damaged
+            raise sqlite3.DatabaseError(f"integrity_check: {problem}") from None
+        if self._integrity(db) is not None:
+            raise sqlite3.DatabaseError(f"integrity_check: {problem}")
+        self._notes.append(Msg("An index of the database was damaged ({}); it was rebuilt from the "
+                               "stored rows.", problem[:80]))
+
+    @staticmethod
+    def _integrity(db: sqlite3.Connection) -> str | None:
+        """None if SQLite's integrity_check finds nothing wrong, else its first finding."""
+        row = db.execute("PRAGMA integrity_check(1)").fetchone()
+        return None if row is not None and row[0] == "ok" else str(row[0] if row else "no answer")
+
+    @staticmethod
+    def _looks_damaged(e: sqlite3.Error) -> bool:
+        text = str(e).lower()
+        return any(w in text for w in ("malformed", "not a database", "corrupt", "file is not", "disk image",
+                                       "decode", "no such", "schema", "syntax", "unsupported file format"))
+
+    # -- the start-up check ----------------------------------------------------------------------
+    def _scan(self, db: sqlite3.Connection) -> _Found:
+        """Check every row of the small tables (read only; raises if SQLite cannot read them)."""
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        bad: list[tuple[str, str, bytes, tuple[Any, ...]]] = []
+        reseal: list[int] = []
+        flags: list[tuple[int, int]] = []
+        for sid_, header, current, ended, check in db.execute(f"SELECT {SESSION_ROW} FROM sessions").fetchall():
+            if session_crc(sid_, header, current, ended) == check:
+                continue
+            if version < FORMAT and crc(sid_, header) == check:
+                reseal.append(sid_)                     # the old format: sealed anew
+                continue
+            mended = [c for c in (0, 1) if c != current and session_crc(sid_, header, c, ended) == check]
+            if mended:                                  # only the flag changed: put it back
+                flags.append((sid_, mended[0]))
+                continue
+            if crc(sid_, header) == check:              # sealed in the old way by mistake: the header is whole
+                flags.append((sid_, int(current or 0)))
+                continue
+            bad.append(("sessions", "session", _raw(sid_, header, current, ended, check), (sid_,)))
+        settings_rows = db.execute(f"SELECT {SETTING_ROW} FROM settings").fetchall()
+        good: dict[str, Any] = {}
+        for key, value, check in settings_rows:
+            k, v = _text(key), _text(value)
+            if crc(key, value) != check or k is None or v is None:
+                bad.append(("settings", "setting", _raw(key, value, check), (key,)))
+                continue
+            try:
+                good[k] = json.loads(v)
+            except (ValueError, RecursionError):
+                bad.append(("settings", "setting", _raw(key, value, check), (key,)))
+        _, wrong = valid_settings(good)
+        for table, what, raw, key in history.scan(db) + fairness.scan(db) + players.scan(db):
+            bad.append((table, what, raw, key))
+        return _Found(version, bad, reseal, flags, wrong)

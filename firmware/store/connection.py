@@ -1,0 +1,188 @@
+"""The open database and its transactions: the connection's settings (rollback journal,
+synchronous=EXTRA), durable transactions that roll back and raise StorageError on any failure (and
+ask whether a commit that reported an error landed after all), the directory and its lock checked
+before anything is acknowledged, and the sessions row's seal."""
+from __future__ import annotations
+
+import fcntl
+import logging
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from engine.text import Msg
+from firmware.storage import Recovery, StorageError, crc, fsync_dir
+from firmware.store.schema import FORMAT, SESSION_ROW, _identity, session_crc
+from firmware.trail import Trail
+
+log = logging.getLogger(__name__)
+
+
+class Connection:
+    """The state a :class:`~firmware.store.Store` holds (set up by its ``__init__``) and what
+    every part of it uses: the connection, transactions, the lock, the seal of a sessions row."""
+
+    root: Path
+    db_path: Path
+    db: sqlite3.Connection
+    recovery: Recovery | None
+    _notes: list[Msg]                                    # what the start found, said by resume()
+    _lock: IO[bytes]
+    _ids: tuple[tuple[int, int], tuple[int, int], tuple[int, int]]   # the directory, database, lock
+    _version: int                                        # the file's format (PRAGMA user_version)
+    _session_id: int | None
+    _salvaged: bool                    # the database was rebuilt from the rows of a damaged one
+    _seq: int                          # the last action row's seq of the current session
+    _trail: Trail | None               # the current session's effective actions (their rows' seq)
+    _hot: tuple[bytes, bytes] | None   # (database, journal) as they were before a hot journal's rollback
+    _hot_rows: dict[tuple[Any, ...], tuple[Any, ...]] | None
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.db_path, isolation_level=None, timeout=2.0, check_same_thread=False)
+        # Rollback journal (DELETE) with synchronous=EXTRA: each commit writes and fsyncs the
+        # journal, then the database, then deletes the journal and fsyncs the directory — the mode
+        # SQLite documents as safe against power loss, and at rest everything is in the one
+        # database file (no WAL whose frames a damaged SD card could silently cut short). EXTRA,
+        # not FULL: in DELETE mode the commit point is the journal's unlink, and FULL does not
+        # fsync the directory after it, so a power cut just after the reply could bring the
+        # journal back and roll the acknowledged action back. Actions are human-paced, so the
+        # extra fsync per commit costs nothing a player notices.
+        try:
+            db.execute("PRAGMA journal_mode=DELETE")
+            db.execute("PRAGMA synchronous=EXTRA")
+            db.execute("PRAGMA foreign_keys=OFF")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    # -- transactions --------------------------------------------------------------------------
+    def _check_dir(self) -> None:
+        """Refuse to acknowledge anything if the directory or the database was deleted or
+        replaced under us (F6): the rows would go to a file nobody reads again. A lock file
+        deleted alone is taken again (unless another process has taken the new one)."""
+        try:
+            now = (_identity(self.root), _identity(self.db_path))
+        except OSError:
+            now = None
+        if now != self._ids[:2]:
+            raise StorageError(Msg("The state directory {} was removed or replaced while Legatus ran; nothing "
+                                   "was saved. Restart Legatus.", str(self.root)))
+        try:
+            lock = _identity(self.root / "lock")
+        except OSError:
+            lock = None
+        if lock != self._ids[2]:
+            self._retake_lock()
+
+    def _retake_lock(self) -> None:
+        path = self.root / "lock"
+        try:
+            new = open(path, "a+b")
+        except OSError as e:
+            raise StorageError(Msg("The lock file {} cannot be made again ({}); nothing was saved.",
+                                   str(path), e.strerror)) from None
+        try:
+            fcntl.flock(new.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            new.close()
+            log.error("the lock file %s was replaced and another process holds it", path)
+            raise StorageError(Msg("Another Legatus process took {} while this one ran; nothing was saved. "
+                                   "Stop one of them.", str(self.root))) from None
+        log.warning("the lock file %s was deleted or replaced; it was taken again", path)
+        self._lock.close()
+        self._lock = new
+        self._ids = (self._ids[0], self._ids[1], _identity(path))
+
+    @contextmanager
+    def transaction(self, landed: Callable[[sqlite3.Connection], bool] | None = None) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE … COMMIT (durable). Any failure rolls back and raises StorageError:
+        nothing of the transaction is stored.
+
+        A COMMIT can fail after its commit point: with synchronous=EXTRA the directory is fsync'd
+        after the journal's unlink, and if that fsync fails SQLite reports an I/O error for a
+        transaction that is in the file (a restart shows it). ``landed`` (a query of the rows the
+        transaction wrote) is then asked on a fresh connection — which sees what a restart would,
+        rolling a hot journal back — and if the rows are there the transaction counts as done
+        (no error), so a refused request never comes back and memory never differs from disk."""
+        self._check_dir()
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as e:
+            log.error("BEGIN failed: %s", e)
+            self._reconnect()
+            raise StorageError(self._failure(e)) from None
+        try:
+            yield self.db
+        except sqlite3.Error as e:
+            log.error("a transaction failed: %s", e)
+            self._rollback()
+            raise StorageError(self._failure(e)) from None
+        except BaseException:
+            self._rollback()
+            raise
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            log.error("COMMIT failed: %s", e)
+            self._rollback()
+            self._reconnect()
+            if landed is not None and self._asks(landed):
+                try:
+                    fsync_dir(self.root)
+                except OSError as e2:
+                    log.warning("fsync of %s after a landed commit: %s", self.root, e2)
+                return
+            raise StorageError(self._failure(e)) from None
+
+    def _rollback(self) -> None:
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error as e:
+            log.warning("ROLLBACK failed (%s); reconnecting", e)
+            self._reconnect()
+
+    def _asks(self, landed: Callable[[sqlite3.Connection], bool]) -> bool:
+        try:
+            return bool(landed(self.db))
+        except sqlite3.Error as e:
+            log.warning("cannot ask whether a commit landed: %s", e)
+            return False
+
+    def _reconnect(self) -> None:
+        try:
+            self.db.close()
+        except sqlite3.Error as e:
+            log.warning("closing the database: %s", e)
+        try:
+            self.db = self._connect()
+        except sqlite3.Error as e:
+            log.warning("reconnecting failed (the next transaction tries again): %s", e)
+
+    @staticmethod
+    def _failure(e: sqlite3.Error) -> Msg:
+        text = str(e).lower()
+        if "full" in text:
+            return Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
+        if "readonly" in text or "read-only" in text:
+            return Msg("The storage is read-only: nothing was changed.")
+        return Msg("Could not save ({}): nothing was changed.", str(e)[:80])
+
+    def seal_session(self, db: sqlite3.Connection, sid_: int) -> None:
+        """Write the checksum of sessions row ``sid_`` as it now stands (inside a transaction)."""
+        row = db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE id=?", (sid_,)).fetchone()
+        if row is None:
+            return
+        value = session_crc(*row[:4]) if self._version >= FORMAT else crc(row[0], row[1])
+        db.execute("UPDATE sessions SET crc=? WHERE id=?", (value, sid_))
+
+    def close(self) -> None:
+        """Close the database and release the directory lock."""
+        try:
+            self.db.close()
+        except sqlite3.Error as e:
+            log.warning("closing the database: %s", e)
+        if not self._lock.closed:
+            self._lock.close()

@@ -1,0 +1,101 @@
+"""What the start-up check found, dealt with in one transaction: damaged rows moved to the
+``damaged`` table (or restored from the copy taken before a hot journal's rollback), a session's
+"current" flag mended, settings that are not allowed dropped, the format upgraded; all reported."""
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+from engine.text import Msg
+from firmware import fairness, history, players
+from firmware.storage import StorageError
+from firmware.store.checks import _Found
+from firmware.store.opening import Opening
+from firmware.store.schema import FORMAT, _text
+
+log = logging.getLogger(__name__)
+
+
+class Mending(Opening):
+    """Setting aside and mending what the start-up check found."""
+
+    def _mend(self, found: _Found) -> None:
+        """Set the damaged rows aside, mend what can be mended and upgrade the format, in one
+        transaction; report it all. If nothing can be written, the report still stands."""
+        restored: list[str] = []
+        need = found.bad or found.reseal or found.flags or found.bad_settings or found.version < FORMAT
+        if need:
+            try:
+                with self.transaction() as db:
+                    for table, what, raw, key in found.bad:
+                        db.execute("INSERT INTO damaged(what, data, reason) VALUES(?,?,?)", (what, raw, "checksum"))
+                        copy = self._hot_copies().get((table, *(_text(k) if isinstance(k, bytes) else k for k in key)))
+                        if copy is not None:            # whole in the copy taken before the rollback
+                            db.execute(f"INSERT OR REPLACE INTO {table} VALUES({','.join('?' * len(copy))})", copy)
+                            restored.append(table)
+                        elif table == "sessions":
+                            self._set_aside_session(db, int(key[0]))
+                        elif table == "settings":
+                            db.execute("DELETE FROM settings WHERE CAST(key AS BLOB)=?", key)
+                        elif table == "fair":
+                            fairness.set_aside(db, key)
+                        elif table == "players":
+                            players.set_aside(db, key)
+                        else:
+                            history.set_aside(db, table, key)
+                    for name in found.bad_settings:
+                        db.execute("INSERT INTO damaged(what, data, reason) SELECT 'setting', "
+                                   "CAST(key AS BLOB) || x'1f' || CAST(value AS BLOB), 'not allowed' "
+                                   "FROM settings WHERE key=?", (name,))
+                        db.execute("DELETE FROM settings WHERE key=?", (name,))
+                    for sid_, current in found.flags:
+                        db.execute("UPDATE sessions SET current=? WHERE id=?", (current, sid_))
+                    if found.version < FORMAT:
+                        history.upgrade(db)
+                        db.execute(f"PRAGMA user_version={FORMAT}")
+                        self._version = FORMAT
+                    for sid_ in found.reseal + [s for s, _ in found.flags]:
+                        self.seal_session(db, sid_)
+            except StorageError as e:
+                log.error("cannot set the damaged rows aside: %s", e)
+                restored = []
+        lost_sessions = [key[0] for table, _, _, key in found.bad if table == "sessions"][len([t for t in restored if t == "sessions"]):]
+        n_settings = sum(1 for t, *_ in found.bad if t == "settings") - restored.count("settings")
+        n_history = sum(1 for t, *_ in found.bad if t.startswith("history")) - sum(1 for t in restored if t.startswith("history"))
+        if restored:
+            self._notes.append(Msg("A damaged record was restored from the copy taken before the last interrupted "
+                                   "change was rolled back; nothing was lost."))
+        if lost_sessions:
+            self._notes.append(Msg("{n} saved session was damaged and could not be read; it was kept for a bug report.",
+                                   n=len(lost_sessions),
+                                   plural="{n} saved sessions were damaged and could not be read; they were kept "
+                                          "for a bug report."))
+        if found.flags:
+            self._notes.append(Msg("A damaged mark of a saved session was mended."))
+        if n_settings or found.bad_settings:
+            names = ", ".join(found.bad_settings) if found.bad_settings else "?"
+            self._notes.append(Msg("A stored setting was damaged or not allowed ({}); its default is used.", names))
+        if n_history:
+            self._notes.append(Msg("{n} History record was damaged; it was kept for a bug report.", n=n_history,
+                                   plural="{n} History records were damaged; they were kept for a bug report."))
+        n_players = sum(1 for t, *_ in found.bad if t == "players") - restored.count("players")
+        if n_players:
+            self._notes.append(Msg("{n} remembered player was damaged; it was kept for a bug report.", n=n_players,
+                                   plural="{n} remembered players were damaged; they were kept for a bug report."))
+        n_fair = sum(1 for t, *_ in found.bad if t == "fair") - restored.count("fair")
+        if n_fair:
+            self._notes.append(Msg("{n} fair-draw record of an ended game was damaged; it was kept for a bug report, "
+                                   "and that game's draws can no longer be checked here.", n=n_fair,
+                                   plural="{n} fair-draw records of ended games were damaged; they were kept for a bug "
+                                          "report, and those games' draws can no longer be checked here."))
+
+    @staticmethod
+    def _set_aside_session(db: sqlite3.Connection, sid_: int) -> None:
+        """Move a session whose own row is damaged, and its actions and checkpoints, into
+        ``damaged`` (a new session must never inherit them by reusing the id)."""
+        db.execute("INSERT INTO damaged(what, data, reason) SELECT 'action', CAST(session AS BLOB) || x'1f' || "
+                   "CAST(seq AS BLOB) || x'1f' || CAST(kind AS BLOB) || x'1f' || CAST(line AS BLOB) || x'1f' || "
+                   "CAST(sentence AS BLOB), 'its session is damaged' FROM actions WHERE session=?", (sid_,))
+        db.execute("DELETE FROM actions WHERE session=?", (sid_,))
+        db.execute("DELETE FROM checkpoints WHERE session=?", (sid_,))
+        db.execute("DELETE FROM sessions WHERE id=?", (sid_,))

@@ -1,0 +1,71 @@
+"""Sessions of the journal-file era (firmware/migrate.py), imported once into an empty database,
+verified by a replay before the old files are moved aside."""
+from __future__ import annotations
+
+import json
+import logging
+
+from engine.text import Msg
+from firmware import migrate
+from firmware.settings import valid_settings
+from firmware.storage import StorageError, crc
+from firmware.store.resuming import Resuming
+
+log = logging.getLogger(__name__)
+
+
+class OldFiles(Resuming):
+    """The import of an older Legatus's journal files."""
+
+    def _import_old(self) -> None:
+        """Sessions of the journal-file era (firmware/migrate.py), once, into an empty database.
+        Whatever those files hold, the start goes on; what went wrong is reported."""
+        try:
+            if not migrate.old_files(self.root):
+                return
+            if self.db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]:
+                return
+            old = migrate.read_old(self.root)
+        except Exception as e:  # noqa: BLE001 - crafted old files must never stop a start
+            log.exception("cannot read the old journal files")
+            self._notes.append(Msg("The old journal files could not be read ({}); they were left in place.",
+                                   str(e)[:80]))
+            return
+        self._notes.extend(old.notes)
+        settings, wrong = valid_settings(old.settings)
+        if wrong:
+            self._notes.append(Msg("A setting of the older Legatus was not valid ({}); its default is used.",
+                                   ", ".join(w[:40] for w in wrong[:5])))
+        try:
+            with self.transaction() as db:
+                for header, rows, is_current in old.sessions:
+                    text = json.dumps(header, ensure_ascii=False, sort_keys=True)
+                    cur = db.execute("INSERT INTO sessions(header, current, crc) VALUES(?, ?, 0)", (text, int(is_current)))
+                    sid_ = int(cur.lastrowid or 0)
+                    self.seal_session(db, sid_)
+                    db.executemany("INSERT INTO actions VALUES(?,?,?,?,?,?)",
+                                   [(sid_, i, kind, line, sentence, crc(sid_, i, kind, line, sentence))
+                                    for i, (kind, line, sentence) in enumerate(rows, 1)])
+                for key, value in settings.items():
+                    v = json.dumps(value, ensure_ascii=False)
+                    db.execute("INSERT OR REPLACE INTO settings VALUES(?,?,?)", (key, v, crc(key, v)))
+        except StorageError as e:
+            self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
+                                   e.message))
+            return
+        if old.current_state is not None:      # verify before moving anything
+            rebuilt = self._resume([])
+            self._session_id, self._seq, self._trail = None, 0, None
+            if rebuilt is None or rebuilt.state_json != old.current_state:
+                self._notes.append(Msg("The old journal files were imported but did not verify; they were left "
+                                       "in place."))
+                return
+        try:
+            dest = migrate.keep_aside(self.root)
+        except OSError as e:
+            log.error("cannot move the imported journal files aside: %s", e)
+            self._notes.append(Msg("The old journal files were imported but could not be moved aside ({})."
+                                   , e.strerror))
+            return
+        self._notes.append(Msg("{} sessions from an older Legatus were imported; the old files are kept in {}.",
+                               len(old.sessions), dest.name))

@@ -1,0 +1,208 @@
+"""Opening the database: the file checked (firmware/store/checks.py), or — whatever went wrong —
+moved aside as ``legatus.db.damaged-N`` (with its rollback journal) and a new one made holding every
+row of the old one, and of its journal, whose checksum holds (read from the pages by
+firmware/salvage.py); never a crash loop. A hot journal's two copies are kept until the start is
+over: a row a damaged journal damaged as SQLite rolled it back is whole in the other copy."""
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from engine.text import Msg
+from firmware import fairness, history, players, salvage
+from firmware.storage import crc, fsync_dir
+from firmware.store.checks import Checks, _Found
+from firmware.store.schema import DB_NAME, StateDirError, _raw, _text, session_crc
+
+log = logging.getLogger(__name__)
+
+
+class Opening(Checks):
+    """The database, checked, or rebuilt from the rows of a damaged one."""
+
+    def _open(self) -> tuple[sqlite3.Connection, _Found]:
+        """The database, checked, or — whatever went wrong — a new one holding every row of the
+        old one whose checksum holds (never a crash loop)."""
+        journal, before = self._hot_journal()
+        self._hot = (before, journal) if before is not None and journal is not None else None
+        self._hot_rows = None
+        db: sqlite3.Connection | None = None
+        try:
+            self._check_header()
+            db = self._connect()
+            self._verify(db)
+            self._check_schema(db)
+            self._create(db)
+            return db, self._scan(db)
+        except StateDirError:
+            raise
+        except Exception as e:  # noqa: BLE001 - any failure to read the file is damage (or the environment)
+            if db is not None:
+                try:
+                    db.close()
+                except sqlite3.Error as e2:
+                    log.warning("closing the damaged database: %s", e2)
+            if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e):
+                log.error("cannot open %s: %s", self.db_path, e)
+                raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
+                                        str(self.db_path), str(e))) from None
+            log.error("the database %s cannot be read (%s: %s); salvaging its rows", self.db_path, type(e).__name__, e)
+            return self._salvage(e, before, journal)
+
+    def _hot_journal(self) -> tuple[bytes | None, bytes | None]:
+        """A rollback journal left by an interrupted transaction, and the database as it was
+        before SQLite rolls it back: if the journal is damaged, the rollback can damage the
+        database, and the salvage needs both as they were."""
+        path = self.db_path.with_name(DB_NAME + "-journal")
+        try:
+            if not path.exists() or path.stat().st_size == 0:
+                return None, None
+            return path.read_bytes(), self.db_path.read_bytes()
+        except OSError as e:
+            log.warning("cannot read the rollback journal %s: %s", path, e)
+            return None, None
+
+    def _hot_copies(self) -> dict[tuple[Any, ...], tuple[Any, ...]]:
+        """After a rollback of a hot journal: the good rows of the database and its journal as
+        they were before it ((table, key) -> values). A damaged journal page can damage a row as
+        SQLite rolls it back, while the same row is whole in the other copy."""
+        if self._hot is None:
+            return {}
+        if self._hot_rows is None:
+            keys = {"sessions": 1, "actions": 2, "checkpoints": 3, "settings": 1, "history": 1, "history_started": 1}
+            carried, _ = _carry(salvage.rows(*self._hot))
+            self._hot_rows = {(t, *v[:keys[t]]): v for t, v in carried if t in keys}
+        return self._hot_rows
+
+    def _move_aside(self, path: Path) -> Path:
+        n = 1
+        while path.with_name(f"{path.name}.damaged-{n}").exists():
+            n += 1
+        aside = path.with_name(f"{path.name}.damaged-{n}")
+        os.replace(path, aside)
+        for extra in ("-journal", "-wal", "-shm"):
+            side = path.with_name(path.name + extra)
+            if side.exists():
+                os.replace(side, aside.with_name(aside.name + extra))
+        fsync_dir(path.parent)
+        return aside
+
+    # -- the salvage ---------------------------------------------------------------------------
+    def _salvage(self, error: BaseException, before: bytes | None, journal: bytes | None) -> tuple[sqlite3.Connection, _Found]:
+        try:
+            data = before if before is not None else self.db_path.read_bytes()
+        except OSError as e:
+            log.warning("cannot read %s for the salvage: %s", self.db_path, e)
+            data = b""
+        try:
+            aside = self._move_aside(self.db_path) if self.db_path.exists() else None
+            if aside is not None and journal and not aside.with_name(aside.name + "-journal").exists():
+                aside.with_name(aside.name + "-journal").write_bytes(journal)   # SQLite had deleted it
+        except OSError as e:
+            log.error("cannot move the damaged database aside: %s", e)
+            raise StateDirError(Msg("The database {} is damaged and cannot be moved aside ({}). Check the disk.",
+                                    str(self.db_path), e.strerror)) from None
+        carried, damaged = _carry(salvage.rows(data, journal))
+        try:
+            db = self._connect()
+            self._create(db)
+            db.execute("BEGIN IMMEDIATE")
+            for table, values in carried:
+                marks = ",".join("?" * len(values))
+                db.execute(f"INSERT OR REPLACE INTO {table} VALUES({marks})", values)
+            db.executemany("INSERT INTO damaged(what, data, reason) VALUES(?,?,?)",
+                           [(what, raw, "salvage") for what, raw in damaged])
+            db.execute("COMMIT")
+            found = self._scan(db)
+        except Exception as e:  # noqa: BLE001 - the new file cannot be made: the disk is at fault
+            log.exception("cannot create a new database after the salvage")
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), str(e)[:80])) from None
+        kept = sum(1 for t, _ in carried if t != "damaged")
+        self._salvaged = True
+        self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {n} record "
+                               "whose checksum held was carried into a new one.",
+                               str(error)[:80] or type(error).__name__, aside.name if aside else DB_NAME, n=kept,
+                               plural="The database could not be read ({}); it was kept aside as {}, and the {n} "
+                                      "records whose checksums held were carried into a new one."))
+        if damaged:
+            self._notes.append(Msg("{n} damaged record was kept for a bug report.", n=len(damaged),
+                                   plural="{n} damaged records were kept for a bug report."))
+        return db, found
+
+
+    code = "step_changed"
+
+
+# -- carrying rows out of a damaged file ---------------------------------------------------------
+_ISO = re.compile(rb"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+
+
+def _carry(found: list[salvage.Row]) -> tuple[list[tuple[str, tuple[Any, ...]]], list[tuple[str, bytes]]]:
+    """The rows (table, values ready to insert) of this program's tables among ``found`` whose
+    checksums hold, one per key (a journal page's version first: it is the committed one), and
+    the damaged ones that were recognisable (what, raw bytes) for the ``damaged`` table."""
+    best: dict[tuple[Any, ...], tuple[int, str, tuple[Any, ...]]] = {}
+    damaged: list[tuple[str, bytes]] = []
+
+    def put(key: tuple[Any, ...], rank: int, table: str, values: tuple[Any, ...]) -> None:
+        if key not in best or rank > best[key][0]:
+            best[key] = (rank, table, values)
+
+    for row in found:
+        v: tuple[Any, ...] = row.values
+        j = 10 if row.source == "journal" else 0
+        ints = [isinstance(x, int) for x in v]
+        texts = [_text(x) if isinstance(x, bytes) else None for x in v]
+        if len(v) == 5 and v[0] is None and texts[1] is not None and ints[2] and ints[4]:
+            ended = int(v[3]) if isinstance(v[3], (int, float)) and abs(v[3]) < 2**62 else None
+            if session_crc(row.rowid, v[1], v[2], ended) == v[4] or crc(row.rowid, v[1]) == v[4]:
+                # an archived version beats a current one (archiving never goes back)
+                put(("sessions", row.rowid), j + (1 if v[2] == 0 else 0), "sessions", (row.rowid, texts[1], v[2], ended))
+            else:
+                damaged.append(("session", _raw(row.rowid, *v)))
+        elif len(v) == 6 and ints[0] and ints[1] and ints[5] and None not in texts[2:5]:
+            if crc(*v[:5]) == v[5]:
+                put(("actions", v[0], v[1]), j, "actions", (v[0], v[1], *texts[2:5], v[5]))
+            else:
+                damaged.append(("action", _raw(*v)))
+        elif len(v) == 5 and ints[0] and ints[1] and ints[2] and ints[4] and texts[3] is not None:
+            if crc(*v[:4]) == v[4]:
+                put(("checkpoints", v[0], v[1], v[2]), j, "checkpoints", (*v[:3], texts[3], v[4]))
+            else:
+                damaged.append(("checkpoint", _raw(*v)))
+        elif len(v) == 3 and texts[0] is not None and texts[1] is not None and ints[2]:
+            if crc(v[0], v[1]) == v[2]:
+                put(("settings", v[0]), j, "settings", (texts[0], texts[1], v[2]))
+            elif history.started_crc(v[0], v[1]) == v[2]:
+                put(("history_started", v[0]), j, "history_started", (texts[0], texts[1], v[2]))
+            elif fairness.fair_crc(v[0], v[1]) == v[2]:
+                put(("fair", v[0]), j, "fair", (texts[0], texts[1], v[2]))
+            elif players.player_crc(v[0], v[1]) == v[2]:
+                put(("players", v[0]), j, "players", (texts[0], texts[1], v[2]))
+            else:
+                damaged.append(("setting", _raw(*v)))
+        elif len(v) == 2 and texts[0] is not None and texts[1] is not None and _ISO.match(v[1]):
+            put(("history_started", v[0]), j - 5, "history_started", (texts[0], texts[1], history.started_crc(v[0], v[1])))
+        elif len(v) == 8 and v[0] is None and ints[4] and ints[5] and ints[7] and None not in texts[1:4] and texts[6]:
+            if history.row_crc(row.rowid, *v[1:7]) == v[7]:
+                put(("history", row.rowid), j + v[5], "history", (row.rowid, *texts[1:4], v[4], v[5], texts[6], v[7]))
+            else:
+                damaged.append(("history", _raw(row.rowid, *v)))
+        elif len(v) == 4 and v[0] is None and all(isinstance(x, bytes) for x in v[1:]) and texts[1] and texts[3]:
+            put(("damaged", row.rowid), j, "damaged", (row.rowid, texts[1], v[2], texts[3]))
+    # one current session: the newest (an interrupted 'new' may have left two)
+    currents = [v[0] for _, t, v in best.values() if t == "sessions" and v[2] == 1]
+    newest = max(currents, default=None)
+    order = ("sessions", "actions", "checkpoints", "settings", "history", "history_started", "fair", "players", "damaged")
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    for _, table, values in sorted(best.values(), key=lambda r: order.index(r[1])):
+        if table == "sessions":
+            sid_, header, current, ended = values
+            current = 1 if current == 1 and sid_ == newest else 0
+            values = (sid_, header, current, ended, session_crc(sid_, header.encode(), current, ended))
+        out.append((table, values))
+    return out, damaged

@@ -1,0 +1,103 @@
+"""The database's layout: its tables and the columns this program made (the start-up check compares
+the file's schema with them), the raw reads (stored bytes, checked before they are decoded), the
+sessions row checksum, and the state directory's defaults."""
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from firmware import fairness, history, players
+from firmware.storage import crc
+
+log = logging.getLogger(__name__)
+
+DB_NAME = "legatus.db"
+FORMAT = 2
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
+                                    ended REAL, crc INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS actions(session INTEGER NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,
+                                   line TEXT NOT NULL, sentence TEXT NOT NULL, crc INTEGER NOT NULL,
+                                   PRIMARY KEY(session, seq));
+CREATE TABLE IF NOT EXISTS checkpoints(session INTEGER NOT NULL, depth INTEGER NOT NULL, top INTEGER NOT NULL,
+                                       state TEXT NOT NULL, crc INTEGER NOT NULL, PRIMARY KEY(session, depth, top));
+CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS damaged(id INTEGER PRIMARY KEY, what TEXT NOT NULL, data TEXT NOT NULL, reason TEXT NOT NULL);
+"""
+# The columns each table of this program must have (the schema is checked against them: a damaged
+# schema can rename a table, and CREATE TABLE IF NOT EXISTS would then silently start it empty).
+CORE = {"sessions": ("id", "header", "current", "ended", "crc"),
+        "actions": ("session", "seq", "kind", "line", "sentence", "crc"),
+        "checkpoints": ("session", "depth", "top", "state", "crc"),
+        "settings": ("key", "value", "crc"),
+        "damaged": ("id", "what", "data", "reason")}
+KNOWN = {**CORE, **history.COLUMNS, **fairness.COLUMNS, **players.COLUMNS}
+# Raw reads: text as the bytes stored, numbers as integers, so that nothing is decoded before its
+# checksum holds (a damaged type byte can turn any column into text that is not UTF-8).
+SESSION_ROW = "id, CAST(header AS BLOB), CAST(current AS INTEGER), CAST(ended AS INTEGER), CAST(crc AS INTEGER)"
+ACTION_ROW = ("CAST(seq AS INTEGER), CAST(kind AS BLOB), CAST(line AS BLOB), CAST(sentence AS BLOB), "
+              "CAST(crc AS INTEGER)")
+SETTING_ROW = "CAST(key AS BLOB), CAST(value AS BLOB), CAST(crc AS INTEGER)"
+
+
+def _expected_columns() -> dict[str, dict[str, tuple[Any, ...]]]:
+    """The columns of this program's tables as SQLite reports them for a new database."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        history.ensure(db)
+        fairness.ensure(db)
+        history.ensure_players(db)
+        return {n: {str(c[1]): (str(c[2]).upper(), int(c[3]), int(c[5]))
+                    for c in db.execute(f'PRAGMA table_info("{n}")').fetchall()} for n in KNOWN}
+    finally:
+        db.close()
+
+
+
+_EXPECTED = _expected_columns()
+
+
+class StateDirError(Exception):
+    """The state directory cannot be used (permissions, another process holds it)."""
+
+
+
+def default_state_dir() -> Path:
+    env = os.environ.get("LEGATUS_STATE_DIR")
+    return Path(env) if env else Path.home() / ".local" / "state" / "legatus"
+
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
+
+
+
+def session_crc(sid: int, header: bytes, current: Any, ended: Any) -> int:
+    """The checksum of a sessions row (format 2): the header, the "current" flag and the end
+    time (whole seconds) all decide what is shown."""
+    return crc(sid, header, current, ended)
+
+
+
+def _raw(*fields: Any) -> bytes:
+    """A damaged row's fields as bytes for the ``damaged`` table (kept for a bug report)."""
+    return b"\x1f".join(f if isinstance(f, bytes) else str(f).encode() for f in fields)
+
+
+
+def _text(raw: Any) -> str | None:
+    """Checked bytes as text (None if they are not UTF-8 after all)."""
+    if isinstance(raw, str):
+        return raw
+    if not isinstance(raw, bytes):
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
