@@ -158,11 +158,12 @@ def _big(np: Any, battles: list[B.Battle], eps: float, together: bool, base: int
         pos = positions[0]
         assert pos is not None
         out[0] = table.compute([pos], eps, backward_now=False)
-    elif todo and not together:
-        for n in todo:
-            pos = positions[n]
+    elif todo and not together:              # each on its own, in plain Python: one start's
+        for n in todo:                       # future is quicker there than on arrays (a
+            pos = positions[n]               # retreat's, measured 2x in scripts/bench_jc.py)
             assert pos is not None
-            out[n] = table.answer(pos, eps)
+            alone = D.odds_python(battles[n], eps)
+            out[n] = table.remember(pos, [alone[r] for r in B.RESULTS])
     elif todo:                               # every point again, in one computation that
         roots = [p for p in positions if p is not None]     # holds them all from now on
         table.compute(roots, eps, backward_now=True)
