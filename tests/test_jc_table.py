@@ -253,3 +253,33 @@ def test_after_the_role_swap_the_table_still_answers():
         assert O.computations() - n0 <= 1
         _check(battle, got)
         policy.auto_step(battle, rng)
+
+
+def test_every_option_at_hit_and_retreat_decisions_equals_the_oracle():
+    """``advise`` at every decision with a tied hit (J-7, J-14) or a retreat (J-5, J-6) of random
+    big battles walked as players might: every option (each target, each block's fire, pass and
+    retreat) equals the independent oracle on the battle that option leaves, to 1e-9."""
+    r = random.Random(2525)
+    seen: set[str] = set()
+    checked = 0
+    for _ in range(8):
+        battle = table_battle(r)
+        O.forget()
+        O.odds(battle)
+        B.start(battle)
+        for _step in range(40):
+            if battle["phase"] != "fighting":
+                break
+            d = B.decision(battle)
+            assert d is not None
+            wide = len(d["choices"]) > 1 if d["kind"] == "hit" else "retreat" in d["actions"]
+            if wide:
+                adv = A.advise(battle)
+                for o in adv["options"]:
+                    seen.add(o["action"])
+                    want = REF.odds(A._after(battle, o))
+                    for k in RESULTS:
+                        assert abs(o[k] - want[k]) <= TOL, (o, want)
+                    checked += 1
+            _move(battle, r, seen)
+    assert {"hit", "retreat", "fire", "pass"} <= seen and checked > 100, (seen, checked)
