@@ -7,7 +7,10 @@ the battle can reach, a backward pass gives the odds from each of them, and ever
 about the same battle (the live odds after any fire, each option of ``advise``) is a look-up. A
 state the table does not hold to :data:`BUDGET` (a choice off the J-14 policy: a retreat, a
 hit put on another block; or a very unlikely one) is computed again from there, once: the new
-computation is looked up from then on.
+computation is looked up from then on. ``advise``'s hit options off the table are computed
+together (their futures meet again: that computation becomes the table); a retreat or a pass
+off the table is computed on its own in plain Python (one start's future: about half the time of
+a forward pass on arrays, measured with scripts/bench_jc.py) and kept as the table's answer.
 
 The device asks from its worker thread: a lock guards the tables, and :func:`finish` runs a
 backward pass still to do (the worker calls it when it has nothing else to do, so the first
@@ -51,8 +54,9 @@ def odds_many(battles: list[B.Battle], eps: float = EPS, together: bool = True,
               now: int | None = None) -> list[dict[str, float]]:
     """:func:`odds` for several points of one battle (``advise``'s options). Those the table
     does not hold are computed, with ``together`` in one pass that then holds them all (the
-    table from now on: the hit options, whose futures meet again), else each on its own
-    leaving the table as it is (retreats: each has a future of its own and is seldom taken).
+    table from now on: the hit options, whose futures meet again), else each on its own in
+    plain Python, leaving the table as it is (retreats: each has a future of its own and is
+    seldom taken).
     ``battles[now]``, if given, is the battle as it is: computed first as the table's start
     when the table does not hold it (then the others are looked up in it)."""
     with _LOCK:
