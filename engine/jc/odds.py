@@ -79,6 +79,26 @@ def odds_many(battles: list[B.Battle], eps: float = EPS, together: bool = True,
         return [dict(x) for x in out if x is not None]
 
 
+def hit_odds(battle: B.Battle, targets: list[str]) -> list[dict[str, float]] | None:
+    """:func:`odds` once each of ``targets`` takes the hit waiting and J-14 puts the rest of the
+    volley (``advise``'s hit options), when the big battle's table holds every one of them:
+    looked up without playing the hits out on copies. None otherwise (ask :func:`odds_many`)."""
+    with _LOCK:
+        if not _TABLE:
+            return None
+        table = _TABLE[0]
+        positions = table.hit_positions(battle, targets)
+        if positions is None:
+            return None
+        out = []
+        for pos in positions:
+            got = table.value(pos) if pos is not None else None
+            if got is None:
+                return None
+            out.append(_result(got))
+        return out
+
+
 def finish() -> bool:
     """Run the backward pass of the last big battle if it is still to do; True if it was."""
     with _LOCK:

@@ -113,6 +113,15 @@ class Table:
         """``b`` (settled, fighting) in this table's terms; None if it is not this battle (a
         block in the space that the model does not have) or, unless ``intern``, its strengths
         were never seen."""
+        scan = self._scan(b)
+        if scan is None:
+            return None
+        values, acted, flags = scan
+        return self._place(b, values, acted, flags, intern)
+
+    def _scan(self, b: B.Battle) -> tuple[list[list[int]], set[tuple[int, int]], int] | None:
+        """The strengths of ``b``'s blocks by slot, the slots that have acted and the
+        CLEO_ACTED flag; None if ``b`` is not this battle."""
         model = self.model
         sides = model.sides
         values = [[0] * len(sides[0].slots), [0] * len(sides[1].slots)]
@@ -138,6 +147,13 @@ class Table:
             values[s][i] = int(x["strength"])
             if x["acted"]:
                 acted.add((s, i))
+        return values, acted, flags
+
+    def _place(self, b: B.Battle, values: list[list[int]], acted: set[tuple[int, int]], flags: int,
+               intern: bool) -> Position | None:
+        """The position of strengths ``values`` (changed in place) in ``b``'s round."""
+        sides = self.model.sides
+        names = self.names
         for s in (0, 1):                     # alike blocks in a row: one state (see _runs)
             for run in self.runs[s]:
                 pairs = sorted((values[s][i], (s, i) in acted) for i in run)
@@ -160,6 +176,81 @@ class Table:
         rnd, sw = int(b["round"]), int(bool(b["swapped"]))
         j = self._current(rnd, sw, values, acted, flags)
         return Position(rnd, j, frozenset(acted), sw, flags, a, d)
+
+    def hit_positions(self, b: B.Battle, targets: list[str]) -> list[Position | None] | None:
+        """The positions once each of ``targets`` takes the hit waiting in ``b`` and J-14 puts
+        the rest of the volley (J-7, J-14; as ``advise`` plays them out on copies), worked out
+        on the strengths alone (a hit that closes the round: the next round's start as the
+        passes take it): None for all when ``b`` is not this battle at a hit; None for one
+        whose hits reach Cleopatra, leave a side without blocks (J-13) or round 1 without a
+        main force (J-8), end round 4, or give strengths the table never saw (all these are
+        left to the battle's own moves)."""
+        pending = b["pending"]
+        if b["phase"] != "fighting" or not pending:
+            return None
+        scan = self._scan(b)
+        if scan is None:
+            return None
+        values, acted, flags = scan
+        t = self.names.index(pending["side"])
+        rnd = int(b["round"])
+        slots = self.model.sides[t].slots
+        order = self.tab._order(t, rnd == 1)
+        main = [i for i in order if not slots[i].cleopatra]
+        steps = len(step_order(rnd, self.model.surprise))
+        where = {x["key"]: self.slot_of.get(x["seq"]) for x in b["blocks"]
+                 if x["side"] == pending["side"] and x["kind"] != "cleopatra"}
+        out: list[Position | None] = []
+        for key in targets:
+            loc = where.get(key)
+            if loc is None or not values[t][loc[1]]:
+                out.append(None)
+                continue
+            mine = [values[0][:], values[1][:]]
+            v = mine[t]
+            v[loc[1]] = slots[loc[1]].after_hit(v[loc[1]])
+            ok = True
+            for _ in range(int(pending["left"]) - 1):   # the rest of the volley by J-14
+                top, best = 0, -1
+                for i in order:
+                    if v[i] > top:
+                        top, best = v[i], i
+                if best < 0:                 # nobody left to hit: the rest is lost
+                    break
+                if slots[best].cleopatra:
+                    ok = False
+                    break
+                v[best] = slots[best].after_hit(v[best])
+            if not ok or not any(v) or not any(v[i] for i in main):
+                out.append(None)
+                continue
+            still = {(s, i) for s, i in acted if mine[s][i]}      # (a block gone has not acted)
+            pos = self._place(b, mine, still, flags, False)
+            out.append(pos if pos is None or pos.j < steps else self._next_round(pos))
+        return out
+
+    def _next_round(self, pos: Position) -> Position | None:
+        """``pos`` at the end of its round as the next round starts (J-8 reserves arrive, J-9
+        disrupted, the roles swapped), as the table's passes take it; None after round 4 or
+        when the battle ends there."""
+        if pos.rnd >= LAST_ROUND:
+            return None
+        res = [0.0, 0.0, 0.0, 0.0]
+        dist = D._Dist(0, {(pos.a << 2) | (pos.f & 3): {pos.d: 1.0}})
+        got = D._new_round(self.model, {pos.sw: dist}, pos.rnd + 1, res)
+        if len(got) != 1 or any(res):
+            return None
+        (sw, nxt), = got.items()
+        states = nxt.states()
+        if len(states) != 1:
+            return None
+        (a, d, f, _p), = states
+        sides = self.model.sides
+        values = [list(sides[0].subs[a]), list(sides[1].subs[d])]
+        j = self._current(pos.rnd + 1, sw, values, set(), f)
+        if j >= len(step_order(pos.rnd + 1, self.model.surprise)):
+            return None
+        return Position(pos.rnd + 1, j, frozenset(), sw, f, a, d)
 
     def _current(self, rnd: int, sw: int, values: list[list[int]], acted: set[tuple[int, int]], flags: int) -> int:
         """The first step of the round with a block still to act (as battle.current_step:
