@@ -27,7 +27,7 @@ from typing import Any
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import policy
-from engine.jc.odds import hit_odds, odds, odds_many
+from engine.jc.odds import hit_odds, odds, odds_many, turn_odds
 from engine.jc.odds_dp import battle_copy
 from engine.jc import terms as T
 from engine.text import N_, Msg, term
@@ -138,8 +138,9 @@ def advise(battle: B.Battle) -> dict[str, Any]:
     options = []
     policy_index = 0
     chs = choices(battle, d)
-    quick = hit_odds(battle, [ch["target"] for ch in chs]) if d["kind"] == "hit" else None
-    if quick is not None:                # the table holds every target: looked up directly
+    quick = (hit_odds(battle, [ch["target"] for ch in chs]) if d["kind"] == "hit" else
+             turn_odds(battle, [(ch["action"], ch["block"]) for ch in chs]))
+    if quick is not None:                # the table holds every option: looked up directly
         sigs: list[tuple[Any, ...]] = [(n,) for n in range(len(chs))]
         where = {sig: n for n, sig in enumerate(sigs)}
         results = quick

@@ -83,11 +83,22 @@ def hit_odds(battle: B.Battle, targets: list[str]) -> list[dict[str, float]] | N
     """:func:`odds` once each of ``targets`` takes the hit waiting and J-14 puts the rest of the
     volley (``advise``'s hit options), when the big battle's table holds every one of them:
     looked up without playing the hits out on copies. None otherwise (ask :func:`odds_many`)."""
+    return _quick(battle, targets, True)
+
+
+def turn_odds(battle: B.Battle, options: list[tuple[str, str]]) -> list[dict[str, float]] | None:
+    """:func:`odds` once each ``(action, block key)`` of the turn in hand is taken (``advise``'s
+    turn options: fire, pass, retreat), when the big battle's table holds every one of them:
+    looked up without playing the moves out on copies. None otherwise (ask :func:`odds_many`)."""
+    return _quick(battle, options, False)
+
+
+def _quick(battle: B.Battle, options: Any, hit: bool) -> list[dict[str, float]] | None:
     with _LOCK:
         if not _TABLE:
             return None
         table = _TABLE[0]
-        positions = table.hit_positions(battle, targets)
+        positions = table.hit_positions(battle, options) if hit else table.turn_positions(battle, options)
         if positions is None:
             return None
         out = []

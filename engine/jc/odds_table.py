@@ -229,6 +229,45 @@ class Table:
             out.append(pos if pos is None or pos.j < steps else self._next_round(pos))
         return out
 
+    def turn_positions(self, b: B.Battle, options: list[tuple[str, str]]) -> list[Position | None] | None:
+        """The positions once each ``(action, block key)`` of a turn is taken (J-5, J-6): fire,
+        the battle as it is (J-14 fires the step, see ``advise``); pass, the block has acted;
+        retreat, it has left the space (an attacker's: A_RETREATED). Worked out on the
+        strengths alone (the round's end as in :meth:`hit_positions`): None for all when ``b``
+        is not this battle at a turn; None for Cleopatra's, for a retreat that leaves its side
+        without blocks (J-13) and for strengths the table never saw."""
+        if b["phase"] != "fighting" or b["pending"]:
+            return None
+        scan = self._scan(b)
+        if scan is None:
+            return None
+        values, acted, flags = scan
+        steps = len(step_order(int(b["round"]), self.model.surprise))
+        where = {x["key"]: self.slot_of.get(x["seq"]) for x in b["blocks"] if x["kind"] != "cleopatra"}
+        out: list[Position | None] = []
+        for action, key in options:
+            mine = [values[0][:], values[1][:]]
+            still = set(acted)
+            f = flags
+            loc = where.get(key)
+            if action != "fire":
+                if loc is None:
+                    out.append(None)
+                    continue
+                s, i = loc[0], loc[1]
+                if action == "pass":
+                    still.add((s, i))
+                else:
+                    mine[s][i] = 0
+                    still.discard((s, i))
+                    f |= A_RETREATED if s == 0 else 0
+                    if not any(mine[s]):
+                        out.append(None)
+                        continue
+            pos = self._place(b, mine, still, f, False)
+            out.append(pos if pos is None or pos.j < steps else self._next_round(pos))
+        return out
+
     def _next_round(self, pos: Position) -> Position | None:
         """``pos`` at the end of its round as the next round starts (J-8 reserves arrive, J-9
         disrupted, the roles swapped), as the table's passes take it; None after round 4 or
