@@ -17,8 +17,7 @@ Issue 25's targets: the first odds of 6+3 <= 0.33x, 10+5 <= 1.0x, with Cleopatra
 later ``odds`` or ``advise`` in the same battle <= 0.05x. The later questions are measured on
 walks through the biggest battles (digital dice, the advised choice at each hit): every position
 is new to the table, so each answer is a look-up or, where a choice leaves the J-14 policy (a hit
-on another of equally strong blocks), one computation of every option together, counted apart
-(a retreat: each computed on its own, in plain Python);
+on another of equally strong blocks), one computation of every option together, counted apart;
 an 8-way hit choice is timed on its own. Memory: the process's maximum resident size above the
 idle program once the biggest battle's whole table is built (numpy's import included), the
 tracemalloc peak of building it, and the table's size. ``--mc`` adds a 10,000-battle Monte

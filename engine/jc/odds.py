@@ -9,8 +9,8 @@ state the table does not hold to :data:`BUDGET` (a choice off the J-14 policy: a
 hit put on another block; or a very unlikely one) is computed again from there, once: the new
 computation is looked up from then on. ``advise``'s hit options off the table are computed
 together (their futures meet again: that computation becomes the table); a retreat or a pass
-off the table is computed on its own in plain Python (one start's future: about half the time of
-a forward pass on arrays, measured with scripts/bench_jc.py) and kept as the table's answer.
+off the table by a forward pass on its own, kept as the table's answer (plain Python instead was
+measured slower on the walks of scripts/bench_jc.py).
 
 The device asks from its worker thread: a lock guards the tables, and :func:`finish` runs a
 backward pass still to do (the worker calls it when it has nothing else to do, so the first
@@ -54,9 +54,8 @@ def odds_many(battles: list[B.Battle], eps: float = EPS, together: bool = True,
               now: int | None = None) -> list[dict[str, float]]:
     """:func:`odds` for several points of one battle (``advise``'s options). Those the table
     does not hold are computed, with ``together`` in one pass that then holds them all (the
-    table from now on: the hit options, whose futures meet again), else each on its own in
-    plain Python, leaving the table as it is (retreats: each has a future of its own and is
-    seldom taken).
+    table from now on: the hit options, whose futures meet again), else each on its own
+    leaving the table as it is (retreats: each has a future of its own and is seldom taken).
     ``battles[now]``, if given, is the battle as it is: computed first as the table's start
     when the table does not hold it (then the others are looked up in it)."""
     with _LOCK:
@@ -193,12 +192,11 @@ def _big(np: Any, battles: list[B.Battle], eps: float, together: bool, base: int
         pos = positions[0]
         assert pos is not None
         out[0] = table.compute([pos], eps, backward_now=False)
-    elif todo and not together:              # each on its own, in plain Python: one start's
-        for n in todo:                       # future is quicker there than on arrays (a
-            pos = positions[n]               # retreat's, measured 2x in scripts/bench_jc.py)
+    elif todo and not together:
+        for n in todo:
+            pos = positions[n]
             assert pos is not None
-            alone = D.odds_python(battles[n], eps)
-            out[n] = table.remember(pos, [alone[r] for r in B.RESULTS])
+            out[n] = table.answer(pos, eps)
     elif todo:                               # every point again, in one computation that
         roots = [p for p in positions if p is not None]     # holds them all from now on
         table.compute(roots, eps, backward_now=True)

@@ -88,7 +88,7 @@ class Table:
         self.groups: dict[tuple[int, str, str, bool], tuple[int, ...]] = {}
         self.sheets: list[Sheet] = []
         self.pending: Run | None = None
-        self.computations = 0        # forward passes and plain-Python answers (tests, benchmark)
+        self.computations = 0        # forward passes run (for tests and the benchmark)
         self.answers: dict[Position, list[float]] = {}
 
     # -- where a battle is ---------------------------------------------------------------------
@@ -340,12 +340,6 @@ class Table:
         self.complete()
         got = self._value(pos)
         return got is not None and 1.0 - sum(got) <= D.BUDGET
-
-    def remember(self, pos: Position, got: list[float]) -> list[float]:
-        """Keep an answer computed elsewhere (plain Python) for ``pos``; returns it."""
-        self.computations += 1
-        self._keep(pos, got)
-        return got
 
     def _keep(self, pos: Position, got: list[float]) -> None:
         """Remember an answer given (the same question is answered with the same figures)."""
