@@ -98,15 +98,12 @@ def _quick(battle: B.Battle, options: Any, hit: bool) -> list[dict[str, float]] 
             return None
         table = _TABLE[0]
         positions = table.hit_positions(battle, options) if hit else table.turn_positions(battle, options)
-        if positions is None:
+        if positions is None or any(p is None for p in positions):
             return None
-        out = []
-        for pos in positions:
-            got = table.value(pos) if pos is not None else None
-            if got is None:
-                return None
-            out.append(_result(got))
-        return out
+        got = table.values([p for p in positions if p is not None])
+        if any(v is None for v in got):
+            return None
+        return [_result(v) for v in got if v is not None]
 
 
 def finish() -> bool:

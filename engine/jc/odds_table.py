@@ -335,6 +335,51 @@ class Table:
         self._keep(pos, got)
         return got
 
+    def values(self, positions: list[Position]) -> list[list[float] | None]:
+        """:meth:`value` of several positions (``advise``'s options), the look-ups at each
+        boundary made together."""
+        np = self.np
+        self.complete()
+        out: list[list[float] | None] = [None] * len(positions)
+        acc: list[Any] = [None] * len(positions)
+        batch: dict[tuple[int, int, int], list[tuple[int, Any, Any, Any, Any]]] = {}
+        for n, pos in enumerate(positions):
+            got = self.answers.get(pos)
+            if got is not None:
+                out[n] = got
+                continue
+            if pos.rnd == LAST_ROUND and (pos.sw or pos.f & A_RETREATED):     # J-6
+                acc[n] = np.array([float(pos.sw), 0.0, float(not pos.sw)])
+                continue
+            res = [0.0, 0.0, 0.0, 0.0]
+            spread = self._expand(pos, res)
+            acc[n] = np.array(res[:3])
+            if spread is None:                                # a boundary state itself
+                one = np.ones(1, dtype=np.int64)
+                batch.setdefault((pos.rnd, pos.j, pos.sw), []).append(
+                    (n, one * pos.f, one * pos.a, one * pos.d, np.ones(1)))
+                continue
+            (rnd, j), groups = spread
+            if rnd <= LAST_ROUND:
+                for sw, (f, a, d, p) in groups:
+                    batch.setdefault((rnd, j, sw), []).append((n, f, a, d, p))
+        for (rnd, j, sw), parts in batch.items():
+            v = self._lookup(rnd, j, sw, *(np.concatenate([x[k] for x in parts]) for k in (1, 2, 3)))
+            start = 0
+            for n, f, _a, _d, p in parts:
+                acc[n] += p @ v[start:start + len(f)]
+                start += len(f)
+        for n, pos in enumerate(positions):
+            if out[n] is not None:
+                continue
+            got = [float(x) for x in acc[n]]
+            if 1.0 - sum(got) > D.BUDGET:                     # as :meth:`value` (a boundary state
+                got = self._value(pos) or got                 # J-14 does not reach: its step)
+            if 1.0 - sum(got) <= D.BUDGET:
+                self._keep(pos, got)
+                out[n] = got
+        return out
+
     def holds(self, pos: Position) -> bool:
         """Whether the table (not only the answers kept) holds ``pos`` to BUDGET."""
         self.complete()
