@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from engine.jc import advise as A
 from engine.jc import battle as B
 from engine.jc import odds as O
@@ -253,3 +255,81 @@ def test_after_the_role_swap_the_table_still_answers():
         assert O.computations() - n0 <= 1
         _check(battle, got)
         policy.auto_step(battle, rng)
+
+
+def test_every_option_at_hit_and_retreat_decisions_equals_the_oracle():
+    """``advise`` at every decision with a tied hit (J-7, J-14) or a retreat (J-5, J-6) of random
+    big battles walked as players might: every option (each target, each block's fire, pass and
+    retreat) equals the independent oracle on the battle that option leaves, to 1e-9."""
+    r = random.Random(2525)
+    seen: set[str] = set()
+    checked = 0
+    for _ in range(8):
+        battle = table_battle(r)
+        O.forget()
+        O.odds(battle)
+        B.start(battle)
+        for _step in range(40):
+            if battle["phase"] != "fighting":
+                break
+            d = B.decision(battle)
+            assert d is not None
+            wide = len(d["choices"]) > 1 if d["kind"] == "hit" else "retreat" in d["actions"]
+            if wide:
+                adv = A.advise(battle)
+                for o in adv["options"]:
+                    seen.add(o["action"])
+                    want = REF.odds(A._after(battle, o))
+                    for k in RESULTS:
+                        assert abs(o[k] - want[k]) <= TOL, (o, want)
+                    checked += 1
+            _move(battle, r, seen)
+    assert {"hit", "retreat", "fire", "pass"} <= seen and checked > 100, (seen, checked)
+
+
+def test_options_worked_out_on_strengths_are_the_positions_the_battle_reaches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every tied hit and every turn of random big battles walked as players might, the
+    position the table works out for each of ``advise``'s options (a target takes the hit and
+    J-14 the rest of the volley: J-7, J-14; a block fires, passes or retreats: J-5, J-6) is the
+    one the battle reaches by its own moves, or none (left to those moves: J-13, J-8,
+    Cleopatra J-2, round 4's end); the round's end is the next round's start as the table's
+    passes take it (J-8, J-9); and ``advise`` gives the same figures either way."""
+    r = random.Random(2526)
+    fast: dict[str, int] = {"hit": 0, "fire": 0, "pass": 0, "retreat": 0}
+    left = crossed = 0
+    for _ in range(10):
+        battle = table_battle(r)
+        O.forget()
+        O.odds(battle)
+        B.start(battle)
+        for _step in range(40):
+            if battle["phase"] != "fighting":
+                break
+            d = B.decision(battle)
+            assert d is not None
+            if d["kind"] == "turn" or len(d["choices"]) > 1:
+                table = O._TABLE[0]
+                chs = A.choices(battle, d)
+                got = (table.hit_positions(battle, d["choices"]) if d["kind"] == "hit" else
+                       table.turn_positions(battle, [(c["action"], c["block"]) for c in chs]))
+                assert got is not None and len(got) == len(chs)
+                for ch, pos in zip(chs, got):
+                    c = A._after(battle, ch)
+                    if pos is None:
+                        left += 1
+                        continue
+                    assert c["phase"] == "fighting" and pos == table.position(c), (ch, pos)
+                    fast[ch["action"]] += 1
+                    crossed += pos.rnd > battle["round"]
+                quick = A.advise(battle)
+                with monkeypatch.context() as m:
+                    m.setattr(A, "hit_odds", lambda *_a: None)
+                    m.setattr(A, "turn_odds", lambda *_a: None)
+                    slow = A.advise(battle)
+                for o, p in zip(quick["options"], slow["options"]):
+                    assert (o["action"], o["block"]) == (p["action"], p["block"])
+                    assert all(abs(o[k] - p[k]) <= 1e-12 for k in RESULTS), (o, p)
+                assert quick["best_index"] == slow["best_index"]
+            _move(battle, r, set())
+    assert min(fast.values()) > 10 and left > 0 and crossed > 0, (fast, left, crossed)

@@ -27,7 +27,7 @@ from typing import Any
 from engine.errors import IllegalMove
 from engine.jc import battle as B
 from engine.jc import policy
-from engine.jc.odds import odds, odds_many
+from engine.jc.odds import hit_odds, odds, odds_many, turn_odds
 from engine.jc.odds_dp import battle_copy
 from engine.jc import terms as T
 from engine.jc.text import N_, Msg, term
@@ -138,17 +138,24 @@ def advise(battle: B.Battle) -> dict[str, Any]:
     options = []
     policy_index = 0
     chs = choices(battle, d)
-    sigs = [_signature(battle, ch) for ch in chs]
-    where: dict[tuple[Any, ...], int] = {}
-    afters: list[B.Battle] = []
-    for ch, sig in zip(chs, sigs):
-        if sig not in where:
-            where[sig] = len(afters)
-            afters.append(_after(battle, ch))
-    # a look-up each; hits off the table in one computation that holds them all from then on,
-    # a retreat (a future of its own, seldom taken) computed on its own
-    now = next((i for i, x in enumerate(afters) if x is battle), None)
-    results = odds_many(afters, together=d["kind"] == "hit", now=now)
+    quick = (hit_odds(battle, [ch["target"] for ch in chs]) if d["kind"] == "hit" else
+             turn_odds(battle, [(ch["action"], ch["block"]) for ch in chs]))
+    if quick is not None:                # the table holds every option: looked up directly
+        sigs: list[tuple[Any, ...]] = [(n,) for n in range(len(chs))]
+        where = {sig: n for n, sig in enumerate(sigs)}
+        results = quick
+    else:
+        sigs = [_signature(battle, ch) for ch in chs]
+        where = {}
+        afters: list[B.Battle] = []
+        for ch, sig in zip(chs, sigs):
+            if sig not in where:
+                where[sig] = len(afters)
+                afters.append(_after(battle, ch))
+        # a look-up each; hits off the table in one computation that holds them all from then
+        # on, a retreat (a future of its own, seldom taken) computed on its own
+        now = next((i for i, x in enumerate(afters) if x is battle), None)
+        results = odds_many(afters, together=d["kind"] == "hit", now=now)
     for i, (ch, sig) in enumerate(zip(chs, sigs)):
         result = results[where[sig]]
         o = {**ch, **result, "policy": ch["action"] == pol["action"]

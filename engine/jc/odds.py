@@ -7,7 +7,10 @@ the battle can reach, a backward pass gives the odds from each of them, and ever
 about the same battle (the live odds after any fire, each option of ``advise``) is a look-up. A
 state the table does not hold to :data:`BUDGET` (a choice off the J-14 policy: a retreat, a
 hit put on another block; or a very unlikely one) is computed again from there, once: the new
-computation is looked up from then on.
+computation is looked up from then on. ``advise``'s hit options off the table are computed
+together (their futures meet again: that computation becomes the table); a retreat or a pass
+off the table by a forward pass on its own, kept as the table's answer (plain Python instead was
+measured slower on the walks of scripts/bench_jc.py).
 
 The device asks from its worker thread: a lock guards the tables, and :func:`finish` runs a
 backward pass still to do (the worker calls it when it has nothing else to do, so the first
@@ -73,6 +76,34 @@ def odds_many(battles: list[B.Battle], eps: float = EPS, together: bool = True,
             for n, got in zip(big, _big(np, [settled[n] for n in big], eps, together, base)):
                 out[n] = got
         return [dict(x) for x in out if x is not None]
+
+
+def hit_odds(battle: B.Battle, targets: list[str]) -> list[dict[str, float]] | None:
+    """:func:`odds` once each of ``targets`` takes the hit waiting and J-14 puts the rest of the
+    volley (``advise``'s hit options), when the big battle's table holds every one of them:
+    looked up without playing the hits out on copies. None otherwise (ask :func:`odds_many`)."""
+    return _quick(battle, targets, True)
+
+
+def turn_odds(battle: B.Battle, options: list[tuple[str, str]]) -> list[dict[str, float]] | None:
+    """:func:`odds` once each ``(action, block key)`` of the turn in hand is taken (``advise``'s
+    turn options: fire, pass, retreat), when the big battle's table holds every one of them:
+    looked up without playing the moves out on copies. None otherwise (ask :func:`odds_many`)."""
+    return _quick(battle, options, False)
+
+
+def _quick(battle: B.Battle, options: Any, hit: bool) -> list[dict[str, float]] | None:
+    with _LOCK:
+        if not _TABLE:
+            return None
+        table = _TABLE[0]
+        positions = table.hit_positions(battle, options) if hit else table.turn_positions(battle, options)
+        if positions is None or any(p is None for p in positions):
+            return None
+        got = table.values([p for p in positions if p is not None])
+        if any(v is None for v in got):
+            return None
+        return [_result(v) for v in got if v is not None]
 
 
 def finish() -> bool:

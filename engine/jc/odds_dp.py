@@ -78,6 +78,7 @@ class _Model:
     joins: dict[int, dict[int, int]] = field(default_factory=dict)
     fasts: dict[tuple[int, bool], dict[int, tuple[int, list[int] | None, bool]]] = field(default_factory=dict)
     plans: dict[Any, Any] = field(default_factory=dict)
+    groups: dict[tuple[int, str, str, bool], tuple[int, ...]] = field(default_factory=dict)
 
     def letter(self, side: int, i: int, role: str) -> str:
         s = self.sides[side].slots[i]
@@ -85,9 +86,13 @@ class _Model:
 
     def group(self, side: int, role: str, letter: str, round1: bool) -> tuple[int, ...]:
         """Non-Cleopatra slots of ``side`` taking their turn in step (role, letter)."""
-        return tuple(i for i, s in enumerate(self.sides[side].slots)
-                     if not s.cleopatra and not (round1 and s.reserve)
-                     and self.letter(side, i, role) == letter)
+        key = (side, role, letter, round1)
+        got = self.groups.get(key)
+        if got is None:
+            got = self.groups[key] = tuple(i for i, s in enumerate(self.sides[side].slots)
+                                           if not s.cleopatra and not (round1 and s.reserve)
+                                           and self.letter(side, i, role) == letter)
+        return got
 
     def ladder(self, side: int, sid: int, round1: bool) -> list[tuple[int, bool, bool]]:
         """Side ``side`` after 0, 1, 2 ... hits (J-7, J-14 ties) until no target is left:

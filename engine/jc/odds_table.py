@@ -7,7 +7,17 @@ pass from one or more starts, then the backward pass) and answers a position fro
 state is read off; a position in the middle of a step is taken through the rest of the step in
 plain Python (:func:`engine.jc.odds_dp._step`) and its successors read off. A position the sheet
 does not hold to BUDGET is computed once from there (:meth:`Table.compute`), and that sheet is
-the table from then on.
+the table from then on. ``advise``'s options (:meth:`Table.hit_positions`,
+:meth:`Table.turn_positions`) are worked out on the strengths and looked up together.
+
+Why a choice off the J-14 policy is not in the table beforehand (measured on the roster's
+biggest battle, 10+5 a side with Cleopatra): the sheet holds 352,481 states in about 8.5 MB of
+the 30 MB allowed (numpy itself about 9, building the sheet about 13 more at its peak). Each
+side's strengths follow one ladder under J-14 (about 50 vectors); any choice among equally
+strong blocks makes 26,749 to 41,541; the futures of one such choice meet the policy's states
+again only once that strength level is gone (an 8-way choice in round 1: 35,000 states of their
+own at the widest step, as many as the table), and a retreat's future never does (a block is
+gone for good: one such universe per block, 30 in all). So those are computed when asked.
 """
 from __future__ import annotations
 
@@ -113,6 +123,15 @@ class Table:
         """``b`` (settled, fighting) in this table's terms; None if it is not this battle (a
         block in the space that the model does not have) or, unless ``intern``, its strengths
         were never seen."""
+        scan = self._scan(b)
+        if scan is None:
+            return None
+        values, acted, flags = scan
+        return self._place(b, values, acted, flags, intern)
+
+    def _scan(self, b: B.Battle) -> tuple[list[list[int]], set[tuple[int, int]], int] | None:
+        """The strengths of ``b``'s blocks by slot, the slots that have acted and the
+        CLEO_ACTED flag; None if ``b`` is not this battle."""
         model = self.model
         sides = model.sides
         values = [[0] * len(sides[0].slots), [0] * len(sides[1].slots)]
@@ -138,6 +157,13 @@ class Table:
             values[s][i] = int(x["strength"])
             if x["acted"]:
                 acted.add((s, i))
+        return values, acted, flags
+
+    def _place(self, b: B.Battle, values: list[list[int]], acted: set[tuple[int, int]], flags: int,
+               intern: bool) -> Position | None:
+        """The position of strengths ``values`` (changed in place) in ``b``'s round."""
+        sides = self.model.sides
+        names = self.names
         for s in (0, 1):                     # alike blocks in a row: one state (see _runs)
             for run in self.runs[s]:
                 pairs = sorted((values[s][i], (s, i) in acted) for i in run)
@@ -160,6 +186,120 @@ class Table:
         rnd, sw = int(b["round"]), int(bool(b["swapped"]))
         j = self._current(rnd, sw, values, acted, flags)
         return Position(rnd, j, frozenset(acted), sw, flags, a, d)
+
+    def hit_positions(self, b: B.Battle, targets: list[str]) -> list[Position | None] | None:
+        """The positions once each of ``targets`` takes the hit waiting in ``b`` and J-14 puts
+        the rest of the volley (J-7, J-14; as ``advise`` plays them out on copies), worked out
+        on the strengths alone (a hit that closes the round: the next round's start as the
+        passes take it): None for all when ``b`` is not this battle at a hit; None for one
+        whose hits reach Cleopatra, leave a side without blocks (J-13) or round 1 without a
+        main force (J-8), end round 4, or give strengths the table never saw (all these are
+        left to the battle's own moves)."""
+        pending = b["pending"]
+        if b["phase"] != "fighting" or not pending:
+            return None
+        scan = self._scan(b)
+        if scan is None:
+            return None
+        values, acted, flags = scan
+        t = self.names.index(pending["side"])
+        rnd = int(b["round"])
+        slots = self.model.sides[t].slots
+        order = self.tab._order(t, rnd == 1)
+        main = [i for i in order if not slots[i].cleopatra]
+        steps = len(step_order(rnd, self.model.surprise))
+        where = {x["key"]: self.slot_of.get(x["seq"]) for x in b["blocks"]
+                 if x["side"] == pending["side"] and x["kind"] != "cleopatra"}
+        out: list[Position | None] = []
+        for key in targets:
+            loc = where.get(key)
+            if loc is None or not values[t][loc[1]]:
+                out.append(None)
+                continue
+            mine = [values[0][:], values[1][:]]
+            v = mine[t]
+            v[loc[1]] = slots[loc[1]].after_hit(v[loc[1]])
+            ok = True
+            for _ in range(int(pending["left"]) - 1):   # the rest of the volley by J-14
+                top, best = 0, -1
+                for i in order:
+                    if v[i] > top:
+                        top, best = v[i], i
+                if best < 0:                 # nobody left to hit: the rest is lost
+                    break
+                if slots[best].cleopatra:
+                    ok = False
+                    break
+                v[best] = slots[best].after_hit(v[best])
+            if not ok or not any(v) or not any(v[i] for i in main):
+                out.append(None)
+                continue
+            still = {(s, i) for s, i in acted if mine[s][i]}      # (a block gone has not acted)
+            pos = self._place(b, mine, still, flags, False)
+            out.append(pos if pos is None or pos.j < steps else self._next_round(pos))
+        return out
+
+    def turn_positions(self, b: B.Battle, options: list[tuple[str, str]]) -> list[Position | None] | None:
+        """The positions once each ``(action, block key)`` of a turn is taken (J-5, J-6): fire,
+        the battle as it is (J-14 fires the step, see ``advise``); pass, the block has acted;
+        retreat, it has left the space (an attacker's: A_RETREATED). Worked out on the
+        strengths alone (the round's end as in :meth:`hit_positions`): None for all when ``b``
+        is not this battle at a turn; None for Cleopatra's, for a retreat that leaves its side
+        without blocks (J-13) and for strengths the table never saw."""
+        if b["phase"] != "fighting" or b["pending"]:
+            return None
+        scan = self._scan(b)
+        if scan is None:
+            return None
+        values, acted, flags = scan
+        steps = len(step_order(int(b["round"]), self.model.surprise))
+        where = {x["key"]: self.slot_of.get(x["seq"]) for x in b["blocks"] if x["kind"] != "cleopatra"}
+        out: list[Position | None] = []
+        for action, key in options:
+            mine = [values[0][:], values[1][:]]
+            still = set(acted)
+            f = flags
+            loc = where.get(key)
+            if action != "fire":
+                if loc is None:
+                    out.append(None)
+                    continue
+                s, i = loc[0], loc[1]
+                if action == "pass":
+                    still.add((s, i))
+                else:
+                    mine[s][i] = 0
+                    still.discard((s, i))
+                    f |= A_RETREATED if s == 0 else 0
+                    if not any(mine[s]):
+                        out.append(None)
+                        continue
+            pos = self._place(b, mine, still, f, False)
+            out.append(pos if pos is None or pos.j < steps else self._next_round(pos))
+        return out
+
+    def _next_round(self, pos: Position) -> Position | None:
+        """``pos`` at the end of its round as the next round starts (J-8 reserves arrive, J-9
+        disrupted, the roles swapped), as the table's passes take it; None after round 4 or
+        when the battle ends there."""
+        if pos.rnd >= LAST_ROUND:
+            return None
+        res = [0.0, 0.0, 0.0, 0.0]
+        dist = D._Dist(0, {(pos.a << 2) | (pos.f & 3): {pos.d: 1.0}})
+        got = D._new_round(self.model, {pos.sw: dist}, pos.rnd + 1, res)
+        if len(got) != 1 or any(res):
+            return None
+        (sw, nxt), = got.items()
+        states = nxt.states()
+        if len(states) != 1:
+            return None
+        (a, d, f, _p), = states
+        sides = self.model.sides
+        values = [list(sides[0].subs[a]), list(sides[1].subs[d])]
+        j = self._current(pos.rnd + 1, sw, values, set(), f)
+        if j >= len(step_order(pos.rnd + 1, self.model.surprise)):
+            return None
+        return Position(pos.rnd + 1, j, frozenset(), sw, f, a, d)
 
     def _current(self, rnd: int, sw: int, values: list[list[int]], acted: set[tuple[int, int]], flags: int) -> int:
         """The first step of the round with a block still to act (as battle.current_step:
@@ -204,6 +344,51 @@ class Table:
             return None
         self._keep(pos, got)
         return got
+
+    def values(self, positions: list[Position]) -> list[list[float] | None]:
+        """:meth:`value` of several positions (``advise``'s options), the look-ups at each
+        boundary made together."""
+        np = self.np
+        self.complete()
+        out: list[list[float] | None] = [None] * len(positions)
+        acc: list[Any] = [None] * len(positions)
+        batch: dict[tuple[int, int, int], list[tuple[int, Any, Any, Any, Any]]] = {}
+        for n, pos in enumerate(positions):
+            got = self.answers.get(pos)
+            if got is not None:
+                out[n] = got
+                continue
+            if pos.rnd == LAST_ROUND and (pos.sw or pos.f & A_RETREATED):     # J-6
+                acc[n] = np.array([float(pos.sw), 0.0, float(not pos.sw)])
+                continue
+            res = [0.0, 0.0, 0.0, 0.0]
+            spread = self._expand(pos, res)
+            acc[n] = np.array(res[:3])
+            if spread is None:                                # a boundary state itself
+                one = np.ones(1, dtype=np.int64)
+                batch.setdefault((pos.rnd, pos.j, pos.sw), []).append(
+                    (n, one * pos.f, one * pos.a, one * pos.d, np.ones(1)))
+                continue
+            (rnd, j), groups = spread
+            if rnd <= LAST_ROUND:
+                for sw, (f, a, d, p) in groups:
+                    batch.setdefault((rnd, j, sw), []).append((n, f, a, d, p))
+        for (rnd, j, sw), parts in batch.items():
+            v = self._lookup(rnd, j, sw, *(np.concatenate([x[k] for x in parts]) for k in (1, 2, 3)))
+            start = 0
+            for n, f, _a, _d, p in parts:
+                acc[n] += p @ v[start:start + len(f)]
+                start += len(f)
+        for n, pos in enumerate(positions):
+            if out[n] is not None:
+                continue
+            got = [float(x) for x in acc[n]]
+            if 1.0 - sum(got) > D.BUDGET:                     # as :meth:`value` (a boundary state
+                got = self._value(pos) or got                 # J-14 does not reach: its step)
+            if 1.0 - sum(got) <= D.BUDGET:
+                self._keep(pos, got)
+                out[n] = got
+        return out
 
     def holds(self, pos: Position) -> bool:
         """Whether the table (not only the answers kept) holds ``pos`` to BUDGET."""
