@@ -302,3 +302,19 @@ def test_no_domain_is_taken_from_the_calling_code():
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if any(w in line for w in ("_getframe", "f_globals", "f_back", "import inspect", "from inspect"))]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_screen_title_is_said_in_its_own_domain_words(lang):
+    """History → Fair draw opens a screen titled as the row that opened it (History's words), not
+    with the shared catalog's other sense of "Fair draw" (the new-game form's code row)."""
+    from firmware import i18n
+    from firmware.history_text import _ as history_word
+    from firmware.screens.history import FairDrawScreen
+    before = i18n.language()
+    try:
+        i18n.set_language(lang)
+        assert history_word("Fair draw") != i18n._("Fair draw")      # the two senses differ here
+        assert FairDrawScreen().title == history_word("Fair draw")
+    finally:
+        i18n.set_language(before)

@@ -8,7 +8,7 @@ same pixels. The widgets (lists, scroll text, figures, dice, odds, questions) ar
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, overload
@@ -195,11 +195,13 @@ def wrap(s: str, width: int = COLS) -> list[str]:
 # -- titles said when read ---------------------------------------------
 class Said:
     """A screen's title given as English text (marked with ``N_``) and said in the current
-    language whenever it is read: ``title = Said(N_("Games"))``. Setting it on an instance
+    language whenever it is read: ``title = Said(N_("Games"))``; a game's or History's screen
+    passes its domain's ``_`` (``Said(N_("Medals"), _)``) so the title is said in its words. Setting it on an instance
     replaces the text for that instance only."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, gettext: Callable[[str], str] | None = None) -> None:
         self.text = text
+        self.gettext = gettext           # a game's or History's own words (its text.py ``_``)
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = f"_said_{name}"
@@ -213,6 +215,8 @@ class Said:
     def __get__(self, obj: object, owner: Any = None) -> str | Said:
         if obj is None:
             return self
+        if self.gettext is not None:
+            return self.gettext(str(getattr(obj, self.slot, self.text)))
         from firmware.i18n import _
         return _(str(getattr(obj, self.slot, self.text)))
 

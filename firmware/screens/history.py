@@ -72,7 +72,7 @@ def open_history(ctx: Ctx) -> None:
 class HistoryScreen(ListScreen):
     """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day)."""
 
-    title = Said(N_("History"))
+    title = Said(N_("History"), _)
 
     def items(self, ctx: Ctx) -> list[Item]:
         entries = _entries(ctx)
@@ -156,7 +156,7 @@ class GameScreen(WrappedListScreen):
     """One game: "Send over serial" (its BG Stats link on the serial line), then what History
     keeps of it (result, players and sides, mode, dates), rows never cut."""
 
-    title = Said(N_("Game"))
+    title = Said(N_("Game"), _)
 
     def __init__(self, entry: HistoryEntry) -> None:
         super().__init__()
@@ -213,7 +213,7 @@ def send_draws(ctx: Ctx) -> None:
 class StatsMenu(ListScreen):
     """One row per statistics page the games give (their records, firmware/games.py)."""
 
-    title = Said(N_("Statistics"))
+    title = Said(N_("Statistics"), _)
 
     def items(self, ctx: Ctx) -> list[Item]:
         return [Item(_("Players"), lambda c: c.push(TextScreen(_("Players"), people_rows(c))))] + [
@@ -386,7 +386,7 @@ class FairDrawScreen(ListScreen):
     ended yet, the question first says that this ends it: its last move can no longer be
     undone). The seed is on no screen before the end (issue 20)."""
 
-    title = Said(N_("Fair draw"))
+    title = Said(N_("Fair draw"), _)
     CODE_ROWS = 2            # body rows the big code takes
     wrap_rows = True         # a long row takes two rows (never cut)
 

@@ -82,7 +82,7 @@ def tax_form(ctx: Ctx) -> NumberForm:
 class MedalScreen(ListScreen):
     """The five medals and their holders; select one to give it to a player."""
 
-    title = Said(N_("Medals"))
+    title = Said(N_("Medals"), _)
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)

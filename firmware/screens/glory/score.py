@@ -167,7 +167,7 @@ class ScoreEntry(WrappedListScreen):
     figure, then the scores. A opens a row for all the players (A there walks on to the next
     row). The session adds the fame track, the medals and the Senate column."""
 
-    title = Said(N_("Final score"))
+    title = Said(N_("Final score"), _)
 
     def __init__(self, ctx: Ctx | None = None) -> None:
         super().__init__()

@@ -27,7 +27,7 @@ def open_game(ctx: Ctx) -> None:
 class SetupScreen(ListScreen):
     """The number of players (the powers in play, as the rules set them), then who plays them."""
 
-    title = Said(N_("New Sword game"))
+    title = Said(N_("New Sword game"), _)
 
     def items(self, ctx: Ctx) -> list[Item]:
         return [Item(_(label), partial(self._people, powers=powers)) for label, powers in PRESETS]
@@ -41,7 +41,7 @@ class PeopleForm(ListScreen):
     """Start, then who plays each power (the known players first; nobody named: "Player N" in
     exports). A on Start begins the game."""
 
-    title = Said(N_("Who plays?"))
+    title = Said(N_("Who plays?"), _)
 
     def __init__(self, powers: list[str]) -> None:
         super().__init__()
@@ -63,7 +63,7 @@ class PeopleForm(ListScreen):
 
 
 class SwordHome(WrappedListScreen):
-    title = Said(N_("Sword of Rome"))
+    title = Said(N_("Sword of Rome"), _)
 
     def status(self, ctx: Ctx) -> str:
         view = view_of(ctx)

@@ -267,7 +267,7 @@ class CheckMenu(ListScreen):
     """2d6 rolls (W-9): pick which, then the device's dice or the dice thrown on the table; the sum
     is shown (the tables are not transcribed)."""
 
-    title = Said(N_("2d6 roll"))
+    title = Said(N_("2d6 roll"), _)
 
     def __init__(self) -> None:
         super().__init__()
