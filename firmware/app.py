@@ -250,6 +250,9 @@ class App:
         if session is None or not session.lines:
             self.notify(_("Nothing to undo."))
             return
+        if session.ended:                    # `end` (or the seed shown): nothing is taken back
+            self.notify(_("This game has ended: its moves can no longer be taken back."))
+            return
         try:
             step = session.check_undo()
         except LegatusError as e:          # the step's record is damaged (reported from now on)

@@ -9,6 +9,7 @@ from typing import TypeVar
 from engine.actions import Line
 from engine.replies import NewReply, Reply
 from engine.views import SessionView
+from firmware.i18n import _
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.widgets.confirm import ConfirmScreen
 from firmware.screens.widgets.share import FairShare
@@ -22,9 +23,19 @@ def run_or_notify(ctx: Ctx, line: Line[R]) -> R | None:
     response = ctx.run(line)
     reply: Reply = response
     if not reply["ok"]:
-        ctx.notify(reply.get("message", ""))
+        ctx.notify(refusal(reply))
         return None
     return response
+
+
+def refusal(reply: Reply) -> str:
+    """A refused line's message in the player's words: a game that is over (``game_over``: ended,
+    or finished by its rules) is said so, never with the console's list of commands it still
+    answers; any other refusal as the console words it (already in the player's language)."""
+    if reply.get("error") == "game_over":
+        return _("This game is over: nothing more can be played or drawn in it. Start another from "
+                 "Games; History keeps this one.")
+    return str(reply.get("message", ""))
 
 
 def game_view(ctx: Ctx, games: tuple[str, ...], label: str) -> SessionView:
