@@ -47,6 +47,19 @@ Bound = tuple[int, int]                # (round, step index): the point before t
 Skip = frozenset[tuple[int, int]]      # (side, slot) of blocks that have acted this round
 
 
+@dataclass
+class _Plan:
+    """A step kind's hit distributions: ``w[row[key]]`` for key = id * 2 + Cleopatra acts, over
+    the first ``n`` ids; ``of`` the row of each strengths code, ``rows`` (trimmed row, its tail)."""
+
+    row: Any
+    w: Any
+    n: int
+    lost: Any
+    of: dict[int, int]
+    rows: list[tuple[list[float], float]]
+
+
 class _Tables:
     """Per-battle lookup tables over strengths ids, grown as new ids appear."""
 
@@ -57,10 +70,10 @@ class _Tables:
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
-        self.plans: dict[Any, tuple[Any, Any, int, Any]] = {}
+        self.plans: dict[Any, _Plan] = {}
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
-        self.hits: dict[tuple[tuple[int, int], ...], list[float]] = {}
+        self.hits: dict[tuple[tuple[int, int], ...], list[float]] = {}   # by (firepower, dice)
         self.needs: dict[int, Any] = {}
 
     # -- the target side ------------------------------------------------------------------------
@@ -109,8 +122,10 @@ class _Tables:
         np = self.np
         subs = self.model.sides[side].subs
         arr = self.arrays.get(side)
-        if arr is None or len(arr) < len(subs):
-            arr = self.arrays[side] = np.array(subs, dtype=np.int64).reshape(len(subs), -1)
+        if arr is None or len(arr) < len(subs):          # only the ids interned since: appended
+            n = 0 if arr is None else len(arr)
+            more = np.array(subs[n:], dtype=np.int64).reshape(len(subs) - n, -1)
+            arr = self.arrays[side] = more if arr is None else np.concatenate((arr, more))
         return arr
 
     def target(self, side: int, round1: bool) -> tuple[Any, Any, Any]:
@@ -130,17 +145,20 @@ class _Tables:
             succ.extend(ids)
             left1.extend(left)
         n = len(subs)
+        n0 = 0 if got is None else got[-1]                # the rows before stay as they were
         nxt_1, left_1 = np.array(succ, dtype=np.int64), np.array(left1, dtype=bool)
         empty = ~self.subs(side).any(axis=1)
-        nxt = np.empty((n, self.k), dtype=np.int64)
-        gone = np.zeros((n, self.k), dtype=bool)
-        nxt[:, 0] = np.arange(n)
+        nxt = np.empty((n - n0, self.k), dtype=np.int64)
+        gone = np.zeros((n - n0, self.k), dtype=bool)
+        nxt[:, 0] = np.arange(n0, n)
         for k in range(1, self.k):
             gone[:, k] = gone[:, k - 1] | left_1[nxt[:, k - 1]]
             nxt[:, k] = nxt_1[nxt[:, k - 1]]
         emptied = empty[nxt]
         fe = np.where(emptied.any(axis=1), emptied.argmax(axis=1), self.k)
         fl = np.minimum(np.where(gone.any(axis=1), gone.argmax(axis=1), self.k), fe)
+        if got is not None:
+            nxt, fl, fe = (np.concatenate((x, y)) for x, y in zip(got[:3], (nxt, fl, fe)))
         self.nxt[key] = (nxt, fl, fe, n)
         return nxt, fl, fe
 
@@ -175,46 +193,63 @@ class _Tables:
     # -- the acting side ------------------------------------------------------------------------
     def _hits(self, dice: tuple[tuple[int, int], ...]) -> list[float]:
         """P(k hits), k = 0, 1, ..., for blocks of (strength, firepower) ``dice`` (J-1: one d6
-        per step, a hit on 1..firepower), from the distribution of all but the last block."""
-        got = self.hits.get(dice)
+        per step, a hit on 1..firepower): the dice of one firepower are one binomial, so the
+        distribution is kept by the number of dice per firepower."""
+        per: dict[int, int] = {}
+        for v, fp in dice:
+            per[fp] = per.get(fp, 0) + v
+        key = tuple(sorted(per.items()))
+        got = self.hits.get(key)
         if got is None:
-            last = D._binom(*dice[-1])
-            got = self.hits[dice] = D._convolve(self._hits(dice[:-1]), last) if len(dice) > 1 else last
+            got = [1.0]
+            for fp, n in key:
+                got = D._convolve(got, D._binom(n, fp)) if len(got) > 1 else D._binom(n, fp)
+            self.hits[key] = got
         return got
 
     def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any]:
         """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost)`` where ``W[row]`` is the hit
-        distribution (row 0: nobody acts, 0 hits) without its tail below TRIM, whose mass is
-        ``lost``."""
+        distribution without its tail below TRIM, whose mass is ``lost``. Kept per step kind
+        and grown with the ids interned since (the hits depend on the acting blocks' strengths
+        only: one row per strengths code)."""
         np = self.np
         arr = self.subs(s)
         got = self.plans.get((s, idx, cleo_step))
-        if got is None or got[2] < len(arr):
+        if got is None:
+            got = self.plans[(s, idx, cleo_step)] = _Plan(np.zeros(0, dtype=np.int64), np.zeros((0, 1)), 0,
+                                                          np.zeros(0), {}, [])
+        if got.n < len(arr):
             slots = self.model.sides[s].slots
-            code = arr[:, list(idx)] @ (5 ** np.arange(len(idx), dtype=np.int64))   # strengths <= 4
-            acts = code + (arr[:, -1] * 5 ** len(idx) if cleo_step else 0)
+            new = arr[got.n:]
+            code = new[:, list(idx)] @ (5 ** np.arange(len(idx), dtype=np.int64))   # strengths <= 4
+            acts = code + (new[:, -1] * 5 ** len(idx) if cleo_step else 0)
             uniq, inv = np.unique(np.stack((code, acts), axis=1).ravel(), return_inverse=True)
-            rows: list[list[float]] = []
-            for c in uniq.tolist():     # the hits depend on the acting blocks' strengths only
-                dice = []
-                for i in (*idx, len(slots) - 1):
-                    c, v = divmod(c, 5)
-                    if v:
-                        dice.append((v, slots[i].fp))
-                rows.append(self._hits(tuple(dice)) if dice else [1.0])
-            cut = []                        # the most hits worth following, per row
-            for r in rows:
-                n = len(r)
-                while n > 1 and r[n - 1] < TRIM:
-                    n -= 1
-                cut.append(n)
-            w = np.zeros((len(rows), max(cut)))
-            lost = np.zeros(len(rows))
-            for i, r in enumerate(rows):
-                w[i, :cut[i]] = r[:cut[i]]
-                lost[i] = sum(r[cut[i]:])
-            got = self.plans[(s, idx, cleo_step)] = (inv.reshape(-1), w, len(arr), lost)
-        return got[0][keys], got[1], got[3][got[0][keys]]
+            rows = got.rows
+            krow = []
+            for c in uniq.tolist():
+                r = got.of.get(c)
+                if r is None:
+                    r = got.of[c] = len(rows)
+                    dice = []
+                    for i in (*idx, len(slots) - 1):
+                        c, v = divmod(c, 5)
+                        if v:
+                            dice.append((v, slots[i].fp))
+                    dist = self._hits(tuple(dice)) if dice else [1.0]
+                    n = len(dist)                    # the most hits worth following
+                    while n > 1 and dist[n - 1] < TRIM:
+                        n -= 1
+                    rows.append((dist[:n], sum(dist[n:])))
+                krow.append(r)
+            if len(rows) > len(got.lost):
+                w = np.zeros((len(rows), max(len(x) for x, _ in rows)))
+                for i, (dist_i, _x) in enumerate(rows):
+                    w[i, :len(dist_i)] = dist_i
+                got.w, got.lost = w, np.array([x for _r, x in rows])
+            got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)[inv.reshape(-1)]))
+            got.n = len(arr)
+        row = got.row[keys]
+        return row, got.w, got.lost[row]
 
     def retreats(self, s: int, idx: tuple[int, ...], keys: Any) -> Any:
         """Round 4 (J-6): the id after the step's blocks retreat, -1 where none is left to."""
