@@ -319,7 +319,7 @@ class _Sum:
         if self.acc is None:
             empty = np.zeros(0, dtype=np.int64)
             return (empty, empty, empty, np.zeros(0))
-        nz = np.flatnonzero(self.acc)
+        nz = np.flatnonzero(self.acc != 0.0)             # (on booleans: 10x quicker)
         p = self.acc[nz]
         if eps > 0.0:
             small = p < eps
@@ -410,13 +410,14 @@ class _Fire:
             return self._general(c)
         np = self.np
         row = np.take(self.row, c)
-        q = np.take(self.w, row, axis=0)[:, :width]          # rows x k: P(k hits)
+        q = np.take(self.w[:, :width], row, axis=0)          # rows x k: P(k hits) (take on a
+                                                             # view: 2x quicker than [rows, :k])
         e = self.tail[row, width]                            # the rest: the target side is gone
         acc = self.acc
         if self.base is None:
             self.base = acc.ridx[self.rk] * acc.n_t
             self.codes = _emptied_code(np, 1 - self.s, self.f2)
-        idx = self.nxt[np.take(self.tid, c), :width]         # (a narrow copy per width: too big)
+        idx = np.take(self.nxt[:, :width], np.take(self.tid, c), axis=0)
         lm = np.take(self.lmask, c)
         if lm.any():                                         # from fl hits on, the row s joined
             ks = np.arange(width)[None, :]
@@ -560,7 +561,8 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     for c, width in fire.chunks():
         q, idx, e, code = fire.chunk(c, width)
         pc = p[c]
-        fire.acc.add(idx, pc[:, None] * q)
+        q *= pc[:, None]                                     # (q is the chunk's own: in place)
+        fire.acc.add(idx, q)
         gone[c] = pc * e
         codes[c] = code
     for r, x in enumerate(np.bincount(codes, weights=gone, minlength=3).tolist()):
