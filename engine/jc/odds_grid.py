@@ -57,7 +57,7 @@ class _Plan:
     n: int
     lost: Any
     of: dict[int, int]
-    rows: list[tuple[list[float], float]]
+    rows: list[tuple[Any, float]]
 
 
 class _Tables:
@@ -73,7 +73,7 @@ class _Tables:
         self.plans: dict[Any, _Plan] = {}
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
-        self.hits: dict[tuple[tuple[int, int], ...], list[float]] = {}   # by (firepower, dice)
+        self.hits: dict[tuple[tuple[int, int], ...], Any] = {}   # by ((firepower, dice), ...)
         self.needs: dict[int, Any] = {}
 
     # -- the target side ------------------------------------------------------------------------
@@ -191,20 +191,22 @@ class _Tables:
         return needs[ids]
 
     # -- the acting side ------------------------------------------------------------------------
-    def _hits(self, dice: tuple[tuple[int, int], ...]) -> list[float]:
+    def _hits(self, dice: tuple[tuple[int, int], ...]) -> Any:
         """P(k hits), k = 0, 1, ..., for blocks of (strength, firepower) ``dice`` (J-1: one d6
         per step, a hit on 1..firepower): the dice of one firepower are one binomial, so the
         distribution is kept by the number of dice per firepower."""
         per: dict[int, int] = {}
         for v, fp in dice:
             per[fp] = per.get(fp, 0) + v
-        key = tuple(sorted(per.items()))
+        return self._by_fp(tuple(sorted(per.items())))
+
+    def _by_fp(self, key: tuple[tuple[int, int], ...]) -> Any:
+        """The distribution for ``key`` = ((firepower, dice), ...), from that of all but the last."""
         got = self.hits.get(key)
         if got is None:
-            got = [1.0]
-            for fp, n in key:
-                got = D._convolve(got, D._binom(n, fp)) if len(got) > 1 else D._binom(n, fp)
-            self.hits[key] = got
+            fp, n = key[-1]
+            last = self.np.array(D._binom(n, fp))
+            got = self.hits[key] = self.np.convolve(self._by_fp(key[:-1]), last) if len(key) > 1 else last
         return got
 
     def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any]:
@@ -235,16 +237,17 @@ class _Tables:
                         c, v = divmod(c, 5)
                         if v:
                             dice.append((v, slots[i].fp))
-                    dist = self._hits(tuple(dice)) if dice else [1.0]
-                    n = len(dist)                    # the most hits worth following
-                    while n > 1 and dist[n - 1] < TRIM:
-                        n -= 1
-                    rows.append((dist[:n], sum(dist[n:])))
+                    dist = self._hits(tuple(dice)) if dice else np.ones(1)
+                    worth = np.flatnonzero(dist >= TRIM)     # the most hits worth following
+                    n = max(int(worth[-1]) + 1 if len(worth) else 1, 1)
+                    rows.append((dist[:n], float(dist[n:].sum())))
                 krow.append(r)
-            if len(rows) > len(got.lost):
-                w = np.zeros((len(rows), max(len(x) for x, _ in rows)))
-                for i, (dist_i, _x) in enumerate(rows):
-                    w[i, :len(dist_i)] = dist_i
+            had = len(got.lost)
+            if len(rows) > had:                      # the rows before copied, the new ones set
+                w = np.zeros((len(rows), max(got.w.shape[1], max(len(x) for x, _ in rows[had:]))))
+                w[:had, :got.w.shape[1]] = got.w
+                for i in range(had, len(rows)):
+                    w[i, :len(rows[i][0])] = rows[i][0]
                 got.w, got.lost = w, np.array([x for _r, x in rows])
             got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)[inv.reshape(-1)]))
             got.n = len(arr)
@@ -376,6 +379,23 @@ class _Fire:
         np = self.np
         lf = np.flatnonzero(self.lmask)
         self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[lf]])
+        fr = np.flatnonzero(self.fires)
+        if len(fr):                  # Cleopatra joins s and fires at once (J-2): from fl hits
+            w = self.w               # on, one more die, a hit on 1: a hit row per (row, fl)
+            width = w.shape[1]
+            uniq, inv = np.unique(self.row[fr] * (width + 1) + self.fl[fr], return_inverse=True)
+            r0, f0 = np.divmod(uniq, width + 1)
+            extra = np.zeros((len(uniq), width + 1))
+            extra[:, :width] = w[r0]
+            moved = np.where(np.arange(width + 1)[None, :] >= f0[:, None], extra, 0.0) / 6.0
+            extra -= moved
+            extra[:, 1:] += moved[:, :-1]
+            wide = np.zeros((len(w) + len(uniq), width + 1))
+            wide[:len(w), :width] = w
+            wide[len(w):] = extra
+            self.row = self.row.copy()
+            self.row[fr] = len(w) + inv.reshape(-1)
+            self.w = wide
         w = self.w
         width = w.shape[1]
         cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)    # hit counts each row can give
@@ -386,10 +406,10 @@ class _Fire:
     def chunks(self, budget: int = CHUNK) -> list[tuple[Any, int]]:
         """``(states, width)``: the states by the number of hit counts that matter to them
         (those from which the target side is gone are one sum), so no product is a padding
-        zero; the states where Cleopatra joins and fires at once (J-2) on their own."""
+        zero."""
         np = self.np
         out: list[tuple[Any, int]] = []
-        ew = np.where(self.fires, 0, self.ew).astype(np.int16)
+        ew = self.ew.astype(np.int16)
         order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
         counts = np.bincount(ew)
         start = 0
@@ -398,16 +418,13 @@ class _Fire:
                 continue
             states = order[start:start + n_w]
             start += n_w
-            size = width if width > 0 else self.w.shape[1] + 1
-            n = max(1, budget // size)
-            out.extend((states[c0:c0 + n], width if width > 0 else -1) for c0 in range(0, n_w, n))
+            n = max(1, budget // width)
+            out.extend((states[c0:c0 + n], width) for c0 in range(0, n_w, n))
         return out
 
     def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any, Any]:
         """``(Q, idx, E, code)`` for the states ``c`` (an index array) taken ``width`` hit
-        counts wide (-1: Cleopatra may fire at once)."""
-        if width < 0:
-            return self._general(c)
+        counts wide."""
         np = self.np
         row = np.take(self.row, c)
         q = np.take(self.w[:, :width], row, axis=0)          # rows x k: P(k hits) (take on a
@@ -426,45 +443,6 @@ class _Fire:
         else:
             idx += np.take(self.base, c)[:, None]
         return q, idx, e, np.take(self.codes, c)
-
-    def _general(self, c: Any) -> tuple[Any, Any, Any, Any]:
-        np = self.np
-        w = self.w
-        width = w.shape[1]
-        fr = np.flatnonzero(self.fires[c])
-        wide = width + (1 if len(fr) else 0)
-        ks = np.arange(wide)[None, :]
-        row = self.row[c]
-        if len(fr):
-            q = np.zeros((len(row), wide))
-            q[:, :width] = w[row]
-        else:
-            q = w[row]
-        fl_c, fe_c = self.fl[c], self.fe[c]
-        if len(fr):                                          # Cleopatra fires for s at once:
-            qf = q[fr]                                       # 1 die, a hit on 1 (J-2)
-            moved = np.where((ks >= fl_c[fr, None]) & (ks < fe_c[fr, None]), qf, 0.0) / 6.0
-            qf -= moved
-            qf[:, 1:] += moved[:, :-1]
-            q[fr] = qf
-        e = np.zeros(len(row))
-        em = np.flatnonzero(fe_c < wide)                     # rows where t may be emptied (J-13)
-        if len(em):
-            qe = q[em]
-            gone = ks >= fe_c[em, None]
-            e[em] = (qe * gone).sum(axis=1)
-            qe[gone] = 0.0
-            q[em] = qe
-        acc = self.acc
-        base_rows = acc.ridx[self.rk[c]][:, None]
-        if self.lmask[c].any():                              # from fl hits on, the row s joined
-            rows = np.where(ks >= fl_c[:, None], acc.ridx[self.rkl[c]][:, None], base_rows)
-        else:
-            rows = base_rows
-        idx = rows * acc.n_t + self.nxt[self.tid[c], :wide]
-        code = _emptied_code(np, 1 - self.s, self.f2[c])
-        return q, idx, e, code
-
 
 def _emptied_code(np: Any, t: int, f: Any) -> Any:
     """The outcome when side ``t`` has no block left (J-13), by flags."""
