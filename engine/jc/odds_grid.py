@@ -418,7 +418,7 @@ class _Fire:
                 continue
             states = order[start:start + n_w]
             start += n_w
-            n = max(1, budget // width)
+            n = max(1, budget // max(width, 1))         # (0 wide: the target is gone)
             out.extend((states[c0:c0 + n], width) for c0 in range(0, n_w, n))
         return out
 
