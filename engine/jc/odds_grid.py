@@ -50,7 +50,8 @@ Skip = frozenset[tuple[int, int]]      # (side, slot) of blocks that have acted 
 @dataclass
 class _Plan:
     """A step kind's hit distributions: ``w[row[key]]`` for key = id * 2 + Cleopatra acts, over
-    the first ``n`` ids; ``of`` the row of each strengths code, ``rows`` (trimmed row, its tail)."""
+    the first ``n`` ids; ``of`` the row of each code of dice per firepower, ``rows`` (trimmed row,
+    its tail)."""
 
     row: Any
     w: Any
@@ -191,17 +192,10 @@ class _Tables:
         return needs[ids]
 
     # -- the acting side ------------------------------------------------------------------------
-    def _hits(self, dice: tuple[tuple[int, int], ...]) -> Any:
-        """P(k hits), k = 0, 1, ..., for blocks of (strength, firepower) ``dice`` (J-1: one d6
-        per step, a hit on 1..firepower): the dice of one firepower are one binomial, so the
-        distribution is kept by the number of dice per firepower."""
-        per: dict[int, int] = {}
-        for v, fp in dice:
-            per[fp] = per.get(fp, 0) + v
-        return self._by_fp(tuple(sorted(per.items())))
-
     def _by_fp(self, key: tuple[tuple[int, int], ...]) -> Any:
-        """The distribution for ``key`` = ((firepower, dice), ...), from that of all but the last."""
+        """P(k hits), k = 0, 1, ..., for ``key`` = ((firepower, dice), ...) (J-1: one d6 per
+        strength step, a hit on 1..firepower; the dice of one firepower are one binomial), from
+        the distribution of all but the last."""
         got = self.hits.get(key)
         if got is None:
             fp, n = key[-1]
@@ -212,19 +206,23 @@ class _Tables:
     def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any]:
         """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost)`` where ``W[row]`` is the hit
         distribution without its tail below TRIM, whose mass is ``lost``. Kept per step kind
-        and grown with the ids interned since (the hits depend on the acting blocks' strengths
-        only: one row per strengths code)."""
+        and grown with the ids interned since (the hits depend on the acting blocks' dice per
+        firepower only: one row per such code)."""
         np = self.np
         arr = self.subs(s)
         got = self.plans.get((s, idx, cleo_step))
         if got is None:
             got = self.plans[(s, idx, cleo_step)] = _Plan(np.zeros(0, dtype=np.int64), np.zeros((0, 1)), 0,
                                                           np.zeros(0), {}, [])
-        if got.n < len(arr):
+        if got.n < len(arr):                         # the dice per firepower of the ids since
             slots = self.model.sides[s].slots
             new = arr[got.n:]
-            code = new[:, list(idx)] @ (5 ** np.arange(len(idx), dtype=np.int64))   # strengths <= 4
-            acts = code + (new[:, -1] * 5 ** len(idx) if cleo_step else 0)
+            fps = sorted({slots[i].fp for i in (*idx, len(slots) - 1)})
+            per = np.zeros((len(new), len(fps)), dtype=np.int64)
+            for i in idx:
+                per[:, fps.index(slots[i].fp)] += new[:, i]
+            code = per @ (256 ** np.arange(len(fps), dtype=np.int64))      # (dice < 256 each)
+            acts = code + (new[:, -1] * 256 ** fps.index(slots[-1].fp) if cleo_step else 0)
             uniq, inv = np.unique(np.stack((code, acts), axis=1).ravel(), return_inverse=True)
             rows = got.rows
             krow = []
@@ -232,12 +230,12 @@ class _Tables:
                 r = got.of.get(c)
                 if r is None:
                     r = got.of[c] = len(rows)
-                    dice = []
-                    for i in (*idx, len(slots) - 1):
-                        c, v = divmod(c, 5)
-                        if v:
-                            dice.append((v, slots[i].fp))
-                    dist = self._hits(tuple(dice)) if dice else np.ones(1)
+                    key = []
+                    for fp in fps:
+                        c, n = divmod(c, 256)
+                        if n:
+                            key.append((fp, n))
+                    dist = self._by_fp(tuple(key)) if key else np.ones(1)
                     worth = np.flatnonzero(dist >= TRIM)     # the most hits worth following
                     n = max(int(worth[-1]) + 1 if len(worth) else 1, 1)
                     rows.append((dist[:n], float(dist[n:].sum())))
