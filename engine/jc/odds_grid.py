@@ -329,7 +329,8 @@ class _Sum:
                 keep = ~small
                 nz, p = nz[keep], p[keep]
         r, ti = np.divmod(nz, self.n_t)
-        f, si = np.divmod(self.rows[r], self.n_s)
+        rf, rs = np.divmod(self.rows, self.n_s)          # (per row, then gathered: quicker)
+        f, si = rf[r], rs[r]
         return (f, si, ti, p) if self.s == 0 else (f, ti, si, p)
 
 
@@ -372,6 +373,7 @@ class _Fire:
     acc: _Sum = field(init=False)
     base: Any = field(init=False, default=None)
     codes: Any = field(init=False, default=None)
+    joins: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         np = self.np
@@ -427,14 +429,14 @@ class _Fire:
         row = np.take(self.row, c)
         q = np.take(self.w[:, :width], row, axis=0)          # rows x k: P(k hits) (take on a
                                                              # view: 2x quicker than [rows, :k])
-        e = self.tail[row, width]                            # the rest: the target side is gone
+        e = np.take(self.tail[:, width], row)                # the rest: the target side is gone
         acc = self.acc
         if self.base is None:
             self.base = acc.ridx[self.rk] * acc.n_t
             self.codes = _emptied_code(np, 1 - self.s, self.f2)
+            self.joins = bool(self.lmask.any())
         idx = np.take(self.nxt[:, :width], np.take(self.tid, c), axis=0)
-        lm = np.take(self.lmask, c)
-        if lm.any():                                         # from fl hits on, the row s joined
+        if self.joins and np.take(self.lmask, c).any():      # from fl hits on, the row s joined
             ks = np.arange(width)[None, :]
             joined = acc.ridx[self.rkl[c]][:, None] * acc.n_t
             idx += np.where(ks >= self.fl[c][:, None], joined, np.take(self.base, c)[:, None])
@@ -533,16 +535,18 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     assert fire is not None
     res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
     gone = np.zeros(len(p))                                  # mass emptying the target, a state
-    codes = np.zeros(len(p), dtype=np.int64)
     for c, width in fire.chunks():
-        q, idx, e, code = fire.chunk(c, width)
+        q, idx, e, _code = fire.chunk(c, width)
         pc = p[c]
         q *= pc[:, None]                                     # (q is the chunk's own: in place)
         fire.acc.add(idx, q)
         gone[c] = pc * e
-        codes[c] = code
-    for r, x in enumerate(np.bincount(codes, weights=gone, minlength=3).tolist()):
-        res[r] += x
+    if fire.s == 0:                                          # J-13, see _emptied_code
+        res[WIN] += float(gone.sum())
+    else:
+        held = (fire.f2 & A_RETREATED) != 0
+        res[HOLD] += float(gone[held].sum())
+        res[ELIM] += float(gone[~held].sum())
     return fire.acc.state(res, eps), mv.s
 
 
