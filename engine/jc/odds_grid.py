@@ -351,7 +351,7 @@ class _Fire:
     """Step ``j`` for the states ``(f, a, d)`` of one ``swapped`` group when the acting side s
     fires (J-1, J-7, J-2 Cleopatra): the layout of its output and, per chunk of states, the
     probabilities of reaching layout cells (``Q``, ``idx``) and of emptying the target side
-    (``E``, into outcome ``code``), from probability 1 in each state."""
+    (``E``, into the outcome of :func:`_emptied_code`), from probability 1 in each state."""
 
     np: Any
     tab: _Tables
@@ -372,7 +372,6 @@ class _Fire:
     nxt: Any
     acc: _Sum = field(init=False)
     base: Any = field(init=False, default=None)
-    codes: Any = field(init=False, default=None)
     joins: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
@@ -383,7 +382,13 @@ class _Fire:
         if len(fr):                  # Cleopatra joins s and fires at once (J-2): from fl hits
             w = self.w               # on, one more die, a hit on 1: a hit row per (row, fl)
             width = w.shape[1]
-            uniq, inv = np.unique(self.row[fr] * (width + 1) + self.fl[fr], return_inverse=True)
+            pair = self.row[fr] * (width + 1) + self.fl[fr]
+            seen = np.zeros(len(w) * (width + 1), dtype=bool)   # (a mark, not a sort: O(n))
+            seen[pair] = True
+            uniq = np.flatnonzero(seen)
+            rank = np.zeros(len(seen), dtype=np.int64)
+            rank[uniq] = np.arange(len(uniq))
+            inv = rank[pair]
             r0, f0 = np.divmod(uniq, width + 1)
             extra = np.zeros((len(uniq), width + 1))
             extra[:, :width] = w[r0]
@@ -394,7 +399,7 @@ class _Fire:
             wide[:len(w), :width] = w
             wide[len(w):] = extra
             self.row = self.row.copy()
-            self.row[fr] = len(w) + inv.reshape(-1)
+            self.row[fr] = len(w) + inv
             self.w = wide
         w = self.w
         width = w.shape[1]
@@ -422,9 +427,9 @@ class _Fire:
             out.extend((states[c0:c0 + n], width) for c0 in range(0, n_w, n))
         return out
 
-    def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any, Any]:
-        """``(Q, idx, E, code)`` for the states ``c`` (an index array) taken ``width`` hit
-        counts wide."""
+    def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any]:
+        """``(Q, idx, E)`` for the states ``c`` (an index array) taken ``width`` hit counts
+        wide (E's outcome: :func:`_emptied_code`)."""
         np = self.np
         row = np.take(self.row, c)
         q = np.take(self.w[:, :width], row, axis=0)          # rows x k: P(k hits) (take on a
@@ -433,7 +438,6 @@ class _Fire:
         acc = self.acc
         if self.base is None:
             self.base = acc.ridx[self.rk] * acc.n_t
-            self.codes = _emptied_code(np, 1 - self.s, self.f2)
             self.joins = bool(self.lmask.any())
         idx = np.take(self.nxt[:, :width], np.take(self.tid, c), axis=0)
         if self.joins and np.take(self.lmask, c).any():      # from fl hits on, the row s joined
@@ -442,7 +446,7 @@ class _Fire:
             idx += np.where(ks >= self.fl[c][:, None], joined, np.take(self.base, c)[:, None])
         else:
             idx += np.take(self.base, c)[:, None]
-        return q, idx, e, np.take(self.codes, c)
+        return q, idx, e
 
 def _emptied_code(np: Any, t: int, f: Any) -> Any:
     """The outcome when side ``t`` has no block left (J-13), by flags."""
@@ -482,10 +486,11 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     sid, tid = (a, d) if s == 0 else (d, a)
     if cleo_step:
         ca = (tab.subs(s)[sid, -1] > 0) & ((f & CLEO_ACTED) == 0)
-    else:
-        ca = np.zeros(len(f), dtype=bool)
-    keys = sid * 2 + ca
-    f2 = f | np.where(ca, CLEO_ACTED, 0)
+        keys = sid * 2 + ca
+        f2 = f | np.where(ca, CLEO_ACTED, 0)
+    else:                                                    # (most steps: nothing to mark)
+        keys = sid * 2
+        f2 = f
     if retreat:
         new = tab.retreats(s, idx, keys)
         go = new >= 0
@@ -536,7 +541,7 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
     gone = np.zeros(len(p))                                  # mass emptying the target, a state
     for c, width in fire.chunks():
-        q, idx, e, _code = fire.chunk(c, width)
+        q, idx, e = fire.chunk(c, width)
         pc = p[c]
         q *= pc[:, None]                                     # (q is the chunk's own: in place)
         fire.acc.add(idx, q)
@@ -577,11 +582,12 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
         ok = acc.mark[af * acc.n_s + si]                     # (states injected there have other rows)
         pmap[acc.index(af[ok], si[ok], ti[ok])] = np.flatnonzero(ok)
     out = np.empty((len(f), 3))
+    codes = _emptied_code(np, 1 - fire.s, fire.f2)
     for c, width in fire.chunks():
-        q, idx, e, code = fire.chunk(c, width)
+        q, idx, e = fire.chunk(c, width)
         v = np.einsum("cnk,nk->nc", np.take(vt, np.take(pmap, idx), axis=1), q)
         if e.any():
-            v[np.arange(len(e)), code] += e
+            v[np.arange(len(e)), np.take(codes, c)] += e
         out[c] = v
     return out
 
