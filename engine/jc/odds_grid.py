@@ -76,6 +76,7 @@ class _Tables:
         self.orders: dict[tuple[int, bool], list[int]] = {}
         self.hits: dict[tuple[tuple[int, int], ...], Any] = {}   # by ((firepower, dice), ...)
         self.needs: dict[int, Any] = {}
+        self.rules: dict[tuple[int, bool], tuple[Any, Any, list[int], Any]] = {}
 
     # -- the target side ------------------------------------------------------------------------
     def _order(self, side: int, round1: bool) -> list[int]:
@@ -97,20 +98,24 @@ class _Tables:
         sd = self.model.sides[side]
         slots = sd.slots
         arr = self.subs(side)[lo:]
-        order = np.array(self._order(side, round1), dtype=np.int64)
-        after = np.zeros((len(slots), 5), dtype=np.int64)          # strength after one hit
-        for i, sl in enumerate(slots):
-            for v, down in sl.lower:
-                after[i, v] = down
+        got = self.rules.get((side, round1))
+        if got is None:                                             # the side's constants, once
+            after = np.zeros((len(slots), 5), dtype=np.int64)      # strength after one hit
+            for i, sl in enumerate(slots):
+                for v, down in sl.lower:
+                    after[i, v] = down
+            got = self.rules[(side, round1)] = (
+                np.array(self._order(side, round1), dtype=np.int64), after,
+                [i for i, sl in enumerate(slots) if not sl.reserve],
+                np.array([sl.cleopatra for sl in slots], dtype=bool))
+        order, after, main, cleo = got
         sub = arr[:, order]
         at = sub.argmax(axis=1)                                     # the first strongest in order
         top = sub[np.arange(len(arr)), at]
         best = order[at]
         ok = top > 0
         if round1:
-            main = [i for i, sl in enumerate(slots) if not sl.reserve]
             ok &= arr[:, main].any(axis=1)
-        cleo = np.array([sl.cleopatra for sl in slots], dtype=bool)
         left = (ok & cleo[best] & (top == 1)).tolist()
         new = arr.copy()
         rows = np.arange(len(arr))
@@ -198,9 +203,11 @@ class _Tables:
         the distribution of all but the last."""
         got = self.hits.get(key)
         if got is None:
-            fp, n = key[-1]
-            last = self.np.array(D._binom(n, fp))
-            got = self.hits[key] = self.np.convolve(self._by_fp(key[:-1]), last) if len(key) > 1 else last
+            if len(key) > 1:
+                got = self.np.convolve(self._by_fp(key[:-1]), self._by_fp(key[-1:]))
+            else:
+                got = self.np.array(D._binom(key[0][1], key[0][0]))
+            self.hits[key] = got
         return got
 
     def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any]:
