@@ -509,9 +509,13 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     row, w, lost = tab.plan(s, idx, cleo_step, keys)
     nxt, first_left, first_empty = tab.target(t, round1)
     width = w.shape[1]
-    fe, fl = first_empty[tid], first_left[tid]
-    lmask = fl < np.minimum(fe, width)                       # rows where Cleopatra may leave t
-    lf = np.flatnonzero(lmask)
+    fe = first_empty[tid]
+    if model.cleo:
+        fl = first_left[tid]
+        lmask = fl < np.minimum(fe, width)                   # rows where Cleopatra may leave t
+        lf = np.flatnonzero(lmask)
+    else:                                                    # (she is not in this battle)
+        fl, lmask, lf = fe, np.zeros(len(f), dtype=bool), np.zeros(0, dtype=np.int64)
     rkl = np.zeros(len(f), dtype=np.int64)
     fires = np.zeros(len(f), dtype=bool)
     joined = tab.join(s, sid[lf]) if len(lf) else None      # (may add ids to side s)
