@@ -12,8 +12,11 @@ TRIM): a look-up is answered only if that is at most BUDGET, else it is computed
 
 One step of the acting side s (forward and backward share its transition):
 
-- its hit distribution is a row of a table ``W`` chosen by the strengths of its blocks that act
-  (and Cleopatra's, if she acts), built once per step kind; a tail below TRIM is not followed;
+- its hit distribution is a row of a table ``W`` chosen by the dice per firepower of its blocks
+  that act (and Cleopatra's, if she acts: one binomial per firepower, convolved); a tail below
+  TRIM is not followed. Where Cleopatra leaves the target side after some hits and fires at once
+  for the acting side (J-2), her die is folded into a row of its own per (row, hits she leaves
+  at), so those states take the same path as the others;
 - the target's id after k hits is ``NXT[id, k]``, with the hits from which the target side is
   emptied (J-13) or Cleopatra has left it for the acting side (J-2);
 - forward, the products are added (``ufunc.at``) into a dense layout of the (flags, acting id)
@@ -21,6 +24,13 @@ One step of the acting side s (forward and backward share its transition):
   the same way and gathered. States are taken by the number of hit counts that matter to them
   (from the count that empties the target on, one tail sum), a chunk at a time and, backward, a
   slice of states at a time (bounded memory).
+
+The tables of a step kind (``W``, ``NXT``, the strengths as an array) are kept for the battle
+and grown with the ids interned since, never rebuilt. What a step costs (issue 25, measured with
+scripts/bench_jc.py): about two thirds is the products themselves (gathering their rows, one
+multiply, ``ufunc.at``), a third the work per state (a few dozen passes over arrays as long as
+the states: the step's lookups, the sort by width, the layout read back); numpy's per-call
+overhead is small beside either (a step of 30,000 states has about 20 chunks).
 
 Positions and look-ups are :mod:`engine.jc.odds_table`. It agrees with
 :func:`engine.jc.odds_dp.odds_python` and the oracle to rounding (tests/test_jc_odds_grid.py,
@@ -243,8 +253,9 @@ class _Tables:
                         if n:
                             key.append((fp, n))
                     dist = self._by_fp(tuple(key)) if key else np.ones(1)
-                    worth = np.flatnonzero(dist >= TRIM)     # the most hits worth following
-                    n = max(int(worth[-1]) + 1 if len(worth) else 1, 1)
+                    n = len(dist)                            # the most hits worth following
+                    while n > 1 and dist[n - 1] < TRIM:
+                        n -= 1
                     rows.append((dist[:n], float(dist[n:].sum())))
                 krow.append(r)
             had = len(got.lost)
