@@ -429,16 +429,21 @@ class _Fire:
     def chunks(self, budget: int = CHUNK) -> list[tuple[Any, int]]:
         """``(states, width)``: the states by the number of hit counts that matter to them
         (those from which the target side is gone are one sum), so no product is a padding
-        zero."""
+        zero, and those where Cleopatra may change side apart from the others (only their
+        chunks pay for her joined row)."""
         np = self.np
         out: list[tuple[Any, int]] = []
         ew = self.ew.astype(np.int16)
+        split = bool(self.lmask.any())                       # (where Cleopatra may change side:
+        if split:                                            # those states in chunks of their own)
+            ew = ew * 2 + self.lmask
         order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
         counts = np.bincount(ew)
         start = 0
-        for width, n_w in enumerate(counts.tolist()):
+        for key, n_w in enumerate(counts.tolist()):
             if not n_w:
                 continue
+            width = key >> 1 if split else key
             states = order[start:start + n_w]
             start += n_w
             n = max(1, budget // max(width, 1))         # (0 wide: the target is gone)
