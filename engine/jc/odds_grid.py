@@ -26,11 +26,11 @@ One step of the acting side s (forward and backward share its transition):
   slice of states at a time (bounded memory).
 
 The tables of a step kind (``W``, ``NXT``, the strengths as an array) are kept for the battle
-and grown with the ids interned since, never rebuilt. What a step costs (issue 25, measured with
-scripts/bench_jc.py): about two thirds is the products themselves (gathering their rows, one
-multiply, ``ufunc.at``), a third the work per state (a few dozen passes over arrays as long as
-the states: the step's lookups, the sort by width, the layout read back); numpy's per-call
-overhead is small beside either (a step of 30,000 states has about 20 chunks).
+and grown with the ids interned since, never rebuilt. What a step costs (issue 25, measured on
+10+5 v 10+5): about half is the products themselves (gathering their rows and targets, one
+multiply, ``ufunc.at``), most of the rest the work per state (a few dozen passes over arrays as
+long as the states: the step's lookups, the sort by width, the layout read back); numpy's
+per-call overhead is small beside either (a step of 30,000 states has about 20 chunks).
 
 Positions and look-ups are :mod:`engine.jc.odds_table`. It agrees with
 :func:`engine.jc.odds_dp.odds_python` and the oracle to rounding (tests/test_jc_odds_grid.py,
