@@ -12,8 +12,11 @@ TRIM): a look-up is answered only if that is at most BUDGET, else it is computed
 
 One step of the acting side s (forward and backward share its transition):
 
-- its hit distribution is a row of a table ``W`` chosen by the strengths of its blocks that act
-  (and Cleopatra's, if she acts), built once per step kind; a tail below TRIM is not followed;
+- its hit distribution is a row of a table ``W`` chosen by the dice per firepower of its blocks
+  that act (and Cleopatra's, if she acts: one binomial per firepower, convolved); a tail below
+  TRIM is not followed. Where Cleopatra leaves the target side after some hits and fires at once
+  for the acting side (J-2), her die is folded into a row of its own per (row, hits she leaves
+  at), so those states take the same path as the others;
 - the target's id after k hits is ``NXT[id, k]``, with the hits from which the target side is
   emptied (J-13) or Cleopatra has left it for the acting side (J-2);
 - forward, the products are added (``ufunc.at``) into a dense layout of the (flags, acting id)
@@ -21,6 +24,13 @@ One step of the acting side s (forward and backward share its transition):
   the same way and gathered. States are taken by the number of hit counts that matter to them
   (from the count that empties the target on, one tail sum), a chunk at a time and, backward, a
   slice of states at a time (bounded memory).
+
+The tables of a step kind (``W``, ``NXT``, the strengths as an array) are kept for the battle
+and grown with the ids interned since, never rebuilt. What a step costs (issue 25, measured on
+10+5 v 10+5): about half is the products themselves (gathering their rows and targets, one
+multiply, ``ufunc.at``), most of the rest the work per state (a few dozen passes over arrays as
+long as the states: the step's lookups, the sort by width, the layout read back); numpy's
+per-call overhead is small beside either (a step of 30,000 states has about 20 chunks).
 
 Positions and look-ups are :mod:`engine.jc.odds_table`. It agrees with
 :func:`engine.jc.odds_dp.odds_python` and the oracle to rounding (tests/test_jc_odds_grid.py,
@@ -47,6 +57,20 @@ Bound = tuple[int, int]                # (round, step index): the point before t
 Skip = frozenset[tuple[int, int]]      # (side, slot) of blocks that have acted this round
 
 
+@dataclass
+class _Plan:
+    """A step kind's hit distributions: ``w[row[key]]`` for key = id * 2 + Cleopatra acts, over
+    the first ``n`` ids; ``of`` the row of each code of dice per firepower, ``rows`` (trimmed row,
+    its tail)."""
+
+    row: Any
+    w: Any
+    n: int
+    lost: Any
+    of: dict[int, int]
+    rows: list[tuple[Any, float]]
+
+
 class _Tables:
     """Per-battle lookup tables over strengths ids, grown as new ids appear."""
 
@@ -57,11 +81,12 @@ class _Tables:
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
-        self.plans: dict[Any, tuple[Any, Any, int, Any]] = {}
+        self.plans: dict[Any, _Plan] = {}
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
-        self.hits: dict[tuple[tuple[int, int], ...], list[float]] = {}
+        self.hits: dict[tuple[tuple[int, int], ...], Any] = {}   # by ((firepower, dice), ...)
         self.needs: dict[int, Any] = {}
+        self.rules: dict[tuple[int, bool], tuple[Any, Any, list[int], Any]] = {}
 
     # -- the target side ------------------------------------------------------------------------
     def _order(self, side: int, round1: bool) -> list[int]:
@@ -83,20 +108,24 @@ class _Tables:
         sd = self.model.sides[side]
         slots = sd.slots
         arr = self.subs(side)[lo:]
-        order = np.array(self._order(side, round1), dtype=np.int64)
-        after = np.zeros((len(slots), 5), dtype=np.int64)          # strength after one hit
-        for i, sl in enumerate(slots):
-            for v, down in sl.lower:
-                after[i, v] = down
+        got = self.rules.get((side, round1))
+        if got is None:                                             # the side's constants, once
+            after = np.zeros((len(slots), 5), dtype=np.int64)      # strength after one hit
+            for i, sl in enumerate(slots):
+                for v, down in sl.lower:
+                    after[i, v] = down
+            got = self.rules[(side, round1)] = (
+                np.array(self._order(side, round1), dtype=np.int64), after,
+                [i for i, sl in enumerate(slots) if not sl.reserve],
+                np.array([sl.cleopatra for sl in slots], dtype=bool))
+        order, after, main, cleo = got
         sub = arr[:, order]
         at = sub.argmax(axis=1)                                     # the first strongest in order
         top = sub[np.arange(len(arr)), at]
         best = order[at]
         ok = top > 0
         if round1:
-            main = [i for i, sl in enumerate(slots) if not sl.reserve]
             ok &= arr[:, main].any(axis=1)
-        cleo = np.array([sl.cleopatra for sl in slots], dtype=bool)
         left = (ok & cleo[best] & (top == 1)).tolist()
         new = arr.copy()
         rows = np.arange(len(arr))
@@ -109,8 +138,10 @@ class _Tables:
         np = self.np
         subs = self.model.sides[side].subs
         arr = self.arrays.get(side)
-        if arr is None or len(arr) < len(subs):
-            arr = self.arrays[side] = np.array(subs, dtype=np.int64).reshape(len(subs), -1)
+        if arr is None or len(arr) < len(subs):          # only the ids interned since: appended
+            n = 0 if arr is None else len(arr)
+            more = np.array(subs[n:], dtype=np.int64).reshape(len(subs) - n, -1)
+            arr = self.arrays[side] = more if arr is None else np.concatenate((arr, more))
         return arr
 
     def target(self, side: int, round1: bool) -> tuple[Any, Any, Any]:
@@ -130,17 +161,20 @@ class _Tables:
             succ.extend(ids)
             left1.extend(left)
         n = len(subs)
+        n0 = 0 if got is None else got[-1]                # the rows before stay as they were
         nxt_1, left_1 = np.array(succ, dtype=np.int64), np.array(left1, dtype=bool)
         empty = ~self.subs(side).any(axis=1)
-        nxt = np.empty((n, self.k), dtype=np.int64)
-        gone = np.zeros((n, self.k), dtype=bool)
-        nxt[:, 0] = np.arange(n)
+        nxt = np.empty((n - n0, self.k), dtype=np.int64)
+        gone = np.zeros((n - n0, self.k), dtype=bool)
+        nxt[:, 0] = np.arange(n0, n)
         for k in range(1, self.k):
             gone[:, k] = gone[:, k - 1] | left_1[nxt[:, k - 1]]
             nxt[:, k] = nxt_1[nxt[:, k - 1]]
         emptied = empty[nxt]
         fe = np.where(emptied.any(axis=1), emptied.argmax(axis=1), self.k)
         fl = np.minimum(np.where(gone.any(axis=1), gone.argmax(axis=1), self.k), fe)
+        if got is not None:
+            nxt, fl, fe = (np.concatenate((x, y)) for x, y in zip(got[:3], (nxt, fl, fe)))
         self.nxt[key] = (nxt, fl, fe, n)
         return nxt, fl, fe
 
@@ -173,48 +207,68 @@ class _Tables:
         return needs[ids]
 
     # -- the acting side ------------------------------------------------------------------------
-    def _hits(self, dice: tuple[tuple[int, int], ...]) -> list[float]:
-        """P(k hits), k = 0, 1, ..., for blocks of (strength, firepower) ``dice`` (J-1: one d6
-        per step, a hit on 1..firepower), from the distribution of all but the last block."""
-        got = self.hits.get(dice)
+    def _by_fp(self, key: tuple[tuple[int, int], ...]) -> Any:
+        """P(k hits), k = 0, 1, ..., for ``key`` = ((firepower, dice), ...) (J-1: one d6 per
+        strength step, a hit on 1..firepower; the dice of one firepower are one binomial), from
+        the distribution of all but the last."""
+        got = self.hits.get(key)
         if got is None:
-            last = D._binom(*dice[-1])
-            got = self.hits[dice] = D._convolve(self._hits(dice[:-1]), last) if len(dice) > 1 else last
+            if len(key) > 1:
+                got = self.np.convolve(self._by_fp(key[:-1]), self._by_fp(key[-1:]))
+            else:
+                got = self.np.array(D._binom(key[0][1], key[0][0]))
+            self.hits[key] = got
         return got
 
     def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any]:
         """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost)`` where ``W[row]`` is the hit
-        distribution (row 0: nobody acts, 0 hits) without its tail below TRIM, whose mass is
-        ``lost``."""
+        distribution without its tail below TRIM, whose mass is ``lost``. Kept per step kind
+        and grown with the ids interned since (the hits depend on the acting blocks' dice per
+        firepower only: one row per such code)."""
         np = self.np
         arr = self.subs(s)
         got = self.plans.get((s, idx, cleo_step))
-        if got is None or got[2] < len(arr):
+        if got is None:
+            got = self.plans[(s, idx, cleo_step)] = _Plan(np.zeros(0, dtype=np.int64), np.zeros((0, 1)), 0,
+                                                          np.zeros(0), {}, [])
+        if got.n < len(arr):                         # the dice per firepower of the ids since
             slots = self.model.sides[s].slots
-            code = arr[:, list(idx)] @ (5 ** np.arange(len(idx), dtype=np.int64))   # strengths <= 4
-            acts = code + (arr[:, -1] * 5 ** len(idx) if cleo_step else 0)
+            new = arr[got.n:]
+            fps = sorted({slots[i].fp for i in (*idx, len(slots) - 1)})
+            per = np.zeros((len(new), len(fps)), dtype=np.int64)
+            for i in idx:
+                per[:, fps.index(slots[i].fp)] += new[:, i]
+            code = per @ (256 ** np.arange(len(fps), dtype=np.int64))      # (dice < 256 each)
+            acts = code + (new[:, -1] * 256 ** fps.index(slots[-1].fp) if cleo_step else 0)
             uniq, inv = np.unique(np.stack((code, acts), axis=1).ravel(), return_inverse=True)
-            rows: list[list[float]] = []
-            for c in uniq.tolist():     # the hits depend on the acting blocks' strengths only
-                dice = []
-                for i in (*idx, len(slots) - 1):
-                    c, v = divmod(c, 5)
-                    if v:
-                        dice.append((v, slots[i].fp))
-                rows.append(self._hits(tuple(dice)) if dice else [1.0])
-            cut = []                        # the most hits worth following, per row
-            for r in rows:
-                n = len(r)
-                while n > 1 and r[n - 1] < TRIM:
-                    n -= 1
-                cut.append(n)
-            w = np.zeros((len(rows), max(cut)))
-            lost = np.zeros(len(rows))
-            for i, r in enumerate(rows):
-                w[i, :cut[i]] = r[:cut[i]]
-                lost[i] = sum(r[cut[i]:])
-            got = self.plans[(s, idx, cleo_step)] = (inv.reshape(-1), w, len(arr), lost)
-        return got[0][keys], got[1], got[3][got[0][keys]]
+            rows = got.rows
+            krow = []
+            for c in uniq.tolist():
+                r = got.of.get(c)
+                if r is None:
+                    r = got.of[c] = len(rows)
+                    key = []
+                    for fp in fps:
+                        c, n = divmod(c, 256)
+                        if n:
+                            key.append((fp, n))
+                    dist = self._by_fp(tuple(key)) if key else np.ones(1)
+                    n = len(dist)                            # the most hits worth following
+                    while n > 1 and dist[n - 1] < TRIM:
+                        n -= 1
+                    rows.append((dist[:n], float(dist[n:].sum())))
+                krow.append(r)
+            had = len(got.lost)
+            if len(rows) > had:                      # the rows before copied, the new ones set
+                w = np.zeros((len(rows), max(got.w.shape[1], max(len(x) for x, _ in rows[had:]))))
+                w[:had, :got.w.shape[1]] = got.w
+                for i in range(had, len(rows)):
+                    w[i, :len(rows[i][0])] = rows[i][0]
+                got.w, got.lost = w, np.array([x for _r, x in rows])
+            got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)[inv.reshape(-1)]))
+            got.n = len(arr)
+        row = got.row[keys]
+        return row, got.w, got.lost[row]
 
     def retreats(self, s: int, idx: tuple[int, ...], keys: Any) -> Any:
         """Round 4 (J-6): the id after the step's blocks retreat, -1 where none is left to."""
@@ -284,7 +338,7 @@ class _Sum:
         if self.acc is None:
             empty = np.zeros(0, dtype=np.int64)
             return (empty, empty, empty, np.zeros(0))
-        nz = np.flatnonzero(self.acc)
+        nz = np.flatnonzero(self.acc != 0.0)             # (on booleans: 10x quicker)
         p = self.acc[nz]
         if eps > 0.0:
             small = p < eps
@@ -293,7 +347,8 @@ class _Sum:
                 keep = ~small
                 nz, p = nz[keep], p[keep]
         r, ti = np.divmod(nz, self.n_t)
-        f, si = np.divmod(self.rows[r], self.n_s)
+        rf, rs = np.divmod(self.rows, self.n_s)          # (per row, then gathered: quicker)
+        f, si = rf[r], rs[r]
         return (f, si, ti, p) if self.s == 0 else (f, ti, si, p)
 
 
@@ -314,7 +369,7 @@ class _Fire:
     """Step ``j`` for the states ``(f, a, d)`` of one ``swapped`` group when the acting side s
     fires (J-1, J-7, J-2 Cleopatra): the layout of its output and, per chunk of states, the
     probabilities of reaching layout cells (``Q``, ``idx``) and of emptying the target side
-    (``E``, into outcome ``code``), from probability 1 in each state."""
+    (``E``, into the outcome of :func:`_emptied_code`), from probability 1 in each state."""
 
     np: Any
     tab: _Tables
@@ -335,12 +390,35 @@ class _Fire:
     nxt: Any
     acc: _Sum = field(init=False)
     base: Any = field(init=False, default=None)
-    codes: Any = field(init=False, default=None)
+    joins: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         np = self.np
         lf = np.flatnonzero(self.lmask)
         self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[lf]])
+        fr = np.flatnonzero(self.fires)
+        if len(fr):                  # Cleopatra joins s and fires at once (J-2): from fl hits
+            w = self.w               # on, one more die, a hit on 1: a hit row per (row, fl)
+            width = w.shape[1]
+            pair = self.row[fr] * (width + 1) + self.fl[fr]
+            seen = np.zeros(len(w) * (width + 1), dtype=bool)   # (a mark, not a sort: O(n))
+            seen[pair] = True
+            uniq = np.flatnonzero(seen)
+            rank = np.zeros(len(seen), dtype=np.int64)
+            rank[uniq] = np.arange(len(uniq))
+            inv = rank[pair]
+            r0, f0 = np.divmod(uniq, width + 1)
+            extra = np.zeros((len(uniq), width + 1))
+            extra[:, :width] = w[r0]
+            moved = np.where(np.arange(width + 1)[None, :] >= f0[:, None], extra, 0.0) / 6.0
+            extra -= moved
+            extra[:, 1:] += moved[:, :-1]
+            wide = np.zeros((len(w) + len(uniq), width + 1))
+            wide[:len(w), :width] = w
+            wide[len(w):] = extra
+            self.row = self.row.copy()
+            self.row[fr] = len(w) + inv
+            self.w = wide
         w = self.w
         width = w.shape[1]
         cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)    # hit counts each row can give
@@ -351,84 +429,47 @@ class _Fire:
     def chunks(self, budget: int = CHUNK) -> list[tuple[Any, int]]:
         """``(states, width)``: the states by the number of hit counts that matter to them
         (those from which the target side is gone are one sum), so no product is a padding
-        zero; the states where Cleopatra joins and fires at once (J-2) on their own."""
+        zero, and those where Cleopatra may change side apart from the others (only their
+        chunks pay for her joined row)."""
         np = self.np
         out: list[tuple[Any, int]] = []
-        ew = np.where(self.fires, 0, self.ew).astype(np.int16)
+        ew = self.ew.astype(np.int16)
+        split = bool(self.lmask.any())                       # (where Cleopatra may change side:
+        if split:                                            # those states in chunks of their own)
+            ew = ew * 2 + self.lmask
         order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
         counts = np.bincount(ew)
         start = 0
-        for width, n_w in enumerate(counts.tolist()):
+        for key, n_w in enumerate(counts.tolist()):
             if not n_w:
                 continue
+            width = key >> 1 if split else key
             states = order[start:start + n_w]
             start += n_w
-            size = width if width > 0 else self.w.shape[1] + 1
-            n = max(1, budget // size)
-            out.extend((states[c0:c0 + n], width if width > 0 else -1) for c0 in range(0, n_w, n))
+            n = max(1, budget // max(width, 1))         # (0 wide: the target is gone)
+            out.extend((states[c0:c0 + n], width) for c0 in range(0, n_w, n))
         return out
 
-    def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any, Any]:
-        """``(Q, idx, E, code)`` for the states ``c`` (an index array) taken ``width`` hit
-        counts wide (-1: Cleopatra may fire at once)."""
-        if width < 0:
-            return self._general(c)
+    def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any]:
+        """``(Q, idx, E)`` for the states ``c`` (an index array) taken ``width`` hit counts
+        wide (E's outcome: :func:`_emptied_code`)."""
         np = self.np
         row = np.take(self.row, c)
-        q = np.take(self.w, row, axis=0)[:, :width]          # rows x k: P(k hits)
-        e = self.tail[row, width]                            # the rest: the target side is gone
+        q = np.take(self.w[:, :width], row, axis=0)          # rows x k: P(k hits) (take on a
+                                                             # view: 2x quicker than [rows, :k])
+        e = np.take(self.tail[:, width], row)                # the rest: the target side is gone
         acc = self.acc
         if self.base is None:
             self.base = acc.ridx[self.rk] * acc.n_t
-            self.codes = _emptied_code(np, 1 - self.s, self.f2)
-        idx = self.nxt[np.take(self.tid, c), :width]         # (a narrow copy per width: too big)
-        lm = np.take(self.lmask, c)
-        if lm.any():                                         # from fl hits on, the row s joined
+            self.joins = bool(self.lmask.any())
+        idx = np.take(self.nxt[:, :width], np.take(self.tid, c), axis=0)
+        if self.joins and np.take(self.lmask, c).any():      # from fl hits on, the row s joined
             ks = np.arange(width)[None, :]
             joined = acc.ridx[self.rkl[c]][:, None] * acc.n_t
             idx += np.where(ks >= self.fl[c][:, None], joined, np.take(self.base, c)[:, None])
         else:
             idx += np.take(self.base, c)[:, None]
-        return q, idx, e, np.take(self.codes, c)
-
-    def _general(self, c: Any) -> tuple[Any, Any, Any, Any]:
-        np = self.np
-        w = self.w
-        width = w.shape[1]
-        fr = np.flatnonzero(self.fires[c])
-        wide = width + (1 if len(fr) else 0)
-        ks = np.arange(wide)[None, :]
-        row = self.row[c]
-        if len(fr):
-            q = np.zeros((len(row), wide))
-            q[:, :width] = w[row]
-        else:
-            q = w[row]
-        fl_c, fe_c = self.fl[c], self.fe[c]
-        if len(fr):                                          # Cleopatra fires for s at once:
-            qf = q[fr]                                       # 1 die, a hit on 1 (J-2)
-            moved = np.where((ks >= fl_c[fr, None]) & (ks < fe_c[fr, None]), qf, 0.0) / 6.0
-            qf -= moved
-            qf[:, 1:] += moved[:, :-1]
-            q[fr] = qf
-        e = np.zeros(len(row))
-        em = np.flatnonzero(fe_c < wide)                     # rows where t may be emptied (J-13)
-        if len(em):
-            qe = q[em]
-            gone = ks >= fe_c[em, None]
-            e[em] = (qe * gone).sum(axis=1)
-            qe[gone] = 0.0
-            q[em] = qe
-        acc = self.acc
-        base_rows = acc.ridx[self.rk[c]][:, None]
-        if self.lmask[c].any():                              # from fl hits on, the row s joined
-            rows = np.where(ks >= fl_c[:, None], acc.ridx[self.rkl[c]][:, None], base_rows)
-        else:
-            rows = base_rows
-        idx = rows * acc.n_t + self.nxt[self.tid[c], :wide]
-        code = _emptied_code(np, 1 - self.s, self.f2[c])
-        return q, idx, e, code
-
+        return q, idx, e
 
 def _emptied_code(np: Any, t: int, f: Any) -> Any:
     """The outcome when side ``t`` has no block left (J-13), by flags."""
@@ -468,10 +509,11 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     sid, tid = (a, d) if s == 0 else (d, a)
     if cleo_step:
         ca = (tab.subs(s)[sid, -1] > 0) & ((f & CLEO_ACTED) == 0)
-    else:
-        ca = np.zeros(len(f), dtype=bool)
-    keys = sid * 2 + ca
-    f2 = f | np.where(ca, CLEO_ACTED, 0)
+        keys = sid * 2 + ca
+        f2 = f | np.where(ca, CLEO_ACTED, 0)
+    else:                                                    # (most steps: nothing to mark)
+        keys = sid * 2
+        f2 = f
     if retreat:
         new = tab.retreats(s, idx, keys)
         go = new >= 0
@@ -483,9 +525,13 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     row, w, lost = tab.plan(s, idx, cleo_step, keys)
     nxt, first_left, first_empty = tab.target(t, round1)
     width = w.shape[1]
-    fe, fl = first_empty[tid], first_left[tid]
-    lmask = fl < np.minimum(fe, width)                       # rows where Cleopatra may leave t
-    lf = np.flatnonzero(lmask)
+    fe = first_empty[tid]
+    if model.cleo:
+        fl = first_left[tid]
+        lmask = fl < np.minimum(fe, width)                   # rows where Cleopatra may leave t
+        lf = np.flatnonzero(lmask)
+    else:                                                    # (she is not in this battle)
+        fl, lmask, lf = fe, np.zeros(len(f), dtype=bool), np.zeros(0, dtype=np.int64)
     rkl = np.zeros(len(f), dtype=np.int64)
     fires = np.zeros(len(f), dtype=bool)
     joined = tab.join(s, sid[lf]) if len(lf) else None      # (may add ids to side s)
@@ -521,15 +567,18 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     assert fire is not None
     res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
     gone = np.zeros(len(p))                                  # mass emptying the target, a state
-    codes = np.zeros(len(p), dtype=np.int64)
     for c, width in fire.chunks():
-        q, idx, e, code = fire.chunk(c, width)
+        q, idx, e = fire.chunk(c, width)
         pc = p[c]
-        fire.acc.add(idx, pc[:, None] * q)
+        q *= pc[:, None]                                     # (q is the chunk's own: in place)
+        fire.acc.add(idx, q)
         gone[c] = pc * e
-        codes[c] = code
-    for r, x in enumerate(np.bincount(codes, weights=gone, minlength=3).tolist()):
-        res[r] += x
+    if fire.s == 0:                                          # J-13, see _emptied_code
+        res[WIN] += float(gone.sum())
+    else:
+        held = (fire.f2 & A_RETREATED) != 0
+        res[HOLD] += float(gone[held].sum())
+        res[ELIM] += float(gone[~held].sum())
     return fire.acc.state(res, eps), mv.s
 
 
@@ -560,11 +609,12 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
         ok = acc.mark[af * acc.n_s + si]                     # (states injected there have other rows)
         pmap[acc.index(af[ok], si[ok], ti[ok])] = np.flatnonzero(ok)
     out = np.empty((len(f), 3))
+    codes = _emptied_code(np, 1 - fire.s, fire.f2)
     for c, width in fire.chunks():
-        q, idx, e, code = fire.chunk(c, width)
+        q, idx, e = fire.chunk(c, width)
         v = np.einsum("cnk,nk->nc", np.take(vt, np.take(pmap, idx), axis=1), q)
         if e.any():
-            v[np.arange(len(e)), code] += e
+            v[np.arange(len(e)), np.take(codes, c)] += e
         out[c] = v
     return out
 
