@@ -69,7 +69,7 @@ def open_history(ctx: Ctx) -> None:
     ctx.push(HistoryScreen())
 
 
-class HistoryScreen(ListScreen):
+class HistoryScreen(WrappedListScreen):
     """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day)."""
 
     title = Said(N_("History"))
@@ -84,7 +84,7 @@ class HistoryScreen(ListScreen):
         if any(e.get("seed") is not None for e in entries):
             out.append(Item(_("Send the draw record"), send_draws))
         if not entries:
-            out.append(Item(_("No finished games yet")))
+            out.append(Item(_("No games yet")))
         for e in entries:
             mark = "×" if e["status"] == "abandoned" else ""
             out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e)))

@@ -265,7 +265,7 @@ class SetupGuide:
             head = _("You: {side}, {level}").format(level=_(DIFF_WORDS[DIFFS.index(view["difficulty"])]),
                                                     side=_(PLAYER_WORDS[view["side"]]))
         else:
-            head = _("Caesar against Pompey")
+            head = _("Caesar vs Pompey")
         mods = view["position"]["modules"]
         names = [_(word) for key, word in (("poison", N_("Poison")), ("centurions", N_("Centurions")),
                                            ("border_control", N_("Border control"))) if mods.get(key)]

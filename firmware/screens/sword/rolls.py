@@ -232,7 +232,7 @@ def odds_screen() -> OddsScreen:
         return [(_("Attacker wins"), p), (_("Defender wins"), 1 - p)]
 
     return OddsScreen(lambda c: _("Odds 3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: f"{m.mod:+d}",
-                      hint=lambda: _("←→ modifier  B: back"))
+                      hint=lambda: _("←→ modifier"))
 
 
 def naval_form(ctx: Ctx) -> NumberForm:
