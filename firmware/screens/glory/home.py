@@ -50,15 +50,15 @@ class GloryHome(ListScreen):
         new = Item(_("New game"), lambda c: c.push(SetupScreen(GloryHome)), ident="new")
         if view.get("ended"):                 # the score is final: the next game first
             return [new, final, Item(_("Fame"), lambda c: c.push(FameScreen()),
-                                     f"{base.clip(leader, 8)} {view['fame'][leader]}")]
+                                     f"{base.clip_name(leader, 8)} {view['fame'][leader]}")]
         if view["finished"]:                  # after round 9: the score first; fame and medals may
             return [final,                    # still be corrected until the score is final
-                    Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
+                    Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
                     Item(_("Medals"), lambda c: c.push(MedalScreen())),
                     Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
                     new]
         out = [
-            Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
+            Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
             Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
         ]
         if not view["finished"]:

@@ -67,7 +67,7 @@ class FairShare:
             return []
         code = self.code
         return [Item(_("Fair draw"), lambda c: c.show_commitment(code), code[:8], ident="fair:code"),
-                Item(_("Players' share"), self.choose, base.clip(self.text, 9) if self.text else _("none"),
+                Item(_("Players' share"), self.choose, base.clip_name(self.text, 9) if self.text else _("none"),
                      ident="fair:share")]
 
     @staticmethod
