@@ -74,9 +74,9 @@ class SetupForm(NumberForm):
         people = self.seats.items(ctx) if duel and self.seats is not None else []
         return self.field_items() + people + self.fair_items(ctx) + [Item("▶ " + _("Start"), self.go, ident="start")]
 
-    def status(self, ctx: Ctx) -> str:
+    def hint(self, ctx: Ctx) -> str:
         """What A does on the row under the cursor: start (a figure, Start), choose (a player), or
-        the fair-draw row's own."""
+        the fair-draw row's own (in the title bar where it fits beside the title)."""
         row = self.row_ident(ctx)
         hint = self.fair.hint(row) if self.fair is not None else None
         return hint if hint is not None else _("A: choose") if row.startswith("seat:") else _("A: start")
