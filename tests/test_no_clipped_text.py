@@ -80,7 +80,8 @@ SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "caesar-duel": ["new caesar-duel seed=3"],
     "jc-battle": ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
                   "add attacker c_leg8", "add defender p_pompeius", "add defender p_leg1"],
-    "glory": ["new glory players=Анна,Богдан,Вікторія,Ярослав seed=3", "fame Анна +13", "vote Богдан"],
+    "glory": ["new glory players=Анна,Богдан,Вікторія,Ярослав seed=2 harsh=1", "fame Анна +13", "vote Богдан",
+              "event"],                                       # Harsh Times 2 (G-2)
     "sword": ["new sword players=romans,gauls,etruscans,greeks seed=2"],
     "dice": ["new dice seed=1", "roll 3d6"],
     "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2"],

@@ -65,7 +65,10 @@ class GloryHome(ListScreen):
             if view["event"] is None:
                 out.append(Item(_("Reveal event"), self._reveal))
             else:
-                out.append(Item(_("Event"), lambda c: c.push(EventScreen()), base.clip(event_label(view["event"]), 12)))
+                # the row is the event card's name ("Event 3", «Суровые времена 3»): it opens the card;
+                # a name edited in to match the printed card is the only one cut (base.clip_name)
+                out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
+                                lambda c: c.push(EventScreen()), ident="event"))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round))
             out.append(Item(_("Tax"), lambda c: c.push(tax_form(c))))
             out.append(Item(_("Farming income"), self._farming))
