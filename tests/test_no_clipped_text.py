@@ -108,6 +108,7 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     app = app_with([], [], tmp_path, lang=lang)
     cut: dict[tuple[str, str, int], str] = {}
+    seen: set[str] = set()
     clip = base.clip
 
     def recording(text: str, width: int = base.COLS) -> str:
@@ -137,9 +138,11 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
             i18n.set_language(lang)
             for _ in range(STEPS):
                 app.render()
+                seen.add(type(app.stack[-1]).__name__)
                 app.handle(rng.choice(KEYS))
             app.render()
         assert app.errors == 0
+        assert len(seen) >= 5, seen                           # the walk went places
     finally:
         app.console.close()
     assert not cut, "texts cut with '…':\n" + "\n".join(
