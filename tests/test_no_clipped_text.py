@@ -1,7 +1,8 @@
 """No text on the 128×64 panel is cut with '…' (issue 24 §4: "Pompeius (Po…", RU "Суровые вр."), in
 any language, anywhere a player can go: random keys through the real App from varied set-ups (every
-game, the duel, History with finished games of every kind, a bag, dice) in en, ru and uk; every call
-of ``base.clip`` that cuts is recorded with its language, width, call site and screen, and listed.
+game, the duel, History with finished games of every kind, Earlier games, a bag, dice) in en, ru
+and uk; every call of ``base.clip`` that cuts is recorded with its language, width, call site and
+screen, and listed.
 
 A name the player typed (a player, a bag item, the players' share) may be longer than a column can
 hold: those are cut by ``base.clip_name``, which this test does not count. Everything else the
@@ -14,6 +15,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,7 +88,21 @@ SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "dice": ["new dice seed=1", "roll 3d6"],
     "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2"],
     "history": finished_games,
+    "archive": finished_games,
 }
+
+
+def history_screen(app: Any) -> None:
+    from firmware.screens.history import HistoryScreen
+    app.push(HistoryScreen())
+
+
+def archive_screen(app: Any) -> None:
+    from firmware.screens.archive import open_archive
+    open_archive(app)
+
+
+START: dict[str, Callable[[Any], None]] = {"history": history_screen, "archive": archive_screen}
 
 
 @pytest.fixture(autouse=True)
@@ -132,9 +148,8 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
         for seed in SEEDS:
             rng = random.Random(f"{setup}-{lang}-{seed}")
             app.stack = app.stack[:1]                         # each walk from the main menu,
-            if setup == "history":                            # or History's list
-                from firmware.screens.history import HistoryScreen
-                app.push(HistoryScreen())
+            if setup in START:                                # or History's list, or Earlier games
+                START[setup](app)
             i18n.set_language(lang)
             for _ in range(STEPS):
                 app.render()
