@@ -25,7 +25,8 @@ from tests.screens import app_with
 from tests.test_glory_scoring import EXAMPLE
 
 KEYS = ["up", "down", "left", "right", "press", "a", "b", "a", "a", "right", "down", "a:hold", "b:hold", "key3"]
-STEPS = 300
+DEEP = ["up", "down", "right", "press", "a", "a", "a", "right", "down", "down", "up", "a:hold", "b", "left"]
+STEPS = 200                     # per walk: one with KEYS, one with DEEP (fewer keys back: deeper screens)
 SEEDS = [int(s) for s in os.environ.get("LEGATUS_CLIP_SEEDS", "1").split(",")]
 
 
@@ -145,8 +146,8 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
         else:
             for line in prepare:
                 run(line)
-        for seed in SEEDS:
-            rng = random.Random(f"{setup}-{lang}-{seed}")
+        for seed, keys in [(seed, keys) for seed in SEEDS for keys in (KEYS, DEEP)]:
+            rng = random.Random(f"{setup}-{lang}-{seed}-{len(keys)}-{keys[2]}")
             app.stack = app.stack[:1]                         # each walk from the main menu,
             if setup in START:                                # or History's list, or Earlier games
                 START[setup](app)
@@ -154,7 +155,7 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
             for _ in range(STEPS):
                 app.render()
                 seen.add(type(app.stack[-1]).__name__)
-                app.handle(rng.choice(KEYS))
+                app.handle(rng.choice(keys))
             app.render()
         assert app.errors == 0
         assert len(seen) >= 5, seen                           # the walk went places
