@@ -56,7 +56,10 @@ def fame_adjust(player: str) -> Dial:
         now = view_of(ctx)["fame"][player]
         return f"{now} → {max(1, now + delta)}"
 
-    return Dial(lambda: _("Fame: {}").format(player), 1, -99, 99, go, show=lambda d: f"{d:+d}", note=note,
+    def title() -> str:                       # the name the players typed cut to the room left (Dial: 15)
+        return _("Fame: {}").format(base.clip_name(player, 15 - len(_("Fame: {}").format(""))))
+
+    return Dial(title, 1, -99, 99, go, show=lambda d: f"{d:+d}", note=note,
                 status=lambda c, d: _("A: ok"), step=1)
 
 
