@@ -94,12 +94,15 @@ def test_the_crassus_chart_draws_wins_and_losses_per_level(state_dir: Path):
         from firmware.screens.history import CrassusChart
         app.push(CrassusChart())
         drawn = texts(app)
-        assert "easy" in drawn and "hard" in drawn and "3" in drawn
+        assert "easy" in drawn and "hard" in drawn and "3/1" in drawn and "0/2" in drawn
         img = app.render()
         px = img.load()
-        col = base.W // 3
-        filled = [sum(px[x, y] > 0 for y in range(base.TITLE_H + 1, base.H - base.LINE)) for x in range(col)]
-        assert max(filled) > 20                                        # a tall bar for 3 easy wins
+
+        def lit(level: int) -> int:            # the lit pixels along the middle of a level's bar
+            return sum(px[x, base.TITLE_H + 1 + level * 17 + 13] > 0 for x in range(base.W))
+        assert lit(0) > 80                                             # 3 easy wins of 4: mostly filled
+        assert 0 < lit(2) <= 2                                         # 2 hard losses: a hollow bar
+        assert lit(1) == 0                                             # no game at normal: no bar
         assert_golden(img, "history_chart")
         app.handle("a")
         assert "won 1 in a row" in texts(app) or "won 1 in a row" in "\n".join(app.stack[-1].rows)

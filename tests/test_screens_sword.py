@@ -6,7 +6,7 @@ import pytest
 
 from firmware.screens.sword.home import SwordHome
 
-from firmware.screens.sword.rolls import BattleResult, TacticsResult
+from firmware.screens.sword.rolls import BattleResult, TacticsResult, result_screen
 from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden, check_case
 
@@ -42,6 +42,27 @@ def test_rulebook_battle_shown_from_the_last_roll():  # W-7
     shown = ctx.top
     assert isinstance(shown, BattleResult)
     assert shown.result["winner"] == "defender" and shown.result["support"] == 3
+
+
+def test_an_interception_is_kept_as_a_tactics_roll_and_last_roll_shows_it():  # W-1
+    # the test's kind= (intercept) once overwrote the record's kind: the device's Last roll showed nothing
+    ctx = home(NEW, "tactics 3 mod=1 die=2 kind=intercept")
+    last = ctx.view()["last"]
+    assert last["kind"] == "tactics" and last["test"] == "intercept"
+    assert last["success"] is True and "+1" in last["effect"]            # W-1: the defender gets +1
+    ctx.press(*["down"] * 8, "a")
+    assert isinstance(ctx.top, TacticsResult) and ctx.top.result["roll"] == 2 and ctx.top.result["modified"] == 3
+
+
+def test_a_tactics_roll_stored_under_its_tests_kind_by_an_older_version_is_shown():  # W-1
+    from engine.sword.session import last_roll
+    old = {"kind": "avoid", "rating": 2, "mod": 0, "chance": 1 / 3, "chance_fraction": "1/3", "roll": 5,
+           "modified": 5, "success": False, "dice_source": "digital", "effect": "the defender gets -1 in the battle (W-1)"}
+    shown = last_roll(old)
+    assert shown is not None and shown["kind"] == "tactics" and shown["test"] == "avoid" and shown["roll"] == 5
+    assert old["kind"] == "avoid"                                         # the stored state itself is not changed
+    assert last_roll({"kind": "naval", "roll": 3}) == {"kind": "naval", "roll": 3} and last_roll(None) is None
+    assert isinstance(result_screen(shown), TacticsResult)
 
 
 def test_battle_form_fights_with_the_chosen_units_and_modifiers():  # W-2

@@ -73,6 +73,8 @@ class LastBattle(BattleFields):
 
 class LastTactics(TacticsFields):
     kind: Literal["tactics"]
+    test: NotRequired[str]
+    """The test's ``kind=`` when given (``intercept|avoid|pursuit|refuse``, W-1)."""
 
 
 class LastNaval(NavalFields):
@@ -93,9 +95,8 @@ class BattleReply(Reply, BattleFields):
 
 class TacticsReply(Reply, TacticsFields):
     kind: NotRequired[str]
-    """The test's ``kind=`` when given (in ``last`` it is overwritten by the record's own ``kind``
-    key: engine/sword/session.py ``_session_tactics``, a known defect: such a roll is kept as
-    kind ``intercept`` … and Last roll does not show it)."""
+    """The test's ``kind=`` when given (``intercept|avoid|pursuit|refuse``); in ``last`` it is
+    ``test``, beside the record's own ``kind`` = ``tactics`` (engine/sword/session.py)."""
 
 
 class NavalReply(Reply, NavalFields):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from engine.sword.views import SwordGameView
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
 from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
@@ -15,7 +15,9 @@ from engine.sword import tracks as V
 from engine.sword.faces import parse_faces, roll_faces
 from engine.sword.requests import (BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text,
                                    odds_fields, tactics_fields, tactics_text)
+from engine.sword.replies import LastRoll
 from engine.sword.tables import tables
+from engine.sword.tactics import KINDS as TACTICS_KINDS
 from engine.sword.text import N_, Msg, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
@@ -101,7 +103,7 @@ def _view(state: State) -> SwordGameView:
         "standings": V.standings(eff),
         "desperate": _ordered(state, state["desperate"]),
         "consuls": {"pool": list(state["consuls"]["pool"]), "drawn": list(state["consuls"]["drawn"])},
-        "last": state["last"],
+        "last": cast("LastRoll | None", last_roll(state["last"])),
     }
     if state["unrest"] is not None:
         fields = _unrest_fields(state["unrest"])
@@ -290,8 +292,28 @@ def _session_tactics(state: State, req: Request) -> Outcome:
     rng = load_rng(state, DICE)
     fields = tactics_fields(_without_seed(req), rng)
     store_rng(state, rng, DICE)
-    state["last"] = {"kind": "tactics", **fields}
+    state["last"] = tactics_record(fields)
     return Outcome(fields, tactics_text(fields))
+
+
+def tactics_record(fields: dict[str, Any]) -> dict[str, Any]:
+    """The ``last`` record of a tactics test (W-1): kind ``tactics``, the test's fields, and the
+    test given by ``kind=`` (intercept, avoid, pursuit, refuse) as ``test``. A record stored before
+    this (the test's kind in ``kind``, where the device's Last roll found nothing) is read the same
+    way (:func:`last_roll`)."""
+    out = {k: v for k, v in fields.items() if k != "kind"}
+    if "kind" in fields:
+        out["test"] = fields["kind"]
+    return {"kind": "tactics", **out}
+
+
+def last_roll(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``state["last"]`` as the view shows it: a tactics test stored under its test's kind by an
+    older version (``{"kind": "intercept", …}``) is shown as the ``tactics`` record it is. The state
+    itself is left as stored, so a stored session replays to the same state."""
+    if last is not None and last.get("kind") in TACTICS_KINDS:
+        return tactics_record(last)
+    return last
 
 
 def _session_battle(state: State, req: Request) -> Outcome:

@@ -22,7 +22,7 @@ from firmware.replies import ArchivedSession, ArchiveHeader
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.play import game_label
-from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
+from firmware.screens.widgets import ConfirmScreen, Item, WrappedListScreen
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +62,9 @@ def open_archive(ctx: Ctx) -> None:
     ctx.push(ArchiveScreen(found))
 
 
-class ArchiveScreen(ListScreen):
-    """Earlier sessions, newest first: the game and the day it was left; A asks, then reopens."""
+class ArchiveScreen(WrappedListScreen):
+    """Earlier sessions, newest first: the game and the day it was left (a long game name takes two
+    rows: «Мешочек и колода»); A asks, then reopens."""
 
     def __init__(self, found: list[Archived]) -> None:
         super().__init__()

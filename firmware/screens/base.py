@@ -103,8 +103,17 @@ def frame() -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def clip(text: str, width: int = COLS) -> str:
-    """Cut ``text`` to ``width`` characters, ending with '…' when cut."""
+    """Cut ``text`` to ``width`` characters, ending with '…' when cut. A text the device writes
+    itself must fit where it is drawn (tests/test_no_clipped_text.py walks every screen in every
+    language and fails on any cut): this is the last guard, never the layout."""
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def clip_name(name: str, width: int) -> str:
+    """A name a person typed (a player's name, a bag's item, the players' share word) cut to
+    ``width`` characters, ending with '…' when longer: the one cut made on purpose, as a column
+    cannot grow with what is typed (the full name is on the screens that show it alone)."""
+    return name if len(name) <= width else name[: width - 1] + "…"
 
 
 # When a list, every text drawn is appended as (x, y, text, kind): tests and scripts/bench_presses.py

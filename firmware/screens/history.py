@@ -69,7 +69,7 @@ def open_history(ctx: Ctx) -> None:
     ctx.push(HistoryScreen())
 
 
-class HistoryScreen(ListScreen):
+class HistoryScreen(WrappedListScreen):
     """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day)."""
 
     title = Said(N_("History"), _)
@@ -84,7 +84,7 @@ class HistoryScreen(ListScreen):
         if any(e.get("seed") is not None for e in entries):
             out.append(Item(_("Send the draw record"), send_draws))
         if not entries:
-            out.append(Item(_("No finished games yet")))
+            out.append(Item(_("No games yet")))
         for e in entries:
             mark = "×" if e["status"] == "abandoned" else ""
             out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e)))
@@ -127,7 +127,7 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
         rows.append(_("Abandoned"))
     for p in entry["players"]:
         score = "" if p.get("score") is None else f": {p['score']}"
-        name = base.clip(player_label(entry, p), base.COLS - 1 - len(score))
+        name = base.clip_name(player_label(entry, p), base.COLS - 1 - len(score))
         rows.append(f"{'✓' if p.get('winner') else '·'}{name}{score}")
     mode = entry["mode"]
     if mode.get("difficulty"):
@@ -295,8 +295,10 @@ def crassus_by_level(rows: dict[str, CrassusRow]) -> dict[str | None, tuple[int,
 
 
 class CrassusChart:
-    """Bars of wins (filled) and losses (hollow) against Auto-Crassus per level; A or down
-    shows the same per expansion set as text."""
+    """One row per level against Auto-Crassus: the level and ``wins/losses``, and under them a bar
+    whose filled part is the wins and hollow part the losses (the longest record spans the panel;
+    a row each, so the rulebook's level words fit whole in every language); A or down shows the
+    same per expansion set as text."""
 
     def __init__(self) -> None:
         self.title = _("vs Auto-Crassus")
@@ -308,25 +310,19 @@ class CrassusChart:
         if not levels:
             base.lines(draw, base.wrap(_("No solo game finished yet.")))
             return img
-        top = base.TITLE_H + 2
-        label_y = base.H - base.LINE
-        height = label_y - top - base.LINE - 1           # room for the bars and their numbers
-        most = max(max(w, l) for w, l, _s in levels.values()) or 1
-        col = base.W // len(LEVELS)
-        bar = max(4, (col - 10) // 2)
+        most = max(w + l for w, l, _s in levels.values()) or 1
+        span = base.W - 3
         for i, level in enumerate(LEVELS):
             w, l, _s = levels.get(level, (0, 0, 0))
-            x0 = i * col + (col - 2 * bar - 2) // 2
-            for j, (n, filled) in enumerate(((w, True), (l, False))):
-                h = round(height * n / most)
-                x = x0 + j * (bar + 2)
-                y = label_y - 1 - h
-                if h:
-                    draw.rectangle((x, y, x + bar - 1, label_y - 2), fill=1 if filled else 0, outline=1)
-                num = str(n)
-                base.put(draw, x + (bar - len(num) * base.CHAR_W) // 2, y - base.LINE, num)
-            name = base.clip(_(level), col // base.CHAR_W)
-            base.put(draw, i * col + (col - len(name) * base.CHAR_W) // 2, label_y, name)
+            y = base.TITLE_H + 1 + i * 17
+            figures = f"{w}/{l}"
+            base.put(draw, 1, y, _(level))
+            base.put(draw, base.W - len(figures) * base.CHAR_W - 1, y, figures)
+            won, played = round(span * w / most), round(span * (w + l) / most)
+            if played:
+                draw.rectangle((1, y + 12, 1 + played, y + 15), outline=1, fill=0)
+            if won:
+                draw.rectangle((1, y + 12, 1 + won, y + 15), fill=1)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:

@@ -45,9 +45,14 @@ class BoardScreen(WrappedListScreen):
         super().__init__()
         self.title = _("Provinces")
 
+    def render(self, ctx: Ctx) -> Image.Image:
+        """Titled "Provinces" with "you–him" (solo) over the totals; a duel's "Caesar–Pompey" is
+        the title itself (the two would not fit one bar)."""
+        self.title = _("Provinces") if view_of(ctx)["mode"] == "solo" else _("Caesar–Pompey")
+        return super().render(ctx)
 
     def status(self, ctx: Ctx) -> str:
-        return _("you–him") if view_of(ctx)["mode"] == "solo" else _("Caesar–Pompey")
+        return _("you–him") if view_of(ctx)["mode"] == "solo" else ""
 
     def items(self, ctx: Ctx) -> list[Item]:
         rows = province_rows(view_of(ctx))

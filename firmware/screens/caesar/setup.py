@@ -74,9 +74,9 @@ class SetupForm(NumberForm):
         people = self.seats.items(ctx) if duel and self.seats is not None else []
         return self.field_items() + people + self.fair_items(ctx) + [Item("▶ " + _("Start"), self.go, ident="start")]
 
-    def status(self, ctx: Ctx) -> str:
+    def hint(self, ctx: Ctx) -> str:
         """What A does on the row under the cursor: start (a figure, Start), choose (a player), or
-        the fair-draw row's own."""
+        the fair-draw row's own (in the title bar where it fits beside the title)."""
         row = self.row_ident(ctx)
         hint = self.fair.hint(row) if self.fair is not None else None
         return hint if hint is not None else _("A: choose") if row.startswith("seat:") else _("A: start")
@@ -265,7 +265,7 @@ class SetupGuide:
             head = _("You: {side}, {level}").format(level=_(DIFF_WORDS[DIFFS.index(view["difficulty"])]),
                                                     side=_(PLAYER_WORDS[view["side"]]))
         else:
-            head = _("Caesar against Pompey")
+            head = _("Caesar vs Pompey")
         mods = view["position"]["modules"]
         names = [_(word) for key, word in (("poison", N_("Poison")), ("centurions", N_("Centurions")),
                                            ("border_control", N_("Border control"))) if mods.get(key)]

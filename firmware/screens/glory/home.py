@@ -50,22 +50,25 @@ class GloryHome(ListScreen):
         new = Item(_("New game"), lambda c: c.push(SetupScreen(GloryHome)), ident="new")
         if view.get("ended"):                 # the score is final: the next game first
             return [new, final, Item(_("Fame"), lambda c: c.push(FameScreen()),
-                                     f"{base.clip(leader, 8)} {view['fame'][leader]}")]
+                                     f"{base.clip_name(leader, 8)} {view['fame'][leader]}")]
         if view["finished"]:                  # after round 9: the score first; fame and medals may
             return [final,                    # still be corrected until the score is final
-                    Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
+                    Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
                     Item(_("Medals"), lambda c: c.push(MedalScreen())),
                     Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
                     new]
         out = [
-            Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip(leader, 8)} {view['fame'][leader]}"),
+            Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
             Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
         ]
         if not view["finished"]:
             if view["event"] is None:
                 out.append(Item(_("Reveal event"), self._reveal))
             else:
-                out.append(Item(_("Event"), lambda c: c.push(EventScreen()), base.clip(event_label(view["event"]), 12)))
+                # the row is the event card's name ("Event 3", «Суровые времена 3»): it opens the card;
+                # a name edited in to match the printed card is the only one cut (base.clip_name)
+                out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
+                                lambda c: c.push(EventScreen()), ident="event"))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round))
             out.append(Item(_("Tax"), lambda c: c.push(tax_form(c))))
             out.append(Item(_("Farming income"), self._farming))

@@ -73,7 +73,7 @@ def tax_form(ctx: Ctx) -> NumberForm:
             c.notify(note)
 
     return NumberForm(N_("Tax"), [
-        Field("who", N_("Player"), 0, 0, len(players) - 1, lambda i: base.clip(players[i], 9)),
+        Field("who", N_("Player"), 0, 0, len(players) - 1, lambda i: base.clip_name(players[i], 9)),
         Field("pop", N_("Population"), 1, 1, 16),
         Field("double", N_("Double tax"), 0, 0, 1, on_off),
     ], go, status=lambda c, v: _("A: ok"))
@@ -86,7 +86,7 @@ class MedalScreen(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
-        return [Item(medal_name(m), partial(self._give, medal=m), base.clip(view["medals"][m] or "–", 9))
+        return [Item(medal_name(m), partial(self._give, medal=m), base.clip_name(view["medals"][m] or "–", 9))
                 for m in MEDALS]
 
     @staticmethod

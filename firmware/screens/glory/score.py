@@ -229,7 +229,7 @@ class ScoreResult(ListScreen):
         items = []
         for i, name in enumerate(ranking):
             mark = "*" if name in winners else " "
-            items.append(Item(f"{places[name]} {mark}{base.clip(name, 12)}", partial(self._detail, index=i),
+            items.append(Item(f"{places[name]} {mark}{base.clip_name(name, 12)}", partial(self._detail, index=i),
                               str(scores[name]["total"]), ident=name))
         view = ctx.view()
         if view is not None and view.get("finished") and not view.get("ended"):
@@ -285,7 +285,7 @@ class ScoreDetail:
         img, draw = base.frame()
         name = self.result["ranking"][self.index]
         place = _("place {}").format(self.result["places"][name])
-        base.title_bar(draw, base.clip(name, base.COLS - len(place) - 1), place)
+        base.title_bar(draw, base.clip_name(name, base.COLS - len(place) - 1), place)
         rows = self.rows()
         top = self.scroll.fit(len(rows), base.ROWS)
         for i, item in enumerate(rows[top:top + base.ROWS]):

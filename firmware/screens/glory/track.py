@@ -24,7 +24,7 @@ class FameScreen(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
-        return [Item(f"{base.clip(p, 11)} {'*' * view['supporters'][p]}", partial(self._adjust, player=p),
+        return [Item(f"{base.clip_name(p, 11)} {'*' * view['supporters'][p]}", partial(self._adjust, player=p),
                      str(view["fame"][p]), ident=p) for p in view["players"]]
 
     def footer(self, ctx: Ctx) -> str:
@@ -56,7 +56,10 @@ def fame_adjust(player: str) -> Dial:
         now = view_of(ctx)["fame"][player]
         return f"{now} → {max(1, now + delta)}"
 
-    return Dial(lambda: _("Fame: {}").format(player), 1, -99, 99, go, show=lambda d: f"{d:+d}", note=note,
+    def title() -> str:                       # the name the players typed cut to the room left (Dial: 15)
+        return _("Fame: {}").format(base.clip_name(player, 15 - len(_("Fame: {}").format(""))))
+
+    return Dial(title, 1, -99, 99, go, show=lambda d: f"{d:+d}", note=note,
                 status=lambda c, d: _("A: ok"), step=1)
 
 
@@ -82,14 +85,14 @@ class SenateScreen:
             pos = 4 - i
             y = 1 + i * base.LINE
             owner = column[pos] if pos < len(column) else "·"
-            base.put(draw, 1, y, f"{SENATE_VALUES[pos]} {base.clip(owner, 8)}")
+            base.put(draw, 1, y, f"{SENATE_VALUES[pos]} {base.clip_name(owner, 8)}")
         draw.line((62, 0, 62, base.H - 1), fill=1)
         heading = base.clip(f"{self.title} {len(column)}/5", 10)
         base.text(draw, 66, 1, heading, invert=True)
         players = view["players"]
         self.cursor = min(self.cursor, len(players) - 1)
         for i, p in enumerate(players):
-            base.text(draw, 66, 1 + (i + 1) * base.LINE, base.clip(p, 10), invert=(i == self.cursor))
+            base.text(draw, 66, 1 + (i + 1) * base.LINE, base.clip_name(p, 10), invert=(i == self.cursor))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:

@@ -10,6 +10,7 @@ from engine.jc import actions as act
 from engine.jc.replies import AdviseReply, OddsReply
 from engine.replies import Reply
 from engine.jc.views import BattleView
+from engine.text import N_
 from firmware.screens.jc.text import _
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import side_name, view_of, win_chance
@@ -92,6 +93,13 @@ def odds_line(ctx: Ctx) -> str:
     return _("{}: win {}").format(side_name(side), chance)
 
 
+# The odds screen's outcomes, one whole sentence per side (its case in Russian and Ukrainian), each
+# short enough to stand beside ">99.9%" on one row (14 columns).
+OUTCOME_WORDS = {("caesar", "wins"): N_("Caesar wins"), ("pompey", "wins"): N_("Pompey wins"),
+                 ("caesar", "holds"): N_("Caesar holds"), ("pompey", "holds"): N_("Pompey holds"),
+                 ("caesar", "destroyed"): N_("Caesar crushed"), ("pompey", "destroyed"): N_("Pompey crushed")}
+
+
 def odds_screen() -> OddsScreen:
     """Exact odds under the J-14 policy from the current point (J-15), a bar per outcome."""
     def title(ctx: Ctx) -> str:
@@ -104,10 +112,10 @@ def odds_screen() -> OddsScreen:
             return None
         if response is None:
             return []
-        att, dfn = side_name(b["attacker"]), side_name(b["defender"])
-        return [(_("{} wins").format(att), response["attacker_wins"]),
-                (_("{} holds").format(dfn), response["defender_holds"]),
-                (_("{} destroyed").format(att), response["attacker_eliminated"])]
+        att, dfn = b["attacker"], b["defender"]
+        return [(_(OUTCOME_WORDS[att, "wins"]), response["attacker_wins"]),
+                (_(OUTCOME_WORDS[dfn, "holds"]), response["defender_holds"]),
+                (_(OUTCOME_WORDS[att, "destroyed"]), response["attacker_eliminated"])]
 
     return OddsScreen(title, outcomes, empty=lambda: _("Add at least one block to each side (not only reserves)."),
                       waiting=lambda: _("Computing the exact odds…"))

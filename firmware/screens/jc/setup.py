@@ -10,12 +10,11 @@ from engine.jc import actions as act
 from engine.jc.order import ballista_rating
 from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman
-from engine.jc.terms import block_name
 from engine.text import N_
-from firmware.screens.jc.text import _, say
+from firmware.screens.jc.text import _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.jc.words import ROLE_WORDS, SIDES, run_line, side_name, view_of
+from firmware.screens.jc.words import ROLE_WORDS, SIDES, name_of, run_line, side_name, view_of
 from firmware.screens.widgets import Field, Item, ListScreen, NumberForm, on_off
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
@@ -27,9 +26,16 @@ class SetupForm(NumberForm):
     known players first, two presses each; nobody named: "Player 1/2" in exports)."""
 
     def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None],
-                 seats: Seats | None, fair: FairShare | None = None) -> None:
+                 seats: Seats | None, fair: FairShare | None = None, number: int | None = None) -> None:
         super().__init__(title, fields, on_go, status=self._status, fair=fair)
         self.seats = seats
+        self.number = number
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        """The form's title; a campaign's next battle by its number ("Battle 2": "Next battle" in
+        Russian or Ukrainian does not fit beside the hint)."""
+        return _(self.form_title).format(self.number) if self.number is not None else _(self.form_title)
 
     def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
         return _("A: choose") if self.cursor >= len(self.fields) else _("A: start")
@@ -44,10 +50,11 @@ class SetupForm(NumberForm):
 
 
 def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = None,
-               dice: str | None = None) -> NumberForm:
+               dice: str | None = None, number: int | None = None) -> NumberForm:
     """Attacker, surprise, dice (``dice``: the campaign's setting, kept for its next battles) and,
     for a new game, the players of the two sides: A starts the session (or the next battle), then
-    ``home`` shows it. A new game over any unfinished one (this one too) asks first."""
+    ``home`` shows it (``number``: the next battle's number, its form's title). A new game over any
+    unfinished one (this one too) asks first."""
     if not next_battle and home is None:
         raise ValueError("a new battle needs the screen that shows it (home=)")
     fields = [Field("attacker", N_("Attacker"), 0, 0, 1, lambda v: side_name(SIDES[v])),
@@ -67,12 +74,15 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
         elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
             ctx.pop()
 
+    if next_battle and number is not None:
+        return SetupForm(N_("Battle {}"), fields, go, seats, fair, number)
     return SetupForm(N_("Next battle") if next_battle else N_("New battle"), fields, go, seats, fair)
 
 
 def next_battle_form(ctx: Ctx) -> NumberForm:
     """The next battle of the campaign: its dice as the battle before (issue 24 §2)."""
-    return setup_form(next_battle=True, dice=view_of(ctx)["battle"]["dice"])
+    view = view_of(ctx)
+    return setup_form(next_battle=True, dice=view["battle"]["dice"], number=view["battle"]["number"] + 1)
 
 
 def open_add(ctx: Ctx, role: act.Role) -> None:
@@ -100,7 +110,7 @@ class AddScreen(ListScreen):
         for b in blocks:
             if b["status"] != "available" or b["id"] in present:
                 continue
-            out.append(Item(say(block_name(b["name"])), partial(self._pick, block=b),
+            out.append(Item(name_of(b), partial(self._pick, block=b),
                             f"{rating_as(b, self.role)} {roman(b['strength'])}"))
         return out
 
@@ -129,7 +139,7 @@ def block_form(role: act.Role, block: RosterBlock) -> NumberForm:
             for note in response.get("notes", []):
                 ctx.notify(note)
 
-    return NumberForm(say(block_name(block["name"])), fields, go)
+    return NumberForm(name_of(block), fields, go)
 
 
 def rated_form(role: act.Role) -> NumberForm:

@@ -42,7 +42,10 @@ class ConfirmScreen:
         room = base.ROWS - 1
         top = self.scroll.fit(len(rows), room)
         pos = f"{top + 1}/{len(rows) - room + 1}" if len(rows) > room else ""
-        base.title_bar(draw, say(self.title), pos)
+        title = say(self.title)
+        if len(title) + len(pos) + 1 > base.COLS:          # the title whole: the scroll bar shows where
+            pos = ""
+        base.title_bar(draw, title, pos)
         base.lines(draw, rows[top:top + room])
         scroll_bar(draw, top, room, len(rows), base.row_y(0), room * base.LINE - 1)
         draw_footer(draw, f"{self.yes or _('A: yes')}  {self.no or _('B: no')}")

@@ -66,12 +66,25 @@ class NumberForm(WrappedListScreen):
     def values(self) -> dict[str, int]:
         return {f.key: f.value for f in self.fields}
 
-    def status(self, ctx: Ctx) -> str:
-        """The title bar's right side: on a fair-draw row what A does there, else ``status``'s."""
+    def hint(self, ctx: Ctx) -> str:
+        """On a fair-draw row what A does there, else ``status``'s text."""
         hint = self.fair.hint(self.row_ident(ctx)) if self.fair is not None else None
         if hint is not None:
             return hint
         return self.form_status(ctx, self.values()) if self.form_status else ""
+
+    def _beside(self, hint: str) -> bool:
+        return len(self.title) + 1 + len(hint) <= base.COLS
+
+    def status(self, ctx: Ctx) -> str:
+        """The title bar's right side: :meth:`hint`, when it fits beside the whole title."""
+        hint = self.hint(ctx)
+        return hint if self._beside(hint) else ""
+
+    def footer(self, ctx: Ctx) -> str:
+        """:meth:`hint` under the rows when it does not fit beside the title (never a cut title)."""
+        hint = self.hint(ctx)
+        return "" if not hint or self._beside(hint) else hint
 
     def row_ident(self, ctx: Ctx) -> str:
         """The ident of the row under the cursor ('' on an empty form)."""
@@ -140,13 +153,16 @@ class Dial:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         base.title_bar(draw, base.clip(self.title, 15), self.dial_status(ctx, self.value) if self.dial_status else "")
-        label = self.show(self.value)
-        scale = 3 if base.big_width(label, 3) <= base.W - 4 else 2
-        base.big(img, (base.W - base.big_width(label, scale)) // 2, base.TITLE_H + 2, label, scale)
         from firmware.i18n import _
         hint = _("↑↓ ±1  ←→ ±{}").format(self.steps[self.step])
         note = self.note(ctx, self.value) if self.note else ""
-        base.text(draw, 1, base.row_y(3), base.clip(f"{note}  {hint}" if note else hint))
+        apart = len(f"{note}  {hint}") > base.COLS     # the note on a row of its own, the figure smaller
+        label = self.show(self.value)
+        scale = 3 if base.big_width(label, 3) <= base.W - 4 and not apart else 2
+        base.big(img, (base.W - base.big_width(label, scale)) // 2, base.TITLE_H + (1 if apart else 2), label, scale)
+        if apart:
+            base.text(draw, 1, base.row_y(2), base.clip(note))
+        base.text(draw, 1, base.row_y(3), base.clip(f"{note}  {hint}" if note and not apart else hint))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:

@@ -67,7 +67,7 @@ class Seats:
         from firmware.screens import base
         self.fill(ctx)
         n = len(self.seats) if count is None else count
-        return [Item(self.label(i), partial(self.pick, seat=i, after=after), base.clip(self.shown(i), 12),
+        return [Item(self.label(i), partial(self.pick, seat=i, after=after), base.clip_name(self.shown(i), 12),
                      ident=f"seat:{self.seats[i][0]}") for i in range(n)]
 
     def pick(self, ctx: Ctx, seat: int, after: Callable[[Ctx, int], None] | None = None) -> None:

@@ -82,6 +82,8 @@ class TextScreen:
         img, draw = base.frame()
         top = self.scroll.fit(len(self.rows), base.ROWS)
         pos = f"{top + 1}/{len(self.rows)}" if len(self.rows) > base.ROWS else ""
+        if len(self.title) + len(pos) + 1 > base.COLS:      # the title whole: the scroll bar shows where
+            pos = ""
         base.title_bar(draw, self.title, pos)
         base.lines(draw, self.rows[top:top + base.ROWS])
         scroll_bar(draw, top, base.ROWS, len(self.rows))
@@ -106,6 +108,8 @@ class TableScreen:
         img, draw = base.frame()
         top = self.scroll.fit(len(self.rows), base.ROWS)
         pos = self.status or (f"{top + 1}/{len(self.rows) - base.ROWS + 1}" if len(self.rows) > base.ROWS else "")
+        if not self.status and len(self.title) + len(pos) + 1 > base.COLS:   # the scroll bar shows where
+            pos = ""
         base.title_bar(draw, self.title, pos)
         for i, (left, right) in enumerate(self.rows[top:top + base.ROWS]):
             y = base.row_y(i)

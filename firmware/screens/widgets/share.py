@@ -67,7 +67,7 @@ class FairShare:
             return []
         code = self.code
         return [Item(_("Fair draw"), lambda c: c.show_commitment(code), code[:8], ident="fair:code"),
-                Item(_("Players' share"), self.choose, base.clip(self.text, 9) if self.text else _("none"),
+                Item(_("Players' share"), self.choose, base.clip_name(self.text, 9) if self.text else _("none"),
                      ident="fair:share")]
 
     @staticmethod
@@ -121,7 +121,7 @@ class ShareMenu(ListScreen):
         self.given = given
 
     def items(self, ctx: Ctx) -> list[Item]:
-        out = [Item(_("Dice thrown on the table…"), self._dice), Item(_("A word…"), self._word)]
+        out = [Item(_("Dice from the table…"), self._dice), Item(_("A word…"), self._word)]
         if self.given:
             out.append(Item(_("No share"), self._none))
         return out
@@ -162,7 +162,7 @@ class ShareDice:
         self.turned = [False]
         self.cursor = 0
 
-    title = Said(N_("Dice for the share"))
+    title = Said(N_("Dice for a share"))
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()

@@ -13,7 +13,10 @@ Row = tuple[str, str, str]          # (ident, label, the figure as shown)
 
 class VPTrack(ListScreen):
     """``rows(ctx)`` gives the track's rows, ``change(ctx, ident, by)`` changes one by ±1 (a console
-    line, journaled), ``score(ctx)`` writes the title bar's right side."""
+    line, journaled), ``score(ctx)`` writes the title bar's right side. A long label (Новий Карфаген
+    beside «Помпей») takes two rows."""
+
+    wrap_rows = True
 
     def __init__(self, title: Callable[[], str], rows: Callable[[Ctx], list[Row]],
                  change: Callable[[Ctx, str, int], None], score: Callable[[Ctx], str]) -> None:

@@ -1,0 +1,165 @@
+"""No text on the 128×64 panel is cut with '…' (issue 24 §4: "Pompeius (Po…", RU "Суровые вр."), in
+any language, anywhere a player can go: random keys through the real App from varied set-ups (every
+game, the duel, History with finished games of every kind, Earlier games, a bag, dice) in en, ru
+and uk; every call of ``base.clip`` that cuts is recorded with its language, width, call site and
+screen, and listed.
+
+A name the player typed (a player, a bag item, the players' share) may be longer than a column can
+hold: those are cut by ``base.clip_name``, which this test does not count. Everything else the
+device writes must fit. ``LEGATUS_CLIP_SEEDS=1,2,3`` walks more seeds (default: one)."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware import i18n
+from firmware.screens import base
+from tests.screens import app_with
+from tests.test_glory_scoring import EXAMPLE
+
+KEYS = ["up", "down", "left", "right", "press", "a", "b", "a", "a", "right", "down", "a:hold", "b:hold", "key3"]
+DEEP = ["up", "down", "right", "press", "a", "a", "a", "right", "down", "down", "up", "a:hold", "b", "left"]
+STEPS = 200                     # per walk: one with KEYS, one with DEEP (fewer keys back: deeper screens)
+SEEDS = [int(s) for s in os.environ.get("LEGATUS_CLIP_SEEDS", "1").split(",")]
+
+
+def caesar_to_the_end(run: Callable[[str], dict]) -> None:
+    """A Caesar! solo game played to its end (C-12) by the console, as History's tests do."""
+    from engine.rng import Rng
+    from tests.test_caesar_console import human_turn
+    run("new caesar-solo difficulty=easy seed=21")
+
+    class Console:                          # human_turn talks to a console's ``request``
+        request = staticmethod(run)
+    rng = Rng(21)
+    for _ in range(120):
+        st = run("state")["state"]
+        if st["winner"]:
+            return
+        if st["turn"] == "crassus":
+            run("crassus")
+        else:
+            human_turn(Console, rng)
+    raise AssertionError("the Caesar! game did not end")
+
+
+def finished_games(run: Callable[[str], dict]) -> None:
+    """History with a game of every kind: finished by its rules, ended by the players, abandoned."""
+    caesar_to_the_end(run)
+    for line in ["new caesar-duel seed=3", "end",
+                 "new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                 "new glory players=Анна,Богдан,Вікторія,Ярослав seed=5"]:
+        run(line)
+    for _ in range(9):
+        run("event")
+        run("end-round")
+    sheet = json.dumps(EXAMPLE, ensure_ascii=False)
+    for english, cyrillic in zip(("Jack", "Henry", "Mary", "Ross"), ("Анна", "Богдан", "Вікторія", "Ярослав")):
+        sheet = sheet.replace(f'"{english}"', f'"{cyrillic}"')
+    run("score " + sheet)
+    run("new sword players=romans,gauls,etruscans,greeks seed=3")
+    run("vp gauls +7")
+    for _ in range(9 * 5):
+        run("advance")
+    for line in ["new sword players=romans,gauls seed=3", "scoring romans outside=4 missing=0 auto=3",
+                 "new bag items=gold*3,silver*2 seed=6", "draw 2", "end",
+                 "new dice seed=7", "roll 3d6", "end",
+                 "new caesar-solo side=pompey difficulty=hard seed=8",        # abandoned by the next one
+                 "new dice seed=9"]:
+        run(line)
+
+
+SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
+    "no-session": [],
+    "caesar-solo": ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"],
+    "caesar-pompey": ["new caesar-solo side=pompey difficulty=hard poison=1 centurions=1 border-control=1 seed=8"],
+    "caesar-duel": ["new caesar-duel seed=3"],
+    "jc-battle": ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
+                  "add attacker c_leg8", "add defender p_pompeius", "add defender p_leg1"],
+    "glory": ["new glory players=Анна,Богдан,Вікторія,Ярослав seed=2 harsh=1", "fame Анна +13", "vote Богдан",
+              "event"],                                       # Harsh Times 2 (G-2)
+    "sword": ["new sword players=romans,gauls,etruscans,greeks seed=2"],
+    "dice": ["new dice seed=1", "roll 3d6"],
+    "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2"],
+    "history": finished_games,
+    "archive": finished_games,
+}
+
+
+def history_screen(app: Any) -> None:
+    from firmware.screens.history import HistoryScreen
+    app.push(HistoryScreen())
+
+
+def archive_screen(app: Any) -> None:
+    from firmware.screens.archive import open_archive
+    open_archive(app)
+
+
+START: dict[str, Callable[[Any], None]] = {"history": history_screen, "archive": archive_screen}
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def caller() -> str:
+    """Where ``base.clip`` was called from: the screen's file and line."""
+    frame = sys._getframe(2)
+    return f"{Path(frame.f_code.co_filename).relative_to(Path(base.__file__).parents[2])}:{frame.f_lineno}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("setup", list(SETUPS))
+def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_with([], [], tmp_path, lang=lang)
+    cut: dict[tuple[str, str, int], str] = {}
+    seen: set[str] = set()
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cut.setdefault((i18n.language(), text, width), f"{caller()} {type(app.stack[-1]).__name__}")
+        return out
+    monkeypatch.setattr(base, "clip", recording)
+
+    def run(line: str) -> dict:
+        response = app.run(line)
+        assert response["ok"], (line, response)
+        return response
+    try:
+        prepare = SETUPS[setup]
+        if callable(prepare):
+            prepare(run)
+        else:
+            for line in prepare:
+                run(line)
+        for seed, keys in [(seed, keys) for seed in SEEDS for keys in (KEYS, DEEP)]:
+            rng = random.Random(f"{setup}-{lang}-{seed}-{len(keys)}-{keys[2]}")
+            app.stack = app.stack[:1]                         # each walk from the main menu,
+            if setup in START:                                # or History's list, or Earlier games
+                START[setup](app)
+            i18n.set_language(lang)
+            for _ in range(STEPS):
+                app.render()
+                seen.add(type(app.stack[-1]).__name__)
+                app.handle(rng.choice(keys))
+            app.render()
+        assert app.errors == 0
+        assert len(seen) >= 5, seen                           # the walk went places
+    finally:
+        app.console.close()
+    assert not cut, "texts cut with '…':\n" + "\n".join(
+        f"  {lg} w={w} {text!r} ({where})" for (lg, text, w), where in sorted(cut.items()))
