@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ def _same(battle: B.Battle) -> dict[str, float]:
     return got
 
 
+@pytest.mark.slow               # about 6 s; the property test below keeps the default loop honest
 def test_grid_odds_equal_the_oracle_on_a_deterministic_batch():
     mid, reserves, kinds = batch(20261124, 11, _same)
     assert mid > 400 and reserves > 400

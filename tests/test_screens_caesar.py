@@ -674,6 +674,7 @@ def walk(app, keys) -> list[str]:
     return out
 
 
+@pytest.mark.slow               # a walk through every Caesar! screen, 2 s a language
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_no_caesar_row_is_cut(state_dir, lang):
     from engine.caesar.board import PROVINCES
