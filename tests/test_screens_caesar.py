@@ -20,27 +20,12 @@ from firmware.screens.caesar.setup import SetupGuide
 from firmware.screens.caesar.tiles import TileEditor
 from firmware.screens.caesar.turn import TilePicker, TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
+# the positions the screenshots show too: C-7 two closed at once, C-15 Might, C-18 a centurion, S-9 his closure
+from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, NEW,
+                                  NEW_ALL)
 from tests.fakectx import FakeCtx
 from tests.screens import app_with as _app_with, assert_golden, check_case, drawn
 
-NEW = "new caesar-solo seed=3"
-HU_MIGHT = "position " + json.dumps({
-    "spaces": {"HU-HC": {"by": "human", "token": "shield:6/0", "toward": {"HU": 6, "HC": 0}},
-               "SC-IT": {"by": "crassus", "token": "sword:5/1", "toward": {"SC": 5, "IT": 1}}},
-    "bonuses": {"HU": "might"}, "crassus_row": ["sword:6/0", "ship:4/2", "wild:2/2"],
-    "turn": "human", "human_hand": ["ship:3/3", "wild:2/2"]})
-HU_CENTURION = "position " + json.dumps({
-    "spaces": {"HU-HC": {"by": "human", "token": "shield:6/0", "toward": {"HU": 6, "HC": 0}}},
-    "bonuses": {"HU": "centurion"}, "modules": {"centurions": True}, "crassus_row": ["sword:6/0"],
-    "turn": "human", "human_hand": ["ship:3/3", "wild:2/2"]})
-CRASSUS_WINS = "position " + json.dumps({
-    "spaces": {"HU-HC": {"by": "human", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
-    "crassus_row": ["ship:6/0", "ship:5/1"], "markers_left": {"human": 12, "crassus": 1}})
-# Crassus closes Syria (S-9) next to Asia, which he controls: a border marker (C-10) and a bonus
-CRASSUS_CLOSES = "position " + json.dumps({
-    "spaces": {"AG-SY": {"by": "human", "token": "sword:3/3", "toward": {"AG": 3, "SY": 3}}},
-    "control": {"AS": "crassus"}, "bonuses": {"SY": "senate"},
-    "crassus_row": ["shield:6/0"], "turn": "crassus"})
 
 READ = "READ"   # not a console line: the turns played so far were read on the device (caesar.read)
 
@@ -66,18 +51,6 @@ def app_with(lines: list[str], keys: list[str], state_dir, lang: str = "en"):
     return _app_with([], keys, state_dir, lang)
 
 
-NEW_ALL = "new caesar-solo seed=3 poison=1 centurions=1 border-control=1"
-# a sword on IT-GC closes Gallia Cisalpina and Italia at once (C-7: a placement can close two)
-DOUBLE = "position " + json.dumps({
-    "spaces": {"GA-GC": {"by": "human", "token": "sword:4/2", "toward": {"GC": 4, "GA": 2}},
-               "GC-DM": {"by": "crassus", "token": "shield:3/3", "toward": {"GC": 3, "DM": 3}},
-               "SD-IT": {"by": "human", "token": "shield:4/2", "toward": {"IT": 4, "SD": 2}},
-               "SC-IT": {"by": "crassus", "token": "sword:5/1", "toward": {"IT": 1, "SC": 5}},
-               "IT-AC": {"by": "human", "token": "ship:3/3", "toward": {"IT": 3, "AC": 3}},
-               "IT-MD": {"by": "crassus", "token": "shield:6/0", "toward": {"IT": 0, "MD": 6}},
-               "IT-DM": {"by": "crassus", "token": "ship:4/2", "toward": {"IT": 2, "DM": 4}}},
-    "crassus_row": ["sword:6/0", "ship:5/1", "wild:2/2"], "turn": "human",
-    "human_hand": ["sword:5/1", "wild:2/2"]})
 
 # a fresh device: "a" = Games, "a" = Caesar! (the set-up form); with a session: "a" = Resume
 CASES = {
