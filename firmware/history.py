@@ -240,6 +240,23 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     db.execute("UPDATE history SET crc=? WHERE id=?", (row_crc(rid, sid, part, header["game"], depth, 0, text), rid))
 
 
+def _seal(db: sqlite3.Connection, sid: str, below: int | None = None) -> None:
+    """Seal the session's unsealed History rows (those recorded before action ``below``, or all):
+    undo no longer takes them back. A row whose checksum fails is logged and left unsealed,
+    never sealed as good."""
+    query = f"SELECT {HISTORY_ROW} FROM history WHERE sid=? AND sealed=0"
+    args: tuple[str | int, ...] = (sid,)
+    if below is not None:
+        query, args = query + " AND depth<?", (sid, below)
+    for row in db.execute(query, args).fetchall():
+        rid, sid_b, part, game, depth, _, text, check = row
+        if row_crc(*row[:7]) != check:
+            log.error("History row %s is damaged; not sealed", rid)
+            continue
+        db.execute("UPDATE history SET sealed=1, crc=? WHERE id=?",
+                   (row_crc(rid, sid_b, part, game, depth, 1, text), rid))
+
+
 def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
                  replace: bool = False) -> list[str]:
     """Record every finished game the session's current state holds that is not recorded yet
@@ -280,14 +297,7 @@ def after_action(store: Any, session: Any, command: str, fields: dict[str, Any],
     if mutated and not amending:
         with store.transaction() as db:
             ensure(db)
-            for row in db.execute(f"SELECT {HISTORY_ROW} FROM history WHERE sid=? AND sealed=0 AND depth<?",
-                                  (sid, len(session.lines))).fetchall():
-                rid, sid_b, part, game, depth, _, text, check = row
-                if row_crc(*row[:7]) != check:           # never seal a damaged row as good
-                    log.error("History row %s is damaged; not sealed", rid)
-                    continue
-                db.execute("UPDATE history SET sealed=1, crc=? WHERE id=?",
-                           (row_crc(rid, sid_b, part, game, depth, 1, text), rid))
+            _seal(db, sid, len(session.lines))
     record_state(store, session, command=command, fields=fields, replace=command == "score")
 
 
@@ -353,13 +363,7 @@ def record_ended(store: Any, session: Any, status: str) -> None:
                       Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
             rec = {"mode": {"kind": status}, "players": [player(x, None, False) for x in names], "result": result}
             _put(db, session.header, "ended", rec, depth, status, session.lines)
-        for row in db.execute(f"SELECT {HISTORY_ROW} FROM history WHERE sid=? AND sealed=0", (sid,)).fetchall():
-            rid, sid_b, part, game, row_depth, _, text, check = row
-            if row_crc(*row[:7]) != check:            # never seal a damaged row as good
-                log.error("History row %s is damaged; not sealed", rid)
-                continue
-            db.execute("UPDATE history SET sealed=1, crc=? WHERE id=?",
-                       (row_crc(rid, sid_b, part, game, row_depth, 1, text), rid))
+        _seal(db, sid)
 
 
 def forget_abandoned(store: Any, session: Any) -> None:

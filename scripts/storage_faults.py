@@ -298,20 +298,11 @@ def write_image(d: str, image: dict[str, bytes | None]) -> None:
 # -- bitflip -----------------------------------------------------------------------------------
 def bitflip(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT))
-    from engine.errors import LegatusError
     from firmware.console import Console
-    from firmware.session import Session
     from firmware.store import DB_NAME, Store
 
     setup, lines = "new dice seed=9", ["roll 2d6"] * 140 + ["undo"] * 3 + ["roll 1d6"] * 2
-    s = Session.start(setup, 9, "x")
-    views = [s.view()]
-    for line in lines:
-        try:
-            s.undo() if line == "undo" else s.apply(line)
-        except LegatusError:
-            pass
-        views.append(s.view())
+    views = _row_views(setup, 9, lines)
     work = Path(tempfile.mkdtemp(prefix="bitflip"))
     c = Console(Store(work / "p"), None)
     for line in ["new bag items=a*3 seed=1", "draw", setup, *lines]:
