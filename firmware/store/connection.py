@@ -14,7 +14,7 @@ from typing import IO, Any
 
 from engine.text import Msg
 from firmware.storage import Recovery, StorageError, crc, fsync_dir
-from firmware.store.schema import FORMAT, SESSION_ROW, _identity, session_crc
+from firmware.store.schema import FORMAT, SESSION_ROW, _identity, _text, session_crc
 from firmware.trail import Trail
 
 log = logging.getLogger(__name__)
@@ -169,6 +169,14 @@ class Connection:
         if "readonly" in text or "read-only" in text:
             return Msg("The storage is read-only: nothing was changed.")
         return Msg("Could not save ({}): nothing was changed.", str(e)[:80])
+
+    def session_header(self, row: tuple[Any, ...]) -> str | None:
+        """The header text of a ``SESSION_ROW`` (id, header, current, ended, crc) whose checksum
+        holds (a store of an older format: its older checksum), else None."""
+        sid_, header, current, ended, check = row
+        ok = session_crc(sid_, header, current, ended) == check or (
+            self._version < FORMAT and crc(sid_, header) == check)
+        return _text(header) if ok else None
 
     def seal_session(self, db: sqlite3.Connection, sid_: int) -> None:
         """Write the checksum of sessions row ``sid_`` as it now stands (inside a transaction)."""

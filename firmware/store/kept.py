@@ -10,7 +10,7 @@ from typing import Any
 from firmware.settings import valid_settings
 from firmware.storage import crc
 from firmware.store.connection import Connection
-from firmware.store.schema import ACTION_ROW, FORMAT, SESSION_ROW, SETTING_ROW, _text, session_crc
+from firmware.store.schema import ACTION_ROW, SESSION_ROW, SETTING_ROW, _text
 
 log = logging.getLogger(__name__)
 
@@ -25,10 +25,9 @@ class Kept(Connection):
         out: list[dict[str, Any]] = []
         rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=0 ORDER BY id DESC LIMIT ?",
                                (limit,)).fetchall()
-        for sid_, header, current, ended, check in rows:
-            ok = session_crc(sid_, header, current, ended) == check or (self._version < FORMAT and crc(sid_, header) == check)
-            text = _text(header)
-            if not ok or text is None:
+        for row in rows:
+            sid_, ended, text = row[0], row[3], self.session_header(row)
+            if text is None:
                 log.error("archived session %s fails its checksum; left out", sid_)
                 continue
             lines: list[str] = []

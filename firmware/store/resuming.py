@@ -15,7 +15,7 @@ from engine.text import Msg
 from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc
 from firmware.store.mending import Mending
-from firmware.store.schema import ACTION_ROW, FORMAT, SESSION_ROW, _raw, _text, session_crc
+from firmware.store.schema import ACTION_ROW, SESSION_ROW, _raw, _text
 from firmware.trail import Entry, Trail
 
 log = logging.getLogger(__name__)
@@ -104,10 +104,9 @@ class Resuming(Mending):
     def _current_row(self) -> tuple[int, dict[str, Any]] | None:
         """The current session's id and header (rows checked at the start; checked again here)."""
         rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 ORDER BY id DESC").fetchall()
-        for sid_, header, current, ended, check in rows:
-            ok = session_crc(sid_, header, current, ended) == check or (self._version < FORMAT and crc(sid_, header) == check)
-            text = _text(header)
-            if not ok or text is None:
+        for row in rows:
+            sid_, text = row[0], self.session_header(row)
+            if text is None:
                 log.error("session row %s fails its checksum", sid_)
                 continue
             return int(sid_), json.loads(text)
