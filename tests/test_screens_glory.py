@@ -49,7 +49,7 @@ LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
     "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 5 + ["a"]),
     "glory_score_entry_ru": ("ru", RU_TABLE, SCORE),
-    "glory_sheet_ru": ("ru", RU_TABLE, SCORE + ["down", "a", "down", "down", "down"]),
+    "glory_sheet_ru": ("ru", RU_TABLE, SCORE + ["down", "a", "up", "left", "left"]),
     "glory_sheet_uk": ("uk", RU_TABLE, SCORE + ["down"] * 12 + ["a", "press"]),
     "glory_sheet_en": ("en", RU_TABLE, SCORE + ["a"]),
     "glory_score_ru": ("ru", RU_TABLE, SCORE + ["down"] * 13 + ["a"]),
@@ -135,11 +135,11 @@ def test_score_sheet_is_journaled_as_typed_and_survives_back_and_restart(state_d
         app.handle("a")                            # the pad's first row: legions in Epirus
         pad = app.stack[-1]
         assert isinstance(pad, SheetPad) and pad.entry == "epirus"
-        _sheet_keys(app, ["right", "right"])       # Jack: 2 legions in Epirus (shield 2)
+        _sheet_keys(app, ["up", "up"])             # Jack (player 1, the top seat): 2 legions in Epirus
         assert app.console.session.lines[-1] == "sheet Jack epirus 2"
         _sheet_keys(app, ["a"] * 12)               # on to the last row: denarii
         assert pad.entry == "denarii"
-        _sheet_keys(app, ["right"] * 8)            # 8 denarii, one press each
+        _sheet_keys(app, ["up"] * 8)               # 8 denarii, one push each
         app.handle("b")                            # a B too many: back on the list ...
         app.handle("b")                            # ... and home: nothing is lost
     finally:
@@ -159,23 +159,26 @@ def test_score_sheet_is_journaled_as_typed_and_survives_back_and_restart(state_d
         app.console.close()
 
 
-def test_pad_steps_of_one_five_ten_and_no_op_changes_are_not_journaled(state_dir):
+def test_pad_steps_of_one_five_ten_a_minus_and_no_op_changes_are_not_journaled(state_dir):
     app = app_with([NEW], ["a"], state_dir)
     try:
-        app.push(SheetPad(len(SHEET_ROWS) - 1))    # denarii, every player
-        _sheet_keys(app, ["down", "down"])         # Mary
-        _sheet_keys(app, ["press", "press", "right", "right", "press", "right", "left", "left"])  # +10+10, then ±1
+        app.push(SheetPad(len(SHEET_ROWS) - 1))    # denarii, every player on a seat
+        _sheet_keys(app, ["press", "press", "down", "down"])     # +10 twice to player 3 (Mary, the bottom)
+        assert app.view()["sheet"]["Mary"]["denarii"] == 20
+        _sheet_keys(app, ["a:hold", "press", "down"])            # − and the step back to 1: Mary 19
         assert app.view()["sheet"]["Mary"]["denarii"] == 19
-        _sheet_keys(app, ["press", "down", "right"])   # another player: the step (±5) is kept (issue 24 §2)
-        assert app.view()["sheet"]["Ross"]["denarii"] == 5
-        assert "±5 <5>" in [t for _x, _y, t, _k in drawn(app)]   # the step shown where the figure is
+        assert "−1" in [t for _x, _y, t, _k in drawn(app)]      # the step shown in the middle
+        _sheet_keys(app, ["a:hold", "press", "right"])           # +5 to player 2 (Henry, the right)
+        assert app.view()["sheet"]["Henry"]["denarii"] == 5
+        assert "+5" in [t for _x, _y, t, _k in drawn(app)]
         n = len(app.console.session.lines)
-        _sheet_keys(app, ["up", "up", "left"])     # Henry has 0 denarii: nothing to undo
-        assert len(app.console.session.lines) == n
+        _sheet_keys(app, ["a:hold", "left"])       # −5 from Ross's 0: nothing to journal, nothing shown
+        assert len(app.console.session.lines) == n and app.stack[-1].__class__ is SheetPad
         _sheet_keys(app, ["a"])                    # A after the last row: the scores
         assert isinstance(app.stack[-1], ScoreResult)
     finally:
         app.console.close()
+
 
 
 def test_cyrillic_names_play_through_the_app_in_russian_and_ukrainian(state_dir):
@@ -295,40 +298,51 @@ def test_known_players_sit_down_and_one_is_picked_in_two_presses():  # issue 24 
     assert ctx.lines[-1].startswith("new glory players=Дана,Гліб,Вера,Борис")
 
 
-def test_a_short_row_goes_round_at_one_and_a_long_one_stops_at_zero():  # G-12 limits
+def test_a_push_past_the_most_stops_at_the_most_and_says_so():  # G-12 limits
     own = [k for k, _ in SHEET_ROWS].index("own")
     ctx = FakeCtx(NEW).open(SheetPad(own))
-    ctx.press("left")                             # Jack: 0 -> 5 own-colour parts, one press
-    assert ctx.view()["sheet"]["Jack"]["own"] == 5
-    ctx.press("right")                            # and on round to 0
-    assert ctx.view()["sheet"]["Jack"].get("own", 0) == 0
-    ctx.top.row = len(SHEET_ROWS) - 1             # denarii: a long row never goes round
+    ctx.press("press", "up")                      # +5: Jack's 5 own-colour parts in one push
+    assert ctx.view()["sheet"]["Jack"]["own"] == 5 and not ctx.notes
     n = len(ctx.session.lines)
-    ctx.press("down", "left")
-    assert len(ctx.session.lines) == n
+    ctx.press("up")                               # one more: 5 is the most, said, nothing journaled
+    assert len(ctx.session.lines) == n and ctx.notes == ["Jack: 5 is the most on this row."]
+    ctx.press("press", "left")                    # +10 to Ross: stops at 5 as well
+    assert ctx.view()["sheet"]["Ross"]["own"] == 5
 
 
-def _shown(ctx: FakeCtx) -> str:
-    """The figure under the pad's cursor as drawn (with its step where the row has one)."""
-    return ctx.top.items(ctx)[ctx.top.cursor].value
+def test_each_way_is_a_players_seat_in_the_players_order():  # docs/keys.md "seats"
+    ctx = FakeCtx(NEW).open(SheetPad(0))          # Epirus: Jack, Henry, Mary, Ross round the device
+    ctx.press("up", "right", "right", "down", "down", "down", "left")
+    assert ctx.view()["sheet"] == {"Jack": {"epirus": 1}, "Henry": {"epirus": 2}, "Mary": {"epirus": 3},
+                                   "Ross": {"epirus": 1}}
+    shown = {t: (x, y) for x, y, t, _k in drawn(ctx)}
+    assert shown["▲ Jack "][1] < shown["◀ Ross"][1] < shown["▼ Mary "][1]   # top, side, bottom
+    assert shown["◀ Ross"][0] < shown["Henry ▶"][0]                         # left, right
 
 
-def test_only_the_wide_rows_have_a_step_and_a_short_row_leaves_it_as_it_was():  # issue 24 §2
+def test_two_players_sit_opposite_and_the_empty_seats_do_nothing():  # G-1 seating (engine/glory/rounds.py)
+    ctx = FakeCtx("new glory players=Ann,Bob seed=3").open(SheetPad(0))
+    ctx.press("down", "left", "up", "right", "down")   # Bob sits opposite Ann: at the bottom
+    assert ctx.view()["sheet"] == {"Ann": {"epirus": 1}, "Bob": {"epirus": 2}} and not ctx.notes
+    shown = {t for _x, _y, t, _k in drawn(ctx)}
+    assert {"▲ Ann ", "▼ Bob "} <= shown and not any("▶" in t or "◀" in t for t in shown)
+
+
+def _step(ctx: FakeCtx) -> str:
+    return ctx.top.shown_step
+
+
+def test_the_step_is_kept_from_row_to_row_and_the_minus_is_not():  # issue 24 §2
     keys = [k for k, _ in SHEET_ROWS]
     pad = SheetPad(keys.index("own"))
     ctx = FakeCtx(NEW).open(pad)
-    assert _shown(ctx) == "<0>"                   # a short row: no step shown, plain ±1
-    ctx.press("press")                            # its press is A's: the next row (objectives)
-    assert pad.entry == "objectives" and pad.cursor == 0 and _shown(ctx) == "±1 <0>"
-    ctx.press("press", "right")                   # ±5: Jack 5 objective fame
-    assert ctx.view()["sheet"]["Jack"]["objectives"] == 5 and _shown(ctx) == "±5 <5>"
-    ctx.press("up", "left", "left")               # back on the row before (own), its last player: ±1, round
-    assert pad.entry == "own" and pad.cursor == 3 and _shown(ctx) == "<4>"
-    assert ctx.view()["sheet"]["Ross"]["own"] == 4 and pad.step == 1
-    ctx.press("down", "right")                    # on to objectives' first player: the step is still ±5
-    assert pad.entry == "objectives" and ctx.view()["sheet"]["Jack"]["objectives"] == 10
-    ctx.press("a", "down", "right")               # denarii, the next player: still ±5
-    assert pad.entry == "denarii" and ctx.view()["sheet"]["Henry"]["denarii"] == 5 and _shown(ctx) == "±5 <5>"
+    assert _step(ctx) == "+1"
+    ctx.press("press", "a:hold")                  # −5 on the own-colour row
+    assert _step(ctx) == "−5"
+    ctx.press("a")                                # the next row (objectives): +5, the step kept
+    assert pad.entry == "objectives" and _step(ctx) == "+5"
+    ctx.press("right", "right")                   # Henry 10 objective fame
+    assert ctx.view()["sheet"]["Henry"]["objectives"] == 10
 
 
 def test_final_score_opens_the_pad_on_its_first_row_until_a_figure_is_typed(state_dir):  # issue 24 §2
@@ -339,8 +353,8 @@ def test_final_score_opens_the_pad_on_its_first_row_until_a_figure_is_typed(stat
         assert isinstance(home, GloryHome) and str(home.items(app)[0].label) == "Final score"
         app.handle("a")                               # after round 9, nothing typed: the pad's first row
         pad = app.stack[-1]
-        assert isinstance(pad, SheetPad) and pad.entry == SHEET_ROWS[0][0] and pad.cursor == 0
-        app.handle("right")                           # Ann: 1 legion in Epirus
+        assert isinstance(pad, SheetPad) and pad.entry == SHEET_ROWS[0][0]
+        app.handle("up")                              # Ann (player 1, the top seat): 1 legion in Epirus
         app.handle("b")                               # B: the list of the pad's rows behind it, on that row
         entry = app.stack[-1]
         assert isinstance(entry, ScoreEntry) and entry.cursor == 0
@@ -372,17 +386,17 @@ def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11,
     ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack tools 2")
     ctx.open(SheetPad(keys.index("bronze")))
     n = len(ctx.session.lines)
-    ctx.press("right")                            # Jack has 2 common parts: no room for bronze
-    assert len(ctx.session.lines) == n and ctx.notes
+    ctx.press("up")                               # Jack has 2 common parts: no room for bronze
+    assert len(ctx.session.lines) == n and ctx.notes == ["Jack: at most 2 common Pantheon parts."]
     ctx.top.row = keys.index("gold")
-    ctx.press("right")                            # gold 1 is the most beside silver 1: round to 0
-    assert ctx.view()["sheet"]["Jack"].get("gold", 0) == 0
+    ctx.press("up")                               # gold 1 is the most beside silver 1: it stays
+    assert ctx.view()["sheet"]["Jack"]["gold"] == 1 and len(ctx.session.lines) == n
     ctx.top.row = keys.index("jewelry")
-    ctx.press("left")                             # 2 tools sets: one jewelry set at most
+    ctx.press("press", "up")                      # +5, but 2 tools sets leave one jewelry set at most
     assert ctx.view()["sheet"]["Jack"]["jewelry"] == 1
     ctx.press(*["a"] * (len(keys) - keys.index("jewelry")))
     result = ctx.top.result                       # the scores: the engine accepts the sheet
-    assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 3
+    assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 4 + 3
 
 
 def test_back_from_the_pad_lands_on_the_row_it_was_on():

@@ -12,14 +12,14 @@ from engine import actions as act_common
 from engine.glory import actions as act
 from engine.glory.console import GOODS, PANTHEON_COMMON, SHEET_LIMITS
 from engine.glory.replies import ScoreReply
+from engine.glory.rounds import seat_layout
 from engine.text import N_
 from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import run_line, view_of
-from firmware.screens.widgets import ConfirmScreen, Intent, Item, ListScreen, Scroll, WrappedListScreen, figure, intent, scroll_bar
-from firmware.screens.widgets.figure import STEPPED
+from firmware.screens.widgets import ConfirmScreen, Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
 
 # -- final score ---------------------------------------------------------------------------------
@@ -42,37 +42,40 @@ SHEET_ROWS: tuple[tuple[str, str], ...] = (
 SHEET_MAX = SHEET_LIMITS       # the engine's limits, read from the data in one place (engine/glory/console.py)
 
 
-DIAL_MAX = 7          # a row whose figure is at most this goes round at ±1 (0 ↔ the most)
+# The seats round the device (engine/glory/rounds.py numbers them 0-3 clockwise): seat 0 at the
+# top, then clockwise; the joystick's way to each seat is its key (docs/keys.md, place "seats").
+SEATS = (Intent.SEAT_TOP, Intent.SEAT_RIGHT, Intent.SEAT_BOTTOM, Intent.SEAT_LEFT)
+SIDE = 8              # columns of a side seat's name (the left and the right seat)
 
 
-def stepped(entry: str) -> bool:
-    """Whether the pad's row ``entry`` has steps (±1, ±5, ±10): as in every form of figures, a
-    figure whose range is wider than :data:`STEPPED` (objectives, denarii). A short row (legions,
-    goods sets, Pantheon parts) is plain ±1 and goes round: its press is A's (the next row)."""
-    return SHEET_MAX[entry] > STEPPED
+class SheetPad:
+    """One row of the score pad for every player at once, the device in the middle of the table:
+    each player has a seat round it, as the game seats them — player 1 at the top, 2 on the right,
+    3 at the bottom, 4 on the left; of two players the second sits opposite, at the bottom — and
+    the joystick pushed towards a player adds the step to that player's figure
+    (a tally: three legions are three pushes, no cursor to walk). press: the step, +1 → +5 → +10,
+    shown in the middle and kept from row to row; a push beyond the row's most stops there (5
+    own-colour Pantheon parts: +5 once). Hold A (or KEY3): − instead of + (to lower a figure typed
+    before; back to + on the next row). A: the next row (after the last: the scores); B: back to
+    the list of rows; hold B: undo, as everywhere (every change is a ``sheet`` line, journaled as
+    it is typed)."""
 
-
-class SheetPad(ListScreen):
-    """One row of the score pad for every player at once, as the paper pad is filled round the
-    table: the title names the row, the players below with their figures. up/down: the player
-    (down from the last player goes on to the next row's first, up from the first back to the row
-    before's last: the pad is one path round the table, row after row); left/right: −/+ 1, or the
-    step on the rows with steps (left is not "back" on a figure). A short row — legions, sets,
-    Pantheon — is plain ±1 and goes round, so left from 0 gives the most (5 own-colour parts in one
-    press), and its press is A's. The wide rows (objectives, denarii) have steps, shown where the
-    figure is (``±5 ‹12›``): press changes it (±1, ±5, ±10), and it is kept from player to player
-    and from row to row (a short row between them leaves it as it was). A: the next row, the cursor
-    on the same player (after the last row: the scores); B: back to the list of rows (nothing is
-    lost: every change is already in the session)."""
+    key_place = "seats"
 
     def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None) -> None:
-        super().__init__()
         self.row = row
         self.on_back = on_back                     # told the row B leaves from (the list's cursor)
+        self.step = 0                              # index into STEPS
+        self.sign = 1                              # +1, or -1 after hold A
+        self.last: int | None = None               # the seat changed last (drawn inverted)
 
     @property
     def entry(self) -> str:
         return SHEET_ROWS[self.row][0]
+
+    @property
+    def title(self) -> str:
+        return _(SHEET_ROWS[self.row][1])
 
     def most(self, ctx: Ctx, player: str) -> int:
         """The most this row can hold for ``player``: a Pantheon has at most 2 common parts
@@ -86,62 +89,87 @@ class SheetPad(ListScreen):
                 limit = min(limit, total - sum(figures.get(k, 0) for k in group if k != self.entry))
         return max(0, limit)
 
+    def figure(self, ctx: Ctx, player: str) -> int:
+        return view_of(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
+
     @property
-    def title(self) -> str:  # type: ignore[override]
-        return _(SHEET_ROWS[self.row][1])
+    def shown_step(self) -> str:
+        """The step as the middle of the pad shows it: ``+5``, ``−1``."""
+        return ("+" if self.sign > 0 else "−") + str(STEPS[self.step])
 
-    def items(self, ctx: Ctx) -> list[Item]:
-        view = view_of(ctx)
-        sheets = view.get("sheet", {})
-        out = []
-        steps = stepped(self.entry)
-        for i, p in enumerate(view["players"]):
-            n = sheets.get(p, {}).get(self.entry, 0)
-            shown = figure(n, STEPS[self.step] if steps else None) if i == self.cursor else str(n)
-            out.append(Item(p, None, shown, ident=p, adjust=partial(self._change, player=p), steps=steps))
-        return out
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, self.title)
+        cells: list[tuple[int, int, int, str]] = []        # (seat, x, y, text) of each seat's figure
+        for seat, name in self.seated(ctx).items():
+            n = str(self.figure(ctx, name))
+            if seat in (0, 2):                              # top and bottom: "▲ Jack 3", centred
+                arrow = "▲" if seat == 0 else "▼"
+                label = f"{arrow} {base.clip_name(name, base.COLS - 3 - len(n))} "
+                x = (base.W - (len(label) + len(n)) * base.CHAR_W) // 2
+                y = base.row_y(0 if seat == 0 else 3)
+                base.put(draw, x, y, label)
+                cells.append((seat, x + len(label) * base.CHAR_W, y, n))
+            else:                                           # the sides: the name, the figure under it
+                side = f"{base.clip_name(name, SIDE - 2)} ▶" if seat == 1 else f"◀ {base.clip_name(name, SIDE - 2)}"
+                x = base.W - len(side) * base.CHAR_W - 1 if seat == 1 else 1
+                base.put(draw, x, base.row_y(1), side)
+                nx = base.W - len(n) * base.CHAR_W - 2 if seat == 1 else 2
+                cells.append((seat, nx, base.row_y(2), n))
+        for seat, x, y, n in cells:
+            base.text(draw, x, y, n, invert=seat == self.last)
+        step = self.shown_step
+        width = len(step) * base.advance("large")
+        base.put(draw, (base.W - width) // 2, base.row_y(1) + 4, step, kind="large")
+        return img
 
-    def _change(self, ctx: Ctx, by: int, player: str) -> None:
-        now = view_of(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
-        most = self.most(ctx, player)
-        if most == 0 and now == 0:
-            ctx.notify(_("{}: at most {} common Pantheon parts.").format(player, SHEET_MAX["gold"])
-                       if self.entry in PANTHEON_COMMON else
-                       _("{}: at most {} goods sets count.").format(player, SHEET_MAX["tools"]))
+    @staticmethod
+    def seated(ctx: Ctx) -> dict[int, str]:
+        """seat -> player, as the game seats them (engine/glory/rounds.py): players in clockwise
+        order from seat 0, two players opposite each other (seats 0 and 2)."""
+        players = view_of(ctx)["players"]
+        return dict(zip(seat_layout(len(players)), players))
+
+    def _change(self, ctx: Ctx, seat: int) -> None:
+        player = self.seated(ctx).get(seat)
+        if player is None:                                  # nobody sits there
             return
-        if SHEET_MAX[self.entry] <= DIAL_MAX and abs(by) == 1:   # (a short row: always ±1)
-            after = (now + by) % (most + 1)     # a short row goes round: left from 0 is the most
-        else:
-            after = max(0, min(most, now + by))
-        if after != now:                          # a no-op is not an undo step
+        now, most = self.figure(ctx, player), self.most(ctx, player)
+        after = max(0, min(most, now + self.sign * STEPS[self.step]))
+        self.last = seat
+        if after == now and self.sign > 0:
+            if self.entry in PANTHEON_COMMON:
+                ctx.notify(_("{}: at most {} common Pantheon parts.").format(player, SHEET_MAX["gold"]))
+            elif self.entry in GOODS:
+                ctx.notify(_("{}: at most {} goods sets count.").format(player, SHEET_MAX["tools"]))
+            else:
+                ctx.notify(_("{}: {} is the most on this row.").format(player, most))
+            return
+        if after != now:                                    # a no-op is not an undo step
             run_line(ctx, act.sheet(player, self.entry, after))
 
     def go(self, ctx: Ctx) -> None:
+        self.last, self.sign = None, 1
         if self.row + 1 < len(SHEET_ROWS):
-            self.row += 1                             # the cursor stays on its player (and the step
-        else:                                         # as it was): the next row is filled from there
+            self.row += 1                                   # the step as it was: the next row
+        else:
             ctx.pop()
             show_scores(ctx)
 
     def key(self, key: str, ctx: Ctx) -> None:
-        what = intent("figure", key)
+        what = intent(self.key_place, key)
         if what is Intent.BACK:
             ctx.pop()
             if self.on_back is not None:
                 self.on_back(self.row)
-            return
-        last = len(view_of(ctx)["players"]) - 1
-        if what is Intent.NEXT and self.cursor == last:          # on to the next row's first player
+        elif what is Intent.GO:
             self.go(ctx)
-            self.cursor = self._mark = 0
-            self.current = ""
-            return
-        if what is Intent.PREV and self.cursor == 0 and self.row > 0:   # back to the row before's last
-            self.row -= 1
-            self.cursor = self._mark = last
-            self.current = ""
-            return
-        super().key(key, ctx)
+        elif what is Intent.STEP_UP:
+            self.step = (self.step + 1) % len(STEPS)
+        elif what is Intent.SECOND:                       # hold A: + ↔ −
+            self.sign = -self.sign
+        elif what in SEATS:
+            self._change(ctx, SEATS.index(what))
 
 
 def show_scores(ctx: Ctx) -> None:

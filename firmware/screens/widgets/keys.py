@@ -16,6 +16,9 @@ The places a cursor can stand:
 - ``roller``/``pick``: the dice roller's NdS±M fields (as dice) and, after a roll, choosing the
   dice to roll again (press);
 - ``marks``: a list whose rows are marked (right or press) before one action (A);
+- ``seats``: a row of the Glory score pad, the device in the middle of the table: each way of the
+  joystick is a player's seat (1 at the top, then clockwise) and adds the step to that player's
+  figure, press changes the step (+1 → +5 → +10), the second action (hold A) turns + into −;
 - ``grid``: a keyboard: the joystick moves over the cells, A or press types one;
 - ``text``: text that scrolls (a log, a result, a "why");
 - ``map``: the Caesar! map: the joystick goes to the nearest province that way, A chooses it,
@@ -54,6 +57,11 @@ class Intent(str, Enum):
     YES = "yes"
     CLOSE = "close"
     UNDO = "take back the last step (asks first)"
+    SEAT_TOP = "+ step: player 1"
+    SEAT_RIGHT = "+ step: player 2"
+    SEAT_BOTTOM = "+ step: player 3"
+    SEAT_LEFT = "+ step: player 4"
+    STEP_UP = "step +1→+5→+10"
     NOTHING = "—"
 
 I = Intent
@@ -86,6 +94,10 @@ GRAMMAR: dict[str, dict[str, Intent]] = {
               "press": I.CLOSE, **_SECOND, **_UNDO},
     "question": {"up": I.PREV, "down": I.NEXT, "left": I.BACK, "b": I.BACK, "right": I.NOTHING, "a": I.YES,
                  "press": I.NOTHING, "a:hold": I.NOTHING, "key3": I.NOTHING, **_UNDO},
+    # the score pad: the device in the middle of the table, a seat round it each way (player 1 at
+    # the top, then clockwise); a push towards a player adds the step to their figure
+    "seats": {"up": I.SEAT_TOP, "right": I.SEAT_RIGHT, "down": I.SEAT_BOTTOM, "left": I.SEAT_LEFT, "b": I.BACK,
+              "a": I.GO, "press": I.STEP_UP, **_SECOND, **_UNDO},
     "notice": {k: I.CLOSE for k in KEYS},
     # Settings → Hardware → Key test: every key is only named (hold B too: no undo there); hold A leaves
     "keytest": {**{k: I.NOTHING for k in KEYS}, "a:hold": I.CLOSE},
@@ -96,13 +108,14 @@ GRAMMAR["choice"] = {**GRAMMAR["figure"], "press": I.GO}
 
 PLACES = {
     "row": "a list row",
-    "figure": "a row with a figure ‹n› that has steps (score pad)",
+    "figure": "a row with a wide figure ‹n› that has steps (fame, units)",
     "choice": "a row with a choice or small figure ‹n› (forms, settings, VP)",
     "dial": "one big figure (fame change)",
     "die": "a die of a roll thrown on the table",
     "roller": "a field of the roller's NdS±M",
     "pick": "a die of the last roll (roll again)",
     "marks": "a row marked for one action (Desperate Times)",
+    "seats": "a row of Glory's score pad: a seat round the device each way",
     "grid": "a keyboard cell",
     "text": "scrolling text (log, result, why)",
     "map": "a province on the Caesar! map",
