@@ -54,6 +54,8 @@ SLICE = 1 << 13                        # states taken back at once (bounded memo
 BITS = (13, 21)                        # a state's key: flags << 2 bits | x << bits | y: int32 while
                                        # every id fits 13 bits (the roster's biggest battles), else int64
 Bound = tuple[int, int]                # (round, step index): the point before that step
+Dist = tuple[State, int, Any]          # a group's states, the side whose key order they are in,
+                                       # their keys (None: to be made)
 Skip = frozenset[tuple[int, int]]      # (side, slot) of blocks that have acted this round
 
 
@@ -298,8 +300,9 @@ def keys_of(f: Any, a: Any, d: Any, orient: int, bits: int) -> Any:
 def unkey(keys: Any, orient: int, bits: int) -> tuple[Any, Any, Any]:
     """``(flags, attacker id, defender id)`` back from :func:`keys_of`."""
     keys = keys.astype("int64")                                  # (the arithmetic on ids is int64)
-    hi, y = divmod(keys, 1 << bits)
-    f, x = divmod(hi, 1 << bits)
+    y = keys & ((1 << bits) - 1)                                 # (shifts: divmod is 3x slower)
+    hi = keys >> bits
+    f, x = hi >> bits, hi & ((1 << bits) - 1)
     return (f, x, y) if orient == 0 else (f, y, x)
 
 
@@ -332,28 +335,37 @@ class _Sum:
             self.acc = self.np.zeros(self.size)
         self.np.add.at(self.acc, idx.ravel(), q.ravel())
 
-    def state(self, res: list[float], eps: float) -> State:
-        """The states, dropping (and counting) those below ``eps``; in key order of side s."""
+    def state(self, res: list[float], eps: float) -> tuple[State, Any]:
+        """The states, dropping (and counting) those below ``eps``, in key order of side s, and
+        their keys (:func:`keys_of` with orient s)."""
         np = self.np
         if self.acc is None:
             empty = np.zeros(0, dtype=np.int64)
-            return (empty, empty, empty, np.zeros(0))
+            return (empty, empty, empty, np.zeros(0)), np.zeros(0, dtype=np.int32)
         nz = np.flatnonzero(self.acc != 0.0)             # (on booleans: 10x quicker)
-        p = self.acc[nz]
+        p = np.take(self.acc, nz)
         if eps > 0.0:
             small = p < eps
             if small.any():
                 res[DROPPED] += float(p[small].sum())
                 keep = ~small
                 nz, p = nz[keep], p[keep]
-        r, ti = np.divmod(nz, self.n_t)
-        rf, rs = np.divmod(self.rows, self.n_s)          # (per row, then gathered: quicker)
-        f, si = rf[r], rs[r]
-        return (f, si, ti, p) if self.s == 0 else (f, ti, si, p)
+        r = nz // self.n_t                               # (// and -: divmod is 2.5x slower)
+        ti = nz - r * self.n_t
+        rf = self.rows // self.n_s                       # (per row, then gathered: quicker)
+        rs = self.rows - rf * self.n_s
+        f, si = np.take(rf, r), np.take(rs, r)
+        bits = BITS[0] if max(self.n_s, self.n_t) <= 1 << BITS[0] else BITS[1]
+        dt = np.int32 if bits == BITS[0] else np.int64
+        rowkey = ((rf << bits | rs) << bits).astype(dt)
+        keys = np.add(np.take(rowkey, r), ti, out=np.empty(len(r), dtype=dt), casting="unsafe")
+        return ((f, si, ti, p) if self.s == 0 else (f, ti, si, p)), keys
 
 
-def _gather(np: Any, tab: _Tables, s: int, parts: list[State], res: list[float], eps: float) -> State:
-    """Add up ``parts`` (flags, attacker ids, defender ids, p) into one state set (key order of s)."""
+def _gather(np: Any, tab: _Tables, s: int, parts: list[State], res: list[float], eps: float
+            ) -> tuple[State, Any]:
+    """Add up ``parts`` (flags, attacker ids, defender ids, p) into one state set (key order of
+    s) and its keys."""
     n_s = len(tab.model.sides[s].subs)
     rks = [f * n_s + (a if s == 0 else d) for f, a, d, _ in parts]
     acc = _Sum(np, tab, s, rks)
@@ -422,42 +434,60 @@ class _Fire:
         w = self.w
         width = w.shape[1]
         cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)    # hit counts each row can give
-        self.tail = np.zeros((len(w), width + 1))            # P(at least k hits), per row
-        self.tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
+        tail = np.zeros((len(w), width + 1))                 # P(at least k hits), per row
+        tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
         self.ew = np.minimum(cut[self.row], self.fe)          # the hit counts that matter
+        pair = self.row * (width + 1) + self.ew              # a row cut at the counts that matter:
+        seen = np.zeros(len(w) * (width + 1), dtype=bool)    # one per (row, counts), zero after
+        seen[pair] = True                                    # them (states of several widths
+        uniq = np.flatnonzero(seen)                          # share a chunk, padded with zeros)
+        rank = np.zeros(len(seen), dtype=np.int64)
+        rank[uniq] = np.arange(len(uniq))
+        self.cut = rank[pair]
+        r0, e0 = np.divmod(uniq, width + 1)
+        self.wc = np.where(np.arange(width)[None, :] < e0[:, None], w[r0], 0.0)
+        self.tail = tail[r0, e0]                             # the rest: the target side is gone
 
     def chunks(self, budget: int = CHUNK) -> list[tuple[Any, int]]:
-        """``(states, width)``: the states by the number of hit counts that matter to them
-        (those from which the target side is gone are one sum), so no product is a padding
-        zero, and those where Cleopatra may change side apart from the others (only their
-        chunks pay for her joined row)."""
+        """``(states, width)``: the states in order of the number of hit counts that matter to
+        them (those from which the target side is gone are one sum), cut into chunks of at most
+        ``budget`` products, each as wide as its widest state (the others padded with zero
+        products: fewer, larger chunks), and those where Cleopatra may change side after the
+        others (only their chunks pay for her joined row)."""
         np = self.np
         out: list[tuple[Any, int]] = []
         ew = self.ew.astype(np.int16)
         split = bool(self.lmask.any())                       # (where Cleopatra may change side:
         if split:                                            # those states in chunks of their own)
-            ew = ew * 2 + self.lmask
+            ew = ew + (self.lmask.astype(np.int16) << 10)
         order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
         counts = np.bincount(ew)
-        start = 0
+        pos = end = 0                                        # the open chunk: order[pos:end]
+        width = side = 0
         for key, n_w in enumerate(counts.tolist()):
             if not n_w:
                 continue
-            width = key >> 1 if split else key
-            states = order[start:start + n_w]
-            start += n_w
-            n = max(1, budget // max(width, 1))         # (0 wide: the target is gone)
-            out.extend((states[c0:c0 + n], width) for c0 in range(0, n_w, n))
+            if key >> 10 != side and end > pos:              # (Cleopatra's states: a new chunk)
+                out.append((order[pos:end], width))
+                pos = end
+            side, width = key >> 10, key & 1023
+            end += n_w
+            n = max(1, budget // max(width, 1))              # (0 wide: the target is gone)
+            while end - pos > n:
+                out.append((order[pos:pos + n], width))
+                pos += n
+        if end > pos:
+            out.append((order[pos:end], width))
         return out
 
     def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any]:
         """``(Q, idx, E)`` for the states ``c`` (an index array) taken ``width`` hit counts
         wide (E's outcome: :func:`_emptied_code`)."""
         np = self.np
-        row = np.take(self.row, c)
-        q = np.take(self.w[:, :width], row, axis=0)          # rows x k: P(k hits) (take on a
+        row = np.take(self.cut, c)
+        q = np.take(self.wc[:, :width], row, axis=0)         # rows x k: P(k hits) (take on a
                                                              # view: 2x quicker than [rows, :k])
-        e = np.take(self.tail[:, width], row)                # the rest: the target side is gone
+        e = np.take(self.tail, row)                          # the rest: the target side is gone
         acc = self.acc
         if self.base is None:
             self.base = acc.ridx[self.rk] * acc.n_t
@@ -545,14 +575,14 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
 
 
 def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[tuple[str, str]],
-          j: int, res: list[float], eps: float) -> tuple[State, int | None]:
+          j: int, res: list[float], eps: float) -> tuple[State, int | None, Any]:
     """Forward: every block of step ``j`` acts by the policy (fires, or retreats in round 4:
-    J-6). Returns the states after it and the side whose key order they are in (None: as
-    before)."""
+    J-6). Returns the states after it, the side whose key order they are in and their keys
+    (None, None: as before)."""
     f, a, d, p = st
     mv = _move(np, tab, f, a, d, swapped, rnd, steps, j)
     if mv.kind == "idle":
-        return st, None
+        return st, None, None
     if mv.kind == "retreat":
         out = mv.out
         for code in (WIN, HOLD):
@@ -562,7 +592,8 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
         new = mv.new
         parts = ((mv.f3[stay], new[stay], tid[stay], p[stay]) if mv.s == 0 else
                  (mv.f3[stay], tid[stay], new[stay], p[stay]))
-        return _gather(np, tab, mv.s, [parts], res, eps), mv.s
+        got, keys = _gather(np, tab, mv.s, [parts], res, eps)
+        return got, mv.s, keys
     fire = mv.fire
     assert fire is not None
     res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
@@ -579,7 +610,8 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
         held = (fire.f2 & A_RETREATED) != 0
         res[HOLD] += float(gone[held].sum())
         res[ELIM] += float(gone[~held].sum())
-    return fire.acc.state(res, eps), mv.s
+    got, keys = fire.acc.state(res, eps)
+    return got, mv.s, keys
 
 
 def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
@@ -694,23 +726,27 @@ class Run:
     stages: list[tuple[str, int, int, dict[int, _Bound]]]
 
 
-def _snap(np: Any, dists: dict[int, tuple[State, int]], last: dict[int, tuple[Any, _Bound]]) -> dict[int, _Bound]:
+def _snap(np: Any, dists: dict[int, Dist], last: dict[int, tuple[Any, _Bound]]) -> dict[int, _Bound]:
     """The states of each group as keys; a group no step has changed since ``last`` shares its
     keys (and later its values)."""
     out = {}
-    for sw, (st, o) in dists.items():
+    for sw, (st, o, keys) in dists.items():
         prev = last.get(sw)
         if prev is not None and prev[0] is st:
             out[sw] = prev[1]
         else:
-            bits = BITS[0] if max(int(st[1].max(initial=0)), int(st[2].max(initial=0))) < 1 << BITS[0] else BITS[1]
-            out[sw] = _Bound(o, bits, keys_of(st[0], st[1], st[2], o, bits))
+            if keys is not None:                             # (made with the states: cheaper)
+                bits = BITS[0] if keys.dtype == np.int32 else BITS[1]
+            else:
+                bits = BITS[0] if max(int(st[1].max(initial=0)), int(st[2].max(initial=0))) < 1 << BITS[0] else BITS[1]
+                keys = keys_of(st[0], st[1], st[2], o, bits)
+            out[sw] = _Bound(o, bits, keys)
             last[sw] = (st, out[sw])
     return out
 
 
-def _join(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], more: list[tuple[int, State]],
-          res: list[float]) -> dict[int, tuple[State, int]]:
+def _join(np: Any, tab: _Tables, dists: dict[int, Dist], more: list[tuple[int, State]],
+          res: list[float]) -> dict[int, Dist]:
     out = dict(dists)
     for sw in (0, 1):
         parts = [st for w, st in more if w == sw]
@@ -718,7 +754,8 @@ def _join(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], more: list
             continue
         if sw in out:
             parts.append(out[sw][0])
-        out[sw] = (_gather(np, tab, 0, parts, res, 0.0), 0)
+        got, keys = _gather(np, tab, 0, parts, res, 0.0)
+        out[sw] = (got, 0, keys)
     return out
 
 
@@ -729,7 +766,7 @@ def forward(np: Any, tab: _Tables, inject: dict[Bound, list[tuple[int, State]]],
     model = tab.model
     res = [0.0, 0.0, 0.0, 0.0]
     r0, j0 = min(inject)
-    dists: dict[int, tuple[State, int]] = {}
+    dists: dict[int, Dist] = {}
     stages: list[tuple[str, int, int, dict[int, _Bound]]] = []
     last: dict[int, tuple[Any, _Bound]] = {}
     for rnd in range(r0, LAST_ROUND + 1):
@@ -743,14 +780,14 @@ def forward(np: Any, tab: _Tables, inject: dict[Bound, list[tuple[int, State]]],
             stages.append(("step", rnd, j, _snap(np, dists, last)))
             if rnd == LAST_ROUND:
                 dists = _settle_last_round(np, dists, res)
-            nxt: dict[int, tuple[State, int]] = {}
-            for sw, (st, o) in dists.items():
+            nxt: dict[int, Dist] = {}
+            for sw, (st, o, keys) in dists.items():
                 if len(st[3]):
-                    got, o2 = _step(np, tab, st, sw, rnd, steps, j, res, eps)
-                    nxt[sw] = (got, o if o2 is None else o2)
+                    got, o2, keys2 = _step(np, tab, st, sw, rnd, steps, j, res, eps)
+                    nxt[sw] = (got, o, keys) if o2 is None else (got, o2, keys2)
             dists = nxt
     stages.append(("end", LAST_ROUND + 1, 0, _snap(np, dists, last)))
-    for sw, (st, _o) in dists.items():                       # J-6: attackers left after round 4
+    for sw, (st, _o, _k) in dists.items():                   # J-6: attackers left after round 4
         res[WIN if sw else HOLD] += float(st[3].sum())
     return Run(res, stages)
 
@@ -847,11 +884,11 @@ def _round_map(np: Any, tab: _Tables, sw: int, f: Any, a: Any, d: Any, rnd: int
     return sw2, f2, a2, d2, out
 
 
-def _settle_last_round(np: Any, dists: dict[int, tuple[State, int]], res: list[float]
-                       ) -> dict[int, tuple[State, int]]:
+def _settle_last_round(np: Any, dists: dict[int, Dist], res: list[float]
+                       ) -> dict[int, Dist]:
     """As :func:`engine.jc.odds_dp._settle_last_round` (J-6)."""
-    out: dict[int, tuple[State, int]] = {}
-    for sw, ((f, a, d, p), o) in dists.items():
+    out: dict[int, Dist] = {}
+    for sw, ((f, a, d, p), o, keys) in dists.items():
         if sw:
             res[WIN] += float(p.sum())
             continue
@@ -860,16 +897,17 @@ def _settle_last_round(np: Any, dists: dict[int, tuple[State, int]], res: list[f
             res[HOLD] += float(p[done].sum())
             keep = ~done
             f, a, d, p = f[keep], a[keep], d[keep], p[keep]
+            keys = None                                      # (made again by _snap)
         if len(p):
-            out[sw] = ((f, a, d, p), o)
+            out[sw] = ((f, a, d, p), o, keys)
     return out
 
 
-def _new_round(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], rnd: int, res: list[float]
-               ) -> dict[int, tuple[State, int]]:
+def _new_round(np: Any, tab: _Tables, dists: dict[int, Dist], rnd: int, res: list[float]
+               ) -> dict[int, Dist]:
     """Forward over a round start (:func:`_round_map`)."""
     parts: dict[int, list[State]] = {0: [], 1: []}
-    for sw, ((f, a, d, p), _o) in dists.items():
+    for sw, ((f, a, d, p), _o, _k) in dists.items():
         sw2, f2, a2, d2, out = _round_map(np, tab, sw, f, a, d, rnd)
         done = out >= 0
         for r in (WIN, ELIM, HOLD):
@@ -878,4 +916,9 @@ def _new_round(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], rnd: 
             sel = (sw2 == target) & ~done
             if sel.any():
                 parts[target].append((f2[sel], a2[sel], d2[sel], p[sel]))
-    return {sw: (_gather(np, tab, 0, ps, res, 0.0), 0) for sw, ps in parts.items() if ps}
+    made: dict[int, Dist] = {}
+    for sw, ps in parts.items():
+        if ps:
+            got, keys = _gather(np, tab, 0, ps, res, 0.0)
+            made[sw] = (got, 0, keys)
+    return made
