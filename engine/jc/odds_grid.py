@@ -71,6 +71,8 @@ class _Plan:
     lost: Any
     of: dict[int, int]
     rows: list[tuple[Any, float]]
+    cut: Any = None                  # per row of w: the hit counts it can give, and P(at least
+    tail: Any = None                 # k hits) (made when w is, see _cut_tail)
 
 
 class _Tables:
@@ -83,6 +85,7 @@ class _Tables:
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
+        self.nxt_t: dict[tuple[int, bool], Any] = {}
         self.plans: dict[Any, _Plan] = {}
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
@@ -180,6 +183,15 @@ class _Tables:
         self.nxt[key] = (nxt, fl, fe, n)
         return nxt, fl, fe
 
+    def target_t(self, side: int, round1: bool) -> Any:
+        """:meth:`target`'s NXT transposed (``[k, id]``: the k-major chunks take its rows), kept
+        until more ids are interned."""
+        nxt = self.target(side, round1)[0]
+        got = self.nxt_t.get((side, round1))
+        if got is None or got.shape[1] != len(nxt):
+            got = self.nxt_t[(side, round1)] = self.np.ascontiguousarray(nxt.T)
+        return got
+
     def join(self, side: int, ids: Any) -> Any:
         """``side``'s ids with Cleopatra joined at strength I (J-2)."""
         np = self.np
@@ -193,7 +205,7 @@ class _Tables:
         todo = np.zeros(len(table), dtype=bool)
         todo[ids] = True
         todo &= table < 0
-        for i in np.flatnonzero(todo).tolist():
+        for i in todo.nonzero()[0].tolist():
             table[i] = self.model.join(side, i)
         return table[ids]
 
@@ -222,9 +234,10 @@ class _Tables:
             self.hits[key] = got
         return got
 
-    def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any]:
-        """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost)`` where ``W[row]`` is the hit
-        distribution without its tail below TRIM, whose mass is ``lost``. Kept per step kind
+    def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any, Any, Any]:
+        """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost, cut, tail)`` where ``W[row]``
+        is the hit distribution without its tail below TRIM, whose mass is ``lost`` (``cut``
+        and ``tail`` as :func:`_cut_tail` makes them for W). Kept per step kind
         and grown with the ids interned since (the hits depend on the acting blocks' dice per
         firepower only: one row per such code)."""
         np = self.np
@@ -267,10 +280,13 @@ class _Tables:
                 for i in range(had, len(rows)):
                     w[i, :len(rows[i][0])] = rows[i][0]
                 got.w, got.lost = w, np.array([x for _r, x in rows])
+                got.cut = got.tail = None
             got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)[inv.reshape(-1)]))
             got.n = len(arr)
-        row = got.row[keys]
-        return row, got.w, got.lost[row]
+        if got.cut is None:
+            got.cut, got.tail = _cut_tail(np, got.w)
+        row = got.row.take(keys)
+        return row, got.w, got.lost[row], got.cut, got.tail
 
     def retreats(self, s: int, idx: tuple[int, ...], keys: Any) -> Any:
         """Round 4 (J-6): the id after the step's blocks retreat, -1 where none is left to."""
@@ -283,6 +299,15 @@ class _Tables:
             news.append(-1 if plan is False else plan)
         out[:] = np.array(news, dtype=np.int64)[inv.reshape(-1)]
         return out
+
+
+def _cut_tail(np: Any, w: Any) -> tuple[Any, Any]:
+    """Per row of ``w``: the hit counts it can give, and P(at least k hits) for k = 0 .. width."""
+    width = w.shape[1]
+    cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)
+    tail = np.zeros((len(w), width + 1))
+    tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
+    return cut, tail
 
 
 # -- keys and layouts --------------------------------------------------------------------------
@@ -317,7 +342,7 @@ class _Sum:
         for rk in rks:
             mark[rk] = True
         self.mark = mark
-        self.rows = np.flatnonzero(mark)
+        self.rows = mark.nonzero()[0]
         self.ridx = np.zeros(4 * self.n_s, dtype=np.int64)
         self.ridx[self.rows] = np.arange(len(self.rows))
         self.size = len(self.rows) * self.n_t
@@ -342,8 +367,8 @@ class _Sum:
         if self.acc is None:
             empty = np.zeros(0, dtype=np.int64)
             return (empty, empty, empty, np.zeros(0)), np.zeros(0, dtype=np.int32)
-        nz = np.flatnonzero(self.acc != 0.0)             # (on booleans: 10x quicker)
-        p = np.take(self.acc, nz)
+        nz = (self.acc != 0.0).nonzero()[0]             # (on booleans: 10x quicker)
+        p = self.acc.take(nz)
         if eps > 0.0:
             small = p < eps
             if small.any():
@@ -354,11 +379,11 @@ class _Sum:
         ti = nz - r * self.n_t
         rf = self.rows // self.n_s                       # (per row, then gathered: quicker)
         rs = self.rows - rf * self.n_s
-        f, si = np.take(rf, r), np.take(rs, r)
+        f, si = rf.take(r), rs.take(r)
         bits = BITS[0] if max(self.n_s, self.n_t) <= 1 << BITS[0] else BITS[1]
         dt = np.int32 if bits == BITS[0] else np.int64
         rowkey = ((rf << bits | rs) << bits).astype(dt)
-        keys = np.add(np.take(rowkey, r), ti, out=np.empty(len(r), dtype=dt), casting="unsafe")
+        keys = np.add(rowkey.take(r), ti, out=np.empty(len(r), dtype=dt), casting="unsafe")
         return ((f, si, ti, p) if self.s == 0 else (f, ti, si, p)), keys
 
 
@@ -393,6 +418,8 @@ class _Fire:
     row: Any
     w: Any
     lost: Any
+    cut: Any
+    tail: Any
     rk: Any
     rkl: Any
     fires: Any
@@ -406,16 +433,16 @@ class _Fire:
 
     def __post_init__(self) -> None:
         np = self.np
-        lf = np.flatnonzero(self.lmask)
+        lf = self.lmask.nonzero()[0]
         self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[lf]])
-        fr = np.flatnonzero(self.fires)
+        fr = self.fires.nonzero()[0]
         if len(fr):                  # Cleopatra joins s and fires at once (J-2): from fl hits
             w = self.w               # on, one more die, a hit on 1: a hit row per (row, fl)
             width = w.shape[1]
             pair = self.row[fr] * (width + 1) + self.fl[fr]
             seen = np.zeros(len(w) * (width + 1), dtype=bool)   # (a mark, not a sort: O(n))
             seen[pair] = True
-            uniq = np.flatnonzero(seen)
+            uniq = seen.nonzero()[0]
             rank = np.zeros(len(seen), dtype=np.int64)
             rank[uniq] = np.arange(len(uniq))
             inv = rank[pair]
@@ -431,21 +458,20 @@ class _Fire:
             self.row = self.row.copy()
             self.row[fr] = len(w) + inv
             self.w = wide
-        w = self.w
+            self.cut, self.tail = _cut_tail(np, wide)
+        w, cut, tail = self.w, self.cut, self.tail
         width = w.shape[1]
-        cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)    # hit counts each row can give
-        tail = np.zeros((len(w), width + 1))                 # P(at least k hits), per row
-        tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
-        self.ew = np.minimum(cut[self.row], self.fe)          # the hit counts that matter
+        self.ew = np.minimum(cut.take(self.row), self.fe)     # the hit counts that matter
         pair = self.row * (width + 1) + self.ew              # a row cut at the counts that matter:
         seen = np.zeros(len(w) * (width + 1), dtype=bool)    # one per (row, counts), zero after
         seen[pair] = True                                    # them (states of several widths
-        uniq = np.flatnonzero(seen)                          # share a chunk, padded with zeros)
+        uniq = seen.nonzero()[0]                          # share a chunk, padded with zeros)
         rank = np.zeros(len(seen), dtype=np.int64)
         rank[uniq] = np.arange(len(uniq))
         self.cut = rank[pair]
         r0, e0 = np.divmod(uniq, width + 1)
-        self.wc = np.where(np.arange(width)[None, :] < e0[:, None], w[r0], 0.0)
+        wide = int(self.ew.max(initial=0))                   # (k-major, as the chunks are)
+        self.wc = np.where(np.arange(wide)[:, None] < e0[None, :], w[r0, :wide].T, 0.0)
         self.tail = tail[r0, e0]                             # the rest: the target side is gone
 
     def chunks(self, budget: int = CHUNK) -> list[tuple[Any, int]]:
@@ -482,23 +508,24 @@ class _Fire:
 
     def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any]:
         """``(Q, idx, E)`` for the states ``c`` (an index array) taken ``width`` hit counts
-        wide (E's outcome: :func:`_emptied_code`)."""
+        wide, k-major (``Q[k, n]``: P(k hits) in state n; E's outcome: :func:`_emptied_code`).
+        (k-major: the broadcasts over the states run along their long inner axis, 2-3x
+        quicker than over a few hit counts.)"""
         np = self.np
-        row = np.take(self.cut, c)
-        q = np.take(self.wc[:, :width], row, axis=0)         # rows x k: P(k hits) (take on a
-                                                             # view: 2x quicker than [rows, :k])
-        e = np.take(self.tail, row)                          # the rest: the target side is gone
+        row = self.cut.take(c)
+        q = self.wc[:width].take(row, axis=1)
+        e = self.tail.take(row)                              # the rest: the target side is gone
         acc = self.acc
         if self.base is None:
             self.base = acc.ridx[self.rk] * acc.n_t
             self.joins = bool(self.lmask.any())
-        idx = np.take(self.nxt[:, :width], np.take(self.tid, c), axis=0)
-        if self.joins and np.take(self.lmask, c).any():      # from fl hits on, the row s joined
-            ks = np.arange(width)[None, :]
-            joined = acc.ridx[self.rkl[c]][:, None] * acc.n_t
-            idx += np.where(ks >= self.fl[c][:, None], joined, np.take(self.base, c)[:, None])
+        idx = self.nxt[:width].take(self.tid.take(c), axis=1)
+        if self.joins and self.lmask.take(c).any():          # from fl hits on, the row s joined
+            ks = np.arange(width)[:, None]
+            joined = acc.ridx[self.rkl[c]] * acc.n_t
+            idx += np.where(ks >= self.fl[c], joined, self.base.take(c))
         else:
-            idx += np.take(self.base, c)[:, None]
+            idx += self.base.take(c)
         return q, idx, e
 
 def _emptied_code(np: Any, t: int, f: Any) -> Any:
@@ -552,14 +579,15 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
         empty = ~tab.subs(s)[new].any(axis=1) & go
         out = np.where(empty, HOLD if s == 0 else WIN, -1)
         return _Move("retreat", s, new=new, f3=f3, out=out, go=go)
-    row, w, lost = tab.plan(s, idx, cleo_step, keys)
-    nxt, first_left, first_empty = tab.target(t, round1)
+    row, w, lost, cut, tail = tab.plan(s, idx, cleo_step, keys)
+    _nxt, first_left, first_empty = tab.target(t, round1)
+    nxt = tab.target_t(t, round1)
     width = w.shape[1]
     fe = first_empty[tid]
     if model.cleo:
         fl = first_left[tid]
         lmask = fl < np.minimum(fe, width)                   # rows where Cleopatra may leave t
-        lf = np.flatnonzero(lmask)
+        lf = lmask.nonzero()[0]
     else:                                                    # (she is not in this battle)
         fl, lmask, lf = fe, np.zeros(len(f), dtype=bool), np.zeros(0, dtype=np.int64)
     rkl = np.zeros(len(f), dtype=np.int64)
@@ -570,7 +598,7 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     if len(lf):                                              # she joins s (J-2) and, if her turn
         fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)  # for s has come, fires at once
         rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
-    fire = _Fire(np, tab, s, f, sid, tid, f2, row, w, lost, rk, rkl, fires, lmask, fl, fe, nxt)
+    fire = _Fire(np, tab, s, f, sid, tid, f2, row, w, lost, cut, tail, rk, rkl, fires, lmask, fl, fe, nxt)
     return _Move("fire", s, fire=fire)
 
 
@@ -601,7 +629,7 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     for c, width in fire.chunks():
         q, idx, e = fire.chunk(c, width)
         pc = p[c]
-        q *= pc[:, None]                                     # (q is the chunk's own: in place)
+        q *= pc                                              # (q is the chunk's own: in place)
         fire.acc.add(idx, q)
         gone[c] = pc * e
     if fire.s == 0:                                          # J-13, see _emptied_code
@@ -627,7 +655,7 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
         v = after.values(np, mv.f3, na, nd)
         done = mv.out >= 0
         v[done] = 0.0
-        v[np.flatnonzero(done), mv.out[done]] = 1.0
+        v[done.nonzero()[0], mv.out[done]] = 1.0
         return v
     fire = mv.fire
     assert fire is not None
@@ -639,14 +667,14 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
         af, aa, ad = after.f, after.a, after.d
         si, ti = (aa, ad) if fire.s == 0 else (ad, aa)
         ok = acc.mark[af * acc.n_s + si]                     # (states injected there have other rows)
-        pmap[acc.index(af[ok], si[ok], ti[ok])] = np.flatnonzero(ok)
+        pmap[acc.index(af[ok], si[ok], ti[ok])] = ok.nonzero()[0]
     out = np.empty((len(f), 3))
     codes = _emptied_code(np, 1 - fire.s, fire.f2)
     for c, width in fire.chunks():
         q, idx, e = fire.chunk(c, width)
-        v = np.einsum("cnk,nk->nc", np.take(vt, np.take(pmap, idx), axis=1), q)
+        v = np.einsum("ckn,kn->nc", vt.take(pmap.take(idx), axis=1), q)
         if e.any():
-            v[np.arange(len(e)), np.take(codes, c)] += e
+            v[np.arange(len(e)), codes.take(c)] += e
         out[c] = v
     return out
 
@@ -825,7 +853,7 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
                     held = (f & A_RETREATED) != 0
                     v[held, HOLD] = 1.0
                     live &= ~held
-            li = np.flatnonzero(live)
+            li = live.nonzero()[0]
             for c0 in range(0, len(li), SLICE):              # a slice at a time: bounded memory
                 sl = li[c0:c0 + SLICE]
                 v[sl] = _step_back(np, tab, f[sl], a[sl], d[sl], sw, rnd, step_order(rnd, model.surprise), j,
@@ -855,7 +883,7 @@ def _round_back(np: Any, tab: _Tables, bd: _Bound, sw: int, rnd: int, after: dic
         if sel.any() and target in after:
             v[sel] = after[target].values(np, f2[sel], a2[sel], d2[sel])
     done = out >= 0
-    v[np.flatnonzero(done), out[done]] = 1.0
+    v[done.nonzero()[0], out[done]] = 1.0
     return v
 
 
@@ -871,7 +899,7 @@ def _round_map(np: Any, tab: _Tables, sw: int, f: Any, a: Any, d: Any, rnd: int
     out = np.full(n, -1, dtype=np.int64)
     if rnd == 2 and n:
         hit = tab.disrupted(0, a) | tab.disrupted(1, d)
-        for i in np.flatnonzero(hit).tolist():
+        for i in hit.nonzero()[0].tolist():
             res = [0.0, 0.0, 0.0, 0.0]
             dist = D._Dist(0, {(int(a[i]) << 2) | int(f2[i]): {int(d[i]): 1.0}})
             got = D._new_round(tab.model, {sw: dist}, rnd, res)
