@@ -86,6 +86,7 @@ class _Tables:
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
         self.nxt_t: dict[tuple[int, bool], Any] = {}
+        self.cleos: dict[int, Any] = {}
         self.plans: dict[Any, _Plan] = {}
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
@@ -137,6 +138,14 @@ class _Tables:
         new[rows, best] = np.where(ok, after[best, top], top)
         ids = [sd.id(tuple(r)) if o else lo + n for n, (r, o) in enumerate(zip(new.tolist(), ok.tolist()))]
         return ids, left
+
+    def cleo(self, side: int) -> Any:
+        """Cleopatra's strength (the last slot) in each of ``side``'s ids, kept."""
+        arr = self.subs(side)
+        got = self.cleos.get(side)
+        if got is None or len(got) != len(arr):
+            got = self.cleos[side] = self.np.ascontiguousarray(arr[:, -1])
+        return got
 
     def subs(self, side: int) -> Any:
         """``side``'s strengths as an (ids x slots) array."""
@@ -376,7 +385,8 @@ class _Sum:
                 keep = ~small
                 nz, p = nz[keep], p[keep]
         r = nz // self.n_t                               # (// and -: divmod is 2.5x slower)
-        ti = nz - r * self.n_t
+        ti = r * self.n_t
+        np.subtract(nz, ti, out=ti)
         rf = self.rows // self.n_s                       # (per row, then gathered: quicker)
         rs = self.rows - rf * self.n_s
         f, si = rf.take(r), rs.take(r)
@@ -462,13 +472,14 @@ class _Fire:
         w, cut, tail = self.w, self.cut, self.tail
         width = w.shape[1]
         self.ew = np.minimum(cut.take(self.row), self.fe)     # the hit counts that matter
-        pair = self.row * (width + 1) + self.ew              # a row cut at the counts that matter:
+        pair = self.row * (width + 1)                        # a row cut at the counts that matter:
+        pair += self.ew
         seen = np.zeros(len(w) * (width + 1), dtype=bool)    # one per (row, counts), zero after
         seen[pair] = True                                    # them (states of several widths
         uniq = seen.nonzero()[0]                          # share a chunk, padded with zeros)
         rank = np.zeros(len(seen), dtype=np.int64)
         rank[uniq] = np.arange(len(uniq))
-        self.cut = rank[pair]
+        self.cut = rank.take(pair)
         r0, e0 = np.divmod(uniq, width + 1)
         wide = int(self.ew.max(initial=0))                   # (k-major, as the chunks are)
         self.wc = np.where(np.arange(wide)[:, None] < e0[None, :], w[r0, :wide].T, 0.0)
@@ -565,7 +576,7 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     catch_up = bool(model.cleo and steps.index((role, "C")) <= j)
     sid, tid = (a, d) if s == 0 else (d, a)
     if cleo_step:
-        ca = (tab.subs(s)[sid, -1] > 0) & ((f & CLEO_ACTED) == 0)
+        ca = (tab.cleo(s).take(sid) > 0) & ((f & CLEO_ACTED) == 0)
         keys = sid * 2 + ca
         f2 = f | np.where(ca, CLEO_ACTED, 0)
     else:                                                    # (most steps: nothing to mark)
@@ -583,9 +594,9 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     _nxt, first_left, first_empty = tab.target(t, round1)
     nxt = tab.target_t(t, round1)
     width = w.shape[1]
-    fe = first_empty[tid]
+    fe = first_empty.take(tid)
     if model.cleo:
-        fl = first_left[tid]
+        fl = first_left.take(tid)
         lmask = fl < np.minimum(fe, width)                   # rows where Cleopatra may leave t
         lf = lmask.nonzero()[0]
     else:                                                    # (she is not in this battle)
@@ -594,7 +605,8 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     fires = np.zeros(len(f), dtype=bool)
     joined = tab.join(s, sid[lf]) if len(lf) else None      # (may add ids to side s)
     n_s = len(model.sides[s].subs)
-    rk = f2 * n_s + sid
+    rk = f2 * n_s                                            # (in place: a temporary of this
+    rk += sid                                                # size costs more than the sum)
     if len(lf):                                              # she joins s (J-2) and, if her turn
         fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)  # for s has come, fires at once
         rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
@@ -626,12 +638,14 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
     assert fire is not None
     res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
     gone = np.zeros(len(p))                                  # mass emptying the target, a state
+    empties = bool(fire.tail.any())
     for c, width in fire.chunks():
         q, idx, e = fire.chunk(c, width)
-        pc = p[c]
+        pc = p.take(c)
         q *= pc                                              # (q is the chunk's own: in place)
         fire.acc.add(idx, q)
-        gone[c] = pc * e
+        if empties:
+            gone[c] = pc * e
     if fire.s == 0:                                          # J-13, see _emptied_code
         res[WIN] += float(gone.sum())
     else:
