@@ -49,6 +49,7 @@ WIN, ELIM, HOLD, DROPPED = D.WIN, D.ELIM, D.HOLD, D.DROPPED
 CLEO_ACTED, A_RETREATED, SWAPPED = D.CLEO_ACTED, D.A_RETREATED, D.SWAPPED
 State = tuple[Any, Any, Any, Any]      # flags, attacker id, defender id, p (numpy arrays)
 TRIM = 1e-18                           # a number of hits less likely than this is not followed
+SMALL = 16                             # successors of fewer ids than this: plain Python
 CHUNK = 1 << 15                        # products held at once in a step (256 kB of floats: quickest)
 SLICE = 1 << 13                        # states taken back at once (bounded memory)
 BITS = (13, 21)                        # a state's key: flags << 2 bits | x << bits | y: int32 while
@@ -113,6 +114,8 @@ class _Tables:
         np = self.np
         sd = self.model.sides[side]
         slots = sd.slots
+        if len(sd.subs) - lo <= SMALL:                              # (a few: numpy's calls cost more)
+            return self._successors_py(side, round1, lo)
         arr = self.subs(side)[lo:]
         got = self.rules.get((side, round1))
         if got is None:                                             # the side's constants, once
@@ -146,6 +149,32 @@ class _Tables:
         if got is None or len(got) != len(arr):
             got = self.cleos[side] = self.np.ascontiguousarray(arr[:, -1])
         return got
+
+    def _successors_py(self, side: int, round1: bool, lo: int) -> tuple[list[int], list[bool]]:
+        """:meth:`_successors` in plain Python, for ids ``lo``.. and those their successors
+        intern (the rest of a ladder: a few ids at a time)."""
+        sd = self.model.sides[side]
+        slots = sd.slots
+        order = self._order(side, round1)
+        main = [i for i, sl in enumerate(slots) if not sl.reserve]
+        ids: list[int] = []
+        left: list[bool] = []
+        n = lo
+        while n < len(sd.subs):
+            cur = list(sd.subs[n])
+            best, top = -1, 0
+            for i in order:                                         # the first strongest in order
+                if cur[i] > top:
+                    best, top = i, cur[i]
+            if best < 0 or (round1 and not any(cur[i] for i in main)):
+                ids.append(n)                                       # nothing can be hit
+                left.append(False)
+            else:
+                left.append(slots[best].cleopatra and top == 1)
+                cur[best] = slots[best].after_hit(top)
+                ids.append(sd.id(tuple(cur)))
+            n += 1
+        return ids, left
 
     def subs(self, side: int) -> Any:
         """``side``'s strengths as an (ids x slots) array."""
@@ -280,7 +309,7 @@ class _Tables:
                     n = len(dist)                            # the most hits worth following
                     while n > 1 and dist[n - 1] < TRIM:
                         n -= 1
-                    rows.append((dist[:n], float(dist[n:].sum())))
+                    rows.append((dist[:n], float(dist[n:].sum()) if n < len(dist) else 0.0))
                 krow.append(r)
             had = len(got.lost)
             if len(rows) > had:                      # the rows before copied, the new ones set
