@@ -86,7 +86,6 @@ class _Tables:
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
-        self.nxt_t: dict[tuple[int, bool], Any] = {}
         self.cleos: dict[int, Any] = {}
         self.plans: dict[Any, _Plan] = {}
         self.joins: dict[int, Any] = {}
@@ -189,9 +188,9 @@ class _Tables:
 
     def target(self, side: int, round1: bool) -> tuple[Any, Any, Any]:
         """``(NXT, FIRST_LEFT, FIRST_EMPTY)`` covering every id of ``side`` known now (and those
-        they lead to): ``NXT[id, k]`` the id after k hits; from FIRST_LEFT hits on Cleopatra has
-        left the side (J-2), from FIRST_EMPTY hits on the side is gone (J-13); FIRST_LEFT <=
-        FIRST_EMPTY, both ``self.k`` when it does not happen."""
+        they lead to): ``NXT[k, id]`` the id after k hits (k-major, as the chunks take it); from
+        FIRST_LEFT hits on Cleopatra has left the side (J-2), from FIRST_EMPTY hits on the side
+        is gone (J-13); FIRST_LEFT <= FIRST_EMPTY, both ``self.k`` when it does not happen."""
         np = self.np
         key = (side, round1)
         subs = self.model.sides[side].subs
@@ -204,31 +203,27 @@ class _Tables:
             succ.extend(ids)
             left1.extend(left)
         n = len(subs)
-        n0 = 0 if got is None else got[-1]                # the rows before stay as they were
+        n0 = 0 if got is None else got[-1]                # the columns before stay as they were
         nxt_1, left_1 = np.array(succ, dtype=np.int64), np.array(left1, dtype=bool)
-        empty = ~self.subs(side).any(axis=1)
-        nxt = np.empty((n - n0, self.k), dtype=np.int64)
-        gone = np.zeros((n - n0, self.k), dtype=bool)
-        nxt[:, 0] = np.arange(n0, n)
-        for k in range(1, self.k):
-            gone[:, k] = gone[:, k - 1] | left_1[nxt[:, k - 1]]
-            nxt[:, k] = nxt_1[nxt[:, k - 1]]
-        emptied = empty[nxt]
-        fe = np.where(emptied.any(axis=1), emptied.argmax(axis=1), self.k)
-        fl = np.minimum(np.where(gone.any(axis=1), gone.argmax(axis=1), self.k), fe)
+        arr = self.subs(side)
+        empty = ~arr.any(axis=1)
+        nxt = np.empty((self.k, n - n0), dtype=np.int64)
+        gone = np.zeros((self.k, n - n0), dtype=bool)
+        nxt[0] = np.arange(n0, n)
+        last = min(self.k - 1, int(arr[n0:].sum(axis=1).max()) + 1)   # every hit takes a step:
+        for k in range(1, last + 1):                                 # no id moves after as many
+            gone[k] = gone[k - 1] | left_1.take(nxt[k - 1])          # hits as its steps
+            nxt[k] = nxt_1.take(nxt[k - 1])
+        nxt[last + 1:] = nxt[last]
+        gone[last + 1:] = gone[last]
+        emptied = empty.take(nxt)
+        fe = np.where(emptied.any(axis=0), emptied.argmax(axis=0), self.k)
+        fl = np.minimum(np.where(gone.any(axis=0), gone.argmax(axis=0), self.k), fe)
         if got is not None:
-            nxt, fl, fe = (np.concatenate((x, y)) for x, y in zip(got[:3], (nxt, fl, fe)))
+            nxt = np.concatenate((got[0], nxt), axis=1)
+            fl, fe = np.concatenate((got[1], fl)), np.concatenate((got[2], fe))
         self.nxt[key] = (nxt, fl, fe, n)
         return nxt, fl, fe
-
-    def target_t(self, side: int, round1: bool) -> Any:
-        """:meth:`target`'s NXT transposed (``[k, id]``: the k-major chunks take its rows), kept
-        until more ids are interned."""
-        nxt = self.target(side, round1)[0]
-        got = self.nxt_t.get((side, round1))
-        if got is None or got.shape[1] != len(nxt):
-            got = self.nxt_t[(side, round1)] = self.np.ascontiguousarray(nxt.T)
-        return got
 
     def join(self, side: int, ids: Any) -> Any:
         """``side``'s ids with Cleopatra joined at strength I (J-2)."""
@@ -620,8 +615,7 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
         out = np.where(empty, HOLD if s == 0 else WIN, -1)
         return _Move("retreat", s, new=new, f3=f3, out=out, go=go)
     row, w, lost, cut, tail = tab.plan(s, idx, cleo_step, keys)
-    _nxt, first_left, first_empty = tab.target(t, round1)
-    nxt = tab.target_t(t, round1)
+    nxt, first_left, first_empty = tab.target(t, round1)
     width = w.shape[1]
     fe = first_empty.take(tid)
     if model.cleo:
