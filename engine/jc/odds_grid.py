@@ -211,8 +211,10 @@ class _Tables:
         gone = np.zeros((self.k, n - n0), dtype=bool)
         nxt[0] = np.arange(n0, n)
         last = min(self.k - 1, int(arr[n0:].sum(axis=1).max()) + 1)   # every hit takes a step:
+        cleo = bool(left_1.any())                                    # (else nothing is gone)
         for k in range(1, last + 1):                                 # no id moves after as many
-            gone[k] = gone[k - 1] | left_1.take(nxt[k - 1])          # hits as its steps
+            if cleo:                                                 # hits as its steps
+                gone[k] = gone[k - 1] | left_1.take(nxt[k - 1])
             nxt[k] = nxt_1.take(nxt[k - 1])
         nxt[last + 1:] = nxt[last]
         gone[last + 1:] = gone[last]
@@ -288,11 +290,10 @@ class _Tables:
                 per[:, fps.index(slots[i].fp)] += new[:, i]
             code = per @ (256 ** np.arange(len(fps), dtype=np.int64))      # (dice < 256 each)
             acts = code + (new[:, -1] * 256 ** fps.index(slots[-1].fp) if cleo_step else 0)
-            uniq, inv = np.unique(np.stack((code, acts), axis=1).ravel(), return_inverse=True)
             rows = got.rows
             krow = []
-            for c in uniq.tolist():
-                r = got.of.get(c)
+            for c in np.stack((code, acts), axis=1).ravel().tolist():    # (a dict: np.unique
+                r = got.of.get(c)                                        # costs more here)
                 if r is None:
                     r = got.of[c] = len(rows)
                     key = []
@@ -314,7 +315,7 @@ class _Tables:
                     w[i, :len(rows[i][0])] = rows[i][0]
                 got.w, got.lost = w, np.array([x for _r, x in rows])
                 got.cut = got.tail = None
-            got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)[inv.reshape(-1)]))
+            got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)))
             got.n = len(arr)
         if got.cut is None:
             got.cut, got.tail = _cut_tail(np, got.w)
