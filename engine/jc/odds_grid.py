@@ -271,8 +271,9 @@ class _Tables:
 
     def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any, Any, Any]:
         """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost, cut, tail)`` where ``W[row]``
-        is the hit distribution without its tail below TRIM, whose mass is ``lost`` (``cut``
-        and ``tail`` as :func:`_cut_tail` makes them for W). Kept per step kind
+        is the hit distribution without its tail below TRIM, whose mass is ``lost`` (None
+        when no row has such a tail; ``cut`` and ``tail`` as :func:`_cut_tail` makes them for
+        W). Kept per step kind
         and grown with the ids interned since (the hits depend on the acting blocks' dice per
         firepower only: one row per such code)."""
         np = self.np
@@ -320,7 +321,8 @@ class _Tables:
         if got.cut is None:
             got.cut, got.tail = _cut_tail(np, got.w)
         row = got.row.take(keys)
-        return row, got.w, got.lost[row], got.cut, got.tail
+        lost = got.lost.take(row) if got.lost.any() else None        # (None: no row trimmed)
+        return row, got.w, lost, got.cut, got.tail
 
     def retreats(self, s: int, idx: tuple[int, ...], keys: Any) -> Any:
         """Round 4 (J-6): the id after the step's blocks retreat, -1 where none is left to."""
@@ -523,7 +525,7 @@ class _Fire:
         if split:                                            # those states in chunks of their own)
             ew = ew + (self.lmask.astype(np.int16) << 10)
         order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
-        counts = np.bincount(ew)
+        counts = np.diff(np.searchsorted(ew.take(order), np.arange(int(ew.max(initial=0)) + 2)))
         pos = end = 0                                        # the open chunk: order[pos:end]
         width = side = 0
         for key, n_w in enumerate(counts.tolist()):
@@ -660,7 +662,8 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
         return got, mv.s, keys
     fire = mv.fire
     assert fire is not None
-    res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
+    if fire.lost is not None:
+        res[DROPPED] += float((p * fire.lost).sum())        # (no BLAS: its threads would spin)
     gone = np.zeros(len(p))                                  # mass emptying the target, a state
     empties = bool(fire.tail.any())
     for c, width in fire.chunks():
