@@ -17,20 +17,24 @@ One step of the acting side s (forward and backward share its transition):
   TRIM is not followed. Where Cleopatra leaves the target side after some hits and fires at once
   for the acting side (J-2), her die is folded into a row of its own per (row, hits she leaves
   at), so those states take the same path as the others;
-- the target's id after k hits is ``NXT[id, k]``, with the hits from which the target side is
+- the target's id after k hits is ``NXT[k, id]``, with the hits from which the target side is
   emptied (J-13) or Cleopatra has left it for the acting side (J-2);
 - forward, the products are added (``ufunc.at``) into a dense layout of the (flags, acting id)
   rows that occur times the target's ids; backward, the values of the next boundary are laid out
-  the same way and gathered. States are taken by the number of hit counts that matter to them
-  (from the count that empties the target on, one tail sum), a chunk at a time and, backward, a
-  slice of states at a time (bounded memory).
+  the same way and gathered. States are taken in order of the number of hit counts that matter
+  to them (from the count that empties the target on, one tail sum), cut into chunks of at most
+  CHUNK products, each as wide as its widest state (a hit row cut at a state's counts pads the
+  others with zeros), k-major (the broadcasts over states run along the long axis); backward, a
+  slice of states at a time (bounded memory). The keys of a step's states are made with them.
 
-The tables of a step kind (``W``, ``NXT``, the strengths as an array) are kept for the battle
-and grown with the ids interned since, never rebuilt. What a step costs (issue 25, measured on
-10+5 v 10+5): about half is the products themselves (gathering their rows and targets, one
-multiply, ``ufunc.at``), most of the rest the work per state (a few dozen passes over arrays as
-long as the states: the step's lookups, the sort by width, the layout read back); numpy's
-per-call overhead is small beside either (a step of 30,000 states has about 20 chunks).
+The tables of a step kind (``W`` with each row's counts and tails, ``NXT``, the strengths as an
+array) are kept for the battle and grown with the ids interned since, never rebuilt. What the
+first answer costs (issue 25, measured with cProfile and timers on 6+3 and 10+5): a step's
+products themselves (gathering their rows and targets, one multiply, ``ufunc.at``: about 2 ns
+each, numpy's floor here) about a third to a half of the steps, the per-state passes (a few
+dozen: the step's lookups, the sort by width, the layout read back) most of the rest, numpy's
+per-call overhead about 40 us a step; building the tables (hit rows, NXT and its ladder, the
+retreats) about a third of a 6+3 battle and a fifth of the biggest.
 
 Positions and look-ups are :mod:`engine.jc.odds_table`. It agrees with
 :func:`engine.jc.odds_dp.odds_python` and the oracle to rounding (tests/test_jc_odds_grid.py,
