@@ -76,6 +76,7 @@ class _Plan:
     lost: Any
     of: dict[int, int]
     rows: list[tuple[Any, float]]
+    row0: Any = None                 # row[0::2]: the rows of the ids where Cleopatra does not act
     cut: Any = None                  # per row of w: the hit counts it can give, and P(at least
     tail: Any = None                 # k hits) (made when w is, see _cut_tail)
 
@@ -273,8 +274,10 @@ class _Tables:
             self.hits[key] = got
         return got
 
-    def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any, Any, Any]:
-        """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost, cut, tail)`` where ``W[row]``
+    def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, sid: Any, keys: Any
+             ) -> tuple[Any, Any, Any, Any, Any]:
+        """For ids ``sid`` and ``keys`` = id * 2 + Cleopatra acts (None: she does not act):
+        ``(row, W, lost, cut, tail)`` where ``W[row]``
         is the hit distribution without its tail below TRIM, whose mass is ``lost`` (None
         when no row has such a tail; ``cut`` and ``tail`` as :func:`_cut_tail` makes them for
         W). Kept per step kind
@@ -321,10 +324,14 @@ class _Tables:
                 got.w, got.lost = w, np.array([x for _r, x in rows])
                 got.cut = got.tail = None
             got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)))
+            got.row0 = got.row[0::2].copy()          # (the rows where she does not act)
             got.n = len(arr)
         if got.cut is None:
             got.cut, got.tail = _cut_tail(np, got.w)
-        row = got.row.take(keys)
+        if keys is not None:
+            row = got.row.take(keys)
+        else:
+            row = (got.row[0::2] if got.row0 is None else got.row0).take(sid)
         lost = got.lost.take(row) if got.lost.any() else None        # (None: no row trimmed)
         return row, got.w, lost, got.cut, got.tail
 
@@ -474,9 +481,12 @@ class _Fire:
 
     def __post_init__(self) -> None:
         np = self.np
-        lf = self.lmask.nonzero()[0]
-        self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[lf]])
-        fr = self.fires.nonzero()[0]
+        if self.lmask is None:                               # (Cleopatra stays where she is)
+            self.acc = _Sum(np, self.tab, self.s, [self.rk])
+            fr = np.zeros(0, dtype=np.int64)
+        else:
+            self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[self.lmask.nonzero()[0]]])
+            fr = self.fires.nonzero()[0]
         if len(fr):                  # Cleopatra joins s and fires at once (J-2): from fl hits
             w = self.w               # on, one more die, a hit on 1: a hit row per (row, fl)
             width = w.shape[1]
@@ -525,7 +535,7 @@ class _Fire:
         np = self.np
         out: list[tuple[Any, int]] = []
         ew = self.ew.astype(np.int16)
-        split = bool(self.lmask.any())                       # (where Cleopatra may change side:
+        split = self.lmask is not None                       # (where Cleopatra may change side:
         if split:                                            # those states in chunks of their own)
             ew = ew + (self.lmask.astype(np.int16) << 10)
         order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
@@ -559,8 +569,8 @@ class _Fire:
         e = self.tail.take(row)                              # the rest: the target side is gone
         acc = self.acc
         if self.base is None:
-            self.base = acc.ridx[self.rk] * acc.n_t
-            self.joins = bool(self.lmask.any())
+            self.base = (acc.ridx * acc.n_t).take(self.rk)
+            self.joins = self.lmask is not None
         idx = self.nxt[:width].take(self.tid.take(c), axis=1)
         if self.joins and self.lmask.take(c).any():          # from fl hits on, the row s joined
             ks = np.arange(width)[:, None]
@@ -611,34 +621,38 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
         keys = sid * 2 + ca
         f2 = f | np.where(ca, CLEO_ACTED, 0)
     else:                                                    # (most steps: nothing to mark)
-        keys = sid * 2
+        keys = None
         f2 = f
     if retreat:
-        new = tab.retreats(s, idx, keys)
+        new = tab.retreats(s, idx, sid * 2 if keys is None else keys)
         go = new >= 0
         f3 = np.where(go, f2 | (A_RETREATED if s == 0 else 0), f)
         new = np.where(go, new, sid)
         empty = ~tab.subs(s)[new].any(axis=1) & go
         out = np.where(empty, HOLD if s == 0 else WIN, -1)
         return _Move("retreat", s, new=new, f3=f3, out=out, go=go)
-    row, w, lost, cut, tail = tab.plan(s, idx, cleo_step, keys)
+    row, w, lost, cut, tail = tab.plan(s, idx, cleo_step, sid, keys)
     nxt, first_left, first_empty = tab.target(t, round1)
     width = w.shape[1]
     fe = first_empty.take(tid)
+    lmask = rkl = fires = None                               # (None: Cleopatra stays where she is)
+    fl = fe
     if model.cleo:
         fl = first_left.take(tid)
         lmask = fl < np.minimum(fe, width)                   # rows where Cleopatra may leave t
         lf = lmask.nonzero()[0]
-    else:                                                    # (she is not in this battle)
-        fl, lmask, lf = fe, np.zeros(len(f), dtype=bool), np.zeros(0, dtype=np.int64)
-    rkl = np.zeros(len(f), dtype=np.int64)
-    fires = np.zeros(len(f), dtype=bool)
-    joined = tab.join(s, sid[lf]) if len(lf) else None      # (may add ids to side s)
+        if not len(lf):
+            lmask = None
     n_s = len(model.sides[s].subs)
     rk = f2 * n_s                                            # (in place: a temporary of this
     rk += sid                                                # size costs more than the sum)
-    if len(lf):                                              # she joins s (J-2) and, if her turn
-        fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)  # for s has come, fires at once
+    if lmask is not None:                                    # she joins s (J-2) and, if her turn
+        joined = tab.join(s, sid[lf])                        # for s has come, fires at once
+        n_s = len(model.sides[s].subs)                       # (joining may add ids to side s)
+        rk = f2 * n_s + sid
+        rkl = np.zeros(len(f), dtype=np.int64)
+        fires = np.zeros(len(f), dtype=bool)
+        fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)
         rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
     fire = _Fire(np, tab, s, f, sid, tid, f2, row, w, lost, cut, tail, rk, rkl, fires, lmask, fl, fe, nxt)
     return _Move("fire", s, fire=fire)
