@@ -920,12 +920,13 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
             bd.store(np, v)
             sheet.bounds.setdefault((rnd, j), {})[sw] = bd
         mine = [id(x) for x in now.values()]
+        kept = {id(x) for g in sheet.bounds.values() for x in g.values()}
         for bd in after.values():                            # what the next stage back needs: now
             if id(bd) not in mine:
                 bd.f = bd.a = bd.d = bd.vt = None
-                if after_kind != "step":                     # (a round's end is not kept)
-                    bd.v = bd.lost = bd.keys = None
-        after, after_kind = now, kind
+                if after_kind != "step" and id(bd) not in kept:      # (a round's end is not
+                    bd.v = bd.lost = bd.keys = None                  # kept, unless it is the
+        after, after_kind = now, kind                                # next round's start too)
     for g in sheet.bounds.values():
         for bd in g.values():
             bd.f = bd.a = bd.d = bd.vt = None                # keys and values are what is kept
@@ -993,6 +994,8 @@ def _settle_last_round(np: Any, dists: dict[int, Dist], res: list[float]
 def _new_round(np: Any, tab: _Tables, dists: dict[int, Dist], rnd: int, res: list[float]
                ) -> dict[int, Dist]:
     """Forward over a round start (:func:`_round_map`)."""
+    if rnd != 2 and not any(((st[0] & CLEO_ACTED) != 0).any() for st, _o, _k in dists.values()):
+        return dists                                         # (nothing to change: the same states)
     parts: dict[int, list[State]] = {0: [], 1: []}
     for sw, ((f, a, d, p), _o, _k) in dists.items():
         sw2, f2, a2, d2, out = _round_map(np, tab, sw, f, a, d, rnd)
