@@ -4,6 +4,8 @@ Run ``python scripts/bench_jc.py [--quick] [--mc]``. The yardstick is a fixed pu
 workload (300,000 iterations of ``s += i*i % 7``) measured in the same run (CPU time of this
 process, so other programs on the machine disturb the ratios less): about 20 ms on a
 desktop, about 0.3 s on a Raspberry Pi Zero 2 W, so a ratio carries over between machines.
+It is measured before numpy is imported: OpenBLAS's threads spin for a second or two after
+the import and the process's CPU time counts them (the yardstick then reads about 2x).
 
 Battles ("blocks + reserves" per side, all at full strength, Caesar attacking):
 3+1, 6+3, 8+3 and 10+5 from the roster (leaders, legions, equitatus, auxilia, the ballista, the

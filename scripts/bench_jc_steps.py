@@ -32,7 +32,7 @@ SPENT: dict[tuple[int, tuple[str, str]], float] = {}
 
 
 def _per_block(np: Any, tab: G._Tables, st: G.State, swapped: int, rnd: int, steps: list[tuple[str, str]],
-               j: int, res: list[float], eps: float) -> tuple[G.State, int | None]:
+               j: int, res: list[float], eps: float) -> tuple[G.State, int | None, Any]:
     """Step ``j`` as one step per block of the side and letter."""
     model = tab.model
     role, letter = steps[j]
@@ -40,20 +40,21 @@ def _per_block(np: Any, tab: G._Tables, st: G.State, swapped: int, rnd: int, ste
     full = model.group(s, role, letter, rnd == 1)
     if len(full) <= 1:
         return _STEP(np, tab, st, swapped, rnd, steps, j, res, eps)
-    orient = None
+    orient = keys = None
     group = model.group
     try:
         for i in full:
             model.group = (lambda *_a, i=i: (i,))  # type: ignore[method-assign]
-            st, o = _STEP(np, tab, st, swapped, rnd, steps, j, res, eps)
-            orient = o if o is not None else orient
+            st, o, k = _STEP(np, tab, st, swapped, rnd, steps, j, res, eps)
+            if o is not None:
+                orient, keys = o, k
     finally:
         model.group = group  # type: ignore[method-assign]
-    return st, orient
+    return st, orient, keys
 
 
 def _timed(np: Any, tab: G._Tables, st: G.State, swapped: int, rnd: int, steps: list[tuple[str, str]],
-           j: int, res: list[float], eps: float) -> tuple[G.State, int | None]:
+           j: int, res: list[float], eps: float) -> tuple[G.State, int | None, Any]:
     t0 = time.process_time()
     got = _STEP(np, tab, st, swapped, rnd, steps, j, res, eps)
     SPENT[(rnd, steps[j])] = SPENT.get((rnd, steps[j]), 0.0) + time.process_time() - t0

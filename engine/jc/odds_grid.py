@@ -17,20 +17,24 @@ One step of the acting side s (forward and backward share its transition):
   TRIM is not followed. Where Cleopatra leaves the target side after some hits and fires at once
   for the acting side (J-2), her die is folded into a row of its own per (row, hits she leaves
   at), so those states take the same path as the others;
-- the target's id after k hits is ``NXT[id, k]``, with the hits from which the target side is
+- the target's id after k hits is ``NXT[k, id]``, with the hits from which the target side is
   emptied (J-13) or Cleopatra has left it for the acting side (J-2);
 - forward, the products are added (``ufunc.at``) into a dense layout of the (flags, acting id)
   rows that occur times the target's ids; backward, the values of the next boundary are laid out
-  the same way and gathered. States are taken by the number of hit counts that matter to them
-  (from the count that empties the target on, one tail sum), a chunk at a time and, backward, a
-  slice of states at a time (bounded memory).
+  the same way and gathered. States are taken in order of the number of hit counts that matter
+  to them (from the count that empties the target on, one tail sum), cut into chunks of at most
+  CHUNK products, each as wide as its widest state (a hit row cut at a state's counts pads the
+  others with zeros), k-major (the broadcasts over states run along the long axis); backward, a
+  slice of states at a time (bounded memory). The keys of a step's states are made with them.
 
-The tables of a step kind (``W``, ``NXT``, the strengths as an array) are kept for the battle
-and grown with the ids interned since, never rebuilt. What a step costs (issue 25, measured on
-10+5 v 10+5): about half is the products themselves (gathering their rows and targets, one
-multiply, ``ufunc.at``), most of the rest the work per state (a few dozen passes over arrays as
-long as the states: the step's lookups, the sort by width, the layout read back); numpy's
-per-call overhead is small beside either (a step of 30,000 states has about 20 chunks).
+The tables of a step kind (``W`` with each row's counts and tails, ``NXT``, the strengths as an
+array) are kept for the battle and grown with the ids interned since, never rebuilt. What the
+first answer costs (issue 25, measured with cProfile and timers on 6+3 and 10+5): a step's
+products themselves (gathering their rows and targets, one multiply, ``ufunc.at``: about 2 ns
+each, numpy's floor here) about a third to a half of the steps, the per-state passes (a few
+dozen: the step's lookups, the sort by width, the layout read back) most of the rest, numpy's
+per-call overhead about 40 us a step; building the tables (hit rows, NXT and its ladder, the
+retreats) about a third of a 6+3 battle and a fifth of the biggest.
 
 Positions and look-ups are :mod:`engine.jc.odds_table`. It agrees with
 :func:`engine.jc.odds_dp.odds_python` and the oracle to rounding (tests/test_jc_odds_grid.py,
@@ -49,11 +53,14 @@ WIN, ELIM, HOLD, DROPPED = D.WIN, D.ELIM, D.HOLD, D.DROPPED
 CLEO_ACTED, A_RETREATED, SWAPPED = D.CLEO_ACTED, D.A_RETREATED, D.SWAPPED
 State = tuple[Any, Any, Any, Any]      # flags, attacker id, defender id, p (numpy arrays)
 TRIM = 1e-18                           # a number of hits less likely than this is not followed
+SMALL = 16                             # successors of fewer ids than this: plain Python
 CHUNK = 1 << 15                        # products held at once in a step (256 kB of floats: quickest)
 SLICE = 1 << 13                        # states taken back at once (bounded memory)
 BITS = (13, 21)                        # a state's key: flags << 2 bits | x << bits | y: int32 while
                                        # every id fits 13 bits (the roster's biggest battles), else int64
 Bound = tuple[int, int]                # (round, step index): the point before that step
+Dist = tuple[State, int, Any]          # a group's states, the side whose key order they are in,
+                                       # their keys (None: to be made)
 Skip = frozenset[tuple[int, int]]      # (side, slot) of blocks that have acted this round
 
 
@@ -69,6 +76,9 @@ class _Plan:
     lost: Any
     of: dict[int, int]
     rows: list[tuple[Any, float]]
+    row0: Any = None                 # row[0::2]: the rows of the ids where Cleopatra does not act
+    cut: Any = None                  # per row of w: the hit counts it can give, and P(at least
+    tail: Any = None                 # k hits) (made when w is, see _cut_tail)
 
 
 class _Tables:
@@ -81,6 +91,7 @@ class _Tables:
         self.succ_lists: dict[tuple[int, bool], tuple[list[int], list[bool]]] = {}
         self.arrays: dict[int, Any] = {}
         self.nxt: dict[tuple[int, bool], tuple[Any, Any, Any, int]] = {}
+        self.cleos: dict[int, Any] = {}
         self.plans: dict[Any, _Plan] = {}
         self.joins: dict[int, Any] = {}
         self.orders: dict[tuple[int, bool], list[int]] = {}
@@ -107,6 +118,8 @@ class _Tables:
         np = self.np
         sd = self.model.sides[side]
         slots = sd.slots
+        if len(sd.subs) - lo <= SMALL:                              # (a few: numpy's calls cost more)
+            return self._successors_py(side, round1, lo)
         arr = self.subs(side)[lo:]
         got = self.rules.get((side, round1))
         if got is None:                                             # the side's constants, once
@@ -133,6 +146,40 @@ class _Tables:
         ids = [sd.id(tuple(r)) if o else lo + n for n, (r, o) in enumerate(zip(new.tolist(), ok.tolist()))]
         return ids, left
 
+    def cleo(self, side: int) -> Any:
+        """Cleopatra's strength (the last slot) in each of ``side``'s ids, kept."""
+        arr = self.subs(side)
+        got = self.cleos.get(side)
+        if got is None or len(got) != len(arr):
+            got = self.cleos[side] = self.np.ascontiguousarray(arr[:, -1])
+        return got
+
+    def _successors_py(self, side: int, round1: bool, lo: int) -> tuple[list[int], list[bool]]:
+        """:meth:`_successors` in plain Python, for ids ``lo``.. and those their successors
+        intern (the rest of a ladder: a few ids at a time)."""
+        sd = self.model.sides[side]
+        slots = sd.slots
+        order = self._order(side, round1)
+        main = [i for i, sl in enumerate(slots) if not sl.reserve]
+        ids: list[int] = []
+        left: list[bool] = []
+        n = lo
+        while n < len(sd.subs):
+            cur = list(sd.subs[n])
+            best, top = -1, 0
+            for i in order:                                         # the first strongest in order
+                if cur[i] > top:
+                    best, top = i, cur[i]
+            if best < 0 or (round1 and not any(cur[i] for i in main)):
+                ids.append(n)                                       # nothing can be hit
+                left.append(False)
+            else:
+                left.append(slots[best].cleopatra and top == 1)
+                cur[best] = slots[best].after_hit(top)
+                ids.append(sd.id(tuple(cur)))
+            n += 1
+        return ids, left
+
     def subs(self, side: int) -> Any:
         """``side``'s strengths as an (ids x slots) array."""
         np = self.np
@@ -146,9 +193,9 @@ class _Tables:
 
     def target(self, side: int, round1: bool) -> tuple[Any, Any, Any]:
         """``(NXT, FIRST_LEFT, FIRST_EMPTY)`` covering every id of ``side`` known now (and those
-        they lead to): ``NXT[id, k]`` the id after k hits; from FIRST_LEFT hits on Cleopatra has
-        left the side (J-2), from FIRST_EMPTY hits on the side is gone (J-13); FIRST_LEFT <=
-        FIRST_EMPTY, both ``self.k`` when it does not happen."""
+        they lead to): ``NXT[k, id]`` the id after k hits (k-major, as the chunks take it); from
+        FIRST_LEFT hits on Cleopatra has left the side (J-2), from FIRST_EMPTY hits on the side
+        is gone (J-13); FIRST_LEFT <= FIRST_EMPTY, both ``self.k`` when it does not happen."""
         np = self.np
         key = (side, round1)
         subs = self.model.sides[side].subs
@@ -161,20 +208,27 @@ class _Tables:
             succ.extend(ids)
             left1.extend(left)
         n = len(subs)
-        n0 = 0 if got is None else got[-1]                # the rows before stay as they were
+        n0 = 0 if got is None else got[-1]                # the columns before stay as they were
         nxt_1, left_1 = np.array(succ, dtype=np.int64), np.array(left1, dtype=bool)
-        empty = ~self.subs(side).any(axis=1)
-        nxt = np.empty((n - n0, self.k), dtype=np.int64)
-        gone = np.zeros((n - n0, self.k), dtype=bool)
-        nxt[:, 0] = np.arange(n0, n)
-        for k in range(1, self.k):
-            gone[:, k] = gone[:, k - 1] | left_1[nxt[:, k - 1]]
-            nxt[:, k] = nxt_1[nxt[:, k - 1]]
-        emptied = empty[nxt]
-        fe = np.where(emptied.any(axis=1), emptied.argmax(axis=1), self.k)
-        fl = np.minimum(np.where(gone.any(axis=1), gone.argmax(axis=1), self.k), fe)
+        arr = self.subs(side)
+        empty = ~arr.any(axis=1)
+        nxt = np.empty((self.k, n - n0), dtype=np.int64)
+        gone = np.zeros((self.k, n - n0), dtype=bool)
+        nxt[0] = np.arange(n0, n)
+        last = min(self.k - 1, int(arr[n0:].sum(axis=1).max()) + 1)   # every hit takes a step:
+        cleo = bool(left_1.any())                                    # (else nothing is gone)
+        for k in range(1, last + 1):                                 # no id moves after as many
+            if cleo:                                                 # hits as its steps
+                gone[k] = gone[k - 1] | left_1.take(nxt[k - 1])
+            nxt[k] = nxt_1.take(nxt[k - 1])
+        nxt[last + 1:] = nxt[last]
+        gone[last + 1:] = gone[last]
+        emptied = empty.take(nxt)
+        fe = np.where(emptied.any(axis=0), emptied.argmax(axis=0), self.k)
+        fl = np.minimum(np.where(gone.any(axis=0), gone.argmax(axis=0), self.k), fe)
         if got is not None:
-            nxt, fl, fe = (np.concatenate((x, y)) for x, y in zip(got[:3], (nxt, fl, fe)))
+            nxt = np.concatenate((got[0], nxt), axis=1)
+            fl, fe = np.concatenate((got[1], fl)), np.concatenate((got[2], fe))
         self.nxt[key] = (nxt, fl, fe, n)
         return nxt, fl, fe
 
@@ -191,7 +245,7 @@ class _Tables:
         todo = np.zeros(len(table), dtype=bool)
         todo[ids] = True
         todo &= table < 0
-        for i in np.flatnonzero(todo).tolist():
+        for i in todo.nonzero()[0].tolist():
             table[i] = self.model.join(side, i)
         return table[ids]
 
@@ -220,9 +274,13 @@ class _Tables:
             self.hits[key] = got
         return got
 
-    def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, keys: Any) -> tuple[Any, Any, Any]:
-        """For ``keys`` = id * 2 + Cleopatra acts: ``(row, W, lost)`` where ``W[row]`` is the hit
-        distribution without its tail below TRIM, whose mass is ``lost``. Kept per step kind
+    def plan(self, s: int, idx: tuple[int, ...], cleo_step: bool, sid: Any, keys: Any
+             ) -> tuple[Any, Any, Any, Any, Any]:
+        """For ids ``sid`` and ``keys`` = id * 2 + Cleopatra acts (None: she does not act):
+        ``(row, W, lost, cut, tail)`` where ``W[row]``
+        is the hit distribution without its tail below TRIM, whose mass is ``lost`` (None
+        when no row has such a tail; ``cut`` and ``tail`` as :func:`_cut_tail` makes them for
+        W). Kept per step kind
         and grown with the ids interned since (the hits depend on the acting blocks' dice per
         firepower only: one row per such code)."""
         np = self.np
@@ -240,11 +298,10 @@ class _Tables:
                 per[:, fps.index(slots[i].fp)] += new[:, i]
             code = per @ (256 ** np.arange(len(fps), dtype=np.int64))      # (dice < 256 each)
             acts = code + (new[:, -1] * 256 ** fps.index(slots[-1].fp) if cleo_step else 0)
-            uniq, inv = np.unique(np.stack((code, acts), axis=1).ravel(), return_inverse=True)
             rows = got.rows
             krow = []
-            for c in uniq.tolist():
-                r = got.of.get(c)
+            for c in np.stack((code, acts), axis=1).ravel().tolist():    # (a dict: np.unique
+                r = got.of.get(c)                                        # costs more here)
                 if r is None:
                     r = got.of[c] = len(rows)
                     key = []
@@ -256,7 +313,7 @@ class _Tables:
                     n = len(dist)                            # the most hits worth following
                     while n > 1 and dist[n - 1] < TRIM:
                         n -= 1
-                    rows.append((dist[:n], float(dist[n:].sum())))
+                    rows.append((dist[:n], float(dist[n:].sum()) if n < len(dist) else 0.0))
                 krow.append(r)
             had = len(got.lost)
             if len(rows) > had:                      # the rows before copied, the new ones set
@@ -265,10 +322,18 @@ class _Tables:
                 for i in range(had, len(rows)):
                     w[i, :len(rows[i][0])] = rows[i][0]
                 got.w, got.lost = w, np.array([x for _r, x in rows])
-            got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)[inv.reshape(-1)]))
+                got.cut = got.tail = None
+            got.row = np.concatenate((got.row, np.array(krow, dtype=np.int64)))
+            got.row0 = got.row[0::2].copy()          # (the rows where she does not act)
             got.n = len(arr)
-        row = got.row[keys]
-        return row, got.w, got.lost[row]
+        if got.cut is None:
+            got.cut, got.tail = _cut_tail(np, got.w)
+        if keys is not None:
+            row = got.row.take(keys)
+        else:
+            row = (got.row[0::2] if got.row0 is None else got.row0).take(sid)
+        lost = got.lost.take(row) if got.lost.any() else None        # (None: no row trimmed)
+        return row, got.w, lost, got.cut, got.tail
 
     def retreats(self, s: int, idx: tuple[int, ...], keys: Any) -> Any:
         """Round 4 (J-6): the id after the step's blocks retreat, -1 where none is left to."""
@@ -281,6 +346,15 @@ class _Tables:
             news.append(-1 if plan is False else plan)
         out[:] = np.array(news, dtype=np.int64)[inv.reshape(-1)]
         return out
+
+
+def _cut_tail(np: Any, w: Any) -> tuple[Any, Any]:
+    """Per row of ``w``: the hit counts it can give, and P(at least k hits) for k = 0 .. width."""
+    width = w.shape[1]
+    cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)
+    tail = np.zeros((len(w), width + 1))
+    tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
+    return cut, tail
 
 
 # -- keys and layouts --------------------------------------------------------------------------
@@ -298,8 +372,9 @@ def keys_of(f: Any, a: Any, d: Any, orient: int, bits: int) -> Any:
 def unkey(keys: Any, orient: int, bits: int) -> tuple[Any, Any, Any]:
     """``(flags, attacker id, defender id)`` back from :func:`keys_of`."""
     keys = keys.astype("int64")                                  # (the arithmetic on ids is int64)
-    hi, y = divmod(keys, 1 << bits)
-    f, x = divmod(hi, 1 << bits)
+    y = keys & ((1 << bits) - 1)                                 # (shifts: divmod is 3x slower)
+    hi = keys >> bits
+    f, x = hi >> bits, hi & ((1 << bits) - 1)
     return (f, x, y) if orient == 0 else (f, y, x)
 
 
@@ -314,7 +389,7 @@ class _Sum:
         for rk in rks:
             mark[rk] = True
         self.mark = mark
-        self.rows = np.flatnonzero(mark)
+        self.rows = mark.nonzero()[0]
         self.ridx = np.zeros(4 * self.n_s, dtype=np.int64)
         self.ridx[self.rows] = np.arange(len(self.rows))
         self.size = len(self.rows) * self.n_t
@@ -332,28 +407,38 @@ class _Sum:
             self.acc = self.np.zeros(self.size)
         self.np.add.at(self.acc, idx.ravel(), q.ravel())
 
-    def state(self, res: list[float], eps: float) -> State:
-        """The states, dropping (and counting) those below ``eps``; in key order of side s."""
+    def state(self, res: list[float], eps: float) -> tuple[State, Any]:
+        """The states, dropping (and counting) those below ``eps``, in key order of side s, and
+        their keys (:func:`keys_of` with orient s)."""
         np = self.np
         if self.acc is None:
             empty = np.zeros(0, dtype=np.int64)
-            return (empty, empty, empty, np.zeros(0))
-        nz = np.flatnonzero(self.acc != 0.0)             # (on booleans: 10x quicker)
-        p = self.acc[nz]
+            return (empty, empty, empty, np.zeros(0)), np.zeros(0, dtype=np.int32)
+        nz = (self.acc != 0.0).nonzero()[0]             # (on booleans: 10x quicker)
+        p = self.acc.take(nz)
         if eps > 0.0:
             small = p < eps
             if small.any():
                 res[DROPPED] += float(p[small].sum())
                 keep = ~small
                 nz, p = nz[keep], p[keep]
-        r, ti = np.divmod(nz, self.n_t)
-        rf, rs = np.divmod(self.rows, self.n_s)          # (per row, then gathered: quicker)
-        f, si = rf[r], rs[r]
-        return (f, si, ti, p) if self.s == 0 else (f, ti, si, p)
+        r = nz // self.n_t                               # (// and -: divmod is 2.5x slower)
+        ti = r * self.n_t
+        np.subtract(nz, ti, out=ti)
+        rf = self.rows // self.n_s                       # (per row, then gathered: quicker)
+        rs = self.rows - rf * self.n_s
+        f, si = rf.take(r), rs.take(r)
+        bits = BITS[0] if max(self.n_s, self.n_t) <= 1 << BITS[0] else BITS[1]
+        dt = np.int32 if bits == BITS[0] else np.int64
+        rowkey = ((rf << bits | rs) << bits).astype(dt)
+        keys = np.add(rowkey.take(r), ti, out=np.empty(len(r), dtype=dt), casting="unsafe")
+        return ((f, si, ti, p) if self.s == 0 else (f, ti, si, p)), keys
 
 
-def _gather(np: Any, tab: _Tables, s: int, parts: list[State], res: list[float], eps: float) -> State:
-    """Add up ``parts`` (flags, attacker ids, defender ids, p) into one state set (key order of s)."""
+def _gather(np: Any, tab: _Tables, s: int, parts: list[State], res: list[float], eps: float
+            ) -> tuple[State, Any]:
+    """Add up ``parts`` (flags, attacker ids, defender ids, p) into one state set (key order of
+    s) and its keys."""
     n_s = len(tab.model.sides[s].subs)
     rks = [f * n_s + (a if s == 0 else d) for f, a, d, _ in parts]
     acc = _Sum(np, tab, s, rks)
@@ -381,6 +466,8 @@ class _Fire:
     row: Any
     w: Any
     lost: Any
+    cut: Any
+    tail: Any
     rk: Any
     rkl: Any
     fires: Any
@@ -394,16 +481,19 @@ class _Fire:
 
     def __post_init__(self) -> None:
         np = self.np
-        lf = np.flatnonzero(self.lmask)
-        self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[lf]])
-        fr = np.flatnonzero(self.fires)
+        if self.lmask is None:                               # (Cleopatra stays where she is)
+            self.acc = _Sum(np, self.tab, self.s, [self.rk])
+            fr = np.zeros(0, dtype=np.int64)
+        else:
+            self.acc = _Sum(np, self.tab, self.s, [self.rk, self.rkl[self.lmask.nonzero()[0]]])
+            fr = self.fires.nonzero()[0]
         if len(fr):                  # Cleopatra joins s and fires at once (J-2): from fl hits
             w = self.w               # on, one more die, a hit on 1: a hit row per (row, fl)
             width = w.shape[1]
             pair = self.row[fr] * (width + 1) + self.fl[fr]
             seen = np.zeros(len(w) * (width + 1), dtype=bool)   # (a mark, not a sort: O(n))
             seen[pair] = True
-            uniq = np.flatnonzero(seen)
+            uniq = seen.nonzero()[0]
             rank = np.zeros(len(seen), dtype=np.int64)
             rank[uniq] = np.arange(len(uniq))
             inv = rank[pair]
@@ -419,56 +509,75 @@ class _Fire:
             self.row = self.row.copy()
             self.row[fr] = len(w) + inv
             self.w = wide
-        w = self.w
+            self.cut, self.tail = _cut_tail(np, wide)
+        w, cut, tail = self.w, self.cut, self.tail
         width = w.shape[1]
-        cut = width - np.argmax(w[:, ::-1] > 0.0, axis=1)    # hit counts each row can give
-        self.tail = np.zeros((len(w), width + 1))            # P(at least k hits), per row
-        self.tail[:, :width] = np.cumsum(w[:, ::-1], axis=1)[:, ::-1]
-        self.ew = np.minimum(cut[self.row], self.fe)          # the hit counts that matter
+        self.ew = np.minimum(cut.take(self.row), self.fe)     # the hit counts that matter
+        pair = self.row * (width + 1)                        # a row cut at the counts that matter:
+        pair += self.ew
+        seen = np.zeros(len(w) * (width + 1), dtype=bool)    # one per (row, counts), zero after
+        seen[pair] = True                                    # them (states of several widths
+        uniq = seen.nonzero()[0]                          # share a chunk, padded with zeros)
+        rank = np.zeros(len(seen), dtype=np.int64)
+        rank[uniq] = np.arange(len(uniq))
+        self.cut = rank.take(pair)
+        r0, e0 = np.divmod(uniq, width + 1)
+        wide = int(self.ew.max(initial=0))                   # (k-major, as the chunks are)
+        self.wc = np.where(np.arange(wide)[:, None] < e0[None, :], w[r0, :wide].T, 0.0)
+        self.tail = tail[r0, e0]                             # the rest: the target side is gone
 
     def chunks(self, budget: int = CHUNK) -> list[tuple[Any, int]]:
-        """``(states, width)``: the states by the number of hit counts that matter to them
-        (those from which the target side is gone are one sum), so no product is a padding
-        zero, and those where Cleopatra may change side apart from the others (only their
-        chunks pay for her joined row)."""
+        """``(states, width)``: the states in order of the number of hit counts that matter to
+        them (those from which the target side is gone are one sum), cut into chunks of at most
+        ``budget`` products, each as wide as its widest state (the others padded with zero
+        products: fewer, larger chunks), and those where Cleopatra may change side after the
+        others (only their chunks pay for her joined row)."""
         np = self.np
         out: list[tuple[Any, int]] = []
         ew = self.ew.astype(np.int16)
-        split = bool(self.lmask.any())                       # (where Cleopatra may change side:
+        split = self.lmask is not None                       # (where Cleopatra may change side:
         if split:                                            # those states in chunks of their own)
-            ew = ew * 2 + self.lmask
+            ew = ew + (self.lmask.astype(np.int16) << 10)
         order = np.argsort(ew, kind="stable")                # (a radix sort: small integers)
-        counts = np.bincount(ew)
-        start = 0
+        counts = np.diff(np.searchsorted(ew.take(order), np.arange(int(ew.max(initial=0)) + 2)))
+        pos = end = 0                                        # the open chunk: order[pos:end]
+        width = side = 0
         for key, n_w in enumerate(counts.tolist()):
             if not n_w:
                 continue
-            width = key >> 1 if split else key
-            states = order[start:start + n_w]
-            start += n_w
-            n = max(1, budget // max(width, 1))         # (0 wide: the target is gone)
-            out.extend((states[c0:c0 + n], width) for c0 in range(0, n_w, n))
+            if key >> 10 != side and end > pos:              # (Cleopatra's states: a new chunk)
+                out.append((order[pos:end], width))
+                pos = end
+            side, width = key >> 10, key & 1023
+            end += n_w
+            n = max(1, budget // max(width, 1))              # (0 wide: the target is gone)
+            while end - pos > n:
+                out.append((order[pos:pos + n], width))
+                pos += n
+        if end > pos:
+            out.append((order[pos:end], width))
         return out
 
     def chunk(self, c: Any, width: int) -> tuple[Any, Any, Any]:
         """``(Q, idx, E)`` for the states ``c`` (an index array) taken ``width`` hit counts
-        wide (E's outcome: :func:`_emptied_code`)."""
+        wide, k-major (``Q[k, n]``: P(k hits) in state n; E's outcome: :func:`_emptied_code`).
+        (k-major: the broadcasts over the states run along their long inner axis, 2-3x
+        quicker than over a few hit counts.)"""
         np = self.np
-        row = np.take(self.row, c)
-        q = np.take(self.w[:, :width], row, axis=0)          # rows x k: P(k hits) (take on a
-                                                             # view: 2x quicker than [rows, :k])
-        e = np.take(self.tail[:, width], row)                # the rest: the target side is gone
+        row = self.cut.take(c)
+        q = self.wc[:width].take(row, axis=1)
+        e = self.tail.take(row)                              # the rest: the target side is gone
         acc = self.acc
         if self.base is None:
-            self.base = acc.ridx[self.rk] * acc.n_t
-            self.joins = bool(self.lmask.any())
-        idx = np.take(self.nxt[:, :width], np.take(self.tid, c), axis=0)
-        if self.joins and np.take(self.lmask, c).any():      # from fl hits on, the row s joined
-            ks = np.arange(width)[None, :]
-            joined = acc.ridx[self.rkl[c]][:, None] * acc.n_t
-            idx += np.where(ks >= self.fl[c][:, None], joined, np.take(self.base, c)[:, None])
+            self.base = (acc.ridx * acc.n_t).take(self.rk)
+            self.joins = self.lmask is not None
+        idx = self.nxt[:width].take(self.tid.take(c), axis=1)
+        if self.joins and self.lmask.take(c).any():          # from fl hits on, the row s joined
+            ks = np.arange(width)[:, None]
+            joined = acc.ridx[self.rkl[c]] * acc.n_t
+            idx += np.where(ks >= self.fl[c], joined, self.base.take(c))
         else:
-            idx += np.take(self.base, c)[:, None]
+            idx += self.base.take(c)
         return q, idx, e
 
 def _emptied_code(np: Any, t: int, f: Any) -> Any:
@@ -508,51 +617,56 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
     catch_up = bool(model.cleo and steps.index((role, "C")) <= j)
     sid, tid = (a, d) if s == 0 else (d, a)
     if cleo_step:
-        ca = (tab.subs(s)[sid, -1] > 0) & ((f & CLEO_ACTED) == 0)
+        ca = (tab.cleo(s).take(sid) > 0) & ((f & CLEO_ACTED) == 0)
         keys = sid * 2 + ca
         f2 = f | np.where(ca, CLEO_ACTED, 0)
     else:                                                    # (most steps: nothing to mark)
-        keys = sid * 2
+        keys = None
         f2 = f
     if retreat:
-        new = tab.retreats(s, idx, keys)
+        new = tab.retreats(s, idx, sid * 2 if keys is None else keys)
         go = new >= 0
         f3 = np.where(go, f2 | (A_RETREATED if s == 0 else 0), f)
         new = np.where(go, new, sid)
         empty = ~tab.subs(s)[new].any(axis=1) & go
         out = np.where(empty, HOLD if s == 0 else WIN, -1)
         return _Move("retreat", s, new=new, f3=f3, out=out, go=go)
-    row, w, lost = tab.plan(s, idx, cleo_step, keys)
+    row, w, lost, cut, tail = tab.plan(s, idx, cleo_step, sid, keys)
     nxt, first_left, first_empty = tab.target(t, round1)
     width = w.shape[1]
-    fe = first_empty[tid]
+    fe = first_empty.take(tid)
+    lmask = rkl = fires = None                               # (None: Cleopatra stays where she is)
+    fl = fe
     if model.cleo:
-        fl = first_left[tid]
+        fl = first_left.take(tid)
         lmask = fl < np.minimum(fe, width)                   # rows where Cleopatra may leave t
-        lf = np.flatnonzero(lmask)
-    else:                                                    # (she is not in this battle)
-        fl, lmask, lf = fe, np.zeros(len(f), dtype=bool), np.zeros(0, dtype=np.int64)
-    rkl = np.zeros(len(f), dtype=np.int64)
-    fires = np.zeros(len(f), dtype=bool)
-    joined = tab.join(s, sid[lf]) if len(lf) else None      # (may add ids to side s)
+        lf = lmask.nonzero()[0]
+        if not len(lf):
+            lmask = None
     n_s = len(model.sides[s].subs)
-    rk = f2 * n_s + sid
-    if len(lf):                                              # she joins s (J-2) and, if her turn
-        fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)  # for s has come, fires at once
+    rk = f2 * n_s                                            # (in place: a temporary of this
+    rk += sid                                                # size costs more than the sum)
+    if lmask is not None:                                    # she joins s (J-2) and, if her turn
+        joined = tab.join(s, sid[lf])                        # for s has come, fires at once
+        n_s = len(model.sides[s].subs)                       # (joining may add ids to side s)
+        rk = f2 * n_s + sid
+        rkl = np.zeros(len(f), dtype=np.int64)
+        fires = np.zeros(len(f), dtype=bool)
+        fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)
         rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
-    fire = _Fire(np, tab, s, f, sid, tid, f2, row, w, lost, rk, rkl, fires, lmask, fl, fe, nxt)
+    fire = _Fire(np, tab, s, f, sid, tid, f2, row, w, lost, cut, tail, rk, rkl, fires, lmask, fl, fe, nxt)
     return _Move("fire", s, fire=fire)
 
 
 def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[tuple[str, str]],
-          j: int, res: list[float], eps: float) -> tuple[State, int | None]:
+          j: int, res: list[float], eps: float) -> tuple[State, int | None, Any]:
     """Forward: every block of step ``j`` acts by the policy (fires, or retreats in round 4:
-    J-6). Returns the states after it and the side whose key order they are in (None: as
-    before)."""
+    J-6). Returns the states after it, the side whose key order they are in and their keys
+    (None, None: as before)."""
     f, a, d, p = st
     mv = _move(np, tab, f, a, d, swapped, rnd, steps, j)
     if mv.kind == "idle":
-        return st, None
+        return st, None, None
     if mv.kind == "retreat":
         out = mv.out
         for code in (WIN, HOLD):
@@ -562,24 +676,29 @@ def _step(np: Any, tab: _Tables, st: State, swapped: int, rnd: int, steps: list[
         new = mv.new
         parts = ((mv.f3[stay], new[stay], tid[stay], p[stay]) if mv.s == 0 else
                  (mv.f3[stay], tid[stay], new[stay], p[stay]))
-        return _gather(np, tab, mv.s, [parts], res, eps), mv.s
+        got, keys = _gather(np, tab, mv.s, [parts], res, eps)
+        return got, mv.s, keys
     fire = mv.fire
     assert fire is not None
-    res[DROPPED] += float((p * fire.lost).sum())            # (no BLAS: its threads would spin)
+    if fire.lost is not None:
+        res[DROPPED] += float((p * fire.lost).sum())        # (no BLAS: its threads would spin)
     gone = np.zeros(len(p))                                  # mass emptying the target, a state
+    empties = bool(fire.tail.any())
     for c, width in fire.chunks():
         q, idx, e = fire.chunk(c, width)
-        pc = p[c]
-        q *= pc[:, None]                                     # (q is the chunk's own: in place)
+        pc = p.take(c)
+        q *= pc                                              # (q is the chunk's own: in place)
         fire.acc.add(idx, q)
-        gone[c] = pc * e
+        if empties:
+            gone[c] = pc * e
     if fire.s == 0:                                          # J-13, see _emptied_code
         res[WIN] += float(gone.sum())
     else:
         held = (fire.f2 & A_RETREATED) != 0
         res[HOLD] += float(gone[held].sum())
         res[ELIM] += float(gone[~held].sum())
-    return fire.acc.state(res, eps), mv.s
+    got, keys = fire.acc.state(res, eps)
+    return got, mv.s, keys
 
 
 def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
@@ -595,7 +714,7 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
         v = after.values(np, mv.f3, na, nd)
         done = mv.out >= 0
         v[done] = 0.0
-        v[np.flatnonzero(done), mv.out[done]] = 1.0
+        v[done.nonzero()[0], mv.out[done]] = 1.0
         return v
     fire = mv.fire
     assert fire is not None
@@ -607,14 +726,14 @@ def _step_back(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd:
         af, aa, ad = after.f, after.a, after.d
         si, ti = (aa, ad) if fire.s == 0 else (ad, aa)
         ok = acc.mark[af * acc.n_s + si]                     # (states injected there have other rows)
-        pmap[acc.index(af[ok], si[ok], ti[ok])] = np.flatnonzero(ok)
+        pmap[acc.index(af[ok], si[ok], ti[ok])] = ok.nonzero()[0]
     out = np.empty((len(f), 3))
     codes = _emptied_code(np, 1 - fire.s, fire.f2)
     for c, width in fire.chunks():
         q, idx, e = fire.chunk(c, width)
-        v = np.einsum("cnk,nk->nc", np.take(vt, np.take(pmap, idx), axis=1), q)
+        v = np.einsum("ckn,kn->nc", vt.take(pmap.take(idx), axis=1), q)
         if e.any():
-            v[np.arange(len(e)), np.take(codes, c)] += e
+            v[np.arange(len(e)), codes.take(c)] += e
         out[c] = v
     return out
 
@@ -694,23 +813,27 @@ class Run:
     stages: list[tuple[str, int, int, dict[int, _Bound]]]
 
 
-def _snap(np: Any, dists: dict[int, tuple[State, int]], last: dict[int, tuple[Any, _Bound]]) -> dict[int, _Bound]:
+def _snap(np: Any, dists: dict[int, Dist], last: dict[int, tuple[Any, _Bound]]) -> dict[int, _Bound]:
     """The states of each group as keys; a group no step has changed since ``last`` shares its
     keys (and later its values)."""
     out = {}
-    for sw, (st, o) in dists.items():
+    for sw, (st, o, keys) in dists.items():
         prev = last.get(sw)
         if prev is not None and prev[0] is st:
             out[sw] = prev[1]
         else:
-            bits = BITS[0] if max(int(st[1].max(initial=0)), int(st[2].max(initial=0))) < 1 << BITS[0] else BITS[1]
-            out[sw] = _Bound(o, bits, keys_of(st[0], st[1], st[2], o, bits))
+            if keys is not None:                             # (made with the states: cheaper)
+                bits = BITS[0] if keys.dtype == np.int32 else BITS[1]
+            else:
+                bits = BITS[0] if max(int(st[1].max(initial=0)), int(st[2].max(initial=0))) < 1 << BITS[0] else BITS[1]
+                keys = keys_of(st[0], st[1], st[2], o, bits)
+            out[sw] = _Bound(o, bits, keys)
             last[sw] = (st, out[sw])
     return out
 
 
-def _join(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], more: list[tuple[int, State]],
-          res: list[float]) -> dict[int, tuple[State, int]]:
+def _join(np: Any, tab: _Tables, dists: dict[int, Dist], more: list[tuple[int, State]],
+          res: list[float]) -> dict[int, Dist]:
     out = dict(dists)
     for sw in (0, 1):
         parts = [st for w, st in more if w == sw]
@@ -718,7 +841,8 @@ def _join(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], more: list
             continue
         if sw in out:
             parts.append(out[sw][0])
-        out[sw] = (_gather(np, tab, 0, parts, res, 0.0), 0)
+        got, keys = _gather(np, tab, 0, parts, res, 0.0)
+        out[sw] = (got, 0, keys)
     return out
 
 
@@ -729,7 +853,7 @@ def forward(np: Any, tab: _Tables, inject: dict[Bound, list[tuple[int, State]]],
     model = tab.model
     res = [0.0, 0.0, 0.0, 0.0]
     r0, j0 = min(inject)
-    dists: dict[int, tuple[State, int]] = {}
+    dists: dict[int, Dist] = {}
     stages: list[tuple[str, int, int, dict[int, _Bound]]] = []
     last: dict[int, tuple[Any, _Bound]] = {}
     for rnd in range(r0, LAST_ROUND + 1):
@@ -743,14 +867,14 @@ def forward(np: Any, tab: _Tables, inject: dict[Bound, list[tuple[int, State]]],
             stages.append(("step", rnd, j, _snap(np, dists, last)))
             if rnd == LAST_ROUND:
                 dists = _settle_last_round(np, dists, res)
-            nxt: dict[int, tuple[State, int]] = {}
-            for sw, (st, o) in dists.items():
+            nxt: dict[int, Dist] = {}
+            for sw, (st, o, keys) in dists.items():
                 if len(st[3]):
-                    got, o2 = _step(np, tab, st, sw, rnd, steps, j, res, eps)
-                    nxt[sw] = (got, o if o2 is None else o2)
+                    got, o2, keys2 = _step(np, tab, st, sw, rnd, steps, j, res, eps)
+                    nxt[sw] = (got, o, keys) if o2 is None else (got, o2, keys2)
             dists = nxt
     stages.append(("end", LAST_ROUND + 1, 0, _snap(np, dists, last)))
-    for sw, (st, _o) in dists.items():                       # J-6: attackers left after round 4
+    for sw, (st, _o, _k) in dists.items():                   # J-6: attackers left after round 4
         res[WIN if sw else HOLD] += float(st[3].sum())
     return Run(res, stages)
 
@@ -788,7 +912,7 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
                     held = (f & A_RETREATED) != 0
                     v[held, HOLD] = 1.0
                     live &= ~held
-            li = np.flatnonzero(live)
+            li = live.nonzero()[0]
             for c0 in range(0, len(li), SLICE):              # a slice at a time: bounded memory
                 sl = li[c0:c0 + SLICE]
                 v[sl] = _step_back(np, tab, f[sl], a[sl], d[sl], sw, rnd, step_order(rnd, model.surprise), j,
@@ -796,12 +920,13 @@ def backward(np: Any, tab: _Tables, run: Run) -> Sheet:
             bd.store(np, v)
             sheet.bounds.setdefault((rnd, j), {})[sw] = bd
         mine = [id(x) for x in now.values()]
+        kept = {id(x) for g in sheet.bounds.values() for x in g.values()}
         for bd in after.values():                            # what the next stage back needs: now
             if id(bd) not in mine:
                 bd.f = bd.a = bd.d = bd.vt = None
-                if after_kind != "step":                     # (a round's end is not kept)
-                    bd.v = bd.lost = bd.keys = None
-        after, after_kind = now, kind
+                if after_kind != "step" and id(bd) not in kept:      # (a round's end is not
+                    bd.v = bd.lost = bd.keys = None                  # kept, unless it is the
+        after, after_kind = now, kind                                # next round's start too)
     for g in sheet.bounds.values():
         for bd in g.values():
             bd.f = bd.a = bd.d = bd.vt = None                # keys and values are what is kept
@@ -818,7 +943,7 @@ def _round_back(np: Any, tab: _Tables, bd: _Bound, sw: int, rnd: int, after: dic
         if sel.any() and target in after:
             v[sel] = after[target].values(np, f2[sel], a2[sel], d2[sel])
     done = out >= 0
-    v[np.flatnonzero(done), out[done]] = 1.0
+    v[done.nonzero()[0], out[done]] = 1.0
     return v
 
 
@@ -834,7 +959,7 @@ def _round_map(np: Any, tab: _Tables, sw: int, f: Any, a: Any, d: Any, rnd: int
     out = np.full(n, -1, dtype=np.int64)
     if rnd == 2 and n:
         hit = tab.disrupted(0, a) | tab.disrupted(1, d)
-        for i in np.flatnonzero(hit).tolist():
+        for i in hit.nonzero()[0].tolist():
             res = [0.0, 0.0, 0.0, 0.0]
             dist = D._Dist(0, {(int(a[i]) << 2) | int(f2[i]): {int(d[i]): 1.0}})
             got = D._new_round(tab.model, {sw: dist}, rnd, res)
@@ -847,11 +972,11 @@ def _round_map(np: Any, tab: _Tables, sw: int, f: Any, a: Any, d: Any, rnd: int
     return sw2, f2, a2, d2, out
 
 
-def _settle_last_round(np: Any, dists: dict[int, tuple[State, int]], res: list[float]
-                       ) -> dict[int, tuple[State, int]]:
+def _settle_last_round(np: Any, dists: dict[int, Dist], res: list[float]
+                       ) -> dict[int, Dist]:
     """As :func:`engine.jc.odds_dp._settle_last_round` (J-6)."""
-    out: dict[int, tuple[State, int]] = {}
-    for sw, ((f, a, d, p), o) in dists.items():
+    out: dict[int, Dist] = {}
+    for sw, ((f, a, d, p), o, keys) in dists.items():
         if sw:
             res[WIN] += float(p.sum())
             continue
@@ -860,16 +985,19 @@ def _settle_last_round(np: Any, dists: dict[int, tuple[State, int]], res: list[f
             res[HOLD] += float(p[done].sum())
             keep = ~done
             f, a, d, p = f[keep], a[keep], d[keep], p[keep]
+            keys = None                                      # (made again by _snap)
         if len(p):
-            out[sw] = ((f, a, d, p), o)
+            out[sw] = ((f, a, d, p), o, keys)
     return out
 
 
-def _new_round(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], rnd: int, res: list[float]
-               ) -> dict[int, tuple[State, int]]:
+def _new_round(np: Any, tab: _Tables, dists: dict[int, Dist], rnd: int, res: list[float]
+               ) -> dict[int, Dist]:
     """Forward over a round start (:func:`_round_map`)."""
+    if rnd != 2 and not any(((st[0] & CLEO_ACTED) != 0).any() for st, _o, _k in dists.values()):
+        return dists                                         # (nothing to change: the same states)
     parts: dict[int, list[State]] = {0: [], 1: []}
-    for sw, ((f, a, d, p), _o) in dists.items():
+    for sw, ((f, a, d, p), _o, _k) in dists.items():
         sw2, f2, a2, d2, out = _round_map(np, tab, sw, f, a, d, rnd)
         done = out >= 0
         for r in (WIN, ELIM, HOLD):
@@ -878,4 +1006,9 @@ def _new_round(np: Any, tab: _Tables, dists: dict[int, tuple[State, int]], rnd: 
             sel = (sw2 == target) & ~done
             if sel.any():
                 parts[target].append((f2[sel], a2[sel], d2[sel], p[sel]))
-    return {sw: (_gather(np, tab, 0, ps, res, 0.0), 0) for sw, ps in parts.items() if ps}
+    made: dict[int, Dist] = {}
+    for sw, ps in parts.items():
+        if ps:
+            got, keys = _gather(np, tab, 0, ps, res, 0.0)
+            made[sw] = (got, 0, keys)
+    return made
