@@ -112,7 +112,7 @@ class SheetPad:
                 cells.append((seat, x + len(label) * base.CHAR_W, y, n))
             else:                                           # the sides: the name, the figure under it
                 side = f"{base.clip_name(name, SIDE - 2)} ▶" if seat == 1 else f"◀ {base.clip_name(name, SIDE - 2)}"
-                x = base.W - len(side) * base.CHAR_W - 1 if seat == 1 else 1
+                x = base.W - len(side) * base.CHAR_W if seat == 1 else 0   # flush: room for "+10"
                 base.put(draw, x, base.row_y(1), side)
                 nx = base.W - len(n) * base.CHAR_W - 2 if seat == 1 else 2
                 cells.append((seat, nx, base.row_y(2), n))
