@@ -90,6 +90,7 @@ class SheetPad:
         return max(0, limit)
 
     def figure(self, ctx: Ctx, player: str) -> int:
+        """``player``'s figure on this row as the session holds it (0 when none is typed)."""
         return view_of(ctx).get("sheet", {}).get(player, {}).get(self.entry, 0)
 
     @property
@@ -131,6 +132,9 @@ class SheetPad:
         return dict(zip(seat_layout(len(players)), players))
 
     def _change(self, ctx: Ctx, seat: int) -> None:
+        """The step (signed) added to the figure of the player on ``seat``, kept within 0 and the
+        row's most (a push past the most says so and changes nothing); an empty seat does
+        nothing."""
         player = self.seated(ctx).get(seat)
         if player is None:                                  # nobody sits there
             return
