@@ -47,7 +47,6 @@ SHEETS: dict[str, dict[str, int]] = {   # the G-16 example, as typed on the devi
     "Ross": {"denarii": 10, "objectives": 6, "epirus": 1, "thrace": 1, "own": 4, "silver": 1, "jewelry": 1},
 }
 TOTALS = {"Jack": 40, "Henry": 66, "Mary": 47, "Ross": 58}
-SEAT_KEYS = ("up", "right", "down", "left")     # player 1 at the top, then clockwise (docs/keys.md)
 
 
 def _most(key: str, player: str) -> int:
@@ -87,18 +86,24 @@ def _row(key: str, start: int) -> dict[int, list[str]]:
     """The fewest keys for row ``key`` of the pad from step index ``start``, by the step index the
     row ends on: pushes towards each player with a figure, press to change the step (the steps go
     round: +1 → +5 → +10 → +1), A to go on."""
+    from engine.glory.rounds import seat_layout
+    from firmware.screens.glory.score import SEATS
+    from firmware.screens.widgets.keys import GRAMMAR
     from firmware.screens.widgets.listing import STEPS
-    figures = [(seat, SHEETS[name][key], _most(key, name)) for seat, name in enumerate(SHEETS) if SHEETS[name].get(key)]
+    key_of = {meaning: k for k, meaning in GRAMMAR["seats"].items()}     # the way to each seat
+    figures = [(key_of[SEATS[seat]], SHEETS[name][key], _most(key, name))
+               for seat, name in zip(seat_layout(len(SHEETS)), SHEETS) if SHEETS[name].get(key)]
     out: dict[int, list[str]] = {}
     for changes in range(2 * len(STEPS)):
         visits = [(start + i) % len(STEPS) for i in range(changes + 1)]
-        plans = [(seat, _pushes(target, most, [STEPS[v] for v in visits])) for seat, target, most in figures]
-        if any(p is None for _s, p in plans):
+        plans = [(way, _pushes(target, most, [STEPS[v] for v in visits])) for way, target, most in figures]
+        if any(p is None for _w, p in plans):
             continue
         keys: list[str] = []
         for i in range(len(visits)):
-            for seat, counts in plans:
-                keys += [SEAT_KEYS[seat]] * (counts or [])[i]
+            for way, counts in plans:
+                assert counts is not None
+                keys += [way] * counts[i]
             if i < len(visits) - 1:
                 keys.append("press")
         keys.append("a")
@@ -295,5 +300,5 @@ if __name__ == "__main__":
     for (key, _label), keys in zip(SHEET_ROWS, plan):
         print(f"{key:<11} {len(keys):>2}  {' '.join(keys)}")
     flat = [k for keys in plan for k in keys]
-    print(f"pushes {sum(k in SEAT_KEYS for k in flat)}, step changes {flat.count('press')}, "
+    print(f"pushes {sum(k not in ('press', 'a') for k in flat)}, step changes {flat.count('press')}, "
           f"row to row {flat.count('a')}, opening 1: {len(flat) + 1} (floor of this pad: {floor()})")
