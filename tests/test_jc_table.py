@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -69,6 +71,23 @@ def _move(battle: B.Battle, r: random.Random, seen: set[str]) -> None:
         B.retreat(battle, key, blocked=blocked)
     else:
         B.pass_turn(battle, key)
+
+
+def _decisions(r: random.Random, battles: int, seen: set[str]) -> Iterator[tuple[B.Battle, dict[str, Any]]]:
+    """Each decision of ``battles`` random big battles (their table built first), up to 40 a
+    battle; once the caller is done with one, it is taken as a player might (:func:`_move`)."""
+    for _ in range(battles):
+        battle = table_battle(r)
+        O.forget()
+        O.odds(battle)
+        B.start(battle)
+        for _step in range(40):
+            if battle["phase"] != "fighting":
+                break
+            d = B.decision(battle)
+            assert d is not None
+            yield battle, d
+            _move(battle, r, seen)
 
 
 def _check(battle: B.Battle, got: dict[str, float]) -> None:
@@ -264,26 +283,16 @@ def test_every_option_at_hit_and_retreat_decisions_equals_the_oracle():
     r = random.Random(2525)
     seen: set[str] = set()
     checked = 0
-    for _ in range(8):
-        battle = table_battle(r)
-        O.forget()
-        O.odds(battle)
-        B.start(battle)
-        for _step in range(40):
-            if battle["phase"] != "fighting":
-                break
-            d = B.decision(battle)
-            assert d is not None
-            wide = len(d["choices"]) > 1 if d["kind"] == "hit" else "retreat" in d["actions"]
-            if wide:
-                adv = A.advise(battle)
-                for o in adv["options"]:
-                    seen.add(o["action"])
-                    want = REF.odds(A._after(battle, o))
-                    for k in RESULTS:
-                        assert abs(o[k] - want[k]) <= TOL, (o, want)
-                    checked += 1
-            _move(battle, r, seen)
+    for battle, d in _decisions(r, 8, seen):
+        wide = len(d["choices"]) > 1 if d["kind"] == "hit" else "retreat" in d["actions"]
+        if wide:
+            adv = A.advise(battle)
+            for o in adv["options"]:
+                seen.add(o["action"])
+                want = REF.odds(A._after(battle, o))
+                for k in RESULTS:
+                    assert abs(o[k] - want[k]) <= TOL, (o, want)
+                checked += 1
     assert {"hit", "retreat", "fire", "pass"} <= seen and checked > 100, (seen, checked)
 
 
@@ -298,38 +307,28 @@ def test_options_worked_out_on_strengths_are_the_positions_the_battle_reaches(
     r = random.Random(2526)
     fast: dict[str, int] = {"hit": 0, "fire": 0, "pass": 0, "retreat": 0}
     left = crossed = 0
-    for _ in range(10):
-        battle = table_battle(r)
-        O.forget()
-        O.odds(battle)
-        B.start(battle)
-        for _step in range(40):
-            if battle["phase"] != "fighting":
-                break
-            d = B.decision(battle)
-            assert d is not None
-            if d["kind"] == "turn" or len(d["choices"]) > 1:
-                table = O._TABLE[0]
-                chs = A.choices(battle, d)
-                got = (table.hit_positions(battle, d["choices"]) if d["kind"] == "hit" else
-                       table.turn_positions(battle, [(c["action"], c["block"]) for c in chs]))
-                assert got is not None and len(got) == len(chs)
-                for ch, pos in zip(chs, got):
-                    c = A._after(battle, ch)
-                    if pos is None:
-                        left += 1
-                        continue
-                    assert c["phase"] == "fighting" and pos == table.position(c), (ch, pos)
-                    fast[ch["action"]] += 1
-                    crossed += pos.rnd > battle["round"]
-                quick = A.advise(battle)
-                with monkeypatch.context() as m:
-                    m.setattr(A, "hit_odds", lambda *_a: None)
-                    m.setattr(A, "turn_odds", lambda *_a: None)
-                    slow = A.advise(battle)
-                for o, p in zip(quick["options"], slow["options"]):
-                    assert (o["action"], o["block"]) == (p["action"], p["block"])
-                    assert all(abs(o[k] - p[k]) <= 1e-12 for k in RESULTS), (o, p)
-                assert quick["best_index"] == slow["best_index"]
-            _move(battle, r, set())
+    for battle, d in _decisions(r, 10, set()):
+        if d["kind"] == "turn" or len(d["choices"]) > 1:
+            table = O._TABLE[0]
+            chs = A.choices(battle, d)
+            got = (table.hit_positions(battle, d["choices"]) if d["kind"] == "hit" else
+                   table.turn_positions(battle, [(c["action"], c["block"]) for c in chs]))
+            assert got is not None and len(got) == len(chs)
+            for ch, pos in zip(chs, got):
+                c = A._after(battle, ch)
+                if pos is None:
+                    left += 1
+                    continue
+                assert c["phase"] == "fighting" and pos == table.position(c), (ch, pos)
+                fast[ch["action"]] += 1
+                crossed += pos.rnd > battle["round"]
+            quick = A.advise(battle)
+            with monkeypatch.context() as m:
+                m.setattr(A, "hit_odds", lambda *_a: None)
+                m.setattr(A, "turn_odds", lambda *_a: None)
+                slow = A.advise(battle)
+            for o, p in zip(quick["options"], slow["options"]):
+                assert (o["action"], o["block"]) == (p["action"], p["block"])
+                assert all(abs(o[k] - p[k]) <= 1e-12 for k in RESULTS), (o, p)
+            assert quick["best_index"] == slow["best_index"]
     assert min(fast.values()) > 10 and left > 0 and crossed > 0, (fast, left, crossed)
