@@ -209,3 +209,44 @@ def test_alike_blocks_passing_share_their_odds():
     by = {(o["action"], o["block"]): o for o in adv["options"]}
     assert set(by) == {("fire", "x"), ("pass", "x"), ("fire", "y"), ("pass", "y")}
     assert by[("pass", "x")]["attacker_wins"] == by[("pass", "y")]["attacker_wins"]
+
+
+def _crowded_battle(r: random.Random) -> B.Battle:
+    """Three to five blocks a side from a narrow set of ratings (a leader or a ballista now and
+    then), so that alike blocks, and blocks that could tie between them, are common."""
+    battle = B.new_battle(r.choice(["caesar", "pompey"]), surprise=r.random() < 0.3)
+    for side in (battle["attacker"], battle["defender"]):
+        for i in range(r.randint(3, 5)):
+            kind = r.choice(["", "", "", "", "leader", "ballista"])
+            spec = rated_block(None if kind == "ballista" else r.choice(["C2", "C2", "B2", "C1"]),
+                               2, side, name=f"{side[0]}{i}", leader=kind == "leader",
+                               ballista=kind == "ballista")
+            B.add_block(battle, spec, side, r.choice([1, 2, 2]), i > 2 and r.random() < 0.5,
+                        f"{side[0]}{i}")
+    B.start(battle)
+    return battle
+
+
+def test_hits_in_crowded_battles_match_the_oracle_for_every_target():
+    # J-7/J-14: ties among many alike blocks, with blocks that tie with them entered between
+    # (the order among equals decides later hits) and leaders, ballistas and reserves around:
+    # every target of every tied hit checked against the oracle
+    r = random.Random(29)
+    rng = Rng(3)
+    ties = wide = 0
+    for _ in range(40):
+        battle = _crowded_battle(r)
+        while battle["phase"] == "fighting":
+            d = B.decision(battle)
+            if d["kind"] == "hit" and len(d["choices"]) > 1:
+                _check(battle)
+                ties += 1
+                wide += len(d["choices"]) >= 3
+                B.assign_hit(battle, r.choice(d["choices"]), policy.choose_hit)
+            elif d["kind"] == "hit":
+                B.assign_hit(battle, None, policy.choose_hit)
+            elif "fire" in d["actions"]:
+                B.fire(battle, d["blocks"][0], None, rng)     # its hits wait for a choice
+            else:
+                B.retreat(battle, d["blocks"][0])
+    assert ties >= 150 and wide >= 80
