@@ -439,3 +439,27 @@ def test_after_round_9_the_score_is_corrected_until_the_players_say_it_is_final(
         assert not app.run("fame Ann +1")["ok"]
     finally:
         app.console.close()
+
+
+def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  # G-4
+    """The population dial's red figure is only known for 3, 5 and 6: for another population the
+    device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
+    from firmware.screens.glory.round import tax_form
+    ctx = FakeCtx(NEW, "fame Jack +10")
+    ctx.open(tax_form(ctx))
+    ctx.press("down", "right", "right", "right", "down", "right", "a")     # Jack, population 4, double
+    assert isinstance(ctx.top, Dial) and not any(line.startswith("tax") for line in ctx.lines)
+    assert not any("penalty=" in note for note in ctx.notes)
+    ctx.press("up", "up", "a")                                              # the dial shows 3
+    assert ctx.session is not None and ctx.session.lines[-1] == "tax Jack pop=4 double=1 penalty=3"
+    assert ctx.view()["fame"]["Jack"] == 8 and ctx.depth() == 1              # form and dial closed
+    assert ctx.notes and "8 denarii" in ctx.notes[-1] and "-3" in ctx.notes[-1]
+
+
+def test_double_tax_with_a_known_penalty_needs_no_question():  # G-4: pop 5 -> 4
+    from firmware.screens.glory.round import tax_form
+    ctx = FakeCtx(NEW, "fame Jack +10")
+    ctx.open(tax_form(ctx))
+    ctx.press("down", "right", "right", "right", "right", "down", "right", "a")
+    assert ctx.session is not None and ctx.session.lines[-1] == "tax Jack pop=5 double=1"
+    assert ctx.view()["fame"]["Jack"] == 7 and ctx.depth() == 1

@@ -9,13 +9,14 @@ from PIL import Image
 
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
+from engine.glory.tables import double_tax_penalty
 from engine.text import N_
 from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import MEDALS, event_label, medal_name, run_line, view_of
-from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
+from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
@@ -61,22 +62,40 @@ def tax_form(ctx: Ctx) -> NumberForm:
     """Income (G-4): who, the population in front of them, plain or double tax."""
     players = view_of(ctx)["players"]
 
-    def go(c: Ctx, v: dict[str, int]) -> None:
-        name = players[v["who"]]
-        response = run_line(c, act.tax(name, v["pop"], bool(v["double"])))
+    def apply(c: Ctx, name: str, pop: int, double: bool, penalty: int | None, screens: int) -> None:
+        response = run_line(c, act.tax(name, pop, double, penalty))
         if response is not None:
-            c.pop()
+            for _screen in range(screens):
+                c.pop()
             n = response["denarii"]
             note = ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(name, n)
             if response["fame_lost"]:
                 note += " " + _("Fame -{}.").format(response["fame_lost"])
             c.notify(note)
 
+    def go(c: Ctx, v: dict[str, int]) -> None:
+        name, pop, double = players[v["who"]], v["pop"], bool(v["double"])
+        if double and double_tax_penalty(pop) is None:
+            # the dial's red figure is known for a few populations only: ask for it (G-4)
+            def note(c2: Ctx, k: int) -> str:
+                now = view_of(c2)["fame"][name]
+                return f"{now} → {now - k}"
+            c.push(Dial(_("Fame penalty"), 1, 0, 30, partial(_penalty_go, apply, name, pop), note=note,
+                        status=lambda c2, k: _("A: ok"), step=1))
+            return
+        apply(c, name, pop, double, None, 1)
+
     return NumberForm(N_("Tax"), [
         Field("who", N_("Player"), 0, 0, len(players) - 1, lambda i: base.clip_name(players[i], 9)),
         Field("pop", N_("Population"), 1, 1, 16),
         Field("double", N_("Double tax"), 0, 0, 1, on_off),
     ], go, status=lambda c, v: _("A: ok"))
+
+
+def _penalty_go(apply: Callable[[Ctx, str, int, bool, int | None, int], None], name: str, pop: int,
+                ctx: Ctx, penalty: int) -> None:
+    """The penalty dial's A: double tax with the figure read on the dial (closes dial and form)."""
+    apply(ctx, name, pop, True, penalty, 2)
 
 
 class MedalScreen(ListScreen):
