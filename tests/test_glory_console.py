@@ -51,3 +51,15 @@ def test_sessionless_score_and_its_errors(tmp_path: Path):
     assert out[0]["ok"] and out[0]["winners"] == ["Henry"]
     assert out[1]["error"] == "bad_json"
     assert out[2]["error"] == "bad_arguments" and "track" in out[2]["message"]
+
+
+def test_russian_and_ukrainian_refusals_name_the_player_without_declining_the_name(tmp_path: Path):  # G-7
+    """A typed name cannot be declined: «У Яков голоса…» is wrong Russian, «У игрока Яков…» is right;
+    the Senate column is the rulebook's «колонна Сената» (uk «колона»), not «колонка»."""
+    ru = console(["settings language=ru", "new glory players=Яков,Генри seed=1", "vote Яков", "vote Яков",
+                  "unvote Яков", "unvote Генри", "offer Яков"], tmp_path)
+    assert ru[4]["message"].startswith("У игрока Яков голоса на позициях 1, 2")
+    assert ru[5]["message"] == "У игрока Генри нет голоса в колонне Сената."
+    assert ru[6]["message"] == "У игрока Яков нет медали священнослужителя."
+    uk = console(["settings language=uk", "new glory players=Яків,Олена seed=1", "unvote Олена"], tmp_path / "uk")
+    assert uk[2]["message"] == "Олена не має голосу в колоні Сенату."
