@@ -463,3 +463,15 @@ def test_double_tax_with_a_known_penalty_needs_no_question():  # G-4: pop 5 -> 4
     ctx.press("down", "right", "right", "right", "right", "down", "right", "a")
     assert ctx.session is not None and ctx.session.lines[-1] == "tax Jack pop=5 double=1"
     assert ctx.view()["fame"]["Jack"] == 7 and ctx.depth() == 1
+
+
+@pytest.mark.parametrize("arrow, said", [("cw90", "90° clockwise"), ("ccw180", "180° counter-clockwise")])
+def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  # G-2
+    """A signed angle (+90°, -180°) does not tell the table which way to turn the board."""
+    from firmware.screens.widgets import ConfirmScreen
+    ctx = FakeCtx(NEW, f"event arrow={arrow}").open(GloryHome())
+    ctx.press("down", "down", "down", "a")                # End round 1 -> the question
+    assert isinstance(ctx.top, ConfirmScreen)
+    ctx.press("a")
+    assert ctx.view()["round"] == 2
+    assert ctx.notes[-1] == f"Turn the board {said}. Round 2."

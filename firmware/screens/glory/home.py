@@ -90,8 +90,10 @@ class GloryHome(ListScreen):
         def go(c: Ctx) -> None:
             response = run_line(c, act.end_round())
             if response is not None:
+                turned = response["turned"]          # signed degrees, + = clockwise: said in words (G-2)
+                way = _("clockwise") if turned > 0 else _("counter-clockwise")
                 c.notify(_("Game over: final scoring.") if response["finished"] else
-                         _("Turn the board {}°. Round {}.").format(f"{response['turned']:+d}", response["round"]))
+                         _("Turn the board {}° {}. Round {}.").format(abs(turned), way, response["round"]))
 
         question = (_("Income done? Turn the board and start round {}.").format(view["round"] + 1)
                     if view["round"] < view["rounds"] else _("Income done? This ends the game."))
