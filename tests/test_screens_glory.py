@@ -475,3 +475,25 @@ def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  #
     ctx.press("a")
     assert ctx.view()["round"] == 2
     assert ctx.notes[-1] == f"Turn the board {said}. Round 2."
+
+
+def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_reward():  # G-17
+    """Solo: each event gives 1 denarius per supporter instead of its reward (none for a negative
+    card); the console says it (solo_denarii) and so must the card's screen when it is revealed."""
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5").open(GloryHome())     # 2 supporters
+    ctx.press("down", "down", "a")                        # Reveal event
+    assert isinstance(ctx.top, EventScreen)
+    ctx.render()
+    assert "Jack: take 2 denarii." in " ".join(ctx.top.rows)
+    negative = FakeCtx("new glory players=Jack harsh=1 seed=3", "event card=H1").open(EventScreen(solo_denarii=0))
+    negative.render()
+    assert "Jack: take 0 denarii." in " ".join(negative.top.rows)
+
+
+def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx(NEW).open(GloryHome())
+    ctx.press("down", "down", "a")
+    ctx.render()
+    assert isinstance(ctx.top, EventScreen) and not any("take" in r for r in ctx.top.rows)

@@ -80,8 +80,9 @@ class GloryHome(ListScreen):
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:
-        if run_line(ctx, act.event()) is not None:
-            ctx.push(EventScreen())
+        response = run_line(ctx, act.event())
+        if response is not None:
+            ctx.push(EventScreen(response.get("solo_denarii")))
 
     @staticmethod
     def _end_round(ctx: Ctx) -> None:

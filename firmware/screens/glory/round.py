@@ -21,11 +21,13 @@ from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, Numb
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
 class EventScreen:
-    """This round's event card: who is first, the order of play, the end-of-round turn."""
+    """This round's event card: who is first, the order of play, the end-of-round turn; as it is
+    revealed in the Emperor's solo, the denarii it gives instead of its reward (G-17)."""
 
-    def __init__(self) -> None:
+    def __init__(self, solo_denarii: int | None = None) -> None:
         self.scroll = Scroll()
         self.rows: list[str] = []
+        self.solo_denarii = solo_denarii
 
     @property
     def title(self) -> str:
@@ -44,8 +46,12 @@ class EventScreen:
         arrow_dir, _steps = ARROWS[card["arrow"]]
         play_dir = _("clockwise") if arrow_dir == "clockwise" else _("counter-clockwise")
         turn_dir = _("clockwise") if turn > 0 else _("counter-clockwise")
-        texts = [event_label(card), _("First: {}").format(view["first"]), " → ".join(view["order"] or []),
-                 _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
+        texts = [event_label(card)]
+        if self.solo_denarii is not None:           # G-17: 1 denarius per supporter, none for a negative card
+            n = self.solo_denarii
+            texts.append(ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
+        texts += [_("First: {}").format(view["first"]), " → ".join(view["order"] or []),
+                  _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
         self.rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
         top = self.scroll.fit(len(self.rows), base.ROWS)
         base.lines(draw, self.rows[top:])
