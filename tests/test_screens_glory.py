@@ -497,3 +497,61 @@ def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo r
     ctx.press("down", "down", "a")
     ctx.render()
     assert isinstance(ctx.top, EventScreen) and not any("take" in r for r in ctx.top.rows)
+
+
+def test_a_ranking_an_undo_made_out_of_date_is_taken_off_and_the_final_score_keeps_the_new_one():  # G-14, G-15
+    """After the ranking is shown, hold B takes back the last pad figure (Ross's 10 denarii): the
+    ranking that counted it is no longer shown, and the score the players then make final (and
+    History keeps) is the one without it."""
+    import re
+    from firmware.i18n import _
+    from firmware.screens.glory.score import ScoreEntry
+    from scripts.presses import glory as G
+    d = Driver("en", seed=1)
+    try:
+        for line in G.SETUP:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.select(re.compile("^" + re.escape(_("Final score")) + "$"))
+        G._type_pad(d)
+        assert isinstance(d.top, ScoreResult) and d.top.result["scores"]["Ross"]["total"] == 58
+        d.press("b:hold")
+        d.press("a")                                   # undo "sheet Ross denarii 10"
+        if d.app.message is not None:
+            d.press("b")
+        assert not isinstance(d.top, ScoreResult), d.screen()
+        assert "denarii" not in d.view()["sheet"]["Ross"]
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.select(re.compile("^" + re.escape(_("Final score")) + "$"))
+        assert isinstance(d.top, ScoreEntry)
+        d.select(_("Show scores"))
+        assert isinstance(d.top, ScoreResult) and d.top.result["scores"]["Ross"]["total"] == 56
+        d.select(_("The score is final"))
+        d.press("a")
+        ross = next(p for p in d.run("history 1")["games"][0]["players"] if p["name"] == "Ross")
+        assert ross["score"] == 56
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("keys, shown", [(["down", "down", "a"], "EventScreen"),          # Reveal event
+                                         (["down"] * 6 + ["a", "a"], "PickResult")])      # Random card pick
+def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  # G-19: undo never re-draws
+    d = Driver("en", seed=1)
+    try:
+        d.run(NEW)
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        for k in keys:
+            d.press(k)
+        assert type(d.top).__name__ == shown, d.screen()
+        d.press("b:hold")
+        d.press("a")
+        if d.app.message is not None:
+            d.press("b")
+        assert isinstance(d.top, GloryHome), (type(d.top).__name__, d.screen())
+        assert d.view()["actions"] == 0 and d.view()["event"] is None
+    finally:
+        d.close()

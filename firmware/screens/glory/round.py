@@ -15,12 +15,13 @@ from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.glory.words import MEDALS, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import MEDALS, Follows, event_label, medal_name, run_line, view_of
+from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
-class EventScreen:
+class EventScreen(Follows):
     """This round's event card: who is first, the order of play, the end-of-round turn; as it is
     revealed in the Emperor's solo, the denarii it gives instead of its reward (G-17)."""
 
@@ -34,6 +35,7 @@ class EventScreen:
         return _("Event")
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         view = view_of(ctx)
         img, draw = base.frame()
         base.title_bar(draw, _("Round {} event").format(view["round"]))
@@ -143,14 +145,20 @@ class ChooseScreen(ListScreen):
             ctx.pop()
 
 
+class PickResult(Follows, ResultScreen):
+    """The random pick's position in big letters, taken off by an undo of the pick."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+
 def pick_form() -> NumberForm:
     """G-19: a random card from a hand of N (Sold!, Customs)."""
-    from firmware.screens.widgets.result import ResultScreen
-
     def go(c: Ctx, v: dict[str, int]) -> None:
         response = run_line(c, act.pick(v["hand"]))
         if response is not None:
-            c.replace(ResultScreen(_("Card of {}").format(v["hand"]), _("№ {}").format(response["position"])))
+            c.replace(PickResult(_("Card of {}").format(v["hand"]), _("№ {}").format(response["position"])))
 
     return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), 5, 1, 20)], go,
                       status=lambda c, v: _("A: pick"))
