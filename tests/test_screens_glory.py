@@ -555,3 +555,16 @@ def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  #
         assert d.view()["actions"] == 0 and d.view()["event"] is None
     finally:
         d.close()
+
+
+def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4: income in playing order
+    """The income phase goes round the table in the round's order: each tax form opens on the next
+    player, so nobody walks the player row (three players: three presses saved per round)."""
+    ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
+    order = ctx.view()["order"]
+    assert order[0] != "Jack" or order[1] != "Henry"     # not simply the seating order
+    ctx.press("down", "down", "down", "down")            # Tax
+    for _ in order:
+        ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
+    taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
+    assert taxed == order

@@ -26,6 +26,7 @@ class GloryHome(ListScreen):
     def __init__(self) -> None:
         super().__init__()
         self.was_finished: int | None = None    # 0 playing, 1 after round 9, 2 ended
+        self.taxed: tuple[int, str] | None = None   # (round, player) of the last tax paid here
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -70,13 +71,27 @@ class GloryHome(ListScreen):
                 out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
                                 lambda c: c.push(EventScreen()), ident="event"))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round))
-            out.append(Item(_("Tax"), lambda c: c.push(tax_form(c))))
+            out.append(Item(_("Tax"), self._tax))
             out.append(Item(_("Farming income"), self._farming))
             out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
             out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
         out.append(final)
         out.append(new)
         return out
+
+    def _tax(self, ctx: Ctx) -> None:
+        """The tax form on the player whose income comes next: the round's first player, then the
+        one after the last who paid here, in the round's order (G-1: the income phase goes round
+        the table from the first player)."""
+        view = view_of(ctx)
+        players, order, round_ = view["players"], view["order"] or view["players"], view["round"]
+        nxt = order[0]
+        if self.taxed is not None and self.taxed[0] == round_ and self.taxed[1] in order:
+            nxt = order[(order.index(self.taxed[1]) + 1) % len(order)]
+
+        def paid(name: str) -> None:
+            self.taxed = (round_, name)
+        ctx.push(tax_form(ctx, players.index(nxt), paid))
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:

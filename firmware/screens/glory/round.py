@@ -66,13 +66,16 @@ class EventScreen(Follows):
             ctx.pop()
 
 
-def tax_form(ctx: Ctx) -> NumberForm:
-    """Income (G-4): who, the population in front of them, plain or double tax."""
+def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None) -> NumberForm:
+    """Income (G-4): who (``who``: the index of the player the form opens on), the population in
+    front of them, plain or double tax; ``taxed`` hears who paid."""
     players = view_of(ctx)["players"]
 
     def apply(c: Ctx, name: str, pop: int, double: bool, penalty: int | None, screens: int) -> None:
         response = run_line(c, act.tax(name, pop, double, penalty))
         if response is not None:
+            if taxed is not None:
+                taxed(name)
             for _screen in range(screens):
                 c.pop()
             n = response["denarii"]
@@ -94,7 +97,7 @@ def tax_form(ctx: Ctx) -> NumberForm:
         apply(c, name, pop, double, None, 1)
 
     return NumberForm(N_("Tax"), [
-        Field("who", N_("Player"), 0, 0, len(players) - 1, lambda i: base.clip_name(players[i], 9)),
+        Field("who", N_("Player"), who, 0, len(players) - 1, lambda i: base.clip_name(players[i], 9)),
         Field("pop", N_("Population"), 1, 1, 16),
         Field("double", N_("Double tax"), 0, 0, 1, on_off),
     ], go, status=lambda c, v: _("A: ok"))
