@@ -63,3 +63,15 @@ def test_russian_and_ukrainian_refusals_name_the_player_without_declining_the_na
     assert ru[6]["message"] == "У игрока Яков нет медали священнослужителя."
     uk = console(["settings language=uk", "new glory players=Яків,Олена seed=1", "unvote Олена"], tmp_path / "uk")
     assert uk[2]["message"] == "Олена не має голосу в колоні Сенату."
+
+
+def test_the_event_sentence_names_the_card_and_the_turn_in_the_players_words(tmp_path: Path):  # G-2
+    """The log line and the undo question of a revealed event are read by a person: the card's
+    placeholder name and the board's turn are said in their language, never as the id "cw180"."""
+    out = console(["settings language=ru", "new glory players=Яков,Генри seed=5", "event arrow=cw180", "log",
+                   "event", "undo"], tmp_path)
+    line = out[3]["log"][-1]
+    assert line.startswith("Раунд 1: событие Событие ") and "cw180" not in line and "Event" not in line
+    assert "в конце поле повернётся на 180° по часовой" in line
+    assert "Event" not in out[4]["message"]                        # the card already out, named in Russian
+    assert "cw180" not in out[5]["undone"] and "Event" not in out[5]["undone"]

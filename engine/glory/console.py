@@ -7,6 +7,7 @@ The other commands are ours and documented in docs/protocol/glory.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadArguments, GameOver, IllegalMove
@@ -150,7 +151,7 @@ def _event(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]."))
     _playing(state)
     if state["event"] is not None:
-        raise IllegalMove(Msg("Round {} already has its event ({}); 'end-round' after the income phase.", state['round'], state['event']['label']))
+        raise IllegalMove(Msg("Round {} already has its event ({}); 'end-round' after the income phase.", state['round'], card_name(state['event'])))
     if "card" in req.opts:
         wanted = req.opts["card"]
         match = [c for c in state["deck"] if c.casefold() == wanted.casefold()]
@@ -184,8 +185,20 @@ def _event(state: State, req: Request) -> Outcome:
     if len(state["players"]) == 1:  # G-17: 1 denarius per supporter instead of the reward
         solo = state["players"][0]
         fields["solo_denarii"] = 0 if card["harsh"] else F.supporters(state, solo)
-    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], card["label"],
-                               card["arrow"], order[0], term(direction)))
+    turns = Msg("the board turns {}° {} at the end", abs(turn) * 90,
+                term("clockwise") if turn > 0 else term("counter-clockwise"))
+    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], card_name(card),
+                               turns, order[0], term(direction)))
+
+
+def card_name(card: Mapping[str, Any]) -> str:
+    """An event card's name for a sentence: the data's placeholder names ("Event 3", "Harsh Times
+    2") said in the player's language; a name edited in to match the printed card as it is."""
+    label = str(card["label"])
+    m = re.fullmatch(r"(Event|Harsh Times) (\d+)", label)
+    if m is None:
+        return label
+    return Msg("Event {}", m.group(2)) if m.group(1) == "Event" else Msg("Harsh Times {}", m.group(2))
 
 
 def _end_round(state: State, req: Request) -> Outcome:
