@@ -3,6 +3,7 @@ Glory of Rome commands and field names (PROTOCOL.md), G-6, G-7, G-16."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -75,3 +76,17 @@ def test_the_event_sentence_names_the_card_and_the_turn_in_the_players_words(tmp
     assert "в конце поле повернётся на 180° по часовой" in line
     assert "Event" not in out[4]["message"]                        # the card already out, named in Russian
     assert "cw180" not in out[5]["undone"] and "Event" not in out[5]["undone"]
+
+
+def test_every_log_line_of_a_round_is_said_in_russian(tmp_path: Path):  # G-4, G-7, G-19: the log is read by people
+    out = console(["settings language=ru", "new glory players=Яков,Генри,Мария seed=5", "event",
+                   "vote Мария n=2", "unvote Мария at=1", "tax Генри pop=2", "tax Мария pop=3 double=1",
+                   "medal Мария priest", "fame Мария +5", "offer Мария n=1", "deal", "log"], tmp_path)
+    hands = out[10]["hands"]
+    keep = console(["settings language=ru", f"keep Яков {hands['Яков'][0]['id']},{hands['Яков'][1]['id']}", "log"],
+                   tmp_path)
+    log = out[-1]["log"] + keep[-1]["log"][-1:]
+    for line in log[1:]:
+        assert not re.search(r"[A-Za-z]{3,}", line), line               # no English left in a sentence
+    assert "Генри собирает налог, денариев: 2." in log
+    assert "Мария платит 3 денария: +1 славы." in log

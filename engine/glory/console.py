@@ -141,7 +141,7 @@ def _unvote(state: State, req: Request) -> Outcome:
     except ValueError as e:
         raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     return Outcome({"senate": list(state["senate"]), "removed_at": where},
-                   f"{name}'s vote at position {where} leaves the Senate (no supremacy on removal).")
+                   Msg("{}'s vote at position {} leaves the Senate (no supremacy on removal).", name, where))
 
 
 # -- rounds and events -----------------------------------------------------------------------
@@ -304,7 +304,8 @@ def _offer(state: State, req: Request) -> Outcome:
     change = F.change_fame(state, name, n)
     cost = n * int(tables()["priest_offer_cost"])
     fields = {**_fame_fields(state, [change]), "denarii_paid": cost}
-    return Outcome(fields, f"{name} pays {cost} denarii for {n} fame." + _milestone_text(change.milestones))
+    return Outcome(fields, Msg("{1} pays {0} denarius for {2} fame.{3}", cost, name, n, _milestone_text(change.milestones),
+                               plural="{1} pays {0} denarii for {2} fame.{3}"))
 
 
 # -- random picks ----------------------------------------------------------------------------
@@ -337,7 +338,7 @@ def _deal(state: State, req: Request) -> Outcome:
         obj["kept"][p] = False
         rng.note("card", list(obj["hands"][p]))               # the top three, player by player
     hands = {p: [objective_label(c) for c in h] for p, h in obj["hands"].items()}
-    return Outcome({"hands": hands}, "Dealt 3 objective cards to each player.")
+    return Outcome({"hands": hands}, Msg("Dealt 3 objective cards to each player."))
 
 
 def _keep(state: State, req: Request) -> Outcome:
@@ -362,7 +363,7 @@ def _keep(state: State, req: Request) -> Outcome:
     load_rng(state, OBJECTIVES).note("bottom", returned)
     obj["kept"][name] = True
     return Outcome({"kept": [objective_label(c) for c in obj["hands"][name]]},
-                   f"{name} keeps 2 objectives; 1 goes to the bottom of the deck.")
+                   Msg("{} keeps 2 objectives; 1 goes to the bottom of the deck.", name))
 
 
 def _objectives(state: State, req: Request) -> Outcome:
