@@ -60,3 +60,11 @@ def test_a_tactics_tests_effect_is_said_in_the_players_language(tmp_path: Path):
     assert out[3]["effect"] == "защитник получает −1 в битве (W-1)"
     again = console(["settings language=uk", "state"], tmp_path)
     assert again[1]["state"]["last"]["effect"] == "захисник отримує −1 у битві (W-1)"
+
+
+def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(tmp_path: Path):  # W-12
+    """The powers are peoples (Галлы, Римляне) and one city (Карфаген): «Галлы играет» is wrong, so
+    the sentence names the power after a colon, as the device's notice does («Играет: Галлы»)."""
+    out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "desperate romans,gauls", "log"],
+                  tmp_path)
+    assert out[3]["log"][-1] == "Карту Отчаянных времён играет: Галлы; свои карты оставляют: Римляне."
