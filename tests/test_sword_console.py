@@ -68,3 +68,10 @@ def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(
     out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "desperate romans,gauls", "log"],
                   tmp_path)
     assert out[3]["log"][-1] == "Карту Отчаянных времён играет: Галлы; свои карты оставляют: Римляне."
+
+
+def test_the_winner_after_turn_9_is_named_without_a_verb_that_must_agree_with_it(tmp_path: Path):  # W-11
+    out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "vp romans +2"]
+                  + ["advance"] * 45 + ["log"], tmp_path)
+    assert out[-2]["finished"] is True and out[-2]["winner"] == "romans"
+    assert out[-1]["log"][-1] == "Ход 9 окончен: победа по ПО — Римляне."
