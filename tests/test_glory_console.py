@@ -3,6 +3,7 @@ Glory of Rome commands and field names (PROTOCOL.md), G-6, G-7, G-16."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +52,41 @@ def test_sessionless_score_and_its_errors(tmp_path: Path):
     assert out[0]["ok"] and out[0]["winners"] == ["Henry"]
     assert out[1]["error"] == "bad_json"
     assert out[2]["error"] == "bad_arguments" and "track" in out[2]["message"]
+
+
+def test_russian_and_ukrainian_refusals_name_the_player_without_declining_the_name(tmp_path: Path):  # G-7
+    """A typed name cannot be declined: «У Яков голоса…» is wrong Russian, «У игрока Яков…» is right;
+    the Senate column is the rulebook's «колонна Сената» (uk «колона»), not «колонка»."""
+    ru = console(["settings language=ru", "new glory players=Яков,Генри seed=1", "vote Яков", "vote Яков",
+                  "unvote Яков", "unvote Генри", "offer Яков"], tmp_path)
+    assert ru[4]["message"].startswith("У игрока Яков голоса на позициях 1, 2")
+    assert ru[5]["message"] == "У игрока Генри нет голоса в колонне Сената."
+    assert ru[6]["message"] == "У игрока Яков нет медали священнослужителя."
+    uk = console(["settings language=uk", "new glory players=Яків,Олена seed=1", "unvote Олена"], tmp_path / "uk")
+    assert uk[2]["message"] == "Олена не має голосу в колоні Сенату."
+
+
+def test_the_event_sentence_names_the_card_and_the_turn_in_the_players_words(tmp_path: Path):  # G-2
+    """The log line and the undo question of a revealed event are read by a person: the card's
+    placeholder name and the board's turn are said in their language, never as the id "cw180"."""
+    out = console(["settings language=ru", "new glory players=Яков,Генри seed=5", "event arrow=cw180", "log",
+                   "event", "undo"], tmp_path)
+    line = out[3]["log"][-1]
+    assert line.startswith("Раунд 1: событие Событие ") and "cw180" not in line and "Event" not in line
+    assert "в конце поле повернётся на 180° по часовой" in line
+    assert "Event" not in out[4]["message"]                        # the card already out, named in Russian
+    assert "cw180" not in out[5]["undone"] and "Event" not in out[5]["undone"]
+
+
+def test_every_log_line_of_a_round_is_said_in_russian(tmp_path: Path):  # G-4, G-7, G-19: the log is read by people
+    out = console(["settings language=ru", "new glory players=Яков,Генри,Мария seed=5", "event",
+                   "vote Мария n=2", "unvote Мария at=1", "tax Генри pop=2", "tax Мария pop=3 double=1",
+                   "medal Мария priest", "fame Мария +5", "offer Мария n=1", "deal", "log"], tmp_path)
+    hands = out[10]["hands"]
+    keep = console(["settings language=ru", f"keep Яков {hands['Яков'][0]['id']},{hands['Яков'][1]['id']}", "log"],
+                   tmp_path)
+    log = out[-1]["log"] + keep[-1]["log"][-1:]
+    for line in log[1:]:
+        assert not re.search(r"[A-Za-z]{3,}", line), line               # no English left in a sentence
+    assert "Генри собирает налог, денариев: 2." in log
+    assert "Мария платит 3 денария: +1 славы." in log

@@ -439,3 +439,134 @@ def test_after_round_9_the_score_is_corrected_until_the_players_say_it_is_final(
         assert not app.run("fame Ann +1")["ok"]
     finally:
         app.console.close()
+
+
+def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  # G-4
+    """The population dial's red figure is only known for 3, 5 and 6: for another population the
+    device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
+    from firmware.screens.glory.round import tax_form
+    ctx = FakeCtx(NEW, "fame Jack +10")
+    ctx.open(tax_form(ctx))
+    ctx.press("down", "right", "right", "right", "down", "right", "a")     # Jack, population 4, double
+    assert isinstance(ctx.top, Dial) and not any(line.startswith("tax") for line in ctx.lines)
+    assert not any("penalty=" in note for note in ctx.notes)
+    ctx.press("up", "up", "a")                                              # the dial shows 3
+    assert ctx.session is not None and ctx.session.lines[-1] == "tax Jack pop=4 double=1 penalty=3"
+    assert ctx.view()["fame"]["Jack"] == 8 and ctx.depth() == 1              # form and dial closed
+    assert ctx.notes and "8 denarii" in ctx.notes[-1] and "-3" in ctx.notes[-1]
+
+
+def test_double_tax_with_a_known_penalty_needs_no_question():  # G-4: pop 5 -> 4
+    from firmware.screens.glory.round import tax_form
+    ctx = FakeCtx(NEW, "fame Jack +10")
+    ctx.open(tax_form(ctx))
+    ctx.press("down", "right", "right", "right", "right", "down", "right", "a")
+    assert ctx.session is not None and ctx.session.lines[-1] == "tax Jack pop=5 double=1"
+    assert ctx.view()["fame"]["Jack"] == 7 and ctx.depth() == 1
+
+
+@pytest.mark.parametrize("arrow, said", [("cw90", "90° clockwise"), ("ccw180", "180° counter-clockwise")])
+def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  # G-2
+    """A signed angle (+90°, -180°) does not tell the table which way to turn the board."""
+    from firmware.screens.widgets import ConfirmScreen
+    ctx = FakeCtx(NEW, f"event arrow={arrow}").open(GloryHome())
+    ctx.press("down", "down", "down", "a")                # End round 1 -> the question
+    assert isinstance(ctx.top, ConfirmScreen)
+    ctx.press("a")
+    assert ctx.view()["round"] == 2
+    assert ctx.notes[-1] == f"Turn the board {said}. Round 2."
+
+
+def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_reward():  # G-17
+    """Solo: each event gives 1 denarius per supporter instead of its reward (none for a negative
+    card); the console says it (solo_denarii) and so must the card's screen when it is revealed."""
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5").open(GloryHome())     # 2 supporters
+    ctx.press("down", "down", "a")                        # Reveal event
+    assert isinstance(ctx.top, EventScreen)
+    ctx.render()
+    assert "Jack: take 2 denarii." in " ".join(ctx.top.rows)
+    negative = FakeCtx("new glory players=Jack harsh=1 seed=3", "event card=H1").open(EventScreen(solo_denarii=0))
+    negative.render()
+    assert "Jack: take 0 denarii." in " ".join(negative.top.rows)
+
+
+def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx(NEW).open(GloryHome())
+    ctx.press("down", "down", "a")
+    ctx.render()
+    assert isinstance(ctx.top, EventScreen) and not any("take" in r for r in ctx.top.rows)
+
+
+def test_a_ranking_an_undo_made_out_of_date_is_taken_off_and_the_final_score_keeps_the_new_one():  # G-14, G-15
+    """After the ranking is shown, hold B takes back the last pad figure (Ross's 10 denarii): the
+    ranking that counted it is no longer shown, and the score the players then make final (and
+    History keeps) is the one without it."""
+    import re
+    from firmware.i18n import _
+    from firmware.screens.glory.score import ScoreEntry
+    from scripts.presses import glory as G
+    d = Driver("en", seed=1)
+    try:
+        for line in G.SETUP:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.select(re.compile("^" + re.escape(_("Final score")) + "$"))
+        G._type_pad(d)
+        assert isinstance(d.top, ScoreResult) and d.top.result["scores"]["Ross"]["total"] == 58
+        d.press("b:hold")
+        d.press("a")                                   # undo "sheet Ross denarii 10"
+        if d.app.message is not None:
+            d.press("b")
+        assert not isinstance(d.top, ScoreResult), d.screen()
+        assert "denarii" not in d.view()["sheet"]["Ross"]
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.select(re.compile("^" + re.escape(_("Final score")) + "$"))
+        assert isinstance(d.top, ScoreEntry)
+        d.select(_("Show scores"))
+        assert isinstance(d.top, ScoreResult) and d.top.result["scores"]["Ross"]["total"] == 56
+        d.select(_("The score is final"))
+        d.press("a")
+        ross = next(p for p in d.run("history 1")["games"][0]["players"] if p["name"] == "Ross")
+        assert ross["score"] == 56
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("keys, shown", [(["down", "down", "a"], "EventScreen"),          # Reveal event
+                                         (["down"] * 6 + ["a", "a"], "PickResult")])      # Random card pick
+def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  # G-19: undo never re-draws
+    d = Driver("en", seed=1)
+    try:
+        d.run(NEW)
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        for k in keys:
+            d.press(k)
+        assert type(d.top).__name__ == shown, d.screen()
+        d.press("b:hold")
+        d.press("a")
+        if d.app.message is not None:
+            d.press("b")                              # the short "Undone: …" notice
+        while type(d.top).__name__ == "TextScreen" and d.top.title == "Note":
+            d.press("b")                              # a long one has its own screen
+        assert isinstance(d.top, GloryHome), (type(d.top).__name__, d.screen())
+        assert d.view()["actions"] == 0 and d.view()["event"] is None
+    finally:
+        d.close()
+
+
+def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4: income in playing order
+    """The income phase goes round the table in the round's order: each tax form opens on the next
+    player, so nobody walks the player row (three players: three presses saved per round)."""
+    ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
+    order = ctx.view()["order"]
+    assert order[0] != "Jack" or order[1] != "Henry"     # not simply the seating order
+    ctx.press("down", "down", "down", "down")            # Tax
+    for _ in order:
+        ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
+    taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
+    assert taxed == order

@@ -142,3 +142,32 @@ def test_sword_screens_in_russian_and_ukrainian(lang, state_dir):
         assert_golden(app.render(), f"sword_battle_result_{lang}")
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("keys, shown", [
+    (["a", "a"] + ["down"] * 5 + ["a"], "BattleResult"),                    # Battle, device dice
+    (["a", "down", "a", "down", "down", "a"], "TacticsResult"),             # Tactics test
+    (["a"] + ["down"] * 5 + ["a", "down", "down", "a"], "RollResult"),      # Naval move
+    (["a"] + ["down"] * 7 + ["a"], "RollResult"),                           # Draw consuls
+    (["a", "a"] + ["down"] * 5 + ["a", "a"], "LossTable"),                  # the battle's loss table
+])
+def test_a_roll_taken_back_by_undo_is_no_longer_shown(keys, shown):  # undo never re-rolls; the screen follows
+    """After hold B takes back the roll on screen, the device shows the game's home, not the roll
+    that no longer happened (App.drop_stale: the screen says it is ``stale``)."""
+    from scripts.presses.harness import Driver
+    d = Driver("en")
+    try:
+        d.run(NEW)
+        for k in keys:
+            d.press(k)
+        assert type(d.top).__name__ == shown, d.screen()
+        d.press("b:hold")
+        d.press("a")                                  # yes, undo
+        if d.app.message is not None:
+            d.press("b")                              # the short "Undone: …" notice
+        while type(d.top).__name__ == "TextScreen" and d.top.title == "Note":
+            d.press("b")                              # a long one has its own screen
+        assert isinstance(d.top, SwordHome), (type(d.top).__name__, d.screen())
+        assert d.view()["last"] is None and d.view()["actions"] == 0
+    finally:
+        d.close()

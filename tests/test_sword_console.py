@@ -49,3 +49,29 @@ def test_sword_session_through_the_console(tmp_path: Path):
     assert out[3]["plays"] == "gauls"
     assert out[4]["attacker"]["dice"] == out[6]["attacker"]["dice"]      # undo never re-rolls
     assert out[5]["state"]["desperate"]["gauls"] == 1
+
+
+def test_a_tactics_tests_effect_is_said_in_the_players_language(tmp_path: Path):  # W-1
+    """``effect`` is a sentence for a person (PROTOCOL.md: every such sentence follows the language),
+    also in the session's ``last`` after a restart."""
+    out = console(["settings language=ru", "sword-tactics 3 die=1 kind=intercept",
+                   "new sword players=romans,gauls seed=1", "tactics 2 die=6 kind=avoid"], tmp_path)
+    assert out[1]["effect"] == "защитник получает +1 в последующей битве (W-1)"
+    assert out[3]["effect"] == "защитник получает −1 в битве (W-1)"
+    again = console(["settings language=uk", "state"], tmp_path)
+    assert again[1]["state"]["last"]["effect"] == "захисник отримує −1 у битві (W-1)"
+
+
+def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(tmp_path: Path):  # W-12
+    """The powers are peoples (Галлы, Римляне) and one city (Карфаген): «Галлы играет» is wrong, so
+    the sentence names the power after a colon, as the device's notice does («Играет: Галлы»)."""
+    out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "desperate romans,gauls", "log"],
+                  tmp_path)
+    assert out[3]["log"][-1] == "Карту Отчаянных времён играет: Галлы; свои карты оставляют: Римляне."
+
+
+def test_the_winner_after_turn_9_is_named_without_a_verb_that_must_agree_with_it(tmp_path: Path):  # W-11
+    out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "vp romans +2"]
+                  + ["advance"] * 45 + ["log"], tmp_path)
+    assert out[-2]["finished"] is True and out[-2]["winner"] == "romans"
+    assert out[-1]["log"][-1] == "Ход 9 окончен: победа по ПО — Римляне."

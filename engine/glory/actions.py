@@ -45,8 +45,11 @@ def farm(player: str) -> Line[FarmReply]:
     return words("farm", player)
 
 
-def tax(player: str, population: int, double: bool = False) -> Line[TaxReply]:
-    return words("tax", player, f"pop={population}", "double=1" if double else "")
+def tax(player: str, population: int, double: bool = False, penalty: int | None = None) -> Line[TaxReply]:
+    """``penalty``: the fame penalty printed on the population dial (double tax only; None: the
+    table's, known for some populations only)."""
+    return words("tax", player, f"pop={population}", "double=1" if double else "",
+                 f"penalty={penalty}" if penalty is not None else "")
 
 
 def medal(player: str, medal: str) -> Line[MedalReply]:

@@ -7,6 +7,7 @@ The other commands are ours and documented in docs/protocol/glory.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadArguments, GameOver, IllegalMove
@@ -140,7 +141,7 @@ def _unvote(state: State, req: Request) -> Outcome:
     except ValueError as e:
         raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     return Outcome({"senate": list(state["senate"]), "removed_at": where},
-                   f"{name}'s vote at position {where} leaves the Senate (no supremacy on removal).")
+                   Msg("{}'s vote at position {} leaves the Senate (no supremacy on removal).", name, where))
 
 
 # -- rounds and events -----------------------------------------------------------------------
@@ -150,7 +151,7 @@ def _event(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]."))
     _playing(state)
     if state["event"] is not None:
-        raise IllegalMove(Msg("Round {} already has its event ({}); 'end-round' after the income phase.", state['round'], state['event']['label']))
+        raise IllegalMove(Msg("Round {} already has its event ({}); 'end-round' after the income phase.", state['round'], card_name(state['event'])))
     if "card" in req.opts:
         wanted = req.opts["card"]
         match = [c for c in state["deck"] if c.casefold() == wanted.casefold()]
@@ -184,8 +185,20 @@ def _event(state: State, req: Request) -> Outcome:
     if len(state["players"]) == 1:  # G-17: 1 denarius per supporter instead of the reward
         solo = state["players"][0]
         fields["solo_denarii"] = 0 if card["harsh"] else F.supporters(state, solo)
-    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], card["label"],
-                               card["arrow"], order[0], term(direction)))
+    turns = Msg("the board turns {}° {} at the end", abs(turn) * 90,
+                term("clockwise") if turn > 0 else term("counter-clockwise"))
+    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], card_name(card),
+                               turns, order[0], term(direction)))
+
+
+def card_name(card: Mapping[str, Any]) -> str:
+    """An event card's name for a sentence: the data's placeholder names ("Event 3", "Harsh Times
+    2") said in the player's language; a name edited in to match the printed card as it is."""
+    label = str(card["label"])
+    m = re.fullmatch(r"(Event|Harsh Times) (\d+)", label)
+    if m is None:
+        return label
+    return Msg("Event {}", m.group(2)) if m.group(1) == "Event" else Msg("Harsh Times {}", m.group(2))
 
 
 def _end_round(state: State, req: Request) -> Outcome:
@@ -291,7 +304,8 @@ def _offer(state: State, req: Request) -> Outcome:
     change = F.change_fame(state, name, n)
     cost = n * int(tables()["priest_offer_cost"])
     fields = {**_fame_fields(state, [change]), "denarii_paid": cost}
-    return Outcome(fields, f"{name} pays {cost} denarii for {n} fame." + _milestone_text(change.milestones))
+    return Outcome(fields, Msg("{1} pays {0} denarius for {2} fame.{3}", cost, name, n, _milestone_text(change.milestones),
+                               plural="{1} pays {0} denarii for {2} fame.{3}"))
 
 
 # -- random picks ----------------------------------------------------------------------------
@@ -324,7 +338,7 @@ def _deal(state: State, req: Request) -> Outcome:
         obj["kept"][p] = False
         rng.note("card", list(obj["hands"][p]))               # the top three, player by player
     hands = {p: [objective_label(c) for c in h] for p, h in obj["hands"].items()}
-    return Outcome({"hands": hands}, "Dealt 3 objective cards to each player.")
+    return Outcome({"hands": hands}, Msg("Dealt 3 objective cards to each player."))
 
 
 def _keep(state: State, req: Request) -> Outcome:
@@ -349,7 +363,7 @@ def _keep(state: State, req: Request) -> Outcome:
     load_rng(state, OBJECTIVES).note("bottom", returned)
     obj["kept"][name] = True
     return Outcome({"kept": [objective_label(c) for c in obj["hands"][name]]},
-                   f"{name} keeps 2 objectives; 1 goes to the bottom of the deck.")
+                   Msg("{} keeps 2 objectives; 1 goes to the bottom of the deck.", name))
 
 
 def _objectives(state: State, req: Request) -> Outcome:

@@ -312,7 +312,9 @@ def last_roll(last: dict[str, Any] | None) -> dict[str, Any] | None:
     older version (``{"kind": "intercept", …}``) is shown as the ``tactics`` record it is. The state
     itself is left as stored, so a stored session replays to the same state."""
     if last is not None and last.get("kind") in TACTICS_KINDS:
-        return tactics_record(last)
+        last = tactics_record(last)
+    if last is not None and isinstance(last.get("effect"), str):      # stored as its English sentence
+        last = {**last, "effect": Msg(str(last["effect"]))}           # said in the player's language
     return last
 
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from engine.sword.text import N_
+
 KINDS: dict[str, tuple[str, str]] = {
-    # kind -> (effect on success, effect on failure)
-    "intercept": ("the defender gets +1 in the battle that follows (W-1)", "no interception"),
-    "avoid": ("the force avoids battle", "the defender gets -1 in the battle (W-1)"),
-    "pursuit": ("the pursuit succeeds", "no pursuit"),
-    "refuse": ("battle is refused", "battle takes place"),
+    # kind -> (effect on success, effect on failure): sentences for a person, translated where shown
+    "intercept": (N_("the defender gets +1 in the battle that follows (W-1)"), N_("no interception")),
+    "avoid": (N_("the force avoids battle"), N_("the defender gets -1 in the battle (W-1)")),
+    "pursuit": (N_("the pursuit succeeds"), N_("no pursuit")),
+    "refuse": (N_("battle is refused"), N_("battle takes place")),
 }
 
 

@@ -26,6 +26,7 @@ class GloryHome(ListScreen):
     def __init__(self) -> None:
         super().__init__()
         self.was_finished: int | None = None    # 0 playing, 1 after round 9, 2 ended
+        self.taxed: tuple[int, str] | None = None   # (round, player) of the last tax paid here
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -70,7 +71,7 @@ class GloryHome(ListScreen):
                 out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
                                 lambda c: c.push(EventScreen()), ident="event"))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round))
-            out.append(Item(_("Tax"), lambda c: c.push(tax_form(c))))
+            out.append(Item(_("Tax"), self._tax))
             out.append(Item(_("Farming income"), self._farming))
             out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
             out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
@@ -78,10 +79,25 @@ class GloryHome(ListScreen):
         out.append(new)
         return out
 
+    def _tax(self, ctx: Ctx) -> None:
+        """The tax form on the player whose income comes next: the round's first player, then the
+        one after the last who paid here, in the round's order (G-1: the income phase goes round
+        the table from the first player)."""
+        view = view_of(ctx)
+        players, order, round_ = view["players"], view["order"] or view["players"], view["round"]
+        nxt = order[0]
+        if self.taxed is not None and self.taxed[0] == round_ and self.taxed[1] in order:
+            nxt = order[(order.index(self.taxed[1]) + 1) % len(order)]
+
+        def paid(name: str) -> None:
+            self.taxed = (round_, name)
+        ctx.push(tax_form(ctx, players.index(nxt), paid))
+
     @staticmethod
     def _reveal(ctx: Ctx) -> None:
-        if run_line(ctx, act.event()) is not None:
-            ctx.push(EventScreen())
+        response = run_line(ctx, act.event())
+        if response is not None:
+            ctx.push(EventScreen(response.get("solo_denarii")))
 
     @staticmethod
     def _end_round(ctx: Ctx) -> None:
@@ -90,8 +106,10 @@ class GloryHome(ListScreen):
         def go(c: Ctx) -> None:
             response = run_line(c, act.end_round())
             if response is not None:
+                turned = response["turned"]          # signed degrees, + = clockwise: said in words (G-2)
+                way = _("clockwise") if turned > 0 else _("counter-clockwise")
                 c.notify(_("Game over: final scoring.") if response["finished"] else
-                         _("Turn the board {}°. Round {}.").format(f"{response['turned']:+d}", response["round"]))
+                         _("Turn the board {}° {}. Round {}.").format(abs(turned), way, response["round"]))
 
         question = (_("Income done? Turn the board and start round {}.").format(view["round"] + 1)
                     if view["round"] < view["rounds"] else _("Income done? This ends the game."))

@@ -9,28 +9,33 @@ from PIL import Image
 
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
+from engine.glory.tables import double_tax_penalty
 from engine.text import N_
 from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.glory.words import MEDALS, event_label, medal_name, run_line, view_of
-from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
+from firmware.screens.glory.words import MEDALS, Follows, event_label, medal_name, run_line, view_of
+from firmware.screens.widgets.result import ResultScreen
+from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
-class EventScreen:
-    """This round's event card: who is first, the order of play, the end-of-round turn."""
+class EventScreen(Follows):
+    """This round's event card: who is first, the order of play, the end-of-round turn; as it is
+    revealed in the Emperor's solo, the denarii it gives instead of its reward (G-17)."""
 
-    def __init__(self) -> None:
+    def __init__(self, solo_denarii: int | None = None) -> None:
         self.scroll = Scroll()
         self.rows: list[str] = []
+        self.solo_denarii = solo_denarii
 
     @property
     def title(self) -> str:
         return _("Event")
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         view = view_of(ctx)
         img, draw = base.frame()
         base.title_bar(draw, _("Round {} event").format(view["round"]))
@@ -43,8 +48,12 @@ class EventScreen:
         arrow_dir, _steps = ARROWS[card["arrow"]]
         play_dir = _("clockwise") if arrow_dir == "clockwise" else _("counter-clockwise")
         turn_dir = _("clockwise") if turn > 0 else _("counter-clockwise")
-        texts = [event_label(card), _("First: {}").format(view["first"]), " → ".join(view["order"] or []),
-                 _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
+        texts = [event_label(card)]
+        if self.solo_denarii is not None:           # G-17: 1 denarius per supporter, none for a negative card
+            n = self.solo_denarii
+            texts.append(ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
+        texts += [_("First: {}").format(view["first"]), " → ".join(view["order"] or []),
+                  _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
         self.rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
         top = self.scroll.fit(len(self.rows), base.ROWS)
         base.lines(draw, self.rows[top:])
@@ -57,26 +66,47 @@ class EventScreen:
             ctx.pop()
 
 
-def tax_form(ctx: Ctx) -> NumberForm:
-    """Income (G-4): who, the population in front of them, plain or double tax."""
+def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None) -> NumberForm:
+    """Income (G-4): who (``who``: the index of the player the form opens on), the population in
+    front of them, plain or double tax; ``taxed`` hears who paid."""
     players = view_of(ctx)["players"]
 
-    def go(c: Ctx, v: dict[str, int]) -> None:
-        name = players[v["who"]]
-        response = run_line(c, act.tax(name, v["pop"], bool(v["double"])))
+    def apply(c: Ctx, name: str, pop: int, double: bool, penalty: int | None, screens: int) -> None:
+        response = run_line(c, act.tax(name, pop, double, penalty))
         if response is not None:
-            c.pop()
+            if taxed is not None:
+                taxed(name)
+            for _screen in range(screens):
+                c.pop()
             n = response["denarii"]
             note = ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(name, n)
             if response["fame_lost"]:
                 note += " " + _("Fame -{}.").format(response["fame_lost"])
             c.notify(note)
 
+    def go(c: Ctx, v: dict[str, int]) -> None:
+        name, pop, double = players[v["who"]], v["pop"], bool(v["double"])
+        if double and double_tax_penalty(pop) is None:
+            # the dial's red figure is known for a few populations only: ask for it (G-4)
+            def note(c2: Ctx, k: int) -> str:
+                now = view_of(c2)["fame"][name]
+                return f"{now} → {now - k}"
+            c.push(Dial(_("Fame penalty"), 1, 0, 30, partial(_penalty_go, apply, name, pop), note=note,
+                        status=lambda c2, k: _("A: ok"), step=1))
+            return
+        apply(c, name, pop, double, None, 1)
+
     return NumberForm(N_("Tax"), [
-        Field("who", N_("Player"), 0, 0, len(players) - 1, lambda i: base.clip_name(players[i], 9)),
+        Field("who", N_("Player"), who, 0, len(players) - 1, lambda i: base.clip_name(players[i], 9)),
         Field("pop", N_("Population"), 1, 1, 16),
         Field("double", N_("Double tax"), 0, 0, 1, on_off),
     ], go, status=lambda c, v: _("A: ok"))
+
+
+def _penalty_go(apply: Callable[[Ctx, str, int, bool, int | None, int], None], name: str, pop: int,
+                ctx: Ctx, penalty: int) -> None:
+    """The penalty dial's A: double tax with the figure read on the dial (closes dial and form)."""
+    apply(ctx, name, pop, True, penalty, 2)
 
 
 class MedalScreen(ListScreen):
@@ -118,14 +148,20 @@ class ChooseScreen(ListScreen):
             ctx.pop()
 
 
+class PickResult(Follows, ResultScreen):
+    """The random pick's position in big letters, taken off by an undo of the pick."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+
 def pick_form() -> NumberForm:
     """G-19: a random card from a hand of N (Sold!, Customs)."""
-    from firmware.screens.widgets.result import ResultScreen
-
     def go(c: Ctx, v: dict[str, int]) -> None:
         response = run_line(c, act.pick(v["hand"]))
         if response is not None:
-            c.replace(ResultScreen(_("Card of {}").format(v["hand"]), _("№ {}").format(response["position"])))
+            c.replace(PickResult(_("Card of {}").format(v["hand"]), _("№ {}").format(response["position"])))
 
     return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), 5, 1, 20)], go,
                       status=lambda c, v: _("A: pick"))

@@ -18,7 +18,7 @@ from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.glory.words import run_line, view_of
+from firmware.screens.glory.words import Follows, run_line, view_of
 from firmware.screens.widgets import ConfirmScreen, Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
 
@@ -240,12 +240,16 @@ ACHIEVEMENTS = {
 SOLO_RANKS = {"child of Jupiter": N_("Child of Jupiter"), "Emperor": N_("Emperor"), "Praetor": N_("Praetor")}
 
 
-class ScoreResult(ListScreen):
+class ScoreResult(Follows, ListScreen):
     """The final ranking: place, name, total; winners marked ``*`` (G-15). A: a player's detail."""
 
     def __init__(self, result: ScoreReply) -> None:
         super().__init__()
         self.result = result
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -292,7 +296,7 @@ class ScoreResult(ListScreen):
         ctx.push(ScoreDetail(self.result, index))
 
 
-class ScoreDetail:
+class ScoreDetail(Follows):
     """One player's score pad column: the seven categories, the total and the achievements;
     up/down scroll, left/right: the previous/next player, A or B: back to the ranking."""
 
@@ -314,6 +318,7 @@ class ScoreDetail:
         return out
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         img, draw = base.frame()
         name = self.result["ranking"][self.index]
         place = _("place {}").format(self.result["places"][name])

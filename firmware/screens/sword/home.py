@@ -10,13 +10,12 @@ from firmware.screens.sword.text import _
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.sword.rolls import CheckMenu, battle_form, naval_form, odds_screen, result_screen, tactics_form
+from firmware.screens.sword.rolls import CheckMenu, RollResult, battle_form, naval_form, odds_screen, result_screen, tactics_form
 from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import PRESETS, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
-from firmware.screens.widgets.result import ResultScreen
 
 
 def open_game(ctx: Ctx) -> None:
@@ -95,7 +94,7 @@ class SwordHome(WrappedListScreen):
     def _consuls(ctx: Ctx) -> None:
         response = run_line(ctx, act.consuls())
         if response is not None:
-            ctx.push(ResultScreen(_("Consuls"), " & ".join(response["drawn"])))
+            ctx.push(RollResult(_("Consuls"), " & ".join(response["drawn"])))
 
     @staticmethod
     def _last(ctx: Ctx) -> None:

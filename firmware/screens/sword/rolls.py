@@ -22,6 +22,7 @@ from firmware.screens.sword.words import (
     CHECK_NAMES,
     CHECKS,
     NAVAL_RESULTS,
+    Follows,
     dice_word,
     reading_word,
     run_line,
@@ -46,14 +47,30 @@ from firmware.screens.widgets import (
 from firmware.screens.widgets.result import ResultScreen
 
 
+class RollResult(Follows, ResultScreen):
+    """A roll in big letters (naval move, 2d6 check, the consuls drawn), taken off by an undo."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+
+class LossTable(Follows, TextScreen):
+    """Every die of a battle read on the loss table (W-4), taken off by an undo."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+
 def naval_screen(r: NavalFields) -> ResultScreen:
-    return ResultScreen(_("Naval {}{:+d} = {}").format(r["roll"], r["modifier"], r["modified"]),
+    return RollResult(_("Naval {}{:+d} = {}").format(r["roll"], r["modifier"], r["modified"]),
                         _(NAVAL_RESULTS.get(r["result"], r["result"])))
 
 
 def check_screen(r: CheckFields) -> ResultScreen:
     mod = f"{r['modifier']:+d}" if r.get("modifier") else ""
-    return ResultScreen(_("{}: 2d6").format(_(CHECK_NAMES.get(r["check"], r["check"]))),
+    return RollResult(_("{}: 2d6").format(_(CHECK_NAMES.get(r["check"], r["check"]))),
                         f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}")
 
 
@@ -109,7 +126,7 @@ def battle_form() -> NumberForm:
     ], go, status=_odds_status)
 
 
-class BattleResult:
+class BattleResult(Follows):
     """Both sides' dice and totals, the winner, losses and the winner's support (W-2..W-5).
     up/down scroll; A shows every die's loss-table reading."""
 
@@ -136,6 +153,7 @@ class BattleResult:
         return [part for row in rows for part in base.wrap(row)]          # never cut
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         r = self.result
         img, draw = base.frame()
         status = _("attacker wins") if r["winner"] == "attacker" else _("defender wins")
@@ -155,7 +173,7 @@ class BattleResult:
             for x in self.result["readings"]:
                 side = _("Attacker") if x["side"] == "attacker" else _("Defender")
                 rows.append(_("{} die {}: {}").format(side, x["die"], reading_word(x["reads"])))
-            ctx.push(TextScreen(_("Loss table"), rows or [_("No losses.")]))
+            ctx.push(LossTable(_("Loss table"), rows or [_("No losses.")]))
         elif what is Intent.BACK:
             ctx.pop()
 
@@ -186,7 +204,7 @@ def tactics_form() -> NumberForm:
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
 
 
-class TacticsResult:
+class TacticsResult(Follows):
     """The die in big digits and the verdict."""
 
     def __init__(self, result: TacticsFields) -> None:
@@ -197,6 +215,7 @@ class TacticsResult:
         return _("Tactics {}").format(self.result["rating"])
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         r = self.result
         img, draw = base.frame()
         base.title_bar(draw, self.title, r["chance_fraction"])
