@@ -303,3 +303,28 @@ def test_console_subprocess_end_to_end(state_dir):
     assert [o["ok"] for o in out] == [True, True, True, True, False]
     assert out[2]["tile"] and out[3]["state"]["turn"] == "human"
     assert out[4]["error"] == "bad_arguments"
+
+
+def test_the_documented_crassus_turn_is_what_the_console_answers(console):
+    """docs/protocol/caesar.md shows one whole ``crassus`` turn under the Russian rulebook (S-14,
+    then S-12 because S-11 needs him to trail everywhere) and its log line in English and Russian:
+    replaying its request lines must give that answer (the example was left behind when the
+    draws changed)."""
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "protocol" / "caesar.md").read_text("utf-8")
+    block = re.search(r"```\n(> new caesar-solo [^\n]*)\n> crassus\n(\{.*?)\n```", doc, re.S)
+    assert block, "the crassus example is gone from docs/protocol/caesar.md"
+    shown = json.loads(block.group(2).replace('"state":{...}', '"state":null'))
+    ok(console, block.group(1)[2:])
+    out = ok(console, "crassus")
+    assert (out["tile"], out["tile_actions"], out["winner"], out["next"]) == \
+        (shown["tile"], shown["tile_actions"], shown["winner"], shown["next"])
+    assert out["steps"] == shown["steps"]
+    assert [s["rule"] for s in out["steps"] if s["action"] == "play"] == ["S-14", "S-12"]
+    log_en = re.search(r"^Log: `(Crassus: Tile [^`]*)`", doc, re.M)
+    log_ru = re.search(r"^In Russian: `([^`]*?)…`", doc, re.M)
+    assert log_en and log_ru
+    assert ok(console, "log 1")["log"] == [log_en.group(1)]
+    ok(console, "settings language=ru")
+    assert ok(console, "log 1")["log"][0].startswith(log_ru.group(1))
