@@ -328,3 +328,26 @@ def test_the_documented_crassus_turn_is_what_the_console_answers(console):
     assert ok(console, "log 1")["log"] == [log_en.group(1)]
     ok(console, "settings language=ru")
     assert ok(console, "log 1")["log"][0].startswith(log_ru.group(1))
+
+
+def test_history_counts_the_markers_he_placed_not_those_the_harder_game_removed(console):
+    """S-8 harder game: a bonus removed from Auto-Crassus takes one of his control markers out of
+    the game. History's "control markers placed" (and the players' scores) count the markers on
+    the board and under Senate tokens (C-12), not the one removed."""
+    ok(console, "new caesar-solo seed=4 harder=1 tiles-input=physical")
+    ok(console, "position " + json.dumps({
+        "spaces": {"HU-HC": {"by": "human", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+        "bonuses": {"HU": "might", "HC": "might"}, "crassus_row": ["ship:6/0", "ship:5/1"],
+        "markers_left": {"human": 12, "crassus": 2}}))
+    out = ok(console, "crassus tile=B")          # draw 1, play: he captures one of the two Hispanias
+    close = next(s for s in out["steps"] if s["action"] == "close")
+    bonus = next(s for s in out["steps"] if s["action"] == "bonus")
+    assert close["province"] in ("HU", "HC") and close["winner"] == "crassus" and close["markers"] == 1  # S-9
+    assert bonus["bonus"] == "might" and bonus["removed"] is True and bonus["marker_removed"] is True  # S-8
+    markers = out["state"]["markers"]["crassus"]
+    assert out["winner"] == "crassus" and markers["left"] == 0 and markers["removed"] == 1
+    placed = markers["on_board"] + markers["under_senate"]
+    assert placed == 11
+    entry = ok(console, "history 1")["games"][0]
+    assert {p["name"]: p["score"] for p in entry["players"]} == {"Caesar": 0, "Auto-Crassus": placed}
+    assert entry["result"].endswith(f"control markers placed: Caesar 0, Auto-Crassus {placed}.")
