@@ -351,3 +351,21 @@ def test_history_counts_the_markers_he_placed_not_those_the_harder_game_removed(
     entry = ok(console, "history 1")["games"][0]
     assert {p["name"]: p["score"] for p in entry["players"]} == {"Caesar": 0, "Auto-Crassus": placed}
     assert entry["result"].endswith(f"control markers placed: Caesar 0, Auto-Crassus {placed}.")
+
+
+def test_physical_tiles_by_the_russian_rulebook_s_letters(console):
+    """S-3: the Russian rulebook prints the command tiles А Б В Г Д (В is tile C, the strongest),
+    the Ukrainian one A B C D E. A Russian player names the tile on the table as printed, and
+    the stack is listed in those letters (not the Latin AAABBC, where B reads as В)."""
+    ok(console, "settings language=ru")
+    ok(console, "new caesar-solo seed=4 tiles-input=physical")
+    message = err(console, "crassus tile=Z", "illegal_move")
+    assert "АААББВ" in message and "AAABBC" not in message
+    assert "crassus tile=А" in err(console, "crassus", "bad_arguments")   # the example names the tile as printed
+    out = ok(console, "crassus tile=В")                                    # Cyrillic В: tile C
+    assert out["tile"] == "C" and out["tile_actions"] == "draw2+play+play"
+    assert ok(console, "log 1")["log"][0].startswith("Красс: приказ В —")
+    ok(console, "settings language=uk")
+    ok(console, "new caesar-solo seed=4 tiles-input=physical")
+    assert "AAABBC" in err(console, "crassus tile=Z", "illegal_move")    # the Ukrainian rulebook: Latin
+    assert ok(console, "crassus tile=C")["tile"] == "C"

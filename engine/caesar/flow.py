@@ -19,7 +19,7 @@ from engine.caesar.model import (BONUS_POOL, BONUSES, CENTURION_POOL, CRASSUS, H
                                  tokens_stream)
 from engine.caesar.terms import bonus as bonus_term
 from engine.caesar.terms import icon as icon_term
-from engine.caesar.terms import player, point, province, space, token, token_named
+from engine.caesar.terms import TileLetter, player, point, province, space, tile_letter, token, token_named
 from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
@@ -425,12 +425,12 @@ def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = Non
     physical_tiles = g.inputs["tiles"] == "physical"
     physical_bag = g.inputs["crassus_bag"] == "physical"
     if g.revealed and tile is not None:
-        raise BadArguments(Msg("Tile {} is already revealed; drop tile=.", g.revealed))
+        raise BadArguments(Msg("Tile {} is already revealed; drop tile=.", TileLetter(g.revealed)))
     if physical_bag and not physical_tiles and not g.revealed and _tile_draws(g, g.stack[0]):
         raise BadArguments(Msg("His bag is physical: send reveal-tile first to see the tile, then crassus draw=...."))
     if physical_tiles and tile is None:
         raise BadArguments(Msg("Tiles are physical here: say which tile you revealed, e.g. crassus tile=A "
-                               "(stack: {}).", "".join(sorted(g.stack))))
+                               "(stack: {}).", TileLetter("".join(sorted(g.stack)))))
     if not physical_tiles and tile is not None and not g.revealed:
         raise BadArguments(Msg("Tiles are drawn by the device here (tiles-input=digital); drop tile=."))
     if not physical_bag and (draws or cents):
@@ -450,9 +450,10 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
     if g.revealed:
         letter, g.revealed = g.revealed, ""
     elif tile is not None:
-        letter = tile.strip().upper()
+        letter = tile_letter(tile)
         if letter not in g.stack:
-            raise IllegalMove(Msg("Tile {} is not in the stack (stack: {}).", tile, "".join(sorted(g.stack))))
+            raise IllegalMove(Msg("Tile {} is not in the stack (stack: {}).", TileLetter(letter),
+                                  TileLetter("".join(sorted(g.stack)))))
         g.stack.remove(letter)
     else:
         letter = g.stack.pop(0)
@@ -484,9 +485,9 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
         if g.over:
             break
     if draws:
-        raise BadArguments(Msg("Tile {} did not draw {}; give only the tokens it takes.", letter, ", ".join(draws)))
+        raise BadArguments(Msg("Tile {} did not draw {}; give only the tokens it takes.", TileLetter(letter), ", ".join(draws)))
     if cents:
-        raise BadArguments(Msg("Tile {} did not take centurion {}.", letter, ", ".join(cents)))
+        raise BadArguments(Msg("Tile {} did not take centurion {}.", TileLetter(letter), ", ".join(cents)))
     g.played.append(letter)
     _reshuffle(g, letter)
     g.last = {"tile": letter, "steps": to_data(steps)}      # sentences kept as data (any language)
@@ -512,7 +513,7 @@ def reveal(g: Game) -> str:
     if g.inputs["tiles"] == "physical":
         raise IllegalMove(Msg("Tiles are physical here: turn one up and send crassus tile=<letter>."))
     if g.revealed:
-        raise IllegalMove(Msg("Tile {} is already revealed; now send crassus.", g.revealed))
+        raise IllegalMove(Msg("Tile {} is already revealed; now send crassus.", TileLetter(g.revealed)))
     g.revealed = g.stack.pop(0)
     g.rng.stream(TILES).note("card", [g.revealed])
     return g.revealed
