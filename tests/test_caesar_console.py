@@ -369,3 +369,16 @@ def test_physical_tiles_by_the_russian_rulebook_s_letters(console):
     ok(console, "new caesar-solo seed=4 tiles-input=physical")
     assert "AAABBC" in err(console, "crassus tile=Z", "illegal_move")    # the Ukrainian rulebook: Latin
     assert ok(console, "crassus tile=C")["tile"] == "C"
+
+
+@pytest.mark.parametrize("lang,turn,bag", [("ru", "Ход Цезаря", "мешочек Цезаря"),
+                                           ("uk", "Хід Цезаря", "торбинка Цезаря")])
+def test_duel_sentences_name_the_side_in_its_case(console, lang, turn, bag):
+    """A duel's 'whose turn' and 'whose bag' are whole phrases per side (the name declined), not
+    «Ход: Цезарь: …» or «мешочек: Цезарь: …» glued from a label and the name."""
+    ok(console, f"settings language={lang}")
+    out = ok(console, "new caesar-duel seed=4 bag-input=physical")
+    assert out["state"]["next"].startswith(turn + ": ")
+    ok(console, "draw ship:5/1")                                  # his starting draws (C-5)
+    message = err(console, "draw ship:5/1", "illegal_move")       # only one ship 5/1 in a bag (C-3)
+    assert f"({bag}: " in message, message

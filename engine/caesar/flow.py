@@ -31,6 +31,10 @@ Step = dict[str, Any]
 BONUS_SUPPLY: dict[str, int] = {"senate": 6, "wealth": 4, "tactics": 4, "might": 4}
 EXPANSION_BONUS = {"poison": 3, "centurion": 3}
 ROW_SIZE = 3
+# A duel's side in a phrase, one whole phrase per side (the name takes its case in ru/uk).
+_DUEL_BAG = {"caesar": N_("Caesar's bag"), "pompey": N_("Pompey's bag")}
+_DUEL_TURN = {"caesar": N_("Caesar's turn"), "pompey": N_("Pompey's turn")}
+_DUEL_NOT_YOURS = {"caesar": N_("It is Caesar's turn."), "pompey": N_("It is Pompey's turn.")}
 
 
 def hand_size(g: Game) -> int:
@@ -158,7 +162,7 @@ def _whose(g: Game, p: int) -> Msg:
     """``your bag`` / ``Crassus's bag`` / ``Pompey's bag``."""
     if g.solo:
         return Msg("your bag") if p == HUMAN else Msg("Crassus's bag")
-    return Msg("{}'s bag", player(g.names[p]))
+    return Msg(_DUEL_BAG[g.names[p]])
 
 
 # -- turn boundaries -------------------------------------------------------------------------
@@ -213,7 +217,7 @@ def _check_turn(g: Game, p: int) -> None:
         if g.solo:
             raise NotYourTurn(Msg("It is Crassus's turn: send crassus.") if g.turn == CRASSUS
                               else Msg("It is your turn, not Crassus's."))
-        raise NotYourTurn(Msg("It is {}'s turn.", player(g.names[g.turn])))
+        raise NotYourTurn(Msg(_DUEL_NOT_YOURS[g.names[g.turn]]))
 
 
 def end_text(g: Game) -> Msg | str:
@@ -228,7 +232,7 @@ def expecting(g: Game) -> Msg | str:
     p = g.turn
     if g.is_bot(p):
         return Msg("Crassus's turn: send crassus.")
-    who = Msg("Your turn") if g.solo else Msg("{}'s turn", player(g.names[p]))
+    who = Msg("Your turn") if g.solo else Msg(_DUEL_TURN[g.names[p]])
     if g.step == "play" and g.due[p]:
         return Msg("{}: draw {n} starting token first (draw <token>).",
                    who, plural="{}: draw {n} starting tokens first (draw <token>).", n=g.due[p])
