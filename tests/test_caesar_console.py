@@ -303,3 +303,82 @@ def test_console_subprocess_end_to_end(state_dir):
     assert [o["ok"] for o in out] == [True, True, True, True, False]
     assert out[2]["tile"] and out[3]["state"]["turn"] == "human"
     assert out[4]["error"] == "bad_arguments"
+
+
+def test_the_documented_crassus_turn_is_what_the_console_answers(console):
+    """docs/protocol/caesar.md shows one whole ``crassus`` turn under the Russian rulebook (S-14,
+    then S-12 because S-11 needs him to trail everywhere) and its log line in English and Russian:
+    replaying its request lines must give that answer (the example was left behind when the
+    draws changed)."""
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "protocol" / "caesar.md").read_text("utf-8")
+    block = re.search(r"```\n(> new caesar-solo [^\n]*)\n> crassus\n(\{.*?)\n```", doc, re.S)
+    assert block, "the crassus example is gone from docs/protocol/caesar.md"
+    shown = json.loads(block.group(2).replace('"state":{...}', '"state":null'))
+    ok(console, block.group(1)[2:])
+    out = ok(console, "crassus")
+    assert (out["tile"], out["tile_actions"], out["winner"], out["next"]) == \
+        (shown["tile"], shown["tile_actions"], shown["winner"], shown["next"])
+    assert out["steps"] == shown["steps"]
+    assert [s["rule"] for s in out["steps"] if s["action"] == "play"] == ["S-14", "S-12"]
+    log_en = re.search(r"^Log: `(Crassus: Tile [^`]*)`", doc, re.M)
+    log_ru = re.search(r"^In Russian: `([^`]*?)…`", doc, re.M)
+    assert log_en and log_ru
+    assert ok(console, "log 1")["log"] == [log_en.group(1)]
+    ok(console, "settings language=ru")
+    assert ok(console, "log 1")["log"][0].startswith(log_ru.group(1))
+
+
+def test_history_counts_the_markers_he_placed_not_those_the_harder_game_removed(console):
+    """S-8 harder game: a bonus removed from Auto-Crassus takes one of his control markers out of
+    the game. History's "control markers placed" (and the players' scores) count the markers on
+    the board and under Senate tokens (C-12), not the one removed."""
+    ok(console, "new caesar-solo seed=4 harder=1 tiles-input=physical")
+    ok(console, "position " + json.dumps({
+        "spaces": {"HU-HC": {"by": "human", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+        "bonuses": {"HU": "might", "HC": "might"}, "crassus_row": ["ship:6/0", "ship:5/1"],
+        "markers_left": {"human": 12, "crassus": 2}}))
+    out = ok(console, "crassus tile=B")          # draw 1, play: he captures one of the two Hispanias
+    close = next(s for s in out["steps"] if s["action"] == "close")
+    bonus = next(s for s in out["steps"] if s["action"] == "bonus")
+    assert close["province"] in ("HU", "HC") and close["winner"] == "crassus" and close["markers"] == 1  # S-9
+    assert bonus["bonus"] == "might" and bonus["removed"] is True and bonus["marker_removed"] is True  # S-8
+    markers = out["state"]["markers"]["crassus"]
+    assert out["winner"] == "crassus" and markers["left"] == 0 and markers["removed"] == 1
+    placed = markers["on_board"] + markers["under_senate"]
+    assert placed == 11
+    entry = ok(console, "history 1")["games"][0]
+    assert {p["name"]: p["score"] for p in entry["players"]} == {"Caesar": 0, "Auto-Crassus": placed}
+    assert entry["result"].endswith(f"control markers placed: Caesar 0, Auto-Crassus {placed}.")
+
+
+def test_physical_tiles_by_the_russian_rulebook_s_letters(console):
+    """S-3: the Russian rulebook prints the command tiles А Б В Г Д (В is tile C, the strongest),
+    the Ukrainian one A B C D E. A Russian player names the tile on the table as printed, and
+    the stack is listed in those letters (not the Latin AAABBC, where B reads as В)."""
+    ok(console, "settings language=ru")
+    ok(console, "new caesar-solo seed=4 tiles-input=physical")
+    message = err(console, "crassus tile=Z", "illegal_move")
+    assert "АААББВ" in message and "AAABBC" not in message
+    assert "crassus tile=А" in err(console, "crassus", "bad_arguments")   # the example names the tile as printed
+    out = ok(console, "crassus tile=В")                                    # Cyrillic В: tile C
+    assert out["tile"] == "C" and out["tile_actions"] == "draw2+play+play"
+    assert ok(console, "log 1")["log"][0].startswith("Красс: приказ В —")
+    ok(console, "settings language=uk")
+    ok(console, "new caesar-solo seed=4 tiles-input=physical")
+    assert "AAABBC" in err(console, "crassus tile=Z", "illegal_move")    # the Ukrainian rulebook: Latin
+    assert ok(console, "crassus tile=C")["tile"] == "C"
+
+
+@pytest.mark.parametrize("lang,turn,bag", [("ru", "Ход Цезаря", "мешочек Цезаря"),
+                                           ("uk", "Хід Цезаря", "торбинка Цезаря")])
+def test_duel_sentences_name_the_side_in_its_case(console, lang, turn, bag):
+    """A duel's 'whose turn' and 'whose bag' are whole phrases per side (the name declined), not
+    «Ход: Цезарь: …» or «мешочек: Цезарь: …» glued from a label and the name."""
+    ok(console, f"settings language={lang}")
+    out = ok(console, "new caesar-duel seed=4 bag-input=physical")
+    assert out["state"]["next"].startswith(turn + ": ")
+    ok(console, "draw ship:5/1")                                  # his starting draws (C-5)
+    message = err(console, "draw ship:5/1", "illegal_move")       # only one ship 5/1 in a bag (C-3)
+    assert f"({bag}: " in message, message

@@ -19,7 +19,7 @@ from engine.caesar.model import (BONUS_POOL, BONUSES, CENTURION_POOL, CRASSUS, H
                                  tokens_stream)
 from engine.caesar.terms import bonus as bonus_term
 from engine.caesar.terms import icon as icon_term
-from engine.caesar.terms import player, point, province, space, token, token_named
+from engine.caesar.terms import TileLetter, player, point, province, space, tile_letter, token, token_named
 from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
@@ -31,6 +31,10 @@ Step = dict[str, Any]
 BONUS_SUPPLY: dict[str, int] = {"senate": 6, "wealth": 4, "tactics": 4, "might": 4}
 EXPANSION_BONUS = {"poison": 3, "centurion": 3}
 ROW_SIZE = 3
+# A duel's side in a phrase, one whole phrase per side (the name takes its case in ru/uk).
+_DUEL_BAG = {"caesar": N_("Caesar's bag"), "pompey": N_("Pompey's bag")}
+_DUEL_TURN = {"caesar": N_("Caesar's turn"), "pompey": N_("Pompey's turn")}
+_DUEL_NOT_YOURS = {"caesar": N_("It is Caesar's turn."), "pompey": N_("It is Pompey's turn.")}
 
 
 def hand_size(g: Game) -> int:
@@ -158,7 +162,7 @@ def _whose(g: Game, p: int) -> Msg:
     """``your bag`` / ``Crassus's bag`` / ``Pompey's bag``."""
     if g.solo:
         return Msg("your bag") if p == HUMAN else Msg("Crassus's bag")
-    return Msg("{}'s bag", player(g.names[p]))
+    return Msg(_DUEL_BAG[g.names[p]])
 
 
 # -- turn boundaries -------------------------------------------------------------------------
@@ -213,7 +217,7 @@ def _check_turn(g: Game, p: int) -> None:
         if g.solo:
             raise NotYourTurn(Msg("It is Crassus's turn: send crassus.") if g.turn == CRASSUS
                               else Msg("It is your turn, not Crassus's."))
-        raise NotYourTurn(Msg("It is {}'s turn.", player(g.names[g.turn])))
+        raise NotYourTurn(Msg(_DUEL_NOT_YOURS[g.names[g.turn]]))
 
 
 def end_text(g: Game) -> Msg | str:
@@ -228,7 +232,7 @@ def expecting(g: Game) -> Msg | str:
     p = g.turn
     if g.is_bot(p):
         return Msg("Crassus's turn: send crassus.")
-    who = Msg("Your turn") if g.solo else Msg("{}'s turn", player(g.names[p]))
+    who = Msg("Your turn") if g.solo else Msg(_DUEL_TURN[g.names[p]])
     if g.step == "play" and g.due[p]:
         return Msg("{}: draw {n} starting token first (draw <token>).",
                    who, plural="{}: draw {n} starting tokens first (draw <token>).", n=g.due[p])
@@ -425,12 +429,12 @@ def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = Non
     physical_tiles = g.inputs["tiles"] == "physical"
     physical_bag = g.inputs["crassus_bag"] == "physical"
     if g.revealed and tile is not None:
-        raise BadArguments(Msg("Tile {} is already revealed; drop tile=.", g.revealed))
+        raise BadArguments(Msg("Tile {} is already revealed; drop tile=.", TileLetter(g.revealed)))
     if physical_bag and not physical_tiles and not g.revealed and _tile_draws(g, g.stack[0]):
         raise BadArguments(Msg("His bag is physical: send reveal-tile first to see the tile, then crassus draw=...."))
     if physical_tiles and tile is None:
         raise BadArguments(Msg("Tiles are physical here: say which tile you revealed, e.g. crassus tile=A "
-                               "(stack: {}).", "".join(sorted(g.stack))))
+                               "(stack: {}).", TileLetter("".join(sorted(g.stack)))))
     if not physical_tiles and tile is not None and not g.revealed:
         raise BadArguments(Msg("Tiles are drawn by the device here (tiles-input=digital); drop tile=."))
     if not physical_bag and (draws or cents):
@@ -450,9 +454,10 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
     if g.revealed:
         letter, g.revealed = g.revealed, ""
     elif tile is not None:
-        letter = tile.strip().upper()
+        letter = tile_letter(tile)
         if letter not in g.stack:
-            raise IllegalMove(Msg("Tile {} is not in the stack (stack: {}).", tile, "".join(sorted(g.stack))))
+            raise IllegalMove(Msg("Tile {} is not in the stack (stack: {}).", TileLetter(letter),
+                                  TileLetter("".join(sorted(g.stack)))))
         g.stack.remove(letter)
     else:
         letter = g.stack.pop(0)
@@ -484,9 +489,9 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
         if g.over:
             break
     if draws:
-        raise BadArguments(Msg("Tile {} did not draw {}; give only the tokens it takes.", letter, ", ".join(draws)))
+        raise BadArguments(Msg("Tile {} did not draw {}; give only the tokens it takes.", TileLetter(letter), ", ".join(draws)))
     if cents:
-        raise BadArguments(Msg("Tile {} did not take centurion {}.", letter, ", ".join(cents)))
+        raise BadArguments(Msg("Tile {} did not take centurion {}.", TileLetter(letter), ", ".join(cents)))
     g.played.append(letter)
     _reshuffle(g, letter)
     g.last = {"tile": letter, "steps": to_data(steps)}      # sentences kept as data (any language)
@@ -512,7 +517,7 @@ def reveal(g: Game) -> str:
     if g.inputs["tiles"] == "physical":
         raise IllegalMove(Msg("Tiles are physical here: turn one up and send crassus tile=<letter>."))
     if g.revealed:
-        raise IllegalMove(Msg("Tile {} is already revealed; now send crassus.", g.revealed))
+        raise IllegalMove(Msg("Tile {} is already revealed; now send crassus.", TileLetter(g.revealed)))
     g.revealed = g.stack.pop(0)
     g.rng.stream(TILES).note("card", [g.revealed])
     return g.revealed

@@ -128,9 +128,9 @@ def either(words: list[str]) -> Msg | str:
 
 
 class TileLetter(Msg):
-    """A command tile's letter, said as the player's rulebook prints it (Russian: А Б В Г Д; the
-    catalogs translate the five letters ``ABCDE`` at once). Stored as data it becomes a plain
-    Msg and is then said as the Latin letter."""
+    """A command tile's letter, or several (a stack: ``AAABBC``), said as the player's rulebook
+    prints them (Russian: А Б В Г Д; the catalogs translate the five letters ``ABCDE`` at once).
+    Stored as data it becomes a plain Msg and is then said as the Latin letters."""
 
     def __new__(cls, letter: str) -> TileLetter:
         self = super().__new__(cls, letter)
@@ -139,5 +139,18 @@ class TileLetter(Msg):
 
     def say(self, gettext: Any, ngettext: Any) -> str:
         letters = gettext("ABCDE")
-        i = "ABCDE".find(self.template)
-        return letters[i] if len(letters) == 5 and len(self.template) == 1 and i >= 0 else str(self)
+        if len(letters) != 5 or not self.template or any(c not in "ABCDE" for c in self.template):
+            return str(self)
+        return "".join(letters["ABCDE".index(c)] for c in self.template)
+
+
+RUSSIAN_TILE_LETTERS = "АБВГД"      # S-3: the Russian rulebook's А Б В Г Д are the tiles A B C D E
+
+
+def tile_letter(text: str) -> str:
+    """The tile a player names (``crassus tile=``): a Latin letter A-E, or the Russian
+    rulebook's letter as printed on the tile (``В`` is tile C); anything else as it was given
+    (upper case)."""
+    letter = text.strip().upper()
+    i = RUSSIAN_TILE_LETTERS.find(letter) if len(letter) == 1 else -1
+    return "ABCDE"[i] if i >= 0 else letter

@@ -47,7 +47,8 @@ def _result(kind: str, side: str, winner: str, level: str, a: int, b: int) -> Ms
 
 
 def _summary(game: str, view: CaesarGameView) -> dict[str, Any]:
-    placed = {who: 12 - int(m["left"]) for who, m in view["markers"].items()}
+    # C-12: markers on the board and under Senate tokens; not those the harder game removed (S-8)
+    placed = {who: 12 - int(m["left"]) - int(m.get("removed", 0)) for who, m in view["markers"].items()}
     winner = str(view.get("winner"))
     edition = view.get("rules", {}).get("edition")
     if view.get("mode") == "solo":
