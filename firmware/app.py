@@ -273,6 +273,28 @@ class App:
         self.push(ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
                                      _("A: undo"), _("B: keep")))
 
+    def serve_line(self, raw: bytes) -> str | None:
+        """One request line from the serial link (the console protocol) while the screens are
+        open: its response line (or None). The screens then still match the game: when the line
+        put another session in play (a ``new``, or an ``undo`` that took one back) every game
+        screen is taken off (the start notices stay) and the main menu says why; otherwise the
+        screens the line made stale are taken off (:meth:`drop_stale`)."""
+        before = self._session_id()
+        response = self.console.handle_bytes(raw)
+        self._view_stale = True
+        if self._session_id() != before:
+            kept = [s for s in self.stack[1:] if isinstance(s, NoticesScreen)]
+            self.stack = [self.stack[0], *kept]
+            self.message = None
+            self.notify(_("The serial link put another game in play; here is the main menu."))
+        else:
+            self.drop_stale()
+        return response
+
+    def _session_id(self) -> object:
+        session = self.console.session
+        return None if session is None else _header(session).get("sid")
+
     def drop_stale(self) -> None:
         """After an undo: take off every screen whose ``stale(ctx)`` says it no longer matches the
         game (a turn's pages, a choice for a move that was taken back), so the screen shown is

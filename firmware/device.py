@@ -106,8 +106,7 @@ class Loop:
                 response: str | None = Console._error(
                     LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE)))
             else:
-                response = self.app.console.handle_bytes(raw)
-            self.app._view_stale = True
+                response = self.app.serve_line(raw)
             if response is not None:
                 reply(response.encode() + b"\n")
         elif kind == "quit":

@@ -151,3 +151,55 @@ def test_keys_that_do_not_open_are_a_start_notice_and_the_program_goes_on(state_
         got.shutdown()
     finally:
         app.console.close()
+
+
+JC_BATTLE = ["new jc-battle attacker=caesar dice=physical seed=9", "add attacker c_caesar", "add attacker c_leg10",
+             "add defender p_pompeius", "add defender p_leg1", "start"]
+
+
+def _serial(loop, line: str) -> bytes:
+    replies: list[bytes] = []
+    loop.handle(("line", line.encode(), False, replies.append))
+    return replies[0]
+
+
+def test_a_game_started_over_serial_takes_the_device_back_to_the_main_menu(state_dir):
+    """The device shows a Julius Caesar battle; the serial link starts a dice session: the battle's
+    screens go (they were drawing a game no longer in play: the error screen came up), the main
+    menu says why, and the keys go on working."""
+    from firmware.screens.menu import MainMenu
+    app = app_with(JC_BATTLE, ["a", "a"], state_dir)          # Julius Caesar's home, the battle
+    try:
+        loop = Loop(app, Recorder(), None)
+        assert type(app.stack[-1]).__name__ == "BattleScreen"
+        assert b'"ok":true' in _serial(loop, "new dice seed=3")
+        assert app.errors == 0 and [type(s) for s in app.stack] == [MainMenu]
+        assert app.message and "serial link" in " ".join(app.message)
+        loop.handle(("key", "b"))                              # the note closes; the menu answers
+        assert app.message is None and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_a_fire_played_over_serial_closes_the_dice_entry_it_answered(state_dir):
+    """J-4/J-5: the device waits for Caesar's dice; the serial link fires for him, then ends the
+    battle and begins the next: the dice entry of a fire already played goes (it stayed, and drew
+    the error screen once its block had left the battle); the battle screen shows what is decided now."""
+    app = app_with(JC_BATTLE, ["a", "a", "a"], state_dir)     # home, battle, Fire: the dice entry
+    try:
+        loop = Loop(app, Recorder(), None)
+        assert type(app.stack[-1]).__name__ == "JcDiceEntry"
+        assert b'"ok":true' in _serial(loop, "fire c_caesar dice=1,2,3")
+        app.render()
+        assert type(app.stack[-1]).__name__ == "BattleScreen" and app.stack[-1].title == "Pompey: 2 hits"
+        for line in ("fight", "next-battle", "add attacker c_leg8", "add defender p_leg3", "start"):
+            assert b'"ok":true' in _serial(loop, line), line
+        app.render()
+        assert app.errors == 0 and "JcDiceEntry" not in [type(s).__name__ for s in app.stack]
+        d = app.console.session.view()["battle"]["decision"]
+        assert (d["round"], d["side"], d["blocks"]) == (1, "pompey", ["p_leg3"])   # J-4: B before C
+        assert "Battle over" in " ".join(app.stack[-1].rows)             # battle 1's end, said once
+        loop.handle(("key", "b"))
+        assert app.stack[-1].title == "Round 1: Pompey"                   # the new battle's first step
+    finally:
+        app.console.close()
