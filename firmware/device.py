@@ -176,7 +176,11 @@ def _keyboard_reader(events: Events) -> None:
     tty.setcbreak(fd)
     try:
         while True:
-            data = os.read(fd, 32)
+            try:
+                data = os.read(fd, 32)
+            except OSError as e:         # EIO: the terminal hung up
+                log.info("keyboard: the terminal is gone (%s); stopping", e)
+                data = b""
             if not data:
                 events.put(("quit",))
                 return
@@ -185,7 +189,10 @@ def _keyboard_reader(events: Events) -> None:
                 if key == "quit":
                     return
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        try:
+            termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        except (termios.error, OSError) as e:      # a terminal that hung up keeps no mode
+            log.info("keyboard: the terminal mode could not be restored (%s)", e)
 
 
 def _serial_reader(link: Any, events: Events) -> None:
@@ -273,8 +280,11 @@ def run_device(args: Any, splash: Any = None) -> int:
     _start_notices(app, store, failure)
     events: Events = queue.Queue()
     # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
-    # shutdown path below, exit status 0, with or without a panel.
-    signal.signal(signal.SIGTERM, lambda *_: events.put(("quit",)))
+    # shutdown path below, exit status 0, with or without a panel. SIGHUP (the terminal of a
+    # `legatus` started by hand over ssh hung up) stops it the same way: it killed the program
+    # outright, leaving the last game frame on the panel and no stop line in the log.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, lambda *_: events.put(("quit",)))
     hardware = None
     try:
         if args.script:
@@ -314,7 +324,10 @@ def run_device(args: Any, splash: Any = None) -> int:
             hardware.shutdown()
         elif use_sim:
             from firmware.screens.menu import saved_screen
-            out.show(saved_screen())
+            try:
+                out.show(saved_screen())
+            except OSError as e:         # the terminal hung up: nothing to show it on
+                log.info("simulator: the last frame could not be shown (%s)", e)
     finally:
         console.close()
     logs.stopped()
