@@ -277,13 +277,16 @@ class App:
         """One request line from the serial link (the console protocol) while the screens are
         open: its response line (or None). The screens then still match the game: when the line
         put another session in play (a ``new``, or an ``undo`` that took one back) every game
-        screen is taken off (the start notices stay) and the main menu says why; otherwise the
-        screens the line made stale are taken off (:meth:`drop_stale`)."""
+        screen is taken off (the start notices and the first start's language question stay) and
+        the main menu says why; otherwise the screens the line made stale are taken off
+        (:meth:`drop_stale`)."""
         before = self._session_id()
         response = self.console.handle_bytes(raw)
         self._view_stale = True
         if self._session_id() != before:
-            kept = [s for s in self.stack[1:] if isinstance(s, NoticesScreen)]
+            from firmware.screens.language import LanguageScreen
+            kept = [s for s in self.stack[1:] if isinstance(s, NoticesScreen)
+                    or (isinstance(s, LanguageScreen) and s.first_start)]
             self.stack = [self.stack[0], *kept]
             self.message = None
             self.notify(_("The serial link put another game in play; here is the main menu."))

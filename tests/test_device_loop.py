@@ -203,3 +203,21 @@ def test_a_fire_played_over_serial_closes_the_dice_entry_it_answered(state_dir):
         assert app.stack[-1].title == "Round 1: Pompey"                   # the new battle's first step
     finally:
         app.console.close()
+
+
+def test_a_game_started_over_serial_at_the_first_start_keeps_the_language_question(tmp_path):
+    """The first start asks for the language (and says what it found); a game started over the
+    serial link meanwhile takes off game screens only: the question and the notices stay."""
+    from firmware.app import App, NoticesScreen
+    from firmware.console import Console
+    from firmware.screens.language import LanguageScreen
+    from firmware.store import Store
+    store = Store(tmp_path / "state")
+    app = App(Console(store, None))
+    app.start_notice("Buttons: GPIO5 is busy")
+    try:
+        loop = Loop(app, Recorder(), None)
+        assert b'"ok":true' in _serial(loop, "new dice seed=3")
+        assert [type(s) for s in app.stack[1:]] == [LanguageScreen, NoticesScreen]
+    finally:
+        app.console.close()
