@@ -266,3 +266,27 @@ def test_the_odds_line_of_a_surprise_battle_is_its_own(tmp_path):
         shown.append((odds_line(ctx), f"Caesar: win {exact:.1%}"))
     assert shown[0][1] != shown[1][1]                    # the surprise changes the chance (J-10)
     assert [line for line, _exact in shown] == [exact for _line, exact in shown]
+
+
+def test_the_elephant_is_offered_only_the_strengths_on_its_track():
+    """The elephant's track is IV, II (the rules' roster): its form steps IV → II, never III (the
+    form offered I..IV and A on III was refused); a legion's steps IV..I as before."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW)
+    ctx.open(AddScreen("defender"))
+    labels = [str(item.label) for item in ctx.top.items(ctx)]
+    ctx.press(*["down"] * labels.index("Elephant"), "a")
+    assert ctx.top.title == "Elephant"
+    shown = []
+    for _ in range(3):
+        ctx.top.render(ctx)
+        shown.append(str(ctx.top.items(ctx)[0].value))
+        ctx.press("left")
+    assert shown == ["<IV>", "<II>", "<II>"]
+    ctx.press("a")
+    assert ctx.lines[-1] == "add defender p_elephant strength=2" and not ctx.notes
+    legion = FakeCtx(NEW)
+    legion.open(AddScreen("defender"))
+    labels = [str(item.label) for item in legion.top.items(legion)]
+    legion.press(*["down"] * labels.index("Legio 1"), "a", "left", "left", "left", "a")
+    assert legion.lines[-1] == "add defender p_leg1 strength=1"
