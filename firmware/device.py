@@ -57,6 +57,7 @@ class Loop:
         self.running = True
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
+        self._waking: tuple[str, float] | None = None     # the held key that woke the panel
 
     # -- timing ------------------------------------------------------------------------------
     def idle_limit(self) -> float | None:
@@ -134,10 +135,20 @@ class Loop:
         if self.blanked:  # any key wakes the panel and is not acted on
             self.blanked = False
             self._last_frame = None
+            self._waking = self._press_of(key)
             if self.out is not None:
                 self.out.blank(False, self.app.render())
             return
+        if self._waking is not None:
+            if self._press_of(key) == self._waking:    # a repeat of the press that woke the panel
+                return
+            self._waking = None
         self.app.handle(key)
+
+    def _press_of(self, key: str) -> tuple[str, float] | None:
+        """The press ``key`` belongs to while it is held (the key, when it began), else None."""
+        state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
+        return None if state is None or not state.stable else (key, state.pressed_at)
 
     def redraw(self) -> None:
         if self.out is None or self.blanked:

@@ -221,3 +221,33 @@ def test_a_game_started_over_serial_at_the_first_start_keeps_the_language_questi
         assert [type(s) for s in app.stack[1:]] == [LanguageScreen, NoticesScreen]
     finally:
         app.console.close()
+
+
+def test_a_direction_key_held_to_wake_the_panel_does_not_move_the_cursor(state_dir):
+    """Any key wakes the blanked panel without acting (README): a direction key held down did
+    wake it, then its repeats moved the cursor five rows. The next press acts as usual."""
+    clock = [0.0]
+    app = app_with(["settings screen_off=30"], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        loop.redraw()
+        clock[0] = 31
+        loop.tick()
+        assert loop.blanked
+        loop.handle(("edge", "down", True, 31.0))
+        for t in (31.03, 31.5, 31.7, 31.9, 32.1):          # held: the press, then its repeats
+            clock[0] = t
+            loop.tick()
+        loop.handle(("edge", "down", False, 32.2))
+        clock[0] = 32.3
+        loop.tick()
+        assert not loop.blanked and app.stack[-1].cursor == 0
+        loop.handle(("edge", "down", True, 33.0))           # the next press moves it
+        clock[0] = 33.05
+        loop.tick()
+        loop.handle(("edge", "down", False, 33.1))
+        clock[0] = 33.2
+        loop.tick()
+        assert app.stack[-1].cursor == 1
+    finally:
+        app.console.close()
