@@ -57,7 +57,7 @@ class Loop:
         self.running = True
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
-        self._waking: tuple[str, float] | None = None     # the held key that woke the panel
+        self._spent: tuple[str, float] | None = None      # a held key's press that woke the panel or closed a notice
 
     # -- timing ------------------------------------------------------------------------------
     def idle_limit(self) -> float | None:
@@ -135,15 +135,18 @@ class Loop:
         if self.blanked:  # any key wakes the panel and is not acted on
             self.blanked = False
             self._last_frame = None
-            self._waking = self._press_of(key)
+            self._spent = self._press_of(key)
             if self.out is not None:
                 self.out.blank(False, self.app.render())
             return
-        if self._waking is not None:
-            if self._press_of(key) == self._waking:    # a repeat of the press that woke the panel
+        if self._spent is not None:
+            if self._press_of(key) == self._spent:     # a repeat of that press: it did its one thing
                 return
-            self._waking = None
+            self._spent = None
+        closes = self.app.message is not None or self.app.commitment is not None
         self.app.handle(key)
+        if closes:                                      # a notice takes the key and nothing else
+            self._spent = self._press_of(key)
 
     def _press_of(self, key: str) -> tuple[str, float] | None:
         """The press ``key`` belongs to while it is held (the key, when it began), else None."""

@@ -251,3 +251,23 @@ def test_a_direction_key_held_to_wake_the_panel_does_not_move_the_cursor(state_d
         assert app.stack[-1].cursor == 1
     finally:
         app.console.close()
+
+
+def test_a_direction_key_held_to_close_a_notice_does_not_move_the_cursor(state_dir):
+    """A notice over the screen takes any key and does nothing else (docs/keys.md): a direction
+    key held to close it moved the cursor with its repeats."""
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        app.notify("Nothing to undo.")
+        loop.handle(("edge", "down", True, 1.0))
+        for t in (1.03, 1.5, 1.7, 1.9):
+            clock[0] = t
+            loop.tick()
+        loop.handle(("edge", "down", False, 2.0))
+        clock[0] = 2.1
+        loop.tick()
+        assert app.message is None and app.stack[-1].cursor == 0
+    finally:
+        app.console.close()
