@@ -147,6 +147,36 @@ def test_a_panel_unplugged_while_idle_is_noticed_by_the_check(board: Board, stat
         app.console.close()
 
 
+def test_a_panel_that_lost_power_while_idle_is_set_up_again_by_the_check(board: Board, state_dir: Path) -> None:
+    """A loose contact or a brown-out resets the panel between two frames: it answers again at
+    once, but dark and with random RAM, and no transfer failed. The periodic check sets it up
+    again and sends the whole frame (it stayed dark: the no-op check passed and later frames
+    sent only what changed); blanked, it stays dark."""
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.unplug()
+        board.plug()                                       # power back: dark, random RAM
+        assert not board.ctl.on
+        clock.t += PanelOutput.PROBE
+        loop.poll_parts()
+        assert out.connected and board.ctl.on and same(board.ctl.panel(), app.render())
+        loop.handle(("key", "down"))                       # later frames: only the changes, right
+        assert same(board.ctl.panel(), app.render())
+        assert app.set_setting("screen_off", "30")["ok"]
+        clock.t += 31
+        loop.tick()                                        # blanked
+        assert not board.ctl.on
+        board.unplug()
+        board.plug()
+        clock.t += PanelOutput.PROBE
+        loop.poll_parts()
+        assert out.connected and not board.ctl.on          # still dark while blanked ...
+        loop.handle(("key", "a"))                          # ... and a key wakes it with the frame
+        assert board.ctl.on and same(board.ctl.panel(), app.render())
+    finally:
+        app.console.close()
+
+
 def test_contrast_blanking_and_shutdown_without_a_panel_never_raise(
         board: Board, state_dir: Path) -> None:
     app, loop, out, clock = panel_loop(state_dir, board)
