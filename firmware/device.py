@@ -180,35 +180,6 @@ class Loop:
 
 
 # -- input threads -----------------------------------------------------------------------------
-def _keyboard_reader(events: Events) -> None:
-    import termios
-    import tty
-
-    from firmware.terminal import parse_keys
-    fd = sys.stdin.fileno()
-    old = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
-    try:
-        while True:
-            try:
-                data = os.read(fd, 32)
-            except OSError as e:         # EIO: the terminal hung up
-                log.info("keyboard: the terminal is gone (%s); stopping", e)
-                data = b""
-            if not data:
-                events.put(("quit",))
-                return
-            for key in parse_keys(data):
-                events.put(("key", key))
-                if key == "quit":
-                    return
-    finally:
-        try:
-            termios.tcsetattr(fd, termios.TCSADRAIN, old)
-        except (termios.error, OSError) as e:      # a terminal that hung up keeps no mode
-            log.info("keyboard: the terminal mode could not be restored (%s)", e)
-
-
 def _serial_reader(link: Any, events: Events) -> None:
     """Read request lines from ``link`` (hw.serial_link.SerialLink, or an open port) for ever:
     after a hang-up the port is opened again as soon as it can be (the cable is back)."""
@@ -319,7 +290,8 @@ def run_device(args: Any, splash: Any = None) -> int:
                 return 2
             out: Any = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
             loop = Loop(app, out)
-            threading.Thread(target=_keyboard_reader, args=(events,), daemon=True).start()
+            from firmware.terminal import keyboard_reader
+            threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
         else:
             hardware = _open_hardware(args, app, events, splash)
             splash = None

@@ -389,8 +389,8 @@ def test_a_terminal_that_hangs_up_stops_the_simulator_quietly(monkeypatch: Any) 
     import pty
     import threading
 
-    import firmware.device as device
     import firmware.logs as logs
+    import firmware.terminal as terminal
     master, slave = pty.openpty()
     events: queue.Queue[tuple[Any, ...]] = queue.Queue()
     failures: list[str] = []
@@ -399,8 +399,8 @@ def test_a_terminal_that_hangs_up_stops_the_simulator_quietly(monkeypatch: Any) 
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     logs.install_excepthooks()
     with open(slave, "rb", buffering=0, closefd=False) as tty_in:
-        monkeypatch.setattr(device.sys, "stdin", tty_in)
-        reader = threading.Thread(target=device._keyboard_reader, args=(events,), daemon=True)
+        monkeypatch.setattr(terminal.sys, "stdin", tty_in)
+        reader = threading.Thread(target=terminal.keyboard_reader, args=(events,), daemon=True)
         reader.start()
         time.sleep(0.3)                                      # the reader waits for a key
         os.close(master)                                     # the terminal hangs up
