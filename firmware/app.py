@@ -50,6 +50,7 @@ class App:
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
+        console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
             self.stack.append(LanguageScreen(first_start=True))
@@ -193,6 +194,13 @@ class App:
             top = NoticesScreen()
             self.push(top)
         top.add(say(text))
+
+    def _settings_changed(self, stored: dict[str, str]) -> None:
+        """The settings as now stored, by the device or by a ``settings`` line from the serial
+        link (the panel's contrast, the screen-off time and the language marked in Settings
+        follow it at once)."""
+        self.settings = with_defaults(stored)
+        self._view_stale = True
 
     def set_setting(self, key: str, value: str) -> SettingsReply:
         response = self.run(act.settings(key, value))

@@ -271,3 +271,26 @@ def test_a_direction_key_held_to_close_a_notice_does_not_move_the_cursor(state_d
         assert app.message is None and app.stack[-1].cursor == 0
     finally:
         app.console.close()
+
+
+def test_settings_changed_over_serial_take_effect_on_the_device_at_once(state_dir):
+    """`settings contrast=5 screen_off=30 language=ru` from the serial link is acknowledged and
+    stored: the panel's contrast, the idle blanking and the language marked in Settings follow at
+    once (they kept the old values until the next start)."""
+    from firmware.settings import CONTRAST_LEVELS
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        out = Recorder()
+        loop = Loop(app, out, None, clock=lambda: clock[0])
+        loop.redraw()
+        assert b'"ok":true' in _serial(loop, "settings contrast=5 screen_off=30 language=ru")
+        assert out.levels[-1] == CONTRAST_LEVELS["5"]
+        assert app.settings["language"] == "ru" and loop.timeout() == pytest.approx(30)
+        clock[0] = 31
+        loop.tick()
+        assert out.blanks == [True]
+    finally:
+        from firmware.i18n import set_language
+        set_language("en")
+        app.console.close()
