@@ -296,7 +296,7 @@ class App:
             kept = [s for s in self.stack[1:] if isinstance(s, NoticesScreen)
                     or (isinstance(s, LanguageScreen) and s.first_start)]
             self.stack = [self.stack[0], *kept]
-            self.message = None
+            self.message = self.commitment = None     # (the code of the game put aside: History has it)
             self.notify(_("The serial link put another game in play; here is the main menu."))
         else:
             self.drop_stale()

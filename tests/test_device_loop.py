@@ -177,6 +177,11 @@ def test_a_game_started_over_serial_takes_the_device_back_to_the_main_menu(state
         assert app.message and "serial link" in " ".join(app.message)
         loop.handle(("key", "b"))                              # the note closes; the menu answers
         assert app.message is None and app.errors == 0
+        app.show_commitment("0123456789abcdef")                # a game begun on the device shows its code ...
+        assert b'"ok":true' in _serial(loop, "new dice seed=4")
+        assert app.commitment is None                          # ... not over the game the serial link began
+        loop.handle(("key", "b"))
+        assert app.message is None and app.errors == 0
     finally:
         app.console.close()
 
