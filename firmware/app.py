@@ -50,6 +50,7 @@ class App:
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
+        console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
             self.stack.append(LanguageScreen(first_start=True))
@@ -194,6 +195,13 @@ class App:
             self.push(top)
         top.add(say(text))
 
+    def _settings_changed(self, stored: dict[str, str]) -> None:
+        """The settings as now stored, by the device or by a ``settings`` line from the serial
+        link (the panel's contrast, the screen-off time and the language marked in Settings
+        follow it at once)."""
+        self.settings = with_defaults(stored)
+        self._view_stale = True
+
     def set_setting(self, key: str, value: str) -> SettingsReply:
         response = self.run(act.settings(key, value))
         if response["ok"]:
@@ -272,6 +280,31 @@ class App:
 
         self.push(ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
                                      _("A: undo"), _("B: keep")))
+
+    def serve_line(self, raw: bytes) -> str | None:
+        """One request line from the serial link (the console protocol) while the screens are
+        open: its response line (or None). The screens then still match the game: when the line
+        put another session in play (a ``new``, or an ``undo`` that took one back) every game
+        screen is taken off (the start notices and the first start's language question stay) and
+        the main menu says why; otherwise the screens the line made stale are taken off
+        (:meth:`drop_stale`)."""
+        before = self._session_id()
+        response = self.console.handle_bytes(raw)
+        self._view_stale = True
+        if self._session_id() != before:
+            from firmware.screens.language import LanguageScreen
+            kept = [s for s in self.stack[1:] if isinstance(s, NoticesScreen)
+                    or (isinstance(s, LanguageScreen) and s.first_start)]
+            self.stack = [self.stack[0], *kept]
+            self.message = self.commitment = None     # (the code of the game put aside: History has it)
+            self.notify(_("The serial link put another game in play; here is the main menu."))
+        else:
+            self.drop_stale()
+        return response
+
+    def _session_id(self) -> object:
+        session = self.console.session
+        return None if session is None else _header(session).get("sid")
 
     def drop_stale(self) -> None:
         """After an undo: take off every screen whose ``stale(ctx)`` says it no longer matches the

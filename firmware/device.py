@@ -57,6 +57,7 @@ class Loop:
         self.running = True
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
+        self._spent: tuple[str, float] | None = None      # a held key's press that woke the panel or closed a notice
 
     # -- timing ------------------------------------------------------------------------------
     def idle_limit(self) -> float | None:
@@ -106,8 +107,7 @@ class Loop:
                 response: str | None = Console._error(
                     LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE)))
             else:
-                response = self.app.console.handle_bytes(raw)
-            self.app._view_stale = True
+                response = self.app.serve_line(raw)
             if response is not None:
                 reply(response.encode() + b"\n")
         elif kind == "quit":
@@ -135,10 +135,23 @@ class Loop:
         if self.blanked:  # any key wakes the panel and is not acted on
             self.blanked = False
             self._last_frame = None
+            self._spent = self._press_of(key)
             if self.out is not None:
                 self.out.blank(False, self.app.render())
             return
+        if self._spent is not None:
+            if self._press_of(key) == self._spent:     # a repeat of that press: it did its one thing
+                return
+            self._spent = None
+        closes = self.app.message is not None or self.app.commitment is not None
         self.app.handle(key)
+        if closes:                                      # a notice takes the key and nothing else
+            self._spent = self._press_of(key)
+
+    def _press_of(self, key: str) -> tuple[str, float] | None:
+        """The press ``key`` belongs to while it is held (the key, when it began), else None."""
+        state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
+        return None if state is None or not state.stable else (key, state.pressed_at)
 
     def redraw(self) -> None:
         if self.out is None or self.blanked:
@@ -167,28 +180,6 @@ class Loop:
 
 
 # -- input threads -----------------------------------------------------------------------------
-def _keyboard_reader(events: Events) -> None:
-    import termios
-    import tty
-
-    from firmware.terminal import parse_keys
-    fd = sys.stdin.fileno()
-    old = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
-    try:
-        while True:
-            data = os.read(fd, 32)
-            if not data:
-                events.put(("quit",))
-                return
-            for key in parse_keys(data):
-                events.put(("key", key))
-                if key == "quit":
-                    return
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, old)
-
-
 def _serial_reader(link: Any, events: Events) -> None:
     """Read request lines from ``link`` (hw.serial_link.SerialLink, or an open port) for ever:
     after a hang-up the port is opened again as soon as it can be (the cable is back)."""
@@ -274,8 +265,11 @@ def run_device(args: Any, splash: Any = None) -> int:
     _start_notices(app, store, failure)
     events: Events = queue.Queue()
     # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
-    # shutdown path below, exit status 0, with or without a panel.
-    signal.signal(signal.SIGTERM, lambda *_: events.put(("quit",)))
+    # shutdown path below, exit status 0, with or without a panel. SIGHUP (the terminal of a
+    # `legatus` started by hand over ssh hung up) stops it the same way: it killed the program
+    # outright, leaving the last game frame on the panel and no stop line in the log.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, lambda *_: events.put(("quit",)))
     hardware = None
     try:
         if args.script:
@@ -296,7 +290,8 @@ def run_device(args: Any, splash: Any = None) -> int:
                 return 2
             out: Any = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
             loop = Loop(app, out)
-            threading.Thread(target=_keyboard_reader, args=(events,), daemon=True).start()
+            from firmware.terminal import keyboard_reader
+            threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
         else:
             hardware = _open_hardware(args, app, events, splash)
             splash = None
@@ -315,7 +310,10 @@ def run_device(args: Any, splash: Any = None) -> int:
             hardware.shutdown()
         elif use_sim:
             from firmware.screens.menu import saved_screen
-            out.show(saved_screen())
+            try:
+                out.show(saved_screen())
+            except OSError as e:         # the terminal hung up: nothing to show it on
+                log.info("simulator: the last frame could not be shown (%s)", e)
     finally:
         console.close()
     logs.stopped()

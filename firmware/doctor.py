@@ -231,7 +231,8 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
     mount = mount_of(path, mounts)
     if mount is None:
         return Check(label, "info", str(state_dir))
-    found = f"{state_dir} ({mount.fstype} on {mount.point}{', ro' if mount.read_only else ''})"
+    found = (Msg("{} ({} on {}, read-only)", str(state_dir), mount.fstype, mount.point) if mount.read_only
+             else Msg("{} ({} on {})", str(state_dir), mount.fstype, mount.point))
     if mount.fstype in VOLATILE_FS:
         return Check(label, "fail", found, Msg(
             "Nothing saved here survives a power cut: {} is a {} file system (RAM). Turn the "
@@ -285,7 +286,7 @@ def config_checks(resolved: Resolved) -> list[Check]:
     out.append(Check(Msg("Keys"), "info", Msg("BCM pins {}", pins)))
     d = cfg.display
     bus = f"I2C {d.port} ({d.address:#04x})" if d.interface == "i2c" else f"SPI {d.port}.{d.device} (DC {d.dc}, RST {d.rst})"
-    out.append(Check(Msg("Display"), "info", f"{d.driver.upper()}, {bus}, rotate {d.rotate}"))
+    out.append(Check(Msg("Display"), "info", Msg("{}, {}, rotated {}°", d.driver.upper(), bus, d.rotate * 90)))
     return out
 
 
@@ -314,14 +315,15 @@ def bus_checks(resolved: Resolved, dev: Path = Path("/dev"), sys_root: Path = Pa
         hz = i2c_clock_hz(d.port, sys_root)
         wanted = params.get("i2c_arm_baudrate")
         if hz is None:
-            found = Msg("not known (boot config: {})", f"{wanted} Hz" if wanted else "100000 Hz, the default")
+            found = (Msg("not known (boot config: {} Hz)", wanted) if wanted
+                     else Msg("not known (boot config: 100000 Hz, the default)"))
             out.append(Check(Msg("Bus speed"), "info", found))
         elif hz < 400000:
-            out.append(Check(Msg("Bus speed"), "warn", f"{hz // 1000} kHz", Msg(
+            out.append(Check(Msg("Bus speed"), "warn", Msg("{} kHz", hz // 1000), Msg(
                 "Every frame takes four times longer at 100 kHz. Set 400 kHz: sudo "
                 "scripts/install-pi.sh --only-i2c, then reboot.")))
         else:
-            out.append(Check(Msg("Bus speed"), "ok", f"{hz // 1000} kHz"))
+            out.append(Check(Msg("Bus speed"), "ok", Msg("{} kHz", hz // 1000)))
     else:
         out.append(Check(Msg("Bus speed"), "info", Msg("SPI at luma.core's 8 MHz")))
     return out

@@ -5,8 +5,9 @@ bus appears when the ``i2c-dev`` module is loaded); the GPIO chip can appear lat
 that may end the program: every display operation goes through :class:`PanelOutput`, which
 catches and logs the failure, keeps the last frame, contrast and blanking, and tries to re-open
 the panel every :data:`PanelOutput.RETRY` seconds until it answers again, then restores them.
-While the panel is in use it is checked every :data:`PanelOutput.PROBE` seconds (one no-op
-command), so a panel that went away while nothing was drawn is noticed too. :class:`KeysPart`
+While the panel is in use it is set up again every :data:`PanelOutput.PROBE` seconds and sent
+the whole frame, so a panel that went away while nothing was drawn is noticed too, and one whose
+power dipped (it answers, but dark and with random RAM) shows the game again. :class:`KeysPart`
 retries the buttons the same way, with a growing interval.
 
 The main loop (firmware/device.py) calls ``poll(now)`` when ``next_deadline()`` has passed; every
@@ -36,7 +37,7 @@ class PanelOutput:
     """
 
     RETRY = 3.0      # seconds between attempts to re-open a missing panel
-    PROBE = 10.0     # seconds between checks of a panel in use
+    PROBE = 10.0     # seconds between checks (set-up and whole frame again) of a panel in use
 
     def __init__(self, open_panel: Callable[[], Any], device: Any = None, error: str | None = None,
                  clock: Callable[[], float] = time.monotonic, retry: float = RETRY,
@@ -87,15 +88,24 @@ class PanelOutput:
         return self._next_try if self.device is None else self._next_probe
 
     def poll(self, now: float | None = None) -> None:
-        """Re-open a missing panel, or check the one in use, if its time has come."""
-        from hw.display import probe
+        """Re-open a missing panel, or check the one in use, if its time has come: the check sets
+        it up again and sends the whole frame (a panel reset by a power dip since the last frame
+        answers, but dark and with random RAM; no transfer failed to say so)."""
+        from hw.display import blank, refresh
         now = self.clock() if now is None else now
         if self.device is None:
             if now >= self._next_try:
                 self._reopen(now)
         elif now >= self._next_probe:
             self._next_probe = now + self.probe_every
-            self._do("check", probe)
+            if not self._do("check", refresh):
+                return
+            if self._level is not None:
+                self.contrast(self._level)     # (re-sends the image too)
+            elif self._image is not None:
+                self.show(self._image)
+            if self._blanked:
+                self._do("blank", lambda d: blank(d, True))
 
     def shutdown(self, img: Image.Image) -> None:
         """Leave ``img`` on the panel (kept there after exit) if it answers; never raises."""

@@ -1,11 +1,15 @@
 """The terminal simulator's display and keyboard: 128×64 frames as braille, keys as buttons."""
 from __future__ import annotations
 
+import logging
 import os
+import queue
 import sys
-from typing import IO
+from typing import IO, Any
 
 from PIL import Image
+
+log = logging.getLogger(__name__)
 
 # braille dot bit for (dx, dy) inside a 2×4 cell
 _DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
@@ -121,3 +125,33 @@ def stdin_is_tty() -> bool:
         return os.isatty(sys.stdin.fileno())
     except (ValueError, OSError):
         return False
+
+
+def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
+    """The simulator's keyboard (a thread): keys from the terminal in cbreak mode onto the device
+    loop's queue as ``("key", name)``; ``("quit",)`` on q, end of input or a hang-up."""
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    try:
+        while True:
+            try:
+                data = os.read(fd, 32)
+            except OSError as e:         # EIO: the terminal hung up
+                log.info("keyboard: the terminal is gone (%s); stopping", e)
+                data = b""
+            if not data:
+                events.put(("quit",))
+                return
+            for key in parse_keys(data):
+                events.put(("key", key))
+                if key == "quit":
+                    return
+    finally:
+        try:
+            termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        except (termios.error, OSError) as e:      # a terminal that hung up keeps no mode
+            log.info("keyboard: the terminal mode could not be restored (%s)", e)

@@ -123,6 +123,18 @@ def probe(device: LumaDevice) -> None:
     _send(device, device.command, NOP)
 
 
+def refresh(device: LumaDevice) -> None:
+    """Check that the panel still answers and set it up again (:meth:`hw.panel.Panel.restore`;
+    a plain luma device gets the no-op of :func:`probe`): a panel whose power dipped answers like
+    one that did not, but dark and with random RAM. The caller then sends the frame (it goes
+    whole) or switches the display off. Raises DisplayError."""
+    restore = getattr(device, "restore", None)
+    if restore is None:
+        probe(device)
+        return
+    _send(device, restore)
+
+
 def release(device: LumaDevice) -> None:
     """Let go of a panel that stopped answering: its bus is closed and nothing more is sent to
     it (not even the switch-off at exit). Never raises."""

@@ -229,6 +229,16 @@ class Panel(PagedPanel):
             raise ValueError(f"contrast {level} is outside 0..255")
         self.command(SETCONTRAST, level)
 
+    def restore(self) -> None:
+        """Send the set-up again (without switching the display off: on a panel that kept it,
+        nothing changes on the glass) and forget what the RAM holds, so the next ``display``
+        sends the whole frame and switches the display on: a panel reset by a power dip since
+        the last frame comes back."""
+        init = self.INIT[1:] if self.INIT[:1] == (DISPLAYOFF,) else self.INIT
+        self.command(*init)
+        self.invalidate()
+        self._dark = True
+
     def show(self) -> None:
         """Switch the display on."""
         self.command(DISPLAYON)

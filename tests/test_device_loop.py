@@ -151,3 +151,151 @@ def test_keys_that_do_not_open_are_a_start_notice_and_the_program_goes_on(state_
         got.shutdown()
     finally:
         app.console.close()
+
+
+JC_BATTLE = ["new jc-battle attacker=caesar dice=physical seed=9", "add attacker c_caesar", "add attacker c_leg10",
+             "add defender p_pompeius", "add defender p_leg1", "start"]
+
+
+def _serial(loop, line: str) -> bytes:
+    replies: list[bytes] = []
+    loop.handle(("line", line.encode(), False, replies.append))
+    return replies[0]
+
+
+def test_a_game_started_over_serial_takes_the_device_back_to_the_main_menu(state_dir):
+    """The device shows a Julius Caesar battle; the serial link starts a dice session: the battle's
+    screens go (they were drawing a game no longer in play: the error screen came up), the main
+    menu says why, and the keys go on working."""
+    from firmware.screens.menu import MainMenu
+    app = app_with(JC_BATTLE, ["a", "a"], state_dir)          # Julius Caesar's home, the battle
+    try:
+        loop = Loop(app, Recorder(), None)
+        assert type(app.stack[-1]).__name__ == "BattleScreen"
+        assert b'"ok":true' in _serial(loop, "new dice seed=3")
+        assert app.errors == 0 and [type(s) for s in app.stack] == [MainMenu]
+        assert app.message and "serial link" in " ".join(app.message)
+        loop.handle(("key", "b"))                              # the note closes; the menu answers
+        assert app.message is None and app.errors == 0
+        app.show_commitment("0123456789abcdef")                # a game begun on the device shows its code ...
+        assert b'"ok":true' in _serial(loop, "new dice seed=4")
+        assert app.commitment is None                          # ... not over the game the serial link began
+        loop.handle(("key", "b"))
+        assert app.message is None and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_a_fire_played_over_serial_closes_the_dice_entry_it_answered(state_dir):
+    """J-4/J-5: the device waits for Caesar's dice; the serial link fires for him, then ends the
+    battle and begins the next: the dice entry of a fire already played goes (it stayed, and drew
+    the error screen once its block had left the battle); the battle screen shows what is decided now."""
+    app = app_with(JC_BATTLE, ["a", "a", "a"], state_dir)     # home, battle, Fire: the dice entry
+    try:
+        loop = Loop(app, Recorder(), None)
+        assert type(app.stack[-1]).__name__ == "JcDiceEntry"
+        assert b'"ok":true' in _serial(loop, "fire c_caesar dice=1,2,3")
+        app.render()
+        assert type(app.stack[-1]).__name__ == "BattleScreen" and app.stack[-1].title == "Pompey: 2 hits"
+        for line in ("fight", "next-battle", "add attacker c_leg8", "add defender p_leg3", "start"):
+            assert b'"ok":true' in _serial(loop, line), line
+        app.render()
+        assert app.errors == 0 and "JcDiceEntry" not in [type(s).__name__ for s in app.stack]
+        d = app.console.session.view()["battle"]["decision"]
+        assert (d["round"], d["side"], d["blocks"]) == (1, "pompey", ["p_leg3"])   # J-4: B before C
+        assert "Battle over" in " ".join(app.stack[-1].rows)             # battle 1's end, said once
+        loop.handle(("key", "b"))
+        assert app.stack[-1].title == "Round 1: Pompey"                   # the new battle's first step
+    finally:
+        app.console.close()
+
+
+def test_a_game_started_over_serial_at_the_first_start_keeps_the_language_question(tmp_path):
+    """The first start asks for the language (and says what it found); a game started over the
+    serial link meanwhile takes off game screens only: the question and the notices stay."""
+    from firmware.app import App, NoticesScreen
+    from firmware.console import Console
+    from firmware.screens.language import LanguageScreen
+    from firmware.store import Store
+    store = Store(tmp_path / "state")
+    app = App(Console(store, None))
+    app.start_notice("Buttons: GPIO5 is busy")
+    try:
+        loop = Loop(app, Recorder(), None)
+        assert b'"ok":true' in _serial(loop, "new dice seed=3")
+        assert [type(s) for s in app.stack[1:]] == [LanguageScreen, NoticesScreen]
+    finally:
+        app.console.close()
+
+
+def test_a_direction_key_held_to_wake_the_panel_does_not_move_the_cursor(state_dir):
+    """Any key wakes the blanked panel without acting (README): a direction key held down did
+    wake it, then its repeats moved the cursor five rows. The next press acts as usual."""
+    clock = [0.0]
+    app = app_with(["settings screen_off=30"], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        loop.redraw()
+        clock[0] = 31
+        loop.tick()
+        assert loop.blanked
+        loop.handle(("edge", "down", True, 31.0))
+        for t in (31.03, 31.5, 31.7, 31.9, 32.1):          # held: the press, then its repeats
+            clock[0] = t
+            loop.tick()
+        loop.handle(("edge", "down", False, 32.2))
+        clock[0] = 32.3
+        loop.tick()
+        assert not loop.blanked and app.stack[-1].cursor == 0
+        loop.handle(("edge", "down", True, 33.0))           # the next press moves it
+        clock[0] = 33.05
+        loop.tick()
+        loop.handle(("edge", "down", False, 33.1))
+        clock[0] = 33.2
+        loop.tick()
+        assert app.stack[-1].cursor == 1
+    finally:
+        app.console.close()
+
+
+def test_a_direction_key_held_to_close_a_notice_does_not_move_the_cursor(state_dir):
+    """A notice over the screen takes any key and does nothing else (docs/keys.md): a direction
+    key held to close it moved the cursor with its repeats."""
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        app.notify("Nothing to undo.")
+        loop.handle(("edge", "down", True, 1.0))
+        for t in (1.03, 1.5, 1.7, 1.9):
+            clock[0] = t
+            loop.tick()
+        loop.handle(("edge", "down", False, 2.0))
+        clock[0] = 2.1
+        loop.tick()
+        assert app.message is None and app.stack[-1].cursor == 0
+    finally:
+        app.console.close()
+
+
+def test_settings_changed_over_serial_take_effect_on_the_device_at_once(state_dir):
+    """`settings contrast=5 screen_off=30 language=ru` from the serial link is acknowledged and
+    stored: the panel's contrast, the idle blanking and the language marked in Settings follow at
+    once (they kept the old values until the next start)."""
+    from firmware.settings import CONTRAST_LEVELS
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        out = Recorder()
+        loop = Loop(app, out, None, clock=lambda: clock[0])
+        loop.redraw()
+        assert b'"ok":true' in _serial(loop, "settings contrast=5 screen_off=30 language=ru")
+        assert out.levels[-1] == CONTRAST_LEVELS["5"]
+        assert app.settings["language"] == "ru" and loop.timeout() == pytest.approx(30)
+        clock[0] = 31
+        loop.tick()
+        assert out.blanks == [True]
+    finally:
+        from firmware.i18n import set_language
+        set_language("en")
+        app.console.close()

@@ -62,3 +62,27 @@ def test_with_nothing_in_between_the_named_step_is_undone_at_once(state_dir):
         assert app.message and "Undone" in " ".join(app.message)
     finally:
         app.console.close()
+
+
+def test_an_undo_in_the_dice_entry_takes_it_off_with_the_fire_it_waited_for(state_dir):
+    """J-5/J-7: Pompey must place a hit; the device's undo on Pompeius's dice entry takes back that
+    hit: the dice entry goes (it stayed, and A there was refused with the console's syntax), the
+    battle screen asks who takes the hit again."""
+    app = app_with(["new jc-battle attacker=caesar dice=physical seed=9", "add attacker c_caesar",
+                    "add attacker c_leg10", "add defender p_pompeius", "add defender p_leg1", "start",
+                    "fire c_caesar dice=1,2,3"], ["a", "a", "a", "a"], state_dir)
+    try:
+        app.render()
+        assert type(app.stack[-1]).__name__ == "JcDiceEntry"          # Pompeius's fire
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                                 # yes, take back the hit
+        assert app.console.session.view()["battle"]["decision"]["kind"] == "hit"
+        assert [type(s).__name__ for s in app.stack][:3] == ["MainMenu", "JcHome", "BattleScreen"]
+        assert "JcDiceEntry" not in [type(s).__name__ for s in app.stack]
+        while type(app.stack[-1]).__name__ != "BattleScreen":
+            app.handle("b")                                             # the undo's note closes
+        app.render()
+        assert app.stack[-1].title.startswith("Pompey")
+    finally:
+        app.console.close()

@@ -168,3 +168,25 @@ def test_an_overlay_root_is_said_on_the_panel_and_in_the_log_at_start(
         assert "storage:" in caplog.text and "overlay" in caplog.text
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_what_the_checks_found_is_said_in_the_language_without_english_words(lang: str, tmp_path: Path) -> None:
+    """Settings → Hardware in Russian and Ukrainian: the storage's mount, the bus speed the boot
+    config leaves at its default, and the panel's rotation were English fragments glued into the
+    sentence ("ext4 on /", "100000 Hz, the default", "rotate 0")."""
+    from firmware.i18n import say
+    resolved = resolve_config(None, {})
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    (dev / "i2c-1").touch()
+    checks = [storage_check(Path("/var/lib/legatus"), MOUNTS_SD),
+              storage_check(Path("/srv/x"), "/dev/sda1 / ext4 ro,relatime 0 0\n"),
+              *doctor.bus_checks(resolved, dev, tmp_path, (Path("/boot/firmware/config.txt"), "dtparam=i2c_arm=on\n")),
+              *doctor.config_checks(resolved)]
+    found = {str(c.label): say(c.found, lang) for c in checks}
+    words = {"on", "the", "default", "rotate", "ro"}
+    for label in ("Storage", "Bus speed", "Display"):
+        assert not words & set(found[label].replace(",", " ").replace("(", " ").replace(")", " ").split()), found[label]
+    assert "100000" in found["Bus speed"] and "ext4" in found["Storage"] and "SSD1306" in found["Display"]
+    assert say(checks[1].found, lang) != say(checks[0].found, lang).replace("/var/lib/legatus", "/srv/x")   # read-only said

@@ -147,6 +147,36 @@ def test_a_panel_unplugged_while_idle_is_noticed_by_the_check(board: Board, stat
         app.console.close()
 
 
+def test_a_panel_that_lost_power_while_idle_is_set_up_again_by_the_check(board: Board, state_dir: Path) -> None:
+    """A loose contact or a brown-out resets the panel between two frames: it answers again at
+    once, but dark and with random RAM, and no transfer failed. The periodic check sets it up
+    again and sends the whole frame (it stayed dark: the no-op check passed and later frames
+    sent only what changed); blanked, it stays dark."""
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.unplug()
+        board.plug()                                       # power back: dark, random RAM
+        assert not board.ctl.on
+        clock.t += PanelOutput.PROBE
+        loop.poll_parts()
+        assert out.connected and board.ctl.on and same(board.ctl.panel(), app.render())
+        loop.handle(("key", "down"))                       # later frames: only the changes, right
+        assert same(board.ctl.panel(), app.render())
+        assert app.set_setting("screen_off", "30")["ok"]
+        clock.t += 31
+        loop.tick()                                        # blanked
+        assert not board.ctl.on
+        board.unplug()
+        board.plug()
+        clock.t += PanelOutput.PROBE
+        loop.poll_parts()
+        assert out.connected and not board.ctl.on          # still dark while blanked ...
+        loop.handle(("key", "a"))                          # ... and a key wakes it with the frame
+        assert board.ctl.on and same(board.ctl.panel(), app.render())
+    finally:
+        app.console.close()
+
+
 def test_contrast_blanking_and_shutdown_without_a_panel_never_raise(
         board: Board, state_dir: Path) -> None:
     app, loop, out, clock = panel_loop(state_dir, board)
@@ -330,3 +360,51 @@ def test_sigterm_with_no_panel_exits_0_and_logs_the_stop(tmp_path: Path) -> None
     text = log.read_text()
     assert proc.returncode == 0, err.decode()
     assert "/dev/i2c-97 does not exist" in text and "stop: legatus ended normally" in text
+
+
+def test_sighup_stops_the_program_as_sigterm_does(tmp_path: Path) -> None:
+    """A `legatus` started by hand over ssh whose terminal hangs up gets SIGHUP: it killed the
+    program outright (exit -1, no stop line, the panel left as it was); now the same orderly stop
+    as SIGTERM (the pins released, the stop logged, exit 0)."""
+    state = tmp_path / "state"
+    config = tmp_path / "config.toml"
+    config.write_text("[display]\nport = 97\n")             # no such bus: no panel
+    proc = subprocess.Popen([sys.executable, "-c", DEVICE, "--state-dir", str(state), "--config", str(config)],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    log = state / "legatus.log"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "buttons: opened" not in (log.read_text() if log.exists() else ""):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGHUP)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err.decode()
+    assert "stop: legatus ended normally" in log.read_text()
+
+
+def test_a_terminal_that_hangs_up_stops_the_simulator_quietly(monkeypatch: Any) -> None:
+    """The simulator's keyboard on a terminal that hangs up while it waits for a key (EIO): the
+    program is asked to stop, and the reader thread ends without an error (it died with one: a
+    CRITICAL line the next start would have reported as a crash)."""
+    import pty
+    import threading
+
+    import firmware.logs as logs
+    import firmware.terminal as terminal
+    master, slave = pty.openpty()
+    events: queue.Queue[tuple[Any, ...]] = queue.Queue()
+    failures: list[str] = []
+    monkeypatch.setattr(logs, "_critical", lambda message, exc_info: failures.append(message))
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)     # restored afterwards
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    logs.install_excepthooks()
+    with open(slave, "rb", buffering=0, closefd=False) as tty_in:
+        monkeypatch.setattr(terminal.sys, "stdin", tty_in)
+        reader = threading.Thread(target=terminal.keyboard_reader, args=(events,), daemon=True)
+        reader.start()
+        time.sleep(0.3)                                      # the reader waits for a key
+        os.close(master)                                     # the terminal hangs up
+        assert events.get(timeout=10) == ("quit",)
+        reader.join(timeout=10)
+    os.close(slave)
+    assert not reader.is_alive() and failures == []

@@ -62,3 +62,29 @@ def test_a_side_bag_beside_a_game_shows_only_its_own_actions(state_dir: Path):
         assert all(e.startswith(("Drew", "Beside")) for e in screen.entries)
     finally:
         app.console.close()
+
+
+def test_undoing_the_draws_and_the_bag_closes_the_put_back_list(state_dir: Path):
+    """Beside a Caesar! game: Put back… lists what was drawn; hold B takes back the draw, then the
+    bag itself. The list goes with what it offered (it stayed: choosing a name was refused in
+    console syntax, "start one with kit new items=...")."""
+    from firmware.screens.kit.bag import KitScreen, PickScreen
+    app = app_with(["new caesar-solo side=caesar difficulty=normal seed=5", "kit new items=gold*3,silver*2",
+                    "kit draw 2"], [], state_dir)
+    try:
+        app.push(KitScreen(True))
+        app.render()
+        app.handle("down")                                   # Put back…
+        app.handle("a")
+        assert isinstance(app.stack[-1], PickScreen)
+        for _ in range(2):                                   # take back the draw, then the bag
+            app.handle("b:hold")
+            app.handle("a")
+            while app.message is not None or type(app.stack[-1]).__name__ == "TextScreen":
+                app.handle("b")
+            assert not isinstance(app.stack[-1], PickScreen)
+            app.render()
+        assert isinstance(app.stack[-1], KitScreen) and app.errors == 0
+        assert [str(item.label) for item in app.stack[-1].items(app)] == ["History", "New bag or deck"]
+    finally:
+        app.console.close()

@@ -250,3 +250,43 @@ def test_the_game_ending_winter_is_titled_game_over():  # J-17
     ctx = home(*lines).press(*DOWN * 9, "a", "a")
     assert ctx.view()["campaign"]["over"]
     assert ctx.top.title == "Game over"
+
+
+def test_the_odds_line_of_a_surprise_battle_is_its_own(tmp_path):
+    """J-10: Mars/Neptune's surprise (all attacking blocks first in round 1) changes the odds; the
+    odds line of a surprise battle set up like one seen before (same blocks, same first step) is
+    computed for it, not read from the battle seen before (the cache's key lacked the surprise)."""
+    from firmware.screens.jc.odds import odds_line
+    armies = ["add attacker c_caesar", "add attacker c_leg10", "add defender p_pompeius",
+              "add defender p_leg1", "add defender p_leg3", "start"]
+    shown = []
+    for surprise in ("", " surprise=1"):
+        ctx = FakeCtx(f"new jc-battle seed=9{surprise}", *armies)
+        exact = ctx.run("odds")["attacker_wins"]
+        shown.append((odds_line(ctx), f"Caesar: win {exact:.1%}"))
+    assert shown[0][1] != shown[1][1]                    # the surprise changes the chance (J-10)
+    assert [line for line, _exact in shown] == [exact for _line, exact in shown]
+
+
+def test_the_elephant_is_offered_only_the_strengths_on_its_track():
+    """The elephant's track is IV, II (the rules' roster): its form steps IV → II, never III (the
+    form offered I..IV and A on III was refused); a legion's steps IV..I as before."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW)
+    ctx.open(AddScreen("defender"))
+    labels = [str(item.label) for item in ctx.top.items(ctx)]
+    ctx.press(*["down"] * labels.index("Elephant"), "a")
+    assert ctx.top.title == "Elephant"
+    shown = []
+    for _ in range(3):
+        ctx.top.render(ctx)
+        shown.append(str(ctx.top.items(ctx)[0].value))
+        ctx.press("left")
+    assert shown == ["<IV>", "<II>", "<II>"]
+    ctx.press("a")
+    assert ctx.lines[-1] == "add defender p_elephant strength=2" and not ctx.notes
+    legion = FakeCtx(NEW)
+    legion.open(AddScreen("defender"))
+    labels = [str(item.label) for item in legion.top.items(legion)]
+    legion.press(*["down"] * labels.index("Legio 1"), "a", "left", "left", "left", "a")
+    assert legion.lines[-1] == "add defender p_leg1 strength=1"

@@ -36,8 +36,9 @@ class Screen(Protocol):
 
     def key(self, key: str, ctx: Ctx) -> None: ...
 
-    # A screen may also have ``stale(ctx) -> bool``: after an undo the App takes off every screen
-    # whose ``stale`` is true (it shows a step or a choice the undo took back).
+    # A screen may also have ``stale(ctx) -> bool``: after an undo, and after every line from the
+    # serial link, the App takes off every screen whose ``stale`` is true (it shows a step or a
+    # choice that was taken back or played meanwhile).
 
 
 class Ctx(Protocol):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 from PIL import Image
 
@@ -12,14 +13,14 @@ from engine.actions import Line
 from engine.jc import actions as act
 from engine.jc.roster import roman
 from engine.jc.replies import TurnRecord
-from engine.jc.views import BlockView
+from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
-from firmware.screens.jc.words import RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of, win_chance
+from firmware.screens.jc.words import GAME, RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of, win_chance
 from firmware.screens.widgets import (ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen,
                                       die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
@@ -295,6 +296,11 @@ class ActionMenu(DecisionList):
         self._title = block_row(b)
         return super().render(ctx)
 
+    def stale(self, ctx: Ctx) -> bool:
+        """True once this block no longer acts now (an undo, or a line from the serial link, took
+        the step back or played it), or the session is no longer a Julius Caesar game."""
+        return self.block not in _acting(ctx, "")
+
     def items(self, ctx: Ctx) -> list[Item]:
         d = view_of(ctx)["battle"]["decision"]
         if not d or d["kind"] != "turn" or self.block not in d["blocks"]:
@@ -304,6 +310,20 @@ class ActionMenu(DecisionList):
             run = item.run
             item.run = (lambda c, r=run: (c.pop(), r(c))[1]) if run else None
         return out
+
+
+def _acting(ctx: Ctx, action: str) -> list[str]:
+    """The blocks of the step acting now that may take ``action`` ("" for any), in the battle's
+    order (J-14 takes the first); none when the battle waits for no turn or the session is no
+    longer a Julius Caesar game."""
+    view = ctx.view()
+    if view is None or view["game"] != GAME:
+        return []
+    b = cast(JcView, view)["battle"]
+    d = b["decision"]
+    if d is None or d["kind"] != "turn" or (action and action not in d["actions"]):
+        return []
+    return [x["key"] for x in b["blocks"] if x["key"] in d["blocks"]]
 
 
 # -- dice --------------------------------------------------------------------------------------
@@ -327,6 +347,12 @@ class JcDiceEntry(DiceEntry):
         self.auto = auto
         self.then = then
         self.block: BlockView | None = None
+
+    def stale(self, ctx: Ctx) -> bool:
+        """True once the battle no longer waits for this fire (an undo, or a line from the serial
+        link, took the step back or played it), or the session is no longer a Julius Caesar game."""
+        firing = _acting(ctx, "fire")
+        return self.key_ not in (firing[:1] if self.auto else firing)
 
     def _name(self) -> str:
         return name_of(self.block) if self.block else ""

@@ -22,7 +22,10 @@ R = TypeVar("R", bound=Reply)
 
 
 def _step_key(b: BattleView) -> str:
-    return repr((b["number"], b["phase"], b["round"], b["decision"], b["dice"],
+    """What the odds and the advice depend on: the step, the blocks, and the battle's own rules
+    (a surprise, J-10; the roles swapped, J-9)."""
+    return repr((b["number"], b["phase"], b["round"], b["decision"], b["dice"], b["surprise"],
+                 b["attacker_now"], b["roles_swapped"],
                  [(x["key"], x["side"], x["strength"], x["status"], x["acted"]) for x in b["blocks"]]))
 
 

@@ -9,7 +9,7 @@ from engine.actions import with_people
 from engine.jc import actions as act
 from engine.jc.order import ballista_rating
 from engine.jc.replies import RosterBlock
-from engine.jc.roster import roman
+from engine.jc.roster import roman, roster
 from engine.text import N_
 from firmware.screens.jc.text import _
 from firmware.screens import play
@@ -127,13 +127,22 @@ def rating_as(block: RosterBlock, role: str) -> str:
     return str(block["rating"]).split("/")[0]
 
 
+def strengths(block: RosterBlock) -> list[int]:
+    """The strengths a roster block can have, weakest first: its track (the elephant: II and IV
+    only, J-2), else I up to its maximum."""
+    spec = roster().get(block["id"])
+    return sorted(spec.track) if spec is not None else list(range(1, block["max"] + 1))
+
+
 def block_form(role: act.Role, block: RosterBlock) -> NumberForm:
-    """Strength and reserve for a roster block; A adds it."""
-    fields = [Field("strength", N_("Strength"), block["strength"], 1, block["max"], roman),
+    """Strength (only those on the block's track) and reserve for a roster block; A adds it."""
+    track = strengths(block)
+    now = track.index(block["strength"]) if block["strength"] in track else len(track) - 1
+    fields = [Field("strength", N_("Strength"), now, 0, len(track) - 1, lambda i: roman(track[i])),
               Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        response = run_line(ctx, act.add(role, block["id"], v["strength"], bool(v["reserve"])))
+        response = run_line(ctx, act.add(role, block["id"], track[v["strength"]], bool(v["reserve"])))
         if response is not None:
             ctx.pop()
             for note in response.get("notes", []):

@@ -248,14 +248,16 @@ class KitScreen(ListScreen):
                             _("{} in bag").format(bag["size"])))
             if bag["drawn"]:
                 out.append(Item(_("Put back…"), lambda c: c.push(
-                    PickScreen(_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side)))))
+                    PickScreen(_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side),
+                               partial(drawn_now, side=self.side)))))
             out.append(Item(_("In the bag"), lambda c: c.push(contents_screen(bag))))
         if deck is not None:
             out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", _("Card")),
                             _("{} left").format(deck["draw_pile"])))
             if deck["hand"]:
                 out.append(Item(_("Discard…"), lambda c: c.push(
-                    PickScreen(_("Discard"), list(dict.fromkeys(deck["hand"])), partial(act.bag, "discard", side=self.side)))))
+                    PickScreen(_("Discard"), list(dict.fromkeys(deck["hand"])), partial(act.bag, "discard", side=self.side),
+                               partial(hand_now, side=self.side)))))
             out.append(Item(_("Shuffle the deck"), lambda c: self._simple(c, "shuffle")))
             if deck["discard"]:
                 out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
@@ -275,19 +277,39 @@ class KitScreen(ListScreen):
             ctx.notify(_("Shuffled."))
 
 
+def drawn_now(ctx: Ctx, side: bool) -> list[str]:
+    """What has been drawn from the bag and can be put back, as the game is now."""
+    bag = holder(ctx, side).get("bag")
+    return list(bag["drawn"]) if bag is not None else []
+
+
+def hand_now(ctx: Ctx, side: bool) -> list[str]:
+    """The cards in hand, as the game is now."""
+    deck = holder(ctx, side).get("deck")
+    return list(deck["hand"]) if deck is not None else []
+
+
 def contents_screen(bag: BagView) -> TextScreen:
     rows = [f"{name} ×{n}" for name, n in bag["left"].items() if n]
     return TextScreen(_("In the bag"), rows or [_("The bag is empty.")])
 
 
 class PickScreen(ListScreen):
-    """Choose one name, then run ``command(name)`` (a bag's ``put``, a deck's ``discard``)."""
+    """Choose one name, then run ``command(name)`` (a bag's ``put``, a deck's ``discard``).
+    ``now(ctx)`` (if given) lists the names there are to choose from as the game is now."""
 
-    def __init__(self, title: str, names: list[str], command: Callable[[str], Line[BagReply]]) -> None:
+    def __init__(self, title: str, names: list[str], command: Callable[[str], Line[BagReply]],
+                 now: Callable[[Ctx], list[str]] | None = None) -> None:
         super().__init__()
         self.title = title
         self.names = names
         self.command = command
+        self.now = now
+
+    def stale(self, ctx: Ctx) -> bool:
+        """True once a name offered is no longer there to choose (an undo, or a line from the
+        serial link, took back the draw or the bag itself)."""
+        return self.now is not None and not set(self.names) <= set(self.now(ctx))
 
     def items(self, ctx: Ctx) -> list[Item]:
         return [Item(n, partial(self._pick, n)) for n in self.names]
