@@ -61,7 +61,8 @@ def test_add_errors():
     t.fails("add attacker rating=Q3 strength=2", "bad_arguments")
     t.fails("add attacker rating=C3 strength=5", "bad_arguments")
     t.fails("add attacker rating=C3 strength=2 name=c_leg10", "bad_arguments")
-    t.fails("add attacker c_leg10 strength=4", "bad_arguments")      # Legio 10 has III max
+    said = t.fails("add attacker c_leg10 strength=4", "bad_arguments")   # Legio 10 has III max
+    assert "III (3), II (2), I (1)" in said and "4" in said   # the steps as printed and as typed
     t.fails("add defender p_elephant strength=3", "bad_arguments")   # IV or II (J-2)
     t.fails("add attacker c_leg10 name=x", "bad_arguments")
     t.fails("add attacker p_leg1", "illegal_move")                   # Pompey's block

@@ -163,7 +163,7 @@ def add_block(battle: Battle, spec: BlockSpec, side: str, strength: int, reserve
     if find(battle, key) is not None:
         raise IllegalMove(Msg("{} is already in this battle.", key))
     if strength not in spec.track:
-        steps = ", ".join(roman(s) for s in spec.track)
+        steps = ", ".join(f"{roman(s)} ({s})" for s in spec.track)     # as printed, as typed
         raise BadArguments(Msg("{} can have strength {}, not {}.", block_name(spec.name), steps, strength))
     seq = 1 + max((b["seq"] for b in battle["blocks"]), default=0)
     b: Block = {"key": key, "id": spec.id, "name": spec.name, "side": side, "kind": spec.kind,

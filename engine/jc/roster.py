@@ -131,7 +131,7 @@ def rated_block(rating: str | None, strength: int, side: str, *, name: str,
         letter, fp = parse_rating(rating)
     if elephant:
         if strength not in (2, 4):
-            raise BadArguments(Msg("An elephant has strength IV or II only (J-2), not {}.", strength))
+            raise BadArguments(Msg("An elephant has strength IV (4) or II (2) only (J-2), not {}.", strength))
         track: tuple[int, ...] = (4, 2)
     else:
         if not 1 <= strength <= 4:
