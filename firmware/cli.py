@@ -32,6 +32,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``legatus`` command: its exit status (130 when Ctrl-C stops it before the program
+    has taken its keys over: nothing was acknowledged yet, so a line says so, not a traceback)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("legatus: stopped by Ctrl-C.", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     if args.version:
         from firmware import __version__

@@ -84,3 +84,20 @@ def test_scripted_simulator_in_russian_makes_a_bag_with_a_cyrillic_item(tmp_path
     state, refused = c.stdout.splitlines()[:2]
     assert '"bag":{"left":{"золото":1}' in state and '"drawn":["золото"]' in state
     assert "В мешочке 1 предмет; нельзя вытянуть 5." in refused   # the console speaks Russian
+
+
+def test_ctrl_c_before_the_keys_are_taken_over_says_so_without_a_traceback(tmp_path, monkeypatch,
+                                                                           capsys):
+    # Ctrl-C while the program starts (before the device loop handles keys): a line, status 130
+    from firmware import cli, logs
+    import firmware.device
+
+    def interrupted(args: object, splash: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(firmware.device, "run_device", interrupted)
+    monkeypatch.setattr(logs, "setup", lambda: None)                  # (the test's own logging)
+    monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
+    assert cli.main(["--sim", "--state-dir", str(tmp_path)]) == 130
+    err = capsys.readouterr().err
+    assert "Ctrl-C" in err and "Traceback" not in err
