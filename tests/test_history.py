@@ -228,15 +228,15 @@ def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path)
 
 def test_a_damaged_history_row_is_reported_set_aside_and_never_shown(state_dir: Path):
     """Issue 20 §2: a damaged History row is never shown, never breaks history/export, and is
-    never silent: the start reports it and keeps its bytes for a bug report. A record the current
-    session still holds is written again from the session."""
+    never silent: the start reports it and keeps its bytes for a bug report. The record is written
+    again from the session's rows, whether it is the current session or an archived one."""
     store = Store(state_dir)
     c = Console(store, store.resume())
     jc_battle(c)
     ok(c, "next-battle")
     c.close()
     for current in (True, False):
-        if not current:                                # the battle's session archived: nothing to rebuild from
+        if not current:                                # the battle's session archived: rebuilt from its rows
             c = Console(Store(state_dir), None)
             ok(c, "new dice seed=1")
             c.close()
@@ -249,7 +249,7 @@ def test_a_damaged_history_row_is_reported_set_aside_and_never_shown(state_dir: 
         try:
             shown = games(c)
             assert all("Caezar" not in json.dumps(g, ensure_ascii=False) for g in shown)
-            assert len(shown) == (1 if current else 0)
+            assert len(shown) == 1
             assert ok(c, "export format=csv")["text"].count("\n") == 1 + 2 * len(shown)   # a row per player
             recovered = ok(c, "state").get("recovered", "")
             assert "History record" in recovered, recovered
@@ -291,3 +291,67 @@ def test_a_sword_automatic_victory_lost_in_a_crash_is_worked_out_again(state_dir
         assert [p["name"] for p in g["players"] if p["winner"]] == ["Romans"] and "automatic" in g["result"]
     finally:
         c.close()
+
+
+def _flip_history_byte(state_dir: Path, needle: str, into: str) -> None:
+    db = sqlite3.connect(state_dir / "legatus.db")
+    assert db.execute("SELECT count(*) FROM history WHERE instr(record, ?)", (needle,)).fetchone()[0] == 1
+    db.execute("UPDATE history SET record = replace(record, ?, ?)", (needle, into))
+    db.commit()
+    db.close()
+
+
+def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archived_session(state_dir: Path):
+    """QA (storage): a finished game never vanishes from History because of one bad byte. Its
+    session's rows are still in the database after it was archived: the record is worked out
+    again from them, with its finish time, and the damage is still reported."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)                                   # C-12: recorded as finished
+    ok(c, "new dice seed=1")                                    # archives the game's session
+    before = games(c)
+    assert len(before) == 1 and before[0]["status"] == "finished"
+    c.close()
+    _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        after = games(c)
+        assert len(after) == 1, after
+        kept = {k: after[0][k] for k in ("game", "status", "mode", "players", "result", "started", "finished")}
+        assert kept == {k: before[0][k] for k in kept}
+        assert "History record" in ok(c, "state").get("recovered", "")
+        assert c.store.db.execute("SELECT count(*) FROM damaged WHERE what='history'").fetchone()[0] == 1
+    finally:
+        c.close()
+    store = Store(state_dir)                                    # the rebuilt row is whole: nothing more to report
+    c = Console(store, store.resume())
+    try:
+        assert "recovered" not in ok(c, "state") and len(games(c)) == 1
+    finally:
+        c.close()
+
+
+def test_an_ended_session_whose_history_row_is_damaged_is_rebuilt_with_its_fair_draw(state_dir: Path):
+    """QA (storage): 'end' filed the session in History; one bad byte in that row must not make
+    the ended game vanish, whether the session is still the current one or archived."""
+    for archived in (False, True):
+        store = Store(state_dir)
+        c = Console(store, store.resume())
+        ok(c, "new bag items=red*3,blue*2")
+        ok(c, "draw")
+        ok(c, "end")
+        if archived:
+            ok(c, "new dice seed=1")
+        before = games(c)[0]
+        assert before["status"] == "ended" and before["seed"] is not None
+        c.close()
+        _flip_history_byte(state_dir, "Ended by the players", "Ended by the playerz")
+        store = Store(state_dir)
+        c = Console(store, store.resume())
+        try:
+            after = games(c)[0]
+            assert after == before, (archived, after)
+        finally:
+            c.close()
+        (state_dir / "legatus.db").unlink()

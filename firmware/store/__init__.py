@@ -22,7 +22,9 @@ way. At every start:
 - SQLite's ``integrity_check`` runs (a damaged index is rebuilt from the tables), the schema is
   compared with the tables this program made, and the small tables (sessions, settings, History)
   are checked row by row: a damaged row is moved to the ``damaged`` table (kept for a bug
-  report) and reported; a session row whose only fault is its "current" flag is mended;
+  report) and reported; a session row whose only fault is its "current" flag is mended; a
+  damaged History row is written again from its session's rows (replayed), with its old id and
+  finish time where they still read;
 - the current session is read from what resuming needs (so a restart costs the same however long
   the session is): its newest checkpoint that still stands and the action rows after it, and the
   newest :data:`MAX_LOG` rows (the log); a damaged action among them ends the session at the last
@@ -113,6 +115,8 @@ class Store(OldFiles, Actions, Kept):
         except Exception as e:  # noqa: BLE001 - mending must never stop the start
             log.exception("cannot mend the damaged rows")
             self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", str(e)[:80]))
+        else:
+            self._rebuild_history(found)
         try:
             self._import_old()
         except Exception as e:  # noqa: BLE001 - whatever the old files hold, the start goes on
