@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.errors import LegatusError
-from engine.text import from_data, to_data
+from engine.text import Msg as AnyMsg, from_data, to_data
 from firmware.history_text import Msg, N_
 from firmware import players
 from firmware.games import GameRecord, player, record_of, records
@@ -308,6 +308,15 @@ def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: t
     _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid)
 
 
+def _abandoned(n: int) -> Msg:
+    """The result of a game replaced before anything of it finished."""
+    return Msg("Abandoned after {n} action.", plural="Abandoned after {n} actions.", n=n)
+
+
+# Records stored before the sentence had its plural forms say this one (kept in the catalogs).
+_ABANDONED_BEFORE = N_("Abandoned after {} actions.")
+
+
 # -- rebuilding what damage took ---------------------------------------------------------------------
 _FINISHED_AT = re.compile(rb'"finished": "(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"')
 _ROUGH = re.compile(rb'"unsynced": \[[^\]]*"finished"')
@@ -405,7 +414,7 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
             at, rid = when("abandoned")
             names = _players_of(game, dict(session.game.view(session.state)))
             rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
-                   "result": Msg("Abandoned after {} actions.", len(session.lines))}
+                   "result": _abandoned(len(session.lines))}
             _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines,
                  finished=at, rid=_free(db, rid))
             written.append("abandoned")
@@ -473,7 +482,7 @@ def record_abandoned(store: Any, session: Any) -> bool:
             return False
         names = _players_of(session.game.name, session.game.view(session.state))
         rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
-               "result": Msg("Abandoned after {} actions.", len(session.lines))}
+               "result": _abandoned(len(session.lines))}
         _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True
 
@@ -537,6 +546,9 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         game_s = bytes(game).decode("utf-8")
         data = json.loads(bytes(text).decode("utf-8"))
         result = from_data(data["result"])
+        if isinstance(result, AnyMsg) and result.template == _ABANDONED_BEFORE and len(result.args) == 1 \
+                and isinstance(result.args[0], int):
+            result = _abandoned(int(result.args[0]))         # stored before it had its plural forms
         return {"id": rid, "game": game_s, "name": box_name(game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,

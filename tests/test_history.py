@@ -355,3 +355,44 @@ def test_an_ended_session_whose_history_row_is_damaged_is_rebuilt_with_its_fair_
         finally:
             c.close()
         (state_dir / "legatus.db").unlink()
+
+
+def test_an_abandoned_games_result_agrees_with_its_number_of_actions_in_every_language(console):
+    """QA (i18n): 'Abandoned after 1 actions.' / 'после 1 действий' was one sentence for every
+    number; the result is a plural sentence like the others."""
+    ok(console, "new caesar-solo difficulty=hard side=pompey seed=2")
+    ok(console, "crassus")
+    ok(console, "new dice seed=1")
+    said = {}
+    try:
+        for lang in ("en", "ru", "uk"):
+            ok(console, f"settings language={lang}")
+            said[lang] = games(console)[0]["result"]
+    finally:
+        ok(console, "settings language=en")
+    assert said == {"en": "Abandoned after 1 action.", "ru": "Брошена после 1 действия.",
+                    "uk": "Покинута після 1 дії."}, said
+
+
+def test_an_abandoned_record_stored_before_the_plural_sentence_reads_with_the_right_form(state_dir: Path):
+    from engine.text import to_data
+    from firmware.history import row_crc
+    from firmware.history_text import Msg
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new caesar-solo seed=2")
+    ok(c, "crassus")
+    ok(c, "new dice seed=1")
+    rid, sid, part, game, depth, sealed, record = c.store.db.execute(
+        "SELECT id, sid, part, game, depth, sealed, record FROM history").fetchone()
+    data = json.loads(record)
+    data["result"] = to_data(Msg("Abandoned after {} actions.", 1))           # as an older Legatus stored it
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    c.store.db.execute("UPDATE history SET record=?, crc=? WHERE id=?",
+                       (text, row_crc(rid, sid, part, game, depth, sealed, text), rid))
+    try:
+        assert games(c)[0]["result"] == "Abandoned after 1 action."
+        ok(c, "settings language=ru")
+        assert games(c)[0]["result"] == "Брошена после 1 действия."
+    finally:
+        c.close()
