@@ -490,3 +490,59 @@ def test_a_rebuilt_database_carries_the_fair_draw_records_whose_checksum_holds(s
         assert c.request("export format=draws")["ok"]
     finally:
         c.close()
+
+
+@pytest.fixture
+def read_only_mount(tmp_path):
+    """A small filesystem of its own (tmpfs) that the test can remount read-only, as the kernel
+    does to a card after an error. Needs root and mount rights: skipped elsewhere."""
+    mnt = tmp_path / "card"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+
+    def remount(how: str) -> None:
+        subprocess.run(["mount", "-o", f"remount,{how}", str(mnt)], check=True, capture_output=True)
+    try:
+        yield mnt, remount
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+
+
+def test_a_card_remounted_read_only_still_starts_reads_and_refuses_every_change(read_only_mount):
+    """QA (storage): on a read-only filesystem Legatus refused to start at all ('Cannot use the
+    state directory … Read-only file system'), so the device showed nothing and History could not
+    be read. It starts, says why in the player's language, answers every read, refuses every
+    change with nothing changed, and saves again once the card is writable."""
+    mnt, remount = read_only_mount
+    d = mnt / "state"
+    c = _open(d)
+    for line in ("settings language=uk", "new bag items=a*3,b*2", "draw", "end", "new dice seed=3", "roll 2d6"):
+        assert c.request(line)["ok"] is True, line
+    games = c.request("history")["games"]
+    state = c.request("state")["state"]
+    c.close()
+    remount("ro")
+    c = _open(d)
+    try:
+        start = c.request("state")
+        assert start["state"] == state
+        assert "лише для читання" in start["recovered"]
+        assert c.request("history")["games"] == games
+        assert c.request("export format=draws")["ok"] is True
+        for line in ("roll 1d6", "undo", "end", "new dice", "settings language=ru"):
+            refused = c.request(line)
+            assert (refused["ok"], refused["error"]) == (False, "storage_error"), (line, refused)
+            assert "лише для читання" in refused["message"]
+        assert c.request("state")["state"] == state
+        remount("rw")
+        tries = [c.request("roll 1d6") for _ in range(2)]
+        assert tries[-1]["ok"] is True, tries
+        state = tries[-1]["state"]
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == state
+    finally:
+        c.close()

@@ -119,6 +119,8 @@ class Connection:
         except sqlite3.Error as e:
             log.error("a transaction failed: %s", e)
             self._rollback()
+            if "readonly" in str(e).lower():     # opened read-only (a read-only card): open again next time
+                self._reconnect()
             raise StorageError(self._failure(e)) from None
         except BaseException:
             self._rollback()
