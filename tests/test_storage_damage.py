@@ -546,3 +546,33 @@ def test_a_card_remounted_read_only_still_starts_reads_and_refuses_every_change(
         assert c.request("state")["state"] == state
     finally:
         c.close()
+
+
+def test_a_connection_that_cannot_be_set_up_again_still_reads_and_says_why_it_refuses(state_dir, monkeypatch):
+    """QA (storage): after a failed commit on a card that refuses every write, the new connection
+    could not be set up and the store kept the closed one: 'history' and 'export' answered
+    internal_error and every refusal said 'Cannot operate on a closed database'. Reads go on
+    from the file, a change is refused with the disk's own reason and nothing changed, and saving
+    works again once the disk does."""
+    import sqlite3 as sq
+    c = _open(state_dir)
+    try:
+        for line in ("new bag items=a*3", "draw", "end", "new dice seed=2", "roll 2d6"):
+            assert c.request(line)["ok"] is True, line
+        games, state = c.request("history")["games"], c.request("state")["state"]
+        real = Store._connect
+
+        def full(self):
+            raise sq.OperationalError("database or disk is full")
+        monkeypatch.setattr(Store, "_connect", full)
+        c.store._reconnect()                             # as after a COMMIT the disk refused
+        assert c.request("history")["games"] == games
+        assert c.request("export format=csv")["ok"] is True
+        refused = c.request("roll 1d6")
+        assert (refused["error"], refused["message"]) == (
+            "storage_error", "The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
+        assert c.request("state")["state"] == state
+        monkeypatch.setattr(Store, "_connect", real)
+        assert c.request("roll 1d6")["ok"] is True
+    finally:
+        c.close()
