@@ -396,3 +396,22 @@ def test_an_abandoned_record_stored_before_the_plural_sentence_reads_with_the_ri
         assert games(c)[0]["result"] == "Брошена после 1 действия."
     finally:
         c.close()
+
+
+def test_a_history_step_the_disk_refused_is_logged_truthfully_and_without_a_traceback(console, monkeypatch, caplog):
+    """QA (storage): a start time the disk refused was logged with a traceback as 'done again at
+    the next start', which nothing does; the log says what happens, and a storage refusal (said
+    to the player already) carries no traceback."""
+    import logging
+
+    from engine.text import Msg
+    from firmware import history
+    from firmware.storage import StorageError
+
+    def refused(*_):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(history, "note_started", refused)
+    with caplog.at_level(logging.ERROR, logger="firmware.console_session"):
+        ok(console, "new dice seed=1")
+    [record] = [r for r in caplog.records if "note the start" in r.getMessage()]
+    assert "not tried again" in record.getMessage() and record.exc_info is None
