@@ -415,3 +415,26 @@ def test_a_history_step_the_disk_refused_is_logged_truthfully_and_without_a_trac
         ok(console, "new dice seed=1")
     [record] = [r for r in caplog.records if "note the start" in r.getMessage()]
     assert "not tried again" in record.getMessage() and record.exc_info is None
+
+
+def test_a_rebuilt_record_whose_session_end_time_is_no_date_is_still_rebuilt(state_dir: Path):
+    """A clock gone wrong left a session's end time that is no date: its History row is still
+    written again (its finish time read from the damaged row)."""
+    from firmware.store import session_crc
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)
+    ok(c, "new dice seed=1")
+    before = games(c)
+    db = c.store.db
+    sid_, header, current = db.execute("SELECT id, header, current FROM sessions WHERE current=0").fetchone()
+    db.execute("UPDATE sessions SET ended=?, crc=? WHERE id=?",
+               (2**62, session_crc(sid_, header, current, 2**62), sid_))
+    c.close()
+    _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert games(c) == before
+    finally:
+        c.close()

@@ -119,8 +119,12 @@ class Mending(Opening):
                 lines = self._effective_lines(int(sid_))
                 if sid not in named and history.is_tool(str(head["game"])) and not (lines and lines[-1] == END):
                     continue
-                when = (_dt.datetime.fromtimestamp(float(ended), _dt.timezone.utc).replace(microsecond=0)
-                        .isoformat().replace("+00:00", "Z") if ended else None)
+                try:                   # when it was replaced (a clock gone wrong: unknown)
+                    when = (_dt.datetime.fromtimestamp(float(ended), _dt.timezone.utc).replace(microsecond=0)
+                            .isoformat().replace("+00:00", "Z") if ended else None)
+                except (OverflowError, OSError, ValueError):
+                    log.warning("session %s: its end time %r is not a date", sid_, ended)
+                    when = None
                 rebuilt += bool(history.rebuild(self, head, lines, not current, lost, when))
             except Exception:  # noqa: BLE001 - one session that does not replay must not stop the others
                 log.exception("cannot rebuild the History rows of session %s", sid_)
