@@ -438,3 +438,29 @@ def test_a_rebuilt_record_whose_session_end_time_is_no_date_is_still_rebuilt(sta
         assert games(c) == before
     finally:
         c.close()
+
+
+def test_a_history_row_lost_with_a_database_that_had_to_be_salvaged_is_rebuilt(state_dir: Path):
+    """The file could not be opened (its header damaged) and its History row did not come through
+    the salvage: the finished game is worked out again from its session's carried rows."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)
+    ok(c, "new dice seed=1")
+    before = games(c)
+    c.store.db.execute("DELETE FROM history")                    # its page lost with the damage
+    c.close()
+    path = state_dir / "legatus.db"
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        after = games(c)
+        assert [{k: g[k] for k in ("game", "status", "mode", "players", "result", "started")} for g in after] == \
+               [{k: g[k] for k in ("game", "status", "mode", "players", "result", "started")} for g in before]
+        assert "finished" in after[0]["unsynced"]               # its finish time is only known roughly now
+        assert "carried into a new one" in ok(c, "state")["recovered"]
+    finally:
+        c.close()

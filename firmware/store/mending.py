@@ -98,12 +98,15 @@ class Mending(Opening):
         import json
         from firmware.session import END
         lost = [history.Lost.of(raw) for table, _, raw, key in found.bad if table == "history"]
+        if self._salvaged:                     # rows the salvage found damaged, and any it never found
+            lost += [history.Lost.of(bytes(raw)) for (raw,) in self.db.execute(
+                "SELECT data FROM damaged WHERE what='history' AND reason='salvage'").fetchall()]
         lost = [x for x in lost if x.rid is None or not self.db.execute("SELECT 1 FROM history WHERE id=? AND sid=?",
                                                                         (x.rid, x.sid)).fetchone()]
-        if not lost:
+        if not lost and not self._salvaged:
             return
         named = {x.sid for x in lost}
-        unread = not named <= self._sids()     # a row whose session id is itself damaged
+        unread = self._salvaged or not named <= self._sids()     # a row whose session id is itself damaged
         rebuilt = 0
         for sid_, header, current, ended, check in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions "
                                                                     "ORDER BY id").fetchall():
