@@ -357,8 +357,9 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
     """Write again the History rows of a stored session (its ``header`` and effective ``lines``;
     ``archived``: another session replaced it) that damage took (:class:`Lost`, set aside by the
     start-up check), from a replay of its lines: each finished part at the depth it finished
-    (sealed if an action followed it, as :func:`after_action` seals), the ``ended`` row of an
-    ended session, the ``abandoned`` row of a replaced game that finished nothing. A row keeps its
+    (sealed if an action followed it, as :func:`after_action` seals) and the ``ended`` row of an
+    ended session — facts that hold even when the damage also cut the session's last actions —,
+    and the ``abandoned`` row of a replaced game only when a damaged row of it says so. A row keeps its
     old id and finish time where they still read; else the time is ``ended_at`` (when it was
     replaced) or now, marked approximate (``unsynced``). Rows that exist are left alone. Returns
     the parts written; raises StorageError, or LegatusError/ValueError if a line does not replay."""
@@ -410,7 +411,8 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
             at, rid = when("ended")
             _ended_row(db, session, session.ended_as() or "ended", finished=at, rid=_free(db, rid))
             written += ["ended"] if _row(db, sid, "ended") is not None else []
-        elif archived and record is not None and not db.execute("SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():
+        elif archived and any(x.part == "abandoned" for x in mine) and not db.execute(
+                "SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():      # only a row known to have been there
             at, rid = when("abandoned")
             names = _players_of(game, dict(session.game.view(session.state)))
             rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],

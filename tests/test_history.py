@@ -464,3 +464,25 @@ def test_a_history_row_lost_with_a_database_that_had_to_be_salvaged_is_rebuilt(s
         assert "carried into a new one" in ok(c, "state")["recovered"]
     finally:
         c.close()
+
+
+def test_a_rebuild_never_invents_a_record_from_a_session_whose_actions_the_damage_took(state_dir: Path):
+    """After a salvage that lost both a game's History row and its actions, replaying what is
+    left would say 'Abandoned after 0 actions' of a game that was finished: nothing is invented."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)
+    ok(c, "new dice seed=1")
+    c.store.db.execute("DELETE FROM history")
+    c.store.db.execute("DELETE FROM actions WHERE session=(SELECT min(id) FROM sessions)")
+    c.close()
+    path = state_dir / "legatus.db"
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert games(c) == []
+    finally:
+        c.close()
