@@ -21,10 +21,8 @@ start or ``state``. ``depth`` is the number of effective actions when the game f
 that takes the finishing action back removes the record *unless another action followed it* (the
 row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the storage rows
 (:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times too;
-at each start the store reports damaged rows and sets them aside (:func:`scan`), a damaged row
-is never shown, and the rows it held are written again from the session's own stored rows
-(:func:`rebuild`: a finished game never vanishes from History because of one bad byte). Dates
-are wall-clock UTC ISO dates: history is not session state.
+at each start the store reports damaged rows and sets them aside (:func:`scan`; never shown, and
+written again from their sessions: firmware/history_rebuild.py). Dates are wall-clock UTC ISO dates.
 No record holds a seed or a ``new`` line: an ended game's seed, share and commitment come from
 its fair-draw record (firmware/fairness.py, joined by ``sid`` when History is read).
 """
@@ -33,14 +31,13 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import logging
-import re
 import sqlite3
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.errors import LegatusError
-from engine.text import Msg as AnyMsg, from_data, to_data
-from firmware.history_text import Msg, N_
+from engine.text import from_data, to_data
+from firmware.history_text import Msg, N_, abandoned, as_now
 from firmware import players
 from firmware.games import GameRecord, player, record_of, records
 from firmware.storage import crc
@@ -217,9 +214,8 @@ def _started(db: sqlite3.Connection, sid: str) -> str | None:
 def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[str, Any], depth: int,
          status: str, lines: Sequence[str] | None = None, *, finished: tuple[str, bool] | None = None,
          rid: int | None = None) -> None:
-    """Insert the record, or replace an unsealed one (keeping its first finish time).
-    ``finished``: the finish time and whether it is only approximate (a rebuilt record), instead
-    of now; ``rid``: the id a new row takes (a rebuilt record keeps the one its export carried)."""
+    """Insert the record, or replace an unsealed one (keeping its first finish time). A rebuilt
+    record gives ``finished`` (its time, and whether it is approximate) and ``rid`` (its old id)."""
     sid = str(header["sid"])
     old = _row(db, sid, part)
     if old is not None and old[1]:
@@ -308,129 +304,6 @@ def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: t
     _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid)
 
 
-def _abandoned(n: int) -> Msg:
-    """The result of a game replaced before anything of it finished."""
-    return Msg("Abandoned after {n} action.", plural="Abandoned after {n} actions.", n=n)
-
-
-# Records stored before the sentence had its plural forms say this one (kept in the catalogs).
-_ABANDONED_BEFORE = N_("Abandoned after {} actions.")
-
-
-# -- rebuilding what damage took ---------------------------------------------------------------------
-_FINISHED_AT = re.compile(rb'"finished": "(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"')
-_ROUGH = re.compile(rb'"unsynced": \[[^\]]*"finished"')
-
-
-class Lost(NamedTuple):
-    """What is left of a damaged History row (its bytes, as the start-up check kept them): the
-    id and, where they still read, the session, the part, the finish time and whether that time
-    was taken while the clock was not set."""
-
-    rid: int | None
-    sid: str | None
-    part: str | None
-    finished: str | None
-    rough: bool = False
-
-    @classmethod
-    def of(cls, raw: bytes) -> Lost:
-        fields = raw.split(b"\x1f")
-
-        def text(i: int) -> str | None:
-            try:
-                return fields[i].decode("ascii") if len(fields) > i else None
-            except UnicodeDecodeError:
-                return None
-        rid = text(0)
-        found = _FINISHED_AT.search(raw)
-        when = found.group(1).decode("ascii") if found else None
-        try:
-            _dt.datetime.fromisoformat(when.replace("Z", "+00:00") if when else "")
-        except ValueError:
-            when = None
-        return cls(int(rid) if rid and rid.isdigit() else None, text(1), text(2), when, bool(_ROUGH.search(raw)))
-
-
-def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: bool, lost: Sequence[Lost],
-            ended_at: str | None) -> list[str]:
-    """Write again the History rows of a stored session (its ``header`` and effective ``lines``;
-    ``archived``: another session replaced it) that damage took (:class:`Lost`, set aside by the
-    start-up check), from a replay of its lines: each finished part at the depth it finished
-    (sealed if an action followed it, as :func:`after_action` seals) and the ``ended`` row of an
-    ended session — facts that hold even when the damage also cut the session's last actions —,
-    and the ``abandoned`` row of a replaced game only when a damaged row of it says so. A row keeps its
-    old id and finish time where they still read; else the time is ``ended_at`` (when it was
-    replaced) or now, marked approximate (``unsynced``). Rows that exist are left alone. Returns
-    the parts written; raises StorageError, or LegatusError/ValueError if a line does not replay."""
-    from firmware.session import END, Session
-    session = Session.from_header(header, [])
-    game = session.game.name
-    sid = str(header["sid"])
-    mine = [x for x in lost if x.sid == sid]
-    depths: dict[str, tuple[int, dict[str, Any]]] = {}
-    record = _record(game)
-    for line in lines:
-        session.apply(line)
-        if line == END or record is None or record.finished is None:
-            continue
-        view = dict(session.game.view(session.state))
-        command, fields = record.replayed(view, line) if record.replayed is not None else ("", None)
-        for part, rec in finished_parts(game, view, command=command, fields=fields):
-            depths.setdefault(part, (len(session.lines), rec))
-    ended = bool(session.ended)
-    score = session.command("score") if record is not None else None
-    scored = {x.part for x in mine} - {None, "abandoned", "ended"}
-    if score is not None and not score.mutates and scored:     # a record made when a read-only score was asked
-        try:
-            fields = dict(session.run("score")[0].fields)
-        except LegatusError as e:
-            log.info("no score to rebuild History from: %s", e)
-        else:
-            for part, rec in finished_parts(game, dict(session.game.view(session.state)), command="score", fields=fields):
-                if part in scored:
-                    depths[part] = (depths[part][0] if part in depths else len(session.lines), rec)
-
-    def when(part: str) -> tuple[tuple[str, bool], int | None]:
-        for x in mine:
-            if x.part == part:
-                return ((x.finished, x.rough) if x.finished else (ended_at or _now(), True)), x.rid
-        return (ended_at or _now(), True), None
-
-    written: list[str] = []
-    with store.transaction() as db:
-        ensure(db)
-        for part, (depth, rec) in depths.items():
-            if _row(db, sid, part) is None:
-                at, rid = when(part)
-                _put(db, session.header, part, rec, depth, "finished", session.lines, finished=at, rid=_free(db, rid))
-                written.append(part)
-        if written:
-            db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
-        if ended and _row(db, sid, "ended") is None:
-            at, rid = when("ended")
-            _ended_row(db, session, session.ended_as() or "ended", finished=at, rid=_free(db, rid))
-            written += ["ended"] if _row(db, sid, "ended") is not None else []
-        elif archived and any(x.part == "abandoned" for x in mine) and not db.execute(
-                "SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():      # only a row known to have been there
-            at, rid = when("abandoned")
-            names = _players_of(game, dict(session.game.view(session.state)))
-            rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
-                   "result": _abandoned(len(session.lines))}
-            _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines,
-                 finished=at, rid=_free(db, rid))
-            written.append("abandoned")
-        _seal(db, sid, None if archived or ended else len(session.lines))
-    return written
-
-
-def _free(db: sqlite3.Connection, rid: int | None) -> int | None:
-    """``rid`` if no History row holds it (else None: a new id)."""
-    if rid is None or db.execute("SELECT 1 FROM history WHERE id=?", (rid,)).fetchone():
-        return None
-    return rid
-
-
 def after_action(store: Any, session: Any, command: str, fields: dict[str, Any], mutated: bool) -> None:
     """After a committed action (or a read-only one such as Glory's ``score``): seal the records
     this action followed (not for a correction of a score that is not final yet: the record's
@@ -484,7 +357,7 @@ def record_abandoned(store: Any, session: Any) -> bool:
             return False
         names = _players_of(session.game.name, session.game.view(session.state))
         rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
-               "result": _abandoned(len(session.lines))}
+               "result": abandoned(len(session.lines))}
         _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True
 
@@ -548,9 +421,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         game_s = bytes(game).decode("utf-8")
         data = json.loads(bytes(text).decode("utf-8"))
         result = from_data(data["result"])
-        if isinstance(result, AnyMsg) and result.template == _ABANDONED_BEFORE and len(result.args) == 1 \
-                and isinstance(result.args[0], int):
-            result = _abandoned(int(result.args[0]))         # stored before it had its plural forms
+        result = as_now(result)
         return {"id": rid, "game": game_s, "name": box_name(game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,

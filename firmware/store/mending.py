@@ -7,7 +7,7 @@ import logging
 import sqlite3
 
 from engine.text import Msg
-from firmware import fairness, history, players
+from firmware import fairness, history, history_rebuild, players
 from firmware.storage import StorageError, crc
 from firmware.store.checks import _Found
 from firmware.store.opening import Opening
@@ -97,9 +97,9 @@ class Mending(Opening):
         import datetime as _dt
         import json
         from firmware.session import END
-        lost = [history.Lost.of(raw) for table, _, raw, key in found.bad if table == "history"]
+        lost = [history_rebuild.Lost.of(raw) for table, _, raw, key in found.bad if table == "history"]
         if self._salvaged:                     # rows the salvage found damaged, and any it never found
-            lost += [history.Lost.of(bytes(raw)) for (raw,) in self.db.execute(
+            lost += [history_rebuild.Lost.of(bytes(raw)) for (raw,) in self.db.execute(
                 "SELECT data FROM damaged WHERE what='history' AND reason='salvage'").fetchall()]
         lost = [x for x in lost if x.rid is None or not self.db.execute("SELECT 1 FROM history WHERE id=? AND sid=?",
                                                                         (x.rid, x.sid)).fetchone()]
@@ -128,7 +128,7 @@ class Mending(Opening):
                 except (OverflowError, OSError, ValueError):
                     log.warning("session %s: its end time %r is not a date", sid_, ended)
                     when = None
-                rebuilt += bool(history.rebuild(self, head, lines, not current, lost, when))
+                rebuilt += bool(history_rebuild.rebuild(self, head, lines, not current, lost, when))
             except Exception:  # noqa: BLE001 - one session that does not replay must not stop the others
                 log.exception("cannot rebuild the History rows of session %s", sid_)
         if rebuilt:
