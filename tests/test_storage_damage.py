@@ -461,17 +461,35 @@ def _ended_bag(d: Path) -> str:
     return str(seed)
 
 
-def test_a_damaged_fair_draw_record_is_reported_set_aside_and_history_still_answers(state_dir):
+def test_a_damaged_fair_draw_record_is_reported_set_aside_and_made_again_from_the_session(state_dir):
+    """The damaged record is never read (kept for a bug report, reported); QA (storage): the ended
+    session's own rows still hold its seed and actions, so the record is made again from them
+    instead of the ended game losing its proof for good."""
     seed = _ended_bag(state_dir)
     _sql(state_dir, "UPDATE fair SET data = CAST(CAST(data AS BLOB) || x'ff' AS TEXT)")
     r, c = _start(state_dir)
     try:
-        assert "recovered" in r and "fair" in r["recovered"].lower()
+        assert "recovered" in r and "made again from its saved actions" in r["recovered"]
+        games = c.request("history")
+        assert games["ok"] and str(games["games"][0]["seed"]) == seed
+        record = c.request("export format=draws")["record"]
+        assert str(record["seed"]) == seed and record["actions"][-1] == "end"
+        held = sqlite3.connect(state_dir / DB_NAME).execute("SELECT what FROM damaged").fetchall()
+        assert ("fair-draw record",) in held
+    finally:
+        c.close()
+
+
+def test_a_damaged_fair_draw_record_whose_session_is_gone_is_reported_and_history_still_answers(state_dir):
+    seed = _ended_bag(state_dir)
+    _sql(state_dir, "UPDATE fair SET data = CAST(CAST(data AS BLOB) || x'ff' AS TEXT)", "DELETE FROM actions")
+    r, c = _start(state_dir)
+    try:
+        assert "recovered" in r and "can no longer be checked" in r["recovered"]
         games = c.request("history")
         assert games["ok"] and games["games"][0]["seed"] is None        # not shown from a damaged record
         assert c.request("export format=draws")["error"] == "bad_arguments"
-        held = sqlite3.connect(state_dir / DB_NAME).execute("SELECT what FROM damaged").fetchall()
-        assert ("fair-draw record",) in held and seed
+        assert seed
     finally:
         c.close()
 

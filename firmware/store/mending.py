@@ -84,6 +84,14 @@ class Mending(Opening):
                                    plural="{n} remembered players were damaged; they were kept for a bug report."))
         n_fair = sum(1 for t, *_ in found.bad if t == "fair") - restored.count("fair")
         if n_fair:
+            refiled = self._refile_fair([bytes(key[0]) for t, _, _, key in found.bad if t == "fair"])
+            if refiled:
+                self._notes.append(Msg("{n} fair-draw record of an ended game was damaged and was made again from "
+                                       "its saved actions.", n=refiled,
+                                       plural="{n} fair-draw records of ended games were damaged and were made "
+                                              "again from their saved actions."))
+            n_fair -= refiled
+        if n_fair:
             self._notes.append(Msg("{n} fair-draw record of an ended game was damaged; it was kept for a bug report, "
                                    "and that game's draws can no longer be checked here.", n=n_fair,
                                    plural="{n} fair-draw records of ended games were damaged; they were kept for a bug "
@@ -135,6 +143,26 @@ class Mending(Opening):
             self._notes.append(Msg("{n} game was worked out again from its saved actions and is back in History.",
                                    n=rebuilt, plural="{n} games were worked out again from their saved actions and are "
                                                      "back in History."))
+
+    def _refile_fair(self, sids: list[bytes]) -> int:
+        """File again, from each ended session's own rows (its header holds the seed), the
+        fair-draw records the check set aside. Returns how many; never raises."""
+        import json
+        from firmware.session import END
+        refiled = 0
+        for row in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions").fetchall():
+            text = self.session_header(row)
+            try:
+                head = json.loads(text) if text is not None else None
+                if head is None or str(head.get("sid")).encode() not in sids:
+                    continue
+                lines = self._effective_lines(int(row[0]))
+                if lines and lines[-1] == END and fairness.filed(self.db, [str(head["sid"])]) == {}:
+                    fairness.file_lines(self, head, lines)
+                    refiled += bool(fairness.filed(self.db, [str(head["sid"])]))   # (not if the damaged row stayed)
+            except Exception:  # noqa: BLE001 - one record that cannot be filed must not stop the start
+                log.exception("cannot file again the fair-draw record of session %s", row[0])
+        return refiled
 
     def _sids(self) -> set[str]:
         """The session ids (``sid``) of the stored sessions whose header holds."""
