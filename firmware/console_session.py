@@ -98,18 +98,20 @@ class SessionCommands:
         session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
         old = self.session
         abandoned = bool(self._safely("record the replaced game as abandoned",
-                                      lambda: history.record_abandoned(self.store, old))) if old is not None else False
+                                      lambda: history.record_abandoned(self.store, old), again=False)
+                         ) if old is not None else False
         try:
             self.store.begin(session)
         except BaseException:
             if abandoned and old is not None:
-                self._safely("take back the abandoned record", lambda: history.forget_abandoned(self.store, old))
+                self._safely("take back the abandoned record", lambda: history.forget_abandoned(self.store, old),
+                             again=False)
             raise
         if pending:
             self._pending = None
         self.session = session
-        self._safely("note the start", lambda: history.note_started(self.store, session))
-        self._safely("remember the players", lambda: _remember_players(self.store, session))
+        self._safely("note the start", lambda: history.note_started(self.store, session), again=False)
+        self._safely("remember the players", lambda: _remember_players(self.store, session), again=False)
         out: dict[str, Any] = {"game": session.game.name}
         view = session.view()
         if view["commitment"] is not None:
@@ -163,13 +165,20 @@ class SessionCommands:
             return True
         self._safely("file the ended game in History", both)
 
-    def _safely(self, what: str, action: Callable[[], T]) -> T | None:
+    def _safely(self, what: str, action: Callable[[], T], again: bool = True) -> T | None:
         """Run a History/record step after the action is saved: a failure never fails the reply
-        (it is logged, and :meth:`_reconcile` at the next start or ``state`` does what was missed)."""
+        (it is logged, and — ``again`` — :meth:`_reconcile` at the next start or ``state`` does
+        what was missed). A storage failure (full, read-only: already said to the player by the
+        refusals) is logged without a traceback."""
+        from firmware.storage import StorageError
+        later = "it is done again at the next start or 'state'" if again else "it is not tried again"
         try:
             return action()
+        except StorageError as e:
+            log.error("could not %s (%s); %s", what, e, later)
+            return None
         except Exception:  # noqa: BLE001 - history must never stop a game
-            log.exception("could not %s; it is done again at the next start or 'state'", what)
+            log.exception("could not %s; %s", what, later)
             return None
 
     def _reconcile(self) -> None:

@@ -226,7 +226,18 @@ def _id(req: Request) -> int | None:
 
 
 def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
-    """The ``history`` and ``export`` builtins (they need no session)."""
+    """The ``history`` and ``export`` builtins (they need no session). A database that cannot be
+    read now (a failing card) is a ``storage_error`` that says so, never an internal error."""
+    from firmware.storage import StorageError
+    try:
+        return _command(db, name, req)
+    except sqlite3.Error as e:
+        log.error("'%s' cannot read History: %s", name, e)
+        raise StorageError(Msg("History cannot be read now ({}); nothing was changed. Check the card.",
+                               str(e)[:80])) from None
+
+
+def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
     if name == "history":
         if req.opts or len(req.args) > 1:
             raise BadArguments(Msg("Usage: history [N]."))

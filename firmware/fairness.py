@@ -99,8 +99,14 @@ def ensure(db: sqlite3.Connection) -> None:
 
 def file_record(store: Any, session: Any) -> None:
     """File an ended session's record (idempotent; raises StorageError/sqlite3.Error)."""
-    sid = str(session.header["sid"])
-    data = json.dumps({"header": session.header, "lines": list(session.lines)}, ensure_ascii=False,
+    file_lines(store, session.header, session.lines)
+
+
+def file_lines(store: Any, header: dict[str, Any], lines: Sequence[str]) -> None:
+    """File the record of an ended session from its header and effective lines (as stored: the
+    start-up check files again a damaged one from the session's rows)."""
+    sid = str(header["sid"])
+    data = json.dumps({"header": header, "lines": list(lines)}, ensure_ascii=False,
                       sort_keys=True, separators=(",", ":"))
     with store.transaction() as db:
         ensure(db)

@@ -21,8 +21,8 @@ start or ``state``. ``depth`` is the number of effective actions when the game f
 that takes the finishing action back removes the record *unless another action followed it* (the
 row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the storage rows
 (:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times too;
-at each start the store reports damaged rows and sets them aside (:func:`scan`), and a damaged row
-is never shown. Dates are wall-clock UTC ISO dates: history is not session state.
+at each start the store reports damaged rows and sets them aside (:func:`scan`; never shown, and
+written again from their sessions: firmware/history_rebuild.py). Dates are wall-clock UTC ISO dates.
 No record holds a seed or a ``new`` line: an ended game's seed, share and commitment come from
 its fair-draw record (firmware/fairness.py, joined by ``sid`` when History is read).
 """
@@ -37,7 +37,7 @@ from typing import Any
 
 from engine.errors import LegatusError
 from engine.text import from_data, to_data
-from firmware.history_text import Msg, N_
+from firmware.history_text import Msg, N_, abandoned, as_now
 from firmware import players
 from firmware.games import GameRecord, player, record_of, records
 from firmware.storage import crc
@@ -212,8 +212,10 @@ def _started(db: sqlite3.Connection, sid: str) -> str | None:
 
 
 def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[str, Any], depth: int,
-         status: str, lines: Sequence[str] | None = None) -> None:
-    """Insert the record, or replace an unsealed one (keeping its first finish time)."""
+         status: str, lines: Sequence[str] | None = None, *, finished: tuple[str, bool] | None = None,
+         rid: int | None = None) -> None:
+    """Insert the record, or replace an unsealed one (keeping its first finish time). A rebuilt
+    record gives ``finished`` (its time, and whether it is approximate) and ``rid`` (its old id)."""
     sid = str(header["sid"])
     old = _row(db, sid, part)
     if old is not None and old[1]:
@@ -222,17 +224,18 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if old is None and _seen(db, str(header["game"]), fp, sid):
         return
     started = _started(db, sid)
+    when, rough = finished if finished is not None else (_now(), _clock_unsynced())
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
-                                       ("finished", _clock_unsynced())) if bad]
+                                       ("finished", rough)) if bad]
     people = with_people(str(header["game"]), _people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
-            "finished": _now(), "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
+            "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
             "fp": fp, "unsynced": unsynced}
     players.note(db, [str(p["name"]) for p in people if not _is_seat(p)])
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
-        cur = db.execute("INSERT INTO history(sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,0,?,0)",
-                         (sid, part, header["game"], depth, text))
+        cur = db.execute("INSERT INTO history(id, sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,?,0,?,0)",
+                         (rid, sid, part, header["game"], depth, text))
         rid = int(cur.lastrowid or 0)
     else:
         rid = old[0]
@@ -283,6 +286,22 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
         if written:      # a finished game is no longer 'abandoned'
             db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
     return written
+
+
+def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: tuple[str, bool] | None = None,
+               rid: int | None = None) -> None:
+    """The one ``ended`` row of an ended session with no record of the whole game (none if it has one)."""
+    sid = str(session.header["sid"])
+    if db.execute("SELECT 1 FROM history WHERE sid=? AND part NOT LIKE 'battle-%'", (sid,)).fetchone():
+        return
+    depth = len(session.lines)
+    names = _players_of(session.game.name, session.game.view(session.state))
+    n = max(depth - 1, 0)                                # the actions before ``end``
+    result = (Msg("Finished after {n} action.", plural="Finished after {n} actions.", n=n)
+              if status == "finished" else
+              Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
+    rec = {"mode": {"kind": status}, "players": [player(x, None, False) for x in names], "result": result}
+    _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid)
 
 
 def after_action(store: Any, session: Any, command: str, fields: dict[str, Any], mutated: bool) -> None:
@@ -338,7 +357,7 @@ def record_abandoned(store: Any, session: Any) -> bool:
             return False
         names = _players_of(session.game.name, session.game.view(session.state))
         rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
-               "result": Msg("Abandoned after {} actions.", len(session.lines))}
+               "result": abandoned(len(session.lines))}
         _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True
 
@@ -351,18 +370,10 @@ def record_ended(store: Any, session: Any, status: str) -> None:
     if status == "finished":
         record_state(store, session)          # nothing for a tool (no record)
     sid = str(session.header["sid"])
-    depth = len(session.lines)
     with store.transaction() as db:
         ensure(db)
         db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
-        if not db.execute("SELECT 1 FROM history WHERE sid=? AND part NOT LIKE 'battle-%'", (sid,)).fetchone():
-            names = _players_of(session.game.name, session.game.view(session.state))
-            n = max(depth - 1, 0)                                # the actions before ``end``
-            result = (Msg("Finished after {n} action.", plural="Finished after {n} actions.", n=n)
-                      if status == "finished" else
-                      Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
-            rec = {"mode": {"kind": status}, "players": [player(x, None, False) for x in names], "result": result}
-            _put(db, session.header, "ended", rec, depth, status, session.lines)
+        _ended_row(db, session, status)
         _seal(db, sid)
 
 
@@ -410,6 +421,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         game_s = bytes(game).decode("utf-8")
         data = json.loads(bytes(text).decode("utf-8"))
         result = from_data(data["result"])
+        result = as_now(result)
         return {"id": rid, "game": game_s, "name": box_name(game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,

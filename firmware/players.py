@@ -133,9 +133,10 @@ def people_of(entry: dict[str, Any]) -> list[str]:
 
 
 # -- reading ---------------------------------------------------------------------------------------
-def known(db: sqlite3.Connection) -> list[Known]:
+def known(db: sqlite3.Connection, strict: bool = False) -> list[Known]:
     """The remembered people, most recent first (a damaged row is left out: the start-up check,
-    :func:`scan`, reports it and sets it aside)."""
+    :func:`scan`, reports it and sets it aside). A list that cannot be read is empty, or —
+    ``strict`` (the ``players`` reply) — a StorageError that says so."""
     try:
         ensure(db)
     except sqlite3.Error:
@@ -143,8 +144,12 @@ def known(db: sqlite3.Connection) -> list[Known]:
     out = []
     try:
         rows = db.execute(f"SELECT {PLAYER_ROW} FROM players").fetchall()
-    except sqlite3.Error:
+    except sqlite3.Error as e:
         log.warning("the players' list cannot be read", exc_info=True)
+        if strict:
+            from firmware.storage import StorageError
+            raise StorageError(Msg("The players' list cannot be read now ({}); nothing was changed. Check the card.",
+                                   str(e)[:80])) from None
         return []
     for name, data, check in rows:
         k = _decoded(name, data, check)
@@ -281,7 +286,7 @@ def command(store: Any, args: tuple[str, ...], opts: Mapping[str, str]) -> dict[
     if opts:
         raise BadArguments(usage)
     if not args:
-        people = known(store.db)
+        people = known(store.db, strict=True)
         return {"players": [k.name for k in people], "was": {k.name: list(k.was) for k in people if k.was}}
     if args[0] == "forget" and len(args) == 2:
         gone = forget(store, args[1])

@@ -6,6 +6,7 @@ points of each, this runs all of them and prints what failed.
     python scripts/storage_faults.py powerloss [--first]
     python scripts/storage_faults.py bitflip [--trials 300]
     python scripts/storage_faults.py damage [--trials 1000]
+    python scripts/storage_faults.py killplay [--runs 150] [--within 1.6]
 
 ``inject``: ``strace -e inject=<call>:<fault>:when=N`` (and ``N+``: the fault stays, like a full disk)
 on a ``legatus console`` subprocess playing a scripted session; after each run the program is
@@ -28,6 +29,10 @@ middle of a commit (at the journal's unlink, and at the second write to the data
 must work, nothing may be silent (``state`` answers ``recovered``, or ``no_session`` with
 ``recovered``), no request may answer ``internal_error``, and at most the damaged action and those
 after it may be lost. Prints a table of the outcomes per file.
+``killplay``: a console subprocess playing games to their end, revealing and exporting them, killed
+(SIGKILL) at a random moment, twice per state directory: the restart must work, every History
+entry and exported play answered must come back unchanged, every acknowledged ``end`` must have its
+game in History with its seed, and the state must be the last one answered.
 Needs ``strace`` for inject, powerloss and damage's journal cases.
 """
 from __future__ import annotations
@@ -482,6 +487,13 @@ def _entries(reply: dict[str, Any]) -> list[str]:
     return sorted(json.dumps(g, sort_keys=True, ensure_ascii=False) for g in reply.get("games", []))
 
 
+def _games(entries: list[str]) -> set[str]:
+    """History entries without what a record written again from its session may only know
+    roughly (its finish time) or anew (its id)."""
+    return {json.dumps({k: v for k, v in json.loads(e).items() if k not in ("id", "finished", "unsynced")},
+                       sort_keys=True) for e in entries}
+
+
 def damage_trial(d: Path, want: dict[str, Any], lost: list[int] | None = None) -> str:
     """Start on the damaged directory ``d`` twice and judge it against ``want``; returns the
     outcome: exact, reported, or a failure (silent, failed start, internal_error, lost too much,
@@ -517,7 +529,7 @@ def damage_trial(d: Path, want: dict[str, Any], lost: list[int] | None = None) -
             return f"silent: {', '.join(what)} differ"
         if rows < want["allowed"]:
             return f"lost too much: resumed at {rows} rows, the damage allowed {want['allowed']}"
-        if not set(_entries(got["history"])) <= set(want["history"]):
+        if not _games(_entries(got["history"])) <= _games(want["history"]):
             return "a History record that was never written"
         c.close()
         store = Store(d)
@@ -642,6 +654,106 @@ def run_damage(work: Path, built: dict[str, Any], trials: int, seed: int, verbos
     return {"counts": counts, "bad": bad, "failures": failures, "lost": lost}
 
 
+# -- killplay ------------------------------------------------------------------------------------
+SCRIPT_ENDS = ["new bag items=red*3,blue*2,gold", "draw", "draw", "undo", "draw", "end", "reveal", "history 50",
+               "export format=bgstats", "export format=csv", "new caesar-solo difficulty=easy", "crassus", "undo",
+               "crassus", "end", "history 50", "export format=draws", "new dice", "roll 2d6", "roll 1d20", "end",
+               "history 50", "settings language=ru", "new glory players=Ann,Bob", "new jc-battle", "add attacker c_leg10",
+               "add defender p_pompeius", "fight", "end", "reveal", "history 50", "export format=bgstats",
+               "settings language=en"]
+
+
+def _killed_run(d: str, delay: float) -> tuple[list[tuple[str, dict[str, Any]]], str]:
+    """Play :data:`SCRIPT_ENDS` on a console subprocess, one line at a time, and kill -9 it after
+    ``delay`` seconds. Returns the acknowledged (line, reply) pairs and its stderr."""
+    import signal
+    import threading
+    err = tempfile.TemporaryFile(mode="w+")
+    p = subprocess.Popen([sys.executable, "-m", "firmware.cli", "console", "--state-dir", d], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=err, text=True, cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert p.stdin is not None and p.stdout is not None
+    killer = threading.Timer(delay, lambda: p.send_signal(signal.SIGKILL))
+    killer.start()
+    acked: list[tuple[str, dict[str, Any]]] = []
+    try:
+        for line in SCRIPT_ENDS:
+            try:
+                p.stdin.write(line + "\n")
+                p.stdin.flush()
+            except OSError:
+                break
+            out = p.stdout.readline()
+            if not out:
+                break
+            acked.append((line, json.loads(out)))
+    finally:
+        killer.cancel()
+        p.kill()
+        p.wait()
+    err.seek(0)
+    return acked, err.read()
+
+
+def _killplay_check(acked: list[tuple[str, dict[str, Any]]], last: list[tuple[str, dict[str, Any]]], err: str,
+                    after: list[dict[str, Any]], err2: str) -> list[str]:
+    """What broke: a traceback, a restart that fails, an acknowledged History entry or exported
+    play gone or changed, an acknowledged ``end`` without its revealed game in History, or a state
+    after the restart that differs from the last one answered (nothing mutating in flight)."""
+    probs = []
+    if "Traceback" in err:
+        probs.append("traceback: " + err[-400:])
+    if len(after) != 2 or "Traceback" in err2 or not after[1].get("ok"):
+        return probs + ["the restart failed: " + err2[-400:]]
+    state, final = after[0], {g["id"]: g for g in after[1]["games"]}
+    for line, r in acked:
+        if line.startswith("history") and r.get("ok"):
+            for g in r["games"]:
+                now = final.get(g["id"])
+                if now is None:
+                    probs.append(f"History {g['id']} ({g['game']} {g['status']}) was answered, gone after the restart")
+                elif {k: v for k, v in now.items() if k != "result"} != {k: v for k, v in g.items() if k != "result"}:
+                    probs.append(f"History {g['id']} changed: {g} -> {now}")
+        if line.startswith("export format=bgstats") and r.get("ok") and int(r["play"]["sourcePlayId"]) not in final:
+            probs.append(f"exported play {r['play']['sourcePlayId']} gone after the restart")
+    ends = sum(1 for line, r in acked if line == "end" and r.get("ok"))
+    revealed = {g["commitment"] for g in final.values() if g.get("commitment") and g["status"] != "abandoned"}
+    if ends > len(revealed):
+        probs.append(f"{ends} ends acknowledged, {len(revealed)} ended games with their seed in History")
+    states = [i for i, (_, r) in enumerate(last) if isinstance(r.get("state"), dict)]
+    inflight = SCRIPT_ENDS[len(last)] if len(last) < len(SCRIPT_ENDS) else None
+    quiet = inflight is None or inflight.split()[0] in (*READ_ONLY, "reveal")
+    quiet = quiet and not any(line.startswith("settings") for line, _ in last[states[-1]:]) if states else False
+    if quiet and state.get("ok") and state["state"] != last[states[-1]][1]["state"]:     # (its sentences: a language)
+        probs.append(f"the state after the restart differs (in flight {inflight!r})")
+    return probs
+
+
+def killplay(args: argparse.Namespace) -> int:
+    """kill -9 at random moments while games are played, ended, revealed and exported (each state
+    directory killed twice: the second run starts from what the first left)."""
+    rnd = random.Random(args.seed)
+    bad = 0
+    for i in range(args.runs):
+        d = tempfile.mkdtemp(prefix="killplay")
+        acked: list[tuple[str, dict[str, Any]]] = []
+        last: list[tuple[str, dict[str, Any]]] = []
+        errs = ""
+        for _ in range(2):
+            last, err = _killed_run(d, rnd.uniform(0.05, args.within))
+            acked += last
+            errs += err
+        after, err2 = console(d, ["state", "history 100"])
+        problems = _killplay_check(acked, last, errs, after, err2)
+        if problems:
+            bad += 1
+            print(f"run {i} ({d}): " + " | ".join(problems)[:1500], flush=True)
+        else:
+            shutil.rmtree(d, ignore_errors=True)
+    print(f"killplay: {args.runs} runs ({2 * args.runs} kills), {bad} failed")
+    return 1 if bad else 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="mode", required=True)
@@ -662,11 +774,16 @@ def main() -> int:
     dm.add_argument("--trials", type=int, default=1000)
     dm.add_argument("--seed", type=int, default=20)
     dm.add_argument("--session", choices=sorted(CURRENT), default="dice", help="the game of the current session")
+    k = sub.add_parser("killplay")
+    k.add_argument("--runs", type=int, default=150)
+    k.add_argument("--seed", type=int, default=11)
+    k.add_argument("--within", type=float, default=1.6, help="the latest kill, in seconds (about one whole run)")
     args = p.parse_args()
     if args.mode in ("inject", "powerloss") and shutil.which("strace") is None:
         print("strace is not installed (apt-get install strace)")
         return 2
-    return {"inject": inject, "powerloss": powerloss, "bitflip": bitflip, "damage": damage}[args.mode](args)
+    return {"inject": inject, "powerloss": powerloss, "bitflip": bitflip, "damage": damage,
+            "killplay": killplay}[args.mode](args)
 
 
 if __name__ == "__main__":

@@ -169,3 +169,22 @@ def test_people_play_the_sides_in_history(state_dir):
         assert {(p["name"], p["role"]) for p in players} == {("Caesar", "caesar"), ("Pompey", "pompey")}
     finally:
         c.close()
+
+
+def test_a_players_list_that_cannot_be_read_is_a_storage_error_not_an_empty_list(tmp_path):
+    """QA (storage): 'players' answered an empty list when the table could not be read, as if
+    nobody had ever played: the failure is said instead (nothing changed)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(tmp_path / "state")
+    c = Console(store, store.resume())
+    try:
+        assert c.request("new glory players=Ann,Bob seed=1")["ok"] is True
+        assert c.request("players")["players"] == ["Ann", "Bob"]
+        c.store.db.execute("ALTER TABLE players RENAME TO players_gone")
+        c.store.db.execute("CREATE VIEW players AS SELECT 1 AS x")
+        out = c.request("players")
+        assert (out["ok"], out["error"]) == (False, "storage_error"), out
+        assert "players' list cannot be read" in out["message"]
+    finally:
+        c.close()

@@ -461,17 +461,35 @@ def _ended_bag(d: Path) -> str:
     return str(seed)
 
 
-def test_a_damaged_fair_draw_record_is_reported_set_aside_and_history_still_answers(state_dir):
+def test_a_damaged_fair_draw_record_is_reported_set_aside_and_made_again_from_the_session(state_dir):
+    """The damaged record is never read (kept for a bug report, reported); QA (storage): the ended
+    session's own rows still hold its seed and actions, so the record is made again from them
+    instead of the ended game losing its proof for good."""
     seed = _ended_bag(state_dir)
     _sql(state_dir, "UPDATE fair SET data = CAST(CAST(data AS BLOB) || x'ff' AS TEXT)")
     r, c = _start(state_dir)
     try:
-        assert "recovered" in r and "fair" in r["recovered"].lower()
+        assert "recovered" in r and "made again from its saved actions" in r["recovered"]
+        games = c.request("history")
+        assert games["ok"] and str(games["games"][0]["seed"]) == seed
+        record = c.request("export format=draws")["record"]
+        assert str(record["seed"]) == seed and record["actions"][-1] == "end"
+        held = sqlite3.connect(state_dir / DB_NAME).execute("SELECT what FROM damaged").fetchall()
+        assert ("fair-draw record",) in held
+    finally:
+        c.close()
+
+
+def test_a_damaged_fair_draw_record_whose_session_is_gone_is_reported_and_history_still_answers(state_dir):
+    seed = _ended_bag(state_dir)
+    _sql(state_dir, "UPDATE fair SET data = CAST(CAST(data AS BLOB) || x'ff' AS TEXT)", "DELETE FROM actions")
+    r, c = _start(state_dir)
+    try:
+        assert "recovered" in r and "can no longer be checked" in r["recovered"]
         games = c.request("history")
         assert games["ok"] and games["games"][0]["seed"] is None        # not shown from a damaged record
         assert c.request("export format=draws")["error"] == "bad_arguments"
-        held = sqlite3.connect(state_dir / DB_NAME).execute("SELECT what FROM damaged").fetchall()
-        assert ("fair-draw record",) in held and seed
+        assert seed
     finally:
         c.close()
 
@@ -488,5 +506,91 @@ def test_a_rebuilt_database_carries_the_fair_draw_records_whose_checksum_holds(s
         entry = c.request("history")["games"][0]
         assert str(entry["seed"]) == seed
         assert c.request("export format=draws")["ok"]
+    finally:
+        c.close()
+
+
+@pytest.fixture
+def read_only_mount(tmp_path):
+    """A small filesystem of its own (tmpfs) that the test can remount read-only, as the kernel
+    does to a card after an error. Needs root and mount rights: skipped elsewhere."""
+    mnt = tmp_path / "card"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+
+    def remount(how: str) -> None:
+        subprocess.run(["mount", "-o", f"remount,{how}", str(mnt)], check=True, capture_output=True)
+    try:
+        yield mnt, remount
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+
+
+def test_a_card_remounted_read_only_still_starts_reads_and_refuses_every_change(read_only_mount):
+    """QA (storage): on a read-only filesystem Legatus refused to start at all ('Cannot use the
+    state directory … Read-only file system'), so the device showed nothing and History could not
+    be read. It starts, says why in the player's language, answers every read, refuses every
+    change with nothing changed, and saves again once the card is writable."""
+    mnt, remount = read_only_mount
+    d = mnt / "state"
+    c = _open(d)
+    for line in ("settings language=uk", "new bag items=a*3,b*2", "draw", "end", "new dice seed=3", "roll 2d6"):
+        assert c.request(line)["ok"] is True, line
+    games = c.request("history")["games"]
+    state = c.request("state")["state"]
+    c.close()
+    remount("ro")
+    c = _open(d)
+    try:
+        start = c.request("state")
+        assert start["state"] == state
+        assert "лише для читання" in start["recovered"]
+        assert c.request("history")["games"] == games
+        assert c.request("export format=draws")["ok"] is True
+        for line in ("roll 1d6", "undo", "end", "new dice", "settings language=ru"):
+            refused = c.request(line)
+            assert (refused["ok"], refused["error"]) == (False, "storage_error"), (line, refused)
+            assert "лише для читання" in refused["message"]
+        assert c.request("state")["state"] == state
+        remount("rw")
+        tries = [c.request("roll 1d6") for _ in range(2)]
+        assert tries[-1]["ok"] is True, tries
+        state = tries[-1]["state"]
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == state
+    finally:
+        c.close()
+
+
+def test_a_connection_that_cannot_be_set_up_again_still_reads_and_says_why_it_refuses(state_dir, monkeypatch):
+    """QA (storage): after a failed commit on a card that refuses every write, the new connection
+    could not be set up and the store kept the closed one: 'history' and 'export' answered
+    internal_error and every refusal said 'Cannot operate on a closed database'. Reads go on
+    from the file, a change is refused with the disk's own reason and nothing changed, and saving
+    works again once the disk does."""
+    import sqlite3 as sq
+    c = _open(state_dir)
+    try:
+        for line in ("new bag items=a*3", "draw", "end", "new dice seed=2", "roll 2d6"):
+            assert c.request(line)["ok"] is True, line
+        games, state = c.request("history")["games"], c.request("state")["state"]
+        real = Store._connect
+
+        def full(self):
+            raise sq.OperationalError("database or disk is full")
+        monkeypatch.setattr(Store, "_connect", full)
+        c.store._reconnect()                             # as after a COMMIT the disk refused
+        assert c.request("history")["games"] == games
+        assert c.request("export format=csv")["ok"] is True
+        refused = c.request("roll 1d6")
+        assert (refused["error"], refused["message"]) == (
+            "storage_error", "The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
+        assert c.request("state")["state"] == state
+        monkeypatch.setattr(Store, "_connect", real)
+        assert c.request("roll 1d6")["ok"] is True
     finally:
         c.close()

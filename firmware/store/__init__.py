@@ -9,7 +9,9 @@ Layout of ``--state-dir`` (default ``$LEGATUS_STATE_DIR`` or ``~/.local/state/le
 
 Each accepted action is one transaction — its row and, every ``CHECKPOINT_EVERY`` actions, a
 checkpoint of the state — committed durably before the reply; a failed commit rolls back and the
-request is refused with nothing changed (:class:`StorageError`). Starting a new session and
+request is refused with nothing changed (:class:`StorageError`). On a read-only filesystem (a card
+the kernel remounted read-only) the store still opens: everything reads, every change is refused,
+the start says why, and saving works again once the card is writable. Starting a new session and
 archiving the old one is one transaction. The directories are created durably (each new one and
 its parent fsync'd) before anything is answered.
 
@@ -22,7 +24,9 @@ way. At every start:
 - SQLite's ``integrity_check`` runs (a damaged index is rebuilt from the tables), the schema is
   compared with the tables this program made, and the small tables (sessions, settings, History)
   are checked row by row: a damaged row is moved to the ``damaged`` table (kept for a bug
-  report) and reported; a session row whose only fault is its "current" flag is mended;
+  report) and reported; a session row whose only fault is its "current" flag is mended; a
+  damaged History row is written again from its session's rows (replayed), with its old id and
+  finish time where they still read;
 - the current session is read from what resuming needs (so a restart costs the same however long
   the session is): its newest checkpoint that still stands and the action rows after it, and the
   newest :data:`MAX_LOG` rows (the log); a damaged action among them ends the session at the last
@@ -54,9 +58,11 @@ journal-file era's import), :mod:`~firmware.store.kept` (archives and settings).
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import logging
 from pathlib import Path
+from typing import IO
 
 from engine.text import Msg
 from firmware.session import Session
@@ -82,7 +88,7 @@ class Store(OldFiles, Actions, Kept):
         self._notes: list[Msg] = []
         try:
             created = make_dirs(self.root)        # each new directory and its parent fsync'd (§4)
-            self._lock = open(self.root / "lock", "a+b")
+            self._lock = self._open_lock()
         except OSError as e:
             raise StateDirError(Msg("Cannot use the state directory {}: {}. "
                                     "Pick another with --state-dir or LEGATUS_STATE_DIR.",
@@ -113,12 +119,30 @@ class Store(OldFiles, Actions, Kept):
         except Exception as e:  # noqa: BLE001 - mending must never stop the start
             log.exception("cannot mend the damaged rows")
             self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", str(e)[:80]))
+        else:
+            self._rebuild_history(found)
         try:
             self._import_old()
         except Exception as e:  # noqa: BLE001 - whatever the old files hold, the start goes on
             log.exception("cannot import the old journal files")
             self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
                                    str(e)[:80]))
+
+    def _open_lock(self) -> IO[bytes]:
+        """The lock file, opened to be locked. On a read-only filesystem (a card the kernel
+        remounted read-only after an error) it is opened for reading: the games, History and the
+        settings can still be read, every change is refused (``storage_error``) and the start says
+        why. Raises OSError."""
+        path = self.root / "lock"
+        try:
+            return open(path, "a+b")
+        except OSError as e:
+            if e.errno != errno.EROFS:
+                raise
+            log.error("the state directory %s is on a read-only filesystem: nothing can be saved", self.root)
+            self._notes.append(Msg("The storage is read-only: nothing can be saved until it is writable again "
+                                   "(check the card). History and the last game can still be read."))
+            return open(path, "rb")
 
     # -- compatibility -------------------------------------------------------------------------
     def snapshot(self, session: Session) -> None:

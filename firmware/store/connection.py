@@ -38,6 +38,7 @@ class Connection:
     _trail: Trail | None               # the current session's effective actions (their rows' seq)
     _hot: tuple[bytes, bytes] | None   # (database, journal) as they were before a hot journal's rollback
     _hot_rows: dict[tuple[Any, ...], tuple[Any, ...]] | None
+    _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.db_path, isolation_level=None, timeout=2.0, check_same_thread=False)
@@ -108,6 +109,7 @@ class Connection:
         rolling a hot journal back — and if the rows are there the transaction counts as done
         (no error), so a refused request never comes back and memory never differs from disk."""
         self._check_dir()
+        self._ready()
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
@@ -119,6 +121,8 @@ class Connection:
         except sqlite3.Error as e:
             log.error("a transaction failed: %s", e)
             self._rollback()
+            if "readonly" in str(e).lower():     # opened read-only (a read-only card): open again next time
+                self._reconnect()
             raise StorageError(self._failure(e)) from None
         except BaseException:
             self._rollback()
@@ -152,14 +156,29 @@ class Connection:
             return False
 
     def _reconnect(self) -> None:
+        """A fresh connection. If it cannot be set up (the disk refuses the writes a hot journal's
+        rollback needs), reads still go to a plain connection (each read tries again and fails
+        with SQLite's own error, never "closed database"), and no transaction runs on it: the next
+        one sets the connection up first (:meth:`_ready`)."""
         try:
             self.db.close()
         except sqlite3.Error as e:
             log.warning("closing the database: %s", e)
         try:
             self.db = self._connect()
+            self._plain = None
         except sqlite3.Error as e:
             log.warning("reconnecting failed (the next transaction tries again): %s", e)
+            self._plain = e
+            self.db = sqlite3.connect(self.db_path, isolation_level=None, timeout=2.0, check_same_thread=False)
+
+    def _ready(self) -> None:
+        """Refuse a transaction (nothing changed) while the connection could not be set up."""
+        if self._plain is None:
+            return
+        self._reconnect()
+        if self._plain is not None:
+            raise StorageError(self._failure(self._plain))
 
     @staticmethod
     def _failure(e: sqlite3.Error) -> Msg:

@@ -7,11 +7,11 @@ import logging
 import sqlite3
 
 from engine.text import Msg
-from firmware import fairness, history, players
-from firmware.storage import StorageError
+from firmware import fairness, history, history_rebuild, players
+from firmware.storage import StorageError, crc
 from firmware.store.checks import _Found
 from firmware.store.opening import Opening
-from firmware.store.schema import FORMAT, _text
+from firmware.store.schema import ACTION_ROW, FORMAT, SESSION_ROW, _text
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +84,110 @@ class Mending(Opening):
                                    plural="{n} remembered players were damaged; they were kept for a bug report."))
         n_fair = sum(1 for t, *_ in found.bad if t == "fair") - restored.count("fair")
         if n_fair:
+            refiled = self._refile_fair([bytes(key[0]) for t, _, _, key in found.bad if t == "fair"])
+            if refiled:
+                self._notes.append(Msg("{n} fair-draw record of an ended game was damaged and was made again from "
+                                       "its saved actions.", n=refiled,
+                                       plural="{n} fair-draw records of ended games were damaged and were made "
+                                              "again from their saved actions."))
+            n_fair -= refiled
+        if n_fair:
             self._notes.append(Msg("{n} fair-draw record of an ended game was damaged; it was kept for a bug report, "
                                    "and that game's draws can no longer be checked here.", n=n_fair,
                                    plural="{n} fair-draw records of ended games were damaged; they were kept for a bug "
                                           "report, and those games' draws can no longer be checked here."))
+
+    def _rebuild_history(self, found: _Found) -> None:
+        """Write again, from the stored sessions' rows, the History rows the check set aside (a
+        finished game never vanishes from History because of one bad byte): the sessions those
+        rows name, and any whose rows are all gone (a damaged session id), each replayed from its
+        actions. Reported; a failure is logged and reported, never raised."""
+        import datetime as _dt
+        import json
+        from firmware.session import END
+        lost = [history_rebuild.Lost.of(raw) for table, _, raw, key in found.bad if table == "history"]
+        if self._salvaged:                     # rows the salvage found damaged, and any it never found
+            lost += [history_rebuild.Lost.of(bytes(raw)) for (raw,) in self.db.execute(
+                "SELECT data FROM damaged WHERE what='history' AND reason='salvage'").fetchall()]
+        lost = [x for x in lost if x.rid is None or not self.db.execute("SELECT 1 FROM history WHERE id=? AND sid=?",
+                                                                        (x.rid, x.sid)).fetchone()]
+        if not lost and not self._salvaged:
+            return
+        named = {x.sid for x in lost}
+        unread = self._salvaged or not named <= self._sids()     # a row whose session id is itself damaged
+        rebuilt = 0
+        for sid_, header, current, ended, check in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions "
+                                                                    "ORDER BY id").fetchall():
+            text = self.session_header((sid_, header, current, ended, check))
+            if text is None:
+                continue
+            try:
+                head = json.loads(text)
+                sid = str(head["sid"])
+                has_rows = self.db.execute("SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone() is not None
+                if sid not in named and (has_rows or not unread):
+                    continue
+                lines = self._effective_lines(int(sid_))
+                if sid not in named and history.is_tool(str(head["game"])) and not (lines and lines[-1] == END):
+                    continue
+                try:                   # when it was replaced (a clock gone wrong: unknown)
+                    when = (_dt.datetime.fromtimestamp(float(ended), _dt.timezone.utc).replace(microsecond=0)
+                            .isoformat().replace("+00:00", "Z") if ended else None)
+                except (OverflowError, OSError, ValueError):
+                    log.warning("session %s: its end time %r is not a date", sid_, ended)
+                    when = None
+                rebuilt += bool(history_rebuild.rebuild(self, head, lines, not current, lost, when))
+            except Exception:  # noqa: BLE001 - one session that does not replay must not stop the others
+                log.exception("cannot rebuild the History rows of session %s", sid_)
+        if rebuilt:
+            self._notes.append(Msg("{n} game was worked out again from its saved actions and is back in History.",
+                                   n=rebuilt, plural="{n} games were worked out again from their saved actions and are "
+                                                     "back in History."))
+
+    def _refile_fair(self, sids: list[bytes]) -> int:
+        """File again, from each ended session's own rows (its header holds the seed), the
+        fair-draw records the check set aside. Returns how many; never raises."""
+        import json
+        from firmware.session import END
+        refiled = 0
+        for row in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions").fetchall():
+            text = self.session_header(row)
+            try:
+                head = json.loads(text) if text is not None else None
+                if head is None or str(head.get("sid")).encode() not in sids:
+                    continue
+                lines = self._effective_lines(int(row[0]))
+                if lines and lines[-1] == END and fairness.filed(self.db, [str(head["sid"])]) == {}:
+                    fairness.file_lines(self, head, lines)
+                    refiled += bool(fairness.filed(self.db, [str(head["sid"])]))   # (not if the damaged row stayed)
+            except Exception:  # noqa: BLE001 - one record that cannot be filed must not stop the start
+                log.exception("cannot file again the fair-draw record of session %s", row[0])
+        return refiled
+
+    def _sids(self) -> set[str]:
+        """The session ids (``sid``) of the stored sessions whose header holds."""
+        import json
+        out: set[str] = set()
+        for row in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions").fetchall():
+            text = self.session_header(row)
+            if text is not None:
+                out.add(str(json.loads(text).get("sid")))
+        return out
+
+    def _effective_lines(self, sid_: int) -> list[str]:
+        """The effective action lines of stored session ``sid_`` (cut at its first damaged action)."""
+        lines: list[str] = []
+        for seq, kind, line, sentence, c in self.db.execute(
+                f"SELECT {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid_,)).fetchall():
+            word, text_line = _text(kind), _text(line)
+            if crc(sid_, seq, kind, line, sentence) != c or word is None or text_line is None:
+                log.error("session %s: action %s fails its checksum; History is rebuilt up to it", sid_, seq)
+                break
+            if word == "do":
+                lines.append(text_line)
+            elif lines:
+                lines.pop()
+        return lines
 
     @staticmethod
     def _set_aside_session(db: sqlite3.Connection, sid_: int) -> None:

@@ -1,0 +1,132 @@
+"""History rows written again after damage took them (firmware/history.py keeps the rows): the
+start-up check (firmware/store/mending.py) hands over what is left of each damaged row
+(:class:`Lost`) and every stored session it may have belonged to; :func:`rebuild` replays a session
+and writes the rows it finds missing, so a finished game never vanishes from History because of one
+bad byte."""
+from __future__ import annotations
+
+import datetime as _dt
+import logging
+import re
+import sqlite3
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from engine.errors import LegatusError
+from firmware.games import player
+from firmware.history import _ended_row, _now, _players_of, _put, _record, _row, _seal, ensure, finished_parts
+from firmware.history_text import abandoned
+
+log = logging.getLogger(__name__)
+
+_FINISHED_AT = re.compile(rb'"finished": "(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"')
+_ROUGH = re.compile(rb'"unsynced": \[[^\]]*"finished"')
+
+
+class Lost(NamedTuple):
+    """What is left of a damaged History row (its bytes, as the start-up check kept them): the
+    id and, where they still read, the session, the part, the finish time and whether that time
+    was taken while the clock was not set."""
+
+    rid: int | None
+    sid: str | None
+    part: str | None
+    finished: str | None
+    rough: bool = False
+
+    @classmethod
+    def of(cls, raw: bytes) -> Lost:
+        fields = raw.split(b"\x1f")
+
+        def text(i: int) -> str | None:
+            try:
+                return fields[i].decode("ascii") if len(fields) > i else None
+            except UnicodeDecodeError:
+                return None
+        rid = text(0)
+        found = _FINISHED_AT.search(raw)
+        when = found.group(1).decode("ascii") if found else None
+        try:
+            _dt.datetime.fromisoformat(when.replace("Z", "+00:00") if when else "")
+        except ValueError:
+            when = None
+        return cls(int(rid) if rid and rid.isdigit() else None, text(1), text(2), when, bool(_ROUGH.search(raw)))
+
+
+def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: bool, lost: Sequence[Lost],
+            ended_at: str | None) -> list[str]:
+    """Write again the History rows of a stored session (its ``header`` and effective ``lines``;
+    ``archived``: another session replaced it) that damage took (:class:`Lost`, set aside by the
+    start-up check), from a replay of its lines: each finished part at the depth it finished
+    (sealed if an action followed it, as :func:`after_action` seals) and the ``ended`` row of an
+    ended session — facts that hold even when the damage also cut the session's last actions —,
+    and the ``abandoned`` row of a replaced game only when a damaged row of it says so. A row keeps its
+    old id and finish time where they still read; else the time is ``ended_at`` (when it was
+    replaced) or now, marked approximate (``unsynced``). Rows that exist are left alone. Returns
+    the parts written; raises StorageError, or LegatusError/ValueError if a line does not replay."""
+    from firmware.session import END, Session
+    session = Session.from_header(header, [])
+    game = session.game.name
+    sid = str(header["sid"])
+    mine = [x for x in lost if x.sid == sid]
+    depths: dict[str, tuple[int, dict[str, Any]]] = {}
+    record = _record(game)
+    for line in lines:
+        session.apply(line)
+        if line == END or record is None or record.finished is None:
+            continue
+        view = dict(session.game.view(session.state))
+        command, fields = record.replayed(view, line) if record.replayed is not None else ("", None)
+        for part, rec in finished_parts(game, view, command=command, fields=fields):
+            depths.setdefault(part, (len(session.lines), rec))
+    ended = bool(session.ended)
+    score = session.command("score") if record is not None else None
+    scored = {x.part for x in mine} - {None, "abandoned", "ended"}
+    if score is not None and not score.mutates and scored:     # a record made when a read-only score was asked
+        try:
+            fields = dict(session.run("score")[0].fields)
+        except LegatusError as e:
+            log.info("no score to rebuild History from: %s", e)
+        else:
+            for part, rec in finished_parts(game, dict(session.game.view(session.state)), command="score", fields=fields):
+                if part in scored:
+                    depths[part] = (depths[part][0] if part in depths else len(session.lines), rec)
+
+    def when(part: str) -> tuple[tuple[str, bool], int | None]:
+        for x in mine:
+            if x.part == part:
+                return ((x.finished, x.rough) if x.finished else (ended_at or _now(), True)), x.rid
+        return (ended_at or _now(), True), None
+
+    written: list[str] = []
+    with store.transaction() as db:
+        ensure(db)
+        for part, (depth, rec) in depths.items():
+            if _row(db, sid, part) is None:
+                at, rid = when(part)
+                _put(db, session.header, part, rec, depth, "finished", session.lines, finished=at, rid=_free(db, rid))
+                written.append(part)
+        if written:
+            db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
+        if ended and _row(db, sid, "ended") is None:
+            at, rid = when("ended")
+            _ended_row(db, session, session.ended_as() or "ended", finished=at, rid=_free(db, rid))
+            written += ["ended"] if _row(db, sid, "ended") is not None else []
+        elif archived and any(x.part == "abandoned" for x in mine) and not db.execute(
+                "SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():      # only a row known to have been there
+            at, rid = when("abandoned")
+            names = _players_of(game, dict(session.game.view(session.state)))
+            rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
+                   "result": abandoned(len(session.lines))}
+            _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines,
+                 finished=at, rid=_free(db, rid))
+            written.append("abandoned")
+        _seal(db, sid, None if archived or ended else len(session.lines))
+    return written
+
+
+def _free(db: sqlite3.Connection, rid: int | None) -> int | None:
+    """``rid`` if no History row holds it (else None: a new id)."""
+    if rid is None or db.execute("SELECT 1 FROM history WHERE id=?", (rid,)).fetchone():
+        return None
+    return rid
