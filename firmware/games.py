@@ -90,6 +90,9 @@ class GameRecord:
     """Whether an action (``command``) in this state only corrects a finished game whose score is
     not final yet (Glory after round 9: the score pad, fame, medals): it does not seal History's
     record of it, and the device does not end the game for it."""
+    settings: Callable[[View], dict[str, Any]] | None = None
+    """The mode's values of a game that did not finish by its rules (History's ``ended`` and
+    ``abandoned`` entries; Caesar!: its rules ``edition``, PROTOCOL.md third round); default none."""
     shown: Callable[[HistoryEntry], HistoryEntry] | None = None
     """A History entry as History shows it, in the player's words (its result said again, the
     players' names, the mode's values; ``mode["notes"]``: more rows); default: as stored."""

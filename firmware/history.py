@@ -138,6 +138,14 @@ def _players_of(game: str, view: dict[str, Any]) -> list[str]:
     return record.players(game, view) if record is not None and record.players is not None else []
 
 
+def unfinished_mode(game: str, view: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The ``mode`` of a game that did not finish by its rules (``kind``: ``ended``,
+    ``abandoned``), with the values its record keeps of it (``GameRecord.settings``)."""
+    record = record_of(game)
+    extra = record.settings(view) if record is not None and record.settings is not None else {}
+    return {"kind": kind, **extra}
+
+
 # -- the people who played the sides ----------------------------------------------------------------
 def _people(header: dict[str, Any]) -> dict[str, str]:
     """Side → person, as the session's ``new`` line named them (``people=``, firmware/session.py)."""
@@ -300,7 +308,8 @@ def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: t
     result = (Msg("Finished after {n} action.", plural="Finished after {n} actions.", n=n)
               if status == "finished" else
               Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
-    rec = {"mode": {"kind": status}, "players": [player(x, None, False) for x in names], "result": result}
+    mode = unfinished_mode(session.game.name, session.game.view(session.state), status)
+    rec = {"mode": mode, "players": [player(x, None, False) for x in names], "result": result}
     _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid)
 
 
@@ -355,8 +364,10 @@ def record_abandoned(store: Any, session: Any) -> bool:
         ensure(db)
         if db.execute("SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():
             return False
-        names = _players_of(session.game.name, session.game.view(session.state))
-        rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
+        view = session.game.view(session.state)
+        names = _players_of(session.game.name, view)
+        rec = {"mode": unfinished_mode(session.game.name, view, "abandoned"),
+               "players": [player(n, None, False) for n in names],
                "result": abandoned(len(session.lines))}
         _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True

@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 
 from engine.errors import LegatusError
 from firmware.games import player
-from firmware.history import _ended_row, _now, _players_of, _put, _record, _row, _seal, ensure, finished_parts
+from firmware.history import (_ended_row, _now, _players_of, _put, _record, _row, _seal, ensure, finished_parts,
+                              unfinished_mode)
 from firmware.history_text import abandoned
 
 log = logging.getLogger(__name__)
@@ -115,8 +116,9 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
         elif archived and any(x.part == "abandoned" for x in mine) and not db.execute(
                 "SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():      # only a row known to have been there
             at, rid = when("abandoned")
-            names = _players_of(game, dict(session.game.view(session.state)))
-            rec = {"mode": {"kind": "abandoned"}, "players": [player(n, None, False) for n in names],
+            view = dict(session.game.view(session.state))
+            rec = {"mode": unfinished_mode(game, view, "abandoned"),
+                   "players": [player(n, None, False) for n in _players_of(game, view)],
                    "result": abandoned(len(session.lines))}
             _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines,
                  finished=at, rid=_free(db, rid))

@@ -486,3 +486,14 @@ def test_a_rebuild_never_invents_a_record_from_a_session_whose_actions_the_damag
         assert games(c) == []
     finally:
         c.close()
+
+
+def test_a_caesar_game_ended_or_abandoned_keeps_its_rules_edition(state_dir):
+    # PROTOCOL.md third round: each ended game's entry carries `edition` for Caesar!, not only
+    # one its rules finished (ended by `end`, or abandoned by a `new`)
+    replies = run_console(state_dir, ["new caesar-solo seed=4 edition=ru", "crassus",
+                                      "new caesar-solo seed=5 edition=uk", "crassus", "end", "history 2"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    ended, abandoned = replies[-1]["games"]
+    assert (ended["status"], ended["mode"]) == ("ended", {"kind": "ended", "edition": "uk"})
+    assert (abandoned["status"], abandoned["mode"]) == ("abandoned", {"kind": "abandoned", "edition": "ru"})

@@ -174,6 +174,13 @@ def against_crassus(entries: list[Entry]) -> dict[str, CrassusRow]:
     return out
 
 
+def settings(view: View) -> dict[str, Any]:
+    """What History keeps of a game ended or abandoned before its end: the rules edition it
+    followed (PROTOCOL.md third round: ``edition`` for Caesar!)."""
+    edition = cast(CaesarGameView, view).get("rules", {}).get("edition")
+    return {"edition": edition} if edition else {}
+
+
 def over(view: View, lines: Sequence[str]) -> bool:
     """C-12: a side placed its last control marker or cannot play."""
     return bool(cast(CaesarGameView, view).get("winner"))
@@ -185,4 +192,5 @@ RECORD = GameRecord(
     box_name="Caesar! Seize Rome in 20 Minutes", short=short, finished=finished, players=players, over=over,
     statistics=(Statistic("crassus", N_("vs Auto-Crassus"), against_crassus, "firmware.screens.history:crassus_chart"),),
     seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")}, placeholders=(AUTO,), shown=shown,
+    settings=settings,
 )
