@@ -122,11 +122,14 @@ def ranks_of(players: list[dict[str, Any]]) -> list[int | None]:
 
 
 def _fair_words(entry: dict[str, Any]) -> str:
+    """The fair draw of an ended game, a sentence in the reader's language ("-" for a share or
+    commitment it has none of: a game started with ``seed=``); empty while the seed is hidden."""
+    from firmware.history_text import Msg, say
     if entry.get("seed") is None:
         return ""
-    share = entry.get("share")
-    return (f"Fair draw: seed {entry['seed']}, players' share {share if share else '-'}, "
-            f"commitment {entry.get('commitment')}.")
+    return say(Msg("Fair draw: seed {seed}, players' share {share}, commitment {commitment}.",
+                   seed=str(entry["seed"]), share=entry.get("share") or "-",
+                   commitment=entry.get("commitment") or "-"))
 
 
 def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:

@@ -154,6 +154,15 @@ def test_the_fair_draw_goes_in_the_comments_and_beside_the_link(state_dir):
     assert _decoded_link(out["link"])["comments"] == out["play"]["comments"]
 
 
+def test_the_fair_draw_in_the_comments_is_a_sentence_of_the_language_with_no_code_words(state_dir):
+    # a game started with seed= has no share and no commitment: both said as "-", never "None"
+    replies = run_console(state_dir, ["settings language=ru", "new bag items=gold*2 seed=77", "draw", "end",
+                                      "export format=bgstats"])
+    comments = replies[-1]["play"]["comments"]
+    assert "None" not in comments and "Fair draw" not in comments
+    assert "77" in comments and "-" in comments
+
+
 def test_the_csv_opens_in_a_spreadsheet_with_cyrillic_and_one_column_per_mode_flag(state_dir, tmp_path):
     glory = [GLORY_TIE[0] + " harsh=1", *GLORY_TIE[1:], "score"]
     jc = ["new jc-battle surprise=1 people=pompey:Ярина seed=4", "add attacker c_leg10", "add defender p_leg1", "fight"]
