@@ -70,6 +70,7 @@ from firmware.storage import Recovery, StorageError, crc, make_dirs
 from firmware.store.actions import Actions, StepChanged
 from firmware.store.kept import Kept
 from firmware.store.old_files import OldFiles
+from firmware.store.reasons import reason
 from firmware.store.schema import (ACTION_ROW, CORE, DB_NAME, FORMAT, KNOWN, SCHEMA, SESSION_ROW, SETTING_ROW,
                                    StateDirError, _identity, default_state_dir, session_crc)
 
@@ -118,7 +119,7 @@ class Store(OldFiles, Actions, Kept):
             self._mend(found)
         except Exception as e:  # noqa: BLE001 - mending must never stop the start
             log.exception("cannot mend the damaged rows")
-            self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", str(e)[:80]))
+            self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", reason(e)))
         else:
             self._rebuild_history(found)
         try:

@@ -16,6 +16,7 @@ from engine.text import Msg
 from firmware.storage import Recovery, StorageError, crc, fsync_dir
 from firmware.store.schema import FORMAT, SESSION_ROW, _identity, _text, session_crc
 from firmware.trail import Trail
+from firmware.store.reasons import reason
 
 log = logging.getLogger(__name__)
 
@@ -187,7 +188,7 @@ class Connection:
             return Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
         if "readonly" in text or "read-only" in text:
             return Msg("The storage is read-only: nothing was changed.")
-        return Msg("Could not save ({}): nothing was changed.", str(e)[:80])
+        return Msg("Could not save ({}): nothing was changed.", reason(e))
 
     def session_header(self, row: tuple[Any, ...]) -> str | None:
         """The header text of a ``SESSION_ROW`` (id, header, current, ended, crc) whose checksum

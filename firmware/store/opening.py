@@ -17,6 +17,7 @@ from firmware import fairness, history, players, salvage
 from firmware.storage import crc, fsync_dir
 from firmware.store.checks import Checks, _Found
 from firmware.store.schema import DB_NAME, StateDirError, _raw, _text, session_crc
+from firmware.store.reasons import reason
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +121,7 @@ class Opening(Checks):
             found = self._scan(db)
         except Exception as e:  # noqa: BLE001 - the new file cannot be made: the disk is at fault
             log.exception("cannot create a new database after the salvage")
-            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), str(e)[:80])) from None
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
         kept = sum(1 for t, _ in carried if t != "damaged")
         self._salvaged = True
         self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {n} record "

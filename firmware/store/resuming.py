@@ -17,6 +17,7 @@ from firmware.storage import DamagedRecord, Recovery, StorageError, crc
 from firmware.store.mending import Mending
 from firmware.store.schema import ACTION_ROW, SESSION_ROW, _raw, _text
 from firmware.trail import Entry, Trail
+from firmware.store.reasons import reason
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,7 @@ class Resuming(Mending):
             session = self._resume(notes)
         except Exception as e:  # noqa: BLE001 - a session that cannot be read must never stop the start
             log.exception("the last session could not be read")
-            notes.append(Msg("The last session could not be read ({}).", str(e)[:80]))
+            notes.append(Msg("The last session could not be read ({}).", reason(e)))
             self._session_id, self._seq, self._trail = None, 0, None
         self._hot = self._hot_rows = None             # the copies taken before a rollback: no longer needed
         self.recovery = Recovery.of(notes)
@@ -196,7 +197,7 @@ class Resuming(Mending):
             with self.transaction() as db:
                 db.execute("UPDATE sessions SET current=0, ended=? WHERE id=?", (int(time.time()), sid_))
                 self.seal_session(db, sid_)
-            notes.append(Msg("The last session could not be replayed ({}); it was archived.", str(e)[:80]))
+            notes.append(Msg("The last session could not be replayed ({}); it was archived.", reason(e)))
             self._session_id, self._seq, self._trail = None, 0, None
             return None
         return session
