@@ -145,6 +145,14 @@ def record_of(session_game: str | None) -> GameRecord | None:
     return None
 
 
+def unfinished_mode(game: str, view: View, kind: str) -> dict[str, Any]:
+    """History's ``mode`` of a game that did not finish by its rules (``kind``: ``ended``,
+    ``abandoned``), with the values its record keeps of it (:attr:`GameRecord.settings`)."""
+    record = record_of(game)
+    extra = record.settings(view) if record is not None and record.settings is not None else {}
+    return {"kind": kind, **extra}
+
+
 def finished_by_rules(game: str, view: Mapping[str, Any], lines: Sequence[str]) -> bool:
     """Whether the game's own rules have ended it (``lines``: its effective actions so far), as its
     record says (``over``): Caesar! C-12, a Julius Caesar campaign's end, Glory after round 9, Sword

@@ -39,7 +39,7 @@ from engine.errors import LegatusError
 from engine.text import from_data, to_data
 from firmware.history_text import Msg, N_, abandoned, as_now
 from firmware import players
-from firmware.games import GameRecord, player, record_of, records
+from firmware.games import GameRecord, player, record_of, records, unfinished_mode
 from firmware.storage import crc
 
 log = logging.getLogger(__name__)
@@ -136,14 +136,6 @@ def _players_of(game: str, view: dict[str, Any]) -> list[str]:
     """The players' names of a game that did not finish (none for a tool)."""
     record = record_of(game)
     return record.players(game, view) if record is not None and record.players is not None else []
-
-
-def unfinished_mode(game: str, view: dict[str, Any], kind: str) -> dict[str, Any]:
-    """The ``mode`` of a game that did not finish by its rules (``kind``: ``ended``,
-    ``abandoned``), with the values its record keeps of it (``GameRecord.settings``)."""
-    record = record_of(game)
-    extra = record.settings(view) if record is not None and record.settings is not None else {}
-    return {"kind": kind, **extra}
 
 
 # -- the people who played the sides ----------------------------------------------------------------
@@ -308,8 +300,8 @@ def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: t
     result = (Msg("Finished after {n} action.", plural="Finished after {n} actions.", n=n)
               if status == "finished" else
               Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
-    mode = unfinished_mode(session.game.name, session.game.view(session.state), status)
-    rec = {"mode": mode, "players": [player(x, None, False) for x in names], "result": result}
+    rec = {"mode": unfinished_mode(session.game.name, session.game.view(session.state), status),
+           "players": [player(x, None, False) for x in names], "result": result}
     _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid)
 
 
@@ -364,10 +356,8 @@ def record_abandoned(store: Any, session: Any) -> bool:
         ensure(db)
         if db.execute("SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():
             return False
-        view = session.game.view(session.state)
-        names = _players_of(session.game.name, view)
-        rec = {"mode": unfinished_mode(session.game.name, view, "abandoned"),
-               "players": [player(n, None, False) for n in names],
+        game, view = session.game.name, session.game.view(session.state)
+        rec = {"mode": unfinished_mode(game, view, "abandoned"), "players": [player(n, None, False) for n in _players_of(game, view)],
                "result": abandoned(len(session.lines))}
         _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.errors import LegatusError
-from firmware.games import player
-from firmware.history import (_ended_row, _now, _players_of, _put, _record, _row, _seal, ensure, finished_parts,
-                              unfinished_mode)
+from firmware.games import player, unfinished_mode
+from firmware.history import _ended_row, _now, _players_of, _put, _record, _row, _seal, ensure, finished_parts
 from firmware.history_text import abandoned
 
 log = logging.getLogger(__name__)
