@@ -92,3 +92,28 @@ def game_label(game: str) -> str:
     from firmware.i18n import _
     record = record_of(game)
     return _(record.label) if record is not None else _("a game")
+
+
+class Follows:
+    """A screen showing the game as it stood when it was shown (a choice, a step, a ranking, a
+    roll): once an undo takes back a step (the session's ``actions`` fall below that), or the
+    session is no longer one of ``games``, ``stale`` is true and the App takes the screen off
+    (firmware/app.py ``drop_stale``), so what shows matches the state. A game's screens subclass
+    it with their ``games``."""
+
+    games: tuple[str, ...] = ()
+    shown_at: int | None = None
+
+    def note(self, ctx: Ctx) -> None:
+        """Remember the session's step count the first time the screen is drawn or used."""
+        if self.shown_at is None:
+            view = ctx.view()
+            self.shown_at = view["actions"] if view is not None and view["game"] in self.games else None
+
+    def stale(self, ctx: Ctx) -> bool:
+        """True once an undo took back a step since it was shown (a screen never shown or used
+        cannot tell what it stood for: stale too), or the session is no longer this game."""
+        view = ctx.view()
+        if view is None or view["game"] not in self.games or self.shown_at is None:
+            return True
+        return view["actions"] < self.shown_at

@@ -71,26 +71,10 @@ def view_of(ctx: Ctx) -> CaesarView:
     return cast(CaesarView, play.game_view(ctx, GAMES, "Caesar!"))
 
 
-class Follows:
-    """A screen showing a choice or a step of the game as it stood when it was shown: once an
-    undo takes back a step (the session's ``actions`` fall below that), ``stale`` is true and the
-    App takes the screen off (firmware/app.py ``drop_stale``), so what shows matches the state."""
+class Follows(play.Follows):
+    """A Caesar! screen that goes when an undo takes back what it shows (:class:`play.Follows`)."""
 
-    shown_at: int | None = None
-
-    def note(self, ctx: Ctx) -> None:
-        """Remember the session's step count the first time the screen is drawn or used."""
-        if self.shown_at is None:
-            view = view_if_any(ctx)
-            self.shown_at = view["actions"] if view is not None else None
-
-    def stale(self, ctx: Ctx) -> bool:
-        """True once an undo took back a step since it was shown (a screen never shown or used
-        cannot tell what it stood for: stale too), or the session is no longer this game."""
-        view = view_if_any(ctx)
-        if view is None or self.shown_at is None:
-            return True
-        return view["actions"] < self.shown_at
+    games = GAMES
 
 
 # Errors a screen of the game meets only when the game moved on under it (an undo, a line from the

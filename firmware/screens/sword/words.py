@@ -49,26 +49,10 @@ run_line = play.run_or_notify
 GAMES = ("sword",)    # the sessions these screens show
 
 
-class Follows:
-    """A screen showing a roll as it stood when it was shown: once an undo takes back a step (the
-    session's ``actions`` fall below that), ``stale`` is true and the App takes the screen off
-    (firmware/app.py ``drop_stale``), so a roll that no longer happened is not left on screen."""
+class Follows(play.Follows):
+    """A Sword of Rome screen that goes when an undo takes back what it shows (:class:`play.Follows`)."""
 
-    shown_at: int | None = None
-
-    def note(self, ctx: Ctx) -> None:
-        """Remember the session's step count the first time the screen is drawn."""
-        if self.shown_at is None:
-            view = ctx.view()
-            self.shown_at = view["actions"] if view is not None and view["game"] in GAMES else None
-
-    def stale(self, ctx: Ctx) -> bool:
-        """True once an undo took back a step since it was shown (a screen never drawn cannot tell
-        what it stood for: stale too), or the session is no longer a Sword game."""
-        view = ctx.view()
-        if view is None or view["game"] not in GAMES or self.shown_at is None:
-            return True
-        return view["actions"] < self.shown_at
+    games = GAMES
 
 
 def short(power: str) -> str:
