@@ -10,7 +10,7 @@ from typing import Any
 from firmware.settings import valid_settings
 from firmware.storage import crc
 from firmware.store.connection import Connection
-from firmware.store.schema import ACTION_ROW, SESSION_ROW, SETTING_ROW, _text
+from firmware.store.schema import SESSION_ROW, SETTING_ROW, _text, effective_lines
 
 log = logging.getLogger(__name__)
 
@@ -30,17 +30,9 @@ class Kept(Connection):
             if text is None:
                 log.error("archived session %s fails its checksum; left out", sid_)
                 continue
-            lines: list[str] = []
-            for seq, kind, line, sentence, c in self.db.execute(
-                    f"SELECT {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid_,)):
-                word, text_line = _text(kind), _text(line)
-                if crc(sid_, seq, kind, line, sentence) != c or word is None or text_line is None:
-                    log.error("archived session %s: action %s fails its checksum; cut there", sid_, seq)
-                    break
-                if word == "do":
-                    lines.append(text_line)
-                elif lines:
-                    lines.pop()
+            lines, damaged = effective_lines(self.db, sid_)
+            if damaged is not None:
+                log.error("archived session %s: action %s fails its checksum; cut there", sid_, damaged)
             out.append({"header": json.loads(text), "lines": lines, "ended": float(ended or 0)})
         return out
 

@@ -8,10 +8,10 @@ import sqlite3
 
 from engine.text import Msg
 from firmware import fairness, history, history_rebuild, players
-from firmware.storage import StorageError, crc
+from firmware.storage import StorageError
 from firmware.store.checks import _Found
 from firmware.store.opening import Opening
-from firmware.store.schema import ACTION_ROW, FORMAT, SESSION_ROW, _text
+from firmware.store.schema import FORMAT, SESSION_ROW, _text, effective_lines
 
 log = logging.getLogger(__name__)
 
@@ -176,17 +176,9 @@ class Mending(Opening):
 
     def _effective_lines(self, sid_: int) -> list[str]:
         """The effective action lines of stored session ``sid_`` (cut at its first damaged action)."""
-        lines: list[str] = []
-        for seq, kind, line, sentence, c in self.db.execute(
-                f"SELECT {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid_,)).fetchall():
-            word, text_line = _text(kind), _text(line)
-            if crc(sid_, seq, kind, line, sentence) != c or word is None or text_line is None:
-                log.error("session %s: action %s fails its checksum; History is rebuilt up to it", sid_, seq)
-                break
-            if word == "do":
-                lines.append(text_line)
-            elif lines:
-                lines.pop()
+        lines, damaged = effective_lines(self.db, sid_)
+        if damaged is not None:
+            log.error("session %s: action %s fails its checksum; History is rebuilt up to it", sid_, damaged)
         return lines
 
     @staticmethod

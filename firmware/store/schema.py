@@ -101,3 +101,18 @@ def _text(raw: Any) -> str | None:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def effective_lines(db: sqlite3.Connection, sid: int) -> tuple[list[str], int | None]:
+    """The effective action lines of stored session ``sid`` (each ``do`` less the ``undo`` after
+    it), cut at its first action that fails its checksum: ``(lines, that action's seq or None)``."""
+    lines: list[str] = []
+    for seq, kind, line, sentence, c in db.execute(f"SELECT {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid,)):
+        word, text_line = _text(kind), _text(line)
+        if crc(sid, seq, kind, line, sentence) != c or word is None or text_line is None:
+            return lines, int(seq)
+        if word == "do":
+            lines.append(text_line)
+        elif lines:
+            lines.pop()
+    return lines, None
