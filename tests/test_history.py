@@ -440,26 +440,34 @@ def test_a_rebuilt_record_whose_session_end_time_is_no_date_is_still_rebuilt(sta
         c.close()
 
 
-def test_a_history_row_lost_with_a_database_that_had_to_be_salvaged_is_rebuilt(state_dir: Path):
-    """The file could not be opened (its header damaged) and its History row did not come through
-    the salvage: the finished game is worked out again from its session's carried rows."""
+def _salvaged(state_dir: Path, *lost: str) -> tuple[list[dict], Console]:
+    """A finished Caesar! game, then a dice session; the ``lost`` statements run (rows the
+    damage took) and the file's header damaged, so the next start salvages it: History as it was
+    before, and the console after the salvage (to close)."""
     store = Store(state_dir)
     c = Console(store, store.resume())
     play_caesar_to_the_end(c)
     ok(c, "new dice seed=1")
     before = games(c)
-    c.store.db.execute("DELETE FROM history")                    # its page lost with the damage
+    for statement in lost:
+        c.store.db.execute(statement)
     c.close()
     path = state_dir / "legatus.db"
     data = bytearray(path.read_bytes())
     data[0:16] = b"not a database!!"
     path.write_bytes(bytes(data))
     store = Store(state_dir)
-    c = Console(store, store.resume())
+    return before, Console(store, store.resume())
+
+
+def test_a_history_row_lost_with_a_database_that_had_to_be_salvaged_is_rebuilt(state_dir: Path):
+    """The file could not be opened (its header damaged) and its History row did not come through
+    the salvage: the finished game is worked out again from its session's carried rows."""
+    before, c = _salvaged(state_dir, "DELETE FROM history")      # its page lost with the damage
     try:
         after = games(c)
-        assert [{k: g[k] for k in ("game", "status", "mode", "players", "result", "started")} for g in after] == \
-               [{k: g[k] for k in ("game", "status", "mode", "players", "result", "started")} for g in before]
+        keys = ("game", "status", "mode", "players", "result", "started")
+        assert [{k: g[k] for k in keys} for g in after] == [{k: g[k] for k in keys} for g in before]
         assert "finished" in after[0]["unsynced"]               # its finish time is only known roughly now
         assert "carried into a new one" in ok(c, "state")["recovered"]
     finally:
@@ -469,19 +477,7 @@ def test_a_history_row_lost_with_a_database_that_had_to_be_salvaged_is_rebuilt(s
 def test_a_rebuild_never_invents_a_record_from_a_session_whose_actions_the_damage_took(state_dir: Path):
     """After a salvage that lost both a game's History row and its actions, replaying what is
     left would say 'Abandoned after 0 actions' of a game that was finished: nothing is invented."""
-    store = Store(state_dir)
-    c = Console(store, store.resume())
-    play_caesar_to_the_end(c)
-    ok(c, "new dice seed=1")
-    c.store.db.execute("DELETE FROM history")
-    c.store.db.execute("DELETE FROM actions WHERE session=(SELECT min(id) FROM sessions)")
-    c.close()
-    path = state_dir / "legatus.db"
-    data = bytearray(path.read_bytes())
-    data[0:16] = b"not a database!!"
-    path.write_bytes(bytes(data))
-    store = Store(state_dir)
-    c = Console(store, store.resume())
+    _before, c = _salvaged(state_dir, "DELETE FROM history", "DELETE FROM actions WHERE session=(SELECT min(id) FROM sessions)")
     try:
         assert games(c) == []
     finally:
