@@ -309,6 +309,24 @@ def test_physical_dice_are_checked():
     assert t.block("d")["strength"] == 0
 
 
+def test_physical_dice_asked_for_say_how_many_for_the_block_that_fires():
+    # J-1/J-5: with physical dice, `fire` without dice= says how many dice the firing block rolls
+    # (one per strength point); with several blocks in the step it first asks which block, and a
+    # block out of turn is told so, never asked for dice. Every language says it in its own words.
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker rating=C3 strength=3 name=a", "add attacker rating=C2 strength=1 name=b",
+          "add defender rating=B1 strength=1 name=d", "start", "pass d")
+    assert "which" in t.fails("fire", "illegal_move")               # two C blocks: say which
+    assert "not d's turn" in t.fails("fire d", "illegal_move").replace("It is not", "not")
+    three, one = t.fails("fire a", "bad_arguments"), t.fails("fire b", "bad_arguments")
+    assert "3 dice" in three and "fire a dice=" in three
+    assert "1 dice" not in one and "die" in one and "fire b dice=" in one
+    for lang, word3 in (("ru", "3 кубика"), ("uk", "3 кубики")):
+        said = [localize(t.fails(line, "bad_arguments"), lang) for line in ("fire a", "fire b")]
+        assert word3 in said[0] and "its" not in said[0] and "1 кубик," in said[1], said
+
+
 # -- the battle log: what the rules did, where it happened (issue 24 §3) --------------------------
 def _log(t: Table) -> list[str]:
     return [str(x) for x in t.battle["log"]]

@@ -412,6 +412,14 @@ def check_faces(faces: list[int], count: int, text: str | None = None) -> list[i
     return faces
 
 
+def dice_wanted(b: Block) -> Msg:
+    """What to enter when ``b`` fires with physical dice and none were given: one die per
+    strength point (J-1), said with the number's plural form."""
+    return Msg("Enter the die rolled for {name}: fire {key} dice=a,b,...", n=b["strength"],
+               name=block_name(b["name"]), key=b["key"],
+               plural="Enter the {n} dice rolled for {name}: fire {key} dice=a,b,...")
+
+
 def actor(battle: Battle, key: str | None, action: str) -> Block:
     """The block taking ``action`` now (``key``, or the only one that may); raises IllegalMove when
     out of order or not allowed. Changes nothing."""
@@ -432,9 +440,7 @@ def fire(battle: Battle, key: str | None, dice: list[int] | None, rng: Rng | Non
     if dice is not None:
         faces = check_faces(list(dice), count)
     elif rng is None:
-        raise BadArguments(Msg("Enter the {n} dice rolled for {name}: fire {key} dice=a,b,...", n=count,
-                                  name=block_name(b["name"]), key=b["key"],
-                                  plural="Enter the {n} dice rolled for {name}: fire {key} dice=a,b,..."))
+        raise BadArguments(dice_wanted(b))
     else:
         faces = [rng.die(6) for _ in range(count)]
     rec = _turn(battle, b, "fire")

@@ -190,9 +190,8 @@ def _fire(state: State, req: Request) -> Outcome:
     battle = _battle(state)
     dice = req.opts.get("dice")
     if dice is None and battle["dice"] == "physical" and battle["phase"] == "fighting":
-        step = B.current_step(battle)
-        n = step[2][0]["strength"] if step and len(step[2]) == 1 else "its"
-        raise BadArguments(Msg("This battle uses physical dice: roll {} dice and enter them, e.g. fire dice=3,5,1.", n))
+        # out of order or not allowed is said first; then how many dice this block rolls (J-1)
+        raise BadArguments(B.dice_wanted(B.actor(battle, key, "fire")))
     faces = None
     if dice is not None:                        # out of order or not allowed is said before bad dice
         faces = parse_dice(dice, int(B.actor(battle, key, "fire")["strength"]))
