@@ -143,3 +143,13 @@ def test_owner_command():
     t.fails("add attacker c_leg13", "illegal_move")
     t.do("next-battle attacker=pompey")
     t.do("add attacker c_leg13")
+
+
+def test_ukrainian_advice_names_the_attacker_as_the_battle_does():
+    # J-15: the advice's figure is the attacker's chance; in Ukrainian the attacker is «нападник»
+    # in every jc sentence (the result «нападник переміг», the turn messages), not «атакуючий»
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_leg8", "add defender p_leg5", "start")
+    text = localize(t.do("advise")["text"], "uk")
+    assert "перемога нападника:" in text and "атакуюч" not in text, text
