@@ -394,3 +394,20 @@ def test_a_battle_stored_before_events_had_their_place_still_reads_in_order():
     entries = B.log_entries(state["battle"])
     kinds = [k if k == "turn" else rec["event"] for k, rec in entries]
     assert kinds == ["turn", "turn", "arrive", "turn"]
+
+
+def test_cleopatra_changing_side_in_the_log_is_said_with_the_side_in_its_case():
+    # J-2: Cleopatra hit at I joins the other side; the turn's sentence names that side in the
+    # dative / genitive the sentence needs (not «переходит к Цезарь»), in en, ru and uk
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_caesar", "add defender cleopatra strength=1", "start", "fire dice=1,6,6")
+    assert t.block("cleopatra")["side"] == "caesar"
+    said = {lang: localize(t.battle["log"][0], lang) for lang in ("en", "ru", "uk")}
+    assert "Cleopatra I→I: joins Caesar" in said["en"], said
+    assert "переходит к Цезарю" in said["ru"] and "переходить до Цезаря" in said["uk"], said
+    u = Table("attacker=pompey dice=physical")
+    u.run("add attacker p_pompeius", "owner cleopatra caesar", "add defender cleopatra strength=1",
+          "start", "fire dice=1,6,6")
+    said = {lang: localize(u.battle["log"][0], lang) for lang in ("ru", "uk")}
+    assert "переходит к Помпею" in said["ru"] and "переходить до Помпея" in said["uk"], said

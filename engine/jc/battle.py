@@ -550,6 +550,9 @@ def describe_turn(rec: dict[str, Any]) -> Msg:
     return text
 
 
+_JOINS = {"caesar": N_("{}: joins Caesar"), "pompey": N_("{}: joins Pompey")}
+
+
 def applied_hit(a: dict[str, Any]) -> Msg:
     """One hit taken: ``Legio 1 III→II``, ``Legio 1 I→- eliminated``, ``Caesar killed``."""
     move = Msg("{} {}→{}", block_name(a["name"]), roman(a["from"]), roman(a["to"]))
@@ -560,7 +563,10 @@ def applied_hit(a: dict[str, Any]) -> Msg:
     if a["result"] == "killed":
         return Msg("{}: killed", move)
     if str(a["result"]).startswith("joins "):
-        return Msg("{}: joins {}", move, side_word(str(a["result"])[6:]))
+        side = str(a["result"])[6:]
+        if side in _JOINS:                  # one sentence per side: ru/uk decline the side's name
+            return Msg(_JOINS[side], move)
+        return Msg("{}: joins {}", move, side_word(side))
     return Msg("{} {}", move, a["result"])
 
 
