@@ -266,3 +266,27 @@ def test_the_roster_matches_its_golden_table():
         assert {"side": b.side, "rating": b.rating, "track": list(b.track), "kind": b.kind} == golden[key], key
     assert golden["cleopatra"] == {"kind": "cleopatra", "rating": "C1", "side": "pompey", "track": [4, 3, 2, 1]}
     assert golden["p_elephant"]["track"] == [4, 2] and golden["c_ballista"]["rating"] == "B4/D4"
+
+
+def test_owner_of_a_block_placed_in_the_battle_being_set_up_is_refused():
+    # J-2 (Cleopatra) / Jupiter: a block already placed for one side cannot change sides under
+    # the battle's feet; before, 'owner' said ok, then she fought for the old side and the
+    # campaign kept the old side (acknowledged, then lost)
+    t = Table("attacker=pompey")
+    t.run("owner cleopatra caesar", "add defender cleopatra", "add attacker p_leg5")
+    assert "remove cleopatra" in t.fails("owner cleopatra pompey", "illegal_move")
+    assert "remove p_leg5" in t.fails("owner p_leg5 caesar", "illegal_move")
+    t.run("remove cleopatra", "owner cleopatra pompey")           # taken out first: allowed
+    assert t.session.view()["campaign"]["cleopatra"] == "pompey"
+
+
+def test_winter_waits_for_the_battle_being_set_up():
+    # J-4/J-19: the winter comes after the year's battles. A battle with blocks placed but not
+    # started is refused like one being fought (it would be fought in the next year, with
+    # Cleopatra's side changed by 8.1 under the block placed for her old side); an empty one is not
+    t = Table("attacker=pompey")
+    t.run("owner cleopatra caesar", "control Alexandria pompey", "add defender cleopatra")
+    assert "remove" in t.fails("winter", "illegal_move")
+    t.run("remove cleopatra")
+    assert t.do("winter")["year"] == 2
+    assert t.session.view()["campaign"]["cleopatra"] == "pompey"     # 8.1: Alexandria is Pompey's

@@ -328,6 +328,9 @@ def _owner(state: State, req: Request) -> Outcome:
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
         raise IllegalMove(Msg("{} is fighting in the current battle.", spec.name))
+    if battle["phase"] == "setup" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
+                              T.block_name(spec.name), spec.id))
     state["campaign"]["owner"][spec.id] = side
     return Outcome({"block": spec.id, "side": side}, Msg("{} now fights for {}.", T.block_name(spec.name), T.side(side)))
 
@@ -380,6 +383,10 @@ def _winter(state: State, req: Request) -> Outcome:
         raise GameOver(Msg("The game is over: {}", camp['over']['reason']))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
+    placed = state["battle"]["blocks"]
+    if state["battle"]["phase"] == "setup" and placed:     # J-19 comes after the year's battles
+        raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
+                              "(remove <block>) before the winter.", ", ".join(b["key"] for b in placed)))
     report = C.winter(camp)
     if camp["over"] is None:
         rng = load_rng(state, CARDS_STREAM)
