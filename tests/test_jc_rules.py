@@ -322,6 +322,9 @@ def test_physical_dice_asked_for_say_how_many_for_the_block_that_fires():
     three, one = t.fails("fire a", "bad_arguments"), t.fails("fire b", "bad_arguments")
     assert "3 dice" in three and "fire a dice=" in three
     assert "1 dice" not in one and "die" in one and "fire b dice=" in one
+    wrong = t.fails("fire b dice=1,2", "bad_arguments")             # J-1: one die per strength point
+    assert "rolls 1 die: give 1 face of" in wrong and "has 2" in wrong, wrong
+    assert "rolls 3 dice: give 3 faces" in t.fails("fire a dice=1", "bad_arguments")
     for lang, word3 in (("ru", "3 кубика"), ("uk", "3 кубики")):
         said = [localize(t.fails(line, "bad_arguments"), lang) for line in ("fire a", "fire b")]
         assert word3 in said[0] and "its" not in said[0] and "1 кубик," in said[1], said

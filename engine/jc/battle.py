@@ -406,7 +406,7 @@ def check_faces(faces: list[int], count: int, text: str | None = None) -> list[i
     faces as the player gave them, for the message)."""
     if len(faces) != count or any(not 1 <= f <= 6 for f in faces):
         given = text if text is not None else ",".join(map(str, faces))
-        raise BadArguments(Msg("This block rolls {n} dice: give {n} faces of 1-6 (dice={text} has {got}).",
+        raise BadArguments(Msg("This block rolls {n} die: give {n} face of 1-6 (dice={text} has {got}).",
                                n=count, text=given, got=len(faces),
                                plural="This block rolls {n} dice: give {n} faces of 1-6 (dice={text} has {got})."))
     return faces
