@@ -414,3 +414,17 @@ def test_cleopatra_changing_side_in_the_log_is_said_with_the_side_in_its_case():
           "start", "fire dice=1,6,6")
     said = {lang: localize(u.battle["log"][0], lang) for lang in ("ru", "uk")}
     assert "переходит к Помпею" in said["ru"] and "переходить до Помпея" in said["uk"], said
+
+
+def test_russian_log_of_an_eliminated_feminine_block_agrees():
+    # J-3: an eliminated block is said so; in Russian the participle agrees with «блок», not with
+    # the block's name (was «Ауксилия 1 I→-: уничтожен»), and adding it again this year is refused
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_leg8", "add defender p_aux1 strength=1", "add defender p_ballista",
+          "start", "fire p_aux1 dice=6", "fire p_ballista dice=6,6", "fire dice=1,1,6", "hit p_aux1")
+    said = localize(t.battle["log"][-1], "ru")
+    assert "Ауксилия 1 I→-: блок уничтожен" in said and "Баллиста II→I" in said, said
+    t.run("fight", "next-battle")
+    refused = localize(t.fails("add defender p_aux1", "illegal_move"), "ru")
+    assert refused.startswith("Блок «Ауксилия 1» уничтожен в этом году"), refused
