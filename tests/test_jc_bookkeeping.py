@@ -290,3 +290,17 @@ def test_winter_waits_for_the_battle_being_set_up():
     t.run("remove cleopatra")
     assert t.do("winter")["year"] == 2
     assert t.session.view()["campaign"]["cleopatra"] == "pompey"     # 8.1: Alexandria is Pompey's
+
+
+def test_the_verdict_is_said_in_the_readers_language_after_the_state_is_read_back():
+    # J-17: the winter that ends the game gives a reason; 'vp', the state and a later 'winter'
+    # repeat it in the language set, also once the state has been stored and read back as JSON
+    # (it was kept as English words: «Игра окончена: VP tied at 4 after year 5 ...»)
+    from firmware.i18n import localize
+    t = Table("year=5")
+    t.run("control Tarraco caesar", "control Utica caesar", "control Syracusae caesar", "winter")
+    over = t.session.view()["campaign"]["over"]
+    assert over["winner"] is None and over["totals"] == {"caesar": 4, "pompey": 4}
+    for said in (localize(over["reason"], "ru"), localize(t.do("vp")["vp"]["over"]["reason"], "ru"),
+                 localize(t.fails("winter", "game_over"), "ru")):
+        assert "ПО поровну (4)" in said and "VP tied" not in said, said

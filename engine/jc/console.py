@@ -356,7 +356,7 @@ def _vp_view(state: State) -> dict[str, Any]:
     totals = {s: table[s]["total"] for s in SIDES}
     lead = None if totals["caesar"] == totals["pompey"] else max(totals, key=lambda s: totals[s])
     return {**table, "year": camp["year"], "leading": lead,
-            "ten_vp": [s for s in SIDES if totals[s] >= score.WIN_VP], "over": camp["over"]}
+            "ten_vp": [s for s in SIDES if totals[s] >= score.WIN_VP], "over": C.over_view(camp)}
 
 
 def _vp(state: State, req: Request) -> Outcome:
@@ -379,8 +379,9 @@ def _winter(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: winter."))
     req.check_opts(frozenset())
     camp = state["campaign"]
-    if camp["over"]:
-        raise GameOver(Msg("The game is over: {}", camp['over']['reason']))
+    over = C.over_view(camp)
+    if over:
+        raise GameOver(Msg("The game is over: {}", over["reason"]))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
     placed = state["battle"]["blocks"]
@@ -473,7 +474,7 @@ def _view(state: State) -> JcGameView:
                          "killed": camp["killed"], "trophies": camp["trophies"],
                          "cleopatra": camp["owner"]["cleopatra"],
                          "owners": {k: v for k, v in camp["owner"].items() if k != "cleopatra"},
-                         "levy": camp["levy"], "strength": camp["strength"], "over": camp["over"]},
+                         "levy": camp["levy"], "strength": camp["strength"], "over": C.over_view(camp)},
             "vp": {s: score.vp(camp["control"], camp["trophies"])[s]["total"] for s in SIDES},
             "control": camp["control"], "cards": K.public_view(state["cards"])}
 
