@@ -304,3 +304,14 @@ def test_the_verdict_is_said_in_the_readers_language_after_the_state_is_read_bac
     for said in (localize(over["reason"], "ru"), localize(t.do("vp")["vp"]["over"]["reason"], "ru"),
                  localize(t.fails("winter", "game_over"), "ru")):
         assert "ПО поровну (4)" in said and "VP tied" not in said, said
+
+
+def test_a_rating_has_firepower_1_to_4():
+    # J-1: a rating is an initiative letter A-D and a firepower 1-4 (hits on 1..firepower);
+    # C5 or C6 is no Julius Caesar block (C6 would hit on every die)
+    from firmware.i18n import localize
+    t = Table()
+    for rating in ("C5", "C6", "C0", "E3"):
+        said = t.fails(f"add attacker rating={rating} strength=2", "bad_arguments")
+        assert "firepower 1-4" in said and "1–4" in localize(said, "ru"), said
+    t.run("add attacker rating=C4 strength=2 name=c4", "add defender rating=A1 strength=1 name=a1")
