@@ -315,3 +315,15 @@ def test_a_rating_has_firepower_1_to_4():
         said = t.fails(f"add attacker rating={rating} strength=2", "bad_arguments")
         assert "firepower 1-4" in said and "1–4" in localize(said, "ru"), said
     t.run("add attacker rating=C4 strength=2 name=c4", "add defender rating=A1 strength=1 name=a1")
+
+
+def test_owner_refusals_name_the_block_in_the_readers_words():
+    # J-2 / Jupiter: leaders and navis never change sides, nor a block fighting now; the refusal
+    # names the block as the rulebook does in ru (was «Pompeius (Pompey): лидеры …»)
+    from firmware.i18n import localize
+    t = Table()
+    said = localize(t.fails("owner p_pompeius caesar", "illegal_move"), "ru")
+    assert said.startswith("Помпей:") and "Pompey" not in said, said
+    t.run("add attacker c_leg8", "add defender p_leg5", "start")
+    said = localize(t.fails("owner p_leg5 caesar", "illegal_move"), "uk")
+    assert said.startswith("Легіон 5") and "Legio" not in said, said

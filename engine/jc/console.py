@@ -324,10 +324,10 @@ def _owner(state: State, req: Request) -> Outcome:
     spec = block(req.args[0])
     side = K.parse_side(req.args[1])
     if spec.kind in ("leader", "navis"):
-        raise IllegalMove(Msg("{}: leaders and navis never change sides (Jupiter card).", spec.name))
+        raise IllegalMove(Msg("{}: leaders and navis never change sides (Jupiter card).", T.block_name(spec.name)))
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(Msg("{} is fighting in the current battle.", spec.name))
+        raise IllegalMove(Msg("{} is fighting in the current battle.", T.block_name(spec.name)))
     if battle["phase"] == "setup" and B.find(battle, spec.id or "") is not None:
         raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
                               T.block_name(spec.name), spec.id))
