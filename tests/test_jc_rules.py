@@ -428,3 +428,17 @@ def test_russian_log_of_an_eliminated_feminine_block_agrees():
     t.run("fight", "next-battle")
     refused = localize(t.fails("add defender p_aux1", "illegal_move"), "ru")
     assert refused.startswith("Блок «Ауксилия 1» уничтожен в этом году"), refused
+
+
+def test_the_end_of_a_battle_names_the_side_holding_the_field_in_its_case():
+    # J-13: the battle ends when one side has no block left; the sentence says who holds the
+    # field, declined in ru/uk (was «поле за: Цезарь»)
+    from firmware.i18n import localize
+    t = Table("dice=physical attacker=pompey")
+    t.run("add attacker p_aux1 strength=1", "add defender c_leg8", "start", "pass p_aux1",
+          "fire c_leg8 dice=1,6,6")
+    assert t.battle["result"] == "attacker_eliminated"
+    end = t.battle["log"][-1]
+    assert str(end) == "Battle over: the attacker is destroyed; Caesar holds the field."
+    assert localize(end, "ru") == "Бой окончен: атакующий уничтожен; поле боя осталось за Цезарем."
+    assert localize(end, "uk") == "Бій закінчено: нападника знищено; поле бою лишилося за Цезарем."

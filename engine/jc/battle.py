@@ -311,8 +311,12 @@ def _finish(battle: Battle) -> None:
     battle["phase"] = "over"
     battle["result"] = result
     battle["winner"] = holder
-    text = (Msg("Battle over: {}; {} holds the field.", result_word(result), side_word(holder))
-            if holder else Msg("Battle over: {}.", result_word(result)))
+    if holder in _HOLDS:          # one sentence per side: ru/uk decline the side's name
+        text = Msg(_HOLDS[holder], result_word(result))
+    elif holder:                  # (the sentence of states stored before, kept in the catalogs)
+        text = Msg("Battle over: {}; {} holds the field.", result_word(result), side_word(holder))
+    else:
+        text = Msg("Battle over: {}.", result_word(result))
     _event(battle, "end", text, result=result)
 
 
@@ -551,6 +555,8 @@ def describe_turn(rec: dict[str, Any]) -> Msg:
 
 
 _JOINS = {"caesar": N_("{}: joins Caesar"), "pompey": N_("{}: joins Pompey")}
+_HOLDS = {"caesar": N_("Battle over: {}; Caesar holds the field."),
+          "pompey": N_("Battle over: {}; Pompey holds the field.")}
 
 
 def applied_hit(a: dict[str, Any]) -> Msg:
