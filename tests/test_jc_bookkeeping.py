@@ -331,12 +331,13 @@ def test_owner_refusals_name_the_block_in_the_readers_words():
 
 def test_cleopatra_joining_the_holder_of_alexandria_reads_as_one_subject():
     # J-19 (8.1): Cleopatra returns to Alexandria and, if the enemy holds it, joins them; the ru/uk
-    # sentence keeps her as its subject (was «…, её занимает Цезарь, и переходит на сторону: Цезарь»)
+    # sentence keeps her as its subject (was «…, её занимает Цезарь, и переходит …»: Caesar seemed to join)
     from firmware.i18n import localize
     t = Table()
     t.run("control Alexandria caesar")
     text = t.do("winter")["checklist"][0]["text"]
-    assert localize(text, "ru") == ("Клеопатра возвращается в Александрию, занятую противником (Цезарь), "
-                                    "и переходит на его сторону.")
-    assert localize(text, "uk").endswith("(Цезар), і переходить на його бік.")
+    assert localize(text, "ru") == ("Клеопатра возвращается в Александрию (её занимает Цезарь) и переходит "
+                                    "на сторону: Цезарь.")
+    assert localize(text, "uk") == ("Клеопатра повертається до Александрії (її займає Цезар) і переходить "
+                                    "на бік: Цезар.")
     assert t.session.view()["campaign"]["cleopatra"] == "caesar"
