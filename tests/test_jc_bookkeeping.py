@@ -266,3 +266,78 @@ def test_the_roster_matches_its_golden_table():
         assert {"side": b.side, "rating": b.rating, "track": list(b.track), "kind": b.kind} == golden[key], key
     assert golden["cleopatra"] == {"kind": "cleopatra", "rating": "C1", "side": "pompey", "track": [4, 3, 2, 1]}
     assert golden["p_elephant"]["track"] == [4, 2] and golden["c_ballista"]["rating"] == "B4/D4"
+
+
+def test_owner_of_a_block_placed_in_the_battle_being_set_up_is_refused():
+    # J-2 (Cleopatra) / Jupiter: a block already placed for one side cannot change sides under
+    # the battle's feet; before, 'owner' said ok, then she fought for the old side and the
+    # campaign kept the old side (acknowledged, then lost)
+    t = Table("attacker=pompey")
+    t.run("owner cleopatra caesar", "add defender cleopatra", "add attacker p_leg5")
+    assert "remove cleopatra" in t.fails("owner cleopatra pompey", "illegal_move")
+    assert "remove p_leg5" in t.fails("owner p_leg5 caesar", "illegal_move")
+    t.run("remove cleopatra", "owner cleopatra pompey")           # taken out first: allowed
+    assert t.session.view()["campaign"]["cleopatra"] == "pompey"
+
+
+def test_winter_waits_for_the_battle_being_set_up():
+    # J-4/J-19: the winter comes after the year's battles. A battle with blocks placed but not
+    # started is refused like one being fought (it would be fought in the next year, with
+    # Cleopatra's side changed by 8.1 under the block placed for her old side); an empty one is not
+    t = Table("attacker=pompey")
+    t.run("owner cleopatra caesar", "control Alexandria pompey", "add defender cleopatra")
+    assert "remove" in t.fails("winter", "illegal_move")
+    t.run("remove cleopatra")
+    assert t.do("winter")["year"] == 2
+    assert t.session.view()["campaign"]["cleopatra"] == "pompey"     # 8.1: Alexandria is Pompey's
+
+
+def test_the_verdict_is_said_in_the_readers_language_after_the_state_is_read_back():
+    # J-17: the winter that ends the game gives a reason; 'vp', the state and a later 'winter'
+    # repeat it in the language set, also once the state has been stored and read back as JSON
+    # (it was kept as English words: «Игра окончена: VP tied at 4 after year 5 ...»)
+    from firmware.i18n import localize
+    t = Table("year=5")
+    t.run("control Tarraco caesar", "control Utica caesar", "control Syracusae caesar", "winter")
+    over = t.session.view()["campaign"]["over"]
+    assert over["winner"] is None and over["totals"] == {"caesar": 4, "pompey": 4}
+    for said in (localize(over["reason"], "ru"), localize(t.do("vp")["vp"]["over"]["reason"], "ru"),
+                 localize(t.fails("winter", "game_over"), "ru")):
+        assert "ПО поровну (4)" in said and "VP tied" not in said, said
+
+
+def test_a_rating_has_firepower_1_to_4():
+    # J-1: a rating is an initiative letter A-D and a firepower 1-4 (hits on 1..firepower);
+    # C5 or C6 is no Julius Caesar block (C6 would hit on every die)
+    from firmware.i18n import localize
+    t = Table()
+    for rating in ("C5", "C6", "C0", "E3"):
+        said = t.fails(f"add attacker rating={rating} strength=2", "bad_arguments")
+        assert "firepower 1-4" in said and "1–4" in localize(said, "ru"), said
+    t.run("add attacker rating=C4 strength=2 name=c4", "add defender rating=A1 strength=1 name=a1")
+
+
+def test_owner_refusals_name_the_block_in_the_readers_words():
+    # J-2 / Jupiter: leaders and navis never change sides, nor a block fighting now; the refusal
+    # names the block as the rulebook does in ru (was «Pompeius (Pompey): лидеры …»)
+    from firmware.i18n import localize
+    t = Table()
+    said = localize(t.fails("owner p_pompeius caesar", "illegal_move"), "ru")
+    assert said.startswith("Помпей:") and "Pompey" not in said, said
+    t.run("add attacker c_leg8", "add defender p_leg5", "start")
+    said = localize(t.fails("owner p_leg5 caesar", "illegal_move"), "uk")
+    assert said.startswith("Легіон 5") and "Legio" not in said, said
+
+
+def test_cleopatra_joining_the_holder_of_alexandria_reads_as_one_subject():
+    # J-19 (8.1): Cleopatra returns to Alexandria and, if the enemy holds it, joins them; the ru/uk
+    # sentence keeps her as its subject (was «…, её занимает Цезарь, и переходит …»: Caesar seemed to join)
+    from firmware.i18n import localize
+    t = Table()
+    t.run("control Alexandria caesar")
+    text = t.do("winter")["checklist"][0]["text"]
+    assert localize(text, "ru") == ("Клеопатра возвращается в Александрию (её занимает Цезарь) и переходит "
+                                    "на сторону: Цезарь.")
+    assert localize(text, "uk") == ("Клеопатра повертається до Александрії (її займає Цезар) і переходить "
+                                    "на бік: Цезар.")
+    assert t.session.view()["campaign"]["cleopatra"] == "caesar"

@@ -143,3 +143,25 @@ def test_owner_command():
     t.fails("add attacker c_leg13", "illegal_move")
     t.do("next-battle attacker=pompey")
     t.do("add attacker c_leg13")
+
+
+def test_ukrainian_advice_names_the_attacker_as_the_battle_does():
+    # J-15: the advice's figure is the attacker's chance; in Ukrainian the attacker is «нападник»
+    # in every jc sentence (the result «нападник переміг», the turn messages), not «атакуючий»
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_leg8", "add defender p_leg5", "start")
+    text = localize(t.do("advise")["text"], "uk")
+    assert "перемога нападника:" in text and "атакуюч" not in text, text
+
+
+def test_every_jc_usage_line_is_said_in_the_readers_language():
+    # every sentence a person reads is translated: the jc catalogs hold no English copies
+    # ('advise x' answered «Usage: advise.» in ru and uk)
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_leg8", "add defender p_leg5", "start")
+    for lang in ("ru", "uk"):
+        for line in ("advise x", "odds x", "fight x", "auto x"):
+            said = localize(t.fails(line, "bad_arguments"), lang)
+            assert said.startswith("Формат:") and "Usage" not in said, (lang, line, said)

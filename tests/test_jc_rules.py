@@ -309,6 +309,27 @@ def test_physical_dice_are_checked():
     assert t.block("d")["strength"] == 0
 
 
+def test_physical_dice_asked_for_say_how_many_for_the_block_that_fires():
+    # J-1/J-5: with physical dice, `fire` without dice= says how many dice the firing block rolls
+    # (one per strength point); with several blocks in the step it first asks which block, and a
+    # block out of turn is told so, never asked for dice. Every language says it in its own words.
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker rating=C3 strength=3 name=a", "add attacker rating=C2 strength=1 name=b",
+          "add defender rating=B1 strength=1 name=d", "start", "pass d")
+    assert "which" in t.fails("fire", "illegal_move")               # two C blocks: say which
+    assert "not d's turn" in t.fails("fire d", "illegal_move").replace("It is not", "not")
+    three, one = t.fails("fire a", "bad_arguments"), t.fails("fire b", "bad_arguments")
+    assert "3 dice" in three and "fire a dice=" in three
+    assert "1 dice" not in one and "die" in one and "fire b dice=" in one
+    wrong = t.fails("fire b dice=1,2", "bad_arguments")             # J-1: one die per strength point
+    assert "rolls 1 die: give 1 face of" in wrong and "has 2" in wrong, wrong
+    assert "rolls 3 dice: give 3 faces" in t.fails("fire a dice=1", "bad_arguments")
+    for lang, word3 in (("ru", "3 кубика"), ("uk", "3 кубики")):
+        said = [localize(t.fails(line, "bad_arguments"), lang) for line in ("fire a", "fire b")]
+        assert word3 in said[0] and "its" not in said[0] and "1 кубик," in said[1], said
+
+
 # -- the battle log: what the rules did, where it happened (issue 24 §3) --------------------------
 def _log(t: Table) -> list[str]:
     return [str(x) for x in t.battle["log"]]
@@ -376,3 +397,48 @@ def test_a_battle_stored_before_events_had_their_place_still_reads_in_order():
     entries = B.log_entries(state["battle"])
     kinds = [k if k == "turn" else rec["event"] for k, rec in entries]
     assert kinds == ["turn", "turn", "arrive", "turn"]
+
+
+def test_cleopatra_changing_side_in_the_log_is_said_with_the_side_in_its_case():
+    # J-2: Cleopatra hit at I joins the other side; the turn's sentence names that side in the
+    # dative / genitive the sentence needs (not «переходит к Цезарь»), in en, ru and uk
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_caesar", "add defender cleopatra strength=1", "start", "fire dice=1,6,6")
+    assert t.block("cleopatra")["side"] == "caesar"
+    said = {lang: localize(t.battle["log"][0], lang) for lang in ("en", "ru", "uk")}
+    assert "Cleopatra I→I: joins Caesar" in said["en"], said
+    assert "переходит к Цезарю" in said["ru"] and "переходить до Цезаря" in said["uk"], said
+    u = Table("attacker=pompey dice=physical")
+    u.run("add attacker p_pompeius", "owner cleopatra caesar", "add defender cleopatra strength=1",
+          "start", "fire dice=1,6,6")
+    said = {lang: localize(u.battle["log"][0], lang) for lang in ("ru", "uk")}
+    assert "переходит к Помпею" in said["ru"] and "переходить до Помпея" in said["uk"], said
+
+
+def test_russian_log_of_an_eliminated_feminine_block_agrees():
+    # J-3: an eliminated block is said so; in Russian the participle agrees with «блок», not with
+    # the block's name (was «Ауксилия 1 I→-: уничтожен»), and adding it again this year is refused
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_leg8", "add defender p_aux1 strength=1", "add defender p_ballista",
+          "start", "fire p_aux1 dice=6", "fire p_ballista dice=6,6", "fire dice=1,1,6", "hit p_aux1")
+    said = localize(t.battle["log"][-1], "ru")
+    assert "Ауксилия 1 I→-: блок уничтожен" in said and "Баллиста II→I" in said, said
+    t.run("fight", "next-battle")
+    refused = localize(t.fails("add defender p_aux1", "illegal_move"), "ru")
+    assert refused.startswith("Блок «Ауксилия 1» уничтожен в этом году"), refused
+
+
+def test_the_end_of_a_battle_names_the_side_holding_the_field_in_its_case():
+    # J-13: the battle ends when one side has no block left; the sentence says who holds the
+    # field, declined in ru/uk (was «поле за: Цезарь»)
+    from firmware.i18n import localize
+    t = Table("dice=physical attacker=pompey")
+    t.run("add attacker p_aux1 strength=1", "add defender c_leg8", "start", "pass p_aux1",
+          "fire c_leg8 dice=1,6,6")
+    assert t.battle["result"] == "attacker_eliminated"
+    end = t.battle["log"][-1]
+    assert str(end) == "Battle over: the attacker is destroyed; Caesar holds the field."
+    assert localize(end, "ru") == "Бой окончен: атакующий уничтожен; поле боя осталось за Цезарем."
+    assert localize(end, "uk") == "Бій закінчено: нападника знищено; поле бою лишилося за Цезарем."

@@ -311,8 +311,12 @@ def _finish(battle: Battle) -> None:
     battle["phase"] = "over"
     battle["result"] = result
     battle["winner"] = holder
-    text = (Msg("Battle over: {}; {} holds the field.", result_word(result), side_word(holder))
-            if holder else Msg("Battle over: {}.", result_word(result)))
+    if holder in _HOLDS:          # one sentence per side: ru/uk decline the side's name
+        text = Msg(_HOLDS[holder], result_word(result))
+    elif holder:                  # (the sentence of states stored before, kept in the catalogs)
+        text = Msg("Battle over: {}; {} holds the field.", result_word(result), side_word(holder))
+    else:
+        text = Msg("Battle over: {}.", result_word(result))
     _event(battle, "end", text, result=result)
 
 
@@ -406,10 +410,18 @@ def check_faces(faces: list[int], count: int, text: str | None = None) -> list[i
     faces as the player gave them, for the message)."""
     if len(faces) != count or any(not 1 <= f <= 6 for f in faces):
         given = text if text is not None else ",".join(map(str, faces))
-        raise BadArguments(Msg("This block rolls {n} dice: give {n} faces of 1-6 (dice={text} has {got}).",
+        raise BadArguments(Msg("This block rolls {n} die: give {n} face of 1-6 (dice={text} has {got}).",
                                n=count, text=given, got=len(faces),
                                plural="This block rolls {n} dice: give {n} faces of 1-6 (dice={text} has {got})."))
     return faces
+
+
+def dice_wanted(b: Block) -> Msg:
+    """What to enter when ``b`` fires with physical dice and none were given: one die per
+    strength point (J-1), said with the number's plural form."""
+    return Msg("Enter the die rolled for {name}: fire {key} dice=a,b,...", n=b["strength"],
+               name=block_name(b["name"]), key=b["key"],
+               plural="Enter the {n} dice rolled for {name}: fire {key} dice=a,b,...")
 
 
 def actor(battle: Battle, key: str | None, action: str) -> Block:
@@ -432,9 +444,7 @@ def fire(battle: Battle, key: str | None, dice: list[int] | None, rng: Rng | Non
     if dice is not None:
         faces = check_faces(list(dice), count)
     elif rng is None:
-        raise BadArguments(Msg("Enter the {n} dice rolled for {name}: fire {key} dice=a,b,...", n=count,
-                                  name=block_name(b["name"]), key=b["key"],
-                                  plural="Enter the {n} dice rolled for {name}: fire {key} dice=a,b,..."))
+        raise BadArguments(dice_wanted(b))
     else:
         faces = [rng.die(6) for _ in range(count)]
     rec = _turn(battle, b, "fire")
@@ -544,6 +554,11 @@ def describe_turn(rec: dict[str, Any]) -> Msg:
     return text
 
 
+_JOINS = {"caesar": N_("{}: joins Caesar"), "pompey": N_("{}: joins Pompey")}
+_HOLDS = {"caesar": N_("Battle over: {}; Caesar holds the field."),
+          "pompey": N_("Battle over: {}; Pompey holds the field.")}
+
+
 def applied_hit(a: dict[str, Any]) -> Msg:
     """One hit taken: ``Legio 1 III→II``, ``Legio 1 I→- eliminated``, ``Caesar killed``."""
     move = Msg("{} {}→{}", block_name(a["name"]), roman(a["from"]), roman(a["to"]))
@@ -554,7 +569,10 @@ def applied_hit(a: dict[str, Any]) -> Msg:
     if a["result"] == "killed":
         return Msg("{}: killed", move)
     if str(a["result"]).startswith("joins "):
-        return Msg("{}: joins {}", move, side_word(str(a["result"])[6:]))
+        side = str(a["result"])[6:]
+        if side in _JOINS:                  # one sentence per side: ru/uk decline the side's name
+            return Msg(_JOINS[side], move)
+        return Msg("{}: joins {}", move, side_word(side))
     return Msg("{} {}", move, a["result"])
 
 

@@ -14,6 +14,8 @@ from typing import Any, cast
 from engine.jc.terms import block_name, side as side_word
 from engine.jc.text import N_, Msg, term
 from engine.errors import IllegalMove
+from engine.text import from_data, to_data
+from engine.jc.views import Verdict
 from engine.jc import battle as B
 from engine.jc import mapdata, score
 from engine.jc.roster import SIDES, BlockSpec, roster
@@ -112,6 +114,16 @@ def levy_city(camp: Campaign, spec: BlockSpec) -> str | None:
     return cast("str | None", camp["levy"].get(spec.id, spec.levy_city))
 
 
+def over_view(camp: Campaign) -> Verdict | None:
+    """The campaign's verdict (J-17) as shown: ``winner``, ``reason`` (a sentence said in the
+    reader's language, rebuilt from its data) and ``totals``."""
+    over = camp["over"]
+    if not over:
+        return None
+    reason = from_data(over["msg"]) if "msg" in over else over["reason"]
+    return cast(Verdict, {k: v for k, v in over.items() if k != "msg"} | {"reason": reason})
+
+
 def winter(camp: Campaign) -> dict[str, Any]:
     """The winter turn in the rules' order (J-19, rules v1.1 8.1-8.6): applies what the device
     keeps (Cleopatra's side, the victory check, the year reset) and lists the table's steps."""
@@ -127,7 +139,9 @@ def winter(camp: Campaign) -> dict[str, Any]:
                   "text": verdict["reason"] if verdict else
                   Msg("No winner yet (Caesar {} VP, Pompey {} VP).", totals["caesar"], totals["pompey"])})
     if verdict:                   # the game ends here: no navis to port, supply or disbanding for a
-        camp["over"] = verdict    # year that will not come
+        # year that will not come. The reason is kept as data too: a state read back from JSON
+        # holds it as English words only (see over_view).
+        camp["over"] = {**verdict, "msg": to_data(verdict["reason"])}
         steps.append({"step": "8.6", "title": term(N_("Year reset")), "done": False,
                       "text": term("The game is over.")})
         return {"checklist": steps, "verdict": verdict, "totals": totals}

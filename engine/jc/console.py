@@ -190,9 +190,8 @@ def _fire(state: State, req: Request) -> Outcome:
     battle = _battle(state)
     dice = req.opts.get("dice")
     if dice is None and battle["dice"] == "physical" and battle["phase"] == "fighting":
-        step = B.current_step(battle)
-        n = step[2][0]["strength"] if step and len(step[2]) == 1 else "its"
-        raise BadArguments(Msg("This battle uses physical dice: roll {} dice and enter them, e.g. fire dice=3,5,1.", n))
+        # out of order or not allowed is said first; then how many dice this block rolls (J-1)
+        raise BadArguments(B.dice_wanted(B.actor(battle, key, "fire")))
     faces = None
     if dice is not None:                        # out of order or not allowed is said before bad dice
         faces = parse_dice(dice, int(B.actor(battle, key, "fire")["strength"]))
@@ -325,10 +324,13 @@ def _owner(state: State, req: Request) -> Outcome:
     spec = block(req.args[0])
     side = K.parse_side(req.args[1])
     if spec.kind in ("leader", "navis"):
-        raise IllegalMove(Msg("{}: leaders and navis never change sides (Jupiter card).", spec.name))
+        raise IllegalMove(Msg("{}: leaders and navis never change sides (Jupiter card).", T.block_name(spec.name)))
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(Msg("{} is fighting in the current battle.", spec.name))
+        raise IllegalMove(Msg("{} is fighting in the current battle.", T.block_name(spec.name)))
+    if battle["phase"] == "setup" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
+                              T.block_name(spec.name), spec.id))
     state["campaign"]["owner"][spec.id] = side
     return Outcome({"block": spec.id, "side": side}, Msg("{} now fights for {}.", T.block_name(spec.name), T.side(side)))
 
@@ -354,7 +356,7 @@ def _vp_view(state: State) -> dict[str, Any]:
     totals = {s: table[s]["total"] for s in SIDES}
     lead = None if totals["caesar"] == totals["pompey"] else max(totals, key=lambda s: totals[s])
     return {**table, "year": camp["year"], "leading": lead,
-            "ten_vp": [s for s in SIDES if totals[s] >= score.WIN_VP], "over": camp["over"]}
+            "ten_vp": [s for s in SIDES if totals[s] >= score.WIN_VP], "over": C.over_view(camp)}
 
 
 def _vp(state: State, req: Request) -> Outcome:
@@ -377,10 +379,15 @@ def _winter(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: winter."))
     req.check_opts(frozenset())
     camp = state["campaign"]
-    if camp["over"]:
-        raise GameOver(Msg("The game is over: {}", camp['over']['reason']))
+    over = C.over_view(camp)
+    if over:
+        raise GameOver(Msg("The game is over: {}", over["reason"]))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
+    placed = state["battle"]["blocks"]
+    if state["battle"]["phase"] == "setup" and placed:     # J-19 comes after the year's battles
+        raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
+                              "(remove <block>) before the winter.", ", ".join(b["key"] for b in placed)))
     report = C.winter(camp)
     if camp["over"] is None:
         rng = load_rng(state, CARDS_STREAM)
@@ -467,7 +474,7 @@ def _view(state: State) -> JcGameView:
                          "killed": camp["killed"], "trophies": camp["trophies"],
                          "cleopatra": camp["owner"]["cleopatra"],
                          "owners": {k: v for k, v in camp["owner"].items() if k != "cleopatra"},
-                         "levy": camp["levy"], "strength": camp["strength"], "over": camp["over"]},
+                         "levy": camp["levy"], "strength": camp["strength"], "over": C.over_view(camp)},
             "vp": {s: score.vp(camp["control"], camp["trophies"])[s]["total"] for s in SIDES},
             "control": camp["control"], "cards": K.public_view(state["cards"])}
 

@@ -21,7 +21,7 @@ KINDS = ("leader", "legion", "equitatus", "auxilia", "ballista", "navis", "eleph
          "cleopatra", "block")
 BALLISTA_ATTACKING = ("D", 4)   # J-2: D4 when its side attacks
 BALLISTA_DEFENDING = ("B", 4)   # J-2: B4 when its side defends
-_RATING = re.compile(r"^([A-Da-d])([1-6])$")
+_RATING = re.compile(r"^([A-Da-d])([1-4])$")       # J-1: initiative A-D, firepower 1-4
 
 
 @dataclass(frozen=True)
@@ -97,11 +97,11 @@ def _and(words: list[str]) -> Msg | str:
 
 
 def parse_rating(text: str) -> tuple[str, int]:
-    """``C3`` -> ``("C", 3)``; raises BadArguments unless a letter A-D and firepower 1-6."""
+    """``C3`` -> ``("C", 3)``; raises BadArguments unless a letter A-D and firepower 1-4 (J-1)."""
     m = _RATING.match(text.strip())
     if not m:
         raise BadArguments(Msg("rating={} is not a block rating: write a letter A-D (initiative) "
-                               "and a firepower 1-6, e.g. rating=C3.", repr(text)))
+                               "and a firepower 1-4, e.g. rating=C3.", repr(text)))
     return m.group(1).upper(), int(m.group(2))
 
 
