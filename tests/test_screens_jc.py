@@ -244,6 +244,12 @@ def test_winter_is_not_offered_in_the_middle_of_a_battle():  # J-19
     assert ctx.notes and "after the battle" in ctx.notes[-1]
 
 
+def test_winter_is_not_offered_while_a_battle_is_being_set_up():  # J-19
+    ctx = home(*ARMIES).press(*DOWN * 9, "a")              # (set-up: two more rows, Add …)
+    assert ctx.session.lines[-1] == ARMIES[-1]                 # no winter line was sent
+    assert ctx.notes and "being set up" in ctx.notes[-1] and "remove" not in ctx.notes[-1]
+
+
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]

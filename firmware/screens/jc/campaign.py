@@ -135,6 +135,10 @@ def ask_winter(ctx: Ctx) -> None:
     if view["battle"]["phase"] == "fighting":
         ctx.notify(_("Winter comes after the battle: finish it first (or Fight to the end)."))
         return
+    if view["battle"]["phase"] == "setup" and view["battle"]["blocks"]:
+        ctx.notify(_("Winter comes after the battle being set up: fight it, or take its blocks "
+                     "out first."))
+        return
     if view["campaign"]["over"]:
         ctx.notify(_("The game is over: {}").format(say(view["campaign"]["over"].get("reason", ""))))
         return
