@@ -159,3 +159,14 @@ def test_the_julius_caesar_log_is_said_in_the_players_language(console, lang):
     for row in log:
         assert re.search("[А-Яа-яЁёІіЇїЄєҐґ]", row), row
         assert english_phrase(row, "") is None, row
+
+
+@pytest.mark.parametrize("lang, words", [("ru", ("<имя>", "<число>", "<карта>")), ("uk", ("<назва>", "<кількість>", "<карта>"))])
+@pytest.mark.parametrize("line", ["kit", "kit frob"])
+def test_the_side_bags_usage_names_its_fields_in_the_players_language(console, lang, words, line):
+    """'kit' alone or with an unknown action answers its usage with <name>, <count>, <card> in the
+    player's words (they were left English inside a Russian or Ukrainian sentence)."""
+    english, said = refuse(console, lang, ["new dice seed=1"], line)
+    assert "<name>" in english["message"] and "<card>" in english["message"]
+    assert not re.search(r"<(name|count|card)>", said["message"]), said["message"]
+    assert all(w in said["message"] for w in words), said["message"]
