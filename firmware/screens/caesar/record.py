@@ -123,7 +123,10 @@ def players(game: str, view: View) -> list[str]:
 
 
 def short(entry: HistoryEntry) -> str:
-    return N_("Caesar! solo") if entry["mode"].get("kind") == "solo" else N_("Caesar! duel")
+    """The list's name: by the game played (a solo game ended by the players or abandoned has the
+    mode kind 'ended'/'abandoned', not 'solo')."""
+    solo = entry["game"] == "caesar-solo" or entry["mode"].get("kind") == "solo"
+    return N_("Caesar! solo") if solo else N_("Caesar! duel")
 
 
 def streak(results: list[bool]) -> int:
