@@ -75,12 +75,14 @@ def _view(state: State) -> KitGameView:
 
 
 def _need(holder: Holder, key: str, side: bool) -> dict[str, Any]:
-    if holder.get(key) is None:
+    if holder.get(key) is None:             # (each sentence whole, for the catalogs to find it)
+        if side and key == "bag":
+            raise IllegalMove(Msg("No side bag yet; start one with kit new items=..."))
         if side:
-            raise IllegalMove(Msg("No side bag yet; start one with kit new items=..."
-                                  if key == "bag" else "No side deck yet; start one with kit new cards=..."))
-        raise IllegalMove(Msg("This session has no bag; start one with new bag items=..."
-                              if key == "bag" else "This session has no deck; start one with new bag cards=..."))
+            raise IllegalMove(Msg("No side deck yet; start one with kit new cards=..."))
+        if key == "bag":
+            raise IllegalMove(Msg("This session has no bag; start one with new bag items=..."))
+        raise IllegalMove(Msg("This session has no deck; start one with new bag cards=..."))
     part: dict[str, Any] = holder[key]
     return part
 

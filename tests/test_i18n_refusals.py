@@ -86,6 +86,10 @@ CORPUS: list[Any] = [
     ("kit", ["new dice seed=1"], "roll 3d0"),
     ("kit", [], "undo"),
     ("kit", [], "frobnicate"),
+    ("kit", ["new dice seed=1"], "kit draw"),                           # no side bag, no side deck yet
+    ("kit", ["new dice seed=1"], "kit card"),
+    ("kit", ["new bag cards=a*2 seed=1"], "draw"),                      # a session with no bag, no deck
+    ("kit", ["new bag items=a*2 seed=1"], "card"),
 ]
 
 _LATIN_WORD = re.compile(r"^[A-Za-z]{3,}$")
