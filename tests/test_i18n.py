@@ -1,6 +1,7 @@
 """Languages (issue 8): complete catalogs, glyphs for every text, Msg as data, the language setting."""
 from __future__ import annotations
 
+import ast
 import json
 import pickle
 import sys
@@ -364,3 +365,41 @@ def test_action_records_kept_aside_on_resuming_are_counted_with_plural_forms():
                    plural="A damaged record was found after action {after}; {n} records were kept aside for a bug "
                           "report and the session resumed at the last good action.", n=n, after=40)
         assert ru in i18n.say(note, "ru") and uk in i18n.say(note, "uk")
+
+
+def _hidden_texts(tree: ast.AST) -> list[str]:
+    """Calls of _/Msg/term/say/gettext whose text is a string the catalogs cannot find: a literal
+    inside a conditional, an f-string, or strings added together (only a call's own first literal,
+    or an N_() one, is extracted)."""
+    def literal_inside(node: ast.AST) -> bool:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return True
+        if isinstance(node, ast.IfExp):
+            return literal_inside(node.body) or literal_inside(node.orelse)
+        if isinstance(node, ast.BoolOp):
+            return any(literal_inside(v) for v in node.values)
+        if isinstance(node, ast.BinOp):
+            return literal_inside(node.left) or literal_inside(node.right)
+        return isinstance(node, ast.JoinedStr)
+    out = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in {"_", "Msg", "term", "say", "gettext"} and node.args):
+            first = node.args[0]
+            if not isinstance(first, ast.Constant) and literal_inside(first):
+                out.append(f"line {node.lineno}: {ast.unparse(first)[:80]}")
+    return out
+
+
+def test_no_sentence_is_hidden_from_the_catalogs_inside_an_expression():
+    """Msg("a" if x else "b") says "b" in English in every language: the extractor reads only a
+    call's literal first argument (engine/kit.py's side-bag refusals were English in ru/uk)."""
+    assert _hidden_texts(ast.parse('Msg("No side bag yet" if bag else "No side deck yet")'))   # the check can fail
+    assert not _hidden_texts(ast.parse('term(N_("clockwise") if turn > 0 else N_("counter-clockwise"))'))
+    found = {}
+    for root in catalogs.SOURCES:
+        for path in sorted((ROOT / root).rglob("*.py")):
+            hidden = _hidden_texts(ast.parse(path.read_text(encoding="utf-8")))
+            if hidden:
+                found[str(path.relative_to(ROOT))] = hidden
+    assert not found, found
