@@ -73,6 +73,8 @@ CORPUS: list[Any] = [
     ("glory", [GLORY], "tax Jack"),
     ("glory", [GLORY], "pick 99"),
     ("glory", [GLORY], "unvote Jack"),
+    ("glory", [GLORY], 'score {"a": 1}'),                              # the sheet itself (was "В The score …")
+    ("glory", [GLORY], "score [1]"),
     # Caesar!
     ("caesar", [SOLO], "play XX-YY sword:5/1 SC"),
     ("caesar", [SOLO], "play"),

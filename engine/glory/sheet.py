@@ -101,7 +101,13 @@ class _Names:
 
 def parse_sheet(data: Any, session: SessionFacts | None = None) -> ScoreSheet:
     """Check and convert a score request; raises BadArguments naming the first bad field."""
-    top = _object(data, "The score", TOP_KEYS)
+    if not isinstance(data, dict):          # the whole sheet: its own sentences (not a JSON path)
+        raise BadArguments(Msg("The score must be a JSON object."))
+    for key in data:
+        if key not in TOP_KEYS:
+            raise BadArguments(Msg("The score has an unknown field '{}' (fields: {}).", key,
+                                   ", ".join(sorted(TOP_KEYS))))
+    top: Mapping[str, Any] = data
     raw_players = top.get("players", [] if session else None)
     if not isinstance(raw_players, list) or (not raw_players and session is None):
         raise BadArguments(Msg('The score needs "players": a list of 1 to 4 player objects.'))
