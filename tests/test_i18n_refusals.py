@@ -176,3 +176,12 @@ def test_the_side_bags_usage_names_its_fields_in_the_players_language(console, l
     assert "<name>" in english["message"] and "<card>" in english["message"]
     assert not re.search(r"<(name|count|card)>", said["message"]), said["message"]
     assert all(w in said["message"] for w in words), said["message"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_bad_legion_count_on_the_score_sheet_names_its_field_without_english_words(console, lang):
+    line = ('score {"players": [{"name": "Jack", "track": 3}], '
+            '"battlefields": [{"name": "Epirus", "shield": 2, "legions": {"Jack": "x"}}]}')
+    english, said = refuse(console, lang, [GLORY], line)
+    assert english["error"] == said["error"] == "bad_arguments"
+    assert "Epirus: legions.Jack" in said["message"] and " of " not in said["message"], said["message"]

@@ -241,7 +241,7 @@ def _battlefields(raw: Any, names: _Names) -> list[Battlefield]:
             name = names.get(who, f"{label}: legions")
             if name in legions:
                 raise BadArguments(Msg("{}: {} is listed twice.", label, name))
-            n = _int(count, f"{label}: legions of {name}", 0, 50)
+            n = _int(count, f"{label}: legions.{name}", 0, 50)        # a JSON path: no English words in ru/uk
             if n:
                 legions[name] = n
         out.append(Battlefield(label, int(obj["shield"]), legions))
