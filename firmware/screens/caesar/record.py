@@ -123,9 +123,9 @@ def players(game: str, view: View) -> list[str]:
 
 
 def short(entry: HistoryEntry) -> str:
-    """The list's name: by the game played (a solo game ended by the players or abandoned has the
-    mode kind 'ended'/'abandoned', not 'solo')."""
-    solo = entry["game"] == "caesar-solo" or entry["mode"].get("kind") == "solo"
+    """The list's name: a solo game is one against Auto-Crassus (one ended by the players or
+    abandoned has the mode kind 'ended'/'abandoned', not 'solo', but still names him)."""
+    solo = entry["mode"].get("kind") == "solo" or any(p.get("name") == AUTO for p in entry.get("players", []))
     return N_("Caesar! solo") if solo else N_("Caesar! duel")
 
 
