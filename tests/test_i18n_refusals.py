@@ -198,3 +198,19 @@ def test_cleopatra_changing_sides_is_logged_without_a_side_name_in_the_wrong_cas
         assert console.request(line)["ok"], line
     assert console.request(f"settings language={lang}")["ok"]
     assert said in console.request("log 1")["log"][0]
+
+
+@pytest.mark.parametrize("jokers, ru, uk", [
+    (1, "1 джокер-украшение не помещается", "1 джокер-прикраса не вміщується"),
+    (4, "4 джокера-украшения не помещаются", "4 джокери-прикраси не вміщуються"),
+    (5, "5 джокеров-украшений не помещаются", "5 джокерів-прикрас не вміщуються"),
+])
+def test_jewelry_jokers_that_do_not_fit_are_counted_with_plural_forms(console, jokers, ru, uk):
+    """G-11: the merchant's jewelry jokers beyond his goods sets' cards are refused, their number
+    said with its plural form (was "1 джокеров-украшений … в 0 наборов")."""
+    line = ('score {"players": [{"name": "Jack", "track": 3, "medals": ["merchant"], '
+            f'"merchant_jewelry_jokers": {jokers}}}]}}')
+    for lang, said in (("ru", ru), ("uk", uk)):
+        english, answer = refuse(console, lang, [GLORY], line)
+        assert "jewelry joker" in english["message"], english
+        assert said in answer["message"], answer["message"]

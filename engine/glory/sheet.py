@@ -198,7 +198,9 @@ def _player(name: str, obj: Mapping[str, Any], holders: Mapping[str, str],
         raise BadArguments(Msg("{} used jewelry as jokers but does not hold the merchant medal (G-11).", name))
     cards = 3 * sum(sets.values())
     if jokers > cards:
-        raise BadArguments(Msg("{}: {} jewelry jokers cannot fit in {} goods sets of 3 cards.", name, jokers, sum(sets.values())))
+        raise BadArguments(Msg("{name}: {n} jewelry joker does not fit in the goods sets (sets of 3 cards: {sets}).",
+                               plural="{name}: {n} jewelry jokers do not fit in the goods sets (sets of 3 cards: {sets}).",
+                               name=name, n=jokers, sets=sum(sets.values())))
     pantheon = _counts(obj.get("pantheon", {}), f"{name}: pantheon", tables()["pantheon_values"])
     limits = tables()["pantheon_limits"]
     if pantheon["own"] > limits["own"]:
