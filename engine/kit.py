@@ -19,7 +19,7 @@ from engine.game import (Command, GameRules, Outcome, Request, State, commands, 
                          store_rng)
 from engine.kit_views import HolderView, KitGameView
 from engine.rng import Draws
-from engine.text import Msg
+from engine.text import Msg, N_
 
 Holder = dict[str, Any]
 
@@ -75,12 +75,14 @@ def _view(state: State) -> KitGameView:
 
 
 def _need(holder: Holder, key: str, side: bool) -> dict[str, Any]:
-    if holder.get(key) is None:
+    if holder.get(key) is None:             # (each sentence whole, for the catalogs to find it)
+        if side and key == "bag":
+            raise IllegalMove(Msg("No side bag yet; start one with kit new items=..."))
         if side:
-            raise IllegalMove(Msg("No side bag yet; start one with kit new items=..."
-                                  if key == "bag" else "No side deck yet; start one with kit new cards=..."))
-        raise IllegalMove(Msg("This session has no bag; start one with new bag items=..."
-                              if key == "bag" else "This session has no deck; start one with new bag cards=..."))
+            raise IllegalMove(Msg("No side deck yet; start one with kit new cards=..."))
+        if key == "bag":
+            raise IllegalMove(Msg("This session has no bag; start one with new bag items=..."))
+        raise IllegalMove(Msg("This session has no deck; start one with new bag cards=..."))
     part: dict[str, Any] = holder[key]
     return part
 
@@ -195,8 +197,8 @@ DICE = GameRules(
 
 
 # -- the side bag/deck of any session ----------------------------------------------------------------
-KIT_USAGE = ("kit new items=<name>*<count>,... [cards=...] | kit draw [N] | kit put <name> | "
-             "kit card [N] | kit discard <card> | kit shuffle | kit reshuffle")
+KIT_USAGE = N_("kit new items=<name>*<count>,... [cards=...] | kit draw [N] | kit put <name> | "
+                "kit card [N] | kit discard <card> | kit shuffle | kit reshuffle")
 
 
 def side_holder(state: State) -> Holder:
@@ -209,7 +211,7 @@ def _kit(state: State, req: Request) -> Outcome:
     """``kit <verb> …``: a bag and/or deck beside the session's game, journaled and undoable
     with it; the game's own state is not touched (only the shared generator advances)."""
     if not req.args:
-        raise BadArguments(Msg("Usage: {}.", KIT_USAGE))
+        raise BadArguments(Msg("Usage: {}.", Msg(KIT_USAGE)))
     verb, args = req.args[0], req.args[1:]
     if verb == "new":
         req.check_opts(frozenset({"items", "cards"}))
@@ -230,7 +232,7 @@ def _kit(state: State, req: Request) -> Outcome:
         return Outcome({"kit": holder_view(holder)}, Msg("Beside the game: {}.", Msg.join(parts)))
     action = ACTIONS.get(verb)
     if action is None:
-        raise BadArguments(Msg("'kit' has no action '{}'; usage: {}.", verb[:24], KIT_USAGE))
+        raise BadArguments(Msg("'kit' has no action '{}'; usage: {}.", verb[:24], Msg(KIT_USAGE)))
     req.check_opts(frozenset())
     holder = side_holder(state)
     outcome = action(state, holder, args, True)

@@ -71,10 +71,12 @@ def read(path: Path) -> tuple[list[dict[str, Any]], Recovery | None]:
     atomic_write(path, data[:pos])
     after = max(len(records) - 1, 0)
     if torn:
-        why = Msg("The journal ended in a torn line after action {}; {} bytes were kept aside in {}.",
-                  after, len(bad), aside.name)
+        why = Msg("The journal ended in a torn line after action {after}; {n} byte was kept aside in {file}.",
+                  plural="The journal ended in a torn line after action {after}; {n} bytes were kept aside in {file}.",
+                  n=len(bad), after=after, file=aside.name)
     else:
-        why = Msg("The journal was damaged at line {} (after action {}); {} bytes were kept aside in {}.",
-                  len(records) + 1, after, len(bad), aside.name)
+        why = Msg("The journal was damaged at line {line} (after action {after}); {n} byte was kept aside in {file}.",
+                  plural="The journal was damaged at line {line} (after action {after}); {n} bytes were kept aside "
+                         "in {file}.", n=len(bad), line=len(records) + 1, after=after, file=aside.name)
     log.warning("%s", why)
     return records, Recovery(why)

@@ -1,6 +1,7 @@
 """Languages (issue 8): complete catalogs, glyphs for every text, Msg as data, the language setting."""
 from __future__ import annotations
 
+import ast
 import json
 import pickle
 import sys
@@ -318,3 +319,87 @@ def test_a_screen_title_is_said_in_its_own_domain_words(lang):
         assert FairDrawScreen().title == history_word("Fair draw")
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("n, en, ru, uk", [
+    (1, "1 byte was kept aside", "1 байт сохранён отдельно", "1 байт збережено окремо"),
+    (3, "3 bytes were kept aside", "3 байта сохранены отдельно", "3 байти збережено окремо"),
+    (5, "5 bytes were kept aside", "5 байт сохранено отдельно", "5 байтів збережено окремо"),
+])
+def test_a_torn_journal_line_counts_its_bytes_with_the_plural_forms_of_each_language(tmp_path, n, en, ru, uk):
+    """A count is said with the plural form its number takes (ru/uk: 1, 2-4, 5+), never "1 bytes"
+    or "отложено байт: 1"."""
+    from firmware import journal
+    path = tmp_path / "session.journal"
+    path.write_bytes(journal.encode({"v": 1, "game": "dice"}) + b"x" * n)
+    records, recovery = journal.read(path)
+    assert len(records) == 1 and recovery is not None
+    assert en in str(recovery.message)
+    assert ru in i18n.say(recovery.message, "ru") and uk in i18n.say(recovery.message, "uk")
+
+
+def test_sessions_imported_from_an_older_legatus_are_counted_with_plural_forms(state_dir):
+    from firmware import journal
+    from firmware.store import Store
+    header = {"v": 1, "game": "dice", "line": "new dice seed=4", "seed": 4, "sid": "old"}
+    (state_dir / "session.journal").write_bytes(journal.encode(header) + journal.encode({"line": "roll 2d6"}))
+    store = Store(state_dir)
+    try:
+        store.resume()
+        assert store.recovery is not None
+        said = {lang: i18n.say(store.recovery.message, lang) for lang in ("en", "ru", "uk")}
+    finally:
+        store.close()
+    assert "1 session from an older Legatus was imported" in said["en"]
+    assert "Импортирована 1 сессия" in said["ru"] and "Імпортовано 1 сесію" in said["uk"]
+
+
+def test_action_records_kept_aside_on_resuming_are_counted_with_plural_forms():
+    from firmware.store import resuming
+    source = Path(resuming.__file__).read_text(encoding="utf-8")
+    assert "{} records were kept aside" not in source
+    for n, ru, uk in [(1, "1 запись отложена", "1 запис відкладено"), (2, "2 записи отложены", "2 записи відкладено"),
+                      (7, "7 записей отложено", "7 записів відкладено")]:
+        note = Msg("A damaged record was found after action {after}; {n} record was kept aside for a bug report and "
+                   "the session resumed at the last good action.",
+                   plural="A damaged record was found after action {after}; {n} records were kept aside for a bug "
+                          "report and the session resumed at the last good action.", n=n, after=40)
+        assert ru in i18n.say(note, "ru") and uk in i18n.say(note, "uk")
+
+
+def _hidden_texts(tree: ast.AST) -> list[str]:
+    """Calls of _/Msg/term/say/gettext whose text is a string the catalogs cannot find: a literal
+    inside a conditional, an f-string, or strings added together (only a call's own first literal,
+    or an N_() one, is extracted)."""
+    def literal_inside(node: ast.AST) -> bool:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return True
+        if isinstance(node, ast.IfExp):
+            return literal_inside(node.body) or literal_inside(node.orelse)
+        if isinstance(node, ast.BoolOp):
+            return any(literal_inside(v) for v in node.values)
+        if isinstance(node, ast.BinOp):
+            return literal_inside(node.left) or literal_inside(node.right)
+        return isinstance(node, ast.JoinedStr)
+    out = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in {"_", "Msg", "term", "say", "gettext"} and node.args):
+            first = node.args[0]
+            if not isinstance(first, ast.Constant) and literal_inside(first):
+                out.append(f"line {node.lineno}: {ast.unparse(first)[:80]}")
+    return out
+
+
+def test_no_sentence_is_hidden_from_the_catalogs_inside_an_expression():
+    """Msg("a" if x else "b") says "b" in English in every language: the extractor reads only a
+    call's literal first argument (engine/kit.py's side-bag refusals were English in ru/uk)."""
+    assert _hidden_texts(ast.parse('Msg("No side bag yet" if bag else "No side deck yet")'))   # the check can fail
+    assert not _hidden_texts(ast.parse('term(N_("clockwise") if turn > 0 else N_("counter-clockwise"))'))
+    found = {}
+    for root in catalogs.SOURCES:
+        for path in sorted((ROOT / root).rglob("*.py")):
+            hidden = _hidden_texts(ast.parse(path.read_text(encoding="utf-8")))
+            if hidden:
+                found[str(path.relative_to(ROOT))] = hidden
+    assert not found, found

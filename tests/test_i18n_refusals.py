@@ -73,6 +73,8 @@ CORPUS: list[Any] = [
     ("glory", [GLORY], "tax Jack"),
     ("glory", [GLORY], "pick 99"),
     ("glory", [GLORY], "unvote Jack"),
+    ("glory", [GLORY], 'score {"a": 1}'),                              # the sheet itself (was "В The score …")
+    ("glory", [GLORY], "score [1]"),
     # Caesar!
     ("caesar", [SOLO], "play XX-YY sword:5/1 SC"),
     ("caesar", [SOLO], "play"),
@@ -86,6 +88,10 @@ CORPUS: list[Any] = [
     ("kit", ["new dice seed=1"], "roll 3d0"),
     ("kit", [], "undo"),
     ("kit", [], "frobnicate"),
+    ("kit", ["new dice seed=1"], "kit draw"),                           # no side bag, no side deck yet
+    ("kit", ["new dice seed=1"], "kit card"),
+    ("kit", ["new bag cards=a*2 seed=1"], "draw"),                      # a session with no bag, no deck
+    ("kit", ["new bag items=a*2 seed=1"], "card"),
 ]
 
 _LATIN_WORD = re.compile(r"^[A-Za-z]{3,}$")
@@ -159,3 +165,52 @@ def test_the_julius_caesar_log_is_said_in_the_players_language(console, lang):
     for row in log:
         assert re.search("[А-Яа-яЁёІіЇїЄєҐґ]", row), row
         assert english_phrase(row, "") is None, row
+
+
+@pytest.mark.parametrize("lang, words", [("ru", ("<имя>", "<число>", "<карта>")), ("uk", ("<назва>", "<кількість>", "<карта>"))])
+@pytest.mark.parametrize("line", ["kit", "kit frob"])
+def test_the_side_bags_usage_names_its_fields_in_the_players_language(console, lang, words, line):
+    """'kit' alone or with an unknown action answers its usage with <name>, <count>, <card> in the
+    player's words (they were left English inside a Russian or Ukrainian sentence)."""
+    english, said = refuse(console, lang, ["new dice seed=1"], line)
+    assert "<name>" in english["message"] and "<card>" in english["message"]
+    assert not re.search(r"<(name|count|card)>", said["message"]), said["message"]
+    assert all(w in said["message"] for w in words), said["message"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_bad_legion_count_on_the_score_sheet_names_its_field_without_english_words(console, lang):
+    line = ('score {"players": [{"name": "Jack", "track": 3}], '
+            '"battlefields": [{"name": "Epirus", "shield": 2, "legions": {"Jack": "x"}}]}')
+    english, said = refuse(console, lang, [GLORY], line)
+    assert english["error"] == said["error"] == "bad_arguments"
+    assert "Epirus: legions.Jack" in said["message"] and " of " not in said["message"], said["message"]
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Клеопатра I→I: меняет сторону → Цезарь"),
+                                        ("uk", "Клеопатра I→I: змінює сторону → Цезар")])
+def test_cleopatra_changing_sides_is_logged_without_a_side_name_in_the_wrong_case(console, lang, said):
+    """J-2: the log names the side she joins in the nominative it is given in (was «переходит к
+    Цезарь», «переходить до Цезар»)."""
+    for line in ["new jc-battle seed=3", "add attacker rating=A4 strength=1 name=a",
+                 "add attacker rating=C2 strength=2 name=c", "add defender cleopatra strength=1",
+                 "add defender rating=B1 strength=1 name=b", "start", "fire a dice=1", "hit cleopatra"]:
+        assert console.request(line)["ok"], line
+    assert console.request(f"settings language={lang}")["ok"]
+    assert said in console.request("log 1")["log"][0]
+
+
+@pytest.mark.parametrize("jokers, ru, uk", [
+    (1, "1 джокер-украшение не помещается", "1 джокер-прикраса не вміщується"),
+    (4, "4 джокера-украшения не помещаются", "4 джокери-прикраси не вміщуються"),
+    (5, "5 джокеров-украшений не помещаются", "5 джокерів-прикрас не вміщуються"),
+])
+def test_jewelry_jokers_that_do_not_fit_are_counted_with_plural_forms(console, jokers, ru, uk):
+    """G-11: the merchant's jewelry jokers beyond his goods sets' cards are refused, their number
+    said with its plural form (was "1 джокеров-украшений … в 0 наборов")."""
+    line = ('score {"players": [{"name": "Jack", "track": 3, "medals": ["merchant"], '
+            f'"merchant_jewelry_jokers": {jokers}}}]}}')
+    for lang, said in (("ru", ru), ("uk", uk)):
+        english, answer = refuse(console, lang, [GLORY], line)
+        assert "jewelry joker" in english["message"], english
+        assert said in answer["message"], answer["message"]

@@ -129,7 +129,7 @@ def test_sentences_are_msgs_that_keep_the_item_names_as_typed():
         B.draw_from_bag(bag, 2, Rng(1))
     assert isinstance(e.value.message, Msg)
     assert say(e.value.message, "ru") == "В мешочке 1 предмет; нельзя вытянуть 2."
-    assert say(e.value.message, "uk") == "У мішечку 1 предмет; не можна витягти 2."
+    assert say(e.value.message, "uk") == "У торбинці 1 предмет; не можна витягти 2."
     rec = dice.roll(dice.DiceSpec(2, 6), Rng(3))
     assert say(dice.describe(rec), "ru").startswith("Бросок 2d6: ")
 

@@ -125,8 +125,8 @@ def test_every_start_notice_is_on_one_scrollable_screen_and_none_is_cut(
     app = app_with([], [], state_dir)
     try:
         notes = [Msg("A damaged checkpoint was skipped; the state was replayed from an older one."),
-                 Msg("A damaged record was found after action {}; {} records were kept aside for a bug report and "
-                     "the session resumed at the last good action.", 140, 3)]
+                 Msg("A damaged record was found after action {after}; {n} records were kept aside for a bug report and "
+                     "the session resumed at the last good action.", after=140, n=3)]
         app.console.store.recovery = Recovery.of(notes)
         _start_notices(app, app.console.store, failure)
         app.start_notice("Buttons: no pin factory")           # a notice of the hardware comes after

@@ -101,7 +101,13 @@ class _Names:
 
 def parse_sheet(data: Any, session: SessionFacts | None = None) -> ScoreSheet:
     """Check and convert a score request; raises BadArguments naming the first bad field."""
-    top = _object(data, "The score", TOP_KEYS)
+    if not isinstance(data, dict):          # the whole sheet: its own sentences (not a JSON path)
+        raise BadArguments(Msg("The score must be a JSON object."))
+    for key in data:
+        if key not in TOP_KEYS:
+            raise BadArguments(Msg("The score has an unknown field '{}' (fields: {}).", key,
+                                   ", ".join(sorted(TOP_KEYS))))
+    top: Mapping[str, Any] = data
     raw_players = top.get("players", [] if session else None)
     if not isinstance(raw_players, list) or (not raw_players and session is None):
         raise BadArguments(Msg('The score needs "players": a list of 1 to 4 player objects.'))
@@ -192,7 +198,9 @@ def _player(name: str, obj: Mapping[str, Any], holders: Mapping[str, str],
         raise BadArguments(Msg("{} used jewelry as jokers but does not hold the merchant medal (G-11).", name))
     cards = 3 * sum(sets.values())
     if jokers > cards:
-        raise BadArguments(Msg("{}: {} jewelry jokers cannot fit in {} goods sets of 3 cards.", name, jokers, sum(sets.values())))
+        raise BadArguments(Msg("{name}: {n} jewelry joker does not fit in the goods sets (sets of 3 cards: {sets}).",
+                               plural="{name}: {n} jewelry jokers do not fit in the goods sets (sets of 3 cards: {sets}).",
+                               name=name, n=jokers, sets=sum(sets.values())))
     pantheon = _counts(obj.get("pantheon", {}), f"{name}: pantheon", tables()["pantheon_values"])
     limits = tables()["pantheon_limits"]
     if pantheon["own"] > limits["own"]:
@@ -235,7 +243,7 @@ def _battlefields(raw: Any, names: _Names) -> list[Battlefield]:
             name = names.get(who, f"{label}: legions")
             if name in legions:
                 raise BadArguments(Msg("{}: {} is listed twice.", label, name))
-            n = _int(count, f"{label}: legions of {name}", 0, 50)
+            n = _int(count, f"{label}: legions.{name}", 0, 50)        # a JSON path: no English words in ru/uk
             if n:
                 legions[name] = n
         out.append(Battlefield(label, int(obj["shield"]), legions))

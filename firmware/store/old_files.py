@@ -67,5 +67,6 @@ class OldFiles(Resuming):
             self._notes.append(Msg("The old journal files were imported but could not be moved aside ({})."
                                    , e.strerror))
             return
-        self._notes.append(Msg("{} sessions from an older Legatus were imported; the old files are kept in {}.",
-                               len(old.sessions), dest.name))
+        self._notes.append(Msg("{n} session from an older Legatus was imported; the old files are kept in {where}.",
+                               plural="{n} sessions from an older Legatus were imported; the old files are kept "
+                                      "in {where}.", n=len(old.sessions), where=dest.name))

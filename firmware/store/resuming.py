@@ -141,8 +141,11 @@ class Resuming(Mending):
         last = plan.lo - 1 + len(good)             # the last good action row
         if lost:
             log.error("session %s: damaged action row after action %s; %s rows set aside", sid_, last, len(lost))
-            notes.append(Msg("A damaged record was found after action {}; {} records were kept aside for a bug "
-                             "report and the session resumed at the last good action.", last, len(lost)))
+            notes.append(Msg("A damaged record was found after action {after}; {n} record was kept aside for a bug "
+                             "report and the session resumed at the last good action.",
+                             plural="A damaged record was found after action {after}; {n} records were kept aside "
+                                    "for a bug report and the session resumed at the last good action.",
+                             n=len(lost), after=last))
         if plan.damaged_cp:
             log.error("session %s: %s damaged checkpoints skipped", sid_, len(plan.damaged_cp))
             self._damage(plan.damaged_cp, "checksum")

@@ -123,7 +123,10 @@ def players(game: str, view: View) -> list[str]:
 
 
 def short(entry: HistoryEntry) -> str:
-    return N_("Caesar! solo") if entry["mode"].get("kind") == "solo" else N_("Caesar! duel")
+    """The list's name: a solo game is one against Auto-Crassus (one ended by the players or
+    abandoned has the mode kind 'ended'/'abandoned', not 'solo', but still names him)."""
+    solo = entry["mode"].get("kind") == "solo" or any(p.get("name") == AUTO for p in entry.get("players", []))
+    return N_("Caesar! solo") if solo else N_("Caesar! duel")
 
 
 def streak(results: list[bool]) -> int:
