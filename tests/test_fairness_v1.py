@@ -38,8 +38,11 @@ def comparable(state_json: str) -> dict:
                              for x in state["last"].get("steps", [])]
         state["rules"] = {k: v for k, v in state["rules"].items() if k not in ("edition", "harder-when")}
     if isinstance(state.get("battle"), dict):          # Julius Caesar (issue 24): an event keeps its place
-        for e in state["battle"].get("events", []):    # in the battle log (``after``), around the draws
-            e.pop("after", None)
+        for e in state["battle"].get("events", []):    # in the battle log (``after``), around the draws;
+            e.pop("after", None)                       # the battle's end is one sentence per side now
+            if e.get("event") == "end":                # ("Pompey holds the field"), its facts as stored
+                e.pop("msg", None)
+                e.pop("text", None)
     if "seats" in state and isinstance(state.get("history"), list):   # Glory (issue 24): who played first
         for e in state["history"]:                     # in each round (History's start player)
             if isinstance(e, dict):
