@@ -36,7 +36,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("caesar-map", ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus",
                     'position {"control": {"AC": "human", "SY": "crassus", "SD": "none"}, "crassus_row": ["sword:6/0", "wild:2/2", "ship:4/2"]}'],
      ["a", "down", "down", "a", "right"]),
-    ("caesar-home", ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"], ["a"]),
+    # his play is shown first (tile, placement), then your move on the map; B goes back to the home
+    ("caesar-home", ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"], ["a", "a", "a", "b"]),
     ("glory-fame", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a", "a"]),
     ("glory-senate", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "vote Mary", "vote Jack", "vote Mary"], ["a", "down", "a"]),
     ("sword", ["new sword players=romans,gauls,etruscans,greeks seed=2"], ["a"]),
