@@ -123,7 +123,10 @@ def players(game: str, view: View) -> list[str]:
 
 
 def short(entry: HistoryEntry) -> str:
-    return N_("Caesar! solo") if entry["mode"].get("kind") == "solo" else N_("Caesar! duel")
+    """A game stopped early (kind ``ended``/``abandoned``) is named by its session's game."""
+    kind = entry["mode"].get("kind")
+    solo = kind == "solo" or (kind != "duel" and entry["game"] == "caesar-solo")
+    return N_("Caesar! solo") if solo else N_("Caesar! duel")
 
 
 def streak(results: list[bool]) -> int:
