@@ -62,3 +62,19 @@ def test_every_picture_and_link_of_the_readme_and_docs_exists() -> None:
             if "://" in target:
                 continue
             assert (md.parent / target).exists(), f"{md.relative_to(ROOT)} links to {target}, which does not exist"
+
+
+SCRIPTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scripts").rglob("*.py")
+                 if 'if __name__ == "__main__":' in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_script_answers_help_with_its_usage(script: str) -> None:
+    """`--help` prints a usage line and exits 0: it neither runs a benchmark of minutes nor ends
+    in a traceback (bench_serial.py read it as a byte count, presses/caesar.py as a language)."""
+    import subprocess
+    import sys
+    module = script[:-3].replace("/", ".")
+    run = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "usage:" in run.stdout.lower(), (script, run.returncode, run.stdout[-300:], run.stderr[-300:])
+    assert "Traceback" not in run.stderr
