@@ -209,24 +209,46 @@ def _serial_reader(link: Any, events: Events) -> None:
         events.put(("line", got[0], got[1], reply))
 
 
+class ScriptError(ValueError):
+    """A ``--script`` file that cannot be read or has a line that is not a key: its message says
+    which file and line, and what is allowed."""
+
+
 def _script_events(path: str) -> list[Event]:
-    """Key names, one per line ('#' comments); ``wait S`` advances the simulated clock."""
-    text = sys.stdin.read() if path == "-" else Path(path).read_text()
+    """Key names, one per line ('#' comments); ``wait S`` advances the simulated clock.
+
+    Raises :class:`ScriptError` for a file that cannot be read, an unknown key name (a typo would
+    otherwise be a key silently not pressed) or a ``wait`` without a number of seconds."""
+    from firmware.screens.widgets.keys import KEYS
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScriptError(f"--script {path}: cannot be read ({e})") from e
     out: list[Event] = []
-    for raw in text.splitlines():
+    for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        if line.startswith("wait"):
-            out.append(("wait", float(line.split()[1])))
-        else:
+        words = line.split()
+        if words[0] == "wait":
+            try:
+                seconds = float(words[1]) if len(words) == 2 else -1.0
+            except ValueError:
+                seconds = -1.0
+            if not seconds >= 0:
+                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds (wait 200)")
+            out.append(("wait", seconds))
+        elif line in KEYS:
             out.append(("key", line))
+        else:
+            raise ScriptError(f"--script {path}, line {n}: '{line}' is not a key; one per line: "
+                              f"{', '.join(KEYS)}, or wait SECONDS")
     return out
 
 
-def _run_script(loop: Loop, screen: Any, path: str, clock: list[float]) -> None:
+def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]) -> None:
     loop.redraw()
-    for event in _script_events(path):
+    for event in events:
         if event[0] == "wait":
             clock[0] += event[1]
             screen.label = f"wait {event[1]:g}"
@@ -244,6 +266,13 @@ def run_device(args: Any, splash: Any = None) -> int:
 
     ``splash``: the panel hw.splash.early opened and drew the splash on (or None)."""
     from firmware import logs
+    script: list[Event] = []
+    if args.script:
+        try:
+            script = _script_events(args.script)
+        except ScriptError as e:
+            log.error("%s", e)
+            return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
     try:
         store = Store(root)
@@ -277,7 +306,7 @@ def run_device(args: Any, splash: Any = None) -> int:
             clock = [0.0]
             screen = ScriptScreen()
             loop = Loop(app, screen, None, clock=lambda: clock[0])
-            _run_script(loop, screen, args.script, clock)
+            _run_script(loop, script, screen, clock)
             logs.stopped()
             return 0
         from hw.display import probe_hardware
