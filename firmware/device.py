@@ -209,43 +209,6 @@ def _serial_reader(link: Any, events: Events) -> None:
         events.put(("line", got[0], got[1], reply))
 
 
-class ScriptError(ValueError):
-    """A ``--script`` file that cannot be read or has a line that is not a key: its message says
-    which file and line, and what is allowed."""
-
-
-def _script_events(path: str) -> list[Event]:
-    """Key names, one per line ('#' comments); ``wait S`` advances the simulated clock.
-
-    Raises :class:`ScriptError` for a file that cannot be read, an unknown key name (a typo would
-    otherwise be a key silently not pressed) or a ``wait`` without a number of seconds."""
-    from firmware.screens.widgets.keys import KEYS
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScriptError(f"--script {path}: cannot be read ({e})") from e
-    out: list[Event] = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        words = line.split()
-        if words[0] == "wait":
-            try:
-                seconds = float(words[1]) if len(words) == 2 else -1.0
-            except ValueError:
-                seconds = -1.0
-            if not seconds >= 0:
-                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds (wait 200)")
-            out.append(("wait", seconds))
-        elif line in KEYS:
-            out.append(("key", line))
-        else:
-            raise ScriptError(f"--script {path}, line {n}: '{line}' is not a key; one per line: "
-                              f"{', '.join(KEYS)}, or wait SECONDS")
-    return out
-
-
 def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]) -> None:
     loop.redraw()
     for event in events:
@@ -268,8 +231,9 @@ def run_device(args: Any, splash: Any = None) -> int:
     from firmware import logs
     script: list[Event] = []
     if args.script:
+        from firmware.terminal import ScriptError, script_events
         try:
-            script = _script_events(args.script)
+            script = script_events(args.script)
         except ScriptError as e:
             log.error("%s", e)
             return 2
