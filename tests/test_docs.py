@@ -78,3 +78,13 @@ def test_every_script_answers_help_with_its_usage(script: str) -> None:
     run = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and "usage:" in run.stdout.lower(), (script, run.returncode, run.stdout[-300:], run.stderr[-300:])
     assert "Traceback" not in run.stderr
+
+
+def test_caesar_difficulty_refuses_bad_tiles_with_a_usage_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/caesar_difficulty.md's --tiles rerun: a wrong tile was a traceback (BadArguments)."""
+    from scripts import caesar_difficulty
+    with pytest.raises(SystemExit) as stop:
+        caesar_difficulty.main(["--games", "1", "--tiles", "A:...;B:..."])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--tiles: tiles=: '...' on tile A is not an action" in err and "Command tiles" in err
