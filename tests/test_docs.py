@@ -88,3 +88,17 @@ def test_caesar_difficulty_refuses_bad_tiles_with_a_usage_line(capsys: pytest.Ca
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "--tiles: tiles=: '...' on tile A is not an action" in err and "Command tiles" in err
+
+
+@pytest.mark.parametrize("content,said", [(None, "cannot be read"), (b"xx\n", "not the JSON of 'export format=draws'"),
+                                          (b"\xff\xfe", "not the JSON of 'export format=draws'")])
+def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            content: bytes | None, said: str) -> None:
+    """docs/fairness.md, Checking: a missing, non-JSON or non-UTF-8 --record file was a traceback."""
+    from scripts import verify_draws
+    path = tmp_path / "record.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(SystemExit) as stop:
+        verify_draws.main(["--record", str(path)])
+    assert stop.value.code == 2 and said in capsys.readouterr().err
