@@ -103,7 +103,8 @@ if __name__ == "__main__":
     parser.add_argument("outdir", nargs="?", type=Path,
                         default=Path(__file__).resolve().parents[1] / "docs" / "screens",
                         help="where the PNGs go (default: docs/screens)")
-    parser.add_argument("--game", help="every screen of this game in en, ru and uk (scripts/shots_<game>.py), "
-                                       "e.g. --game caesar")
+    games = sorted(p.stem[len("shots_"):] for p in Path(__file__).resolve().parent.glob("shots_*.py"))
+    parser.add_argument("--game", choices=games, help="every screen of this game in en, ru and uk (scripts/shots_<game>.py), "
+                                                      "e.g. --game caesar")
     args = parser.parse_args()
     main(args.outdir, args.game)

@@ -102,3 +102,16 @@ def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, caps
     with pytest.raises(SystemExit) as stop:
         verify_draws.main(["--record", str(path)])
     assert stop.value.code == 2 and said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["scripts/screenshots.py", "--game", "bogus"], "invalid choice: 'bogus'"),
+    (["scripts/bench_storage.py", "--only", "bogus"], "--only: no case bogus"),
+])
+def test_a_script_refuses_an_unknown_name_with_a_usage_line(argv: list[str], said: str) -> None:
+    """screenshots.py --game bogus was a ModuleNotFoundError traceback; bench_storage.py --only
+    bogus printed an empty table."""
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and said in run.stderr and "Traceback" not in run.stderr, run.stderr[-500:]
