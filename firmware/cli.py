@@ -14,8 +14,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--sim", action="store_true", help="run the terminal simulator even on a Pi")
     p.add_argument("--config", help="hardware config TOML (default $LEGATUS_CONFIG or "
                    "~/.config/legatus/config.toml)")
-    p.add_argument("--script", help="simulator: read key names from this file ('-' for stdin) "
-                   "instead of the keyboard, print each frame, exit at its end")
+    p.add_argument("--script", help="simulator: read key names from this file ('-' for stdin), one "
+                   "a line (up down left right press a b a:hold b:hold key3; 'wait S' lets S seconds "
+                   "pass), instead of the keyboard, print each frame, exit at its end")
     p.add_argument("--serial", help="also serve the console protocol on this serial port")
     p.add_argument("--baud", type=int, default=115200)
     p.add_argument("--version", action="store_true", help="print the version and exit")

@@ -209,24 +209,9 @@ def _serial_reader(link: Any, events: Events) -> None:
         events.put(("line", got[0], got[1], reply))
 
 
-def _script_events(path: str) -> list[Event]:
-    """Key names, one per line ('#' comments); ``wait S`` advances the simulated clock."""
-    text = sys.stdin.read() if path == "-" else Path(path).read_text()
-    out: list[Event] = []
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("wait"):
-            out.append(("wait", float(line.split()[1])))
-        else:
-            out.append(("key", line))
-    return out
-
-
-def _run_script(loop: Loop, screen: Any, path: str, clock: list[float]) -> None:
+def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]) -> None:
     loop.redraw()
-    for event in _script_events(path):
+    for event in events:
         if event[0] == "wait":
             clock[0] += event[1]
             screen.label = f"wait {event[1]:g}"
@@ -244,6 +229,14 @@ def run_device(args: Any, splash: Any = None) -> int:
 
     ``splash``: the panel hw.splash.early opened and drew the splash on (or None)."""
     from firmware import logs
+    script: list[Event] = []
+    if args.script:
+        from firmware.terminal import ScriptError, script_events
+        try:
+            script = script_events(args.script)
+        except ScriptError as e:
+            log.error("%s", e)
+            return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
     try:
         store = Store(root)
@@ -277,7 +270,7 @@ def run_device(args: Any, splash: Any = None) -> int:
             clock = [0.0]
             screen = ScriptScreen()
             loop = Loop(app, screen, None, clock=lambda: clock[0])
-            _run_script(loop, screen, args.script, clock)
+            _run_script(loop, script, screen, clock)
             logs.stopped()
             return 0
         from hw.display import probe_hardware

@@ -5,6 +5,7 @@ import logging
 import os
 import queue
 import sys
+from pathlib import Path
 from typing import IO, Any
 
 from PIL import Image
@@ -97,6 +98,43 @@ class TerminalScreen:
 
     def contrast(self, level: int) -> None:
         pass
+
+
+class ScriptError(ValueError):
+    """A ``--script`` file that cannot be read or has a line that is not a key: its message says
+    which file and line, and what is allowed."""
+
+
+def script_events(path: str) -> list[tuple[Any, ...]]:
+    """Key names, one per line ('#' comments); ``wait S`` advances the simulated clock.
+
+    Raises :class:`ScriptError` for a file that cannot be read, an unknown key name (a typo would
+    otherwise be a key silently not pressed) or a ``wait`` without a number of seconds."""
+    from firmware.screens.widgets.keys import KEYS
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScriptError(f"--script {path}: cannot be read ({e})") from e
+    out: list[tuple[Any, ...]] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        if words[0] == "wait":
+            try:
+                seconds = float(words[1]) if len(words) == 2 else -1.0
+            except ValueError:
+                seconds = -1.0
+            if not seconds >= 0:
+                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds (wait 200)")
+            out.append(("wait", seconds))
+        elif line in KEYS:
+            out.append(("key", line))
+        else:
+            raise ScriptError(f"--script {path}, line {n}: '{line}' is not a key; one per line: "
+                              f"{', '.join(KEYS)}, or wait SECONDS")
+    return out
 
 
 class ScriptScreen:

@@ -356,7 +356,12 @@ def device_keys(y: float) -> list[tuple[str, str]]:
 
 
 def main() -> None:
-    for name, value in figures(quick="--quick" in sys.argv, mc="--mc" in sys.argv):
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="one run of each battle instead of three")
+    parser.add_argument("--mc", action="store_true", help="add a 10,000-battle Monte Carlo of the resolver")
+    args = parser.parse_args()
+    for name, value in figures(quick=args.quick, mc=args.mc):
         print(f"{name:<78} {value}")
 
 

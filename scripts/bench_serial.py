@@ -36,7 +36,10 @@ def skip(n: int, chunked: bool) -> float:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("bytes", nargs="?", type=int, default=1_000_000, help="the line's length (default 1,000,000)")
+    n = parser.parse_args().bytes
     old, new = skip(n, False), skip(n, True)
     print(f"pyserial readline: {n / old / 1e3:,.0f} kB/s ({old:.2f} s for {n:,} bytes)")
     print(f"LineBuffer:        {n / new / 1e3:,.0f} kB/s ({new:.3f} s)")

@@ -106,10 +106,14 @@ def probe(state_dir: Path, runs: int = 3) -> tuple[float, float]:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--actions", type=int, default=20000)
-    ap.add_argument("--only", default="", help="comma-separated case names (default: all)")
+    ap.add_argument("--only", default="", help="comma-separated case names (default: all: "
+                    + ", ".join(name for name, _setup, _step in CASES) + ")")
     args = ap.parse_args()
     n = args.actions
     only = {x.strip() for x in args.only.split(",") if x.strip()}
+    names = [name for name, _setup, _step in CASES]
+    if only - set(names):
+        ap.error(f"--only: no case {', '.join(sorted(only - set(names)))}; the cases: {', '.join(names)}")
     print("| session | actions | disk | vs fresh | restart+state+undo | vs fresh | peak RSS | vs fresh "
           "| one action | vs fresh | its reply | vs fresh | state reply | vs fresh |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")

@@ -1,6 +1,6 @@
 """Auto-Crassus's strength per difficulty: win rate against a simple greedy player.
 
-    python scripts/caesar_difficulty.py [--games 1000] [--seed 0] [--markdown] [--tiles A:...;B:...]
+    python scripts/caesar_difficulty.py [--games 1000] [--seed 0] [--markdown] [--tiles 'B:draw2+play;C:draw1+play+play']
                                         [--edition ru|uk|mixed]
 
 The greedy player (engine/caesar/players.py) takes the placement that gains the most markers
@@ -26,7 +26,9 @@ from engine.caesar import flow  # noqa: E402
 from engine.caesar.editions import EDITIONS, variant_values  # noqa: E402
 from engine.caesar.players import greedy_policy, play_out, random_policy  # noqa: E402
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles  # noqa: E402
+from engine.errors import BadArguments  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from firmware.i18n import say  # noqa: E402
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,7 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tiles", help="tile contents in the tiles= syntax (default: the unverified defaults)")
     ap.add_argument("--edition", choices=EDITIONS, default="mixed", help="the rules edition (default: mixed)")
     args = ap.parse_args(argv)
-    tiles = parse_tiles(args.tiles) if args.tiles else None
+    try:
+        tiles = parse_tiles(args.tiles) if args.tiles else None
+    except BadArguments as e:
+        ap.error(f"--tiles: {say(e.message)} (e.g. --tiles 'B:draw2+play;C:draw1+play+play'; "
+                 "docs/protocol/caesar.md, Command tiles)")
     t0 = time.perf_counter()
     rows = []
     for expansions in (False, True):

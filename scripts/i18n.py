@@ -347,8 +347,9 @@ def problems() -> list[str]:
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("update", "compile", "check"):
+        print("usage: scripts/i18n.py {update,compile} [DOMAIN ...] | check\n")
         print(__doc__)
-        return 2
+        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
     if argv[0] == "update":
         update(argv[1:])
         compile_all(argv[1:])

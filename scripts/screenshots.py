@@ -36,7 +36,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("caesar-map", ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus",
                     'position {"control": {"AC": "human", "SY": "crassus", "SD": "none"}, "crassus_row": ["sword:6/0", "wild:2/2", "ship:4/2"]}'],
      ["a", "down", "down", "a", "right"]),
-    ("caesar-home", ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"], ["a"]),
+    # his play is shown first (tile, placement), then your move on the map; B goes back to the home
+    ("caesar-home", ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"], ["a", "a", "a", "b"]),
     ("glory-fame", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a", "a"]),
     ("glory-senate", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "vote Mary", "vote Jack", "vote Mary"], ["a", "down", "a"]),
     ("sword", ["new sword players=romans,gauls,etruscans,greeks seed=2"], ["a"]),
@@ -102,7 +103,8 @@ if __name__ == "__main__":
     parser.add_argument("outdir", nargs="?", type=Path,
                         default=Path(__file__).resolve().parents[1] / "docs" / "screens",
                         help="where the PNGs go (default: docs/screens)")
-    parser.add_argument("--game", help="every screen of this game in en, ru and uk (scripts/shots_<game>.py), "
-                                       "e.g. --game caesar")
+    games = sorted(p.stem[len("shots_"):] for p in Path(__file__).resolve().parent.glob("shots_*.py"))
+    parser.add_argument("--game", choices=games, help="every screen of this game in en, ru and uk (scripts/shots_<game>.py), "
+                                                      "e.g. --game caesar")
     args = parser.parse_args()
     main(args.outdir, args.game)

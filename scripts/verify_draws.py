@@ -256,8 +256,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--commitment", help="the commitment shown at the start (64 hex, or its first 8)")
     a = ap.parse_args(argv)
     if a.record:
-        with open(a.record, encoding="utf-8") as f:
-            record = json.load(f)
+        try:
+            with open(a.record, encoding="utf-8") as f:
+                record = json.load(f)
+        except OSError as e:
+            ap.error(f"--record {a.record}: cannot be read ({e.strerror or e})")
+        except ValueError as e:         # not JSON, or not UTF-8
+            ap.error(f"--record {a.record}: not the JSON of 'export format=draws' ({e})")
         return 0 if verify(record, a.commitment) else 1
     if a.seed is None or not a.commitment:
         ap.error("give --record FILE, or --seed S --commitment HEX")

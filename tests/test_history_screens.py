@@ -296,3 +296,29 @@ def test_a_caesar_solo_game_ended_or_abandoned_is_listed_as_solo_not_as_a_duel(s
     finally:
         app.console.close()
     assert names == {"caesar-solo": "Цезарь! соло", "caesar-duel": "Цезарь! дуэль"}
+
+
+@pytest.mark.parametrize("game,lines,label", [
+    ("caesar-solo", ["new caesar-solo side=caesar difficulty=normal seed=5", "end"], "Caesar! solo"),
+    ("caesar-solo", ["new caesar-solo side=pompey difficulty=easy seed=5", "new dice seed=1"], "Caesar! solo"),
+    ("caesar-duel", ["new caesar-duel seed=5", "end"], "Caesar! duel"),
+    ("caesar-duel", ["new caesar-duel seed=5", "new dice seed=1"], "Caesar! duel"),
+])
+def test_a_caesar_game_stopped_early_is_listed_as_the_mode_it_was(game: str, lines: list[str], label: str,
+                                                                   state_dir: Path):
+    """A Caesar! solo game ended with 'end' or left for a 'new' (History kind 'ended'/'abandoned')
+    was listed on the device as 'Caesar! duel': the row's name came from the kind alone."""
+    from firmware.screens.history import game_name
+    app = app_with(lines, [], state_dir)
+    try:
+        entries = app.console.request("history")["games"]
+        assert [e["game"] for e in entries] == [game]
+        assert entries[0]["mode"]["kind"] in ("ended", "abandoned")
+        assert game_name(entries[0]) == label
+        app.stack = app.stack[:1]
+        open_history(app)
+        for _ in range(5):                                     # past Statistics … Send the draw record
+            app.handle("down")
+        assert label in texts(app)
+    finally:
+        app.console.close()

@@ -3,6 +3,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from PIL import Image
 
 from firmware.terminal import parse_keys, to_braille
@@ -101,3 +102,24 @@ def test_ctrl_c_before_the_keys_are_taken_over_says_so_without_a_traceback(tmp_p
     assert cli.main(["--sim", "--state-dir", str(tmp_path)]) == 130
     err = capsys.readouterr().err
     assert "Ctrl-C" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("text,said", [
+    ("a\npresss\ndown\n", "line 2: 'presss' is not a key"),
+    ("a\nwait\n", "line 2: 'wait': wait takes a number of seconds"),
+    ("wait soon\n", "line 1: 'wait soon': wait takes a number of seconds"),
+    (None, "cannot be read"),
+])
+def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(tmp_path, text, said):
+    """A typo in a --script file was a key silently not pressed (the run went on a key short), a
+    bad 'wait' or a missing file ended in a traceback; now: one line saying where, exit status 2,
+    and no state directory made."""
+    script = tmp_path / "keys.txt"
+    if text is not None:
+        script.write_text(text)
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
+                           "--script", str(script)], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 2, proc.stderr
+    assert said in proc.stderr and "Traceback" not in proc.stderr
+    assert "--- frame" not in proc.stdout and not (tmp_path / "st").exists()

@@ -341,10 +341,13 @@ def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0, othe
 
 if __name__ == "__main__":
     import statistics
-    import sys
-    lang = sys.argv[1] if len(sys.argv) > 1 else "en"
-    drv = Driver(lang)
-    play(drv, random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1))
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("lang", nargs="?", default="en", choices=("en", "ru", "uk"))
+    parser.add_argument("seed", nargs="?", type=int, default=1)
+    args = parser.parse_args()
+    drv = Driver(args.lang)
+    play(drv, random.Random(args.seed))
     for task, counts in drv.results.items():
         print(task, "median", statistics.median(counts), "max", max(counts), "n", len(counts))
     print("\n".join(sorted(set(drv.problems))[:30]))

@@ -295,6 +295,8 @@ def play_players(d: Driver, rng: random.Random) -> None:
 
 
 if __name__ == "__main__":
+    import argparse
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()     # --help, not a run
     from firmware.screens.glory.score import SHEET_ROWS
     plan = _plan()
     for (key, _label), keys in zip(SHEET_ROWS, plan):

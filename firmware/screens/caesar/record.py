@@ -13,6 +13,7 @@ from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 from firmware.replies import HistoryEntry
 
 AUTO = "Auto-Crassus"
+SOLO, DUEL = "caesar-solo", "caesar-duel"                         # the sessions this record files
 SIDE_NAMES = {"caesar": "Caesar", "pompey": "Pompey"}          # as History stores them (BG Stats)
 NAME_WORDS = {"Caesar": N_("Caesar"), "Pompey": N_("Pompey"), AUTO: N_("Auto-Crassus")}
 MODULE_WORDS = {"poison": N_("Poison"), "centurions": N_("Centurions"), "border_control": N_("Border control"),
@@ -123,9 +124,9 @@ def players(game: str, view: View) -> list[str]:
 
 
 def short(entry: HistoryEntry) -> str:
-    """The list's name: a solo game is one against Auto-Crassus (one ended by the players or
-    abandoned has the mode kind 'ended'/'abandoned', not 'solo', but still names him)."""
-    solo = entry["mode"].get("kind") == "solo" or any(p.get("name") == AUTO for p in entry.get("players", []))
+    """A game stopped early (kind ``ended``/``abandoned``) is named by its session's game."""
+    kind = entry["mode"].get("kind")
+    solo = kind == "solo" or (kind != "duel" and entry["game"] == SOLO)
     return N_("Caesar! solo") if solo else N_("Caesar! duel")
 
 
@@ -190,7 +191,7 @@ def over(view: View, lines: Sequence[str]) -> bool:
 
 
 RECORD = GameRecord(
-    ident="caesar", label=N_("Caesar!"), sessions=("caesar-solo", "caesar-duel"),
+    ident="caesar", label=N_("Caesar!"), sessions=(SOLO, DUEL),
     screens="firmware.screens.caesar.home:open_game", domain="caesar",
     box_name="Caesar! Seize Rome in 20 Minutes", short=short, finished=finished, players=players, over=over,
     statistics=(Statistic("crassus", N_("vs Auto-Crassus"), against_crassus, "firmware.screens.history:crassus_chart"),),

@@ -1,0 +1,117 @@
+"""The new user's first hour: what README.md and docs/ show must be what the program does now."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from scripts import screenshots
+
+ROOT = Path(__file__).resolve().parents[1]
+SCREENS = ROOT / "docs" / "screens"
+
+
+def _shots() -> list[tuple[str, list[str], list[str], str]]:
+    by_name = {name: (setup, keys) for name, setup, keys in screenshots.SHOTS}
+    return ([(name, setup, keys, "en") for name, setup, keys in screenshots.SHOTS]
+            + [(f"{name}-{lang}", *by_name[name], lang) for lang in ("ru", "uk") for name in screenshots.LANG_SHOTS])
+
+
+@pytest.mark.parametrize("name,setup,keys,lang", _shots(), ids=[s[0] for s in _shots()])
+def test_the_tour_pictures_are_the_screens_of_today(name: str, setup: list[str], keys: list[str], lang: str,
+                                                    tmp_path: Path) -> None:
+    """docs/screens/*.png (the README's tour) were rendered by scripts/screenshots.py from this code:
+    a screen or a seed's draws that changed since leaves a picture of a program that is gone."""
+    img = screenshots.shoot(name, setup, keys, tmp_path, lang)
+    stored = Image.open(SCREENS / f"{name}.png").convert("1")
+    assert stored.size == img.size == (128, 64)
+    diff = ImageChops.logical_xor(img.convert("1"), stored)
+    assert diff.getbbox() is None, (f"docs/screens/{name}.png is out of date (pixels differ in {diff.getbbox()}): "
+                                    "run .venv/bin/python scripts/screenshots.py and look at the pictures")
+
+
+def test_the_caesar_home_picture_is_the_home_screen(tmp_path: Path) -> None:
+    """The README's caption says 'Caesar!: your move': his unseen play opens first, so the shot
+    must go through it to the game's home."""
+    setup, keys = {n: (s, k) for n, s, k in screenshots.SHOTS}["caesar-home"]
+    app_img = screenshots.shoot("caesar-home", setup, keys, tmp_path)
+    # the home screen's title bar reads "Caesar!" with "solo" on its right: compare with the screen itself
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.screens.caesar.home import CaesarHome
+    from firmware.store import Store
+    from tests.screens import on_dummy
+    console = Console(Store(tmp_path / "home"), None)
+    try:
+        for line in setup:
+            assert console.request(line)["ok"]
+        app = App(console)
+        app.push(CaesarHome())
+        home = app.render()
+    finally:
+        console.close()
+    assert ImageChops.logical_xor(on_dummy(app_img).convert("1"), on_dummy(home).convert("1")).getbbox() is None
+
+
+def test_every_picture_and_link_of_the_readme_and_docs_exists() -> None:
+    for md in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = md.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)#\s]+)", text):
+            if "://" in target:
+                continue
+            assert (md.parent / target).exists(), f"{md.relative_to(ROOT)} links to {target}, which does not exist"
+
+
+SCRIPTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scripts").rglob("*.py")
+                 if 'if __name__ == "__main__":' in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_script_answers_help_with_its_usage(script: str) -> None:
+    """`--help` prints a usage line and exits 0: it neither runs a benchmark of minutes nor ends
+    in a traceback (bench_serial.py read it as a byte count, presses/caesar.py as a language)."""
+    import subprocess
+    import sys
+    module = script[:-3].replace("/", ".")
+    run = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "usage:" in run.stdout.lower(), (script, run.returncode, run.stdout[-300:], run.stderr[-300:])
+    assert "Traceback" not in run.stderr
+
+
+def test_caesar_difficulty_refuses_bad_tiles_with_a_usage_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/caesar_difficulty.md's --tiles rerun: a wrong tile was a traceback (BadArguments)."""
+    from scripts import caesar_difficulty
+    with pytest.raises(SystemExit) as stop:
+        caesar_difficulty.main(["--games", "1", "--tiles", "A:...;B:..."])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--tiles: tiles=: '...' on tile A is not an action" in err and "Command tiles" in err
+
+
+@pytest.mark.parametrize("content,said", [(None, "cannot be read"), (b"xx\n", "not the JSON of 'export format=draws'"),
+                                          (b"\xff\xfe", "not the JSON of 'export format=draws'")])
+def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            content: bytes | None, said: str) -> None:
+    """docs/fairness.md, Checking: a missing, non-JSON or non-UTF-8 --record file was a traceback."""
+    from scripts import verify_draws
+    path = tmp_path / "record.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(SystemExit) as stop:
+        verify_draws.main(["--record", str(path)])
+    assert stop.value.code == 2 and said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["scripts/screenshots.py", "--game", "bogus"], "invalid choice: 'bogus'"),
+    (["scripts/bench_storage.py", "--only", "bogus"], "--only: no case bogus"),
+])
+def test_a_script_refuses_an_unknown_name_with_a_usage_line(argv: list[str], said: str) -> None:
+    """screenshots.py --game bogus was a ModuleNotFoundError traceback; bench_storage.py --only
+    bogus printed an empty table."""
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and said in run.stderr and "Traceback" not in run.stderr, run.stderr[-500:]
