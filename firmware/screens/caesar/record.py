@@ -4,13 +4,14 @@ Auto-Crassus. Imports no screen: the console reads it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from engine.caesar.terms import EDITION_WORDS, edition_name
-from engine.caesar.views import CaesarGameView
 from engine.caesar.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 from firmware.replies import HistoryEntry
+
+if TYPE_CHECKING:                   # (typing only: the console loads every record at start)
+    from engine.caesar.views import CaesarGameView
 
 AUTO = "Auto-Crassus"
 SOLO, DUEL = "caesar-solo", "caesar-duel"                         # the sessions this record files
@@ -103,6 +104,7 @@ def shown(entry: HistoryEntry) -> HistoryEntry:
     expansions = mode.get("expansions")
     if expansions:
         mode["expansions"] = [expansions_said(list(expansions))]
+    from engine.caesar.terms import EDITION_WORDS, edition_name     # (History's screens only)
     edition = mode.get("edition")
     if edition in EDITION_WORDS:
         mode["notes"] = [say(edition_name(str(edition)))]
@@ -111,12 +113,12 @@ def shown(entry: HistoryEntry) -> HistoryEntry:
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    caesar = cast(CaesarGameView, view)
+    caesar = cast("CaesarGameView", view)
     return [("game", _summary(game, caesar))] if caesar.get("winner") else []          # C-12
 
 
 def players(game: str, view: View) -> list[str]:
-    caesar = cast(CaesarGameView, view)
+    caesar = cast("CaesarGameView", view)
     if caesar.get("mode") == "solo":
         side = str(caesar.get("side", "caesar"))
         return [SIDE_NAMES.get(side, side.capitalize()), AUTO]
@@ -181,13 +183,13 @@ def against_crassus(entries: list[Entry]) -> dict[str, CrassusRow]:
 def settings(view: View) -> dict[str, Any]:
     """What History keeps of a game ended or abandoned before its end: the rules edition it
     followed (PROTOCOL.md third round: ``edition`` for Caesar!)."""
-    edition = cast(CaesarGameView, view).get("rules", {}).get("edition")
+    edition = cast("CaesarGameView", view).get("rules", {}).get("edition")
     return {"edition": edition} if edition else {}
 
 
 def over(view: View, lines: Sequence[str]) -> bool:
     """C-12: a side placed its last control marker or cannot play."""
-    return bool(cast(CaesarGameView, view).get("winner"))
+    return bool(cast("CaesarGameView", view).get("winner"))
 
 
 RECORD = GameRecord(

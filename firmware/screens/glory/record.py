@@ -5,13 +5,15 @@ statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from engine.glory.replies import Score
-from engine.glory.views import GloryGameView
 from engine.glory.text import N_, Msg
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 from firmware.replies import HistoryEntry
+
+if TYPE_CHECKING:                   # (typing only: the console loads every record at start)
+    from engine.glory.replies import Score
+    from engine.glory.views import GloryGameView
 
 
 # The seats' names a game gets when nobody was named (not people: never remembered, firmware/players.py)
@@ -42,14 +44,14 @@ def _summary(view: GloryGameView, scored: Score) -> dict[str, Any]:
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    glory = cast(GloryGameView, view)
+    glory = cast("GloryGameView", view)
     if glory.get("finished") and command == "score" and "scores" in fields:
-        return [("game", _summary(glory, cast(Score, fields)))]      # ``score``'s reply
+        return [("game", _summary(glory, cast("Score", fields)))]      # ``score``'s reply
     return []
 
 
 def players(game: str, view: View) -> list[str]:
-    return [str(p) for p in cast(GloryGameView, view).get("players", [])]
+    return [str(p) for p in cast("GloryGameView", view).get("players", [])]
 
 
 def short(entry: HistoryEntry) -> str:
@@ -79,7 +81,7 @@ def scores(entries: list[Entry]) -> dict[str, GloryRow]:
 
 def over(view: View, lines: Sequence[str]) -> bool:
     """After round 9 (G-15), scored or not."""
-    return bool(cast(GloryGameView, view).get("finished"))
+    return bool(cast("GloryGameView", view).get("finished"))
 
 
 AMENDING = frozenset({"score", "sheet", "fame", "medal"})
@@ -88,7 +90,7 @@ AMENDING = frozenset({"score", "sheet", "fame", "medal"})
 def amends(view: View, command: str) -> bool:
     """After round 9, the score pad, fame and medals are corrections until the score is final
     (the players end the game): History's record follows the latest ``score``."""
-    return bool(cast(GloryGameView, view).get("finished")) and command in AMENDING
+    return bool(cast("GloryGameView", view).get("finished")) and command in AMENDING
 
 
 RECORD = GameRecord(

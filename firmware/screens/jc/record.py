@@ -4,12 +4,14 @@ abandoned session, and the battle statistics. Imports no screen: the console rea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from engine.jc.views import BattleRecord, JcGameView
 from engine.jc.text import N_, Msg, term
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 from firmware.replies import HistoryEntry
+
+if TYPE_CHECKING:                   # (typing only: the console loads every record at start)
+    from engine.jc.views import BattleRecord, JcGameView
 
 SIDES = ("caesar", "pompey")
 
@@ -48,7 +50,7 @@ def _campaign(view: JcGameView) -> dict[str, Any]:
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    jc = cast(JcGameView, view)
+    jc = cast("JcGameView", view)
     out: list[Part] = [(f"battle-{entry['number']}", _battle(jc, entry)) for entry in jc.get("history", [])]
     if _over(jc):
         out.append(("campaign", _campaign(jc)))
@@ -72,7 +74,7 @@ def _over(view: JcGameView) -> bool:
 
 def seed_shown(view: View) -> bool:
     """A battle is a part of the campaign: its seed waits for the campaign's end."""
-    return _over(cast(JcGameView, view))
+    return _over(cast("JcGameView", view))
 
 
 class SideBattles(TypedDict):
@@ -108,7 +110,7 @@ def battles(entries: list[Entry]) -> dict[str, SideBattles]:
 
 def over(view: View, lines: Sequence[str]) -> bool:
     """The campaign's end (the winter's victory check); a battle alone does not end the game."""
-    return _over(cast(JcGameView, view))
+    return _over(cast("JcGameView", view))
 
 
 RECORD = GameRecord(

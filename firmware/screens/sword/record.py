@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from engine.sword.views import SwordGameView
 from engine.sword.text import N_, Msg, term
 from firmware.games import GameRecord, Part, View, player
 from firmware.replies import HistoryEntry
+
+if TYPE_CHECKING:                   # (typing only: the console loads every record at start)
+    from engine.sword.views import SwordGameView
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +37,7 @@ class _Scored(TypedDict, total=False):
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:
-    sword, scored = cast(SwordGameView, view), cast(_Scored, fields)
+    sword, scored = cast("SwordGameView", view), cast(_Scored, fields)
     if command == "scoring" and scored.get("automatic_victory") and scored.get("power"):
         return [("game", _summary(sword, str(scored["power"])))]
     if sword.get("finished"):
@@ -56,7 +58,7 @@ def replayed(view: View, line: str) -> tuple[str, dict[str, Any] | None]:
     except (KeyError, ValueError):
         log.debug("%r: no auto=T to reach, not an automatic victory", line)
         return "", None
-    sword = cast(SwordGameView, view)
+    sword = cast("SwordGameView", view)
     vp = dict(sword.get("vp", {}))
     unrest = sword.get("unrest")
     if power == "carthage" and isinstance(unrest, dict):
@@ -67,7 +69,7 @@ def replayed(view: View, line: str) -> tuple[str, dict[str, Any] | None]:
 
 
 def players(game: str, view: View) -> list[str]:
-    return [f.capitalize() for f in cast(SwordGameView, view).get("factions", [])]
+    return [f.capitalize() for f in cast("SwordGameView", view).get("factions", [])]
 
 
 def short(entry: HistoryEntry) -> str:
@@ -76,7 +78,7 @@ def short(entry: HistoryEntry) -> str:
 
 def over(view: View, lines: Sequence[str]) -> bool:
     """After turn 9, or an automatic victory reached by the last action (``scoring … auto=T``)."""
-    return bool(cast(SwordGameView, view).get("finished")) or (bool(lines) and replayed(view, lines[-1])[1] is not None)
+    return bool(cast("SwordGameView", view).get("finished")) or (bool(lines) and replayed(view, lines[-1])[1] is not None)
 
 
 RECORD = GameRecord(
