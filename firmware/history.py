@@ -185,10 +185,10 @@ def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str) -> str:
     the seed, the effective lines up to the finish and the part. An archived game reopened from
     Earlier games (a new session replaying the same lines) is not recorded twice. Kept in the
     database only (it is a hash of the seed: never answered)."""
-    import hashlib
+    from engine.rng import sha256_hex
     words = sorted(w for w in str(header.get("line", "")).split() if not w.startswith("seed="))
     text = json.dumps([header.get("game"), words, str(header.get("seed")), lines, part])
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sha256_hex(text.encode())
 
 
 def _seen(db: sqlite3.Connection, game: str, fp: str, sid: str) -> bool:
