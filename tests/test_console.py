@@ -101,3 +101,29 @@ def test_extra_words_and_repeated_options_are_refused(state_dir):
 def test_reroll_positions_are_one_based_in_reply_and_state(state_dir):
     r = run_console(state_dir, ["new dice seed=2", "roll 4d6", "reroll 2,4", "rolls 1"])
     assert r[2]["rerolled"] == [2, 4] and r[3]["rolls"][-1]["rerolled"] == [2, 4]
+
+
+def test_undone_sentence_keeps_the_game_terms_in_ru_and_uk(state_dir):
+    """'Undone: …' says the step in the same words as the log did: Caesar!'s wild token is the
+    rulebook's «универсальный» / «універсальний» (C-3), not the shared catalog's «универсал»;
+    also after a restart (the undone step read back from the journal)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    for lang, prefix, term in (("ru", "Отменено: ", "универсальный 2/2"), ("uk", "Скасовано: ", "універсальний 2/2")):
+        d = state_dir / lang
+        d.mkdir()
+        c = Console(Store(d))
+        c.request(f"settings language={lang}")
+        c.request("new caesar-solo side=caesar difficulty=normal seed=3")
+        assert c.request("crassus")["steps"][0]["tokens"][0] == "wild:2/2"
+        said = c.request("log 1")["log"][0]
+        assert term in said
+        assert c.request("undo")["undone"] == prefix + said
+        assert c.request("crassus")["ok"]
+        c.close()
+        store = Store(d)
+        c = Console(store, store.resume())
+        again = c.request("log 1")["log"][0]          # read back from the journal
+        assert term in again
+        assert c.request("undo")["undone"] == prefix + again
+        c.close()
