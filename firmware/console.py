@@ -138,6 +138,9 @@ class Console(SessionCommands):
         if name == "commit":
             return {"commitment": self.commit_next()}
         if name == "settings":
+            if req.args:                 # ``settings language ru``: a word without '=' is no setting
+                raise BadArguments(Msg("Usage: settings [key=value ...], e.g. settings language=ru; not '{}'.",
+                                       req.args[0][:24]))
             return self._settings(req.opts)
         if name in ("history", "export"):
             from firmware import export
@@ -155,6 +158,8 @@ class Console(SessionCommands):
         if name == "undo":
             return self._undo(self._need_session(), step)
         if name == "log":
+            if len(req.args) > 1 or req.opts:
+                raise BadArguments(Msg("Usage: log [N]."))
             return self._log(self._need_session(), req.args)
         if name == "actions":
             return self._actions(self._need_session(), req)

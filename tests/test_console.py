@@ -127,3 +127,18 @@ def test_undone_sentence_keeps_the_game_terms_in_ru_and_uk(state_dir):
         assert term in again
         assert c.request("undo")["undone"] == prefix + again
         c.close()
+
+
+def test_extra_words_are_refused_not_ignored(state_dir):
+    """Bad input gets a clear message and changes nothing: ``settings language ru`` (no '=')
+    used to answer ok with the language unchanged, ``log 1 2`` / ``log 1 x=2`` dropped the rest."""
+    r = run_console(state_dir, ["new bag items=a*2 seed=1", "draw", "log 1 2", "log 1 x=2", "log 1",
+                                "settings language ru", "settings", "settings language=uk", "log 1 2"])
+    _, _, extra, opt, one, words, shown, uk, uk_extra = r
+    for bad in (extra, opt, words, uk_extra):
+        assert bad["ok"] is False and bad["error"] == "bad_arguments", bad
+    assert "settings language=ru" in words["message"] and "'language'" in words["message"]
+    assert one["log"] == ["Drew a from the bag."]
+    assert shown["settings"]["language"] == "en"
+    assert uk["settings"]["language"] == "uk"
+    assert uk_extra["message"] == "Формат: log [N]."
