@@ -142,3 +142,15 @@ def test_extra_words_are_refused_not_ignored(state_dir):
     assert shown["settings"]["language"] == "en"
     assert uk["settings"]["language"] == "uk"
     assert uk_extra["message"] == "Формат: log [N]."
+
+
+def test_bad_json_is_said_in_the_players_language(state_dir):
+    """bad_json says where the JSON breaks in the player's language (it glued Python's English
+    parser reason, 'Expecting property name…', into the ru/uk sentence)."""
+    r = run_console(state_dir, ["settings language=ru", "new caesar-solo side=caesar difficulty=easy seed=1",
+                                "position {nope", "settings language=uk", "position [1,", "state"])
+    bad, tail = r[2], r[4]
+    assert bad["error"] == tail["error"] == "bad_json"
+    assert bad["message"] == "«position»: JSON не читается (строка 1, столбец 2)."
+    assert tail["message"] == "«position»: JSON не читається (рядок 1, стовпець 4)."
+    assert r[5]["state"]["actions"] == 0
