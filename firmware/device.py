@@ -188,11 +188,13 @@ def _serial_reader(link: Any, events: Events) -> None:
     if not isinstance(link, SerialLink):
         link = SerialLink(getattr(link, "port", None) or "?", port=link, reopen=False)
 
-    def reply(data: bytes) -> None:
-        try:
-            link.write(data)
-        except LINK_ERRORS as e:             # the other end hung up: the action itself is saved
-            log.warning("could not answer over the serial link (%s)", e)
+    def answer(opening: int) -> Callable[[bytes], None]:
+        def reply(data: bytes) -> None:
+            try:
+                link.write(data, opening)    # never to a connection opened after the request
+            except LINK_ERRORS as e:         # the other end hung up: the action itself is saved
+                log.warning("could not answer over the serial link (%s)", e)
+        return reply
 
     while True:
         reader = link.wait()
@@ -206,7 +208,7 @@ def _serial_reader(link: Any, events: Events) -> None:
         if got is None:
             continue
         link.alive()
-        events.put(("line", got[0], got[1], reply))
+        events.put(("line", got[0], got[1], answer(link.opened)))
 
 
 def _script_events(path: str) -> list[Event]:

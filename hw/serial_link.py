@@ -191,10 +191,17 @@ class SerialLink:
             except Exception as e:  # noqa: BLE001 - closing a hung-up port may fail too
                 log.debug("serial: closing the port failed (%s)", e)
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, opening: int | None = None) -> None:
+        """Send ``data``; ``opening``: the value of :attr:`opened` when the request being answered
+        was read — if the port was opened again since (the cable pulled and put back), the answer
+        is not sent to whoever is connected now (it would be a reply to a request they never
+        sent): OSError (ENOTCONN) as while the link is down."""
         with self._lock:
             port = self._port
             if port is None:
                 raise OSError(errno.ENOTCONN, f"the serial link {self.path} is not connected")
+            if opening is not None and opening != self.opened:
+                raise OSError(errno.ENOTCONN, f"the serial link {self.path} that sent the request was "
+                                              "closed; the answer is not sent on the new connection")
             port.write(data)
             port.flush()

@@ -224,3 +224,48 @@ def test_writing_while_the_link_is_down_is_a_link_error() -> None:
     link = SerialLink("/dev/ttyLEGATUS9")
     with pytest.raises(LINK_ERRORS):
         link.write(b"x\n")
+
+
+def test_an_answer_to_a_request_from_before_a_hangup_is_not_sent_on_the_new_connection(caplog) -> None:
+    """One response per request: a request read before the cable was pulled is answered after the
+    link came back (the main loop was busy meanwhile): that answer must not reach the new client,
+    who never sent the request; its own request is answered normally."""
+    import queue
+    import socket
+    import threading
+
+    from firmware.device import _serial_reader
+    from hw.serial_link import SerialLink
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(2)
+    link = SerialLink(f"socket://127.0.0.1:{server.getsockname()[1]}", retry=0.05)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    server.settimeout(10)
+
+    def opened(n: int) -> None:
+        deadline = time.monotonic() + 10
+        while link.opened < n and time.monotonic() < deadline:
+            time.sleep(0.01)
+    first, _ = server.accept()
+    opened(1)
+    first.sendall(b"draw\n")
+    _, raw, _, late_reply = events.get(timeout=10)
+    assert raw == b"draw"
+    first.close()                            # pulled before the answer was written
+    second, _ = server.accept()
+    opened(2)
+    late_reply(b'{"ok":true,"drawn":["a"]}\n')   # the busy main loop answers the old request now
+    second.sendall(b"version\n")
+    _, raw, _, reply = events.get(timeout=10)
+    assert raw == b"version"
+    reply(b'{"ok":true,"version":"x"}\n')
+    second.settimeout(10)
+    got = b""
+    while not got.endswith(b"\n"):
+        got += second.recv(4096)
+    assert got == b'{"ok":true,"version":"x"}\n'   # not the old request's answer first
+    assert "could not answer over the serial link" in caplog.text
+    second.close()
+    server.close()
