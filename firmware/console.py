@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Mapping
 from typing import IO, Any, Protocol, cast
@@ -337,7 +338,12 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
     console = Console(store, session)
     try:
         if serial_port is None:
-            serve(console, sys.stdin.buffer, sys.stdout.buffer)
+            try:
+                serve(console, sys.stdin.buffer, sys.stdout.buffer)
+            except BrokenPipeError as e:      # the reader went away (``legatus console | head -1``)
+                log.info("stdout closed: %s", e)
+                print("legatus: the output was closed; every acknowledged action is saved.", file=sys.stderr)
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         else:
             from hw.serial_link import LINK_ERRORS, LineBuffer, open_serial
             try:

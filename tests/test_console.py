@@ -154,3 +154,29 @@ def test_bad_json_is_said_in_the_players_language(state_dir):
     assert bad["message"] == "«position»: JSON не читается (строка 1, столбец 2)."
     assert tail["message"] == "«position»: JSON не читається (рядок 1, стовпець 4)."
     assert r[5]["state"]["actions"] == 0
+
+
+def test_a_closed_output_ends_the_console_without_a_traceback(state_dir):
+    """`legatus console | head -1`: the reader goes away; the console ends cleanly (it printed a
+    BrokenPipeError traceback and exited 1), saying that every acknowledged action is kept."""
+    import subprocess
+
+    from tests.conftest import ROOT, console_cmd
+    proc = subprocess.Popen(console_cmd(state_dir), cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(b"new bag items=a*3 seed=1\n")
+    proc.stdin.flush()
+    assert b'"ok":true' in proc.stdout.readline()
+    proc.stdout.close()                          # the reader is gone
+    try:
+        proc.stdin.write(b"draw\n" * 20000)
+        proc.stdin.close()
+    except BrokenPipeError:                      # it may have ended already
+        pass
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert "the output was closed; every acknowledged action is saved" in err
+    state = run_console(state_dir, ["state"])[0]["state"]
+    assert state["game"] == "bag"
