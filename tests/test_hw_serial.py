@@ -269,3 +269,96 @@ def test_an_answer_to_a_request_from_before_a_hangup_is_not_sent_on_the_new_conn
     assert "could not answer over the serial link" in caplog.text
     second.close()
     server.close()
+
+
+@pytest.mark.slow
+def test_the_device_program_over_a_serial_link_with_keys_a_pulled_cable_and_slow_and_fast_senders(tmp_path) -> None:
+    """The real device program (`legatus --sim --serial socket://…`, its keyboard a pty): request
+    lines interleaved with key presses each get exactly one response, in order; a line cut by a
+    pulled cable is never run (the rest of it after the link is back is a line of its own); a
+    byte-at-a-time sender and a burst of 500 lines are answered in full; the journal holds what
+    the last response said."""
+    import json
+    import random
+    import socket
+    import threading
+
+    from tests.conftest import ROOT
+    state_dir = tmp_path / "state"
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(2)
+    server.settimeout(30)
+    keyboard, kb_slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(state_dir), "--serial",
+                             f"socket://127.0.0.1:{server.getsockname()[1]}"], cwd=ROOT, stdin=kb_slave, stdout=kb_slave,
+                            stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    os.close(kb_slave)
+    frames = threading.Thread(target=lambda: [None for _ in iter(lambda: _read_or_empty(keyboard), b"")], daemon=True)
+    frames.start()
+    conn: list[socket.socket] = []
+    buf = [b""]
+
+    def connect() -> None:
+        c, _ = server.accept()
+        c.settimeout(30)
+        conn[:] = [c]
+        buf[0] = b""
+        time.sleep(1.0)                       # pyserial's socket:// drops what arrives while it opens
+
+    def reply() -> dict:
+        while b"\n" not in buf[0]:
+            data = conn[0].recv(65536)
+            assert data, "the device closed the link"
+            buf[0] += data
+        line, _, buf[0] = buf[0].partition(b"\n")
+        return json.loads(line)
+
+    def ask(line: str) -> dict:
+        conn[0].sendall(line.encode() + b"\n")
+        return reply()
+
+    try:
+        connect()
+        assert ask("new bag items=a*30,b*30 seed=4")["ok"]
+        rnd = random.Random(5)
+        keys = [b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\r", b"a", b"b"]
+        for _ in range(120):                  # lines and keys interleaved (a key may start another game)
+            os.write(keyboard, rnd.choice(keys))
+            r = ask(rnd.choice(["draw", "state", "roll 2d6", "undo", "version", "log 1", "frobnicate"]))
+            assert set(r) >= {"ok"} and r.get("error") != "internal_error", r
+        assert ask("new bag items=a*3,b*3 seed=4")["ok"]
+        conn[0].sendall(b"dra")               # the cable is pulled in the middle of a line
+        time.sleep(0.3)
+        conn[0].close()
+        connect()
+        assert ask("w")["error"] == "unknown_command"          # 'dra' was dropped, never run
+        assert ask("state")["state"]["actions"] == 0
+        for byte in b"draw\n":                # a very slow sender
+            conn[0].sendall(bytes([byte]))
+            time.sleep(0.05)
+        slow = reply()
+        assert slow["ok"] and slow["state"]["actions"] == 1
+        conn[0].sendall(b"state\n" * 500)     # a very fast one
+        burst = [reply() for _ in range(500)]
+        assert all(r["ok"] and r["state"]["actions"] == 1 for r in burst)
+        last = ask("state")["state"]
+    finally:
+        os.write(keyboard, b"q")
+        try:
+            proc.wait(timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(keyboard)
+            server.close()
+    from tests.conftest import run_console
+    assert run_console(state_dir, ["state"])[0]["state"] == last
+
+
+def _read_or_empty(fd: int) -> bytes:
+    """The simulator's frames on the keyboard pty, read and dropped (b"" once it is closed)."""
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
