@@ -76,7 +76,7 @@ class Console(SessionCommands):
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            return self._error(BadArguments(Msg("The line is not valid UTF-8 (byte {}); nothing was done.", e.start)))
+            return self._error(BadArguments(Msg("The line is not valid UTF-8 (byte {}); nothing was done.", e.start + 1)))  # counted from 1
         return self.handle_text(text)
 
     def handle_text(self, text: str) -> str | None:

@@ -48,6 +48,9 @@ def test_line_too_long_bad_utf8_and_framing(state_dir):
             + b"\xff\xfe roll 1d6\n" + b"version\r\n" + b"x" * MAX_LINE + b"\n")
     r = run_console(state_dir, data)
     assert [x.get("error") for x in r] == [None, "line_too_long", "bad_arguments", None, "unknown_command"]
+    assert "(byte 1)" in r[2]["message"]                 # counted from 1, as a person counts
+    late = run_console(state_dir, b"version\xff\n")[0]
+    assert late["error"] == "bad_arguments" and "(byte 8)" in late["message"]
 
 
 def test_json_commands_report_bad_json(state_dir):
