@@ -185,8 +185,12 @@ class Console(SessionCommands):
         return self.session
 
     def command_names(self) -> list[str]:
+        """What ``help`` lists: the names answered now (an ended session's game commands and
+        ``undo`` are not: they answer ``game_over``)."""
         names = list(BUILTINS)
-        if self.session is not None:
+        if self.session is not None and self.session.ended:
+            names.remove("undo")
+        elif self.session is not None:
             names += [n for n in self.session.command_names() if n not in names]
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
         return names

@@ -183,3 +183,14 @@ def test_a_closed_output_ends_the_console_without_a_traceback(state_dir):
     assert "the output was closed; every acknowledged action is saved" in err
     state = run_console(state_dir, ["state"])[0]["state"]
     assert state["game"] == "bag"
+
+
+def test_help_after_the_end_lists_only_what_is_answered(state_dir):
+    """PROTOCOL.md third round: an ended session answers only state, log, reveal, history,
+    export, new (else game_over); help listed the game's commands and undo still."""
+    r = run_console(state_dir, ["new bag items=a*2 seed=1", "help", "end", "help", "draw", "undo"])
+    running, ended = set(r[1]["commands"]), set(r[3]["commands"])
+    assert {"draw", "put", "undo", "end", "share"} <= running
+    assert not {"draw", "put", "undo", "end", "share"} & ended
+    assert {"state", "log", "reveal", "history", "export", "new", "help", "version"} <= ended
+    assert r[4]["error"] == r[5]["error"] == "game_over"
