@@ -189,7 +189,7 @@ class Console(SessionCommands):
         ``undo`` are not: they answer ``game_over``)."""
         names = list(BUILTINS)
         if self.session is not None and self.session.ended:
-            names.remove("undo")
+            names = [n for n in names if n != "undo" and self.session.command(n) is None]
         elif self.session is not None:
             names += [n for n in self.session.command_names() if n not in names]
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]

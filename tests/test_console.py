@@ -188,9 +188,9 @@ def test_a_closed_output_ends_the_console_without_a_traceback(state_dir):
 def test_help_after_the_end_lists_only_what_is_answered(state_dir):
     """PROTOCOL.md third round: an ended session answers only state, log, reveal, history,
     export, new (else game_over); help listed the game's commands and undo still."""
-    r = run_console(state_dir, ["new bag items=a*2 seed=1", "help", "end", "help", "draw", "undo"])
+    r = run_console(state_dir, ["new bag items=a*2 seed=1", "help", "end", "help", "draw", "undo", "roll 1d6"])
     running, ended = set(r[1]["commands"]), set(r[3]["commands"])
-    assert {"draw", "put", "undo", "end", "share"} <= running
-    assert not {"draw", "put", "undo", "end", "share"} & ended
+    assert {"draw", "put", "undo", "end", "share", "roll"} <= running
+    assert not {"draw", "put", "undo", "end", "share", "roll"} & ended
     assert {"state", "log", "reveal", "history", "export", "new", "help", "version"} <= ended
-    assert r[4]["error"] == r[5]["error"] == "game_over"
+    assert r[4]["error"] == r[5]["error"] == r[6]["error"] == "game_over"
