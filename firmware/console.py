@@ -37,6 +37,14 @@ AFTER_END = frozenset({"state", "log", "actions", "reveal"})
 MAX_PAGE = 500
 
 
+def answered(raw: bytes) -> bool:
+    """Whether a raw request line gets a response: empty lines, lines of spaces/tabs and lines
+    whose first non-blank byte is ``#`` get none (checked on the bytes: a comment need not be
+    UTF-8)."""
+    bare = raw.strip(b" \t\r\n")
+    return bool(bare) and not bare.startswith(b"#")
+
+
 def version() -> str:
     from firmware import __version__
     return __version__
@@ -70,8 +78,7 @@ class Console(SessionCommands):
     # -- framing -----------------------------------------------------------------------------
     def handle_bytes(self, raw: bytes) -> str | None:
         """One raw line (without the length check) → a response line, or None for none."""
-        bare = raw.strip(b" \t\r\n")
-        if not bare or bare.startswith(b"#"):
+        if not answered(raw):
             return None
         try:
             text = raw.decode("utf-8")

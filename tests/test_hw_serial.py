@@ -362,3 +362,94 @@ def _read_or_empty(fd: int) -> bytes:
         return os.read(fd, 65536)
     except OSError:
         return b""
+
+
+def test_a_peer_that_stops_reading_never_blocks_the_main_loop_and_loses_no_answer(pty: tuple[int, str]) -> None:
+    """The device's main loop answers through SerialLink.send: with a peer that sends requests but
+    no longer reads (a suspended terminal program), the answers once filled the pty and the
+    main loop's write blocked for good (keys, screen and quit with it). Now each answer returns
+    at once, the reader stops taking requests while OUT_LINES answers wait, and once the peer
+    reads again every request gets its answer, in order."""
+    import queue
+    import threading
+
+    from firmware.device import _serial_reader
+    from hw.serial_link import OUT_LINES, SerialLink
+    master, path = pty
+    port = open_serial(path)
+    link = SerialLink(path, port=port, reopen=False)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    n = 60
+    threading.Thread(target=lambda: os.write(master, b"".join(b"r%d\n" % i for i in range(n))), daemon=True).start()
+    big = b"x" * 8000
+    got: list[bytes] = []
+    slowest = 0.0
+
+    def answer_until_quiet() -> None:
+        nonlocal slowest
+        while True:
+            try:
+                _, raw, _, reply = events.get(timeout=1.5)
+            except queue.Empty:
+                return
+            got.append(raw)
+            t = time.monotonic()
+            reply(raw + b":" + big + b"\n")
+            slowest = max(slowest, time.monotonic() - t)
+    answer_until_quiet()                     # nobody reads the answers
+    assert slowest < 0.5                     # the main loop never waited for the link
+    stuck = len(got)
+    assert stuck < n                         # the reader stopped taking requests ...
+    received = bytearray()
+
+    def read_all() -> None:
+        while received.count(b"\n") < n:
+            received.extend(os.read(master, 65536))
+    reading = threading.Thread(target=read_all, daemon=True)
+    reading.start()                          # ... until the peer reads again
+    deadline = time.monotonic() + 30
+    while len(got) < n and time.monotonic() < deadline:
+        answer_until_quiet()
+    reading.join(timeout=30)
+    assert got == [b"r%d" % i for i in range(n)]
+    lines = bytes(received).split(b"\n")[:-1]
+    assert [line.split(b":")[0] for line in lines] == got
+    assert all(line.endswith(big) for line in lines)
+    assert OUT_LINES <= stuck               # (the reader ends when the fixture closes the pty)
+
+
+@pytest.mark.slow
+def test_the_device_program_stays_live_while_its_serial_peer_does_not_read(tmp_path, pty: tuple[int, str]) -> None:
+    """`legatus --sim --serial PTY` with a peer that floods requests and reads nothing back: the
+    screen still follows the keys and `q` still ends the program (it froze in a blocked write)."""
+    import threading
+
+    from tests.conftest import ROOT
+    master, path = pty
+    keyboard, kb_slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "s"),
+                             "--serial", path], cwd=ROOT, stdin=kb_slave, stdout=kb_slave, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    os.close(kb_slave)
+    frames = bytearray()
+
+    def drain() -> None:
+        while chunk := _read_or_empty(keyboard):
+            frames.extend(chunk)
+    threading.Thread(target=drain, daemon=True).start()
+    try:
+        time.sleep(3)                            # the port is open (pyserial flushes input at open)
+        threading.Thread(target=lambda: os.write(master, b"state\n" * 3000), daemon=True).start()
+        time.sleep(3)
+        before = len(frames)
+        for key in (b"\x1b[B", b"\x1b[B", b"\x1b[A"):
+            os.write(keyboard, key)
+            time.sleep(0.5)
+        assert len(frames) > before              # the screen followed the keys
+        os.write(keyboard, b"q")
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(keyboard)
