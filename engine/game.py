@@ -72,8 +72,11 @@ class Request(NamedTuple):
             value = json.loads(self.rest)
         except RecursionError:
             raise BadJson(Msg("'{}': the JSON is nested more than {} levels deep.", self.command, MAX_JSON_DEPTH)) from None
-        except ValueError as e:
-            raise BadJson(Msg("'{}': the JSON does not parse ({}).", self.command, str(e))) from None
+        except json.JSONDecodeError as e:    # where, not the parser's English reason (said in ru/uk too)
+            raise BadJson(Msg("'{}': the JSON does not parse (line {}, column {}).", self.command, e.lineno,
+                              e.colno)) from None
+        except ValueError:                   # (e.g. an integer too long to convert)
+            raise BadJson(Msg("'{}': the JSON does not parse.", self.command)) from None
         if _depth(value) > MAX_JSON_DEPTH:
             raise BadJson(Msg("'{}': the JSON is nested more than {} levels deep.", self.command, MAX_JSON_DEPTH))
         return value

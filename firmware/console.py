@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Mapping
 from typing import IO, Any, Protocol, cast
@@ -34,6 +35,14 @@ NO_ARGUMENTS = ("help", "version", "quit", "state", "undo", "reveal", "commit")
 # What an ended session still answers (PROTOCOL.md, third round); anything else of it: game_over.
 AFTER_END = frozenset({"state", "log", "actions", "reveal"})
 MAX_PAGE = 500
+
+
+def answered(raw: bytes) -> bool:
+    """Whether a raw request line gets a response: empty lines, lines of spaces/tabs and lines
+    whose first non-blank byte is ``#`` get none (checked on the bytes: a comment need not be
+    UTF-8)."""
+    bare = raw.strip(b" \t\r\n")
+    return bool(bare) and not bare.startswith(b"#")
 
 
 def version() -> str:
@@ -69,13 +78,12 @@ class Console(SessionCommands):
     # -- framing -----------------------------------------------------------------------------
     def handle_bytes(self, raw: bytes) -> str | None:
         """One raw line (without the length check) → a response line, or None for none."""
-        bare = raw.strip(b" \t\r\n")
-        if not bare or bare.startswith(b"#"):
+        if not answered(raw):
             return None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            return self._error(BadArguments(Msg("The line is not valid UTF-8 (byte {}); nothing was done.", e.start)))
+            return self._error(BadArguments(Msg("The line is not valid UTF-8 (byte {}); nothing was done.", e.start + 1)))  # counted from 1
         return self.handle_text(text)
 
     def handle_text(self, text: str) -> str | None:
@@ -138,6 +146,9 @@ class Console(SessionCommands):
         if name == "commit":
             return {"commitment": self.commit_next()}
         if name == "settings":
+            if req.args:                 # ``settings language ru``: a word without '=' is no setting
+                raise BadArguments(Msg("Usage: settings [key=value ...], e.g. settings language=ru; not '{}'.",
+                                       req.args[0][:24]))
             return self._settings(req.opts)
         if name in ("history", "export"):
             from firmware import export
@@ -155,6 +166,8 @@ class Console(SessionCommands):
         if name == "undo":
             return self._undo(self._need_session(), step)
         if name == "log":
+            if len(req.args) > 1 or req.opts:
+                raise BadArguments(Msg("Usage: log [N]."))
             return self._log(self._need_session(), req.args)
         if name == "actions":
             return self._actions(self._need_session(), req)
@@ -179,8 +192,12 @@ class Console(SessionCommands):
         return self.session
 
     def command_names(self) -> list[str]:
+        """What ``help`` lists: the names answered now (an ended session's game commands and
+        ``undo`` are not: they answer ``game_over``)."""
         names = list(BUILTINS)
-        if self.session is not None:
+        if self.session is not None and self.session.ended:
+            names = [n for n in names if n != "undo" and self.session.command(n) is None]
+        elif self.session is not None:
             names += [n for n in self.session.command_names() if n not in names]
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
         return names
@@ -332,7 +349,12 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
     console = Console(store, session)
     try:
         if serial_port is None:
-            serve(console, sys.stdin.buffer, sys.stdout.buffer)
+            try:
+                serve(console, sys.stdin.buffer, sys.stdout.buffer)
+            except BrokenPipeError as e:      # the reader went away (``legatus console | head -1``)
+                log.info("stdout closed: %s", e)
+                print("legatus: the output was closed; every acknowledged action is saved.", file=sys.stderr)
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         else:
             from hw.serial_link import LINK_ERRORS, LineBuffer, open_serial
             try:

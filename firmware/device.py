@@ -183,21 +183,24 @@ class Loop:
 def _serial_reader(link: Any, events: Events) -> None:
     """Read request lines from ``link`` (hw.serial_link.SerialLink, or an open port) for ever:
     after a hang-up the port is opened again as soon as it can be (the cable is back)."""
-    from firmware.console import read_line
+    from firmware.console import answered, read_line
     from hw.serial_link import LINK_ERRORS, SerialLink
     if not isinstance(link, SerialLink):
         link = SerialLink(getattr(link, "port", None) or "?", port=link, reopen=False)
 
-    def reply(data: bytes) -> None:
-        try:
-            link.write(data)
-        except LINK_ERRORS as e:             # the other end hung up: the action itself is saved
-            log.warning("could not answer over the serial link (%s)", e)
+    def answer(opening: int) -> Callable[[bytes], None]:
+        def reply(data: bytes) -> None:
+            try:
+                link.send(data, opening, admitted=True)   # queued: the main loop never waits;
+            except LINK_ERRORS as e:         # never to a connection opened after the request
+                log.warning("could not answer over the serial link (%s)", e)
+        return reply
 
     while True:
         reader = link.wait()
         if reader is None:                   # closed for good (a port that cannot be re-opened)
             return
+        link.wait_room()                     # a peer that does not read its answers is not read either
         try:
             got = read_line(reader)
         except LINK_ERRORS as e:             # a hangup (serial.SerialException is an OSError)
@@ -206,7 +209,10 @@ def _serial_reader(link: Any, events: Events) -> None:
         if got is None:
             continue
         link.alive()
-        events.put(("line", got[0], got[1], reply))
+        if not got[1] and not answered(got[0]):
+            continue                         # a blank line or a comment: no response, nothing to do
+        link.admit()                         # its answer counts from now on (wait_room)
+        events.put(("line", got[0], got[1], answer(link.opened)))
 
 
 def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]) -> None:
@@ -340,7 +346,7 @@ def _start_serial(args: Any, console: Console, events: Events) -> None:
     again after a hang-up. A port that cannot be opened yet is retried the same way."""
     from hw.serial_link import SerialLink
     link = SerialLink(args.serial, args.baud)
-    console.serial_out = link.write          # History → Send over serial
+    console.serial_out = link.send           # History → Send over serial (queued, never blocks)
     threading.Thread(target=_serial_reader, args=(link, events), daemon=True, name="serial").start()
 
 

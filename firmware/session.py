@@ -81,7 +81,14 @@ def dumps(state: State) -> str:
 
 
 def undone_sentence(sentence: Any) -> Msg:
-    return Msg("Undone: {}", said(sentence))
+    """``Undone: <sentence>``, said in the words of the sentence's own domain (a game's sentence
+    keeps its game's terms: Caesar!'s "wild" is the rulebook's «универсальный» there, not the
+    shared catalog's word; "Undone: {}" itself falls back to the shared catalog)."""
+    inner = said(sentence)
+    text = Msg("Undone: {}", inner)
+    if isinstance(inner, Msg) and inner.domain:
+        text.domain = inner.domain
+    return text
 
 
 class Stored(str):

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import errno
 import logging
+import queue
+import threading
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import serial
 
 DEFAULT_BAUD = 115200
+OUT_LINES = 8              # answers waiting to be written before the reader stops taking requests
 log = logging.getLogger(__name__)
 
 
@@ -123,6 +126,12 @@ class SerialLink:
     with; ``reopen=False`` makes ``wait()`` return None once that port is lost (a port object the
     link did not open itself). ``open_port`` and ``sleep`` are for tests. The reader thread calls
     ``wait``/``lost``; any thread may call ``write``.
+
+    ``send`` is ``write`` for the device's main loop: it queues the answer for the link's writer
+    thread and returns at once, so a peer that stops reading (a suspended terminal program, a USB
+    host that no longer reads) never freezes the device; the reader calls ``wait_room`` before
+    each request, so such a peer is not read from either while ``OUT_LINES`` answers wait (its own
+    writes wait, as flow control): nothing is dropped and the queue stays small.
     """
 
     def __init__(self, path: str, baud: int = DEFAULT_BAUD, port: Any = None, reopen: bool = True,
@@ -140,6 +149,10 @@ class SerialLink:
         self._next_open = 0.0
         self._down = False         # a hang-up was logged and no line has come since
         self.opened = 0 if port is None else 1
+        self._out: queue.Queue[tuple[bytes, int | None]] = queue.Queue()
+        self._room = threading.Condition()
+        self._waiting = 0          # answers sent and not yet written (or failed)
+        self._writer: threading.Thread | None = None
 
     @property
     def connected(self) -> bool:
@@ -191,10 +204,60 @@ class SerialLink:
             except Exception as e:  # noqa: BLE001 - closing a hung-up port may fail too
                 log.debug("serial: closing the port failed (%s)", e)
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, opening: int | None = None) -> None:
+        """Send ``data``; ``opening``: the value of :attr:`opened` when the request being answered
+        was read — if the port was opened again since (the cable pulled and put back), the answer
+        is not sent to whoever is connected now (it would be a reply to a request they never
+        sent): OSError (ENOTCONN) as while the link is down."""
         with self._lock:
             port = self._port
             if port is None:
                 raise OSError(errno.ENOTCONN, f"the serial link {self.path} is not connected")
+            if opening is not None and opening != self.opened:
+                raise OSError(errno.ENOTCONN, f"the serial link {self.path} that sent the request was "
+                                              "closed; the answer is not sent on the new connection")
             port.write(data)
             port.flush()
+
+    def admit(self) -> None:
+        """A request was read that will be answered (by a :meth:`send` with ``admitted``): it
+        counts as an answer waiting from now on (see :meth:`wait_room`)."""
+        with self._room:
+            self._waiting += 1
+
+    def send(self, data: bytes, opening: int | None = None, admitted: bool = False) -> None:
+        """:meth:`write` from the writer thread: returns at once (see the class). ``admitted``:
+        the answer to a request counted by :meth:`admit`. Raises OSError (ENOTCONN) while the
+        link is down; a failure at the write itself is logged there."""
+        if self._port is None:
+            if admitted:
+                self._written()
+            raise OSError(errno.ENOTCONN, f"the serial link {self.path} is not connected")
+        with self._room:
+            if not admitted:
+                self._waiting += 1
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_loop, daemon=True, name="serial-out")
+                self._writer.start()
+        self._out.put((data, opening))
+
+    def wait_room(self, limit: int = OUT_LINES) -> None:
+        """Wait (the reader thread) while ``limit`` or more admitted requests or sent answers are
+        not written yet."""
+        with self._room:
+            self._room.wait_for(lambda: self._waiting < limit)
+
+    def _written(self) -> None:
+        with self._room:
+            self._waiting -= 1
+            self._room.notify_all()
+
+    def _write_loop(self) -> None:
+        while True:
+            data, opening = self._out.get()
+            try:
+                self.write(data, opening)
+            except LINK_ERRORS as e:      # the other end hung up: the action itself is saved
+                log.warning("could not answer over the serial link (%s)", e)
+            finally:
+                self._written()

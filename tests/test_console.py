@@ -48,6 +48,9 @@ def test_line_too_long_bad_utf8_and_framing(state_dir):
             + b"\xff\xfe roll 1d6\n" + b"version\r\n" + b"x" * MAX_LINE + b"\n")
     r = run_console(state_dir, data)
     assert [x.get("error") for x in r] == [None, "line_too_long", "bad_arguments", None, "unknown_command"]
+    assert "(byte 1)" in r[2]["message"]                 # counted from 1, as a person counts
+    late = run_console(state_dir, b"version\xff\n")[0]
+    assert late["error"] == "bad_arguments" and "(byte 8)" in late["message"]
 
 
 def test_json_commands_report_bad_json(state_dir):
@@ -101,3 +104,93 @@ def test_extra_words_and_repeated_options_are_refused(state_dir):
 def test_reroll_positions_are_one_based_in_reply_and_state(state_dir):
     r = run_console(state_dir, ["new dice seed=2", "roll 4d6", "reroll 2,4", "rolls 1"])
     assert r[2]["rerolled"] == [2, 4] and r[3]["rolls"][-1]["rerolled"] == [2, 4]
+
+
+def test_undone_sentence_keeps_the_game_terms_in_ru_and_uk(state_dir):
+    """'Undone: …' says the step in the same words as the log did: Caesar!'s wild token is the
+    rulebook's «универсальный» / «універсальний» (C-3), not the shared catalog's «универсал»;
+    also after a restart (the undone step read back from the journal)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    for lang, prefix, term in (("ru", "Отменено: ", "универсальный 2/2"), ("uk", "Скасовано: ", "універсальний 2/2")):
+        d = state_dir / lang
+        d.mkdir()
+        c = Console(Store(d))
+        c.request(f"settings language={lang}")
+        c.request("new caesar-solo side=caesar difficulty=normal seed=3")
+        assert c.request("crassus")["steps"][0]["tokens"][0] == "wild:2/2"
+        said = c.request("log 1")["log"][0]
+        assert term in said
+        assert c.request("undo")["undone"] == prefix + said
+        assert c.request("crassus")["ok"]
+        c.close()
+        store = Store(d)
+        c = Console(store, store.resume())
+        again = c.request("log 1")["log"][0]          # read back from the journal
+        assert term in again
+        assert c.request("undo")["undone"] == prefix + again
+        c.close()
+
+
+def test_extra_words_are_refused_not_ignored(state_dir):
+    """Bad input gets a clear message and changes nothing: ``settings language ru`` (no '=')
+    used to answer ok with the language unchanged, ``log 1 2`` / ``log 1 x=2`` dropped the rest."""
+    r = run_console(state_dir, ["new bag items=a*2 seed=1", "draw", "log 1 2", "log 1 x=2", "log 1",
+                                "settings language ru", "settings", "settings language=uk", "log 1 2"])
+    _, _, extra, opt, one, words, shown, uk, uk_extra = r
+    for bad in (extra, opt, words, uk_extra):
+        assert bad["ok"] is False and bad["error"] == "bad_arguments", bad
+    assert "settings language=ru" in words["message"] and "'language'" in words["message"]
+    assert one["log"] == ["Drew a from the bag."]
+    assert shown["settings"]["language"] == "en"
+    assert uk["settings"]["language"] == "uk"
+    assert uk_extra["message"] == "Формат: log [N]."
+
+
+def test_bad_json_is_said_in_the_players_language(state_dir):
+    """bad_json says where the JSON breaks in the player's language (it glued Python's English
+    parser reason, 'Expecting property name…', into the ru/uk sentence)."""
+    r = run_console(state_dir, ["settings language=ru", "new caesar-solo side=caesar difficulty=easy seed=1",
+                                "position {nope", "settings language=uk", "position [1,", "state"])
+    bad, tail = r[2], r[4]
+    assert bad["error"] == tail["error"] == "bad_json"
+    assert bad["message"] == "«position»: JSON не читается (строка 1, столбец 2)."
+    assert tail["message"] == "«position»: JSON не читається (рядок 1, стовпець 4)."
+    assert r[5]["state"]["actions"] == 0
+
+
+def test_a_closed_output_ends_the_console_without_a_traceback(state_dir):
+    """`legatus console | head -1`: the reader goes away; the console ends cleanly (it printed a
+    BrokenPipeError traceback and exited 1), saying that every acknowledged action is kept."""
+    import subprocess
+
+    from tests.conftest import ROOT, console_cmd
+    proc = subprocess.Popen(console_cmd(state_dir), cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(b"new bag items=a*3 seed=1\n")
+    proc.stdin.flush()
+    assert b'"ok":true' in proc.stdout.readline()
+    proc.stdout.close()                          # the reader is gone
+    try:
+        proc.stdin.write(b"draw\n" * 20000)
+        proc.stdin.close()
+    except BrokenPipeError:                      # it may have ended already
+        pass
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert "the output was closed; every acknowledged action is saved" in err
+    state = run_console(state_dir, ["state"])[0]["state"]
+    assert state["game"] == "bag"
+
+
+def test_help_after_the_end_lists_only_what_is_answered(state_dir):
+    """PROTOCOL.md third round: an ended session answers only state, log, reveal, history,
+    export, new (else game_over); help listed the game's commands and undo still."""
+    r = run_console(state_dir, ["new bag items=a*2 seed=1", "help", "end", "help", "draw", "undo", "roll 1d6"])
+    running, ended = set(r[1]["commands"]), set(r[3]["commands"])
+    assert {"draw", "put", "undo", "end", "share", "roll"} <= running
+    assert not {"draw", "put", "undo", "end", "share", "roll"} & ended
+    assert {"state", "log", "reveal", "history", "export", "new", "help", "version"} <= ended
+    assert r[4]["error"] == r[5]["error"] == r[6]["error"] == "game_over"

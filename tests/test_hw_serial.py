@@ -224,3 +224,232 @@ def test_writing_while_the_link_is_down_is_a_link_error() -> None:
     link = SerialLink("/dev/ttyLEGATUS9")
     with pytest.raises(LINK_ERRORS):
         link.write(b"x\n")
+
+
+def test_an_answer_to_a_request_from_before_a_hangup_is_not_sent_on_the_new_connection(caplog) -> None:
+    """One response per request: a request read before the cable was pulled is answered after the
+    link came back (the main loop was busy meanwhile): that answer must not reach the new client,
+    who never sent the request; its own request is answered normally."""
+    import queue
+    import socket
+    import threading
+
+    from firmware.device import _serial_reader
+    from hw.serial_link import SerialLink
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(2)
+    link = SerialLink(f"socket://127.0.0.1:{server.getsockname()[1]}", retry=0.05)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    server.settimeout(10)
+
+    def opened(n: int) -> None:
+        deadline = time.monotonic() + 10
+        while link.opened < n and time.monotonic() < deadline:
+            time.sleep(0.01)
+    first, _ = server.accept()
+    opened(1)
+    first.sendall(b"draw\n")
+    _, raw, _, late_reply = events.get(timeout=10)
+    assert raw == b"draw"
+    first.close()                            # pulled before the answer was written
+    second, _ = server.accept()
+    opened(2)
+    late_reply(b'{"ok":true,"drawn":["a"]}\n')   # the busy main loop answers the old request now
+    second.sendall(b"version\n")
+    _, raw, _, reply = events.get(timeout=10)
+    assert raw == b"version"
+    reply(b'{"ok":true,"version":"x"}\n')
+    second.settimeout(10)
+    got = b""
+    while not got.endswith(b"\n"):
+        got += second.recv(4096)
+    assert got == b'{"ok":true,"version":"x"}\n'   # not the old request's answer first
+    assert "could not answer over the serial link" in caplog.text
+    second.close()
+    server.close()
+
+
+@pytest.mark.slow
+def test_the_device_program_over_a_serial_link_with_keys_a_pulled_cable_and_slow_and_fast_senders(tmp_path) -> None:
+    """The real device program (`legatus --sim --serial socket://…`, its keyboard a pty): request
+    lines interleaved with key presses each get exactly one response, in order; a line cut by a
+    pulled cable is never run (the rest of it after the link is back is a line of its own); a
+    byte-at-a-time sender and a burst of 500 lines are answered in full; the journal holds what
+    the last response said."""
+    import json
+    import random
+    import socket
+    import threading
+
+    from tests.conftest import ROOT
+    state_dir = tmp_path / "state"
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(2)
+    server.settimeout(30)
+    keyboard, kb_slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(state_dir), "--serial",
+                             f"socket://127.0.0.1:{server.getsockname()[1]}"], cwd=ROOT, stdin=kb_slave, stdout=kb_slave,
+                            stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    os.close(kb_slave)
+    frames = threading.Thread(target=lambda: [None for _ in iter(lambda: _read_or_empty(keyboard), b"")], daemon=True)
+    frames.start()
+    conn: list[socket.socket] = []
+    buf = [b""]
+
+    def connect() -> None:
+        c, _ = server.accept()
+        c.settimeout(30)
+        conn[:] = [c]
+        buf[0] = b""
+        time.sleep(1.0)                       # pyserial's socket:// drops what arrives while it opens
+
+    def reply() -> dict:
+        while b"\n" not in buf[0]:
+            data = conn[0].recv(65536)
+            assert data, "the device closed the link"
+            buf[0] += data
+        line, _, buf[0] = buf[0].partition(b"\n")
+        return json.loads(line)
+
+    def ask(line: str) -> dict:
+        conn[0].sendall(line.encode() + b"\n")
+        return reply()
+
+    try:
+        connect()
+        assert ask("new bag items=a*30,b*30 seed=4")["ok"]
+        rnd = random.Random(5)
+        keys = [b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\r", b"a", b"b"]
+        for _ in range(120):                  # lines and keys interleaved (a key may start another game)
+            os.write(keyboard, rnd.choice(keys))
+            r = ask(rnd.choice(["draw", "state", "roll 2d6", "undo", "version", "log 1", "frobnicate"]))
+            assert set(r) >= {"ok"} and r.get("error") != "internal_error", r
+        assert ask("new bag items=a*3,b*3 seed=4")["ok"]
+        conn[0].sendall(b"dra")               # the cable is pulled in the middle of a line
+        time.sleep(0.3)
+        conn[0].close()
+        connect()
+        assert ask("w")["error"] == "unknown_command"          # 'dra' was dropped, never run
+        assert ask("state")["state"]["actions"] == 0
+        for byte in b"draw\n":                # a very slow sender
+            conn[0].sendall(bytes([byte]))
+            time.sleep(0.05)
+        slow = reply()
+        assert slow["ok"] and slow["state"]["actions"] == 1
+        conn[0].sendall(b"state\n" * 500)     # a very fast one
+        burst = [reply() for _ in range(500)]
+        assert all(r["ok"] and r["state"]["actions"] == 1 for r in burst)
+        last = ask("state")["state"]
+    finally:
+        os.write(keyboard, b"q")
+        try:
+            proc.wait(timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(keyboard)
+            server.close()
+    from tests.conftest import run_console
+    assert run_console(state_dir, ["state"])[0]["state"] == last
+
+
+def _read_or_empty(fd: int) -> bytes:
+    """The simulator's frames on the keyboard pty, read and dropped (b"" once it is closed)."""
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
+
+
+def test_a_peer_that_stops_reading_never_blocks_the_main_loop_and_loses_no_answer(pty: tuple[int, str]) -> None:
+    """The device's main loop answers through SerialLink.send: with a peer that sends requests but
+    no longer reads (a suspended terminal program), the answers once filled the pty and the
+    main loop's write blocked for good (keys, screen and quit with it). Now each answer returns
+    at once, the reader stops taking requests while OUT_LINES answers wait, and once the peer
+    reads again every request gets its answer, in order."""
+    import queue
+    import threading
+
+    from firmware.device import _serial_reader
+    from hw.serial_link import OUT_LINES, SerialLink
+    master, path = pty
+    port = open_serial(path)
+    link = SerialLink(path, port=port, reopen=False)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    n = 60
+    threading.Thread(target=lambda: os.write(master, b"".join(b"r%d\n" % i for i in range(n))), daemon=True).start()
+    big = b"x" * 8000
+    got: list[bytes] = []
+    slowest = 0.0
+
+    def answer_until_quiet() -> None:
+        nonlocal slowest
+        while True:
+            try:
+                _, raw, _, reply = events.get(timeout=1.5)
+            except queue.Empty:
+                return
+            got.append(raw)
+            t = time.monotonic()
+            reply(raw + b":" + big + b"\n")
+            slowest = max(slowest, time.monotonic() - t)
+    answer_until_quiet()                     # nobody reads the answers
+    assert slowest < 0.5                     # the main loop never waited for the link
+    stuck = len(got)
+    assert stuck < n                         # the reader stopped taking requests ...
+    received = bytearray()
+
+    def read_all() -> None:
+        while received.count(b"\n") < n:
+            received.extend(os.read(master, 65536))
+    reading = threading.Thread(target=read_all, daemon=True)
+    reading.start()                          # ... until the peer reads again
+    deadline = time.monotonic() + 30
+    while len(got) < n and time.monotonic() < deadline:
+        answer_until_quiet()
+    reading.join(timeout=30)
+    assert got == [b"r%d" % i for i in range(n)]
+    lines = bytes(received).split(b"\n")[:-1]
+    assert [line.split(b":")[0] for line in lines] == got
+    assert all(line.endswith(big) for line in lines)
+    assert OUT_LINES <= stuck               # (the reader ends when the fixture closes the pty)
+
+
+@pytest.mark.slow
+def test_the_device_program_stays_live_while_its_serial_peer_does_not_read(tmp_path, pty: tuple[int, str]) -> None:
+    """`legatus --sim --serial PTY` with a peer that floods requests and reads nothing back: the
+    screen still follows the keys and `q` still ends the program (it froze in a blocked write)."""
+    import threading
+
+    from tests.conftest import ROOT
+    master, path = pty
+    keyboard, kb_slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "s"),
+                             "--serial", path], cwd=ROOT, stdin=kb_slave, stdout=kb_slave, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    os.close(kb_slave)
+    frames = bytearray()
+
+    def drain() -> None:
+        while chunk := _read_or_empty(keyboard):
+            frames.extend(chunk)
+    threading.Thread(target=drain, daemon=True).start()
+    try:
+        time.sleep(3)                            # the port is open (pyserial flushes input at open)
+        threading.Thread(target=lambda: os.write(master, b"state\n" * 3000), daemon=True).start()
+        time.sleep(3)
+        before = len(frames)
+        for key in (b"\x1b[B", b"\x1b[B", b"\x1b[A"):
+            os.write(keyboard, key)
+            time.sleep(0.5)
+        assert len(frames) > before              # the screen followed the keys
+        os.write(keyboard, b"q")
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(keyboard)
