@@ -27,8 +27,9 @@ extractor (scripts/i18n.py) without changing it.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
@@ -50,6 +51,9 @@ class Msg(str):
     """The catalog domain whose words say it (a game's subclass sets its own; a sentence read
     back from data carries the one it was stored with); "" for the shared texts, said in the
     words of whoever says them."""
+    kind: ClassVar[str] = ""
+    """The name under which a subclass that says its text its own way is stored (listed in
+    :data:`KINDS`, read back as that subclass); "" for every other sentence."""
 
     def __new__(cls, template: str, *args: Any, plural: str | None = None, **kwargs: Any) -> Self:
         if plural is None and not kwargs and not any(isinstance(a, (list, tuple)) for a in args):
@@ -118,6 +122,26 @@ def _render(template: str, args: tuple[Any, ...], kwargs: dict[str, Any], plural
 
 
 # -- as plain data ---------------------------------------------------------------------------------
+KINDS: dict[str, str] = {
+    "tile": "engine.caesar.terms:TileLetter",     # a Caesar! tile's letters, as the rulebook prints them
+}
+"""The Msg subclasses that say their text their own way, by their ``kind``: ``module:class``,
+imported when stored data of that kind is read back (made from its template alone)."""
+
+
+def _kind(name: Any) -> Callable[[str], Msg] | None:
+    """The subclass stored as ``name`` (None: no such kind, or it does not load: a plain Msg)."""
+    ref = KINDS.get(name) if isinstance(name, str) else None
+    if ref is None:
+        return None
+    module, _sep, attr = ref.partition(":")
+    try:
+        made = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        return None
+    return made if isinstance(made, type) and issubclass(made, Msg) and made.kind == name else None
+
+
 def to_data(x: Any, top: bool = True) -> Any:
     """Plain JSON data for a Msg (``{"t": template, "a": [...], "k": {...}, "p": plural, "o": domain}``,
     ``o`` the domain of a ``top`` sentence that has one) or for lists/dicts holding Msgs; other
@@ -134,6 +158,8 @@ def to_data(x: Any, top: bool = True) -> Any:
             d["p"] = x.plural
         if top and x.domain:                  # a game's (or History's) sentence: said in its words
             d["o"] = x.domain
+        if x.kind:
+            d["c"] = x.kind
         return d
     if isinstance(x, list):
         return [to_data(v) for v in x]
@@ -154,7 +180,8 @@ def from_data(d: Any) -> Any:
         try:
             args = tuple(_arg_from(a) for a in d.get("a", ()))
             kwargs = {str(k): _arg_from(v) for k, v in dict(d.get("k", {})).items()}
-            m = Msg(d["t"], *args, plural=d.get("p"), **kwargs)
+            made = _kind(d.get("c"))
+            m = made(d["t"]) if made is not None else Msg(d["t"], *args, plural=d.get("p"), **kwargs)
             if isinstance(d.get("o"), str) and d["o"]:
                 m.domain = d["o"]
             return m

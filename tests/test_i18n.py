@@ -403,3 +403,26 @@ def test_no_sentence_is_hidden_from_the_catalogs_inside_an_expression():
             if hidden:
                 found[str(path.relative_to(ROOT))] = hidden
     assert not found, found
+
+
+def test_every_stored_kind_of_sentence_reads_back_as_itself():
+    # engine/text.py KINDS: a sentence that says its text its own way keeps doing so from data
+    import importlib
+    from engine.text import KINDS
+    for kind, ref in KINDS.items():
+        module, _sep, attr = ref.partition(":")
+        made = getattr(importlib.import_module(module), attr)
+        assert issubclass(made, Msg) and made.kind == kind
+        back = from_data(to_data(made("B")))
+        assert type(back) is made and back.template == "B"
+
+
+def test_a_caesar_tile_is_said_with_the_rulebook_s_letter_after_a_restart(state_dir):
+    # S-3: the Russian rulebook prints the tiles А Б В Г Д (Cyrillic); the log read back after a
+    # restart says them so, as before it
+    from tests.conftest import run_console
+    first = run_console(state_dir, ["settings language=ru", "new caesar-solo seed=4 edition=ru", "crassus", "log 30"])
+    again = run_console(state_dir, ["log 30"])
+    assert first[-1]["log"] == again[-1]["log"]
+    import re
+    assert any(re.search("приказ [АБВГД]+ ", line) for line in again[-1]["log"]), again[-1]["log"]

@@ -129,8 +129,10 @@ def either(words: list[str]) -> Msg | str:
 
 class TileLetter(Msg):
     """A command tile's letter, or several (a stack: ``AAABBC``), said as the player's rulebook
-    prints them (Russian: А Б В Г Д; the catalogs translate the five letters ``ABCDE`` at once).
-    Stored as data it becomes a plain Msg and is then said as the Latin letters."""
+    prints them (Russian: А Б В Г Д; the catalogs translate the five letters ``ABCDE`` at once),
+    also when read back from stored data (``kind``)."""
+
+    kind = "tile"
 
     def __new__(cls, letter: str) -> TileLetter:
         self = super().__new__(cls, letter)
