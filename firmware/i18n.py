@@ -75,6 +75,9 @@ def set_game(name: str | None) -> None:
     """The session's game (``caesar-solo``, ``jc-battle``…): a text from a shared screen (a form,
     a list) that two games translate differently is said in this game's words."""
     global _game
+    if name is None:                      # no session: the shared words (no record to load)
+        _game = "legatus"
+        return
     from firmware.games import record_of
     record = record_of(name)
     _game = record.domain if record is not None else "legatus"

@@ -7,7 +7,7 @@ import logging
 import sqlite3
 
 from engine.text import Msg
-from firmware import fairness, history, history_rebuild, players
+from firmware import fairness, history, players
 from firmware.storage import StorageError
 from firmware.store.checks import _Found
 from firmware.store.opening import Opening
@@ -102,8 +102,11 @@ class Mending(Opening):
         finished game never vanishes from History because of one bad byte): the sessions those
         rows name, and any whose rows are all gone (a damaged session id), each replayed from its
         actions. Reported; a failure is logged and reported, never raised."""
+        if not self._salvaged and not any(table == "history" for table, *_rest in found.bad):
+            return                             # nothing damaged (every start): nothing to import
         import datetime as _dt
         import json
+        from firmware import history_rebuild
         from firmware.session import END
         lost = [history_rebuild.Lost.of(raw) for table, _, raw, key in found.bad if table == "history"]
         if self._salvaged:                     # rows the salvage found damaged, and any it never found

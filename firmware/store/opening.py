@@ -10,14 +10,17 @@ import os
 import re
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.text import Msg
-from firmware import fairness, history, players, salvage
+from firmware import fairness, history, players
 from firmware.storage import crc, fsync_dir
 from firmware.store.checks import Checks, _Found
 from firmware.store.schema import DB_NAME, StateDirError, _raw, _text, session_crc
 from firmware.store.reasons import reason
+
+if TYPE_CHECKING:                  # (the salvage is imported only after damage)
+    from firmware import salvage
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +78,7 @@ class Opening(Checks):
             return {}
         if self._hot_rows is None:
             keys = {"sessions": 1, "actions": 2, "checkpoints": 3, "settings": 1, "history": 1, "history_started": 1}
+            from firmware import salvage      # (only after damage: not at every start)
             carried, _ = _carry(salvage.rows(*self._hot))
             self._hot_rows = {(t, *v[:keys[t]]): v for t, v in carried if t in keys}
         return self._hot_rows
@@ -107,6 +111,7 @@ class Opening(Checks):
             log.error("cannot move the damaged database aside: %s", e)
             raise StateDirError(Msg("The database {} is damaged and cannot be moved aside ({}). Check the disk.",
                                     str(self.db_path), e.strerror)) from None
+        from firmware import salvage
         carried, damaged = _carry(salvage.rows(data, journal))
         try:
             db = self._connect()
