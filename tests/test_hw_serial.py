@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hw.serial_link import SerialError, open_serial
+from hw.serial_link import SerialError, SerialLink, open_serial
 
 
 @pytest.fixture
@@ -180,6 +180,14 @@ def test_a_megabyte_line_over_a_pty_is_dropped_and_the_next_line_answered(pty: t
     assert calls[0] < 20_000                 # chunks of what has arrived, not 1,000,000 reads
 
 
+def _wait_opened(link: SerialLink, n: int) -> None:
+    """Until ``link`` has opened its port ``n`` times (10 s at most): pyserial's socket:// drops
+    what arrives while it opens."""
+    deadline = time.monotonic() + 10
+    while link.opened < n and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def test_the_serial_link_reopens_when_the_cable_is_back() -> None:
     """A hang-up closes the port; the reader opens it again and serves the next line (here a
     socket:// port whose server drops the connection and then accepts a new one)."""
@@ -198,12 +206,8 @@ def test_the_serial_link_reopens_when_the_cable_is_back() -> None:
     threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
     server.settimeout(10)
 
-    def opened(n: int) -> None:          # pyserial's socket:// drops what arrives while it opens
-        deadline = time.monotonic() + 10
-        while link.opened < n and time.monotonic() < deadline:
-            time.sleep(0.01)
     first, _ = server.accept()
-    opened(1)
+    _wait_opened(link, 1)
     first.sendall(b"version\n")
     kind, raw, too_long, reply = events.get(timeout=10)
     assert raw == b"version"
@@ -211,7 +215,7 @@ def test_the_serial_link_reopens_when_the_cable_is_back() -> None:
     assert first.recv(16) == b"pong\n"
     first.close()                            # the cable is pulled
     second, _ = server.accept()              # ... and put back: the link is opened again
-    opened(2)
+    _wait_opened(link, 2)
     second.sendall(b"state\n")
     assert events.get(timeout=10)[1] == b"state"
     assert link.opened == 2
@@ -244,18 +248,14 @@ def test_an_answer_to_a_request_from_before_a_hangup_is_not_sent_on_the_new_conn
     threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
     server.settimeout(10)
 
-    def opened(n: int) -> None:
-        deadline = time.monotonic() + 10
-        while link.opened < n and time.monotonic() < deadline:
-            time.sleep(0.01)
     first, _ = server.accept()
-    opened(1)
+    _wait_opened(link, 1)
     first.sendall(b"draw\n")
     _, raw, _, late_reply = events.get(timeout=10)
     assert raw == b"draw"
     first.close()                            # pulled before the answer was written
     second, _ = server.accept()
-    opened(2)
+    _wait_opened(link, 2)
     late_reply(b'{"ok":true,"drawn":["a"]}\n')   # the busy main loop answers the old request now
     second.sendall(b"version\n")
     _, raw, _, reply = events.get(timeout=10)

@@ -73,15 +73,18 @@ def _move(battle: B.Battle, r: random.Random, seen: set[str]) -> None:
         B.pass_turn(battle, key)
 
 
-def _decisions(r: random.Random, battles: int, seen: set[str]) -> Iterator[tuple[B.Battle, dict[str, Any]]]:
-    """Each decision of ``battles`` random big battles (their table built first), up to 40 a
-    battle; once the caller is done with one, it is taken as a player might (:func:`_move`)."""
+def _decisions(r: random.Random, battles: int, seen: set[str], steps: int = 40,
+               built: bool = True) -> Iterator[tuple[B.Battle, dict[str, Any]]]:
+    """Each decision of ``battles`` random big battles (their table built first if ``built``),
+    up to ``steps`` a battle; once the caller is done with one, it is taken as a player might
+    (:func:`_move`)."""
     for _ in range(battles):
         battle = table_battle(r)
         O.forget()
-        O.odds(battle)
+        if built:
+            O.odds(battle)
         B.start(battle)
-        for _step in range(40):
+        for _step in range(steps):
             if battle["phase"] != "fighting":
                 break
             d = B.decision(battle)
@@ -151,29 +154,20 @@ def test_advice_is_looked_up_or_computed_once_and_equals_the_oracle():
     one pass together, a retreat on its own (J-5, J-6, J-7, J-14)."""
     r = random.Random(31)
     kinds: set[str] = set()
-    for _ in range(6):
-        battle = table_battle(r)
-        O.forget()
-        B.start(battle)
-        for _step in range(30):
-            if battle["phase"] != "fighting":
-                break
-            d = B.decision(battle)
-            assert d is not None
-            n0 = O.computations()
-            adv = A.advise(battle)
-            spent = O.computations() - n0
-            opts = adv["options"]
-            retreats = sum(o["action"] == "retreat" for o in opts)
-            assert spent <= (1 if d["kind"] == "hit" else 1 + retreats)
-            if r.random() < 0.5:                              # (the oracle is slow: a sample)
-                for o in opts:
-                    kinds.add(o["action"])
-                    c = A._after(battle, o)
-                    want = REF.odds(c)
-                    for k in RESULTS:
-                        assert abs(o[k] - want[k]) <= TOL, (o, want)
-            _move(battle, r, set())
+    for battle, d in _decisions(r, 6, set(), steps=30, built=False):
+        n0 = O.computations()
+        adv = A.advise(battle)
+        spent = O.computations() - n0
+        opts = adv["options"]
+        retreats = sum(o["action"] == "retreat" for o in opts)
+        assert spent <= (1 if d["kind"] == "hit" else 1 + retreats)
+        if r.random() < 0.5:                                  # (the oracle is slow: a sample)
+            for o in opts:
+                kinds.add(o["action"])
+                c = A._after(battle, o)
+                want = REF.odds(c)
+                for k in RESULTS:
+                    assert abs(o[k] - want[k]) <= TOL, (o, want)
     assert {"fire", "pass", "retreat", "hit"} <= kinds
 
 
