@@ -13,7 +13,9 @@ play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. 
 is guessed: ``bggId`` is left out until one is verified (``BGG_IDS``).
 
 ``csv``: UTF-8 with a byte-order mark and CRLF line ends (a spreadsheet opens it with Cyrillic
-intact), a header line and one row per player per game, one column per mode flag.
+intact), a header line and one row per player per game, one column per mode flag; a text cell
+that starts with ``= + - @`` (a name, a players' share) gets a leading apostrophe, so a spreadsheet
+never runs it as a formula.
 ``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
 
 An ended game's entry carries its ``seed``, ``share`` and ``commitment``; a game whose session has
@@ -189,6 +191,18 @@ def _flags(mode: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")   # a spreadsheet runs a cell starting so as a formula
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell: text a spreadsheet would run as a formula (a name such as ``-A1``, a players'
+    share ``=HYPERLINK(…)``: CSV injection) gets a leading apostrophe and opens as the text it is;
+    numbers and other text stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_text(entries: list[dict[str, Any]]) -> str:
     """Every entry's players as rows: UTF-8 with a BOM, CRLF (a spreadsheet reads it as it is)."""
     from firmware.history_text import say
@@ -197,6 +211,7 @@ def csv_text(entries: list[dict[str, Any]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow([*CSV_HEAD, *(f"mode.{c}" for c in columns), *CSV_TAIL])
+    row: list[Any]
     for e, f in zip(entries, flags):
         minutes = duration_min(e)
         head = [e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
@@ -205,9 +220,10 @@ def csv_text(entries: list[dict[str, Any]]) -> str:
         fair = ["" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment")]
         for p in people(e) or [{"name": "", "role": "", "score": None, "winner": False, "rank": None,
                                 "startPlayer": False}]:          # a bag or dice session has no players
-            w.writerow([*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
-                        int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
-                        say(e["result"]), *fair])
+            row = [*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
+                   int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
+                   say(e["result"]), *fair]
+            w.writerow([_cell(c) for c in row])
     return "\ufeff" + buf.getvalue()
 
 

