@@ -237,10 +237,26 @@ def forget(store: Any, name: str) -> str:
     return k.name
 
 
+def _refuse_two_at_one_table(db: sqlite3.Connection, one: Known, other: Known) -> None:
+    """BadArguments if ``one`` and ``other`` (under any of their names) played in the same History
+    game: a person plays once in a game, so they are two people (merged, Statistics would count
+    that game twice for one person)."""
+    from firmware import history
+    mine = {n.casefold() for n in (one.name, *one.was)}
+    theirs = {n.casefold() for n in (other.name, *other.was)}
+    for entry in history.games(db, None):
+        at_table = {n.casefold() for n in people_of(entry)}
+        if at_table & mine and at_table & theirs:
+            raise BadArguments(Msg("{} and {} played in the same game (History {}): they are two people, "
+                                   "not one; nothing was changed.", one.name, other.name, entry["id"]))
+
+
 def rename(store: Any, old: str, new: str) -> str:
     """``old`` is called ``new`` from now on: the old name becomes an alias (History's games and
-    the statistics stay with the same person); if ``new`` is someone remembered already, the two
-    are one person now. Returns the new name; BadArguments if ``old`` is unknown or ``new`` bad."""
+    the statistics stay with the same person); if ``new`` is someone remembered already (their
+    name now or an earlier one), the two are one person now — unless they played in one game.
+    Returns the new name; BadArguments if ``old`` is unknown, ``new`` bad or the two sat at one
+    table."""
     new = check(new)
     with store.transaction() as db:
         ensure(db)
@@ -248,8 +264,13 @@ def rename(store: Any, old: str, new: str) -> str:
         k = _find(people, old)
         if k is None:
             raise BadArguments(Msg("No remembered player is called '{}'; 'players' lists them.", old[:MAX_NAME + 8]))
-        other = next((p for p in people if p.name.casefold() == new.casefold() and p.name != k.name), None)
-        was = [w for w in (*k.was, k.name, *(other.was if other else ())) if w.casefold() != new.casefold()]
+        fold = new.casefold()
+        other = (next((p for p in people if p.name.casefold() == fold and p.name != k.name), None)
+                 or next((p for p in people if p.name != k.name and any(w.casefold() == fold for w in p.was)), None))
+        if other is not None:
+            _refuse_two_at_one_table(db, k, other)
+        was = [w for w in (*k.was, k.name, *(other.was if other else ()), *((other.name,) if other else ()))
+               if w.casefold() != fold]
         db.execute("DELETE FROM players WHERE name=?", (k.name,))
         if other is not None:
             db.execute("DELETE FROM players WHERE name=?", (other.name,))

@@ -101,6 +101,31 @@ def test_rename_keeps_the_old_name_as_an_alias_and_merges_one_person(state_dir):
         c.close()
 
 
+def test_two_people_who_sat_at_one_table_are_not_merged(state_dir):
+    # Renaming onto a listed name makes the two one person; two people of one game cannot be one
+    # (a person plays once in a game): merging them would count that game twice in Statistics
+    # (2 games, 2 won from one table) — refused, and nothing changes.
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Анна,Борис")
+        ok(c, "players rename Анна Аня")                      # a plain rename is fine
+        r = c.request("players rename Борис Анна")            # Аня's earlier name: Аня herself
+        assert r["error"] == "bad_arguments" and "Борис" in r["message"] and "Аня" in r["message"]
+        r = c.request("players rename Борис Аня")
+        assert r["error"] == "bad_arguments"
+        listed = ok(c, "players")
+        assert (listed["players"], listed["was"]) == (["Аня", "Борис"], {"Аня": ["Анна"]})
+        ok(c, "settings language=ru")
+        r = c.request("players rename Борис Аня")
+        assert "Борис" in r["message"] and "played" not in r["message"]   # said in the language set
+        ok(c, "settings language=en")
+        _glory_over(c, "Вера", seed=2)
+        ok(c, "players rename Вера Аня")                      # never at one table: one person now
+        assert ok(c, "players")["players"] == ["Аня", "Борис"]
+    finally:
+        c.close()
+
+
 def test_the_list_survives_a_restart_and_a_new_table_starts_from_history(state_dir):
     c = _open(state_dir)
     _glory_over(c, "Анна,Борис")
