@@ -122,6 +122,10 @@ def test_two_people_who_sat_at_one_table_are_not_merged(state_dir):
         _glory_over(c, "Вера", seed=2)
         ok(c, "players rename Вера Аня")                      # never at one table: one person now
         assert ok(c, "players")["players"] == ["Аня", "Борис"]
+        _glory_over(c, "Глеб", seed=3)
+        ok(c, "players rename Глеб Анна")                     # Аня's earlier name: merged into her
+        listed = ok(c, "players")
+        assert listed["players"] == ["Анна", "Борис"] and {"Аня", "Вера", "Глеб"} <= set(listed["was"]["Анна"])
     finally:
         c.close()
 
