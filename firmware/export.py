@@ -66,11 +66,18 @@ def _utc(iso: str | None) -> _dt.datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=_dt.timezone.utc)
 
 
+def local(iso: str | None) -> _dt.datetime | None:
+    """A History time (UTC ISO) in the device's local time, as the players read their clock (and
+    as ``playDate`` says it); None if there is none or it does not parse."""
+    when = _utc(iso)
+    return when.astimezone() if when is not None else None
+
+
 def _play_date(entry: dict[str, Any]) -> str:
     """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); the finish if
     the start is unknown."""
-    when = _utc(entry.get("started")) or _utc(entry.get("finished"))
-    return when.astimezone().strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
+    when = local(entry.get("started")) or local(entry.get("finished"))
+    return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
 
 
 def duration_min(entry: dict[str, Any]) -> int | None:

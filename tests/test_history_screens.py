@@ -322,3 +322,25 @@ def test_a_caesar_game_stopped_early_is_listed_as_the_mode_it_was(game: str, lin
         assert label in texts(app)
     finally:
         app.console.close()
+
+
+def test_the_list_and_a_game_show_the_local_day_and_time_the_export_gives(monkeypatch):
+    # History stores UTC; the player reads their own clock, and BG Stats' playDate and the CSV's
+    # play_date are local time: a game that ended at 01:30 in Moscow (22:30 UTC the day before) is
+    # listed on the 26th and says "Ended 2026-11-26 01:30", never the UTC day and hour.
+    import time
+
+    from firmware import export
+    from firmware.screens.history import detail_rows, list_day
+    monkeypatch.setenv("TZ", "MSK-3")
+    time.tzset()
+    try:
+        entry = {**ENTRY, "started": "2026-11-25T22:00:00Z", "finished": "2026-11-25T22:30:00Z", "unsynced": []}
+        assert list_day(entry) == "26.11"
+        assert list_day({**entry, "unsynced": ["finished"]}) == "~26.11"
+        assert "Ended 2026-11-26 01:30" in detail_rows(entry)
+        assert export.bgstats_play(entry)["playDate"] == "2026-11-26 01:00:00"
+        assert list_day({**entry, "finished": None}) == ""            # no time: no day, no error
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
