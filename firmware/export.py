@@ -6,7 +6,8 @@
 HH:MM:SS``, the game's start), ``durationMin`` (from the recorded start and finish, when both
 clocks were set), ``comments``, ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
-was named for is ``Player N`` —, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
+was named for is ``Player N`` —, ``sourcePlayerId``: the person's id, the same in every play and
+through renames, so BG Stats knows them again, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
 best, ties broken as the game's rules break them, ``startPlayer``). Nothing else goes into the
 play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
 play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. No BoardGameGeek id
@@ -30,6 +31,7 @@ import json
 import logging
 import sqlite3
 import urllib.parse
+from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadArguments
@@ -50,7 +52,8 @@ PUBLISHED = {
     "player": frozenset({"name", "sourcePlayerId", "role", "score", "winner", "rank", "startPlayer"}),
 }
 CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", "duration_min")
-CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment")
+CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment",
+            "player_id")
 FORMATS = ("bgstats", "csv", "draws")
 
 
@@ -97,9 +100,12 @@ def _side_word(game: str, role: str) -> str:
     return record.seats.get(role, role.capitalize()) if record is not None else role.capitalize()
 
 
-def people(entry: dict[str, Any]) -> list[dict[str, Any]]:
+def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The entry's players as people: ``name`` (the person, or ``Player N`` for a side nobody was
-    named for), ``role`` (the side, or ""), ``score``, ``winner``, ``rank``, ``startPlayer``."""
+    named for), ``id`` (the person's id, the same in every export and through renames:
+    firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side, or ""), ``score``,
+    ``winner``, ``rank``, ``startPlayer``."""
+    from firmware.players import person_id
     out = []
     ranks = ranks_of(entry["players"])
     for i, p in enumerate(entry["players"]):
@@ -107,7 +113,8 @@ def people(entry: dict[str, Any]) -> list[dict[str, Any]]:
         name = str(p.get("name", ""))
         if role is not None and name.casefold() == str(role).casefold():
             name = f"Player {i + 1}"
-        out.append({"name": name, "role": _side_word(entry["game"], str(role)) if role else "",
+        out.append({"name": name, "id": person_id(name, known_ids or {}),
+                    "role": _side_word(entry["game"], str(role)) if role else "",
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
                     "startPlayer": bool(p.get("startPlayer"))})
     return out
@@ -141,15 +148,17 @@ def _fair_words(entry: dict[str, Any]) -> str:
                    commitment=entry.get("commitment") or "-"))
 
 
-def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:
-    """One history entry as a play in BG Stats' published format (:data:`PUBLISHED` fields only)."""
+def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """One history entry as a play in BG Stats' published format (:data:`PUBLISHED` fields only);
+    each player's ``sourcePlayerId`` is the person's id (:func:`people`), by which BG Stats knows
+    them again in the next play."""
     from firmware.history_text import say
     game: dict[str, Any] = {"name": entry["name"], "sourceGameId": entry["game"], "highestWins": True}
     if entry["game"] in BGG_IDS:
         game["bggId"] = BGG_IDS[entry["game"]]
     players = []
-    for p in people(entry):
-        out: dict[str, Any] = {"name": p["name"]}
+    for p in people(entry, known_ids):
+        out: dict[str, Any] = {"name": p["name"], "sourcePlayerId": p["id"]}
         if p["role"]:
             out["role"] = p["role"]
         if p["score"] is not None:
@@ -174,10 +183,10 @@ def bgstats_link(play: dict[str, Any]) -> str:
     return LINK + urllib.parse.quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
-def bgstats(entry: dict[str, Any]) -> dict[str, Any]:
+def bgstats(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The ``export format=bgstats`` answer for one entry: ``play``, ``text`` (its JSON), ``link``,
     ``fair`` (seed, share, commitment; null before the game's session ended) and ``status``."""
-    play = bgstats_play(entry)
+    play = bgstats_play(entry, known_ids)
     return {"format": "bgstats", "play": play, "text": json.dumps(play, ensure_ascii=False), "link": bgstats_link(play),
             "fair": {k: entry.get(k) for k in ("seed", "share", "commitment")}, "status": entry["status"]}
 
@@ -210,7 +219,7 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def csv_text(entries: list[dict[str, Any]]) -> str:
+def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None = None) -> str:
     """Every entry's players as rows: UTF-8 with a BOM, CRLF (a spreadsheet reads it as it is)."""
     from firmware.history_text import say
     flags = [_flags(e["mode"]) for e in entries]
@@ -225,11 +234,11 @@ def csv_text(entries: list[dict[str, Any]]) -> str:
                 _play_date(e), "" if minutes is None else minutes]
         mode = [f.get(c, "") for c in columns]
         fair = ["" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment")]
-        for p in people(e) or [{"name": "", "role": "", "score": None, "winner": False, "rank": None,
-                                "startPlayer": False}]:          # a bag or dice session has no players
+        for p in people(e, known_ids) or [{"name": "", "id": "", "role": "", "score": None, "winner": False,
+                                           "rank": None, "startPlayer": False}]:   # a bag or dice: no players
             row = [*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
                    int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
-                   say(e["result"]), *fair]
+                   say(e["result"]), *fair, p["id"]]
             w.writerow([_cell(c) for c in row])
     return "\ufeff" + buf.getvalue()
 
@@ -292,9 +301,11 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
         if not entries and fmt != "csv":
             raise BadArguments(Msg("The history is empty: no game has finished yet."))
     entries = fairness.attach(db, entries)
+    from firmware.players import ids
+    known_ids = ids(db)
     if fmt == "csv":
-        return {"format": "csv", "text": csv_text(entries)}
+        return {"format": "csv", "text": csv_text(entries, known_ids)}
     if fmt == "draws":
         record = fairness.record_of(db, entries[0])
         return {"format": "draws", "record": record, "text": json.dumps(record, ensure_ascii=False)}
-    return bgstats(entries[0])
+    return bgstats(entries[0], known_ids)

@@ -36,7 +36,7 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
     assert [(p["name"], p.get("role")) for p in play["players"]] == [("Player 1", "Caesar"), ("Auto-Crassus", None)]
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "
     for p in play["players"]:
-        assert set(p) <= {"name", "role", "winner", "startPlayer"}       # no score, no rank: abandoned
+        assert set(p) <= {"name", "sourcePlayerId", "role", "winner", "startPlayer"}   # no score, no rank: abandoned
 
     jc = json.loads(first["text"])
     assert jc["game"]["name"] == "Julius Caesar" and jc["sourcePlayId"] == "1"
@@ -203,3 +203,38 @@ def test_no_csv_cell_a_player_typed_opens_as_a_formula_in_a_spreadsheet(state_di
     assert all(r["score"].isdigit() for r in rows if r["status"] == "finished")     # numbers stay numbers
     # BG Stats takes the names as they are (no spreadsheet there)
     assert [p["name"] for p in play["play"]["players"]] == ["-A1", "+B2"]
+
+
+def test_a_person_is_one_player_of_bg_stats_across_games_spellings_and_renames(state_dir):
+    # BG Stats remembers which of its players a pushed player is by ``sourcePlayerId``: the same
+    # person must carry the same id in every export — whatever the letter case typed, after a
+    # rename, and once merged into another — or BG Stats counts one person as several.
+    glory = ["event", "end-round"] * 9 + ["score"]
+    replies = run_console(state_dir, [
+        "new glory players=Анна,Борис seed=1", *glory,                          # 1
+        "new jc-battle people=caesar:анна,pompey:Вера seed=4", "add attacker c_leg10",
+        "add defender p_leg1", "fight",                                         # 2 (and the campaign)
+        "export format=bgstats id=1", "export format=bgstats id=2",
+        "players rename Анна Аня", "players rename Вера Борис",                  # a rename, a merge
+        "new caesar-solo difficulty=easy people=caesar:Аня seed=5", "new dice",  # 3: abandoned
+        "export format=bgstats id=1", "export format=bgstats id=2", "export format=bgstats id=3",
+        "export format=csv"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+
+    def ids(reply: dict) -> dict[str, str]:
+        play = reply["play"]
+        assert play == _decoded_link(reply["link"])
+        return {p["name"]: p["sourcePlayerId"] for p in play["players"]}
+    first, battle = ids(replies[-10]), ids(replies[-9])
+    assert first["Анна"] == battle["анна"]                              # one person, two spellings
+    assert first["Анна"] != first["Борис"] != battle["Вера"]
+    again, battle_again, solo = ids(replies[-4]), ids(replies[-3]), ids(replies[-2])
+    assert again == first                                               # the same after the rename
+    assert battle_again == {"анна": battle["анна"], "Вера": first["Борис"]}  # Вера was Борис all along
+    assert solo["Аня"] == first["Анна"]                                 # renamed: still her
+    assert solo["Auto-Crassus"] and "Auto-Crassus" not in (first | battle)
+    # the merge: Вера's later exports are Борис's; her earlier push keeps what it had
+    rows = list(csv.DictReader(io.StringIO(replies[-1]["text"].lstrip("\ufeff"))))
+    person = {(r["id"], r["player"]): r["player_id"] for r in rows}
+    assert person[("1", "Анна")] == person[("2", "анна")] == person[("3", "Аня")] == first["Анна"]
+    assert person[("2", "Вера")] == person[("1", "Борис")] == first["Борис"]

@@ -185,6 +185,27 @@ def test_send_over_serial_writes_the_newest_game_as_one_json_line(state_dir: Pat
         app.console.close()
 
 
+def test_send_over_serial_is_what_the_console_exports_for_a_merged_player(state_dir: Path):
+    # The device's Send is "that game's export format=bgstats id=N reply": the same play, with the
+    # same sourcePlayerId by which BG Stats knows the person, after a merge too.
+    serial = pytest.importorskip("serial")
+    app = app_with(["new jc-battle people=pompey:Борис seed=1", "new jc-battle people=caesar:Анна seed=4",
+                    "add attacker c_leg10", "add defender p_leg1", "fight", "players rename Анна Борис"],
+                   [], state_dir)
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import send_newest
+        app.console.serial_out = port.write
+        send_newest(app)
+        got = json.loads(port.readline().decode("utf-8"))
+        exported = app.run("export format=bgstats id=2")
+        assert got["play"] == exported["play"] and got["link"] == exported["link"]
+        assert got["play"]["players"][0]["sourcePlayerId"] == "борис"      # Анна was Борис: his id
+    finally:
+        port.close()
+        app.console.close()
+
+
 def test_reopening_a_finished_game_from_earlier_games_does_not_record_it_twice(state_dir: Path):
     app = app_with(["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight",
                     "new caesar-solo seed=2"], [], state_dir)

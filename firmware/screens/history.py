@@ -180,10 +180,12 @@ def send_newest(ctx: Ctx) -> None:
 
 def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
     """One game over the serial link as one JSON line: what ``export format=bgstats id=N`` answers
-    (``link``: BG Stats' push link, ready to open; ``play``, ``text``, ``fair``)."""
-    from firmware import export
-    line = json.dumps({"ok": True, **export.bgstats(plain(entry))}, ensure_ascii=False)
-    sent = ctx.send_serial(line)
+    (``link``: BG Stats' push link, ready to open; ``play``, ``text``, ``fair``), asked of the
+    console so that the people carry the ids the remembered players give them."""
+    response = run_or_notify(ctx, act.export("bgstats", int(entry["id"])))
+    if response is None:
+        return
+    sent = ctx.send_serial(json.dumps(response, ensure_ascii=False))
     if sent == "no link":
         ctx.notify(_("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":
