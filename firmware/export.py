@@ -168,7 +168,9 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
             out["rank"] = p["rank"]
         out["startPlayer"] = p["startPlayer"]
         players.append(out)
-    game["noPoints"] = all("score" not in p for p in players)
+    # the board game's own (BG Stats creates the game from the first play pushed): every game here
+    # keeps score, even in a play ended or abandoned before any; a bag or dice session has none
+    game["noPoints"] = not players
     comments = " ".join(x for x in (say(entry["result"]), _fair_words(entry)) if x)
     play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": str(entry["id"]), "playDate": _play_date(entry)}
     minutes = duration_min(entry)

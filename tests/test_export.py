@@ -238,3 +238,20 @@ def test_a_person_is_one_player_of_bg_stats_across_games_spellings_and_renames(s
     person = {(r["id"], r["player"]): r["player_id"] for r in rows}
     assert person[("1", "Анна")] == person[("2", "анна")] == person[("3", "Аня")] == first["Анна"]
     assert person[("2", "Вера")] == person[("1", "Борис")] == first["Борис"]
+
+
+def test_every_play_of_a_game_describes_the_game_alike_whether_finished_ended_or_abandoned(state_dir):
+    # ``game`` (highestWins, noPoints) describes the board game, which BG Stats creates from the
+    # first play pushed: a Caesar! game ended early must not tell it that Caesar! keeps no score
+    # (C-12: the markers placed are the score), or every later play's scores go unshown.
+    replies = run_console(state_dir, ["new caesar-solo difficulty=easy seed=3", "crassus", "end",
+                                      "new caesar-solo difficulty=easy seed=4",                   # abandoned
+                                      "new jc-battle seed=4", "add attacker c_leg10", "add defender p_leg1",
+                                      "end", "new dice",
+                                      "export format=bgstats id=1", "export format=bgstats id=2",
+                                      "export format=bgstats id=3"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    ended, abandoned, battle = (r["play"] for r in replies[-3:])
+    assert [p.get("score") for p in ended["players"] + abandoned["players"]] == [None] * 4
+    assert ended["game"] == abandoned["game"] and ended["game"]["noPoints"] is False
+    assert battle["game"]["noPoints"] is False and battle["game"]["highestWins"] is True
