@@ -83,6 +83,21 @@ def _play_date(entry: dict[str, Any]) -> str:
     return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
 
 
+def _date_unsure(entry: dict[str, Any]) -> bool:
+    """Whether the time ``playDate`` gives was taken while the clock was not set (History's
+    ``unsynced``: a Pi with no network keeps the time of its last shutdown)."""
+    which = "started" if local(entry.get("started")) is not None else "finished"
+    return which in (entry.get("unsynced") or ())
+
+
+def _date_words(entry: dict[str, Any]) -> str:
+    """A sentence saying the play's date may be wrong (the clock was not set), or ""."""
+    from firmware.history_text import Msg, say
+    if not _date_unsure(entry):
+        return ""
+    return say(Msg("Legatus's clock was not set when this game was played: its date may be wrong."))
+
+
 def duration_min(entry: dict[str, Any]) -> int | None:
     """Whole minutes from the recorded start to the finish (at least 1), or None when either is
     unknown or was taken while the clock was not set."""
@@ -171,7 +186,7 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
     # the board game's own (BG Stats creates the game from the first play pushed): every game here
     # keeps score, even in a play ended or abandoned before any; a bag or dice session has none
     game["noPoints"] = not players
-    comments = " ".join(x for x in (say(entry["result"]), _fair_words(entry)) if x)
+    comments = " ".join(x for x in (say(entry["result"]), _date_words(entry), _fair_words(entry)) if x)
     play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": str(entry["id"]), "playDate": _play_date(entry)}
     minutes = duration_min(entry)
     if minutes is not None:

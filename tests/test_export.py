@@ -255,3 +255,28 @@ def test_every_play_of_a_game_describes_the_game_alike_whether_finished_ended_or
     assert [p.get("score") for p in ended["players"] + abandoned["players"]] == [None] * 4
     assert ended["game"] == abandoned["game"] and ended["game"]["noPoints"] is False
     assert battle["game"]["noPoints"] is False and battle["game"]["highestWins"] is True
+
+
+def test_a_play_whose_date_was_taken_with_the_clock_unset_says_so_in_its_comments():
+    # A Pi with no network and no clock keeps the time of its last shutdown: History marks such a
+    # date (~23.11, "date uncertain"); the play pushed to BG Stats must say it too, in the
+    # language set, rather than give a wrong date as a sure one.
+    from firmware import export
+    from firmware.i18n import set_language
+    entry = {"id": 7, "game": "jc-battle", "name": "Julius Caesar", "status": "finished",
+             "started": "2026-03-01T18:00:05Z", "finished": "2026-03-01T18:47:40Z", "mode": {"kind": "battle"},
+             "players": [{"name": "Анна", "role": "caesar", "score": 3, "winner": True, "startPlayer": True},
+                         {"name": "Pompey", "role": "pompey", "score": 0, "winner": False, "startPlayer": False}],
+             "result": "Battle 1.", "unsynced": [], "seed": None}
+    assert export.bgstats_play(entry)["comments"] == "Battle 1."                 # a clock set: nothing said
+    try:
+        for lang, word in (("en", "clock"), ("ru", "часы"), ("uk", "годинник")):
+            set_language(lang)
+            for changed in ({"unsynced": ["started", "finished"]}, {"unsynced": ["started"]},
+                            {"unsynced": ["finished"], "started": None}):        # playDate: the finish
+                comments = export.bgstats_play({**entry, **changed})["comments"]
+                assert comments.startswith("Battle 1. ") and word in comments.lower(), (lang, comments)
+            # the start (playDate) was taken with the clock set: the date is sure
+            assert export.bgstats_play({**entry, "unsynced": ["finished"]})["comments"] == "Battle 1."
+    finally:
+        set_language("en")
