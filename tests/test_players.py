@@ -130,6 +130,28 @@ def test_two_people_who_sat_at_one_table_are_not_merged(state_dir):
         c.close()
 
 
+def test_a_set_up_never_seats_one_person_twice_under_an_old_and_a_new_name(state_dir):
+    # Анна was renamed Аня: both names are one person (History's games, Statistics, the exports'
+    # sourcePlayerId). A new game naming both would seat her twice — Statistics would count that
+    # table twice and BG Stats would get one person as two players: refused, nothing changes.
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Анна,Борис")
+        ok(c, "players rename Анна Аня")
+        ok(c, "new jc-battle seed=2")
+        for line in ("new glory players=Аня,Анна seed=3", "new jc-battle people=caesar:анна,pompey:Аня seed=3"):
+            r = c.request(line)
+            assert r["error"] == "bad_arguments" and "Анна" in r["message"].title(), (line, r)
+            assert ok(c, "state")["state"]["game"] == "jc-battle"          # the running game goes on
+        assert [g["status"] for g in ok(c, "history")["games"]] == ["finished"]   # nothing abandoned
+        ok(c, "settings language=uk")
+        assert "одна людина" in c.request("new glory players=Аня,Анна seed=3")["message"]
+        ok(c, "settings language=en")
+        ok(c, "new glory players=Аня,Борис,Вера seed=3")                  # three people
+    finally:
+        c.close()
+
+
 def test_the_list_survives_a_restart_and_a_new_table_starts_from_history(state_dir):
     c = _open(state_dir)
     _glory_over(c, "Анна,Борис")
