@@ -21,7 +21,7 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -263,21 +263,25 @@ def forget(store: Any, name: str) -> str:
     return k.name
 
 
-def _refuse_two_at_one_table(db: sqlite3.Connection, one: Known, other: Known) -> None:
+Played = Callable[[sqlite3.Connection], list[dict[str, Any]]]
+"""Every History entry (firmware/history.py ``games``; given by the caller: History imports this
+module)."""
+
+
+def _refuse_two_at_one_table(db: sqlite3.Connection, one: Known, other: Known, played: Played) -> None:
     """BadArguments if ``one`` and ``other`` (under any of their names) played in the same History
     game: a person plays once in a game, so they are two people (merged, Statistics would count
     that game twice for one person)."""
-    from firmware import history
     mine = {n.casefold() for n in (one.name, *one.was)}
     theirs = {n.casefold() for n in (other.name, *other.was)}
-    for entry in history.games(db, None):
+    for entry in played(db):
         at_table = {n.casefold() for n in people_of(entry)}
         if at_table & mine and at_table & theirs:
             raise BadArguments(Msg("{} and {} played in the same game (History {}): they are two people, "
                                    "not one; nothing was changed.", one.name, other.name, entry["id"]))
 
 
-def rename(store: Any, old: str, new: str) -> str:
+def rename(store: Any, old: str, new: str, played: Played | None = None) -> str:
     """``old`` is called ``new`` from now on: the old name becomes an alias (History's games and
     the statistics stay with the same person); if ``new`` is someone remembered already (their
     name now or an earlier one), the two are one person now — unless they played in one game.
@@ -293,8 +297,8 @@ def rename(store: Any, old: str, new: str) -> str:
         fold = new.casefold()
         other = (next((p for p in people if p.name.casefold() == fold and p.name != k.name), None)
                  or next((p for p in people if p.name != k.name and any(w.casefold() == fold for w in p.was)), None))
-        if other is not None:
-            _refuse_two_at_one_table(db, k, other)
+        if other is not None and played is not None:
+            _refuse_two_at_one_table(db, k, other, played)
         was = [w for w in (*k.was, k.name, *(other.was if other else ()), *((other.name,) if other else ()))
                if w.casefold() != fold]
         db.execute("DELETE FROM players WHERE name=?", (k.name,))
@@ -326,10 +330,11 @@ def set_aside(db: sqlite3.Connection, key: tuple[Any, ...]) -> None:
 
 
 # -- the console ------------------------------------------------------------------------------------
-def command(store: Any, args: tuple[str, ...], opts: Mapping[str, str]) -> dict[str, Any]:
+def command(store: Any, args: tuple[str, ...], opts: Mapping[str, str], played: Played | None = None) -> dict[str, Any]:
     """``players`` → ``players`` (most recent first) and ``was`` (a renamed player's earlier names);
     ``players forget <name>`` → ``forgotten`` and ``players``; ``players rename <old> <new>`` →
-    ``renamed`` and ``players``."""
+    ``renamed`` and ``players`` (``played``: History's games, so that two people of one game are
+    never merged)."""
     usage = Msg("Usage: players | players forget <name> | players rename <old> <new>.")
     if opts:
         raise BadArguments(usage)
@@ -340,6 +345,6 @@ def command(store: Any, args: tuple[str, ...], opts: Mapping[str, str]) -> dict[
         gone = forget(store, args[1])
         return {"forgotten": gone, "players": names(store.db)}
     if args[0] == "rename" and len(args) == 3:
-        now = rename(store, args[1], args[2])
+        now = rename(store, args[1], args[2], played)
         return {"renamed": now, "players": names(store.db)}
     raise BadArguments(usage)
