@@ -154,8 +154,8 @@ class Console(SessionCommands):
             from firmware import export
             return export.command(self.store.db, name, req)
         if name == "players":
-            from firmware import players
-            return players.command(self.store, req.args, req.opts)
+            from firmware import history, players
+            return players.command(self.store, req.args, req.opts, lambda db: history.games(db, None))
         session = self.session
         if session is not None and session.ended and name not in AFTER_END and (
                 name == "undo" or session.command(name) is not None):

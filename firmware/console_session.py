@@ -96,6 +96,8 @@ class SessionCommands:
             from firmware.i18n import language
             line = with_language_options(line, language())
         session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
+        if given is None:                  # (a replay of an archived game is what it was)
+            _one_person_once(self.store, session)
         old = self.session
         abandoned = bool(self._safely("record the replaced game as abandoned",
                                       lambda: history.record_abandoned(self.store, old), again=False)
@@ -206,13 +208,35 @@ class SessionCommands:
         return {"undone": text, "state": session.view()}
 
 
+def _named(session: Session) -> list[str]:
+    """The names a new game gives its players (any game's ``people=``, Glory's players)."""
+    from firmware.games import record_of
+    record = record_of(session.game.name)
+    named = [str(n) for n in session.people.values()]
+    if record is not None and record.players is not None:
+        named += record.players(session.game.name, dict(session.game.view(session.state)))
+    return named
+
+
+def _one_person_once(store: Store, session: Session) -> None:
+    """BadArguments if a new game names one remembered person twice, under two of their names (a
+    renamed player's old and new one): a person plays once in a game (Statistics and the exports'
+    ``sourcePlayerId`` key on the person)."""
+    from firmware import players
+    known_ids = players.ids(store.db)
+    seen: dict[str, str] = {}
+    for name in _named(session):
+        if not players.is_person(name):
+            continue
+        pid = players.person_id(name, known_ids)
+        first = seen.setdefault(pid, name)
+        if first.casefold() != name.casefold():
+            raise BadArguments(Msg("'{}' and '{}' are one person (a remembered player's names): a person plays "
+                                   "once in a game. Name the players apart; nothing was changed.", first, name))
+
+
 def _remember_players(store: Store, session: Session) -> None:
     """The people a new game names (Glory's players, any game's ``people=``) go to the players'
     list (firmware/players.py), the first named the most recent."""
     from firmware import players
-    from firmware.games import record_of
-    record = record_of(session.game.name)
-    named = list(session.people.values())
-    if record is not None and record.players is not None:
-        named += record.players(session.game.name, dict(session.game.view(session.state)))
-    players.seen(store, named)
+    players.seen(store, _named(session))

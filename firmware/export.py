@@ -6,14 +6,17 @@
 HH:MM:SS``, the game's start), ``durationMin`` (from the recorded start and finish, when both
 clocks were set), ``comments``, ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
-was named for is ``Player N`` —, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
+was named for is ``Player N`` —, ``sourcePlayerId``: the person's id, the same in every play and
+through renames, so BG Stats knows them again, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
 best, ties broken as the game's rules break them, ``startPlayer``). Nothing else goes into the
 play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
 play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. No BoardGameGeek id
 is guessed: ``bggId`` is left out until one is verified (``BGG_IDS``).
 
 ``csv``: UTF-8 with a byte-order mark and CRLF line ends (a spreadsheet opens it with Cyrillic
-intact), a header line and one row per player per game, one column per mode flag.
+intact), a header line and one row per player per game, one column per mode flag; a text cell
+that starts with ``= + - @`` (a name, a players' share) gets a leading apostrophe, so a spreadsheet
+never runs it as a formula.
 ``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
 
 An ended game's entry carries its ``seed``, ``share`` and ``commitment``; a game whose session has
@@ -28,6 +31,7 @@ import json
 import logging
 import sqlite3
 import urllib.parse
+from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadArguments
@@ -48,7 +52,8 @@ PUBLISHED = {
     "player": frozenset({"name", "sourcePlayerId", "role", "score", "winner", "rank", "startPlayer"}),
 }
 CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", "duration_min")
-CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment")
+CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment",
+            "player_id")
 FORMATS = ("bgstats", "csv", "draws")
 
 
@@ -64,11 +69,33 @@ def _utc(iso: str | None) -> _dt.datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=_dt.timezone.utc)
 
 
+def local(iso: str | None) -> _dt.datetime | None:
+    """A History time (UTC ISO) in the device's local time, as the players read their clock (and
+    as ``playDate`` says it); None if there is none or it does not parse."""
+    when = _utc(iso)
+    return when.astimezone() if when is not None else None
+
+
 def _play_date(entry: dict[str, Any]) -> str:
     """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); the finish if
     the start is unknown."""
-    when = _utc(entry.get("started")) or _utc(entry.get("finished"))
-    return when.astimezone().strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
+    when = local(entry.get("started")) or local(entry.get("finished"))
+    return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
+
+
+def _date_unsure(entry: dict[str, Any]) -> bool:
+    """Whether the time ``playDate`` gives was taken while the clock was not set (History's
+    ``unsynced``: a Pi with no network keeps the time of its last shutdown)."""
+    which = "started" if local(entry.get("started")) is not None else "finished"
+    return which in (entry.get("unsynced") or ())
+
+
+def _date_words(entry: dict[str, Any]) -> str:
+    """A sentence saying the play's date may be wrong (the clock was not set), or ""."""
+    from firmware.history_text import Msg, say
+    if not _date_unsure(entry):
+        return ""
+    return say(Msg("Legatus's clock was not set when this game was played: its date may be wrong."))
 
 
 def duration_min(entry: dict[str, Any]) -> int | None:
@@ -88,9 +115,12 @@ def _side_word(game: str, role: str) -> str:
     return record.seats.get(role, role.capitalize()) if record is not None else role.capitalize()
 
 
-def people(entry: dict[str, Any]) -> list[dict[str, Any]]:
+def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The entry's players as people: ``name`` (the person, or ``Player N`` for a side nobody was
-    named for), ``role`` (the side, or ""), ``score``, ``winner``, ``rank``, ``startPlayer``."""
+    named for), ``id`` (the person's id, the same in every export and through renames:
+    firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side, or ""), ``score``,
+    ``winner``, ``rank``, ``startPlayer``."""
+    from firmware.players import person_id
     out = []
     ranks = ranks_of(entry["players"])
     for i, p in enumerate(entry["players"]):
@@ -98,7 +128,8 @@ def people(entry: dict[str, Any]) -> list[dict[str, Any]]:
         name = str(p.get("name", ""))
         if role is not None and name.casefold() == str(role).casefold():
             name = f"Player {i + 1}"
-        out.append({"name": name, "role": _side_word(entry["game"], str(role)) if role else "",
+        out.append({"name": name, "id": person_id(name, known_ids or {}),
+                    "role": _side_word(entry["game"], str(role)) if role else "",
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
                     "startPlayer": bool(p.get("startPlayer"))})
     return out
@@ -132,15 +163,17 @@ def _fair_words(entry: dict[str, Any]) -> str:
                    commitment=entry.get("commitment") or "-"))
 
 
-def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:
-    """One history entry as a play in BG Stats' published format (:data:`PUBLISHED` fields only)."""
+def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """One history entry as a play in BG Stats' published format (:data:`PUBLISHED` fields only);
+    each player's ``sourcePlayerId`` is the person's id (:func:`people`), by which BG Stats knows
+    them again in the next play."""
     from firmware.history_text import say
     game: dict[str, Any] = {"name": entry["name"], "sourceGameId": entry["game"], "highestWins": True}
     if entry["game"] in BGG_IDS:
         game["bggId"] = BGG_IDS[entry["game"]]
     players = []
-    for p in people(entry):
-        out: dict[str, Any] = {"name": p["name"]}
+    for p in people(entry, known_ids):
+        out: dict[str, Any] = {"name": p["name"], "sourcePlayerId": p["id"]}
         if p["role"]:
             out["role"] = p["role"]
         if p["score"] is not None:
@@ -150,8 +183,10 @@ def bgstats_play(entry: dict[str, Any]) -> dict[str, Any]:
             out["rank"] = p["rank"]
         out["startPlayer"] = p["startPlayer"]
         players.append(out)
-    game["noPoints"] = all("score" not in p for p in players)
-    comments = " ".join(x for x in (say(entry["result"]), _fair_words(entry)) if x)
+    # the board game's own (BG Stats creates the game from the first play pushed): every game here
+    # keeps score, even in a play ended or abandoned before any; a bag or dice session has none
+    game["noPoints"] = not players
+    comments = " ".join(x for x in (say(entry["result"]), _date_words(entry), _fair_words(entry)) if x)
     play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": str(entry["id"]), "playDate": _play_date(entry)}
     minutes = duration_min(entry)
     if minutes is not None:
@@ -165,10 +200,10 @@ def bgstats_link(play: dict[str, Any]) -> str:
     return LINK + urllib.parse.quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
-def bgstats(entry: dict[str, Any]) -> dict[str, Any]:
+def bgstats(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The ``export format=bgstats`` answer for one entry: ``play``, ``text`` (its JSON), ``link``,
     ``fair`` (seed, share, commitment; null before the game's session ended) and ``status``."""
-    play = bgstats_play(entry)
+    play = bgstats_play(entry, known_ids)
     return {"format": "bgstats", "play": play, "text": json.dumps(play, ensure_ascii=False), "link": bgstats_link(play),
             "fair": {k: entry.get(k) for k in ("seed", "share", "commitment")}, "status": entry["status"]}
 
@@ -189,7 +224,19 @@ def _flags(mode: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def csv_text(entries: list[dict[str, Any]]) -> str:
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")   # a spreadsheet runs a cell starting so as a formula
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell: text a spreadsheet would run as a formula (a name such as ``-A1``, a players'
+    share ``=HYPERLINK(…)``: CSV injection) gets a leading apostrophe and opens as the text it is;
+    numbers and other text stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None = None) -> str:
     """Every entry's players as rows: UTF-8 with a BOM, CRLF (a spreadsheet reads it as it is)."""
     from firmware.history_text import say
     flags = [_flags(e["mode"]) for e in entries]
@@ -197,17 +244,19 @@ def csv_text(entries: list[dict[str, Any]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow([*CSV_HEAD, *(f"mode.{c}" for c in columns), *CSV_TAIL])
+    row: list[Any]
     for e, f in zip(entries, flags):
         minutes = duration_min(e)
         head = [e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
                 _play_date(e), "" if minutes is None else minutes]
         mode = [f.get(c, "") for c in columns]
         fair = ["" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment")]
-        for p in people(e) or [{"name": "", "role": "", "score": None, "winner": False, "rank": None,
-                                "startPlayer": False}]:          # a bag or dice session has no players
-            w.writerow([*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
-                        int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
-                        say(e["result"]), *fair])
+        for p in people(e, known_ids) or [{"name": "", "id": "", "role": "", "score": None, "winner": False,
+                                           "rank": None, "startPlayer": False}]:   # a bag or dice: no players
+            row = [*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
+                   int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
+                   say(e["result"]), *fair, p["id"]]
+            w.writerow([_cell(c) for c in row])
     return "\ufeff" + buf.getvalue()
 
 
@@ -269,9 +318,11 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
         if not entries and fmt != "csv":
             raise BadArguments(Msg("The history is empty: no game has finished yet."))
     entries = fairness.attach(db, entries)
+    from firmware.players import ids
+    known_ids = ids(db)
     if fmt == "csv":
-        return {"format": "csv", "text": csv_text(entries)}
+        return {"format": "csv", "text": csv_text(entries, known_ids)}
     if fmt == "draws":
         record = fairness.record_of(db, entries[0])
         return {"format": "draws", "record": record, "text": json.dumps(record, ensure_ascii=False)}
-    return bgstats(entries[0])
+    return bgstats(entries[0], known_ids)

@@ -8,8 +8,10 @@ forgotten (History keeps its games). Seats such as *Caesar* or *Romans*, a game'
 (Glory's seat colours, *Auto-Crassus*) and ``Player N`` are not people and are never remembered.
 
 The ``players`` table sits beside the store's (like History's): one row per person, ``name``
-(primary key), ``data`` (JSON: ``seen``, a counter — the higher, the more recent —, and ``was``,
-the names it had before) and ``crc`` (:func:`player_crc`, over the raw bytes, checked before
+(primary key), ``data`` (JSON: ``seen``, a counter — the higher, the more recent —, ``was``,
+the names it had before, and ``id``, the person's id in exports — BG Stats' ``sourcePlayerId`` —:
+the name they were first remembered by, casefolded, kept through renames; a row written before
+ids were kept has its name's) and ``crc`` (:func:`player_crc`, over the raw bytes, checked before
 anything is decoded; the store reports a damaged row and sets it aside at start, and carries the
 rows into a rebuilt database: firmware/store/).
 """
@@ -19,7 +21,7 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -45,11 +47,13 @@ _NUMBERED = re.compile(r"^(player|игрок|гравець)\s*\d+$", re.IGNOREC
 
 @dataclass(frozen=True)
 class Known:
-    """A remembered person: ``name``, ``seen`` (higher: more recent), ``was`` (earlier names)."""
+    """A remembered person: ``name``, ``seen`` (higher: more recent), ``was`` (earlier names),
+    ``pid`` (their id in exports, the same through renames: :func:`ids`)."""
 
     name: str
     seen: int
     was: tuple[str, ...]
+    pid: str = ""
 
 
 def player_crc(name: str | bytes, data: str | bytes) -> int:
@@ -66,17 +70,19 @@ def _decoded(name: bytes, data: bytes, check: int) -> Known | None:
         text = bytes(name).decode("utf-8")
         seen = int(record["seen"])
         was = tuple(str(w) for w in record.get("was", []))
+        pid = str(record.get("id") or text.casefold())
     except (ValueError, KeyError, TypeError, RecursionError, AttributeError):
         return None
-    return Known(text, seen, was)
+    return Known(text, seen, was, pid)
 
 
-def _data(seen: int, was: Iterable[str]) -> str:
-    return json.dumps({"seen": seen, "was": list(was)}, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+def _data(seen: int, was: Iterable[str], pid: str) -> str:
+    return json.dumps({"seen": seen, "was": list(was), "id": pid}, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"))
 
 
-def _write(db: sqlite3.Connection, name: str, seen: int, was: Iterable[str]) -> None:
-    data = _data(seen, was)
+def _write(db: sqlite3.Connection, name: str, seen: int, was: Iterable[str], pid: str) -> None:
+    data = _data(seen, was, pid)
     db.execute("INSERT OR REPLACE INTO players(name, data, crc) VALUES(?,?,?)", (name, data, player_crc(name, data)))
 
 
@@ -176,6 +182,26 @@ def aliases(db: sqlite3.Connection) -> dict[str, str]:
     return out
 
 
+def ids(db: sqlite3.Connection) -> dict[str, str]:
+    """Every name a remembered person had or has (casefolded) → their id in exports (BG Stats'
+    ``sourcePlayerId``), the same through renames and merges; a name nobody remembered has its own
+    casefolded (:func:`person_id`)."""
+    out: dict[str, str] = {}
+    people = known(db)
+    for k in reversed(people):                    # the most recent wins a shared alias
+        for w in k.was:
+            out[w.casefold()] = k.pid
+    for k in people:
+        out[k.name.casefold()] = k.pid
+    return out
+
+
+def person_id(name: str, known_ids: Mapping[str, str]) -> str:
+    """The id in exports of whoever is called ``name`` in a History entry (:func:`ids`)."""
+    fold = name.strip().casefold()
+    return known_ids.get(fold, fold)
+
+
 def _find(people: list[Known], name: str) -> Known | None:
     """The person called ``name`` now (case aside), else the one who was called so."""
     fold = name.casefold()
@@ -191,9 +217,9 @@ def _seen(db: sqlite3.Connection, seen_now: list[str]) -> None:
         stamp = top + len(seen_now) - i               # the first named is the most recent
         k = _find(people, name)
         if k is None:
-            _write(db, name, stamp, ())
+            _write(db, name, stamp, (), name.casefold())
         else:
-            _write(db, k.name, stamp, k.was)
+            _write(db, k.name, stamp, k.was, k.pid)
     people = known(db)
     for k in people[MAX_KEPT:]:
         db.execute("DELETE FROM players WHERE name=?", (k.name,))
@@ -237,10 +263,30 @@ def forget(store: Any, name: str) -> str:
     return k.name
 
 
-def rename(store: Any, old: str, new: str) -> str:
+Played = Callable[[sqlite3.Connection], list[dict[str, Any]]]
+"""Every History entry (firmware/history.py ``games``; given by the caller: History imports this
+module)."""
+
+
+def _refuse_two_at_one_table(db: sqlite3.Connection, one: Known, other: Known, played: Played) -> None:
+    """BadArguments if ``one`` and ``other`` (under any of their names) played in the same History
+    game: a person plays once in a game, so they are two people (merged, Statistics would count
+    that game twice for one person)."""
+    mine = {n.casefold() for n in (one.name, *one.was)}
+    theirs = {n.casefold() for n in (other.name, *other.was)}
+    for entry in played(db):
+        at_table = {n.casefold() for n in people_of(entry)}
+        if at_table & mine and at_table & theirs:
+            raise BadArguments(Msg("{} and {} played in the same game (History {}): they are two people, "
+                                   "not one; nothing was changed.", one.name, other.name, entry["id"]))
+
+
+def rename(store: Any, old: str, new: str, played: Played | None = None) -> str:
     """``old`` is called ``new`` from now on: the old name becomes an alias (History's games and
-    the statistics stay with the same person); if ``new`` is someone remembered already, the two
-    are one person now. Returns the new name; BadArguments if ``old`` is unknown or ``new`` bad."""
+    the statistics stay with the same person); if ``new`` is someone remembered already (their
+    name now or an earlier one), the two are one person now — unless they played in one game.
+    Returns the new name; BadArguments if ``old`` is unknown, ``new`` bad or the two sat at one
+    table."""
     new = check(new)
     with store.transaction() as db:
         ensure(db)
@@ -248,12 +294,18 @@ def rename(store: Any, old: str, new: str) -> str:
         k = _find(people, old)
         if k is None:
             raise BadArguments(Msg("No remembered player is called '{}'; 'players' lists them.", old[:MAX_NAME + 8]))
-        other = next((p for p in people if p.name.casefold() == new.casefold() and p.name != k.name), None)
-        was = [w for w in (*k.was, k.name, *(other.was if other else ())) if w.casefold() != new.casefold()]
+        fold = new.casefold()
+        other = (next((p for p in people if p.name.casefold() == fold and p.name != k.name), None)
+                 or next((p for p in people if p.name != k.name and any(w.casefold() == fold for w in p.was)), None))
+        if other is not None and played is not None:
+            _refuse_two_at_one_table(db, k, other, played)
+        was = [w for w in (*k.was, k.name, *(other.was if other else ()), *((other.name,) if other else ()))
+               if w.casefold() != fold]
         db.execute("DELETE FROM players WHERE name=?", (k.name,))
         if other is not None:
             db.execute("DELETE FROM players WHERE name=?", (other.name,))
-        _write(db, new, max(k.seen, other.seen if other else 0), dict.fromkeys(was))
+        # the person keeps their id (merged into another: that one's), so exports stay with them
+        _write(db, new, max(k.seen, other.seen if other else 0), dict.fromkeys(was), other.pid if other else k.pid)
     return new
 
 
@@ -278,10 +330,11 @@ def set_aside(db: sqlite3.Connection, key: tuple[Any, ...]) -> None:
 
 
 # -- the console ------------------------------------------------------------------------------------
-def command(store: Any, args: tuple[str, ...], opts: Mapping[str, str]) -> dict[str, Any]:
+def command(store: Any, args: tuple[str, ...], opts: Mapping[str, str], played: Played | None = None) -> dict[str, Any]:
     """``players`` → ``players`` (most recent first) and ``was`` (a renamed player's earlier names);
     ``players forget <name>`` → ``forgotten`` and ``players``; ``players rename <old> <new>`` →
-    ``renamed`` and ``players``."""
+    ``renamed`` and ``players`` (``played``: History's games, so that two people of one game are
+    never merged)."""
     usage = Msg("Usage: players | players forget <name> | players rename <old> <new>.")
     if opts:
         raise BadArguments(usage)
@@ -292,6 +345,6 @@ def command(store: Any, args: tuple[str, ...], opts: Mapping[str, str]) -> dict[
         gone = forget(store, args[1])
         return {"forgotten": gone, "players": names(store.db)}
     if args[0] == "rename" and len(args) == 3:
-        now = rename(store, args[1], args[2])
+        now = rename(store, args[1], args[2], played)
         return {"renamed": now, "players": names(store.db)}
     raise BadArguments(usage)

@@ -25,7 +25,7 @@ from engine.text import Msg
 from engine.views import SessionView
 from firmware.fairness import FairDraw
 from firmware.i18n import localize, say, set_language
-from firmware.replies import ArchivedSession, HistoryEntry
+from firmware.replies import ArchivedSession, HistoryEntry, plain
 from firmware.screens.ctx import Screen, Sent
 from firmware.session import Session, parse_line
 from firmware.settings import apply_settings, with_defaults
@@ -106,6 +106,11 @@ class FakeCtx:
             return {"settings": self.settings}
         if req.command == "players":
             return self._players(req.args)
+        if req.command == "export" and req.opts.get("format") == "bgstats":   # the stored history's
+            from firmware.export import bgstats
+            wanted = req.opts.get("id")
+            entry = next(e for e in self.stored_history if wanted is None or str(e["id"]) == wanted)
+            return bgstats(plain(entry))
         glob = registry.global_command(req.command)
         if glob is not None and (self.session is None or self.session.command(req.command) is None):
             seed = req.opt_int("seed", lo=0)

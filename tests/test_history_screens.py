@@ -185,6 +185,27 @@ def test_send_over_serial_writes_the_newest_game_as_one_json_line(state_dir: Pat
         app.console.close()
 
 
+def test_send_over_serial_is_what_the_console_exports_for_a_merged_player(state_dir: Path):
+    # The device's Send is "that game's export format=bgstats id=N reply": the same play, with the
+    # same sourcePlayerId by which BG Stats knows the person, after a merge too.
+    serial = pytest.importorskip("serial")
+    app = app_with(["new jc-battle people=pompey:Борис seed=1", "new jc-battle people=caesar:Анна seed=4",
+                    "add attacker c_leg10", "add defender p_leg1", "fight", "players rename Анна Борис"],
+                   [], state_dir)
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import send_newest
+        app.console.serial_out = port.write
+        send_newest(app)
+        got = json.loads(port.readline().decode("utf-8"))
+        exported = app.run("export format=bgstats id=2")
+        assert got["play"] == exported["play"] and got["link"] == exported["link"]
+        assert got["play"]["players"][0]["sourcePlayerId"] == "борис"      # Анна was Борис: his id
+    finally:
+        port.close()
+        app.console.close()
+
+
 def test_reopening_a_finished_game_from_earlier_games_does_not_record_it_twice(state_dir: Path):
     app = app_with(["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight",
                     "new caesar-solo seed=2"], [], state_dir)
@@ -322,3 +343,43 @@ def test_a_caesar_game_stopped_early_is_listed_as_the_mode_it_was(game: str, lin
         assert label in texts(app)
     finally:
         app.console.close()
+
+
+def test_the_list_and_a_game_show_the_local_day_and_time_the_export_gives(monkeypatch):
+    # History stores UTC; the player reads their own clock, and BG Stats' playDate and the CSV's
+    # play_date are local time: a game that ended at 01:30 in Moscow (22:30 UTC the day before) is
+    # listed on the 26th and says "Ended 2026-11-26 01:30", never the UTC day and hour.
+    import time
+
+    from firmware import export
+    from firmware.screens.history import detail_rows, list_day
+    monkeypatch.setenv("TZ", "MSK-3")
+    time.tzset()
+    try:
+        entry = {**ENTRY, "started": "2026-11-25T22:00:00Z", "finished": "2026-11-25T22:30:00Z", "unsynced": []}
+        assert list_day(entry) == "26.11"
+        assert list_day({**entry, "unsynced": ["finished"]}) == "~26.11"
+        assert "Ended 2026-11-26 01:30" in detail_rows(entry)
+        assert export.bgstats_play(entry)["playDate"] == "2026-11-26 01:00:00"
+        assert list_day({**entry, "finished": None}) == ""            # no time: no day, no error
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Варианты: Суровые времена, Перемирие"),
+                                        ("uk", "Варіанти: Суворі часи, Перемир'я"),
+                                        ("en", "Variants: Harsh Times, Truce")])
+def test_a_glory_games_variants_are_named_in_the_players_language(lang: str, said: str):
+    # the rulebook's variants («Суровые времена», «Перемирие»), never the console's keys (harsh)
+    from firmware.screens.history import GameScreen
+    from tests.fakectx import FakeCtx
+    entry = {"id": 3, "game": "glory", "name": "For the Glory of Rome", "status": "finished",
+             "started": None, "finished": "2026-03-01T10:00:00Z", "unsynced": [],
+             "mode": {"kind": "table", "players": 1, "expansions": ["harsh", "truce"]},
+             "players": [{"name": "Анна", "score": 40, "winner": True, "startPlayer": True}],
+             "result": "Анна won with 40 points."}
+    ctx = FakeCtx(history=[entry], lang=lang).open(GameScreen(entry))
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert said in rows
+    assert not any("harsh" in r or "truce" in r for r in rows)

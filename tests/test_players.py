@@ -101,6 +101,57 @@ def test_rename_keeps_the_old_name_as_an_alias_and_merges_one_person(state_dir):
         c.close()
 
 
+def test_two_people_who_sat_at_one_table_are_not_merged(state_dir):
+    # Renaming onto a listed name makes the two one person; two people of one game cannot be one
+    # (a person plays once in a game): merging them would count that game twice in Statistics
+    # (2 games, 2 won from one table) — refused, and nothing changes.
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Анна,Борис")
+        ok(c, "players rename Анна Аня")                      # a plain rename is fine
+        r = c.request("players rename Борис Анна")            # Аня's earlier name: Аня herself
+        assert r["error"] == "bad_arguments" and "Борис" in r["message"] and "Аня" in r["message"]
+        r = c.request("players rename Борис Аня")
+        assert r["error"] == "bad_arguments"
+        listed = ok(c, "players")
+        assert (listed["players"], listed["was"]) == (["Аня", "Борис"], {"Аня": ["Анна"]})
+        ok(c, "settings language=ru")
+        r = c.request("players rename Борис Аня")
+        assert "Борис" in r["message"] and "played" not in r["message"]   # said in the language set
+        ok(c, "settings language=en")
+        _glory_over(c, "Вера", seed=2)
+        ok(c, "players rename Вера Аня")                      # never at one table: one person now
+        assert ok(c, "players")["players"] == ["Аня", "Борис"]
+        _glory_over(c, "Глеб", seed=3)
+        ok(c, "players rename Глеб Анна")                     # Аня's earlier name: merged into her
+        listed = ok(c, "players")
+        assert listed["players"] == ["Анна", "Борис"] and {"Аня", "Вера", "Глеб"} <= set(listed["was"]["Анна"])
+    finally:
+        c.close()
+
+
+def test_a_set_up_never_seats_one_person_twice_under_an_old_and_a_new_name(state_dir):
+    # Анна was renamed Аня: both names are one person (History's games, Statistics, the exports'
+    # sourcePlayerId). A new game naming both would seat her twice — Statistics would count that
+    # table twice and BG Stats would get one person as two players: refused, nothing changes.
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Анна,Борис")
+        ok(c, "players rename Анна Аня")
+        ok(c, "new jc-battle seed=2")
+        for line in ("new glory players=Аня,Анна seed=3", "new jc-battle people=caesar:анна,pompey:Аня seed=3"):
+            r = c.request(line)
+            assert r["error"] == "bad_arguments" and "Анна" in r["message"].title(), (line, r)
+            assert ok(c, "state")["state"]["game"] == "jc-battle"          # the running game goes on
+        assert [g["status"] for g in ok(c, "history")["games"]] == ["finished"]   # nothing abandoned
+        ok(c, "settings language=uk")
+        assert "одна людина" in c.request("new glory players=Аня,Анна seed=3")["message"]
+        ok(c, "settings language=en")
+        ok(c, "new glory players=Аня,Борис,Вера seed=3")                  # three people
+    finally:
+        c.close()
+
+
 def test_the_list_survives_a_restart_and_a_new_table_starts_from_history(state_dir):
     c = _open(state_dir)
     _glory_over(c, "Анна,Борис")

@@ -44,10 +44,10 @@ def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[HistoryEntry]:
 
 
 def _day(iso: str | None) -> str:
-    """``2026-11-23T…`` → ``23.11``."""
-    if not iso or len(iso) < 10:
-        return ""
-    return f"{iso[8:10]}.{iso[5:7]}"
+    """``2026-11-23T…`` → ``23.11``: the day in local time, as the export's ``playDate`` says it."""
+    from firmware.export import local
+    when = local(iso)
+    return when.strftime("%d.%m") if when is not None else ""
 
 
 def game_name(entry: HistoryEntry) -> str:
@@ -137,7 +137,9 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     if mode.get("side"):
         rows.append(_("Side: {}").format(side_word(entry, str(mode["side"]))))
     rows += [str(note) for note in mode.get("notes", ())]
-    ended = (entry.get("finished") or "")[:16].replace("T", " ")
+    from firmware.export import local
+    when = local(entry.get("finished"))
+    ended = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
     rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                 if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
@@ -178,10 +180,12 @@ def send_newest(ctx: Ctx) -> None:
 
 def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
     """One game over the serial link as one JSON line: what ``export format=bgstats id=N`` answers
-    (``link``: BG Stats' push link, ready to open; ``play``, ``text``, ``fair``)."""
-    from firmware import export
-    line = json.dumps({"ok": True, **export.bgstats(plain(entry))}, ensure_ascii=False)
-    sent = ctx.send_serial(line)
+    (``link``: BG Stats' push link, ready to open; ``play``, ``text``, ``fair``), asked of the
+    console so that the people carry the ids the remembered players give them."""
+    response = run_or_notify(ctx, act.export("bgstats", int(entry["id"])))
+    if response is None:
+        return
+    sent = ctx.send_serial(json.dumps(response, ensure_ascii=False))
     if sent == "no link":
         ctx.notify(_("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":

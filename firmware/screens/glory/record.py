@@ -84,6 +84,22 @@ def over(view: View, lines: Sequence[str]) -> bool:
     return bool(cast("GloryGameView", view).get("finished"))
 
 
+# the variants as the rulebook names them («Варианты»: «Суровые времена», «Перемирие» …)
+VARIANT_WORDS = {"harsh": N_("Harsh Times"), "clockwise": N_("Clockwise"), "truce": N_("Truce"), "heroes": N_("Heroes")}
+
+
+def shown(entry: HistoryEntry) -> HistoryEntry:
+    """A History entry in the player's words: the variants played, named as the rulebook names
+    them (the record keeps their keys, ``harsh``), instead of a list of modules."""
+    from firmware.screens.glory.text import _
+    mode = entry["mode"].copy()
+    variants = [str(k) for k in mode.pop("expansions", None) or ()]
+    if variants:
+        words = ", ".join(_(VARIANT_WORDS[k]) if k in VARIANT_WORDS else k for k in variants)
+        mode["notes"] = [*mode.get("notes", ()), _("Variants: {}").format(words)]
+    return {**entry, "mode": mode}
+
+
 AMENDING = frozenset({"score", "sheet", "fame", "medal"})
 
 
@@ -96,6 +112,6 @@ def amends(view: View, command: str) -> bool:
 RECORD = GameRecord(
     ident="glory", label=N_("Glory of Rome"), sessions=("glory",), screens="firmware.screens.glory.home:open_game",
     domain="glory", box_name="For the Glory of Rome", short=short, finished=finished, players=players, over=over,
-    placeholders=SEAT_NAMES, amends=amends,
+    placeholders=SEAT_NAMES, amends=amends, shown=shown,
     statistics=(Statistic("glory", N_("Glory scores"), scores, "firmware.screens.history:glory_scores"),),
 )
