@@ -2,6 +2,7 @@
 (W-8), 2d6 checks (W-9), the consuls' cup (W-10) and the session's own dice commands."""
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
@@ -185,6 +186,14 @@ def test_turns_of_five_rounds_and_the_end():  # W-11
     assert out["finished"] is True and out["winner"] == "greeks"
     with pytest.raises(GameOver):
         run(s, "vp romans +1")
+    # docs/protocol/sword.md: after turn 9 every state-changing command answers game_over, the
+    # rolls too (they were journaled and moved the dice stream of a game already over)
+    before = copy.deepcopy(s)
+    for line in ("battle att=3 def=3", "tactics 2", "naval", "check siege", "consuls"):
+        with pytest.raises(GameOver):
+            run(s, line)
+    assert s == before
+    assert run(s, "odds mod=1")["attacker_wins"] > 0.5       # read-only: still answered
 
 
 @pytest.mark.parametrize("options", ["", "players=romans", "players=romans,huns", "players=romans,romans",
