@@ -165,6 +165,17 @@ def test_session_battle_uses_the_session_generator():  # W-2
         run(a, "battle att=4 def=3 seed=2")
 
 
+def test_the_sacred_band_rolls_only_where_carthage_plays():  # W-2: Carthage's 4d6
+    s = new()                                                     # four powers, no Carthage
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalMove):
+        run(s, "battle att=4 def=3 sacred-band=att")
+    assert s == before
+    s = new(FIVE)
+    out = run(s, "battle att=4 def=3 sacred-band=def")
+    assert len(out["defender"]["dice"]) == 4 and len(out["attacker"]["dice"]) == 3
+
+
 def test_session_tactics_and_odds():  # W-1, W-6
     s = new()
     assert run(s, "tactics 2 die=3")["success"] is False

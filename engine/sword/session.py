@@ -323,6 +323,8 @@ def last_roll(last: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def _session_battle(state: State, req: Request) -> Outcome:
     _playing(state)
+    if "sacred-band" in req.opts and "carthage" not in state["factions"]:
+        raise IllegalMove(Msg("sacred-band= is the Carthaginian Sacred Band (4d6); Carthage is not in this game."))
     rng = load_rng(state, DICE)
     fields = battle_fields(_without_seed(req), rng)
     store_rng(state, rng, DICE)
