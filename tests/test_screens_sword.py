@@ -181,3 +181,39 @@ def test_a_roll_taken_back_by_undo_is_no_longer_shown(keys, shown):  # undo neve
         assert d.view()["last"] is None and d.view()["actions"] == 0
     finally:
         d.close()
+
+
+FIVE = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
+# every kind of roll Last roll can show, at its widest: each 2d6 check with a modifier, four dice and
+# two-digit modifiers and totals (the console takes -20..+20), each naval result
+WIDEST = [f"check {kind} mod=-1 dice=6,5" for kind in ("siege", "subjugation", "attrition", "gallic")] + [
+    "battle att=99 def=99 mod=20 defmod=20 sacred-band=def att-dice=6,6,6 def-dice=6,6,6,6",
+    "battle att=99 def=99 mod=-20 defmod=-20 sacred-band=att att-dice=6,6,6,6 def-dice=6,6,6",
+    "tactics 9 mod=-20 die=6", "naval mod=-3 die=1", "naval die=3", "naval mod=3 die=6"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("line", WIDEST)
+def test_every_roll_shown_by_last_roll_fits_the_panel(line, lang, monkeypatch):
+    """Nothing a roll's screen writes is cut with '…' (e.g. «Subjugation: 2…» in the title bar)."""
+    from firmware import i18n
+    from firmware.screens import base
+    cut: list[str] = []
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cut.append(text)
+        return out
+    monkeypatch.setattr(base, "clip", recording)
+    try:
+        ctx = FakeCtx(FIVE, line, lang=lang).open(SwordHome())
+        ctx.press(*["down"] * 9, "a")                                  # Last roll
+        assert type(ctx.top).__name__ in ("BattleResult", "TacticsResult", "RollResult")
+        ctx.render()
+        for _ in range(6):                                            # every row of a battle
+            ctx.press("down").render()
+        assert not cut, cut
+    finally:
+        i18n.set_language("en")
