@@ -217,3 +217,14 @@ def test_every_roll_shown_by_last_roll_fits_the_panel(line, lang, monkeypatch):
         assert not cut, cut
     finally:
         i18n.set_language("en")
+
+
+def test_the_desperate_times_screen_says_the_rulebooks_card_in_russian():  # W-12, rulebook 7.4
+    ctx = FakeCtx(NEW, "desperate gauls", lang="ru").open(SwordHome())
+    try:
+        ctx.press(*["down"] * 4, "a")
+        shown = ctx.texts()
+        assert "Отчаянные Времена" in shown and "2 карты" in shown and "1 карта" in shown, shown
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")

@@ -67,7 +67,8 @@ def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(
     the sentence names the power after a colon, as the device's notice does («Играет: Галлы»)."""
     out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "desperate romans,gauls", "log"],
                   tmp_path)
-    assert out[3]["log"][-1] == "Карту Отчаянных времён играет: Галлы; свои карты оставляют: Римляне."
+    # the rulebook's term (7.4): «карточка Отчаянных Времён», not «карта»
+    assert out[3]["log"][-1] == "Карточку Отчаянных Времён играет: Галлы; свои карточки оставляют: Римляне."
 
 
 @pytest.mark.parametrize("lang, said", [("ru", "Римляне: автоматическая победа на 2-м ходу."),
