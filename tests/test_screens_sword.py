@@ -228,3 +228,15 @@ def test_the_desperate_times_screen_says_the_rulebooks_card_in_russian():  # W-1
     finally:
         from firmware import i18n
         i18n.set_language("en")
+
+
+def test_the_loss_table_names_the_attacker_as_every_ukrainian_sentence_does():  # W-4
+    # «нападник» in the battle form, the odds and Julius Caesar; the loss table said «Атакувальник»
+    ctx = FakeCtx(NEW, W7, lang="uk").open(SwordHome())
+    try:
+        ctx.press(*["down"] * 8, "a", "a")                          # Last roll, A: the loss table
+        shown = ctx.texts()
+        assert "Нападник, кубик 5:" in shown and not any("Атакувальник" in t for t in shown), shown
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
