@@ -240,3 +240,14 @@ def test_the_loss_table_names_the_attacker_as_every_ukrainian_sentence_does():  
     finally:
         from firmware import i18n
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, name", [("ru", "События галлов"), ("uk", "Події галлів")])
+def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the Gallic events table (2d6)
+    ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
+    try:
+        ctx.press(*["down"] * 6, "a")                              # 2d6 roll
+        assert name in ctx.texts(), ctx.texts()
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
