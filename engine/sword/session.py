@@ -225,7 +225,6 @@ def _naval(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"mod", "die", "extra-ops", "friendly-port"}))
     if req.args:
         raise BadArguments(Msg("Usage: naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]."))
-    _playing(state)
     mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
     extra = req.opt_int("extra-ops", 0, lo=0, hi=10)
     assert mod is not None and extra is not None
@@ -253,7 +252,6 @@ def _check(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"mod", "dice", "gauls"}))
     if len(req.args) != 1 or req.args[0].lower() not in kinds:
         raise BadArguments(usage)
-    _playing(state)
     kind = req.args[0].lower()
     mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
     assert mod is not None
@@ -291,7 +289,6 @@ def _consuls(state: State, req: Request) -> Outcome:
 
 
 def _session_tactics(state: State, req: Request) -> Outcome:
-    _playing(state)
     rng = load_rng(state, DICE)
     fields = tactics_fields(_without_seed(req), rng)
     store_rng(state, rng, DICE)
@@ -322,9 +319,6 @@ def last_roll(last: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _session_battle(state: State, req: Request) -> Outcome:
-    _playing(state)
-    if "sacred-band" in req.opts and "carthage" not in state["factions"]:
-        raise IllegalMove(Msg("sacred-band= is the Carthaginian Sacred Band (4d6); Carthage is not in this game."))
     rng = load_rng(state, DICE)
     fields = battle_fields(_without_seed(req), rng)
     store_rng(state, rng, DICE)
