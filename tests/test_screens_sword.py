@@ -84,7 +84,14 @@ def test_desperate_times_screen_asks_the_engine_who_plays():  # W-12
     ctx = home(NEW, "vp greeks =7", "vp gauls =7").press(*["down"] * 4, "a", "down", "press", "down", "down", "press", "a")
     assert ctx.session.lines[-1] == "desperate gauls,greeks"
     assert ctx.view()["desperate"]["gauls"] == 1
-    assert ctx.notes and "Gauls plays" in ctx.notes[-1]
+    # English without a verb that must agree with the power («Gauls plays», «Carthage play»)
+    assert ctx.notes and ctx.notes[-1] == "Gauls played the card. Greeks kept theirs."
+
+
+def test_the_end_of_turn_9_names_the_winner_in_good_english():  # W-11
+    ctx = home(NEW, "vp greeks =3", *["advance"] * 44).press(*["down"] * 8, "a")      # Next round
+    assert ctx.view()["finished"] is True
+    assert ctx.notes[-1] == "Game over: Greeks won."
 
 
 def test_vp_screen_changes_vp_with_left_right():  # W-11

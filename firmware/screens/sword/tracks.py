@@ -58,9 +58,9 @@ class DesperateScreen(ListScreen):
         response = run_line(ctx, act.desperate(wanting))
         if response is not None:
             ctx.pop()
-            note = _("{} plays.").format(short(response["plays"]))
+            note = _("{} played the card.").format(short(response["plays"]))
             if response["kept"]:
-                note += " " + _("{} keep theirs.").format(", ".join(map(short, response["kept"])))
+                note += " " + _("{} kept theirs.").format(", ".join(map(short, response["kept"])))
             ctx.notify(note)
 
 
