@@ -119,7 +119,8 @@ def test_unrest_needs_carthage():  # W-13
                                                      (3, 0, 0, "return"), (4, 0, 0, "return"),
                                                      (5, 0, 0, "attrition"), (6, 0, 0, "attrition"),
                                                      (4, 0, 1, "success"), (6, 0, 1, "return"),
-                                                     (2, 1, 0, "return"), (4, 2, 0, "attrition")])
+                                                     (2, 1, 0, "return"), (4, 2, 0, "attrition"),
+                                                     (1, 0, 1, "success"), (6, 3, 0, "attrition")])  # off the table
 def test_naval_table(die: int, extra: int, port: int, result: str):  # W-8
     s = new(FIVE)
     out = run(s, f"naval die={die} extra-ops={extra} friendly-port={port}")
