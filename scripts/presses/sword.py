@@ -66,7 +66,7 @@ def play(d: Driver, rng: random.Random) -> None:
             _set(d, 3, dfd)
             d.press("down")
             _set(d, 0, mod)
-            d.press("down", 2)                       # past the defence bonus to Dice (no Sacred Band: no Carthage)
+            d.press("down", 3)                       # past the defence bonus and Sacred Band to Dice
             d.press("right")                         # Dice: table
             d.press("a")
             _faces(d, faces)

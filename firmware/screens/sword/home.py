@@ -71,7 +71,7 @@ class SwordHome(WrappedListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
         out = [
-            Item(_("Battle"), lambda c: c.push(battle_form(c))),
+            Item(_("Battle"), lambda c: c.push(battle_form())),
             Item(_("Tactics test"), lambda c: c.push(tactics_form())),
             Item(_("Odds"), lambda c: c.push(odds_screen())),
             Item(_("VP track"), lambda c: c.push(vp_screen()),

@@ -89,20 +89,18 @@ def result_screen(last: LastRoll) -> Screen | None:
 
 # -- battle --------------------------------------------------------------------------------------
 def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
-    band = v.get("band", 0)
-    p = attacker_wins(v["mod"] - v["defmod"], 4 if band == 1 else 3, 4 if band == 2 else 3)
+    n_att = 4 if v["band"] == 1 else 3
+    n_def = 4 if v["band"] == 2 else 3
+    p = attacker_wins(v["mod"] - v["defmod"], n_att, n_def)
     return _("attacker {}").format(pct(float(p)))
 
 
-def battle_form(ctx: Ctx) -> NumberForm:
+def battle_form() -> NumberForm:
     """Units and modifiers; the title bar shows the attacker's exact chance (W-6). A fights:
-    with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2). The Sacred
-    Band row (Carthage's 4d6, W-2) is there only when Carthage is in the game."""
-    carthage = "carthage" in view_of(ctx)["factions"]
+    with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2)."""
 
     def go(c: Ctx, v: dict[str, int]) -> None:
-        chosen = v.get("band", 0)
-        band = BAND[chosen] if chosen else None
+        band = BAND[v["band"]] if v["band"] else None
         if not v["dice"]:
             response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band))
             if response is not None:
@@ -115,19 +113,17 @@ def battle_form(ctx: Ctx) -> NumberForm:
                 c2.pop()
                 c2.replace(BattleResult(response))
 
-        rows = [(_("Attack"), 4 if chosen == 1 else 3), (_("Defence"), 4 if chosen == 2 else 3)]
+        rows = [(_("Attack"), 4 if v["band"] == 1 else 3), (_("Defence"), 4 if v["band"] == 2 else 3)]
         c.push(DiceEntry(_("Battle dice"), rows, fight))
 
-    fields = [
+    return NumberForm(N_("Battle"), [
         Field("att", N_("Attacker units"), 3, 1, 30),
         Field("def", N_("Defender units"), 3, 1, 30),
         Field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
         Field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
-    ]
-    if carthage:
-        fields.append(Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b])))
-    fields.append(Field("dice", N_("Dice"), 0, 0, 1, dice_word))
-    return NumberForm(N_("Battle"), fields, go, status=_odds_status)
+        Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b])),
+        Field("dice", N_("Dice"), 0, 0, 1, dice_word),
+    ], go, status=_odds_status)
 
 
 class BattleResult(Follows):
