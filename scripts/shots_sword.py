@@ -30,6 +30,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("battle-wide2", [NEW5, WIDE2], LAST5),
     ("battle-wide2-losses", [NEW5, WIDE2], LAST5 + ["a"]),
     ("battle-dice", [NEW], HOME + ["a"] + ["down"] * 5 + ["right", "a"]),
+    ("battle-dice-band", [NEW5], HOME + ["a"] + ["down"] * 4 + ["right", "right", "down", "right", "a"]),
+    ("battle-form5", [NEW5], HOME + ["a"] + ["down"] * 4 + ["right"]),
     ("tactics-form", [NEW], HOME + ["down", "a"]),
     ("tactics-result", [NEW, "tactics 3 mod=-1 die=4"], LAST),
     ("tactics-fail", [NEW, "tactics 0 mod=3 die=6 kind=avoid"], LAST),
