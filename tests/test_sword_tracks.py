@@ -2,6 +2,7 @@
 (W-8), 2d6 checks (W-9), the consuls' cup (W-10) and the session's own dice commands."""
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
@@ -153,6 +154,20 @@ def test_consuls_two_different_drawn_from_the_whole_cup_each_time():  # W-10
         seen[tuple(sorted(drawn))] += 1
     assert len(seen) == 6                      # every pair can come out: all consuls go back each time
     assert run(s, "consuls pool=X,Y")["drawn"] in (["X", "Y"], ["Y", "X"])
+
+
+@pytest.mark.parametrize("names", ["Ab😀,Fabius", "漢字,Fabius", "A" * 25 + ",Fabius"])
+def test_a_consul_the_screen_cannot_show_is_refused(names: str):  # W-10; README: names it cannot draw
+    # the device shows the consuls drawn; like a bag's items and Glory's players, a name with a
+    # character the font lacks, or longer than a name may be, is refused and nothing changes
+    with pytest.raises(BadArguments):
+        new(FOUR + f" consuls={names}")
+    s = new()
+    before = copy.deepcopy(s)
+    with pytest.raises(BadArguments):
+        run(s, f"consuls pool={names}")
+    assert s == before
+    assert run(s, "consuls pool=Валерий,Каммил,M.Furius")["drawn"]        # Cyrillic and Latin names
 
 
 # -- the session's dice and turns ------------------------------------------------------------
