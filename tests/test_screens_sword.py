@@ -100,6 +100,17 @@ def test_vp_screen_changes_vp_with_left_right():  # W-11
     assert ctx.session.lines[-1] == "vp gauls +1"
 
 
+def test_the_vp_track_stops_at_0_and_12_without_an_empty_undo_step():  # W-11: VP within 0..12
+    # left at 0 VP journaled «Romans VP 0 -> 0.» at every press: undo steps that change nothing
+    ctx = home(NEW, "vp gauls =12").press("down", "down", "down", "a", "left", "left")
+    assert len(ctx.session.lines) == 1 and ctx.view()["vp"]["romans"] == 0
+    assert ctx.notes and "0" in ctx.notes[-1] and "12" in ctx.notes[-1]
+    ctx.press("down", "right")                                         # Gauls already at 12
+    assert len(ctx.session.lines) == 1 and ctx.view()["vp"]["gauls"] == 12
+    ctx.press("left")                                                  # a real change still goes
+    assert ctx.session.lines[-1] == "vp gauls -1" and ctx.view()["vp"]["gauls"] == 11
+
+
 def test_battle_with_dice_thrown_on_the_table():  # W-2, W-7: the rulebook battle from physical dice
     from firmware.screens.widgets import DiceEntry
     ctx = home(NEW).press("a")                                                          # the battle form
