@@ -38,6 +38,7 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("odds", [NEW], HOME + ["down", "down", "a", "right", "right"]),
     ("odds-low", [NEW], HOME + ["down", "down", "a"] + ["left"] * 15),
     ("vp", [NEW, "vp greeks =12", "vp etruscans =11"], HOME + ["down"] * 3 + ["a"]),
+    ("vp-limit", [NEW], HOME + ["down"] * 3 + ["a", "left"]),
     ("desperate", [NEW], HOME + ["down"] * 4 + ["a", "press", "down", "down", "press"]),
     ("desperate5", [NEW5, "desperate carthage"], HOME + ["down"] * 4 + ["a"] + ["down"] * 4 + ["press"]),
     ("desperate-played", [NEW], HOME + ["down"] * 4 + ["a", "press", "down", "down", "press", "a"]),
