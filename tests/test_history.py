@@ -175,6 +175,9 @@ def test_sword_after_turn_9_and_by_automatic_victory(console):
         ok(console, "advance")
     [g] = games(console)
     assert g["game"] == "sword" and [p["name"] for p in g["players"] if p["winner"]] == ["Gauls"]
+    # nobody tells the device who went first: no power is the start player (the Romans, listed
+    # first, were, and BG Stats exports said so)
+    assert not any(p["startPlayer"] for p in g["players"])
     ok(console, "new sword players=romans,gauls seed=3")
     assert len(games(console)) == 1                                     # the finished one is not 'abandoned'
     out = ok(console, "scoring romans outside=4 missing=0 auto=3")

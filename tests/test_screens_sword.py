@@ -84,13 +84,31 @@ def test_desperate_times_screen_asks_the_engine_who_plays():  # W-12
     ctx = home(NEW, "vp greeks =7", "vp gauls =7").press(*["down"] * 4, "a", "down", "press", "down", "down", "press", "a")
     assert ctx.session.lines[-1] == "desperate gauls,greeks"
     assert ctx.view()["desperate"]["gauls"] == 1
-    assert ctx.notes and "Gauls plays" in ctx.notes[-1]
+    # English without a verb that must agree with the power («Gauls plays», «Carthage play»)
+    assert ctx.notes and ctx.notes[-1] == "Gauls played the card. Greeks kept theirs."
+
+
+def test_the_end_of_turn_9_names_the_winner_in_good_english():  # W-11
+    ctx = home(NEW, "vp greeks =3", *["advance"] * 44).press(*["down"] * 8, "a")      # Next round
+    assert ctx.view()["finished"] is True
+    assert ctx.notes[-1] == "Game over: Greeks won."
 
 
 def test_vp_screen_changes_vp_with_left_right():  # W-11
     ctx = home(NEW).press("down", "down", "down", "a", "down", "right", "right", "left", "right")
     assert ctx.view()["vp"]["gauls"] == 2
     assert ctx.session.lines[-1] == "vp gauls +1"
+
+
+def test_the_vp_track_stops_at_0_and_12_without_an_empty_undo_step():  # W-11: VP within 0..12
+    # left at 0 VP journaled «Romans VP 0 -> 0.» at every press: undo steps that change nothing
+    ctx = home(NEW, "vp gauls =12").press("down", "down", "down", "a", "left", "left")
+    assert len(ctx.session.lines) == 1 and ctx.view()["vp"]["romans"] == 0
+    assert ctx.notes and "0" in ctx.notes[-1] and "12" in ctx.notes[-1]
+    ctx.press("down", "right")                                         # Gauls already at 12
+    assert len(ctx.session.lines) == 1 and ctx.view()["vp"]["gauls"] == 12
+    ctx.press("left")                                                  # a real change still goes
+    assert ctx.session.lines[-1] == "vp gauls -1" and ctx.view()["vp"]["gauls"] == 11
 
 
 def test_battle_with_dice_thrown_on_the_table():  # W-2, W-7: the rulebook battle from physical dice
@@ -171,3 +189,73 @@ def test_a_roll_taken_back_by_undo_is_no_longer_shown(keys, shown):  # undo neve
         assert d.view()["last"] is None and d.view()["actions"] == 0
     finally:
         d.close()
+
+
+FIVE = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
+# every kind of roll Last roll can show, at its widest: each 2d6 check with a modifier, four dice and
+# two-digit modifiers and totals (the console takes -20..+20), each naval result
+WIDEST = [f"check {kind} mod=-1 dice=6,5" for kind in ("siege", "subjugation", "attrition", "gallic")] + [
+    "battle att=99 def=99 mod=20 defmod=20 sacred-band=def att-dice=6,6,6 def-dice=6,6,6,6",
+    "battle att=99 def=99 mod=-20 defmod=-20 sacred-band=att att-dice=6,6,6,6 def-dice=6,6,6",
+    "tactics 9 mod=-20 die=6", "naval mod=-3 die=1", "naval die=3", "naval mod=3 die=6"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("line", WIDEST)
+def test_every_roll_shown_by_last_roll_fits_the_panel(line, lang, monkeypatch):
+    """Nothing a roll's screen writes is cut with '…' (e.g. «Subjugation: 2…» in the title bar)."""
+    from firmware import i18n
+    from firmware.screens import base
+    cut: list[str] = []
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cut.append(text)
+        return out
+    monkeypatch.setattr(base, "clip", recording)
+    try:
+        ctx = FakeCtx(FIVE, line, lang=lang).open(SwordHome())
+        ctx.press(*["down"] * 9, "a")                                  # Last roll
+        assert type(ctx.top).__name__ in ("BattleResult", "TacticsResult", "RollResult")
+        ctx.render()
+        for _ in range(6):                                            # every row of a battle
+            ctx.press("down").render()
+        assert not cut, cut
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_desperate_times_screen_says_the_rulebooks_card_in_russian():  # W-12, rulebook 7.4
+    ctx = FakeCtx(NEW, "desperate gauls", lang="ru").open(SwordHome())
+    try:
+        ctx.press(*["down"] * 4, "a")
+        shown = ctx.texts()
+        assert "Отчаянные Времена" in shown and "2 карты" in shown and "1 карта" in shown, shown
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
+
+
+def test_the_loss_table_names_the_attacker_as_every_ukrainian_sentence_does():  # W-4
+    # «нападник» in the battle form, the odds and Julius Caesar; the loss table said «Атакувальник»
+    ctx = FakeCtx(NEW, W7, lang="uk").open(SwordHome())
+    try:
+        ctx.press(*["down"] * 8, "a", "a")                          # Last roll, A: the loss table
+        shown = ctx.texts()
+        assert "Нападник, кубик 5:" in shown and not any("Атакувальник" in t for t in shown), shown
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, name", [("ru", "События галлов"), ("uk", "Події галлів")])
+def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the Gallic events table (2d6)
+    ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
+    try:
+        ctx.press(*["down"] * 6, "a")                              # 2d6 roll
+        assert name in ctx.texts(), ctx.texts()
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")

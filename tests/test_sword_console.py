@@ -67,7 +67,18 @@ def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(
     the sentence names the power after a colon, as the device's notice does («Играет: Галлы»)."""
     out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "desperate romans,gauls", "log"],
                   tmp_path)
-    assert out[3]["log"][-1] == "Карту Отчаянных времён играет: Галлы; свои карты оставляют: Римляне."
+    # the rulebook's term (7.4): «карточка Отчаянных Времён», not «карта»
+    assert out[3]["log"][-1] == "Карточку Отчаянных Времён играет: Галлы; свои карточки оставляют: Римляне."
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Римляне: автоматическая победа на 2-м ходу."),
+                                        ("uk", "Римляни: автоматична перемога на 2-му ході.")])
+def test_an_automatic_victory_names_its_turn_in_good_russian_and_ukrainian(tmp_path: Path, lang, said):  # W-11
+    # History's result of a game won by an automatic victory: «в ходу 2» is Russian for "in use"
+    out = console([f"settings language={lang}", "new sword players=romans,gauls seed=1"] + ["advance"] * 5
+                  + ["scoring romans outside=5 auto=4", "history"], tmp_path)
+    assert out[-2]["automatic_victory"] is True
+    assert out[-1]["games"][0]["result"] == said
 
 
 def test_the_winner_after_turn_9_is_named_without_a_verb_that_must_agree_with_it(tmp_path: Path):  # W-11

@@ -125,6 +125,28 @@ def test_loss_table_readings(units: int, won: bool, die: int, code: str):  # W-4
     assert reading(die, won, units) == code
 
 
+# W-4's table as the digest prints it (die: winner 1, 2, 3+ | loser 1, 2, 3+), typed from the
+# digest, not read from engine/data/sword_losses.json
+W4 = """
+1  -  -  -   L1 L1 L1
+2  -  -  -   -  -  -
+3  -  -  -   -  -  -
+4  -  -  L1  -  -  W1
+5  -  L2 L2  -  W1 W1
+6  L2 L2 L2  W1 W1 W1
+"""
+
+
+def test_every_cell_of_the_loss_table():  # W-4: 6 faces x winner/loser x 1/2/3+ units, 3+ up to 99
+    from engine.sword.battle import reading
+    for row in W4.strip().splitlines():
+        die, *codes = row.split()
+        for (won, units), code in zip([(True, 1), (True, 2), (True, 3), (False, 1), (False, 2), (False, 3)], codes,
+                                      strict=True):
+            for n in ([units] if units < 3 else [3, 4, 10, 99]):
+                assert reading(int(die), won, n) == code, (die, won, n)
+
+
 def test_each_die_is_read_for_its_own_side():  # W-4
     out = battle("att=2 def=1 mod=5 att-dice=5,5,1 def-dice=6,1,2")
     assert out["winner"] == "attacker"            # 16 vs 9

@@ -2,6 +2,7 @@
 (W-8), 2d6 checks (W-9), the consuls' cup (W-10) and the session's own dice commands."""
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
@@ -119,7 +120,8 @@ def test_unrest_needs_carthage():  # W-13
                                                      (3, 0, 0, "return"), (4, 0, 0, "return"),
                                                      (5, 0, 0, "attrition"), (6, 0, 0, "attrition"),
                                                      (4, 0, 1, "success"), (6, 0, 1, "return"),
-                                                     (2, 1, 0, "return"), (4, 2, 0, "attrition")])
+                                                     (2, 1, 0, "return"), (4, 2, 0, "attrition"),
+                                                     (1, 0, 1, "success"), (6, 3, 0, "attrition")])  # off the table
 def test_naval_table(die: int, extra: int, port: int, result: str):  # W-8
     s = new(FIVE)
     out = run(s, f"naval die={die} extra-ops={extra} friendly-port={port}")
@@ -154,6 +156,20 @@ def test_consuls_two_different_drawn_from_the_whole_cup_each_time():  # W-10
     assert run(s, "consuls pool=X,Y")["drawn"] in (["X", "Y"], ["Y", "X"])
 
 
+@pytest.mark.parametrize("names", ["Ab😀,Fabius", "漢字,Fabius", "A" * 25 + ",Fabius"])
+def test_a_consul_the_screen_cannot_show_is_refused(names: str):  # W-10; README: names it cannot draw
+    # the device shows the consuls drawn; like a bag's items and Glory's players, a name with a
+    # character the font lacks, or longer than a name may be, is refused and nothing changes
+    with pytest.raises(BadArguments):
+        new(FOUR + f" consuls={names}")
+    s = new()
+    before = copy.deepcopy(s)
+    with pytest.raises(BadArguments):
+        run(s, f"consuls pool={names}")
+    assert s == before
+    assert run(s, "consuls pool=Валерий,Каммил,M.Furius")["drawn"]        # Cyrillic and Latin names
+
+
 # -- the session's dice and turns ------------------------------------------------------------
 def test_session_battle_uses_the_session_generator():  # W-2
     a, b = new(seed=3), new(seed=3)
@@ -162,6 +178,18 @@ def test_session_battle_uses_the_session_generator():  # W-2
     assert GAME.view(a)["last"]["kind"] == "battle"
     with pytest.raises(BadArguments):
         run(a, "battle att=4 def=3 seed=2")
+
+
+def test_a_sacred_band_battle_without_carthage_still_replays():  # W-2: Carthage's 4d6
+    # the device offered the Sacred Band row in every game until it showed it only with Carthage;
+    # journals hold such battles, and a session is rebuilt by replaying its lines through today's
+    # rules (firmware/session.py): refusing the line now would archive those sessions
+    s = new()                                                     # four powers, no Carthage
+    out = run(s, "battle att=4 def=3 sacred-band=att")
+    assert len(out["attacker"]["dice"]) == 4 and len(out["defender"]["dice"]) == 3
+    s = new(FIVE)
+    out = run(s, "battle att=4 def=3 sacred-band=def")
+    assert len(out["defender"]["dice"]) == 4 and len(out["attacker"]["dice"]) == 3
 
 
 def test_session_tactics_and_odds():  # W-1, W-6
@@ -185,6 +213,12 @@ def test_turns_of_five_rounds_and_the_end():  # W-11
     assert out["finished"] is True and out["winner"] == "greeks"
     with pytest.raises(GameOver):
         run(s, "vp romans +1")
+    # the rolls still roll after turn 9 (docs/protocol/sword.md): a session is rebuilt by replaying
+    # its lines through today's rules (firmware/session.py), so a roll a stored game made after its
+    # end must stay accepted, or that session would be archived on the next start
+    for line in ("battle att=3 def=3", "tactics 2", "naval", "check siege"):
+        run(s, line)
+    assert GAME.view(s)["last"]["kind"] == "check" and GAME.view(s)["finished"] is True
 
 
 @pytest.mark.parametrize("options", ["", "players=romans", "players=romans,huns", "players=romans,romans",

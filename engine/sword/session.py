@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
 from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
+from engine.names import check_name
 from engine.rng import Draws
 from engine.sword import naval as N
 from engine.sword import tracks as V
@@ -23,6 +24,7 @@ from engine.sword.text import N_, Msg, term
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
 
 _CHANGE = re.compile(r"^([+-=])(\d{1,2})$")
+MAX_CONSUL_NAME = 24
 
 
 NEW_OPTS = frozenset({"players", "vp", "consuls", "seed"})
@@ -82,6 +84,8 @@ def _consul_pool(raw: str) -> list[str]:
     need = int(tables()["consuls_drawn"])
     if len(names) < need or len({n.casefold() for n in names}) != len(names):
         raise BadArguments(Msg("The consuls' cup needs at least {} different names, e.g. consuls=Valerius,Camillus,Fabius.", need))
+    for name in names:            # the device shows the consuls drawn: names it can draw (engine/names.py)
+        check_name(name, MAX_CONSUL_NAME, spaces=False)
     return names
 
 

@@ -5,8 +5,9 @@ attacker's modifier (left/right in the form), switch Dice to "table", A, enter t
 (each row read from its lowest die: up/down over a die's faces, right to the next die, A submits the roll), read the result and go
 back home. Armies, modifiers and faces are random but plausible (2–8 units, modifier −2..+3).
 
-Tasks: "Sword: battle with 6 physical dice" (no target in the issue: measured) and
-"Sword: tactics test with a physical die".
+Tasks: "Sword: battle with 6 physical dice" (no target in the issue: measured), the same battle
+rolled by the device ("Sword: battle with the device's dice": the form, A, the result, back home)
+and "Sword: tactics test with a physical die".
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import random
 from scripts.presses.harness import Driver
 
 BATTLE = "Sword: battle with 6 physical dice"
+DIGITAL = "Sword: battle with the device's dice"
 TACTICS = "Sword: tactics test with a physical die"
 TARGETS: dict[str, tuple[int, int]] = {}
 BATTLES = 6
@@ -70,6 +72,20 @@ def play(d: Driver, rng: random.Random) -> None:
             _faces(d, faces)
             assert isinstance(d.top, BattleResult), d.screen()
             assert d.top.result["attacker"]["dice"] == faces[:3]
+            d.press("b")
+        _home(d)
+    for _n in range(BATTLES):
+        att, dfd, mod = rng.randint(2, 8), rng.randint(2, 8), rng.randint(-2, 3)
+        with d.task(DIGITAL):
+            d.select(_("Battle"))
+            _set(d, 3, att)
+            d.press("down")
+            _set(d, 3, dfd)
+            d.press("down")
+            _set(d, 0, mod)
+            d.press("a")                             # fights with the device's dice
+            assert isinstance(d.top, BattleResult), d.screen()
+            assert d.top.result["attacker"]["units"] == att and d.top.result["defender"]["units"] == dfd
             d.press("b")
         _home(d)
     for _n in range(3):

@@ -109,7 +109,7 @@ class SwordHome(WrappedListScreen):
         if response is None:
             return
         if response["finished"]:
-            ctx.notify(_("Game over: {} wins.").format(short(response["winner"])))
+            ctx.notify(_("Game over: {} won.").format(short(response["winner"])))
             return
         note = _("Turn {}, round {}.").format(response["turn"], response["round"])
         order = response.get("desperate_order_before")

@@ -21,7 +21,8 @@ def _summary(view: SwordGameView, auto: str | None) -> dict[str, Any]:
     order = list(view.get("standings") or view["factions"])
     vp = view.get("vp", {})
     winner = auto or order[0]
-    players = [player(f.capitalize(), vp.get(f), f == winner, i == 0) for i, f in enumerate(view["factions"])]
+    # no start player: nobody tells the device who went first
+    players = [player(f.capitalize(), vp.get(f), f == winner) for f in view["factions"]]
     mode = {"kind": "table", "powers": len(players), "turn": view.get("turn")}
     result = (Msg("{} won by automatic victory in turn {}.", term(winner.capitalize()), view.get("turn"))
               if auto else Msg("{} won on VP after turn 9.", term(winner.capitalize())))

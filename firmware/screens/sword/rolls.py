@@ -70,8 +70,8 @@ def naval_screen(r: NavalFields) -> ResultScreen:
 
 def check_screen(r: CheckFields) -> ResultScreen:
     mod = f"{r['modifier']:+d}" if r.get("modifier") else ""
-    return RollResult(_("{}: 2d6").format(_(CHECK_NAMES.get(r["check"], r["check"]))),
-                        f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}")
+    # the check's name alone: the two dice below say it is 2d6 ("Subjugation: 2d6" did not fit)
+    return RollResult(_(CHECK_NAMES.get(r["check"], r["check"])), f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}")
 
 
 def result_screen(last: LastRoll) -> Screen | None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.sword import actions as act
+from engine.sword.tables import tables
 from engine.text import N_
 from firmware.screens.sword.text import _, ngettext
 from firmware.screens.ctx import Ctx
@@ -17,6 +18,10 @@ def vp_screen() -> VPTrack:
         return [(f, short(f), _("{} VP").format(view["vp"][f])) for f in view["factions"]]
 
     def change(ctx: Ctx, power: str, by: int) -> None:
+        low, high = int(tables()["vp_min"]), int(tables()["vp_max"])
+        if not low <= view_of(ctx)["vp"][power] + by <= high:     # no change: not an undo step
+            ctx.notify(_("VP stay within {}–{} (W-11).").format(low, high))
+            return
         run_line(ctx, act.vp(power, by))
 
     return VPTrack(lambda: _("VP track"), rows, change, lambda c: _("←→ VP"))
@@ -58,9 +63,9 @@ class DesperateScreen(ListScreen):
         response = run_line(ctx, act.desperate(wanting))
         if response is not None:
             ctx.pop()
-            note = _("{} plays.").format(short(response["plays"]))
+            note = _("{} played the card.").format(short(response["plays"]))
             if response["kept"]:
-                note += " " + _("{} keep theirs.").format(", ".join(map(short, response["kept"])))
+                note += " " + _("{} kept theirs.").format(", ".join(map(short, response["kept"])))
             ctx.notify(note)
 
 

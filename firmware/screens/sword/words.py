@@ -8,7 +8,7 @@ from engine.sword.replies import BattleSide
 from engine.sword.views import SwordView
 from engine.text import N_
 from firmware.screens.sword.text import _
-from firmware.screens import base, play
+from firmware.screens import play
 from firmware.screens.ctx import Ctx
 
 PRESETS: tuple[tuple[str, str], ...] = (
@@ -65,9 +65,9 @@ def dice_word(v: int) -> str:
 
 
 def side_row(label: str, side: BattleSide) -> str:
-    """``Attack 5 2 2 +3=12``."""
+    """``Attack 5 2 2 +3=12`` (uncut: the battle's rows are wrapped where they are drawn)."""
     dice = " ".join(map(str, side["dice"]))
-    return base.clip(f"{label} {dice} {side['modifier']:+d}={side['total']}")
+    return f"{label} {dice} {side['modifier']:+d}={side['total']}"
 
 
 def reading_word(code: str) -> str:

@@ -1,0 +1,61 @@
+"""Every Sword of Rome screen, for ``scripts/screenshots.py --game sword OUTDIR`` (en, ru and uk, ×1
+and ×4): (name, console lines to set up, keys pressed on a device that opens on the main menu)."""
+from __future__ import annotations
+
+NEW = "new sword players=romans,gauls,etruscans,greeks seed=2"
+NEW5 = "new sword players=romans,gauls,etruscans,greeks,carthage seed=2"
+RULEBOOK = "battle att=12 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5"       # W-7
+# the widest battle: four dice and two-digit totals on both sides
+WIDE = "battle att=30 def=30 mod=-9 defmod=-9 sacred-band=def att-dice=6,6,6 def-dice=6,6,6,6"
+WIDE2 = "battle att=30 def=30 mod=9 defmod=9 sacred-band=att att-dice=6,6,6,6 def-dice=6,6,6"
+
+HOME = ["a"]
+LAST = ["a"] + ["down"] * 8 + ["a"]      # Last roll: the row after Draw consuls (four powers)
+LAST5 = ["a"] + ["down"] * 9 + ["a"]     # with Carthage: past Carthage unrest
+
+SHOTS: list[tuple[str, list[str], list[str]]] = [
+    ("setup", [], ["a", "down", "down", "down", "a"]),
+    ("setup-people", [], ["a", "down", "down", "down", "a", "a"]),
+    ("home", [NEW], HOME),
+    ("home-end", [NEW] + ["advance"] * 45, HOME),
+    ("home5", [NEW5, "unrest =7"], HOME),
+    ("home5-bottom", [NEW5, "unrest =7", "naval"], HOME + ["down"] * 11),
+    ("battle-form", [NEW], HOME + ["a"]),
+    ("battle-form-bottom", [NEW], HOME + ["a"] + ["down"] * 5),
+    ("battle-result", [NEW, RULEBOOK], LAST),
+    ("battle-result-down", [NEW, RULEBOOK], LAST + ["down"] * 4),
+    ("battle-losses", [NEW, RULEBOOK], LAST + ["a"]),
+    ("battle-losses-down", [NEW, RULEBOOK], LAST + ["a"] + ["down"] * 3),
+    ("battle-wide", [NEW5, WIDE], LAST5),
+    ("battle-wide2", [NEW5, WIDE2], LAST5),
+    ("battle-wide2-losses", [NEW5, WIDE2], LAST5 + ["a"]),
+    ("battle-dice", [NEW], HOME + ["a"] + ["down"] * 5 + ["right", "a"]),
+    ("battle-dice-band", [NEW5], HOME + ["a"] + ["down"] * 4 + ["right", "right", "down", "right", "a"]),
+    ("battle-form5", [NEW5], HOME + ["a"] + ["down"] * 4 + ["right"]),
+    ("tactics-form", [NEW], HOME + ["down", "a"]),
+    ("tactics-result", [NEW, "tactics 3 mod=-1 die=4"], LAST),
+    ("tactics-fail", [NEW, "tactics 0 mod=3 die=6 kind=avoid"], LAST),
+    ("odds", [NEW], HOME + ["down", "down", "a", "right", "right"]),
+    ("odds-low", [NEW], HOME + ["down", "down", "a"] + ["left"] * 15),
+    ("vp", [NEW, "vp greeks =12", "vp etruscans =11"], HOME + ["down"] * 3 + ["a"]),
+    ("vp-limit", [NEW], HOME + ["down"] * 3 + ["a", "left"]),
+    ("desperate", [NEW], HOME + ["down"] * 4 + ["a", "press", "down", "down", "press"]),
+    ("desperate5", [NEW5, "desperate carthage"], HOME + ["down"] * 4 + ["a"] + ["down"] * 4 + ["press"]),
+    ("desperate-played", [NEW], HOME + ["down"] * 4 + ["a", "press", "down", "down", "press", "a"]),
+    ("naval-form", [NEW5], HOME + ["down"] * 5 + ["a"]),
+    ("naval-result", [NEW, "naval mod=2 die=4"], LAST),
+    ("check-menu", [NEW], HOME + ["down"] * 6 + ["a"]),
+    ("check-result", [NEW, "check subjugation mod=-1 dice=6,5"], LAST),
+    ("consuls", [NEW], HOME + ["down"] * 7 + ["a"]),
+    ("unrest", [NEW5, "unrest =7"], HOME + ["down"] * 8 + ["a"]),
+    ("next-round", [NEW] + ["advance"] * 4, HOME + ["down"] * 8 + ["a"]),
+    ("undo-battle", [NEW, RULEBOOK], HOME + ["b:hold"]),
+    ("undo-desperate", [NEW, "desperate romans,gauls"], HOME + ["b:hold"]),
+    ("log", [NEW, "vp greeks =3", "desperate romans,gauls", "check gallic", RULEBOOK], ["down", "down", "down", "a"]),
+    # History: the list and the game's detail (after turn 9; an automatic victory in turn 2)
+    ("history", [NEW, "vp gauls +7"] + ["advance"] * 45, ["down"] * 6 + ["a"] + ["down"] * 4 + ["a"]),
+    ("history-auto", [NEW] + ["advance"] * 5 + ["scoring etruscans outside=6 auto=5"],
+     ["down"] * 6 + ["a"] + ["down"] * 4 + ["a"]),
+    ("history-list", [NEW, "vp gauls +7"] + ["advance"] * 45, ["down"] * 6 + ["a"] + ["down"] * 4),
+    ("game-over", [NEW] + ["advance"] * 44, HOME + ["down"] * 8 + ["a"]),
+]
