@@ -309,6 +309,36 @@ def test_physical_dice_are_checked():
     assert t.block("d")["strength"] == 0
 
 
+def test_auto_before_the_start_keeps_the_table_dice():
+    # J-1/J-4: `auto` in set-up starts the battle and takes its first decision; a battle with
+    # physical dice still asks for the table's roll, and faces given are the ones used (they were
+    # dropped and the device rolled its own dice); bad faces are refused and nothing starts.
+    t = Table("dice=physical")
+    t.run("add attacker rating=C3 strength=3 name=a", "add defender rating=C2 strength=2 name=d")
+    t.fails("auto", "bad_arguments")
+    t.fails("auto dice=9,9", "bad_arguments")
+    t.fails("auto dice=1,2,3", "bad_arguments")             # d rolls 2 dice (J-1)
+    assert t.battle["phase"] == "setup"
+    out = t.do("auto dice=2,5")                              # d fires first: defender C (J-5)
+    assert out["turn"]["block"] == "d" and out["turn"]["dice"] == [2, 5]
+    assert t.block("a")["strength"] == 2
+    digital = Table()
+    digital.run("add attacker rating=C3 strength=3 name=a", "add defender rating=C2 strength=2 name=d")
+    digital.fails("auto dice=7,1", "bad_arguments")
+    assert digital.do("auto dice=6,6")["turn"]["dice"] == [6, 6]
+
+
+def test_auto_refuses_dice_when_the_next_decision_rolls_none():
+    # J-7: a hit waiting for its target rolls no dice: `auto dice=...` is refused, not the
+    # faces dropped and the hit placed
+    t = Table()
+    t.run("add attacker rating=A4 strength=2 name=a", "add defender p_leg1 strength=3",
+          "add defender p_leg3", "start", "fire a dice=1,2")
+    assert t.decision["kind"] == "hit"
+    t.fails("auto dice=1,2,3", "bad_arguments")
+    t.do("auto")
+
+
 def test_physical_dice_asked_for_say_how_many_for_the_block_that_fires():
     # J-1/J-5: with physical dice, `fire` without dice= says how many dice the firing block rolls
     # (one per strength point); with several blocks in the step it first asks which block, and a

@@ -226,12 +226,16 @@ def _auto(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: auto [dice=a,b,...]."))
     req.check_opts(frozenset({"dice"}))
     battle = _battle(state)
+    if battle["phase"] == "setup":       # J-4: the first decision is round 1's (a refusal below undoes it)
+        B.start(battle)
     d = B.decision(battle)
-    if (battle["dice"] == "physical" and "dice" not in req.opts and d and d["kind"] == "turn"
-            and "fire" in d["actions"]):
-        raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
+    fires = d is not None and d["kind"] == "turn" and "fire" in d["actions"]     # J-14: it fires if it may
     text = req.opts.get("dice")
-    faces = parse_dice(text) if text is not None and d is not None and d["kind"] == "turn" else None
+    if battle["dice"] == "physical" and text is None and fires:
+        raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
+    if text is not None and d is not None and not fires:
+        raise BadArguments(Msg("No block fires now (a hit is placed or a block retreats): auto takes no dice=."))
+    faces = parse_dice(text) if text is not None else None
     rng = load_rng(state, DICE_STREAM)
     rec = policy.auto_step(battle, rng, faces)
     store_rng(state, rng, DICE_STREAM)
