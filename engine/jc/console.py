@@ -281,6 +281,10 @@ def _next_battle(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: next-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical]."))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("The current battle is still being fought: finish it first (fight resolves the rest with the J-14 policy)."))
+    placed = state["battle"]["blocks"]
+    if state["battle"]["phase"] == "setup" and placed:     # J-4: its blocks would be dropped unsaid
+        raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
+                              "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
     state["battle"] = _battle_options(req, BATTLE_OPTS)
     state["number"] += 1
     b = state["battle"]
