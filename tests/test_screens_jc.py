@@ -250,6 +250,16 @@ def test_winter_is_not_offered_while_a_battle_is_being_set_up():  # J-19
     assert ctx.notes and "being set up" in ctx.notes[-1] and "remove" not in ctx.notes[-1]
 
 
+def test_the_winter_is_titled_with_the_year_it_ends():  # J-19
+    """The winter closes the year: its checklist is the winter of year 1 (it was titled with the
+    year about to begin, "Winter: year 2", over a list whose last step says year 2 begins)."""
+    ctx = home(NEW).press(*DOWN * 9, "a", "a")
+    assert ctx.view()["campaign"]["year"] == 2
+    assert ctx.top.title == "Winter: year 1"
+    ctx.press("b", "a", "a")                                    # back home, on the winter row
+    assert ctx.top.title == "Winter: year 2"
+
+
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]

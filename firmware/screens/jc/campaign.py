@@ -144,12 +144,13 @@ def ask_winter(ctx: Ctx) -> None:
         return
 
     def go(c: Ctx) -> None:
+        ending = view_of(c)["campaign"]["year"]          # the winter closes this year (J-19)
         response = run_line(c, act.winter())
         if response is None:
             return
         rows = [f"{'✓' if s['done'] else '·'} {s['step']} {s['title']}: {s['text']}" for s in response["checklist"]]
         over = view_of(c)["campaign"]["over"]
-        title = _("Game over") if over else _("Winter: year {}").format(response["year"])
+        title = _("Game over") if over else _("Winter: year {}").format(ending)
         c.push(TextScreen(title, rows))
 
     ctx.push(ConfirmScreen(_("Winter?"), _("End the year: Cleopatra goes home, victory check, "
