@@ -260,6 +260,27 @@ def test_the_winter_is_titled_with_the_year_it_ends():  # J-19
     assert ctx.top.title == "Winter: year 2"
 
 
+def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
+    """The year ends when the five cards are played (rules 4.0); the winter deals new hands. Asked
+    with the device's deal still in play, the question says which turn it is and that the hands
+    are lost (it asked as at the year's end: the hands went without a word); after the fifth turn
+    it asks as before."""
+    ctx = home(NEW, "deal").press(*DOWN * 9, "a")
+    assert isinstance(ctx.top, ConfirmScreen)
+    assert "turn 1 of 5" in ctx.top.question and "lost" in ctx.top.question
+    hands = {s: ctx.run(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+    lines = [NEW, "deal"] + [f"discard {s} {hands[s][0]}" for s in hands]
+    for turn in range(1, 6):
+        lines += [f"play {s} {hands[s][turn]}" for s in hands]
+    ctx = home(*lines).press(*DOWN * 9, "a")
+    assert ctx.view()["cards"]["year_done"]
+    assert "of 5" not in ctx.top.question and "lost" not in ctx.top.question
+    for lang in ("ru", "uk"):
+        said = FakeCtx(NEW, "deal", lang=lang)
+        said.open(JcHome()).press(*DOWN * 9, "a")
+        assert "1 " in said.top.question and " 5)" in said.top.question and "of 5" not in said.top.question
+
+
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]

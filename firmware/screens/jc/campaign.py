@@ -153,5 +153,9 @@ def ask_winter(ctx: Ctx) -> None:
         title = _("Game over") if over else _("Winter: year {}").format(ending)
         c.push(TextScreen(title, rows))
 
-    ctx.push(ConfirmScreen(_("Winter?"), _("End the year: Cleopatra goes home, victory check, "
-                                                "eliminated blocks return, new cards."), go))
+    question = _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards.")
+    cards = view["cards"]
+    if cards is not None and not cards["year_done"]:       # the year ends with its fifth card (J-18)
+        question = _("This year's cards are still being played (turn {} of 5): the winter deals new "
+                     "hands and those in play are lost. {}").format(cards["turn"], question)
+    ctx.push(ConfirmScreen(_("Winter?"), question, go))
