@@ -392,6 +392,25 @@ def test_disruption_and_the_role_swap_stand_where_round_2_begins():
     assert kinds[0] == "Round 1" and kinds[1:3] == ["disrupt", "swap"] and kinds[3] == "Round 2", log
 
 
+def test_a_leader_killed_by_disruption_is_logged_after_the_disruption():
+    # J-9/J-2: a disrupted reserve at I is lost — a leader killed (a trophy), Cleopatra changing
+    # side. The log said the death first and only then that the reserves arrived disrupted
+    t = Table()
+    t.run("add attacker rating=C4 strength=3 name=a", "add defender rating=C2 strength=1 name=main",
+          "add defender p_scipio strength=1 reserve=1", "add defender cleopatra strength=1 reserve=1",
+          "add defender p_leg3 reserve=1", "start", "pass main", "fire a dice=1,6,6")
+    log = _log(t)
+    disrupt = next(i for i, s in enumerate(log) if "disrupted" in s)
+    killed = next(i for i, s in enumerate(log) if "Scipio is killed" in s)
+    joins = next(i for i, s in enumerate(log) if "Cleopatra joins Caesar" in s)
+    assert log[disrupt - 1].startswith("Round 1 "), log                 # right after round 1
+    assert disrupt < killed and disrupt < joins, log
+    assert t.session.view()["campaign"]["trophies"]["caesar"][0]["id"] == "p_scipio"
+    event = next(e for e in t.session.state["battle"]["events"] if e["event"] == "disrupt")
+    assert [(a["block"], a["result"]) for a in event["applied"]] == [
+        ("p_scipio", "killed"), ("cleopatra", "joins caesar"), ("p_leg3", "reduced")]
+
+
 def test_a_killed_leader_is_logged_right_after_the_fire_that_killed_him():
     # J-2: a killed leader is permanent and a trophy for the enemy; the log says it after the fire,
     # and the end of the battle (J-13) comes last

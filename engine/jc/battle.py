@@ -279,10 +279,11 @@ def _arrive_reserves(battle: Battle) -> None:
         if not disrupted:
             _event(battle, "arrive", Msg("{} reserves arrive: {}.", side_word(side), names), side=side)
             continue
-        losses = [lose_step(battle, b, other(side)) for b in reserves]
-        _event(battle, "disrupt", Msg("{}'s main force fell in round 1: its reserves arrive "
-                                      "disrupted, one step each ({}).", side_word(side), names),
+        losses: list[dict[str, Any]] = []     # said first: a leader killed or Cleopatra changing
+        _event(battle, "disrupt", Msg("{}'s main force fell in round 1: its reserves arrive "   # side by
+                                      "disrupted, one step each ({}).", side_word(side), names),  # it after
                side=side, applied=losses)
+        losses.extend(lose_step(battle, b, other(side)) for b in reserves)
         if role_of(battle, side) == "defender":
             battle["swapped"] = True
             _event(battle, "swap", Msg("{} becomes the defender for the rest of the battle.",
