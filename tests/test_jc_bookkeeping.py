@@ -145,6 +145,29 @@ def test_winter_victory_ends_the_game():
     assert t.session.view()["campaign"]["year"] == 5
 
 
+def test_nothing_more_is_played_after_the_campaigns_verdict():
+    # J-17/J-19 and PROTOCOL (third round, "a game whose rules ended it is already ended"): once
+    # the winter's victory check ended the campaign, no battle, card or bookkeeping command changes
+    # it (a battle fought after it gave a trophy: the VP went 4:7 against a verdict of 1:7, and
+    # History had battles after the campaign's end); the read-only ones still answer, undo reopens
+    t = Table("year=5")
+    t.run("add attacker c_leg10", "add defender p_leg5", "fight", "winter")
+    over = t.session.view()["campaign"]["over"]
+    assert over["winner"] == "pompey"
+    for line in ("next-battle", "deal", "control Roma caesar", "owner c_leg8 pompey", "levy c_leg18 Roma",
+                 "winter"):
+        assert "game is over" in t.fails(line, "game_over"), line
+    assert t.do("vp")["vp"]["caesar"]["total"] == over["totals"]["caesar"]
+    t.do("roster caesar")
+    t.do("supply Roma")
+    t.session.undo()                                      # the winter taken back: the game goes on
+    t.do("next-battle")
+    fresh = Table("year=5")
+    fresh.run("winter")                                  # battle 1 still being set up, empty
+    for line in ("add defender p_leg5", "remove c_leg10", "start", "fire", "auto", "fight", "hit"):
+        assert "game is over" in fresh.fails(line, "game_over"), line
+
+
 def test_supply_command():
     # J-19: 3 + the city's VP
     t = Table()

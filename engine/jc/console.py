@@ -9,7 +9,7 @@ import re
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
+from engine.game import Command, GameRules, Handler, Outcome, Request, State, commands, load_rng, store_rng
 from engine.jc import battle as B
 from engine.jc import campaign as C
 from engine.jc import cards as K
@@ -455,6 +455,17 @@ def _play(state: State, req: Request) -> Outcome:
     return Outcome(fields, text)
 
 
+def _playing(handler: Handler) -> Handler:
+    """``handler`` refused once the winter's victory check has ended the campaign (J-17/J-19): a game
+    its rules ended changes no more (PROTOCOL, third round); ``undo`` reopens it."""
+    def run(state: State, req: Request) -> Outcome:
+        over = C.over_view(state["campaign"])
+        if over:
+            raise GameOver(Msg("The game is over: {}", over["reason"]))
+        return handler(state, req)
+    return run
+
+
 # -- the view --------------------------------------------------------------------------------
 def _block_view(battle: B.Battle, b: B.Block) -> BlockView:
     return {"key": b["key"], "id": b["id"], "name": b["name"], "side": b["side"],
@@ -494,28 +505,28 @@ GAME = GameRules(
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [year=1..5] [seed=N]",
     commands=commands(
-        Command("add", _add, True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
-        Command("remove", _remove, True, "remove <block>  (before the battle starts)"),
-        Command("start", _start, True, "start  (round 1; then fire/retreat/pass/hit)"),
-        Command("fire", _fire, True, "fire [<block>] [dice=a,b,...]"),
-        Command("retreat", _retreat, True, "retreat [<block>] [blocked=1]"),
-        Command("pass", _pass, True, "pass [<block>]"),
-        Command("hit", _hit, True, "hit [<block>]  (which equally strong block takes the hit)"),
-        Command("auto", _auto, True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)"),
-        Command("fight", _fight, True, "fight  (the rest of the battle by the J-14 policy)"),
+        Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
+        Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
+        Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)"),
+        Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]"),
+        Command("retreat", _playing(_retreat), True, "retreat [<block>] [blocked=1]"),
+        Command("pass", _playing(_pass), True, "pass [<block>]"),
+        Command("hit", _playing(_hit), True, "hit [<block>]  (which equally strong block takes the hit)"),
+        Command("auto", _playing(_auto), True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)"),
+        Command("fight", _playing(_fight), True, "fight  (the rest of the battle by the J-14 policy)"),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
         Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
-        Command("next-battle", _next_battle, True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
+        Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
         Command("roster", _roster, False, "roster [caesar|pompey]"),
-        Command("levy", _levy, True, "levy <block-id> <city>  (J-20)"),
-        Command("owner", _owner, True, "owner <block-id> caesar|pompey"),
-        Command("control", _control, True, "control <city> caesar|pompey|vacant"),
+        Command("levy", _playing(_levy), True, "levy <block-id> <city>  (J-20)"),
+        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey"),
+        Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
-        Command("winter", _winter, True, "winter  (J-19 checklist; next year)"),
-        Command("deal", _deal, True, "deal  (shuffle 27 cards, 6 to each)"),
+        Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)"),
+        Command("deal", _playing(_deal), True, "deal  (shuffle 27 cards, 6 to each)"),
         Command("hand", _hand, False, "hand caesar|pompey  (private)"),
-        Command("discard", _discard, True, "discard caesar|pompey <card>"),
-        Command("play", _play, True, "play caesar|pompey <card>"),
+        Command("discard", _playing(_discard), True, "discard caesar|pompey <card>"),
+        Command("play", _playing(_play), True, "play caesar|pompey <card>"),
     ),
 )
