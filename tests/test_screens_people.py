@@ -171,3 +171,7 @@ def test_the_campaign_over_replaces_the_winter_row():  # J-19
                   "control Antiochia caesar", "winter").open(JcHome())
     labels = [str(i.label) for i in ctx.top.items(ctx)]
     assert "Winter" not in labels and "Campaign over" in labels
+    # J-17: nothing more is played once the campaign is over: no row offers a battle to set up,
+    # fight or start (each was refused with "This game is over"); what was played can be read
+    assert not {"Add attacker", "Add defender", "Odds", "Fight to the end", "Next battle"} & set(labels), labels
+    assert {"Battle", "Forces", "Battle log", "Victory points", "New game"} <= set(labels), labels
