@@ -81,6 +81,21 @@ def test_round_4_retreat_with_no_way_out_eliminates():
     assert "c_leg8" in t.session.view()["campaign"]["eliminated"]   # J-3
 
 
+def test_no_way_out_only_for_a_block_that_must_retreat():
+    # J-6 / rules 3.5 («Блок, который не может отступить, когда это требуется — уничтожается»): only a
+    # retreat that is required ends in elimination when there is no way out. A defender, or an
+    # attacker before round 4, may fire or pass instead: `retreat blocked=1` for it eliminated it
+    t = Table()
+    t.run("add attacker c_leg8", "add defender rating=B1 strength=1 name=d", "start")
+    order_of_turns(t)                                                    # round 1
+    assert t.battle["round"] == 2
+    assert "does not have to retreat" in t.fails("retreat d blocked=1", "illegal_move")
+    t.do("pass d")
+    assert "does not have to retreat" in t.fails("retreat c_leg8 blocked=1", "illegal_move")
+    t.do("retreat c_leg8")                                               # a real retreat stays allowed
+    assert t.battle["result"] == "defender_holds"
+
+
 def test_each_hit_goes_to_the_strongest_block_with_the_rulebook_example():
     # J-7, rules v1.1 "Battle Hits": two hits on III, II, II: the first must take the III,
     # then all are II and the owner chooses

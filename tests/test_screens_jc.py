@@ -281,6 +281,22 @@ def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, 
         assert "1 " in said.top.question and " 5)" in said.top.question and "of 5" not in said.top.question
 
 
+def test_no_way_out_is_offered_only_where_the_block_must_retreat():  # J-6, rules 3.5/7.6
+    """A defender (or an attacker before round 4) may fire or pass: "No way out" (eliminated) was
+    offered to it beside Retreat; it is the round-4 attacker's choice only."""
+    lines = [NEW, "add attacker c_leg8", "add defender rating=B1 strength=1 name=d", "start",
+             "pass d", "pass c_leg8"]
+    ctx = home(*lines).press("a")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Retreat" in labels and "No way out" not in labels, labels          # d, round 2
+    for _ in range(2):
+        lines += ["pass d", "pass c_leg8"]
+    lines.append("pass d")                                                       # round 4: c_leg8
+    ctx = home(*lines).press("a")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels[:2] == ["Retreat", "No way out"], labels
+
+
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]

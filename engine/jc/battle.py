@@ -509,9 +509,14 @@ def assign_hit(battle: Battle, key: str | None, chooser: HitChooser) -> dict[str
 
 
 def retreat(battle: Battle, key: str | None, blocked: bool = False) -> dict[str, Any]:
-    """The current block retreats (J-5/J-6); ``blocked``: it has no legal retreat and is
-    eliminated (rules 7.6). The device does not check the map (J-12)."""
+    """The current block retreats (J-5/J-6); ``blocked``: it must retreat (an attacker in round 4)
+    but has no legal retreat, and is eliminated (rules 7.6; IllegalMove for a block that may fire or
+    pass instead). The device does not check the map (J-12)."""
     b = _actor(battle, key, "retreat")
+    if blocked and "fire" in actions_for(battle, b):     # rules 3.5/7.6: only a retreat required
+        raise IllegalMove(Msg("{} does not have to retreat now: only a block that must retreat and "   # (J-6)
+                              "cannot (an attacker in round 4, J-6) is eliminated; it may fire or "
+                              "pass instead.", block_name(b["name"])))
     rec = _turn(battle, b, "retreat")
     if blocked:
         rec["action"] = "eliminated"

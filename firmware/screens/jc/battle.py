@@ -263,6 +263,7 @@ def action_items(ctx: Ctx, key: str) -> list[Item]:
         out.append(Item(_("Pass"), partial(_simple, line=act.pass_turn(key)), advice_value(ctx, "pass", key)))
     if "retreat" in actions:
         out.append(Item(_("Retreat"), partial(_simple, line=act.retreat(key)), advice_value(ctx, "retreat", key)))
+    if actions == ["retreat"]:         # a retreat it must make and cannot: eliminated (rules 7.6)
         out.append(Item(_("No way out"), partial(_simple, line=act.retreat(key, blocked=True))))
     return out
 
