@@ -297,6 +297,25 @@ def test_no_way_out_is_offered_only_where_the_block_must_retreat():  # J-6, rule
     assert labels[:2] == ["Retreat", "No way out"], labels
 
 
+def test_odds_refused_for_a_set_up_with_blocks_say_why():  # J-8, rules 7.3
+    """Attacking navis and land blocks both in the main attack: the odds are refused (one group must
+    be reserves). The odds line said "no blocks yet" and the odds screen "add at least one block to
+    each side" over a set-up with blocks on both sides; now the line asks to fix the set-up and the
+    screen gives the reason."""
+    from firmware.screens.jc.odds import odds_line
+    ctx = home(NEW, "add attacker c_leg10", "add attacker c_nav1", "add defender p_leg39")
+    assert odds_line(ctx) == "Odds: fix the set-up"
+    ctx.press(*DOWN * 3, "a")
+    assert isinstance(ctx.top, OddsScreen)
+    said = " ".join(ctx.texts())
+    assert "reserve" in said and "each side" not in said, said
+    assert odds_line(home(NEW, "add attacker c_leg10")) == "Odds: no blocks yet"
+    for lang in ("ru", "uk"):                          # the whole sentence on the panel, never cut
+        said = FakeCtx(NEW, "add attacker c_leg10", "add attacker c_nav1", "add defender p_leg39", lang=lang)
+        said.open(JcHome()).press(*DOWN * 3, "a")
+        assert " ".join(said.texts()).endswith("в резерв."), said.texts()
+
+
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]
