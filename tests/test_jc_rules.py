@@ -426,6 +426,19 @@ def test_a_leader_killed_by_disruption_is_logged_after_the_disruption():
         ("p_scipio", "killed"), ("cleopatra", "joins caesar"), ("p_leg3", "reduced")]
 
 
+def test_no_role_swap_when_disruption_leaves_the_defender_nobody():
+    # J-9/J-13: the defender's only reserve, Cleopatra at I, arrives disrupted and changes side: the
+    # defender has nobody left and the battle is over. It was still logged that "Caesar becomes the
+    # defender for the rest of the battle" and the finished battle showed Caesar as the defender
+    t = Table()
+    t.run("add attacker c_leg10", "add defender p_leg5 strength=1",
+          "add defender cleopatra strength=1 reserve=1", "start", "pass", "fire dice=1,6,6")
+    battle = t.battle
+    assert battle["result"] == "attacker_wins" and battle["winner"] == "caesar"
+    assert not battle["roles_swapped"] and battle["attacker_now"] == "caesar"
+    assert not any("for the rest of the battle" in s for s in _log(t)), _log(t)
+
+
 def test_a_killed_leader_is_logged_right_after_the_fire_that_killed_him():
     # J-2: a killed leader is permanent and a trophy for the enemy; the log says it after the fire,
     # and the end of the battle (J-13) comes last
