@@ -284,7 +284,7 @@ def _arrive_reserves(battle: Battle) -> None:
                                       "disrupted, one step each ({}).", side_word(side), names),  # it after
                side=side, applied=losses)
         losses.extend(lose_step(battle, b, other(side)) for b in reserves)
-        if role_of(battle, side) == "defender":
+        if role_of(battle, side) == "defender" and side_has(battle, side, in_space):   # else it is over (J-13)
             battle["swapped"] = True
             _event(battle, "swap", Msg("{} becomes the defender for the rest of the battle.",
                                        side_word(other(side))), defender=other(side))
