@@ -168,6 +168,22 @@ def test_nothing_more_is_played_after_the_campaigns_verdict():
         assert "game is over" in fresh.fails(line, "game_over"), line
 
 
+def test_the_russian_winter_checklist_speaks_the_rulebooks_terms():
+    # J-19: the RU rules summary's winter (4.1-4.6) heads its steps «Клеопатра возвращается домой»,
+    # «Корабли в порты», «Проверка условий победы», «Расформирование» and calls disbanding
+    # «расформировать» (the device said «уходит домой», «Роспуск», «распустить»)
+    from firmware.i18n import localize
+    t = Table()
+    steps = t.do("winter")["checklist"]
+    said = {s["step"]: (localize(s["title"], "ru"), localize(s["text"], "ru")) for s in steps}
+    assert said["8.1"][0] == "Клеопатра возвращается домой"
+    assert said["8.2"][0] == "Проверка условий победы"
+    assert said["8.3"][0] == "Корабли в порты" and "расформировываются" in said["8.3"][1]
+    assert "расформировывает" in said["8.4"][1] and "свободным для найма" in said["8.4"][1]
+    assert said["8.5"][0] == "Расформирование" and "расформировать" in said["8.5"][1]
+    assert not any("распус" in title + text for title, text in said.values()), said
+
+
 def test_supply_command():
     # J-19: 3 + the city's VP
     t = Table()
