@@ -165,6 +165,10 @@ def test_the_leader_advice_names_the_side_gaining_the_vp_in_its_case(lang: str, 
                   "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6", lang=lang).open(BattleScreen())
     said = " ".join(why_hit(ctx))
     assert dative in said, said
+    # the rules summary's word for a leader is «лидер» (as the set-up form and the roster say it)
+    header = " ".join(ctx.texts())
+    assert "лидер" in said.lower() + header.lower() or "лідер" in said.lower() + header.lower()
+    assert "полковод" not in said + header, (said, header)
     ctx = FakeCtx("new jc-battle attacker=pompey dice=physical seed=4", "add attacker p_leg2 strength=4",
                   "add defender c_antonius strength=2", "add defender rating=B4 strength=2 name=l", "start",
                   "pass c_antonius", "pass l", "fire p_leg2 dice=1,6,6,6", lang=lang).open(BattleScreen())
