@@ -316,6 +316,26 @@ def test_odds_refused_for_a_set_up_with_blocks_say_why():  # J-8, rules 7.3
         assert " ".join(said.texts()).endswith("в резерв."), said.texts()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_cards_menu_is_never_cut_and_an_empty_hand_says_so(lang):  # J-18
+    """After a reveal the cards menu showed «Последнее вск…» (cut beside «ход 5»); the hand of a
+    year whose five cards are played was a blank list under «розыгрыш»."""
+    from firmware.screens.jc.campaign import CardsMenu
+    ctx = FakeCtx(NEW, "deal")
+    hands = {s: ctx.run(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+    lines = [NEW, "deal"] + [f"discard {s} {hands[s][0]}" for s in hands]
+    for turn in range(1, 6):
+        lines += [f"play {s} {hands[s][turn]}" for s in hands]
+    ctx = FakeCtx(*lines, lang=lang).open(CardsMenu())
+    texts = ctx.texts()
+    assert not any("…" in t for t in texts), texts
+    ctx.press("down", "a", "a")                                   # Caesar's hand, after passing the device
+    assert isinstance(ctx.top, HandScreen)
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert len(rows) == 1 and ctx.top.items(ctx)[0].run is None, rows      # said, and A does nothing
+    assert ctx.top.status(ctx) == "" and not any("…" in t for t in ctx.texts())
+
+
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]

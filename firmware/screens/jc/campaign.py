@@ -106,10 +106,14 @@ class HandScreen(ListScreen):
 
     def status(self, ctx: Ctx) -> str:
         cards = view_of(ctx)["cards"]
-        return _("discard") if cards and not cards["discarded"][self.side] else _("play")
+        if cards is None or not cards["cards_in_hand"][self.side]:
+            return ""
+        return _("discard") if not cards["discarded"][self.side] else _("play")
 
     def items(self, ctx: Ctx) -> list[Item]:
         hand = ctx.run(act.hand(self.side)).get("hand", [])
+        if not hand:                    # the year's five cards are played (J-18)
+            return [Item(_("No cards in hand."), None)]
         return [Item(card_name(card), partial(self._use, card=card)) for card in hand]
 
     def _use(self, ctx: Ctx, card: str) -> None:
