@@ -312,6 +312,8 @@ def test_odds_refused_for_a_set_up_with_blocks_say_why():  # J-8, rules 7.3
     assert odds_line(home(NEW, "add attacker c_leg10")) == "Odds: no blocks yet"
     for lang in ("ru", "uk"):                          # the whole sentence on the panel, never cut
         said = FakeCtx(NEW, "add attacker c_leg10", "add attacker c_nav1", "add defender p_leg39", lang=lang)
+        from firmware.screens import base
+        assert len(odds_line(said)) <= base.COLS, odds_line(said)       # the footer row, never cut
         said.open(JcHome()).press(*DOWN * 3, "a")
         assert " ".join(said.texts()).endswith("в резерв."), said.texts()
 
