@@ -184,6 +184,37 @@ def test_the_russian_winter_checklist_speaks_the_rulebooks_terms():
     assert not any("распус" in title + text for title, text in said.values()), said
 
 
+def test_a_step_lost_outside_battle_is_kept_and_a_leader_killed_so_is_a_trophy():
+    # RU summary, Vulcan («включая лидеров», «даже если блок будет уничтожен») and Jupiter («Лидеры и
+    # Суда не подкупаются, они теряют один шаг, даже если будут уничтожены»): blocks lose steps
+    # outside battle. A leader killed so is gone for good and a trophy for the enemy (J-2, J-17); any
+    # other block goes to the levy pool for the year (J-3). The device had no way to record it: the
+    # VP and the verdict missed the trophy and the dead leader could still be added
+    t = Table()
+    out = t.do("lose p_scipio")
+    assert (out["block"], out["from"], out["to"], out["result"]) == ("p_scipio", 3, 2, "reduced")
+    t.run("lose p_scipio")
+    out = t.do("lose p_scipio")
+    assert (out["from"], out["to"], out["result"]) == (1, 0, "killed")
+    assert out["vp"]["caesar"]["trophies"] == 1 and out["vp"]["caesar"]["total"] == 2
+    assert "killed" in t.fails("add defender p_scipio", "illegal_move")
+    assert t.fails("lose p_scipio", "illegal_move")
+    t.run("lose c_leg8", "lose c_leg8")
+    assert t.do("add attacker c_leg8")["block"]["strength"] == 1      # carried over (J-2/J-3)
+    assert "in the current battle" in t.fails("lose c_leg8", "illegal_move")
+    t.run("remove c_leg8")
+    assert t.do("lose c_leg8")["result"] == "eliminated"
+    assert "eliminated this year" in t.fails("add attacker c_leg8", "illegal_move")
+    assert t.do("lose cleopatra")["to"] == 3                         # IV -> III
+    t.run("lose cleopatra", "lose cleopatra")
+    assert "Cleopatra" in t.fails("lose cleopatra", "illegal_move")   # never eliminated: she changes side in battle
+    for line in ("lose", "lose zz", "lose c_leg9 c_leg10", "lose c_leg9 x=1"):
+        t.fails(line, "bad_arguments")
+    view = t.session.view()
+    assert view["campaign"]["killed"] == ["p_scipio"] and view["campaign"]["eliminated"] == ["c_leg8"]
+    assert t.do("winter")["totals"]["caesar"] == 2                  # the trophy counts at the check
+
+
 def test_supply_command():
     # J-19: 3 + the city's VP
     t = Table()

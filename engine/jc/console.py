@@ -343,6 +343,35 @@ def _owner(state: State, req: Request) -> Outcome:
     return Outcome({"block": spec.id, "side": side}, Msg("{} now fights for {}.", T.block_name(spec.name), T.side(side)))
 
 
+_LOST = {"reduced": N_("{} loses a step outside battle ({}→{})."),
+         "eliminated": N_("{} is eliminated outside battle: it cannot be levied again this year (J-3)."),
+         ("killed", "caesar"): N_("{} is killed outside battle: a trophy for Caesar."),
+         ("killed", "pompey"): N_("{} is killed outside battle: a trophy for Pompey.")}
+
+
+def _lose(state: State, req: Request) -> Outcome:
+    """One step off a block outside battle (Vulcan, Jupiter on a leader or navis): J-2, J-3, J-17."""
+    if len(req.args) != 1:
+        raise BadArguments(Msg("Usage: lose <block-id>  (one step off outside battle: Vulcan, Jupiter on a "
+                               "leader or navis)."))
+    req.check_opts(frozenset())
+    spec = block(req.args[0])
+    battle = state["battle"]
+    if battle["phase"] != "over" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(Msg("{} is in the current battle: its steps are lost there.", T.block_name(spec.name)))
+    camp = state["campaign"]
+    side = C.owner(camp, spec)
+    lost = C.lose_step(camp, spec)
+    name = T.block_name(spec.name)
+    if lost["result"] == "reduced":
+        text = Msg(_LOST["reduced"], name, roman(lost["from"]), roman(lost["to"]))
+    elif lost["result"] == "killed":
+        text = Msg(_LOST["killed", B.other(side)], name)
+    else:
+        text = Msg(_LOST["eliminated"], name)
+    return Outcome({**lost, "vp": _vp_view(state)}, text)
+
+
 def _control(state: State, req: Request) -> Outcome:
     if len(req.args) < 2:
         raise BadArguments(Msg("Usage: control <city> caesar|pompey|vacant, e.g. control Roma caesar."))
@@ -521,6 +550,7 @@ GAME = GameRules(
         Command("levy", _playing(_levy), True, "levy <block-id> <city>  (J-20)"),
         Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey"),
         Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
+        Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)"),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
         Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)"),
