@@ -145,6 +145,76 @@ def test_winter_victory_ends_the_game():
     assert t.session.view()["campaign"]["year"] == 5
 
 
+def test_nothing_more_is_played_after_the_campaigns_verdict():
+    # J-17/J-19 and PROTOCOL (third round, "a game whose rules ended it is already ended"): once
+    # the winter's victory check ended the campaign, no battle, card or bookkeeping command changes
+    # it (a battle fought after it gave a trophy: the VP went 4:7 against a verdict of 1:7, and
+    # History had battles after the campaign's end); the read-only ones still answer, undo reopens
+    t = Table("year=5")
+    t.run("add attacker c_leg10", "add defender p_leg5", "fight", "winter")
+    over = t.session.view()["campaign"]["over"]
+    assert over["winner"] == "pompey"
+    for line in ("next-battle", "deal", "control Roma caesar", "owner c_leg8 pompey", "levy c_leg18 Roma",
+                 "winter"):
+        assert "game is over" in t.fails(line, "game_over"), line
+    assert t.do("vp")["vp"]["caesar"]["total"] == over["totals"]["caesar"]
+    t.do("roster caesar")
+    t.do("supply Roma")
+    t.session.undo()                                      # the winter taken back: the game goes on
+    t.do("next-battle")
+    fresh = Table("year=5")
+    fresh.run("winter")                                  # battle 1 still being set up, empty
+    for line in ("add defender p_leg5", "remove c_leg10", "start", "fire", "auto", "fight", "hit"):
+        assert "game is over" in fresh.fails(line, "game_over"), line
+
+
+def test_the_russian_winter_checklist_speaks_the_rulebooks_terms():
+    # J-19: the RU rules summary's winter (4.1-4.6) heads its steps «Клеопатра возвращается домой»,
+    # «Корабли в порты», «Проверка условий победы», «Расформирование» and calls disbanding
+    # «расформировать» (the device said «уходит домой», «Роспуск», «распустить»)
+    from firmware.i18n import localize
+    t = Table()
+    steps = t.do("winter")["checklist"]
+    said = {s["step"]: (localize(s["title"], "ru"), localize(s["text"], "ru")) for s in steps}
+    assert said["8.1"][0] == "Клеопатра возвращается домой"
+    assert said["8.2"][0] == "Проверка условий победы"
+    assert said["8.3"][0] == "Корабли в порты" and "расформировываются" in said["8.3"][1]
+    assert "расформировывает" in said["8.4"][1] and "свободным для найма" in said["8.4"][1]
+    assert said["8.5"][0] == "Расформирование" and "расформировать" in said["8.5"][1]
+    assert not any("распус" in title + text for title, text in said.values()), said
+
+
+def test_a_step_lost_outside_battle_is_kept_and_a_leader_killed_so_is_a_trophy():
+    # RU summary, Vulcan («включая лидеров», «даже если блок будет уничтожен») and Jupiter («Лидеры и
+    # Суда не подкупаются, они теряют один шаг, даже если будут уничтожены»): blocks lose steps
+    # outside battle. A leader killed so is gone for good and a trophy for the enemy (J-2, J-17); any
+    # other block goes to the levy pool for the year (J-3). The device had no way to record it: the
+    # VP and the verdict missed the trophy and the dead leader could still be added
+    t = Table()
+    out = t.do("lose p_scipio")
+    assert (out["block"], out["from"], out["to"], out["result"]) == ("p_scipio", 3, 2, "reduced")
+    t.run("lose p_scipio")
+    out = t.do("lose p_scipio")
+    assert (out["from"], out["to"], out["result"]) == (1, 0, "killed")
+    assert out["vp"]["caesar"]["trophies"] == 1 and out["vp"]["caesar"]["total"] == 2
+    assert "killed" in t.fails("add defender p_scipio", "illegal_move")
+    assert t.fails("lose p_scipio", "illegal_move")
+    t.run("lose c_leg8", "lose c_leg8")
+    assert t.do("add attacker c_leg8")["block"]["strength"] == 1      # carried over (J-2/J-3)
+    assert "in the current battle" in t.fails("lose c_leg8", "illegal_move")
+    t.run("remove c_leg8")
+    assert t.do("lose c_leg8")["result"] == "eliminated"
+    assert "eliminated this year" in t.fails("add attacker c_leg8", "illegal_move")
+    assert t.do("lose cleopatra")["to"] == 3                         # IV -> III
+    t.run("lose cleopatra", "lose cleopatra")
+    assert "Cleopatra" in t.fails("lose cleopatra", "illegal_move")   # never eliminated: she changes side in battle
+    for line in ("lose", "lose zz", "lose c_leg9 c_leg10", "lose c_leg9 x=1"):
+        t.fails(line, "bad_arguments")
+    view = t.session.view()
+    assert view["campaign"]["killed"] == ["p_scipio"] and view["campaign"]["eliminated"] == ["c_leg8"]
+    assert t.do("winter")["totals"]["caesar"] == 2                  # the trophy counts at the check
+
+
 def test_supply_command():
     # J-19: 3 + the city's VP
     t = Table()

@@ -112,6 +112,19 @@ def test_next_battle_keeps_strengths_and_history():
     assert out["block"]["strength"] == 2 and out["block"]["role"] == "defender"
 
 
+def test_next_battle_does_not_drop_a_battle_being_set_up():
+    # J-4: each battle is fought in its turn; next-battle over a set-up holding blocks threw the
+    # placed blocks away without a word (acknowledged, then lost). Refused like the winter; an
+    # empty set-up may still be replaced
+    t = Table()
+    t.run("add attacker c_leg10", "add defender p_leg1")
+    message = t.fails("next-battle attacker=pompey", "illegal_move")
+    assert "c_leg10" in message and "p_leg1" in message and "remove" in message
+    assert [b["key"] for b in t.battle["blocks"]] == ["c_leg10", "p_leg1"]
+    t.run("remove c_leg10", "remove p_leg1", "next-battle attacker=pompey")
+    assert t.battle["attacker"] == "pompey"
+
+
 def test_auto_step_and_fight_finish_a_started_battle():
     # J-14 quick mode from any point (a seed whose first fire leaves the battle running)
     t = Table(seed=2)

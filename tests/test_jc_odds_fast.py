@@ -61,7 +61,7 @@ def _walk(battle: B.Battle, r: random.Random, rng: Rng) -> None:
         if act == "fire":
             B.fire(battle, key, None, rng, None if r.random() < 0.5 else policy.choose_hit)
         elif act == "retreat":
-            B.retreat(battle, key, blocked=r.random() < 0.1)
+            B.retreat(battle, key, blocked=r.random() < 0.1 and "fire" not in d["actions"])   # rules 7.6
         else:
             B.pass_turn(battle, key)
 

@@ -81,6 +81,21 @@ def test_round_4_retreat_with_no_way_out_eliminates():
     assert "c_leg8" in t.session.view()["campaign"]["eliminated"]   # J-3
 
 
+def test_no_way_out_only_for_a_block_that_must_retreat():
+    # J-6 / rules 3.5 («Блок, который не может отступить, когда это требуется — уничтожается»): only a
+    # retreat that is required ends in elimination when there is no way out. A defender, or an
+    # attacker before round 4, may fire or pass instead: `retreat blocked=1` for it eliminated it
+    t = Table()
+    t.run("add attacker c_leg8", "add defender rating=B1 strength=1 name=d", "start")
+    order_of_turns(t)                                                    # round 1
+    assert t.battle["round"] == 2
+    assert "does not have to retreat" in t.fails("retreat d blocked=1", "illegal_move")
+    t.do("pass d")
+    assert "does not have to retreat" in t.fails("retreat c_leg8 blocked=1", "illegal_move")
+    t.do("retreat c_leg8")                                               # a real retreat stays allowed
+    assert t.battle["result"] == "defender_holds"
+
+
 def test_each_hit_goes_to_the_strongest_block_with_the_rulebook_example():
     # J-7, rules v1.1 "Battle Hits": two hits on III, II, II: the first must take the III,
     # then all are II and the owner chooses
@@ -309,6 +324,36 @@ def test_physical_dice_are_checked():
     assert t.block("d")["strength"] == 0
 
 
+def test_auto_before_the_start_keeps_the_table_dice():
+    # J-1/J-4: `auto` in set-up starts the battle and takes its first decision; a battle with
+    # physical dice still asks for the table's roll, and faces given are the ones used (they were
+    # dropped and the device rolled its own dice); bad faces are refused and nothing starts.
+    t = Table("dice=physical")
+    t.run("add attacker rating=C3 strength=3 name=a", "add defender rating=C2 strength=2 name=d")
+    t.fails("auto", "bad_arguments")
+    t.fails("auto dice=9,9", "bad_arguments")
+    t.fails("auto dice=1,2,3", "bad_arguments")             # d rolls 2 dice (J-1)
+    assert t.battle["phase"] == "setup"
+    out = t.do("auto dice=2,5")                              # d fires first: defender C (J-5)
+    assert out["turn"]["block"] == "d" and out["turn"]["dice"] == [2, 5]
+    assert t.block("a")["strength"] == 2
+    digital = Table()
+    digital.run("add attacker rating=C3 strength=3 name=a", "add defender rating=C2 strength=2 name=d")
+    digital.fails("auto dice=7,1", "bad_arguments")
+    assert digital.do("auto dice=6,6")["turn"]["dice"] == [6, 6]
+
+
+def test_auto_refuses_dice_when_the_next_decision_rolls_none():
+    # J-7: a hit waiting for its target rolls no dice: `auto dice=...` is refused, not the
+    # faces dropped and the hit placed
+    t = Table()
+    t.run("add attacker rating=A4 strength=2 name=a", "add defender p_leg1 strength=3",
+          "add defender p_leg3", "start", "fire a dice=1,2")
+    assert t.decision["kind"] == "hit"
+    t.fails("auto dice=1,2,3", "bad_arguments")
+    t.do("auto")
+
+
 def test_physical_dice_asked_for_say_how_many_for_the_block_that_fires():
     # J-1/J-5: with physical dice, `fire` without dice= says how many dice the firing block rolls
     # (one per strength point); with several blocks in the step it first asks which block, and a
@@ -360,6 +405,38 @@ def test_disruption_and_the_role_swap_stand_where_round_2_begins():
     kinds = ["disrupted" in s and "disrupt" or "defender for the rest" in s and "swap" or s.split(":")[0][:7]
              for s in log]
     assert kinds[0] == "Round 1" and kinds[1:3] == ["disrupt", "swap"] and kinds[3] == "Round 2", log
+
+
+def test_a_leader_killed_by_disruption_is_logged_after_the_disruption():
+    # J-9/J-2: a disrupted reserve at I is lost — a leader killed (a trophy), Cleopatra changing
+    # side. The log said the death first and only then that the reserves arrived disrupted
+    t = Table()
+    t.run("add attacker rating=C4 strength=3 name=a", "add defender rating=C2 strength=1 name=main",
+          "add defender p_scipio strength=1 reserve=1", "add defender cleopatra strength=1 reserve=1",
+          "add defender p_leg3 reserve=1", "start", "pass main", "fire a dice=1,6,6")
+    log = _log(t)
+    disrupt = next(i for i, s in enumerate(log) if "disrupted" in s)
+    killed = next(i for i, s in enumerate(log) if "Scipio is killed" in s)
+    joins = next(i for i, s in enumerate(log) if "Cleopatra joins Caesar" in s)
+    assert log[disrupt - 1].startswith("Round 1 "), log                 # right after round 1
+    assert disrupt < killed and disrupt < joins, log
+    assert t.session.view()["campaign"]["trophies"]["caesar"][0]["id"] == "p_scipio"
+    event = next(e for e in t.session.state["battle"]["events"] if e["event"] == "disrupt")
+    assert [(a["block"], a["result"]) for a in event["applied"]] == [
+        ("p_scipio", "killed"), ("cleopatra", "joins caesar"), ("p_leg3", "reduced")]
+
+
+def test_no_role_swap_when_disruption_leaves_the_defender_nobody():
+    # J-9/J-13: the defender's only reserve, Cleopatra at I, arrives disrupted and changes side: the
+    # defender has nobody left and the battle is over. It was still logged that "Caesar becomes the
+    # defender for the rest of the battle" and the finished battle showed Caesar as the defender
+    t = Table()
+    t.run("add attacker c_leg10", "add defender p_leg5 strength=1",
+          "add defender cleopatra strength=1 reserve=1", "start", "pass", "fire dice=1,6,6")
+    battle = t.battle
+    assert battle["result"] == "attacker_wins" and battle["winner"] == "caesar"
+    assert not battle["roles_swapped"] and battle["attacker_now"] == "caesar"
+    assert not any("for the rest of the battle" in s for s in _log(t)), _log(t)
 
 
 def test_a_killed_leader_is_logged_right_after_the_fire_that_killed_him():

@@ -66,7 +66,7 @@ def _move(battle: B.Battle, r: random.Random, seen: set[str]) -> None:
         faces = [r.randint(1, 6) for _ in range(int(b["strength"]))]
         B.fire(battle, key, faces, None)                      # physical dice; ties wait for a hit
     elif act == "retreat":
-        blocked = r.random() < 0.15
+        blocked = r.random() < 0.15 and "fire" not in d["actions"]     # only a retreat it must make (7.6)
         seen.add("blocked" if blocked else "retreat")
         B.retreat(battle, key, blocked=blocked)
     else:

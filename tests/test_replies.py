@@ -114,6 +114,7 @@ def test_julius_caesar_replies():  # J-1, J-4..J-8, J-14, J-15, J-17..J-19
     check(ctx, jc.add, "attacker", next(b for b in free if b.startswith("p_")), 2)
     assert {"rounds", "result", "winner"} <= set(check(ctx, jc.fight))
     check(ctx, jc.control, "Roma", "caesar")
+    assert check(ctx, jc.lose, "p_scipio")["result"] == "reduced"
     check(ctx, jc.deal)
     hand = check(ctx, jc.hand, "caesar")["hand"]
     check(ctx, jc.discard, "caesar", hand[0])

@@ -250,6 +250,94 @@ def test_winter_is_not_offered_while_a_battle_is_being_set_up():  # J-19
     assert ctx.notes and "being set up" in ctx.notes[-1] and "remove" not in ctx.notes[-1]
 
 
+def test_the_winter_is_titled_with_the_year_it_ends():  # J-19
+    """The winter closes the year: its checklist is the winter of year 1 (it was titled with the
+    year about to begin, "Winter: year 2", over a list whose last step says year 2 begins)."""
+    ctx = home(NEW).press(*DOWN * 9, "a", "a")
+    assert ctx.view()["campaign"]["year"] == 2
+    assert ctx.top.title == "Winter: year 1"
+    ctx.press("b", "a", "a")                                    # back home, on the winter row
+    assert ctx.top.title == "Winter: year 2"
+
+
+def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
+    """The year ends when the five cards are played (rules 4.0); the winter deals new hands. Asked
+    with the device's deal still in play, the question says which turn it is and that the hands
+    are lost (it asked as at the year's end: the hands went without a word); after the fifth turn
+    it asks as before."""
+    ctx = home(NEW, "deal").press(*DOWN * 9, "a")
+    assert isinstance(ctx.top, ConfirmScreen)
+    assert "turn 1 of 5" in ctx.top.question and "lost" in ctx.top.question
+    hands = {s: ctx.run(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+    lines = [NEW, "deal"] + [f"discard {s} {hands[s][0]}" for s in hands]
+    for turn in range(1, 6):
+        lines += [f"play {s} {hands[s][turn]}" for s in hands]
+    ctx = home(*lines).press(*DOWN * 9, "a")
+    assert ctx.view()["cards"]["year_done"]
+    assert "of 5" not in ctx.top.question and "lost" not in ctx.top.question
+    for lang in ("ru", "uk"):
+        said = FakeCtx(NEW, "deal", lang=lang)
+        said.open(JcHome()).press(*DOWN * 9, "a")
+        assert "1 " in said.top.question and " 5)" in said.top.question and "of 5" not in said.top.question
+
+
+def test_no_way_out_is_offered_only_where_the_block_must_retreat():  # J-6, rules 3.5/7.6
+    """A defender (or an attacker before round 4) may fire or pass: "No way out" (eliminated) was
+    offered to it beside Retreat; it is the round-4 attacker's choice only."""
+    lines = [NEW, "add attacker c_leg8", "add defender rating=B1 strength=1 name=d", "start",
+             "pass d", "pass c_leg8"]
+    ctx = home(*lines).press("a")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Retreat" in labels and "No way out" not in labels, labels          # d, round 2
+    for _ in range(2):
+        lines += ["pass d", "pass c_leg8"]
+    lines.append("pass d")                                                       # round 4: c_leg8
+    ctx = home(*lines).press("a")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels[:2] == ["Retreat", "No way out"], labels
+
+
+def test_odds_refused_for_a_set_up_with_blocks_say_why():  # J-8, rules 7.3
+    """Attacking navis and land blocks both in the main attack: the odds are refused (one group must
+    be reserves). The odds line said "no blocks yet" and the odds screen "add at least one block to
+    each side" over a set-up with blocks on both sides; now the line asks to fix the set-up and the
+    screen gives the reason."""
+    from firmware.screens.jc.odds import odds_line
+    ctx = home(NEW, "add attacker c_leg10", "add attacker c_nav1", "add defender p_leg39")
+    assert odds_line(ctx) == "Odds: fix the set-up"
+    ctx.press(*DOWN * 3, "a")
+    assert isinstance(ctx.top, OddsScreen)
+    said = " ".join(ctx.texts())
+    assert "reserve" in said and "each side" not in said, said
+    assert odds_line(home(NEW, "add attacker c_leg10")) == "Odds: no blocks yet"
+    for lang in ("ru", "uk"):                          # the whole sentence on the panel, never cut
+        said = FakeCtx(NEW, "add attacker c_leg10", "add attacker c_nav1", "add defender p_leg39", lang=lang)
+        from firmware.screens import base
+        assert len(odds_line(said)) <= base.COLS, odds_line(said)       # the footer row, never cut
+        said.open(JcHome()).press(*DOWN * 3, "a")
+        assert " ".join(said.texts()).endswith("в резерв."), said.texts()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_cards_menu_is_never_cut_and_an_empty_hand_says_so(lang):  # J-18
+    """After a reveal the cards menu showed «Последнее вск…» (cut beside «ход 5»); the hand of a
+    year whose five cards are played was a blank list under «розыгрыш»."""
+    from firmware.screens.jc.campaign import CardsMenu
+    ctx = FakeCtx(NEW, "deal")
+    hands = {s: ctx.run(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+    lines = [NEW, "deal"] + [f"discard {s} {hands[s][0]}" for s in hands]
+    for turn in range(1, 6):
+        lines += [f"play {s} {hands[s][turn]}" for s in hands]
+    ctx = FakeCtx(*lines, lang=lang).open(CardsMenu())
+    texts = ctx.texts()
+    assert not any("…" in t for t in texts), texts
+    ctx.press("down", "a", "a")                                   # Caesar's hand, after passing the device
+    assert isinstance(ctx.top, HandScreen)
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert len(rows) == 1 and ctx.top.items(ctx)[0].run is None, rows      # said, and A does nothing
+    assert ctx.top.status(ctx) == "" and not any("…" in t for t in ctx.texts())
+
+
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]

@@ -2,6 +2,8 @@
 statistics per person, and what the Julius Caesar battle screen says when the rules act."""
 from __future__ import annotations
 
+import pytest
+
 from firmware.screens.widgets.people import PlayerMenu, PlayerPicker, PlayersScreen
 from tests.fakectx import FakeCtx
 
@@ -154,6 +156,26 @@ def test_the_hit_advice_says_when_the_advised_block_is_a_leader_and_what_the_oth
     assert isinstance(ctx.top, TextScreen)
 
 
+@pytest.mark.parametrize("lang, dative", [("ru", "приносит Цезарю 1 ПО"), ("uk", "приносить Цезареві 1 ПО")])
+def test_the_leader_advice_names_the_side_gaining_the_vp_in_its_case(lang: str, dative: str):  # J-2, J-17
+    # the trophy's VP go *to* the enemy side: ru/uk need the dative (it said «приносит Цезарь 1 ПО»)
+    from firmware.screens.jc.battle import BattleScreen, why_hit
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical seed=4", "add attacker c_leg10 strength=3",
+                  "add defender p_scipio strength=1", "add defender rating=B4 strength=1 name=l", "start",
+                  "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6", lang=lang).open(BattleScreen())
+    said = " ".join(why_hit(ctx))
+    assert dative in said, said
+    # the rules summary's word for a leader is «лидер» (as the set-up form and the roster say it)
+    header = " ".join(ctx.texts())
+    assert "лидер" in said.lower() + header.lower() or "лідер" in said.lower() + header.lower()
+    assert "полковод" not in said + header, (said, header)
+    ctx = FakeCtx("new jc-battle attacker=pompey dice=physical seed=4", "add attacker p_leg2 strength=4",
+                  "add defender c_antonius strength=2", "add defender rating=B4 strength=2 name=l", "start",
+                  "pass c_antonius", "pass l", "fire p_leg2 dice=1,6,6,6", lang=lang).open(BattleScreen())
+    said = " ".join(why_hit(ctx))
+    assert "Помпею 1 ПО" in said or "Помпеєві 1 ПО" in said, said
+
+
 def test_a_hit_on_a_legion_says_no_leader():
     from firmware.screens.jc.battle import BattleScreen, why_hit
     ctx = FakeCtx("new jc-battle attacker=caesar dice=physical seed=4", "add attacker c_leg10 strength=3",
@@ -171,3 +193,7 @@ def test_the_campaign_over_replaces_the_winter_row():  # J-19
                   "control Antiochia caesar", "winter").open(JcHome())
     labels = [str(i.label) for i in ctx.top.items(ctx)]
     assert "Winter" not in labels and "Campaign over" in labels
+    # J-17: nothing more is played once the campaign is over: no row offers a battle to set up,
+    # fight or start (each was refused with "This game is over"); what was played can be read
+    assert not {"Add attacker", "Add defender", "Odds", "Fight to the end", "Next battle"} & set(labels), labels
+    assert {"Battle", "Forces", "Battle log", "Victory points", "New game"} <= set(labels), labels

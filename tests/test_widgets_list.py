@@ -15,6 +15,11 @@ def test_labels_wrap_at_spaces_and_after_dashes_never_clipped():
     assert wrap_label("marker in Hispania Ulterior", 16) == ["marker in", "Hispania", "Ulterior"]
     assert wrap_label("Цизальпинская Галлия", 20) == ["Цизальпинская Галлия"]
     assert "".join(wrap_label("x" * 30, 20)) == "x" * 30              # a long word is split, not cut
+    # a dash standing between spaces keeps the space after it (History showed a Julius Caesar
+    # campaign as «победа —Помпей, ПО 7–4»); a dash inside a word still joins without one
+    assert wrap_label("Кампания окончена: победа — Помпей, ПО 7–4.", 20) == [
+        "Кампания окончена:", "победа — Помпей, ПО", "7–4."]
+    assert wrap_label("Mauretania–Numidia – Africa", 30) == ["Mauretania–Numidia – Africa"]
 
 
 def test_an_item_takes_two_rows_only_when_it_does_not_fit_beside_its_value():

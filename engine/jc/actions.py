@@ -12,6 +12,7 @@ from engine.jc.replies import (
     CardsReply,
     FightReply,
     HandReply,
+    LoseReply,
     NextBattleReply,
     OddsReply,
     PlayReply,
@@ -99,6 +100,11 @@ def retreat(block: str, blocked: bool = False) -> Line[TurnReply]:
 def control(city: str, holder: str | None) -> Line[VpReply]:
     """``city`` (J-17) to ``holder`` (None: vacant)."""
     return words("control", city.replace(" ", "_"), holder or "vacant")
+
+
+def lose(block: str) -> Line[LoseReply]:
+    """One step off ``block`` outside battle (Vulcan, Jupiter on a leader or navis)."""
+    return words("lose", block)
 
 
 def deal() -> Line[CardsReply]:

@@ -279,11 +279,12 @@ def _arrive_reserves(battle: Battle) -> None:
         if not disrupted:
             _event(battle, "arrive", Msg("{} reserves arrive: {}.", side_word(side), names), side=side)
             continue
-        losses = [lose_step(battle, b, other(side)) for b in reserves]
-        _event(battle, "disrupt", Msg("{}'s main force fell in round 1: its reserves arrive "
-                                      "disrupted, one step each ({}).", side_word(side), names),
+        losses: list[dict[str, Any]] = []     # said first: a leader killed or Cleopatra changing
+        _event(battle, "disrupt", Msg("{}'s main force fell in round 1: its reserves arrive "   # side by
+                                      "disrupted, one step each ({}).", side_word(side), names),  # it after
                side=side, applied=losses)
-        if role_of(battle, side) == "defender":
+        losses.extend(lose_step(battle, b, other(side)) for b in reserves)
+        if role_of(battle, side) == "defender" and side_has(battle, side, in_space):   # else it is over (J-13)
             battle["swapped"] = True
             _event(battle, "swap", Msg("{} becomes the defender for the rest of the battle.",
                                        side_word(other(side))), defender=other(side))
@@ -508,9 +509,14 @@ def assign_hit(battle: Battle, key: str | None, chooser: HitChooser) -> dict[str
 
 
 def retreat(battle: Battle, key: str | None, blocked: bool = False) -> dict[str, Any]:
-    """The current block retreats (J-5/J-6); ``blocked``: it has no legal retreat and is
-    eliminated (rules 7.6). The device does not check the map (J-12)."""
+    """The current block retreats (J-5/J-6); ``blocked``: it must retreat (an attacker in round 4)
+    but has no legal retreat, and is eliminated (rules 7.6; IllegalMove for a block that may fire or
+    pass instead). The device does not check the map (J-12)."""
     b = _actor(battle, key, "retreat")
+    if blocked and "fire" in actions_for(battle, b):     # rules 3.5/7.6: only a retreat required
+        raise IllegalMove(Msg("{} does not have to retreat now: only a block that must retreat and "   # (J-6)
+                              "cannot (an attacker in round 4, J-6) is eliminated; it may fire or "
+                              "pass instead.", block_name(b["name"])))
     rec = _turn(battle, b, "retreat")
     if blocked:
         rec["action"] = "eliminated"

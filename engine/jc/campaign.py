@@ -99,6 +99,33 @@ def sync(camp: Campaign, battle: B.Battle, number: int) -> None:
             camp["owner"]["cleopatra"] = b["side"]
 
 
+def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
+    """One step off a roster block outside battle (Vulcan, Jupiter on a leader or navis): at its last
+    step a leader is killed, a trophy for the enemy (J-2, J-17), any other block goes to the levy pool
+    for the year (J-3). Returns ``block``, ``from``, ``to``, ``result`` (``reduced``, ``killed`` or
+    ``eliminated``); raises IllegalMove for a block out of play, or Cleopatra at I (she is never
+    eliminated: she changes side in battle, J-2; ``owner`` sets her side)."""
+    bid = str(spec.id)
+    check_available(camp, spec, owner(camp, spec), "attacker")
+    before = default_strength(camp, spec)
+    lower = [s for s in spec.track if s < before]
+    side = owner(camp, spec)
+    if lower:
+        camp["strength"][bid] = max(lower)
+        return {"block": bid, "from": before, "to": max(lower), "result": "reduced"}
+    if spec.kind == "cleopatra":
+        raise IllegalMove(Msg("Cleopatra is at I: she is never eliminated (in battle she changes side, J-2); "
+                              "set her side with 'owner cleopatra caesar|pompey'."))
+    camp["strength"].pop(bid, None)
+    if spec.kind == "leader":
+        camp["killed"].append(bid)
+        camp["trophies"][B.other(side)].append({"id": bid, "name": spec.name, "battle": None, "key": bid})
+        return {"block": bid, "from": before, "to": 0, "result": "killed"}
+    camp["eliminated"].append(bid)
+    camp["owner"].pop(bid, None)            # a defector goes back to its owner's pool
+    return {"block": bid, "from": before, "to": 0, "result": "eliminated"}
+
+
 def set_levy_city(camp: Campaign, block_id: str, city_name: str) -> tuple[BlockSpec, str]:
     """J-20: override where a block is levied. Raises BadArguments/IllegalMove."""
     spec = roster()[block_id]

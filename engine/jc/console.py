@@ -9,7 +9,7 @@ import re
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
+from engine.game import Command, GameRules, Handler, Outcome, Request, State, commands, load_rng, store_rng
 from engine.jc import battle as B
 from engine.jc import campaign as C
 from engine.jc import cards as K
@@ -226,12 +226,16 @@ def _auto(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: auto [dice=a,b,...]."))
     req.check_opts(frozenset({"dice"}))
     battle = _battle(state)
+    if battle["phase"] == "setup":       # J-4: the first decision is round 1's (a refusal below undoes it)
+        B.start(battle)
     d = B.decision(battle)
-    if (battle["dice"] == "physical" and "dice" not in req.opts and d and d["kind"] == "turn"
-            and "fire" in d["actions"]):
-        raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
+    fires = d is not None and d["kind"] == "turn" and "fire" in d["actions"]     # J-14: it fires if it may
     text = req.opts.get("dice")
-    faces = parse_dice(text) if text is not None and d is not None and d["kind"] == "turn" else None
+    if battle["dice"] == "physical" and text is None and fires:
+        raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
+    if text is not None and d is not None and not fires:
+        raise BadArguments(Msg("No block fires now (a hit is placed or a block retreats): auto takes no dice=."))
+    faces = parse_dice(text) if text is not None else None
     rng = load_rng(state, DICE_STREAM)
     rec = policy.auto_step(battle, rng, faces)
     store_rng(state, rng, DICE_STREAM)
@@ -277,6 +281,10 @@ def _next_battle(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: next-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical]."))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("The current battle is still being fought: finish it first (fight resolves the rest with the J-14 policy)."))
+    placed = state["battle"]["blocks"]
+    if state["battle"]["phase"] == "setup" and placed:     # J-4: its blocks would be dropped unsaid
+        raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
+                              "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
     state["battle"] = _battle_options(req, BATTLE_OPTS)
     state["number"] += 1
     b = state["battle"]
@@ -333,6 +341,35 @@ def _owner(state: State, req: Request) -> Outcome:
                               T.block_name(spec.name), spec.id))
     state["campaign"]["owner"][spec.id] = side
     return Outcome({"block": spec.id, "side": side}, Msg("{} now fights for {}.", T.block_name(spec.name), T.side(side)))
+
+
+_LOST = {"reduced": N_("{} loses a step outside battle ({}→{})."),
+         "eliminated": N_("{} is eliminated outside battle: it cannot be levied again this year (J-3)."),
+         ("killed", "caesar"): N_("{} is killed outside battle: a trophy for Caesar."),
+         ("killed", "pompey"): N_("{} is killed outside battle: a trophy for Pompey.")}
+
+
+def _lose(state: State, req: Request) -> Outcome:
+    """One step off a block outside battle (Vulcan, Jupiter on a leader or navis): J-2, J-3, J-17."""
+    if len(req.args) != 1:
+        raise BadArguments(Msg("Usage: lose <block-id>  (one step off outside battle: Vulcan, Jupiter on a "
+                               "leader or navis)."))
+    req.check_opts(frozenset())
+    spec = block(req.args[0])
+    battle = state["battle"]
+    if battle["phase"] != "over" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(Msg("{} is in the current battle: its steps are lost there.", T.block_name(spec.name)))
+    camp = state["campaign"]
+    side = C.owner(camp, spec)
+    lost = C.lose_step(camp, spec)
+    name = T.block_name(spec.name)
+    if lost["result"] == "reduced":
+        text = Msg(_LOST["reduced"], name, roman(lost["from"]), roman(lost["to"]))
+    elif lost["result"] == "killed":
+        text = Msg(_LOST["killed", B.other(side)], name)
+    else:
+        text = Msg(_LOST["eliminated"], name)
+    return Outcome({**lost, "vp": _vp_view(state)}, text)
 
 
 def _control(state: State, req: Request) -> Outcome:
@@ -447,6 +484,17 @@ def _play(state: State, req: Request) -> Outcome:
     return Outcome(fields, text)
 
 
+def _playing(handler: Handler) -> Handler:
+    """``handler`` refused once the winter's victory check has ended the campaign (J-17/J-19): a game
+    its rules ended changes no more (PROTOCOL, third round); ``undo`` reopens it."""
+    def run(state: State, req: Request) -> Outcome:
+        over = C.over_view(state["campaign"])
+        if over:
+            raise GameOver(Msg("The game is over: {}", over["reason"]))
+        return handler(state, req)
+    return run
+
+
 # -- the view --------------------------------------------------------------------------------
 def _block_view(battle: B.Battle, b: B.Block) -> BlockView:
     return {"key": b["key"], "id": b["id"], "name": b["name"], "side": b["side"],
@@ -486,28 +534,29 @@ GAME = GameRules(
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [year=1..5] [seed=N]",
     commands=commands(
-        Command("add", _add, True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
-        Command("remove", _remove, True, "remove <block>  (before the battle starts)"),
-        Command("start", _start, True, "start  (round 1; then fire/retreat/pass/hit)"),
-        Command("fire", _fire, True, "fire [<block>] [dice=a,b,...]"),
-        Command("retreat", _retreat, True, "retreat [<block>] [blocked=1]"),
-        Command("pass", _pass, True, "pass [<block>]"),
-        Command("hit", _hit, True, "hit [<block>]  (which equally strong block takes the hit)"),
-        Command("auto", _auto, True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)"),
-        Command("fight", _fight, True, "fight  (the rest of the battle by the J-14 policy)"),
+        Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
+        Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
+        Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)"),
+        Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]"),
+        Command("retreat", _playing(_retreat), True, "retreat [<block>] [blocked=1]"),
+        Command("pass", _playing(_pass), True, "pass [<block>]"),
+        Command("hit", _playing(_hit), True, "hit [<block>]  (which equally strong block takes the hit)"),
+        Command("auto", _playing(_auto), True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)"),
+        Command("fight", _playing(_fight), True, "fight  (the rest of the battle by the J-14 policy)"),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
         Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
-        Command("next-battle", _next_battle, True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
+        Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
         Command("roster", _roster, False, "roster [caesar|pompey]"),
-        Command("levy", _levy, True, "levy <block-id> <city>  (J-20)"),
-        Command("owner", _owner, True, "owner <block-id> caesar|pompey"),
-        Command("control", _control, True, "control <city> caesar|pompey|vacant"),
+        Command("levy", _playing(_levy), True, "levy <block-id> <city>  (J-20)"),
+        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey"),
+        Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
+        Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)"),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
-        Command("winter", _winter, True, "winter  (J-19 checklist; next year)"),
-        Command("deal", _deal, True, "deal  (shuffle 27 cards, 6 to each)"),
+        Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)"),
+        Command("deal", _playing(_deal), True, "deal  (shuffle 27 cards, 6 to each)"),
         Command("hand", _hand, False, "hand caesar|pompey  (private)"),
-        Command("discard", _discard, True, "discard caesar|pompey <card>"),
-        Command("play", _play, True, "play caesar|pompey <card>"),
+        Command("discard", _playing(_discard), True, "discard caesar|pompey <card>"),
+        Command("play", _playing(_play), True, "play caesar|pompey <card>"),
     ),
 )

@@ -108,6 +108,15 @@ class VpReply(Reply):
     vp: dict[str, Any]
 
 
+class LoseReply(Reply):
+    """``lose``: a step lost outside battle (Vulcan, Jupiter): J-2, J-3, J-17."""
+
+    block: str
+    to: int
+    result: str                    # reduced | killed | eliminated
+    vp: dict[str, Any]
+
+
 class WinterStep(TypedDict):
     step: str                      # 8.1 … 8.6 (rules v1.1)
     title: str

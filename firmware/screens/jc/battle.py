@@ -12,6 +12,7 @@ from PIL import Image
 from engine.actions import Line
 from engine.jc import actions as act
 from engine.jc.roster import roman
+from engine.text import N_
 from engine.jc.replies import TurnRecord
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
@@ -134,6 +135,17 @@ def hit_advice(ctx: Ctx) -> tuple[BlockView, float, list[tuple[BlockView, float]
     return blocks[best["target"]], win_chance(b, side, best), others
 
 
+LEADER_PRICE = {
+    (True, "caesar"): N_("{} is a leader: this hit kills him. A killed leader is gone for good and gives Caesar "
+                         "1 VP; the odds count this battle only."),
+    (True, "pompey"): N_("{} is a leader: this hit kills him. A killed leader is gone for good and gives Pompey "
+                         "1 VP; the odds count this battle only."),
+    (False, "caesar"): N_("{} is a leader: if he is killed he is gone for good and gives Caesar 1 VP; the odds "
+                          "count this battle only."),
+    (False, "pompey"): N_("{} is a leader: if he is killed he is gone for good and gives Pompey 1 VP; the odds "
+                          "count this battle only.")}
+
+
 def why_hit(ctx: Ctx) -> list[str]:
     """The advice on a hit in sentences: who, the chance, a leader's price (J-2, J-17) and what
     each other choice costs."""
@@ -143,12 +155,9 @@ def why_hit(ctx: Ctx) -> list[str]:
     best, chance, others = got
     side = side_name(view_of(ctx)["battle"]["decision"]["side"])     # type: ignore[index]
     rows = [_("Advised: {} takes the hit; {} then holds the field with {}.").format(name_of(best), side, pct(chance))]
-    if best["kind"] == "leader":
-        enemy = side_name("caesar" if best["side"] == "pompey" else "pompey")
-        rows.append((_("{} is a leader: this hit kills him. A killed leader is gone for good and gives {} 1 VP; "
-                       "the odds count this battle only.") if best["strength"] <= 1 else
-                     _("{} is a leader: if he is killed he is gone for good and gives {} 1 VP; "
-                       "the odds count this battle only.")).format(name_of(best), enemy))
+    if best["kind"] == "leader":      # one sentence per side gaining the VP: ru/uk decline its name
+        enemy = "caesar" if best["side"] == "pompey" else "pompey"
+        rows.append(_(LEADER_PRICE[best["strength"] <= 1, enemy]).format(name_of(best)))
     for block, p in others:
         rows.append(_("{} instead: {} ({} less).").format(name_of(block), pct(p), pct(max(0.0, chance - p))))
     return rows
@@ -263,6 +272,7 @@ def action_items(ctx: Ctx, key: str) -> list[Item]:
         out.append(Item(_("Pass"), partial(_simple, line=act.pass_turn(key)), advice_value(ctx, "pass", key)))
     if "retreat" in actions:
         out.append(Item(_("Retreat"), partial(_simple, line=act.retreat(key)), advice_value(ctx, "retreat", key)))
+    if actions == ["retreat"]:         # a retreat it must make and cannot: eliminated (rules 7.6)
         out.append(Item(_("No way out"), partial(_simple, line=act.retreat(key, blocked=True))))
     return out
 

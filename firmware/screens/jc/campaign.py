@@ -106,10 +106,14 @@ class HandScreen(ListScreen):
 
     def status(self, ctx: Ctx) -> str:
         cards = view_of(ctx)["cards"]
-        return _("discard") if cards and not cards["discarded"][self.side] else _("play")
+        if cards is None or not cards["cards_in_hand"][self.side]:
+            return ""
+        return _("discard") if not cards["discarded"][self.side] else _("play")
 
     def items(self, ctx: Ctx) -> list[Item]:
         hand = ctx.run(act.hand(self.side)).get("hand", [])
+        if not hand:                    # the year's five cards are played (J-18)
+            return [Item(_("No cards in hand."), None)]
         return [Item(card_name(card), partial(self._use, card=card)) for card in hand]
 
     def _use(self, ctx: Ctx, card: str) -> None:
@@ -144,13 +148,18 @@ def ask_winter(ctx: Ctx) -> None:
         return
 
     def go(c: Ctx) -> None:
+        ending = view_of(c)["campaign"]["year"]          # the winter closes this year (J-19)
         response = run_line(c, act.winter())
         if response is None:
             return
         rows = [f"{'✓' if s['done'] else '·'} {s['step']} {s['title']}: {s['text']}" for s in response["checklist"]]
         over = view_of(c)["campaign"]["over"]
-        title = _("Game over") if over else _("Winter: year {}").format(response["year"])
+        title = _("Game over") if over else _("Winter: year {}").format(ending)
         c.push(TextScreen(title, rows))
 
-    ctx.push(ConfirmScreen(_("Winter?"), _("End the year: Cleopatra goes home, victory check, "
-                                                "eliminated blocks return, new cards."), go))
+    question = _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards.")
+    cards = view["cards"]
+    if cards is not None and not cards["year_done"]:       # the year ends with its fifth card (J-18)
+        question = _("This year's cards are still being played (turn {} of 5): the winter deals new "
+                     "hands and those in play are lost. {}").format(cards["turn"], question)
+    ctx.push(ConfirmScreen(_("Winter?"), question, go))

@@ -35,13 +35,14 @@ class JcHome(WrappedListScreen):
         view = view_of(ctx)
         b = view["battle"]
         out = [Item(_("Battle"), lambda c: c.push(BattleScreen()), phase_word(b))]
-        if b["phase"] == "setup":
+        playing = not view["campaign"]["over"]          # the campaign's end ends the game (J-17)
+        if b["phase"] == "setup" and playing:
             out += [Item(_("Add attacker"), partial(open_add, role="attacker"), side_name(b["attacker"])),
                     Item(_("Add defender"), partial(open_add, role="defender"), side_name(b["defender"]))]
-        if b["phase"] != "over":
+        if b["phase"] != "over" and playing:
             out += [Item(_("Odds"), lambda c: c.push(odds_screen())),
                     Item(_("Fight to the end"), ask_fight)]
-        else:
+        elif playing:
             out.append(Item(_("Next battle"), lambda c: c.push(next_battle_form(c))))
         out += [Item(_("Forces"), lambda c: c.push(forces_screen(c))),
                 Item(_("Battle log"), lambda c: c.push(log_screen(c))),

@@ -89,8 +89,9 @@ def odds_line(ctx: Ctx) -> str:
     if b["phase"] == "over":
         return _("Winner: {}").format(side_name(b["winner"]))
     odds = odds_now(ctx)
-    if odds is None:
-        return _("Odds: no blocks yet")
+    if odds is None:          # refused: a side without blocks, or a set-up the rules refuse (J-8)
+        placed = all(any(x["side"] == b[role] for x in b["blocks"]) for role in ("attacker", "defender"))
+        return _("Odds: fix the set-up") if placed else _("Odds: no blocks yet")
     side = b["decision"]["side"] if b["decision"] else b["attacker"]
     chance = WAIT if odds is PENDING else pct(win_chance(b, side, odds))
     return _("{}: win {}").format(side_name(side), chance)
@@ -120,5 +121,20 @@ def odds_screen() -> OddsScreen:
                 (_(OUTCOME_WORDS[dfn, "holds"]), response["defender_holds"]),
                 (_(OUTCOME_WORDS[att, "destroyed"]), response["attacker_eliminated"])]
 
-    return OddsScreen(title, outcomes, empty=lambda: _("Add at least one block to each side (not only reserves)."),
-                      waiting=lambda: _("Computing the exact odds…"))
+    why = [""]
+
+    def refused(ctx: Ctx) -> str:
+        """Why the set-up cannot be valued (J-8, rules 7.3), said short enough for the screen."""
+        b = view_of(ctx)["battle"]
+        main = all(any(x["side"] == b[role] and not x["reserve"] for x in b["blocks"])
+                   for role in ("attacker", "defender"))
+        return (_("Navis and land blocks attack by other routes: make one group reserves.")
+                if main else _("Add at least one block to each side (not only reserves)."))
+
+    def valued(ctx: Ctx) -> list[tuple[str, float]] | None:
+        rows = outcomes(ctx)
+        if rows == []:
+            why[0] = refused(ctx)
+        return rows
+
+    return OddsScreen(title, valued, empty=lambda: why[0], waiting=lambda: _("Computing the exact odds…"))

@@ -91,8 +91,10 @@ def wrap_label(s: str, width: int) -> list[str]:
     (``Mauretania–`` / ``Numidia``); a word longer than ``width`` is split (never clipped with '…')."""
     out: list[str] = []
     cur = ""
-    for chunk in re.findall(r"[^\s–—]*[–—]|[^\s–—]+", s):
-        sep = "" if not cur or cur.endswith(("–", "—")) else " "
+    for m in re.finditer(r"[^\s–—]*[–—]|[^\s–—]+", s):
+        chunk = m.group(0)
+        spaced = m.start() > 0 and s[m.start() - 1].isspace()     # (after a dash inside a word: none)
+        sep = " " if cur and spaced else ""
         if len(cur) + len(sep) + len(chunk) <= width:
             cur += sep + chunk
             continue
