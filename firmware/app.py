@@ -35,6 +35,10 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 
 
+class UndoQuestion(ConfirmScreen):
+    """The question hold B asks before an undo (one at a time: hold B on it asks it anew)."""
+
+
 class App:
     """Implements :class:`firmware.screens.ctx.Ctx` for the screens: the only way from a screen to
     the session, the store (history, archives, settings), the serial link and the screen stack."""
@@ -278,8 +282,11 @@ class App:
             self.drop_stale()
             self.notify(response.get("undone") or response.get("message", ""))
 
-        self.push(ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
-                                     _("A: undo"), _("B: keep")))
+        question = UndoQuestion(_("Undo?"), _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep"))
+        if isinstance(self.stack[-1], UndoQuestion):       # hold B again: still one question, never two
+            self.replace(question)
+        else:
+            self.push(question)
 
     def serve_line(self, raw: bytes) -> str | None:
         """One request line from the serial link (the console protocol) while the screens are
