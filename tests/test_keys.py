@@ -44,3 +44,23 @@ def test_no_screen_reads_a_raw_key_for_itself():
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert not raw.search(line), f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+
+
+def test_a_key_held_long_that_has_no_hold_of_its_own_does_what_its_press_does():
+    """The joystick's press and KEY3 have no meaning of their own when held (hw/keys.py sends
+    ``press:hold`` after 0.8 s): held long they do what they do pressed, never nothing."""
+    for place in GRAMMAR:
+        for key in ("press", "key3"):
+            assert intent(place, f"{key}:hold") is intent(place, key), (place, key)
+    assert intent("row", "press:hold") is Intent.SELECT
+    assert intent("figure", "press:hold") is Intent.STEP
+    assert intent("row", "key3:hold") is Intent.SECOND
+
+
+def test_the_menu_opens_its_row_on_a_long_press_of_the_joystick():
+    from tests.fakectx import FakeCtx
+    from firmware.screens.menu import GamesMenu, MainMenu
+    ctx = FakeCtx()
+    ctx.open(MainMenu())
+    ctx.press("press:hold")
+    assert isinstance(ctx.stack[-1], GamesMenu)

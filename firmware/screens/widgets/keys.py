@@ -28,7 +28,8 @@ The places a cursor can stand:
 - ``notice``: a message over the screen (or the fair-draw code box): any key closes it and does
   nothing else.
 
-Hold B (undo, with a question naming the step) is the App's before any screen sees a key, except
+The joystick's press and KEY3 held long (``press:hold``, ``key3:hold``) mean what they mean
+pressed. Hold B (undo, with a question naming the step) is the App's before any screen sees a key, except
 where the top screen's ``place`` gives it no meaning (the key test names it instead).
 """
 from __future__ import annotations
@@ -126,9 +127,18 @@ PLACES = {
 }
 
 
+# Keys that mean nothing of their own when held long (hw/keys.py sends ``press:hold``, ``key3:hold``
+# after 0.8 s): held, they do what they do pressed — a slow press is never a dead key.
+HELD_AS_PRESSED = ("press", "key3")
+
+
 def intent(place: str, key: str) -> Intent:
     """What ``key`` means where the cursor stands (``place``: see :data:`GRAMMAR`)."""
-    return GRAMMAR[place].get(key, I.NOTHING)
+    table = GRAMMAR[place]
+    name, _sep, held = key.partition(":")
+    if held == "hold" and key not in table and name in HELD_AS_PRESSED:
+        key = name
+    return table.get(key, I.NOTHING)
 
 
 def table_markdown() -> str:
