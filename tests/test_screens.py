@@ -131,6 +131,20 @@ def test_settings_language_item_opens_the_list_and_the_menu_follows_the_choice(s
     app.console.close()
 
 
+def test_the_language_list_opens_on_the_language_in_use(state_dir):
+    """A list to choose from opens on the current choice (✓): A there keeps it, never switches a
+    Russian or Ukrainian player to English."""
+    for lang, name in (("ru", "Русский"), ("uk", "Українська")):
+        app = app_with([f"settings language={lang}"], ["down"] * 3 + ["a", "a"], state_dir)   # Settings -> Language
+        try:
+            screen = app.stack[-1]
+            assert screen.items(app)[screen.cursor].label == name
+            app.handle("a")
+            assert app.settings["language"] == lang
+        finally:
+            app.console.close()
+
+
 def test_a_bag_beside_a_running_game_leaves_the_game_going(state_dir):
     app = app_with(["new jc-battle seed=4"], [], state_dir)
     game_state = app.console.session.state
