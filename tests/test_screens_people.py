@@ -73,6 +73,29 @@ def test_the_name_editor_opens_on_the_current_text():
     assert isinstance(ctx.top, TypeScreen) and ctx.top.name == "Ана"
 
 
+def test_b_on_the_keyboard_asks_before_a_typed_name_is_lost():
+    """B beside A on the board: a name typed letter by letter (40 presses) is not lost to one slip
+    of B without a question; B with nothing new typed goes straight back."""
+    from firmware.screens.widgets import ConfirmScreen
+    from firmware.screens.widgets.keyboard import TypeScreen
+    got: list[str] = []
+    ctx = FakeCtx().open(PlayersScreen())
+    ctx.open(TypeScreen(lambda c, name: got.append(name), "", capital=True))
+    ctx.press("b")                                  # nothing typed: back at once
+    assert isinstance(ctx.top, PlayersScreen)
+    ctx.open(TypeScreen(lambda c, name: got.append(name), "", capital=True))
+    ctx.press("a", "right", "a")                    # "Ab"
+    ctx.press("b")
+    assert isinstance(ctx.top, ConfirmScreen) and "Ab" in " ".join(ctx.top.rows)
+    ctx.press("b")                                  # no: back on the keyboard, the name kept
+    assert isinstance(ctx.top, TypeScreen) and ctx.top.name == "Ab"
+    ctx.press("b", "a")                             # yes: leave without it
+    assert isinstance(ctx.top, PlayersScreen) and got == []
+    ctx.open(TypeScreen(lambda c, name: got.append(name), "Ана", capital=True))
+    ctx.press("b")                                  # opened on a name, nothing changed: back at once
+    assert isinstance(ctx.top, PlayersScreen)
+
+
 # -- History → Players: rename, remove; statistics per person ----------------------------------------
 def test_history_players_rename_and_remove():
     ctx = FakeCtx(players=list(KNOWN)).open(PlayersScreen())

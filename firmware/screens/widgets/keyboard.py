@@ -50,7 +50,8 @@ def keyboard(lang: str) -> list[list[str]]:
 class TypeScreen:
     """Type a name with a keyboard grid: the joystick moves (left/right wrap within a row, so ✓
     is one step left of the first letter), A or press types the cell: ↑ switches case, ← deletes,
-    ✓ finishes; hold A also finishes. B goes back without a name. ``initial``: the text it opens
+    ✓ finishes; hold A also finishes. B goes back without a name (asking first when letters
+    were typed). ``initial``: the text it opens
     on (a typo is mended, not typed again); ``title``: ``N_`` marked, said when drawn (a person's
     name asks for a name: ``PERSON``; ``capital``: the first letter typed is a capital one, the
     rest lower case, as a person's name is written)."""
@@ -59,6 +60,7 @@ class TypeScreen:
                  capital: bool = False) -> None:
         self.on_done = on_done
         self.name = initial[:MAX_TYPED]
+        self.initial = self.name
         self.row = 0
         self.col = 0
         self.top = 0
@@ -106,7 +108,17 @@ class TypeScreen:
         elif what is Intent.SECOND:
             self._done(ctx)
         elif what is Intent.BACK:
+            self._leave(ctx)
+
+    def _leave(self, ctx: Ctx) -> None:
+        """B: back without the name; when letters were typed, only after a question (B sits beside
+        A: one slip must not lose a name typed letter by letter)."""
+        if not self.name.strip() or self.name == self.initial:
             ctx.pop()
+            return
+        from firmware.screens.widgets.confirm import ConfirmScreen
+        ctx.push(ConfirmScreen(_("Leave?"), _("Leave the keyboard? “{}” is not kept.").format(self.name),
+                               lambda c: c.pop()))
 
     def _type(self, cell: str, ctx: Ctx) -> None:
         if cell == SHIFT:
