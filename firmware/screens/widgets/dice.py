@@ -20,6 +20,8 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent
 
+TABLE_DICE = "rules.table_dice"   # the device setting: 1 when the table throws its own dice (every
+                                  # roll's Dice row opens on it: Julius Caesar's new battle, the Sword's rolls)
 DIE = 20          # pixels per die tile (one row of dice)
 DIE_SMALL = 18    # pixels per die tile when two rows share the screen
 
