@@ -24,6 +24,7 @@ from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent
 from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
+from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
 from firmware.worker import Worker
 
@@ -221,7 +222,8 @@ class App:
         ends the program."""
         try:
             if self.message is not None or self.commitment is not None:
-                self.message = self.commitment = None
+                if not repeated(key):                    # a notice waits for a key of its own
+                    self.message = self.commitment = None
                 return
             place = getattr(self.stack[-1], "key_place", "row")    # hold B: the same on every screen
             if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)

@@ -64,3 +64,22 @@ def test_the_menu_opens_its_row_on_a_long_press_of_the_joystick():
     ctx.open(MainMenu())
     ctx.press("press:hold")
     assert isinstance(ctx.stack[-1], GamesMenu)
+
+
+def test_a_held_direction_repeats_only_moves_and_changes():
+    """hw/keys.py repeats a direction held down; the device gives the repeats as ``<key>:repeat``:
+    they move a cursor, scroll, turn a die or change a figure again — never choose, go back, close,
+    mark or turn past a page (a held right opened screen after screen)."""
+    moves = {Intent.PREV, Intent.NEXT, Intent.LEFTWARD, Intent.RIGHTWARD, Intent.LESS, Intent.MORE,
+             Intent.LESS_ONE, Intent.MORE_ONE, Intent.SEAT_TOP, Intent.SEAT_RIGHT, Intent.SEAT_BOTTOM,
+             Intent.SEAT_LEFT}
+    for place in GRAMMAR:
+        for key in ("up", "down", "left", "right"):
+            once = intent(place, key)
+            again = intent(place, f"{key}:repeat")
+            if place == "pages" and key in ("left", "right"):
+                assert again is Intent.NOTHING, (place, key)
+            else:
+                assert again is (once if once in moves else Intent.NOTHING), (place, key)
+    assert intent("row", "right:repeat") is Intent.NOTHING and intent("row", "down:repeat") is Intent.NEXT
+    assert intent("text", "down:repeat") is Intent.NEXT and intent("pages", "down:repeat") is Intent.NEXT

@@ -13,6 +13,7 @@ from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, TextScreen, intent
+from firmware.screens.widgets.keys import repeated
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 
@@ -149,7 +150,8 @@ class DiceScreen:
         what = intent("roller", key)
         if what is Intent.LEFTWARD:
             if self.field == 0:
-                ctx.pop()
+                if not repeated(key):                  # held left stops at the first field
+                    ctx.pop()
             else:
                 self.field -= 1
         elif what is Intent.RIGHTWARD:

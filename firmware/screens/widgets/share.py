@@ -27,7 +27,7 @@ from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.dice import DIE_SMALL, die_tile
-from firmware.screens.widgets.keys import Intent, intent
+from firmware.screens.widgets.keys import Intent, intent, repeated
 from firmware.screens.widgets.listing import Item, ListScreen
 
 log = logging.getLogger(__name__)
@@ -190,7 +190,8 @@ class ShareDice:
             self.cursor = min(self.cursor + 1, len(self.faces) - 1)
         elif what is Intent.LEFTWARD:
             if self.cursor == 0:
-                ctx.pop()
+                if not repeated(key):                  # held left stops at the first die
+                    ctx.pop()
                 return
             if self.cursor == len(self.faces) - 1 and not self.turned[-1]:
                 self.faces.pop()
