@@ -200,6 +200,34 @@ def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     app.console.close()
 
 
+def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
+    """The bag made item by item (a typed name: ~40 presses) is not lost to one slip of B: B asks
+    first; with nothing in it yet, B goes straight back."""
+    from firmware.screens.kit.bag import BagEditor
+    from firmware.screens.widgets import ConfirmScreen
+    app = app_with([], ["down", "a", "down", "a", "b", "a"], state_dir)       # Your own bag
+    try:
+        editor = app.stack[-1]
+        assert isinstance(editor, BagEditor)
+        app.handle("b")                                                     # empty: back at once
+        assert app.stack[-1] is not editor and not isinstance(app.stack[-1], ConfirmScreen)
+        app.handle("a")
+        editor = app.stack[-1]
+        app.handle("a")                                                     # Add an item…
+        app.handle("down")
+        app.handle("a")                                                     # gold
+        assert editor.entries and app.stack[-1] is editor
+        app.handle("b")
+        assert isinstance(app.stack[-1], ConfirmScreen)
+        app.handle("b")                                                     # no: the bag is still there
+        assert app.stack[-1] is editor and editor.entries
+        app.handle("b")
+        app.handle("a")                                                     # yes: leave it
+        assert editor not in app.stack
+    finally:
+        app.console.close()
+
+
 def test_an_empty_own_bag_is_not_started(state_dir):
     app = app_with([], ["down", "a", "down", "a", "b", "a", "down", "a"], state_dir)   # Start at once
     assert app.console.session is None and app.message

@@ -113,12 +113,9 @@ class TypeScreen:
     def _leave(self, ctx: Ctx) -> None:
         """B: back without the name; when letters were typed, only after a question (B sits beside
         A: one slip must not lose a name typed letter by letter)."""
-        if not self.name.strip() or self.name == self.initial:
-            ctx.pop()
-            return
-        from firmware.screens.widgets.confirm import ConfirmScreen
-        ctx.push(ConfirmScreen(_("Leave?"), _("Leave the keyboard? “{}” is not kept.").format(self.name),
-                               lambda c: c.pop()))
+        from firmware.screens.widgets.confirm import leave
+        kept = not self.name.strip() or self.name == self.initial
+        leave(ctx, None if kept else _("Leave the keyboard? “{}” is not kept.").format(self.name))
 
     def _type(self, cell: str, ctx: Ctx) -> None:
         if cell == SHIFT:
