@@ -16,7 +16,7 @@ def test_jc_new_battle_names_the_players_of_the_two_sides():
     labels = [str(i.label) for i in ctx.top.items(ctx)]
     assert labels[3:] == ["Caesar", "Pompey", "Fair draw", "Players' share"]   # the sides, then the fair draw
     ctx.press("down", "down", "down", "a")          # Caesar's player: the list
-    assert isinstance(ctx.top, PlayerPicker) and str(ctx.top.items(ctx)[0].label) == "Анна"
+    assert isinstance(ctx.top, PlayerPicker) and str(ctx.top.items(ctx)[ctx.top.cursor].label) == "Анна"
     ctx.press("a")                                  # Анна: two presses; on to Pompey's row
     ctx.press("a", "a")                             # Борис: the first not at the table
     ctx.press("up", "up", "up", "up", "a")          # A on a figure row: start
@@ -64,12 +64,32 @@ def test_the_caesar_duel_names_its_two_players():
     assert "people=caesar:Анна" in " ".join(ctx.lines)
 
 
+def test_a_new_player_is_one_press_away_however_many_are_known():
+    """The keyboard for a name nobody knows yet sits just above the likeliest known player (the
+    cursor's row): with 20 players remembered it took 21 presses down to reach it."""
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.setup import SetupScreen
+    from firmware.screens.widgets.keyboard import TypeScreen
+    known = [f"P{i}" for i in range(20)]
+    ctx = FakeCtx(players=known).open(SetupScreen(GloryHome))
+    ctx.render()
+    ctx.press("a")                                  # player 1: the list, on the likeliest known player
+    assert isinstance(ctx.top, PlayerPicker)
+    assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == "P4"     # the first not at the table
+    ctx.press("up", "a")
+    assert isinstance(ctx.top, TypeScreen)
+    fresh = FakeCtx().open(SetupScreen(GloryHome))
+    fresh.render()
+    fresh.press("a", "a")                           # nobody known: the keyboard is the first row
+    assert isinstance(fresh.top, TypeScreen)
+
+
 def test_the_name_editor_opens_on_the_current_text():
     from firmware.screens.glory.home import GloryHome
     from firmware.screens.glory.setup import SetupScreen
     from firmware.screens.widgets.keyboard import TypeScreen
     ctx = FakeCtx(players=["Ана"]).open(SetupScreen(GloryHome))
-    ctx.press("a", "down", "a")                     # Player 1 (Ана): the list (Ана ✓), Type a name…
+    ctx.press("a", "up", "a")                       # Player 1 (Ана): the list (on Ана ✓), Enter a name… above
     assert isinstance(ctx.top, TypeScreen) and ctx.top.name == "Ана"
 
 
