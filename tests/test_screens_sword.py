@@ -154,6 +154,20 @@ def test_two_d6_roll_from_the_table():  # W-9
     assert ctx.session.lines[-1] == "check siege dice=2,3"
 
 
+def test_the_2d6_rolls_dice_row_changes_with_left_and_right_as_in_every_form():  # W-9
+    """The Dice row is a choice in every roll's form (left/right change it, shown <…>); in the 2d6
+    menu left on it left the screen and right ran it."""
+    from firmware.screens.sword.rolls import CheckMenu
+    ctx = home(NEW).open(CheckMenu())
+    rows = ctx.top.items(ctx)
+    ctx.press(*["down"] * (len(rows) - 1))                 # the Dice row
+    assert ctx.top.items(ctx)[-1].value == "<device>"
+    ctx.press("right")
+    assert isinstance(ctx.top, CheckMenu) and ctx.top.items(ctx)[-1].value == "<table>"
+    ctx.press("left")
+    assert isinstance(ctx.top, CheckMenu) and ctx.top.items(ctx)[-1].value == "<device>"
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_sword_screens_in_russian_and_ukrainian(lang, state_dir):
     app = app_with([NEW, W7], ["a"], state_dir, lang=lang)

@@ -40,6 +40,7 @@ from firmware.screens.widgets import (
     OddsScreen,
     Scroll,
     TextScreen,
+    figure,
     intent,
     on_off,
     scroll_bar,
@@ -304,7 +305,9 @@ class CheckMenu(ListScreen):
         if self.table is None:
             self.table = recalled(ctx, TABLE_DICE, 0, 1) == 1
         out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS]
-        out.append(Item(_("Dice"), self._toggle, dice_word(int(self.table))))
+        shown = dice_word(int(self.table))               # a choice, as in every roll's form: left/right
+        out.append(Item(_("Dice"), self._toggle, figure(shown) if self.cursor == len(out) else shown,
+                        ident="dice", adjust=lambda c, by: self._toggle(c)))
         return out
 
     def _toggle(self, ctx: Ctx) -> None:
