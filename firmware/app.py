@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
+HOLD_A = "a:hold"
 
 
 class UndoQuestion(ConfirmScreen):
@@ -229,6 +230,8 @@ class App:
             if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)
                 self.ask_undo()
                 return
+            if key == HOLD_A and not getattr(self.stack[-1], "second_action", False):
+                key = "a"                           # no second action here: a slow A is A (docs/keys.md)
             self.stack[-1].key(key, self)
         except Exception as e:  # noqa: BLE001 - nothing on screen may end the program
             self.failed(e, f"key {key}")

@@ -83,3 +83,30 @@ def test_a_held_direction_repeats_only_moves_and_changes():
                 assert again is (once if once in moves else Intent.NOTHING), (place, key)
     assert intent("row", "right:repeat") is Intent.NOTHING and intent("row", "down:repeat") is Intent.NEXT
     assert intent("text", "down:repeat") is Intent.NEXT and intent("pages", "down:repeat") is Intent.NEXT
+
+
+def test_hold_a_where_a_screen_has_no_second_action_is_a(state_dir):
+    """Hold A is the second action of the four screens that have one (the Senate's two votes, the
+    roller's past rolls, finishing a typed name, − on the score pad); elsewhere a slow A (held
+    0.8 s: ``a:hold``) did nothing at all — it does what A does. KEY3, a button of its own for the
+    second action, still does nothing there."""
+    from firmware.screens.glory.track import SenateScreen
+    from firmware.screens.menu import GamesMenu
+    from firmware.screens.widgets import TextScreen
+    from tests.screens import app_with
+    app = app_with(["new glory players=Jack,Henry seed=3"], [], state_dir)
+    try:
+        app.stack[1:] = []
+        app.handle("key3")
+        assert len(app.stack) == 1
+        app.handle("down")
+        app.handle("a:hold")                                       # Games
+        assert isinstance(app.stack[-1], GamesMenu)
+        app.push(TextScreen("t", "text"))
+        app.handle("a:hold")                                       # closes, as A does
+        assert isinstance(app.stack[-1], GamesMenu)
+        app.push(SenateScreen())
+        app.handle("a:hold")                                       # its own: two votes
+        assert app.console.session.lines[-1] == "vote Jack n=2"
+    finally:
+        app.console.close()

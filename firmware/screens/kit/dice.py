@@ -65,6 +65,8 @@ class DiceScreen:
     Press picks dice to re-roll (a frame and a mark show the die under the cursor; chosen dice are
     filled), A re-rolls them. Key3 or hold A: the past rolls."""
 
+    second_action = True           # hold A (KEY3): the past rolls
+
     def __init__(self) -> None:
         self.count = 2
         self.sides = SIDES.index(6)

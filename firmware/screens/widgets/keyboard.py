@@ -56,6 +56,8 @@ class TypeScreen:
     name asks for a name: ``PERSON``; ``capital``: the first letter typed is a capital one, the
     rest lower case, as a person's name is written)."""
 
+    second_action = True           # hold A (KEY3): the name is finished
+
     def __init__(self, on_done: Callable[[Ctx, str], None], initial: str = "", title: str | None = None,
                  capital: bool = False) -> None:
         self.on_done = on_done
