@@ -95,7 +95,7 @@ GRAMMAR: dict[str, dict[str, Intent]] = {
     "pages": {"up": I.PREV, "down": I.NEXT, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK, "a": I.CLOSE,
               "press": I.CLOSE, **_SECOND, **_UNDO},
     "question": {"up": I.PREV, "down": I.NEXT, "left": I.BACK, "b": I.BACK, "right": I.NOTHING, "a": I.YES,
-                 "press": I.NOTHING, "a:hold": I.NOTHING, "key3": I.NOTHING, **_UNDO},
+                 "press": I.NOTHING, "a:hold": I.YES, "key3": I.NOTHING, **_UNDO},   # a slow A is A
     # the score pad: the device in the middle of the table, a seat round it each way (player 1 at
     # the top, then clockwise); a push towards a player adds the step to their figure
     "seats": {"up": I.SEAT_TOP, "right": I.SEAT_RIGHT, "down": I.SEAT_BOTTOM, "left": I.SEAT_LEFT, "b": I.BACK,
