@@ -478,6 +478,17 @@ def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  #
     assert ctx.notes[-1] == f"Turn the board {said}. Round 2."
 
 
+def test_after_the_end_of_a_round_the_cursor_is_on_the_next_rounds_event():  # G-1: a round opens with its event
+    """The rows change when a round ends (the event's row and End round go, Reveal event comes):
+    the cursor stayed on the fourth row, Tax, one press from what the table does next."""
+    ctx = FakeCtx(NEW, "event").open(GloryHome())
+    ctx.press("down", "down", "down", "a", "a")           # End round 1, yes
+    assert ctx.view()["round"] == 2
+    ctx.render()
+    items = ctx.top.items(ctx)
+    assert str(items[ctx.top.cursor].label) == "Reveal event"
+
+
 def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_reward():  # G-17
     """Solo: each event gives 1 denarius per supporter instead of its reward (none for a negative
     card); the console says it (solo_denarii) and so must the card's screen when it is revealed."""
