@@ -116,6 +116,19 @@ def test_b_on_the_keyboard_asks_before_a_typed_name_is_lost():
     assert isinstance(ctx.top, PlayersScreen)
 
 
+def test_a_name_typed_again_from_nothing_starts_with_a_capital():
+    """The keyboard opened on a name (to rename a player) and emptied with ←: the new name starts
+    with a capital, as a name typed on an empty keyboard does (it came out «борис»)."""
+    from firmware.i18n import language
+    from firmware.screens.widgets.keyboard import DELETE, TypeScreen, keyboard
+    got: list[str] = []
+    ctx = FakeCtx(lang="ru").open(TypeScreen(lambda c, name: got.append(name), "Ана", capital=True))
+    delete = keyboard(language())[0].index(DELETE)
+    ctx.press(*["right"] * delete, "a", "a", "a")             # ← three times: nothing left
+    ctx.press(*["left"] * delete, "right", "a", "a:hold")      # б (the second letter), done
+    assert got == ["Б"]
+
+
 # -- History → Players: rename, remove; statistics per person ----------------------------------------
 def test_history_players_rename_and_remove():
     ctx = FakeCtx(players=list(KNOWN)).open(PlayersScreen())

@@ -124,6 +124,8 @@ class TypeScreen:
             self.upper = not self.upper
         elif cell == DELETE:
             self.name = self.name[:-1]
+            if self.capital and not self.name:
+                self.upper = True                # a person's name typed again from nothing: a capital first
         elif cell == DONE:
             self._done(ctx)
         elif len(self.name) >= MAX_TYPED:
