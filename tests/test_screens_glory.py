@@ -582,3 +582,25 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
         ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
     taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
     assert taxed == order
+
+
+def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
+    """A province's population only grows from round to round: the tax form opens on the figure the
+    player was taxed on last (it opened on 1: up to 15 presses a player, every round), and changing
+    the player row brings that player's own."""
+    ctx = FakeCtx(NEW, "event").open(GloryHome())
+    ctx.press("down", "down", "down", "down")            # Tax
+    order = ctx.view()["order"]
+    pops = {name: 3 + i for i, name in enumerate(order)}
+    for name in order:
+        ctx.press("a", "down", *["right"] * (pops[name] - 1), "a")      # the next player, population, A
+    assert [line for line in ctx.session.lines if line.startswith("tax ")] == [
+        f"tax {n} pop={pops[n]}" for n in order]
+    assert ctx.run("end-round")["ok"] and ctx.run("event")["ok"]
+    ctx.press("a")                                                     # the tax form, round 2
+    form = ctx.top
+    first = ctx.view()["order"][0]
+    assert {f.key: f.value for f in form.fields}["pop"] == pops[first]
+    ctx.press("right")                                                 # the next player: his own
+    who = ctx.view()["players"][{f.key: f.value for f in form.fields}["who"]]
+    assert {f.key: f.value for f in form.fields}["pop"] == pops[who]
