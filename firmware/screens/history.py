@@ -70,11 +70,25 @@ def open_history(ctx: Ctx) -> None:
 
 
 class HistoryScreen(WrappedListScreen):
-    """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day)."""
+    """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day);
+    it opens on the newest game (what a table opens History for), the rows above one press up each."""
 
     title = Said(N_("History"), _)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.placed = False
+
     def items(self, ctx: Ctx) -> list[Item]:
+        out = self._items(ctx)
+        if not self.placed:
+            self.placed = True
+            games = [i for i, item in enumerate(out) if item.ident.startswith("game:")]
+            if games:
+                self.cursor = self._mark = games[0]
+        return out
+
+    def _items(self, ctx: Ctx) -> list[Item]:
         entries = _entries(ctx)
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
                Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
@@ -87,7 +101,7 @@ class HistoryScreen(WrappedListScreen):
             out.append(Item(_("No games yet")))
         for e in entries:
             mark = "×" if e["status"] == "abandoned" else ""
-            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e)))
+            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e), ident=f"game:{e['id']}"))
         return out
 
 
