@@ -185,9 +185,9 @@ class BagEditor(ListScreen):
         if not any(n for _name, n in self.entries):
             leave(ctx, None)
         elif self.kind == "items":
-            leave(ctx, _("Leave? The bag you made is not kept."))
+            leave(ctx, _("The bag you made is not kept."))
         else:
-            leave(ctx, _("Leave? The deck you made is not kept."))
+            leave(ctx, _("The deck you made is not kept."))
 
     def _count(self, ctx: Ctx, by: int, i: int) -> None:
         entry = self.entries[i]

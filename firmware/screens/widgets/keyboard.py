@@ -117,7 +117,7 @@ class TypeScreen:
         A: one slip must not lose a name typed letter by letter)."""
         from firmware.screens.widgets.confirm import leave
         kept = not self.name.strip() or self.name == self.initial
-        leave(ctx, None if kept else _("Leave the keyboard? “{}” is not kept.").format(self.name))
+        leave(ctx, None if kept else _("“{}” is not kept.").format(self.name))
 
     def _type(self, cell: str, ctx: Ctx) -> None:
         if cell == SHIFT:
