@@ -92,6 +92,30 @@ def test_settings_persist(state_dir):
     again.console.close()
 
 
+@pytest.mark.parametrize("row, name", [(3, "profile"), (4, "driver")])
+def test_the_buttons_and_the_display_change_only_after_a_question(state_dir, row, name):
+    """A nudge on Settings → Buttons made the next start read the other board's pins and open its
+    panel: an Adafruit bonnet set to Waveshare starts with a dark panel and dead keys. Changing the
+    board's Buttons or Display asks first (B keeps it)."""
+    from firmware.screens.widgets import ConfirmScreen
+    app = app_with([], ["down"] * 3 + ["a"] + ["down"] * row, state_dir)   # Settings → the row
+    try:
+        before = app.settings[name]
+        app.handle("right")
+        assert isinstance(app.stack[-1], ConfirmScreen) and app.settings[name] == before
+        app.handle("b")                                             # keep it
+        assert app.settings[name] == before
+        app.handle("left")
+        app.handle("a")                                             # yes
+        assert app.settings[name] != before and app.message is not None
+        again = app.settings[name]
+        app.message = None
+        app.handle("a")                                             # A on the row asks too
+        assert isinstance(app.stack[-1], ConfirmScreen) and app.settings[name] == again
+    finally:
+        app.console.close()
+
+
 def test_bad_setting_is_refused_and_changes_nothing(console):
     r = console.request("settings contrast=9")
     assert r["error"] == "bad_arguments" and "contrast takes" in r["message"]
