@@ -80,15 +80,6 @@ class HistoryScreen(WrappedListScreen):
         self.placed = False
 
     def items(self, ctx: Ctx) -> list[Item]:
-        out = self._items(ctx)
-        if not self.placed:
-            self.placed = True
-            games = [i for i, item in enumerate(out) if item.ident.startswith("game:")]
-            if games:
-                self.cursor = self._mark = games[0]
-        return out
-
-    def _items(self, ctx: Ctx) -> list[Item]:
         entries = _entries(ctx)
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
                Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
@@ -101,7 +92,10 @@ class HistoryScreen(WrappedListScreen):
             out.append(Item(_("No games yet")))
         for e in entries:
             mark = "×" if e["status"] == "abandoned" else ""
-            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e), ident=f"game:{e['id']}"))
+            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e)))
+        if not self.placed:                     # on the newest game
+            self.placed, self.cursor = True, len(out) - len(entries) if entries else 0
+            self._mark = self.cursor
         return out
 
 
