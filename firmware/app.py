@@ -24,6 +24,7 @@ from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent
 from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
+from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
 from firmware.worker import Worker
 
@@ -33,6 +34,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
+HOLD_A = "a:hold"
+
+
+class UndoQuestion(ConfirmScreen):
+    """The question hold B asks before an undo (one at a time: hold B on it asks it anew)."""
 
 
 class App:
@@ -217,12 +223,15 @@ class App:
         ends the program."""
         try:
             if self.message is not None or self.commitment is not None:
-                self.message = self.commitment = None
+                if not repeated(key):                    # a notice waits for a key of its own
+                    self.message = self.commitment = None
                 return
             place = getattr(self.stack[-1], "key_place", "row")    # hold B: the same on every screen
             if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)
                 self.ask_undo()
                 return
+            if key == HOLD_A and not getattr(self.stack[-1], "second_action", False):
+                key = "a"                           # no second action here: a slow A is A (docs/keys.md)
             self.stack[-1].key(key, self)
         except Exception as e:  # noqa: BLE001 - nothing on screen may end the program
             self.failed(e, f"key {key}")
@@ -278,8 +287,11 @@ class App:
             self.drop_stale()
             self.notify(response.get("undone") or response.get("message", ""))
 
-        self.push(ConfirmScreen(_("Undo?"), _("Take back: {}").format(say(step)), yes,
-                                     _("A: undo"), _("B: keep")))
+        question = UndoQuestion(_("Undo?"), _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep"))
+        if isinstance(self.stack[-1], UndoQuestion):       # hold B again: still one question, never two
+            self.replace(question)
+        else:
+            self.push(question)
 
     def serve_line(self, raw: bytes) -> str | None:
         """One request line from the serial link (the console protocol) while the screens are

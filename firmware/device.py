@@ -25,6 +25,7 @@ from PIL import Image
 from engine.text import Msg
 from firmware.app import App
 from firmware.console import Console, MAX_LINE
+from firmware.screens.widgets.keys import REPEAT
 from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
 
@@ -58,6 +59,7 @@ class Loop:
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
         self._spent: tuple[str, float] | None = None      # a held key's press that woke the panel or closed a notice
+        self._acted: tuple[str, float] | None = None      # the press the last key event came from (its repeats follow)
 
     # -- timing ------------------------------------------------------------------------------
     def idle_limit(self) -> float | None:
@@ -143,6 +145,10 @@ class Loop:
             if self._press_of(key) == self._spent:     # a repeat of that press: it did its one thing
                 return
             self._spent = None
+        press = self._press_of(key)
+        if press is not None and press == self._acted:
+            key += REPEAT                               # a direction held down: its repeat (docs/keys.md)
+        self._acted = press
         closes = self.app.message is not None or self.app.commitment is not None
         self.app.handle(key)
         if closes:                                      # a notice takes the key and nothing else

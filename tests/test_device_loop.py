@@ -299,3 +299,70 @@ def test_settings_changed_over_serial_take_effect_on_the_device_at_once(state_di
         from firmware.i18n import set_language
         set_language("en")
         app.console.close()
+
+
+def _hold(loop, clock, key: str, start: float, seconds: float) -> None:
+    """``key`` pressed at ``start`` and held ``seconds`` (the loop ticks as the device's does)."""
+    loop.handle(("edge", key, True, start))
+    t = start + 0.03
+    while t < start + seconds:
+        clock[0] = t
+        loop.tick()
+        t += 0.05
+    loop.handle(("edge", key, False, start + seconds))
+    clock[0] = start + seconds + 0.05
+    loop.tick()
+
+
+def test_a_held_direction_repeats_a_move_but_never_a_choice(state_dir):
+    """The joystick held right on a list selects once: its repeats chose the first row of every
+    screen it opened (Games, then Caesar!, then its form…). Held down it still moves row by row."""
+    from firmware.screens.menu import GamesMenu
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        _hold(loop, clock, "right", 1.0, 1.5)
+        assert [type(s) for s in app.stack[1:]] == [GamesMenu]
+        _hold(loop, clock, "down", 3.0, 1.0)
+        assert app.stack[-1].cursor >= 3                      # the press, then its repeats
+        _hold(loop, clock, "left", 5.0, 1.5)                  # back once, not on past the main menu's …
+        assert len(app.stack) == 1
+    finally:
+        app.console.close()
+
+
+def test_a_held_right_on_the_senate_places_one_vote(state_dir):  # G-7: a vote is a game step
+    from firmware.screens.glory.track import SenateScreen
+    clock = [0.0]
+    app = app_with(["new glory players=Jack,Henry seed=3"], [], state_dir)
+    try:
+        app.push(SenateScreen())
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        _hold(loop, clock, "right", 1.0, 1.5)
+        assert app.console.session.lines[-1:] == ["vote Jack"] and len(app.console.session.lines) == 1
+    finally:
+        app.console.close()
+
+
+def test_left_held_to_reach_the_first_die_stays_in_the_dice_entry(state_dir):  # J-1
+    """Left on the first die goes back; held to walk back along the dice its repeats left the dice
+    entry, and the dice read so far were lost."""
+    from firmware.screens.jc.battle import JcDiceEntry
+    clock = [0.0]
+    app = app_with(["new jc-battle dice=physical seed=9", "add attacker c_leg10", "add defender p_leg1", "start"],
+                   [], state_dir)
+    try:
+        entry = JcDiceEntry(app.console.session.view()["battle"]["decision"]["blocks"][0])
+        app.push(entry)
+        app.render()
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        for t in (1.0, 1.2, 1.4):                             # to the fourth die
+            _hold(loop, clock, "right", t, 0.1)
+        assert entry.cursor == 3
+        _hold(loop, clock, "left", 2.0, 1.5)
+        assert app.stack[-1] is entry and entry.cursor == 0
+        _hold(loop, clock, "left", 4.0, 0.1)                  # a press of its own: back
+        assert app.stack[-1] is not entry
+    finally:
+        app.console.close()

@@ -86,3 +86,19 @@ def test_an_undo_in_the_dice_entry_takes_it_off_with_the_fire_it_waited_for(stat
         assert app.stack[-1].title.startswith("Pompey")
     finally:
         app.console.close()
+
+
+def test_hold_b_again_on_the_undo_question_asks_once(state_dir):
+    """A second hold B while the undo question is up does not stack a second question under it:
+    after "yes" the screen under is never a question naming the step just taken back."""
+    app = app_with(["new dice seed=1", "roll 2d6", "roll 3d6"], [], state_dir)
+    try:
+        app.handle("b:hold")
+        app.handle("b:hold")
+        assert sum(isinstance(s, ConfirmScreen) for s in app.stack) == 1
+        assert "3d6" in _question(app)
+        app.handle("a")
+        assert app.console.session.lines == ["roll 2d6"]
+        assert not any(isinstance(s, ConfirmScreen) for s in app.stack)
+    finally:
+        app.console.close()

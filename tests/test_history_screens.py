@@ -44,6 +44,9 @@ def test_the_main_menu_has_history_and_it_lists_the_finished_game(state_dir: Pat
             app.handle("down")
         assert "History" in texts(app)
         app.handle("a")
+        assert "JC battle 1" in texts(app)                              # it opens on the newest game
+        for _ in range(4):
+            app.handle("up")
         listed = texts(app)
         assert "Statistics" in listed and "Fair draw" in listed and "Players" in listed
         for _ in range(4):
@@ -60,10 +63,27 @@ def test_the_main_menu_has_history_and_it_lists_the_finished_game(state_dir: Pat
         app.console.close()
 
 
+def test_history_opens_on_the_newest_game():
+    """What a table opens History for is the game just played: the list opens on it (it opened on
+    Statistics, four or five presses above); the rows above it are one press up each."""
+    from firmware.screens.history import GameScreen, HistoryScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(history=[ENTRY]).open(HistoryScreen())
+    ctx.render()
+    assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == "JC battle 1"
+    ctx.press("a")
+    assert isinstance(ctx.top, GameScreen)
+    empty = FakeCtx().open(HistoryScreen())
+    empty.render()
+    assert str(empty.top.items(empty)[empty.top.cursor].label) == "Statistics"
+
+
 def test_history_screens_speak_russian(state_dir: Path):
     app = app_with(JC_FIGHT, [], state_dir, lang="ru")
     try:
         open_history(app)
+        for _ in range(4):
+            app.handle("up")                                            # above the newest game
         listed = texts(app)
         assert "Статистика" in listed and "История" in listed
     finally:
@@ -240,7 +260,7 @@ def test_send_over_serial_on_a_fake_ctx_sends_one_json_line_or_says_why_not():
     send_newest(ctx)
     assert ctx.sent == [] and "No serial link" in ctx.notes[-1]
     ctx.serial = True
-    ctx.press("down", "down", "down", "a")                          # Statistics, Fair draw, Players, Send
+    ctx.press("up", "a")                                            # from the newest game: Send, just above
     play = json.loads(ctx.sent[-1])["play"]
     assert play["sourcePlayId"] == "7"
     assert [(p["name"], p["role"]) for p in play["players"]] == [("Анна", "Caesar"), ("Player 2", "Pompey")]
@@ -251,7 +271,7 @@ def test_a_game_of_history_sends_its_link_and_names_the_sides_in_the_players_lan
     from firmware.screens.history import GameScreen, HistoryScreen
     from tests.fakectx import FakeCtx
     ctx = FakeCtx(history=[ENTRY], lang="uk").open(HistoryScreen())
-    ctx.press("down", "down", "down", "down", "a")                  # the game
+    ctx.press("a")                                                  # the game: History opens on it
     assert isinstance(ctx.top, GameScreen)
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert "✓Анна (Цезар): 3" in rows and "·Помпей: 0" in rows      # never "Caesar", "Pompey" in Ukrainian

@@ -44,3 +44,69 @@ def test_no_screen_reads_a_raw_key_for_itself():
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert not raw.search(line), f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+
+
+def test_a_key_held_long_that_has_no_hold_of_its_own_does_what_its_press_does():
+    """The joystick's press and KEY3 have no meaning of their own when held (hw/keys.py sends
+    ``press:hold`` after 0.8 s): held long they do what they do pressed, never nothing."""
+    for place in GRAMMAR:
+        for key in ("press", "key3"):
+            assert intent(place, f"{key}:hold") is intent(place, key), (place, key)
+    assert intent("row", "press:hold") is Intent.SELECT
+    assert intent("figure", "press:hold") is Intent.STEP
+    assert intent("row", "key3:hold") is Intent.SECOND
+
+
+def test_the_menu_opens_its_row_on_a_long_press_of_the_joystick():
+    from tests.fakectx import FakeCtx
+    from firmware.screens.menu import GamesMenu, MainMenu
+    ctx = FakeCtx()
+    ctx.open(MainMenu())
+    ctx.press("press:hold")
+    assert isinstance(ctx.stack[-1], GamesMenu)
+
+
+def test_a_held_direction_repeats_only_moves_and_changes():
+    """hw/keys.py repeats a direction held down; the device gives the repeats as ``<key>:repeat``:
+    they move a cursor, scroll, turn a die or change a figure again — never choose, go back, close,
+    mark or turn past a page (a held right opened screen after screen)."""
+    moves = {Intent.PREV, Intent.NEXT, Intent.LEFTWARD, Intent.RIGHTWARD, Intent.LESS, Intent.MORE,
+             Intent.LESS_ONE, Intent.MORE_ONE, Intent.SEAT_TOP, Intent.SEAT_RIGHT, Intent.SEAT_BOTTOM,
+             Intent.SEAT_LEFT}
+    for place in GRAMMAR:
+        for key in ("up", "down", "left", "right"):
+            once = intent(place, key)
+            again = intent(place, f"{key}:repeat")
+            if place == "pages" and key in ("left", "right"):
+                assert again is Intent.NOTHING, (place, key)
+            else:
+                assert again is (once if once in moves else Intent.NOTHING), (place, key)
+    assert intent("row", "right:repeat") is Intent.NOTHING and intent("row", "down:repeat") is Intent.NEXT
+    assert intent("text", "down:repeat") is Intent.NEXT and intent("pages", "down:repeat") is Intent.NEXT
+
+
+def test_hold_a_where_a_screen_has_no_second_action_is_a(state_dir):
+    """Hold A is the second action of the four screens that have one (the Senate's two votes, the
+    roller's past rolls, finishing a typed name, − on the score pad); elsewhere a slow A (held
+    0.8 s: ``a:hold``) did nothing at all — it does what A does. KEY3, a button of its own for the
+    second action, still does nothing there."""
+    from firmware.screens.glory.track import SenateScreen
+    from firmware.screens.menu import GamesMenu
+    from firmware.screens.widgets import TextScreen
+    from tests.screens import app_with
+    app = app_with(["new glory players=Jack,Henry seed=3"], [], state_dir)
+    try:
+        app.stack[1:] = []
+        app.handle("key3")
+        assert len(app.stack) == 1
+        app.handle("down")
+        app.handle("a:hold")                                       # Games
+        assert isinstance(app.stack[-1], GamesMenu)
+        app.push(TextScreen("t", "text"))
+        app.handle("a:hold")                                       # closes, as A does
+        assert isinstance(app.stack[-1], GamesMenu)
+        app.push(SenateScreen())
+        app.handle("a:hold")                                       # its own: two votes
+        assert app.console.session.lines[-1] == "vote Jack n=2"
+    finally:
+        app.console.close()

@@ -92,6 +92,30 @@ def test_settings_persist(state_dir):
     again.console.close()
 
 
+@pytest.mark.parametrize("row, name", [(3, "profile"), (4, "driver")])
+def test_the_buttons_and_the_display_change_only_after_a_question(state_dir, row, name):
+    """A nudge on Settings → Buttons made the next start read the other board's pins and open its
+    panel: an Adafruit bonnet set to Waveshare starts with a dark panel and dead keys. Changing the
+    board's Buttons or Display asks first (B keeps it)."""
+    from firmware.screens.widgets import ConfirmScreen
+    app = app_with([], ["down"] * 3 + ["a"] + ["down"] * row, state_dir)   # Settings → the row
+    try:
+        before = app.settings[name]
+        app.handle("right")
+        assert isinstance(app.stack[-1], ConfirmScreen) and app.settings[name] == before
+        app.handle("b")                                             # keep it
+        assert app.settings[name] == before
+        app.handle("left")
+        app.handle("a")                                             # yes
+        assert app.settings[name] != before and app.message is not None
+        again = app.settings[name]
+        app.message = None
+        app.handle("a")                                             # A on the row asks too
+        assert isinstance(app.stack[-1], ConfirmScreen) and app.settings[name] == again
+    finally:
+        app.console.close()
+
+
 def test_bad_setting_is_refused_and_changes_nothing(console):
     r = console.request("settings contrast=9")
     assert r["error"] == "bad_arguments" and "contrast takes" in r["message"]
@@ -129,6 +153,20 @@ def test_settings_language_item_opens_the_list_and_the_menu_follows_the_choice(s
     app.handle("b")
     assert "Кубики и мешочки" in _texts(app)
     app.console.close()
+
+
+def test_the_language_list_opens_on_the_language_in_use(state_dir):
+    """A list to choose from opens on the current choice (✓): A there keeps it, never switches a
+    Russian or Ukrainian player to English."""
+    for lang, name in (("ru", "Русский"), ("uk", "Українська")):
+        app = app_with([f"settings language={lang}"], ["down"] * 3 + ["a", "a"], state_dir)   # Settings -> Language
+        try:
+            screen = app.stack[-1]
+            assert screen.items(app)[screen.cursor].label == name
+            app.handle("a")
+            assert app.settings["language"] == lang
+        finally:
+            app.console.close()
 
 
 def test_a_bag_beside_a_running_game_leaves_the_game_going(state_dir):
@@ -184,6 +222,34 @@ def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     assert view["game"] == "bag" and view["bag"]["left"] == {"аба": 2, "золото": 1}
     assert "аба" in app.console.session.header["line"]
     app.console.close()
+
+
+def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
+    """The bag made item by item (a typed name: ~40 presses) is not lost to one slip of B: B asks
+    first; with nothing in it yet, B goes straight back."""
+    from firmware.screens.kit.bag import BagEditor
+    from firmware.screens.widgets import ConfirmScreen
+    app = app_with([], ["down", "a", "down", "a", "b", "a"], state_dir)       # Your own bag
+    try:
+        editor = app.stack[-1]
+        assert isinstance(editor, BagEditor)
+        app.handle("b")                                                     # empty: back at once
+        assert app.stack[-1] is not editor and not isinstance(app.stack[-1], ConfirmScreen)
+        app.handle("a")
+        editor = app.stack[-1]
+        app.handle("a")                                                     # Add an item…
+        app.handle("down")
+        app.handle("a")                                                     # gold
+        assert editor.entries and app.stack[-1] is editor
+        app.handle("b")
+        assert isinstance(app.stack[-1], ConfirmScreen)
+        app.handle("b")                                                     # no: the bag is still there
+        assert app.stack[-1] is editor and editor.entries
+        app.handle("b")
+        app.handle("a")                                                     # yes: leave it
+        assert editor not in app.stack
+    finally:
+        app.console.close()
 
 
 def test_an_empty_own_bag_is_not_started(state_dir):

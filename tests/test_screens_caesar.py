@@ -429,6 +429,9 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
         app.handle("a")                                         # tile B
         editor = app.stack[-1]
         assert isinstance(editor, TileEditor) and editor.letter == "B"
+        from firmware.screens.widgets import figure
+        shown = [i.value for i in editor.items(app)]
+        assert shown[0] == figure(shown[0].strip("<>")) and not shown[1].startswith("<")   # the one figure mark
         for key in ["down", "down", "right"]:                  # 3rd slot: '-' -> draw1
             app.handle(key)
         app.handle("a")

@@ -287,8 +287,9 @@ def test_known_players_sit_down_and_one_is_picked_in_two_presses():  # issue 24 
     assert [ctx.top.name(i) for i in range(4)] == ["Анна", "Борис", "Вера", "Гліб"]   # the last table
     assert ctx.top.cursor == 1                      # the form opens on player 1: who plays is what changes
     ctx.press("a")                                 # Player 1: the list, those not at the table first
-    assert isinstance(ctx.top, PlayerPicker) and ctx.top.cursor == 0
-    assert [str(i.label) for i in ctx.top.items(ctx)][:2] == ["Дана", "Анна"]
+    ctx.render()
+    assert isinstance(ctx.top, PlayerPicker) and ctx.top.cursor == 1      # under "Enter a name…"
+    assert [str(i.label) for i in ctx.top.items(ctx)][1:3] == ["Дана", "Анна"]
     ctx.press("a")                                 # Дана: the seat's A and this A, two presses
     assert [ctx.top.name(i) for i in range(4)] == ["Дана", "Борис", "Вера", "Гліб"]
     assert ctx.top.cursor == 2                      # the form goes on to player 2
@@ -477,6 +478,17 @@ def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  #
     assert ctx.notes[-1] == f"Turn the board {said}. Round 2."
 
 
+def test_after_the_end_of_a_round_the_cursor_is_on_the_next_rounds_event():  # G-1: a round opens with its event
+    """The rows change when a round ends (the event's row and End round go, Reveal event comes):
+    the cursor stayed on the fourth row, Tax, one press from what the table does next."""
+    ctx = FakeCtx(NEW, "event").open(GloryHome())
+    ctx.press("down", "down", "down", "a", "a")           # End round 1, yes
+    assert ctx.view()["round"] == 2
+    ctx.render()
+    items = ctx.top.items(ctx)
+    assert str(items[ctx.top.cursor].label) == "Reveal event"
+
+
 def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_reward():  # G-17
     """Solo: each event gives 1 denarius per supporter instead of its reward (none for a negative
     card); the console says it (solo_denarii) and so must the card's screen when it is revealed."""
@@ -570,3 +582,25 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
         ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
     taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
     assert taxed == order
+
+
+def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
+    """A province's population only grows from round to round: the tax form opens on the figure the
+    player was taxed on last (it opened on 1: up to 15 presses a player, every round), and changing
+    the player row brings that player's own."""
+    ctx = FakeCtx(NEW, "event").open(GloryHome())
+    ctx.press("down", "down", "down", "down")            # Tax
+    order = ctx.view()["order"]
+    pops = {name: 3 + i for i, name in enumerate(order)}
+    for name in order:
+        ctx.press("a", "down", *["right"] * (pops[name] - 1), "a")      # the next player, population, A
+    assert [line for line in ctx.session.lines if line.startswith("tax ")] == [
+        f"tax {n} pop={pops[n]}" for n in order]
+    assert ctx.run("end-round")["ok"] and ctx.run("event")["ok"]
+    ctx.press("a")                                                     # the tax form, round 2
+    form = ctx.top
+    first = ctx.view()["order"][0]
+    assert {f.key: f.value for f in form.fields}["pop"] == pops[first]
+    ctx.press("right")                                                 # the next player: his own
+    who = ctx.view()["players"][{f.key: f.value for f in form.fields}["who"]]
+    assert {f.key: f.value for f in form.fields}["pop"] == pops[who]

@@ -70,6 +70,13 @@ def test_setup_form_starts_the_chosen_battle():  # J-10 surprise option
     assert isinstance(ctx.top, JcHome)
 
 
+def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's own dice, said once
+    ctx = FakeCtx().open(setup_form(home=JcHome)).press("down", "down", "right", "a")
+    assert ctx.view()["battle"]["dice"] == "physical"
+    ctx.open(setup_form(home=JcHome))
+    assert "real dice" in ctx.texts()
+
+
 def test_adding_a_roster_block_as_a_reserve():  # J-8
     ctx = home(NEW).press(*DOWN, "a", "down", "a", "down", "right", "a")
     assert ctx.session.lines[-1] == "add attacker c_caesar strength=3 reserve=1"

@@ -18,7 +18,7 @@ def test_jc_new_battle_names_the_players_of_the_two_sides():
     labels = [str(i.label) for i in ctx.top.items(ctx)]
     assert labels[3:] == ["Caesar", "Pompey", "Fair draw", "Players' share"]   # the sides, then the fair draw
     ctx.press("down", "down", "down", "a")          # Caesar's player: the list
-    assert isinstance(ctx.top, PlayerPicker) and str(ctx.top.items(ctx)[0].label) == "Анна"
+    assert isinstance(ctx.top, PlayerPicker) and str(ctx.top.items(ctx)[ctx.top.cursor].label) == "Анна"
     ctx.press("a")                                  # Анна: two presses; on to Pompey's row
     ctx.press("a", "a")                             # Борис: the first not at the table
     ctx.press("up", "up", "up", "up", "a")          # A on a figure row: start
@@ -66,13 +66,69 @@ def test_the_caesar_duel_names_its_two_players():
     assert "people=caesar:Анна" in " ".join(ctx.lines)
 
 
+def test_a_new_player_is_one_press_away_however_many_are_known():
+    """The keyboard for a name nobody knows yet sits just above the likeliest known player (the
+    cursor's row): with 20 players remembered it took 21 presses down to reach it."""
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.setup import SetupScreen
+    from firmware.screens.widgets.keyboard import TypeScreen
+    known = [f"P{i}" for i in range(20)]
+    ctx = FakeCtx(players=known).open(SetupScreen(GloryHome))
+    ctx.render()
+    ctx.press("a")                                  # player 1: the list, on the likeliest known player
+    assert isinstance(ctx.top, PlayerPicker)
+    assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == "P4"     # the first not at the table
+    ctx.press("up", "a")
+    assert isinstance(ctx.top, TypeScreen)
+    fresh = FakeCtx().open(SetupScreen(GloryHome))
+    fresh.render()
+    fresh.press("a", "a")                           # nobody known: the keyboard is the first row
+    assert isinstance(fresh.top, TypeScreen)
+
+
 def test_the_name_editor_opens_on_the_current_text():
     from firmware.screens.glory.home import GloryHome
     from firmware.screens.glory.setup import SetupScreen
     from firmware.screens.widgets.keyboard import TypeScreen
     ctx = FakeCtx(players=["Ана"]).open(SetupScreen(GloryHome))
-    ctx.press("a", "down", "a")                     # Player 1 (Ана): the list (Ана ✓), Type a name…
+    ctx.press("a", "up", "a")                       # Player 1 (Ана): the list (on Ана ✓), Enter a name… above
     assert isinstance(ctx.top, TypeScreen) and ctx.top.name == "Ана"
+
+
+def test_b_on_the_keyboard_asks_before_a_typed_name_is_lost():
+    """B beside A on the board: a name typed letter by letter (40 presses) is not lost to one slip
+    of B without a question; B with nothing new typed goes straight back."""
+    from firmware.screens.widgets import ConfirmScreen
+    from firmware.screens.widgets.keyboard import TypeScreen
+    got: list[str] = []
+    ctx = FakeCtx().open(PlayersScreen())
+    ctx.open(TypeScreen(lambda c, name: got.append(name), "", capital=True))
+    ctx.press("b")                                  # nothing typed: back at once
+    assert isinstance(ctx.top, PlayersScreen)
+    ctx.open(TypeScreen(lambda c, name: got.append(name), "", capital=True))
+    ctx.press("a", "right", "a")                    # "Ab"
+    ctx.press("b")
+    assert isinstance(ctx.top, ConfirmScreen) and "Ab" in " ".join(ctx.top.rows)
+    ctx.press("b")                                  # no: back on the keyboard, the name kept
+    assert isinstance(ctx.top, TypeScreen) and ctx.top.name == "Ab"
+    ctx.press("b", "a")                             # yes: leave without it
+    assert isinstance(ctx.top, PlayersScreen) and got == []
+    ctx.open(TypeScreen(lambda c, name: got.append(name), "Ана", capital=True))
+    ctx.press("b")                                  # opened on a name, nothing changed: back at once
+    assert isinstance(ctx.top, PlayersScreen)
+
+
+def test_a_name_typed_again_from_nothing_starts_with_a_capital():
+    """The keyboard opened on a name (to rename a player) and emptied with ←: the new name starts
+    with a capital, as a name typed on an empty keyboard does (it came out «борис»)."""
+    from firmware.i18n import language
+    from firmware.screens.widgets.keyboard import DELETE, TypeScreen, keyboard
+    got: list[str] = []
+    ctx = FakeCtx(lang="ru").open(TypeScreen(lambda c, name: got.append(name), "Ана", capital=True))
+    delete = keyboard(language())[0].index(DELETE)
+    ctx.press(*["right"] * delete, "a", "a", "a")             # ← three times: nothing left
+    ctx.press(*["left"] * delete, "right", "a", "a:hold")      # б (the second letter), done
+    assert got == ["Б"]
 
 
 # -- History → Players: rename, remove; statistics per person ----------------------------------------

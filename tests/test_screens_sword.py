@@ -128,6 +128,28 @@ def test_battle_with_dice_thrown_on_the_table():  # W-2, W-7: the rulebook battl
     assert shown.result["support"] == 3
 
 
+def test_the_dice_thrown_on_the_table_are_remembered_for_every_roll():  # W-1, W-2, W-8, W-9
+    """A table that throws its own dice says so once: every roll's form opens on "table" after
+    that (a battle, a tactics test, a naval move, a 2d6 roll), until a form says "device" again."""
+    from firmware.screens.widgets import DiceEntry
+    ctx = home(NEW).press("a", "down", "down", "down", "down", "down", "right", "a")   # Battle: Dice: table, A
+    assert isinstance(ctx.top, DiceEntry)
+    ctx.press("a", "b")                                   # the roll entered, back home
+    ctx.press("a", "a")                                   # the next battle: A on its first row
+    assert isinstance(ctx.top, DiceEntry), "the battle form forgot the dice on the table"
+    ctx.press("b", "b")
+    ctx.press("down", "a", "a")                           # a tactics test
+    assert isinstance(ctx.top, DiceEntry)
+    ctx.press("b", "b", "down", "down", "down", "down", "a", "a")   # a naval move
+    assert isinstance(ctx.top, DiceEntry)
+    ctx.press("b", "down", "down", "left", "a")           # its Dice row: device again, A rolls
+    assert not isinstance(ctx.top, DiceEntry)
+    assert ctx.session.lines[-1].startswith("naval") and "die=" not in ctx.session.lines[-1]
+    ctx.press("b")
+    ctx.press("a")                                        # the battle form: device now
+    assert [i.value for i in ctx.top.items(ctx) if i.key == "field:dice"] == ["device"]
+
+
 def test_tactics_die_from_the_table():  # W-1
     ctx = home(NEW).press("down", "a", "right", "down", "right", "down", "right", "a", "up", "a")
     assert ctx.session.lines[-1] == "tactics 3 mod=1 die=2"
@@ -148,6 +170,20 @@ def test_two_d6_roll_from_the_table():  # W-9
     # Dice (the last row): table; back up to Siege; the dice start on 2 4 -> 2 3
     ctx = home(NEW).press(*["down"] * 6, "a", *["down"] * 4, "a", *["up"] * 4, "a", "right", "down", "a")
     assert ctx.session.lines[-1] == "check siege dice=2,3"
+
+
+def test_the_2d6_rolls_dice_row_changes_with_left_and_right_as_in_every_form():  # W-9
+    """The Dice row is a choice in every roll's form (left/right change it, shown <…>); in the 2d6
+    menu left on it left the screen and right ran it."""
+    from firmware.screens.sword.rolls import CheckMenu
+    ctx = home(NEW).open(CheckMenu())
+    rows = ctx.top.items(ctx)
+    ctx.press(*["down"] * (len(rows) - 1))                 # the Dice row
+    assert ctx.top.items(ctx)[-1].value == "<device>"
+    ctx.press("right")
+    assert isinstance(ctx.top, CheckMenu) and ctx.top.items(ctx)[-1].value == "<table>"
+    ctx.press("left")
+    assert isinstance(ctx.top, CheckMenu) and ctx.top.items(ctx)[-1].value == "<device>"
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])

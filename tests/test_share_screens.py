@@ -147,6 +147,18 @@ def test_the_share_dice_take_back_an_extra_die_and_stop_at_six():
     assert got == ["2-3-1-1-1-1"]                    # six dice at most
 
 
+def test_right_held_along_the_share_dice_adds_no_die_the_table_did_not_throw():
+    """Right at the last die adds one more (a press of its own); held right to reach the last die,
+    its repeats added dice up to six, and their 1s went into the share."""
+    got: list[str] = []
+    ctx = FakeCtx().open(ShareDice(lambda c, text: got.append(text)))
+    ctx.press("up", "right", "up", "up", "right", "down")          # three dice: 2 3 6
+    ctx.press("left", "left:repeat")                                # back to the first
+    ctx.press("right", "right:repeat", "right:repeat", "right:repeat")
+    ctx.press("a")
+    assert got == ["2-3-6"]
+
+
 def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: Path):
     """The App: the form's code is the game's commitment; Fair draw shows the share; a game started
     without one says the share was skipped."""

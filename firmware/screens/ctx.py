@@ -39,6 +39,9 @@ class Screen(Protocol):
     # A screen may also have ``stale(ctx) -> bool``: after an undo, and after every line from the
     # serial link, the App takes off every screen whose ``stale`` is true (it shows a step or a
     # choice that was taken back or played meanwhile).
+    # ``second_action = True`` when hold A (KEY3) does something of its own there (the Senate's two
+    # votes, the roller's past rolls, finishing a typed name, − on the score pad, leaving the key
+    # test); on every other screen the App gives a held A as A.
 
 
 class Ctx(Protocol):

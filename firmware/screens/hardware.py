@@ -72,6 +72,8 @@ def key_name(key: str) -> str:
 class KeyTestScreen:
     """Names each key event (hold B too: no undo here); hold A to leave."""
 
+    second_action = True           # hold A: leave (every other key is named)
+
     title = Said(N_("Key test"))
     key_place = "keytest"          # where it stands in the key table: every key named, hold A leaves
 

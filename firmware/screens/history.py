@@ -70,9 +70,14 @@ def open_history(ctx: Ctx) -> None:
 
 
 class HistoryScreen(WrappedListScreen):
-    """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day)."""
+    """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day);
+    it opens on the newest game (what a table opens History for), the rows above one press up each."""
 
     title = Said(N_("History"), _)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.placed = False
 
     def items(self, ctx: Ctx) -> list[Item]:
         entries = _entries(ctx)
@@ -88,6 +93,9 @@ class HistoryScreen(WrappedListScreen):
         for e in entries:
             mark = "×" if e["status"] == "abandoned" else ""
             out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e)))
+        if not self.placed:                     # on the newest game
+            self.placed, self.cursor = True, len(out) - len(entries) if entries else 0
+            self._mark = self.cursor
         return out
 
 

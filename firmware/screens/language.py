@@ -18,11 +18,16 @@ class LanguageScreen(ListScreen):
     def __init__(self, first_start: bool = False) -> None:
         super().__init__()
         self.first_start = first_start
+        self.placed = False
         # on the first start the question is asked in all three languages at once
         self.title = "Язык·Мова·Language" if first_start else N_("Language")
 
     def items(self, ctx: Ctx) -> list[Item]:
         current = ctx.settings.get("language", "en")
+        if not self.placed:                  # the list opens on the language in use (A keeps it)
+            self.placed = True
+            if current in LANGUAGES:
+                self.cursor = self._mark = LANGUAGES.index(current)
         return [Item(LANGUAGE_NAMES[lang], partial(self._choose, lang),
                      "✓" if lang == current and not self.first_start else "")
                 for lang in LANGUAGES]

@@ -21,7 +21,7 @@ from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.play import game_label
-from firmware.screens.widgets import Item, ListScreen, TextScreen, WrappedListScreen, figure
+from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, figure
 from firmware.settings import SETTINGS, cycle
 
 
@@ -161,11 +161,22 @@ def _language_screen() -> Any:
     return LanguageScreen()
 
 
+BOARD = ("profile", "driver")     # the board's buttons and panel: a wrong one leaves the next start dark and deaf
+
+
 def _step(ctx: Ctx, name: str, step: int = 1) -> None:
     new = cycle(ctx.settings, name, step)
-    ctx.set_setting(name, new[name])
-    if name in ("profile", "driver"):
-        ctx.notify(_("Takes effect at the next start."))
+    if name not in BOARD:
+        ctx.set_setting(name, new[name])
+        return
+
+    def yes(c: Ctx) -> None:
+        c.set_setting(name, new[name])
+        c.notify(_("Takes effect at the next start."))
+    label = _(SETTINGS[name][2])
+    ctx.push(ConfirmScreen(label, _(
+        "{}: {} from the next start. If the device is not built so, its keys or its screen stop answering "
+        "until this is set back from a computer over the serial link.").format(label, _shown(name, new[name])), yes))
 
 
 def about_screen() -> TextScreen:

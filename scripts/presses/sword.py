@@ -1,7 +1,8 @@
 """The Sword of Rome at the table, device keys only: battles fought with dice thrown on the table.
 
 Each battle starts on the game's home screen: choose Battle, set both armies' units and the
-attacker's modifier (left/right in the form), switch Dice to "table", A, enter the six faces thrown
+attacker's modifier (left/right in the form), switch Dice to "table" (the first time: the forms
+remember it), A, enter the six faces thrown
 (each row read from its lowest die: up/down over a die's faces, right to the next die, A submits the roll), read the result and go
 back home. Armies, modifiers and faces are random but plausible (2–8 units, modifier −2..+3).
 
@@ -36,6 +37,12 @@ def _set(d: Driver, start: int, value: int) -> None:
     d.press("right" if value > start else "left", abs(value - start))
 
 
+def _table(d: Driver) -> bool:
+    """Whether the form on screen opens on the dice thrown on the table (the last roll's choice)."""
+    d.app.render()
+    return any(f.key == "dice" and f.value == 1 for f in d.top.fields)
+
+
 def _faces(d: Driver, faces: list[int]) -> None:
     """Enter the faces as they lie on the table, each row read from its lowest die: up/down from
     the face the screen shows (wrapping over 1..6), right to the next die, A."""
@@ -66,8 +73,9 @@ def play(d: Driver, rng: random.Random) -> None:
             _set(d, 3, dfd)
             d.press("down")
             _set(d, 0, mod)
-            d.press("down", 3)                       # past the defence bonus and Sacred Band to Dice
-            d.press("right")                         # Dice: table
+            if not _table(d):                        # the form remembers the dice the table throws
+                d.press("down", 3)                   # past the defence bonus and Sacred Band to Dice
+                d.press("right")                     # Dice: table
             d.press("a")
             _faces(d, faces)
             assert isinstance(d.top, BattleResult), d.screen()
@@ -93,8 +101,9 @@ def play(d: Driver, rng: random.Random) -> None:
         with d.task(TACTICS):
             d.select(_("Tactics test"))
             _set(d, 2, rating)
-            d.press("down", 2)
-            d.press("right")
+            if not _table(d):
+                d.press("down", 2)
+                d.press("right")
             d.press("a")
             _faces(d, [die])
             assert isinstance(d.top, TacticsResult) and d.top.result["roll"] == die

@@ -10,7 +10,7 @@ from engine.errors import BadArguments
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens.caesar.words import ACTION_WORDS, TILES_KEY, remembered_tiles, tile_letter, tile_words, view_of
 from firmware.screens.ctx import Ctx
-from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
+from firmware.screens.widgets import Item, ListScreen, WrappedListScreen, figure
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ class TileEditor(ListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         def word(a: str) -> str:
             return "—" if a == "-" else _(ACTION_WORDS.get(a, a))
-        return [Item(f"{i + 1}.", None, f"◀{word(a)}▶" if i == self.cursor else word(a), ident=f"slot:{i}",
+        return [Item(f"{i + 1}.", None, figure(word(a)) if i == self.cursor else word(a), ident=f"slot:{i}",
                      adjust=partial(self._change, slot=i)) for i, a in enumerate(self.slots)]
 
     def _change(self, ctx: Ctx, by: int, slot: int) -> None:

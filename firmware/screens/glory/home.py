@@ -64,7 +64,7 @@ class GloryHome(ListScreen):
         ]
         if not view["finished"]:
             if view["event"] is None:
-                out.append(Item(_("Reveal event"), self._reveal))
+                out.append(Item(_("Reveal event"), self._reveal, ident="reveal"))
             else:
                 # the row is the event card's name ("Event 3", «Суровые времена 3»): it opens the card;
                 # a name edited in to match the printed card is the only one cut (base.clip_name)
@@ -99,13 +99,13 @@ class GloryHome(ListScreen):
         if response is not None:
             ctx.push(EventScreen(response.get("solo_denarii")))
 
-    @staticmethod
-    def _end_round(ctx: Ctx) -> None:
+    def _end_round(self, ctx: Ctx) -> None:
         view = view_of(ctx)
 
         def go(c: Ctx) -> None:
             response = run_line(c, act.end_round())
             if response is not None:
+                self.current = "reveal"             # the next round opens with its event (G-1)
                 turned = response["turned"]          # signed degrees, + = clockwise: said in words (G-2)
                 way = _("clockwise") if turned > 0 else _("counter-clockwise")
                 c.notify(_("Game over: final scoring.") if response["finished"] else

@@ -2,8 +2,11 @@
 (G-19)."""
 from __future__ import annotations
 
+import logging
+import weakref
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from PIL import Image
 
@@ -18,6 +21,20 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import MEDALS, Follows, event_label, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
+
+log = logging.getLogger(__name__)
+
+# The population each player was last taxed on, per game (a province's population only grows, so
+# the next round's tax form opens on it): remembered while the device runs.
+_TAXED: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], int]] = weakref.WeakKeyDictionary()
+
+
+def _taxed(ctx: Ctx) -> dict[tuple[str, str], int]:
+    try:
+        return _TAXED.setdefault(ctx, {})
+    except TypeError:                       # a context that cannot be weakly referenced
+        log.debug("%s cannot be weakly referenced: no population is remembered", type(ctx).__name__)
+        return {}
 
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
@@ -68,12 +85,20 @@ class EventScreen(Follows):
 
 def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None) -> NumberForm:
     """Income (G-4): who (``who``: the index of the player the form opens on), the population in
-    front of them, plain or double tax; ``taxed`` hears who paid."""
-    players = view_of(ctx)["players"]
+    front of them (the one that player was last taxed on in this game: it only grows), plain or
+    double tax; ``taxed`` hears who paid."""
+    view = view_of(ctx)
+    players = view["players"]
+    game = f"{view['commitment'] or ''}:{','.join(players)}"      # this game's (the same names play again)
+    last = _taxed(ctx)
+
+    def pop_of(i: int) -> int:
+        return last.get((game, players[i]), 1)
 
     def apply(c: Ctx, name: str, pop: int, double: bool, penalty: int | None, screens: int) -> None:
         response = run_line(c, act.tax(name, pop, double, penalty))
         if response is not None:
+            last[(game, name)] = pop
             if taxed is not None:
                 taxed(name)
             for _screen in range(screens):
@@ -96,11 +121,19 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None)
             return
         apply(c, name, pop, double, None, 1)
 
-    return NumberForm(N_("Tax"), [
+    fields = [
         Field("who", N_("Player"), who, 0, len(players) - 1, lambda i: base.clip_name(players[i], 9)),
-        Field("pop", N_("Population"), 1, 1, 16),
+        Field("pop", N_("Population"), pop_of(who), 1, 16),
         Field("double", N_("Double tax"), 0, 0, 1, on_off),
-    ], go, status=lambda c, v: _("A: ok"))
+    ]
+    shown = [who]                           # the player whose population the form shows
+
+    def keep(v: dict[str, int]) -> None:
+        if v["who"] != shown[0]:            # another player: his own population
+            shown[0] = v["who"]
+            fields[1].value = pop_of(v["who"])
+
+    return NumberForm(N_("Tax"), fields, go, keep=keep, status=lambda c, v: _("A: ok"))
 
 
 def _penalty_go(apply: Callable[[Ctx, str, int, bool, int | None, int], None], name: str, pop: int,

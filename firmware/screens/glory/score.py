@@ -61,6 +61,7 @@ class SheetPad:
     it is typed)."""
 
     key_place = "seats"
+    second_action = True           # hold A (KEY3): + turns into −
 
     def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None) -> None:
         self.row = row

@@ -70,6 +70,8 @@ class SenateScreen:
     player, hold A (KEY3) places the two votes of a boosted action. No title bar: the column needs
     all five rows."""
 
+    second_action = True           # hold A (KEY3): the two votes of a boosted action
+
     def __init__(self) -> None:
         self.cursor = 0
 

@@ -23,6 +23,7 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
+from firmware.screens.widgets.confirm import leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.result import ResultScreen
@@ -178,6 +179,15 @@ class BagEditor(ListScreen):
         out.append(Item(_("Add an item…"), lambda c: c.push(NamePicker(self)), ident="add"))
         out.append(Item(_("Start"), self.start, ident="start"))
         return out
+
+    def back(self, ctx: Ctx) -> None:
+        """B: back; with items in it, after a question (the bag or deck made so far is lost)."""
+        if not any(n for _name, n in self.entries):
+            leave(ctx, None)
+        elif self.kind == "items":
+            leave(ctx, _("The bag you made is not kept."))
+        else:
+            leave(ctx, _("The deck you made is not kept."))
 
     def _count(self, ctx: Ctx, by: int, i: int) -> None:
         entry = self.entries[i]

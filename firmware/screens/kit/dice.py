@@ -13,6 +13,7 @@ from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, TextScreen, intent
+from firmware.screens.widgets.keys import repeated
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 
@@ -63,6 +64,8 @@ class DiceScreen:
     """Set NdS±M with the joystick (left/right choose the field, up/down change it), A rolls.
     Press picks dice to re-roll (a frame and a mark show the die under the cursor; chosen dice are
     filled), A re-rolls them. Key3 or hold A: the past rolls."""
+
+    second_action = True           # hold A (KEY3): the past rolls
 
     def __init__(self) -> None:
         self.count = 2
@@ -149,7 +152,8 @@ class DiceScreen:
         what = intent("roller", key)
         if what is Intent.LEFTWARD:
             if self.field == 0:
-                ctx.pop()
+                if not repeated(key):                  # held left stops at the first field
+                    ctx.pop()
             else:
                 self.field -= 1
         elif what is Intent.RIGHTWARD:

@@ -40,10 +40,13 @@ from firmware.screens.widgets import (
     OddsScreen,
     Scroll,
     TextScreen,
+    figure,
     intent,
     on_off,
     scroll_bar,
 )
+from firmware.screens.widgets.dice import TABLE_DICE
+from firmware.screens.widgets.figure import recalled, remember
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -122,7 +125,7 @@ def battle_form() -> NumberForm:
         Field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
         Field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
         Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b])),
-        Field("dice", N_("Dice"), 0, 0, 1, dice_word),
+        Field("dice", N_("Dice"), 0, 0, 1, dice_word, TABLE_DICE),
     ], go, status=_odds_status)
 
 
@@ -200,7 +203,7 @@ def tactics_form() -> NumberForm:
     return NumberForm(N_("Tactics test"), [
         Field("rating", N_("Tactics rating"), 2, 0, 6),
         Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
-        Field("dice", N_("Dice"), 0, 0, 1, dice_word),
+        Field("dice", N_("Dice"), 0, 0, 1, dice_word, TABLE_DICE),
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
 
 
@@ -284,7 +287,7 @@ def naval_form(ctx: Ctx) -> NumberForm:
               Field("port", N_("Friendly port"), 0, 0, 1, on_off)]
     if carthage:
         fields.append(Field("extra", N_("Extra Carthage ops"), 0, 0, 3))
-    fields.append(Field("dice", N_("Dice"), 0, 0, 1, dice_word))
+    fields.append(Field("dice", N_("Dice"), 0, 0, 1, dice_word, TABLE_DICE))
     return NumberForm(N_("Naval move"), fields, go, status=lambda c, v: _("A: roll"))
 
 
@@ -296,17 +299,22 @@ class CheckMenu(ListScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.table = False
+        self.table: bool | None = None        # the dice last used (TABLE_DICE) until toggled here
 
     def items(self, ctx: Ctx) -> list[Item]:
+        if self.table is None:
+            self.table = recalled(ctx, TABLE_DICE, 0, 1) == 1
         out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS]
-        out.append(Item(_("Dice"), self._toggle, dice_word(int(self.table))))
+        shown = dice_word(int(self.table))               # a choice, as in every roll's form: left/right
+        out.append(Item(_("Dice"), self._toggle, figure(shown) if self.cursor == len(out) else shown,
+                        ident="dice", adjust=lambda c, by: self._toggle(c)))
         return out
 
     def _toggle(self, ctx: Ctx) -> None:
         self.table = not self.table
 
     def _roll(self, ctx: Ctx, kind: str) -> None:
+        remember(ctx, TABLE_DICE, int(bool(self.table)))
         if not self.table:
             response = run_line(ctx, act.check(kind))
             if response is not None:

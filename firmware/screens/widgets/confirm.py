@@ -62,6 +62,17 @@ class ConfirmScreen:
             self.scroll.move(what, len(self.rows), base.ROWS - 1)
 
 
+def leave(ctx: Ctx, question: str | None) -> None:
+    """Back from a screen that holds what the player entered and has not kept yet (a typed name, a
+    bag being made): ``question`` (a whole sentence saying what is lost) asks first; None: nothing
+    would be lost, back at once. A leaves, B stays (one slip of B beside A loses nothing)."""
+    if question is None:
+        ctx.pop()
+        return
+    from firmware.i18n import _
+    ctx.push(ConfirmScreen(_("Leave?"), question, lambda c: c.pop()))
+
+
 def draw_notice(img: Image.Image, rows: list[str]) -> None:
     """A message in a framed box over the middle of ``img`` (at most :data:`base.ROWS` rows)."""
     draw = ImageDraw.Draw(img)

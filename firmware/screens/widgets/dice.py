@@ -18,8 +18,10 @@ from PIL import Image, ImageDraw
 from firmware import dice_guess
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
-from firmware.screens.widgets.keys import Intent, intent
+from firmware.screens.widgets.keys import Intent, intent, repeated
 
+TABLE_DICE = "rules.table_dice"   # the device setting: 1 when the table throws its own dice (every
+                                  # roll's Dice row opens on it: Julius Caesar's new battle, the Sword's rolls)
 DIE = 20          # pixels per die tile (one row of dice)
 DIE_SMALL = 18    # pixels per die tile when two rows share the screen
 
@@ -146,7 +148,8 @@ class DiceEntry:
                 self.set[r][i] = True              # read: no guess for another die changes it now
         elif what is Intent.LEFTWARD:
             if self.cursor == 0:
-                ctx.pop()
+                if not repeated(key):                  # held left stops at the first die
+                    ctx.pop()
             else:
                 self.cursor -= 1
         elif what is Intent.GO:

@@ -3,10 +3,13 @@
 In a form the cursor row shows its figure as ``‹n›``; left/right change it (so left is not "back"
 on a figure row: B is), A is the form's main action. A field with a wide range has steps: its
 step shows where the figure is (``±5 ‹12›``) and press changes it (±1 → ±5 → ±10); the step is
-kept when the cursor moves to another row. The keys come from the one key table.
+kept when the cursor moves to another row. The keys come from the one key table. A field may be
+*remembered* (``remember``: a device setting): the form opens on the value last used, and keeps the
+value when its main action is taken (the table's habits: the dice it throws itself).
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -19,7 +22,30 @@ from firmware.screens.widgets.keys import Intent, intent
 from firmware.screens.widgets.listing import STEPS, Item, WrappedListScreen, figure
 from firmware.screens.widgets.share import FairShare
 
+log = logging.getLogger(__name__)
+
 STEPPED = 20        # a field whose range is wider than this has steps (±1, ±5, ±10)
+
+
+def recalled(ctx: Ctx, key: str, lo: int, hi: int) -> int | None:
+    """The value the device setting ``key`` remembers, if it is a figure within ``lo..hi``."""
+    raw = str(ctx.settings.get(key) or "")
+    try:
+        value = int(raw)
+    except ValueError:
+        if raw:
+            log.warning("the remembered %s=%r is not a figure: not used", key, raw)
+        return None
+    return value if lo <= value <= hi else None
+
+
+def remember(ctx: Ctx, key: str, value: int) -> None:
+    """Keep ``value`` in the device setting ``key`` (a write only when it changes)."""
+    if ctx.settings.get(key) == str(value):
+        return
+    response = ctx.set_setting(key, str(value))
+    if not response.get("ok"):
+        log.warning("%s=%s was not kept: %s", key, value, response.get("message"))
 
 
 @dataclass
@@ -32,6 +58,7 @@ class Field:
     lo: int
     hi: int
     show: Callable[[int], str] = str
+    remember: str = ""          # a device setting keeping the value last used ("": none)
 
     @property
     def steps(self) -> bool:
@@ -57,11 +84,31 @@ class NumberForm(WrappedListScreen):
         self.keep = keep
         self.form_status = status
         self.fair = fair
+        self.recalled = False
 
     @property
     def title(self) -> str:  # type: ignore[override]
         from firmware.i18n import _
         return _(self.form_title)
+
+    def recall(self, ctx: Ctx) -> None:
+        """Once, before the form is first drawn or used: the remembered fields take their last value."""
+        if self.recalled:
+            return
+        self.recalled = True
+        for f in self.fields:
+            if f.remember:
+                value = recalled(ctx, f.remember, f.lo, f.hi)
+                if value is not None:
+                    f.value = value
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.recall(ctx)
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self.recall(ctx)
+        super().key(key, ctx)
 
     def values(self) -> dict[str, int]:
         return {f.key: f.value for f in self.fields}
@@ -118,6 +165,9 @@ class NumberForm(WrappedListScreen):
 
     def go(self, ctx: Ctx) -> None:
         if self.on_go is not None:
+            for f in self.fields:
+                if f.remember:
+                    remember(ctx, f.remember, f.value)
             self.on_go(ctx, self.values())
 
 

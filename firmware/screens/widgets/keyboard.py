@@ -50,15 +50,19 @@ def keyboard(lang: str) -> list[list[str]]:
 class TypeScreen:
     """Type a name with a keyboard grid: the joystick moves (left/right wrap within a row, so ✓
     is one step left of the first letter), A or press types the cell: ↑ switches case, ← deletes,
-    ✓ finishes; hold A also finishes. B goes back without a name. ``initial``: the text it opens
+    ✓ finishes; hold A also finishes. B goes back without a name (asking first when letters
+    were typed). ``initial``: the text it opens
     on (a typo is mended, not typed again); ``title``: ``N_`` marked, said when drawn (a person's
     name asks for a name: ``PERSON``; ``capital``: the first letter typed is a capital one, the
     rest lower case, as a person's name is written)."""
+
+    second_action = True           # hold A (KEY3): the name is finished
 
     def __init__(self, on_done: Callable[[Ctx, str], None], initial: str = "", title: str | None = None,
                  capital: bool = False) -> None:
         self.on_done = on_done
         self.name = initial[:MAX_TYPED]
+        self.initial = self.name
         self.row = 0
         self.col = 0
         self.top = 0
@@ -106,13 +110,22 @@ class TypeScreen:
         elif what is Intent.SECOND:
             self._done(ctx)
         elif what is Intent.BACK:
-            ctx.pop()
+            self._leave(ctx)
+
+    def _leave(self, ctx: Ctx) -> None:
+        """B: back without the name; when letters were typed, only after a question (B sits beside
+        A: one slip must not lose a name typed letter by letter)."""
+        from firmware.screens.widgets.confirm import leave
+        kept = not self.name.strip() or self.name == self.initial
+        leave(ctx, None if kept else _("“{}” is not kept.").format(self.name))
 
     def _type(self, cell: str, ctx: Ctx) -> None:
         if cell == SHIFT:
             self.upper = not self.upper
         elif cell == DELETE:
             self.name = self.name[:-1]
+            if self.capital and not self.name:
+                self.upper = True                # a person's name typed again from nothing: a capital first
         elif cell == DONE:
             self._done(ctx)
         elif len(self.name) >= MAX_TYPED:

@@ -28,7 +28,9 @@ The places a cursor can stand:
 - ``notice``: a message over the screen (or the fair-draw code box): any key closes it and does
   nothing else.
 
-Hold B (undo, with a question naming the step) is the App's before any screen sees a key, except
+The joystick's press and KEY3 held long (``press:hold``, ``key3:hold``) mean what they mean
+pressed. A direction held down repeats (``up:repeat``): a move or a change of a figure again, never
+anything else (see :data:`REPEATING`). Hold B (undo, with a question naming the step) is the App's before any screen sees a key, except
 where the top screen's ``place`` gives it no meaning (the key test names it instead).
 """
 from __future__ import annotations
@@ -93,7 +95,7 @@ GRAMMAR: dict[str, dict[str, Intent]] = {
     "pages": {"up": I.PREV, "down": I.NEXT, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK, "a": I.CLOSE,
               "press": I.CLOSE, **_SECOND, **_UNDO},
     "question": {"up": I.PREV, "down": I.NEXT, "left": I.BACK, "b": I.BACK, "right": I.NOTHING, "a": I.YES,
-                 "press": I.NOTHING, "a:hold": I.NOTHING, "key3": I.NOTHING, **_UNDO},
+                 "press": I.NOTHING, "a:hold": I.YES, "key3": I.NOTHING, **_UNDO},   # a slow A is A
     # the score pad: the device in the middle of the table, a seat round it each way (player 1 at
     # the top, then clockwise); a push towards a player adds the step to their figure
     "seats": {"up": I.SEAT_TOP, "right": I.SEAT_RIGHT, "down": I.SEAT_BOTTOM, "left": I.SEAT_LEFT, "b": I.BACK,
@@ -126,9 +128,36 @@ PLACES = {
 }
 
 
+# A direction held down repeats (hw/keys.py): the device gives each repeat as ``<key>:repeat``. A
+# repeat moves and changes a figure again; it never chooses, goes back, closes, marks or turns a
+# page (held right on a menu opened Games, then Caesar!, then its form; held right on the Senate
+# voted six times; held left in a dice entry left it).
+REPEAT = ":repeat"
+REPEATING = frozenset({I.PREV, I.NEXT, I.LEFTWARD, I.RIGHTWARD, I.LESS, I.MORE, I.LESS_ONE, I.MORE_ONE,
+                       I.SEAT_TOP, I.SEAT_RIGHT, I.SEAT_BOTTOM, I.SEAT_LEFT})
+NO_REPEAT = frozenset({("pages", I.LEFTWARD), ("pages", I.RIGHTWARD)})   # a page turned past the last closes
+
+
+def repeated(key: str) -> bool:
+    """Whether ``key`` is the repeat of a direction held down (not a press of its own)."""
+    return key.endswith(REPEAT)
+
+
+# Keys that mean nothing of their own when held long (hw/keys.py sends ``press:hold``, ``key3:hold``
+# after 0.8 s): held, they do what they do pressed — a slow press is never a dead key.
+HELD_AS_PRESSED = ("press", "key3")
+
+
 def intent(place: str, key: str) -> Intent:
     """What ``key`` means where the cursor stands (``place``: see :data:`GRAMMAR`)."""
-    return GRAMMAR[place].get(key, I.NOTHING)
+    table = GRAMMAR[place]
+    if repeated(key):
+        meaning = table.get(key[:-len(REPEAT)], I.NOTHING)
+        return meaning if meaning in REPEATING and (place, meaning) not in NO_REPEAT else I.NOTHING
+    name, _sep, held = key.partition(":")
+    if held == "hold" and key not in table and name in HELD_AS_PRESSED:
+        key = name
+    return table.get(key, I.NOTHING)
 
 
 def table_markdown() -> str:

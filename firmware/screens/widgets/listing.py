@@ -197,6 +197,11 @@ class ListScreen:
     def second(self, ctx: Ctx) -> None:
         """The screen's second action (hold A, KEY3): nothing by default."""
 
+    def back(self, ctx: Ctx) -> None:
+        """B (or left on a row): back to the screen before (a screen holding what the player entered
+        asks first: :func:`firmware.screens.widgets.confirm.leave`)."""
+        ctx.pop()
+
     # -- state -----------------------------------------------------------------------------------
     def reset(self) -> None:
         """The cursor back on the first row (a new decision)."""
@@ -272,7 +277,7 @@ class ListScreen:
         elif what is Intent.SECOND:
             self.second(ctx)
         elif what is Intent.BACK:
-            ctx.pop()
+            self.back(ctx)
         if items:
             self.current = items[min(self.cursor, len(items) - 1)].key
             self._mark = self.cursor

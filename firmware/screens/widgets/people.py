@@ -5,8 +5,9 @@ duel) holds a :class:`Seats`: one row per seat, its person shown on the right. A
 seat opens the :class:`PlayerPicker`: the players this device has seen, most recent first (the
 console's ``players``), the cursor on the seat's own; A on one sits them there (a player already
 on another seat changes places with this seat's) and the form's cursor goes on to the next seat,
-so a known player costs two presses. Below the known players: "Type a name…" (the keyboard opens
-on the seat's name: a typo is mended, not typed again) and "No name". The players' list itself
+so a known player costs two presses. Just above the known players (one press up from the cursor):
+"Enter a name…" (the keyboard opens on the seat's name: a typo is mended, not typed again); below
+them "No name". The players' list itself
 (rename, remove) is History → Players (:class:`PlayersScreen`).
 """
 from __future__ import annotations
@@ -88,10 +89,11 @@ class Seats:
 
 
 class PlayerPicker(ListScreen):
-    """The known players — those not at the table yet first (most recent first: the likeliest
+    """"Enter a name…" (a player nobody knows yet: one press up from the cursor, however many are
+    known), the known players — those not at the table yet first (most recent first: the likeliest
     pick is under the cursor), then this seat's own (✓) and those on other seats (their seat's
-    number: picking one changes places) —, "Type a name…" and "No name"; A sits the one under
-    the cursor on the seat and goes back to the form."""
+    number: picking one changes places) — and "No name"; A sits the one under the cursor on the
+    seat and goes back to the form."""
 
     def __init__(self, seats: Seats, seat: int, after: Callable[[Ctx, int], None] | None = None) -> None:
         super().__init__()
@@ -117,13 +119,14 @@ class PlayerPicker(ListScreen):
             known = self.known(ctx)             # the order is fixed when the list opens
             self._order = sorted(known, key=lambda n: (0 if n.casefold() not in where else
                                                         1 if where[n.casefold()] == self.seat else 2))
+            if self._order:                     # the cursor on the likeliest known player, a new one just above
+                self.cursor = self._mark = 1
         where = {name.casefold(): j for j, name in enumerate(self.seats.names) if name is not None}
-        out = []
+        out = [Item(_("Enter a name…"), self._type, ident="type")]
         for name in self._order:
             j = where.get(name.casefold())
             mark = "" if j is None else ("✓" if j == self.seat else str(j + 1))
             out.append(Item(name, partial(self._chosen, name=name), mark, ident=f"player:{name}"))
-        out.append(Item(_("Enter a name…"), self._type, ident="type"))
         out.append(Item(_("No name"), partial(self._chosen, name=None), ident="none"))
         return out
 

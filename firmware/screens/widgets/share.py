@@ -27,7 +27,7 @@ from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.dice import DIE_SMALL, die_tile
-from firmware.screens.widgets.keys import Intent, intent
+from firmware.screens.widgets.keys import Intent, intent, repeated
 from firmware.screens.widgets.listing import Item, ListScreen
 
 log = logging.getLogger(__name__)
@@ -152,7 +152,8 @@ def dice_share(faces: list[int]) -> str:
 
 class ShareDice:
     """A few dice thrown on the table, read one by one: up/down turn the die under the cursor
-    (1…6, round), right goes to the next die (one more die after the last, up to six), left back
+    (1…6, round), right goes to the next die (one more die after the last, up to six: a press of
+    its own, never a repeat of right held down), left back
     (left from a last die not yet turned takes it away; left on the first goes back), A or press
     enters them (``3-1-6``), B goes back."""
 
@@ -184,13 +185,15 @@ class ShareDice:
             self.faces[self.cursor] = (self.faces[self.cursor] - 1 + by) % 6 + 1
             self.turned[self.cursor] = True
         elif what is Intent.RIGHTWARD:
-            if self.cursor + 1 == len(self.faces) and len(self.faces) < MAX_DICE:
+            if self.cursor + 1 == len(self.faces) and len(self.faces) < MAX_DICE and not repeated(key):
+                # one more die: a press of its own (held right stops at the last die)
                 self.faces.append(1)
                 self.turned.append(False)
             self.cursor = min(self.cursor + 1, len(self.faces) - 1)
         elif what is Intent.LEFTWARD:
             if self.cursor == 0:
-                ctx.pop()
+                if not repeated(key):                  # held left stops at the first die
+                    ctx.pop()
                 return
             if self.cursor == len(self.faces) - 1 and not self.turned[-1]:
                 self.faces.pop()
