@@ -375,3 +375,30 @@ def test_retreat_losses_in_the_rulebooks_words(lang, words):  # W-5
             assert word in rows, (word, rows)
     finally:
         i18n.set_language("en")
+
+
+def test_retreat_losses_are_not_sent_for_a_battle_that_is_no_longer_the_last():  # W-5
+    """A battle fought meanwhile (over the serial link) is the one ``retreat`` would amend: the
+    older result says so and sends nothing."""
+    ctx = _battle_shown(W7)
+    ctx.press("a:hold", "right")
+    assert ctx.run("battle att=6 def=6 mod=10 att-dice=5,4,2 def-dice=2,2,3")["ok"]
+    sent = len(ctx.session.lines)
+    ctx.press("a")
+    assert len(ctx.session.lines) == sent and isinstance(ctx.top, BattleResult)
+    assert ctx.notes[-1].startswith("Another battle has been fought since this one")
+    ctx.press("a:hold")
+    assert isinstance(ctx.top, BattleResult) and len(ctx.notes) == 2
+    assert ctx.view()["last"]["retreat_losses"] == 0 and ctx.view()["last"]["support"] == 2
+
+
+def test_the_battle_form_s_result_takes_retreat_losses_too():  # W-2, W-5
+    ctx = home(NEW).press("a", "a")                   # the form: 3 against 3, the device's dice
+    assert isinstance(ctx.top, BattleResult)
+    ctx.render()
+    r = ctx.top.result
+    loser = r["attacker"] if r["loser"] == "attacker" else r["defender"]
+    assert loser["units"] - loser["losses"] >= 1          # this seed's loser has units left to lose
+    ctx.press("a:hold", "right", "a")
+    assert ctx.session.lines[-1] == "retreat losses=1"
+    assert ctx.top.result["support"] == -(-(loser["losses"] + 1) // 2)

@@ -157,6 +157,18 @@ class BattleResult(Follows):
         if last is not None and last["kind"] == "battle" and same_battle(last, self.result):
             self.result = last
 
+    def latest(self, ctx: Ctx) -> bool:
+        """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
+        battle fought since, over the serial link, is said and nothing is sent)."""
+        try:
+            last = view_of(ctx)["last"]
+        except LookupError:
+            return False
+        if last is not None and last["kind"] == "battle" and not same_battle(last, self.result):
+            ctx.notify(_("Another battle has been fought since this one: retreat losses go with the latest battle."))
+            return False
+        return True
+
     def room(self) -> int:
         """How many units the loser has left to lose retreating (W-5)."""
         return retreat_room(self.result)
@@ -216,11 +228,16 @@ class BattleResult(Follows):
         if not room:
             ctx.notify(_("The loser has no units left to lose retreating."))
             return
+        if not self.latest(ctx):
+            return
         r = self.result
         losses = (r["attacker"] if r["loser"] == "attacker" else r["defender"])["losses"]
         kept = min(self.result["retreat_losses"], room)
 
         def go(c: Ctx, v: dict[str, int]) -> None:
+            if v["losses"] != kept and not self.latest(c):
+                c.pop()
+                return
             if v["losses"] != kept:
                 response = run_line(c, act.retreat(v["losses"]))
                 if response is None:
