@@ -21,8 +21,9 @@ def comparable(state_json: str) -> dict:
     """A state as the draws and the game left it. The changes of representation since version 1:
     a bag or deck keeps only its newest events (``history``) and counts them all (``events``), so
     that its state stays small (issue 20 §3); Caesar!'s words and records (issue 23); the place of
-    a Julius Caesar battle's events and Glory's first player of each round (issue 24). Everything
-    else is compared as stored."""
+    a Julius Caesar battle's events and Glory's first player of each round (issue 24); the Sword of
+    Rome's most recent battle, kept beside its last roll for the retreat losses entered after it
+    (W-5). Everything else is compared as stored."""
     from engine.bag import HISTORY_KEPT
     state = json.loads(state_json)
     for holder in (state, state.get("kit") or {}):
@@ -43,6 +44,8 @@ def comparable(state_json: str) -> dict:
             if e.get("event") == "end":                # ("Pompey holds the field"), its facts as stored
                 e.pop("msg", None)
                 e.pop("text", None)
+    if "factions" in state and "desperate" in state:   # the Sword of Rome (W-5): its most recent battle,
+        state.pop("last_battle", None)                 # a copy of a battle's fields, beside ``last``
     if "seats" in state and isinstance(state.get("history"), list):   # Glory (issue 24): who played first
         for e in state["history"]:                     # in each round (History's start player)
             if isinstance(e, dict):

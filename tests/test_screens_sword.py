@@ -295,3 +295,146 @@ def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the
     finally:
         from firmware import i18n
         i18n.set_language("en")
+
+
+# -- retreat losses on the battle's result (W-5) ------------------------------------------------------
+def _battle_shown(*lines: str, lang: str = "en") -> FakeCtx:
+    """The battle of ``lines`` on its result screen (through Last roll)."""
+    ctx = FakeCtx(NEW, *lines, lang=lang).open(SwordHome())
+    ctx.press(*["down"] * 8, "a")
+    assert isinstance(ctx.top, BattleResult)
+    ctx.render()
+    return ctx
+
+
+def _shown_rows(ctx: FakeCtx) -> str:
+    assert isinstance(ctx.top, BattleResult)
+    return " ".join(ctx.top.rows())
+
+
+def test_the_battle_result_enters_retreat_losses_and_shows_the_support_again():  # W-5
+    from firmware.screens.widgets import NumberForm
+    ctx = _battle_shown(W7)                           # the Romans (12) lose 5: 7 left, support 3
+    assert "Hold A: retreat losses" in _shown_rows(ctx) and "Support +3 (defender)" in _shown_rows(ctx)
+    ctx.press("a:hold")                               # 1 press: the form
+    form = ctx.top
+    assert isinstance(form, NumberForm) and form.title == "Retreat losses"
+    field = form.fields[0]
+    assert (field.value, field.lo, field.hi) == (0, 0, 7)         # 0..the loser's units left
+    assert "support +3" in ctx.texts()
+    ctx.press("right", "right")                       # 2 presses: 2 units lost retreating
+    assert "support +4" in ctx.texts()                # ⌈(5 + 2) / 2⌉, before anything is sent
+    assert ctx.lines == ["state"] * len(ctx.lines)    # nothing sent yet
+    ctx.press("a")                                    # 1 press: sent; 4 presses in all (N + 2)
+    assert ctx.session.lines[-1] == "retreat losses=2"
+    assert isinstance(ctx.top, BattleResult)
+    rows = _shown_rows(ctx)
+    assert "Retreat losses 2" in rows and "Support +4 (defender)" in rows, rows
+    assert ctx.view()["last"]["support"] == 4 and not ctx.notes
+
+
+def test_retreat_losses_entered_again_replace_the_first_and_stop_at_the_units_left():  # W-5
+    ctx = _battle_shown(W7)
+    ctx.press("a:hold", "right", "right", "a")
+    ctx.press("a:hold")
+    assert ctx.top.fields[0].value == 2               # the form starts at the number kept
+    ctx.press(*["right"] * 12, "a")                   # past the 7 units left: stays at 7
+    assert ctx.session.lines[-1] == "retreat losses=7"
+    assert "Support +6 (defender)" in _shown_rows(ctx)              # ⌈12/2⌉
+    sent = len(ctx.session.lines)
+    ctx.press("a:hold", "a")                          # the same number: nothing sent, no empty undo step
+    assert len(ctx.session.lines) == sent and isinstance(ctx.top, BattleResult)
+    ctx.press("a:hold", "b")                          # B leaves the form, nothing sent
+    assert len(ctx.session.lines) == sent and isinstance(ctx.top, BattleResult)
+
+
+def test_a_loser_wiped_out_in_the_battle_is_offered_no_retreat_losses():  # W-4, W-5
+    ctx = _battle_shown("battle att=6 def=1 mod=10 att-dice=5,5,2 def-dice=2,2,3")
+    assert "retreat" not in _shown_rows(ctx)
+    ctx.press("a:hold")
+    assert isinstance(ctx.top, BattleResult) and ctx.notes == ["The loser has no units left to lose retreating."]
+
+
+def test_a_refused_retreat_is_said_and_the_form_stays():  # W-11: after turn 9
+    ctx = FakeCtx(NEW, W7, *["advance"] * 45).open(SwordHome())
+    last = ctx.view()["last"]
+    ctx.open(BattleResult(last)).render()
+    ctx.press("a:hold", "right", "a")
+    assert ctx.notes and "over" in ctx.notes[-1]
+    assert type(ctx.top).__name__ == "NumberForm" and ctx.view()["last"]["retreat_losses"] == 0
+
+
+def test_the_result_follows_the_session_s_record_of_its_battle():  # W-5
+    """Retreat losses sent over the serial link while the result is shown appear on it."""
+    ctx = _battle_shown(W7)
+    assert ctx.run("retreat losses=3")["ok"]
+    ctx.render()
+    assert "Support +4 (defender)" in _shown_rows(ctx) and "Retreat losses 3" in _shown_rows(ctx)
+
+
+def test_an_undo_of_the_retreat_losses_shows_the_battle_as_rolled():  # W-5, undo
+    from scripts.presses.harness import Driver
+    d = Driver("en")
+    try:
+        d.run(NEW)
+        d.run(W7)
+        for k in ["a"] + ["down"] * 8 + ["a", "a:hold", "right", "a"]:
+            d.press(k)
+        assert isinstance(d.top, BattleResult) and d.top.result["support"] == 3      # ⌈6/2⌉
+        d.press("b:hold")
+        d.press("a")                                  # yes, undo the retreat losses
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")                              # the "Undone: …" notice
+        assert isinstance(d.top, BattleResult), d.screen()
+        d.app.render()
+        assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in " ".join(d.top.rows())
+        assert d.view()["last"]["retreat_losses"] == 0
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ru", ["Потери отступления", "Потеряно БЕ", "поддержка +4", "Потери отступления: 2", "Поддержка +4"]),
+    ("uk", ["Втрати відступу", "Втрачено БО", "підтримка +4", "Втрати відступу: 2", "Підтримка +4"]),
+])
+def test_retreat_losses_in_the_rulebooks_words(lang, words):  # W-5
+    from firmware import i18n
+    try:
+        ctx = _battle_shown(W7, lang=lang)
+        ctx.press("a:hold", "right", "right")
+        shown = " ".join(ctx.texts())
+        for word in words[:3]:
+            assert word in shown, (word, shown)
+        ctx.press("a")
+        rows = _shown_rows(ctx)
+        for word in words[3:]:
+            assert word in rows, (word, rows)
+    finally:
+        i18n.set_language("en")
+
+
+def test_retreat_losses_are_not_sent_for_a_battle_that_is_no_longer_the_last():  # W-5
+    """A battle fought meanwhile (over the serial link) is the one ``retreat`` would amend: the
+    older result says so and sends nothing."""
+    ctx = _battle_shown(W7)
+    ctx.press("a:hold", "right")
+    assert ctx.run("battle att=6 def=6 mod=10 att-dice=5,4,2 def-dice=2,2,3")["ok"]
+    sent = len(ctx.session.lines)
+    ctx.press("a")
+    assert len(ctx.session.lines) == sent and isinstance(ctx.top, BattleResult)
+    assert ctx.notes[-1].startswith("Another battle has been fought since this one")
+    ctx.press("a:hold")
+    assert isinstance(ctx.top, BattleResult) and len(ctx.notes) == 2
+    assert ctx.view()["last"]["retreat_losses"] == 0 and ctx.view()["last"]["support"] == 2
+
+
+def test_the_battle_form_s_result_takes_retreat_losses_too():  # W-2, W-5
+    ctx = home(NEW).press("a", "a")                   # the form: 3 against 3, the device's dice
+    assert isinstance(ctx.top, BattleResult)
+    ctx.render()
+    r = ctx.top.result
+    loser = r["attacker"] if r["loser"] == "attacker" else r["defender"]
+    assert loser["units"] - loser["losses"] >= 1          # this seed's loser has units left to lose
+    ctx.press("a:hold", "right", "a")
+    assert ctx.session.lines[-1] == "retreat losses=1"
+    assert ctx.top.result["support"] == -(-(loser["losses"] + 1) // 2)

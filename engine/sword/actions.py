@@ -67,3 +67,9 @@ def desperate(powers: Sequence[str]) -> Line[DesperateReply]:
 def unrest(level: int) -> Line[UnrestReply]:
     """Carthaginian unrest set to ``level`` (W-13)."""
     return Line(f"unrest ={level}")
+
+
+def retreat(losses: int) -> Line[BattleReply]:
+    """The loser's retreat losses in the session's most recent battle, known once it has retreated
+    (W-5): the battle's fields again, its support gain counting them (a new number replaces the old)."""
+    return words("retreat", f"losses={losses}")

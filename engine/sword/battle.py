@@ -9,6 +9,8 @@ losses included), rounded up (W-5).
 """
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +68,43 @@ class Battle:
                 "readings": list(self.readings)}
 
 
+def support_gain(losses: int, retreat: int) -> int:
+    """The winner's support gain (W-5): half the units the loser actually lost (``losses`` read on
+    the loss table and ``retreat`` losses while retreating), rounded up: 4 units lost give 2."""
+    return -(-(losses + retreat) // 2)
+
+
+def retreat_room(battle: Mapping[str, Any]) -> int:
+    """How many units the loser of ``battle`` (its fields, :meth:`Battle.as_dict`) still has to
+    lose while retreating: its units less the battle's losses."""
+    loser = battle[battle["loser"]]
+    return max(0, int(loser["units"]) - int(loser["losses"]))
+
+
+def with_retreat(battle: Mapping[str, Any], retreat: int) -> dict[str, Any]:
+    """``battle``'s fields with the loser's retreat losses set to ``retreat`` (replacing any given
+    before) and the winner's support gain computed again (W-5); ``retreat`` must be within
+    0..:func:`retreat_room`."""
+    if not 0 <= retreat <= retreat_room(battle):
+        raise ValueError(f"retreat losses {retreat} outside 0..{retreat_room(battle)}")
+    out = copy.deepcopy(dict(battle))
+    out["retreat_losses"] = retreat
+    out["support"] = support_gain(int(battle[battle["loser"]]["losses"]), retreat)
+    for side in (ATTACKER, DEFENDER):                  # in the order a battle's reply gives them
+        out[side] = _in_order(out[side], SIDE_FIELDS)
+    return _in_order(out, BATTLE_FIELDS)
+
+
+SIDE_FIELDS = ("units", "dice", "modifier", "total", "losses", "table_losses", "eliminated")
+BATTLE_FIELDS = ("attacker", "defender", "winner", "loser", "support", "retreat_losses", "readings")
+
+
+def _in_order(fields: dict[str, Any], first: tuple[str, ...]) -> dict[str, Any]:
+    """``fields`` with the keys ``first`` first, in that order (a record read back from the
+    stored state has its keys sorted)."""
+    return {**{k: fields[k] for k in first if k in fields}, **{k: v for k, v in fields.items() if k not in first}}
+
+
 def resolve(attacker: Side, defender: Side, retreat: int = 0) -> Battle:
     """Decide the winner (ties to the defender), read the losses, compute the support gain.
 
@@ -87,5 +126,5 @@ def resolve(attacker: Side, defender: Side, retreat: int = 0) -> Battle:
     for side in (attacker, defender):
         side.losses = min(side.units, side.table_losses)
     retreat = max(0, min(retreat, lose_side.units - lose_side.losses))
-    support = -(-(lose_side.losses + retreat) // 2)
+    support = support_gain(lose_side.losses, retreat)
     return Battle(attacker, defender, winner, support, retreat, readings)

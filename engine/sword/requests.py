@@ -105,6 +105,11 @@ def _sacred_band(req: Request) -> str | None:
 def battle_text(f: dict[str, Any]) -> str:
     a, d = f["attacker"], f["defender"]
     won = term(N_("the attacker wins")) if f["winner"] == "attacker" else term(N_("the defender wins"))
+    if f.get("retreat_losses"):          # W-5: the support counts the loser's retreat losses too
+        return Msg("Battle: attacker {}{} = {} vs defender {}{} = {}: {}; losses {} / {}, retreat losses {}; "
+                   "support +{}.", ",".join(map(str, a["dice"])), f"{a['modifier']:+d}", a["total"],
+                   ",".join(map(str, d["dice"])), f"{d['modifier']:+d}", d["total"], won, a["losses"], d["losses"],
+                   f["retreat_losses"], f["support"])
     return Msg("Battle: attacker {}{} = {} vs defender {}{} = {}: {}; losses {} / {}; support +{}.",
                ",".join(map(str, a["dice"])), f"{a['modifier']:+d}", a["total"], ",".join(map(str, d["dice"])),
                f"{d['modifier']:+d}", d["total"], won, a["losses"], d["losses"], f["support"])

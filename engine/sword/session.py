@@ -3,6 +3,7 @@
 dice commands with the session's generator (journaled: undo never re-rolls)."""
 from __future__ import annotations
 
+import copy
 import re
 from engine.sword.views import SwordGameView
 from typing import Any, cast
@@ -11,10 +12,11 @@ from engine.errors import BadArguments, GameOver, IllegalMove
 from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
 from engine.names import check_name
 from engine.rng import Draws
+from engine.sword import battle as B
 from engine.sword import naval as N
 from engine.sword import tracks as V
 from engine.sword.faces import parse_faces, roll_faces
-from engine.sword.requests import (BATTLE, MAX_MOD, ODDS, TACTICS, battle_fields, battle_text,
+from engine.sword.requests import (BATTLE, MAX_MOD, MAX_UNITS, ODDS, TACTICS, battle_fields, battle_text,
                                    odds_fields, tactics_fields, tactics_text)
 from engine.sword.replies import LastRoll
 from engine.sword.tables import tables
@@ -31,6 +33,9 @@ NEW_OPTS = frozenset({"players", "vp", "consuls", "seed"})
 # The streams of the game's draws (docs/fairness.md): every die the game rolls (tactics, battle,
 # naval, the 2d6 checks) and the consuls drawn from the cup (W-10).
 DICE, CONSULS = "sword-dice", "consuls"
+# The session's most recent battle (its fields), for its retreat losses (W-5): ``last`` holds the
+# last roll only, and a naval retreat's roll may come between the battle and its retreat losses.
+LAST_BATTLE = "last_battle"
 
 
 def _factions(raw: str | None) -> list[str]:
@@ -327,7 +332,56 @@ def _session_battle(state: State, req: Request) -> Outcome:
     fields = battle_fields(_without_seed(req), rng)
     store_rng(state, rng, DICE)
     state["last"] = {"kind": "battle", **fields}
+    state[LAST_BATTLE] = {"kind": "battle", **copy.deepcopy(fields)}
     return Outcome(fields, battle_text(fields))
+
+
+def _last_battle(state: State) -> dict[str, Any] | None:
+    """The session's most recent battle: kept under ``last_battle`` (a naval retreat's roll may
+    follow it); a state stored before that key was kept has it in ``last`` when it was the last roll."""
+    kept = state.get(LAST_BATTLE)
+    if kept is None and isinstance(state.get("last"), dict) and state["last"].get("kind") == "battle":
+        kept = state["last"]
+    return cast("dict[str, Any] | None", kept)
+
+
+def _retreat(state: State, req: Request) -> Outcome:
+    """``retreat losses=N``: the units the loser of the session's most recent battle lost while
+    retreating, known once it has retreated; the winner's support gain is computed again (W-5).
+    Given again, the new number replaces the old one."""
+    req.check_opts(frozenset({"losses"}))
+    if req.args or "losses" not in req.opts:
+        raise BadArguments(Msg("Usage: retreat losses=N  (units the loser of the last battle lost retreating, W-5)."))
+    losses = req.opt_int("losses", lo=0, hi=MAX_UNITS)
+    assert losses is not None
+    _playing(state)
+    battle = _last_battle(state)
+    if battle is None:
+        raise IllegalMove(Msg("No battle to record retreat losses for: fight one first (battle att=… def=…)."))
+    room = B.retreat_room(battle)
+    if losses > room:
+        if room == 0:
+            raise IllegalMove(Msg("The loser lost all its units in the battle: none are left to lose retreating."))
+        raise IllegalMove(Msg("The loser has {n} unit left after the battle: retreat losses are 0 to {n}, not {asked}.",
+                              n=room, asked=losses,
+                              plural="The loser has {n} units left after the battle: retreat losses are 0 to {n}, "
+                                     "not {asked}."))
+    fields = B.with_retreat({k: v for k, v in battle.items() if k != "kind"}, losses)
+    state[LAST_BATTLE] = {"kind": "battle", **copy.deepcopy(fields)}
+    last = state.get("last")
+    if isinstance(last, dict) and last.get("kind") == "battle":     # the same battle: any battle sets both
+        state["last"] = {"kind": "battle", **fields}
+    return Outcome(fields, retreat_text(fields))
+
+
+def retreat_text(f: dict[str, Any]) -> Msg:
+    """The log's sentence for a battle's retreat losses: what the loser lost in all, the support."""
+    lost = f[f["loser"]]["losses"] + f["retreat_losses"]
+    if f["loser"] == B.ATTACKER:
+        return Msg("Retreat losses of the attacker: {} ({} lost in all); the defender's support +{} (W-5).",
+                   f["retreat_losses"], lost, f["support"])
+    return Msg("Retreat losses of the defender: {} ({} lost in all); the attacker's support +{} (W-5).",
+               f["retreat_losses"], lost, f["support"])
 
 
 def _session_odds(state: State, req: Request) -> Outcome:
@@ -382,6 +436,7 @@ GAME = GameRules(
         Command("consuls", _consuls, True, "consuls [pool=Name,...]"),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]"),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]"),
+        Command("retreat", _retreat, True, "retreat losses=N"),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
         Command("advance", _advance, True, "advance"),
     ),

@@ -7,8 +7,9 @@ remember it), A, enter the six faces thrown
 back home. Armies, modifiers and faces are random but plausible (2–8 units, modifier −2..+3).
 
 Tasks: "Sword: battle with 6 physical dice" (no target in the issue: measured), the same battle
-rolled by the device ("Sword: battle with the device's dice": the form, A, the result, back home)
-and "Sword: tactics test with a physical die".
+rolled by the device ("Sword: battle with the device's dice": the form, A, the result, back home),
+"Sword: tactics test with a physical die", and "Sword: retreat losses after a battle" (W-5: on the
+battle's result, once the loser has retreated: hold A, right once per unit lost, A — N + 2 presses).
 """
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from scripts.presses.harness import Driver
 BATTLE = "Sword: battle with 6 physical dice"
 DIGITAL = "Sword: battle with the device's dice"
 TACTICS = "Sword: tactics test with a physical die"
-TARGETS: dict[str, tuple[int, int]] = {}
+RETREAT = "Sword: retreat losses after a battle"
+# no target in an issue: this pass's figure (1..4 units lost retreating: hold A, right ×N, A)
+TARGETS: dict[str, tuple[int, int]] = {RETREAT: (4, 6)}
 BATTLES = 6
 
 
@@ -108,4 +111,22 @@ def play(d: Driver, rng: random.Random) -> None:
             _faces(d, [die])
             assert isinstance(d.top, TacticsResult) and d.top.result["roll"] == die
             d.press("b")
+        _home(d)
+    for _n in range(BATTLES):                        # W-5: the loser's retreat losses, after its retreat
+        d.select(_("Battle"))
+        d.press("right", 3)                          # 6 attackers against 3 defenders, the device's dice
+        d.press("a")
+        assert isinstance(d.top, BattleResult), d.screen()
+        r = d.top.result
+        loser = r["attacker"] if r["loser"] == "attacker" else r["defender"]
+        left = loser["units"] - loser["losses"]
+        if left:
+            lost = rng.randint(1, min(left, 4))
+            with d.task(RETREAT):
+                d.press("a:hold")
+                d.press("right", lost)
+                d.press("a")
+            assert isinstance(d.top, BattleResult) and d.top.result["retreat_losses"] == lost, d.screen()
+            assert d.top.result["support"] == -(-(loser["losses"] + lost) // 2)
+        d.press("b")
         _home(d)

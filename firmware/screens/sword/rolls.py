@@ -8,6 +8,7 @@ from functools import partial
 from PIL import Image
 
 from engine.sword import actions as act
+from engine.sword.battle import retreat_room, support_gain
 from engine.sword.odds import attacker_wins
 from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalFields, TacticsFields
 from engine.sword.tactics import chance
@@ -129,9 +130,17 @@ def battle_form() -> NumberForm:
     ], go, status=_odds_status)
 
 
+def same_battle(a: BattleFields, b: BattleFields) -> bool:
+    """Whether two battle records are one battle (its retreat losses and support aside: W-5)."""
+    rolled = ("attacker", "defender", "winner", "readings", "sacred_band", "dice_source")
+    return all(a.get(k) == b.get(k) for k in rolled)
+
+
 class BattleResult(Follows):
     """Both sides' dice and totals, the winner, losses and the winner's support (W-2..W-5).
-    up/down scroll; A shows every die's loss-table reading."""
+    up/down scroll; A shows every die's loss-table reading; hold A (KEY3) enters the loser's
+    retreat losses once it has retreated (``retreat losses=N``), and the support counts them (W-5).
+    The battle is shown as the session keeps it now: an undo of its retreat losses shows them gone."""
 
     def __init__(self, result: BattleFields) -> None:
         self.result = result
@@ -140,6 +149,32 @@ class BattleResult(Follows):
     @property
     def title(self) -> str:
         return _("Battle")
+
+    def follow(self, ctx: Ctx) -> None:
+        """Take the session's record of this battle when it is the last roll (its retreat losses
+        may have changed since: entered, taken back by an undo, or sent over the serial link)."""
+        try:
+            last = view_of(ctx)["last"]
+        except LookupError:
+            return
+        if last is not None and last["kind"] == "battle" and same_battle(last, self.result):
+            self.result = last
+
+    def latest(self, ctx: Ctx) -> bool:
+        """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
+        battle fought since, over the serial link, is said and nothing is sent)."""
+        try:
+            last = view_of(ctx)["last"]
+        except LookupError:
+            return False
+        if last is not None and last["kind"] == "battle" and not same_battle(last, self.result):
+            ctx.notify(_("Another battle has been fought since this one: retreat losses go with the latest battle."))
+            return False
+        return True
+
+    def room(self) -> int:
+        """How many units the loser has left to lose retreating (W-5)."""
+        return retreat_room(self.result)
 
     def rows(self) -> list[str]:
         r = self.result
@@ -150,13 +185,17 @@ class BattleResult(Follows):
             side_row(_("Defence"), dfd),
             _("Attacker loses {}").format(att["losses"]),
             _("Defender loses {}").format(dfd["losses"]),
-            _("Support +{} ({})").format(r["support"], winner),
-            _("A: loss table"),
         ]
+        if r.get("retreat_losses"):
+            rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
+        rows += [_("Support +{} ({})").format(r["support"], winner), _("A: loss table")]
+        if self.room():
+            rows.append(_("Hold A: retreat losses"))
         return [part for row in rows for part in base.wrap(row)]          # never cut
 
     def render(self, ctx: Ctx) -> Image.Image:
         self.note(ctx)
+        self.follow(ctx)
         r = self.result
         img, draw = base.frame()
         status = _("attacker wins") if r["winner"] == "attacker" else _("defender wins")
@@ -168,6 +207,8 @@ class BattleResult(Follows):
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
+        self.note(ctx)
+        self.follow(ctx)
         what = intent("text", key)
         if self.scroll.move(what, len(self.rows()), base.ROWS):
             return
@@ -177,8 +218,41 @@ class BattleResult(Follows):
                 side = _("Attacker") if x["side"] == "attacker" else _("Defender")
                 rows.append(_("{} die {}: {}").format(side, x["die"], reading_word(x["reads"])))
             ctx.push(LossTable(_("Loss table"), rows or [_("No losses.")]))
+        elif what is Intent.SECOND:
+            self.ask_retreat(ctx)
         elif what is Intent.BACK:
             ctx.pop()
+
+    def ask_retreat(self, ctx: Ctx) -> None:
+        """The retreat losses form: 0..the loser's units left, the support it gives in the title
+        bar; A sends them (nothing when the number is the one already kept: no step that changes
+        nothing) and the battle shows the support again (W-5)."""
+        room = self.room()
+        if not room:
+            ctx.notify(_("The loser has no units left to lose retreating."))
+            return
+        if not self.latest(ctx):
+            return
+        r = self.result
+        losses = (r["attacker"] if r["loser"] == "attacker" else r["defender"])["losses"]
+        kept = min(self.result["retreat_losses"], room)
+
+        def go(c: Ctx, v: dict[str, int]) -> None:
+            if v["losses"] != kept and not self.latest(c):
+                c.pop()
+                return
+            if v["losses"] != kept:
+                response = run_line(c, act.retreat(v["losses"]))
+                if response is None:
+                    return                                # refused (said): the form stays
+                self.result = response
+            c.pop()
+
+        def status(c: Ctx, v: dict[str, int]) -> str:
+            return _("support +{}").format(support_gain(losses, v["losses"]))
+
+        ctx.push(NumberForm(N_("Retreat losses"), [Field("losses", N_("Units lost"), kept, 0, room)],
+                            go, status=status))
 
 
 # -- tactics and odds ------------------------------------------------------------------------------
