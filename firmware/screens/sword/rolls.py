@@ -142,6 +142,8 @@ class BattleResult(Follows):
     retreat losses once it has retreated (``retreat losses=N``), and the support counts them (W-5).
     The battle is shown as the session keeps it now: an undo of its retreat losses shows them gone."""
 
+    second_action = True           # hold A (KEY3): the retreat losses
+
     def __init__(self, result: BattleFields) -> None:
         self.result = result
         self.scroll = Scroll()
