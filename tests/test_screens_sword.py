@@ -186,6 +186,21 @@ def test_the_2d6_rolls_dice_row_changes_with_left_and_right_as_in_every_form(): 
     assert isinstance(ctx.top, CheckMenu) and ctx.top.items(ctx)[-1].value == "<device>"
 
 
+def test_the_gallic_events_roll_is_offered_only_where_nobody_plays_the_gauls():  # W-9
+    """W-9: the Gallic events table (2d6) is the 3-player game's, where the Gauls are nobody's; with a
+    Gauls player the 2d6 menu offered it all the same."""
+    from firmware.screens.sword.rolls import CheckMenu
+    from firmware.screens.sword.words import CHECK_NAMES
+    gallic = CHECK_NAMES["gallic"]
+    with_gauls = home(NEW).open(CheckMenu())
+    assert gallic not in [r.label for r in with_gauls.top.items(with_gauls)]
+    three = home("new sword players=romans,etruscans,greeks seed=4").open(CheckMenu())
+    rows = [r.label for r in three.top.items(three)]
+    assert gallic in rows
+    three.press(*["down"] * rows.index(gallic), "a")
+    assert three.session.lines[-1] == "check gallic"
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_sword_screens_in_russian_and_ukrainian(lang, state_dir):
     app = app_with([NEW, W7], ["a"], state_dir, lang=lang)
@@ -288,7 +303,7 @@ def test_the_loss_table_names_the_attacker_as_every_ukrainian_sentence_does():  
 
 @pytest.mark.parametrize("lang, name", [("ru", "События галлов"), ("uk", "Події галлів")])
 def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the Gallic events table (2d6)
-    ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
+    ctx = FakeCtx("new sword players=romans,etruscans,greeks seed=4", lang=lang).open(SwordHome())
     try:
         ctx.press(*["down"] * 6, "a")                              # 2d6 roll
         assert name in ctx.texts(), ctx.texts()

@@ -369,7 +369,8 @@ def naval_form(ctx: Ctx) -> NumberForm:
 
 class CheckMenu(ListScreen):
     """2d6 rolls (W-9): pick which, then the device's dice or the dice thrown on the table; the sum
-    is shown (the tables are not transcribed)."""
+    is shown (the tables are not transcribed). The Gallic events table is the game without a Gauls
+    player's (3 players), so it is offered only where nobody plays the Gauls."""
 
     title = Said(N_("2d6 roll"), _)
 
@@ -380,7 +381,9 @@ class CheckMenu(ListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         if self.table is None:
             self.table = recalled(ctx, TABLE_DICE, 0, 1) == 1
-        out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS]
+        gauls = "gauls" in view_of(ctx)["factions"]
+        out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS
+               if not (k == "gallic" and gauls)]
         shown = dice_word(int(self.table))               # a choice, as in every roll's form: left/right
         out.append(Item(_("Dice"), self._toggle, figure(shown) if self.cursor == len(out) else shown,
                         ident="dice", adjust=lambda c, by: self._toggle(c)))
