@@ -412,7 +412,7 @@ def test_a_step_lost_outside_battle_is_one_row_of_the_block(tmp_path):  # J-2, J
     assert rows == {"Lose a step": "III→II", "Go over to Pompey": ""}
     ctx.press("a")
     assert ctx.session.lines[-1] == "lose c_leg10" and roster_strength(ctx, "c_leg10") == 2
-    assert ctx.notes == ["Legio 10 loses a step outside battle (III→II). Hold B to take it back."]
+    assert ctx.notes == ["Legio 10 loses a step outside battle (III→II). Undo: hold B."]
     assert isinstance(ctx.top, SideBlocks)
     item = ctx.top.items(ctx)[ctx.top.cursor]
     assert (item.label, item.value) == ("Legio 10", "C4 II")
@@ -426,12 +426,12 @@ def test_a_leader_killed_outside_battle_asks_first_and_is_a_trophy():  # J-2, J-
     assert rows == {"Lose a step": "killed"}                 # a leader never changes side (Jupiter)
     vp, sent = ctx.view()["vp"]["caesar"], len(ctx.session.lines)
     ctx.press("a")
-    assert isinstance(ctx.top, ConfirmScreen) and "trophy (1 VP) for Caesar" in ctx.top.question
+    assert isinstance(ctx.top, ConfirmScreen) and "1 VP for Caesar" in ctx.top.question
     assert len(ctx.session.lines) == sent                     # nothing sent yet
     ctx.press("a")
     assert ctx.session.lines[-1] == "lose p_pompeius"
     assert ctx.view()["vp"]["caesar"] == vp + 1 and "p_pompeius" in ctx.view()["campaign"]["killed"]
-    assert ctx.notes[-1] == "Pompeius is killed outside battle: a trophy for Caesar. Hold B to take it back."
+    assert ctx.notes[-1] == "Pompeius is killed outside battle: a trophy for Caesar. Undo: hold B."
     assert "Pompeius" not in [str(i.label) for i in ctx.top.items(ctx)]      # out of the game
 
 
@@ -440,7 +440,7 @@ def test_the_last_step_of_a_legion_eliminates_it_for_the_year_after_a_question()
     assert {str(i.label): i.value for i in ctx.top.items(ctx)}["Lose a step"] == "eliminated"
     sent = len(ctx.session.lines)
     ctx.press("a")
-    assert isinstance(ctx.top, ConfirmScreen) and "cannot be levied again this year" in ctx.top.question
+    assert isinstance(ctx.top, ConfirmScreen) and "no levy again this year" in ctx.top.question
     ctx.press("b")                                            # no: nothing sent, the block as it was
     assert len(ctx.session.lines) == sent and roster_strength(ctx, "p_leg3") == 1
     ctx.press("a", "a")
@@ -466,7 +466,7 @@ def test_a_jupiter_defection_moves_the_block_to_the_other_side():  # J-2 (Jupite
     ctx = block_menu(home(NEW), "pompey", "Legio 1")
     ctx.press("down", "a")
     assert ctx.session.lines[-1] == "owner p_leg1 caesar"
-    assert ctx.notes == ["Legio 1 now fights for Caesar. Hold B to take it back."]
+    assert ctx.notes == ["Legio 1 now fights for Caesar. Undo: hold B."]
     assert isinstance(ctx.top, SideBlocks) and "Legio 1" not in [str(i.label) for i in ctx.top.items(ctx)]
     ctx.press("b", "up", "a")                                  # Caesar's blocks: it fights for him now
     assert [b for b in ctx.run("roster caesar")["blocks"] if b["id"] == "p_leg1"]
@@ -551,5 +551,5 @@ def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
     ctx.press("a", "a")                                         # Pompeius killed: asked, then said
     shown += ctx.notes
     if lang != "en":
-        english = {"Blocks", "outside battle", "Lose a step", "Go over to Caesar", "killed", "Hold B"}
+        english = {"Blocks", "outside battle", "Lose a step", "Go over to Caesar", "killed", "hold B"}
         assert not [t for t in shown if any(w in t for w in english)], shown

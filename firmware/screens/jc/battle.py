@@ -185,6 +185,7 @@ class BattleScreen(DecisionList):
             ctx.notify(" ".join(fresh))
         b = view_of(ctx)["battle"]
         d = b["decision"]
+        self.wrap_rows = bool(view_of(ctx)["campaign"]["over"])   # «Кампания окончена» beside the winner
         if b["phase"] == "setup":
             self._title = _("Battle {}: set-up").format(b["number"])
         elif d is None:

@@ -3,7 +3,7 @@ leader or navis: J-2, J-3, J-17) and a block changing side (a Jupiter defection,
 
 Home → Blocks → a side → its blocks in play (from the roster, strength carried over) → a block:
 Lose a step, or Go over to the other side. Both are one console line each (``lose``, ``owner``),
-journaled: the notice says what happened and that hold B takes it back. Only a step that ends the
+journaled: the notice says what happened and that hold B takes it back (Undo: hold B). Only a step that ends the
 block (a leader killed for good, any other block eliminated for the year) asks first."""
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ LOST_WORDS = {"reduced": N_("{} loses a step outside battle ({}→{})."),
               ("killed", "pompey"): N_("{} is killed outside battle: a trophy for Pompey.")}
 
 # the last step asked first: a leader killed for good is a trophy for the enemy (J-2, J-17)
-LAST_STEP = {("leader", "caesar"): N_("{} is at I: he is killed for good, a trophy (1 VP) for Caesar."),
-             ("leader", "pompey"): N_("{} is at I: he is killed for good, a trophy (1 VP) for Pompey."),
-             "block": N_("{} is at I: it is eliminated and cannot be levied again this year.")}
+LAST_STEP = {("leader", "caesar"): N_("{} is at I: killed for good, 1 VP for Caesar."),
+             ("leader", "pompey"): N_("{} is at I: killed for good, 1 VP for Pompey."),
+             "block": N_("{} is at I: eliminated, no levy again this year.")}
 
 GO_OVER = {"caesar": N_("Go over to Caesar"), "pompey": N_("Go over to Pompey")}
 
@@ -51,7 +51,7 @@ def roster_of(ctx: Ctx, side: str) -> list[RosterBlock]:
 
 def undo_said(text: str) -> str:
     """A change's notice and how to take it back (a long B, as everywhere)."""
-    return _("{} Hold B to take it back.").format(text)
+    return _("{} Undo: hold B.").format(text)
 
 
 class BlocksMenu(ListScreen):
@@ -96,8 +96,7 @@ class SideBlocks(ListScreen):
 
 
 def _fighting(ctx: Ctx, block: RosterBlock) -> None:
-    ctx.notify(_("{} is in the current battle: the battle decides its steps, and it keeps its side "
-                 "until the battle is over.").format(name_of(block)))
+    ctx.notify(_("{} is in the current battle: its steps are lost there.").format(name_of(block)))
 
 
 def _open_block(ctx: Ctx, side: str, block: RosterBlock) -> None:

@@ -79,6 +79,8 @@ def _trophies(ctx: Ctx, side: str) -> None:
 class CardsMenu(ListScreen):
     """Deal the year's cards; each player looks at a hand only after passing the device."""
 
+    wrap_rows = True              # «Кампания окончена» beside the winner takes two rows
+
     @property
     def title(self) -> str:  # type: ignore[override]
         return _("Cards")
