@@ -553,3 +553,38 @@ def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
     if lang != "en":
         english = {"Blocks", "outside battle", "Lose a step", "Go over to Caesar", "killed", "hold B"}
         assert not [t for t in shown if any(w in t for w in english)], shown
+
+
+def test_a_step_lost_on_the_device_is_taken_back_by_hold_b(state_dir):  # J-2, J-3
+    """The notice says hold B undoes it: the App's undo names the step and gives the step back."""
+    from scripts.presses.harness import Driver
+    d = Driver("en", state_dir=state_dir, seed=1)
+    try:
+        d.run(NEW)
+        d.press("a")
+        for label in ("Blocks", "Pompey", "Legio 1", "Lose a step"):
+            d.select(label)
+        assert d.app.message and "Undo: hold B." in " ".join(d.app.message)
+        assert roster_strength_of(d, "p_leg1") == 3
+        d.press("a", 1)                                       # the notice closed
+        d.press("b:hold")
+        assert "Take back: Legio 1 loses a step outside battle (IV→III)." in " ".join(d.screen().split("\n"))
+        d.press("a")
+        assert roster_strength_of(d, "p_leg1") == 4 and not d.problems
+    finally:
+        d.close()
+
+
+def roster_strength_of(d, block: str) -> int:
+    return next(b["strength"] for b in d.console.request("roster pompey")["blocks"] if b["id"] == block)
+
+
+def test_a_block_menu_changed_from_elsewhere_says_so():
+    """A line from the serial link (or the console) moved the block while its menu was open: the
+    menu offers nothing for it (no line sent for a block of the other side) and A goes back."""
+    from firmware.screens.jc.blocks import BlockMenu
+    ctx = block_menu(home(NEW), "pompey", "Legio 1")
+    ctx.run("owner p_leg1 caesar")
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Not in play now."] and ctx.top.stale(ctx)
+    ctx.press("a")
+    assert not isinstance(ctx.top, BlockMenu)

@@ -92,7 +92,11 @@ class SideBlocks(ListScreen):
             else:
                 out.append(Item(name_of(b), partial(_open_block, side=self.side, block=b),
                                 f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}", ident=b["id"]))
-        return out or [Item(_("No blocks in play."), None)]
+        return out or [Item(_("No blocks in play."), _back)]
+
+
+def _back(ctx: Ctx) -> None:
+    ctx.pop()
 
 
 def _fighting(ctx: Ctx, block: RosterBlock) -> None:
@@ -135,9 +139,9 @@ class BlockMenu(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         b = self.now(ctx)
-        if b is None or self.block in in_battle(ctx):
+        if b is None or self.block in in_battle(ctx):      # changed meanwhile (the serial link)
             self._title = ""
-            return []
+            return [Item(_("Not in play now."), _back)]
         self._title = name_of(b)
         out = []
         lower = [s for s in strengths(b) if s < b["strength"]]
