@@ -548,6 +548,13 @@ def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
         texts = ctx.texts()
         assert not any("…" in t for t in texts) and all(len(t) <= base.COLS for t in texts), texts
         shown += texts
+    from firmware.screens.widgets import item_rows
+    for side in ("caesar", "pompey"):                            # every row, also those below the first page
+        for block in SideBlocks(side).items(ctx):
+            menu = BlockMenu(side, block.ident)
+            for item in [block] + menu.items(ctx):
+                assert not any("…" in row for row in item_rows(item, base.ROWS, False)), (item.label, item.value)
+            assert len(menu.title) + 1 + len(menu.status(ctx)) <= base.COLS, menu.title
     ctx.press("a", "a")                                         # Pompeius killed: asked, then said
     shown += ctx.notes
     if lang != "en":
