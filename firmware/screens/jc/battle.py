@@ -21,8 +21,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
-from firmware.screens.jc.words import (GAME, RESULT_WORDS, STATUS_WORDS, block_row, name_of, over_item, run_line, side_name, view_of,
-                                      win_chance)
+from firmware.screens.jc.words import GAME, RESULT_WORDS, STATUS_WORDS, block_row, name_of, over_item, run_line, side_name, view_of, win_chance
 from firmware.screens.widgets import (ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen,
                                       die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
@@ -172,8 +171,6 @@ class BattleScreen(DecisionList):
         return self._title
 
     def footer(self, ctx: Ctx) -> str:
-        if view_of(ctx)["campaign"]["over"] and view_of(ctx)["battle"]["phase"] == "setup":
-            return ""                      # no battle to come: no odds
         got = hit_advice(ctx)
         if got is not None and got[2] and got[1] - got[2][0][1] >= 0.0005:    # a hit: what the next choice costs
             return _("Next choice: −{}").format(pct(got[1] - got[2][0][1]))
@@ -185,7 +182,6 @@ class BattleScreen(DecisionList):
             ctx.notify(" ".join(fresh))
         b = view_of(ctx)["battle"]
         d = b["decision"]
-        self.wrap_rows = bool(view_of(ctx)["campaign"]["over"])   # «Кампания окончена» beside the winner
         if b["phase"] == "setup":
             self._title = _("Battle {}: set-up").format(b["number"])
         elif d is None:
@@ -213,11 +209,8 @@ class BattleScreen(DecisionList):
         b = view_of(ctx)["battle"]
         blocks = {x["key"]: x for x in b["blocks"]}
         d = b["decision"]
-        over = view_of(ctx)["campaign"]["over"]
-        if over and (b["phase"] == "setup" or d is None):    # the campaign's end (J-17): no battle to come
-            return ([Item(_("Result"), lambda c: c.push(OverScreen())), Item(_("Battle log"), lambda c: c.push(log_screen(c)))]
-                    if b["phase"] == "over" else []) + [over_item(over)]
-        if b["phase"] == "setup":
+        self.wrap_rows = bool(over := view_of(ctx)["campaign"]["over"])    # the end (J-17): «Кампания окончена» wraps
+        if b["phase"] == "setup" and not over:
             counts = {r: sum(1 for x in b["blocks"] if x["side"] == b[r]) for r in ("attacker", "defender")}
             return [Item(_("Start round 1"), self._start),
                     Item(_("{} attacks").format(side_name(b["attacker"])), partial(open_add, role="attacker"),
@@ -225,9 +218,8 @@ class BattleScreen(DecisionList):
                     Item(_("{} defends").format(side_name(b["defender"])), partial(open_add, role="defender"),
                          str(counts["defender"]))]
         if d is None:
-            return [Item(_("Result"), lambda c: c.push(OverScreen())),
-                    Item(_("Battle log"), lambda c: c.push(log_screen(c))),
-                    Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
+            return ([Item(_("Result"), lambda c: c.push(OverScreen())), Item(_("Battle log"), lambda c: c.push(log_screen(c)))]
+                    if b["phase"] == "over" else []) + [over_item(over) if over else Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
         if d["kind"] == "hit":
             out = []
             for k in d["choices"]:
