@@ -35,6 +35,7 @@ def test_julius_caesar_lines():  # J-1, J-5..J-8, J-17, J-18
     assert jc.retreat("c_leg8", blocked=True) == "retreat c_leg8 blocked=1" and jc.pass_turn("x") == "pass x"
     assert jc.control("Carthago Nova", None) == "control Carthago_Nova vacant"
     assert jc.control("Roma", "caesar") == "control Roma caesar"
+    assert jc.lose("p_pompeius") == "lose p_pompeius" and jc.owner("p_leg1", "caesar") == "owner p_leg1 caesar"
     assert jc.discard("pompey", "2/1") == "discard pompey 2/1" and jc.play("caesar", "mars") == "play caesar mars"
 
 

@@ -43,7 +43,7 @@ CASES = {
     "jc_over": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + ["a", "a"]),
     "jc_vp": ([NEW, "control Roma caesar"], HOME + DOWN * 7 + ["a"]),
     "jc_cards": ([NEW, "deal"], HOME + DOWN * 8 + ["a"]),
-    "jc_winter": ([NEW, "control Alexandria caesar"], HOME + DOWN * 9 + ["a", "a"]),
+    "jc_winter": ([NEW, "control Alexandria caesar"], HOME + DOWN * 10 + ["a", "a"]),
 }
 
 
@@ -246,13 +246,13 @@ def test_the_cursor_starts_fresh_at_each_decision():  # issue 9 item 5
 
 
 def test_winter_is_not_offered_in_the_middle_of_a_battle():  # J-19
-    ctx = home(*ARMIES, "start").press(*DOWN * 7, "a")
+    ctx = home(*ARMIES, "start").press(*DOWN * 8, "a")
     assert ctx.session.lines[-1] == "start"
     assert ctx.notes and "after the battle" in ctx.notes[-1]
 
 
 def test_winter_is_not_offered_while_a_battle_is_being_set_up():  # J-19
-    ctx = home(*ARMIES).press(*DOWN * 9, "a")              # (set-up: two more rows, Add …)
+    ctx = home(*ARMIES).press(*DOWN * 10, "a")              # (set-up: two more rows, Add …)
     assert ctx.session.lines[-1] == ARMIES[-1]                 # no winter line was sent
     assert ctx.notes and "being set up" in ctx.notes[-1] and "remove" not in ctx.notes[-1]
 
@@ -260,7 +260,7 @@ def test_winter_is_not_offered_while_a_battle_is_being_set_up():  # J-19
 def test_the_winter_is_titled_with_the_year_it_ends():  # J-19
     """The winter closes the year: its checklist is the winter of year 1 (it was titled with the
     year about to begin, "Winter: year 2", over a list whose last step says year 2 begins)."""
-    ctx = home(NEW).press(*DOWN * 9, "a", "a")
+    ctx = home(NEW).press(*DOWN * 10, "a", "a")
     assert ctx.view()["campaign"]["year"] == 2
     assert ctx.top.title == "Winter: year 1"
     ctx.press("b", "a", "a")                                    # back home, on the winter row
@@ -272,19 +272,19 @@ def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, 
     with the device's deal still in play, the question says which turn it is and that the hands
     are lost (it asked as at the year's end: the hands went without a word); after the fifth turn
     it asks as before."""
-    ctx = home(NEW, "deal").press(*DOWN * 9, "a")
+    ctx = home(NEW, "deal").press(*DOWN * 10, "a")
     assert isinstance(ctx.top, ConfirmScreen)
     assert "turn 1 of 5" in ctx.top.question and "lost" in ctx.top.question
     hands = {s: ctx.run(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
     lines = [NEW, "deal"] + [f"discard {s} {hands[s][0]}" for s in hands]
     for turn in range(1, 6):
         lines += [f"play {s} {hands[s][turn]}" for s in hands]
-    ctx = home(*lines).press(*DOWN * 9, "a")
+    ctx = home(*lines).press(*DOWN * 10, "a")
     assert ctx.view()["cards"]["year_done"]
     assert "of 5" not in ctx.top.question and "lost" not in ctx.top.question
     for lang in ("ru", "uk"):
         said = FakeCtx(NEW, "deal", lang=lang)
-        said.open(JcHome()).press(*DOWN * 9, "a")
+        said.open(JcHome()).press(*DOWN * 10, "a")
         assert "1 " in said.top.question and " 5)" in said.top.question and "of 5" not in said.top.question
 
 
@@ -348,7 +348,7 @@ def test_the_cards_menu_is_never_cut_and_an_empty_hand_says_so(lang):  # J-18
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]
-    ctx = home(*lines).press(*DOWN * 9, "a", "a")
+    ctx = home(*lines).press(*DOWN * 10, "a", "a")
     assert ctx.view()["campaign"]["over"]
     assert ctx.top.title == "Game over"
 
@@ -391,3 +391,214 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     labels = [str(item.label) for item in legion.top.items(legion)]
     legion.press(*["down"] * labels.index("Legio 1"), "a", "left", "left", "left", "a")
     assert legion.lines[-1] == "add defender p_leg1 strength=1"
+
+
+# -- between battles: a step lost (Vulcan, Jupiter), a defection (Jupiter); the campaign's end ------
+def block_menu(ctx: FakeCtx, side: str, name: str) -> FakeCtx:
+    """From the home: Blocks → ``side`` → the block called ``name`` (every move pressed)."""
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*DOWN * labels.index("Blocks"), "a", *DOWN * ("caesar", "pompey").index(side), "a")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    return ctx.press(*DOWN * labels.index(name), "a")
+
+
+def roster_strength(ctx: FakeCtx, block: str) -> int | None:
+    side = "caesar" if block.startswith("c_") else "pompey"
+    return next((b["strength"] for b in ctx.run(f"roster {side}")["blocks"]
+                 if b["id"] == block and b["status"] == "available"), None)
+
+
+def test_a_step_lost_outside_battle_is_one_row_of_the_block(tmp_path):  # J-2, J-3 (Vulcan)
+    """Vulcan: every block in the city loses a step. On the device: Blocks → Caesar → Legio 10 →
+    Lose a step (III→II), sent at once as ``lose`` (journaled: the notice says hold B takes it back);
+    the side's list shows the new strength and keeps the cursor on the block."""
+    from firmware.screens.jc.blocks import BlockMenu, SideBlocks
+    ctx = block_menu(home(NEW), "caesar", "Legio 10")
+    assert isinstance(ctx.top, BlockMenu) and ctx.top.status(ctx) == "C4 III"
+    rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
+    assert rows == {"Lose a step": "III→II", "Go over to Pompey": ""}
+    ctx.press("a")
+    assert ctx.session.lines[-1] == "lose c_leg10" and roster_strength(ctx, "c_leg10") == 2
+    assert ctx.notes == ["Legio 10 loses a step outside battle (III→II). Undo: hold B."]
+    assert isinstance(ctx.top, SideBlocks)
+    item = ctx.top.items(ctx)[ctx.top.cursor]
+    assert (item.label, item.value) == ("Legio 10", "C4 II")
+
+
+def test_a_leader_killed_outside_battle_asks_first_and_is_a_trophy():  # J-2, J-17
+    """Jupiter on a leader: he loses a step instead of changing side, "even if eliminated". At I the
+    row says he is killed; A asks first (a leader is gone for good), then the enemy scores his trophy."""
+    ctx = block_menu(home(NEW, "lose p_pompeius", "lose p_pompeius"), "pompey", "Pompeius")
+    rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
+    assert rows == {"Lose a step": "killed"}                 # a leader never changes side (Jupiter)
+    vp, sent = ctx.view()["vp"]["caesar"], len(ctx.session.lines)
+    ctx.press("a")
+    assert isinstance(ctx.top, ConfirmScreen) and "1 VP for Caesar" in ctx.top.question
+    assert len(ctx.session.lines) == sent                     # nothing sent yet
+    ctx.press("a")
+    assert ctx.session.lines[-1] == "lose p_pompeius"
+    assert ctx.view()["vp"]["caesar"] == vp + 1 and "p_pompeius" in ctx.view()["campaign"]["killed"]
+    assert ctx.notes[-1] == "Pompeius is killed outside battle: a trophy for Caesar. Undo: hold B."
+    assert "Pompeius" not in [str(i.label) for i in ctx.top.items(ctx)]      # out of the game
+
+
+def test_the_last_step_of_a_legion_eliminates_it_for_the_year_after_a_question():  # J-3
+    ctx = block_menu(home(NEW, "lose p_leg3", "lose p_leg3"), "pompey", "Legio 3")
+    assert {str(i.label): i.value for i in ctx.top.items(ctx)}["Lose a step"] == "eliminated"
+    sent = len(ctx.session.lines)
+    ctx.press("a")
+    assert isinstance(ctx.top, ConfirmScreen) and "no levy again this year" in ctx.top.question
+    ctx.press("b")                                            # no: nothing sent, the block as it was
+    assert len(ctx.session.lines) == sent and roster_strength(ctx, "p_leg3") == 1
+    ctx.press("a", "a")
+    assert ctx.session.lines[-1] == "lose p_leg3" and "p_leg3" in ctx.view()["campaign"]["eliminated"]
+
+
+def test_cleopatra_at_one_step_is_offered_only_a_change_of_side():  # J-2
+    """Cleopatra is never eliminated (at I she changes side: the console refuses ``lose``): her
+    menu offers no step then; navis, like leaders, never change side (Jupiter)."""
+    ctx = block_menu(home(NEW), "pompey", "Cleopatra")
+    strength = roster_strength(ctx, "cleopatra")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert ("Lose a step" in labels) == (strength > 1) and "Go over to Caesar" in labels
+    for _ in range(strength - 1):
+        ctx.run("lose cleopatra")
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Go over to Caesar"]
+    navis = block_menu(home(NEW), "caesar", "Navis 1")
+    assert [str(i.label) for i in navis.top.items(navis)] == ["Lose a step"]
+
+
+def test_a_jupiter_defection_moves_the_block_to_the_other_side():  # J-2 (Jupiter)
+    from firmware.screens.jc.blocks import SideBlocks
+    ctx = block_menu(home(NEW), "pompey", "Legio 1")
+    ctx.press("down", "a")
+    assert ctx.session.lines[-1] == "owner p_leg1 caesar"
+    assert ctx.notes == ["Legio 1 now fights for Caesar. Undo: hold B."]
+    assert isinstance(ctx.top, SideBlocks) and "Legio 1" not in [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press("b", "up", "a")                                  # Caesar's blocks: it fights for him now
+    assert [b for b in ctx.run("roster caesar")["blocks"] if b["id"] == "p_leg1"]
+    assert "Legio 1" in [str(i.label) for i in ctx.top.items(ctx)]
+
+
+def test_a_block_of_the_battle_says_why_and_sends_nothing():  # J-4
+    ctx = block_menu(home(NEW, "add attacker c_leg10"), "caesar", "Legio 10")
+    assert ctx.session.lines[-1] == "add attacker c_leg10"     # no line changed anything
+    assert ctx.notes and "current battle" in ctx.notes[-1]
+    item = next(i for i in ctx.top.items(ctx) if str(i.label) == "Legio 10")
+    assert item.value == "in battle"
+
+
+def vp_rows(ctx: FakeCtx) -> dict[str, str]:
+    from firmware.screens.jc.campaign import vp_screen
+    ctx.open(vp_screen())
+    return {i.key: str(i.value).strip("<>") for i in ctx.top.items(ctx)}
+
+
+def test_the_vp_screen_rows_add_up_to_the_total_with_the_trophies():  # J-17
+    """The title said 3:7 over cities worth 2 for Caesar: the trophy (a killed enemy leader, 1 VP)
+    had no row. Each side's trophies are a row now, and the rows add up to the score."""
+    from engine.jc.mapdata import vp_cities
+    ctx = FakeCtx(NEW, "control Roma caesar", "lose p_pompeius", "lose p_pompeius", "lose p_pompeius")
+    rows = vp_rows(ctx)
+    assert rows["trophies:caesar"] == "1" and rows["trophies:pompey"] == "0"
+    worth = vp_cities()
+    for side, name in (("caesar", "Caesar"), ("pompey", "Pompey")):
+        cities = sum(worth[c] for c, holder in rows.items() if holder == name and c in worth)
+        assert cities + int(rows[f"trophies:{side}"]) == ctx.view()["vp"][side], (side, rows)
+    ctx.press(*DOWN * 11)                                      # the trophy row: read, never changed
+    ctx.press("right")
+    assert not any(line.startswith("control") for line in ctx.lines)
+    ctx.press("b")
+    vp_rows(ctx)
+    ctx.press(*DOWN * 11, "a")
+    assert "Pompeius (outside battle)" in " ".join(ctx.texts())
+
+
+GAME_OVER = [NEW, "deal"] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
+                                                             "Carthago_Nova", "Ephesus", "Antiochia", "Utica")] + ["winter"]
+
+
+def test_after_the_campaigns_end_nothing_refused_is_offered():  # J-17, J-19
+    """After the game-ending winter the cards menu offered Deal the year and the hands, the battle's
+    set-up Start round 1 and the adding of blocks, the VP track its cities: each refused ("This game
+    is over"). They are gone; each place shows the campaign's result instead."""
+    from firmware.screens.jc.campaign import CardsMenu
+    ctx = home(*GAME_OVER)
+    assert ctx.view()["campaign"]["over"]["winner"] == "caesar"
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Blocks" not in labels and "Add attacker" not in labels and "Campaign over" in labels
+    ctx.open(CardsMenu())
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Campaign over"] and ctx.top.status(ctx) == ""
+    ctx.press("a")
+    assert "Caesar has 11 VP" in " ".join(ctx.texts())
+    ctx.open(BattleScreen())
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Campaign over"]
+    assert "Odds" not in " ".join(ctx.texts())
+    rows = vp_rows(ctx)
+    assert rows["Roma"] == "Caesar" and all(i.adjust is None for i in ctx.top.items(ctx))
+    ctx.press("right", "left")
+    for key in ("a", "right"):
+        ctx.open(BattleScreen()).press(key)
+    assert not [line for line in ctx.lines if not line.startswith(("roster", "hand", "odds", "advise"))], ctx.lines
+    assert ctx.notes == []                                     # nothing refused: nothing to say
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
+    from firmware.screens import base
+    from firmware.screens.jc.blocks import BlockMenu, BlocksMenu, SideBlocks
+    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", lang=lang)
+    shown = []
+    for screen in (BlocksMenu(), SideBlocks("pompey"), SideBlocks("caesar"), BlockMenu("pompey", "p_pompeius"),
+                   BlockMenu("pompey", "p_leg1"), BlockMenu("caesar", "c_leg10")):
+        ctx.open(screen)
+        texts = ctx.texts()
+        assert not any("…" in t for t in texts) and all(len(t) <= base.COLS for t in texts), texts
+        shown += texts
+    from firmware.screens.widgets import item_rows
+    for side in ("caesar", "pompey"):                            # every row, also those below the first page
+        for block in SideBlocks(side).items(ctx):
+            menu = BlockMenu(side, block.ident)
+            for item in [block] + menu.items(ctx):
+                assert not any("…" in row for row in item_rows(item, base.ROWS, False)), (item.label, item.value)
+            assert len(menu.title) + 1 + len(menu.status(ctx)) <= base.COLS, menu.title
+    ctx.press("a", "a")                                         # Pompeius killed: asked, then said
+    shown += ctx.notes
+    if lang != "en":
+        english = {"Blocks", "outside battle", "Lose a step", "Go over to Caesar", "killed", "hold B"}
+        assert not [t for t in shown if any(w in t for w in english)], shown
+
+
+def test_a_step_lost_on_the_device_is_taken_back_by_hold_b(state_dir):  # J-2, J-3
+    """The notice says hold B undoes it: the App's undo names the step and gives the step back."""
+    from scripts.presses.harness import Driver
+    d = Driver("en", state_dir=state_dir, seed=1)
+    try:
+        d.run(NEW)
+        d.press("a")
+        for label in ("Blocks", "Pompey", "Legio 1", "Lose a step"):
+            d.select(label)
+        assert d.app.message and "Undo: hold B." in " ".join(d.app.message)
+        assert roster_strength_of(d, "p_leg1") == 3
+        d.press("a", 1)                                       # the notice closed
+        d.press("b:hold")
+        assert "Take back: Legio 1 loses a step outside battle (IV→III)." in " ".join(d.screen().split("\n"))
+        d.press("a")
+        assert roster_strength_of(d, "p_leg1") == 4 and not d.problems
+    finally:
+        d.close()
+
+
+def roster_strength_of(d, block: str) -> int:
+    return next(b["strength"] for b in d.console.request("roster pompey")["blocks"] if b["id"] == block)
+
+
+def test_a_block_menu_changed_from_elsewhere_says_so():
+    """A line from the serial link (or the console) moved the block while its menu was open: the
+    menu offers nothing for it (no line sent for a block of the other side) and A goes back."""
+    from firmware.screens.jc.blocks import BlockMenu
+    ctx = block_menu(home(NEW), "pompey", "Legio 1")
+    ctx.run("owner p_leg1 caesar")
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Not in play now."] and ctx.top.stale(ctx)
+    ctx.press("a")
+    assert not isinstance(ctx.top, BlockMenu)

@@ -15,6 +15,7 @@ from engine.jc.replies import (
     LoseReply,
     NextBattleReply,
     OddsReply,
+    OwnerReply,
     PlayReply,
     RosterReply,
     StartReply,
@@ -105,6 +106,11 @@ def control(city: str, holder: str | None) -> Line[VpReply]:
 def lose(block: str) -> Line[LoseReply]:
     """One step off ``block`` outside battle (Vulcan, Jupiter on a leader or navis)."""
     return words("lose", block)
+
+
+def owner(block: str, side: Side) -> Line[OwnerReply]:
+    """``block`` fights for ``side`` from now (Cleopatra, a Jupiter defection; never a leader or navis)."""
+    return words("owner", block, side)
 
 
 def deal() -> Line[CardsReply]:

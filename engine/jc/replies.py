@@ -117,6 +117,13 @@ class LoseReply(Reply):
     vp: dict[str, Any]
 
 
+class OwnerReply(Reply):
+    """``owner``: a block changing side outside battle (Cleopatra, a Jupiter defection)."""
+
+    block: str
+    side: str
+
+
 class WinterStep(TypedDict):
     step: str                      # 8.1 … 8.6 (rules v1.1)
     title: str

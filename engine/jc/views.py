@@ -82,11 +82,20 @@ class Verdict(TypedDict):
     reason: str
 
 
+class Trophy(TypedDict):
+    """A killed enemy leader (J-2): 1 VP for the side that holds it (J-17)."""
+
+    id: str | None            # the roster block (None: a block added by its rating)
+    name: str
+    battle: int | None        # the battle that killed him (None: outside battle, ``lose``)
+    key: str
+
+
 class CampaignView(TypedDict):
     year: int
     eliminated: list[str]
     killed: list[str]
-    trophies: dict[str, list[str]]
+    trophies: dict[str, list[Trophy]]
     cleopatra: str
     owners: dict[str, str]
     levy: dict[str, Any]

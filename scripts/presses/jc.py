@@ -12,13 +12,18 @@ Tasks:
   the battle ends (issue 9's table: 136 before).
 - "JC: a physical die" — the presses spent on one die in the dice entry (its face moves, the
   right to the next die, and the A for the last die): target ≤ 2 on average.
+- "JC: Vulcan, 1-3 blocks lose a step" — after the battle, from the session's home: Blocks → the
+  side → each block of the city (random blocks in play) → Lose a step (A again where the step ends
+  the block) → the notice closed.
+- "JC: a Jupiter defection" — from the home: Blocks → the side → a random block that may change
+  side → Go over → the notice closed.
 """
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from scripts.presses.harness import Driver
+from scripts.presses.harness import Driver, moves
 
 TARGETS = {"JC: a physical die": (2, 5)}   # max: 3 face moves + right + A
 
@@ -77,3 +82,54 @@ def play(d: Driver, rng: random.Random) -> None:
                 d.press("a")                       # that block's Fire
             if dec and dec["kind"] == "turn" and "fire" in dec["actions"] and b["dice"] == "physical":
                 _enter_dice(d, rng)
+    bookkeeping(d, rng)
+
+
+def _pick(d: Driver, ident: str) -> None:
+    """Move the top list's cursor to the item ``ident`` (each move counts) and press A."""
+    keys = [item.key for item in d.items()]
+    assert ident in keys, (ident, keys)
+    d.press(*moves(getattr(d.top, "cursor", 0), keys.index(ident)))
+    d.press("a")
+
+
+def _home(d: Driver) -> None:
+    """Back to the session's home (B presses not counted: between tasks)."""
+    from firmware.screens.jc.home import JcHome
+    for _ in range(10):
+        if isinstance(d.top, JcHome) and d.app.message is None:
+            return
+        d.app.handle("b")
+        d.check()
+    raise AssertionError(type(d.top).__name__)
+
+
+def bookkeeping(d: Driver, rng: random.Random) -> None:
+    """Between battles: a Vulcan (1-3 blocks of one side lose a step) and a Jupiter defection."""
+    from firmware.screens.jc.text import _
+    d.run("fight")                                 # the battle ends (not measured)
+    _home(d)
+    side = rng.choice(("caesar", "pompey"))
+    pool = [b for b in d.console.request(f"roster {side}")["blocks"] if b["status"] == "available"
+            and not (b["kind"] == "cleopatra" and b["strength"] == 1)]
+    with d.task("JC: Vulcan, 1-3 blocks lose a step"):
+        _pick(d, _("Blocks"))
+        _pick(d, side)
+        for b in rng.sample(pool, rng.randint(1, 3)):
+            _pick(d, b["id"])
+            _pick(d, "lose")
+            if type(d.top).__name__ == "ConfirmScreen":      # the last step: asked first
+                d.press("a")
+            assert d.app.message is not None or type(d.top).__name__ == "TextScreen", type(d.top).__name__
+            d.press("a")                                     # the notice closed
+    _home(d)
+    side = rng.choice(("caesar", "pompey"))
+    pool = [b for b in d.console.request(f"roster {side}")["blocks"] if b["status"] == "available"
+            and b["kind"] not in ("leader", "navis")]
+    with d.task("JC: a Jupiter defection"):
+        _pick(d, _("Blocks"))
+        _pick(d, side)
+        _pick(d, rng.choice(pool)["id"])
+        _pick(d, "owner")
+        d.press("a")                                         # the notice closed
+    _home(d)

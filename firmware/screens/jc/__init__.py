@@ -4,7 +4,8 @@
 - ``odds`` — exact odds and advice, asked once per step (J-14, J-15); the odds line and screen;
 - ``setup`` — a battle's set-up: attacker, surprise, dice, blocks from the roster or by rating;
 - ``battle`` — the decisions, the dice (the device's or the table's), the result, forces, log;
-- ``campaign`` — the VP cities (J-17), the cards (J-18), the winter (J-19);
+- ``campaign`` — the VP cities and trophies (J-17), the cards (J-18), the winter (J-19);
+- ``blocks`` — between battles: a step lost (Vulcan, Jupiter: J-2, J-3), a block changing side;
 - ``home`` — the session's home and ``open_game``;
 - ``record`` — the game for firmware/: its record (firmware/games.py), its History summary.
 

@@ -21,7 +21,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
-from firmware.screens.jc.words import GAME, RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of, win_chance
+from firmware.screens.jc.words import GAME, RESULT_WORDS, STATUS_WORDS, block_row, name_of, over_item, run_line, side_name, view_of, win_chance
 from firmware.screens.widgets import (ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen,
                                       die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
@@ -209,7 +209,8 @@ class BattleScreen(DecisionList):
         b = view_of(ctx)["battle"]
         blocks = {x["key"]: x for x in b["blocks"]}
         d = b["decision"]
-        if b["phase"] == "setup":
+        self.wrap_rows = bool(over := view_of(ctx)["campaign"]["over"])    # the end (J-17): «Кампания окончена» wraps
+        if b["phase"] == "setup" and not over:
             counts = {r: sum(1 for x in b["blocks"] if x["side"] == b[r]) for r in ("attacker", "defender")}
             return [Item(_("Start round 1"), self._start),
                     Item(_("{} attacks").format(side_name(b["attacker"])), partial(open_add, role="attacker"),
@@ -217,9 +218,8 @@ class BattleScreen(DecisionList):
                     Item(_("{} defends").format(side_name(b["defender"])), partial(open_add, role="defender"),
                          str(counts["defender"]))]
         if d is None:
-            return [Item(_("Result"), lambda c: c.push(OverScreen())),
-                    Item(_("Battle log"), lambda c: c.push(log_screen(c))),
-                    Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
+            return ([Item(_("Result"), lambda c: c.push(OverScreen())), Item(_("Battle log"), lambda c: c.push(log_screen(c)))]
+                    if b["phase"] == "over" else []) + [over_item(over) if over else Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
         if d["kind"] == "hit":
             out = []
             for k in d["choices"]:

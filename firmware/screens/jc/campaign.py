@@ -7,21 +7,31 @@ from functools import partial
 from PIL import Image
 
 from engine.jc import actions as act
-from engine.jc.views import Reveal
+from engine.jc.views import Reveal, Verdict
+from engine.text import N_
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens.ctx import Ctx
-from firmware.screens.jc.words import SIDES, card_name, run_line, side_name, view_of
+from firmware.screens.jc.words import SIDES, card_name, name_of, over_item, run_line, side_name, view_of
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, VPTrack
 
 # -- score, cards, winter ----------------------------------------------------------------------
 CYCLE = ("caesar", "pompey", None)          # a city's holders, in the order left/right go through them
 
 
+TROPHY_WORDS = {"caesar": N_("Caesar's trophies"), "pompey": N_("Pompey's trophies")}
+
+
 def vp_screen() -> VPTrack:
-    """The 11 VP cities and who holds them (J-17): left/right give a city to the next holder."""
+    """The 11 VP cities and who holds them, then each side's trophies (killed enemy leaders, 1 VP
+    each), so that the rows add up to the score (J-17): left/right give a city to the next holder;
+    A on a trophy row names the leaders. Once the campaign is over nothing changes: the rows are
+    only read."""
     def rows(ctx: Ctx) -> list[tuple[str, str, str]]:
-        return [(city, _(city), side_name(holder) if holder else "—")
-                for city, holder in sorted(view_of(ctx)["control"].items())]
+        view = view_of(ctx)
+        cities = [(city, _(city), side_name(holder) if holder else "—")
+                  for city, holder in sorted(view["control"].items())]
+        return cities + [(f"trophies:{side}", _(TROPHY_WORDS[side]), str(len(view["campaign"]["trophies"][side])))
+                         for side in SIDES]
 
     def change(ctx: Ctx, city: str, by: int) -> None:
         now = view_of(ctx)["control"][city]
@@ -32,22 +42,63 @@ def vp_screen() -> VPTrack:
         vp = view_of(ctx)["vp"]
         return f"{vp['caesar']}:{vp['pompey']}"
 
-    return VPTrack(lambda: _("Victory points"), rows, change, score)
+    return JcVPTrack(lambda: _("Victory points"), rows, change, score)
+
+
+class JcVPTrack(VPTrack):
+    """The VP track whose trophy rows are read, not changed (a trophy is a leader killed: J-2), and
+    whose rows are all read once the campaign is over (its cities no longer change hands)."""
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        over = bool(view_of(ctx)["campaign"]["over"])
+        out = []
+        for item, (ident, label, value) in zip(super().items(ctx), self.rows(ctx)):
+            if ident.startswith("trophies:"):
+                out.append(Item(label, partial(_trophies, side=ident.split(":", 1)[1]), value, ident=ident))
+            else:
+                out.append(Item(label, _close, value, ident=ident) if over else item)
+        return out
+
+
+def _close(ctx: Ctx) -> None:
+    ctx.pop()
+
+
+def _trophies(ctx: Ctx, side: str) -> None:
+    killed = view_of(ctx)["campaign"]["trophies"][side]
+    rows = [_("A killed enemy leader is a trophy: 1 VP.")]
+    for t in killed:
+        name = name_of(t)
+        rows.append(_("{} (battle {})").format(name, t["battle"]) if t["battle"] is not None
+                    else _("{} (outside battle)").format(name))
+    if not killed:
+        rows.append(_("None yet."))
+    ctx.push(TextScreen(_(TROPHY_WORDS[side]), rows))
 
 
 class CardsMenu(ListScreen):
     """Deal the year's cards; each player looks at a hand only after passing the device."""
+
+    wrap_rows = True              # «Кампания окончена» beside the winner takes two rows
 
     @property
     def title(self) -> str:  # type: ignore[override]
         return _("Cards")
 
     def status(self, ctx: Ctx) -> str:
-        cards = view_of(ctx)["cards"]
-        return _("turn {}").format(cards["turn"]) if cards else ""
+        view = view_of(ctx)
+        cards = view["cards"]
+        return _("turn {}").format(cards["turn"]) if cards and not view["campaign"]["over"] else ""
 
     def items(self, ctx: Ctx) -> list[Item]:
-        cards = view_of(ctx)["cards"]
+        view = view_of(ctx)
+        cards = view["cards"]
+        over = view["campaign"]["over"]
+        if over:                 # the campaign's end (J-17): no deal, no card played; the last reveal
+            out = [over_item(over)]
+            if cards and cards["reveals"]:
+                out.append(Item(_("Last reveal"), self._reveal, _("turn {}").format(cards["reveals"][-1]["turn"])))
+            return out
         out = [Item(_("Deal the year"), self._deal)]
         if cards:
             for side in SIDES:
@@ -131,6 +182,14 @@ class HandScreen(ListScreen):
         reveal = response.get("reveal")
         if reveal:
             ctx.push(TextScreen(_("Reveal"), reveal_rows(reveal)))
+
+
+def campaign_item(over: Verdict | None, year: int) -> Item:
+    """The winter of this year (J-19) — or, once a winter has ended the campaign, its result (no
+    winter of a year that will not come)."""
+    if over:
+        return over_item(over)
+    return Item(_("Winter"), ask_winter, _("year {}").format(year), ident="campaign")
 
 
 def ask_winter(ctx: Ctx) -> None:

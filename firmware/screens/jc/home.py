@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from functools import partial
 
-from engine.jc.views import BattleView, Verdict
-from firmware.screens.jc.text import _, ngettext, say
+from engine.jc.views import BattleView
+from firmware.screens.jc.text import _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.battle import BattleScreen, ask_fight, forces_screen, log_screen
-from firmware.screens.jc.campaign import CardsMenu, ask_winter, vp_screen
+from firmware.screens.jc.blocks import BlocksMenu
+from firmware.screens.jc.campaign import CardsMenu, campaign_item, vp_screen
 from firmware.screens.jc.odds import odds_screen
 from firmware.screens.jc.setup import next_battle_form, open_add, setup_form
 from firmware.screens.jc.words import GAME, side_name, view_of
-from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
+from firmware.screens.widgets import Item, WrappedListScreen
 
 
 def open_game(ctx: Ctx) -> None:
@@ -48,21 +49,12 @@ class JcHome(WrappedListScreen):
                 Item(_("Battle log"), lambda c: c.push(log_screen(c))),
                 Item(_("Victory points"), lambda c: c.push(vp_screen()),
                      f"{view['vp']['caesar']}:{view['vp']['pompey']}"),
-                Item(_("Cards"), lambda c: c.push(CardsMenu())),
-                campaign_item(view["campaign"]["over"], view["campaign"]["year"]),
+                Item(_("Cards"), lambda c: c.push(CardsMenu()))]
+        if playing:                  # a step lost outside battle, a defection (Vulcan, Jupiter)
+            out.append(Item(_("Blocks"), lambda c: c.push(BlocksMenu())))
+        out += [campaign_item(view["campaign"]["over"], view["campaign"]["year"]),
                 Item(_("New game"), lambda c: c.push(setup_form(home=JcHome)))]
         return out
-
-
-def campaign_item(over: Verdict | None, year: int) -> Item:
-    """The winter of this year (J-19) — or, once a winter has ended the campaign, its result (no
-    winter of a year that will not come)."""
-    if over:
-        winner = over.get("winner")
-        reason = say(over.get("reason", ""))
-        return Item(_("Campaign over"), lambda c: c.push(TextScreen(_("Campaign over"), reason)),
-                    side_name(winner) if winner else _("draw"), ident="campaign")
-    return Item(_("Winter"), ask_winter, _("year {}").format(year), ident="campaign")
 
 
 def phase_word(b: BattleView) -> str:

@@ -88,6 +88,8 @@ def odds_line(ctx: Ctx) -> str:
     b = view_of(ctx)["battle"]
     if b["phase"] == "over":
         return _("Winner: {}").format(side_name(b["winner"]))
+    if b["phase"] == "setup" and view_of(ctx)["campaign"]["over"]:      # no battle to come (J-17): no odds
+        return ""
     odds = odds_now(ctx)
     if odds is None:          # refused: a side without blocks, or a set-up the rules refuse (J-8)
         placed = all(any(x["side"] == b[role] for x in b["blocks"]) for role in ("attacker", "defender"))

@@ -6,11 +6,12 @@ from typing import TypedDict, cast
 from engine.jc.replies import Odds
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
-from engine.jc.views import BattleView, JcView
+from engine.jc.views import BattleView, JcView, Verdict
 from engine.text import N_
 from firmware.screens.jc.text import _, say
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
+from firmware.screens.widgets import Item, TextScreen
 
 GAME = "jc-battle"
 
@@ -53,6 +54,15 @@ run_line = play.run_or_notify
 
 def side_name(side: str | None) -> str:
     return _(SIDE_WORDS[side]) if side in SIDE_WORDS else _("nobody")
+
+
+def over_item(over: Verdict) -> Item:
+    """The campaign's result (J-17), where a row would offer what the game's end refuses: the
+    winner (or a draw) and, on A, the verdict."""
+    winner = over.get("winner")
+    reason = say(over.get("reason", ""))
+    return Item(_("Campaign over"), lambda c: c.push(TextScreen(_("Campaign over"), reason)),
+                side_name(winner) if winner else _("draw"), ident="campaign")
 
 
 class Named(TypedDict):

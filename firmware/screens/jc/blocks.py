@@ -1,0 +1,185 @@
+"""Julius Caesar: the blocks between battles — a step lost outside battle (Vulcan; Jupiter on a
+leader or navis: J-2, J-3, J-17) and a block changing side (a Jupiter defection, Cleopatra).
+
+Home → Blocks → a side → its blocks in play (from the roster, strength carried over) → a block:
+Lose a step, or Go over to the other side. Both are one console line each (``lose``, ``owner``),
+journaled: the notice says what happened and that hold B takes it back (Undo: hold B). Only a step that ends the
+block (a leader killed for good, any other block eliminated for the year) asks first."""
+from __future__ import annotations
+
+from functools import partial
+
+from engine.jc import actions as act
+from engine.jc.replies import RosterBlock
+from engine.jc.roster import roman
+from engine.text import N_
+from firmware.screens.ctx import Ctx
+from firmware.screens.jc.setup import strengths
+from firmware.screens.jc.text import _
+from firmware.screens.jc.words import SIDES, name_of, run_line, side_name, view_of
+from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
+
+# what the console did, in its own words (engine/jc/console.py ``_LOST``: the same catalog entries)
+LOST_WORDS = {"reduced": N_("{} loses a step outside battle ({}→{})."),
+              "eliminated": N_("{} is eliminated outside battle: it cannot be levied again this year (J-3)."),
+              ("killed", "caesar"): N_("{} is killed outside battle: a trophy for Caesar."),
+              ("killed", "pompey"): N_("{} is killed outside battle: a trophy for Pompey.")}
+
+# the last step asked first: a leader killed for good is a trophy for the enemy (J-2, J-17)
+LAST_STEP = {("leader", "caesar"): N_("{} is at I: killed for good, 1 VP for Caesar."),
+             ("leader", "pompey"): N_("{} is at I: killed for good, 1 VP for Pompey."),
+             "block": N_("{} is at I: eliminated, no levy again this year.")}
+
+GO_OVER = {"caesar": N_("Go over to Caesar"), "pompey": N_("Go over to Pompey")}
+
+
+def other(side: str) -> act.Side:
+    return "pompey" if side == "caesar" else "caesar"
+
+
+def in_battle(ctx: Ctx) -> set[str]:
+    """The roster blocks of the battle being fought or set up: its steps are lost there, its side
+    kept (the console refuses ``lose`` and ``owner`` for them)."""
+    b = view_of(ctx)["battle"]
+    return set() if b["phase"] == "over" else {x["id"] for x in b["blocks"] if x["id"]}
+
+
+def roster_of(ctx: Ctx, side: str) -> list[RosterBlock]:
+    """The side's blocks in play (killed and eliminated blocks are out of play: J-2, J-3)."""
+    return [b for b in ctx.run(act.roster(side)).get("blocks", []) if b["status"] == "available"]
+
+
+def undo_said(text: str) -> str:
+    """A change's notice and how to take it back (a long B, as everywhere)."""
+    return _("{} Undo: hold B.").format(text)
+
+
+class BlocksMenu(ListScreen):
+    """The two sides; each opens its blocks in play."""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Blocks")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return [Item(side_name(side), partial(_open_side, side=side), ident=side) for side in SIDES]
+
+
+def _open_side(ctx: Ctx, side: str) -> None:
+    ctx.push(SideBlocks(side))
+
+
+class SideBlocks(ListScreen):
+    """One side's blocks in play with their rating and strength; A opens a block's changes."""
+
+    def __init__(self, side: str) -> None:
+        super().__init__()
+        self.side = side
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return side_name(self.side)
+
+    def status(self, ctx: Ctx) -> str:
+        return _("outside battle")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        fighting = in_battle(ctx)
+        out = []
+        for b in roster_of(ctx, self.side):
+            if b["id"] in fighting:
+                out.append(Item(name_of(b), partial(_fighting, block=b), _("in battle"), ident=b["id"]))
+            else:
+                out.append(Item(name_of(b), partial(_open_block, side=self.side, block=b),
+                                f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}", ident=b["id"]))
+        return out or [Item(_("No blocks in play."), _back)]
+
+
+def _back(ctx: Ctx) -> None:
+    ctx.pop()
+
+
+def _fighting(ctx: Ctx, block: RosterBlock) -> None:
+    ctx.notify(_("{} is in the current battle: its steps are lost there.").format(name_of(block)))
+
+
+def _open_block(ctx: Ctx, side: str, block: RosterBlock) -> None:
+    ctx.push(BlockMenu(side, block["id"]))
+
+
+class BlockMenu(ListScreen):
+    """One block: Lose a step (Vulcan; Jupiter on a leader or navis) — with what it leaves —, Go over
+    to the other side (Jupiter; never a leader or navis, J-2). A change closes the menu."""
+
+    def __init__(self, side: str, block: str) -> None:
+        super().__init__()
+        self.side = side
+        self.block = block
+        self._title = ""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self._title
+
+    def now(self, ctx: Ctx) -> RosterBlock | None:
+        """The block as the roster has it now (None once it is out of play or on the other side)."""
+        return next((b for b in roster_of(ctx, self.side) if b["id"] == self.block), None)
+
+    def stale(self, ctx: Ctx) -> bool:
+        """True once the block is no longer this side's block in play (an undo, a line from the
+        serial link), or the session is no longer a Julius Caesar game."""
+        try:
+            return self.now(ctx) is None or self.block in in_battle(ctx)
+        except LookupError:
+            return True
+
+    def status(self, ctx: Ctx) -> str:
+        b = self.now(ctx)
+        return f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}" if b else ""
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        b = self.now(ctx)
+        if b is None or self.block in in_battle(ctx):      # changed meanwhile (the serial link)
+            self._title = ""
+            return [Item(_("Not in play now."), _back)]
+        self._title = name_of(b)
+        out = []
+        lower = [s for s in strengths(b) if s < b["strength"]]
+        if lower:
+            out.append(Item(_("Lose a step"), partial(self._lose, block=b),
+                            f"{roman(b['strength'])}→{roman(max(lower))}", ident="lose"))
+        elif b["kind"] != "cleopatra":         # at I she changes side instead (J-2)
+            out.append(Item(_("Lose a step"), partial(self._lose, block=b),
+                            _("killed") if b["kind"] == "leader" else _("eliminated"), ident="lose"))
+        if b["kind"] not in ("leader", "navis"):           # they lose a step instead (Jupiter)
+            out.append(Item(_(GO_OVER[other(self.side)]), partial(self._go_over, block=b), ident="owner"))
+        return out
+
+    def _lose(self, ctx: Ctx, block: RosterBlock) -> None:
+        if any(s < block["strength"] for s in strengths(block)):
+            self._send_lose(ctx, block)
+            return
+        question = (_(LAST_STEP["leader", other(self.side)]) if block["kind"] == "leader"
+                    else _(LAST_STEP["block"])).format(name_of(block))
+        ctx.push(ConfirmScreen(_("Lose a step?"), question, partial(self._send_lose, block=block)))
+
+    def _send_lose(self, ctx: Ctx, block: RosterBlock) -> None:
+        response = run_line(ctx, act.lose(block["id"]))
+        if response is None:
+            return
+        name = name_of(block)
+        if response["result"] == "reduced":
+            said = _(LOST_WORDS["reduced"]).format(name, roman(block["strength"]), roman(response["to"]))
+        elif response["result"] == "killed":
+            said = _(LOST_WORDS["killed", other(self.side)]).format(name)
+        else:
+            said = _(LOST_WORDS["eliminated"]).format(name)
+        ctx.pop()                                 # back on the side's blocks
+        ctx.notify(undo_said(said))
+
+    def _go_over(self, ctx: Ctx, block: RosterBlock) -> None:
+        to = other(self.side)
+        if run_line(ctx, act.owner(block["id"], to)) is None:
+            return
+        ctx.pop()
+        ctx.notify(undo_said(_("{} now fights for {}.").format(name_of(block), side_name(to))))

@@ -1,0 +1,34 @@
+"""Julius Caesar's bookkeeping screens between battles, for ``scripts/screenshots.py --game jc OUTDIR``
+(en, ru and uk, ×1 and ×4): (name, console lines to set up, keys pressed on a device that opens on
+the main menu). The home's rows in a set-up without blocks: Battle, Add attacker, Add defender,
+Odds, Fight to the end, Forces, Battle log, Victory points, Cards, Blocks, Winter, New game."""
+from __future__ import annotations
+
+NEW = "new jc-battle seed=3"
+HOME = ["a"]
+BLOCKS = HOME + ["down"] * 9 + ["a"]                  # Home → Blocks
+POMPEY = BLOCKS + ["down", "a"]                       # → Pompey's blocks
+LEADER_AT_I = [NEW, "lose p_pompeius", "lose p_pompeius"]
+OVER = [NEW, "deal"] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
+                                                       "Carthago_Nova", "Ephesus", "Antiochia", "Utica")] + ["winter"]
+
+SHOTS: list[tuple[str, list[str], list[str]]] = [
+    ("home", [NEW], HOME + ["down"] * 9),
+    ("blocks", [NEW], BLOCKS),
+    ("blocks-side", [NEW], POMPEY),
+    ("blocks-side-in-battle", [NEW, "add defender p_leg1"], POMPEY + ["down"] * 3),
+    ("blocks-legion", [NEW], POMPEY + ["down"] * 3 + ["a"]),
+    ("blocks-legion-lost", [NEW], POMPEY + ["down"] * 3 + ["a", "a"]),
+    ("blocks-leader-at-1", LEADER_AT_I, POMPEY + ["a"]),
+    ("blocks-leader-ask", LEADER_AT_I, POMPEY + ["a", "a"]),
+    ("blocks-leader-killed", LEADER_AT_I, POMPEY + ["a", "a", "a"]),
+    ("blocks-defect", [NEW], POMPEY + ["down"] * 3 + ["a", "down", "a"]),
+    ("blocks-in-battle", [NEW, "add defender p_leg1"], POMPEY + ["down"] * 3 + ["a"]),
+    ("vp-trophies", [NEW, "lose p_pompeius", "lose p_pompeius", "lose p_pompeius"], HOME + ["down"] * 7 + ["a"] + ["down"] * 12),
+    ("vp-trophy-list", [NEW, "lose p_pompeius", "lose p_pompeius", "lose p_pompeius"],
+     HOME + ["down"] * 7 + ["a"] + ["down"] * 11 + ["a"]),
+    ("over-home", OVER, HOME + ["down"] * 6),
+    ("over-cards", OVER, HOME + ["down"] * 4 + ["a"]),
+    ("over-battle", OVER, HOME + ["a"]),
+    ("over-vp", OVER, HOME + ["down"] * 3 + ["a"]),
+]
