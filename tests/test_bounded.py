@@ -1,10 +1,19 @@
 """Issue 20 §3: a session's state — hence its memory, its checkpoints and every reply that shows
 it — stays the same size however long the session runs; the whole history stays available a page
-at a time (``actions``). Speed is measured by scripts/bench_storage.py, not here."""
+at a time (``actions``). A year of finished games costs the start a checksum per game, not a parse.
+Speed is measured by scripts/bench_storage.py, not here."""
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 from engine.bag import HISTORY_KEPT
+from firmware import fairness, history
+from firmware.console import Console
 from firmware.session import Session
+from firmware.store import Store
 
 
 def _cycle(session: Session, lines: list[str], n: int) -> None:
@@ -55,3 +64,31 @@ def test_julius_caesar_keeps_its_newest_battles_in_state():
     history = s.view()["history"]
     assert len(history) == 40 and history[-1]["number"] == 105
     assert len(s.state_json) <= size + 400             # battle numbers grow a digit, nothing more
+
+
+def _finished_games(state_dir: Path, n: int) -> None:
+    """``n`` Julius Caesar battles fought, each session ended (a History row and a fair-draw record each)."""
+    c = Console(Store(state_dir), None)
+    try:
+        for i in range(n):
+            for line in (f"new jc-battle seed={i}", "add attacker c_leg10", "add defender p_pompeius", "fight", "end"):
+                assert c.request(line)["ok"], line
+    finally:
+        c.close()
+
+
+def test_the_start_up_check_decodes_no_history_or_fair_draw_record(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """Damage is a checksum that fails (issue 20 §2): the start checks each History and fair-draw
+    row's checksum and decodes none of them, so a year of games does not slow every start."""
+    _finished_games(state_dir, 3)
+    decoded: list[Any] = []
+    entry, fair_decoded = history._entry, fairness._decoded
+    monkeypatch.setattr(history, "_entry", lambda row: decoded.append(row) or entry(row))
+    monkeypatch.setattr(fairness, "_decoded", lambda *row: decoded.append(row) or fair_decoded(*row))
+    store = Store(state_dir)
+    try:
+        assert store.recovery is None and decoded == []
+        shown = history.games(store.db, None)               # decoded when History is read
+        assert len(shown) == 6 and len(decoded) == 6        # each session: its battle and its ended row
+    finally:
+        store.close()
