@@ -184,11 +184,30 @@ def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str) -> str:
     """The game itself, whatever session holds it: the ``new`` line's words without ``seed=``,
     the seed, the effective lines up to the finish and the part. An archived game reopened from
     Earlier games (a new session replaying the same lines) is not recorded twice. Kept in the
-    database only (it is a hash of the seed: never answered)."""
-    from engine.rng import sha256_hex
+    database only (it is a hash of the seed: never answered).
+
+    The SHA-256 of ``json.dumps([game, words, seed, lines, part])``, fed line by line: for a
+    session's own lines (a :class:`~firmware.trail.Column`) the digest so far is kept on its trail
+    (``memo``), so each record of a long session (a Julius Caesar campaign's every battle) hashes
+    only the lines since the last one and reads no older action again."""
+    from engine.rng import sha256_hasher
+    from firmware.trail import Column
     words = sorted(w for w in str(header.get("line", "")).split() if not w.startswith("seed="))
-    text = json.dumps([header.get("game"), words, str(header.get("seed")), lines, part])
-    return sha256_hex(text.encode())
+    head = json.dumps([header.get("game"), words, str(header.get("seed"))])[:-1].encode() + b", ["
+    n = len(lines)
+    trail = lines._trail if isinstance(lines, Column) else None
+    memo = trail.memo if trail is not None else None
+    if trail is not None and memo is not None and memo[0] <= n and memo[1][0] == head:
+        done, h = memo[0], memo[1][1].copy()
+    else:
+        done, h = 0, sha256_hasher(head)
+    new = trail.lines_from(done, n) if trail is not None else list(lines[done:n])
+    for i, line in enumerate(new, done):
+        h.update((", " if i else "").encode() + json.dumps(line).encode())
+    if trail is not None:
+        trail.memo = (n, (head, h.copy()))
+    h.update(b"], " + json.dumps(part).encode() + b"]")
+    return str(h.hexdigest())
 
 
 def _seen(db: sqlite3.Connection, game: str, fp: str, sid: str) -> bool:
@@ -220,7 +239,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     old = _row(db, sid, part)
     if old is not None and old[1]:
         return
-    fp = fingerprint(header, list(lines or [])[:depth], part)
+    fp = fingerprint(header, (lines or [])[:depth], part)
     if old is None and _seen(db, str(header["game"]), fp, sid):
         return
     started = _started(db, sid)
