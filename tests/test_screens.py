@@ -258,7 +258,13 @@ def test_the_main_menu_cursor_stays_on_its_item_when_a_resume_row_appears(state_
     app.console.close()
 
 
-def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
+def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir, monkeypatch):
+    """Earlier games lists the sessions and counts their steps without reading their actions (a
+    long session costs the list nothing); its lines are read, checked, when it is reopened."""
+    from firmware.store import kept
+    read: list[int] = []
+    lines_of = kept.effective_lines
+    monkeypatch.setattr(kept, "effective_lines", lambda db, sid: read.append(sid) or lines_of(db, sid))
     app = app_with(["new dice seed=3", "roll 3d6", "roll 2d6", "undo", "roll 4d6",
                     "new bag items=gold*2 seed=1", "draw"], [], state_dir)
     rolls = app.console.request("rolls 5")["rolls"]
@@ -275,7 +281,9 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
     app.handle("a")                                      # the dice session -> asks first
     assert isinstance(app.stack[-1], ConfirmScreen)
     assert "2 steps" in " ".join(app.stack[-1].rows) and "archived" in " ".join(app.stack[-1].rows)
+    assert read == []                                    # listed and counted, not read
     app.handle("a")
+    assert len(read) == 1                                # read once, to be replayed
     session = app.console.session
     assert session.game.name == "dice" and session.lines == ["roll 3d6", "roll 4d6"]
     reopened = [r["dice"] for r in app.console.request("rolls 5")["rolls"]]
