@@ -211,11 +211,11 @@ def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str) -> str:
 
 
 def _seen(db: sqlite3.Connection, game: str, fp: str, sid: str) -> bool:
+    """Whether another session recorded this game already (its fingerprint in a record: SQLite
+    searches the records, not Python, so a year of History costs each new record little)."""
     mark = f'"fp": "{fp}"'.encode()
-    for (text,) in db.execute("SELECT CAST(record AS BLOB) FROM history WHERE game=? AND sid!=?", (game, sid)):
-        if mark in text:
-            return True
-    return False
+    return db.execute("SELECT 1 FROM history WHERE game=? AND sid!=? AND instr(CAST(record AS BLOB), ?) > 0 LIMIT 1",
+                      (game, sid, mark)).fetchone() is not None
 
 
 def _started(db: sqlite3.Connection, sid: str) -> str | None:
