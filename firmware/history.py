@@ -279,10 +279,8 @@ def _seal(db: sqlite3.Connection, sid: str, below: int | None = None) -> None:
                    (row_crc(rid, sid_b, part, game, depth, 1, text), rid))
 
 
-def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
-                 replace: bool = False) -> list[str]:
-    """Record every finished game the session's current state holds that is not recorded yet
-    (``replace``: also rewrite unsealed ones). Returns the parts written."""
+def _finished_now(session: Any, command: str = "", fields: dict[str, Any] | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The finished games the session's current state holds (:func:`finished_parts`)."""
     game = session.game.name
     record = _record(game)
     if record is None:
@@ -290,7 +288,14 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
     view = session.game.view(session.state)
     if record.replayed is not None and not command and session.lines:
         command, fields = record.replayed(view, session.lines[-1])
-    parts = finished_parts(game, view, command=command, fields=fields)
+    return finished_parts(game, view, command=command, fields=fields)
+
+
+def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
+                 replace: bool = False) -> list[str]:
+    """Record every finished game the session's current state holds that is not recorded yet
+    (``replace``: also rewrite unsealed ones). Returns the parts written."""
+    parts = _finished_now(session, command, fields)
     if not parts:
         return []
     sid = str(session.header["sid"])
@@ -370,6 +375,8 @@ def record_abandoned(store: Any, session: Any) -> bool:
     if session is None or _record(session.game.name) is None:
         return False
     record_state(store, session)
+    if _finished_now(session):        # something of it finished: recorded (here, or by the session it reopened)
+        return False
     sid = str(session.header["sid"])
     with store.transaction() as db:
         ensure(db)

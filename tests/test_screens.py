@@ -296,6 +296,23 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir, monkeyp
     app.console.close()
 
 
+def test_a_finished_game_reopened_again_and_again_is_recorded_once(state_dir):
+    """History keeps a game once however often it is reopened from Earlier games (its fingerprint:
+    the same new line, seed and lines), and a reopened finished game left for another is not
+    'abandoned'."""
+    from firmware import history
+    from firmware.screens.archive import archived, reopen
+    app = app_with(["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                    "new dice seed=1"], [], state_dir)
+    try:
+        for _ in range(3):
+            jc = next(a for a in archived(app.archives()) if a.game == "jc-battle")
+            assert reopen(app, jc) and app.console.session.game.name == "jc-battle"
+        assert [e["part"] for e in history.games(app.console.store.db, None)] == ["battle-1"]
+    finally:
+        app.console.close()
+
+
 def test_the_same_draws_come_back_when_an_archived_bag_is_reopened(state_dir):
     app = app_with(["new bag items=a*3,b*3,c*3", "draw 3"], [], state_dir)
     drawn = app.console.session.view()["bag"]["drawn"]
