@@ -180,7 +180,20 @@ def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     return None if row is None else (int(row[0]), int(row[1]))
 
 
-def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str) -> str:
+def _head(header: dict[str, Any]) -> bytes:
+    """The start of a fingerprint's text: the game, the ``new`` line's words without ``seed=``, the seed."""
+    words = sorted(w for w in str(header.get("line", "")).split() if not w.startswith("seed="))
+    return json.dumps([header.get("game"), words, str(header.get("seed"))])[:-1].encode() + b", ["
+
+
+def game_key(header: dict[str, Any]) -> str:
+    """The same ``new`` line's words and seed, whatever session holds them (an archived game and
+    its reopened copies): kept in the record beside its fingerprint (database only, never answered)."""
+    from engine.rng import sha256_hex
+    return sha256_hex(_head(header))
+
+
+def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str, *, keep: bool = True) -> str:
     """The game itself, whatever session holds it: the ``new`` line's words without ``seed=``,
     the seed, the effective lines up to the finish and the part. An archived game reopened from
     Earlier games (a new session replaying the same lines) is not recorded twice. Kept in the
@@ -189,13 +202,13 @@ def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str) -> str:
     The SHA-256 of ``json.dumps([game, words, seed, lines, part])``, fed line by line: for a
     session's own lines (a :class:`~firmware.trail.Column`) the digest so far is kept on its trail
     (``memo``), so each record of a long session (a Julius Caesar campaign's every battle) hashes
-    only the lines since the last one and reads no older action again."""
+    only the lines since the last one and reads no older action again (``keep=False``: a digest
+    at another depth, computed without that memo)."""
     from engine.rng import sha256_hasher
     from firmware.trail import Column
-    words = sorted(w for w in str(header.get("line", "")).split() if not w.startswith("seed="))
-    head = json.dumps([header.get("game"), words, str(header.get("seed"))])[:-1].encode() + b", ["
+    head = _head(header)
     n = len(lines)
-    trail = lines._trail if isinstance(lines, Column) else None
+    trail = lines._trail if isinstance(lines, Column) and keep else None
     memo = trail.memo if trail is not None else None
     if trail is not None and memo is not None and memo[0] <= n and memo[1][0] == head:
         done, h = memo[0], memo[1][1].copy()
@@ -216,6 +229,22 @@ def _seen(db: sqlite3.Connection, game: str, fp: str, sid: str) -> bool:
     mark = f'"fp": "{fp}"'.encode()
     return db.execute("SELECT 1 FROM history WHERE game=? AND sid!=? AND instr(CAST(record AS BLOB), ?) > 0 LIMIT 1",
                       (game, sid, mark)).fetchone() is not None
+
+
+def _seen_before(db: sqlite3.Connection, header: dict[str, Any], lines: Sequence[str], depth: int, part: str) -> bool:
+    """Whether a session with the same ``new`` line and seed (the archived game this one reopened)
+    recorded ``part`` at an earlier depth with the same lines up to there: a reopened Julius
+    Caesar campaign played on does not record its earlier battles again. Only records that keep
+    their game key (:func:`game_key`) are asked: for a game never reopened there are none."""
+    mark = f'"gk": "{game_key(header)}"'.encode()
+    found: dict[int, set[str]] = {}
+    for d, text in db.execute("SELECT depth, CAST(record AS BLOB) FROM history WHERE game=? AND part=? AND sid!=? "
+                              "AND depth<? AND instr(CAST(record AS BLOB), ?) > 0",
+                              (header["game"], part, str(header["sid"]), depth, mark)):
+        at = bytes(text).find(b'"fp": "')
+        if at >= 0 and isinstance(d, int):
+            found.setdefault(d, set()).add(bytes(text)[at + 7:at + 71].decode("ascii", "replace"))
+    return any(fingerprint(header, lines[:d], part, keep=False) in fps for d, fps in sorted(found.items()))
 
 
 def _started(db: sqlite3.Connection, sid: str) -> str | None:
@@ -240,7 +269,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if old is not None and old[1]:
         return
     fp = fingerprint(header, (lines or [])[:depth], part)
-    if old is None and _seen(db, str(header["game"]), fp, sid):
+    if old is None and (_seen(db, str(header["game"]), fp, sid) or _seen_before(db, header, lines or [], depth, part)):
         return
     started = _started(db, sid)
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())
@@ -249,7 +278,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     people = with_people(str(header["game"]), _people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
-            "fp": fp, "unsynced": unsynced}
+            "fp": fp, "gk": game_key(header), "unsynced": unsynced}
     players.note(db, [str(p["name"]) for p in people if not _is_seat(p)])
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:

@@ -298,8 +298,7 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir, monkeyp
 
 def test_a_finished_game_reopened_again_and_again_is_recorded_once(state_dir):
     """History keeps a game once however often it is reopened from Earlier games (its fingerprint:
-    the same new line, seed and lines), and a reopened finished game left for another is not
-    'abandoned'."""
+    the same new line, seed and lines); a game played on from there is a game of its own."""
     from firmware import history
     from firmware.screens.archive import archived, reopen
     app = app_with(["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight",
@@ -309,6 +308,9 @@ def test_a_finished_game_reopened_again_and_again_is_recorded_once(state_dir):
             jc = next(a for a in archived(app.archives()) if a.game == "jc-battle")
             assert reopen(app, jc) and app.console.session.game.name == "jc-battle"
         assert [e["part"] for e in history.games(app.console.store.db, None)] == ["battle-1"]
+        for line in ("next-battle", "add attacker c_leg8", "add defender p_leg1", "fight"):
+            assert app.run(line)["ok"], line
+        assert [e["part"] for e in history.games(app.console.store.db, None)] == ["battle-2", "battle-1"]
     finally:
         app.console.close()
 
