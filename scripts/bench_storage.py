@@ -13,7 +13,8 @@ each with its ratio to the same session after 2 actions ("fresh"; the bar: every
 - the state directory on disk (MB);
 - restart + ``state`` + ``undo`` in a fresh process (ms) and its peak RSS (MB);
 - the time of one more action at the end (median ms over the last actions played);
-- the size of the reply to that action and of ``state`` (bytes).
+- the size of the reply to that action and of ``state`` (bytes);
+- how much the process running the session grew (MB, resident, after a garbage collection).
 
 ``--history N`` fills a state directory with N finished games of all four games played through the
 console (Caesar! duels ended by the players and, one in 40, solo games played to C-12; Julius
@@ -68,9 +69,18 @@ CASES: list[tuple[str, list[str], list[str]]] = [
 TAIL = 60          # the actions timed at the end of the session
 
 
-def build(state_dir: Path, setup: list[str], step: list[str], n: int) -> tuple[float, int, int]:
+def rss_mb() -> float:
+    """This process's resident memory now (MB), after a garbage collection."""
+    import gc
+    gc.collect()
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096 / 1e6
+
+
+def build(state_dir: Path, setup: list[str], step: list[str], n: int) -> tuple[float, int, int, float]:
     """Play ``n`` actions; returns (median ms of the last actions, bytes of the last action's reply,
-    bytes of ``state``)."""
+    bytes of ``state``, MB this process grew by while the session ran: what a device running the
+    session for hours holds more)."""
     from firmware.console import Console
     from firmware.store import Store
     store = Store(state_dir)
@@ -81,6 +91,7 @@ def build(state_dir: Path, setup: list[str], step: list[str], n: int) -> tuple[f
     times: list[float] = []
     drawn = ""
     reply = ""
+    before = rss_mb()
     for i in range(n):
         line = step[i % len(step)].format(drawn=drawn)
         t = time.perf_counter()
@@ -92,9 +103,10 @@ def build(state_dir: Path, setup: list[str], step: list[str], n: int) -> tuple[f
         if i >= n - TAIL:
             times.append(took)
             reply = json.dumps(r, ensure_ascii=False)
+    grew = rss_mb() - before
     state = json.dumps(c.request("state"), ensure_ascii=False)
     c.close()
-    return statistics.median(times) * 1000, len(reply.encode()), len(state.encode())
+    return statistics.median(times) * 1000, len(reply.encode()), len(state.encode()), grew
 
 
 def disk_mb(state_dir: Path) -> float:
@@ -273,20 +285,21 @@ def main() -> int:
     if only - set(names):
         ap.error(f"--only: no case {', '.join(sorted(only - set(names)))}; the cases: {', '.join(names)}")
     print("| session | actions | disk | vs fresh | restart+state+undo | vs fresh | peak RSS | vs fresh "
-          "| one action | vs fresh | its reply | vs fresh | state reply | vs fresh |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| one action | vs fresh | its reply | vs fresh | state reply | vs fresh | live RSS grew |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, setup, step in CASES:
         if only and name not in only:
             continue
         with tempfile.TemporaryDirectory() as fresh_dir, tempfile.TemporaryDirectory() as long_dir:
-            f_act, f_reply, f_state = build(Path(fresh_dir), setup, step, max(TAIL, len(step)))
-            l_act, l_reply, l_state = build(Path(long_dir), setup, step, n)
+            f_act, f_reply, f_state, _ = build(Path(fresh_dir), setup, step, max(TAIL, len(step)))
+            l_act, l_reply, l_state, grew = build(Path(long_dir), setup, step, n)
             f_disk, l_disk = disk_mb(Path(fresh_dir)), disk_mb(Path(long_dir))
             f_ms, f_mb = probe(Path(fresh_dir))
             l_ms, l_mb = probe(Path(long_dir))
             print(f"| {name} | {n:,} | {l_disk:.2f} MB | {l_disk / f_disk:.1f}× | {l_ms:.0f} ms | {l_ms / f_ms:.2f}× | "
                   f"{l_mb:.1f} MB | {l_mb / f_mb:.2f}× | {l_act:.2f} ms | {l_act / f_act:.2f}× | "
-                  f"{l_reply:,} B | {l_reply / f_reply:.2f}× | {l_state:,} B | {l_state / f_state:.2f}× |", flush=True)
+                  f"{l_reply:,} B | {l_reply / f_reply:.2f}× | {l_state:,} B | {l_state / f_state:.2f}× | "
+                  f"{grew:+.1f} MB |", flush=True)
     return 0
 
 
