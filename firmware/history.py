@@ -35,11 +35,12 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from engine.errors import LegatusError
 from engine.text import from_data, to_data
 from firmware.history_text import Msg, N_, abandoned, as_now
 from firmware import players
 from firmware.games import GameRecord, player, record_of, records, unfinished_mode
+from firmware.history_people import is_seat, sides_people, with_people
+from firmware.history_seen import fingerprint, game_key, recorded_elsewhere
 from firmware.storage import crc
 
 log = logging.getLogger(__name__)
@@ -138,113 +139,10 @@ def _players_of(game: str, view: dict[str, Any]) -> list[str]:
     return record.players(game, view) if record is not None and record.players is not None else []
 
 
-# -- the people who played the sides ----------------------------------------------------------------
-def _people(header: dict[str, Any]) -> dict[str, str]:
-    """Side → person, as the session's ``new`` line named them (``people=``, firmware/session.py)."""
-    from firmware.session import parse_line, parse_people
-    raw = parse_line(str(header.get("line", ""))).opts.get("people")
-    if raw is None:
-        return {}
-    try:
-        return parse_people(str(header.get("game")), raw, None)
-    except LegatusError:
-        log.warning("the people= of session %s does not read back", header.get("sid"))
-        return {}
-
-
-def with_people(game: str, people: dict[str, str], recorded: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A record's players with their sides: a player named after a side of the game (``Caesar``,
-    ``Romans``) gets ``role`` (the side's id) and, when ``people`` names who played it, that person's
-    name. Other players (Glory's people, Auto-Crassus) stay as they are."""
-    record = record_of(game)
-    seats = record.seats if record is not None else {}
-    out = []
-    for p in recorded:
-        side = str(p.get("role") or p.get("name", "")).casefold()
-        if side in seats:
-            p = {**p, "role": side}
-            if side in people:
-                p["name"] = people[side]
-        out.append(p)
-    return out
-
-
-def _is_seat(p: dict[str, Any]) -> bool:
-    """Whether a History player is a side nobody was named for (its name is the side's)."""
-    return p.get("role") is not None and str(p.get("name", "")).casefold() == str(p["role"]).casefold()
-
-
 # -- storing ---------------------------------------------------------------------------------------
 def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     row = db.execute("SELECT id, sealed FROM history WHERE sid=? AND part=?", (sid, part)).fetchone()
     return None if row is None else (int(row[0]), int(row[1]))
-
-
-def _head(header: dict[str, Any]) -> bytes:
-    """The start of a fingerprint's text: the game, the ``new`` line's words without ``seed=``, the seed."""
-    words = sorted(w for w in str(header.get("line", "")).split() if not w.startswith("seed="))
-    return json.dumps([header.get("game"), words, str(header.get("seed"))])[:-1].encode() + b", ["
-
-
-def game_key(header: dict[str, Any]) -> str:
-    """The same ``new`` line's words and seed, whatever session holds them (an archived game and
-    its reopened copies): kept in the record beside its fingerprint (database only, never answered)."""
-    from engine.rng import sha256_hex
-    return sha256_hex(_head(header))
-
-
-def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str, *, keep: bool = True) -> str:
-    """The game itself, whatever session holds it: the ``new`` line's words without ``seed=``,
-    the seed, the effective lines up to the finish and the part. An archived game reopened from
-    Earlier games (a new session replaying the same lines) is not recorded twice. Kept in the
-    database only (it is a hash of the seed: never answered).
-
-    The SHA-256 of ``json.dumps([game, words, seed, lines, part])``, fed line by line: for a
-    session's own lines (a :class:`~firmware.trail.Column`) the digest so far is kept on its trail
-    (``memo``), so each record of a long session (a Julius Caesar campaign's every battle) hashes
-    only the lines since the last one and reads no older action again (``keep=False``: a digest
-    at another depth, computed without that memo)."""
-    from engine.rng import sha256_hasher
-    from firmware.trail import Column
-    head = _head(header)
-    n = len(lines)
-    trail = lines._trail if isinstance(lines, Column) and keep else None
-    memo = trail.memo if trail is not None else None
-    if trail is not None and memo is not None and memo[0] <= n and memo[1][0] == head:
-        done, h = memo[0], memo[1][1].copy()
-    else:
-        done, h = 0, sha256_hasher(head)
-    new = trail.lines_from(done, n) if trail is not None else list(lines[done:n])
-    for i, line in enumerate(new, done):
-        h.update((", " if i else "").encode() + json.dumps(line).encode())
-    if trail is not None:
-        trail.memo = (n, (head, h.copy()))
-    h.update(b"], " + json.dumps(part).encode() + b"]")
-    return str(h.hexdigest())
-
-
-def _seen(db: sqlite3.Connection, game: str, fp: str, sid: str) -> bool:
-    """Whether another session recorded this game already (its fingerprint in a record: SQLite
-    searches the records, not Python, so a year of History costs each new record little)."""
-    mark = f'"fp": "{fp}"'.encode()
-    return db.execute("SELECT 1 FROM history WHERE game=? AND sid!=? AND instr(CAST(record AS BLOB), ?) > 0 LIMIT 1",
-                      (game, sid, mark)).fetchone() is not None
-
-
-def _seen_before(db: sqlite3.Connection, header: dict[str, Any], lines: Sequence[str], depth: int, part: str) -> bool:
-    """Whether a session with the same ``new`` line and seed (the archived game this one reopened)
-    recorded ``part`` at an earlier depth with the same lines up to there: a reopened Julius
-    Caesar campaign played on does not record its earlier battles again. Only records that keep
-    their game key (:func:`game_key`) are asked: for a game never reopened there are none."""
-    mark = f'"gk": "{game_key(header)}"'.encode()
-    found: dict[int, set[str]] = {}
-    for d, text in db.execute("SELECT depth, CAST(record AS BLOB) FROM history WHERE game=? AND part=? AND sid!=? "
-                              "AND depth<? AND instr(CAST(record AS BLOB), ?) > 0",
-                              (header["game"], part, str(header["sid"]), depth, mark)):
-        at = bytes(text).find(b'"fp": "')
-        if at >= 0 and isinstance(d, int):
-            found.setdefault(d, set()).add(bytes(text)[at + 7:at + 71].decode("ascii", "replace"))
-    return any(fingerprint(header, lines[:d], part, keep=False) in fps for d, fps in sorted(found.items()))
 
 
 def _started(db: sqlite3.Connection, sid: str) -> str | None:
@@ -269,17 +167,17 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if old is not None and old[1]:
         return
     fp = fingerprint(header, (lines or [])[:depth], part)
-    if old is None and (_seen(db, str(header["game"]), fp, sid) or _seen_before(db, header, lines or [], depth, part)):
+    if old is None and recorded_elsewhere(db, header, lines or [], depth, part, fp):
         return
     started = _started(db, sid)
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", rough)) if bad]
-    people = with_people(str(header["game"]), _people(header), rec["players"])
+    people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
             "fp": fp, "gk": game_key(header), "unsynced": unsynced}
-    players.note(db, [str(p["name"]) for p in people if not _is_seat(p)])
+    players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(id, sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,?,0,?,0)",
@@ -512,12 +410,9 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
 # -- the start-up check (firmware/store/) --------------------------------------------------------
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
     """The damaged rows of the History tables, as (table, what, raw bytes, key) for the store to
-    report and set aside. Read only; raises if SQLite cannot read the tables.
-
-    Damage is a checksum that fails (it covers every byte of a row): no record is decoded here, so
-    the start costs a checksum per game, not a parse (a year of games on the device's card). A
-    row whose checksum holds but that does not parse (a fault of the program, not of the card) is
-    logged and left out when History is read (:func:`games`)."""
+    report and set aside. Read only; raises if SQLite cannot read the tables. Damage is a checksum
+    that fails: no record is decoded (a start costs a checksum per game); one that does not parse
+    (a fault of the program, not of the card) is logged and left out when read (:func:`games`)."""
     out: list[tuple[str, str, bytes, tuple[Any, ...]]] = []
     tables = {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
     if "history" in tables:
