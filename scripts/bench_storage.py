@@ -2,7 +2,7 @@
 and a year of History (``--history N``): what N finished games cost against a few.
 
     .venv/bin/python scripts/bench_storage.py [--actions 20000] [--only bag,dice]
-    .venv/bin/python scripts/bench_storage.py --history 4000 [--players 300]
+    .venv/bin/python scripts/bench_storage.py --history 4000 [--players 300] [--keep DIR]
 
 For each kind of session (dice rolls; a bag's draws and put-backs with its deck's cards, discards
 and reshuffles; a side bag beside a game; Glory's fame; Julius Caesar battle after battle; Sword's
@@ -23,6 +23,8 @@ players, then prints each figure with its ratio to the same with :data:`FEW` gam
 routine action ≤ 1 s on a Pi Zero 2 W, about 15× this machine's time): the start in a fresh
 process (store opened and checked, session resumed, first screen drawn), opening History and a key
 on it, each Statistics page, ``history``, ``export format=csv``, Earlier games, the database's size.
+Filling 4,000 games takes several minutes; ``--keep DIR`` fills ``DIR/few`` and ``DIR/many`` once
+and measures them again on later runs (e.g. another checkout's code on the same data).
 """
 from __future__ import annotations
 
