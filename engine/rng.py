@@ -177,6 +177,12 @@ def sha256_digest(data: bytes) -> bytes:
     return bytes(_SHA256(data).digest())
 
 
+def sha256_hasher(data: bytes = b"") -> Any:
+    """A SHA-256 object fed ``data`` (``update``, ``copy``, ``hexdigest``: a digest over text that
+    grows is carried on, not computed again)."""
+    return _SHA256(data)
+
+
 def sha256_hex(data: bytes) -> str:
     """The SHA-256 of ``data`` as 64 lowercase hex characters."""
     return str(_SHA256(data).hexdigest())

@@ -104,6 +104,14 @@ class App:
             log.exception("history could not be read")
             return []
 
+    def played(self) -> list[dict[str, Any]]:
+        from firmware import history
+        try:
+            return history.played(self.console.store.db)
+        except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
+            log.exception("history could not be read")
+            return []
+
     def game_recorded(self) -> bool:
         session = self.console.session
         if session is None:

@@ -35,11 +35,12 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from engine.errors import LegatusError
 from engine.text import from_data, to_data
 from firmware.history_text import Msg, N_, abandoned, as_now
 from firmware import players
 from firmware.games import GameRecord, player, record_of, records, unfinished_mode
+from firmware.history_people import is_seat, sides_people, with_people
+from firmware.history_seen import fingerprint, game_key, recorded_elsewhere
 from firmware.storage import crc
 
 log = logging.getLogger(__name__)
@@ -138,65 +139,10 @@ def _players_of(game: str, view: dict[str, Any]) -> list[str]:
     return record.players(game, view) if record is not None and record.players is not None else []
 
 
-# -- the people who played the sides ----------------------------------------------------------------
-def _people(header: dict[str, Any]) -> dict[str, str]:
-    """Side → person, as the session's ``new`` line named them (``people=``, firmware/session.py)."""
-    from firmware.session import parse_line, parse_people
-    raw = parse_line(str(header.get("line", ""))).opts.get("people")
-    if raw is None:
-        return {}
-    try:
-        return parse_people(str(header.get("game")), raw, None)
-    except LegatusError:
-        log.warning("the people= of session %s does not read back", header.get("sid"))
-        return {}
-
-
-def with_people(game: str, people: dict[str, str], recorded: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A record's players with their sides: a player named after a side of the game (``Caesar``,
-    ``Romans``) gets ``role`` (the side's id) and, when ``people`` names who played it, that person's
-    name. Other players (Glory's people, Auto-Crassus) stay as they are."""
-    record = record_of(game)
-    seats = record.seats if record is not None else {}
-    out = []
-    for p in recorded:
-        side = str(p.get("role") or p.get("name", "")).casefold()
-        if side in seats:
-            p = {**p, "role": side}
-            if side in people:
-                p["name"] = people[side]
-        out.append(p)
-    return out
-
-
-def _is_seat(p: dict[str, Any]) -> bool:
-    """Whether a History player is a side nobody was named for (its name is the side's)."""
-    return p.get("role") is not None and str(p.get("name", "")).casefold() == str(p["role"]).casefold()
-
-
 # -- storing ---------------------------------------------------------------------------------------
 def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     row = db.execute("SELECT id, sealed FROM history WHERE sid=? AND part=?", (sid, part)).fetchone()
     return None if row is None else (int(row[0]), int(row[1]))
-
-
-def fingerprint(header: dict[str, Any], lines: Sequence[str], part: str) -> str:
-    """The game itself, whatever session holds it: the ``new`` line's words without ``seed=``,
-    the seed, the effective lines up to the finish and the part. An archived game reopened from
-    Earlier games (a new session replaying the same lines) is not recorded twice. Kept in the
-    database only (it is a hash of the seed: never answered)."""
-    from engine.rng import sha256_hex
-    words = sorted(w for w in str(header.get("line", "")).split() if not w.startswith("seed="))
-    text = json.dumps([header.get("game"), words, str(header.get("seed")), lines, part])
-    return sha256_hex(text.encode())
-
-
-def _seen(db: sqlite3.Connection, game: str, fp: str, sid: str) -> bool:
-    mark = f'"fp": "{fp}"'.encode()
-    for (text,) in db.execute("SELECT CAST(record AS BLOB) FROM history WHERE game=? AND sid!=?", (game, sid)):
-        if mark in text:
-            return True
-    return False
 
 
 def _started(db: sqlite3.Connection, sid: str) -> str | None:
@@ -220,18 +166,18 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     old = _row(db, sid, part)
     if old is not None and old[1]:
         return
-    fp = fingerprint(header, list(lines or [])[:depth], part)
-    if old is None and _seen(db, str(header["game"]), fp, sid):
+    fp = fingerprint(header, (lines or [])[:depth], part)
+    if old is None and recorded_elsewhere(db, header, lines or [], depth, part, fp):
         return
     started = _started(db, sid)
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", rough)) if bad]
-    people = with_people(str(header["game"]), _people(header), rec["players"])
+    people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
-            "fp": fp, "unsynced": unsynced}
-    players.note(db, [str(p["name"]) for p in people if not _is_seat(p)])
+            "fp": fp, "gk": game_key(header), "unsynced": unsynced}
+    players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(id, sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,?,0,?,0)",
@@ -260,10 +206,8 @@ def _seal(db: sqlite3.Connection, sid: str, below: int | None = None) -> None:
                    (row_crc(rid, sid_b, part, game, depth, 1, text), rid))
 
 
-def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
-                 replace: bool = False) -> list[str]:
-    """Record every finished game the session's current state holds that is not recorded yet
-    (``replace``: also rewrite unsealed ones). Returns the parts written."""
+def _finished_now(session: Any, command: str = "", fields: dict[str, Any] | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The finished games the session's current state holds (:func:`finished_parts`)."""
     game = session.game.name
     record = _record(game)
     if record is None:
@@ -271,7 +215,14 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
     view = session.game.view(session.state)
     if record.replayed is not None and not command and session.lines:
         command, fields = record.replayed(view, session.lines[-1])
-    parts = finished_parts(game, view, command=command, fields=fields)
+    return finished_parts(game, view, command=command, fields=fields)
+
+
+def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
+                 replace: bool = False) -> list[str]:
+    """Record every finished game the session's current state holds that is not recorded yet
+    (``replace``: also rewrite unsealed ones). Returns the parts written."""
+    parts = _finished_now(session, command, fields)
     if not parts:
         return []
     sid = str(session.header["sid"])
@@ -351,6 +302,8 @@ def record_abandoned(store: Any, session: Any) -> bool:
     if session is None or _record(session.game.name) is None:
         return False
     record_state(store, session)
+    if _finished_now(session):        # something of it finished: recorded (here, or by the session it reopened)
+        return False
     sid = str(session.header["sid"])
     with store.transaction() as db:
         ensure(db)
@@ -412,6 +365,28 @@ def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = 
     return out
 
 
+def played(db: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Every recorded game as the statistics read it, newest first: ``id``, ``game``, ``status``,
+    ``part``, ``finished``, ``mode``, ``players`` — no result sentence and no fair draw, so a
+    year of games is read in one light pass (a row whose checksum fails is left out, as in
+    :func:`games`)."""
+    out = []
+    for row in db.execute(f"SELECT {HISTORY_ROW} FROM history ORDER BY id DESC"):
+        rid, sid, part, game, depth, sealed, text, check = row
+        if row_crc(rid, sid, part, game, depth, sealed, text) != check:
+            log.error("History row %s is damaged; left out", rid)
+            continue
+        try:
+            game_s = bytes(game).decode("utf-8")
+            data = json.loads(bytes(text).decode("utf-8"))
+            out.append({"id": rid, "game": game_s, "status": data["status"], "part": bytes(part).decode("utf-8"),
+                        "finished": data.get("finished"), "mode": data["mode"],
+                        "players": with_people(game_s, {}, list(data["players"]))})
+        except (ValueError, KeyError, TypeError, RecursionError) as e:
+            log.error("History row %s does not parse: %s", rid, e)
+    return out
+
+
 def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
     """One raw ``history`` row as an entry, or None if its checksum fails or it does not parse."""
     rid, sid, part, game, depth, sealed, text, check = row
@@ -435,16 +410,18 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
 # -- the start-up check (firmware/store/) --------------------------------------------------------
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
     """The damaged rows of the History tables, as (table, what, raw bytes, key) for the store to
-    report and set aside. Read only; raises if SQLite cannot read the tables."""
+    report and set aside. Read only; raises if SQLite cannot read the tables. Damage is a checksum
+    that fails: no record is decoded (a start costs a checksum per game); one that does not parse
+    (a fault of the program, not of the card) is logged and left out when read (:func:`games`)."""
     out: list[tuple[str, str, bytes, tuple[Any, ...]]] = []
     tables = {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
     if "history" in tables:
-        for row in db.execute(f"SELECT {HISTORY_ROW} FROM history").fetchall():
-            if _entry(row) is None:
+        for row in db.execute(f"SELECT {HISTORY_ROW} FROM history"):
+            if row_crc(*row[:7]) != row[7]:
                 out.append(("history", "history", _raw(*row), (row[0],)))
     if "history_started" in tables and _has_crc(db):
         for sid, started, check in db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) "
-                                              "FROM history_started").fetchall():
+                                              "FROM history_started"):
             if started_crc(sid, started) != check:
                 out.append(("history_started", "history_started", _raw(sid, started, check), (sid,)))
     return out

@@ -7,6 +7,7 @@ This module imports nothing of firmware/ (it sits under the screens and the stor
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NotRequired, Required, TypedDict, cast
 
 from engine.text import Msg
@@ -94,8 +95,8 @@ class ArchivedSession(TypedDict):
     """One archived session, newest first in ``ctx.archives()``."""
 
     header: ArchiveHeader
-    lines: list[str]
-    """Its effective lines (undone ones left out)."""
+    lines: Sequence[str]
+    """Its effective lines (undone ones left out; read from the store when first needed)."""
     ended: float
     """When it was left (epoch seconds; 0 unknown)."""
 

@@ -8,6 +8,7 @@ from typing import Any, overload
 Entry = tuple[int, str, Any]   # (the store's row number ``seq``, 0 if none; the line; its sentence)
 Older = Callable[[int], list[Entry]]
 TRAIL_CHUNK = 256              # older actions read at a time
+HELD = 512                     # the newest actions a stored trail keeps in memory (it holds up to twice that)
 
 
 class Trail:
@@ -18,7 +19,14 @@ class Trail:
     past the checkpoint, a page of ``actions``, the draw record at the end. So a restart costs
     the same however long the session is (issue 20 §3). ``older(n)`` returns up to ``n`` entries
     just before the oldest one held, newest first (none: there is nothing older), or raises
-    (firmware/storage.py ``DamagedRecord``) when the record of one is damaged."""
+    (firmware/storage.py ``DamagedRecord``) when the record of one is damaged.
+
+    Memory stays bounded however long the session runs: once the store gives ``reread`` (``seq``
+    → an ``older`` reading back from just before row ``seq``), a trail holding more than twice
+    :data:`HELD` entries lets the older ones go (read again, checked, if anything needs them).
+    ``memo``: what a reader of the whole trail keeps to carry its work on (History's fingerprint,
+    firmware/history.py), as ``(depth, value)``: dropped when an undo takes the trail below
+    ``depth``."""
 
     def __init__(self, entries: list[Entry] | None = None, first: int = 0, older: Older | None = None) -> None:
         entries = entries or []
@@ -27,6 +35,8 @@ class Trail:
         self._sentences = [e[2] for e in entries]
         self.first = first                 # how many older actions are not held (yet)
         self.older = older
+        self.reread: Callable[[int], Older] | None = None
+        self.memo: tuple[int, Any] | None = None
 
     def __len__(self) -> int:
         return self.first + len(self._lines)
@@ -77,10 +87,24 @@ class Trail:
         self._seqs.append(seq)
         self._lines.append(line)
         self._sentences.append(sentence)
+        if len(self._lines) > 2 * HELD:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Keep the newest :data:`HELD` entries in memory when the store can read the others again."""
+        cut = len(self._lines) - HELD
+        if self.reread is None or cut <= 0 or self._seqs[cut] <= 0:
+            return
+        self.older = self.reread(self._seqs[cut])
+        del self._seqs[:cut], self._lines[:cut], self._sentences[:cut]
+        self.first += cut
 
     def pop(self) -> Entry:
         self.need(len(self) - 1)
-        return self._seqs.pop(), self._lines.pop(), self._sentences.pop()
+        entry = self._seqs.pop(), self._lines.pop(), self._sentences.pop()
+        if self.memo is not None and len(self) < self.memo[0]:
+            self.memo = None
+        return entry
 
     @property
     def lines(self) -> Column:

@@ -158,6 +158,10 @@ class FakeCtx:
     def history(self, limit: int | None = 50) -> list[HistoryEntry]:
         return cast(list[HistoryEntry], self.stored_history[:limit])
 
+    def played(self) -> list[dict[str, Any]]:
+        keys = ("id", "game", "status", "part", "finished", "mode", "players")
+        return [{k: e.get(k) for k in keys} for e in self.stored_history]
+
     def game_recorded(self) -> bool:
         return self.recorded
 

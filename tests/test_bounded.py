@@ -1,10 +1,20 @@
 """Issue 20 §3: a session's state — hence its memory, its checkpoints and every reply that shows
 it — stays the same size however long the session runs; the whole history stays available a page
-at a time (``actions``). Speed is measured by scripts/bench_storage.py, not here."""
+at a time (``actions``). A year of finished games costs the start a checksum per game, not a parse.
+Speed is measured by scripts/bench_storage.py, not here."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 from engine.bag import HISTORY_KEPT
+from firmware import fairness, history
+from firmware.console import Console
 from firmware.session import Session
+from firmware.store import Store
 
 
 def _cycle(session: Session, lines: list[str], n: int) -> None:
@@ -55,3 +65,85 @@ def test_julius_caesar_keeps_its_newest_battles_in_state():
     history = s.view()["history"]
     assert len(history) == 40 and history[-1]["number"] == 105
     assert len(s.state_json) <= size + 400             # battle numbers grow a digit, nothing more
+
+
+def _finished_games(state_dir: Path, n: int) -> None:
+    """``n`` Julius Caesar battles fought, each session ended (a History row and a fair-draw record each)."""
+    c = Console(Store(state_dir), None)
+    try:
+        for i in range(n):
+            for line in (f"new jc-battle seed={i}", "add attacker c_leg10", "add defender p_pompeius", "fight", "end"):
+                assert c.request(line)["ok"], line
+    finally:
+        c.close()
+
+
+def test_the_start_up_check_decodes_no_history_or_fair_draw_record(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """Damage is a checksum that fails (issue 20 §2): the start checks each History and fair-draw
+    row's checksum and decodes none of them, so a year of games does not slow every start."""
+    _finished_games(state_dir, 3)
+    decoded: list[Any] = []
+    entry, fair_decoded = history._entry, fairness._decoded
+    monkeypatch.setattr(history, "_entry", lambda row: decoded.append(row) or entry(row))
+    monkeypatch.setattr(fairness, "_decoded", lambda *row: decoded.append(row) or fair_decoded(*row))
+    store = Store(state_dir)
+    try:
+        assert store.recovery is None and decoded == []
+        shown = history.games(store.db, None)               # decoded when History is read
+        assert len(shown) == 6 and len(decoded) == 6        # each session: its battle and its ended row
+    finally:
+        store.close()
+
+
+def _old_fingerprint(header: dict[str, Any], lines: list[str], part: str) -> str:
+    """History's fingerprint as it was first written (stored records keep it: it must not change)."""
+    from engine.rng import sha256_hex
+    words = sorted(w for w in str(header.get("line", "")).split() if not w.startswith("seed="))
+    return sha256_hex(json.dumps([header.get("game"), words, str(header.get("seed")), lines, part]).encode())
+
+
+def test_a_long_session_holds_a_bounded_trail_and_its_records_keep_their_fingerprints(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """A Julius Caesar campaign of many battles, live and after a restart: the trail in memory stays
+    bounded (older actions are read again, checked, when needed: undo far back), every battle's
+    History record keeps the fingerprint the whole lines give (J-13: each battle a record), and the
+    state is the one a full replay gives."""
+    from firmware import trail
+    monkeypatch.setattr(trail, "HELD", 8)
+    cycle = ["add attacker rating=C3 strength=3", "add defender rating=B2 strength=2", "fight", "next-battle"]
+    ref = Session.start("new jc-battle seed=1", 1, "ref")
+    c = Console(Store(state_dir), None)
+    try:
+        assert c.request("new jc-battle seed=1")["ok"]
+        for i in range(4 * 15):
+            assert c.request(cycle[i % 4])["ok"]
+            ref.apply(cycle[i % 4])
+            assert c.session.trail.held() <= 2 * 8
+        c.close()
+        c = Console(Store(state_dir), None)
+        c = Console(c.store, c.store.resume())
+        for i in range(4 * 5):
+            assert c.request(cycle[i % 4])["ok"]
+            ref.apply(cycle[i % 4])
+        assert c.session.trail.held() <= 2 * 8 and c.session.state_json == ref.state_json
+        header = c.session.header
+        rows = c.store.db.execute("SELECT part, depth, record FROM history WHERE sid=?", (header["sid"],)).fetchall()
+        assert len(rows) == 20
+        lines = list(ref.lines)
+        for part, depth, record in rows:
+            assert json.loads(record)["fp"] == _old_fingerprint(header, lines[:depth], part), part
+        for _ in range(30):                                    # back past what memory holds
+            assert c.request("undo")["ok"]
+            ref.undo()
+        assert c.session.state_json == ref.state_json
+        for i in range(3):
+            assert c.request(cycle[i])["ok"]
+            ref.apply(cycle[i])
+        assert history.fingerprint(header, c.session.lines, "x") == _old_fingerprint(header, list(ref.lines), "x")
+        for line in ("undo", "undo", "next-battle", cycle[0], cycle[1]):   # other lines where the digest was
+            assert c.request(line)["ok"], line
+            ref.undo() if line == "undo" else ref.apply(line)
+        assert history.fingerprint(header, c.session.lines, "x") == _old_fingerprint(header, list(ref.lines), "x")
+        assert c.session.state_json == ref.state_json
+    finally:
+        c.close()

@@ -130,6 +130,35 @@ def test_the_crassus_chart_draws_wins_and_losses_per_level(state_dir: Path):
         app.console.close()
 
 
+def test_statistics_read_history_light_and_the_chart_reads_it_once(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """A year of games on a Pi Zero: the statistics read every game without its result sentence or
+    fair draw (``history.played``), and the Auto-Crassus chart reads them once, not at every frame."""
+    from firmware.screens.history import CrassusChart, crassus_rows, glory_rows, jc_rows, people_rows
+    app = app_with([], [], state_dir)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            for i, (level, won) in enumerate([("easy", True), ("hard", False), ("easy", False)]):
+                _solo(db, f"s{i}", level, won)
+        reads: list[int] = []
+        light = history.played
+        monkeypatch.setattr(history, "played", lambda db: reads.append(1) or light(db))
+
+        def whole(row):
+            raise AssertionError("a whole History record was decoded for the statistics")
+        monkeypatch.setattr(history, "_entry", whole)
+        app.push(CrassusChart())
+        for _ in range(4):
+            app.render()
+            app.handle("up")                                        # a key that stays on the chart
+        assert "1/1" in texts(app) and "0/1" in texts(app) and len(reads) == 1
+        assert any("1 won, 1 lost" in r for r in crassus_rows(app))
+        assert glory_rows(app) == ["No Glory game scored yet."] and jc_rows(app) == ["No battle fought yet."]
+        assert people_rows(app) == ["No game with named players yet."]
+    finally:
+        app.console.close()
+
+
 def test_the_fair_draw_shows_the_code_and_the_seed_only_when_the_players_ask_after_the_end(state_dir: Path):
     """Issue 20: a game its rules finished is not ended by the device itself (its last move can still
     be undone); Fair draw → Show the seed asks first (it ends the game), then shows the seed."""

@@ -324,7 +324,13 @@ def test_the_main_menu_cursor_stays_on_its_item_when_a_resume_row_appears(state_
     app.console.close()
 
 
-def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
+def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir, monkeypatch):
+    """Earlier games lists the sessions and counts their steps without reading their actions (a
+    long session costs the list nothing); its lines are read, checked, when it is reopened."""
+    from firmware.store import kept
+    read: list[int] = []
+    lines_of = kept.effective_lines
+    monkeypatch.setattr(kept, "effective_lines", lambda db, sid: read.append(sid) or lines_of(db, sid))
     app = app_with(["new dice seed=3", "roll 3d6", "roll 2d6", "undo", "roll 4d6",
                     "new bag items=gold*2 seed=1", "draw"], [], state_dir)
     rolls = app.console.request("rolls 5")["rolls"]
@@ -341,7 +347,9 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
     app.handle("a")                                      # the dice session -> asks first
     assert isinstance(app.stack[-1], ConfirmScreen)
     assert "2 steps" in " ".join(app.stack[-1].rows) and "archived" in " ".join(app.stack[-1].rows)
+    assert read == []                                    # listed and counted, not read
     app.handle("a")
+    assert len(read) == 1                                # read once, to be replayed
     session = app.console.session
     assert session.game.name == "dice" and session.lines == ["roll 3d6", "roll 4d6"]
     reopened = [r["dice"] for r in app.console.request("rolls 5")["rolls"]]
@@ -352,6 +360,25 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir):
     from firmware.screens.archive import archived
     assert [a.game for a in archived(app.archives())][:2] == ["bag", "dice"]
     app.console.close()
+
+
+def test_a_finished_game_reopened_again_and_again_is_recorded_once(state_dir):
+    """History keeps a game once however often it is reopened from Earlier games (its fingerprint:
+    the same new line, seed and lines); a game played on from there is a game of its own."""
+    from firmware import history
+    from firmware.screens.archive import archived, reopen
+    app = app_with(["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                    "new dice seed=1"], [], state_dir)
+    try:
+        for _ in range(3):
+            jc = next(a for a in archived(app.archives()) if a.game == "jc-battle")
+            assert reopen(app, jc) and app.console.session.game.name == "jc-battle"
+        assert [e["part"] for e in history.games(app.console.store.db, None)] == ["battle-1"]
+        for line in ("next-battle", "add attacker c_leg8", "add defender p_leg1", "fight"):
+            assert app.run(line)["ok"], line
+        assert [e["part"] for e in history.games(app.console.store.db, None)] == ["battle-2", "battle-1"]
+    finally:
+        app.console.close()
 
 
 def test_the_same_draws_come_back_when_an_archived_bag_is_reopened(state_dir):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from engine import actions as act
@@ -34,7 +35,7 @@ class Archived:
     """One archived session: its journal header, its effective action lines, when it was left."""
 
     header: ArchiveHeader
-    lines: list[str]
+    lines: Sequence[str]            # read from the store when first needed (its length is not)
     when: float
 
     @property
@@ -50,7 +51,7 @@ def archived(entries: list[ArchivedSession]) -> list[Archived]:
         if not isinstance(header.get("line"), str) or "seed" not in header:
             log.warning("archived session without its new line or seed left out: %s", header.get("sid"))
             continue
-        out.append(Archived(header, list(entry["lines"]), float(entry["ended"])))
+        out.append(Archived(header, entry["lines"], float(entry["ended"])))
     return out
 
 

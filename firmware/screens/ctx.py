@@ -7,7 +7,7 @@ This module imports nothing of the screens (it sits under all of them: no import
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from PIL import Image
 
@@ -82,6 +82,10 @@ class Ctx(Protocol):
     def history(self, limit: int | None = 50) -> list[HistoryEntry]:
         """Finished and abandoned games, newest first (firmware/history.py records); [] when the
         history cannot be read."""
+
+    def played(self) -> list[dict[str, Any]]:
+        """Every recorded game as the statistics read it, newest first (firmware/history.py
+        ``played``: no result sentence, no fair draw); [] when the history cannot be read."""
 
     def game_recorded(self) -> bool:
         """Whether the running session's game is over as History records it (its seed may show)."""

@@ -249,7 +249,7 @@ def jc_battles(ctx: Ctx) -> Screen:
     return TextScreen(_("JC battles"), jc_rows(ctx))
 
 
-def same_people(ctx: Ctx, entries: list[HistoryEntry]) -> list[HistoryEntry]:
+def same_people(ctx: Ctx, entries: list[Any]) -> list[Any]:
     """``entries`` with every player under the name they have now (a renamed player's earlier
     names are theirs: History → Players → Rename), so statistics key on the same person."""
     response = ctx.run(act.players())
@@ -264,15 +264,16 @@ def same_people(ctx: Ctx, entries: list[HistoryEntry]) -> list[HistoryEntry]:
 
 
 def _known(ctx: Ctx) -> list[dict[str, Any]]:
-    """Every History entry, each player under today's name, as the statistics take them."""
-    return [plain(e) for e in same_people(ctx, _entries(ctx, None))]
+    """Every History entry, each player under today's name, as the statistics take them (read
+    light: no result sentence, no fair draw — ``ctx.played``)."""
+    return same_people(ctx, ctx.played())
 
 
 def people_rows(ctx: Ctx) -> list[str]:
     """Every remembered player across all games: games played and won, then per game."""
     known = [str(n) for n in ctx.run(act.players()).get("players") or []]
-    games: dict[str, list[tuple[HistoryEntry, bool]]] = {n: [] for n in known}   # (entry, won)
-    for e in same_people(ctx, _entries(ctx, None)):
+    games: dict[str, list[tuple[dict[str, Any], bool]]] = {n: [] for n in known}   # (entry, won)
+    for e in _known(ctx):
         if e["status"] != "finished":
             continue
         for p in e["players"]:
@@ -314,11 +315,19 @@ class CrassusChart:
 
     def __init__(self) -> None:
         self.title = _("vs Auto-Crassus")
+        self._levels: dict[str | None, tuple[int, int, int]] | None = None
+
+    def levels(self, ctx: Ctx) -> dict[str | None, tuple[int, int, int]]:
+        """The figures, read once when the chart is first drawn (every game in History: not at
+        every frame)."""
+        if self._levels is None:
+            self._levels = crassus_by_level(against_crassus(_known(ctx)))
+        return self._levels
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         base.title_bar(draw, _("vs Auto-Crassus"), _("W/L"))
-        levels = crassus_by_level(against_crassus(_known(ctx)))     # Statistics → vs Auto-Crassus
+        levels = self.levels(ctx)                                   # Statistics → vs Auto-Crassus
         if not levels:
             base.lines(draw, base.wrap(_("No solo game finished yet.")))
             return img

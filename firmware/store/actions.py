@@ -40,6 +40,7 @@ class Actions(Resuming):
             self.seal_session(db, new_id)
         self._session_id, self._seq, self._trail = new_id, 0, session.trail
         session.loader = self._checkpoint_loader(new_id)
+        session.trail.reread = self._rereader(new_id)
         self.recovery = None
 
     def commit(self, session: Session, line: str, outcome: Outcome, new_json: str) -> None:

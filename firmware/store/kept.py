@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from firmware.settings import valid_settings
 from firmware.storage import crc
@@ -15,13 +16,65 @@ from firmware.store.schema import SESSION_ROW, SETTING_ROW, _text, effective_lin
 log = logging.getLogger(__name__)
 
 
+class ArchivedLines(Sequence[str]):
+    """An archived session's effective lines, read (each checked: :func:`effective_lines`) the first
+    time one is needed; until then ``len`` is counted by SQLite (do rows less undo rows), so
+    listing the archive costs the same however long its sessions are."""
+
+    def __init__(self, store: Connection, sid: int) -> None:
+        self._store = store              # (its connection as it is when read: a failed commit opens a new one)
+        self._sid = sid
+        self._lines: list[str] | None = None
+        self._count: int | None = None
+
+    def _read(self) -> list[str]:
+        if self._lines is None:
+            lines, damaged = effective_lines(self._store.db, self._sid)
+            if damaged is not None:
+                log.error("archived session %s: action %s fails its checksum; cut there", self._sid, damaged)
+            self._lines = lines
+        return self._lines
+
+    def __len__(self) -> int:
+        if self._lines is not None:
+            return len(self._lines)
+        if self._count is None:
+            row = self._store.db.execute("SELECT coalesce(sum(kind='do'), 0) - coalesce(sum(kind='undo'), 0) FROM actions "
+                                   "WHERE session=?", (self._sid,)).fetchone()
+            self._count = max(0, int(row[0])) if row is not None and isinstance(row[0], int) else 0
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        return self._read()[index]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (ArchivedLines, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ArchivedLines(session {self._sid}, {len(self)} lines)"
+
+
 class Kept(Connection):
     """``archives``, ``load_settings`` and ``save_settings``."""
 
     # -- archives ------------------------------------------------------------------------------
     def archives(self, limit: int = 40) -> list[dict[str, Any]]:
-        """Archived sessions, newest first: ``header``, effective ``lines``, ``ended`` (epoch s).
-        A session whose rows fail their checksums is left out (or cut at its last good action)."""
+        """Archived sessions, newest first: ``header``, effective ``lines`` (:class:`ArchivedLines`:
+        read when first needed), ``ended`` (epoch s). A session whose row fails its checksum is left
+        out; one whose action rows do is cut at its last good action."""
         out: list[dict[str, Any]] = []
         rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=0 ORDER BY id DESC LIMIT ?",
                                (limit,)).fetchall()
@@ -30,10 +83,7 @@ class Kept(Connection):
             if text is None:
                 log.error("archived session %s fails its checksum; left out", sid_)
                 continue
-            lines, damaged = effective_lines(self.db, sid_)
-            if damaged is not None:
-                log.error("archived session %s: action %s fails its checksum; cut there", sid_, damaged)
-            out.append({"header": json.loads(text), "lines": lines, "ended": float(ended or 0)})
+            out.append({"header": json.loads(text), "lines": ArchivedLines(self, int(sid_)), "ended": float(ended or 0)})
         return out
 
     # -- settings ------------------------------------------------------------------------------

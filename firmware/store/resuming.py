@@ -16,7 +16,7 @@ from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc
 from firmware.store.mending import Mending
 from firmware.store.schema import ACTION_ROW, SESSION_ROW, _raw, _text
-from firmware.trail import Entry, Trail
+from firmware.trail import Entry, Older, Trail
 from firmware.store.reasons import reason
 
 log = logging.getLogger(__name__)
@@ -189,6 +189,7 @@ class Resuming(Mending):
             session = Session.from_header(header)
             session.loader = self._checkpoint_loader(sid_)
             trail = Trail(held, first, older)
+            trail.reread = self._rereader(sid_)
             self._trail = trail
             try:
                 session.adopt(trail, log_[-MAX_LOG:], {plan.depth: plan.state} if plan.state is not None else {})
@@ -314,6 +315,13 @@ class Resuming(Mending):
         raw = {r[0]: r for r in rows}
         lost = bad + [raw[valid[seq][0]] for seq in sorted(valid) if seq > n and valid[seq][0] is not None]
         return good, lost, mended, refill
+
+    def _rereader(self, session_id: int) -> Callable[[int], Older]:
+        """What a trail of session ``session_id`` reads its older actions with once it let them
+        go from memory (firmware/trail.py ``reread``): back from just before row ``seq``."""
+        def reread(seq: int) -> Older:
+            return _Older(self, session_id, seq - 1)
+        return reread
 
     def _checkpoint_loader(self, session_id: int) -> Callable[[int], str | None]:
         def load(depth: int) -> str | None:
