@@ -140,7 +140,8 @@ def test_a_long_session_holds_a_bounded_trail_and_its_records_keep_their_fingerp
             assert c.request(cycle[i])["ok"]
             ref.apply(cycle[i])
         assert history.fingerprint(header, c.session.lines, "x") == _old_fingerprint(header, list(ref.lines), "x")
-        for line in ("undo", "undo", "next-battle", cycle[0], cycle[1]):   # other lines where the digest was
+        for line in ("undo", "undo", "add defender rating=A1 strength=1", cycle[2], cycle[3]):   # other lines
+            # where the digest was (a set-up holding blocks refuses next-battle, J-4)
             assert c.request(line)["ok"], line
             ref.undo() if line == "undo" else ref.apply(line)
         assert history.fingerprint(header, c.session.lines, "x") == _old_fingerprint(header, list(ref.lines), "x")

@@ -111,7 +111,7 @@ def test_the_crassus_chart_draws_wins_and_losses_per_level(state_dir: Path):
         assert st["crassus"]["easy/base"] == {"difficulty": "easy", "expansions": "base", "wins": 3, "losses": 1,
                                               "streak": 1}
         assert st["crassus"]["hard/base"]["streak"] == -2
-        from firmware.screens.history import CrassusChart
+        from firmware.screens.history_stats import CrassusChart
         app.push(CrassusChart())
         drawn = texts(app)
         assert "easy" in drawn and "hard" in drawn and "3/1" in drawn and "0/2" in drawn
@@ -133,7 +133,7 @@ def test_the_crassus_chart_draws_wins_and_losses_per_level(state_dir: Path):
 def test_statistics_read_history_light_and_the_chart_reads_it_once(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
     """A year of games on a Pi Zero: the statistics read every game without its result sentence or
     fair draw (``history.played``), and the Auto-Crassus chart reads them once, not at every frame."""
-    from firmware.screens.history import CrassusChart, crassus_rows, glory_rows, jc_rows, people_rows
+    from firmware.screens.history_stats import CrassusChart, crassus_rows, glory_rows, jc_rows, people_rows
     app = app_with([], [], state_dir)
     try:
         with app.console.store.transaction() as db:

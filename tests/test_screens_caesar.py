@@ -969,7 +969,8 @@ INTERNAL = re.compile(r"Caesar|Pompey|Crassus|border_control|harder|marker|\brul
 def test_history_says_a_caesar_game_in_the_player_s_words(console, lang, said):   # C-12; issue 23 §3
     from firmware import history
     from firmware.i18n import set_language
-    from firmware.screens.history import crassus_rows, detail_rows
+    from firmware.screens.history import detail_rows
+    from firmware.screens.history_stats import crassus_rows
     mods = {"poison": True, "border_control": True, "centurions": False}
     lost = json.loads(CRASSUS_WINS.split(" ", 1)[1]) | {"modules": mods}
     won = json.loads(YOU_WIN.split(" ", 1)[1]) | {"human_side": "pompey"}

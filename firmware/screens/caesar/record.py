@@ -196,7 +196,7 @@ RECORD = GameRecord(
     ident="caesar", label=N_("Caesar!"), sessions=(SOLO, DUEL),
     screens="firmware.screens.caesar.home:open_game", domain="caesar",
     box_name="Caesar! Seize Rome in 20 Minutes", short=short, finished=finished, players=players, over=over,
-    statistics=(Statistic("crassus", N_("vs Auto-Crassus"), against_crassus, "firmware.screens.history:crassus_chart"),),
+    statistics=(Statistic("crassus", N_("vs Auto-Crassus"), against_crassus, "firmware.screens.history_stats:crassus_chart"),),
     seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")}, placeholders=(AUTO,), shown=shown,
     settings=settings,
 )

@@ -113,5 +113,5 @@ RECORD = GameRecord(
     ident="glory", label=N_("Glory of Rome"), sessions=("glory",), screens="firmware.screens.glory.home:open_game",
     domain="glory", box_name="For the Glory of Rome", short=short, finished=finished, players=players, over=over,
     placeholders=SEAT_NAMES, amends=amends, shown=shown,
-    statistics=(Statistic("glory", N_("Glory scores"), scores, "firmware.screens.history:glory_scores"),),
+    statistics=(Statistic("glory", N_("Glory scores"), scores, "firmware.screens.history_stats:glory_scores"),),
 )

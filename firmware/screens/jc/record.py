@@ -117,5 +117,5 @@ RECORD = GameRecord(
     ident="jc", label=N_("Julius Caesar"), sessions=("jc-battle",), screens="firmware.screens.jc.home:open_game",
     domain="jc", box_name="Julius Caesar", short=short, finished=finished, players=players, seed_shown=seed_shown, over=over,
     seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")},
-    statistics=(Statistic("jc", N_("JC battles"), battles, "firmware.screens.history:jc_battles"),),
+    statistics=(Statistic("jc", N_("JC battles"), battles, "firmware.screens.history_stats:jc_battles"),),
 )

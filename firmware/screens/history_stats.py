@@ -1,0 +1,200 @@
+"""History → Statistics: one page per statistic the games give (their records, firmware/games.py):
+the remembered players' games and wins, the record against Auto-Crassus as a bar chart per level,
+Glory scores, Julius Caesar battles. Every player is counted under the name they have now.
+
+Every text is said with ``_()`` when drawn; the entries come from ``ctx.played`` (read light).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from PIL import Image
+
+from engine import actions as act
+from engine.text import N_
+from firmware.games import record_of, records
+from firmware.games import screen as screen_of
+from firmware.history_text import _, ngettext
+from firmware.screens import base
+from firmware.screens.base import Said
+from firmware.screens.caesar.record import CrassusRow, against_crassus
+from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.glory.record import scores as glory_scores_of
+from firmware.screens.jc.record import battles
+from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
+
+LEVELS = (N_("easy"), N_("normal"), N_("hard"))
+
+
+class StatsMenu(ListScreen):
+    """One row per statistics page the games give (their records, firmware/games.py)."""
+
+    title = Said(N_("Statistics"), _)
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        return [Item(_("Players"), lambda c: c.push(TextScreen(_("Players"), people_rows(c))))] + [
+            Item(_(s.title), partial(_open_statistic, factory=factory))
+            for r in records() for s in r.statistics if (factory := screen_of(s.screen)) is not None]
+
+
+def _open_statistic(ctx: Ctx, factory: Callable[[Ctx], Screen]) -> None:
+    ctx.push(factory(ctx))
+
+
+def crassus_chart(ctx: Ctx) -> Screen:
+    return CrassusChart()
+
+
+def glory_scores(ctx: Ctx) -> Screen:
+    return TextScreen(_("Glory of Rome"), glory_rows(ctx))
+
+
+def jc_battles(ctx: Ctx) -> Screen:
+    return TextScreen(_("JC battles"), jc_rows(ctx))
+
+
+def same_people(ctx: Ctx, entries: list[Any]) -> list[Any]:
+    """``entries`` with every player under the name they have now (a renamed player's earlier
+    names are theirs: History → Players → Rename), so statistics key on the same person."""
+    response = ctx.run(act.players())
+    now: dict[str, str] = {}
+    for name, was in (response.get("was") or {}).items():
+        for old in was:
+            now[str(old).casefold()] = str(name)
+    for name in response.get("players") or []:
+        now[str(name).casefold()] = str(name)
+    return [{**e, "players": [{**p, "name": now.get(str(p.get("name", "")).casefold(), p.get("name"))}
+                              for p in e["players"]]} for e in entries]
+
+
+def _known(ctx: Ctx) -> list[dict[str, Any]]:
+    """Every History entry, each player under today's name, as the statistics take them (read
+    light: no result sentence, no fair draw — ``ctx.played``)."""
+    return same_people(ctx, ctx.played())
+
+
+def people_rows(ctx: Ctx) -> list[str]:
+    """Every remembered player across all games: games played and won, then per game."""
+    known = [str(n) for n in ctx.run(act.players()).get("players") or []]
+    games: dict[str, list[tuple[dict[str, Any], bool]]] = {n: [] for n in known}   # (entry, won)
+    for e in _known(ctx):
+        if e["status"] != "finished":
+            continue
+        for p in e["players"]:
+            if p.get("name") in games:
+                games[str(p["name"])].append((e, bool(p.get("winner"))))
+    rows: list[str] = []
+    for name in known:
+        played = games[name]
+        if not played:
+            continue
+        won = sum(1 for _e, w in played if w)
+        rows.append(name)
+        rows.append("  " + ngettext("{} game, {} won", "{} games, {} won", len(played)).format(len(played), won))
+        by_game: dict[str, list[bool]] = {}
+        for e, w in played:
+            record = record_of(e["game"])
+            label = _(record.label) if record is not None else str(e["game"])
+            by_game.setdefault(label, []).append(w)
+        for label, results in by_game.items():
+            rows.append("  " + _("{}: {}/{} won").format(label, sum(results), len(results)))
+    return rows or [_("No game with named players yet.")]
+
+
+def crassus_by_level(rows: dict[str, CrassusRow]) -> dict[str | None, tuple[int, int, int]]:
+    """difficulty -> (wins, losses, streak), every expansion set together; the streak of the
+    set played last at that level."""
+    out: dict[str | None, tuple[int, int, int]] = {}
+    for row in rows.values():
+        w, l, s = out.get(row["difficulty"], (0, 0, 0))
+        out[row["difficulty"]] = (w + row["wins"], l + row["losses"], s or row["streak"])
+    return out
+
+
+class CrassusChart:
+    """One row per level against Auto-Crassus: the level and ``wins/losses``, and under them a bar
+    whose filled part is the wins and hollow part the losses (the longest record spans the panel;
+    a row each, so the rulebook's level words fit whole in every language); A or down shows the
+    same per expansion set as text."""
+
+    def __init__(self) -> None:
+        self.title = _("vs Auto-Crassus")
+        self._levels: dict[str | None, tuple[int, int, int]] | None = None
+
+    def levels(self, ctx: Ctx) -> dict[str | None, tuple[int, int, int]]:
+        """The figures, read once when the chart is first drawn (every game in History: not at
+        every frame)."""
+        if self._levels is None:
+            self._levels = crassus_by_level(against_crassus(_known(ctx)))
+        return self._levels
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        img, draw = base.frame()
+        base.title_bar(draw, _("vs Auto-Crassus"), _("W/L"))
+        levels = self.levels(ctx)                                   # Statistics → vs Auto-Crassus
+        if not levels:
+            base.lines(draw, base.wrap(_("No solo game finished yet.")))
+            return img
+        most = max(w + l for w, l, _s in levels.values()) or 1
+        span = base.W - 3
+        for i, level in enumerate(LEVELS):
+            w, l, _s = levels.get(level, (0, 0, 0))
+            y = base.TITLE_H + 1 + i * 17
+            figures = f"{w}/{l}"
+            base.put(draw, 1, y, _(level))
+            base.put(draw, base.W - len(figures) * base.CHAR_W - 1, y, figures)
+            won, played = round(span * w / most), round(span * (w + l) / most)
+            if played:
+                draw.rectangle((1, y + 12, 1 + played, y + 15), outline=1, fill=0)
+            if won:
+                draw.rectangle((1, y + 12, 1 + won, y + 15), fill=1)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        what = intent("row", key)
+        if what is Intent.BACK:
+            ctx.pop()
+        elif what in (Intent.SELECT, Intent.NEXT):
+            ctx.push(TextScreen(_("vs Auto-Crassus"), crassus_rows(ctx)))
+
+
+def _streak(n: int) -> str:
+    if n > 0:
+        return _("won {} in a row").format(n)
+    if n < 0:
+        return _("lost {} in a row").format(-n)
+    return ""
+
+
+def crassus_rows(ctx: Ctx) -> list[str]:
+    rows = []
+    for row in against_crassus(_known(ctx)).values():
+        from firmware.screens.caesar.record import expansions_said
+        exp = _("base game") if row["expansions"] == "base" else expansions_said(row["expansions"])
+        rows.append(f"{_(str(row['difficulty']))}, {exp}:")
+        rows.append("  " + _("{} won, {} lost").format(row["wins"], row["losses"]))
+        if row["streak"]:
+            rows.append("  " + _streak(row["streak"]))
+    return rows or [_("No solo game finished yet.")]
+
+
+def glory_rows(ctx: Ctx) -> list[str]:
+    rows = []
+    for name, g in glory_scores_of(_known(ctx)).items():
+        rows.append(name)
+        rows.append("  " + _("best {}, average {}").format(g["best"], g["average"]))
+        rows.append("  " + ngettext("{} game", "{} games", g["games"]).format(g["games"]))
+    return rows or [_("No Glory game scored yet.")]
+
+
+def jc_rows(ctx: Ctx) -> list[str]:
+    rows = []
+    for side, r in battles(_known(ctx)).items():
+        if not (r["attacker_fought"] or r["defender_fought"]):
+            continue
+        rows.append(_(side.capitalize()) + ":")
+        rows.append("  " + _("attacking {}/{} won").format(r["attacker_won"], r["attacker_fought"]))
+        rows.append("  " + _("defending {}/{} won").format(r["defender_won"], r["defender_fought"]))
+    return rows or [_("No battle fought yet.")]
