@@ -208,7 +208,8 @@ app = App(Console(store, session))
 app.render()
 out = {"start to first screen": time.perf_counter() - t0, "  of which the store opened and checked": t1 - t0}
 from firmware.screens.archive import open_archive
-from firmware.screens.history import HistoryScreen, StatsMenu
+from firmware.screens.history import HistoryScreen
+from firmware.screens.history_stats import StatsMenu
 
 def timed(name, f):
     t = time.perf_counter()

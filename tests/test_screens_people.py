@@ -143,7 +143,7 @@ def test_history_players_rename_and_remove():
 
 
 def test_statistics_key_on_the_same_person_across_games_and_names():
-    from firmware.screens.history import people_rows
+    from firmware.screens.history_stats import people_rows
     glory = {"id": 2, "game": "glory", "status": "finished", "mode": {}, "result": "",
              "players": [{"name": "Ана", "score": 40, "winner": True}, {"name": "Борис", "score": 30, "winner": False}]}
     jc = {"id": 1, "game": "jc-battle", "status": "finished", "mode": {"kind": "battle"}, "result": "",
