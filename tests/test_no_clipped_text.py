@@ -163,3 +163,40 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
         app.console.close()
     assert not cut, "texts cut with '…':\n" + "\n".join(
         f"  {lg} w={w} {text!r} ({where})" for (lg, text, w), where in sorted(cut.items()))
+
+
+# -- every glyph whole, every word whole: the shared drawing toolkit ----------------------------
+def _all_characters() -> str:
+    """Every character a screen can write: the catalogs' sentences in every language and the
+    letters a person can type (the name keyboard's, both cases)."""
+    from firmware.screens.widgets.keyboard import ALPHABETS
+    from scripts import i18n as catalogs
+    chars = set("".join(ALPHABETS.values()) + "".join(ALPHABETS.values()).upper() + "0123456789-.")
+    for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
+        for e in catalogs.read_po(po)[1].values():
+            chars |= set(e.msgid + "".join(e.msgstr))
+    return "".join(sorted(c for c in chars if c.isprintable() and not c.isspace()))
+
+
+def _ink(s: str, kind: str = "body") -> int:
+    """How many pixels the font of ``kind`` lights for ``s``."""
+    from PIL import Image, ImageDraw
+    img = Image.new("1", (len(s) * base.advance(kind) + 8, base.cell_height(kind) + 8), 0)
+    ImageDraw.Draw(img).text((4, 4), s, font=base.font(kind), fill=1)
+    return img.convert("L").histogram()[255]
+
+
+def test_the_title_bar_shows_every_glyph_whole():
+    """A capital's mark above (Ukrainian Ґ Ї, Russian Ё, Й) is the top row of the font's cell: a
+    title drawn a pixel up to fit the 11-pixel bar lost it («Ґалина» read «Галина», «Його» had no
+    breve). Every character, as a title and as a status, keeps all its pixels in the bar."""
+    lost = []
+    for ch in _all_characters():
+        for title, status in ((ch, ""), ("x", ch)):
+            img, draw = base.frame()
+            base.title_bar(draw, title, status)
+            bar = [y for y in range(base.H) if img.getpixel((base.W // 2, y))]     # the bar's rows
+            shown = sum(1 for y in bar for x in range(base.W) if not img.getpixel((x, y)))
+            if shown != _ink(title) + _ink(status):
+                lost.append((title, status))
+    assert not lost, f"cut in the title bar: {''.join(t + s for t, s in lost)!r}"

@@ -143,14 +143,28 @@ def text(draw: ImageDraw.ImageDraw, x: int, y: int, s: str, invert: bool = False
     put(draw, x, y, s, fill=0 if invert else 1, kind=kind)
 
 
+@lru_cache(maxsize=4096)
+def reaches_top(ch: str, kind: str = "body") -> bool:
+    """Whether ``ch`` lights the top row of its cell in the font of ``kind`` (the mark above
+    a capital: Ґ Ї Ё Й, the apostrophe ʼ)."""
+    mask = font(kind).getmask(drawable(ch, kind))
+    return any(mask.getpixel((x, 0)) for x in range(mask.size[0])) and mask.size[1] >= cell_height(kind)
+
+
 def title_bar(draw: ImageDraw.ImageDraw, title: str, status: str = "") -> None:
-    """An inverted bar on top with ``title`` left and ``status`` (whose turn, counts) right."""
-    draw.rectangle((0, 0, W - 1, TITLE_H - 1), fill=1)
+    """An inverted bar on top with ``title`` left and ``status`` (whose turn, counts) right.
+
+    The text stands a pixel up, so that the 11-pixel bar holds the font's 12-pixel cell but its
+    top row, which only the marks above a few capitals use (Ґ Ї Ё Й ʼ): a title with one of them
+    is drawn a pixel lower in a 12-pixel bar, whole (its descenders on the bar's last row)."""
     status = str(status)
     room = COLS - (len(status) + 1 if status else 0)
-    put(draw, 1, -1, clip(str(title), room), fill=0)
+    shown = clip(str(title), room)
+    y = 0 if any(reaches_top(ch) for ch in set(shown + status)) else -1
+    draw.rectangle((0, 0, W - 1, TITLE_H + y), fill=1)
+    put(draw, 1, y, shown, fill=0)
     if status:
-        put(draw, W - len(status) * CHAR_W - 1, -1, status, fill=0)
+        put(draw, W - len(status) * CHAR_W - 1, y, status, fill=0)
 
 
 def row_y(i: int) -> int:
