@@ -200,3 +200,50 @@ def test_the_title_bar_shows_every_glyph_whole():
             if shown != _ink(title) + _ink(status):
                 lost.append((title, status))
     assert not lost, f"cut in the title bar: {''.join(t + s for t, s in lost)!r}"
+
+
+def _words_cut(text: str, width: int) -> list[str]:
+    """The rows of ``base.wrap(text, width)`` that end inside a word without a mark of the break
+    (a dash or hyphen of the word, a hyphen added at the cut, a slash of a path), and any row
+    wider than ``width`` or not read in the text's order."""
+    bad = []
+    rows = base.wrap(text, width)
+    flat = " ".join(text.split())
+    pos = 0
+    for row in (r for r in rows if r):
+        if len(row) > width:
+            bad.append(row)
+        if flat.startswith(row, pos):
+            pos += len(row)
+        elif row.endswith("-") and flat.startswith(row[:-1], pos):
+            pos += len(row) - 1                          # a hyphen the cut added
+        else:
+            return bad + [f"{row!r} out of order"]
+        if pos < len(flat) and flat[pos] == " ":
+            pos += 1
+        elif pos < len(flat) and not row.endswith(("-", "–", "—", "/")):
+            bad.append(row)
+    return bad
+
+
+# The longest words a sentence holds: a border of two provinces, a bag's item and a player's name
+# as typed (24 and 16 characters, hyphens allowed), a path.
+LONG_WORDS = ["Галлія–Цизальпійська,", "Мавретания–Сардиния;", "Предметїєґ03-длинныйЁ.", "Д'Артаньян-Ґонта",
+              "scripts/verify_draws.py", "Вікторіяаоооіііzп"]
+
+
+@pytest.mark.parametrize("width", [base.COLS, base.COLS - 2])     # a text screen's rows, a notice's
+def test_wrap_never_cuts_a_word_without_a_mark(width: int):
+    """A word longer than a row (a border «Італія–Цизальпійська», a typed name with hyphens) was
+    cut where the row ended («…Цизальпійськ» / «а»): it breaks after its own dash or hyphen, else
+    with a hyphen added at the cut. Every sentence of the catalogs, its fields the longest words."""
+    import re
+    from scripts import i18n as catalogs
+    cut: set[str] = set()
+    for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
+        for e in catalogs.read_po(po)[1].values():
+            for s in [e.msgid, *e.msgstr]:
+                for word in LONG_WORDS:
+                    for para in re.sub(r"\{[^{}]*\}", word, s).split("\n"):
+                        cut |= {f"{row!r} in {para!r}" for row in _words_cut(para, width)}
+    assert not cut, f"{len(cut)} words cut:\n" + "\n".join(sorted(cut)[:20])

@@ -14,7 +14,8 @@ def test_labels_wrap_at_spaces_and_after_dashes_never_clipped():
     assert wrap_label("Mauretania–Numidia", 16) == ["Mauretania–", "Numidia"]
     assert wrap_label("marker in Hispania Ulterior", 16) == ["marker in", "Hispania", "Ulterior"]
     assert wrap_label("Цизальпинская Галлия", 20) == ["Цизальпинская Галлия"]
-    assert "".join(wrap_label("x" * 30, 20)) == "x" * 30              # a long word is split, not cut
+    assert wrap_label("x" * 30, 20) == ["x" * 19 + "-", "x" * 11]      # a long word is split, marked, not cut
+    assert wrap_label("Предметїєґ03-длинныйЁ", 20) == ["Предметїєґ03-", "длинныйЁ"]    # after its own hyphen
 
 
 def test_an_item_takes_two_rows_only_when_it_does_not_fit_beside_its_value():

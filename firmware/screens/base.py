@@ -192,18 +192,39 @@ def big_width(s: str, scale: int = 3) -> int:
     return len(str(s)) * advance(BIG_KINDS.get(scale, "huge"))
 
 
+BREAKS = ("-", "–", "—", "/")       # a long word may break after one of these (kept at the row's end)
+
+
+def split_word(word: str, width: int) -> list[str]:
+    """``word`` in pieces of at most ``width`` characters: each but the last ends after the word's
+    own hyphen, dash or slash when one falls within it («Італія–» / «Цизальпійська»), else with a
+    hyphen added at the cut; never a word cut without a mark."""
+    out: list[str] = []
+    while len(word) > width > 1:
+        at = max(word.rfind(mark, 1, width) for mark in BREAKS)
+        if at > 0:
+            out.append(word[:at + 1])
+            word = word[at + 1:]
+        else:
+            out.append(word[:width - 1] + "-")
+            word = word[width - 1:]
+    out.append(word)
+    return out
+
+
 def wrap(s: str, width: int = COLS) -> list[str]:
-    """Greedy word wrap to ``width`` characters (long words are cut)."""
+    """Greedy word wrap to ``width`` characters; a word longer than a row is broken by
+    :func:`split_word` (after its own dash or hyphen, else with a hyphen added)."""
     out: list[str] = []
     for para in s.split("\n"):
         cur = ""
         for word in para.split():
-            while len(word) > width:
+            if len(word) > width:
                 if cur:
                     out.append(cur)
                     cur = ""
-                out.append(word[:width])
-                word = word[width:]
+                *whole, word = split_word(word, width)
+                out += whole
             if not cur:
                 cur = word
             elif len(cur) + 1 + len(word) <= width:
