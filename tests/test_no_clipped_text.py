@@ -6,7 +6,10 @@ screen, and listed.
 
 A name the player typed (a player, a bag item, the players' share) may be longer than a column can
 hold: those are cut by ``base.clip_name``, which this test does not count. Everything else the
-device writes must fit. ``LEGATUS_CLIP_SEEDS=1,2,3`` walks more seeds (default: one)."""
+device writes must fit. Every frame of the walks is also checked (:func:`frame_faults`): no text's
+pixels off the panel, no character without a glyph, no list whose cursor row is out of sight; and
+the shared toolkit itself: every character whole in the title bar, no word cut by the word wrap
+without a mark. ``LEGATUS_CLIP_SEEDS=1,2,3`` walks more seeds (default: one)."""
 from __future__ import annotations
 
 import json
@@ -14,6 +17,7 @@ import os
 import random
 import sys
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +80,26 @@ def finished_games(run: Callable[[str], dict]) -> None:
         run(line)
 
 
+LONG_NAMES = ["Ґалина-Їжакевич", "Олександра.Єрмак", "Ёлкина-Соловьёва", "Д'Артаньян-Ґонта"]   # 15-16 letters
+
+
+def long_names(run: Callable[[str], dict]) -> None:
+    """The longest names a person can type (16 letters for a player, 24 for a bag's item, capitals
+    with marks above), three-digit scores after round 9, and a bag of them beside the game."""
+    run("new glory players=" + ",".join(LONG_NAMES) + " seed=2 harsh=1")
+    run(f"fame {LONG_NAMES[0]} +55")
+    run(f"vote {LONG_NAMES[3]} n=2")
+    for _ in range(9):
+        run("event")
+        run("end-round")
+    for name in LONG_NAMES:
+        run(f"sheet {name} denarii 300")
+        run(f"sheet {name} objectives 60")
+    run("score sheet")
+    run("kit new items=Ґудзик-срібний-великий01*2,Ґудзик-срібний-великий02*2")
+    run("kit draw 3")
+
+
 SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "no-session": [],
     "caesar-solo": ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"],
@@ -90,6 +114,7 @@ SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2"],
     "history": finished_games,
     "archive": finished_games,
+    "long-names": long_names,
 }
 
 
@@ -112,6 +137,42 @@ def english_afterwards():
     i18n.set_language("en")
 
 
+@lru_cache(maxsize=None)
+def _ink_box(text: str, kind: str) -> tuple[int, int, int, int] | None:
+    """The box of the pixels ``text`` lights, from its cell's top-left (None: none)."""
+    return base.font(kind).getmask(base.drawable(text, kind)).getbbox()
+
+
+def frame_faults(app: Any) -> set[str]:
+    """What the frame now on top shows wrong: a text whose pixels leave the panel (a title's mark
+    above a capital drawn off the top, a row past the right edge), a character drawn as the
+    replacement box (no glyph), a list whose cursor row is not on the panel."""
+    from firmware.screens.widgets.listing import ListScreen
+    base.TRACE = []
+    try:
+        app.render()
+        texts = list(base.TRACE)
+    finally:
+        base.TRACE = None
+    screen = app.stack[-1]
+    where = type(screen).__name__
+    faults = set()
+    for x, y, text, kind in texts:
+        box = _ink_box(text, kind) if text.strip() else None
+        if box is not None and not (x + box[0] >= 0 and y + box[1] >= 0 and x + box[2] <= base.W
+                                    and y + box[3] <= base.H):
+            faults.add(f"{where}: off the panel at ({x},{y}): {text!r}")
+        if base.missing(text, kind):
+            faults.add(f"{where}: no glyph for {sorted(base.missing(text, kind))} in {text!r}")
+    if isinstance(screen, ListScreen) and app.message is None:
+        items = screen.items(app)
+        _first, rows = screen.region(app)
+        heights = screen._heights(items, rows)
+        if items and not (screen.top <= screen.cursor and sum(heights[screen.top:screen.cursor + 1]) <= rows):
+            faults.add(f"{where}: the cursor's row {screen.cursor} is off the panel (rows {screen.top}…)")
+    return faults
+
+
 def caller() -> str:
     """Where ``base.clip`` was called from: the screen's file and line."""
     frame = sys._getframe(2)
@@ -126,6 +187,7 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
     app = app_with([], [], tmp_path, lang=lang)
     cut: dict[tuple[str, str, int], str] = {}
     seen: set[str] = set()
+    faults: set[str] = set()
     clip = base.clip
 
     def recording(text: str, width: int = base.COLS) -> str:
@@ -153,16 +215,17 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
                 START[setup](app)
             i18n.set_language(lang)
             for _ in range(STEPS):
-                app.render()
+                faults |= frame_faults(app)
                 seen.add(type(app.stack[-1]).__name__)
                 app.handle(rng.choice(keys))
-            app.render()
+            faults |= frame_faults(app)
         assert app.errors == 0
         assert len(seen) >= 5, seen                           # the walk went places
     finally:
         app.console.close()
     assert not cut, "texts cut with '…':\n" + "\n".join(
         f"  {lg} w={w} {text!r} ({where})" for (lg, text, w), where in sorted(cut.items()))
+    assert not faults, "\n".join(sorted(faults))
 
 
 # -- every glyph whole, every word whole: the shared drawing toolkit ----------------------------
