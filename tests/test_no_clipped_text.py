@@ -110,7 +110,7 @@ SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "glory": ["new glory players=Анна,Богдан,Вікторія,Ярослав seed=2 harsh=1", "fame Анна +13", "vote Богдан",
               "event"],                                       # Harsh Times 2 (G-2)
     "sword": ["new sword players=romans,gauls,etruscans,greeks seed=2"],
-    "dice": ["new dice seed=1", "roll 3d6"],
+    "dice": ["new dice seed=1", "roll 3d6", "roll 100d1000-10000"],         # the longest expression
     "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2"],
     "history": finished_games,
     "archive": finished_games,
