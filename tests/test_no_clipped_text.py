@@ -87,7 +87,8 @@ def long_names(run: Callable[[str], dict]) -> None:
     """The longest names a person can type (16 letters for a player, 24 for a bag's item, capitals
     with marks above), three-digit scores after round 9, and a bag of them beside the game."""
     run("new glory players=" + ",".join(LONG_NAMES) + " seed=2 harsh=1")
-    run(f"fame {LONG_NAMES[0]} +55")
+    run(f"fame {LONG_NAMES[0]} +140")                      # past 100 with 5 supporters (G-20's fame_100)
+    run(f"fame {LONG_NAMES[1]} +99")
     run(f"vote {LONG_NAMES[3]} n=2")
     for _ in range(9):
         run("event")
