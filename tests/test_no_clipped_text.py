@@ -268,7 +268,7 @@ def test_the_title_bar_shows_every_glyph_whole():
 
 def _words_cut(text: str, width: int) -> list[str]:
     """The rows of ``base.wrap(text, width)`` that end inside a word without a mark of the break
-    (a dash or hyphen of the word, a hyphen added at the cut, a slash of a path), and any row
+    (a dash or hyphen of the word, a hyphen added at the cut, a slash or underscore of a path), and any row
     wider than ``width`` or not read in the text's order."""
     bad = []
     rows = base.wrap(text, width)
@@ -285,7 +285,7 @@ def _words_cut(text: str, width: int) -> list[str]:
             return bad + [f"{row!r} out of order"]
         if pos < len(flat) and flat[pos] == " ":
             pos += 1
-        elif pos < len(flat) and not row.endswith(("-", "–", "—", "/")):
+        elif pos < len(flat) and not row.endswith(base.BREAKS):
             bad.append(row)
     return bad
 

@@ -192,13 +192,13 @@ def big_width(s: str, scale: int = 3) -> int:
     return len(str(s)) * advance(BIG_KINDS.get(scale, "huge"))
 
 
-BREAKS = ("-", "–", "—", "/")       # a long word may break after one of these (kept at the row's end)
+BREAKS = ("-", "–", "—", "/", "_")  # a long word may break after one of these (kept at the row's end)
 
 
 def split_word(word: str, width: int) -> list[str]:
     """``word`` in pieces of at most ``width`` characters: each but the last ends after the word's
-    own hyphen, dash or slash when one falls within it («Італія–» / «Цизальпійська»), else with a
-    hyphen added at the cut; never a word cut without a mark."""
+    own hyphen, dash, slash or underscore (a path) when one falls within it («Італія–» /
+    «Цизальпійська»), else with a hyphen added at the cut; never a word cut without a mark."""
     out: list[str] = []
     while len(word) > width > 1:
         at = max(word.rfind(mark, 1, width) for mark in BREAKS)
