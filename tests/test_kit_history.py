@@ -88,3 +88,25 @@ def test_undoing_the_draws_and_the_bag_closes_the_put_back_list(state_dir: Path)
         assert [str(item.label) for item in app.stack[-1].items(app)] == ["History", "New bag or deck"]
     finally:
         app.console.close()
+
+
+def test_put_back_shows_long_names_whole_so_two_alike_can_be_told_apart(state_dir: Path):
+    """Names of 24 characters that differ only at the end («серебряная-монета-малая» and
+    «…-малая2») were both cut to the same «серебряная-монета-ма…» on Put back…: the list wraps a
+    long name on two rows (broken after its hyphen) instead of cutting it."""
+    from firmware.screens import base
+    from firmware.screens.kit.bag import KitScreen, PickScreen
+    from tests.screens import drawn
+    names = ["серебряная-монета-малая", "серебряная-монета-малая2"]
+    app = app_with([f"new bag items={names[0]}*2,{names[1]}*2 seed=5", "draw 4"], [], state_dir, lang="ru")
+    try:
+        app.push(KitScreen())
+        app.render()
+        app.handle("down")                                   # Put back…
+        app.handle("a")
+        assert isinstance(app.stack[-1], PickScreen)
+        shown = [t for _x, _y, t, _k in drawn(app)][1:]      # under the title
+        assert all(len(t) <= base.COLS - 1 and "…" not in t for t in shown), shown
+        assert "".join(shown).count("серебряная-монета-малая") == 2 and "малая2" in "".join(shown)
+    finally:
+        app.console.close()

@@ -6,7 +6,10 @@ screen, and listed.
 
 A name the player typed (a player, a bag item, the players' share) may be longer than a column can
 hold: those are cut by ``base.clip_name``, which this test does not count. Everything else the
-device writes must fit. ``LEGATUS_CLIP_SEEDS=1,2,3`` walks more seeds (default: one)."""
+device writes must fit. Every frame of the walks is also checked (:func:`frame_faults`): no text's
+pixels off the panel, no character without a glyph, no list whose cursor row is out of sight; and
+the shared toolkit itself: every character whole in the title bar, no word cut by the word wrap
+without a mark. ``LEGATUS_CLIP_SEEDS=1,2,3`` walks more seeds (default: one)."""
 from __future__ import annotations
 
 import json
@@ -14,6 +17,7 @@ import os
 import random
 import sys
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +80,27 @@ def finished_games(run: Callable[[str], dict]) -> None:
         run(line)
 
 
+LONG_NAMES = ["Ґалина-Їжакевич", "Олександра.Єрмак", "Ёлкина-Соловьёва", "Д'Артаньян-Ґонта"]   # 15-16 letters
+
+
+def long_names(run: Callable[[str], dict]) -> None:
+    """The longest names a person can type (16 letters for a player, 24 for a bag's item, capitals
+    with marks above), three-digit scores after round 9, and a bag of them beside the game."""
+    run("new glory players=" + ",".join(LONG_NAMES) + " seed=2 harsh=1")
+    run(f"fame {LONG_NAMES[0]} +140")                      # past 100 with 5 supporters (G-20's fame_100)
+    run(f"fame {LONG_NAMES[1]} +99")
+    run(f"vote {LONG_NAMES[3]} n=2")
+    for _ in range(9):
+        run("event")
+        run("end-round")
+    for name in LONG_NAMES:
+        run(f"sheet {name} denarii 300")
+        run(f"sheet {name} objectives 60")
+    run("score sheet")
+    run("kit new items=Ґудзик-срібний-великий01*2,Ґудзик-срібний-великий02*2")
+    run("kit draw 3")
+
+
 SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "no-session": [],
     "caesar-solo": ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"],
@@ -86,10 +111,11 @@ SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "glory": ["new glory players=Анна,Богдан,Вікторія,Ярослав seed=2 harsh=1", "fame Анна +13", "vote Богдан",
               "event"],                                       # Harsh Times 2 (G-2)
     "sword": ["new sword players=romans,gauls,etruscans,greeks seed=2"],
-    "dice": ["new dice seed=1", "roll 3d6"],
+    "dice": ["new dice seed=1", "roll 3d6", "roll 100d1000-10000"],         # the longest expression
     "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2"],
     "history": finished_games,
     "archive": finished_games,
+    "long-names": long_names,
 }
 
 
@@ -112,6 +138,42 @@ def english_afterwards():
     i18n.set_language("en")
 
 
+@lru_cache(maxsize=None)
+def _ink_box(text: str, kind: str) -> tuple[int, int, int, int] | None:
+    """The box of the pixels ``text`` lights, from its cell's top-left (None: none)."""
+    return base.font(kind).getmask(base.drawable(text, kind)).getbbox()
+
+
+def frame_faults(app: Any) -> set[str]:
+    """What the frame now on top shows wrong: a text whose pixels leave the panel (a title's mark
+    above a capital drawn off the top, a row past the right edge), a character drawn as the
+    replacement box (no glyph), a list whose cursor row is not on the panel."""
+    from firmware.screens.widgets.listing import ListScreen
+    base.TRACE = []
+    try:
+        app.render()
+        texts = list(base.TRACE)
+    finally:
+        base.TRACE = None
+    screen = app.stack[-1]
+    where = type(screen).__name__
+    faults = set()
+    for x, y, text, kind in texts:
+        box = _ink_box(text, kind) if text.strip() else None
+        if box is not None and not (x + box[0] >= 0 and y + box[1] >= 0 and x + box[2] <= base.W
+                                    and y + box[3] <= base.H):
+            faults.add(f"{where}: off the panel at ({x},{y}): {text!r}")
+        if base.missing(text, kind):
+            faults.add(f"{where}: no glyph for {sorted(base.missing(text, kind))} in {text!r}")
+    if isinstance(screen, ListScreen) and app.message is None:
+        items = screen.items(app)
+        _first, rows = screen.region(app)
+        heights = screen._heights(items, rows)
+        if items and not (screen.top <= screen.cursor and sum(heights[screen.top:screen.cursor + 1]) <= rows):
+            faults.add(f"{where}: the cursor's row {screen.cursor} is off the panel (rows {screen.top}…)")
+    return faults
+
+
 def caller() -> str:
     """Where ``base.clip`` was called from: the screen's file and line."""
     frame = sys._getframe(2)
@@ -126,6 +188,7 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
     app = app_with([], [], tmp_path, lang=lang)
     cut: dict[tuple[str, str, int], str] = {}
     seen: set[str] = set()
+    faults: set[str] = set()
     clip = base.clip
 
     def recording(text: str, width: int = base.COLS) -> str:
@@ -153,13 +216,98 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
                 START[setup](app)
             i18n.set_language(lang)
             for _ in range(STEPS):
-                app.render()
+                faults |= frame_faults(app)
                 seen.add(type(app.stack[-1]).__name__)
                 app.handle(rng.choice(keys))
-            app.render()
+            faults |= frame_faults(app)
         assert app.errors == 0
         assert len(seen) >= 5, seen                           # the walk went places
     finally:
         app.console.close()
     assert not cut, "texts cut with '…':\n" + "\n".join(
         f"  {lg} w={w} {text!r} ({where})" for (lg, text, w), where in sorted(cut.items()))
+    assert not faults, "\n".join(sorted(faults))
+
+
+# -- every glyph whole, every word whole: the shared drawing toolkit ----------------------------
+def _all_characters() -> str:
+    """Every character a screen can write: the catalogs' sentences in every language and the
+    letters a person can type (the name keyboard's, both cases)."""
+    from firmware.screens.widgets.keyboard import ALPHABETS
+    from scripts import i18n as catalogs
+    chars = set("".join(ALPHABETS.values()) + "".join(ALPHABETS.values()).upper() + "0123456789-.")
+    for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
+        for e in catalogs.read_po(po)[1].values():
+            chars |= set(e.msgid + "".join(e.msgstr))
+    return "".join(sorted(c for c in chars if c.isprintable() and not c.isspace()))
+
+
+def _ink(s: str, kind: str = "body") -> int:
+    """How many pixels the font of ``kind`` lights for ``s``."""
+    from PIL import Image, ImageDraw
+    img = Image.new("1", (len(s) * base.advance(kind) + 8, base.cell_height(kind) + 8), 0)
+    ImageDraw.Draw(img).text((4, 4), s, font=base.font(kind), fill=1)
+    return img.convert("L").histogram()[255]
+
+
+def test_the_title_bar_shows_every_glyph_whole():
+    """A capital's mark above (Ukrainian Ґ Ї, Russian Ё, Й) is the top row of the font's cell: a
+    title drawn a pixel up to fit the 11-pixel bar lost it («Ґалина» read «Галина», «Його» had no
+    breve). Every character, as a title and as a status, keeps all its pixels in the bar."""
+    lost = []
+    for ch in _all_characters():
+        for title, status in ((ch, ""), ("x", ch)):
+            img, draw = base.frame()
+            base.title_bar(draw, title, status)
+            bar = [y for y in range(base.H) if img.getpixel((base.W // 2, y))]     # the bar's rows
+            shown = sum(1 for y in bar for x in range(base.W) if not img.getpixel((x, y)))
+            if shown != _ink(title) + _ink(status):
+                lost.append((title, status))
+    assert not lost, f"cut in the title bar: {''.join(t + s for t, s in lost)!r}"
+
+
+def _words_cut(text: str, width: int) -> list[str]:
+    """The rows of ``base.wrap(text, width)`` that end inside a word without a mark of the break
+    (a dash or hyphen of the word, a hyphen added at the cut, a slash or underscore of a path), and any row
+    wider than ``width`` or not read in the text's order."""
+    bad = []
+    rows = base.wrap(text, width)
+    flat = " ".join(text.split())
+    pos = 0
+    for row in (r for r in rows if r):
+        if len(row) > width:
+            bad.append(row)
+        if flat.startswith(row, pos):
+            pos += len(row)
+        elif row.endswith("-") and flat.startswith(row[:-1], pos):
+            pos += len(row) - 1                          # a hyphen the cut added
+        else:
+            return bad + [f"{row!r} out of order"]
+        if pos < len(flat) and flat[pos] == " ":
+            pos += 1
+        elif pos < len(flat) and not row.endswith(base.BREAKS):
+            bad.append(row)
+    return bad
+
+
+# The longest words a sentence holds: a border of two provinces, a bag's item and a player's name
+# as typed (24 and 16 characters, hyphens allowed), a path.
+LONG_WORDS = ["Галлія–Цизальпійська,", "Мавретания–Сардиния;", "Предметїєґ03-длинныйЁ.", "Д'Артаньян-Ґонта",
+              "scripts/verify_draws.py", "Вікторіяаоооіііzп"]
+
+
+@pytest.mark.parametrize("width", [base.COLS, base.COLS - 2])     # a text screen's rows, a notice's
+def test_wrap_never_cuts_a_word_without_a_mark(width: int):
+    """A word longer than a row (a border «Італія–Цизальпійська», a typed name with hyphens) was
+    cut where the row ended («…Цизальпійськ» / «а»): it breaks after its own dash or hyphen, else
+    with a hyphen added at the cut. Every sentence of the catalogs, its fields the longest words."""
+    import re
+    from scripts import i18n as catalogs
+    cut: set[str] = set()
+    for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
+        for e in catalogs.read_po(po)[1].values():
+            for s in [e.msgid, *e.msgstr]:
+                for word in LONG_WORDS:
+                    for para in re.sub(r"\{[^{}]*\}", word, s).split("\n"):
+                        cut |= {f"{row!r} in {para!r}" for row in _words_cut(para, width)}
+    assert not cut, f"{len(cut)} words cut:\n" + "\n".join(sorted(cut)[:20])

@@ -424,3 +424,30 @@ def test_the_dice_screen_opens_on_the_last_expression_rolled(state_dir):
     app.handle("a")
     assert app.console.request("rolls 1")["rolls"][-1]["expr"] == "3d10+2"
     app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("expr", ["20d20+100", "100d100-50", "100d1000-10000"])
+def test_the_dice_screen_shows_a_long_expression_rolled_whole(state_dir, lang, expr):
+    """A roll from the console the fields cannot show (issue 24 §4 for the dice): «20d20+100» was
+    written «20d20+1…» (read as +1), «100d100-50» as «100d100…». It stands whole beside the fields
+    when it fits there, else on the hint row."""
+    from firmware.screens.kit.dice import DiceScreen
+    app = app_with(["new dice seed=3", f"roll {expr}"], ["a"], state_dir, lang=lang)
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, DiceScreen)
+        for field in (0, 1, 2, 1):                       # the fields at their widest: 20 d100 -20
+            screen.field = field
+            for _ in range(40):
+                app.handle("down" if field == 2 else "up")
+            base.TRACE = []
+            try:
+                app.render()
+                shown = [(x, t) for x, _y, t, _k in base.TRACE]
+            finally:
+                base.TRACE = None
+            assert expr in [t for _x, t in shown], shown
+            assert all("…" not in t and x + len(t) * base.CHAR_W <= base.W for x, t in shown), shown
+    finally:
+        app.console.close()

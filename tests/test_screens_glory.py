@@ -90,6 +90,25 @@ def test_fame_adjust_applies_the_change_and_announces_milestones():  # G-6
     assert ctx.notes and "Mary +1 supporter" in ctx.notes[-1]
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_fame_rows_show_every_supporter_and_a_three_digit_fame(lang):  # G-5, G-6
+    """16-letter names with 5 supporters and fame past 100 (the fame_100 achievement, G-20): the
+    row was cut «Ґалина-Їжа… ***…», the fifth supporter lost. The name gives way, never the stars."""
+    from firmware.screens import base
+    from firmware.screens.widgets import item_rows
+    names = ["Ґалина-Їжакевич", "Олександра.Єрмак", "Ёлкина-Соловьёва", "Д'Артаньян-Ґонта"]
+    ctx = FakeCtx("new glory players=" + ",".join(names) + " seed=2", f"fame {names[0]} +140",
+                  f"fame {names[1]} +99", f"fame {names[2]} +12", lang=lang).open(FameScreen())
+    rows = {item.ident: item for item in ctx.top.items(ctx)}
+    assert rows[names[0]].value == "141" and rows[names[1]].value == "100"
+    supporters = ctx.view()["supporters"]
+    assert supporters[names[0]] == 5
+    for name in names[:2]:
+        shown = item_rows(rows[name], wrap=False)[0]
+        assert shown.endswith(" " + "*" * supporters[name]) and shown.startswith(name[:6]), shown   # every supporter
+        assert len(shown) + 1 + len(rows[name].value) <= base.COLS - 1
+
+
 def test_senate_votes_and_boosted_double_vote():  # G-7
     ctx = FakeCtx(NEW, "vote Henry", "vote Henry").open(GloryHome()).press("down", "a", "down")
     assert isinstance(ctx.top, SenateScreen)

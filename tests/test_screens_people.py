@@ -253,3 +253,20 @@ def test_the_campaign_over_replaces_the_winter_row():  # J-19
     # fight or start (each was refused with "This game is over"); what was played can be read
     assert not {"Add attacker", "Add defender", "Odds", "Fight to the end", "Next battle"} & set(labels), labels
     assert {"Battle", "Forces", "Battle log", "Victory points", "New game"} <= set(labels), labels
+
+
+def test_a_seat_with_a_long_name_keeps_its_label_whole_on_one_row():
+    """Glory's new game, uk, a known player of 16 letters on seat 1: the row read «Гравець» /
+    «1 Вікторіяаоо…» (the seat's number broken off its word and put before the name). Each seat
+    is one row, its label whole; the name is cut to the room beside it (a typed name: clip_name)."""
+    from firmware.screens import base
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.setup import SetupScreen
+    from firmware.screens.widgets import item_rows
+    ctx = FakeCtx(players=["Вікторіяаоооііі", "Д'Артаньян-Ґонта", "Анна"], lang="uk").open(SetupScreen(GloryHome))
+    seats = [i for i in ctx.top.items(ctx) if i.key.startswith("seat:")]
+    assert [str(s.label) for s in seats] == [f"Гравець {n}" for n in range(1, 5)]
+    for seat in seats:
+        assert item_rows(seat) == [str(seat.label)], (seat.label, seat.value)
+        assert len(seat.label) + 1 + len(seat.value) <= base.COLS - 1
+    assert seats[0].value.startswith("Вікторія") and seats[2].value == "Анна"

@@ -14,7 +14,8 @@ def test_labels_wrap_at_spaces_and_after_dashes_never_clipped():
     assert wrap_label("Mauretania–Numidia", 16) == ["Mauretania–", "Numidia"]
     assert wrap_label("marker in Hispania Ulterior", 16) == ["marker in", "Hispania", "Ulterior"]
     assert wrap_label("Цизальпинская Галлия", 20) == ["Цизальпинская Галлия"]
-    assert "".join(wrap_label("x" * 30, 20)) == "x" * 30              # a long word is split, not cut
+    assert wrap_label("x" * 30, 20) == ["x" * 19 + "-", "x" * 11]      # a long word is split, marked, not cut
+    assert wrap_label("Предметїєґ03-длинныйЁ", 20) == ["Предметїєґ03-", "длинныйЁ"]    # after its own hyphen
     # a dash standing between spaces keeps the space after it (History showed a Julius Caesar
     # campaign as «победа —Помпей, ПО 7–4»); a dash inside a word still joins without one
     assert wrap_label("Кампания окончена: победа — Помпей, ПО 7–4.", 20) == [

@@ -143,14 +143,28 @@ def text(draw: ImageDraw.ImageDraw, x: int, y: int, s: str, invert: bool = False
     put(draw, x, y, s, fill=0 if invert else 1, kind=kind)
 
 
+@lru_cache(maxsize=4096)
+def reaches_top(ch: str, kind: str = "body") -> bool:
+    """Whether ``ch`` lights the top row of its cell in the font of ``kind`` (the mark above
+    a capital: Ґ Ї Ё Й, the apostrophe ʼ)."""
+    mask = font(kind).getmask(drawable(ch, kind))
+    return any(mask.getpixel((x, 0)) for x in range(mask.size[0])) and mask.size[1] >= cell_height(kind)
+
+
 def title_bar(draw: ImageDraw.ImageDraw, title: str, status: str = "") -> None:
-    """An inverted bar on top with ``title`` left and ``status`` (whose turn, counts) right."""
-    draw.rectangle((0, 0, W - 1, TITLE_H - 1), fill=1)
+    """An inverted bar on top with ``title`` left and ``status`` (whose turn, counts) right.
+
+    The text stands a pixel up, so that the 11-pixel bar holds the font's 12-pixel cell but its
+    top row, which only the marks above a few capitals use (Ґ Ї Ё Й ʼ): a title with one of them
+    is drawn a pixel lower in a 12-pixel bar, whole (its descenders on the bar's last row)."""
     status = str(status)
     room = COLS - (len(status) + 1 if status else 0)
-    put(draw, 1, -1, clip(str(title), room), fill=0)
+    shown = clip(str(title), room)
+    y = 0 if any(reaches_top(ch) for ch in set(shown + status)) else -1
+    draw.rectangle((0, 0, W - 1, TITLE_H + y), fill=1)
+    put(draw, 1, y, shown, fill=0)
     if status:
-        put(draw, W - len(status) * CHAR_W - 1, -1, status, fill=0)
+        put(draw, W - len(status) * CHAR_W - 1, y, status, fill=0)
 
 
 def row_y(i: int) -> int:
@@ -178,18 +192,39 @@ def big_width(s: str, scale: int = 3) -> int:
     return len(str(s)) * advance(BIG_KINDS.get(scale, "huge"))
 
 
+BREAKS = ("-", "–", "—", "/", "_")  # a long word may break after one of these (kept at the row's end)
+
+
+def split_word(word: str, width: int) -> list[str]:
+    """``word`` in pieces of at most ``width`` characters: each but the last ends after the word's
+    own hyphen, dash, slash or underscore (a path) when one falls within it («Італія–» /
+    «Цизальпійська»), else with a hyphen added at the cut; never a word cut without a mark."""
+    out: list[str] = []
+    while len(word) > width > 1:
+        at = max(word.rfind(mark, 1, width) for mark in BREAKS)
+        if at > 0:
+            out.append(word[:at + 1])
+            word = word[at + 1:]
+        else:
+            out.append(word[:width - 1] + "-")
+            word = word[width - 1:]
+    out.append(word)
+    return out
+
+
 def wrap(s: str, width: int = COLS) -> list[str]:
-    """Greedy word wrap to ``width`` characters (long words are cut)."""
+    """Greedy word wrap to ``width`` characters; a word longer than a row is broken by
+    :func:`split_word` (after its own dash or hyphen, else with a hyphen added)."""
     out: list[str] = []
     for para in s.split("\n"):
         cur = ""
         for word in para.split():
-            while len(word) > width:
+            if len(word) > width:
                 if cur:
                     out.append(cur)
                     cur = ""
-                out.append(word[:width])
-                word = word[width:]
+                *whole, word = split_word(word, width)
+                out += whole
             if not cur:
                 cur = word
             elif len(cur) + 1 + len(word) <= width:

@@ -24,8 +24,13 @@ class FameScreen(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
-        return [Item(f"{base.clip_name(p, 11)} {'*' * view['supporters'][p]}", partial(self._adjust, player=p),
-                     str(view["fame"][p]), ident=p) for p in view["players"]]
+        return [self._row(p, "*" * view["supporters"][p], str(view["fame"][p])) for p in view["players"]]
+
+    def _row(self, player: str, stars: str, fame: str) -> Item:
+        """A player's row: the name (cut to the room left), every supporter's star, the fame."""
+        room = base.COLS - 1 - len(fame) - 1 - len(stars) - 1
+        return Item(f"{base.clip_name(player, min(11, room))} {stars}", partial(self._adjust, player=player), fame,
+                    ident=player)
 
     def footer(self, ctx: Ctx) -> str:
         m = view_of(ctx)["markers"]

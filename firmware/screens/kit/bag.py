@@ -306,7 +306,10 @@ def contents_screen(bag: BagView) -> TextScreen:
 
 class PickScreen(ListScreen):
     """Choose one name, then run ``command(name)`` (a bag's ``put``, a deck's ``discard``).
-    ``now(ctx)`` (if given) lists the names there are to choose from as the game is now."""
+    ``now(ctx)`` (if given) lists the names there are to choose from as the game is now. A long
+    name takes two rows (never cut: two names alike but for their ends stay apart)."""
+
+    wrap_rows = True
 
     def __init__(self, title: str, names: list[str], command: Callable[[str], Line[BagReply]],
                  now: Callable[[Ctx], list[str]] | None = None) -> None:

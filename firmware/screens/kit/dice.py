@@ -109,9 +109,13 @@ class DiceScreen:
         total = str(roll["total"])
         tw = base.big_width(total, 2)
         base.big(img, base.W - tw - 1, base.row_y(1), total, 2)
-        if not self.picking and roll["expr"] != self.expr:
-            shown = base.clip(roll["expr"], 8)
-            base.text(draw, base.W - len(shown) * base.CHAR_W - 1, base.row_y(0), shown)
+        hint = self._hint(roll)
+        if not self.picking and roll["expr"] != self.expr:      # what was rolled, whole: beside the
+            shown = str(roll["expr"])                             # fields, else on the hint row
+            if x + len(shown) * base.CHAR_W <= base.W - 1:
+                base.text(draw, base.W - len(shown) * base.CHAR_W - 1, base.row_y(0), shown)
+            else:
+                hint = shown
         dice = roll["dice"]
         kind, boxes = _dice_layout(dice, base.W - tw - 6)
         for i, (bx, by, bw, bh) in enumerate(boxes):
@@ -125,7 +129,7 @@ class DiceScreen:
             more = f"+{len(dice) - len(boxes)}"
             bx, by, bw, bh = boxes[-1] if boxes else (0, base.row_y(1), 0, base.LINE)
             base.put(draw, bx + bw + 1, by, more)
-        base.text(draw, 1, base.row_y(3), base.clip(self._hint(roll)))
+        base.text(draw, 1, base.row_y(3), base.clip(hint))
         return img
 
     def _hint(self, roll: RollRecord) -> str:

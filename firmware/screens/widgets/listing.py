@@ -88,7 +88,8 @@ def wrapped_top(heights: Sequence[int], cursor: int, top: int, rows: int = base.
 # -- rows that are never cut -----------------------------------------------------------------------
 def wrap_label(s: str, width: int) -> list[str]:
     """Greedy wrap of a list label to ``width`` characters, breaking at spaces or after a dash
-    (``Mauretania–`` / ``Numidia``); a word longer than ``width`` is split (never clipped with '…')."""
+    (``Mauretania–`` / ``Numidia``); a word longer than ``width`` is split by :func:`base.split_word`
+    (after its own hyphen, else with a hyphen added; never clipped with '…')."""
     out: list[str] = []
     cur = ""
     for m in re.finditer(r"[^\s–—]*[–—]|[^\s–—]+", s):
@@ -100,10 +101,8 @@ def wrap_label(s: str, width: int) -> list[str]:
             continue
         if cur:
             out.append(cur)
-        while len(chunk) > width:
-            out.append(chunk[:width])
-            chunk = chunk[width:]
-        cur = chunk
+        *whole, cur = base.split_word(chunk, width)
+        out += whole
     out.append(cur)
     return out
 

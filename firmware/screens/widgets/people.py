@@ -68,8 +68,14 @@ class Seats:
         from firmware.screens import base
         self.fill(ctx)
         n = len(self.seats) if count is None else count
-        return [Item(self.label(i), partial(self.pick, seat=i, after=after), base.clip_name(self.shown(i), 12),
+        return [Item(self.label(i), partial(self.pick, seat=i, after=after), base.clip_name(self.shown(i), self._room(i)),
                      ident=f"seat:{self.seats[i][0]}") for i in range(n)]
+
+    def _room(self, i: int) -> int:
+        """The characters seat ``i``'s name may take beside its label on one row (12 at most, 6 at
+        least): a long name is cut, never the seat's label broken over two rows."""
+        from firmware.screens import base
+        return max(6, min(12, base.COLS - 2 - len(self.label(i))))
 
     def pick(self, ctx: Ctx, seat: int, after: Callable[[Ctx, int], None] | None = None) -> None:
         ctx.push(PlayerPicker(self, seat, after))
