@@ -419,6 +419,23 @@ def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11,
     assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 4 + 3
 
 
+def test_pad_keeps_a_players_legions_to_seven_on_the_three_battlefields():  # G-9
+    """A player has 7 legions (the player board: «Легионы 7/7»): 4 in Epirus and 3 in Thrace
+    leave none for Macedonia (the pad took 7 + 7 + 7 and the score counted 21 legions)."""
+    keys = [k for k, _ in SHEET_ROWS]
+    ctx = FakeCtx(NEW, "sheet Jack epirus 4", "sheet Jack thrace 3", lang="ru")
+    ctx.open(SheetPad(keys.index("macedonia")))
+    n = len(ctx.session.lines)
+    ctx.press("up")                               # Jack: no legion left for Macedonia
+    assert len(ctx.session.lines) == n and "macedonia" not in ctx.view()["sheet"]["Jack"]
+    assert ctx.notes == ["Jack: на полях битв всего не больше 7 легионов."]
+    ctx.press("right")                            # Henry's legions are his own
+    assert ctx.view()["sheet"]["Henry"]["macedonia"] == 1
+    ctx.top.row = keys.index("epirus")
+    ctx.press("press", "up")                      # +5 from 4 stops at 4: Thrace holds the other 3
+    assert ctx.view()["sheet"]["Jack"]["epirus"] == 4
+
+
 def test_back_from_the_pad_lands_on_the_row_it_was_on():
     entry = ScoreEntry()
     ctx = FakeCtx(NEW).open(entry).press("a", "a", "a", "b")   # the first row, on to the third, back

@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine import actions as act_common
 from engine.glory import actions as act
-from engine.glory.console import GOODS, PANTHEON_COMMON, SHEET_LIMITS
+from engine.glory.console import BATTLEFIELD_ROWS, GOODS, PANTHEON_COMMON, SHEET_LIMITS
 from engine.glory.replies import ScoreReply
 from engine.glory.rounds import seat_layout
 from engine.text import N_
@@ -80,11 +80,12 @@ class SheetPad:
 
     def most(self, ctx: Ctx, player: str) -> int:
         """The most this row can hold for ``player``: a Pantheon has at most 2 common parts
-        (gold, silver and bronze together, G-12) and a player at most 3 goods sets (G-11), so
-        what the player's other rows hold is taken off."""
+        (gold, silver and bronze together, G-12), a player at most 3 goods sets (G-11) and 7
+        legions on the three battlefields together (G-9: «Легионы 7/7»), so what the player's
+        other rows hold is taken off."""
         figures = view_of(ctx).get("sheet", {}).get(player, {})
         limit = SHEET_MAX[self.entry]
-        for group in (PANTHEON_COMMON, GOODS):
+        for group in (PANTHEON_COMMON, GOODS, BATTLEFIELD_ROWS):
             total = SHEET_MAX[group[0]]                    # the group's limit: every row of it has it
             if self.entry in group:
                 limit = min(limit, total - sum(figures.get(k, 0) for k in group if k != self.entry))
@@ -147,6 +148,10 @@ class SheetPad:
                 ctx.notify(_("{}: at most {} common Pantheon parts.").format(player, SHEET_MAX["gold"]))
             elif self.entry in GOODS:
                 ctx.notify(_("{}: at most {} goods sets count.").format(player, SHEET_MAX["tools"]))
+            elif self.entry in BATTLEFIELD_ROWS and most < SHEET_MAX[self.entry]:   # the others hold the rest
+                legions = SHEET_MAX[BATTLEFIELD_ROWS[0]]
+                ctx.notify(ngettext("{}: at most {} legion on the battlefields in all.",
+                                    "{}: at most {} legions on the battlefields in all.", legions).format(player, legions))
             else:
                 ctx.notify(_("{}: {} is the most on this row.").format(player, most))
             return
