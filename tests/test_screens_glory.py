@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from firmware.screens.base import COLS
 from firmware.screens.glory.home import GloryHome
 
 from firmware.screens.glory.score import SHEET_ROWS, ScoreDetail, ScoreEntry, ScoreResult, SheetPad
@@ -434,6 +435,21 @@ def test_pad_keeps_a_players_legions_to_seven_on_the_three_battlefields():  # G-
     ctx.top.row = keys.index("epirus")
     ctx.press("press", "up")                      # +5 from 4 stops at 4: Thrace holds the other 3
     assert ctx.view()["sheet"]["Jack"]["epirus"] == 4
+
+
+@pytest.mark.parametrize("lang, shown", [("ru", ["100+ славы", "61+ на шкале славы", "Рекорд 113+ славы"]),
+                                         ("uk", ["100+ слави", "61+ на шкалі слави", "Рекорд 113+ слави"]),
+                                         ("en", ["100+ fame", "61+ on the track", "Record 113+ fame"])])
+def test_achievements_say_what_was_reached_at_exactly_the_mark(lang: str, shown: list[str]):  # G-20
+    """Exactly 113 fame earns the designers' achievement («Добейтесь лучшего итога создателей игры
+    (113 очков славы)»), and the rulebook's marks are «100+» and «61+»: the rows said «Больше 113
+    славы» (more than 113) of a player on 113, and «100 славы»."""
+    ctx = FakeCtx(NEW, lang=lang)
+    result = ctx.run('score {"players": [{"name": "Jack", "track": 61, "objectives": 52}]}')
+    assert result["scores"]["Jack"]["total"] == 61 + 52 == 113
+    rows = [str(i.value) for i in ScoreDetail(result, 0).rows()]
+    assert [r for r in rows if r in shown] == shown
+    assert all(len("√ " + r) < COLS for r in shown)           # whole beside the scroll bar
 
 
 def test_back_from_the_pad_lands_on_the_row_it_was_on():

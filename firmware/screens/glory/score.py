@@ -234,12 +234,13 @@ CATEGORIES = (("track", N_("Fame track")), ("military", N_("Military")), ("polit
               ("denarii", N_("Denarii")), ("total", N_("Total")))
 
 
+# the rulebook's marks (G-20): «100+», «61+», «12+»; the designers' 113 is reached at 113
 ACHIEVEMENTS = {
-    "fame_100": N_("100 fame"), "all_medals": N_("All 5 medals"), "jewelry_sets_2": N_("2 jewelry sets"),
-    "track_61": N_("61 on the track"), "jewelry_sets_3": N_("3 jewelry sets"),
-    "first_on_all_battlefields": N_("1st on all fields"), "senate_12": N_("12 Senate points"),
+    "fame_100": N_("100+ fame"), "all_medals": N_("All 5 medals"), "jewelry_sets_2": N_("2 jewelry sets"),
+    "track_61": N_("61+ on the track"), "jewelry_sets_3": N_("3 jewelry sets"),
+    "first_on_all_battlefields": N_("1st on all fields"), "senate_12": N_("12+ Senate points"),
     "golden_pantheon": N_("Golden Pantheon"), "objectives_4": N_("4 objectives"),
-    "no_enmity": N_("No enmity"), "designers_113": N_("Beat 113 fame"),
+    "no_enmity": N_("No enmity"), "designers_113": N_("Record 113+ fame"),
 }
 
 
