@@ -555,6 +555,20 @@ def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_rewa
     assert "Jack: take 0 denarii." in " ".join(negative.top.rows)
 
 
+@pytest.mark.parametrize("lang, said", [("ru", ["Претор 4 задачи", "без звания 1 задача", "без звания 0 задач"]),
+                                        ("uk", ["Претор 4 задачі", "без звання 1 задача", "без звання 0 задач"])])
+def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):  # G-17
+    """The Emperor's solo counts «задачи» («Ваша цель — выполнить как можно большее количество
+    задач … 4-5 задач: … Претором»), not «цели»."""
+    ctx = FakeCtx("new glory players=Jack seed=1", lang=lang)
+    shown = []
+    for extra in ('"medals": ["warrior", "politician", "merchant"], "sets": {"tools": 2}, "track": 51, '
+                  '"pantheon": {"own": 5, "gold": 1, "bronze": 1}', '"track": 51', '"track": 1'):
+        result = ctx.run('score {"players": [{"name": "Jack", ' + extra + '}]}')
+        shown.append(ScoreResult(result).footer(ctx))
+    assert shown == said
+
+
 def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only
     from firmware.screens.glory.round import EventScreen
     ctx = FakeCtx(NEW).open(GloryHome())
