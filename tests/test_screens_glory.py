@@ -452,6 +452,17 @@ def test_achievements_say_what_was_reached_at_exactly_the_mark(lang: str, shown:
     assert all(len("√ " + r) < COLS for r in shown)           # whole beside the scroll bar
 
 
+@pytest.mark.parametrize("lang, titles", [("ru", ["Наборы: инструменты", "Наборы: оружие", "Наборы: одеяния", "Наборы: украшения"]),
+                                          ("uk", ["Набори: інструменти", "Набори: зброя", "Набори: одяг", "Набори: прикраси"])])
+def test_the_pads_goods_rows_are_the_rulebooks_goods(lang: str, titles: list[str]):  # G-11
+    """The rulebook's goods: «Инструменты, Оружие, Одежды (Одеяние), Украшения» — the tools row said
+    «орудия» (uk «знаряддя»), while the console's sentences say «наборы инструментов»."""
+    keys = [k for k, _ in SHEET_ROWS]
+    ctx = FakeCtx(NEW, lang=lang)
+    assert [SheetPad(keys.index(g)).title for g in ("tools", "weapons", "clothing", "jewelry")] == titles
+    assert all(len(t) <= COLS for t in titles)
+
+
 def test_back_from_the_pad_lands_on_the_row_it_was_on():
     entry = ScoreEntry()
     ctx = FakeCtx(NEW).open(entry).press("a", "a", "a", "b")   # the first row, on to the third, back
