@@ -463,6 +463,16 @@ def test_the_pads_goods_rows_are_the_rulebooks_goods(lang: str, titles: list[str
     assert all(len(t) <= COLS for t in titles)
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_priest_medal_is_the_rulebooks_medal_in_every_sentence(lang: str):  # G-14
+    """«Медаль священнослужителя» (the rulebook); sentences said «Медаль «священник»» beside
+    «нет медали священнослужителя» (only the Medals list's short row keeps «Священник»)."""
+    ctx = FakeCtx("new glory players=Jack,Henry seed=5", "medal Jack priest", lang=lang)
+    taken, none, usage = ctx.run("medal Henry priest"), ctx.run("offer Henry"), ctx.run("offer")
+    for reply in (taken, none, usage):
+        assert "священнослужител" in reply["message"] and "священник" not in reply["message"].lower()
+
+
 def test_back_from_the_pad_lands_on_the_row_it_was_on():
     entry = ScoreEntry()
     ctx = FakeCtx(NEW).open(entry).press("a", "a", "a", "b")   # the first row, on to the third, back
