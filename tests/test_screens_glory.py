@@ -41,7 +41,7 @@ def test_golden_screen(name, state_dir):
 RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
 RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
-SCORE = ["a"] + ["down"] * 7 + ["a"]        # home: Final score (the last row), its list
+SCORE = ["a"] + ["down"] * 8 + ["a"]        # home: Final score (after Remove a vote: votes are in), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
     "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 5),
@@ -458,7 +458,7 @@ def test_the_pads_goods_rows_are_the_rulebooks_goods(lang: str, titles: list[str
     """The rulebook's goods: «Инструменты, Оружие, Одежды (Одеяние), Украшения» — the tools row said
     «орудия» (uk «знаряддя»), while the console's sentences say «наборы инструментов»."""
     keys = [k for k, _ in SHEET_ROWS]
-    ctx = FakeCtx(NEW, lang=lang)
+    FakeCtx(NEW, lang=lang)                                   # the language the titles are said in
     assert [SheetPad(keys.index(g)).title for g in ("tools", "weapons", "clothing", "jewelry")] == titles
     assert all(len(t) <= COLS for t in titles)
 
@@ -471,6 +471,25 @@ def test_the_priest_medal_is_the_rulebooks_medal_in_every_sentence(lang: str):  
     taken, none, usage = ctx.run("medal Henry priest"), ctx.run("offer Henry"), ctx.run("offer")
     for reply in (taken, none, usage):
         assert "священнослужител" in reply["message"] and "священник" not in reply["message"].lower()
+
+
+def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G-7, G-10
+    """«Повторное голосование» and «Недействительное голосование» take an opponent's vote out of
+    the column (the console's unvote); the device had no way to, so its column, the supremacies
+    and the politics score parted from the table's."""
+    ctx = FakeCtx(NEW, "vote Jack", "vote Mary", "vote Jack", lang="ru").open(GloryHome())
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*["down"] * labels.index("Убрать голос"), "a")
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert rows == ["3 Jack", "2 Mary", "1 Jack"]             # top first, as on the Senate screen
+    ctx.press("down", "a")                                    # Mary's vote
+    assert ctx.lines[-1] == "unvote Mary at=2" and ctx.view()["senate"] == ["Jack", "Jack"]
+    assert ctx.notes == ["Голос игрока Mary убран из колонны Сената."]
+    assert isinstance(ctx.top, GloryHome)
+    ctx.press("b")                                            # hold B is undo; B alone goes back
+    for setup in ([NEW], ["new glory players=Jack seed=1", "vote Jack"]):   # nothing to take; solo: no intrigues (G-17)
+        home = FakeCtx(*setup, lang="ru").open(GloryHome())
+        assert "Убрать голос" not in [str(i.label) for i in home.top.items(home)]
 
 
 def test_back_from_the_pad_lands_on_the_row_it_was_on():
