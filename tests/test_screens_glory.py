@@ -492,6 +492,24 @@ def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G
         assert "Убрать голос" not in [str(i.label) for i in home.top.items(home)]
 
 
+def test_the_emperors_solo_pad_asks_how_many_objectives_were_done():  # G-17
+    """«Завершить не менее 2 заданий» is a solo goal: the pad had no row for it (its Objectives row
+    is the fame they give), so the device never counted it and a child of Jupiter (7 goals) was
+    shown as an Emperor. The row is the solo's only: a table's pad keeps its rows."""
+    ctx = FakeCtx("new glory players=Jack seed=1", *["event", "end-round"] * 9)
+    entry = ScoreEntry()
+    ctx.open(entry)
+    labels = [str(i.label) for i in entry.items(ctx)]
+    assert labels[-2:] == ["Objectives done", "Show scores"]
+    ctx.press(*["down"] * labels.index("Objectives done"), "a", "up", "up")
+    assert ctx.lines[-1] == "sheet Jack done 2"
+    ctx.press("a")                                    # the last row: on to the scores
+    solo = ctx.top.result["solo"]
+    assert solo["goals"]["objectives_2"] is True and solo["unknown"] == [] and solo["done"] == 1
+    table = FakeCtx(NEW).open(ScoreEntry())
+    assert "Objectives done" not in [str(i.label) for i in table.top.items(table)]
+
+
 def test_back_from_the_pad_lands_on_the_row_it_was_on():
     entry = ScoreEntry()
     ctx = FakeCtx(NEW).open(entry).press("a", "a", "a", "b")   # the first row, on to the third, back

@@ -37,6 +37,13 @@ SHEET_ROWS: tuple[tuple[str, str], ...] = (
     ("own", N_("Pantheon: own")),
     ("objectives", N_("Objectives")), ("denarii", N_("Denarii")),
 )
+# The Emperor's solo also counts the objectives done (G-17: «Завершить не менее 2 заданий»), last.
+SOLO_ROWS: tuple[tuple[str, str], ...] = SHEET_ROWS + (("done", N_("Objectives done")),)
+
+
+def sheet_rows(ctx: Ctx) -> tuple[tuple[str, str], ...]:
+    """The pad's rows for this game: the solo's have the objectives done too."""
+    return SOLO_ROWS if len(view_of(ctx)["players"]) == 1 else SHEET_ROWS
 
 
 SHEET_MAX = SHEET_LIMITS       # the engine's limits, read from the data in one place (engine/glory/console.py)
@@ -63,8 +70,10 @@ class SheetPad:
     key_place = "seats"
     second_action = True           # hold A (KEY3): + turns into −
 
-    def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None) -> None:
+    def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None,
+                 rows: tuple[tuple[str, str], ...] = SHEET_ROWS) -> None:
         self.row = row
+        self.rows = rows                           # SHEET_ROWS, or the solo's SOLO_ROWS
         self.on_back = on_back                     # told the row B leaves from (the list's cursor)
         self.step = 0                              # index into STEPS
         self.sign = 1                              # +1, or -1 after hold A
@@ -72,11 +81,11 @@ class SheetPad:
 
     @property
     def entry(self) -> str:
-        return SHEET_ROWS[self.row][0]
+        return self.rows[self.row][0]
 
     @property
     def title(self) -> str:
-        return _(SHEET_ROWS[self.row][1])
+        return _(self.rows[self.row][1])
 
     def most(self, ctx: Ctx, player: str) -> int:
         """The most this row can hold for ``player``: a Pantheon has at most 2 common parts
@@ -160,7 +169,7 @@ class SheetPad:
 
     def go(self, ctx: Ctx) -> None:
         self.last, self.sign = None, 1
-        if self.row + 1 < len(SHEET_ROWS):
+        if self.row + 1 < len(self.rows):
             self.row += 1                                   # the step as it was: the next row
         else:
             ctx.pop()
@@ -214,7 +223,7 @@ class ScoreEntry(WrappedListScreen):
         view = view_of(ctx)
         sheets = view.get("sheet", {})
         out = []
-        for i, (key, label) in enumerate(SHEET_ROWS):
+        for i, (key, label) in enumerate(sheet_rows(ctx)):
             figures = " ".join(str(sheets.get(p, {}).get(key, 0)) for p in view["players"])
             out.append(Item(_(label), partial(self.open_row, row=i), figures))
         out.append(Item(_("Show scores"), show_scores))
@@ -222,7 +231,7 @@ class ScoreEntry(WrappedListScreen):
 
     def open_row(self, ctx: Ctx, row: int) -> None:
         """The pad on ``row``, every player on it (B comes back here, on that row)."""
-        ctx.push(SheetPad(row, self._back_at))
+        ctx.push(SheetPad(row, self._back_at, sheet_rows(ctx)))
 
     def _back_at(self, row: int) -> None:
         self.cursor = row
