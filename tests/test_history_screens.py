@@ -416,19 +416,20 @@ def test_the_list_and_a_game_show_the_local_day_and_time_the_export_gives(monkey
         time.tzset()
 
 
-@pytest.mark.parametrize("lang, said", [("ru", "Варианты: Суровые времена, Перемирие"),
-                                        ("uk", "Варіанти: Суворі часи, Перемир'я"),
-                                        ("en", "Variants: Harsh Times, Truce")])
+@pytest.mark.parametrize("lang, said", [("ru", "Варианты: Суровые времена, По ходу часов, Перемирие"),
+                                        ("uk", "Варіанти: Суворі часи, За ходом годинника, Перемир'я"),
+                                        ("en", "Variants: Harsh Times, Clockwise, Truce")])
 def test_a_glory_games_variants_are_named_in_the_players_language(lang: str, said: str):
-    # the rulebook's variants («Суровые времена», «Перемирие»), never the console's keys (harsh)
+    # the rulebook's variants («Суровые времена», «По ходу часов», «Перемирие»: G-2 and the
+    # rulebook's «Варианты»), never the console's keys (harsh)
     from firmware.screens.history import GameScreen
     from tests.fakectx import FakeCtx
     entry = {"id": 3, "game": "glory", "name": "For the Glory of Rome", "status": "finished",
              "started": None, "finished": "2026-03-01T10:00:00Z", "unsynced": [],
-             "mode": {"kind": "table", "players": 1, "expansions": ["harsh", "truce"]},
+             "mode": {"kind": "table", "players": 1, "expansions": ["harsh", "clockwise", "truce"]},
              "players": [{"name": "Анна", "score": 40, "winner": True, "startPlayer": True}],
              "result": "Анна won with 40 points."}
     ctx = FakeCtx(history=[entry], lang=lang).open(GameScreen(entry))
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert said in rows
-    assert not any("harsh" in r or "truce" in r for r in rows)
+    assert not any("harsh" in r or "truce" in r or "clockwise" in r for r in rows)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from firmware.screens.base import COLS
 from firmware.screens.glory.home import GloryHome
 
 from firmware.screens.glory.score import SHEET_ROWS, ScoreDetail, ScoreEntry, ScoreResult, SheetPad
@@ -40,7 +41,7 @@ def test_golden_screen(name, state_dir):
 RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
 RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
-SCORE = ["a"] + ["down"] * 7 + ["a"]        # home: Final score (the last row), its list
+SCORE = ["a"] + ["down"] * 8 + ["a"]        # home: Final score (after Remove a vote: votes are in), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
     "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 5),
@@ -419,6 +420,96 @@ def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11,
     assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 4 + 3
 
 
+def test_pad_keeps_a_players_legions_to_seven_on_the_three_battlefields():  # G-9
+    """A player has 7 legions (the player board: «Легионы 7/7»): 4 in Epirus and 3 in Thrace
+    leave none for Macedonia (the pad took 7 + 7 + 7 and the score counted 21 legions)."""
+    keys = [k for k, _ in SHEET_ROWS]
+    ctx = FakeCtx(NEW, "sheet Jack epirus 4", "sheet Jack thrace 3", lang="ru")
+    ctx.open(SheetPad(keys.index("macedonia")))
+    n = len(ctx.session.lines)
+    ctx.press("up")                               # Jack: no legion left for Macedonia
+    assert len(ctx.session.lines) == n and "macedonia" not in ctx.view()["sheet"]["Jack"]
+    assert ctx.notes == ["Jack: на полях битв всего не больше 7 легионов."]
+    ctx.press("right")                            # Henry's legions are his own
+    assert ctx.view()["sheet"]["Henry"]["macedonia"] == 1
+    ctx.top.row = keys.index("epirus")
+    ctx.press("press", "up")                      # +5 from 4 stops at 4: Thrace holds the other 3
+    assert ctx.view()["sheet"]["Jack"]["epirus"] == 4
+
+
+@pytest.mark.parametrize("lang, shown", [("ru", ["100+ славы", "61+ на шкале славы", "Рекорд 113+ славы"]),
+                                         ("uk", ["100+ слави", "61+ на шкалі слави", "Рекорд 113+ слави"]),
+                                         ("en", ["100+ fame", "61+ on the track", "Record 113+ fame"])])
+def test_achievements_say_what_was_reached_at_exactly_the_mark(lang: str, shown: list[str]):  # G-20
+    """Exactly 113 fame earns the designers' achievement («Добейтесь лучшего итога создателей игры
+    (113 очков славы)»), and the rulebook's marks are «100+» and «61+»: the rows said «Больше 113
+    славы» (more than 113) of a player on 113, and «100 славы»."""
+    ctx = FakeCtx(NEW, lang=lang)
+    result = ctx.run('score {"players": [{"name": "Jack", "track": 61, "objectives": 52}]}')
+    assert result["scores"]["Jack"]["total"] == 61 + 52 == 113
+    rows = [str(i.value) for i in ScoreDetail(result, 0).rows()]
+    assert [r for r in rows if r in shown] == shown
+    assert all(len("√ " + r) < COLS for r in shown)           # whole beside the scroll bar
+
+
+@pytest.mark.parametrize("lang, titles", [("ru", ["Наборы: инструменты", "Наборы: оружие", "Наборы: одеяния", "Наборы: украшения"]),
+                                          ("uk", ["Набори: інструменти", "Набори: зброя", "Набори: одяг", "Набори: прикраси"])])
+def test_the_pads_goods_rows_are_the_rulebooks_goods(lang: str, titles: list[str]):  # G-11
+    """The rulebook's goods: «Инструменты, Оружие, Одежды (Одеяние), Украшения» — the tools row said
+    «орудия» (uk «знаряддя»), while the console's sentences say «наборы инструментов»."""
+    keys = [k for k, _ in SHEET_ROWS]
+    FakeCtx(NEW, lang=lang)                                   # the language the titles are said in
+    assert [SheetPad(keys.index(g)).title for g in ("tools", "weapons", "clothing", "jewelry")] == titles
+    assert all(len(t) <= COLS for t in titles)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_priest_medal_is_the_rulebooks_medal_in_every_sentence(lang: str):  # G-14
+    """«Медаль священнослужителя» (the rulebook); sentences said «Медаль «священник»» beside
+    «нет медали священнослужителя» (only the Medals list's short row keeps «Священник»)."""
+    ctx = FakeCtx("new glory players=Jack,Henry seed=5", "medal Jack priest", lang=lang)
+    taken, none, usage = ctx.run("medal Henry priest"), ctx.run("offer Henry"), ctx.run("offer")
+    for reply in (taken, none, usage):
+        assert "священнослужител" in reply["message"] and "священник" not in reply["message"].lower()
+
+
+def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G-7, G-10
+    """«Повторное голосование» and «Недействительное голосование» take an opponent's vote out of
+    the column (the console's unvote); the device had no way to, so its column, the supremacies
+    and the politics score parted from the table's."""
+    ctx = FakeCtx(NEW, "vote Jack", "vote Mary", "vote Jack", lang="ru").open(GloryHome())
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*["down"] * labels.index("Убрать голос"), "a")
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert rows == ["3 Jack", "2 Mary", "1 Jack"]             # top first, as on the Senate screen
+    ctx.press("down", "a")                                    # Mary's vote
+    assert ctx.lines[-1] == "unvote Mary at=2" and ctx.view()["senate"] == ["Jack", "Jack"]
+    assert ctx.notes == ["Голос игрока Mary убран из колонны Сената."]
+    assert isinstance(ctx.top, GloryHome)
+    ctx.press("b")                                            # hold B is undo; B alone goes back
+    for setup in ([NEW], ["new glory players=Jack seed=1", "vote Jack"]):   # nothing to take; solo: no intrigues (G-17)
+        home = FakeCtx(*setup, lang="ru").open(GloryHome())
+        assert "Убрать голос" not in [str(i.label) for i in home.top.items(home)]
+
+
+def test_the_emperors_solo_pad_asks_how_many_objectives_were_done():  # G-17
+    """«Завершить не менее 2 заданий» is a solo goal: the pad had no row for it (its Objectives row
+    is the fame they give), so the device never counted it and a child of Jupiter (7 goals) was
+    shown as an Emperor. The row is the solo's only: a table's pad keeps its rows."""
+    ctx = FakeCtx("new glory players=Jack seed=1", *["event", "end-round"] * 9)
+    entry = ScoreEntry()
+    ctx.open(entry)
+    labels = [str(i.label) for i in entry.items(ctx)]
+    assert labels[-2:] == ["Objectives done", "Show scores"]
+    ctx.press(*["down"] * labels.index("Objectives done"), "a", "up", "up")
+    assert ctx.lines[-1] == "sheet Jack done 2"
+    ctx.press("a")                                    # the last row: on to the scores
+    solo = ctx.top.result["solo"]
+    assert solo["goals"]["objectives_2"] is True and solo["unknown"] == [] and solo["done"] == 1
+    table = FakeCtx(NEW).open(ScoreEntry())
+    assert "Objectives done" not in [str(i.label) for i in table.top.items(table)]
+
+
 def test_back_from_the_pad_lands_on_the_row_it_was_on():
     entry = ScoreEntry()
     ctx = FakeCtx(NEW).open(entry).press("a", "a", "a", "b")   # the first row, on to the third, back
@@ -520,6 +611,20 @@ def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_rewa
     negative = FakeCtx("new glory players=Jack harsh=1 seed=3", "event card=H1").open(EventScreen(solo_denarii=0))
     negative.render()
     assert "Jack: take 0 denarii." in " ".join(negative.top.rows)
+
+
+@pytest.mark.parametrize("lang, said", [("ru", ["Претор 4 задачи", "без звания 1 задача", "без звания 0 задач"]),
+                                        ("uk", ["Претор 4 задачі", "без звання 1 задача", "без звання 0 задач"])])
+def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):  # G-17
+    """The Emperor's solo counts «задачи» («Ваша цель — выполнить как можно большее количество
+    задач … 4-5 задач: … Претором»), not «цели»."""
+    ctx = FakeCtx("new glory players=Jack seed=1", lang=lang)
+    shown = []
+    for extra in ('"medals": ["warrior", "politician", "merchant"], "sets": {"tools": 2}, "track": 51, '
+                  '"pantheon": {"own": 5, "gold": 1, "bronze": 1}', '"track": 51', '"track": 1'):
+        result = ctx.run('score {"players": [{"name": "Jack", ' + extra + '}]}')
+        shown.append(ScoreResult(result).footer(ctx))
+    assert shown == said
 
 
 def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only

@@ -15,6 +15,7 @@ from engine.glory.replies import (
     ScoreReply,
     SheetReply,
     TaxReply,
+    UnvoteReply,
     VoteReply,
 )
 from engine.replies import NewReply
@@ -31,6 +32,12 @@ def fame(player: str, delta: int) -> Line[FameReply]:
 def vote(player: str, votes: int = 1) -> Line[VoteReply]:
     """A vote in the Senate (G-7); two for a boosted action."""
     return words("vote", player, f"n={votes}" if votes != 1 else "")
+
+
+def unvote(player: str, at: int) -> Line[UnvoteReply]:
+    """Take ``player``'s vote at position ``at`` (1 = bottom) out of the Senate column: the
+    intrigues «Повторное голосование» and «Недействительное голосование» (G-7)."""
+    return words("unvote", player, f"at={at}")
 
 
 def event() -> Line[EventReply]:

@@ -393,6 +393,7 @@ def sheet_limits() -> dict[str, int]:
     return {**{g: int(t["max_sets"]) for g in GOODS},
             **{c: int(pantheon["common"]) for c in PANTHEON_COMMON}, "own": int(pantheon["own"]),
             "objectives": 60, "denarii": 300,                                # G-13, G-14
+            "done": 4,                         # objectives completed: G-17's solo goal, G-20's 4
             **{b: 7 for b in BATTLEFIELD_ROWS}}
 
 
@@ -403,6 +404,7 @@ SHEET_WORDS: dict[str, str] = {
     "bronze": N_("bronze Pantheon parts"), "own": N_("own-colour Pantheon parts"),
     "objectives": N_("objective fame"), "denarii": N_("denarii"), "epirus": N_("legions in Epirus"),
     "macedonia": N_("legions in Macedonia"), "thrace": N_("legions in Thrace"),
+    "done": N_("objectives done"),
 }
 
 
@@ -436,6 +438,7 @@ def sheet_request(state: State) -> dict[str, Any]:
             "sets": {k: s[k] for k in ("tools", "weapons", "clothing", "jewelry") if s.get(k)},
             "pantheon": {k: s[k] for k in ("gold", "silver", "bronze", "own") if s.get(k)},
             "objectives": s.get("objectives", 0), "denarii": s.get("denarii", 0),
+            **({"objectives_done": s["done"]} if "done" in s else {}),
         })
     fields = [{"name": label, "shield": shield,
                "legions": {p: typed[p][key] for p in state["players"] if typed.get(p, {}).get(key)}}

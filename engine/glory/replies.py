@@ -37,6 +37,11 @@ class VoteReply(FameReply):
     pushed_out: list[str]
 
 
+class UnvoteReply(Reply):
+    senate: list[str]
+    removed_at: int
+
+
 class Rotation(TypedDict):
     quarter_turns: int
     direction: str

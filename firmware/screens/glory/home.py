@@ -10,7 +10,7 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, tax_form
 from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
-from firmware.screens.glory.track import FameScreen, SenateScreen
+from firmware.screens.glory.track import FameScreen, SenateScreen, UnvoteScreen
 from firmware.screens.glory.words import event_label, run_line, view_of
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen
 
@@ -75,6 +75,9 @@ class GloryHome(ListScreen):
             out.append(Item(_("Farming income"), self._farming))
             out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
             out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
+            if view["senate"] and len(view["players"]) > 1 and not view["options"].get("truce"):
+                # an intrigue's vote taken out (G-7); none in the solo (G-17) or the Truce variant
+                out.append(Item(_("Remove a vote"), lambda c: c.push(UnvoteScreen())))
         out.append(final)
         out.append(new)
         return out

@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine import actions as act_common
 from engine.glory import actions as act
-from engine.glory.console import GOODS, PANTHEON_COMMON, SHEET_LIMITS
+from engine.glory.console import BATTLEFIELD_ROWS, GOODS, PANTHEON_COMMON, SHEET_LIMITS
 from engine.glory.replies import ScoreReply
 from engine.glory.rounds import seat_layout
 from engine.text import N_
@@ -37,6 +37,13 @@ SHEET_ROWS: tuple[tuple[str, str], ...] = (
     ("own", N_("Pantheon: own")),
     ("objectives", N_("Objectives")), ("denarii", N_("Denarii")),
 )
+# The Emperor's solo also counts the objectives done (G-17: «Завершить не менее 2 заданий»), last.
+SOLO_ROWS: tuple[tuple[str, str], ...] = SHEET_ROWS + (("done", N_("Objectives done")),)
+
+
+def sheet_rows(ctx: Ctx) -> tuple[tuple[str, str], ...]:
+    """The pad's rows for this game: the solo's have the objectives done too."""
+    return SOLO_ROWS if len(view_of(ctx)["players"]) == 1 else SHEET_ROWS
 
 
 SHEET_MAX = SHEET_LIMITS       # the engine's limits, read from the data in one place (engine/glory/console.py)
@@ -63,8 +70,10 @@ class SheetPad:
     key_place = "seats"
     second_action = True           # hold A (KEY3): + turns into −
 
-    def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None) -> None:
+    def __init__(self, row: int = 0, on_back: Callable[[int], None] | None = None,
+                 rows: tuple[tuple[str, str], ...] = SHEET_ROWS) -> None:
         self.row = row
+        self.rows = rows                           # SHEET_ROWS, or the solo's SOLO_ROWS
         self.on_back = on_back                     # told the row B leaves from (the list's cursor)
         self.step = 0                              # index into STEPS
         self.sign = 1                              # +1, or -1 after hold A
@@ -72,19 +81,20 @@ class SheetPad:
 
     @property
     def entry(self) -> str:
-        return SHEET_ROWS[self.row][0]
+        return self.rows[self.row][0]
 
     @property
     def title(self) -> str:
-        return _(SHEET_ROWS[self.row][1])
+        return _(self.rows[self.row][1])
 
     def most(self, ctx: Ctx, player: str) -> int:
         """The most this row can hold for ``player``: a Pantheon has at most 2 common parts
-        (gold, silver and bronze together, G-12) and a player at most 3 goods sets (G-11), so
-        what the player's other rows hold is taken off."""
+        (gold, silver and bronze together, G-12), a player at most 3 goods sets (G-11) and 7
+        legions on the three battlefields together (G-9: «Легионы 7/7»), so what the player's
+        other rows hold is taken off."""
         figures = view_of(ctx).get("sheet", {}).get(player, {})
         limit = SHEET_MAX[self.entry]
-        for group in (PANTHEON_COMMON, GOODS):
+        for group in (PANTHEON_COMMON, GOODS, BATTLEFIELD_ROWS):
             total = SHEET_MAX[group[0]]                    # the group's limit: every row of it has it
             if self.entry in group:
                 limit = min(limit, total - sum(figures.get(k, 0) for k in group if k != self.entry))
@@ -147,6 +157,10 @@ class SheetPad:
                 ctx.notify(_("{}: at most {} common Pantheon parts.").format(player, SHEET_MAX["gold"]))
             elif self.entry in GOODS:
                 ctx.notify(_("{}: at most {} goods sets count.").format(player, SHEET_MAX["tools"]))
+            elif self.entry in BATTLEFIELD_ROWS and most < SHEET_MAX[self.entry]:   # the others hold the rest
+                legions = SHEET_MAX[BATTLEFIELD_ROWS[0]]
+                ctx.notify(ngettext("{}: at most {} legion on the battlefields in all.",
+                                    "{}: at most {} legions on the battlefields in all.", legions).format(player, legions))
             else:
                 ctx.notify(_("{}: {} is the most on this row.").format(player, most))
             return
@@ -155,7 +169,7 @@ class SheetPad:
 
     def go(self, ctx: Ctx) -> None:
         self.last, self.sign = None, 1
-        if self.row + 1 < len(SHEET_ROWS):
+        if self.row + 1 < len(self.rows):
             self.row += 1                                   # the step as it was: the next row
         else:
             ctx.pop()
@@ -209,7 +223,7 @@ class ScoreEntry(WrappedListScreen):
         view = view_of(ctx)
         sheets = view.get("sheet", {})
         out = []
-        for i, (key, label) in enumerate(SHEET_ROWS):
+        for i, (key, label) in enumerate(sheet_rows(ctx)):
             figures = " ".join(str(sheets.get(p, {}).get(key, 0)) for p in view["players"])
             out.append(Item(_(label), partial(self.open_row, row=i), figures))
         out.append(Item(_("Show scores"), show_scores))
@@ -217,7 +231,7 @@ class ScoreEntry(WrappedListScreen):
 
     def open_row(self, ctx: Ctx, row: int) -> None:
         """The pad on ``row``, every player on it (B comes back here, on that row)."""
-        ctx.push(SheetPad(row, self._back_at))
+        ctx.push(SheetPad(row, self._back_at, sheet_rows(ctx)))
 
     def _back_at(self, row: int) -> None:
         self.cursor = row
@@ -229,12 +243,13 @@ CATEGORIES = (("track", N_("Fame track")), ("military", N_("Military")), ("polit
               ("denarii", N_("Denarii")), ("total", N_("Total")))
 
 
+# the rulebook's marks (G-20): «100+», «61+», «12+»; the designers' 113 is reached at 113
 ACHIEVEMENTS = {
-    "fame_100": N_("100 fame"), "all_medals": N_("All 5 medals"), "jewelry_sets_2": N_("2 jewelry sets"),
-    "track_61": N_("61 on the track"), "jewelry_sets_3": N_("3 jewelry sets"),
-    "first_on_all_battlefields": N_("1st on all fields"), "senate_12": N_("12 Senate points"),
+    "fame_100": N_("100+ fame"), "all_medals": N_("All 5 medals"), "jewelry_sets_2": N_("2 jewelry sets"),
+    "track_61": N_("61+ on the track"), "jewelry_sets_3": N_("3 jewelry sets"),
+    "first_on_all_battlefields": N_("1st on all fields"), "senate_12": N_("12+ Senate points"),
     "golden_pantheon": N_("Golden Pantheon"), "objectives_4": N_("4 objectives"),
-    "no_enmity": N_("No enmity"), "designers_113": N_("Beat 113 fame"),
+    "no_enmity": N_("No enmity"), "designers_113": N_("Record 113+ fame"),
 }
 
 

@@ -125,3 +125,26 @@ class SenateScreen:
                 ctx.notify(" ".join(notes))
         elif what is Intent.BACK:
             ctx.pop()
+
+
+class UnvoteScreen(ListScreen):
+    """An intrigue takes a vote out of the Senate column (G-7: «Повторное голосование», whose own
+    vote is then placed on the Senate screen, and «Недействительное голосование», whose +1 fame
+    goes on the Fame screen): the column top first, as the Senate screen shows it; A takes the
+    vote out. Removing never makes a supremacy."""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Remove a vote")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        column = view_of(ctx)["senate"]
+        return [Item(f"{SENATE_VALUES[pos]} {base.clip_name(column[pos], 16)}",
+                     partial(self._remove, owner=column[pos], at=pos + 1))
+                for pos in reversed(range(len(column)))]
+
+    @staticmethod
+    def _remove(ctx: Ctx, owner: str, at: int) -> None:
+        if run_line(ctx, act.unvote(owner, at)) is not None:
+            ctx.notify(_("{}'s vote is out of the Senate column.").format(owner))
+            ctx.pop()
