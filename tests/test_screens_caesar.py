@@ -570,6 +570,28 @@ def test_undo_of_his_turn_from_your_move_lands_on_the_home(state_dir):   # issue
         app.console.close()
 
 
+def test_your_move_played_over_the_serial_link_takes_its_choice_off_the_screen(state_dir):
+    """C-3: the move is played over the serial link while the device shows its choice (the map,
+    then a province's options): those screens go, as an undo takes them off (they stayed, offering
+    "A: here" for a move already made; A then only said the game had moved on)."""
+    app = app_with([NEW], ["a", "a", "a", "a"], state_dir)     # his turn read: your move opens
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], PlayMap)
+        app.handle("a")
+        app.render()
+        assert isinstance(app.stack[-1], OptionScreen)
+        m = app.console.request("moves")["moves"][0]
+        reply = app.serve_line(f"play {m['space']} {m['token']} {sorted(m['toward'])[0]}".encode())
+        assert '"ok":true' in reply
+        app.render()
+        assert not any(isinstance(s, (OptionScreen, PlayMap, ProvincePicker)) for s in app.stack)
+        assert isinstance(app.stack[-1], CaesarHome) and app.errors == 0
+        assert app.stack[-1].items(app)[0].label == "Draw a token"          # C-6: what it waits for now
+    finally:
+        app.console.close()
+
+
 def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 23 §4
     app = app_with([NEW, "crassus", READ], ["a", "a"], state_dir)
     try:

@@ -103,6 +103,9 @@ class Follows:
 
     games: tuple[str, ...] = ()
     shown_at: int | None = None
+    choice = False
+    """True for a screen that offers the choice of the next step (Caesar!'s move, a tile, a token):
+    it is stale too once a step was played meanwhile (the serial link played it)."""
 
     def note(self, ctx: Ctx) -> None:
         """Remember the session's step count the first time the screen is drawn or used."""
@@ -112,8 +115,9 @@ class Follows:
 
     def stale(self, ctx: Ctx) -> bool:
         """True once an undo took back a step since it was shown (a screen never shown or used
-        cannot tell what it stood for: stale too), or the session is no longer this game."""
+        cannot tell what it stood for: stale too), or the session is no longer this game; for a
+        ``choice``, also once a step was played since."""
         view = ctx.view()
         if view is None or view["game"] not in self.games or self.shown_at is None:
             return True
-        return view["actions"] < self.shown_at
+        return view["actions"] < self.shown_at or (self.choice and view["actions"] > self.shown_at)

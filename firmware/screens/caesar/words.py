@@ -72,9 +72,11 @@ def view_of(ctx: Ctx) -> CaesarView:
 
 
 class Follows(play.Follows):
-    """A Caesar! screen that goes when an undo takes back what it shows (:class:`play.Follows`)."""
+    """A Caesar! screen of a choice (your move, a tile, a token, a bonus, passing the device): it
+    goes when an undo takes back what it shows or a step is played meanwhile (:class:`play.Follows`)."""
 
     games = GAMES
+    choice = True
 
 
 # Errors a screen of the game meets only when the game moved on under it (an undo, a line from the
