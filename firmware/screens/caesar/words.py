@@ -76,7 +76,7 @@ class Follows(play.Follows):
     goes when an undo takes back what it shows or a step is played meanwhile (:class:`play.Follows`)."""
 
     games = GAMES
-    choice = True
+    now_only = True
 
 
 # Errors a screen of the game meets only when the game moved on under it (an undo, a line from the
