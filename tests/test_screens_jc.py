@@ -296,3 +296,53 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     labels = [str(item.label) for item in legion.top.items(legion)]
     legion.press(*["down"] * labels.index("Legio 1"), "a", "left", "left", "left", "a")
     assert legion.lines[-1] == "add defender p_leg1 strength=1"
+
+
+def _undo_on_the_device(app) -> None:
+    app.handle("b:hold")
+    app.render()
+    app.handle("a")                                     # yes, take it back
+    app.render()
+    while app.message or type(app.stack[-1]).__name__ == "TextScreen" and app.stack[-1].title == "Note":
+        app.handle("b")                                 # the note of the undo closes
+        app.render()
+
+
+def test_an_undone_fire_takes_its_dice_off_the_screen(state_dir):  # J-5
+    """The dice of a fire are shown; an undo takes the fire back: its dice go (they stayed, with
+    hits that no block had taken any more), and the same dice come back when it fires again."""
+    app = app_with(ARMIES + ["start"], HOME + ["a", "a"], state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult)
+        dice = app.stack[-1].turn["dice"]
+        _undo_on_the_device(app)
+        assert list(app.console.session.lines) == ARMIES[1:] + ["start"]
+        assert isinstance(app.stack[-1], BattleScreen) and app.errors == 0
+        app.handle("a")                                 # Fire again
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult) and app.stack[-1].turn["dice"] == dice
+    finally:
+        app.console.close()
+
+
+def test_the_forces_shown_follow_an_undo_and_the_serial_link(state_dir):  # J-5, J-7
+    """Forces lists every block's strength as it is now: after an undo of a fire, or a fire over the
+    serial link, the strengths shown are not the ones of before (they stayed)."""
+    app = app_with(ARMIES + ["start", "fire c_caesar"], HOME + DOWN * 3 + ["a"], state_dir)
+    try:
+        app.render()
+        assert app.stack[-1].title == "Forces"
+        _undo_on_the_device(app)
+        assert app.stack[-1].title != "Forces" or "Legio 1" not in str(app.stack[-1].rows) \
+            or ("Legio 1", "C2 IV") in app.stack[-1].rows
+        while app.stack[-1].title == "Forces":
+            app.handle("b")
+        app.handle("a")                                 # Forces again: Legio 1 at full strength
+        app.render()
+        assert ("Legio 1", "C2 IV") in app.stack[-1].rows
+        assert '"ok":true' in app.serve_line(b"fire c_caesar")
+        app.render()
+        assert app.stack[-1].title != "Forces" or ("Legio 1", "C2 IV") not in app.stack[-1].rows
+    finally:
+        app.console.close()

@@ -14,7 +14,7 @@ from engine.views import SessionView
 from firmware.i18n import _
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.widgets.confirm import ConfirmScreen
-from firmware.screens.widgets.scroll import TextScreen
+from firmware.screens.widgets.scroll import TableScreen, TextScreen
 from firmware.screens.widgets.share import FairShare
 
 
@@ -137,6 +137,24 @@ class Snapshot(Follows, TextScreen):
 
     def __init__(self, games: tuple[str, ...], title: str, body: str | Sequence[str]) -> None:
         super().__init__(title, body)
+        self.games = games
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self.note(ctx)
+        super().key(key, ctx)
+
+
+class TableSnapshot(Follows, TableScreen):
+    """As :class:`Snapshot`, for rows of (left, right) text (a battle's forces)."""
+
+    now_only = True
+
+    def __init__(self, games: tuple[str, ...], title: str, rows: Sequence[tuple[str, str]]) -> None:
+        super().__init__(title, rows)
         self.games = games
 
     def render(self, ctx: Ctx) -> Image.Image:

@@ -18,6 +18,7 @@ from engine.replies import Reply
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
+from firmware.screens.play import Follows, Snapshot, TableSnapshot
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
 from firmware.screens.jc.words import GAME, RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of, win_chance
@@ -383,8 +384,11 @@ class JcDiceEntry(DiceEntry):
             ctx.replace(DiceResult(response["turn"], self.then, news(ctx)))
 
 
-class DiceResult:
-    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut)."""
+class DiceResult(Follows):
+    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut); taken
+    off by an undo of the fire."""
+
+    games = (GAME,)
 
     ROOM = 2                       # text rows under the dice
 
@@ -411,6 +415,7 @@ class DiceResult:
         return [r for row in rows for r in base.wrap(row)]
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         img, draw = base.frame()
         t = self.turn
         status = ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"])
@@ -477,13 +482,13 @@ def forces_screen(ctx: Ctx) -> TableScreen:
             right = (_(STATUS_WORDS[x["status"]]) if x["status"] in STATUS_WORDS
                      else f"{x['rating']} {roman(x['strength'])}")
             rows.append((name_of(x), right))
-    return TableScreen(_("Forces"), rows)
+    return TableSnapshot((GAME,), _("Forces"), rows)
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
     """Every turn of the battle and what the rules did by themselves, in the order it happened
     (reserves arriving between round 1 and round 2, a leader killed after the fire); opens at the end."""
     b = view_of(ctx)["battle"]
-    screen = TextScreen(_("Battle log"), list(b["log"]) or [_("Nothing yet.")])
+    screen = Snapshot((GAME,), _("Battle log"), list(b["log"]) or [_("Nothing yet.")])
     screen.top = max(0, len(screen.rows) - base.ROWS)
     return screen
