@@ -592,6 +592,52 @@ def test_your_move_played_over_the_serial_link_takes_its_choice_off_the_screen(s
         app.console.close()
 
 
+def test_the_why_of_an_undone_play_goes_with_it(state_dir):   # S-9..S-15
+    """The why of one of his plays is open when his turn is undone: it goes with the turn's pages
+    (it stayed over the home, explaining a play no longer made)."""
+    app = app_with([NEW], ["a", "a", "right", "right"], state_dir)    # his turn, his play, its why
+    try:
+        assert app.stack[-1].title.startswith("Why")
+        app.handle("b:hold")
+        app.handle("a")
+        while isinstance(app.stack[-1], TextScreen) and app.stack[-1].title == "Note":
+            app.handle("a")                            # the long "Undone: ..." note
+        assert list(app.console.session.lines) == []
+        assert isinstance(app.stack[-1], CaesarHome) and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def _home_row(app, ident: str) -> None:
+    """Open the home's row ``ident``."""
+    home = app.stack[-1]
+    assert isinstance(home, CaesarHome)
+    while home.items(app)[home.cursor].ident != ident:
+        app.handle("down")
+    app.handle("a")
+
+
+@pytest.mark.parametrize("row", ["decide", "row", "hand", "score"])
+def test_a_text_of_the_game_now_goes_once_the_serial_link_plays(row, state_dir):   # S-8, C-6
+    """"Crassus would…", his row, your hand and the score say the game as it is now: once his turn
+    or your move is played over the serial link they go (they stayed, saying what was before)."""
+    app = app_with([NEW, "crassus", READ] if row == "hand" else [NEW], ["a"], state_dir)
+    try:
+        _home_row(app, row)
+        app.render()
+        assert isinstance(app.stack[-1], TextScreen)
+        if row == "hand":
+            m = app.console.request("moves")["moves"][0]
+            line = f"play {m['space']} {m['token']} {sorted(m['toward'])[0]}"
+        else:
+            line = "crassus"
+        assert '"ok":true' in app.serve_line(line.encode())
+        app.render()
+        assert isinstance(app.stack[-1], CaesarHome) and app.errors == 0
+    finally:
+        app.console.close()
+
+
 def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 23 §4
     app = app_with([NEW, "crassus", READ], ["a", "a"], state_dir)
     try:
