@@ -608,6 +608,33 @@ def test_the_why_of_an_undone_play_goes_with_it(state_dir):   # S-9..S-15
         app.console.close()
 
 
+def test_a_language_chosen_over_the_serial_link_is_spoken_by_the_screens_open(state_dir):   # S-9
+    """`settings language=ru` from the serial link while his turn is shown: its pages (and the why
+    of his play) are said in Russian from then on, and so is your move's list of provinces (they
+    stayed in English: the why's text, the title «Куда?»)."""
+    from firmware import i18n
+    app = app_with([NEW], ["a", "a", "right"], state_dir)       # his turn, his play
+    try:
+        assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].pages[app.stack[-1].page]["kind"] == "play"
+        assert '"ok":true' in app.serve_line(b"settings language=ru")
+        assert texts(app)[0].startswith("Красс")
+        app.handle("right")                                     # its why
+        assert app.stack[-1].title.startswith("Почему") and "пункт" in " ".join(texts(app))
+        app.handle("b")
+        app.handle("a")                                         # his turn read: your move
+        assert isinstance(app.stack[-1], PlayMap)
+        app.handle("press")                                     # the provinces as a list
+        app.render()
+        assert isinstance(app.stack[-1], ProvincePicker)
+        assert '"ok":true' in app.serve_line(b"settings language=en")
+        assert "Where?" in texts(app)
+        assert '"ok":true' in app.serve_line(b"settings language=uk")
+        assert "Куди?" in texts(app)
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
 def _home_row(app, ident: str) -> None:
     """Open the home's row ``ident``."""
     home = app.stack[-1]

@@ -38,7 +38,10 @@ class ProvincePicker(Follows, WrappedListScreen):
         super().__init__()
         self.placed = False
         self.then = then                      # after the placement: what the table does next
-        self.title = _("Where?")
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Where?")
 
     def status(self, ctx: Ctx) -> str:
         return _("you–him") if view_of(ctx)["mode"] == "solo" else _("Caesar–Pompey")
