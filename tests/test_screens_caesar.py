@@ -635,6 +635,28 @@ def test_a_language_chosen_over_the_serial_link_is_spoken_by_the_screens_open(st
         app.console.close()
 
 
+def test_a_language_chosen_over_the_serial_link_keeps_the_page_of_his_turn(state_dir):   # S-3
+    """His tile's notes on a page of their own (the same step of the record as the tile's page): a
+    language chosen over the serial link keeps that page shown, said in it (not the tile's page)."""
+    from firmware import i18n
+    lines = ["new caesar-solo side=pompey difficulty=hard poison=1 centurions=1 border-control=1 seed=1", "crassus",
+             "play AS-SY shield:3/3 AS", "draw",
+             "crassus", "play AF-AC wild:4/0 AC", "draw", "crassus"]
+    app = app_with(lines, ["a"], state_dir)                     # his last turn, unread: its first page
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages][:2] == ["tile", "notes"]
+        app.handle("right")
+        assert turn.page == 1
+        assert '"ok":true' in app.serve_line(b"settings language=ru")
+        shown = texts(app)
+        assert turn.pages[turn.page]["kind"] == "notes" and shown[1] == f"2/{len(turn.pages)}"
+        assert shown[0].startswith("Красс")
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
 def _home_row(app, ident: str) -> None:
     """Open the home's row ``ident``."""
     home = app.stack[-1]

@@ -224,13 +224,17 @@ class TurnScreen:
         for record, tile in ((his, his["tile"] if his else None), (mine, None)):
             if record is None or record["id"] != self.record:
                 continue
-            at = self.pages[self.page]["at"] if self.pages else 0
+            shown = self.pages[self.page] if self.pages else None
             pages = record_pages(record, tile, view["winner"])
             pages += [drawn_page(p["tokens"], p["at"]) for p in self.pages
                       if p["kind"] == "draw" and p["at"] >= len(record["pages"])]
             if pages:
                 self.pages = pages
-                self.page = next((i for i, p in enumerate(pages) if p["at"] >= at), len(pages) - 1)
+                if shown is not None:          # the same page (a tile's notes may now fit on it, or not)
+                    at = shown["at"]
+                    self.page = next((i for i, p in enumerate(pages) if p["at"] == at and p["kind"] == shown["kind"]),
+                                     next((i for i, p in enumerate(pages) if p["at"] >= at), len(pages) - 1))
+                self.page = min(self.page, len(pages) - 1)
             return
 
     def _read(self, ctx: Ctx, upto: int) -> None:
