@@ -346,3 +346,46 @@ def test_the_forces_shown_follow_an_undo_and_the_serial_link(state_dir):  # J-5,
         assert app.stack[-1].title != "Forces" or ("Legio 1", "C2 IV") not in app.stack[-1].rows
     finally:
         app.console.close()
+
+
+def _year_played(app) -> None:
+    """Both hands discard, Caesar plays, then Pompey plays on the device: the reveal (J-18)."""
+    from firmware.screens.jc.campaign import HandScreen
+    for side in ("caesar", "pompey"):
+        hand = app.console.request(f"hand {side}")["hand"]
+        assert app.console.request(f"discard {side} {hand[0]}")["ok"]
+    hand = app.console.request("hand caesar")["hand"]
+    assert app.console.request(f"play caesar {next(c for c in hand if c != 'apollo')}")["ok"]
+    app._view_stale = True
+    screen = HandScreen("pompey")
+    app.push(screen)
+    app.render()
+    screen._use(app, next(c for c in app.console.request("hand pompey")["hand"] if c != "apollo"))
+    app.render()
+
+
+def test_an_undone_card_play_takes_its_reveal_off_the_screen(state_dir):  # J-18
+    app = app_with([NEW, "deal"], HOME, state_dir)
+    try:
+        _year_played(app)
+        assert app.stack[-1].title == "Reveal"
+        _undo_on_the_device(app)
+        assert app.console.session.view()["cards"]["reveals"] == []
+        assert app.stack[-1].title != "Reveal" and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_an_undone_winter_takes_its_checklist_off_the_screen(state_dir):  # J-19
+    from firmware.screens.jc.campaign import ask_winter
+    app = app_with([NEW, "control Alexandria caesar"], HOME, state_dir)
+    try:
+        ask_winter(app)
+        app.render()
+        app.handle("a")                                 # yes, the winter
+        app.render()
+        assert app.stack[-1].title.startswith("Winter")
+        _undo_on_the_device(app)
+        assert not app.stack[-1].title.startswith("Winter") and app.errors == 0
+    finally:
+        app.console.close()

@@ -10,8 +10,9 @@ from engine.jc import actions as act
 from engine.jc.views import Reveal
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens.ctx import Ctx
-from firmware.screens.jc.words import SIDES, card_name, run_line, side_name, view_of
-from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, VPTrack
+from firmware.screens.jc.words import GAME, SIDES, card_name, run_line, side_name, view_of
+from firmware.screens.play import Snapshot
+from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
 
 # -- score, cards, winter ----------------------------------------------------------------------
 CYCLE = ("caesar", "pompey", None)          # a city's holders, in the order left/right go through them
@@ -79,7 +80,7 @@ class CardsMenu(ListScreen):
     def _reveal(ctx: Ctx) -> None:
         cards = view_of(ctx)["cards"]
         if cards and cards["reveals"]:
-            ctx.push(TextScreen(_("Reveal"), reveal_rows(cards["reveals"][-1])))
+            ctx.push(Snapshot((GAME,), _("Reveal"), reveal_rows(cards["reveals"][-1])))
 
 
 def reveal_rows(rec: Reveal) -> list[str]:
@@ -126,7 +127,14 @@ class HandScreen(ListScreen):
         ctx.pop()
         reveal = response.get("reveal")
         if reveal:
-            ctx.push(TextScreen(_("Reveal"), reveal_rows(reveal)))
+            ctx.push(result(_("Reveal"), reveal_rows(reveal)))
+
+
+def result(title: str, rows: list[str]) -> Snapshot:
+    """What an action did (a reveal, a winter's checklist): it goes when an undo takes it back."""
+    screen = Snapshot((GAME,), title, rows)
+    screen.now_only = False
+    return screen
 
 
 def ask_winter(ctx: Ctx) -> None:
@@ -150,7 +158,7 @@ def ask_winter(ctx: Ctx) -> None:
         rows = [f"{'✓' if s['done'] else '·'} {s['step']} {s['title']}: {s['text']}" for s in response["checklist"]]
         over = view_of(c)["campaign"]["over"]
         title = _("Game over") if over else _("Winter: year {}").format(response["year"])
-        c.push(TextScreen(title, rows))
+        c.push(result(title, rows))
 
     ctx.push(ConfirmScreen(_("Winter?"), _("End the year: Cleopatra goes home, victory check, "
                                                 "eliminated blocks return, new cards."), go))

@@ -13,7 +13,7 @@ from firmware.screens.jc.campaign import CardsMenu, ask_winter, vp_screen
 from firmware.screens.jc.odds import odds_screen
 from firmware.screens.jc.setup import next_battle_form, open_add, setup_form
 from firmware.screens.jc.words import GAME, side_name, view_of
-from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
+from firmware.screens.widgets import Item, WrappedListScreen
 
 
 def open_game(ctx: Ctx) -> None:
@@ -59,7 +59,7 @@ def campaign_item(over: Verdict | None, year: int) -> Item:
     if over:
         winner = over.get("winner")
         reason = say(over.get("reason", ""))
-        return Item(_("Campaign over"), lambda c: c.push(TextScreen(_("Campaign over"), reason)),
+        return Item(_("Campaign over"), lambda c: c.push(play.Snapshot((GAME,), _("Campaign over"), reason)),
                     side_name(winner) if winner else _("draw"), ident="campaign")
     return Item(_("Winter"), ask_winter, _("year {}").format(year), ident="campaign")
 
