@@ -59,6 +59,20 @@ def test_dice_screen_rolls_the_expression_set_with_the_joystick(state_dir):
     app.console.close()
 
 
+def test_the_past_rolls_shown_follow_an_undo_and_the_serial_link(state_dir):
+    """Past rolls lists the rolls kept now: after an undo of the last roll, or a roll over the
+    serial link, the list shown is not the one of before (the undone roll stayed listed)."""
+    app = app_with(["new dice seed=3", "roll 2d6", "roll 3d6"], ["a", "a:hold"], state_dir)
+    try:
+        assert _texts(app).startswith("Past rolls | 3d6")
+        _undo_on_the_device(app)
+        assert "3d6" not in _texts(app)
+        assert '"ok":true' in app.serve_line(b"roll 1d20")
+        assert not _texts(app).startswith("Past rolls") or "1d20" in _texts(app)
+    finally:
+        app.console.close()
+
+
 def test_reroll_from_the_screen_is_logged_as_such(state_dir):
     app = app_with(["new dice seed=1", "roll 3d6"], ["a", "press", "right", "press", "a"], state_dir)
     log = app.console.request("log 1")["log"]
