@@ -570,3 +570,29 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
         ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
     taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
     assert taxed == order
+
+
+def test_the_farming_income_shown_follows_an_undo_and_the_serial_link(state_dir):  # G-4
+    """Farming income is what each player farms now: after the Farmer medal is given over the
+    serial link, or taken back by an undo, the figures shown are not the ones of before."""
+    app = app_with(["new glory players=Jack,Henry seed=3", "medal Jack farmer"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        while home.items(app)[home.cursor].label != "Farming income":
+            app.handle("down")
+        app.handle("a")
+        shown = [t for *_xy, t, _kind in drawn(app)]
+        assert shown[0].startswith("Farming") and "Jack: 3 denarii" in shown
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                  # take the medal back
+        app.render()
+        app.handle("b")
+        shown = [t for *_xy, t, _kind in drawn(app)]
+        assert not shown[0].startswith("Farming") or "Jack: 1 denarius" in shown
+        assert '"ok":true' in app.serve_line(b"medal Henry farmer")
+        shown = [t for *_xy, t, _kind in drawn(app)]
+        assert not shown[0].startswith("Farming") or "Henry: 3 denarii" in shown
+        assert app.errors == 0
+    finally:
+        app.console.close()

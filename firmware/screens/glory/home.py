@@ -11,8 +11,8 @@ from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, ta
 from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
 from firmware.screens.glory.track import FameScreen, SenateScreen
-from firmware.screens.glory.words import event_label, run_line, view_of
-from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen
+from firmware.screens.glory.words import GAMES, event_label, run_line, view_of
+from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
 
 
 def open_game(ctx: Ctx) -> None:
@@ -126,4 +126,4 @@ class GloryHome(ListScreen):
             n = response["denarii"]
             row = ngettext("{}: {} denarius", "{}: {} denarii", n).format(p, n)
             rows.append(row + (" " + _("(Farmer)") if response["farmer"] else ""))
-        ctx.push(TextScreen(_("Farming, round {}").format(view["round"]), rows))
+        ctx.push(play.Snapshot(GAMES, _("Farming, round {}").format(view["round"]), rows))   # as it is now
