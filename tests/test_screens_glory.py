@@ -572,6 +572,18 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
     assert taxed == order
 
 
+def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1, G-4
+    """The tax just paid is taken back: the next tax form opens on that player again (it opened on
+    the one after, whose turn it was not yet)."""
+    ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
+    order = ctx.view()["order"]
+    ctx.press("down", "down", "down", "down")            # Tax
+    ctx.press("a", "a")                                   # the first player pays
+    assert ctx.run("undo")["ok"] and not any(line.startswith("tax ") for line in ctx.session.lines)
+    ctx.press("a", "a")
+    assert [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")] == order[:1]
+
+
 def test_the_farming_income_shown_follows_an_undo_and_the_serial_link(state_dir):  # G-4
     """Farming income is what each player farms now: after the Farmer medal is given over the
     serial link, or taken back by an undo, the figures shown are not the ones of before."""

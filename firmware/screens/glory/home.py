@@ -26,7 +26,7 @@ class GloryHome(ListScreen):
     def __init__(self) -> None:
         super().__init__()
         self.was_finished: int | None = None    # 0 playing, 1 after round 9, 2 ended
-        self.taxed: tuple[int, str] | None = None   # (round, player) of the last tax paid here
+        self.taxed: tuple[int, str, int] | None = None   # (round, player, steps then) of the last tax paid here
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -87,10 +87,13 @@ class GloryHome(ListScreen):
         players, order, round_ = view["players"], view["order"] or view["players"], view["round"]
         nxt = order[0]
         if self.taxed is not None and self.taxed[0] == round_ and self.taxed[1] in order:
-            nxt = order[(order.index(self.taxed[1]) + 1) % len(order)]
+            # an undo took the tax back (fewer steps now): that player pays again
+            back = view["actions"] < self.taxed[2]
+            nxt = order[(order.index(self.taxed[1]) + (0 if back else 1)) % len(order)]
 
         def paid(name: str) -> None:
-            self.taxed = (round_, name)
+            now = ctx.view()
+            self.taxed = (round_, name, now["actions"] if now is not None else 0)
         ctx.push(tax_form(ctx, players.index(nxt), paid))
 
     @staticmethod
