@@ -197,6 +197,10 @@ GAMES: dict[str, tuple[list[list[str]], Callable[[random.Random, dict[str, Any],
 }
 
 
+class Killed(BaseException):
+    """The power cut (not an ``Exception``: nothing on screen catches it)."""
+
+
 # -- the checker -----------------------------------------------------------------------------------
 class Checker:
     def __init__(self, game: str, seed: int, root: Path, lang: str = "en") -> None:
@@ -248,6 +252,31 @@ class Checker:
         self.app.render()
         self.app.handle("a")                  # resume the game from the main menu
 
+    def crash(self) -> None:
+        """The power goes in the middle of what a key does (after its first lines, before the
+        next: a move and the draws it owes, a whole battle fought step by step), then the program
+        starts again."""
+        k = self.rng.randint(0, 3)
+        calls = [0]
+        run = self.app.run
+
+        def dying(line: Any) -> Any:
+            calls[0] += 1
+            if calls[0] > k:
+                raise Killed
+            return run(line)
+        self.app.run = dying  # type: ignore[method-assign]
+        try:
+            for _ in range(5):
+                key = self.rng.choice(["a", "a", "a", "right", "down"])
+                self.done.append(f"{key} (dies after {k} lines)")
+                self.app.handle(key)
+                self.app.render()
+        except Killed:
+            self.restart()
+            return
+        del self.app.run
+
     def language(self) -> None:
         lang = self.rng.choice(["en", "ru", "uk"])
         self.done.append(f"language {lang}")
@@ -261,8 +290,10 @@ class Checker:
             self.undo()
         elif r < 0.92:
             self.line()
-        elif r < 0.97:
+        elif r < 0.95:
             self.restart()
+        elif r < 0.97:
+            self.crash()
         elif not os.environ.get("IN_STEP_NO_LANG"):
             self.language()
         self.app.render()
