@@ -389,3 +389,22 @@ def test_an_undone_winter_takes_its_checklist_off_the_screen(state_dir):  # J-19
         assert not app.stack[-1].title.startswith("Winter") and app.errors == 0
     finally:
         app.console.close()
+
+
+def test_the_advice_on_a_hit_goes_once_the_hit_is_placed_over_the_serial_link(state_dir):  # J-7, J-14
+    """The advice on where a hit goes is for that hit: once the serial link places it, the advice
+    goes (it stayed, advising a hit already placed)."""
+    app = app_with(TIE, HOME + ["a"], state_dir)
+    try:
+        battle = app.stack[-1]
+        assert isinstance(battle, BattleScreen)
+        while battle.items(app)[battle.cursor].ident != "why":
+            app.handle("down")
+        app.handle("a")
+        app.render()
+        assert app.stack[-1].title == "Advice"
+        assert '"ok":true' in app.serve_line(b"hit")
+        app.render()
+        assert app.stack[-1].title != "Advice" and app.errors == 0
+    finally:
+        app.console.close()

@@ -222,7 +222,7 @@ class BattleScreen(DecisionList):
                 out.append(Item(base.clip(name_of(x), width - len(tail)).ljust(width - len(tail)) + tail,
                                 partial(self._hit, key=k), value))
             return out + [Item(_("Device picks"), partial(self._hit, key="")),
-                          Item(_("Why ✓?"), lambda c: c.push(TextScreen(_("Advice"), why_hit(c))), ident="why")]
+                          Item(_("Why ✓?"), lambda c: c.push(Snapshot((GAME,), _("Advice"), why_hit(c))), ident="why")]
         if len(d["blocks"]) == 1:
             return action_items(ctx, d["blocks"][0]) + [Item(_("Device decides"), self._auto)]
         out = [Item(block_row(blocks[k], base.COLS - 1), partial(self._act, key=k)) for k in d["blocks"]]
