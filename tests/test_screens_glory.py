@@ -491,6 +491,20 @@ def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_rewa
     assert "Jack: take 0 denarii." in " ".join(negative.top.rows)
 
 
+def test_the_solo_denarii_are_said_only_for_the_event_revealed_with_them():  # G-17
+    """The card's screen stays open while the serial link ends the round and reveals the next
+    event: the denarii of the card revealed on the device are not said under the next card (they
+    were: another card, another figure of supporters)."""
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5").open(GloryHome())
+    ctx.press("down", "down", "a")                        # Reveal event
+    ctx.render()
+    assert isinstance(ctx.top, EventScreen) and "Jack: take 2 denarii." in " ".join(ctx.top.rows)
+    assert ctx.run("end-round")["ok"] and ctx.run("fame Jack +9")["ok"] and ctx.run("event")["ok"]
+    ctx.render()
+    assert not any("take" in r for r in ctx.top.rows)
+
+
 def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only
     from firmware.screens.glory.round import EventScreen
     ctx = FakeCtx(NEW).open(GloryHome())
