@@ -592,6 +592,23 @@ def test_your_move_played_over_the_serial_link_takes_its_choice_off_the_screen(s
         app.console.close()
 
 
+def test_a_placements_preview_goes_when_the_serial_link_plays_the_move(state_dir):   # C-7
+    """All a placement does, asked before it is made: the move played over the serial link takes
+    it off with the options under it (it stayed: A then only said the game had moved on)."""
+    from firmware.screens.caesar.move import AllItDoes
+    from scripts.shots_caesar import DOUBLE
+    app = app_with([NEW, DOUBLE], ["a", "a", "a", "a"], state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], AllItDoes)
+        m = app.console.request("moves")["moves"][0]
+        assert '"ok":true' in app.serve_line(f"play {m['space']} {m['token']} {sorted(m['toward'])[0]}".encode())
+        app.render()
+        assert not any(isinstance(s, (AllItDoes, OptionScreen)) for s in app.stack) and app.errors == 0
+    finally:
+        app.console.close()
+
+
 def test_the_why_of_an_undone_play_goes_with_it(state_dir):   # S-9..S-15
     """The why of one of his plays is open when his turn is undone: it goes with the turn's pages
     (it stayed over the home, explaining a play no longer made)."""

@@ -367,9 +367,13 @@ class OptionScreen(Follows):
         show_mine(ctx, 0, self.then, drawn if view_of(ctx)["mode"] == "duel" else None)
 
 
-class AllItDoes(ConfirmScreen):
+class AllItDoes(Follows, ConfirmScreen):
     """A placement's whole preview before it is made (A places, B back), its rows clear of the
-    scroll bar."""
+    scroll bar; it goes with the choice once a step is played or taken back."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
 
     @property
     def rows(self) -> list[str]:
