@@ -622,3 +622,24 @@ def test_the_farming_income_shown_follows_an_undo_and_the_serial_link(state_dir)
         assert app.errors == 0
     finally:
         app.console.close()
+
+
+def test_the_end_round_question_goes_when_the_serial_link_ends_the_round(state_dir):  # G-1, G-2
+    """"End round? ... start round 2" is open when the serial link ends round 1: the question goes
+    (A on it ended round 2 too, which nobody had asked)."""
+    app = app_with(["new glory players=Jack,Henry seed=3", "event"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        while not home.items(app)[home.cursor].label.startswith("End round"):
+            app.handle("down")
+        app.handle("a")
+        app.render()
+        assert app.stack[-1].title == "End round?"
+        assert '"ok":true' in app.serve_line(b"end-round")
+        app.render()
+        assert app.stack[-1].title != "End round?"
+        app.handle("a")
+        app.render()
+        assert app.console.session.view()["round"] == 2 and app.errors == 0
+    finally:
+        app.console.close()

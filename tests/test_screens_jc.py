@@ -408,3 +408,22 @@ def test_the_advice_on_a_hit_goes_once_the_hit_is_placed_over_the_serial_link(st
         assert app.stack[-1].title != "Advice" and app.errors == 0
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("asked", ["winter", "fight"])
+def test_a_question_goes_when_the_serial_link_does_what_it_asks(asked, state_dir):  # J-14, J-19
+    """"Winter?" or "Fight to the end?" is open when the serial link plays that step (or another):
+    the question goes (A on it played a second winter, or fought the next battle unasked)."""
+    from firmware.screens.jc.battle import ask_fight
+    from firmware.screens.jc.campaign import ask_winter
+    app = app_with(ARMIES + ["start"] if asked == "fight" else [NEW], HOME, state_dir)
+    try:
+        (ask_fight if asked == "fight" else ask_winter)(app)
+        app.render()
+        title = app.stack[-1].title
+        assert isinstance(app.stack[-1], ConfirmScreen)
+        assert '"ok":true' in app.serve_line(b"fight" if asked == "fight" else b"winter")
+        app.render()
+        assert app.stack[-1].title != title and app.errors == 0
+    finally:
+        app.console.close()

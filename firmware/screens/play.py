@@ -166,6 +166,22 @@ class TableSnapshot(Follows, TableScreen):
         super().key(key, ctx)
 
 
+class Asked(Follows, ConfirmScreen):
+    """A question before a step of the game ("End round?", "Winter?"): it goes once a step is
+    played or taken back meanwhile (the serial link did it: A would do it again, unasked)."""
+
+    now_only = True
+
+    def __init__(self, games: tuple[str, ...], title: str, question: str, on_yes: Callable[[Ctx], None],
+                 yes: str | None = None, no: str | None = None) -> None:
+        super().__init__(title, question, on_yes, yes, no)
+        self.games = games
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+
 def session_games(ctx: Ctx) -> tuple[str, ...]:
     """The running session's game as a ``games`` tuple (none without a session)."""
     view = ctx.view()

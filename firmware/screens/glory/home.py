@@ -12,7 +12,7 @@ from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
 from firmware.screens.glory.track import FameScreen, SenateScreen
 from firmware.screens.glory.words import GAMES, event_label, run_line, view_of
-from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
+from firmware.screens.widgets import Item, ListScreen
 
 
 def open_game(ctx: Ctx) -> None:
@@ -116,7 +116,7 @@ class GloryHome(ListScreen):
 
         question = (_("Income done? Turn the board and start round {}.").format(view["round"] + 1)
                     if view["round"] < view["rounds"] else _("Income done? This ends the game."))
-        ctx.push(ConfirmScreen(_("End round?"), question, go))
+        ctx.push(play.Asked(GAMES, _("End round?"), question, go))
 
     @staticmethod
     def _farming(ctx: Ctx) -> None:

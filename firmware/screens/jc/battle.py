@@ -18,11 +18,11 @@ from engine.replies import Reply
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
-from firmware.screens.play import Follows, Snapshot, TableSnapshot
+from firmware.screens.play import Asked, Follows, Snapshot, TableSnapshot
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
 from firmware.screens.jc.words import GAME, RESULT_WORDS, STATUS_WORDS, block_row, name_of, run_line, side_name, view_of, win_chance
-from firmware.screens.widgets import (ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen,
+from firmware.screens.widgets import (DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen,
                                       die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
 
@@ -36,8 +36,7 @@ def ask_fight(ctx: Ctx) -> None:
                   "in round 4. You roll for each fire and enter the dice.") if physical else
                 _("The device plays the rest of the battle: every block fires, attackers retreat "
                   "in round 4, and rolls the dice."))
-    ctx.push(ConfirmScreen(_("Fight to the end?"), question,
-                                fight_step if physical else _fight_all))
+    ctx.push(Asked((GAME,), _("Fight to the end?"), question, fight_step if physical else _fight_all))
 
 
 def _fight_all(ctx: Ctx) -> None:

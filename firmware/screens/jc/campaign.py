@@ -11,7 +11,7 @@ from engine.jc.views import Reveal
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import GAME, SIDES, card_name, run_line, side_name, view_of
-from firmware.screens.play import Snapshot
+from firmware.screens.play import Asked, Snapshot
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
 
 # -- score, cards, winter ----------------------------------------------------------------------
@@ -66,8 +66,8 @@ class CardsMenu(ListScreen):
             run_line(c, act.deal())
 
         if view_of(ctx)["cards"]:
-            ctx.push(ConfirmScreen(_("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
-                                                      "hands in play are lost."), go))
+            ctx.push(Asked((GAME,), _("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
+                                                   "hands in play are lost."), go))
         else:
             go(ctx)
 
@@ -160,5 +160,5 @@ def ask_winter(ctx: Ctx) -> None:
         title = _("Game over") if over else _("Winter: year {}").format(response["year"])
         c.push(result(title, rows))
 
-    ctx.push(ConfirmScreen(_("Winter?"), _("End the year: Cleopatra goes home, victory check, "
-                                                "eliminated blocks return, new cards."), go))
+    ctx.push(Asked((GAME,), _("Winter?"), _("End the year: Cleopatra goes home, victory check, "
+                                             "eliminated blocks return, new cards."), go))
