@@ -59,6 +59,20 @@ def test_dice_screen_rolls_the_expression_set_with_the_joystick(state_dir):
     app.console.close()
 
 
+def test_the_past_rolls_shown_follow_an_undo_and_the_serial_link(state_dir):
+    """Past rolls lists the rolls kept now: after an undo of the last roll, or a roll over the
+    serial link, the list shown is not the one of before (the undone roll stayed listed)."""
+    app = app_with(["new dice seed=3", "roll 2d6", "roll 3d6"], ["a", "a:hold"], state_dir)
+    try:
+        assert _texts(app).startswith("Past rolls | 3d6")
+        _undo_on_the_device(app)
+        assert "3d6" not in _texts(app)
+        assert '"ok":true' in app.serve_line(b"roll 1d20")
+        assert not _texts(app).startswith("Past rolls") or "1d20" in _texts(app)
+    finally:
+        app.console.close()
+
+
 def test_reroll_from_the_screen_is_logged_as_such(state_dir):
     app = app_with(["new dice seed=1", "roll 3d6"], ["a", "press", "right", "press", "a"], state_dir)
     log = app.console.request("log 1")["log"]
@@ -190,6 +204,59 @@ def test_a_bag_beside_a_running_game_leaves_the_game_going(state_dir):
     assert app.console.request("kit-state")["kit"]["bag"]["size"] == 9
     assert app.console.session.game.name == "jc-battle"
     app.console.close()
+
+
+def _undo_on_the_device(app) -> None:
+    app.handle("b:hold")
+    app.render()
+    app.handle("a")                       # yes, take it back
+    app.render()
+    app.handle("b")                       # the note closes
+    app.render()
+
+
+def _kit_texts(app) -> str:
+    """What the bag's own screen shows (the one under a screen taken off)."""
+    from firmware.screens.kit.bag import KitScreen
+    return _texts(app) if isinstance(app.stack[-1], KitScreen) else "(not the bag's screen)"
+
+
+def test_an_undone_draw_takes_the_drawn_item_off_the_screen(state_dir):
+    """The item drawn is shown; an undo takes the draw back: its screen goes (it stayed, showing
+    an item that is in the bag again), and the same item comes back when drawn again."""
+    from firmware.screens.kit.bag import KitScreen
+    app = app_with(["new bag items=a*3,b*3 seed=1"], ["a", "a"], state_dir)     # the bag, Draw
+    try:
+        drawn = app.stack[-1].value
+        assert app.console.session.lines == ["draw"]
+        _undo_on_the_device(app)
+        assert list(app.console.session.lines) == [] and isinstance(app.stack[-1], KitScreen)
+        assert "6 in bag" in _texts(app)
+        app.handle("a")
+        assert app.stack[-1].value == drawn                    # not drawn again: the same item
+    finally:
+        app.console.close()
+
+
+def test_the_bag_contents_shown_follow_an_undo_and_the_serial_link(state_dir):
+    """"In the bag" counts what is in it now: after an undo of a draw, or a draw over the serial
+    link, the counts shown are not the ones of before (they stayed)."""
+    from firmware.screens.kit.bag import KitScreen
+    app = app_with(["new bag items=a*3,b*3 seed=1", "draw"], ["a", "down", "down", "a"], state_dir)
+    try:
+        assert _texts(app) == "In the bag | a ×3 | b ×2"
+        _undo_on_the_device(app)
+        assert _texts(app) in ("In the bag | a ×3 | b ×3", _kit_texts(app))
+        while not isinstance(app.stack[-1], KitScreen):
+            app.handle("b")
+        while app.stack[-1].items(app)[app.stack[-1].cursor].label != "In the bag":
+            app.handle("down")
+        app.handle("a")                                        # In the bag, again
+        assert _texts(app) == "In the bag | a ×3 | b ×3"
+        assert '"ok":true' in app.serve_line(b"draw")
+        assert _texts(app) in ("In the bag | a ×2 | b ×3", "In the bag | a ×3 | b ×2", _kit_texts(app))
+    finally:
+        app.console.close()
 
 
 def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):

@@ -573,6 +573,140 @@ def test_undo_of_his_turn_from_your_move_lands_on_the_home(state_dir):   # issue
         app.console.close()
 
 
+def test_your_move_played_over_the_serial_link_takes_its_choice_off_the_screen(state_dir):
+    """C-3: the move is played over the serial link while the device shows its choice (the map,
+    then a province's options): those screens go, as an undo takes them off (they stayed, offering
+    "A: here" for a move already made; A then only said the game had moved on)."""
+    app = app_with([NEW], ["a", "a", "a", "a"], state_dir)     # his turn read: your move opens
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], PlayMap)
+        app.handle("a")
+        app.render()
+        assert isinstance(app.stack[-1], OptionScreen)
+        m = app.console.request("moves")["moves"][0]
+        reply = app.serve_line(f"play {m['space']} {m['token']} {sorted(m['toward'])[0]}".encode())
+        assert '"ok":true' in reply
+        app.render()
+        assert not any(isinstance(s, (OptionScreen, PlayMap, ProvincePicker)) for s in app.stack)
+        assert isinstance(app.stack[-1], CaesarHome) and app.errors == 0
+        assert app.stack[-1].items(app)[0].label == "Draw a token"          # C-6: what it waits for now
+    finally:
+        app.console.close()
+
+
+def test_a_placements_preview_goes_when_the_serial_link_plays_the_move(state_dir):   # C-7
+    """All a placement does, asked before it is made: the move played over the serial link takes
+    it off with the options under it (it stayed: A then only said the game had moved on)."""
+    from firmware.screens.caesar.move import AllItDoes
+    from scripts.shots_caesar import DOUBLE
+    app = app_with([NEW, DOUBLE], ["a", "a", "a", "a"], state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], AllItDoes)
+        m = app.console.request("moves")["moves"][0]
+        assert '"ok":true' in app.serve_line(f"play {m['space']} {m['token']} {sorted(m['toward'])[0]}".encode())
+        app.render()
+        assert not any(isinstance(s, (AllItDoes, OptionScreen)) for s in app.stack) and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_the_why_of_an_undone_play_goes_with_it(state_dir):   # S-9..S-15
+    """The why of one of his plays is open when his turn is undone: it goes with the turn's pages
+    (it stayed over the home, explaining a play no longer made)."""
+    app = app_with([NEW], ["a", "a", "right", "right"], state_dir)    # his turn, his play, its why
+    try:
+        assert app.stack[-1].title.startswith("Why")
+        app.handle("b:hold")
+        app.handle("a")
+        while isinstance(app.stack[-1], TextScreen) and app.stack[-1].title == "Note":
+            app.handle("a")                            # the long "Undone: ..." note
+        assert list(app.console.session.lines) == []
+        assert isinstance(app.stack[-1], CaesarHome) and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_a_language_chosen_over_the_serial_link_is_spoken_by_the_screens_open(state_dir):   # S-9
+    """`settings language=ru` from the serial link while his turn is shown: its pages (and the why
+    of his play) are said in Russian from then on, and so is your move's list of provinces (they
+    stayed in English: the why's text, the title «Куда?»)."""
+    from firmware import i18n
+    app = app_with([NEW], ["a", "a", "right"], state_dir)       # his turn, his play
+    try:
+        assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].pages[app.stack[-1].page]["kind"] == "play"
+        assert '"ok":true' in app.serve_line(b"settings language=ru")
+        assert texts(app)[0].startswith("Красс")
+        app.handle("right")                                     # its why
+        assert app.stack[-1].title.startswith("Почему") and "пункт" in " ".join(texts(app))
+        app.handle("b")
+        app.handle("a")                                         # his turn read: your move
+        assert isinstance(app.stack[-1], PlayMap)
+        app.handle("press")                                     # the provinces as a list
+        app.render()
+        assert isinstance(app.stack[-1], ProvincePicker)
+        assert '"ok":true' in app.serve_line(b"settings language=en")
+        assert "Where?" in texts(app)
+        assert '"ok":true' in app.serve_line(b"settings language=uk")
+        assert "Куди?" in texts(app)
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_a_language_chosen_over_the_serial_link_keeps_the_page_of_his_turn(state_dir):   # S-3
+    """His tile's notes on a page of their own (the same step of the record as the tile's page): a
+    language chosen over the serial link keeps that page shown, said in it (not the tile's page)."""
+    from firmware import i18n
+    lines = ["new caesar-solo side=pompey difficulty=hard poison=1 centurions=1 border-control=1 seed=1", "crassus",
+             "play AS-SY shield:3/3 AS", "draw",
+             "crassus", "play AF-AC wild:4/0 AC", "draw", "crassus"]
+    app = app_with(lines, ["a"], state_dir)                     # his last turn, unread: its first page
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages][:2] == ["tile", "notes"]
+        app.handle("right")
+        assert turn.page == 1
+        assert '"ok":true' in app.serve_line(b"settings language=ru")
+        shown = texts(app)
+        assert turn.pages[turn.page]["kind"] == "notes" and shown[1] == f"2/{len(turn.pages)}"
+        assert shown[0].startswith("Красс")
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def _home_row(app, ident: str) -> None:
+    """Open the home's row ``ident``."""
+    home = app.stack[-1]
+    assert isinstance(home, CaesarHome)
+    while home.items(app)[home.cursor].ident != ident:
+        app.handle("down")
+    app.handle("a")
+
+
+@pytest.mark.parametrize("row", ["decide", "row", "hand", "score"])
+def test_a_text_of_the_game_now_goes_once_the_serial_link_plays(row, state_dir):   # S-8, C-6
+    """"Crassus would…", his row, your hand and the score say the game as it is now: once his turn
+    or your move is played over the serial link they go (they stayed, saying what was before)."""
+    app = app_with([NEW, "crassus", READ] if row == "hand" else [NEW], ["a"], state_dir)
+    try:
+        _home_row(app, row)
+        app.render()
+        assert isinstance(app.stack[-1], TextScreen)
+        if row == "hand":
+            m = app.console.request("moves")["moves"][0]
+            line = f"play {m['space']} {m['token']} {sorted(m['toward'])[0]}"
+        else:
+            line = "crassus"
+        assert '"ok":true' in app.serve_line(line.encode())
+        app.render()
+        assert isinstance(app.stack[-1], CaesarHome) and app.errors == 0
+    finally:
+        app.console.close()
+
+
 def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 23 §4
     app = app_with([NEW, "crassus", READ], ["a", "a"], state_dir)
     try:

@@ -627,6 +627,20 @@ def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):
     assert shown == said
 
 
+def test_the_solo_denarii_are_said_only_for_the_event_revealed_with_them():  # G-17
+    """The card's screen stays open while the serial link ends the round and reveals the next
+    event: the denarii of the card revealed on the device are not said under the next card (they
+    were: another card, another figure of supporters)."""
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5").open(GloryHome())
+    ctx.press("down", "down", "a")                        # Reveal event
+    ctx.render()
+    assert isinstance(ctx.top, EventScreen) and "Jack: take 2 denarii." in " ".join(ctx.top.rows)
+    assert ctx.run("end-round")["ok"] and ctx.run("fame Jack +9")["ok"] and ctx.run("event")["ok"]
+    ctx.render()
+    assert not any("take" in r for r in ctx.top.rows)
+
+
 def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only
     from firmware.screens.glory.round import EventScreen
     ctx = FakeCtx(NEW).open(GloryHome())
@@ -728,3 +742,62 @@ def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
     ctx.press("right")                                                 # the next player: his own
     who = ctx.view()["players"][{f.key: f.value for f in form.fields}["who"]]
     assert {f.key: f.value for f in form.fields}["pop"] == pops[who]
+
+
+def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1, G-4
+    """The tax just paid is taken back: the next tax form opens on that player again (it opened on
+    the one after, whose turn it was not yet)."""
+    ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
+    order = ctx.view()["order"]
+    ctx.press("down", "down", "down", "down")            # Tax
+    ctx.press("a", "a")                                   # the first player pays
+    assert ctx.run("undo")["ok"] and not any(line.startswith("tax ") for line in ctx.session.lines)
+    ctx.press("a", "a")
+    assert [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")] == order[:1]
+
+
+def test_the_farming_income_shown_follows_an_undo_and_the_serial_link(state_dir):  # G-4
+    """Farming income is what each player farms now: after the Farmer medal is given over the
+    serial link, or taken back by an undo, the figures shown are not the ones of before."""
+    app = app_with(["new glory players=Jack,Henry seed=3", "medal Jack farmer"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        while home.items(app)[home.cursor].label != "Farming income":
+            app.handle("down")
+        app.handle("a")
+        shown = [t for *_xy, t, _kind in drawn(app)]
+        assert shown[0].startswith("Farming") and "Jack: 3 denarii" in shown
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                  # take the medal back
+        app.render()
+        app.handle("b")
+        shown = [t for *_xy, t, _kind in drawn(app)]
+        assert not shown[0].startswith("Farming") or "Jack: 1 denarius" in shown
+        assert '"ok":true' in app.serve_line(b"medal Henry farmer")
+        shown = [t for *_xy, t, _kind in drawn(app)]
+        assert not shown[0].startswith("Farming") or "Henry: 3 denarii" in shown
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_the_end_round_question_goes_when_the_serial_link_ends_the_round(state_dir):  # G-1, G-2
+    """"End round? ... start round 2" is open when the serial link ends round 1: the question goes
+    (A on it ended round 2 too, which nobody had asked)."""
+    app = app_with(["new glory players=Jack,Henry seed=3", "event"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        while not home.items(app)[home.cursor].label.startswith("End round"):
+            app.handle("down")
+        app.handle("a")
+        app.render()
+        assert app.stack[-1].title == "End round?"
+        assert '"ok":true' in app.serve_line(b"end-round")
+        app.render()
+        assert app.stack[-1].title != "End round?"
+        app.handle("a")
+        app.render()
+        assert app.console.session.view()["round"] == 2 and app.errors == 0
+    finally:
+        app.console.close()

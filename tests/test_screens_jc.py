@@ -602,3 +602,134 @@ def test_a_block_menu_changed_from_elsewhere_says_so():
     assert [str(i.label) for i in ctx.top.items(ctx)] == ["Not in play now."] and ctx.top.stale(ctx)
     ctx.press("a")
     assert not isinstance(ctx.top, BlockMenu)
+
+
+def _undo_on_the_device(app) -> None:
+    app.handle("b:hold")
+    app.render()
+    app.handle("a")                                     # yes, take it back
+    app.render()
+    while app.message or type(app.stack[-1]).__name__ == "TextScreen" and app.stack[-1].title == "Note":
+        app.handle("b")                                 # the note of the undo closes
+        app.render()
+
+
+def test_an_undone_fire_takes_its_dice_off_the_screen(state_dir):  # J-5
+    """The dice of a fire are shown; an undo takes the fire back: its dice go (they stayed, with
+    hits that no block had taken any more), and the same dice come back when it fires again."""
+    app = app_with(ARMIES + ["start"], HOME + ["a", "a"], state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult)
+        dice = app.stack[-1].turn["dice"]
+        _undo_on_the_device(app)
+        assert list(app.console.session.lines) == ARMIES[1:] + ["start"]
+        assert isinstance(app.stack[-1], BattleScreen) and app.errors == 0
+        app.handle("a")                                 # Fire again
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult) and app.stack[-1].turn["dice"] == dice
+    finally:
+        app.console.close()
+
+
+def test_the_forces_shown_follow_an_undo_and_the_serial_link(state_dir):  # J-5, J-7
+    """Forces lists every block's strength as it is now: after an undo of a fire, or a fire over the
+    serial link, the strengths shown are not the ones of before (they stayed)."""
+    app = app_with(ARMIES + ["start", "fire c_caesar"], HOME + DOWN * 3 + ["a"], state_dir)
+    try:
+        app.render()
+        assert app.stack[-1].title == "Forces"
+        _undo_on_the_device(app)
+        assert app.stack[-1].title != "Forces" or "Legio 1" not in str(app.stack[-1].rows) \
+            or ("Legio 1", "C2 IV") in app.stack[-1].rows
+        while app.stack[-1].title == "Forces":
+            app.handle("b")
+        app.handle("a")                                 # Forces again: Legio 1 at full strength
+        app.render()
+        assert ("Legio 1", "C2 IV") in app.stack[-1].rows
+        assert '"ok":true' in app.serve_line(b"fire c_caesar")
+        app.render()
+        assert app.stack[-1].title != "Forces" or ("Legio 1", "C2 IV") not in app.stack[-1].rows
+    finally:
+        app.console.close()
+
+
+def _year_played(app) -> None:
+    """Both hands discard, Caesar plays, then Pompey plays on the device: the reveal (J-18)."""
+    from firmware.screens.jc.campaign import HandScreen
+    for side in ("caesar", "pompey"):
+        hand = app.console.request(f"hand {side}")["hand"]
+        assert app.console.request(f"discard {side} {hand[0]}")["ok"]
+    hand = app.console.request("hand caesar")["hand"]
+    assert app.console.request(f"play caesar {next(c for c in hand if c != 'apollo')}")["ok"]
+    app._view_stale = True
+    screen = HandScreen("pompey")
+    app.push(screen)
+    app.render()
+    screen._use(app, next(c for c in app.console.request("hand pompey")["hand"] if c != "apollo"))
+    app.render()
+
+
+def test_an_undone_card_play_takes_its_reveal_off_the_screen(state_dir):  # J-18
+    app = app_with([NEW, "deal"], HOME, state_dir)
+    try:
+        _year_played(app)
+        assert app.stack[-1].title == "Reveal"
+        _undo_on_the_device(app)
+        assert app.console.session.view()["cards"]["reveals"] == []
+        assert app.stack[-1].title != "Reveal" and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_an_undone_winter_takes_its_checklist_off_the_screen(state_dir):  # J-19
+    from firmware.screens.jc.campaign import ask_winter
+    app = app_with([NEW, "control Alexandria caesar"], HOME, state_dir)
+    try:
+        ask_winter(app)
+        app.render()
+        app.handle("a")                                 # yes, the winter
+        app.render()
+        assert app.stack[-1].title.startswith("Winter")
+        _undo_on_the_device(app)
+        assert not app.stack[-1].title.startswith("Winter") and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_the_advice_on_a_hit_goes_once_the_hit_is_placed_over_the_serial_link(state_dir):  # J-7, J-14
+    """The advice on where a hit goes is for that hit: once the serial link places it, the advice
+    goes (it stayed, advising a hit already placed)."""
+    app = app_with(TIE, HOME + ["a"], state_dir)
+    try:
+        battle = app.stack[-1]
+        assert isinstance(battle, BattleScreen)
+        while battle.items(app)[battle.cursor].ident != "why":
+            app.handle("down")
+        app.handle("a")
+        app.render()
+        assert app.stack[-1].title == "Advice"
+        assert '"ok":true' in app.serve_line(b"hit")
+        app.render()
+        assert app.stack[-1].title != "Advice" and app.errors == 0
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("asked", ["winter", "fight"])
+def test_a_question_goes_when_the_serial_link_does_what_it_asks(asked, state_dir):  # J-14, J-19
+    """"Winter?" or "Fight to the end?" is open when the serial link plays that step (or another):
+    the question goes (A on it played a second winter, or fought the next battle unasked)."""
+    from firmware.screens.jc.battle import ask_fight
+    from firmware.screens.jc.campaign import ask_winter
+    app = app_with(ARMIES + ["start"] if asked == "fight" else [NEW], HOME, state_dir)
+    try:
+        (ask_fight if asked == "fight" else ask_winter)(app)
+        app.render()
+        title = app.stack[-1].title
+        assert isinstance(app.stack[-1], ConfirmScreen)
+        assert '"ok":true' in app.serve_line(b"fight" if asked == "fight" else b"winter")
+        app.render()
+        assert app.stack[-1].title != title and app.errors == 0
+    finally:
+        app.console.close()

@@ -453,3 +453,15 @@ def test_the_battle_form_s_result_takes_retreat_losses_too():  # W-2, W-5
     ctx.press("a:hold", "right", "a")
     assert ctx.session.lines[-1] == "retreat losses=1"
     assert ctx.top.result["support"] == -(-(loser["losses"] + 1) // 2)
+
+
+def test_the_unrest_form_sets_the_level_shown_even_if_it_moved_meanwhile():  # W-13
+    """The form opens on unrest 0; the serial link raises it to 2; A on 0 sets 0 again (it said
+    nothing and left 2: the form took the level it opened on for the level now)."""
+    from firmware.screens.sword.tracks import unrest_form
+    ctx = FakeCtx("new sword players=romans,carthage seed=2")
+    ctx.open(unrest_form(ctx))
+    ctx.render()
+    assert ctx.run("unrest +2")["ok"] and ctx.view()["unrest"]["level"] == 2
+    ctx.press("a")
+    assert ctx.view()["unrest"]["level"] == 0 and ctx.session.lines[-1] == "unrest =0"

@@ -3,8 +3,10 @@ open a game (continue it, or set one up) and start a new one (asking first when 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
+
+from PIL import Image
 
 from engine.actions import Line
 from engine.replies import NewReply, Reply
@@ -12,6 +14,7 @@ from engine.views import SessionView
 from firmware.i18n import _
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.widgets.confirm import ConfirmScreen
+from firmware.screens.widgets.scroll import TableScreen, TextScreen
 from firmware.screens.widgets.share import FairShare
 
 
@@ -103,6 +106,10 @@ class Follows:
 
     games: tuple[str, ...] = ()
     shown_at: int | None = None
+    now_only = False
+    """True for a screen of the game as it is now (the choice of the next step: Caesar!'s move, a
+    tile, a token; what is in the bag): it is stale too once a step was played since (the serial
+    link played it)."""
 
     def note(self, ctx: Ctx) -> None:
         """Remember the session's step count the first time the screen is drawn or used."""
@@ -112,8 +119,70 @@ class Follows:
 
     def stale(self, ctx: Ctx) -> bool:
         """True once an undo took back a step since it was shown (a screen never shown or used
-        cannot tell what it stood for: stale too), or the session is no longer this game."""
+        cannot tell what it stood for: stale too), or the session is no longer this game; for a
+        ``now_only`` one, also once a step was played since."""
         view = ctx.view()
         if view is None or view["game"] not in self.games or self.shown_at is None:
             return True
-        return view["actions"] < self.shown_at
+        return view["actions"] < self.shown_at or (self.now_only and view["actions"] > self.shown_at)
+
+
+
+class Snapshot(Follows, TextScreen):
+    """A text of the game as it is now (what is in the bag, the score, a hand, a province): taken
+    off once a step is played or taken back since it was shown. ``games``: the sessions it shows
+    (for a bag beside a game, that game's)."""
+
+    now_only = True
+
+    def __init__(self, games: tuple[str, ...], title: str, body: str | Sequence[str]) -> None:
+        super().__init__(title, body)
+        self.games = games
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self.note(ctx)
+        super().key(key, ctx)
+
+
+class TableSnapshot(Follows, TableScreen):
+    """As :class:`Snapshot`, for rows of (left, right) text (a battle's forces)."""
+
+    now_only = True
+
+    def __init__(self, games: tuple[str, ...], title: str, rows: Sequence[tuple[str, str]]) -> None:
+        super().__init__(title, rows)
+        self.games = games
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self.note(ctx)
+        super().key(key, ctx)
+
+
+class Asked(Follows, ConfirmScreen):
+    """A question before a step of the game ("End round?", "Winter?"): it goes once a step is
+    played or taken back meanwhile (the serial link did it: A would do it again, unasked)."""
+
+    now_only = True
+
+    def __init__(self, games: tuple[str, ...], title: str, question: str, on_yes: Callable[[Ctx], None],
+                 yes: str | None = None, no: str | None = None) -> None:
+        super().__init__(title, question, on_yes, yes, no)
+        self.games = games
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+
+def session_games(ctx: Ctx) -> tuple[str, ...]:
+    """The running session's game as a ``games`` tuple (none without a session)."""
+    view = ctx.view()
+    return (view["game"],) if view is not None else ()

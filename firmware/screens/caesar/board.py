@@ -14,7 +14,7 @@ from engine.caesar.views import CaesarView
 from firmware.screens.caesar.text import _
 from firmware.screens import base
 from firmware.screens.caesar.mapface import MAP_POINTS, STATUS_BOX, label_places, map_labels, micro, micro_width
-from firmware.screens.caesar.words import influence, pn, view_of, who
+from firmware.screens.caesar.words import influence, pn, snapshot, view_of, who
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Item, TextScreen, WrappedListScreen, intent
 
@@ -89,7 +89,7 @@ def province_detail(view: CaesarView, code: str) -> TextScreen:
     bonus = pos["bonuses"].get(code)
     if bonus:
         rows.append(_("Bonus: {}").format(_(BONUS_WORDS.get(bonus, bonus))))
-    return TextScreen(pn(code), rows)
+    return snapshot(pn(code), rows)
 
 
 class MapScreen:

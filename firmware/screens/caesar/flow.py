@@ -17,7 +17,8 @@ from firmware.screens.caesar.text import _
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.turn import TilePicker, show_crassus, show_mine
-from firmware.screens.caesar.words import Follows, nums, opponent, pn, run_line, space_row, tile_letter, tile_words, tok, view_of, who, why_screen
+from firmware.screens.caesar.words import (Follows, nums, snapshot, opponent, pn, run_line, space_row,
+                                            tile_letter, tile_words, tok, view_of, who, why_screen)
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 
@@ -46,7 +47,7 @@ class PassScreen(Follows, ConfirmScreen):
 def open_decide(ctx: Ctx) -> None:
     response = run_line(ctx, act.decide())
     if response is not None:
-        ctx.push(why_screen(response))
+        ctx.push(why_screen(response, now=True))
 
 
 def open_last(ctx: Ctx) -> None:
@@ -60,7 +61,7 @@ def open_hand(ctx: Ctx) -> None:
     if h["centurions"]:
         rows.append(_("Centurions:"))
         rows += ["  " + tok(t) for t in h["centurions"]]
-    ctx.push(TextScreen(_("Your hand"), rows))
+    ctx.push(snapshot(_("Your hand"), rows))
 
 
 def open_duel_hand(ctx: Ctx) -> None:
@@ -73,7 +74,7 @@ def open_duel_hand(ctx: Ctx) -> None:
         rows.append(_("In your bag: {}").format(view["players"][view["turn"]]["bag"]))
         if cents:
             rows += [_("Centurions:")] + ["  " + tok(t) for t in cents]
-        ctx.push(TextScreen(_("Hand: {}").format(who(view, view["turn"])), rows))
+        ctx.push(snapshot(_("Hand: {}").format(who(view, view["turn"])), rows))
 
 
 def open_row(ctx: Ctx) -> None:
@@ -82,7 +83,7 @@ def open_row(ctx: Ctx) -> None:
     rows.append(_("In his bag: {}").format(c["bag"]))
     if c["centurions_face_down"]:
         rows.append(_("Face-down centurions: {}").format(c["centurions_face_down"]))
-    ctx.push(TextScreen(_("Crassus's row"), rows))
+    ctx.push(snapshot(_("Crassus's row"), rows))
 
 
 # -- Crassus's turn ------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from firmware.screens.caesar.flow import (
 from firmware.screens.caesar.setup import SetupGuide, setup_form
 from firmware.screens.caesar.tiles import TilesScreen
 from firmware.screens.caesar.turn import resume
-from firmware.screens.caesar.words import GAMES, me, tile_letter, view_if_any, view_of, who
+from firmware.screens.caesar.words import GAMES, me, snapshot, tile_letter, view_if_any, view_of, who
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
@@ -79,7 +79,7 @@ class CaesarHome(WrappedListScreen):
         out: list[Item] = []
         solo = view["mode"] == "solo"
         if view["winner"]:
-            out.append(HomeItem(_("Game over"), lambda c: c.push(TextScreen(_("Game over"), view_of(c)["end"] or "")),
+            out.append(HomeItem(_("Game over"), lambda c: c.push(snapshot(_("Game over"), view_of(c)["end"] or "")),
                                 who(view, view["winner"]), ident="now"))
         else:
             out += self._now(view)
@@ -152,4 +152,4 @@ def score_screen(view: CaesarView) -> TextScreen:
         rows.append("  " + _("{} under Senate").format(m["under_senate"]))
         if m["removed"]:
             rows.append("  " + _("{} removed (Harder)").format(m["removed"]))
-    return TextScreen(_("Score"), rows)
+    return snapshot(_("Score"), rows)

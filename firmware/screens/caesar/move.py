@@ -38,7 +38,10 @@ class ProvincePicker(Follows, WrappedListScreen):
         super().__init__()
         self.placed = False
         self.then = then                      # after the placement: what the table does next
-        self.title = _("Where?")
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Where?")
 
     def status(self, ctx: Ctx) -> str:
         return _("you–him") if view_of(ctx)["mode"] == "solo" else _("Caesar–Pompey")
@@ -364,9 +367,13 @@ class OptionScreen(Follows):
         show_mine(ctx, 0, self.then, drawn if view_of(ctx)["mode"] == "duel" else None)
 
 
-class AllItDoes(ConfirmScreen):
+class AllItDoes(Follows, ConfirmScreen):
     """A placement's whole preview before it is made (A places, B back), its rows clear of the
-    scroll bar."""
+    scroll bar; it goes with the choice once a step is played or taken back."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
 
     @property
     def rows(self) -> list[str]:

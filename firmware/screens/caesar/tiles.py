@@ -19,9 +19,9 @@ log = logging.getLogger(__name__)
 class TilesScreen(WrappedListScreen):
     """The tile contents in use (unverified defaults marked, S-4) and an editor for the next game."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.title = _("Command tiles")
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Command tiles")
 
 
     def status(self, ctx: Ctx) -> str:
@@ -66,7 +66,10 @@ class TileEditor(ListScreen):
         self.letter = letter
         self.tiles = tiles
         self.slots = list(tiles[letter]) + ["-"] * (6 - len(tiles[letter]))
-        self.title = _("Tile {}").format(tile_letter(letter))
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Tile {}").format(tile_letter(self.letter))
 
     def status(self, ctx: Ctx) -> str:
         return _("A: save")

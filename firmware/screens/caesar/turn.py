@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from engine.caesar.replies import Step
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
 from engine.caesar.views import CaesarView, TurnRecord
+from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens
@@ -155,12 +156,17 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
     pages = record_pages(record, winner=view["winner"]) if record else []
     start = first_page(pages, new_pages(record, before)) if record else 0
     if drawn:
-        said = _("Take {} from your bag and put it behind your screen.").format(", ".join(tok(t) for t in drawn))
-        pages.append({"kind": "draw", "tokens": drawn, "texts": [said], "at": len(record["pages"]) if record else 0})
+        pages.append(drawn_page(drawn, len(record["pages"]) if record else 0))
     if start < len(pages):
         ctx.push(TurnScreen(pages, record["id"] if record else None, start, then, view["actions"], mine=True))
     elif then is not None:
         then(ctx)
+
+
+def drawn_page(drawn: list[str], at: int) -> Page:
+    """A duel's last page after your move: the tokens the device drew for you, to take from your bag."""
+    said = _("Take {} from your bag and put it behind your screen.").format(", ".join(tok(t) for t in drawn))
+    return {"kind": "draw", "tokens": drawn, "texts": [said], "at": at}
 
 
 def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
@@ -201,7 +207,35 @@ class TurnScreen:
         self.page = max(0, min(start, len(pages) - 1))
         self.scroll = Scroll()
         self.mine = mine
-        self.title = _("Your turn") if mine else _("Crassus's turn")
+        self.lang = language()                 # the language the pages are said in
+
+    @property
+    def title(self) -> str:
+        return _("Your turn") if self.mine else _("Crassus's turn")
+
+    def _said_now(self, view: CaesarView) -> None:
+        """After a change of language (the serial link's ``settings language=``): the pages said
+        again in it from the turn's record (they stayed in the language they were first said in),
+        on the same page."""
+        if self.lang == language():
+            return
+        self.lang = language()
+        his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
+        for record, tile in ((his, his["tile"] if his else None), (mine, None)):
+            if record is None or record["id"] != self.record:
+                continue
+            shown = self.pages[self.page] if self.pages else None
+            pages = record_pages(record, tile, view["winner"])
+            pages += [drawn_page(p["tokens"], p["at"]) for p in self.pages
+                      if p["kind"] == "draw" and p["at"] >= len(record["pages"])]
+            if pages:
+                self.pages = pages
+                if shown is not None:          # the same page (a tile's notes may now fit on it, or not)
+                    at = shown["at"]
+                    self.page = next((i for i, p in enumerate(pages) if p["at"] == at and p["kind"] == shown["kind"]),
+                                     next((i for i, p in enumerate(pages) if p["at"] >= at), len(pages) - 1))
+                self.page = min(self.page, len(pages) - 1)
+            return
 
     def _read(self, ctx: Ctx, upto: int) -> None:
         """Pages before screen ``upto`` were read (``len(pages)``: all of them)."""
@@ -283,6 +317,7 @@ class TurnScreen:
             base.title_bar(draw, _("Taken back"))
             base.lines(draw, base.wrap(_("This turn was undone. A: back to the game.")))
             return img
+        self._said_now(view)
         page: Page = self.pages[self.page] if self.pages else {"kind": "end", "winner": None}
         count = self._count()
         kind = page["kind"]
@@ -393,6 +428,7 @@ class TurnScreen:
         if not self.pages or view is None or self.stale(ctx):
             ctx.pop()
             return
+        self._said_now(view)
         page = self.pages[self.page]
         rows = self._rows(page, view)
         what = intent("pages", key)

@@ -19,7 +19,7 @@ from engine.text import N_
 from firmware.screens.caesar.text import _
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
-from firmware.screens.widgets import Item, TextScreen, item_rows
+from firmware.screens.widgets import Item, item_rows
 
 log = logging.getLogger(__name__)
 R = TypeVar("R", bound=Reply)
@@ -72,9 +72,11 @@ def view_of(ctx: Ctx) -> CaesarView:
 
 
 class Follows(play.Follows):
-    """A Caesar! screen that goes when an undo takes back what it shows (:class:`play.Follows`)."""
+    """A Caesar! screen of a choice (your move, a tile, a token, a bonus, passing the device): it
+    goes when an undo takes back what it shows or a step is played meanwhile (:class:`play.Follows`)."""
 
     games = GAMES
+    now_only = True
 
 
 # Errors a screen of the game meets only when the game moved on under it (an undo, a line from the
@@ -215,12 +217,20 @@ def step_title(step: str | None, room: int) -> str:
     return fit(room, _("Crassus: {}").format(word), word)
 
 
-def why_screen(d: Step | DecideReply) -> TextScreen:
+def snapshot(title: str, body: str | list[str]) -> play.Snapshot:
+    """A text of the game as it is now (the score, a hand, his row, a province): it goes once a
+    step is played or taken back (:class:`play.Snapshot`)."""
+    return play.Snapshot(GAMES, title, body)
+
+
+def why_screen(d: Step | DecideReply, now: bool = False) -> play.Snapshot:
     """The decision's why (DESIGN: every automated move has a why screen): the title names the
     step in words, the body is the engine's sentence in the rulebook's words (the point of the
-    priority list, the tie-break lists used). The digest's rule IDs stay in the log."""
+    priority list, the tie-break lists used). The digest's rule IDs stay in the log. It goes when
+    an undo takes the play back; ``now`` (what he would play now): also once a step is played."""
     body = str(d["why"])
-    screen = TextScreen(_("Why"), body)
+    screen = snapshot(_("Why"), body)
+    screen.now_only = now
     room = base.COLS - (len(f"1/{len(screen.rows)}") + 1 if len(screen.rows) > base.ROWS else 0)
     step = d.get("step")
     if step is None:

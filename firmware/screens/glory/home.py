@@ -11,8 +11,8 @@ from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, ta
 from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
 from firmware.screens.glory.track import FameScreen, SenateScreen, UnvoteScreen
-from firmware.screens.glory.words import event_label, run_line, view_of
-from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen
+from firmware.screens.glory.words import GAMES, event_label, run_line, view_of
+from firmware.screens.widgets import Item, ListScreen
 
 
 def open_game(ctx: Ctx) -> None:
@@ -26,7 +26,7 @@ class GloryHome(ListScreen):
     def __init__(self) -> None:
         super().__init__()
         self.was_finished: int | None = None    # 0 playing, 1 after round 9, 2 ended
-        self.taxed: tuple[int, str] | None = None   # (round, player) of the last tax paid here
+        self.taxed: tuple[int, str, int] | None = None   # (round, player, steps then) of the last tax paid here
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -90,10 +90,13 @@ class GloryHome(ListScreen):
         players, order, round_ = view["players"], view["order"] or view["players"], view["round"]
         nxt = order[0]
         if self.taxed is not None and self.taxed[0] == round_ and self.taxed[1] in order:
-            nxt = order[(order.index(self.taxed[1]) + 1) % len(order)]
+            # an undo took the tax back (fewer steps now): that player pays again
+            back = view["actions"] < self.taxed[2]
+            nxt = order[(order.index(self.taxed[1]) + (0 if back else 1)) % len(order)]
 
         def paid(name: str) -> None:
-            self.taxed = (round_, name)
+            now = ctx.view()
+            self.taxed = (round_, name, now["actions"] if now is not None else 0)
         ctx.push(tax_form(ctx, players.index(nxt), paid))
 
     @staticmethod
@@ -116,7 +119,7 @@ class GloryHome(ListScreen):
 
         question = (_("Income done? Turn the board and start round {}.").format(view["round"] + 1)
                     if view["round"] < view["rounds"] else _("Income done? This ends the game."))
-        ctx.push(ConfirmScreen(_("End round?"), question, go))
+        ctx.push(play.Asked(GAMES, _("End round?"), question, go))
 
     @staticmethod
     def _farming(ctx: Ctx) -> None:
@@ -129,4 +132,4 @@ class GloryHome(ListScreen):
             n = response["denarii"]
             row = ngettext("{}: {} denarius", "{}: {} denarii", n).format(p, n)
             rows.append(row + (" " + _("(Farmer)") if response["farmer"] else ""))
-        ctx.push(TextScreen(_("Farming, round {}").format(view["round"]), rows))
+        ctx.push(play.Snapshot(GAMES, _("Farming, round {}").format(view["round"]), rows))   # as it is now

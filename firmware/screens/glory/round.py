@@ -46,6 +46,7 @@ class EventScreen(Follows):
         self.scroll = Scroll()
         self.rows: list[str] = []
         self.solo_denarii = solo_denarii
+        self.given_for: tuple[int, str] | None = None    # (round, card) the denarii were given for
 
     @property
     def title(self) -> str:
@@ -66,7 +67,10 @@ class EventScreen(Follows):
         play_dir = _("clockwise") if arrow_dir == "clockwise" else _("counter-clockwise")
         turn_dir = _("clockwise") if turn > 0 else _("counter-clockwise")
         texts = [event_label(card)]
-        if self.solo_denarii is not None:           # G-17: 1 denarius per supporter, none for a negative card
+        if self.given_for is None:
+            self.given_for = (view["round"], card["id"])
+        if self.solo_denarii is not None and self.given_for == (view["round"], card["id"]):
+            # G-17: 1 denarius per supporter, none for a negative card (said for the card revealed here only)
             n = self.solo_denarii
             texts.append(ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
         texts += [_("First: {}").format(view["first"]), " → ".join(view["order"] or []),

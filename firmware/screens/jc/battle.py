@@ -11,7 +11,6 @@ from PIL import Image
 
 from engine.actions import Line
 from engine.jc import actions as act
-from engine.jc.roster import roman
 from engine.text import N_
 from engine.jc.replies import TurnRecord
 from engine.jc.views import BlockView, JcView
@@ -19,11 +18,12 @@ from engine.replies import Reply
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
+from firmware.screens.play import Asked, Follows, Snapshot
+from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
-from firmware.screens.jc.words import GAME, RESULT_WORDS, STATUS_WORDS, block_row, name_of, over_item, run_line, side_name, view_of, win_chance
-from firmware.screens.widgets import (ConfirmScreen, DiceEntry, Intent, Item, ListScreen, Scroll, TableScreen, TextScreen,
-                                      die_tile, intent, pct, scroll_bar)
+from firmware.screens.jc.words import GAME, RESULT_WORDS, block_row, name_of, over_item, run_line, side_name, view_of, win_chance
+from firmware.screens.widgets import (DiceEntry, Intent, Item, ListScreen, Scroll, die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
 
 
@@ -36,8 +36,7 @@ def ask_fight(ctx: Ctx) -> None:
                   "in round 4. You roll for each fire and enter the dice.") if physical else
                 _("The device plays the rest of the battle: every block fires, attackers retreat "
                   "in round 4, and rolls the dice."))
-    ctx.push(ConfirmScreen(_("Fight to the end?"), question,
-                                fight_step if physical else _fight_all))
+    ctx.push(Asked((GAME,), _("Fight to the end?"), question, fight_step if physical else _fight_all))
 
 
 def _fight_all(ctx: Ctx) -> None:
@@ -230,7 +229,7 @@ class BattleScreen(DecisionList):
                 out.append(Item(base.clip(name_of(x), width - len(tail)).ljust(width - len(tail)) + tail,
                                 partial(self._hit, key=k), value))
             return out + [Item(_("Device picks"), partial(self._hit, key="")),
-                          Item(_("Why ✓?"), lambda c: c.push(TextScreen(_("Advice"), why_hit(c))), ident="why")]
+                          Item(_("Why ✓?"), lambda c: c.push(Snapshot((GAME,), _("Advice"), why_hit(c))), ident="why")]
         if len(d["blocks"]) == 1:
             return action_items(ctx, d["blocks"][0]) + [Item(_("Device decides"), self._auto)]
         out = [Item(block_row(blocks[k], base.COLS - 1), partial(self._act, key=k)) for k in d["blocks"]]
@@ -393,8 +392,11 @@ class JcDiceEntry(DiceEntry):
             ctx.replace(DiceResult(response["turn"], self.then, news(ctx)))
 
 
-class DiceResult:
-    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut)."""
+class DiceResult(Follows):
+    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut); taken
+    off by an undo of the fire."""
+
+    games = (GAME,)
 
     ROOM = 2                       # text rows under the dice
 
@@ -421,6 +423,7 @@ class DiceResult:
         return [r for row in rows for r in base.wrap(row)]
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
         img, draw = base.frame()
         t = self.turn
         status = ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"])
@@ -472,28 +475,3 @@ class OverScreen:
     def key(self, key: str, ctx: Ctx) -> None:
         if intent("text", key) in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
-
-
-def forces_screen(ctx: Ctx) -> TableScreen:
-    """Every block with its rating and strength, or what became of it."""
-    b = view_of(ctx)["battle"]
-    rows: list[tuple[str, str]] = []
-    for role in ("attacker", "defender"):
-        side = b[role]
-        rows.append((side_name(side).upper(), _("attacks") if b["attacker_now"] == side else _("defends")))
-        for x in b["blocks"]:
-            if x["side"] != side:
-                continue
-            right = (_(STATUS_WORDS[x["status"]]) if x["status"] in STATUS_WORDS
-                     else f"{x['rating']} {roman(x['strength'])}")
-            rows.append((name_of(x), right))
-    return TableScreen(_("Forces"), rows)
-
-
-def log_screen(ctx: Ctx) -> TextScreen:
-    """Every turn of the battle and what the rules did by themselves, in the order it happened
-    (reserves arriving between round 1 and round 2, a leader killed after the fire); opens at the end."""
-    b = view_of(ctx)["battle"]
-    screen = TextScreen(_("Battle log"), list(b["log"]) or [_("Nothing yet.")])
-    screen.top = max(0, len(screen.rows) - base.ROWS)
-    return screen

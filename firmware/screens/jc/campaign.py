@@ -11,8 +11,9 @@ from engine.jc.views import Reveal, Verdict
 from engine.text import N_
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens.ctx import Ctx
-from firmware.screens.jc.words import SIDES, card_name, name_of, over_item, run_line, side_name, view_of
-from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, VPTrack
+from firmware.screens.jc.words import GAME, SIDES, card_name, name_of, over_item, run_line, side_name, view_of
+from firmware.screens.play import Asked, Snapshot
+from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
 
 # -- score, cards, winter ----------------------------------------------------------------------
 CYCLE = ("caesar", "pompey", None)          # a city's holders, in the order left/right go through them
@@ -73,7 +74,7 @@ def _trophies(ctx: Ctx, side: str) -> None:
                     else _("{} (outside battle)").format(name))
     if not killed:
         rows.append(_("None yet."))
-    ctx.push(TextScreen(_(TROPHY_WORDS[side]), rows))
+    ctx.push(Snapshot((GAME,), _(TROPHY_WORDS[side]), rows))
 
 
 class CardsMenu(ListScreen):
@@ -116,8 +117,8 @@ class CardsMenu(ListScreen):
             run_line(c, act.deal())
 
         if view_of(ctx)["cards"]:
-            ctx.push(ConfirmScreen(_("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
-                                                      "hands in play are lost."), go))
+            ctx.push(Asked((GAME,), _("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
+                                                   "hands in play are lost."), go))
         else:
             go(ctx)
 
@@ -130,7 +131,7 @@ class CardsMenu(ListScreen):
     def _reveal(ctx: Ctx) -> None:
         cards = view_of(ctx)["cards"]
         if cards and cards["reveals"]:
-            ctx.push(TextScreen(_("Reveal"), reveal_rows(cards["reveals"][-1])))
+            ctx.push(Snapshot((GAME,), _("Reveal"), reveal_rows(cards["reveals"][-1])))
 
 
 def reveal_rows(rec: Reveal) -> list[str]:
@@ -181,7 +182,14 @@ class HandScreen(ListScreen):
         ctx.pop()
         reveal = response.get("reveal")
         if reveal:
-            ctx.push(TextScreen(_("Reveal"), reveal_rows(reveal)))
+            ctx.push(result(_("Reveal"), reveal_rows(reveal)))
+
+
+def result(title: str, rows: list[str]) -> Snapshot:
+    """What an action did (a reveal, a winter's checklist): it goes when an undo takes it back."""
+    screen = Snapshot((GAME,), title, rows)
+    screen.now_only = False
+    return screen
 
 
 def campaign_item(over: Verdict | None, year: int) -> Item:
@@ -214,11 +222,11 @@ def ask_winter(ctx: Ctx) -> None:
         rows = [f"{'✓' if s['done'] else '·'} {s['step']} {s['title']}: {s['text']}" for s in response["checklist"]]
         over = view_of(c)["campaign"]["over"]
         title = _("Game over") if over else _("Winter: year {}").format(ending)
-        c.push(TextScreen(title, rows))
+        c.push(result(title, rows))
 
     question = _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards.")
     cards = view["cards"]
     if cards is not None and not cards["year_done"]:       # the year ends with its fifth card (J-18)
         question = _("This year's cards are still being played (turn {} of 5): the winter deals new "
                      "hands and those in play are lost. {}").format(cards["turn"], question)
-    ctx.push(ConfirmScreen(_("Winter?"), question, go))
+    ctx.push(Asked((GAME,), _("Winter?"), question, go))

@@ -8,7 +8,8 @@ from engine.jc.views import BattleView
 from firmware.screens.jc.text import _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
-from firmware.screens.jc.battle import BattleScreen, ask_fight, forces_screen, log_screen
+from firmware.screens.jc.battle import BattleScreen, ask_fight
+from firmware.screens.jc.forces import forces_screen, log_screen
 from firmware.screens.jc.blocks import BlocksMenu
 from firmware.screens.jc.campaign import CardsMenu, campaign_item, vp_screen
 from firmware.screens.jc.odds import odds_screen

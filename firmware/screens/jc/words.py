@@ -11,7 +11,7 @@ from engine.text import N_
 from firmware.screens.jc.text import _, say
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
-from firmware.screens.widgets import Item, TextScreen
+from firmware.screens.widgets import Item
 
 GAME = "jc-battle"
 
@@ -61,7 +61,7 @@ def over_item(over: Verdict) -> Item:
     winner (or a draw) and, on A, the verdict."""
     winner = over.get("winner")
     reason = say(over.get("reason", ""))
-    return Item(_("Campaign over"), lambda c: c.push(TextScreen(_("Campaign over"), reason)),
+    return Item(_("Campaign over"), lambda c: c.push(play.Snapshot((GAME,), _("Campaign over"), reason)),
                 side_name(winner) if winner else _("draw"), ident="campaign")
 
 

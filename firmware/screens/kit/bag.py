@@ -260,7 +260,7 @@ class KitScreen(ListScreen):
                 out.append(Item(_("Put back…"), lambda c: c.push(
                     PickScreen(_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side),
                                partial(drawn_now, side=self.side)))))
-            out.append(Item(_("In the bag"), lambda c: c.push(contents_screen(bag))))
+            out.append(Item(_("In the bag"), lambda c: c.push(contents_screen(bag, play.session_games(c)))))
         if deck is not None:
             out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", _("Card")),
                             _("{} left").format(deck["draw_pile"])))
@@ -279,7 +279,7 @@ class KitScreen(ListScreen):
     def _draw(self, ctx: Ctx, command: act.BagCommand, field: Literal["drawn", "cards"], label: str) -> None:
         response = play.run_or_notify(ctx, act.bag(command, side=self.side))
         if response is not None:
-            ctx.push(ResultScreen(label, ", ".join(response[field])))
+            ctx.push(Drawn(play.session_games(ctx), label, ", ".join(response[field])))
 
     def _simple(self, ctx: Ctx, command: act.BagCommand) -> None:
         response = play.run_or_notify(ctx, act.bag(command, side=self.side))
@@ -299,9 +299,23 @@ def hand_now(ctx: Ctx, side: bool) -> list[str]:
     return list(deck["hand"]) if deck is not None else []
 
 
-def contents_screen(bag: BagView) -> TextScreen:
+def contents_screen(bag: BagView, games: tuple[str, ...]) -> TextScreen:
+    """What is in the bag now: taken off once a step is played or taken back (it showed the counts
+    of before)."""
     rows = [f"{name} ×{n}" for name, n in bag["left"].items() if n]
-    return TextScreen(_("In the bag"), rows or [_("The bag is empty.")])
+    return play.Snapshot(games, _("In the bag"), rows or [_("The bag is empty.")])
+
+
+class Drawn(play.Follows, ResultScreen):
+    """What a draw gave; taken off by an undo of the draw (it showed an item back in the bag)."""
+
+    def __init__(self, games: tuple[str, ...], label: str, value: str) -> None:
+        super().__init__(label, value)
+        self.games = games
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
 
 
 class PickScreen(ListScreen):

@@ -202,6 +202,7 @@ class DiceScreen:
 
 
 def roll_history(ctx: Ctx) -> TextScreen:
+    """The rolls kept, newest first: it goes once a roll is made or taken back."""
     rolls = ctx.run(act.rolls(50)).get("rolls") or []
     rows = []
     for r in reversed(rolls):
@@ -211,4 +212,4 @@ def roll_history(ctx: Ctx) -> TextScreen:
                 r["expr"], r["total"], faces, ", ".join(map(str, r.get("rerolled", [])))))
         else:
             rows.append(_("{} = {} ({})").format(r["expr"], r["total"], faces))
-    return TextScreen(_("Past rolls"), rows or [_("No rolls yet.")])
+    return play.Snapshot(play.session_games(ctx), _("Past rolls"), rows or [_("No rolls yet.")])

@@ -74,7 +74,7 @@ def unrest_form(ctx: Ctx) -> NumberForm:
     level = int(view_of(ctx)["unrest"]["level"])
 
     def go(c: Ctx, v: dict[str, int]) -> None:
-        if v["level"] == level:
+        if v["level"] == int(view_of(c)["unrest"]["level"]):     # as it is now (the serial link may have moved it)
             c.pop()                                   # no change: not an undo step
             return
         response = run_line(c, act.unrest(v["level"]))
