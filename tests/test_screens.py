@@ -73,6 +73,29 @@ def test_the_past_rolls_shown_follow_an_undo_and_the_serial_link(state_dir):
         app.console.close()
 
 
+def test_the_log_shown_follows_an_undo_and_the_serial_link(state_dir):
+    """Main menu → Log lists the session's log as it is now: after an undo on the device, or a roll
+    over the serial link, the list shown before is taken off (it kept the entries it opened with)."""
+    from firmware.screens.menu import log_screen
+    app = app_with(["new dice seed=3", "roll 2d6", "roll 3d6"], [], state_dir)
+    try:
+        shown = log_screen(app)
+        app.push(shown)
+        assert "3d6" in _texts(app)
+        _undo_on_the_device(app)
+        assert shown not in app.stack
+        shown = log_screen(app)
+        app.push(shown)
+        app.render()
+        assert '"ok":true' in app.serve_line(b"roll 1d20")
+        app.render()
+        assert shown not in app.stack
+        app.push(log_screen(app))
+        assert "1d20" in _texts(app)
+    finally:
+        app.console.close()
+
+
 def test_reroll_from_the_screen_is_logged_as_such(state_dir):
     app = app_with(["new dice seed=1", "roll 3d6"], ["a", "press", "right", "press", "a"], state_dir)
     log = app.console.request("log 1")["log"]

@@ -20,7 +20,7 @@ from firmware.i18n import LANGUAGE_NAMES, _
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.play import game_label
+from firmware.screens.play import Snapshot, game_label
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, figure
 from firmware.settings import SETTINGS, cycle
 
@@ -100,11 +100,13 @@ def _coming(record: GameRecord, ctx: Ctx) -> None:
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
+    """The session's log as it is now, opened on the newest entries; taken off once a step is played
+    or taken back (play.Snapshot: it would list what the game no longer holds, or miss the newest)."""
     view = ctx.view()
     if view is None:
         return TextScreen(_("Log"), _("No game yet: the log starts with the first game."))
     entries = [f"· {e}" for e in ctx.run(act.log(200)).get("log", [])] or [_("Nothing yet.")]
-    screen = TextScreen(_("Log"), entries)
+    screen = Snapshot((view["game"],), _("Log"), entries)
     # open on the newest entries (at the bottom), starting at the beginning of an entry
     sizes = [len(base.wrap(e)) for e in entries]
     first, shown = len(entries) - 1, sizes[-1]
