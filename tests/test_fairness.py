@@ -539,6 +539,37 @@ def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_d
         app.console.close()
 
 
+def test_a_copy_of_a_game_whose_seed_was_revealed_cannot_be_played_on(state_dir: Path):
+    """Earlier games keeps the archived copy of a game reopened since: once the reopened copy has
+    ended and shown its seed, playing on from the older copy would draw from a known seed (every
+    later draw predicted). It is refused and changes nothing; the ended copy still reopens, ended."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new bag items=a*3,b*3,c*3,d*3", "draw 3", "new dice seed=4"], [], state_dir)
+    try:
+        older = next(a for a in archived(app.archives()) if a.game == "bag")
+        assert reopen(app, older)
+        assert app.run("end")["ok"]
+        seed = app.run("reveal")["seed"]
+        assert app.run("new dice seed=5")["ok"]
+        copies = {len(a.lines): a for a in archived(app.archives()) if a.game == "bag"}
+        assert sorted(copies) == [1, 2]                               # ["draw 3"], ["draw 3", "end"]
+        before = app.console.session
+        assert not reopen(app, copies[1])                              # refused: its seed is known
+        assert app.console.session is before and app.console.session.game.name == "dice"
+        assert reopen(app, copies[2])                                  # the ended copy: ended again
+        again = app.console.session
+        assert again.ended and int(again.header["seed"]) == seed
+        assert app.run("draw")["error"] == "game_over" and app.run("undo")["error"] == "game_over"
+        # a game with a chosen seed had nothing secret: its copies reopen as before
+        assert app.run("new bag items=a*2 seed=9")["ok"] and app.run("draw")["ok"] and app.run("end")["ok"]
+        assert app.run("new dice seed=6")["ok"]
+        plain = [a for a in archived(app.archives()) if a.header["line"].endswith("seed=9")]
+        assert plain and reopen(app, plain[0])
+    finally:
+        app.console.close()
+
+
 def test_reopening_a_session_stored_before_the_streams_keeps_its_draws(state_dir: Path):
     from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
