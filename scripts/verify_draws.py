@@ -90,6 +90,7 @@ class Checker:
         self.generators: dict[str, Pcg32] = {}
         self.one = Pcg32(seed, 54) if version == 1 else None
         self.bags: dict[str, dict[str, int]] = {}
+        self.out: dict[str, dict[str, int]] = {}         # what each bag has given and not taken back
         self.piles: dict[str, list[Any] | None] = {}     # the streams that are decks (a "deck" entry)
         self.discards: dict[str, list[Any]] = {}
         self.reshuffling: set[str] = set()
@@ -132,30 +133,34 @@ class Checker:
                 self._shuffle(i, entry, stream, g, args[0], args[1])
             elif kind == "bag":
                 self.bags[stream] = {str(k): int(v) for k, v in args[0].items()}
+                self.out[stream] = {}
             elif kind == "draw":
                 self._draw(i, entry, stream, g, args[0])
             elif kind == "put":
+                out = self.out.get(stream, {})
+                if out.get(args[0], 0) < 1:
+                    self.bad(i, entry, "no such item was drawn from that bag (and is still out)")
+                    return
+                out[args[0]] -= 1
                 bag = self.bags.setdefault(stream, {})
                 bag[args[0]] = bag.get(args[0], 0) + 1
             elif kind == "deck":
                 self.piles[stream] = None
                 self.discards[stream] = []
-            elif kind == "card":
+            elif kind in ("card", "take", "bottom"):
                 pile = self.piles.get(stream)
-                if pile is not None:
+                if pile is None:                # every deck is begun ("deck") and shuffled first
+                    self.bad(i, entry, "a card of a deck the record has not shuffled")
+                elif kind == "card":
                     if pile[:len(args[0])] != args[0]:
                         self.bad(i, entry, f"the top of the deck is {pile[:len(args[0])]}")
                     self.piles[stream] = pile[len(args[0]):]
-            elif kind == "take":
-                pile = self.piles.get(stream)
-                if pile is not None:
+                elif kind == "take":
                     if args[0] not in pile:
                         self.bad(i, entry, "that card is not in the deck")
                     else:
                         pile.remove(args[0])
-            elif kind == "bottom":
-                pile = self.piles.get(stream)
-                if pile is not None:
+                else:
                     pile.extend(args[0])
             elif kind == "discard":
                 self.discards.setdefault(stream, []).append(args[0])
@@ -189,6 +194,8 @@ class Checker:
         for item in sorted(bag):
             if k < bag[item]:
                 bag[item] -= 1
+                out = self.out.setdefault(stream, {})
+                out[item] = out.get(item, 0) + 1
                 if item != name:
                     self.bad(i, entry, f"the generator draws {item!r}")
                 return

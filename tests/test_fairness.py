@@ -261,6 +261,27 @@ def _tamper(record: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("nothing to tamper with")
 
 
+def _forged(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Records that claim other cards or items than the game's without changing a random draw:
+    cards taken from a deck whose ``deck`` entry (or whose shuffle) was left out, and an item put
+    back into a bag that was never drawn from it."""
+    out: list[dict[str, Any]] = []
+    decks = {e[0] for e in record["draws"] if e[1] == "deck"}
+    for leave_out in ("deck", "shuffle"):
+        for stream in sorted(decks):
+            bad = json.loads(json.dumps(record))
+            bad["draws"] = [e for e in bad["draws"] if not (e[0] == stream and e[1] == leave_out)]
+            cards = [e for e in bad["draws"] if e[0] == stream and e[1] == "card"]
+            if cards:
+                cards[0][2] = ["forged"] * len(cards[0][2])
+                out.append(bad)
+    for stream in sorted({e[0] for e in record["draws"] if e[1] == "bag"}):
+        bad = json.loads(json.dumps(record))
+        bad["draws"].append([stream, "put", "forged"])
+        out.append(bad)
+    return out
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_draw_of_every_game_checks_from_the_record_alone(console: Console, tmp_path: Path, game: str):
     replies: list[dict[str, Any]] = []
@@ -285,7 +306,9 @@ def test_every_draw_of_every_game_checks_from_the_record_alone(console: Console,
             assert s == Rng(*stream_seed(record["seed"], "", name)).to_json(), name
     assert sum(checker.draws.values()) >= 3
     # a changed draw, another share, another seed: rejected
-    for bad in (_tamper(record), {**record, "share": "x"}, {**record, "seed": record["seed"] + 1}):
+    forged = _forged(record)
+    assert forged or game in ("caesar-duel", "dice", "sword")
+    for bad in (_tamper(record), {**record, "share": "x"}, {**record, "seed": record["seed"] + 1}, *forged):
         bad_path = tmp_path / "bad.json"
         bad_path.write_text(json.dumps(bad), encoding="utf-8")
         out = _verify(bad_path)
