@@ -68,6 +68,8 @@ class Pcg32:
         return ((x >> rot) | (x << ((-rot) & 31))) & MASK32
 
     def below(self, n: int) -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MASK32 + 1:
+            raise ValueError(f"a choice among {n!r}")      # (a record's number: never 0, never above 2^32)
         threshold = ((MASK32 + 1) - n) % n
         while True:
             r = self.next()
@@ -219,10 +221,14 @@ def verify(record: dict[str, Any], given: str | None = None) -> bool:
     if "record" in record and isinstance(record["record"], dict):
         record = record["record"]
     try:
-        seed, version = int(record["seed"]), int(record["version"])
+        seed, version = record["seed"], int(record["version"])
         share = record.get("share") or ""
         entries = record["draws"]
-    except (KeyError, TypeError, ValueError) as e:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+            raise ValueError(f"the seed {str(seed)[:40]} is not a whole number from 0 to 2^64-1")
+        if not isinstance(entries, list):
+            raise ValueError("'draws' is not a list")
+    except (KeyError, TypeError, ValueError, OverflowError) as e:
         print(f"MISMATCH: not a draw record ({e})")
         return False
     if version not in (1, 2):

@@ -522,6 +522,25 @@ def test_a_session_stored_before_the_streams_gives_a_record_the_script_checks(tm
         assert [checker.one.state, checker.one.inc] == json.loads(stored["state"])["rng"]
 
 
+
+@pytest.mark.parametrize("broken", [
+    {"seed": 1, "version": 2, "draws": [["dice", "die", 0, 1]]},
+    {"seed": 1, "version": 2, "draws": [["picks", "pick", [], "x"]]},
+    {"seed": 1, "version": 2, "draws": [["dice", "below", 10**10, 1]]},           # n above 2^32: no end
+    {"seed": 1, "version": 2, "draws": [["deck", "shuffle", 5, [1]]]},
+    {"seed": 1, "version": 2, "draws": 5},
+    {"seed": 1e400, "version": 2, "draws": []},
+    {"seed": -1, "version": 2, "draws": []},
+    {"seed": 2**64, "version": 2, "draws": []},
+])
+def test_a_malformed_record_is_a_mismatch_never_a_traceback_or_a_hang(tmp_path: Path, broken: dict[str, Any]):
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken).replace("Infinity", "1e400"), encoding="utf-8")
+    out = subprocess.run([sys.executable, str(SCRIPT), "--record", str(path)], capture_output=True, text=True,
+                         timeout=30)
+    assert out.returncode == 1 and "MISMATCH" in out.stdout and "Traceback" not in out.stderr, out.stdout + out.stderr
+
+
 def test_the_script_does_not_import_legatus():
     source = SCRIPT.read_text(encoding="utf-8")
     for word in ("from engine", "import engine", "from firmware", "import firmware"):
