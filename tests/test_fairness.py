@@ -362,8 +362,9 @@ def test_share_before_the_first_draw_only_once_only_with_a_secret_seed(console: 
     assert ok(console, "share " + "я" * 64)["share"] == "я" * 64
     fails(console, "share again", "illegal_move")
     assert ok(console, "state")["state"]["share"] == "я" * 64
-    ok(console, "undo")                                             # the share was an action like any other
-    assert ok(console, "state")["state"]["share"] is None
+    fails(console, "undo", "illegal_move")                         # final: see the test below
+    assert ok(console, "state")["state"]["share"] == "я" * 64
+    ok(console, "new dice")
     ok(console, "roll d6")
     fails(console, "share late", "illegal_move")                   # something was drawn
     ok(console, "new bag items=a*2 cards=c*3")                     # the deck is shuffled at set-up
@@ -371,6 +372,31 @@ def test_share_before_the_first_draw_only_once_only_with_a_secret_seed(console: 
     ok(console, "new dice seed=7")
     assert ok(console, "state")["state"]["commitment"] is None
     fails(console, "share x", "illegal_move")                      # a chosen seed takes no share
+
+
+def test_the_share_is_final_so_undo_cannot_reroll_by_changing_it(state_dir: Path):
+    """Undo restores the generators: no re-rolling by undo (PROTOCOL.md). Taking back the share
+    after a roll was seen and undone, then giving another, would roll again from the same secret
+    (and the same commitment): every share a new chance. So undo never takes back a share, also
+    after a restart; what was done after it is undone as usual, and draws the same again."""
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    ok(console, "new dice")
+    ok(console, "share a")
+    rolled = ok(console, "roll 3d6")["dice"]
+    ok(console, "undo")
+    out = fails(console, "undo", "illegal_move")
+    assert "share" in out["message"]
+    fails(console, "share b", "illegal_move")
+    console.close()
+    store = Store(state_dir)                                       # after a restart: still final
+    console = Console(store, store.resume())
+    try:
+        fails(console, "undo", "illegal_move")
+        assert ok(console, "state")["state"]["share"] == "a"
+        assert ok(console, "roll 3d6")["dice"] == rolled
+    finally:
+        console.close()
 
 
 def test_new_with_a_share_needs_a_commitment_shown_first(console: Console):
