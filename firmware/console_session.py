@@ -155,8 +155,12 @@ class SessionCommands:
         return None if self.session is None else of_session(self.session)
 
     def _run_session(self, session: Session, line: str) -> dict[str, Any]:
-        outcome, new_json = session.run(line)
         command = parse_line(line).command
+        if command == "share" and session.committed and self.store.archived_with_seed(int(session.header["seed"])):
+            # another copy of this game (Earlier games) may have drawn under another share, or none
+            raise IllegalMove(Msg("This game has another copy in Earlier games, whose draws may have been seen: "
+                                  "it takes no share now (another share would draw them again)."))
+        outcome, new_json = session.run(line)
         if new_json is None:
             self._safely("record a finished game",
                          lambda: history.after_action(self.store, session, command, dict(outcome.fields), False))

@@ -638,6 +638,25 @@ def test_a_copy_of_a_game_whose_seed_was_revealed_cannot_be_played_on(state_dir:
         app.console.close()
 
 
+
+def test_a_copy_reopened_from_earlier_games_takes_no_share(state_dir: Path):
+    """A game left before its share can be reopened from Earlier games again and again (the same
+    secret and commitment): a share given in each copy would roll anew in each, from the one
+    commitment. A copy takes no share; the game that was never copied still does."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new dice", "new bag items=a*2 seed=3"], [], state_dir)
+    try:
+        first = next(a for a in archived(app.archives()) if a.game == "dice")
+        assert reopen(app, first)
+        out = app.run("share a")
+        assert out["ok"] is False and out["error"] == "illegal_move", out
+        assert app.console.session.view()["share"] is None
+        assert app.run("new dice")["ok"] and app.run("share b")["ok"]      # a game of its own: it may
+    finally:
+        app.console.close()
+
+
 def test_reopening_a_session_stored_before_the_streams_keeps_its_draws(state_dir: Path):
     from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
