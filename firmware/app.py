@@ -90,8 +90,8 @@ class App:
     def fair_draw(self) -> FairDraw | None:
         return self.console.fair_draw()
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> NewReply:
-        response = cast(NewReply, self.console.reopen(line, seed, committed, version))
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False) -> NewReply:
+        response = cast(NewReply, self.console.reopen(line, seed, committed, version, ends))
         self._view_stale = True
         return response
 

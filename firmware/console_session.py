@@ -43,22 +43,36 @@ class SessionCommands:
         self._session = session
         set_game(session.game.name if session is not None else None)
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> dict[str, Any]:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0,
+               ends: bool = False) -> dict[str, Any]:
         """Start ``line`` (an archived session's ``new`` line) again with its own ``seed``, as a
         response like :meth:`request`'s. A seed that was secret stays secret: it is not added to
         the line, and the new session keeps the same commitment (so ``reveal`` at the end still
         proves every draw). ``version``: the archived header's ``v`` (its draws' derivation;
-        0: today's)."""
+        0: today's). A secret seed that a copy of the game has revealed since (its session
+        ended) is refused (``illegal_move``: every later draw would be known), unless ``ends``:
+        the archived lines end the session too (``end``), so nothing more can be drawn."""
         from firmware.i18n import localize, say
         try:
             req = parse_line(line)
             if req.command != "new":
                 raise BadArguments(Msg("Only a 'new' line can be reopened."))
+            if committed and not ends and self._revealed(seed):
+                raise IllegalMove(Msg("This game's seed was shown when a copy of it ended: it cannot be played "
+                                      "on, since every later draw would be known."))
             fields = self._new(line, req.opts, given=(seed, committed, version))
         except LegatusError as e:
             log.info("reopening %r was refused: %s", line[:80], say(e.message))
             return {"ok": False, "error": e.code, "message": say(e.message)}
         return {"ok": True, **localize(fields)}
+
+    def _revealed(self, seed: int) -> bool:
+        """Whether a session with ``seed`` has ended (the current one, or a filed record)."""
+        from firmware.fairness import seed_revealed
+        current = self.session
+        if current is not None and current.ended and int(current.header["seed"]) == seed:
+            return True
+        return seed_revealed(self.store.db, seed)
 
     def commit_next(self) -> str:
         """The commitment of the secret the next ``new`` without ``seed=`` will use (the same one
@@ -141,8 +155,12 @@ class SessionCommands:
         return None if self.session is None else of_session(self.session)
 
     def _run_session(self, session: Session, line: str) -> dict[str, Any]:
-        outcome, new_json = session.run(line)
         command = parse_line(line).command
+        if command == "share" and session.committed and self.store.archived_with_seed(int(session.header["seed"])):
+            # another copy of this game (Earlier games) may have drawn under another share, or none
+            raise IllegalMove(Msg("This game has another copy in Earlier games, whose draws may have been seen: "
+                                  "it takes no share now (another share would draw them again)."))
+        outcome, new_json = session.run(line)
         if new_json is None:
             self._safely("record a finished game",
                          lambda: history.after_action(self.store, session, command, dict(outcome.fields), False))

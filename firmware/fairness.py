@@ -159,6 +159,31 @@ def set_aside(db: sqlite3.Connection, key: tuple[Any, ...]) -> None:
     db.execute("DELETE FROM fair WHERE CAST(sid AS BLOB)=?", key)
 
 
+def seed_revealed(db: sqlite3.Connection, seed: int) -> bool:
+    """Whether a session with this seed has ended (its record is filed): then anyone may know the
+    seed, and a copy of the game must not be played on (Earlier games). A record that does not
+    read back counts as revealed (the safe side)."""
+    try:
+        ensure(db)
+        rows = db.execute(f"SELECT {FAIR_ROW} FROM fair WHERE instr(data, ?) > 0",
+                          (f'"seed":{int(seed)}',)).fetchall()
+    except sqlite3.Error:
+        log.warning("the fair-draw records cannot be read; the seed counts as revealed", exc_info=True)
+        return True
+    for sid, data, check in rows:
+        got = _decoded(sid, data, check)
+        if got is None:
+            log.warning("the fair-draw record of session %r is damaged; its seed counts as revealed", sid)
+            return True
+        try:
+            if int(got[1]["header"]["seed"]) == int(seed):
+                return True
+        except (KeyError, TypeError, ValueError):
+            log.warning("the fair-draw record of session %r has no seed; it counts as revealed", sid)
+            return True
+    return False
+
+
 def revealed(header: dict[str, Any], share: str | None) -> dict[str, Any]:
     """What an ended game shows of its draws: ``seed``, ``share``, ``commitment`` (``null`` for
     a game started with ``seed=``, which had nothing to commit to)."""

@@ -375,6 +375,9 @@ class Session:
         """The sentence of the step undo would take back; raises NothingToUndo."""
         if not self.lines:
             raise NothingToUndo(Msg("Nothing to undo: no action since the game started."))
+        if self.lines[-1].startswith("share "):      # another share would draw again what was seen
+            raise IllegalMove(Msg("The players' share is final: undo does not take it back, since draws made "
+                                  "from it may have been seen and another share would draw them again."))
         return said(self.sentences[-1])
 
     def before_undo(self) -> tuple[Any, str]:

@@ -88,7 +88,7 @@ def make_dirs(path: Path) -> list[Path]:
     missing.reverse()
     for d in missing:
         try:
-            os.mkdir(d)
+            os.mkdir(d, 0o700)          # the owner's only (XDG): the database holds secret seeds
         except FileExistsError:
             pass
     synced: set[Path] = set()
@@ -98,6 +98,19 @@ def make_dirs(path: Path) -> list[Path]:
                 fsync_dir(target)
                 synced.add(target)
     return missing
+
+
+def make_private(path: Path) -> None:
+    """Take group and other access away from the file ``path`` (it holds a running game's secret
+    seed: docs/fairness.md §9), e.g. a database an older Legatus left 0644. A file that cannot be
+    changed (another owner, read-only storage) is logged and left as it is."""
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+        if mode & 0o077:
+            os.chmod(path, mode & 0o700)
+            log.info("%s was readable by other users; now by its owner only", path)
+    except OSError as e:
+        log.warning("cannot make %s readable by its owner only: %s", path, e)
 
 
 def atomic_write(path: Path, data: bytes) -> None:

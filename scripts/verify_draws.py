@@ -68,6 +68,8 @@ class Pcg32:
         return ((x >> rot) | (x << ((-rot) & 31))) & MASK32
 
     def below(self, n: int) -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MASK32 + 1:
+            raise ValueError(f"a choice among {n!r}")      # (a record's number: never 0, never above 2^32)
         threshold = ((MASK32 + 1) - n) % n
         while True:
             r = self.next()
@@ -90,6 +92,7 @@ class Checker:
         self.generators: dict[str, Pcg32] = {}
         self.one = Pcg32(seed, 54) if version == 1 else None
         self.bags: dict[str, dict[str, int]] = {}
+        self.out: dict[str, dict[str, int]] = {}         # what each bag has given and not taken back
         self.piles: dict[str, list[Any] | None] = {}     # the streams that are decks (a "deck" entry)
         self.discards: dict[str, list[Any]] = {}
         self.reshuffling: set[str] = set()
@@ -132,30 +135,34 @@ class Checker:
                 self._shuffle(i, entry, stream, g, args[0], args[1])
             elif kind == "bag":
                 self.bags[stream] = {str(k): int(v) for k, v in args[0].items()}
+                self.out[stream] = {}
             elif kind == "draw":
                 self._draw(i, entry, stream, g, args[0])
             elif kind == "put":
+                out = self.out.get(stream, {})
+                if out.get(args[0], 0) < 1:
+                    self.bad(i, entry, "no such item was drawn from that bag (and is still out)")
+                    return
+                out[args[0]] -= 1
                 bag = self.bags.setdefault(stream, {})
                 bag[args[0]] = bag.get(args[0], 0) + 1
             elif kind == "deck":
                 self.piles[stream] = None
                 self.discards[stream] = []
-            elif kind == "card":
+            elif kind in ("card", "take", "bottom"):
                 pile = self.piles.get(stream)
-                if pile is not None:
+                if pile is None:                # every deck is begun ("deck") and shuffled first
+                    self.bad(i, entry, "a card of a deck the record has not shuffled")
+                elif kind == "card":
                     if pile[:len(args[0])] != args[0]:
                         self.bad(i, entry, f"the top of the deck is {pile[:len(args[0])]}")
                     self.piles[stream] = pile[len(args[0]):]
-            elif kind == "take":
-                pile = self.piles.get(stream)
-                if pile is not None:
+                elif kind == "take":
                     if args[0] not in pile:
                         self.bad(i, entry, "that card is not in the deck")
                     else:
                         pile.remove(args[0])
-            elif kind == "bottom":
-                pile = self.piles.get(stream)
-                if pile is not None:
+                else:
                     pile.extend(args[0])
             elif kind == "discard":
                 self.discards.setdefault(stream, []).append(args[0])
@@ -189,6 +196,8 @@ class Checker:
         for item in sorted(bag):
             if k < bag[item]:
                 bag[item] -= 1
+                out = self.out.setdefault(stream, {})
+                out[item] = out.get(item, 0) + 1
                 if item != name:
                     self.bad(i, entry, f"the generator draws {item!r}")
                 return
@@ -212,10 +221,14 @@ def verify(record: dict[str, Any], given: str | None = None) -> bool:
     if "record" in record and isinstance(record["record"], dict):
         record = record["record"]
     try:
-        seed, version = int(record["seed"]), int(record["version"])
+        seed, version = record["seed"], int(record["version"])
         share = record.get("share") or ""
         entries = record["draws"]
-    except (KeyError, TypeError, ValueError) as e:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+            raise ValueError(f"the seed {str(seed)[:40]} is not a whole number from 0 to 2^64-1")
+        if not isinstance(entries, list):
+            raise ValueError("'draws' is not a list")
+    except (KeyError, TypeError, ValueError, OverflowError) as e:
         print(f"MISMATCH: not a draw record ({e})")
         return False
     if version not in (1, 2):

@@ -77,7 +77,7 @@ class FakeCtx:
         from firmware.fairness import of_session
         return None if self.session is None else of_session(self.session)
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> NewReply:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False) -> NewReply:
         self.lines.append(f"reopen {line} seed={seed}")
         try:
             self.session = Session.start(line, seed, "fake", committed)

@@ -261,6 +261,27 @@ def _tamper(record: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("nothing to tamper with")
 
 
+def _forged(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Records that claim other cards or items than the game's without changing a random draw:
+    cards taken from a deck whose ``deck`` entry (or whose shuffle) was left out, and an item put
+    back into a bag that was never drawn from it."""
+    out: list[dict[str, Any]] = []
+    decks = {e[0] for e in record["draws"] if e[1] == "deck"}
+    for leave_out in ("deck", "shuffle"):
+        for stream in sorted(decks):
+            bad = json.loads(json.dumps(record))
+            bad["draws"] = [e for e in bad["draws"] if not (e[0] == stream and e[1] == leave_out)]
+            cards = [e for e in bad["draws"] if e[0] == stream and e[1] == "card"]
+            if cards:
+                cards[0][2] = ["forged"] * len(cards[0][2])
+                out.append(bad)
+    for stream in sorted({e[0] for e in record["draws"] if e[1] == "bag"}):
+        bad = json.loads(json.dumps(record))
+        bad["draws"].append([stream, "put", "forged"])
+        out.append(bad)
+    return out
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_draw_of_every_game_checks_from_the_record_alone(console: Console, tmp_path: Path, game: str):
     replies: list[dict[str, Any]] = []
@@ -285,7 +306,9 @@ def test_every_draw_of_every_game_checks_from_the_record_alone(console: Console,
             assert s == Rng(*stream_seed(record["seed"], "", name)).to_json(), name
     assert sum(checker.draws.values()) >= 3
     # a changed draw, another share, another seed: rejected
-    for bad in (_tamper(record), {**record, "share": "x"}, {**record, "seed": record["seed"] + 1}):
+    forged = _forged(record)
+    assert forged or game in ("caesar-duel", "dice", "sword")
+    for bad in (_tamper(record), {**record, "share": "x"}, {**record, "seed": record["seed"] + 1}, *forged):
         bad_path = tmp_path / "bad.json"
         bad_path.write_text(json.dumps(bad), encoding="utf-8")
         out = _verify(bad_path)
@@ -339,8 +362,9 @@ def test_share_before_the_first_draw_only_once_only_with_a_secret_seed(console: 
     assert ok(console, "share " + "я" * 64)["share"] == "я" * 64
     fails(console, "share again", "illegal_move")
     assert ok(console, "state")["state"]["share"] == "я" * 64
-    ok(console, "undo")                                             # the share was an action like any other
-    assert ok(console, "state")["state"]["share"] is None
+    fails(console, "undo", "illegal_move")                         # final: see the test below
+    assert ok(console, "state")["state"]["share"] == "я" * 64
+    ok(console, "new dice")
     ok(console, "roll d6")
     fails(console, "share late", "illegal_move")                   # something was drawn
     ok(console, "new bag items=a*2 cards=c*3")                     # the deck is shuffled at set-up
@@ -348,6 +372,31 @@ def test_share_before_the_first_draw_only_once_only_with_a_secret_seed(console: 
     ok(console, "new dice seed=7")
     assert ok(console, "state")["state"]["commitment"] is None
     fails(console, "share x", "illegal_move")                      # a chosen seed takes no share
+
+
+def test_the_share_is_final_so_undo_cannot_reroll_by_changing_it(state_dir: Path):
+    """Undo restores the generators: no re-rolling by undo (PROTOCOL.md). Taking back the share
+    after a roll was seen and undone, then giving another, would roll again from the same secret
+    (and the same commitment): every share a new chance. So undo never takes back a share, also
+    after a restart; what was done after it is undone as usual, and draws the same again."""
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    ok(console, "new dice")
+    ok(console, "share a")
+    rolled = ok(console, "roll 3d6")["dice"]
+    ok(console, "undo")
+    out = fails(console, "undo", "illegal_move")
+    assert "share" in out["message"]
+    fails(console, "share b", "illegal_move")
+    console.close()
+    store = Store(state_dir)                                       # after a restart: still final
+    console = Console(store, store.resume())
+    try:
+        fails(console, "undo", "illegal_move")
+        assert ok(console, "state")["state"]["share"] == "a"
+        assert ok(console, "roll 3d6")["dice"] == rolled
+    finally:
+        console.close()
 
 
 def test_new_with_a_share_needs_a_commitment_shown_first(console: Console):
@@ -499,6 +548,25 @@ def test_a_session_stored_before_the_streams_gives_a_record_the_script_checks(tm
         assert [checker.one.state, checker.one.inc] == json.loads(stored["state"])["rng"]
 
 
+
+@pytest.mark.parametrize("broken", [
+    {"seed": 1, "version": 2, "draws": [["dice", "die", 0, 1]]},
+    {"seed": 1, "version": 2, "draws": [["picks", "pick", [], "x"]]},
+    {"seed": 1, "version": 2, "draws": [["dice", "below", 10**10, 1]]},           # n above 2^32: no end
+    {"seed": 1, "version": 2, "draws": [["deck", "shuffle", 5, [1]]]},
+    {"seed": 1, "version": 2, "draws": 5},
+    {"seed": 1e400, "version": 2, "draws": []},
+    {"seed": -1, "version": 2, "draws": []},
+    {"seed": 2**64, "version": 2, "draws": []},
+])
+def test_a_malformed_record_is_a_mismatch_never_a_traceback_or_a_hang(tmp_path: Path, broken: dict[str, Any]):
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken).replace("Infinity", "1e400"), encoding="utf-8")
+    out = subprocess.run([sys.executable, str(SCRIPT), "--record", str(path)], capture_output=True, text=True,
+                         timeout=30)
+    assert out.returncode == 1 and "MISMATCH" in out.stdout and "Traceback" not in out.stderr, out.stdout + out.stderr
+
+
 def test_the_script_does_not_import_legatus():
     source = SCRIPT.read_text(encoding="utf-8")
     for word in ("from engine", "import engine", "from firmware", "import firmware"):
@@ -535,6 +603,56 @@ def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_d
         assert app.run("reveal")["ok"] is False
         assert app.run("end")["ok"]
         assert app.run("reveal")["seed"] == seed and commitment(seed) == promise
+    finally:
+        app.console.close()
+
+
+def test_a_copy_of_a_game_whose_seed_was_revealed_cannot_be_played_on(state_dir: Path):
+    """Earlier games keeps the archived copy of a game reopened since: once the reopened copy has
+    ended and shown its seed, playing on from the older copy would draw from a known seed (every
+    later draw predicted). It is refused and changes nothing; the ended copy still reopens, ended."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new bag items=a*3,b*3,c*3,d*3", "draw 3", "new dice seed=4"], [], state_dir)
+    try:
+        older = next(a for a in archived(app.archives()) if a.game == "bag")
+        assert reopen(app, older)
+        assert app.run("end")["ok"]
+        seed = app.run("reveal")["seed"]
+        assert app.run("new dice seed=5")["ok"]
+        copies = {len(a.lines): a for a in archived(app.archives()) if a.game == "bag"}
+        assert sorted(copies) == [1, 2]                               # ["draw 3"], ["draw 3", "end"]
+        before = app.console.session
+        assert not reopen(app, copies[1])                              # refused: its seed is known
+        assert app.console.session is before and app.console.session.game.name == "dice"
+        assert reopen(app, copies[2])                                  # the ended copy: ended again
+        again = app.console.session
+        assert again.ended and int(again.header["seed"]) == seed
+        assert app.run("draw")["error"] == "game_over" and app.run("undo")["error"] == "game_over"
+        # a game with a chosen seed had nothing secret: its copies reopen as before
+        assert app.run("new bag items=a*2 seed=9")["ok"] and app.run("draw")["ok"] and app.run("end")["ok"]
+        assert app.run("new dice seed=6")["ok"]
+        plain = [a for a in archived(app.archives()) if a.header["line"].endswith("seed=9")]
+        assert plain and reopen(app, plain[0])
+    finally:
+        app.console.close()
+
+
+
+def test_a_copy_reopened_from_earlier_games_takes_no_share(state_dir: Path):
+    """A game left before its share can be reopened from Earlier games again and again (the same
+    secret and commitment): a share given in each copy would roll anew in each, from the one
+    commitment. A copy takes no share; the game that was never copied still does."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new dice", "new bag items=a*2 seed=3"], [], state_dir)
+    try:
+        first = next(a for a in archived(app.archives()) if a.game == "dice")
+        assert reopen(app, first)
+        out = app.run("share a")
+        assert out["ok"] is False and out["error"] == "illegal_move", out
+        assert app.console.session.view()["share"] is None
+        assert app.run("new dice")["ok"] and app.run("share b")["ok"]      # a game of its own: it may
     finally:
         app.console.close()
 

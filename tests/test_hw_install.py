@@ -105,6 +105,15 @@ def test_unit_runs_in_a_writable_directory_for_lgpio() -> None:
     assert env["LG_WD"] == "/run/legatus" and env["LEGATUS_STATE_DIR"] == "/var/lib/legatus"
 
 
+
+def test_unit_keeps_the_state_directory_from_other_users() -> None:
+    """/var/lib/legatus holds each running game's secret seed (docs/fairness.md §9): systemd makes
+    it 0700 (also when it already exists), and every file the service creates is its user's only."""
+    service = unit_sections()["Service"]
+    assert service["StateDirectoryMode"] == ["0700"]
+    assert service["UMask"] == ["0077"]
+
+
 def test_unit_start_limit_stops_a_crash_loop() -> None:
     """RestartSec × StartLimitBurst fits inside StartLimitIntervalSec, so a program that dies at
     every start is left stopped instead of restarting for ever."""

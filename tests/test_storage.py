@@ -250,6 +250,30 @@ def test_a_new_state_directory_and_its_parent_are_fsynced(tmp_path, monkeypatch)
     assert str(tmp_path / "new") in synced
 
 
+
+def test_the_database_holding_a_running_games_secret_seed_is_readable_by_its_owner_only(tmp_path):
+    """docs/fairness.md §9: the card holds each running game's secret seed; another local user
+    must not read it mid-game. A state directory Legatus creates is 0700 (XDG), the database 0600
+    (its rollback journal takes the database's mode), whatever the umask; an older database left
+    readable by others is made private at the next start."""
+    import stat
+    old = os.umask(0o022)
+    try:
+        root = tmp_path / "new" / "state"
+        store = Store(root)
+        console = Console(store, store.resume())
+        assert console.request("new bag items=a*3,b*2")["ok"] and console.request("draw")["ok"]
+        console.close()
+        assert stat.S_IMODE(root.stat().st_mode) == 0o700
+        assert stat.S_IMODE((tmp_path / "new").stat().st_mode) == 0o700
+        assert stat.S_IMODE((root / DB_NAME).stat().st_mode) == 0o600
+        (root / DB_NAME).chmod(0o644)                                  # as an older Legatus left it
+        Store(root).close()
+        assert stat.S_IMODE((root / DB_NAME).stat().st_mode) == 0o600
+    finally:
+        os.umask(old)
+
+
 # -- F9, F10 -------------------------------------------------------------------------------------
 def test_deeply_nested_json_is_bad_json_not_an_internal_error(console):
     console.request("new caesar-solo side=caesar difficulty=normal seed=1")

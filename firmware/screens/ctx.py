@@ -71,9 +71,10 @@ class Ctx(Protocol):
         the players' share, whether the game has ended; the seed only once it has), or None
         without a session. Changes go through :meth:`run` (``share``, ``end``, ``reveal``)."""
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0) -> NewReply:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False) -> NewReply:
         """Start an archived session's ``new`` line again with its seed (kept secret if it was)
-        and its draws' derivation ``version`` (its header's ``v``; 0: today's)."""
+        and its draws' derivation ``version`` (its header's ``v``; 0: today's). ``ends``: its
+        lines end the session (a secret seed revealed since is refused otherwise)."""
 
     def set_setting(self, key: str, value: str) -> SettingsReply:
         """Persist one device setting (as the console's ``settings key=value``); the response."""

@@ -66,7 +66,7 @@ from typing import IO
 
 from engine.text import Msg
 from firmware.session import Session
-from firmware.storage import Recovery, StorageError, crc, make_dirs
+from firmware.storage import Recovery, StorageError, crc, make_dirs, make_private
 from firmware.store.actions import Actions, StepChanged
 from firmware.store.kept import Kept
 from firmware.store.old_files import OldFiles
@@ -110,6 +110,7 @@ class Store(OldFiles, Actions, Kept):
         self._trail = None                 # the current session's effective actions (their rows' seq)
         try:
             self.db, found = self._open()
+            make_private(self.db_path)      # its rollback journal takes the same mode
         except BaseException:
             self._lock.close()
             raise

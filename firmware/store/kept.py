@@ -86,6 +86,24 @@ class Kept(Connection):
             out.append({"header": json.loads(text), "lines": ArchivedLines(self, int(sid_)), "ended": float(ended or 0)})
         return out
 
+    def archived_with_seed(self, seed: int) -> bool:
+        """Whether an archived session has this seed (the running game is a copy reopened from
+        Earlier games, or was reopened since). A row that fails its checksum counts (the safe side)."""
+        rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=0 AND instr(header, ?) > 0",
+                               (str(int(seed)),)).fetchall()
+        for row in rows:
+            text = self.session_header(row)
+            if text is None:
+                log.warning("archived session %s fails its checksum; it counts as a copy of seed's game", row[0])
+                return True
+            try:
+                if int(json.loads(text)["seed"]) == int(seed):
+                    return True
+            except (ValueError, KeyError, TypeError):
+                log.warning("archived session %s has no readable seed; it counts as a copy", row[0])
+                return True
+        return False
+
     # -- settings ------------------------------------------------------------------------------
     def load_settings(self) -> dict[str, Any]:
         """The stored settings whose checksums hold and whose values are allowed (the start-up
