@@ -46,7 +46,8 @@ KEYS = ["up", "down", "left", "right", "press", "a", "a", "a", "b", "down", "rig
 UI_ATTRS = ("cursor", "top", "current", "_mark", "step", "page", "scroll", "shown_at", "offset", "index",
             "row", "values", "picked", "chosen", "placed", "among", "value", "seen", "count",
             "sides", "mod", "field", "picking", "pick", "seats", "name", "upper", "col", "faces", "set",
-            "last", "marked", "entries", "sign")
+            "last", "marked", "entries", "sign",
+            "recalled")        # a form has taken its remembered fields once (figure.NumberForm.recall)
 # ... and per class, what its maker set on it after building it (caesar/words.py titles a Why page).
 UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "JcDiceEntry": ("block", "rows"),      # (its dice are laid out once, for the block firing)
