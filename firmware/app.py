@@ -20,7 +20,7 @@ from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.i18n import _, localize, say
-from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry
+from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent
 from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
@@ -104,7 +104,7 @@ class App:
             log.exception("history could not be read")
             return []
 
-    def played(self) -> list[dict[str, Any]]:
+    def played(self) -> list[PlayedEntry]:
         from firmware import history
         try:
             return history.played(self.console.store.db)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 View = dict[str, Any]
-Entry = dict[str, Any]          # a History entry as firmware/history.py hands it (typed: firmware/replies.py HistoryEntry)
+Entry = Mapping[str, Any]       # a History entry as firmware/history.py hands it (typed: firmware/replies.py HistoryEntry)
 Part = tuple[str, dict[str, Any]]   # (part, record without dates and ids)
 
 
@@ -38,7 +38,7 @@ class Statistic:
 
     key: str
     title: str
-    compute: Callable[[list[Entry]], Any]
+    compute: Callable[[Sequence[Entry]], Any]
     screen: str
 
 

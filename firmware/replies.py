@@ -52,6 +52,19 @@ class HistoryMode(TypedDict, total=False):
     turn: int | None
 
 
+class PlayedEntry(TypedDict):
+    """One recorded game as the statistics read it (``ctx.played``, firmware/history.py ``played``):
+    a :class:`HistoryEntry` read light — no result sentence, no fair draw."""
+
+    id: int
+    game: str
+    status: str
+    part: str
+    finished: str | None
+    mode: HistoryMode
+    players: list[HistoryPlayer]
+
+
 class HistoryEntry(TypedDict):
     """One recorded game, newest first in ``ctx.history()`` (docs/protocol.md: ``history``)."""
 

@@ -25,7 +25,7 @@ from engine.text import Msg
 from engine.views import SessionView
 from firmware.fairness import FairDraw
 from firmware.i18n import localize, say, set_language
-from firmware.replies import ArchivedSession, HistoryEntry, plain
+from firmware.replies import ArchivedSession, HistoryEntry, PlayedEntry, plain
 from firmware.screens.ctx import Screen, Sent
 from firmware.session import Session, parse_line
 from firmware.settings import apply_settings, with_defaults
@@ -158,7 +158,7 @@ class FakeCtx:
     def history(self, limit: int | None = 50) -> list[HistoryEntry]:
         return cast(list[HistoryEntry], self.stored_history[:limit])
 
-    def played(self) -> list[dict[str, Any]]:
+    def played(self) -> list[PlayedEntry]:
         keys = ("id", "game", "status", "part", "finished", "mode", "players")
         return [{k: e.get(k) for k in keys} for e in self.stored_history]
 

@@ -11,10 +11,16 @@ from engine.sword.tables import tables
 from engine.sword.text import Msg
 
 
+def vp_range() -> tuple[int, int]:
+    """The VP track's lowest and highest figures (W-11: 0 and 12, from the game's tables)."""
+    t = tables()
+    return int(t["vp_min"]), int(t["vp_max"])
+
+
 def clamp_vp(vp: int) -> int:
     """VP stay within 0..12 (W-11)."""
-    t = tables()
-    return max(int(t["vp_min"]), min(int(t["vp_max"]), vp))
+    low, high = vp_range()
+    return max(low, min(high, vp))
 
 
 def scoring_change(outside: int, home_missing: int) -> int:

@@ -7,14 +7,14 @@ This module imports nothing of the screens (it sits under all of them: no import
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from PIL import Image
 
 from engine.actions import Line
 from engine.replies import NewReply, SettingsReply
 from engine.views import SessionView
-from firmware.replies import ArchivedSession, HistoryEntry
+from firmware.replies import ArchivedSession, HistoryEntry, PlayedEntry
 
 if TYPE_CHECKING:
     from firmware.doctor import Check
@@ -84,7 +84,7 @@ class Ctx(Protocol):
         """Finished and abandoned games, newest first (firmware/history.py records); [] when the
         history cannot be read."""
 
-    def played(self) -> list[dict[str, Any]]:
+    def played(self) -> list[PlayedEntry]:
         """Every recorded game as the statistics read it, newest first (firmware/history.py
         ``played``: no result sentence, no fair draw); [] when the history cannot be read."""
 

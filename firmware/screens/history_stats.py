@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
@@ -17,6 +16,7 @@ from engine.text import N_
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
 from firmware.history_text import _, ngettext
+from firmware.replies import HistoryPlayer, PlayedEntry
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.caesar.record import CrassusRow, against_crassus
@@ -55,7 +55,7 @@ def jc_battles(ctx: Ctx) -> Screen:
     return TextScreen(_("JC battles"), jc_rows(ctx))
 
 
-def same_people(ctx: Ctx, entries: list[Any]) -> list[Any]:
+def same_people(ctx: Ctx, entries: list[PlayedEntry]) -> list[PlayedEntry]:
     """``entries`` with every player under the name they have now (a renamed player's earlier
     names are theirs: History → Players → Rename), so statistics key on the same person."""
     response = ctx.run(act.players())
@@ -65,11 +65,15 @@ def same_people(ctx: Ctx, entries: list[Any]) -> list[Any]:
             now[str(old).casefold()] = str(name)
     for name in response.get("players") or []:
         now[str(name).casefold()] = str(name)
-    return [{**e, "players": [{**p, "name": now.get(str(p.get("name", "")).casefold(), p.get("name"))}
-                              for p in e["players"]]} for e in entries]
+    out: list[PlayedEntry] = []
+    for e in entries:
+        players: list[HistoryPlayer] = [{**p, "name": now.get(str(p["name"]).casefold(), p["name"])}
+                                        for p in e["players"]]
+        out.append({**e, "players": players})
+    return out
 
 
-def _known(ctx: Ctx) -> list[dict[str, Any]]:
+def _known(ctx: Ctx) -> list[PlayedEntry]:
     """Every History entry, each player under today's name, as the statistics take them (read
     light: no result sentence, no fair draw — ``ctx.played``)."""
     return same_people(ctx, ctx.played())
@@ -78,13 +82,13 @@ def _known(ctx: Ctx) -> list[dict[str, Any]]:
 def people_rows(ctx: Ctx) -> list[str]:
     """Every remembered player across all games: games played and won, then per game."""
     known = [str(n) for n in ctx.run(act.players()).get("players") or []]
-    games: dict[str, list[tuple[dict[str, Any], bool]]] = {n: [] for n in known}   # (entry, won)
+    games: dict[str, list[tuple[PlayedEntry, bool]]] = {n: [] for n in known}   # (entry, won)
     for e in _known(ctx):
         if e["status"] != "finished":
             continue
         for p in e["players"]:
-            if p.get("name") in games:
-                games[str(p["name"])].append((e, bool(p.get("winner"))))
+            if p["name"] in games:
+                games[p["name"]].append((e, bool(p["winner"])))
     rows: list[str] = []
     for name in known:
         played = games[name]

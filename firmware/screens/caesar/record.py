@@ -156,7 +156,7 @@ class CrassusRow(TypedDict):
     """+n wins / -n losses in a row, newest first."""
 
 
-def against_crassus(entries: list[Entry]) -> dict[str, CrassusRow]:
+def against_crassus(entries: Sequence[Entry]) -> dict[str, CrassusRow]:
     """Your record against Auto-Crassus per difficulty and expansion set — ``wins``, ``losses``,
     ``streak`` (+n wins / -n losses in a row, newest first)."""
     out: dict[str, CrassusRow] = {}

@@ -67,7 +67,7 @@ class GloryRow(TypedDict):
     """One decimal."""
 
 
-def scores(entries: list[Entry]) -> dict[str, GloryRow]:
+def scores(entries: Sequence[Entry]) -> dict[str, GloryRow]:
     """Per player name: ``games``, ``best``, ``average`` (one decimal)."""
     seen: dict[str, list[int]] = {}
     for e in cast(list[HistoryEntry], entries):        # firmware/history.py hands plain dicts

@@ -86,7 +86,7 @@ class SideBattles(TypedDict):
     defender_fought: int
 
 
-def battles(entries: list[Entry]) -> dict[str, SideBattles]:
+def battles(entries: Sequence[Entry]) -> dict[str, SideBattles]:
     """Per side: ``attacker_won``/``attacker_fought``, ``defender_won``/``defender_fought``."""
     out: dict[str, SideBattles] = {s: {"attacker_won": 0, "attacker_fought": 0, "defender_won": 0, "defender_fought": 0}
                                    for s in SIDES}

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.sword import actions as act
-from engine.sword.tables import tables
+from engine.sword.tracks import vp_range
 from engine.text import N_
 from firmware.screens.sword.text import _, ngettext
 from firmware.screens.ctx import Ctx
@@ -18,7 +18,7 @@ def vp_screen() -> VPTrack:
         return [(f, short(f), _("{} VP").format(view["vp"][f])) for f in view["factions"]]
 
     def change(ctx: Ctx, power: str, by: int) -> None:
-        low, high = int(tables()["vp_min"]), int(tables()["vp_max"])
+        low, high = vp_range()
         if not low <= view_of(ctx)["vp"][power] + by <= high:     # no change: not an undo step
             ctx.notify(_("VP stay within {}–{} (W-11).").format(low, high))
             return
