@@ -41,6 +41,17 @@ def _set(d: Driver, start: int, value: int) -> None:
     d.press("right" if value > start else "left", abs(value - start))
 
 
+def _armies(d: Driver, att: int, dfd: int, mod: int) -> None:
+    """Open the Battle form and set both armies' units and the attacker's modifier."""
+    from firmware.i18n import _
+    d.select(_("Battle"))
+    _set(d, 3, att)
+    d.press("down")
+    _set(d, 3, dfd)
+    d.press("down")
+    _set(d, 0, mod)
+
+
 def _table(d: Driver) -> bool:
     """Whether the form on screen opens on the dice thrown on the table (the last roll's choice)."""
     d.app.render()
@@ -71,12 +82,7 @@ def play(d: Driver, rng: random.Random) -> None:
     for _n in range(BATTLES):
         att, dfd, mod = rng.randint(2, 8), rng.randint(2, 8), rng.randint(-2, 3)
         with d.task(DIGITAL):
-            d.select(_("Battle"))
-            _set(d, 3, att)
-            d.press("down")
-            _set(d, 3, dfd)
-            d.press("down")
-            _set(d, 0, mod)
+            _armies(d, att, dfd, mod)
             d.press("a")                             # fights with the device's dice
             assert isinstance(d.top, BattleResult), d.screen()
             assert d.top.result["attacker"]["units"] == att and d.top.result["defender"]["units"] == dfd
@@ -104,12 +110,7 @@ def play(d: Driver, rng: random.Random) -> None:
         att, dfd, mod = rng.randint(2, 8), rng.randint(2, 8), rng.randint(-2, 3)
         faces = sorted(rng.randint(1, 6) for _ in range(3)) + sorted(rng.randint(1, 6) for _ in range(3))
         with d.task(BATTLE):
-            d.select(_("Battle"))
-            _set(d, 3, att)
-            d.press("down")
-            _set(d, 3, dfd)
-            d.press("down")
-            _set(d, 0, mod)
+            _armies(d, att, dfd, mod)
             if not _table(d):                        # the form remembers the dice the table throws
                 d.press("down", 3)                   # past the defence bonus and Sacred Band to Dice
                 d.press("right")                     # Dice: table
