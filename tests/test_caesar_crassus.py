@@ -558,3 +558,16 @@ def test_closure_never_gives_a_tie_to_nobody_on_his_play_but_does_on_yours():
     g = solo(pos, rules={"crassus-ties": "all"})
     flow.play(g, HUMAN, SPACES.index("HU-MT"), "ship:3/3", PROVINCE_INDEX["HU"])
     assert g.ctrl[PROVINCE_INDEX["HU"]] == CRASSUS
+
+
+@pytest.mark.parametrize("lang,listed,spaces", [
+    ("ru", "из провинций Дальняя Испания, Азия выбрана провинция Азия", "из ячеек Мавретания–Нумидия, Нумидия–Африка"),
+    ("uk", "з провінцій Далека Іспанія, Азія обрано провінцію Азія", "із зон Мавретанія–Нумідія, Нумідія–Африка")])
+def test_s16_s17_why_names_the_lists_choices_in_the_right_case(lang, listed, spaces):
+    # S-16/S-17 in the player's language: the provinces or spaces chosen among follow «из»/«з»
+    # in the genitive of the common noun (a bare «из Дальняя Испания, Азия» is not Russian).
+    from firmware.i18n import localize
+    d = decide_at({**S16_CONTROL, "control": {"SY": "crassus"}})
+    assert listed in localize(d.why, lang)
+    pos = {"spaces": {"NU-SC": t("crassus", "ship:3/3", NU=3, SC=3)}, "crassus_row": ["sword:6/0"]}
+    assert spaces in localize(decide_at(pos, seed=3).why, lang)
