@@ -108,7 +108,7 @@ def player_label(entry: HistoryEntry, p: HistoryPlayer) -> str:
     if role is None:
         return name
     side = side_word(entry, str(role))
-    return side if name.casefold() == str(role).casefold() else f"{name} ({side})"
+    return side if name.casefold() in (str(role).casefold(), side.casefold()) else f"{name} ({side})"
 
 
 def list_day(entry: HistoryEntry) -> str:
