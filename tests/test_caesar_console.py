@@ -382,3 +382,19 @@ def test_duel_sentences_name_the_side_in_its_case(console, lang, turn, bag):
     ok(console, "draw ship:5/1")                                  # his starting draws (C-5)
     message = err(console, "draw ship:5/1", "illegal_move")       # only one ship 5/1 in a bag (C-3)
     assert f"({bag}: " in message, message
+
+
+@pytest.mark.parametrize("lang,listed", [
+    ("ru", "выбирает наугад из 3 равноценных ходов: универсальный 4/0 в ячейку Сардиния–Италия, 4 к провинции "
+           "Италия; универсальный 4/0 в ячейку Сицилия–Италия, 4 к провинции Италия; "),
+    ("uk", "обирає навмання з 3 рівноцінних ходів: універсальний 4/0 на зону Сардинія–Італія, 4 до провінції "
+           "Італія; універсальний 4/0 на зону Сицилія–Італія, 4 до провінції Італія; ")])
+def test_decide_lists_the_equally_good_plays_inside_one_sentence(console, lang, listed):   # S-14, S-17
+    """The plays a random tie chooses among are items of the why sentence, not whole sentences
+    glued after its colon («…ходов: Положите …; Положите …»); each play keeps its own sentence."""
+    ok(console, f"settings language={lang}")
+    ok(console, f"new caesar-solo seed=1 edition={lang}")
+    ok(console, 'position {"crassus_row": ["wild:4/0"]}')
+    d = ok(console, "decide")
+    assert listed in d["why"]
+    assert d["plays"][0]["text"].startswith("Положите " if lang == "ru" else "Покладіть ")

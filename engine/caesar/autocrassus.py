@@ -81,6 +81,13 @@ class Decision(NamedTuple):
         return Msg("Place {} on {}, {} toward {}", token(self.tid), space(self.space), facing,
                    province(self.province))
 
+    def item(self) -> Msg:
+        """The play as an item of a list inside a sentence: ``sword 5/1 on Sicilia–Italia, 5 toward
+        Sicilia`` (no verb, no capital)."""
+        a = SPACE_A[self.space]
+        facing = self.va if self.province == a else self.vb
+        return Msg("{} on {}, {} toward {}", token(self.tid), space(self.space), facing, province(self.province))
+
 
 def decide(g: Game, rng: Chooser | Draws) -> Decision | None:
     """Auto-Crassus's next placement from his row (S-8..S-18); None if he has none (S-19).

@@ -259,9 +259,9 @@ def decision_fields(g: Game) -> dict[str, Any]:
         step = flow.play_step(one)
         listed.append({**{k: step[k] for k in ("space", "token", "row_index", "toward", "province")},
                        "text": one.text()})
-    texts: Msg | str = listed[0]["text"]
-    for one_step in listed[1:]:
-        texts = Msg("{}; {}", texts, one_step["text"])
+    texts: Msg | str = found[0].item()
+    for one in found[1:]:
+        texts = Msg("{}; {}", texts, one.item())
     shared = [r for r in d.reason if all(r in one.reason for one in found)]   # what no draw decides
     said: Msg = Msg("{}", shared[0]) if shared and shared[0] == d.reason[0] else point(d.step)
     for note in shared[1:]:
