@@ -325,6 +325,31 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.console.close()
 
 
+def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_dir):   # C-5, C-6
+    """A duel's draws from a physical bag: the token just drawn is not offered again (it said
+    «щит 3/3: такого нет» on the second A), and the same player's next token is asked at once,
+    with no trip through the home screen and the pass-the-device screen for each token."""
+    from firmware.screens.caesar.flow import PassScreen
+    app = app_with(["new caesar-duel seed=4 bag-input=physical"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert [i.label for i in home.items(app)][0] == "Draw tokens"
+        app.handle("a")
+        assert isinstance(app.stack[-1], PassScreen)
+        app.handle("a")
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and "shield:3/3" in picker.pool
+        app.handle("a")                                          # the first listed: shield 3/3
+        assert app.message is None and isinstance(app.stack[-1], TokenPicker)
+        assert "shield:3/3" not in app.stack[-1].pool and len(app.stack[-1].pool) == 15
+        app.handle("a")
+        assert app.message is None
+        assert app.console.session.lines == ["draw shield:3/3", "draw shield:4/2"]
+        assert app.console.request("hand caesar")["hand"] == ["shield:3/3", "shield:4/2"]
+    finally:
+        app.console.close()
+
+
 def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  # C-5, S-2, S-3
     app = app_with([], ["a", "a"], state_dir)
     try:

@@ -10,7 +10,7 @@ from PIL import Image
 from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.tiles import draw_count
-from engine.caesar.tokens import CENTURION_IDS, TOKENS
+from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS
 from engine.caesar.views import CaesarView
 from engine.replies import Reply
 from firmware.screens.caesar.text import _
@@ -235,14 +235,36 @@ def after_mine(ctx: Ctx, before: int) -> None:
 def draw_owed(ctx: Ctx) -> None:
     view = view_of(ctx)
     if view["inputs"]["human_bag"] == "physical":
-        contents = view["human"]["bag_contents"] if view["mode"] == "solo" else []
-        pool = contents or [t.name for t in TOKENS if not t.centurion]
-        ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _pop_then(c, act.draw(picked[0]))))
+        pool = view["human"]["bag_contents"] if view["mode"] == "solo" else _duel_bag(ctx, view)
+        ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _drawn(c, act.draw(picked[0]))))
         return
     after_mine(ctx, _before(ctx))
 
 
-def _pop_then(ctx: Ctx, line: Line[Reply]) -> None:
+def _duel_bag(ctx: Ctx, view: CaesarView) -> list[str]:
+    """What the player to move may draw in a duel (the device is theirs now): their 16 tokens but
+    those on the board and behind their screen (the ``hand`` answer: read-only, private)."""
+    side = view["turn"]
+    pool = [TOKENS[t].name for t in BASE_IDS]
+    on_board = [s["token"] for s in view["position"]["spaces"].values() if s["by"] == side]
+    response = run_line(ctx, act.hand(side))
+    for name in on_board + (response["hand"] if response is not None else []):
+        if name in pool:
+            pool.remove(name)
+    return pool
+
+
+def _drawn(ctx: Ctx, line: Line[Reply]) -> None:
+    """A token drawn from a physical bag: the same player's next one is asked at once (no pass
+    of the device, no trip home); then on to what the table does next."""
+    before = view_of(ctx)
     ctx.pop()
-    if run_line(ctx, line) is not None:
-        go_on(ctx)
+    if run_line(ctx, line) is None:
+        return
+    view = view_of(ctx)
+    solo = view["mode"] == "solo"
+    due = view["human"]["draws_due"] if solo else view["players"][view["turn"]]["draws_due"]
+    if due and view["turn"] == before["turn"] and not view["winner"] and view["step"] in ("play", "draw"):
+        draw_owed(ctx)
+        return
+    go_on(ctx)
