@@ -1047,6 +1047,31 @@ def test_his_centurion_from_the_stack_is_said_on_the_tile_page(state_dir):   # S
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_centurion_he_turned_up_is_asked_under_a_whole_title(state_dir, lang):   # S-3 centurions: D, E
+    """Physical tiles and bag, tile E: the tokens he drew, then which face-down centurion came up;
+    the question's title is whole in every language (uk was «Відкрито центурі…»)."""
+    from firmware.screens.caesar.flow import crassus_turn
+    new = ("new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical bag-input=physical "
+           "row=sword:6/0,ship:5/1,wild:2/2")
+    app = app_with([new, "draw shield:3/3", "draw shield:4/2"], ["a"], state_dir, lang=lang)
+    try:
+        app.message = None
+        app.stack = app.stack[:1]
+        crassus_turn(app)
+        picker = app.stack[-1]
+        assert isinstance(picker, TilePicker)
+        while picker.letters[picker.cursor] != "E":
+            app.handle("down")
+        app.handle("a")                                               # tile E: centurion, draw 1, play, play
+        app.handle("a")                                               # the token he drew
+        assert isinstance(app.stack[-1], TokenPicker) and app.stack[-1].count == 1
+        shown = texts(app)
+        assert not any("…" in t for t in shown), shown
+    finally:
+        app.console.close()
+
+
 def test_crassus_would_lists_a_random_tie_without_drawing(state_dir):   # issue 20; S-14 (UA), S-17
     app = app_with(["new caesar-solo seed=3 edition=uk", 'position {"crassus_row": ["wild:4/0"]}'], ["a"], state_dir)
     try:
