@@ -125,6 +125,15 @@ def test_decide_never_predicts_a_random_tie(console, edition, pos, played):   # 
     assert made == played
 
 
+def test_moves_refuses_a_stray_argument_like_decide(console):
+    # bad input gets a clear message: «moves HU» read as the moves of Hispania Ulterior answered
+    # every move on the board without a word
+    ok(console, "new caesar-solo seed=3")
+    ok(console, "crassus")
+    assert "Usage: moves" in err(console, "moves HU", "bad_arguments")
+    assert ok(console, "moves side=human")["side"] == "human"
+
+
 def test_decide_with_no_legal_placement(console):
     ok(console, "new caesar-solo seed=2")
     ok(console, 'position {"crassus_row": []}')

@@ -308,6 +308,8 @@ def _position(state: State, req: Request) -> Outcome:
 
 def _moves(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"side"}))
+    if req.args:
+        raise BadArguments(Msg("Usage: moves [side=<side>]  (no other arguments)."))
     g = _load(state)
     p = _player_of(g)
     if "side" in req.opts:
