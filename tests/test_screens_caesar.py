@@ -1072,6 +1072,27 @@ def test_the_centurion_he_turned_up_is_asked_under_a_whole_title(state_dir, lang
         app.console.close()
 
 
+@pytest.mark.parametrize("lang,said", [("en", "He would place {t} on {s}, {v} toward {p}."),
+                                        ("ru", "Он положил бы {t} в ячейку {s}, {v} к провинции {p}."),
+                                        ("uk", "Він поклав би {t} на зону {s}, {v} до провінції {p}.")])
+def test_crassus_would_says_the_play_before_why(state_dir, lang, said):   # S-9..S-18
+    """Home → "Crassus would…": the play he would make (token, space, the value toward the
+    province) first, then why; it showed only why, so the prediction could not be checked on the
+    board («Почему: Усиление … туда идёт его наибольшее значение»)."""
+    from firmware.screens.caesar.words import pn, space_name, tok
+    app = app_with([NEW, "crassus", READ], ["a"], state_dir, lang=lang)
+    try:
+        _home_row(app, "decide")
+        d = app.console.request("decide")
+        assert d["space"] is not None and not d.get("random")
+        body = " ".join(app.stack[-1].rows)
+        play = said.format(t=tok(d["token"]), s=space_name(d["space"]), v=d["toward"][d["province"]], p=pn(d["province"]))
+        assert body.startswith(play.split(" ")[0]) and play in body.replace("– ", "–")
+        assert body.index(play.split(",")[0]) < body.index("«" if lang != "en" else "point")
+    finally:
+        app.console.close()
+
+
 def test_crassus_would_lists_a_random_tie_without_drawing(state_dir):   # issue 20; S-14 (UA), S-17
     app = app_with(["new caesar-solo seed=3 edition=uk", 'position {"crassus_row": ["wild:4/0"]}'], ["a"], state_dir)
     try:

@@ -17,7 +17,7 @@ from firmware.screens.caesar.text import _
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.turn import TilePicker, show_crassus, show_mine
-from firmware.screens.caesar.words import (Follows, nums, snapshot, opponent, pn, run_line, space_row,
+from firmware.screens.caesar.words import (Follows, nums, snapshot, opponent, pn, run_line, space_name, space_row,
                                             tile_letter, tile_words, tok, view_of, who, why_screen)
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import ConfirmScreen, TextScreen
@@ -45,9 +45,17 @@ class PassScreen(Follows, ConfirmScreen):
 
 
 def open_decide(ctx: Ctx) -> None:
+    """"Crassus would…": the play he would make now (token, space, the value toward the province
+    it aims at), then why; several equally good plays are listed in the why itself."""
     response = run_line(ctx, act.decide())
-    if response is not None:
-        ctx.push(why_screen(response, now=True))
+    if response is None:
+        return
+    space, token, prov, toward = response["space"], response["token"], response["province"], response["toward"]
+    lead = ""
+    if space and token and prov and toward:
+        lead = _("He would place {token} on {space}, {v} toward {prov}.").format(
+            token=tok(token), space=space_name(space), v=toward[prov], prov=pn(prov))
+    ctx.push(why_screen(response, now=True, lead=lead))
 
 
 def open_last(ctx: Ctx) -> None:

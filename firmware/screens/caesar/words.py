@@ -223,12 +223,13 @@ def snapshot(title: str, body: str | list[str]) -> play.Snapshot:
     return play.Snapshot(GAMES, title, body)
 
 
-def why_screen(d: Step | DecideReply, now: bool = False) -> play.Snapshot:
+def why_screen(d: Step | DecideReply, now: bool = False, lead: str = "") -> play.Snapshot:
     """The decision's why (DESIGN: every automated move has a why screen): the title names the
     step in words, the body is the engine's sentence in the rulebook's words (the point of the
-    priority list, the tie-break lists used). The digest's rule IDs stay in the log. It goes when
-    an undo takes the play back; ``now`` (what he would play now): also once a step is played."""
-    body = str(d["why"])
+    priority list, the tie-break lists used), after ``lead`` if given (what he would play). The
+    digest's rule IDs stay in the log. It goes when an undo takes the play back; ``now`` (what he
+    would play now): also once a step is played."""
+    body = [lead, str(d["why"])] if lead else str(d["why"])
     screen = snapshot(_("Why"), body)
     screen.now_only = now
     room = base.COLS - (len(f"1/{len(screen.rows)}") + 1 if len(screen.rows) > base.ROWS else 0)
