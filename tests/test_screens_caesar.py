@@ -1093,6 +1093,20 @@ def test_crassus_would_says_the_play_before_why(state_dir, lang, said):   # S-9.
         app.console.close()
 
 
+@pytest.mark.parametrize("lang,deck", [("en", "Deck 2×A 2×B 1×C 1×D"), ("ru", "Стопка 2×А 2×Б 1×В 1×Г"),
+                                       ("uk", "Стос 2×A 2×B 1×C 1×D")])
+def test_command_tiles_count_the_deck_as_the_rulebook_does(state_dir, lang, deck):   # S-3
+    """Home → Command tiles: the deck counted as in the rulebook («2×А, 2×Б, 1×В, 1×Г»); its
+    letters one by one wrapped as «Стопка А» / «А Б Б В Г», read as a tile named А."""
+    from firmware.screens.caesar.tiles import TilesScreen
+    app = app_with(["new caesar-solo seed=3 centurions=1"], ["a"], state_dir, lang=lang)
+    try:
+        labels = [str(i.label) for i in TilesScreen().items(app)]
+        assert deck in labels
+    finally:
+        app.console.close()
+
+
 def test_crassus_would_lists_a_random_tie_without_drawing(state_dir):   # issue 20; S-14 (UA), S-17
     app = app_with(["new caesar-solo seed=3 edition=uk", 'position {"crassus_row": ["wild:4/0"]}'], ["a"], state_dir)
     try:

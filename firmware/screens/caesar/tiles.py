@@ -36,7 +36,7 @@ class TilesScreen(WrappedListScreen):
             n = len(text.split("+"))
             out.append(Item(_("Tile {}").format(tile_letter(letter)) + mark, partial(self._edit, letter=letter),
                             ngettext("{} action", "{} actions", n).format(n)))
-        deck = " ".join(tile_letter(x) for x in t["deck"])
+        deck = " ".join(f"{t['deck'].count(x)}×{tile_letter(x)}" for x in sorted(set(t["deck"])))   # S-3: 3×A 2×B 1×C
         out.append(Item(_("Deck {}").format(deck), None, _("{} left").format(t["stack"])))
         if t["unverified"]:
             out.append(Item(_("? = contents not verified"), None))
