@@ -1103,6 +1103,9 @@ def test_command_tiles_count_the_deck_as_the_rulebook_does(state_dir, lang, deck
     try:
         labels = [str(i.label) for i in TilesScreen().items(app)]
         assert deck in labels
+        # S-4: every tile's contents are unverified defaults, E too though it is not in this deck
+        tiles = [x for x in labels if x.endswith("?")]
+        assert len(tiles) == 5, labels
     finally:
         app.console.close()
 

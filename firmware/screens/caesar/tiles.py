@@ -32,13 +32,13 @@ class TilesScreen(WrappedListScreen):
         t = view["tiles"]
         out = []
         for letter, text in t["definitions"].items():
-            mark = "?" if letter in t["unverified_letters"] else ""
+            mark = "" if letter in t["user_defined"] else "?"      # S-4: unverified unless the user set it
             n = len(text.split("+"))
             out.append(Item(_("Tile {}").format(tile_letter(letter)) + mark, partial(self._edit, letter=letter),
                             ngettext("{} action", "{} actions", n).format(n)))
         deck = " ".join(f"{t['deck'].count(x)}×{tile_letter(x)}" for x in sorted(set(t["deck"])))   # S-3: 3×A 2×B 1×C
         out.append(Item(_("Deck {}").format(deck), None, _("{} left").format(t["stack"])))
-        if t["unverified"]:
+        if any(letter not in t["user_defined"] for letter in t["definitions"]):
             out.append(Item(_("? = contents not verified"), None))
         return out
 
