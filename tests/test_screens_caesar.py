@@ -490,6 +490,32 @@ def test_game_over_shows_the_winner(state_dir):  # C-12
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_game_the_players_ended_is_over_on_its_home(state_dir, lang):   # C-12; PROTOCOL: end
+    """The players end the game (History → Fair draw → End, or ``end`` over the serial link): its
+    home says it is over and offers no move; it kept saying "Your move", and the map then answered
+    every province with «Ваши жетоны сюда не подходят»."""
+    app = app_with([NEW, "crassus", READ, "end"], ["a"], state_dir, lang=lang)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, CaesarHome)
+        idents = [i.ident for i in home.items(app)]
+        assert idents[0] == "now" and "decide" not in idents
+        first = home.items(app)[0]
+        assert first.label == ("Game over" if lang == "en" else "Игра окончена") and first.value == ""
+        assert home.status(app) == ("over" if lang == "en" else "конец")
+        app.handle("a")
+        said = " ".join(app.stack[-1].rows)
+        assert said == ("The players ended the game." if lang == "en" else "Игроки завершили игру.")
+    finally:
+        app.console.close()
+    app = app_with([NEW, "crassus", "end"], ["a", "a", "a"], state_dir / "b", lang=lang)   # his last pages read
+    try:
+        assert isinstance(app.stack[-1], CaesarHome)                 # not "your move" on the map
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang,words", [("ru", ("Почему", "Центр", "Италия", "пункт списка «Приоритет размещения»")),
                                         ("uk", ("Чому", "Центр", "Італія", "дія списку «Вибір розміщення»"))])
 def test_why_and_turn_in_the_rulebook_language(state_dir, lang, words):

@@ -172,7 +172,7 @@ def go_on(ctx: Ctx) -> None:
     when you draw from a physical bag; in a duel, behind the pass-the-device screen for the player
     to move. Otherwise (the game over) the home screen says what is next."""
     view = view_of(ctx)
-    if view["winner"]:
+    if view["winner"] or view["ended"]:      # C-12, or the players ended it: nothing more to play
         return
     solo = view["mode"] == "solo"
     if solo and view["turn"] == "crassus":

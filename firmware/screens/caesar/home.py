@@ -66,7 +66,7 @@ class CaesarHome(WrappedListScreen):
 
     def status(self, ctx: Ctx) -> str:
         view = view_of(ctx)
-        if view["winner"]:
+        if view["winner"] or view["ended"]:
             return _("over")
         return _("solo") if view["mode"] == "solo" else _("duel")
 
@@ -78,21 +78,25 @@ class CaesarHome(WrappedListScreen):
         view = view_of(ctx)
         out: list[Item] = []
         solo = view["mode"] == "solo"
+        over = bool(view["winner"] or view["ended"])      # C-12, or the players ended it (``end``)
         if view["winner"]:
             out.append(HomeItem(_("Game over"), lambda c: c.push(snapshot(_("Game over"), view_of(c)["end"] or "")),
                                 who(view, view["winner"]), ident="now"))
+        elif over:
+            out.append(HomeItem(_("Game over"), lambda c: c.push(snapshot(_("Game over"), _("The players ended the game."))),
+                                ident="now"))
         else:
             out += self._now(view)
         out.append(HomeItem(score_line(view), lambda c: c.push(score_screen(view_of(c))), ident="score"))
         out.append(HomeItem(_("Map"), lambda c: c.push(MapScreen()), ident="map"))
-        if solo and not view["winner"]:                     # nothing left to predict after the end
+        if solo and not over:                               # nothing left to predict after the end
             out.append(HomeItem(_("Crassus would…"), open_decide, ident="decide"))
             if view["last_crassus_turn"]:
                 out.append(HomeItem(_("Last Crassus turn"), open_last,
                                     tile_letter(view["last_crassus_turn"]["tile"]), ident="last"))
             out.append(HomeItem(_("Your hand"), open_hand, str(len(view["human"]["hand"])), ident="hand"))
             out.append(HomeItem(_("Crassus's row"), open_row, str(len(view["crassus"]["row"])), ident="row"))
-        if not solo and not view["winner"]:
+        if not solo and not over:
             out.append(HomeItem(_("Hand: {}").format(who(view, view["turn"])),
                                 partial(private, then=open_duel_hand), ident="hand"))
         out.append(HomeItem(_("Set-up guide"), lambda c: c.push(SetupGuide()), ident="guide"))
