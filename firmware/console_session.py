@@ -112,6 +112,8 @@ class SessionCommands:
         session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
         if given is None:                  # (a replay of an archived game is what it was)
             _one_person_once(self.store, session)
+        else:                              # History records its finishes once (firmware/history_seen.py)
+            session.header["reopened"] = True
         old = self.session
         abandoned = bool(self._safely("record the replaced game as abandoned",
                                       lambda: history.record_abandoned(self.store, old), again=False)

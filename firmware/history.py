@@ -170,7 +170,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if old is not None and old[1]:
         return
     fp = fingerprint(header, (lines or [])[:depth], part)
-    if old is None and recorded_elsewhere(db, header, lines or [], depth, part, fp):
+    if old is None and header.get("reopened") and recorded_elsewhere(db, header, lines or [], depth, part, fp):
         return
     started = _started(db, sid)
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())

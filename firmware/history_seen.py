@@ -1,6 +1,7 @@
 """Whether a finished game is in History already, whatever session holds it (firmware/history.py):
 an archived game reopened from Earlier games replays the same lines in a new session, and is not
-recorded twice. A record keeps its game's fingerprint (the ``new`` line's words, the seed, the
+recorded twice (asked only for a session whose header says ``reopened``: two games started anew
+with the same ``seed=`` and moves are two games). A record keeps its game's fingerprint (the ``new`` line's words, the seed, the
 lines up to its finish and its part) and its game key (the words and the seed), in the database
 only: both are hashes of the seed, never answered."""
 from __future__ import annotations

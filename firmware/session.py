@@ -188,9 +188,13 @@ class Session:
 
     @classmethod
     def from_header(cls, header: dict[str, Any], tape: list[list[Any]] | None = None) -> Session:
-        """Rebuild the initial session from a stored header (deterministic)."""
-        return cls.start(header["line"], header["seed"], header["sid"], bool(header.get("committed")),
-                         int(header.get("v", 1)), tape)
+        """Rebuild the initial session from a stored header (deterministic; a reopened game's
+        ``reopened`` mark is kept)."""
+        session = cls.start(header["line"], header["seed"], header["sid"], bool(header.get("committed")),
+                            int(header.get("v", 1)), tape)
+        if header.get("reopened"):
+            session.header["reopened"] = True
+        return session
 
     # -- reading -----------------------------------------------------------------------------
     @property

@@ -77,6 +77,21 @@ def test_a_caesar_solo_game_is_recorded_once_when_c12_ends_it(console):
     assert len(games(console)) == 1
 
 
+def test_the_same_game_played_again_with_the_same_seed_is_recorded_each_time(console):
+    """Two games are two records, even with the same ``seed=`` and the same moves (a console
+    user replaying a seed): only a game reopened from Earlier games is the same game."""
+    for n in range(1, 4):
+        play_caesar_to_the_end(console)
+        assert len(games(console)) == n
+    ok(console, "new dice seed=7")
+    ok(console, "roll 2d6")
+    ok(console, "end")
+    ok(console, "new dice seed=7")
+    ok(console, "roll 2d6")
+    ok(console, "end")
+    assert [g["game"] for g in games(console)].count("dice") == 2
+
+
 def test_undoing_the_finishing_action_at_once_removes_the_record(console):
     play_caesar_to_the_end(console)
     assert len(games(console)) == 1
