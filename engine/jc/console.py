@@ -285,8 +285,10 @@ def _next_battle(state: State, req: Request) -> Outcome:
     if state["battle"]["phase"] == "setup" and placed:     # J-4: its blocks would be dropped unsaid
         raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
                               "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
+    fought = state["battle"]["phase"] == "over"     # an empty set-up is re-set: no number used up
     state["battle"] = _battle_options(req, BATTLE_OPTS)
-    state["number"] += 1
+    if fought:
+        state["number"] += 1
     b = state["battle"]
     return Outcome({"number": state["number"]},
                    Msg("Battle {}: {} attacks by surprise.", state["number"], T.side(b["attacker"])) if b["surprise"]
