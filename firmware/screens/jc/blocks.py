@@ -12,6 +12,7 @@ from functools import partial
 from engine.jc import actions as act
 from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman
+from engine.jc.terms import NOW_FIGHTS
 from engine.text import N_
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
@@ -186,4 +187,4 @@ class BlockMenu(ListScreen):
         if run_line(ctx, act.owner(block["id"], to)) is None:
             return
         ctx.pop()
-        ctx.notify(undo_said(_("{} now fights for {}.").format(name_of(block), side_name(to))))
+        ctx.notify(undo_said(_(NOW_FIGHTS[to]).format(name_of(block))))
