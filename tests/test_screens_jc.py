@@ -522,7 +522,34 @@ def test_a_jupiter_defection_moves_the_block_to_the_other_side():  # J-2 (Jupite
     assert isinstance(ctx.top, SideBlocks) and "Legio 1" not in [str(i.label) for i in ctx.top.items(ctx)]
     ctx.press("b", "b", "up", "a", "down", "a")                # Caesar's legions: it fights for him now
     assert [b for b in ctx.run("roster caesar")["blocks"] if b["id"] == "p_leg1"]
-    assert "Legio 1" in [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Legio 1 (P)" in [str(i.label) for i in ctx.top.items(ctx)]       # Pompey's block, for Caesar
+
+
+def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side():  # J-2 (Jupiter)
+    """Both sides have Auxilia 1-4, Equitatus 1-3 and a Ballista: after a defection Caesar's lists
+    showed two rows "Auxilia 1  B1 IV", the same in the battle and in the forces: nothing said which
+    block was which (the one picked gets the steps, the elimination, J-3). The block that went over
+    carries its first owner's initial wherever its new side's blocks are listed."""
+    from firmware.screens.jc.blocks import SideBlocks
+    from firmware.screens.jc.forces import forces_screen
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW, "owner p_aux1 caesar")
+    ctx.open(SideBlocks("caesar"))
+    ctx.top.kind = "auxilia"
+    rows = [(str(i.label), i.value, i.ident) for i in ctx.top.items(ctx)]
+    assert ("Auxilia 1", "B1 IV", "c_aux1") in rows and ("Auxilia 1 (P)", "B1 IV", "p_aux1") in rows
+    ctx.open(AddScreen("attacker"))
+    ctx.top.kind = "auxilia"
+    assert [str(i.label) for i in ctx.top.items(ctx)].count("Auxilia 1 (P)") == 1
+    ctx.run("add attacker c_aux1")
+    ctx.run("add attacker p_aux1")
+    ctx.run("add defender p_aux2")
+    assert [r for r in forces_screen(ctx).rows if r[0].startswith("Auxilia 1")] == [("Auxilia 1", "B1 IV"),
+                                                                                  ("Auxilia 1 (P)", "B1 IV")]
+    ru = FakeCtx(NEW, "owner p_eq1 caesar", lang="ru")
+    ru.open(SideBlocks("caesar"))
+    ru.top.kind = "equitatus"
+    assert "Эквиты 1 (П)" in [str(i.label) for i in ru.top.items(ru)]
 
 
 def test_a_block_of_the_battle_says_why_and_sends_nothing():  # J-4
@@ -592,7 +619,7 @@ def test_after_the_campaigns_end_nothing_refused_is_offered():  # J-17, J-19
 def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
     from firmware.screens import base
     from firmware.screens.jc.blocks import BlockMenu, BlocksMenu, SideBlocks
-    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", lang=lang)
+    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", "owner p_aux1 caesar", "owner p_eq2 caesar", lang=lang)
     shown = []
     legions = SideBlocks("caesar")
     legions.kind = "legion"
@@ -606,8 +633,8 @@ def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
     for side in ("caesar", "pompey"):                            # every row, also those below the first page
         for _b, block in SideBlocks(side).block_rows(ctx):
             menu = BlockMenu(side, block.ident)
-            for item in [block] + menu.items(ctx):
-                assert not any("…" in row for row in item_rows(item, base.ROWS, False)), (item.label, item.value)
+            for item in [block] + menu.items(ctx):       # (the blocks' list wraps a long row: BlockMenu does not)
+                assert not any("…" in row for row in item_rows(item, base.ROWS, item is block)), (item.label, item.value)
             assert len(menu.title) + 1 + len(menu.status(ctx)) <= base.COLS, menu.title
     ctx.press("a", "a")                                         # Pompeius killed: asked, then said
     shown += ctx.notes

@@ -22,7 +22,7 @@ from firmware.screens.play import Asked, Follows, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
-from firmware.screens.jc.words import GAME, RESULT_WORDS, block_row, name_of, over_item, run_line, side_name, view_of, win_chance
+from firmware.screens.jc.words import GAME, RESULT_WORDS, block_row, name_of, over_item, owned_name, run_line, side_name, view_of, win_chance
 from firmware.screens.widgets import (DiceEntry, Intent, Item, ListScreen, Scroll, die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
 
@@ -226,7 +226,7 @@ class BattleScreen(DecisionList):
                 width = base.COLS - 1 - (len(value) + 1 if value else 0)
                 x = blocks[k]          # equally strong blocks (J-7): the name and the rating tell them apart
                 tail = f" {x['rating']}"
-                out.append(Item(base.clip(name_of(x), width - len(tail)).ljust(width - len(tail)) + tail,
+                out.append(Item(base.clip(owned_name(x), width - len(tail)).ljust(width - len(tail)) + tail,
                                 partial(self._hit, key=k), value))
             return out + [Item(_("Device picks"), partial(self._hit, key="")),
                           Item(_("Why ✓?"), lambda c: c.push(Snapshot((GAME,), _("Advice"), why_hit(c))), ident="why")]

@@ -19,7 +19,7 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.jc.setup import strengths
 from firmware.screens.jc.kinds import GroupedBlocks
 from firmware.screens.jc.text import _
-from firmware.screens.jc.words import SIDES, name_of, run_line, side_name, view_of
+from firmware.screens.jc.words import SIDES, name_of, owned_name, run_line, side_name, view_of
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
 
 # what the console did, in its own words (engine/jc/console.py ``_LOST``: the same catalog entries)
@@ -93,9 +93,9 @@ class SideBlocks(GroupedBlocks):
         out = []
         for b in roster_of(ctx, self.side):
             if b["id"] in fighting:
-                out.append((b, Item(name_of(b), partial(_fighting, block=b), _("in battle"), ident=b["id"])))
+                out.append((b, Item(owned_name(b), partial(_fighting, block=b), _("in battle"), ident=b["id"])))
             else:
-                out.append((b, Item(name_of(b), partial(_open_block, side=self.side, block=b),
+                out.append((b, Item(owned_name(b), partial(_open_block, side=self.side, block=b),
                                     f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}", ident=b["id"])))
         return out
 
@@ -147,7 +147,7 @@ class BlockMenu(ListScreen):
         if b is None or self.block in in_battle(ctx):      # changed meanwhile (the serial link)
             self._title = ""
             return [Item(_("Not in play now."), _back)]
-        self._title = name_of(b)
+        self._title = owned_name(b)
         out = []
         lower = [s for s in strengths(b) if s < b["strength"]]
         if lower:

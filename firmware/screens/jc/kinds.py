@@ -28,6 +28,7 @@ class GroupedBlocks(ListScreen):
     screen that lists that kind's blocks only (``kind``)."""
 
     kind = ""                 # "" : every kind, grouped; else the one kind listed
+    wrap_rows = True          # a long name (a block gone over: "Equitatus 2 (P)  B2 IV") takes two rows
 
     def leading(self, ctx: Ctx) -> list[Item]:
         return []

@@ -15,7 +15,7 @@ from firmware.screens.jc.kinds import GroupedBlocks
 from firmware.screens.jc.text import _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.jc.words import ROLE_WORDS, SIDES, name_of, run_line, side_name, view_of
+from firmware.screens.jc.words import ROLE_WORDS, SIDES, owned_name, run_line, side_name, view_of
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.dice import TABLE_DICE
 from firmware.screens.widgets.people import Seats
@@ -111,7 +111,7 @@ class AddScreen(GroupedBlocks):
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
         blocks = ctx.run(act.roster(side)).get("blocks", [])
-        return [(b, Item(name_of(b), partial(self._pick, block=b), f"{rating_as(b, self.role)} {roman(b['strength'])}",
+        return [(b, Item(owned_name(b), partial(self._pick, block=b), f"{rating_as(b, self.role)} {roman(b['strength'])}",
                          ident=b["id"]))
                 for b in blocks if b["status"] == "available" and b["id"] not in present]
 
@@ -149,7 +149,7 @@ def block_form(role: act.Role, block: RosterBlock) -> NumberForm:
             for note in response.get("notes", []):
                 ctx.notify(note)
 
-    return NumberForm(name_of(block), fields, go)
+    return NumberForm(owned_name(block), fields, go)
 
 
 def rated_form(role: act.Role) -> NumberForm:
