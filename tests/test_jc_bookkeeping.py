@@ -451,3 +451,19 @@ def test_sentences_naming_a_side_decline_its_name(lang, gen, dat):
     assert f"{gen[0]}." in said[5] and f"{gen[1]}." in said[6]              # on Caesar's / Pompey's side
     assert any(f"{gen[1]}" in s for s in said[7:-2]), said[7:]              # Pompey's main force fell
     assert said[-2].endswith(f"{dat[0]}.") and said[-1].endswith(gen[1])    # device to Caesar; Pompey's hand
+
+
+def test_ukrainian_says_a_leader_died_and_a_block_was_eliminated_in_whole_sentences():
+    # J-2, J-3: «Сципіон вбито» and «Ауксилія 1 знищено» are not Ukrainian (the impersonal form
+    # wants the accusative: «Сципіона вбито»); a leader «загинув», a block is named as «Блок «…»»
+    from firmware.i18n import localize
+    t = Table()
+    t.run("add attacker c_leg10", "add defender p_scipio strength=1", "start", "pass p_scipio", "fire c_leg10 dice=1,6,6")
+    killed = [e for e in t.battle["events"] if "Scipio" in str(e)]
+    assert localize(killed[0], "uk") == "Сципіон загинув: трофей отримує Цезар."
+    said = localize(t.session.apply("lose p_brutus").log, "uk")
+    said = localize(t.session.apply("lose p_brutus").log, "uk")
+    assert said == "Брут загинув поза боєм: трофей отримує Цезар.", said
+    t.run("next-battle", "lose p_aux1", "lose p_aux1", "lose p_aux1", "lose p_aux1")
+    said = localize(t.fails("add defender p_aux1", "illegal_move"), "uk")
+    assert said.startswith("Блок «Ауксилія 1» знищено цього року"), said
