@@ -443,7 +443,15 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     add.open(AddScreen("attacker"))
     labels = [str(i.label) for i in add.top.items(add)]
     assert labels[:3] == ["By rating…", "Leaders", "Legions"] and "Legio 10" not in labels
-    add.press("down", "down", "a")                               # the legions not yet in the battle
+    add.run("add attacker c_antonius")
+    add.press("down", "a", "a", "a", "a", "a")                   # Leaders: Caesar added, then Octavian
+    assert [line for line in add.lines if line.startswith("add")][-2:] == ["add attacker c_caesar strength=3",
+                                                                           "add attacker c_octavian strength=3"]
+    assert [str(i.label) for i in add.top.items(add)] == ["Every block of this kind is in the battle."]
+    add.press("a")
+    assert "Leaders" not in [str(i.label) for i in add.top.items(add)]
+    add.press("up")
+    add.press("down", "a")                                       # the legions not yet in the battle
     assert add.top.title == "Legions" and len(add.top.items(add)) == 13                 # 14 less Legio 10
 
 

@@ -106,6 +106,10 @@ class AddScreen(GroupedBlocks):
     def leading(self, ctx: Ctx) -> list[Item]:
         return [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
 
+    def empty(self, ctx: Ctx) -> list[Item]:
+        """A kind's list once its last block is in the battle ("No blocks in play" said otherwise)."""
+        return [Item(_("Every block of this kind is in the battle."), lambda c: c.pop())]
+
     def block_rows(self, ctx: Ctx) -> list[tuple[RosterBlock, Item]]:
         view = view_of(ctx)
         side = view["battle"][self.role]
