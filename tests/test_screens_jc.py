@@ -538,6 +538,7 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     showed two rows "Auxilia 1  B1 IV", the same in the battle and in the forces: nothing said which
     block was which (the one picked gets the steps, the elimination, J-3). The block that went over
     carries its first owner's initial wherever its new side's blocks are listed."""
+    from firmware.screens.jc.battle import why_hit
     from firmware.screens.jc.blocks import SideBlocks
     from firmware.screens.jc.forces import forces_screen
     from firmware.screens.jc.setup import AddScreen
@@ -554,6 +555,13 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     ctx.run("add defender p_aux2")
     assert [r for r in forces_screen(ctx).rows if r[0].startswith("Auxilia 1")] == [("Auxilia 1", "B1 IV"),
                                                                                   ("Auxilia 1 (P)", "B1 IV")]
+    ctx.run("start")                                             # the defender fires: two Auxilia 1 at I to hit
+    ctx.run("fire p_aux2 dice=1,1,1,1")
+    ctx.open(BattleScreen())
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    marked = [r for r in rows if r.startswith("Auxilia")]          # the name shortened, never the initial
+    assert len(marked) == 2 and "(P)" in marked[1] and "(P)" not in marked[0], rows
+    assert "Auxilia 1 (P)" in " ".join(why_hit(ctx))
     ru = FakeCtx(NEW, "owner p_eq1 caesar", lang="ru")
     ru.open(SideBlocks("caesar"))
     ru.top.kind = "equitatus"

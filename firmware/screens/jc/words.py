@@ -105,10 +105,22 @@ def owned_name(b: Owned) -> str:
     return _(FIRST_OWNER[first]).format(name_of(b)) if first and first != b["side"] else name_of(b)
 
 
+def fitted_name(b: Owned, width: int) -> str:
+    """:func:`owned_name` in ``width`` characters: the printed name is shortened, never the first
+    owner's initial (``Auxil… (P)``)."""
+    full = owned_name(b)
+    if len(full) <= width or full == name_of(b):
+        return base.clip(full, width)
+    mark = len(full) - len(name_of(b))
+    if width <= mark + 1:
+        return base.clip(full, width)
+    return full.replace(name_of(b), base.clip(name_of(b), width - mark), 1)
+
+
 def block_row(b: Rated, width: int = base.COLS) -> str:
     """``Legio 10      C4 III`` fitted to ``width`` characters (the name shortened on purpose)."""
     tail = f" {b['rating']} {roman(b['strength'])}"
-    return base.clip(owned_name(b), width - len(tail)).ljust(width - len(tail)) + tail
+    return fitted_name(b, width - len(tail)).ljust(width - len(tail)) + tail
 
 
 def card_name(card: str) -> str:
