@@ -7,7 +7,9 @@ from __future__ import annotations
 NEW = "new jc-battle seed=3"
 HOME = ["a"]
 BLOCKS = HOME + ["down"] * 9 + ["a"]                  # Home → Blocks
-POMPEY = BLOCKS + ["down", "a"]                       # → Pompey's blocks
+POMPEY = BLOCKS + ["down", "a"]                       # → Pompey's blocks, by kind
+LEADERS = POMPEY + ["a"]                              # → his leaders
+LEGIONS = POMPEY + ["down", "a"]                      # → his legions (Legio 1 first)
 LEADER_AT_I = [NEW, "lose p_pompeius", "lose p_pompeius"]
 OVER = [NEW, "deal"] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                        "Carthago_Nova", "Ephesus", "Antiochia", "Utica")] + ["winter"]
@@ -16,14 +18,14 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("home", [NEW], HOME + ["down"] * 9),
     ("blocks", [NEW], BLOCKS),
     ("blocks-side", [NEW], POMPEY),
-    ("blocks-side-in-battle", [NEW, "add defender p_leg1"], POMPEY + ["down"] * 3),
-    ("blocks-legion", [NEW], POMPEY + ["down"] * 3 + ["a"]),
-    ("blocks-legion-lost", [NEW], POMPEY + ["down"] * 3 + ["a", "a"]),
-    ("blocks-leader-at-1", LEADER_AT_I, POMPEY + ["a"]),
-    ("blocks-leader-ask", LEADER_AT_I, POMPEY + ["a", "a"]),
-    ("blocks-leader-killed", LEADER_AT_I, POMPEY + ["a", "a", "a"]),
-    ("blocks-defect", [NEW], POMPEY + ["down"] * 3 + ["a", "down", "a"]),
-    ("blocks-in-battle", [NEW, "add defender p_leg1"], POMPEY + ["down"] * 3 + ["a"]),
+    ("blocks-side-in-battle", [NEW, "add defender p_leg1"], LEGIONS),
+    ("blocks-legion", [NEW], LEGIONS + ["a"]),
+    ("blocks-legion-lost", [NEW], LEGIONS + ["a", "a"]),
+    ("blocks-leader-at-1", LEADER_AT_I, LEADERS + ["a"]),
+    ("blocks-leader-ask", LEADER_AT_I, LEADERS + ["a", "a"]),
+    ("blocks-leader-killed", LEADER_AT_I, LEADERS + ["a", "a", "a"]),
+    ("blocks-defect", [NEW], LEGIONS + ["a", "down", "a"]),
+    ("blocks-in-battle", [NEW, "add defender p_leg1"], LEGIONS + ["a"]),
     ("vp-trophies", [NEW, "lose p_pompeius", "lose p_pompeius", "lose p_pompeius"], HOME + ["down"] * 7 + ["a"] + ["down"] * 12),
     ("vp-trophy-list", [NEW, "lose p_pompeius", "lose p_pompeius", "lose p_pompeius"],
      HOME + ["down"] * 7 + ["a"] + ["down"] * 11 + ["a"]),

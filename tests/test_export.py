@@ -81,7 +81,7 @@ def test_the_result_column_and_comments_follow_the_language(state_dir):
     replies = run_console(state_dir, GAMES[:4] + ["settings language=uk", "export format=csv",
                                                   "export format=bgstats", "settings language=en"])
     sheet, play = replies[-3], replies[-2]
-    assert "Битва 1" in sheet["text"] and "Битва 1" in play["play"]["comments"]
+    assert "Бій 1" in sheet["text"] and "Бій 1" in play["play"]["comments"]     # the JC rulebook's «бой»
     assert play["play"]["game"]["name"] == "Julius Caesar"               # the box name stays English
 
 

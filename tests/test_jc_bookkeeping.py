@@ -406,8 +406,66 @@ def test_cleopatra_joining_the_holder_of_alexandria_reads_as_one_subject():
     t = Table()
     t.run("control Alexandria caesar")
     text = t.do("winter")["checklist"][0]["text"]
-    assert localize(text, "ru") == ("Клеопатра возвращается в Александрию (её занимает Цезарь) и переходит "
-                                    "на сторону: Цезарь.")
-    assert localize(text, "uk") == ("Клеопатра повертається до Александрії (її займає Цезар) і переходить "
-                                    "на бік: Цезар.")
+    assert localize(text, "ru") == "Клеопатра возвращается в Александрию, занятую Цезарем, и переходит на его сторону."
+    assert localize(text, "uk") == "Клеопатра повертається до Александрії, зайнятої Цезарем, і переходить на його бік."
     assert t.session.view()["campaign"]["cleopatra"] == "caesar"
+
+
+@pytest.mark.parametrize("lang,gen,dat", [("ru", ("Цезаря", "Помпея"), ("Цезарю", "Помпею")),
+                                          ("uk", ("Цезаря", "Помпея"), ("Цезарю", "Помпею"))])
+def test_sentences_naming_a_side_decline_its_name(lang, gen, dat):
+    # J-2, J-8, J-17, J-19: a side named inside a sentence takes its case in ru/uk («у стороны
+    # Помпей», «на сторону: Цезарь», «под контролем: Помпей», «Передайте устройство: Цезарь»
+    # read like labels); each of these sentences is one per side now, and a city is named in the
+    # reader's words too (it said «Roma теперь под контролем: Цезарь»)
+    from firmware.i18n import localize
+    from firmware.screens.jc.campaign import HAND, PASS_TO
+    from firmware.screens.jc.text import TEXTS
+    from engine.jc import score
+    said = []
+    t = Table("year=5")
+    said.append(localize(t.session.apply("control Roma caesar").log, lang))
+    said.append(localize(t.session.apply("owner p_leg1 caesar").log, lang))
+    vacant = localize(t.session.apply("control Alexandria vacant").log, lang)    # a feminine city: «Александрия … ничей»
+    assert vacant in ("Город Александрия теперь ничей.", "Місто Александрія тепер нічиє."), vacant
+    said.append(localize(t.fails("add defender p_leg1", "illegal_move"), lang))
+    trophies = {"caesar": [], "pompey": []}
+    control = score.starting_control()
+    said.append(localize(score.verdict(control, trophies, 5)["reason"], lang))           # Pompey 7 : 1
+    control.update({c: "caesar" for c in control})
+    said.append(localize(score.verdict(control, trophies, 1)["reason"], lang))           # Caesar 13
+    for side in ("caesar", "pompey"):
+        said.append(localize(score.cleopatra_goes_home(side, {"Alexandria": side})[1], lang))
+    t = Table("attacker=pompey")
+    t.run("add attacker p_leg1 strength=1", "add attacker p_leg2 reserve=1", "add defender c_leg10",
+          "start", "fire c_leg10 dice=1,1,1")
+    said += [localize(e, lang) for e in t.battle["events"]]
+    from firmware import i18n
+    i18n.set_language(lang)
+    said += [TEXTS.gettext(PASS_TO["caesar"]), TEXTS.gettext(HAND["pompey"])]
+    text = " ".join(said)
+    for label in (": Цезарь", ": Цезар", ": Помпей", "стороны Помпей", "стороны Цезарь", "Roma", "Pompey", "Caesar"):
+        assert label not in text, (label, said)
+    assert "Рим " in said[0] and f"{gen[0]}." in said[0]                   # Рим теперь под контролем Цезаря
+    assert f"за {gen[0]}." in said[1]                                       # Легион 1 теперь сражается за Цезаря
+    assert f"за {gen[0]}," in said[2]
+    assert f"{gen[1]} " in said[3] and f"{gen[0]} " in said[4]              # у Помпея больше ПО / у Цезаря 13 ПО
+    assert f"{gen[0]}." in said[5] and f"{gen[1]}." in said[6]              # on Caesar's / Pompey's side
+    assert any(f"{gen[1]}" in s for s in said[7:-2]), said[7:]              # Pompey's main force fell
+    assert said[-2].endswith(f"{dat[0]}.") and said[-1].endswith(gen[1])    # device to Caesar; Pompey's hand
+
+
+def test_ukrainian_says_a_leader_died_and_a_block_was_eliminated_in_whole_sentences():
+    # J-2, J-3: «Сципіон вбито» and «Ауксилія 1 знищено» are not Ukrainian (the impersonal form
+    # wants the accusative: «Сципіона вбито»); a leader «загинув», a block is named as «Блок «…»»
+    from firmware.i18n import localize
+    t = Table()
+    t.run("add attacker c_leg10", "add defender p_scipio strength=1", "start", "pass p_scipio", "fire c_leg10 dice=1,6,6")
+    killed = [e for e in t.battle["events"] if "Scipio" in str(e)]
+    assert localize(killed[0], "uk") == "Сципіон загинув: трофей отримує Цезар."
+    said = localize(t.session.apply("lose p_brutus").log, "uk")
+    said = localize(t.session.apply("lose p_brutus").log, "uk")
+    assert said == "Брут загинув поза боєм: трофей отримує Цезар.", said
+    t.run("next-battle", "lose p_aux1", "lose p_aux1", "lose p_aux1", "lose p_aux1")
+    said = localize(t.fails("add defender p_aux1", "illegal_move"), "uk")
+    assert said.startswith("Блок «Ауксилія 1» знищено цього року"), said

@@ -125,6 +125,25 @@ def test_next_battle_does_not_drop_a_battle_being_set_up():
     assert t.battle["attacker"] == "pompey"
 
 
+def test_next_battle_over_an_empty_set_up_keeps_its_number():
+    # J-4: next-battle over a set-up that holds no block re-sets that battle (its attacker,
+    # surprise, dice): no battle was fought, so no number is used up (it went 1 -> 2 -> 3 with
+    # History empty, and the first battle fought was "Battle 3")
+    t = Table()
+    assert t.do("next-battle attacker=pompey")["number"] == 1
+    t.run("add attacker p_leg1", "remove p_leg1")
+    assert t.do("next-battle surprise=1")["number"] == 1
+    assert t.battle["number"] == 1 and t.battle["surprise"] and t.battle["attacker"] == "caesar"
+    t.run("add attacker c_leg10", "add defender p_leg1", "fight")
+    assert t.do("next-battle")["number"] == 2
+    assert [h["number"] for h in t.session.view()["history"]] == [1]
+    assert t.do("next-battle attacker=pompey")["number"] == 2        # battle 2 re-set, still empty
+    t.session.undo()
+    assert t.battle["number"] == 2 and t.battle["attacker"] == "caesar"
+    t.session.undo()
+    assert t.battle["number"] == 1 and t.battle["phase"] == "over"
+
+
 def test_auto_step_and_fight_finish_a_started_battle():
     # J-14 quick mode from any point (a seed whose first fire leaves the battle running)
     t = Table(seed=2)

@@ -78,7 +78,7 @@ def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's o
 
 
 def test_adding_a_roster_block_as_a_reserve():  # J-8
-    ctx = home(NEW).press(*DOWN, "a", "down", "a", "down", "right", "a")
+    ctx = home(NEW).press(*DOWN, "a", "down", "a", "a", "down", "right", "a")      # Leaders → Caesar
     assert ctx.session.lines[-1] == "add attacker c_caesar strength=3 reserve=1"
 
 
@@ -375,8 +375,7 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     from firmware.screens.jc.setup import AddScreen
     ctx = FakeCtx(NEW)
     ctx.open(AddScreen("defender"))
-    labels = [str(item.label) for item in ctx.top.items(ctx)]
-    ctx.press(*["down"] * labels.index("Elephant"), "a")
+    pick_block(ctx, "Elephant")
     assert ctx.top.title == "Elephant"
     shown = []
     for _ in range(3):
@@ -388,18 +387,72 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     assert ctx.lines[-1] == "add defender p_elephant strength=2" and not ctx.notes
     legion = FakeCtx(NEW)
     legion.open(AddScreen("defender"))
-    labels = [str(item.label) for item in legion.top.items(legion)]
-    legion.press(*["down"] * labels.index("Legio 1"), "a", "left", "left", "left", "a")
+    pick_block(legion, "Legio 1").press("left", "left", "left", "a")
     assert legion.lines[-1] == "add defender p_leg1 strength=1"
 
 
 # -- between battles: a step lost (Vulcan, Jupiter), a defection (Jupiter); the campaign's end ------
+KINDS = {"Legio": "Legions", "Equitatus": "Equitatus", "Auxilia": "Auxilia", "Navis": "Navis"}
+
+
+def pick_block(ctx: FakeCtx, name: str) -> FakeCtx:
+    """On a list of blocks by kind: the block called ``name``, through its kind's row when it has
+    one (every move pressed)."""
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    if name not in labels:
+        kind = KINDS.get(name.split()[0], "Leaders")
+        ctx.press(*DOWN * labels.index(kind), "a")
+        labels = [str(i.label) for i in ctx.top.items(ctx)]
+    return ctx.press(*DOWN * labels.index(name), "a")
+
+
 def block_menu(ctx: FakeCtx, side: str, name: str) -> FakeCtx:
     """From the home: Blocks → ``side`` → the block called ``name`` (every move pressed)."""
     labels = [str(i.label) for i in ctx.top.items(ctx)]
     ctx.press(*DOWN * labels.index("Blocks"), "a", *DOWN * ("caesar", "pompey").index(side), "a")
-    labels = [str(i.label) for i in ctx.top.items(ctx)]
-    return ctx.press(*DOWN * labels.index(name), "a")
+    return pick_block(ctx, name)
+
+
+def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
+    """A side has about 31 blocks: as one list, Cleopatra was 31 presses down and Navis 5 of
+    Caesar 30. The blocks come by kind (leaders, legions, equitatus, auxilia, navis: a row each
+    with its count); a kind of one block (the ballista, the elephant, Cleopatra) is its own row."""
+    from firmware.screens.jc.blocks import SideBlocks
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW)
+    ctx.open(SideBlocks("pompey"))
+    rows = [(str(i.label), i.value) for i in ctx.top.items(ctx)]
+    assert rows == [("Leaders", "3"), ("Legions", "14"), ("Equitatus", "3"), ("Elephant", "B3 IV"),
+                    ("Auxilia", "4"), ("Ballista", "B4 II"), ("Navis", "5"), ("Cleopatra", "C1 IV")]
+    ctx.press("down", "a")
+    assert ctx.top.title == "Legions" and len(ctx.top.items(ctx)) == 14
+    ctx.press(*DOWN * 13, "a")                                   # the last legion: its menu
+    ctx.top.items(ctx)
+    assert ctx.top.title == "Legio 39"
+    for _ in range(3):
+        ctx.run("lose p_leg39")                                  # eliminated (J-3): out of the kind
+    ctx.press("b")
+    assert ctx.top.title == "Legions" and "Legio 39" not in [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press("b")
+    assert ("Legions", "13") in [(str(i.label), i.value) for i in ctx.top.items(ctx)]
+    for leader in ("p_pompeius", "p_brutus"):                    # one leader left: his own row
+        for _ in range(3):
+            ctx.run(f"lose {leader}")
+    assert [str(i.label) for i in ctx.top.items(ctx)][:2] == ["Scipio", "Legions"]
+    add = FakeCtx(NEW, "add attacker c_leg10")
+    add.open(AddScreen("attacker"))
+    labels = [str(i.label) for i in add.top.items(add)]
+    assert labels[:3] == ["By rating…", "Leaders", "Legions"] and "Legio 10" not in labels
+    add.run("add attacker c_antonius")
+    add.press("down", "a", "a", "a", "a", "a")                   # Leaders: Caesar added, then Octavian
+    assert [line for line in add.lines if line.startswith("add")][-2:] == ["add attacker c_caesar strength=3",
+                                                                           "add attacker c_octavian strength=3"]
+    assert [str(i.label) for i in add.top.items(add)] == ["Every block of this kind is in the battle."]
+    add.press("a")
+    assert "Leaders" not in [str(i.label) for i in add.top.items(add)]
+    add.press("up")
+    add.press("down", "a")                                       # the legions not yet in the battle
+    assert add.top.title == "Legions" and len(add.top.items(add)) == 13                 # 14 less Legio 10
 
 
 def roster_strength(ctx: FakeCtx, block: str) -> int | None:
@@ -475,9 +528,44 @@ def test_a_jupiter_defection_moves_the_block_to_the_other_side():  # J-2 (Jupite
     assert ctx.session.lines[-1] == "owner p_leg1 caesar"
     assert ctx.notes == ["Legio 1 now fights for Caesar. Undo: hold B."]
     assert isinstance(ctx.top, SideBlocks) and "Legio 1" not in [str(i.label) for i in ctx.top.items(ctx)]
-    ctx.press("b", "up", "a")                                  # Caesar's blocks: it fights for him now
+    ctx.press("b", "b", "up", "a", "down", "a")                # Caesar's legions: it fights for him now
     assert [b for b in ctx.run("roster caesar")["blocks"] if b["id"] == "p_leg1"]
-    assert "Legio 1" in [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Legio 1 (P)" in [str(i.label) for i in ctx.top.items(ctx)]       # Pompey's block, for Caesar
+
+
+def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side():  # J-2 (Jupiter)
+    """Both sides have Auxilia 1-4, Equitatus 1-3 and a Ballista: after a defection Caesar's lists
+    showed two rows "Auxilia 1  B1 IV", the same in the battle and in the forces: nothing said which
+    block was which (the one picked gets the steps, the elimination, J-3). The block that went over
+    carries its first owner's initial wherever its new side's blocks are listed."""
+    from firmware.screens.jc.battle import why_hit
+    from firmware.screens.jc.blocks import SideBlocks
+    from firmware.screens.jc.forces import forces_screen
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW, "owner p_aux1 caesar")
+    ctx.open(SideBlocks("caesar"))
+    ctx.top.kind = "auxilia"
+    rows = [(str(i.label), i.value, i.ident) for i in ctx.top.items(ctx)]
+    assert ("Auxilia 1", "B1 IV", "c_aux1") in rows and ("Auxilia 1 (P)", "B1 IV", "p_aux1") in rows
+    ctx.open(AddScreen("attacker"))
+    ctx.top.kind = "auxilia"
+    assert [str(i.label) for i in ctx.top.items(ctx)].count("Auxilia 1 (P)") == 1
+    ctx.run("add attacker c_aux1")
+    ctx.run("add attacker p_aux1")
+    ctx.run("add defender p_aux2")
+    assert [r for r in forces_screen(ctx).rows if r[0].startswith("Auxilia 1")] == [("Auxilia 1", "B1 IV"),
+                                                                                  ("Auxilia 1 (P)", "B1 IV")]
+    ctx.run("start")                                             # the defender fires: two Auxilia 1 at I to hit
+    ctx.run("fire p_aux2 dice=1,1,1,1")
+    ctx.open(BattleScreen())
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    marked = [r for r in rows if r.startswith("Auxilia")]          # the name shortened, never the initial
+    assert len(marked) == 2 and "(P)" in marked[1] and "(P)" not in marked[0], rows
+    assert "Auxilia 1 (P)" in " ".join(why_hit(ctx))
+    ru = FakeCtx(NEW, "owner p_eq1 caesar", lang="ru")
+    ru.open(SideBlocks("caesar"))
+    ru.top.kind = "equitatus"
+    assert "Эквиты 1 (П)" in [str(i.label) for i in ru.top.items(ru)]
 
 
 def test_a_block_of_the_battle_says_why_and_sends_nothing():  # J-4
@@ -547,9 +635,11 @@ def test_after_the_campaigns_end_nothing_refused_is_offered():  # J-17, J-19
 def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
     from firmware.screens import base
     from firmware.screens.jc.blocks import BlockMenu, BlocksMenu, SideBlocks
-    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", lang=lang)
+    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", "owner p_aux1 caesar", "owner p_eq2 caesar", lang=lang)
     shown = []
-    for screen in (BlocksMenu(), SideBlocks("pompey"), SideBlocks("caesar"), BlockMenu("pompey", "p_pompeius"),
+    legions = SideBlocks("caesar")
+    legions.kind = "legion"
+    for screen in (BlocksMenu(), SideBlocks("pompey"), SideBlocks("caesar"), legions, BlockMenu("pompey", "p_pompeius"),
                    BlockMenu("pompey", "p_leg1"), BlockMenu("caesar", "c_leg10")):
         ctx.open(screen)
         texts = ctx.texts()
@@ -557,15 +647,16 @@ def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
         shown += texts
     from firmware.screens.widgets import item_rows
     for side in ("caesar", "pompey"):                            # every row, also those below the first page
-        for block in SideBlocks(side).items(ctx):
+        for _b, block in SideBlocks(side).block_rows(ctx):
             menu = BlockMenu(side, block.ident)
-            for item in [block] + menu.items(ctx):
-                assert not any("…" in row for row in item_rows(item, base.ROWS, False)), (item.label, item.value)
+            for item in [block] + menu.items(ctx):       # (the blocks' list wraps a long row: BlockMenu does not)
+                assert not any("…" in row for row in item_rows(item, base.ROWS, item is block)), (item.label, item.value)
             assert len(menu.title) + 1 + len(menu.status(ctx)) <= base.COLS, menu.title
     ctx.press("a", "a")                                         # Pompeius killed: asked, then said
     shown += ctx.notes
     if lang != "en":
-        english = {"Blocks", "outside battle", "Lose a step", "Go over to Caesar", "killed", "hold B"}
+        english = {"Blocks", "outside battle", "Lose a step", "Go over to Caesar", "killed", "hold B", "Leaders",
+                   "Legions", "Navis"}
         assert not [t for t in shown if any(w in t for w in english)], shown
 
 
@@ -576,7 +667,7 @@ def test_a_step_lost_on_the_device_is_taken_back_by_hold_b(state_dir):  # J-2, J
     try:
         d.run(NEW)
         d.press("a")
-        for label in ("Blocks", "Pompey", "Legio 1", "Lose a step"):
+        for label in ("Blocks", "Pompey", "Legions", "Legio 1", "Lose a step"):
             d.select(label)
         assert d.app.message and "Undo: hold B." in " ".join(d.app.message)
         assert roster_strength_of(d, "p_leg1") == 3

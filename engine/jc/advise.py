@@ -33,7 +33,7 @@ from engine.jc import policy
 from engine.jc.odds import hit_odds, odds, odds_many, turn_odds
 from engine.jc.odds_dp import battle_copy
 from engine.jc import terms as T
-from engine.jc.text import N_, Msg, term
+from engine.jc.text import N_, Msg
 
 TIE = 1e-12          # odds closer than this are equal (different routes to one float)
 
@@ -172,11 +172,15 @@ def advise(battle: B.Battle) -> dict[str, Any]:
             "for": "attacker" if attacker else "defender"}
 
 
-SUMMARY = {   # the best choice in a sentence, by action (the block named as printed on it)
-    "fire": N_("Best for {}: {} fires (attacker wins {}%)."),
-    "pass": N_("Best for {}: {} passes (attacker wins {}%)."),
-    "retreat": N_("Best for {}: {} retreats (attacker wins {}%)."),
-    "hit": N_("Best for {}: {} takes the hit (attacker wins {}%)."),
+SUMMARY = {   # the best choice in a sentence, by action and side (ru/uk decline the side's name)
+    ("fire", "caesar"): N_("Best for Caesar: {} fires (attacker wins {}%)."),
+    ("fire", "pompey"): N_("Best for Pompey: {} fires (attacker wins {}%)."),
+    ("pass", "caesar"): N_("Best for Caesar: {} passes (attacker wins {}%)."),
+    ("pass", "pompey"): N_("Best for Pompey: {} passes (attacker wins {}%)."),
+    ("retreat", "caesar"): N_("Best for Caesar: {} retreats (attacker wins {}%)."),
+    ("retreat", "pompey"): N_("Best for Pompey: {} retreats (attacker wins {}%)."),
+    ("hit", "caesar"): N_("Best for Caesar: {} takes the hit (attacker wins {}%)."),
+    ("hit", "pompey"): N_("Best for Pompey: {} takes the hit (attacker wins {}%)."),
 }
 
 
@@ -184,8 +188,7 @@ def summary(advice: dict[str, Any], battle: B.Battle | None = None) -> Msg:
     """One sentence naming the best choice, e.g. "Best for Caesar: Legio 10 fires (attacker
     wins 69%)."; the block by its name when ``battle`` is given, else by its key."""
     best = advice["best"]
-    side = term(advice["decision"]["side"].capitalize())
     pct = round(100.0 * best["attacker_wins"])
     b = B.find(battle, best["block"]) if battle is not None else None
     who = T.block_name(str(b["name"])) if b is not None else best["block"]
-    return Msg(SUMMARY[best["action"]], side, who, pct)
+    return Msg(SUMMARY[best["action"], advice["decision"]["side"]], who, pct)

@@ -220,8 +220,7 @@ def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
         b["side"] = other(b["side"])
         b["strength"] = b["track"][-1]
         b["status"] = "fight"
-        _event(battle, "cleopatra", Msg("Cleopatra joins {} at strength I.", side_word(b["side"])),
-               side=b["side"])
+        _event(battle, "cleopatra", Msg(_CLEOPATRA_JOINS[b["side"]]), side=b["side"])
         return f"joins {b['side']}"   # a record word (protocol), said by applied_hit
     b["strength"] = 0
     if b["kind"] == "leader":
@@ -277,11 +276,10 @@ def _arrive_reserves(battle: Battle) -> None:
             b["status"] = "fight"
         names = Msg.join([block_name(b["name"]) for b in reserves])
         if not disrupted:
-            _event(battle, "arrive", Msg("{} reserves arrive: {}.", side_word(side), names), side=side)
+            _event(battle, "arrive", Msg(_ARRIVE[side], names), side=side)
             continue
         losses: list[dict[str, Any]] = []     # said first: a leader killed or Cleopatra changing
-        _event(battle, "disrupt", Msg("{}'s main force fell in round 1: its reserves arrive "   # side by
-                                      "disrupted, one step each ({}).", side_word(side), names),  # it after
+        _event(battle, "disrupt", Msg(_DISRUPTED[side], names),   # a side by it after
                side=side, applied=losses)
         losses.extend(lose_step(battle, b, other(side)) for b in reserves)
         if role_of(battle, side) == "defender" and side_has(battle, side, in_space):   # else it is over (J-13)
@@ -561,6 +559,11 @@ def describe_turn(rec: dict[str, Any]) -> Msg:
 
 
 _JOINS = {"caesar": N_("{}: joins Caesar"), "pompey": N_("{}: joins Pompey")}
+_CLEOPATRA_JOINS = {"caesar": N_("Cleopatra joins Caesar at strength I."),
+                    "pompey": N_("Cleopatra joins Pompey at strength I.")}
+_ARRIVE = {"caesar": N_("Caesar's reserves arrive: {}."), "pompey": N_("Pompey's reserves arrive: {}.")}
+_DISRUPTED = {"caesar": N_("Caesar's main force fell in round 1: its reserves arrive disrupted, one step each ({})."),
+              "pompey": N_("Pompey's main force fell in round 1: its reserves arrive disrupted, one step each ({}).")}
 _HOLDS = {"caesar": N_("Battle over: {}; Caesar holds the field."),
           "pompey": N_("Battle over: {}; Pompey holds the field.")}
 

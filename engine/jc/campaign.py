@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from engine.jc.terms import block_name, side as side_word
+from engine.jc.terms import block_name
 from engine.jc.text import N_, Msg, term
 from engine.errors import IllegalMove
 from engine.text import from_data, to_data
@@ -28,6 +28,11 @@ LEVY_RULES = {"any_friendly_city": term(N_("any friendly city")),
               "any_friendly_city_after_first_pompey_leader_lost":
                   term(N_("any friendly city after first pompey leader lost")),
               "named_city_must_be_friendly": term(N_("named city must be friendly"))}
+# a block of the other side added: one sentence per side and role (ru/uk decline the sides' names)
+_NOT_OURS = {("attacker", "caesar"): N_("{} fights for Caesar, but the attacker is Pompey (change sides with 'owner {} {}')."),
+             ("attacker", "pompey"): N_("{} fights for Pompey, but the attacker is Caesar (change sides with 'owner {} {}')."),
+             ("defender", "caesar"): N_("{} fights for Caesar, but the defender is Pompey (change sides with 'owner {} {}')."),
+             ("defender", "pompey"): N_("{} fights for Pompey, but the defender is Caesar (change sides with 'owner {} {}').")}
 THIRD_LEADER = {"c_octavian": ("c_caesar", "c_antonius"), "p_brutus": ("p_pompeius", "p_scipio")}
 
 
@@ -52,10 +57,7 @@ def check_available(camp: Campaign, spec: BlockSpec, side: str, role: str) -> No
                               "until the winter is over (J-3).", block_name(spec.name)))
     own = owner(camp, spec)
     if own != side:
-        but = (N_("{} fights for {}, but the attacker is {} (change sides with 'owner {} {}').")
-               if role == "attacker" else
-               N_("{} fights for {}, but the defender is {} (change sides with 'owner {} {}')."))
-        raise IllegalMove(Msg(but, block_name(spec.name), side_word(own), side_word(side), spec.id, side))
+        raise IllegalMove(Msg(_NOT_OURS[role, own], block_name(spec.name), spec.id, side))
 
 
 def notes_for(camp: Campaign, spec: BlockSpec) -> list[str]:

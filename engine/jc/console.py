@@ -21,7 +21,7 @@ from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
 from engine.jc.views import BattleView, BlockView, Decision, JcGameView
 from engine.rng import Draws
-from engine.jc.text import N_, Msg
+from engine.jc.text import N_, Msg, term
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
@@ -79,6 +79,8 @@ def _role(word: str) -> str:
     return w
 
 
+# one sentence per side: ru/uk decline the side's name (engine/jc/terms.py)
+_HELD_BY = {"caesar": N_("{} is now held by Caesar."), "pompey": N_("{} is now held by Pompey.")}
 _JOINS = {("attacker", False): N_("{} ({}, {}) joins the attacker ({})."),
           ("attacker", True): N_("{} ({}, {}) joins the attacker ({}) as a reserve."),
           ("defender", False): N_("{} ({}, {}) joins the defender ({})."),
@@ -285,8 +287,10 @@ def _next_battle(state: State, req: Request) -> Outcome:
     if state["battle"]["phase"] == "setup" and placed:     # J-4: its blocks would be dropped unsaid
         raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
                               "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
+    fought = state["battle"]["phase"] == "over"     # an empty set-up is re-set: no number used up
     state["battle"] = _battle_options(req, BATTLE_OPTS)
-    state["number"] += 1
+    if fought:
+        state["number"] += 1
     b = state["battle"]
     return Outcome({"number": state["number"]},
                    Msg("Battle {}: {} attacks by surprise.", state["number"], T.side(b["attacker"])) if b["surprise"]
@@ -340,7 +344,7 @@ def _owner(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
                               T.block_name(spec.name), spec.id))
     state["campaign"]["owner"][spec.id] = side
-    return Outcome({"block": spec.id, "side": side}, Msg("{} now fights for {}.", T.block_name(spec.name), T.side(side)))
+    return Outcome({"block": spec.id, "side": side}, Msg(T.NOW_FIGHTS[side], T.block_name(spec.name)))
 
 
 _LOST = {"reduced": N_("{} loses a step outside battle ({}→{})."),
@@ -383,8 +387,8 @@ def _control(state: State, req: Request) -> Outcome:
     if city.vp == 0:
         raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", city.name, ', '.join(mapdata.vp_cities())))
     state["campaign"]["control"][city.name] = None if who == "vacant" else who
-    return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", city.name) if who == "vacant"
-                   else Msg("{} is now held by {}.", city.name, T.side(who)))
+    return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", term(city.name)) if who == "vacant"
+                   else Msg(_HELD_BY[who], term(city.name)))
 
 
 def _vp_view(state: State) -> dict[str, Any]:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.jc.terms import side as side_word
-from engine.jc.text import Msg
+from engine.jc.text import N_, Msg
 from engine.jc import mapdata
 from engine.jc.roster import SIDES, roster
 
@@ -17,6 +16,19 @@ LAST_YEAR = 5
 FIRST_YEAR_AUC = 705          # year 1 is 705 AUC (49 BC)
 ROME = "Roma"
 ALEXANDRIA = "Alexandria"
+
+# one sentence per side: ru/uk decline the side's name (engine/jc/terms.py)
+TEN_VP = {"caesar": N_("Caesar has {} VP (10 or more)."), "pompey": N_("Pompey has {} VP (10 or more).")}
+MORE_VP = {"caesar": N_("After year 5 Caesar has more VP ({} to {})."),
+           "pompey": N_("After year 5 Pompey has more VP ({} to {}).")}
+HOLDS_ROME = {"caesar": N_("VP tied at {} after year 5; Caesar holds Rome."),
+              "pompey": N_("VP tied at {} after year 5; Pompey holds Rome.")}
+JOINS_HOLDER = {"caesar": N_("Cleopatra returns to Alexandria, held by Caesar, and joins Caesar."),
+                "pompey": N_("Cleopatra returns to Alexandria, held by Pompey, and joins Pompey.")}
+HOLDS_VACANT = {"caesar": N_("Cleopatra returns to Alexandria (vacant; she now holds it) and stays with Caesar."),
+                "pompey": N_("Cleopatra returns to Alexandria (vacant; she now holds it) and stays with Pompey.")}
+STAYS = {"caesar": N_("Cleopatra returns to Alexandria (friendly) and stays with Caesar."),
+         "pompey": N_("Cleopatra returns to Alexandria (friendly) and stays with Pompey.")}
 
 
 def starting_control() -> dict[str, str | None]:
@@ -49,18 +61,15 @@ def verdict(control: dict[str, str | None], trophies: dict[str, list[Any]], year
     c, p = totals["caesar"], totals["pompey"]
     if max(c, p) >= WIN_VP and c != p:
         winner = "caesar" if c > p else "pompey"
-        return {"winner": winner, "reason": Msg("{} has {} VP (10 or more).", side_word(winner), max(c, p)),
-                "totals": totals}
+        return {"winner": winner, "reason": Msg(TEN_VP[winner], max(c, p)), "totals": totals}
     if year < LAST_YEAR:
         return None
     if c != p:
         winner = "caesar" if c > p else "pompey"
-        return {"winner": winner, "reason": Msg("After year 5 {} has more VP ({} to {}).",
-                                                side_word(winner), max(c, p), min(c, p)), "totals": totals}
+        return {"winner": winner, "reason": Msg(MORE_VP[winner], max(c, p), min(c, p)), "totals": totals}
     rome = control.get(ROME)
     if rome:
-        return {"winner": rome, "reason": Msg("VP tied at {} after year 5; {} holds Rome.", c, side_word(rome)),
-                "totals": totals}
+        return {"winner": rome, "reason": Msg(HOLDS_ROME[rome], c), "totals": totals}
     return {"winner": None, "reason": Msg("VP tied at {} after year 5 and Rome is vacant: a draw.", c),
             "totals": totals}
 
@@ -76,11 +85,10 @@ def cleopatra_goes_home(owner: str, control: dict[str, str | None]) -> tuple[str
     Alexandria becomes hers (the caller updates control)."""
     held = control.get(ALEXANDRIA)
     if held and held != owner:
-        return held, Msg("Cleopatra returns to Alexandria, held by {0}, and joins {0}.", side_word(held))
+        return held, Msg(JOINS_HOLDER[held])
     if held is None:
-        return owner, Msg("Cleopatra returns to Alexandria (vacant; she now holds it) and stays with {}.",
-                          side_word(owner))
-    return owner, Msg("Cleopatra returns to Alexandria (friendly) and stays with {}.", side_word(owner))
+        return owner, Msg(HOLDS_VACANT[owner])
+    return owner, Msg(STAYS[owner])
 
 
 def year_name(year: int) -> Msg:

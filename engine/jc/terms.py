@@ -19,6 +19,21 @@ SINGLE = (N_("Caesar"), N_("Antonius"), N_("Octavian"), N_("Pompeius (Pompey)"),
 RESULT_WORDS = {"attacker_wins": N_("the attacker wins"),
                 "attacker_eliminated": N_("the attacker is destroyed"),
                 "defender_holds": N_("the defender holds")}
+# A sentence that names a side is one sentence per side: Russian and Ukrainian decline the side's
+# name («переходит на сторону Цезаря», «передайте устройство Помпею»), which a name put in as a
+# value ({}) cannot do. Shared by the console and the screens.
+NOW_FIGHTS = {"caesar": N_("{} now fights for Caesar."), "pompey": N_("{} now fights for Pompey.")}
+# The sentences these replaced, kept in the catalogs: battles, verdicts and journals stored before
+# still say them (scripts/i18n.py extracts them from here).
+STORED_BEFORE = (N_("Cleopatra joins {} at strength I."), N_("{} reserves arrive: {}."),
+                 N_("{}'s main force fell in round 1: its reserves arrive disrupted, one step each ({})."),
+                 N_("{} has {} VP (10 or more)."), N_("After year 5 {} has more VP ({} to {})."),
+                 N_("VP tied at {} after year 5; {} holds Rome."),
+                 N_("Cleopatra returns to Alexandria, held by {0}, and joins {0}."),
+                 N_("Cleopatra returns to Alexandria (vacant; she now holds it) and stays with {}."),
+                 N_("Cleopatra returns to Alexandria (friendly) and stays with {}."),
+                 N_("{} now fights for {}."), N_("{} is now held by {}."),
+                 N_("Campaign over: {} wins, {}–{} VP."))
 _NUMBERED = re.compile(r"^(Legio|Equitatus|Auxilia|Navis) (\d+)$")
 
 

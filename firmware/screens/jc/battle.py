@@ -22,7 +22,8 @@ from firmware.screens.play import Asked, Follows, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
-from firmware.screens.jc.words import GAME, RESULT_WORDS, block_row, name_of, over_item, run_line, side_name, view_of, win_chance
+from firmware.screens.jc.words import (GAME, RESULT_WORDS, block_row, fitted_name, name_of, over_item, owned_name, run_line,
+                                       side_name, view_of, win_chance)
 from firmware.screens.widgets import (DiceEntry, Intent, Item, ListScreen, Scroll, die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
 
@@ -153,12 +154,12 @@ def why_hit(ctx: Ctx) -> list[str]:
         return [_("The advice is not ready yet.")]
     best, chance, others = got
     side = side_name(view_of(ctx)["battle"]["decision"]["side"])     # type: ignore[index]
-    rows = [_("Advised: {} takes the hit; {} then holds the field with {}.").format(name_of(best), side, pct(chance))]
+    rows = [_("Advised: {} takes the hit; {} then holds the field with {}.").format(owned_name(best), side, pct(chance))]
     if best["kind"] == "leader":      # one sentence per side gaining the VP: ru/uk decline its name
         enemy = "caesar" if best["side"] == "pompey" else "pompey"
         rows.append(_(LEADER_PRICE[best["strength"] <= 1, enemy]).format(name_of(best)))
     for block, p in others:
-        rows.append(_("{} instead: {} ({} less).").format(name_of(block), pct(p), pct(max(0.0, chance - p))))
+        rows.append(_("{} instead: {} ({} less).").format(owned_name(block), pct(p), pct(max(0.0, chance - p))))
     return rows
 
 class BattleScreen(DecisionList):
@@ -226,7 +227,7 @@ class BattleScreen(DecisionList):
                 width = base.COLS - 1 - (len(value) + 1 if value else 0)
                 x = blocks[k]          # equally strong blocks (J-7): the name and the rating tell them apart
                 tail = f" {x['rating']}"
-                out.append(Item(base.clip(name_of(x), width - len(tail)).ljust(width - len(tail)) + tail,
+                out.append(Item(fitted_name(x, width - len(tail)).ljust(width - len(tail)) + tail,
                                 partial(self._hit, key=k), value))
             return out + [Item(_("Device picks"), partial(self._hit, key="")),
                           Item(_("Why ✓?"), lambda c: c.push(Snapshot((GAME,), _("Advice"), why_hit(c))), ident="why")]

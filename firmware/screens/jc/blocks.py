@@ -12,11 +12,14 @@ from functools import partial
 from engine.jc import actions as act
 from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman
+from engine.jc.terms import NOW_FIGHTS
 from engine.text import N_
+from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.setup import strengths
+from firmware.screens.jc.kinds import GroupedBlocks
 from firmware.screens.jc.text import _
-from firmware.screens.jc.words import SIDES, name_of, run_line, side_name, view_of
+from firmware.screens.jc.words import SIDES, name_of, owned_name, run_line, side_name, view_of
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
 
 # what the console did, in its own words (engine/jc/console.py ``_LOST``: the same catalog entries)
@@ -69,8 +72,8 @@ def _open_side(ctx: Ctx, side: str) -> None:
     ctx.push(SideBlocks(side))
 
 
-class SideBlocks(ListScreen):
-    """One side's blocks in play with their rating and strength; A opens a block's changes."""
+class SideBlocks(GroupedBlocks):
+    """One side's blocks in play by kind, with their rating and strength; A opens a block's changes."""
 
     def __init__(self, side: str) -> None:
         super().__init__()
@@ -78,21 +81,23 @@ class SideBlocks(ListScreen):
 
     @property
     def title(self) -> str:  # type: ignore[override]
-        return side_name(self.side)
+        return self.kind_title or side_name(self.side)
 
     def status(self, ctx: Ctx) -> str:
-        return _("outside battle")
+        """"outside battle", where it fits beside the title (a kind's list: "Legions" does not)."""
+        said = _("outside battle")
+        return said if len(self.title) + 1 + len(said) <= base.COLS else ""
 
-    def items(self, ctx: Ctx) -> list[Item]:
+    def block_rows(self, ctx: Ctx) -> list[tuple[RosterBlock, Item]]:
         fighting = in_battle(ctx)
         out = []
         for b in roster_of(ctx, self.side):
             if b["id"] in fighting:
-                out.append(Item(name_of(b), partial(_fighting, block=b), _("in battle"), ident=b["id"]))
+                out.append((b, Item(owned_name(b), partial(_fighting, block=b), _("in battle"), ident=b["id"])))
             else:
-                out.append(Item(name_of(b), partial(_open_block, side=self.side, block=b),
-                                f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}", ident=b["id"]))
-        return out or [Item(_("No blocks in play."), _back)]
+                out.append((b, Item(owned_name(b), partial(_open_block, side=self.side, block=b),
+                                    f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}", ident=b["id"])))
+        return out
 
 
 def _back(ctx: Ctx) -> None:
@@ -142,7 +147,7 @@ class BlockMenu(ListScreen):
         if b is None or self.block in in_battle(ctx):      # changed meanwhile (the serial link)
             self._title = ""
             return [Item(_("Not in play now."), _back)]
-        self._title = name_of(b)
+        self._title = owned_name(b)
         out = []
         lower = [s for s in strengths(b) if s < b["strength"]]
         if lower:
@@ -182,4 +187,4 @@ class BlockMenu(ListScreen):
         if run_line(ctx, act.owner(block["id"], to)) is None:
             return
         ctx.pop()
-        ctx.notify(undo_said(_("{} now fights for {}.").format(name_of(block), side_name(to))))
+        ctx.notify(undo_said(_(NOW_FIGHTS[to]).format(name_of(block))))

@@ -20,6 +20,9 @@ CYCLE = ("caesar", "pompey", None)          # a city's holders, in the order lef
 
 
 TROPHY_WORDS = {"caesar": N_("Caesar's trophies"), "pompey": N_("Pompey's trophies")}
+# one sentence per side: ru/uk decline the side's name (передайте устройство Цезарю, рука Помпея)
+PASS_TO = {"caesar": N_("Pass the device to Caesar."), "pompey": N_("Pass the device to Pompey.")}
+HAND = {"caesar": N_("Caesar's hand"), "pompey": N_("Pompey's hand")}
 
 
 def vp_screen() -> VPTrack:
@@ -124,7 +127,7 @@ class CardsMenu(ListScreen):
 
     @staticmethod
     def _hand(ctx: Ctx, side: str) -> None:
-        ctx.push(ConfirmScreen(_("Private"), _("Pass the device to {}.").format(side_name(side)),
+        ctx.push(ConfirmScreen(_("Private"), _(PASS_TO[side]),
                                     lambda c: c.push(HandScreen(side)), _("A: show"), _("B: back")))
 
     @staticmethod
@@ -153,7 +156,7 @@ class HandScreen(ListScreen):
         self.title = ""
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.title = _("{}'s hand").format(side_name(self.side))
+        self.title = _(HAND[self.side])
         return super().render(ctx)
 
     def status(self, ctx: Ctx) -> str:

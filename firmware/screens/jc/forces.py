@@ -7,7 +7,7 @@ from engine.jc.roster import roman
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.text import _
-from firmware.screens.jc.words import GAME, STATUS_WORDS, name_of, side_name, view_of
+from firmware.screens.jc.words import GAME, STATUS_WORDS, owned_name, side_name, view_of
 from firmware.screens.play import Snapshot, TableSnapshot
 from firmware.screens.widgets import TableScreen, TextScreen
 
@@ -24,7 +24,7 @@ def forces_screen(ctx: Ctx) -> TableScreen:
                 continue
             right = (_(STATUS_WORDS[x["status"]]) if x["status"] in STATUS_WORDS
                      else f"{x['rating']} {roman(x['strength'])}")
-            rows.append((name_of(x), right))
+            rows.append((owned_name(x), right))
     return TableSnapshot((GAME,), _("Forces"), rows)
 
 

@@ -14,6 +14,9 @@ if TYPE_CHECKING:                   # (typing only: the console loads every reco
     from engine.jc.views import BattleRecord, JcGameView
 
 SIDES = ("caesar", "pompey")
+# one sentence per side: ru/uk decline the side's name (engine/jc/terms.py)
+CAMPAIGN_WON = {"caesar": N_("Campaign over: Caesar wins, {}–{} VP."),
+                "pompey": N_("Campaign over: Pompey wins, {}–{} VP.")}
 
 
 def _battle(view: JcGameView, entry: BattleRecord) -> dict[str, Any]:
@@ -43,9 +46,8 @@ def _campaign(view: JcGameView) -> dict[str, Any]:
     vp = view["vp"]
     winner = over["winner"] if over else None
     players = [player(s.capitalize(), vp.get(s), winner == s, s == "caesar") for s in SIDES]
-    result = (Msg("Campaign over: {} wins, {}–{} VP.", term(str(winner).capitalize()), vp.get(winner, 0),
-                  max((v for k, v in vp.items() if k != winner), default=0))
-              if winner else Msg("Campaign over: a draw."))
+    result = (Msg(CAMPAIGN_WON[winner], vp.get(winner, 0), max((v for k, v in vp.items() if k != winner), default=0))
+              if winner in CAMPAIGN_WON else Msg("Campaign over: a draw."))
     return {"mode": {"kind": "campaign", "year": view["campaign"]["year"]}, "players": players, "result": result}
 
 

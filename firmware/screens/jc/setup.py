@@ -11,11 +11,12 @@ from engine.jc.order import ballista_rating
 from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman, roster
 from engine.text import N_
+from firmware.screens.jc.kinds import GroupedBlocks
 from firmware.screens.jc.text import _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.jc.words import ROLE_WORDS, SIDES, name_of, run_line, side_name, view_of
-from firmware.screens.widgets import Field, Item, ListScreen, NumberForm, on_off
+from firmware.screens.jc.words import ROLE_WORDS, SIDES, owned_name, run_line, side_name, view_of
+from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.dice import TABLE_DICE
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
@@ -91,8 +92,8 @@ def open_add(ctx: Ctx, role: act.Role) -> None:
 
 
 # -- adding blocks -----------------------------------------------------------------------------
-class AddScreen(ListScreen):
-    """The side's available roster blocks (strength carried over), and "By rating"."""
+class AddScreen(GroupedBlocks):
+    """"By rating", then the side's available roster blocks by kind (strength carried over)."""
 
     def __init__(self, role: act.Role) -> None:
         super().__init__()
@@ -100,20 +101,23 @@ class AddScreen(ListScreen):
 
     @property
     def title(self) -> str:  # type: ignore[override]
-        return _(ROLE_WORDS[self.role])
+        return self.kind_title or _(ROLE_WORDS[self.role])
 
-    def items(self, ctx: Ctx) -> list[Item]:
+    def leading(self, ctx: Ctx) -> list[Item]:
+        return [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
+
+    def empty(self, ctx: Ctx) -> list[Item]:
+        """A kind's list once its last block is in the battle ("No blocks in play" said otherwise)."""
+        return [Item(_("Every block of this kind is in the battle."), lambda c: c.pop())]
+
+    def block_rows(self, ctx: Ctx) -> list[tuple[RosterBlock, Item]]:
         view = view_of(ctx)
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
         blocks = ctx.run(act.roster(side)).get("blocks", [])
-        out = [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
-        for b in blocks:
-            if b["status"] != "available" or b["id"] in present:
-                continue
-            out.append(Item(name_of(b), partial(self._pick, block=b),
-                            f"{rating_as(b, self.role)} {roman(b['strength'])}"))
-        return out
+        return [(b, Item(owned_name(b), partial(self._pick, block=b), f"{rating_as(b, self.role)} {roman(b['strength'])}",
+                         ident=b["id"]))
+                for b in blocks if b["status"] == "available" and b["id"] not in present]
 
     def _pick(self, ctx: Ctx, block: RosterBlock) -> None:
         ctx.push(block_form(self.role, block))
@@ -149,7 +153,7 @@ def block_form(role: act.Role, block: RosterBlock) -> NumberForm:
             for note in response.get("notes", []):
                 ctx.notify(note)
 
-    return NumberForm(name_of(block), fields, go)
+    return NumberForm(owned_name(block), fields, go)
 
 
 def rated_form(role: act.Role) -> NumberForm:

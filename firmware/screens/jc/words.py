@@ -71,7 +71,14 @@ class Named(TypedDict):
     name: str
 
 
-class Rated(Named):
+class Owned(Named):
+    """What :func:`owned_name` reads of a block (a roster's or a battle's)."""
+
+    id: str                   # (None for a block known by its rating)
+    side: str
+
+
+class Rated(Owned):
     """What :func:`block_row` reads of a block."""
 
     rating: str
@@ -84,10 +91,36 @@ def name_of(b: Named) -> str:
     return say(block_name(b["name"])).split(" (", 1)[0]
 
 
+# A block that went over to the other side (Jupiter) is named with its first owner's initial: the
+# sides' Auxilia 1-4, Equitatus 1-3 and Ballista share their names (and often their ratings), and
+# the table still shows it in its first owner's colour.
+FIRST_OWNER = {"caesar": N_("{} (C)"), "pompey": N_("{} (P)")}
+_PREFIX = {"c_": "caesar", "p_": "pompey"}
+
+
+def owned_name(b: Owned) -> str:
+    """:func:`name_of`, marked with its first owner's initial when the block fights for the other
+    side (``Auxilia 1 (P)`` among Caesar's blocks)."""
+    first = _PREFIX.get(str(b["id"] or "")[:2])
+    return _(FIRST_OWNER[first]).format(name_of(b)) if first and first != b["side"] else name_of(b)
+
+
+def fitted_name(b: Owned, width: int) -> str:
+    """:func:`owned_name` in ``width`` characters: the printed name is shortened, never the first
+    owner's initial (``Auxil… (P)``)."""
+    full = owned_name(b)
+    if len(full) <= width or full == name_of(b):
+        return base.clip(full, width)
+    mark = len(full) - len(name_of(b))
+    if width <= mark + 1:
+        return base.clip(full, width)
+    return full.replace(name_of(b), base.clip(name_of(b), width - mark), 1)
+
+
 def block_row(b: Rated, width: int = base.COLS) -> str:
     """``Legio 10      C4 III`` fitted to ``width`` characters (the name shortened on purpose)."""
     tail = f" {b['rating']} {roman(b['strength'])}"
-    return base.clip(name_of(b), width - len(tail)).ljust(width - len(tail)) + tail
+    return fitted_name(b, width - len(tail)).ljust(width - len(tail)) + tail
 
 
 def card_name(card: str) -> str:
