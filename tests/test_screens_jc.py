@@ -213,8 +213,10 @@ def test_the_battle_screen_shows_the_odds_without_a_press():  # J-15, issue 11
     ctx = home(*ARMIES, "start").press("a")
     odds = ctx.run("odds")
     side = ctx.view()["battle"]["decision"]["side"]
-    win = odds["attacker_wins"] if side == "caesar" else 1 - odds["attacker_wins"]
-    assert f"Caesar: win {100 * win:.0f}%" in ctx.texts()
+    from firmware.screens.widgets import percents
+    shown = percents([odds["attacker_wins"], odds["defender_holds"], odds["attacker_eliminated"]])
+    assert side == "caesar" and f"Caesar: win {shown[0]}" in ctx.texts()      # as the odds screen says it
+    assert f"✓{shown[0]}" in ctx.texts()                    # and the advised option, the same chance
     assert ctx.session.lines[-1] == "start"     # odds and advice change nothing
 
 
@@ -824,3 +826,21 @@ def test_a_question_goes_when_the_serial_link_does_what_it_asks(asked, state_dir
         assert app.stack[-1].title != title and app.errors == 0
     finally:
         app.console.close()
+
+
+def test_the_battle_line_and_the_odds_screen_give_the_same_figure():  # J-15; issue 24: odds sum to 100
+    """Caesar and Legio 10 against Pompey and Legio 1: the attacker wins 40.49 %. The odds screen
+    rounds its three figures to sum to 100 and shows 41 %; the battle's line said 40 %, two
+    figures for one chance. The line now says what the odds screen shows."""
+    from firmware.screens.jc.odds import odds_line
+    from firmware.screens.widgets import pct
+    ctx = home(NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_pompeius",
+               "add defender p_leg1")
+    p = ctx.ask("odds")["attacker_wins"]
+    line = odds_line(ctx)
+    ctx.press(*DOWN * 3, "a")
+    assert isinstance(ctx.top, OddsScreen)
+    shown = ctx.texts()
+    figure = line.rsplit(" ", 1)[1]
+    assert figure != pct(p), (p, figure)               # the case where rounding on its own differs
+    assert shown[shown.index("Caesar wins") + 1] == figure, (line, shown)

@@ -20,7 +20,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.play import Asked, Follows, Snapshot
 from firmware.screens.jc.forces import log_screen
-from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
+from firmware.screens.jc.odds import PENDING, advice_now, advice_value, chance_text, odds_line
 from firmware.screens.jc.setup import next_battle_form, open_add
 from firmware.screens.jc.words import (GAME, RESULT_WORDS, block_row, fitted_name, name_of, over_item, owned_name, run_line,
                                        side_name, view_of, win_chance)
@@ -153,8 +153,10 @@ def why_hit(ctx: Ctx) -> list[str]:
     if got is None:
         return [_("The advice is not ready yet.")]
     best, chance, others = got
-    side = side_name(view_of(ctx)["battle"]["decision"]["side"])     # type: ignore[index]
-    rows = [_("Advised: {} takes the hit; {} then holds the field with {}.").format(owned_name(best), side, pct(chance))]
+    deciding = view_of(ctx)["battle"]["decision"]["side"]              # type: ignore[index]
+    side = side_name(deciding)
+    rows = [_("Advised: {} takes the hit; {} then holds the field with {}.").format(
+        owned_name(best), side, chance_text(ctx, deciding, chance))]
     if best["kind"] == "leader":      # one sentence per side gaining the VP: ru/uk decline its name
         enemy = "caesar" if best["side"] == "pompey" else "pompey"
         rows.append(_(LEADER_PRICE[best["strength"] <= 1, enemy]).format(name_of(best)))

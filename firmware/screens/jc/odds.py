@@ -14,7 +14,7 @@ from engine.text import N_
 from firmware.screens.jc.text import _
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import side_name, view_of, win_chance
-from firmware.screens.widgets import OddsScreen, pct
+from firmware.screens.widgets import OddsScreen, pct, share_of
 
 # -- odds and advice, computed once per game step ----------------------------------------------
 _CACHE: dict[tuple[str, str], Reply | None] = {}
@@ -67,6 +67,18 @@ def advice_now(ctx: Ctx) -> AdviseReply | Pending | None:
     return _cached(ctx, act.advise()) if b["decision"] is not None else None
 
 
+def chance_text(ctx: Ctx, side: str, p: float) -> str:
+    """``side``'s chance ``p`` of holding the field, written as the odds screen writes it when it
+    is the chance now (the odds screen rounds its three figures to sum to 100: the battle's line
+    and the advised option then say its 41 %, not 40 %), else on its own (:func:`pct`)."""
+    odds = odds_now(ctx)
+    b = view_of(ctx)["battle"]
+    if odds is None or odds is PENDING or abs(win_chance(b, side, odds) - p) > 1e-9:
+        return pct(p)
+    return share_of([odds["attacker_wins"], odds["defender_holds"], odds["attacker_eliminated"]],
+                    side == b["attacker"])
+
+
 def advice_value(ctx: Ctx, action: str, block: str) -> str:
     """The deciding side's chance to hold the field if it takes ``action`` with ``block`` now."""
     advice = advice_now(ctx)
@@ -79,7 +91,7 @@ def advice_value(ctx: Ctx, action: str, block: str) -> str:
     for o in advice.get("options", []):
         if o.get("action") == action and o.get("block") == block:
             mark = "✓" if o is advice.get("best") or o == advice.get("best") else ""
-            return mark + pct(win_chance(b, side, o))
+            return mark + chance_text(ctx, side, win_chance(b, side, o))
     return ""
 
 
@@ -95,7 +107,7 @@ def odds_line(ctx: Ctx) -> str:
         placed = all(any(x["side"] == b[role] for x in b["blocks"]) for role in ("attacker", "defender"))
         return _("Odds: fix the set-up") if placed else _("Odds: no blocks yet")
     side = b["decision"]["side"] if b["decision"] else b["attacker"]
-    chance = WAIT if odds is PENDING else pct(win_chance(b, side, odds))
+    chance = WAIT if odds is PENDING else chance_text(ctx, side, win_chance(b, side, odds))
     return _("{}: win {}").format(side_name(side), chance)
 
 

@@ -17,7 +17,7 @@ from firmware.screens.widgets.dice import DiceEntry, die_tile
 from firmware.screens.widgets.figure import Dial, Field, NumberForm, on_off
 from firmware.screens.widgets.keys import GRAMMAR, Intent, intent
 from firmware.screens.widgets.listing import Item, ListScreen, WrappedListScreen, draw_list, figure, item_rows, page_top, wrap_label, wrapped_top
-from firmware.screens.widgets.odds import OddsScreen, pct, percents
+from firmware.screens.widgets.odds import OddsScreen, pct, percents, share_of
 from firmware.screens.widgets.scroll import Scroll, TableScreen, TextScreen, scroll_bar
 from firmware.screens.widgets.share import FairShare, ShareDice, ShareMenu
 from firmware.screens.widgets.track import VPTrack
@@ -25,4 +25,4 @@ from firmware.screens.widgets.track import VPTrack
 __all__ = ["ConfirmScreen", "DiceEntry", "Dial", "FairShare", "Field", "GRAMMAR", "Intent", "Item", "ListScreen", "NumberForm",
            "OddsScreen", "Scroll", "ShareDice", "ShareMenu", "TableScreen", "TextScreen", "VPTrack", "WrappedListScreen", "die_tile",
            "draw_code_box", "draw_list", "draw_notice", "figure", "intent", "item_rows", "on_off", "page_top", "pct",
-           "percents", "scroll_bar", "wrap_label", "wrapped_top"]
+           "percents", "scroll_bar", "share_of", "wrap_label", "wrapped_top"]

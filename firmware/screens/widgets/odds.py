@@ -57,12 +57,15 @@ def percents(ps: Sequence[float]) -> list[str]:
     """The outcomes of one event (``ps`` sum to 1) written as :func:`pct` does, rounded so that the
     figures shown sum to exactly 100 (never 101 %, never 99 %): the whole percents first (largest
     remainders, to a sum that leaves the finer figures their own tenths), then the figures with one
-    decimal take the tenths left."""
+    decimal take the tenths left. Where whole percents cannot leave a finer figure its own tenths
+    (5.6 % beside 50 % and 44.4 %), every figure of the set is written with one decimal."""
     exact = [1000 * p for p in ps]
     fine = [k for k, p in enumerate(ps) if _fine(p)]
     whole = [k for k in range(len(ps)) if k not in fine]
     shown = [0] * len(ps)
     fine_sum = sum(round(exact[k]) for k in fine)
+    if whole and fine and (1000 - fine_sum) % 10:      # whole percents cannot fill up to 100: 5.6% would
+        fine, whole = list(range(len(ps))), []         # read 6.0%, so every figure gets its tenth
     whole_total = 10 * round((1000 - fine_sum) / 10) if whole else 0
     for k, v in zip(whole, _hamilton([exact[k] for k in whole], whole_total, 10)):
         shown[k] = v
@@ -70,13 +73,29 @@ def percents(ps: Sequence[float]) -> list[str]:
         shown[k] = v
     out = []
     for p, v, k in zip(ps, shown, range(len(ps))):
-        if 0 < p and v == 0:
+        if p <= 0 or p >= 1:                           # a certainty, as pct writes it
+            out.append("0%" if p <= 0 else "100%")
+        elif 0 < p and v == 0:
             out.append("<0.1%" if k in fine else "<1%")
         elif p < 1 and v == 1000:
             out.append(">99.9%")
         else:
             out.append(f"{v / 10:.1f}%" if k in fine else f"{v // 10}%")
     return out
+
+
+def share_of(ps: Sequence[float], first: bool) -> str:
+    """The chance of ``ps[0]`` (``first``) or of all the others together, written as
+    :func:`percents` writes that set: a one-figure line (a battle's "win 41%") says what the odds
+    screen of the same event shows (its figures rounded to sum to 100), never 40% beside 41%."""
+    shown = percents(ps)[0]
+    if first:
+        return shown
+    flipped = {"<0.1%": ">99.9%", ">99.9%": "<0.1%", "0%": "100%", "100%": "0%"}
+    if shown in flipped:
+        return flipped[shown]
+    rest = 1000 - round(10 * float(shown[:-1]))
+    return f"{rest / 10:.1f}%" if "." in shown else f"{rest // 10}%"
 
 
 class OddsScreen:
