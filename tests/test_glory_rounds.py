@@ -8,6 +8,7 @@ import pytest
 
 from engine.errors import BadArguments, GameOver, IllegalMove
 from engine.glory.console import GAME
+from engine.glory.state import view
 from engine.glory.tables import event_cards, objective_cards
 from tests.test_glory_helpers import new, run
 
@@ -154,6 +155,23 @@ def test_rulebook_income_example():  # G-4
     out = run(s, "tax Mary pop=6 double=1")
     assert (out["denarii"], out["fame_lost"], out["fame"]["Mary"]) == (12, 4, 3)
     assert run(s, "tax Ross pop=5")["denarii"] == 5
+
+
+def test_the_state_says_who_has_taken_income_this_round():  # G-1, G-4
+    """``taxed``: who has taken income this round, in that order (plain or double, once each);
+    refused taxes are not in it, the next round starts with none (the device's tax form opens on
+    the first player in the round's order not in it)."""
+    s = new("players=Jack,Henry,Mary")
+    run(s, "event")
+    run(s, "fame Henry +4")
+    run(s, "tax Mary pop=2")
+    with pytest.raises(IllegalMove):
+        run(s, "tax Jack pop=3 double=1")                    # Jack on 1 cannot lose 2: not taxed
+    run(s, "tax Henry pop=3 double=1")
+    run(s, "tax mary pop=2")                                 # (a second time: still once)
+    assert view(s)["taxed"] == ["Mary", "Henry"]
+    run(s, "end-round")
+    assert view(s)["taxed"] == []
 
 
 def test_double_tax_needs_the_penalty_when_the_dial_value_is_unknown():  # G-4

@@ -720,6 +720,11 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
         ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
     taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
     assert taxed == order
+    ctx.render()                                          # everyone has: the cursor on what comes next
+    assert ctx.top.items(ctx)[ctx.top.cursor].label == "End round 1"
+    ctx.press("down", "a")                                # Tax again: said, no form to pay twice
+    assert ctx.top is not None and not hasattr(ctx.top, "fields")
+    assert ctx.notes[-1] == "Everyone has taken income in round 1."
 
 
 def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
@@ -735,7 +740,9 @@ def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
     assert [line for line in ctx.session.lines if line.startswith("tax ")] == [
         f"tax {n} pop={pops[n]}" for n in order]
     assert ctx.run("end-round")["ok"] and ctx.run("event")["ok"]
-    ctx.press("a")                                                     # the tax form, round 2
+    ctx.render()
+    assert ctx.top.items(ctx)[ctx.top.cursor].label == "End round 2"    # (after the last tax: End round)
+    ctx.press("down", "a")                                             # the tax form, round 2
     form = ctx.top
     first = ctx.view()["order"][0]
     assert {f.key: f.value for f in form.fields}["pop"] == pops[first]
@@ -754,6 +761,98 @@ def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1
     assert ctx.run("undo")["ok"] and not any(line.startswith("tax ") for line in ctx.session.lines)
     ctx.press("a", "a")
     assert [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")] == order[:1]
+
+
+def _tax_form_on(app) -> str:
+    """Press Tax on the Glory home and say whose tax the form opened on ('' if no form opened)."""
+    home = app.stack[0] if isinstance(app.stack[0], GloryHome) else next(s for s in app.stack if isinstance(s, GloryHome))
+    while app.stack[-1] is not home or app.message is not None:
+        app.handle("b")                                # (a notice first: B closes it)
+        app.render()
+    for _ in range(12):
+        if home.items(app)[home.cursor].label == "Tax":
+            break
+        app.handle("down")
+        app.render()
+    app.handle("a")
+    app.render()
+    form = app.stack[-1]
+    if getattr(form, "form_title", None) != "Tax":
+        return ""
+    return app.console.session.view()["players"][form.values()["who"]]
+
+
+def _undo_on_device(app) -> None:
+    while app.message is not None:
+        app.handle("b")
+        app.render()
+    app.handle("b:hold")
+    app.render()
+    app.handle("a")
+    app.render()
+    if app.message is not None:
+        app.handle("b")
+        app.render()
+
+
+@pytest.mark.parametrize("how", ["two undos", "serial tax", "serial undo", "restart"])
+def test_the_tax_form_opens_on_the_player_whose_income_is_due(how, state_dir):  # G-1, G-4
+    """The income phase goes round the table from the first player (G-1: «Начиная с первого игрока
+    и далее в направлении…»): whatever happened since the last tax on the device — two taxes taken
+    back in a row, a tax paid or undone over the serial link, the power cut — the tax form opens on
+    the first player in the round's order who has not taken income yet (it opened on a later player,
+    or on one who had already paid)."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
+    try:
+        order = app.console.session.view()["order"]
+        for name in order[:2]:                         # two players pay on the device
+            assert _tax_form_on(app) == name
+            app.handle("a")
+            app.render()
+        if how == "two undos":
+            _undo_on_device(app)
+            _undo_on_device(app)
+            due = order[0]
+        elif how == "serial tax":
+            assert '"ok":true' in app.serve_line(f"tax {order[2]} pop=2".encode())
+            due = order[3]
+        elif how == "serial undo":
+            assert '"ok":true' in app.serve_line(b"undo")
+            due = order[1]
+        else:
+            app.console.close()
+            store = Store(state_dir)
+            app = App(Console(store, store.resume()))
+            app.render()
+            app.handle("a")                            # the main menu: continue the game
+            app.render()
+            due = order[2]
+        paid = {"two undos": [], "serial tax": order[:3], "serial undo": order[:1], "restart": order[:2]}[how]
+        assert [line.split()[1] for line in app.console.session.lines if line.startswith("tax ")] == paid
+        assert _tax_form_on(app) == due
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_the_tax_form_goes_when_the_serial_link_pays_that_tax(state_dir):  # G-4
+    """The form is open on a player when the serial link pays that player's tax: the form goes (A on
+    it paid the same income a second time, unasked), like the other questions (play.Asked)."""
+    app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
+    try:
+        order = app.console.session.view()["order"]
+        assert _tax_form_on(app) == order[0]
+        assert '"ok":true' in app.serve_line(f"tax {order[0]} pop=2".encode())
+        app.render()
+        app.handle("a")
+        app.render()
+        assert [line for line in app.console.session.lines if line.startswith("tax ")] == [f"tax {order[0]} pop=2"]
+        assert app.errors == 0
+    finally:
+        app.console.close()
 
 
 def test_the_farming_income_shown_follows_an_undo_and_the_serial_link(state_dir):  # G-4
