@@ -552,6 +552,34 @@ def test_after_round_9_the_score_is_corrected_until_the_players_say_it_is_final(
         app.console.close()
 
 
+@pytest.mark.parametrize("line", ["fame Bob +9", "medal Bob priest", "sheet Ann denarii 12", "undo"])
+def test_final_goes_when_the_serial_link_corrects_the_score_meanwhile(line, state_dir):  # G-15, issue 24 §2
+    """The ranking is on the panel and "Final?" is asked when a correction comes over the serial link
+    (fame, a medal, the pad; or an undo): the question and the ranking go, like the other questions
+    (play.Asked): A on it ended the game with the score shown before the correction (History then
+    kept a winner the table no longer had)."""
+    rounds = ["event", "end-round"] * 9
+    app = app_with(["new glory players=Ann,Bob"] + rounds + ["sheet Ann denarii 8"], ["a"], state_dir)
+    try:
+        app.push(ScoreResult(app.run("score")))
+        app.render()
+        labels = [str(i.label) for i in app.stack[-1].items(app)]
+        for _ in range(labels.index("The score is final")):
+            app.handle("down")
+        app.render()
+        app.handle("a")
+        app.render()
+        assert app.stack[-1].title == "Final?"
+        assert '"ok":true' in app.serve_line(line.encode())
+        app.render()
+        assert app.stack[-1].title != "Final?" and not isinstance(app.stack[-1], ScoreResult)
+        app.handle("a")
+        app.render()
+        assert app.console.session.ended is False and app.errors == 0
+    finally:
+        app.console.close()
+
+
 def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  # G-4
     """The population dial's red figure is only known for 3, 5 and 6: for another population the
     device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
