@@ -638,7 +638,8 @@ def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_rewa
     assert "Jack: take 2 denarii." in " ".join(ctx.top.rows)
     negative = FakeCtx("new glory players=Jack harsh=1 seed=3", "event card=H1").open(EventScreen(solo_denarii=0))
     negative.render()
-    assert "Jack: take 0 denarii." in " ".join(negative.top.rows)
+    assert "Jack: a negative card, no reward." in " ".join(negative.top.rows)   # (was "take 0 denarii")
+    assert "denari" not in " ".join(negative.top.rows)
 
 
 @pytest.mark.parametrize("lang, said", [("ru", ["Претор 4 задачи", "без звания 1 задача", "без звания 0 задач"]),

@@ -73,7 +73,8 @@ class EventScreen(Follows):
         if self.solo_denarii is not None and self.given_for == (view["round"], card["id"]):
             # G-17: 1 denarius per supporter, none for a negative card (said for the card revealed here only)
             n = self.solo_denarii
-            texts.append(ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
+            texts.append(_("{}: a negative card, no reward.").format(view["players"][0]) if card["harsh"] else
+                         ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
         texts += [_("First: {}").format(view["first"]), " → ".join(view["order"] or []),
                   _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
         self.rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
