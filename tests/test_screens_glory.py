@@ -756,6 +756,24 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
     assert ctx.notes[-1] == "Everyone has taken income in round 1."
 
 
+def test_a_player_who_has_taken_income_is_refused_a_second_tax():  # G-4: once in the income phase
+    """The form's player row can still be walked to someone who has paid: A is refused in the
+    player's words and nothing is paid twice."""
+    ctx = FakeCtx(NEW, "event arrow=ccw90", lang="ru").open(GloryHome())
+    order = ctx.view()["order"]
+    ctx.press("down", "down", "down", "down", "a", "a")     # Tax: the first player pays
+    ctx.press("a")                                           # the form on the second
+    form = ctx.top
+    players = ctx.view()["players"]
+    for _ in range(abs(form.values()["who"] - players.index(order[0]))):
+        ctx.press("left" if form.values()["who"] > players.index(order[0]) else "right")
+    assert players[form.values()["who"]] == order[0]
+    paid = list(ctx.session.lines)
+    ctx.press("a")
+    assert list(ctx.session.lines) == paid and ctx.top is form
+    assert ctx.notes[-1] == f"Игрок {order[0]} уже получил доход в раунде 1 (этот налог можно отменить)."
+
+
 def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
     """A province's population only grows from round to round: the tax form opens on the figure the
     player was taxed on last (it opened on 1: up to 15 presses a player, every round), and changing

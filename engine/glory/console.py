@@ -249,6 +249,8 @@ def _tax(state: State, req: Request) -> Outcome:
     _playing(state)
     name = _player(state, req.args[0])
     pop = req.opt_int("pop", lo=1, hi=int(tables()["max_population"]))
+    if name in state.get("taxed", []):      # G-4: each player takes income once in the income phase
+        raise IllegalMove(Msg("{} has already taken income in round {} (an undo takes that tax back).", name, state["round"]))
     assert pop is not None
     if not req.opt_flag("double"):
         if "penalty" in req.opts:
@@ -272,9 +274,7 @@ def _tax(state: State, req: Request) -> Outcome:
 
 def _paid(state: State, name: str) -> None:
     """Note that ``name`` has taken income this round (the state's ``taxed``: whose is due next)."""
-    taxed: list[str] = state.setdefault("taxed", [])
-    if name not in taxed:
-        taxed.append(name)
+    state.setdefault("taxed", []).append(name)
 
 
 # -- medals ----------------------------------------------------------------------------------
