@@ -580,6 +580,19 @@ def test_final_goes_when_the_serial_link_corrects_the_score_meanwhile(line, stat
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, military", [("ru", "Военное дело"), ("uk", "Військова справа")])
+def test_the_score_detail_names_the_score_pads_categories_whole(lang, military):  # G-9, G-16
+    """A player's detail names each category of the score pad as the rulebook does («Подсчет очков
+    за военное дело»), whole, the figure beside it on the same row (uk said «Військо», the army,
+    «shortened to fit» although the whole term fits)."""
+    ctx = FakeCtx(NEW, lang=lang)
+    result = ctx.run('score {"players": [{"name": "Jack", "track": 29}], "battlefields": '
+                     '[{"shield": 4, "legions": {"Jack": 4}}]}')
+    ctx.open(ScoreDetail(result, 0))
+    texts = ctx.texts()
+    assert military in texts and "10" in texts
+
+
 def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  # G-4
     """The population dial's red figure is only known for 3, 5 and 6: for another population the
     device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
