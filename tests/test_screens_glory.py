@@ -593,6 +593,22 @@ def test_the_score_detail_names_the_score_pads_categories_whole(lang, military):
     assert military in texts and "10" in texts
 
 
+@pytest.mark.parametrize("lang, said", [("ru", "Победа: Юлия (слава 105)."), ("uk", "Перемога: Юлія (слава 105).")])
+def test_historys_result_of_a_glory_game_is_a_whole_sentence(lang, said):  # G-15
+    """History's result line names the winners and their fame in whole words (it said
+    «Победа: Юлия, 105 очк.», an abbreviation standing in for the plural forms)."""
+    from firmware.i18n import say, set_language
+    from firmware.screens.glory.record import _summary
+    name = "Юлія" if lang == "uk" else "Юлия"
+    set_language(lang)
+    try:
+        scored = {"scores": {name: {"total": 105}}, "winners": [name], "places": {name: 1}}
+        view = {"players": [name], "options": {}, "events": []}
+        assert say(_summary(view, scored)["result"]) == said
+    finally:
+        set_language("en")
+
+
 def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  # G-4
     """The population dial's red figure is only known for 3, 5 and 6: for another population the
     device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
