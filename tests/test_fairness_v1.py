@@ -21,7 +21,8 @@ def comparable(state_json: str) -> dict:
     """A state as the draws and the game left it. The changes of representation since version 1:
     a bag or deck keeps only its newest events (``history``) and counts them all (``events``), so
     that its state stays small (issue 20 §3); Caesar!'s words and records (issue 23); the place of
-    a Julius Caesar battle's events and Glory's first player of each round (issue 24); the Sword of
+    a Julius Caesar battle's events and Glory's first player of each round (issue 24) and who has
+    taken income this round (``taxed``, G-4); the Sword of
     Rome's most recent battle, kept beside its last roll for the retreat losses entered after it
     (W-5). Everything else is compared as stored."""
     from engine.bag import HISTORY_KEPT
@@ -50,6 +51,7 @@ def comparable(state_json: str) -> dict:
         for e in state["history"]:                     # in each round (History's start player)
             if isinstance(e, dict):
                 e.pop("first", None)
+        state.pop("taxed", None)                       # and who has taken income this round (G-4)
     return state
 
 

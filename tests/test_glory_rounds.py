@@ -3,11 +3,13 @@ objectives (G-19), through the ``glory`` session commands."""
 from __future__ import annotations
 
 from collections import Counter
+import json
 
 import pytest
 
 from engine.errors import BadArguments, GameOver, IllegalMove
 from engine.glory.console import GAME
+from engine.glory.state import view
 from engine.glory.tables import event_cards, objective_cards
 from tests.test_glory_helpers import new, run
 
@@ -154,6 +156,30 @@ def test_rulebook_income_example():  # G-4
     out = run(s, "tax Mary pop=6 double=1")
     assert (out["denarii"], out["fame_lost"], out["fame"]["Mary"]) == (12, 4, 3)
     assert run(s, "tax Ross pop=5")["denarii"] == 5
+
+
+def test_the_state_says_who_has_taken_income_this_round():  # G-1, G-4
+    """``taxed``: who has taken income this round, in that order (plain or double); refused taxes
+    are not in it, the next round starts with none (the device's tax form opens on the first
+    player in the round's order not in it). Each player takes income once a round (G-4: «каждый
+    игрок выбирает, какой доход он хочет получить»): a second tax is refused and changes nothing."""
+    s = new("players=Jack,Henry,Mary")
+    run(s, "event")
+    run(s, "fame Henry +4")
+    run(s, "tax Mary pop=2")
+    with pytest.raises(IllegalMove):
+        run(s, "tax Jack pop=3 double=1")                    # Jack on 1 cannot lose 2: not taxed
+    run(s, "tax Henry pop=3 double=1")
+    before = json.dumps(s, sort_keys=True)
+    for again in ("tax mary pop=2", "tax Henry pop=3 double=1"):
+        with pytest.raises(IllegalMove, match="already"):
+            run(s, again)
+    assert json.dumps(s, sort_keys=True) == before and view(s)["fame"]["Henry"] == 3
+    assert view(s)["taxed"] == ["Mary", "Henry"]
+    run(s, "end-round")
+    assert view(s)["taxed"] == []
+    run(s, "event")
+    assert run(s, "tax Mary pop=3")["denarii"] == 3          # the next round: income again
 
 
 def test_double_tax_needs_the_penalty_when_the_dial_value_is_unknown():  # G-4

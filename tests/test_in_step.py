@@ -208,6 +208,7 @@ class Killed(BaseException):
 class Checker:
     def __init__(self, game: str, seed: int, root: Path, lang: str = "en") -> None:
         self.rng = random.Random(f"{game}-{seed}")
+        self.game = game
         self.root = root
         self.state_dir = root / "state"
         self.state_dir.mkdir()
@@ -280,6 +281,20 @@ class Checker:
             return
         del self.app.run
 
+    def tax(self) -> None:
+        """Glory's income phase on the device: Tax on the home (the form opens on whose income is
+        due: :meth:`check_tax_form`); the random keys then pay it or not."""
+        from firmware.screens.glory.text import _ as glory_text
+        home = self.app.stack[-1]
+        self.done.append("Tax")
+        for _ in range(12):
+            items = home.items(self.app)
+            if items[min(home.cursor, len(items) - 1)].label == glory_text("Tax"):
+                self.app.handle("a")
+                return
+            self.app.handle("down")
+            self.app.render()
+
     def language(self) -> None:
         lang = self.rng.choice(["en", "ru", "uk"])
         self.done.append(f"language {lang}")
@@ -287,7 +302,9 @@ class Checker:
 
     def step(self) -> None:
         r = self.rng.random()
-        if r < 0.62:
+        if self.game == "glory" and r < 0.08 and type(self.app.stack[-1]).__name__ == "GloryHome":
+            self.tax()
+        elif r < 0.62:
             self.key()
         elif r < 0.70:
             self.undo()
@@ -303,13 +320,29 @@ class Checker:
         self.check()
 
     # the invariants
+    def check_tax_form(self, form: Any) -> None:
+        """A Glory tax form just opened by a key is on the player whose income is due (G-1, G-4):
+        the first in the round's order without a tax since the round began, as the session's
+        effective lines say (whatever undos, serial lines and restarts came between)."""
+        session = self.app.console.session
+        view = session.view()
+        lines = [line.split() for line in session.lines]
+        start = max((i for i, words in enumerate(lines) if words[:1] == ["end-round"]), default=-1)
+        paid = {words[1].casefold() for words in lines[start + 1:] if words[:1] == ["tax"]}
+        due = [p for p in view["order"] or view["players"] if p.casefold() not in paid]
+        who = view["players"][form.values()["who"]]
+        assert due and who == due[0], f"the tax form opened on {who}, due: {due} after {self.done[-12:]}"
+
     def check(self) -> None:
         app = self.app
         assert app.errors == 0, f"screen error after {self.done[-12:]}"
         top = app.stack[-1]
         self.visited[type(top).__name__] = self.visited.get(type(top).__name__, 0) + 1
         now = app.console.session.state_json if app.console.session else None
+        fresh_screen = id(top) not in self.first_seen
         seen = self.first_seen.setdefault(id(top), (top, now))
+        if fresh_screen and type(top).__name__ == "TaxForm" and self.done and self.done[-1] in (*KEYS, "Tax"):
+            self.check_tax_form(top)
         kept = {i18n.catalog(lang).gettext(t) for t in KEPT for lang in i18n.LANGUAGES}
         if type(top).__name__ in SNAPSHOTS and getattr(top, "title", "") not in kept:
             assert seen[1] == now, (f"{type(top).__name__} {getattr(top, 'title', '')!r} shows the game as it was "

@@ -552,6 +552,63 @@ def test_after_round_9_the_score_is_corrected_until_the_players_say_it_is_final(
         app.console.close()
 
 
+@pytest.mark.parametrize("line", ["fame Bob +9", "medal Bob priest", "sheet Ann denarii 12", "undo"])
+def test_final_goes_when_the_serial_link_corrects_the_score_meanwhile(line, state_dir):  # G-15, issue 24 §2
+    """The ranking is on the panel and "Final?" is asked when a correction comes over the serial link
+    (fame, a medal, the pad; or an undo): the question and the ranking go, like the other questions
+    (play.Asked): A on it ended the game with the score shown before the correction (History then
+    kept a winner the table no longer had)."""
+    rounds = ["event", "end-round"] * 9
+    app = app_with(["new glory players=Ann,Bob"] + rounds + ["sheet Ann denarii 8"], ["a"], state_dir)
+    try:
+        app.push(ScoreResult(app.run("score")))
+        app.render()
+        labels = [str(i.label) for i in app.stack[-1].items(app)]
+        for _ in range(labels.index("The score is final")):
+            app.handle("down")
+        app.render()
+        app.handle("a")
+        app.render()
+        assert app.stack[-1].title == "Final?"
+        assert '"ok":true' in app.serve_line(line.encode())
+        app.render()
+        assert app.stack[-1].title != "Final?" and not isinstance(app.stack[-1], ScoreResult)
+        app.handle("a")
+        app.render()
+        assert app.console.session.ended is False and app.errors == 0
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, military", [("ru", "Военное дело"), ("uk", "Військова справа")])
+def test_the_score_detail_names_the_score_pads_categories_whole(lang, military):  # G-9, G-16
+    """A player's detail names each category of the score pad as the rulebook does («Подсчет очков
+    за военное дело»), whole, the figure beside it on the same row (uk said «Військо», the army,
+    «shortened to fit» although the whole term fits)."""
+    ctx = FakeCtx(NEW, lang=lang)
+    result = ctx.run('score {"players": [{"name": "Jack", "track": 29}], "battlefields": '
+                     '[{"shield": 4, "legions": {"Jack": 4}}]}')
+    ctx.open(ScoreDetail(result, 0))
+    texts = ctx.texts()
+    assert military in texts and "10" in texts
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Победа: Юлия (слава 105)."), ("uk", "Перемога: Юлія (слава 105).")])
+def test_historys_result_of_a_glory_game_is_a_whole_sentence(lang, said):  # G-15
+    """History's result line names the winners and their fame in whole words (it said
+    «Победа: Юлия, 105 очк.», an abbreviation standing in for the plural forms)."""
+    from firmware.i18n import say, set_language
+    from firmware.screens.glory.record import _summary
+    name = "Юлія" if lang == "uk" else "Юлия"
+    set_language(lang)
+    try:
+        scored = {"scores": {name: {"total": 105}}, "winners": [name], "places": {name: 1}}
+        view = {"players": [name], "options": {}, "events": []}
+        assert say(_summary(view, scored)["result"]) == said
+    finally:
+        set_language("en")
+
+
 def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  # G-4
     """The population dial's red figure is only known for 3, 5 and 6: for another population the
     device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
@@ -610,7 +667,8 @@ def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_rewa
     assert "Jack: take 2 denarii." in " ".join(ctx.top.rows)
     negative = FakeCtx("new glory players=Jack harsh=1 seed=3", "event card=H1").open(EventScreen(solo_denarii=0))
     negative.render()
-    assert "Jack: take 0 denarii." in " ".join(negative.top.rows)
+    assert "Jack: a negative card, no reward." in " ".join(negative.top.rows)   # (was "take 0 denarii")
+    assert "denari" not in " ".join(negative.top.rows)
 
 
 @pytest.mark.parametrize("lang, said", [("ru", ["Претор 4 задачи", "без звания 1 задача", "без звания 0 задач"]),
@@ -720,6 +778,29 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
         ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
     taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
     assert taxed == order
+    ctx.render()                                          # everyone has: the cursor on what comes next
+    assert ctx.top.items(ctx)[ctx.top.cursor].label == "End round 1"
+    ctx.press("down", "a")                                # Tax again: said, no form to pay twice
+    assert ctx.top is not None and not hasattr(ctx.top, "fields")
+    assert ctx.notes[-1] == "Everyone has taken income in round 1."
+
+
+def test_a_player_who_has_taken_income_is_refused_a_second_tax():  # G-4: once in the income phase
+    """The form's player row can still be walked to someone who has paid: A is refused in the
+    player's words and nothing is paid twice."""
+    ctx = FakeCtx(NEW, "event arrow=ccw90", lang="ru").open(GloryHome())
+    order = ctx.view()["order"]
+    ctx.press("down", "down", "down", "down", "a", "a")     # Tax: the first player pays
+    ctx.press("a")                                           # the form on the second
+    form = ctx.top
+    players = ctx.view()["players"]
+    for _ in range(abs(form.values()["who"] - players.index(order[0]))):
+        ctx.press("left" if form.values()["who"] > players.index(order[0]) else "right")
+    assert players[form.values()["who"]] == order[0]
+    paid = list(ctx.session.lines)
+    ctx.press("a")
+    assert list(ctx.session.lines) == paid and ctx.top is form
+    assert ctx.notes[-1] == f"Игрок {order[0]} уже получил доход в раунде 1 (этот налог можно отменить)."
 
 
 def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
@@ -735,7 +816,9 @@ def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
     assert [line for line in ctx.session.lines if line.startswith("tax ")] == [
         f"tax {n} pop={pops[n]}" for n in order]
     assert ctx.run("end-round")["ok"] and ctx.run("event")["ok"]
-    ctx.press("a")                                                     # the tax form, round 2
+    ctx.render()
+    assert ctx.top.items(ctx)[ctx.top.cursor].label == "End round 2"    # (after the last tax: End round)
+    ctx.press("down", "a")                                             # the tax form, round 2
     form = ctx.top
     first = ctx.view()["order"][0]
     assert {f.key: f.value for f in form.fields}["pop"] == pops[first]
@@ -754,6 +837,98 @@ def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1
     assert ctx.run("undo")["ok"] and not any(line.startswith("tax ") for line in ctx.session.lines)
     ctx.press("a", "a")
     assert [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")] == order[:1]
+
+
+def _tax_form_on(app) -> str:
+    """Press Tax on the Glory home and say whose tax the form opened on ('' if no form opened)."""
+    home = app.stack[0] if isinstance(app.stack[0], GloryHome) else next(s for s in app.stack if isinstance(s, GloryHome))
+    while app.stack[-1] is not home or app.message is not None:
+        app.handle("b")                                # (a notice first: B closes it)
+        app.render()
+    for _ in range(12):
+        if home.items(app)[home.cursor].label == "Tax":
+            break
+        app.handle("down")
+        app.render()
+    app.handle("a")
+    app.render()
+    form = app.stack[-1]
+    if getattr(form, "form_title", None) != "Tax":
+        return ""
+    return app.console.session.view()["players"][form.values()["who"]]
+
+
+def _undo_on_device(app) -> None:
+    while app.message is not None:
+        app.handle("b")
+        app.render()
+    app.handle("b:hold")
+    app.render()
+    app.handle("a")
+    app.render()
+    if app.message is not None:
+        app.handle("b")
+        app.render()
+
+
+@pytest.mark.parametrize("how", ["two undos", "serial tax", "serial undo", "restart"])
+def test_the_tax_form_opens_on_the_player_whose_income_is_due(how, state_dir):  # G-1, G-4
+    """The income phase goes round the table from the first player (G-1: «Начиная с первого игрока
+    и далее в направлении…»): whatever happened since the last tax on the device — two taxes taken
+    back in a row, a tax paid or undone over the serial link, the power cut — the tax form opens on
+    the first player in the round's order who has not taken income yet (it opened on a later player,
+    or on one who had already paid)."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
+    try:
+        order = app.console.session.view()["order"]
+        for name in order[:2]:                         # two players pay on the device
+            assert _tax_form_on(app) == name
+            app.handle("a")
+            app.render()
+        if how == "two undos":
+            _undo_on_device(app)
+            _undo_on_device(app)
+            due = order[0]
+        elif how == "serial tax":
+            assert '"ok":true' in app.serve_line(f"tax {order[2]} pop=2".encode())
+            due = order[3]
+        elif how == "serial undo":
+            assert '"ok":true' in app.serve_line(b"undo")
+            due = order[1]
+        else:
+            app.console.close()
+            store = Store(state_dir)
+            app = App(Console(store, store.resume()))
+            app.render()
+            app.handle("a")                            # the main menu: continue the game
+            app.render()
+            due = order[2]
+        paid = {"two undos": [], "serial tax": order[:3], "serial undo": order[:1], "restart": order[:2]}[how]
+        assert [line.split()[1] for line in app.console.session.lines if line.startswith("tax ")] == paid
+        assert _tax_form_on(app) == due
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_the_tax_form_goes_when_the_serial_link_pays_that_tax(state_dir):  # G-4
+    """The form is open on a player when the serial link pays that player's tax: the form goes (A on
+    it paid the same income a second time, unasked), like the other questions (play.Asked)."""
+    app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
+    try:
+        order = app.console.session.view()["order"]
+        assert _tax_form_on(app) == order[0]
+        assert '"ok":true' in app.serve_line(f"tax {order[0]} pop=2".encode())
+        app.render()
+        app.handle("a")
+        app.render()
+        assert [line for line in app.console.session.lines if line.startswith("tax ")] == [f"tax {order[0]} pop=2"]
+        assert app.errors == 0
+    finally:
+        app.console.close()
 
 
 def test_the_farming_income_shown_follows_an_undo_and_the_serial_link(state_dir):  # G-4

@@ -211,6 +211,7 @@ def _end_round(state: State, req: Request) -> Outcome:
     state["rotation"] = (state["rotation"] + turn) % 4
     ended = state["round"]
     state["event"] = None
+    state["taxed"] = []
     if ended >= int(tables()["rounds"]):
         state["finished"] = True
         text = Msg("Round {} ends: the game is over, final scoring ('score <json>').", ended)
@@ -248,10 +249,13 @@ def _tax(state: State, req: Request) -> Outcome:
     _playing(state)
     name = _player(state, req.args[0])
     pop = req.opt_int("pop", lo=1, hi=int(tables()["max_population"]))
+    if name in state.get("taxed", []):      # G-4: each player takes income once in the income phase
+        raise IllegalMove(Msg("{} has already taken income in round {} (an undo takes that tax back).", name, state["round"]))
     assert pop is not None
     if not req.opt_flag("double"):
         if "penalty" in req.opts:
             raise BadArguments(Msg("penalty= only goes with double=1."))
+        _paid(state, name)
         return Outcome({"denarii": pop, "fame_lost": 0, "fame": _fames(state)},
                        Msg("{} collects tax: {} denarii.", name, pop))
     penalty = req.opt_int("penalty", double_tax_penalty(pop), lo=0, hi=30)
@@ -262,9 +266,15 @@ def _tax(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("{} cannot take double tax: fame {} cannot drop {} (the track stops at 1) (G-4).",
                               name, before, penalty))
     F.change_fame(state, name, -penalty)
+    _paid(state, name)
     return Outcome({"denarii": 2 * pop, "fame_lost": penalty, "fame": _fames(state)},
                    Msg("{} takes double tax: {} denarii, -{} fame ({} -> {}).", name, 2 * pop, penalty, before,
                        state["fame"][name]))
+
+
+def _paid(state: State, name: str) -> None:
+    """Note that ``name`` has taken income this round (the state's ``taxed``: whose is due next)."""
+    state.setdefault("taxed", []).append(name)
 
 
 # -- medals ----------------------------------------------------------------------------------

@@ -72,6 +72,7 @@ def new_state(req: Request, seed: Draws | int) -> State:
         "token_province": seats[first],
         "round": 1,
         "event": None,
+        "taxed": [],                # who has taken income this round, in the order they did (G-4)
         "finished": False,
         "deck": R.event_deck(draws.stream("events"), options["harsh"]),     # stream names: console.EVENTS
         "history": [],
@@ -157,6 +158,7 @@ def view(state: State) -> GloryGameView:
         "direction": direction,
         "first": R.turn_order(state, direction)[0] if direction else by_seat.get(seat_of_token),
         "order": R.turn_order(state, direction) if direction else None,
+        "taxed": list(state.get("taxed", [])),
         "facing": R.facing(state),
         "token_province": state["provinces"][state["token_province"]],
         "fame": {p: state["fame"][p] for p in players},

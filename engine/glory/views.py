@@ -36,6 +36,7 @@ class GloryGameView(TypedDict):
     direction: str | None
     first: str | None
     order: list[str] | None
+    taxed: list[str]                           # who has taken income this round, in that order (G-4)
     facing: dict[str, str]
     token_province: str
     fame: dict[str, int]

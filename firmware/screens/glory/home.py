@@ -26,7 +26,6 @@ class GloryHome(ListScreen):
     def __init__(self) -> None:
         super().__init__()
         self.was_finished: int | None = None    # 0 playing, 1 after round 9, 2 ended
-        self.taxed: tuple[int, str, int] | None = None   # (round, player, steps then) of the last tax paid here
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -70,7 +69,7 @@ class GloryHome(ListScreen):
                 # a name edited in to match the printed card is the only one cut (base.clip_name)
                 out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
                                 lambda c: c.push(EventScreen()), ident="event"))
-                out.append(Item(_("End round {}").format(view["round"]), self._end_round))
+                out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
             out.append(Item(_("Tax"), self._tax))
             out.append(Item(_("Farming income"), self._farming))
             out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
@@ -83,21 +82,21 @@ class GloryHome(ListScreen):
         return out
 
     def _tax(self, ctx: Ctx) -> None:
-        """The tax form on the player whose income comes next: the round's first player, then the
-        one after the last who paid here, in the round's order (G-1: the income phase goes round
-        the table from the first player)."""
+        """The tax form on the player whose income is due: the first in the round's order who has
+        not taken it yet (G-1: the income phase goes round the table from the first player), as
+        the game records it (``taxed``: an undo, the serial link and a restart change it too).
+        Once everyone has, it says so (and after the last tax the cursor is on End round)."""
         view = view_of(ctx)
-        players, order, round_ = view["players"], view["order"] or view["players"], view["round"]
-        nxt = order[0]
-        if self.taxed is not None and self.taxed[0] == round_ and self.taxed[1] in order:
-            # an undo took the tax back (fewer steps now): that player pays again
-            back = view["actions"] < self.taxed[2]
-            nxt = order[(order.index(self.taxed[1]) + (0 if back else 1)) % len(order)]
+        players, order = view["players"], view["order"] or view["players"]
+        due = [p for p in order if p not in view["taxed"]]
+        if not due:
+            ctx.notify(_("Everyone has taken income in round {}.").format(view["round"]))
+            return
 
         def paid(name: str) -> None:
-            now = ctx.view()
-            self.taxed = (round_, name, now["actions"] if now is not None else 0)
-        ctx.push(tax_form(ctx, players.index(nxt), paid))
+            if not [p for p in order if p not in view_of(ctx)["taxed"]]:
+                self.current = "end"          # the income phase is over: what the table does next
+        ctx.push(tax_form(ctx, players.index(due[0]), paid))
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:

@@ -6,19 +6,20 @@ import logging
 import weakref
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
 from engine.glory.tables import double_tax_penalty
+from engine.glory.views import GloryView
 from engine.text import N_
 from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.glory.words import MEDALS, Follows, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import GAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
@@ -72,7 +73,8 @@ class EventScreen(Follows):
         if self.solo_denarii is not None and self.given_for == (view["round"], card["id"]):
             # G-17: 1 denarius per supporter, none for a negative card (said for the card revealed here only)
             n = self.solo_denarii
-            texts.append(ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
+            texts.append(_("{}: a negative card, no reward.").format(view["players"][0]) if card["harsh"] else
+                         ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
         texts += [_("First: {}").format(view["first"]), " → ".join(view["order"] or []),
                   _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
         self.rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
@@ -87,11 +89,50 @@ class EventScreen(Follows):
             ctx.pop()
 
 
-def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None) -> NumberForm:
+Income = tuple[int, bool, tuple[str, ...]]
+"""A round's income phase as the game records it: the round, whether the game is over, who has taken income."""
+
+
+def income_of(view: GloryView) -> Income:
+    return view["round"], view["finished"], tuple(view["taxed"])
+
+
+class _FollowsIncome:
+    """A tax question goes once the income phase it was asked in has changed (a tax paid or taken
+    back over the serial link or by an undo, the round over): A on it would pay a tax nobody asked
+    for, or the same income twice (as play.Asked for the other questions)."""
+
+    income: Income
+
+    def stale(self, ctx: Ctx) -> bool:
+        view = ctx.view()
+        if view is None or view["game"] not in GAMES:
+            return True
+        return income_of(cast(GloryView, view)) != self.income
+
+
+class TaxForm(_FollowsIncome, NumberForm):
+    """The tax form (:func:`tax_form`), asked in the income phase ``income``."""
+
+    def __init__(self, income: Income, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.income = income
+
+
+class PenaltyDial(_FollowsIncome, Dial):
+    """The double tax's fame penalty read on the dial (:func:`tax_form`), asked in ``income``."""
+
+    def __init__(self, income: Income, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.income = income
+
+
+def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None) -> TaxForm:
     """Income (G-4): who (``who``: the index of the player the form opens on), the population in
     front of them (the one that player was last taxed on in this game: it only grows), plain or
-    double tax; ``taxed`` hears who paid."""
+    double tax; ``taxed`` hears who paid. Form and dial go once the income phase changes under them."""
     view = view_of(ctx)
+    income = income_of(view)
     players = view["players"]
     game = f"{view['commitment'] or ''}:{','.join(players)}"      # this game's (the same names play again)
     last = _taxed(ctx)
@@ -120,7 +161,7 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None)
             def note(c2: Ctx, k: int) -> str:
                 now = view_of(c2)["fame"][name]
                 return f"{now} → {now - k}"
-            c.push(Dial(_("Fame penalty"), 1, 0, 30, partial(_penalty_go, apply, name, pop), note=note,
+            c.push(PenaltyDial(income, _("Fame penalty"), 1, 0, 30, partial(_penalty_go, apply, name, pop), note=note,
                         status=lambda c2, k: _("A: ok"), step=1))
             return
         apply(c, name, pop, double, None, 1)
@@ -137,7 +178,7 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None)
             shown[0] = v["who"]
             fields[1].value = pop_of(v["who"])
 
-    return NumberForm(N_("Tax"), fields, go, keep=keep, status=lambda c, v: _("A: ok"))
+    return TaxForm(income, N_("Tax"), fields, go, keep=keep, status=lambda c, v: _("A: ok"))
 
 
 def _penalty_go(apply: Callable[[Ctx, str, int, bool, int | None, int], None], name: str, pop: int,

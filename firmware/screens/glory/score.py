@@ -15,11 +15,11 @@ from engine.glory.replies import ScoreReply
 from engine.glory.rounds import seat_layout
 from engine.text import N_
 from firmware.screens.glory.text import _, ngettext
-from firmware.screens import base
+from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.glory.words import Follows, run_line, view_of
-from firmware.screens.widgets import ConfirmScreen, Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
+from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
+from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
 
 # -- final score ---------------------------------------------------------------------------------
@@ -257,7 +257,10 @@ SOLO_RANKS = {"child of Jupiter": N_("Child of Jupiter"), "Emperor": N_("Emperor
 
 
 class ScoreResult(Follows, ListScreen):
-    """The final ranking: place, name, total; winners marked ``*`` (G-15). A: a player's detail."""
+    """The final ranking: place, name, total; winners marked ``*`` (G-15). A: a player's detail.
+    The score as it is now: it goes once a step is played or taken back since (a correction)."""
+
+    now_only = True
 
     def __init__(self, result: ScoreReply) -> None:
         super().__init__()
@@ -298,7 +301,9 @@ class ScoreResult(Follows, ListScreen):
                 seed = response.get("seed")
                 c.notify(_("The score is final. The seed of the draws: {}.").format(seed) if seed is not None
                          else _("The score is final."))
-        ctx.push(ConfirmScreen(_("Final?"), _("The score is final: no more corrections, and History keeps it."), yes))
+        # it goes once a step is played or taken back meanwhile (a correction over the serial link):
+        # A would end the game on the score shown before it (play.Asked)
+        ctx.push(play.Asked(GAMES, _("Final?"), _("The score is final: no more corrections, and History keeps it."), yes))
 
     def footer(self, ctx: Ctx) -> str:
         solo = self.result.get("solo")
@@ -314,7 +319,10 @@ class ScoreResult(Follows, ListScreen):
 
 class ScoreDetail(Follows):
     """One player's score pad column: the seven categories, the total and the achievements;
-    up/down scroll, left/right: the previous/next player, A or B: back to the ranking."""
+    up/down scroll, left/right: the previous/next player, A or B: back to the ranking. It goes
+    with the ranking (a step played or taken back since)."""
+
+    now_only = True
 
     def __init__(self, result: ScoreReply, index: int) -> None:
         self.result = result
