@@ -115,3 +115,73 @@ def test_a_script_refuses_an_unknown_name_with_a_usage_line(argv: list[str], sai
     import sys
     run = subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and said in run.stderr and "Traceback" not in run.stderr, run.stderr[-500:]
+
+
+# -- the console examples of the docs, run against the real console ---------------------------------
+PROTOCOL_DOCS = [ROOT / "docs" / "protocol.md", *sorted((ROOT / "docs" / "protocol").glob("*.md"))]
+
+
+def _examples() -> list[tuple[str, list[tuple[str, str | None]]]]:
+    """Every code block of the protocol docs with requests (``> line``) and the README's console
+    example (``printf '…' | legatus console``): (where, [(request, the reply shown or None)]). A reply
+    may run over several lines (joined without their indent); ``< `` before it is optional."""
+    found: list[tuple[str, list[tuple[str, str | None]]]] = []
+    for md in PROTOCOL_DOCS:
+        text = md.read_text(encoding="utf-8")
+        for block in re.finditer(r"^```[a-z]*\n(.*?)^```", text, re.S | re.M):
+            steps: list[tuple[str, str | None]] = []
+            for line in block.group(1).splitlines():
+                if line.startswith("> "):
+                    steps.append((line[2:].rstrip(), None))
+                elif steps and line.strip():
+                    part = line.removeprefix("< ").strip()
+                    request, shown = steps[-1]
+                    steps[-1] = (request, part if shown is None else shown + part)
+            if steps:
+                found.append((f"{md.relative_to(ROOT)}:{text[:block.start()].count(chr(10)) + 1}", steps))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^\$ printf '([^']*)' \| \.venv/bin/legatus console\n(.*?)^```", readme, re.S | re.M)
+    assert block, "the README's console example is gone"
+    requests = block.group(1).split("\\n")[:-1]
+    replies = [re.sub(r"\s+<- .*$", "", line).strip() for line in block.group(2).splitlines()]
+    assert len(requests) == len(replies), "the README shows a reply for each request"
+    found.append(("README.md", list(zip(requests, replies))))
+    return found
+
+
+def _shown_as_pattern(shown: str) -> str:
+    """A reply as the docs show it: exact bytes, but ``...`` or ``…`` stands for anything left out."""
+    return "".join(".*?" if part in ("...", "…") else re.escape(part) for part in re.split(r"(\.\.\.|…)", shown))
+
+
+@pytest.mark.parametrize("where,steps", _examples(), ids=[e[0] for e in _examples()])
+def test_every_console_example_of_the_docs_is_what_the_console_answers(
+        where: str, steps: list[tuple[str, str | None]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/protocol.md, docs/protocol/*.md and the README show requests and their replies: each
+    block, run from a fresh state directory, gives those replies byte for byte (but where ``...`` or
+    ``…`` leaves a part out), and a request shown without its reply succeeds. Their replies had
+    gone stale (a state without ``people``, History without ``role``, a battle whose dice had
+    changed with the draws' streams, examples that could not run without what came before)."""
+    import json
+    import time
+
+    import firmware.history
+    from firmware.console import Console
+    from firmware.store import Store
+    monkeypatch.setattr(firmware.history, "_now", lambda: "2026-11-23T02:40:25Z")   # the History example's time,
+    monkeypatch.setattr(firmware.history, "_clock_unsynced", lambda: False)          # with the clock set,
+    monkeypatch.setenv("TZ", "Europe/Rome")                                          # in Rome (playDate is local)
+    time.tzset()
+    console = Console(Store(tmp_path), None)
+    try:
+        for request, shown in steps:
+            reply = console.request(request)
+            got = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+            if shown is None:
+                assert reply["ok"], (where, request, got)
+            else:
+                assert re.fullmatch(_shown_as_pattern(shown), got, re.S), (where, request, shown, got)
+    finally:
+        console.close()
+        monkeypatch.delenv("TZ")
+        time.tzset()
