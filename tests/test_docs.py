@@ -107,10 +107,20 @@ def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, caps
 @pytest.mark.parametrize("argv,said", [
     (["scripts/screenshots.py", "--game", "bogus"], "invalid choice: 'bogus'"),
     (["scripts/bench_storage.py", "--only", "bogus"], "--only: no case bogus"),
+    # a count below its least ran as nonsense or a traceback: --games 0 divided by zero, --games -3
+    # printed a table of negative games, a language the harness refused was an AssertionError
+    (["scripts/caesar_difficulty.py", "--games", "0"], "--games: 0 is below the least allowed, 1"),
+    (["scripts/caesar_difficulty.py", "--games", "-3"], "--games: -3 is below the least allowed, 1"),
+    (["scripts/caesar_fuzz.py", "--games", "-1"], "--games: -1 is below the least allowed, 0"),
+    (["scripts/bench_presses.py", "--lang", "xx"], "invalid choice: 'xx'"),
+    (["scripts/bench_serial.py", "-5"], "bytes: -5 is below the least allowed, 1"),
+    (["scripts/bench_storage.py", "--history", "-3"], "--history: -3 is below the least allowed, 0"),
+    (["scripts/bench_storage.py", "--actions", "x"], "--actions: 'x' is not a whole number"),
+    (["scripts/screenshots.py", "/proc/legatus-shots"], "cannot write the pictures to /proc/legatus-shots"),
 ])
 def test_a_script_refuses_an_unknown_name_with_a_usage_line(argv: list[str], said: str) -> None:
     """screenshots.py --game bogus was a ModuleNotFoundError traceback; bench_storage.py --only
-    bogus printed an empty table."""
+    bogus printed an empty table; bad counts and an output directory that cannot be made, below."""
     import subprocess
     import sys
     run = subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
