@@ -117,6 +117,8 @@ def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, caps
     (["scripts/bench_storage.py", "--history", "-3"], "--history: -3 is below the least allowed, 0"),
     (["scripts/bench_storage.py", "--actions", "x"], "--actions: 'x' is not a whole number"),
     (["scripts/screenshots.py", "/proc/legatus-shots"], "cannot write the pictures to /proc/legatus-shots"),
+    (["scripts/storage_faults.py", "bitflip", "--trials", "-1"], "--trials: -1 is below the least allowed, 1"),
+    (["scripts/storage_faults.py", "inject", "--step", "0"], "--step: 0 is below the least allowed, 1"),
 ])
 def test_a_script_refuses_an_unknown_name_with_a_usage_line(argv: list[str], said: str) -> None:
     """screenshots.py --game bogus was a ModuleNotFoundError traceback; bench_storage.py --only
