@@ -541,3 +541,17 @@ def test_the_dice_screen_shows_a_long_expression_rolled_whole(state_dir, lang, e
             assert all("…" not in t and x + len(t) * base.CHAR_W <= base.W for x, t in shown), shown
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang,serial", [("en", "serial link"), ("ru", "последовательный порт"),
+                                         ("uk", "послідовний порт")])
+def test_the_about_screen_sends_the_player_to_the_devices_serial_link_for_the_console(state_dir, lang, serial):
+    """About said "run legatus console on a computer": that starts a console of the computer's own,
+    with none of the device's games. The device's console is its serial link (legatus --serial PORT;
+    docs/protocol.md, Starting)."""
+    app = app_with([f"settings language={lang}"], ["down"] * 4 + ["a"], state_dir)    # main menu -> About
+    try:
+        text = " ".join(app.stack[-1].rows)
+        assert serial in text and "--serial" in text and "legatus console" not in text, text
+    finally:
+        app.console.close()

@@ -190,7 +190,7 @@ def about_screen() -> TextScreen:
           "the last step."),
         _("In Settings, left and right change a value."),
         _("Dice: press picks the dice to roll again; hold A shows the past rolls."),
-        _("Console: run legatus console on a computer (protocol 1)."),
+        _("Console: from a computer over the serial link (start Legatus with --serial PORT), protocol 1."),
     ])
 
 
