@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("legatus: stopped by Ctrl-C.", file=sys.stderr)
         return 130
+    except BrokenPipeError:      # what it printed had no reader any more (``legatus --version | true``)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        return 0
 
 
 def _main(argv: list[str] | None) -> int:

@@ -125,10 +125,10 @@ def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(
     assert "--- frame" not in proc.stdout and not (tmp_path / "st").exists()
 
 
-@pytest.mark.parametrize("args", [["--script", "{keys}"], ["doctor"]])
+@pytest.mark.parametrize("args", [["--script", "{keys}"], ["doctor"], ["--version"]])
 def test_output_read_by_a_reader_that_went_away_ends_without_a_traceback(tmp_path, args):
-    """``legatus --script keys | head -1`` and ``legatus doctor | head -1`` ended in a
-    BrokenPipeError traceback, and the next start warned that the previous run had stopped with an
+    """``legatus --script keys | head -1``, ``legatus doctor | head -1`` and ``legatus --version |
+    true`` ended in a BrokenPipeError traceback, and the next start warned that the previous run had stopped with an
     error. Now the frames or the report are dropped quietly, as ``legatus console`` does."""
     keys = tmp_path / "keys.txt"
     keys.write_text("a\ndown\ndown\nup\n")
