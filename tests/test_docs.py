@@ -104,6 +104,20 @@ def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, caps
     assert stop.value.code == 2 and said in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("code", ["zz", "725c15c", "725c15cd" + "0" * 57, "725c15cg"])
+def test_verify_draws_refuses_a_code_that_is_no_commitment_rather_than_calling_it_a_mismatch(
+        capsys: pytest.CaptureFixture[str], code: str) -> None:
+    """docs/fairness.md, Checking: a code of the wrong length or with a letter past f was answered
+    "commitment (given) MISMATCH", as if the device had cheated, where the code was mistyped."""
+    from scripts import verify_draws
+    with pytest.raises(SystemExit) as stop:
+        verify_draws.main(["--seed", "16606857429674130743", "--commitment", code])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert "8 to 64 hex characters" in captured.err and "MISMATCH" not in captured.out
+    assert verify_draws.main(["--seed", "16606857429674130743", "--commitment", "725C15CD"]) == 0   # any case
+
+
 @pytest.mark.parametrize("argv,said", [
     (["scripts/screenshots.py", "--game", "bogus"], "invalid choice: 'bogus'"),
     (["scripts/bench_storage.py", "--only", "bogus"], "--only: no case bogus"),
