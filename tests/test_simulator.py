@@ -147,3 +147,16 @@ def test_output_read_by_a_reader_that_went_away_ends_without_a_traceback(tmp_pat
         again = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
                                 "--script", str(keys)], capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
         assert again.returncode == 0 and "previous run stopped with an error" not in again.stderr, again.stderr
+
+
+@pytest.mark.parametrize("mode", ["console", "doctor"])
+def test_each_subcommands_help_says_what_its_options_are(mode, capsys):
+    """``legatus console --help`` listed --state-dir CONSOLE_STATE_DIR and --baud CONSOLE_BAUD with
+    no word on what they are or their defaults."""
+    from firmware.cli import main
+    with pytest.raises(SystemExit) as stop:
+        main([mode, "--help"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0 and "--state-dir DIR" in out and "~/.local/state/legatus" in out
+    assert "CONSOLE_" not in out and "DOCTOR_" not in out
+    assert ("default 115200" in out) if mode == "console" else ("~/.config/legatus/config.toml" in out)
