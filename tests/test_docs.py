@@ -133,6 +133,8 @@ def test_verify_draws_refuses_a_code_that_is_no_commitment_rather_than_calling_i
     (["scripts/screenshots.py", "/proc/legatus-shots"], "cannot write the pictures to /proc/legatus-shots"),
     (["scripts/storage_faults.py", "bitflip", "--trials", "-1"], "--trials: -1 is below the least allowed, 1"),
     (["scripts/storage_faults.py", "inject", "--step", "0"], "--step: 0 is below the least allowed, 1"),
+    (["scripts/i18n.py", "compile", "legatuss"], "no catalog legatuss"),
+    (["scripts/i18n.py", "check", "legatus"], "check (no arguments)"),
 ])
 def test_a_script_refuses_an_unknown_name_with_a_usage_line(argv: list[str], said: str) -> None:
     """screenshots.py --game bogus was a ModuleNotFoundError traceback; bench_storage.py --only
@@ -211,3 +213,20 @@ def test_every_console_example_of_the_docs_is_what_the_console_answers(
         console.close()
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_i18n_update_of_a_domain_the_code_does_not_use_writes_nothing() -> None:
+    """`scripts/i18n.py update legatuss` (a typo) wrote and compiled empty legatuss.po/.mo catalogs
+    for both languages; now it names the domains there are and changes nothing."""
+    import subprocess
+    import sys
+    locale = ROOT / "firmware" / "locale"
+    before = sorted(p.name for p in locale.rglob("*") if p.is_file())
+    try:
+        run = subprocess.run([sys.executable, "scripts/i18n.py", "update", "legatuss"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=300)
+        assert run.returncode == 2 and "no domain legatuss" in run.stderr and "legatus" in run.stderr, run.stderr
+        assert sorted(p.name for p in locale.rglob("*") if p.is_file()) == before
+    finally:                    # a failing run must not leave the typo's catalogs in the tree
+        for made in locale.glob("*/LC_MESSAGES/legatuss.*"):
+            made.unlink()
