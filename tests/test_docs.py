@@ -211,7 +211,7 @@ def test_every_console_example_of_the_docs_is_what_the_console_answers(
                 assert re.fullmatch(_shown_as_pattern(shown), got, re.S), (where, request, shown, got)
     finally:
         console.close()
-        monkeypatch.delenv("TZ")
+        monkeypatch.undo()          # TZ as it was, and the clock read again in it
         time.tzset()
 
 
