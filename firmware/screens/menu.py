@@ -72,9 +72,9 @@ class KitMenu(ListScreen):
     title = Said(N_("Dice & bags"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        from firmware.screens.kit.bag import open_kit
-        from firmware.screens.kit.dice import open_dice
-        return [Item(_("Dice"), open_dice), Item(_("Bags & decks"), open_kit)]
+        from firmware.screens.kit.bag import open_kit_tool
+        from firmware.screens.kit.dice import open_dice_tool
+        return [Item(_("Dice"), open_dice_tool), Item(_("Bags & decks"), open_kit_tool)]
 
 
 class GamesMenu(ListScreen):
