@@ -1,12 +1,16 @@
 """Names people type (bag and deck items, player names): which characters are allowed.
 
-The device's font draws Latin, the Russian and Ukrainian alphabets, digits and some punctuation;
-a name with any other character is refused when it is given (at ``new``), with a message that
-names the character, rather than accepted and drawn as a replacement glyph later. The rule is a
-plain character set so the engine stays pure; tests check that the font draws every character of
-it (tests/test_kit.py).
+The device's font (Terminus, in every size the screens use) draws the Latin letters with their
+accented forms (Latin-1 and Latin Extended-A: Zoë, Jürgen, Łukasz, Åsa), the Greek alphabet, the
+Cyrillic of U+0400–U+045F (Russian and Ukrainian, and Belarusian ў, Serbian ђ …), digits and some
+punctuation; a name with any other character is refused when it is given (at ``new``), with a
+message that names the character, rather than accepted and drawn as a replacement glyph later.
+The rule is a plain character set so the engine stays pure; tests check that the font draws every
+character of it (tests/test_kit.py).
 """
 from __future__ import annotations
+
+import unicodedata
 
 from engine.errors import BadArguments
 from engine.text import Msg
@@ -21,7 +25,11 @@ SUITS = "♠♥♦♣"            # playing cards (the "Playing cards" preset)
 # Accepted before the character rule existed: kept so that journals written then still replay
 # (the "Caesar! tokens" preset names items like sword6/0).
 LEGACY = "/:+"
-NAME_CHARS = frozenset(LATIN + CYRILLIC + DIGITS + APOSTROPHES + PUNCTUATION + SUITS + LEGACY)
+# the other letters of those blocks that every size of the font draws (accented Latin, Greek with its
+# tonos, the rest of basic Cyrillic): a player named Zoë or Łukasz was refused as undrawable
+MORE_LETTERS = "".join(ch for first, end in ((0xC0, 0x180), (0x386, 0x3CF), (0x400, 0x460))
+                       for ch in map(chr, range(first, end)) if unicodedata.category(ch).startswith("L"))
+NAME_CHARS = frozenset(LATIN + CYRILLIC + MORE_LETTERS + DIGITS + APOSTROPHES + PUNCTUATION + SUITS + LEGACY)
 
 
 def bad_chars(name: str) -> list[str]:

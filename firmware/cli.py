@@ -18,17 +18,21 @@ def _parser() -> argparse.ArgumentParser:
                    "a line (up down left right press a b a:hold b:hold key3; 'wait S' lets S seconds "
                    "pass), instead of the keyboard, print each frame, exit at its end")
     p.add_argument("--serial", help="also serve the console protocol on this serial port")
-    p.add_argument("--baud", type=int, default=115200)
+    p.add_argument("--baud", type=int, default=115200, help="the serial port's speed (default 115200)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="mode")
     c = sub.add_parser("console", help="the line protocol on stdin/stdout (or --serial PORT)")
-    c.add_argument("--state-dir", dest="console_state_dir")
-    c.add_argument("--serial", dest="console_serial", help="serial port or pyserial URL")
-    c.add_argument("--baud", dest="console_baud", type=int, default=115200)
+    c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", help="where sessions are journaled (default "
+                   "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
+    c.add_argument("--serial", dest="console_serial", metavar="PORT", help="serial port or pyserial URL (default: stdin/stdout)")
+    c.add_argument("--baud", dest="console_baud", metavar="BAUD", type=int, default=115200,
+                   help="the serial port's speed (default 115200)")
     d = sub.add_parser("doctor", help="check the Pi's set-up for Legatus: profile, pins, display, "
                        "buses, storage, clock; each problem with its fix")
-    d.add_argument("--state-dir", dest="doctor_state_dir")
-    d.add_argument("--config", dest="doctor_config")
+    d.add_argument("--state-dir", dest="doctor_state_dir", metavar="DIR", help="the state directory to check (default "
+                   "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
+    d.add_argument("--config", dest="doctor_config", metavar="FILE", help="hardware config TOML (default $LEGATUS_CONFIG or "
+                   "~/.config/legatus/config.toml)")
     return p
 
 
@@ -40,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("legatus: stopped by Ctrl-C.", file=sys.stderr)
         return 130
+    except BrokenPipeError:      # what it printed had no reader any more (``legatus --version | true``)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        return 0
 
 
 def _main(argv: list[str] | None) -> int:

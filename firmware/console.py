@@ -159,8 +159,8 @@ class Console(SessionCommands):
         session = self.session
         if session is not None and session.ended and name not in AFTER_END and (
                 name == "undo" or session.command(name) is not None):
-            raise GameOver(Msg("This game has ended: only state, log, reveal, history, export and new are "
-                               "answered now."))
+            raise GameOver(Msg("This game has ended: only state, log, actions, reveal, history, export and new "
+                               "are answered now."))
         if name == "state":
             return self._state(self._need_session())
         if name == "undo":

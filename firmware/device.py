@@ -282,7 +282,11 @@ def run_device(args: Any, splash: Any = None) -> int:
             clock = [0.0]
             screen = ScriptScreen()
             loop = Loop(app, screen, None, clock=lambda: clock[0])
-            _run_script(loop, script, screen, clock)
+            try:
+                _run_script(loop, script, screen, clock)
+            except BrokenPipeError as e:    # the reader of the frames went away (``--script k | head``)
+                log.info("stdout closed: %s", e)
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
             logs.stopped()
             return 0
         from hw.display import probe_hardware

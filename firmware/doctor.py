@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -444,7 +445,12 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
         live = probe_live(state_dir, resolved)
     checks = gather(state_dir, resolved, live, reported)
     from firmware.i18n import say
-    print(render(checks, lambda m: say(m, lang)))
-    if not reported and state_dir.is_dir():
-        print(say(Msg("Log: {}", str(state_dir / "legatus.log")), lang))
+    try:
+        print(render(checks, lambda m: say(m, lang)))
+        if not reported and state_dir.is_dir():
+            print(say(Msg("Log: {}", str(state_dir / "legatus.log")), lang))
+        sys.stdout.flush()
+    except BrokenPipeError as e:         # the reader went away (``legatus doctor | head -1``)
+        log.info("stdout closed: %s", e)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
     return 1 if any(c.status == "fail" for c in checks) else 0

@@ -100,15 +100,17 @@ def make_dirs(path: Path) -> list[Path]:
     return missing
 
 
-def make_private(path: Path) -> None:
+def make_private(path: Path, new: bool = False) -> None:
     """Take group and other access away from the file ``path`` (it holds a running game's secret
     seed: docs/fairness.md §9), e.g. a database an older Legatus left 0644. A file that cannot be
-    changed (another owner, read-only storage) is logged and left as it is."""
+    changed (another owner, read-only storage) is logged and left as it is. A ``new`` file (just
+    made under the umask) is made private without a word: nobody had left it readable."""
     try:
         mode = os.stat(path).st_mode & 0o7777
         if mode & 0o077:
             os.chmod(path, mode & 0o700)
-            log.info("%s was readable by other users; now by its owner only", path)
+            if not new:
+                log.info("%s was readable by other users; now by its owner only", path)
     except OSError as e:
         log.warning("cannot make %s readable by its owner only: %s", path, e)
 

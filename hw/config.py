@@ -172,8 +172,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:
-        raise ConfigError(f"config file {path} does not exist; create it or unset "
-                          f"${CONFIG_ENV}") from None
+        given = f"unset ${CONFIG_ENV}" if os.environ.get(CONFIG_ENV) == str(path) else "give another --config"
+        raise ConfigError(f"config file {path} does not exist; create it or {given}") from None
     except OSError as e:
         raise ConfigError(f"cannot read config file {path}: {e.strerror or e}") from e
     except ValueError as e:  # tomllib.TOMLDecodeError, UnicodeDecodeError

@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scripts.presses.harness import Driver  # noqa: E402
+from scripts.args import at_least  # noqa: E402
 
 MODULES = ("caesar", "jc", "glory", "sword", "kit")
 
@@ -52,8 +53,8 @@ def measure(lang: str, games: int, seed: int = 1, only: tuple[str, ...] = MODULE
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--lang", nargs="+", default=["en"], help="one table per language (en ru uk: all three)")
-    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--lang", nargs="+", choices=("en", "ru", "uk"), default=["en"], help="one table per language (en ru uk: all three)")
+    ap.add_argument("--games", type=at_least(1), default=3)
     ap.add_argument("--only", nargs="*", choices=MODULES, default=list(MODULES), help="these games only")
     args = ap.parse_args()
     for lang in args.lang:

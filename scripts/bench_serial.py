@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from firmware.console import read_line  # noqa: E402
 from hw.serial_link import LineBuffer, open_serial  # noqa: E402
+from scripts.args import at_least  # noqa: E402
 
 
 def skip(n: int, chunked: bool) -> float:
@@ -38,7 +39,7 @@ def skip(n: int, chunked: bool) -> float:
 def main() -> None:
     import argparse
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("bytes", nargs="?", type=int, default=1_000_000, help="the line's length (default 1,000,000)")
+    parser.add_argument("bytes", nargs="?", type=at_least(1), default=1_000_000, help="the line's length (default 1,000,000)")
     n = parser.parse_args().bytes
     old, new = skip(n, False), skip(n, True)
     print(f"pyserial readline: {n / old / 1e3:,.0f} kB/s ({old:.2f} s for {n:,} bytes)")

@@ -42,6 +42,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.args import at_least  # noqa: E402
+
 PROBE = """
 import resource, sys, time
 t0 = time.perf_counter()
@@ -273,9 +275,9 @@ def history_main(games: int, players: int, keep: Path | None) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--actions", type=int, default=20000)
-    ap.add_argument("--history", type=int, default=0, help="measure a History of this many finished games instead")
-    ap.add_argument("--players", type=int, default=300, help="with --history: the people who played them")
+    ap.add_argument("--actions", type=at_least(1), default=20000)
+    ap.add_argument("--history", type=at_least(0), default=0, help="measure a History of this many finished games instead")
+    ap.add_argument("--players", type=at_least(1), default=300, help="with --history: the people who played them")
     ap.add_argument("--keep", type=Path, help="with --history: fill the state directories here once, then reuse them")
     ap.add_argument("--only", default="", help="comma-separated case names (default: all: "
                     + ", ".join(name for name, _setup, _step in CASES) + ")")

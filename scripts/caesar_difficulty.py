@@ -29,6 +29,7 @@ from engine.caesar.tiles import DIFFICULTIES, parse_tiles  # noqa: E402
 from engine.errors import BadArguments  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from firmware.i18n import say  # noqa: E402
+from scripts.args import at_least  # noqa: E402
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -73,7 +74,7 @@ def end_kind(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--games", type=at_least(1), default=1000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     ap.add_argument("--tiles", help="tile contents in the tiles= syntax (default: the unverified defaults)")

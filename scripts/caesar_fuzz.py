@@ -28,6 +28,7 @@ from engine.caesar.invariants import closure_problems, problems  # noqa: E402
 from engine.caesar.model import Game  # noqa: E402
 from engine.caesar.players import greedy_policy, play_out, random_policy  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from scripts.args import at_least  # noqa: E402
 
 MODULES = [(p, c, b) for p in (False, True) for c in (False, True) for b in (False, True) if not b or p or c]
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -175,10 +176,10 @@ def run_physical_game(i: int, seed: int = 0) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--games", type=at_least(0), default=2000)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--console", type=int, default=20, help="games also played through the console")
-    ap.add_argument("--greedy-every", type=int, default=4, help="every N-th game the human plays greedily (0: never)")
+    ap.add_argument("--console", type=at_least(0), default=20, help="games also played through the console")
+    ap.add_argument("--greedy-every", type=at_least(0), default=4, help="every N-th game the human plays greedily (0: never)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     wins: Counter[str] = Counter()

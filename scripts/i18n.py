@@ -247,8 +247,15 @@ def _has_fields(s: str) -> bool:
     return bool(re.search(r"\{[^{}]*\}", s))
 
 
+class UnknownDomain(Exception):
+    """A domain named on the command line that the code does not use (a typo): nothing is written."""
+
+
 def update(domains: list[str]) -> None:
     found = extract(source_files())
+    unknown = sorted(set(domains) - set(found))
+    if unknown:                 # an empty catalog of a typo would be written (and compiled) else
+        raise UnknownDomain(f"no domain {', '.join(unknown)}; the domains: {', '.join(sorted(found))}")
     for domain in domains or sorted(found):
         new = found.get(domain, {})
         for lang in LANGS:
@@ -300,6 +307,9 @@ def mo_bytes(header: str, entries: dict[str, PoEntry]) -> bytes:
 
 
 def compile_all(domains: list[str]) -> None:
+    unknown = sorted(set(domains) - {po.stem for po in LOCALE.glob("*/LC_MESSAGES/*.po")})
+    if unknown:
+        raise UnknownDomain(f"no catalog {', '.join(unknown)}; run update first if it is a new domain")
     for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
         if domains and po.stem not in domains:
             continue
@@ -350,18 +360,25 @@ def main(argv: list[str]) -> int:
         print("usage: scripts/i18n.py {update,compile} [DOMAIN ...] | check\n")
         print(__doc__)
         return 0 if argv[:1] in (["-h"], ["--help"]) else 2
-    if argv[0] == "update":
-        update(argv[1:])
-        compile_all(argv[1:])
-    elif argv[0] == "compile":
-        compile_all(argv[1:])
-    else:
-        found = problems()
-        for p in found:
-            print(p)
-        print(f"{len(found)} problems")
-        return 1 if found else 0
-    return 0
+    try:
+        if argv[0] == "update":
+            update(argv[1:])
+            compile_all(argv[1:])
+            return 0
+        if argv[0] == "compile":
+            compile_all(argv[1:])
+            return 0
+    except UnknownDomain as e:
+        print(f"scripts/i18n.py {argv[0]}: {e}", file=sys.stderr)
+        return 2
+    if argv[1:]:
+        print("usage: scripts/i18n.py check (no arguments)", file=sys.stderr)
+        return 2
+    found = problems()
+    for p in found:
+        print(p)
+    print(f"{len(found)} problems")
+    return 1 if found else 0
 
 
 if __name__ == "__main__":

@@ -107,4 +107,8 @@ if __name__ == "__main__":
     parser.add_argument("--game", choices=games, help="every screen of this game in en, ru and uk (scripts/shots_<game>.py), "
                                                       "e.g. --game caesar")
     args = parser.parse_args()
+    try:
+        args.outdir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        parser.error(f"cannot write the pictures to {args.outdir}: {e.strerror}")
     main(args.outdir, args.game)

@@ -53,6 +53,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scripts.args import at_least  # noqa: E402
+
 READ_ONLY = ("state", "log", "help", "version", "history", "export")
 
 SCRIPT_KIT = ["new dice seed=1", "roll 2d6", "roll 2d6", "undo", "roll 3d6", "state",
@@ -760,22 +764,22 @@ def main() -> int:
     i = sub.add_parser("inject")
     i.add_argument("--calls", default="pwrite64,fdatasync,unlink")
     i.add_argument("--faults", default="error=ENOSPC,error=EIO,error=EROFS,signal=KILL")
-    i.add_argument("--upto", type=int, default=80)
-    i.add_argument("--step", type=int, default=1)
+    i.add_argument("--upto", type=at_least(1), default=80)
+    i.add_argument("--step", type=at_least(1), default=1)
     i.add_argument("--games", action="store_true", help="every game instead of dice and bags")
     i.add_argument("--path", help="only calls on this file of the state directory")
-    i.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    i.add_argument("--jobs", type=at_least(1), default=os.cpu_count() or 2)
     pl = sub.add_parser("powerloss")
     pl.add_argument("--first", action="store_true", help="the first start on a fresh card (new directories)")
     b = sub.add_parser("bitflip")
-    b.add_argument("--trials", type=int, default=300)
+    b.add_argument("--trials", type=at_least(1), default=300)
     b.add_argument("--seed", type=int, default=5)
     dm = sub.add_parser("damage")
-    dm.add_argument("--trials", type=int, default=1000)
+    dm.add_argument("--trials", type=at_least(1), default=1000)
     dm.add_argument("--seed", type=int, default=20)
     dm.add_argument("--session", choices=sorted(CURRENT), default="dice", help="the game of the current session")
     k = sub.add_parser("killplay")
-    k.add_argument("--runs", type=int, default=150)
+    k.add_argument("--runs", type=at_least(1), default=150)
     k.add_argument("--seed", type=int, default=11)
     k.add_argument("--within", type=float, default=1.6, help="the latest kill, in seconds (about one whole run)")
     args = p.parse_args()

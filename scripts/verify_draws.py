@@ -268,6 +268,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, help="the seed 'reveal' answered (without --record)")
     ap.add_argument("--commitment", help="the commitment shown at the start (64 hex, or its first 8)")
     a = ap.parse_args(argv)
+    if a.commitment is not None:        # a mistyped code is not a proof of cheating: say what is wrong
+        code = a.commitment.strip().lower()
+        if not 8 <= len(code) <= 64 or any(c not in "0123456789abcdef" for c in code):
+            ap.error(f"--commitment: the code shown at the start is 8 to 64 hex characters (0-9, a-f), "
+                     f"not {a.commitment!r}")
     if a.record:
         try:
             with open(a.record, encoding="utf-8") as f:

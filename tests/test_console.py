@@ -194,3 +194,6 @@ def test_help_after_the_end_lists_only_what_is_answered(state_dir):
     assert not {"draw", "put", "undo", "end", "share", "roll"} & ended
     assert {"state", "log", "reveal", "history", "export", "new", "help", "version"} <= ended
     assert r[4]["error"] == r[5]["error"] == r[6]["error"] == "game_over"
+    # the refusal names every command the ended session still answers (it left out actions)
+    from firmware.console import AFTER_END
+    assert all(f" {name}" in r[4]["message"] for name in AFTER_END | {"history", "export", "new"}), r[4]["message"]

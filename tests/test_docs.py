@@ -104,14 +104,129 @@ def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, caps
     assert stop.value.code == 2 and said in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("code", ["zz", "725c15c", "725c15cd" + "0" * 57, "725c15cg"])
+def test_verify_draws_refuses_a_code_that_is_no_commitment_rather_than_calling_it_a_mismatch(
+        capsys: pytest.CaptureFixture[str], code: str) -> None:
+    """docs/fairness.md, Checking: a code of the wrong length or with a letter past f was answered
+    "commitment (given) MISMATCH", as if the device had cheated, where the code was mistyped."""
+    from scripts import verify_draws
+    with pytest.raises(SystemExit) as stop:
+        verify_draws.main(["--seed", "16606857429674130743", "--commitment", code])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert "8 to 64 hex characters" in captured.err and "MISMATCH" not in captured.out
+    assert verify_draws.main(["--seed", "16606857429674130743", "--commitment", "725C15CD"]) == 0   # any case
+
+
 @pytest.mark.parametrize("argv,said", [
     (["scripts/screenshots.py", "--game", "bogus"], "invalid choice: 'bogus'"),
     (["scripts/bench_storage.py", "--only", "bogus"], "--only: no case bogus"),
+    # a count below its least ran as nonsense or a traceback: --games 0 divided by zero, --games -3
+    # printed a table of negative games, a language the harness refused was an AssertionError
+    (["scripts/caesar_difficulty.py", "--games", "0"], "--games: 0 is below the least allowed, 1"),
+    (["scripts/caesar_difficulty.py", "--games", "-3"], "--games: -3 is below the least allowed, 1"),
+    (["scripts/caesar_fuzz.py", "--games", "-1"], "--games: -1 is below the least allowed, 0"),
+    (["scripts/bench_presses.py", "--lang", "xx"], "invalid choice: 'xx'"),
+    (["scripts/bench_serial.py", "-5"], "bytes: -5 is below the least allowed, 1"),
+    (["scripts/bench_storage.py", "--history", "-3"], "--history: -3 is below the least allowed, 0"),
+    (["scripts/bench_storage.py", "--actions", "x"], "--actions: 'x' is not a whole number"),
+    (["scripts/screenshots.py", "/proc/legatus-shots"], "cannot write the pictures to /proc/legatus-shots"),
+    (["scripts/storage_faults.py", "bitflip", "--trials", "-1"], "--trials: -1 is below the least allowed, 1"),
+    (["scripts/storage_faults.py", "inject", "--step", "0"], "--step: 0 is below the least allowed, 1"),
+    (["scripts/i18n.py", "compile", "legatuss"], "no catalog legatuss"),
+    (["scripts/i18n.py", "check", "legatus"], "check (no arguments)"),
 ])
 def test_a_script_refuses_an_unknown_name_with_a_usage_line(argv: list[str], said: str) -> None:
     """screenshots.py --game bogus was a ModuleNotFoundError traceback; bench_storage.py --only
-    bogus printed an empty table."""
+    bogus printed an empty table; bad counts and an output directory that cannot be made, below."""
     import subprocess
     import sys
     run = subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and said in run.stderr and "Traceback" not in run.stderr, run.stderr[-500:]
+
+
+# -- the console examples of the docs, run against the real console ---------------------------------
+PROTOCOL_DOCS = [ROOT / "docs" / "protocol.md", *sorted((ROOT / "docs" / "protocol").glob("*.md"))]
+
+
+def _examples() -> list[tuple[str, list[tuple[str, str | None]]]]:
+    """Every code block of the protocol docs with requests (``> line``) and the README's console
+    example (``printf '…' | legatus console``): (where, [(request, the reply shown or None)]). A reply
+    may run over several lines (joined without their indent); ``< `` before it is optional."""
+    found: list[tuple[str, list[tuple[str, str | None]]]] = []
+    for md in PROTOCOL_DOCS:
+        text = md.read_text(encoding="utf-8")
+        for block in re.finditer(r"^```[a-z]*\n(.*?)^```", text, re.S | re.M):
+            steps: list[tuple[str, str | None]] = []
+            for line in block.group(1).splitlines():
+                if line.startswith("> "):
+                    steps.append((line[2:].rstrip(), None))
+                elif steps and line.strip():
+                    part = line.removeprefix("< ").strip()
+                    request, shown = steps[-1]
+                    steps[-1] = (request, part if shown is None else shown + part)
+            if steps:
+                found.append((f"{md.relative_to(ROOT)}:{text[:block.start()].count(chr(10)) + 1}", steps))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^\$ printf '([^']*)' \| \.venv/bin/legatus console\n(.*?)^```", readme, re.S | re.M)
+    assert block, "the README's console example is gone"
+    requests = block.group(1).split("\\n")[:-1]
+    replies = [re.sub(r"\s+<- .*$", "", line).strip() for line in block.group(2).splitlines()]
+    assert len(requests) == len(replies), "the README shows a reply for each request"
+    found.append(("README.md", list(zip(requests, replies))))
+    return found
+
+
+def _shown_as_pattern(shown: str) -> str:
+    """A reply as the docs show it: exact bytes, but ``...`` or ``…`` stands for anything left out."""
+    return "".join(".*?" if part in ("...", "…") else re.escape(part) for part in re.split(r"(\.\.\.|…)", shown))
+
+
+@pytest.mark.parametrize("where,steps", _examples(), ids=[e[0] for e in _examples()])
+def test_every_console_example_of_the_docs_is_what_the_console_answers(
+        where: str, steps: list[tuple[str, str | None]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/protocol.md, docs/protocol/*.md and the README show requests and their replies: each
+    block, run from a fresh state directory, gives those replies byte for byte (but where ``...`` or
+    ``…`` leaves a part out), and a request shown without its reply succeeds. Their replies had
+    gone stale (a state without ``people``, History without ``role``, a battle whose dice had
+    changed with the draws' streams, examples that could not run without what came before)."""
+    import json
+    import time
+
+    import firmware.history
+    from firmware.console import Console
+    from firmware.store import Store
+    monkeypatch.setattr(firmware.history, "_now", lambda: "2026-11-23T02:40:25Z")   # the History example's time,
+    monkeypatch.setattr(firmware.history, "_clock_unsynced", lambda: False)          # with the clock set,
+    monkeypatch.setenv("TZ", "Europe/Rome")                                          # in Rome (playDate is local)
+    time.tzset()
+    console = Console(Store(tmp_path), None)
+    try:
+        for request, shown in steps:
+            reply = console.request(request)
+            got = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+            if shown is None:
+                assert reply["ok"], (where, request, got)
+            else:
+                assert re.fullmatch(_shown_as_pattern(shown), got, re.S), (where, request, shown, got)
+    finally:
+        console.close()
+        monkeypatch.undo()          # TZ as it was, and the clock read again in it
+        time.tzset()
+
+
+def test_i18n_update_of_a_domain_the_code_does_not_use_writes_nothing() -> None:
+    """`scripts/i18n.py update legatuss` (a typo) wrote and compiled empty legatuss.po/.mo catalogs
+    for both languages; now it names the domains there are and changes nothing."""
+    import subprocess
+    import sys
+    locale = ROOT / "firmware" / "locale"
+    before = sorted(p.name for p in locale.rglob("*") if p.is_file())
+    try:
+        run = subprocess.run([sys.executable, "scripts/i18n.py", "update", "legatuss"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=300)
+        assert run.returncode == 2 and "no domain legatuss" in run.stderr and "legatus" in run.stderr, run.stderr
+        assert sorted(p.name for p in locale.rglob("*") if p.is_file()) == before
+    finally:                    # a failing run must not leave the typo's catalogs in the tree
+        for made in locale.glob("*/LC_MESSAGES/legatuss.*"):
+            made.unlink()

@@ -86,6 +86,13 @@ def test_missing_explicit_file_is_an_error(tmp_path: Path, monkeypatch: pytest.M
         load_config()
 
 
+def test_a_missing_file_named_by_config_says_to_give_another_not_to_unset_the_variable(tmp_path: Path) -> None:
+    """`legatus --config nope.toml` with no $LEGATUS_CONFIG told the user to unset a variable they
+    had never set."""
+    with pytest.raises(ConfigError, match=r"nope\.toml does not exist; create it or give another --config$"):
+        load_config(tmp_path / "nope.toml")
+
+
 def test_bad_toml_names_file_and_line(tmp_path: Path) -> None:
     path = write(tmp_path, 'profile = "waveshare-hat"\n[pins\n')
     with pytest.raises(ConfigError, match=r"config\.toml is not valid TOML.*line 2"):

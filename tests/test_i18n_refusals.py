@@ -214,3 +214,13 @@ def test_jewelry_jokers_that_do_not_fit_are_counted_with_plural_forms(console, j
         english, answer = refuse(console, lang, [GLORY], line)
         assert "jewelry joker" in english["message"], english
         assert said in answer["message"], answer["message"]
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Для «share» нужна сессия: начните её командой «new <игра>»."),
+                                        ("uk", "Для «share» потрібна сесія: почніть її командою «new <гра>».")])
+def test_a_command_before_any_session_is_named_in_a_whole_sentence(console, lang, said):
+    """A command word in quotes cannot take the dative: «share» нужна сессия read as a fragment
+    (the English: 'share' needs a session)."""
+    english, answer = refuse(console, lang, [], "share")
+    assert english["error"] == answer["error"] == "no_session"
+    assert answer["message"] == said, answer["message"]

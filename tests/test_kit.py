@@ -94,7 +94,7 @@ def test_cyrillic_and_ukrainian_item_names_are_accepted():
     assert counts["золото"] == 2 and "м'ята" in counts and "Ёж" in counts and "A♠" in counts
 
 
-@pytest.mark.parametrize("name", ["金", "gold😀", "α", "a\tb", "a b"])
+@pytest.mark.parametrize("name", ["金", "gold😀", "ἀ", "a\tb", "a b"])   # ἀ: polytonic Greek (α is drawn)
 def test_an_item_with_a_character_the_font_cannot_draw_is_refused_at_new(console, name):
     r = console.request(f"new bag items=gold*2,{name}")
     assert not r["ok"] and r["error"] == "bad_arguments"
@@ -184,3 +184,14 @@ def test_the_side_bag_and_rolls_survive_the_games_own_steps(line, step):
     s.apply(step)
     assert all(k in s.state for k in SESSION_KEYS)
     assert s.apply("kit draw").fields["kit"]["bag"]["size"] == 4
+
+
+@pytest.mark.parametrize("line", ["new glory players=Zoë,Jürgen,Łukasz,Åsa", "new bag items=Straße*2,ў,α*3",
+                                  "new jc-battle people=caesar:René,pompey:Øyvind"])
+def test_names_with_letters_the_font_draws_are_taken(console, line):
+    """The README promises players named in their own letters, and names are refused only when the
+    screen cannot draw them; Zoë, Łukasz or Straße were refused as 'characters the screen cannot
+    show' though every size of the font draws them."""
+    r = console.request(line)
+    assert r["ok"], r
+

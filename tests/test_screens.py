@@ -541,3 +541,44 @@ def test_the_dice_screen_shows_a_long_expression_rolled_whole(state_dir, lang, e
             assert all("…" not in t and x + len(t) * base.CHAR_W <= base.W for x, t in shown), shown
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang,serial", [("en", "serial link"), ("ru", "последовательный порт"),
+                                         ("uk", "послідовний порт")])
+def test_the_about_screen_sends_the_player_to_the_devices_serial_link_for_the_console(state_dir, lang, serial):
+    """About said "run legatus console on a computer": that starts a console of the computer's own,
+    with none of the device's games. The device's console is its serial link (legatus --serial PORT;
+    docs/protocol.md, Starting)."""
+    app = app_with([f"settings language={lang}"], ["down"] * 4 + ["a"], state_dir)    # main menu -> About
+    try:
+        text = " ".join(app.stack[-1].rows)
+        assert serial in text and "--serial" in text and "legatus console" not in text, text
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("setup", [["new dice seed=1", "roll 2d6", "end"], ["new glory players=A,B seed=1", "end"]])
+def test_the_dice_roll_again_after_the_session_has_ended(state_dir, setup):
+    """History → Fair draw → End the game… (to see the seed) left Dice & bags → Dice a roller whose
+    every A answered "This game is over", and Dice is not in Games to start another: the tools
+    died with the session. An ended session now gives way to a new dice session."""
+    app = app_with(setup, ["down", "down", "a", "a", "a"], state_dir)      # Dice & bags -> Dice -> A rolls
+    try:
+        state = app.console.request("state")["state"]
+        assert state["game"] == "dice" and state["ended"] is None and len(state["rolls"]) == 1, state
+        games = app.console.request("history")["games"]
+        assert [g["status"] for g in games] == ["ended"]         # the ended one, not also as abandoned
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("setup", [["new bag items=a*3 seed=1", "draw", "end"], ["new glory players=A,B seed=1", "end"]])
+def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup):
+    """The same for Bags & decks: an ended bag session showed its bag and refused every draw; an
+    ended game of another kind took a side bag that refused too. Now the presets start a new bag."""
+    from firmware.screens.kit.bag import PresetScreen
+    app = app_with(setup, ["down", "down", "a", "down", "a"], state_dir)   # Dice & bags -> Bags & decks
+    try:
+        assert isinstance(app.stack[-1], PresetScreen) and not app.stack[-1].side
+    finally:
+        app.console.close()

@@ -123,3 +123,40 @@ def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(
     assert proc.returncode == 2, proc.stderr
     assert said in proc.stderr and "Traceback" not in proc.stderr
     assert "--- frame" not in proc.stdout and not (tmp_path / "st").exists()
+
+
+@pytest.mark.parametrize("args", [["--script", "{keys}"], ["doctor"], ["--version"]])
+def test_output_read_by_a_reader_that_went_away_ends_without_a_traceback(tmp_path, args):
+    """``legatus --script keys | head -1``, ``legatus doctor | head -1`` and ``legatus --version |
+    true`` ended in a BrokenPipeError traceback, and the next start warned that the previous run had stopped with an
+    error. Now the frames or the report are dropped quietly, as ``legatus console`` does."""
+    keys = tmp_path / "keys.txt"
+    keys.write_text("a\ndown\ndown\nup\n")
+    argv = [a.format(keys=keys) for a in args]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "GPIOZERO_PIN_FACTORY": "mock"}
+    read, write = os.pipe()
+    os.close(read)                                      # the reader is gone before anything is written
+    try:
+        proc = subprocess.run([sys.executable, "-m", "firmware.cli", *argv, "--state-dir", str(tmp_path / "st")],
+                              stdout=write, stderr=subprocess.PIPE, text=True, timeout=120, cwd=ROOT, env=env)
+    finally:
+        os.close(write)
+    assert "Traceback" not in proc.stderr and "BrokenPipeError" not in proc.stderr, proc.stderr
+    assert proc.returncode in (0, 1), proc.stderr     # doctor: 1 when a check fails (no panel here)
+    if args[0] == "--script":
+        again = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
+                                "--script", str(keys)], capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
+        assert again.returncode == 0 and "previous run stopped with an error" not in again.stderr, again.stderr
+
+
+@pytest.mark.parametrize("mode", ["console", "doctor"])
+def test_each_subcommands_help_says_what_its_options_are(mode, capsys):
+    """``legatus console --help`` listed --state-dir CONSOLE_STATE_DIR and --baud CONSOLE_BAUD with
+    no word on what they are or their defaults."""
+    from firmware.cli import main
+    with pytest.raises(SystemExit) as stop:
+        main([mode, "--help"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0 and "--state-dir DIR" in out and "~/.local/state/legatus" in out
+    assert "CONSOLE_" not in out and "DOCTOR_" not in out
+    assert ("default 115200" in out) if mode == "console" else ("~/.config/legatus/config.toml" in out)

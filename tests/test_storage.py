@@ -251,16 +251,21 @@ def test_a_new_state_directory_and_its_parent_are_fsynced(tmp_path, monkeypatch)
 
 
 
-def test_the_database_holding_a_running_games_secret_seed_is_readable_by_its_owner_only(tmp_path):
+def test_the_database_holding_a_running_games_secret_seed_is_readable_by_its_owner_only(tmp_path, caplog):
     """docs/fairness.md §9: the card holds each running game's secret seed; another local user
     must not read it mid-game. A state directory Legatus creates is 0700 (XDG), the database 0600
     (its rollback journal takes the database's mode), whatever the umask; an older database left
-    readable by others is made private at the next start."""
+    readable by others is made private at the next start, and the log says so — but not at the
+    very first start, whose database nobody had left readable (a new user read it as a fault)."""
+    import logging
     import stat
     old = os.umask(0o022)
+    caplog.set_level(logging.INFO, logger="firmware.storage")
+    said = "was readable by other users"
     try:
         root = tmp_path / "new" / "state"
         store = Store(root)
+        assert said not in caplog.text
         console = Console(store, store.resume())
         assert console.request("new bag items=a*3,b*2")["ok"] and console.request("draw")["ok"]
         console.close()
@@ -270,6 +275,7 @@ def test_the_database_holding_a_running_games_secret_seed_is_readable_by_its_own
         (root / DB_NAME).chmod(0o644)                                  # as an older Legatus left it
         Store(root).close()
         assert stat.S_IMODE((root / DB_NAME).stat().st_mode) == 0o600
+        assert said in caplog.text
     finally:
         os.umask(old)
 

@@ -72,9 +72,9 @@ class KitMenu(ListScreen):
     title = Said(N_("Dice & bags"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        from firmware.screens.kit.bag import open_kit
-        from firmware.screens.kit.dice import open_dice
-        return [Item(_("Dice"), open_dice), Item(_("Bags & decks"), open_kit)]
+        from firmware.screens.kit.bag import open_kit_tool
+        from firmware.screens.kit.dice import open_dice_tool
+        return [Item(_("Dice"), open_dice_tool), Item(_("Bags & decks"), open_kit_tool)]
 
 
 class GamesMenu(ListScreen):
@@ -190,7 +190,7 @@ def about_screen() -> TextScreen:
           "the last step."),
         _("In Settings, left and right change a value."),
         _("Dice: press picks the dice to roll again; hold A shows the past rolls."),
-        _("Console: run legatus console on a computer (protocol 1)."),
+        _("Console: from a computer over the serial link (start Legatus with --serial PORT), protocol 1."),
     ])
 
 

@@ -109,8 +109,9 @@ class Store(OldFiles, Actions, Kept):
         self._seq = 0                      # the last action row's seq of the current session
         self._trail = None                 # the current session's effective actions (their rows' seq)
         try:
+            new = not self.db_path.exists()
             self.db, found = self._open()
-            make_private(self.db_path)      # its rollback journal takes the same mode
+            make_private(self.db_path, new)     # its rollback journal takes the same mode
         except BaseException:
             self._lock.close()
             raise

@@ -55,6 +55,17 @@ def open_kit(ctx: Ctx) -> None:
         ctx.push(PresetScreen(side))
 
 
+def open_kit_tool(ctx: Ctx) -> None:
+    """Dice & bags → Bags & decks: as :func:`open_kit`, but over a session that has ended (it draws
+    no more: its own bag, or a side bag beside it, refused every draw as "game over") the presets
+    start a new bag session. (Resume still shows the ended one.)"""
+    view = ctx.view()
+    if view is not None and view["ended"]:
+        ctx.push(PresetScreen(False))
+    else:
+        open_kit(ctx)
+
+
 # -- presets and your own contents ---------------------------------------------------------------
 Pairs = list[tuple[str, int]]
 

@@ -27,6 +27,16 @@ def open_dice(ctx: Ctx) -> None:
     ctx.push(screen)
 
 
+def open_dice_tool(ctx: Ctx) -> None:
+    """Dice & bags → Dice: as :func:`open_dice`, but a session that has ended (the players ended it,
+    or asked for its seed) gives way to a new dice session: it rolls no more, every A was refused
+    as "game over", and Dice is not in Games to start another. (Resume still shows the ended one.)"""
+    view = ctx.view()
+    if view is not None and view["ended"]:
+        ctx.run(act.new_dice())
+    open_dice(ctx)
+
+
 def last_roll(ctx: Ctx) -> RollRecord | None:
     response = ctx.run(act.rolls(1))
     rolls = response.get("rolls") or []
