@@ -113,6 +113,8 @@ class SessionCommands:
         if given is None:                  # (a replay of an archived game is what it was)
             _one_person_once(self.store, session)
         old = self.session
+        if old is not None:
+            self._file_unfiled(old)        # a StorageError refuses the new game: nothing changed
         abandoned = bool(self._safely("record the replaced game as abandoned",
                                       lambda: history.record_abandoned(self.store, old), again=False)
                          ) if old is not None else False
@@ -200,6 +202,24 @@ class SessionCommands:
         except Exception:  # noqa: BLE001 - history must never stop a game
             log.exception("could not %s; %s", what, later)
             return None
+
+    def _file_unfiled(self, old: Session) -> None:
+        """Before a ``new`` replaces ``old``: what its finish or its ``end`` left out of History (a
+        full or read-only card refused those rows after the action was saved) is filed now. Raises
+        StorageError while it still cannot be (the ``new`` is refused, nothing changed), so an
+        acknowledged game is never archived without its record; any other failure is logged."""
+        from firmware import fairness
+        from firmware.storage import StorageError
+        try:
+            history.reconcile(self.store, old)
+            if old.ended and not fairness.filed(self.store.db, [str(old.header["sid"])]):
+                history.record_ended(self.store, old, old.ended_as() or "ended")
+                fairness.file_record(self.store, old)
+        except StorageError as e:
+            log.error("the replaced game's records cannot be filed (%s); the new game is refused", e)
+            raise
+        except Exception:  # noqa: BLE001 - history must never stop a game
+            log.exception("could not file the replaced game's records; the new game goes on")
 
     def _reconcile(self) -> None:
         """Record a finish (or an end) that a crash or a storage error kept from History."""
