@@ -295,8 +295,23 @@ def note_started(store: Any, session: Any) -> None:
 
 
 def reconcile(store: Any, session: Any) -> None:
-    """At start and ``state``: record a finish whose record a crash lost (idempotent)."""
+    """At start and ``state``: take out the record of a finish an undo took back, and record a
+    finish whose record a crash lost, when the disk refused those steps after the action was saved
+    (idempotent; nothing is written when nothing is missing)."""
+    if _record(session.game.name) is not None and _undone(store.db, session):
+        after_undo(store, session)
     record_state(store, session)
+
+
+def _undone(db: sqlite3.Connection, session: Any) -> bool:
+    """Whether History holds an unsealed record made after the session's last action (an undo
+    took its finish back)."""
+    try:
+        return db.execute("SELECT 1 FROM history WHERE sid=? AND sealed=0 AND part!='abandoned' AND depth>? LIMIT 1",
+                          (str(session.header["sid"]), len(session.lines))).fetchone() is not None
+    except sqlite3.Error as e:
+        log.warning("History cannot be read to find a record an undo took back: %s", e)
+        return False
 
 
 def record_abandoned(store: Any, session: Any) -> bool:

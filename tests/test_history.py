@@ -496,3 +496,28 @@ def test_a_caesar_game_ended_or_abandoned_keeps_its_rules_edition(state_dir):
     ended, abandoned = replies[-1]["games"]
     assert (ended["status"], ended["mode"]) == ("ended", {"kind": "ended", "edition": "uk"})
     assert (abandoned["status"], abandoned["mode"]) == ("abandoned", {"kind": "abandoned", "edition": "ru"})
+
+
+def test_a_finish_undone_while_the_disk_refused_history_is_taken_out_at_the_next_state(console, monkeypatch):
+    """QA (faults): the undo of a finishing fight was saved but the card refused History's delete
+    (full, or remounted read-only just then); the log said "done again at the next start or
+    'state'", yet nothing took the record back: History kept a battle that was never fought, and
+    the fight fought again later was never recorded (its row was already there)."""
+    from engine.text import Msg
+    from firmware import history
+    from firmware.storage import StorageError
+    jc_battle(console)
+    assert len(games(console)) == 1
+    real = history.after_undo
+
+    def refused(*_):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(history, "after_undo", refused)
+    ok(console, "undo")                                                 # the fight undone: acknowledged
+    monkeypatch.setattr(history, "after_undo", real)                    # space again
+    assert ok(console, "state")["state"]["battle"]["phase"] != "over"
+    assert games(console) == []
+    fight = ok(console, "fight")
+    [g] = games(console)
+    winner = {"attacker_wins": "Caesar", "attacker_eliminated": "Pompey"}.get(fight["result"], "Pompey")
+    assert [p["name"] for p in g["players"] if p["winner"]] == [winner]
