@@ -153,6 +153,44 @@ def test_the_buttons_and_the_display_change_only_after_a_question(state_dir, row
         app.console.close()
 
 
+def test_a_setting_the_card_refuses_is_said_on_the_panel_never_claimed(state_dir, monkeypatch):
+    """QA (faults): on a full or read-only card a setting changed on the device was refused in
+    silence (the value just sprang back), a language chosen likewise, and a board setting
+    confirmed said "Takes effect at the next start." though nothing was kept. Each says why."""
+    from engine.text import Msg
+    from firmware.storage import StorageError
+    from firmware.store import Store
+    full = "The storage is full: nothing was changed. Free some space; Legatus goes on by itself."
+
+    def refused(self, *_):
+        raise StorageError(Msg(full))
+
+    def shown() -> str:
+        return _texts(app).replace(" | ", " ")
+    app = app_with([], ["down"] * 3 + ["a", "down"], state_dir)     # Settings → Contrast
+    try:
+        monkeypatch.setattr(Store, "save_settings", refused)
+        app.handle("right")                                           # contrast 3 → 4: refused
+        assert app.settings["contrast"] == "3" and "storage is full" in shown()
+        app.handle("b")                                               # the notice closes
+        app.handle("up")
+        app.handle("a")                                               # Language
+        app.handle("down")
+        app.handle("a")                                               # Русский: refused
+        assert app.settings["language"] == "en" and "storage is full" in shown()
+        app.handle("b")                                               # the notice closes: Settings
+        for _ in range(3):
+            app.handle("down")                                        # Buttons
+        before = app.settings["profile"]
+        app.handle("right")
+        assert isinstance(app.stack[-1], ConfirmScreen)
+        app.handle("a")                                               # yes: refused
+        assert app.settings["profile"] == before
+        assert "storage is full" in shown() and "next start" not in shown()
+    finally:
+        app.console.close()
+
+
 def test_bad_setting_is_refused_and_changes_nothing(console):
     r = console.request("settings contrast=9")
     assert r["error"] == "bad_arguments" and "contrast takes" in r["message"]

@@ -33,8 +33,9 @@ class LanguageScreen(ListScreen):
                 for lang in LANGUAGES]
 
     def _choose(self, lang: str, ctx: Ctx) -> None:
-        ctx.set_setting("language", lang)
+        from firmware.screens.menu import kept
         ctx.pop()
+        kept(ctx, "language", lang)
 
     def key(self, key: str, ctx: Ctx) -> None:
         if self.first_start and intent("row", key) is Intent.BACK:

@@ -163,18 +163,26 @@ def _language_screen() -> Any:
     return LanguageScreen()
 
 
+def kept(ctx: Ctx, name: str, value: str) -> bool:
+    """Store a setting the player changed; a refusal (a full or read-only card) is said."""
+    response = ctx.set_setting(name, value)
+    if not response["ok"]:
+        ctx.notify(response["message"])
+    return response["ok"]
+
+
 BOARD = ("profile", "driver")     # the board's buttons and panel: a wrong one leaves the next start dark and deaf
 
 
 def _step(ctx: Ctx, name: str, step: int = 1) -> None:
     new = cycle(ctx.settings, name, step)
     if name not in BOARD:
-        ctx.set_setting(name, new[name])
+        kept(ctx, name, new[name])
         return
 
     def yes(c: Ctx) -> None:
-        c.set_setting(name, new[name])
-        c.notify(_("Takes effect at the next start."))
+        if kept(c, name, new[name]):
+            c.notify(_("Takes effect at the next start."))
     label = _(SETTINGS[name][2])
     ctx.push(ConfirmScreen(label, _(
         "{}: {} from the next start. If the device is not built so, its keys or its screen stop answering "
