@@ -554,6 +554,26 @@ def test_the_dice_screen_opens_on_the_last_expression_rolled(state_dir):
     app.console.close()
 
 
+def test_dice_opened_with_no_session_on_a_card_that_refuses_it_say_why(state_dir, monkeypatch):
+    """QA (faults): with no session, Dice starts one; on a full or read-only card that start was
+    refused in silence, the dice screen opened anyway and A answered only "no session"."""
+    from engine.text import Msg
+    from firmware.screens.kit.dice import DiceScreen
+    from firmware.storage import StorageError
+    from firmware.store import Store
+
+    def refused(self, *_):
+        raise StorageError(Msg("The storage is read-only: nothing was changed."))
+    app = app_with([], ["down", "a"], state_dir)                       # Dice & bags
+    try:
+        monkeypatch.setattr(Store, "begin", refused)
+        app.handle("a")                                                # Dice
+        assert not isinstance(app.stack[-1], DiceScreen)
+        assert "read-only" in _texts(app).replace(" | ", " ") and app.console.session is None
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("expr", ["20d20+100", "100d100-50", "100d1000-10000"])
 def test_the_dice_screen_shows_a_long_expression_rolled_whole(state_dir, lang, expr):
