@@ -599,3 +599,38 @@ def test_the_dice_screen_shows_a_long_expression_rolled_whole(state_dir, lang, e
             assert all("…" not in t and x + len(t) * base.CHAR_W <= base.W for x, t in shown), shown
     finally:
         app.console.close()
+
+
+@pytest.fixture
+def unreadable_fonts(monkeypatch):
+    """The shipped font files cannot be read (a bad sector, a damaged install)."""
+    from PIL import ImageFont
+
+    def eio(*_a, **_k):
+        raise OSError(5, "Input/output error")
+    caches = (base.font, base._missing_mask, base.has_glyph, base.reaches_top)
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setattr(ImageFont, "truetype", eio)
+    yield
+    monkeypatch.undo()
+    for cache in caches:
+        cache.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_with_the_fonts_unreadable_the_screens_still_read_in_the_built_in_font(state_dir, lang, unreadable_fonts):
+    """QA (faults): with a font file unreadable (EIO) the built-in font took over, but every
+    character, ASCII too, was taken for one it lacks: the English menu read '?????', and in
+    Russian every screen failed (UnicodeEncodeError: the replacement mark is not Latin-1), the
+    error screen too. The built-in font draws what it has; what it lacks shows as '?'."""
+    app = app_with(["new glory players=Ваня,Маша seed=3"], [], state_dir, lang=lang)
+    try:
+        for key in ("a", "down", "a", "b", "b", "down", "a", "b"):
+            app.handle(key)
+            app.render()
+        assert app.errors == 0
+        assert base.drawable("Legatus 12") == "Legatus 12"
+        assert base.drawable("Игры") == "????"
+    finally:
+        app.console.close()
