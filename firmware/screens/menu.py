@@ -20,7 +20,7 @@ from firmware.i18n import LANGUAGE_NAMES, _
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.play import Snapshot, game_label
+from firmware.screens.play import Snapshot, game_label, kept
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, figure
 from firmware.settings import SETTINGS, cycle
 
@@ -161,14 +161,6 @@ def _hardware_screen() -> Any:
 def _language_screen() -> Any:
     from firmware.screens.language import LanguageScreen
     return LanguageScreen()
-
-
-def kept(ctx: Ctx, name: str, value: str) -> bool:
-    """Store a setting the player changed; a refusal (a full or read-only card) is said."""
-    response = ctx.set_setting(name, value)
-    if not response["ok"]:
-        ctx.notify(response["message"])
-    return response["ok"]
 
 
 BOARD = ("profile", "driver")     # the board's buttons and panel: a wrong one leaves the next start dark and deaf
