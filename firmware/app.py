@@ -17,6 +17,7 @@ from engine.actions import Line
 from engine.errors import LegatusError
 from engine.replies import NewReply, Reply, SettingsReply, UndoReply
 from engine.views import SessionView
+from engine.text import Msg
 from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.i18n import _, localize, say
@@ -55,6 +56,7 @@ class App:
         self._view: SessionView | None = None
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
+        self._unreadable_said = 0            # font and catalog files said to be unreadable
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
@@ -208,6 +210,20 @@ class App:
             top = NoticesScreen()
             self.push(top)
         top.add(say(text))
+
+    def _say_unreadable(self) -> bool:
+        """A start notice for each font or catalog file found unreadable since the last frame;
+        whether there was one. In English: the built-in font that stands in has no Cyrillic."""
+        from firmware import i18n
+        found = [*(Msg("The font file {} cannot be read ({}): letters the built-in font lacks are drawn as '?'. "
+                       "Reinstall Legatus.", name, why) for name, why in base.UNREADABLE),
+                 *(Msg("The translation file {} cannot be read ({}): its texts are shown in English. "
+                       "Reinstall Legatus.", name, why) for name, why in i18n.UNREADABLE)]
+        new = found[self._unreadable_said:]
+        self._unreadable_said = len(found)
+        for note in new:
+            self.start_notice(say(note, "en") if base.UNREADABLE else say(note))
+        return bool(new)
 
     def _settings_changed(self, stored: dict[str, str]) -> None:
         """The settings as now stored, by the device or by a ``settings`` line from the serial
@@ -364,6 +380,8 @@ class App:
 
     def _render(self) -> Image.Image:
         img = self.stack[-1].render(self)
+        if self._say_unreadable():                   # found while drawing (fonts load when first used)
+            img = self.stack[-1].render(self)
         if self.commitment is not None:
             draw_code_box(img, _("Fair draw: the code"), self.commitment[:8])
         if self.message is not None:

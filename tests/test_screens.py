@@ -616,6 +616,7 @@ def unreadable_fonts(monkeypatch):
     monkeypatch.undo()
     for cache in caches:
         cache.cache_clear()
+    base.UNREADABLE.clear()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -634,3 +635,48 @@ def test_with_the_fonts_unreadable_the_screens_still_read_in_the_built_in_font(s
         assert base.drawable("Игры") == "????"
     finally:
         app.console.close()
+
+
+def test_an_unreadable_font_is_said_on_the_panel_in_letters_the_built_in_font_has(state_dir, unreadable_fonts, caplog):
+    """QA (faults): a font file that could not be read was only logged: the panel never said why
+    its letters looked wrong. It says which file, in English (the built-in font has no Cyrillic)."""
+    app = app_with([], [], state_dir, lang="ru")
+    try:
+        app.render()
+        shown = _texts(app).replace(" | ", " ")
+        assert "ter-u12n_unicode.pcf.gz" in shown.replace(" ", "") and "cannot be read" in shown, shown
+        assert any(r.levelname == "ERROR" and "ter-u12n" in r.getMessage() for r in caplog.records)
+        app.handle("b")                                                 # read: it goes, and stays gone
+        app.render()
+        assert "cannot be read" not in _texts(app)
+    finally:
+        app.console.close()
+
+
+def test_an_unreadable_translation_is_said_on_the_panel_and_its_texts_shown_in_english(state_dir, monkeypatch, caplog):
+    """QA (faults): a catalog file that could not be read (EIO) was skipped without a word, in the
+    log or on the panel: the device just spoke English. The panel and the log say which file."""
+    from pathlib import Path
+    real = Path.read_bytes
+
+    def eio(self):
+        if self.name == "legatus.mo":
+            raise OSError(5, "Input/output error")
+        return real(self)
+    monkeypatch.setattr(Path, "read_bytes", eio)
+    i18n._mo_files.cache_clear()
+    i18n._chain.cache_clear()
+    try:
+        app = app_with([], [], state_dir, lang="ru")
+        try:
+            app.render()
+            shown = _texts(app).replace(" | ", " ")
+            assert "legatus.mo" in shown.replace(" ", "") and "cannot be read" in shown, shown
+            assert any(r.levelname == "ERROR" and "legatus.mo" in r.getMessage() for r in caplog.records)
+        finally:
+            app.console.close()
+    finally:
+        monkeypatch.undo()
+        i18n._mo_files.cache_clear()
+        i18n._chain.cache_clear()
+        i18n.UNREADABLE.clear()

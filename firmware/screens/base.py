@@ -36,6 +36,9 @@ FONTS: dict[str, tuple[str, int, int]] = {
 REPLACEMENT = "\ufffd"   # drawn for a character the font lacks
 
 
+UNREADABLE: list[tuple[str, str]] = []    # font files that could not be read, and why (the App says so)
+
+
 @lru_cache(maxsize=None)
 def font(kind: str = "body") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The shipped bitmap font of ``kind`` (see FONTS), loaded once. If the file cannot be read
@@ -43,8 +46,9 @@ def font(kind: str = "body") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     name, size, _ = FONTS[kind]
     try:
         return ImageFont.truetype(str(FONT_DIR / name), size)
-    except OSError:
-        log.error("the font %s cannot be read; Pillow's built-in font is used", name)
+    except OSError as e:
+        log.error("the font %s cannot be read (%s); Pillow's built-in font is used", name, e)
+        UNREADABLE.append((name, e.strerror or str(e)))
         return ImageFont.load_default_imagefont()
 
 
