@@ -594,3 +594,84 @@ def test_a_connection_that_cannot_be_set_up_again_still_reads_and_says_why_it_re
         assert c.request("roll 1d6")["ok"] is True
     finally:
         c.close()
+
+
+def _bad_sector(monkeypatch, path: Path, first: int, last: int, times: int | None = None) -> list[int]:
+    """Reads of the file ``path`` is now touching bytes ``first..last`` fail with EIO (a bad spot
+    on the card): always, or the first ``times`` times (a card that answers again). SQLite's own
+    open of it fails the same way ("disk I/O error") while the spot is bad. A new file made at
+    that path reads well."""
+    import errno
+    import sqlite3 as sq
+    inode = os.stat(path).st_ino
+    failed = [0]
+
+    def bad() -> bool:
+        if times is not None and failed[0] >= times:
+            return False
+        failed[0] += 1
+        return True
+
+    def same(p: Path) -> bool:
+        try:
+            return os.stat(p).st_ino == inode
+        except OSError:
+            return False
+    real_pread, real_connect, real_read = os.pread, Store._connect, Path.read_bytes
+
+    def pread(fd: int, n: int, offset: int) -> bytes:
+        if os.fstat(fd).st_ino == inode and offset <= last and offset + n > first and bad():
+            raise OSError(errno.EIO, "Input/output error")
+        return real_pread(fd, n, offset)
+
+    def connect(self):
+        if same(self.db_path) and bad():
+            raise sq.OperationalError("disk I/O error")
+        return real_connect(self)
+
+    def read_bytes(self):
+        if same(self) and bad():
+            raise OSError(errno.EIO, "Input/output error")
+        return real_read(self)
+    monkeypatch.setattr(os, "pread", pread)
+    monkeypatch.setattr(Store, "_connect", connect)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    return failed
+
+
+def test_a_read_error_at_start_that_goes_away_is_tried_again_and_nothing_is_moved_aside(state_dir, monkeypatch):
+    """QA (faults): one EIO reading the database at start (a card slow to wake) stopped the start
+    for good: 'Cannot open …legatus.db: disk I/O error', exit 2, a dark panel, and under systemd a
+    restart loop. The read is tried again; the database is used as it is."""
+    _played(state_dir)
+    want = _start(state_dir)
+    want[1].close()
+    failed = _bad_sector(monkeypatch, (state_dir / DB_NAME).resolve(), 0, 4095, times=2)
+    r, c = _start(state_dir)
+    try:
+        assert failed[0] == 2
+        assert r["state"] == want[0]["state"] and "recovered" not in r
+        assert not list(state_dir.glob("*.damaged-*"))
+    finally:
+        c.close()
+
+
+def test_a_bad_spot_in_the_database_never_stops_the_start_and_the_rows_elsewhere_are_carried_over(state_dir, monkeypatch):
+    """QA (faults): a database whose first page cannot be read (EIO every time) stopped every
+    start ('Cannot open …: disk I/O error', exit 2): no panel, no History, a restart loop. The
+    file is kept aside as damaged, the rows in the pages that still read are carried over, and
+    the start says so."""
+    _played(state_dir)
+    games = _start(state_dir)
+    games[1].close()
+    _bad_sector(monkeypatch, (state_dir / DB_NAME).resolve(), 0, 4095)
+    r, c = _start(state_dir)
+    try:
+        assert "disk I/O error" in r["recovered"] or "could not be read" in r["recovered"], r
+        assert "kept aside as legatus.db.damaged-1" in r["recovered"]
+        assert "4096 bytes of the database could not be read at all" in r["recovered"]
+        assert c.request("settings")["settings"]["contrast"] == "4"          # a row in another page
+    finally:
+        c.close()
+    monkeypatch.undo()
+    assert (state_dir / (DB_NAME + ".damaged-1")).exists()

@@ -35,10 +35,12 @@ way. At every start:
   the checkpoint, a page of ``actions``, the draw record at the end: :class:`_Older`); a damaged one
   found then refuses what needed it, changes nothing, and is reported from then on
   (:class:`~firmware.storage.DamagedRecord`, ``recovery``);
-- if the file cannot be opened or checked at all — whatever the exception — it is moved aside as
-  ``legatus.db.damaged-N`` (with its rollback journal, if any), every row whose checksum holds is
-  read from its pages (and from the journal's pages) by :mod:`firmware.salvage` and carried into a
-  new database, and what happened is reported.
+- if the file cannot be opened or checked at all — whatever the exception, after reading it again
+  (three times for a read error, EIO: a card slow to answer; once for anything else) — it is
+  moved aside as ``legatus.db.damaged-N`` (with its rollback journal, if any), every row whose
+  checksum holds is read from its pages (and from the journal's pages) by :mod:`firmware.salvage`
+  and carried into a new database (a block the card cannot read costs only the rows in it), and
+  what happened is reported.
 
 ``recovery`` says what was found (``state`` answers it as ``recovered``; the device shows it).
 
