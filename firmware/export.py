@@ -76,18 +76,29 @@ def local(iso: str | None) -> _dt.datetime | None:
     return when.astimezone() if when is not None else None
 
 
+def _dated_by(entry: dict[str, Any]) -> str:
+    """Which recorded time dates the play: the start, unless it is unknown, or was taken while
+    the clock was not set and the finish was not (a game begun before the network came: the
+    start may say 1970 or the last shutdown, the finish is sure)."""
+    unsynced = entry.get("unsynced") or ()
+    if local(entry.get("started")) is None:
+        return "finished"
+    if "started" in unsynced and "finished" not in unsynced and local(entry.get("finished")) is not None:
+        return "finished"
+    return "started"
+
+
 def _play_date(entry: dict[str, Any]) -> str:
     """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); the finish if
-    the start is unknown."""
-    when = local(entry.get("started")) or local(entry.get("finished"))
+    the start is unknown or unsure and the finish is sure (:func:`_dated_by`)."""
+    when = local(entry.get(_dated_by(entry)))
     return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
 
 
 def _date_unsure(entry: dict[str, Any]) -> bool:
     """Whether the time ``playDate`` gives was taken while the clock was not set (History's
     ``unsynced``: a Pi with no network keeps the time of its last shutdown)."""
-    which = "started" if local(entry.get("started")) is not None else "finished"
-    return which in (entry.get("unsynced") or ())
+    return _dated_by(entry) in (entry.get("unsynced") or ())
 
 
 def _date_words(entry: dict[str, Any]) -> str:
