@@ -295,23 +295,28 @@ def note_started(store: Any, session: Any) -> None:
 
 
 def reconcile(store: Any, session: Any) -> None:
-    """At start and ``state``: take out the record of a finish an undo took back, and record a
-    finish whose record a crash lost, when the disk refused those steps after the action was saved
-    (idempotent; nothing is written when nothing is missing)."""
-    if _record(session.game.name) is not None and _undone(store.db, session):
-        after_undo(store, session)
+    """At start and ``state``: redo what the disk refused after a saved action (:func:`_left`), record a lost finish."""
+    record = _record(session.game.name)
+    if record is not None:
+        undone, followed = _left(store.db, session)
+        if undone:
+            after_undo(store, session)
+        last = (session.lines[-1].split() or [""])[0] if session.lines else ""
+        if followed and not (record.amends is not None and record.amends(session.game.view(session.state), last)):
+            with store.transaction() as db:
+                _seal(db, str(session.header["sid"]), len(session.lines))
     record_state(store, session)
 
 
-def _undone(db: sqlite3.Connection, session: Any) -> bool:
-    """Whether History holds an unsealed record made after the session's last action (an undo
-    took its finish back)."""
+def _left(db: sqlite3.Connection, session: Any) -> tuple[bool, bool]:
+    """Unsealed records made after the last action (undone: taken out), and before it (followed: sealed)."""
     try:
-        return db.execute("SELECT 1 FROM history WHERE sid=? AND sealed=0 AND part!='abandoned' AND depth>? LIMIT 1",
-                          (str(session.header["sid"]), len(session.lines))).fetchone() is not None
+        row = db.execute("SELECT max(depth>?), max(depth<?) FROM history WHERE sid=? AND sealed=0 AND part!='abandoned'",
+                         (len(session.lines), len(session.lines), str(session.header["sid"]))).fetchone()
     except sqlite3.Error as e:
-        log.warning("History cannot be read to find a record an undo took back: %s", e)
-        return False
+        log.warning("History cannot be read to find what the disk refused: %s", e)
+        return False, False
+    return bool(row and row[0]), bool(row and row[1])
 
 
 def record_abandoned(store: Any, session: Any) -> bool:

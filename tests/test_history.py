@@ -521,3 +521,26 @@ def test_a_finish_undone_while_the_disk_refused_history_is_taken_out_at_the_next
     [g] = games(console)
     winner = {"attacker_wins": "Caesar", "attacker_eliminated": "Pompey"}.get(fight["result"], "Pompey")
     assert [p["name"] for p in g["players"] if p["winner"]] == [winner]
+
+
+def test_a_record_whose_seal_the_disk_refused_is_sealed_at_the_next_state_and_survives_undo(console, monkeypatch):
+    """QA (faults): a battle followed by another action is kept in History even if the fight is
+    undone later (its record is sealed by that action). When the disk refused the seal, nothing
+    sealed it again, though the log said "done again at the next start or 'state'": undoing back
+    past the fight deleted a record the rules keep."""
+    from engine.text import Msg
+    from firmware import history
+    from firmware.storage import StorageError
+    jc_battle(console)
+    [g] = games(console)
+    real = history._seal
+
+    def refused(*_a, **_k):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(history, "_seal", refused)
+    ok(console, "next-battle attacker=pompey")                          # saved; its seal refused
+    monkeypatch.setattr(history, "_seal", real)                         # space again
+    ok(console, "state")
+    ok(console, "undo")
+    ok(console, "undo")                                                 # the fight itself undone
+    assert [x["id"] for x in games(console)] == [g["id"]]
