@@ -566,6 +566,57 @@ def test_a_card_remounted_read_only_still_starts_reads_and_refuses_every_change(
         c.close()
 
 
+HOT = """
+import os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA cache_size=1")              # the change spills into the file before any commit
+db.execute("BEGIN IMMEDIATE")
+db.execute("UPDATE actions SET line=line||'x'")
+db.execute("CREATE TABLE junk(x)")
+db.execute("INSERT INTO junk SELECT randomblob(2000) FROM actions")
+os._exit(0)                                    # the power is cut: a hot rollback journal is left
+"""
+
+
+def test_a_card_remounted_read_only_after_a_power_cut_mid_commit_still_starts_and_reads(read_only_mount):
+    """QA (faults): the power cut in the middle of a commit left a hot rollback journal, and the
+    card came back read-only (the kernel remounts it so after an error): SQLite cannot roll the
+    journal back there, and Legatus refused to start ('Cannot open …: attempt to write a readonly
+    database', exit 2: a dark panel, a restart loop). It starts from the database as the rollback
+    makes it (read in memory), says the card is read-only, refuses every change, and once the card
+    is writable the real rollback happens and saving goes on."""
+    import sys
+    mnt, remount = read_only_mount
+    d = mnt / "state"
+    c = _open(d)
+    for line in ("new bag items=a*3,b*2 seed=4", "draw", "draw"):
+        assert c.request(line)["ok"] is True, line
+    state, games = c.request("state")["state"], c.request("history")["games"]
+    c.close()
+    subprocess.run([sys.executable, "-c", HOT, str(d / DB_NAME)], check=True)
+    assert (d / (DB_NAME + "-journal")).stat().st_size > 0
+    remount("ro")
+    c = _open(d)
+    try:
+        start = c.request("state")
+        assert start["state"] == state and "read-only" in start["recovered"]
+        assert c.request("history")["games"] == games
+        refused = c.request("draw")
+        assert (refused["error"], refused["message"]) == ("storage_error", "The storage is read-only: nothing was changed.")
+        assert c.request("state")["state"] == state                  # reading goes on after a refusal
+        remount("rw")
+        tries = [c.request("draw") for _ in range(2)]
+        assert tries[-1]["ok"] is True, tries
+        state = tries[-1]["state"]
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == state
+    finally:
+        c.close()
+
+
 def test_a_connection_that_cannot_be_set_up_again_still_reads_and_says_why_it_refuses(state_dir, monkeypatch):
     """QA (storage): after a failed commit on a card that refuses every write, the new connection
     could not be set up and the store kept the closed one: 'history' and 'export' answered
