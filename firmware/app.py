@@ -27,6 +27,7 @@ from firmware.screens.ctx import Ctx, Screen, Sent
 from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
+from firmware.store.reasons import reason
 from firmware.worker import Worker
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class App:
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
+        self._unread: set[str] = set()       # stored tables said (once) to be unreadable now
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
@@ -101,18 +103,31 @@ class App:
     def history(self, limit: int | None = 50) -> list[HistoryEntry]:
         from firmware import fairness, history
         try:       # with each ended game's seed, share and commitment (public once it has ended)
-            return cast(list[HistoryEntry], fairness.attach(self.console.store.db, history.games(self.console.store.db, limit)))
-        except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
+            got = cast(list[HistoryEntry], fairness.attach(self.console.store.db, history.games(self.console.store.db, limit)))
+        except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
+            self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
             return []
+        self._unread.clear()
+        return got
 
     def played(self) -> list[PlayedEntry]:
         from firmware import history
         try:
-            return history.played(self.console.store.db)
-        except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
+            got = history.played(self.console.store.db)
+        except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
+            self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
             return []
+        self._unread.clear()
+        return got
+
+    def _unreadable(self, note: Msg) -> None:
+        """Say on the panel that a stored table cannot be read now (never as an empty one): once,
+        until it reads again, so a screen drawn again and again stays usable."""
+        if note.template not in self._unread:
+            self._unread.add(note.template)
+            self.notify(say(note))
 
     def game_recorded(self) -> bool:
         session = self.console.session
@@ -143,10 +158,13 @@ class App:
 
     def archives(self, limit: int = 40) -> list[ArchivedSession]:
         try:
-            return cast(list[ArchivedSession], self.console.store.archives(limit))
-        except Exception:  # noqa: BLE001 - an unreadable archive lists nothing
+            got = cast(list[ArchivedSession], self.console.store.archives(limit))
+        except Exception as e:  # noqa: BLE001 - an unreadable archive lists nothing
             log.exception("the archive could not be read")
+            self._unreadable(Msg("The earlier games cannot be read now ({}). Check the card.", reason(e)))
             return []
+        self._unread.clear()
+        return got
 
     # -- the serial link -----------------------------------------------------------------------
     def send_serial(self, line: str) -> Sent:
@@ -379,9 +397,10 @@ class App:
         self.commitment = code
 
     def _render(self) -> Image.Image:
-        img = self.stack[-1].render(self)
-        if self._say_unreadable():                   # found while drawing (fonts load when first used)
-            img = self.stack[-1].render(self)
+        top = self.stack[-1]
+        img = top.render(self)
+        if self._say_unreadable() or self.stack[-1] is not top:    # found while drawing (fonts load when
+            img = self.stack[-1].render(self)                       # first used; a table unreadable now)
         if self.commitment is not None:
             draw_code_box(img, _("Fair draw: the code"), self.commitment[:8])
         if self.message is not None:
