@@ -261,7 +261,7 @@ class Console(SessionCommands):
 
     def _settings(self, opts: Mapping[str, str]) -> dict[str, Any]:
         from firmware.settings import apply_settings
-        current = self.store.load_settings()
+        current = self.store.load_settings(strict=True)      # never the defaults over what is stored
         if opts:
             current = apply_settings(current, opts)
             self.store.save_settings(current)

@@ -172,6 +172,43 @@ def test_a_stored_setting_that_is_not_allowed_is_reported_and_its_default_used(s
         c.close()
 
 
+class _Unreadable:
+    """The database as a failing card gives it: every SELECT of ``table`` fails with SQLite's
+    "disk I/O error" (other statements go through)."""
+
+    def __init__(self, db: sqlite3.Connection, table: str) -> None:
+        self._db, self._table = db, table
+
+    def execute(self, sql: str, *args):
+        if sql.lstrip().upper().startswith("SELECT") and f"FROM {self._table}" in sql:
+            raise sqlite3.OperationalError("disk I/O error")
+        return self._db.execute(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self._db, name)
+
+
+def test_settings_the_card_cannot_read_are_never_replaced_by_the_defaults(console):
+    """QA (faults): a read error on the settings (EIO while the device ran) was taken for "no
+    settings stored": ``settings`` answered the defaults as the stored ones, and a change made then
+    (``settings contrast=5``, or a nudge on the device) stored the defaults over every other
+    setting — the language, the Caesar tiles edited once, the board — all lost. While they cannot
+    be read, reading and changing them is refused (``storage_error``), nothing changed."""
+    for line in ("settings language=uk contrast=4 caesar.tiles=A:draw2+play", "new dice seed=1"):
+        assert console.request(line)["ok"] is True, line
+    stored = console.request("settings")["settings"]
+    real = console.store.db
+    console.store.db = _Unreadable(real, "settings")
+    try:
+        for line in ("settings", "settings contrast=5"):
+            refused = console.request(line)
+            assert (refused["ok"], refused["error"]) == (False, "storage_error"), (line, refused)
+            assert "не" in refused["message"]                           # said in the reader's language
+    finally:
+        console.store.db = real
+    assert console.request("settings")["settings"] == stored
+
+
 def test_free_form_settings_are_bounded_with_a_clear_refusal(console):
     long_value = "A:" + "play+" * 200
     r = console.request(f"settings caesar.tiles={long_value}")
