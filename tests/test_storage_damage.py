@@ -209,6 +209,26 @@ def test_settings_the_card_cannot_read_are_never_replaced_by_the_defaults(consol
     assert console.request("settings")["settings"] == stored
 
 
+def test_a_read_error_in_the_middle_of_a_request_is_a_storage_error_never_an_internal_one(console):
+    """QA (faults): a players' share checks the earlier games for a copy of the game; when the card
+    could not read them just then, the reply was ``internal_error`` ("Internal error
+    (OperationalError: disk I/O error)"), as for a bug. It is ``storage_error``, said in words,
+    and nothing changed."""
+    console.commit_next()
+    assert console.request("new dice")["ok"] is True
+    state = console.request("state")["state"]
+    real = console.store.db
+    console.store.db = _Unreadable(real, "sessions")
+    try:
+        refused = console.request("share 1-2-3")
+        assert (refused["ok"], refused["error"]) == (False, "storage_error"), refused
+        assert "the card did not answer a read or a write" in refused["message"]
+    finally:
+        console.store.db = real
+    assert console.request("state")["state"] == state
+    assert console.request("share 1-2-3")["ok"] is True
+
+
 def test_free_form_settings_are_bounded_with_a_clear_refusal(console):
     long_value = "A:" + "play+" * 200
     r = console.request(f"settings caesar.tiles={long_value}")
