@@ -296,8 +296,9 @@ def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
         return _command(db, name, req)
     except sqlite3.Error as e:
         log.error("'%s' cannot read History: %s", name, e)
+        from firmware.store.reasons import reason
         raise StorageError(Msg("History cannot be read now ({}); nothing was changed. Check the card.",
-                               str(e)[:80])) from None
+                               reason(e))) from None
 
 
 def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:

@@ -154,8 +154,9 @@ def known(db: sqlite3.Connection, strict: bool = False) -> list[Known]:
         log.warning("the players' list cannot be read", exc_info=True)
         if strict:
             from firmware.storage import StorageError
+            from firmware.store.reasons import reason
             raise StorageError(Msg("The players' list cannot be read now ({}); nothing was changed. Check the card.",
-                                   str(e)[:80])) from None
+                                   reason(e))) from None
         return []
     for name, data, check in rows:
         k = _decoded(name, data, check)

@@ -229,6 +229,23 @@ def test_a_read_error_in_the_middle_of_a_request_is_a_storage_error_never_an_int
     assert console.request("share 1-2-3")["ok"] is True
 
 
+@pytest.mark.parametrize("line, table", [("history", "history"), ("export format=csv", "history"),
+                                         ("players", "players")])
+def test_a_table_the_card_cannot_read_is_refused_in_the_readers_words(console, line, table):
+    """QA (faults): History and the players' list that the card could not read were refused with
+    SQLite's English ("disk I/O error") inside a Russian sentence; the reason is said in Russian."""
+    import re
+    assert console.request("settings language=ru")["ok"] is True
+    real = console.store.db
+    console.store.db = _Unreadable(real, table)
+    try:
+        refused = console.request(line)
+    finally:
+        console.store.db = real
+    assert refused["error"] == "storage_error", refused
+    assert not re.search(r"[A-Za-z]", refused["message"]), refused["message"]
+
+
 def test_free_form_settings_are_bounded_with_a_clear_refusal(console):
     long_value = "A:" + "play+" * 200
     r = console.request(f"settings caesar.tiles={long_value}")
