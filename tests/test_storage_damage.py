@@ -246,6 +246,22 @@ def test_a_table_the_card_cannot_read_is_refused_in_the_readers_words(console, l
     assert not re.search(r"[A-Za-z]", refused["message"]), refused["message"]
 
 
+def test_a_database_moved_aside_at_start_says_why_in_the_readers_words(state_dir):
+    """QA (faults): the start's report of a database kept aside carried SQLite's English inside
+    the Russian sentence («Базу не удалось прочитать (database disk image is malformed)…»)."""
+    import re
+    c = _open(state_dir)
+    assert c.request("settings language=ru")["ok"] is True
+    c.close()
+    data = bytearray((state_dir / DB_NAME).read_bytes())
+    data[4096:8192] = b"\xff" * 4096                                   # a page of the schema's tables
+    (state_dir / DB_NAME).write_bytes(bytes(data))
+    r, c = _start(state_dir)
+    c.close()
+    said = r["recovered"].replace("legatus.db.damaged-1", "")
+    assert "legatus.db.damaged-1" in r["recovered"] and not re.search(r"[A-Za-z]", said), said
+
+
 def test_free_form_settings_are_bounded_with_a_clear_refusal(console):
     long_value = "A:" + "play+" * 200
     r = console.request(f"settings caesar.tiles={long_value}")

@@ -138,9 +138,12 @@ class Opening(Checks):
             raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
         kept = sum(1 for t, _ in carried if t != "damaged")
         self._salvaged = True
+        why = reason(error)                  # (SQLite's own words are in the log)
+        if not isinstance(why, Msg):
+            why = Msg("the records are damaged")
         self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {n} record "
                                "whose checksum held was carried into a new one.",
-                               str(error)[:80] or type(error).__name__, aside.name if aside else DB_NAME, n=kept,
+                               why, aside.name if aside else DB_NAME, n=kept,
                                plural="The database could not be read ({}); it was kept aside as {}, and the {n} "
                                       "records whose checksums held were carried into a new one."))
         if unread:
