@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from engine.errors import BadArguments, IllegalMove, LegatusError
 from engine.text import Msg
-from firmware import history
+from firmware import history, history_rebuild
 from firmware.fairness import FairDraw
 from firmware.session import END, Session, parse_line, with_language_options
 from firmware.store import Store
@@ -211,7 +211,7 @@ class SessionCommands:
         from firmware import fairness
         from firmware.storage import StorageError
         try:
-            history.reconcile(self.store, old)
+            history_rebuild.reconcile(self.store, old)
             if old.ended and not fairness.filed(self.store.db, [str(old.header["sid"])]):
                 history.record_ended(self.store, old, old.ended_as() or "ended")
                 fairness.file_record(self.store, old)
@@ -226,7 +226,7 @@ class SessionCommands:
         session = self.session
         if session is None:
             return
-        self._safely("reconcile the history", lambda: history.reconcile(self.store, session))
+        self._safely("reconcile the history", lambda: history_rebuild.reconcile(self.store, session))
         if session.ended:
             from firmware import fairness
             sid = str(session.header["sid"])

@@ -16,7 +16,7 @@ A game is recorded when its rules say it is over (PROTOCOL.md, "Added in version
 Bags and dice are tools, not games: they are recorded only when ended with ``end``.
 
 Each record is one row keyed by the session's ``sid`` and a ``part``, so recording is idempotent:
-a crash between an action's commit and its record is reconciled by :func:`reconcile` at the next
+a crash between an action's commit and its record is reconciled by firmware.history_rebuild.reconcile at the next
 start or ``state``. ``depth`` is the number of effective actions when the game finished; an undo
 that takes the finishing action back removes the record *unless another action followed it* (the
 row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the storage rows
@@ -292,31 +292,6 @@ def note_started(store: Any, session: Any) -> None:
         sid, now = str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")
         db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
                    (sid, now, started_crc(sid, now)))
-
-
-def reconcile(store: Any, session: Any) -> None:
-    """At start and ``state``: redo what the disk refused after a saved action (:func:`_left`), record a lost finish."""
-    record = _record(session.game.name)
-    if record is not None:
-        undone, followed = _left(store.db, session)
-        if undone:
-            after_undo(store, session)
-        last = (session.lines[-1].split() or [""])[0] if session.lines else ""
-        if followed and not (record.amends is not None and record.amends(session.game.view(session.state), last)):
-            with store.transaction() as db:
-                _seal(db, str(session.header["sid"]), len(session.lines))
-    record_state(store, session)
-
-
-def _left(db: sqlite3.Connection, session: Any) -> tuple[bool, bool]:
-    """Unsealed records made after the last action (undone: taken out), and before it (followed: sealed)."""
-    try:
-        row = db.execute("SELECT max(depth>?), max(depth<?) FROM history WHERE sid=? AND sealed=0 AND part!='abandoned'",
-                         (len(session.lines), len(session.lines), str(session.header["sid"]))).fetchone()
-    except sqlite3.Error as e:
-        log.warning("History cannot be read to find what the disk refused: %s", e)
-        return False, False
-    return bool(row and row[0]), bool(row and row[1])
 
 
 def record_abandoned(store: Any, session: Any) -> bool:

@@ -544,3 +544,38 @@ def test_a_record_whose_seal_the_disk_refused_is_sealed_at_the_next_state_and_su
     ok(console, "undo")
     ok(console, "undo")                                                 # the fight itself undone
     assert [x["id"] for x in games(console)] == [g["id"]]
+
+
+def test_a_game_still_played_is_never_listed_abandoned_after_a_new_cut_short(state_dir, monkeypatch):
+    """QA (faults): ``new`` records the game it replaces as abandoned first; when the power was cut
+    (or the card refused) between that row and the new session, the game was still the one being
+    played, yet History listed it as abandoned — after a restart too, with its old number of
+    actions, and a later ``new`` kept that stale row. The current game's row is taken out."""
+    from engine.text import Msg
+    from firmware import history
+    from firmware.console import Console
+    from firmware.storage import StorageError
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new caesar-solo difficulty=hard side=pompey seed=2")
+    ok(c, "crassus")
+
+    def cut(*_a, **_k):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(Store, "begin", cut)
+    monkeypatch.setattr(history, "forget_abandoned", lambda *_a: None)   # the power went before it
+    assert c.request("new glory players=Ann,Bob seed=1")["ok"] is False
+    c.close()
+    monkeypatch.undo()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert c.session.game.name == "caesar-solo"
+        assert games(c) == []
+        ok(c, "undo")                                                   # played on, then replaced
+        ok(c, "new glory players=Ann,Bob seed=1")
+        [g] = games(c)
+        assert g["status"] == "abandoned" and "0 actions" in str(g["result"])
+    finally:
+        c.close()
