@@ -331,7 +331,7 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
             raise BadArguments(Msg("The history is empty: no game has finished yet."))
     entries = fairness.attach(db, entries)
     from firmware.players import ids
-    known_ids = ids(db)
+    known_ids = ids(db, strict=True)
     if fmt == "csv":
         return {"format": "csv", "text": csv_text(entries, known_ids)}
     if fmt == "draws":

@@ -41,7 +41,7 @@ from firmware import players
 from firmware.games import GameRecord, player, record_of, records, unfinished_mode
 from firmware.history_people import is_seat, sides_people, with_people
 from firmware.history_seen import fingerprint, game_key, recorded_elsewhere
-from firmware.storage import crc
+from firmware.storage import StorageError, crc
 
 if TYPE_CHECKING:
     from firmware.replies import HistoryPlayer, PlayedEntry
@@ -180,7 +180,10 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
             "fp": fp, "gk": game_key(header), "unsynced": unsynced}
-    players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
+    try:
+        players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
+    except StorageError as e:       # the people's list cannot be read now: the record goes in all the same
+        log.warning("the players of History row %s/%s are not remembered: %s", sid, part, e)
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(id, sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,?,0,?,0)",
