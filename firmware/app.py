@@ -17,6 +17,7 @@ from engine.actions import Line
 from engine.errors import LegatusError
 from engine.replies import NewReply, Reply, SettingsReply, UndoReply
 from engine.views import SessionView
+from engine.text import Msg
 from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.i18n import _, localize, say
@@ -26,6 +27,7 @@ from firmware.screens.ctx import Ctx, Screen, Sent
 from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
+from firmware.store.reasons import reason
 from firmware.worker import Worker
 
 if TYPE_CHECKING:
@@ -55,6 +57,8 @@ class App:
         self._view: SessionView | None = None
         self._view_stale = True
         self.errors = 0                      # screen failures caught since start (for tests, logs)
+        self._unreadable_said = 0            # font and catalog files said to be unreadable
+        self._unread: set[str] = set()       # stored tables said (once) to be unreadable now
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
@@ -99,18 +103,31 @@ class App:
     def history(self, limit: int | None = 50) -> list[HistoryEntry]:
         from firmware import fairness, history
         try:       # with each ended game's seed, share and commitment (public once it has ended)
-            return cast(list[HistoryEntry], fairness.attach(self.console.store.db, history.games(self.console.store.db, limit)))
-        except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
+            got = cast(list[HistoryEntry], fairness.attach(self.console.store.db, history.games(self.console.store.db, limit)))
+        except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
+            self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
             return []
+        self._unread.clear()
+        return got
 
     def played(self) -> list[PlayedEntry]:
         from firmware import history
         try:
-            return history.played(self.console.store.db)
-        except Exception:  # noqa: BLE001 - an unreadable table must not end the screen
+            got = history.played(self.console.store.db)
+        except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
+            self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
             return []
+        self._unread.clear()
+        return got
+
+    def _unreadable(self, note: Msg) -> None:
+        """Say on the panel that a stored table cannot be read now (never as an empty one): once,
+        until it reads again, so a screen drawn again and again stays usable."""
+        if note.template not in self._unread:
+            self._unread.add(note.template)
+            self.notify(say(note))
 
     def game_recorded(self) -> bool:
         session = self.console.session
@@ -141,10 +158,13 @@ class App:
 
     def archives(self, limit: int = 40) -> list[ArchivedSession]:
         try:
-            return cast(list[ArchivedSession], self.console.store.archives(limit))
-        except Exception:  # noqa: BLE001 - an unreadable archive lists nothing
+            got = cast(list[ArchivedSession], self.console.store.archives(limit))
+        except Exception as e:  # noqa: BLE001 - an unreadable archive lists nothing
             log.exception("the archive could not be read")
+            self._unreadable(Msg("The earlier games cannot be read now ({}). Check the card.", reason(e)))
             return []
+        self._unread.clear()
+        return got
 
     # -- the serial link -----------------------------------------------------------------------
     def send_serial(self, line: str) -> Sent:
@@ -208,6 +228,20 @@ class App:
             top = NoticesScreen()
             self.push(top)
         top.add(say(text))
+
+    def _say_unreadable(self) -> bool:
+        """A start notice for each font or catalog file found unreadable since the last frame;
+        whether there was one. In English: the built-in font that stands in has no Cyrillic."""
+        from firmware import i18n
+        found = [*(Msg("The font file {} cannot be read ({}): letters the built-in font lacks are drawn as '?'. "
+                       "Reinstall Legatus.", name, why) for name, why in base.UNREADABLE),
+                 *(Msg("The translation file {} cannot be read ({}): its texts are shown in English. "
+                       "Reinstall Legatus.", name, why) for name, why in i18n.UNREADABLE)]
+        new = found[self._unreadable_said:]
+        self._unreadable_said = len(found)
+        for note in new:
+            self.start_notice(say(note, "en") if base.UNREADABLE else say(note))
+        return bool(new)
 
     def _settings_changed(self, stored: dict[str, str]) -> None:
         """The settings as now stored, by the device or by a ``settings`` line from the serial
@@ -363,7 +397,10 @@ class App:
         self.commitment = code
 
     def _render(self) -> Image.Image:
-        img = self.stack[-1].render(self)
+        top = self.stack[-1]
+        img = top.render(self)
+        if self._say_unreadable() or self.stack[-1] is not top:    # found while drawing (fonts load when
+            img = self.stack[-1].render(self)                       # first used; a table unreadable now)
         if self.commitment is not None:
             draw_code_box(img, _("Fair draw: the code"), self.commitment[:8])
         if self.message is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Mapping
 from typing import IO, Any, Protocol, cast
@@ -23,6 +24,7 @@ from engine.text import Msg
 from firmware import console_session
 from firmware.console_session import SessionCommands
 from firmware.session import FAIR_NAMES, Session, parse_line
+from firmware.storage import StorageError
 from firmware.store import Store
 
 log = logging.getLogger(__name__)
@@ -105,6 +107,15 @@ class Console(SessionCommands):
             if isinstance(e, NoSession) and self.store.recovery is not None:
                 out["recovered"] = self.store.recovery.sentence()    # a lost session is never silent
             return out
+        except sqlite3.Error as e:
+            from firmware.store.reasons import reason
+            why = reason(e)
+            if not isinstance(why, Msg):              # not a fault of the card: a bug
+                log.exception("internal error answering %r", text[:80])
+                return self.response(e)
+            log.error("the card failed while answering %r: %s", text[:80], e)   # (a transaction says StorageError)
+            return self.response(StorageError(Msg("The records could not be read or written ({}); nothing was "
+                                                  "changed. Check the card.", why)))
         except Exception as e:  # noqa: BLE001 - a bug must not stop the device; nothing was committed
             log.exception("internal error answering %r", text[:80])
             return self.response(e)
@@ -261,7 +272,7 @@ class Console(SessionCommands):
 
     def _settings(self, opts: Mapping[str, str]) -> dict[str, Any]:
         from firmware.settings import apply_settings
-        current = self.store.load_settings()
+        current = self.store.load_settings(strict=True)      # never the defaults over what is stored
         if opts:
             current = apply_settings(current, opts)
             self.store.save_settings(current)

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from engine.errors import BadArguments, IllegalMove, LegatusError
 from engine.text import Msg
-from firmware import history
+from firmware import history, history_rebuild
 from firmware.fairness import FairDraw
 from firmware.session import END, Session, parse_line, with_language_options
 from firmware.store import Store
@@ -115,6 +115,8 @@ class SessionCommands:
         else:                              # History records its finishes once (firmware/history_seen.py)
             session.header["reopened"] = True
         old = self.session
+        if old is not None:
+            self._file_unfiled(old)        # a StorageError refuses the new game: nothing changed
         abandoned = bool(self._safely("record the replaced game as abandoned",
                                       lambda: history.record_abandoned(self.store, old), again=False)
                          ) if old is not None else False
@@ -203,12 +205,30 @@ class SessionCommands:
             log.exception("could not %s; %s", what, later)
             return None
 
+    def _file_unfiled(self, old: Session) -> None:
+        """Before a ``new`` replaces ``old``: what its finish or its ``end`` left out of History (a
+        full or read-only card refused those rows after the action was saved) is filed now. Raises
+        StorageError while it still cannot be (the ``new`` is refused, nothing changed), so an
+        acknowledged game is never archived without its record; any other failure is logged."""
+        from firmware import fairness
+        from firmware.storage import StorageError
+        try:
+            history_rebuild.reconcile(self.store, old)
+            if old.ended and not fairness.filed(self.store.db, [str(old.header["sid"])]):
+                history.record_ended(self.store, old, old.ended_as() or "ended")
+                fairness.file_record(self.store, old)
+        except StorageError as e:
+            log.error("the replaced game's records cannot be filed (%s); the new game is refused", e)
+            raise
+        except Exception:  # noqa: BLE001 - history must never stop a game
+            log.exception("could not file the replaced game's records; the new game goes on")
+
     def _reconcile(self) -> None:
         """Record a finish (or an end) that a crash or a storage error kept from History."""
         session = self.session
         if session is None:
             return
-        self._safely("reconcile the history", lambda: history.reconcile(self.store, session))
+        self._safely("reconcile the history", lambda: history_rebuild.reconcile(self.store, session))
         if session.ended:
             from firmware import fairness
             sid = str(session.header["sid"])

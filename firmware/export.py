@@ -76,18 +76,29 @@ def local(iso: str | None) -> _dt.datetime | None:
     return when.astimezone() if when is not None else None
 
 
+def _dated_by(entry: dict[str, Any]) -> str:
+    """Which recorded time dates the play: the start, unless it is unknown, or was taken while
+    the clock was not set and the finish was not (a game begun before the network came: the
+    start may say 1970 or the last shutdown, the finish is sure)."""
+    unsynced = entry.get("unsynced") or ()
+    if local(entry.get("started")) is None:
+        return "finished"
+    if "started" in unsynced and "finished" not in unsynced and local(entry.get("finished")) is not None:
+        return "finished"
+    return "started"
+
+
 def _play_date(entry: dict[str, Any]) -> str:
     """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); the finish if
-    the start is unknown."""
-    when = local(entry.get("started")) or local(entry.get("finished"))
+    the start is unknown or unsure and the finish is sure (:func:`_dated_by`)."""
+    when = local(entry.get(_dated_by(entry)))
     return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
 
 
 def _date_unsure(entry: dict[str, Any]) -> bool:
     """Whether the time ``playDate`` gives was taken while the clock was not set (History's
     ``unsynced``: a Pi with no network keeps the time of its last shutdown)."""
-    which = "started" if local(entry.get("started")) is not None else "finished"
-    return which in (entry.get("unsynced") or ())
+    return _dated_by(entry) in (entry.get("unsynced") or ())
 
 
 def _date_words(entry: dict[str, Any]) -> str:
@@ -285,8 +296,9 @@ def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
         return _command(db, name, req)
     except sqlite3.Error as e:
         log.error("'%s' cannot read History: %s", name, e)
+        from firmware.store.reasons import reason
         raise StorageError(Msg("History cannot be read now ({}); nothing was changed. Check the card.",
-                               str(e)[:80])) from None
+                               reason(e))) from None
 
 
 def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
@@ -319,7 +331,7 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
             raise BadArguments(Msg("The history is empty: no game has finished yet."))
     entries = fairness.attach(db, entries)
     from firmware.players import ids
-    known_ids = ids(db)
+    known_ids = ids(db, strict=True)
     if fmt == "csv":
         return {"format": "csv", "text": csv_text(entries, known_ids)}
     if fmt == "draws":

@@ -16,7 +16,7 @@ A game is recorded when its rules say it is over (PROTOCOL.md, "Added in version
 Bags and dice are tools, not games: they are recorded only when ended with ``end``.
 
 Each record is one row keyed by the session's ``sid`` and a ``part``, so recording is idempotent:
-a crash between an action's commit and its record is reconciled by :func:`reconcile` at the next
+a crash between an action's commit and its record is reconciled by firmware.history_rebuild.reconcile at the next
 start or ``state``. ``depth`` is the number of effective actions when the game finished; an undo
 that takes the finishing action back removes the record *unless another action followed it* (the
 row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the storage rows
@@ -41,7 +41,7 @@ from firmware import players
 from firmware.games import GameRecord, player, record_of, records, unfinished_mode
 from firmware.history_people import is_seat, sides_people, with_people
 from firmware.history_seen import fingerprint, game_key, recorded_elsewhere
-from firmware.storage import crc
+from firmware.storage import StorageError, crc
 
 if TYPE_CHECKING:
     from firmware.replies import HistoryPlayer, PlayedEntry
@@ -180,7 +180,10 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
             "fp": fp, "gk": game_key(header), "unsynced": unsynced}
-    players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
+    try:
+        players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
+    except StorageError as e:       # the people's list cannot be read now: the record goes in all the same
+        log.warning("the players of History row %s/%s are not remembered: %s", sid, part, e)
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(id, sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,?,0,?,0)",
@@ -292,11 +295,6 @@ def note_started(store: Any, session: Any) -> None:
         sid, now = str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")
         db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
                    (sid, now, started_crc(sid, now)))
-
-
-def reconcile(store: Any, session: Any) -> None:
-    """At start and ``state``: record a finish whose record a crash lost (idempotent)."""
-    record_state(store, session)
 
 
 def record_abandoned(store: Any, session: Any) -> bool:

@@ -2,7 +2,8 @@
 start-up check (firmware/store/mending.py) hands over what is left of each damaged row
 (:class:`Lost`) and every stored session it may have belonged to; :func:`rebuild` replays a session
 and writes the rows it finds missing, so a finished game never vanishes from History because of one
-bad byte."""
+bad byte. :func:`reconcile`, at each start and ``state``, does again what the disk refused (or a
+power cut cut short) after a saved action."""
 from __future__ import annotations
 
 import datetime as _dt
@@ -14,7 +15,8 @@ from typing import Any, NamedTuple
 
 from engine.errors import LegatusError
 from firmware.games import player, unfinished_mode
-from firmware.history import _ended_row, _now, _players_of, _put, _record, _row, _seal, ensure, finished_parts
+from firmware.history import (_ended_row, _now, _players_of, _put, _record, _row, _seal, after_undo, ensure,
+                              finished_parts, forget_abandoned, record_state)
 from firmware.history_text import abandoned
 
 log = logging.getLogger(__name__)
@@ -131,3 +133,37 @@ def _free(db: sqlite3.Connection, rid: int | None) -> int | None:
     if rid is None or db.execute("SELECT 1 FROM history WHERE id=?", (rid,)).fetchone():
         return None
     return rid
+
+
+def reconcile(store: Any, session: Any) -> None:
+    """At start and ``state`` (and before ``new`` replaces ``session``): what the disk refused, or
+    a power cut cut short, after a saved action is done now — the record of a finish an undo took
+    back taken out, a record a later action followed sealed (so that undo keeps it), the game still
+    played no longer listed as abandoned (a ``new`` cut short) — and a finish a crash lost is
+    recorded. Idempotent; nothing is written when nothing is missing."""
+    record = _record(session.game.name)
+    if record is not None:
+        undone, followed, abandoned_row = _left(store.db, session)
+        if undone:
+            after_undo(store, session)
+        if abandoned_row:
+            forget_abandoned(store, session)
+        last = (session.lines[-1].split() or [""])[0] if session.lines else ""
+        if followed and not (record.amends is not None and record.amends(session.game.view(session.state), last)):
+            with store.transaction() as db:
+                _seal(db, str(session.header["sid"]), len(session.lines))
+    record_state(store, session)
+
+
+def _left(db: sqlite3.Connection, session: Any) -> tuple[bool, bool, bool]:
+    """Whether History holds, for the session: an unsealed record made after its last action, one
+    made before it, and an ``abandoned`` row (the session is the one played: never abandoned)."""
+    n, sid = len(session.lines), str(session.header["sid"])
+    try:
+        row = db.execute("SELECT max(depth>? AND sealed=0 AND part!='abandoned'), "
+                         "max(depth<? AND sealed=0 AND part!='abandoned'), max(part='abandoned') "
+                         "FROM history WHERE sid=?", (n, n, sid)).fetchone()
+    except sqlite3.Error as e:
+        log.warning("History cannot be read to find what the disk refused: %s", e)
+        return False, False, False
+    return bool(row[0]), bool(row[1]), bool(row[2])

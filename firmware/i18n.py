@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io as _io
+import logging
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -36,7 +37,9 @@ LANGUAGES: tuple[str, ...] = ("en", "ru", "uk")
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
 LOCALE_DIR = Path(__file__).with_name("locale")
 
+log = logging.getLogger(__name__)
 _current = "en"
+UNREADABLE: list[tuple[str, str]] = []     # catalog files that could not be read, and why (the App says so)
 
 
 def set_language(lang: str) -> None:
@@ -89,14 +92,24 @@ def _mo_files(lang: str) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     try:
         files = sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"))
-    except OSError:
+    except OSError as e:
+        _unreadable(LOCALE_DIR / lang / "LC_MESSAGES", e)
         files = []                         # an unreadable catalog folder: speak English
     for mo in files:
         try:
             out[mo.stem] = mo.read_bytes()
-        except OSError:
-            continue
+        except OSError as e:
+            _unreadable(mo, e)
     return out
+
+
+def _unreadable(path: Path, e: Exception) -> None:
+    """Log and keep (for the panel) a catalog file that cannot be read or parsed: its texts are
+    shown in English."""
+    name = str(path.relative_to(LOCALE_DIR)) if path.is_relative_to(LOCALE_DIR) else str(path)
+    why = getattr(e, "strerror", None) or str(e) or type(e).__name__
+    log.error("the translation file %s cannot be read (%s); its texts are shown in English", name, why)
+    UNREADABLE.append((name, why))
 
 
 def catalog(lang: str, first: str = "legatus") -> _gettext.NullTranslations:
@@ -120,7 +133,8 @@ def _chain(lang: str, first: str, game: str) -> _gettext.NullTranslations:
             continue
         try:
             t = _gettext.GNUTranslations(_io.BytesIO(files[domain]))
-        except (OSError, ValueError, UnicodeDecodeError):
+        except (OSError, ValueError, UnicodeDecodeError) as e:
+            _unreadable(LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo", e)
             continue
         if head is None:
             head = t

@@ -121,7 +121,10 @@ def previous_failure(directory: Path, limit: int = 64 * 1024) -> str | None:
             size = f.tell()
             f.seek(max(0, size - limit))
             text = f.read().decode("utf-8", "replace")
-    except OSError:
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        log.warning("cannot read %s to see how the last run ended (%s)", path, e)
         return None
     lines = text.splitlines()
     starts = [i for i, line in enumerate(lines) if START in line]

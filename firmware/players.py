@@ -154,8 +154,9 @@ def known(db: sqlite3.Connection, strict: bool = False) -> list[Known]:
         log.warning("the players' list cannot be read", exc_info=True)
         if strict:
             from firmware.storage import StorageError
+            from firmware.store.reasons import reason
             raise StorageError(Msg("The players' list cannot be read now ({}); nothing was changed. Check the card.",
-                                   str(e)[:80])) from None
+                                   reason(e))) from None
         return []
     for name, data, check in rows:
         k = _decoded(name, data, check)
@@ -182,12 +183,13 @@ def aliases(db: sqlite3.Connection) -> dict[str, str]:
     return out
 
 
-def ids(db: sqlite3.Connection) -> dict[str, str]:
+def ids(db: sqlite3.Connection, strict: bool = False) -> dict[str, str]:
     """Every name a remembered person had or has (casefolded) → their id in exports (BG Stats'
     ``sourcePlayerId``), the same through renames and merges; a name nobody remembered has its own
-    casefolded (:func:`person_id`)."""
+    casefolded (:func:`person_id`). ``strict`` (an export): a list the card cannot read is a
+    StorageError, never ids guessed from the names."""
     out: dict[str, str] = {}
-    people = known(db)
+    people = known(db, strict)
     for k in reversed(people):                    # the most recent wins a shared alias
         for w in k.was:
             out[w.casefold()] = k.pid
@@ -211,7 +213,7 @@ def _find(people: list[Known], name: str) -> Known | None:
 
 # -- changing --------------------------------------------------------------------------------------
 def _seen(db: sqlite3.Connection, seen_now: list[str]) -> None:
-    people = known(db)
+    people = known(db, strict=True)           # a list the card cannot read is never written over as empty
     top = max((k.seen for k in people), default=0)
     for i, name in enumerate(seen_now):
         stamp = top + len(seen_now) - i               # the first named is the most recent
@@ -256,7 +258,7 @@ def forget(store: Any, name: str) -> str:
     BadArguments if nobody of that name is remembered."""
     with store.transaction() as db:
         ensure(db)
-        k = _find(known(db), name)
+        k = _find(known(db, strict=True), name)
         if k is None:
             raise BadArguments(Msg("No remembered player is called '{}'; 'players' lists them.", name[:MAX_NAME + 8]))
         db.execute("DELETE FROM players WHERE name=?", (k.name,))
@@ -290,7 +292,7 @@ def rename(store: Any, old: str, new: str, played: Played | None = None) -> str:
     new = check(new)
     with store.transaction() as db:
         ensure(db)
-        people = known(db)
+        people = known(db, strict=True)
         k = _find(people, old)
         if k is None:
             raise BadArguments(Msg("No remembered player is called '{}'; 'players' lists them.", old[:MAX_NAME + 8]))

@@ -144,8 +144,9 @@ def release(device: LumaDevice) -> None:
             forget()
         else:
             device.cleanup()
-    except Exception:  # noqa: BLE001 - the bus is gone already: nothing to do
-        pass
+    except Exception as e:  # noqa: BLE001 - the bus is gone already: nothing to do
+        import logging
+        logging.getLogger(__name__).debug("display: releasing the panel failed too (%s)", e)
 
 
 def _send(device: LumaDevice, method: Any, *args: Any) -> None:

@@ -48,8 +48,10 @@ def remember(directory: Path, cfg: DisplayConfig) -> None:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data))
         os.replace(tmp, path)
-    except (OSError, ValueError):
-        pass
+    except (OSError, ValueError) as e:
+        import logging
+        logging.getLogger(__name__).warning("the splash's display settings were not kept in %s (%s): "
+                                            "the next start shows no splash", path, e)
 
 
 def cached(directory: Path) -> dict[str, Any] | None:
@@ -113,8 +115,9 @@ def take_over(early_panel: tuple[Any, dict[str, Any]] | None, cfg: DisplayConfig
         return device
     try:
         device.cleanup()
-    except Exception:  # noqa: BLE001 - a stale splash must not stop the start
-        pass
+    except Exception as e:  # noqa: BLE001 - a stale splash must not stop the start
+        import logging
+        logging.getLogger(__name__).info("the splash's panel could not be released (%s)", e)
     return None
 
 

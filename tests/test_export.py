@@ -144,6 +144,38 @@ def test_play_date_is_local_time_and_the_duration_comes_from_the_start_and_finis
     assert "durationMin" not in export.bgstats_play({**entry, "unsynced": ["started"]})   # a clock not set
 
 
+def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_clock_is_set(state_dir, monkeypatch):
+    """QA (faults): a Pi with no network starts at 1970 (or at its last shutdown); a battle begun
+    then and fought after the clock was set went to BG Stats and the CSV as played on 1970-01-01
+    (a caveat in the comments), though its finish time was sure. The play is dated by its finish."""
+    import datetime as dt
+
+    from firmware import history
+    monkeypatch.setattr(history, "_now", lambda: "1970-01-01T00:00:42Z")
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: True)
+    replies = run_console_in(state_dir, ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius"])
+    monkeypatch.setattr(history, "_now", lambda: "2026-11-26T19:00:00Z")
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: False)
+    replies = run_console_in(state_dir, ["fight", "export format=bgstats", "export format=csv"])
+    finish = dt.datetime(2026, 11, 26, 19, 0, 0, tzinfo=dt.timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    play = replies[1]["play"]
+    assert play["playDate"] == finish and "clock" not in play["comments"]
+    assert "durationMin" not in play                                   # the start is not known
+    assert finish in replies[2]["text"] and "1970-01-01 00:00" not in replies[2]["text"].split("\r\n")[1]
+
+
+def run_console_in(state_dir, lines: list[str]) -> list[dict]:
+    """The replies of an in-process console (History's clock can be set by the test)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        return [c.request(line) for line in lines]
+    finally:
+        c.close()
+
+
 def test_the_fair_draw_goes_in_the_comments_and_beside_the_link(state_dir):
     replies = run_console(state_dir, ["new jc-battle people=caesar:Анна", "add attacker c_leg10",
                                       "add defender p_leg1", "fight", "end", "reveal", "export format=bgstats"])
@@ -272,7 +304,7 @@ def test_a_play_whose_date_was_taken_with_the_clock_unset_says_so_in_its_comment
     try:
         for lang, word in (("en", "clock"), ("ru", "часы"), ("uk", "годинник")):
             set_language(lang)
-            for changed in ({"unsynced": ["started", "finished"]}, {"unsynced": ["started"]},
+            for changed in ({"unsynced": ["started", "finished"]}, {"unsynced": ["started"], "finished": None},
                             {"unsynced": ["finished"], "started": None}):        # playDate: the finish
                 comments = export.bgstats_play({**entry, **changed})["comments"]
                 assert comments.startswith("Battle 1. ") and word in comments.lower(), (lang, comments)

@@ -511,3 +511,86 @@ def test_a_caesar_game_ended_or_abandoned_keeps_its_rules_edition(state_dir):
     ended, abandoned = replies[-1]["games"]
     assert (ended["status"], ended["mode"]) == ("ended", {"kind": "ended", "edition": "uk"})
     assert (abandoned["status"], abandoned["mode"]) == ("abandoned", {"kind": "abandoned", "edition": "ru"})
+
+
+def test_a_finish_undone_while_the_disk_refused_history_is_taken_out_at_the_next_state(console, monkeypatch):
+    """QA (faults): the undo of a finishing fight was saved but the card refused History's delete
+    (full, or remounted read-only just then); the log said "done again at the next start or
+    'state'", yet nothing took the record back: History kept a battle that was never fought, and
+    the fight fought again later was never recorded (its row was already there)."""
+    from engine.text import Msg
+    from firmware import history
+    from firmware.storage import StorageError
+    jc_battle(console)
+    assert len(games(console)) == 1
+    real = history.after_undo
+
+    def refused(*_):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(history, "after_undo", refused)
+    ok(console, "undo")                                                 # the fight undone: acknowledged
+    monkeypatch.setattr(history, "after_undo", real)                    # space again
+    assert ok(console, "state")["state"]["battle"]["phase"] != "over"
+    assert games(console) == []
+    fight = ok(console, "fight")
+    [g] = games(console)
+    winner = {"attacker_wins": "Caesar", "attacker_eliminated": "Pompey"}.get(fight["result"], "Pompey")
+    assert [p["name"] for p in g["players"] if p["winner"]] == [winner]
+
+
+def test_a_record_whose_seal_the_disk_refused_is_sealed_at_the_next_state_and_survives_undo(console, monkeypatch):
+    """QA (faults): a battle followed by another action is kept in History even if the fight is
+    undone later (its record is sealed by that action). When the disk refused the seal, nothing
+    sealed it again, though the log said "done again at the next start or 'state'": undoing back
+    past the fight deleted a record the rules keep."""
+    from engine.text import Msg
+    from firmware import history
+    from firmware.storage import StorageError
+    jc_battle(console)
+    [g] = games(console)
+    real = history._seal
+
+    def refused(*_a, **_k):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(history, "_seal", refused)
+    ok(console, "next-battle attacker=pompey")                          # saved; its seal refused
+    monkeypatch.setattr(history, "_seal", real)                         # space again
+    ok(console, "state")
+    ok(console, "undo")
+    ok(console, "undo")                                                 # the fight itself undone
+    assert [x["id"] for x in games(console)] == [g["id"]]
+
+
+def test_a_game_still_played_is_never_listed_abandoned_after_a_new_cut_short(state_dir, monkeypatch):
+    """QA (faults): ``new`` records the game it replaces as abandoned first; when the power was cut
+    (or the card refused) between that row and the new session, the game was still the one being
+    played, yet History listed it as abandoned — after a restart too, with its old number of
+    actions, and a later ``new`` kept that stale row. The current game's row is taken out."""
+    from engine.text import Msg
+    from firmware import history
+    from firmware.console import Console
+    from firmware.storage import StorageError
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new caesar-solo difficulty=hard side=pompey seed=2")
+    ok(c, "crassus")
+
+    def cut(*_a, **_k):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(Store, "begin", cut)
+    monkeypatch.setattr(history, "forget_abandoned", lambda *_a: None)   # the power went before it
+    assert c.request("new glory players=Ann,Bob seed=1")["ok"] is False
+    c.close()
+    monkeypatch.undo()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert c.session.game.name == "caesar-solo"
+        assert games(c) == []
+        ok(c, "undo")                                                   # played on, then replaced
+        ok(c, "new glory players=Ann,Bob seed=1")
+        [g] = games(c)
+        assert g["status"] == "abandoned" and "0 actions" in str(g["result"])
+    finally:
+        c.close()

@@ -433,3 +433,32 @@ def test_a_glory_games_variants_are_named_in_the_players_language(lang: str, sai
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert said in rows
     assert not any("harsh" in r or "truce" in r or "clockwise" in r for r in rows)
+
+
+def test_history_the_card_cannot_read_is_said_once_never_shown_as_no_games(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """QA (faults): History that could not be read (the card's "disk I/O error" while it ran) was
+    shown as "No games yet", a loss said as a fact, and only the log knew. The panel says it cannot
+    be read, once (a key closes the notice and the screen stays usable), and lists the games again
+    when the card reads again."""
+    import sqlite3
+    app = app_with(JC_FIGHT, [], state_dir)
+    try:
+        real = history.games
+
+        def eio(*_a, **_k):
+            raise sqlite3.OperationalError("disk I/O error")
+        monkeypatch.setattr(history, "games", eio)
+        open_history(app)
+        said = texts(app).replace("\n", " ")
+        assert "History cannot be read now" in said, said
+        app.handle("b")                                                 # the notice closes
+        listed = texts(app)
+        assert "cannot be read" not in listed and "Statistics" in listed    # not again at each frame
+        app.handle("down")
+        assert "cannot be read" not in texts(app)
+        monkeypatch.setattr(history, "games", real)
+        app.handle("b")
+        open_history(app)
+        assert "JC battle 1" in texts(app)
+    finally:
+        app.console.close()

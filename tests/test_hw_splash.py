@@ -107,3 +107,20 @@ def test_the_device_takes_the_splash_panel_over_and_remembers_its_settings(
     finally:
         app.console.close()
         Device.pin_factory.reset()
+
+
+def test_a_splash_cache_the_card_refuses_is_logged(state_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    """QA (faults): on a full or read-only card the splash's settings were not kept and nothing
+    said so (``except: pass``): the next start had no splash and no line in the log why."""
+    import errno
+    import logging
+    import os
+
+    def full(*_a: Any, **_k: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "replace", full)
+    with caplog.at_level(logging.WARNING):
+        remember(state_dir, DisplayConfig())
+    assert cached(state_dir) is None
+    assert any("No space left on device" in r.getMessage() for r in caplog.records)

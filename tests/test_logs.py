@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,3 +146,22 @@ def test_every_start_notice_is_on_one_scrollable_screen_and_none_is_cut(
         assert not isinstance(app.stack[-1], NoticesScreen)
     finally:
         app.console.close()
+
+
+def test_a_log_file_the_card_cannot_read_at_start_is_logged_not_taken_for_a_clean_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """QA (faults): an EIO reading legatus.log at start was taken, without a word, for "the last
+    run ended normally": the previous run's crash went unsaid and nothing said why."""
+    import errno
+    import logging
+    (tmp_path / logs.LOG_FILE).write_text("x CRITICAL legatus: boom\n", encoding="utf-8")
+    real = Path.open
+
+    def eio(self: Path, *a: Any, **k: Any) -> Any:
+        if self.name == logs.LOG_FILE:
+            raise OSError(errno.EIO, "Input/output error")
+        return real(self, *a, **k)
+    monkeypatch.setattr(Path, "open", eio)
+    with caplog.at_level(logging.WARNING):
+        assert logs.previous_failure(tmp_path) is None
+    assert any("Input/output error" in r.getMessage() for r in caplog.records)

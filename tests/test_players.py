@@ -239,3 +239,43 @@ def test_a_players_list_that_cannot_be_read_is_a_storage_error_not_an_empty_list
         assert "players' list cannot be read" in out["message"]
     finally:
         c.close()
+
+
+def test_a_players_list_the_card_cannot_read_is_never_written_over_as_if_empty(state_dir):
+    """QA (faults): remembering the people of a new game reads the list first; when the card
+    could not read it just then, the list was taken for empty and each person written anew: Анна's
+    earlier name (Ана) and her id in the exports were lost, so BG Stats saw a new player. Nothing
+    is written while the list cannot be read; renaming is refused with the reason."""
+    class Unreadable:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self._db = db
+
+        def execute(self, sql: str, *args):
+            if sql.lstrip().upper().startswith("SELECT") and "FROM players" in sql:
+                raise sqlite3.OperationalError("disk I/O error")
+            return self._db.execute(sql, *args)
+
+        def __getattr__(self, name: str):
+            return getattr(self._db, name)
+    c = _open(state_dir)
+    try:
+        ok(c, "new glory players=Ана,Борис seed=1")
+        ok(c, "players rename Ана Анна")
+        before = ok(c, "players")
+        real = c.store.db
+        c.store.db = Unreadable(real)
+        try:
+            ok(c, "new glory players=Анна,Вера seed=2")                 # the game itself starts
+            refused = c.request("players rename Вера Вика")
+            assert (refused["ok"], refused["error"]) == (False, "storage_error"), refused
+            refused = c.request("export format=csv")          # the people's ids would be guessed
+            assert (refused["ok"], refused["error"]) == (False, "storage_error"), refused
+        finally:
+            c.store.db = real
+        after = ok(c, "players")
+        assert after["was"] == before["was"] == {"Анна": ["Ана"]}
+        assert after["players"] == before["players"]                    # Вера is remembered at the next game
+        [g] = ok(c, "history")["games"]                                 # the game replaced is in History
+        assert g["status"] == "abandoned" and [p["name"] for p in g["players"]] == ["Ана", "Борис"]
+    finally:
+        c.close()

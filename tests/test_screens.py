@@ -153,6 +153,44 @@ def test_the_buttons_and_the_display_change_only_after_a_question(state_dir, row
         app.console.close()
 
 
+def test_a_setting_the_card_refuses_is_said_on_the_panel_never_claimed(state_dir, monkeypatch):
+    """QA (faults): on a full or read-only card a setting changed on the device was refused in
+    silence (the value just sprang back), a language chosen likewise, and a board setting
+    confirmed said "Takes effect at the next start." though nothing was kept. Each says why."""
+    from engine.text import Msg
+    from firmware.storage import StorageError
+    from firmware.store import Store
+    full = "The storage is full: nothing was changed. Free some space; Legatus goes on by itself."
+
+    def refused(self, *_):
+        raise StorageError(Msg(full))
+
+    def shown() -> str:
+        return _texts(app).replace(" | ", " ")
+    app = app_with([], ["down"] * 3 + ["a", "down"], state_dir)     # Settings → Contrast
+    try:
+        monkeypatch.setattr(Store, "save_settings", refused)
+        app.handle("right")                                           # contrast 3 → 4: refused
+        assert app.settings["contrast"] == "3" and "storage is full" in shown()
+        app.handle("b")                                               # the notice closes
+        app.handle("up")
+        app.handle("a")                                               # Language
+        app.handle("down")
+        app.handle("a")                                               # Русский: refused
+        assert app.settings["language"] == "en" and "storage is full" in shown()
+        app.handle("b")                                               # the notice closes: Settings
+        for _ in range(3):
+            app.handle("down")                                        # Buttons
+        before = app.settings["profile"]
+        app.handle("right")
+        assert isinstance(app.stack[-1], ConfirmScreen)
+        app.handle("a")                                               # yes: refused
+        assert app.settings["profile"] == before
+        assert "storage is full" in shown() and "next start" not in shown()
+    finally:
+        app.console.close()
+
+
 def test_bad_setting_is_refused_and_changes_nothing(console):
     r = console.request("settings contrast=9")
     assert r["error"] == "bad_arguments" and "contrast takes" in r["message"]
@@ -516,6 +554,26 @@ def test_the_dice_screen_opens_on_the_last_expression_rolled(state_dir):
     app.console.close()
 
 
+def test_dice_opened_with_no_session_on_a_card_that_refuses_it_say_why(state_dir, monkeypatch):
+    """QA (faults): with no session, Dice starts one; on a full or read-only card that start was
+    refused in silence, the dice screen opened anyway and A answered only "no session"."""
+    from engine.text import Msg
+    from firmware.screens.kit.dice import DiceScreen
+    from firmware.storage import StorageError
+    from firmware.store import Store
+
+    def refused(self, *_):
+        raise StorageError(Msg("The storage is read-only: nothing was changed."))
+    app = app_with([], ["down", "a"], state_dir)                       # Dice & bags
+    try:
+        monkeypatch.setattr(Store, "begin", refused)
+        app.handle("a")                                                # Dice
+        assert not isinstance(app.stack[-1], DiceScreen)
+        assert "read-only" in _texts(app).replace(" | ", " ") and app.console.session is None
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("expr", ["20d20+100", "100d100-50", "100d1000-10000"])
 def test_the_dice_screen_shows_a_long_expression_rolled_whole(state_dir, lang, expr):
@@ -557,6 +615,42 @@ def test_the_about_screen_sends_the_player_to_the_devices_serial_link_for_the_co
         app.console.close()
 
 
+@pytest.fixture
+def unreadable_fonts(monkeypatch):
+    """The shipped font files cannot be read (a bad sector, a damaged install)."""
+    from PIL import ImageFont
+
+    def eio(*_a, **_k):
+        raise OSError(5, "Input/output error")
+    caches = (base.font, base._missing_mask, base.has_glyph, base.reaches_top)
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setattr(ImageFont, "truetype", eio)
+    yield
+    monkeypatch.undo()
+    for cache in caches:
+        cache.cache_clear()
+    base.UNREADABLE.clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_with_the_fonts_unreadable_the_screens_still_read_in_the_built_in_font(state_dir, lang, unreadable_fonts):
+    """QA (faults): with a font file unreadable (EIO) the built-in font took over, but every
+    character, ASCII too, was taken for one it lacks: the English menu read '?????', and in
+    Russian every screen failed (UnicodeEncodeError: the replacement mark is not Latin-1), the
+    error screen too. The built-in font draws what it has; what it lacks shows as '?'."""
+    app = app_with(["new glory players=Ваня,Маша seed=3"], [], state_dir, lang=lang)
+    try:
+        for key in ("a", "down", "a", "b", "b", "down", "a", "b"):
+            app.handle(key)
+            app.render()
+        assert app.errors == 0
+        assert base.drawable("Legatus 12") == "Legatus 12"
+        assert base.drawable("Игры") == "????"
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("setup", [["new dice seed=1", "roll 2d6", "end"], ["new glory players=A,B seed=1", "end"]])
 def test_the_dice_roll_again_after_the_session_has_ended(state_dir, setup):
     """History → Fair draw → End the game… (to see the seed) left Dice & bags → Dice a roller whose
@@ -572,6 +666,22 @@ def test_the_dice_roll_again_after_the_session_has_ended(state_dir, setup):
         app.console.close()
 
 
+def test_an_unreadable_font_is_said_on_the_panel_in_letters_the_built_in_font_has(state_dir, unreadable_fonts, caplog):
+    """QA (faults): a font file that could not be read was only logged: the panel never said why
+    its letters looked wrong. It says which file, in English (the built-in font has no Cyrillic)."""
+    app = app_with([], [], state_dir, lang="ru")
+    try:
+        app.render()
+        shown = _texts(app).replace(" | ", " ")
+        assert "ter-u12n_unicode.pcf.gz" in shown.replace(" ", "") and "cannot be read" in shown, shown
+        assert any(r.levelname == "ERROR" and "ter-u12n" in r.getMessage() for r in caplog.records)
+        app.handle("b")                                                 # read: it goes, and stays gone
+        app.render()
+        assert "cannot be read" not in _texts(app)
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("setup", [["new bag items=a*3 seed=1", "draw", "end"], ["new glory players=A,B seed=1", "end"]])
 def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup):
     """The same for Bags & decks: an ended bag session showed its bag and refused every draw; an
@@ -582,3 +692,32 @@ def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup)
         assert isinstance(app.stack[-1], PresetScreen) and not app.stack[-1].side
     finally:
         app.console.close()
+
+
+def test_an_unreadable_translation_is_said_on_the_panel_and_its_texts_shown_in_english(state_dir, monkeypatch, caplog):
+    """QA (faults): a catalog file that could not be read (EIO) was skipped without a word, in the
+    log or on the panel: the device just spoke English. The panel and the log say which file."""
+    from pathlib import Path
+    real = Path.read_bytes
+
+    def eio(self):
+        if self.name == "legatus.mo":
+            raise OSError(5, "Input/output error")
+        return real(self)
+    monkeypatch.setattr(Path, "read_bytes", eio)
+    i18n._mo_files.cache_clear()
+    i18n._chain.cache_clear()
+    try:
+        app = app_with([], [], state_dir, lang="ru")
+        try:
+            app.render()
+            shown = _texts(app).replace(" | ", " ")
+            assert "legatus.mo" in shown.replace(" ", "") and "cannot be read" in shown, shown
+            assert any(r.levelname == "ERROR" and "legatus.mo" in r.getMessage() for r in caplog.records)
+        finally:
+            app.console.close()
+    finally:
+        monkeypatch.undo()
+        i18n._mo_files.cache_clear()
+        i18n._chain.cache_clear()
+        i18n.UNREADABLE.clear()

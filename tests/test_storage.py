@@ -188,6 +188,31 @@ def test_killed_on_entry_to_a_file_sync_never_loses_an_acknowledged_action(tmp_p
             assert state in options or state.get("game") in options, (when, acked)
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
+def test_one_read_error_at_start_is_read_again_never_taken_for_damage(tmp_path):
+    """QA (faults): one EIO on a read of the database at start (a card slow to answer) either
+    stopped the start ('Cannot open …: disk I/O error', exit 2: a dark panel, a restart loop
+    under systemd), or moved the whole file aside as damaged ("database disk image is
+    malformed"), or reported a damaged index ("Page 17: unable to get the page. error
+    code=8458", an I/O error). It is read again: the start is as if nothing happened."""
+    ref = tmp_path / "ref"
+    ref.mkdir()
+    run_console(ref, ["settings contrast=4", SETUP, "draw", "roll 3d6", "end", "new dice seed=3", "roll 2d6"])
+    want = run_console(ref, ["state", "history"])
+    for when in (1, 2, 3, 4, 5, 9):
+        d = tmp_path / f"eio-{when}"
+        shutil.copytree(ref, d)
+        cmd = [STRACE, "-f", "-qq", "-o", "/dev/null", "-P", str(d / DB_NAME), "-e", "trace=pread64",
+               "-e", f"inject=pread64:error=EIO:when={when}", *console_cmd(d)]
+        p = subprocess.run(cmd, input=b"state\nhistory\n", capture_output=True, cwd=ROOT, timeout=60,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert p.returncode == 0, (when, p.stderr.decode()[-300:])
+        got = [json.loads(line) for line in p.stdout.decode().splitlines()]
+        assert got == want, (when, got[0].get("recovered"))
+        assert not list(d.glob("*.damaged-*")), when
+
+
 # -- F6: the directory deleted or replaced under a running device -------------------------------
 def test_a_replaced_state_directory_refuses_every_change_and_a_second_process_cannot_use_the_old_one(tmp_path):
     d = tmp_path / "state"

@@ -172,6 +172,96 @@ def test_a_stored_setting_that_is_not_allowed_is_reported_and_its_default_used(s
         c.close()
 
 
+class _Unreadable:
+    """The database as a failing card gives it: every SELECT of ``table`` fails with SQLite's
+    "disk I/O error" (other statements go through)."""
+
+    def __init__(self, db: sqlite3.Connection, table: str) -> None:
+        self._db, self._table = db, table
+
+    def execute(self, sql: str, *args):
+        if sql.lstrip().upper().startswith("SELECT") and f"FROM {self._table}" in sql:
+            raise sqlite3.OperationalError("disk I/O error")
+        return self._db.execute(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self._db, name)
+
+
+def test_settings_the_card_cannot_read_are_never_replaced_by_the_defaults(console):
+    """QA (faults): a read error on the settings (EIO while the device ran) was taken for "no
+    settings stored": ``settings`` answered the defaults as the stored ones, and a change made then
+    (``settings contrast=5``, or a nudge on the device) stored the defaults over every other
+    setting — the language, the Caesar tiles edited once, the board — all lost. While they cannot
+    be read, reading and changing them is refused (``storage_error``), nothing changed."""
+    for line in ("settings language=uk contrast=4 caesar.tiles=A:draw2+play", "new dice seed=1"):
+        assert console.request(line)["ok"] is True, line
+    stored = console.request("settings")["settings"]
+    real = console.store.db
+    console.store.db = _Unreadable(real, "settings")
+    try:
+        for line in ("settings", "settings contrast=5"):
+            refused = console.request(line)
+            assert (refused["ok"], refused["error"]) == (False, "storage_error"), (line, refused)
+            assert "не" in refused["message"]                           # said in the reader's language
+    finally:
+        console.store.db = real
+    assert console.request("settings")["settings"] == stored
+
+
+def test_a_read_error_in_the_middle_of_a_request_is_a_storage_error_never_an_internal_one(console):
+    """QA (faults): a players' share checks the earlier games for a copy of the game; when the card
+    could not read them just then, the reply was ``internal_error`` ("Internal error
+    (OperationalError: disk I/O error)"), as for a bug. It is ``storage_error``, said in words,
+    and nothing changed."""
+    console.commit_next()
+    assert console.request("new dice")["ok"] is True
+    state = console.request("state")["state"]
+    real = console.store.db
+    console.store.db = _Unreadable(real, "sessions")
+    try:
+        refused = console.request("share 1-2-3")
+        assert (refused["ok"], refused["error"]) == (False, "storage_error"), refused
+        assert "the card did not answer a read or a write" in refused["message"]
+    finally:
+        console.store.db = real
+    assert console.request("state")["state"] == state
+    assert console.request("share 1-2-3")["ok"] is True
+
+
+@pytest.mark.parametrize("line, table", [("history", "history"), ("export format=csv", "history"),
+                                         ("players", "players")])
+def test_a_table_the_card_cannot_read_is_refused_in_the_readers_words(console, line, table):
+    """QA (faults): History and the players' list that the card could not read were refused with
+    SQLite's English ("disk I/O error") inside a Russian sentence; the reason is said in Russian."""
+    import re
+    assert console.request("settings language=ru")["ok"] is True
+    real = console.store.db
+    console.store.db = _Unreadable(real, table)
+    try:
+        refused = console.request(line)
+    finally:
+        console.store.db = real
+    assert refused["error"] == "storage_error", refused
+    assert not re.search(r"[A-Za-z]", refused["message"]), refused["message"]
+
+
+def test_a_database_moved_aside_at_start_says_why_in_the_readers_words(state_dir):
+    """QA (faults): the start's report of a database kept aside carried SQLite's English inside
+    the Russian sentence («Базу не удалось прочитать (database disk image is malformed)…»)."""
+    import re
+    c = _open(state_dir)
+    assert c.request("settings language=ru")["ok"] is True
+    c.close()
+    data = bytearray((state_dir / DB_NAME).read_bytes())
+    data[4096:8192] = b"\xff" * 4096                                   # a page of the schema's tables
+    (state_dir / DB_NAME).write_bytes(bytes(data))
+    r, c = _start(state_dir)
+    c.close()
+    said = r["recovered"].replace("legatus.db.damaged-1", "")
+    assert "legatus.db.damaged-1" in r["recovered"] and not re.search(r"[A-Za-z]", said), said
+
+
 def test_free_form_settings_are_bounded_with_a_clear_refusal(console):
     long_value = "A:" + "play+" * 200
     r = console.request(f"settings caesar.tiles={long_value}")
@@ -566,6 +656,57 @@ def test_a_card_remounted_read_only_still_starts_reads_and_refuses_every_change(
         c.close()
 
 
+HOT = """
+import os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA cache_size=1")              # the change spills into the file before any commit
+db.execute("BEGIN IMMEDIATE")
+db.execute("UPDATE actions SET line=line||'x'")
+db.execute("CREATE TABLE junk(x)")
+db.execute("INSERT INTO junk SELECT randomblob(2000) FROM actions")
+os._exit(0)                                    # the power is cut: a hot rollback journal is left
+"""
+
+
+def test_a_card_remounted_read_only_after_a_power_cut_mid_commit_still_starts_and_reads(read_only_mount):
+    """QA (faults): the power cut in the middle of a commit left a hot rollback journal, and the
+    card came back read-only (the kernel remounts it so after an error): SQLite cannot roll the
+    journal back there, and Legatus refused to start ('Cannot open …: attempt to write a readonly
+    database', exit 2: a dark panel, a restart loop). It starts from the database as the rollback
+    makes it (read in memory), says the card is read-only, refuses every change, and once the card
+    is writable the real rollback happens and saving goes on."""
+    import sys
+    mnt, remount = read_only_mount
+    d = mnt / "state"
+    c = _open(d)
+    for line in ("new bag items=a*3,b*2 seed=4", "draw", "draw"):
+        assert c.request(line)["ok"] is True, line
+    state, games = c.request("state")["state"], c.request("history")["games"]
+    c.close()
+    subprocess.run([sys.executable, "-c", HOT, str(d / DB_NAME)], check=True)
+    assert (d / (DB_NAME + "-journal")).stat().st_size > 0
+    remount("ro")
+    c = _open(d)
+    try:
+        start = c.request("state")
+        assert start["state"] == state and "read-only" in start["recovered"]
+        assert c.request("history")["games"] == games
+        refused = c.request("draw")
+        assert (refused["error"], refused["message"]) == ("storage_error", "The storage is read-only: nothing was changed.")
+        assert c.request("state")["state"] == state                  # reading goes on after a refusal
+        remount("rw")
+        tries = [c.request("draw") for _ in range(2)]
+        assert tries[-1]["ok"] is True, tries
+        state = tries[-1]["state"]
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == state
+    finally:
+        c.close()
+
+
 def test_a_connection_that_cannot_be_set_up_again_still_reads_and_says_why_it_refuses(state_dir, monkeypatch):
     """QA (storage): after a failed commit on a card that refuses every write, the new connection
     could not be set up and the store kept the closed one: 'history' and 'export' answered
@@ -594,3 +735,84 @@ def test_a_connection_that_cannot_be_set_up_again_still_reads_and_says_why_it_re
         assert c.request("roll 1d6")["ok"] is True
     finally:
         c.close()
+
+
+def _bad_sector(monkeypatch, path: Path, first: int, last: int, times: int | None = None) -> list[int]:
+    """Reads of the file ``path`` is now touching bytes ``first..last`` fail with EIO (a bad spot
+    on the card): always, or the first ``times`` times (a card that answers again). SQLite's own
+    open of it fails the same way ("disk I/O error") while the spot is bad. A new file made at
+    that path reads well."""
+    import errno
+    import sqlite3 as sq
+    inode = os.stat(path).st_ino
+    failed = [0]
+
+    def bad() -> bool:
+        if times is not None and failed[0] >= times:
+            return False
+        failed[0] += 1
+        return True
+
+    def same(p: Path) -> bool:
+        try:
+            return os.stat(p).st_ino == inode
+        except OSError:
+            return False
+    real_pread, real_connect, real_read = os.pread, Store._connect, Path.read_bytes
+
+    def pread(fd: int, n: int, offset: int) -> bytes:
+        if os.fstat(fd).st_ino == inode and offset <= last and offset + n > first and bad():
+            raise OSError(errno.EIO, "Input/output error")
+        return real_pread(fd, n, offset)
+
+    def connect(self):
+        if same(self.db_path) and bad():
+            raise sq.OperationalError("disk I/O error")
+        return real_connect(self)
+
+    def read_bytes(self):
+        if same(self) and bad():
+            raise OSError(errno.EIO, "Input/output error")
+        return real_read(self)
+    monkeypatch.setattr(os, "pread", pread)
+    monkeypatch.setattr(Store, "_connect", connect)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    return failed
+
+
+def test_a_read_error_at_start_that_goes_away_is_tried_again_and_nothing_is_moved_aside(state_dir, monkeypatch):
+    """QA (faults): one EIO reading the database at start (a card slow to wake) stopped the start
+    for good: 'Cannot open …legatus.db: disk I/O error', exit 2, a dark panel, and under systemd a
+    restart loop. The read is tried again; the database is used as it is."""
+    _played(state_dir)
+    want = _start(state_dir)
+    want[1].close()
+    failed = _bad_sector(monkeypatch, (state_dir / DB_NAME).resolve(), 0, 4095, times=2)
+    r, c = _start(state_dir)
+    try:
+        assert failed[0] == 2
+        assert r["state"] == want[0]["state"] and "recovered" not in r
+        assert not list(state_dir.glob("*.damaged-*"))
+    finally:
+        c.close()
+
+
+def test_a_bad_spot_in_the_database_never_stops_the_start_and_the_rows_elsewhere_are_carried_over(state_dir, monkeypatch):
+    """QA (faults): a database whose first page cannot be read (EIO every time) stopped every
+    start ('Cannot open …: disk I/O error', exit 2): no panel, no History, a restart loop. The
+    file is kept aside as damaged, the rows in the pages that still read are carried over, and
+    the start says so."""
+    _played(state_dir)
+    games = _start(state_dir)
+    games[1].close()
+    _bad_sector(monkeypatch, (state_dir / DB_NAME).resolve(), 0, 4095)
+    r, c = _start(state_dir)
+    try:
+        assert "disk I/O error" in r["recovered"] or "could not be read" in r["recovered"], r
+        assert "kept aside as legatus.db.damaged-1" in r["recovered"]
+        assert "4096 bytes of the database could not be read at all" in r["recovered"]
+        assert c.request("settings")["settings"]["contrast"] == "4"          # a row in another page
+    finally:
+        c.close()
+    monkeypatch.undo()
+    assert (state_dir / (DB_NAME + ".damaged-1")).exists()

@@ -36,6 +36,9 @@ FONTS: dict[str, tuple[str, int, int]] = {
 REPLACEMENT = "\ufffd"   # drawn for a character the font lacks
 
 
+UNREADABLE: list[tuple[str, str]] = []    # font files that could not be read, and why (the App says so)
+
+
 @lru_cache(maxsize=None)
 def font(kind: str = "body") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The shipped bitmap font of ``kind`` (see FONTS), loaded once. If the file cannot be read
@@ -43,8 +46,9 @@ def font(kind: str = "body") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     name, size, _ = FONTS[kind]
     try:
         return ImageFont.truetype(str(FONT_DIR / name), size)
-    except OSError:
-        log.error("the font %s cannot be read; Pillow's built-in font is used", name)
+    except OSError as e:
+        log.error("the font %s cannot be read (%s); Pillow's built-in font is used", name, e)
+        UNREADABLE.append((name, e.strerror or str(e)))
         return ImageFont.load_default_imagefont()
 
 
@@ -58,8 +62,13 @@ def cell_height(kind: str = "body") -> int:
 
 
 @lru_cache(maxsize=8)
-def _missing_mask(kind: str) -> bytes:
-    return bytes(font(kind).getmask("\ue000"))      # a private-use point: the font's default glyph
+def _missing_mask(kind: str) -> bytes | None:
+    """The font's default glyph (None: the font cannot say, e.g. Pillow's Latin-1 built-in one)."""
+    try:
+        return bytes(font(kind).getmask("\ue000"))  # a private-use point: the font's default glyph
+    except Exception as e:  # noqa: BLE001 - a font that cannot draw it has no default glyph to compare
+        log.info("the %s font has no default glyph (%s)", kind, e)
+        return None
 
 
 @lru_cache(maxsize=4096)
@@ -74,12 +83,12 @@ def has_glyph(ch: str, kind: str = "body") -> bool:
     if not ch.isprintable():
         return False
     try:
-        if bytes(font(kind).getmask(ch)) != _missing_mask(kind):
-            return True
-    except Exception:  # noqa: BLE001 - any font trouble means: no glyph
-        log.warning("the %s font cannot render %r", kind, ch, exc_info=True)
+        mask = bytes(font(kind).getmask(ch))
+    except Exception as e:  # noqa: BLE001 - any font trouble means: no glyph
+        log.warning("the %s font cannot render %r (%s)", kind, ch, e)
         return False
-    return 33 <= ord(ch) < 127
+    default = _missing_mask(kind)
+    return default is None or mask != default or 33 <= ord(ch) < 127
 
 
 def missing(s: str, kind: str = "body") -> set[str]:
@@ -93,7 +102,8 @@ def drawable(s: object, kind: str = "body") -> str:
     text_ = str(s)
     if all(has_glyph(ch, kind) for ch in set(text_)):
         return text_
-    return "".join(ch if has_glyph(ch, kind) else (" " if ch in "\t\n\r" else REPLACEMENT) for ch in text_)
+    mark = REPLACEMENT if has_glyph(REPLACEMENT, kind) else "?"     # the built-in font lacks U+FFFD
+    return "".join(ch if has_glyph(ch, kind) else (" " if ch in "\t\n\r" else mark) for ch in text_)
 
 
 # -- drawing -----------------------------------------------------------------------------------

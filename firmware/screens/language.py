@@ -7,6 +7,7 @@ from engine.text import N_
 from firmware.i18n import LANGUAGE_NAMES, LANGUAGES
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
+from firmware.screens.play import kept
 from firmware.screens.widgets import Intent, Item, ListScreen, intent
 
 
@@ -33,8 +34,8 @@ class LanguageScreen(ListScreen):
                 for lang in LANGUAGES]
 
     def _choose(self, lang: str, ctx: Ctx) -> None:
-        ctx.set_setting("language", lang)
         ctx.pop()
+        kept(ctx, "language", lang)
 
     def key(self, key: str, ctx: Ctx) -> None:
         if self.first_start and intent("row", key) is Intent.BACK:

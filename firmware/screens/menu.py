@@ -20,7 +20,7 @@ from firmware.i18n import LANGUAGE_NAMES, _
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
-from firmware.screens.play import Snapshot, game_label
+from firmware.screens.play import Snapshot, game_label, kept
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, figure
 from firmware.settings import SETTINGS, cycle
 
@@ -169,12 +169,12 @@ BOARD = ("profile", "driver")     # the board's buttons and panel: a wrong one l
 def _step(ctx: Ctx, name: str, step: int = 1) -> None:
     new = cycle(ctx.settings, name, step)
     if name not in BOARD:
-        ctx.set_setting(name, new[name])
+        kept(ctx, name, new[name])
         return
 
     def yes(c: Ctx) -> None:
-        c.set_setting(name, new[name])
-        c.notify(_("Takes effect at the next start."))
+        if kept(c, name, new[name]):
+            c.notify(_("Takes effect at the next start."))
     label = _(SETTINGS[name][2])
     ctx.push(ConfirmScreen(label, _(
         "{}: {} from the next start. If the device is not built so, its keys or its screen stop answering "

@@ -31,6 +31,14 @@ def run_or_notify(ctx: Ctx, line: Line[R]) -> R | None:
     return response
 
 
+def kept(ctx: Ctx, name: str, value: str) -> bool:
+    """Store a setting the player changed; a refusal (a full or read-only card) is said."""
+    response = ctx.set_setting(name, value)
+    if not response["ok"]:
+        ctx.notify(refusal(response))
+    return response["ok"]
+
+
 def refusal(reply: Reply) -> str:
     """A refused line's message in the player's words: a game that is over (``game_over``: ended,
     or finished by its rules) is said so, never with the console's list of commands it still

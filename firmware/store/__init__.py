@@ -11,7 +11,9 @@ Each accepted action is one transaction — its row and, every ``CHECKPOINT_EVER
 checkpoint of the state — committed durably before the reply; a failed commit rolls back and the
 request is refused with nothing changed (:class:`StorageError`). On a read-only filesystem (a card
 the kernel remounted read-only) the store still opens: everything reads, every change is refused,
-the start says why, and saving works again once the card is writable. Starting a new session and
+the start says why, and saving works again once the card is writable (a rollback journal a power
+cut left, which the read-only card keeps SQLite from rolling back, is rolled back on a copy in
+memory to be read, and on the card once it is writable). Starting a new session and
 archiving the old one is one transaction. The directories are created durably (each new one and
 its parent fsync'd) before anything is answered.
 
@@ -35,10 +37,12 @@ way. At every start:
   the checkpoint, a page of ``actions``, the draw record at the end: :class:`_Older`); a damaged one
   found then refuses what needed it, changes nothing, and is reported from then on
   (:class:`~firmware.storage.DamagedRecord`, ``recovery``);
-- if the file cannot be opened or checked at all — whatever the exception — it is moved aside as
-  ``legatus.db.damaged-N`` (with its rollback journal, if any), every row whose checksum holds is
-  read from its pages (and from the journal's pages) by :mod:`firmware.salvage` and carried into a
-  new database, and what happened is reported.
+- if the file cannot be opened or checked at all — whatever the exception, after reading it again
+  (three times for a read error, EIO: a card slow to answer; once for anything else) — it is
+  moved aside as ``legatus.db.damaged-N`` (with its rollback journal, if any), every row whose
+  checksum holds is read from its pages (and from the journal's pages) by :mod:`firmware.salvage`
+  and carried into a new database (a block the card cannot read costs only the rows in it), and
+  what happened is reported.
 
 ``recovery`` says what was found (``state`` answers it as ``recovered``; the device shows it).
 

@@ -4,8 +4,10 @@ row of the small tables (sessions, settings, History, fair draws, players) check
 (firmware/store/mending.py deals with what it found)."""
 from __future__ import annotations
 
+import errno
 import json
 import logging
+import re
 import sqlite3
 from typing import Any, NamedTuple
 
@@ -29,6 +31,16 @@ class _Found(NamedTuple):
     flags: list[tuple[int, int]]                         # (session id, current) mended
     bad_settings: list[str]                              # setting names with a value that is not allowed
 
+
+
+_ERROR_CODE = re.compile(r"error code=(\d+)")
+SQLITE_IOERR = 10
+
+
+def _io_code(problem: str) -> bool:
+    """Whether an integrity_check finding is SQLite's I/O error (its extended code's low byte is
+    SQLITE_IOERR: "Page 17: unable to get the page. error code=8458"), not a damaged page."""
+    return any(int(code) & 0xFF == SQLITE_IOERR for code in _ERROR_CODE.findall(problem))
 
 
 class Checks(Connection):
@@ -75,6 +87,8 @@ class Checks(Connection):
         except FileNotFoundError:
             return
         except OSError as e:
+            if e.errno == errno.EIO:                # a bad spot on the card: tried again, then damage
+                raise
             raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
                                     str(self.db_path), e.strerror)) from None
         if len(head) < 100:
@@ -117,6 +131,8 @@ class Checks(Connection):
         problem = self._integrity(db)
         if problem is None:
             return
+        if _io_code(problem):               # a page the card would not give: a read error (tried again)
+            raise sqlite3.OperationalError(f"disk I/O error (integrity_check: {problem[:120]})")
         try:
             db.execute("REINDEX")
         except sqlite3.OperationalError:   # cannot write: treat the file as damaged

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import fcntl
 import logging
+import os
+import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,7 +45,53 @@ class Connection:
     _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.db_path, isolation_level=None, timeout=2.0, check_same_thread=False)
+        """The connection to the database (see :meth:`_open_file`). On a read-only card holding a
+        hot rollback journal (a power cut mid-commit, then the card remounted read-only) SQLite
+        cannot roll it back and reads nothing: the database as the rollback makes it is read from
+        a copy in memory (:meth:`_rolled_back`), every change is refused as on any read-only card,
+        and the next connection after a refusal tries the card again (the real rollback)."""
+        try:
+            return self._open_file(self.db_path)
+        except sqlite3.OperationalError as e:
+            if "readonly" not in str(e).lower() or not self._hot_on_read_only():
+                raise
+            log.warning("%s has a rollback journal that a read-only card keeps from being rolled back (%s); "
+                        "reading the rolled-back database from memory", self.db_path, e)
+            return self._rolled_back()
+
+    def _hot_on_read_only(self) -> bool:
+        journal = self.db_path.with_name(self.db_path.name + "-journal")
+        try:
+            return journal.stat().st_size > 0 and bool(os.statvfs(self.root).f_flag & os.ST_RDONLY)
+        except OSError:
+            return False
+
+    def _rolled_back(self) -> sqlite3.Connection:
+        """A read-only connection to a copy of the database and its journal, rolled back, in a
+        temporary directory in memory (/dev/shm), removed once the copy is open."""
+        shm = Path("/dev/shm")
+        tmp = Path(tempfile.mkdtemp(prefix="legatus-", dir=shm if shm.is_dir() else None))
+        try:
+            copy = tmp / self.db_path.name
+            shutil.copyfile(self.db_path, copy)
+            shutil.copyfile(self.db_path.with_name(self.db_path.name + "-journal"),
+                            copy.with_name(copy.name + "-journal"))
+            first = sqlite3.connect(copy)
+            try:
+                first.execute("SELECT count(*) FROM sqlite_master").fetchone()     # SQLite rolls it back
+            finally:
+                first.close()
+            db = sqlite3.connect(f"file:{copy}?mode=ro", uri=True, isolation_level=None, timeout=2.0,
+                                 check_same_thread=False)
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()            # open before it goes
+            return db
+        except OSError as e:
+            raise sqlite3.OperationalError(f"attempt to write a readonly database (no copy to read: {e})") from e
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    def _open_file(self, path: Path) -> sqlite3.Connection:
+        db = sqlite3.connect(path, isolation_level=None, timeout=2.0, check_same_thread=False)
         # Rollback journal (DELETE) with synchronous=EXTRA: each commit writes and fsyncs the
         # journal, then the database, then deletes the journal and fsyncs the directory — the mode
         # SQLite documents as safe against power loss, and at rest everything is in the one

@@ -9,8 +9,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 from firmware.settings import valid_settings
-from firmware.storage import crc
+from engine.text import Msg
+from firmware.storage import StorageError, crc
 from firmware.store.connection import Connection
+from firmware.store.reasons import reason
 from firmware.store.schema import SESSION_ROW, SETTING_ROW, _text, effective_lines
 
 log = logging.getLogger(__name__)
@@ -105,14 +107,19 @@ class Kept(Connection):
         return False
 
     # -- settings ------------------------------------------------------------------------------
-    def load_settings(self) -> dict[str, Any]:
+    def load_settings(self, strict: bool = False) -> dict[str, Any]:
         """The stored settings whose checksums hold and whose values are allowed (the start-up
-        check reported and set aside the others). Never raises."""
+        check reported and set aside the others). If the card cannot read them: none (the
+        defaults), or with ``strict`` (what a change starts from) StorageError, never the
+        defaults taken for what is stored."""
         out: dict[str, Any] = {}
         try:
             rows = self.db.execute(f"SELECT {SETTING_ROW} FROM settings").fetchall()
         except sqlite3.Error as e:
             log.error("cannot read the settings: %s", e)
+            if strict:
+                raise StorageError(Msg("The settings cannot be read now ({}); nothing was changed. Check the card.",
+                                       reason(e))) from None
             return out
         for key, value, check in rows:
             k, v = _text(key), _text(value)

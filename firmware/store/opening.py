@@ -5,10 +5,12 @@ firmware/salvage.py); never a crash loop. A hot journal's two copies are kept un
 over: a row a damaged journal damaged as SQLite rolled it back is whole in the other copy."""
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
 import sqlite3
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,28 +36,35 @@ class Opening(Checks):
         journal, before = self._hot_journal()
         self._hot = (before, journal) if before is not None and journal is not None else None
         self._hot_rows = None
-        db: sqlite3.Connection | None = None
-        try:
-            self._check_header()
-            db = self._connect()
-            self._verify(db)
-            self._check_schema(db)
-            self._create(db)
-            return db, self._scan(db)
-        except StateDirError:
-            raise
-        except Exception as e:  # noqa: BLE001 - any failure to read the file is damage (or the environment)
-            if db is not None:
-                try:
-                    db.close()
-                except sqlite3.Error as e2:
-                    log.warning("closing the damaged database: %s", e2)
-            if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e):
-                log.error("cannot open %s: %s", self.db_path, e)
-                raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
-                                        str(self.db_path), str(e))) from None
-            log.error("the database %s cannot be read (%s: %s); salvaging its rows", self.db_path, type(e).__name__, e)
-            return self._salvage(e, before, journal)
+        for attempt in range(1, READ_TRIES + 1):
+            db: sqlite3.Connection | None = None
+            try:
+                self._check_header()
+                db = self._connect()
+                self._verify(db)
+                self._check_schema(db)
+                self._create(db)
+                return db, self._scan(db)
+            except StateDirError:
+                raise
+            except Exception as e:  # noqa: BLE001 - any failure to read the file is damage (or the environment)
+                if db is not None:
+                    try:
+                        db.close()
+                    except sqlite3.Error as e2:
+                        log.warning("closing the damaged database: %s", e2)
+                if attempt < (READ_TRIES if _read_error(e) else 2):   # a card slow to answer, or a read
+                    log.warning("reading %s failed (%s); trying again", self.db_path, e)   # error SQLite took
+                    time.sleep(0.2 * attempt)                                        # for damage: once more
+                    continue
+                if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e) and not _read_error(e):
+                    log.error("cannot open %s: %s", self.db_path, e)
+                    raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
+                                            str(self.db_path), str(e))) from None
+                log.error("the database %s cannot be read (%s: %s); salvaging its rows", self.db_path,
+                          type(e).__name__, e)
+                return self._salvage(e, before, journal)
+        raise AssertionError("unreachable")
 
     def _hot_journal(self) -> tuple[bytes | None, bytes | None]:
         """A rollback journal left by an interrupted transaction, and the database as it was
@@ -98,11 +107,11 @@ class Opening(Checks):
 
     # -- the salvage ---------------------------------------------------------------------------
     def _salvage(self, error: BaseException, before: bytes | None, journal: bytes | None) -> tuple[sqlite3.Connection, _Found]:
-        try:
-            data = before if before is not None else self.db_path.read_bytes()
-        except OSError as e:
-            log.warning("cannot read %s for the salvage: %s", self.db_path, e)
-            data = b""
+        unread = 0
+        if before is not None:
+            data = before
+        else:
+            data, unread = _readable(self.db_path)
         try:
             aside = self._move_aside(self.db_path) if self.db_path.exists() else None
             if aside is not None and journal and not aside.with_name(aside.name + "-journal").exists():
@@ -129,11 +138,19 @@ class Opening(Checks):
             raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
         kept = sum(1 for t, _ in carried if t != "damaged")
         self._salvaged = True
+        why = reason(error)                  # (SQLite's own words are in the log)
+        if not isinstance(why, Msg):
+            why = Msg("the records are damaged")
         self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {n} record "
                                "whose checksum held was carried into a new one.",
-                               str(error)[:80] or type(error).__name__, aside.name if aside else DB_NAME, n=kept,
+                               why, aside.name if aside else DB_NAME, n=kept,
                                plural="The database could not be read ({}); it was kept aside as {}, and the {n} "
                                       "records whose checksums held were carried into a new one."))
+        if unread:
+            self._notes.append(Msg("{n} byte of the database could not be read at all (a bad spot on the card): "
+                                   "the records that were there are lost.",
+                                   plural="{n} bytes of the database could not be read at all (a bad spot on the "
+                                          "card): the records that were there are lost.", n=unread))
         if damaged:
             self._notes.append(Msg("{n} damaged record was kept for a bug report.", n=len(damaged),
                                    plural="{n} damaged records were kept for a bug report."))
@@ -141,6 +158,44 @@ class Opening(Checks):
 
 
     code = "step_changed"
+
+
+READ_TRIES = 3          # a read error at start is tried again (a card slow to answer) before it is damage;
+                        # any other failure once (a transient EIO that SQLite reported as a malformed file)
+BLOCK = 4096            # what the salvage reads at a time: a bad spot costs the blocks it covers, not the file
+
+
+def _read_error(e: BaseException) -> bool:
+    """An I/O error reading the card (EIO), from the system or from SQLite."""
+    if isinstance(e, OSError):
+        return e.errno == errno.EIO
+    return isinstance(e, sqlite3.OperationalError) and "disk i/o error" in str(e).lower()
+
+
+def _readable(path: Path) -> tuple[bytes, int]:
+    """The bytes of ``path`` that can be read, a block that cannot (EIO: a bad spot) as zeros
+    (the salvage finds no row there), and how many bytes were unreadable. A file that cannot be
+    opened at all reads as nothing."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError as e:
+        log.warning("cannot read %s for the salvage: %s", path, e)
+        return b"", 0
+    out: list[bytes] = []
+    unread = 0
+    try:
+        size = os.fstat(fd).st_size
+        for offset in range(0, size, BLOCK):
+            n = min(BLOCK, size - offset)
+            try:
+                block = os.pread(fd, n, offset)
+            except OSError as e:
+                log.error("%s: bytes %d-%d cannot be read (%s)", path, offset, offset + n - 1, e)
+                block, unread = b"\0" * n, unread + n
+            out.append(block.ljust(n, b"\0"))
+    finally:
+        os.close(fd)
+    return b"".join(out), unread
 
 
 # -- carrying rows out of a damaged file ---------------------------------------------------------

@@ -21,7 +21,10 @@ SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 def open_dice(ctx: Ctx) -> None:
     """Roll within the current session (journaled, undoable); start a dice session if none."""
     if ctx.view() is None:
-        ctx.run(act.new_dice())
+        started = ctx.run(act.new_dice())
+        if not started["ok"]:             # a full or read-only card: say so, open nothing
+            ctx.notify(started["message"])
+            return
     screen = DiceScreen()
     screen.like(last_roll(ctx))
     ctx.push(screen)
