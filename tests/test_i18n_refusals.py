@@ -214,3 +214,23 @@ def test_jewelry_jokers_that_do_not_fit_are_counted_with_plural_forms(console, j
         english, answer = refuse(console, lang, [GLORY], line)
         assert "jewelry joker" in english["message"], english
         assert said in answer["message"], answer["message"]
+
+
+@pytest.mark.parametrize(("lang", "line", "said"), [
+    ("ru", "version x", "Команда «version» не принимает аргументов."),
+    ("uk", "version x", "Команда «version» не приймає аргументів."),
+    ("ru", "end", "Для команды «end» нужна сессия: начните её командой «new <игра>»."),
+    ("uk", "end", "Для команди «end» потрібна сесія: почніть її командою «new <гра>»."),
+    ("ru", "sword-odds mod=x", "Для mod= нужно целое число, а не «x»."),
+    ("uk", "sword-odds mod=x", "Для mod= потрібне ціле число, а не «x»."),
+    ("ru", "new dice seed=abc", "Для seed= нужно целое число, а не «abc»."),
+    ("uk", "new dice seed=abc", "Для seed= потрібне ціле число, а не «abc»."),
+])
+def test_the_shared_refusals_are_whole_sentences(console, lang, line, said):
+    """The console's own refusals read «"version" без аргументов», «"end" нужна сессия», «seed= нужно
+    целое число, не …»: a fragment, or a subject with no case to need anything. Whole sentences now;
+    the command and the option stay as typed (PROTOCOL.md: commands stay English)."""
+    console.request(f"settings language={lang}")
+    response = console.request(line)
+    assert not response["ok"] and response["message"] == said
+    i18n.set_language("en")
