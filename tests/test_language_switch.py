@@ -1,8 +1,16 @@
 """The language changed over the serial link (``settings language=…``) while screens are open: every
-screen on the panel says its texts in the new language at once, as a program started in that
-language would (docs/protocol.md ``settings``)."""
+screen on the panel says its texts in the new language at once — titles, menus, questions, texts
+said when a screen was made, the notice up, the Settings → Language list itself — as a program
+started in that language would (issue 24's languages; docs/protocol.md ``settings``).
+
+Two checks: walks of random keys through every game, History and the tools, the language switched
+en → ru → uk → en over the serial link every few keys, where no frame may show a word of another
+language (a word that only the other languages' catalogs hold); and, key for key beside it, the same
+keys pressed on programs started in each language: whenever a program and the walk stand on the same
+screens over the same game, they must draw the very same texts."""
 from __future__ import annotations
 
+import random
 import re
 import shutil
 from functools import lru_cache
@@ -13,7 +21,7 @@ import pytest
 
 from firmware import i18n
 from tests.screens import SECRET, app_with, drawn
-from tests.test_no_clipped_text import SETUPS, START
+from tests.test_no_clipped_text import DEEP, KEYS, SETUPS, START
 
 NEXT = {"en": "ru", "ru": "uk", "uk": "en"}
 WORD = re.compile(r"[^\W\d_]{3,}")
@@ -117,7 +125,56 @@ def program(folder: Path, root: Path, name: str, lang: str, setup: str) -> Any:
     return app
 
 
+STEPS = 160
+EVERY = 16                                   # keys between two language changes
 
+
+@pytest.mark.slow
+@pytest.mark.parametrize("setup", list(SETUPS))
+def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, tmp_path: Path) -> None:
+    folder = prepared(setup, tmp_path)
+    walker = program(folder, tmp_path, "walker", "en", setup)
+    fresh = {lang: program(folder, tmp_path, lang, lang, setup) for lang in ("en", "ru", "uk")}
+    in_step = dict.fromkeys(fresh, True)        # a fresh program keeps step with the walk until its game differs
+    old: list[str] = []
+    same: list[str] = []
+    compared: set[str] = set()
+    try:
+        for seed, keys in ((1, KEYS), (2, DEEP)):
+            rng = random.Random(f"{setup}-{seed}")
+            for step in range(STEPS):
+                if step % EVERY == EVERY // 2:
+                    switch(walker, NEXT[walker.settings["language"]])
+                lang = walker.settings["language"]
+                shown = texts(walker, lang)
+                session = walker.console.session
+                allowed = {w.lower() for w in WORD.findall(session.state_json)} if session is not None else set()
+                old += [f"{type(walker.stack[-1]).__name__} ({lang}): {w}" for w in foreign_words(shown, lang, allowed)]
+                if in_step[lang] and (here := where(walker, lang)) is not None and here == where(fresh[lang], lang):
+                    compared.add(type(walker.stack[-1]).__name__)
+                    if shown != texts(fresh[lang], lang):
+                        same.append(f"{type(walker.stack[-1]).__name__} ({lang}): {shown} != {texts(fresh[lang], lang)}")
+                key = rng.choice(keys)
+                for other, app in [("walker", walker), *fresh.items()]:
+                    i18n.set_language(lang if other == "walker" else other)
+                    app.render()
+                    app.handle(key)
+                typing = any(type(s).__name__ == "TypeScreen" for s in walker.stack)   # its letters: the language's
+                for other, app in fresh.items():
+                    session, mine = app.console.session, walker.console.session
+                    if (session is None) != (mine is None) or (session is not None and session.state_json != mine.state_json) \
+                            or app.settings["language"] != other or typing:
+                        in_step[other] = False      # its language chose otherwise (a bag's preset items), or its keys another language
+        assert walker.errors == 0
+    finally:
+        for app in (walker, *fresh.values()):
+            app.console.close()
+    assert not old, "texts left in another language:\n" + "\n".join(sorted(set(old)))
+    assert not same, "a screen drew otherwise than in a program started in its language:\n" + "\n".join(same[:10])
+    assert len(compared) >= 2, compared
+
+
+# -- the defects one by one (fast) -----------------------------------------------------------------
 def test_the_language_list_moves_to_the_language_set_over_the_serial_link(state_dir: Path) -> None:
     """Settings → Language open in English, ``settings language=uk`` from the serial link: the ✓ and
     the cursor stand on Українська (the cursor stayed on English, and A put English back)."""
@@ -132,5 +189,52 @@ def test_the_language_list_moves_to_the_language_set_over_the_serial_link(state_
         assert screen.items(app)[screen.cursor].label == "Українська"
         app.handle("a")
         assert app.settings["language"] == "uk" and i18n.language() == "uk"
+    finally:
+        app.console.close()
+
+
+def test_a_text_a_question_and_a_notice_open_are_said_again_in_the_new_language(state_dir: Path) -> None:
+    """About (scrolled), the undo question (hold B) and a notice were said once, when made: after
+    ``settings language=ru`` from the serial link they stayed English until the player left them.
+    Now each is said in Russian where it stood, as a program started in Russian draws it."""
+    keys = ["down"] * 5 + ["a", "down"]                                # (Continue,) …, About; a row down
+    app = app_with(["new dice seed=3", "roll 2d6"], keys, state_dir)
+    try:
+        switch(app, "ru")
+        assert app.stack[-1].top == 1
+        fresh = app_with(["new dice seed=3", "roll 2d6"], keys, state_dir / "ru", lang="ru")
+        assert texts(app, "ru") == texts(fresh, "ru") and texts(app, "ru")[0] == "О программе"
+        fresh.console.close()
+        app.handle("b")
+        app.handle("b:hold")                                           # the undo question
+        switch(app, "uk")
+        shown = " ".join(texts(app, "uk"))
+        assert "Скасувати?" in shown and "Кидок 2d6" in shown and "Undo" not in shown, shown
+        app.handle("b")
+        app.run("undo")
+        app.run("undo")
+        app.handle("b:hold")                                           # nothing left: a notice
+        assert app.message is not None
+        switch(app, "en")
+        app.render()                                                   # (the device draws after each line)
+        assert app.message == ["Nothing to undo."]
+    finally:
+        app.console.close()
+
+
+def test_a_notice_said_from_no_sentence_is_closed_when_the_language_changes(state_dir: Path) -> None:
+    """A notice made of plain text (no sentence to say again) would stay in the old language: it is
+    closed, as the next key would close it; one with a sentence behind it is said again."""
+    app = app_with([], [], state_dir)
+    try:
+        app.notify("Перемешано.")
+        switch(app, "uk")
+        app.render()
+        assert app.message is None
+        app.notify(app.run("roll 2d6 3d6")["message"])                  # a reply's message: a sentence
+        said = list(app.message or [])
+        switch(app, "ru")
+        app.render()
+        assert app.message and app.message != said and not foreign_words(app.message, "ru", set())
     finally:
         app.console.close()
