@@ -16,15 +16,16 @@ from engine import actions as act
 from engine.actions import Line
 from engine.errors import LegatusError
 from engine.replies import NewReply, Reply, SettingsReply, UndoReply
-from engine.views import SessionView
 from engine.text import Msg
+from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
-from firmware.i18n import _, localize, say
+from firmware.i18n import Spoken, _, again, language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
-from firmware.screens.ctx import Ctx, Screen, Sent
-from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
+from firmware.screens.ctx import Ctx, Screen, Sent, carry_place, remade
+from firmware.screens.widgets import ConfirmScreen, Intent, TableScreen, TextScreen, draw_code_box, draw_notice, intent
+from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
 from firmware.store.reasons import reason
@@ -37,6 +38,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 HOLD_A = "a:hold"
+
+
+SAID_WHEN_MADE = (TextScreen, TableScreen, ConfirmScreen, ResultScreen)
+"""The screens that say their texts when they are made (the others say them when drawn)."""
 
 
 class UndoQuestion(ConfirmScreen):
@@ -53,6 +58,8 @@ class App:
         self.settings: dict[str, str] = with_defaults(console.store.load_settings())
         self.stack: list[Screen] = [root or MainMenu()]
         self.message: list[str] | None = None
+        self._notice = ""                    # what ``message`` says (said again in a new language)
+        self._drawn_in = language()          # the language of the screens made so far
         self.commitment: str | None = None     # shown over the first frame of a new game
         self._view: SessionView | None = None
         self._view_stale = True
@@ -212,12 +219,17 @@ class App:
     def notify(self, text: str) -> None:
         """A short message over the screen until the next key; a long one gets its own
         scrollable screen so nothing is cut off."""
-        text = say(text)
-        rows = base.wrap(text, base.COLS - 2)
+        said = say(text)
+        rows = base.wrap(said, base.COLS - 2)
         if len(rows) <= base.ROWS:
             self.message = rows
+            self._notice = said if isinstance(said, Spoken) else text
         else:
-            self.push(TextScreen(_("Note"), text))
+            source = said if isinstance(said, Spoken) else text
+            if isinstance(source, (Spoken, Msg)):
+                self.push(remade(lambda: TextScreen(_("Note"), again(source))))
+            else:                          # said from no sentence: taken off if the language changes
+                self.push(TextScreen(_("Note"), said))
 
     def start_notice(self, text: str) -> None:
         """A notice of the start (a recovered database, a storage that keeps nothing, the last
@@ -307,10 +319,10 @@ class App:
     def ask_undo(self) -> None:
         session = self.console.session
         if session is None or not session.lines:
-            self.notify(_("Nothing to undo."))
+            self.notify(Msg("Nothing to undo."))
             return
         if session.ended:                    # `end` (or the seed shown): nothing is taken back
-            self.notify(_("This game has ended: its moves can no longer be taken back."))
+            self.notify(Msg("This game has ended: its moves can no longer be taken back."))
             return
         try:
             step = session.check_undo()
@@ -329,7 +341,8 @@ class App:
             self.drop_stale()
             self.notify(response.get("undone") or response.get("message", ""))
 
-        question = UndoQuestion(_("Undo?"), _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep"))
+        question = remade(lambda: UndoQuestion(_("Undo?"), _("Take back: {}").format(say(step)), yes, _("A: undo"),
+                                               _("B: keep")))
         if isinstance(self.stack[-1], UndoQuestion):       # hold B again: still one question, never two
             self.replace(question)
         else:
@@ -351,7 +364,7 @@ class App:
                     or (isinstance(s, LanguageScreen) and s.first_start)]
             self.stack = [self.stack[0], *kept]
             self.message = self.commitment = None     # (the code of the game put aside: History has it)
-            self.notify(_("The serial link put another game in play; here is the main menu."))
+            self.notify(Msg("The serial link put another game in play; here is the main menu."))
         else:
             self.drop_stale()
         return response
@@ -397,6 +410,9 @@ class App:
         self.commitment = code
 
     def _render(self) -> Image.Image:
+        if language() != self._drawn_in:
+            self._drawn_in = language()
+            self._relanguage()
         top = self.stack[-1]
         img = top.render(self)
         if self._say_unreadable() or self.stack[-1] is not top:    # found while drawing (fonts load when
@@ -407,6 +423,37 @@ class App:
             draw_notice(img, self.message)
         return img
 
+    def _relanguage(self) -> None:
+        """The language changed (Settings, or a ``settings language=…`` line from the serial link):
+        every screen that said its texts when it was made is made again in the new language at
+        the same place (:func:`firmware.screens.ctx.remade`); one that fails, or a text, table,
+        question or result made without a ``remake`` (it would stay in the old language), is taken
+        off, as a screen made stale by an undo is, and the one below it shows. The notice up is
+        said again (one said from no sentence is closed: it would stay in the old language)."""
+        stack: list[Screen] = []
+        for screen in self.stack:
+            make = getattr(screen, "remake", None)
+            if not callable(make):
+                if make is None and isinstance(screen, SAID_WHEN_MADE):   # it would stay in the old
+                    log.info("%s is taken off: it cannot be said in the new language", type(screen).__name__)
+                    continue
+                stack.append(screen)
+                continue
+            try:
+                fresh = make()
+            except Exception:  # noqa: BLE001 - a screen that cannot be made again is taken off
+                log.exception("%s could not be made again in the new language", type(screen).__name__)
+                continue
+            carry_place(screen, fresh)
+            stack.append(fresh)
+        self.stack = stack or self.stack[:1]
+        if self.message is not None:
+            if isinstance(self._notice, (Spoken, Msg)):
+                self.message = base.wrap(again(self._notice), base.COLS - 2)[: base.ROWS]
+            else:
+                log.info("a notice in the language left is closed: %s", self._notice[:60])
+                self.message = None
+
 
 class NoticesScreen(TextScreen):
     """What the device found at start, a paragraph each (scrolling; any key but up/down closes)."""
@@ -414,6 +461,13 @@ class NoticesScreen(TextScreen):
     def __init__(self) -> None:
         super().__init__(_("At start"), [])
         self.paragraphs: list[str] = []
+
+    def remake(self) -> NoticesScreen:
+        """The same notices in the language chosen now (App._relanguage)."""
+        again_ = NoticesScreen()
+        for paragraph in self.paragraphs:
+            again_.add(again(paragraph))
+        return again_
 
     def add(self, text: str) -> None:
         self.paragraphs.append(text)

@@ -160,13 +160,43 @@ class Domain:
 
     def say(self, text: Any, lang: str | None = None) -> str:
         """``text`` for a person in ``lang`` (default: the current language): a Msg in the words
-        of its own domain (this one's if it has none), a plain string in this domain's."""
+        of its own domain (this one's if it has none, as a :class:`Spoken` that can be said again),
+        a plain string in this domain's."""
         if isinstance(text, Msg):
             cat = catalog(lang or _current, known_domain(text.domain) if text.domain else self.name)
-            return text.say(cat.gettext, cat.ngettext)
+            return Spoken(text.say(cat.gettext, cat.ngettext), text, self.name)
         if isinstance(text, str):
             return catalog(lang or _current, self.name).gettext(text) if text else text
         return str(text)
+
+
+class Spoken(str):
+    """A sentence said in one language (a reply's ``message``, a log line) that keeps the Msg it
+    was said from and the domain that said it, so that the device can say it again when the
+    language changes (a notice still up when a ``settings language=…`` line comes in): see
+    :func:`again`. It is its text everywhere else (JSON, comparisons); pickled, a plain str."""
+
+    source: Msg
+    speaker: str
+
+    def __new__(cls, text: str, source: Msg, speaker: str) -> Spoken:
+        self = super().__new__(cls, text)
+        self.source = source
+        self.speaker = speaker
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (str, (str(self),))
+
+
+def again(text: str) -> str:
+    """``text`` in the language chosen now: a :class:`Spoken` sentence or a Msg said (again) in
+    it; any other text as it is (it was said in its words when it was made)."""
+    if isinstance(text, Spoken):
+        return domain(text.speaker).say(text.source)
+    if isinstance(text, Msg):
+        return SHARED.say(text)
+    return text
 
 
 @cache
@@ -193,5 +223,5 @@ def localize(obj: Any, lang: str | None = None) -> Any:
     return obj
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Domain", "Msg", "_", "catalog", "domain", "known_domain", "language",
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Domain", "Msg", "Spoken", "_", "again", "catalog", "domain", "known_domain", "language",
            "localize", "ngettext", "say", "set_game", "set_language"]

@@ -426,3 +426,67 @@ def test_a_caesar_tile_is_said_with_the_rulebook_s_letter_after_a_restart(state_
     assert first[-1]["log"] == again[-1]["log"]
     import re
     assert any(re.search("приказ [АБВГД]+ ", line) for line in again[-1]["log"]), again[-1]["log"]
+
+
+COUNTS = (0, 1, 2, 5, 11, 21, 22, 25, 111)
+FORM = {0: 2, 1: 0, 2: 1, 5: 2, 11: 2, 21: 0, 22: 1, 25: 2, 111: 2}      # the Russian and Ukrainian rule
+
+
+def form_of(n: int) -> int:
+    """Which of the three forms ``n`` takes in Russian and Ukrainian."""
+    return 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_count_takes_the_form_its_number_asks_for_in_every_catalog(lang):
+    """Every plural sentence of every catalog, as the device loads it (.mo, the header's rule):
+    1 and 21 the first form, 2 and 22 the second, 0, 5, 11, 25 and 111 the third; three forms,
+    none empty."""
+    from firmware.i18n import catalog
+    from scripts import i18n as catalogs
+    checked = 0
+    for po in sorted(catalogs.LOCALE.glob(f"{lang}/LC_MESSAGES/*.po")):
+        for e in catalogs.read_po(po)[1].values():
+            if not e.plural:
+                continue
+            assert len(e.msgstr) == 3 and all(e.msgstr), (po.name, e.msgid)
+            cat = catalog(lang, po.stem)
+            for n in COUNTS:
+                assert cat.ngettext(e.msgid, e.plural, n) == e.msgstr[FORM[n]] == e.msgstr[form_of(n)], (po.name, e.msgid, n)
+            checked += 1
+    assert checked > 50
+
+
+def test_a_glory_result_in_history_counts_its_points_of_fame_with_plural_forms(console):
+    """History's result of a Glory of Rome game read «Победа: Jack, 39 очк.» (a cut word for every
+    number); now the rulebook's «очки славы» in the form the number asks for."""
+    import json
+
+    from tests.test_glory_scoring import EXAMPLE
+    console.request("new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _i in range(9):
+        console.request("event")
+        console.request("end-round")
+    assert console.request("score " + json.dumps(EXAMPLE))["ok"]
+    result = console.request("history 1")["games"][0]["result"]
+    best = max(p["score"] for p in console.request("history 1")["games"][0]["players"])
+    assert result.endswith(f"won with {best} points.")
+    for lang, words in (("ru", ("очко славы", "очка славы", "очков славы")), ("uk", ("очко слави", "очки слави", "очок слави"))):
+        console.request(f"settings language={lang}")
+        said = console.request("history 1")["games"][0]["result"]
+        assert said.endswith(f", {best} {words[form_of(best)]}."), said
+    console.request("settings language=en")
+
+
+@pytest.mark.parametrize(("n", "ru", "uk"), [
+    (1, "Анна: 1 очко славы", "Анна: 1 очко слави"), (21, "Анна: 21 очко славы", "Анна: 21 очко слави"),
+    (22, "Анна: 22 очка славы", "Анна: 22 очки слави"), (11, "Анна: 11 очков славы", "Анна: 11 очок слави"),
+    (111, "Анна: 111 очков славы", "Анна: 111 очок слави"), (25, "Анна: 25 очков славы", "Анна: 25 очок слави")])
+def test_a_glory_result_counts_its_points_of_fame_with_plural_forms(n, ru, uk):
+    """The same sentence for every kind of number (1, 21; 22; 11, 25, 111)."""
+    from engine.glory.text import Msg as GloryMsg
+    from firmware.i18n import say
+    won = GloryMsg("{} won with {n} point.", "Анна", n=n, plural="{} won with {n} points.")
+    assert str(won) == f"Анна won with {n} point{'s' if n != 1 else ''}."
+    assert say(won, "ru") == "Победа: " + ru.replace("Анна: ", "Анна, ") + "."
+    assert say(won, "uk") == "Перемога: " + uk.replace("Анна: ", "Анна, ") + "."

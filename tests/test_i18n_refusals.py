@@ -216,11 +216,31 @@ def test_jewelry_jokers_that_do_not_fit_are_counted_with_plural_forms(console, j
         assert said in answer["message"], answer["message"]
 
 
-@pytest.mark.parametrize("lang, said", [("ru", "Для «share» нужна сессия: начните её командой «new <игра>»."),
-                                        ("uk", "Для «share» потрібна сесія: почніть її командою «new <гра>».")])
+@pytest.mark.parametrize("lang, said", [("ru", "Для команды «share» нужна сессия: начните её командой «new <игра>»."),
+                                        ("uk", "Для команди «share» потрібна сесія: почніть її командою «new <гра>».")])
 def test_a_command_before_any_session_is_named_in_a_whole_sentence(console, lang, said):
     """A command word in quotes cannot take the dative: «share» нужна сессия read as a fragment
     (the English: 'share' needs a session)."""
     english, answer = refuse(console, lang, [], "share")
     assert english["error"] == answer["error"] == "no_session"
     assert answer["message"] == said, answer["message"]
+
+
+@pytest.mark.parametrize(("lang", "line", "said"), [
+    ("ru", "version x", "Команда «version» не принимает аргументов."),
+    ("uk", "version x", "Команда «version» не приймає аргументів."),
+    ("ru", "end", "Для команды «end» нужна сессия: начните её командой «new <игра>»."),
+    ("uk", "end", "Для команди «end» потрібна сесія: почніть її командою «new <гра>»."),
+    ("ru", "sword-odds mod=x", "Для mod= нужно целое число, а не «x»."),
+    ("uk", "sword-odds mod=x", "Для mod= потрібне ціле число, а не «x»."),
+    ("ru", "new dice seed=abc", "Для seed= нужно целое число, а не «abc»."),
+    ("uk", "new dice seed=abc", "Для seed= потрібне ціле число, а не «abc»."),
+])
+def test_the_shared_refusals_are_whole_sentences(console, lang, line, said):
+    """The console's own refusals read «"version" без аргументов», «"end" нужна сессия», «seed= нужно
+    целое число, не …»: a fragment, or a subject with no case to need anything. Whole sentences now;
+    the command and the option stay as typed (PROTOCOL.md: commands stay English)."""
+    console.request(f"settings language={lang}")
+    response = console.request(line)
+    assert not response["ok"] and response["message"] == said
+    i18n.set_language("en")

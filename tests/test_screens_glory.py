@@ -593,7 +593,7 @@ def test_the_score_detail_names_the_score_pads_categories_whole(lang, military):
     assert military in texts and "10" in texts
 
 
-@pytest.mark.parametrize("lang, said", [("ru", "Победа: Юлия (слава 105)."), ("uk", "Перемога: Юлія (слава 105).")])
+@pytest.mark.parametrize("lang, said", [("ru", "Победа: Юлия, 105 очков славы."), ("uk", "Перемога: Юлія, 105 очок слави.")])
 def test_historys_result_of_a_glory_game_is_a_whole_sentence(lang, said):  # G-15
     """History's result line names the winners and their fame in whole words (it said
     «Победа: Юлия, 105 очк.», an abbreviation standing in for the plural forms)."""

@@ -21,7 +21,7 @@ from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.replies import ArchivedSession, ArchiveHeader
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import game_label
 from firmware.screens.widgets import ConfirmScreen, Item, WrappedListScreen
 
@@ -81,11 +81,15 @@ class ArchiveScreen(WrappedListScreen):
         return out
 
     def _ask(self, a: Archived, ctx: Ctx) -> None:
+        ctx.push(remade(lambda: self._question(a, ctx)))
+
+    @staticmethod
+    def _question(a: Archived, ctx: Ctx) -> ConfirmScreen:
         n = len(a.lines)
         question = ngettext("Reopen {} ({} step)?", "Reopen {} ({} steps)?", n).format(game_label(a.game), n)
         if ctx.view() is not None:
             question += " " + _("The current one is archived.")
-        ctx.push(ConfirmScreen(_("Reopen?"), question, partial(_reopen, a), _("A: reopen"), _("B: no")))
+        return ConfirmScreen(_("Reopen?"), question, partial(_reopen, a), _("A: reopen"), _("B: no"))
 
 
 def _reopen(a: Archived, ctx: Ctx) -> None:

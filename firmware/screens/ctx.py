@@ -7,7 +7,7 @@ This module imports nothing of the screens (it sits under all of them: no import
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar, cast
 
 from PIL import Image
 
@@ -21,9 +21,40 @@ if TYPE_CHECKING:
     from firmware.fairness import FairDraw
 
 R = TypeVar("R")
+S = TypeVar("S")
 
 # What became of a line sent over the serial link (History → Send over serial).
 Sent = Literal["sent", "no link", "failed"]
+
+
+def remade(make: Callable[[], S]) -> S:
+    """``make()``, a screen whose texts are said when it is made (a text, a question, a snapshot of
+    the game), that keeps ``make`` as its ``remake``: when the language changes (Settings, or a
+    ``settings language=…`` line from the serial link) the App makes it again in the new language
+    at the same place, so nothing on the panel stays in the old one. ``make`` only reads."""
+    screen = make()
+    cast(Remade, screen).remake = make
+    return screen
+
+
+def carry_place(old: object, new: object) -> None:
+    """Where the player was on ``old`` (its cursor, its scroll, the step it was shown at) onto
+    ``new``, the same screen made again."""
+    names = ["cursor", "_mark", "shown_at"]
+    scroll = getattr(old, "scroll", None)
+    if scroll is not None and hasattr(new, "scroll"):
+        new.scroll.top = scroll.top
+    else:
+        names.append("top")
+    for name in names:
+        if name in vars(old) and hasattr(new, name):
+            setattr(new, name, getattr(old, name))
+
+
+class Remade(Protocol):
+    """A screen that can be made again in a new language (:func:`remade`)."""
+
+    remake: Callable[[], object]
 
 
 class Screen(Protocol):
@@ -39,6 +70,8 @@ class Screen(Protocol):
     # A screen may also have ``stale(ctx) -> bool``: after an undo, and after every line from the
     # serial link, the App takes off every screen whose ``stale`` is true (it shows a step or a
     # choice that was taken back or played meanwhile).
+    # ``remake() -> Screen`` (set by :func:`remade`): the screen said its texts when it was made; when
+    # the language changes the App makes it again in the new one, at the same place.
     # ``second_action = True`` when hold A (KEY3) does something of its own there (the Senate's two
     # votes, the roller's past rolls, finishing a typed name, − on the score pad, leaving the key
     # test); on every other screen the App gives a held A as A.

@@ -18,7 +18,7 @@ from engine.text import N_
 from firmware.i18n import _, say
 from firmware.screens import base
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class HardwareScreen(ListScreen):
 
 
 def _show(check: Check, ctx: Ctx) -> None:
-    ctx.push(_detail(check))
+    ctx.push(remade(lambda: _detail(check)))
 
 
 def _detail(check: Check) -> TextScreen:

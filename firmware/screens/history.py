@@ -23,7 +23,7 @@ from firmware.history_text import _, say
 from firmware.replies import HistoryEntry, HistoryPlayer
 from firmware.screens import base
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.history_stats import StatsMenu
 from firmware.screens.play import run_or_notify
 from firmware.screens.widgets import (ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, draw_list)
@@ -294,9 +294,9 @@ class FairDrawScreen(ListScreen):
         ctx.push(ShareMenu(take))
 
     def _ask_end(self, ctx: Ctx) -> None:
-        ctx.push(ConfirmScreen(_("End the game?"),
-                               _("This ends the game: nothing more is drawn and nothing can be undone; History "
-                                 "files it. Then the seed can be shown."), self._end, _("A: end it"), _("B: keep")))
+        ctx.push(remade(lambda: ConfirmScreen(
+            _("End the game?"), _("This ends the game: nothing more is drawn and nothing can be undone; History "
+                                  "files it. Then the seed can be shown."), self._end, _("A: end it"), _("B: keep"))))
 
     @staticmethod
     def _end(ctx: Ctx) -> None:
@@ -306,9 +306,9 @@ class FairDrawScreen(ListScreen):
     def _ask_seed(self, ctx: Ctx) -> None:
         fair = ctx.fair_draw()          # (not the one remembered: asked now)
         if fair is not None and fair.ended is None:      # finished by its rules: the reveal ends it
-            ctx.push(ConfirmScreen(_("Show the seed?"),
-                                   _("Showing the seed ends the game: its last move can no longer be undone."),
-                                   self._reveal, _("A: show it"), _("B: not yet")))
+            ctx.push(remade(lambda: ConfirmScreen(
+                _("Show the seed?"), _("Showing the seed ends the game: its last move can no longer be undone."),
+                self._reveal, _("A: show it"), _("B: not yet"))))
         else:
             self._reveal(ctx)
 
@@ -316,7 +316,7 @@ class FairDrawScreen(ListScreen):
     def _reveal(ctx: Ctx) -> None:
         response = run_or_notify(ctx, act.reveal())
         if response is not None:
-            ctx.push(TextScreen(_("The seed"), seed_rows(response)))
+            ctx.push(remade(lambda: TextScreen(_("The seed"), seed_rows(response))))
 
 
 def seed_rows(revealed: RevealReply) -> list[str]:

@@ -20,7 +20,7 @@ from firmware.replies import HistoryPlayer, PlayedEntry
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.caesar.record import CrassusRow, against_crassus
-from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.ctx import Ctx, Screen, remade
 from firmware.screens.glory.record import scores as glory_scores_of
 from firmware.screens.jc.record import battles
 from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
@@ -34,13 +34,13 @@ class StatsMenu(ListScreen):
     title = Said(N_("Statistics"), _)
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_("Players"), lambda c: c.push(TextScreen(_("Players"), people_rows(c))))] + [
+        return [Item(_("Players"), lambda c: c.push(remade(lambda: TextScreen(_("Players"), people_rows(c)))))] + [
             Item(_(s.title), partial(_open_statistic, factory=factory))
             for r in records() for s in r.statistics if (factory := screen_of(s.screen)) is not None]
 
 
 def _open_statistic(ctx: Ctx, factory: Callable[[Ctx], Screen]) -> None:
-    ctx.push(factory(ctx))
+    ctx.push(remade(lambda: factory(ctx)))
 
 
 def crassus_chart(ctx: Ctx) -> Screen:
@@ -161,7 +161,7 @@ class CrassusChart:
         if what is Intent.BACK:
             ctx.pop()
         elif what in (Intent.SELECT, Intent.NEXT):
-            ctx.push(TextScreen(_("vs Auto-Crassus"), crassus_rows(ctx)))
+            ctx.push(remade(lambda: TextScreen(_("vs Auto-Crassus"), crassus_rows(ctx))))
 
 
 def _streak(n: int) -> str:

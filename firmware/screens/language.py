@@ -19,14 +19,14 @@ class LanguageScreen(ListScreen):
     def __init__(self, first_start: bool = False) -> None:
         super().__init__()
         self.first_start = first_start
-        self.placed = False
+        self.placed = ""                     # the language the cursor was put on
         # on the first start the question is asked in all three languages at once
         self.title = "Язык·Мова·Language" if first_start else N_("Language")
 
     def items(self, ctx: Ctx) -> list[Item]:
         current = ctx.settings.get("language", "en")
-        if not self.placed:                  # the list opens on the language in use (A keeps it)
-            self.placed = True
+        if self.placed != current:           # the list opens on the language in use (A keeps it),
+            self.placed = current            # and moves to the one a serial `settings` line chose
             if current in LANGUAGES:
                 self.cursor = self._mark = LANGUAGES.index(current)
         return [Item(LANGUAGE_NAMES[lang], partial(self._choose, lang),

@@ -19,7 +19,7 @@ from firmware.games import GameRecord, record_of, records
 from firmware.i18n import LANGUAGE_NAMES, _
 from firmware.screens import base
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Snapshot, game_label, kept
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, figure
 from firmware.settings import SETTINGS, cycle
@@ -40,9 +40,9 @@ class MainMenu(WrappedListScreen):
         out += [
             Item(_("Games"), lambda c: c.push(GamesMenu())),
             Item(_("Dice & bags"), lambda c: c.push(KitMenu())),
-            Item(_("Log"), lambda c: c.push(log_screen(c))),
+            Item(_("Log"), lambda c: c.push(remade(lambda: log_screen(c)))),
             Item(_("Settings"), lambda c: c.push(SettingsScreen())),
-            Item(_("About"), lambda c: c.push(about_screen())),
+            Item(_("About"), lambda c: c.push(remade(about_screen))),
             Item(_history_label(), _open_history),
         ]
         return out
@@ -175,10 +175,10 @@ def _step(ctx: Ctx, name: str, step: int = 1) -> None:
     def yes(c: Ctx) -> None:
         if kept(c, name, new[name]):
             c.notify(_("Takes effect at the next start."))
-    label = _(SETTINGS[name][2])
-    ctx.push(ConfirmScreen(label, _(
+    ctx.push(remade(lambda: ConfirmScreen(_(SETTINGS[name][2]), _(
         "{}: {} from the next start. If the device is not built so, its keys or its screen stop answering "
-        "until this is set back from a computer over the serial link.").format(label, _shown(name, new[name])), yes))
+        "until this is set back from a computer over the serial link.").format(_(SETTINGS[name][2]), _shown(name, new[name])),
+        yes)))
 
 
 def about_screen() -> TextScreen:

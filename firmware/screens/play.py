@@ -12,7 +12,7 @@ from engine.actions import Line
 from engine.replies import NewReply, Reply
 from engine.views import SessionView
 from firmware.i18n import _
-from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.ctx import Ctx, Screen, remade
 from firmware.screens.widgets.confirm import ConfirmScreen
 from firmware.screens.widgets.scroll import TableScreen, TextScreen
 from firmware.screens.widgets.share import FairShare
@@ -71,10 +71,11 @@ def tools() -> tuple[str, ...]:
 
 
 def start_game(ctx: Ctx, line: Line[NewReply], home: Callable[[], Screen],
-               quiet: tuple[str, ...] | None = None, title: str | None = None, fair: FairShare | None = None) -> None:
+               quiet: tuple[str, ...] | None = None, title: Callable[[], str] | None = None,
+               fair: FairShare | None = None) -> None:
     """Run a ``new …`` line and show ``home`` in place of the setup screen. If that would end
     a session whose game is not in ``quiet`` (default: the tools), ask first (A starts, B keeps
-    the old one). ``fair``: the form's fair-draw part — the line gets the players' share, and the
+    the old one; ``title``: the question's title, said when shown). ``fair``: the form's fair-draw part — the line gets the players' share, and the
     code is not shown again when the game's commitment is the one the form showed."""
     quiet = tools() if quiet is None else quiet
     if fair is not None:
@@ -91,8 +92,9 @@ def start_game(ctx: Ctx, line: Line[NewReply], home: Callable[[], Screen],
     view = ctx.view()
     if view is not None and view["game"] not in quiet and not view.get("ended"):   # an ended game: nothing to lose
         from firmware.i18n import _
-        ctx.push(ConfirmScreen(title or _("New game?"),
-                               _("This ends the {} game (it stays in the archive).").format(game_label(view["game"])), go))
+        game = view["game"]
+        ctx.push(remade(lambda: ConfirmScreen(
+            title() if title is not None else _("New game?"), _("This ends the {} game (it stays in the archive).").format(game_label(game)), go)))
     else:
         go(ctx)
 

@@ -15,7 +15,7 @@ from firmware.screens.caesar.text import _
 from firmware.screens import base
 from firmware.screens.caesar.mapface import MAP_POINTS, STATUS_BOX, label_places, map_labels, micro, micro_width
 from firmware.screens.caesar.words import influence, pn, snapshot, view_of, who
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Intent, Item, TextScreen, WrappedListScreen, intent
 
 
@@ -60,7 +60,7 @@ class BoardScreen(WrappedListScreen):
 
     @staticmethod
     def _open(ctx: Ctx, code: str) -> None:
-        ctx.push(province_detail(view_of(ctx), code))
+        ctx.push(remade(lambda: province_detail(view_of(ctx), code)))
 
 
 def province_detail(view: CaesarView, code: str) -> TextScreen:
@@ -168,7 +168,8 @@ class MapScreen:
         elif what is Intent.SELECT and self.pick is not None:
             self.pick(ctx, PROVINCES[self.cursor])
         elif what is Intent.SELECT:
-            ctx.push(province_detail(view_of(ctx), PROVINCES[self.cursor]))
+            code = PROVINCES[self.cursor]
+            ctx.push(remade(lambda: province_detail(view_of(ctx), code)))
         elif what is Intent.GO:
             ctx.push(BoardScreen())
         elif what is Intent.BACK:

@@ -19,7 +19,7 @@ from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.turn import TilePicker, show_crassus, show_mine
 from firmware.screens.caesar.words import (Follows, nums, snapshot, opponent, pn, run_line, space_name, space_row,
                                             tile_letter, tile_words, tok, view_of, who, why_screen)
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 
 
@@ -63,13 +63,17 @@ def open_last(ctx: Ctx) -> None:
 
 
 def open_hand(ctx: Ctx) -> None:
+    ctx.push(remade(lambda: hand_screen(ctx)))
+
+
+def hand_screen(ctx: Ctx) -> TextScreen:
     h = view_of(ctx)["human"]
     rows = [_("Behind your screen:")] + [("  " + tok(t)) for t in h["hand"]]
     rows.append(_("In your bag: {}").format(h["bag"]))
     if h["centurions"]:
         rows.append(_("Centurions:"))
         rows += ["  " + tok(t) for t in h["centurions"]]
-    ctx.push(snapshot(_("Your hand"), rows))
+    return snapshot(_("Your hand"), rows)
 
 
 def open_duel_hand(ctx: Ctx) -> None:
@@ -86,12 +90,16 @@ def open_duel_hand(ctx: Ctx) -> None:
 
 
 def open_row(ctx: Ctx) -> None:
+    ctx.push(remade(lambda: row_screen(ctx)))
+
+
+def row_screen(ctx: Ctx) -> TextScreen:
     c = view_of(ctx)["crassus"]
     rows = [_("Left to right:")] + [("  " + tok(t)) for t in c["row"]]
     rows.append(_("In his bag: {}").format(c["bag"]))
     if c["centurions_face_down"]:
         rows.append(_("Face-down centurions: {}").format(c["centurions_face_down"]))
-    ctx.push(snapshot(_("Crassus's row"), rows))
+    return snapshot(_("Crassus's row"), rows)
 
 
 # -- Crassus's turn ------------------------------------------------------------------------------
@@ -132,13 +140,13 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
 
     def with_draws(c: Ctx, drawn: list[str]) -> None:
         if n_cent:
-            c.replace(TokenPicker(_("Centurion up"), hidden, n_cent,
+            c.replace(TokenPicker(lambda: _("Centurion up"), hidden, n_cent,
                                   lambda c2, cents: _pop_and_finish(c2, act.crassus(tile, drawn, cents))))
         else:
             _pop_and_finish(c, act.crassus(tile, drawn))
 
     if n_draw:
-        ctx.replace(TokenPicker(_("He draws {}").format(n_draw), view["crassus"]["bag_contents"], n_draw, with_draws))
+        ctx.replace(TokenPicker(lambda: _("He draws {}").format(n_draw), view["crassus"]["bag_contents"], n_draw, with_draws))
     else:
         ctx.pop()
         with_draws(ctx, [])
@@ -213,11 +221,11 @@ def open_bonus(ctx: Ctx, kind: str) -> None:
         choices += [(_("marker in {}").format(pn(p)), p, "") for p, w in pos["control"].items()
                     if w == foe and p not in pos["flipped_control"]]
         choices.append((_("Skip"), "skip", ""))
-        ctx.push(ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, act.might(x))))
+        ctx.push(remade(lambda: ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, act.might(x)))))
     else:
         cents = view["human"]["centurions"] if view["mode"] == "solo" else view["players"][view["turn"]]["centurions"]
         choices = [(tok(t), t, "") for t in cents] + [(_("Skip (draw as usual)"), "skip", "")]
-        ctx.push(ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, act.centurion(x))))
+        ctx.push(remade(lambda: ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, act.centurion(x)))))
 
 
 def _before(ctx: Ctx) -> int:
@@ -244,7 +252,7 @@ def draw_owed(ctx: Ctx) -> None:
     view = view_of(ctx)
     if view["inputs"]["human_bag"] == "physical":
         pool = view["human"]["bag_contents"] if view["mode"] == "solo" else _duel_bag(ctx, view)
-        ctx.push(TokenPicker(_("You drew?"), pool, 1, lambda c, picked: _drawn(c, act.draw(picked[0]))))
+        ctx.push(TokenPicker(lambda: _("You drew?"), pool, 1, lambda c, picked: _drawn(c, act.draw(picked[0]))))
         return
     after_mine(ctx, _before(ctx))
 

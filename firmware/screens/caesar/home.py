@@ -27,7 +27,7 @@ from firmware.screens.caesar.setup import SetupGuide, setup_form
 from firmware.screens.caesar.tiles import TilesScreen
 from firmware.screens.caesar.turn import resume
 from firmware.screens.caesar.words import GAMES, me, snapshot, tile_letter, view_if_any, view_of, who
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
 
@@ -80,14 +80,14 @@ class CaesarHome(WrappedListScreen):
         solo = view["mode"] == "solo"
         over = bool(view["winner"] or view["ended"])      # C-12, or the players ended it (``end``)
         if view["winner"]:
-            out.append(HomeItem(_("Game over"), lambda c: c.push(snapshot(_("Game over"), view_of(c)["end"] or "")),
+            out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(_("Game over"), view_of(c)["end"] or ""))),
                                 who(view, view["winner"]), ident="now"))
         elif over:
             out.append(HomeItem(_("Game over"), lambda c: c.push(snapshot(_("Game over"), _("The players ended the game."))),
                                 ident="now"))
         else:
             out += self._now(view)
-        out.append(HomeItem(score_line(view), lambda c: c.push(score_screen(view_of(c))), ident="score"))
+        out.append(HomeItem(score_line(view), lambda c: c.push(remade(lambda: score_screen(view_of(c)))), ident="score"))
         out.append(HomeItem(_("Map"), lambda c: c.push(MapScreen()), ident="map"))
         if solo and not over:                               # nothing left to predict after the end
             out.append(HomeItem(_("Crassus would…"), open_decide, ident="decide"))

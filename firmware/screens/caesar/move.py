@@ -21,7 +21,7 @@ from firmware.screens.caesar.icons import draw_icon
 from firmware.screens.caesar.pickers import ChoiceScreen
 from firmware.screens.caesar.turn import show_mine
 from firmware.screens.caesar.words import Follows, fit, icon_of, influence, legal_moves, me, memory, nums, pn, pn_fit, run_line, tok, view_of, who
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, Intent, Item, WrappedListScreen, intent
 
 log = logging.getLogger(__name__)
@@ -351,7 +351,8 @@ class OptionScreen(Follows):
             def picked(c: Ctx, bonus: str) -> None:
                 c.pop()
                 self._send(c, act.play_down(o.space, o.token, bonus))
-            ctx.push(ChoiceScreen(_("Bonus drawn?"), [(_(BONUS_WORDS.get(b, b)), b, "") for b in pool], picked))
+            ctx.push(remade(lambda: ChoiceScreen(_("Bonus drawn?"), [(_(BONUS_WORDS.get(b, b)), b, "") for b in pool],
+                                                 picked)))
             return
         self._send(ctx, act.play_down(o.space, o.token))
 

@@ -39,14 +39,18 @@ class TokenPicker(Follows, WrappedListScreen):
     """Pick ``count`` tokens out of ``pool`` (what could have been drawn), in the order drawn;
     taken off by an undo."""
 
-    def __init__(self, title: str, pool: list[str], count: int,
+    def __init__(self, title: Callable[[], str], pool: list[str], count: int,
                  on_done: Callable[[Ctx, list[str]], None]) -> None:
         super().__init__()
-        self.title = title
+        self.said = title                 # said when drawn: it follows a change of language
         self.pool = sorted(pool)
         self.count = count
         self.picked: list[str] = []
         self.on_done = on_done
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self.said()
 
     def status(self, ctx: Ctx) -> str:
         return f"{len(self.picked)}/{self.count}"

@@ -167,7 +167,7 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
             def with_row(c: Ctx, picked: list[str]) -> None:
                 c.pop()
                 _start(c, solo(picked), home, fair)
-            ctx.push(TokenPicker(_("His 3 tokens"), [t.name for t in TOKENS if not t.centurion], 3, with_row))
+            ctx.push(TokenPicker(lambda: _("His 3 tokens"), [t.name for t in TOKENS if not t.centurion], 3, with_row))
         else:
             _start(ctx, solo(), home, fair)
 
@@ -201,7 +201,7 @@ def _start(ctx: Ctx, line: Line[NewReply], home: Home | None, fair: FairShare | 
         return SetupGuide(home)
     view = ctx.view()
     over = view is not None and view["game"] in GAMES and bool(view.get("winner"))
-    play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=_("New game?"), fair=fair)
+    play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=lambda: _("New game?"), fair=fair)
 
 
 GUIDE_TITLES = {"senate": N_("Senate"), "bonuses": N_("Bonus tokens"), "left_over": N_("Left-over bonuses"),

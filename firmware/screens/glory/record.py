@@ -40,7 +40,12 @@ def _summary(view: GloryGameView, scored: Score) -> dict[str, Any]:
     best = max((int(scores[p]["total"]) for p in view["players"] if p in scores), default=0)   # the players' scores
     opts = [k for k, v in view.get("options", {}).items() if v]
     mode = {"kind": "table", "players": len(players), "expansions": opts}
-    return {"mode": mode, "players": players, "result": Msg("{} won with {} points.", ", ".join(winners) or "—", best)}
+    return {"mode": mode, "players": players,
+            "result": Msg("{} won with {n} point.", ", ".join(winners) or "—", n=best, plural="{} won with {n} points.")}
+
+
+WON_BEFORE = N_("{} won with {} points.")
+"""The result as History entries made before it had plural forms store it (still said as stored)."""
 
 
 def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> list[Part]:

@@ -18,7 +18,7 @@ from engine.text import N_
 from firmware.screens.glory.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.glory.words import GAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
@@ -205,8 +205,8 @@ class MedalScreen(ListScreen):
             ctx.notify(_("The {} medal belongs to {}.").format(medal_name(medal), holder))
             return
         others = [p for p in view["players"] if p != holder]      # after round 9: a correction moves it
-        ctx.push(ChooseScreen(_("Medal: {}").format(medal_name(medal)), others,
-                              lambda c, p: run_line(c, act.medal(p, medal)) is not None))
+        ctx.push(remade(lambda: ChooseScreen(_("Medal: {}").format(medal_name(medal)), others,
+                                             lambda c, p: run_line(c, act.medal(p, medal)) is not None)))
 
 
 class ChooseScreen(ListScreen):

@@ -17,7 +17,7 @@ from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Follows, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, chance_text, odds_line
@@ -220,7 +220,7 @@ class BattleScreen(DecisionList):
                     Item(_("{} defends").format(side_name(b["defender"])), partial(open_add, role="defender"),
                          str(counts["defender"]))]
         if d is None:
-            return ([Item(_("Result"), lambda c: c.push(OverScreen())), Item(_("Battle log"), lambda c: c.push(log_screen(c)))]
+            return ([Item(_("Result"), lambda c: c.push(OverScreen())), Item(_("Battle log"), lambda c: c.push(remade(lambda: log_screen(c))))]
                     if b["phase"] == "over" else []) + [over_item(over) if over else Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
         if d["kind"] == "hit":
             out = []
@@ -232,7 +232,7 @@ class BattleScreen(DecisionList):
                 out.append(Item(fitted_name(x, width - len(tail)).ljust(width - len(tail)) + tail,
                                 partial(self._hit, key=k), value))
             return out + [Item(_("Device picks"), partial(self._hit, key="")),
-                          Item(_("Why ✓?"), lambda c: c.push(Snapshot((GAME,), _("Advice"), why_hit(c))), ident="why")]
+                          Item(_("Why ✓?"), lambda c: c.push(remade(lambda: Snapshot((GAME,), _("Advice"), why_hit(c)))), ident="why")]
         if len(d["blocks"]) == 1:
             return action_items(ctx, d["blocks"][0]) + [Item(_("Device decides"), self._auto)]
         out = [Item(block_row(blocks[k], base.COLS - 1), partial(self._act, key=k)) for k in d["blocks"]]

@@ -7,7 +7,7 @@ from functools import partial
 from engine.jc.views import BattleView
 from firmware.screens.jc.text import _, ngettext
 from firmware.screens import play
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.battle import BattleScreen, ask_fight
 from firmware.screens.jc.forces import forces_screen, log_screen
 from firmware.screens.jc.blocks import BlocksMenu
@@ -46,8 +46,8 @@ class JcHome(WrappedListScreen):
                     Item(_("Fight to the end"), ask_fight)]
         elif playing:
             out.append(Item(_("Next battle"), lambda c: c.push(next_battle_form(c))))
-        out += [Item(_("Forces"), lambda c: c.push(forces_screen(c))),
-                Item(_("Battle log"), lambda c: c.push(log_screen(c))),
+        out += [Item(_("Forces"), lambda c: c.push(remade(lambda: forces_screen(c)))),
+                Item(_("Battle log"), lambda c: c.push(remade(lambda: log_screen(c)))),
                 Item(_("Victory points"), lambda c: c.push(vp_screen()),
                      f"{view['vp']['caesar']}:{view['vp']['pompey']}"),
                 Item(_("Cards"), lambda c: c.push(CardsMenu()))]

@@ -37,7 +37,8 @@ class SetupForm(NumberForm):
     def title(self) -> str:  # type: ignore[override]
         """The form's title; a campaign's next battle by its number ("Battle 2": "Next battle" in
         Russian or Ukrainian does not fit beside the hint)."""
-        return _(self.form_title).format(self.number) if self.number is not None else _(self.form_title)
+        title = self.form_title() if callable(self.form_title) else _(self.form_title)
+        return title.format(self.number) if self.number is not None else title
 
     def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
         return _("A: choose") if self.cursor >= len(self.fields) else _("A: start")
@@ -153,7 +154,7 @@ def block_form(role: act.Role, block: RosterBlock) -> NumberForm:
             for note in response.get("notes", []):
                 ctx.notify(note)
 
-    return NumberForm(owned_name(block), fields, go)
+    return NumberForm(lambda: owned_name(block), fields, go)
 
 
 def rated_form(role: act.Role) -> NumberForm:

@@ -19,7 +19,7 @@ from engine.text import N_
 from firmware.i18n import _
 from firmware.screens import play
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
@@ -196,9 +196,9 @@ class BagEditor(ListScreen):
         if not any(n for _name, n in self.entries):
             leave(ctx, None)
         elif self.kind == "items":
-            leave(ctx, _("The bag you made is not kept."))
+            leave(ctx, lambda: _("The bag you made is not kept."))
         else:
-            leave(ctx, _("The deck you made is not kept."))
+            leave(ctx, lambda: _("The deck you made is not kept."))
 
     def _count(self, ctx: Ctx, by: int, i: int) -> None:
         entry = self.entries[i]
@@ -265,19 +265,19 @@ class KitScreen(ListScreen):
         bag = h.get("bag")
         deck = h.get("deck")
         if bag is not None:
-            out.append(Item(_("Draw"), lambda c: self._draw(c, "draw", "drawn", _("From the bag")),
+            out.append(Item(_("Draw"), lambda c: self._draw(c, "draw", "drawn", N_("From the bag")),
                             _("{} in bag").format(bag["size"])))
             if bag["drawn"]:
                 out.append(Item(_("Put back…"), lambda c: c.push(
-                    PickScreen(_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side),
+                    PickScreen(N_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side),
                                partial(drawn_now, side=self.side)))))
-            out.append(Item(_("In the bag"), lambda c: c.push(contents_screen(bag, play.session_games(c)))))
+            out.append(Item(_("In the bag"), lambda c: c.push(remade(lambda: contents_screen(bag, play.session_games(c))))))
         if deck is not None:
-            out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", _("Card")),
+            out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", N_("Card")),
                             _("{} left").format(deck["draw_pile"])))
             if deck["hand"]:
                 out.append(Item(_("Discard…"), lambda c: c.push(
-                    PickScreen(_("Discard"), list(dict.fromkeys(deck["hand"])), partial(act.bag, "discard", side=self.side),
+                    PickScreen(N_("Discard"), list(dict.fromkeys(deck["hand"])), partial(act.bag, "discard", side=self.side),
                                partial(hand_now, side=self.side)))))
             out.append(Item(_("Shuffle the deck"), lambda c: self._simple(c, "shuffle")))
             if deck["discard"]:
@@ -290,7 +290,8 @@ class KitScreen(ListScreen):
     def _draw(self, ctx: Ctx, command: act.BagCommand, field: Literal["drawn", "cards"], label: str) -> None:
         response = play.run_or_notify(ctx, act.bag(command, side=self.side))
         if response is not None:
-            ctx.push(Drawn(play.session_games(ctx), label, ", ".join(response[field])))
+            games, shown = play.session_games(ctx), ", ".join(response[field])
+            ctx.push(remade(lambda: Drawn(games, _(label), shown)))
 
     def _simple(self, ctx: Ctx, command: act.BagCommand) -> None:
         response = play.run_or_notify(ctx, act.bag(command, side=self.side))
@@ -335,6 +336,7 @@ class PickScreen(ListScreen):
     name takes two rows (never cut: two names alike but for their ends stay apart)."""
 
     wrap_rows = True
+    title = Said("")                          # said when drawn: it follows a change of language
 
     def __init__(self, title: str, names: list[str], command: Callable[[str], Line[BagReply]],
                  now: Callable[[Ctx], list[str]] | None = None) -> None:

@@ -11,7 +11,7 @@ from engine.text import N_
 from firmware.i18n import _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Intent, TextScreen, intent
 from firmware.screens.widgets.keys import repeated
 
@@ -191,7 +191,7 @@ class DiceScreen:
             else:
                 self.picking, self.pick, self.chosen = True, 0, set()
         elif what is Intent.SECOND:
-            ctx.push(roll_history(ctx))
+            ctx.push(remade(lambda: roll_history(ctx)))
         elif what is Intent.BACK:
             ctx.pop()
 

@@ -62,15 +62,17 @@ class ConfirmScreen:
             self.scroll.move(what, len(self.rows), base.ROWS - 1)
 
 
-def leave(ctx: Ctx, question: str | None) -> None:
+def leave(ctx: Ctx, question: Callable[[], str] | None) -> None:
     """Back from a screen that holds what the player entered and has not kept yet (a typed name, a
-    bag being made): ``question`` (a whole sentence saying what is lost) asks first; None: nothing
+    bag being made): ``question`` (says a whole sentence saying what is lost, in the language of
+    the moment) asks first; None: nothing
     would be lost, back at once. A leaves, B stays (one slip of B beside A loses nothing)."""
     if question is None:
         ctx.pop()
         return
     from firmware.i18n import _
-    ctx.push(ConfirmScreen(_("Leave?"), question, lambda c: c.pop()))
+    from firmware.screens.ctx import remade
+    ctx.push(remade(lambda: ConfirmScreen(_("Leave?"), question(), lambda c: c.pop())))
 
 
 def draw_notice(img: Image.Image, rows: list[str]) -> None:

@@ -69,12 +69,13 @@ class NumberForm(WrappedListScreen):
     """Rows of numbers (a long label takes two rows): up/down move, left/right change the value
     (the cursor row shows it as ``‹value›``), A (or press on a row without steps) runs ``on_go``
     with the values, B goes back. The title and the field labels are said with ``_()`` when drawn,
-    so a caller may pass ``N_("…")`` marked English texts and they follow a language change.
+    so a caller may pass ``N_("…")`` marked English texts and they follow a language change (or,
+    for a title that is no catalog text, a block's name, a function that says it).
     ``keep`` (if given) receives the values after every change; ``status`` (if given) writes the
     title bar's right side from the values. ``fair`` (a new game's form): the fair-draw code and
     the players' share rows after the fields (:mod:`.share`)."""
 
-    def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None] | None,
+    def __init__(self, title: str | Callable[[], str], fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None] | None,
                  keep: Callable[[dict[str, int]], None] | None = None,
                  status: Callable[[Ctx, dict[str, int]], str] | None = None, fair: FairShare | None = None) -> None:
         super().__init__()
@@ -89,7 +90,7 @@ class NumberForm(WrappedListScreen):
     @property
     def title(self) -> str:  # type: ignore[override]
         from firmware.i18n import _
-        return _(self.form_title)
+        return self.form_title() if callable(self.form_title) else _(self.form_title)
 
     def recall(self, ctx: Ctx) -> None:
         """Once, before the form is first drawn or used: the remembered fields take their last value."""

@@ -117,7 +117,8 @@ class TypeScreen:
         A: one slip must not lose a name typed letter by letter)."""
         from firmware.screens.widgets.confirm import leave
         kept = not self.name.strip() or self.name == self.initial
-        leave(ctx, None if kept else _("“{}” is not kept.").format(self.name))
+        name = self.name
+        leave(ctx, None if kept else lambda: _("“{}” is not kept.").format(name))
 
     def _type(self, cell: str, ctx: Ctx) -> None:
         if cell == SHIFT:

@@ -18,7 +18,7 @@ from functools import partial
 from engine import actions as act
 from engine.text import N_
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets.confirm import ConfirmScreen
 from firmware.screens.widgets.keyboard import PERSON, TypeScreen
 from firmware.screens.widgets.listing import Item, ListScreen
@@ -207,5 +207,5 @@ class PlayerMenu(ListScreen):
                 c.notify(_("{} is off the list; History keeps the games.").format(self.name))
             else:
                 c.notify(str(response.get("message", "")))
-        ctx.push(ConfirmScreen(_("Remove?"), _("Take {} off the list of players? History keeps the games.").format(self.name),
-                               yes))
+        ctx.push(remade(lambda: ConfirmScreen(
+            _("Remove?"), _("Take {} off the list of players? History keeps the games.").format(self.name), yes)))

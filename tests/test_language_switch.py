@@ -1,0 +1,240 @@
+"""The language changed over the serial link (``settings language=…``) while screens are open: every
+screen on the panel says its texts in the new language at once — titles, menus, questions, texts
+said when a screen was made, the notice up, the Settings → Language list itself — as a program
+started in that language would (issue 24's languages; docs/protocol.md ``settings``).
+
+Two checks: walks of random keys through every game, History and the tools, the language switched
+en → ru → uk → en over the serial link every few keys, where no frame may show a word of another
+language (a word that only the other languages' catalogs hold); and, key for key beside it, the same
+keys pressed on programs started in each language: whenever a program and the walk stand on the same
+screens over the same game, they must draw the very same texts."""
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware import i18n
+from tests.screens import SECRET, app_with, drawn
+from tests.test_no_clipped_text import DEEP, KEYS, SETUPS, START
+
+NEXT = {"en": "ru", "ru": "uk", "uk": "en"}
+WORD = re.compile(r"[^\W\d_]{3,}")
+NOT_WORDS = {"adafruit", "waveshare", "english", "legatus", "auto", "bgstats"}     # names, in every language
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> dict[str, frozenset[str]]:
+    """The words each language's catalogs use (English: the msgids), lower case."""
+    from scripts import i18n as catalogs
+    words: dict[str, set[str]] = {"en": set(), "ru": set(), "uk": set()}
+    for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
+        for e in catalogs.read_po(po)[1].values():
+            words["en"] |= {w.lower() for w in WORD.findall(e.msgid)}
+            for s in e.msgstr:
+                words[po.parts[-3]] |= {w.lower() for w in WORD.findall(s)}
+    return {lang: frozenset(ws) for lang, ws in words.items()}
+
+
+def foreign_words(texts: list[str], lang: str, allowed: set[str]) -> list[str]:
+    """The words of ``texts`` that only another language's catalogs hold (a name the players typed,
+    a bag's item, anything the game's state holds is ``allowed``)."""
+    v = vocabulary()
+    out = []
+    for text in texts:
+        for word in WORD.findall(text):
+            w = word.lower()
+            if w in v[lang] or w in allowed or w in NOT_WORDS or re.fullmatch("[0-9a-f]+", w):
+                continue
+            if lang == "en" and not re.search("[а-яёіїєґ]", w):
+                continue                              # an English word not in the catalogs: a name
+            if any(w in v[other] for other in v if other != lang):
+                out.append(f"{word!r} in {text!r}")
+    return out
+
+
+def switch(app: Any, lang: str) -> None:
+    """``settings language=<lang>`` from the serial link, as the device loop serves it."""
+    reply = app.serve_line(f"settings language={lang}\n".encode())
+    assert '"ok":true' in reply and app.settings["language"] == lang
+
+
+def texts(app: Any, lang: str) -> list[str]:
+    i18n.set_language(lang)              # (one process holds several programs here)
+    return [t for _x, _y, t, _k in drawn(app)]
+
+
+def where(app: Any, lang: str) -> tuple[Any, ...] | None:
+    """What the screens of ``app`` draw from: its screens, the game, the log, History and the
+    players it knows (None: the top screen is scrolled; a scroll kept from a text in another
+    language stands elsewhere in this one)."""
+    top = app.stack[-1]
+    scroll = getattr(top, "scroll", None)
+    if getattr(top, "top", 0) or (scroll is not None and scroll.top):
+        return None
+    i18n.set_language(lang)
+    session = app.console.session
+    asked = [app.console.request(line) for line in ("log 200", "history 100", "players")]
+    return (tuple(type(s).__name__ for s in app.stack), app.message is not None, app.commitment is not None,
+            None if session is None else (session.state_json, len(session.lines)), asked)
+
+
+def prepared(setup: str, root: Path) -> Path:
+    """A state folder after ``setup`` (console lines), made once and copied for each program."""
+    folder = root / "setup"
+    app = app_with([], [], folder)
+
+    def run(line: str) -> dict:
+        response = app.run(line)
+        assert response["ok"], (line, response)
+        return response
+    how = SETUPS[setup]
+    if callable(how):
+        how(run)
+    else:
+        for line in how:
+            run(line)
+    app.console.close()
+    return folder
+
+
+def program(folder: Path, root: Path, name: str, lang: str, setup: str) -> Any:
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    copy = root / name
+    shutil.copytree(folder, copy)
+    store = Store(copy)
+    console = Console(store, store.resume())
+    assert console.request(f"settings language={lang}")["ok"]
+    console._pending = SECRET
+    app = App(console)
+    if setup in START:
+        START[setup](app)
+    return app
+
+
+STEPS = 160
+EVERY = 16                                   # keys between two language changes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("setup", list(SETUPS))
+def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, tmp_path: Path) -> None:
+    folder = prepared(setup, tmp_path)
+    walker = program(folder, tmp_path, "walker", "en", setup)
+    fresh = {lang: program(folder, tmp_path, lang, lang, setup) for lang in ("en", "ru", "uk")}
+    in_step = dict.fromkeys(fresh, True)        # a fresh program keeps step with the walk until its game differs
+    old: list[str] = []
+    same: list[str] = []
+    compared: set[str] = set()
+    try:
+        for seed, keys in ((1, KEYS), (2, DEEP)):
+            rng = random.Random(f"{setup}-{seed}")
+            for step in range(STEPS):
+                if step % EVERY == EVERY // 2:
+                    switch(walker, NEXT[walker.settings["language"]])
+                lang = walker.settings["language"]
+                shown = texts(walker, lang)
+                session = walker.console.session
+                allowed = {w.lower() for w in WORD.findall(session.state_json)} if session is not None else set()
+                old += [f"{type(walker.stack[-1]).__name__} ({lang}): {w}" for w in foreign_words(shown, lang, allowed)]
+                if in_step[lang] and (here := where(walker, lang)) is not None and here == where(fresh[lang], lang):
+                    compared.add(type(walker.stack[-1]).__name__)
+                    if shown != texts(fresh[lang], lang):
+                        same.append(f"{type(walker.stack[-1]).__name__} ({lang}): {shown} != {texts(fresh[lang], lang)}")
+                key = rng.choice(keys)
+                for other, app in [("walker", walker), *fresh.items()]:
+                    i18n.set_language(lang if other == "walker" else other)
+                    app.render()
+                    app.handle(key)
+                typing = any(type(s).__name__ == "TypeScreen" for s in walker.stack)   # its letters: the language's
+                for other, app in fresh.items():
+                    session, mine = app.console.session, walker.console.session
+                    if (session is None) != (mine is None) or (session is not None and session.state_json != mine.state_json) \
+                            or app.settings["language"] != other or typing:
+                        in_step[other] = False      # its language chose otherwise (a bag's preset items), or its keys another language
+        assert walker.errors == 0
+    finally:
+        for app in (walker, *fresh.values()):
+            app.console.close()
+    assert not old, "texts left in another language:\n" + "\n".join(sorted(set(old)))
+    assert not same, "a screen drew otherwise than in a program started in its language:\n" + "\n".join(same[:10])
+    assert len(compared) >= 2, compared
+
+
+# -- the defects one by one (fast) -----------------------------------------------------------------
+def test_the_language_list_moves_to_the_language_set_over_the_serial_link(state_dir: Path) -> None:
+    """Settings → Language open in English, ``settings language=uk`` from the serial link: the ✓ and
+    the cursor stand on Українська (the cursor stayed on English, and A put English back)."""
+    from firmware.screens.language import LanguageScreen
+    app = app_with([], ["down"] * 3 + ["a", "a"], state_dir)            # Settings → Language
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, LanguageScreen) and texts(app, "en")[0] == "Language"
+        switch(app, "uk")
+        shown = texts(app, "uk")
+        assert shown[0] == "Мова" and shown[shown.index("Українська") + 1] == "✓"
+        assert screen.items(app)[screen.cursor].label == "Українська"
+        app.handle("a")
+        assert app.settings["language"] == "uk" and i18n.language() == "uk"
+    finally:
+        app.console.close()
+
+
+def test_a_text_a_question_and_a_notice_open_are_said_again_in_the_new_language(state_dir: Path) -> None:
+    """About (scrolled), the undo question (hold B) and a notice were said once, when made: after
+    ``settings language=ru`` from the serial link they stayed English until the player left them.
+    Now each is said in Russian where it stood, as a program started in Russian draws it."""
+    keys = ["down"] * 5 + ["a", "down"]                                # (Continue,) …, About; a row down
+    app = app_with(["new dice seed=3", "roll 2d6"], keys, state_dir)
+    try:
+        switch(app, "ru")
+        assert app.stack[-1].top == 1
+        fresh = app_with(["new dice seed=3", "roll 2d6"], keys, state_dir / "ru", lang="ru")
+        assert texts(app, "ru") == texts(fresh, "ru") and texts(app, "ru")[0] == "О программе"
+        fresh.console.close()
+        app.handle("b")
+        app.handle("b:hold")                                           # the undo question
+        switch(app, "uk")
+        shown = " ".join(texts(app, "uk"))
+        assert "Скасувати?" in shown and "Кидок 2d6" in shown and "Undo" not in shown, shown
+        app.handle("b")
+        app.run("undo")
+        app.run("undo")
+        app.handle("b:hold")                                           # nothing left: a notice
+        assert app.message is not None
+        switch(app, "en")
+        app.render()                                                   # (the device draws after each line)
+        assert app.message == ["Nothing to undo."]
+    finally:
+        app.console.close()
+
+
+def test_a_notice_said_from_no_sentence_is_closed_when_the_language_changes(state_dir: Path) -> None:
+    """A notice made of plain text (no sentence to say again) would stay in the old language: it is
+    closed, as the next key would close it; one with a sentence behind it is said again."""
+    app = app_with([], [], state_dir)
+    try:
+        app.notify("Перемешано.")
+        switch(app, "uk")
+        app.render()
+        assert app.message is None
+        app.notify(app.run("roll 2d6 3d6")["message"])                  # a reply's message: a sentence
+        said = list(app.message or [])
+        switch(app, "ru")
+        app.render()
+        assert app.message and app.message != said and not foreign_words(app.message, "ru", set())
+    finally:
+        app.console.close()
