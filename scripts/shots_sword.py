@@ -63,5 +63,6 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("history-auto", [NEW] + ["advance"] * 5 + ["scoring etruscans outside=6 auto=5"],
      ["down"] * 6 + ["a"] + ["down"] * 4 + ["a"]),
     ("history-list", [NEW, "vp gauls +7"] + ["advance"] * 45, ["down"] * 6 + ["a"] + ["down"] * 4),
-    ("game-over", [NEW] + ["advance"] * 44, HOME + ["down"] * 8 + ["a"]),
+    ("end-asked", [NEW] + ["advance"] * 44, HOME + ["down"] * 8 + ["a"]),
+    ("game-over", [NEW] + ["advance"] * 44, HOME + ["down"] * 8 + ["a", "a"]),
 ]

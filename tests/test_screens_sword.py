@@ -11,6 +11,7 @@ from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden, check_case
 
 NEW = "new sword players=romans,gauls,etruscans,greeks seed=4"
+NEW5 = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
 W7 = "battle att=12 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5"
 
 CASES = {
@@ -89,9 +90,37 @@ def test_desperate_times_screen_asks_the_engine_who_plays():  # W-12
 
 
 def test_the_end_of_turn_9_names_the_winner_in_good_english():  # W-11
-    ctx = home(NEW, "vp greeks =3", *["advance"] * 44).press(*["down"] * 8, "a")      # Next round
+    ctx = home(NEW, "vp greeks =3", *["advance"] * 44).press(*["down"] * 8, "a", "a")      # Next round, yes
     assert ctx.view()["finished"] is True
     assert ctx.notes[-1] == "Game over: Greeks won."
+
+
+def test_the_last_round_of_turn_9_asks_before_it_ends_the_game():  # W-11, W-12
+    """Round 5's Desperate Times (W-12), attrition and turn 9's scoring (W-11) come after round 5
+    and nothing is played once the game is over: the last Next round asks first; B keeps playing."""
+    ctx = home(NEW, *["advance"] * 43).press(*["down"] * 8, "a")          # turn 9, round 4 -> 5: not asked
+    assert ctx.view()["round"] == 5 and ctx.lines[-1] == "advance" and isinstance(ctx.top, SwordHome)
+    ctx.lines.clear()
+    ctx.press("a")
+    assert ctx.lines == [] and "Desperate Times" in " ".join(ctx.texts())
+    ctx.press("b")
+    assert isinstance(ctx.top, SwordHome) and ctx.view()["finished"] is False and ctx.lines == []
+    ctx.press("a", "a")
+    assert ctx.view()["finished"] is True and ctx.lines == ["advance"]
+
+
+def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
+    ctx = home(NEW5, W7, *["advance"] * 45)
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels == ["New game", "VP track", "Odds", "Last roll"]
+
+
+def test_the_battle_result_offers_no_retreat_losses_after_turn_9():  # W-5, W-11
+    ctx = FakeCtx(NEW, W7, *["advance"] * 45).open(SwordHome())
+    ctx.open(BattleResult(ctx.view()["last"])).render()
+    assert "Hold A" not in _shown_rows(ctx)
+    ctx.press("a:hold")
+    assert isinstance(ctx.top, BattleResult) and ctx.lines == [] and "over" in ctx.notes[-1]
 
 
 def test_vp_screen_changes_vp_with_left_right():  # W-11
@@ -370,11 +399,13 @@ def test_a_loser_wiped_out_in_the_battle_is_offered_no_retreat_losses():  # W-4,
     assert isinstance(ctx.top, BattleResult) and ctx.notes == ["The loser has no units left to lose retreating."]
 
 
-def test_a_refused_retreat_is_said_and_the_form_stays():  # W-11: after turn 9
-    ctx = FakeCtx(NEW, W7, *["advance"] * 45).open(SwordHome())
+def test_a_refused_retreat_is_said_and_the_form_stays():  # W-11: the serial link ended turn 9 meanwhile
+    ctx = FakeCtx(NEW, W7, *["advance"] * 44).open(SwordHome())
     last = ctx.view()["last"]
     ctx.open(BattleResult(last)).render()
-    ctx.press("a:hold", "right", "a")
+    ctx.press("a:hold")
+    assert ctx.run("advance")["ok"]
+    ctx.press("right", "a")
     assert ctx.notes and "over" in ctx.notes[-1]
     assert type(ctx.top).__name__ == "NumberForm" and ctx.view()["last"]["retreat_losses"] == 0
 

@@ -14,7 +14,7 @@ from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalField
 from engine.sword.tactics import chance
 from engine.text import N_
 from firmware.screens.sword.text import _
-from firmware.screens import base
+from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.sword.words import (
@@ -147,6 +147,7 @@ class BattleResult(Follows):
     def __init__(self, result: BattleFields) -> None:
         self.result = result
         self.scroll = Scroll()
+        self.over = False              # the game is over (after turn 9): no retreat losses (W-11)
 
     @property
     def title(self) -> str:
@@ -156,9 +157,11 @@ class BattleResult(Follows):
         """Take the session's record of this battle when it is the last roll (its retreat losses
         may have changed since: entered, taken back by an undo, or sent over the serial link)."""
         try:
-            last = view_of(ctx)["last"]
+            view = view_of(ctx)
         except LookupError:
             return
+        self.over = bool(view["finished"] or view.get("ended"))
+        last = view["last"]
         if last is not None and last["kind"] == "battle" and same_battle(last, self.result):
             self.result = last
 
@@ -191,7 +194,7 @@ class BattleResult(Follows):
         if r.get("retreat_losses"):
             rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
         rows += [_("Support +{} ({})").format(r["support"], winner), _("A: loss table")]
-        if self.room():
+        if self.room() and not self.over:
             rows.append(_("Hold A: retreat losses"))
         return [part for row in rows for part in base.wrap(row)]          # never cut
 
@@ -229,6 +232,9 @@ class BattleResult(Follows):
         """The retreat losses form: 0..the loser's units left, the support it gives in the title
         bar; A sends them (nothing when the number is the one already kept: no step that changes
         nothing) and the battle shows the support again (W-5)."""
+        if self.over:
+            ctx.notify(play.game_over())
+            return
         room = self.room()
         if not room:
             ctx.notify(_("The loser has no units left to lose retreating."))

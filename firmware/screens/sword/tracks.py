@@ -5,6 +5,7 @@ from engine.sword import actions as act
 from engine.sword.tracks import vp_range
 from engine.text import N_
 from firmware.screens.sword.text import _, ngettext
+from firmware.screens import play
 from firmware.screens.ctx import Ctx
 from firmware.screens.sword.words import run_line, short, view_of
 from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent
@@ -19,7 +20,11 @@ def vp_screen() -> VPTrack:
 
     def change(ctx: Ctx, power: str, by: int) -> None:
         low, high = vp_range()
-        if not low <= view_of(ctx)["vp"][power] + by <= high:     # no change: not an undo step
+        view = view_of(ctx)
+        if view["finished"] or view.get("ended"):                  # the final VP, read only
+            ctx.notify(play.game_over())
+            return
+        if not low <= view["vp"][power] + by <= high:     # no change: not an undo step
             ctx.notify(_("VP stay within {}–{} (W-11).").format(low, high))
             return
         run_line(ctx, act.vp(power, by))
