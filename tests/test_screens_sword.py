@@ -123,6 +123,18 @@ def test_the_battle_result_offers_no_retreat_losses_after_turn_9():  # W-5, W-11
     assert isinstance(ctx.top, BattleResult) and ctx.lines == [] and "over" in ctx.notes[-1]
 
 
+def test_carthage_s_vp_are_shown_with_the_unrest_penalty_the_standings_count():  # W-13, W-11
+    """Carthage 6 VP at unrest 6 counts 4 (−⌊6/3⌋): the Romans' 5 lead; the track says 6−2=4."""
+    ctx = home(NEW5, "vp carthage =6", "vp romans =5", "unrest =6")
+    assert ctx.view()["standings"][:2] == ["romans", "carthage"]
+    ctx.press("down", "down", "down", "a", *["down"] * 4)
+    assert ctx.texts()[-2:] == ["Carthage", "<6−2=4 VP>"]
+    ctx.press("right")
+    assert ctx.view()["vp"]["carthage"] == 7 and ctx.texts()[-1] == "<7−2=5 VP>"
+    ctx = home(NEW5, "vp carthage =9", "unrest =6")                    # the home's leader: the counted 7
+    assert ctx.texts()[-2:] == ["VP track", "Carthage 7"]
+
+
 def test_vp_screen_changes_vp_with_left_right():  # W-11
     ctx = home(NEW).press("down", "down", "down", "a", "down", "right", "right", "left", "right")
     assert ctx.view()["vp"]["gauls"] == 2

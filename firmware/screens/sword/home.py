@@ -13,7 +13,7 @@ from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.sword.rolls import CheckMenu, RollResult, battle_form, naval_form, odds_screen, result_screen, tactics_form
 from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
-from firmware.screens.sword.words import GAMES, PRESETS, run_line, short, view_of
+from firmware.screens.sword.words import GAMES, PRESETS, counted_vp, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
@@ -76,7 +76,7 @@ class SwordHome(WrappedListScreen):
         tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form()))
         odds = Item(_("Odds"), lambda c: c.push(odds_screen()))
         vp = Item(_("VP track"), lambda c: c.push(vp_screen()),
-                  f"{base.clip(short(view['standings'][0]), 9)} {view['vp'][view['standings'][0]]}")
+                  f"{base.clip(short(view['standings'][0]), 9)} {counted_vp(view, view['standings'][0])}")
         last = [Item(_("Last roll"), self._last)] if view["last"] is not None else []
         new = Item(_("New game"), lambda c: c.push(SetupScreen()), ident="new")
         if over:               # after turn 9 (W-11) nothing is played: the result, the odds, the last roll

@@ -19,7 +19,10 @@ log = logging.getLogger(__name__)
 
 def _summary(view: SwordGameView, auto: str | None) -> dict[str, Any]:
     order = list(view.get("standings") or view["factions"])
-    vp = view.get("vp", {})
+    vp = dict(view.get("vp", {}))
+    unrest = view.get("unrest")
+    if unrest is not None and "carthage" in vp:          # the VP the game counts (W-13), as the standings
+        vp["carthage"] = unrest["carthage_vp"]
     winner = auto or order[0]
     # no start player: nobody tells the device who went first
     players = [player(f.capitalize(), vp.get(f), f == winner) for f in view["factions"]]

@@ -7,7 +7,7 @@ from engine.text import N_
 from firmware.screens.sword.text import _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
-from firmware.screens.sword.words import run_line, short, view_of
+from firmware.screens.sword.words import run_line, short, view_of, vp_figure
 from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent
 
 
@@ -16,7 +16,7 @@ def vp_screen() -> VPTrack:
     """Each power's VP (W-11): left/right change the selected power's VP by one."""
     def rows(ctx: Ctx) -> list[tuple[str, str, str]]:
         view = view_of(ctx)
-        return [(f, short(f), _("{} VP").format(view["vp"][f])) for f in view["factions"]]
+        return [(f, short(f), vp_figure(view, f)) for f in view["factions"]]
 
     def change(ctx: Ctx, power: str, by: int) -> None:
         low, high = vp_range()

@@ -55,6 +55,24 @@ class Follows(play.Follows):
     games = GAMES
 
 
+def counted_vp(view: SwordView, power: str) -> int:
+    """The VP the game counts for ``power``: Carthage's less ⌊unrest / 3⌋ (W-13), as the standings
+    rank them; the track's own figure for every other power."""
+    unrest = view.get("unrest")
+    if power == "carthage" and unrest is not None:
+        return unrest["carthage_vp"]
+    return view["vp"][power]
+
+
+def vp_figure(view: SwordView, power: str) -> str:
+    """A power's VP as the track shows it: Carthage's with the unrest's penalty and what the game
+    counts, ``6−2=4 VP`` (W-13); ``5 VP`` otherwise."""
+    unrest = view.get("unrest")
+    if power == "carthage" and unrest is not None and unrest["vp_modifier"]:
+        return _("{}−{}={} VP").format(view["vp"][power], -unrest["vp_modifier"], unrest["carthage_vp"])
+    return _("{} VP").format(view["vp"][power])
+
+
 def short(power: str) -> str:
     """A power's name in the current language: ``etruscans`` -> ``Etruscans`` / «Этруски»."""
     return _(POWER_NAMES.get(power, power.capitalize()))
