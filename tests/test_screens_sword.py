@@ -55,6 +55,14 @@ def test_an_interception_is_kept_as_a_tactics_roll_and_last_roll_shows_it():  # 
     assert isinstance(ctx.top, TacticsResult) and ctx.top.result["roll"] == 2 and ctx.top.result["modified"] == 3
 
 
+def test_the_tactics_result_says_its_chance_as_the_form_did():  # W-1
+    """The form's title bar says the chance in per cent; the result said it as a fraction, «0/1»
+    for a test that cannot succeed (rating 0, +3)."""
+    for line, chance in [("tactics 0 mod=3 die=6", "0%"), ("tactics 3 mod=1 die=2", "33%")]:
+        ctx = home(NEW, line).press(*["down"] * 8, "a")
+        assert isinstance(ctx.top, TacticsResult) and ctx.texts()[:2] == [ctx.top.title, chance]
+
+
 def test_a_tactics_roll_stored_under_its_tests_kind_by_an_older_version_is_shown():  # W-1
     from engine.sword.session import last_roll
     old = {"kind": "avoid", "rating": 2, "mod": 0, "chance": 1 / 3, "chance_fraction": "1/3", "roll": 5,

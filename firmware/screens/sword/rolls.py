@@ -303,7 +303,7 @@ class TacticsResult(Follows):
         self.note(ctx)
         r = self.result
         img, draw = base.frame()
-        base.title_bar(draw, self.title, r["chance_fraction"])
+        base.title_bar(draw, self.title, pct(float(r["chance"])))      # as the form said it (0/1 read oddly)
         base.big(img, 6, base.TITLE_H + 8, str(r["roll"]), 3)
         verdict = _("SUCCESS") if r["success"] else _("FAILURE")
         base.put(draw, 36, base.row_y(0), verdict, kind="large")
