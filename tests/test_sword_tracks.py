@@ -145,6 +145,18 @@ def test_two_d6_checks_show_the_sum_and_gauls_siege_penalty():  # W-9
         run(s, "check plunder")
 
 
+def test_a_2d6_roll_s_log_sentence_shows_two_dice_and_a_modifier_only_when_there_is_one():  # W-9
+    """«Siege roll: 5+3+0 = 8.» read as three dice summed."""
+    from tests.test_glory_helpers import parse
+    s = new()
+
+    def said(line: str) -> str:
+        return str(GAME.commands["check"].handler(s, parse(line)).log)
+    assert said("check siege dice=5,3") == "Siege roll: 5+3 = 8."
+    assert said("check siege dice=5,3 mod=-1") == "Siege roll: 5+3-1 = 7."
+    assert said("check siege dice=4,5 gauls=1") == "Siege roll: 4+5-1 = 8."
+
+
 def test_consuls_two_different_drawn_from_the_whole_cup_each_time():  # W-10
     s = new(FOUR + " consuls=A,B,C,D", seed=4)
     seen = Counter()

@@ -276,7 +276,8 @@ def _check(state: State, req: Request) -> Outcome:
             result = row["result"]
     fields = {"check": kind, "dice": dice, "sum": sum(dice), "modifier": mod, "total": total, "result": result}
     state["last"] = {"kind": "check", **fields}
-    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(kind.capitalize()), dice[0], dice[1], f"{mod:+d}", total))
+    shown = f"{mod:+d}" if mod else ""          # «5+3+0» read as three dice
+    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(kind.capitalize()), dice[0], dice[1], shown, total))
 
 
 def _consuls(state: State, req: Request) -> Outcome:
