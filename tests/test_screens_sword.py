@@ -22,7 +22,7 @@ CASES = {
     "sword_battle_form": ([NEW], ["a", "a", "down", "right", "right", "down", "right", "right", "right"]),
     "sword_battle_result": ([NEW, W7], ["a"] + ["down"] * 8 + ["a"]),
     "sword_tactics_result": ([NEW, "tactics 3 mod=1 die=2"], ["a"] + ["down"] * 8 + ["a"]),
-    "sword_odds": ([NEW], ["a", "down", "down", "a", "up", "up"]),
+    "sword_odds": ([NEW], ["a"] + ["down"] * 8 + ["a", "up", "up"]),
     "sword_vp": ([NEW, "vp greeks =7", "vp gauls =7", "desperate greeks,gauls"], ["a", "down", "down", "down", "a"]),
     "sword_desperate": ([NEW, "vp romans =4"], ["a"] + ["down"] * 4 + ["a", "press", "down", "down", "down", "press"]),
 }
@@ -98,7 +98,7 @@ def test_desperate_times_screen_asks_the_engine_who_plays():  # W-12
 
 
 def test_the_end_of_turn_9_names_the_winner_in_good_english():  # W-11
-    ctx = home(NEW, "vp greeks =3", *["advance"] * 44).press(*["down"] * 8, "a", "a")      # Next round, yes
+    ctx = home(NEW, "vp greeks =3", *["advance"] * 44).press("down", "down", "a", "a")      # Next round, yes
     assert ctx.view()["finished"] is True
     assert ctx.notes[-1] == "Game over: Greeks won."
 
@@ -106,7 +106,7 @@ def test_the_end_of_turn_9_names_the_winner_in_good_english():  # W-11
 def test_the_last_round_of_turn_9_asks_before_it_ends_the_game():  # W-11, W-12
     """Round 5's Desperate Times (W-12), attrition and turn 9's scoring (W-11) come after round 5
     and nothing is played once the game is over: the last Next round asks first; B keeps playing."""
-    ctx = home(NEW, *["advance"] * 43).press(*["down"] * 8, "a")          # turn 9, round 4 -> 5: not asked
+    ctx = home(NEW, *["advance"] * 43).press("down", "down", "a")          # turn 9, round 4 -> 5: not asked
     assert ctx.view()["round"] == 5 and ctx.lines[-1] == "advance" and isinstance(ctx.top, SwordHome)
     ctx.lines.clear()
     ctx.press("a")
@@ -115,6 +115,16 @@ def test_the_last_round_of_turn_9_asks_before_it_ends_the_game():  # W-11, W-12
     assert isinstance(ctx.top, SwordHome) and ctx.view()["finished"] is False and ctx.lines == []
     ctx.press("a", "a")
     assert ctx.view()["finished"] is True and ctx.lines == ["advance"]
+
+
+def test_next_round_is_two_rows_below_battle():  # 9 turns of 5 rounds: 45 times a game
+    """Every round ends with Next round; it was the home's last row but one (ten presses from
+    Battle, where a battle leaves the cursor): now down, down, A."""
+    ctx = home(NEW5, W7, "unrest =3")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels[:3] == ["Battle", "Tactics test", "Next round"] and labels[-2:] == ["Odds", "New game"]
+    ctx.press("down", "down", "a")
+    assert ctx.lines[-1] == "advance" and ctx.view()["round"] == 2
 
 
 def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
@@ -207,7 +217,7 @@ def test_tactics_die_from_the_table():  # W-1
 
 def test_odds_left_lowers_the_modifier_and_only_b_goes_back():  # issue 9 item 10, W-6
     from firmware.screens.widgets import OddsScreen
-    ctx = home(NEW).press("down", "down", "a", "left", "left", "right")
+    ctx = home(NEW).press(*["down"] * 8, "a", "left", "left", "right")
     assert isinstance(ctx.top, OddsScreen) and "-1" in ctx.texts()
     ctx.press("a", "press")                               # only B leaves
     assert isinstance(ctx.top, OddsScreen)

@@ -82,7 +82,11 @@ class SwordHome(WrappedListScreen):
         if over:               # after turn 9 (W-11) nothing is played: the result, the odds, the last roll
             return [new, vp, odds, *last]
         out = [
-            battle, tactics, odds, vp,
+            battle, tactics,
+            # every round ends here (45 times a game): two rows down from Battle, not ten; the odds
+            # (the Battle form's title bar says them too) go down in its place
+            Item(_("Next round"), self._advance, _("now {}").format(view["round"])),
+            vp,
             Item(_("Desperate Times"), lambda c: c.push(DesperateScreen())),
             Item(_("Naval move"), lambda c: c.push(naval_form(c))),
             Item(_("2d6 roll"), lambda c: c.push(CheckMenu())),
@@ -90,9 +94,7 @@ class SwordHome(WrappedListScreen):
         ]
         if view.get("unrest") is not None:
             out.append(Item(_("Carthage unrest"), lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
-        out += last
-        out.append(Item(_("Next round"), self._advance, _("now {}").format(view["round"])))
-        return [*out, new]
+        return [*out, *last, odds, new]
 
     @staticmethod
     def _consuls(ctx: Ctx) -> None:
