@@ -22,7 +22,7 @@ CASES = {
     "sword_battle_form": ([NEW], ["a", "a", "down", "right", "right", "down", "right", "right", "right"]),
     "sword_battle_result": ([NEW, W7], ["a"] + ["down"] * 8 + ["a"]),
     "sword_tactics_result": ([NEW, "tactics 3 mod=1 die=2"], ["a"] + ["down"] * 8 + ["a"]),
-    "sword_odds": ([NEW], ["a"] + ["down"] * 8 + ["a", "up", "up"]),
+    "sword_odds": ([NEW], ["a"] + ["down"] * 9 + ["a", "up", "up"]),
     "sword_vp": ([NEW, "vp greeks =7", "vp gauls =7", "desperate greeks,gauls"], ["a", "down", "down", "down", "a"]),
     "sword_desperate": ([NEW, "vp romans =4"], ["a"] + ["down"] * 4 + ["a", "press", "down", "down", "down", "press"]),
 }
@@ -122,9 +122,28 @@ def test_next_round_is_two_rows_below_battle():  # 9 turns of 5 rounds: 45 times
     Battle, where a battle leaves the cursor): now down, down, A."""
     ctx = home(NEW5, W7, "unrest =3")
     labels = [str(i.label) for i in ctx.top.items(ctx)]
-    assert labels[:3] == ["Battle", "Tactics test", "Next round"] and labels[-2:] == ["Odds", "New game"]
+    assert labels[:3] == ["Battle", "Tactics test", "Next round"] and labels[-3:] == ["Automatic victory", "Odds", "New game"]
     ctx.press("down", "down", "a")
     assert ctx.lines[-1] == "advance" and ctx.view()["round"] == 2
+
+
+def test_an_automatic_victory_is_declared_on_the_device():  # W-11
+    """The game ends when a power's VP reach the figure printed on the map for the turn; the
+    device could only play on to turn 9 (or abandon the game), so History never filed one."""
+    ctx = home(NEW5, "vp carthage =9", "unrest =6", "vp greeks =8", *["advance"] * 6)
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*["down"] * labels.index("Automatic victory"), "a")
+    shown = ctx.texts()
+    assert shown[shown.index("Greeks"):][:4] == ["Greeks", "8 VP", "Carthage", "7 VP"]   # as the game counts (W-13)
+    ctx.press("a")                                                           # Greeks
+    assert "turn 2" in " ".join(ctx.texts())
+    ctx.press("b")
+    assert ctx.lines == [] and ctx.view()["finished"] is False
+    ctx.press("a", "a")
+    assert ctx.lines == ["victory greeks"] and ctx.view()["finished"] is True
+    assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Game over: Greeks won."
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP track", "Odds"]
+    assert ctx.texts()[2:4] == ["New game", "VP track"]          # the list from its top (a page of Odds alone was left)
 
 
 def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
@@ -217,7 +236,7 @@ def test_tactics_die_from_the_table():  # W-1
 
 def test_odds_left_lowers_the_modifier_and_only_b_goes_back():  # issue 9 item 10, W-6
     from firmware.screens.widgets import OddsScreen
-    ctx = home(NEW).press(*["down"] * 8, "a", "left", "left", "right")
+    ctx = home(NEW).press(*["down"] * 9, "a", "left", "left", "right")
     assert isinstance(ctx.top, OddsScreen) and "-1" in ctx.texts()
     ctx.press("a", "press")                               # only B leaves
     assert isinstance(ctx.top, OddsScreen)

@@ -210,6 +210,23 @@ def test_session_tactics_and_odds():  # W-1, W-6
     assert run(s, "odds mod=0")["attacker_wins_fraction"] == "3527/7776"
 
 
+def test_an_automatic_victory_ends_the_game():  # W-11: the VP printed on the map for the turn
+    s = new()
+    run(s, "vp gauls =6")
+    for _ in range(12):
+        run(s, "advance")
+    with pytest.raises(BadArguments):
+        run(s, "victory carthage")                           # not in this game: nothing changes
+    assert s["finished"] is False
+    out = run(s, "victory greeks")
+    assert out["winner"] == "greeks" and out["automatic"] is True and out["turn"] == 3 and s["finished"] is True
+    view = GAME.view(s)
+    assert view["finished"] is True and view["automatic"] == "greeks"
+    for line in ("vp greeks +1", "advance", "desperate gauls", "victory gauls"):
+        with pytest.raises(GameOver):
+            run(s, line)
+
+
 def test_turns_of_five_rounds_and_the_end():  # W-11
     s = new()
     run(s, "vp greeks =4")

@@ -15,6 +15,7 @@ from engine.sword.replies import (
     NavalReply,
     TacticsReply,
     UnrestReply,
+    VictoryReply,
     VpReply,
 )
 
@@ -73,3 +74,9 @@ def retreat(losses: int) -> Line[BattleReply]:
     """The loser's retreat losses in the session's most recent battle, known once it has retreated
     (W-5): the battle's fields again, its support gain counting them (a new number replaces the old)."""
     return words("retreat", f"losses={losses}")
+
+
+def victory(power: str) -> Line[VictoryReply]:
+    """An automatic victory (W-11): ``power``'s VP reached the figure printed on the map for this
+    turn; the game is over."""
+    return Line(f"victory {power}")

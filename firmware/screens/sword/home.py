@@ -12,7 +12,7 @@ from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.sword.rolls import CheckMenu, RollResult, battle_form, naval_form, odds_screen, result_screen, tactics_form
-from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
+from firmware.screens.sword.tracks import DesperateScreen, VictoryScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import GAMES, PRESETS, counted_vp, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
 from firmware.screens.widgets.people import Seats
@@ -64,6 +64,7 @@ class PeopleForm(ListScreen):
 
 class SwordHome(WrappedListScreen):
     title = Said(N_("Sword of Rome"), _)
+    shown_over = False                     # whether the rows shown are those of a game over
 
     def status(self, ctx: Ctx) -> str:
         view = view_of(ctx)
@@ -79,7 +80,10 @@ class SwordHome(WrappedListScreen):
                   f"{base.clip(short(view['standings'][0]), 9)} {counted_vp(view, view['standings'][0])}")
         last = [Item(_("Last roll"), self._last)] if view["last"] is not None else []
         new = Item(_("New game"), lambda c: c.push(SetupScreen()), ident="new")
-        if over:               # after turn 9 (W-11) nothing is played: the result, the odds, the last roll
+        if over != self.shown_over:        # the game ended (here, or over the serial link) or was reopened
+            self.shown_over = over
+            self.reset()                   # the first row: the list is another one (a page of one row was left)
+        if over:               # after turn 9 or an automatic victory (W-11) nothing is played
             return [new, vp, odds, *last]
         out = [
             battle, tactics,
@@ -94,7 +98,8 @@ class SwordHome(WrappedListScreen):
         ]
         if view.get("unrest") is not None:
             out.append(Item(_("Carthage unrest"), lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
-        return [*out, *last, odds, new]
+        victory = Item(_("Automatic victory"), lambda c: c.push(VictoryScreen()))
+        return [*out, *last, victory, odds, new]
 
     @staticmethod
     def _consuls(ctx: Ctx) -> None:
