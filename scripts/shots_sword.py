@@ -39,6 +39,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("battle-dice-band", [NEW5], HOME + ["a"] + ["down"] * 4 + ["right", "right", "down", "right", "a"]),
     ("battle-form5", [NEW5], HOME + ["a"] + ["down"] * 4 + ["right"]),
     ("tactics-form", [NEW], HOME + ["down", "a"]),
+    ("tactics-test", [NEW], HOME + ["down", "a", "down", "down", "right"]),
+    ("tactics-effect", [NEW], HOME + ["down", "a", "down", "down", "right", "a"]),
     ("tactics-result", [NEW, "tactics 3 mod=-1 die=4"], LAST),
     ("tactics-fail", [NEW, "tactics 0 mod=3 die=6 kind=avoid"], LAST),
     ("odds", [NEW], HOME + ["down"] * 9 + ["a", "right", "right"]),

@@ -228,8 +228,23 @@ def test_the_dice_thrown_on_the_table_are_remembered_for_every_roll():  # W-1, W
     assert [i.value for i in ctx.top.items(ctx) if i.key == "field:dice"] == ["device"]
 
 
+@pytest.mark.parametrize("test, die, effect", [
+    (1, 2, "The defender gets +1 in the battle that follows (W-1)"),     # interception, 2 <= 2
+    (2, 5, "The defender gets -1 in the battle (W-1)"),                    # a failed avoid
+])
+def test_the_tactics_form_names_the_test_and_says_what_it_does(test, die, effect):  # W-1
+    """A successful interception gives the defender +1 in the battle, a failed avoid −1: the device
+    rolled bare tests only, and left the players to remember which."""
+    kind = ["", "intercept", "avoid"][test]
+    ctx = home(NEW).press("down", "a", "down", "down", *["right"] * test, "down", "right", "a")     # rating 2, Dice: table
+    ctx.press(*["up"] * ((die - ctx.top.faces[0][0]) % 6), "a")
+    assert ctx.session.lines[-1] == f"tactics 2 mod=0 die={die} kind={kind}"
+    assert isinstance(ctx.top, TacticsResult) and ctx.notes == [effect]
+    assert ctx.view()["last"]["test"] == kind
+
+
 def test_tactics_die_from_the_table():  # W-1
-    ctx = home(NEW).press("down", "a", "right", "down", "right", "down", "right", "a", "up", "a")
+    ctx = home(NEW).press("down", "a", "right", "down", "right", "down", "down", "right", "a", "up", "a")
     assert ctx.session.lines[-1] == "tactics 3 mod=1 die=2"
     assert isinstance(ctx.top, TacticsResult) and ctx.top.result["success"] is True
 

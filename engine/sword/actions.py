@@ -41,8 +41,11 @@ def battle(attackers: int, defenders: int, mod: int, defmod: int, sacred_band: s
                  f"def-dice={faces(defence_dice)}" if defence_dice is not None else "")
 
 
-def tactics(rating: int, mod: int, die: int | None = None) -> Line[TacticsReply]:
-    return words("tactics", rating, f"mod={mod}", f"die={die}" if die is not None else "")
+def tactics(rating: int, mod: int, die: int | None = None, kind: str | None = None) -> Line[TacticsReply]:
+    """A tactics test (W-1); ``kind`` (intercept, avoid, pursuit, refuse) names the test, whose
+    result then says what it does (the reply's ``effect``)."""
+    return words("tactics", rating, f"mod={mod}", f"die={die}" if die is not None else "",
+                 f"kind={kind}" if kind else "")
 
 
 def naval(mod: int, friendly_port: bool, extra_ops: int | None = None, die: int | None = None) -> Line[NavalReply]:

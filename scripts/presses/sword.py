@@ -129,7 +129,7 @@ def play(d: Driver, rng: random.Random) -> None:
             d.select(_("Tactics test"))
             _set(d, 2, rating)
             if not _table(d):
-                d.press("down", 2)
+                d.press("down", 3)                   # past the modifier and the test to Dice
                 d.press("right")
             d.press("a")
             _faces(d, [die])

@@ -10,7 +10,7 @@ from PIL import Image
 from engine.sword import actions as act
 from engine.sword.battle import retreat_room, support_gain
 from engine.sword.odds import attacker_wins
-from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalFields, TacticsFields
+from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
 from engine.sword.tactics import chance
 from engine.text import N_
 from firmware.screens.sword.text import _
@@ -23,6 +23,8 @@ from firmware.screens.sword.words import (
     CHECK_NAMES,
     CHECKS,
     NAVAL_RESULTS,
+    TEST_NAMES,
+    TESTS,
     Follows,
     dice_word,
     reading_word,
@@ -265,26 +267,37 @@ class BattleResult(Follows):
 
 # -- tactics and odds ------------------------------------------------------------------------------
 def tactics_form() -> NumberForm:
-    """Rating and modifier with the chance before the roll (W-1); A rolls (or asks for the die)."""
+    """Rating, modifier and which test (interception, avoiding battle, pursuit, refusing battle, or
+    none) with the chance before the roll (W-1); A rolls (or asks for the die). The result then
+    says what the test does (W-1: a successful interception gives the defender +1 in the battle, a
+    failed avoid −1)."""
+
+    def shown(c: Ctx, response: TacticsReply) -> None:
+        c.replace(TacticsResult(response))
+        effect = response.get("effect")
+        if effect:
+            c.notify(effect[:1].upper() + effect[1:])
 
     def go(c: Ctx, v: dict[str, int]) -> None:
+        kind = TESTS[v["test"]] or None
         if not v["dice"]:
-            response = run_line(c, act.tactics(v["rating"], v["mod"]))
+            response = run_line(c, act.tactics(v["rating"], v["mod"], None, kind))
             if response is not None:
-                c.replace(TacticsResult(response))
+                shown(c, response)
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, act.tactics(v["rating"], v["mod"], faces[0][0]))
+            response = run_line(c2, act.tactics(v["rating"], v["mod"], faces[0][0], kind))
             if response is not None:
                 c2.pop()
-                c2.replace(TacticsResult(response))
+                shown(c2, response)
 
         c.push(DiceEntry(_("Tactics die"), [(_("Die"), 1)], roll))
 
     return NumberForm(N_("Tactics test"), [
         Field("rating", N_("Tactics rating"), 2, 0, 6),
         Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
+        Field("test", N_("Test"), 0, 0, len(TESTS) - 1, lambda t: _(TEST_NAMES[t])),
         Field("dice", N_("Dice"), 0, 0, 1, dice_word, TABLE_DICE),
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
 

@@ -36,6 +36,13 @@ POWER_NAMES = {"romans": N_("Romans"), "gauls": N_("Gauls"), "etruscans": N_("Et
                "samnites": N_("Samnites"), "greeks": N_("Greeks"), "carthage": N_("Carthage")}
 
 
+# the tactics tests (W-1, rules 10.3, 11.1, 11.3): none (a bare test), then the kinds of engine/sword/tactics.py
+TESTS = ("", "intercept", "avoid", "pursuit", "refuse")
+
+
+TEST_NAMES = (N_("none"), N_("interception"), N_("avoiding battle"), N_("pursuit"), N_("refusing battle"))
+
+
 NAVAL_RESULTS = {"success": N_("Success"), "return": N_("Return"), "attrition": N_("Attrition")}
 
 
