@@ -202,6 +202,30 @@ def test_sword_after_turn_9_and_by_automatic_victory(console):
     assert [p["name"] for p in g2["players"] if p["winner"]] == ["Romans"]
 
 
+def test_a_sword_automatic_victory_from_the_device_is_filed_once(console):  # W-11
+    ok(console, "new sword players=romans,gauls,etruscans seed=3")
+    ok(console, "vp gauls =7")
+    for _ in range(6):
+        ok(console, "advance")
+    ok(console, "victory etruscans")
+    [g] = games(console)
+    assert g["result"] == "Etruscans won by automatic victory in turn 2."
+    assert [p["name"] for p in g["players"] if p["winner"]] == ["Etruscans"]
+    assert console.request("advance")["error"] == "game_over"
+    ok(console, "new sword players=romans,gauls seed=3")
+    assert len(games(console)) == 1                                     # not filed again as abandoned
+
+
+def test_sword_history_keeps_carthage_s_vp_as_the_game_counts_them(console):  # W-13, W-11
+    """Carthage 6 VP at unrest 6 counts 4 (−⌊6/3⌋) and loses to the Romans' 5: History said 6."""
+    ok(console, "new sword players=romans,gauls,etruscans,greeks,carthage seed=3")
+    for line in ["vp carthage =6", "vp romans =5", "unrest =6"] + ["advance"] * 45:
+        ok(console, line)
+    [g] = games(console)
+    scores = {p["role"]: (p["score"], p["winner"]) for p in g["players"]}
+    assert scores["romans"] == (5, True) and scores["carthage"] == (4, False)
+
+
 def test_starting_another_game_over_an_unfinished_one_records_it_abandoned(console):
     ok(console, "new caesar-solo difficulty=hard side=pompey seed=2")
     ok(console, "crassus")

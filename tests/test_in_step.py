@@ -50,6 +50,7 @@ UI_ATTRS = ("cursor", "top", "current", "_mark", "step", "page", "scroll", "show
             "recalled")        # a form has taken its remembered fields once (figure.NumberForm.recall)
 # ... and per class, what its maker set on it after building it (caesar/words.py titles a Why page).
 UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
+               "SwordHome": ("shown_over",),          # (its rows of a game over were shown: the cursor set on the first)
                "JcDiceEntry": ("block", "rows"),      # (its dice are laid out once, for the block firing)
                # a turn's pages are said again in a new language from its record while it is the
                # last turn (tests/test_screens_caesar.py); an older turn's pages stay as they were
@@ -133,7 +134,7 @@ def _sword_line(rng: random.Random, view: dict[str, Any], console: Any) -> str:
     return rng.choice([f"vp {power} +{rng.randint(1, 3)}", f"vp {power} -1", f"unrest +{rng.randint(1, 2)}",
                        "unrest -1", "advance", "advance", "naval", f"check {rng.choice(['siege', 'attrition', 'gallic'])}",
                        "consuls", f"desperate {power}", "standings", "roll", "vp nobody +1",
-                       f"scoring {power} outside={rng.randint(0, 3)} missing={rng.randint(0, 2)}"])
+                       f"scoring {power} outside={rng.randint(0, 3)} missing={rng.randint(0, 2)}", f"victory {power}"])
 
 
 JC_BLOCKS = {"caesar": ["c_caesar", "c_antonius", "c_leg8", "c_leg9", "c_leg10", "c_eq1", "c_aux1", "c_ballista"],

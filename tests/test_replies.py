@@ -138,6 +138,7 @@ def test_sword_replies():  # W-1, W-10..W-13
     check(ctx, sword.desperate, ["gauls"])
     check(ctx, sword.unrest, 2)
     check(ctx, sword.advance)
+    check(ctx, sword.victory, "gauls")
 
 
 def test_glory_replies():  # G-4..G-10

@@ -11,6 +11,7 @@ from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden, check_case
 
 NEW = "new sword players=romans,gauls,etruscans,greeks seed=4"
+NEW5 = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
 W7 = "battle att=12 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5"
 
 CASES = {
@@ -21,7 +22,7 @@ CASES = {
     "sword_battle_form": ([NEW], ["a", "a", "down", "right", "right", "down", "right", "right", "right"]),
     "sword_battle_result": ([NEW, W7], ["a"] + ["down"] * 8 + ["a"]),
     "sword_tactics_result": ([NEW, "tactics 3 mod=1 die=2"], ["a"] + ["down"] * 8 + ["a"]),
-    "sword_odds": ([NEW], ["a", "down", "down", "a", "up", "up"]),
+    "sword_odds": ([NEW], ["a"] + ["down"] * 9 + ["a", "up", "up"]),
     "sword_vp": ([NEW, "vp greeks =7", "vp gauls =7", "desperate greeks,gauls"], ["a", "down", "down", "down", "a"]),
     "sword_desperate": ([NEW, "vp romans =4"], ["a"] + ["down"] * 4 + ["a", "press", "down", "down", "down", "press"]),
 }
@@ -52,6 +53,14 @@ def test_an_interception_is_kept_as_a_tactics_roll_and_last_roll_shows_it():  # 
     assert last["success"] is True and "+1" in last["effect"]            # W-1: the defender gets +1
     ctx.press(*["down"] * 8, "a")
     assert isinstance(ctx.top, TacticsResult) and ctx.top.result["roll"] == 2 and ctx.top.result["modified"] == 3
+
+
+def test_the_tactics_result_says_its_chance_as_the_form_did():  # W-1
+    """The form's title bar says the chance in per cent; the result said it as a fraction, «0/1»
+    for a test that cannot succeed (rating 0, +3)."""
+    for line, chance in [("tactics 0 mod=3 die=6", "0%"), ("tactics 3 mod=1 die=2", "33%")]:
+        ctx = home(NEW, line).press(*["down"] * 8, "a")
+        assert isinstance(ctx.top, TacticsResult) and ctx.texts()[:2] == [ctx.top.title, chance]
 
 
 def test_a_tactics_roll_stored_under_its_tests_kind_by_an_older_version_is_shown():  # W-1
@@ -89,9 +98,78 @@ def test_desperate_times_screen_asks_the_engine_who_plays():  # W-12
 
 
 def test_the_end_of_turn_9_names_the_winner_in_good_english():  # W-11
-    ctx = home(NEW, "vp greeks =3", *["advance"] * 44).press(*["down"] * 8, "a")      # Next round
+    ctx = home(NEW, "vp greeks =3", *["advance"] * 44).press("down", "down", "a", "a")      # Next round, yes
     assert ctx.view()["finished"] is True
     assert ctx.notes[-1] == "Game over: Greeks won."
+
+
+def test_the_last_round_of_turn_9_asks_before_it_ends_the_game():  # W-11, W-12
+    """Round 5's Desperate Times (W-12), attrition and turn 9's scoring (W-11) come after round 5
+    and nothing is played once the game is over: the last Next round asks first; B keeps playing."""
+    ctx = home(NEW, *["advance"] * 43).press("down", "down", "a")          # turn 9, round 4 -> 5: not asked
+    assert ctx.view()["round"] == 5 and ctx.lines[-1] == "advance" and isinstance(ctx.top, SwordHome)
+    ctx.lines.clear()
+    ctx.press("a")
+    assert ctx.lines == [] and "Desperate Times" in " ".join(ctx.texts())
+    ctx.press("b")
+    assert isinstance(ctx.top, SwordHome) and ctx.view()["finished"] is False and ctx.lines == []
+    ctx.press("a", "a")
+    assert ctx.view()["finished"] is True and ctx.lines == ["advance"]
+
+
+def test_next_round_is_two_rows_below_battle():  # 9 turns of 5 rounds: 45 times a game
+    """Every round ends with Next round; it was the home's last row but one (ten presses from
+    Battle, where a battle leaves the cursor): now down, down, A."""
+    ctx = home(NEW5, W7, "unrest =3")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels[:3] == ["Battle", "Tactics test", "Next round"] and labels[-3:] == ["Automatic victory", "Odds", "New game"]
+    ctx.press("down", "down", "a")
+    assert ctx.lines[-1] == "advance" and ctx.view()["round"] == 2
+
+
+def test_an_automatic_victory_is_declared_on_the_device():  # W-11
+    """The game ends when a power's VP reach the figure printed on the map for the turn; the
+    device could only play on to turn 9 (or abandon the game), so History never filed one."""
+    ctx = home(NEW5, "vp carthage =9", "unrest =6", "vp greeks =8", *["advance"] * 6)
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*["down"] * labels.index("Automatic victory"), "a")
+    shown = ctx.texts()
+    assert shown[shown.index("Greeks"):][:4] == ["Greeks", "8 VP", "Carthage", "7 VP"]   # as the game counts (W-13)
+    ctx.press("a")                                                           # Greeks
+    assert "turn 2" in " ".join(ctx.texts())
+    ctx.press("b")
+    assert ctx.lines == [] and ctx.view()["finished"] is False
+    ctx.press("a", "a")
+    assert ctx.lines == ["victory greeks"] and ctx.view()["finished"] is True
+    assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Game over: Greeks won."
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP track", "Odds"]
+    assert ctx.texts()[2:4] == ["New game", "VP track"]          # the list from its top (a page of Odds alone was left)
+
+
+def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
+    ctx = home(NEW5, W7, *["advance"] * 45)
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels == ["New game", "VP track", "Odds", "Last roll"]
+
+
+def test_the_battle_result_offers_no_retreat_losses_after_turn_9():  # W-5, W-11
+    ctx = FakeCtx(NEW, W7, *["advance"] * 45).open(SwordHome())
+    ctx.open(BattleResult(ctx.view()["last"])).render()
+    assert "Hold A" not in _shown_rows(ctx)
+    ctx.press("a:hold")
+    assert isinstance(ctx.top, BattleResult) and ctx.lines == [] and "over" in ctx.notes[-1]
+
+
+def test_carthage_s_vp_are_shown_with_the_unrest_penalty_the_standings_count():  # W-13, W-11
+    """Carthage 6 VP at unrest 6 counts 4 (−⌊6/3⌋): the Romans' 5 lead; the track says 6−2=4."""
+    ctx = home(NEW5, "vp carthage =6", "vp romans =5", "unrest =6")
+    assert ctx.view()["standings"][:2] == ["romans", "carthage"]
+    ctx.press("down", "down", "down", "a", *["down"] * 4)
+    assert ctx.texts()[-2:] == ["Carthage", "<6−2=4 VP>"]
+    ctx.press("right")
+    assert ctx.view()["vp"]["carthage"] == 7 and ctx.texts()[-1] == "<7−2=5 VP>"
+    ctx = home(NEW5, "vp carthage =9", "unrest =6")                    # the home's leader: the counted 7
+    assert ctx.texts()[-2:] == ["VP track", "Carthage 7"]
 
 
 def test_vp_screen_changes_vp_with_left_right():  # W-11
@@ -150,15 +228,30 @@ def test_the_dice_thrown_on_the_table_are_remembered_for_every_roll():  # W-1, W
     assert [i.value for i in ctx.top.items(ctx) if i.key == "field:dice"] == ["device"]
 
 
+@pytest.mark.parametrize("test, die, effect", [
+    (1, 2, "The defender gets +1 in the battle that follows (W-1)"),     # interception, 2 <= 2
+    (2, 5, "The defender gets -1 in the battle (W-1)"),                    # a failed avoid
+])
+def test_the_tactics_form_names_the_test_and_says_what_it_does(test, die, effect):  # W-1
+    """A successful interception gives the defender +1 in the battle, a failed avoid −1: the device
+    rolled bare tests only, and left the players to remember which."""
+    kind = ["", "intercept", "avoid"][test]
+    ctx = home(NEW).press("down", "a", "down", "down", *["right"] * test, "down", "right", "a")     # rating 2, Dice: table
+    ctx.press(*["up"] * ((die - ctx.top.faces[0][0]) % 6), "a")
+    assert ctx.session.lines[-1] == f"tactics 2 mod=0 die={die} kind={kind}"
+    assert isinstance(ctx.top, TacticsResult) and ctx.notes == [effect]
+    assert ctx.view()["last"]["test"] == kind
+
+
 def test_tactics_die_from_the_table():  # W-1
-    ctx = home(NEW).press("down", "a", "right", "down", "right", "down", "right", "a", "up", "a")
+    ctx = home(NEW).press("down", "a", "right", "down", "right", "down", "down", "right", "a", "up", "a")
     assert ctx.session.lines[-1] == "tactics 3 mod=1 die=2"
     assert isinstance(ctx.top, TacticsResult) and ctx.top.result["success"] is True
 
 
 def test_odds_left_lowers_the_modifier_and_only_b_goes_back():  # issue 9 item 10, W-6
     from firmware.screens.widgets import OddsScreen
-    ctx = home(NEW).press("down", "down", "a", "left", "left", "right")
+    ctx = home(NEW).press(*["down"] * 9, "a", "left", "left", "right")
     assert isinstance(ctx.top, OddsScreen) and "-1" in ctx.texts()
     ctx.press("a", "press")                               # only B leaves
     assert isinstance(ctx.top, OddsScreen)
@@ -370,11 +463,13 @@ def test_a_loser_wiped_out_in_the_battle_is_offered_no_retreat_losses():  # W-4,
     assert isinstance(ctx.top, BattleResult) and ctx.notes == ["The loser has no units left to lose retreating."]
 
 
-def test_a_refused_retreat_is_said_and_the_form_stays():  # W-11: after turn 9
-    ctx = FakeCtx(NEW, W7, *["advance"] * 45).open(SwordHome())
+def test_a_refused_retreat_is_said_and_the_form_stays():  # W-11: the serial link ended turn 9 meanwhile
+    ctx = FakeCtx(NEW, W7, *["advance"] * 44).open(SwordHome())
     last = ctx.view()["last"]
     ctx.open(BattleResult(last)).render()
-    ctx.press("a:hold", "right", "a")
+    ctx.press("a:hold")
+    assert ctx.run("advance")["ok"]
+    ctx.press("right", "a")
     assert ctx.notes and "over" in ctx.notes[-1]
     assert type(ctx.top).__name__ == "NumberForm" and ctx.view()["last"]["retreat_losses"] == 0
 

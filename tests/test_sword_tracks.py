@@ -145,6 +145,18 @@ def test_two_d6_checks_show_the_sum_and_gauls_siege_penalty():  # W-9
         run(s, "check plunder")
 
 
+def test_a_2d6_roll_s_log_sentence_shows_two_dice_and_a_modifier_only_when_there_is_one():  # W-9
+    """«Siege roll: 5+3+0 = 8.» read as three dice summed."""
+    from tests.test_glory_helpers import parse
+    s = new()
+
+    def said(line: str) -> str:
+        return str(GAME.commands["check"].handler(s, parse(line)).log)
+    assert said("check siege dice=5,3") == "Siege roll: 5+3 = 8."
+    assert said("check siege dice=5,3 mod=-1") == "Siege roll: 5+3-1 = 7."
+    assert said("check siege dice=4,5 gauls=1") == "Siege roll: 4+5-1 = 8."
+
+
 def test_consuls_two_different_drawn_from_the_whole_cup_each_time():  # W-10
     s = new(FOUR + " consuls=A,B,C,D", seed=4)
     seen = Counter()
@@ -196,6 +208,23 @@ def test_session_tactics_and_odds():  # W-1, W-6
     s = new()
     assert run(s, "tactics 2 die=3")["success"] is False
     assert run(s, "odds mod=0")["attacker_wins_fraction"] == "3527/7776"
+
+
+def test_an_automatic_victory_ends_the_game():  # W-11: the VP printed on the map for the turn
+    s = new()
+    run(s, "vp gauls =6")
+    for _ in range(12):
+        run(s, "advance")
+    with pytest.raises(BadArguments):
+        run(s, "victory carthage")                           # not in this game: nothing changes
+    assert s["finished"] is False
+    out = run(s, "victory greeks")
+    assert out["winner"] == "greeks" and out["automatic"] is True and out["turn"] == 3 and s["finished"] is True
+    view = GAME.view(s)
+    assert view["finished"] is True and view["automatic"] == "greeks"
+    for line in ("vp greeks +1", "advance", "desperate gauls", "victory gauls"):
+        with pytest.raises(GameOver):
+            run(s, line)
 
 
 def test_turns_of_five_rounds_and_the_end():  # W-11

@@ -15,6 +15,7 @@ from engine.sword.replies import (
     NavalReply,
     TacticsReply,
     UnrestReply,
+    VictoryReply,
     VpReply,
 )
 
@@ -40,8 +41,11 @@ def battle(attackers: int, defenders: int, mod: int, defmod: int, sacred_band: s
                  f"def-dice={faces(defence_dice)}" if defence_dice is not None else "")
 
 
-def tactics(rating: int, mod: int, die: int | None = None) -> Line[TacticsReply]:
-    return words("tactics", rating, f"mod={mod}", f"die={die}" if die is not None else "")
+def tactics(rating: int, mod: int, die: int | None = None, kind: str | None = None) -> Line[TacticsReply]:
+    """A tactics test (W-1); ``kind`` (intercept, avoid, pursuit, refuse) names the test, whose
+    result then says what it does (the reply's ``effect``)."""
+    return words("tactics", rating, f"mod={mod}", f"die={die}" if die is not None else "",
+                 f"kind={kind}" if kind else "")
 
 
 def naval(mod: int, friendly_port: bool, extra_ops: int | None = None, die: int | None = None) -> Line[NavalReply]:
@@ -73,3 +77,9 @@ def retreat(losses: int) -> Line[BattleReply]:
     """The loser's retreat losses in the session's most recent battle, known once it has retreated
     (W-5): the battle's fields again, its support gain counting them (a new number replaces the old)."""
     return words("retreat", f"losses={losses}")
+
+
+def victory(power: str) -> Line[VictoryReply]:
+    """An automatic victory (W-11): ``power``'s VP reached the figure printed on the map for this
+    turn; the game is over."""
+    return Line(f"victory {power}")

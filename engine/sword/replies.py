@@ -122,6 +122,16 @@ class AdvanceReply(Reply):
     """After round 5: the order in which Desperate Times cards were offered."""
 
 
+class VictoryReply(Reply):
+    """``victory <power>``: an automatic victory (W-11) ends the game."""
+
+    finished: bool
+    winner: str
+    automatic: bool
+    turn: int
+    standings: list[str]
+
+
 class VpReply(Reply):
     vp: dict[str, int]
     standings: list[str]

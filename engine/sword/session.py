@@ -114,6 +114,8 @@ def _view(state: State) -> SwordGameView:
         "consuls": {"pool": list(state["consuls"]["pool"]), "drawn": list(state["consuls"]["drawn"])},
         "last": cast("LastRoll | None", last_roll(state["last"])),
     }
+    if state.get("automatic"):
+        out["automatic"] = str(state["automatic"])
     if state["unrest"] is not None:
         fields = _unrest_fields(state["unrest"])
         out["unrest"] = {"level": state["unrest"], "hand_size_modifier": fields["hand_size_modifier"],
@@ -142,8 +144,27 @@ def _change(raw: str, current: int, what: str) -> int:
 
 
 def _playing(state: State) -> None:
+    if state["finished"] and state.get("automatic"):
+        raise GameOver(Msg("The game is over: automatic victory ({}); 'undo' reopens the last step.",
+                           term(str(state["automatic"]).capitalize())))
     if state["finished"]:
         raise GameOver(Msg("Turn 9 is over; 'standings' gives the result, 'undo' reopens the last step."))
+
+
+def _victory(state: State, req: Request) -> Outcome:
+    """``victory <power>``: an automatic victory (W-11): the power's VP reached the figure printed on
+    the map for this turn. The game is over, as after turn 9 (``undo`` reopens it)."""
+    req.check_opts(frozenset())
+    if len(req.args) != 1:
+        raise BadArguments(Msg("Usage: victory <power>  (an automatic victory, W-11: its VP reached this turn's "
+                               "figure on the map)."))
+    _playing(state)
+    f = _faction(state, req.args[0])
+    state["finished"] = True
+    state["automatic"] = f
+    return Outcome({"finished": True, "winner": f, "automatic": True, "turn": state["turn"],
+                    "standings": V.standings(_effective(state))},
+                   Msg("Automatic victory in turn {}: {} (W-11).", state["turn"], term(f.capitalize())))
 
 
 def _vp(state: State, req: Request) -> Outcome:
@@ -276,7 +297,8 @@ def _check(state: State, req: Request) -> Outcome:
             result = row["result"]
     fields = {"check": kind, "dice": dice, "sum": sum(dice), "modifier": mod, "total": total, "result": result}
     state["last"] = {"kind": "check", **fields}
-    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(kind.capitalize()), dice[0], dice[1], f"{mod:+d}", total))
+    shown = f"{mod:+d}" if mod else ""          # «5+3+0» read as three dice
+    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(kind.capitalize()), dice[0], dice[1], shown, total))
 
 
 def _consuls(state: State, req: Request) -> Outcome:
@@ -439,5 +461,6 @@ GAME = GameRules(
         Command("retreat", _retreat, True, "retreat losses=N"),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
         Command("advance", _advance, True, "advance"),
+        Command("victory", _victory, True, "victory <power>"),
     ),
 )

@@ -17,6 +17,12 @@ def vp_range() -> tuple[int, int]:
     return int(t["vp_min"]), int(t["vp_max"])
 
 
+def game_length() -> tuple[int, int]:
+    """The game's last turn and the rounds of a turn (9 turns of 5 rounds), from its tables."""
+    t = tables()
+    return int(t["turns"]), int(t["rounds_per_turn"])
+
+
 def clamp_vp(vp: int) -> int:
     """VP stay within 0..12 (W-11)."""
     low, high = vp_range()

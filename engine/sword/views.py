@@ -31,6 +31,7 @@ class SwordGameView(TypedDict):
     consuls: Consuls
     last: LastRoll | None                     # the last roll kept (a battle, tactics, naval, check record)
     unrest: NotRequired[Unrest]               # with Carthage only (W-13)
+    automatic: NotRequired[str]               # the power that won by automatic victory (W-11), once one has
 
 
 class SwordView(SessionView, SwordGameView):

@@ -44,9 +44,14 @@ def refusal(reply: Reply) -> str:
     or finished by its rules) is said so, never with the console's list of commands it still
     answers; any other refusal as the console words it (already in the player's language)."""
     if reply.get("error") == "game_over":
-        return _("This game is over: nothing more can be played or drawn in it. Start another from "
-                 "Games; History keeps this one.")
+        return game_over()
     return str(reply.get("message", ""))
+
+
+def game_over() -> str:
+    """What a game that is over says to a key that would play in it."""
+    return _("This game is over: nothing more can be played or drawn in it. Start another from "
+             "Games; History keeps this one.")
 
 
 def game_view(ctx: Ctx, games: tuple[str, ...], label: str) -> SessionView:

@@ -8,8 +8,9 @@ back home. Armies, modifiers and faces are random but plausible (2–8 units, mo
 
 Tasks: "Sword: battle with 6 physical dice" (no target in the issue: measured), the same battle
 rolled by the device ("Sword: battle with the device's dice": the form, A, the result, back home),
-"Sword: tactics test with a physical die", and "Sword: retreat losses after a battle" (W-5: on the
-battle's result, once the loser has retreated: hold A, right once per unit lost, A — N + 2 presses).
+"Sword: tactics test with a physical die", "Sword: retreat losses after a battle" (W-5: on the
+battle's result, once the loser has retreated: hold A, right once per unit lost, A — N + 2 presses)
+and "Sword: next round after a battle" (the home's cursor where the battle left it, on Battle).
 """
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ BATTLE = "Sword: battle with 6 physical dice"
 DIGITAL = "Sword: battle with the device's dice"
 TACTICS = "Sword: tactics test with a physical die"
 RETREAT = "Sword: retreat losses after a battle"
+NEXT = "Sword: next round after a battle"
 # no target in an issue: N + 2 presses for N = 1..4 units lost retreating (hold A, right ×N, A):
 # a median of 4.5 for N drawn evenly, 6 at most
-TARGETS: dict[str, tuple[int, int]] = {RETREAT: (5, 6)}
+# and the round's end: down, down, A from Battle (it was 10, the home's last row but one)
+TARGETS: dict[str, tuple[int, int]] = {RETREAT: (5, 6), NEXT: (3, 3)}
 BATTLES = 6
 
 
@@ -126,10 +129,20 @@ def play(d: Driver, rng: random.Random) -> None:
             d.select(_("Tactics test"))
             _set(d, 2, rating)
             if not _table(d):
-                d.press("down", 2)
+                d.press("down", 3)                   # past the modifier and the test to Dice
                 d.press("right")
             d.press("a")
             _faces(d, [die])
             assert isinstance(d.top, TacticsResult) and d.top.result["roll"] == die
             d.press("b")
+        _home(d)
+    for _n in range(BATTLES):                        # a round's end: from the home as a battle left it
+        d.select(_("Battle"))
+        d.press("a")
+        d.press("b")
+        _home(d)
+        before = d.view()["round"], d.view()["turn"]
+        with d.task(NEXT):
+            d.select(_("Next round"))
+        assert (d.view()["round"], d.view()["turn"]) != before, d.screen()
         _home(d)

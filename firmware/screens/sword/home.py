@@ -5,14 +5,15 @@ from functools import partial
 
 from engine.actions import with_people
 from engine.sword import actions as act
+from engine.sword.tracks import game_length
 from engine.text import N_
 from firmware.screens.sword.text import _
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.sword.rolls import CheckMenu, RollResult, battle_form, naval_form, odds_screen, result_screen, tactics_form
-from firmware.screens.sword.tracks import DesperateScreen, unrest_form, vp_screen
-from firmware.screens.sword.words import PRESETS, run_line, short, view_of
+from firmware.screens.sword.tracks import DesperateScreen, VictoryScreen, unrest_form, vp_screen
+from firmware.screens.sword.words import GAMES, PRESETS, counted_vp, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
@@ -63,6 +64,7 @@ class PeopleForm(ListScreen):
 
 class SwordHome(WrappedListScreen):
     title = Said(N_("Sword of Rome"), _)
+    shown_over = False                     # whether the rows shown are those of a game over
 
     def status(self, ctx: Ctx) -> str:
         view = view_of(ctx)
@@ -70,12 +72,25 @@ class SwordHome(WrappedListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
+        over = bool(view["finished"] or view.get("ended"))
+        battle = Item(_("Battle"), lambda c: c.push(battle_form()))
+        tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form()))
+        odds = Item(_("Odds"), lambda c: c.push(odds_screen()))
+        vp = Item(_("VP track"), lambda c: c.push(vp_screen()),
+                  f"{base.clip(short(view['standings'][0]), 9)} {counted_vp(view, view['standings'][0])}")
+        last = [Item(_("Last roll"), self._last)] if view["last"] is not None else []
+        new = Item(_("New game"), lambda c: c.push(SetupScreen()), ident="new")
+        if over != self.shown_over:        # the game ended (here, or over the serial link) or was reopened
+            self.shown_over = over
+            self.reset()                   # the first row: the list is another one (a page of one row was left)
+        if over:               # after turn 9 or an automatic victory (W-11) nothing is played
+            return [new, vp, odds, *last]
         out = [
-            Item(_("Battle"), lambda c: c.push(battle_form())),
-            Item(_("Tactics test"), lambda c: c.push(tactics_form())),
-            Item(_("Odds"), lambda c: c.push(odds_screen())),
-            Item(_("VP track"), lambda c: c.push(vp_screen()),
-                 f"{base.clip(short(view['standings'][0]), 9)} {view['vp'][view['standings'][0]]}"),
+            battle, tactics,
+            # every round ends here (45 times a game): two rows down from Battle, not ten; the odds
+            # (the Battle form's title bar says them too) go down in its place
+            Item(_("Next round"), self._advance, _("now {}").format(view["round"])),
+            vp,
             Item(_("Desperate Times"), lambda c: c.push(DesperateScreen())),
             Item(_("Naval move"), lambda c: c.push(naval_form(c))),
             Item(_("2d6 roll"), lambda c: c.push(CheckMenu())),
@@ -83,12 +98,8 @@ class SwordHome(WrappedListScreen):
         ]
         if view.get("unrest") is not None:
             out.append(Item(_("Carthage unrest"), lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
-        if view["last"] is not None:
-            out.append(Item(_("Last roll"), self._last))
-        if not view["finished"]:
-            out.append(Item(_("Next round"), self._advance, _("now {}").format(view["round"])))
-        new = Item(_("New game"), lambda c: c.push(SetupScreen()), ident="new")
-        return [new, *out] if view["finished"] or view.get("ended") else [*out, new]
+        victory = Item(_("Automatic victory"), lambda c: c.push(VictoryScreen()))
+        return [*out, *last, victory, odds, new]
 
     @staticmethod
     def _consuls(ctx: Ctx) -> None:
@@ -103,8 +114,19 @@ class SwordHome(WrappedListScreen):
         if screen is not None:
             ctx.push(screen)
 
+    def _advance(self, ctx: Ctx) -> None:
+        """The next round; the last round of the last turn ends the game, so that one is asked
+        first: the end of round 5's Desperate Times (W-12), attrition and the turn's scoring
+        (W-11) come before it, and nothing can be played once the game is over."""
+        view = view_of(ctx)
+        if (view["turn"], view["round"]) == game_length():
+            ctx.push(play.Asked(GAMES, _("End the game?"), _(
+                "Desperate Times played, attrition and scoring done? This ends the game."), self._next))
+            return
+        self._next(ctx)
+
     @staticmethod
-    def _advance(ctx: Ctx) -> None:
+    def _next(ctx: Ctx) -> None:
         response = run_line(ctx, act.advance())
         if response is None:
             return

@@ -1,5 +1,5 @@
 """The Sword of Rome for firmware/: its record (firmware/games.py) and what History keeps (after turn
-9, ``finished``, or an automatic victory: ``scoring … auto=T``), the players of an abandoned game.
+9, ``finished``, or an automatic victory: ``victory <power>`` or ``scoring … auto=T``), the players of an abandoned game.
 Imports no screen: the console reads it."""
 from __future__ import annotations
 
@@ -19,7 +19,10 @@ log = logging.getLogger(__name__)
 
 def _summary(view: SwordGameView, auto: str | None) -> dict[str, Any]:
     order = list(view.get("standings") or view["factions"])
-    vp = view.get("vp", {})
+    vp = dict(view.get("vp", {}))
+    unrest = view.get("unrest")
+    if unrest is not None and "carthage" in vp:          # the VP the game counts (W-13), as the standings
+        vp["carthage"] = unrest["carthage_vp"]
     winner = auto or order[0]
     # no start player: nobody tells the device who went first
     players = [player(f.capitalize(), vp.get(f), f == winner) for f in view["factions"]]
@@ -41,6 +44,8 @@ def finished(game: str, view: View, command: str, fields: dict[str, Any]) -> lis
     sword, scored = cast("SwordGameView", view), cast(_Scored, fields)
     if command == "scoring" and scored.get("automatic_victory") and scored.get("power"):
         return [("game", _summary(sword, str(scored["power"])))]
+    if sword.get("finished") and sword.get("automatic"):            # victory <power> (W-11)
+        return [("game", _summary(sword, str(sword["automatic"])))]
     if sword.get("finished"):
         return [("game", _summary(sword, None))]
     return []
@@ -78,7 +83,8 @@ def short(entry: HistoryEntry) -> str:
 
 
 def over(view: View, lines: Sequence[str]) -> bool:
-    """After turn 9, or an automatic victory reached by the last action (``scoring … auto=T``)."""
+    """After turn 9 or ``victory <power>``, or an automatic victory reached by the last action
+    (``scoring … auto=T``)."""
     return bool(cast("SwordGameView", view).get("finished")) or (bool(lines) and replayed(view, lines[-1])[1] is not None)
 
 

@@ -10,11 +10,11 @@ from PIL import Image
 from engine.sword import actions as act
 from engine.sword.battle import retreat_room, support_gain
 from engine.sword.odds import attacker_wins
-from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalFields, TacticsFields
+from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
 from engine.sword.tactics import chance
 from engine.text import N_
 from firmware.screens.sword.text import _
-from firmware.screens import base
+from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.sword.words import (
@@ -23,6 +23,8 @@ from firmware.screens.sword.words import (
     CHECK_NAMES,
     CHECKS,
     NAVAL_RESULTS,
+    TEST_NAMES,
+    TESTS,
     Follows,
     dice_word,
     reading_word,
@@ -147,6 +149,7 @@ class BattleResult(Follows):
     def __init__(self, result: BattleFields) -> None:
         self.result = result
         self.scroll = Scroll()
+        self.over = False              # the game is over (after turn 9): no retreat losses (W-11)
 
     @property
     def title(self) -> str:
@@ -156,9 +159,11 @@ class BattleResult(Follows):
         """Take the session's record of this battle when it is the last roll (its retreat losses
         may have changed since: entered, taken back by an undo, or sent over the serial link)."""
         try:
-            last = view_of(ctx)["last"]
+            view = view_of(ctx)
         except LookupError:
             return
+        self.over = bool(view["finished"] or view.get("ended"))
+        last = view["last"]
         if last is not None and last["kind"] == "battle" and same_battle(last, self.result):
             self.result = last
 
@@ -191,7 +196,7 @@ class BattleResult(Follows):
         if r.get("retreat_losses"):
             rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
         rows += [_("Support +{} ({})").format(r["support"], winner), _("A: loss table")]
-        if self.room():
+        if self.room() and not self.over:
             rows.append(_("Hold A: retreat losses"))
         return [part for row in rows for part in base.wrap(row)]          # never cut
 
@@ -229,6 +234,9 @@ class BattleResult(Follows):
         """The retreat losses form: 0..the loser's units left, the support it gives in the title
         bar; A sends them (nothing when the number is the one already kept: no step that changes
         nothing) and the battle shows the support again (W-5)."""
+        if self.over:
+            ctx.notify(play.game_over())
+            return
         room = self.room()
         if not room:
             ctx.notify(_("The loser has no units left to lose retreating."))
@@ -259,26 +267,37 @@ class BattleResult(Follows):
 
 # -- tactics and odds ------------------------------------------------------------------------------
 def tactics_form() -> NumberForm:
-    """Rating and modifier with the chance before the roll (W-1); A rolls (or asks for the die)."""
+    """Rating, modifier and which test (interception, avoiding battle, pursuit, refusing battle, or
+    none) with the chance before the roll (W-1); A rolls (or asks for the die). The result then
+    says what the test does (W-1: a successful interception gives the defender +1 in the battle, a
+    failed avoid −1)."""
+
+    def shown(c: Ctx, response: TacticsReply) -> None:
+        c.replace(TacticsResult(response))
+        effect = response.get("effect")
+        if effect:
+            c.notify(effect[:1].upper() + effect[1:])
 
     def go(c: Ctx, v: dict[str, int]) -> None:
+        kind = TESTS[v["test"]] or None
         if not v["dice"]:
-            response = run_line(c, act.tactics(v["rating"], v["mod"]))
+            response = run_line(c, act.tactics(v["rating"], v["mod"], None, kind))
             if response is not None:
-                c.replace(TacticsResult(response))
+                shown(c, response)
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, act.tactics(v["rating"], v["mod"], faces[0][0]))
+            response = run_line(c2, act.tactics(v["rating"], v["mod"], faces[0][0], kind))
             if response is not None:
                 c2.pop()
-                c2.replace(TacticsResult(response))
+                shown(c2, response)
 
         c.push(DiceEntry(_("Tactics die"), [(_("Die"), 1)], roll))
 
     return NumberForm(N_("Tactics test"), [
         Field("rating", N_("Tactics rating"), 2, 0, 6),
         Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
+        Field("test", N_("Test"), 0, 0, len(TESTS) - 1, lambda t: _(TEST_NAMES[t])),
         Field("dice", N_("Dice"), 0, 0, 1, dice_word, TABLE_DICE),
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
 
@@ -297,7 +316,7 @@ class TacticsResult(Follows):
         self.note(ctx)
         r = self.result
         img, draw = base.frame()
-        base.title_bar(draw, self.title, r["chance_fraction"])
+        base.title_bar(draw, self.title, pct(float(r["chance"])))      # as the form said it (0/1 read oddly)
         base.big(img, 6, base.TITLE_H + 8, str(r["roll"]), 3)
         verdict = _("SUCCESS") if r["success"] else _("FAILURE")
         base.put(draw, 36, base.row_y(0), verdict, kind="large")

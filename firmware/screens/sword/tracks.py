@@ -1,12 +1,16 @@
-"""The Sword of Rome: the VP track (W-11), Desperate Times (W-12) and Carthaginian unrest (W-13)."""
+"""The Sword of Rome: the VP track and an automatic victory (W-11), Desperate Times (W-12) and
+Carthaginian unrest (W-13)."""
 from __future__ import annotations
+
+from functools import partial
 
 from engine.sword import actions as act
 from engine.sword.tracks import vp_range
 from engine.text import N_
 from firmware.screens.sword.text import _, ngettext
+from firmware.screens import play
 from firmware.screens.ctx import Ctx
-from firmware.screens.sword.words import run_line, short, view_of
+from firmware.screens.sword.words import GAMES, counted_vp, run_line, short, view_of, vp_figure
 from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent
 
 
@@ -15,11 +19,15 @@ def vp_screen() -> VPTrack:
     """Each power's VP (W-11): left/right change the selected power's VP by one."""
     def rows(ctx: Ctx) -> list[tuple[str, str, str]]:
         view = view_of(ctx)
-        return [(f, short(f), _("{} VP").format(view["vp"][f])) for f in view["factions"]]
+        return [(f, short(f), vp_figure(view, f)) for f in view["factions"]]
 
     def change(ctx: Ctx, power: str, by: int) -> None:
         low, high = vp_range()
-        if not low <= view_of(ctx)["vp"][power] + by <= high:     # no change: not an undo step
+        view = view_of(ctx)
+        if view["finished"] or view.get("ended"):                  # the final VP, read only
+            ctx.notify(play.game_over())
+            return
+        if not low <= view["vp"][power] + by <= high:     # no change: not an undo step
             ctx.notify(_("VP stay within {}–{} (W-11).").format(low, high))
             return
         run_line(ctx, act.vp(power, by))
@@ -85,3 +93,30 @@ def unrest_form(ctx: Ctx) -> NumberForm:
 
     return NumberForm(N_("Carthage unrest"), [Field("level", N_("Unrest"), level, 0, 20)], go,
                       status=lambda c, v: _("hand {:+d}, VP {:+d}").format(-(v["level"] // 2), -(v["level"] // 3)))
+
+
+class VictoryScreen(ListScreen):
+    """An automatic victory (W-11): the powers with the VP the game counts; A on the one whose VP
+    reached the figure printed on the map for this turn asks, then ends the game (``victory``)."""
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Automatic victory")
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        view = view_of(ctx)
+        return [Item(short(f), partial(self._ask, power=f), _("{} VP").format(counted_vp(view, f)), ident=f)
+                for f in view["standings"]]
+
+    @staticmethod
+    def _ask(ctx: Ctx, power: str) -> None:
+        turn = view_of(ctx)["turn"]
+
+        def go(c: Ctx) -> None:
+            response = run_line(c, act.victory(power))
+            if response is not None:
+                c.pop()                                   # this list: the home shows the game over
+                c.notify(_("Game over: {} won.").format(short(response["winner"])))
+
+        ctx.push(play.Asked(GAMES, _("Automatic victory?"), _(
+            "{} reached the VP the map gives for turn {}? This ends the game.").format(short(power), turn), go))

@@ -36,6 +36,13 @@ POWER_NAMES = {"romans": N_("Romans"), "gauls": N_("Gauls"), "etruscans": N_("Et
                "samnites": N_("Samnites"), "greeks": N_("Greeks"), "carthage": N_("Carthage")}
 
 
+# the tactics tests (W-1, rules 10.3, 11.1, 11.3): none (a bare test), then the kinds of engine/sword/tactics.py
+TESTS = ("", "intercept", "avoid", "pursuit", "refuse")
+
+
+TEST_NAMES = (N_("none"), N_("interception"), N_("avoiding battle"), N_("pursuit"), N_("refusing battle"))
+
+
 NAVAL_RESULTS = {"success": N_("Success"), "return": N_("Return"), "attrition": N_("Attrition")}
 
 
@@ -53,6 +60,24 @@ class Follows(play.Follows):
     """A Sword of Rome screen that goes when an undo takes back what it shows (:class:`play.Follows`)."""
 
     games = GAMES
+
+
+def counted_vp(view: SwordView, power: str) -> int:
+    """The VP the game counts for ``power``: Carthage's less ⌊unrest / 3⌋ (W-13), as the standings
+    rank them; the track's own figure for every other power."""
+    unrest = view.get("unrest")
+    if power == "carthage" and unrest is not None:
+        return unrest["carthage_vp"]
+    return view["vp"][power]
+
+
+def vp_figure(view: SwordView, power: str) -> str:
+    """A power's VP as the track shows it: Carthage's with the unrest's penalty and what the game
+    counts, ``6−2=4 VP`` (W-13); ``5 VP`` otherwise."""
+    unrest = view.get("unrest")
+    if power == "carthage" and unrest is not None and unrest["vp_modifier"]:
+        return _("{}−{}={} VP").format(view["vp"][power], -unrest["vp_modifier"], unrest["carthage_vp"])
+    return _("{} VP").format(view["vp"][power])
 
 
 def short(power: str) -> str:
