@@ -32,7 +32,7 @@ import logging
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import BadArguments
 from engine.game import Request
@@ -179,8 +179,10 @@ def _setup_words(entry: dict[str, Any]) -> str:
     History's detail says them, each a sentence; "" for a game with neither."""
     from firmware.games import record_of
     from firmware.history_text import _
+    from firmware.replies import HistoryEntry
     record = record_of(entry["game"])
-    mode = (record.shown(entry) if record is not None and record.shown is not None else entry)["mode"]
+    shown = record.shown(cast(HistoryEntry, entry)) if record is not None and record.shown is not None else entry
+    mode = dict(shown["mode"])
     out = []
     if mode.get("difficulty"):
         out.append(_("Level: {}.").format(_(str(mode["difficulty"]))))
