@@ -185,16 +185,11 @@ def settings(view: View) -> dict[str, Any]:
     level, the sides and the modules of a solo game (the modules of a duel), and the rules edition
     it followed (PROTOCOL.md third round: ``edition`` for Caesar!)."""
     caesar = cast("CaesarGameView", view)
-    out: dict[str, Any] = {}
-    if caesar.get("mode") == "solo":
-        side = str(caesar.get("side", "caesar"))
-        out = {"difficulty": str(caesar.get("difficulty")), "side": side,
-               "crassus_side": "pompey" if side == "caesar" else "caesar"}
-    out["expansions"] = _expansions(caesar)
+    side = str(caesar.get("side", "caesar"))
+    solo = {"difficulty": str(caesar.get("difficulty")), "side": side,
+            "crassus_side": "pompey" if side == "caesar" else "caesar"} if caesar.get("mode") == "solo" else {}
     edition = caesar.get("rules", {}).get("edition")
-    if edition:
-        out["edition"] = edition
-    return out
+    return {**solo, "expansions": _expansions(caesar), **({"edition": edition} if edition else {})}
 
 
 def first(game: str, view: View) -> str | None:
