@@ -107,25 +107,25 @@ class App:
         return response
 
     # -- what is stored ----------------------------------------------------------------------
-    def history(self, limit: int | None = 50) -> list[HistoryEntry]:
+    def history(self, limit: int | None = 50) -> list[HistoryEntry] | None:
         from firmware import fairness, history
         try:       # with each ended game's seed, share and commitment (public once it has ended)
             got = cast(list[HistoryEntry], fairness.attach(self.console.store.db, history.games(self.console.store.db, limit)))
         except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
             self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
-            return []
+            return None
         self._unread.clear()
         return got
 
-    def played(self) -> list[PlayedEntry]:
+    def played(self) -> list[PlayedEntry] | None:
         from firmware import history
         try:
             got = history.played(self.console.store.db)
         except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
             self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
-            return []
+            return None
         self._unread.clear()
         return got
 
@@ -163,15 +163,12 @@ class App:
             stored = {}
         return doctor.gather(root, doctor.resolve_config(None, stored), None)
 
-    def archives(self, limit: int = 40) -> list[ArchivedSession]:
+    def archives(self, limit: int = 40) -> list[ArchivedSession] | None:
         try:
-            got = cast(list[ArchivedSession], self.console.store.archives(limit))
-        except Exception as e:  # noqa: BLE001 - an unreadable archive lists nothing
+            return cast(list[ArchivedSession], self.console.store.archives(limit))
+        except Exception:  # noqa: BLE001 - an unreadable archive: the screen says so at each press
             log.exception("the archive could not be read")
-            self._unreadable(Msg("The earlier games cannot be read now ({}). Check the card.", reason(e)))
-            return []
-        self._unread.clear()
-        return got
+            return None
 
     # -- the serial link -----------------------------------------------------------------------
     def send_serial(self, line: str) -> Sent:

@@ -32,7 +32,7 @@ import logging
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import BadArguments
 from engine.game import Request
@@ -174,6 +174,23 @@ def _fair_words(entry: dict[str, Any]) -> str:
                    commitment=entry.get("commitment") or "-"))
 
 
+def _setup_words(entry: dict[str, Any]) -> str:
+    """The level and the modules the game was played with (Caesar!'s solo level, its modules), as
+    History's detail says them, each a sentence; "" for a game with neither."""
+    from firmware.games import record_of
+    from firmware.history_text import _
+    from firmware.replies import HistoryEntry
+    record = record_of(entry["game"])
+    shown = record.shown(cast(HistoryEntry, entry)) if record is not None and record.shown is not None else entry
+    mode = dict(shown["mode"])
+    out = []
+    if mode.get("difficulty"):
+        out.append(_("Level: {}.").format(_(str(mode["difficulty"]))))
+    if mode.get("expansions"):
+        out.append(_("Modules: {}.").format(", ".join(str(x) for x in mode["expansions"])))
+    return " ".join(out)
+
+
 def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
     """One history entry as a play in BG Stats' published format (:data:`PUBLISHED` fields only);
     each player's ``sourcePlayerId`` is the person's id (:func:`people`), by which BG Stats knows
@@ -197,7 +214,8 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
     # the board game's own (BG Stats creates the game from the first play pushed): every game here
     # keeps score, even in a play ended or abandoned before any; a bag or dice session has none
     game["noPoints"] = not players
-    comments = " ".join(x for x in (say(entry["result"]), _date_words(entry), _fair_words(entry)) if x)
+    comments = " ".join(x for x in (say(entry["result"]), _setup_words(entry), _date_words(entry), _fair_words(entry))
+                        if x)
     play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": str(entry["id"]), "playDate": _play_date(entry)}
     minutes = duration_min(entry)
     if minutes is not None:

@@ -69,6 +69,9 @@ class GameRecord:
     action just run → ``[(part, record)]``. None: never recorded in History (a tool)."""
     players: Callable[[str, View], list[str]] | None = None
     """The players' names of a game abandoned before it finished."""
+    first: Callable[[str, View], str | None] | None = None
+    """Which of those (:attr:`players`) took the first turn (its ``startPlayer``), as its record
+    of a finished game says; default: nobody (the device is not told)."""
     replayed: Callable[[View, str], tuple[str, dict[str, Any] | None]] | None = None
     """At a restart: the last action line's command and fields worked out again (what the state
     keeps no mark of, e.g. the Sword of Rome's automatic victory)."""

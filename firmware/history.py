@@ -142,6 +142,14 @@ def _players_of(game: str, view: dict[str, Any]) -> list[str]:
     return record.players(game, view) if record is not None and record.players is not None else []
 
 
+def _unfinished_players(game: str, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players of a game that did not finish: no score, no winner, the one who took the first
+    turn marked as its record of a finished game would (:attr:`GameRecord.first`)."""
+    record = record_of(game)
+    start = record.first(game, view) if record is not None and record.first is not None else None
+    return [player(n, None, False, n == start) for n in _players_of(game, view)]
+
+
 # -- storing ---------------------------------------------------------------------------------------
 def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     row = db.execute("SELECT id, sealed FROM history WHERE sid=? AND part=?", (sid, part)).fetchone()
@@ -252,13 +260,12 @@ def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: t
     if db.execute("SELECT 1 FROM history WHERE sid=? AND part NOT LIKE 'battle-%'", (sid,)).fetchone():
         return
     depth = len(session.lines)
-    names = _players_of(session.game.name, session.game.view(session.state))
     n = max(depth - 1, 0)                                # the actions before ``end``
     result = (Msg("Finished after {n} action.", plural="Finished after {n} actions.", n=n)
               if status == "finished" else
               Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
     rec = {"mode": unfinished_mode(session.game.name, session.game.view(session.state), status),
-           "players": [player(x, None, False) for x in names], "result": result}
+           "players": _unfinished_players(session.game.name, session.game.view(session.state)), "result": result}
     _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid)
 
 
@@ -311,7 +318,7 @@ def record_abandoned(store: Any, session: Any) -> bool:
         if db.execute("SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():
             return False
         game, view = session.game.name, session.game.view(session.state)
-        rec = {"mode": unfinished_mode(game, view, "abandoned"), "players": [player(n, None, False) for n in _players_of(game, view)],
+        rec = {"mode": unfinished_mode(game, view, "abandoned"), "players": _unfinished_players(game, view),
                "result": abandoned(len(session.lines))}
         _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
     return True

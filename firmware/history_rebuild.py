@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.errors import LegatusError
-from firmware.games import player, unfinished_mode
-from firmware.history import (_ended_row, _now, _players_of, _put, _record, _row, _seal, after_undo, ensure,
+from firmware.games import unfinished_mode
+from firmware.history import (_ended_row, _now, _put, _unfinished_players, _record, _row, _seal, after_undo, ensure,
                               finished_parts, forget_abandoned, record_state)
 from firmware.history_text import abandoned
 
@@ -119,7 +119,7 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
             at, rid = when("abandoned")
             view = dict(session.game.view(session.state))
             rec = {"mode": unfinished_mode(game, view, "abandoned"),
-                   "players": [player(n, None, False) for n in _players_of(game, view)],
+                   "players": _unfinished_players(game, view),
                    "result": abandoned(len(session.lines))}
             _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines,
                  finished=at, rid=_free(db, rid))

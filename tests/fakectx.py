@@ -36,7 +36,8 @@ class FakeCtx:
 
     def __init__(self, *lines: str, settings: dict[str, Any] | None = None, lang: str = "en",
                  history: list[dict[str, Any]] | None = None, archives: list[dict[str, Any]] | None = None,
-                 serial: bool = True, recorded: bool = False, players: list[str] | None = None) -> None:
+                 serial: bool = True, recorded: bool = False, players: list[str] | None = None,
+                 unreadable: bool = False) -> None:
         set_language(lang)
         self.settings: dict[str, str] = with_defaults({"language": lang, **(settings or {})})
         self.session: Session | None = None
@@ -48,6 +49,7 @@ class FakeCtx:
         self.stored_history = list(history or [])
         self.stored_archives = list(archives or [])
         self.serial = serial
+        self.unreadable = unreadable            # the card cannot be read: history and archives are None
         self.recorded = recorded
         self.pending: set[str] = set()          # read-only lines ``ask`` answers None for (being computed)
         self.players: list[str] = list(players or [])      # the players' list, most recent first
@@ -155,10 +157,14 @@ class FakeCtx:
         return {"players": list(self.players), "was": {}}
 
     # -- what is stored ------------------------------------------------------------------------
-    def history(self, limit: int | None = 50) -> list[HistoryEntry]:
+    def history(self, limit: int | None = 50) -> list[HistoryEntry] | None:
+        if self.unreadable:
+            return None
         return cast(list[HistoryEntry], self.stored_history[:limit])
 
-    def played(self) -> list[PlayedEntry]:
+    def played(self) -> list[PlayedEntry] | None:
+        if self.unreadable:
+            return None
         keys = ("id", "game", "status", "part", "finished", "mode", "players")
         return [{k: e.get(k) for k in keys} for e in self.stored_history]
 
@@ -169,7 +175,9 @@ class FakeCtx:
         from firmware import doctor
         return doctor.gather(Path("."), doctor.resolve_config(None, dict(self.settings)), None)
 
-    def archives(self, limit: int = 40) -> list[ArchivedSession]:
+    def archives(self, limit: int = 40) -> list[ArchivedSession] | None:
+        if self.unreadable:
+            return None
         return cast(list[ArchivedSession], self.stored_archives[:limit])
 
     def send_serial(self, line: str) -> Sent:

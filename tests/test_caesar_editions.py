@@ -322,5 +322,20 @@ def test_edition_names_in_every_language():
     from engine.caesar.terms import edition_name
     from firmware.i18n import say
     assert [say(edition_name(e), "ru") for e in EDITIONS] == ["Русские правила", "Украинские правила",
-                                                              "Смешанные правила (как до изданий)"]
+                                                              "Русские правила; Красс защищается по украинским"]
     assert say(edition_name("uk"), "uk") == "Українські правила" and str(edition_name("ru")) == "Russian rulebook"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Russian rulebook; Crassus defends as in the Ukrainian"),
+    ("ru", "Русские правила; Красс защищается по украинским"),
+    ("uk", "Російські правила; Красс захищається за українськими")])
+def test_the_mixed_edition_is_named_by_the_rulebooks_it_follows(lang: str, said: str):
+    """QA (misc): the new game's summary and History said "Mixed rules (as before editions)", which
+    a new player cannot decode. The mixed rules are the Russian rulebook's but for S-11 (when
+    Auto-Crassus defends), which is the Ukrainian one's: the name says so, from the variants' data."""
+    from engine.caesar.terms import edition_name
+    from firmware.i18n import say
+    mixed, ru, uk = variant_values("mixed"), variant_values("ru"), variant_values("uk")
+    assert {k for k in mixed if mixed[k] != ru[k]} == {"defend"} and mixed["defend"] == uk["defend"]   # S-11
+    assert say(edition_name("mixed"), lang) == said

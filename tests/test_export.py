@@ -32,6 +32,8 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
     assert play == newest["play"]
     assert play["game"]["name"] == "Caesar! Seize Rome in 20 Minutes" and "bggId" not in play["game"]
     assert newest["status"] == "abandoned" and "Abandoned" in play["comments"]
+    assert "Level: hard." in play["comments"], play["comments"]          # its level, kept though abandoned
+    assert [p["name"] for p in play["players"] if p["startPlayer"]] == ["Auto-Crassus"]   # S-2
     # people, never sides: nobody was named, so Player 1 plays Caesar (side=caesar by default)
     assert [(p["name"], p.get("role")) for p in play["players"]] == [("Player 1", "Caesar"), ("Auto-Crassus", None)]
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "
@@ -82,6 +84,8 @@ def test_the_result_column_and_comments_follow_the_language(state_dir):
                                                   "export format=bgstats", "settings language=en"])
     sheet, play = replies[-3], replies[-2]
     assert "Бій 1" in sheet["text"] and "Бій 1" in play["play"]["comments"]     # the JC rulebook's «бой»
+    caesar = run_console(state_dir, GAMES[6:] + ["settings language=uk", "export format=bgstats", "settings language=en"])[-2]
+    assert "Рівень: складний." in caesar["play"]["comments"], caesar["play"]["comments"]    # the level, in Ukrainian
     assert play["play"]["game"]["name"] == "Julius Caesar"               # the box name stays English
 
 

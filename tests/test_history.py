@@ -6,6 +6,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from engine.rng import Rng
 from firmware.console import Console
 from firmware.store import Store
@@ -533,8 +535,9 @@ def test_a_caesar_game_ended_or_abandoned_keeps_its_rules_edition(state_dir):
                                       "new caesar-solo seed=5 edition=uk", "crassus", "end", "history 2"])
     assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
     ended, abandoned = replies[-1]["games"]
-    assert (ended["status"], ended["mode"]) == ("ended", {"kind": "ended", "edition": "uk"})
-    assert (abandoned["status"], abandoned["mode"]) == ("abandoned", {"kind": "abandoned", "edition": "ru"})
+    solo = {"difficulty": "normal", "side": "caesar", "crassus_side": "pompey", "expansions": []}
+    assert (ended["status"], ended["mode"]) == ("ended", {"kind": "ended", "edition": "uk", **solo})
+    assert (abandoned["status"], abandoned["mode"]) == ("abandoned", {"kind": "abandoned", "edition": "ru", **solo})
 
 
 def test_a_finish_undone_while_the_disk_refused_history_is_taken_out_at_the_next_state(console, monkeypatch):
@@ -618,3 +621,34 @@ def test_a_game_still_played_is_never_listed_abandoned_after_a_new_cut_short(sta
         assert g["status"] == "abandoned" and "0 actions" in str(g["result"])
     finally:
         c.close()
+
+
+@pytest.mark.parametrize("how", ["finished", "end", "new"])
+def test_every_caesar_solo_record_keeps_its_level_modules_and_auto_crassus_as_start_player(console, how: str):
+    """QA (misc): a solo game the players ended, or left for a 'new', lost its level and modules
+    (History and the export could not tell an easy base game from a hard one with Poison), and
+    nobody was its start player, though a finished one named Auto-Crassus: S-2, Auto-Crassus takes
+    the first turn. Every path that files a Caesar! record says the same."""
+    line = "new caesar-solo difficulty=easy side=pompey poison=1 seed=21"
+    if how == "finished":
+        play_caesar_to_the_end(console, line)
+    else:
+        ok(console, line)
+        ok(console, "crassus")
+        ok(console, "end" if how == "end" else "new dice seed=1")
+    [g] = games(console)
+    assert g["mode"]["difficulty"] == "easy" and g["mode"]["side"] == "pompey", g["mode"]
+    assert g["mode"]["expansions"] == ["poison"] and g["mode"]["crassus_side"] == "caesar", g["mode"]
+    assert [(p["name"], p["startPlayer"]) for p in g["players"]] == [("Pompey", False), ("Auto-Crassus", True)]
+    play = ok(console, f"export format=bgstats id={g['id']}")["play"]
+    assert [p["name"] for p in play["players"] if p["startPlayer"]] == ["Auto-Crassus"]
+
+
+@pytest.mark.parametrize("how", ["end", "new"])
+def test_a_caesar_duel_stopped_early_names_caesar_its_start_player(console, how: str):
+    # C-5: Caesar starts (2 players), as a finished duel's record says; and its modules are kept
+    ok(console, "new caesar-duel centurions=1 seed=3")
+    ok(console, "end" if how == "end" else "new dice seed=1")
+    [g] = games(console)
+    assert [(p["name"], p["startPlayer"]) for p in g["players"]] == [("Caesar", True), ("Pompey", False)]
+    assert g["mode"]["expansions"] == ["centurions"], g["mode"]

@@ -453,12 +453,32 @@ def test_history_the_card_cannot_read_is_said_once_never_shown_as_no_games(state
         assert "History cannot be read now" in said, said
         app.handle("b")                                                 # the notice closes
         listed = texts(app)
-        assert "cannot be read" not in listed and "Statistics" in listed    # not again at each frame
-        app.handle("down")
-        assert "cannot be read" not in texts(app)
+        assert app.message is None and "Statistics" in listed           # not again at each frame
+        for _ in range(3):
+            app.handle("down")
+        listed = texts(app).replace("\n", " ")
+        assert "No games yet" not in listed                             # never a loss said as a fact
+        assert "History cannot be read" in listed, listed               # the list says so itself
+        assert app.message is None
         monkeypatch.setattr(history, "games", real)
         app.handle("b")
         open_history(app)
         assert "JC battle 1" in texts(app)
     finally:
         app.console.close()
+
+
+def test_statistics_and_earlier_games_the_card_cannot_read_are_never_said_empty():
+    """QA (misc): when the card cannot be read the Ctx says so (None, not []): the statistics pages
+    said "No solo game finished yet." / "No battle fought yet." and Earlier games "No earlier games
+    yet." — losses said as facts. Each says the records cannot be read, every time it is opened."""
+    from firmware.screens.archive import open_archive
+    from firmware.screens.history_stats import crassus_rows, glory_rows, jc_rows, people_rows
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(unreadable=True, players=["Анна"])
+    for rows in (crassus_rows(ctx), glory_rows(ctx), jc_rows(ctx), people_rows(ctx)):
+        assert rows == ["History cannot be read now. Check the card."], rows
+    open_archive(ctx)
+    open_archive(ctx)                                   # a second press says it again
+    assert ctx.notes[-2:] == ["The earlier games cannot be read now. Check the card."] * 2, ctx.notes
+    assert not ctx.stack

@@ -368,7 +368,7 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
         assert titles == ["New game", "Senate", "Bonus tokens", "Control markers", "Crassus's row", "Command tiles",
                           "Your tokens"]
         assert pages[0][2][0] == "You: Caesar, normal" and pages[0][2][1] == ""   # clear of the code box
-        assert "Mixed rules (as before editions)" in " ".join(pages[0][2]) and pages[0][2][-1] == "No modules"
+        assert "Russian rulebook; Crassus defends as in the Ukrainian" in " ".join(pages[0][2]) and pages[0][2][-1] == "No modules"
         assert " ".join(pages[1][2]).startswith("Put the Senate bonus token on the slot of Italy")   # C-5
         bonus_rows = " ".join(pages[2][2])
         assert all(name in bonus_rows for name in ("Syria", "Hispania Ulterior"))

@@ -318,7 +318,13 @@ def test_odds_refused_for_a_set_up_with_blocks_say_why():  # J-8, rules 7.3
     assert isinstance(ctx.top, OddsScreen)
     said = " ".join(ctx.texts())
     assert "reserve" in said and "each side" not in said, said
-    assert odds_line(home(NEW, "add attacker c_leg10")) == "Odds: no blocks yet"
+    assert odds_line(home(NEW)) == "Odds: no blocks yet"
+    # one side placed: the line says whose blocks are missing (it said "no blocks yet"), whole
+    assert odds_line(home(NEW, "add attacker c_leg10")) == "Pompey has no blocks"
+    assert odds_line(home(NEW, "add defender p_leg39")) == "Caesar has no blocks"
+    for lang, missing in (("ru", "У Помпея нет блоков"), ("uk", "У Помпея немає блоків")):
+        assert odds_line(FakeCtx(NEW, "add attacker c_leg10", lang=lang)) == missing
+        assert len(odds_line(FakeCtx(NEW, "add defender p_leg39", lang=lang))) <= 21     # the footer row
     for lang in ("ru", "uk"):                          # the whole sentence on the panel, never cut
         said = FakeCtx(NEW, "add attacker c_leg10", "add attacker c_nav1", "add defender p_leg39", lang=lang)
         from firmware.screens import base

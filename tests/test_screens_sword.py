@@ -146,6 +146,12 @@ def test_an_automatic_victory_is_declared_on_the_device():  # W-11
     assert ctx.texts()[2:4] == ["New game", "VP track"]          # the list from its top (a page of Odds alone was left)
 
 
+def test_after_an_automatic_victory_the_home_names_the_winner_not_the_vp_leader():  # W-11
+    ctx = home(NEW, "vp gauls =6", "vp greeks =3", "victory greeks")
+    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP track")
+    assert vp.value == "Greeks 3", vp.value                 # it said "Gauls 6", the VP leader
+
+
 def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
     ctx = home(NEW5, W7, *["advance"] * 45)
     labels = [str(i.label) for i in ctx.top.items(ctx)]

@@ -222,6 +222,9 @@ def test_an_automatic_victory_ends_the_game():  # W-11: the VP printed on the ma
     assert out["winner"] == "greeks" and out["automatic"] is True and out["turn"] == 3 and s["finished"] is True
     view = GAME.view(s)
     assert view["finished"] is True and view["automatic"] == "greeks"
+    # the winner leads now, though the Gauls have more VP: 'standings' said leader=gauls
+    standings = run(s, "standings")
+    assert standings["leader"] == "greeks" and standings["standings"][0] == "gauls"   # the VP order kept
     for line in ("vp greeks +1", "advance", "desperate gauls", "victory gauls"):
         with pytest.raises(GameOver):
             run(s, line)

@@ -103,3 +103,26 @@ def test_the_scroll_bar_spans_what_is_shown_and_sits_at_the_ends():
     img, draw = base.frame()
     scroll_bar(draw, 4, 4, 8, 12, 52)
     assert img.getbbox()[3] == 64                      # the last page: the bar ends at the bottom
+
+
+def test_a_text_screens_position_reaches_its_end_when_the_last_row_shows(monkeypatch):
+    """QA (misc): a text screen counted from its top row (About ended on "16/19", looking
+    unfinished); it counts its positions as the tables and questions do, 1/n … n/n."""
+    from firmware.screens.widgets import scroll
+    from firmware.screens.widgets.scroll import TableScreen, TextScreen
+    said: list[str] = []
+    real = base.title_bar
+    monkeypatch.setattr(scroll.base, "title_bar", lambda draw, title, status="": (said.append(status),
+                                                                                 real(draw, title, status)))
+    ctx = FakeCtx()
+    for screen in (TextScreen("About", [f"row {i}" for i in range(19)]),
+                   TableScreen("Forces", [(f"row {i}", str(i)) for i in range(19)])):
+        said.clear()
+        for _ in range(30):                             # past the end: it stays on the last rows
+            screen.render(ctx)
+            screen.key("down", ctx)
+        assert said[0] == "1/16" and said[-1] == "16/16", said
+        assert sorted(set(said), key=lambda s: int(s.split("/")[0])) == [f"{i}/16" for i in range(1, 17)]
+    said.clear()
+    TextScreen("About", ["one", "two"]).render(ctx)     # everything shown: no count
+    assert said == [""]

@@ -57,7 +57,8 @@ DISCARDED_WORDS = {"might": N_("Might discarded"), "centurion": N_("Centurion di
 # The rules editions (engine/caesar/editions.py), for the new-game form and History: the long
 # name, and the short value of a form row whose label is "Rulebook".
 EDITION_WORDS = {"ru": N_("Russian rulebook"), "uk": N_("Ukrainian rulebook"),
-                 "mixed": N_("Mixed rules (as before editions)")}
+                 # the rules played before editions: the Russian rulebook's but for S-11 (defend)
+                 "mixed": N_("Russian rulebook; Crassus defends as in the Ukrainian")}
 EDITION_SHORT = {"ru": N_("Russian"), "uk": N_("Ukrainian"), "mixed": N_("mixed")}
 EDITION_LABEL = N_("Rulebook")
 PLAYER_WORDS = {"human": N_("You"), "crassus": N_("Crassus"), "caesar": N_("Caesar"), "pompey": N_("Pompey"),
@@ -109,7 +110,8 @@ def point(step: str) -> Msg:
 
 
 def edition_name(edition: str) -> Msg:
-    """``Russian rulebook`` / ``Ukrainian rulebook`` / ``Mixed rules (as before editions)``."""
+    """``Russian rulebook`` / ``Ukrainian rulebook`` / ``Russian rulebook; Crassus defends as in the
+    Ukrainian`` (``mixed``: what the program played before editions, docs/protocol/caesar.md)."""
     return term(EDITION_WORDS[edition])
 
 

@@ -205,7 +205,8 @@ def _standings(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     eff = _effective(state)
     order = V.standings(eff)
-    return Outcome({"standings": order, "leader": order[0], "vp": _ordered(state, state["vp"]),
+    leader = str(state["automatic"]) if state.get("automatic") else order[0]   # W-11: an automatic victory won
+    return Outcome({"standings": order, "leader": leader, "vp": _ordered(state, state["vp"]),
                     "effective_vp": _ordered(state, eff)})
 
 

@@ -113,19 +113,21 @@ class Ctx(Protocol):
         """Persist one device setting (as the console's ``settings key=value``); the response."""
 
     # -- what is stored ----------------------------------------------------------------------
-    def history(self, limit: int | None = 50) -> list[HistoryEntry]:
-        """Finished and abandoned games, newest first (firmware/history.py records); [] when the
-        history cannot be read."""
+    def history(self, limit: int | None = 50) -> list[HistoryEntry] | None:
+        """Finished and abandoned games, newest first (firmware/history.py records); None when the
+        history cannot be read now (never [], which says there is no game: the App has said why on
+        the panel, once; the screen says it cannot be read)."""
 
-    def played(self) -> list[PlayedEntry]:
+    def played(self) -> list[PlayedEntry] | None:
         """Every recorded game as the statistics read it, newest first (firmware/history.py
-        ``played``: no result sentence, no fair draw); [] when the history cannot be read."""
+        ``played``: no result sentence, no fair draw); None when the history cannot be read now."""
 
     def game_recorded(self) -> bool:
         """Whether the running session's game is over as History records it (its seed may show)."""
 
-    def archives(self, limit: int = 40) -> list[ArchivedSession]:
-        """Archived sessions, newest first: ``header``, effective ``lines``, ``ended`` (epoch s)."""
+    def archives(self, limit: int = 40) -> list[ArchivedSession] | None:
+        """Archived sessions, newest first: ``header``, effective ``lines``, ``ended`` (epoch s);
+        None when the archive cannot be read now (logged; the screen says so)."""
 
     # -- the serial link -----------------------------------------------------------------------
     def hardware_checks(self) -> list[Check]:

@@ -33,7 +33,8 @@ LISTED = 50
 
 
 def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[HistoryEntry]:
-    return ctx.history(limit)
+    """The recorded games; none when the card cannot be read (see :func:`_readable`)."""
+    return ctx.history(limit) or []
 
 
 def _day(iso: str | None) -> str:
@@ -73,7 +74,8 @@ class HistoryScreen(WrappedListScreen):
         self.placed = False
 
     def items(self, ctx: Ctx) -> list[Item]:
-        entries = _entries(ctx)
+        read = ctx.history(LISTED)
+        entries = read or []
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
                Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
                Item(_("Players"), lambda c: c.push(PlayersScreen()))]
@@ -81,7 +83,9 @@ class HistoryScreen(WrappedListScreen):
             out.append(Item(_("Send over serial"), send_newest))
         if any(e.get("seed") is not None for e in entries):
             out.append(Item(_("Send the draw record"), send_draws))
-        if not entries:
+        if read is None:                        # never "No games yet": that would say a loss as a fact
+            out.append(Item(_("History cannot be read")))
+        elif not entries:
             out.append(Item(_("No games yet")))
         for e in entries:
             mark = "×" if e["status"] == "abandoned" else ""

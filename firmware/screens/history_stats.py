@@ -73,17 +73,24 @@ def same_people(ctx: Ctx, entries: list[PlayedEntry]) -> list[PlayedEntry]:
     return out
 
 
-def _known(ctx: Ctx) -> list[PlayedEntry]:
+UNREADABLE = N_("History cannot be read now. Check the card.")
+
+
+def _known(ctx: Ctx) -> list[PlayedEntry] | None:
     """Every History entry, each player under today's name, as the statistics take them (read
-    light: no result sentence, no fair draw — ``ctx.played``)."""
-    return same_people(ctx, ctx.played())
+    light: no result sentence, no fair draw — ``ctx.played``); None when the card cannot be read."""
+    played = ctx.played()
+    return None if played is None else same_people(ctx, played)
 
 
 def people_rows(ctx: Ctx) -> list[str]:
     """Every remembered player across all games: games played and won, then per game."""
     known = [str(n) for n in ctx.run(act.players()).get("players") or []]
     games: dict[str, list[tuple[PlayedEntry, bool]]] = {n: [] for n in known}   # (entry, won)
-    for e in _known(ctx):
+    entries = _known(ctx)
+    if entries is None:
+        return [_(UNREADABLE)]
+    for e in entries:
         if e["status"] != "finished":
             continue
         for p in e["players"]:
@@ -126,18 +133,24 @@ class CrassusChart:
     def __init__(self) -> None:
         self.title = _("vs Auto-Crassus")
         self._levels: dict[str | None, tuple[int, int, int]] | None = None
+        self._read = False
 
-    def levels(self, ctx: Ctx) -> dict[str | None, tuple[int, int, int]]:
+    def levels(self, ctx: Ctx) -> dict[str | None, tuple[int, int, int]] | None:
         """The figures, read once when the chart is first drawn (every game in History: not at
-        every frame)."""
-        if self._levels is None:
-            self._levels = crassus_by_level(against_crassus(_known(ctx)))
+        every frame); None when the card cannot be read."""
+        if not self._read:
+            known = _known(ctx)
+            self._read = True
+            self._levels = None if known is None else crassus_by_level(against_crassus(known))
         return self._levels
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         base.title_bar(draw, _("vs Auto-Crassus"), _("W/L"))
         levels = self.levels(ctx)                                   # Statistics → vs Auto-Crassus
+        if levels is None:
+            base.lines(draw, base.wrap(_(UNREADABLE)))
+            return img
         if not levels:
             base.lines(draw, base.wrap(_("No solo game finished yet.")))
             return img
@@ -174,7 +187,10 @@ def _streak(n: int) -> str:
 
 def crassus_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for row in against_crassus(_known(ctx)).values():
+    known = _known(ctx)
+    if known is None:
+        return [_(UNREADABLE)]
+    for row in against_crassus(known).values():
         from firmware.screens.caesar.record import expansions_said
         exp = _("base game") if row["expansions"] == "base" else expansions_said(row["expansions"])
         rows.append(f"{_(str(row['difficulty']))}, {exp}:")
@@ -186,7 +202,10 @@ def crassus_rows(ctx: Ctx) -> list[str]:
 
 def glory_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for name, g in glory_scores_of(_known(ctx)).items():
+    known = _known(ctx)
+    if known is None:
+        return [_(UNREADABLE)]
+    for name, g in glory_scores_of(known).items():
         rows.append(name)
         rows.append("  " + _("best {}, average {}").format(g["best"], g["average"]))
         rows.append("  " + ngettext("{} game", "{} games", g["games"]).format(g["games"]))
@@ -195,7 +214,10 @@ def glory_rows(ctx: Ctx) -> list[str]:
 
 def jc_rows(ctx: Ctx) -> list[str]:
     rows = []
-    for side, r in battles(_known(ctx)).items():
+    known = _known(ctx)
+    if known is None:
+        return [_(UNREADABLE)]
+    for side, r in battles(known).items():
         if not (r["attacker_fought"] or r["defender_fought"]):
             continue
         rows.append(_(side.capitalize()) + ":")

@@ -181,10 +181,22 @@ def against_crassus(entries: Sequence[Entry]) -> dict[str, CrassusRow]:
 
 
 def settings(view: View) -> dict[str, Any]:
-    """What History keeps of a game ended or abandoned before its end: the rules edition it
-    followed (PROTOCOL.md third round: ``edition`` for Caesar!)."""
-    edition = cast("CaesarGameView", view).get("rules", {}).get("edition")
-    return {"edition": edition} if edition else {}
+    """What History keeps of a game ended or abandoned before its end, as of a finished one: the
+    level, the sides and the modules of a solo game (the modules of a duel), and the rules edition
+    it followed (PROTOCOL.md third round: ``edition`` for Caesar!)."""
+    caesar = cast("CaesarGameView", view)
+    side = str(caesar.get("side", "caesar"))
+    solo = {"difficulty": str(caesar.get("difficulty")), "side": side,
+            "crassus_side": "pompey" if side == "caesar" else "caesar"} if caesar.get("mode") == "solo" else {}
+    edition = caesar.get("rules", {}).get("edition")
+    return {**solo, "expansions": _expansions(caesar), **({"edition": edition} if edition else {})}
+
+
+def first(game: str, view: View) -> str | None:
+    """Who took the first turn, as :func:`players` names them: Auto-Crassus in solo (S-2), Caesar
+    in a duel (C-5) — what a finished game's record says too."""
+    names = players(game, view)
+    return names[-1] if cast("CaesarGameView", view).get("mode") == "solo" else (names[0] if names else None)
 
 
 def over(view: View, lines: Sequence[str]) -> bool:
@@ -198,5 +210,5 @@ RECORD = GameRecord(
     box_name="Caesar! Seize Rome in 20 Minutes", short=short, finished=finished, players=players, over=over,
     statistics=(Statistic("crassus", N_("vs Auto-Crassus"), against_crassus, "firmware.screens.history_stats:crassus_chart"),),
     seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")}, placeholders=(AUTO,), shown=shown,
-    settings=settings,
+    settings=settings, first=first,
 )

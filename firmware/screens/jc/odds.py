@@ -95,6 +95,11 @@ def advice_value(ctx: Ctx, action: str, block: str) -> str:
     return ""
 
 
+# The odds line while one side has no blocks: a whole sentence per side (its case in Russian and
+# Ukrainian), each short enough for the footer row (21 columns).
+NO_BLOCKS = {"caesar": N_("Caesar has no blocks"), "pompey": N_("Pompey has no blocks")}
+
+
 def odds_line(ctx: Ctx) -> str:
     """The deciding side's chance to hold the field now (J-15, J-14 play), or the attacker's."""
     b = view_of(ctx)["battle"]
@@ -104,8 +109,10 @@ def odds_line(ctx: Ctx) -> str:
         return ""
     odds = odds_now(ctx)
     if odds is None:          # refused: a side without blocks, or a set-up the rules refuse (J-8)
-        placed = all(any(x["side"] == b[role] for x in b["blocks"]) for role in ("attacker", "defender"))
-        return _("Odds: fix the set-up") if placed else _("Odds: no blocks yet")
+        missing = [b[role] for role in ("attacker", "defender") if not any(x["side"] == b[role] for x in b["blocks"])]
+        if len(missing) == 1:                       # whose blocks are still to come, a whole sentence
+            return _(NO_BLOCKS.get(missing[0], NO_BLOCKS["caesar"]))
+        return _("Odds: no blocks yet") if missing else _("Odds: fix the set-up")
     side = b["decision"]["side"] if b["decision"] else b["attacker"]
     chance = WAIT if odds is PENDING else chance_text(ctx, side, win_chance(b, side, odds))
     return _("{}: win {}").format(side_name(side), chance)

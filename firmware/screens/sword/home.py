@@ -76,8 +76,8 @@ class SwordHome(WrappedListScreen):
         battle = Item(_("Battle"), lambda c: c.push(battle_form()))
         tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form()))
         odds = Item(_("Odds"), lambda c: c.push(odds_screen()))
-        vp = Item(_("VP track"), lambda c: c.push(vp_screen()),
-                  f"{base.clip(short(view['standings'][0]), 9)} {counted_vp(view, view['standings'][0])}")
+        lead = view.get("automatic") or view["standings"][0]      # the winner of an automatic victory (W-11)
+        vp = Item(_("VP track"), lambda c: c.push(vp_screen()), f"{base.clip(short(lead), 9)} {counted_vp(view, lead)}")
         last = [Item(_("Last roll"), self._last)] if view["last"] is not None else []
         new = Item(_("New game"), lambda c: c.push(SetupScreen()), ident="new")
         if over != self.shown_over:        # the game ended (here, or over the serial link) or was reopened

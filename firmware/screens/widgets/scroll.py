@@ -30,6 +30,12 @@ def scroll_bar(draw: ImageDraw.ImageDraw, top: int, shown: int, total: int, y0: 
     draw.rectangle((base.W - 2, y, base.W - 1, y + h - 1), fill=1)
 
 
+def position(top: int, shown: int, total: int) -> str:
+    """The title bar's count of a scrolled text: ``top+1`` of its positions (``1/16`` … ``16/16``
+    for 19 rows shown 4 at a time: at the end when its last row shows); "" when all of it shows."""
+    return f"{top + 1}/{total - shown + 1}" if total > shown else ""
+
+
 @dataclass
 class Scroll:
     """Which of ``total`` rows is the first of the ``shown`` ones on screen."""
@@ -81,7 +87,7 @@ class TextScreen:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         top = self.scroll.fit(len(self.rows), base.ROWS)
-        pos = f"{top + 1}/{len(self.rows)}" if len(self.rows) > base.ROWS else ""
+        pos = position(top, base.ROWS, len(self.rows))
         if len(self.title) + len(pos) + 1 > base.COLS:      # the title whole: the scroll bar shows where
             pos = ""
         base.title_bar(draw, self.title, pos)
@@ -107,7 +113,7 @@ class TableScreen:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         top = self.scroll.fit(len(self.rows), base.ROWS)
-        pos = self.status or (f"{top + 1}/{len(self.rows) - base.ROWS + 1}" if len(self.rows) > base.ROWS else "")
+        pos = self.status or position(top, base.ROWS, len(self.rows))
         if not self.status and len(self.title) + len(pos) + 1 > base.COLS:   # the scroll bar shows where
             pos = ""
         base.title_bar(draw, self.title, pos)
