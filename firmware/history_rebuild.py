@@ -7,6 +7,7 @@ power cut cut short) after a saved action."""
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import logging
 import re
 import sqlite3
@@ -126,6 +127,49 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
             written.append("abandoned")
         _seal(db, sid, None if archived or ended else len(session.lines))
     return written
+
+
+def asked_again(store: Any, session: Any) -> None:
+    """After a correction (``amends``) or an undo: the read-only question that made an unsealed
+    record (Glory's ``score``) is asked again of the state as it is now and the record follows it
+    (keeping its depth: undoing the correction does not take the record back, it follows again),
+    so nothing acknowledged is lost when the game is ended next (a record made before questions
+    were kept with it: the session's own bare question, as a rebuild asks)."""
+    sid = str(session.header["sid"])
+    with store.transaction() as db:
+        ensure(db)
+        rows = db.execute("SELECT part, depth, record FROM history WHERE sid=? AND sealed=0 "
+                          "AND part NOT IN ('abandoned', 'ended')", (sid,)).fetchall()
+    if not rows:
+        return
+    try:
+        raw = rows[0][2]
+        asked = str(json.loads(raw if isinstance(raw, str) else bytes(raw).decode("utf-8")).get("asked") or "")
+    except (ValueError, UnicodeDecodeError, AttributeError) as e:
+        log.warning("History row of %s does not parse (%s): its question is asked bare", sid, e)
+        asked = ""
+    command = asked.split(maxsplit=1)[0] if asked else "score"
+    question = session.command(command)
+    if question is None or question.mutates:            # never expected: only a question is asked again
+        log.error("'%s' is not a question of the game: History's record of %s is not asked again", command, sid)
+        return
+    try:
+        outcome, _changed = session.run(asked or command)
+    except LegatusError as e:
+        log.warning("the score of a corrected game cannot be asked again (%s): History keeps the last one", e)
+        return
+    depths = {_text(part): int(depth) for part, depth, _rec in rows}
+    game = session.game.name
+    parts = finished_parts(game, dict(session.game.view(session.state)), command=command, fields=dict(outcome.fields))
+    with store.transaction() as db:
+        for part, rec in parts:
+            if part in depths:
+                _put(db, session.header, part, {**rec, "asked": asked} if asked else rec, depths[part], "finished",
+                     session.lines)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else bytes(value).decode("utf-8")
 
 
 def _free(db: sqlite3.Connection, rid: int | None) -> int | None:
