@@ -580,6 +580,38 @@ def test_final_goes_when_the_serial_link_corrects_the_score_meanwhile(line, stat
         app.console.close()
 
 
+def test_final_keeps_the_score_shown_whatever_the_serial_link_asked_meanwhile(state_dir):  # G-15, G-16
+    """The ranking is on the panel; the serial link asks a read-only ``score`` with other figures
+    (it changes no step, so the ranking stays): "Final?" made that answer final in History instead
+    of the score on the panel."""
+    rounds = ["event", "end-round"] * 9
+    app = app_with(["new glory players=Ann,Bob"] + rounds + ["sheet Ann denarii 8"], ["a"], state_dir)
+    try:
+        app.handle("a")                               # Final score: the pad's rows
+        app.handle("up")                              # on to Show scores
+        for _ in range(len(SHEET_ROWS)):
+            app.handle("down")
+        app.handle("a")
+        ranking = app.stack[-1]
+        assert isinstance(ranking, ScoreResult)
+        shown = {n: s["total"] for n, s in ranking.result["scores"].items()}
+        app.render()
+        asked = app.serve_line(b'score {"players": [{"name": "Bob", "denarii": 400}]}')
+        app.render()
+        assert '"ok":true' in asked and app.stack[-1] is ranking
+        labels = [str(i.label) for i in ranking.items(app)]
+        for _ in range(labels.index("The score is final")):
+            app.handle("down")
+        app.handle("a")
+        app.handle("a")                               # yes: the score is final
+        assert app.console.session.ended is True
+        [game] = app.run("history")["games"]
+        assert {p["name"]: p["score"] for p in game["players"]} == shown
+        assert [p["name"] for p in game["players"] if p["winner"]] == ["Ann"]
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang, military", [("ru", "Военное дело"), ("uk", "Військова справа")])
 def test_the_score_detail_names_the_score_pads_categories_whole(lang, military):  # G-9, G-16
     """A player's detail names each category of the score pad as the rulebook does («Подсчет очков

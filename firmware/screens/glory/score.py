@@ -296,6 +296,10 @@ class ScoreResult(Follows, ListScreen):
         """Until now fame, medals and the pad could be corrected (History follows the newest score);
         this ends the game: History keeps this score for good, and the seed is shown."""
         def yes(c: Ctx) -> None:
+            # the score shown asked again (no step since, or the ranking would be gone): History's
+            # record is the one on the panel, not a question the serial link asked meanwhile
+            if run_line(c, act.score_sheet()) is None:
+                return
             response = run_line(c, act_common.reveal())
             if response is not None:
                 seed = response.get("seed")
