@@ -402,6 +402,46 @@ def test_final_score_during_the_game_or_once_final_opens_the_list_of_rows(after,
         app.console.close()
 
 
+def test_a_game_ended_before_round_9_offers_no_final_score(state_dir):  # G-15
+    """The players ended the game in round 2: there is no final score (G-15: after round 9), and
+    every figure typed on the pad was refused (game_over): the home offers what an ended game has."""
+    app = app_with([NEW, "event", "end-round", "end"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome)
+        labels = [str(i.label) for i in home.items(app)]
+        assert "Final score" not in labels and labels[0] == "New game" and "Fame" in labels
+    finally:
+        app.console.close()
+
+
+def test_a_final_score_is_read_not_typed_once_the_game_has_ended(state_dir):  # G-15, G-16
+    """After round 9 and "the score is final": the pad's rows show their figures but open no pad
+    (every change was refused), and Show scores shows the ranking History keeps (it was refused)."""
+    rounds = ["event", "end-round"] * 9
+    app = app_with([NEW] + rounds + ["sheet Mary denarii 40", "score sheet", "end"], ["a"], state_dir)
+    try:
+        labels = [str(i.label) for i in app.stack[-1].items(app)]
+        for _ in range(labels.index("Final score")):
+            app.handle("down")
+        app.handle("a")
+        entry = app.stack[-1]
+        assert isinstance(entry, ScoreEntry)
+        app.handle("a")                               # a row: nothing to type on
+        assert app.stack[-1] is entry and app.errors == 0
+        for _ in range([str(i.label) for i in entry.items(app)].index("Show scores")):
+            app.handle("down")
+        app.handle("a")
+        ranking = app.stack[-1]
+        assert isinstance(ranking, ScoreResult)
+        [game] = app.run("history")["games"]
+        assert {n: s["total"] for n, s in ranking.result["scores"].items()} == {p["name"]: p["score"] for p in game["players"]}
+        assert ranking.result["winners"] == ["Mary"]
+        assert "The score is final" not in [str(i.label) for i in ranking.items(app)]
+    finally:
+        app.console.close()
+
+
 def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11, G-12
     keys = [k for k, _ in SHEET_ROWS]
     ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack tools 2")
