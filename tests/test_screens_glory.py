@@ -44,7 +44,7 @@ RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote
 SCORE = ["a"] + ["down"] * 8 + ["a"]        # home: Final score (after Remove a vote: votes are in), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
-    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 5),
+    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 9),   # to Clockwise, past the fame rows
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "down", "a"]),
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
@@ -121,15 +121,40 @@ def test_senate_votes_and_boosted_double_vote():  # G-7
 
 def test_setup_starts_a_game_with_the_chosen_players(state_dir):
     # the code box (any key closes it); up from player 1 to the count, left: 3 players; down past the 3 players
-    # to Harsh Times; right: on; A: start
-    app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "down", "down", "down", "down", "right", "a"],
-                   state_dir)
+    # and their starting fame to Harsh Times; right: on; A: start
+    app = app_with([], ["a", "down", "down", "a", "b", "up", "left"] + ["down"] * 7 + ["right", "a"], state_dir)
     try:
         view = app.view()
         assert view["game"] == "glory" and view["players"] == ["Red", "Yellow", "Blue"]
         assert view["options"]["harsh"] is True
     finally:
         app.console.close()
+
+
+def test_setup_takes_each_players_starting_fame_and_has_a_start_row():  # G-5: fame from the character boards
+    """The form sets each player's starting fame (the marker goes on the space the character board
+    shows; it was 1 for all, then ~4 presses each on the Fame screen) and ends with a Start row (the
+    title said "A: start" only on rows a new player did not know would start the game)."""
+    from firmware.screens.glory.setup import SetupScreen
+    ctx = FakeCtx(players=["Jack", "Henry", "Mary", "Ross"]).open(SetupScreen(GloryHome))
+    ctx.render()
+    rows = [i.key for i in ctx.top.items(ctx)]
+    fame = [r for r in rows if r.startswith("field:fame")]
+    assert len(fame) == 4 and rows[-1] == "start"
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels[rows.index(fame[0])] == "Jack: fame" and labels[-1].endswith("Start")
+    ctx.press(*["down"] * (rows.index(fame[1]) - ctx.top.cursor), "right", "down", "right", "right")
+    assert ctx.top.status(ctx) == "A: start"
+    ctx.top.cursor = len(rows) - 1                  # the Start row
+    ctx.press("a")
+    assert ctx.lines[-1].startswith("new glory players=Jack,Henry,Mary,Ross") and "fame=1,2,3,1" in ctx.lines[-1]
+    assert ctx.view()["fame"] == {"Jack": 1, "Henry": 2, "Mary": 3, "Ross": 1}
+    two = FakeCtx(players=["Jack", "Henry"]).open(SetupScreen(GloryHome))
+    two.press("up", "left", "left")                 # 2 players: 2 fame rows
+    assert len([i for i in two.top.items(two) if i.key.startswith("field:fame")]) == 2
+    two.top.cursor = len(two.top.items(two)) - 1
+    two.press("a")
+    assert "fame=" not in two.lines[-1]             # all 1: the console's default
 
 
 def test_setup_in_russian_names_the_players_by_colour_in_cyrillic(state_dir):
