@@ -440,6 +440,18 @@ def test_a_game_ended_before_round_9_offers_no_final_score(state_dir):  # G-15
         app.console.close()
 
 
+@pytest.mark.parametrize("after", [["event", "end-round", "end"], ["event", "end-round"] * 9 + ["end"]],
+                         ids=["ended", "final"])
+def test_an_ended_games_fame_is_read_not_changed(after):  # G-5, G-15
+    """Once the game has ended, the home's Fame shows everybody's fame; A on a player opened the
+    change of fame, whose every A was refused (game_over)."""
+    ctx = FakeCtx(NEW, "fame Mary +4", *after).open(FameScreen())
+    n = len(ctx.lines)
+    ctx.press("down", "down", "a")
+    assert isinstance(ctx.top, FameScreen) and len(ctx.lines) == n and not ctx.notes
+    assert "5" in ctx.texts()                       # Mary's fame still shown
+
+
 def test_a_final_score_is_read_not_typed_once_the_game_has_ended(state_dir):  # G-15, G-16
     """After round 9 and "the score is final": the pad's rows show their figures but open no pad
     (every change was refused), and Show scores shows the ranking History keeps (it was refused)."""
