@@ -142,12 +142,15 @@ def asked_again(store: Any, session: Any) -> None:
                           "AND part NOT IN ('abandoned', 'ended')", (sid,)).fetchall()
     if not rows:
         return
+    kept: dict[str, list[tuple[Any, Any, Any]]] = {}
     try:
-        raw = rows[0][2]
-        asked = str(json.loads(raw if isinstance(raw, str) else bytes(raw).decode("utf-8")).get("asked") or "")
-    except (ValueError, UnicodeDecodeError, AttributeError) as e:
-        log.warning("History row of %s does not parse (%s): its question is asked bare", sid, e)
         asked = ""
+        for part, _depth, raw in rows:
+            data = json.loads(_text(raw))
+            asked = asked or str(data.get("asked") or "")
+            kept[_text(part)] = _scores(data["players"])
+    except (ValueError, UnicodeDecodeError, AttributeError, KeyError, TypeError) as e:
+        log.warning("History row of %s does not parse (%s): its question is asked bare", sid, e)
     command = asked.split(maxsplit=1)[0] if asked else "score"
     question = session.command(command)
     if question is None or question.mutates:            # never expected: only a question is asked again
@@ -163,9 +166,13 @@ def asked_again(store: Any, session: Any) -> None:
     parts = finished_parts(game, dict(session.game.view(session.state)), command=command, fields=dict(outcome.fields))
     with store.transaction() as db:
         for part, rec in parts:
-            if part in depths:
+            if part in depths and kept.get(part) != _scores(rec["players"]):    # (the same: nothing written)
                 _put(db, session.header, part, {**rec, "asked": asked} if asked else rec, depths[part], "finished",
                      session.lines)
+
+
+def _scores(players: Any) -> list[tuple[Any, Any, Any]]:
+    return [(p.get("name"), p.get("score"), p.get("winner")) for p in players]
 
 
 def _text(value: Any) -> str:
@@ -193,9 +200,12 @@ def reconcile(store: Any, session: Any) -> None:
         if abandoned_row:
             forget_abandoned(store, session)
         last = (session.lines[-1].split() or [""])[0] if session.lines else ""
-        if followed and not (record.amends is not None and record.amends(session.game.view(session.state), last)):
+        amended = record.amends is not None and record.amends(session.game.view(session.state), last)
+        if followed and not amended:
             with store.transaction() as db:
                 _seal(db, str(session.header["sid"]), len(session.lines))
+        if amended and not session.ended:      # a correction whose record was not made to follow it
+            asked_again(store, session)
     record_state(store, session)
 
 

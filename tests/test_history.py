@@ -207,6 +207,31 @@ def test_glory_a_correction_after_the_score_is_asked_is_not_lost(console):
     assert len([x for x in games(console) if x["game"] == "glory"]) == 3
 
 
+def test_glory_a_correction_whose_record_was_not_made_to_follow_is_followed_at_the_next_state(console, monkeypatch):
+    # the correction is saved, then the History write fails (a full card, a power cut): the next
+    # 'state' (or start) makes the record follow, before 'end' seals it (G-15)
+    from firmware import history_rebuild
+    ok(console, "new glory players=Jack,Henry seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "score")
+    real = history_rebuild.asked_again
+    calls = []
+
+    def failing(store, session):
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError("the card is full")
+        real(store, session)
+    monkeypatch.setattr(history_rebuild, "asked_again", failing)
+    ok(console, "fame Jack +10")                                        # acknowledged; its record write failed
+    assert [p["score"] for p in games(console)[0]["players"]] == [1, 1]
+    ok(console, "state")
+    ok(console, "end")
+    assert {p["name"]: p["score"] for p in games(console)[0]["players"]} == {"Jack": 11, "Henry": 1}
+
+
 def test_glory_refuses_a_medal_held_by_another_during_the_game(console):
     ok(console, "new glory players=Jack,Henry seed=5")
     ok(console, "medal Jack warrior")
