@@ -167,11 +167,12 @@ class SessionCommands:
         outcome, new_json = session.run(line)
         if new_json is None:
             self._safely("record a finished game",
-                         lambda: history.after_action(self.store, session, command, dict(outcome.fields), False))
+                         lambda: history.after_action(self.store, session, command, dict(outcome.fields), False, line))
             return dict(outcome.fields)
         self.store.commit(session, line, outcome, new_json)
-        self._safely("record a finished game",
-                     lambda: history.after_action(self.store, session, command, dict(outcome.fields), True))
+        if self._safely("record a finished game",
+                        lambda: history.after_action(self.store, session, command, dict(outcome.fields), True)):
+            self._safely("make a corrected game's record follow", lambda: history_rebuild.asked_again(self.store, session))
         if command == END:
             self._filed_ended(session)
         fields = dict(outcome.fields)
@@ -245,6 +246,7 @@ class SessionCommands:
     def _undo(self, session: Session, step: tuple[int, int] | None = None) -> dict[str, Any]:
         text = self.store.undo(session, step)
         self._safely("take back a finished game's record", lambda: history.after_undo(self.store, session))
+        self._safely("make a corrected game's record follow", lambda: history_rebuild.asked_again(self.store, session))
         return {"undone": text, "state": session.view()}
 
 

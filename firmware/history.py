@@ -188,6 +188,8 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
             "fp": fp, "gk": game_key(header), "unsynced": unsynced}
+    if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
+        data["asked"] = str(rec["asked"])
     try:
         players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
     except StorageError as e:       # the people's list cannot be read now: the record goes in all the same
@@ -233,10 +235,11 @@ def _finished_now(session: Any, command: str = "", fields: dict[str, Any] | None
 
 
 def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
-                 replace: bool = False) -> list[str]:
+                 replace: bool = False, asked: str = "") -> list[str]:
     """Record every finished game the session's current state holds that is not recorded yet
-    (``replace``: also rewrite unsealed ones). Returns the parts written."""
-    parts = _finished_now(session, command, fields)
+    (``replace``: also rewrite unsealed ones; ``asked``: the read-only request line the records
+    answer, kept with them). Returns the parts written."""
+    parts = [(part, {**rec, "asked": asked} if asked else rec) for part, rec in _finished_now(session, command, fields)]
     if not parts:
         return []
     sid = str(session.header["sid"])
@@ -269,20 +272,24 @@ def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: t
     _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid)
 
 
-def after_action(store: Any, session: Any, command: str, fields: dict[str, Any], mutated: bool) -> None:
-    """After a committed action (or a read-only one such as Glory's ``score``): seal the records
-    this action followed (not for a correction of a score that is not final yet: the record's
-    ``amends``), then record what just finished."""
+def after_action(store: Any, session: Any, command: str, fields: dict[str, Any], mutated: bool,
+                 line: str = "") -> bool:
+    """After a committed action (or a read-only one such as Glory's ``score``, its request
+    ``line``): seal the records this action followed (not for a correction of a score that is not
+    final yet: the record's ``amends``), then record what just finished. Returns whether the action
+    was such a correction (then firmware/history_rebuild.py ``asked_again`` makes the record follow)."""
     record = _record(session.game.name)
     if record is None:
-        return
+        return False
     sid = str(session.header["sid"])
     amending = record.amends is not None and record.amends(session.game.view(session.state), command)
     if mutated and not amending:
         with store.transaction() as db:
             ensure(db)
             _seal(db, sid, len(session.lines))
-    record_state(store, session, command=command, fields=fields, replace=command == "score")
+    asked = line if command == "score" and not mutated else ""
+    record_state(store, session, command=command, fields=fields, replace=command == "score", asked=asked)
+    return mutated and amending
 
 
 def after_undo(store: Any, session: Any) -> None:

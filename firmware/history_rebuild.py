@@ -7,6 +7,7 @@ power cut cut short) after a saved action."""
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import logging
 import re
 import sqlite3
@@ -128,6 +129,56 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
     return written
 
 
+def asked_again(store: Any, session: Any) -> None:
+    """After a correction (``amends``) or an undo: the read-only question that made an unsealed
+    record (Glory's ``score``) is asked again of the state as it is now and the record follows it
+    (keeping its depth: undoing the correction does not take the record back, it follows again),
+    so nothing acknowledged is lost when the game is ended next (a record made before questions
+    were kept with it: the session's own bare question, as a rebuild asks)."""
+    sid = str(session.header["sid"])
+    with store.transaction() as db:
+        ensure(db)
+        rows = db.execute("SELECT part, depth, record FROM history WHERE sid=? AND sealed=0 "
+                          "AND part NOT IN ('abandoned', 'ended')", (sid,)).fetchall()
+    if not rows:
+        return
+    kept: dict[str, list[tuple[Any, Any, Any]]] = {}
+    try:
+        asked = ""
+        for part, _depth, raw in rows:
+            data = json.loads(_text(raw))
+            asked = asked or str(data.get("asked") or "")
+            kept[_text(part)] = _scores(data["players"])
+    except (ValueError, UnicodeDecodeError, AttributeError, KeyError, TypeError) as e:
+        log.warning("History row of %s does not parse (%s): its question is asked bare", sid, e)
+    command = asked.split(maxsplit=1)[0] if asked else "score"
+    question = session.command(command)
+    if question is None or question.mutates:            # never expected: only a question is asked again
+        log.error("'%s' is not a question of the game: History's record of %s is not asked again", command, sid)
+        return
+    try:
+        outcome, _changed = session.run(asked or command)
+    except LegatusError as e:
+        log.warning("the score of a corrected game cannot be asked again (%s): History keeps the last one", e)
+        return
+    depths = {_text(part): int(depth) for part, depth, _rec in rows}
+    game = session.game.name
+    parts = finished_parts(game, dict(session.game.view(session.state)), command=command, fields=dict(outcome.fields))
+    with store.transaction() as db:
+        for part, rec in parts:
+            if part in depths and kept.get(part) != _scores(rec["players"]):    # (the same: nothing written)
+                _put(db, session.header, part, {**rec, "asked": asked} if asked else rec, depths[part], "finished",
+                     session.lines)
+
+
+def _scores(players: Any) -> list[tuple[Any, Any, Any]]:
+    return [(p.get("name"), p.get("score"), p.get("winner")) for p in players]
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else bytes(value).decode("utf-8")
+
+
 def _free(db: sqlite3.Connection, rid: int | None) -> int | None:
     """``rid`` if no History row holds it (else None: a new id)."""
     if rid is None or db.execute("SELECT 1 FROM history WHERE id=?", (rid,)).fetchone():
@@ -149,9 +200,12 @@ def reconcile(store: Any, session: Any) -> None:
         if abandoned_row:
             forget_abandoned(store, session)
         last = (session.lines[-1].split() or [""])[0] if session.lines else ""
-        if followed and not (record.amends is not None and record.amends(session.game.view(session.state), last)):
+        amended = record.amends is not None and record.amends(session.game.view(session.state), last)
+        if followed and not amended:
             with store.transaction() as db:
                 _seal(db, str(session.header["sid"]), len(session.lines))
+        if amended and not session.ended:      # a correction whose record was not made to follow it
+            asked_again(store, session)
     record_state(store, session)
 
 

@@ -178,6 +178,62 @@ def test_glory_corrections_after_round_9_follow_until_the_score_is_final(console
     assert len(games(console)) == 1 and games(console)[0]["players"] == g["players"]
 
 
+def test_glory_a_correction_after_the_score_is_asked_is_not_lost(console):
+    # G-15/G-16: the score asked, then fame corrected, then the game ended (or its seed revealed):
+    # History's record follows the newest state (the question asked again), never the old tie
+    for last in ("end", "reveal"):
+        ok(console, "new glory players=Jack,Henry seed=5")
+        for _ in range(9):
+            ok(console, "event")
+            ok(console, "end-round")
+        ok(console, "score")
+        assert [p["score"] for p in games(console)[0]["players"]] == [1, 1]     # a 1-1 tie
+        ok(console, "fame Jack +10")
+        ok(console, last)
+        g = games(console)[0]
+        assert {p["name"]: (p["score"], p["winner"]) for p in g["players"]} == {"Jack": (11, True), "Henry": (1, False)}
+    # a score asked with its own figures: a correction keeps them (asked again in the newest state)
+    ok(console, "new glory players=Jack,Henry seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "score " + json.dumps({"players": [{"name": "Henry", "denarii": 40}]}))   # Henry 1 + 10
+    ok(console, "fame Jack +12")                                        # Jack 13
+    assert {p["name"]: p["score"] for p in games(console)[0]["players"]} == {"Jack": 13, "Henry": 11}
+    ok(console, "undo")                                                 # the correction taken back: followed too
+    assert {p["name"]: p["score"] for p in games(console)[0]["players"]} == {"Jack": 1, "Henry": 11}
+    ok(console, "fame Jack +12")
+    ok(console, "end")
+    g = games(console)[0]
+    assert {p["name"]: p["score"] for p in g["players"]} == {"Jack": 13, "Henry": 11}
+    assert len([x for x in games(console) if x["game"] == "glory"]) == 3
+
+
+def test_glory_a_correction_whose_record_was_not_made_to_follow_is_followed_at_the_next_state(console, monkeypatch):
+    # the correction is saved, then the History write fails (a full card, a power cut): the next
+    # 'state' (or start) makes the record follow, before 'end' seals it (G-15)
+    from firmware import history_rebuild
+    ok(console, "new glory players=Jack,Henry seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "score")
+    real = history_rebuild.asked_again
+    calls = []
+
+    def failing(store, session):
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError("the card is full")
+        real(store, session)
+    monkeypatch.setattr(history_rebuild, "asked_again", failing)
+    ok(console, "fame Jack +10")                                        # acknowledged; its record write failed
+    assert [p["score"] for p in games(console)[0]["players"]] == [1, 1]
+    ok(console, "state")
+    ok(console, "end")
+    assert {p["name"]: p["score"] for p in games(console)[0]["players"]} == {"Jack": 11, "Henry": 1}
+
+
 def test_glory_refuses_a_medal_held_by_another_during_the_game(console):
     ok(console, "new glory players=Jack,Henry seed=5")
     ok(console, "medal Jack warrior")

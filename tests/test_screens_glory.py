@@ -44,7 +44,7 @@ RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote
 SCORE = ["a"] + ["down"] * 8 + ["a"]        # home: Final score (after Remove a vote: votes are in), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
-    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 5),
+    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 9),   # to Clockwise, past the fame rows
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "down", "a"]),
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
@@ -121,15 +121,40 @@ def test_senate_votes_and_boosted_double_vote():  # G-7
 
 def test_setup_starts_a_game_with_the_chosen_players(state_dir):
     # the code box (any key closes it); up from player 1 to the count, left: 3 players; down past the 3 players
-    # to Harsh Times; right: on; A: start
-    app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "down", "down", "down", "down", "right", "a"],
-                   state_dir)
+    # and their starting fame to Harsh Times; right: on; A: start
+    app = app_with([], ["a", "down", "down", "a", "b", "up", "left"] + ["down"] * 7 + ["right", "a"], state_dir)
     try:
         view = app.view()
         assert view["game"] == "glory" and view["players"] == ["Red", "Yellow", "Blue"]
         assert view["options"]["harsh"] is True
     finally:
         app.console.close()
+
+
+def test_setup_takes_each_players_starting_fame_and_has_a_start_row():  # G-5: fame from the character boards
+    """The form sets each player's starting fame (the marker goes on the space the character board
+    shows; it was 1 for all, then ~4 presses each on the Fame screen) and ends with a Start row (the
+    title said "A: start" only on rows a new player did not know would start the game)."""
+    from firmware.screens.glory.setup import SetupScreen
+    ctx = FakeCtx(players=["Jack", "Henry", "Mary", "Ross"]).open(SetupScreen(GloryHome))
+    ctx.render()
+    rows = [i.key for i in ctx.top.items(ctx)]
+    fame = [r for r in rows if r.startswith("field:fame")]
+    assert len(fame) == 4 and rows[-1] == "start"
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels[rows.index(fame[0])] == "Jack: fame" and labels[-1].endswith("Start")
+    ctx.press(*["down"] * (rows.index(fame[1]) - ctx.top.cursor), "right", "down", "right", "right")
+    assert ctx.top.status(ctx) == "A: start"
+    ctx.top.cursor = len(rows) - 1                  # the Start row
+    ctx.press("a")
+    assert ctx.lines[-1].startswith("new glory players=Jack,Henry,Mary,Ross") and "fame=1,2,3,1" in ctx.lines[-1]
+    assert ctx.view()["fame"] == {"Jack": 1, "Henry": 2, "Mary": 3, "Ross": 1}
+    two = FakeCtx(players=["Jack", "Henry"]).open(SetupScreen(GloryHome))
+    two.press("up", "left", "left")                 # 2 players: 2 fame rows
+    assert len([i for i in two.top.items(two) if i.key.startswith("field:fame")]) == 2
+    two.top.cursor = len(two.top.items(two)) - 1
+    two.press("a")
+    assert "fame=" not in two.lines[-1]             # all 1: the console's default
 
 
 def test_setup_in_russian_names_the_players_by_colour_in_cyrillic(state_dir):
@@ -402,6 +427,58 @@ def test_final_score_during_the_game_or_once_final_opens_the_list_of_rows(after,
         app.console.close()
 
 
+def test_a_game_ended_before_round_9_offers_no_final_score(state_dir):  # G-15
+    """The players ended the game in round 2: there is no final score (G-15: after round 9), and
+    every figure typed on the pad was refused (game_over): the home offers what an ended game has."""
+    app = app_with([NEW, "event", "end-round", "end"], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome)
+        labels = [str(i.label) for i in home.items(app)]
+        assert "Final score" not in labels and labels[0] == "New game" and "Fame" in labels
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("after", [["event", "end-round", "end"], ["event", "end-round"] * 9 + ["end"]],
+                         ids=["ended", "final"])
+def test_an_ended_games_fame_is_read_not_changed(after):  # G-5, G-15
+    """Once the game has ended, the home's Fame shows everybody's fame; A on a player opened the
+    change of fame, whose every A was refused (game_over)."""
+    ctx = FakeCtx(NEW, "fame Mary +4", *after).open(FameScreen())
+    n = len(ctx.lines)
+    ctx.press("down", "down", "a")
+    assert isinstance(ctx.top, FameScreen) and len(ctx.lines) == n and not ctx.notes
+    assert "5" in ctx.texts()                       # Mary's fame still shown
+
+
+def test_a_final_score_is_read_not_typed_once_the_game_has_ended(state_dir):  # G-15, G-16
+    """After round 9 and "the score is final": the pad's rows show their figures but open no pad
+    (every change was refused), and Show scores shows the ranking History keeps (it was refused)."""
+    rounds = ["event", "end-round"] * 9
+    app = app_with([NEW] + rounds + ["sheet Mary denarii 40", "score sheet", "end"], ["a"], state_dir)
+    try:
+        labels = [str(i.label) for i in app.stack[-1].items(app)]
+        for _ in range(labels.index("Final score")):
+            app.handle("down")
+        app.handle("a")
+        entry = app.stack[-1]
+        assert isinstance(entry, ScoreEntry)
+        app.handle("a")                               # a row: nothing to type on
+        assert app.stack[-1] is entry and app.errors == 0
+        for _ in range([str(i.label) for i in entry.items(app)].index("Show scores")):
+            app.handle("down")
+        app.handle("a")
+        ranking = app.stack[-1]
+        assert isinstance(ranking, ScoreResult)
+        [game] = app.run("history")["games"]
+        assert {n: s["total"] for n, s in ranking.result["scores"].items()} == {p["name"]: p["score"] for p in game["players"]}
+        assert ranking.result["winners"] == ["Mary"]
+        assert "The score is final" not in [str(i.label) for i in ranking.items(app)]
+    finally:
+        app.console.close()
+
+
 def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11, G-12
     keys = [k for k, _ in SHEET_ROWS]
     ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack tools 2")
@@ -576,6 +653,38 @@ def test_final_goes_when_the_serial_link_corrects_the_score_meanwhile(line, stat
         app.handle("a")
         app.render()
         assert app.console.session.ended is False and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_final_keeps_the_score_shown_whatever_the_serial_link_asked_meanwhile(state_dir):  # G-15, G-16
+    """The ranking is on the panel; the serial link asks a read-only ``score`` with other figures
+    (it changes no step, so the ranking stays): "Final?" made that answer final in History instead
+    of the score on the panel."""
+    rounds = ["event", "end-round"] * 9
+    app = app_with(["new glory players=Ann,Bob"] + rounds + ["sheet Ann denarii 8"], ["a"], state_dir)
+    try:
+        app.handle("a")                               # Final score: the pad's rows
+        app.handle("up")                              # on to Show scores
+        for _ in range(len(SHEET_ROWS)):
+            app.handle("down")
+        app.handle("a")
+        ranking = app.stack[-1]
+        assert isinstance(ranking, ScoreResult)
+        shown = {n: s["total"] for n, s in ranking.result["scores"].items()}
+        app.render()
+        asked = app.serve_line(b'score {"players": [{"name": "Bob", "denarii": 400}]}')
+        app.render()
+        assert '"ok":true' in asked and app.stack[-1] is ranking
+        labels = [str(i.label) for i in ranking.items(app)]
+        for _ in range(labels.index("The score is final")):
+            app.handle("down")
+        app.handle("a")
+        app.handle("a")                               # yes: the score is final
+        assert app.console.session.ended is True
+        [game] = app.run("history")["games"]
+        assert {p["name"]: p["score"] for p in game["players"]} == shown
+        assert [p["name"] for p in game["players"] if p["winner"]] == ["Ann"]
     finally:
         app.console.close()
 

@@ -60,9 +60,9 @@ FORMS: dict[str, tuple[Callable[[], Any], list[str], str]] = {
 
 
 def _to(ctx: FakeCtx, ident: str) -> None:
-    """Move the form's cursor onto the row ``ident`` (from the first row)."""
+    """Move the form's cursor down onto the row ``ident`` (from the row it is on)."""
     idents = [i.key for i in ctx.top.items(ctx)]
-    ctx.press(*["down"] * idents.index(ident))
+    ctx.press(*["down"] * (idents.index(ident) - ctx.top.cursor))
 
 
 def _first_row(ctx: FakeCtx) -> None:

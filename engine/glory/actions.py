@@ -21,8 +21,11 @@ from engine.glory.replies import (
 from engine.replies import NewReply
 
 
-def new(players: Sequence[str], harsh: bool, clockwise: bool) -> Line[NewReply]:
-    return Line(f"new glory players={','.join(players)} harsh={int(harsh)} clockwise={int(clockwise)}")
+def new(players: Sequence[str], harsh: bool, clockwise: bool, fame: Sequence[int] = ()) -> Line[NewReply]:
+    """A new game; ``fame``: each player's starting fame from their character board (G-5), in
+    order (left out when every one is 1, the default)."""
+    start = f" fame={','.join(str(f) for f in fame)}" if any(f != 1 for f in fame) else ""
+    return Line(f"new glory players={','.join(players)}{start} harsh={int(harsh)} clockwise={int(clockwise)}")
 
 
 def fame(player: str, delta: int) -> Line[FameReply]:

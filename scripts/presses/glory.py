@@ -183,6 +183,7 @@ def play(d: Driver, rng: random.Random) -> None:
     scores = d.top.result["scores"]
     assert {n: scores[n]["total"] for n in TOTALS} == TOTALS, scores
     play_players(d, rng)
+    play_starting_fame(d)
 
 
 # -- issue 24 §1: players remembered ---------------------------------------------------------------------
@@ -292,6 +293,39 @@ def play_players(d: Driver, rng: random.Random) -> None:
         d.select(re.compile(r"…$"))                    # Type a name…
         type_name(d, name)
     assert d.top.name(3) == name
+
+
+# -- the new-game form: each player's starting fame (G-5: the character boards start at 1-3) ----------
+STARTING_FAME = "Glory: new game, starting fame 2,3,1,2 from the character boards"
+FAME_AT_START = [2, 3, 1, 2]
+# Measured: 12 presses from the form (its code seen) to the game started with that fame: down to the
+# first player's fame row, right per point above 1 and down between the rows, A on a figure row.
+# Before the form had fame rows: 13 (up, A to start; A on the home's Fame; then per player the
+# moves to the row, A, up per point above 2 (the change opens on +1), A), and nothing on the form
+# said that the boards' fame could be set at all.
+TARGETS.update({STARTING_FAME: (12, 12)})
+
+
+def play_starting_fame(d: Driver) -> None:
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.setup import SetupScreen
+    from firmware.screens.menu import MainMenu
+    assert d.run("end")["ok"]                           # the last game is over: no question before the new one
+    d.app.stack[:] = [MainMenu()]
+    form = SetupScreen(GloryHome)
+    d.app.push(form)
+    d.app.render()
+    d.close_code_box()
+    names = [form.name(i) for i in range(len(FAME_AT_START))]
+    with d.task(STARTING_FAME):
+        for seat, fame in enumerate(FAME_AT_START):
+            if fame > 1:
+                row = [i.key for i in form.items(d.app)].index(f"field:fame{seat}")
+                d.press(*moves(form.cursor, row))
+                d.press("right", fame - 1)
+        d.press("a")                                    # A on a figure row: start
+        assert isinstance(d.top, GloryHome), type(d.top).__name__
+    assert d.view()["fame"] == dict(zip(names, FAME_AT_START)), d.view()["fame"]
 
 
 if __name__ == "__main__":

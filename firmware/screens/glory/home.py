@@ -48,9 +48,10 @@ class GloryHome(ListScreen):
         leader = max(view["players"], key=lambda p: view["fame"][p])
         final = Item(_("Final score"), open_score, ident="final")
         new = Item(_("New game"), lambda c: c.push(SetupScreen(GloryHome)), ident="new")
-        if view.get("ended"):                 # the score is final: the next game first
-            return [new, final, Item(_("Fame"), lambda c: c.push(FameScreen()),
-                                     f"{base.clip_name(leader, 8)} {view['fame'][leader]}")]
+        if view.get("ended"):                 # the score is final: the next game first (a game the
+            fame = Item(_("Fame"), lambda c: c.push(FameScreen()),   # players ended before round 9 has none)
+                        f"{base.clip_name(leader, 8)} {view['fame'][leader]}")
+            return [new, final, fame] if view["finished"] else [new, fame]
         if view["finished"]:                  # after round 9: the score first; fame and medals may
             return [final,                    # still be corrected until the score is final
                     Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),

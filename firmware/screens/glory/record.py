@@ -1,6 +1,6 @@
 """For the Glory of Rome for firmware/: its record (firmware/games.py) and what History keeps (after
 round 9 and a ``score``: read-only, recorded when it is asked; a later ``score`` replaces the
-record while no action followed), the players of an abandoned game, and the players' scores
+record, and a correction asks it again: firmware/history_rebuild.py ``asked_again``), the players of an abandoned game, and the players' scores
 statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 

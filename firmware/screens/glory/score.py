@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 from PIL import Image
 
 from engine import actions as act_common
 from engine.glory import actions as act
-from engine.glory.console import BATTLEFIELD_ROWS, GOODS, PANTHEON_COMMON, SHEET_LIMITS
+from engine.glory.console import BATTLEFIELD_ROWS, GOODS, PANTHEON_COMMON, SHEET_LIMITS, sheet_request
 from engine.glory.replies import ScoreReply
+from engine.glory.scoring import score
+from engine.glory.sheet import SessionFacts, parse_sheet
+from engine.glory.views import GloryGameView
 from engine.glory.rounds import seat_layout
 from engine.text import N_
 from firmware.screens.glory.text import _, ngettext
@@ -192,9 +196,21 @@ class SheetPad:
 
 
 def show_scores(ctx: Ctx) -> None:
+    view = view_of(ctx)
+    if view.get("ended"):           # the session answers no more score: the final one, from the game
+        ctx.push(ScoreResult(final_score(view)))
+        return
     response = run_line(ctx, act.score_sheet())
     if response is not None:
         ctx.push(ScoreResult(response))
+
+
+def final_score(view: GloryGameView) -> ScoreReply:
+    """The score of an ended game as History keeps it (the session's ``score sheet`` of its last
+    state: the pad's figures, the fame track, the medals, the Senate column; G-8..G-16)."""
+    facts = SessionFacts(players=list(view["players"]), fame=dict(view["fame"]), medals=dict(view["medals"]),
+                         senate=list(view["senate"]))
+    return cast(ScoreReply, score(parse_sheet(sheet_request(dict(view)), facts)))
 
 
 def open_score(ctx: Ctx) -> None:
@@ -223,9 +239,10 @@ class ScoreEntry(WrappedListScreen):
         view = view_of(ctx)
         sheets = view.get("sheet", {})
         out = []
+        ended = bool(view.get("ended"))     # the score is final: its figures are read, not typed
         for i, (key, label) in enumerate(sheet_rows(ctx)):
             figures = " ".join(str(sheets.get(p, {}).get(key, 0)) for p in view["players"])
-            out.append(Item(_(label), partial(self.open_row, row=i), figures))
+            out.append(Item(_(label), None if ended else partial(self.open_row, row=i), figures))
         out.append(Item(_("Show scores"), show_scores))
         return out
 
@@ -296,6 +313,10 @@ class ScoreResult(Follows, ListScreen):
         """Until now fame, medals and the pad could be corrected (History follows the newest score);
         this ends the game: History keeps this score for good, and the seed is shown."""
         def yes(c: Ctx) -> None:
+            # the score shown asked again (no step since, or the ranking would be gone): History's
+            # record is the one on the panel, not a question the serial link asked meanwhile
+            if run_line(c, act.score_sheet()) is None:
+                return
             response = run_line(c, act_common.reveal())
             if response is not None:
                 seed = response.get("seed")

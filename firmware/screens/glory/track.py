@@ -24,13 +24,14 @@ class FameScreen(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
-        return [self._row(p, "*" * view["supporters"][p], str(view["fame"][p])) for p in view["players"]]
+        ended = bool(view.get("ended"))          # the game has ended: fame is read, no more changed
+        return [self._row(p, "*" * view["supporters"][p], str(view["fame"][p]), ended) for p in view["players"]]
 
-    def _row(self, player: str, stars: str, fame: str) -> Item:
+    def _row(self, player: str, stars: str, fame: str, ended: bool = False) -> Item:
         """A player's row: the name (cut to the room left), every supporter's star, the fame."""
         room = base.COLS - 1 - len(fame) - 1 - len(stars) - 1
-        return Item(f"{base.clip_name(player, min(11, room))} {stars}", partial(self._adjust, player=player), fame,
-                    ident=player)
+        return Item(f"{base.clip_name(player, min(11, room))} {stars}",
+                    None if ended else partial(self._adjust, player=player), fame, ident=player)
 
     def footer(self, ctx: Ctx) -> str:
         m = view_of(ctx)["markers"]
