@@ -51,6 +51,46 @@ class _Kept(logging.Handler):
         self.buffer.append(record)
 
 
+class _CardFile(logging.handlers.RotatingFileHandler):
+    """The log file, which a full or failing card must not turn into a "--- Logging error ---"
+    traceback on standard error at every record: one line says the file cannot be written, the
+    records go on to standard error only (the journal), and the file is written again, with a
+    line saying so, once the card takes it."""
+
+    failing = False                # the last record could not be written
+    _refused = False               # ... nor this one
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._refused = False
+        super().emit(record)
+        if self.failing and not self._refused:
+            self.failing = False
+            _say(f"the log file {self.baseFilename} is written again")
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        error = sys.exc_info()[1]
+        self._refused = True
+        if self.stream is not None:
+            try:                   # the text the card refused is dropped, not refused again and again
+                self.stream.close()
+            except (OSError, ValueError):
+                pass               # (said just below: the card refuses this file)
+            self.stream = None     # type: ignore[assignment]   # opened again at the next record
+        if not self.failing:
+            self.failing = True
+            _say(f"cannot write the log file {self.baseFilename} ({error}); "
+                 "logging to standard error only until it can")
+
+
+def _say(line: str) -> None:
+    """One line on the standard error of :func:`setup` (not through logging: the file fails)."""
+    try:
+        print(f"legatus: WARNING firmware.logs: {line}", file=_err or sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass                       # standard error is gone too: nowhere left to say it
+
+
+_err: object = None
 _memory: _Kept | None = None
 _file: logging.Handler | None = None
 _path: Path | None = None
@@ -60,11 +100,12 @@ _lock = threading.Lock()
 def setup(level: int = logging.INFO, stream: object = None) -> None:
     """Route the ``legatus`` program's records to standard error (or ``stream``) now and keep them
     for the log file (:func:`attach_file`). Idempotent: a second call changes nothing."""
-    global _memory
+    global _memory, _err
     root = logging.getLogger()
     with _lock:
         if _memory is not None:
             return
+        _err = stream
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
         err.setFormatter(logging.Formatter(STDERR_FORMAT))
         _memory = _Kept()
@@ -86,7 +127,7 @@ def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACK
             return _path
         path = directory / LOG_FILE
         try:
-            handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups,
+            handler = _CardFile(path, maxBytes=max_bytes, backupCount=backups,
                                                            encoding="utf-8")
         except OSError as e:
             log.warning("cannot write the log file %s (%s); logging to standard error only", path, e)
