@@ -29,6 +29,7 @@ import threading
 from collections import deque
 from pathlib import Path
 from types import TracebackType
+from typing import TextIO
 
 LOG_FILE = "legatus.log"
 MAX_BYTES = 256 * 1024      # three files of at most 256 KB: a few thousand lines of history
@@ -75,7 +76,7 @@ class _CardFile(logging.handlers.RotatingFileHandler):
                 self.stream.close()
             except (OSError, ValueError):
                 pass               # (said just below: the card refuses this file)
-            self.stream = None     # type: ignore[assignment]   # opened again at the next record
+            self.stream = None     # opened again at the next record
         if not self.failing:
             self.failing = True
             _say(f"cannot write the log file {self.baseFilename} ({error}); "
@@ -90,7 +91,7 @@ def _say(line: str) -> None:
         pass                       # standard error is gone too: nowhere left to say it
 
 
-_err: object = None
+_err: TextIO | None = None
 _memory: _Kept | None = None
 _file: logging.Handler | None = None
 _path: Path | None = None
@@ -105,7 +106,7 @@ def setup(level: int = logging.INFO, stream: object = None) -> None:
     with _lock:
         if _memory is not None:
             return
-        _err = stream
+        _err = stream  # type: ignore[assignment]
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
         err.setFormatter(logging.Formatter(STDERR_FORMAT))
         _memory = _Kept()
