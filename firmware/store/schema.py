@@ -67,8 +67,9 @@ class StateDirError(Exception):
 
 
 def default_state_dir() -> Path:
-    env = os.environ.get("LEGATUS_STATE_DIR")
-    return Path(env) if env else Path.home() / ".local" / "state" / "legatus"
+    """``$LEGATUS_STATE_DIR``, else ``~/.local/state/legatus`` (hw.config.default_state_dir)."""
+    from hw.config import default_state_dir as chosen
+    return chosen()
 
 
 
