@@ -250,14 +250,24 @@ def run_device(args: Any, splash: Any = None) -> int:
             log.error("%s", e)
             return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
+    events: Events = queue.Queue()
+    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
+    # shutdown path below, exit status 0, with or without a panel. SIGHUP (the terminal of a
+    # `legatus` started by hand over ssh hung up) stops it the same way: it killed the program
+    # outright, leaving the last game frame on the panel and no stop line in the log.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, lambda *_: events.put(("quit",)))
+    keyboard = False
     try:
         store = Store(root)
-    except StateDirError as e:
-        log.error("%s", e)
-        if splash is not None:
-            from hw.display import release
-            release(splash[0])
-        return 2
+    except StateDirError as e:     # said on the panel and tried again: no exit, no crash loop
+        from firmware.storage_wait import wait_for_store
+        waited = wait_for_store(args, root, e, splash, events)
+        if waited.store is None:
+            if waited.status == 0:
+                logs.stopped()
+            return waited.status
+        store, splash, keyboard = waited.store, waited.splash, waited.keyboard
     failure = logs.previous_failure(store.root)
     logs.attach_file(store.root)
     try:
@@ -268,13 +278,6 @@ def run_device(args: Any, splash: Any = None) -> int:
     console = Console(store, session)
     app = App(console)
     _start_notices(app, store, failure)
-    events: Events = queue.Queue()
-    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
-    # shutdown path below, exit status 0, with or without a panel. SIGHUP (the terminal of a
-    # `legatus` started by hand over ssh hung up) stops it the same way: it killed the program
-    # outright, leaving the last game frame on the panel and no stop line in the log.
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, lambda *_: events.put(("quit",)))
     hardware = None
     try:
         if args.script:
@@ -300,7 +303,8 @@ def run_device(args: Any, splash: Any = None) -> int:
             out: Any = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
             loop = Loop(app, out)
             from firmware.terminal import keyboard_reader
-            threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
+            if not keyboard:            # (already reading while the storage was awaited)
+                threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
         else:
             hardware = _open_hardware(args, app, events, splash)
             splash = None

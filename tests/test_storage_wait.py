@@ -1,0 +1,129 @@
+"""The start when the state directory cannot be used at all (firmware/storage_wait.py): the device
+stays up, says on the panel what is wrong and what to do, and starts by itself once it can."""
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from firmware import storage_wait
+from firmware.i18n import set_language
+from firmware.store import StateDirError, Store
+
+
+class Panel:
+    """A panel that can come and go (as firmware.hardware.PanelOutput), recording its frames."""
+
+    def __init__(self, on_show: Any = None) -> None:
+        self.device = object()
+        self.frames: list[Image.Image] = []
+        self.left: Image.Image | None = None
+        self.on_show = on_show
+
+    def show(self, img: Image.Image) -> None:
+        self.frames.append(img)
+        if self.on_show is not None:
+            self.on_show(self)
+
+    def next_deadline(self) -> float | None:
+        return None
+
+    def poll(self, now: float) -> None:
+        pass
+
+    def shutdown(self, img: Image.Image) -> None:
+        self.left = img
+
+
+def _args(state_dir: Path) -> Any:
+    return types.SimpleNamespace(script=None, sim=False, state_dir=str(state_dir), config=None, serial=None)
+
+
+@pytest.fixture
+def on_a_pi(monkeypatch: pytest.MonkeyPatch) -> Panel:
+    panel = Panel()
+    monkeypatch.setattr("hw.display.probe_hardware", lambda: True)
+    monkeypatch.setattr(storage_wait, "_panel", lambda args, splash: (panel, {"driver": "ssd1306"}))
+    monkeypatch.setattr(storage_wait, "RETRY", 0.05)
+    monkeypatch.setattr(storage_wait, "PAGE", 0.02)
+    yield panel
+    set_language("en")
+
+
+def _said(wait: storage_wait.StorageWait) -> str:
+    return " ".join(wait.screen().rows)
+
+
+def test_a_state_dir_that_cannot_be_made_keeps_the_device_up_showing_why_until_stopped(
+        tmp_path: Path, on_a_pi: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA (start): a file where the state directory should be (as a full or read-only card on the
+    very first start, or permission denied) ended the device with exit status 2 and a dark panel
+    (under systemd: a crash loop, then nothing). It stays up, says why on the panel, pages through
+    the explanation, and a SIGTERM stops it with status 0 leaving the reason on the panel."""
+    from firmware import logs
+    from firmware.device import run_device
+    blocked = tmp_path / "state"
+    blocked.write_text("not a directory")
+    seen: list[bytes] = []
+
+    def stop_after_pages(panel: Panel) -> None:
+        seen.append(panel.frames[-1].tobytes())
+        if len(set(seen)) >= 2:                  # the explanation is paged: a second page came
+            os.kill(os.getpid(), signal.SIGTERM)
+    on_a_pi.on_show = stop_after_pages
+    monkeypatch.setattr(logs, "stopped", lambda: None)
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+    try:
+        assert run_device(_args(blocked)) == 0
+    finally:
+        signal.signal(signal.SIGTERM, before[0])
+        signal.signal(signal.SIGHUP, before[1])
+    assert len(set(seen)) >= 2 and on_a_pi.left is not None and on_a_pi.left.getbbox() is not None
+    wait = storage_wait.StorageWait(blocked, StateDirError("x"))
+    try:
+        Store(blocked)
+    except StateDirError as e:
+        wait.error = e
+    said = _said(wait)
+    assert "Not a directory" in said and "keeps trying and starts by itself" in said
+
+
+def test_the_device_starts_by_itself_once_the_state_dir_can_be_used(tmp_path: Path, on_a_pi: Panel) -> None:
+    """The card fixed while the problem is shown (here: the file in the way removed): the next try
+    opens the store, and the panel already open is handed to the device as the splash is."""
+    blocked = tmp_path / "state"
+    blocked.write_text("")
+    on_a_pi.on_show = lambda panel: blocked.unlink() if blocked.is_file() else None
+    try:
+        Store(blocked)
+    except StateDirError as e:
+        error = e
+    waited = storage_wait.wait_for_store(_args(blocked), blocked, error, None, queue.Queue())
+    assert waited.store is not None and waited.store.root == blocked and waited.status == 0
+    assert waited.splash == (on_a_pi.device, {"driver": "ssd1306"})
+    waited.store.close()
+
+
+def test_the_problem_is_said_in_the_language_stored_on_the_card(tmp_path: Path, on_a_pi: Panel) -> None:
+    """The database can be read but the directory not used (here its lock is a directory, not a
+    file): the panel speaks the player's language (Russian, from the settings), not English."""
+    from firmware.console import Console
+    state = tmp_path / "state"
+    store = Store(state)
+    Console(store, None).handle_text("settings language=ru")
+    store.close()
+    (state / "lock").unlink()
+    (state / "lock").mkdir()
+    try:
+        Store(state)
+    except StateDirError as e:
+        error = e
+    wait = storage_wait.StorageWait(state, error)
+    assert wait.screen().title == "Ничего не сохраняется"
+    assert "Legatus" in _said(wait) and "cannot" not in _said(wait)
