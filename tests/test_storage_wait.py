@@ -6,6 +6,7 @@ import os
 import queue
 import signal
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ def _args(state_dir: Path) -> Any:
 
 
 @pytest.fixture
-def on_a_pi(monkeypatch: pytest.MonkeyPatch) -> Panel:
+def on_a_pi(monkeypatch: pytest.MonkeyPatch) -> Iterator[Panel]:
     panel = Panel()
     monkeypatch.setattr("hw.display.probe_hardware", lambda: True)
     monkeypatch.setattr(storage_wait, "_panel", lambda args, splash: (panel, {"driver": "ssd1306"}))
