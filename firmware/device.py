@@ -25,6 +25,7 @@ from PIL import Image
 from engine.text import Msg
 from firmware.app import App
 from firmware.console import Console, MAX_LINE
+from firmware.i18n import say
 from firmware.screens.widgets.keys import REPEAT
 from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
@@ -114,6 +115,8 @@ class Loop:
                 reply(response.encode() + b"\n")
         elif kind == "quit":
             self.running = False
+        elif kind == "logged":                   # a warning kept off the simulator's picture
+            self.app.notify(say(Msg("Warning, written to the log: {}", event[1])))
         # "wake": the worker has an answer (odds, advice) for the screen: just draw again
         self.redraw()
 
@@ -301,6 +304,8 @@ def run_device(args: Any, splash: Any = None) -> int:
                       "from a file, or 'legatus console' for the line protocol.", file=sys.stderr)
                 return 2
             out: Any = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
+            if sys.stderr.isatty():                  # log lines would print over the picture
+                print_again = logs.quiet_stderr(lambda line: events.put(("logged", line)))
             loop = Loop(app, out)
             from firmware.terminal import keyboard_reader
             if not keyboard:            # (already reading while the storage was awaited)
@@ -322,6 +327,8 @@ def run_device(args: Any, splash: Any = None) -> int:
         if hardware is not None:
             hardware.shutdown()
         elif use_sim:
+            if sys.stderr.isatty():
+                print_again()
             from firmware.screens.menu import saved_screen
             try:
                 out.show(saved_screen())

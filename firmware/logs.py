@@ -29,6 +29,7 @@ import threading
 from collections import deque
 from pathlib import Path
 from types import TracebackType
+from collections.abc import Callable
 from typing import TextIO
 
 LOG_FILE = "legatus.log"
@@ -92,6 +93,7 @@ def _say(line: str) -> None:
 
 
 _err: TextIO | None = None
+_err_handler: logging.Handler | None = None
 _memory: _Kept | None = None
 _file: logging.Handler | None = None
 _path: Path | None = None
@@ -101,7 +103,7 @@ _lock = threading.Lock()
 def setup(level: int = logging.INFO, stream: object = None) -> None:
     """Route the ``legatus`` program's records to standard error (or ``stream``) now and keep them
     for the log file (:func:`attach_file`). Idempotent: a second call changes nothing."""
-    global _memory, _err
+    global _memory, _err, _err_handler
     root = logging.getLogger()
     with _lock:
         if _memory is not None:
@@ -109,6 +111,7 @@ def setup(level: int = logging.INFO, stream: object = None) -> None:
         _err = stream  # type: ignore[assignment]
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
         err.setFormatter(logging.Formatter(STDERR_FORMAT))
+        _err_handler = err
         _memory = _Kept()
         root.addHandler(err)
         root.addHandler(_memory)
@@ -145,6 +148,27 @@ def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACK
         _file, _path = handler, path
     log.info("%s %s (pid %d, cwd %s)", START, __version__, os.getpid(), os.getcwd())
     return path
+
+
+def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
+    """While the terminal simulator draws its picture on the terminal standard error goes to:
+    records are not printed there (they printed over the picture); the log file still has them
+    (or keeps them for it), and each WARNING or worse is given to ``tap`` as one line (for a
+    notice). Returns the function that prints them on standard error again."""
+    handler = _err_handler
+
+    def held(record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.WARNING:
+            try:
+                tap(record.getMessage().splitlines()[0][:200] if record.getMessage() else record.levelname)
+            except Exception:  # noqa: BLE001 - a notice that cannot be made: the log file has it
+                pass                   # (the record itself is written to the file all the same)
+        return False
+
+    if handler is None:
+        return lambda: None
+    handler.addFilter(held)
+    return lambda: handler.removeFilter(held)
 
 
 def stopped() -> None:
@@ -229,7 +253,7 @@ def _state_dir_guess() -> Path | None:
 
 def reset_for_tests() -> None:
     """Remove the handlers this module added (tests only)."""
-    global _memory, _file, _path, _state_dir
+    global _memory, _file, _path, _state_dir, _err_handler
     root = logging.getLogger()
     with _lock:
         for handler in (_memory, _file):
@@ -240,6 +264,6 @@ def reset_for_tests() -> None:
             if isinstance(handler, logging.StreamHandler) and handler.formatter is not None \
                     and handler.formatter._fmt == STDERR_FORMAT:
                 root.removeHandler(handler)
-        _memory = _file = _path = _state_dir = None
+        _memory = _file = _path = _state_dir = _err_handler = None
     sys.excepthook = sys.__excepthook__
     threading.excepthook = threading.__excepthook__

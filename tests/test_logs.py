@@ -204,3 +204,24 @@ def test_a_full_card_says_once_that_the_log_file_cannot_be_written_and_no_traceb
     assert "room again" in (tmp_path / logs.LOG_FILE).read_text()
     logging.getLogger("firmware.x").warning("after")
     assert "cannot write the log file" not in err.getvalue().split("room again")[1]
+
+
+def test_the_simulator_keeps_log_lines_off_its_picture_and_gets_the_warnings(
+        tmp_path: Path, fresh: None) -> None:
+    """QA (start): the serial port's warnings (a port that cannot be opened, a hang-up) and every
+    other record printed on the terminal the simulator draws its picture on, over it. While the
+    simulator draws, records go to the log file only, and each warning is handed on for a notice."""
+    err = io.StringIO()
+    logs.setup(stream=err)
+    logs.attach_file(tmp_path)
+    notes: list[str] = []
+    again = logs.quiet_stderr(notes.append)
+    logging.getLogger("hw.serial_link").warning("serial: %s (trying again every %g s)", "no such port", 3.0)
+    logging.getLogger("firmware.x").info("an info line")
+    assert err.getvalue().count("no such port") == 0 and "an info line" not in err.getvalue()
+    assert notes == ["serial: no such port (trying again every 3 s)"]
+    text = (tmp_path / logs.LOG_FILE).read_text()
+    assert "no such port" in text and "an info line" in text                 # the log has them
+    again()
+    logging.getLogger("firmware.x").warning("after the simulator")
+    assert "after the simulator" in err.getvalue() and len(notes) == 1
