@@ -16,6 +16,7 @@ from PIL import Image
 from firmware import storage_wait
 from firmware.i18n import set_language
 from firmware.store import StateDirError, Store
+from tests.test_storage_damage import read_only_mount  # noqa: F401 - a fixture
 
 
 class Panel:
@@ -128,3 +129,25 @@ def test_the_problem_is_said_in_the_language_stored_on_the_card(tmp_path: Path, 
     wait = storage_wait.StorageWait(state, error)
     assert wait.screen().title == "Ничего не сохраняется"
     assert "Legatus" in _said(wait) and "cannot" not in _said(wait)
+
+
+def test_a_read_only_card_with_no_game_on_it_says_so_and_starts_once_writable(read_only_mount: Any) -> None:  # noqa: F811
+    """A real read-only filesystem (as the kernel remounts a failing card) holding an empty state
+    directory: the problem said is "Read-only file system" (it was "No such file or directory", of
+    a directory that is there: its lock file could not be made), and once the card is writable
+    again the next try opens the store."""
+    mnt, remount = read_only_mount
+    state = mnt / "state"
+    state.mkdir()
+    remount("ro")
+    try:
+        Store(state)
+    except StateDirError as e:
+        error = e
+    wait = storage_wait.StorageWait(state, error, clock=lambda: 0.0)
+    assert "Read-only file system" in _said(wait) and "No such file" not in _said(wait)
+    assert wait.attempt() is None
+    remount("rw")
+    store = wait.attempt()
+    assert store is not None and (state / "lock").exists()
+    store.close()

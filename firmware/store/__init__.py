@@ -149,7 +149,10 @@ class Store(OldFiles, Actions, Kept):
             log.error("the state directory %s is on a read-only filesystem: nothing can be saved", self.root)
             self._notes.append(Msg("The storage is read-only: nothing can be saved until it is writable again "
                                    "(check the card). History and the last game can still be read."))
-            return open(path, "rb")
+            try:
+                return open(path, "rb")
+            except FileNotFoundError:      # no lock file (nor game) on it yet: say read-only, not "no such file"
+                raise e from None
 
     # -- compatibility -------------------------------------------------------------------------
     def snapshot(self, session: Session) -> None:
