@@ -169,7 +169,11 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
         out = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
         threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
         waited.keyboard = True
-        waited.store = wait.run(events, out)
+        from firmware import logs
+        print_again = logs.quiet_stderr(lambda line: None) if sys.stderr.isatty() else None
+        waited.store = wait.run(events, out)          # (the panel says the problem: no log line over it)
+        if print_again is not None:
+            print_again()
         waited.status = 0
         return waited
     panel, fields = _panel(args, splash)
