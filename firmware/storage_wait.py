@@ -26,7 +26,7 @@ from firmware.i18n import LANGUAGES, _, say, set_language
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.scroll import TextScreen
-from firmware.store import DB_NAME, StateDirError, Store
+from firmware.store import DB_NAME, StateDirBusy, StateDirError, Store
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +37,11 @@ PAGE = 4.0         # seconds each page of the explanation stays on the panel
 class StorageWait:
     """What the panel shows while the state directory cannot be used, and the tries to open it."""
 
-    def __init__(self, root: Path, error: StateDirError, open_store: Callable[[Path], Store] = Store,
+    def __init__(self, root: Path, error: StateDirError, open_store: Callable[[Path], Store] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.root = root
         self.error = error
-        self.open_store = open_store
+        self.open_store = open_store or Store
         self.clock = clock
         self.since = clock()
         self.next_try = self.since + RETRY
@@ -109,8 +109,8 @@ class StorageWait:
                 shown = None
             if self.clock() >= self.next_try:
                 store = self.attempt()
-                if store is not None:
-                    return store
+                if store is not None or isinstance(self.error, StateDirBusy):   # another Legatus took
+                    return store                                              # it: its card, its panel
 
 
 def _stored_language(root: Path) -> None:
@@ -150,6 +150,8 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
     directory can be used (see the module's docstring)."""
     log.error("%s", error)
     waited = Waited()
+    if isinstance(error, StateDirBusy):   # the other Legatus has the card and the panel: not ours to wait for
+        return waited
     wait = StorageWait(root, error)
     if args.script:                                  # a scripted run shows it once and ends
         from firmware.terminal import ScriptScreen
@@ -174,12 +176,15 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
         waited.store = wait.run(events, out)          # (the panel says the problem: no log line over it)
         if print_again is not None:
             print_again()
-        waited.status = 0
+        waited.status = 2 if isinstance(wait.error, StateDirBusy) else 0
         return waited
     panel, fields = _panel(args, splash)
     waited.store = wait.run(events, panel, panel)
-    waited.status = 0
-    if waited.store is None:
+    waited.status = 2 if isinstance(wait.error, StateDirBusy) else 0
+    if waited.status == 2 and panel.device is not None:     # the other Legatus draws on it now
+        from hw.display import release
+        release(panel.device)
+    elif waited.store is None:
         panel.shutdown(wait.frame())                 # the reason stays on the panel
     elif panel.device is not None:
         waited.splash = (panel.device, fields)

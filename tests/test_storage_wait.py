@@ -151,3 +151,40 @@ def test_a_read_only_card_with_no_game_on_it_says_so_and_starts_once_writable(re
     store = wait.attempt()
     assert store is not None and (state / "lock").exists()
     store.close()
+
+
+def test_a_state_dir_another_legatus_holds_ends_at_once_and_leaves_the_panel_alone(
+        tmp_path: Path, on_a_pi: Panel) -> None:
+    """``legatus`` started by hand while the service runs: the other process owns the card and the
+    panel, so this one must not draw on the panel (two programs on one I2C panel) nor wait: it ends
+    with status 2 and the reason, as before."""
+    import fcntl
+    from firmware.device import run_device
+    state = tmp_path / "state"
+    Store(state).close()
+    with open(state / "lock", "a+b") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+        try:
+            assert run_device(_args(state)) == 2
+        finally:
+            signal.signal(signal.SIGTERM, before[0])
+            signal.signal(signal.SIGHUP, before[1])
+    assert on_a_pi.frames == []
+
+
+def test_another_legatus_taking_the_state_dir_while_this_one_waits_ends_the_wait(
+        tmp_path: Path, on_a_pi: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card refused this one at first; meanwhile another Legatus took the directory (and the
+    panel): this one stops waiting, status 2, and leaves the panel alone."""
+    from firmware.store import StateDirBusy
+
+    def taken(root: Path) -> Store:
+        raise StateDirBusy("Another Legatus process is using it")
+    monkeypatch.setattr(storage_wait, "Store", taken)
+    released: list[object] = []
+    monkeypatch.setattr("hw.display.release", released.append)
+    waited = storage_wait.wait_for_store(_args(tmp_path), tmp_path, StateDirError("Permission denied"), None,
+                                         queue.Queue())
+    assert waited.store is None and waited.status == 2
+    assert on_a_pi.left is None and released == [on_a_pi.device]
