@@ -188,3 +188,27 @@ def test_another_legatus_taking_the_state_dir_while_this_one_waits_ends_the_wait
                                          queue.Queue())
     assert waited.store is None and waited.status == 2
     assert on_a_pi.left is None and released == [on_a_pi.device]
+
+
+def test_a_card_full_at_the_very_first_start_is_said_plainly(read_only_mount: Any,  # noqa: F811
+                                                            caplog: pytest.LogCaptureFixture) -> None:
+    """A real full filesystem (a tmpfs filled up) at the very first start: the start is refused
+    with "database or disk is full", and the log does not claim that the rollback of the schema
+    failed (SQLite had rolled it back itself: "cannot rollback - no transaction is active" was
+    logged as a failure); once there is room, the store opens."""
+    import logging
+    mnt, _ = read_only_mount
+    fill = mnt / "fill"
+    with open(fill, "wb") as f:
+        try:
+            while True:
+                f.write(b"\0" * 65536)
+                f.flush()
+        except OSError:
+            pass
+    os.truncate(fill, max(0, fill.stat().st_size - 16384))     # room for part of the schema only
+    with caplog.at_level(logging.WARNING), pytest.raises(StateDirError, match="full"):
+        Store(mnt / "state")
+    assert not [r for r in caplog.records if "ROLLBACK" in r.getMessage()]
+    fill.unlink()
+    Store(mnt / "state").close()
