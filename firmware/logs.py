@@ -153,14 +153,21 @@ def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACK
 def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
     """While the terminal simulator draws its picture on the terminal standard error goes to:
     records are not printed there (they printed over the picture); the log file still has them
-    (or keeps them for it), and each WARNING or worse is given to ``tap`` as one line (for a
-    notice). Returns the function that prints them on standard error again."""
+    (or keeps them for it), and each WARNING or worse of another thread than the main loop's (the
+    serial link's) is given to ``tap`` as one line (for a notice), once while it says the same.
+    Returns the function that prints them on standard error again."""
     handler = _err_handler
+    main, last = threading.main_thread().ident, [""]
 
     def held(record: logging.LogRecord) -> bool:
-        if record.levelno >= logging.WARNING:
+        # Only other threads' (the serial link's, the worker's): the main loop shows its own
+        # failures, and a notice of a record the drawing made would make the next one, for ever.
+        if record.levelno >= logging.WARNING and record.thread != main:
             try:
-                tap(record.getMessage().splitlines()[0][:200] if record.getMessage() else record.levelname)
+                line = record.getMessage().splitlines()[0][:200] if record.getMessage() else record.levelname
+                if line != last[0]:
+                    last[0] = line
+                    tap(line)
             except Exception:  # noqa: BLE001 - a notice that cannot be made: the log file has it
                 pass                   # (the record itself is written to the file all the same)
         return False

@@ -214,14 +214,22 @@ def test_the_simulator_keeps_log_lines_off_its_picture_and_gets_the_warnings(
     err = io.StringIO()
     logs.setup(stream=err)
     logs.attach_file(tmp_path)
+    import threading
     notes: list[str] = []
     again = logs.quiet_stderr(notes.append)
-    logging.getLogger("hw.serial_link").warning("serial: %s (trying again every %g s)", "no such port", 3.0)
+
+    def serial_thread() -> None:
+        for _ in range(2):                                     # said once while it says the same
+            logging.getLogger("hw.serial_link").warning("serial: %s (trying again every %g s)", "no such port", 3.0)
+    thread = threading.Thread(target=serial_thread)
+    thread.start()
+    thread.join()
+    logging.getLogger("firmware.app").error("a screen failed to draw")   # the main loop's own: no notice
     logging.getLogger("firmware.x").info("an info line")
     assert err.getvalue().count("no such port") == 0 and "an info line" not in err.getvalue()
     assert notes == ["serial: no such port (trying again every 3 s)"]
     text = (tmp_path / logs.LOG_FILE).read_text()
-    assert "no such port" in text and "an info line" in text                 # the log has them
+    assert "no such port" in text and "an info line" in text and "failed to draw" in text   # the log has them
     again()
     logging.getLogger("firmware.x").warning("after the simulator")
     assert "after the simulator" in err.getvalue() and len(notes) == 1
