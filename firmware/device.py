@@ -260,7 +260,7 @@ def run_device(args: Any, splash: Any = None) -> int:
     # outright, leaving the last game frame on the panel and no stop line in the log.
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, lambda *_: events.put(("quit",)))
-    keyboard = False
+    keyboard, link = False, None
     try:
         store = Store(root)
     except StateDirError as e:     # said on the panel and tried again: no exit, no crash loop
@@ -270,7 +270,7 @@ def run_device(args: Any, splash: Any = None) -> int:
             if waited.status == 0:
                 logs.stopped()
             return waited.status
-        store, splash, keyboard = waited.store, waited.splash, waited.keyboard
+        store, splash, keyboard, link = waited.store, waited.splash, waited.keyboard, waited.link
     failure = logs.previous_failure(store.root)
     logs.attach_file(store.root)
     try:
@@ -319,7 +319,7 @@ def run_device(args: Any, splash: Any = None) -> int:
         app.worker = Worker(lambda: events.put(("wake",)),      # odds and advice off the loop,
                             idle=(jc_tables,))                  # the JC table taken back meanwhile
         if args.serial:
-            _start_serial(args, console, events)
+            _start_serial(args, console, events, link)
         try:
             loop.run(events)
         except KeyboardInterrupt:
@@ -362,13 +362,14 @@ def _start_notices(app: App, store: Store, failure: str | None) -> None:
                                  str(store.root / "legatus.log"), failure)))
 
 
-def _start_serial(args: Any, console: Console, events: Events) -> None:
-    """Serve the console protocol on ``args.serial`` from a reader thread; the port is opened
-    again after a hang-up. A port that cannot be opened yet is retried the same way."""
+def _start_serial(args: Any, console: Console, events: Events, link: Any = None) -> None:
+    """Serve the console protocol on ``args.serial`` from a reader thread (``link``'s if it runs
+    already); the port is opened again after a hang-up, and retried the same way until it opens."""
     from hw.serial_link import SerialLink
-    link = SerialLink(args.serial, args.baud)
+    if link is None:
+        link = SerialLink(args.serial, args.baud)
+        threading.Thread(target=_serial_reader, args=(link, events), daemon=True, name="serial").start()
     console.serial_out = link.send           # History → Send over serial (queued, never blocks)
-    threading.Thread(target=_serial_reader, args=(link, events), daemon=True, name="serial").start()
 
 
 class _Hardware:

@@ -22,6 +22,8 @@ from typing import Any, cast
 
 from PIL import Image
 
+from engine.text import Msg
+
 from firmware.i18n import LANGUAGES, _, say, set_language
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
@@ -81,6 +83,15 @@ class StorageWait:
         log.info("the state directory %s can be used now (after %d tries); starting", self.root, self.tries)
         return store
 
+    def refuse(self, reply: Callable[[bytes], None]) -> None:
+        """Answer a console line (PROTOCOL.md: every request gets one response): storage_error,
+        the reason, nothing done (whatever the request: nothing can be read or saved)."""
+        from firmware.console import Console
+        from firmware.storage import StorageError
+        problem = self.error.args[0] if self.error.args else str(self.error)
+        reply(Console._error(StorageError(problem if isinstance(problem, Msg) else Msg("{}", problem))).encode()
+              + b"\n")
+
     def run(self, events: queue.Queue[tuple[Any, ...]], out: Any, parts: Any = None) -> Store | None:
         """Show the problem on ``out`` and try again until the store opens (returned), or a quit
         event (SIGTERM, SIGHUP, q in the simulator) stops the program (None). ``parts``: a panel
@@ -101,6 +112,8 @@ class StorageWait:
             if event[0] == "quit" or event[:2] == ("key", "quit"):
                 log.info("stopped while waiting for the state directory %s", self.root)
                 return None
+            if event[0] == "line":                  # the console over serial: refused, with the reason
+                self.refuse(event[3])
             if parts is not None and parts.next_deadline() is not None and self.clock() >= parts.next_deadline():
                 try:
                     parts.poll(self.clock())
@@ -141,6 +154,7 @@ class Waited:
         self.store: Store | None = None
         self.splash: tuple[Any, dict[str, Any]] | None = None
         self.keyboard = False
+        self.link: Any = None    # the serial link (hw.serial_link.SerialLink) already served, if any
         self.status = 2          # the exit status when there is no store: 0 if stopped while waiting
 
 
@@ -159,6 +173,13 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
         screen.label = "storage"
         screen.show(wait.frame())
         return waited
+    if getattr(args, "serial", None):               # the console is answered meanwhile (refused)
+        import threading
+
+        from firmware.device import _serial_reader
+        from hw.serial_link import SerialLink
+        waited.link = SerialLink(args.serial, args.baud)
+        threading.Thread(target=_serial_reader, args=(waited.link, events), daemon=True, name="serial").start()
     from hw.display import probe_hardware
     if args.sim or not probe_hardware():
         from firmware.terminal import TerminalScreen, keyboard_reader, stdin_is_tty

@@ -212,3 +212,52 @@ def test_a_card_full_at_the_very_first_start_is_said_plainly(read_only_mount: An
     assert not [r for r in caplog.records if "ROLLBACK" in r.getMessage()]
     fill.unlink()
     Store(mnt / "state").close()
+
+
+def test_console_lines_over_serial_are_answered_while_the_device_waits(tmp_path: Path, on_a_pi: Panel) -> None:
+    """PROTOCOL.md: every request line gets one response. While the state directory cannot be
+    used, a line over the serial link is answered storage_error with the reason (it was not read
+    at all: the port was opened only once the store was), and once the store opens the same link
+    is handed to the device (not a second reader on the port). The link: a socket:// port."""
+    import json
+    import socket
+    import threading
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    server.settimeout(10)
+    blocked = tmp_path / "state"
+    blocked.write_text("")
+    try:
+        Store(blocked)
+    except StateDirError as e:
+        error = e
+    args = _args(blocked)
+    args.serial, args.baud = f"socket://127.0.0.1:{server.getsockname()[1]}", 115200
+    events: queue.Queue[tuple[Any, ...]] = queue.Queue()
+    out: list[storage_wait.Waited] = []
+    waiting = threading.Thread(target=lambda: out.append(storage_wait.wait_for_store(args, blocked, error, None, events)))
+    waiting.start()
+    try:
+        peer, _ = server.accept()
+        peer.settimeout(0.3)
+        got = b""
+        for _ in range(30):            # (socket:// drops what came before its open is over: sent again)
+            peer.sendall(b"state\n")
+            try:
+                got += peer.recv(4096)
+            except TimeoutError:
+                continue
+            if b"\n" in got:
+                break
+        reply = json.loads(got.split(b"\n")[0])
+        assert reply["ok"] is False and reply["error"] == "storage_error" and "Not a directory" in reply["message"]
+        blocked.unlink()                                     # the card fixed: the wait ends
+        waiting.join(10)
+        assert out and out[0].store is not None and out[0].link is not None
+        out[0].store.close()
+        peer.close()
+    finally:
+        events.put(("quit",))
+        waiting.join(10)
+        server.close()
