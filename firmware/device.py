@@ -265,7 +265,7 @@ def run_device(args: Any, splash: Any = None) -> int:
         store = Store(root)
     except StateDirError as e:     # said on the panel and tried again: no exit, no crash loop
         from firmware.storage_wait import wait_for_store
-        waited = wait_for_store(args, root, e, splash, events)
+        waited = wait_for_store(args, root, e, splash, events, _serial_reader)
         if waited.store is None:
             if waited.status == 0:
                 logs.stopped()

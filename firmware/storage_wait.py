@@ -159,9 +159,11 @@ class Waited:
 
 
 def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
-                   events: queue.Queue[tuple[Any, ...]]) -> Waited:
+                   events: queue.Queue[tuple[Any, ...]],
+                   serve: Callable[[Any, queue.Queue[tuple[Any, ...]]], None] | None = None) -> Waited:
     """The problem on the panel (or the simulator, or a scripted run's output) until the state
-    directory can be used (see the module's docstring)."""
+    directory can be used (see the module's docstring). ``serve``: the serial reader
+    (firmware.device._serial_reader) that puts the lines of ``--serial`` on ``events``."""
     log.error("%s", error)
     waited = Waited()
     if isinstance(error, StateDirBusy):   # the other Legatus has the card and the panel: not ours to wait for
@@ -173,13 +175,12 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
         screen.label = "storage"
         screen.show(wait.frame())
         return waited
-    if getattr(args, "serial", None):               # the console is answered meanwhile (refused)
+    if getattr(args, "serial", None) and serve is not None:     # the console is answered meanwhile (refused)
         import threading
 
-        from firmware.device import _serial_reader
         from hw.serial_link import SerialLink
         waited.link = SerialLink(args.serial, args.baud)
-        threading.Thread(target=_serial_reader, args=(waited.link, events), daemon=True, name="serial").start()
+        threading.Thread(target=serve, args=(waited.link, events), daemon=True, name="serial").start()
     from hw.display import probe_hardware
     if args.sim or not probe_hardware():
         from firmware.terminal import TerminalScreen, keyboard_reader, stdin_is_tty
