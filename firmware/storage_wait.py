@@ -22,7 +22,6 @@ from typing import Any, cast
 
 from PIL import Image
 
-from engine.text import Msg
 
 from firmware.i18n import LANGUAGES, _, say, set_language
 from firmware.screens import base
@@ -86,11 +85,11 @@ class StorageWait:
     def refuse(self, reply: Callable[[bytes], None]) -> None:
         """Answer a console line (PROTOCOL.md: every request gets one response): storage_error,
         the reason, nothing done (whatever the request: nothing can be read or saved)."""
-        from firmware.console import Console
+        import json
         from firmware.storage import StorageError
         problem = self.error.args[0] if self.error.args else str(self.error)
-        reply(Console._error(StorageError(problem if isinstance(problem, Msg) else Msg("{}", problem))).encode()
-              + b"\n")
+        reply(json.dumps({"ok": False, "error": StorageError.code, "message": say(problem)}, ensure_ascii=False,
+                         separators=(",", ":")).encode() + b"\n")
 
     def run(self, events: queue.Queue[tuple[Any, ...]], out: Any, parts: Any = None) -> Store | None:
         """Show the problem on ``out`` and try again until the store opens (returned), or a quit
