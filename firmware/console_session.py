@@ -121,7 +121,7 @@ class SessionCommands:
                                       lambda: history.record_abandoned(self.store, old), again=False)
                          ) if old is not None else False
         try:
-            self.store.begin(session)
+            self.store.begin(session, lambda db: history.write_started(db, session))
         except BaseException:
             if abandoned and old is not None:
                 self._safely("take back the abandoned record", lambda: history.forget_abandoned(self.store, old),
@@ -130,7 +130,6 @@ class SessionCommands:
         if pending:
             self._pending = None
         self.session = session
-        self._safely("note the start", lambda: history.note_started(self.store, session), again=False)
         self._safely("remember the players", lambda: _remember_players(self.store, session), again=False)
         out: dict[str, Any] = {"game": session.game.name}
         view = session.view()

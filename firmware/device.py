@@ -25,6 +25,7 @@ from PIL import Image
 from engine.text import Msg
 from firmware.app import App
 from firmware.console import Console, MAX_LINE
+from firmware.i18n import say
 from firmware.screens.widgets.keys import REPEAT
 from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
@@ -114,6 +115,8 @@ class Loop:
                 reply(response.encode() + b"\n")
         elif kind == "quit":
             self.running = False
+        elif kind == "logged":                   # a warning kept off the simulator's picture
+            self.app.notify(say(Msg("Warning, written to the log: {}", event[1])))
         # "wake": the worker has an answer (odds, advice) for the screen: just draw again
         self.redraw()
 
@@ -250,14 +253,24 @@ def run_device(args: Any, splash: Any = None) -> int:
             log.error("%s", e)
             return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
+    events: Events = queue.Queue()
+    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
+    # shutdown path below, exit status 0, with or without a panel. SIGHUP (the terminal of a
+    # `legatus` started by hand over ssh hung up) stops it the same way: it killed the program
+    # outright, leaving the last game frame on the panel and no stop line in the log.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, lambda *_: events.put(("quit",)))
+    keyboard, link = False, None
     try:
         store = Store(root)
-    except StateDirError as e:
-        log.error("%s", e)
-        if splash is not None:
-            from hw.display import release
-            release(splash[0])
-        return 2
+    except StateDirError as e:     # said on the panel and tried again: no exit, no crash loop
+        from firmware.storage_wait import wait_for_store
+        waited = wait_for_store(args, root, e, splash, events, _serial_reader)
+        if waited.store is None:
+            if waited.status == 0:
+                logs.stopped()
+            return waited.status
+        store, splash, keyboard, link = waited.store, waited.splash, waited.keyboard, waited.link
     failure = logs.previous_failure(store.root)
     logs.attach_file(store.root)
     try:
@@ -268,13 +281,6 @@ def run_device(args: Any, splash: Any = None) -> int:
     console = Console(store, session)
     app = App(console)
     _start_notices(app, store, failure)
-    events: Events = queue.Queue()
-    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
-    # shutdown path below, exit status 0, with or without a panel. SIGHUP (the terminal of a
-    # `legatus` started by hand over ssh hung up) stops it the same way: it killed the program
-    # outright, leaving the last game frame on the panel and no stop line in the log.
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, lambda *_: events.put(("quit",)))
     hardware = None
     try:
         if args.script:
@@ -298,9 +304,12 @@ def run_device(args: Any, splash: Any = None) -> int:
                       "from a file, or 'legatus console' for the line protocol.", file=sys.stderr)
                 return 2
             out: Any = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
+            if sys.stderr.isatty():                  # log lines would print over the picture
+                print_again = logs.quiet_stderr(lambda line: events.put(("logged", line)))
             loop = Loop(app, out)
             from firmware.terminal import keyboard_reader
-            threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
+            if not keyboard:            # (already reading while the storage was awaited)
+                threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
         else:
             hardware = _open_hardware(args, app, events, splash)
             splash = None
@@ -310,7 +319,7 @@ def run_device(args: Any, splash: Any = None) -> int:
         app.worker = Worker(lambda: events.put(("wake",)),      # odds and advice off the loop,
                             idle=(jc_tables,))                  # the JC table taken back meanwhile
         if args.serial:
-            _start_serial(args, console, events)
+            _start_serial(args, console, events, link)
         try:
             loop.run(events)
         except KeyboardInterrupt:
@@ -318,6 +327,8 @@ def run_device(args: Any, splash: Any = None) -> int:
         if hardware is not None:
             hardware.shutdown()
         elif use_sim:
+            if sys.stderr.isatty():
+                print_again()
             from firmware.screens.menu import saved_screen
             try:
                 out.show(saved_screen())
@@ -351,13 +362,14 @@ def _start_notices(app: App, store: Store, failure: str | None) -> None:
                                  str(store.root / "legatus.log"), failure)))
 
 
-def _start_serial(args: Any, console: Console, events: Events) -> None:
-    """Serve the console protocol on ``args.serial`` from a reader thread; the port is opened
-    again after a hang-up. A port that cannot be opened yet is retried the same way."""
+def _start_serial(args: Any, console: Console, events: Events, link: Any = None) -> None:
+    """Serve the console protocol on ``args.serial`` from a reader thread (``link``'s if it runs
+    already); the port is opened again after a hang-up, and retried the same way until it opens."""
     from hw.serial_link import SerialLink
-    link = SerialLink(args.serial, args.baud)
+    if link is None:
+        link = SerialLink(args.serial, args.baud)
+        threading.Thread(target=_serial_reader, args=(link, events), daemon=True, name="serial").start()
     console.serial_out = link.send           # History → Send over serial (queued, never blocks)
-    threading.Thread(target=_serial_reader, args=(link, events), daemon=True, name="serial").start()
 
 
 class _Hardware:

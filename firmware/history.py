@@ -305,10 +305,16 @@ def after_undo(store: Any, session: Any) -> None:
 def note_started(store: Any, session: Any) -> None:
     """When ``new`` began ``session``: its start time (history is not session state)."""
     with store.transaction() as db:
-        ensure(db)
-        sid, now = str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")
-        db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
-                   (sid, now, started_crc(sid, now)))
+        write_started(db, session)
+
+
+def write_started(db: sqlite3.Connection, session: Any) -> None:
+    """``session``'s start time, now, in the transaction ``db`` is in (``new``: the one that
+    stores the session, so the card refusing it refuses the ``new``, and never loses it alone)."""
+    ensure(db)
+    sid, now = str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")
+    db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
+               (sid, now, started_crc(sid, now)))
 
 
 def record_abandoned(store: Any, session: Any) -> bool:

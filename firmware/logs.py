@@ -29,6 +29,8 @@ import threading
 from collections import deque
 from pathlib import Path
 from types import TracebackType
+from collections.abc import Callable
+from typing import TextIO
 
 LOG_FILE = "legatus.log"
 MAX_BYTES = 256 * 1024      # three files of at most 256 KB: a few thousand lines of history
@@ -51,6 +53,47 @@ class _Kept(logging.Handler):
         self.buffer.append(record)
 
 
+class _CardFile(logging.handlers.RotatingFileHandler):
+    """The log file, which a full or failing card must not turn into a "--- Logging error ---"
+    traceback on standard error at every record: one line says the file cannot be written, the
+    records go on to standard error only (the journal), and the file is written again, with a
+    line saying so, once the card takes it."""
+
+    failing = False                # the last record could not be written
+    _refused = False               # ... nor this one
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._refused = False
+        super().emit(record)
+        if self.failing and not self._refused:
+            self.failing = False
+            _say(f"the log file {self.baseFilename} is written again")
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        error = sys.exc_info()[1]
+        self._refused = True
+        if self.stream is not None:
+            try:                   # the text the card refused is dropped, not refused again and again
+                self.stream.close()
+            except (OSError, ValueError):
+                pass               # (said just below: the card refuses this file)
+            self.stream = None     # opened again at the next record
+        if not self.failing:
+            self.failing = True
+            _say(f"cannot write the log file {self.baseFilename} ({error}); "
+                 "logging to standard error only until it can")
+
+
+def _say(line: str) -> None:
+    """One line on the standard error of :func:`setup` (not through logging: the file fails)."""
+    try:
+        print(f"legatus: WARNING firmware.logs: {line}", file=_err or sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass                       # standard error is gone too: nowhere left to say it
+
+
+_err: TextIO | None = None
+_err_handler: logging.Handler | None = None
 _memory: _Kept | None = None
 _file: logging.Handler | None = None
 _path: Path | None = None
@@ -60,13 +103,15 @@ _lock = threading.Lock()
 def setup(level: int = logging.INFO, stream: object = None) -> None:
     """Route the ``legatus`` program's records to standard error (or ``stream``) now and keep them
     for the log file (:func:`attach_file`). Idempotent: a second call changes nothing."""
-    global _memory
+    global _memory, _err, _err_handler
     root = logging.getLogger()
     with _lock:
         if _memory is not None:
             return
+        _err = stream  # type: ignore[assignment]
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
         err.setFormatter(logging.Formatter(STDERR_FORMAT))
+        _err_handler = err
         _memory = _Kept()
         root.addHandler(err)
         root.addHandler(_memory)
@@ -86,7 +131,7 @@ def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACK
             return _path
         path = directory / LOG_FILE
         try:
-            handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups,
+            handler = _CardFile(path, maxBytes=max_bytes, backupCount=backups,
                                                            encoding="utf-8")
         except OSError as e:
             log.warning("cannot write the log file %s (%s); logging to standard error only", path, e)
@@ -103,6 +148,34 @@ def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACK
         _file, _path = handler, path
     log.info("%s %s (pid %d, cwd %s)", START, __version__, os.getpid(), os.getcwd())
     return path
+
+
+def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
+    """While the terminal simulator draws its picture on the terminal standard error goes to:
+    records are not printed there (they printed over the picture); the log file still has them
+    (or keeps them for it), and each WARNING or worse of another thread than the main loop's (the
+    serial link's) is given to ``tap`` as one line (for a notice), once while it says the same.
+    Returns the function that prints them on standard error again."""
+    handler = _err_handler
+    main, last = threading.main_thread().ident, [""]
+
+    def held(record: logging.LogRecord) -> bool:
+        # Only other threads' (the serial link's, the worker's): the main loop shows its own
+        # failures, and a notice of a record the drawing made would make the next one, for ever.
+        if record.levelno >= logging.WARNING and record.thread != main:
+            try:
+                line = record.getMessage().splitlines()[0][:200] if record.getMessage() else record.levelname
+                if line != last[0]:
+                    last[0] = line
+                    tap(line)
+            except Exception:  # noqa: BLE001 - a notice that cannot be made: the log file has it
+                pass                   # (the record itself is written to the file all the same)
+        return False
+
+    if handler is None:
+        return lambda: None
+    handler.addFilter(held)
+    return lambda: handler.removeFilter(held)
 
 
 def stopped() -> None:
@@ -187,7 +260,7 @@ def _state_dir_guess() -> Path | None:
 
 def reset_for_tests() -> None:
     """Remove the handlers this module added (tests only)."""
-    global _memory, _file, _path, _state_dir
+    global _memory, _file, _path, _state_dir, _err_handler
     root = logging.getLogger()
     with _lock:
         for handler in (_memory, _file):
@@ -198,6 +271,6 @@ def reset_for_tests() -> None:
             if isinstance(handler, logging.StreamHandler) and handler.formatter is not None \
                     and handler.formatter._fmt == STDERR_FORMAT:
                 root.removeHandler(handler)
-        _memory = _file = _path = _state_dir = None
+        _memory = _file = _path = _state_dir = _err_handler = None
     sys.excepthook = sys.__excepthook__
     threading.excepthook = threading.__excepthook__

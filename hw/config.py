@@ -89,10 +89,43 @@ def available_profiles() -> list[str]:
     return sorted(_profiles())
 
 
+def home() -> Path | None:
+    """The user's home directory: $HOME, else (HOME empty or unset: ``env -i``, some service
+    managers) the password database's; None when neither names one other than "/" (a system user):
+    ``Path.home()`` gave "/" for HOME="", and so the state directory /.local/state/legatus."""
+    for candidate in (os.environ.get("HOME", ""), _passwd_home()):
+        if candidate and candidate != "/":
+            return Path(candidate)
+    return None
+
+
+def _passwd_home() -> str:
+    import pwd
+    try:
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except KeyError:               # a uid with no entry (a container): no home to be had
+        return ""
+
+
+SYSTEM_STATE_DIR = Path("/var/lib/legatus")     # the service's (scripts/legatus.service)
+
+
+def default_state_dir() -> Path:
+    """``$LEGATUS_STATE_DIR``, else ``~/.local/state/legatus``, else (no home) :data:`SYSTEM_STATE_DIR`."""
+    env = os.environ.get("LEGATUS_STATE_DIR")
+    if env:
+        return Path(env)
+    where = home()
+    return where / ".local" / "state" / "legatus" if where is not None else SYSTEM_STATE_DIR
+
+
 def default_config_path() -> Path:
     """``$LEGATUS_CONFIG`` if set, else ``~/.config/legatus/config.toml``."""
     env = os.environ.get(CONFIG_ENV)
-    return Path(env).expanduser() if env else Path.home() / ".config" / "legatus" / "config.toml"
+    if env:
+        return Path(env).expanduser()
+    where = home()
+    return where / ".config" / "legatus" / "config.toml" if where is not None else Path("/etc/legatus/config.toml")
 
 
 def load_config(path: Path | None = None, profile: str | None = None) -> Config:

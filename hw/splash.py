@@ -34,8 +34,8 @@ def state_dir(arg: str | None) -> Path:
     ~/.local/state/legatus (as firmware.store.default_state_dir)."""
     if arg:
         return Path(arg)
-    env = os.environ.get("LEGATUS_STATE_DIR")
-    return Path(env) if env else Path.home() / ".local" / "state" / "legatus"
+    from hw.config import default_state_dir
+    return default_state_dir()
 
 
 def remember(directory: Path, cfg: DisplayConfig) -> None:

@@ -366,3 +366,15 @@ def test_left_held_to_reach_the_first_die_stays_in_the_dice_entry(state_dir):  #
         assert app.stack[-1] is not entry
     finally:
         app.console.close()
+
+
+def test_a_logged_warning_is_a_notice_in_the_simulator(state_dir):
+    """QA (start): a warning (the serial port cannot be opened) is shown over the screen, said
+    through the catalogs, instead of printed over the simulator's picture."""
+    app = app_with([], [], state_dir)
+    loop = Loop(app, Recorder(), None)
+    loop.handle(("logged", "serial: no such port (trying again every 3 s)"))
+    assert app.message is not None or app.depth() > 1
+    said = " ".join(app.message or app.stack[-1].rows)
+    assert "no such port" in said and "log" in said
+    app.console.close()

@@ -501,19 +501,20 @@ def test_an_abandoned_record_stored_before_the_plural_sentence_reads_with_the_ri
 def test_a_history_step_the_disk_refused_is_logged_truthfully_and_without_a_traceback(console, monkeypatch, caplog):
     """QA (storage): a start time the disk refused was logged with a traceback as 'done again at
     the next start', which nothing does; the log says what happens, and a storage refusal (said
-    to the player already) carries no traceback."""
+    to the player already) carries no traceback. (The start time is now stored with the session:
+    the step after ``new`` left is the players' names remembered.)"""
     import logging
 
     from engine.text import Msg
-    from firmware import history
+    from firmware import console_session
     from firmware.storage import StorageError
 
     def refused(*_):
         raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
-    monkeypatch.setattr(history, "note_started", refused)
+    monkeypatch.setattr(console_session, "_remember_players", refused)
     with caplog.at_level(logging.ERROR, logger="firmware.console_session"):
         ok(console, "new dice seed=1")
-    [record] = [r for r in caplog.records if "note the start" in r.getMessage()]
+    [record] = [r for r in caplog.records if "remember the players" in r.getMessage()]
     assert "not tried again" in record.getMessage() and record.exc_info is None
 
 
@@ -708,3 +709,23 @@ def test_a_caesar_duel_stopped_early_names_caesar_its_start_player(console, how:
     [g] = games(console)
     assert [(p["name"], p["startPlayer"]) for p in g["players"]] == [("Caesar", True), ("Pompey", False)]
     assert g["mode"]["expansions"] == ["centurions"], g["mode"]
+
+
+def test_a_new_game_whose_start_time_the_card_refuses_is_refused_whole(console):
+    """QA (start): the start time of a game was written in its own transaction after ``new`` had
+    stored the session: a card refusing it left a game with no start time for ever (History's
+    duration, the BG Stats export) and an ``ok`` reply. It is now in the same transaction: the card
+    refusing it refuses the ``new`` as a whole, nothing changed."""
+    ok(console, "new caesar-solo difficulty=easy seed=21")
+    before = ok(console, "state")["state"]
+    history_ensure = "CREATE TABLE IF NOT EXISTS history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL, crc INTEGER NOT NULL DEFAULT 0)"
+    console.store.db.execute(history_ensure)
+    console.store.db.execute("CREATE TRIGGER refuse BEFORE INSERT ON history_started "
+                             "BEGIN SELECT RAISE(FAIL, 'disk I/O error'); END")
+    out = console.request("new caesar-solo difficulty=hard seed=5")
+    assert out["ok"] is False and out["error"] == "storage_error"
+    assert ok(console, "state")["state"] == before                         # nothing changed
+    console.store.db.execute("DROP TRIGGER refuse")
+    ok(console, "new caesar-solo difficulty=hard seed=5")
+    started = console.store.db.execute("SELECT started FROM history_started").fetchall()
+    assert len(started) == 2                                               # each game its start time

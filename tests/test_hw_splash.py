@@ -30,6 +30,26 @@ def test_state_dir_is_the_device_programs(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert state_dir("/x/y") == Path("/x/y")
 
 
+def test_an_empty_or_unset_home_is_not_the_root_directory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA (start): HOME="" (``env HOME= legatus``, some service managers) gave the state directory
+    /.local/state/legatus: the password database's home is taken instead, and with none (a system
+    user whose home is "/") the system's state directory /var/lib/legatus (the service's)."""
+    import pwd
+    from firmware.store import default_state_dir
+    monkeypatch.delenv("LEGATUS_STATE_DIR", raising=False)
+    entry = pwd.getpwuid(__import__("os").getuid())
+    for home in ("", None):
+        if home is None:
+            monkeypatch.delenv("HOME", raising=False)
+        else:
+            monkeypatch.setenv("HOME", home)
+        assert default_state_dir() == state_dir(None) == Path(entry.pw_dir) / ".local" / "state" / "legatus"
+        monkeypatch.setattr(pwd, "getpwuid", lambda uid: types.SimpleNamespace(pw_dir="/"))
+        assert default_state_dir() == state_dir(None) == Path("/var/lib/legatus")
+        monkeypatch.undo()
+        monkeypatch.delenv("LEGATUS_STATE_DIR", raising=False)
+
+
 @pytest.mark.parametrize("kind", ["ssd1306", "sh1106"])
 def test_early_sends_the_splash_with_the_remembered_settings(kind: str, state_dir: Path) -> None:
     ctl = Controller(kind)

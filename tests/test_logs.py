@@ -165,3 +165,71 @@ def test_a_log_file_the_card_cannot_read_at_start_is_logged_not_taken_for_a_clea
     with caplog.at_level(logging.WARNING):
         assert logs.previous_failure(tmp_path) is None
     assert any("Input/output error" in r.getMessage() for r in caplog.records)
+
+
+class _FullCard(io.StringIO):
+    """A log file's stream on a full card: every write and flush fails with ENOSPC."""
+
+    def write(self, s: str) -> int:
+        import errno
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def flush(self) -> None:
+        import errno
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_card_says_once_that_the_log_file_cannot_be_written_and_no_traceback(
+        tmp_path: Path, fresh: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA (start): on a full card every logging line printed Python's "--- Logging error ---"
+    traceback to standard error (the journal): one line says so, then the records go on to standard
+    error only; the file is written again once the card has room."""
+    err = io.StringIO()
+    logs.setup(stream=err)
+    logs.attach_file(tmp_path)
+    handler = logs._file
+    assert isinstance(handler, logging.FileHandler)
+    good = handler.stream
+    handler.stream = _FullCard()
+    for i in range(5):
+        logging.getLogger("firmware.x").warning("line %d", i)
+    printed = err.getvalue() + capsys.readouterr().err
+    assert "Logging error" not in printed and "Traceback" not in printed
+    said = [line for line in printed.splitlines() if "cannot write the log file" in line]
+    assert len(said) == 1 and "No space left on device" in said[0] and str(tmp_path) in said[0]
+    assert all(f"line {i}" in printed for i in range(5))      # standard error still has them all
+    handler.stream = good                                     # room again: the file goes on
+    logging.getLogger("firmware.x").warning("room again")
+    handler.flush()
+    assert "room again" in (tmp_path / logs.LOG_FILE).read_text()
+    logging.getLogger("firmware.x").warning("after")
+    assert "cannot write the log file" not in err.getvalue().split("room again")[1]
+
+
+def test_the_simulator_keeps_log_lines_off_its_picture_and_gets_the_warnings(
+        tmp_path: Path, fresh: None) -> None:
+    """QA (start): the serial port's warnings (a port that cannot be opened, a hang-up) and every
+    other record printed on the terminal the simulator draws its picture on, over it. While the
+    simulator draws, records go to the log file only, and each warning is handed on for a notice."""
+    err = io.StringIO()
+    logs.setup(stream=err)
+    logs.attach_file(tmp_path)
+    import threading
+    notes: list[str] = []
+    again = logs.quiet_stderr(notes.append)
+
+    def serial_thread() -> None:
+        for _ in range(2):                                     # said once while it says the same
+            logging.getLogger("hw.serial_link").warning("serial: %s (trying again every %g s)", "no such port", 3.0)
+    thread = threading.Thread(target=serial_thread)
+    thread.start()
+    thread.join()
+    logging.getLogger("firmware.app").error("a screen failed to draw")   # the main loop's own: no notice
+    logging.getLogger("firmware.x").info("an info line")
+    assert err.getvalue().count("no such port") == 0 and "an info line" not in err.getvalue()
+    assert notes == ["serial: no such port (trying again every 3 s)"]
+    text = (tmp_path / logs.LOG_FILE).read_text()
+    assert "no such port" in text and "an info line" in text and "failed to draw" in text   # the log has them
+    again()
+    logging.getLogger("firmware.x").warning("after the simulator")
+    assert "after the simulator" in err.getvalue() and len(notes) == 1

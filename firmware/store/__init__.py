@@ -76,10 +76,10 @@ from firmware.store.kept import Kept
 from firmware.store.old_files import OldFiles
 from firmware.store.reasons import reason
 from firmware.store.schema import (ACTION_ROW, CORE, DB_NAME, FORMAT, KNOWN, SCHEMA, SESSION_ROW, SETTING_ROW,
-                                   StateDirError, _identity, default_state_dir, session_crc)
+                                   StateDirBusy, StateDirError, _identity, default_state_dir, session_crc)
 
 __all__ = ["ACTION_ROW", "CORE", "DB_NAME", "FORMAT", "KNOWN", "SCHEMA", "SESSION_ROW", "SETTING_ROW", "Recovery",
-           "StateDirError", "StepChanged", "StorageError", "Store", "crc", "default_state_dir", "session_crc"]
+           "StateDirBusy", "StateDirError", "StepChanged", "StorageError", "Store", "crc", "default_state_dir", "session_crc"]
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,7 @@ class Store(OldFiles, Actions, Kept):
             fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self._lock.close()
-            raise StateDirError(Msg("Another Legatus process is using {}; stop it first "
+            raise StateDirBusy(Msg("Another Legatus process is using {}; stop it first "
                                     "(systemctl stop legatus) or pick another --state-dir.",
                                     str(self.root))) from None
         self.db_path = self.root / DB_NAME
@@ -149,7 +149,10 @@ class Store(OldFiles, Actions, Kept):
             log.error("the state directory %s is on a read-only filesystem: nothing can be saved", self.root)
             self._notes.append(Msg("The storage is read-only: nothing can be saved until it is writable again "
                                    "(check the card). History and the last game can still be read."))
-            return open(path, "rb")
+            try:
+                return open(path, "rb")
+            except FileNotFoundError:      # no lock file (nor game) on it yet: say read-only, not "no such file"
+                raise e from None
 
     # -- compatibility -------------------------------------------------------------------------
     def snapshot(self, session: Session) -> None:

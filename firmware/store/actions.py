@@ -21,9 +21,10 @@ log = logging.getLogger(__name__)
 class Actions(Resuming):
     """``begin``, ``commit``, ``step`` and ``undo``."""
 
-    def begin(self, session: Session) -> None:
+    def begin(self, session: Session, also: Callable[[sqlite3.Connection], None] | None = None) -> None:
         """Make ``session`` (fresh from ``Session.start``) the current one: the old one is archived
-        in the same transaction. Raises StorageError (nothing changed) if that cannot be saved."""
+        in the same transaction, and ``also`` (the start time History keeps) writes in it too.
+        Raises StorageError (nothing changed) if that cannot be saved."""
         header = json.dumps(session.header, ensure_ascii=False, sort_keys=True)
         ids: list[int] = []
 
@@ -38,6 +39,8 @@ class Actions(Resuming):
             new_id = int(cur.lastrowid or 0)
             ids.append(new_id)
             self.seal_session(db, new_id)
+            if also is not None:
+                also(db)
         self._session_id, self._seq, self._trail = new_id, 0, session.trail
         session.loader = self._checkpoint_loader(new_id)
         session.trail.reread = self._rereader(new_id)

@@ -65,7 +65,8 @@ class Checks(Connection):
             db.execute("COMMIT")
         except BaseException:
             try:
-                db.execute("ROLLBACK")
+                if db.in_transaction:       # (a full card: SQLite has rolled it back itself)
+                    db.execute("ROLLBACK")
             except sqlite3.Error as e:
                 log.warning("ROLLBACK of the schema failed: %s", e)
             raise

@@ -65,10 +65,16 @@ class StateDirError(Exception):
     """The state directory cannot be used (permissions, another process holds it)."""
 
 
+class StateDirBusy(StateDirError):
+    """Another Legatus process holds the state directory (and so the panel: the device must not
+    draw on it, nor wait for it)."""
+
+
 
 def default_state_dir() -> Path:
-    env = os.environ.get("LEGATUS_STATE_DIR")
-    return Path(env) if env else Path.home() / ".local" / "state" / "legatus"
+    """``$LEGATUS_STATE_DIR``, else ``~/.local/state/legatus`` (hw.config.default_state_dir)."""
+    from hw.config import default_state_dir as chosen
+    return chosen()
 
 
 
