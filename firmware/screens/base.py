@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -49,7 +49,10 @@ def font(kind: str = "body") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     except OSError as e:
         log.error("the font %s cannot be read (%s); Pillow's built-in font is used", name, e)
         UNREADABLE.append((name, e.strerror or str(e)))
-        return ImageFont.load_default_imagefont()
+        # Pillow's bitmap font (Latin-1): load_default_imagefont from Pillow 10.1, load_default
+        # before it (Debian Bookworm's Pillow 9.4 on the Pi)
+        built_in = getattr(ImageFont, "load_default_imagefont", None) or ImageFont.load_default
+        return cast("ImageFont.ImageFont", built_in())
 
 
 def advance(kind: str = "body") -> int:
