@@ -440,7 +440,7 @@ class App:
                 stack.append(screen)
                 continue
             try:
-                fresh = make()
+                fresh = make() if hasattr(type(screen), "remake") else remade(make)   # (again at the next change too)
             except Exception:  # noqa: BLE001 - a screen that cannot be made again is taken off
                 log.exception("%s could not be made again in the new language", type(screen).__name__)
                 continue

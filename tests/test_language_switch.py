@@ -238,3 +238,16 @@ def test_a_notice_said_from_no_sentence_is_closed_when_the_language_changes(stat
         assert app.message and app.message != said and not foreign_words(app.message, "ru", set())
     finally:
         app.console.close()
+
+
+def test_a_screen_made_again_is_made_again_at_every_change_of_language(state_dir: Path) -> None:
+    """About made again in Russian was made without its ``remake``: the next change (ru → uk) took
+    it off and showed the main menu. It stays, in each language in turn, where the reader was."""
+    app = app_with(["new dice seed=3"], ["down"] * 5 + ["a", "down"], state_dir)   # (Continue,) …, About
+    try:
+        for lang, title in (("ru", "О программе"), ("uk", "Про програму"), ("en", "About")):
+            switch(app, lang)
+            shown = texts(app, lang)
+            assert shown[0] == title and type(app.stack[-1]).__name__ == "TextScreen", shown
+    finally:
+        app.console.close()
