@@ -251,3 +251,31 @@ def test_a_screen_made_again_is_made_again_at_every_change_of_language(state_dir
             assert shown[0] == title and type(app.stack[-1]).__name__ == "TextScreen", shown
     finally:
         app.console.close()
+
+
+def test_what_the_rules_did_after_a_fire_is_said_after_a_change_of_language() -> None:
+    """A battle's events are said once, where they happen (J-2, J-8, J-9): the ones said before
+    were compared as text, so after ``settings language=ru`` every earlier event read as new text
+    and the next fire's event (a leader killed, reserves arriving) was never said. They are compared
+    as sentences, and shown in the language of the moment."""
+    from engine.jc.text import Msg as JcMsg
+    from firmware.screens.jc import battle
+    first, then = (JcMsg("Two events cancel each other."),
+                   JcMsg("Winter comes after the battle: finish it first (or Fight to the end)."))
+
+    class Ctx:
+        events: list[Any] = []
+
+        def view(self) -> dict:
+            return {"game": "jc-battle", "battle": {"number": 77, "blocks": [{"key": "c_caesar"}],
+                                                    "events": [i18n.say(e) for e in self.events]}}
+    ctx = Ctx()
+    ctx.events = [first]
+    assert battle.news(ctx) == []                          # the first look: nothing said of the past
+    i18n.set_language("ru")
+    ctx.events = [first, then]
+    fresh = battle.news(ctx)
+    assert fresh == [i18n.say(then)] and fresh[0] != str(then), fresh
+    result = battle.DiceResult({"applied": [], "lost": 0, "hits": 0}, events=fresh)   # type: ignore[typeddict-item]
+    i18n.set_language("uk")
+    assert i18n.say(then) in " ".join(result.rows()) and fresh[0] not in " ".join(result.rows())
