@@ -26,6 +26,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent, carry_place, remade
 from firmware.screens.widgets import ConfirmScreen, Intent, TableScreen, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.result import ResultScreen
+from firmware.screens.widgets.scroll import paragraphs, wrapped
 from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
 from firmware.store.reasons import reason
@@ -471,10 +472,8 @@ class NoticesScreen(TextScreen):
 
     def add(self, text: str) -> None:
         self.paragraphs.append(text)
-        rows: list[str] = []
-        for paragraph in self.paragraphs:
-            rows += ([""] if rows else []) + base.wrap(paragraph)
-        self.rows = rows
+        body = "\n\n".join(self.paragraphs)            # a blank row between two
+        self.paras, self.rows = paragraphs(body), wrapped(body)
 
 
 def _header(session: Session) -> ArchiveHeader:

@@ -279,3 +279,32 @@ def test_what_the_rules_did_after_a_fire_is_said_after_a_change_of_language() ->
     result = battle.DiceResult({"applied": [], "lost": 0, "hits": 0}, events=fresh)   # type: ignore[typeddict-item]
     i18n.set_language("uk")
     assert i18n.say(then) in " ".join(result.rows()) and fresh[0] not in " ".join(result.rows())
+
+
+def test_a_text_made_again_opens_at_the_paragraph_the_reader_was_at(state_dir: Path) -> None:
+    """About scrolled to its paragraph on the dice (row 12 in English), then ``settings language=ru``:
+    the Russian text opened at row 12 as well — two rows above, in the middle of the paragraph on
+    the keys (Russian wraps longer). It opens where that paragraph begins in each language; a row
+    inside a paragraph keeps the reader inside it."""
+    from firmware.screens.menu import about_screen
+    from firmware.screens.widgets.scroll import wrapped
+    first = {}
+    for lang in ("en", "ru", "uk"):
+        i18n.set_language(lang)
+        paras = about_screen().paras
+        first[lang] = [len(wrapped(paras[:i])) for i in range(len(paras) + 1)]   # each paragraph's first row
+    i18n.set_language("en")
+    app = app_with(["new dice seed=3"], ["down"] * 5 + ["a"] + ["down"] * first["en"][4], state_dir)
+    try:
+        assert app.stack[-1].top == first["en"][4] and texts(app, "en")[2].startswith("Dice:")
+        for lang in ("ru", "uk", "en"):
+            switch(app, lang)
+            app.render()
+            assert app.stack[-1].top == first[lang][4], (lang, app.stack[-1].top, first[lang])
+        app.handle("down")                                      # inside the paragraph on the dice
+        for lang in ("uk", "ru"):
+            switch(app, lang)
+            app.render()
+            assert first[lang][4] <= app.stack[-1].top < first[lang][5], (lang, app.stack[-1].top, first[lang])
+    finally:
+        app.console.close()
