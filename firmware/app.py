@@ -314,7 +314,7 @@ class App:
         from firmware.screens.menu import MainMenu
         self.stack = [MainMenu()]
         response = self.run(act.new_dice())
-        self.notify(_("The last game was archived; a fresh session has begun.") if response["ok"]
+        self.notify(Msg("The last game was archived; a fresh session has begun.") if response["ok"]
                     else response.get("message", ""))
 
     def ask_undo(self) -> None:
