@@ -15,7 +15,7 @@ from engine.text import N_
 from engine.jc.replies import TurnRecord
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
-from firmware.i18n import Spoken, again
+from firmware.i18n import Sentences, Spoken, again
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, remade
@@ -183,7 +183,7 @@ class BattleScreen(DecisionList):
     def render(self, ctx: Ctx) -> Image.Image:
         fresh = news(ctx)
         if fresh:
-            ctx.notify(" ".join(fresh))
+            ctx.notify(Sentences(*fresh))
         b = view_of(ctx)["battle"]
         d = b["decision"]
         if b["phase"] == "setup":
