@@ -399,3 +399,23 @@ def test_a_screen_of_the_game_said_when_made_is_made_again_in_the_new_language(n
         assert texts(app, "en") == english
     finally:
         app.console.close()
+
+
+def test_the_bag_s_history_is_read_again_in_the_new_language(state_dir: Path) -> None:
+    """Bags & decks → History kept the sentences it had read ("Drew silver, gold from the bag.")
+    after ``settings language=ru``, under a Russian title. It is read again in the new language."""
+    from firmware.screens.kit.bag import KitScreen
+    app = app_with(["new bag items=gold*3,silver*2 seed=7", "draw 2"], [], state_dir)
+    try:
+        app.push(KitScreen(False))
+        history = next(i for i, item in enumerate(app.stack[-1].items(app)) if item.label == "History")
+        app.stack[-1].cursor = history
+        app.handle("a")
+        english = texts(app, "en")
+        assert type(app.stack[-1]).__name__ == "KitHistory" and "Drew silver, gold" in english, english
+        switch(app, "ru")
+        shown = texts(app, "ru")
+        assert type(app.stack[-1]).__name__ == "KitHistory" and not foreign_words(shown, "ru", set()), shown
+        assert shown != english and shown[0] == "История"
+    finally:
+        app.console.close()

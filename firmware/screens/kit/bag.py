@@ -283,7 +283,7 @@ class KitScreen(ListScreen):
             if deck["discard"]:
                 out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
                                 str(len(deck["discard"]))))
-        out.append(Item(_("History"), lambda c: c.push(KitHistory(self.side)), str(events_of(h))))
+        out.append(Item(_("History"), lambda c: c.push(remade(lambda: KitHistory(self.side))), str(events_of(h))))
         out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
         return out
 
