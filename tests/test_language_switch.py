@@ -179,7 +179,8 @@ def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, 
     finally:
         for app in (walker, *fresh.values()):
             app.console.close()
-    closed |= {r.getMessage() for r in caplog.records if "in the language left is closed" in r.getMessage()}
+    closed |= {r.getMessage() for r in caplog.records if "in the language left is closed" in r.getMessage()
+               or "could not be made again" in r.getMessage()}
     assert not closed, "screens and notices a language change takes off, not said again:\n" + "\n".join(sorted(closed))
     assert not old, "texts left in another language:\n" + "\n".join(sorted(set(old)))
     assert not same, "a screen drew otherwise than in a program started in its language:\n" + "\n".join(same[:10])
