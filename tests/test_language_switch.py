@@ -350,9 +350,10 @@ def _opened(name: str) -> tuple[list[str], Any]:
     """A game set up by console lines, and how to open one of its screens said when made."""
     from firmware.screens.caesar import flow
     from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.round import pick_form
     from firmware.screens.jc import campaign
     from firmware.screens.sword.home import SwordHome
-    from firmware.screens.sword.rolls import CheckMenu, LossTable
+    from firmware.screens.sword.rolls import CheckMenu, LossTable, naval_form
     jc = ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add defender p_pompeius"]
     sword = ["new sword players=romans,gauls,etruscans,greeks seed=2"]
 
@@ -372,22 +373,26 @@ def _opened(name: str) -> tuple[list[str], Any]:
         "consuls": (sword, SwordHome._consuls),
         "2d6 roll": (sword, lambda app: CheckMenu()._roll(app, "siege")),
         "loss table": (sword, loss_table),
+        "naval roll": (sword, lambda app: (app.push(naval_form(app)), app.handle("a"))),
+        "card pick": (["new glory players=Анна,Богдан seed=2"], lambda app: (app.push(pick_form()), app.handle("a"))),
     }[name]
 
 
 @pytest.mark.parametrize("name", ["pass the device", "duel hand", "trophies", "private", "winter", "farming",
-                                  "consuls", "2d6 roll", "loss table"])
+                                  "consuls", "2d6 roll", "loss table", "naval roll", "card pick"])
 def test_a_screen_of_the_game_said_when_made_is_made_again_in_the_new_language(name: str, state_dir: Path) -> None:
     """Screens that said their texts when they were made and had no ``remake`` (a duel's pass the
     device and hand, JC's trophies, Private and Winter questions, Glory's farming, the Sword's
     consuls, 2d6 roll and loss table) were taken off by ``settings language=…`` from the serial
     link. Each stays, said in the new language, and shows the same roll or draw (never another)."""
+    from firmware.app import SAID_WHEN_MADE
     lines, open_ = _opened(name)
     app = app_with(lines, [], state_dir)
     try:
         open_(app)
         app.render()
         screen, actions = app.stack[-1], app.console.session.state_json
+        assert isinstance(screen, SAID_WHEN_MADE), screen
         english = texts(app, "en")
         for lang in ("ru", "uk"):
             switch(app, lang)
