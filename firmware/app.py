@@ -26,6 +26,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent, carry_place, remade
 from firmware.screens.widgets import ConfirmScreen, Intent, TableScreen, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.result import ResultScreen
+from firmware.screens.widgets.scroll import paragraphs, wrapped
 from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
 from firmware.store.reasons import reason
@@ -310,7 +311,7 @@ class App:
         from firmware.screens.menu import MainMenu
         self.stack = [MainMenu()]
         response = self.run(act.new_dice())
-        self.notify(_("The last game was archived; a fresh session has begun.") if response["ok"]
+        self.notify(Msg("The last game was archived; a fresh session has begun.") if response["ok"]
                     else response.get("message", ""))
 
     def ask_undo(self) -> None:
@@ -437,7 +438,7 @@ class App:
                 stack.append(screen)
                 continue
             try:
-                fresh = make()
+                fresh = make() if hasattr(type(screen), "remake") else remade(make)   # (again at the next change too)
             except Exception:  # noqa: BLE001 - a screen that cannot be made again is taken off
                 log.exception("%s could not be made again in the new language", type(screen).__name__)
                 continue
@@ -468,10 +469,8 @@ class NoticesScreen(TextScreen):
 
     def add(self, text: str) -> None:
         self.paragraphs.append(text)
-        rows: list[str] = []
-        for paragraph in self.paragraphs:
-            rows += ([""] if rows else []) + base.wrap(paragraph)
-        self.rows = rows
+        body = "\n\n".join(self.paragraphs)            # a blank row between two
+        self.paras, self.rows = paragraphs(body), wrapped(body)
 
 
 def _header(session: Session) -> ArchiveHeader:

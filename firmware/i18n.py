@@ -189,6 +189,31 @@ class Spoken(str):
         return (str, (str(self),))
 
 
+def sentence(text: str) -> str:
+    """The sentence behind ``text`` (a :class:`Spoken` one's Msg), to stand in another Msg so that
+    it is said again with it in a new language; any other text as it is."""
+    return text.source if isinstance(text, Spoken) else text
+
+
+class Sentences(Msg):
+    """Whole sentences said one after the other (a notice of two things: "Round 5 ended; … Turn 2,
+    round 1."), each in the words of its own domain; said again as a whole in a new language. A
+    text that is no sentence (said from none) is kept as it is."""
+
+    capital = False
+
+    def __new__(cls, *parts: str, sep: str = " ", capital: bool = False) -> Sentences:
+        kept = tuple(sentence(p) for p in parts if p)
+        self = super().__new__(cls, sep.join("{}" for _p in kept), *kept)      # (``sep``: " · ", a list)
+        assert isinstance(self, Sentences)
+        self.capital = capital                    # the first letter a capital (a clause said alone)
+        return self
+
+    def say(self, gettext: Any, ngettext: Any) -> str:
+        said = self.template.format(*(SHARED.say(p) if isinstance(p, Msg) else str(p) for p in self.args))
+        return said[:1].upper() + said[1:] if self.capital else said
+
+
 def again(text: str) -> str:
     """``text`` in the language chosen now: a :class:`Spoken` sentence or a Msg said (again) in
     it; any other text as it is (it was said in its words when it was made)."""
@@ -224,4 +249,4 @@ def localize(obj: Any, lang: str | None = None) -> Any:
 
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Domain", "Msg", "Spoken", "_", "again", "catalog", "domain", "known_domain", "language",
-           "localize", "ngettext", "say", "set_game", "set_language"]
+           "Sentences", "localize", "ngettext", "say", "sentence", "set_game", "set_language"]

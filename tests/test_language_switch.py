@@ -125,19 +125,28 @@ def program(folder: Path, root: Path, name: str, lang: str, setup: str) -> Any:
     return app
 
 
+def unmade(screen: Any) -> bool:
+    """Whether ``screen`` said its texts when it was made and cannot be made again: a language
+    change takes it off (App._relanguage) instead of showing it in the new language."""
+    from firmware.app import SAID_WHEN_MADE
+    return isinstance(screen, SAID_WHEN_MADE) and not callable(getattr(screen, "remake", None))
+
+
 STEPS = 160
 EVERY = 16                                   # keys between two language changes
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("setup", list(SETUPS))
-def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, tmp_path: Path) -> None:
+def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, tmp_path: Path, caplog: Any) -> None:
+    caplog.set_level("INFO", logger="firmware.app")
     folder = prepared(setup, tmp_path)
     walker = program(folder, tmp_path, "walker", "en", setup)
     fresh = {lang: program(folder, tmp_path, lang, lang, setup) for lang in ("en", "ru", "uk")}
     in_step = dict.fromkeys(fresh, True)        # a fresh program keeps step with the walk until its game differs
     old: list[str] = []
     same: list[str] = []
+    closed: set[str] = set()                    # screens that a language change would take off
     compared: set[str] = set()
     try:
         for seed, keys in ((1, KEYS), (2, DEEP)):
@@ -159,6 +168,7 @@ def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, 
                     i18n.set_language(lang if other == "walker" else other)
                     app.render()
                     app.handle(key)
+                closed |= {f"{type(s).__name__}: {s.title}: {s.rows[:1]}" for s in walker.stack if unmade(s)}
                 typing = any(type(s).__name__ == "TypeScreen" for s in walker.stack)   # its letters: the language's
                 for other, app in fresh.items():
                     session, mine = app.console.session, walker.console.session
@@ -169,6 +179,9 @@ def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, 
     finally:
         for app in (walker, *fresh.values()):
             app.console.close()
+    closed |= {r.getMessage() for r in caplog.records if "in the language left is closed" in r.getMessage()
+               or "could not be made again" in r.getMessage()}
+    assert not closed, "screens and notices a language change takes off, not said again:\n" + "\n".join(sorted(closed))
     assert not old, "texts left in another language:\n" + "\n".join(sorted(set(old)))
     assert not same, "a screen drew otherwise than in a program started in its language:\n" + "\n".join(same[:10])
     assert len(compared) >= 2, compared
@@ -236,5 +249,179 @@ def test_a_notice_said_from_no_sentence_is_closed_when_the_language_changes(stat
         switch(app, "ru")
         app.render()
         assert app.message and app.message != said and not foreign_words(app.message, "ru", set())
+    finally:
+        app.console.close()
+
+
+def test_a_screen_made_again_is_made_again_at_every_change_of_language(state_dir: Path) -> None:
+    """About made again in Russian was made without its ``remake``: the next change (ru → uk) took
+    it off and showed the main menu. It stays, in each language in turn, where the reader was."""
+    app = app_with(["new dice seed=3"], ["down"] * 5 + ["a", "down"], state_dir)   # (Continue,) …, About
+    try:
+        for lang, title in (("ru", "О программе"), ("uk", "Про програму"), ("en", "About")):
+            switch(app, lang)
+            shown = texts(app, lang)
+            assert shown[0] == title and type(app.stack[-1]).__name__ == "TextScreen", shown
+    finally:
+        app.console.close()
+
+
+def test_a_text_made_again_opens_at_the_paragraph_the_reader_was_at(state_dir: Path) -> None:
+    """About scrolled to its paragraph on the dice (row 12 in English), then ``settings language=ru``:
+    the Russian text opened at row 12 as well — two rows above, in the middle of the paragraph on
+    the keys (Russian wraps longer). It opens where that paragraph begins in each language; a row
+    inside a paragraph keeps the reader inside it."""
+    from firmware.screens.menu import about_screen
+    from firmware.screens.widgets.scroll import wrapped
+    first = {}
+    for lang in ("en", "ru", "uk"):
+        i18n.set_language(lang)
+        paras = about_screen().paras
+        first[lang] = [len(wrapped(paras[:i])) for i in range(len(paras) + 1)]   # each paragraph's first row
+    i18n.set_language("en")
+    app = app_with(["new dice seed=3"], ["down"] * 5 + ["a"] + ["down"] * first["en"][4], state_dir)
+    try:
+        assert app.stack[-1].top == first["en"][4] and texts(app, "en")[2].startswith("Dice:")
+        for lang in ("ru", "uk", "en"):
+            switch(app, lang)
+            app.render()
+            assert app.stack[-1].top == first[lang][4], (lang, app.stack[-1].top, first[lang])
+        app.handle("down")                                      # inside the paragraph on the dice
+        for lang in ("uk", "ru"):
+            switch(app, lang)
+            app.render()
+            assert first[lang][4] <= app.stack[-1].top < first[lang][5], (lang, app.stack[-1].top, first[lang])
+    finally:
+        app.console.close()
+
+
+def test_every_notice_of_the_screens_is_a_sentence_said_again() -> None:
+    """A notice made of text said once (``_("…").format(…)``, texts glued with ``+`` or ``join``)
+    cannot be said in another language: a language change closed it (a long one, on its own
+    screen, was taken off). Every ``notify`` of the screens is given a sentence (a Msg, a reply's
+    message, a refusal) that the App says again."""
+    import ast
+    root = Path(__file__).resolve().parents[1] / "firmware"
+    said_once = []
+    for path in [*sorted((root / "screens").rglob("*.py")), root / "app.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "notify":
+                for part in ast.walk(node.args[0]) if node.args else ():
+                    name = part.func.id if isinstance(part, ast.Call) and isinstance(part.func, ast.Name) else \
+                        part.func.attr if isinstance(part, ast.Call) and isinstance(part.func, ast.Attribute) else ""
+                    if isinstance(part, ast.Call) and isinstance(part.func, ast.Attribute) and name == "join" \
+                            and ast.unparse(part.func.value) == "Msg":
+                        continue                                  # a list of terms, each said again
+                    if name in ("_", "ngettext", "format", "join", "upper", "str") or isinstance(part, (ast.BinOp, ast.JoinedStr)):
+                        said_once.append(f"{path.relative_to(root.parent)}:{node.lineno}: {ast.unparse(node)[:90]}")
+                        break
+    assert not said_once, "notices said once, closed by a language change:\n" + "\n".join(said_once)
+
+
+def test_what_the_rules_did_after_a_fire_is_said_after_a_change_of_language() -> None:
+    """A battle's events are said once, where they happen (J-2, J-8, J-9): the ones said before
+    were compared as text, so after ``settings language=ru`` every earlier event read as new text
+    and the next fire's event (a leader killed, reserves arriving) was never said. They are compared
+    as sentences, and shown in the language of the moment."""
+    from engine.jc.text import Msg as JcMsg
+    from firmware.screens.jc import battle
+    first, then = (JcMsg("Two events cancel each other."),
+                   JcMsg("Winter comes after the battle: finish it first (or Fight to the end)."))
+
+    class Ctx:
+        events: list[Any] = []
+
+        def view(self) -> dict:
+            return {"game": "jc-battle", "battle": {"number": 77, "blocks": [{"key": "c_caesar"}],
+                                                    "events": [i18n.say(e) for e in self.events]}}
+    ctx = Ctx()
+    ctx.events = [first]
+    assert battle.news(ctx) == []                          # the first look: nothing said of the past
+    i18n.set_language("ru")
+    ctx.events = [first, then]
+    fresh = battle.news(ctx)
+    assert fresh == [i18n.say(then)] and fresh[0] != str(then), fresh
+    result = battle.DiceResult({"applied": [], "lost": 0, "hits": 0}, events=fresh)   # type: ignore[typeddict-item]
+    i18n.set_language("uk")
+    assert i18n.say(then) in " ".join(result.rows()) and fresh[0] not in " ".join(result.rows())
+
+
+def _opened(name: str) -> tuple[list[str], Any]:
+    """A game set up by console lines, and how to open one of its screens said when made."""
+    from firmware.screens.caesar import flow
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.round import pick_form
+    from firmware.screens.jc import campaign
+    from firmware.screens.sword.home import SwordHome
+    from firmware.screens.sword.rolls import CheckMenu, LossTable, naval_form
+    jc = ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add defender p_pompeius"]
+    sword = ["new sword players=romans,gauls,etruscans,greeks seed=2"]
+
+    def loss_table(app: Any) -> None:
+        assert app.run("battle att=3 def=3 mod=0 defmod=0")["ok"]
+        from firmware.screens.sword.rolls import result_screen
+        app.push(result_screen(app.view()["last"]))
+        app.handle("a")                                        # A: the loss table (W-4)
+        assert isinstance(app.stack[-1], LossTable)
+    return {
+        "pass the device": (["new caesar-duel seed=3"], lambda app: flow.private(app, flow.open_duel_hand)),
+        "duel hand": (["new caesar-duel seed=3"], flow.open_duel_hand),
+        "trophies": (jc, lambda app: campaign._trophies(app, "caesar")),
+        "private": (jc + ["deal"], lambda app: campaign.CardsMenu._hand(app, "caesar")),
+        "winter": (jc, campaign.ask_winter),
+        "farming": (["new glory players=Анна,Богдан seed=2"], GloryHome._farming),
+        "consuls": (sword, SwordHome._consuls),
+        "2d6 roll": (sword, lambda app: CheckMenu()._roll(app, "siege")),
+        "loss table": (sword, loss_table),
+        "naval roll": (sword, lambda app: (app.push(naval_form(app)), app.handle("a"))),
+        "card pick": (["new glory players=Анна,Богдан seed=2"], lambda app: (app.push(pick_form()), app.handle("a"))),
+    }[name]
+
+
+@pytest.mark.parametrize("name", ["pass the device", "duel hand", "trophies", "private", "winter", "farming",
+                                  "consuls", "2d6 roll", "loss table", "naval roll", "card pick"])
+def test_a_screen_of_the_game_said_when_made_is_made_again_in_the_new_language(name: str, state_dir: Path) -> None:
+    """Screens that said their texts when they were made and had no ``remake`` (a duel's pass the
+    device and hand, JC's trophies, Private and Winter questions, Glory's farming, the Sword's
+    consuls, 2d6 roll and loss table) were taken off by ``settings language=…`` from the serial
+    link. Each stays, said in the new language, and shows the same roll or draw (never another)."""
+    from firmware.app import SAID_WHEN_MADE
+    lines, open_ = _opened(name)
+    app = app_with(lines, [], state_dir)
+    try:
+        open_(app)
+        app.render()
+        screen, actions = app.stack[-1], app.console.session.state_json
+        assert isinstance(screen, SAID_WHEN_MADE), screen
+        english = texts(app, "en")
+        for lang in ("ru", "uk"):
+            switch(app, lang)
+            app.render()
+            shown = texts(app, lang)
+            assert type(app.stack[-1]) is type(screen) and app.stack[-1] is not screen, (lang, shown)
+            assert shown != english and not foreign_words(shown, lang, {"анна", "богдан"}), shown
+        assert app.console.session.state_json == actions           # nothing rolled or drawn again
+        switch(app, "en")
+        assert texts(app, "en") == english
+    finally:
+        app.console.close()
+
+
+def test_the_bag_s_history_is_read_again_in_the_new_language(state_dir: Path) -> None:
+    """Bags & decks → History kept the sentences it had read ("Drew silver, gold from the bag.")
+    after ``settings language=ru``, under a Russian title. It is read again in the new language."""
+    from firmware.screens.kit.bag import KitScreen
+    app = app_with(["new bag items=gold*3,silver*2 seed=7", "draw 2"], [], state_dir)
+    try:
+        app.push(KitScreen(False))
+        history = next(i for i, item in enumerate(app.stack[-1].items(app)) if item.label == "History")
+        app.stack[-1].cursor = history
+        app.handle("a")
+        english = texts(app, "en")
+        assert type(app.stack[-1]).__name__ == "KitHistory" and "Drew silver, gold" in english, english
+        switch(app, "ru")
+        shown = texts(app, "ru")
+        assert type(app.stack[-1]).__name__ == "KitHistory" and not foreign_words(shown, "ru", set()), shown
+        assert shown != english and shown[0] == "История"
     finally:
         app.console.close()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 from engine import actions as act
 from engine.text import N_
-from firmware.i18n import _, ngettext
+from firmware.i18n import Msg, _, ngettext, sentence
 from firmware.replies import ArchivedSession, ArchiveHeader
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
@@ -62,7 +62,7 @@ def open_archive(ctx: Ctx) -> None:
         return
     found = archived(stored)
     if not found:
-        ctx.notify(_("No earlier games yet."))
+        ctx.notify(Msg("No earlier games yet."))
         return
     ctx.push(ArchiveScreen(found))
 
@@ -111,9 +111,9 @@ def reopen(ctx: Ctx, a: Archived) -> bool:
     for i, step in enumerate(a.lines):
         replayed = ctx.run(act.replayed(step))
         if not replayed["ok"]:
-            ctx.notify(_("Reopened up to step {}: {}").format(i, replayed.get("message", "")))
+            ctx.notify(Msg("Reopened up to step {}: {}", i, sentence(replayed.get("message", ""))))
             break
     else:
-        ctx.notify(_("Reopened: choose Resume in the menu."))
+        ctx.notify(Msg("Reopened: choose Resume in the menu."))
     ctx.to_root()
     return True

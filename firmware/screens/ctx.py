@@ -39,10 +39,14 @@ def remade(make: Callable[[], S]) -> S:
 
 def carry_place(old: object, new: object) -> None:
     """Where the player was on ``old`` (its cursor, its scroll, the step it was shown at) onto
-    ``new``, the same screen made again."""
+    ``new``, the same screen made again: a text (``reading``/``read_at``) at the same paragraph and
+    sentence, not the same row (the new language wraps it otherwise)."""
     names = ["cursor", "_mark", "shown_at"]
     scroll = getattr(old, "scroll", None)
-    if scroll is not None and hasattr(new, "scroll"):
+    reading, read_at = getattr(old, "reading", None), getattr(new, "read_at", None)
+    if callable(reading) and callable(read_at):
+        read_at(reading())
+    elif scroll is not None and hasattr(new, "scroll"):
         new.scroll.top = scroll.top
     else:
         names.append("top")

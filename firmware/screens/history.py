@@ -19,7 +19,7 @@ from engine.replies import RevealReply
 from engine.text import N_
 from firmware.fairness import FairDraw
 from firmware.games import record_of
-from firmware.history_text import _, say
+from firmware.history_text import Msg, _, say
 from firmware.replies import HistoryEntry, HistoryPlayer
 from firmware.screens import base
 from firmware.screens.base import Said
@@ -47,11 +47,17 @@ def _day(iso: str | None) -> str:
 def game_name(entry: HistoryEntry) -> str:
     """The game of a History entry on the panel, short, in the current language (its record says
     which words: ``Caesar! duel``, ``JC battle 2``…); the English box name of an unknown game."""
+    named = game_named(entry)
+    return say(named) if isinstance(named, Msg) else named
+
+
+def game_named(entry: HistoryEntry) -> str:
+    """:func:`game_name` as a sentence (a :class:`Msg`: said again in the language of the moment)."""
     record = record_of(entry["game"])
     if record is None:
         return str(entry.get("name") or entry["game"])
     label = record.short(entry) if record.short is not None else record.label
-    return _(label).format(entry["mode"].get("number", ""))
+    return Msg(label, entry["mode"].get("number", ""))
 
 
 def menu_label() -> str:
@@ -178,7 +184,7 @@ def send_newest(ctx: Ctx) -> None:
     """The newest game's BG Stats link over the serial link (:func:`send_entry`)."""
     entries = _entries(ctx, 1)
     if not entries:
-        ctx.notify(_("No finished games yet."))
+        ctx.notify(Msg("No finished games yet."))
         return
     send_entry(ctx, entries[0])
 
@@ -192,11 +198,11 @@ def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
         return
     sent = ctx.send_serial(json.dumps(response, ensure_ascii=False))
     if sent == "no link":
-        ctx.notify(_("No serial link: start Legatus with --serial PORT."))
+        ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":
-        ctx.notify(_("The serial link did not take it."))
+        ctx.notify(Msg("The serial link did not take it."))
     else:
-        ctx.notify(_("Sent: {}.").format(game_name(entry)))
+        ctx.notify(Msg("Sent: {}.", game_named(entry)))
 
 
 def send_draws(ctx: Ctx) -> None:
@@ -204,18 +210,18 @@ def send_draws(ctx: Ctx) -> None:
     the console would answer it: scripts/verify_draws.py checks every draw from it."""
     ended = [e for e in _entries(ctx) if e.get("seed") is not None]
     if not ended:
-        ctx.notify(_("No ended game yet: its draws are shown once it has ended."))
+        ctx.notify(Msg("No ended game yet: its draws are shown once it has ended."))
         return
     response = run_or_notify(ctx, act.export("draws", int(ended[0]["id"])))
     if response is None:
         return
     sent = ctx.send_serial(json.dumps(response, ensure_ascii=False))
     if sent == "no link":
-        ctx.notify(_("No serial link: start Legatus with --serial PORT."))
+        ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":
-        ctx.notify(_("The serial link did not take it."))
+        ctx.notify(Msg("The serial link did not take it."))
     else:
-        ctx.notify(_("Sent the draws of: {}.").format(game_name(ended[0])))
+        ctx.notify(Msg("Sent the draws of: {}.", game_named(ended[0])))
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -305,7 +311,7 @@ class FairDrawScreen(ListScreen):
     @staticmethod
     def _end(ctx: Ctx) -> None:
         if run_or_notify(ctx, act.end()) is not None:
-            ctx.notify(_("The game has ended. Show the seed to check the draws."))
+            ctx.notify(Msg("The game has ended. Show the seed to check the draws."))
 
     def _ask_seed(self, ctx: Ctx) -> None:
         fair = ctx.fair_draw()          # (not the one remembered: asked now)

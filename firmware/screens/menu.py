@@ -16,7 +16,7 @@ from PIL import Image
 from engine import actions as act
 from engine.text import N_
 from firmware.games import GameRecord, record_of, records
-from firmware.i18n import LANGUAGE_NAMES, _
+from firmware.i18n import LANGUAGE_NAMES, Msg, _
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
@@ -96,7 +96,7 @@ class GamesMenu(ListScreen):
 
 
 def _coming(record: GameRecord, ctx: Ctx) -> None:
-    ctx.notify(_("{}: coming soon.").format(_(record.label)))
+    ctx.notify(Msg("{}: coming soon.", Msg(record.label)))
 
 
 def log_screen(ctx: Ctx) -> TextScreen:
@@ -174,7 +174,7 @@ def _step(ctx: Ctx, name: str, step: int = 1) -> None:
 
     def yes(c: Ctx) -> None:
         if kept(c, name, new[name]):
-            c.notify(_("Takes effect at the next start."))
+            c.notify(Msg("Takes effect at the next start."))
     ctx.push(remade(lambda: ConfirmScreen(_(SETTINGS[name][2]), _(
         "{}: {} from the next start. If the device is not built so, its keys or its screen stop answering "
         "until this is set back from a computer over the serial link.").format(_(SETTINGS[name][2]), _shown(name, new[name])),

@@ -11,7 +11,7 @@ from PIL import Image
 from engine.actions import Line
 from engine.replies import NewReply, Reply
 from engine.views import SessionView
-from firmware.i18n import _
+from firmware.i18n import Msg
 from firmware.screens.ctx import Ctx, Screen, remade
 from firmware.screens.widgets.confirm import ConfirmScreen
 from firmware.screens.widgets.scroll import TableScreen, TextScreen
@@ -45,13 +45,14 @@ def refusal(reply: Reply) -> str:
     answers; any other refusal as the console words it (already in the player's language)."""
     if reply.get("error") == "game_over":
         return game_over()
-    return str(reply.get("message", ""))
+    message: str = reply.get("message", "")          # (a sentence said again in a new language)
+    return message
 
 
 def game_over() -> str:
     """What a game that is over says to a key that would play in it."""
-    return _("This game is over: nothing more can be played or drawn in it. Start another from "
-             "Games; History keeps this one.")
+    return Msg("This game is over: nothing more can be played or drawn in it. Start another from "
+               "Games; History keeps this one.")
 
 
 def game_view(ctx: Ctx, games: tuple[str, ...], label: str) -> SessionView:

@@ -30,10 +30,13 @@ def private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
     if view["mode"] == "solo":
         then(ctx)
         return
-    name = who(view, view["turn"])
+    turn = view["turn"]
 
-    ctx.push(PassScreen(_("Pass the device"), _("Pass the device to {0}; only {0} looks now.").format(name),
-                        then, _("A: {}").format(name), _("B: back")))
+    def make() -> PassScreen:
+        name = who(view, turn)
+        return PassScreen(_("Pass the device"), _("Pass the device to {0}; only {0} looks now.").format(name),
+                          then, _("A: {}").format(name), _("B: back"))
+    ctx.push(remade(make))
 
 
 class PassScreen(Follows, ConfirmScreen):
@@ -51,11 +54,14 @@ def open_decide(ctx: Ctx) -> None:
     if response is None:
         return
     space, token, prov, toward = response["space"], response["token"], response["province"], response["toward"]
-    lead = ""
-    if space and token and prov and toward:
-        lead = _("He would place {token} on {space}, {v} toward {prov}.").format(
-            token=tok(token), space=space_name(space), v=toward[prov], prov=pn(prov))
-    ctx.push(why_screen(response, now=True, lead=lead))
+
+    def make() -> TextScreen:                 # the play read once: said again, never asked again
+        lead = ""
+        if space and token and prov and toward:
+            lead = _("He would place {token} on {space}, {v} toward {prov}.").format(
+                token=tok(token), space=space_name(space), v=toward[prov], prov=pn(prov))
+        return why_screen(response, now=True, lead=lead)
+    ctx.push(remade(make))
 
 
 def open_last(ctx: Ctx) -> None:
@@ -81,12 +87,16 @@ def open_duel_hand(ctx: Ctx) -> None:
     view = view_of(ctx)
     response = run_line(ctx, act.hand(view["turn"]))
     if response is not None:
-        cents = view["players"][view["turn"]]["centurions"]
-        rows = [_("Behind your screen:")] + ["  " + tok(t) for t in response["hand"]]
-        rows.append(_("In your bag: {}").format(view["players"][view["turn"]]["bag"]))
-        if cents:
-            rows += [_("Centurions:")] + ["  " + tok(t) for t in cents]
-        ctx.push(snapshot(_("Hand: {}").format(who(view, view["turn"])), rows))
+        hand, turn = list(response["hand"]), view["turn"]
+        cents, bag = view["players"][turn]["centurions"], view["players"][turn]["bag"]
+
+        def make() -> TextScreen:                # the hand read once: said again, never asked again
+            rows = [_("Behind your screen:")] + ["  " + tok(t) for t in hand]
+            rows.append(_("In your bag: {}").format(bag))
+            if cents:
+                rows += [_("Centurions:")] + ["  " + tok(t) for t in cents]
+            return snapshot(_("Hand: {}").format(who(view, turn)), rows)
+        ctx.push(remade(make))
 
 
 def open_row(ctx: Ctx) -> None:
@@ -120,7 +130,8 @@ def crassus_turn(ctx: Ctx) -> None:
         if response is None:
             return
         letter = response["tile"]
-    ctx.push(TextScreen(_("Tile {}").format(tile_letter(letter)), tile_words(view["tiles"]["definitions"][letter])))
+    definition = view["tiles"]["definitions"][letter]
+    ctx.push(remade(lambda: TextScreen(_("Tile {}").format(tile_letter(letter)), tile_words(definition))))
     _after_tile(ctx, letter, None)
 
 

@@ -83,7 +83,7 @@ class CaesarHome(WrappedListScreen):
             out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(_("Game over"), view_of(c)["end"] or ""))),
                                 who(view, view["winner"]), ident="now"))
         elif over:
-            out.append(HomeItem(_("Game over"), lambda c: c.push(snapshot(_("Game over"), _("The players ended the game."))),
+            out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(_("Game over"), _("The players ended the game.")))),
                                 ident="now"))
         else:
             out += self._now(view)

@@ -14,7 +14,7 @@ from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
 from engine.caesar.replies import PlayReply
 from engine.caesar.terms import BONUS_WORDS
-from firmware.screens.caesar.text import _, ngettext
+from firmware.screens.caesar.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.board import MapScreen, map_distance
 from firmware.screens.caesar.icons import draw_icon
@@ -69,7 +69,7 @@ class ProvincePicker(Follows, WrappedListScreen):
     def _on_map(self, ctx: Ctx, codes: list[str]) -> None:
         def picked(c: Ctx, code: str) -> None:
             if code not in self.codes(c):
-                c.notify(_("No token of yours fits here."))
+                c.notify(Msg("No token of yours fits here."))
                 return
             c.pop()
             self._pick(c, code)
@@ -118,7 +118,7 @@ class PlayMap(Follows, MapScreen):
     def _picked(self, ctx: Ctx, code: str) -> None:
         picker = ProvincePicker(self.then)
         if code not in picker.codes(ctx):
-            ctx.notify(_("No token of yours fits here."))
+            ctx.notify(Msg("No token of yours fits here."))
             return
         picker._pick(ctx, code)
 
@@ -330,12 +330,18 @@ class OptionScreen(Follows):
             o = opts[min(self.cursor, len(opts) - 1)]
             said = self.preview(ctx, o) or []
             if len(self.rows(said)) > self.SHOWN:        # all it does first (scrolling), then A places
-                ctx.push(AllItDoes(pn(self.code), "\n".join(said), partial(self.place, o=o),
-                                   _("A: place"), _("B: back")))
+                ctx.push(remade(partial(self.all_it_does, ctx, o)))
             else:
                 self.place(ctx, o)
         elif what is Intent.BACK:
             ctx.pop()
+
+    def all_it_does(self, ctx: Ctx, o: Option) -> AllItDoes:
+        """The whole preview of ``o`` before it is placed, said in the language of the moment."""
+        said = self.preview(ctx, o)
+        if said is None:                                   # (the answer kept for this state is gone)
+            raise LookupError(f"no preview of {self.line(o)} to say again")
+        return AllItDoes(pn(self.code), "\n".join(said), partial(self.place, o=o), _("A: place"), _("B: back"))
 
     def place(self, ctx: Ctx, o: Option) -> None:
         if o.face_down:
@@ -372,6 +378,8 @@ class AllItDoes(Follows, ConfirmScreen):
     """A placement's whole preview before it is made (A places, B back), its rows clear of the
     scroll bar; it goes with the choice once a step is played or taken back."""
 
+    width = base.COLS - 1
+
     def render(self, ctx: Ctx) -> Image.Image:
         self.note(ctx)
         return super().render(ctx)
@@ -379,7 +387,7 @@ class AllItDoes(Follows, ConfirmScreen):
     @property
     def rows(self) -> list[str]:
         from firmware.screens.caesar.text import say
-        return base.wrap(say(self.question), base.COLS - 1)
+        return base.wrap(say(self.question), self.width)
 
 
 def auto_draw(ctx: Ctx) -> list[str]:

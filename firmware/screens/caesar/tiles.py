@@ -6,9 +6,11 @@ import logging
 from functools import partial
 
 from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, parse_tiles
+from engine.caesar.terms import TileLetter
 from engine.errors import BadArguments
-from firmware.screens.caesar.text import _, ngettext
-from firmware.screens.caesar.words import ACTION_WORDS, TILES_KEY, remembered_tiles, tile_letter, tile_words, view_of
+from firmware.i18n import Sentences
+from firmware.screens.caesar.text import Msg, _, ngettext
+from firmware.screens.caesar.words import ACTION_WORDS, TILES_KEY, remembered_tiles, tile_letter, view_of
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen, figure
 
@@ -93,7 +95,7 @@ class TileEditor(ListScreen):
             parse_tiles(text)
         except BadArguments as e:       # a tile without play, etc.: say so, keep editing
             log.info("tile %s refused: %s", self.letter, e)
-            ctx.notify(_("A tile needs at least one play and at most six actions."))
+            ctx.notify(Msg("A tile needs at least one play and at most six actions."))
             return
         response = ctx.set_setting(TILES_KEY, text)
         if not response["ok"]:
@@ -101,5 +103,5 @@ class TileEditor(ListScreen):
         else:
             ctx.settings[TILES_KEY] = text
             ctx.pop()
-            ctx.notify(_("Tile {} saved: {}. Used from the next new game.").format(
-                tile_letter(self.letter), tile_words("+".join(actions))))
+            ctx.notify(Msg("Tile {} saved: {}. Used from the next new game.", TileLetter(self.letter),
+                           Sentences(*(Msg(ACTION_WORDS.get(a, a)) for a in actions), sep=" · ")))

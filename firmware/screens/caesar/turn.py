@@ -33,7 +33,7 @@ from firmware.screens.caesar.words import (
     who,
     why_screen,
 )
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Intent, Scroll, intent, scroll_bar
 
 log = logging.getLogger(__name__)
@@ -435,7 +435,8 @@ class TurnScreen:
         if self.scroll.move(what, len(rows), self._shown(page)):
             return
         if what is Intent.RIGHTWARD and page["kind"] == "play" and page["step"].get("why"):
-            ctx.push(why_screen(page["step"]))
+            step = page["step"]
+            ctx.push(remade(lambda: why_screen(step)))
         elif what in (Intent.CLOSE, Intent.RIGHTWARD):
             if self.page + 1 < len(self.pages):
                 self.page, self.scroll.top = self.page + 1, 0

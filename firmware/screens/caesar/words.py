@@ -16,7 +16,8 @@ from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
 from engine.caesar.views import CaesarView
 from engine.replies import Reply
 from engine.text import N_
-from firmware.screens.caesar.text import _
+from firmware.i18n import again
+from firmware.screens.caesar.text import Msg, _
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, item_rows
@@ -95,7 +96,7 @@ def run_line(ctx: Ctx, line: Line[R]) -> R | None:
         return response
     log.info("%s refused: %s", line.split(" ")[0], reply.get("message"))
     if reply.get("error") in MOVED_ON or CONSOLE_WORDS.search(str(reply.get("message", ""))):
-        ctx.notify(_("Not possible now: the game has moved on."))
+        ctx.notify(Msg("Not possible now: the game has moved on."))
     else:
         ctx.notify(reply.get("message", ""))
     return None
@@ -229,7 +230,8 @@ def why_screen(d: Step | DecideReply, now: bool = False, lead: str = "") -> play
     priority list, the tie-break lists used), after ``lead`` if given (what he would play). The
     digest's rule IDs stay in the log. It goes when an undo takes the play back; ``now`` (what he
     would play now): also once a step is played."""
-    body = [lead, str(d["why"])] if lead else str(d["why"])
+    why = again(d["why"])              # in the language of the moment (a screen made again: the new one)
+    body = [lead, why] if lead else why
     screen = snapshot(_("Why"), body)
     screen.now_only = now
     room = base.COLS - (len(f"1/{len(screen.rows)}") + 1 if len(screen.rows) > base.ROWS else 0)

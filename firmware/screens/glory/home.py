@@ -4,9 +4,9 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
-from firmware.screens.glory.text import _, ngettext
+from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, tax_form
 from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
@@ -91,7 +91,7 @@ class GloryHome(ListScreen):
         players, order = view["players"], view["order"] or view["players"]
         due = [p for p in order if p not in view["taxed"]]
         if not due:
-            ctx.notify(_("Everyone has taken income in round {}.").format(view["round"]))
+            ctx.notify(Msg("Everyone has taken income in round {}.", view["round"]))
             return
 
         def paid(name: str) -> None:
@@ -113,23 +113,26 @@ class GloryHome(ListScreen):
             if response is not None:
                 self.current = "reveal"             # the next round opens with its event (G-1)
                 turned = response["turned"]          # signed degrees, + = clockwise: said in words (G-2)
-                way = _("clockwise") if turned > 0 else _("counter-clockwise")
-                c.notify(_("Game over: final scoring.") if response["finished"] else
-                         _("Turn the board {}° {}. Round {}.").format(abs(turned), way, response["round"]))
+                way = Msg("clockwise") if turned > 0 else Msg("counter-clockwise")
+                c.notify(Msg("Game over: final scoring.") if response["finished"] else
+                         Msg("Turn the board {}° {}. Round {}.", abs(turned), way, response["round"]))
 
-        question = (_("Income done? Turn the board and start round {}.").format(view["round"] + 1)
-                    if view["round"] < view["rounds"] else _("Income done? This ends the game."))
-        ctx.push(play.Asked(GAMES, _("End round?"), question, go))
+        round_, rounds = view["round"], view["rounds"]
+        ctx.push(remade(lambda: play.Asked(GAMES, _("End round?"), _("Income done? Turn the board and start round {}.").format(
+            round_ + 1) if round_ < rounds else _("Income done? This ends the game."), go)))
 
     @staticmethod
     def _farming(ctx: Ctx) -> None:
         view = view_of(ctx)
-        rows = []
+        farms: list[tuple[str, int, bool]] = []
         for p in view["players"]:
             response = run_line(ctx, act.farm(p))
             if response is None:
                 return
-            n = response["denarii"]
-            row = ngettext("{}: {} denarius", "{}: {} denarii", n).format(p, n)
-            rows.append(row + (" " + _("(Farmer)") if response["farmer"] else ""))
-        ctx.push(play.Snapshot(GAMES, _("Farming, round {}").format(view["round"]), rows))   # as it is now
+            farms.append((p, response["denarii"], bool(response["farmer"])))
+
+        def make() -> play.Snapshot:              # read once: said again in a new language, never asked again
+            rows = [ngettext("{}: {} denarius", "{}: {} denarii", n).format(p, n) + (" " + _("(Farmer)") if farmer else "")
+                    for p, n, farmer in farms]
+            return play.Snapshot(GAMES, _("Farming, round {}").format(view["round"]), rows)   # as it is now
+        ctx.push(remade(make))

@@ -15,11 +15,12 @@ from engine.glory.rounds import ARROWS, rotation_of
 from engine.glory.tables import double_tax_penalty
 from engine.glory.views import GloryView
 from engine.text import N_
-from firmware.screens.glory.text import _, ngettext
+from firmware.i18n import Sentences
+from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.words import GAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import GAMES, MEDAL_NAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
@@ -148,11 +149,9 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None)
                 taxed(name)
             for _screen in range(screens):
                 c.pop()
-            n = response["denarii"]
-            note = ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(name, n)
-            if response["fame_lost"]:
-                note += " " + _("Fame -{}.").format(response["fame_lost"])
-            c.notify(note)
+            n, lost = response["denarii"], response["fame_lost"]
+            c.notify(Sentences(Msg("{}: take {} denarius.", name, n, plural="{}: take {} denarii.", n=n),
+                               Msg("Fame -{}.", lost) if lost else ""))
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         name, pop, double = players[v["who"]], v["pop"], bool(v["double"])
@@ -202,7 +201,7 @@ class MedalScreen(ListScreen):
         view = view_of(ctx)
         holder = view["medals"][medal]
         if holder is not None and not view["finished"]:
-            ctx.notify(_("The {} medal belongs to {}.").format(medal_name(medal), holder))
+            ctx.notify(Msg("The {} medal belongs to {}.", Msg(MEDAL_NAMES.get(medal, medal)), holder))
             return
         others = [p for p in view["players"] if p != holder]      # after round 9: a correction moves it
         ctx.push(remade(lambda: ChooseScreen(_("Medal: {}").format(medal_name(medal)), others,
@@ -239,7 +238,8 @@ def pick_form() -> NumberForm:
     def go(c: Ctx, v: dict[str, int]) -> None:
         response = run_line(c, act.pick(v["hand"]))
         if response is not None:
-            c.replace(PickResult(_("Card of {}").format(v["hand"]), _("№ {}").format(response["position"])))
+            hand, position = v["hand"], response["position"]       # the pick shown again, never drawn again
+            c.replace(remade(lambda: PickResult(_("Card of {}").format(hand), _("№ {}").format(position))))
 
     return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), 5, 1, 20)], go,
                       status=lambda c, v: _("A: pick"))

@@ -18,10 +18,10 @@ from engine.glory.sheet import SessionFacts, parse_sheet
 from engine.glory.views import GloryGameView
 from engine.glory.rounds import seat_layout
 from engine.text import N_
-from firmware.screens.glory.text import _, ngettext
+from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
@@ -158,15 +158,15 @@ class SheetPad:
         self.last = seat
         if after == now and self.sign > 0:
             if self.entry in PANTHEON_COMMON:
-                ctx.notify(_("{}: at most {} common Pantheon parts.").format(player, SHEET_MAX["gold"]))
+                ctx.notify(Msg("{}: at most {} common Pantheon parts.", player, SHEET_MAX["gold"]))
             elif self.entry in GOODS:
-                ctx.notify(_("{}: at most {} goods sets count.").format(player, SHEET_MAX["tools"]))
+                ctx.notify(Msg("{}: at most {} goods sets count.", player, SHEET_MAX["tools"]))
             elif self.entry in BATTLEFIELD_ROWS and most < SHEET_MAX[self.entry]:   # the others hold the rest
                 legions = SHEET_MAX[BATTLEFIELD_ROWS[0]]
-                ctx.notify(ngettext("{}: at most {} legion on the battlefields in all.",
-                                    "{}: at most {} legions on the battlefields in all.", legions).format(player, legions))
+                ctx.notify(Msg("{}: at most {} legion on the battlefields in all.", player, legions,
+                               plural="{}: at most {} legions on the battlefields in all.", n=legions))
             else:
-                ctx.notify(_("{}: {} is the most on this row.").format(player, most))
+                ctx.notify(Msg("{}: {} is the most on this row.", player, most))
             return
         if after != now:                                    # a no-op is not an undo step
             run_line(ctx, act.sheet(player, self.entry, after))
@@ -320,11 +320,11 @@ class ScoreResult(Follows, ListScreen):
             response = run_line(c, act_common.reveal())
             if response is not None:
                 seed = response.get("seed")
-                c.notify(_("The score is final. The seed of the draws: {}.").format(seed) if seed is not None
-                         else _("The score is final."))
+                c.notify(Msg("The score is final. The seed of the draws: {}.", seed) if seed is not None
+                         else Msg("The score is final."))
         # it goes once a step is played or taken back meanwhile (a correction over the serial link):
         # A would end the game on the score shown before it (play.Asked)
-        ctx.push(play.Asked(GAMES, _("Final?"), _("The score is final: no more corrections, and History keeps it."), yes))
+        ctx.push(remade(lambda: play.Asked(GAMES, _("Final?"), _("The score is final: no more corrections, and History keeps it."), yes)))
 
     def footer(self, ctx: Ctx) -> str:
         solo = self.result.get("solo")

@@ -7,7 +7,7 @@ from functools import partial
 
 from engine.glory import actions as act
 from engine.text import N_
-from firmware.screens.glory.text import _
+from firmware.screens.glory.text import Msg, _
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.glory.words import SEAT_NAMES
@@ -64,7 +64,7 @@ class SetupScreen(NumberForm):
     def _start(self, ctx: Ctx, values: dict[str, int]) -> None:
         names = [self.name(i) for i in range(values["players"])]
         if len({n.casefold() for n in names}) < len(names):
-            ctx.notify(_("Two players have the same name."))
+            ctx.notify(Msg("Two players have the same name."))
             return
         fame = [values[f"fame{i}"] for i in range(len(names))]
         play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"]), fame), self.home,

@@ -6,7 +6,8 @@ from functools import partial
 from PIL import Image
 
 from engine.glory import actions as act
-from firmware.screens.glory.text import _
+from firmware.i18n import Sentences
+from firmware.screens.glory.text import Msg, _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import SENATE_VALUES, milestone_note, run_line, view_of
@@ -49,7 +50,7 @@ def fame_adjust(player: str) -> Dial:
     says; A applies it at once (G-5, G-6); B goes back without a change."""
     def go(ctx: Ctx, delta: int) -> None:
         if delta == 0:
-            ctx.notify(_("Set a change first."))
+            ctx.notify(Msg("Set a change first."))
             return
         response = run_line(ctx, act.fame(player, delta))
         if response is not None:
@@ -114,16 +115,16 @@ class SenateScreen:
             response = run_line(ctx, act.vote(name, n))
             if response is None:
                 return
-            notes = []
+            notes: list[str] = []
             if response["supremacy"]:
-                notes.append(_("Supremacy! {} +{} fame.").format(name, response["fame_gained"]))
+                notes.append(Msg("Supremacy! {} +{} fame.", name, response["fame_gained"]))
             for owner in response["pushed_out"]:
-                notes.append(_("{}: the bottom vote goes back.").format(owner))
+                notes.append(Msg("{}: the bottom vote goes back.", owner))
             note = milestone_note(response)
             if note:
                 notes.append(note)
             if notes:
-                ctx.notify(" ".join(notes))
+                ctx.notify(Sentences(*notes))
         elif what is Intent.BACK:
             ctx.pop()
 
@@ -147,5 +148,5 @@ class UnvoteScreen(ListScreen):
     @staticmethod
     def _remove(ctx: Ctx, owner: str, at: int) -> None:
         if run_line(ctx, act.unvote(owner, at)) is not None:
-            ctx.notify(_("{}'s vote is out of the Senate column.").format(owner))
+            ctx.notify(Msg("{}'s vote is out of the Senate column.", owner))
             ctx.pop()

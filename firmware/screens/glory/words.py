@@ -8,7 +8,8 @@ from engine.glory.replies import FameReply
 from engine.glory.tables import senate_values
 from engine.glory.views import EventCard, GloryView
 from engine.text import N_
-from firmware.screens.glory.text import _
+from firmware.i18n import Sentences
+from firmware.screens.glory.text import Msg, _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.record import SEAT_NAMES as SEAT_NAMES
@@ -59,7 +60,7 @@ class Follows(play.Follows):
 
 def milestone_note(response: FameReply) -> str:
     events = response.get("milestone_events") or []
-    return " ".join(_("{} +1 supporter (milestone {}).").format(m["player"], m["milestone"]) for m in events)
+    return Sentences(*(Msg("{} +1 supporter (milestone {}).", m["player"], m["milestone"]) for m in events))
 
 
 # -- setup and home ----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from engine.text import N_
 from engine.jc.replies import TurnRecord
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
+from firmware.i18n import Sentences, Spoken, again
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, remade
@@ -107,11 +108,12 @@ def news(ctx: Ctx) -> list[str]:
     number was looked at in another game (other blocks, or what was said is not how this battle
     began) or an undo took events back."""
     b = view_of(ctx)["battle"]
-    events = [str(e) for e in b["events"]]
+    events = list(b["events"])                  # (sentences: said again in a new language, see ``again``)
+    english = [str(e.source) if isinstance(e, Spoken) else str(e) for e in events]   # the same in every language
     blocks = tuple(sorted(str(x["key"]) for x in b["blocks"]))     # fixed once the battle has begun
     blocks_then, seen = _ANNOUNCED.get(b["number"], ((), None))
-    _ANNOUNCED[b["number"]] = (blocks, events)
-    if seen is None or blocks_then != blocks or events[:len(seen)] != seen:
+    _ANNOUNCED[b["number"]] = (blocks, english)
+    if seen is None or blocks_then != blocks or english[:len(seen)] != seen:
         return []
     return events[len(seen):]
 
@@ -181,7 +183,7 @@ class BattleScreen(DecisionList):
     def render(self, ctx: Ctx) -> Image.Image:
         fresh = news(ctx)
         if fresh:
-            ctx.notify(" ".join(fresh))
+            ctx.notify(Sentences(*fresh))
         b = view_of(ctx)["battle"]
         d = b["decision"]
         if b["phase"] == "setup":
@@ -422,7 +424,7 @@ class DiceResult(Follows):
             rows.append(ngettext("{} more: the owner picks", "{} more: the owner picks", waiting).format(waiting))
         if not rows:
             rows = [_("No hit.")]
-        rows += self.events
+        rows += [again(e) for e in self.events]
         return [r for row in rows for r in base.wrap(row)]
 
     def render(self, ctx: Ctx) -> Image.Image:

@@ -15,11 +15,11 @@ from engine.jc.roster import roman
 from engine.jc.terms import NOW_FIGHTS
 from engine.text import N_
 from firmware.screens import base
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.setup import strengths
 from firmware.screens.jc.kinds import GroupedBlocks
-from firmware.screens.jc.text import _
-from firmware.screens.jc.words import SIDES, name_of, owned_name, run_line, side_name, view_of
+from firmware.screens.jc.text import Msg, _
+from firmware.screens.jc.words import SIDES, BlockNamed, name_of, owned_name, run_line, side_name, view_of
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
 
 # what the console did, in its own words (engine/jc/console.py ``_LOST``: the same catalog entries)
@@ -54,7 +54,7 @@ def roster_of(ctx: Ctx, side: str) -> list[RosterBlock]:
 
 def undo_said(text: str) -> str:
     """A change's notice and how to take it back (a long B, as everywhere)."""
-    return _("{} Undo: hold B.").format(text)
+    return Msg("{} Undo: hold B.", text)
 
 
 class BlocksMenu(ListScreen):
@@ -105,7 +105,7 @@ def _back(ctx: Ctx) -> None:
 
 
 def _fighting(ctx: Ctx, block: RosterBlock) -> None:
-    ctx.notify(_("{} is in the current battle: its steps are lost there.").format(name_of(block)))
+    ctx.notify(Msg("{} is in the current battle: its steps are lost there.", BlockNamed(block)))
 
 
 def _open_block(ctx: Ctx, side: str, block: RosterBlock) -> None:
@@ -164,21 +164,24 @@ class BlockMenu(ListScreen):
         if any(s < block["strength"] for s in strengths(block)):
             self._send_lose(ctx, block)
             return
-        question = (_(LAST_STEP["leader", other(self.side)]) if block["kind"] == "leader"
-                    else _(LAST_STEP["block"])).format(name_of(block))
-        ctx.push(ConfirmScreen(_("Lose a step?"), question, partial(self._send_lose, block=block)))
+
+        def make() -> ConfirmScreen:
+            question = (_(LAST_STEP["leader", other(self.side)]) if block["kind"] == "leader"
+                        else _(LAST_STEP["block"])).format(name_of(block))
+            return ConfirmScreen(_("Lose a step?"), question, partial(self._send_lose, block=block))
+        ctx.push(remade(make))
 
     def _send_lose(self, ctx: Ctx, block: RosterBlock) -> None:
         response = run_line(ctx, act.lose(block["id"]))
         if response is None:
             return
-        name = name_of(block)
+        name = BlockNamed(block)
         if response["result"] == "reduced":
-            said = _(LOST_WORDS["reduced"]).format(name, roman(block["strength"]), roman(response["to"]))
+            said = Msg(LOST_WORDS["reduced"], name, roman(block["strength"]), roman(response["to"]))
         elif response["result"] == "killed":
-            said = _(LOST_WORDS["killed", other(self.side)]).format(name)
+            said = Msg(LOST_WORDS["killed", other(self.side)], name)
         else:
-            said = _(LOST_WORDS["eliminated"]).format(name)
+            said = Msg(LOST_WORDS["eliminated"], name)
         ctx.pop()                                 # back on the side's blocks
         ctx.notify(undo_said(said))
 
@@ -187,4 +190,4 @@ class BlockMenu(ListScreen):
         if run_line(ctx, act.owner(block["id"], to)) is None:
             return
         ctx.pop()
-        ctx.notify(undo_said(_(NOW_FIGHTS[to]).format(name_of(block))))
+        ctx.notify(undo_said(Msg(NOW_FIGHTS[to], BlockNamed(block))))

@@ -9,8 +9,9 @@ from PIL import Image
 from engine.jc import actions as act
 from engine.jc.views import Reveal, Verdict
 from engine.text import N_
-from firmware.screens.jc.text import _, ngettext, say
-from firmware.screens.ctx import Ctx
+from firmware.i18n import again, sentence
+from firmware.screens.jc.text import Msg, _, ngettext
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.words import GAME, SIDES, card_name, name_of, over_item, run_line, side_name, view_of
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
@@ -69,6 +70,11 @@ def _close(ctx: Ctx) -> None:
 
 
 def _trophies(ctx: Ctx, side: str) -> None:
+    ctx.push(remade(partial(trophies_screen, ctx, side)))
+
+
+def trophies_screen(ctx: Ctx, side: str) -> Snapshot:
+    """The enemy leaders ``side`` has killed (its trophies), as the game stands now."""
     killed = view_of(ctx)["campaign"]["trophies"][side]
     rows = [_("A killed enemy leader is a trophy: 1 VP.")]
     for t in killed:
@@ -77,7 +83,7 @@ def _trophies(ctx: Ctx, side: str) -> None:
                     else _("{} (outside battle)").format(name))
     if not killed:
         rows.append(_("None yet."))
-    ctx.push(Snapshot((GAME,), _(TROPHY_WORDS[side]), rows))
+    return Snapshot((GAME,), _(TROPHY_WORDS[side]), rows)
 
 
 class CardsMenu(ListScreen):
@@ -120,21 +126,22 @@ class CardsMenu(ListScreen):
             run_line(c, act.deal())
 
         if view_of(ctx)["cards"]:
-            ctx.push(Asked((GAME,), _("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
-                                                   "hands in play are lost."), go))
+            ctx.push(remade(lambda: Asked((GAME,), _("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
+                                                                 "hands in play are lost."), go)))
         else:
             go(ctx)
 
     @staticmethod
     def _hand(ctx: Ctx, side: str) -> None:
-        ctx.push(ConfirmScreen(_("Private"), _(PASS_TO[side]),
-                                    lambda c: c.push(HandScreen(side)), _("A: show"), _("B: back")))
+        ctx.push(remade(lambda: ConfirmScreen(_("Private"), _(PASS_TO[side]),
+                                              lambda c: c.push(HandScreen(side)), _("A: show"), _("B: back"))))
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:
         cards = view_of(ctx)["cards"]
         if cards and cards["reveals"]:
-            ctx.push(Snapshot((GAME,), _("Reveal"), reveal_rows(cards["reveals"][-1])))
+            reveal = cards["reveals"][-1]
+            ctx.push(remade(lambda: Snapshot((GAME,), _("Reveal"), reveal_rows(reveal))))
 
 
 def reveal_rows(rec: Reveal) -> list[str]:
@@ -185,7 +192,7 @@ class HandScreen(ListScreen):
         ctx.pop()
         reveal = response.get("reveal")
         if reveal:
-            ctx.push(result(_("Reveal"), reveal_rows(reveal)))
+            ctx.push(remade(lambda: result(_("Reveal"), reveal_rows(reveal))))
 
 
 def result(title: str, rows: list[str]) -> Snapshot:
@@ -207,14 +214,14 @@ def ask_winter(ctx: Ctx) -> None:
     """The winter (J-19), asked first; never offered in the middle of a battle."""
     view = view_of(ctx)
     if view["battle"]["phase"] == "fighting":
-        ctx.notify(_("Winter comes after the battle: finish it first (or Fight to the end)."))
+        ctx.notify(Msg("Winter comes after the battle: finish it first (or Fight to the end)."))
         return
     if view["battle"]["phase"] == "setup" and view["battle"]["blocks"]:
-        ctx.notify(_("Winter comes after the battle being set up: fight it, or take its blocks "
-                     "out first."))
+        ctx.notify(Msg("Winter comes after the battle being set up: fight it, or take its blocks "
+                       "out first."))
         return
     if view["campaign"]["over"]:
-        ctx.notify(_("The game is over: {}").format(say(view["campaign"]["over"].get("reason", ""))))
+        ctx.notify(Msg("The game is over: {}", sentence(view["campaign"]["over"].get("reason", ""))))
         return
 
     def go(c: Ctx) -> None:
@@ -222,14 +229,19 @@ def ask_winter(ctx: Ctx) -> None:
         response = run_line(c, act.winter())
         if response is None:
             return
-        rows = [f"{'✓' if s['done'] else '·'} {s['step']} {s['title']}: {s['text']}" for s in response["checklist"]]
-        over = view_of(c)["campaign"]["over"]
-        title = _("Game over") if over else _("Winter: year {}").format(ending)
-        c.push(result(title, rows))
+        checklist = response["checklist"]
+        over = bool(view_of(c)["campaign"]["over"])
+        c.push(remade(lambda: result(_("Game over") if over else _("Winter: year {}").format(ending), [
+            f"{'✓' if s['done'] else '·'} {s['step']} {again(s['title'])}: {again(s['text'])}" for s in checklist])))
 
+    ctx.push(remade(lambda: Asked((GAME,), _("Winter?"), winter_question(ctx), go)))
+
+
+def winter_question(ctx: Ctx) -> str:
+    """What the winter does (J-19), and what it loses while the year's cards are still played."""
     question = _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards.")
-    cards = view["cards"]
+    cards = view_of(ctx)["cards"]
     if cards is not None and not cards["year_done"]:       # the year ends with its fifth card (J-18)
         question = _("This year's cards are still being played (turn {} of 5): the winter deals new "
                      "hands and those in play are lost. {}").format(cards["turn"], question)
-    ctx.push(Asked((GAME,), _("Winter?"), question, go))
+    return question

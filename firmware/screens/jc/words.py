@@ -1,14 +1,14 @@
 """Julius Caesar: the words every screen shares (sides, blocks, cards, results) and the session's view."""
 from __future__ import annotations
 
-from typing import TypedDict, cast
+from typing import Any, TypedDict, cast
 
 from engine.jc.replies import Odds
 from engine.jc.roster import roman
 from engine.jc.terms import block_name
 from engine.jc.views import BattleView, JcView, Verdict
 from engine.text import N_
-from firmware.screens.jc.text import _, say
+from firmware.screens.jc.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item
@@ -89,6 +89,18 @@ def name_of(b: Named) -> str:
     """A block's printed name in the current language (Legio 10 -> Легион 10), without the words
     the roster adds to explain it (``Pompeius (Pompey)`` -> ``Pompeius``, as the block reads)."""
     return say(block_name(b["name"])).split(" (", 1)[0]
+
+
+class BlockNamed(Msg):
+    """:func:`name_of` as a value of a sentence (a notice said again in a new language)."""
+
+    def __new__(cls, b: Named) -> BlockNamed:
+        self = super().__new__(cls, "{}", block_name(b["name"]))
+        assert isinstance(self, BlockNamed)
+        return self
+
+    def say(self, gettext: Any, ngettext: Any) -> str:
+        return super().say(gettext, ngettext).split(" (", 1)[0]
 
 
 # A block that went over to the other side (Jupiter) is named with its first owner's initial: the

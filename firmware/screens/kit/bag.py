@@ -16,7 +16,7 @@ from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
 from engine.replies import BagReply
 from engine.text import N_
-from firmware.i18n import _
+from firmware.i18n import Msg, _
 from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
@@ -218,7 +218,7 @@ class BagEditor(ListScreen):
     def start(self, ctx: Ctx) -> None:
         pairs = [(name, n) for name, n in self.entries if n > 0]
         if not pairs:
-            ctx.notify(_("Add at least one item first."))
+            ctx.notify(Msg("Add at least one item first."))
             return
         begin(ctx, self.kind, pairs, self.side, pops=1, fair=self.fair)
 
@@ -283,7 +283,7 @@ class KitScreen(ListScreen):
             if deck["discard"]:
                 out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
                                 str(len(deck["discard"]))))
-        out.append(Item(_("History"), lambda c: c.push(KitHistory(self.side)), str(events_of(h))))
+        out.append(Item(_("History"), lambda c: c.push(remade(lambda: KitHistory(self.side))), str(events_of(h))))
         out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
         return out
 
@@ -296,7 +296,7 @@ class KitScreen(ListScreen):
     def _simple(self, ctx: Ctx, command: act.BagCommand) -> None:
         response = play.run_or_notify(ctx, act.bag(command, side=self.side))
         if response is not None:
-            ctx.notify(_("Shuffled."))
+            ctx.notify(Msg("Shuffled."))
 
 
 def drawn_now(ctx: Ctx, side: bool) -> list[str]:

@@ -8,7 +8,7 @@ from PIL import Image
 from engine import actions as act
 from engine.replies import RollRecord
 from engine.text import N_
-from firmware.i18n import _, ngettext
+from firmware.i18n import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
@@ -187,7 +187,7 @@ class DiceScreen:
             play.run_or_notify(ctx, act.roll(self.count, SIDES[self.sides], self.mod))
         elif what is Intent.PICK:
             if last_roll(ctx) is None:
-                ctx.notify(_("Roll first, then pick the dice to roll again."))
+                ctx.notify(Msg("Roll first, then pick the dice to roll again."))
             else:
                 self.picking, self.pick, self.chosen = True, 0, set()
         elif what is Intent.SECOND:
@@ -206,7 +206,7 @@ class DiceScreen:
             self.chosen ^= {self.pick}
         elif what is Intent.GO:
             if not self.chosen:
-                ctx.notify(_("Press on a die to choose it, then A to roll it again; B cancels."))
+                ctx.notify(Msg("Press on a die to choose it, then A to roll it again; B cancels."))
                 return
             play.run_or_notify(ctx, act.reroll([i + 1 for i in sorted(self.chosen)]))
             self.picking, self.chosen = False, set()

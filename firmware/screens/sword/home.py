@@ -7,13 +7,14 @@ from engine.actions import with_people
 from engine.sword import actions as act
 from engine.sword.tracks import game_length
 from engine.text import N_
-from firmware.screens.sword.text import _
+from firmware.i18n import Sentences
+from firmware.screens.sword.text import Msg, _
 from firmware.screens import base, play
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.sword.rolls import CheckMenu, RollResult, battle_form, naval_form, odds_screen, result_screen, tactics_form
 from firmware.screens.sword.tracks import DesperateScreen, VictoryScreen, unrest_form, vp_screen
-from firmware.screens.sword.words import GAMES, PRESETS, counted_vp, run_line, short, view_of
+from firmware.screens.sword.words import GAMES, PRESETS, counted_vp, power_named, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
@@ -105,7 +106,8 @@ class SwordHome(WrappedListScreen):
     def _consuls(ctx: Ctx) -> None:
         response = run_line(ctx, act.consuls())
         if response is not None:
-            ctx.push(RollResult(_("Consuls"), " & ".join(response["drawn"])))
+            drawn = " & ".join(response["drawn"])            # the consuls shown again, never drawn again
+            ctx.push(remade(lambda: RollResult(_("Consuls"), drawn)))
 
     @staticmethod
     def _last(ctx: Ctx) -> None:
@@ -131,11 +133,11 @@ class SwordHome(WrappedListScreen):
         if response is None:
             return
         if response["finished"]:
-            ctx.notify(_("Game over: {} won.").format(short(response["winner"])))
+            ctx.notify(Msg("Game over: {} won.", power_named(response["winner"])))
             return
-        note = _("Turn {}, round {}.").format(response["turn"], response["round"])
+        note: str = Msg("Turn {}, round {}.", response["turn"], response["round"])
         order = response.get("desperate_order_before")
         if order is not None:
-            who = ", ".join(map(short, order)) or _("nobody")
-            note = _("Round 5 ended; Desperate Times order: {}.").format(who) + " " + note
+            who = Msg.join([power_named(p) for p in order]) if order else Msg("nobody")
+            note = Sentences(Msg("Round 5 ended; Desperate Times order: {}.", who), note)
         ctx.notify(note)

@@ -13,10 +13,11 @@ from engine.sword.odds import attacker_wins
 from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
 from engine.sword.tactics import chance
 from engine.text import N_
-from firmware.screens.sword.text import _
+from firmware.i18n import Sentences
+from firmware.screens.sword.text import Msg, _
 from firmware.screens import base, play
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx, Screen
+from firmware.screens.ctx import Ctx, Screen, remade
 from firmware.screens.sword.words import (
     BAND,
     BAND_NAMES,
@@ -70,14 +71,17 @@ class LossTable(Follows, TextScreen):
 
 
 def naval_screen(r: NavalFields) -> ResultScreen:
-    return RollResult(_("Naval {}{:+d} = {}").format(r["roll"], r["modifier"], r["modified"]),
-                        _(NAVAL_RESULTS.get(r["result"], r["result"])))
+    """The naval roll ``r`` (made again in a new language: the same roll, never another)."""
+    return remade(lambda: RollResult(_("Naval {}{:+d} = {}").format(r["roll"], r["modifier"], r["modified"]),
+                                     _(NAVAL_RESULTS.get(r["result"], r["result"]))))
 
 
 def check_screen(r: CheckFields) -> ResultScreen:
+    """The 2d6 roll ``r`` (made again in a new language: the same roll, never another)."""
     mod = f"{r['modifier']:+d}" if r.get("modifier") else ""
     # the check's name alone: the two dice below say it is 2d6 ("Subjugation: 2d6" did not fit)
-    return RollResult(_(CHECK_NAMES.get(r["check"], r["check"])), f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}")
+    return remade(lambda: RollResult(_(CHECK_NAMES.get(r["check"], r["check"])),
+                                     f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}"))
 
 
 def result_screen(last: LastRoll) -> Screen | None:
@@ -175,7 +179,7 @@ class BattleResult(Follows):
         except LookupError:
             return False
         if last is not None and last["kind"] == "battle" and not same_battle(last, self.result):
-            ctx.notify(_("Another battle has been fought since this one: retreat losses go with the latest battle."))
+            ctx.notify(Msg("Another battle has been fought since this one: retreat losses go with the latest battle."))
             return False
         return True
 
@@ -220,11 +224,10 @@ class BattleResult(Follows):
         if self.scroll.move(what, len(self.rows()), base.ROWS):
             return
         if what is Intent.CLOSE:
-            rows = []
-            for x in self.result["readings"]:
-                side = _("Attacker") if x["side"] == "attacker" else _("Defender")
-                rows.append(_("{} die {}: {}").format(side, x["die"], reading_word(x["reads"])))
-            ctx.push(LossTable(_("Loss table"), rows or [_("No losses.")]))
+            readings = self.result["readings"]
+            ctx.push(remade(lambda: LossTable(_("Loss table"), [_("{} die {}: {}").format(
+                _("Attacker") if x["side"] == "attacker" else _("Defender"), x["die"], reading_word(x["reads"]))
+                for x in readings] or [_("No losses.")])))
         elif what is Intent.SECOND:
             self.ask_retreat(ctx)
         elif what is Intent.BACK:
@@ -239,7 +242,7 @@ class BattleResult(Follows):
             return
         room = self.room()
         if not room:
-            ctx.notify(_("The loser has no units left to lose retreating."))
+            ctx.notify(Msg("The loser has no units left to lose retreating."))
             return
         if not self.latest(ctx):
             return
@@ -276,7 +279,7 @@ def tactics_form() -> NumberForm:
         c.replace(TacticsResult(response))
         effect = response.get("effect")
         if effect:
-            c.notify(effect[:1].upper() + effect[1:])
+            c.notify(Sentences(effect, capital=True))
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         kind = TESTS[v["test"]] or None

@@ -7,10 +7,11 @@ from functools import partial
 from engine.sword import actions as act
 from engine.sword.tracks import vp_range
 from engine.text import N_
-from firmware.screens.sword.text import _, ngettext
+from firmware.i18n import Sentences
+from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
-from firmware.screens.sword.words import GAMES, counted_vp, run_line, short, view_of, vp_figure
+from firmware.screens.sword.words import GAMES, counted_vp, power_named, run_line, short, view_of, vp_figure
 from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent
 
 
@@ -28,7 +29,7 @@ def vp_screen() -> VPTrack:
             ctx.notify(play.game_over())
             return
         if not low <= view["vp"][power] + by <= high:     # no change: not an undo step
-            ctx.notify(_("VP stay within {}–{} (W-11).").format(low, high))
+            ctx.notify(Msg("VP stay within {}–{} (W-11).", low, high))
             return
         run_line(ctx, act.vp(power, by))
 
@@ -65,16 +66,15 @@ class DesperateScreen(ListScreen):
 
     def _decide(self, ctx: Ctx, powers: list[str]) -> None:
         if not self.marked:
-            ctx.notify(_("Mark who wants to play (press)."))
+            ctx.notify(Msg("Mark who wants to play (press)."))
             return
         wanting = [f for f in powers if f in self.marked]
         response = run_line(ctx, act.desperate(wanting))
         if response is not None:
             ctx.pop()
-            note = _("{} played the card.").format(short(response["plays"]))
-            if response["kept"]:
-                note += " " + _("{} kept theirs.").format(", ".join(map(short, response["kept"])))
-            ctx.notify(note)
+            kept = response["kept"]
+            ctx.notify(Sentences(Msg("{} played the card.", power_named(response["plays"])),
+                                 Msg("{} kept theirs.", Msg.join([power_named(p) for p in kept])) if kept else ""))
 
 
 def unrest_form(ctx: Ctx) -> NumberForm:
@@ -88,8 +88,8 @@ def unrest_form(ctx: Ctx) -> NumberForm:
         response = run_line(c, act.unrest(v["level"]))
         if response is not None:
             c.pop()
-            c.notify(_("Unrest {}: hand size {:+d}, VP {:+d}.").format(
-                response["unrest"], response["hand_size_modifier"], response["vp_modifier"]))
+            c.notify(Msg("Unrest {}: hand size {:+d}, VP {:+d}.",
+                         response["unrest"], response["hand_size_modifier"], response["vp_modifier"]))
 
     return NumberForm(N_("Carthage unrest"), [Field("level", N_("Unrest"), level, 0, 20)], go,
                       status=lambda c, v: _("hand {:+d}, VP {:+d}").format(-(v["level"] // 2), -(v["level"] // 3)))
@@ -116,7 +116,7 @@ class VictoryScreen(ListScreen):
             response = run_line(c, act.victory(power))
             if response is not None:
                 c.pop()                                   # this list: the home shows the game over
-                c.notify(_("Game over: {} won.").format(short(response["winner"])))
+                c.notify(Msg("Game over: {} won.", power_named(response["winner"])))
 
         ctx.push(play.Asked(GAMES, _("Automatic victory?"), _(
             "{} reached the VP the map gives for turn {}? This ends the game.").format(short(power), turn), go))

@@ -7,7 +7,7 @@ from typing import cast
 from engine.sword.replies import BattleSide
 from engine.sword.views import SwordView
 from engine.text import N_
-from firmware.screens.sword.text import _
+from firmware.screens.sword.text import Msg, _
 from firmware.screens import play
 from firmware.screens.ctx import Ctx
 
@@ -83,6 +83,11 @@ def vp_figure(view: SwordView, power: str) -> str:
 def short(power: str) -> str:
     """A power's name in the current language: ``etruscans`` -> ``Etruscans`` / «Этруски»."""
     return _(POWER_NAMES.get(power, power.capitalize()))
+
+
+def power_named(power: str) -> Msg:
+    """:func:`short` as a value of a sentence (a notice said again in a new language)."""
+    return Msg(POWER_NAMES.get(power, power.capitalize()))
 
 
 def dice_word(v: int) -> str:

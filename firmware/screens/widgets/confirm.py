@@ -9,12 +9,14 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent
 from firmware.screens.widgets.listing import draw_footer
-from firmware.screens.widgets.scroll import Scroll, scroll_bar
+from firmware.screens.widgets.scroll import Place, Scroll, paragraphs, place_of, row_of, scroll_bar
 
 
 class ConfirmScreen:
     """A yes/no question: only A confirms and runs ``on_yes`` (a joystick nudge never does);
     B or left cancels; up/down scroll a question longer than the screen (never cut)."""
+
+    width = base.COLS                            # the question's rows
 
     def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
                  yes: str | None = None, no: str | None = None) -> None:
@@ -33,7 +35,16 @@ class ConfirmScreen:
     def rows(self) -> list[str]:
         """The question wrapped to the panel, in the current language."""
         from firmware.i18n import say
-        return base.wrap(say(self.question))
+        return base.wrap(say(self.question), self.width)
+
+    def reading(self) -> Place:
+        """Where the reader is (made again in another language, the question opens there)."""
+        from firmware.i18n import say
+        return place_of(paragraphs(say(self.question)), self.scroll.top, self.width)
+
+    def read_at(self, place: Place) -> None:
+        from firmware.i18n import say
+        self.scroll.top = row_of(paragraphs(say(self.question)), place, self.width)
 
     def render(self, ctx: Ctx) -> Image.Image:
         from firmware.i18n import _, say

@@ -9,7 +9,7 @@ from PIL import Image
 
 from engine.names import check_name
 from engine.text import N_
-from firmware.i18n import _, language
+from firmware.i18n import Msg, _, language
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
@@ -130,7 +130,7 @@ class TypeScreen:
         elif cell == DONE:
             self._done(ctx)
         elif len(self.name) >= MAX_TYPED:
-            ctx.notify(_("At most {} characters.").format(MAX_TYPED))
+            ctx.notify(Msg("At most {} characters.", MAX_TYPED))
         else:
             self.name += cell.upper() if self.upper else cell
             if self.capital and self.upper and cell.isalpha() and len(self.name) == 1:

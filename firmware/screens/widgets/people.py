@@ -198,14 +198,14 @@ class PlayerMenu(ListScreen):
             ctx.notify(response.get("message", ""))
 
     def _remove(self, ctx: Ctx) -> None:
-        from firmware.i18n import _
+        from firmware.i18n import Msg, _
 
         def yes(c: Ctx) -> None:
             response = c.run(act.forget_player(self.name))
             if response.get("ok"):
                 c.pop()
-                c.notify(_("{} is off the list; History keeps the games.").format(self.name))
+                c.notify(Msg("{} is off the list; History keeps the games.", self.name))
             else:
-                c.notify(str(response.get("message", "")))
+                c.notify(response.get("message", ""))
         ctx.push(remade(lambda: ConfirmScreen(
             _("Remove?"), _("Take {} off the list of players? History keeps the games.").format(self.name), yes)))

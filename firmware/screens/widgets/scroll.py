@@ -6,6 +6,7 @@ shown); :class:`Scroll` is the only scroll handler (up/down by a row, never past
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -68,13 +69,79 @@ def wrapped(body: str | Sequence[str], width: int = base.COLS) -> list[str]:
     return base.wrap(body, width) if isinstance(body, str) else [r for line in body for r in base.wrap(line, width)]
 
 
+def paragraphs(body: str | Sequence[str]) -> list[str]:
+    """``body``'s paragraphs (its entries, each cut at its line breaks): wrapped one after the
+    other, they are the rows of :func:`wrapped`."""
+    return [p for text in ([body] if isinstance(body, str) else body) for p in text.split("\n")]
+
+
+# -- where the reader is, in any language ----------------------------------------------------------
+Place = tuple[int, int]
+"""Where a reader is in a text: (its paragraph, the sentence of it) — the same in every language,
+where the row is not (the rows wrap otherwise)."""
+
+_SENTENCE_END = re.compile(r"[.!?…](?=\s|$)")
+
+
+def _sentence_starts(para: str) -> list[int]:
+    """Where each sentence of ``para`` starts, counted in letters (spaces left out: wrapping keeps
+    the letters, not the spaces)."""
+    letters = len("".join(para.split()))
+    starts = [0]
+    for end in _SENTENCE_END.finditer(para):
+        n = len("".join(para[:end.end()].split()))
+        if n < letters:
+            starts.append(n)
+    return starts
+
+
+def place_of(paras: Sequence[str], top: int, width: int = base.COLS) -> Place:
+    """The paragraph and sentence that row ``top`` of ``paras`` wrapped to ``width`` shows first
+    (the sentence begun above it when the row starts inside one)."""
+    row = 0
+    for i, para in enumerate(paras):
+        rows = base.wrap(para, width)
+        if top < row + len(rows):
+            before = sum(len(r.replace(" ", "")) for r in rows[:top - row])
+            return i, sum(1 for s in _sentence_starts(para) if s <= before) - 1
+        row += len(rows)
+    return len(paras), 0
+
+
+def row_of(paras: Sequence[str], place: Place, width: int = base.COLS) -> int:
+    """The row of ``paras`` wrapped to ``width`` where the sentence ``place`` begins (its
+    paragraph's last sentence if the text has fewer there; the end if fewer paragraphs)."""
+    paragraph, sentence = place
+    row = 0
+    for i, para in enumerate(paras):
+        rows = base.wrap(para, width)
+        if i == paragraph:
+            starts = _sentence_starts(para)
+            start, before = starts[min(sentence, len(starts) - 1)], 0
+            for r, text in enumerate(rows):
+                before += len(text.replace(" ", ""))
+                if before > start:
+                    return row + r
+            return row + len(rows) - 1
+        row += len(rows)
+    return row
+
+
 class TextScreen:
     """Read-only wrapped text with scrolling (why screens, logs, about); any other key closes it."""
 
     def __init__(self, title: str, body: str | Sequence[str]) -> None:
         self.title = title
+        self.paras = paragraphs(body)
         self.rows = wrapped(body)
         self.scroll = Scroll()
+
+    def reading(self) -> Place:
+        """Where the reader is (made again in another language, the text opens there: read_at)."""
+        return place_of(self.paras, self.scroll.top)
+
+    def read_at(self, place: Place) -> None:
+        self.scroll.top = row_of(self.paras, place)
 
     @property
     def top(self) -> int:
