@@ -58,7 +58,7 @@ def archived(entries: list[ArchivedSession]) -> list[Archived]:
 def open_archive(ctx: Ctx) -> None:
     stored = ctx.archives(MAX_LISTED)
     if stored is None:                      # never "No earlier games yet": that would say a loss as a fact
-        ctx.notify(_("The earlier games cannot be read now. Check the card."))
+        ctx.notify(Msg("The earlier games cannot be read now. Check the card."))
         return
     found = archived(stored)
     if not found:
