@@ -10,8 +10,6 @@ character of it (tests/test_kit.py).
 """
 from __future__ import annotations
 
-import unicodedata
-
 from engine.errors import BadArguments
 from engine.text import Msg
 
@@ -28,7 +26,7 @@ LEGACY = "/:+"
 # the other letters of those blocks that every size of the font draws (accented Latin, Greek with its
 # tonos, the rest of basic Cyrillic): a player named Zoë or Łukasz was refused as undrawable
 MORE_LETTERS = "".join(ch for first, end in ((0xC0, 0x180), (0x386, 0x3CF), (0x400, 0x460))
-                       for ch in map(chr, range(first, end)) if unicodedata.category(ch).startswith("L"))
+                       for ch in map(chr, range(first, end)) if ch.isalpha())     # Unicode's L* categories
 NAME_CHARS = frozenset(LATIN + CYRILLIC + MORE_LETTERS + DIGITS + APOSTROPHES + PUNCTUATION + SUITS + LEGACY)
 
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from engine.errors import BadArguments, IllegalMove, LegatusError
 from engine.text import Msg
-from firmware import history, history_rebuild
+from firmware import history
 from firmware.fairness import FairDraw
 from firmware.session import END, Session, parse_line, with_language_options
 from firmware.store import Store
@@ -171,6 +171,7 @@ class SessionCommands:
         self.store.commit(session, line, outcome, new_json)
         if self._safely("record a finished game",
                         lambda: history.after_action(self.store, session, command, dict(outcome.fields), True)):
+            from firmware import history_rebuild
             self._safely("make a corrected game's record follow", lambda: history_rebuild.asked_again(self.store, session))
         if command == END:
             self._filed_ended(session)
@@ -213,6 +214,7 @@ class SessionCommands:
         from firmware import fairness
         from firmware.storage import StorageError
         try:
+            from firmware import history_rebuild
             history_rebuild.reconcile(self.store, old)
             if old.ended and not fairness.filed(self.store.db, [str(old.header["sid"])]):
                 history.record_ended(self.store, old, old.ended_as() or "ended")
@@ -228,6 +230,7 @@ class SessionCommands:
         session = self.session
         if session is None:
             return
+        from firmware import history_rebuild      # (at need: a start without a session pays nothing)
         self._safely("reconcile the history", lambda: history_rebuild.reconcile(self.store, session))
         if session.ended:
             from firmware import fairness
@@ -245,6 +248,7 @@ class SessionCommands:
     def _undo(self, session: Session, step: tuple[int, int] | None = None) -> dict[str, Any]:
         text = self.store.undo(session, step)
         self._safely("take back a finished game's record", lambda: history.after_undo(self.store, session))
+        from firmware import history_rebuild
         self._safely("make a corrected game's record follow", lambda: history_rebuild.asked_again(self.store, session))
         return {"undone": text, "state": session.view()}
 
