@@ -110,19 +110,17 @@ class App:
     # -- what is stored ----------------------------------------------------------------------
     def history(self, limit: int | None = 50) -> list[HistoryEntry] | None:
         from firmware import fairness, history
-        try:       # with each ended game's seed, share and commitment (public once it has ended)
-            got = cast(list[HistoryEntry], fairness.attach(self.console.store.db, history.games(self.console.store.db, limit)))
-        except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
-            log.exception("history could not be read")
-            self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
-            return None
-        self._unread.clear()
-        return got
+        db = self.console.store.db     # with each ended game's seed, share and commitment (public once it has ended)
+        return self._read_history(lambda: cast(list[HistoryEntry], fairness.attach(db, history.games(db, limit))))
 
     def played(self) -> list[PlayedEntry] | None:
         from firmware import history
+        return self._read_history(lambda: history.played(self.console.store.db))
+
+    def _read_history(self, read: Callable[[], R]) -> R | None:
+        """``read()`` of History, or None (said once on the panel) if the card cannot give it."""
         try:
-            got = history.played(self.console.store.db)
+            got = read()
         except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
             self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
