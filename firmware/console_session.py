@@ -155,14 +155,12 @@ class SessionCommands:
     def fair_draw(self) -> FairDraw | None:
         """The running session's fair draw for screens (None without a session)."""
         from firmware.fairness import of_session
-        return None if self.session is None else of_session(self.session)
+        return None if self.session is None else of_session(self.session, self.store.undid_a_draw)
 
     def _run_session(self, session: Session, line: str) -> dict[str, Any]:
         command = parse_line(line).command
-        if command == "share" and session.committed and self.store.archived_with_seed(int(session.header["seed"])):
-            # another copy of this game (Earlier games) may have drawn under another share, or none
-            raise IllegalMove(Msg("This game has another copy in Earlier games, whose draws may have been seen: "
-                                  "it takes no share now (another share would draw them again)."))
+        if command == "share" and session.committed:
+            self._share_closed(session)
         outcome, new_json = session.run(line)
         if new_json is None:
             self._safely("record a finished game",
@@ -178,6 +176,18 @@ class SessionCommands:
         fields = dict(outcome.fields)
         fields.setdefault("state", session.view())
         return fields
+
+    def _share_closed(self, session: Session) -> None:
+        """IllegalMove if what the store knows closes the share: another copy of this game (Earlier
+        games) may have drawn under another share, or none; or an action that drew was undone (a
+        roll seen, undone, then a share would roll again). The session checks the rest itself."""
+        from firmware.fairness import share_open
+        if self.store.archived_with_seed(int(session.header["seed"])):
+            raise IllegalMove(Msg("This game has another copy in Earlier games, whose draws may have been seen: "
+                                  "it takes no share now (another share would draw them again)."))
+        if share_open(session) and self.store.undid_a_draw(session):
+            raise IllegalMove(Msg("Something drawn in this game was taken back by undo: it was seen, and a share "
+                                  "now would draw it again, so this game takes no share."))
 
     def _filed_ended(self, session: Session) -> None:
         """An ended session goes to History (``finished`` or ``ended``) with its fair-draw record."""

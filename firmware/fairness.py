@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 # The session (firmware/session.py) uses these two, so they live below it; they are offered here too,
@@ -54,24 +54,34 @@ class FairDraw(NamedTuple):
     seed: int | None
 
 
-def of_session(session: Any) -> FairDraw:
-    """The fair draw of a running :class:`firmware.session.Session` (what the screens show)."""
-    from engine.rng import Draws
+def of_session(session: Any, undid_a_draw: Callable[[Any], bool] | None = None) -> FairDraw:
+    """The fair draw of a running :class:`firmware.session.Session` (what the screens show).
+    ``undid_a_draw``: the store's :meth:`~firmware.store.Store.undid_a_draw` (a draw taken back by
+    undo closes the share), asked only while the share is otherwise open."""
     state = session.state
     view = session.game.view(state)
     share = session.share_of(state)
+    return FairDraw(commitment=commitment(int(session.header["seed"])) if session.committed else None,
+                    share=share,
+                    can_share=share_open(session, state) and not (undid_a_draw is not None and undid_a_draw(session)),
+                    finished=finished_by_rules(session.game.name, view, session.lines),
+                    ended=session.ended_as(view),
+                    seed=int(session.header["seed"]) if session.ended else None)
+
+
+def share_open(session: Any, state: dict[str, Any] | None = None) -> bool:
+    """Whether the session's state still takes a players' share: a secret seed, no share yet,
+    nothing drawn in it (nor a session stored before version 2), not ended. (An action that drew
+    and was undone closes it too: the store knows that, not the state.)"""
+    from engine.rng import Draws
+    state = session.state if state is None else state
     try:
         draws = Draws.from_json(state["rng"])
         fresh = not draws.is_legacy and not draws.drawn()
     except (KeyError, ValueError):
         log.warning("the session's draws do not read back", exc_info=True)
         fresh = False
-    return FairDraw(commitment=commitment(int(session.header["seed"])) if session.committed else None,
-                    share=share,
-                    can_share=session.committed and share is None and fresh and not session.ended,
-                    finished=finished_by_rules(session.game.name, view, session.lines),
-                    ended=session.ended_as(view),
-                    seed=int(session.header["seed"]) if session.ended else None)
+    return bool(session.committed) and session.share_of(state) is None and fresh and not session.ended
 
 
 # -- the records of ended sessions -------------------------------------------------------------------

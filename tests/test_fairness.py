@@ -399,6 +399,46 @@ def test_the_share_is_final_so_undo_cannot_reroll_by_changing_it(state_dir: Path
         console.close()
 
 
+def test_a_draw_seen_then_undone_closes_the_share(state_dir: Path):
+    """A roll seen, undone, then a share would roll again from the same secret: a free re-roll
+    (PROTOCOL.md: no re-rolling by undo). Before: ``roll 1d20`` → 9, ``undo``, ``share abc``,
+    ``roll 1d20`` → 15. Once an action that drew was taken back the session takes no share, also
+    after a restart (only the stored rows remember it), and the device no longer offers one; an
+    undone action that drew nothing leaves the share open."""
+    def start() -> Console:
+        store = Store(state_dir)
+        return Console(store, store.resume())
+    console = start()
+    ok(console, "new jc-battle")
+    ok(console, "add attacker c_leg10")
+    ok(console, "undo")                                            # nothing drawn was taken back
+    fair = console.fair_draw()
+    assert fair is not None and fair.can_share
+    ok(console, "add attacker c_leg10")
+    ok(console, "add defender p_pompeius")
+    ok(console, "fight")                                           # the battle dice were seen
+    for _ in range(3):
+        ok(console, "undo")
+    fair = console.fair_draw()
+    assert fair is not None and not fair.can_share
+    assert "drawn" in fails(console, "share abc", "illegal_move")["message"]
+    console.close()
+    console = start()                                              # after a restart: still closed
+    fair = console.fair_draw()
+    assert fair is not None and not fair.can_share
+    fails(console, "share abc", "illegal_move")
+    ok(console, "new dice")
+    ok(console, "roll 1d20")
+    console.close()
+    console = start()                                              # rolled before, undone after a restart
+    try:
+        ok(console, "undo")
+        fails(console, "share abc", "illegal_move")
+        assert ok(console, "state")["state"]["share"] is None
+    finally:
+        console.close()
+
+
 def test_new_with_a_share_needs_a_commitment_shown_first(console: Console):
     fails(console, "new dice share=abc", "bad_arguments")
     code = ok(console, "commit")["commitment"]

@@ -7,6 +7,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable
+from typing import Any
 
 from engine.errors import LegatusError
 from engine.game import Outcome
@@ -20,6 +21,8 @@ log = logging.getLogger(__name__)
 
 class Actions(Resuming):
     """``begin``, ``commit``, ``step`` and ``undo``."""
+
+    _undid: tuple[tuple[int, int], bool] | None = None     # (session row, last seq) -> undid_a_draw
 
     def begin(self, session: Session, also: Callable[[sqlite3.Connection], None] | None = None) -> None:
         """Make ``session`` (fresh from ``Session.start``) the current one: the old one is archived
@@ -97,6 +100,51 @@ class Actions(Resuming):
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)", (sid_, seq, "undo", "", "", crc(sid_, seq, "undo", "", "")))
         self._seq = seq
         return session.undo(before)
+
+    def undid_a_draw(self, session: Session) -> bool:
+        """Whether an action of the current session that drew was taken back. ``undo`` restores the
+        generators, so the state no longer shows that draw, but it was seen: a players' share given
+        now would draw it again, differently (docs/fairness.md §2). Read from the session's stored
+        rows, replayed from its header up to the first action that drew (only when some row is an
+        undo); remembered until the next row. A row that cannot be read or replayed counts as a
+        draw: the share stays closed."""
+        sid_ = self._session_id
+        if sid_ is None:
+            return False
+        key = (sid_, self._seq)
+        if self._undid is None or self._undid[0] != key:
+            self._undid = (key, self._drew_before(sid_, session.header))
+        return self._undid[1]
+
+    def _drew_before(self, sid_: int, header: dict[str, Any]) -> bool:
+        from engine.rng import Draws
+        from firmware.session import parse_line
+        good, lost, _, _ = self._actions(sid_)
+        if lost:
+            return True
+        if all(kind != "undo" for _, kind, _, _ in good):
+            return False
+        replay = Session.from_header(header)
+        state = replay.state
+        before: list[str] = []               # the state before each standing action (what undo restores)
+        try:
+            for _, kind, line, _ in good:
+                if kind == "undo":
+                    if before:
+                        state = json.loads(before.pop())
+                    continue
+                before.append(json.dumps(state))
+                req = parse_line(line)
+                cmd = replay.command(req.command)
+                if cmd is None:
+                    raise ValueError(f"{req.command[:40]!r} is not a command of {replay.game.name}")
+                cmd.handler(state, req)
+                if Draws.from_json(state["rng"]).drawn():
+                    return True
+        except (LegatusError, ValueError, KeyError, TypeError) as e:
+            log.warning("session %s does not replay to check its undone draws (%s); it takes no share", sid_, e)
+            return True
+        return False
 
 
 class StepChanged(LegatusError):
