@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from engine.text import Msg, to_data
 from firmware import journal
 from firmware.session import Session
-from firmware.storage import fsync_dir
+from firmware.storage import fsync_dir, make_private
 
 log = logging.getLogger(__name__)
 
@@ -136,12 +136,14 @@ def keep_aside(root: Path) -> Path:
     while (root / f"imported-{n}").exists():
         n += 1
     dest = root / f"imported-{n}"
-    dest.mkdir()
+    dest.mkdir(0o700)               # the owner's only: the journals hold secret seeds (docs/fairness.md §9)
     for path in old_files(root):
         target = dest / (f"archive-{path.name}" if path.parent.name == "archive" else path.name)
         os.replace(path, target)
+        make_private(target)
     for extra in root.glob("session.journal.bad-*"):
         os.replace(extra, dest / extra.name)
+        make_private(dest / extra.name)
     fsync_dir(dest)
     fsync_dir(root)
     return dest

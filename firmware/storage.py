@@ -101,7 +101,7 @@ def make_dirs(path: Path) -> list[Path]:
 
 
 def make_private(path: Path, new: bool = False) -> None:
-    """Take group and other access away from the file ``path`` (it holds a running game's secret
+    """Take group and other access away from the file (or directory) ``path`` (it holds a running game's secret
     seed: docs/fairness.md §9), e.g. a database an older Legatus left 0644. A file that cannot be
     changed (another owner, read-only storage) is logged and left as it is. A ``new`` file (just
     made under the umask) is made private without a word: nobody had left it readable."""
@@ -113,6 +113,26 @@ def make_private(path: Path, new: bool = False) -> None:
                 log.info("%s was readable by other users; now by its owner only", path)
     except OSError as e:
         log.warning("cannot make %s readable by its owner only: %s", path, e)
+
+
+def private_leftovers(root: Path, db_name: str) -> None:
+    """Make private what an earlier Legatus kept aside in the state directory ``root`` and left
+    readable by others: ``imported-N/`` (the journal files of the Legatus before it, a running
+    game's seed among them) and ``<db_name>.damaged-N`` (a damaged database kept for a bug report).
+    One listing of ``root``; what cannot be read or changed is logged."""
+    try:
+        entries = list(os.scandir(root))
+    except OSError as e:
+        log.warning("cannot list %s to keep what it set aside private: %s", root, e)
+        return
+    for entry in entries:
+        try:
+            if entry.name.startswith("imported-") and entry.is_dir(follow_symlinks=False):
+                make_private(Path(entry.path))
+            elif entry.name.startswith(db_name + ".damaged-") and entry.is_file(follow_symlinks=False):
+                make_private(Path(entry.path))
+        except OSError as e:
+            log.warning("cannot check %s: %s", entry.path, e)
 
 
 def atomic_write(path: Path, data: bytes) -> None:

@@ -305,6 +305,47 @@ def test_the_database_holding_a_running_games_secret_seed_is_readable_by_its_own
         os.umask(old)
 
 
+def test_what_legatus_keeps_aside_holding_a_secret_seed_is_readable_by_its_owner_only(tmp_path):
+    """The journal files of an older Legatus (kept in ``imported-N/`` after the import) and a
+    damaged database kept aside (``legatus.db.damaged-N``) hold the secret seed of the game that
+    goes on: in a state directory an older Legatus made 0755, with files it left 0644, any local
+    user could read it mid-game (docs/fairness.md §9). Before: imported-1 0755 with its journal
+    0644; legatus.db.damaged-1 0644. What an earlier version left so (the directory, the copy) is
+    made private at the next start."""
+    import stat
+
+    def private(path: Path) -> bool:
+        return not path.stat().st_mode & 0o077
+    old = os.umask(0o022)
+    try:
+        root = tmp_path / "legatus"
+        root.mkdir(mode=0o755)
+        header = {"v": 1, "game": "bag", "line": "new bag items=a*3,b*2", "seed": 2**63 + 5, "sid": "old",
+                  "committed": True}
+        (root / "session.journal").write_bytes(b"".join(journal.encode(r) for r in [header, {"line": "draw"}]))
+        console = _open(root)
+        assert console.request("state")["state"]["commitment"] is not None      # it goes on, secret
+        console.close()
+        kept = root / "imported-1"
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o700
+        assert private(kept / "session.journal")
+        db = root / DB_NAME                                            # an older Legatus's 0644 database, damaged
+        db.chmod(0o644)
+        data = bytearray(db.read_bytes())
+        data[data.index(b"CREATE TABLE damaged") + 14] = 0xFF
+        db.write_bytes(bytes(data))
+        console = _open(root)
+        assert "damaged-1" in console.request("state")["recovered"]
+        console.close()
+        assert private(root / f"{DB_NAME}.damaged-1") and private(db)
+        kept.chmod(0o755)                                              # as an earlier version left them
+        (root / f"{DB_NAME}.damaged-1").chmod(0o644)
+        _open(root).close()
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o700 and private(root / f"{DB_NAME}.damaged-1")
+    finally:
+        os.umask(old)
+
+
 # -- F9, F10 -------------------------------------------------------------------------------------
 def test_deeply_nested_json_is_bad_json_not_an_internal_error(console):
     console.request("new caesar-solo side=caesar difficulty=normal seed=1")

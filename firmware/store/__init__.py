@@ -70,7 +70,7 @@ from typing import IO
 
 from engine.text import Msg
 from firmware.session import Session
-from firmware.storage import Recovery, StorageError, crc, make_dirs, make_private
+from firmware.storage import Recovery, StorageError, crc, make_dirs, make_private, private_leftovers
 from firmware.store.actions import Actions, StepChanged
 from firmware.store.kept import Kept
 from firmware.store.old_files import OldFiles
@@ -116,6 +116,7 @@ class Store(OldFiles, Actions, Kept):
             new = not self.db_path.exists()
             self.db, found = self._open()
             make_private(self.db_path, new)     # its rollback journal takes the same mode
+            private_leftovers(self.root, DB_NAME)
         except BaseException:
             self._lock.close()
             raise

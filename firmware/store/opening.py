@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.text import Msg
 from firmware import fairness, history, players
-from firmware.storage import crc, fsync_dir
+from firmware.storage import crc, fsync_dir, make_private
 from firmware.store.checks import Checks, _Found
 from firmware.store.schema import DB_NAME, StateDirError, _raw, _text, session_crc
 from firmware.store.reasons import reason
@@ -98,10 +98,12 @@ class Opening(Checks):
             n += 1
         aside = path.with_name(f"{path.name}.damaged-{n}")
         os.replace(path, aside)
+        make_private(aside)             # it holds the secret seed of the game that goes on
         for extra in ("-journal", "-wal", "-shm"):
             side = path.with_name(path.name + extra)
             if side.exists():
                 os.replace(side, aside.with_name(aside.name + extra))
+                make_private(aside.with_name(aside.name + extra))
         fsync_dir(path.parent)
         return aside
 
