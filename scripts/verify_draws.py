@@ -275,8 +275,8 @@ def main(argv: list[str] | None = None) -> int:
                      f"not {a.commitment!r}")
     if a.record:
         try:
-            with open(a.record, encoding="utf-8") as f:
-                record = json.load(f)
+            with open(a.record, "rb") as f:     # UTF-8, also with a byte-order mark (Notepad), or UTF-16
+                record = json.loads(f.read())   # (Windows PowerShell's > and Out-File): json finds which
         except OSError as e:
             ap.error(f"--record {a.record}: cannot be read ({e.strerror or e})")
         except ValueError as e:         # not JSON, or not UTF-8

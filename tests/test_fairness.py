@@ -622,6 +622,23 @@ def test_the_script_checks_a_commitment_alone():
     assert out.returncode == 1 and "MISMATCH" in out.stdout
 
 
+def test_the_script_reads_the_record_as_a_player_saved_it(console: Console, tmp_path: Path):
+    """The record saved on a laptop: with a UTF-8 byte-order mark and CRLF (Notepad), or as UTF-16
+    (Windows PowerShell's ``>`` and ``Out-File``). Before: "not the JSON of 'export format=draws'
+    (Unexpected UTF-8 BOM …)", and no check at all."""
+    ok(console, "new dice")
+    ok(console, "roll 3d6")
+    record, path = _ended_record(console, tmp_path, "dice")
+    line = path.read_text(encoding="utf-8")
+    for name, data in (("bom.json", b"\xef\xbb\xbf" + (line + "\r\n").encode()),
+                       ("utf16.json", (line + "\r\n").encode("utf-16")),
+                       ("record-only.json", json.dumps(record).encode())):
+        saved = tmp_path / name
+        saved.write_bytes(data)
+        out = _verify(saved, "--commitment", record["commitment"][:8])
+        assert out.returncode == 0 and "3 draws checked: all match" in out.stdout, (name, out.stdout + out.stderr)
+
+
 def test_a_reopened_secret_seed_game_keeps_its_seed_secret_and_its_draws(state_dir: Path):
     """Games → Earlier games reopens an unfinished bag drawn in secret: the same draws come back,
     with the same commitment, and the seed is still on no line, reply or screen until the end (``reveal``)."""
