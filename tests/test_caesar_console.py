@@ -305,6 +305,20 @@ def test_duel_private_draws_and_turns(console):
     err(console, "crassus", "unknown_command")
 
 
+def test_a_duel_token_placed_face_down_is_not_named_in_the_log(console):
+    """C-21: a token placed face down shows its back, so the opponent does not learn which one left
+    the hand. The log (main menu → Log shows it to whoever holds the device) and the undo sentence
+    named it: "Caesar: placed wild 2/2 on Numidia–Africa face down"."""
+    ok(console, "new caesar-duel poison=1 border-control=1 seed=5")
+    token = ok(console, "hand caesar")["hand"][0]
+    out = ok(console, f"play NU-AF {token} down")
+    assert out["play"]["face_down"] is True
+    name = token.split(":")[1]                                         # "2/2", as the log writes it
+    log = ok(console, "log 1")["log"][0]
+    assert "face down" in log and name not in log, log
+    assert name not in ok(console, "undo")["undone"]
+
+
 def test_console_subprocess_end_to_end(state_dir):
     from tests.conftest import run_console
     out = run_console(state_dir, ["new caesar-solo side=caesar difficulty=normal seed=9", "decide", "crassus",

@@ -108,10 +108,10 @@ def _view(state: State) -> CaesarGameView:
 
 
 # -- commands --------------------------------------------------------------------------------
-def _parts(steps: list[dict[str, Any]], you: bool = False) -> Msg:
+def _parts(steps: list[dict[str, Any]], you: bool = False, private: bool = False) -> Msg:
     """The steps' log fragments joined with semicolons (``you``: the first is the solo player's
-    own placement, said with its subject)."""
-    out = log_fragment(steps[0], you) if steps else Msg("nothing")
+    own placement, said with its subject; ``private``: a duel's, whose face-down token is not named)."""
+    out = log_fragment(steps[0], you, private) if steps else Msg("nothing")
     for step in steps[1:]:
         out = Msg("{}; {}", out, log_fragment(step))
     return out
@@ -147,7 +147,7 @@ def _play(state: State, req: Request) -> Outcome:
               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
     if g.solo:
         return Outcome(fields, _logged(g, Msg("{}.", _parts(steps, you=True))))
-    return Outcome(fields, _logged(g, Msg("{}: {}.", player(g.names[p]), _parts(steps))))
+    return Outcome(fields, _logged(g, Msg("{}: {}.", player(g.names[p]), _parts(steps, private=True))))
 
 
 def _draw(state: State, req: Request) -> Outcome:

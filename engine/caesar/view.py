@@ -94,10 +94,12 @@ def _tokens(names: list[str]) -> tuple[Msg, ...]:
     return Msg.join([token_named(n) for n in names])
 
 
-def log_fragment(step: dict[str, Any], you: bool = False) -> Msg:
+def log_fragment(step: dict[str, Any], you: bool = False, private: bool = False) -> Msg:
     """A few words for the session log: ``placed sword 5/1 on Sicilia–Italia, 5 toward Sicilia (S-9
     Capture)`` (the rule ID is a log detail). ``you``: the placement is the solo player's own,
-    said in the second person with its subject (``You: placed …``, «Вы: кладёте …»)."""
+    said in the second person with its subject (``You: placed …``, «Вы: кладёте …»). ``private``:
+    a duel, where a token placed face down (C-21) is not shown to the opponent: its log (which the
+    device shows to whoever holds it) does not name it either."""
     action = step["action"]
     if action == "draw":
         return Msg("drew {}", _tokens(step["tokens"])) if step["tokens"] else Msg("drew nothing (bag empty)")
@@ -115,6 +117,8 @@ def log_fragment(step: dict[str, Any], you: bool = False) -> Msg:
         prov = step.get("province") or max(toward, key=lambda k: toward[k])
         where = space(SPACE_INDEX[step["space"]])
         tok = token_named(step["token"])
+        if step.get("face_down") and private:
+            return Msg("placed a token on {} face down", where)
         if step.get("face_down"):
             return Msg("You: placed {} on {} face down", tok, where) if you else Msg("placed {} on {} face down", tok, where)
         to = province(PROVINCE_INDEX[prov])
