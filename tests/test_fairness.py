@@ -523,6 +523,40 @@ def _caesar_finish(console: Console) -> None:
     raise AssertionError("not finished")
 
 
+@pytest.mark.parametrize("damaged", ["end", "draw 3"])
+def test_a_damaged_record_never_reopens_a_game_whose_seed_was_shown(state_dir: Path, damaged: str):
+    """A damaged action row ends the session at the last good action (docs/protocol.md); when the
+    game had ended and its seed had been shown, that reopened it: ``draw`` drew again, and anyone
+    who saw the seed knew every later draw. Before: ``end`` row damaged → ``state.ended`` null,
+    ``draw 3`` accepted, History still showing the seed. The game's filed fair-draw record holds
+    its lines: the session is ended again from it (its draws as they were), and says so."""
+    import sqlite3
+
+    from firmware.store import DB_NAME
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    ok(console, "new bag items=a*5,b*5,c*5")
+    ok(console, "draw 2")
+    ok(console, "draw 3")
+    ended = ok(console, "end")["state"]
+    seed = ok(console, "reveal")["seed"]
+    console.close()
+    db = sqlite3.connect(state_dir / DB_NAME)
+    db.execute("UPDATE actions SET line=upper(line) WHERE line=?", (damaged,))     # its checksum fails
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    try:
+        out = ok(console, "state")
+        assert out["state"] == ended and "record" in out["recovered"], out
+        fails(console, "draw", "game_over")
+        assert ok(console, "reveal")["seed"] == seed
+        assert ok(console, "export format=draws")["record"]["actions"] == ["draw 2", "draw 3", "end"]
+    finally:
+        console.close()
+
+
 def test_a_game_with_a_chosen_seed_shows_it_at_the_end_with_no_commitment(console: Console):
     new = ok(console, "new dice seed=42")
     assert "commitment" not in new and new["state"]["commitment"] is None and new["state"]["share"] is None

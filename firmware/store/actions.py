@@ -13,7 +13,7 @@ from engine.errors import LegatusError
 from engine.game import Outcome
 from engine.text import Msg, to_data
 from firmware.session import Session
-from firmware.storage import crc
+from firmware.storage import StorageError, crc
 from firmware.store.resuming import Resuming
 
 log = logging.getLogger(__name__)
@@ -100,6 +100,36 @@ class Actions(Resuming):
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)", (sid_, seq, "undo", "", "", crc(sid_, seq, "undo", "", "")))
         self._seq = seq
         return session.undo(before)
+
+    def _ended_again(self, session: Session, notes: list[Msg]) -> None:
+        """A session that had ended, its seed shown (its fair-draw record is filed), and that a
+        damaged action row left running at the last good action (or a salvage without its last
+        rows) is ended again: its lost actions are taken from the record (the same lines, so the
+        same draws), else it ends where it stands. Left running, every later draw would be known
+        to whoever saw the seed. Said in ``notes``; a card that refuses it is logged (it refuses
+        every change then, draws included)."""
+        from firmware import fairness
+        from firmware.session import END
+        if session.ended or not session.committed:
+            return
+        sid = str(session.header["sid"])
+        record = fairness.filed(self.db, [sid]).get(sid)
+        if record is None:
+            return
+        filed = [str(x) for x in record.get("lines", [])]
+        have = list(session.lines)
+        rest = filed[len(have):] if filed[:len(have)] == have and filed[-1:] == [END] else [END]
+        try:
+            for line in rest:
+                outcome, new_json = session.run(line)
+                if new_json is not None:
+                    self.commit(session, line, outcome, new_json)
+        except (LegatusError, StorageError) as e:
+            log.error("session %s: its seed was shown but it cannot be ended again (%s)", sid, e)
+            return
+        log.error("session %s had ended with its seed shown; a damaged record left it running: ended again", sid)
+        notes.append(Msg("This game had ended and its seed was shown; a damaged record had left it running, so "
+                         "it was ended again from its fair-draw record."))
 
     def undid_a_draw(self, session: Session) -> bool:
         """Whether an action of the current session that drew was taken back. ``undo`` restores the

