@@ -117,13 +117,19 @@ class Actions(Resuming):
         if record is None:
             return
         filed = [str(x) for x in record.get("lines", [])]
-        have = list(session.lines)
-        rest = filed[len(have):] if filed[:len(have)] == have and filed[-1:] == [END] else [END]
         try:
-            for line in rest:
-                outcome, new_json = session.run(line)
-                if new_json is not None:
-                    self.commit(session, line, outcome, new_json)
+            have = list(session.lines)          # (an older row read now may be damaged: StorageError)
+            rest = filed[len(have):] if filed[:len(have)] == have and filed[-1:] == [END] else [END]
+            try:
+                for line in rest:
+                    outcome, new_json = session.run(line)
+                    if new_json is not None:
+                        self.commit(session, line, outcome, new_json)
+            except LegatusError as e:           # a line the rules refuse now: it ends where it stands
+                log.error("session %s: its filed lines do not replay (%s); it is ended where it stands", sid, e)
+                outcome, new_json = session.run(END)
+                if new_json is not None and not session.ended:
+                    self.commit(session, END, outcome, new_json)
         except (LegatusError, StorageError) as e:
             log.error("session %s: its seed was shown but it cannot be ended again (%s)", sid, e)
             return
