@@ -127,6 +127,28 @@ def test_the_link_decodes_to_the_play_in_the_published_format_with_people_and_ra
     assert len(starts) == 1 and starts == [run_state_first(state_dir)]
 
 
+def test_a_sword_play_ranks_powers_tied_on_vp_by_w11s_order(console):
+    """W-11: ties everywhere follow the order Gauls > Etruscans > Samnites > Greeks > Carthage >
+    Romans. The Etruscans and the Romans end on 5 VP each behind the Gauls' 7: the Etruscans are
+    second and the Romans third, as the game's standings say; the export gave both place 2."""
+    lines = ["new sword players=romans,gauls,etruscans people=romans:Anna,etruscans:Boris seed=3",
+             "vp gauls =7", "vp romans =5", "vp etruscans =5"] + ["advance"] * 45
+    for line in lines:
+        assert console.request(line)["ok"], line
+    assert console.request("standings")["standings"] == ["gauls", "etruscans", "romans"]
+    play = console.request("export format=bgstats")["play"]
+    assert {p["role"]: (p["score"], p["winner"], p["rank"]) for p in play["players"]} == {
+        "Gauls": (7, True, 1), "Etruscans": (5, False, 2), "Romans": (5, False, 3)}
+    rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
+    assert {r["role"]: r["rank"] for r in rows} == {"Gauls": "1", "Etruscans": "2", "Romans": "3"}
+    # an automatic victory (W-11): the winner first, the others in the standings' order
+    for line in ["new sword players=romans,gauls,etruscans seed=3", "vp romans =2", "vp etruscans =2",
+                 "victory romans"]:
+        assert console.request(line)["ok"], line
+    play = console.request("export format=bgstats")["play"]
+    assert {p["role"]: p["rank"] for p in play["players"]} == {"Romans": 1, "Gauls": 3, "Etruscans": 2}
+
+
 def run_state_first(state_dir) -> str:
     (r,) = run_console(state_dir, ["state"])
     return r["state"]["events"][0]["first"]
