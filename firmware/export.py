@@ -216,12 +216,22 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
     game["noPoints"] = not players
     comments = " ".join(x for x in (say(entry["result"]), _setup_words(entry), _date_words(entry), _fair_words(entry))
                         if x)
-    play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": str(entry["id"]), "playDate": _play_date(entry)}
+    play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": play_id(entry), "playDate": _play_date(entry)}
     minutes = duration_min(entry)
     if minutes is not None:
         play["durationMin"] = minutes
     play.update({"comments": comments, "game": game, "players": players})
     return play
+
+
+def play_id(entry: dict[str, Any]) -> str:
+    """The play's ``sourcePlayId``: the game's own id — its session's (64 random bits) and which
+    of the session's games it is (``game``, ``battle-2``, ``ended`` …) —, by which BG Stats updates
+    the same play at the next push and never takes another card's or device's game for it (the
+    History row number starts at 1 on every card). An entry read without its session (no ``sid``:
+    test data) has its row number."""
+    sid, part = entry.get("sid"), entry.get("part")
+    return f"{sid}-{part}" if sid and part else str(entry["id"])
 
 
 def bgstats_link(play: dict[str, Any]) -> str:
@@ -230,10 +240,10 @@ def bgstats_link(play: dict[str, Any]) -> str:
 
 
 def bgstats(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The ``export format=bgstats`` answer for one entry: ``play``, ``text`` (its JSON), ``link``,
+    """The ``export format=bgstats`` answer for one entry: ``id`` (its History id), ``play``, ``text`` (its JSON), ``link``,
     ``fair`` (seed, share, commitment; null before the game's session ended) and ``status``."""
     play = bgstats_play(entry, known_ids)
-    return {"format": "bgstats", "play": play, "text": json.dumps(play, ensure_ascii=False), "link": bgstats_link(play),
+    return {"format": "bgstats", "id": entry["id"], "play": play, "text": json.dumps(play, ensure_ascii=False), "link": bgstats_link(play),
             "fair": {k: entry.get(k) for k in ("seed", "share", "commitment")}, "status": entry["status"]}
 
 

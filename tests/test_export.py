@@ -41,7 +41,7 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
         assert set(p) <= {"name", "sourcePlayerId", "role", "winner", "startPlayer"}   # no score, no rank: abandoned
 
     jc = json.loads(first["text"])
-    assert jc["game"]["name"] == "Julius Caesar" and jc["sourcePlayId"] == "1"
+    assert jc["game"]["name"] == "Julius Caesar" and first["id"] == 1
     assert [p["winner"] for p in jc["players"]] == [p["winner"] for p in games[2]["players"]]
     assert [p["startPlayer"] for p in jc["players"]] == [True, False]    # Caesar attacked
 
@@ -147,6 +147,28 @@ def test_a_sword_play_ranks_powers_tied_on_vp_by_w11s_order(console):
         assert console.request(line)["ok"], line
     play = console.request("export format=bgstats")["play"]
     assert {p["role"]: p["rank"] for p in play["players"]} == {"Romans": 1, "Gauls": 3, "Etruscans": 2}
+
+
+def test_a_play_keeps_one_bg_stats_id_that_no_other_card_or_device_gives_another_play(tmp_path):
+    """BG Stats knows a pushed play again by its ``sourcePlayId`` (a play imported before is
+    updated by the next import of that id). The History row number made it "1" on every card: a
+    second Legatus, or this one after a new card, pushed its first game as play "1" and BG Stats
+    replaced the first card's game with it. The id is the game's own (its session and part): the
+    same in every export of that game, through a restart, and a damaged History row rebuilt."""
+    ids = []
+    for card in ("one", "two"):
+        state_dir = tmp_path / card
+        state_dir.mkdir()
+        replies = run_console(state_dir, ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius",
+                                          "fight", "export format=bgstats", "export format=bgstats id=1"])
+        assert all(r["ok"] for r in replies)
+        newest, by_id = replies[-2:]
+        assert newest["id"] == by_id["id"] == 1                            # the History id, beside the play
+        assert newest["play"]["sourcePlayId"] == by_id["play"]["sourcePlayId"]
+        (again,) = run_console(state_dir, ["export format=bgstats"])     # after a restart: the same play
+        assert again["play"]["sourcePlayId"] == newest["play"]["sourcePlayId"]
+        ids.append(newest["play"]["sourcePlayId"])
+    assert ids[0] != ids[1]
 
 
 def run_state_first(state_dir) -> str:

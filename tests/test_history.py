@@ -411,6 +411,7 @@ def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archiv
     ok(c, "new dice seed=1")                                    # archives the game's session
     before = games(c)
     assert len(before) == 1 and before[0]["status"] == "finished"
+    pushed = ok(c, "export format=bgstats")["play"]["sourcePlayId"]
     c.close()
     _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
     store = Store(state_dir)
@@ -420,6 +421,7 @@ def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archiv
         assert len(after) == 1, after
         kept = {k: after[0][k] for k in ("game", "status", "mode", "players", "result", "started", "finished")}
         assert kept == {k: before[0][k] for k in kept}
+        assert ok(c, "export format=bgstats")["play"]["sourcePlayId"] == pushed   # BG Stats: the same play
         assert "History record" in ok(c, "state").get("recovered", "")
         assert c.store.db.execute("SELECT count(*) FROM damaged WHERE what='history'").fetchone()[0] == 1
     finally:
