@@ -32,6 +32,7 @@ import logging
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, cast
 
 from engine.errors import BadArguments
@@ -126,9 +127,27 @@ def _side_word(game: str, role: str) -> str:
     return record.seats.get(role, role.capitalize()) if record is not None else role.capitalize()
 
 
+def _seat_colour(game: str, name: str) -> str | None:
+    """The seat (English: Glory's ``Red``) that ``name`` is, in any language («Красный»), in a game
+    whose players take no sides: a seat nobody was named for; None for a person's name."""
+    return _seat_names(game).get(name.strip().casefold())
+
+
+@cache
+def _seat_names(game: str) -> dict[str, str]:
+    """Every name of ``game``'s seats in every language (casefolded) → the seat (:func:`_seat_colour`)."""
+    from firmware.games import record_of
+    from firmware.i18n import LANGUAGES, catalog
+    record = record_of(game)
+    if record is None or record.seats:
+        return {}
+    return {said.casefold(): seat for seat in record.placeholders
+            for said in (seat, *(catalog(lang).gettext(seat) for lang in LANGUAGES))}
+
+
 def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
-    """The entry's players as people: ``name`` (the person, or ``Player N`` for a side nobody was
-    named for), ``id`` (the person's id, the same in every export and through renames:
+    """The entry's players as people: ``name`` (the person, or ``Player N`` for a side or a seat —
+    Glory's colour — nobody was named for), ``id`` (the person's id, the same in every export and through renames:
     firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side, or ""), ``score``,
     ``winner``, ``rank``, ``startPlayer``."""
     from firmware.players import person_id
@@ -137,10 +156,13 @@ def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) ->
     for i, p in enumerate(entry["players"]):
         role = p.get("role")
         name = str(p.get("name", ""))
+        said_role = _side_word(entry["game"], str(role)) if role else ""
         if role is not None and name.casefold() == str(role).casefold():
             name = f"Player {i + 1}"
+        elif role is None and (colour := _seat_colour(entry["game"], name)) is not None:
+            name, said_role = f"Player {i + 1}", colour
         out.append({"name": name, "id": person_id(name, known_ids or {}),
-                    "role": _side_word(entry["game"], str(role)) if role else "",
+                    "role": said_role,
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
                     "startPlayer": bool(p.get("startPlayer"))})
     return out

@@ -171,6 +171,22 @@ def test_a_play_keeps_one_bg_stats_id_that_no_other_card_or_device_gives_another
     assert ids[0] != ids[1]
 
 
+def test_a_glory_seat_nobody_was_named_for_is_exported_as_player_n_never_as_a_person(console):
+    """Players are people (PROTOCOL.md third round): a Glory game started without names keeps
+    the seats' colours, said in the language of the day («Красный» in Russian, Red in English).
+    BG Stats took each colour for a person — one "Red" across every group's games, and another
+    «Красный» for the same seat —; a seat nobody was named for is ``Player N``, its colour the role."""
+    assert console.request("settings language=ru")["ok"]
+    for line in ["new glory players=Красный,Анна seed=5"] + ["event", "end-round"] * 9 + ["fame Анна +2", "score"]:
+        assert console.request(line)["ok"], line
+    play = console.request("export format=bgstats")["play"]
+    assert [(p["name"], p.get("role"), p["sourcePlayerId"]) for p in play["players"]] == [
+        ("Player 1", "Red", "player 1"), ("Анна", None, "анна")]
+    rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
+    assert [(r["player"], r["role"]) for r in rows] == [("Player 1", "Red"), ("Анна", "")]
+    assert [g["players"][0]["name"] for g in console.request("history 1")["games"]] == ["Красный"]   # History as played
+
+
 def run_state_first(state_dir) -> str:
     (r,) = run_console(state_dir, ["state"])
     return r["state"]["events"][0]["first"]
