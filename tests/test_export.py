@@ -208,6 +208,38 @@ def test_play_date_is_local_time_and_the_duration_comes_from_the_start_and_finis
     assert "durationMin" not in export.bgstats_play({**entry, "unsynced": ["started"]})   # a clock not set
 
 
+def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaigns_start(console, monkeypatch):
+    """J-13: every battle is a play of its own. The session (the campaign) began at 10:00, battle 1
+    ended at 10:05 and battle 2 at 13:00: battle 2 was exported as begun at 10:00 and lasting 180
+    minutes. Nobody tells the device when battle 2 began: it is dated by its end, with no duration;
+    battle 1 began with the session and the campaign spans it."""
+    import datetime as dt
+
+    from firmware import history
+    now = ["2026-03-01T10:00:00Z"]
+    monkeypatch.setattr(history, "_now", lambda: now[0])
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: False)
+    steps = [("2026-03-01T10:00:00Z", "new jc-battle people=caesar:Anna,pompey:Boris seed=4"),
+             ("2026-03-01T10:00:00Z", "add attacker c_leg10"), ("2026-03-01T10:00:00Z", "add defender p_pompeius"),
+             ("2026-03-01T10:05:00Z", "fight"), ("2026-03-01T12:50:00Z", "next-battle"),
+             ("2026-03-01T12:55:00Z", "add attacker c_leg8"), ("2026-03-01T12:55:00Z", "add defender p_leg5"),
+             ("2026-03-01T13:00:00Z", "fight")]
+    for when, line in steps:
+        now[0] = when
+        assert console.request(line)["ok"], line
+
+    def local(iso: str) -> str:
+        return dt.datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    second, first = console.request("history 2")["games"]
+    assert (first["mode"]["number"], second["mode"]["number"]) == (1, 2)
+    assert first["started"] == "2026-03-01T10:00:00Z" and second["finished"] == "2026-03-01T13:00:00Z"
+    assert second["started"] is None
+    play = console.request(f"export format=bgstats id={second['id']}")["play"]
+    assert play["playDate"] == local("2026-03-01T13:00:00Z") and "durationMin" not in play
+    play = console.request(f"export format=bgstats id={first['id']}")["play"]
+    assert play["playDate"] == local("2026-03-01T10:00:00Z") and play["durationMin"] == 5
+
+
 def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_clock_is_set(state_dir, monkeypatch):
     """QA (faults): a Pi with no network starts at 1970 (or at its last shutdown); a battle begun
     then and fought after the clock was set went to BG Stats and the CSV as played on 1970-01-01
