@@ -197,8 +197,9 @@ def _fair_words(entry: dict[str, Any]) -> str:
 
 
 def _setup_words(entry: dict[str, Any]) -> str:
-    """The level and the modules the game was played with (Caesar!'s solo level, its modules), as
-    History's detail says them, each a sentence; "" for a game with neither."""
+    """The level, the modules and the rules the game was played with (Caesar!'s solo level, its
+    modules and rulebook; Glory's variants), as History's detail says them, each a sentence; ""
+    for a game with none."""
     from firmware.games import record_of
     from firmware.history_text import _
     from firmware.replies import HistoryEntry
@@ -210,6 +211,8 @@ def _setup_words(entry: dict[str, Any]) -> str:
         out.append(_("Level: {}.").format(_(str(mode["difficulty"]))))
     if mode.get("expansions"):
         out.append(_("Modules: {}.").format(", ".join(str(x) for x in mode["expansions"])))
+    # what History's detail adds in the player's words: Caesar!'s rulebook, Glory's variants
+    out.extend(str(n) if str(n).endswith(".") else f"{n}." for n in mode.get("notes", ()))
     return " ".join(out)
 
 

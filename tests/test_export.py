@@ -408,3 +408,23 @@ def test_a_play_whose_date_was_taken_with_the_clock_unset_says_so_in_its_comment
             assert export.bgstats_play({**entry, "unsynced": ["finished"]})["comments"] == "Battle 1."
     finally:
         set_language("en")
+
+
+def test_the_comments_name_the_caesar_rulebook_and_the_glory_variants_played(console):
+    """PROTOCOL.md third round: exports carry Caesar!'s rules edition; the comments said the level
+    and the modules but neither the rulebook (History shows it) nor Glory's variants (Harsh Times:
+    Glory's record lists them as its expansions, and History says them as variants)."""
+    from firmware.i18n import set_language
+    try:
+        for lang, rulebook, harsh in (("en", "Ukrainian rulebook.", "Variants: Harsh Times."),
+                                      ("ru", "Украинские правила.", "Варианты: Суровые времена.")):
+            assert console.request(f"settings language={lang}")["ok"]
+            for line in ("new caesar-solo difficulty=hard poison=1 edition=uk seed=3", "crassus", "end"):
+                assert console.request(line)["ok"], line
+            comments = console.request("export format=bgstats")["play"]["comments"]
+            assert rulebook in comments and comments.index(rulebook) > comments.index(":"), comments
+            for line in ["new glory players=Анна,Jack harsh=1 seed=5"] + ["event", "end-round"] * 9 + ["score"]:
+                assert console.request(line)["ok"], line
+            assert harsh in console.request("export format=bgstats")["play"]["comments"]
+    finally:
+        set_language("en")
