@@ -32,6 +32,7 @@ import logging
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, cast
 
 from engine.errors import BadArguments
@@ -126,9 +127,27 @@ def _side_word(game: str, role: str) -> str:
     return record.seats.get(role, role.capitalize()) if record is not None else role.capitalize()
 
 
+def _seat_colour(game: str, name: str) -> str | None:
+    """The seat (English: Glory's ``Red``) that ``name`` is, in any language («Красный»), in a game
+    whose players take no sides: a seat nobody was named for; None for a person's name."""
+    return _seat_names(game).get(name.strip().casefold())
+
+
+@cache
+def _seat_names(game: str) -> dict[str, str]:
+    """Every name of ``game``'s seats in every language (casefolded) → the seat (:func:`_seat_colour`)."""
+    from firmware.games import record_of
+    from firmware.i18n import LANGUAGES, catalog
+    record = record_of(game)
+    if record is None or record.seats:
+        return {}
+    return {said.casefold(): seat for seat in record.placeholders
+            for said in (seat, *(catalog(lang).gettext(seat) for lang in LANGUAGES))}
+
+
 def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
-    """The entry's players as people: ``name`` (the person, or ``Player N`` for a side nobody was
-    named for), ``id`` (the person's id, the same in every export and through renames:
+    """The entry's players as people: ``name`` (the person, or ``Player N`` for a side or a seat —
+    Glory's colour — nobody was named for), ``id`` (the person's id, the same in every export and through renames:
     firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side, or ""), ``score``,
     ``winner``, ``rank``, ``startPlayer``."""
     from firmware.players import person_id
@@ -137,10 +156,13 @@ def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) ->
     for i, p in enumerate(entry["players"]):
         role = p.get("role")
         name = str(p.get("name", ""))
+        said_role = _side_word(entry["game"], str(role)) if role else ""
         if role is not None and name.casefold() == str(role).casefold():
             name = f"Player {i + 1}"
+        elif role is None and (colour := _seat_colour(entry["game"], name)) is not None:
+            name, said_role = f"Player {i + 1}", colour
         out.append({"name": name, "id": person_id(name, known_ids or {}),
-                    "role": _side_word(entry["game"], str(role)) if role else "",
+                    "role": said_role,
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
                     "startPlayer": bool(p.get("startPlayer"))})
     return out
@@ -175,8 +197,9 @@ def _fair_words(entry: dict[str, Any]) -> str:
 
 
 def _setup_words(entry: dict[str, Any]) -> str:
-    """The level and the modules the game was played with (Caesar!'s solo level, its modules), as
-    History's detail says them, each a sentence; "" for a game with neither."""
+    """The level, the modules and the rules the game was played with (Caesar!'s solo level, its
+    modules and rulebook; Glory's variants), as History's detail says them, each a sentence; ""
+    for a game with none."""
     from firmware.games import record_of
     from firmware.history_text import _
     from firmware.replies import HistoryEntry
@@ -188,6 +211,8 @@ def _setup_words(entry: dict[str, Any]) -> str:
         out.append(_("Level: {}.").format(_(str(mode["difficulty"]))))
     if mode.get("expansions"):
         out.append(_("Modules: {}.").format(", ".join(str(x) for x in mode["expansions"])))
+    # what History's detail adds in the player's words: Caesar!'s rulebook, Glory's variants
+    out.extend(str(n) if str(n).endswith(".") else f"{n}." for n in mode.get("notes", ()))
     return " ".join(out)
 
 
@@ -216,12 +241,22 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
     game["noPoints"] = not players
     comments = " ".join(x for x in (say(entry["result"]), _setup_words(entry), _date_words(entry), _fair_words(entry))
                         if x)
-    play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": str(entry["id"]), "playDate": _play_date(entry)}
+    play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": play_id(entry), "playDate": _play_date(entry)}
     minutes = duration_min(entry)
     if minutes is not None:
         play["durationMin"] = minutes
     play.update({"comments": comments, "game": game, "players": players})
     return play
+
+
+def play_id(entry: dict[str, Any]) -> str:
+    """The play's ``sourcePlayId``: the game's own id — its session's (64 random bits) and which
+    of the session's games it is (``game``, ``battle-2``, ``ended`` …) —, by which BG Stats updates
+    the same play at the next push and never takes another card's or device's game for it (the
+    History row number starts at 1 on every card). An entry read without its session (no ``sid``:
+    test data) has its row number."""
+    sid, part = entry.get("sid"), entry.get("part")
+    return f"{sid}-{part}" if sid and part else str(entry["id"])
 
 
 def bgstats_link(play: dict[str, Any]) -> str:
@@ -230,10 +265,10 @@ def bgstats_link(play: dict[str, Any]) -> str:
 
 
 def bgstats(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The ``export format=bgstats`` answer for one entry: ``play``, ``text`` (its JSON), ``link``,
+    """The ``export format=bgstats`` answer for one entry: ``id`` (its History id), ``play``, ``text`` (its JSON), ``link``,
     ``fair`` (seed, share, commitment; null before the game's session ended) and ``status``."""
     play = bgstats_play(entry, known_ids)
-    return {"format": "bgstats", "play": play, "text": json.dumps(play, ensure_ascii=False), "link": bgstats_link(play),
+    return {"format": "bgstats", "id": entry["id"], "play": play, "text": json.dumps(play, ensure_ascii=False), "link": bgstats_link(play),
             "fair": {k: entry.get(k) for k in ("seed", "share", "commitment")}, "status": entry["status"]}
 
 

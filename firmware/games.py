@@ -78,6 +78,10 @@ class GameRecord:
     over: Callable[[View, Sequence[str]], bool] | None = None
     """Whether the game's own rules have ended it (``View``, its effective action lines): then
     ``reveal`` may show the seed (PROTOCOL.md, third round). None: never by itself (a tool)."""
+    began: Callable[[str], bool] | None = None
+    """Whether a finished part began when its session began (History's ``started``: the session's
+    start); default yes. Julius Caesar: a battle after the first began later, when nobody told the
+    device, so its record has no start (exports date it by its end, with no duration)."""
     seed_shown: Callable[[View], bool] | None = None
     """Once History has the game: whether its seed may be shown now (default yes; Julius Caesar: a
     battle is a part, the seed waits for the campaign's end)."""

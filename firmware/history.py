@@ -180,7 +180,8 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     fp = fingerprint(header, (lines or [])[:depth], part)
     if old is None and header.get("reopened") and recorded_elsewhere(db, header, lines or [], depth, part, fp):
         return
-    started = _started(db, sid)
+    record = _record(str(header["game"]))
+    started = _started(db, sid) if record is None or record.began is None or record.began(part) else None
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", rough)) if bad]

@@ -24,12 +24,14 @@ log = logging.getLogger(__name__)
 
 _FINISHED_AT = re.compile(rb'"finished": "(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"')
 _ROUGH = re.compile(rb'"unsynced": \[[^\]]*"finished"')
+_SURE = re.compile(rb'"unsynced": \[(?:"started")?\]')     # the list read whole, without "finished"
 
 
 class Lost(NamedTuple):
     """What is left of a damaged History row (its bytes, as the start-up check kept them): the
     id and, where they still read, the session, the part, the finish time and whether that time
-    was taken while the clock was not set."""
+    was taken while the clock was not set (unless its ``unsynced`` list still reads whole without
+    it, an unsure one: the damage may be in that list)."""
 
     rid: int | None
     sid: str | None
@@ -53,7 +55,9 @@ class Lost(NamedTuple):
             _dt.datetime.fromisoformat(when.replace("Z", "+00:00") if when else "")
         except ValueError:
             when = None
-        return cls(int(rid) if rid and rid.isdigit() else None, text(1), text(2), when, bool(_ROUGH.search(raw)))
+        # the finish time is sure only where the list of unsure times still reads whole without it
+        rough = bool(_ROUGH.search(raw)) or not _SURE.search(raw)
+        return cls(int(rid) if rid and rid.isdigit() else None, text(1), text(2), when, rough)
 
 
 def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: bool, lost: Sequence[Lost],

@@ -718,8 +718,8 @@ def _killplay_check(acked: list[tuple[str, dict[str, Any]]], last: list[tuple[st
                     probs.append(f"History {g['id']} ({g['game']} {g['status']}) was answered, gone after the restart")
                 elif {k: v for k, v in now.items() if k != "result"} != {k: v for k, v in g.items() if k != "result"}:
                     probs.append(f"History {g['id']} changed: {g} -> {now}")
-        if line.startswith("export format=bgstats") and r.get("ok") and int(r["play"]["sourcePlayId"]) not in final:
-            probs.append(f"exported play {r['play']['sourcePlayId']} gone after the restart")
+        if line.startswith("export format=bgstats") and r.get("ok") and r["id"] not in final:
+            probs.append(f"exported play {r['id']} ({r['play']['sourcePlayId']}) gone after the restart")
     ends = sum(1 for line, r in acked if line == "end" and r.get("ok"))
     revealed = {g["commitment"] for g in final.values() if g.get("commitment") and g["status"] != "abandoned"}
     if ends > len(revealed):

@@ -41,7 +41,7 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
         assert set(p) <= {"name", "sourcePlayerId", "role", "winner", "startPlayer"}   # no score, no rank: abandoned
 
     jc = json.loads(first["text"])
-    assert jc["game"]["name"] == "Julius Caesar" and jc["sourcePlayId"] == "1"
+    assert jc["game"]["name"] == "Julius Caesar" and first["id"] == 1
     assert [p["winner"] for p in jc["players"]] == [p["winner"] for p in games[2]["players"]]
     assert [p["startPlayer"] for p in jc["players"]] == [True, False]    # Caesar attacked
 
@@ -127,6 +127,66 @@ def test_the_link_decodes_to_the_play_in_the_published_format_with_people_and_ra
     assert len(starts) == 1 and starts == [run_state_first(state_dir)]
 
 
+def test_a_sword_play_ranks_powers_tied_on_vp_by_w11s_order(console):
+    """W-11: ties everywhere follow the order Gauls > Etruscans > Samnites > Greeks > Carthage >
+    Romans. The Etruscans and the Romans end on 5 VP each behind the Gauls' 7: the Etruscans are
+    second and the Romans third, as the game's standings say; the export gave both place 2."""
+    lines = ["new sword players=romans,gauls,etruscans people=romans:Anna,etruscans:Boris seed=3",
+             "vp gauls =7", "vp romans =5", "vp etruscans =5"] + ["advance"] * 45
+    for line in lines:
+        assert console.request(line)["ok"], line
+    assert console.request("standings")["standings"] == ["gauls", "etruscans", "romans"]
+    play = console.request("export format=bgstats")["play"]
+    assert {p["role"]: (p["score"], p["winner"], p["rank"]) for p in play["players"]} == {
+        "Gauls": (7, True, 1), "Etruscans": (5, False, 2), "Romans": (5, False, 3)}
+    rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
+    assert {r["role"]: r["rank"] for r in rows} == {"Gauls": "1", "Etruscans": "2", "Romans": "3"}
+    # an automatic victory (W-11): the winner first, the others in the standings' order
+    for line in ["new sword players=romans,gauls,etruscans seed=3", "vp romans =2", "vp etruscans =2",
+                 "victory romans"]:
+        assert console.request(line)["ok"], line
+    play = console.request("export format=bgstats")["play"]
+    assert {p["role"]: p["rank"] for p in play["players"]} == {"Romans": 1, "Gauls": 3, "Etruscans": 2}
+
+
+def test_a_play_keeps_one_bg_stats_id_that_no_other_card_or_device_gives_another_play(tmp_path):
+    """BG Stats knows a pushed play again by its ``sourcePlayId`` (a play imported before is
+    updated by the next import of that id). The History row number made it "1" on every card: a
+    second Legatus, or this one after a new card, pushed its first game as play "1" and BG Stats
+    replaced the first card's game with it. The id is the game's own (its session and part): the
+    same in every export of that game, through a restart, and a damaged History row rebuilt."""
+    ids = []
+    for card in ("one", "two"):
+        state_dir = tmp_path / card
+        state_dir.mkdir()
+        replies = run_console(state_dir, ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius",
+                                          "fight", "export format=bgstats", "export format=bgstats id=1"])
+        assert all(r["ok"] for r in replies)
+        newest, by_id = replies[-2:]
+        assert newest["id"] == by_id["id"] == 1                            # the History id, beside the play
+        assert newest["play"]["sourcePlayId"] == by_id["play"]["sourcePlayId"]
+        (again,) = run_console(state_dir, ["export format=bgstats"])     # after a restart: the same play
+        assert again["play"]["sourcePlayId"] == newest["play"]["sourcePlayId"]
+        ids.append(newest["play"]["sourcePlayId"])
+    assert ids[0] != ids[1]
+
+
+def test_a_glory_seat_nobody_was_named_for_is_exported_as_player_n_never_as_a_person(console):
+    """Players are people (PROTOCOL.md third round): a Glory game started without names keeps
+    the seats' colours, said in the language of the day («Красный» in Russian, Red in English).
+    BG Stats took each colour for a person — one "Red" across every group's games, and another
+    «Красный» for the same seat —; a seat nobody was named for is ``Player N``, its colour the role."""
+    assert console.request("settings language=ru")["ok"]
+    for line in ["new glory players=Красный,Анна seed=5"] + ["event", "end-round"] * 9 + ["fame Анна +2", "score"]:
+        assert console.request(line)["ok"], line
+    play = console.request("export format=bgstats")["play"]
+    assert [(p["name"], p.get("role"), p["sourcePlayerId"]) for p in play["players"]] == [
+        ("Player 1", "Red", "player 1"), ("Анна", None, "анна")]
+    rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
+    assert [(r["player"], r["role"]) for r in rows] == [("Player 1", "Red"), ("Анна", "")]
+    assert [g["players"][0]["name"] for g in console.request("history 1")["games"]] == ["Красный"]   # History as played
+
+
 def run_state_first(state_dir) -> str:
     (r,) = run_console(state_dir, ["state"])
     return r["state"]["events"][0]["first"]
@@ -146,6 +206,38 @@ def test_play_date_is_local_time_and_the_duration_comes_from_the_start_and_finis
     assert play["playDate"] == local and play["durationMin"] == 48
     assert [(p["name"], p["role"], p["rank"]) for p in play["players"]] == [("Анна", "Caesar", 1), ("Player 2", "Pompey", 2)]
     assert "durationMin" not in export.bgstats_play({**entry, "unsynced": ["started"]})   # a clock not set
+
+
+def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaigns_start(console, monkeypatch):
+    """J-13: every battle is a play of its own. The session (the campaign) began at 10:00, battle 1
+    ended at 10:05 and battle 2 at 13:00: battle 2 was exported as begun at 10:00 and lasting 180
+    minutes. Nobody tells the device when battle 2 began: it is dated by its end, with no duration;
+    battle 1 began with the session and the campaign spans it."""
+    import datetime as dt
+
+    from firmware import history
+    now = ["2026-03-01T10:00:00Z"]
+    monkeypatch.setattr(history, "_now", lambda: now[0])
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: False)
+    steps = [("2026-03-01T10:00:00Z", "new jc-battle people=caesar:Anna,pompey:Boris seed=4"),
+             ("2026-03-01T10:00:00Z", "add attacker c_leg10"), ("2026-03-01T10:00:00Z", "add defender p_pompeius"),
+             ("2026-03-01T10:05:00Z", "fight"), ("2026-03-01T12:50:00Z", "next-battle"),
+             ("2026-03-01T12:55:00Z", "add attacker c_leg8"), ("2026-03-01T12:55:00Z", "add defender p_leg5"),
+             ("2026-03-01T13:00:00Z", "fight")]
+    for when, line in steps:
+        now[0] = when
+        assert console.request(line)["ok"], line
+
+    def local(iso: str) -> str:
+        return dt.datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    second, first = console.request("history 2")["games"]
+    assert (first["mode"]["number"], second["mode"]["number"]) == (1, 2)
+    assert first["started"] == "2026-03-01T10:00:00Z" and second["finished"] == "2026-03-01T13:00:00Z"
+    assert second["started"] is None
+    play = console.request(f"export format=bgstats id={second['id']}")["play"]
+    assert play["playDate"] == local("2026-03-01T13:00:00Z") and "durationMin" not in play
+    play = console.request(f"export format=bgstats id={first['id']}")["play"]
+    assert play["playDate"] == local("2026-03-01T10:00:00Z") and play["durationMin"] == 5
 
 
 def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_clock_is_set(state_dir, monkeypatch):
@@ -314,5 +406,25 @@ def test_a_play_whose_date_was_taken_with_the_clock_unset_says_so_in_its_comment
                 assert comments.startswith("Battle 1. ") and word in comments.lower(), (lang, comments)
             # the start (playDate) was taken with the clock set: the date is sure
             assert export.bgstats_play({**entry, "unsynced": ["finished"]})["comments"] == "Battle 1."
+    finally:
+        set_language("en")
+
+
+def test_the_comments_name_the_caesar_rulebook_and_the_glory_variants_played(console):
+    """PROTOCOL.md third round: exports carry Caesar!'s rules edition; the comments said the level
+    and the modules but neither the rulebook (History shows it) nor Glory's variants (Harsh Times:
+    Glory's record lists them as its expansions, and History says them as variants)."""
+    from firmware.i18n import set_language
+    try:
+        for lang, rulebook, harsh in (("en", "Ukrainian rulebook.", "Variants: Harsh Times."),
+                                      ("ru", "Украинские правила.", "Варианты: Суровые времена.")):
+            assert console.request(f"settings language={lang}")["ok"]
+            for line in ("new caesar-solo difficulty=hard poison=1 edition=uk seed=3", "crassus", "end"):
+                assert console.request(line)["ok"], line
+            comments = console.request("export format=bgstats")["play"]["comments"]
+            assert rulebook in comments and comments.index(rulebook) > comments.index(":"), comments
+            for line in ["new glory players=Анна,Jack harsh=1 seed=5"] + ["event", "end-round"] * 9 + ["score"]:
+                assert console.request(line)["ok"], line
+            assert harsh in console.request("export format=bgstats")["play"]["comments"]
     finally:
         set_language("en")

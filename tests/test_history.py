@@ -411,6 +411,7 @@ def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archiv
     ok(c, "new dice seed=1")                                    # archives the game's session
     before = games(c)
     assert len(before) == 1 and before[0]["status"] == "finished"
+    pushed = ok(c, "export format=bgstats")["play"]["sourcePlayId"]
     c.close()
     _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
     store = Store(state_dir)
@@ -420,6 +421,7 @@ def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archiv
         assert len(after) == 1, after
         kept = {k: after[0][k] for k in ("game", "status", "mode", "players", "result", "started", "finished")}
         assert kept == {k: before[0][k] for k in kept}
+        assert ok(c, "export format=bgstats")["play"]["sourcePlayId"] == pushed   # BG Stats: the same play
         assert "History record" in ok(c, "state").get("recovered", "")
         assert c.store.db.execute("SELECT count(*) FROM damaged WHERE what='history'").fetchone()[0] == 1
     finally:
@@ -428,6 +430,32 @@ def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archiv
     c = Console(store, store.resume())
     try:
         assert "recovered" not in ok(c, "state") and len(games(c)) == 1
+    finally:
+        c.close()
+
+
+def test_a_rebuilt_record_never_calls_a_finish_time_sure_that_its_damaged_row_called_unsure(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """QA (history): the clock was not set when the game finished (``unsynced``); one bad byte in
+    that very list of its History row made the rebuilt record say the finish time was sure: the
+    export then dropped "its date may be wrong" and could give a duration from a wrong clock."""
+    from firmware import history as history_mod
+    monkeypatch.setattr(history_mod, "_clock_unsynced", lambda: True)
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    jc_battle(c)
+    ok(c, "new dice seed=1")                                    # archives the battle's session
+    [before] = [g for g in games(c) if g["game"] == "jc-battle"]
+    assert before["unsynced"] == ["started", "finished"]
+    c.close()
+    _flip_history_byte(state_dir, '"unsynced": ["started", "finished"]', '"unsynced": ["started", "finishel"]')
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        [after] = [g for g in games(c) if g["game"] == "jc-battle"]
+        assert (after["id"], after["finished"]) == (before["id"], before["finished"])    # kept where it reads
+        assert after["unsynced"] == ["started", "finished"]
+        assert "clock was not set" in ok(c, f"export format=bgstats id={after['id']}")["play"]["comments"]
     finally:
         c.close()
 

@@ -164,6 +164,25 @@ def test_statistics_key_on_the_same_person_across_games_and_names():
     assert rows[rows.index("Борис") + 1].strip() == "2 games, 1 won"
 
 
+def test_glory_scores_are_per_person_never_per_seat_colour():
+    """Statistics → Glory scores: best and average per person (docs/protocol.md). A game started
+    without names keeps the seats' colours (Red, Красный …): they are not people, and two games'
+    "Red" are two different players; counting them as one person gave a best and an average of
+    nobody's (G-15 totals)."""
+    from firmware.screens.history_stats import glory_rows
+
+    def glory(gid: int, players: list[tuple[str, int, bool]]) -> dict:
+        return {"id": gid, "game": "glory", "status": "finished", "mode": {"kind": "table"}, "result": "",
+                "players": [{"name": n, "score": s, "winner": w} for n, s, w in players]}
+    seats = [glory(3, [("Red", 40, True), ("Yellow", 30, False)]),
+             glory(2, [("Красный", 12, False), ("Жёлтый", 20, True)])]
+    ctx = FakeCtx(players=["Анна"], history=[*seats, glory(1, [("Анна", 44, True), ("Blue", 41, False)])])
+    rows = glory_rows(ctx)
+    assert rows[0] == "Анна" and rows[1].strip() == "best 44, average 44.0" and rows[2].strip() == "1 game"
+    assert len(rows) == 3                           # no seat colour listed as a person
+    assert glory_rows(FakeCtx(players=[], history=seats)) == ["No game with named players yet."]
+
+
 # -- the Julius Caesar battle screen says what the rules did when it happens --------------------------
 def test_reserves_arriving_are_announced_on_the_battle_screen():  # J-8
     from firmware.screens.jc.battle import BattleScreen

@@ -21,6 +21,7 @@ from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.caesar.record import CrassusRow, against_crassus
 from firmware.screens.ctx import Ctx, Screen, remade
+from firmware.screens.glory.record import RECORD as GLORY
 from firmware.screens.glory.record import scores as glory_scores_of
 from firmware.screens.jc.record import battles
 from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, intent
@@ -209,6 +210,9 @@ def glory_rows(ctx: Ctx) -> list[str]:
         rows.append(name)
         rows.append("  " + _("best {}, average {}").format(g["best"], g["average"]))
         rows.append("  " + ngettext("{} game", "{} games", g["games"]).format(g["games"]))
+    if not rows and any(e["status"] == "finished" and e["game"] in GLORY.sessions
+                        and any(isinstance(p["score"], int) for p in e["players"]) for e in known):
+        return [_("No game with named players yet.")]          # scored, but only seats' colours played
     return rows or [_("No Glory game scored yet.")]
 
 

@@ -73,13 +73,15 @@ class GloryRow(TypedDict):
 
 
 def scores(entries: Sequence[Entry]) -> dict[str, GloryRow]:
-    """Per player name: ``games``, ``best``, ``average`` (one decimal)."""
+    """Per person: ``games``, ``best``, ``average`` (one decimal). The seats' colours of a game
+    started without names (``Red``, «Красный») are nobody: never counted as one person."""
+    from firmware.players import is_person
     seen: dict[str, list[int]] = {}
     for e in cast(list[HistoryEntry], entries):        # firmware/history.py hands plain dicts
         if e["status"] != "finished" or e["game"] not in RECORD.sessions:
             continue
         for p in e["players"]:
-            if isinstance(p.get("score"), int):
+            if isinstance(p.get("score"), int) and is_person(str(p["name"])):
                 seen.setdefault(p["name"], []).append(int(p["score"]))
     return {n: {"games": len(v), "best": max(v), "average": round(sum(v) / len(v), 1)} for n, v in sorted(seen.items())}
 

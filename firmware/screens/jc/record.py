@@ -74,6 +74,12 @@ def _over(view: JcGameView) -> bool:
     return bool(campaign and campaign.get("over"))
 
 
+def began(part: str) -> bool:
+    """Whether a part began when the session began: the campaign and its first battle did; a later
+    battle (``battle-2`` …) began when nobody told the device (J-13: each battle is a play)."""
+    return not part.startswith("battle-") or part == "battle-1"
+
+
 def seed_shown(view: View) -> bool:
     """A battle is a part of the campaign: its seed waits for the campaign's end."""
     return _over(cast("JcGameView", view))
@@ -117,7 +123,7 @@ def over(view: View, lines: Sequence[str]) -> bool:
 
 RECORD = GameRecord(
     ident="jc", label=N_("Julius Caesar"), sessions=("jc-battle",), screens="firmware.screens.jc.home:open_game",
-    domain="jc", box_name="Julius Caesar", short=short, finished=finished, players=players, seed_shown=seed_shown, over=over,
+    domain="jc", box_name="Julius Caesar", short=short, finished=finished, players=players, seed_shown=seed_shown, over=over, began=began,
     seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")},
     statistics=(Statistic("jc", N_("JC battles"), battles, "firmware.screens.history_stats:jc_battles"),),
 )

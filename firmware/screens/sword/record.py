@@ -25,7 +25,10 @@ def _summary(view: SwordGameView, auto: str | None) -> dict[str, Any]:
         vp["carthage"] = unrest["carthage_vp"]
     winner = auto or order[0]
     # no start player: nobody tells the device who went first
-    players = [player(f.capitalize(), vp.get(f), f == winner) for f in view["factions"]]
+    # each power's place: the winner first, then the standings (W-11: ties by the powers' order)
+    places = [winner, *(f for f in order if f != winner)]
+    players = [{**player(f.capitalize(), vp.get(f), f == winner), "rank": places.index(f) + 1}
+               if f in places else player(f.capitalize(), vp.get(f), f == winner) for f in view["factions"]]
     mode = {"kind": "table", "powers": len(players), "turn": view.get("turn")}
     result = (Msg("{} won by automatic victory in turn {}.", term(winner.capitalize()), view.get("turn"))
               if auto else Msg("{} won on VP after turn 9.", term(winner.capitalize())))
