@@ -544,6 +544,34 @@ def test_retreat_losses_are_not_sent_for_a_battle_that_is_no_longer_the_last(): 
     assert ctx.view()["last"]["retreat_losses"] == 0 and ctx.view()["last"]["support"] == 2
 
 
+def test_an_undo_of_retreat_losses_entered_after_another_roll_shows_the_battle_as_rolled():  # W-5, W-8, undo
+    """A roll after the battle (a naval retreat's, a siege check) is the session's last roll: the
+    battle's retreat losses still go to that battle, and an undo of them (from the console while
+    the result is shown) shows the battle as rolled again, as the session keeps it."""
+    ctx = _battle_shown(W7)
+    assert ctx.run("check siege")["ok"]
+    ctx.press("a:hold", "right", "right", "a")        # 2 units lost retreating: support +4
+    assert ctx.session.lines[-1] == "retreat losses=2" and "Support +4 (defender)" in _shown_rows(ctx)
+    assert ctx.run("undo")["ok"]
+    ctx.render()
+    assert ctx.view()["last_battle"]["retreat_losses"] == 0
+    rows = _shown_rows(ctx)
+    assert "Retreat losses" not in rows and "Support +3 (defender)" in rows, rows
+
+
+def test_retreat_losses_are_not_sent_for_an_older_battle_behind_another_roll():  # W-5
+    """A battle fought meanwhile over the serial link, then another roll: ``retreat`` would amend
+    the newer battle, so the older result says so and sends nothing."""
+    ctx = _battle_shown(W7)
+    assert ctx.run("battle att=6 def=6 mod=10 att-dice=5,4,2 def-dice=2,2,3")["ok"]
+    assert ctx.run("check siege")["ok"]
+    sent = len(ctx.session.lines)
+    ctx.press("a:hold")
+    assert len(ctx.session.lines) == sent and isinstance(ctx.top, BattleResult)
+    assert ctx.notes[-1].startswith("Another battle has been fought since this one")
+    assert ctx.top.result["attacker"]["units"] == 12 and ctx.view()["last_battle"]["retreat_losses"] == 0
+
+
 def test_the_battle_form_s_result_takes_retreat_losses_too():  # W-2, W-5
     ctx = home(NEW).press("a", "a")                   # the form: 3 against 3, the device's dice
     assert isinstance(ctx.top, BattleResult)

@@ -160,25 +160,25 @@ class BattleResult(Follows):
         return _("Battle")
 
     def follow(self, ctx: Ctx) -> None:
-        """Take the session's record of this battle when it is the last roll (its retreat losses
-        may have changed since: entered, taken back by an undo, or sent over the serial link)."""
+        """Take the session's record of this battle while it is its most recent one, whatever was
+        rolled since (its retreat losses may have changed since: entered, taken back by an undo, or sent over the serial link)."""
         try:
             view = view_of(ctx)
         except LookupError:
             return
         self.over = bool(view["finished"] or view.get("ended"))
-        last = view["last"]
-        if last is not None and last["kind"] == "battle" and same_battle(last, self.result):
+        last = view["last_battle"]                   # (a naval retreat's or a check's roll may follow it)
+        if last is not None and same_battle(last, self.result):
             self.result = last
 
     def latest(self, ctx: Ctx) -> bool:
         """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
         battle fought since, over the serial link, is said and nothing is sent)."""
         try:
-            last = view_of(ctx)["last"]
+            last = view_of(ctx)["last_battle"]
         except LookupError:
             return False
-        if last is not None and last["kind"] == "battle" and not same_battle(last, self.result):
+        if last is not None and not same_battle(last, self.result):
             ctx.notify(Msg("Another battle has been fought since this one: retreat losses go with the latest battle."))
             return False
         return True
