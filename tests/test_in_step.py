@@ -53,6 +53,7 @@ UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "SwordHome": ("shown_over",),          # (its rows of a game over were shown: the cursor set on the first)
                "JcDiceEntry": ("block", "rows"),      # (its dice are laid out once, for the block firing)
                "AddScreen": ("kind",), "SideBlocks": ("kind",),   # (a kind's row opens the list of that kind)
+               "DiceScreen": ("picked_in",),          # (the roll whose dice are being picked)
                # a turn's pages are said again in a new language from its record while it is the
                # last turn (tests/test_screens_caesar.py); an older turn's pages stay as they were
                "TurnScreen": ("pages", "lang")}
