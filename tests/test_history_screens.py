@@ -509,3 +509,30 @@ def test_a_game_an_undo_took_out_of_history_is_no_longer_shown(state_dir: Path, 
         assert "No games yet" in texts(app)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("page, counted, none", [
+    ("JC battles", "attacking 0/1 won", "No battle fought yet."),
+    ("Players", "1 game, 0 won", "No game with named players yet."),
+    ("vs Auto-Crassus", "No solo game finished yet.", "No solo game finished yet."),
+])
+def test_statistics_go_once_an_undo_took_a_game_out_of_history(state_dir: Path, page: str, counted: str, none: str):
+    """A battle fought to the end (J-14) is in History and in the statistics; an undo from the
+    serial link takes the battle back and History drops it: the statistics page open goes too (it
+    was read from a History that is no longer), back on the list of statistics."""
+    from firmware.screens.history_stats import StatsMenu
+    app = app_with(["new jc-battle seed=4 people=caesar:Anna,pompey:Boris", "add attacker c_leg10",
+                    "add defender p_pompeius", "fight"], [], state_dir)
+    try:
+        app.stack = app.stack[:1]
+        app.push(StatsMenu())
+        menu = app.stack[-1]
+        menu.cursor = [i.label for i in menu.items(app)].index(page)
+        app.handle("a")
+        assert app.stack[-1] is not menu and counted in " ".join(texts(app).split())
+        assert json.loads(app.serve_line(b"undo"))["ok"] and app.console.request("history")["games"] == []
+        assert app.stack[-1] is menu, [type(s).__name__ for s in app.stack]
+        app.handle("a")
+        assert none in " ".join(texts(app).split())
+    finally:
+        app.console.close()
