@@ -572,6 +572,22 @@ def test_retreat_losses_are_not_sent_for_an_older_battle_behind_another_roll(): 
     assert ctx.top.result["attacker"]["units"] == 12 and ctx.view()["last_battle"]["retreat_losses"] == 0
 
 
+@pytest.mark.parametrize("meanwhile", ["retreat losses=3", "undo"])
+def test_the_retreat_losses_form_sets_the_number_shown_even_if_it_moved_meanwhile(meanwhile):  # W-5
+    """The form opens on the number kept (2); the serial link changes it (another number, or an
+    undo back to 0); A on 2 sets 2 again (it sent nothing and left the other number: the form
+    took the number it opened on for the number now), and the result shows it."""
+    ctx = _battle_shown(W7)
+    ctx.press("a:hold", "right", "right", "a")        # 2 units lost retreating
+    ctx.press("a:hold")
+    assert ctx.top.fields[0].value == 2
+    assert ctx.run(meanwhile)["ok"] and ctx.view()["last_battle"]["retreat_losses"] != 2
+    ctx.press("a")                                    # A on 2
+    assert ctx.view()["last_battle"]["retreat_losses"] == 2 and ctx.session.lines[-1] == "retreat losses=2"
+    ctx.render()
+    assert isinstance(ctx.top, BattleResult) and "Retreat losses 2" in _shown_rows(ctx)
+
+
 def test_the_battle_form_s_result_takes_retreat_losses_too():  # W-2, W-5
     ctx = home(NEW).press("a", "a")                   # the form: 3 against 3, the device's dice
     assert isinstance(ctx.top, BattleResult)

@@ -251,10 +251,12 @@ class BattleResult(Follows):
         kept = min(self.result["retreat_losses"], room)
 
         def go(c: Ctx, v: dict[str, int]) -> None:
-            if v["losses"] != kept and not self.latest(c):
+            self.follow(c)                                # the number kept now: the serial link or an undo
+            changed = v["losses"] != self.result["retreat_losses"]      # may have moved it since the form opened
+            if changed and not self.latest(c):
                 c.pop()
                 return
-            if v["losses"] != kept:
+            if changed:
                 response = run_line(c, act.retreat(v["losses"]))
                 if response is None:
                     return                                # refused (said): the form stays
