@@ -477,7 +477,8 @@ def test_a_refused_retreat_is_said_and_the_form_stays():  # W-11: the serial lin
     assert ctx.run("advance")["ok"]
     ctx.press("right", "a")
     assert ctx.notes and "over" in ctx.notes[-1]
-    assert type(ctx.top).__name__ == "NumberForm" and ctx.view()["last"]["retreat_losses"] == 0
+    from firmware.screens.widgets import NumberForm
+    assert isinstance(ctx.top, NumberForm) and ctx.view()["last"]["retreat_losses"] == 0
 
 
 def test_the_result_follows_the_session_s_record_of_its_battle():  # W-5
@@ -586,6 +587,24 @@ def test_the_retreat_losses_form_sets_the_number_shown_even_if_it_moved_meanwhil
     assert ctx.view()["last_battle"]["retreat_losses"] == 2 and ctx.session.lines[-1] == "retreat losses=2"
     ctx.render()
     assert isinstance(ctx.top, BattleResult) and "Retreat losses 2" in _shown_rows(ctx)
+
+
+def test_an_undo_of_the_battle_takes_its_retreat_losses_form_off_too():  # W-5, undo
+    """The retreat losses form open over the battle's result; the serial link takes the battle
+    back: the form goes with the result (A on it answered with the console's words, "fight one
+    first (battle att=… def=…)", and nothing to amend)."""
+    from firmware.screens.sword.home import SwordHome
+    from tests.screens import app_with
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as d:
+        app = app_with([NEW, W7], ["a"] + ["down"] * 8 + ["a", "a:hold"], Path(d))
+        try:
+            assert app.stack[-1].title == "Retreat losses"
+            assert '"ok":true' in app.serve_line(b"undo")
+            assert isinstance(app.stack[-1], SwordHome), [type(s).__name__ for s in app.stack]
+        finally:
+            app.console.close()
 
 
 def test_the_battle_form_s_result_takes_retreat_losses_too():  # W-2, W-5

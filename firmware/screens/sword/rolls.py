@@ -4,6 +4,7 @@ entry, firmware/screens/widgets/dice.py)."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from PIL import Image
 
@@ -266,8 +267,20 @@ class BattleResult(Follows):
         def status(c: Ctx, v: dict[str, int]) -> str:
             return _("support +{}").format(support_gain(losses, v["losses"]))
 
-        ctx.push(NumberForm(N_("Retreat losses"), [Field("losses", N_("Units lost"), kept, 0, room)],
-                            go, status=status))
+        ctx.push(RetreatForm(self, N_("Retreat losses"), [Field("losses", N_("Units lost"), kept, 0, room)],
+                             go, status=status))
+
+
+class RetreatForm(NumberForm):
+    """The retreat losses form of ``battle`` (:meth:`BattleResult.ask_retreat`): it goes with the
+    battle's result when an undo takes the battle back."""
+
+    def __init__(self, battle: BattleResult, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.battle = battle
+
+    def stale(self, ctx: Ctx) -> bool:
+        return self.battle.stale(ctx)
 
 
 # -- tactics and odds ------------------------------------------------------------------------------
