@@ -144,6 +144,21 @@ def test_odds_screen_reads_the_exact_odds():  # J-15
     assert "odds" in ctx.lines
 
 
+@pytest.mark.parametrize("first, again", [("rating=B2", "rating=D4"), ("rating=C3", "rating=C3 elephant=1")])
+def test_the_odds_follow_an_undo_that_changed_a_rated_block(first, again):  # J-15, J-1, undo
+    """Blocks given by their rating (another block game) are keyed blk1, blk2… in the battle: an
+    undo of the second and the same slot added with another rating (or as an elephant) are other
+    odds, never the ones worked out for the block taken back (an elephant: J-2)."""
+    from firmware.screens.jc.odds import odds_now
+    ctx = FakeCtx("new jc-battle seed=4", "add attacker rating=C3 strength=3", f"add defender {first} strength=2")
+    before = odds_now(ctx)
+    assert ctx.run("undo")["ok"] and ctx.run(f"add defender {again} strength=2")["ok"]
+    now = ctx.run("odds")
+    assert now["attacker_wins"] != before["attacker_wins"] or now["attacker_eliminated"] != before["attacker_eliminated"]
+    shown = odds_now(ctx)
+    assert (shown["attacker_wins"], shown["attacker_eliminated"]) == (now["attacker_wins"], now["attacker_eliminated"])
+
+
 def test_odds_wait_while_the_worker_computes_them():  # J-15: a slow answer never blocks a key
     ctx = FakeCtx(*ARMIES, "add defender p_leg3")    # a battle asked nowhere else (answers are kept)
     ctx.pending.add("odds")
