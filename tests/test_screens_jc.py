@@ -530,6 +530,26 @@ def test_the_last_step_of_a_legion_eliminates_it_for_the_year_after_a_question()
     assert ctx.session.lines[-1] == "lose p_leg3" and "p_leg3" in ctx.view()["campaign"]["eliminated"]
 
 
+@pytest.mark.parametrize("meanwhile", ["lose p_pompeius", "undo"])
+def test_the_question_before_a_last_step_goes_once_the_block_changed_meanwhile(meanwhile, state_dir):  # J-2, undo
+    """The question "Pompeius is at I: killed for good?" is open when the serial link kills him (or
+    an undo gives him his step back): the question goes with what it asked about (A on it answered
+    that he was killed in battle, or took a step the question never named)."""
+    from firmware.screens.jc.blocks import BlockMenu
+    app = app_with([NEW, "lose p_pompeius", "lose p_pompeius"], [], state_dir)
+    try:
+        app.push(BlockMenu("pompey", "p_pompeius"))
+        app.render()
+        app.handle("a")                                        # Lose a step: the question
+        assert isinstance(app.stack[-1], ConfirmScreen) and "killed" in app.stack[-1].question
+        sent = list(app.console.session.lines)
+        assert '"ok":true' in app.serve_line(meanwhile.encode())
+        assert not isinstance(app.stack[-1], ConfirmScreen), [type(s).__name__ for s in app.stack]
+        assert len(app.console.session.lines) == len(sent) + (1 if meanwhile != "undo" else -1)
+    finally:
+        app.console.close()
+
+
 def test_cleopatra_at_one_step_is_offered_only_a_change_of_side():  # J-2
     """Cleopatra is never eliminated (at I she changes side: the console refuses ``lose``): her
     menu offers no step then; navis, like leaders, never change side (Jupiter)."""
