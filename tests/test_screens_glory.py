@@ -1068,6 +1068,25 @@ def test_the_tax_form_opens_on_the_population_of_the_player_s_last_tax_in_the_ga
         app.console.close()
 
 
+def test_the_medal_s_list_of_players_goes_once_the_medal_changed_hands_meanwhile(state_dir):  # G-14
+    """Medals → Warrior lists who may take it; the serial link gives it to Jack meanwhile: the list
+    goes, back on the medals as they are now (A on it offered a medal that was no longer free and
+    answered that it belonged to Jack)."""
+    from firmware.screens.glory.round import MedalScreen
+    app = app_with([NEW, "event"], ["a"], state_dir)
+    try:
+        app.push(MedalScreen())
+        app.render()
+        app.handle("a")                                        # Warrior: the players who may take it
+        chooser = app.stack[-1]
+        assert not isinstance(chooser, MedalScreen)
+        assert '"ok":true' in app.serve_line(b"medal Jack warrior")
+        assert isinstance(app.stack[-1], MedalScreen), [type(s).__name__ for s in app.stack]
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
+
 def test_the_tax_form_goes_when_the_serial_link_pays_that_tax(state_dir):  # G-4
     """The form is open on a player when the serial link pays that player's tax: the form goes (A on
     it paid the same income a second time, unasked), like the other questions (play.Asked)."""

@@ -217,8 +217,8 @@ class MedalScreen(ListScreen):
             ctx.notify(Msg("The {} medal belongs to {}.", Msg(MEDAL_NAMES.get(medal, medal)), holder))
             return
         others = [p for p in view["players"] if p != holder]      # after round 9: a correction moves it
-        ctx.push(remade(lambda: ChooseScreen(_("Medal: {}").format(medal_name(medal)), others,
-                                             lambda c, p: run_line(c, act.medal(p, medal)) is not None)))
+        ctx.push(remade(lambda: MedalChoice(medal, holder, _("Medal: {}").format(medal_name(medal)), others,
+                                            lambda c, p: run_line(c, act.medal(p, medal)) is not None)))
 
 
 class ChooseScreen(ListScreen):
@@ -236,6 +236,20 @@ class ChooseScreen(ListScreen):
     def _pick(self, ctx: Ctx, name: str) -> None:
         if self.act(ctx, name):
             ctx.pop()
+
+
+class MedalChoice(ChooseScreen):
+    """The players who may take ``medal`` (held by ``holder`` when asked): it goes once the medal
+    has changed hands meanwhile (the serial link, an undo)."""
+
+    def __init__(self, medal: str, holder: str | None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.medal = medal
+        self.holder = holder
+
+    def stale(self, ctx: Ctx) -> bool:
+        view = ctx.view()
+        return view is None or view["game"] not in GAMES or cast(GloryView, view)["medals"][self.medal] != self.holder
 
 
 class PickResult(Follows, ResultScreen):
