@@ -125,6 +125,14 @@ class FakeCtx:
             return {"log": self.session.log[-int(req.args[0] if req.args else 20):]}
         if req.command == "state":
             return {"state": self.session.view()}
+        if req.command == "actions":         # as the console: newest first, a page before action K
+            from firmware.session import said
+            lines, n = list(self.session.lines), int(req.args[0]) if req.args else 20
+            before = int(req.opts.get("before", len(lines) + 1))
+            lo = max(0, before - 1 - n)
+            page = [{"n": i + 1, "line": lines[i], "text": said(self.session.sentences[i])}
+                    for i in range(before - 2, lo - 1, -1)]
+            return {"actions": page, "total": len(lines), "before": lo + 1 if lo > 0 else None}
         if req.command == "reveal":          # as the console: only once the game has ended
             from engine.errors import IllegalMove
             from firmware.fairness import finished_by_rules, revealed

@@ -482,3 +482,57 @@ def test_statistics_and_earlier_games_the_card_cannot_read_are_never_said_empty(
     open_archive(ctx)                                   # a second press says it again
     assert ctx.notes[-2:] == ["The earlier games cannot be read now. Check the card."] * 2, ctx.notes
     assert not ctx.stack
+
+
+@pytest.mark.parametrize("how", ["device", "serial"])
+def test_a_game_an_undo_took_out_of_history_is_no_longer_shown(state_dir: Path, how: str):
+    """A game its rules just ended (W-11: an automatic victory), its History record open on the
+    device; an undo (hold B on it, or a line from the serial link) takes the finishing step back
+    and History drops the record: the record's screen goes with it, never showing a game History no
+    longer has, nor sending it over the serial link."""
+    from firmware.screens.history import GameScreen, HistoryScreen
+    app = app_with(["new sword players=romans,gauls seed=4", "vp romans +3", "victory romans"], [], state_dir)
+    try:
+        app.stack = app.stack[:1]
+        open_history(app)
+        app.handle("a")                                                 # on the newest game: its record
+        assert isinstance(app.stack[-1], GameScreen) and "Sword of Rome" in texts(app)
+        if how == "device":
+            for key in ("b:hold", "a"):
+                app.render()
+                app.handle(key)
+            app.message = None
+        else:
+            assert json.loads(app.serve_line(b"undo"))["ok"]
+        assert app.console.request("history")["games"] == []
+        assert isinstance(app.stack[-1], HistoryScreen), [type(s).__name__ for s in app.stack]
+        assert "No games yet" in texts(app)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("page, counted, none", [
+    ("JC battles", "attacking 0/1 won", "No battle fought yet."),
+    ("Players", "1 game, 0 won", "No game with named players yet."),
+    ("vs Auto-Crassus", "No solo game finished yet.", "No solo game finished yet."),
+])
+def test_statistics_go_once_an_undo_took_a_game_out_of_history(state_dir: Path, page: str, counted: str, none: str):
+    """A battle fought to the end (J-14) is in History and in the statistics; an undo from the
+    serial link takes the battle back and History drops it: the statistics page open goes too (it
+    was read from a History that is no longer), back on the list of statistics."""
+    from firmware.screens.history_stats import StatsMenu
+    app = app_with(["new jc-battle seed=4 people=caesar:Anna,pompey:Boris", "add attacker c_leg10",
+                    "add defender p_pompeius", "fight"], [], state_dir)
+    try:
+        app.stack = app.stack[:1]
+        app.push(StatsMenu())
+        menu = app.stack[-1]
+        menu.cursor = [i.label for i in menu.items(app)].index(page)
+        app.handle("a")
+        assert app.stack[-1] is not menu and counted in " ".join(texts(app).split())
+        assert json.loads(app.serve_line(b"undo"))["ok"] and app.console.request("history")["games"] == []
+        assert app.stack[-1] is menu, [type(s).__name__ for s in app.stack]
+        app.handle("a")
+        assert none in " ".join(texts(app).split())
+    finally:
+        app.console.close()

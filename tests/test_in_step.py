@@ -1,7 +1,8 @@
 """The screen in step with the game (a model-based checker): random sequences of device keys, undo
 (once or several in a row, across rounds and turns, of dice rolls and hidden draws), console lines
 from the serial link while a screen is open, restarts (the power cut: the program starts again on
-the same state directory) and language switches, in the four games. After every step:
+the same state directory) and language switches, in the four games and the Dice & bags tools (a bag
+beside each game, the bag and dice sessions, ended and started again). After every step:
 
 - no screen error;
 - the screen shown renders as the same screen of a fresh program started on the stored session
@@ -53,6 +54,8 @@ UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "SwordHome": ("shown_over",),          # (its rows of a game over were shown: the cursor set on the first)
                "JcDiceEntry": ("block", "rows"),      # (its dice are laid out once, for the block firing)
                "AddScreen": ("kind",), "SideBlocks": ("kind",),   # (a kind's row opens the list of that kind)
+               "SetupScreen": ("fields",),            # (a new game's form: the figures set on it)
+               "DiceScreen": ("picked_in",),          # (the roll whose dice are being picked)
                # a turn's pages are said again in a new language from its record while it is the
                # last turn (tests/test_screens_caesar.py); an older turn's pages stay as they were
                "TurnScreen": ("pages", "lang")}
@@ -182,23 +185,52 @@ def _caesar_line(rng: random.Random, view: dict[str, Any], console: Any) -> str:
     return rng.choice(["crassus", "draw", "might skip", "centurion skip", "decide", "play XX-YY a:1/1 XX"])
 
 
+# Dice & bags: a bag and deck beside any game (``kit``), rolls in any session; the bag and dice
+# sessions of their own, ended at times (then a new one is started over the serial link).
+KIT = ["kit new items=gold*3,silver*2,bronze cards=ace*2,king*3", "kit draw", "kit draw 2", "kit put gold",
+       "kit card", "kit discard ace", "kit discard king", "kit shuffle", "kit reshuffle", "roll 2d6", "roll 3d6+1",
+       "reroll 1", "reroll 1,2"]
+
+
+def _with_kit(line: Callable[[random.Random, dict[str, Any], Any], str]) -> Callable[[random.Random, dict[str, Any], Any], str]:
+    def either(rng: random.Random, view: dict[str, Any], console: Any) -> str:
+        return rng.choice(KIT) if rng.random() < 0.15 else line(rng, view, console)
+    return either
+
+
+def _bag_line(rng: random.Random, view: dict[str, Any], console: Any) -> str:
+    if view.get("ended"):
+        return f"new bag items=gold*3,silver*2,bronze cards=ace*2,king*3 seed={rng.randint(1, 9)}"
+    return rng.choice(["draw", "draw 2", "put gold", "put silver", "card", "discard ace", "discard king", "shuffle",
+                       "reshuffle", "roll 2d6", "reroll 1", "end" if rng.random() < 0.1 else "draw"])
+
+
+def _dice_line(rng: random.Random, view: dict[str, Any], console: Any) -> str:
+    if view.get("ended"):
+        return f"new dice seed={rng.randint(1, 9)}"
+    return rng.choice(["roll 2d6", "roll 1d20+3", "roll 5d6", "reroll 1", "reroll 1,2", "rolls",
+                       "end" if rng.random() < 0.1 else "roll 3d6"])
+
+
 GAMES: dict[str, tuple[list[list[str]], Callable[[random.Random, dict[str, Any], Any], str]]] = {
     "glory": ([["new glory players=Jack,Henry,Mary seed=3", "fame Jack +4", "vote Mary"],
                ["new glory players=Ваня,Маша,Олекса,Їжак harsh=1 seed=5"] + ["event", "end-round"] * 8,
-               ["new glory players=Solo seed=7", "event"]], _glory_line),
+               ["new glory players=Solo seed=7", "event"]], _with_kit(_glory_line)),
     "sword": ([["new sword players=romans,gauls,etruscans,greeks seed=2"],
-               ["new sword players=romans,gauls seed=4", "advance", "vp romans +3"]], _sword_line),
+               ["new sword players=romans,gauls seed=4", "advance", "vp romans +3"]], _with_kit(_sword_line)),
     "jc": ([["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
              "add defender p_pompeius", "add defender p_leg1"],
             ["new jc-battle attacker=pompey dice=physical seed=4", "deal", "add attacker p_leg1",
              "add defender c_leg10", "start"],
-            ["new jc-battle seed=6", "deal"]], _jc_line),
+            ["new jc-battle seed=6", "deal"]], _with_kit(_jc_line)),
     "caesar": ([["new caesar-solo side=caesar difficulty=normal seed=5"],
                 ["new caesar-duel seed=3"],
                 ["new caesar-solo side=pompey difficulty=hard poison=1 centurions=1 border-control=1 seed=8"],
                 ["new caesar-solo tiles-input=physical crassus-bag=physical human-bag=physical "
                  "row=sword:3/3,ship:4/2,wild:2/2 seed=2"]],
-               _caesar_line),
+               _with_kit(_caesar_line)),
+    "bag": ([["new bag items=gold*3,silver*2,bronze cards=ace*2,king*3 seed=3", "draw"]], _bag_line),
+    "dice": ([["new dice seed=3", "roll 2d6"]], _dice_line),
 }
 
 

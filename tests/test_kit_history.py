@@ -64,6 +64,35 @@ def test_a_side_bag_beside_a_game_shows_only_its_own_actions(state_dir: Path):
         app.console.close()
 
 
+@pytest.mark.parametrize("side", [False, True])
+def test_the_history_shown_follows_an_undo_and_the_serial_link(state_dir: Path, side: bool):
+    """The bag's History open: an undo (hold B on it) takes a draw back and the serial link draws
+    two more: the list says what the bag's history is now, never the draw taken back, always the
+    new ones (it kept the rows read when it opened)."""
+    prefix = "kit " if side else ""
+    setup = (["new sword players=romans,gauls seed=1", "kit new items=gold*3,silver*2"] if side
+             else ["new bag items=gold*3,silver*2 seed=3"])
+    app = app_with([*setup, f"{prefix}draw", f"{prefix}draw"], [], state_dir)
+    try:
+        screen = KitHistory(side)
+        app.push(screen)
+        app.render()
+        drawn = [e for e in screen.entries if e.startswith("Drew")]
+        assert len(drawn) == 2
+        for key in ("b:hold", "a"):                          # undo the second draw
+            app.render()
+            app.handle(key)
+        app.message = None
+        app.render()
+        assert app.stack[-1] is screen and [e for e in screen.entries if e.startswith("Drew")] == drawn[1:]
+        assert '"ok":true' in app.serve_line(f"{prefix}draw 2".encode())
+        app.render()
+        newest = app.console.request("actions 1")["actions"][0]["text"]
+        assert screen.entries[0] == newest and len([e for e in screen.entries if e.startswith("Drew")]) == 2
+    finally:
+        app.console.close()
+
+
 def test_undoing_the_draws_and_the_bag_closes_the_put_back_list(state_dir: Path):
     """Beside a Caesar! game: Put back… lists what was drawn; hold B takes back the draw, then the
     bag itself. The list goes with what it offered (it stayed: choosing a name was refused in

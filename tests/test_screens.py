@@ -103,6 +103,33 @@ def test_reroll_from_the_screen_is_logged_as_such(state_dir):
     app.console.close()
 
 
+def test_an_undo_while_picking_dice_to_re_roll_ends_the_picking(state_dir):
+    """Picking the dice of the last roll to roll again, then an undo (hold B here, or the serial
+    link) takes that roll back: the picks were of a roll that is gone, so the screen leaves the
+    picking and A rolls the fields' dice, never a re-roll of dice nobody picked."""
+    app = app_with(["new dice seed=3", "roll 2d6", "roll 5d6"],
+                   ["a", "press", "right", "right", "right", "press"], state_dir)    # die 4 of 5d6 picked
+    try:
+        screen = app.stack[-1]
+        assert screen.picking and screen.chosen == {3}
+        for key in ("b:hold", "a", "b"):                 # undo the 5d6, the notice closes
+            app.render()
+            app.handle(key)
+        assert app.console.session.lines == ["roll 2d6"] and app.stack[-1] is screen
+        from tests.screens import drawn
+        shown = [t for _x, _y, t, _k in drawn(app)]
+        assert "Re-roll which?" not in shown and "A: re-roll 1 die" not in shown, shown
+        app.handle("a")                                  # A: a roll of the fields, no refused re-roll
+        assert app.console.session.lines[-1].startswith("roll ") and app.message is None
+        app.handle("press")
+        app.handle("press")                              # die 1 of the new roll picked
+        assert app.serve_line(b"roll 3d6").startswith('{"ok":true')    # the serial link rolls meanwhile
+        app.render()
+        assert not screen.picking and not screen.chosen
+    finally:
+        app.console.close()
+
+
 def test_long_b_asks_then_undoes_the_named_step(state_dir):
     app = app_with(["new bag items=a*3 seed=1", "draw"], [], state_dir)
     app.handle("b:hold")

@@ -272,6 +272,29 @@ def test_might_picks_an_opponent_target_named_by_provinces(state_dir):  # C-15
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, closed, down", [("en", "Closed: Crassus", "face down"),
+                                                 ("ru", "Закрыта: Красс", "перевёрнут"),
+                                                 ("uk", "Закрито: Красс", "перевернуто")])
+def test_a_province_whose_marker_might_flipped_says_so_until_the_might_is_undone(state_dir, lang, closed, down):  # C-15, C-10
+    """Might flips Crassus's control marker in Syria face down (it gives no border markers, C-10):
+    the province's page says so, as the list of provinces marks it; after an undo of the Might,
+    no more."""
+    from firmware.screens.caesar.board import province_detail
+    position = json.loads(HU_MIGHT.split(" ", 1)[1])
+    position["control"] = {"SY": "crassus"}
+    app = app_with([NEW, "position " + json.dumps(position), "play HU-MT ship:3/3 HU", "might SY"], [], state_dir,
+                   lang=lang)
+    try:
+        assert app.view()["position"]["flipped_control"] == ["SY"]
+        rows = " ".join(province_detail(app.view(), "SY").rows)
+        assert closed in rows and down in rows, rows
+        assert '"ok":true' in app.serve_line(b"undo")
+        rows = " ".join(province_detail(app.view(), "SY").rows)
+        assert closed in rows and down not in rows, rows
+    finally:
+        app.console.close()
+
+
 def test_centurion_taken_instead_of_the_draw(state_dir):  # C-18
     keys = ["a", "a", "down", "a"]                             # Take a centurion -> 2nd: sword 7/0
     app = app_with([NEW, HU_CENTURION, "play HU-MT ship:3/3 HU"], keys, state_dir)

@@ -1023,6 +1023,70 @@ def test_the_tax_form_opens_on_the_player_whose_income_is_due(how, state_dir):  
         app.console.close()
 
 
+@pytest.mark.parametrize("how", ["restart", "undo", "serial"])
+def test_the_tax_form_opens_on_the_population_of_the_player_s_last_tax_in_the_game(how, state_dir):  # G-4
+    """Round 1's taxes paid (populations 3, 4, 5, 6); round 2: the form opens on the population the
+    player was taxed on last in this game, as the game's own record says: after the power cut (it
+    opened on 1: the figures kept while the device ran were gone), after an undo of a mistaken tax
+    (it opened on the figure taken back), and when round 1 was paid over the serial link (on 1)."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
+    try:
+        order = app.console.session.view()["order"]
+        pops = {name: 3 + i for i, name in enumerate(order)}
+        for name in order:                                 # round 1
+            if how == "serial":
+                assert '"ok":true' in app.serve_line(f"tax {name} pop={pops[name]}".encode())
+                continue
+            assert _tax_form_on(app) == name
+            for key in ["down"] + ["right"] * (pops[name] - 1) + ["a"]:
+                app.handle(key)
+                app.render()
+        assert [ln for ln in app.console.session.lines if ln.startswith("tax ")] == [f"tax {n} pop={pops[n]}" for n in order]
+        assert '"ok":true' in app.serve_line(b"end-round") and '"ok":true' in app.serve_line(b"event arrow=ccw90")
+        first = app.console.session.view()["order"][0]
+        if how == "restart":
+            app.console.close()
+            store = Store(state_dir)
+            app = App(Console(store, store.resume()))
+            app.render()
+            app.handle("a")                                # the main menu: continue the game
+            app.render()
+        elif how == "undo":                                # a mistaken 9 paid on the device, then taken back
+            assert _tax_form_on(app) == first
+            for key in ["down"] + ["left"] * 15 + ["right"] * 8 + ["a"]:
+                app.handle(key)
+                app.render()
+            assert app.console.session.lines[-1] == f"tax {first} pop=9"
+            _undo_on_device(app)
+        assert _tax_form_on(app) == first
+        assert app.stack[-1].values()["pop"] == pops[first]
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_the_medal_s_list_of_players_goes_once_the_medal_changed_hands_meanwhile(state_dir):  # G-14
+    """Medals → Warrior lists who may take it; the serial link gives it to Jack meanwhile: the list
+    goes, back on the medals as they are now (A on it offered a medal that was no longer free and
+    answered that it belonged to Jack)."""
+    from firmware.screens.glory.round import MedalScreen
+    app = app_with([NEW, "event"], ["a"], state_dir)
+    try:
+        app.push(MedalScreen())
+        app.render()
+        app.handle("a")                                        # Warrior: the players who may take it
+        chooser = app.stack[-1]
+        assert not isinstance(chooser, MedalScreen)
+        assert '"ok":true' in app.serve_line(b"medal Jack warrior")
+        assert isinstance(app.stack[-1], MedalScreen), [type(s).__name__ for s in app.stack]
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
+
 def test_the_tax_form_goes_when_the_serial_link_pays_that_tax(state_dir):  # G-4
     """The form is open on a player when the serial link pays that player's tax: the form goes (A on
     it paid the same income a second time, unasked), like the other questions (play.Asked)."""

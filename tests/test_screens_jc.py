@@ -144,6 +144,21 @@ def test_odds_screen_reads_the_exact_odds():  # J-15
     assert "odds" in ctx.lines
 
 
+@pytest.mark.parametrize("first, again", [("rating=B2", "rating=D4"), ("rating=C3", "rating=C3 elephant=1")])
+def test_the_odds_follow_an_undo_that_changed_a_rated_block(first, again):  # J-15, J-1, undo
+    """Blocks given by their rating (another block game) are keyed blk1, blk2… in the battle: an
+    undo of the second and the same slot added with another rating (or as an elephant) are other
+    odds, never the ones worked out for the block taken back (an elephant: J-2)."""
+    from firmware.screens.jc.odds import odds_now
+    ctx = FakeCtx("new jc-battle seed=4", "add attacker rating=C3 strength=3", f"add defender {first} strength=2")
+    before = odds_now(ctx)
+    assert ctx.run("undo")["ok"] and ctx.run(f"add defender {again} strength=2")["ok"]
+    now = ctx.run("odds")
+    assert now["attacker_wins"] != before["attacker_wins"] or now["attacker_eliminated"] != before["attacker_eliminated"]
+    shown = odds_now(ctx)
+    assert (shown["attacker_wins"], shown["attacker_eliminated"]) == (now["attacker_wins"], now["attacker_eliminated"])
+
+
 def test_odds_wait_while_the_worker_computes_them():  # J-15: a slow answer never blocks a key
     ctx = FakeCtx(*ARMIES, "add defender p_leg3")    # a battle asked nowhere else (answers are kept)
     ctx.pending.add("odds")
@@ -513,6 +528,26 @@ def test_the_last_step_of_a_legion_eliminates_it_for_the_year_after_a_question()
     assert len(ctx.session.lines) == sent and roster_strength(ctx, "p_leg3") == 1
     ctx.press("a", "a")
     assert ctx.session.lines[-1] == "lose p_leg3" and "p_leg3" in ctx.view()["campaign"]["eliminated"]
+
+
+@pytest.mark.parametrize("meanwhile", ["lose p_pompeius", "undo"])
+def test_the_question_before_a_last_step_goes_once_the_block_changed_meanwhile(meanwhile, state_dir):  # J-2, undo
+    """The question "Pompeius is at I: killed for good?" is open when the serial link kills him (or
+    an undo gives him his step back): the question goes with what it asked about (A on it answered
+    that he was killed in battle, or took a step the question never named)."""
+    from firmware.screens.jc.blocks import BlockMenu
+    app = app_with([NEW, "lose p_pompeius", "lose p_pompeius"], [], state_dir)
+    try:
+        app.push(BlockMenu("pompey", "p_pompeius"))
+        app.render()
+        app.handle("a")                                        # Lose a step: the question
+        assert isinstance(app.stack[-1], ConfirmScreen) and "killed" in app.stack[-1].question
+        sent = list(app.console.session.lines)
+        assert '"ok":true' in app.serve_line(meanwhile.encode())
+        assert not isinstance(app.stack[-1], ConfirmScreen), [type(s).__name__ for s in app.stack]
+        assert len(app.console.session.lines) == len(sent) + (1 if meanwhile != "undo" else -1)
+    finally:
+        app.console.close()
 
 
 def test_cleopatra_at_one_step_is_offered_only_a_change_of_side():  # J-2

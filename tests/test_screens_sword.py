@@ -477,7 +477,8 @@ def test_a_refused_retreat_is_said_and_the_form_stays():  # W-11: the serial lin
     assert ctx.run("advance")["ok"]
     ctx.press("right", "a")
     assert ctx.notes and "over" in ctx.notes[-1]
-    assert type(ctx.top).__name__ == "NumberForm" and ctx.view()["last"]["retreat_losses"] == 0
+    from firmware.screens.widgets import NumberForm
+    assert isinstance(ctx.top, NumberForm) and ctx.view()["last"]["retreat_losses"] == 0
 
 
 def test_the_result_follows_the_session_s_record_of_its_battle():  # W-5
@@ -542,6 +543,68 @@ def test_retreat_losses_are_not_sent_for_a_battle_that_is_no_longer_the_last(): 
     ctx.press("a:hold")
     assert isinstance(ctx.top, BattleResult) and len(ctx.notes) == 2
     assert ctx.view()["last"]["retreat_losses"] == 0 and ctx.view()["last"]["support"] == 2
+
+
+def test_an_undo_of_retreat_losses_entered_after_another_roll_shows_the_battle_as_rolled():  # W-5, W-8, undo
+    """A roll after the battle (a naval retreat's, a siege check) is the session's last roll: the
+    battle's retreat losses still go to that battle, and an undo of them (from the console while
+    the result is shown) shows the battle as rolled again, as the session keeps it."""
+    ctx = _battle_shown(W7)
+    assert ctx.run("check siege")["ok"]
+    ctx.press("a:hold", "right", "right", "a")        # 2 units lost retreating: support +4
+    assert ctx.session.lines[-1] == "retreat losses=2" and "Support +4 (defender)" in _shown_rows(ctx)
+    assert ctx.run("undo")["ok"]
+    ctx.render()
+    assert ctx.view()["last_battle"]["retreat_losses"] == 0
+    rows = _shown_rows(ctx)
+    assert "Retreat losses" not in rows and "Support +3 (defender)" in rows, rows
+
+
+def test_retreat_losses_are_not_sent_for_an_older_battle_behind_another_roll():  # W-5
+    """A battle fought meanwhile over the serial link, then another roll: ``retreat`` would amend
+    the newer battle, so the older result says so and sends nothing."""
+    ctx = _battle_shown(W7)
+    assert ctx.run("battle att=6 def=6 mod=10 att-dice=5,4,2 def-dice=2,2,3")["ok"]
+    assert ctx.run("check siege")["ok"]
+    sent = len(ctx.session.lines)
+    ctx.press("a:hold")
+    assert len(ctx.session.lines) == sent and isinstance(ctx.top, BattleResult)
+    assert ctx.notes[-1].startswith("Another battle has been fought since this one")
+    assert ctx.top.result["attacker"]["units"] == 12 and ctx.view()["last_battle"]["retreat_losses"] == 0
+
+
+@pytest.mark.parametrize("meanwhile", ["retreat losses=3", "undo"])
+def test_the_retreat_losses_form_sets_the_number_shown_even_if_it_moved_meanwhile(meanwhile):  # W-5
+    """The form opens on the number kept (2); the serial link changes it (another number, or an
+    undo back to 0); A on 2 sets 2 again (it sent nothing and left the other number: the form
+    took the number it opened on for the number now), and the result shows it."""
+    ctx = _battle_shown(W7)
+    ctx.press("a:hold", "right", "right", "a")        # 2 units lost retreating
+    ctx.press("a:hold")
+    assert ctx.top.fields[0].value == 2
+    assert ctx.run(meanwhile)["ok"] and ctx.view()["last_battle"]["retreat_losses"] != 2
+    ctx.press("a")                                    # A on 2
+    assert ctx.view()["last_battle"]["retreat_losses"] == 2 and ctx.session.lines[-1] == "retreat losses=2"
+    ctx.render()
+    assert isinstance(ctx.top, BattleResult) and "Retreat losses 2" in _shown_rows(ctx)
+
+
+def test_an_undo_of_the_battle_takes_its_retreat_losses_form_off_too():  # W-5, undo
+    """The retreat losses form open over the battle's result; the serial link takes the battle
+    back: the form goes with the result (A on it answered with the console's words, "fight one
+    first (battle att=… def=…)", and nothing to amend)."""
+    from firmware.screens.sword.home import SwordHome
+    from tests.screens import app_with
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as d:
+        app = app_with([NEW, W7], ["a"] + ["down"] * 8 + ["a", "a:hold"], Path(d))
+        try:
+            assert app.stack[-1].title == "Retreat losses"
+            assert '"ok":true' in app.serve_line(b"undo")
+            assert isinstance(app.stack[-1], SwordHome), [type(s).__name__ for s in app.stack]
+        finally:
+            app.console.close()
 
 
 def test_the_battle_form_s_result_takes_retreat_losses_too():  # W-2, W-5

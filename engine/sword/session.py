@@ -18,7 +18,7 @@ from engine.sword import tracks as V
 from engine.sword.faces import parse_faces, roll_faces
 from engine.sword.requests import (BATTLE, MAX_MOD, MAX_UNITS, ODDS, TACTICS, battle_fields, battle_text,
                                    odds_fields, tactics_fields, tactics_text)
-from engine.sword.replies import LastRoll
+from engine.sword.replies import LastBattle, LastRoll
 from engine.sword.tables import tables
 from engine.sword.tactics import KINDS as TACTICS_KINDS
 from engine.sword.text import N_, Msg, term
@@ -113,6 +113,7 @@ def _view(state: State) -> SwordGameView:
         "desperate": _ordered(state, state["desperate"]),
         "consuls": {"pool": list(state["consuls"]["pool"]), "drawn": list(state["consuls"]["drawn"])},
         "last": cast("LastRoll | None", last_roll(state["last"])),
+        "last_battle": cast("LastBattle | None", copy.deepcopy(_last_battle(state))),
     }
     if state.get("automatic"):
         out["automatic"] = str(state["automatic"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from engine.sword.replies import LastRoll
+from engine.sword.replies import LastBattle, LastRoll
 from engine.views import SessionView
 
 
@@ -30,6 +30,7 @@ class SwordGameView(TypedDict):
     desperate: dict[str, int]                 # Desperate Times cards left (W-12)
     consuls: Consuls
     last: LastRoll | None                     # the last roll kept (a battle, tactics, naval, check record)
+    last_battle: LastBattle | None            # the most recent battle, whatever rolled since (its retreat losses: W-5)
     unrest: NotRequired[Unrest]               # with Carthage only (W-13)
     automatic: NotRequired[str]               # the power that won by automatic victory (W-11), once one has
 

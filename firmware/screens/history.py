@@ -175,7 +175,20 @@ class GameScreen(WrappedListScreen):
         super().__init__()
         self.entry = entry
 
+    def kept(self, ctx: Ctx) -> HistoryEntry | None:
+        """History's record of this game as it is now (an undo of the finishing step takes it out;
+        a correction after it changes it); the one shown when History cannot be read now."""
+        read = ctx.history(LISTED)
+        if read is None:
+            return self.entry
+        return next((e for e in read if e["id"] == self.entry["id"]), None)
+
+    def stale(self, ctx: Ctx) -> bool:
+        """True once History no longer has this game (the App takes the screen off)."""
+        return self.kept(ctx) is None
+
     def items(self, ctx: Ctx) -> list[Item]:
+        self.entry = self.kept(ctx) or self.entry
         return ([Item(_("Send over serial"), partial(send_entry, entry=self.entry), ident="send")]
                 + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))])
 

@@ -35,7 +35,7 @@ class StatsMenu(ListScreen):
     title = Said(N_("Statistics"), _)
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(_("Players"), lambda c: c.push(remade(lambda: TextScreen(_("Players"), people_rows(c)))))] + [
+        return [Item(_("Players"), lambda c: c.push(remade(lambda: figures(c, _("Players"), people_rows))))] + [
             Item(_(s.title), partial(_open_statistic, factory=factory))
             for r in records() for s in r.statistics if (factory := screen_of(s.screen)) is not None]
 
@@ -44,16 +44,34 @@ def _open_statistic(ctx: Ctx, factory: Callable[[Ctx], Screen]) -> None:
     ctx.push(remade(lambda: factory(ctx)))
 
 
+class Figures(TextScreen):
+    """A statistics page: figures read once from History (``basis``: what ``ctx.played`` gave
+    then). It goes once History has changed under it (an undo took a finished game back, a game
+    ended or was corrected over the serial link): no figure counts a game History no longer has."""
+
+    def __init__(self, title: str, rows: list[str], basis: list[PlayedEntry] | None) -> None:
+        super().__init__(title, rows)
+        self.basis = basis
+
+    def stale(self, ctx: Ctx) -> bool:
+        return ctx.played() != self.basis
+
+
+def figures(ctx: Ctx, title: str, rows: Callable[[Ctx], list[str]]) -> Figures:
+    basis = ctx.played()
+    return Figures(title, rows(ctx), basis)
+
+
 def crassus_chart(ctx: Ctx) -> Screen:
     return CrassusChart()
 
 
 def glory_scores(ctx: Ctx) -> Screen:
-    return TextScreen(_("Glory of Rome"), glory_rows(ctx))
+    return figures(ctx, _("Glory of Rome"), glory_rows)
 
 
 def jc_battles(ctx: Ctx) -> Screen:
-    return TextScreen(_("JC battles"), jc_rows(ctx))
+    return figures(ctx, _("JC battles"), jc_rows)
 
 
 def same_people(ctx: Ctx, entries: list[PlayedEntry]) -> list[PlayedEntry]:
@@ -135,15 +153,21 @@ class CrassusChart:
         self.title = _("vs Auto-Crassus")
         self._levels: dict[str | None, tuple[int, int, int]] | None = None
         self._read = False
+        self._basis: list[PlayedEntry] | None = None
 
     def levels(self, ctx: Ctx) -> dict[str | None, tuple[int, int, int]] | None:
         """The figures, read once when the chart is first drawn (every game in History: not at
         every frame); None when the card cannot be read."""
         if not self._read:
-            known = _known(ctx)
+            self._basis = ctx.played()
+            known = None if self._basis is None else same_people(ctx, self._basis)
             self._read = True
             self._levels = None if known is None else crassus_by_level(against_crassus(known))
         return self._levels
+
+    def stale(self, ctx: Ctx) -> bool:
+        """True once History has changed since the chart read it (as :class:`Figures`)."""
+        return self._read and ctx.played() != self._basis
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
@@ -175,7 +199,7 @@ class CrassusChart:
         if what is Intent.BACK:
             ctx.pop()
         elif what in (Intent.SELECT, Intent.NEXT):
-            ctx.push(remade(lambda: TextScreen(_("vs Auto-Crassus"), crassus_rows(ctx))))
+            ctx.push(remade(lambda: figures(ctx, _("vs Auto-Crassus"), crassus_rows)))
 
 
 def _streak(n: int) -> str:

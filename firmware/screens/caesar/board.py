@@ -72,6 +72,8 @@ def province_detail(view: CaesarView, code: str) -> TextScreen:
     if code in pos["control"]:
         holder = pos["control"][code]
         rows = [_("Closed: {}").format(_("tie") if holder == "none" else who(view, holder))]
+        if code in pos["flipped_control"]:                     # C-15: flipped by a Might (C-10)
+            rows.append(_("Its control marker is face down (Might): it gives no border markers."))
     else:
         a, b = totals[code]
         rows = [f"{who(view, names[0])} {a}, {who(view, names[1])} {b}",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import logging
-import weakref
 from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 
 from PIL import Image
 
+from engine import actions as common
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
 from engine.glory.tables import double_tax_penalty
@@ -26,17 +26,32 @@ from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, Numb
 
 log = logging.getLogger(__name__)
 
-# The population each player was last taxed on, per game (a province's population only grows, so
-# the next round's tax form opens on it): remembered while the device runs.
-_TAXED: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], int]] = weakref.WeakKeyDictionary()
+PAGES = 10            # the session's actions read for the populations: at most 10 pages of 100
 
 
-def _taxed(ctx: Ctx) -> dict[tuple[str, str], int]:
-    try:
-        return _TAXED.setdefault(ctx, {})
-    except TypeError:                       # a context that cannot be weakly referenced
-        log.debug("%s cannot be weakly referenced: no population is remembered", type(ctx).__name__)
-        return {}
+def last_populations(ctx: Ctx, players: list[str]) -> dict[str, int]:
+    """The population each player was taxed on last in this game (a province's population only
+    grows, so the next round's tax form opens on it), read from the game's effective actions newest
+    first (``actions``): what an undo took back is not there, a tax paid over the serial link is,
+    and a power cut loses none of it."""
+    names = {p.casefold(): p for p in players}
+    found: dict[str, int] = {}
+    before: int | None = None
+    for _page in range(PAGES):
+        response = ctx.run(common.actions(100, before))
+        if not response["ok"]:
+            log.info("the populations taxed cannot be read: %s", response.get("message"))
+            break
+        for entry in response["actions"]:
+            words = str(entry["line"]).split()
+            name = names.get(words[1].casefold()) if words[:1] == ["tax"] and len(words) > 2 else None
+            pop = next((w[4:] for w in words[2:] if w.startswith("pop=")), "")
+            if name is not None and name not in found and pop.isdigit():
+                found[name] = int(pop)
+        before = response["before"]
+        if before is None or len(found) == len(players):
+            break
+    return found
 
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
@@ -135,16 +150,14 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None)
     view = view_of(ctx)
     income = income_of(view)
     players = view["players"]
-    game = f"{view['commitment'] or ''}:{','.join(players)}"      # this game's (the same names play again)
-    last = _taxed(ctx)
+    last = last_populations(ctx, players)
 
     def pop_of(i: int) -> int:
-        return last.get((game, players[i]), 1)
+        return last.get(players[i], 1)
 
     def apply(c: Ctx, name: str, pop: int, double: bool, penalty: int | None, screens: int) -> None:
         response = run_line(c, act.tax(name, pop, double, penalty))
         if response is not None:
-            last[(game, name)] = pop
             if taxed is not None:
                 taxed(name)
             for _screen in range(screens):
@@ -204,8 +217,8 @@ class MedalScreen(ListScreen):
             ctx.notify(Msg("The {} medal belongs to {}.", Msg(MEDAL_NAMES.get(medal, medal)), holder))
             return
         others = [p for p in view["players"] if p != holder]      # after round 9: a correction moves it
-        ctx.push(remade(lambda: ChooseScreen(_("Medal: {}").format(medal_name(medal)), others,
-                                             lambda c, p: run_line(c, act.medal(p, medal)) is not None)))
+        ctx.push(remade(lambda: MedalChoice(medal, holder, _("Medal: {}").format(medal_name(medal)), others,
+                                            lambda c, p: run_line(c, act.medal(p, medal)) is not None)))
 
 
 class ChooseScreen(ListScreen):
@@ -223,6 +236,20 @@ class ChooseScreen(ListScreen):
     def _pick(self, ctx: Ctx, name: str) -> None:
         if self.act(ctx, name):
             ctx.pop()
+
+
+class MedalChoice(ChooseScreen):
+    """The players who may take ``medal`` (held by ``holder`` when asked): it goes once the medal
+    has changed hands meanwhile (the serial link, an undo)."""
+
+    def __init__(self, medal: str, holder: str | None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.medal = medal
+        self.holder = holder
+
+    def stale(self, ctx: Ctx) -> bool:
+        view = ctx.view()
+        return view is None or view["game"] not in GAMES or cast(GloryView, view)["medals"][self.medal] != self.holder
 
 
 class PickResult(Follows, ResultScreen):

@@ -8,6 +8,7 @@ block (a leader killed for good, any other block eliminated for the year) asks f
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from engine.jc import actions as act
 from engine.jc.replies import RosterBlock
@@ -165,10 +166,10 @@ class BlockMenu(ListScreen):
             self._send_lose(ctx, block)
             return
 
-        def make() -> ConfirmScreen:
+        def make() -> LastStepQuestion:
             question = (_(LAST_STEP["leader", other(self.side)]) if block["kind"] == "leader"
                         else _(LAST_STEP["block"])).format(name_of(block))
-            return ConfirmScreen(_("Lose a step?"), question, partial(self._send_lose, block=block))
+            return LastStepQuestion(self, block, _("Lose a step?"), question, partial(self._send_lose, block=block))
         ctx.push(remade(make))
 
     def _send_lose(self, ctx: Ctx, block: RosterBlock) -> None:
@@ -191,3 +192,17 @@ class BlockMenu(ListScreen):
             return
         ctx.pop()
         ctx.notify(undo_said(Msg(NOW_FIGHTS[to], BlockNamed(block))))
+
+
+class LastStepQuestion(ConfirmScreen):
+    """The question before a block's last step is lost (:meth:`BlockMenu._lose`): it goes once the
+    block is no longer as it asked about (the serial link or an undo changed it meanwhile)."""
+
+    def __init__(self, menu: BlockMenu, block: RosterBlock, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.menu = menu
+        self.block = block
+
+    def stale(self, ctx: Ctx) -> bool:
+        now = self.menu.now(ctx) if not self.menu.stale(ctx) else None
+        return now is None or now["strength"] != self.block["strength"]

@@ -22,11 +22,13 @@ R = TypeVar("R", bound=Reply)
 
 
 def _step_key(b: BattleView) -> str:
-    """What the odds and the advice depend on: the step, the blocks, and the battle's own rules
-    (a surprise, J-10; the roles swapped, J-9)."""
+    """What the odds and the advice depend on: the step, the blocks (a block given by its rating
+    is keyed by its place, blk1, blk2…: an undo may put another rating there), and the battle's
+    own rules (a surprise, J-10; the roles swapped, J-9)."""
     return repr((b["number"], b["phase"], b["round"], b["decision"], b["dice"], b["surprise"],
                  b["attacker_now"], b["roles_swapped"],
-                 [(x["key"], x["side"], x["strength"], x["status"], x["acted"]) for x in b["blocks"]]))
+                 [(x["key"], x["side"], x["role"], x["kind"], x["rating"], x["strength"], x["max"], x["status"],
+                   x["reserve"], x["acted"]) for x in b["blocks"]]))
 
 
 class Pending(Enum):

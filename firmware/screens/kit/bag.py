@@ -392,9 +392,17 @@ class KitHistory:
         self.before: int | None = None        # the next older page starts before this action
         self.done = False                     # the first action has been read
         self.scroll = Scroll()
+        self.read_of: tuple[object, object] | None = None     # the bag and deck the rows were read of
 
     def more(self, ctx: Ctx, wanted: int) -> None:
-        """Read older pages until there are ``wanted`` rows or none is left (a refusal ends it)."""
+        """Read older pages until there are ``wanted`` rows or none is left (a refusal ends it);
+        from the newest again once the bag or deck has changed since (an undo took a draw back,
+        the serial link drew)."""
+        h = holder(ctx, self.side)
+        now = (h.get("bag"), h.get("deck"))
+        if now != self.read_of:
+            self.read_of = now
+            self.rows, self.entries, self.before, self.done = [], [], None, False
         while not self.done and len(self.rows) < wanted:
             response = ctx.run(act.actions(self.PAGE, self.before))
             if not response.get("ok"):

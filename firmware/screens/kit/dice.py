@@ -88,6 +88,7 @@ class DiceScreen:
         self.picking = False
         self.pick = 0
         self.chosen: set[int] = set()
+        self.picked_in: RollRecord | None = None     # the roll whose dice are being picked
 
     title = Said(N_("Dice"))
 
@@ -103,9 +104,16 @@ class DiceScreen:
     def expr(self) -> str:
         return f"{self.count}d{SIDES[self.sides]}" + (f"{self.mod:+d}" if self.mod else "")
 
+    def follow(self, roll: RollRecord | None) -> None:
+        """Leave the picking once the roll picked in is no longer the last (an undo took it back,
+        the serial link rolled meanwhile): the picks were of dice that are gone."""
+        if self.picking and roll != self.picked_in:
+            self.picking, self.chosen = False, set()
+
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         roll = last_roll(ctx)
+        self.follow(roll)
         if self.picking:
             base.title_bar(draw, _("Re-roll which?"))
         else:
@@ -164,6 +172,8 @@ class DiceScreen:
 
     def key(self, key: str, ctx: Ctx) -> None:
         if self.picking:
+            self.follow(last_roll(ctx))
+        if self.picking:
             self._pick_key(key, ctx)
             return
         what = intent("roller", key)
@@ -186,10 +196,11 @@ class DiceScreen:
         elif what is Intent.GO:
             play.run_or_notify(ctx, act.roll(self.count, SIDES[self.sides], self.mod))
         elif what is Intent.PICK:
-            if last_roll(ctx) is None:
+            roll = last_roll(ctx)
+            if roll is None:
                 ctx.notify(Msg("Roll first, then pick the dice to roll again."))
             else:
-                self.picking, self.pick, self.chosen = True, 0, set()
+                self.picking, self.pick, self.chosen, self.picked_in = True, 0, set(), roll
         elif what is Intent.SECOND:
             ctx.push(remade(lambda: roll_history(ctx)))
         elif what is Intent.BACK:

@@ -4,6 +4,7 @@ entry, firmware/screens/widgets/dice.py)."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from PIL import Image
 
@@ -160,25 +161,25 @@ class BattleResult(Follows):
         return _("Battle")
 
     def follow(self, ctx: Ctx) -> None:
-        """Take the session's record of this battle when it is the last roll (its retreat losses
-        may have changed since: entered, taken back by an undo, or sent over the serial link)."""
+        """Take the session's record of this battle while it is its most recent one, whatever was
+        rolled since (its retreat losses may have changed since: entered, taken back by an undo, or sent over the serial link)."""
         try:
             view = view_of(ctx)
         except LookupError:
             return
         self.over = bool(view["finished"] or view.get("ended"))
-        last = view["last"]
-        if last is not None and last["kind"] == "battle" and same_battle(last, self.result):
+        last = view["last_battle"]                   # (a naval retreat's or a check's roll may follow it)
+        if last is not None and same_battle(last, self.result):
             self.result = last
 
     def latest(self, ctx: Ctx) -> bool:
         """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
         battle fought since, over the serial link, is said and nothing is sent)."""
         try:
-            last = view_of(ctx)["last"]
+            last = view_of(ctx)["last_battle"]
         except LookupError:
             return False
-        if last is not None and last["kind"] == "battle" and not same_battle(last, self.result):
+        if last is not None and not same_battle(last, self.result):
             ctx.notify(Msg("Another battle has been fought since this one: retreat losses go with the latest battle."))
             return False
         return True
@@ -251,10 +252,12 @@ class BattleResult(Follows):
         kept = min(self.result["retreat_losses"], room)
 
         def go(c: Ctx, v: dict[str, int]) -> None:
-            if v["losses"] != kept and not self.latest(c):
+            self.follow(c)                                # the number kept now: the serial link or an undo
+            changed = v["losses"] != self.result["retreat_losses"]      # may have moved it since the form opened
+            if changed and not self.latest(c):
                 c.pop()
                 return
-            if v["losses"] != kept:
+            if changed:
                 response = run_line(c, act.retreat(v["losses"]))
                 if response is None:
                     return                                # refused (said): the form stays
@@ -264,8 +267,20 @@ class BattleResult(Follows):
         def status(c: Ctx, v: dict[str, int]) -> str:
             return _("support +{}").format(support_gain(losses, v["losses"]))
 
-        ctx.push(NumberForm(N_("Retreat losses"), [Field("losses", N_("Units lost"), kept, 0, room)],
-                            go, status=status))
+        ctx.push(RetreatForm(self, N_("Retreat losses"), [Field("losses", N_("Units lost"), kept, 0, room)],
+                             go, status=status))
+
+
+class RetreatForm(NumberForm):
+    """The retreat losses form of ``battle`` (:meth:`BattleResult.ask_retreat`): it goes with the
+    battle's result when an undo takes the battle back."""
+
+    def __init__(self, battle: BattleResult, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.battle = battle
+
+    def stale(self, ctx: Ctx) -> bool:
+        return self.battle.stale(ctx)
 
 
 # -- tactics and odds ------------------------------------------------------------------------------
