@@ -1136,6 +1136,32 @@ def test_command_tiles_count_the_deck_as_the_rulebook_does(state_dir, lang, deck
         app.console.close()
 
 
+@pytest.mark.parametrize("lang,edition,deck,letter", [("ru", "uk", "Стопка 2×A 2×B 1×C 1×D", "C"),
+                                                       ("uk", "ru", "Стос 2×А 2×Б 1×В 1×Г", "В")])
+def test_the_tiles_are_the_chosen_edition_s_tiles_on_every_screen(state_dir, lang, edition, deck, letter):   # S-3
+    """The tiles on the table are the chosen edition's (caesar-mori-rules-ru.txt: «2×А, 2×Б, 1×В,
+    1×Г»; caesar-mori-rules-ua.txt: «2xA, 2xB, 1xC, 1xD»), whatever the language: the deck, the
+    tile picker's large letter and the tile's title say them so (a Russian reader with the
+    Ukrainian box saw «В» for his tile C, which is not his tile B)."""
+    from firmware.screens.caesar.tiles import TilesScreen
+    app = app_with([f"new caesar-solo seed=3 centurions=1 tiles-input=physical edition={edition}"], ["a"],
+                   state_dir, lang=lang)
+    try:
+        labels = [str(i.label) for i in TilesScreen().items(app)]
+        assert deck in labels, labels
+        app.handle("a")
+        picker = app.stack[-1]
+        assert isinstance(picker, TilePicker)
+        while picker.letters[picker.cursor] != "C":
+            app.handle("down")
+        assert letter in [t for _x, _y, t, kind in drawn(app) if kind == "huge"]
+        app.handle("a")
+        titles = [t for _x, y, t, _k in drawn(app) if y < 0]              # the title bar: his turn, tile C
+        assert any(t.endswith(f" {letter}") for t in titles), titles
+    finally:
+        app.console.close()
+
+
 def test_crassus_would_lists_a_random_tie_without_drawing(state_dir):   # issue 20; S-14 (UA), S-17
     app = app_with(["new caesar-solo seed=3 edition=uk", 'position {"crassus_row": ["wild:4/0"]}'], ["a"], state_dir)
     try:

@@ -18,6 +18,7 @@ from firmware.screens.caesar.icons import draw_icon, draw_tokens
 from firmware.screens.caesar.words import (
     ACTION_WORDS,
     Follows,
+    edition_of,
     fit,
     icon_of,
     nums,
@@ -322,7 +323,7 @@ class TurnScreen:
         count = self._count()
         kind = page["kind"]
         if kind == "tile":
-            base.title_bar(draw, _("Crassus: tile {}").format(tile_letter(page["tile"])), count)
+            base.title_bar(draw, _("Crassus: tile {}").format(tile_letter(page["tile"], edition_of(view))), count)
             rows = self._rows(page, view)
             y = base.row_y(0)
             if page["into"]:
@@ -367,7 +368,7 @@ class TurnScreen:
             scroll_bar(draw, top, room, len(rows), y0, room * base.LINE)
             return img
         if kind == "notes":
-            title = _("Crassus: tile {}").format(tile_letter(page["tile"]))
+            title = _("Crassus: tile {}").format(tile_letter(page["tile"], edition_of(view)))
         elif kind == "bonus":
             title = _("Bonus")
         else:
@@ -473,7 +474,7 @@ class TilePicker(Follows):
         img, draw = base.frame()
         base.title_bar(draw, _("Which tile?"), f"{self.cursor + 1}/{len(self.letters)}")
         letter = self.letters[self.cursor]
-        base.put(draw, 4, base.row_y(0) + 4, tile_letter(letter), kind="huge")
+        base.put(draw, 4, base.row_y(0) + 4, tile_letter(letter, edition_of(view_if_any(ctx))), kind="huge")
         for i, a in enumerate(self.definitions[letter].split("+")[:4]):
             base.put(draw, 28, base.row_y(i), base.clip(_(ACTION_WORDS.get(a, a)), 16))
         base.put(draw, 4, base.H - 13, "↑↓" if len(self.letters) > 1 else "")
