@@ -114,6 +114,8 @@ TERMS: list[Term] = [
     # -- The Sword of Rome, the Russian fragment --------------------------------------------------
     _t("sword", "Desperate Times", "ru", "Отчаянные Времена", SWORD_RU, "7.4 Отчаянные Времена"),
     _t("sword", "VP", "ru", "ПО", SWORD_RU, "7.4.2", "наименьшим количеством ПО"),
+    _t("sword", "Tactics rating", "ru", "Тактический рейтинг", SWORD_RU, "8.1 Свойства",
+       "ТАКТИЧЕСКИЙ РЕЙТИНГ. Чтобы совершить перехват, уклонение или преследование"),
     _t("sword", "Attacker loses {}", "ru", "БЕ", SWORD_RU, "Пример добавления и удаления поддержки",
        "урон в 4 БЕ", exact=False),
     _t("sword", "support +{}", "ru", "поддержк", SWORD_RU, "Пример добавления и удаления поддержки",
@@ -190,3 +192,32 @@ def test_the_word_is_the_rulebook_s(term: Term) -> None:
         assert all(f"×{c}" in term.quote or f"x{c}" in term.quote for c in term.word), (term.word, term.quote)
     else:
         assert _norm(term.word) in _norm(term.quote), (term.word, term.quote)
+
+
+class Counted(NamedTuple):
+    domain: str
+    singular: str
+    plural: str
+    lang: str
+    said: dict[int, str]      # n -> what the device says
+    seed: str
+    where: str
+    quote: str
+
+
+COUNTED = [
+    # 7.4.2 says «карты Отчаянных времён» too (elsewhere «карточки», too long for the list's value
+    # column beside «Карфаген»): the short word, in the form the number asks for
+    Counted("sword", "{} card", "{} cards", "ru", {1: "1 карта", 2: "2 карты", 5: "5 карт"}, SWORD_RU,
+            "7.4.2", "Если более одного игрока пытаются разыграть карты Отчаянных времён"),
+]
+
+
+@pytest.mark.parametrize("counted", COUNTED, ids=lambda c: f"{c.domain}-{c.lang}-{c.singular}")
+def test_a_counted_term_is_the_rulebook_s_word_in_every_form(counted: Counted) -> None:
+    catalog = _catalog(counted.domain, counted.lang)
+    for n, said in counted.said.items():
+        assert catalog.ngettext(counted.singular, counted.plural, n).format(n) == said, (counted.seed, counted.where)
+    seeds = _seed_dir()
+    if seeds is not None:
+        assert _norm(counted.quote) in _norm((seeds / counted.seed).read_text("utf-8"))
