@@ -54,6 +54,7 @@ TERMS: list[Term] = [
     _t("caesar", "Centurion", "ru", "Центурион", CAESAR_RU, "ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ", "Центурион [3]"),
     _t("caesar", "Centurions", "ru", "Центурионы", CAESAR_RU, "Центурион [3]",
        "Используется с дополнением «Центурионы»"),
+    _t("caesar", "Poison expansion", "ru", "Яды", CAESAR_RU, "Яд [3]", "Используется с дополнением «Яды»"),
     _t("caesar", "Border control", "ru", "Контроль границ", CAESAR_RU, "КОНТРОЛЬ ГРАНИЦ",
        "КОНТРОЛЬ ГРАНИЦ Необходимо наличие дополнений «Яды» и/или «Центурионы» в игре"),
     _t("caesar", "Control markers", "ru", "Жетоны контроля", CAESAR_RU, "ИГРОВОЙ ПРОЦЕСС",
@@ -86,6 +87,7 @@ TERMS: list[Term] = [
     _t("caesar", "Poison", "uk", "Отрута", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Отрута [3]"),
     _t("caesar", "Centurion", "uk", "Центуріон", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Центуріон [3]"),
     _t("caesar", "Centurions", "uk", "Центуріони", CAESAR_UK, "Центуріон [3]", "з розширенням «Центуріони»"),
+    _t("caesar", "Poison expansion", "uk", "Отрута", CAESAR_UK, "Отрута [3]", "з розширенням «Отрута»"),
     _t("caesar", "Border control", "uk", "Контроль кордонів", CAESAR_UK, "КОНТРОЛЬ КОРДОНІВ",
        "КОНТРОЛЬ КОРДОНІВ Потребує Отрути та/або Центуріонів для гри."),
     _t("caesar", "Control markers", "uk", "Маркери контролю", CAESAR_UK, "Компоненти",
@@ -188,7 +190,9 @@ def test_the_word_is_the_rulebook_s(term: Term) -> None:
     quotes = term.quote.split(" | ")            # several places of the rulebook
     for quote in quotes:
         assert _norm(quote) in text, (term.seed, term.where, quote)
-    if term.msgid == "ABCDE":                   # the tile letters, each printed in a deck list (S-3)
+    if not term.exact:                          # a word inside a sentence: the rulebook's word in it
+        assert any(w in _norm(term.quote) for w in _norm(term.word).split()), (term.word, term.quote)
+    elif term.msgid == "ABCDE":                 # the tile letters, each printed in a deck list (S-3)
         assert all(f"×{c}" in term.quote or f"x{c}" in term.quote for c in term.word), (term.word, term.quote)
     else:
         assert _norm(term.word) in _norm(term.quote), (term.word, term.quote)
