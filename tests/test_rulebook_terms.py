@@ -79,6 +79,8 @@ TERMS: list[Term] = [
     _t("caesar", "Auto-Crassus", "ru", "Авто-Красс", CAESAR_RU, "ПРАВИЛА ОДИНОЧНОЙ ИГРЫ",
        "Авто-Красс получает 3 жетона влияния"),
     _t("caesar", "Set-up guide", "ru", "Подготовка к игре", CAESAR_RU, "ПОДГОТОВКА К ИГРЕ"),
+    _t("history", "Caesar! Seize Rome in 20 Minutes", "ru", "Цезарь! Завоюйте Рим за 20 минут", CAESAR_RU,
+       "the title page", "ЦЕЗАРЬ! Завоюйте Рим за 20 минут!"),
     *[_t("caesar", en, "ru", ru, CAESAR_RU, "Приоритет выбора провинции", "(Сардиния, Сицилия, Италия, Ахея, Крит)")
       for en, ru in (("Sardinia", "Сардиния"), ("Sicilia", "Сицилия"), ("Italia", "Италия"), ("Achaea", "Ахея"),
                      ("Creta", "Крит"))],
