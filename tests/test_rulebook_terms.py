@@ -162,6 +162,14 @@ TERMS: list[Term] = [
                      ("Denarii", "Денарии"), ("Harsh Times", "Суровые времена"), ("Clockwise", "По ходу часов"),
                      ("Truce", "Перемирие"), ("Heroes", "Герои"), ("Double tax", "Двойной налог"),
                      ("Population", "Население"))],
+    # no Ukrainian edition: the Russian rulebook's «Земледелие» translated, in the title and the menu
+    # (the menu said «Дохід землі», land's income, beside «Земледелие, раунд 1» in Russian)
+    _t("glory", "Farming, round {}", "ru", "Земледелие", GLORY_RU, "Земледелие", "Религия 22 Земледелие 22",
+       exact=False),
+    _t("glory", "Farming, round {}", "uk", "Землеробство", GLORY_RU, "Земледелие", "Религия 22 Земледелие 22",
+       exact=False),
+    _t("glory", "Farming income", "uk", "Дохід землеробства", GLORY_RU, "Земледелие", "Религия 22 Земледелие 22",
+       exact=False),
 ]
 
 
