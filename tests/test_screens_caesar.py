@@ -1305,3 +1305,24 @@ def test_a_placement_by_way_of_the_list_leaves_no_move_screen_behind(state_dir):
         assert not any(isinstance(s, (OptionScreen, ProvincePicker, PlayMap)) for s in app.stack)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang,said", [("en", "You take the bonus Tactics."), ("ru", "Вы получаете бонус «Тактика»."),
+                                       ("uk", "Ви отримуєте бонус «Тактика».")])
+def test_the_bonus_of_your_winning_closure_is_yours_in_a_whole_sentence(state_dir, lang, said):   # C-8, C-12
+    """Your last control marker closes a province with a bonus: the game ends at once (C-12), the
+    bonus is yours (C-8) and is never used; the closure's page said «Бонус Тактика получает Вы.»
+    (uk «… отримує Ви.», en «goes to You.»): the verb of a third person beside «вы»."""
+    from firmware.screens.caesar.turn import record_pages
+    from firmware.screens.caesar.words import view_of
+    win = json.loads(YOU_WIN.split(" ", 1)[1]) | {"bonuses": {"HU": "tactics"}}
+    app = app_with(["new caesar-solo seed=3", "position " + json.dumps(win), "play HU-MT ship:6/0 HU"], [],
+                   state_dir, lang=lang)
+    try:
+        view = view_of(app)
+        assert view["winner"]
+        pages = record_pages(view["last_player_turn"], winner=view["winner"])
+        rows = " ".join(TurnScreen(pages, None, 0, None, view["actions"], mine=True)._rows(pages[0], view))
+        assert said in rows, rows
+    finally:
+        app.console.close()

@@ -265,9 +265,11 @@ class TurnScreen:
             for given in page["bonuses"]:
                 rows += base.wrap(given["text"], width)        # it starts with the bonus's name
             bonus = s.get("bonus")
-            if bonus and not page["bonuses"]:
-                rows += base.wrap(_("Bonus {} goes to {}.").format(_(BONUS_WORDS.get(bonus, bonus)),
-                                                                 who(view, s["by"])), width)
+            if bonus and not page["bonuses"]:      # never used: the game ended with this closure (C-12)
+                named = _(BONUS_WORDS.get(bonus, bonus))
+                taken = (_("You take the bonus {}.").format(named) if s["by"] == "human"
+                         else _("Bonus {} goes to {}.").format(named, who(view, s["by"])))
+                rows += base.wrap(taken, width)
         elif page["kind"] == "bonus":
             rows += base.wrap(page["step"]["text"], width)
         elif page["kind"] == "draw":
