@@ -394,6 +394,22 @@ def test_physical_tiles_by_the_russian_rulebook_s_letters(console):
     assert ok(console, "crassus tile=C")["tile"] == "C"
 
 
+@pytest.mark.parametrize("lang,edition,stack,said", [("ru", "uk", "AAABBC", "Красс: приказ C —"),
+                                                     ("uk", "ru", "АААББВ", "Красс: тайл В —"),
+                                                     ("en", "ru", "АААББВ", "Crassus: Tile В —")])
+def test_the_tiles_are_named_as_the_chosen_edition_prints_them(console, lang, edition, stack, said):
+    """S-3: the tiles on the table are the chosen edition's: the Russian box's А Б В Г Д
+    (caesar-mori-rules-ru.txt, «Лёгкий: 4×А, 2×Б»), the Ukrainian box's A B C D E
+    (caesar-mori-rules-ua.txt, «легкий: 4xA, 2xB»), whatever the language. A Russian reader with
+    the Ukrainian box was told «приказ В» for his tile C, and his tile B reads as В."""
+    ok(console, f"settings language={lang}")
+    ok(console, f"new caesar-solo seed=4 tiles-input=physical edition={edition}")
+    message = err(console, "crassus tile=Z", "illegal_move")
+    assert stack in message, message
+    ok(console, "crassus tile=C")
+    assert ok(console, "log 1")["log"][0].startswith(said)
+
+
 @pytest.mark.parametrize("lang,turn,bag", [("ru", "Ход Цезаря", "мешочек Цезаря"),
                                            ("uk", "Хід Цезаря", "торбинка Цезаря")])
 def test_duel_sentences_name_the_side_in_its_case(console, lang, turn, bag):

@@ -197,3 +197,15 @@ def test_every_jc_usage_line_is_said_in_the_readers_language():
         for line in ("advise x", "odds x", "fight x", "auto x"):
             said = localize(t.fails(line, "bad_arguments"), lang)
             assert said.startswith("Формат:") and "Usage" not in said, (lang, line, said)
+
+
+@pytest.mark.parametrize("lang,said", [("en", "Block 1 (B2, II) joins the defender"),
+                                       ("ru", "Блок 1 (B2, II)"), ("uk", "Блок 1 (B2, II)")])
+def test_a_block_known_by_its_rating_is_named_a_block_not_by_its_key(state_dir, lang, said):
+    """A block added by its rating without a name (the device's «Block by rating») is the summary's
+    «блок» with its number; its key ``blk1`` stays in the ``block`` field, never in a sentence
+    (the battle's rows, its log and the undo said «blk1 (B2, II) вступает в бой»)."""
+    out = run_console(state_dir, [f"settings language={lang}", "new jc-battle seed=1",
+                                  "add defender rating=B2 strength=2", "log 5"])
+    assert out[2]["block"]["key"] == "blk1"                       # the protocol's key, as it was
+    assert said in out[3]["log"][-1] and not any("blk" in line for line in out[3]["log"]), out[3]["log"]

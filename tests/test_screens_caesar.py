@@ -1159,6 +1159,32 @@ def test_command_tiles_count_the_deck_as_the_rulebook_does(state_dir, lang, deck
         app.console.close()
 
 
+@pytest.mark.parametrize("lang,edition,deck,letter", [("ru", "uk", "Стопка 2×A 2×B 1×C 1×D", "C"),
+                                                       ("uk", "ru", "Стос 2×А 2×Б 1×В 1×Г", "В")])
+def test_the_tiles_are_the_chosen_edition_s_tiles_on_every_screen(state_dir, lang, edition, deck, letter):   # S-3
+    """The tiles on the table are the chosen edition's (caesar-mori-rules-ru.txt: «2×А, 2×Б, 1×В,
+    1×Г»; caesar-mori-rules-ua.txt: «2xA, 2xB, 1xC, 1xD»), whatever the language: the deck, the
+    tile picker's large letter and the tile's title say them so (a Russian reader with the
+    Ukrainian box saw «В» for his tile C, which is not his tile B)."""
+    from firmware.screens.caesar.tiles import TilesScreen
+    app = app_with([f"new caesar-solo seed=3 centurions=1 tiles-input=physical edition={edition}"], ["a"],
+                   state_dir, lang=lang)
+    try:
+        labels = [str(i.label) for i in TilesScreen().items(app)]
+        assert deck in labels, labels
+        app.handle("a")
+        picker = app.stack[-1]
+        assert isinstance(picker, TilePicker)
+        while picker.letters[picker.cursor] != "C":
+            app.handle("down")
+        assert letter in [t for _x, _y, t, kind in drawn(app) if kind == "huge"]
+        app.handle("a")
+        titles = [t for _x, y, t, _k in drawn(app) if y < 0]              # the title bar: his turn, tile C
+        assert any(t.endswith(f" {letter}") for t in titles), titles
+    finally:
+        app.console.close()
+
+
 def test_crassus_would_lists_a_random_tie_without_drawing(state_dir):   # issue 20; S-14 (UA), S-17
     app = app_with(["new caesar-solo seed=3 edition=uk", 'position {"crassus_row": ["wild:4/0"]}'], ["a"], state_dir)
     try:
@@ -1230,9 +1256,10 @@ INTERNAL = re.compile(r"Caesar|Pompey|Crassus|border_control|harder|marker|\brul
 
 
 @pytest.mark.parametrize("lang,said", [
-    ("ru", ("Авто-Красс (обычный) победил Цезаря; выставлено жетонов контроля: Цезарь — 0, Авто-Красс — 12.",
-            "Помпей победил Авто-Красса (сложный); выставлено жетонов контроля: Помпей — 12, Авто-Красс — 0.",
-            "Русские правила", "Украинские правила", "Модули: Яд, Контроль границ, Сложнее")),
+    # the Russian rulebook: «авто-Красс» inside a sentence («соревнуясь с авто-Крассом»), the expansion «Яды»
+    ("ru", ("Авто-Красс (обычный) победил Цезаря; выставлено жетонов контроля: Цезарь — 0, авто-Красс — 12.",
+            "Помпей победил авто-Красса (сложный); выставлено жетонов контроля: Помпей — 12, авто-Красс — 0.",
+            "Русские правила", "Украинские правила", "Модули: Яды, Контроль границ, Сложнее")),
     ("uk", ("Авто-Красс (середній) переміг Цезаря; виставлено маркерів контролю: Цезар — 0, Авто-Красс — 12.",
             "Помпей переміг Авто-Красса (складний); виставлено маркерів контролю: Помпей — 12, Авто-Красс — 0.",
             "Російські правила", "Українські правила", "Модулі: Отрута, Контроль кордонів, Складніше")),
@@ -1299,5 +1326,26 @@ def test_a_placement_by_way_of_the_list_leaves_no_move_screen_behind(state_dir):
             app.handle("b")
         assert isinstance(app.stack[-1], CaesarHome)
         assert not any(isinstance(s, (OptionScreen, ProvincePicker, PlayMap)) for s in app.stack)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang,said", [("en", "You take the bonus Tactics."), ("ru", "Вы получаете бонус «Тактика»."),
+                                       ("uk", "Ви отримуєте бонус «Тактика».")])
+def test_the_bonus_of_your_winning_closure_is_yours_in_a_whole_sentence(state_dir, lang, said):   # C-8, C-12
+    """Your last control marker closes a province with a bonus: the game ends at once (C-12), the
+    bonus is yours (C-8) and is never used; the closure's page said «Бонус Тактика получает Вы.»
+    (uk «… отримує Ви.», en «goes to You.»): the verb of a third person beside «вы»."""
+    from firmware.screens.caesar.turn import record_pages
+    from firmware.screens.caesar.words import view_of
+    win = json.loads(YOU_WIN.split(" ", 1)[1]) | {"bonuses": {"HU": "tactics"}}
+    app = app_with(["new caesar-solo seed=3", "position " + json.dumps(win), "play HU-MT ship:6/0 HU"], [],
+                   state_dir, lang=lang)
+    try:
+        view = view_of(app)
+        assert view["winner"]
+        pages = record_pages(view["last_player_turn"], winner=view["winner"])
+        rows = " ".join(TurnScreen(pages, None, 0, None, view["actions"], mine=True)._rows(pages[0], view))
+        assert said in rows, rows
     finally:
         app.console.close()

@@ -22,7 +22,7 @@ from engine.caesar.guide import guide_steps
 from engine.caesar.preview import closure_preview, preview_fields
 from engine.caesar.turns import draw_step, note_crassus, note_player
 from engine.caesar.view import log_fragment, view
-from engine.caesar.terms import TileLetter, either, player, point, token_named
+from engine.caesar.terms import either, player, point, tile_said, token_named
 from engine.common import SESSION_KEYS
 from engine.errors import BadArguments, GameOver
 from engine.game import Command, GameRules, Outcome, Request, State, commands
@@ -211,7 +211,8 @@ def _crassus(state: State, req: Request) -> Outcome:
     _store(state, g)
     fields = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
-    return Outcome(fields, _logged(g, Msg("Crassus: Tile {} — {}.", TileLetter(letter), _parts(steps))))
+    return Outcome(fields, _logged(g, Msg("Crassus: Tile {} — {}.", tile_said(letter, g.rules["edition"]),
+                                          _parts(steps))))
 
 
 def _reveal(state: State, req: Request) -> Outcome:
@@ -225,7 +226,7 @@ def _reveal(state: State, req: Request) -> Outcome:
     draws = min(len(g.bag[CRASSUS]), sum(int(a[-1]) for a in actions if a.startswith("draw")))
     return Outcome({"tile": letter, "tile_actions": "+".join(actions), "draws": draws,
                     "centurions": min(len(g.cent[CRASSUS]), actions.count("centurion"))},
-                   Msg("Crassus: Tile {} revealed.", TileLetter(letter)))
+                   Msg("Crassus: Tile {} revealed.", tile_said(letter, g.rules["edition"])))
 
 
 def _decide(state: State, req: Request) -> Outcome:

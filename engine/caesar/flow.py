@@ -19,7 +19,7 @@ from engine.caesar.model import (BONUS_POOL, BONUSES, CENTURION_POOL, CRASSUS, H
                                  tokens_stream)
 from engine.caesar.terms import bonus as bonus_term
 from engine.caesar.terms import icon as icon_term
-from engine.caesar.terms import TileLetter, player, point, province, space, tile_letter, token, token_named
+from engine.caesar.terms import player, point, province, space, tile_letter, tile_said, token, token_named
 from engine.caesar.tiles import DEFAULT_TILES, deck_for, draw_count
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS, ids_of, parse_token
 from engine.errors import BadArguments, GameOver, IllegalMove, NotYourTurn
@@ -429,12 +429,12 @@ def crassus_turn(g: Game, tile: str | None = None, draws: list[str] | None = Non
     physical_tiles = g.inputs["tiles"] == "physical"
     physical_bag = g.inputs["crassus_bag"] == "physical"
     if g.revealed and tile is not None:
-        raise BadArguments(Msg("Tile {} is already revealed; drop tile=.", TileLetter(g.revealed)))
+        raise BadArguments(Msg("Tile {} is already revealed; drop tile=.", tile_said(g.revealed, g.rules["edition"])))
     if physical_bag and not physical_tiles and not g.revealed and _tile_draws(g, g.stack[0]):
         raise BadArguments(Msg("His bag is physical: send reveal-tile first to see the tile, then crassus draw=...."))
     if physical_tiles and tile is None:
         raise BadArguments(Msg("Tiles are physical here: say which tile you revealed, e.g. crassus tile=A "
-                               "(stack: {}).", TileLetter("".join(sorted(g.stack)))))
+                               "(stack: {}).", tile_said("".join(sorted(g.stack)), g.rules["edition"])))
     if not physical_tiles and tile is not None and not g.revealed:
         raise BadArguments(Msg("Tiles are drawn by the device here (tiles-input=digital); drop tile=."))
     if not physical_bag and (draws or cents):
@@ -456,8 +456,8 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
     elif tile is not None:
         letter = tile_letter(tile)
         if letter not in g.stack:
-            raise IllegalMove(Msg("Tile {} is not in the stack (stack: {}).", TileLetter(letter),
-                                  TileLetter("".join(sorted(g.stack)))))
+            raise IllegalMove(Msg("Tile {} is not in the stack (stack: {}).", tile_said(letter, g.rules["edition"]),
+                                  tile_said("".join(sorted(g.stack)), g.rules["edition"])))
         g.stack.remove(letter)
     else:
         letter = g.stack.pop(0)
@@ -489,9 +489,10 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
         if g.over:
             break
     if draws:
-        raise BadArguments(Msg("Tile {} did not draw {}; give only the tokens it takes.", TileLetter(letter), ", ".join(draws)))
+        raise BadArguments(Msg("Tile {} did not draw {}; give only the tokens it takes.",
+                               tile_said(letter, g.rules["edition"]), ", ".join(draws)))
     if cents:
-        raise BadArguments(Msg("Tile {} did not take centurion {}.", TileLetter(letter), ", ".join(cents)))
+        raise BadArguments(Msg("Tile {} did not take centurion {}.", tile_said(letter, g.rules["edition"]), ", ".join(cents)))
     g.played.append(letter)
     _reshuffle(g, letter)
     g.last = {"tile": letter, "steps": to_data(steps)}      # sentences kept as data (any language)
@@ -517,7 +518,8 @@ def reveal(g: Game) -> str:
     if g.inputs["tiles"] == "physical":
         raise IllegalMove(Msg("Tiles are physical here: turn one up and send crassus tile=<letter>."))
     if g.revealed:
-        raise IllegalMove(Msg("Tile {} is already revealed; now send crassus.", TileLetter(g.revealed)))
+        raise IllegalMove(Msg("Tile {} is already revealed; now send crassus.",
+                              tile_said(g.revealed, g.rules["edition"])))
     g.revealed = g.stack.pop(0)
     g.rng.stream(TILES).note("card", [g.revealed])
     return g.revealed

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from engine.caesar.board import ITALY, N_PROVINCES, PROVINCES
 from engine.caesar.model import CRASSUS, HUMAN, Game
-from engine.caesar.terms import TileLetter
+from engine.caesar.terms import tile_said
 from engine.caesar.tokens import CENTURION_IDS, TOKENS
 from engine.caesar.text import Msg
 
@@ -62,7 +62,8 @@ def guide_steps(g: Game) -> list[GuideStep]:
                              cents))
             out.append(_step("his_centurions", Msg("Shuffle Crassus's 3 centurion tokens and put them face down in "
                                                    "a stack beside his row: his tiles {} and {} take from it.",
-                                                   TileLetter("D"), TileLetter("E"))))
+                                                   tile_said("D", g.rules["edition"]),
+                                                   tile_said("E", g.rules["edition"]))))
         else:
             out.append(_step("centurions", Msg("Each player puts their 3 centurion tokens face up in front of "
                                                "their screen."), cents))
@@ -71,7 +72,8 @@ def guide_steps(g: Game) -> list[GuideStep]:
         out.append(_step("row", Msg("Take these 3 tokens from Crassus's bag and lay them face up in a row, left "
                                     "to right:"), row))
         deck = g.deck
-        counts = Msg.join([Msg("{}×{}", deck.count(x), TileLetter(x)) for x in sorted(set(deck))])
+        counts = Msg.join([Msg("{}×{}", deck.count(x), tile_said(x, g.rules["edition"]))
+                           for x in sorted(set(deck))])
         if g.inputs["tiles"] == "digital":
             text = Msg("His command tiles: {}. The device shuffles and turns them up; the real ones can stay in "
                        "the box.", counts)

@@ -149,6 +149,19 @@ class TileLetter(Msg):
 
 
 RUSSIAN_TILE_LETTERS = "АБВГД"      # S-3: the Russian rulebook's А Б В Г Д are the tiles A B C D E
+# S-3: the letters printed on each edition's tiles (caesar-mori-rules-ru.txt «4×А, 2×Б»,
+# caesar-mori-rules-ua.txt «4xA, 2xB»): the tiles on the table are the chosen edition's in any language.
+EDITION_TILE_LETTERS = {"ru": RUSSIAN_TILE_LETTERS, "uk": "ABCDE"}
+
+
+def tile_said(letters: str, edition: str) -> Msg | str:
+    """Tile letters (``C``, or a stack ``AAABBC``) as the chosen edition's tiles print them, in any
+    language (``ru``: ``В``; ``uk``: ``C``); the ``mixed`` rules name no box: the language's
+    letters (:class:`TileLetter`)."""
+    printed = EDITION_TILE_LETTERS.get(edition)
+    if printed is None:
+        return TileLetter(letters)
+    return "".join(printed["ABCDE".index(c)] if c in "ABCDE" else c for c in letters)
 
 
 def tile_letter(text: str) -> str:

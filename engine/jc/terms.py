@@ -35,6 +35,10 @@ STORED_BEFORE = (N_("Cleopatra joins {} at strength I."), N_("{} reserves arrive
                  N_("{} now fights for {}."), N_("{} is now held by {}."),
                  N_("Campaign over: {} wins, {}–{} VP."))
 _NUMBERED = re.compile(r"^(Legio|Equitatus|Auxilia|Navis) (\d+)$")
+# A block added by its rating without a name: its key (``blk1``, engine/jc/console.py) stays in
+# the protocol's fields; a person reads the summary's «блок» and its number.
+_AUTO = re.compile(r"^blk(\d+)$")
+AUTO_NAMED = N_("Block {}")
 
 
 def side(s: str) -> Msg | str:
@@ -48,6 +52,9 @@ def block_name(name: str) -> Msg | str:
     m = _NUMBERED.match(name)
     if m:
         return Msg(NUMBERED[m.group(1)], m.group(2))
+    auto = _AUTO.match(name)
+    if auto:
+        return Msg(AUTO_NAMED, int(auto.group(1)))
     return term(name) if name in SINGLE else name
 
 

@@ -318,7 +318,7 @@ def _consuls(state: State, req: Request) -> Outcome:
     store_rng(state, rng, CONSULS)
     state["consuls"]["drawn"] = drawn
     return Outcome({"drawn": drawn}, Msg("Consuls drawn from the cup: {} and {} (W-10).", drawn[0], drawn[1])
-                   if len(drawn) == 2 else f"Consuls drawn from the cup: {' and '.join(drawn)} (W-10).")
+                   if len(drawn) == 2 else Msg("Consuls drawn from the cup: {} (W-10).", ", ".join(drawn)))
 
 
 def _session_tactics(state: State, req: Request) -> Outcome:

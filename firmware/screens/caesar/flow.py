@@ -17,8 +17,8 @@ from firmware.screens.caesar.text import _
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.turn import TilePicker, show_crassus, show_mine
-from firmware.screens.caesar.words import (Follows, nums, snapshot, opponent, pn, run_line, space_name, space_row,
-                                            tile_letter, tile_words, tok, view_of, who, why_screen)
+from firmware.screens.caesar.words import (Follows, edition_of, nums, snapshot, opponent, pn, run_line, space_name,
+                                            space_row, tile_letter, tile_words, tok, view_of, who, why_screen)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 
@@ -131,7 +131,8 @@ def crassus_turn(ctx: Ctx) -> None:
             return
         letter = response["tile"]
     definition = view["tiles"]["definitions"][letter]
-    ctx.push(remade(lambda: TextScreen(_("Tile {}").format(tile_letter(letter)), tile_words(definition))))
+    ctx.push(remade(lambda: TextScreen(_("Tile {}").format(tile_letter(letter, edition_of(view))),
+                                       tile_words(definition))))
     _after_tile(ctx, letter, None)
 
 

@@ -26,7 +26,8 @@ from firmware.screens.caesar.flow import (
 from firmware.screens.caesar.setup import SetupGuide, setup_form
 from firmware.screens.caesar.tiles import TilesScreen
 from firmware.screens.caesar.turn import resume
-from firmware.screens.caesar.words import GAMES, me, snapshot, tile_letter, view_if_any, view_of, who
+from firmware.screens.caesar.words import (GAMES, edition_of, me, snapshot, tile_letter, view_if_any, view_of,
+                                           who)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
@@ -93,7 +94,7 @@ class CaesarHome(WrappedListScreen):
             out.append(HomeItem(_("Crassus would…"), open_decide, ident="decide"))
             if view["last_crassus_turn"]:
                 out.append(HomeItem(_("Last Crassus turn"), open_last,
-                                    tile_letter(view["last_crassus_turn"]["tile"]), ident="last"))
+                                    tile_letter(view["last_crassus_turn"]["tile"], edition_of(view)), ident="last"))
             out.append(HomeItem(_("Your hand"), open_hand, str(len(view["human"]["hand"])), ident="hand"))
             out.append(HomeItem(_("Crassus's row"), open_row, str(len(view["crassus"]["row"])), ident="row"))
         if not solo and not over:

@@ -17,7 +17,9 @@ AUTO = "Auto-Crassus"
 SOLO, DUEL = "caesar-solo", "caesar-duel"                         # the sessions this record files
 SIDE_NAMES = {"caesar": "Caesar", "pompey": "Pompey"}          # as History stores them (BG Stats)
 NAME_WORDS = {"Caesar": N_("Caesar"), "Pompey": N_("Pompey"), AUTO: N_("Auto-Crassus")}
-MODULE_WORDS = {"poison": N_("Poison"), "centurions": N_("Centurions"), "border_control": N_("Border control"),
+# The expansions by the rulebooks' names: RU «Яды» (the bonus is «Яд»), UA «Отрута».
+POISON_MODULE = N_("Poison expansion")
+MODULE_WORDS = {"poison": POISON_MODULE, "centurions": N_("Centurions"), "border_control": N_("Border control"),
                 "harder": N_("Harder")}
 # History's result of a finished game: one whole sentence per side and winner (the names declined
 # as each language needs), the control markers placed in one order everywhere (you or Caesar first).
@@ -74,7 +76,7 @@ def _summary(game: str, view: CaesarGameView) -> dict[str, Any]:
 
 
 def expansions_said(keys: list[str] | str) -> str:
-    """Modules as the player reads them (``poison+border_control`` → «Яд, Контроль границ»)."""
+    """Modules as the player reads them (``poison+border_control`` → «Яды, Контроль границ»)."""
     from firmware.screens.caesar.text import _
     names = keys.split("+") if isinstance(keys, str) else keys
     return ", ".join(_(MODULE_WORDS[k]) if k in MODULE_WORDS else k for k in names if k)

@@ -18,6 +18,7 @@ from engine.caesar.views import CaesarView
 from engine.replies import NewReply
 from engine.text import N_
 from firmware.i18n import language
+from firmware.screens.caesar.record import POISON_MODULE
 from firmware.screens.caesar.text import _, say
 from firmware.screens import base, play
 from firmware.screens.caesar.icons import draw_tokens, tokens_width
@@ -140,7 +141,7 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
               Field("side", N_("Your side"), at("side", SIDES, 0), 0, 1, lambda v: _(PLAYER_WORDS[SIDES[v]])),
               Field("diff", N_("Difficulty"), at("diff", DIFFS, 1), 0, 2, lambda v: _(DIFF_WORDS[v])),
               edition_field,
-              Field("poison", N_("Poison"), flag("poison"), 0, 1, on_off),
+              Field("poison", POISON_MODULE, flag("poison"), 0, 1, on_off),
               Field("cent", N_("Centurions"), flag("cent"), 0, 1, on_off),
               Field("bctl", N_("Border control"), flag("bctl"), 0, 1, on_off),
               Field("harder", N_("Harder"), harder, 0, 2, harder_word),    # S-8: a marker goes with a removed bonus
@@ -267,7 +268,7 @@ class SetupGuide:
         else:
             head = _("Caesar vs Pompey")
         mods = view["position"]["modules"]
-        names = [_(word) for key, word in (("poison", N_("Poison")), ("centurions", N_("Centurions")),
+        names = [_(word) for key, word in (("poison", POISON_MODULE), ("centurions", N_("Centurions")),
                                            ("border_control", N_("Border control"))) if mods.get(key)]
         if view["rules"].get("harder", "off") != "off":
             names.append(_("Harder"))

@@ -6,11 +6,12 @@ import logging
 from functools import partial
 
 from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, parse_tiles
-from engine.caesar.terms import TileLetter
+from engine.caesar.terms import tile_said
 from engine.errors import BadArguments
 from firmware.i18n import Sentences
 from firmware.screens.caesar.text import Msg, _, ngettext
-from firmware.screens.caesar.words import ACTION_WORDS, TILES_KEY, remembered_tiles, tile_letter, view_of
+from firmware.screens.caesar.words import (ACTION_WORDS, TILES_KEY, edition_of, remembered_tiles, tile_letter,
+                                           view_if_any, view_of)
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen, figure
 
@@ -36,9 +37,9 @@ class TilesScreen(WrappedListScreen):
         for letter, text in t["definitions"].items():
             mark = "" if letter in t["user_defined"] else "?"      # S-4: unverified unless the user set it
             n = len(text.split("+"))
-            out.append(Item(_("Tile {}").format(tile_letter(letter)) + mark, partial(self._edit, letter=letter),
+            out.append(Item(_("Tile {}").format(tile_letter(letter, edition_of(view))) + mark, partial(self._edit, letter=letter),
                             ngettext("{} action", "{} actions", n).format(n)))
-        deck = " ".join(f"{t['deck'].count(x)}×{tile_letter(x)}" for x in sorted(set(t["deck"])))   # S-3: 3×A 2×B 1×C
+        deck = " ".join(f"{t['deck'].count(x)}×{tile_letter(x, edition_of(view))}" for x in sorted(set(t["deck"])))   # S-3: 3×A 2×B 1×C
         out.append(Item(_("Deck {}").format(deck), None, _("{} left").format(t["stack"])))
         if any(letter not in t["user_defined"] for letter in t["definitions"]):
             out.append(Item(_("? = contents not verified"), None))
@@ -46,7 +47,7 @@ class TilesScreen(WrappedListScreen):
 
     @staticmethod
     def _edit(ctx: Ctx, letter: str) -> None:
-        ctx.push(TileEditor(letter, _current_tiles(ctx)))
+        ctx.push(TileEditor(letter, _current_tiles(ctx), edition_of(view_if_any(ctx))))
 
 
 def _current_tiles(ctx: Ctx) -> dict[str, list[str]]:
@@ -63,15 +64,16 @@ class TileEditor(ListScreen):
 
     CHOICES = ("-",) + ACTIONS
 
-    def __init__(self, letter: str, tiles: dict[str, list[str]]) -> None:
+    def __init__(self, letter: str, tiles: dict[str, list[str]], edition: str = "mixed") -> None:
         super().__init__()
         self.letter = letter
+        self.edition = edition              # the letters printed on the tiles (S-3)
         self.tiles = tiles
         self.slots = list(tiles[letter]) + ["-"] * (6 - len(tiles[letter]))
 
     @property
     def title(self) -> str:  # type: ignore[override]
-        return _("Tile {}").format(tile_letter(self.letter))
+        return _("Tile {}").format(tile_letter(self.letter, self.edition))
 
     def status(self, ctx: Ctx) -> str:
         return _("A: save")
@@ -103,5 +105,5 @@ class TileEditor(ListScreen):
         else:
             ctx.settings[TILES_KEY] = text
             ctx.pop()
-            ctx.notify(Msg("Tile {} saved: {}. Used from the next new game.", TileLetter(self.letter),
+            ctx.notify(Msg("Tile {} saved: {}. Used from the next new game.", tile_said(self.letter, self.edition),
                            Sentences(*(Msg(ACTION_WORDS.get(a, a)) for a in actions), sep=" · ")))

@@ -18,6 +18,7 @@ from firmware.screens.caesar.icons import draw_icon, draw_tokens
 from firmware.screens.caesar.words import (
     ACTION_WORDS,
     Follows,
+    edition_of,
     fit,
     icon_of,
     nums,
@@ -264,9 +265,11 @@ class TurnScreen:
             for given in page["bonuses"]:
                 rows += base.wrap(given["text"], width)        # it starts with the bonus's name
             bonus = s.get("bonus")
-            if bonus and not page["bonuses"]:
-                rows += base.wrap(_("Bonus {} goes to {}.").format(_(BONUS_WORDS.get(bonus, bonus)),
-                                                                 who(view, s["by"])), width)
+            if bonus and not page["bonuses"]:      # never used: the game ended with this closure (C-12)
+                named = _(BONUS_WORDS.get(bonus, bonus))
+                taken = (_("You take the bonus {}.").format(named) if s["by"] == "human"
+                         else _("Bonus {} goes to {}.").format(named, who(view, s["by"])))
+                rows += base.wrap(taken, width)
         elif page["kind"] == "bonus":
             rows += base.wrap(page["step"]["text"], width)
         elif page["kind"] == "draw":
@@ -322,7 +325,7 @@ class TurnScreen:
         count = self._count()
         kind = page["kind"]
         if kind == "tile":
-            base.title_bar(draw, _("Crassus: tile {}").format(tile_letter(page["tile"])), count)
+            base.title_bar(draw, _("Crassus: tile {}").format(tile_letter(page["tile"], edition_of(view))), count)
             rows = self._rows(page, view)
             y = base.row_y(0)
             if page["into"]:
@@ -367,7 +370,7 @@ class TurnScreen:
             scroll_bar(draw, top, room, len(rows), y0, room * base.LINE)
             return img
         if kind == "notes":
-            title = _("Crassus: tile {}").format(tile_letter(page["tile"]))
+            title = _("Crassus: tile {}").format(tile_letter(page["tile"], edition_of(view)))
         elif kind == "bonus":
             title = _("Bonus")
         else:
@@ -473,7 +476,7 @@ class TilePicker(Follows):
         img, draw = base.frame()
         base.title_bar(draw, _("Which tile?"), f"{self.cursor + 1}/{len(self.letters)}")
         letter = self.letters[self.cursor]
-        base.put(draw, 4, base.row_y(0) + 4, tile_letter(letter), kind="huge")
+        base.put(draw, 4, base.row_y(0) + 4, tile_letter(letter, edition_of(view_if_any(ctx))), kind="huge")
         for i, a in enumerate(self.definitions[letter].split("+")[:4]):
             base.put(draw, 28, base.row_y(i), base.clip(_(ACTION_WORDS.get(a, a)), 16))
         base.put(draw, 4, base.H - 13, "↑↓" if len(self.letters) > 1 else "")

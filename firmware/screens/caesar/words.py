@@ -12,7 +12,7 @@ from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, PROVINCE_NAMES, PROVINCE_SPACES, PROVINCES, SPACE_A, SPACE_B, SPACE_INDEX
 from engine.caesar.replies import DecideReply, MovesReply, Step
-from engine.caesar.terms import ICON_WORDS, PLAYER_WORDS, STEP_WORDS
+from engine.caesar.terms import EDITION_TILE_LETTERS, ICON_WORDS, PLAYER_WORDS, STEP_WORDS
 from engine.caesar.views import CaesarView
 from engine.replies import Reply
 from engine.text import N_
@@ -172,9 +172,15 @@ def who(view: CaesarView, player: str) -> str:
     return _(PLAYER_WORDS.get(player, player))
 
 
-def tile_letter(letter: str) -> str:
-    """A command tile's letter as the player's rulebook prints it (Russian: А Б В Г Д)."""
-    letters = _("ABCDE")
+def edition_of(view: CaesarView | None) -> str:
+    """The rules edition of the game shown (``ru``, ``uk``, ``mixed``; no game: ``mixed``)."""
+    return view["rules"].get("edition", "mixed") if view is not None else "mixed"
+
+
+def tile_letter(letter: str, edition: str) -> str:
+    """A command tile's letter as the chosen edition's tiles print it, in any language (S-3: the
+    Russian box А Б В Г Д, the Ukrainian A B C D E); the ``mixed`` rules: the language's letters."""
+    letters = EDITION_TILE_LETTERS.get(edition) or _("ABCDE")
     i = "ABCDE".find(letter)
     return letters[i] if 0 <= i < len(letters) and len(letters) == 5 else letter
 
