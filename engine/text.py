@@ -131,8 +131,12 @@ _LISTS = (list, tuple)
 
 
 def _joined(items: list[Any] | tuple[Any, ...]) -> str:
-    """A list value in English (:func:`_value` without translation): its items joined with ", "."""
-    return ", ".join([_joined(x) if isinstance(x, _LISTS) else str(x) for x in items])
+    """A list value in English (:func:`_value` without translation): its items joined with ", "
+    (texts, Msgs among them, as they are; numbers and inner lists written out)."""
+    try:
+        return ", ".join(items)
+    except TypeError:
+        return ", ".join([_joined(x) if isinstance(x, _LISTS) else str(x) for x in items])
 
 
 def _render(template: str, args: tuple[Any, ...], kwargs: dict[str, Any], plural: str | None,
