@@ -130,9 +130,14 @@ def decide(g: Game, rng: Chooser | Draws) -> Decision | None:
     t12 = t1 if t1 > t2 else t2
     by_mask = (-1, t1, t2, t12, t4, t1 if t1 > t4 else t4, t2 if t2 > t4 else t4, t12 if t12 > t4 else t4)
     owner, empty, emask, ctrl = g.owner, g.empty, g.emask, g.ctrl
-    closing = [(s, x) for x, n in enumerate(empty)        # (space, open province it closes)
-               if n == 1 and ctrl[x] == OPEN and by_mask[emask[x]] >= 0
-               for s in PROVINCE_SPACES[x] if owner[s] < 0]
+    closing: list[tuple[int, int]] = []      # (space, open province it closes), by province
+    x = -1
+    for _ in range(empty.count(1)):          # the provinces with one empty space, found in C
+        x = empty.index(1, x + 1)
+        if ctrl[x] == OPEN and by_mask[emask[x]] >= 0:
+            for s in PROVINCE_SPACES[x]:
+                if owner[s] < 0:
+                    closing.append((s, x))
     d = _Decider(g, rng, by_icon, top)
     if closing:
         found = d.capture(closing) or d.close(closing)
