@@ -46,13 +46,13 @@ class Rng:
 
     def __init__(self, seed: int, stream: int = 54) -> None:
         """Seed as ``pcg32_srandom_r(seed, stream)``; both are taken modulo 2**64."""
-        self.state = 0
-        self.inc = ((stream << 1) | 1) & _MASK64
+        inc = ((stream << 1) | 1) & _MASK64
+        self.inc = inc
         self.tape: Tape | None = None
         self.label = ""
-        self.next_u32()
-        self.state = (self.state + (seed & _MASK64)) & _MASK64
-        self.next_u32()
+        # pcg32_srandom_r: state 0, one step (state = inc), add the seed, one step (next_u32's
+        # state update; the two outputs are not used)
+        self.state = ((((inc + (seed & _MASK64)) & _MASK64) * _MULT) + inc) & _MASK64
 
     @classmethod
     def from_json(cls, data: Sequence[int]) -> Rng:

@@ -56,11 +56,8 @@ class Msg(str):
     :data:`KINDS`, read back as that subclass); "" for every other sentence."""
 
     def __new__(cls, template: str, *args: Any, plural: str | None = None, **kwargs: Any) -> Self:
-        if plural is None and not kwargs and not any(isinstance(a, (list, tuple)) for a in args):
-            english = template.format(*args) if args else template        # the common case, fast
-        else:
-            english = _render(template, args, kwargs, plural, _identity, _english_plural)
-        self = super().__new__(cls, english)
+        self = str.__new__(cls, _english(template, args, kwargs, plural) if args or kwargs or plural is not None
+                           else template)
         self.template = template
         self.args = args
         self.kwargs = kwargs
@@ -106,6 +103,40 @@ def _value(v: Any, gettext: Translate, ngettext: TranslatePlural) -> Any:
     if isinstance(v, (list, tuple)):
         return ", ".join(str(_value(x, gettext, ngettext)) for x in v)
     return v
+
+
+def _english(template: str, args: tuple[Any, ...], kwargs: dict[str, Any], plural: str | None) -> str:
+    """What :func:`_render` gives in English (no translation), made the short way: a Msg value is
+    its English text already (``format`` writes ``str(value)``), so only list values and the
+    plural form need a look."""
+    if plural is not None and int(kwargs.get("n", args[0] if args else 1)) != 1:
+        template = plural
+    if args:
+        for a in args:
+            if isinstance(a, _LISTS):
+                args = tuple([_joined(x) if isinstance(x, _LISTS) else x for x in args])
+                break
+        if not kwargs:
+            return template.format(*args)
+    elif not kwargs:
+        return template
+    for v in kwargs.values():
+        if isinstance(v, _LISTS):
+            kwargs = {k: _joined(x) if isinstance(x, _LISTS) else x for k, x in kwargs.items()}
+            break
+    return template.format(*args, **kwargs)
+
+
+_LISTS = (list, tuple)
+
+
+def _joined(items: list[Any] | tuple[Any, ...]) -> str:
+    """A list value in English (:func:`_value` without translation): its items joined with ", "
+    (texts, Msgs among them, as they are; numbers and inner lists written out)."""
+    try:
+        return ", ".join(items)
+    except TypeError:
+        return ", ".join([_joined(x) if isinstance(x, _LISTS) else str(x) for x in items])
 
 
 def _render(template: str, args: tuple[Any, ...], kwargs: dict[str, Any], plural: str | None,

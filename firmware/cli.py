@@ -7,8 +7,30 @@ import os
 import sys
 
 
+def _columns() -> int:
+    """``shutil.get_terminal_size().columns``, worked out as shutil does (``$COLUMNS``, else the
+    terminal's width, else 80) without importing shutil, and bz2 and lzma with it, at every start."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    if sys.__stdout__ is None:
+        return 80
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    """argparse's own help layout (the width it would take: the terminal's, less 2)."""
+    return argparse.HelpFormatter(prog, width=_columns() - 2)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="legatus", description="Legatus, the table companion.")
+    p = argparse.ArgumentParser(prog="legatus", description="Legatus, the table companion.", formatter_class=_formatter)
     p.add_argument("--state-dir", help="where sessions are journaled (default $LEGATUS_STATE_DIR "
                    "or ~/.local/state/legatus)")
     p.add_argument("--sim", action="store_true", help="run the terminal simulator even on a Pi")
@@ -21,14 +43,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--baud", type=int, default=115200, help="the serial port's speed (default 115200)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="mode")
-    c = sub.add_parser("console", help="the line protocol on stdin/stdout (or --serial PORT)")
+    c = sub.add_parser("console", help="the line protocol on stdin/stdout (or --serial PORT)", formatter_class=_formatter)
     c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", help="where sessions are journaled (default "
                    "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
     c.add_argument("--serial", dest="console_serial", metavar="PORT", help="serial port or pyserial URL (default: stdin/stdout)")
     c.add_argument("--baud", dest="console_baud", metavar="BAUD", type=int, default=115200,
                    help="the serial port's speed (default 115200)")
     d = sub.add_parser("doctor", help="check the Pi's set-up for Legatus: profile, pins, display, "
-                       "buses, storage, clock; each problem with its fix")
+                       "buses, storage, clock; each problem with its fix", formatter_class=_formatter)
     d.add_argument("--state-dir", dest="doctor_state_dir", metavar="DIR", help="the state directory to check (default "
                    "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
     d.add_argument("--config", dest="doctor_config", metavar="FILE", help="hardware config TOML (default $LEGATUS_CONFIG or "

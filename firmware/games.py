@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import importlib
 import logging
+from types import MappingProxyType
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from firmware.replies import HistoryEntry
 
@@ -28,10 +28,10 @@ log = logging.getLogger(__name__)
 View = dict[str, Any]
 Entry = Mapping[str, Any]       # a History entry as firmware/history.py hands it (typed: firmware/replies.py HistoryEntry)
 Part = tuple[str, dict[str, Any]]   # (part, record without dates and ids)
+_NO_SEATS: Mapping[str, str] = MappingProxyType({})   # (one read-only default for every record)
 
 
-@dataclass(frozen=True)
-class Statistic:
+class Statistic(NamedTuple):
     """One page of History → Statistics: ``key`` in ``firmware.history.stats``, its ``title``
     (``N_`` marked), ``compute`` from the History entries (newest first) and the ``screen``
     (``"module:function"`` taking the Ctx) that shows it."""
@@ -42,8 +42,7 @@ class Statistic:
     screen: str
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(NamedTuple):
     """One game for the device: all that ``firmware/`` needs to know of it."""
 
     ident: str
@@ -85,9 +84,9 @@ class GameRecord:
     seed_shown: Callable[[View], bool] | None = None
     """Once History has the game: whether its seed may be shown now (default yes; Julius Caesar: a
     battle is a part, the seed waits for the campaign's end)."""
-    statistics: tuple[Statistic, ...] = field(default_factory=tuple)
+    statistics: tuple[Statistic, ...] = ()
     """Its pages under History → Statistics."""
-    seats: dict[str, str] = field(default_factory=dict)
+    seats: Mapping[str, str] = _NO_SEATS
     """The sides its players take (``caesar`` → ``N_("Caesar")``): a History player of that name is
     a side (its ``role``), and ``new … people=<side>:<name>,…`` names the person who plays it
     (firmware/session.py). Empty: its players are people (Glory)."""

@@ -26,10 +26,9 @@ from __future__ import annotations
 import gettext as _gettext
 import io as _io
 import logging
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.text import Msg, N_
 
@@ -143,8 +142,7 @@ def _chain(lang: str, first: str, game: str) -> _gettext.NullTranslations:
     return head if head is not None else chain
 
 
-@dataclass(frozen=True)
-class Domain:
+class Domain(NamedTuple):
     """The texts of one catalog domain: its words first, then the session's game's, then the
     shared ones, then the other games' (:func:`catalog`)."""
 

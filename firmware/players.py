@@ -22,9 +22,8 @@ import logging
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import BadArguments
 from engine.names import check_name
@@ -45,8 +44,7 @@ MAX_KEPT = 200           # the most names the list keeps (the least recent go fi
 _NUMBERED = re.compile(r"^(player|игрок|гравець)\s*\d+$", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Known:
+class Known(NamedTuple):
     """A remembered person: ``name``, ``seen`` (higher: more recent), ``was`` (earlier names),
     ``pid`` (their id in exports, the same through renames: :func:`ids`)."""
 

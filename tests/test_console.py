@@ -1,8 +1,10 @@
 """The console protocol end to end through a subprocess: framing, every error code, junk input."""
+import json
+import os
 import random
 
 from firmware.console import MAX_LINE
-from tests.conftest import run_console
+from tests.conftest import ROOT, run_console
 
 
 def test_common_commands_end_to_end(state_dir):
@@ -197,3 +199,19 @@ def test_help_after_the_end_lists_only_what_is_answered(state_dir):
     # the refusal names every command the ended session still answers (it left out actions)
     from firmware.console import AFTER_END
     assert all(f" {name}" in r[4]["message"] for name in AFTER_END | {"history", "export", "new"}), r[4]["message"]
+
+
+def test_the_console_start_without_a_session_loads_no_module_its_first_reply_does_not_need(state_dir):
+    # the start to the first reply (scripts/bench.py cold_start: <= 1.5x `import PIL.Image`): no
+    # dataclasses (which loads inspect, ast, dis: about 3 ms, and each class made takes more), no
+    # shutil (which loads bz2 and lzma; argparse asked it for the terminal's width), no tempfile
+    import subprocess
+    import sys
+    code = ("import sys; from firmware import cli; rc = cli.main(['console', '--state-dir', sys.argv[1]]); "
+            "print(sorted(m for m in ('dataclasses', 'inspect', 'shutil', 'bz2', 'lzma', 'tempfile') "
+            "if m in sys.modules), rc, file=sys.stderr)")
+    for _ in range(2):               # the first start makes the database, the second opens it
+        out = subprocess.run([sys.executable, "-c", code, str(state_dir)], input=b"version\n", capture_output=True,
+                             check=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert json.loads(out.stdout)["version"]
+        assert out.stderr.decode().strip().splitlines()[-1] == "[] 0"

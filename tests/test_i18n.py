@@ -86,6 +86,32 @@ def test_a_msg_is_its_english_sentence_and_survives_json_and_pickle():
     assert pickle.loads(pickle.dumps(m)) == m
 
 
+@pytest.mark.parametrize("args, kwargs", [
+    ((), {}),
+    ((3, term("Italia")), {}),
+    ((Msg.join([term("Italia"), "Ваня", 5]), term("Asia")), {}),
+    ((Msg.join([term("a"), Msg.join([term("b"), 2]), [3, term("c")]]),), {}),
+    ((), {"point": term("Capture"), "prov": term("Sicilia"), "you": 4, "him": 5, "v": 2}),
+    ((term("x"),), {"lst": Msg.join([term("Italia"), term("Asia")]), "n": 1}),
+    ((), {"n": 1, "list": [term("Creta")]}),
+    ((), {"n": 7, "list": (term("Creta"), term("Syria"))}),
+    ((1,), {}),
+    ((2, Msg.join([])), {}),
+])
+@pytest.mark.parametrize("counted", [False, True])
+def test_a_msgs_english_is_its_template_said_without_translation(args, kwargs, counted):
+    # the English text made at once (engine.text's short way) is what saying it untranslated gives
+    fields = ["{}"] * len(args) + ["{%s}" % k for k in kwargs]
+    template = "one: " + " | ".join(fields) + " {{braces}}"
+    counted = counted and ("n" in kwargs or bool(args) and isinstance(args[0], int))  # n, or the first value
+    plural = "many: " + " | ".join(fields) + " {{braces}}!" if counted else None
+    m = Msg(template, *args, plural=plural, **kwargs)
+    assert m == m.say(lambda s: s, lambda s, p, n: s if n == 1 else p)
+    assert from_data(json.loads(json.dumps(to_data(m)))) == m
+    spec = Msg("{:>8}|{v:<6}|{:+d}", term("Asia"), 3, v=term("Syria"))
+    assert spec == "    Asia|Syria |+3" == spec.say(lambda s: s, lambda s, p, n: s)
+
+
 def test_plural_forms_follow_the_language():
     m = Msg("{n} token left.", n=5, plural="{n} tokens left.")
     assert m == "5 tokens left."

@@ -6,6 +6,8 @@ a list ends in "random". One pass over the empty spaces gathers what every step 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import NamedTuple, Protocol
 
 from engine.caesar.board import (
@@ -19,9 +21,16 @@ from engine.rng import Draws
 from engine.caesar.text import N_, Msg
 
 _ICONS = (SWORD, SHIELD, SHIP)
-_FITS = {mask: tuple(icon for icon in _ICONS if mask & icon) for mask in range(8)}
+# Per token id: the token, its high value, the icons it fits, and whether the set has another one
+# identical to it (the two wild 2/2).
+_ROW = tuple((t, t.hi, tuple(icon for icon in _ICONS if t.mask & icon), sum(u.key == t.key for u in TOKENS) > 1)
+             for t in TOKENS)
 _A, _B, _ICON = SPACE_A, SPACE_B, SPACE_ICON
-_NEXT_MASK: tuple[int, ...] = tuple(sum(1 << nb for nb, _ in NEIGHBOURS[x]) for x in range(N_PROVINCES))
+# Per province, its neighbours' entries of a per-province list (``ctrl``): S-13 and S-16's "next to a
+# province he controls" is ``CRASSUS in _NEXT_OF[x](g.ctrl)``.
+_NEXT_OF: tuple[Callable[[list[int]], tuple[int, ...]], ...] = tuple(
+    itemgetter(*(nb for nb, _ in NEIGHBOURS[x])) for x in range(N_PROVINCES))
+assert all(len(NEIGHBOURS[x]) > 1 for x in range(N_PROVINCES)), "a province with one neighbour: not a tuple"
 # S-16, the rulebooks' province priority list (RU «Приоритет выбора провинции», UA «Вибір між
 # доступними провінціями»), named by its words: the digest's IDs stay out of the sentences.
 _S16_TEXT = (N_("province priority list: of {}, {} borders a province he controls"),
@@ -107,29 +116,37 @@ def decide(g: Game, rng: Chooser | Draws) -> Decision | None:
     top = [-1, -1, -1, -1, -1]
     seen: set[int] = set()
     for i, tid in enumerate(row):
-        spec = TOKENS[tid]
-        if spec.key in seen:         # identical tokens: the leftmost stands for both (S-18)
-            continue
-        seen.add(spec.key)
-        t, hi = (i, spec), spec.hi
-        for icon in _FITS[spec.mask]:
+        spec, hi, fits, twinned = _ROW[tid]
+        if twinned:                  # identical tokens: the leftmost stands for both (S-18)
+            if spec.key in seen:
+                continue
+            seen.add(spec.key)
+        t = (i, spec)
+        for icon in fits:
             by_icon[icon].append(t)
             if hi > top[icon]:
                 top[icon] = hi
     t1, t2, t4 = top[SWORD], top[SHIELD], top[SHIP]
     t12 = t1 if t1 > t2 else t2
     by_mask = (-1, t1, t2, t12, t4, t1 if t1 > t4 else t4, t2 if t2 > t4 else t4, t12 if t12 > t4 else t4)
-    owner, ctrl, empty = g.owner, g.ctrl, g.empty
-    best = [by_mask[m] if c == OPEN else -1 for m, c in zip(g.emask, ctrl)]  # noqa: B905 (both 18 long)
-    if max(best) < 0 and not any(owner[s] < 0 and top[_ICON[s]] >= 0 for s in range(N_SPACES)):
-        return None
-    closing: list[tuple[int, int]] = []        # (space, open province it closes)
-    for x in [y for y in range(N_PROVINCES) if empty[y] == 1 and best[y] >= 0]:
-        for s in PROVINCE_SPACES[x]:
-            if owner[s] < 0:
-                closing.append((s, x))
-    d = _Decider(g, rng, by_icon, top, best)
-    return (d.capture(closing) or d.close(closing) or d.defend() or d.reinforce() or d.expand()
+    owner, empty, emask, ctrl = g.owner, g.empty, g.emask, g.ctrl
+    closing: list[tuple[int, int]] = []      # (space, open province it closes), by province
+    x = -1
+    for _ in range(empty.count(1)):          # the provinces with one empty space, found in C
+        x = empty.index(1, x + 1)
+        if ctrl[x] == OPEN and by_mask[emask[x]] >= 0:
+            for s in PROVINCE_SPACES[x]:
+                if owner[s] < 0:
+                    closing.append((s, x))
+    d = _Decider(g, rng, by_icon, top)
+    if closing:
+        found = d.capture(closing) or d.close(closing)
+        if found:
+            return found
+    d.best = best = [by_mask[m] if c == OPEN else -1 for m, c in zip(emask, ctrl)]  # noqa: B905 (both 18 long)
+    if not closing and max(best) < 0 and not any(owner[s] < 0 and top[_ICON[s]] >= 0 for s in range(N_SPACES)):
+        return None         # (a closing space is an open province's: best >= 0 there)
+    return (d.defend() or d.reinforce() or d.expand()
             or d.centre() or d.anywhere())
 
 
@@ -190,9 +207,10 @@ class _Decider:
 
     __slots__ = ("g", "rng", "by_icon", "top", "best", "h", "c", "notes")
 
-    def __init__(self, g: Game, rng: Chooser, by_icon: list[list[Candidate]], top: list[int],
-                 best: list[int]) -> None:
-        self.g, self.rng, self.by_icon, self.top, self.best = g, rng, by_icon, top, best
+    def __init__(self, g: Game, rng: Chooser, by_icon: list[list[Candidate]], top: list[int]) -> None:
+        self.g, self.rng, self.by_icon, self.top = g, rng, by_icon, top
+        self.best: list[int] = []       # per province, his highest value that can face it (-1: none),
+        #                                 set once no closing placement is chosen (S-11..S-15 read it)
         self.h, self.c = g.inf[HUMAN], g.inf[CRASSUS]
         self.notes: list[Msg] = []
 
@@ -202,14 +220,15 @@ class _Decider:
         with the lowest value that still captures."""
         if not closing:
             return None
-        h, c = self.h, self.c
+        h, c, by_icon = self.h, self.c, self.by_icon
         need_v: dict[int, tuple[int, int]] = {}      # province -> (lowest capturing value, space)
         for s, x in closing:
             need = h[x] - c[x]
             low = 99
-            for _, t in self.by_icon[_ICON[s]]:
-                if need <= t.lo < low:
-                    low = t.lo
+            for _, t in by_icon[_ICON[s]]:
+                lo = t.lo
+                if need <= lo < low:
+                    low = lo
                 elif need <= t.hi < low:
                     low = t.hi
             if low < 99:
@@ -218,7 +237,7 @@ class _Decider:
             return None
         x = self.pick_province(sorted(need_v))
         v, s = need_v[x]
-        i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if v in (t[1].hi, t[1].lo)], low_total=True)
+        i, spec = self.pick_token([t for t in by_icon[_ICON[s]] if t[1].lo == v or t[1].hi == v], low_total=True)
         mine = c[x] + v
         if mine == h[x]:
             why = Msg("{point}: this closes {prov}, you {you}, he {him}, and he wins it (he always wins ties); "
@@ -234,24 +253,28 @@ class _Decider:
         make you win (C-12); face it with the lowest value."""
         if not closing:
             return None
-        g, h, c = self.g, self.h, self.c
+        g, h, c, by_icon = self.g, self.h, self.c, self.by_icon
         per_space: dict[int, list[int]] = {}
         for s, x in closing:
-            per_space.setdefault(s, []).append(x)
+            if s in per_space:
+                per_space[s].append(x)
+            else:
+                per_space[s] = [x]
         low_v: dict[int, tuple[int, int]] = {}
         barred: list[int] = []
+        markers = g.markers[HUMAN]
         for s, provs in per_space.items():
-            if self.human_markers(provs, s) >= g.markers[HUMAN]:
+            if self.human_markers(provs, s) >= markers:
                 barred.extend(provs)
                 continue
-            low = min(t.lo for _, t in self.by_icon[_ICON[s]])
+            low = min([t.lo for _, t in by_icon[_ICON[s]]])
             for x in provs:
                 low_v[x] = (low, s)
         if not low_v:
             return None
         x = self.pick_province(sorted(low_v))
         v, s = low_v[x]
-        i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if t[1].lo == v], low_total=True)
+        i, spec = self.pick_token([t for t in by_icon[_ICON[s]] if t[1].lo == v], low_total=True)
         why = Msg("{point}: he can capture nothing; this closes {prov}, you {you}, he {him}: you win it, and the "
                   "game goes on{barred}; he faces it with his lowest value, {v}", point=point("close"),
                   prov=province(x), you=h[x], him=c[x] + v, barred=_barred(sorted(set(barred))), v=v)
@@ -260,13 +283,15 @@ class _Decider:
     def human_markers(self, closing: list[int], s: int) -> int:
         """Markers you would place if you won every province in ``closing`` (C-9, C-10)."""
         g = self.g
-        n = sum(SLOTS[x] for x in closing)
+        bmark, ctrl, cflip = g.bmark, g.ctrl, g.cflip
+        n = 0
         border: set[int] = set()
         for x in closing:
+            n += SLOTS[x]
             for nb, sp in NEIGHBOURS[x]:
-                if g.bmark[sp] >= 0:
+                if bmark[sp] >= 0:
                     continue
-                if (g.ctrl[nb] == HUMAN and not g.cflip[nb]) or (nb in closing and sp == s):
+                if (ctrl[nb] == HUMAN and not cflip[nb]) or (nb in closing and sp == s):
                     border.add(sp)
         return n + len(border)
 
@@ -326,8 +351,8 @@ class _Decider:
     def expand(self) -> Decision | None:
         """S-13: a province next to one he controls, where the highest value can go."""
         g = self.g
-        cands = [x for x in range(N_PROVINCES) if self.best[x] >= 0
-                 and any(g.ctrl[nb] == CRASSUS for nb, _ in NEIGHBOURS[x])]
+        ctrl = g.ctrl
+        cands = [x for x in range(N_PROVINCES) if self.best[x] >= 0 and CRASSUS in _NEXT_OF[x](ctrl)]
         if not cands:
             return None
         top = max(self.best[x] for x in cands)
@@ -389,13 +414,9 @@ class _Decider:
                                   _names(cands)))
             return x
         ctrl, bonus = g.ctrl, g.bonus
-        near = 0
-        for z, who in enumerate(ctrl):
-            if who == CRASSUS:
-                near |= _NEXT_MASK[z]
         for k in range(5):
             if k == 0:
-                keep = [y for y in cands if near >> y & 1]
+                keep = [y for y in cands if CRASSUS in _NEXT_OF[y](ctrl)]
             elif k == 1:
                 keep = [y for y in cands if bonus[y] == "senate"]
             elif k == 2:

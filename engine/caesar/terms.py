@@ -104,6 +104,7 @@ def step_name(step: str) -> Msg:
     return term(STEP_WORDS[step])
 
 
+@lru_cache(maxsize=None)
 def point(step: str) -> Msg:
     """The rulebook's point of the priority list: ``3rd point of the priority list (defend)``."""
     return term(POINT_WORDS[step])

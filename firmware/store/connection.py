@@ -7,7 +7,6 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
-import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -69,7 +68,8 @@ class Connection:
         """A read-only connection to a copy of the database and its journal, rolled back, in a
         temporary directory in memory (/dev/shm), removed once the copy is open."""
         shm = Path("/dev/shm")
-        import tempfile                  # (only here: tempfile loads random, a start without this pays nothing)
+        import shutil                    # (only here: tempfile loads random, shutil bz2 and lzma;
+        import tempfile                  # a start without this pays nothing)
         tmp = Path(tempfile.mkdtemp(prefix="legatus-", dir=shm if shm.is_dir() else None))
         try:
             copy = tmp / self.db_path.name
