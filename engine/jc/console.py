@@ -172,7 +172,7 @@ def _turn_outcome(state: State, rec: dict[str, Any]) -> Outcome:
     battle = state["battle"]
     _after(state)
     fields = {"turn": rec, "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"]}
-    return Outcome(fields, B.describe_turn(rec) if rec else "The battle goes on.")
+    return Outcome(fields, B.describe_turn(rec, battle["blocks"]) if rec else "The battle goes on.")
 
 
 def parse_dice(text: str, count: int | None = None) -> list[int]:

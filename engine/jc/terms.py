@@ -7,6 +7,7 @@ in the chosen language. Ids (``c_leg10``, ``attacker_wins``) stay in the protoco
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from engine.jc.text import N_, Msg, term
 
@@ -34,6 +35,12 @@ STORED_BEFORE = (N_("Cleopatra joins {} at strength I."), N_("{} reserves arrive
                  N_("Cleopatra returns to Alexandria (friendly) and stays with {}."),
                  N_("{} now fights for {}."), N_("{} is now held by {}."),
                  N_("Campaign over: {} wins, {}–{} VP."))
+# A block that went over to the other side (a Jupiter defection) is named with its first owner's
+# initial: the sides' Auxilia 1-4, Equitatus 1-3 and Ballista share their names (and often their
+# ratings), and the table still shows it in its first owner's colour. Shared by the screens' lists
+# and the battle log.
+FIRST_OWNER = {"caesar": N_("{} (C)"), "pompey": N_("{} (P)")}
+_PREFIX = {"c_": "caesar", "p_": "pompey"}
 _NUMBERED = re.compile(r"^(Legio|Equitatus|Auxilia|Navis) (\d+)$")
 
 
@@ -49,6 +56,20 @@ def block_name(name: str) -> Msg | str:
     if m:
         return Msg(NUMBERED[m.group(1)], m.group(2))
     return term(name) if name in SINGLE else name
+
+
+def first_owner(block_id: object) -> str | None:
+    """The side a roster block belongs to by its id (``p_aux1`` -> ``pompey``); ``None`` for a
+    block known by its rating or one of no side (Cleopatra)."""
+    return _PREFIX.get(str(block_id or "")[:2])
+
+
+def owned_block_name(b: Mapping[str, object]) -> Msg | str:
+    """:func:`block_name` of a battle block (``id``, ``name``, ``side``), with its first owner's
+    initial when it fights for the other side (``Auxilia 1 (P)`` among Caesar's blocks)."""
+    first = first_owner(b.get("id"))
+    name = block_name(str(b["name"]))
+    return Msg(FIRST_OWNER[first], name) if first and first != b.get("side") else name
 
 
 def result(r: str | None) -> Msg | str:
