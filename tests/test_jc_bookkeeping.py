@@ -455,6 +455,26 @@ def test_sentences_naming_a_side_decline_its_name(lang, gen, dat):
     assert said[-2].endswith(f"{dat[0]}.") and said[-1].endswith(gen[1])    # device to Caesar; Pompey's hand
 
 
+@pytest.mark.parametrize("lang,neapolis,roma,creta", [("ru", "Неаполь", "Рим", "Крит"), ("uk", "Неаполь", "Рим", "Крит")])
+def test_a_city_in_a_levy_or_control_sentence_is_said_in_the_readers_words(lang, neapolis, roma, creta):
+    # J-20: 'levy' said «Легион 18 теперь набирается в городе Neapolis» and a city worth no VP was
+    # refused as «Creta не даёт ПО»: the map's id inside a ru/uk sentence, while the device's VP
+    # track says the 11 VP cities in the reader's words. Every one of the map's 67 cities is a term.
+    from engine.jc import mapdata, terms
+    from firmware.i18n import localize
+    t = Table()
+    said = [localize(t.session.apply("levy c_leg18 Neapolis").log, lang),
+            localize(t.session.apply("levy c_leg18 roma").log, lang),
+            localize(t.fails("control Creta caesar", "bad_arguments"), lang)]
+    assert said[0].endswith(f" {neapolis}."), said
+    assert said[1].endswith(f" {roma}."), said
+    assert said[2].startswith(f"{creta} "), said
+    assert t.do("roster caesar")["blocks"][[b["id"] for b in t.do("roster caesar")["blocks"]].index("c_leg18")][
+        "levy_city"] == "Roma"                                            # the protocol's field keeps the id
+    latin = [c for c in mapdata.cities() if localize(terms.city(c), lang) == c]
+    assert latin == [], latin
+
+
 def test_ukrainian_says_a_leader_died_and_a_block_was_eliminated_in_whole_sentences():
     # J-2, J-3: «Сципіон вбито» and «Ауксилія 1 знищено» are not Ukrainian (the impersonal form
     # wants the accusative: «Сципіона вбито»); a leader «загинув», a block is named as «Блок «…»»

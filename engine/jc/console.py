@@ -21,7 +21,7 @@ from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
 from engine.jc.views import BattleView, BlockView, Decision, JcGameView
 from engine.rng import Draws
-from engine.jc.text import N_, Msg, term
+from engine.jc.text import N_, Msg
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
@@ -326,7 +326,7 @@ def _levy(state: State, req: Request) -> Outcome:
     spec = block(req.args[0])
     _, city = C.set_levy_city(state["campaign"], spec.id or "", " ".join(req.args[1:]))
     return Outcome({"block": spec.id, "levy_city": city},
-                   Msg("{} is now levied in {}.", T.block_name(spec.name), city))
+                   Msg("{} is now levied in {}.", T.block_name(spec.name), T.city(city)))
 
 
 def _owner(state: State, req: Request) -> Outcome:
@@ -385,10 +385,10 @@ def _control(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("'{}' is not caesar, pompey or vacant.", req.args[-1]))
     city = mapdata.city(" ".join(req.args[:-1]))
     if city.vp == 0:
-        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", city.name, ', '.join(mapdata.vp_cities())))
+        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", T.city(city.name), ', '.join(mapdata.vp_cities())))
     state["campaign"]["control"][city.name] = None if who == "vacant" else who
-    return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", term(city.name)) if who == "vacant"
-                   else Msg(_HELD_BY[who], term(city.name)))
+    return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", T.city(city.name)) if who == "vacant"
+                   else Msg(_HELD_BY[who], T.city(city.name)))
 
 
 def _vp_view(state: State) -> dict[str, Any]:

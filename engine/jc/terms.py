@@ -41,6 +41,18 @@ STORED_BEFORE = (N_("Cleopatra joins {} at strength I."), N_("{} reserves arrive
 # and the battle log.
 FIRST_OWNER = {"caesar": N_("{} (C)"), "pompey": N_("{} (P)")}
 _PREFIX = {"c_": "caesar", "p_": "pompey"}
+# The other cities of the map (J-20: a block's levy city may be any of them), in the reader's words
+# as the 11 VP cities are (firmware/screens/jc/words.py CITY_WORDS, the same domain).
+MAP_CITIES = (N_("Aenos"), N_("Aleria"), N_("Ambracia"), N_("Ancyra"), N_("Appia"), N_("Aquileia"),
+              N_("Asculum"), N_("Asturica"), N_("Badias"), N_("Bilbilis"), N_("Brundisium"),
+              N_("Burdigala"), N_("Caralis"), N_("Catabathmus"), N_("Cenabum"), N_("Corduba"),
+              N_("Creta"), N_("Cyrene"), N_("Damascus"), N_("Dyrrachium"), N_("Emerita"), N_("Eusebia"),
+              N_("Gades"), N_("Genua"), N_("Iomnium"), N_("Jerusalem"), N_("Lilybaeum"), N_("Lugdunum"),
+              N_("Memphis"), N_("Messana"), N_("Narbo"), N_("Neapolis"), N_("Nicomedia"), N_("Olisipo"),
+              N_("Pelusium"), N_("Perga"), N_("Pergamum"), N_("Portus"), N_("Pylos"), N_("Ravenna"),
+              N_("Rhegium"), N_("Sala"), N_("Salamis"), N_("Salona"), N_("Serdica"), N_("Siga"),
+              N_("Sinope"), N_("Sipontum"), N_("Sirmium"), N_("Tacape"), N_("Tarsus"), N_("Thessalonica"),
+              N_("Thubactus"), N_("Tingis"), N_("Toletum"), N_("Treviri"))
 _NUMBERED = re.compile(r"^(Legio|Equitatus|Auxilia|Navis) (\d+)$")
 
 
@@ -70,6 +82,11 @@ def owned_block_name(b: Mapping[str, object]) -> Msg | str:
     first = first_owner(b.get("id"))
     name = block_name(str(b["name"]))
     return Msg(FIRST_OWNER[first], name) if first and first != b.get("side") else name
+
+
+def city(name: str) -> Msg:
+    """A city of the map (its id, ``Neapolis``) as a term: said in the reader's words."""
+    return term(name)
 
 
 def result(r: str | None) -> Msg | str:
