@@ -425,3 +425,37 @@ def test_the_bag_s_history_is_read_again_in_the_new_language(state_dir: Path) ->
         assert shown != english and shown[0] == "История"
     finally:
         app.console.close()
+
+
+def test_the_bag_s_history_made_again_opens_at_the_entry_the_reader_was_at(state_dir: Path) -> None:
+    """Bags & decks → History scrolled to its fourth entry (row 3: each "Drew a from the bag." is
+    one row in English), then ``settings language=ru``: the history was read again and opened at
+    row 3 — in the middle of the second entry (each «Из мешочка вытянуто: a.» takes two rows). It
+    opens at the entry and sentence the reader was at, in each language."""
+    from firmware.screens.kit.bag import KitScreen
+    from firmware.screens.widgets.scroll import row_of
+    app = app_with(["new bag items=a*30,b*20 seed=7"] + ["draw 1"] * 12, [], state_dir)
+    try:
+        app.push(KitScreen(False))
+        history = next(i for i, item in enumerate(app.stack[-1].items(app)) if item.label == "History")
+        app.stack[-1].cursor = history
+        app.handle("a")
+        for _i in range(3):
+            app.handle("down")
+        reading = app.stack[-1].entries[3]
+        assert app.stack[-1].scroll.top == 3 and texts(app, "en")[2] == reading, texts(app, "en")
+        for lang in ("ru", "uk", "en"):
+            switch(app, lang)
+            app.render()
+            shown = app.stack[-1]
+            assert shown.scroll.top == row_of(shown.entries, (3, 0)), (lang, shown.scroll.top)
+            assert shown.rows[shown.scroll.top] == base_wrap(shown.entries[3])[0], lang
+            assert (lang == "en") == (shown.entries[3] == reading)
+    finally:
+        app.console.close()
+
+
+def base_wrap(text: str) -> list[str]:
+    from firmware.screens import base
+    return base.wrap(text)
+

@@ -26,6 +26,7 @@ from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScree
 from firmware.screens.widgets.confirm import leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
+from firmware.screens.widgets.scroll import Place, place_of, row_of
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -392,6 +393,24 @@ class KitHistory:
         self.before: int | None = None        # the next older page starts before this action
         self.done = False                     # the first action has been read
         self.scroll = Scroll()
+        self.place: Place | None = None       # where to open once read (made again in a new language)
+
+    def reading(self) -> Place:
+        """The entry and sentence the reader is at (made again in another language: read_at)."""
+        return place_of(self.entries, self.scroll.top)
+
+    def read_at(self, place: Place) -> None:
+        """Open at ``place`` (:meth:`reading` of the history in the language left): the entries are
+        read when it is drawn, the row found then."""
+        self.place = place
+
+    def _placed(self, ctx: Ctx) -> None:
+        if self.place is None:
+            return
+        while not self.done and len(self.entries) <= self.place[0]:
+            self.more(ctx, len(self.rows) + 1)
+        self.scroll.top = row_of(self.entries, self.place)
+        self.place = None
 
     def more(self, ctx: Ctx, wanted: int) -> None:
         """Read older pages until there are ``wanted`` rows or none is left (a refusal ends it)."""
@@ -411,6 +430,7 @@ class KitHistory:
             self.before = int(before) if before is not None else None
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self._placed(ctx)
         self.more(ctx, self.scroll.top + 2 * base.ROWS)
         img, draw = base.frame()
         rows = self.rows or [_("Nothing yet.")]
@@ -422,6 +442,7 @@ class KitHistory:
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
+        self._placed(ctx)
         self.more(ctx, self.scroll.top + 2 * base.ROWS + 1)
         if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
