@@ -484,3 +484,28 @@ def test_the_jc_dice_result_keeps_the_sentence_the_reader_was_at(state_dir: Path
     finally:
         app.console.close()
 
+
+def test_a_placements_preview_is_said_again_when_its_answer_is_no_longer_kept(state_dir: Path) -> None:
+    """Caesar! (Auto-Crassus): all a placement does, open before it is made, then ``settings
+    language=ru``: the preview was asked again and, its answer no longer kept by the worker (the
+    device computes it apart: ``ask`` answers None until then), the screen was taken off. It is said
+    again from the answer read when it opened (C-7, C-9)."""
+    from firmware.screens.caesar.move import AllItDoes
+    from scripts.shots_caesar import DOUBLE, NEW
+    app = app_with([NEW, DOUBLE], ["a", "a", "a", "a"], state_dir)
+    try:
+        app.render()
+        screen = app.stack[-1]
+        assert isinstance(screen, AllItDoes), app.stack
+        english = texts(app, "en")
+        asked = app.ask
+        app.ask = lambda line: None if line.startswith("preview") else asked(line)   # being worked out again
+        for lang in ("ru", "uk"):
+            switch(app, lang)
+            shown = texts(app, lang)
+            assert isinstance(app.stack[-1], AllItDoes) and app.stack[-1] is not screen, (lang, app.stack)
+            assert shown != english and not foreign_words(shown, lang, set()), shown
+        switch(app, "en")
+        assert texts(app, "en") == english
+    finally:
+        app.console.close()
