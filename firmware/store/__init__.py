@@ -95,9 +95,10 @@ class Store(OldFiles, Actions, Kept):
             created = make_dirs(self.root)        # each new directory and its parent fsync'd (§4)
             self._lock = self._open_lock()
         except OSError as e:
+            log.error("cannot use the state directory %s: %s", self.root, e)
             raise StateDirError(Msg("Cannot use the state directory {}: {}. "
                                     "Pick another with --state-dir or LEGATUS_STATE_DIR.",
-                                    str(self.root), e.strerror)) from None
+                                    str(self.root), reason(e))) from None
         if created:
             log.info("created the state directory %s", self.root)
         try:
