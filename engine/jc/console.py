@@ -55,7 +55,7 @@ def _battle(state: State, need: str = "any") -> B.Battle:
     battle: B.Battle = state["battle"]
     if battle["phase"] == "over":
         raise GameOver(Msg("Battle {} is over ({}). Start another with next-battle [attacker=caesar|pompey] [surprise=1].",
-                           state['number'], battle['result'].replace('_', ' ')))
+                           state['number'], T.result(battle['result'])))
     if need == "setup" and battle["phase"] != "setup":
         raise IllegalMove(Msg("The battle has started: blocks can no longer be added or removed."))
     return battle
