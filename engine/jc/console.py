@@ -128,7 +128,7 @@ def _add(state: State, req: Request) -> Outcome:
                            ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
     b = B.add_block(battle, spec, side, strength, reserve, key)
     _after(state)
-    text = Msg(_JOINS[(role, reserve)], T.block_name(b["name"]), spec.rating, roman(strength), T.side(side))
+    text = Msg(_JOINS[(role, reserve)], T.owned_block_name(b), spec.rating, roman(strength), T.side(side))
     fields: dict[str, Any] = {"block": _block_view(battle, b)}
     if notes:
         fields["notes"] = notes
@@ -344,7 +344,8 @@ def _owner(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
                               T.block_name(spec.name), spec.id))
     state["campaign"]["owner"][spec.id] = side
-    return Outcome({"block": spec.id, "side": side}, Msg(T.NOW_FIGHTS[side], T.block_name(spec.name)))
+    return Outcome({"block": spec.id, "side": side},        # named as its new side's lists name it (J-2)
+                   Msg(T.NOW_FIGHTS[side], T.owned_block_name({"id": spec.id, "name": spec.name, "side": side})))
 
 
 _LOST = {"reduced": N_("{} loses a step outside battle ({}→{})."),
@@ -365,8 +366,8 @@ def _lose(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("{} is in the current battle: its steps are lost there.", T.block_name(spec.name)))
     camp = state["campaign"]
     side = C.owner(camp, spec)
+    name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": side})   # as its side's lists name it
     lost = C.lose_step(camp, spec)
-    name = T.block_name(spec.name)
     if lost["result"] == "reduced":
         text = Msg(_LOST["reduced"], name, roman(lost["from"]), roman(lost["to"]))
     elif lost["result"] == "killed":
