@@ -509,3 +509,65 @@ def test_a_placements_preview_is_said_again_when_its_answer_is_no_longer_kept(st
         assert texts(app, "en") == english
     finally:
         app.console.close()
+
+
+def _his_closure_titled_in_english_only() -> tuple[Any, Any, int]:
+    """A FakeCtx of a Caesar! game just after a turn of Crassus with a closure page the reader
+    scrolls, whose province fits the title bar in English but not in Russian (there its name is
+    the first row), and the index of that page."""
+    from engine.rng import Rng
+    from firmware.screens.caesar.turn import TurnScreen, record_pages
+    from tests.fakectx import FakeCtx
+    from tests.test_caesar_console import human_turn
+
+    class Asked:
+        def __init__(self, ctx: Any) -> None:
+            self.ctx = ctx
+
+        def request(self, line: str) -> Any:
+            return self.ctx.run(line)
+    ctx = FakeCtx("new caesar-solo difficulty=hard seed=2")
+    rng = Rng(2)
+    for _turn in range(60):
+        st = ctx.run("state")["state"]
+        assert not st["winner"], "no closure of the kind in this game"
+        if st["turn"] != "crassus":
+            human_turn(Asked(ctx), rng)
+            continue
+        ctx.run("crassus")
+        rec = ctx.view()["last_crassus_turn"]
+        screen = TurnScreen(record_pages(rec, rec["tile"], ctx.view()["winner"]), record=rec["id"])
+        for k, page in enumerate(screen.pages):
+            if page["kind"] != "close" or not page["step"]["border_markers"] or page["step"]["markers"] == 0 \
+                    or len(screen._rows(page, ctx.view())) <= 3 + 2:
+                continue                  # (its sentences: the markers, then a border marker)
+            english = screen._titled(page)
+            i18n.set_language("ru")
+            russian = screen._titled(page)
+            i18n.set_language("en")
+            if english and not russian:
+                return ctx, screen, k
+    raise AssertionError("no closure of the kind in this game")
+
+
+def test_his_turns_long_closure_keeps_the_sentence_the_reader_was_at() -> None:
+    """Caesar! (Auto-Crassus): his turn's closure page scrolled to its second sentence (row 2 in
+    English: "+1 marker on the border …"), then the language changed to Russian: the page was said
+    again at row 2 — «контроля →», inside the sentence on the markers (the province's name, in
+    the title bar in English, is the page's first row in Russian, and the sentences wrap
+    otherwise). It shows the sentence the reader was at, in each language (C-7, C-9)."""
+    from firmware.screens import base
+    from firmware.screens.caesar.words import space_name
+    from firmware.screens.caesar.text import _
+    ctx, screen, k = _his_closure_titled_in_english_only()
+    ctx.open(screen)
+    screen.page = k
+    screen.render(ctx)
+    border = screen.pages[k]["step"]["border_markers"][0]
+    ctx.press("down", "down")
+    for lang in ("en", "ru", "uk", "en"):
+        i18n.set_language(lang)
+        screen.render(ctx)
+        rows = screen._rows(screen.pages[screen.page], ctx.view())
+        sentence = _("+1 marker on the border {}").format(space_name(border))
+        assert rows[screen.scroll.top] == base.wrap(sentence, base.COLS - 1)[0], (lang, screen.scroll.top, rows)

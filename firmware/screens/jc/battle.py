@@ -27,7 +27,6 @@ from firmware.screens.jc.words import (GAME, RESULT_WORDS, block_row, fitted_nam
                                        side_name, view_of, win_chance)
 from firmware.screens.widgets import (DiceEntry, Intent, Item, ListScreen, Scroll, die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
-from firmware.screens.widgets.scroll import place_of, row_of
 
 
 # -- fighting to the end -----------------------------------------------------------------------
@@ -413,16 +412,11 @@ class DiceResult(Follows):
         self.events = list(events or [])          # what the rules did after this fire (J-2, J-8, J-9)
         self.scroll = Scroll()
         self.title = ""
-        self.shown: list[str] = []                # the sentences as last drawn (in their language)
 
     def rows(self, blocks: Sequence[BlockView] = ()) -> list[str]:
         """:meth:`paras` wrapped; said in another language than when last drawn, the scroll moves
         to the sentence the reader was at (the rows wrap otherwise)."""
-        paras = self.paras(blocks)
-        if self.shown and paras != self.shown:
-            self.scroll.top = row_of(paras, place_of(self.shown, self.scroll.top))
-        self.shown = paras
-        return [r for row in paras for r in base.wrap(row)]
+        return self.scroll.follow(self.paras(blocks))
 
     def paras(self, blocks: Sequence[BlockView] = ()) -> list[str]:
         """Where the hits went (a block that went over marked as ``blocks``, the battle's, say)."""

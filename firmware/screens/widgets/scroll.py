@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -42,6 +42,23 @@ class Scroll:
     """Which of ``total`` rows is the first of the ``shown`` ones on screen."""
 
     top: int = 0
+    said: tuple[tuple[str, ...], int, tuple[object, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def follow(self, paras: Sequence[str], width: int = base.COLS, keys: Sequence[object] = ()) -> list[str]:
+        """``paras`` wrapped to ``width``: the rows of a text a screen says each time it is drawn.
+        Said otherwise than when last drawn (a new language: the rows wrap otherwise), the first
+        row shown moves to the paragraph and sentence the reader was at, not the same row number;
+        ``keys`` name the paragraphs when a language may say one more or fewer (a heading that
+        fits the title bar in one language only)."""
+        now = (tuple(paras), width, tuple(keys))
+        if self.said is not None and self.said[:2] != now[:2] and self.said[1] == width:
+            at, sentence = place_of(self.said[0], self.top, width)
+            old = self.said[2]
+            if at < len(old) and old[at] in now[2]:
+                at = now[2].index(old[at])
+            self.top = row_of(now[0], (at, sentence), width)
+        self.said = now
+        return [r for p in paras for r in base.wrap(p, width)]
 
     def fit(self, total: int, shown: int) -> int:
         """The first row shown, kept within the rows (call before drawing)."""
