@@ -83,7 +83,7 @@ class _CardFile(logging.handlers.RotatingFileHandler):
             note = f"the log file {self.baseFilename} is written again"
             if held:
                 note += f" (it could not be written: {self.trouble}; the {len(held)} records kept meanwhile follow)"
-            for line in (note, *[r for r in held if r is not record]):
+            for line in (note, *held):
                 super().emit(line if isinstance(line, logging.LogRecord) else
                              logging.makeLogRecord({"name": __name__, "levelno": logging.WARNING,
                                                     "levelname": "WARNING", "msg": line}))
@@ -110,8 +110,8 @@ class _CardFile(logging.handlers.RotatingFileHandler):
 
 def _say(line: str, trouble: OSError | None) -> None:
     """One line on the standard error of :func:`setup` (not through logging: the file fails); while
-    the simulator draws on the terminal, the file's ``trouble`` (None: written again) is handed to
-    the ``file_trouble`` of :func:`quiet_stderr` instead (a notice), and nothing is printed."""
+    the simulator draws on the terminal, nothing is printed: the file's ``trouble`` (None: it is
+    written again) goes to the ``tap`` of :func:`quiet_stderr` as a notice (:func:`logged_notice`)."""
     if _quiet:
         try:
             if trouble is not None:
