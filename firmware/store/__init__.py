@@ -134,7 +134,7 @@ class Store(OldFiles, Actions, Kept):
         except Exception as e:  # noqa: BLE001 - whatever the old files hold, the start goes on
             log.exception("cannot import the old journal files")
             self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
-                                   str(e)[:80]))
+                                   reason(e)))
 
     def _open_lock(self) -> IO[bytes]:
         """The lock file, opened to be locked. On a read-only filesystem (a card the kernel

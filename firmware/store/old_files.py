@@ -30,7 +30,7 @@ class OldFiles(Resuming):
         except Exception as e:  # noqa: BLE001 - crafted old files must never stop a start
             log.exception("cannot read the old journal files")
             self._notes.append(Msg("The old journal files could not be read ({}); they were left in place.",
-                                   str(e)[:80]))
+                                   reason(e)))
             return
         self._notes.extend(old.notes)
         settings, wrong = valid_settings(old.settings)

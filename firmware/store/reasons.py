@@ -7,7 +7,7 @@ from __future__ import annotations
 import errno
 import sqlite3
 
-from engine.text import Msg
+from engine.text import N_, Msg
 
 _SQLITE = (   # (words in SQLite's message, the reason said), first match wins
     ("disk i/o error", Msg("the card did not answer a read or a write")),
@@ -23,8 +23,8 @@ _ERRNO = {
     errno.ENOSPC: _SQLITE[1][1],
     errno.EDQUOT: _SQLITE[1][1],
     errno.EROFS: _SQLITE[2][1],
-    errno.EACCES: Msg("Legatus may not write there"),
-    errno.EPERM: Msg("Legatus may not write there"),
+    errno.EACCES: Msg("Legatus has no permission there"),         # (to read or to write)
+    errno.EPERM: Msg("Legatus has no permission there"),
     errno.ENOENT: Msg("there is no such file or folder"),
     errno.ENOTDIR: Msg("a file stands where a folder should be"),
     errno.EISDIR: Msg("a folder stands where a file should be"),
@@ -34,6 +34,7 @@ _ERRNO = {
     errno.ENODEV: Msg("the card is not there"),
     errno.ENXIO: Msg("the card is not there"),
 }
+STORED_BEFORE = (N_("Legatus may not write there"),)     # said by notes stored before (kept in the catalogs)
 LONGEST = 80          # characters of a reason nobody translated
 
 
