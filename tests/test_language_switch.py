@@ -571,3 +571,60 @@ def test_his_turns_long_closure_keeps_the_sentence_the_reader_was_at() -> None:
         rows = screen._rows(screen.pages[screen.page], ctx.view())
         sentence = _("+1 marker on the border {}").format(space_name(border))
         assert rows[screen.scroll.top] == base.wrap(sentence, base.COLS - 1)[0], (lang, screen.scroll.top, rows)
+
+
+def test_the_set_up_guide_keeps_the_part_the_reader_was_at() -> None:
+    """Caesar!'s set-up guide, its page of bonus tokens scrolled to the list of Senate bonuses (row
+    5 in English), then the language changed: it stayed at row 5 — in Russian the end of the
+    sentence above the lists («устройство:»). It shows the same list, and in a long sentence the
+    same part of it, in each language (C-5)."""
+    from engine.caesar.terms import BONUS_WORDS
+    from firmware.screens.caesar.setup import SetupGuide
+    from firmware.screens.caesar.text import _
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx("new caesar-solo difficulty=hard seed=2")
+    guide = SetupGuide()
+    ctx.open(guide)
+    guide.page = next(i for i, p in enumerate(guide.pages(ctx)) if p[0] == "bonuses")
+    heading = next(i for i, r in enumerate(guide.pages(ctx)[guide.page][2]) if r.endswith(":") and "×" in r)
+    guide.render(ctx)
+    for _i in range(heading):
+        ctx.press("down")
+    shown = guide.pages(ctx)[guide.page][2]
+    assert guide.scroll.top == heading and shown[heading].startswith(_(BONUS_WORDS["senate"])), shown
+    count = shown[heading].rsplit("×", 1)[1]
+    for lang in ("ru", "uk", "en"):
+        i18n.set_language(lang)
+        guide.render(ctx)
+        shown = guide.pages(ctx)[guide.page][2]
+        assert shown[guide.scroll.top] == f"{_(BONUS_WORDS['senate'])} ×{count}", (lang, guide.scroll.top, shown)
+
+
+def test_a_long_sentence_is_read_on_at_the_same_part_in_another_language() -> None:
+    """A page of one long sentence (the guide's Senate step: 5 rows in English, 7 in Russian)
+    scrolled to its second row: made again at the sentence's start it went back to row 0; kept
+    at the same row number it showed another part. Each row maps to the row of the other language
+    that begins nearest the same share of the sentence, and back to itself."""
+    from firmware.screens.caesar.setup import WIDTH, SetupGuide
+    from firmware.screens.widgets.scroll import row_at, spot_of
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx("new caesar-solo difficulty=hard seed=2")
+    said = {}
+    for lang in ("en", "ru", "uk"):
+        i18n.set_language(lang)
+        guide = SetupGuide()
+        guide.pages(ctx)
+        said[lang] = [guide._paras[0][0][0]]                     # the Senate step: one sentence
+    i18n.set_language("en")
+    rows = len(base_wrap_to(said["en"][0], WIDTH))
+    assert rows >= 4 and said["en"][0].count(". ") == 0, said
+    for lang in ("ru", "uk"):
+        there = [row_at(said[lang], spot_of(said["en"], r, WIDTH), WIDTH) for r in range(rows)]
+        assert there[0] == 0 and there[1] > 0 and there == sorted(there), (lang, there)
+        back = [row_at(said["en"], spot_of(said[lang], t, WIDTH), WIDTH) for t in there]
+        assert back == list(range(rows)), (lang, there, back)
+
+
+def base_wrap_to(text: str, width: int) -> list[str]:
+    from firmware.screens import base
+    return base.wrap(text, width)

@@ -26,7 +26,7 @@ from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScree
 from firmware.screens.widgets.confirm import leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
-from firmware.screens.widgets.scroll import Place, place_of, row_of
+from firmware.screens.widgets.scroll import Spot, row_at, spot_of
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -393,13 +393,13 @@ class KitHistory:
         self.before: int | None = None        # the next older page starts before this action
         self.done = False                     # the first action has been read
         self.scroll = Scroll()
-        self.place: Place | None = None       # where to open once read (made again in a new language)
+        self.place: Spot | None = None        # where to open once read (made again in a new language)
 
-    def reading(self) -> Place:
+    def reading(self) -> Spot:
         """The entry and sentence the reader is at (made again in another language: read_at)."""
-        return place_of(self.entries, self.scroll.top)
+        return spot_of(self.entries, self.scroll.top)
 
-    def read_at(self, place: Place) -> None:
+    def read_at(self, place: Spot) -> None:
         """Open at ``place`` (:meth:`reading` of the history in the language left): the entries are
         read when it is drawn, the row found then."""
         self.place = place
@@ -409,7 +409,7 @@ class KitHistory:
             return
         while not self.done and len(self.entries) <= self.place[0]:
             self.more(ctx, len(self.rows) + 1)
-        self.scroll.top = row_of(self.entries, self.place)
+        self.scroll.top = row_at(self.entries, self.place)
         self.place = None
 
     def more(self, ctx: Ctx, wanted: int) -> None:

@@ -52,11 +52,11 @@ class Scroll:
         fits the title bar in one language only)."""
         now = (tuple(paras), width, tuple(keys))
         if self.said is not None and self.said[:2] != now[:2] and self.said[1] == width:
-            at, sentence = place_of(self.said[0], self.top, width)
+            at, sentence, share = spot_of(self.said[0], self.top, width)
             old = self.said[2]
             if at < len(old) and old[at] in now[2]:
                 at = now[2].index(old[at])
-            self.top = row_of(now[0], (at, sentence), width)
+            self.top = row_at(now[0], (at, sentence, share), width)
         self.said = now
         return [r for p in paras for r in base.wrap(p, width)]
 
@@ -142,6 +142,46 @@ def row_of(paras: Sequence[str], place: Place, width: int = base.COLS) -> int:
             return row + len(rows) - 1
         row += len(rows)
     return row
+
+
+Spot = tuple[int, int, float]
+"""Where a reader is in a text, finer than a :data:`Place`: its paragraph, the sentence of it, and
+how far into that sentence the first row shown begins (its share of the sentence's letters): a
+long sentence is read on at the same part of it in another language, not from its start."""
+
+
+def spot_of(paras: Sequence[str], top: int, width: int = base.COLS) -> Spot:
+    """The :data:`Spot` row ``top`` of ``paras`` wrapped to ``width`` shows first."""
+    row = 0
+    for i, para in enumerate(paras):
+        rows = base.wrap(para, width)
+        if top < row + len(rows):
+            before = sum(len(r.replace(" ", "")) for r in rows[:top - row])
+            starts = _sentence_starts(para) + [len("".join(para.split()))]
+            k = sum(1 for s in starts[:-1] if s <= before) - 1
+            return i, k, (before - starts[k]) / max(1, starts[k + 1] - starts[k])
+        row += len(rows)
+    return len(paras), 0, 0.0
+
+
+def row_at(paras: Sequence[str], spot: Spot, width: int = base.COLS) -> int:
+    """The row of ``paras`` wrapped to ``width`` that shows ``spot`` (:func:`spot_of` of the same
+    text in another language): the row that begins nearest that share of that sentence's letters
+    (at or after the sentence's first row)."""
+    paragraph, sentence, share = spot
+    if paragraph >= len(paras):
+        return row_of(paras, (paragraph, sentence), width)
+    para = paras[paragraph]
+    starts = _sentence_starts(para) + [len("".join(para.split()))]
+    k = min(sentence, len(starts) - 2)
+    letter = starts[k] + share * (starts[k + 1] - starts[k])
+    first = row_of([para], (0, k), width)                   # the row the sentence begins on
+    begins, n = [], 0                                       # each row's first letter
+    for text in base.wrap(para, width):
+        begins.append(n)
+        n += len(text.replace(" ", ""))
+    best = min(range(first, len(begins)), key=lambda r: abs(begins[r] - letter), default=first)
+    return row_of(paras, (paragraph, 0), width) + best
 
 
 class TextScreen:
