@@ -291,6 +291,7 @@ def test_a_text_made_again_opens_at_the_paragraph_the_reader_was_at(state_dir: P
             switch(app, lang)
             app.render()
             assert first[lang][4] <= app.stack[-1].top < first[lang][5], (lang, app.stack[-1].top, first[lang])
+            assert app.stack[-1].top > first[lang][4], lang           # its second row: not back at its start
     finally:
         app.console.close()
 

@@ -193,12 +193,12 @@ class TextScreen:
         self.rows = wrapped(body)
         self.scroll = Scroll()
 
-    def reading(self) -> Place:
+    def reading(self) -> Spot:
         """Where the reader is (made again in another language, the text opens there: read_at)."""
-        return place_of(self.paras, self.scroll.top)
+        return spot_of(self.paras, self.scroll.top)
 
-    def read_at(self, place: Place) -> None:
-        self.scroll.top = row_of(self.paras, place)
+    def read_at(self, place: Spot) -> None:
+        self.scroll.top = row_at(self.paras, place)
 
     @property
     def top(self) -> int:
