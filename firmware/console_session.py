@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.errors import BadArguments, IllegalMove, LegatusError
 from engine.text import Msg
@@ -16,6 +16,9 @@ from firmware import history
 from firmware.fairness import FairDraw
 from firmware.session import END, Session, parse_line, with_language_options
 from firmware.store import Store
+
+if TYPE_CHECKING:
+    import sqlite3
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -121,7 +124,7 @@ class SessionCommands:
                                       lambda: history.record_abandoned(self.store, old), again=False)
                          ) if old is not None else False
         try:
-            self.store.begin(session, lambda db: history.write_started(db, session))
+            self.store.begin(session, lambda db: _started(db, session))
         except BaseException:
             if abandoned and old is not None:
                 self._safely("take back the abandoned record", lambda: history.forget_abandoned(self.store, old),
@@ -130,7 +133,6 @@ class SessionCommands:
         if pending:
             self._pending = None
         self.session = session
-        self._safely("remember the players", lambda: _remember_players(self.store, session), again=False)
         out: dict[str, Any] = {"game": session.game.name}
         view = session.view()
         if view["commitment"] is not None:
@@ -290,8 +292,10 @@ def _one_person_once(store: Store, session: Session) -> None:
                                    "once in a game. Name the players apart; nothing was changed.", first, name))
 
 
-def _remember_players(store: Store, session: Session) -> None:
-    """The people a new game names (Glory's players, any game's ``people=``) go to the players'
-    list (firmware/players.py), the first named the most recent."""
+def _started(db: sqlite3.Connection, session: Session) -> None:
+    """In the transaction that starts ``session``: the start time History keeps, and the people it
+    names (Glory's players, any game's ``people=``) on the players' list (firmware/players.py),
+    the first named the most recent."""
     from firmware import players
-    players.seen(store, _named(session))
+    history.write_started(db, session)
+    players.note_with_new_game(db, _named(session))

@@ -115,8 +115,8 @@ class Loop:
                 reply(response.encode() + b"\n")
         elif kind == "quit":
             self.running = False
-        elif kind == "logged":                   # a warning kept off the simulator's picture
-            self.app.notify(say(Msg("Warning, written to the log: {}", event[1])))
+        elif kind == "logged":                   # a warning kept off the simulator's picture (or the log file's trouble)
+            self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
         # "wake": the worker has an answer (odds, advice) for the screen: just draw again
         self.redraw()
 

@@ -38,7 +38,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 log = logging.getLogger(__name__)
 _current = "en"
-UNREADABLE: list[tuple[str, str]] = []     # catalog files that could not be read, and why (the App says so)
+UNREADABLE: list[tuple[str, Msg | str]] = []     # catalog files that could not be read, and why (the App says so)
 
 
 def set_language(lang: str) -> None:
@@ -105,10 +105,11 @@ def _mo_files(lang: str) -> dict[str, bytes]:
 def _unreadable(path: Path, e: Exception) -> None:
     """Log and keep (for the panel) a catalog file that cannot be read or parsed: its texts are
     shown in English."""
+    from firmware.store.reasons import reason     # (loaded only then)
     name = str(path.relative_to(LOCALE_DIR)) if path.is_relative_to(LOCALE_DIR) else str(path)
-    why = getattr(e, "strerror", None) or str(e) or type(e).__name__
-    log.error("the translation file %s cannot be read (%s); its texts are shown in English", name, why)
-    UNREADABLE.append((name, why))
+    log.error("the translation file %s cannot be read (%s); its texts are shown in English", name,
+              str(e) or type(e).__name__)
+    UNREADABLE.append((name, reason(e) if str(e) else type(e).__name__))   # (the system's English text: the log's)
 
 
 def catalog(lang: str, first: str = "legatus") -> _gettext.NullTranslations:

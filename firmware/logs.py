@@ -30,7 +30,10 @@ from collections import deque
 from pathlib import Path
 from types import TracebackType
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from engine.text import Msg
 
 LOG_FILE = "legatus.log"
 MAX_BYTES = 256 * 1024      # three files of at most 256 KB: a few thousand lines of history
@@ -57,17 +60,35 @@ class _CardFile(logging.handlers.RotatingFileHandler):
     """The log file, which a full or failing card must not turn into a "--- Logging error ---"
     traceback on standard error at every record: one line says the file cannot be written, the
     records go on to standard error only (the journal), and the file is written again, with a
-    line saying so, once the card takes it."""
+    line saying so, once the card takes it. While the simulator draws on the terminal
+    (:func:`quiet_stderr`) nothing is printed: the trouble is handed on for a notice, the records
+    are held (the newest :data:`HELD`) and written, with the line on the trouble, once the file
+    takes them again."""
 
+    HELD = 1000
     failing = False                # the last record could not be written
     _refused = False               # ... nor this one
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.held: deque[logging.LogRecord] = deque(maxlen=self.HELD)
+        self.trouble = ""          # why the file could not be written (the system's words)
 
     def emit(self, record: logging.LogRecord) -> None:
         self._refused = False
         super().emit(record)
         if self.failing and not self._refused:
             self.failing = False
-            _say(f"the log file {self.baseFilename} is written again")
+            held, self.held = list(self.held), deque(maxlen=self.HELD)
+            note = f"the log file {self.baseFilename} is written again"
+            if held:
+                note += f" (it could not be written: {self.trouble}; the {len(held)} records kept meanwhile follow)"
+            for line in (note, *held):
+                super().emit(line if isinstance(line, logging.LogRecord) else
+                             logging.makeLogRecord({"name": __name__, "levelno": logging.WARNING,
+                                                    "levelname": "WARNING", "msg": line}))
+            if not self.failing:
+                _say(note, None)
 
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
         error = sys.exc_info()[1]
@@ -78,14 +99,26 @@ class _CardFile(logging.handlers.RotatingFileHandler):
             except (OSError, ValueError):
                 pass               # (said just below: the card refuses this file)
             self.stream = None     # opened again at the next record
+        if _quiet:                 # standard error does not print it either: kept for the file
+            self.held.append(record)
         if not self.failing:
             self.failing = True
+            self.trouble = str(error)
             _say(f"cannot write the log file {self.baseFilename} ({error}); "
-                 "logging to standard error only until it can")
+                 "logging to standard error only until it can", error if isinstance(error, OSError) else OSError(str(error)))
 
 
-def _say(line: str) -> None:
-    """One line on the standard error of :func:`setup` (not through logging: the file fails)."""
+def _say(line: str, trouble: OSError | None) -> None:
+    """One line on the standard error of :func:`setup` (not through logging: the file fails); while
+    the simulator draws on the terminal, nothing is printed: the file's ``trouble`` (None: it is
+    written again) goes to the ``tap`` of :func:`quiet_stderr` as a notice (:func:`logged_notice`)."""
+    if _quiet:
+        try:
+            if trouble is not None:
+                _quiet[-1](logged_notice(trouble))
+        except Exception:  # noqa: BLE001 - no notice then: the line is kept for the file
+            pass           # (the file's own note says it once it is written again)
+        return
     try:
         print(f"legatus: WARNING firmware.logs: {line}", file=_err or sys.stderr, flush=True)
     except (OSError, ValueError):
@@ -93,6 +126,7 @@ def _say(line: str) -> None:
 
 
 _err: TextIO | None = None
+_quiet: list[Callable[[str], None]] = []      # the tap while the simulator draws (quiet_stderr)
 _err_handler: logging.Handler | None = None
 _memory: _Kept | None = None
 _file: logging.Handler | None = None
@@ -155,7 +189,10 @@ def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
     records are not printed there (they printed over the picture); the log file still has them
     (or keeps them for it), and each WARNING or worse of another thread than the main loop's (the
     serial link's) is given to ``tap`` as one line (for a notice), once while it says the same.
-    Returns the function that prints them on standard error again."""
+    The log file failing is given to ``tap`` as its notice (a Msg: :func:`logged_notice`), once
+    each time, instead of the line printed on the terminal. Returns the function that prints them
+    on standard error again."""
+    _quiet.append(tap)
     handler = _err_handler
     main, last = threading.main_thread().ident, [""]
 
@@ -172,10 +209,22 @@ def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
                 pass                   # (the record itself is written to the file all the same)
         return False
 
-    if handler is None:
-        return lambda: None
-    handler.addFilter(held)
-    return lambda: handler.removeFilter(held)
+    def loud() -> None:
+        if tap in _quiet:
+            _quiet.remove(tap)
+        if handler is not None:
+            handler.removeFilter(held)
+    if handler is not None:
+        handler.addFilter(held)
+    return loud
+
+
+def logged_notice(trouble: OSError) -> Msg:
+    """The notice of the log file's trouble, its reason in the reader's words (the system's own
+    text is English: the file has it once it is written again)."""
+    from engine.text import Msg
+    from firmware.store.reasons import reason
+    return Msg("The log file cannot be written ({}): the device goes on without it.", reason(trouble))
 
 
 def stopped() -> None:
@@ -272,5 +321,6 @@ def reset_for_tests() -> None:
                     and handler.formatter._fmt == STDERR_FORMAT:
                 root.removeHandler(handler)
         _memory = _file = _path = _state_dir = _err_handler = None
+        _quiet.clear()
     sys.excepthook = sys.__excepthook__
     threading.excepthook = threading.__excepthook__

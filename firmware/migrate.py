@@ -101,7 +101,8 @@ def read_old(root: Path) -> OldFiles:
             records, damage = journal.read(path)
         except OSError as e:
             log.warning("cannot read %s: %s", path, e)
-            notes.append(Msg("The old journal {} could not be read ({}).", path.name, e.strerror))
+            from firmware.store.reasons import reason
+            notes.append(Msg("The old journal {} could not be read ({}).", path.name, reason(e)))
             continue
         if damage is not None:
             notes.append(damage.message)

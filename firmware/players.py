@@ -234,6 +234,21 @@ def note(db: sqlite3.Connection, people: Iterable[str]) -> None:
         _seen(db, valid)
 
 
+def note_with_new_game(db: sqlite3.Connection, people: Iterable[str]) -> None:
+    """Inside the transaction that starts the new game naming ``people``: :func:`note`, so that
+    the game and its players are kept together or not at all (in a transaction of their own, a
+    power cut between the two kept the game and lost its players). In a savepoint: a players' list
+    that cannot be read or written now is left as it was (logged) and the game starts all the same."""
+    from engine.errors import LegatusError
+    db.execute("SAVEPOINT new_game_players")
+    try:
+        note(db, people)
+    except (sqlite3.Error, LegatusError) as e:
+        log.error("could not remember the players of the new game (%s); it starts without", e)
+        db.execute("ROLLBACK TO new_game_players")
+    db.execute("RELEASE new_game_players")
+
+
 def seen(store: Any, people: Iterable[str]) -> None:
     """Remember ``people`` as seen now (:func:`note`) in a transaction of its own. Raises
     StorageError/sqlite3.Error (the caller logs it: a game never fails on it)."""

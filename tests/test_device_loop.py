@@ -378,3 +378,16 @@ def test_a_logged_warning_is_a_notice_in_the_simulator(state_dir):
     said = " ".join(app.message or app.stack[-1].rows)
     assert "no such port" in said and "log" in said
     app.console.close()
+
+
+def test_the_log_file_failing_in_the_simulator_is_a_notice_in_the_players_language(state_dir):
+    """The log file refused by a full card while the simulator draws: its notice (firmware.logs
+    hands it on as a sentence) is shown in Russian, the reason too, not "No space left on device"."""
+    import errno
+    from firmware.logs import logged_notice
+    app = app_with([], [], state_dir, lang="ru")
+    loop = Loop(app, Recorder(), None)
+    loop.handle(("logged", logged_notice(OSError(errno.ENOSPC, "No space left on device"))))
+    said = " ".join(app.message or app.stack[-1].rows)
+    assert "журнала" in said and "память заполнена" in said and "No space" not in said, said
+    app.console.close()

@@ -529,20 +529,21 @@ def test_an_abandoned_record_stored_before_the_plural_sentence_reads_with_the_ri
 def test_a_history_step_the_disk_refused_is_logged_truthfully_and_without_a_traceback(console, monkeypatch, caplog):
     """QA (storage): a start time the disk refused was logged with a traceback as 'done again at
     the next start', which nothing does; the log says what happens, and a storage refusal (said
-    to the player already) carries no traceback. (The start time is now stored with the session:
-    the step after ``new`` left is the players' names remembered.)"""
+    to the player already) carries no traceback. (The start time and the players' names are now
+    stored with the session: the step of ``new`` left apart is the replaced game's record.)"""
     import logging
 
     from engine.text import Msg
-    from firmware import console_session
+    from firmware import history
     from firmware.storage import StorageError
 
     def refused(*_):
         raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
-    monkeypatch.setattr(console_session, "_remember_players", refused)
+    ok(console, "new dice seed=1")
+    monkeypatch.setattr(history, "record_abandoned", refused)
     with caplog.at_level(logging.ERROR, logger="firmware.console_session"):
-        ok(console, "new dice seed=1")
-    [record] = [r for r in caplog.records if "remember the players" in r.getMessage()]
+        ok(console, "new dice seed=2")
+    [record] = [r for r in caplog.records if "record the replaced game as abandoned" in r.getMessage()]
     assert "not tried again" in record.getMessage() and record.exc_info is None
 
 

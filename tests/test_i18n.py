@@ -380,6 +380,30 @@ def test_sessions_imported_from_an_older_legatus_are_counted_with_plural_forms(s
     assert "Импортирована 1 сессия" in said["ru"] and "Імпортовано 1 сесію" in said["uk"]
 
 
+@pytest.mark.parametrize("lang,said", [("ru", "у Legatus нет прав доступа туда"), ("uk", "Legatus не має прав доступу туди")])
+def test_old_journal_files_that_cannot_be_read_say_why_in_the_players_language(state_dir, monkeypatch, lang, said):
+    """The start's note on old journal files the card refused put the system's English text in
+    the sentence («… не удалось прочитать ([Errno 13] Permission denied: '…') …»): the reason is
+    said in the player's language, the system's text is in the log."""
+    import errno
+    from firmware import journal, migrate
+    from firmware.store import Store
+    header = {"v": 1, "game": "dice", "line": "new dice seed=4", "seed": 4, "sid": "old"}
+    (state_dir / "session.journal").write_bytes(journal.encode(header))
+
+    def refused(root):
+        raise PermissionError(errno.EACCES, "Permission denied", str(root / "session.journal"))
+    monkeypatch.setattr(migrate, "read_old", refused)
+    store = Store(state_dir)
+    try:
+        store.resume()
+        assert store.recovery is not None
+        text = i18n.say(store.recovery.message, lang)
+    finally:
+        store.close()
+    assert said in text and "Permission" not in text and "Errno" not in text, text
+
+
 def test_action_records_kept_aside_on_resuming_are_counted_with_plural_forms():
     from firmware.store import resuming
     source = Path(resuming.__file__).read_text(encoding="utf-8")

@@ -58,6 +58,8 @@ CORPUS: list[Any] = [
     ("jc", [JC], "discard caesar zz"),                                  # not in the hand
     ("jc", [JC], "discard crassus 2/1"),                                # not a side
     ("jc", [JC], "levy c_leg10 Atlantis"),
+    ("jc", [JC, "add attacker c_leg10", "add defender p_leg1", "fight"], "odds"),   # the battle is over (J-13):
+                                                                                    # its result was the id's words
     # The Sword of Rome
     ("sword", [], "sword-tactics 12"),
     ("sword", [SWORD], "scoring"),
@@ -102,7 +104,8 @@ def english_phrase(message: str, request: str) -> str | None:
     words = message.split()
     asked = request.lower()
     for a, b in zip(words, words[1:]):
-        if _LATIN_WORD.match(a) and _LATIN_WORD.match(b.strip(".,:;!?()")):
+        if _LATIN_WORD.match(a.lstrip("(")) and _LATIN_WORD.match(b.strip(".,:;!?()")):   # "(attacker wins)"; ids listed
+            a = a.lstrip("(")                                                         # with commas are ids
             pair = f"{a.strip('.,:;!?()')} {b.strip('.,:;!?()')}".lower()
             if pair not in asked:
                 return f"{a} {b}"
@@ -143,6 +146,7 @@ def test_a_refusal_is_said_in_the_players_language(console, lang, game, setup, l
 
 
 def test_the_english_phrase_check_can_fail():
+    assert english_phrase("Бой 1 окончен (attacker wins). Начните новый: next-battle.", "odds")
     assert english_phrase("It is not c_leg10's turn: now the defender C step acts (p_leg1).", "fire c_leg10")
     assert english_phrase("Сейчас не ход c_leg10: ходит шаг защищающегося C (p_leg1).", "fire c_leg10") is None
     assert english_phrase("Введите 2 кубика: fire c_leg10 dice=a,b,...", "fire c_leg10") is None

@@ -455,6 +455,44 @@ def test_sentences_naming_a_side_decline_its_name(lang, gen, dat):
     assert said[-2].endswith(f"{dat[0]}.") and said[-1].endswith(gen[1])    # device to Caesar; Pompey's hand
 
 
+def test_the_campaign_log_tells_a_block_gone_over_from_its_like_named_fellow():
+    # J-2 (Jupiter): the block lists name Pompey's Auxilia 1 fighting for Caesar "Auxilia 1 (P)",
+    # but the log (and undo's question) said "Auxilia 1 loses a step outside battle" and "Auxilia 1
+    # (B1, III) joins the attacker" for it and for Caesar's own Auxilia 1 alike.
+    from firmware.i18n import localize
+    t = Table()
+    said = [localize(t.session.apply(line).log, "en") for line in
+            ("owner p_aux1 caesar", "owner c_aux1 pompey", "lose p_aux1", "lose c_aux2", "add attacker p_aux1",
+             "add defender c_aux1")]
+    assert said[0] == "Auxilia 1 (P) now fights for Caesar.", said
+    assert said[1] == "Auxilia 1 (C) now fights for Pompey.", said
+    assert said[2].startswith("Auxilia 1 (P) loses a step") and said[3].startswith("Auxilia 2 loses a step"), said
+    assert said[4].startswith("Auxilia 1 (P) (B1, III) joins") and said[5].startswith("Auxilia 1 (C) (B1, IV) joins"), said
+    t.run("remove c_aux1")
+    assert localize(t.session.apply("owner c_aux1 caesar").log, "ru") == "Ауксилия 1 теперь сражается за Цезаря."   # home
+    assert localize(t.session.apply("owner c_aux1 pompey").log, "ru") == "Ауксилия 1 (Ц) теперь сражается за Помпея."
+
+
+@pytest.mark.parametrize("lang,neapolis,roma,creta", [("ru", "Неаполь", "Рим", "Крит"), ("uk", "Неаполь", "Рим", "Крит")])
+def test_a_city_in_a_levy_or_control_sentence_is_said_in_the_readers_words(lang, neapolis, roma, creta):
+    # J-20: 'levy' said «Легион 18 теперь набирается в городе Neapolis» and a city worth no VP was
+    # refused as «Creta не даёт ПО»: the map's id inside a ru/uk sentence, while the device's VP
+    # track says the 11 VP cities in the reader's words. Every one of the map's 67 cities is a term.
+    from engine.jc import mapdata, terms
+    from firmware.i18n import localize
+    t = Table()
+    said = [localize(t.session.apply("levy c_leg18 Neapolis").log, lang),
+            localize(t.session.apply("levy c_leg18 roma").log, lang),
+            localize(t.fails("control Creta caesar", "bad_arguments"), lang)]
+    assert said[0].endswith(f" {neapolis}."), said
+    assert said[1].endswith(f" {roma}."), said
+    assert said[2].startswith(f"{creta} "), said
+    assert t.do("roster caesar")["blocks"][[b["id"] for b in t.do("roster caesar")["blocks"]].index("c_leg18")][
+        "levy_city"] == "Roma"                                            # the protocol's field keeps the id
+    latin = [c for c in mapdata.cities() if localize(terms.city(c), lang) == c]
+    assert latin == [], latin
+
+
 def test_ukrainian_says_a_leader_died_and_a_block_was_eliminated_in_whole_sentences():
     # J-2, J-3: «Сципіон вбито» and «Ауксилія 1 знищено» are not Ukrainian (the impersonal form
     # wants the accusative: «Сципіона вбито»); a leader «загинув», a block is named as «Блок «…»»

@@ -291,6 +291,7 @@ def test_a_text_made_again_opens_at_the_paragraph_the_reader_was_at(state_dir: P
             switch(app, lang)
             app.render()
             assert first[lang][4] <= app.stack[-1].top < first[lang][5], (lang, app.stack[-1].top, first[lang])
+            assert app.stack[-1].top > first[lang][4], lang           # its second row: not back at its start
     finally:
         app.console.close()
 
@@ -425,3 +426,206 @@ def test_the_bag_s_history_is_read_again_in_the_new_language(state_dir: Path) ->
         assert shown != english and shown[0] == "История"
     finally:
         app.console.close()
+
+
+def test_the_bag_s_history_made_again_opens_at_the_entry_the_reader_was_at(state_dir: Path) -> None:
+    """Bags & decks → History scrolled to its fourth entry (row 3: each "Drew a from the bag." is
+    one row in English), then ``settings language=ru``: the history was read again and opened at
+    row 3 — in the middle of the second entry (each «Из мешочка вытянуто: a.» takes two rows). It
+    opens at the entry and sentence the reader was at, in each language."""
+    from firmware.screens.kit.bag import KitScreen
+    from firmware.screens.widgets.scroll import row_of
+    app = app_with(["new bag items=a*30,b*20 seed=7"] + ["draw 1"] * 12, [], state_dir)
+    try:
+        app.push(KitScreen(False))
+        history = next(i for i, item in enumerate(app.stack[-1].items(app)) if item.label == "History")
+        app.stack[-1].cursor = history
+        app.handle("a")
+        for _i in range(3):
+            app.handle("down")
+        reading = app.stack[-1].entries[3]
+        assert app.stack[-1].scroll.top == 3 and texts(app, "en")[2] == reading, texts(app, "en")
+        for lang in ("ru", "uk", "en"):
+            switch(app, lang)
+            app.render()
+            shown = app.stack[-1]
+            assert shown.scroll.top == row_of(shown.entries, (3, 0)), (lang, shown.scroll.top)
+            assert shown.rows[shown.scroll.top] == base_wrap(shown.entries[3])[0], lang
+            assert (lang == "en") == (shown.entries[3] == reading)
+    finally:
+        app.console.close()
+
+
+def base_wrap(text: str) -> list[str]:
+    from firmware.screens import base
+    return base.wrap(text)
+
+
+def test_the_jc_dice_result_keeps_the_sentence_the_reader_was_at(state_dir: Path) -> None:
+    """A fire's result scrolled to "Battle over: …" (row 6 in English), then ``settings
+    language=ru``: it stayed at row 6, on «силой I.», the end of the sentence on Cleopatra (the
+    Russian sentences before it wrap to one row more). It shows the sentence the reader was at in
+    each language (J-2 Cleopatra, J-13)."""
+    from firmware.screens.jc.battle import DiceResult
+    app = app_with(["new jc-battle dice=physical seed=3", "add attacker c_leg10", "add defender cleopatra strength=1",
+                    "add defender p_leg1 strength=1", "start", "fire p_leg1 dice=6", "pass cleopatra",
+                    "fire c_leg10 dice=1,1,6", "hit cleopatra"], [], state_dir)
+    try:
+        turn = app.console.session.state["battle"]["turns"][-1]
+        app.push(DiceResult(turn, events=list(app.view()["battle"]["events"])))
+        app.render()
+        for _i in range(6):
+            app.handle("down")
+        result = app.stack[-1]
+        assert result.scroll.top == 6 and texts(app, "en")[-2].startswith("Battle over"), texts(app, "en")
+        for lang, first in (("ru", "Бой окончен"), ("uk", "Бій закінчено"), ("en", "Battle over")):
+            switch(app, lang)
+            shown = texts(app, lang)
+            assert app.stack[-1] is result and shown[-2].startswith(first), (lang, shown)
+    finally:
+        app.console.close()
+
+
+def test_a_placements_preview_is_said_again_when_its_answer_is_no_longer_kept(state_dir: Path) -> None:
+    """Caesar! (Auto-Crassus): all a placement does, open before it is made, then ``settings
+    language=ru``: the preview was asked again and, its answer no longer kept by the worker (the
+    device computes it apart: ``ask`` answers None until then), the screen was taken off. It is said
+    again from the answer read when it opened (C-7, C-9)."""
+    from firmware.screens.caesar.move import AllItDoes
+    from scripts.shots_caesar import DOUBLE, NEW
+    app = app_with([NEW, DOUBLE], ["a", "a", "a", "a"], state_dir)
+    try:
+        app.render()
+        screen = app.stack[-1]
+        assert isinstance(screen, AllItDoes), app.stack
+        english = texts(app, "en")
+        asked = app.ask
+        app.ask = lambda line: None if line.startswith("preview") else asked(line)   # being worked out again
+        for lang in ("ru", "uk"):
+            switch(app, lang)
+            shown = texts(app, lang)
+            assert isinstance(app.stack[-1], AllItDoes) and app.stack[-1] is not screen, (lang, app.stack)
+            assert shown != english and not foreign_words(shown, lang, set()), shown
+        switch(app, "en")
+        assert texts(app, "en") == english
+    finally:
+        app.console.close()
+
+
+def _his_closure_titled_in_english_only() -> tuple[Any, Any, int]:
+    """A FakeCtx of a Caesar! game just after a turn of Crassus with a closure page the reader
+    scrolls, whose province fits the title bar in English but not in Russian (there its name is
+    the first row), and the index of that page."""
+    from engine.rng import Rng
+    from firmware.screens.caesar.turn import TurnScreen, record_pages
+    from tests.fakectx import FakeCtx
+    from tests.test_caesar_console import human_turn
+
+    class Asked:
+        def __init__(self, ctx: Any) -> None:
+            self.ctx = ctx
+
+        def request(self, line: str) -> Any:
+            return self.ctx.run(line)
+    ctx = FakeCtx("new caesar-solo difficulty=hard seed=2")
+    rng = Rng(2)
+    for _turn in range(60):
+        st = ctx.run("state")["state"]
+        assert not st["winner"], "no closure of the kind in this game"
+        if st["turn"] != "crassus":
+            human_turn(Asked(ctx), rng)
+            continue
+        ctx.run("crassus")
+        rec = ctx.view()["last_crassus_turn"]
+        screen = TurnScreen(record_pages(rec, rec["tile"], ctx.view()["winner"]), record=rec["id"])
+        for k, page in enumerate(screen.pages):
+            if page["kind"] != "close" or not page["step"]["border_markers"] or page["step"]["markers"] == 0 \
+                    or len(screen._rows(page, ctx.view())) <= 3 + 2:
+                continue                  # (its sentences: the markers, then a border marker)
+            english = screen._titled(page)
+            i18n.set_language("ru")
+            russian = screen._titled(page)
+            i18n.set_language("en")
+            if english and not russian:
+                return ctx, screen, k
+    raise AssertionError("no closure of the kind in this game")
+
+
+def test_his_turns_long_closure_keeps_the_sentence_the_reader_was_at() -> None:
+    """Caesar! (Auto-Crassus): his turn's closure page scrolled to its second sentence (row 2 in
+    English: "+1 marker on the border …"), then the language changed to Russian: the page was said
+    again at row 2 — «контроля →», inside the sentence on the markers (the province's name, in
+    the title bar in English, is the page's first row in Russian, and the sentences wrap
+    otherwise). It shows the sentence the reader was at, in each language (C-7, C-9)."""
+    from firmware.screens import base
+    from firmware.screens.caesar.words import space_name
+    from firmware.screens.caesar.text import _
+    ctx, screen, k = _his_closure_titled_in_english_only()
+    ctx.open(screen)
+    screen.page = k
+    screen.render(ctx)
+    border = screen.pages[k]["step"]["border_markers"][0]
+    ctx.press("down", "down")
+    for lang in ("en", "ru", "uk", "en"):
+        i18n.set_language(lang)
+        screen.render(ctx)
+        rows = screen._rows(screen.pages[screen.page], ctx.view())
+        sentence = _("+1 marker on the border {}").format(space_name(border))
+        assert rows[screen.scroll.top] == base.wrap(sentence, base.COLS - 1)[0], (lang, screen.scroll.top, rows)
+
+
+def test_the_set_up_guide_keeps_the_part_the_reader_was_at() -> None:
+    """Caesar!'s set-up guide, its page of bonus tokens scrolled to the list of Senate bonuses (row
+    5 in English), then the language changed: it stayed at row 5 — in Russian the end of the
+    sentence above the lists («устройство:»). It shows the same list, and in a long sentence the
+    same part of it, in each language (C-5)."""
+    from engine.caesar.terms import BONUS_WORDS
+    from firmware.screens.caesar.setup import SetupGuide
+    from firmware.screens.caesar.text import _
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx("new caesar-solo difficulty=hard seed=2")
+    guide = SetupGuide()
+    ctx.open(guide)
+    guide.page = next(i for i, p in enumerate(guide.pages(ctx)) if p[0] == "bonuses")
+    heading = next(i for i, r in enumerate(guide.pages(ctx)[guide.page][2]) if r.endswith(":") and "×" in r)
+    guide.render(ctx)
+    for _i in range(heading):
+        ctx.press("down")
+    shown = guide.pages(ctx)[guide.page][2]
+    assert guide.scroll.top == heading and shown[heading].startswith(_(BONUS_WORDS["senate"])), shown
+    count = shown[heading].rsplit("×", 1)[1]
+    for lang in ("ru", "uk", "en"):
+        i18n.set_language(lang)
+        guide.render(ctx)
+        shown = guide.pages(ctx)[guide.page][2]
+        assert shown[guide.scroll.top] == f"{_(BONUS_WORDS['senate'])} ×{count}", (lang, guide.scroll.top, shown)
+
+
+def test_a_long_sentence_is_read_on_at_the_same_part_in_another_language() -> None:
+    """A page of one long sentence (the guide's Senate step: 5 rows in English, 7 in Russian)
+    scrolled to its second row: made again at the sentence's start it went back to row 0; kept
+    at the same row number it showed another part. Each row maps to the row of the other language
+    that begins nearest the same share of the sentence, and back to itself."""
+    from firmware.screens.caesar.setup import WIDTH, SetupGuide
+    from firmware.screens.widgets.scroll import row_at, spot_of
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx("new caesar-solo difficulty=hard seed=2")
+    said = {}
+    for lang in ("en", "ru", "uk"):
+        i18n.set_language(lang)
+        guide = SetupGuide()
+        guide.pages(ctx)
+        said[lang] = [guide._paras[0][0][0]]                     # the Senate step: one sentence
+    i18n.set_language("en")
+    rows = len(base_wrap_to(said["en"][0], WIDTH))
+    assert rows >= 4 and said["en"][0].count(". ") == 0, said
+    for lang in ("ru", "uk"):
+        there = [row_at(said[lang], spot_of(said["en"], r, WIDTH), WIDTH) for r in range(rows)]
+        assert there[0] == 0 and there[1] > 0 and there == sorted(there), (lang, there)
+        back = [row_at(said["en"], spot_of(said[lang], t, WIDTH), WIDTH) for t in there]
+        assert back == list(range(rows)), (lang, there, back)
+
+
+def base_wrap_to(text: str, width: int) -> list[str]:
+    from firmware.screens import base
+    return base.wrap(text, width)

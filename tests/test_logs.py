@@ -233,3 +233,37 @@ def test_the_simulator_keeps_log_lines_off_its_picture_and_gets_the_warnings(
     again()
     logging.getLogger("firmware.x").warning("after the simulator")
     assert "after the simulator" in err.getvalue() and len(notes) == 1
+
+
+def test_the_log_file_failing_while_the_simulator_draws_is_a_notice_not_a_line_over_the_picture(
+        tmp_path: Path, fresh: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """The card full while the simulator draws on the terminal: "cannot write the log file …" was
+    printed on the terminal, over the picture (and the records then went nowhere: standard error is
+    quiet meanwhile). It is handed on as a notice, its reason in the player's language; the records
+    are kept and written, with the system's reason, once the file takes them again."""
+    from firmware.i18n import domain
+    err = io.StringIO()
+    logs.setup(stream=err)
+    logs.attach_file(tmp_path)
+    handler = logs._file
+    assert isinstance(handler, logging.FileHandler)
+    notes: list[str] = []
+    again = logs.quiet_stderr(notes.append)
+    before = err.getvalue()
+    good = handler.stream
+    handler.stream = _FullCard()
+    for i in range(3):
+        logging.getLogger("firmware.x").warning("kept %d", i)
+    printed = err.getvalue()[len(before):] + capsys.readouterr().err
+    assert printed == "", printed                                        # nothing over the picture
+    assert len(notes) == 1, notes
+    said = domain("legatus").say(notes[0], "ru")
+    assert "Файл журнала" in said and "память заполнена" in said and "No space" not in said, said
+    handler.stream = good                                                # room again
+    logging.getLogger("firmware.x").warning("room again")
+    handler.flush()
+    text = (tmp_path / logs.LOG_FILE).read_text()
+    assert all(f"kept {i}" in text for i in range(3)) and "room again" in text, text
+    assert "No space left on device" in text                            # the system's words: the log's
+    assert len(notes) == 1 and err.getvalue() == before
+    again()

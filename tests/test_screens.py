@@ -748,3 +748,35 @@ def test_an_unreadable_translation_is_said_on_the_panel_and_its_texts_shown_in_e
         i18n._mo_files.cache_clear()
         i18n._chain.cache_clear()
         i18n.UNREADABLE.clear()
+
+
+
+def test_an_unreadable_game_catalog_is_said_with_its_reason_in_the_players_language(state_dir, monkeypatch, caplog):
+    """jc.mo unreadable (EIO) on a Russian device: the notice is Russian, and the system's reason
+    was put in it as the system says it («… не удаётся прочитать (Input/output error) …»). The
+    reason is said in Russian; the system's own text is in the log."""
+    from pathlib import Path
+    real = Path.read_bytes
+
+    def eio(self):
+        if self.name == "jc.mo":
+            raise OSError(5, "Input/output error")
+        return real(self)
+    monkeypatch.setattr(Path, "read_bytes", eio)
+    i18n._mo_files.cache_clear()
+    i18n._chain.cache_clear()
+    try:
+        app = app_with([], [], state_dir, lang="ru")
+        try:
+            app.render()
+            shown = _texts(app).replace(" | ", " ")
+            assert "jc.mo" in shown.replace(" ", "") and "карта памяти не ответила" in shown, shown
+            assert "Input/output" not in shown, shown
+            assert any("jc.mo" in r.getMessage() and "Input/output error" in r.getMessage() for r in caplog.records)
+        finally:
+            app.console.close()
+    finally:
+        monkeypatch.undo()
+        i18n._mo_files.cache_clear()
+        i18n._chain.cache_clear()
+        i18n.UNREADABLE.clear()

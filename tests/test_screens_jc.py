@@ -611,6 +611,36 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     assert "Эквиты 1 (П)" in [str(i.label) for i in ru.top.items(ru)]
 
 
+@pytest.mark.parametrize("lang, gone_over, own", [("en", "Auxilia 1 (P)", "Auxilia 1"),
+                                                   ("ru", "Ауксилия 1 (П)", "Ауксилия 1")])
+def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, own):  # J-2 (Jupiter), J-7
+    """The lists marked Pompey's Auxilia 1 fighting for Caesar with its first owner's initial, but
+    the battle log (the screen, the console's log and its replies) and the fire's result named both
+    "Auxilia 1": which of the two took the hit could not be read there."""
+    from firmware.i18n import say
+    from firmware.screens.jc.forces import log_screen
+    ctx = FakeCtx(NEW, "owner p_aux1 caesar", "add attacker c_aux1", "add attacker p_aux1",
+                  "add defender p_aux2", "start", "fire p_aux2 dice=1,1,1,1", lang=lang)
+    said = say(ctx.session.apply("hit p_aux1").log)              # the owner picks the one gone over first
+    assert f"({gone_over} IV→III, {own} IV→III" in said, said         # the console's reply
+    hit = ctx.run("state")["state"]["battle"]
+    log = " ".join(log_screen(ctx).rows)
+    assert f"{gone_over} IV→III, {own} IV→III" in log.replace("\n", " "), log
+    assert hit["log"][-1] == said
+    turn = ctx.session.state["battle"]["turns"][-1]
+    ctx.open(DiceResult(turn))
+    ctx.top.render(ctx)
+    assert [r.split(" IV")[0] for r in ctx.top.rows(ctx.view()["battle"]["blocks"])[:2]] == [gone_over, own]
+    ctx.run("hit c_aux1")
+    ctx.run("hit p_aux1")
+    fired = ctx.run("fire p_aux1 dice=1,6")
+    said = ctx.view()["battle"]["log"][-1]
+    assert said.startswith(f"{'Round' if lang == 'en' else 'Раунд'} 1 {gone_over} (B1, II)"), said
+    ctx.open(DiceResult(fired["turn"]))
+    ctx.top.render(ctx)
+    assert ctx.top.title.endswith(gone_over[-4:] + " B1"), ctx.top.title      # the initial is never cut
+
+
 def test_a_block_of_the_battle_says_why_and_sends_nothing():  # J-4
     ctx = block_menu(home(NEW, "add attacker c_leg10"), "caesar", "Legio 10")
     assert ctx.session.lines[-1] == "add attacker c_leg10"     # no line changed anything

@@ -163,3 +163,43 @@ def test_power_cut_at_any_point_of_the_first_start_loses_no_acknowledged_action(
         shutil.rmtree(d)
     assert any(sent == 0 for sent, _, _ in images) and any(sent == len(script) for sent, _, _ in images)
     assert not lost, f"{len(lost)} of {len(seen)} crash images lost an acknowledged action: {lost[:3]}"
+
+
+@pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
+def test_a_power_cut_never_keeps_a_new_game_without_its_players_remembered(tmp_path: Path) -> None:
+    """The players a new game names were remembered in a transaction of their own after the one
+    that started the game: a power cut between the two kept the game (its players in it) and lost
+    the players' list update (the new-game forms offered nobody). Crash images rebuilt after every
+    traced syscall of ``new glory players=…``: whenever the game is there, so are its players."""
+    from scripts.storage_faults import TRACED, crash_images, write_image
+    root = tmp_path / "state"
+    run_console(root, ["new dice seed=1", "roll 2d6"])
+    initial: dict[str, bytes | None] = {n: (root / n).read_bytes() for n in os.listdir(root)}
+    trace = tmp_path / "trace"
+    p = subprocess.run([STRACE, "-f", "-qq", "-s", "1000000", "-xx", "-o", str(trace), "-e", TRACED,
+                        *console_cmd(root)], input="new glory players=Анна,Богдан seed=2\n".encode(),
+                       capture_output=True, cwd=ROOT, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert b'"ok":true' in p.stdout, p.stderr.decode()[-2000:]
+    images = crash_images(str(trace), str(root), initial)
+    seen, games, torn = set(), 0, []
+    for k, (sent, image, why) in enumerate(images):
+        key = tuple(sorted((n, hash(b)) for n, b in image.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        d = tmp_path / f"image{k}"
+        write_image(str(d), image)
+        store = Store(d)
+        c = Console(store, store.resume())
+        try:
+            game = c.request("state").get("state", {}).get("game")
+            people = c.request("players").get("players", [])
+        finally:
+            c.close()
+        if game == "glory":
+            games += 1
+            if not {"Анна", "Богдан"} <= set(people):
+                torn.append((k, sent, why, people))
+        shutil.rmtree(d)
+    assert games, "no crash image holds the new game"
+    assert not torn, f"{len(torn)} of {len(seen)} crash images keep the game without its players: {torn[:3]}"

@@ -2,6 +2,7 @@
 stays up, says on the panel what is wrong and what to do, and starts by itself once it can."""
 from __future__ import annotations
 
+
 import os
 import queue
 import signal
@@ -93,7 +94,7 @@ def test_a_state_dir_that_cannot_be_made_keeps_the_device_up_showing_why_until_s
     except StateDirError as e:
         wait.error = e
     said = _said(wait)
-    assert "Not a directory" in said and "keeps trying and starts by itself" in said
+    assert "a file stands where a folder should be" in said and "keeps trying and starts by itself" in said
 
 
 def test_the_device_starts_by_itself_once_the_state_dir_can_be_used(tmp_path: Path, on_a_pi: Panel) -> None:
@@ -129,6 +130,8 @@ def test_the_problem_is_said_in_the_language_stored_on_the_card(tmp_path: Path, 
     wait = storage_wait.StorageWait(state, error)
     assert wait.screen().title == "Ничего не сохраняется"
     assert "Legatus" in _said(wait) and "cannot" not in _said(wait)
+    said = _said(wait)                                  # (was "Is a directory": the system's words in English)
+    assert "на месте файла лежит папка" in said and "Is a" not in said and "directory" not in said, said
 
 
 def test_a_read_only_card_with_no_game_on_it_says_so_and_starts_once_writable(read_only_mount: Any) -> None:  # noqa: F811
@@ -145,7 +148,7 @@ def test_a_read_only_card_with_no_game_on_it_says_so_and_starts_once_writable(re
     except StateDirError as e:
         error = e
     wait = storage_wait.StorageWait(state, error, clock=lambda: 0.0)
-    assert "Read-only file system" in _said(wait) and "No such file" not in _said(wait)
+    assert "the storage is read-only" in _said(wait) and "no such file" not in _said(wait)
     assert wait.attempt() is None
     remount("rw")
     store = wait.attempt()
@@ -254,7 +257,7 @@ def test_console_lines_over_serial_are_answered_while_the_device_waits(tmp_path:
             if b"\n" in got:
                 break
         reply = json.loads(got.split(b"\n")[0])
-        assert reply["ok"] is False and reply["error"] == "storage_error" and "Not a directory" in reply["message"]
+        assert reply["ok"] is False and reply["error"] == "storage_error" and "a file stands where a folder should be" in reply["message"]
         blocked.unlink()                                     # the card fixed: the wait ends
         waiting.join(10)
         assert out and out[0].store is not None and out[0].link is not None

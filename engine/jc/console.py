@@ -21,7 +21,7 @@ from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, block, rated_block, roman, roster
 from engine.jc.views import BattleView, BlockView, Decision, JcGameView
 from engine.rng import Draws
-from engine.jc.text import N_, Msg, term
+from engine.jc.text import N_, Msg
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
@@ -55,7 +55,7 @@ def _battle(state: State, need: str = "any") -> B.Battle:
     battle: B.Battle = state["battle"]
     if battle["phase"] == "over":
         raise GameOver(Msg("Battle {} is over ({}). Start another with next-battle [attacker=caesar|pompey] [surprise=1].",
-                           state['number'], battle['result'].replace('_', ' ')))
+                           state['number'], T.result(battle['result'])))
     if need == "setup" and battle["phase"] != "setup":
         raise IllegalMove(Msg("The battle has started: blocks can no longer be added or removed."))
     return battle
@@ -128,7 +128,7 @@ def _add(state: State, req: Request) -> Outcome:
                            ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
     b = B.add_block(battle, spec, side, strength, reserve, key)
     _after(state)
-    text = Msg(_JOINS[(role, reserve)], T.block_name(b["name"]), spec.rating, roman(strength), T.side(side))
+    text = Msg(_JOINS[(role, reserve)], T.owned_block_name(b), spec.rating, roman(strength), T.side(side))
     fields: dict[str, Any] = {"block": _block_view(battle, b)}
     if notes:
         fields["notes"] = notes
@@ -172,7 +172,7 @@ def _turn_outcome(state: State, rec: dict[str, Any]) -> Outcome:
     battle = state["battle"]
     _after(state)
     fields = {"turn": rec, "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"]}
-    return Outcome(fields, B.describe_turn(rec) if rec else "The battle goes on.")
+    return Outcome(fields, B.describe_turn(rec, battle["blocks"]) if rec else "The battle goes on.")
 
 
 def parse_dice(text: str, count: int | None = None) -> list[int]:
@@ -326,7 +326,7 @@ def _levy(state: State, req: Request) -> Outcome:
     spec = block(req.args[0])
     _, city = C.set_levy_city(state["campaign"], spec.id or "", " ".join(req.args[1:]))
     return Outcome({"block": spec.id, "levy_city": city},
-                   Msg("{} is now levied in {}.", T.block_name(spec.name), city))
+                   Msg("{} is now levied in {}.", T.block_name(spec.name), T.city(city)))
 
 
 def _owner(state: State, req: Request) -> Outcome:
@@ -344,7 +344,8 @@ def _owner(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
                               T.block_name(spec.name), spec.id))
     state["campaign"]["owner"][spec.id] = side
-    return Outcome({"block": spec.id, "side": side}, Msg(T.NOW_FIGHTS[side], T.block_name(spec.name)))
+    return Outcome({"block": spec.id, "side": side},        # named as its new side's lists name it (J-2)
+                   Msg(T.NOW_FIGHTS[side], T.owned_block_name({"id": spec.id, "name": spec.name, "side": side})))
 
 
 _LOST = {"reduced": N_("{} loses a step outside battle ({}→{})."),
@@ -365,8 +366,8 @@ def _lose(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("{} is in the current battle: its steps are lost there.", T.block_name(spec.name)))
     camp = state["campaign"]
     side = C.owner(camp, spec)
+    name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": side})   # as its side's lists name it
     lost = C.lose_step(camp, spec)
-    name = T.block_name(spec.name)
     if lost["result"] == "reduced":
         text = Msg(_LOST["reduced"], name, roman(lost["from"]), roman(lost["to"]))
     elif lost["result"] == "killed":
@@ -385,10 +386,10 @@ def _control(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("'{}' is not caesar, pompey or vacant.", req.args[-1]))
     city = mapdata.city(" ".join(req.args[:-1]))
     if city.vp == 0:
-        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", city.name, ', '.join(mapdata.vp_cities())))
+        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", T.city(city.name), ', '.join(mapdata.vp_cities())))
     state["campaign"]["control"][city.name] = None if who == "vacant" else who
-    return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", term(city.name)) if who == "vacant"
-                   else Msg(_HELD_BY[who], term(city.name)))
+    return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", T.city(city.name)) if who == "vacant"
+                   else Msg(_HELD_BY[who], T.city(city.name)))
 
 
 def _vp_view(state: State) -> dict[str, Any]:

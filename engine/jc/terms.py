@@ -7,6 +7,7 @@ in the chosen language. Ids (``c_leg10``, ``attacker_wins``) stay in the protoco
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from engine.jc.text import N_, Msg, term
 
@@ -34,6 +35,24 @@ STORED_BEFORE = (N_("Cleopatra joins {} at strength I."), N_("{} reserves arrive
                  N_("Cleopatra returns to Alexandria (friendly) and stays with {}."),
                  N_("{} now fights for {}."), N_("{} is now held by {}."),
                  N_("Campaign over: {} wins, {}–{} VP."))
+# A block that went over to the other side (a Jupiter defection) is named with its first owner's
+# initial: the sides' Auxilia 1-4, Equitatus 1-3 and Ballista share their names (and often their
+# ratings), and the table still shows it in its first owner's colour. Shared by the screens' lists
+# and the battle log.
+FIRST_OWNER = {"caesar": N_("{} (C)"), "pompey": N_("{} (P)")}
+_PREFIX = {"c_": "caesar", "p_": "pompey"}
+# The other cities of the map (J-20: a block's levy city may be any of them), in the reader's words
+# as the 11 VP cities are (firmware/screens/jc/words.py CITY_WORDS, the same domain).
+MAP_CITIES = (N_("Aenos"), N_("Aleria"), N_("Ambracia"), N_("Ancyra"), N_("Appia"), N_("Aquileia"),
+              N_("Asculum"), N_("Asturica"), N_("Badias"), N_("Bilbilis"), N_("Brundisium"),
+              N_("Burdigala"), N_("Caralis"), N_("Catabathmus"), N_("Cenabum"), N_("Corduba"),
+              N_("Creta"), N_("Cyrene"), N_("Damascus"), N_("Dyrrachium"), N_("Emerita"), N_("Eusebia"),
+              N_("Gades"), N_("Genua"), N_("Iomnium"), N_("Jerusalem"), N_("Lilybaeum"), N_("Lugdunum"),
+              N_("Memphis"), N_("Messana"), N_("Narbo"), N_("Neapolis"), N_("Nicomedia"), N_("Olisipo"),
+              N_("Pelusium"), N_("Perga"), N_("Pergamum"), N_("Portus"), N_("Pylos"), N_("Ravenna"),
+              N_("Rhegium"), N_("Sala"), N_("Salamis"), N_("Salona"), N_("Serdica"), N_("Siga"),
+              N_("Sinope"), N_("Sipontum"), N_("Sirmium"), N_("Tacape"), N_("Tarsus"), N_("Thessalonica"),
+              N_("Thubactus"), N_("Tingis"), N_("Toletum"), N_("Treviri"))
 _NUMBERED = re.compile(r"^(Legio|Equitatus|Auxilia|Navis) (\d+)$")
 # A block added by its rating without a name: its key (``blk1``, engine/jc/console.py) stays in
 # the protocol's fields; a person reads the summary's «блок» and its number.
@@ -56,6 +75,25 @@ def block_name(name: str) -> Msg | str:
     if auto:
         return Msg(AUTO_NAMED, int(auto.group(1)))
     return term(name) if name in SINGLE else name
+
+
+def first_owner(block_id: object) -> str | None:
+    """The side a roster block belongs to by its id (``p_aux1`` -> ``pompey``); ``None`` for a
+    block known by its rating or one of no side (Cleopatra)."""
+    return _PREFIX.get(str(block_id or "")[:2])
+
+
+def owned_block_name(b: Mapping[str, object]) -> Msg | str:
+    """:func:`block_name` of a battle block (``id``, ``name``, ``side``), with its first owner's
+    initial when it fights for the other side (``Auxilia 1 (P)`` among Caesar's blocks)."""
+    first = first_owner(b.get("id"))
+    name = block_name(str(b["name"]))
+    return Msg(FIRST_OWNER[first], name) if first and first != b.get("side") else name
+
+
+def city(name: str) -> Msg:
+    """A city of the map (its id, ``Neapolis``) as a term: said in the reader's words."""
+    return term(name)
 
 
 def result(r: str | None) -> Msg | str:

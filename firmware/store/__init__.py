@@ -95,9 +95,10 @@ class Store(OldFiles, Actions, Kept):
             created = make_dirs(self.root)        # each new directory and its parent fsync'd (§4)
             self._lock = self._open_lock()
         except OSError as e:
+            log.error("cannot use the state directory %s: %s", self.root, e)
             raise StateDirError(Msg("Cannot use the state directory {}: {}. "
                                     "Pick another with --state-dir or LEGATUS_STATE_DIR.",
-                                    str(self.root), e.strerror)) from None
+                                    str(self.root), reason(e))) from None
         if created:
             log.info("created the state directory %s", self.root)
         try:
@@ -134,7 +135,7 @@ class Store(OldFiles, Actions, Kept):
         except Exception as e:  # noqa: BLE001 - whatever the old files hold, the start goes on
             log.exception("cannot import the old journal files")
             self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
-                                   str(e)[:80]))
+                                   reason(e)))
 
     def _open_lock(self) -> IO[bytes]:
         """The lock file, opened to be locked. On a read-only filesystem (a card the kernel

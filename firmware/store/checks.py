@@ -16,6 +16,7 @@ from firmware import fairness, history, players
 from firmware.settings import valid_settings
 from firmware.storage import crc
 from firmware.store.connection import Connection
+from firmware.store.reasons import reason
 from firmware.store.schema import (_EXPECTED, CORE, FORMAT, KNOWN, SCHEMA, SESSION_ROW, SETTING_ROW, StateDirError,
                                    _raw, _text, session_crc)
 
@@ -90,8 +91,9 @@ class Checks(Connection):
         except OSError as e:
             if e.errno == errno.EIO:                # a bad spot on the card: tried again, then damage
                 raise
+            log.error("cannot open %s: %s", self.db_path, e)
             raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
-                                    str(self.db_path), e.strerror)) from None
+                                    str(self.db_path), reason(e))) from None
         if len(head) < 100:
             return                                  # new (empty) or cut short: SQLite decides
         if head[18] not in (1, 2) or head[19] not in (1, 2) or head[21:24] != b"\x40\x20\x20":

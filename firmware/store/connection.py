@@ -133,8 +133,9 @@ class Connection:
         try:
             new = open(path, "a+b")
         except OSError as e:
+            log.error("the lock file %s cannot be made again: %s", path, e)
             raise StorageError(Msg("The lock file {} cannot be made again ({}); nothing was saved.",
-                                   str(path), e.strerror)) from None
+                                   str(path), reason(e))) from None
         try:
             fcntl.flock(new.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

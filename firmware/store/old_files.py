@@ -9,6 +9,7 @@ from engine.text import Msg
 from firmware import migrate
 from firmware.settings import valid_settings
 from firmware.storage import StorageError, crc
+from firmware.store.reasons import reason
 from firmware.store.resuming import Resuming
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ class OldFiles(Resuming):
         except Exception as e:  # noqa: BLE001 - crafted old files must never stop a start
             log.exception("cannot read the old journal files")
             self._notes.append(Msg("The old journal files could not be read ({}); they were left in place.",
-                                   str(e)[:80]))
+                                   reason(e)))
             return
         self._notes.extend(old.notes)
         settings, wrong = valid_settings(old.settings)
@@ -65,7 +66,7 @@ class OldFiles(Resuming):
         except OSError as e:
             log.error("cannot move the imported journal files aside: %s", e)
             self._notes.append(Msg("The old journal files were imported but could not be moved aside ({})."
-                                   , e.strerror))
+                                   , reason(e)))
             return
         self._notes.append(Msg("{n} session from an older Legatus was imported; the old files are kept in {where}.",
                                plural="{n} sessions from an older Legatus were imported; the old files are kept "

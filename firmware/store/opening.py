@@ -60,7 +60,7 @@ class Opening(Checks):
                 if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e) and not _read_error(e):
                     log.error("cannot open %s: %s", self.db_path, e)
                     raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
-                                            str(self.db_path), str(e))) from None
+                                            str(self.db_path), reason(e))) from None
                 log.error("the database %s cannot be read (%s: %s); salvaging its rows", self.db_path,
                           type(e).__name__, e)
                 return self._salvage(e, before, journal)
@@ -121,7 +121,7 @@ class Opening(Checks):
         except OSError as e:
             log.error("cannot move the damaged database aside: %s", e)
             raise StateDirError(Msg("The database {} is damaged and cannot be moved aside ({}). Check the disk.",
-                                    str(self.db_path), e.strerror)) from None
+                                    str(self.db_path), reason(e))) from None
         from firmware import salvage
         carried, damaged = _carry(salvage.rows(data, journal))
         try:

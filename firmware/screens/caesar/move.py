@@ -12,8 +12,9 @@ from PIL import Image
 from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
-from engine.caesar.replies import PlayReply
+from engine.caesar.replies import PlayReply, PreviewReply
 from engine.caesar.terms import BONUS_WORDS
+from firmware.i18n import again
 from firmware.screens.caesar.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.board import MapScreen, map_distance
@@ -218,8 +219,16 @@ class OptionScreen(Follows):
         it, both totals (you, or Caesar, first: one order for a score everywhere) and the control
         markers it takes; the markers under your Senate tokens; whether it ends the game and who
         wins. None while the answer is being worked out."""
+        return self.said(ctx, o, self.asked(ctx, o))
+
+    def asked(self, ctx: Ctx, o: Option) -> PreviewReply | None:
+        """The engine's ``preview`` of ``o`` (None while it is being worked out)."""
+        return ctx.ask(act.preview(*self.line(o).split(" ")[1:]))
+
+    def said(self, ctx: Ctx, o: Option, response: PreviewReply | None) -> list[str] | None:
+        """:meth:`preview` from an answer read before (said again in a new language: a sentence of
+        the engine's is said again too)."""
         move = self.line(o)
-        response = ctx.ask(act.preview(*move.split(" ")[1:]))
         if response is None:
             return None
         if not response.get("ok"):
@@ -251,7 +260,7 @@ class OptionScreen(Follows):
             out.append(ngettext("{} control marker under your Senate tokens",
                                 "{} control markers under your Senate tokens", n).format(n))
         if response["text"]:
-            out.append(str(response["text"]))
+            out.append(again(str(response["text"])))
         if out:
             return out
         if pn(o.other) not in self.label(o):      # the short form on the row: the name in full here
@@ -328,19 +337,20 @@ class OptionScreen(Follows):
             self.cursor = max(0, min(len(opts) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
         elif what is Intent.SELECT and opts:
             o = opts[min(self.cursor, len(opts) - 1)]
-            said = self.preview(ctx, o) or []
+            answer = self.asked(ctx, o)
+            said = self.said(ctx, o, answer) or []
             if len(self.rows(said)) > self.SHOWN:        # all it does first (scrolling), then A places
-                ctx.push(remade(partial(self.all_it_does, ctx, o)))
+                ctx.push(remade(partial(self.all_it_does, ctx, o, answer)))
             else:
                 self.place(ctx, o)
         elif what is Intent.BACK:
             ctx.pop()
 
-    def all_it_does(self, ctx: Ctx, o: Option) -> AllItDoes:
-        """The whole preview of ``o`` before it is placed, said in the language of the moment."""
-        said = self.preview(ctx, o)
-        if said is None:                                   # (the answer kept for this state is gone)
-            raise LookupError(f"no preview of {self.line(o)} to say again")
+    def all_it_does(self, ctx: Ctx, o: Option, answer: PreviewReply | None) -> AllItDoes:
+        """The whole preview of ``o`` before it is placed, said in the language of the moment from
+        the ``answer`` read when it opened (made again, it is not asked again: the worker may no
+        longer keep it)."""
+        said = self.said(ctx, o, answer) or []
         return AllItDoes(pn(self.code), "\n".join(said), partial(self.place, o=o), _("A: place"), _("B: back"))
 
     def place(self, ctx: Ctx, o: Option) -> None:

@@ -40,6 +40,7 @@ from firmware.screens.caesar.words import (
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Field, Intent, Item, NumberForm, Scroll, intent, on_off, scroll_bar
 from firmware.screens.widgets.people import Seats
+from firmware.screens.widgets.scroll import row_at, spot_of
 from firmware.screens.widgets.share import FairShare
 
 log = logging.getLogger(__name__)
@@ -211,6 +212,20 @@ GUIDE_TITLES = {"senate": N_("Senate"), "bonuses": N_("Bonus tokens"), "left_ove
                 "hand": N_("Your tokens")}
 SHORT_TITLES = {"tiles": N_("Tiles"), "left_over": N_("Left over"), "his_centurions": N_("Centurions")}
 GuidePage = tuple[str, str, list[str], list[str]]      # (key, title, text rows, tokens drawn large)
+
+
+def _same_sentence(old: list[tuple[str, int]], new: list[tuple[str, int]], top: int) -> int:
+    """The row of ``new`` (a page's sentences and their first rows, said in another language than
+    ``old``) where the sentence shown first at row ``top`` of ``old`` begins; a bonus's list of
+    provinces (its id said, not a sentence) at its heading."""
+    at = max((i for i, (_t, start) in enumerate(old) if start <= top), default=None)
+    if at is None or at >= len(new):
+        return top
+    text, start = old[at]
+    if text in BONUS_WORDS.values():
+        return new[at][1]
+    _p, sentence, share = spot_of([text], top - start, WIDTH)
+    return new[at][1] + row_at([new[at][0]], (0, sentence, share), WIDTH)
 WIDTH = base.COLS - 1            # a row beside the scroll bar
 
 
@@ -229,33 +244,48 @@ class SetupGuide:
         self.scroll = Scroll()
         self.title = _("Set-up")
         self._pages: tuple[tuple[int, str], list[GuidePage]] | None = None
+        self._paras: list[list[tuple[str, int]]] = []    # each page's sentences and the row each starts at
 
     def pages(self, ctx: Ctx) -> list[GuidePage]:
-        """(key, title, text rows, tokens drawn large) per page, from the ``guide`` answer."""
+        """(key, title, text rows, tokens drawn large) per page, from the ``guide`` answer; said
+        again in a new language, the page opens at the sentence the reader was at (not the same
+        row: the rows wrap otherwise)."""
         view = view_of(ctx)
         mark = (view["actions"], language())
         if self._pages is not None and self._pages[0] == mark:
             return self._pages[1]
+        before, self._paras = self._paras, []
+        out = self._made(ctx, view)
+        if self._pages is not None and self._pages[0][0] == mark[0] and self.page < min(len(before), len(self._paras)):
+            self.scroll.top = _same_sentence(before[self.page], self._paras[self.page], self.scroll.top)
+        self._pages = (mark, out)
+        return out
+
+    def _made(self, ctx: Ctx, view: CaesarView) -> list[GuidePage]:
         response = ctx.run(act.guide())
         steps = response.get("steps", []) if response.get("ok") else []
         if not steps:
             log.warning("no set-up guide: %s", response.get("message"))
         out: list[GuidePage] = [self.summary(view)] if self.home is not None else []
+        self._paras = [[] for _page in out]
         for step in steps:
             part, text = step["key"], str(step["text"])
             rows = base.wrap(text, WIDTH)
             if part == "first":                      # who starts: the last sentence of the last page
                 if out:
+                    self._paras[-1].append((text, len(out[-1][2])))
                     out[-1][2].extend(base.wrap(text, WIDTH))
                 continue
+            paras = [(text, 0)]
             if part == "bonuses":
                 for bonus in BONUS_WORDS:
                     names = [pn(code) for code, b in step["bonuses"].items() if b == bonus]
                     if names:
+                        paras.append((BONUS_WORDS[bonus], len(rows)))
                         rows.append(f"{_(BONUS_WORDS[bonus])} ×{len(names)}:")
                         rows += ["  " + r for r in base.wrap(", ".join(names), WIDTH - 2)]
             out.append((part, _(GUIDE_TITLES.get(part, part)), rows, list(step["tokens"])))
-        self._pages = (mark, out)
+            self._paras.append(paras)
         return out
 
     @staticmethod

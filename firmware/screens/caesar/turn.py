@@ -245,47 +245,52 @@ class TurnScreen:
         count = self.pages[upto]["at"] if upto < len(self.pages) else self.pages[-1]["at"] + 1
         mark_read(ctx, self.record, count)
 
-    # rows of a closure or bonus page (body font, under the large first line)
+    # rows of a closure or bonus page (body font, under the large first line); said in another
+    # language than when last drawn, the scroll stays at the sentence the reader was at
     def _rows(self, page: Page, view: CaesarView) -> list[str]:
-        rows: list[str] = []
+        rows: list[str] = []                   # the page's sentences (wrapped by Scroll.follow)
+        keys: list[object] = []                # which they are (the province's name is one in some languages)
         width = base.COLS - 1                  # beside the scroll bar
         if page["kind"] == "close":
             s = page["step"]
             w = s["winner"]
             code = s["province"]
             if not self._titled(page):
-                rows += base.wrap(pn(code), width)
+                rows.append(pn(code))
+                keys.append("province")
             if w != "none" and s["markers"]:
-                rows += base.wrap(ngettext("{who}: {n} marker → {p}", "{who}: {n} markers → {p}",
-                                           s["markers"]).format(n=s["markers"], who=who(view, w), p=pn(code)), width)
+                rows.append(ngettext("{who}: {n} marker → {p}", "{who}: {n} markers → {p}",
+                                     s["markers"]).format(n=s["markers"], who=who(view, w), p=pn(code)))
+                keys.append("markers")
             elif w == "none":
-                rows += base.wrap(_("No marker: nobody controls it."), width)
+                rows.append(_("No marker: nobody controls it."))
+                keys.append("markers")
             for b in s["border_markers"]:
-                rows += base.wrap(_("+1 marker on the border {}").format(space_name(b)), width)
-            for given in page["bonuses"]:
-                rows += base.wrap(given["text"], width)        # it starts with the bonus's name
+                rows.append(_("+1 marker on the border {}").format(space_name(b)))
+                keys.append(b)
+            for i, given in enumerate(page["bonuses"]):
+                rows.append(given["text"])        # it starts with the bonus's name
+                keys.append(i)
             bonus = s.get("bonus")
             if bonus and not page["bonuses"]:      # never used: the game ended with this closure (C-12)
                 named = _(BONUS_WORDS.get(bonus, bonus))
                 taken = (_("You take the bonus {}.").format(named) if s["by"] == "human"
                          else _("Bonus {} goes to {}.").format(named, who(view, s["by"])))
-                rows += base.wrap(taken, width)
+                rows.append(taken)
+                keys.append("bonus")
         elif page["kind"] == "bonus":
-            rows += base.wrap(page["step"]["text"], width)
+            rows.append(page["step"]["text"])
         elif page["kind"] == "draw":
-            for t in page["texts"]:
-                rows += base.wrap(t, width)
+            rows += page["texts"]
         elif page["kind"] == "tile":
-            for n in page["notes"]:
-                rows += base.wrap(n)
+            rows += page["notes"]
         elif page["kind"] == "notes":
-            for n in page["notes"]:
-                rows += base.wrap(n, width)
+            rows += page["notes"]
         elif page["kind"] == "end":
-            rows += base.wrap(view.get("end") or "", width)
+            rows.append(view.get("end") or "")
         elif page["kind"] == "play" and not page["step"].get("space"):
-            rows += base.wrap(page["step"].get("text") or page["step"].get("why") or "", width)
-        return rows
+            rows.append(page["step"].get("text") or page["step"].get("why") or "")
+        return self.scroll.follow(rows, base.COLS if page["kind"] == "tile" else width, keys)
 
     def _close_title(self, page: Page) -> str:
         code = page["step"]["province"]

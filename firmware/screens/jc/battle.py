@@ -3,7 +3,7 @@ hit goes, J-5..J-7, J-14), the dice (the device's, or those thrown on the table)
 forces and the battle log; fighting to the end."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import cast
 
@@ -413,10 +413,16 @@ class DiceResult(Follows):
         self.scroll = Scroll()
         self.title = ""
 
-    def rows(self) -> list[str]:
+    def rows(self, blocks: Sequence[BlockView] = ()) -> list[str]:
+        """:meth:`paras` wrapped; said in another language than when last drawn, the scroll moves
+        to the sentence the reader was at (the rows wrap otherwise)."""
+        return self.scroll.follow(self.paras(blocks))
+
+    def paras(self, blocks: Sequence[BlockView] = ()) -> list[str]:
+        """Where the hits went (a block that went over marked as ``blocks``, the battle's, say)."""
         from engine.jc.battle import applied_hit
         t = self.turn
-        rows = [say(applied_hit(a)) for a in t["applied"]]
+        rows = [say(applied_hit(a, blocks)) for a in t["applied"]]
         if t["lost"]:
             rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
         waiting = t["hits"] - len(t["applied"]) - t["lost"]
@@ -424,8 +430,7 @@ class DiceResult(Follows):
             rows.append(ngettext("{} more: the owner picks", "{} more: the owner picks", waiting).format(waiting))
         if not rows:
             rows = [_("No hit.")]
-        rows += [again(e) for e in self.events]
-        return [r for row in rows for r in base.wrap(row)]
+        return rows + [again(e) for e in self.events]
 
     def render(self, ctx: Ctx) -> Image.Image:
         self.note(ctx)
@@ -434,13 +439,15 @@ class DiceResult(Follows):
         status = ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"])
         room = base.COLS - len(status) - 1                 # the dice show the strength: name and rating
         tail = f" {t['rating']}"
-        self.title = base.clip(name_of(t), room - len(tail)) + tail
+        blocks = view_of(ctx)["battle"]["blocks"]
+        fired = next((x for x in blocks if x["key"] == t["block"]), None)
+        self.title = (fitted_name(fired, room - len(tail)) if fired else base.clip(name_of(t), room - len(tail))) + tail
         base.title_bar(draw, self.title, status)
         x = 2
         for face, hit in zip(t["dice"], t["hit_dice"]):
             img.paste(die_tile(face, hit), (x, base.TITLE_H + 2))
             x += DIE + 4
-        rows = self.rows()
+        rows = self.rows(blocks)
         top = self.scroll.fit(len(rows), self.ROOM)
         y0 = base.row_y(2) + 1
         for i, row in enumerate(rows[top:top + self.ROOM]):
@@ -450,7 +457,7 @@ class DiceResult(Follows):
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
-        if self.scroll.move(what, len(self.rows()), self.ROOM):
+        if self.scroll.move(what, len(self.rows(view_of(ctx)["battle"]["blocks"])), self.ROOM):
             return
         if what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()

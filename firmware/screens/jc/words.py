@@ -5,7 +5,7 @@ from typing import Any, TypedDict, cast
 
 from engine.jc.replies import Odds
 from engine.jc.roster import roman
-from engine.jc.terms import block_name
+from engine.jc.terms import FIRST_OWNER, block_name, first_owner
 from engine.jc.views import BattleView, JcView, Verdict
 from engine.text import N_
 from firmware.screens.jc.text import Msg, _, say
@@ -103,17 +103,10 @@ class BlockNamed(Msg):
         return super().say(gettext, ngettext).split(" (", 1)[0]
 
 
-# A block that went over to the other side (Jupiter) is named with its first owner's initial: the
-# sides' Auxilia 1-4, Equitatus 1-3 and Ballista share their names (and often their ratings), and
-# the table still shows it in its first owner's colour.
-FIRST_OWNER = {"caesar": N_("{} (C)"), "pompey": N_("{} (P)")}
-_PREFIX = {"c_": "caesar", "p_": "pompey"}
-
-
 def owned_name(b: Owned) -> str:
     """:func:`name_of`, marked with its first owner's initial when the block fights for the other
     side (``Auxilia 1 (P)`` among Caesar's blocks)."""
-    first = _PREFIX.get(str(b["id"] or "")[:2])
+    first = first_owner(b["id"])
     return _(FIRST_OWNER[first]).format(name_of(b)) if first and first != b["side"] else name_of(b)
 
 

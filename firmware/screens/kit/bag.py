@@ -26,6 +26,7 @@ from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScree
 from firmware.screens.widgets.confirm import leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
+from firmware.screens.widgets.scroll import Spot, row_at, spot_of
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -393,6 +394,24 @@ class KitHistory:
         self.done = False                     # the first action has been read
         self.scroll = Scroll()
         self.read_of: tuple[object, object] | None = None     # the bag and deck the rows were read of
+        self.place: Spot | None = None        # where to open once read (made again in a new language)
+
+    def reading(self) -> Spot:
+        """The entry and sentence the reader is at (made again in another language: read_at)."""
+        return spot_of(self.entries, self.scroll.top)
+
+    def read_at(self, place: Spot) -> None:
+        """Open at ``place`` (:meth:`reading` of the history in the language left): the entries are
+        read when it is drawn, the row found then."""
+        self.place = place
+
+    def _placed(self, ctx: Ctx) -> None:
+        if self.place is None:
+            return
+        while not self.done and len(self.entries) <= self.place[0]:
+            self.more(ctx, len(self.rows) + 1)
+        self.scroll.top = row_at(self.entries, self.place)
+        self.place = None
 
     def more(self, ctx: Ctx, wanted: int) -> None:
         """Read older pages until there are ``wanted`` rows or none is left (a refusal ends it);
@@ -419,6 +438,7 @@ class KitHistory:
             self.before = int(before) if before is not None else None
 
     def render(self, ctx: Ctx) -> Image.Image:
+        self._placed(ctx)
         self.more(ctx, self.scroll.top + 2 * base.ROWS)
         img, draw = base.frame()
         rows = self.rows or [_("Nothing yet.")]
@@ -430,6 +450,7 @@ class KitHistory:
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
+        self._placed(ctx)
         self.more(ctx, self.scroll.top + 2 * base.ROWS + 1)
         if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()

@@ -9,7 +9,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent
 from firmware.screens.widgets.listing import draw_footer
-from firmware.screens.widgets.scroll import Place, Scroll, paragraphs, place_of, row_of, scroll_bar
+from firmware.screens.widgets.scroll import Scroll, Spot, paragraphs, row_at, scroll_bar, spot_of
 
 
 class ConfirmScreen:
@@ -37,14 +37,14 @@ class ConfirmScreen:
         from firmware.i18n import say
         return base.wrap(say(self.question), self.width)
 
-    def reading(self) -> Place:
+    def reading(self) -> Spot:
         """Where the reader is (made again in another language, the question opens there)."""
         from firmware.i18n import say
-        return place_of(paragraphs(say(self.question)), self.scroll.top, self.width)
+        return spot_of(paragraphs(say(self.question)), self.scroll.top, self.width)
 
-    def read_at(self, place: Place) -> None:
+    def read_at(self, place: Spot) -> None:
         from firmware.i18n import say
-        self.scroll.top = row_of(paragraphs(say(self.question)), place, self.width)
+        self.scroll.top = row_at(paragraphs(say(self.question)), place, self.width)
 
     def render(self, ctx: Ctx) -> Image.Image:
         from firmware.i18n import _, say

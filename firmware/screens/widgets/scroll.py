@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -42,6 +42,23 @@ class Scroll:
     """Which of ``total`` rows is the first of the ``shown`` ones on screen."""
 
     top: int = 0
+    said: tuple[tuple[str, ...], int, tuple[object, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def follow(self, paras: Sequence[str], width: int = base.COLS, keys: Sequence[object] = ()) -> list[str]:
+        """``paras`` wrapped to ``width``: the rows of a text a screen says each time it is drawn.
+        Said otherwise than when last drawn (a new language: the rows wrap otherwise), the first
+        row shown moves to the paragraph and sentence the reader was at, not the same row number;
+        ``keys`` name the paragraphs when a language may say one more or fewer (a heading that
+        fits the title bar in one language only)."""
+        now = (tuple(paras), width, tuple(keys))
+        if self.said is not None and self.said[:2] != now[:2] and self.said[1] == width:
+            at, sentence, share = spot_of(self.said[0], self.top, width)
+            old = self.said[2]
+            if at < len(old) and old[at] in now[2]:
+                at = now[2].index(old[at])
+            self.top = row_at(now[0], (at, sentence, share), width)
+        self.said = now
+        return [r for p in paras for r in base.wrap(p, width)]
 
     def fit(self, total: int, shown: int) -> int:
         """The first row shown, kept within the rows (call before drawing)."""
@@ -127,6 +144,46 @@ def row_of(paras: Sequence[str], place: Place, width: int = base.COLS) -> int:
     return row
 
 
+Spot = tuple[int, int, float]
+"""Where a reader is in a text, finer than a :data:`Place`: its paragraph, the sentence of it, and
+how far into that sentence the first row shown begins (its share of the sentence's letters): a
+long sentence is read on at the same part of it in another language, not from its start."""
+
+
+def spot_of(paras: Sequence[str], top: int, width: int = base.COLS) -> Spot:
+    """The :data:`Spot` row ``top`` of ``paras`` wrapped to ``width`` shows first."""
+    row = 0
+    for i, para in enumerate(paras):
+        rows = base.wrap(para, width)
+        if top < row + len(rows):
+            before = sum(len(r.replace(" ", "")) for r in rows[:top - row])
+            starts = _sentence_starts(para) + [len("".join(para.split()))]
+            k = sum(1 for s in starts[:-1] if s <= before) - 1
+            return i, k, (before - starts[k]) / max(1, starts[k + 1] - starts[k])
+        row += len(rows)
+    return len(paras), 0, 0.0
+
+
+def row_at(paras: Sequence[str], spot: Spot, width: int = base.COLS) -> int:
+    """The row of ``paras`` wrapped to ``width`` that shows ``spot`` (:func:`spot_of` of the same
+    text in another language): the row that begins nearest that share of that sentence's letters
+    (at or after the sentence's first row)."""
+    paragraph, sentence, share = spot
+    if paragraph >= len(paras):
+        return row_of(paras, (paragraph, sentence), width)
+    para = paras[paragraph]
+    starts = _sentence_starts(para) + [len("".join(para.split()))]
+    k = min(sentence, len(starts) - 2)
+    letter = starts[k] + share * (starts[k + 1] - starts[k])
+    first = row_of([para], (0, k), width)                   # the row the sentence begins on
+    begins, n = [], 0                                       # each row's first letter
+    for text in base.wrap(para, width):
+        begins.append(n)
+        n += len(text.replace(" ", ""))
+    best = min(range(first, len(begins)), key=lambda r: abs(begins[r] - letter), default=first)
+    return row_of(paras, (paragraph, 0), width) + best
+
+
 class TextScreen:
     """Read-only wrapped text with scrolling (why screens, logs, about); any other key closes it."""
 
@@ -136,12 +193,12 @@ class TextScreen:
         self.rows = wrapped(body)
         self.scroll = Scroll()
 
-    def reading(self) -> Place:
+    def reading(self) -> Spot:
         """Where the reader is (made again in another language, the text opens there: read_at)."""
-        return place_of(self.paras, self.scroll.top)
+        return spot_of(self.paras, self.scroll.top)
 
-    def read_at(self, place: Place) -> None:
-        self.scroll.top = row_of(self.paras, place)
+    def read_at(self, place: Spot) -> None:
+        self.scroll.top = row_at(self.paras, place)
 
     @property
     def top(self) -> int:
