@@ -165,6 +165,10 @@ class GameRules(NamedTuple):
     usage: str = ""
     global_commands: Mapping[str, GlobalCommand] = MappingProxyType({})
     language_options: Callable[[str], dict[str, str]] | None = None
+    undone: Callable[[Any], Any] | None = None
+    """The sentence of an undo of the step whose sentence is given, where the players must do more
+    at the table than take the step back (Glory: turn the board back); None keeps
+    ``Undone: <sentence>``."""
 
 
 def commands(*cmds: Command) -> dict[str, Command]:

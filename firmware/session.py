@@ -80,11 +80,16 @@ def dumps(state: State) -> str:
     return json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def undone_sentence(sentence: Any) -> Msg:
+def undone_sentence(sentence: Any, rules: GameRules | None = None) -> Msg:
     """``Undone: <sentence>``, said in the words of the sentence's own domain (a game's sentence
     keeps its game's terms: Caesar!'s "wild" is the rulebook's «универсальный» there, not the
-    shared catalog's word; "Undone: {}" itself falls back to the shared catalog)."""
+    shared catalog's word; "Undone: {}" itself falls back to the shared catalog), or the game's
+    own sentence for that undo (``rules.undone``: Glory's board turned back)."""
     inner = said(sentence)
+    if rules is not None and rules.undone is not None:
+        own = rules.undone(inner)
+        if isinstance(own, Msg):
+            return own
     text = Msg("Undone: {}", inner)
     if isinstance(inner, Msg) and inner.domain:
         text.domain = inner.domain
@@ -398,7 +403,7 @@ class Session:
         self.trail.pop()
         self._checkpoints = {d: s for d, s in self._checkpoints.items() if d <= len(self.lines)}
         self._current = previous
-        text = undone_sentence(sentence)
+        text = undone_sentence(sentence, self.game)
         self._add_log(text)
         return text
 

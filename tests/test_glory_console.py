@@ -90,3 +90,24 @@ def test_every_log_line_of_a_round_is_said_in_russian(tmp_path: Path):  # G-4, G
         assert not re.search(r"[A-Za-z]{3,}", line), line               # no English left in a sentence
     assert "Генри собирает налог, денариев: 2." in log
     assert "Мария платит 3 денария: +1 славы." in log
+
+
+@pytest.mark.parametrize("arrow, back", [("cw90", "90° counter-clockwise"), ("ccw90", "90° clockwise"),
+                                         ("cw180", "180° counter-clockwise")])
+def test_an_undone_round_end_tells_the_players_to_turn_the_board_back(tmp_path: Path, arrow: str, back: str):  # G-1, G-2
+    """The board was turned by the event's arrow at the round's end: taking the end back must say
+    to turn it back the other way, in the live reply and in the log read after a restart, never
+    repeat 'the board turns' as if it were turned again."""
+    out = console(["new glory players=Anna,Boris seed=5", f"event arrow={arrow}", "end-round", "undo"], tmp_path)
+    undone = out[3]["undone"]
+    assert undone == f"Undone: the end of round 1. Turn the board back {back}; round 1 goes on."
+    assert out[3]["state"]["round"] == 1 and out[3]["state"]["facing"] == out[0]["state"]["facing"]
+    again = console(["log"], tmp_path)[0]["log"]
+    assert again[-1] == undone
+    ru = console(["settings language=ru", "log"], tmp_path)[1]["log"][-1]
+    assert ru.startswith("Отменено: конец раунда 1. Поверните поле обратно на ") and "раунд 1 продолжается" in ru
+
+
+def test_an_undone_event_is_said_as_every_other_undo(tmp_path: Path):
+    out = console(["new glory players=Anna,Boris seed=5", "event arrow=cw90", "undo"], tmp_path)
+    assert out[2]["undone"].startswith("Undone: Round 1: event ")

@@ -217,10 +217,24 @@ def _end_round(state: State, req: Request) -> Outcome:
         text = Msg("Round {} ends: the game is over, final scoring ('score <json>').", ended)
     else:
         state["round"] = ended + 1
-        text = Msg("Round {} ends: the board turns {}° {}; round {}.", ended, abs(turn) * 90,
+        text = Msg(ROUND_ENDS, ended, abs(turn) * 90,
                    term(N_("clockwise") if turn > 0 else N_("counter-clockwise")), ended + 1)
     return Outcome({"round": state["round"], "finished": state["finished"],
                     "turned": turn * 90, "facing": R.facing(state)}, text)
+
+
+ROUND_ENDS = N_("Round {} ends: the board turns {}° {}; round {}.")
+
+
+def _undone(sentence: Any) -> Msg | None:
+    """An undo of ``end-round`` tells the players to turn the board back (the way opposite to
+    the event's arrow) and that the round ended is played on; None for every other step."""
+    if not isinstance(sentence, AnyMsg) or sentence.template != ROUND_ENDS or len(sentence.args) != 4:
+        return None
+    ended, degrees, way, _next = sentence.args
+    back = N_("clockwise") if str(way) == "counter-clockwise" else N_("counter-clockwise")
+    return Msg("Undone: the end of round {}. Turn the board back {}° {}; round {} goes on.",
+               ended, degrees, term(back), ended)
 
 
 def _no_args(req: Request, usage: Msg) -> None:
@@ -477,6 +491,7 @@ GAME = GameRules(
     title="For the Glory of Rome",
     new=new_state,
     view=view,
+    undone=_undone,
     usage="new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] [harsh=1] [clockwise=1] "
           "[truce=1] [heroes=1] [provinces=A,B,C,D] [seed=N]",
     commands=commands(

@@ -11,6 +11,9 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from engine import registry
+from engine.errors import LegatusError
+from engine.game import GameRules
 from engine.text import Msg
 from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc
@@ -20,6 +23,16 @@ from firmware.trail import Entry, Older, Trail
 from firmware.store.reasons import reason
 
 log = logging.getLogger(__name__)
+
+
+def _rules_of(header: dict[str, Any]) -> GameRules | None:
+    """The rules of the stored session's game (None, logged, if no game of that name loads: its
+    undone steps are then said plainly)."""
+    try:
+        return registry.game(str(header.get("game", "")))
+    except LegatusError as e:
+        log.warning("the game of a stored session is unknown: %s", e)
+        return None
 
 
 class _Plan(NamedTuple):
@@ -157,6 +170,7 @@ class Resuming(Mending):
             notes.append(Msg("A damaged checkpoint was skipped; the state was replayed from an older one."))
         # forward over the rows read: the actions they leave standing, and the log of the newest
         older = _Older(self, sid_, plan.lo - 1)
+        rules = _rules_of(header)
         held: list[Entry] = []
         log_: list[Any] = []
         log_from = max(plan.lo, last - MAX_LOG + 1)
@@ -180,7 +194,7 @@ class Resuming(Mending):
                     continue
                 undone = got[0][2]
             if seq >= log_from:
-                log_.append(undone_sentence(undone))
+                log_.append(undone_sentence(undone, rules))
         log_ = [said(x) for x in log_]
         depth = plan.depth + sum(1 if kind == "do" else -1 for seq, kind, _l, _s in good if seq > plan.top)
         first = depth - len(held)
