@@ -343,6 +343,10 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
         out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}", live.keys_error or "?"), Msg(
             "Install python3-lgpio (sudo apt install python3-lgpio), add the user to the gpio "
             "group, and run from a writable directory (the service does: WorkingDirectory, LG_WD).")))
+    if live.factory and live.keys_error:         # the library loaded, but a key's pin did not open
+        out.append(Check(Msg("Buttons"), "fail", live.keys_error, Msg(
+            "Check the keys' pins in the config file and that no other program or overlay uses "
+            "them; the device tries to open the keys again by itself.")))
     if live.panel:
         out.append(Check(Msg("Panel"), "ok", Msg("answers")))
     elif live.panel is False:

@@ -86,6 +86,13 @@ def test_live_checks_name_the_factory_and_the_panel() -> None:
     assert by_label["Service"].status == "info"
     none = doctor.live_checks(Live(keys_error="Unable to load any default pin factory!"), resolved, False)
     assert none[0].status == "fail" and none[0].fix is not None and "python3-lgpio" in none[0].fix
+    # the library loaded but a key's pin is busy: not "install python3-lgpio", but the pin
+    busy = doctor.live_checks(Live(factory="LGPIOFactory", keys_error="cannot open GPIO5 for key 'a': GPIOPinInUse"),
+                              resolved, True)
+    by_label = {str(c.label): c for c in busy}
+    assert by_label["Pin factory"].status == "ok"
+    assert by_label["Buttons"].status == "fail" and "GPIO5" in by_label["Buttons"].found
+    assert by_label["Buttons"].fix is not None and "no other program" in by_label["Buttons"].fix
 
 
 def test_status_file_round_trip(tmp_path: Path) -> None:

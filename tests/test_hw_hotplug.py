@@ -302,6 +302,35 @@ def test_a_waveshare_config_file_is_honoured(tmp_path: Path, state_dir: Path, mo
         app.console.close()
 
 
+def test_a_busy_key_pin_is_reported_as_the_pin_not_the_pin_library(
+        tmp_path: Path, state_dir: Path, mock_pins: Any, board: Board) -> None:
+    """A key's pin held by another program (or an overlay): the pin library did load, so the
+    doctor (Settings → Hardware, hardware.json) names the pin, not "install python3-lgpio"."""
+    from gpiozero import Button
+
+    from firmware import doctor
+    from firmware.device import _open_hardware
+    app = app_with([], [], state_dir)
+    events: queue.Queue[Any] = queue.Queue()
+    other = Button(5, pin_factory=mock_pins)                     # A's pin on the Adafruit bonnet
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        assert hw.buttons is None and "GPIO5" in (hw.keys.error or "")
+        got = doctor.read_status(state_dir)
+        assert got is not None and got[0].factory == "MockFactory"
+        rows = {str(c.label): c for c in doctor.live_checks(got[0], hw.resolved, True)}
+        assert rows["Pin factory"].status == "warn"               # (mock pins: only that warning)
+        assert rows["Buttons"].status == "fail" and "GPIO5" in rows["Buttons"].found
+        other.close()
+        hw.poll(hw.keys.next_deadline())                          # retried: the pin is free now
+        assert hw.buttons is not None and "Buttons" not in {
+            str(c.label) for c in doctor.live_checks(doctor.read_status(state_dir)[0], hw.resolved, True)}  # type: ignore[index]
+        hw.shutdown()
+    finally:
+        other.close()
+        app.console.close()
+
+
 def test_a_profile_chosen_on_the_device_beats_the_file(tmp_path: Path, state_dir: Path) -> None:
     from firmware.doctor import resolve_config
     config = tmp_path / "config.toml"
