@@ -29,7 +29,8 @@ serial_args=""
 dry_run=false
 groups=(gpio i2c spi dialout)
 unit_name=legatus.service
-unit_path=/etc/systemd/system/$unit_name
+# (LEGATUS_UNIT_DIR: another directory for the unit, for the tests only)
+unit_path=${LEGATUS_UNIT_DIR:-/etc/systemd/system}/$unit_name
 # numpy, Pillow and cbor2 (luma.core's) come from Debian: PyPI has no armv7l wheels of them, and
 # the Raspberry Pi OS Lite image has no compiler toolchain set up for building them.
 apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools
@@ -221,7 +222,18 @@ if ! $dry_run; then
   tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./build --exclude='./*.egg-info' \
     --exclude='.lgd-nfy*' -cf - . | tar -C "$src" -xf -
 fi
-run "$venv/bin/pip" install --upgrade --only-binary=:all: "$src"
+# Without a network (an upgrade copied onto a Pi that only talks to a laptop over USB), pip
+# cannot fetch setuptools for its isolated build: then the same install is made from what is
+# already here (the dependencies in the venv, Debian's setuptools and wheel), if that is enough.
+if ! run "$venv/bin/pip" install --upgrade --only-binary=:all: "$src"; then
+  warn "pip could not install from PyPI (no network?): trying with what is already installed"
+  if ! run "$venv/bin/pip" install --upgrade --no-index --no-build-isolation --only-binary=:all: "$src"; then
+    echo "install-pi.sh: pip could not install Legatus (its errors are above). Without a network" \
+      "not everything it needs is here yet: connect the Pi to the network and run this script" \
+      "again. What was installed before is unchanged; the unit was not touched." >&2
+    exit 1
+  fi
+fi
 # What an earlier version of this script left root-owned in the checkout goes back to the user.
 for stale in "$repo/build" "$repo"/*.egg-info "$repo"/.lgd-nfy*; do
   if [ -e "$stale" ] && [ "$(stat -c %U "$stale")" = root ] && [ "$user" != root ]; then
