@@ -61,7 +61,9 @@ class ButtonBank:
         self.buttons: dict[str, Button] = {}
         for key, pin in pins.items():
             # gpiozero loads its pin factory at the first Button, and says why each library it
-            # tried did not load only as warnings (on standard error): kept for the log and the error.
+            # tried did not load only as warnings (on standard error, the journal): they go into
+            # the error (logged by the caller when it changes, as the bank is retried) or, when a
+            # library did load after all, into the log once.
             with warnings.catch_warnings(record=True) as said:
                 warnings.simplefilter("always", PinFactoryFallback)
                 try:
@@ -69,9 +71,8 @@ class ButtonBank:
                 except Exception as e:  # gpiozero.exc.*, lgpio.error, OSError: all mean "not usable"
                     self.close()
                     raise ButtonError(key, pin, e, _fallbacks(said)) from e
-                finally:
-                    for w in said:
-                        log.info("buttons: gpiozero: %s", w.message)
+            for w in said:
+                log.info("buttons: gpiozero: %s", w.message)
             button.when_pressed = self._callback(key, True)
             button.when_released = self._callback(key, False)
             self.buttons[key] = button

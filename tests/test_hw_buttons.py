@@ -190,4 +190,4 @@ def test_no_pin_library_is_said_with_each_reason_not_blamed_on_a_pin(
     assert "lgpio: xCreatePipe: Can't set permissions (436) for //.lgd-nfy0" in message
     assert "native: unable to locate Pi revision" in message and "python3-lgpio" in message
     assert "LG_WD" in message and "GPIO5" not in message and "Check the pin" not in message
-    assert "xCreatePipe" in caplog.text                 # kept in legatus.log too
+    assert "xCreatePipe" not in caplog.text     # logged once by the caller, not at every retry
