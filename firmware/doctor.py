@@ -31,6 +31,7 @@ from engine.text import Msg
 log = logging.getLogger(__name__)
 
 STATUS_FILE = "hardware.json"
+SERVICE_RUN_DIR = Path("/run/legatus")   # the unit's RuntimeDirectory: there while the service runs
 BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 VOLATILE_FS = ("overlay", "tmpfs", "ramfs", "squashfs", "aufs", "zram")
 
@@ -418,6 +419,36 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
     return live
 
 
+def held_elsewhere(state_dir: Path, run_dir: Path | None = None) -> Check | None:
+    """A running Legatus whose findings this doctor cannot read (the service, while the doctor
+    looks at another state directory or runs as another user): then the pins and the panel are
+    not probed, since opening the panel sets it up again and switches it off at the end, under
+    the running program's feet. Returns the row that says so and how to see what it found."""
+    run_dir = SERVICE_RUN_DIR if run_dir is None else run_dir
+    from hw.splash import _in_use
+    if state_dir.is_dir() and _in_use(state_dir):
+        owner = _owner(state_dir)
+    elif run_dir.is_dir():
+        owner = _owner(run_dir)
+    else:
+        return None
+    prog = sys.argv[0] if Path(sys.argv[0]).name == "legatus" else "legatus"
+    return Check(Msg("Service"), "warn", Msg("running as {}: the pins and the panel are in its hands, "
+                                             "so they were not tried here", owner),
+                 Msg("To see what it found: sudo -u {} LEGATUS_STATE_DIR=/var/lib/legatus {} doctor",
+                     owner, prog))
+
+
+def _owner(path: Path) -> str:
+    try:
+        return path.owner()
+    except (OSError, KeyError):        # no such user name (a uid only): the number will do
+        try:
+            return str(path.stat().st_uid)
+        except OSError:
+            return "?"
+
+
 def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     """``legatus doctor``: print the report in the device's language; exit 1 if anything failed."""
     from hw.splash import _in_use, state_dir as resolve_state_dir
@@ -445,9 +476,12 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             log.warning("doctor: cannot read the settings in %s (%s)", state_dir, e)
     lang = str(stored.get("language", "en"))
     resolved = resolve_config(config_arg, stored)
-    if live is None:
+    held = None if reported else held_elsewhere(state_dir)
+    if live is None and held is None:
         live = probe_live(state_dir, resolved)
     checks = gather(state_dir, resolved, live, reported)
+    if held is not None:
+        checks.insert(1, held)
     from firmware.i18n import say
     try:
         print(render(checks, lambda m: say(m, lang)))

@@ -105,6 +105,37 @@ def test_status_file_round_trip(tmp_path: Path) -> None:
     assert doctor.read_status(tmp_path) is None
 
 
+def test_the_doctor_leaves_a_running_services_panel_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Opening the panel sets it up again and switches it off at the end: a doctor that cannot read
+    the running service's findings (run without LEGATUS_STATE_DIR, or as another user than the
+    service's) must not probe the panel under its feet, and says how to see what it found."""
+    import fcntl
+
+    def probe(*_: object) -> Live:
+        raise AssertionError("the panel and the pins were probed while the service holds them")
+    monkeypatch.setattr(doctor, "probe_live", probe)
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "run")
+    (tmp_path / "run").mkdir()                     # the unit's RuntimeDirectory: the service runs
+    assert doctor.run_doctor(str(tmp_path / "mine"), None) in (0, 1)
+    out = capsys.readouterr().out
+    assert "WARN Service: running as " in out and "were not tried here" in out
+    assert "LEGATUS_STATE_DIR=/var/lib/legatus" in out and "Pin factory" not in out
+    # the service's state directory itself, held, its findings unreadable (another user's 0600 file)
+    (tmp_path / "run").rmdir()
+    state = tmp_path / "service"
+    state.mkdir()
+    with open(state / "lock", "wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        doctor.run_doctor(str(state), None)
+    assert "WARN Service: running as " in capsys.readouterr().out
+    # nothing running: the doctor tries the hardware itself
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    doctor.run_doctor(str(state), None)
+    out = capsys.readouterr().out
+    assert "Service" not in out and "ok   Pin factory: LGPIOFactory" in out
+
+
 def test_render_puts_each_fix_under_its_row() -> None:
     resolved = resolve_config(None, {})
     text = doctor.render(doctor.config_checks(resolved) + [
@@ -197,3 +228,4 @@ def test_what_the_checks_found_is_said_in_the_language_without_english_words(lan
         assert not words & set(found[label].replace(",", " ").replace("(", " ").replace(")", " ").split()), found[label]
     assert "100000" in found["Bus speed"] and "ext4" in found["Storage"] and "SSD1306" in found["Display"]
     assert say(checks[1].found, lang) != say(checks[0].found, lang).replace("/var/lib/legatus", "/srv/x")   # read-only said
+
