@@ -229,3 +229,37 @@ def test_what_the_checks_found_is_said_in_the_language_without_english_words(lan
     assert "100000" in found["Bus speed"] and "ext4" in found["Storage"] and "SSD1306" in found["Display"]
     assert say(checks[1].found, lang) != say(checks[0].found, lang).replace("/var/lib/legatus", "/srv/x")   # read-only said
 
+
+def test_the_services_serial_console_is_checked(tmp_path: Path) -> None:
+    """The unit's --serial port: missing (no USB gadget), not permitted, shared with a login
+    console or the kernel's, or fine; no row without --serial. The device only logged these."""
+    from firmware.doctor_serial import serial_check, unit_serial_port
+    assert unit_serial_port("[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial /dev/ttyGS0\n") == "/dev/ttyGS0"
+    assert unit_serial_port("ExecStart=/opt/legatus/venv/bin/legatus\n") is None
+    unit, wants, cmdline = tmp_path / "legatus.service", tmp_path / "wants", tmp_path / "cmdline.txt"
+    wants.mkdir()
+    cmdline.write_text("console=tty1 root=PARTUUID=00000000-02 rootwait\n")
+    port = tmp_path / "ttyGS0"
+
+    def check() -> doctor.Check | None:
+        return serial_check(unit, (cmdline,), wants)
+    assert check() is None                                            # no unit: no row
+    unit.write_text(f"[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial {port}\n")
+    missing = check()
+    assert missing is not None and missing.status == "fail" and "does not exist" in missing.found
+    assert missing.fix is not None and "g_serial" in missing.fix
+    port.touch()
+    if os.geteuid() != 0:                                             # (root may open anything)
+        port.chmod(0)
+        denied = check()
+        assert denied is not None and denied.status == "fail" and denied.fix is not None and "dialout" in denied.fix
+        port.chmod(0o660)
+    ok = check()
+    assert ok is not None and ok.status == "ok" and ok.found == str(port)
+    (wants / "serial-getty@ttyGS0.service").touch()
+    getty = check()
+    assert getty is not None and getty.status == "warn" and "serial-getty@ttyGS0" in str(getty.fix)
+    (wants / "serial-getty@ttyGS0.service").unlink()
+    cmdline.write_text("console=ttyGS0,115200 console=tty1 rootwait\n")
+    kernel = check()
+    assert kernel is not None and kernel.status == "warn" and "do_serial_cons 1" in str(kernel.fix)

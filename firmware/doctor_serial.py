@@ -1,0 +1,73 @@
+"""The doctor's serial console row: the port the installed service serves the console on (its
+unit's ``--serial``), whether it exists, whether this user may open it, and whether a login
+console (a getty, or the kernel's ``console=``) uses it too. Without ``--serial`` in the unit there
+is no row. The inputs are paths and texts, so that it is tested without a Pi.
+"""
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+from engine.text import Msg
+from firmware.doctor import Check
+
+UNIT = Path("/etc/systemd/system/legatus.service")
+CMDLINES = (Path("/boot/firmware/cmdline.txt"), Path("/boot/cmdline.txt"))
+GETTY_WANTS = Path("/etc/systemd/system/getty.target.wants")
+
+
+def unit_serial_port(unit_text: str) -> str | None:
+    """The ``--serial PORT`` of the unit's ExecStart, or None."""
+    for line in unit_text.splitlines():
+        key, _, value = line.strip().partition("=")
+        if key.strip() != "ExecStart":
+            continue
+        try:
+            words = shlex.split(value)
+        except ValueError:
+            return None
+        for i, word in enumerate(words):
+            if word == "--serial" and i + 1 < len(words):
+                return words[i + 1]
+            if word.startswith("--serial="):
+                return word.split("=", 1)[1]
+    return None
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def serial_check(unit: Path = UNIT, cmdlines: tuple[Path, ...] = CMDLINES,
+                 getty_wants: Path = GETTY_WANTS) -> Check | None:
+    """The row for the service's serial console, or None when the unit serves none."""
+    port = unit_serial_port(_read(unit))
+    if port is None or "://" in port:
+        return None
+    label = Msg("Serial console")
+    path = Path(port)
+    if not path.exists():
+        fix = (Msg("For the USB port: add dtoverlay=dwc2 to /boot/firmware/config.txt and "
+                   "modules-load=dwc2,g_serial after rootwait in cmdline.txt, then reboot.")
+               if path.name.startswith("ttyGS") else
+               Msg("For the UART: sudo raspi-config nonint do_serial_hw 0, then reboot; or install "
+                   "again with another port: sudo scripts/install-pi.sh --serial PORT."))
+        return Check(label, "fail", Msg("{} does not exist", port), fix)
+    if not os.access(path, os.R_OK | os.W_OK):
+        return Check(label, "fail", Msg("{}: permission denied", port), Msg(
+            "Add the service's user to the dialout group (sudo usermod -aG dialout USER), then "
+            "restart the service."))
+    name = Path(os.path.realpath(path)).name
+    if (getty_wants / f"serial-getty@{name}.service").exists():
+        return Check(label, "warn", Msg("{}: a login console uses it too", port), Msg(
+            "sudo systemctl disable --now serial-getty@{}.service", name))
+    kernel = " ".join(_read(c) for c in cmdlines).split()
+    if any(w.startswith("console=") and w[len("console="):].split(",")[0] in (path.name, name)
+           for w in kernel):
+        return Check(label, "warn", Msg("{}: the kernel's console uses it too", port), Msg(
+            "sudo raspi-config nonint do_serial_cons 1, then reboot."))
+    return Check(label, "ok", port)
