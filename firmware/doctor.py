@@ -375,7 +375,7 @@ def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: boo
         out += live_checks(live, resolved, reported)
     out += bus_checks(resolved)
     from firmware.doctor_serial import serial_check
-    out += [c for c in (serial_check(),) if c is not None]
+    out += [Check(Msg("Serial console"), *row) for row in (serial_check(),) if row is not None]
     out.append(storage_check(state_dir))
     out.append(clock_check())
     return out

@@ -10,7 +10,9 @@ import shlex
 from pathlib import Path
 
 from engine.text import Msg
-from firmware.doctor import Check
+
+Row = tuple[str, "Msg | str", "Msg | None"]
+"""(status, found, fix): firmware.doctor makes its "Serial console" Check of it."""
 
 UNIT = Path("/etc/systemd/system/legatus.service")
 CMDLINES = (Path("/boot/firmware/cmdline.txt"), Path("/boot/cmdline.txt"))
@@ -43,12 +45,11 @@ def _read(path: Path) -> str:
 
 
 def serial_check(unit: Path = UNIT, cmdlines: tuple[Path, ...] = CMDLINES,
-                 getty_wants: Path = GETTY_WANTS) -> Check | None:
+                 getty_wants: Path = GETTY_WANTS) -> Row | None:
     """The row for the service's serial console, or None when the unit serves none."""
     port = unit_serial_port(_read(unit))
     if port is None or "://" in port:
         return None
-    label = Msg("Serial console")
     path = Path(port)
     if not path.exists():
         fix = (Msg("For the USB port: add dtoverlay=dwc2 to /boot/firmware/config.txt and "
@@ -56,18 +57,18 @@ def serial_check(unit: Path = UNIT, cmdlines: tuple[Path, ...] = CMDLINES,
                if path.name.startswith("ttyGS") else
                Msg("For the UART: sudo raspi-config nonint do_serial_hw 0, then reboot; or install "
                    "again with another port: sudo scripts/install-pi.sh --serial PORT."))
-        return Check(label, "fail", Msg("{} does not exist", port), fix)
+        return ("fail", Msg("{} does not exist", port), fix)
     if not os.access(path, os.R_OK | os.W_OK):
-        return Check(label, "fail", Msg("{}: permission denied", port), Msg(
+        return ("fail", Msg("{}: permission denied", port), Msg(
             "Add the service's user to the dialout group (sudo usermod -aG dialout USER), then "
             "restart the service."))
     name = Path(os.path.realpath(path)).name
     if (getty_wants / f"serial-getty@{name}.service").exists():
-        return Check(label, "warn", Msg("{}: a login console uses it too", port), Msg(
+        return ("warn", Msg("{}: a login console uses it too", port), Msg(
             "sudo systemctl disable --now serial-getty@{}.service", name))
     kernel = " ".join(_read(c) for c in cmdlines).split()
     if any(w.startswith("console=") and w[len("console="):].split(",")[0] in (path.name, name)
            for w in kernel):
-        return Check(label, "warn", Msg("{}: the kernel's console uses it too", port), Msg(
+        return ("warn", Msg("{}: the kernel's console uses it too", port), Msg(
             "sudo raspi-config nonint do_serial_cons 1, then reboot."))
-    return Check(label, "ok", port)
+    return ("ok", port, None)

@@ -242,7 +242,8 @@ def test_the_services_serial_console_is_checked(tmp_path: Path) -> None:
     port = tmp_path / "ttyGS0"
 
     def check() -> doctor.Check | None:
-        return serial_check(unit, (cmdline,), wants)
+        row = serial_check(unit, (cmdline,), wants)
+        return None if row is None else doctor.Check(doctor.Msg("Serial console"), *row)
     assert check() is None                                            # no unit: no row
     unit.write_text(f"[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial {port}\n")
     missing = check()
