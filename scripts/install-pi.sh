@@ -26,6 +26,7 @@ venv=/opt/legatus/venv
 user=${SUDO_USER:-$(id -un)}
 user_given=false
 serial_args=""
+serial_port=""
 dry_run=false
 groups=(gpio i2c spi dialout)
 unit_name=legatus.service
@@ -48,7 +49,7 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=true ;;
     --user) user=${2:?--user needs a name}; user_given=true; shift ;;
     --venv) venv=${2:?--venv needs a directory}; shift ;;
-    --serial) serial_args=" --serial ${2:?--serial needs a port}"; shift ;;
+    --serial) serial_port=${2:?--serial needs a port}; serial_args=" --serial $serial_port"; shift ;;
     --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; shift ;;
     --boot-config) boot_config=${2:?--boot-config needs a file}; shift ;;
     --only-i2c) only_i2c=true ;;
@@ -70,6 +71,17 @@ run() {
 case $venv in
   /*) ;;
   *) echo "install-pi.sh: --venv must be an absolute path, got $venv" >&2; exit 2 ;;
+esac
+# Both go into the unit's ExecStart= as they are: systemd splits it at spaces (and treats quotes,
+# backslashes, % and $ specially), and sed's replacement would take & and | for its own.
+case $venv in
+  *[!A-Za-z0-9._/+-]*) echo "install-pi.sh: --venv may hold only letters, digits and . _ / + - (the unit's ExecStart= names it), got '$venv'" >&2; exit 2 ;;
+esac
+case $serial_port in
+  '') ;;
+  *[!A-Za-z0-9._/:+-]*) echo "install-pi.sh: --serial may hold only letters, digits and . _ / : + - (the unit's ExecStart= names it), got '$serial_port'" >&2; exit 2 ;;
+  /dev/*|*://*) ;;
+  *) echo "install-pi.sh: --serial takes a device path such as /dev/ttyGS0 or /dev/serial0, got '$serial_port'" >&2; exit 2 ;;
 esac
 case $i2c_baudrate in
   ''|*[!0-9]*|0*) echo "install-pi.sh: --i2c-baudrate must be a speed in Hz such as 400000, got $i2c_baudrate" >&2; exit 2 ;;

@@ -68,6 +68,11 @@ def test_refuses_root_as_the_default_service_user() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--bogus"], "unknown option --bogus"),
     (["--user", "x", "--venv", "relative/venv"], "--venv must be an absolute path"),
+    # what the unit's ExecStart= cannot carry: systemd would run "/opt/my" at every start
+    (["--user", "x", "--venv", "/opt/my venv"], "--venv may hold only letters"),
+    (["--user", "x", "--venv", "/opt/a&b/venv"], "--venv may hold only letters"),
+    (["--user", "x", "--serial", "ttyGS0"], "--serial takes a device path such as /dev/ttyGS0"),
+    (["--user", "x", "--serial", "/dev/ttyGS0 --baud 9600"], "--serial may hold only letters"),
 ])
 def test_bad_options_are_refused(args: list[str], message: str) -> None:
     result = dry_run(*args)
