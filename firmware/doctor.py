@@ -374,7 +374,7 @@ def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: boo
     if live is not None:
         out += live_checks(live, resolved, reported)
     out += bus_checks(resolved)
-    from firmware.doctor_serial import serial_check
+    from firmware.doctor_unit import serial_check
     out += [Check(Msg("Serial console"), *row) for row in (serial_check(),) if row is not None]
     out.append(storage_check(state_dir))
     out.append(clock_check())
@@ -421,36 +421,6 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
     return live
 
 
-def held_elsewhere(state_dir: Path, run_dir: Path | None = None) -> Check | None:
-    """A running Legatus whose findings this doctor cannot read (the service, while the doctor
-    looks at another state directory or runs as another user): then the pins and the panel are
-    not probed, since opening the panel sets it up again and switches it off at the end, under
-    the running program's feet. Returns the row that says so and how to see what it found."""
-    run_dir = SERVICE_RUN_DIR if run_dir is None else run_dir
-    from hw.splash import _in_use
-    if state_dir.is_dir() and _in_use(state_dir):
-        owner = _owner(state_dir)
-    elif run_dir.is_dir():
-        owner = _owner(run_dir)
-    else:
-        return None
-    prog = sys.argv[0] if Path(sys.argv[0]).name == "legatus" else "legatus"
-    return Check(Msg("Service"), "warn", Msg("running as {}: the pins and the panel are in its hands, "
-                                             "so they were not tried here", owner),
-                 Msg("To see what it found: sudo -u {} LEGATUS_STATE_DIR=/var/lib/legatus {} doctor",
-                     owner, prog))
-
-
-def _owner(path: Path) -> str:
-    try:
-        return path.owner()
-    except (OSError, KeyError):        # no such user name (a uid only): the number will do
-        try:
-            return str(path.stat().st_uid)
-        except OSError:
-            return "?"
-
-
 def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     """``legatus doctor``: print the report in the device's language; exit 1 if anything failed."""
     from hw.splash import _in_use, state_dir as resolve_state_dir
@@ -478,12 +448,13 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             log.warning("doctor: cannot read the settings in %s (%s)", state_dir, e)
     lang = str(stored.get("language", "en"))
     resolved = resolve_config(config_arg, stored)
-    held = None if reported else held_elsewhere(state_dir)
+    from firmware.doctor_unit import held_elsewhere
+    held = None if reported else held_elsewhere(state_dir, SERVICE_RUN_DIR)
     if live is None and held is None:
         live = probe_live(state_dir, resolved)
     checks = gather(state_dir, resolved, live, reported)
     if held is not None:
-        checks.insert(1, held)
+        checks.insert(1, Check(Msg("Service"), *held))
     from firmware.i18n import say
     try:
         print(render(checks, lambda m: say(m, lang)))

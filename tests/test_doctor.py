@@ -129,6 +129,18 @@ def test_the_doctor_leaves_a_running_services_panel_alone(tmp_path: Path, monkey
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         doctor.run_doctor(str(state), None)
     assert "WARN Service: running as " in capsys.readouterr().out
+    # another user's 0700 state directory of a service that is stopped: nothing is said to run
+    import firmware.doctor_unit as unit_rows
+
+    def denied(*_: object, **__: object) -> None:
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(unit_rows, "open", denied, raising=False)
+    assert unit_rows.held_elsewhere(state, tmp_path / "run") is None
+    (tmp_path / "run").mkdir()
+    assert unit_rows.held_elsewhere(state, tmp_path / "run") is not None     # ... unless it runs
+    (tmp_path / "run").rmdir()
+    monkeypatch.undo()
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "run")
     # nothing running: the doctor tries the hardware itself
     monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
     doctor.run_doctor(str(state), None)
@@ -233,7 +245,7 @@ def test_what_the_checks_found_is_said_in_the_language_without_english_words(lan
 def test_the_services_serial_console_is_checked(tmp_path: Path) -> None:
     """The unit's --serial port: missing (no USB gadget), not permitted, shared with a login
     console or the kernel's, or fine; no row without --serial. The device only logged these."""
-    from firmware.doctor_serial import serial_check, unit_serial_port
+    from firmware.doctor_unit import serial_check, unit_serial_port
     assert unit_serial_port("[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial /dev/ttyGS0\n") == "/dev/ttyGS0"
     assert unit_serial_port("ExecStart=/opt/legatus/venv/bin/legatus\n") is None
     unit, wants, cmdline = tmp_path / "legatus.service", tmp_path / "wants", tmp_path / "cmdline.txt"

@@ -1,18 +1,64 @@
-"""The doctor's serial console row: the port the installed service serves the console on (its
-unit's ``--serial``), whether it exists, whether this user may open it, and whether a login
-console (a getty, or the kernel's ``console=``) uses it too. Without ``--serial`` in the unit there
-is no row. The inputs are paths and texts, so that it is tested without a Pi.
+"""The doctor's rows about the installed service (firmware.doctor makes them Checks):
+
+- :func:`held_elsewhere`: the service runs and this doctor cannot read what it found (another
+  state directory, another user): the pins and the panel are then not probed;
+- :func:`serial_check`: the port the service serves the console on (its unit's ``--serial``),
+  whether it exists, whether this user may open it, and whether a login console (a getty, or the
+  kernel's ``console=``) uses it too. Without ``--serial`` in the unit there is no row.
+
+The inputs are paths and texts, so that they are tested without a Pi.
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import shlex
+import sys
 from pathlib import Path
 
 from engine.text import Msg
 
 Row = tuple[str, "Msg | str", "Msg | None"]
-"""(status, found, fix): firmware.doctor makes its "Serial console" Check of it."""
+"""(status, found, fix): firmware.doctor makes its "Service" or "Serial console" Check of it."""
+
+
+def held_elsewhere(state_dir: Path, run_dir: Path) -> Row | None:
+    """The service runs (``run_dir``, its RuntimeDirectory, exists; or ``state_dir`` is locked)
+    and this doctor cannot read its findings: opening the panel here would set it up again and
+    switch it off at the end, under the running program's feet. The row says so and how to see
+    what it found; None when nothing runs. A state directory this user cannot open says nothing
+    about whether the service runs: only ``run_dir`` does then."""
+    try:
+        with open(state_dir / "lock", "rb") as f:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(f, fcntl.LOCK_UN)
+        held = False
+    except (FileNotFoundError, NotADirectoryError):
+        held = False
+    except PermissionError:
+        held = run_dir.is_dir()
+    except OSError:                       # EWOULDBLOCK: a Legatus holds it
+        held = True
+    if held:
+        owner = _owner(state_dir)
+    elif run_dir.is_dir():
+        owner = _owner(run_dir)
+    else:
+        return None
+    prog = sys.argv[0] if Path(sys.argv[0]).name == "legatus" else "legatus"
+    return ("warn", Msg("running as {}: the pins and the panel are in its hands, so they were not "
+                        "tried here", owner),
+            Msg("To see what it found: sudo -u {} LEGATUS_STATE_DIR=/var/lib/legatus {} doctor", owner, prog))
+
+
+def _owner(path: Path) -> str:
+    try:
+        return path.owner()
+    except (OSError, KeyError):        # no such user name (a uid only): the number will do
+        try:
+            return str(path.stat().st_uid)
+        except OSError:
+            return "?"
 
 UNIT = Path("/etc/systemd/system/legatus.service")
 CMDLINES = (Path("/boot/firmware/cmdline.txt"), Path("/boot/cmdline.txt"))
