@@ -171,8 +171,49 @@ def test_a_panel_that_lost_power_while_idle_is_set_up_again_by_the_check(board: 
         clock.t += PanelOutput.PROBE
         loop.poll_parts()
         assert out.connected and not board.ctl.on          # still dark while blanked ...
+        lit = switched_on(board, app)
         loop.handle(("key", "a"))                          # ... and a key wakes it with the frame
         assert board.ctl.on and same(board.ctl.panel(), app.render())
+        assert lit == [True]        # switched on only once the frame was in the RAM (docs/hardware.md)
+    finally:
+        app.console.close()
+
+
+def switched_on(board: Board, app: Any) -> list[bool]:
+    """Records, at each display-on command the panel receives, whether its RAM held the frame
+    then (a panel set up anew has random RAM: switched on before the frame, that is seen)."""
+    ctl, seen = board.ctl, []
+    command = ctl._command
+
+    def watched(op: int, args: tuple[int, ...]) -> None:
+        if op == 0xAF and not ctl.on:
+            ctl.on = True
+            seen.append(same(ctl.panel(), app.render()))
+            ctl.on = False
+        command(op, args)
+    ctl._command = watched  # type: ignore[method-assign]
+    return seen
+
+
+def test_a_panel_reopened_while_blanked_is_lit_only_with_its_frame(board: Board, state_dir: Path) -> None:
+    """Unplugged and plugged back while the screen is off: opened again (dark), and the key that
+    wakes it switches it on only once the frame is in its RAM, never on its random content."""
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        assert app.set_setting("screen_off", "30")["ok"]
+        clock.t += 31
+        loop.tick()
+        board.unplug()
+        clock.t += PanelOutput.PROBE
+        loop.poll_parts()                                  # the check notices it gone
+        assert not out.connected
+        board.plug()
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and not board.ctl.on
+        lit = switched_on(board, app)
+        loop.handle(("key", "down"))
+        assert board.ctl.on and same(board.ctl.panel(), app.render()) and lit == [True]
     finally:
         app.console.close()
 
