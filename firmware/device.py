@@ -413,7 +413,7 @@ class _Hardware:
         if self.live is None or self.resolved is None:
             return
         live = self.live
-        live.factory = pin_factory_name() if self.buttons is not None else None
+        live.factory = pin_factory_name()        # (loaded even if a key's pin then failed)
         live.keys_error = None if self.keys is None else self.keys.error
         live.panel = None if self.output is None else self.output.connected
         live.panel_error = None if self.output is None else self.output.error

@@ -31,6 +31,7 @@ from engine.text import Msg
 log = logging.getLogger(__name__)
 
 STATUS_FILE = "hardware.json"
+SERVICE_RUN_DIR = Path("/run/legatus")   # the unit's RuntimeDirectory: there while the service runs
 BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 VOLATILE_FS = ("overlay", "tmpfs", "ramfs", "squashfs", "aufs", "zram")
 
@@ -343,6 +344,10 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
         out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}", live.keys_error or "?"), Msg(
             "Install python3-lgpio (sudo apt install python3-lgpio), add the user to the gpio "
             "group, and run from a writable directory (the service does: WorkingDirectory, LG_WD).")))
+    if live.factory and live.keys_error:         # the library loaded, but a key's pin did not open
+        out.append(Check(Msg("Buttons"), "fail", live.keys_error, Msg(
+            "Check the keys' pins in the config file and that no other program or overlay uses "
+            "them; the device tries to open the keys again by itself.")))
     if live.panel:
         out.append(Check(Msg("Panel"), "ok", Msg("answers")))
     elif live.panel is False:
@@ -369,6 +374,8 @@ def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: boo
     if live is not None:
         out += live_checks(live, resolved, reported)
     out += bus_checks(resolved)
+    from firmware.doctor_unit import serial_check
+    out += [Check(Msg("Serial console"), *row) for row in (serial_check(),) if row is not None]
     out.append(storage_check(state_dir))
     out.append(clock_check())
     return out
@@ -441,9 +448,13 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             log.warning("doctor: cannot read the settings in %s (%s)", state_dir, e)
     lang = str(stored.get("language", "en"))
     resolved = resolve_config(config_arg, stored)
-    if live is None:
+    from firmware.doctor_unit import held_elsewhere
+    held = None if reported else held_elsewhere(state_dir, SERVICE_RUN_DIR)
+    if live is None and held is None:
         live = probe_live(state_dir, resolved)
     checks = gather(state_dir, resolved, live, reported)
+    if held is not None:
+        checks.insert(1, Check(Msg("Service"), *held))
     from firmware.i18n import say
     try:
         print(render(checks, lambda m: say(m, lang)))

@@ -7,25 +7,39 @@ off (``bounce_time=None``) because :mod:`hw.keys` does it with an injected clock
 """
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Callable, Mapping
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
 from gpiozero import Button
+from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
+log = logging.getLogger(__name__)
 
 Edge = tuple[str, str, bool, float]
 """``("edge", key, pressed, t)``: ``t`` in seconds from the bank's clock."""
 
 
 class ButtonError(Exception):
-    """A key's GPIO pin could not be opened; ``key``, ``pin`` and ``__cause__`` say which and why."""
+    """A key's GPIO pin could not be opened; ``key``, ``pin`` and ``__cause__`` say which and why.
+    When no pin library (gpiozero's pin factory) could be loaded at all, the message says so, with
+    each library's reason (``tried``, gpiozero's fallback warnings), instead of blaming the pin."""
 
-    def __init__(self, key: str, pin: int, cause: BaseException) -> None:
-        super().__init__(
-            f"cannot open GPIO{pin} for key {key!r}: {type(cause).__name__}: {cause}. "
-            "Check the pin in the profile or config file (docs/hardware.md), that no other "
-            "program uses it, and that the user is in the 'gpio' group")
+    def __init__(self, key: str, pin: int, cause: BaseException, tried: Sequence[str] = ()) -> None:
+        if isinstance(cause, BadPinFactory):
+            reasons = "; ".join(tried) or f"{cause}"
+            message = (f"no GPIO pin library could be loaded for the keys ({reasons}): install "
+                       "python3-lgpio (sudo apt install python3-lgpio), check that the user is in the "
+                       "'gpio' group and that lgpio's directory ($LG_WD, else the working directory) "
+                       "is writable")
+        else:
+            message = (f"cannot open GPIO{pin} for key {key!r}: {type(cause).__name__}: {cause}. "
+                       "Check the pin in the profile or config file (docs/hardware.md), that no other "
+                       "program uses it, and that the user is in the 'gpio' group")
+        super().__init__(message)
         self.key = key
         self.pin = pin
 
@@ -46,11 +60,19 @@ class ButtonBank:
         self._clock = clock
         self.buttons: dict[str, Button] = {}
         for key, pin in pins.items():
-            try:
-                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-            except Exception as e:  # gpiozero.exc.*, lgpio.error, OSError: all mean "not usable"
-                self.close()
-                raise ButtonError(key, pin, e) from e
+            # gpiozero loads its pin factory at the first Button, and says why each library it
+            # tried did not load only as warnings (on standard error, the journal): they go into
+            # the error (logged by the caller when it changes, as the bank is retried) or, when a
+            # library did load after all, into the log once.
+            with warnings.catch_warnings(record=True) as said:
+                warnings.simplefilter("always", PinFactoryFallback)
+                try:
+                    button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                except Exception as e:  # gpiozero.exc.*, lgpio.error, OSError: all mean "not usable"
+                    self.close()
+                    raise ButtonError(key, pin, e, _fallbacks(said)) from e
+            for w in said:
+                log.info("buttons: gpiozero: %s", w.message)
             button.when_pressed = self._callback(key, True)
             button.when_released = self._callback(key, False)
             self.buttons[key] = button
@@ -72,3 +94,9 @@ class ButtonBank:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _fallbacks(said: Sequence[warnings.WarningMessage]) -> list[str]:
+    """gpiozero's "Falling back from lgpio: <reason>" warnings as "lgpio: <reason>"."""
+    prefix = "Falling back from "
+    return [str(w.message).removeprefix(prefix) for w in said if isinstance(w.message, PinFactoryFallback)]

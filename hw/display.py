@@ -110,7 +110,8 @@ def blank(device: LumaDevice, blanked: bool) -> None:
     after switching on is sent whole). Raises DisplayError."""
     if not blanked:
         invalidate(device)
-    _send(device, device.hide if blanked else device.show)
+    # (hw.panel's wake: a panel set up anew is switched on by its next frame, not before it)
+    _send(device, device.hide if blanked else getattr(device, "wake", device.show))
 
 
 NOP = 0xE3   # "no operation" on both the SSD1306 and the SH1106

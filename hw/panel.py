@@ -248,6 +248,13 @@ class Panel(PagedPanel):
         """Switch the display off (its RAM is kept)."""
         self.command(DISPLAYOFF)
 
+    def wake(self) -> None:
+        """Switch the display back on after :meth:`hide`, unless it was set up anew since its last
+        frame (opened again, or :meth:`restore`: its RAM may be random): then the next
+        ``display`` switches it on, once the frame is in the RAM."""
+        if not self._dark:
+            self.show()
+
     def clear(self) -> None:
         from PIL import Image as PILImage
         self.display(PILImage.new("1", self.size))

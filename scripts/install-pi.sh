@@ -26,10 +26,12 @@ venv=/opt/legatus/venv
 user=${SUDO_USER:-$(id -un)}
 user_given=false
 serial_args=""
+serial_port=""
 dry_run=false
 groups=(gpio i2c spi dialout)
 unit_name=legatus.service
-unit_path=/etc/systemd/system/$unit_name
+# (LEGATUS_UNIT_DIR: another directory for the unit, for the tests only)
+unit_path=${LEGATUS_UNIT_DIR:-/etc/systemd/system}/$unit_name
 # numpy, Pillow and cbor2 (luma.core's) come from Debian: PyPI has no armv7l wheels of them, and
 # the Raspberry Pi OS Lite image has no compiler toolchain set up for building them.
 apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools
@@ -47,7 +49,7 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=true ;;
     --user) user=${2:?--user needs a name}; user_given=true; shift ;;
     --venv) venv=${2:?--venv needs a directory}; shift ;;
-    --serial) serial_args=" --serial ${2:?--serial needs a port}"; shift ;;
+    --serial) serial_port=${2:?--serial needs a port}; serial_args=" --serial $serial_port"; shift ;;
     --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; shift ;;
     --boot-config) boot_config=${2:?--boot-config needs a file}; shift ;;
     --only-i2c) only_i2c=true ;;
@@ -69,6 +71,17 @@ run() {
 case $venv in
   /*) ;;
   *) echo "install-pi.sh: --venv must be an absolute path, got $venv" >&2; exit 2 ;;
+esac
+# Both go into the unit's ExecStart= as they are: systemd splits it at spaces (and treats quotes,
+# backslashes, % and $ specially), and sed's replacement would take & and | for its own.
+case $venv in
+  *[!A-Za-z0-9._/+-]*) echo "install-pi.sh: --venv may hold only letters, digits and . _ / + - (the unit's ExecStart= names it), got '$venv'" >&2; exit 2 ;;
+esac
+case $serial_port in
+  '') ;;
+  *[!A-Za-z0-9._/:+-]*) echo "install-pi.sh: --serial may hold only letters, digits and . _ / : + - (the unit's ExecStart= names it), got '$serial_port'" >&2; exit 2 ;;
+  /dev/*|*://*) ;;
+  *) echo "install-pi.sh: --serial takes a device path such as /dev/ttyGS0 or /dev/serial0, got '$serial_port'" >&2; exit 2 ;;
 esac
 case $i2c_baudrate in
   ''|*[!0-9]*|0*) echo "install-pi.sh: --i2c-baudrate must be a speed in Hz such as 400000, got $i2c_baudrate" >&2; exit 2 ;;
@@ -221,7 +234,18 @@ if ! $dry_run; then
   tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./build --exclude='./*.egg-info' \
     --exclude='.lgd-nfy*' -cf - . | tar -C "$src" -xf -
 fi
-run "$venv/bin/pip" install --upgrade --only-binary=:all: "$src"
+# Without a network (an upgrade copied onto a Pi that only talks to a laptop over USB), pip
+# cannot fetch setuptools for its isolated build: then the same install is made from what is
+# already here (the dependencies in the venv, Debian's setuptools and wheel), if that is enough.
+if ! run "$venv/bin/pip" install --upgrade --only-binary=:all: "$src"; then
+  warn "pip could not install from PyPI (no network?): trying with what is already installed"
+  if ! run "$venv/bin/pip" install --upgrade --no-index --no-build-isolation --only-binary=:all: "$src"; then
+    echo "install-pi.sh: pip could not install Legatus (its errors are above). Without a network" \
+      "not everything it needs is here yet: connect the Pi to the network and run this script" \
+      "again. What was installed before is unchanged; the unit was not touched." >&2
+    exit 1
+  fi
+fi
 # What an earlier version of this script left root-owned in the checkout goes back to the user.
 for stale in "$repo/build" "$repo"/*.egg-info "$repo"/.lgd-nfy*; do
   if [ -e "$stale" ] && [ "$(stat -c %U "$stale")" = root ] && [ "$user" != root ]; then

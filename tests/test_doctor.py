@@ -86,6 +86,13 @@ def test_live_checks_name_the_factory_and_the_panel() -> None:
     assert by_label["Service"].status == "info"
     none = doctor.live_checks(Live(keys_error="Unable to load any default pin factory!"), resolved, False)
     assert none[0].status == "fail" and none[0].fix is not None and "python3-lgpio" in none[0].fix
+    # the library loaded but a key's pin is busy: not "install python3-lgpio", but the pin
+    busy = doctor.live_checks(Live(factory="LGPIOFactory", keys_error="cannot open GPIO5 for key 'a': GPIOPinInUse"),
+                              resolved, True)
+    by_label = {str(c.label): c for c in busy}
+    assert by_label["Pin factory"].status == "ok"
+    assert by_label["Buttons"].status == "fail" and "GPIO5" in by_label["Buttons"].found
+    assert by_label["Buttons"].fix is not None and "no other program" in by_label["Buttons"].fix
 
 
 def test_status_file_round_trip(tmp_path: Path) -> None:
@@ -96,6 +103,49 @@ def test_status_file_round_trip(tmp_path: Path) -> None:
     assert got is not None and got[0] == live and got[1]["profile"] == "waveshare-hat"
     (tmp_path / doctor.STATUS_FILE).write_text("{not json")
     assert doctor.read_status(tmp_path) is None
+
+
+def test_the_doctor_leaves_a_running_services_panel_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Opening the panel sets it up again and switches it off at the end: a doctor that cannot read
+    the running service's findings (run without LEGATUS_STATE_DIR, or as another user than the
+    service's) must not probe the panel under its feet, and says how to see what it found."""
+    import fcntl
+
+    def probe(*_: object) -> Live:
+        raise AssertionError("the panel and the pins were probed while the service holds them")
+    monkeypatch.setattr(doctor, "probe_live", probe)
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "run")
+    (tmp_path / "run").mkdir()                     # the unit's RuntimeDirectory: the service runs
+    assert doctor.run_doctor(str(tmp_path / "mine"), None) in (0, 1)
+    out = capsys.readouterr().out
+    assert "WARN Service: running as " in out and "were not tried here" in out
+    assert "LEGATUS_STATE_DIR=/var/lib/legatus" in out and "Pin factory" not in out
+    # the service's state directory itself, held, its findings unreadable (another user's 0600 file)
+    (tmp_path / "run").rmdir()
+    state = tmp_path / "service"
+    state.mkdir()
+    with open(state / "lock", "wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        doctor.run_doctor(str(state), None)
+    assert "WARN Service: running as " in capsys.readouterr().out
+    # another user's 0700 state directory of a service that is stopped: nothing is said to run
+    import firmware.doctor_unit as unit_rows
+
+    def denied(*_: object, **__: object) -> None:
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(unit_rows, "open", denied, raising=False)
+    assert unit_rows.held_elsewhere(state, tmp_path / "run") is None
+    (tmp_path / "run").mkdir()
+    assert unit_rows.held_elsewhere(state, tmp_path / "run") is not None     # ... unless it runs
+    (tmp_path / "run").rmdir()
+    monkeypatch.undo()
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "run")
+    # nothing running: the doctor tries the hardware itself
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    doctor.run_doctor(str(state), None)
+    out = capsys.readouterr().out
+    assert "Service" not in out and "ok   Pin factory: LGPIOFactory" in out
 
 
 def test_render_puts_each_fix_under_its_row() -> None:
@@ -190,3 +240,39 @@ def test_what_the_checks_found_is_said_in_the_language_without_english_words(lan
         assert not words & set(found[label].replace(",", " ").replace("(", " ").replace(")", " ").split()), found[label]
     assert "100000" in found["Bus speed"] and "ext4" in found["Storage"] and "SSD1306" in found["Display"]
     assert say(checks[1].found, lang) != say(checks[0].found, lang).replace("/var/lib/legatus", "/srv/x")   # read-only said
+
+
+def test_the_services_serial_console_is_checked(tmp_path: Path) -> None:
+    """The unit's --serial port: missing (no USB gadget), not permitted, shared with a login
+    console or the kernel's, or fine; no row without --serial. The device only logged these."""
+    from firmware.doctor_unit import serial_check, unit_serial_port
+    assert unit_serial_port("[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial /dev/ttyGS0\n") == "/dev/ttyGS0"
+    assert unit_serial_port("ExecStart=/opt/legatus/venv/bin/legatus\n") is None
+    unit, wants, cmdline = tmp_path / "legatus.service", tmp_path / "wants", tmp_path / "cmdline.txt"
+    wants.mkdir()
+    cmdline.write_text("console=tty1 root=PARTUUID=00000000-02 rootwait\n")
+    port = tmp_path / "ttyGS0"
+
+    def check() -> doctor.Check | None:
+        row = serial_check(unit, (cmdline,), wants)
+        return None if row is None else doctor.Check(doctor.Msg("Serial console"), *row)
+    assert check() is None                                            # no unit: no row
+    unit.write_text(f"[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial {port}\n")
+    missing = check()
+    assert missing is not None and missing.status == "fail" and "does not exist" in missing.found
+    assert missing.fix is not None and "g_serial" in missing.fix
+    port.touch()
+    if os.geteuid() != 0:                                             # (root may open anything)
+        port.chmod(0)
+        denied = check()
+        assert denied is not None and denied.status == "fail" and denied.fix is not None and "dialout" in denied.fix
+        port.chmod(0o660)
+    ok = check()
+    assert ok is not None and ok.status == "ok" and ok.found == str(port)
+    (wants / "serial-getty@ttyGS0.service").touch()
+    getty = check()
+    assert getty is not None and getty.status == "warn" and "serial-getty@ttyGS0" in str(getty.fix)
+    (wants / "serial-getty@ttyGS0.service").unlink()
+    cmdline.write_text("console=ttyGS0,115200 console=tty1 rootwait\n")
+    kernel = check()
+    assert kernel is not None and kernel.status == "warn" and "do_serial_cons 1" in str(kernel.fix)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from gpiozero import Button, Device
-from gpiozero.exc import GPIOPinInUse, PinInvalidPin
+from gpiozero.exc import BadPinFactory, GPIOPinInUse, PinFactoryFallback, PinInvalidPin
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from hw.buttons import ButtonBank, ButtonError, Edge
@@ -167,3 +167,27 @@ def test_pin_in_use_raises_and_closes_the_opened_ones(
         ButtonBank({"a": 5, "b": 5}, edges.put, pin_factory=factory)
     assert isinstance(info.value.__cause__, GPIOPinInUse)
     Button(5, pin_factory=factory).close()  # 'a' was released
+
+
+def test_no_pin_library_is_said_with_each_reason_not_blamed_on_a_pin(
+        monkeypatch: pytest.MonkeyPatch, edges: queue.Queue[Edge], caplog: pytest.LogCaptureFixture) -> None:
+    """gpiozero says why each pin library did not load only in warnings (the journal, in RAM on
+    the Pi): the error (the log, the panel's start notice, the doctor) carries them instead of
+    telling the owner to check a pin that is fine (the service started in / without LG_WD)."""
+    import warnings
+
+    def no_factory() -> None:
+        warnings.warn(PinFactoryFallback("Falling back from lgpio: xCreatePipe: Can't set permissions (436) for //.lgd-nfy0"), stacklevel=2)
+        warnings.warn(PinFactoryFallback("Falling back from native: unable to locate Pi revision"), stacklevel=2)
+        raise BadPinFactory("Unable to load any default pin factory!")
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    caplog.set_level("INFO", logger="hw.buttons")
+    with pytest.raises(ButtonError) as info:
+        ButtonBank(PINS, edges.put)
+    message = str(info.value)
+    assert "lgpio: xCreatePipe: Can't set permissions (436) for //.lgd-nfy0" in message
+    assert "native: unable to locate Pi revision" in message and "python3-lgpio" in message
+    assert "LG_WD" in message and "GPIO5" not in message and "Check the pin" not in message
+    assert "xCreatePipe" not in caplog.text     # logged once by the caller, not at every retry

@@ -171,8 +171,49 @@ def test_a_panel_that_lost_power_while_idle_is_set_up_again_by_the_check(board: 
         clock.t += PanelOutput.PROBE
         loop.poll_parts()
         assert out.connected and not board.ctl.on          # still dark while blanked ...
+        lit = switched_on(board, app)
         loop.handle(("key", "a"))                          # ... and a key wakes it with the frame
         assert board.ctl.on and same(board.ctl.panel(), app.render())
+        assert lit == [True]        # switched on only once the frame was in the RAM (docs/hardware.md)
+    finally:
+        app.console.close()
+
+
+def switched_on(board: Board, app: Any) -> list[bool]:
+    """Records, at each display-on command the panel receives, whether its RAM held the frame
+    then (a panel set up anew has random RAM: switched on before the frame, that is seen)."""
+    ctl, seen = board.ctl, []
+    command = ctl._command
+
+    def watched(op: int, args: tuple[int, ...]) -> None:
+        if op == 0xAF and not ctl.on:
+            ctl.on = True
+            seen.append(same(ctl.panel(), app.render()))
+            ctl.on = False
+        command(op, args)
+    ctl._command = watched  # type: ignore[method-assign]
+    return seen
+
+
+def test_a_panel_reopened_while_blanked_is_lit_only_with_its_frame(board: Board, state_dir: Path) -> None:
+    """Unplugged and plugged back while the screen is off: opened again (dark), and the key that
+    wakes it switches it on only once the frame is in its RAM, never on its random content."""
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        assert app.set_setting("screen_off", "30")["ok"]
+        clock.t += 31
+        loop.tick()
+        board.unplug()
+        clock.t += PanelOutput.PROBE
+        loop.poll_parts()                                  # the check notices it gone
+        assert not out.connected
+        board.plug()
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and not board.ctl.on
+        lit = switched_on(board, app)
+        loop.handle(("key", "down"))
+        assert board.ctl.on and same(board.ctl.panel(), app.render()) and lit == [True]
     finally:
         app.console.close()
 
@@ -299,6 +340,35 @@ def test_a_waveshare_config_file_is_honoured(tmp_path: Path, state_dir: Path, mo
         assert got == ["a"]
         hw.shutdown()
     finally:
+        app.console.close()
+
+
+def test_a_busy_key_pin_is_reported_as_the_pin_not_the_pin_library(
+        tmp_path: Path, state_dir: Path, mock_pins: Any, board: Board) -> None:
+    """A key's pin held by another program (or an overlay): the pin library did load, so the
+    doctor (Settings → Hardware, hardware.json) names the pin, not "install python3-lgpio"."""
+    from gpiozero import Button
+
+    from firmware import doctor
+    from firmware.device import _open_hardware
+    app = app_with([], [], state_dir)
+    events: queue.Queue[Any] = queue.Queue()
+    other = Button(5, pin_factory=mock_pins)                     # A's pin on the Adafruit bonnet
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        assert hw.buttons is None and "GPIO5" in (hw.keys.error or "")
+        got = doctor.read_status(state_dir)
+        assert got is not None and got[0].factory == "MockFactory"
+        rows = {str(c.label): c for c in doctor.live_checks(got[0], hw.resolved, True)}
+        assert rows["Pin factory"].status == "warn"               # (mock pins: only that warning)
+        assert rows["Buttons"].status == "fail" and "GPIO5" in rows["Buttons"].found
+        other.close()
+        hw.poll(hw.keys.next_deadline())                          # retried: the pin is free now
+        assert hw.buttons is not None and "Buttons" not in {
+            str(c.label) for c in doctor.live_checks(doctor.read_status(state_dir)[0], hw.resolved, True)}  # type: ignore[index]
+        hw.shutdown()
+    finally:
+        other.close()
         app.console.close()
 
 

@@ -68,6 +68,11 @@ def test_refuses_root_as_the_default_service_user() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--bogus"], "unknown option --bogus"),
     (["--user", "x", "--venv", "relative/venv"], "--venv must be an absolute path"),
+    # what the unit's ExecStart= cannot carry: systemd would run "/opt/my" at every start
+    (["--user", "x", "--venv", "/opt/my venv"], "--venv may hold only letters"),
+    (["--user", "x", "--venv", "/opt/a&b/venv"], "--venv may hold only letters"),
+    (["--user", "x", "--serial", "ttyGS0"], "--serial takes a device path such as /dev/ttyGS0"),
+    (["--user", "x", "--serial", "/dev/ttyGS0 --baud 9600"], "--serial may hold only letters"),
 ])
 def test_bad_options_are_refused(args: list[str], message: str) -> None:
     result = dry_run(*args)
@@ -235,3 +240,63 @@ def test_raspi_config_stand_in_edits_config_txt_as_raspi_config_does(tmp_path: P
     assert boot.read_text() == "dtparam=i2c_arm=on\ndtparam=spi=on\ndtparam=audio=on\n"
     assert modules.read_text() == "i2c-dev\n"
     assert subprocess.run(["sh", str(patched), "nonint", "do_boot_behaviour", "B1"]).returncode == 1
+
+
+# -- a real run (not --dry-run) with the system's commands stood in for ------------------------
+STUBS = {
+    "id": 'case "$*" in "-u") echo 0 ;; "-un") echo root ;; "-u "*) echo 1000 ;; "-nG "*) echo "$2 gpio i2c spi dialout" ;; esac',
+    "dpkg-query": "echo 'install ok installed'",
+    "getent": "echo \"$2:x:900:\"",
+}
+
+
+def stubbed_install(tmp_path: Path, pip: str, *args: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """install-pi.sh as root would run it, every system command a stub that logs its arguments
+    (``pip``: the venv's pip's shell body), the venv and the unit under ``tmp_path``."""
+    bin_dir, venv, units = tmp_path / "bin", tmp_path / "venv", tmp_path / "units"
+    calls = tmp_path / "calls.log"
+    for d in (bin_dir, venv / "bin", units):
+        d.mkdir(parents=True)
+    for name in ("apt-get", "raspi-config", "usermod", "systemctl", "chown", "id", "dpkg-query", "getent", "pip"):
+        where = venv / "bin" if name == "pip" else bin_dir
+        body = pip if name == "pip" else STUBS.get(name, "")
+        (where / name).write_text(f'#!/bin/sh\necho "{name} $*" >> {calls}\n{body}\n')
+        (where / name).chmod(0o755)
+    (venv / "bin" / "python").write_text("#!/bin/sh\n")
+    (venv / "bin" / "python").chmod(0o755)
+    boot = tmp_path / "config.txt"
+    boot.write_text("[all]\ndtparam=i2c_arm_baudrate=400000\n")
+    got = subprocess.run(["bash", str(INSTALL), "--user", "legatus-test", "--venv", str(venv),
+                          "--boot-config", str(boot), *args], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}",
+                              "LEGATUS_UNIT_DIR": str(units)})
+    return got, calls
+
+
+def test_an_upgrade_without_a_network_installs_from_what_is_there(tmp_path: Path) -> None:
+    """pip's isolated build fetches setuptools from PyPI: offline it fails, and the newer
+    checkout is then installed from the venv's dependencies and Debian's setuptools
+    (--no-index --no-build-isolation); the unit is written and the service restarted."""
+    offline_pip = 'case "$*" in *--no-index*) exit 0 ;; *) echo "No matching distribution found for setuptools>=64" >&2; exit 1 ;; esac'
+    got, calls = stubbed_install(tmp_path, offline_pip)
+    assert got.returncode == 0, got.stdout + got.stderr
+    pips = [line for line in calls.read_text().splitlines() if line.startswith("pip ")]
+    assert len(pips) == 2 and "--no-index --no-build-isolation" in pips[1] and "--no-index" not in pips[0]
+    assert "no network?" in got.stderr
+    assert "User=legatus-test" in (tmp_path / "units" / "legatus.service").read_text()
+    assert "systemctl enable legatus.service" in calls.read_text()
+
+
+def test_an_install_that_cannot_get_what_it_needs_says_so_and_leaves_the_unit(tmp_path: Path) -> None:
+    got, calls = stubbed_install(tmp_path, "exit 1")
+    assert got.returncode == 1
+    assert "connect the Pi to the network and run this script again" in got.stderr
+    assert not (tmp_path / "units" / "legatus.service").exists() and "systemctl" not in calls.read_text()
+
+
+def test_an_online_install_makes_one_isolated_build(tmp_path: Path) -> None:
+    got, calls = stubbed_install(tmp_path, "exit 0")
+    assert got.returncode == 0, got.stderr
+    pips = [line for line in calls.read_text().splitlines() if line.startswith("pip ")]
+    assert len(pips) == 1 and "--no-build-isolation" not in pips[0] and "--only-binary=:all:" in pips[0]
+    assert "no network?" not in got.stderr

@@ -105,24 +105,45 @@ class Unit:
         self.env = unit_environment(self.service, self.user)
 
     def make_dirs(self) -> None:
-        """StateDirectory/RuntimeDirectory as systemd makes them: owned by the user, 0755."""
+        """StateDirectory/RuntimeDirectory as systemd makes them: owned by the user, with the
+        unit's StateDirectoryMode/RuntimeDirectoryMode (else 0755)."""
         for key, base in (("StateDirectory", "/var/lib"), ("RuntimeDirectory", "/run")):
+            mode = int(self.service.get(key + "Mode", ["0755"])[0], 8)
             for d in " ".join(self.service.get(key, [])).split():
                 path = Path(base) / d
                 path.mkdir(parents=True, exist_ok=True)
-                os.chown(path, self.user.pw_uid, self.user.pw_gid)
-                path.chmod(0o755)
+                st = path.stat()
+                if (st.st_uid, st.st_gid) != (self.user.pw_uid, self.user.pw_gid):
+                    # another User= before (installed again with --user): systemd hands the
+                    # whole tree to the new one
+                    for sub in [path, *path.rglob("*")]:
+                        os.chown(sub, self.user.pw_uid, self.user.pw_gid, follow_symlinks=False)
+                path.chmod(mode)
 
-    def start(self, log: Path, extra_env: dict[str, str] | None = None, argv: list[str] | None = None) -> subprocess.Popen[bytes]:
+    def stopped(self) -> None:
+        """What systemd does when the service stops: RuntimeDirectory removed (the doctor takes a
+        /run/legatus that is there for a running service)."""
+        import shutil
+        for d in " ".join(self.service.get("RuntimeDirectory", [])).split():
+            shutil.rmtree(Path("/run") / d, ignore_errors=True)
+
+    def start(self, log: Path, extra_env: dict[str, str] | None = None, argv: list[str] | None = None,
+              without: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
+        if argv is None:
+            self.make_dirs()                   # (systemd makes them at every start of the service)
         user = self.user
         groups = self.groups
 
+        umask = int(self.service.get("UMask", ["0022"])[0], 8)
+
         def drop() -> None:
+            os.umask(umask)
             os.setgroups(groups)
             os.setgid(user.pw_gid)
             os.setuid(user.pw_uid)
         out = log.open("wb")
-        return subprocess.Popen(argv or self.argv, cwd=self.cwd, env={**self.env, **(extra_env or {})},
+        env = {k: v for k, v in {**self.env, **(extra_env or {})}.items() if k not in without}
+        return subprocess.Popen(argv or self.argv, cwd=self.cwd, env=env,
                                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                                 preexec_fn=drop)
 
@@ -315,10 +336,12 @@ def waveshare(unit: Unit) -> None:
     press(19)                                                   # down
     check(wait_for(lambda: panel().get("data_bytes", 0) > before, 30), "KEY1/joystick on the Waveshare pins reach the panel")
     check(stop(proc) == 0, "SIGTERM: exit status 0")
+    unit.stopped()
+    # as the installer's last line says: sudo -u USER LEGATUS_STATE_DIR=/var/lib/legatus legatus doctor
     doctor = unit.start(Path("/root/doctor.log"), {"PYTHONPATH": str(SHIM), "PI_CHECK_CTRL": str(CTRL)},
-                        argv=[unit.argv[0], "doctor"])
+                        argv=[unit.argv[0], "doctor"], without=("LG_WD",))
     doctor.wait(300)
-    step("legatus doctor (as the service's user, the unit's environment, real pin factory)")
+    step("legatus doctor (as the service's user, its state directory, real pin factory)")
     print(Path("/root/doctor.log").read_text(errors="replace").rstrip())
     check("Profile: waveshare-hat (from the config file" in Path("/root/doctor.log").read_text(), "doctor names the file's profile")
     config.unlink()
