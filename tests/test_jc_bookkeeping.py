@@ -507,3 +507,17 @@ def test_ukrainian_says_a_leader_died_and_a_block_was_eliminated_in_whole_senten
     t.run("next-battle", "lose p_aux1", "lose p_aux1", "lose p_aux1", "lose p_aux1")
     said = localize(t.fails("add defender p_aux1", "illegal_move"), "uk")
     assert said.startswith("Блок «Ауксилія 1» знищено цього року"), said
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_levy_refused_for_a_block_without_a_named_city_says_how_it_is_levied_in_the_readers_words(lang):
+    # J-20 (RU summary, «Правило найма»: navis in «любой дружественный главный порт», steps to ships
+    # only in port cities, never at sea; Cleopatra is never levied): 'levy c_nav1 Massilia' said
+    # «… нет указанного города найма (any friendly major port (steps: any friendly port, never at
+    # sea))», the roster's data words in English inside a Russian or Ukrainian sentence
+    import re
+    from firmware.i18n import localize
+    t = Table()
+    for block in ("c_nav1", "p_nav5", "cleopatra", "c_caesar", "c_aux1", "c_octavian"):
+        said = localize(t.fails(f"levy {block} Massilia", "illegal_move"), lang)
+        assert not re.search(r"[A-Za-z]", said), said

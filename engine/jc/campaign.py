@@ -27,7 +27,11 @@ LEVY_RULES = {"any_friendly_city": term(N_("any friendly city")),
                   term(N_("any friendly city after first caesar leader lost")),
               "any_friendly_city_after_first_pompey_leader_lost":
                   term(N_("any friendly city after first pompey leader lost")),
-              "named_city_must_be_friendly": term(N_("named city must be friendly"))}
+              "named_city_must_be_friendly": term(N_("named city must be friendly")),
+              "any_friendly_major_port (steps: any friendly port, never at sea)":
+                  term(N_("any friendly major port; steps only in a friendly port, never at sea")),
+              "never levied (cannot be disbanded; never leaves play)":
+                  term(N_("never levied: she never leaves play"))}
 # a block of the other side added: one sentence per side and role (ru/uk decline the sides' names)
 _NOT_OURS = {("attacker", "caesar"): N_("{} fights for Caesar, but the attacker is Pompey (change sides with 'owner {} {}')."),
              ("attacker", "pompey"): N_("{} fights for Pompey, but the attacker is Caesar (change sides with 'owner {} {}')."),
