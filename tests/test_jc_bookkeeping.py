@@ -521,3 +521,22 @@ def test_a_levy_refused_for_a_block_without_a_named_city_says_how_it_is_levied_i
     for block in ("c_nav1", "p_nav5", "cleopatra", "c_caesar", "c_aux1", "c_octavian"):
         said = localize(t.fails(f"levy {block} Massilia", "illegal_move"), lang)
         assert not re.search(r"[A-Za-z]", said), said
+
+
+@pytest.mark.parametrize("lang, plays, pompey, apollo", [
+    ("ru", "Ход 2: Цезарь играет «Аполлон», Помпей — «Движение 3, найм 2»",
+     "«Движение 3, найм 2»", "Аполлон копирует «Движение 1, найм 3». Игрок 1: Помпей."),
+    ("uk", "Хід 2: Цезар грає «Аполлон», Помпей — «Рух 3, найм 2»",
+     "«Рух 3, найм 2»", "Аполлон копіює «Рух 1, найм 3». Гравець 1: Помпей.")])
+def test_a_reveal_names_each_card_whole(lang, plays, pompey, apollo):
+    # J-18: the reveal said «Ход 1: Цезарь играет Движение 3, найм 2, Помпей Движение 1, найм 3»:
+    # a command card's name has a comma of its own, so the two cards ran together with the
+    # sentence's commas; each card is now named whole, as a card («…»)
+    from firmware.i18n import localize
+    ph = _phase(["4/1", "apollo", "1/2", "2/2", "2/1"], ["1/3", "3/2", "mars", "2/3", "2/2"])
+    ph["discarded"] = {"caesar": "z", "pompey": "z"}
+    K.play(ph, "caesar", "4/1")
+    K.play(ph, "pompey", "1/3")
+    K.play(ph, "caesar", "apollo")
+    said = localize(K.reveal_sentence(K.play(ph, "pompey", "3/2")), lang)
+    assert said.startswith(plays) and pompey in said and apollo in said, said
