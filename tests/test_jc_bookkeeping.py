@@ -540,3 +540,36 @@ def test_a_reveal_names_each_card_whole(lang, plays, pompey, apollo):
     K.play(ph, "caesar", "apollo")
     said = localize(K.reveal_sentence(K.play(ph, "pompey", "3/2")), lang)
     assert said.startswith(plays) and pompey in said and apollo in said, said
+
+
+def test_a_block_disbanded_in_winter_forfeits_its_steps_and_goes_back_to_its_owners_pool():
+    # J-19 (rules 8.3 navis with no friendly port, 8.4 supply surplus, 8.5 disbanding; RU 4.2,
+    # 4.3, 4.5 «Имеющиеся боевые силы на блоках утрачиваются»): a disbanded block goes to the levy
+    # pool with its steps forfeit, and a new block comes out of the pool at strength I (J-20, RU
+    # «Найм»: «с боевой силой 1»). The device had no way to be told: it kept the disbanded block's
+    # strength (Legio 8 still II next year, so a Vulcan step «II→I» where the table's block at I is
+    # eliminated, J-3) and a disbanded Jupiter defector on its new side
+    t = Table()
+    t.run("lose c_leg8", "owner p_leg3 caesar", "winter")
+    out = t.do("disband c_leg8")
+    assert (out["block"], out["from"], out["to"], out["side"]) == ("c_leg8", 2, 1, "caesar")
+    strengths = {b["id"]: b["strength"] for b in t.do("roster caesar")["blocks"]}
+    assert strengths["c_leg8"] == 1
+    assert t.do("disband p_leg3")["side"] == "pompey"                 # back to its owner's pool
+    assert "p_leg3" in {b["id"] for b in t.do("roster pompey")["blocks"]}
+    assert t.do("disband p_elephant")["to"] == 2                      # IV/II only (J-2)
+    assert t.do("disband c_nav1")["to"] == 1                          # 8.3: a navis with no port
+    assert "Cleopatra" in t.fails("disband cleopatra", "illegal_move")  # 8.5: «кроме Клеопатры»
+    t.run("lose c_leg9", "lose c_leg9", "lose c_leg9")               # eliminated: already in the pool
+    t.fails("disband c_leg9", "illegal_move")
+    t.run("add attacker c_leg10")
+    t.fails("disband c_leg10", "illegal_move")                       # placed in the battle being set up
+    for line in ("disband", "disband zz", "disband c_leg11 c_leg12", "disband c_leg11 x=1"):
+        t.fails(line, "bad_arguments")
+    assert t.do("add attacker c_leg8")["block"]["strength"] == 1      # levied again at I
+    u = Table()
+    u.run("lose c_leg8", "owner p_leg3 caesar", "winter", "disband c_leg8", "disband p_leg3")
+    u.session.undo()
+    u.session.undo()                                                  # the undo gives both back
+    assert {b["id"]: b["strength"] for b in u.do("roster caesar")["blocks"]}["c_leg8"] == 2
+    assert "p_leg3" in {b["id"] for b in u.do("roster caesar")["blocks"]}

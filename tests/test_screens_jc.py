@@ -492,7 +492,7 @@ def test_a_step_lost_outside_battle_is_one_row_of_the_block(tmp_path):  # J-2, J
     ctx = block_menu(home(NEW), "caesar", "Legio 10")
     assert isinstance(ctx.top, BlockMenu) and ctx.top.status(ctx) == "C4 III"
     rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
-    assert rows == {"Lose a step": "III→II", "Go over to Pompey": ""}
+    assert rows == {"Lose a step": "III→II", "Go over to Pompey": "", "Disband": ""}
     ctx.press("a")
     assert ctx.session.lines[-1] == "lose c_leg10" and roster_strength(ctx, "c_leg10") == 2
     assert ctx.notes == ["Legio 10 loses a step outside battle (III→II). Undo: hold B."]
@@ -501,12 +501,30 @@ def test_a_step_lost_outside_battle_is_one_row_of_the_block(tmp_path):  # J-2, J
     assert (item.label, item.value) == ("Legio 10", "C4 II")
 
 
+def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8.3-8.5), J-20
+    """Winter: a navis with no friendly port, the supply's surplus or any block the player chooses
+    is disbanded to the levy pool, its steps forfeit. On the device: Blocks → Caesar → Legio 10 →
+    Disband, sent at once as ``disband`` (journaled: hold B takes it back); the block is then
+    shown at I, the strength it is levied at again (it stayed at III: the device had no way to be
+    told)."""
+    from firmware.screens.jc.blocks import SideBlocks
+    ctx = block_menu(home(NEW, "lose c_leg10"), "caesar", "Legio 10")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*DOWN * labels.index("Disband"), "a")
+    assert ctx.session.lines[-1] == "disband c_leg10" and roster_strength(ctx, "c_leg10") == 1
+    assert ctx.notes == ["Legio 10 is disbanded to Caesar's levy pool: its steps are forfeit; levied again, "
+                         "it comes in at I. Undo: hold B."]
+    assert isinstance(ctx.top, SideBlocks)
+    item = ctx.top.items(ctx)[ctx.top.cursor]
+    assert (item.label, item.value) == ("Legio 10", "C4 I")
+
+
 def test_a_leader_killed_outside_battle_asks_first_and_is_a_trophy():  # J-2, J-17
     """Jupiter on a leader: he loses a step instead of changing side, "even if eliminated". At I the
     row says he is killed; A asks first (a leader is gone for good), then the enemy scores his trophy."""
     ctx = block_menu(home(NEW, "lose p_pompeius", "lose p_pompeius"), "pompey", "Pompeius")
     rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
-    assert rows == {"Lose a step": "killed"}                 # a leader never changes side (Jupiter)
+    assert rows == {"Lose a step": "killed", "Disband": ""}  # a leader never changes side (Jupiter)
     vp, sent = ctx.view()["vp"]["caesar"], len(ctx.session.lines)
     ctx.press("a")
     assert isinstance(ctx.top, ConfirmScreen) and "1 VP for Caesar" in ctx.top.question
@@ -559,9 +577,9 @@ def test_cleopatra_at_one_step_is_offered_only_a_change_of_side():  # J-2
     assert ("Lose a step" in labels) == (strength > 1) and "Go over to Caesar" in labels
     for _ in range(strength - 1):
         ctx.run("lose cleopatra")
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Go over to Caesar"]
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Go over to Caesar"]     # never disbanded (8.5)
     navis = block_menu(home(NEW), "caesar", "Navis 1")
-    assert [str(i.label) for i in navis.top.items(navis)] == ["Lose a step"]
+    assert [str(i.label) for i in navis.top.items(navis)] == ["Lose a step", "Disband"]   # 8.3: no port
 
 
 def test_a_jupiter_defection_moves_the_block_to_the_other_side():  # J-2 (Jupiter)

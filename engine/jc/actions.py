@@ -10,6 +10,7 @@ from engine.jc.replies import (
     AddReply,
     AdviseReply,
     CardsReply,
+    DisbandReply,
     FightReply,
     HandReply,
     LoseReply,
@@ -106,6 +107,11 @@ def control(city: str, holder: str | None) -> Line[VpReply]:
 def lose(block: str) -> Line[LoseReply]:
     """One step off ``block`` outside battle (Vulcan, Jupiter on a leader or navis)."""
     return words("lose", block)
+
+
+def disband(block: str) -> Line[DisbandReply]:
+    """``block`` back to its owner's levy pool, its steps forfeit (winter: rules 8.3-8.5)."""
+    return words("disband", block)
 
 
 def owner(block: str, side: Side) -> Line[OwnerReply]:

@@ -132,6 +132,23 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     return {"block": bid, "from": before, "to": 0, "result": "eliminated"}
 
 
+def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
+    """A roster block disbanded to the levy pool (J-19: rules 8.3 navis with no friendly port, 8.4
+    the winter supply's surplus, 8.5 any block but Cleopatra): its steps are forfeit, so levied
+    again it comes in at its lowest strength (J-20: "at strength I"; the elephant II, J-2), and a
+    Jupiter defector goes back to its owner's pool. Returns ``block``, ``from``, ``to`` and
+    ``side`` (whose pool it is in now); raises IllegalMove for Cleopatra and for a block already
+    out of play (killed, or eliminated this year: in the pool already)."""
+    if spec.kind == "cleopatra":
+        raise IllegalMove(Msg("Cleopatra is never disbanded: she never leaves play (rules 8.5)."))
+    check_available(camp, spec, owner(camp, spec), "attacker")
+    bid = str(spec.id)
+    before = default_strength(camp, spec)
+    camp["strength"][bid] = min(spec.track)
+    camp["owner"].pop(bid, None)            # a defector goes back to its owner's pool
+    return {"block": bid, "from": before, "to": min(spec.track), "side": spec.side}
+
+
 def set_levy_city(camp: Campaign, block_id: str, city_name: str) -> tuple[BlockSpec, str]:
     """J-20: override where a block is levied. Raises BadArguments/IllegalMove."""
     spec = roster()[block_id]

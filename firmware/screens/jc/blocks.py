@@ -1,9 +1,10 @@
 """Julius Caesar: the blocks between battles — a step lost outside battle (Vulcan; Jupiter on a
-leader or navis: J-2, J-3, J-17) and a block changing side (a Jupiter defection, Cleopatra).
+leader or navis: J-2, J-3, J-17), a block changing side (a Jupiter defection, Cleopatra) and a block
+disbanded in the winter (rules 8.3-8.5: back to the levy pool, its steps forfeit).
 
 Home → Blocks → a side → its blocks in play (from the roster, strength carried over) → a block:
-Lose a step, or Go over to the other side. Both are one console line each (``lose``, ``owner``),
-journaled: the notice says what happened and that hold B takes it back (Undo: hold B). Only a step that ends the
+Lose a step, Go over to the other side, or Disband. Each is one console line (``lose``, ``owner``,
+``disband``), journaled: the notice says what happened and that hold B takes it back (Undo: hold B). Only a step that ends the
 block (a leader killed for good, any other block eliminated for the year) asks first."""
 from __future__ import annotations
 
@@ -35,6 +36,11 @@ LAST_STEP = {("leader", "caesar"): N_("{} is at I: killed for good, 1 VP for Cae
              "block": N_("{} is at I: eliminated, no levy again this year.")}
 
 GO_OVER = {"caesar": N_("Go over to Caesar"), "pompey": N_("Go over to Pompey")}
+# a block disbanded to its owner's levy pool (engine/jc/console.py ``_DISBANDED``: the same catalog entries)
+DISBANDED = {"caesar": N_("{} is disbanded to Caesar's levy pool: its steps are forfeit; levied again, it comes "
+                          "in at {}."),
+             "pompey": N_("{} is disbanded to Pompey's levy pool: its steps are forfeit; levied again, it comes "
+                          "in at {}.")}
 
 
 def other(side: str) -> act.Side:
@@ -159,7 +165,16 @@ class BlockMenu(ListScreen):
                             _("killed") if b["kind"] == "leader" else _("eliminated"), ident="lose"))
         if b["kind"] not in ("leader", "navis"):           # they lose a step instead (Jupiter)
             out.append(Item(_(GO_OVER[other(self.side)]), partial(self._go_over, block=b), ident="owner"))
+        if b["kind"] != "cleopatra":       # winter: back to the levy pool, steps forfeit (rules 8.3-8.5)
+            out.append(Item(_("Disband"), partial(self._disband, block=b), ident="disband"))
         return out
+
+    def _disband(self, ctx: Ctx, block: RosterBlock) -> None:
+        response = run_line(ctx, act.disband(block["id"]))
+        if response is None:
+            return
+        ctx.pop()                                 # back on the side's blocks
+        ctx.notify(undo_said(Msg(DISBANDED[response["side"]], BlockNamed(block), roman(response["to"]))))
 
     def _lose(self, ctx: Ctx, block: RosterBlock) -> None:
         if any(s < block["strength"] for s in strengths(block)):
