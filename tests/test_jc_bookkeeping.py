@@ -116,7 +116,9 @@ def test_winter_cleopatra_joins_the_side_holding_alexandria():
 
 
 def test_winter_releases_eliminated_blocks_and_deals_cards():
-    # J-3 + J-19: eliminated blocks come back after winter; the new year's cards are dealt
+    # J-3 + J-19: eliminated blocks come back after winter; the new year's cards are dealt. A block
+    # eliminated is in the levy pool and comes out of it at strength I (J-20; RU «Найм»: «выставить
+    # на карту блок ... с силой 1»), as a disbanded one: the device said its maximum (Legio 4 III)
     t = Table()
     t.run("add attacker rating=A4 strength=3 name=a", "add defender p_leg4 strength=1", "start",
           "fire dice=1,6,6")
@@ -127,7 +129,11 @@ def test_winter_releases_eliminated_blocks_and_deals_cards():
     view = t.session.view()
     assert view["campaign"]["eliminated"] == [] and view["campaign"]["year"] == 2
     assert view["cards"]["cards_in_hand"] == {"caesar": 6, "pompey": 6}
-    t.do("add attacker p_leg4 strength=1")
+    assert {b["id"]: b["strength"] for b in t.do("roster pompey")["blocks"]}["p_leg4"] == 1
+    assert t.do("add attacker p_leg4")["block"]["strength"] == 1
+    u = Table()
+    u.run("lose p_elephant", "lose p_elephant", "winter")                # IV -> II -> eliminated
+    assert u.do("add defender p_elephant")["block"]["strength"] == 2    # its one step: II (J-2)
 
 
 def test_winter_victory_ends_the_game():

@@ -97,7 +97,7 @@ def sync(camp: Campaign, battle: B.Battle, number: int) -> None:
         elif b["status"] == "eliminated":
             if bid not in camp["eliminated"]:
                 camp["eliminated"].append(bid)
-            camp["strength"].pop(bid, None)
+            camp["strength"][bid] = min(b["track"])     # levied again (next year) at I: J-3, J-20
             camp["owner"].pop(bid, None)        # a defector goes back to its owner's pool
         else:
             camp["strength"][bid] = b["strength"]
@@ -128,6 +128,7 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
         camp["trophies"][B.other(side)].append({"id": bid, "name": spec.name, "battle": None, "key": bid})
         return {"block": bid, "from": before, "to": 0, "result": "killed"}
     camp["eliminated"].append(bid)
+    camp["strength"][bid] = min(spec.track)     # levied again (next year) at I: J-3, J-20
     camp["owner"].pop(bid, None)            # a defector goes back to its owner's pool
     return {"block": bid, "from": before, "to": 0, "result": "eliminated"}
 
