@@ -579,3 +579,27 @@ def test_a_block_disbanded_in_winter_forfeits_its_steps_and_goes_back_to_its_own
     u.session.undo()                                                  # the undo gives both back
     assert {b["id"]: b["strength"] for b in u.do("roster caesar")["blocks"]}["c_leg8"] == 2
     assert "p_leg3" in {b["id"] for b in u.do("roster caesar")["blocks"]}
+
+
+def test_a_levy_point_adds_a_step_to_a_block_outside_battle():
+    # J-20 (rules 2.2 "for each Levy, one step can be added to one existing block"; RU «Найм»:
+    # «добавить 1 шаг одному из блоков, с пониженной боевой силой»): the device kept the steps lost
+    # (battles, 'lose') but had no way to be told of a step levied back, so its strength stayed
+    # low (a Vulcan step on Legio 8 at the table's II said «I→eliminated», J-3)
+    t = Table()
+    t.run("lose c_leg8", "lose c_leg8")
+    out = t.do("gain c_leg8")
+    assert (out["block"], out["from"], out["to"]) == ("c_leg8", 1, 2)
+    assert {b["id"]: b["strength"] for b in t.do("roster caesar")["blocks"]}["c_leg8"] == 2
+    assert t.do("lose c_leg8")["result"] == "reduced"                    # II -> I, not eliminated
+    t.run("lose p_elephant")
+    assert t.do("gain p_elephant")["to"] == 4                            # II -> IV: its track (J-2)
+    assert "maximum" in t.fails("gain p_elephant", "illegal_move")      # nothing to add at IV
+    t.run("lose c_leg9", "lose c_leg9", "lose c_leg9")
+    t.fails("gain c_leg9", "illegal_move")                             # eliminated: in the pool (J-3)
+    t.run("lose p_scipio", "lose p_scipio", "lose p_scipio")
+    t.fails("gain p_scipio", "illegal_move")                           # killed for good (J-2)
+    t.run("add attacker c_leg8")
+    t.fails("gain c_leg8", "illegal_move")                             # in the battle being set up
+    for line in ("gain", "gain zz", "gain c_leg11 c_leg12", "gain c_leg11 x=1"):
+        t.fails(line, "bad_arguments")

@@ -519,12 +519,28 @@ def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8
     assert (item.label, item.value) == ("Legio 10", "C4 I")
 
 
+def test_a_step_levied_back_is_one_row_of_a_reduced_block():  # J-20 (a levy point adds a step)
+    """A block below its maximum offers Gain a step (a levy point, rules 2.2), sent at once as
+    ``gain``; a block at its maximum does not offer it."""
+    from firmware.screens.jc.blocks import SideBlocks
+    ctx = block_menu(home(NEW, "lose c_leg10", "lose c_leg10"), "caesar", "Legio 10")
+    rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
+    assert rows["Gain a step"] == "I→II"
+    labels = list(rows)
+    ctx.press(*DOWN * labels.index("Gain a step"), "a")
+    assert ctx.session.lines[-1] == "gain c_leg10" and roster_strength(ctx, "c_leg10") == 2
+    assert ctx.notes == ["Legio 10 gains a step from a levy (I→II). Undo: hold B."]
+    assert isinstance(ctx.top, SideBlocks)
+    full = block_menu(home(NEW), "caesar", "Legio 8")
+    assert "Gain a step" not in [str(i.label) for i in full.top.items(full)]
+
+
 def test_a_leader_killed_outside_battle_asks_first_and_is_a_trophy():  # J-2, J-17
     """Jupiter on a leader: he loses a step instead of changing side, "even if eliminated". At I the
     row says he is killed; A asks first (a leader is gone for good), then the enemy scores his trophy."""
     ctx = block_menu(home(NEW, "lose p_pompeius", "lose p_pompeius"), "pompey", "Pompeius")
     rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
-    assert rows == {"Lose a step": "killed", "Disband": ""}  # a leader never changes side (Jupiter)
+    assert rows == {"Lose a step": "killed", "Gain a step": "I→II", "Disband": ""}  # never changes side (Jupiter)
     vp, sent = ctx.view()["vp"]["caesar"], len(ctx.session.lines)
     ctx.press("a")
     assert isinstance(ctx.top, ConfirmScreen) and "1 VP for Caesar" in ctx.top.question
@@ -577,7 +593,7 @@ def test_cleopatra_at_one_step_is_offered_only_a_change_of_side():  # J-2
     assert ("Lose a step" in labels) == (strength > 1) and "Go over to Caesar" in labels
     for _ in range(strength - 1):
         ctx.run("lose cleopatra")
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Go over to Caesar"]     # never disbanded (8.5)
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Gain a step", "Go over to Caesar"]   # never disbanded (8.5)
     navis = block_menu(home(NEW), "caesar", "Navis 1")
     assert [str(i.label) for i in navis.top.items(navis)] == ["Lose a step", "Disband"]   # 8.3: no port
 

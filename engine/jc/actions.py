@@ -12,6 +12,7 @@ from engine.jc.replies import (
     CardsReply,
     DisbandReply,
     FightReply,
+    GainReply,
     HandReply,
     LoseReply,
     NextBattleReply,
@@ -107,6 +108,11 @@ def control(city: str, holder: str | None) -> Line[VpReply]:
 def lose(block: str) -> Line[LoseReply]:
     """One step off ``block`` outside battle (Vulcan, Jupiter on a leader or navis)."""
     return words("lose", block)
+
+
+def gain(block: str) -> Line[GainReply]:
+    """One step added to ``block`` by a levy point outside battle (J-20)."""
+    return words("gain", block)
 
 
 def disband(block: str) -> Line[DisbandReply]:

@@ -18,7 +18,7 @@ from engine.text import from_data, to_data
 from engine.jc.views import Verdict
 from engine.jc import battle as B
 from engine.jc import mapdata, score
-from engine.jc.roster import SIDES, BlockSpec, roster
+from engine.jc.roster import SIDES, BlockSpec, roman, roster
 
 Campaign = dict[str, Any]
 # How a block without a named levy city is levied (the roster's levy_rule), said as a term.
@@ -131,6 +131,20 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     camp["strength"][bid] = min(spec.track)     # levied again (next year) at I: J-3, J-20
     camp["owner"].pop(bid, None)            # a defector goes back to its owner's pool
     return {"block": bid, "from": before, "to": 0, "result": "eliminated"}
+
+
+def gain_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
+    """One step added to a roster block by a levy point (J-20; rules 2.2, RU «Найм»): the next
+    strength up its track (the elephant II -> IV). Returns ``block``, ``from``, ``to``; raises
+    IllegalMove for a block at its maximum or out of play (killed; eliminated: in the pool, J-3)."""
+    check_available(camp, spec, owner(camp, spec), "attacker")
+    before = default_strength(camp, spec)
+    higher = [s for s in spec.track if s > before]
+    if not higher:
+        raise IllegalMove(Msg("{} is at its maximum ({}): a levy adds no step to it.", block_name(spec.name),
+                              roman(before)))
+    camp["strength"][str(spec.id)] = min(higher)
+    return {"block": str(spec.id), "from": before, "to": min(higher)}
 
 
 def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:

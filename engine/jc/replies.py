@@ -117,6 +117,13 @@ class LoseReply(Reply):
     vp: dict[str, Any]
 
 
+class GainReply(Reply):
+    """``gain``: one step added by a levy point outside battle (J-20)."""
+
+    block: str
+    to: int
+
+
 class DisbandReply(Reply):
     """``disband``: a block back to its owner's levy pool, its steps forfeit (J-19, rules 8.3-8.5)."""
 
