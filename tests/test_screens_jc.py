@@ -368,6 +368,23 @@ def test_the_cards_menu_is_never_cut_and_an_empty_hand_says_so(lang):  # J-18
     assert ctx.top.status(ctx) == "" and not any("…" in t for t in ctx.texts())
 
 
+@pytest.mark.parametrize("lang, said", [("en", "winter next"), ("ru", "далее зима"), ("uk", "далі зима")])
+def test_the_cards_menu_says_the_winter_comes_once_the_five_turns_are_played(lang, said):  # J-18, J-19
+    """The cards menu's status said «ход 5» after the fifth turn was played, as if it were still to
+    be played; the year ends with its fifth card (rules 8.0): the winter comes next."""
+    from firmware.screens.jc.campaign import CardsMenu
+    ctx = FakeCtx(NEW, "deal")
+    hands = {s: ctx.run(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+    lines = [NEW, "deal"] + [f"discard {s} {hands[s][0]}" for s in hands]
+    for turn in range(1, 5):
+        lines += [f"play {s} {hands[s][turn]}" for s in hands]
+    ctx = FakeCtx(*lines, lang=lang).open(CardsMenu())
+    assert ctx.top.status(ctx) == {"en": "turn 5", "ru": "ход 5", "uk": "хід 5"}[lang]
+    for side in hands:
+        ctx.run(f"play {side} {hands[side][5]}")
+    assert ctx.top.status(ctx) == said and not any("…" in t for t in ctx.texts())
+
+
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
     lines = [NEW] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                      "Carthago_Nova", "Ephesus", "Antiochia", "Utica")]

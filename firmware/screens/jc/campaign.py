@@ -98,7 +98,11 @@ class CardsMenu(ListScreen):
     def status(self, ctx: Ctx) -> str:
         view = view_of(ctx)
         cards = view["cards"]
-        return _("turn {}").format(cards["turn"]) if cards and not view["campaign"]["over"] else ""
+        if not cards or view["campaign"]["over"]:
+            return ""
+        if cards["year_done"]:                   # the year ends with its fifth card (J-18, rules 8.0)
+            return _("winter next")
+        return _("turn {}").format(cards["turn"])
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
