@@ -97,7 +97,7 @@ def sync(camp: Campaign, battle: B.Battle, number: int) -> None:
         elif b["status"] == "eliminated":
             if bid not in camp["eliminated"]:
                 camp["eliminated"].append(bid)
-            camp["strength"][bid] = min(b["track"])     # levied again (next year) at I: J-3, J-20
+            camp["strength"].pop(bid, None)
             camp["owner"].pop(bid, None)        # a defector goes back to its owner's pool
         else:
             camp["strength"][bid] = b["strength"]
@@ -128,7 +128,6 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
         camp["trophies"][B.other(side)].append({"id": bid, "name": spec.name, "battle": None, "key": bid})
         return {"block": bid, "from": before, "to": 0, "result": "killed"}
     camp["eliminated"].append(bid)
-    camp["strength"][bid] = min(spec.track)     # levied again (next year) at I: J-3, J-20
     camp["owner"].pop(bid, None)            # a defector goes back to its owner's pool
     return {"block": bid, "from": before, "to": 0, "result": "eliminated"}
 
@@ -218,6 +217,8 @@ def winter(camp: Campaign) -> dict[str, Any]:
                           "the other VP cities 4); the owner disbands the surplus to the levy pool.")})
     steps.append({"step": "8.5", "title": term(N_("Disbanding")), "done": False,
                   "text": term("Either player may disband any block except Cleopatra; its steps are lost.")})
+    for bid in camp["eliminated"]:      # back in the levy pool: levied again at I (J-3, J-20; the elephant II)
+        camp["strength"][bid] = min(roster()[bid].track)
     camp["eliminated"] = []
     camp["year"] += 1
     steps.append({"step": "8.6", "title": term(N_("Year reset")), "done": True,
