@@ -305,6 +305,19 @@ def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, 
         assert "1 " in said.top.question and " 5)" in said.top.question and "of 5" not in said.top.question
 
 
+@pytest.mark.parametrize("lang, vacant, caesar", [("en", "Alexandria: vacant. VP 1:5.", "Alexandria: Caesar. VP 3:5."),
+                                                     ("ru", "Александрия: свободна. ПО 1:5.", "Александрия: Цезарь. ПО 3:5."),
+                                                     ("uk", "Александрія: вільна. ПО 1:5.", "Александрія: Цезар. ПО 3:5.")])
+def test_the_winter_question_shows_the_figures_the_device_decides_from(lang, vacant, caesar):  # J-17, J-19
+    """The winter decides by itself whose side Cleopatra takes (rules 8.1: the holder of Alexandria,
+    from the VP track) and whether the campaign ends (8.2: the VP). It asked without showing them, so
+    a VP track the table forgot to update (Alexandria taken, a city lost) ended the year unseen."""
+    ctx = FakeCtx(NEW, "control Alexandria vacant", lang=lang).open(JcHome()).press(*DOWN * 10, "a")
+    assert isinstance(ctx.top, ConfirmScreen) and ctx.top.question.endswith(vacant), ctx.top.question
+    ctx = FakeCtx(NEW, "control Alexandria caesar", lang=lang).open(JcHome()).press(*DOWN * 10, "a")
+    assert ctx.top.question.endswith(caesar), ctx.top.question
+
+
 def test_no_way_out_is_offered_only_where_the_block_must_retreat():  # J-6, rules 3.5/7.6
     """A defender (or an attacker before round 4) may fire or pass: "No way out" (eliminated) was
     offered to it beside Retreat; it is the round-4 attacker's choice only."""
