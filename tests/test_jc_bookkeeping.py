@@ -116,7 +116,9 @@ def test_winter_cleopatra_joins_the_side_holding_alexandria():
 
 
 def test_winter_releases_eliminated_blocks_and_deals_cards():
-    # J-3 + J-19: eliminated blocks come back after winter; the new year's cards are dealt
+    # J-3 + J-19: eliminated blocks come back after winter; the new year's cards are dealt. A block
+    # eliminated is in the levy pool and comes out of it at strength I (J-20; RU «Найм»: «выставить
+    # на карту блок ... с силой 1»), as a disbanded one: the device said its maximum (Legio 4 III)
     t = Table()
     t.run("add attacker rating=A4 strength=3 name=a", "add defender p_leg4 strength=1", "start",
           "fire dice=1,6,6")
@@ -127,7 +129,11 @@ def test_winter_releases_eliminated_blocks_and_deals_cards():
     view = t.session.view()
     assert view["campaign"]["eliminated"] == [] and view["campaign"]["year"] == 2
     assert view["cards"]["cards_in_hand"] == {"caesar": 6, "pompey": 6}
-    t.do("add attacker p_leg4 strength=1")
+    assert {b["id"]: b["strength"] for b in t.do("roster pompey")["blocks"]}["p_leg4"] == 1
+    assert t.do("add attacker p_leg4")["block"]["strength"] == 1
+    u = Table()
+    u.run("lose p_elephant", "lose p_elephant", "winter")                # IV -> II -> eliminated
+    assert u.do("add defender p_elephant")["block"]["strength"] == 2    # its one step: II (J-2)
 
 
 def test_winter_victory_ends_the_game():
@@ -507,3 +513,93 @@ def test_ukrainian_says_a_leader_died_and_a_block_was_eliminated_in_whole_senten
     t.run("next-battle", "lose p_aux1", "lose p_aux1", "lose p_aux1", "lose p_aux1")
     said = localize(t.fails("add defender p_aux1", "illegal_move"), "uk")
     assert said.startswith("Блок «Ауксилія 1» знищено цього року"), said
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_levy_refused_for_a_block_without_a_named_city_says_how_it_is_levied_in_the_readers_words(lang):
+    # J-20 (RU summary, «Правило найма»: navis in «любой дружественный главный порт», steps to ships
+    # only in port cities, never at sea; Cleopatra is never levied): 'levy c_nav1 Massilia' said
+    # «… нет указанного города найма (any friendly major port (steps: any friendly port, never at
+    # sea))», the roster's data words in English inside a Russian or Ukrainian sentence
+    import re
+    from firmware.i18n import localize
+    t = Table()
+    for block in ("c_nav1", "p_nav5", "cleopatra", "c_caesar", "c_aux1", "c_octavian"):
+        said = localize(t.fails(f"levy {block} Massilia", "illegal_move"), lang)
+        assert not re.search(r"[A-Za-z]", said), said
+
+
+@pytest.mark.parametrize("lang, plays, pompey, apollo", [
+    ("ru", "Ход 2: Цезарь играет «Аполлон», Помпей — «Движение 3, найм 2»",
+     "«Движение 3, найм 2»", "Аполлон копирует «Движение 1, найм 3». Игрок 1: Помпей."),
+    ("uk", "Хід 2: Цезар грає «Аполлон», Помпей — «Рух 3, найм 2»",
+     "«Рух 3, найм 2»", "Аполлон копіює «Рух 1, найм 3». Гравець 1: Помпей.")])
+def test_a_reveal_names_each_card_whole(lang, plays, pompey, apollo):
+    # J-18: the reveal said «Ход 1: Цезарь играет Движение 3, найм 2, Помпей Движение 1, найм 3»:
+    # a command card's name has a comma of its own, so the two cards ran together with the
+    # sentence's commas; each card is now named whole, as a card («…»)
+    from firmware.i18n import localize
+    ph = _phase(["4/1", "apollo", "1/2", "2/2", "2/1"], ["1/3", "3/2", "mars", "2/3", "2/2"])
+    ph["discarded"] = {"caesar": "z", "pompey": "z"}
+    K.play(ph, "caesar", "4/1")
+    K.play(ph, "pompey", "1/3")
+    K.play(ph, "caesar", "apollo")
+    said = localize(K.reveal_sentence(K.play(ph, "pompey", "3/2")), lang)
+    assert said.startswith(plays) and pompey in said and apollo in said, said
+
+
+def test_a_block_disbanded_in_winter_forfeits_its_steps_and_goes_back_to_its_owners_pool():
+    # J-19 (rules 8.3 navis with no friendly port, 8.4 supply surplus, 8.5 disbanding; RU 4.2,
+    # 4.3, 4.5 «Имеющиеся боевые силы на блоках утрачиваются»): a disbanded block goes to the levy
+    # pool with its steps forfeit, and a new block comes out of the pool at strength I (J-20, RU
+    # «Найм»: «с боевой силой 1»). The device had no way to be told: it kept the disbanded block's
+    # strength (Legio 8 still II next year, so a Vulcan step «II→I» where the table's block at I is
+    # eliminated, J-3) and a disbanded Jupiter defector on its new side
+    t = Table()
+    t.run("lose c_leg8", "owner p_leg3 caesar", "winter")
+    out = t.do("disband c_leg8")
+    assert (out["block"], out["from"], out["to"], out["side"]) == ("c_leg8", 2, 1, "caesar")
+    strengths = {b["id"]: b["strength"] for b in t.do("roster caesar")["blocks"]}
+    assert strengths["c_leg8"] == 1
+    assert t.do("disband p_leg3")["side"] == "pompey"                 # back to its owner's pool
+    assert "p_leg3" in {b["id"] for b in t.do("roster pompey")["blocks"]}
+    assert t.do("disband p_elephant")["to"] == 2                      # IV/II only (J-2)
+    assert t.do("disband c_nav1")["to"] == 1                          # 8.3: a navis with no port
+    assert "Cleopatra" in t.fails("disband cleopatra", "illegal_move")  # 8.5: «кроме Клеопатры»
+    t.run("lose c_leg9", "lose c_leg9", "lose c_leg9")               # eliminated: already in the pool
+    t.fails("disband c_leg9", "illegal_move")
+    t.run("add attacker c_leg10")
+    t.fails("disband c_leg10", "illegal_move")                       # placed in the battle being set up
+    for line in ("disband", "disband zz", "disband c_leg11 c_leg12", "disband c_leg11 x=1"):
+        t.fails(line, "bad_arguments")
+    assert t.do("add attacker c_leg8")["block"]["strength"] == 1      # levied again at I
+    u = Table()
+    u.run("lose c_leg8", "owner p_leg3 caesar", "winter", "disband c_leg8", "disband p_leg3")
+    u.session.undo()
+    u.session.undo()                                                  # the undo gives both back
+    assert {b["id"]: b["strength"] for b in u.do("roster caesar")["blocks"]}["c_leg8"] == 2
+    assert "p_leg3" in {b["id"] for b in u.do("roster caesar")["blocks"]}
+
+
+def test_a_levy_point_adds_a_step_to_a_block_outside_battle():
+    # J-20 (rules 2.2 "for each Levy, one step can be added to one existing block"; RU «Найм»:
+    # «добавить 1 шаг одному из блоков, с пониженной боевой силой»): the device kept the steps lost
+    # (battles, 'lose') but had no way to be told of a step levied back, so its strength stayed
+    # low (a Vulcan step on Legio 8 at the table's II said «I→eliminated», J-3)
+    t = Table()
+    t.run("lose c_leg8", "lose c_leg8")
+    out = t.do("gain c_leg8")
+    assert (out["block"], out["from"], out["to"]) == ("c_leg8", 1, 2)
+    assert {b["id"]: b["strength"] for b in t.do("roster caesar")["blocks"]}["c_leg8"] == 2
+    assert t.do("lose c_leg8")["result"] == "reduced"                    # II -> I, not eliminated
+    t.run("lose p_elephant")
+    assert t.do("gain p_elephant")["to"] == 4                            # II -> IV: its track (J-2)
+    assert "maximum" in t.fails("gain p_elephant", "illegal_move")      # nothing to add at IV
+    t.run("lose c_leg9", "lose c_leg9", "lose c_leg9")
+    t.fails("gain c_leg9", "illegal_move")                             # eliminated: in the pool (J-3)
+    t.run("lose p_scipio", "lose p_scipio", "lose p_scipio")
+    t.fails("gain p_scipio", "illegal_move")                           # killed for good (J-2)
+    t.run("add attacker c_leg8")
+    t.fails("gain c_leg8", "illegal_move")                             # in the battle being set up
+    for line in ("gain", "gain zz", "gain c_leg11 c_leg12", "gain c_leg11 x=1"):
+        t.fails(line, "bad_arguments")

@@ -305,6 +305,19 @@ def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, 
         assert "1 " in said.top.question and " 5)" in said.top.question and "of 5" not in said.top.question
 
 
+@pytest.mark.parametrize("lang, vacant, caesar", [("en", "Alexandria: vacant. VP 1:5.", "Alexandria: Caesar. VP 3:5."),
+                                                     ("ru", "Александрия: свободна. ПО 1:5.", "Александрия: Цезарь. ПО 3:5."),
+                                                     ("uk", "Александрія: вільна. ПО 1:5.", "Александрія: Цезар. ПО 3:5.")])
+def test_the_winter_question_shows_the_figures_the_device_decides_from(lang, vacant, caesar):  # J-17, J-19
+    """The winter decides by itself whose side Cleopatra takes (rules 8.1: the holder of Alexandria,
+    from the VP track) and whether the campaign ends (8.2: the VP). It asked without showing them, so
+    a VP track the table forgot to update (Alexandria taken, a city lost) ended the year unseen."""
+    ctx = FakeCtx(NEW, "control Alexandria vacant", lang=lang).open(JcHome()).press(*DOWN * 10, "a")
+    assert isinstance(ctx.top, ConfirmScreen) and ctx.top.question.endswith(vacant), ctx.top.question
+    ctx = FakeCtx(NEW, "control Alexandria caesar", lang=lang).open(JcHome()).press(*DOWN * 10, "a")
+    assert ctx.top.question.endswith(caesar), ctx.top.question
+
+
 def test_no_way_out_is_offered_only_where_the_block_must_retreat():  # J-6, rules 3.5/7.6
     """A defender (or an attacker before round 4) may fire or pass: "No way out" (eliminated) was
     offered to it beside Retreat; it is the round-4 attacker's choice only."""
@@ -366,6 +379,23 @@ def test_the_cards_menu_is_never_cut_and_an_empty_hand_says_so(lang):  # J-18
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert len(rows) == 1 and ctx.top.items(ctx)[0].run is None, rows      # said, and A does nothing
     assert ctx.top.status(ctx) == "" and not any("…" in t for t in ctx.texts())
+
+
+@pytest.mark.parametrize("lang, said", [("en", "winter next"), ("ru", "далее зима"), ("uk", "далі зима")])
+def test_the_cards_menu_says_the_winter_comes_once_the_five_turns_are_played(lang, said):  # J-18, J-19
+    """The cards menu's status said «ход 5» after the fifth turn was played, as if it were still to
+    be played; the year ends with its fifth card (rules 8.0): the winter comes next."""
+    from firmware.screens.jc.campaign import CardsMenu
+    ctx = FakeCtx(NEW, "deal")
+    hands = {s: ctx.run(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+    lines = [NEW, "deal"] + [f"discard {s} {hands[s][0]}" for s in hands]
+    for turn in range(1, 5):
+        lines += [f"play {s} {hands[s][turn]}" for s in hands]
+    ctx = FakeCtx(*lines, lang=lang).open(CardsMenu())
+    assert ctx.top.status(ctx) == {"en": "turn 5", "ru": "ход 5", "uk": "хід 5"}[lang]
+    for side in hands:
+        ctx.run(f"play {side} {hands[side][5]}")
+    assert ctx.top.status(ctx) == said and not any("…" in t for t in ctx.texts())
 
 
 def test_the_game_ending_winter_is_titled_game_over():  # J-17
@@ -492,7 +522,7 @@ def test_a_step_lost_outside_battle_is_one_row_of_the_block(tmp_path):  # J-2, J
     ctx = block_menu(home(NEW), "caesar", "Legio 10")
     assert isinstance(ctx.top, BlockMenu) and ctx.top.status(ctx) == "C4 III"
     rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
-    assert rows == {"Lose a step": "III→II", "Go over to Pompey": ""}
+    assert rows == {"Lose a step": "III→II", "Go over to Pompey": "", "Disband": ""}
     ctx.press("a")
     assert ctx.session.lines[-1] == "lose c_leg10" and roster_strength(ctx, "c_leg10") == 2
     assert ctx.notes == ["Legio 10 loses a step outside battle (III→II). Undo: hold B."]
@@ -501,12 +531,46 @@ def test_a_step_lost_outside_battle_is_one_row_of_the_block(tmp_path):  # J-2, J
     assert (item.label, item.value) == ("Legio 10", "C4 II")
 
 
+def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8.3-8.5), J-20
+    """Winter: a navis with no friendly port, the supply's surplus or any block the player chooses
+    is disbanded to the levy pool, its steps forfeit. On the device: Blocks → Caesar → Legio 10 →
+    Disband, sent at once as ``disband`` (journaled: hold B takes it back); the block is then
+    shown at I, the strength it is levied at again (it stayed at III: the device had no way to be
+    told)."""
+    from firmware.screens.jc.blocks import SideBlocks
+    ctx = block_menu(home(NEW, "lose c_leg10"), "caesar", "Legio 10")
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*DOWN * labels.index("Disband"), "a")
+    assert ctx.session.lines[-1] == "disband c_leg10" and roster_strength(ctx, "c_leg10") == 1
+    assert ctx.notes == ["Legio 10 is disbanded to Caesar's levy pool: its steps are forfeit; levied again, "
+                         "it comes in at I. Undo: hold B."]
+    assert isinstance(ctx.top, SideBlocks)
+    item = ctx.top.items(ctx)[ctx.top.cursor]
+    assert (item.label, item.value) == ("Legio 10", "C4 I")
+
+
+def test_a_step_levied_back_is_one_row_of_a_reduced_block():  # J-20 (a levy point adds a step)
+    """A block below its maximum offers Gain a step (a levy point, rules 2.2), sent at once as
+    ``gain``; a block at its maximum does not offer it."""
+    from firmware.screens.jc.blocks import SideBlocks
+    ctx = block_menu(home(NEW, "lose c_leg10", "lose c_leg10"), "caesar", "Legio 10")
+    rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
+    assert rows["Gain a step"] == "I→II"
+    labels = list(rows)
+    ctx.press(*DOWN * labels.index("Gain a step"), "a")
+    assert ctx.session.lines[-1] == "gain c_leg10" and roster_strength(ctx, "c_leg10") == 2
+    assert ctx.notes == ["Legio 10 gains a step from a levy (I→II). Undo: hold B."]
+    assert isinstance(ctx.top, SideBlocks)
+    full = block_menu(home(NEW), "caesar", "Legio 8")
+    assert "Gain a step" not in [str(i.label) for i in full.top.items(full)]
+
+
 def test_a_leader_killed_outside_battle_asks_first_and_is_a_trophy():  # J-2, J-17
     """Jupiter on a leader: he loses a step instead of changing side, "even if eliminated". At I the
     row says he is killed; A asks first (a leader is gone for good), then the enemy scores his trophy."""
     ctx = block_menu(home(NEW, "lose p_pompeius", "lose p_pompeius"), "pompey", "Pompeius")
     rows = {str(i.label): i.value for i in ctx.top.items(ctx)}
-    assert rows == {"Lose a step": "killed"}                 # a leader never changes side (Jupiter)
+    assert rows == {"Lose a step": "killed", "Gain a step": "I→II", "Disband": ""}  # never changes side (Jupiter)
     vp, sent = ctx.view()["vp"]["caesar"], len(ctx.session.lines)
     ctx.press("a")
     assert isinstance(ctx.top, ConfirmScreen) and "1 VP for Caesar" in ctx.top.question
@@ -559,9 +623,9 @@ def test_cleopatra_at_one_step_is_offered_only_a_change_of_side():  # J-2
     assert ("Lose a step" in labels) == (strength > 1) and "Go over to Caesar" in labels
     for _ in range(strength - 1):
         ctx.run("lose cleopatra")
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Go over to Caesar"]
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Gain a step", "Go over to Caesar"]   # never disbanded (8.5)
     navis = block_menu(home(NEW), "caesar", "Navis 1")
-    assert [str(i.label) for i in navis.top.items(navis)] == ["Lose a step"]
+    assert [str(i.label) for i in navis.top.items(navis)] == ["Lose a step", "Disband"]   # 8.3: no port
 
 
 def test_a_jupiter_defection_moves_the_block_to_the_other_side():  # J-2 (Jupiter)

@@ -10,7 +10,9 @@ from engine.jc.replies import (
     AddReply,
     AdviseReply,
     CardsReply,
+    DisbandReply,
     FightReply,
+    GainReply,
     HandReply,
     LoseReply,
     NextBattleReply,
@@ -106,6 +108,16 @@ def control(city: str, holder: str | None) -> Line[VpReply]:
 def lose(block: str) -> Line[LoseReply]:
     """One step off ``block`` outside battle (Vulcan, Jupiter on a leader or navis)."""
     return words("lose", block)
+
+
+def gain(block: str) -> Line[GainReply]:
+    """One step added to ``block`` by a levy point outside battle (J-20)."""
+    return words("gain", block)
+
+
+def disband(block: str) -> Line[DisbandReply]:
+    """``block`` back to its owner's levy pool, its steps forfeit (winter: rules 8.3-8.5)."""
+    return words("disband", block)
 
 
 def owner(block: str, side: Side) -> Line[OwnerReply]:

@@ -18,7 +18,7 @@ from engine.text import from_data, to_data
 from engine.jc.views import Verdict
 from engine.jc import battle as B
 from engine.jc import mapdata, score
-from engine.jc.roster import SIDES, BlockSpec, roster
+from engine.jc.roster import SIDES, BlockSpec, roman, roster
 
 Campaign = dict[str, Any]
 # How a block without a named levy city is levied (the roster's levy_rule), said as a term.
@@ -27,7 +27,11 @@ LEVY_RULES = {"any_friendly_city": term(N_("any friendly city")),
                   term(N_("any friendly city after first caesar leader lost")),
               "any_friendly_city_after_first_pompey_leader_lost":
                   term(N_("any friendly city after first pompey leader lost")),
-              "named_city_must_be_friendly": term(N_("named city must be friendly"))}
+              "named_city_must_be_friendly": term(N_("named city must be friendly")),
+              "any_friendly_major_port (steps: any friendly port, never at sea)":
+                  term(N_("any friendly major port; steps only in a friendly port, never at sea")),
+              "never levied (cannot be disbanded; never leaves play)":
+                  term(N_("never levied: she never leaves play"))}
 # a block of the other side added: one sentence per side and role (ru/uk decline the sides' names)
 _NOT_OURS = {("attacker", "caesar"): N_("{} fights for Caesar, but the attacker is Pompey (change sides with 'owner {} {}')."),
              ("attacker", "pompey"): N_("{} fights for Pompey, but the attacker is Caesar (change sides with 'owner {} {}')."),
@@ -128,6 +132,37 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     return {"block": bid, "from": before, "to": 0, "result": "eliminated"}
 
 
+def gain_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
+    """One step added to a roster block by a levy point (J-20; rules 2.2, RU «Найм»): the next
+    strength up its track (the elephant II -> IV). Returns ``block``, ``from``, ``to``; raises
+    IllegalMove for a block at its maximum or out of play (killed; eliminated: in the pool, J-3)."""
+    check_available(camp, spec, owner(camp, spec), "attacker")
+    before = default_strength(camp, spec)
+    higher = [s for s in spec.track if s > before]
+    if not higher:
+        raise IllegalMove(Msg("{} is at its maximum ({}): a levy adds no step to it.", block_name(spec.name),
+                              roman(before)))
+    camp["strength"][str(spec.id)] = min(higher)
+    return {"block": str(spec.id), "from": before, "to": min(higher)}
+
+
+def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
+    """A roster block disbanded to the levy pool (J-19: rules 8.3 navis with no friendly port, 8.4
+    the winter supply's surplus, 8.5 any block but Cleopatra): its steps are forfeit, so levied
+    again it comes in at its lowest strength (J-20: "at strength I"; the elephant II, J-2), and a
+    Jupiter defector goes back to its owner's pool. Returns ``block``, ``from``, ``to`` and
+    ``side`` (whose pool it is in now); raises IllegalMove for Cleopatra and for a block already
+    out of play (killed, or eliminated this year: in the pool already)."""
+    if spec.kind == "cleopatra":
+        raise IllegalMove(Msg("Cleopatra is never disbanded: she never leaves play (rules 8.5)."))
+    check_available(camp, spec, owner(camp, spec), "attacker")
+    bid = str(spec.id)
+    before = default_strength(camp, spec)
+    camp["strength"][bid] = min(spec.track)
+    camp["owner"].pop(bid, None)            # a defector goes back to its owner's pool
+    return {"block": bid, "from": before, "to": min(spec.track), "side": spec.side}
+
+
 def set_levy_city(camp: Campaign, block_id: str, city_name: str) -> tuple[BlockSpec, str]:
     """J-20: override where a block is levied. Raises BadArguments/IllegalMove."""
     spec = roster()[block_id]
@@ -182,6 +217,8 @@ def winter(camp: Campaign) -> dict[str, Any]:
                           "the other VP cities 4); the owner disbands the surplus to the levy pool.")})
     steps.append({"step": "8.5", "title": term(N_("Disbanding")), "done": False,
                   "text": term("Either player may disband any block except Cleopatra; its steps are lost.")})
+    for bid in camp["eliminated"]:      # back in the levy pool: levied again at I (J-3, J-20; the elephant II)
+        camp["strength"][bid] = min(roster()[bid].track)
     camp["eliminated"] = []
     camp["year"] += 1
     steps.append({"step": "8.6", "title": term(N_("Year reset")), "done": True,

@@ -377,6 +377,44 @@ def _lose(state: State, req: Request) -> Outcome:
     return Outcome({**lost, "vp": _vp_view(state)}, text)
 
 
+def _gain(state: State, req: Request) -> Outcome:
+    """One step added by a levy point outside battle (J-20; rules 2.2)."""
+    if len(req.args) != 1:
+        raise BadArguments(Msg("Usage: gain <block-id>  (a levy point adds one step to a block below its maximum)."))
+    req.check_opts(frozenset())
+    spec = block(req.args[0])
+    battle = state["battle"]
+    if battle["phase"] != "over" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(Msg("{} is in the current battle: fight it, or take the block out first (remove {}).",
+                              T.block_name(spec.name), spec.id))
+    camp = state["campaign"]
+    name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": C.owner(camp, spec)})
+    out = C.gain_step(camp, spec)
+    return Outcome(out, Msg("{} gains a step from a levy ({}→{}).", name, roman(out["from"]), roman(out["to"])))
+
+
+# one sentence per side: ru/uk decline the side's name (the pool the block goes back to)
+_DISBANDED = {"caesar": N_("{} is disbanded to Caesar's levy pool: its steps are forfeit; levied again, it comes "
+                           "in at {}."),
+              "pompey": N_("{} is disbanded to Pompey's levy pool: its steps are forfeit; levied again, it comes "
+                           "in at {}.")}
+
+
+def _disband(state: State, req: Request) -> Outcome:
+    """A block disbanded to its levy pool (J-19: rules 8.3-8.5), its steps forfeit."""
+    if len(req.args) != 1:
+        raise BadArguments(Msg("Usage: disband <block-id>  (winter: a navis with no friendly port, the supply's "
+                               "surplus, any block but Cleopatra; its steps are forfeit)."))
+    req.check_opts(frozenset())
+    spec = block(req.args[0])
+    battle = state["battle"]
+    if battle["phase"] != "over" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(Msg("{} is in the current battle: fight it, or take the block out first (remove {}).",
+                              T.block_name(spec.name), spec.id))
+    out = C.disband(state["campaign"], spec)
+    return Outcome(out, Msg(_DISBANDED[out["side"]], T.block_name(spec.name), roman(out["to"])))
+
+
 def _control(state: State, req: Request) -> Outcome:
     if len(req.args) < 2:
         raise BadArguments(Msg("Usage: control <city> caesar|pompey|vacant, e.g. control Roma caesar."))
@@ -556,6 +594,8 @@ GAME = GameRules(
         Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey"),
         Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
         Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)"),
+        Command("gain", _playing(_gain), True, "gain <block-id>  (a levy point: one step back outside battle)"),
+        Command("disband", _playing(_disband), True, "disband <block-id>  (winter: back to the levy pool, steps forfeit)"),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
         Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)"),

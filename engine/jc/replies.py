@@ -117,6 +117,21 @@ class LoseReply(Reply):
     vp: dict[str, Any]
 
 
+class GainReply(Reply):
+    """``gain``: one step added by a levy point outside battle (J-20)."""
+
+    block: str
+    to: int
+
+
+class DisbandReply(Reply):
+    """``disband``: a block back to its owner's levy pool, its steps forfeit (J-19, rules 8.3-8.5)."""
+
+    block: str
+    to: int                        # its strength when levied again (its lowest: I, the elephant II)
+    side: str                      # whose levy pool it is in now
+
+
 class OwnerReply(Reply):
     """``owner``: a block changing side outside battle (Cleopatra, a Jupiter defection)."""
 

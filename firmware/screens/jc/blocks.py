@@ -1,10 +1,13 @@
 """Julius Caesar: the blocks between battles — a step lost outside battle (Vulcan; Jupiter on a
-leader or navis: J-2, J-3, J-17) and a block changing side (a Jupiter defection, Cleopatra).
+leader or navis: J-2, J-3, J-17), a step levied back (J-20), a block changing side (a Jupiter
+defection, Cleopatra) and a block disbanded in the winter (rules 8.3-8.5: back to the levy pool, its
+steps forfeit).
 
 Home → Blocks → a side → its blocks in play (from the roster, strength carried over) → a block:
-Lose a step, or Go over to the other side. Both are one console line each (``lose``, ``owner``),
-journaled: the notice says what happened and that hold B takes it back (Undo: hold B). Only a step that ends the
-block (a leader killed for good, any other block eliminated for the year) asks first."""
+Lose a step, Gain a step, Go over to the other side, or Disband. Each is one console line (``lose``,
+``gain``, ``owner``, ``disband``), journaled: the notice says what happened and that hold B takes it
+back (Undo: hold B). Only a step that ends the block (a leader killed for good, any other block
+eliminated for the year) asks first."""
 from __future__ import annotations
 
 from functools import partial
@@ -35,6 +38,12 @@ LAST_STEP = {("leader", "caesar"): N_("{} is at I: killed for good, 1 VP for Cae
              "block": N_("{} is at I: eliminated, no levy again this year.")}
 
 GO_OVER = {"caesar": N_("Go over to Caesar"), "pompey": N_("Go over to Pompey")}
+GAINED = N_("{} gains a step from a levy ({}→{}).")      # engine/jc/console.py ``_gain``: the same entry
+# a block disbanded to its owner's levy pool (engine/jc/console.py ``_DISBANDED``: the same catalog entries)
+DISBANDED = {"caesar": N_("{} is disbanded to Caesar's levy pool: its steps are forfeit; levied again, it comes "
+                          "in at {}."),
+             "pompey": N_("{} is disbanded to Pompey's levy pool: its steps are forfeit; levied again, it comes "
+                          "in at {}.")}
 
 
 def other(side: str) -> act.Side:
@@ -157,9 +166,29 @@ class BlockMenu(ListScreen):
         elif b["kind"] != "cleopatra":         # at I she changes side instead (J-2)
             out.append(Item(_("Lose a step"), partial(self._lose, block=b),
                             _("killed") if b["kind"] == "leader" else _("eliminated"), ident="lose"))
+        higher = [s for s in strengths(b) if s > b["strength"]]
+        if higher:                         # a levy point adds a step (J-20)
+            out.append(Item(_("Gain a step"), partial(self._gain, block=b),
+                            f"{roman(b['strength'])}→{roman(min(higher))}", ident="gain"))
         if b["kind"] not in ("leader", "navis"):           # they lose a step instead (Jupiter)
             out.append(Item(_(GO_OVER[other(self.side)]), partial(self._go_over, block=b), ident="owner"))
+        if b["kind"] != "cleopatra":       # winter: back to the levy pool, steps forfeit (rules 8.3-8.5)
+            out.append(Item(_("Disband"), partial(self._disband, block=b), ident="disband"))
         return out
+
+    def _gain(self, ctx: Ctx, block: RosterBlock) -> None:
+        response = run_line(ctx, act.gain(block["id"]))
+        if response is None:
+            return
+        ctx.pop()                                 # back on the side's blocks
+        ctx.notify(undo_said(Msg(GAINED, BlockNamed(block), roman(block["strength"]), roman(response["to"]))))
+
+    def _disband(self, ctx: Ctx, block: RosterBlock) -> None:
+        response = run_line(ctx, act.disband(block["id"]))
+        if response is None:
+            return
+        ctx.pop()                                 # back on the side's blocks
+        ctx.notify(undo_said(Msg(DISBANDED[response["side"]], BlockNamed(block), roman(response["to"]))))
 
     def _lose(self, ctx: Ctx, block: RosterBlock) -> None:
         if any(s < block["strength"] for s in strengths(block)):

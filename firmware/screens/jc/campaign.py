@@ -98,7 +98,11 @@ class CardsMenu(ListScreen):
     def status(self, ctx: Ctx) -> str:
         view = view_of(ctx)
         cards = view["cards"]
-        return _("turn {}").format(cards["turn"]) if cards and not view["campaign"]["over"] else ""
+        if not cards or view["campaign"]["over"]:
+            return ""
+        if cards["year_done"]:                   # the year ends with its fifth card (J-18, rules 8.0)
+            return _("winter next")
+        return _("turn {}").format(cards["turn"])
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
@@ -244,4 +248,9 @@ def winter_question(ctx: Ctx) -> str:
     if cards is not None and not cards["year_done"]:       # the year ends with its fifth card (J-18)
         question = _("This year's cards are still being played (turn {} of 5): the winter deals new "
                      "hands and those in play are lost. {}").format(cards["turn"], question)
-    return question
+    # what the device decides from (8.1: Cleopatra joins the holder of Alexandria; 8.2: the VP)
+    view = view_of(ctx)
+    holder = view["control"].get("Alexandria")
+    said = (_("Alexandria: {}. VP {}:{}.").format(side_name(holder), view["vp"]["caesar"], view["vp"]["pompey"])
+            if holder else _("Alexandria: vacant. VP {}:{}.").format(view["vp"]["caesar"], view["vp"]["pompey"]))
+    return f"{question} {said}"
