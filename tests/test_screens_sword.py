@@ -629,3 +629,27 @@ def test_the_unrest_form_sets_the_level_shown_even_if_it_moved_meanwhile():  # W
     assert ctx.run("unrest +2")["ok"] and ctx.view()["unrest"]["level"] == 2
     ctx.press("a")
     assert ctx.view()["unrest"]["level"] == 0 and ctx.session.lines[-1] == "unrest =0"
+
+
+def test_round_5_of_every_turn_asks_before_the_turn_ends_with_the_desperate_times_order():  # W-12, W-11
+    """Seed 7.4.5: at the end of round 5 each player, in descending VP order, may play one
+    Desperate Times card, then comes the attrition phase (and the turn's scoring, W-11). Next round
+    in round 5 of turn 1 went on to turn 2 at once and only then said the order: the plays, the
+    attrition and the scoring were entered in turn 2, and an automatic victory in turn 1's scoring
+    was asked and filed as turn 2's. It asks first, as in turn 9, with the order (Greeks 3 VP,
+    then the ties by W-11; Romans have played both cards)."""
+    ctx = home(NEW, "vp greeks =3", "desperate romans", "desperate romans", *["advance"] * 4)
+    ctx.lines.clear()
+    ctx.press("down", "down", "a")                                          # turn 1, round 5: Next round
+    said = " ".join([*ctx.texts()[:1], *getattr(ctx.top, "rows", [])])    # the question, all its rows
+    assert ctx.lines == [] and ctx.view()["round"] == 5
+    assert "order: Greeks, Gauls, Etruscans." in said and "Romans" not in said and "attrition" in said
+    assert "This ends the game" not in said
+    ctx.press("b")                                                          # not yet: round 5 goes on
+    assert isinstance(ctx.top, SwordHome) and ctx.lines == [] and ctx.view()["turn"] == 1
+    ctx.press("a", "a")
+    assert ctx.lines == ["advance"] and (ctx.view()["turn"], ctx.view()["round"]) == (2, 1)
+    assert ctx.notes[-1] == "Turn 2, round 1."
+    ctx.lines.clear()
+    ctx.press("a")                                                          # rounds 1-4 are not asked
+    assert ctx.lines == ["advance"] and ctx.view()["round"] == 2
