@@ -300,6 +300,23 @@ def test_the_gallic_events_roll_is_offered_only_where_nobody_plays_the_gauls(): 
     assert three.session.lines[-1] == "check gallic"
 
 
+def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9
+    """W-9: the Gauls besieging roll 2d6 with -1. The console has it (check siege gauls=1); the
+    device's 2d6 menu had no way to say who besieges, so a Gallic siege showed the bare sum. With a
+    Gauls player the menu offers their siege under Siege; without one it does not."""
+    from firmware.screens.sword.rolls import CheckMenu
+    ctx = home(NEW).open(CheckMenu())
+    rows = [str(r.label) for r in ctx.top.items(ctx)]
+    assert rows[:2] == ["Siege", "Siege by the Gauls"]
+    ctx.press("down", "a")
+    assert ctx.session.lines[-1] == "check siege gauls=1"
+    last = ctx.view()["last"]
+    assert last["modifier"] == -1 and last["total"] == sum(last["dice"]) - 1
+    assert f"{last['dice'][0]}+{last['dice'][1]}-1={last['total']}" in " ".join(ctx.texts())
+    three = home("new sword players=romans,etruscans,greeks seed=4").open(CheckMenu())
+    assert "Siege by the Gauls" not in [str(r.label) for r in three.top.items(three)]
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_sword_screens_in_russian_and_ukrainian(lang, state_dir):
     app = app_with([NEW, W7], ["a"], state_dir, lang=lang)

@@ -23,6 +23,7 @@ from firmware.screens.sword.words import (
     BAND,
     BAND_NAMES,
     CHECK_NAMES,
+    GAULS_SIEGE,
     CHECKS,
     NAVAL_RESULTS,
     TEST_NAMES,
@@ -421,6 +422,8 @@ class CheckMenu(ListScreen):
         gauls = "gauls" in view_of(ctx)["factions"]
         out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS
                if not (k == "gallic" and gauls)]
+        if gauls:                                        # W-9: the Gauls besieging roll -1
+            out.insert(1, Item(_(GAULS_SIEGE), partial(self._roll, kind="siege", gauls=True)))
         shown = dice_word(int(self.table))               # a choice, as in every roll's form: left/right
         out.append(Item(_("Dice"), self._toggle, figure(shown) if self.cursor == len(out) else shown,
                         ident="dice", adjust=lambda c, by: self._toggle(c)))
@@ -429,17 +432,17 @@ class CheckMenu(ListScreen):
     def _toggle(self, ctx: Ctx) -> None:
         self.table = not self.table
 
-    def _roll(self, ctx: Ctx, kind: str) -> None:
+    def _roll(self, ctx: Ctx, kind: str, gauls: bool = False) -> None:
         remember(ctx, TABLE_DICE, int(bool(self.table)))
         if not self.table:
-            response = run_line(ctx, act.check(kind))
+            response = run_line(ctx, act.check(kind, gauls=gauls))
             if response is not None:
                 ctx.push(check_screen(response))
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, act.check(kind, faces[0]))
+            response = run_line(c2, act.check(kind, faces[0], gauls=gauls))
             if response is not None:
                 c2.replace(check_screen(response))
 
-        ctx.push(DiceEntry(_(CHECK_NAMES[kind]), [(_("2d6"), 2)], roll))
+        ctx.push(DiceEntry(_(GAULS_SIEGE if gauls else CHECK_NAMES[kind]), [(_("2d6"), 2)], roll))
