@@ -405,6 +405,36 @@ def test_the_desperate_times_screen_says_the_rulebooks_card_in_russian():  # W-1
         i18n.set_language("en")
 
 
+CONSULS_SAID = {
+    "ru": {"Valerius": "Валерий", "Camillus": "Каммил", "Papirius": "Папирий", "Fabius": "Фабий", "Decius": "Деций",
+           "Manlius": "Манлий"},
+    "uk": {"Valerius": "Валерій", "Camillus": "Камілл", "Papirius": "Папірій", "Fabius": "Фабій", "Decius": "Децій",
+           "Manlius": "Манлій"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_consuls_drawn_are_named_as_the_rulebook_names_them(lang):  # W-10, seed 7.3, 8.2.2
+    """The Russian rulebook names the Roman leaders in its own letters («атаковал Валерия в Roma»,
+    «присоединяясь к Каммилу»); the device showed the consuls drawn from the cup in Latin letters
+    (Valerius & Manlius) on a Russian or Ukrainian screen and in the log. A name the players gave
+    (consuls pool=) is shown as they wrote it."""
+    from firmware import i18n
+    said = CONSULS_SAID[lang]
+    ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
+    try:
+        ctx.press(*["down"] * 7, "a")                                  # Draw consuls
+        first, second = ctx.view()["consuls"]["drawn"]                  # the session keeps the names as given
+        assert first in said and second in said
+        assert f"{said[first]} & {said[second]}" in ctx.texts(), ctx.texts()
+        logged = i18n.say(ctx.session.check_undo())                    # the log's sentence of the draw
+        assert said[first] in logged and said[second] in logged and first not in logged, logged
+        own = FakeCtx(NEW, "consuls pool=Appius,Gnaeus", lang=lang)
+        assert "Appius" in i18n.say(own.session.check_undo())
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_loss_table_names_the_attacker_as_every_ukrainian_sentence_does():  # W-4
     # «нападник» in the battle form, the odds and Julius Caesar; the loss table said «Атакувальник»
     ctx = FakeCtx(NEW, W7, lang="uk").open(SwordHome())

@@ -5,10 +5,11 @@ from functools import partial
 
 from engine.actions import with_people
 from engine.sword import actions as act
+from engine.sword.text import consul_named
 from engine.sword.tracks import end_of_round5_order, game_length
 from engine.text import N_
 from firmware.i18n import Sentences
-from firmware.screens.sword.text import Msg, _
+from firmware.screens.sword.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
@@ -106,8 +107,8 @@ class SwordHome(WrappedListScreen):
     def _consuls(ctx: Ctx) -> None:
         response = run_line(ctx, act.consuls())
         if response is not None:
-            drawn = " & ".join(response["drawn"])            # the consuls shown again, never drawn again
-            ctx.push(remade(lambda: RollResult(_("Consuls"), drawn)))
+            drawn = response["drawn"]                        # the consuls shown again, never drawn again
+            ctx.push(remade(lambda: RollResult(_("Consuls"), " & ".join(say(consul_named(n)) for n in drawn))))
 
     @staticmethod
     def _last(ctx: Ctx) -> None:
