@@ -300,6 +300,19 @@ def test_the_gallic_events_roll_is_offered_only_where_nobody_plays_the_gauls(): 
     assert three.session.lines[-1] == "check gallic"
 
 
+def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced():  # W-4, W-5, seed 8.4
+    """Seed 8.4: a historically significant leader is displaced when all the units with him are
+    eliminated by battle losses and/or retreat losses. The result said only «Defender loses 2»."""
+    ctx = home(NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1").press(*["down"] * 8, "a")
+    rows = " ".join(ctx.top.rows())
+    assert "Defender eliminated: leaders displaced (8.4)" in rows and "Attacker eliminated" not in rows
+    ctx = home(NEW, W7).press(*["down"] * 8, "a")                   # the Romans keep 7 of 12 units
+    assert "eliminated" not in " ".join(ctx.top.rows())
+    ctx = home(NEW, W7, "retreat losses=7").press(*["down"] * 8, "a")   # and lose the 7 retreating
+    rows = " ".join(ctx.top.rows())
+    assert "Attacker eliminated: leaders displaced (8.4)" in rows and "Defender eliminated" not in rows
+
+
 def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9
     """W-9: the Gauls besieging roll 2d6 with -1. The console has it (check siege gauls=1); the
     device's 2d6 menu had no way to say who besieges, so a Gallic siege showed the bare sum. With a
