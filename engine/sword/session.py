@@ -88,7 +88,9 @@ def _consul_pool(raw: str) -> list[str]:
     names = [n for n in raw.split(",") if n]
     need = int(tables()["consuls_drawn"])
     if len(names) < need or len({n.casefold() for n in names}) != len(names):
-        raise BadArguments(Msg("The consuls' cup needs at least {} different names, e.g. consuls=Valerius,Camillus,Fabius.", need))
+        raise BadArguments(Msg("The consuls' cup needs at least {n} different name, e.g. consuls=Valerius,Camillus,Fabius.",
+                               n=need, plural="The consuls' cup needs at least {n} different names, e.g. "
+                                              "consuls=Valerius,Camillus,Fabius."))
     for name in names:            # the device shows the consuls drawn: names it can draw (engine/names.py)
         check_name(name, MAX_CONSUL_NAME, spaces=False)
     return names
