@@ -132,8 +132,13 @@ TERMS: list[Term] = [
        "возвращает всех консулов в пул, после чего тянет двух случайным образом", exact=False),
     _t("sword", "Usage: consuls [pool=Name,Name,...]  (all consuls back in the cup, draw 2).", "ru", "в пул",
        SWORD_RU, "8.2.2 Римские консулы", "возвращает всех консулов в пул", exact=False),
-    _t("sword", "The consuls' cup needs at least {} different names, e.g. consuls=Valerius,Camillus,Fabius.", "ru",
+    _t("sword", "The consuls' cup needs at least {n} different name, e.g. consuls=Valerius,Camillus,Fabius.", "ru",
        "пул", SWORD_RU, "8.2.2 Римские консулы", "возвращает всех консулов в пул", exact=False),
+    # 7.3's example names the Roman leaders in Cyrillic: the consuls drawn are said so (W-10)
+    _t("sword", "Valerius", "ru", "Валери", SWORD_RU, "Пример добавления и удаления поддержки",
+       "атаковал Валерия в Roma", exact=False),
+    _t("sword", "Camillus", "ru", "Каммил", SWORD_RU, "Пример добавления и удаления поддержки",
+       "присоединяясь к Каммилу", exact=False),
     # -- Julius Caesar, the Russian summary ------------------------------------------------------
     _t("jc", "Ballista", "ru", "Баллиста", JC_RU, "Баллиста", "Баллиста: (переменный рейтинг B4 или D4)"),
     _t("jc", "Elephant", "ru", "Слон", JC_RU, "Слон", "Слон: (рейтинг B3)"),

@@ -300,6 +300,36 @@ def test_the_gallic_events_roll_is_offered_only_where_nobody_plays_the_gauls(): 
     assert three.session.lines[-1] == "check gallic"
 
 
+def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced():  # W-4, W-5, seed 8.4
+    """Seed 8.4: a historically significant leader is displaced when all the units with him are
+    eliminated by battle losses and/or retreat losses. The result said only «Defender loses 2»."""
+    ctx = home(NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1").press(*["down"] * 8, "a")
+    rows = " ".join(ctx.top.rows())
+    assert "Defender eliminated: leaders displaced (8.4)" in rows and "Attacker eliminated" not in rows
+    ctx = home(NEW, W7).press(*["down"] * 8, "a")                   # the Romans keep 7 of 12 units
+    assert "eliminated" not in " ".join(ctx.top.rows())
+    ctx = home(NEW, W7, "retreat losses=7").press(*["down"] * 8, "a")   # and lose the 7 retreating
+    rows = " ".join(ctx.top.rows())
+    assert "Attacker eliminated: leaders displaced (8.4)" in rows and "Defender eliminated" not in rows
+
+
+def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9
+    """W-9: the Gauls besieging roll 2d6 with -1. The console has it (check siege gauls=1); the
+    device's 2d6 menu had no way to say who besieges, so a Gallic siege showed the bare sum. With a
+    Gauls player the menu offers their siege under Siege; without one it does not."""
+    from firmware.screens.sword.rolls import CheckMenu
+    ctx = home(NEW).open(CheckMenu())
+    rows = [str(r.label) for r in ctx.top.items(ctx)]
+    assert rows[:2] == ["Siege", "Siege by the Gauls"]
+    ctx.press("down", "a")
+    assert ctx.session.lines[-1] == "check siege gauls=1"
+    last = ctx.view()["last"]
+    assert last["modifier"] == -1 and last["total"] == sum(last["dice"]) - 1
+    assert f"{last['dice'][0]}+{last['dice'][1]}-1={last['total']}" in " ".join(ctx.texts())
+    three = home("new sword players=romans,etruscans,greeks seed=4").open(CheckMenu())
+    assert "Siege by the Gauls" not in [str(r.label) for r in three.top.items(three)]
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_sword_screens_in_russian_and_ukrainian(lang, state_dir):
     app = app_with([NEW, W7], ["a"], state_dir, lang=lang)
@@ -385,6 +415,36 @@ def test_the_desperate_times_screen_says_the_rulebooks_card_in_russian():  # W-1
         assert "Отчаянные Времена" in shown and "2 карты" in shown and "1 карта" in shown, shown
     finally:
         from firmware import i18n
+        i18n.set_language("en")
+
+
+CONSULS_SAID = {
+    "ru": {"Valerius": "Валерий", "Camillus": "Каммил", "Papirius": "Папирий", "Fabius": "Фабий", "Decius": "Деций",
+           "Manlius": "Манлий"},
+    "uk": {"Valerius": "Валерій", "Camillus": "Камілл", "Papirius": "Папірій", "Fabius": "Фабій", "Decius": "Децій",
+           "Manlius": "Манлій"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_consuls_drawn_are_named_as_the_rulebook_names_them(lang):  # W-10, seed 7.3, 8.2.2
+    """The Russian rulebook names the Roman leaders in its own letters («атаковал Валерия в Roma»,
+    «присоединяясь к Каммилу»); the device showed the consuls drawn from the cup in Latin letters
+    (Valerius & Manlius) on a Russian or Ukrainian screen and in the log. A name the players gave
+    (consuls pool=) is shown as they wrote it."""
+    from firmware import i18n
+    said = CONSULS_SAID[lang]
+    ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
+    try:
+        ctx.press(*["down"] * 7, "a")                                  # Draw consuls
+        first, second = ctx.view()["consuls"]["drawn"]                  # the session keeps the names as given
+        assert first in said and second in said
+        assert f"{said[first]} & {said[second]}" in ctx.texts(), ctx.texts()
+        logged = i18n.say(ctx.session.check_undo())                    # the log's sentence of the draw
+        assert said[first] in logged and said[second] in logged and first not in logged, logged
+        own = FakeCtx(NEW, "consuls pool=Appius,Gnaeus", lang=lang)
+        assert "Appius" in i18n.say(own.session.check_undo())
+    finally:
         i18n.set_language("en")
 
 
@@ -629,3 +689,27 @@ def test_the_unrest_form_sets_the_level_shown_even_if_it_moved_meanwhile():  # W
     assert ctx.run("unrest +2")["ok"] and ctx.view()["unrest"]["level"] == 2
     ctx.press("a")
     assert ctx.view()["unrest"]["level"] == 0 and ctx.session.lines[-1] == "unrest =0"
+
+
+def test_round_5_of_every_turn_asks_before_the_turn_ends_with_the_desperate_times_order():  # W-12, W-11
+    """Seed 7.4.5: at the end of round 5 each player, in descending VP order, may play one
+    Desperate Times card, then comes the attrition phase (and the turn's scoring, W-11). Next round
+    in round 5 of turn 1 went on to turn 2 at once and only then said the order: the plays, the
+    attrition and the scoring were entered in turn 2, and an automatic victory in turn 1's scoring
+    was asked and filed as turn 2's. It asks first, as in turn 9, with the order (Greeks 3 VP,
+    then the ties by W-11; Romans have played both cards)."""
+    ctx = home(NEW, "vp greeks =3", "desperate romans", "desperate romans", *["advance"] * 4)
+    ctx.lines.clear()
+    ctx.press("down", "down", "a")                                          # turn 1, round 5: Next round
+    said = " ".join([*ctx.texts()[:1], *getattr(ctx.top, "rows", [])])    # the question, all its rows
+    assert ctx.lines == [] and ctx.view()["round"] == 5
+    assert "order: Greeks, Gauls, Etruscans." in said and "Romans" not in said and "attrition" in said
+    assert "This ends the game" not in said
+    ctx.press("b")                                                          # not yet: round 5 goes on
+    assert isinstance(ctx.top, SwordHome) and ctx.lines == [] and ctx.view()["turn"] == 1
+    ctx.press("a", "a")
+    assert ctx.lines == ["advance"] and (ctx.view()["turn"], ctx.view()["round"]) == (2, 1)
+    assert ctx.notes[-1] == "Turn 2, round 1."
+    ctx.lines.clear()
+    ctx.press("a")                                                          # rounds 1-4 are not asked
+    assert ctx.lines == ["advance"] and ctx.view()["round"] == 2

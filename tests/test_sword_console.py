@@ -86,3 +86,12 @@ def test_the_winner_after_turn_9_is_named_without_a_verb_that_must_agree_with_it
                   + ["advance"] * 45 + ["log"], tmp_path)
     assert out[-2]["finished"] is True and out[-2]["winner"] == "romans"
     assert out[-1]["log"][-1] == "Ход 9 окончен: победа по ПО — Римляне."
+
+
+
+def test_the_consuls_cup_refusal_is_said_with_the_number_in_ukrainian(tmp_path: Path):  # W-10
+    """«щонайменше 2 різних імен» is no Ukrainian: after 2 the noun is «імені»."""
+    _, _, uk, _, ru = console(["settings language=uk", "new sword players=romans,gauls", "consuls pool=Appius",
+                               "settings language=ru", "consuls pool=Appius"], tmp_path)
+    assert uk["error"] == "bad_arguments" and "2 різні імені" in uk["message"] and "імен," not in uk["message"], uk
+    assert ru["error"] == "bad_arguments" and "не меньше 2 разных имён" in ru["message"], ru

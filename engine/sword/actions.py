@@ -54,9 +54,9 @@ def naval(mod: int, friendly_port: bool, extra_ops: int | None = None, die: int 
                  f"extra-ops={extra_ops}" if extra_ops is not None else "", f"die={die}" if die is not None else "")
 
 
-def check(kind: str, dice: Sequence[int] | None = None) -> Line[CheckReply]:
-    """A 2d6 check (W-9)."""
-    return words("check", kind, f"dice={faces(dice)}" if dice is not None else "")
+def check(kind: str, dice: Sequence[int] | None = None, gauls: bool = False) -> Line[CheckReply]:
+    """A 2d6 check (W-9); ``gauls``: a siege by the Gauls (-1)."""
+    return words("check", kind, f"dice={faces(dice)}" if dice is not None else "", "gauls=1" if gauls else "")
 
 
 def vp(power: str, delta: int) -> Line[VpReply]:

@@ -21,7 +21,7 @@ from engine.sword.requests import (BATTLE, MAX_MOD, MAX_UNITS, ODDS, TACTICS, ba
 from engine.sword.replies import LastBattle, LastRoll
 from engine.sword.tables import tables
 from engine.sword.tactics import KINDS as TACTICS_KINDS
-from engine.sword.text import N_, Msg, term
+from engine.sword.text import N_, Msg, consul_named, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
 
@@ -88,7 +88,9 @@ def _consul_pool(raw: str) -> list[str]:
     names = [n for n in raw.split(",") if n]
     need = int(tables()["consuls_drawn"])
     if len(names) < need or len({n.casefold() for n in names}) != len(names):
-        raise BadArguments(Msg("The consuls' cup needs at least {} different names, e.g. consuls=Valerius,Camillus,Fabius.", need))
+        raise BadArguments(Msg("The consuls' cup needs at least {n} different name, e.g. consuls=Valerius,Camillus,Fabius.",
+                               n=need, plural="The consuls' cup needs at least {n} different names, e.g. "
+                                              "consuls=Valerius,Camillus,Fabius."))
     for name in names:            # the device shows the consuls drawn: names it can draw (engine/names.py)
         check_name(name, MAX_CONSUL_NAME, spaces=False)
     return names
@@ -317,8 +319,9 @@ def _consuls(state: State, req: Request) -> Outcome:
         drawn.append(rng.pop(cup))
     store_rng(state, rng, CONSULS)
     state["consuls"]["drawn"] = drawn
-    return Outcome({"drawn": drawn}, Msg("Consuls drawn from the cup: {} and {} (W-10).", drawn[0], drawn[1])
-                   if len(drawn) == 2 else Msg("Consuls drawn from the cup: {} (W-10).", ", ".join(drawn)))
+    said = [consul_named(n) for n in drawn]
+    return Outcome({"drawn": drawn}, Msg("Consuls drawn from the cup: {} and {} (W-10).", said[0], said[1])
+                   if len(drawn) == 2 else Msg("Consuls drawn from the cup: {} (W-10).", Msg.join(said)))
 
 
 def _session_tactics(state: State, req: Request) -> Outcome:

@@ -18,4 +18,14 @@ def term(word: str) -> Msg:
     return Msg(word)
 
 
-__all__ = ["N_", "Msg", "term"]
+# The consuls of the default cup (engine/data/sword_tables.json), named in the player's language as
+# the rulebook names them (seed 7.3: «Валерия», «Каммилу»); a name the players give is kept as given.
+CONSUL_NAMES = frozenset({N_("Valerius"), N_("Camillus"), N_("Papirius"), N_("Fabius"), N_("Decius"), N_("Manlius")})
+
+
+def consul_named(name: str) -> str:
+    """A consul's name as a person reads it: a default consul's in the catalog's words (W-10)."""
+    return term(name) if name in CONSUL_NAMES else name
+
+
+__all__ = ["CONSUL_NAMES", "N_", "Msg", "consul_named", "term"]

@@ -10,7 +10,8 @@ Tasks: "Sword: battle with 6 physical dice" (no target in the issue: measured), 
 rolled by the device ("Sword: battle with the device's dice": the form, A, the result, back home),
 "Sword: tactics test with a physical die", "Sword: retreat losses after a battle" (W-5: on the
 battle's result, once the loser has retreated: hold A, right once per unit lost, A — N + 2 presses)
-and "Sword: next round after a battle" (the home's cursor where the battle left it, on Battle).
+and "Sword: next round after a battle" (the home's cursor where the battle left it, on Battle;
+round 5 asks first, the turn's end: a task of its own).
 """
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ DIGITAL = "Sword: battle with the device's dice"
 TACTICS = "Sword: tactics test with a physical die"
 RETREAT = "Sword: retreat losses after a battle"
 NEXT = "Sword: next round after a battle"
+TURN = "Sword: round 5 ends the turn (asked: the Desperate Times order, attrition, scoring)"
 # no target in an issue: N + 2 presses for N = 1..4 units lost retreating (hold A, right ×N, A):
 # a median of 4.5 for N drawn evenly, 6 at most
 # and the round's end: down, down, A from Battle (it was 10, the home's last row but one)
-TARGETS: dict[str, tuple[int, int]] = {RETREAT: (5, 6), NEXT: (3, 3)}
+# and round 5's end asks first (W-12, seed 7.4.5): down, down, A, A
+TARGETS: dict[str, tuple[int, int]] = {RETREAT: (5, 6), NEXT: (3, 3), TURN: (4, 4)}
 BATTLES = 6
 
 
@@ -142,7 +145,9 @@ def play(d: Driver, rng: random.Random) -> None:
         d.press("b")
         _home(d)
         before = d.view()["round"], d.view()["turn"]
-        with d.task(NEXT):
+        with d.task(TURN if before[0] == 5 else NEXT):
             d.select(_("Next round"))
+            if before[0] == 5:                       # the turn's end is asked (W-12 order, attrition, scoring)
+                d.press("a")
         assert (d.view()["round"], d.view()["turn"]) != before, d.screen()
         _home(d)

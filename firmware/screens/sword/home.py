@@ -5,10 +5,11 @@ from functools import partial
 
 from engine.actions import with_people
 from engine.sword import actions as act
-from engine.sword.tracks import game_length
+from engine.sword.text import consul_named
+from engine.sword.tracks import end_of_round5_order, game_length
 from engine.text import N_
 from firmware.i18n import Sentences
-from firmware.screens.sword.text import Msg, _
+from firmware.screens.sword.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
@@ -106,8 +107,8 @@ class SwordHome(WrappedListScreen):
     def _consuls(ctx: Ctx) -> None:
         response = run_line(ctx, act.consuls())
         if response is not None:
-            drawn = " & ".join(response["drawn"])            # the consuls shown again, never drawn again
-            ctx.push(remade(lambda: RollResult(_("Consuls"), drawn)))
+            drawn = response["drawn"]                        # the consuls shown again, never drawn again
+            ctx.push(remade(lambda: RollResult(_("Consuls"), " & ".join(say(consul_named(n)) for n in drawn))))
 
     @staticmethod
     def _last(ctx: Ctx) -> None:
@@ -117,15 +118,26 @@ class SwordHome(WrappedListScreen):
             ctx.push(screen)
 
     def _advance(self, ctx: Ctx) -> None:
-        """The next round; the last round of the last turn ends the game, so that one is asked
-        first: the end of round 5's Desperate Times (W-12), attrition and the turn's scoring
-        (W-11) come before it, and nothing can be played once the game is over."""
+        """The next round; round 5 ends the turn, so it is asked first, with the order of the end
+        of round 5's Desperate Times (W-12, seed 7.4.5: descending VP, before the attrition phase):
+        those plays, attrition and the turn's scoring (W-11, an automatic victory for this turn)
+        come before the next turn; the last turn's round 5 ends the game, after which nothing is
+        played."""
         view = view_of(ctx)
-        if (view["turn"], view["round"]) == game_length():
-            ctx.push(play.Asked(GAMES, _("End the game?"), _(
-                "Desperate Times played, attrition and scoring done? This ends the game."), self._next))
+        turns, rounds = game_length()
+        if view["round"] != rounds:
+            self._next(ctx)
             return
-        self._next(ctx)
+        powers = view["factions"]
+        order = end_of_round5_order({f: counted_vp(view, f) for f in powers}, view["desperate"])
+        who = Msg.join([power_named(p) for p in order]) if order else Msg("nobody")
+        said = Msg("Round 5 ends; Desperate Times order: {}.", who)
+        if view["turn"] == turns:
+            ctx.push(play.Asked(GAMES, _("End the game?"), Sentences(said, _(
+                "Desperate Times played, attrition and scoring done? This ends the game.")), self._next))
+            return
+        ctx.push(play.Asked(GAMES, _("End the turn?"), Sentences(said, _(
+            "Desperate Times played, attrition and scoring done?")), self._next))
 
     @staticmethod
     def _next(ctx: Ctx) -> None:
@@ -135,9 +147,4 @@ class SwordHome(WrappedListScreen):
         if response["finished"]:
             ctx.notify(Msg("Game over: {} won.", power_named(response["winner"])))
             return
-        note: str = Msg("Turn {}, round {}.", response["turn"], response["round"])
-        order = response.get("desperate_order_before")
-        if order is not None:
-            who = Msg.join([power_named(p) for p in order]) if order else Msg("nobody")
-            note = Sentences(Msg("Round 5 ended; Desperate Times order: {}.", who), note)
-        ctx.notify(note)
+        ctx.notify(Msg("Turn {}, round {}.", response["turn"], response["round"]))   # round 5's order: asked

@@ -23,6 +23,7 @@ from firmware.screens.sword.words import (
     BAND,
     BAND_NAMES,
     CHECK_NAMES,
+    GAULS_SIEGE,
     CHECKS,
     NAVAL_RESULTS,
     TEST_NAMES,
@@ -200,6 +201,11 @@ class BattleResult(Follows):
         ]
         if r.get("retreat_losses"):
             rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
+        for side, name, said in ((att, "attacker", _("Attacker eliminated: leaders displaced (8.4).")),
+                                 (dfd, "defender", _("Defender eliminated: leaders displaced (8.4)."))):
+            retreat = r.get("retreat_losses", 0) if r["loser"] == name else 0
+            if side["losses"] + retreat >= side["units"]:               # seed 8.4: no units left with them
+                rows.append(said)
         rows += [_("Support +{} ({})").format(r["support"], winner), _("A: loss table")]
         if self.room() and not self.over:
             rows.append(_("Hold A: retreat losses"))
@@ -421,6 +427,8 @@ class CheckMenu(ListScreen):
         gauls = "gauls" in view_of(ctx)["factions"]
         out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS
                if not (k == "gallic" and gauls)]
+        if gauls:                                        # W-9: the Gauls besieging roll -1
+            out.insert(1, Item(_(GAULS_SIEGE), partial(self._roll, kind="siege", gauls=True)))
         shown = dice_word(int(self.table))               # a choice, as in every roll's form: left/right
         out.append(Item(_("Dice"), self._toggle, figure(shown) if self.cursor == len(out) else shown,
                         ident="dice", adjust=lambda c, by: self._toggle(c)))
@@ -429,17 +437,17 @@ class CheckMenu(ListScreen):
     def _toggle(self, ctx: Ctx) -> None:
         self.table = not self.table
 
-    def _roll(self, ctx: Ctx, kind: str) -> None:
+    def _roll(self, ctx: Ctx, kind: str, gauls: bool = False) -> None:
         remember(ctx, TABLE_DICE, int(bool(self.table)))
         if not self.table:
-            response = run_line(ctx, act.check(kind))
+            response = run_line(ctx, act.check(kind, gauls=gauls))
             if response is not None:
                 ctx.push(check_screen(response))
             return
 
         def roll(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, act.check(kind, faces[0]))
+            response = run_line(c2, act.check(kind, faces[0], gauls=gauls))
             if response is not None:
                 c2.replace(check_screen(response))
 
-        ctx.push(DiceEntry(_(CHECK_NAMES[kind]), [(_("2d6"), 2)], roll))
+        ctx.push(DiceEntry(_(GAULS_SIEGE if gauls else CHECK_NAMES[kind]), [(_("2d6"), 2)], roll))
