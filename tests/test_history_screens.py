@@ -155,6 +155,15 @@ def test_statistics_read_history_light_and_the_chart_reads_it_once(state_dir: Pa
         assert any("1 won, 1 lost" in r for r in crassus_rows(app))
         assert glory_rows(app) == ["No Glory game scored yet."] and jc_rows(app) == ["No battle fought yet."]
         assert people_rows(app) == ["No game with named players yet."]
+        # every page after the first, and the chart's "did History change" (an undo), read none again
+        app.handle("a")                                             # the chart's text page
+        assert not app.drop_stale() and type(app.stack[-1]).__name__ == "Figures" and len(reads) == 1
+        # ... until History is written: a game recorded is counted at once
+        with app.console.store.transaction() as db:
+            _solo(db, "s9", "hard", True)
+        assert any("1 won, 1 lost" in r for r in crassus_rows(app)) and len(reads) == 2
+        app.drop_stale()                                            # the chart and its page: History changed
+        assert type(app.stack[-1]).__name__ != "Figures"
     finally:
         app.console.close()
 
