@@ -66,7 +66,7 @@ class App:
         self.commitment: str | None = None     # shown over the first frame of a new game
         self._view: SessionView | None = None
         self._view_stale = True
-        self._played: tuple[sqlite3.Connection, int, list[PlayedEntry]] | None = None   # db, its changes, History
+        self._read: dict[str, tuple[sqlite3.Connection, int, list[Any]]] = {}   # History read: db, its changes then
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
         self._unread: set[str] = set()       # stored tables said (once) to be unreadable now
@@ -114,29 +114,32 @@ class App:
     def history(self, limit: int | None = 50) -> list[HistoryEntry] | None:
         from firmware import fairness, history
         db = self.console.store.db     # with each ended game's seed, share and commitment (public once it has ended)
-        return self._read_history(lambda: cast(list[HistoryEntry], fairness.attach(db, history.games(db, limit))))
+        return self._read_history(lambda: cast(list[HistoryEntry], fairness.attach(db, history.games(db, limit))),
+                                  f"history {limit}")
 
     def played(self) -> list[PlayedEntry] | None:
-        """History read light (``history.played``), read again only once the card's connection has
-        written since (``total_changes``): the statistics pages and their "did History change"
-        questions do not each read a year of games (4,000: 45 ms here, 0.7 s on a Pi)."""
         from firmware import history
-        db = self.console.store.db
-        if self._played is None or self._played[0] is not db or self._played[1] != db.total_changes:
-            got = self._read_history(lambda: history.played(db))
-            self._played = None if got is None else (db, db.total_changes, got)
-        return None if self._played is None else list(self._played[2])
+        return self._read_history(lambda: history.played(self.console.store.db), "played")
 
-    def _read_history(self, read: Callable[[], R]) -> R | None:
-        """``read()`` of History, or None (said once on the panel) if the card cannot give it."""
+    def _read_history(self, read: Callable[[], list[R]], what: str) -> list[R] | None:
+        """``read()`` of History (a list, shared: never change its entries), or None (said once on
+        the panel) if the card cannot give it. Read again only once the card's connection has
+        written since (``total_changes``): History's list and a game's page read it at every key
+        and frame, each statistics page read all of it (4,000 games: 45 ms here, 0.7 s on a Pi)."""
+        db = self.console.store.db
+        kept = self._read.get(what)
+        if kept is not None and kept[0] is db and kept[1] == db.total_changes:
+            return list(kept[2])
         try:
             got = read()
         except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
             log.exception("history could not be read")
+            self._read.pop(what, None)
             self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
             return None
         self._unread.clear()
-        return got
+        self._read[what] = (db, db.total_changes, got)
+        return list(got)
 
     def _unreadable(self, note: Msg) -> None:
         """Say on the panel that a stored table cannot be read now (never as an empty one): once,

@@ -168,6 +168,37 @@ def test_statistics_read_history_light_and_the_chart_reads_it_once(state_dir: Pa
         app.console.close()
 
 
+def test_history_and_a_game_page_read_history_once_until_it_is_written(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """History's list and a game's page asked History at every key and every frame (each read
+    decoded the newest 50 games with their fair draws: 5-15 ms here, up to 0.2 s a key on a Pi);
+    now once, and again as soon as the card is written (an undo, a game recorded)."""
+    from firmware.screens.history import GameScreen
+    app = app_with([], [], state_dir)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            for i in range(3):
+                _solo(db, f"s{i}", "easy", bool(i % 2))
+        reads: list[int] = []
+        whole = history.games
+        monkeypatch.setattr(history, "games", lambda db, limit=None, **kw: reads.append(1) or whole(db, limit, **kw))
+        open_history(app)
+        for key in ("up", "down", "a", "down", "down", "b", "up"):
+            app.handle(key)
+            app.render()
+        assert len(reads) == 1 and app.errors == 0
+        app.handle("down")
+        app.handle("a")                                             # the newest game's page
+        assert isinstance(app.stack[-1], GameScreen) and len(reads) == 1
+        with app.console.store.transaction() as db:                 # History changes under it: taken out
+            db.execute("DELETE FROM history")
+        app.drop_stale()
+        assert not isinstance(app.stack[-1], GameScreen) and len(reads) == 2
+        assert "No games yet" in texts(app)
+    finally:
+        app.console.close()
+
+
 def test_the_fair_draw_shows_the_code_and_the_seed_only_when_the_players_ask_after_the_end(state_dir: Path):
     """Issue 20: a game its rules finished is not ended by the device itself (its last move can still
     be undone); Fair draw → Show the seed asks first (it ends the game), then shows the seed."""
