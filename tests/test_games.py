@@ -89,7 +89,8 @@ def test_history_keeps_what_the_record_says(stand_in, console):
 
 def test_the_games_menu_loads_a_games_screens_only_when_it_is_chosen(tmp_path):
     """The Games menu imported every game's screens to draw its list (26 ms here, 0.4 s on a Pi at
-    its first opening); now a game's when it is chosen, and a game whose screens are not there
+    its first opening), the main menu the running game's for its Resume row (the start's first
+    frame); now a game's when it is chosen, and a game whose screens are not there
     still says "soon" (the stand-in test below covers the one that does not load)."""
     import subprocess
     probe = (
@@ -104,9 +105,23 @@ def test_the_games_menu_loads_a_games_screens_only_when_it_is_chosen(tmp_path):
         "app.handle('down'); app.handle('down'); app.handle('a'); app.render()\n"
         "chosen = sorted(m for m in sys.modules if m.startswith('firmware.screens.glory.'))\n"
         "print(loaded, bool(chosen), type(app.stack[-1]).__name__)\n")
-    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, check=True,
-                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1])).stdout
+    root = str(__import__("pathlib").Path(__file__).resolve().parents[1])
+    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "a")], capture_output=True, text=True,
+                         check=True, cwd=root).stdout
     assert out.strip() == "[] True SetupScreen", out
+    resume = (                          # the main menu's Resume: the game's screens when it is chosen too
+        "import sys\n"
+        "from tests.screens import app_with\n"
+        "from pathlib import Path\n"
+        "app = app_with(['new glory players=Ann,Bob seed=1'], [], Path(sys.argv[1]))\n"
+        "app.render()\n"
+        "label = str(app.stack[-1].items(app)[0].label)\n"
+        "loaded = [m for m in sys.modules if m.startswith('firmware.screens.glory.') and not m.endswith('.record')]\n"
+        "app.handle('a'); app.render()\n"
+        "print(label, loaded, type(app.stack[-1]).__name__)\n")
+    out = subprocess.run([sys.executable, "-c", resume, str(tmp_path / "b")], capture_output=True, text=True,
+                         check=True, cwd=root).stdout
+    assert out.strip() == "Resume: Glory of Rome [] GloryHome", out
 
 
 def test_a_game_whose_screens_are_not_there_says_soon(monkeypatch, state_dir):
