@@ -29,6 +29,7 @@ from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets.scroll import paragraphs, wrapped
 from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
+from firmware.storage import unchanged_since
 from firmware.store.reasons import reason
 from firmware.worker import Worker
 
@@ -66,7 +67,7 @@ class App:
         self.commitment: str | None = None     # shown over the first frame of a new game
         self._view: SessionView | None = None
         self._view_stale = True
-        self._read: dict[str, tuple[sqlite3.Connection, int, list[Any]]] = {}   # History read: db, its changes then
+        self._read: dict[str, tuple[sqlite3.Connection, tuple[int, int, int], list[Any]]] = {}   # History: db, its mark
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
         self._unread: set[str] = set()       # stored tables said (once) to be unreadable now
@@ -123,12 +124,12 @@ class App:
 
     def _read_history(self, read: Callable[[], list[R]], what: str) -> list[R] | None:
         """``read()`` of History (a list, shared: never change its entries), or None (said once on
-        the panel) if the card cannot give it. Read again only once the card's connection has
-        written since (``total_changes``): History's list and a game's page read it at every key
-        and frame, each statistics page read all of it (4,000 games: 45 ms here, 0.7 s on a Pi)."""
+        the panel) if the card cannot give it. Read again only once it may read differently
+        (:func:`~firmware.storage.unchanged_since`): History's list and a game's page read it at
+        every key and frame, each statistics page all of it (4,000 games: 45 ms here, 0.7 s on a Pi)."""
         db = self.console.store.db
-        kept = self._read.get(what)
-        if kept is not None and kept[0] is db and kept[1] == db.total_changes:
+        kept, mark = self._read.get(what), unchanged_since(db)
+        if mark is not None and kept is not None and kept[0] is db and kept[1] == mark:
             return list(kept[2])
         try:
             got = read()
@@ -138,7 +139,8 @@ class App:
             self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
             return None
         self._unread.clear()
-        self._read[what] = (db, db.total_changes, got)
+        if mark is not None:
+            self._read[what] = (db, mark, got)
         return list(got)
 
     def _unreadable(self, note: Msg) -> None:
