@@ -18,7 +18,7 @@ times that for every key of:
 
 The App has a worker for the odds and advice, as on the device; Python's bytecode is cached, as
 installed. It prints, per screen and key, the median and slowest time (ms), the slowest key's
-processor time (the process's: the odds' worker counts too; what the time has beyond it is mostly
+processor time (its own thread's, not the odds' worker's, which takes turns with it; what the time has beyond it is mostly
 waiting for the card: every action is committed durably, synchronous=EXTRA, before its key is
 answered) and the Pi's estimate (×15, a Pi Zero 2 W, whose card is slower too); "**slow**" marks
 keys over 30 ms here (about 0.5 s on the Pi). Then the median, 95th, 99th percentile and max of
@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -76,12 +78,12 @@ class Timed(Driver):
     def press(self, key: str, n: int = 1) -> None:
         for _ in range(n):
             where = type(self.top).__name__
-            t, c = time.perf_counter(), time.process_time()
+            t, c = time.perf_counter(), time.thread_time()
             self.app.handle(key)
             self.app.render().tobytes()
             took = (time.perf_counter() - t) * 1000
             self.times[(self.case, where, key)].append(took)
-            self.cpu[(self.case, where, key)].append((time.process_time() - c) * 1000)
+            self.cpu[(self.case, where, key)].append((time.thread_time() - c) * 1000)
             self.presses += 1
 
     def check(self) -> None:       # the press scripts' screen checks are test_presses' business
@@ -247,6 +249,22 @@ def history(state: Path | None) -> None:
                 walk(d, 2)
 
 
+FRESH = """
+import sys, time
+t0, c0 = time.perf_counter(), time.thread_time()
+from firmware.app import App
+from firmware.console import Console
+from firmware.store import Store
+store = Store(sys.argv[1])
+app = App(Console(store, store.resume()))
+app.render().tobytes()
+print((time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000)
+app.console.close()
+"""
+ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+       "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": sys.pycache_prefix or ""}
+
+
 def start(state: Path | None) -> None:
     """The start to the first frame, with a long session to resume (and beside a year of History
     when ``state`` is given)."""
@@ -265,13 +283,19 @@ def start(state: Path | None) -> None:
                 c.request(f"fame Ann {'+' if i % 3 else '-'}1")
             c.close()
             case = "start, a 3,000-action session" + (" and a year of History" if history_too else "")
+            for _ in range(6):            # a fresh process (its imports too), the bytecode cached
+                t = time.perf_counter()
+                out = subprocess.run([sys.executable, "-c", FRESH, str(root)], capture_output=True, text=True,
+                                     env=ENV, check=True).stdout.split()
+                TIMES[(case, "(a fresh process)", "first frame")].append(float(out[0]))
+                CPU[(case, "(a fresh process)", "first frame")].append(float(out[1]))
             for _ in range(5):
-                t, cpu = time.perf_counter(), time.process_time()
+                t, cpu = time.perf_counter(), time.thread_time()
                 store = Store(root)
                 app = App(Console(store, store.resume()))
                 app.render().tobytes()
                 TIMES[(case, "(start)", "first frame")].append((time.perf_counter() - t) * 1000)
-                CPU[(case, "(start)", "first frame")].append((time.process_time() - cpu) * 1000)
+                CPU[(case, "(start)", "first frame")].append((time.thread_time() - cpu) * 1000)
                 app.console.close()
 
 
