@@ -7,10 +7,13 @@ import logging
 import os
 import zlib
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.errors import LegatusError
 from engine.text import Msg
+
+if TYPE_CHECKING:
+    import sqlite3
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +25,20 @@ def crc(*fields: object) -> int:
     A text field and its raw UTF-8 bytes give the same checksum."""
     return zlib.crc32(b"\x1f".join(f if isinstance(f, bytes) else str(f).encode("utf-8", "surrogateescape")
                                    for f in fields))
+
+
+def unchanged_since(db: sqlite3.Connection) -> tuple[int, int, int] | None:
+    """What says whether ``db`` may read differently than when this was last taken: its own
+    writes (``total_changes``), the schema's version and another connection's commits
+    (``data_version``). A read kept with it is good while it is equal. None when even that cannot
+    be read (a card in trouble): read again, so the failure is seen and said."""
+    import sqlite3
+    try:
+        row = db.execute("SELECT * FROM pragma_schema_version, pragma_data_version").fetchone()
+    except sqlite3.Error as e:
+        log.warning("the database cannot say whether it changed (%s): read again", e)
+        return None
+    return (db.total_changes, int(row[0]), int(row[1]))
 
 
 class Recovery(NamedTuple):

@@ -85,3 +85,57 @@ def test_history_keeps_what_the_record_says(stand_in, console):
     assert [p["name"] for p in entry["players"]] == ["Rome", "Carthage"]
     assert history.finished_parts("sword", {"finished": True})[0][1]["result"] == "Legions won."
     assert history.finished_parts("dice", {"finished": True}) == []       # a tool is never recorded
+
+
+def test_the_games_menu_loads_a_games_screens_only_when_it_is_chosen(tmp_path):
+    """The Games menu imported every game's screens to draw its list (26 ms here, 0.4 s on a Pi at
+    its first opening), the main menu the running game's for its Resume row (the start's first
+    frame); now a game's when it is chosen, and a game whose screens are not there
+    still says "soon" (the stand-in test below covers the one that does not load)."""
+    import subprocess
+    probe = (
+        "import sys\n"
+        "from tests.screens import app_with\n"
+        "from pathlib import Path\n"
+        "app = app_with([], ['a'], Path(sys.argv[1]))\n"
+        "labels = [str(i.label) for i in app.stack[-1].items(app)]\n"
+        "assert type(app.stack[-1]).__name__ == 'GamesMenu' and 'Glory of Rome' in labels, labels\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[2:3] in (['caesar'], ['jc'], ['glory'], ['sword'])\n"
+        "                and m.count('.') > 2 and not m.endswith('.record'))\n"
+        "app.handle('down'); app.handle('down'); app.handle('a'); app.render()\n"
+        "chosen = sorted(m for m in sys.modules if m.startswith('firmware.screens.glory.'))\n"
+        "print(loaded, bool(chosen), type(app.stack[-1]).__name__)\n")
+    root = str(__import__("pathlib").Path(__file__).resolve().parents[1])
+    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "a")], capture_output=True, text=True,
+                         check=True, cwd=root).stdout
+    assert out.strip() == "[] True SetupScreen", out
+    resume = (                          # the main menu's Resume: the game's screens when it is chosen too
+        "import sys\n"
+        "from tests.screens import app_with\n"
+        "from pathlib import Path\n"
+        "app = app_with(['new glory players=Ann,Bob seed=1'], [], Path(sys.argv[1]))\n"
+        "app.render()\n"
+        "label = str(app.stack[-1].items(app)[0].label)\n"
+        "loaded = [m for m in sys.modules if m.startswith('firmware.screens.glory.') and not m.endswith('.record')]\n"
+        "app.handle('a'); app.render()\n"
+        "print(label, loaded, type(app.stack[-1]).__name__)\n")
+    out = subprocess.run([sys.executable, "-c", resume, str(tmp_path / "b")], capture_output=True, text=True,
+                         check=True, cwd=root).stdout
+    assert out.strip() == "Resume: Glory of Rome [] GloryHome", out
+
+
+def test_a_game_whose_screens_are_not_there_says_soon(monkeypatch, state_dir):
+    from firmware.screens import menu
+    from firmware.screens.menu import GamesMenu
+    from tests.screens import app_with
+    gone = [r._replace(screens="firmware.screens.no_such_game.home:open_game") if r.ident == "glory" else r
+            for r in records()]
+    monkeypatch.setattr(menu, "records", lambda: gone)
+    app = app_with([], [], state_dir)
+    try:
+        items = {str(i.label): i for i in GamesMenu().items(app)}
+        assert items["Glory of Rome"].value == "soon"
+        items["Glory of Rome"].run(app)
+        assert app.message is not None and "coming soon" in " ".join(app.message)
+    finally:
+        app.console.close()

@@ -155,6 +155,46 @@ def test_statistics_read_history_light_and_the_chart_reads_it_once(state_dir: Pa
         assert any("1 won, 1 lost" in r for r in crassus_rows(app))
         assert glory_rows(app) == ["No Glory game scored yet."] and jc_rows(app) == ["No battle fought yet."]
         assert people_rows(app) == ["No game with named players yet."]
+        # every page after the first, and the chart's "did History change" (an undo), read none again
+        app.handle("a")                                             # the chart's text page
+        assert not app.drop_stale() and type(app.stack[-1]).__name__ == "Figures" and len(reads) == 1
+        # ... until History is written: a game recorded is counted at once
+        with app.console.store.transaction() as db:
+            _solo(db, "s9", "hard", True)
+        assert any("1 won, 1 lost" in r for r in crassus_rows(app)) and len(reads) == 2
+        app.drop_stale()                                            # the chart and its page: History changed
+        assert type(app.stack[-1]).__name__ != "Figures"
+    finally:
+        app.console.close()
+
+
+def test_history_and_a_game_page_read_history_once_until_it_is_written(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """History's list and a game's page asked History at every key and every frame (each read
+    decoded the newest 50 games with their fair draws: 5-15 ms here, up to 0.2 s a key on a Pi);
+    now once, and again as soon as the card is written (an undo, a game recorded)."""
+    from firmware.screens.history import GameScreen
+    app = app_with([], [], state_dir)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            for i in range(3):
+                _solo(db, f"s{i}", "easy", bool(i % 2))
+        reads: list[int] = []
+        whole = history.games
+        monkeypatch.setattr(history, "games", lambda db, limit=None, **kw: reads.append(1) or whole(db, limit, **kw))
+        open_history(app)
+        for key in ("up", "down", "a", "down", "down", "b", "up"):
+            app.handle(key)
+            app.render()
+        assert len(reads) == 1 and app.errors == 0
+        app.handle("down")
+        app.handle("a")                                             # the newest game's page
+        assert isinstance(app.stack[-1], GameScreen) and len(reads) == 1
+        with app.console.store.transaction() as db:                 # History changes under it: taken out
+            db.execute("DELETE FROM history")
+        app.drop_stale()
+        assert not isinstance(app.stack[-1], GameScreen) and len(reads) == 2
+        assert "No games yet" in texts(app)
     finally:
         app.console.close()
 

@@ -279,3 +279,34 @@ def test_a_players_list_the_card_cannot_read_is_never_written_over_as_if_empty(s
         assert g["status"] == "abandoned" and [p["name"] for p in g["players"]] == ["Ана", "Борис"]
     finally:
         c.close()
+
+
+def test_the_players_list_is_read_again_only_once_the_card_may_read_differently(tmp_path, monkeypatch):
+    """The players' screens ask for the list at every key and frame (300 people: 4 ms a read here,
+    about 60 ms on a Pi, several a key): it is decoded once, and again after a write of this
+    connection, a commit of another one, or a change of the schema."""
+    import sqlite3 as sqlite
+
+    from firmware import players
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(tmp_path / "state")
+    c = Console(store, store.resume())
+    try:
+        assert c.request("new glory players=Ann,Bob seed=1")["ok"] is True
+        decoded: list[int] = []
+        real = players._decoded
+        monkeypatch.setattr(players, "_decoded", lambda *a: decoded.append(1) or real(*a))
+        monkeypatch.setattr(players, "_read", None)                          # nothing kept yet
+        for _ in range(3):
+            assert c.request("players")["players"] == ["Ann", "Bob"]
+        assert len(decoded) == 2                                            # one read of the two rows
+        assert c.request("new glory players=Cid,Ann seed=2")["ok"] is True  # this connection writes
+        assert sorted(c.request("players")["players"]) == ["Ann", "Bob", "Cid"]
+        other = sqlite.connect(store.db_path)                              # another one commits
+        other.execute("DELETE FROM players WHERE name = 'Bob'")
+        other.commit()
+        other.close()
+        assert sorted(c.request("players")["players"]) == ["Ann", "Cid"]
+    finally:
+        c.close()

@@ -709,6 +709,37 @@ def test_an_unreadable_font_is_said_on_the_panel_in_letters_the_built_in_font_ha
         app.console.close()
 
 
+def test_a_font_file_that_does_not_inflate_is_said_like_an_unreadable_one(state_dir, tmp_path, monkeypatch, caplog):
+    """The fonts are inflated in memory by Legatus (FreeType inflating the .pcf.gz itself did it
+    again for every glyph: 4 ms a row of text). A file whose bytes are damaged (zlib's error, not
+    an OSError) must still give the built-in font and the notice, never a screen error."""
+    for name, _size, _adv in base.FONTS.values():
+        (tmp_path / name).write_bytes(b"\x1f\x8b\x08\x00" + bytes(range(256)) * 4)     # a gzip header, then noise
+    caches = (base.font, base._missing_mask, base.has_glyph, base.reaches_top)
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setattr(base, "FONT_DIR", tmp_path)
+    app = app_with([], [], state_dir, lang="en")
+    try:
+        app.render()
+        shown = _texts(app).replace(" | ", " ")
+        assert app.errors == 0 and "cannot be read" in shown, shown
+        assert any(r.levelname == "ERROR" and "ter-u12n" in r.getMessage() for r in caplog.records)
+    finally:
+        app.console.close()
+        monkeypatch.undo()
+        for cache in caches:
+            cache.cache_clear()
+        base.UNREADABLE.clear()
+
+
+def test_the_shipped_fonts_are_read_from_memory_not_inflated_per_glyph():
+    """Each font is inflated once (base.font): FreeType given the .pcf.gz path inflates the file
+    from its start for every glyph it loads (a frame of 7 rows took 30 ms, half a second on a Pi)."""
+    for kind in base.FONTS:
+        assert not isinstance(base.font(kind).path, str), kind
+
+
 @pytest.mark.parametrize("setup", [["new bag items=a*3 seed=1", "draw", "end"], ["new glory players=A,B seed=1", "end"]])
 def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup):
     """The same for Bags & decks: an ended bag session showed its bag and refused every draw; an

@@ -84,8 +84,12 @@ def same_people(ctx: Ctx, entries: list[PlayedEntry]) -> list[PlayedEntry]:
             now[str(old).casefold()] = str(name)
     for name in response.get("players") or []:
         now[str(name).casefold()] = str(name)
+    same = {name for folded, name in now.items() if name.casefold() == folded}    # names as they are now
     out: list[PlayedEntry] = []
     for e in entries:
+        if all(p["name"] in same or str(p["name"]).casefold() not in now for p in e["players"]):
+            out.append(e)                   # nobody to rename: the entry as read (never changed)
+            continue
         players: list[HistoryPlayer] = [{**p, "name": now.get(str(p["name"]).casefold(), p["name"])}
                                         for p in e["players"]]
         out.append({**e, "players": players})

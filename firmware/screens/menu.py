@@ -59,11 +59,12 @@ def _open_history(ctx: Ctx) -> None:
 
 
 def _resume_item(game: str) -> Item | None:
+    """Resume the running game; its screens are imported when it is chosen, not for the start's
+    first frame (Caesar!'s: 84 modules, 25-35 ms here, about 0.5 s on a Pi)."""
     record = record_of(game)
-    opener = record.opener() if record is not None else None
-    if record is None or opener is None:
+    if record is None or not _found(record):
         return None
-    return Item(_(record.resume) if record.resume else _("Resume: {}").format(game_label(game)), opener)
+    return Item(_(record.resume) if record.resume else _("Resume: {}").format(game_label(game)), partial(_open, record))
 
 
 class KitMenu(ListScreen):
@@ -85,14 +86,32 @@ class GamesMenu(ListScreen):
         for record in records():
             if not record.in_games_menu:
                 continue
-            opener = record.opener()
-            if opener is None:
+            if not _found(record):
                 out.append(Item(_(record.label), partial(_coming, record), _("soon")))
-            else:
-                out.append(Item(_(record.label), opener))
+            else:                        # its screens imported when chosen, not all four games' at
+                out.append(Item(_(record.label), partial(_open, record)))   # the menu's first frame
         from firmware.screens.archive import open_archive
         out.append(Item(_("Earlier games…"), open_archive))
         return out
+
+
+def _found(record: GameRecord) -> bool:
+    """Whether the game's screens are there (found, not imported: ~25 ms here for the four)."""
+    import sys
+    from importlib.util import find_spec
+    module = record.screens.partition(":")[0]
+    try:
+        return module in sys.modules or find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _open(record: GameRecord, ctx: Ctx) -> None:
+    opener = record.opener()
+    if opener is None:               # there, but it does not load (logged): as a game not there yet
+        _coming(record, ctx)
+    else:
+        opener(ctx)
 
 
 def _coming(record: GameRecord, ctx: Ctx) -> None:
