@@ -38,6 +38,7 @@ from tests import test_hw_hotplug, test_in_step
 from tests.test_hw_hotplug import Board, Clock
 from tests.test_hw_panel import same
 from tests.test_in_step import GAMES, KEYS, Checker
+from tests.test_no_clipped_text import caller, frame_faults
 
 board = test_hw_hotplug.board                      # the fixtures this file uses from those
 built_with, same_results = test_in_step.built_with, test_in_step.same_results
@@ -70,9 +71,13 @@ class FaultyDb:
 
     def _fault(self, sql: str) -> bool:
         c = self._card
+        if sql.strip().upper().startswith("BEGIN"):
+            self._begun = self._db.total_changes
         if c.fault is None or not WRITE.match(sql) or "IF NOT EXISTS" in sql.upper():
             return False                 # (a table made if missing: no write when it is there)
         commit = sql.strip().upper().startswith("COMMIT")
+        if commit and self._db.total_changes == getattr(self, "_begun", -1):
+            return False                 # a transaction that changed nothing writes nothing at its COMMIT
         if c.where == "landed":
             return commit
         if c.where == "commit" and not commit:
@@ -164,7 +169,7 @@ class FaultChecker(Checker):
 
     # steps through the loop (its redraw goes to the panel)
     def key(self) -> None:
-        k = self.rng.choice(KEYS)
+        k = self.rng.choice(KEYS + ["key3", "press"])
         self.done.append(k)
         before, shown = self.card.refused, type(self.app.stack[-1]).__name__
         self.loop.handle(("key", k))
@@ -315,9 +320,27 @@ class FaultChecker(Checker):
 
     def check(self) -> None:
         super().check()
+        faults = frame_faults(self.app)
+        assert not faults, f"{sorted(faults)} after {self.done[-12:]}"
         self.loop.redraw()
         if self.board.plugged and self.out.connected and not self.loop.blanked:
             assert same(self.board.ctl.panel(), self.app.render()), f"the panel is not the frame after {self.done[-12:]}"
+
+
+@pytest.fixture
+def cut(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[str, str, int], str]:
+    """Every text the screens cut with '…' (``base.clip``; a typed name's ``clip_name`` is not counted)."""
+    from firmware.screens import base
+    cuts: dict[tuple[str, str, int], str] = {}
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cuts.setdefault((i18n.language(), text, width), caller())
+        return out
+    monkeypatch.setattr(base, "clip", recording)
+    return cuts
 
 
 @pytest.fixture(autouse=True)
@@ -351,9 +374,12 @@ def _play(game: str, seed: int, lang: str, steps: int, tmp_path: Path, card: Car
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_random_keys_with_faults(game: str, lang: str, seed: int, tmp_path: Path, built_with: None,
-                                 same_results: dict, card: Card, board: Board, wall: list[float]) -> None:
+                                 same_results: dict, card: Card, board: Board, wall: list[float],
+                                 cut: dict[tuple[str, str, int], str]) -> None:
     checker = _play(game, seed, lang, int(os.environ.get("RANDOM_FAULTS_STEPS", "150")), tmp_path, card, board, wall)
     assert checker.faults, "no fault was injected"
+    assert not cut, "texts cut with '…':\n" + "\n".join(f"  {lg} w={w} {text!r} ({where})"
+                                                         for (lg, text, w), where in sorted(cut.items()))
 
 
 def test_a_history_commit_that_landed_and_reported_an_error_counts_as_done(tmp_path: Path, card: Card) -> None:
