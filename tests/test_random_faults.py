@@ -180,8 +180,9 @@ class FaultChecker(Checker):
         """A write the card refused during a key on the screen ``shown`` is said on the screen."""
         app = self.app
         top = app.stack[-1]
-        if self.card.last.startswith("DELETE FROM settings") and shown == "TurnScreen":
-            return          # how far a Caesar! turn was read (caesar.read): kept when it can be, logged
+        if self.card.last.startswith("DELETE FROM settings") and shown in ("TurnScreen", "SetupForm"):
+            return          # how far a Caesar! turn was read (caesar.read), a new-game form's choices
+            #                 remembered: kept when they can be, else logged (the ``new`` itself is said)
         notes = {i18n.catalog(lang).gettext("Note") for lang in i18n.LANGUAGES}     # a long notice's page
         said = (app.message is not None or type(top).__name__ == "ErrorScreen"
                 or (type(top).__name__ == "TextScreen" and getattr(top, "title", "") in notes))
