@@ -158,7 +158,8 @@ class Connection:
         transaction that is in the file (a restart shows it). ``landed`` (a query of the rows the
         transaction wrote) is then asked on a fresh connection — which sees what a restart would,
         rolling a hot journal back — and if the rows are there the transaction counts as done
-        (no error), so a refused request never comes back and memory never differs from disk."""
+        (no error), so a refused request never comes back and memory never differs from disk.
+        Without ``landed``, the database file's change counter is asked instead (:meth:`_moved`)."""
         self._check_dir()
         self._ready()
         try:
@@ -167,6 +168,8 @@ class Connection:
             log.error("BEGIN failed: %s", e)
             self._reconnect()
             raise StorageError(self._failure(e)) from None
+        if landed is None:
+            landed = self._moved(self._change_counter())
         try:
             yield self.db
         except sqlite3.Error as e:
@@ -191,6 +194,33 @@ class Connection:
                     log.warning("fsync of %s after a landed commit: %s", self.root, e2)
                 return
             raise StorageError(self._failure(e)) from None
+
+    def _change_counter(self) -> bytes | None:
+        """The database file's change counter (header bytes 24-27, raised by SQLite at every commit
+        in rollback-journal mode; empty for a file with no header yet), or None if unreadable."""
+        try:
+            with open(self.db_path, "rb") as f:
+                return f.read(28)[24:28]
+        except OSError as e:
+            log.warning("cannot read the change counter of %s: %s", self.db_path, e)
+            return None
+
+    def _moved(self, before: bytes | None) -> Callable[[sqlite3.Connection], bool]:
+        """Whether a transaction whose COMMIT reported an error is in the file after all (asked on
+        the fresh connection): the change counter moved since its BEGIN (``before``, read under
+        the write lock) and no rollback journal is left that a restart would roll back."""
+        def moved(db: sqlite3.Connection) -> bool:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()     # a hot journal is rolled back first
+            journal = self.db_path.with_name(self.db_path.name + "-journal")
+            try:
+                if journal.exists() and journal.stat().st_size > 0:
+                    return False
+            except OSError as e:
+                log.warning("cannot look at %s: %s", journal, e)
+                return False
+            now = self._change_counter()
+            return before is not None and now is not None and now != before
+        return moved
 
     def _rollback(self) -> None:
         try:
