@@ -18,7 +18,7 @@ from engine.jc import terms as T
 from engine.jc.advise import advise as _advise_battle
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
-from engine.jc.roster import SIDES, block, rated_block, roman, roster
+from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
 from engine.jc.views import BattleView, BlockView, Decision, JcGameView
 from engine.rng import Draws
 from engine.jc.text import N_, Msg
@@ -354,16 +354,28 @@ _LOST = {"reduced": N_("{} loses a step outside battle ({}→{})."),
          ("killed", "pompey"): N_("{} is killed outside battle: a trophy for Pompey.")}
 
 
-def _lose(state: State, req: Request) -> Outcome:
-    """One step off a block outside battle (Vulcan, Jupiter on a leader or navis): J-2, J-3, J-17."""
+def _block_outside_battle(state: State, req: Request, usage: Msg, in_battle: str) -> BlockSpec:
+    """The one block a command outside battle names; BadArguments (``usage``) for another count of
+    words or an unknown block, IllegalMove (``in_battle``, said with its name and id) if it is in
+    the battle being fought."""
     if len(req.args) != 1:
-        raise BadArguments(Msg("Usage: lose <block-id>  (one step off outside battle: Vulcan, Jupiter on a "
-                               "leader or navis)."))
+        raise BadArguments(usage)
     req.check_opts(frozenset())
     spec = block(req.args[0])
     battle = state["battle"]
     if battle["phase"] != "over" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(Msg("{} is in the current battle: its steps are lost there.", T.block_name(spec.name)))
+        raise IllegalMove(Msg(in_battle, T.block_name(spec.name), spec.id))
+    return spec
+
+
+IN_BATTLE_TAKE_OUT = N_("{} is in the current battle: fight it, or take the block out first (remove {}).")
+
+
+def _lose(state: State, req: Request) -> Outcome:
+    """One step off a block outside battle (Vulcan, Jupiter on a leader or navis): J-2, J-3, J-17."""
+    spec = _block_outside_battle(state, req, Msg("Usage: lose <block-id>  (one step off outside battle: Vulcan, "
+                                                 "Jupiter on a leader or navis)."),
+                                 N_("{} is in the current battle: its steps are lost there."))
     camp = state["campaign"]
     side = C.owner(camp, spec)
     name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": side})   # as its side's lists name it
@@ -379,14 +391,8 @@ def _lose(state: State, req: Request) -> Outcome:
 
 def _gain(state: State, req: Request) -> Outcome:
     """One step added by a levy point outside battle (J-20; rules 2.2)."""
-    if len(req.args) != 1:
-        raise BadArguments(Msg("Usage: gain <block-id>  (a levy point adds one step to a block below its maximum)."))
-    req.check_opts(frozenset())
-    spec = block(req.args[0])
-    battle = state["battle"]
-    if battle["phase"] != "over" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(Msg("{} is in the current battle: fight it, or take the block out first (remove {}).",
-                              T.block_name(spec.name), spec.id))
+    spec = _block_outside_battle(state, req, Msg("Usage: gain <block-id>  (a levy point adds one step to a block "
+                                                 "below its maximum)."), IN_BATTLE_TAKE_OUT)
     camp = state["campaign"]
     name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": C.owner(camp, spec)})
     out = C.gain_step(camp, spec)
@@ -402,15 +408,9 @@ _DISBANDED = {"caesar": N_("{} is disbanded to Caesar's levy pool: its steps are
 
 def _disband(state: State, req: Request) -> Outcome:
     """A block disbanded to its levy pool (J-19: rules 8.3-8.5), its steps forfeit."""
-    if len(req.args) != 1:
-        raise BadArguments(Msg("Usage: disband <block-id>  (winter: a navis with no friendly port, the supply's "
-                               "surplus, any block but Cleopatra; its steps are forfeit)."))
-    req.check_opts(frozenset())
-    spec = block(req.args[0])
-    battle = state["battle"]
-    if battle["phase"] != "over" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(Msg("{} is in the current battle: fight it, or take the block out first (remove {}).",
-                              T.block_name(spec.name), spec.id))
+    spec = _block_outside_battle(state, req, Msg("Usage: disband <block-id>  (winter: a navis with no friendly port, "
+                                                 "the supply's surplus, any block but Cleopatra; its steps are "
+                                                 "forfeit)."), IN_BATTLE_TAKE_OUT)
     out = C.disband(state["campaign"], spec)
     return Outcome(out, Msg(_DISBANDED[out["side"]], T.block_name(spec.name), roman(out["to"])))
 
