@@ -1,4 +1,7 @@
 """Golden screens (pixel-exact, through luma's dummy device) and screen behaviour."""
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 from firmware import i18n
@@ -752,14 +755,15 @@ def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup)
         app.console.close()
 
 
-def test_an_unreadable_translation_is_said_on_the_panel_and_its_texts_shown_in_english(state_dir, monkeypatch, caplog):
-    """QA (faults): a catalog file that could not be read (EIO) was skipped without a word, in the
-    log or on the panel: the device just spoke English. The panel and the log say which file."""
+@contextmanager
+def _app_with_an_unreadable_catalog(state_dir, monkeypatch, name: str) -> Iterator[object]:
+    """A Russian App whose catalog file ``name`` cannot be read (EIO), drawn once; the catalogs
+    are read afresh before and after."""
     from pathlib import Path
     real = Path.read_bytes
 
     def eio(self):
-        if self.name == "legatus.mo":
+        if self.name == name:
             raise OSError(5, "Input/output error")
         return real(self)
     monkeypatch.setattr(Path, "read_bytes", eio)
@@ -769,9 +773,7 @@ def test_an_unreadable_translation_is_said_on_the_panel_and_its_texts_shown_in_e
         app = app_with([], [], state_dir, lang="ru")
         try:
             app.render()
-            shown = _texts(app).replace(" | ", " ")
-            assert "legatus.mo" in shown.replace(" ", "") and "cannot be read" in shown, shown
-            assert any(r.levelname == "ERROR" and "legatus.mo" in r.getMessage() for r in caplog.records)
+            yield app
         finally:
             app.console.close()
     finally:
@@ -780,34 +782,22 @@ def test_an_unreadable_translation_is_said_on_the_panel_and_its_texts_shown_in_e
         i18n._chain.cache_clear()
         i18n.UNREADABLE.clear()
 
+
+def test_an_unreadable_translation_is_said_on_the_panel_and_its_texts_shown_in_english(state_dir, monkeypatch, caplog):
+    """QA (faults): a catalog file that could not be read (EIO) was skipped without a word, in the
+    log or on the panel: the device just spoke English. The panel and the log say which file."""
+    with _app_with_an_unreadable_catalog(state_dir, monkeypatch, "legatus.mo") as app:
+        shown = _texts(app).replace(" | ", " ")
+        assert "legatus.mo" in shown.replace(" ", "") and "cannot be read" in shown, shown
+        assert any(r.levelname == "ERROR" and "legatus.mo" in r.getMessage() for r in caplog.records)
 
 
 def test_an_unreadable_game_catalog_is_said_with_its_reason_in_the_players_language(state_dir, monkeypatch, caplog):
     """jc.mo unreadable (EIO) on a Russian device: the notice is Russian, and the system's reason
     was put in it as the system says it («… не удаётся прочитать (Input/output error) …»). The
     reason is said in Russian; the system's own text is in the log."""
-    from pathlib import Path
-    real = Path.read_bytes
-
-    def eio(self):
-        if self.name == "jc.mo":
-            raise OSError(5, "Input/output error")
-        return real(self)
-    monkeypatch.setattr(Path, "read_bytes", eio)
-    i18n._mo_files.cache_clear()
-    i18n._chain.cache_clear()
-    try:
-        app = app_with([], [], state_dir, lang="ru")
-        try:
-            app.render()
-            shown = _texts(app).replace(" | ", " ")
-            assert "jc.mo" in shown.replace(" ", "") and "карта памяти не ответила" in shown, shown
-            assert "Input/output" not in shown, shown
-            assert any("jc.mo" in r.getMessage() and "Input/output error" in r.getMessage() for r in caplog.records)
-        finally:
-            app.console.close()
-    finally:
-        monkeypatch.undo()
-        i18n._mo_files.cache_clear()
-        i18n._chain.cache_clear()
-        i18n.UNREADABLE.clear()
+    with _app_with_an_unreadable_catalog(state_dir, monkeypatch, "jc.mo") as app:
+        shown = _texts(app).replace(" | ", " ")
+        assert "jc.mo" in shown.replace(" ", "") and "карта памяти не ответила" in shown, shown
+        assert "Input/output" not in shown, shown
+        assert any("jc.mo" in r.getMessage() and "Input/output error" in r.getMessage() for r in caplog.records)
