@@ -11,7 +11,8 @@
   scripts/verify_draws.py checks without Legatus.
 
 The ``fair`` table (beside the store's, like History's) holds one row per ended session: ``sid``,
-``data`` (JSON: ``header``, ``lines``), ``crc``.
+``data`` (JSON: ``header``, ``lines`` and, for a game that took no players' share, ``no_share``: why
+— :data:`NO_SHARE`), ``crc``.
 """
 from __future__ import annotations
 
@@ -36,6 +37,14 @@ COLUMNS = {"fair": ("sid", "data", "crc")}
 # Raw reads (firmware/store/): the stored bytes, checked before they are decoded.
 FAIR_ROW = "CAST(sid AS BLOB), CAST(data AS BLOB), CAST(crc AS INTEGER)"
 RECORD_FORMAT = "legatus-draw-record"
+# Why a game with a secret seed has no players' share (History → a game, and Fair draw, say it in
+# words: firmware/history_text.py): ``setup`` its set-up drew and the ``new`` line brought none;
+# ``drawn`` something was drawn before one was given; ``undone`` a draw was seen and taken back by
+# undo (another share would draw it again); ``copy`` a copy in Earlier games had drawn; ``old`` the
+# session was stored before shares existed; ``none`` none was given and nothing was drawn;
+# ``unknown`` a record filed without the reason (before it was kept, or filed again from the
+# session's rows at start-up).
+NO_SHARE = ("setup", "drawn", "undone", "copy", "old", "none", "unknown")
 
 
 class FairDraw(NamedTuple):
@@ -44,7 +53,8 @@ class FairDraw(NamedTuple):
     ``commitment``: the code to photograph (None for a session started with ``seed=``);
     ``share``: the players' share (None if none); ``can_share``: ``share <text>`` would be
     accepted now; ``finished``: the game's rules have ended it; ``ended``: None while it runs,
-    then ``finished``/``ended``; ``seed``: the seed once the session has ended (else None)."""
+    then ``finished``/``ended``; ``seed``: the seed once the session has ended (else None);
+    ``no_share``: why there is no share and can be none (:data:`NO_SHARE`)."""
 
     commitment: str | None
     share: str | None
@@ -52,6 +62,8 @@ class FairDraw(NamedTuple):
     finished: bool
     ended: str | None
     seed: int | None
+    no_share: str | None = None
+    """Why the game takes no share (:data:`NO_SHARE`): None while one is given or can be."""
 
 
 def of_session(session: Any, undid_a_draw: Callable[[Any], bool] | None = None) -> FairDraw:
@@ -61,12 +73,43 @@ def of_session(session: Any, undid_a_draw: Callable[[Any], bool] | None = None) 
     state = session.state
     view = session.game.view(state)
     share = session.share_of(state)
+    can_share = share_open(session, state) and not (undid_a_draw is not None and undid_a_draw(session))
     return FairDraw(commitment=commitment(int(session.header["seed"])) if session.committed else None,
                     share=share,
-                    can_share=share_open(session, state) and not (undid_a_draw is not None and undid_a_draw(session)),
+                    can_share=can_share,
                     finished=finished_by_rules(session.game.name, view, session.lines),
                     ended=session.ended_as(view),
-                    seed=int(session.header["seed"]) if session.ended else None)
+                    seed=int(session.header["seed"]) if session.ended else None,
+                    no_share=None if can_share else why_no_share(session, undid_a_draw))
+
+
+def why_no_share(session: Any, undid_a_draw: Callable[[Any], bool] | None = None,
+                 copied: Callable[[int], bool] | None = None) -> str | None:
+    """Why ``session`` (a secret seed) has no players' share (:data:`NO_SHARE`), the first cause
+    that closed it; None when it has one, or was started with ``seed=`` (nothing to share in).
+    ``undid_a_draw``/``copied``: the store's ``undid_a_draw`` and ``archived_with_seed``."""
+    from engine.rng import Draws
+    from firmware.session import Session
+    state = session.state
+    if not session.committed or session.share_of(state) is not None:
+        return None
+    try:
+        if Draws.from_json(state["rng"]).is_legacy:
+            return "old"
+        at_setup = Session.from_header(session.header).state
+        if Draws.from_json(at_setup["rng"]).drawn():
+            return "setup"
+        drawn = Draws.from_json(state["rng"]).drawn()
+    except (KeyError, ValueError, TypeError):
+        log.warning("the session's draws do not read back; why it has no share is not known", exc_info=True)
+        return "unknown"
+    if drawn:
+        return "drawn"
+    if undid_a_draw is not None and undid_a_draw(session):
+        return "undone"
+    if copied is not None and copied(int(session.header["seed"])):
+        return "copy"
+    return "none"
 
 
 def share_open(session: Any, state: dict[str, Any] | None = None) -> bool:
@@ -108,16 +151,21 @@ def ensure(db: sqlite3.Connection) -> None:
 
 
 def file_record(store: Any, session: Any) -> None:
-    """File an ended session's record (idempotent; raises StorageError/sqlite3.Error)."""
-    file_lines(store, session.header, session.lines)
+    """File an ended session's record, with why it took no players' share if it took none
+    (idempotent; raises StorageError/sqlite3.Error)."""
+    file_lines(store, session.header, session.lines,
+               why_no_share(session, store.undid_a_draw, store.archived_with_seed))
 
 
-def file_lines(store: Any, header: dict[str, Any], lines: Sequence[str]) -> None:
+def file_lines(store: Any, header: dict[str, Any], lines: Sequence[str], no_share: str | None = None) -> None:
     """File the record of an ended session from its header and effective lines (as stored: the
-    start-up check files again a damaged one from the session's rows)."""
+    start-up check files again a damaged one from the session's rows) and ``no_share``, why it
+    took no players' share (:data:`NO_SHARE`; None: it took one, or its seed was chosen)."""
     sid = str(header["sid"])
-    data = json.dumps({"header": header, "lines": list(lines)}, ensure_ascii=False,
-                      sort_keys=True, separators=(",", ":"))
+    record: dict[str, Any] = {"header": header, "lines": list(lines)}
+    if no_share is not None:
+        record["no_share"] = no_share
+    data = json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     with store.transaction() as db:
         ensure(db)
         db.execute("INSERT OR IGNORE INTO fair VALUES(?,?,?)", (sid, data, fair_crc(sid, data)))
@@ -235,14 +283,19 @@ def draw_record(header: dict[str, Any], lines: list[str]) -> dict[str, Any]:
 
 def attach(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Add ``seed``, ``share``, ``commitment`` to History entries whose session has ended (its
-    record is filed), ``None`` to the others; returns ``entries``."""
+    record is filed), ``None`` to the others, and ``no_share``: why an ended game with a secret seed
+    has no share (:data:`NO_SHARE`; ``unknown`` for a record filed without it), else None;
+    returns ``entries``."""
     records = filed(db, sorted({str(e.get("sid")) for e in entries if e.get("sid")}))
     for e in entries:
         rec = records.get(str(e.get("sid")))
         if rec is None:
-            e.update(seed=None, share=None, commitment=None)
+            e.update(seed=None, share=None, commitment=None, no_share=None)
         else:
             e.update(revealed(rec["header"], share_in(rec["header"], list(rec["lines"]))))
+            why = rec.get("no_share")
+            e["no_share"] = None if e["share"] is not None or e["commitment"] is None else \
+                why if why in NO_SHARE else "unknown"
     return entries
 
 

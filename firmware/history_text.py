@@ -36,4 +36,23 @@ def as_now(result: object) -> object:
     return result
 
 
-__all__ = ["ABANDONED_BEFORE", "N_", "TEXTS", "Msg", "_", "abandoned", "as_now", "ngettext", "say"]
+# Why a game with a secret seed has no players' share (firmware/fairness.py ``NO_SHARE``), each a
+# whole sentence that History → a game and Fair draw show on up to four rows.
+NO_SHARE_WORDS = {
+    "setup": N_("No share: the set-up drew, and none came with it."),
+    "drawn": N_("No share: none was given before the first draw."),
+    "undone": N_("No share: a draw was seen and undone before one was given."),
+    "copy": N_("No share: a copy in Earlier games had drawn already."),
+    "old": N_("No share: an older Legatus stored this game."),
+    "none": N_("The players gave no share, and nothing was drawn."),
+    "unknown": N_("The players gave no share."),
+}
+
+
+def no_share_words(why: str | None) -> str:
+    """Why a game has no players' share (:data:`NO_SHARE_WORDS`), in the reader's language."""
+    return _(NO_SHARE_WORDS.get(why or "unknown", NO_SHARE_WORDS["unknown"]))
+
+
+__all__ = ["ABANDONED_BEFORE", "NO_SHARE_WORDS", "N_", "TEXTS", "Msg", "_", "abandoned", "as_now", "ngettext",
+           "no_share_words", "say"]

@@ -89,6 +89,8 @@ class HistoryEntry(TypedDict):
     seed: NotRequired[int | None]
     share: NotRequired[str | None]
     commitment: NotRequired[str | None]
+    no_share: NotRequired[str | None]
+    """Why an ended game with a secret seed has no share (firmware/fairness.py ``NO_SHARE``), else None."""
 
 
 class ArchiveHeader(TypedDict):

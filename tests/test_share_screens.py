@@ -186,9 +186,12 @@ def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: 
         app.render()
         assert app.stack[-1].items(app)[0].label == "Share: 2-1"
         assert app.run(app_line("new dice"))["ok"]                  # a game started without a share
-        assert app.stack[-1].items(app)[0].label in ("Players' share…", "Share skipped")
+        assert app.stack[-1].items(app)[0].label == "Players' share…"
         assert app.run(app_line("roll 2d6"))["ok"]
-        assert app.stack[-1].items(app)[0].label == "Share skipped"
+        row = app.stack[-1].items(app)[0]
+        assert row.label == "No share…" and row.run is not None      # it says why (a whole sentence)
+        row.run(app)
+        assert "none was given before the first draw" in " ".join(app.stack[-1].rows)
     finally:
         app.console.close()
 
@@ -231,3 +234,48 @@ def test_the_title_bar_says_what_a_does_on_the_row_under_the_cursor(game, lang):
         seen.add(kind)
         ctx.press("down")
     assert {"fair:code", "fair:share", "field"} <= seen and ("seat" in seen) == (game != "caesar")
+
+
+# (the lines, and why the game has no share) — PROTOCOL.md third round, "The players' share"
+NO_SHARE_GAMES = [
+    (["new dice", "end"], "none"),                                    # given no share, nothing drawn
+    (["new dice", "roll 2d6", "end"], "drawn"),                       # a draw before any share
+    (["new dice", "roll 2d6", "undo", "end"], "undone"),              # a draw seen, undone: closed
+    (["commit", "new caesar-solo", "end"], "setup"),                  # Caesar! draws at set-up (C-3)
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_history_says_why_a_game_took_no_share_in_a_whole_sentence(state_dir: Path, lang: str):
+    """History → a game said «Вклад пропущен» whatever happened: the players must read why the
+    game has no share — they gave none, or a draw (at set-up, before one was given, or seen and
+    undone) closed it —, a whole sentence of their language on the game's rows, never cut."""
+    from firmware import fairness, history
+    from firmware.console import Console
+    from firmware.history_text import NO_SHARE_WORDS, TEXTS
+    from firmware.i18n import set_language
+    from firmware.screens.history import detail_rows
+    from firmware.screens.widgets.listing import Item, item_rows
+    from firmware.store import Store
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    try:
+        assert console.request(f"settings language={lang}")["ok"]
+        for lines, _why in NO_SHARE_GAMES:
+            for line in lines:
+                assert console.request(line)["ok"], line
+        assert console.request("new jc-battle")["ok"]                  # (files the last one)
+        entries = fairness.attach(store.db, history.games(store.db))[::-1]
+        assert [e["no_share"] for e in entries] == [why for _lines, why in NO_SHARE_GAMES]
+        set_language(lang)
+        said = {why: TEXTS.gettext(NO_SHARE_WORDS[why]) for _lines, why in NO_SHARE_GAMES}
+        assert len(set(said.values())) == len(said)
+        if lang != "en":
+            assert all(s != NO_SHARE_WORDS[w] for w, s in said.items())      # translated
+        for e in entries:
+            assert said[str(e["no_share"])] in detail_rows(e), detail_rows(e)
+        for sentence in said.values():                                 # the game's page never cuts it
+            assert " ".join(item_rows(Item(sentence))) == sentence, sentence
+    finally:
+        set_language("en")
+        console.close()

@@ -19,7 +19,7 @@ from engine.replies import RevealReply
 from engine.text import N_
 from firmware.fairness import FairDraw
 from firmware.games import record_of
-from firmware.history_text import Msg, _, say
+from firmware.history_text import Msg, _, no_share_words, say
 from firmware.replies import HistoryEntry, HistoryPlayer
 from firmware.screens import base
 from firmware.screens.base import Said
@@ -155,7 +155,7 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
                 if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
         rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
-        rows.append(_("Share: {}").format(entry["share"]) if entry.get("share") else _("Share skipped"))
+        rows.append(_("Share: {}").format(entry["share"]) if entry.get("share") else no_share_words(entry.get("no_share")))
         rows.append(_("Seed: {}").format(entry["seed"]))
     rows.append(_("No. {}").format(entry["id"]))
     return rows
@@ -278,8 +278,10 @@ class FairDrawScreen(ListScreen):
             out.append(Item(_("Share: {}").format(fair.share), ident="share"))
         elif fair.can_share:
             out.append(Item(_("Players' share…"), self._share, _("none"), ident="share"))
-        else:
-            out.append(Item(_("Share skipped"), ident="share"))
+        else:                    # why, in a whole sentence (too long for the two rows under the code)
+            why = no_share_words(fair.no_share)
+            out.append(Item(_("No share…"), lambda c: c.push(remade(lambda: TextScreen(_("Fair draw"), why))),
+                            ident="share"))
         if fair.ended is None and not fair.finished:
             out.append(Item(_("End the game…"), self._ask_end, ident="end"))
         elif fair.commitment is not None:
