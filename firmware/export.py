@@ -14,7 +14,10 @@ play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. 
 is guessed: ``bggId`` is left out until one is verified (``BGG_IDS``).
 
 ``csv``: UTF-8 with a byte-order mark and CRLF line ends (a spreadsheet opens it with Cyrillic
-intact), a header line and one row per player per game, one column per mode flag; a text cell
+intact), a header line and one row per player per game, one column per mode flag, its cells
+separated as a spreadsheet of the language set splits them (:data:`SEPARATORS`: Excel splits a
+.csv it opens at the list separator of Windows' regional settings, ';' where the decimal separator
+is the comma, as in Russian and Ukrainian), or as ``sep=`` asks; a text cell
 that starts with ``= + - @`` (a name, a players' share) gets a leading apostrophe, so a spreadsheet
 never runs it as a formula.
 ``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
@@ -56,6 +59,9 @@ CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", 
 CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment",
             "player_id")
 FORMATS = ("bgstats", "csv", "draws")
+# The CSV's separator in each language: the list separator of Windows' regional settings for it,
+# which Excel splits a .csv at when it opens one (English ',', Russian and Ukrainian ';').
+SEPARATORS = {"en": ",", "ru": ";", "uk": ";"}
 
 
 # -- times ---------------------------------------------------------------------------------------------
@@ -300,13 +306,15 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None = None) -> str:
-    """Every entry's players as rows: UTF-8 with a BOM, CRLF (a spreadsheet reads it as it is)."""
+def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None = None,
+             separator: str = ",") -> str:
+    """Every entry's players as rows: UTF-8 with a BOM, CRLF, cells split by ``separator`` (a
+    spreadsheet reads it as it is)."""
     from firmware.history_text import say
     flags = [_flags(e["mode"]) for e in entries]
     columns = sorted({k for f in flags for k in f}, key=lambda k: (k != "kind", k))
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
+    w = csv.writer(buf, delimiter=separator, lineterminator="\r\n")
     w.writerow([*CSV_HEAD, *(f"mode.{c}" for c in columns), *CSV_TAIL])
     row: list[Any]
     for e, f in zip(entries, flags):
@@ -341,6 +349,17 @@ def _id(req: Request) -> int | None:
     return value
 
 
+def _separator(req: Request) -> str:
+    """The CSV's separator: ``sep=`` (',' or ';'), else the one of the language set (:data:`SEPARATORS`)."""
+    from firmware.i18n import language
+    raw = req.opts.get("sep")
+    if raw is None:
+        return SEPARATORS.get(language(), ",")
+    if raw not in (",", ";"):
+        raise BadArguments(Msg("sep= takes ',' or ';', not '{}'.", raw[:24]))
+    return raw
+
+
 def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
     """The ``history`` and ``export`` builtins (they need no session). A database that cannot be
     read now (a failing card) is a ``storage_error`` that says so, never an internal error."""
@@ -369,10 +388,12 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
             if n > MAX_LISTED:
                 raise BadArguments(Msg("history N lists at most {} games, not {}.", MAX_LISTED, req.args[0][:24]))
         return {"games": [history.public(e) for e in fairness.attach(db, history.games(db, n))]}
-    unknown = set(req.opts) - {"format", "id"}
     fmt = req.opts.get("format")
+    unknown = set(req.opts) - {"format", "id", *(("sep",) if fmt == "csv" else ())}
     if req.args or unknown or fmt not in FORMATS:
-        raise BadArguments(Msg("Usage: export format=bgstats|csv|draws [id=<history id>]."))
+        raise BadArguments(Msg("Usage: export format=bgstats|draws [id=<history id>], "
+                               "or export format=csv [id=<history id>] [sep=,|;]."))
+    separator = _separator(req) if fmt == "csv" else ","
     gid = _id(req)
     if gid is not None:
         entries = history.games(db, None, gid)
@@ -386,7 +407,7 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
     from firmware.players import ids
     known_ids = ids(db, strict=True)
     if fmt == "csv":
-        return {"format": "csv", "text": csv_text(entries, known_ids)}
+        return {"format": "csv", "separator": separator, "text": csv_text(entries, known_ids, separator)}
     if fmt == "draws":
         record = fairness.record_of(db, entries[0])
         return {"format": "draws", "record": record, "text": json.dumps(record, ensure_ascii=False)}
