@@ -11,7 +11,7 @@ through renames, so BG Stats knows them again, ``role``: the side, ``score``, ``
 best, ties broken as the game's rules break them, ``startPlayer``). Nothing else goes into the
 play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
 play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. No BoardGameGeek id
-is guessed: ``bggId`` is left out until one is verified (``BGG_IDS``).
+is guessed: ``bggId`` (a number, in ``game``) is given only where one is verified (``BGG_IDS``).
 
 ``csv``: UTF-8 with a byte-order mark and CRLF line ends (a spreadsheet opens it with Cyrillic
 intact), a header line and one row per player per game, one column per mode flag, its cells
@@ -45,7 +45,13 @@ from firmware import fairness, history
 
 log = logging.getLogger(__name__)
 
-BGG_IDS: dict[str, int] = {}          # game -> verified BoardGameGeek id (none verified yet)
+# session game -> its box's BoardGameGeek id, only where one is verified (a link to the game's BGG
+# page, boardgamegeek.com/boardgame/<id>/<name>, cited): Caesar! Seize Rome in 20 Minutes (Paolo Mori,
+# PSC Games 2022) is 338957 (boardgamegeek.com/boardgame/338957/caesar-seize-rome-in-20-minutes, linked
+# from zenofdesign.com's review of it). Julius Caesar (Columbia Games 2010), The Sword of Rome (GMT)
+# and Teetotum's «Во славу Рима» (not BGG's "Glory to Rome", Cambridge Games 2005, another game)
+# have no id found with a source yet: none is guessed.
+BGG_IDS: dict[str, int] = {"caesar-solo": 338957, "caesar-duel": 338957}
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="     # BG Stats' published push link
 # The fields of BG Stats' published push format (its "push plays from other apps" page): a play
 # exported here holds these and no others (tests/test_export.py checks it).
