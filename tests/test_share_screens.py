@@ -279,3 +279,32 @@ def test_history_says_why_a_game_took_no_share_in_a_whole_sentence(state_dir: Pa
     finally:
         set_language("en")
         console.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_long_share_is_read_whole_on_fair_draw_and_on_the_games_page(state_dir: Path, lang: str):
+    """A share is up to 64 characters (PROTOCOL.md third round): Fair draw had two rows under the
+    code for «Вклад: …» and showed 19 of them; the game's page in History four, and lost the last
+    7. Both now show every character (the page on rows of its own, Fair draw on the row's page)."""
+    from firmware.screens.history import FairDrawScreen, GameScreen
+    from firmware.screens.widgets.listing import item_rows
+    share = "Жребий" * 10 + "Рим!"
+    app = app_with(["new dice", f"share {share}", "roll 2d6"], [], state_dir, lang)
+    try:
+        def shown(rows: list[str]) -> str:
+            return "".join(r[:-1] if r.endswith("-") else r for r in rows)
+        app.push(FairDrawScreen())
+        app.render()
+        screen = app.stack[-1]
+        first, rows = screen.region(app)
+        row = screen.items(app)[0]
+        if share not in shown(item_rows(row, rows)):
+            assert row.run is not None, item_rows(row, rows)
+            row.run(app)
+            assert share in shown(app.stack[-1].rows)
+        assert app.run(app_line("end"))["ok"]
+        entry = app.history(1)[0]
+        page = GameScreen(entry).items(app)
+        assert share in "".join(shown(item_rows(i)) for i in page)
+    finally:
+        app.console.close()

@@ -27,6 +27,7 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.history_stats import StatsMenu
 from firmware.screens.play import run_or_notify
 from firmware.screens.widgets import (ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, draw_list)
+from firmware.screens.widgets.listing import wrap_label
 from firmware.screens.widgets.people import PlayersScreen
 
 LISTED = 50
@@ -155,10 +156,17 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
                 if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
         rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
-        rows.append(_("Share: {}").format(entry["share"]) if entry.get("share") else no_share_words(entry.get("no_share")))
+        rows += share_rows(str(entry["share"])) if entry.get("share") else [no_share_words(entry.get("no_share"))]
         rows.append(_("Seed: {}").format(entry["seed"]))
     rows.append(_("No. {}").format(entry["id"]))
     return rows
+
+
+def share_rows(share: str, rows: int = base.ROWS) -> list[str]:
+    """The players' share (up to 64 characters) as rows of a list: «Share: X» when it fits ``rows``
+    rows, else «Share:» and the share on rows of its own (never cut)."""
+    said = _("Share: {}").format(share)
+    return [said] if len(wrap_label(said, base.COLS - 1)) <= rows else [_("Share:"), share]
 
 
 def _detail(entry: HistoryEntry, ctx: Ctx) -> None:
@@ -274,8 +282,12 @@ class FairDrawScreen(ListScreen):
         out: list[Item] = []
         if fair.commitment is None:
             out.append(Item(_("No secret draw: the seed was chosen."), ident="seeded"))
-        elif fair.share is not None:
-            out.append(Item(_("Share: {}").format(fair.share), ident="share"))
+        elif fair.share is not None:         # the whole share on its own page when it is longer than the rows
+            said = _("Share: {}").format(fair.share)
+            fits = len(wrap_label(said, base.COLS - 1)) <= base.ROWS - self.CODE_ROWS
+            out.append(Item(said, ident="share") if fits else
+                       Item(_("Share given…"), lambda c: c.push(remade(lambda: TextScreen(_("Fair draw"), said))),
+                            ident="share"))
         elif fair.can_share:
             out.append(Item(_("Players' share…"), self._share, _("none"), ident="share"))
         else:                    # why, in a whole sentence (too long for the two rows under the code)
