@@ -234,8 +234,8 @@ class SetupGuide:
     S-3): Italy's Senate and the bonus token of every other province (grouped by bonus), the
     bonus tokens left over, the control markers, the centurions (yours, and his stack for tiles
     D and E), Auto-Crassus's first row, the tile deck of the difficulty, your first tokens and
-    who starts. Tokens are drawn large under their sentence. A/right: next page; left: back a
-    page; up/down: scroll a long page; B: leave. After a new game (``home`` given) the last page
+    who starts. Tokens are drawn large under their sentence. A: the rest of a long page, then the
+    next page; right: the next page at once; left: back a page; up/down: scroll a long page; B: leave. After a new game (``home`` given) the last page
     leads to its home and on to the first turn, and B to its home."""
 
     def __init__(self, home: Home | None = None) -> None:
@@ -339,6 +339,8 @@ class SetupGuide:
             page = pages[min(self.page, len(pages) - 1)]
             if self.scroll.move(what, len(page[2]), self.shown(page)):
                 return
+            if what is Intent.CLOSE and self.scroll.read_on(len(page[2]), self.shown(page)):
+                return                                        # A shows the rest of a page first
         if what in (Intent.CLOSE, Intent.RIGHTWARD):          # A, press or right: the next page
             if self.page + 1 < len(pages):
                 self.page, self.scroll.top = self.page + 1, 0
