@@ -1394,3 +1394,21 @@ def test_a_through_his_turn_shows_every_row_of_a_closure(state_dir, lang, poison
         assert all(r in seen for r in rows), [r for r in rows if r not in seen]   # every row, the border marker too
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, marker", [("en", "Asia: Crassus 3 here, control marker: Crassus"),
+                                          ("ru", "Азия: Красс 3 сюда, жетон контроля: Красс"),
+                                          ("uk", "Азія: Красс 3 сюди, маркер контролю: Красс")])
+def test_a_province_s_page_shows_the_control_marker_on_a_border_space(state_dir, lang, marker):   # C-10
+    """He closes Syria next to his Asia: his border marker lies on the Asia–Syria space, on top of
+    his token, on the board; the page of either province shows it there (not only the closure page)."""
+    from firmware.screens.caesar.board import province_detail
+    app = app_with([NEW, CRASSUS_CLOSES, "crassus"], [], state_dir, lang=lang)
+    try:
+        assert app.view()["position"]["border_markers"] == {"AS-SY": "crassus"}
+        rows = " ".join(province_detail(app.view(), "SY").rows)
+        assert marker in rows, rows
+        assert rows.count(marker.split(", ")[1]) == 1                      # on that space only
+        assert marker.split(", ")[1] in " ".join(province_detail(app.view(), "AS").rows)
+    finally:
+        app.console.close()
