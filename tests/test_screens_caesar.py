@@ -1241,6 +1241,27 @@ def test_the_form_sends_harder_when_only_where_it_differs_from_the_edition(state
     assert "harder=1 harder-when=control edition=ru" in lines[1]                  # the other way: said
 
 
+@pytest.mark.parametrize("harder, word, when", [(1, "всегда", "always"), (2, "при захвате", "control")])
+def test_changing_the_rulebook_keeps_the_harder_rule_chosen(state_dir, harder, word, when):   # S-8
+    """The Harder row says its rule in words («всегда», «при захвате»); choosing the rulebook after
+    it must not turn one into the other (the row's place means "as your rulebook says" / "the
+    other way", which the two rulebooks swap: RU always, UA only with control)."""
+    from firmware.screens.caesar.setup import setup_form
+    ctx = FakeCtx(lang="ru")
+    form = setup_form(lambda c, lead: None, ctx)
+    ctx.open(form)
+    ctx.press(*["down"] * 7, *["right"] * harder)                     # Harder, under the Russian rulebook
+    assert word in str(form.items(ctx)[form.cursor].value)
+    ctx.press(*["up"] * 4, "right")                                    # Rulebook: Ukrainian
+    assert form.values()["edition"] == 1
+    ctx.press(*["down"] * 4)
+    assert form.items(ctx)[form.cursor].ident == "field:harder" and word in str(form.items(ctx)[form.cursor].value)
+    ctx.press("a")
+    line = next(x for x in ctx.lines if x.startswith("new "))
+    assert "harder=1" in line and "edition=uk" in line
+    assert ("harder-when=always" in line) == (when == "always")          # UA: only with control, as printed
+
+
 def test_the_form_remembers_the_last_choices_and_a_duel_hides_solo_rows(state_dir):   # issue 23 §1, §2
     from firmware.screens.caesar.setup import setup_form
     ctx = FakeCtx(lang="ru")
