@@ -90,11 +90,11 @@ class SetupForm(NumberForm):
     def _change(self, ctx: Ctx, by: int, field: Field) -> None:
         """Another rulebook keeps the Harder rule the row says (always / with control, S-8), not
         its place (1: as the rulebook says, 2: the other way; the two rulebooks swap them)."""
-        before = harder_when(self.values()) if field.key == "edition" else None
+        rows = {f.key: f for f in self.fields}
+        before = harder_when(self.values()) if field is rows["edition"] else None
         super()._change(ctx, by, field)
         if before is not None and harder_when(self.values()) != before:
-            harder = next(f for f in self.fields if f.key == "harder")
-            harder.value = 3 - harder.value
+            rows["harder"].value = 3 - rows["harder"].value
 
 
 Home = Callable[[Ctx, bool], None]   # show the new game's home (and, when True, lead on to the first turn)
