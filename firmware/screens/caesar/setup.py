@@ -244,8 +244,9 @@ class SetupGuide:
     bonus tokens left over, the control markers, the centurions (yours, and his stack for tiles
     D and E), Auto-Crassus's first row, the tile deck of the difficulty, your first tokens and
     who starts. Tokens are drawn large under their sentence. A: the rest of a long page, then the
-    next page; right: the next page at once; left: back a page; up/down: scroll a long page; B: leave. After a new game (``home`` given) the last page
-    leads to its home and on to the first turn, and B to its home."""
+    next page; right: the next page at once; left: back a page; up/down: scroll a long page; B:
+    leave. After a new game (``home`` given) the last page leads to its home and on to the first
+    turn, and B to its home."""
 
     def __init__(self, home: Home | None = None) -> None:
         self.home = home
