@@ -66,12 +66,12 @@ CASES = {
     "caesar_double_closure": ([NEW, DOUBLE], ["a", "a", "a"]),                     # Italia and Cisalpina
     "caesar_double_read": ([NEW, DOUBLE], ["a", "a", "a", "a"]),                   # all it does, then A
     "caesar_draw_page": ([NEW, "crassus", READ], ["a", "a", "a", "a"]),            # what to take from the bag
-    "caesar_guide_centurions": ([NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["a"] * 3),
+    "caesar_guide_centurions": ([NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["right"] * 3),   # right: the next page at once
     "caesar_setup_duel": ([], ["a", "a", "b", "right"]),                         # (b: the code box closes)
     "caesar_option_preview": ([NEW, HU_MIGHT], ["a", "a", "press", "a"]),     # the list: Hispania Ulterior first
     "caesar_closure": ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
     "caesar_crassus_closure": ([NEW, CRASSUS_CLOSES], ["a", "a", "a", "a"]),
-    "caesar_might": ([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a"]),
+    "caesar_might": ([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "right"]),
     "caesar_map": ([NEW, "crassus", READ], ["a", "down", "down", "a"]),
     "caesar_board": ([NEW, "crassus", READ], ["a", "down", "down", "a", "press"]),
     "caesar_score": ([NEW, "crassus", READ], ["a", "down", "a"]),
@@ -253,6 +253,8 @@ def test_might_picks_an_opponent_target_named_by_provinces(state_dir):  # C-15
     app = app_with([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], ["a"], state_dir)
     try:
         assert isinstance(app.stack[-1], TurnScreen)              # the closure not yet read: shown first
+        app.handle("a")                                          # A: the rest of the closure page first
+        assert isinstance(app.stack[-1], TurnScreen) and "flip, or skip." in texts(app)
         app.handle("a")                                          # then the choice itself (no trip home)
         shown = texts(app)
         assert any("Sicilia–Italia" in t for t in shown)
@@ -296,7 +298,7 @@ def test_a_province_whose_marker_might_flipped_says_so_until_the_might_is_undone
 
 
 def test_centurion_taken_instead_of_the_draw(state_dir):  # C-18
-    keys = ["a", "a", "down", "a"]                             # Take a centurion -> 2nd: sword 7/0
+    keys = ["a", "a", "a", "down", "a"]         # the closure, its rest (A), Take a centurion -> 2nd: sword 7/0
     app = app_with([NEW, HU_CENTURION, "play HU-MT ship:3/3 HU"], keys, state_dir)
     try:
         line = next(x for x in app.console.session.lines if x.startswith("centurion"))
@@ -398,9 +400,14 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
         assert "Italia" not in bonus_rows                                     # Italy holds the Senate only
         assert "3×A, 2×B, 1×C" in " ".join(pages[5][2])                       # S-3 normal deck
         assert " ".join(pages[-1][2]).endswith("Crassus takes the first turn.")
+        seen = {t.strip() for t in texts(app)}
         app.handle("a")                                         # the fair-draw code box closes, nothing else
-        for _ in titles:
+        for _ in range(40):                                     # A, A, ...: every row of every page shows
+            if not isinstance(app.stack[-1], SetupGuide):
+                break
+            seen.update(t.strip() for t in texts(app))
             app.handle("a")
+        assert all(r.strip() in seen for p in pages for r in p[2])   # the bonus of every province too (C-5)
         assert isinstance(app.stack[-1], TurnScreen)            # Auto-Crassus takes the first turn
         assert app.console.session.lines == ["crassus"]
     finally:
@@ -426,7 +433,7 @@ def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir
         assert isinstance(app.stack[-1], SetupGuide)
         assert app.commitment is None                           # its code was shown with the form
         for _ in range(7):
-            app.handle("a")
+            app.handle("right")                                 # right: the next page at once
         while isinstance(app.stack[-1], TurnScreen):
             app.handle("b")
         assert sum(isinstance(s, CaesarHome) for s in app.stack) == 1
@@ -974,6 +981,10 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
     try:
         turn = third.stack[-1]
         assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close"
+        for _ in range(2):                                         # A: the rest of the closure page first
+            third.handle("a")                                      # (the border marker, the Senate's marker)
+            assert third.stack[-1] is turn and third.settings["caesar.read"] == f"{record['id']}:2"
+        assert "goes under it." in texts(third)
         third.handle("a")                                          # the whole turn read: your move
         assert third.settings["caesar.read"] == f"{record['id']}:3"
         assert isinstance(third.stack[-1], PlayMap)
@@ -1230,6 +1241,27 @@ def test_the_form_sends_harder_when_only_where_it_differs_from_the_edition(state
     assert "harder=1 harder-when=control edition=ru" in lines[1]                  # the other way: said
 
 
+@pytest.mark.parametrize("harder, word, when", [(1, "всегда", "always"), (2, "при захвате", "control")])
+def test_changing_the_rulebook_keeps_the_harder_rule_chosen(state_dir, harder, word, when):   # S-8
+    """The Harder row says its rule in words («всегда», «при захвате»); choosing the rulebook after
+    it must not turn one into the other (the row's place means "as your rulebook says" / "the
+    other way", which the two rulebooks swap: RU always, UA only with control)."""
+    from firmware.screens.caesar.setup import setup_form
+    ctx = FakeCtx(lang="ru")
+    form = setup_form(lambda c, lead: None, ctx)
+    ctx.open(form)
+    ctx.press(*["down"] * 7, *["right"] * harder)                     # Harder, under the Russian rulebook
+    assert word in str(form.items(ctx)[form.cursor].value)
+    ctx.press(*["up"] * 4, "right")                                    # Rulebook: Ukrainian
+    assert form.values()["edition"] == 1
+    ctx.press(*["down"] * 4)
+    assert form.items(ctx)[form.cursor].ident == "field:harder" and word in str(form.items(ctx)[form.cursor].value)
+    ctx.press("a")
+    line = next(x for x in ctx.lines if x.startswith("new "))
+    assert "harder=1" in line and "edition=uk" in line
+    assert ("harder-when=always" in line) == (when == "always")          # UA: only with control, as printed
+
+
 def test_the_form_remembers_the_last_choices_and_a_duel_hides_solo_rows(state_dir):   # issue 23 §1, §2
     from firmware.screens.caesar.setup import setup_form
     ctx = FakeCtx(lang="ru")
@@ -1347,5 +1379,57 @@ def test_the_bonus_of_your_winning_closure_is_yours_in_a_whole_sentence(state_di
         pages = record_pages(view["last_player_turn"], winner=view["winner"])
         rows = " ".join(TurnScreen(pages, None, 0, None, view["actions"], mine=True)._rows(pages[0], view))
         assert said in rows, rows
+    finally:
+        app.console.close()
+
+
+CRASSUS_POISONS = "position " + json.dumps({
+    "spaces": {"AG-SY": {"by": "human", "token": "sword:3/3", "toward": {"AG": 3, "SY": 3}}},
+    "control": {"AS": "crassus"}, "bonuses": {"SY": "poison"}, "modules": {"poison": True},
+    "crassus_row": ["shield:6/0"], "turn": "crassus", "human_hand": ["ship:3/3", "wild:2/2", "sword:6/0"]})
+
+
+@pytest.mark.parametrize("lang, poison", [("en", "from behind your screen back to your bag"),
+                                          ("ru", "из-за вашей ширмы"), ("uk", "з-за вашої ширми")])
+def test_a_through_his_turn_shows_every_row_of_a_closure(state_dir, lang, poison):   # C-10, C-17, S-20
+    """Pressing A through his turn, the player reads every row of the closure page before his
+    own move opens: the border marker to place (C-10) and the token Poison sends back from
+    behind their screen (C-17) are things to do on the board, below the rows first shown."""
+    app = app_with([NEW + " poison=1", CRASSUS_POISONS], ["a", "a"], state_dir, lang=lang)   # his turn
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages][-1] == "close"
+        seen: list[str] = []
+        for _ in range(12):
+            if app.stack[-1] is not turn:
+                break
+            seen += texts(app)
+            app.handle("a")
+        assert isinstance(app.stack[-1], PlayMap)                 # then your move
+        hand = app.view()["human"]["hand"]
+        assert len(hand) == 2                                      # one token went back to your bag
+        lost = ({"ship:3/3", "wild:2/2", "sword:6/0"} - set(hand)).pop()
+        rows = turn._rows(turn.pages[-1], app.view())
+        said = " ".join(rows)
+        assert poison in said and lost.split(":")[1] in said            # C-17: which token goes back
+        assert all(r in seen for r in rows), [r for r in rows if r not in seen]   # every row, the border marker too
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, marker", [("en", "Asia: Crassus 3 here, control marker: Crassus"),
+                                          ("ru", "Азия: Красс 3 сюда, жетон контроля: Красс"),
+                                          ("uk", "Азія: Красс 3 сюди, маркер контролю: Красс")])
+def test_a_province_s_page_shows_the_control_marker_on_a_border_space(state_dir, lang, marker):   # C-10
+    """He closes Syria next to his Asia: his border marker lies on the Asia–Syria space, on top of
+    his token, on the board; the page of either province shows it there (not only the closure page)."""
+    from firmware.screens.caesar.board import province_detail
+    app = app_with([NEW, CRASSUS_CLOSES, "crassus"], [], state_dir, lang=lang)
+    try:
+        assert app.view()["position"]["border_markers"] == {"AS-SY": "crassus"}
+        rows = " ".join(province_detail(app.view(), "SY").rows)
+        assert marker in rows, rows
+        assert rows.count(marker.split(", ")[1]) == 1                      # on that space only
+        assert marker.split(", ")[1] in " ".join(province_detail(app.view(), "AS").rows)
     finally:
         app.console.close()

@@ -64,7 +64,8 @@ class BoardScreen(WrappedListScreen):
 
 
 def province_detail(view: CaesarView, code: str) -> TextScreen:
-    """One province: both influence totals (or who controls it), each space, the bonus."""
+    """One province: both influence totals (or who controls it), each space (with the control
+    marker on it, C-10), the bonus."""
     pos = view["position"]
     x = PROVINCE_INDEX[code]
     totals, empty = influence(view)
@@ -82,12 +83,18 @@ def province_detail(view: CaesarView, code: str) -> TextScreen:
         sid = SPACES[s]
         other = PROVINCES[SPACE_B[s]] if PROVINCES[SPACE_A[s]] == code else PROVINCES[SPACE_A[s]]
         v = pos["spaces"].get(sid)
+        on_top = pos["border_markers"].get(sid)                # C-10: a control marker on the space
         if v is None:
             rows.append(_("{}: empty").format(pn(other)))
         elif v["face_down"]:
-            rows.append(_("{}: {} face down").format(pn(other), who(view, v["by"])))
-        else:
+            rows.append(_("{}: {} face down").format(pn(other), who(view, v["by"])) if on_top is None else
+                        _("{}: {} face down, control marker: {}").format(pn(other), who(view, v["by"]),
+                                                                         who(view, on_top)))
+        elif on_top is None:
             rows.append(_("{}: {} {} here").format(pn(other), who(view, v["by"]), v["toward"][code]))
+        else:
+            rows.append(_("{}: {} {} here, control marker: {}").format(pn(other), who(view, v["by"]),
+                                                                       v["toward"][code], who(view, on_top)))
     bonus = pos["bonuses"].get(code)
     if bonus:
         rows.append(_("Bonus: {}").format(_(BONUS_WORDS.get(bonus, bonus))))

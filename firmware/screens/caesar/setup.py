@@ -87,6 +87,15 @@ class SetupForm(NumberForm):
     def title(self) -> str:  # type: ignore[override]
         return _("Caesar!")
 
+    def _change(self, ctx: Ctx, by: int, field: Field) -> None:
+        """Another rulebook keeps the Harder rule the row says (always / with control, S-8), not
+        its place (1: as the rulebook says, 2: the other way; the two rulebooks swap them)."""
+        rows = {f.key: f for f in self.fields}
+        before = harder_when(self.values()) if field is rows["edition"] else None
+        super()._change(ctx, by, field)
+        if before is not None and harder_when(self.values()) != before:
+            rows["harder"].value = 3 - rows["harder"].value
+
 
 Home = Callable[[Ctx, bool], None]   # show the new game's home (and, when True, lead on to the first turn)
 
@@ -234,9 +243,10 @@ class SetupGuide:
     S-3): Italy's Senate and the bonus token of every other province (grouped by bonus), the
     bonus tokens left over, the control markers, the centurions (yours, and his stack for tiles
     D and E), Auto-Crassus's first row, the tile deck of the difficulty, your first tokens and
-    who starts. Tokens are drawn large under their sentence. A/right: next page; left: back a
-    page; up/down: scroll a long page; B: leave. After a new game (``home`` given) the last page
-    leads to its home and on to the first turn, and B to its home."""
+    who starts. Tokens are drawn large under their sentence. A: the rest of a long page, then the
+    next page; right: the next page at once; left: back a page; up/down: scroll a long page; B:
+    leave. After a new game (``home`` given) the last page leads to its home and on to the first
+    turn, and B to its home."""
 
     def __init__(self, home: Home | None = None) -> None:
         self.home = home
@@ -339,6 +349,8 @@ class SetupGuide:
             page = pages[min(self.page, len(pages) - 1)]
             if self.scroll.move(what, len(page[2]), self.shown(page)):
                 return
+            if what is Intent.CLOSE and self.scroll.read_on(len(page[2]), self.shown(page)):
+                return                                        # A shows the rest of a page first
         if what in (Intent.CLOSE, Intent.RIGHTWARD):          # A, press or right: the next page
             if self.page + 1 < len(pages):
                 self.page, self.scroll.top = self.page + 1, 0

@@ -192,8 +192,9 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
 
 
 class TurnScreen:
-    """A turn one screen at a time (see :func:`record_pages`): A/right next (right on a play: its
-    why), left back a page, up/down scroll a long page, B leaves. The last A leads on (``then``).
+    """A turn one screen at a time (see :func:`record_pages`): A next (on a page whose text goes on
+    below, A first shows the rest of it), right next at once (right on a play: its why), left back
+    a page, up/down scroll a long page, B leaves. The last A leads on (``then``).
     ``record``: the turn's id — every page turned is kept in the ``caesar.read`` setting (the
     whole turn on its last page or B), so that after a power cut it is shown again from the first
     page not read. ``start``: the first page shown. ``stale`` is true once an undo took back a
@@ -442,6 +443,8 @@ class TurnScreen:
         what = intent("pages", key)
         if self.scroll.move(what, len(rows), self._shown(page)):
             return
+        if what is Intent.CLOSE and self.scroll.read_on(len(rows), self._shown(page)):
+            return                             # A shows the rest of a page (a border marker, a Poison) first
         if what is Intent.RIGHTWARD and page["kind"] == "play" and page["step"].get("why"):
             step = page["step"]
             ctx.push(remade(lambda: why_screen(step)))

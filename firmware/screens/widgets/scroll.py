@@ -75,6 +75,15 @@ class Scroll:
             return False
         return True
 
+    def read_on(self, total: int, shown: int) -> bool:
+        """A on a page whose text goes on below the rows shown: the rows not yet shown come up (a
+        screenful on, the last rows at the end); False when the last row already shows (the page
+        may turn: nothing on it was left unread)."""
+        if self.top + shown >= total:
+            return False
+        self.top = min(total - shown, self.top + shown)
+        return True
+
     def at_end(self, total: int, shown: int) -> None:
         """Show the last rows (a log opens on its newest entries)."""
         self.top = max(0, total - shown)
