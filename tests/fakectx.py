@@ -11,7 +11,7 @@ recorded (``lines`` run, ``notes`` shown, ``sent`` over the serial link, ``commi
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -79,7 +79,8 @@ class FakeCtx:
         from firmware.fairness import of_session
         return None if self.session is None else of_session(self.session)
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False) -> NewReply:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False,
+               lines: Sequence[str] = ()) -> NewReply:
         self.lines.append(f"reopen {line} seed={seed}")
         try:
             self.session = Session.start(line, seed, "fake", committed)
