@@ -126,14 +126,7 @@ class CardsMenu(ListScreen):
 
     @staticmethod
     def _deal(ctx: Ctx) -> None:
-        def go(c: Ctx) -> None:
-            run_line(c, act.deal())
-
-        if view_of(ctx)["cards"]:
-            ctx.push(remade(lambda: Asked((GAME,), _("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
-                                                                 "hands in play are lost."), go)))
-        else:
-            go(ctx)
+        run_line(ctx, act.deal())      # once a year (J-18): a second deal is refused, and said why
 
     @staticmethod
     def _hand(ctx: Ctx, side: str) -> None:
