@@ -388,9 +388,9 @@ class Session:
             self._trim()
         self._add_log(sentence)
 
-    def apply(self, line: str) -> Outcome:
+    def apply(self, line: str, asked: bool = False) -> Outcome:
         """Run and commit in one step (replay, tests); read-only commands just run."""
-        outcome, new_json = self.run(line)
+        outcome, new_json = self.run(line, asked)
         if new_json is not None:
             self.commit(line, outcome, new_json)
         return outcome

@@ -84,6 +84,7 @@ class FakeCtx:
         self.lines.append(f"reopen {line} seed={seed}")
         try:
             self.session = Session.start(line, seed, "fake", committed)
+            self.session.again = [x.strip() for x in lines]
         except LegatusError as e:
             return cast(NewReply, {"ok": False, "error": e.code, "message": say(e.message)})   # the envelope alone
         return {"ok": True, "game": self.session.game.name}
@@ -145,7 +146,7 @@ class FakeCtx:
             out = revealed(self.session.header, self.session.share_of(self.session.state))
             out["ended"] = self.session.ended_as()             # as the console answers
             return out
-        outcome = self.session.apply(line)
+        outcome = self.session.apply(line, asked=not self.session.given_again(line))   # as the console
         fields = dict(outcome.fields)
         command = self.session.command(req.command)
         if command is not None and command.mutates:

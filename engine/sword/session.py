@@ -113,7 +113,8 @@ def _view(state: State) -> SwordGameView:
         "vp": _ordered(state, state["vp"]),
         "standings": V.standings(eff),
         "desperate": _ordered(state, state["desperate"]),
-        "consuls": {"pool": list(state["consuls"]["pool"]), "drawn": list(state["consuls"]["drawn"])},
+        "consuls": {"pool": list(state["consuls"]["pool"]), "drawn": list(state["consuls"]["drawn"]),
+                    "turn": state["consuls"].get("turn")},
         "last": cast("LastRoll | None", last_roll(state["last"])),
         "last_battle": cast("LastBattle | None", copy.deepcopy(_last_battle(state))),
     }
