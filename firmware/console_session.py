@@ -166,7 +166,10 @@ class SessionCommands:
         command = parse_line(line).command
         if command == "share" and session.committed:
             self._share_closed(session)
-        outcome, new_json = session.run(line, asked=not session.given_again(line))
+        asked = not session.given_again(line)
+        if asked:
+            line = session.as_asked(line)              # the line stored: the same request, the same draw
+        outcome, new_json = session.run(line, asked=asked)
         if new_json is None:
             self._safely("record a finished game",
                          lambda: history.after_action(self.store, session, command, dict(outcome.fields), False, line))

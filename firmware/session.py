@@ -342,14 +342,30 @@ class Session:
             return outcome, None
         return outcome, dumps(state)
 
+    def as_asked(self, line: str) -> str:
+        """The line a request asked now is run and stored as: its command's ``canonical`` form
+        (requests that mean the same draw the same), else ``line`` (also when it does not parse)."""
+        try:
+            req = parse_line(line)
+        except LegatusError:
+            return line
+        cmd = self.command(req.command)
+        return line if cmd is None or cmd.canonical is None else cmd.canonical(self.state, req)
+
     def given_again(self, line: str) -> bool:
         """Whether ``line`` is the next of the archived lines a reopened session is given again
         (``again``): replayed as stored, so ``run`` is not ``asked`` (a rule the stored game was
-        not held to, e.g. a second draw of a turn, does not stop it). Any other line ends it."""
+        not held to, e.g. a second draw of a turn, does not stop it). Any other change ends it (a
+        question asked in between does not)."""
         if self.again and self.again[0] == line.strip():
             del self.again[0]
             return True
-        self.again.clear()
+        try:
+            cmd = self.command(parse_line(line).command)
+        except LegatusError:
+            cmd = None
+        if cmd is not None and cmd.mutates:
+            self.again.clear()
         return False
 
     def detached(self, line: str) -> Callable[[], dict[str, Any]] | None:

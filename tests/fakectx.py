@@ -146,7 +146,8 @@ class FakeCtx:
             out = revealed(self.session.header, self.session.share_of(self.session.state))
             out["ended"] = self.session.ended_as()             # as the console answers
             return out
-        outcome = self.session.apply(line, asked=not self.session.given_again(line))   # as the console
+        asked = not self.session.given_again(line)                 # as the console
+        outcome = self.session.apply(self.session.as_asked(line) if asked else line, asked=asked)
         fields = dict(outcome.fields)
         command = self.session.command(req.command)
         if command is not None and command.mutates:

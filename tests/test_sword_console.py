@@ -156,19 +156,28 @@ def test_the_consuls_are_drawn_once_in_each_reinforcement_phase(state_dir: Path)
         c.close()
 
 
-def test_the_same_cup_named_in_another_order_does_not_draw_again(state_dir: Path):  # W-10, PROTOCOL.md undo
+def test_the_same_cup_named_in_another_order_draws_the_same(state_dir: Path):  # W-10, PROTOCOL.md undo
+    """After an undo the cup's draw is restored with the generator; naming the same consuls in
+    another order (or letter case) drew others from it: a draw seen taken again for another
+    result. Asked now, any naming of one cup is run and stored as one line, so it draws the same:
+    the cup as it stands, or a new cup (a consul fallen, W-10) in one order."""
     c = _open(state_dir)
     try:
         _ok(c, NEW_SWORD)
-        _ok(c, "consuls")
+        drawn = _ok(c, "consuls")["drawn"]
+        for again in (",".join(reversed(DEFAULT_CUP.split(","))), DEFAULT_CUP.lower(), DEFAULT_CUP):
+            _ok(c, "undo")
+            assert _ok(c, f"consuls pool={again}")["drawn"] == drawn, again      # the cup as it stands
+            assert _ok(c, "actions 1")["actions"][0]["line"] == "consuls"
         _ok(c, "undo")
-        # the same six consuls reordered (or in other letters' case) would pick other ones from the
-        # generator as undo restored it: the draw seen would be taken again for another result
-        _refused(c, "consuls pool=" + ",".join(reversed(DEFAULT_CUP.split(","))))
-        _refused(c, "consuls pool=" + DEFAULT_CUP.lower())
-        assert _ok(c, f"consuls pool={DEFAULT_CUP}")["drawn"]     # the cup as it is: the same draw
-        _ok(c, "undo")
-        assert set(_ok(c, "consuls pool=Appius,Cursor")["drawn"]) == {"Appius", "Cursor"}   # another cup
+        five = ["Valerius", "Camillus", "Papirius", "Decius", "Manlius"]          # Fabius has fallen
+        fallen = _ok(c, "consuls pool=" + ",".join(five))["drawn"]
+        assert set(fallen) <= set(five)
+        for order in (five[::-1], five[2:] + five[:2], [n.upper() for n in five]):
+            _ok(c, "undo")
+            again = _ok(c, "consuls pool=" + ",".join(order))["drawn"]
+            assert [n.casefold() for n in again] == [n.casefold() for n in fallen], order
+        assert _ok(c, "actions 1")["actions"][0]["line"] == "consuls pool=CAMILLUS,DECIUS,MANLIUS,PAPIRIUS,VALERIUS"
     finally:
         c.close()
 
@@ -243,3 +252,13 @@ def test_an_archived_game_with_a_second_draw_in_a_turn_reopens_whole(state_dir: 
         assert json.loads(before)["consuls"]["turn"] == 1
     finally:
         app.console.close()
+
+
+def test_a_reopened_game_s_lines_are_given_again_as_stored_until_another_change():  # W-10
+    from firmware.session import Session
+    s = Session.start(NEW_SWORD + " seed=3", 3, "copy")
+    s.again = ["consuls", "advance", "consuls"]
+    assert s.given_again("consuls") and s.given_again(" advance ")
+    assert not s.given_again("standings") and s.again == ["consuls"]     # a question in between
+    assert not s.given_again("vp romans +1") and s.again == []           # another change: the rest is asked
+    assert not s.given_again("consuls")

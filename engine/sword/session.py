@@ -330,10 +330,9 @@ def _consuls_once(state: State, req: Request) -> None:
     """The rule a ``consuls`` asked now keeps (``Command.admit``; ``state`` before it): the cup is
     drawn from once in each reinforcement phase, one per turn (W-10; rulebook 8.2.2 «В каждой Фазе
     Подкрепления ... тянет двух случайным образом»), so the consuls seen are not drawn again for
-    others; and a ``pool=`` naming the consuls already in the cup in another order or case, which
-    would draw differently from the same cup, is refused (PROTOCOL.md: undo never re-rolls). A
-    session stored with a second draw in a turn (an older Legatus took it) replays as it was: the
-    turn of a draw is kept from this version on (``consuls.turn``)."""
+    others (PROTOCOL.md: undo never re-rolls). A session stored with a second draw in a turn (an
+    older Legatus took it) replays as it was: the turn of a draw is kept from this version on
+    (``consuls.turn``)."""
     cup = state["consuls"]
     if cup.get("turn") == state["turn"] and cup["drawn"]:
         said = [consul_named(n) for n in cup["drawn"]]
@@ -341,11 +340,23 @@ def _consuls_once(state: State, req: Request) -> None:
                               "{}.", said[0], said[1]) if len(said) == 2 else
                           Msg("The consuls are drawn once in each reinforcement phase (W-10): this turn's are {}.",
                               Msg.join(said)))
-    if "pool" in req.opts:
-        given = [n for n in req.opts["pool"].split(",") if n]
-        if given != cup["pool"] and sorted(n.casefold() for n in given) == sorted(n.casefold() for n in cup["pool"]):
-            raise IllegalMove(Msg("These are the consuls already in the cup, named in another order: the cup stays as "
-                                  "it is, since another order would draw differently (W-10). Draw with 'consuls'."))
+
+
+def _consuls_line(state: State, req: Request) -> str:
+    """``consuls`` as asked now is run and stored (``Command.canonical``): a cup is the same
+    whatever order its consuls are named in, so it draws the same (W-10; PROTOCOL.md: no
+    re-rolling). ``pool=`` naming the consuls already in the cup (in any order or letter case) is
+    the cup as it stands (``consuls``); another cup is named in one order (by name, letter case
+    aside). A pool the rules refuse is left as given (the handler says why)."""
+    line = f"{req.command} {req.rest}".strip()
+    if req.args or set(req.opts) != {"pool"}:
+        return line
+    given = [n for n in req.opts["pool"].split(",") if n]
+    if len({n.casefold() for n in given}) != len(given):
+        return line
+    if sorted(n.casefold() for n in given) == sorted(n.casefold() for n in state["consuls"]["pool"]):
+        return req.command
+    return f"{req.command} pool={','.join(sorted(given, key=lambda n: (n.casefold(), n)))}"
 
 
 def _session_tactics(state: State, req: Request) -> Outcome:
@@ -484,7 +495,8 @@ GAME = GameRules(
         Command("unrest", _unrest, True, "unrest <+N|-N|=N>"),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]"),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]"),
-        Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_once),
+        Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_once,
+                canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]"),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]"),
         Command("retreat", _retreat, True, "retreat losses=N"),
