@@ -251,7 +251,7 @@ def _kit_line(state: State, req: Request) -> str:
         return line
     try:
         counts = B.parse_items(req.opts["cards"])
-    except BadArguments:
+    except BadArguments:          # (engine: no logging) the handler refuses the same list and says why
         return line
     cards = ",".join(name if n == 1 else f"{name}*{n}" for name, n in sorted(counts.items()))
     return " ".join([req.command, "new", *(f"{k}={cards if k == 'cards' else v}" for k, v in req.opts.items())])

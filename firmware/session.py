@@ -347,7 +347,8 @@ class Session:
         (requests that mean the same draw the same), else ``line`` (also when it does not parse)."""
         try:
             req = parse_line(line)
-        except LegatusError:
+        except LegatusError as e:
+            log.debug("%r does not parse (%s): run says why", line[:40], e)
             return line
         cmd = self.command(req.command)
         return line if cmd is None or cmd.canonical is None else cmd.canonical(self.state, req)
@@ -362,7 +363,8 @@ class Session:
             return True
         try:
             cmd = self.command(parse_line(line).command)
-        except LegatusError:
+        except LegatusError as e:
+            log.debug("%r does not parse (%s): not an archived line", line[:40], e)
             cmd = None
         if cmd is not None and cmd.mutates:
             self.again.clear()
