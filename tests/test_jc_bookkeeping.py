@@ -300,6 +300,7 @@ def test_a_second_deal_stored_by_an_older_version_still_replays(state_dir):  # J
     finally:
         c.close()
 
+
 def _phase(caesar: list[str], pompey: list[str]) -> dict:
     ph = K.new_year(Rng(1))
     ph["hands"] = {"caesar": list(caesar), "pompey": list(pompey)}
