@@ -134,12 +134,20 @@ GlobalHandler = Callable[[Request, Rng], dict[str, Any]]
 
 
 class Command(NamedTuple):
-    """A session command. ``mutates``: changes the state (journaled, undoable)."""
+    """A session command. ``mutates``: changes the state (journaled, undoable). ``admit``: a rule
+    a request asked now must also keep, checked on the state before it (after the handler accepted
+    the request; raises IllegalMove to refuse it) but not when a stored line is replayed: a session
+    stored while the rule was not enforced (a draw taken again) still replays exactly.
+    ``canonical``: the line a request asked now is run and stored as, given the state before it,
+    so that requests meaning the same draw the same (a cup named in another order); stored lines
+    replay as they were written."""
 
     name: str
     handler: Handler
     mutates: bool
     usage: str = ""
+    admit: Callable[[State, Request], None] | None = None
+    canonical: Callable[[State, Request], str] | None = None
 
 
 class GlobalCommand(NamedTuple):

@@ -240,6 +240,23 @@ def _kit(state: State, req: Request) -> Outcome:
     return Outcome({**outcome.fields, "kit": holder_view(holder)}, outcome.log)
 
 
+def _kit_line(state: State, req: Request) -> str:
+    """``kit …`` as asked now is run and stored (``Command.canonical``): a side deck is the same
+    whatever order its cards are listed in, so ``kit new cards=`` lists them in name order (code
+    point, as a bag draws) and shuffles the same (PROTOCOL.md: undo never re-rolls; a deck seen,
+    undone and set up again in another order dealt another card). A list the rules refuse is left
+    as given (the handler says why); stored lines replay as written."""
+    line = f"{req.command} {req.rest}".strip()
+    if req.args != ("new",) or "cards" not in req.opts:
+        return line
+    try:
+        counts = B.parse_items(req.opts["cards"])
+    except BadArguments:          # (engine: no logging) the handler refuses the same list and says why
+        return line
+    cards = ",".join(name if n == 1 else f"{name}*{n}" for name, n in sorted(counts.items()))
+    return " ".join([req.command, "new", *(f"{k}={cards if k == 'cards' else v}" for k, v in req.opts.items())])
+
+
 def _kit_state(state: State, req: Request) -> Outcome:
     """``kit-state``: the side bag/deck (``kit``: ``bag``/``deck`` as in the bag game's state,
     absent when there is none); read-only."""
@@ -250,5 +267,5 @@ def _kit_state(state: State, req: Request) -> Outcome:
 
 KIT_COMMANDS = commands(
     Command("kit-state", _kit_state, False, "kit-state  (the side bag/deck)"),
-    Command("kit", _kit, True, KIT_USAGE),
+    Command("kit", _kit, True, KIT_USAGE, canonical=_kit_line),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from PIL import Image
@@ -106,8 +106,9 @@ class App:
     def fair_draw(self) -> FairDraw | None:
         return self.console.fair_draw()
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False) -> NewReply:
-        response = cast(NewReply, self.console.reopen(line, seed, committed, version, ends))
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False,
+               lines: Sequence[str] = ()) -> NewReply:
+        response = cast(NewReply, self.console.reopen(line, seed, committed, version, ends, lines))
         self._view_stale = True
         return response
 

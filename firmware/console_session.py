@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.errors import BadArguments, IllegalMove, LegatusError
@@ -47,14 +47,15 @@ class SessionCommands:
         set_game(session.game.name if session is not None else None)
 
     def reopen(self, line: str, seed: int, committed: bool, version: int = 0,
-               ends: bool = False) -> dict[str, Any]:
+               ends: bool = False, lines: Sequence[str] = ()) -> dict[str, Any]:
         """Start ``line`` (an archived session's ``new`` line) again with its own ``seed``, as a
         response like :meth:`request`'s. A seed that was secret stays secret: it is not added to
         the line, and the new session keeps the same commitment (so ``reveal`` at the end still
         proves every draw). ``version``: the archived header's ``v`` (its draws' derivation;
         0: today's). A secret seed that a copy of the game has revealed since (its session
         ended) is refused (``illegal_move``: every later draw would be known), unless ``ends``:
-        the archived lines end the session too (``end``), so nothing more can be drawn."""
+        the archived lines end the session too (``end``), so nothing more can be drawn. ``lines``:
+        the archived lines, given again next: they replay as stored (:meth:`Session.given_again`)."""
         from firmware.i18n import localize, say
         try:
             req = parse_line(line)
@@ -64,6 +65,8 @@ class SessionCommands:
                 raise IllegalMove(Msg("This game's seed was shown when a copy of it ended: it cannot be played "
                                       "on, since every later draw would be known."))
             fields = self._new(line, req.opts, given=(seed, committed, version))
+            if self.session is not None:
+                self.session.again = [x.strip() for x in lines]
         except LegatusError as e:
             log.info("reopening %r was refused: %s", line[:80], say(e.message))
             return {"ok": False, "error": e.code, "message": say(e.message)}
@@ -163,7 +166,10 @@ class SessionCommands:
         command = parse_line(line).command
         if command == "share" and session.committed:
             self._share_closed(session)
-        outcome, new_json = session.run(line)
+        asked = not session.given_again(line)
+        if asked:
+            line = session.as_asked(line)              # the line stored: the same request, the same draw
+        outcome, new_json = session.run(line, asked=asked)
         if new_json is None:
             self._safely("record a finished game",
                          lambda: history.after_action(self.store, session, command, dict(outcome.fields), False, line))

@@ -159,6 +159,7 @@ class Session:
         self._checkpoints: dict[int, str] = {0: self._current}   # depth -> state JSON (sparse)
         self.loader: Callable[[int], str | None] | None = None   # older checkpoints, from storage
         self.log: list[Any] = [Msg("New game: {}.", Msg(game.title))]
+        self.again: list[str] = []          # an archived session's lines, to be given again (reopened)
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -323,9 +324,11 @@ class Session:
                        Msg("The game is over and ended.") if finished else Msg("The players ended the game."))
 
     # -- changing ----------------------------------------------------------------------------
-    def run(self, line: str) -> tuple[Outcome, str | None]:
+    def run(self, line: str, asked: bool = False) -> tuple[Outcome, str | None]:
         """Run a request line. For a mutating command, returns the outcome and the new state
         JSON *without committing it* (call :meth:`commit`); for a read-only one, ``None``.
+        ``asked``: a request asked now (the console, the device), not a stored line replayed: the
+        command's ``admit`` rule applies too (a draw is not taken again in the same rules step).
         Raises LegatusError (nothing changes) or UnknownCommand if the game has no such command."""
         req = parse_line(line)
         cmd = self.command(req.command)
@@ -333,9 +336,39 @@ class Session:
             raise UnknownCommand(Msg("'{}' is not a command of {}; try 'help'.", req.command[:40], Msg(self.game.title)))
         state = self.state
         outcome = cmd.handler(state, req)
+        if asked and cmd.admit is not None:
+            cmd.admit(self.state, req)
         if not cmd.mutates:
             return outcome, None
         return outcome, dumps(state)
+
+    def as_asked(self, line: str) -> str:
+        """The line a request asked now is run and stored as: its command's ``canonical`` form
+        (requests that mean the same draw the same), else ``line`` (also when it does not parse)."""
+        try:
+            req = parse_line(line)
+        except LegatusError as e:
+            log.debug("%r does not parse (%s): run says why", line[:40], e)
+            return line
+        cmd = self.command(req.command)
+        return line if cmd is None or cmd.canonical is None else cmd.canonical(self.state, req)
+
+    def given_again(self, line: str) -> bool:
+        """Whether ``line`` is the next of the archived lines a reopened session is given again
+        (``again``): replayed as stored, so ``run`` is not ``asked`` (a rule the stored game was
+        not held to, e.g. a second draw of a turn, does not stop it). Any other change ends it (a
+        question asked in between does not)."""
+        if self.again and self.again[0] == line.strip():
+            del self.again[0]
+            return True
+        try:
+            cmd = self.command(parse_line(line).command)
+        except LegatusError as e:
+            log.debug("%r does not parse (%s): not an archived line", line[:40], e)
+            cmd = None
+        if cmd is not None and cmd.mutates:
+            self.again.clear()
+        return False
 
     def detached(self, line: str) -> Callable[[], dict[str, Any]] | None:
         """A job answering the read-only command ``line`` from a copy of the state as it is now,
@@ -373,9 +406,9 @@ class Session:
             self._trim()
         self._add_log(sentence)
 
-    def apply(self, line: str) -> Outcome:
+    def apply(self, line: str, asked: bool = False) -> Outcome:
         """Run and commit in one step (replay, tests); read-only commands just run."""
-        outcome, new_json = self.run(line)
+        outcome, new_json = self.run(line, asked)
         if new_json is not None:
             self.commit(line, outcome, new_json)
         return outcome

@@ -11,7 +11,7 @@ recorded (``lines`` run, ``notes`` shown, ``sent`` over the serial link, ``commi
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -79,10 +79,12 @@ class FakeCtx:
         from firmware.fairness import of_session
         return None if self.session is None else of_session(self.session)
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False) -> NewReply:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False,
+               lines: Sequence[str] = ()) -> NewReply:
         self.lines.append(f"reopen {line} seed={seed}")
         try:
             self.session = Session.start(line, seed, "fake", committed)
+            self.session.again = [x.strip() for x in lines]
         except LegatusError as e:
             return cast(NewReply, {"ok": False, "error": e.code, "message": say(e.message)})   # the envelope alone
         return {"ok": True, "game": self.session.game.name}
@@ -144,7 +146,8 @@ class FakeCtx:
             out = revealed(self.session.header, self.session.share_of(self.session.state))
             out["ended"] = self.session.ended_as()             # as the console answers
             return out
-        outcome = self.session.apply(line)
+        asked = not self.session.given_again(line)                 # as the console
+        outcome = self.session.apply(self.session.as_asked(line) if asked else line, asked=asked)
         fields = dict(outcome.fields)
         command = self.session.command(req.command)
         if command is not None and command.mutates:

@@ -124,8 +124,8 @@ GAMES: dict[str, Callable[[Console, list[dict[str, Any]]], None]] = {
                         "add defender c_leg12", "start", "auto", "fight"),
     "glory": _glory,
     "sword": _lines("new sword players=romans,gauls,etruscans", "battle att=3 def=2 mod=1", "consuls", "check siege",
-                    "naval mod=1", "tactics 3", "advance", "consuls", "battle att=2 def=4 mod=-1", "undo",
-                    "battle att=2 def=4 mod=-1"),
+                    "naval mod=1", "tactics 3", *["advance"] * 5, "consuls", "battle att=2 def=4 mod=-1", "undo",
+                    "battle att=2 def=4 mod=-1"),        # the consuls again in turn 2 (W-10: once per turn)
 }
 READ_ONLY = ("state", "log 500", "actions 500", "help", "history", "export format=csv", "kit-state", "rolls 200")
 

@@ -24,7 +24,8 @@ def comparable(state_json: str) -> dict:
     a Julius Caesar battle's events and Glory's first player of each round (issue 24) and who has
     taken income this round (``taxed``, G-4); the Sword of
     Rome's most recent battle, kept beside its last roll for the retreat losses entered after it
-    (W-5). Everything else is compared as stored."""
+    (W-5), and the turn its consuls were drawn in (W-10: drawn once per reinforcement phase).
+    Everything else is compared as stored."""
     from engine.bag import HISTORY_KEPT
     state = json.loads(state_json)
     for holder in (state, state.get("kit") or {}):
@@ -46,7 +47,8 @@ def comparable(state_json: str) -> dict:
                 e.pop("msg", None)
                 e.pop("text", None)
     if "factions" in state and "desperate" in state:   # the Sword of Rome (W-5): its most recent battle,
-        state.pop("last_battle", None)                 # a copy of a battle's fields, beside ``last``
+        state.pop("last_battle", None)                 # a copy of a battle's fields, beside ``last``;
+        state["consuls"].pop("turn", None)             # (W-10) the turn the consuls were last drawn in
     if "seats" in state and isinstance(state.get("history"), list):   # Glory (issue 24): who played first
         for e in state["history"]:                     # in each round (History's start player)
             if isinstance(e, dict):

@@ -252,6 +252,55 @@ def test_deal_is_private_and_uses_the_generator():
     assert t2.do("hand caesar")["hand"] == c                       # same seed, same deal
 
 
+def test_the_year_is_dealt_once_and_a_hand_seen_is_not_dealt_again(console):  # J-18, J-19, PROTOCOL.md undo
+    """A second ``deal`` in the same year shuffled the 27 cards again: a player who had read a
+    hand (``hand``) could deal it away for another. Asked now it is refused and changes nothing;
+    the next year's deal comes with ``winter``; undo then deal gives the same hands."""
+    def ok(line: str) -> dict:
+        out = console.request(line)
+        assert out["ok"] is True, (line, out)
+        return out
+
+    ok("new jc-battle")                                          # a secret seed, as at the table
+    ok("deal")
+    hand = ok("hand caesar")["hand"]
+    before, log = ok("state")["state"], ok("log 50")["log"]
+    out = console.request("deal")
+    assert out["ok"] is False and out["error"] == "illegal_move" and "once a year" in out["message"], out
+    assert ok("state")["state"] == before and ok("log 50")["log"] == log and ok("hand caesar")["hand"] == hand
+    ok("settings language=ru")
+    assert "раздают по 6 карт каждому игроку один раз в год" in console.request("deal")["message"]
+    ok("settings language=uk")
+    assert "роздають по 6 карт кожному гравцеві один раз на рік" in console.request("deal")["message"]
+    ok("settings language=en")
+    ok("undo")
+    ok("deal")
+    assert ok("hand caesar")["hand"] == hand                     # the generator restored: the same hand
+    assert ok("winter")["year"] == 2
+    assert console.request("deal")["error"] == "illegal_move"    # winter dealt year 2's cards (J-19)
+
+
+def test_a_second_deal_stored_by_an_older_version_still_replays(state_dir):  # J-18
+    from firmware.console import Console
+    from firmware.session import Session
+    from firmware.store import Store
+    store = Store(state_dir)
+    old = Session.start("new jc-battle", 8, "old")
+    store.begin(old)
+    for line in ("deal", "deal", "deal"):                        # as an older Legatus stored them
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    store.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert c.session is not None and c.session.state_json == old.state_json
+        assert c.request("deal")["error"] == "illegal_move" and c.session.state_json == old.state_json
+    finally:
+        c.close()
+
+
 def _phase(caesar: list[str], pompey: list[str]) -> dict:
     ph = K.new_year(Rng(1))
     ph["hands"] = {"caesar": list(caesar), "pompey": list(pompey)}

@@ -114,7 +114,7 @@ def test_physical_dice_are_entered_on_the_device():  # J-1
 
 
 def test_a_hand_is_shown_only_after_passing_the_device():  # J-18
-    ctx = home(NEW, "deal").press(*DOWN * 8, "a", "down", "a")
+    ctx = home(NEW, "deal").press(*DOWN * 8, "a", "a")          # the year dealt: Caesar's hand first
     assert not isinstance(ctx.top, HandScreen)        # a confirmation first
     ctx.press("a")
     assert isinstance(ctx.top, HandScreen)
@@ -741,6 +741,19 @@ def test_the_vp_screen_rows_add_up_to_the_total_with_the_trophies():  # J-17
 
 GAME_OVER = [NEW, "deal"] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                              "Carthago_Nova", "Ephesus", "Antiochia", "Utica")] + ["winter"]
+
+
+def test_the_year_is_dealt_from_the_cards_menu_once():  # J-18, J-19
+    """'Deal the year' is offered until the year's cards are dealt; then only the hands (a second
+    deal in the year is refused: a hand seen would be dealt again), until the winter deals."""
+    from firmware.screens.jc.campaign import CardsMenu
+    ctx = home(NEW)
+    ctx.open(CardsMenu())
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Deal the year"]
+    ctx.press("a")
+    assert ctx.session.lines[-1] == "deal"
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Caesar", "Pompey"]
+    assert ctx.notes == []
 
 
 def test_after_the_campaigns_end_nothing_refused_is_offered():  # J-17, J-19

@@ -426,6 +426,26 @@ CONSULS_SAID = {
 }
 
 
+def test_the_consuls_row_draws_once_a_turn_then_shows_them_again():  # W-10, seed 8.2.2
+    """The consuls are drawn once in each reinforcement phase: after the draw the row reads
+    Consuls and shows this turn's again (no line sent, nothing refused); in the next turn it
+    draws again."""
+    ctx = FakeCtx(NEW).open(SwordHome())
+    assert [str(i.label) for i in ctx.top.items(ctx)][7] == "Draw consuls"
+    ctx.press(*["down"] * 7, "a")
+    drawn = ctx.view()["consuls"]["drawn"]
+    assert ctx.lines[-1] == "consuls" and " & ".join(drawn) in ctx.texts()
+    ctx.press("a")                                                       # back home
+    sent = len(ctx.lines)
+    assert [str(i.label) for i in ctx.top.items(ctx)][7] == "Consuls"
+    ctx.press("a")                                                       # the same row: shown again
+    assert " & ".join(drawn) in ctx.texts() and len(ctx.lines) == sent and ctx.notes == []
+    for _ in range(5):
+        ctx.run("advance")
+    ctx.press("a")
+    assert ctx.view()["turn"] == 2 and [str(i.label) for i in ctx.top.items(ctx)][7] == "Draw consuls"
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_the_consuls_drawn_are_named_as_the_rulebook_names_them(lang):  # W-10, seed 7.3, 8.2.2
     """The Russian rulebook names the Roman leaders in its own letters («атаковал Валерия в Roma»,

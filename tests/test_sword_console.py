@@ -95,3 +95,170 @@ def test_the_consuls_cup_refusal_is_said_with_the_number_in_ukrainian(tmp_path: 
                                "settings language=ru", "consuls pool=Appius"], tmp_path)
     assert uk["error"] == "bad_arguments" and "2 різні імені" in uk["message"] and "імен," not in uk["message"], uk
     assert ru["error"] == "bad_arguments" and "не меньше 2 разных имён" in ru["message"], ru
+
+
+# -- the consuls' cup: drawn once in each reinforcement phase (W-10; the seed's 8.2.2 «В каждой Фазе
+# Подкрепления ... тянет двух случайным образом»; PROTOCOL.md: undo restores the generator, so a draw
+# seen is never taken again for another result) -----------------------------------------------------
+NEW_SWORD = "new sword players=romans,gauls"
+DEFAULT_CUP = "Valerius,Camillus,Papirius,Fabius,Decius,Manlius"
+
+
+def _open(state_dir: Path):
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    return Console(store, store.resume())
+
+
+def _ok(c, line: str) -> dict:
+    out = c.request(line)
+    assert out["ok"] is True, (line, out)
+    return out
+
+
+def _refused(c, line: str) -> str:
+    """``line`` is refused as an illegal move and changes nothing (state, log); its message."""
+    before, log_before = _ok(c, "state")["state"], _ok(c, "log 100")["log"]
+    out = c.request(line)
+    assert out["ok"] is False and out["error"] == "illegal_move", (line, out)
+    assert _ok(c, "state")["state"] == before and _ok(c, "log 100")["log"] == log_before, line
+    return str(out["message"])
+
+
+def test_the_consuls_are_drawn_once_in_each_reinforcement_phase(state_dir: Path):  # W-10, seed 8.2.2
+    c = _open(state_dir)
+    try:
+        _ok(c, NEW_SWORD)                                   # a secret seed, as at the table
+        drawn = _ok(c, "consuls")["drawn"]
+        said = _refused(c, "consuls")                       # seen, then drawn again: refused
+        assert "once in each reinforcement phase" in said and all(n in said for n in drawn), said
+        _refused(c, f"consuls pool={DEFAULT_CUP},Cursor")   # nor from another cup in the same phase
+        for _ in range(4):
+            _ok(c, "advance")                               # rounds 2-5 of the same turn
+        _refused(c, "consuls")
+        _ok(c, "settings language=ru")
+        assert "один раз в каждой Фазе Подкрепления" in _refused(c, "consuls")   # the rulebook's words
+        _ok(c, "settings language=uk")
+        assert "один раз у кожній Фазі Підкріплення" in _refused(c, "consuls")
+        _ok(c, "settings language=en")
+    finally:
+        c.close()
+    c = _open(state_dir)                                    # a restart does not open the cup again
+    try:
+        _refused(c, "consuls")
+        assert _ok(c, "advance")["turn"] == 2                # the next reinforcement phase
+        again = _ok(c, "consuls")["drawn"]
+        _ok(c, "undo")
+        assert _ok(c, "consuls")["drawn"] == again          # undo restores the generator: the same draw
+        assert _ok(c, "state")["state"]["consuls"]["drawn"] == again
+    finally:
+        c.close()
+
+
+def test_the_same_cup_named_in_another_order_draws_the_same(state_dir: Path):  # W-10, PROTOCOL.md undo
+    """After an undo the cup's draw is restored with the generator; naming the same consuls in
+    another order (or letter case) drew others from it: a draw seen taken again for another
+    result. Asked now, any naming of one cup is run and stored as one line, so it draws the same:
+    the cup as it stands, or a new cup (a consul fallen, W-10) in one order."""
+    c = _open(state_dir)
+    try:
+        _ok(c, NEW_SWORD)
+        drawn = _ok(c, "consuls")["drawn"]
+        for again in (",".join(reversed(DEFAULT_CUP.split(","))), DEFAULT_CUP.lower(), DEFAULT_CUP):
+            _ok(c, "undo")
+            assert _ok(c, f"consuls pool={again}")["drawn"] == drawn, again      # the cup as it stands
+            assert _ok(c, "actions 1")["actions"][0]["line"] == "consuls"
+        _ok(c, "undo")
+        five = ["Valerius", "Camillus", "Papirius", "Decius", "Manlius"]          # Fabius has fallen
+        fallen = _ok(c, "consuls pool=" + ",".join(five))["drawn"]
+        assert set(fallen) <= set(five)
+        for order in (five[::-1], five[2:] + five[:2], [n.upper() for n in five]):
+            _ok(c, "undo")
+            again = _ok(c, "consuls pool=" + ",".join(order))["drawn"]
+            assert [n.casefold() for n in again] == [n.casefold() for n in fallen], order
+        assert _ok(c, "actions 1")["actions"][0]["line"] == "consuls pool=CAMILLUS,DECIUS,MANLIUS,PAPIRIUS,VALERIUS"
+    finally:
+        c.close()
+
+
+def test_a_second_draw_stored_by_an_older_version_still_replays_exactly(state_dir: Path):  # W-10
+    """A database whose session holds two draws in one turn (an older Legatus took the second)
+    resumes to the same state; the next draw asked in that turn is refused and changes nothing."""
+    from firmware.session import Session
+    from firmware.store import Store
+    lines = ["consuls", "advance", "consuls", "check siege"]
+    store = Store(state_dir)
+    old = Session.start(NEW_SWORD, 4242, "old")
+    store.begin(old)
+    for line in lines:                                      # stored as the older version stored them
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    stored = old.view()
+    store.close()
+    c = _open(state_dir)
+    try:
+        assert _ok(c, "state")["state"] == stored
+        assert c.session.state_json == old.state_json
+        _refused(c, "consuls")
+    finally:
+        c.close()
+
+
+def test_an_old_journal_with_a_second_draw_in_a_turn_is_imported_as_it_was(state_dir: Path):  # W-10
+    from firmware import journal
+    from firmware.session import Session
+    header = {"v": 1, "game": "sword", "line": NEW_SWORD + " seed=9", "seed": 9, "sid": "old"}
+    records = [header, {"line": "consuls"}, {"line": "consuls"}, {"undo": 1}, {"line": "consuls"}]
+    (state_dir / "session.journal").write_bytes(b"".join(journal.encode(r) for r in records))
+    expected = Session.start(NEW_SWORD + " seed=9", 9, "ref", version=1)
+    first = expected.apply("consuls").fields["drawn"]
+    second = expected.apply("consuls").fields["drawn"]
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 2 and state["consuls"]["drawn"] == second
+        assert [e for e in _ok(c, "log 10")["log"] if "Consuls drawn" in e][:2] == [
+            f"Consuls drawn from the cup: {first[0]} and {first[1]} (W-10).",
+            f"Consuls drawn from the cup: {second[0]} and {second[1]} (W-10)."]
+        _refused(c, "consuls")
+    finally:
+        c.close()
+
+
+def test_an_archived_game_with_a_second_draw_in_a_turn_reopens_whole(state_dir: Path):  # W-10
+    """Earlier games: the golden database's Sword of Rome session (written before the fair-draw
+    streams) draws the consuls in rounds 1 and 2 of turn 1; reopened, it replays every line to
+    the same state, and only a draw asked afterwards is refused."""
+    import json
+    import shutil
+
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    from tests.test_fairness_v1 import FIXTURE, GOLDEN, comparable
+    shutil.copy(GOLDEN / "v1_sessions.db", state_dir / "legatus.db")
+    app = app_with([], [], state_dir)
+    try:
+        entry = next(a for a in archived(app.archives(100)) if a.game == "sword" and a.lines.count("consuls") == 2)
+        stored = next(s for s in FIXTURE if s["header"]["sid"] == entry.header["sid"])
+        assert reopen(app, entry)
+        again = app.console.session
+        assert list(again.lines) == list(entry.lines)               # every line, the second draw too
+        assert comparable(again.state_json) == comparable(stored["state"])
+        before = again.state_json
+        out = app.console.request("consuls")
+        assert out["ok"] is False and out["error"] == "illegal_move" and app.console.session.state_json == before
+        assert json.loads(before)["consuls"]["turn"] == 1
+    finally:
+        app.console.close()
+
+
+def test_a_reopened_game_s_lines_are_given_again_as_stored_until_another_change():  # W-10
+    from firmware.session import Session
+    s = Session.start(NEW_SWORD + " seed=3", 3, "copy")
+    s.again = ["consuls", "advance", "consuls"]
+    assert s.given_again("consuls") and s.given_again(" advance ")
+    assert not s.given_again("standings") and s.again == ["consuls"]     # a question in between
+    assert not s.given_again("vp romans +1") and s.again == []           # another change: the rest is asked
+    assert not s.given_again("consuls")

@@ -489,6 +489,17 @@ def _deal(state: State, req: Request) -> Outcome:
                    Msg("Shuffled the 27 cards and dealt 6 to each player ({}).", score.year_name(state["campaign"]["year"])))
 
 
+def _dealt_once(state: State, req: Request) -> None:
+    """The rule a ``deal`` asked now keeps (``Command.admit``; ``state`` before it): the 27 cards are
+    shuffled and dealt once a year (J-18; the summary's 4.6 «Перемешайте 27 карт и раздайте по 6
+    карт каждому игроку»), at the first year's start and then by ``winter`` (J-19). Dealt again,
+    the hands already seen would be dealt anew (PROTOCOL.md: no re-rolling). A stored session
+    that holds such a second deal (an older Legatus took it) still replays as it was."""
+    if state["cards"] is not None:
+        raise IllegalMove(Msg("This year's cards are dealt ({}): the 27 cards are shuffled and dealt once a year "
+                              "(J-18); the next deal comes with the winter.", score.year_name(state["campaign"]["year"])))
+
+
 def _phase(state: State) -> K.Phase:
     if state["cards"] is None:
         raise IllegalMove(Msg("No cards have been dealt: 'deal' shuffles and deals the year's cards."))
@@ -599,7 +610,7 @@ GAME = GameRules(
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
         Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)"),
-        Command("deal", _playing(_deal), True, "deal  (shuffle 27 cards, 6 to each)"),
+        Command("deal", _playing(_deal), True, "deal  (shuffle 27 cards, 6 to each)", admit=_dealt_once),
         Command("hand", _hand, False, "hand caesar|pompey  (private)"),
         Command("discard", _playing(_discard), True, "discard caesar|pompey <card>"),
         Command("play", _playing(_play), True, "play caesar|pompey <card>"),

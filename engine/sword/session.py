@@ -113,7 +113,8 @@ def _view(state: State) -> SwordGameView:
         "vp": _ordered(state, state["vp"]),
         "standings": V.standings(eff),
         "desperate": _ordered(state, state["desperate"]),
-        "consuls": {"pool": list(state["consuls"]["pool"]), "drawn": list(state["consuls"]["drawn"])},
+        "consuls": {"pool": list(state["consuls"]["pool"]), "drawn": list(state["consuls"]["drawn"]),
+                    "turn": state["consuls"].get("turn")},
         "last": cast("LastRoll | None", last_roll(state["last"])),
         "last_battle": cast("LastBattle | None", copy.deepcopy(_last_battle(state))),
     }
@@ -319,9 +320,43 @@ def _consuls(state: State, req: Request) -> Outcome:
         drawn.append(rng.pop(cup))
     store_rng(state, rng, CONSULS)
     state["consuls"]["drawn"] = drawn
+    state["consuls"]["turn"] = state["turn"]          # drawn in this turn's reinforcement phase
     said = [consul_named(n) for n in drawn]
     return Outcome({"drawn": drawn}, Msg("Consuls drawn from the cup: {} and {} (W-10).", said[0], said[1])
                    if len(drawn) == 2 else Msg("Consuls drawn from the cup: {} (W-10).", Msg.join(said)))
+
+
+def _consuls_once(state: State, req: Request) -> None:
+    """The rule a ``consuls`` asked now keeps (``Command.admit``; ``state`` before it): the cup is
+    drawn from once in each reinforcement phase, one per turn (W-10; rulebook 8.2.2 «В каждой Фазе
+    Подкрепления ... тянет двух случайным образом»), so the consuls seen are not drawn again for
+    others (PROTOCOL.md: undo never re-rolls). A session stored with a second draw in a turn (an
+    older Legatus took it) replays as it was: the turn of a draw is kept from this version on
+    (``consuls.turn``)."""
+    cup = state["consuls"]
+    if cup.get("turn") == state["turn"] and cup["drawn"]:
+        said = [consul_named(n) for n in cup["drawn"]]
+        raise IllegalMove(Msg("The consuls are drawn once in each reinforcement phase (W-10): this turn's are {} and "
+                              "{}.", said[0], said[1]) if len(said) == 2 else
+                          Msg("The consuls are drawn once in each reinforcement phase (W-10): this turn's are {}.",
+                              Msg.join(said)))
+
+
+def _consuls_line(state: State, req: Request) -> str:
+    """``consuls`` as asked now is run and stored (``Command.canonical``): a cup is the same
+    whatever order its consuls are named in, so it draws the same (W-10; PROTOCOL.md: no
+    re-rolling). ``pool=`` naming the consuls already in the cup (in any order or letter case) is
+    the cup as it stands (``consuls``); another cup is named in one order (by name, letter case
+    aside). A pool the rules refuse is left as given (the handler says why)."""
+    line = f"{req.command} {req.rest}".strip()
+    if req.args or set(req.opts) != {"pool"}:
+        return line
+    given = [n for n in req.opts["pool"].split(",") if n]
+    if len({n.casefold() for n in given}) != len(given):
+        return line
+    if sorted(n.casefold() for n in given) == sorted(n.casefold() for n in state["consuls"]["pool"]):
+        return req.command
+    return f"{req.command} pool={','.join(sorted(given, key=lambda n: (n.casefold(), n)))}"
 
 
 def _session_tactics(state: State, req: Request) -> Outcome:
@@ -460,7 +495,8 @@ GAME = GameRules(
         Command("unrest", _unrest, True, "unrest <+N|-N|=N>"),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]"),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]"),
-        Command("consuls", _consuls, True, "consuls [pool=Name,...]"),
+        Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_once,
+                canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]"),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]"),
         Command("retreat", _retreat, True, "retreat losses=N"),

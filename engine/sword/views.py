@@ -11,6 +11,7 @@ from engine.views import SessionView
 class Consuls(TypedDict):
     pool: list[str]
     drawn: list[str]
+    turn: int | None        # the turn they were drawn in (W-10: once in each reinforcement phase); null before
 
 
 class Unrest(TypedDict):

@@ -6,7 +6,7 @@ This module imports nothing of the screens (it sits under all of them: no import
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar, cast
 
 from PIL import Image
@@ -108,10 +108,13 @@ class Ctx(Protocol):
         the players' share, whether the game has ended; the seed only once it has), or None
         without a session. Changes go through :meth:`run` (``share``, ``end``, ``reveal``)."""
 
-    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False) -> NewReply:
+    def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False,
+               lines: Sequence[str] = ()) -> NewReply:
         """Start an archived session's ``new`` line again with its seed (kept secret if it was)
         and its draws' derivation ``version`` (its header's ``v``; 0: today's). ``ends``: its
-        lines end the session (a secret seed revealed since is refused otherwise)."""
+        lines end the session (a secret seed revealed since is refused otherwise). ``lines``: its
+        lines, given next through :meth:`run`: they replay as stored (a second draw that an older
+        version took is not refused)."""
 
     def set_setting(self, key: str, value: str) -> SettingsReply:
         """Persist one device setting (as the console's ``settings key=value``); the response."""

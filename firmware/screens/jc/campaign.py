@@ -113,7 +113,7 @@ class CardsMenu(ListScreen):
             if cards and cards["reveals"]:
                 out.append(Item(_("Last reveal"), self._reveal, _("turn {}").format(cards["reveals"][-1]["turn"])))
             return out
-        out = [Item(_("Deal the year"), self._deal)]
+        out = [] if cards else [Item(_("Deal the year"), self._deal)]     # dealt once a year (J-18)
         if cards:
             for side in SIDES:
                 n = cards["cards_in_hand"][side]
@@ -126,14 +126,7 @@ class CardsMenu(ListScreen):
 
     @staticmethod
     def _deal(ctx: Ctx) -> None:
-        def go(c: Ctx) -> None:
-            run_line(c, act.deal())
-
-        if view_of(ctx)["cards"]:
-            ctx.push(remade(lambda: Asked((GAME,), _("Deal?"), _("Shuffle all 27 cards and deal 6 to each: the "
-                                                                 "hands in play are lost."), go)))
-        else:
-            go(ctx)
+        run_line(ctx, act.deal())      # offered until the year is dealt (J-18; winter deals the next)
 
     @staticmethod
     def _hand(ctx: Ctx, side: str) -> None:

@@ -96,7 +96,9 @@ class SwordHome(WrappedListScreen):
             Item(_("Desperate Times"), lambda c: c.push(DesperateScreen())),
             Item(_("Naval move"), lambda c: c.push(naval_form(c))),
             Item(_("2d6 roll"), lambda c: c.push(CheckMenu())),
-            Item(_("Draw consuls"), self._consuls),
+            # drawn once in each reinforcement phase (W-10): then the row shows this turn's again
+            Item(_("Consuls"), self._consuls_drawn) if view["consuls"]["turn"] == view["turn"]
+            else Item(_("Draw consuls"), self._consuls),
         ]
         if view.get("unrest") is not None:
             out.append(Item(_("Carthage unrest"), lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
@@ -107,8 +109,16 @@ class SwordHome(WrappedListScreen):
     def _consuls(ctx: Ctx) -> None:
         response = run_line(ctx, act.consuls())
         if response is not None:
-            drawn = response["drawn"]                        # the consuls shown again, never drawn again
-            ctx.push(remade(lambda: RollResult(_("Consuls"), " & ".join(say(consul_named(n)) for n in drawn))))
+            SwordHome._show_consuls(ctx, response["drawn"])
+
+    @staticmethod
+    def _consuls_drawn(ctx: Ctx) -> None:
+        SwordHome._show_consuls(ctx, view_of(ctx)["consuls"]["drawn"])
+
+    @staticmethod
+    def _show_consuls(ctx: Ctx, drawn: list[str]) -> None:
+        # the consuls shown again, never drawn again
+        ctx.push(remade(lambda: RollResult(_("Consuls"), " & ".join(say(consul_named(n)) for n in drawn))))
 
     @staticmethod
     def _last(ctx: Ctx) -> None:
