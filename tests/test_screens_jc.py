@@ -584,7 +584,7 @@ def test_a_leader_killed_outside_battle_asks_first_and_is_a_trophy():  # J-2, J-
 
 def test_the_last_step_of_a_legion_eliminates_it_for_the_year_after_a_question():  # J-3
     ctx = block_menu(home(NEW, "lose p_leg3", "lose p_leg3"), "pompey", "Legio 3")
-    assert {str(i.label): i.value for i in ctx.top.items(ctx)}["Lose a step"] == "eliminated"
+    assert {str(i.label): i.value for i in ctx.top.items(ctx)}["Lose a step"] == "I→-"          # as the log says it; the question says eliminated
     sent = len(ctx.session.lines)
     ctx.press("a")
     assert isinstance(ctx.top, ConfirmScreen) and "no levy again this year" in ctx.top.question
@@ -772,7 +772,9 @@ def test_after_the_campaigns_end_nothing_refused_is_offered():  # J-17, J-19
 def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
     from firmware.screens import base
     from firmware.screens.jc.blocks import BlockMenu, BlocksMenu, SideBlocks
-    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", "owner p_aux1 caesar", "owner p_eq2 caesar", lang=lang)
+    # Legio 10 at I: its "Lose a step" row said "eliminated", a row one letter too long (en, ru)
+    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", "owner p_aux1 caesar", "owner p_eq2 caesar",
+                  "lose c_leg10", "lose c_leg10", lang=lang)
     shown = []
     legions = SideBlocks("caesar")
     legions.kind = "legion"
