@@ -423,8 +423,9 @@ def test_the_odds_line_of_a_surprise_battle_is_its_own(tmp_path):
 
 
 def test_the_elephant_is_offered_only_the_strengths_on_its_track():
-    """The elephant's track is IV, II (the rules' roster): its form steps IV → II, never III (the
-    form offered I..IV and A on III was refused); a legion's steps IV..I as before."""
+    """The elephant's track is IV, II (the rules' roster): its form steps II → IV, never III (the
+    form offered I..IV and A on III was refused); a legion's steps IV..I as before. It starts in
+    the levy pool: the form starts at II, the strength it is levied at (J-20)."""
     from firmware.screens.jc.setup import AddScreen
     ctx = FakeCtx(NEW)
     ctx.open(AddScreen("defender"))
@@ -434,9 +435,9 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     for _ in range(3):
         ctx.top.render(ctx)
         shown.append(str(ctx.top.items(ctx)[0].value))
-        ctx.press("left")
-    assert shown == ["<IV>", "<II>", "<II>"]
-    ctx.press("a")
+        ctx.press("right")
+    assert shown == ["<II>", "<IV>", "<IV>"]
+    ctx.press("left", "a")
     assert ctx.lines[-1] == "add defender p_elephant strength=2" and not ctx.notes
     legion = FakeCtx(NEW)
     legion.open(AddScreen("defender"))
@@ -475,8 +476,9 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     ctx = FakeCtx(NEW)
     ctx.open(SideBlocks("pompey"))
     rows = [(str(i.label), i.value) for i in ctx.top.items(ctx)]
-    assert rows == [("Leaders", "3"), ("Legions", "14"), ("Equitatus", "3"), ("Elephant", "B3 IV"),
-                    ("Auxilia", "4"), ("Ballista", "B4 II"), ("Navis", "5"), ("Cleopatra", "C1 IV")]
+    # the elephant and the ballista start in the levy pool: at the strength a levy brings (J-20)
+    assert rows == [("Leaders", "3"), ("Legions", "14"), ("Equitatus", "3"), ("Elephant", "B3 II"),
+                    ("Auxilia", "4"), ("Ballista", "B4 I"), ("Navis", "5"), ("Cleopatra", "C1 IV")]
     ctx.press("down", "a")
     assert ctx.top.title == "Legions" and len(ctx.top.items(ctx)) == 14
     ctx.press(*DOWN * 13, "a")                                   # the last legion: its menu
@@ -499,7 +501,8 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     add.run("add attacker c_antonius")
     add.press("down", "a", "a", "a", "a", "a")                   # Leaders: Caesar added, then Octavian
     assert [line for line in add.lines if line.startswith("add")][-2:] == ["add attacker c_caesar strength=3",
-                                                                           "add attacker c_octavian strength=3"]
+                                                                           "add attacker c_octavian strength=1"]
+    # (Caesar set up at his maximum; Octavian from the levy pool at I, J-20)
     assert [str(i.label) for i in add.top.items(add)] == ["Every block of this kind is in the battle."]
     add.press("a")
     assert "Leaders" not in [str(i.label) for i in add.top.items(add)]
@@ -653,13 +656,13 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     ctx.open(SideBlocks("caesar"))
     ctx.top.kind = "auxilia"
     rows = [(str(i.label), i.value, i.ident) for i in ctx.top.items(ctx)]
-    assert ("Auxilia 1", "B1 IV", "c_aux1") in rows and ("Auxilia 1 (P)", "B1 IV", "p_aux1") in rows
+    assert ("Auxilia 1", "B1 I", "c_aux1") in rows and ("Auxilia 1 (P)", "B1 I", "p_aux1") in rows  # pool: I (J-20)
     ctx.open(AddScreen("attacker"))
     ctx.top.kind = "auxilia"
     assert [str(i.label) for i in ctx.top.items(ctx)].count("Auxilia 1 (P)") == 1
-    ctx.run("add attacker c_aux1")
-    ctx.run("add attacker p_aux1")
-    ctx.run("add defender p_aux2")
+    ctx.run("add attacker c_aux1 strength=4")                   # built up by levies to IV
+    ctx.run("add attacker p_aux1 strength=4")
+    ctx.run("add defender p_aux2 strength=4")
     assert [r for r in forces_screen(ctx).rows if r[0].startswith("Auxilia 1")] == [("Auxilia 1", "B1 IV"),
                                                                                   ("Auxilia 1 (P)", "B1 IV")]
     ctx.run("start")                                             # the defender fires: two Auxilia 1 at I to hit
@@ -683,8 +686,8 @@ def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang,
     "Auxilia 1": which of the two took the hit could not be read there."""
     from firmware.i18n import say
     from firmware.screens.jc.forces import log_screen
-    ctx = FakeCtx(NEW, "owner p_aux1 caesar", "add attacker c_aux1", "add attacker p_aux1",
-                  "add defender p_aux2", "start", "fire p_aux2 dice=1,1,1,1", lang=lang)
+    ctx = FakeCtx(NEW, "owner p_aux1 caesar", "add attacker c_aux1 strength=4", "add attacker p_aux1 strength=4",
+                  "add defender p_aux2 strength=4", "start", "fire p_aux2 dice=1,1,1,1", lang=lang)
     said = say(ctx.session.apply("hit p_aux1").log)              # the owner picks the one gone over first
     assert f"({gone_over} IV→III, {own} IV→III" in said, said         # the console's reply
     hit = ctx.run("state")["state"]["battle"]

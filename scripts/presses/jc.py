@@ -124,6 +124,7 @@ def _home(d: Driver) -> None:
 
 def bookkeeping(d: Driver, rng: random.Random) -> None:
     """Between battles: a Vulcan (1-3 blocks of one side lose a step) and a Jupiter defection."""
+    from firmware.screens.widgets import ConfirmScreen
     from firmware.screens.jc.text import _
     d.run("fight")                                 # the battle ends (not measured)
     _home(d)
@@ -136,7 +137,7 @@ def bookkeeping(d: Driver, rng: random.Random) -> None:
         for b in rng.sample(pool, rng.randint(1, 3)):
             _pick_block(d, b)
             _pick(d, "lose")
-            if type(d.top).__name__ == "ConfirmScreen":      # the last step: asked first
+            if isinstance(d.top, ConfirmScreen):             # the last step: asked first
                 d.press("a")
             assert d.app.message is not None or type(d.top).__name__ == "TextScreen", type(d.top).__name__
             d.press("a")                                     # the notice closed
