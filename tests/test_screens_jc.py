@@ -284,6 +284,46 @@ def test_the_winter_is_titled_with_the_year_it_ends():  # J-19
     assert ctx.top.title == "Winter: year 2"
 
 
+def test_an_announcement_on_screen_at_a_power_cut_is_said_again_until_it_is_closed(state_dir):  # J-17, J-18, J-19
+    """The winter's checklist (the table's tasks: navis to port, supply, disbanding) and the verdict
+    of the last winter were said once, on a screen that a power cut took away for good: opening the
+    game again showed the home. Now the newest announcement not closed is said again; once closed
+    (A or B), it is not."""
+    from firmware.screens.jc.campaign import Announcement
+    lines = ["new jc-battle year=4", "control Roma caesar", "control Athenae caesar"]
+    app = app_with(lines, ["a", *DOWN * 10, "a", "a"], state_dir)      # Resume, Winter, asked: A
+    try:
+        assert isinstance(app.stack[-1], Announcement) and app.stack[-1].title == "Winter: year 4"
+        rows = list(app.stack[-1].rows)
+        assert any("8.4" in r for r in rows), rows
+    finally:
+        app.console.close()                   # the power is cut with the checklist on the screen
+    again = app_with([], ["a"], state_dir)    # main menu → Resume: Julius Caesar
+    try:
+        top = again.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Winter: year 4" and list(top.rows) == rows
+        assert isinstance(again.stack[-2], JcHome)
+        again.handle("b")                                            # read: closed
+        assert isinstance(again.stack[-1], JcHome)
+    finally:
+        again.console.close()
+    third = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(third.stack[-1], JcHome)                   # nothing left unread
+        third.console.request("winter")                             # year 5 ends it: said over the serial link
+    finally:
+        third.console.close()
+    fourth = app_with([], ["a"], state_dir)
+    try:
+        top = fourth.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Game over"   # the verdict, never seen yet
+        assert "8.2 Victory: After year 5 Pompey has more VP" in " ".join(top.rows), top.rows
+        fourth.handle("a")
+        assert isinstance(fourth.stack[-1], JcHome)
+    finally:
+        fourth.console.close()
+
+
 def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
     """The year ends when the five cards are played (rules 4.0); the winter deals new hands. Asked
     with the device's deal still in play, the question says which turn it is and that the hands
