@@ -310,6 +310,10 @@ def test_an_announcement_on_screen_at_a_power_cut_is_said_again_until_it_is_clos
     third = app_with([], ["a"], state_dir)
     try:
         assert isinstance(third.stack[-1], JcHome)                   # nothing left unread
+        hands = {s: third.console.request(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+        for line in ("discard caesar {}", "discard pompey {}", "play caesar {}", "play pompey {}"):
+            side = line.split()[1]
+            assert third.console.request(line.format(hands[side].pop()))["ok"]   # a reveal, then the winter
         third.console.request("winter")                             # year 5 ends it: said over the serial link
     finally:
         third.console.close()

@@ -283,12 +283,13 @@ def winter_rows(winter: WinterView) -> list[str]:
 
 def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
     """The campaign's newest announcement — this year's last reveal, else the last winter (a new
-    year's deal clears the reveals) —: its marker (the session's fair draw, the kind, the year and
-    turn) and how to show it; None before any."""
+    year's deal clears the reveals; the winter that ends the campaign deals none, and nothing is
+    played after it) —: its marker (the session's fair draw, the kind, the year and turn) and how
+    to show it; None before any."""
     view = view_of(ctx)
     who = view["commitment"] or ""
     cards, winter = view["cards"], view["winter"]
-    if cards and cards["reveals"]:
+    if cards and cards["reveals"] and not (winter and view["campaign"]["over"]):
         reveal = cards["reveals"][-1]
         shown = f"{who}:r{view['campaign']['year']}.{reveal['turn']}"
         return shown, lambda: Announcement(shown, _("Reveal"), reveal_rows(reveal))
