@@ -9,6 +9,7 @@ from functools import partial
 from PIL import Image
 
 from engine.jc import actions as act
+from engine.jc.score import LAST_YEAR
 from engine.jc.views import Reveal, Verdict, WinterView
 from engine.text import N_
 from firmware.i18n import again, sentence
@@ -237,12 +238,18 @@ def ask_winter(ctx: Ctx) -> None:
 
 
 def winter_question(ctx: Ctx) -> str:
-    """What the winter does (J-19), and what it loses while the year's cards are still played."""
-    question = _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards.")
+    """What the winter does (J-19), and what it loses while the year's cards are still played; the
+    winter after year 5 always ends the campaign (J-17): no new year, no new cards."""
+    last = view_of(ctx)["campaign"]["year"] >= LAST_YEAR
+    question = (_("End the campaign: Cleopatra goes home, then the final victory check (the higher VP "
+                  "total wins; if tied, whoever holds Rome; else a draw).") if last else
+                _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards."))
     cards = view_of(ctx)["cards"]
     if cards is not None and not cards["year_done"]:       # the year ends with its fifth card (J-18)
-        question = _("This year's cards are still being played (turn {} of 5): the winter deals new "
-                     "hands and those in play are lost. {}").format(cards["turn"], question)
+        question = (_("This year's cards are still being played (turn {} of 5): the winter ends the "
+                      "campaign before they are. {}") if last else
+                    _("This year's cards are still being played (turn {} of 5): the winter deals new "
+                      "hands and those in play are lost. {}")).format(cards["turn"], question)
     # what the device decides from (8.1: Cleopatra joins the holder of Alexandria; 8.2: the VP)
     view = view_of(ctx)
     holder = view["control"].get("Alexandria")
