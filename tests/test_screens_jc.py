@@ -329,6 +329,23 @@ def test_an_announcement_on_screen_at_a_power_cut_is_said_again_until_it_is_clos
         fourth.console.close()
 
 
+def test_the_winters_announcement_follows_a_language_change(state_dir):  # J-19
+    """The checklist of the winter, said again in the new language when it changes over the serial
+    link: its title too (it was said once, in the language of the moment it was made)."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with([NEW], ["a", *DOWN * 10, "a", "a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], Announcement) and app.stack[-1].title == "Winter: year 1"
+        app.render()                                                  # on the panel
+        assert '"ok":true' in app.serve_line(b"settings language=ru")
+        app.render()
+        top = app.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Зима: год 1", top.title
+        assert "Клеопатра" in " ".join(top.rows)
+    finally:
+        app.console.close()
+
+
 def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
     """The year ends when the five cards are played (rules 4.0); the winter deals new hands. Asked
     with the device's deal still in play, the question says which turn it is and that the hands

@@ -302,9 +302,12 @@ def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
         return shown, lambda: Announcement(shown, _("Reveal"), reveal_rows(reveal))
     if winter:
         ended = f"{who}:w{winter['year']}"
-        title = (_("Game over") if view["campaign"]["over"]          # the last winter ended the campaign
-                 else _("Winter: year {}").format(winter["year"]))      # the year it closed (J-19)
-        return ended, lambda: Announcement(ended, title, winter_rows(winter))
+        over = bool(view["campaign"]["over"])          # the last winter ended the campaign
+
+        def made() -> Announcement:                    # (said again in a new language: the title too)
+            title = _("Game over") if over else _("Winter: year {}").format(winter["year"])   # the year it closed
+            return Announcement(ended, title, winter_rows(winter))
+        return ended, made
     return None
 
 
