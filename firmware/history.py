@@ -389,7 +389,7 @@ def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = 
 
 def played(db: sqlite3.Connection) -> list[PlayedEntry]:
     """Every recorded game as the statistics read it, newest first: ``id``, ``game``, ``status``,
-    ``part``, ``finished``, ``mode``, ``players`` — no result sentence and no fair draw, so a
+    ``part``, ``sid``, ``finished``, ``mode``, ``players`` — no result sentence and no fair draw, so a
     year of games is read in one light pass (a row whose checksum fails is left out, as in
     :func:`games`)."""
     out: list[PlayedEntry] = []
@@ -402,7 +402,7 @@ def played(db: sqlite3.Connection) -> list[PlayedEntry]:
             game_s = bytes(game).decode("utf-8")
             data = json.loads(bytes(text).decode("utf-8"))
             out.append({"id": rid, "game": game_s, "status": data["status"], "part": bytes(part).decode("utf-8"),
-                        "finished": data.get("finished"), "mode": data["mode"],
+                        "sid": bytes(sid).decode("utf-8"), "finished": data.get("finished"), "mode": data["mode"],
                         "players": cast("list[HistoryPlayer]", with_people(game_s, {}, list(data["players"])))})
         except (ValueError, KeyError, TypeError, RecursionError) as e:
             log.error("History row %s does not parse: %s", rid, e)

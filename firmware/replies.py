@@ -60,6 +60,9 @@ class PlayedEntry(TypedDict):
     game: str
     status: str
     part: str
+    """Which part of the session (a JC battle, the campaign …)."""
+    sid: str
+    """The session: its parts (a JC campaign's battles and verdict) are one game."""
     finished: str | None
     mode: HistoryMode
     players: list[HistoryPlayer]

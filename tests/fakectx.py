@@ -177,7 +177,8 @@ class FakeCtx:
         if self.unreadable:
             return None
         keys = ("id", "game", "status", "part", "finished", "mode", "players")
-        return [{k: e.get(k) for k in keys} for e in self.stored_history]
+        return [{**{k: e.get(k) for k in keys}, "part": e.get("part") or "game",      # (a whole game
+                 "sid": e.get("sid", f"s{e.get('id')}")} for e in self.stored_history]     # in a session each)
 
     def game_recorded(self) -> bool:
         return self.recorded

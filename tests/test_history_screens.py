@@ -130,6 +130,44 @@ def test_the_crassus_chart_draws_wins_and_losses_per_level(state_dir: Path):
         app.console.close()
 
 
+def test_a_julius_caesar_campaign_of_three_battles_is_one_game_for_each_person(state_dir: Path):
+    """J-13, J-17: History keeps each battle that ends (a play for BG Stats, PROTOCOL.md) and the
+    campaign when it is over, but Statistics → Players counted them as four games of Julius Caesar
+    for Anna and for Boris: a person who played one campaign of three battles played one game,
+    won or lost by the campaign's verdict. A session of one battle (ended then) is one game, won
+    by that battle's winner; the export still files each battle as a play."""
+    from firmware.screens.history_stats import people_rows
+
+    def battle(c: str, p: str) -> list[str]:
+        return [f"add attacker {c}", f"add defender {p}", "fight"]
+    lines = ["new jc-battle year=5 people=caesar:Anna,pompey:Boris seed=4",
+             *battle("c_leg10", "p_leg1"), "next-battle", *battle("c_leg8", "p_leg3"), "next-battle",
+             *battle("c_leg9", "p_leg2"), "control Roma caesar", "control Athenae caesar", "winter",
+             "new jc-battle people=caesar:Anna,pompey:Vera seed=5", *battle("c_leg10", "p_leg1"), "end"]
+    app = app_with(lines, [], state_dir)
+    try:
+        played = app.played()
+        assert played is not None
+        assert sorted(e["part"] for e in played if e["status"] == "finished") == \
+            ["battle-1", "battle-1", "battle-2", "battle-3", "campaign"]      # History keeps every part
+
+        def won(part: str, name: str) -> int:
+            """Whether ``name`` won the newest ``part`` they played (battle-1: the lone battle)."""
+            entry = next(e for e in played if e["part"] == part and any(p["name"] == name for p in e["players"]))
+            return int(next(p["winner"] for p in entry["players"] if p["name"] == name))
+        rows = people_rows(app)
+        anna, boris, vera = (rows.index(n) for n in ("Anna", "Boris", "Vera"))
+        assert rows[anna + 1].strip() == f"2 games, {won('campaign', 'Anna') + won('battle-1', 'Anna')} won", rows
+        assert rows[boris + 1].strip() == f"1 game, {won('campaign', 'Boris')} won", rows
+        assert rows[boris + 2].strip() == f"Julius Caesar: {won('campaign', 'Boris')}/1 won", rows
+        assert rows[vera + 1].strip() == f"1 game, {won('battle-1', 'Vera')} won", rows
+        assert won("campaign", "Anna") + won("campaign", "Boris") <= 1
+        export = app.console.request(f"export format=bgstats id={played[-1]['id']}")
+        assert export["ok"] and [p["name"] for p in export["play"]["players"]] == ["Anna", "Boris"]  # battle 1: a play
+    finally:
+        app.console.close()
+
+
 def test_statistics_read_history_light_and_the_chart_reads_it_once(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
     """A year of games on a Pi Zero: the statistics read every game without its result sentence or
     fair draw (``history.played``), and the Auto-Crassus chart reads them once, not at every frame."""

@@ -132,8 +132,29 @@ def test_winter_releases_eliminated_blocks_and_deals_cards():
     assert {b["id"]: b["strength"] for b in t.do("roster pompey")["blocks"]}["p_leg4"] == 1
     assert t.do("add attacker p_leg4")["block"]["strength"] == 1
     u = Table()
-    u.run("lose p_elephant", "lose p_elephant", "winter")                # IV -> II -> eliminated
+    # levied at II (J-20), a levy point to IV, then IV -> II -> eliminated
+    u.run("gain p_elephant", "lose p_elephant", "lose p_elephant", "winter")
     assert u.do("add defender p_elephant")["block"]["strength"] == 2    # its one step: II (J-2)
+
+
+def test_a_block_from_the_levy_pool_comes_in_at_strength_one_the_deployment_at_its_maximum():
+    # J-20 (RU summary, «Найм»: «выставить на карту блок в подходящем городе с силой 1»; «Оба игрока
+    # устанавливают блоки с максимальной боевой силой»): a block of the starting deployment is at its
+    # maximum, but one that starts the game in the levy pool comes out of it at I (the elephant at II,
+    # its lowest step, J-2). The device put a block levied from the pool at its full strength: Legio 17
+    # joined a battle at IV unless strength=1 was typed, and the device's form offered IV.
+    t = Table()
+    roster = {b["id"]: b for side in ("caesar", "pompey") for b in t.do(f"roster {side}")["blocks"]}
+    assert [roster[b]["strength"] for b in ("c_leg10", "c_caesar", "p_leg1", "cleopatra")] == [3, 3, 4, 4]
+    pool = {b: roster[b]["strength"] for b in roster if roster[b]["setup"] is None}
+    assert len(pool) == 33 and set(pool.values()) == {1, 2}, pool
+    assert pool["p_elephant"] == 2 and pool["c_leg17"] == 1 and pool["c_octavian"] == 1 and pool["p_ballista"] == 1
+    assert t.do("add attacker c_leg17")["block"]["strength"] == 1
+    assert t.do("add attacker c_leg10")["block"]["strength"] == 3
+    assert t.do("add defender p_elephant")["block"]["strength"] == 2
+    assert t.do("add defender p_aux1 strength=3")["block"]["strength"] == 3   # a block built up: said so
+    t.run("remove c_leg17", "gain c_leg17", "gain c_leg17")               # two levy points: I -> II -> III
+    assert t.do("add attacker c_leg17")["block"]["strength"] == 3
 
 
 def test_winter_victory_ends_the_game():
@@ -517,12 +538,14 @@ def test_the_campaign_log_tells_a_block_gone_over_from_its_like_named_fellow():
     from firmware.i18n import localize
     t = Table()
     said = [localize(t.session.apply(line).log, "en") for line in
-            ("owner p_aux1 caesar", "owner c_aux1 pompey", "lose p_aux1", "lose c_aux2", "add attacker p_aux1",
-             "add defender c_aux1")]
+            ("owner p_aux1 caesar", "owner c_aux1 pompey", "gain p_aux1", "gain p_aux1", "lose p_aux1",
+             "gain c_aux2", "lose c_aux2", "add attacker p_aux1", "add defender c_aux1")]
+    # the auxilia start in the levy pool: levied at I (J-20), built up by levy points ('gain')
     assert said[0] == "Auxilia 1 (P) now fights for Caesar.", said
     assert said[1] == "Auxilia 1 (C) now fights for Pompey.", said
-    assert said[2].startswith("Auxilia 1 (P) loses a step") and said[3].startswith("Auxilia 2 loses a step"), said
-    assert said[4].startswith("Auxilia 1 (P) (B1, III) joins") and said[5].startswith("Auxilia 1 (C) (B1, IV) joins"), said
+    assert said[2].startswith("Auxilia 1 (P) gains a step"), said
+    assert said[4].startswith("Auxilia 1 (P) loses a step") and said[6].startswith("Auxilia 2 loses a step"), said
+    assert said[7].startswith("Auxilia 1 (P) (B1, II) joins") and said[8].startswith("Auxilia 1 (C) (B1, I) joins"), said
     t.run("remove c_aux1")
     assert localize(t.session.apply("owner c_aux1 caesar").log, "ru") == "Ауксилия 1 теперь сражается за Цезаря."   # home
     assert localize(t.session.apply("owner c_aux1 pompey").log, "ru") == "Ауксилия 1 (Ц) теперь сражается за Помпея."
@@ -556,10 +579,9 @@ def test_ukrainian_says_a_leader_died_and_a_block_was_eliminated_in_whole_senten
     t.run("add attacker c_leg10", "add defender p_scipio strength=1", "start", "pass p_scipio", "fire c_leg10 dice=1,6,6")
     killed = [e for e in t.battle["events"] if "Scipio" in str(e)]
     assert localize(killed[0], "uk") == "Сципіон загинув: трофей отримує Цезар."
-    said = localize(t.session.apply("lose p_brutus").log, "uk")
-    said = localize(t.session.apply("lose p_brutus").log, "uk")
+    said = localize(t.session.apply("lose p_brutus").log, "uk")      # levied at I (J-20): one step kills him
     assert said == "Брут загинув поза боєм: трофей отримує Цезар.", said
-    t.run("next-battle", "lose p_aux1", "lose p_aux1", "lose p_aux1", "lose p_aux1")
+    t.run("next-battle", "lose p_aux1")                                  # levied at I: one step eliminates it
     said = localize(t.fails("add defender p_aux1", "illegal_move"), "uk")
     assert said.startswith("Блок «Ауксилія 1» знищено цього року"), said
 
@@ -641,8 +663,7 @@ def test_a_levy_point_adds_a_step_to_a_block_outside_battle():
     assert (out["block"], out["from"], out["to"]) == ("c_leg8", 1, 2)
     assert {b["id"]: b["strength"] for b in t.do("roster caesar")["blocks"]}["c_leg8"] == 2
     assert t.do("lose c_leg8")["result"] == "reduced"                    # II -> I, not eliminated
-    t.run("lose p_elephant")
-    assert t.do("gain p_elephant")["to"] == 4                            # II -> IV: its track (J-2)
+    assert t.do("gain p_elephant")["to"] == 4        # levied at II (J-20), a levy point: II -> IV, its track (J-2)
     assert "maximum" in t.fails("gain p_elephant", "illegal_move")      # nothing to add at IV
     t.run("lose c_leg9", "lose c_leg9", "lose c_leg9")
     t.fails("gain c_leg9", "illegal_move")                             # eliminated: in the pool (J-3)

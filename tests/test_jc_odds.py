@@ -31,7 +31,7 @@ def test_roster_special_blocks_match_the_brute_force():
     # J-2 ballista/elephant/Cleopatra from the roster data, J-8/J-9 reserves; exact to 1e-9
     t = Table()
     t.run("owner cleopatra caesar", "add attacker c_caesar strength=2", "add attacker cleopatra strength=2",
-          "add attacker c_ballista reserve=1", "add defender p_elephant strength=2",
+          "add attacker c_ballista strength=2 reserve=1", "add defender p_elephant strength=2",
           "add defender p_aux3 strength=1", "add defender p_leg37 strength=2 reserve=1")
     want = brute_odds([spec("A", "A3", 2, leader=True, max=3), spec("A", "C1", 2, cleo=True),
                        spec("A", "B4", 2, ballista=True, reserve=True),
@@ -125,7 +125,7 @@ def test_odds_when_cleopatra_takes_a_passed_turn():
     # C step; she joins the attacker and acts at once. The odds before that fire must average
     # the odds after it (resolver and DP agree on her turn, and the D block does not act twice).
     t = Table("surprise=1")
-    setup = ["add attacker rating=A1 strength=1 name=a", "add attacker c_ballista",
+    setup = ["add attacker rating=A1 strength=1 name=a", "add attacker c_ballista strength=2",
              "add defender cleopatra strength=2", "add defender rating=B1 strength=1 name=b",
              "start", "pass a"]
     t.run(*setup)

@@ -181,9 +181,9 @@ def test_swapped_roles_change_the_round_4_retreat_and_the_result():
 def test_ballista_rating_depends_on_role_and_is_reread_after_the_swap():
     # J-2: D4 attacking, B4 defending, re-read on the role swap (J-9)
     t = Table()
-    t.run("add attacker c_ballista", "add attacker rating=A4 strength=1 name=a",
-          "add defender p_ballista", "add defender rating=C1 strength=1 name=main",
-          "add defender rating=C2 strength=2 reserve=1 name=r")
+    t.run("add attacker c_ballista strength=2", "add attacker rating=A4 strength=1 name=a",
+          "add defender p_ballista strength=2", "add defender rating=C1 strength=1 name=main",
+          "add defender rating=C2 strength=2 reserve=1 name=r")        # (a ballista levied at I, J-20: its step given)
     assert t.block("c_ballista")["rating"] == "D4" and t.block("p_ballista")["rating"] == "B4"
     t.do("start")
     t.do("fire a dice=1")                       # the strongest defender is the ballista (II)
@@ -218,7 +218,7 @@ def test_elephant_counts_four_and_drops_iv_ii_out():
     # J-2: the elephant has strengths IV and II only; at IV it is the strongest block, at II it
     # ties with a II legion (J-14 puts the hit on the lower firepower: the C2 legion)
     t = Table()
-    t.run("add attacker rating=A4 strength=3 name=a", "add defender p_elephant",
+    t.run("add attacker rating=A4 strength=3 name=a", "add defender p_elephant strength=4",   # (levied at II, J-20)
           "add defender rating=C2 strength=3 name=leg", "start")
     assert t.block("p_elephant")["strength"] == 4
     t.do("fire dice=1,6,6")
@@ -236,7 +236,7 @@ def test_elephant_counts_four_and_drops_iv_ii_out():
 def test_elephant_is_eliminated_by_its_second_hit():
     # J-2: IV -> II -> gone (two hits, not four)
     t = Table()
-    t.run("add attacker rating=A4 strength=2 name=a", "add defender p_elephant", "start")
+    t.run("add attacker rating=A4 strength=2 name=a", "add defender p_elephant strength=4", "start")  # (levied at II, J-20)
     t.do("fire dice=1,1")
     assert t.block("p_elephant")["status"] == "eliminated"
     assert t.battle["result"] == "attacker_wins"
@@ -498,7 +498,7 @@ def test_russian_log_of_an_eliminated_feminine_block_agrees():
     # the block's name (was «Ауксилия 1 I→-: уничтожен»), and adding it again this year is refused
     from firmware.i18n import localize
     t = Table("dice=physical")
-    t.run("add attacker c_leg8", "add defender p_aux1 strength=1", "add defender p_ballista",
+    t.run("add attacker c_leg8", "add defender p_aux1 strength=1", "add defender p_ballista strength=2",
           "start", "fire p_aux1 dice=6", "fire p_ballista dice=6,6", "fire dice=1,1,6", "hit p_aux1")
     said = localize(t.battle["log"][-1], "ru")
     assert "Ауксилия 1 I→-: блок уничтожен" in said and "Баллиста II→I" in said, said

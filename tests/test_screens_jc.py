@@ -284,6 +284,68 @@ def test_the_winter_is_titled_with_the_year_it_ends():  # J-19
     assert ctx.top.title == "Winter: year 2"
 
 
+def test_an_announcement_on_screen_at_a_power_cut_is_said_again_until_it_is_closed(state_dir):  # J-17, J-18, J-19
+    """The winter's checklist (the table's tasks: navis to port, supply, disbanding) and the verdict
+    of the last winter were said once, on a screen that a power cut took away for good: opening the
+    game again showed the home. Now the newest announcement not closed is said again; once closed
+    (A or B), it is not."""
+    from firmware.screens.jc.campaign import Announcement
+    lines = ["new jc-battle year=4 seed=8", "control Roma caesar", "control Athenae caesar"]
+    app = app_with(lines, ["a", *DOWN * 10, "a", "a"], state_dir)      # Resume, Winter, asked: A
+    try:
+        assert isinstance(app.stack[-1], Announcement) and app.stack[-1].title == "Winter: year 4"
+        rows = list(app.stack[-1].rows)
+        assert any("8.4" in r for r in rows), rows
+    finally:
+        app.console.close()                   # the power is cut with the checklist on the screen
+    again = app_with([], ["a"], state_dir)    # main menu → Resume: Julius Caesar
+    try:
+        top = again.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Winter: year 4" and list(top.rows) == rows
+        assert isinstance(again.stack[-2], JcHome)
+        again.handle("b")                                            # read: closed
+        assert isinstance(again.stack[-1], JcHome)
+    finally:
+        again.console.close()
+    third = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(third.stack[-1], JcHome)                   # nothing left unread
+        hands = {s: [c for c in third.console.request(f"hand {s}")["hand"] if c != "apollo"]   # (not on turn 1)
+                 for s in ("caesar", "pompey")}
+        for line in ("discard caesar {}", "discard pompey {}", "play caesar {}", "play pompey {}"):
+            side = line.split()[1]
+            assert third.console.request(line.format(hands[side].pop()))["ok"]   # a reveal, then the winter
+        third.console.request("winter")                             # year 5 ends it: said over the serial link
+    finally:
+        third.console.close()
+    fourth = app_with([], ["a"], state_dir)
+    try:
+        top = fourth.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Game over"   # the verdict, never seen yet
+        assert "8.2 Victory: After year 5 Pompey has more VP" in " ".join(top.rows), top.rows
+        fourth.handle("a")
+        assert isinstance(fourth.stack[-1], JcHome)
+    finally:
+        fourth.console.close()
+
+
+def test_the_winters_announcement_follows_a_language_change(state_dir):  # J-19
+    """The checklist of the winter, said again in the new language when it changes over the serial
+    link: its title too (it was said once, in the language of the moment it was made)."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with([NEW], ["a", *DOWN * 10, "a", "a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], Announcement) and app.stack[-1].title == "Winter: year 1"
+        app.render()                                                  # on the panel
+        assert '"ok":true' in app.serve_line(b"settings language=ru")
+        app.render()
+        top = app.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Зима: год 1", top.title
+        assert "Клеопатра" in " ".join(top.rows)
+    finally:
+        app.console.close()
+
+
 def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
     """The year ends when the five cards are played (rules 4.0); the winter deals new hands. Asked
     with the device's deal still in play, the question says which turn it is and that the hands
@@ -316,6 +378,21 @@ def test_the_winter_question_shows_the_figures_the_device_decides_from(lang, vac
     assert isinstance(ctx.top, ConfirmScreen) and ctx.top.question.endswith(vacant), ctx.top.question
     ctx = FakeCtx(NEW, "control Alexandria caesar", lang=lang).open(JcHome()).press(*DOWN * 10, "a")
     assert ctx.top.question.endswith(caesar), ctx.top.question
+
+
+@pytest.mark.parametrize("lang, ends, said_before", [
+    ("en", "End the campaign", "new cards"),
+    ("ru", "Конец кампании", "новые карты"),
+    ("uk", "Кінець кампанії", "нові карти")])
+def test_the_winter_of_the_last_year_is_asked_as_the_campaigns_end(lang, ends, said_before):  # J-17, J-19
+    """After year 5 the winter always ends the campaign (J-17: the higher total, then Rome's holder,
+    else a draw), but its question promised what a year 6 would bring: eliminated blocks back and
+    new cards. It says the campaign ends with the final victory check."""
+    ctx = FakeCtx("new jc-battle seed=3 year=5", lang=lang).open(JcHome()).press(*DOWN * 10, "a")
+    assert isinstance(ctx.top, ConfirmScreen)
+    assert ctx.top.question.startswith(ends) and said_before not in ctx.top.question, ctx.top.question
+    ctx = FakeCtx("new jc-battle seed=3 year=4", lang=lang).open(JcHome()).press(*DOWN * 10, "a")
+    assert said_before in ctx.top.question and ends not in ctx.top.question, ctx.top.question
 
 
 def test_no_way_out_is_offered_only_where_the_block_must_retreat():  # J-6, rules 3.5/7.6
@@ -423,8 +500,9 @@ def test_the_odds_line_of_a_surprise_battle_is_its_own(tmp_path):
 
 
 def test_the_elephant_is_offered_only_the_strengths_on_its_track():
-    """The elephant's track is IV, II (the rules' roster): its form steps IV → II, never III (the
-    form offered I..IV and A on III was refused); a legion's steps IV..I as before."""
+    """The elephant's track is IV, II (the rules' roster): its form steps II → IV, never III (the
+    form offered I..IV and A on III was refused); a legion's steps IV..I as before. It starts in
+    the levy pool: the form starts at II, the strength it is levied at (J-20)."""
     from firmware.screens.jc.setup import AddScreen
     ctx = FakeCtx(NEW)
     ctx.open(AddScreen("defender"))
@@ -434,9 +512,9 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     for _ in range(3):
         ctx.top.render(ctx)
         shown.append(str(ctx.top.items(ctx)[0].value))
-        ctx.press("left")
-    assert shown == ["<IV>", "<II>", "<II>"]
-    ctx.press("a")
+        ctx.press("right")
+    assert shown == ["<II>", "<IV>", "<IV>"]
+    ctx.press("left", "a")
     assert ctx.lines[-1] == "add defender p_elephant strength=2" and not ctx.notes
     legion = FakeCtx(NEW)
     legion.open(AddScreen("defender"))
@@ -475,8 +553,9 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     ctx = FakeCtx(NEW)
     ctx.open(SideBlocks("pompey"))
     rows = [(str(i.label), i.value) for i in ctx.top.items(ctx)]
-    assert rows == [("Leaders", "3"), ("Legions", "14"), ("Equitatus", "3"), ("Elephant", "B3 IV"),
-                    ("Auxilia", "4"), ("Ballista", "B4 II"), ("Navis", "5"), ("Cleopatra", "C1 IV")]
+    # the elephant and the ballista start in the levy pool: at the strength a levy brings (J-20)
+    assert rows == [("Leaders", "3"), ("Legions", "14"), ("Equitatus", "3"), ("Elephant", "B3 II"),
+                    ("Auxilia", "4"), ("Ballista", "B4 I"), ("Navis", "5"), ("Cleopatra", "C1 IV")]
     ctx.press("down", "a")
     assert ctx.top.title == "Legions" and len(ctx.top.items(ctx)) == 14
     ctx.press(*DOWN * 13, "a")                                   # the last legion: its menu
@@ -499,7 +578,8 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     add.run("add attacker c_antonius")
     add.press("down", "a", "a", "a", "a", "a")                   # Leaders: Caesar added, then Octavian
     assert [line for line in add.lines if line.startswith("add")][-2:] == ["add attacker c_caesar strength=3",
-                                                                           "add attacker c_octavian strength=3"]
+                                                                           "add attacker c_octavian strength=1"]
+    # (Caesar set up at his maximum; Octavian from the levy pool at I, J-20)
     assert [str(i.label) for i in add.top.items(add)] == ["Every block of this kind is in the battle."]
     add.press("a")
     assert "Leaders" not in [str(i.label) for i in add.top.items(add)]
@@ -584,7 +664,7 @@ def test_a_leader_killed_outside_battle_asks_first_and_is_a_trophy():  # J-2, J-
 
 def test_the_last_step_of_a_legion_eliminates_it_for_the_year_after_a_question():  # J-3
     ctx = block_menu(home(NEW, "lose p_leg3", "lose p_leg3"), "pompey", "Legio 3")
-    assert {str(i.label): i.value for i in ctx.top.items(ctx)}["Lose a step"] == "eliminated"
+    assert {str(i.label): i.value for i in ctx.top.items(ctx)}["Lose a step"] == "I→-"          # as the log says it; the question says eliminated
     sent = len(ctx.session.lines)
     ctx.press("a")
     assert isinstance(ctx.top, ConfirmScreen) and "no levy again this year" in ctx.top.question
@@ -653,13 +733,13 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     ctx.open(SideBlocks("caesar"))
     ctx.top.kind = "auxilia"
     rows = [(str(i.label), i.value, i.ident) for i in ctx.top.items(ctx)]
-    assert ("Auxilia 1", "B1 IV", "c_aux1") in rows and ("Auxilia 1 (P)", "B1 IV", "p_aux1") in rows
+    assert ("Auxilia 1", "B1 I", "c_aux1") in rows and ("Auxilia 1 (P)", "B1 I", "p_aux1") in rows  # pool: I (J-20)
     ctx.open(AddScreen("attacker"))
     ctx.top.kind = "auxilia"
     assert [str(i.label) for i in ctx.top.items(ctx)].count("Auxilia 1 (P)") == 1
-    ctx.run("add attacker c_aux1")
-    ctx.run("add attacker p_aux1")
-    ctx.run("add defender p_aux2")
+    ctx.run("add attacker c_aux1 strength=4")                   # built up by levies to IV
+    ctx.run("add attacker p_aux1 strength=4")
+    ctx.run("add defender p_aux2 strength=4")
     assert [r for r in forces_screen(ctx).rows if r[0].startswith("Auxilia 1")] == [("Auxilia 1", "B1 IV"),
                                                                                   ("Auxilia 1 (P)", "B1 IV")]
     ctx.run("start")                                             # the defender fires: two Auxilia 1 at I to hit
@@ -683,8 +763,8 @@ def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang,
     "Auxilia 1": which of the two took the hit could not be read there."""
     from firmware.i18n import say
     from firmware.screens.jc.forces import log_screen
-    ctx = FakeCtx(NEW, "owner p_aux1 caesar", "add attacker c_aux1", "add attacker p_aux1",
-                  "add defender p_aux2", "start", "fire p_aux2 dice=1,1,1,1", lang=lang)
+    ctx = FakeCtx(NEW, "owner p_aux1 caesar", "add attacker c_aux1 strength=4", "add attacker p_aux1 strength=4",
+                  "add defender p_aux2 strength=4", "start", "fire p_aux2 dice=1,1,1,1", lang=lang)
     said = say(ctx.session.apply("hit p_aux1").log)              # the owner picks the one gone over first
     assert f"({gone_over} IV→III, {own} IV→III" in said, said         # the console's reply
     hit = ctx.run("state")["state"]["battle"]
@@ -785,7 +865,9 @@ def test_after_the_campaigns_end_nothing_refused_is_offered():  # J-17, J-19
 def test_the_blocks_screens_are_translated_and_never_cut(lang):  # J-2, J-3
     from firmware.screens import base
     from firmware.screens.jc.blocks import BlockMenu, BlocksMenu, SideBlocks
-    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", "owner p_aux1 caesar", "owner p_eq2 caesar", lang=lang)
+    # Legio 10 at I: its "Lose a step" row said "eliminated", a row one letter too long (en, ru)
+    ctx = FakeCtx(NEW, "lose p_pompeius", "lose p_pompeius", "owner p_aux1 caesar", "owner p_eq2 caesar",
+                  "lose c_leg10", "lose c_leg10", lang=lang)
     shown = []
     legions = SideBlocks("caesar")
     legions.kind = "legion"

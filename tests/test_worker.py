@@ -15,10 +15,13 @@ from firmware.screens.jc import odds as jc
 from firmware.worker import Worker
 from tests.screens import app_with, drawn
 
+# a big battle (slow odds): the legions from the levy pool (17-19, 36, 38: levied at I, J-20)
+# built up to their full IV
 BIG = ["new jc-battle seed=5",
-       *(f"add attacker {k}" for k in ("c_caesar", "c_leg10", "c_leg8", "c_antonius", "c_leg17", "c_leg18")),
-       *(f"add defender {k}" for k in ("p_pompeius", "p_leg1", "p_leg3", "p_scipio", "p_leg2", "p_leg36")),
-       "add attacker c_leg19 reserve=1", "add defender p_leg38 reserve=1", "start"]
+       *(f"add attacker {k}" for k in ("c_caesar", "c_leg10", "c_leg8", "c_antonius", "c_leg17 strength=4",
+                                       "c_leg18 strength=4")),
+       *(f"add defender {k}" for k in ("p_pompeius", "p_leg1", "p_leg3", "p_scipio", "p_leg2", "p_leg36 strength=4")),
+       "add attacker c_leg19 strength=4 reserve=1", "add defender p_leg38 strength=4 reserve=1", "start"]
 
 
 def _wait(events: queue.Queue) -> None:

@@ -75,8 +75,13 @@ def notes_for(camp: Campaign, spec: BlockSpec) -> list[str]:
 
 
 def default_strength(camp: Campaign, spec: BlockSpec) -> int:
-    """The block's strength carried over from earlier battles, else its maximum."""
-    return int(camp["strength"].get(spec.id, spec.max_strength))
+    """The block's strength carried over from earlier battles (or set by ``lose``, ``gain``,
+    ``disband``, the winter); else, for a block of the starting deployment, its maximum; else,
+    for a block that starts in the levy pool, the strength a levy brings it in at: I (J-20; the
+    elephant II, its lowest step, J-2)."""
+    if spec.id in camp["strength"]:
+        return int(camp["strength"][spec.id])
+    return spec.max_strength if spec.setup else min(spec.track)
 
 
 def sync(camp: Campaign, battle: B.Battle, number: int) -> None:

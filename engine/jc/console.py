@@ -19,8 +19,9 @@ from engine.jc.advise import advise as _advise_battle
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
-from engine.jc.views import BattleView, BlockView, Decision, JcGameView
+from engine.jc.views import BattleView, BlockView, Decision, JcGameView, WinterView
 from engine.rng import Draws
+from engine.text import from_data, to_data
 from engine.jc.text import N_, Msg
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
@@ -468,7 +469,11 @@ def _winter(state: State, req: Request) -> Outcome:
     if state["battle"]["phase"] == "setup" and placed:     # J-19 comes after the year's battles
         raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
                               "(remove <block>) before the winter.", ", ".join(b["key"] for b in placed)))
+    ending = camp["year"]
     report = C.winter(camp)
+    # kept (as data) for the device to say again until it is read: after a power cut the table's
+    # tasks of the winter (8.3-8.5) or the verdict are not lost with the screen that said them
+    state["winter"] = {"year": ending, "checklist": to_data(report["checklist"])}
     if camp["over"] is None:
         rng = load_rng(state, CARDS_STREAM)
         state["cards"] = K.new_year(rng)
@@ -578,7 +583,16 @@ def _view(state: State) -> JcGameView:
                          "owners": {k: v for k, v in camp["owner"].items() if k != "cleopatra"},
                          "levy": camp["levy"], "strength": camp["strength"], "over": C.over_view(camp)},
             "vp": {s: score.vp(camp["control"], camp["trophies"])[s]["total"] for s in SIDES},
-            "control": camp["control"], "cards": K.public_view(state["cards"])}
+            "control": camp["control"], "cards": K.public_view(state["cards"]), "winter": _winter_view(state)}
+
+
+def _winter_view(state: State) -> WinterView | None:
+    """The last winter's checklist as the winter said it (J-19), its sentences rebuilt; None before."""
+    kept = state.get("winter")
+    if not kept:
+        return None
+    steps = [{**s, "title": from_data(s["title"]), "text": from_data(s["text"])} for s in kept["checklist"]]
+    return cast(WinterView, {"year": kept["year"], "checklist": steps})
 
 
 GAME = GameRules(

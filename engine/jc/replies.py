@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from engine.jc.views import BlockView, CardsView, Decision, Reveal, Verdict
+from engine.jc.views import BlockView, CardsView, Decision, Reveal, Verdict, WinterStep
 from engine.replies import Reply
 
 
@@ -137,13 +137,6 @@ class OwnerReply(Reply):
 
     block: str
     side: str
-
-
-class WinterStep(TypedDict):
-    step: str                      # 8.1 … 8.6 (rules v1.1)
-    title: str
-    done: bool
-    text: str
 
 
 class WinterReply(Reply):

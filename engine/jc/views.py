@@ -122,6 +122,20 @@ class CardsView(TypedDict):
     reveals: list[Reveal]
 
 
+class WinterStep(TypedDict):
+    step: str                      # 8.1 … 8.6 (rules v1.1)
+    title: str
+    done: bool                     # applied by the device
+    text: str
+
+
+class WinterView(TypedDict):
+    """The last winter (J-19): the year it ended and its checklist, as ``winter`` answered."""
+
+    year: int
+    checklist: list[WinterStep]
+
+
 class JcGameView(TypedDict):
     battle: BattleView
     history: list[BattleRecord]
@@ -129,6 +143,7 @@ class JcGameView(TypedDict):
     vp: dict[str, int]
     control: dict[str, str | None]    # VP city -> holder (J-17)
     cards: CardsView | None
+    winter: WinterView | None         # the last winter's checklist (None before the first)
 
 
 class JcView(SessionView, JcGameView):

@@ -106,19 +106,39 @@ def _known(ctx: Ctx) -> list[PlayedEntry] | None:
     return None if played is None else same_people(ctx, played)
 
 
+def sessions_played(entries: list[PlayedEntry]) -> list[tuple[PlayedEntry, dict[str, bool]]]:
+    """One game per session that finished a part (History keeps a Julius Caesar campaign's every
+    battle as a play, J-13, and its verdict, J-17: together one game): the entry standing for it
+    and, per player named in any of its finished parts, whether they won it. The verdict is the
+    session's whole-game part (the campaign); a session of one battle (ended then, PROTOCOL.md: a
+    single battle's end) is decided by that battle; battles with no verdict are played, not won."""
+    parts: dict[str, list[PlayedEntry]] = {}
+    for e in entries:
+        if e["status"] == "finished":
+            parts.setdefault(e["sid"], []).append(e)
+    out: list[tuple[PlayedEntry, dict[str, bool]]] = []
+    for group in parts.values():
+        whole = [e for e in group if not e["part"].startswith("battle-")]
+        verdict = whole[0] if whole else group[0] if len(group) == 1 else None
+        won = {p["name"]: False for e in group for p in e["players"]}
+        if verdict is not None:
+            won.update({p["name"]: bool(p["winner"]) for p in verdict["players"]})
+        out.append((verdict or group[0], won))
+    return out
+
+
 def people_rows(ctx: Ctx) -> list[str]:
-    """Every remembered player across all games: games played and won, then per game."""
+    """Every remembered player across all games: games played and won, then per game (a session
+    is one game: :func:`sessions_played`)."""
     known = [str(n) for n in ctx.run(act.players()).get("players") or []]
     games: dict[str, list[tuple[PlayedEntry, bool]]] = {n: [] for n in known}   # (entry, won)
     entries = _known(ctx)
     if entries is None:
         return [_(UNREADABLE)]
-    for e in entries:
-        if e["status"] != "finished":
-            continue
-        for p in e["players"]:
-            if p["name"] in games:
-                games[p["name"]].append((e, bool(p["winner"])))
+    for e, outcome in sessions_played(entries):
+        for name, w in outcome.items():
+            if name in games:
+                games[name].append((e, w))
     rows: list[str] = []
     for name in known:
         played = games[name]

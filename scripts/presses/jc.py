@@ -22,6 +22,10 @@ Tasks:
 - "JC: a Jupiter defection" — from the home: Blocks → the side → a random block that may change
   side (through its kind's row) → Go over → the notice closed. 24 games: one list median 19.5, max
   32; by kind 12, max 21.
+- "JC: a levy, 1-3 steps added" — from the home: Blocks → the side → each of 1-3 random blocks
+  below their maximum (through its kind's row) → Gain a step → the notice closed (J-20: a block
+  levied from the pool comes in at I with no key; each further levy point is such a step).
+- "JC: the winter" — from the home: Winter → A on the question → the checklist closed (J-19).
 """
 from __future__ import annotations
 
@@ -124,6 +128,7 @@ def _home(d: Driver) -> None:
 
 def bookkeeping(d: Driver, rng: random.Random) -> None:
     """Between battles: a Vulcan (1-3 blocks of one side lose a step) and a Jupiter defection."""
+    from firmware.screens.widgets import ConfirmScreen
     from firmware.screens.jc.text import _
     d.run("fight")                                 # the battle ends (not measured)
     _home(d)
@@ -136,7 +141,7 @@ def bookkeeping(d: Driver, rng: random.Random) -> None:
         for b in rng.sample(pool, rng.randint(1, 3)):
             _pick_block(d, b)
             _pick(d, "lose")
-            if type(d.top).__name__ == "ConfirmScreen":      # the last step: asked first
+            if isinstance(d.top, ConfirmScreen):             # the last step: asked first
                 d.press("a")
             assert d.app.message is not None or type(d.top).__name__ == "TextScreen", type(d.top).__name__
             d.press("a")                                     # the notice closed
@@ -150,6 +155,23 @@ def bookkeeping(d: Driver, rng: random.Random) -> None:
         _pick_block(d, rng.choice(pool))
         _pick(d, "owner")
         d.press("a")                                         # the notice closed
+    _home(d)
+    side = rng.choice(("caesar", "pompey"))
+    pool = [b for b in d.console.request(f"roster {side}")["blocks"] if b["status"] == "available"
+            and b["strength"] < b["max"]]
+    with d.task("JC: a levy, 1-3 steps added"):
+        _pick(d, _("Blocks"))
+        _pick(d, side)
+        for b in rng.sample(pool, rng.randint(1, 3)):
+            _pick_block(d, b)
+            _pick(d, "gain")
+            d.press("a")                                     # the notice closed
+    _home(d)
+    with d.task("JC: the winter"):
+        _pick(d, "campaign")
+        d.press("a")                                         # asked first: A
+        assert type(d.top).__name__ == "Announcement", type(d.top).__name__
+        d.press("a")                                         # its checklist read and closed
     _home(d)
     setup_battle(d, rng)
 

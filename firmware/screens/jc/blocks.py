@@ -164,8 +164,11 @@ class BlockMenu(ListScreen):
             out.append(Item(_("Lose a step"), partial(self._lose, block=b),
                             f"{roman(b['strength'])}→{roman(max(lower))}", ident="lose"))
         elif b["kind"] != "cleopatra":         # at I she changes side instead (J-2)
+            # "I→-" as the battle log says it ("eliminated" beside the label overflowed the row);
+            # the question before the step says what becomes of the block (J-3)
             out.append(Item(_("Lose a step"), partial(self._lose, block=b),
-                            _("killed") if b["kind"] == "leader" else _("eliminated"), ident="lose"))
+                            _("killed") if b["kind"] == "leader" else f"{roman(b['strength'])}→{roman(0)}",
+                            ident="lose"))
         higher = [s for s in strengths(b) if s > b["strength"]]
         if higher:                         # a levy point adds a step (J-20)
             out.append(Item(_("Gain a step"), partial(self._gain, block=b),

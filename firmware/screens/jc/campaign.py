@@ -2,12 +2,15 @@
 (J-18) and the winter (J-19)."""
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from functools import partial
 
 from PIL import Image
 
 from engine.jc import actions as act
-from engine.jc.views import Reveal, Verdict
+from engine.jc.score import LAST_YEAR
+from engine.jc.views import Reveal, Verdict, WinterView
 from engine.text import N_
 from firmware.i18n import again, sentence
 from firmware.screens.jc.text import Msg, _, ngettext
@@ -15,6 +18,8 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.words import GAME, SIDES, card_name, name_of, over_item, run_line, side_name, view_of
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
+
+log = logging.getLogger(__name__)
 
 # -- score, cards, winter ----------------------------------------------------------------------
 CYCLE = ("caesar", "pompey", None)          # a city's holders, in the order left/right go through them
@@ -187,16 +192,10 @@ class HandScreen(ListScreen):
         if response is None:
             return
         ctx.pop()
-        reveal = response.get("reveal")
-        if reveal:
-            ctx.push(remade(lambda: result(_("Reveal"), reveal_rows(reveal))))
-
-
-def result(title: str, rows: list[str]) -> Snapshot:
-    """What an action did (a reveal, a winter's checklist): it goes when an undo takes it back."""
-    screen = Snapshot((GAME,), title, rows)
-    screen.now_only = False
-    return screen
+        if response.get("reveal"):
+            said = newest_said(ctx)             # the reveal just made, kept until it is closed
+            if said is not None:
+                ctx.push(remade(said[1]))
 
 
 def campaign_item(over: Verdict | None, year: int) -> Item:
@@ -222,28 +221,93 @@ def ask_winter(ctx: Ctx) -> None:
         return
 
     def go(c: Ctx) -> None:
-        ending = view_of(c)["campaign"]["year"]          # the winter closes this year (J-19)
-        response = run_line(c, act.winter())
-        if response is None:
+        if run_line(c, act.winter()) is None:
             return
-        checklist = response["checklist"]
-        over = bool(view_of(c)["campaign"]["over"])
-        c.push(remade(lambda: result(_("Game over") if over else _("Winter: year {}").format(ending), [
-            f"{'✓' if s['done'] else '·'} {s['step']} {again(s['title'])}: {again(s['text'])}" for s in checklist])))
+        said = newest_said(c)                   # the winter's checklist, kept until it is closed
+        if said is not None:
+            c.push(remade(said[1]))
 
     ctx.push(remade(lambda: Asked((GAME,), _("Winter?"), winter_question(ctx), go)))
 
 
 def winter_question(ctx: Ctx) -> str:
-    """What the winter does (J-19), and what it loses while the year's cards are still played."""
-    question = _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards.")
+    """What the winter does (J-19), and what it loses while the year's cards are still played; the
+    winter after year 5 always ends the campaign (J-17): no new year, no new cards."""
+    last = view_of(ctx)["campaign"]["year"] >= LAST_YEAR
+    question = (_("End the campaign: Cleopatra goes home, then the final victory check (the higher VP "
+                  "total wins; if tied, whoever holds Rome; else a draw).") if last else
+                _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards."))
     cards = view_of(ctx)["cards"]
     if cards is not None and not cards["year_done"]:       # the year ends with its fifth card (J-18)
-        question = _("This year's cards are still being played (turn {} of 5): the winter deals new "
-                     "hands and those in play are lost. {}").format(cards["turn"], question)
+        question = (_("This year's cards are still being played (turn {} of 5): the winter ends the "
+                      "campaign before they are. {}") if last else
+                    _("This year's cards are still being played (turn {} of 5): the winter deals new "
+                      "hands and those in play are lost. {}")).format(cards["turn"], question)
     # what the device decides from (8.1: Cleopatra joins the holder of Alexandria; 8.2: the VP)
     view = view_of(ctx)
     holder = view["control"].get("Alexandria")
     said = (_("Alexandria: {}. VP {}:{}.").format(side_name(holder), view["vp"]["caesar"], view["vp"]["pompey"])
             if holder else _("Alexandria: vacant. VP {}:{}.").format(view["vp"]["caesar"], view["vp"]["pompey"]))
     return f"{question} {said}"
+
+
+# -- what the device announced, said again until it is closed (after a power cut too) ---------------
+READ_KEY = "jc.read"      # the newest announcement the player closed: ``<commitment>:<marker>``
+
+
+class Announcement(Snapshot):
+    """What the device announced in the campaign — a reveal of the year's cards (J-18), a winter's
+    checklist or the verdict of the last (J-17, J-19) —: it stays until undone or closed; closed, it
+    is kept as read (the ``jc.read`` setting), and until then opening the game says it again
+    (:func:`resume`: after a power cut the table's winter tasks are not lost with the screen)."""
+
+    now_only = False
+
+    def __init__(self, marker: str, title: str, rows: list[str]) -> None:
+        super().__init__((GAME,), title, rows)
+        self.marker = marker
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        depth = ctx.depth()
+        super().key(key, ctx)
+        if ctx.depth() < depth and str(ctx.settings.get(READ_KEY) or "") != self.marker:
+            response = ctx.set_setting(READ_KEY, self.marker)
+            if not response.get("ok"):
+                log.warning("the announcement read was not kept: %s", response.get("message"))
+
+
+def winter_rows(winter: WinterView) -> list[str]:
+    return [f"{'✓' if s['done'] else '·'} {s['step']} {again(s['title'])}: {again(s['text'])}"
+            for s in winter["checklist"]]
+
+
+def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
+    """The campaign's newest announcement — this year's last reveal, else the last winter (a new
+    year's deal clears the reveals; the winter that ends the campaign deals none, and nothing is
+    played after it) —: its marker (the session's fair draw, the kind, the year and turn) and how
+    to show it; None before any."""
+    view = view_of(ctx)
+    who = view["commitment"] or ""
+    cards, winter = view["cards"], view["winter"]
+    if cards and cards["reveals"] and not (winter and view["campaign"]["over"]):
+        reveal = cards["reveals"][-1]
+        shown = f"{who}:r{view['campaign']['year']}.{reveal['turn']}"
+        return shown, lambda: Announcement(shown, _("Reveal"), reveal_rows(reveal))
+    if winter:
+        ended = f"{who}:w{winter['year']}"
+        over = bool(view["campaign"]["over"])          # the last winter ended the campaign
+
+        def made() -> Announcement:                    # (said again in a new language: the title too)
+            title = _("Game over") if over else _("Winter: year {}").format(winter["year"])   # the year it closed
+            return Announcement(ended, title, winter_rows(winter))
+        return ended, made
+    return None
+
+
+def resume(ctx: Ctx) -> bool:
+    """On opening the game: the newest announcement not closed yet is said again; True if so."""
+    said = newest_said(ctx)
+    if said is None or str(ctx.settings.get(READ_KEY) or "") == said[0]:
+        return False
+    ctx.push(remade(said[1]))
+    return True

@@ -11,7 +11,7 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.battle import BattleScreen, ask_fight
 from firmware.screens.jc.forces import forces_screen, log_screen
 from firmware.screens.jc.blocks import BlocksMenu
-from firmware.screens.jc.campaign import CardsMenu, campaign_item, vp_screen
+from firmware.screens.jc.campaign import CardsMenu, campaign_item, resume, vp_screen
 from firmware.screens.jc.odds import odds_screen
 from firmware.screens.jc.setup import next_battle_form, open_add, setup_form
 from firmware.screens.jc.words import GAME, side_name, view_of
@@ -19,8 +19,12 @@ from firmware.screens.widgets import Item, WrappedListScreen
 
 
 def open_game(ctx: Ctx) -> None:
-    """Continue the current Julius Caesar session, or set one up."""
+    """Continue the current Julius Caesar session — on the newest announcement not yet closed (a
+    winter's checklist, a reveal: after a power cut) —, or set one up."""
     play.continue_or_setup(ctx, (GAME,), JcHome, lambda: setup_form(home=JcHome))
+    view = ctx.view()
+    if view is not None and view["game"] == GAME:
+        resume(ctx)
 
 
 class JcHome(WrappedListScreen):
