@@ -141,20 +141,24 @@ def test_a_block_from_the_levy_pool_comes_in_at_strength_one_the_deployment_at_i
     # J-20 (RU summary, «Найм»: «выставить на карту блок в подходящем городе с силой 1»; «Оба игрока
     # устанавливают блоки с максимальной боевой силой»): a block of the starting deployment is at its
     # maximum, but one that starts the game in the levy pool comes out of it at I (the elephant at II,
-    # its lowest step, J-2). The device put a block levied from the pool at its full strength: Legio 17
-    # joined a battle at IV unless strength=1 was typed, and the device's form offered IV.
+    # its lowest step, J-2). The device's form offered a block from the pool at its full strength:
+    # Legio 17 joined a battle at IV. `roster` (what the form starts at) now says I; the console's
+    # `add` without strength= keeps what PROTOCOL.md fixes: the strength carried over, else the
+    # maximum, so a program that names no strength gets the same battle as before.
     t = Table()
     roster = {b["id"]: b for side in ("caesar", "pompey") for b in t.do(f"roster {side}")["blocks"]}
     assert [roster[b]["strength"] for b in ("c_leg10", "c_caesar", "p_leg1", "cleopatra")] == [3, 3, 4, 4]
     pool = {b: roster[b]["strength"] for b in roster if roster[b]["setup"] is None}
     assert len(pool) == 33 and set(pool.values()) == {1, 2}, pool
     assert pool["p_elephant"] == 2 and pool["c_leg17"] == 1 and pool["c_octavian"] == 1 and pool["p_ballista"] == 1
-    assert t.do("add attacker c_leg17")["block"]["strength"] == 1
+    assert t.do("add attacker c_leg17")["block"]["strength"] == 4              # PROTOCOL: the maximum
     assert t.do("add attacker c_leg10")["block"]["strength"] == 3
-    assert t.do("add defender p_elephant")["block"]["strength"] == 2
+    assert t.do("add defender p_elephant strength=2")["block"]["strength"] == 2
     assert t.do("add defender p_aux1 strength=3")["block"]["strength"] == 3   # a block built up: said so
-    t.run("remove c_leg17", "gain c_leg17", "gain c_leg17")               # two levy points: I -> II -> III
-    assert t.do("add attacker c_leg17")["block"]["strength"] == 3
+    assert roster["c_leg19"]["setup"] is None
+    t.run("gain c_leg19", "gain c_leg19")                                 # two levy points: I -> II -> III
+    assert [b["strength"] for b in t.do("roster caesar")["blocks"] if b["id"] == "c_leg19"] == [3]
+    assert t.do("add attacker c_leg19")["block"]["strength"] == 3         # carried over: add follows it
 
 
 def test_winter_victory_ends_the_game():
@@ -539,7 +543,7 @@ def test_the_campaign_log_tells_a_block_gone_over_from_its_like_named_fellow():
     t = Table()
     said = [localize(t.session.apply(line).log, "en") for line in
             ("owner p_aux1 caesar", "owner c_aux1 pompey", "gain p_aux1", "gain p_aux1", "lose p_aux1",
-             "gain c_aux2", "lose c_aux2", "add attacker p_aux1", "add defender c_aux1")]
+             "gain c_aux2", "lose c_aux2", "add attacker p_aux1", "add defender c_aux1 strength=1")]
     # the auxilia start in the levy pool: levied at I (J-20), built up by levy points ('gain')
     assert said[0] == "Auxilia 1 (P) now fights for Caesar.", said
     assert said[1] == "Auxilia 1 (C) now fights for Pompey.", said

@@ -75,9 +75,16 @@ def notes_for(camp: Campaign, spec: BlockSpec) -> list[str]:
 
 
 def default_strength(camp: Campaign, spec: BlockSpec) -> int:
-    """The block's strength carried over from earlier battles (or set by ``lose``, ``gain``,
-    ``disband``, the winter); else, for a block of the starting deployment, its maximum; else,
-    for a block that starts in the levy pool, the strength a levy brings it in at: I (J-20; the
+    """What ``add`` gives a block named without ``strength=`` (PROTOCOL.md fixes it): the
+    strength carried over from earlier battles (or set by ``lose``, ``gain``, ``disband``, the
+    winter), else the block's maximum."""
+    return int(camp["strength"].get(spec.id, spec.max_strength))
+
+
+def likely_strength(camp: Campaign, spec: BlockSpec) -> int:
+    """The strength the block most likely stands at (``roster``, the device's set-up form): the
+    one carried over; else, for a block of the starting deployment, its maximum; else, for a
+    block that starts in the levy pool, the strength a levy brings it in at: I (J-20; the
     elephant II, its lowest step, J-2)."""
     if spec.id in camp["strength"]:
         return int(camp["strength"][spec.id])
@@ -118,7 +125,7 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     eliminated: she changes side in battle, J-2; ``owner`` sets her side)."""
     bid = str(spec.id)
     check_available(camp, spec, owner(camp, spec), "attacker")
-    before = default_strength(camp, spec)
+    before = likely_strength(camp, spec)
     lower = [s for s in spec.track if s < before]
     side = owner(camp, spec)
     if lower:
@@ -142,7 +149,7 @@ def gain_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     strength up its track (the elephant II -> IV). Returns ``block``, ``from``, ``to``; raises
     IllegalMove for a block at its maximum or out of play (killed; eliminated: in the pool, J-3)."""
     check_available(camp, spec, owner(camp, spec), "attacker")
-    before = default_strength(camp, spec)
+    before = likely_strength(camp, spec)
     higher = [s for s in spec.track if s > before]
     if not higher:
         raise IllegalMove(Msg("{} is at its maximum ({}): a levy adds no step to it.", block_name(spec.name),
@@ -162,7 +169,7 @@ def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
         raise IllegalMove(Msg("Cleopatra is never disbanded: she never leaves play (rules 8.5)."))
     check_available(camp, spec, owner(camp, spec), "attacker")
     bid = str(spec.id)
-    before = default_strength(camp, spec)
+    before = likely_strength(camp, spec)
     camp["strength"][bid] = min(spec.track)
     camp["owner"].pop(bid, None)            # a defector goes back to its owner's pool
     return {"block": bid, "from": before, "to": min(spec.track), "side": spec.side}

@@ -314,7 +314,7 @@ def _roster(state: State, req: Request) -> Outcome:
                   "eliminated" if spec.id in camp["eliminated"] else "available")
         out.append({"id": spec.id, "name": spec.name, "side": own, "kind": spec.kind,
                     "rating": spec.rating, "max": spec.max_strength,
-                    "strength": C.default_strength(camp, spec), "levy_city": C.levy_city(camp, spec),
+                    "strength": C.likely_strength(camp, spec), "levy_city": C.levy_city(camp, spec),
                     "levy_rule": spec.levy_rule, "setup": spec.setup, "status": status})
     return Outcome({"blocks": out})
 
