@@ -15,9 +15,9 @@ is guessed: ``bggId`` (a number, in ``game``) is given only where one is verifie
 
 ``csv``: UTF-8 with a byte-order mark and CRLF line ends (a spreadsheet opens it with Cyrillic
 intact), a header line and one row per player per game, one column per mode flag, its cells
-separated as a spreadsheet of the language set splits them (:data:`SEPARATORS`: Excel splits a
-.csv it opens at the list separator of Windows' regional settings, ';' where the decimal separator
-is the comma, as in Russian and Ukrainian), or as ``sep=`` asks; a text cell
+,'-separated, or ';' when ``sep=;`` asks (Excel splits a .csv it opens at the list separator of
+Windows' regional settings, ';' where the decimal separator is the comma, as in Russian and
+Ukrainian: docs/protocol.md); a text cell
 that starts with ``= + - @`` (a name, a players' share) gets a leading apostrophe, so a spreadsheet
 never runs it as a formula.
 ``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
@@ -65,9 +65,6 @@ CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", 
 CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment",
             "player_id")
 FORMATS = ("bgstats", "csv", "draws")
-# The CSV's separator in each language: the list separator of Windows' regional settings for it,
-# which Excel splits a .csv at when it opens one (English ',', Russian and Ukrainian ';').
-SEPARATORS = {"en": ",", "ru": ";", "uk": ";"}
 
 
 # -- times ---------------------------------------------------------------------------------------------
@@ -356,11 +353,12 @@ def _id(req: Request) -> int | None:
 
 
 def _separator(req: Request) -> str:
-    """The CSV's separator: ``sep=`` (',' or ';'), else the one of the language set (:data:`SEPARATORS`)."""
-    from firmware.i18n import language
+    """The CSV's separator: ``sep=`` (',' or ';'), else ',' in every language (RFC 4180: what a
+    program reading the export expects; ``sep=;`` is the sheet Excel set to Russian or Ukrainian
+    opens in columns). Raises BadArguments for any other ``sep=``."""
     raw = req.opts.get("sep")
     if raw is None:
-        return SEPARATORS.get(language(), ",")
+        return ","
     if raw not in (",", ";"):
         raise BadArguments(Msg("sep= takes ',' or ';', not '{}'.", raw[:24]))
     return raw
