@@ -1,6 +1,7 @@
 """The terminal simulator's display and keyboard: 128×64 frames as braille, keys as buttons."""
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import queue
@@ -165,6 +166,14 @@ def stdin_is_tty() -> bool:
         return False
 
 
+def _restore_mode(fd: int, mode: list[Any]) -> None:
+    import termios
+    try:
+        termios.tcsetattr(fd, termios.TCSADRAIN, mode)
+    except (termios.error, OSError) as e:      # a terminal that hung up keeps no mode
+        log.info("keyboard: the terminal mode could not be restored (%s)", e)
+
+
 def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
     """The simulator's keyboard (a thread): keys from the terminal in cbreak mode onto the device
     loop's queue as ``("key", name)``; ``("quit",)`` on q, end of input or a hang-up."""
@@ -173,6 +182,9 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
 
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
+    # The program may end while this thread waits in its read (Ctrl-C, SIGTERM, an error): the
+    # terminal was then left without echo and line editing. At exit the main thread puts it back.
+    atexit.register(_restore_mode, fd, old)
     tty.setcbreak(fd)
     try:
         while True:
@@ -189,7 +201,5 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
                 if key == "quit":
                     return
     finally:
-        try:
-            termios.tcsetattr(fd, termios.TCSADRAIN, old)
-        except (termios.error, OSError) as e:      # a terminal that hung up keeps no mode
-            log.info("keyboard: the terminal mode could not be restored (%s)", e)
+        _restore_mode(fd, old)
+        atexit.unregister(_restore_mode)

@@ -160,3 +160,58 @@ def test_each_subcommands_help_says_what_its_options_are(mode, capsys):
     assert stop.value.code == 0 and "--state-dir DIR" in out and "~/.local/state/legatus" in out
     assert "CONSOLE_" not in out and "DOCTOR_" not in out
     assert ("default 115200" in out) if mode == "console" else ("~/.config/legatus/config.toml" in out)
+
+
+# -- the simulator in a real terminal (a pseudo-terminal) ------------------------------------------
+def _in_a_terminal(argv: list[str], env: dict[str, str], keys: list[bytes], size: tuple[int, int] = (100, 40),
+                   timeout: float = 60.0) -> tuple[int | None, str, bool]:
+    """Run ``argv`` on a pseudo-terminal of ``size`` (columns, lines); each key is typed once the
+    output has settled. Returns (exit status or None if it had to be killed, what it wrote,
+    whether the terminal echoes again afterwards)."""
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:                                                    # the child: the program itself
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, *argv], {**os.environ, "PYTHONPATH": str(ROOT), **env})
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    out, status, end = b"", None, time.monotonic() + timeout
+    quiet_since = time.monotonic()
+    try:
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                    quiet_since = time.monotonic()
+                except OSError:                                     # the program has gone
+                    pass
+            done, raw = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = os.waitstatus_to_exitcode(raw)
+                break
+            if keys and b"\x1b[2J" in out and time.monotonic() - quiet_since > 0.5:
+                os.write(fd, keys.pop(0))
+                quiet_since = time.monotonic()
+        else:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        echoes = bool(termios.tcgetattr(fd)[3] & termios.ECHO)
+    finally:
+        os.close(fd)
+    return status, out.decode("utf-8", "replace"), echoes
+
+
+def test_ctrl_c_in_the_simulator_gives_the_terminal_back_as_it_was(tmp_path):
+    """Ctrl-C (and SIGTERM) ended the simulator while its keyboard thread waited in a read, so
+    nothing put the terminal back: the shell it returned to echoed nothing typed and had no line
+    editing. Now the mode is restored at exit, whichever way the program ends."""
+    for key in (b"\x03", b"q"):
+        status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                             {}, [key])
+        assert status == 0 and "Traceback" not in out, out[-800:]
+        assert echoes, f"after {key!r} the terminal echoes nothing"
