@@ -298,10 +298,9 @@ def run_device(args: Any, splash: Any = None) -> int:
         from hw.display import probe_hardware
         use_sim = args.sim or not probe_hardware()
         if use_sim:
-            from firmware.terminal import TerminalScreen, stdin_is_tty
-            if not stdin_is_tty():
-                print("legatus: the simulator needs a terminal; use --script FILE to drive it "
-                      "from a file, or 'legatus console' for the line protocol.", file=sys.stderr)
+            from firmware.terminal import TerminalScreen, terminal_problem
+            if (problem := terminal_problem()) is not None:     # no terminal, or one that cannot draw
+                print(problem, file=sys.stderr)
                 return 2
             out: Any = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
             if sys.stderr.isatty():                  # log lines would print over the picture

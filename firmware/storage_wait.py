@@ -182,10 +182,9 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
         threading.Thread(target=serve, args=(waited.link, events), daemon=True, name="serial").start()
     from hw.display import probe_hardware
     if args.sim or not probe_hardware():
-        from firmware.terminal import TerminalScreen, keyboard_reader, stdin_is_tty
-        if not stdin_is_tty():
-            print("legatus: the simulator needs a terminal; use --script FILE to drive it "
-                  "from a file, or 'legatus console' for the line protocol.", file=sys.stderr)
+        from firmware.terminal import TerminalScreen, keyboard_reader, terminal_problem
+        if (problem := terminal_problem()) is not None:
+            print(problem, file=sys.stderr)
             return waited
         import os
         import threading

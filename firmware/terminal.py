@@ -166,6 +166,22 @@ def stdin_is_tty() -> bool:
         return False
 
 
+def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
+    """Why the simulator cannot run in this terminal (a line to print), or None: its keys need a
+    terminal on stdin, and its frame braille and box characters that the output's encoding can
+    write (a non-UTF-8 locale made the first frame a UnicodeEncodeError)."""
+    if not stdin_is_tty():
+        return ("legatus: the simulator needs a terminal; use --script FILE to drive it "
+                "from a file, or 'legatus console' for the line protocol.")
+    encoding = getattr(out, "encoding", None) or "ascii"
+    try:
+        ("\u28ff│┌─▀▄█" + KEY_HELP).encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return (f"legatus: this terminal's encoding ({encoding}) cannot show the simulator's frame "
+                "(braille and box characters): run it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus")
+    return None
+
+
 def _restore_mode(fd: int, mode: list[Any]) -> None:
     import termios
     try:

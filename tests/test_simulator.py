@@ -215,3 +215,16 @@ def test_ctrl_c_in_the_simulator_gives_the_terminal_back_as_it_was(tmp_path):
                                              {}, [key])
         assert status == 0 and "Traceback" not in out, out[-800:]
         assert echoes, f"after {key!r} the terminal echoes nothing"
+
+
+def test_a_terminal_whose_encoding_cannot_draw_the_frame_is_told_so_without_a_crash(tmp_path):
+    """A terminal that is not UTF-8 (here PYTHONIOENCODING=ascii; a Latin-1 locale does the same)
+    stopped the simulator at its first frame with a UnicodeEncodeError, logged as a crash that the
+    next start reported. Now one line says what to do, exit status 2."""
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                         {"PYTHONIOENCODING": "ascii"}, [])
+    assert status == 2 and echoes, out[-800:]
+    assert "encoding (ascii) cannot show the simulator's frame" in out and "LANG=C.UTF-8" in out
+    assert "Traceback" not in out and "UnicodeEncodeError" not in out
+    log = (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
+    assert "stopped by an error" not in log
