@@ -5,7 +5,7 @@ state and says when one is ready.
 
 Queue events: ``("edge", key, pressed, t)`` raw button edges (debounced here by hw.keys),
 ``("key", name)`` logical keys (simulator), ``("line", raw_bytes, too_long, reply)`` console lines,
-``("wake",)`` a worker answer to draw, ``("quit",)``.
+``("wake",)`` a worker answer to draw, ``("resized",)`` the simulator's terminal, ``("quit",)``.
 """
 from __future__ import annotations
 
@@ -115,6 +115,8 @@ class Loop:
                 reply(response.encode() + b"\n")
         elif kind == "quit":
             self.running = False
+        elif kind == "resized":                  # the simulator's terminal changed size: all drawn again
+            self._last_frame = None
         elif kind == "logged":                   # a warning kept off the simulator's picture (or the log file's trouble)
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
         # "wake": the worker has an answer (odds, advice) for the screen: just draw again
@@ -302,7 +304,7 @@ def run_device(args: Any, splash: Any = None) -> int:
             if (problem := terminal_problem()) is not None:     # no terminal, or one that cannot draw
                 print(problem, file=sys.stderr)
                 return 2
-            out: Any = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
+            out: Any = TerminalScreen(resized=lambda: events.put(("resized",)))
             if sys.stderr.isatty():                  # log lines would print over the picture
                 print_again = logs.quiet_stderr(lambda line: events.put(("logged", line)))
             loop = Loop(app, out)

@@ -5,7 +5,9 @@ import atexit
 import logging
 import os
 import queue
+import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -17,7 +19,9 @@ log = logging.getLogger(__name__)
 _DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
          (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
 
-KEY_HELP = "arrows move  Enter=press  a/b=A/B  B(shift)=hold B  A(shift)=hold A  k=KEY3  q=quit"
+# under the frame, as wide as the braille frame at most (66 columns): a wider one wrapped in an
+# 80-column terminal
+KEY_HELP = "arrows  Enter=press  a/b  A/B=hold a/b  k=KEY3  q=quit"
 
 # terminal input sequences -> logical key events
 KEYMAP: dict[bytes, str] = {
@@ -77,18 +81,43 @@ def parse_keys(data: bytes) -> list[str]:
 
 
 class TerminalScreen:
-    """Draws frames in place on a TTY; ``blank`` clears the panel area."""
+    """Draws frames in place on a TTY; ``blank`` clears the panel area.
 
-    def __init__(self, out: IO[str] = sys.stdout, blocks: bool = False) -> None:
+    A terminal too small for the frame (66×20 characters, 130×36 with ``LEGATUS_BLOCKS=1``) gets a
+    line saying so instead: the frame wrapped and scrolled into an unreadable mess. ``resized``
+    (called on SIGWINCH) asks the loop to draw the frame again, so a window made larger shows it."""
+
+    def __init__(self, out: IO[str] = sys.stdout, blocks: bool | None = None,
+                 resized: Callable[[], None] | None = None) -> None:
         self.out = out
-        self.blocks = blocks
+        self.blocks = os.environ.get("LEGATUS_BLOCKS") == "1" if blocks is None else blocks
         self.blanked = False
+        self._size: tuple[int, int] | None = None
+        if resized is not None:
+            signal.signal(signal.SIGWINCH, lambda *_: resized())
         self.out.write("\x1b[2J")
+
+    def _terminal_size(self) -> tuple[int, int] | None:
+        try:
+            size = os.get_terminal_size(self.out.fileno())
+        except (AttributeError, ValueError, OSError):    # not a terminal (a test's buffer): draw as is
+            return None
+        return (size.columns, size.lines) if size.columns and size.lines else None
 
     def show(self, img: Image.Image) -> None:
         art = to_blocks(img) if self.blocks else to_braille(img)
-        framed = "\n".join("│" + line + "│" for line in art.split("\n"))
         width = len(art.split("\n")[0])
+        need = (width + 2, art.count("\n") + 1 + 4)     # the box, the key line and the line after it
+        size = self._terminal_size()
+        if size != self._size:                           # a new size: what was drawn before is gone
+            self._size = size
+            self.out.write("\x1b[2J")
+        if size is not None and (size[0] < need[0] or size[1] < need[1]):
+            self.out.write(f"\x1b[H\x1b[2Jlegatus: this terminal is {size[0]}×{size[1]} characters; the simulator "
+                           f"needs {need[0]}×{need[1]}. Make the window larger or the font smaller.\n")
+            self.out.flush()
+            return
+        framed = "\n".join("│" + line + "│" for line in art.split("\n"))
         self.out.write("\x1b[H┌" + "─" * width + "┐\n" + framed + "\n└" + "─" * width + "┘\n"
                        + KEY_HELP + "\x1b[K\n")
         self.out.flush()

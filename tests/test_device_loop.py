@@ -391,3 +391,18 @@ def test_the_log_file_failing_in_the_simulator_is_a_notice_in_the_players_langua
     said = " ".join(app.message or app.stack[-1].rows)
     assert "журнала" in said and "память заполнена" in said and "No space" not in said, said
     app.console.close()
+
+
+def test_a_resized_terminal_gets_the_same_frame_drawn_again(state_dir):
+    """The loop draws only a frame that changed; the simulator's terminal, once resized (SIGWINCH:
+    firmware.terminal.TerminalScreen), had lost what was drawn, so it stayed blank or kept the
+    'terminal too small' line until the next key. A ("resized",) event draws the frame again."""
+    app = app_with([], [], state_dir)
+    out = Recorder()
+    loop = Loop(app, out, None)
+    loop.redraw()
+    loop.handle(("wake",))                       # nothing new: not drawn again
+    assert len(out.frames) == 1
+    loop.handle(("resized",))
+    assert len(out.frames) == 2 and out.frames[1].tobytes() == out.frames[0].tobytes()
+    app.console.close()

@@ -228,3 +228,39 @@ def test_a_terminal_whose_encoding_cannot_draw_the_frame_is_told_so_without_a_cr
     assert "Traceback" not in out and "UnicodeEncodeError" not in out
     log = (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
     assert "stopped by an error" not in log
+
+
+@pytest.mark.parametrize("blocks,fits", [(False, (66, 20)), (True, (130, 36))])
+def test_a_terminal_too_small_for_the_frame_says_so_and_a_larger_one_shows_the_frame(blocks, fits):
+    """In a terminal smaller than the frame each line of braille wrapped and the screen scrolled:
+    every frame after the first was drawn over the wreck of the one before. Now a line says how
+    large the terminal must be, and the frame comes as soon as it is that large (the program draws
+    again on SIGWINCH: tests/test_device_loop.py)."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    from firmware.terminal import TerminalScreen
+    img = Image.new("1", (128, 64), 0)
+    img.putpixel((0, 0), 1)
+    master, slave = pty.openpty()
+    screen_out = open(slave, "w", encoding="utf-8", closefd=True)
+    try:
+        screen = TerminalScreen(out=screen_out, blocks=blocks)
+        for columns, lines in ((fits[0] - 1, fits[1]), (fits[0], fits[1] - 1), fits, (200, 60)):
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+            screen.show(img)
+            said = b""
+            while select.select([master], [], [], 0.2)[0]:
+                said += os.read(master, 1 << 16)
+            said = said.decode("utf-8")
+            if columns < fits[0] or lines < fits[1]:
+                assert f"this terminal is {columns}×{lines} characters; the simulator needs {fits[0]}×{fits[1]}" in said
+                assert "┌" not in said
+            else:
+                assert "needs" not in said and said.count("│") == 2 * (fits[1] - 4)
+                assert max(len(line) for line in said.replace("\x1b[K", "").split("\r\n")[1:]) <= columns
+    finally:
+        screen_out.close()
+        os.close(master)
