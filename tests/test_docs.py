@@ -64,6 +64,33 @@ def test_every_picture_and_link_of_the_readme_and_docs_exists() -> None:
             assert (md.parent / target).exists(), f"{md.relative_to(ROOT)} links to {target}, which does not exist"
 
 
+def _cells(row: str) -> int:
+    """The cells of a Markdown table row, as GitHub splits them: at every ``|`` not escaped as
+    ``\\|`` (a ``|`` inside backticks splits a cell too)."""
+    return len(re.split(r"(?<!\\)\|", row.strip().removeprefix("|").removesuffix("|")))
+
+
+def test_every_table_of_the_readme_and_docs_is_whole() -> None:
+    """docs/protocol.md's table of how to start had its last row (``--state-dir DIR``) cut off by a
+    paragraph, so it showed as a line of pipes; docs/protocol/jc.md's ``joins caesar|pompey`` split
+    a cell, and the row lost its end. Each row of a table must follow the header or another row,
+    with the header's number of cells."""
+    for md in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        lines = md.read_text(encoding="utf-8").split("\n")
+        in_code, header = False, 0
+        for n, line in enumerate(lines, 1):
+            if line.startswith("```"):
+                in_code = not in_code
+            if in_code or not line.startswith("|"):
+                header = 0
+                continue
+            where = f"{md.relative_to(ROOT)}:{n}"
+            if not header:
+                assert n < len(lines) and re.fullmatch(r"\|[-:| ]+\|\s*", lines[n]), f"{where}: a table row outside a table"
+                header = _cells(line)
+            assert _cells(line) == header, f"{where}: {_cells(line)} cells where the header has {header}"
+
+
 SCRIPTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scripts").rglob("*.py")
                  if 'if __name__ == "__main__":' in p.read_text(encoding="utf-8"))
 
