@@ -168,9 +168,16 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
 
 
 class ScriptScreen:
-    """For scripted runs: prints every frame with a header line naming the event before it."""
+    """For scripted runs: prints every frame with a header line naming the event before it, in
+    UTF-8 whatever the locale (as the console writes its replies): under a non-UTF-8 one the
+    first frame was a UnicodeEncodeError."""
 
-    def __init__(self, out: IO[str] = sys.stdout) -> None:
+    def __init__(self, out: IO[str] | None = None) -> None:
+        if out is None:
+            out = sys.stdout
+            reconfigure = getattr(out, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(encoding="utf-8")
         self.out = out
         self.label = "start"
         self.blanked = False

@@ -58,6 +58,18 @@ def test_scripted_simulator_rolls_dice_undoes_and_blanks(tmp_path):
     assert "Rolled 2d6" in log and "Undone: Rolled 2d6" in log
 
 
+def test_scripted_frames_are_utf8_whatever_the_locale(tmp_path):
+    """``legatus --script`` under a non-UTF-8 locale (here PYTHONIOENCODING=ascii) ended at its
+    first frame in a UnicodeEncodeError traceback; its frames are data, written in UTF-8 as the
+    console writes its replies."""
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"), "--script", "-"],
+                          input=b"down\n", capture_output=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"})
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr[-600:]
+    frames = _frames(proc.stdout.decode("utf-8"))
+    assert [head for head, _ in frames] == ["start", "down"] and all(len(rows) == 16 for _, rows in frames)
+
+
 def test_simulator_without_a_terminal_explains_what_to_do(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path)],
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, cwd=ROOT,
