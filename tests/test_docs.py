@@ -1,6 +1,7 @@
 """The new user's first hour: what README.md and docs/ show must be what the program does now."""
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -129,6 +130,32 @@ def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, caps
     with pytest.raises(SystemExit) as stop:
         verify_draws.main(["--record", str(path)])
     assert stop.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_verify_draws_checks_a_cyrillic_record_on_an_output_that_is_not_utf8(tmp_path: Path) -> None:
+    """docs/fairness.md, Checking: a record with Russian bag items (the line and the draws name
+    them) ended in a UnicodeEncodeError traceback, not a check, where the output is not UTF-8 (a C
+    locale; on Windows, the script's output redirected to a file). Now such names are escaped."""
+    import json
+    import subprocess
+    import sys
+
+    from firmware.console import Console
+    from firmware.store import Store
+    console = Console(Store(tmp_path / "st"), None)
+    try:
+        for line in ("new bag items=золото*3,серебро*2 seed=5", "draw 2", "end"):
+            assert console.request(line)["ok"], line
+        record = console.request("export format=draws")["record"]
+    finally:
+        console.close()
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    run = subprocess.run([sys.executable, "scripts/verify_draws.py", "--record", str(path)], cwd=ROOT,
+                         capture_output=True, timeout=60, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    out = run.stdout.decode("ascii")
+    assert run.returncode == 0 and "2 draws checked: all match" in out, run.stderr[-600:]
+    assert "\\u0437\\u043e\\u043b" in out           # золото, escaped
 
 
 @pytest.mark.parametrize("code", ["zz", "725c15c", "725c15cd" + "0" * 57, "725c15cg"])
