@@ -92,6 +92,30 @@ def test_every_table_of_the_readme_and_docs_is_whole() -> None:
             assert _cells(line) == header, f"{where}: {_cells(line)} cells where the header has {header}"
 
 
+def test_every_option_of_legatus_and_its_subcommands_is_documented() -> None:
+    """`legatus --help` had options no page named (--script, --config, --version): each option of
+    `legatus`, `legatus console` and `legatus doctor` is in README.md or docs/, and each key name
+    the README gives for --script is one the simulator takes."""
+    import argparse
+
+    from firmware.cli import _parser
+    from firmware.screens.widgets.keys import KEYS
+    docs = "\n".join(md.read_text(encoding="utf-8") for md in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))])
+    parser = _parser()
+    parsers = {"legatus": parser}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            parsers.update({f"legatus {name}": sub for name, sub in action.choices.items()})
+    for name, p in parsers.items():
+        for action in p._actions:
+            for option in action.option_strings:
+                if option not in ("-h", "--help"):
+                    assert re.search(re.escape(option) + r"\b", docs), f"{name} {option} is not in README.md or docs/"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"`--script FILE` \(.*?— `([^`]*)`", readme, re.S)
+    assert said and sorted(said.group(1).split()) == sorted(KEYS), "the README's --script keys are the simulator's"
+
+
 SCRIPTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scripts").rglob("*.py")
                  if 'if __name__ == "__main__":' in p.read_text(encoding="utf-8"))
 
