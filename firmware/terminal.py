@@ -62,11 +62,25 @@ def to_blocks(img: Image.Image) -> str:
                              for x in range(w)) for y in range(0, h, 2))
 
 
+# the beginnings of the longer sequences ("\x1b", "\x1b[", "\x1bO"): a read that ends in one is cut
+_STARTS = {seq[:n] for seq in KEYMAP if len(seq) > 1 for n in range(1, len(seq))}
+
+
 def parse_keys(data: bytes) -> list[str]:
     """Logical keys in a chunk of terminal input (unknown bytes are ignored)."""
-    keys = []
+    return read_keys(data)[0]
+
+
+def read_keys(data: bytes) -> tuple[list[str], bytes]:
+    """The logical keys in ``data``, and the bytes at its end that begin a key sequence not
+    complete yet, to be read again with what comes next. A read cut an arrow's ``\x1b[B`` in two
+    (a held arrow fills the terminal's buffer faster than one read takes it), and its ``B`` was
+    hold B, the undo question; an up arrow's ``A`` was hold A."""
+    keys: list[str] = []
     i = 0
     while i < len(data):
+        if data[i:] in _STARTS:
+            return keys, data[i:]
         for length in (3, 1):
             chunk = data[i:i + length]
             if chunk in KEYMAP:
@@ -77,7 +91,7 @@ def parse_keys(data: bytes) -> list[str]:
             if data[i:i + 1] == b"q":
                 keys.append("quit")
             i += 1
-    return keys
+    return keys, b""
 
 
 class TerminalScreen:
@@ -238,6 +252,7 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
     # terminal was then left without echo and line editing. At exit the main thread puts it back.
     atexit.register(_restore_mode, fd, old)
     tty.setcbreak(fd)
+    cut = b""                          # the start of a key sequence the last read ended in
     try:
         while True:
             try:
@@ -248,7 +263,8 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
             if not data:
                 events.put(("quit",))
                 return
-            for key in parse_keys(data):
+            keys, cut = read_keys(cut + data)
+            for key in keys:
                 events.put(("key", key))
                 if key == "quit":
                     return

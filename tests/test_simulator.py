@@ -276,3 +276,35 @@ def test_a_terminal_too_small_for_the_frame_says_so_and_a_larger_one_shows_the_f
     finally:
         screen_out.close()
         os.close(master)
+
+
+def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
+    """A held arrow filled the terminal's buffer faster than the keyboard thread's 32-byte reads
+    took it: a read ended in the middle of ``\\x1b[B``, whose ``B`` was then hold B (the undo
+    question, "Nothing to undo." on the main menu), and an up arrow's ``A`` hold A. 40 down arrows
+    in one write are 40 downs now."""
+    import pty
+    import queue
+    import termios
+    import threading
+    import time
+
+    from firmware.terminal import keyboard_reader, read_keys
+    assert read_keys(b"\x1b[B" * 10 + b"\x1b[") == (["down"] * 10, b"\x1b[")
+    assert read_keys(b"\x1b[" + b"B\x1b") == (["down"], b"\x1b")
+    assert read_keys(b"\x1b" + b"a") == (["a"], b"")            # a lone Esc is still nothing
+    master, slave = pty.openpty()
+    events: queue.Queue = queue.Queue()
+    with open(slave, "r", closefd=True) as tty_in:
+        monkeypatch.setattr(sys, "stdin", tty_in)
+        reader = threading.Thread(target=keyboard_reader, args=(events,), daemon=True)
+        reader.start()
+        for _ in range(500):                     # the keys once the reader has the terminal (cbreak)
+            if not termios.tcgetattr(slave)[3] & termios.ICANON:
+                break
+            time.sleep(0.01)
+        os.write(master, b"\x1b[B" * 40 + b"\x1bOA" * 20 + b"q")
+        reader.join(10)
+    os.close(master)
+    got = [events.get_nowait() for _ in range(events.qsize())]
+    assert got == [("key", "down")] * 40 + [("key", "up")] * 20 + [("key", "quit")]
