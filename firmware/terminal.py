@@ -25,8 +25,7 @@ KEY_HELP = "arrows  Enter=press  a/b  A/B=hold a/b  k=KEY3  q=quit"
 
 # terminal input sequences -> logical key events
 KEYMAP: dict[bytes, str] = {
-    b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left",
-    b"\x1bOA": "up", b"\x1bOB": "down", b"\x1bOC": "right", b"\x1bOD": "left",
+    # (the arrows, ESC [ A … or ESC O A …, with or without modifiers: read_keys)
     b"\r": "press", b"\n": "press", b" ": "press",
     b"a": "a", b"b": "b", b"A": "a:hold", b"B": "b:hold", b"u": "b:hold", b"k": "key3",
     b"w": "up", b"s": "down", b"d": "right", b"h": "left", b"j": "down", b"l": "right",
@@ -62,8 +61,7 @@ def to_blocks(img: Image.Image) -> str:
                              for x in range(w)) for y in range(0, h, 2))
 
 
-# the beginnings of the longer sequences ("\x1b", "\x1b[", "\x1bO"): a read that ends in one is cut
-_STARTS = {seq[:n] for seq in KEYMAP if len(seq) > 1 for n in range(1, len(seq))}
+_ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
 
 
 def parse_keys(data: bytes) -> list[str]:
@@ -71,26 +69,45 @@ def parse_keys(data: bytes) -> list[str]:
     return read_keys(data)[0]
 
 
+def _sequence_end(data: bytes, i: int) -> int | None:
+    """Where the escape sequence at ``data[i]`` ends (ECMA-48: ESC [ parameters… final, ESC O x,
+    or ESC alone), or None when ``data`` ends before it does."""
+    if i + 1 >= len(data):
+        return None
+    if data[i + 1:i + 2] == b"O":
+        return i + 3 if i + 2 < len(data) else None
+    if data[i + 1:i + 2] != b"[":
+        return i + 1                               # Esc alone (or Alt+key: the key follows)
+    j = i + 2
+    while j < len(data) and 0x20 <= data[j] <= 0x3F:   # parameters (1;2) and intermediates
+        j += 1
+    return j + 1 if j < len(data) else None
+
+
 def read_keys(data: bytes) -> tuple[list[str], bytes]:
-    """The logical keys in ``data``, and the bytes at its end that begin a key sequence not
+    """The logical keys in ``data``, and the bytes at its end that begin an escape sequence not
     complete yet, to be read again with what comes next. A read cut an arrow's ``\x1b[B`` in two
     (a held arrow fills the terminal's buffer faster than one read takes it), and its ``B`` was
-    hold B, the undo question; an up arrow's ``A`` was hold A."""
+    hold B, the undo question; an up arrow's ``A`` was hold A. Every escape sequence is read whole:
+    an arrow with Shift, Ctrl or Alt (``\x1b[1;2B``) is the arrow (its ``B`` was hold B too), any
+    other (Home, F1, Delete) nothing."""
     keys: list[str] = []
     i = 0
     while i < len(data):
-        if data[i:] in _STARTS:
-            return keys, data[i:]
-        for length in (3, 1):
-            chunk = data[i:i + length]
-            if chunk in KEYMAP:
-                keys.append(KEYMAP[chunk])
-                i += length
-                break
-        else:
-            if data[i:i + 1] == b"q":
-                keys.append("quit")
-            i += 1
+        if data[i:i + 1] == b"\x1b":
+            end = _sequence_end(data, i)
+            if end is None:
+                return keys, data[i:]
+            if end - i > 1 and data[end - 1:end] in _ARROWS:
+                keys.append(_ARROWS[data[end - 1:end]])
+            i = end
+            continue
+        chunk = data[i:i + 1]
+        if chunk in KEYMAP:
+            keys.append(KEYMAP[chunk])
+        elif chunk == b"q":
+            keys.append("quit")
+        i += 1
     return keys, b""
 
 

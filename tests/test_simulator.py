@@ -293,6 +293,7 @@ def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
     assert read_keys(b"\x1b[B" * 10 + b"\x1b[") == (["down"] * 10, b"\x1b[")
     assert read_keys(b"\x1b[" + b"B\x1b") == (["down"], b"\x1b")
     assert read_keys(b"\x1b" + b"a") == (["a"], b"")            # a lone Esc is still nothing
+
     master, slave = pty.openpty()
     events: queue.Queue = queue.Queue()
     with open(slave, "r", closefd=True) as tty_in:
@@ -308,3 +309,12 @@ def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
     os.close(master)
     got = [events.get_nowait() for _ in range(events.qsize())]
     assert got == [("key", "down")] * 40 + [("key", "up")] * 20 + [("key", "quit")]
+
+
+def test_an_arrow_with_shift_or_ctrl_is_the_arrow_and_other_sequences_are_nothing():
+    """Shift/Ctrl/Alt+Down (``\x1b[1;2B``) was read as its last byte, ``B``: hold B, the undo
+    question; Shift+Up was hold A. The whole sequence is read: the arrow; Home, Delete, F1 nothing."""
+    from firmware.terminal import read_keys
+    assert read_keys(b"\x1b[1;2B\x1b[1;5A\x1b[1;3C\x1b[1;2D") == (["down", "up", "right", "left"], b"")
+    assert read_keys(b"\x1b[H\x1b[3~\x1bOP\x1b[15~") == ([], b"")
+    assert read_keys(b"\x1b[1;2") == ([], b"\x1b[1;2")           # the rest comes with the next read
