@@ -116,7 +116,8 @@ class TerminalScreen:
 
     A terminal too small for the frame (66×20 characters, 130×36 with ``LEGATUS_BLOCKS=1``) gets a
     line saying so instead: the frame wrapped and scrolled into an unreadable mess. ``resized``
-    (called on SIGWINCH) asks the loop to draw the frame again, so a window made larger shows it."""
+    (called on SIGWINCH) asks the loop to draw the frame again, so a window made larger shows it,
+    and so does ``fg`` after Ctrl-Z (SIGCONT), the keyboard back in cbreak mode."""
 
     def __init__(self, out: IO[str] = sys.stdout, blocks: bool | None = None,
                  resized: Callable[[], None] | None = None) -> None:
@@ -126,6 +127,8 @@ class TerminalScreen:
         self._size: tuple[int, int] | None = None
         if resized is not None:
             signal.signal(signal.SIGWINCH, lambda *_: resized())
+            signal.signal(signal.SIGTSTP, _suspend)
+            signal.signal(signal.SIGCONT, lambda *_: _cbreak_again(resized))
         self.out.write("\x1b[2J")
 
     def _terminal_size(self) -> tuple[int, int] | None:
@@ -249,12 +252,48 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     return None
 
 
+# The terminal's mode before the keyboard reader put it in cbreak mode, by file descriptor. The
+# program may end while that thread waits in its read (Ctrl-C, SIGTERM, an error): the terminal was
+# then left without echo and line editing. At exit the main thread puts it back (atexit), and so
+# it does while Ctrl-Z has stopped the program (the shell gets its terminal as it was).
+_SAVED: dict[int, list[Any]] = {}
+
+
 def _restore_mode(fd: int, mode: list[Any]) -> None:
     import termios
     try:
         termios.tcsetattr(fd, termios.TCSADRAIN, mode)
     except (termios.error, OSError) as e:      # a terminal that hung up keeps no mode
         log.info("keyboard: the terminal mode could not be restored (%s)", e)
+
+
+def _restore_modes() -> None:
+    for fd, mode in list(_SAVED.items()):
+        _restore_mode(fd, mode)
+
+
+atexit.register(_restore_modes)
+
+
+def _cbreak_again(redraw: Callable[[], None]) -> None:
+    """After Ctrl-Z and ``fg`` the shell hands the terminal back in its own mode (echo, whole
+    lines): every key needed Enter and was echoed over the frame, which was not drawn again."""
+    import termios
+    import tty
+    for fd in list(_SAVED):
+        try:
+            tty.setcbreak(fd, termios.TCSADRAIN)
+        except (termios.error, OSError) as e:
+            log.info("keyboard: cbreak mode could not be set again (%s)", e)
+    redraw()
+
+
+def _suspend(signum: int, frame: Any) -> None:
+    """Ctrl-Z: the terminal as it was, then stopped (the default action) until continued."""
+    _restore_modes()
+    signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTSTP)
+    signal.signal(signal.SIGTSTP, _suspend)
 
 
 def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
@@ -265,9 +304,7 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
 
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
-    # The program may end while this thread waits in its read (Ctrl-C, SIGTERM, an error): the
-    # terminal was then left without echo and line editing. At exit the main thread puts it back.
-    atexit.register(_restore_mode, fd, old)
+    _SAVED[fd] = old                     # (put back at exit, and while stopped by Ctrl-Z)
     tty.setcbreak(fd)
     cut = b""                          # the start of a key sequence the last read ended in
     try:
@@ -286,5 +323,5 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
                 if key == "quit":
                     return
     finally:
+        _SAVED.pop(fd, None)
         _restore_mode(fd, old)
-        atexit.unregister(_restore_mode)

@@ -318,3 +318,52 @@ def test_an_arrow_with_shift_or_ctrl_is_the_arrow_and_other_sequences_are_nothin
     assert read_keys(b"\x1b[1;2B\x1b[1;5A\x1b[1;3C\x1b[1;2D") == (["down", "up", "right", "left"], b"")
     assert read_keys(b"\x1b[H\x1b[3~\x1bOP\x1b[15~") == ([], b"")
     assert read_keys(b"\x1b[1;2") == ([], b"\x1b[1;2")           # the rest comes with the next read
+
+
+def test_ctrl_z_gives_the_shell_its_terminal_and_fg_gives_the_simulator_its_keys_and_frame(tmp_path):
+    """Ctrl-Z stopped the simulator with the terminal still in cbreak mode without echo (a shell
+    without line editing of its own, sh, then echoed nothing), and after ``fg`` the shell's mode
+    stayed: every key needed Enter and was echoed over a frame that was not drawn again."""
+    import pty
+    import select
+    import signal
+    import termios
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:                                                    # an interactive sh with job control
+        os.chdir(ROOT)
+        os.execve("/bin/sh", ["sh", "-i"], {**os.environ, "PYTHONPATH": str(ROOT), "PS1": "$ ", "ENV": ""})
+    said = b""
+
+    def until(done, seconds: float = 30.0) -> bool:
+        nonlocal said
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    said += os.read(fd, 65536)
+                except OSError:
+                    break
+            if done():
+                return True
+        return False
+
+    def mode() -> tuple[bool, bool]:
+        lflag = termios.tcgetattr(fd)[3]
+        return bool(lflag & termios.ECHO), bool(lflag & termios.ICANON)
+
+    try:
+        until(lambda: said.endswith(b"$ "), 10)
+        os.write(fd, f"{sys.executable} -m firmware.cli --sim --state-dir {tmp_path / 'st'}\n".encode())
+        assert until(lambda: b"q=quit" in said and mode() == (False, False)), said[-300:]
+        os.write(fd, b"\x1a")                                                   # Ctrl-Z
+        assert until(lambda: said.endswith(b"$ ") and mode() == (True, True), 10), (mode(), said[-300:])
+        before = said.count(b"q=quit")
+        os.write(fd, b"fg\n")
+        assert until(lambda: said.count(b"q=quit") > before and mode() == (False, False), 10), (mode(), said[-300:])
+        os.write(fd, b"q")                                                      # one key, no Enter
+        assert until(lambda: said.endswith(b"$ ") and mode() == (True, True), 20), (mode(), said[-300:])
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
