@@ -190,7 +190,7 @@ def _in_a_terminal(argv: list[str], env: dict[str, str], keys: list[bytes], size
     pid, fd = pty.fork()
     if pid == 0:                                                    # the child: the program itself
         os.chdir(ROOT)
-        os.execve(sys.executable, [sys.executable, *argv], {**os.environ, "PYTHONPATH": str(ROOT), **env})
+        os.execve(sys.executable, [sys.executable, *argv], {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", **env})
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
     out, status, end = b"", None, time.monotonic() + timeout
     quiet_since = time.monotonic()
@@ -240,6 +240,15 @@ def test_a_terminal_whose_encoding_cannot_draw_the_frame_is_told_so_without_a_cr
     assert "Traceback" not in out and "UnicodeEncodeError" not in out
     log = (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
     assert "stopped by an error" not in log
+
+
+def test_a_dumb_terminal_is_told_so_rather_than_shown_escape_codes(tmp_path):
+    """TERM=dumb (Emacs's shell) cannot move the cursor: the frames came out as lines of escape
+    codes and braille one after the other. Now one line says why, exit status 2."""
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                         {"TERM": "dumb"}, [])
+    assert status == 2 and echoes and "(TERM=dumb) cannot move the cursor" in out, out[-800:]
+    assert "\x1b[2J" not in out and "┌" not in out
 
 
 @pytest.mark.parametrize("blocks,fits", [(False, (66, 20)), (True, (130, 36))])
@@ -332,7 +341,7 @@ def test_ctrl_z_gives_the_shell_its_terminal_and_fg_gives_the_simulator_its_keys
     pid, fd = pty.fork()
     if pid == 0:                                                    # an interactive sh with job control
         os.chdir(ROOT)
-        os.execve("/bin/sh", ["sh", "-i"], {**os.environ, "PYTHONPATH": str(ROOT), "PS1": "$ ", "ENV": ""})
+        os.execve("/bin/sh", ["sh", "-i"], {**os.environ, "PYTHONPATH": str(ROOT), "PS1": "$ ", "ENV": "", "TERM": "xterm"})
     said = b""
 
     def until(done, seconds: float = 30.0) -> bool:
