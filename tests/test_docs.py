@@ -293,6 +293,34 @@ def test_every_console_example_of_the_docs_is_what_the_console_answers(
         time.tzset()
 
 
+def test_the_readmes_export_commands_write_a_sheet_and_a_record_that_checks(tmp_path: Path) -> None:
+    """The README said `export format=csv` gives a sheet a spreadsheet opens as it is, but the
+    console answers a JSON line with the sheet inside: its commands to files, run as written (with
+    this test's Python for `.venv/bin/…` and `python3`), give a UTF-8 sheet with a byte-order
+    mark and CRLF, and a draw record verify_draws.py checks."""
+    import csv
+    import subprocess
+    import sys
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## History and fair draws"):readme.index("## A tour of the screens")]
+    commands = [line[2:] for line in section.splitlines() if line.startswith("$ ")]
+    assert len(commands) == 3, commands
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LEGATUS_STATE_DIR": str(tmp_path / "st")}
+    legatus = [sys.executable, "-m", "firmware.cli", "console"]
+    subprocess.run(legatus, input="commit\nnew bag items=золото*3,silver*2 share=3-1-6\ndraw 2\nend\n", text=True,
+                   env=env, check=True, capture_output=True, timeout=60)
+    (tmp_path / "scripts").symlink_to(ROOT / "scripts")
+    for command in commands:
+        command = command.replace(".venv/bin/legatus console", " ".join(legatus)).replace("python3 ", f"{sys.executable} ")
+        run = subprocess.run(["sh", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, (command, run.stdout[-500:], run.stderr[-500:])
+    sheet = (tmp_path / "history.csv").read_bytes()
+    assert sheet.startswith(b"\xef\xbb\xbfid,game,") and b"\r\n" in sheet
+    rows = list(csv.DictReader(sheet.decode("utf-8-sig").splitlines()))
+    assert [(r["game"], r["status"], r["share"]) for r in rows] == [("bag", "ended", "3-1-6")]
+    assert "2 draws checked: all match" in run.stdout
+
+
 def test_i18n_update_of_a_domain_the_code_does_not_use_writes_nothing() -> None:
     """`scripts/i18n.py update legatuss` (a typo) wrote and compiled empty legatuss.po/.mo catalogs
     for both languages; now it names the domains there are and changes nothing."""
