@@ -293,11 +293,14 @@ def _cbreak_again(redraw: Callable[[], None]) -> None:
 
 
 def _suspend(signum: int, frame: Any) -> None:
-    """Ctrl-Z: the terminal as it was, then stopped (the default action) until continued."""
+    """Ctrl-Z: the terminal as it was, then stopped (the default action) until continued; cbreak
+    mode again after, also where the stop was discarded (a process group with no shell to take the
+    terminal, as when a terminal emulator runs legatus itself)."""
     _restore_modes()
     signal.signal(signal.SIGTSTP, signal.SIG_DFL)
     os.kill(os.getpid(), signal.SIGTSTP)
     signal.signal(signal.SIGTSTP, _suspend)
+    _cbreak_again(lambda: None)
 
 
 def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:

@@ -376,3 +376,12 @@ def test_ctrl_z_gives_the_shell_its_terminal_and_fg_gives_the_simulator_its_keys
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+def test_ctrl_z_where_no_shell_can_take_the_terminal_leaves_the_keys_as_they_were(tmp_path):
+    """Run by a terminal emulator itself (no shell: its process group is orphaned), Ctrl-Z stops
+    nothing; the terminal's mode put back for the shell must then be cbreak again at once, or each
+    key waited for Enter. One Ctrl-Z, then q alone ends it."""
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                         {}, [b"\x1a", b"q"], timeout=30)
+    assert status == 0 and echoes, out[-500:]
