@@ -126,9 +126,9 @@ class TerminalScreen:
         self.blanked = False
         self._size: tuple[int, int] | None = None
         if resized is not None:
-            signal.signal(signal.SIGWINCH, lambda *_: resized())
+            signal.signal(signal.SIGWINCH, lambda *_: _outside_the_handler(resized))
             signal.signal(signal.SIGTSTP, _suspend)
-            signal.signal(signal.SIGCONT, lambda *_: _cbreak_again(resized))
+            signal.signal(signal.SIGCONT, lambda *_: _cbreak_again(lambda: _outside_the_handler(resized)))
         self.out.write("\x1b[2J")
 
     def _terminal_size(self) -> tuple[int, int] | None:
@@ -277,6 +277,14 @@ def _restore_modes() -> None:
 
 
 atexit.register(_restore_modes)
+
+
+def _outside_the_handler(call: Callable[[], None]) -> None:
+    """``call()`` on a thread of its own: a signal handler runs in the main thread between two of its
+    steps, maybe inside the loop's ``queue.Queue.get`` with the queue's lock held, where a ``put``
+    would wait for that lock for ever (a window dragged wider sends SIGWINCH after SIGWINCH)."""
+    import threading
+    threading.Thread(target=call, name="legatus-signal", daemon=True).start()
 
 
 def _cbreak_again(redraw: Callable[[], None]) -> None:

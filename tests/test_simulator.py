@@ -385,3 +385,33 @@ def test_ctrl_z_where_no_shell_can_take_the_terminal_leaves_the_keys_as_they_wer
     status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
                                          {}, [b"\x1a", b"q"], timeout=30)
     assert status == 0 and echoes, out[-500:]
+
+
+def test_a_resize_signal_that_comes_while_the_loop_holds_its_queue_does_not_hang_it():
+    """A signal handler runs in the main thread between two of its steps, maybe inside the loop's
+    ``queue.Queue.get`` with the queue's lock held. The resize handler put its event on that queue
+    itself: it then waited for that lock for ever, and the program hung (a window dragged wider
+    sends SIGWINCH after SIGWINCH). The event is now put from a thread of its own."""
+    import io
+    import queue
+    import signal
+    import threading
+
+    from firmware.terminal import TerminalScreen
+    before = {s: signal.getsignal(s) for s in (signal.SIGWINCH, signal.SIGTSTP, signal.SIGCONT)}
+    events: queue.Queue = queue.Queue()
+    try:
+        TerminalScreen(out=io.StringIO(), resized=lambda: events.put(("resized",)))
+        handler = signal.getsignal(signal.SIGWINCH)
+        done = threading.Event()
+
+        def inside_get() -> None:
+            with events.mutex:                  # as Queue.get holds it between two of its steps
+                handler(signal.SIGWINCH, None)
+            done.set()
+        threading.Thread(target=inside_get, daemon=True).start()
+        assert done.wait(5), "the resize handler waits for the queue's lock"
+        assert events.get(timeout=5) == ("resized",)
+    finally:
+        for s, h in before.items():
+            signal.signal(s, h)
