@@ -178,7 +178,7 @@ def test_each_subcommands_help_says_what_its_options_are(mode, capsys):
 def _in_a_terminal(argv: list[str], env: dict[str, str], keys: list[bytes], size: tuple[int, int] = (100, 40),
                    timeout: float = 60.0) -> tuple[int | None, str, bool]:
     """Run ``argv`` on a pseudo-terminal of ``size`` (columns, lines); each key is typed once the
-    output has settled. Returns (exit status or None if it had to be killed, what it wrote,
+    output has settled and the program has the keyboard (cbreak mode). Returns (exit status or None if it had to be killed, what it wrote,
     whether the terminal echoes again afterwards)."""
     import fcntl
     import pty
@@ -206,7 +206,8 @@ def _in_a_terminal(argv: list[str], env: dict[str, str], keys: list[bytes], size
             if done:
                 status = os.waitstatus_to_exitcode(raw)
                 break
-            if keys and b"\x1b[2J" in out and time.monotonic() - quiet_since > 0.5:
+            if (keys and b"\x1b[2J" in out and time.monotonic() - quiet_since > 0.5
+                    and not termios.tcgetattr(fd)[3] & termios.ICANON):   # the keyboard is the program's
                 os.write(fd, keys.pop(0))
                 quiet_since = time.monotonic()
         else:
