@@ -5,7 +5,7 @@ state and says when one is ready.
 
 Queue events: ``("edge", key, pressed, t)`` raw button edges (debounced here by hw.keys),
 ``("key", name)`` logical keys (simulator), ``("line", raw_bytes, too_long, reply)`` console lines,
-``("wake",)`` a worker answer to draw, ``("quit",)``.
+``("wake",)`` a worker answer to draw, ``("resized",)`` the simulator's terminal, ``("quit",)``.
 """
 from __future__ import annotations
 
@@ -115,6 +115,8 @@ class Loop:
                 reply(response.encode() + b"\n")
         elif kind == "quit":
             self.running = False
+        elif kind == "resized":                  # the simulator's terminal changed size: all drawn again
+            self._last_frame = None
         elif kind == "logged":                   # a warning kept off the simulator's picture (or the log file's trouble)
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
         # "wake": the worker has an answer (odds, advice) for the screen: just draw again
@@ -254,12 +256,12 @@ def run_device(args: Any, splash: Any = None) -> int:
             return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
     events: Events = queue.Queue()
-    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the
-    # shutdown path below, exit status 0, with or without a panel. SIGHUP (the terminal of a
-    # `legatus` started by hand over ssh hung up) stops it the same way: it killed the program
-    # outright, leaving the last game frame on the panel and no stop line in the log.
+    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the shutdown path below, exit
+    # status 0, with or without a panel. SIGHUP (the terminal of a `legatus` started by hand over ssh hung up) stops it the
+    # same way: it killed the program outright. The event is put from a thread: the handler may run inside the loop's
+    # events.get, with the queue's lock held, where a put waited for ever.
     for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, lambda *_: events.put(("quit",)))
+        signal.signal(signum, lambda *_: threading.Thread(target=events.put, args=(("quit",),), daemon=True).start())
     keyboard, link = False, None
     try:
         store = Store(root)
@@ -298,12 +300,11 @@ def run_device(args: Any, splash: Any = None) -> int:
         from hw.display import probe_hardware
         use_sim = args.sim or not probe_hardware()
         if use_sim:
-            from firmware.terminal import TerminalScreen, stdin_is_tty
-            if not stdin_is_tty():
-                print("legatus: the simulator needs a terminal; use --script FILE to drive it "
-                      "from a file, or 'legatus console' for the line protocol.", file=sys.stderr)
+            from firmware.terminal import TerminalScreen, terminal_problem
+            if (problem := terminal_problem()) is not None:     # no terminal, or one that cannot draw
+                print(problem, file=sys.stderr)
                 return 2
-            out: Any = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
+            out: Any = TerminalScreen(resized=lambda: events.put(("resized",)))
             if sys.stderr.isatty():                  # log lines would print over the picture
                 print_again = logs.quiet_stderr(lambda line: events.put(("logged", line)))
             loop = Loop(app, out)

@@ -456,6 +456,9 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     if held is not None:
         checks.insert(1, Check(Msg("Service"), *held))
     from firmware.i18n import say
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:      # a terminal that is not UTF-8: '?' for what it cannot show (→, Cyrillic),
+        reconfigure(errors="replace")            # not a UnicodeEncodeError in place of the report
     try:
         print(render(checks, lambda m: say(m, lang)))
         if not reported and state_dir.is_dir():

@@ -111,6 +111,8 @@ class StorageWait:
             if event[0] == "quit" or event[:2] == ("key", "quit"):
                 log.info("stopped while waiting for the state directory %s", self.root)
                 return None
+            if event[0] == "resized":               # the simulator's terminal: drawn again
+                shown = None
             if event[0] == "line":                  # the console over serial: refused, with the reason
                 self.refuse(event[3])
             if parts is not None and parts.next_deadline() is not None and self.clock() >= parts.next_deadline():
@@ -182,14 +184,12 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
         threading.Thread(target=serve, args=(waited.link, events), daemon=True, name="serial").start()
     from hw.display import probe_hardware
     if args.sim or not probe_hardware():
-        from firmware.terminal import TerminalScreen, keyboard_reader, stdin_is_tty
-        if not stdin_is_tty():
-            print("legatus: the simulator needs a terminal; use --script FILE to drive it "
-                  "from a file, or 'legatus console' for the line protocol.", file=sys.stderr)
+        from firmware.terminal import TerminalScreen, keyboard_reader, terminal_problem
+        if (problem := terminal_problem()) is not None:
+            print(problem, file=sys.stderr)
             return waited
-        import os
         import threading
-        out = TerminalScreen(blocks=os.environ.get("LEGATUS_BLOCKS") == "1")
+        out = TerminalScreen(resized=lambda: events.put(("resized",)))
         threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
         waited.keyboard = True
         from firmware import logs

@@ -1,10 +1,13 @@
 """The terminal simulator's display and keyboard: 128×64 frames as braille, keys as buttons."""
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import queue
+import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -16,12 +19,13 @@ log = logging.getLogger(__name__)
 _DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
          (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
 
-KEY_HELP = "arrows move  Enter=press  a/b=A/B  B(shift)=hold B  A(shift)=hold A  k=KEY3  q=quit"
+# under the frame, as wide as the braille frame at most (66 columns): a wider one wrapped in an
+# 80-column terminal
+KEY_HELP = "arrows  Enter=press  a/b  A/B=hold a/b  k=KEY3  q=quit"
 
 # terminal input sequences -> logical key events
 KEYMAP: dict[bytes, str] = {
-    b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left",
-    b"\x1bOA": "up", b"\x1bOB": "down", b"\x1bOC": "right", b"\x1bOD": "left",
+    # (the arrows, ESC [ A … or ESC O A …, with or without modifiers: read_keys)
     b"\r": "press", b"\n": "press", b" ": "press",
     b"a": "a", b"b": "b", b"A": "a:hold", b"B": "b:hold", b"u": "b:hold", b"k": "key3",
     b"w": "up", b"s": "down", b"d": "right", b"h": "left", b"j": "down", b"l": "right",
@@ -57,37 +61,97 @@ def to_blocks(img: Image.Image) -> str:
                              for x in range(w)) for y in range(0, h, 2))
 
 
+_ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
+
+
 def parse_keys(data: bytes) -> list[str]:
     """Logical keys in a chunk of terminal input (unknown bytes are ignored)."""
-    keys = []
+    return read_keys(data)[0]
+
+
+def _sequence_end(data: bytes, i: int) -> int | None:
+    """Where the escape sequence at ``data[i]`` ends (ECMA-48: ESC [ parameters… final, ESC O x,
+    or ESC alone), or None when ``data`` ends before it does."""
+    if i + 1 >= len(data):
+        return None
+    if data[i + 1:i + 2] == b"O":
+        return i + 3 if i + 2 < len(data) else None
+    if data[i + 1:i + 2] != b"[":
+        return i + 1                               # Esc alone (or Alt+key: the key follows)
+    j = i + 2
+    while j < len(data) and 0x20 <= data[j] <= 0x3F:   # parameters (1;2) and intermediates
+        j += 1
+    return j + 1 if j < len(data) else None
+
+
+def read_keys(data: bytes) -> tuple[list[str], bytes]:
+    """The logical keys in ``data``, and the bytes at its end that begin an escape sequence not
+    complete yet, to be read again with what comes next. A read cut an arrow's ``\x1b[B`` in two
+    (a held arrow fills the terminal's buffer faster than one read takes it), and its ``B`` was
+    hold B, the undo question; an up arrow's ``A`` was hold A. Every escape sequence is read whole:
+    an arrow with Shift, Ctrl or Alt (``\x1b[1;2B``) is the arrow (its ``B`` was hold B too), any
+    other (Home, F1, Delete) nothing."""
+    keys: list[str] = []
     i = 0
     while i < len(data):
-        for length in (3, 1):
-            chunk = data[i:i + length]
-            if chunk in KEYMAP:
-                keys.append(KEYMAP[chunk])
-                i += length
-                break
-        else:
-            if data[i:i + 1] == b"q":
-                keys.append("quit")
-            i += 1
-    return keys
+        if data[i:i + 1] == b"\x1b":
+            end = _sequence_end(data, i)
+            if end is None:
+                return keys, data[i:]
+            if end - i > 1 and data[end - 1:end] in _ARROWS:
+                keys.append(_ARROWS[data[end - 1:end]])
+            i = end
+            continue
+        chunk = data[i:i + 1]
+        if chunk in KEYMAP:
+            keys.append(KEYMAP[chunk])
+        elif chunk == b"q":
+            keys.append("quit")
+        i += 1
+    return keys, b""
 
 
 class TerminalScreen:
-    """Draws frames in place on a TTY; ``blank`` clears the panel area."""
+    """Draws frames in place on a TTY; ``blank`` clears the panel area.
 
-    def __init__(self, out: IO[str] = sys.stdout, blocks: bool = False) -> None:
+    A terminal too small for the frame (66×20 characters, 130×36 with ``LEGATUS_BLOCKS=1``) gets a
+    line saying so instead: the frame wrapped and scrolled into an unreadable mess. ``resized``
+    (called on SIGWINCH) asks the loop to draw the frame again, so a window made larger shows it,
+    and so does ``fg`` after Ctrl-Z (SIGCONT), the keyboard back in cbreak mode."""
+
+    def __init__(self, out: IO[str] = sys.stdout, blocks: bool | None = None,
+                 resized: Callable[[], None] | None = None) -> None:
         self.out = out
-        self.blocks = blocks
+        self.blocks = os.environ.get("LEGATUS_BLOCKS") == "1" if blocks is None else blocks
         self.blanked = False
+        self._size: tuple[int, int] | None = None
+        if resized is not None:
+            signal.signal(signal.SIGWINCH, lambda *_: _outside_the_handler(resized))
+            signal.signal(signal.SIGTSTP, _suspend)
+            signal.signal(signal.SIGCONT, lambda *_: _cbreak_again(lambda: _outside_the_handler(resized)))
         self.out.write("\x1b[2J")
+
+    def _terminal_size(self) -> tuple[int, int] | None:
+        try:
+            size = os.get_terminal_size(self.out.fileno())
+        except (AttributeError, ValueError, OSError):    # not a terminal (a test's buffer): draw as is
+            return None
+        return (size.columns, size.lines) if size.columns and size.lines else None
 
     def show(self, img: Image.Image) -> None:
         art = to_blocks(img) if self.blocks else to_braille(img)
-        framed = "\n".join("│" + line + "│" for line in art.split("\n"))
         width = len(art.split("\n")[0])
+        need = (width + 2, art.count("\n") + 1 + 4)     # the box, the key line and the line after it
+        size = self._terminal_size()
+        if size != self._size:                           # a new size: what was drawn before is gone
+            self._size = size
+            self.out.write("\x1b[2J")
+        if size is not None and (size[0] < need[0] or size[1] < need[1]):
+            self.out.write(f"\x1b[H\x1b[2Jlegatus: this terminal is {size[0]}×{size[1]} characters; the simulator "
+                           f"needs {need[0]}×{need[1]}. Make the window larger or the font smaller.\n")
+            self.out.flush()
+            return
+        framed = "\n".join("│" + line + "│" for line in art.split("\n"))
         self.out.write("\x1b[H┌" + "─" * width + "┐\n" + framed + "\n└" + "─" * width + "┘\n"
                        + KEY_HELP + "\x1b[K\n")
         self.out.flush()
@@ -138,9 +202,16 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
 
 
 class ScriptScreen:
-    """For scripted runs: prints every frame with a header line naming the event before it."""
+    """For scripted runs: prints every frame with a header line naming the event before it, in
+    UTF-8 whatever the locale (as the console writes its replies): under a non-UTF-8 one the
+    first frame was a UnicodeEncodeError."""
 
-    def __init__(self, out: IO[str] = sys.stdout) -> None:
+    def __init__(self, out: IO[str] | None = None) -> None:
+        if out is None:
+            out = sys.stdout
+            reconfigure = getattr(out, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(encoding="utf-8")
         self.out = out
         self.label = "start"
         self.blanked = False
@@ -165,6 +236,81 @@ def stdin_is_tty() -> bool:
         return False
 
 
+def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
+    """Why the simulator cannot run in this terminal (a line to print), or None: its keys need a
+    terminal on stdin, and its frame a terminal that moves the cursor (not TERM=dumb) and braille
+    and box characters that the output's encoding can write (a non-UTF-8 locale made the first
+    frame a UnicodeEncodeError)."""
+    if not stdin_is_tty():
+        return ("legatus: the simulator needs a terminal; use --script FILE to drive it "
+                "from a file, or 'legatus console' for the line protocol.")
+    if os.environ.get("TERM") == "dumb":   # (Emacs's shell): the frame's cursor moves were printed as text
+        return ("legatus: this terminal (TERM=dumb) cannot move the cursor to draw the simulator's frame "
+                "in place: run it in a terminal emulator, or drive it with --script FILE")
+    encoding = getattr(out, "encoding", None) or "ascii"
+    try:
+        ("\u28ff│┌─▀▄█" + KEY_HELP).encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return (f"legatus: this terminal's encoding ({encoding}) cannot show the simulator's frame "
+                "(braille and box characters): run it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus")
+    return None
+
+
+# The terminal's mode before the keyboard reader put it in cbreak mode, by file descriptor. The
+# program may end while that thread waits in its read (Ctrl-C, SIGTERM, an error): the terminal was
+# then left without echo and line editing. At exit the main thread puts it back (atexit), and so
+# it does while Ctrl-Z has stopped the program (the shell gets its terminal as it was).
+_SAVED: dict[int, list[Any]] = {}
+
+
+def _restore_mode(fd: int, mode: list[Any]) -> None:
+    import termios
+    try:
+        termios.tcsetattr(fd, termios.TCSADRAIN, mode)
+    except (termios.error, OSError) as e:      # a terminal that hung up keeps no mode
+        log.info("keyboard: the terminal mode could not be restored (%s)", e)
+
+
+def _restore_modes() -> None:
+    for fd, mode in list(_SAVED.items()):
+        _restore_mode(fd, mode)
+
+
+atexit.register(_restore_modes)
+
+
+def _outside_the_handler(call: Callable[[], None]) -> None:
+    """``call()`` on a thread of its own: a signal handler runs in the main thread between two of its
+    steps, maybe inside the loop's ``queue.Queue.get`` with the queue's lock held, where a ``put``
+    would wait for that lock for ever (a window dragged wider sends SIGWINCH after SIGWINCH)."""
+    import threading
+    threading.Thread(target=call, name="legatus-signal", daemon=True).start()
+
+
+def _cbreak_again(redraw: Callable[[], None]) -> None:
+    """After Ctrl-Z and ``fg`` the shell hands the terminal back in its own mode (echo, whole
+    lines): every key needed Enter and was echoed over the frame, which was not drawn again."""
+    import termios
+    import tty
+    for fd in list(_SAVED):
+        try:
+            tty.setcbreak(fd, termios.TCSADRAIN)
+        except (termios.error, OSError) as e:
+            log.info("keyboard: cbreak mode could not be set again (%s)", e)
+    redraw()
+
+
+def _suspend(signum: int, frame: Any) -> None:
+    """Ctrl-Z: the terminal as it was, then stopped (the default action) until continued; cbreak
+    mode again after, also where the stop was discarded (a process group with no shell to take the
+    terminal, as when a terminal emulator runs legatus itself)."""
+    _restore_modes()
+    signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTSTP)
+    signal.signal(signal.SIGTSTP, _suspend)
+    _cbreak_again(lambda: None)
+
+
 def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
     """The simulator's keyboard (a thread): keys from the terminal in cbreak mode onto the device
     loop's queue as ``("key", name)``; ``("quit",)`` on q, end of input or a hang-up."""
@@ -173,7 +319,9 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
 
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
+    _SAVED[fd] = old                     # (put back at exit, and while stopped by Ctrl-Z)
     tty.setcbreak(fd)
+    cut = b""                          # the start of a key sequence the last read ended in
     try:
         while True:
             try:
@@ -184,12 +332,11 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
             if not data:
                 events.put(("quit",))
                 return
-            for key in parse_keys(data):
+            keys, cut = read_keys(cut + data)
+            for key in keys:
                 events.put(("key", key))
                 if key == "quit":
                     return
     finally:
-        try:
-            termios.tcsetattr(fd, termios.TCSADRAIN, old)
-        except (termios.error, OSError) as e:      # a terminal that hung up keeps no mode
-            log.info("keyboard: the terminal mode could not be restored (%s)", e)
+        _SAVED.pop(fd, None)
+        _restore_mode(fd, old)

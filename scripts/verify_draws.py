@@ -268,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, help="the seed 'reveal' answered (without --record)")
     ap.add_argument("--commitment", help="the commitment shown at the start (64 hex, or its first 8)")
     a = ap.parse_args(argv)
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:     # an output that is not UTF-8 (a C locale; on Windows, a redirect to a file):
+        reconfigure(errors="backslashreplace")   # a Cyrillic item is \u-escaped, not a UnicodeEncodeError
     if a.commitment is not None:        # a mistyped code is not a proof of cheating: say what is wrong
         code = a.commitment.strip().lower()
         if not 8 <= len(code) <= 64 or any(c not in "0123456789abcdef" for c in code):

@@ -391,3 +391,59 @@ def test_the_log_file_failing_in_the_simulator_is_a_notice_in_the_players_langua
     said = " ".join(app.message or app.stack[-1].rows)
     assert "журнала" in said and "память заполнена" in said and "No space" not in said, said
     app.console.close()
+
+
+def test_a_resized_terminal_gets_the_same_frame_drawn_again(state_dir):
+    """The loop draws only a frame that changed; the simulator's terminal, once resized (SIGWINCH:
+    firmware.terminal.TerminalScreen), had lost what was drawn, so it stayed blank or kept the
+    'terminal too small' line until the next key. A ("resized",) event draws the frame again."""
+    app = app_with([], [], state_dir)
+    out = Recorder()
+    loop = Loop(app, out, None)
+    loop.redraw()
+    loop.handle(("wake",))                       # nothing new: not drawn again
+    assert len(out.frames) == 1
+    loop.handle(("resized",))
+    assert len(out.frames) == 2 and out.frames[1].tobytes() == out.frames[0].tobytes()
+    app.console.close()
+
+
+def test_sigterm_that_comes_while_the_loop_holds_its_queue_does_not_hang_it(tmp_path, monkeypatch):
+    """SIGTERM's (and SIGHUP's) handler runs in the main thread between two of its steps, maybe
+    inside the loop's ``events.get`` with the queue's lock held; it put ("quit",) on that queue
+    itself and then waited for that lock for ever: `systemctl stop` hung until systemd killed the
+    program (no "Saved" frame, no stop line). The event is now put from a thread of its own."""
+    import signal
+    import threading
+    import types
+
+    from firmware import logs
+    from firmware import device
+    made: list[queue.Queue] = []
+
+    class Recorded(queue.Queue):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+    monkeypatch.setattr(device.queue, "Queue", Recorded)
+    monkeypatch.setattr(logs, "stopped", lambda: None)
+    script = tmp_path / "keys"
+    script.write_text("down\n")
+    before = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        args = types.SimpleNamespace(script=str(script), sim=True, state_dir=str(tmp_path / "st"), config=None,
+                                     serial=None)
+        assert device.run_device(args) == 0
+        handler, events = signal.getsignal(signal.SIGTERM), made[0]
+        done = threading.Event()
+
+        def inside_get() -> None:
+            with events.mutex:                  # as Queue.get holds it between two of its steps
+                handler(signal.SIGTERM, None)
+            done.set()
+        threading.Thread(target=inside_get, daemon=True).start()
+        assert done.wait(5), "the SIGTERM handler waits for the queue's lock"
+        assert events.get(timeout=5) == ("quit",)
+    finally:
+        for s, h in before.items():
+            signal.signal(s, h)

@@ -1,6 +1,7 @@
 """The new user's first hour: what README.md and docs/ show must be what the program does now."""
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -64,6 +65,57 @@ def test_every_picture_and_link_of_the_readme_and_docs_exists() -> None:
             assert (md.parent / target).exists(), f"{md.relative_to(ROOT)} links to {target}, which does not exist"
 
 
+def _cells(row: str) -> int:
+    """The cells of a Markdown table row, as GitHub splits them: at every ``|`` not escaped as
+    ``\\|`` (a ``|`` inside backticks splits a cell too)."""
+    return len(re.split(r"(?<!\\)\|", row.strip().removeprefix("|").removesuffix("|")))
+
+
+def test_every_table_of_the_readme_and_docs_is_whole() -> None:
+    """docs/protocol.md's table of how to start had its last row (``--state-dir DIR``) cut off by a
+    paragraph, so it showed as a line of pipes; docs/protocol/jc.md's ``joins caesar|pompey`` split
+    a cell, and the row lost its end. Each row of a table must follow the header or another row,
+    with the header's number of cells."""
+    for md in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        lines = md.read_text(encoding="utf-8").split("\n")
+        in_code, header = False, 0
+        for n, line in enumerate(lines, 1):
+            if line.startswith("```"):
+                in_code = not in_code
+            if in_code or not line.startswith("|"):
+                header = 0
+                continue
+            where = f"{md.relative_to(ROOT)}:{n}"
+            if not header:
+                assert n < len(lines) and re.fullmatch(r"\|[-:| ]+\|\s*", lines[n]), f"{where}: a table row outside a table"
+                header = _cells(line)
+            assert _cells(line) == header, f"{where}: {_cells(line)} cells where the header has {header}"
+
+
+def test_every_option_of_legatus_and_its_subcommands_is_documented() -> None:
+    """`legatus --help` had options no page named (--script, --config, --version): each option of
+    `legatus`, `legatus console` and `legatus doctor` is in README.md or docs/, and each key name
+    the README gives for --script is one the simulator takes."""
+    import argparse
+
+    from firmware.cli import _parser
+    from firmware.screens.widgets.keys import KEYS
+    docs = "\n".join(md.read_text(encoding="utf-8") for md in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))])
+    parser = _parser()
+    parsers = {"legatus": parser}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            parsers.update({f"legatus {name}": sub for name, sub in action.choices.items()})
+    for name, p in parsers.items():
+        for action in p._actions:
+            for option in action.option_strings:
+                if option not in ("-h", "--help"):
+                    assert re.search(re.escape(option) + r"\b", docs), f"{name} {option} is not in README.md or docs/"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"`--script FILE` \(.*?— `([^`]*)`", readme, re.S)
+    assert said and sorted(said.group(1).split()) == sorted(KEYS), "the README's --script keys are the simulator's"
+
+
 SCRIPTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scripts").rglob("*.py")
                  if 'if __name__ == "__main__":' in p.read_text(encoding="utf-8"))
 
@@ -102,6 +154,32 @@ def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, caps
     with pytest.raises(SystemExit) as stop:
         verify_draws.main(["--record", str(path)])
     assert stop.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_verify_draws_checks_a_cyrillic_record_on_an_output_that_is_not_utf8(tmp_path: Path) -> None:
+    """docs/fairness.md, Checking: a record with Russian bag items (the line and the draws name
+    them) ended in a UnicodeEncodeError traceback, not a check, where the output is not UTF-8 (a C
+    locale; on Windows, the script's output redirected to a file). Now such names are escaped."""
+    import json
+    import subprocess
+    import sys
+
+    from firmware.console import Console
+    from firmware.store import Store
+    console = Console(Store(tmp_path / "st"), None)
+    try:
+        for line in ("new bag items=золото*3,серебро*2 seed=5", "draw 2", "end"):
+            assert console.request(line)["ok"], line
+        record = console.request("export format=draws")["record"]
+    finally:
+        console.close()
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    run = subprocess.run([sys.executable, "scripts/verify_draws.py", "--record", str(path)], cwd=ROOT,
+                         capture_output=True, timeout=60, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    out = run.stdout.decode("ascii")
+    assert run.returncode == 0 and "2 draws checked: all match" in out, run.stderr[-600:]
+    assert "\\u0437\\u043e\\u043b" in out           # золото, escaped
 
 
 @pytest.mark.parametrize("code", ["zz", "725c15c", "725c15cd" + "0" * 57, "725c15cg"])
@@ -213,6 +291,34 @@ def test_every_console_example_of_the_docs_is_what_the_console_answers(
         console.close()
         monkeypatch.undo()          # TZ as it was, and the clock read again in it
         time.tzset()
+
+
+def test_the_readmes_export_commands_write_a_sheet_and_a_record_that_checks(tmp_path: Path) -> None:
+    """The README said `export format=csv` gives a sheet a spreadsheet opens as it is, but the
+    console answers a JSON line with the sheet inside: its commands to files, run as written (with
+    this test's Python for `.venv/bin/…` and `python3`), give a UTF-8 sheet with a byte-order
+    mark and CRLF, and a draw record verify_draws.py checks."""
+    import csv
+    import subprocess
+    import sys
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## History and fair draws"):readme.index("## A tour of the screens")]
+    commands = [line[2:] for line in section.splitlines() if line.startswith("$ ")]
+    assert len(commands) == 3, commands
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LEGATUS_STATE_DIR": str(tmp_path / "st")}
+    legatus = [sys.executable, "-m", "firmware.cli", "console"]
+    subprocess.run(legatus, input="commit\nnew bag items=золото*3,silver*2 share=3-1-6\ndraw 2\nend\n", text=True,
+                   env=env, check=True, capture_output=True, timeout=60)
+    (tmp_path / "scripts").symlink_to(ROOT / "scripts")
+    for command in commands:
+        command = command.replace(".venv/bin/legatus console", " ".join(legatus)).replace("python3 ", f"{sys.executable} ")
+        run = subprocess.run(["sh", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, (command, run.stdout[-500:], run.stderr[-500:])
+    sheet = (tmp_path / "history.csv").read_bytes()
+    assert sheet.startswith(b"\xef\xbb\xbfid,game,") and b"\r\n" in sheet
+    rows = list(csv.DictReader(sheet.decode("utf-8-sig").splitlines()))
+    assert [(r["game"], r["status"], r["share"]) for r in rows] == [("bag", "ended", "3-1-6")]
+    assert "2 draws checked: all match" in run.stdout
 
 
 def test_i18n_update_of_a_domain_the_code_does_not_use_writes_nothing() -> None:

@@ -171,6 +171,18 @@ def test_legatus_doctor_reports_a_waveshare_config(tmp_path: Path) -> None:
     assert proc.returncode in (0, 1) and ("FAIL" in out) == (proc.returncode == 1)
 
 
+def test_legatus_doctor_in_a_terminal_that_is_not_utf8_prints_its_report(tmp_path: Path) -> None:
+    """Under a non-UTF-8 locale (here PYTHONIOENCODING=ascii) the report's first "→" was a
+    UnicodeEncodeError traceback instead of the report; now what the terminal cannot show is a '?'."""
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "doctor", "--state-dir", str(tmp_path / "s")],
+                          capture_output=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "GPIOZERO_PIN_FACTORY": "mock",
+                               "PYTHONIOENCODING": "ascii"})
+    out, err = proc.stdout.decode("ascii"), proc.stderr.decode("ascii", "replace")
+    assert "Traceback" not in err and proc.returncode in (0, 1), err[-600:]
+    assert "Profile: adafruit-bonnet" in out and "Storage: " in out and "     ? " in out
+
+
 # -- the clock and History -------------------------------------------------------------------------
 def test_synchronised_asks_the_kernel() -> None:
     from hw.clock import synchronised

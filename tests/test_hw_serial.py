@@ -292,7 +292,7 @@ def test_the_device_program_over_a_serial_link_with_keys_a_pulled_cable_and_slow
     keyboard, kb_slave = os.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(state_dir), "--serial",
                              f"socket://127.0.0.1:{server.getsockname()[1]}"], cwd=ROOT, stdin=kb_slave, stdout=kb_slave,
-                            stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+                            stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm"}, start_new_session=True)
     os.close(kb_slave)
     frames = threading.Thread(target=lambda: [None for _ in iter(lambda: _read_or_empty(keyboard), b"")], daemon=True)
     frames.start()
@@ -430,7 +430,7 @@ def test_the_device_program_stays_live_while_its_serial_peer_does_not_read(tmp_p
     keyboard, kb_slave = os.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "s"),
                              "--serial", path], cwd=ROOT, stdin=kb_slave, stdout=kb_slave, stderr=subprocess.DEVNULL,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm"}, start_new_session=True)
     os.close(kb_slave)
     frames = bytearray()
 

@@ -58,6 +58,18 @@ def test_scripted_simulator_rolls_dice_undoes_and_blanks(tmp_path):
     assert "Rolled 2d6" in log and "Undone: Rolled 2d6" in log
 
 
+def test_scripted_frames_are_utf8_whatever_the_locale(tmp_path):
+    """``legatus --script`` under a non-UTF-8 locale (here PYTHONIOENCODING=ascii) ended at its
+    first frame in a UnicodeEncodeError traceback; its frames are data, written in UTF-8 as the
+    console writes its replies."""
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"), "--script", "-"],
+                          input=b"down\n", capture_output=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"})
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr[-600:]
+    frames = _frames(proc.stdout.decode("utf-8"))
+    assert [head for head, _ in frames] == ["start", "down"] and all(len(rows) == 16 for _, rows in frames)
+
+
 def test_simulator_without_a_terminal_explains_what_to_do(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path)],
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, cwd=ROOT,
@@ -160,3 +172,247 @@ def test_each_subcommands_help_says_what_its_options_are(mode, capsys):
     assert stop.value.code == 0 and "--state-dir DIR" in out and "~/.local/state/legatus" in out
     assert "CONSOLE_" not in out and "DOCTOR_" not in out
     assert ("default 115200" in out) if mode == "console" else ("~/.config/legatus/config.toml" in out)
+
+
+# -- the simulator in a real terminal (a pseudo-terminal) ------------------------------------------
+def _in_a_terminal(argv: list[str], env: dict[str, str], keys: list[bytes], size: tuple[int, int] = (100, 40),
+                   timeout: float = 60.0) -> tuple[int | None, str, bool]:
+    """Run ``argv`` on a pseudo-terminal of ``size`` (columns, lines); each key is typed once the
+    output has settled and the program has the keyboard (cbreak mode). Returns (exit status or None if it had to be killed, what it wrote,
+    whether the terminal echoes again afterwards)."""
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:                                                    # the child: the program itself
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, *argv], {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", **env})
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    out, status, end = b"", None, time.monotonic() + timeout
+    quiet_since = time.monotonic()
+    try:
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                    quiet_since = time.monotonic()
+                except OSError:                                     # the program has gone
+                    pass
+            done, raw = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = os.waitstatus_to_exitcode(raw)
+                break
+            if (keys and b"\x1b[2J" in out and time.monotonic() - quiet_since > 0.5
+                    and not termios.tcgetattr(fd)[3] & termios.ICANON):   # the keyboard is the program's
+                os.write(fd, keys.pop(0))
+                quiet_since = time.monotonic()
+        else:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        echoes = bool(termios.tcgetattr(fd)[3] & termios.ECHO)
+    finally:
+        os.close(fd)
+    return status, out.decode("utf-8", "replace"), echoes
+
+
+def test_ctrl_c_in_the_simulator_gives_the_terminal_back_as_it_was(tmp_path):
+    """Ctrl-C (and SIGTERM) ended the simulator while its keyboard thread waited in a read, so
+    nothing put the terminal back: the shell it returned to echoed nothing typed and had no line
+    editing. Now the mode is restored at exit, whichever way the program ends."""
+    for key in (b"\x03", b"q"):
+        status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                             {}, [key])
+        assert status == 0 and "Traceback" not in out, out[-800:]
+        assert echoes, f"after {key!r} the terminal echoes nothing"
+
+
+def test_a_terminal_whose_encoding_cannot_draw_the_frame_is_told_so_without_a_crash(tmp_path):
+    """A terminal that is not UTF-8 (here PYTHONIOENCODING=ascii; a Latin-1 locale does the same)
+    stopped the simulator at its first frame with a UnicodeEncodeError, logged as a crash that the
+    next start reported. Now one line says what to do, exit status 2."""
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                         {"PYTHONIOENCODING": "ascii"}, [])
+    assert status == 2 and echoes, out[-800:]
+    assert "encoding (ascii) cannot show the simulator's frame" in out and "LANG=C.UTF-8" in out
+    assert "Traceback" not in out and "UnicodeEncodeError" not in out
+    log = (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
+    assert "stopped by an error" not in log
+
+
+def test_a_dumb_terminal_is_told_so_rather_than_shown_escape_codes(tmp_path):
+    """TERM=dumb (Emacs's shell) cannot move the cursor: the frames came out as lines of escape
+    codes and braille one after the other. Now one line says why, exit status 2."""
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                         {"TERM": "dumb"}, [])
+    assert status == 2 and echoes and "(TERM=dumb) cannot move the cursor" in out, out[-800:]
+    assert "\x1b[2J" not in out and "┌" not in out
+
+
+@pytest.mark.parametrize("blocks,fits", [(False, (66, 20)), (True, (130, 36))])
+def test_a_terminal_too_small_for_the_frame_says_so_and_a_larger_one_shows_the_frame(blocks, fits):
+    """In a terminal smaller than the frame each line of braille wrapped and the screen scrolled:
+    every frame after the first was drawn over the wreck of the one before. Now a line says how
+    large the terminal must be, and the frame comes as soon as it is that large (the program draws
+    again on SIGWINCH: tests/test_device_loop.py)."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    from firmware.terminal import TerminalScreen
+    img = Image.new("1", (128, 64), 0)
+    img.putpixel((0, 0), 1)
+    master, slave = pty.openpty()
+    screen_out = open(slave, "w", encoding="utf-8", closefd=True)
+    try:
+        screen = TerminalScreen(out=screen_out, blocks=blocks)
+        for columns, lines in ((fits[0] - 1, fits[1]), (fits[0], fits[1] - 1), fits, (200, 60)):
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+            screen.show(img)
+            said = b""
+            while select.select([master], [], [], 0.2)[0]:
+                said += os.read(master, 1 << 16)
+            said = said.decode("utf-8")
+            if columns < fits[0] or lines < fits[1]:
+                assert f"this terminal is {columns}×{lines} characters; the simulator needs {fits[0]}×{fits[1]}" in said
+                assert "┌" not in said
+            else:
+                assert "needs" not in said and said.count("│") == 2 * (fits[1] - 4)
+                assert max(len(line) for line in said.replace("\x1b[K", "").split("\r\n")[1:]) <= columns
+    finally:
+        screen_out.close()
+        os.close(master)
+
+
+def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
+    """A held arrow filled the terminal's buffer faster than the keyboard thread's 32-byte reads
+    took it: a read ended in the middle of ``\\x1b[B``, whose ``B`` was then hold B (the undo
+    question, "Nothing to undo." on the main menu), and an up arrow's ``A`` hold A. 40 down arrows
+    in one write are 40 downs now."""
+    import pty
+    import queue
+    import termios
+    import threading
+    import time
+
+    from firmware.terminal import keyboard_reader, read_keys
+    assert read_keys(b"\x1b[B" * 10 + b"\x1b[") == (["down"] * 10, b"\x1b[")
+    assert read_keys(b"\x1b[" + b"B\x1b") == (["down"], b"\x1b")
+    assert read_keys(b"\x1b" + b"a") == (["a"], b"")            # a lone Esc is still nothing
+
+    master, slave = pty.openpty()
+    events: queue.Queue = queue.Queue()
+    with open(slave, "r", closefd=True) as tty_in:
+        monkeypatch.setattr(sys, "stdin", tty_in)
+        reader = threading.Thread(target=keyboard_reader, args=(events,), daemon=True)
+        reader.start()
+        for _ in range(500):                     # the keys once the reader has the terminal (cbreak)
+            if not termios.tcgetattr(slave)[3] & termios.ICANON:
+                break
+            time.sleep(0.01)
+        os.write(master, b"\x1b[B" * 40 + b"\x1bOA" * 20 + b"q")
+        reader.join(10)
+    os.close(master)
+    got = [events.get_nowait() for _ in range(events.qsize())]
+    assert got == [("key", "down")] * 40 + [("key", "up")] * 20 + [("key", "quit")]
+
+
+def test_an_arrow_with_shift_or_ctrl_is_the_arrow_and_other_sequences_are_nothing():
+    """Shift/Ctrl/Alt+Down (``\x1b[1;2B``) was read as its last byte, ``B``: hold B, the undo
+    question; Shift+Up was hold A. The whole sequence is read: the arrow; Home, Delete, F1 nothing."""
+    from firmware.terminal import read_keys
+    assert read_keys(b"\x1b[1;2B\x1b[1;5A\x1b[1;3C\x1b[1;2D") == (["down", "up", "right", "left"], b"")
+    assert read_keys(b"\x1b[H\x1b[3~\x1bOP\x1b[15~") == ([], b"")
+    assert read_keys(b"\x1b[1;2") == ([], b"\x1b[1;2")           # the rest comes with the next read
+
+
+def test_ctrl_z_gives_the_shell_its_terminal_and_fg_gives_the_simulator_its_keys_and_frame(tmp_path):
+    """Ctrl-Z stopped the simulator with the terminal still in cbreak mode without echo (a shell
+    without line editing of its own, sh, then echoed nothing), and after ``fg`` the shell's mode
+    stayed: every key needed Enter and was echoed over a frame that was not drawn again."""
+    import pty
+    import select
+    import signal
+    import termios
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:                                                    # an interactive sh with job control
+        os.chdir(ROOT)
+        os.execve("/bin/sh", ["sh", "-i"], {**os.environ, "PYTHONPATH": str(ROOT), "PS1": "$ ", "ENV": "", "TERM": "xterm"})
+    said = b""
+
+    def until(done, seconds: float = 30.0) -> bool:
+        nonlocal said
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    said += os.read(fd, 65536)
+                except OSError:
+                    break
+            if done():
+                return True
+        return False
+
+    def mode() -> tuple[bool, bool]:
+        lflag = termios.tcgetattr(fd)[3]
+        return bool(lflag & termios.ECHO), bool(lflag & termios.ICANON)
+
+    try:
+        until(lambda: said.endswith(b"$ "), 10)
+        os.write(fd, f"{sys.executable} -m firmware.cli --sim --state-dir {tmp_path / 'st'}\n".encode())
+        assert until(lambda: b"q=quit" in said and mode() == (False, False)), said[-300:]
+        os.write(fd, b"\x1a")                                                   # Ctrl-Z
+        assert until(lambda: said.endswith(b"$ ") and mode() == (True, True), 10), (mode(), said[-300:])
+        before = said.count(b"q=quit")
+        os.write(fd, b"fg\n")
+        assert until(lambda: said.count(b"q=quit") > before and mode() == (False, False), 10), (mode(), said[-300:])
+        os.write(fd, b"q")                                                      # one key, no Enter
+        assert until(lambda: said.endswith(b"$ ") and mode() == (True, True), 20), (mode(), said[-300:])
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def test_ctrl_z_where_no_shell_can_take_the_terminal_leaves_the_keys_as_they_were(tmp_path):
+    """Run by a terminal emulator itself (no shell: its process group is orphaned), Ctrl-Z stops
+    nothing; the terminal's mode put back for the shell must then be cbreak again at once, or each
+    key waited for Enter. One Ctrl-Z, then q alone ends it."""
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                         {}, [b"\x1a", b"q"], timeout=30)
+    assert status == 0 and echoes, out[-500:]
+
+
+def test_a_resize_signal_that_comes_while_the_loop_holds_its_queue_does_not_hang_it():
+    """A signal handler runs in the main thread between two of its steps, maybe inside the loop's
+    ``queue.Queue.get`` with the queue's lock held. The resize handler put its event on that queue
+    itself: it then waited for that lock for ever, and the program hung (a window dragged wider
+    sends SIGWINCH after SIGWINCH). The event is now put from a thread of its own."""
+    import io
+    import queue
+    import signal
+    import threading
+
+    from firmware.terminal import TerminalScreen
+    before = {s: signal.getsignal(s) for s in (signal.SIGWINCH, signal.SIGTSTP, signal.SIGCONT)}
+    events: queue.Queue = queue.Queue()
+    try:
+        TerminalScreen(out=io.StringIO(), resized=lambda: events.put(("resized",)))
+        handler = signal.getsignal(signal.SIGWINCH)
+        done = threading.Event()
+
+        def inside_get() -> None:
+            with events.mutex:                  # as Queue.get holds it between two of its steps
+                handler(signal.SIGWINCH, None)
+            done.set()
+        threading.Thread(target=inside_get, daemon=True).start()
+        assert done.wait(5), "the resize handler waits for the queue's lock"
+        assert events.get(timeout=5) == ("resized",)
+    finally:
+        for s, h in before.items():
+            signal.signal(s, h)

@@ -49,7 +49,7 @@ _LATER: dict[str, Any] = {"mine": {}, "latest": ""}
 
 # The streams of the game's draws (``g.rng.stream(name)``, docs/fairness.md): the bonus tokens laid
 # at set-up (C-5) and the C-21 face-down ones set aside, the tile stack (S-3, S-5), a face-down C-21
-# bonus drawn, a face-down centurion turned up (S-6), a token lost to Poison (C-17), Auto-Crassus's
+# bonus drawn, a face-down centurion turned up (S-4), a token lost to Poison (C-17), Auto-Crassus's
 # choice between equally good plays (S-8..S-18), and each player's token bag (``tokens_stream``).
 BONUSES, TILES, BONUS_POOL, CENTURION_POOL, POISON, TIES = (
     "bonuses", "tiles", "bonus-pool", "centurions", "poison", "crassus-ties")
