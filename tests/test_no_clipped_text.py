@@ -144,6 +144,22 @@ def _ink_box(text: str, kind: str) -> tuple[int, int, int, int] | None:
     return base.font(kind).getmask(base.drawable(text, kind)).getbbox()
 
 
+def crowded(texts: list[tuple[int, int, str, str]], where: str) -> set[str]:
+    """A list row's label and its value in words side by side with less than two columns between
+    them: read as one phrase («Campaign over Caesar», «Внесок гравців немає»), as if the value
+    were the label's next word."""
+    out = set()
+    shown = [(x, y, t.rstrip(), kind) for x, y, t, kind in texts if t.strip() and y > base.TITLE_H]
+    for x, y, t, kind in shown:
+        end = x + len(t) * base.advance(kind)
+        for x2, y2, t2, kind2 in shown:
+            # a figure, a date, a choice ‹…›, a rating (IV→III), a value after a label's «…» stand apart
+            if (y2 == y and kind2 == kind and x2 >= end and x2 - end < 2 * base.advance(kind) - 1
+                    and t2.split()[0].isalpha() and t[-1].isalnum()):
+                out.add(f"{where}: {t!r} and {t2!r} {x2 - end} px apart at y={y}")
+    return out
+
+
 def frame_faults(app: Any) -> set[str]:
     """What the frame now on top shows wrong: a text whose pixels leave the panel (a title's mark
     above a capital drawn off the top, a row past the right edge), a character drawn as the
@@ -165,6 +181,8 @@ def frame_faults(app: Any) -> set[str]:
             faults.add(f"{where}: off the panel at ({x},{y}): {text!r}")
         if base.missing(text, kind):
             faults.add(f"{where}: no glyph for {sorted(base.missing(text, kind))} in {text!r}")
+    if isinstance(screen, ListScreen):
+        faults |= crowded(texts, where)
     if isinstance(screen, ListScreen) and app.message is None:
         items = screen.items(app)
         _first, rows = screen.region(app)
