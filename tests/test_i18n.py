@@ -4,6 +4,7 @@ from __future__ import annotations
 import ast
 import json
 import pickle
+import re
 import sys
 from pathlib import Path
 
@@ -540,3 +541,30 @@ def test_a_glory_result_counts_its_points_of_fame_with_plural_forms(n, ru, uk):
     assert str(won) == f"Анна won with {n} point{'s' if n != 1 else ''}."
     assert say(won, "ru") == "Победа: " + ru.replace("Анна: ", "Анна, ") + "."
     assert say(won, "uk") == "Перемога: " + uk.replace("Анна: ", "Анна, ") + "."
+
+
+# Capitalised inside a sentence on purpose: a screen's name (Ukrainian «гра потрапить до Історії»,
+# History on the main menu).
+SCREEN_NAMES = {"історії"}
+_MID_CAPITAL = re.compile(r"(?<=[a-zа-яёіїєґ,;] )([А-ЯЁІЇЄҐ][а-яёіїєґʼ’']+)")
+_MID_LOWER = re.compile(r"(?<=[\w,;] )([а-яёіїєґ][а-яёіїєґʼ’']+)")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_word_is_capitalised_inside_a_sentence_in_one_way_only(lang):
+    """A word written with a capital in the middle of one sentence and in small letters in the middle
+    of another of the same game's catalog is a slip (Ukrainian «з його стосу Центуріонів» beside
+    «закритих центуріонів Красса», «виберіть Центуріона»). A name in «» (a token's name, as the
+    rulebook writes «Центуріон») does not count."""
+    slips = []
+    for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po")):
+        _, entries = catalogs.read_po(po)
+        capital: dict[str, str] = {}
+        small: set[str] = set()
+        for e in entries.values():
+            for s in e.msgstr:
+                plain = re.sub(r"«[^»]*»", " ", s)
+                capital.update((w.lower(), s) for w in _MID_CAPITAL.findall(plain))
+                small.update(_MID_LOWER.findall(plain))
+        slips += [f"{po.stem}: {capital[w]!r}" for w in sorted(set(capital) & small - SCREEN_NAMES)]
+    assert not slips, "\n".join(slips)
