@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
+from PIL import ImageDraw
+
 from firmware import dice_guess
 from firmware.screens import base
 from firmware.screens.widgets import DiceEntry, Dial, pct, percents, scroll_bar
@@ -94,12 +96,31 @@ def test_the_dial_steps_and_applies():
     assert got == [20]
 
 
+def test_a_full_row_of_text_never_touches_the_scroll_bar():
+    """A row of 21 characters ends at the panel's 126th pixel: the 2-pixel bar (x 126-127) touched
+    its last letter («лишилося маркерів: 12» read «12▌»). The bar is the last column alone, a blank
+    column from every glyph that keeps to its cell's five columns (all but a few with a tail or a
+    wide shape: Д Ц Щ № ← → ✓ « » %, which the font draws into the sixth)."""
+    from tests.test_no_clipped_text import _all_characters
+    touching = []
+    for ch in _all_characters():
+        text, _ = base.frame()
+        base.lines(ImageDraw.Draw(text), [ch * base.COLS] * base.ROWS)
+        if any(text.getpixel((base.W - 2, y)) for y in range(base.H)):
+            continue                            # a glyph wider than its 5 columns (see above)
+        bar, draw = base.frame()
+        scroll_bar(draw, 0, 4, 8)
+        if any(bar.getpixel((x, y)) and text.getpixel((x - 1, y)) for x in range(1, base.W) for y in range(base.H)):
+            touching.append(ch)
+    assert not touching, "".join(touching)
+
+
 def test_the_scroll_bar_spans_what_is_shown_and_sits_at_the_ends():
     img, draw = base.frame()
     scroll_bar(draw, 0, 4, 4)                           # everything shown: no bar
     assert img.getbbox() is None
     scroll_bar(draw, 0, 4, 8, 12, 52)
-    assert img.getbbox() == (base.W - 2, 12, base.W, 12 + 26)
+    assert img.getbbox() == (base.W - 1, 12, base.W, 12 + 26)
     img, draw = base.frame()
     scroll_bar(draw, 4, 4, 8, 12, 52)
     assert img.getbbox()[3] == 64                      # the last page: the bar ends at the bottom
