@@ -543,28 +543,31 @@ def test_a_glory_result_counts_its_points_of_fame_with_plural_forms(n, ru, uk):
     assert say(won, "uk") == "Перемога: " + uk.replace("Анна: ", "Анна, ") + "."
 
 
-# Capitalised inside a sentence on purpose: a screen's name (Ukrainian «гра потрапить до Історії»,
-# History on the main menu).
-SCREEN_NAMES = {"історії"}
-_MID_CAPITAL = re.compile(r"(?<=[a-zа-яёіїєґ,;] )([А-ЯЁІЇЄҐ][а-яёіїєґʼ’']+)")
-_MID_LOWER = re.compile(r"(?<=[\w,;] )([а-яёіїєґ][а-яёіїєґʼ’']+)")
+# Capitalised inside a sentence on purpose: History, a screen's name («гра потрапить до Історії»).
+SCREEN_NAMES = {"історії", "історія", "истории", "история"}
+SHARED = ("legatus", "history")         # the device's own catalogs: said beside every game's words
+_MID_WORD = re.compile(r"(?:(?<=[a-zа-яёіїєґ0-9,;] )|(?<=[a-zа-яёіїєґ] \()|(?<=^[ВКСУЗОІ] ))"   # (after «С» opening it)
+                       r"([А-ЯЁІЇЄҐа-яёіїєґ][А-ЯЁІЇЄҐа-яёіїєґʼ’'-]*)")
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_a_word_is_capitalised_inside_a_sentence_in_one_way_only(lang):
     """A word written with a capital in the middle of one sentence and in small letters in the middle
-    of another of the same game's catalog is a slip (Ukrainian «з його стосу Центуріонів» beside
-    «закритих центуріонів Красса», «виберіть Центуріона»). A name in «» (a token's name, as the
-    rulebook writes «Центуріон») does not count."""
-    slips = []
+    of another is a slip: in one game's catalog (Ukrainian «з його стосу Центуріонів» beside
+    «закритих центуріонів Красса»), or between the device's own catalogs and a game's (Russian
+    History's «С Авто-Крассом» beside Caesar!'s «С авто-Крассом», as the rulebook writes him). Two
+    games may differ (their rulebooks do); a name in «» (a token's, as the rulebook writes
+    «Центуріон») and an abbreviation in capitals (ПО) do not count."""
+    said: dict[tuple[str, bool], dict[str, str]] = {}      # (word, capital?) -> catalog -> a sentence
     for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po")):
         _, entries = catalogs.read_po(po)
-        capital: dict[str, str] = {}
-        small: set[str] = set()
         for e in entries.values():
             for s in e.msgstr:
-                plain = re.sub(r"«[^»]*»", " ", s)
-                capital.update((w.lower(), s) for w in _MID_CAPITAL.findall(plain))
-                small.update(_MID_LOWER.findall(plain))
-        slips += [f"{po.stem}: {capital[w]!r}" for w in sorted(set(capital) & small - SCREEN_NAMES)]
+                for w in _MID_WORD.findall(re.sub(r"«[^»]*»", " ", s)):
+                    if not w.isupper() and w.lower() not in SCREEN_NAMES:
+                        said.setdefault((w.lower(), w[0].isupper()), {}).setdefault(po.stem, s)
+    slips = [f"{big}: {said[w, True][big]!r} (small in {small}: {said[w, False][small]!r})"
+             for (w, capital) in sorted(said) if capital and (w, False) in said
+             for big in said[w, True] for small in said[w, False]
+             if big == small or big in SHARED or small in SHARED]
     assert not slips, "\n".join(slips)
