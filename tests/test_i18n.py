@@ -571,3 +571,12 @@ def test_a_word_is_capitalised_inside_a_sentence_in_one_way_only(lang):
              for big in said[w, True] for small in said[w, False]
              if big == small or big in SHARED or small in SHARED]
     assert not slips, "\n".join(slips)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_device_has_one_name_in_every_game(lang):
+    """The device is the product's, not a game's: every catalog names it with the same word (The
+    Sword of Rome's dice choice said «Кубики <прибор>» where every other Russian screen says
+    «устройство»: «Передайте устройство», Caesar!'s «Приказы устройство», JC's dice)."""
+    names = {domain: texts["device"] for domain, texts in _domain_translations(lang).items() if "device" in texts}
+    assert len(names) >= 3 and len(set(names.values())) == 1, names
