@@ -580,3 +580,13 @@ def test_the_device_has_one_name_in_every_game(lang):
     «устройство»: «Передайте устройство», Caesar!'s «Приказы устройство», JC's dice)."""
     names = {domain: texts["device"] for domain, texts in _domain_translations(lang).items() if "device" in texts}
     assert len(names) >= 3 and len(set(names.values())) == 1, names
+
+
+def test_no_screen_joins_words_with_an_english_sign():
+    """The Sword of Rome's consuls were shown «Валерий & Манлий» on a Russian screen: the names
+    joined by ``" & ".join`` in the screen's code, outside any sentence of the catalogs. Words a
+    person reads are joined by a translatable sentence («{} and {}»: «{} и {}», «{} і {}»)."""
+    glued = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "firmware").rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"""["'] (?:&|and|or|\+) ["']\.join""", line)]
+    assert not glued, glued

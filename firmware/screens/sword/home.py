@@ -64,6 +64,11 @@ class PeopleForm(ListScreen):
         ctx.prune(lambda s: isinstance(s, SetupScreen))
 
 
+def _consuls_said(names: list[str]) -> str:
+    """The two consuls drawn (W-10) in a sentence of the language: «Валерий и Манлий», not «&»."""
+    return _("{} and {}").format(*names) if len(names) == 2 else ", ".join(names)
+
+
 class SwordHome(WrappedListScreen):
     title = Said(N_("Sword of Rome"), _)
     shown_over = False                     # whether the rows shown are those of a game over
@@ -108,7 +113,7 @@ class SwordHome(WrappedListScreen):
         response = run_line(ctx, act.consuls())
         if response is not None:
             drawn = response["drawn"]                        # the consuls shown again, never drawn again
-            ctx.push(remade(lambda: RollResult(_("Consuls"), " & ".join(say(consul_named(n)) for n in drawn))))
+            ctx.push(remade(lambda: RollResult(_("Consuls"), _consuls_said([say(consul_named(n)) for n in drawn]))))
 
     @staticmethod
     def _last(ctx: Ctx) -> None:
