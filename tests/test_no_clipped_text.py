@@ -335,7 +335,8 @@ def test_wrap_never_cuts_a_word_without_a_mark(width: int):
 def _ties_broken(text: str, width: int) -> list[str]:
     """The breaks of ``base.wrap(text, width)`` a typographer would not make: a row ending with an
     arrow («1 marker →» / «Syria»), a number before its noun («(1» / «ПО)»), a Russian or
-    Ukrainian one-letter word («й» / «викладіть»), a row beginning with a dash, a last row of one
+    Ukrainian one-letter word («й» / «викладіть»), an equals sign left at a row's end
+    («5,2,2+3 =» / «12»: it goes on with its result), a row beginning with a dash, a last row of one
     or two letters alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
     number after a capitalised word is that name's («Legio 1 / loses»): it stays with the name
     (a capitalised verb opening a sentence is taken for a name too: «Перемешайте 3 / жетона»)."""
@@ -348,7 +349,7 @@ def _ties_broken(text: str, width: int) -> list[str]:
         if len(f"{last} {first}") > width or first not in words:     # (a word broken: no tie to keep)
             continue
         named = before and before[-1][:1].isupper() and before[-1].isalpha()     # «Legio 1», «ПО (10»
-        if (last.endswith("→") or last in base.ONE_LETTER or first in ("—", "–")
+        if (last.endswith("→") or last in base.ONE_LETTER or first in ("—", "–") or last == "="
                 or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named):
             bad.append(f"{row!r} / {after!r}")
     if len(rows) > 1 and len(rows[-1]) <= 2 and len(rows[-2].split()[-1]) + 1 + len(rows[-1]) <= width:
@@ -359,7 +360,7 @@ def _ties_broken(text: str, width: int) -> list[str]:
 @pytest.mark.parametrize("width", [base.COLS, base.COLS - 2, base.COLS - 4])  # a text screen's, a notice's
 def test_wrap_keeps_a_typographer_s_ties(width: int):
     """Every sentence of the catalogs (en, ru, uk; a field filled with a name), wrapped: an arrow
-    stays with where it points, a number with its noun, a one-letter Russian or Ukrainian word with
+    stays with where it points, a number with its noun, an equals sign with both sides, a one-letter Russian or Ukrainian word with
     the next word, a dash off the start of a row, and no word of one or two letters is left alone on
     a last row (Caesar!'s «Crassus: 1 marker →» / «Syria», JC's «трофей (1» / «ПО) получит», «Undo:
     hold» / «B.»)."""

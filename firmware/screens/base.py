@@ -244,11 +244,12 @@ def keeps_next(word: str, following: str) -> bool:
     """Whether ``word`` stays on the row of the word after it (a typographer's tie, not a space to
     break at): a number before its noun («1 / marker», «(1 / ПО)»), an arrow before where it
     points («marker → / Syria»), a one-letter Russian or Ukrainian word («й / викладіть»,
-    «с / полем»); and a dash never begins a row («слово / — ...»). (A name's number stays with
+    «с / полем»), an equals sign with its result («5,2,2+3 = / 12» -> «5,2,2+3 / = 12»); and a
+    dash never begins a row («слово / — ...»). (A name's number stays with
     the name instead, «Legio 1 / loses», and a paragraph's last word of one or two letters with the
     word before it, «hold B.»: :func:`_tied`.)"""
     return (bool(_NUMBER.fullmatch(word)) and following[:1].isalpha() or word.endswith("→")
-            or word in ONE_LETTER or following in ("—", "–"))
+            or word in ONE_LETTER or following in ("—", "–") or word == "=")
 
 
 def _tied(words: list[str], width: int) -> list[str]:
@@ -264,7 +265,8 @@ def _tied(words: list[str], width: int) -> list[str]:
     for k, word in enumerate(words):
         last = k == len(words) - 1 and len(word) <= 2        # «hold / B.»: no short word left alone
         tie = (last or number(k) and name(k - 1)
-               or k > 0 and keeps_next(words[k - 1], word) and not (number(k - 1) and name(k - 2)))
+               or k > 0 and keeps_next(words[k - 1], word)
+               and not (number(k - 1) and name(k - 2) and word[:1].isalpha()))
         if out and tie and len(out[-1]) + 1 + len(word) <= width:
             out[-1] += TIE + word
         else:
