@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from PIL import ImageDraw
 
 from firmware import dice_guess
@@ -84,6 +85,34 @@ def test_right_stops_at_the_last_die_and_two_rows_are_one_path():
     assert entry.at == (1, 2)
     ctx.press("press")
     assert got == [entry.faces] and len(got[0]) == 2
+
+
+@pytest.mark.parametrize("rows", [[("Attack", 3), ("Defence", 4)], [("Атака", 4), ("Защита", 4)], [("Defence", 3)]])
+def test_a_dice_row_stands_clear_of_its_label_and_inside_the_panel(rows, monkeypatch):
+    """The Sword of Rome's battle dice: «Defence» ended two pixels before its first die's frame (read
+    «Defence▢1»), and the Sacred Band's fourth defence die ran past the panel's right edge. Every
+    die is three dark columns or more from its row's label and inside the panel, and the dice of
+    the two rows stand in columns."""
+    from PIL import Image
+    placed: list[tuple[int, int]] = []
+    paste = Image.Image.paste
+
+    def recording(self, im, box=None, *args, **kwargs):
+        if isinstance(box, tuple) and isinstance(im, Image.Image) and im.size[0] == im.size[1]:
+            placed.append((box[0], box[1]))                              # a die tile's top-left
+        return paste(self, im, box, *args, **kwargs)
+    monkeypatch.setattr(Image.Image, "paste", recording)
+    entry = DiceEntry("Battle", rows, lambda c, faces: None)
+    entry.render(FakeCtx())
+    size = 18 if len(rows) > 1 else 20
+    by_row = [sorted(x for x, y in placed if y == top) for top in sorted({y for _x, y in placed})]
+    assert [len(xs) for xs in by_row] == [n for _label, n in rows]
+    for (label, _n), xs in zip(rows, by_row):
+        ink = 1 + base.font().getmask(label).getbbox()[2]                # the label's last lit column + 1
+        assert xs[0] - ink >= 3, (label, ink, xs[0])
+        assert xs[-1] + size <= base.W - 1, (label, xs[-1])              # a column clear of the edge
+    if len(by_row) == 2:
+        assert all(a == b for a, b in zip(*by_row)), by_row             # in columns
 
 
 def test_the_dial_steps_and_applies():
