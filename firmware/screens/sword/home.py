@@ -44,6 +44,7 @@ class PeopleForm(ListScreen):
     exports). A on Start begins the game."""
 
     title = Said(N_("Who plays?"), _)
+    wrap_rows = True                     # «Внесок гравців» beside «немає» takes two rows, never cut
 
     def __init__(self, powers: list[str]) -> None:
         super().__init__()

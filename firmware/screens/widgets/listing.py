@@ -123,6 +123,8 @@ def item_rows(item: Item, rows: int = base.ROWS, wrap: bool = True) -> list[str]
     last row (or a row of its own), never a word space from the label (:func:`apart`)."""
     room = base.COLS - 1
     value = apart(item.value, item.label)
+    if not wrap and len(item.label) + value > room:   # a list that does not wrap: the label whole a
+        value = min(value, len(item.value) + 1)      # column nearer rather than cut (never cut for a gap)
     if len(item.label) + value <= room or not wrap:
         return [base.clip(item.label, room - value)]
     out = wrap_label(item.label, room - value)        # the value beside the last row
