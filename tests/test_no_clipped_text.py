@@ -348,9 +348,12 @@ def _ties_broken(text: str, width: int) -> list[str]:
         first = after.split()[0]
         if len(f"{last} {first}") > width or first not in words:     # (a word broken: no tie to keep)
             continue
-        named = before and before[-1][:1].isupper() and before[-1].isalpha()     # «Legio 1», «ПО (10»
+        named = before and (before[-1][:1].isupper() and before[-1].isalpha()     # «Legio 1», «ПО (10»,
+                            or before[-1] in base.NUMBER_SIGNS)                       # «no. 1»
         if (last.endswith("→") or last in base.ONE_LETTER or first in ("—", "–") or last == "="
                 or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named):
+            bad.append(f"{row!r} / {after!r}")
+        if last in base.NUMBER_SIGNS and re.fullmatch(r"\d+\W?", first):        # «no.» / «1 for…»
             bad.append(f"{row!r} / {after!r}")
     if len(rows) > 1 and len(rows[-1]) <= 2 and len(rows[-2].split()[-1]) + 1 + len(rows[-1]) <= width:
         bad.append(f"{rows[-2]!r} / {rows[-1]!r}")
@@ -359,7 +362,7 @@ def _ties_broken(text: str, width: int) -> list[str]:
 
 @pytest.mark.parametrize("width", [base.COLS, base.COLS - 2, base.COLS - 4])  # a text screen's, a notice's
 def test_wrap_keeps_a_typographer_s_ties(width: int):
-    """Every sentence of the catalogs (en, ru, uk; a field filled with a name), wrapped: an arrow
+    """Every sentence of the catalogs (en, ru, uk; a field filled with a name, then a number), wrapped: an arrow
     stays with where it points, a number with its noun, an equals sign with both sides, a one-letter Russian or Ukrainian word with
     the next word, a dash off the start of a row, and no word of one or two letters is left alone on
     a last row (Caesar!'s «Crassus: 1 marker →» / «Syria», JC's «трофей (1» / «ПО) получит», «Undo:
@@ -369,6 +372,7 @@ def test_wrap_keeps_a_typographer_s_ties(width: int):
     for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
         for e in catalogs.read_po(po)[1].values():
             for s in [e.msgid, *e.msgstr]:
-                for para in re.sub(r"\{[^{}]*\}", "Syria", s).split("\n"):
-                    broken |= {f"{b} in {para!r}" for b in _ties_broken(para, width)}
+                for fill in ("Syria", "1"):                  # a field: a name, a number («no. {}»)
+                    for para in re.sub(r"\{[^{}]*\}", fill, s).split("\n"):
+                        broken |= {f"{b} in {para!r}" for b in _ties_broken(para, width)}
     assert not broken, f"{len(broken)} ties broken:\n" + "\n".join(sorted(broken)[:20])

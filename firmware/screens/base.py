@@ -235,7 +235,7 @@ def split_word(word: str, width: int) -> list[str]:
     return out
 
 
-_NUMBER = re.compile(r"[(«]?[+−-]?\d+[.,]?\d*")
+_NUMBER = re.compile(r"[(«]?[+−-]?\d+(?:[.,]\d+)?")     # «1», «(1», «2.5»; not «1,» ending a clause
 # Russian and Ukrainian one-letter words (prepositions, conjunctions) that stay with the next word
 ONE_LETTER = frozenset("вВсСкКуУоОиИаАяЯйЙіІзЗ")
 
@@ -255,8 +255,8 @@ def keeps_next(word: str, following: str) -> bool:
 def _tied(words: list[str], width: int) -> list[str]:
     """``words`` with the ties of :func:`keeps_next` made (a space that is not broken at), as
     long as what is tied fits a row."""
-    def name(k: int) -> bool:        # «Legio», «Блок»: the number after it is its own («Legio 1»)
-        return k >= 0 and words[k][:1].isupper() and words[k].isalpha()
+    def name(k: int) -> bool:        # «Legio», «Блок», «no.»: the number after it is its own («Legio 1»)
+        return k >= 0 and (words[k][:1].isupper() and words[k].isalpha() or words[k] in NUMBER_SIGNS)
 
     def number(k: int) -> bool:
         return bool(_NUMBER.fullmatch(words[k]))
@@ -264,7 +264,7 @@ def _tied(words: list[str], width: int) -> list[str]:
     out: list[str] = []
     for k, word in enumerate(words):
         last = k == len(words) - 1 and len(word) <= 2        # «hold / B.»: no short word left alone
-        tie = (last or number(k) and name(k - 1)
+        tie = (last or number(k) and name(k - 1) or k > 0 and words[k - 1] in NUMBER_SIGNS and word[:1].isdigit()
                or k > 0 and keeps_next(words[k - 1], word)
                and not (number(k - 1) and name(k - 2) and word[:1].isalpha()))
         if out and tie and len(out[-1]) + 1 + len(word) <= width:
@@ -274,6 +274,7 @@ def _tied(words: list[str], width: int) -> list[str]:
     return out
 
 
+NUMBER_SIGNS = ("no.", "No.", "№", "#")     # a number after one of these is its: «Senate token no. 1»
 TIE = "\u00a0"     # a space the wrap does not break at (drawn as a space)
 
 
