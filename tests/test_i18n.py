@@ -4,6 +4,7 @@ from __future__ import annotations
 import ast
 import json
 import pickle
+import re
 import sys
 from pathlib import Path
 
@@ -540,3 +541,52 @@ def test_a_glory_result_counts_its_points_of_fame_with_plural_forms(n, ru, uk):
     assert str(won) == f"Анна won with {n} point{'s' if n != 1 else ''}."
     assert say(won, "ru") == "Победа: " + ru.replace("Анна: ", "Анна, ") + "."
     assert say(won, "uk") == "Перемога: " + uk.replace("Анна: ", "Анна, ") + "."
+
+
+# Capitalised inside a sentence on purpose: History, a screen's name («гра потрапить до Історії»).
+SCREEN_NAMES = {"історії", "історія", "истории", "история"}
+SHARED = ("legatus", "history")         # the device's own catalogs: said beside every game's words
+_MID_WORD = re.compile(r"(?:(?<=[a-zа-яёіїєґ0-9,;] )|(?<=[a-zа-яёіїєґ] \()|(?<=^[ВКСУЗОІ] ))"   # (after «С» opening it)
+                       r"([А-ЯЁІЇЄҐа-яёіїєґ][А-ЯЁІЇЄҐа-яёіїєґʼ’'-]*)")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_word_is_capitalised_inside_a_sentence_in_one_way_only(lang):
+    """A word written with a capital in the middle of one sentence and in small letters in the middle
+    of another is a slip: in one game's catalog (Ukrainian «з його стосу Центуріонів» beside
+    «закритих центуріонів Красса»), or between the device's own catalogs and a game's (Russian
+    History's «С Авто-Крассом» beside Caesar!'s «С авто-Крассом», as the rulebook writes him). Two
+    games may differ (their rulebooks do); a name in «» (a token's, as the rulebook writes
+    «Центуріон») and an abbreviation in capitals (ПО) do not count."""
+    said: dict[tuple[str, bool], dict[str, str]] = {}      # (word, capital?) -> catalog -> a sentence
+    for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po")):
+        _, entries = catalogs.read_po(po)
+        for e in entries.values():
+            for s in e.msgstr:
+                for w in _MID_WORD.findall(re.sub(r"«[^»]*»", " ", s)):
+                    if not w.isupper() and w.lower() not in SCREEN_NAMES:
+                        said.setdefault((w.lower(), w[0].isupper()), {}).setdefault(po.stem, s)
+    slips = [f"{big}: {said[w, True][big]!r} (small in {small}: {said[w, False][small]!r})"
+             for (w, capital) in sorted(said) if capital and (w, False) in said
+             for big in said[w, True] for small in said[w, False]
+             if big == small or big in SHARED or small in SHARED]
+    assert not slips, "\n".join(slips)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_device_has_one_name_in_every_game(lang):
+    """The device is the product's, not a game's: every catalog names it with the same word (The
+    Sword of Rome's dice choice said «Кубики <прибор>» where every other Russian screen says
+    «устройство»: «Передайте устройство», Caesar!'s «Приказы устройство», JC's dice)."""
+    names = {domain: texts["device"] for domain, texts in _domain_translations(lang).items() if "device" in texts}
+    assert len(names) >= 3 and len(set(names.values())) == 1, names
+
+
+def test_no_screen_joins_words_with_an_english_sign():
+    """The Sword of Rome's consuls were shown «Валерий & Манлий» on a Russian screen: the names
+    joined by ``" & ".join`` in the screen's code, outside any sentence of the catalogs. Words a
+    person reads are joined by a translatable sentence («{} and {}»: «{} и {}», «{} і {}»)."""
+    glued = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "firmware").rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"""["'] (?:&|and|or|\+) ["']\.join""", line)]
+    assert not glued, glued

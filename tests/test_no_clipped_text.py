@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Callable
 from functools import lru_cache
@@ -144,6 +145,22 @@ def _ink_box(text: str, kind: str) -> tuple[int, int, int, int] | None:
     return base.font(kind).getmask(base.drawable(text, kind)).getbbox()
 
 
+def crowded(texts: list[tuple[int, int, str, str]], where: str) -> set[str]:
+    """A list row's label and its value in words side by side with less than two columns between
+    them: read as one phrase («Campaign over Caesar», «Внесок гравців немає»), as if the value
+    were the label's next word."""
+    out = set()
+    shown = [(x, y, t.rstrip(), kind) for x, y, t, kind in texts if t.strip() and y > base.TITLE_H]
+    for x, y, t, kind in shown:
+        end = x + len(t) * base.advance(kind)
+        for x2, y2, t2, kind2 in shown:
+            # a figure, a date, a choice ‹…›, a rating (IV→III), a value after a label's «…» stand apart
+            if (y2 == y and kind2 == kind and x2 >= end and x2 - end < 2 * base.advance(kind) - 1
+                    and t2.split()[0].isalpha() and t[-1].isalnum()):
+                out.add(f"{where}: {t!r} and {t2!r} {x2 - end} px apart at y={y}")
+    return out
+
+
 def frame_faults(app: Any) -> set[str]:
     """What the frame now on top shows wrong: a text whose pixels leave the panel (a title's mark
     above a capital drawn off the top, a row past the right edge), a character drawn as the
@@ -165,6 +182,8 @@ def frame_faults(app: Any) -> set[str]:
             faults.add(f"{where}: off the panel at ({x},{y}): {text!r}")
         if base.missing(text, kind):
             faults.add(f"{where}: no glyph for {sorted(base.missing(text, kind))} in {text!r}")
+    if isinstance(screen, ListScreen):
+        faults |= crowded(texts, where)
     if isinstance(screen, ListScreen) and app.message is None:
         items = screen.items(app)
         _first, rows = screen.region(app)
@@ -311,3 +330,49 @@ def test_wrap_never_cuts_a_word_without_a_mark(width: int):
                     for para in re.sub(r"\{[^{}]*\}", word, s).split("\n"):
                         cut |= {f"{row!r} in {para!r}" for row in _words_cut(para, width)}
     assert not cut, f"{len(cut)} words cut:\n" + "\n".join(sorted(cut)[:20])
+
+
+def _ties_broken(text: str, width: int) -> list[str]:
+    """The breaks of ``base.wrap(text, width)`` a typographer would not make: a row ending with an
+    arrow («1 marker →» / «Syria»), a number before its noun («(1» / «ПО)»), a Russian or
+    Ukrainian one-letter word («й» / «викладіть»), an equals sign left at a row's end
+    («5,2,2+3 =» / «12»: it goes on with its result), a row beginning with a dash, a last row of one
+    or two letters alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
+    number after a capitalised word is that name's («Legio 1 / loses»): it stays with the name
+    (a capitalised verb opening a sentence is taken for a name too: «Перемешайте 3 / жетона»)."""
+    rows = [r for r in base.wrap(text, width) if r]
+    words = set(text.split())
+    bad = []
+    for row, after in zip(rows, rows[1:]):
+        *before, last = row.split()
+        first = after.split()[0]
+        if len(f"{last} {first}") > width or first not in words:     # (a word broken: no tie to keep)
+            continue
+        named = before and (before[-1][:1].isupper() and before[-1].isalpha()     # «Legio 1», «ПО (10»,
+                            or before[-1] in base.NUMBER_SIGNS)                       # «no. 1»
+        if (last.endswith("→") or last in base.ONE_LETTER or first in ("—", "–") or last == "="
+                or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named):
+            bad.append(f"{row!r} / {after!r}")
+        if last in base.NUMBER_SIGNS and re.fullmatch(r"\d+\W?", first):        # «no.» / «1 for…»
+            bad.append(f"{row!r} / {after!r}")
+    if len(rows) > 1 and len(rows[-1]) <= 2 and len(rows[-2].split()[-1]) + 1 + len(rows[-1]) <= width:
+        bad.append(f"{rows[-2]!r} / {rows[-1]!r}")
+    return bad
+
+
+@pytest.mark.parametrize("width", [base.COLS, base.COLS - 2, base.COLS - 4])  # a text screen's, a notice's
+def test_wrap_keeps_a_typographer_s_ties(width: int):
+    """Every sentence of the catalogs (en, ru, uk; a field filled with a name, then a number), wrapped: an arrow
+    stays with where it points, a number with its noun, an equals sign with both sides, a one-letter Russian or Ukrainian word with
+    the next word, a dash off the start of a row, and no word of one or two letters is left alone on
+    a last row (Caesar!'s «Crassus: 1 marker →» / «Syria», JC's «трофей (1» / «ПО) получит», «Undo:
+    hold» / «B.»)."""
+    from scripts import i18n as catalogs
+    broken: set[str] = set()
+    for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
+        for e in catalogs.read_po(po)[1].values():
+            for s in [e.msgid, *e.msgstr]:
+                for fill in ("Syria", "1"):                  # a field: a name, a number («no. {}»)
+                    for para in re.sub(r"\{[^{}]*\}", fill, s).split("\n"):
+                        broken |= {f"{b} in {para!r}" for b in _ties_broken(para, width)}
+    assert not broken, f"{len(broken)} ties broken:\n" + "\n".join(sorted(broken)[:20])

@@ -424,6 +424,7 @@ CONSULS_SAID = {
     "uk": {"Valerius": "Валерій", "Camillus": "Камілл", "Papirius": "Папірій", "Fabius": "Фабій", "Decius": "Децій",
            "Manlius": "Манлій"},
 }
+AND = {"ru": "и", "uk": "і"}          # the two consuls in a sentence: the screen said «Валерий & Манлий»
 
 
 def test_the_consuls_row_draws_once_a_turn_then_shows_them_again():  # W-10, seed 8.2.2
@@ -450,8 +451,9 @@ def test_the_consuls_row_draws_once_a_turn_then_shows_them_again():  # W-10, see
 def test_the_consuls_drawn_are_named_as_the_rulebook_names_them(lang):  # W-10, seed 7.3, 8.2.2
     """The Russian rulebook names the Roman leaders in its own letters («атаковал Валерия в Roma»,
     «присоединяясь к Каммилу»); the device showed the consuls drawn from the cup in Latin letters
-    (Valerius & Manlius) on a Russian or Ukrainian screen and in the log. A name the players gave
-    (consuls pool=) is shown as they wrote it."""
+    (Valerius & Manlius) on a Russian or Ukrainian screen and in the log, and joined them with an
+    English «&» («Валерий & Манлий»): «Валерий и Манлий», as the log's sentence says. A name the
+    players gave (consuls pool=) is shown as they wrote it."""
     from firmware import i18n
     said = CONSULS_SAID[lang]
     ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
@@ -459,7 +461,7 @@ def test_the_consuls_drawn_are_named_as_the_rulebook_names_them(lang):  # W-10, 
         ctx.press(*["down"] * 7, "a")                                  # Draw consuls
         first, second = ctx.view()["consuls"]["drawn"]                  # the session keeps the names as given
         assert first in said and second in said
-        assert f"{said[first]} & {said[second]}" in ctx.texts(), ctx.texts()
+        assert f"{said[first]} {AND[lang]} {said[second]}" in ctx.texts(), ctx.texts()   # a sentence, not «&»
         logged = i18n.say(ctx.session.check_undo())                    # the log's sentence of the draw
         assert said[first] in logged and said[second] in logged and first not in logged, logged
         own = FakeCtx(NEW, "consuls pool=Appius,Gnaeus", lang=lang)

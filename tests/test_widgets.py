@@ -5,6 +5,9 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+from PIL import ImageDraw
+
 from firmware import dice_guess
 from firmware.screens import base
 from firmware.screens.widgets import DiceEntry, Dial, pct, percents, scroll_bar
@@ -84,6 +87,34 @@ def test_right_stops_at_the_last_die_and_two_rows_are_one_path():
     assert got == [entry.faces] and len(got[0]) == 2
 
 
+@pytest.mark.parametrize("rows", [[("Attack", 3), ("Defence", 4)], [("Атака", 4), ("Защита", 4)], [("Defence", 3)]])
+def test_a_dice_row_stands_clear_of_its_label_and_inside_the_panel(rows, monkeypatch):
+    """The Sword of Rome's battle dice: «Defence» ended two pixels before its first die's frame (read
+    «Defence▢1»), and the Sacred Band's fourth defence die ran past the panel's right edge. Every
+    die is three dark columns or more from its row's label and inside the panel, and the dice of
+    the two rows stand in columns."""
+    from PIL import Image
+    placed: list[tuple[int, int]] = []
+    paste = Image.Image.paste
+
+    def recording(self, im, box=None, *args, **kwargs):
+        if isinstance(box, tuple) and isinstance(im, Image.Image) and im.size[0] == im.size[1]:
+            placed.append((box[0], box[1]))                              # a die tile's top-left
+        return paste(self, im, box, *args, **kwargs)
+    monkeypatch.setattr(Image.Image, "paste", recording)
+    entry = DiceEntry("Battle", rows, lambda c, faces: None)
+    entry.render(FakeCtx())
+    size = 18 if len(rows) > 1 else 20
+    by_row = [sorted(x for x, y in placed if y == top) for top in sorted({y for _x, y in placed})]
+    assert [len(xs) for xs in by_row] == [n for _label, n in rows]
+    for (label, _n), xs in zip(rows, by_row):
+        ink = 1 + base.font().getmask(label).getbbox()[2]                # the label's last lit column + 1
+        assert xs[0] - ink >= 3, (label, ink, xs[0])
+        assert xs[-1] + size <= base.W - 1, (label, xs[-1])              # a column clear of the edge
+    if len(by_row) == 2:
+        assert all(a == b for a, b in zip(*by_row)), by_row             # in columns
+
+
 def test_the_dial_steps_and_applies():
     got = []
     dial = Dial("Fame", 1, -99, 99, lambda c, v: got.append(v), step=1)
@@ -94,12 +125,31 @@ def test_the_dial_steps_and_applies():
     assert got == [20]
 
 
+def test_a_full_row_of_text_never_touches_the_scroll_bar():
+    """A row of 21 characters ends at the panel's 126th pixel: the 2-pixel bar (x 126-127) touched
+    its last letter («лишилося маркерів: 12» read «12▌»). The bar is the last column alone, a blank
+    column from every glyph that keeps to its cell's five columns (all but a few with a tail or a
+    wide shape: Д Ц Щ № ← → ✓ « » %, which the font draws into the sixth)."""
+    from tests.test_no_clipped_text import _all_characters
+    touching = []
+    for ch in _all_characters():
+        text, _ = base.frame()
+        base.lines(ImageDraw.Draw(text), [ch * base.COLS] * base.ROWS)
+        if any(text.getpixel((base.W - 2, y)) for y in range(base.H)):
+            continue                            # a glyph wider than its 5 columns (see above)
+        bar, draw = base.frame()
+        scroll_bar(draw, 0, 4, 8)
+        if any(bar.getpixel((x, y)) and text.getpixel((x - 1, y)) for x in range(1, base.W) for y in range(base.H)):
+            touching.append(ch)
+    assert not touching, "".join(touching)
+
+
 def test_the_scroll_bar_spans_what_is_shown_and_sits_at_the_ends():
     img, draw = base.frame()
     scroll_bar(draw, 0, 4, 4)                           # everything shown: no bar
     assert img.getbbox() is None
     scroll_bar(draw, 0, 4, 8, 12, 52)
-    assert img.getbbox() == (base.W - 2, 12, base.W, 12 + 26)
+    assert img.getbbox() == (base.W - 1, 12, base.W, 12 + 26)
     img, draw = base.frame()
     scroll_bar(draw, 4, 4, 8, 12, 52)
     assert img.getbbox()[3] == 64                      # the last page: the bar ends at the bottom

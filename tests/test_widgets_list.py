@@ -126,3 +126,15 @@ def test_two_rows_of_the_same_label_can_both_be_reached():
     ctx.press("down")
     ctx.render()
     assert screen.cursor == 1
+
+
+def test_a_value_in_words_stands_two_columns_off_and_never_cuts_a_label():
+    """A value in words one column from its label read as the label's next word («Campaign over
+    Caesar», «Внесок гравців немає»): two columns, the label wrapping when they do not fit. A list
+    that does not wrap keeps the label whole a column nearer rather than cut it for the gap (The
+    Sword of Rome's «Who plays?» cut «Внесок гравц…»)."""
+    assert item_rows(Item("Campaign over", value="Caesar")) == ["Campaign", "over"]    # «Caesar» beside «over»
+    assert item_rows(Item("Внесок гравців", value="немає"), wrap=False) == ["Внесок гравців"]
+    assert item_rows(Item("Poison", value="off")) == ["Poison"]                   # room: one row
+    assert item_rows(Item("Tile A?", value="3 actions")) == ["Tile A?"]
+    assert item_rows(Item("Приказ Б?", value="2 действия")) == ["Приказ Б?"]    # a figure: one column

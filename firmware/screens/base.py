@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import zlib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -234,13 +235,61 @@ def split_word(word: str, width: int) -> list[str]:
     return out
 
 
+_NUMBER = re.compile(r"[(«]?[+−-]?\d+(?:[.,]\d+)?")     # «1», «(1», «2.5»; not «1,» ending a clause
+# Russian and Ukrainian one-letter words (prepositions, conjunctions) that stay with the next word
+ONE_LETTER = frozenset("вВсСкКуУоОиИаАяЯйЙіІзЗ")
+
+
+def keeps_next(word: str, following: str) -> bool:
+    """Whether ``word`` stays on the row of the word after it (a typographer's tie, not a space to
+    break at): a number before its noun («1 / marker», «(1 / ПО)»), an arrow before where it
+    points («marker → / Syria»), a one-letter Russian or Ukrainian word («й / викладіть»,
+    «с / полем»), an equals sign with its result («5,2,2+3 = / 12» -> «5,2,2+3 / = 12»); and a
+    dash never begins a row («слово / — ...»). (A name's number stays with
+    the name instead, «Legio 1 / loses», and a paragraph's last word of one or two letters with the
+    word before it, «hold B.»: :func:`_tied`.)"""
+    return (bool(_NUMBER.fullmatch(word)) and following[:1].isalpha() or word.endswith("→")
+            or word in ONE_LETTER or following in ("—", "–") or word == "=")
+
+
+def _tied(words: list[str], width: int) -> list[str]:
+    """``words`` with the ties of :func:`keeps_next` made (a space that is not broken at), as
+    long as what is tied fits a row."""
+    def name(k: int) -> bool:        # «Legio», «Блок», «no.»: the number after it is its own («Legio 1»)
+        return k >= 0 and (words[k][:1].isupper() and words[k].isalpha() or words[k] in NUMBER_SIGNS)
+
+    def number(k: int) -> bool:
+        return bool(_NUMBER.fullmatch(words[k]))
+
+    out: list[str] = []
+    for k, word in enumerate(words):
+        last = k == len(words) - 1 and len(word) <= 2        # «hold / B.»: no short word left alone
+        tie = (last or number(k) and name(k - 1) or k > 0 and words[k - 1] in NUMBER_SIGNS and word[:1].isdigit()
+               or k > 0 and keeps_next(words[k - 1], word)
+               and not (number(k - 1) and name(k - 2) and word[:1].isalpha()))
+        if out and tie and len(out[-1]) + 1 + len(word) <= width:
+            out[-1] += TIE + word
+        else:
+            out.append(word)
+    return out
+
+
+NUMBER_SIGNS = ("no.", "No.", "№", "#")     # a number after one of these is its: «Senate token no. 1»
+TIE = "\u00a0"     # a space the wrap does not break at (drawn as a space)
+
+
 def wrap(s: str, width: int = COLS) -> list[str]:
-    """Greedy word wrap to ``width`` characters; a word longer than a row is broken by
-    :func:`split_word` (after its own dash or hyphen, else with a hyphen added)."""
+    """Greedy word wrap to ``width`` characters, never breaking a typographer's tie
+    (:func:`keeps_next`); a word longer than a row is broken by :func:`split_word` (after its own
+    dash or hyphen, else with a hyphen added)."""
+    return [row.replace(TIE, " ") for row in _wrap(s, width)]
+
+
+def _wrap(s: str, width: int) -> list[str]:
     out: list[str] = []
     for para in s.split("\n"):
         cur = ""
-        for word in para.split():
+        for word in _tied(para.split(), width):
             if len(word) > width:
                 if cur:
                     out.append(cur)

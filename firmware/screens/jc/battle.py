@@ -27,6 +27,7 @@ from firmware.screens.jc.words import (GAME, RESULT_WORDS, block_row, fitted_nam
                                        side_name, view_of, win_chance)
 from firmware.screens.widgets import (DiceEntry, Intent, Item, ListScreen, Scroll, die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
+from firmware.screens.widgets.listing import apart
 
 
 # -- fighting to the end -----------------------------------------------------------------------
@@ -228,7 +229,7 @@ class BattleScreen(DecisionList):
             out = []
             for k in d["choices"]:
                 value = advice_value(ctx, "hit", k)
-                width = base.COLS - 1 - (len(value) + 1 if value else 0)
+                width = base.COLS - 1 - apart(value, "x")    # a word's gap before a value in words
                 x = blocks[k]          # equally strong blocks (J-7): the name and the rating tell them apart
                 tail = f" {x['rating']}"
                 out.append(Item(fitted_name(x, width - len(tail)).ljust(width - len(tail)) + tail,

@@ -44,6 +44,7 @@ class PeopleForm(ListScreen):
     exports). A on Start begins the game."""
 
     title = Said(N_("Who plays?"), _)
+    wrap_rows = True                     # «Внесок гравців» beside «немає» takes two rows, never cut
 
     def __init__(self, powers: list[str]) -> None:
         super().__init__()
@@ -62,6 +63,11 @@ class PeopleForm(ListScreen):
     def _start(self, ctx: Ctx) -> None:
         play.start_game(ctx, with_people(act.new(self.powers), self.seats.people()), SwordHome, fair=self.fair)
         ctx.prune(lambda s: isinstance(s, SetupScreen))
+
+
+def _consuls_said(names: list[str]) -> str:
+    """The two consuls drawn (W-10) in a sentence of the language: «Валерий и Манлий», not «&»."""
+    return _("{} and {}").format(*names) if len(names) == 2 else ", ".join(names)
 
 
 class SwordHome(WrappedListScreen):
@@ -118,7 +124,7 @@ class SwordHome(WrappedListScreen):
     @staticmethod
     def _show_consuls(ctx: Ctx, drawn: list[str]) -> None:
         # the consuls shown again, never drawn again
-        ctx.push(remade(lambda: RollResult(_("Consuls"), " & ".join(say(consul_named(n)) for n in drawn))))
+        ctx.push(remade(lambda: RollResult(_("Consuls"), _consuls_said([say(consul_named(n)) for n in drawn]))))
 
     @staticmethod
     def _last(ctx: Ctx) -> None:

@@ -116,14 +116,16 @@ class DiceEntry:
         two = len(self.rows) > 1
         size = DIE_SMALL if two else DIE
         labelled = any(label for label, _n in self.rows)
-        x0 = 44 if labelled else 2
+        x0 = 1 + 7 * base.CHAR_W + 3 if labelled else 2      # a 7-letter label («Defence») and a gap, then the dice
+        most = max((n for _label, n in self.rows), default=1)   # one gap for both rows: the dice stand in columns,
+        gap = max(1, min(4, (base.W - 1 - x0 - most * size) // max(1, most - 1)))   # the last inside the panel
         y = base.TITLE_H + 2
         cur = self.at
         for r, (label, n) in enumerate(self.rows):
             if label:
                 base.put(draw, 1, y + (size - base.LINE) // 2, base.clip(label, 7))
             for i in range(n):
-                x = x0 + i * (size + 4)
+                x = x0 + i * (size + gap)
                 face = self.faces[r][i]
                 img.paste(die_tile(face, self.hit is not None and self.hit(face), size, not self.set[r][i]), (x, y))
                 if (r, i) == cur:                     # the cursor: a bar under the die

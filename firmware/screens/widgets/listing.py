@@ -107,12 +107,24 @@ def wrap_label(s: str, width: int) -> list[str]:
     return out
 
 
+def apart(value: str, label: str = "") -> int:
+    """Columns a row's ``label`` leaves for ``value`` beside it: a value in words after a label
+    ending in a word gets two blank columns before it (one reads as a word space, the value as the
+    label's next word: «Campaign over Caesar», «Внесок гравців немає»); a figure, a date, a choice
+    ‹…›, a rating (C2, IV→III), or a value after a label's own «…» or «:», one."""
+    if not value:
+        return 0
+    return len(value) + (2 if value.split()[0].isalpha() and label[-1:].isalnum() else 1)
+
+
 def item_rows(item: Item, rows: int = base.ROWS, wrap: bool = True) -> list[str]:
     """The rows a list item takes: its label on one row when it fits beside its value (or when the
     list does not wrap rows: then it is cut with '…'), else wrapped; the value goes right on the
-    last row (or a row of its own)."""
+    last row (or a row of its own), never a word space from the label (:func:`apart`)."""
     room = base.COLS - 1
-    value = len(item.value) + 1 if item.value else 0
+    value = apart(item.value, item.label)
+    if not wrap and len(item.label) + value > room:   # a list that does not wrap: the label whole a
+        value = min(value, len(item.value) + 1)      # column nearer rather than cut (never cut for a gap)
     if len(item.label) + value <= room or not wrap:
         return [base.clip(item.label, room - value)]
     out = wrap_label(item.label, room - value)        # the value beside the last row

@@ -1,6 +1,6 @@
 """Scrolling: the one scroll bar, the one scroll state, and the text screens built on them.
 
-:func:`scroll_bar` is the only scroll mark on the panel (2 px on the right edge, its length the part
+:func:`scroll_bar` is the only scroll mark on the panel (the last pixel column, its length the part
 shown); :class:`Scroll` is the only scroll handler (up/down by a row, never past either end).
 :class:`TextScreen` (wrapped text) and :class:`TableScreen` (left/right columns) use both.
 """
@@ -23,12 +23,14 @@ BODY_H = base.H - base.TITLE_H - 1           # the pixels under it
 def scroll_bar(draw: ImageDraw.ImageDraw, top: int, shown: int, total: int, y0: int = BODY_TOP,
                height: int = BODY_H) -> None:
     """The scroll mark of ``total`` rows of which ``shown`` from ``top`` are on screen, in the
-    ``height`` pixels from ``y0`` on the right edge; nothing when everything is shown."""
+    ``height`` pixels from ``y0`` on the panel's last column (the one before stays blank: a
+    21-character row's last letter ends two pixels before the edge and never touches the bar);
+    nothing when everything is shown."""
     if total <= shown:
         return
     h = max(3, height * shown // total)
     y = y0 + (height - h) * min(top, total - shown) // max(1, total - shown)
-    draw.rectangle((base.W - 2, y, base.W - 1, y + h - 1), fill=1)
+    draw.rectangle((base.W - 1, y, base.W - 1, y + h - 1), fill=1)
 
 
 def position(top: int, shown: int, total: int) -> str:
@@ -91,7 +93,7 @@ class Scroll:
 
 def wrapped(body: str | Sequence[str], width: int = base.COLS) -> list[str]:
     """``body`` (a text, or one entry per item) wrapped to the panel, one row per string (the
-    scroll bar takes the 2 px a glyph cell leaves blank at the right edge)."""
+    scroll bar takes the last pixel column, after the blank column the 21st glyph cell ends with)."""
     return base.wrap(body, width) if isinstance(body, str) else [r for line in body for r in base.wrap(line, width)]
 
 
