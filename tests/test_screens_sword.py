@@ -435,12 +435,12 @@ def test_the_consuls_row_draws_once_a_turn_then_shows_them_again():  # W-10, see
     assert [str(i.label) for i in ctx.top.items(ctx)][7] == "Draw consuls"
     ctx.press(*["down"] * 7, "a")
     drawn = ctx.view()["consuls"]["drawn"]
-    assert ctx.lines[-1] == "consuls" and " & ".join(drawn) in ctx.texts()
+    assert ctx.lines[-1] == "consuls" and " and ".join(drawn) in ctx.texts()
     ctx.press("a")                                                       # back home
     sent = len(ctx.lines)
     assert [str(i.label) for i in ctx.top.items(ctx)][7] == "Consuls"
     ctx.press("a")                                                       # the same row: shown again
-    assert " & ".join(drawn) in ctx.texts() and len(ctx.lines) == sent and ctx.notes == []
+    assert " and ".join(drawn) in ctx.texts() and len(ctx.lines) == sent and ctx.notes == []
     for _ in range(5):
         ctx.run("advance")
     ctx.press("a")
