@@ -1257,3 +1257,15 @@ def _back_home(app) -> None:
     while app.message is not None or not isinstance(app.stack[-1], GloryHome):
         app.handle("b")
         app.render()
+
+
+@pytest.mark.parametrize("rounds", [0, 9])
+def test_the_heroes_variant_has_no_medals_row(rounds):  # G-2 variants: «Герои» — «Удалите из игры все медали»
+    """The Heroes variant plays without medals (the rulebook removes them all; the console refuses
+    'medal'): the home offered Medals anyway, its list of five medals and of players, and only
+    the last A said the variant had none. A game without the variant keeps the row."""
+    for heroes, shown in ((" heroes=1", False), ("", True)):
+        ctx = FakeCtx(f"new glory players=Jack,Henry{heroes} seed=3", *["event", "end-round"] * rounds,
+                      lang="ru").open(GloryHome())
+        ctx.render()
+        assert ("Медали" in [str(i.label) for i in ctx.top.items(ctx)]) is shown, heroes

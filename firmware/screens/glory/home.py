@@ -70,10 +70,11 @@ class GloryHome(ListScreen):
             fame = Item(_("Fame"), lambda c: c.push(FameScreen()),   # players ended before round 9 has none)
                         f"{base.clip_name(leader, 8)} {view['fame'][leader]}")
             return [new, final, fame] if view["finished"] else [new, fame]
+        medals = [] if view["options"].get("heroes") else [Item(_("Medals"), lambda c: c.push(MedalScreen()))]
         if view["finished"]:                  # after round 9: the score first; fame and medals may
             return [final,                    # still be corrected until the score is final
                     Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
-                    Item(_("Medals"), lambda c: c.push(MedalScreen())),
+                    *medals,
                     Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
                     new]
         out = [
@@ -91,7 +92,7 @@ class GloryHome(ListScreen):
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
             out.append(Item(_("Tax"), self._tax, ident="tax"))
             out.append(Item(_("Farming income"), self._farming))
-            out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
+            out.extend(medals)                # none in the Heroes variant: its game has no medals
             out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
             if view["senate"] and len(view["players"]) > 1 and not view["options"].get("truce"):
                 # an intrigue's vote taken out (G-7); none in the solo (G-17) or the Truce variant
