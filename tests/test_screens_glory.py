@@ -1269,3 +1269,19 @@ def test_the_heroes_variant_has_no_medals_row(rounds):  # G-2 variants: «Гер
                       lang="ru").open(GloryHome())
         ctx.render()
         assert ("Медали" in [str(i.label) for i in ctx.top.items(ctx)]) is shown, heroes
+
+
+@pytest.mark.parametrize("arrow, said", [("cw90", "90° за годинниковою"), ("ccw180", "180° проти годинникової")])
+def test_the_board_s_turn_in_ukrainian_names_the_clock_not_the_arrow(arrow, said):  # G-2
+    """G-2: the card's arrow colour gives the way (blue clockwise, orange counter-clockwise). The
+    Ukrainian words were «за стрілкою» / «проти стрілки» («with / against the arrow»): beside a card
+    that has arrows of its own, «поверніть поле на 180° проти стрілки» reads as the opposite of its
+    arrow. They say the clock («за годинниковою», «проти годинникової»), as ru «по часовой»."""
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx(NEW, f"event arrow={arrow}", lang="uk").open(EventScreen())
+    ctx.render()
+    card = " ".join(ctx.top.rows)
+    assert f"поворот на {said}" in card and "стрілк" not in card
+    ctx = FakeCtx(NEW, f"event arrow={arrow}", lang="uk").open(GloryHome())
+    ctx.press("up", "a", "a")                             # (from Tax, due) End round 1, yes
+    assert ctx.notes[-1] == f"Поверніть поле на {said}. Раунд 2."
