@@ -351,19 +351,19 @@ def play_round(d: Driver) -> None:
             d.press("b")
     with d.task(ROUND):
         round_ = d.view()["round"]
-        d.select(re.compile(re.escape(_label("Reveal event")) + "$"))
+        d.select(re.compile(re.escape(_said("Reveal event")) + "$"))
         back_home()
         for _ in range(players):
-            d.select(re.compile("^" + re.escape(_label("Tax")) + "$"))
+            d.select(re.compile("^" + re.escape(_said("Tax")) + "$"))
             d.press("a")                                # plain tax: the population the form opens on
             back_home()
-        d.select(re.compile("^" + re.escape(_label("End round {}").format(round_)) + "$"))
+        d.select(re.compile("^" + re.escape(_said("End round {}").format(round_)) + "$"))
         d.press("a")
         back_home()
     assert d.view()["round"] == round_ + 1 and len(d.view()["taxed"]) == 0
 
 
-def _label(text: str) -> str:
+def _said(text: str) -> str:
     from firmware.screens.glory.text import _
     return _(text)
 
