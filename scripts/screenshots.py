@@ -30,6 +30,7 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("undo", ["new dice seed=3", "roll 2d6"], ["b:hold"]),
     ("log", ["new dice seed=3", "roll 2d6", "roll 1d20-2"], ["down", "down", "down", "a"]),
     ("settings", [], ["down", "down", "down", "a"]),
+    # the Glory home opens on what the round has due (its event card at the start of a round)
     ("glory", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a"]),
     ("caesar-turn", ["new caesar-solo side=caesar difficulty=normal seed=5"], ["a", "a", "a"]),
     ("caesar-why", ["new caesar-solo side=caesar difficulty=normal seed=5"], ["a", "a", "a", "right"]),
@@ -38,8 +39,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
      ["a", "down", "down", "a", "right"]),
     # his play is shown first (tile, placement), then your move on the map; B goes back to the home
     ("caesar-home", ["new caesar-solo side=caesar difficulty=normal seed=5", "crassus"], ["a", "a", "a", "b"]),
-    ("glory-fame", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a", "a"]),
-    ("glory-senate", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "vote Mary", "vote Jack", "vote Mary"], ["a", "down", "a"]),
+    ("glory-fame", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a", "up", "up", "a"]),
+    ("glory-senate", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "vote Mary", "vote Jack", "vote Mary"], ["a", "up", "a"]),
     ("sword", ["new sword players=romans,gauls,etruscans,greeks seed=2"], ["a"]),
     ("jc", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_pompeius"], ["a"]),
     ("jc-odds", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add attacker c_leg8",

@@ -52,6 +52,7 @@ UI_ATTRS = ("cursor", "top", "current", "_mark", "step", "page", "scroll", "show
 # ... and per class, what its maker set on it after building it (caesar/words.py titles a Why page).
 UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "SwordHome": ("shown_over",),          # (its rows of a game over were shown: the cursor set on the first)
+               "GloryHome": ("due",),                 # (the round's step due it put the cursor on, once)
                "JcDiceEntry": ("block", "rows"),      # (its dice are laid out once, for the block firing)
                "AddScreen": ("kind",), "SideBlocks": ("kind",),   # (a kind's row opens the list of that kind)
                "SetupScreen": ("fields",),            # (a new game's form: the figures set on it)

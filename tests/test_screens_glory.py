@@ -26,10 +26,10 @@ CASES = {
     "glory_setup": ([], ["a", "down", "down", "a"]),
     "glory_setup_names": ([], ["a", "down", "down", "a", "b"] + ["down"] * 3),      # (the cursor starts on Player 1)
     "glory_home": (TABLE, ["a"]),
-    "glory_fame": (TABLE, ["a", "a"]),
-    "glory_fame_adjust": (TABLE, ["a", "a", "down", "a", "up", "up", "right"]),
-    "glory_senate": (TABLE, ["a", "down", "a", "down", "down"]),
-    "glory_event": (TABLE + ["event arrow=ccw90"], ["a", "down", "down", "a"]),
+    "glory_fame": (TABLE, ["a", "up", "up", "a"]),          # (the home opens on Reveal event)
+    "glory_fame_adjust": (TABLE, ["a", "up", "up", "a", "down", "a", "up", "up", "right"]),
+    "glory_senate": (TABLE, ["a", "up", "a", "down", "down"]),
+    "glory_event": (TABLE + ["event arrow=ccw90"], ["a", "up", "up", "a"]),   # (the home opens on Tax)
 }
 
 
@@ -41,14 +41,14 @@ def test_golden_screen(name, state_dir):
 RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
 RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
-SCORE = ["a"] + ["down"] * 8 + ["a"]        # home: Final score (after Remove a vote: votes are in), its list
+SCORE = ["a"] + ["down"] * 6 + ["a"]        # home (on Reveal event): Final score (after Remove a vote: votes are in), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
     "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 9),   # to Clockwise, past the fame rows
-    "glory_fame_uk": ("uk", RU_TABLE, ["a", "a"]),
-    "glory_senate_ru": ("ru", RU_TABLE, ["a", "down", "a"]),
-    "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "down", "down", "a"]),
-    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 5 + ["a"]),
+    "glory_fame_uk": ("uk", RU_TABLE, ["a", "up", "up", "a"]),
+    "glory_senate_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
+    "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "up", "up", "a"]),
+    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 3 + ["a"]),
     "glory_score_entry_ru": ("ru", RU_TABLE, SCORE),
     "glory_sheet_ru": ("ru", RU_TABLE, SCORE + ["down", "a", "up", "left", "left"]),
     "glory_sheet_uk": ("uk", RU_TABLE, SCORE + ["down"] * 12 + ["a", "press"]),
@@ -111,7 +111,7 @@ def test_fame_rows_show_every_supporter_and_a_three_digit_fame(lang):  # G-5, G-
 
 
 def test_senate_votes_and_boosted_double_vote():  # G-7
-    ctx = FakeCtx(NEW, "vote Henry", "vote Henry").open(GloryHome()).press("down", "a", "down")
+    ctx = FakeCtx(NEW, "vote Henry", "vote Henry").open(GloryHome()).press("up", "a", "down")
     assert isinstance(ctx.top, SenateScreen)
     ctx.press("a:hold")                           # Henry: two votes, two supremacies
     assert ctx.session.lines[-1] == "vote Henry n=2"
@@ -418,8 +418,9 @@ def test_final_score_during_the_game_or_once_final_opens_the_list_of_rows(after,
     try:
         home = app.stack[-1]
         assert isinstance(home, GloryHome)
+        app.render()                                  # (the cursor on what is due: Reveal event, or the score)
         labels = [str(i.label) for i in home.items(app)]
-        for _ in range(labels.index("Final score")):
+        for _ in range(labels.index("Final score") - home.cursor):
             app.handle("down")
         app.handle("a")
         assert isinstance(app.stack[-1], ScoreEntry)   # the rows and their figures first: nothing to type on
@@ -556,7 +557,7 @@ def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G
     and the politics score parted from the table's."""
     ctx = FakeCtx(NEW, "vote Jack", "vote Mary", "vote Jack", lang="ru").open(GloryHome())
     labels = [str(i.label) for i in ctx.top.items(ctx)]
-    ctx.press(*["down"] * labels.index("Убрать голос"), "a")
+    ctx.press(*["down"] * (labels.index("Убрать голос") - labels.index("Открыть событие")), "a")   # (from Reveal event, due)
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert rows == ["3 Jack", "2 Mary", "1 Jack"]             # top first, as on the Senate screen
     ctx.press("down", "a")                                    # Mary's vote
@@ -747,7 +748,7 @@ def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  #
     """A signed angle (+90°, -180°) does not tell the table which way to turn the board."""
     from firmware.screens.widgets import ConfirmScreen
     ctx = FakeCtx(NEW, f"event arrow={arrow}").open(GloryHome())
-    ctx.press("down", "down", "down", "a")                # End round 1 -> the question
+    ctx.press("up", "a")                                  # (from Tax, due) End round 1 -> the question
     assert isinstance(ctx.top, ConfirmScreen)
     ctx.press("a")
     assert ctx.view()["round"] == 2
@@ -758,7 +759,7 @@ def test_after_the_end_of_a_round_the_cursor_is_on_the_next_rounds_event():  # G
     """The rows change when a round ends (the event's row and End round go, Reveal event comes):
     the cursor stayed on the fourth row, Tax, one press from what the table does next."""
     ctx = FakeCtx(NEW, "event").open(GloryHome())
-    ctx.press("down", "down", "down", "a", "a")           # End round 1, yes
+    ctx.press("up", "a", "a")                             # (from Tax, due) End round 1, yes
     assert ctx.view()["round"] == 2
     ctx.render()
     items = ctx.top.items(ctx)
@@ -770,7 +771,7 @@ def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_rewa
     card); the console says it (solo_denarii) and so must the card's screen when it is revealed."""
     from firmware.screens.glory.round import EventScreen
     ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5").open(GloryHome())     # 2 supporters
-    ctx.press("down", "down", "a")                        # Reveal event
+    ctx.press("a")                                        # Reveal event (due: the home opens on it)
     assert isinstance(ctx.top, EventScreen)
     ctx.render()
     assert "Jack: take 2 denarii." in " ".join(ctx.top.rows)
@@ -800,7 +801,7 @@ def test_the_solo_denarii_are_said_only_for_the_event_revealed_with_them():  # G
     were: another card, another figure of supporters)."""
     from firmware.screens.glory.round import EventScreen
     ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5").open(GloryHome())
-    ctx.press("down", "down", "a")                        # Reveal event
+    ctx.press("a")                                        # Reveal event (due: the home opens on it)
     ctx.render()
     assert isinstance(ctx.top, EventScreen) and "Jack: take 2 denarii." in " ".join(ctx.top.rows)
     assert ctx.run("end-round")["ok"] and ctx.run("fame Jack +9")["ok"] and ctx.run("event")["ok"]
@@ -811,7 +812,7 @@ def test_the_solo_denarii_are_said_only_for_the_event_revealed_with_them():  # G
 def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only
     from firmware.screens.glory.round import EventScreen
     ctx = FakeCtx(NEW).open(GloryHome())
-    ctx.press("down", "down", "a")
+    ctx.press("a")                                        # Reveal event (due)
     ctx.render()
     assert isinstance(ctx.top, EventScreen) and not any("take" in r for r in ctx.top.rows)
 
@@ -853,8 +854,8 @@ def test_a_ranking_an_undo_made_out_of_date_is_taken_off_and_the_final_score_kee
         d.close()
 
 
-@pytest.mark.parametrize("keys, shown", [(["down", "down", "a"], "EventScreen"),          # Reveal event
-                                         (["down"] * 6 + ["a", "a"], "PickResult")])      # Random card pick
+@pytest.mark.parametrize("keys, shown", [(["a"], "EventScreen"),                         # Reveal event (due: the home opens on it)
+                                         (["down"] * 4 + ["a", "a"], "PickResult")])      # Random card pick
 def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  # G-19: undo never re-draws
     d = Driver("en", seed=1)
     try:
@@ -882,7 +883,7 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
     ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
     order = ctx.view()["order"]
     assert order[0] != "Jack" or order[1] != "Henry"     # not simply the seating order
-    ctx.press("down", "down", "down", "down")            # Tax
+    ctx.render()                                          # (the home opens on Tax, due)
     for _ in order:
         ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
     taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
@@ -899,7 +900,7 @@ def test_a_player_who_has_taken_income_is_refused_a_second_tax():  # G-4: once i
     player's words and nothing is paid twice."""
     ctx = FakeCtx(NEW, "event arrow=ccw90", lang="ru").open(GloryHome())
     order = ctx.view()["order"]
-    ctx.press("down", "down", "down", "down", "a", "a")     # Tax: the first player pays
+    ctx.press("a", "a")                                      # Tax (due): the first player pays
     ctx.press("a")                                           # the form on the second
     form = ctx.top
     players = ctx.view()["players"]
@@ -917,7 +918,7 @@ def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
     player was taxed on last (it opened on 1: up to 15 presses a player, every round), and changing
     the player row brings that player's own."""
     ctx = FakeCtx(NEW, "event").open(GloryHome())
-    ctx.press("down", "down", "down", "down")            # Tax
+    ctx.render()                                          # (the home opens on Tax, due)
     order = ctx.view()["order"]
     pops = {name: 3 + i for i, name in enumerate(order)}
     for name in order:
@@ -926,8 +927,8 @@ def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
         f"tax {n} pop={pops[n]}" for n in order]
     assert ctx.run("end-round")["ok"] and ctx.run("event")["ok"]
     ctx.render()
-    assert ctx.top.items(ctx)[ctx.top.cursor].label == "End round 2"    # (after the last tax: End round)
-    ctx.press("down", "a")                                             # the tax form, round 2
+    assert ctx.top.items(ctx)[ctx.top.cursor].label == "Tax"    # (round 2's event out: its income is due)
+    ctx.press("a")                                             # the tax form, round 2
     form = ctx.top
     first = ctx.view()["order"][0]
     assert {f.key: f.value for f in form.fields}["pop"] == pops[first]
@@ -941,7 +942,7 @@ def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1
     the one after, whose turn it was not yet)."""
     ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
     order = ctx.view()["order"]
-    ctx.press("down", "down", "down", "down")            # Tax
+    ctx.render()                                          # (the home opens on Tax, due)
     ctx.press("a", "a")                                   # the first player pays
     assert ctx.run("undo")["ok"] and not any(line.startswith("tax ") for line in ctx.session.lines)
     ctx.press("a", "a")
@@ -954,6 +955,7 @@ def _tax_form_on(app) -> str:
     while app.stack[-1] is not home or app.message is not None:
         app.handle("b")                                # (a notice first: B closes it)
         app.render()
+    app.render()                                       # the home as drawn (its cursor on what is due)
     for _ in range(12):
         if home.items(app)[home.cursor].label == "Tax":
             break
@@ -1137,7 +1139,8 @@ def test_the_end_round_question_goes_when_the_serial_link_ends_the_round(state_d
     try:
         home = app.stack[-1]
         while not home.items(app)[home.cursor].label.startswith("End round"):
-            app.handle("down")
+            app.handle("up")                           # (the home opens on Tax, under End round)
+            app.render()
         app.handle("a")
         app.render()
         assert app.stack[-1].title == "End round?"
@@ -1149,3 +1152,136 @@ def test_the_end_round_question_goes_when_the_serial_link_ends_the_round(state_d
         assert app.console.session.view()["round"] == 2 and app.errors == 0
     finally:
         app.console.close()
+
+
+def _row_under_cursor(app) -> str:
+    home = app.stack[-1]
+    assert isinstance(home, GloryHome), type(home).__name__
+    home.render(app)                                     # as drawn: the cursor where the frame shows it
+    return str(home.items(app)[home.cursor].label)
+
+
+@pytest.mark.parametrize("stage, due", [
+    ([], "Reveal event"),                                          # the intrigue phase: its event card
+    (["event arrow=ccw90"], "Tax"),                                # building and action on the board; then income
+    (["event arrow=ccw90", "tax {0} pop=3", "tax {1} pop=4"], "Tax"),
+    (["event arrow=ccw90"] + [f"tax {{{i}}} pop=3" for i in range(4)], "End round 1"),
+    (["event arrow=ccw90", "end-round"], "Reveal event"),          # round 2 opens with its event
+    (["event", "end-round"] * 9, "Final score"),                   # after round 9: the score
+])
+def test_the_home_opens_on_what_the_round_has_due_at_the_start_and_after_a_restart(stage, due, state_dir):  # G-1
+    """A round (G-1): the event card (intrigue phase), the building and action phases on the board,
+    then the income (tax round the table, G-4) and the turn of the board (End round). The home opens
+    its cursor on the step due now — the same when the game is opened from the main menu and after
+    the power came back (it opened on Fame after a restart, wherever the round stood)."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    app = app_with([NEW], ["a"], state_dir)
+    try:
+        for line in stage:                               # (the round's order is known once its event is out)
+            line = line.format(*(app.console.session.view()["order"] or []))
+            assert app.console.request(line)["ok"], line
+        app.console.close()
+        for _ in range(2):                               # the power cut, and the next one
+            store = Store(state_dir)
+            app = App(Console(store, store.resume()))
+            app.render()
+            app.handle("a")                              # the main menu: continue the game
+            app.render()
+            assert _row_under_cursor(app) == due
+            app.console.close()
+    finally:
+        app.console.close()
+
+
+def test_a_new_game_opens_on_its_event_card_and_a_round_goes_from_step_to_step():  # G-1, G-4
+    """A new game started on the device opens on Reveal event (as a restart does, not on Fame); after
+    the card, Tax; after each tax the next player's; after the last, End round; then round 2's event:
+    a whole round of 4 players is A and B only (one B back from the card)."""
+    from firmware.screens.glory.setup import SetupScreen
+    ctx = FakeCtx(players=["Jack", "Henry", "Mary", "Ross"]).open(SetupScreen(GloryHome))
+    ctx.render()
+    ctx.top.cursor = len(ctx.top.items(ctx)) - 1          # the Start row
+    ctx.press("a")
+    assert ctx.lines[-1].startswith("new glory players=Jack,Henry,Mary,Ross")
+    home = ctx.top
+    assert isinstance(home, GloryHome) and _row_under_cursor(ctx) == "Reveal event"
+    ctx.press("a", "b")                                   # the card, and back
+    for name in ctx.view()["order"]:
+        assert _row_under_cursor(ctx) == "Tax"
+        ctx.press("a", "a")                               # the tax form on the player due; A pays
+        assert ctx.lines[-1].startswith(f"tax {name} ")
+    assert _row_under_cursor(ctx) == "End round 1"
+    ctx.press("a", "a")                                   # End round? A
+    assert ctx.view()["round"] == 2 and ctx.view()["event"] is None
+    assert _row_under_cursor(ctx) == "Reveal event"
+
+
+def test_an_undo_in_the_middle_of_a_round_puts_the_home_on_what_is_due_again(state_dir):  # G-1, G-4
+    """Round 1's four taxes paid and the round ended on the device; hold B takes the end of the round
+    back: the home is on End round 1 again (it stayed on Reveal event, a row that had gone), and a
+    second undo (the last tax) puts it on Tax, on the player who has not paid."""
+    app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
+    try:
+        order = app.console.session.view()["order"]
+        for name in order:
+            assert _tax_form_on(app) == name
+            app.handle("a")
+            app.render()
+        _back_home(app)
+        assert _row_under_cursor(app) == "End round 1"
+        app.handle("a")
+        app.render()
+        app.handle("a")
+        app.render()
+        assert app.console.session.view()["round"] == 2
+        _back_home(app)
+        assert _row_under_cursor(app) == "Reveal event"
+        _undo_on_device(app)
+        _back_home(app)
+        assert app.console.session.view()["round"] == 1 and _row_under_cursor(app) == "End round 1"
+        _undo_on_device(app)
+        _back_home(app)
+        assert _row_under_cursor(app) == "Tax" and app.console.session.view()["taxed"] == order[:3]
+        app.handle("a")
+        app.render()
+        assert app.stack[-1].values()["who"] == app.console.session.view()["players"].index(order[3])
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
+
+def _back_home(app) -> None:
+    """B until the Glory home is on top (notices and the undo's note closed)."""
+    while app.message is not None or not isinstance(app.stack[-1], GloryHome):
+        app.handle("b")
+        app.render()
+
+
+@pytest.mark.parametrize("rounds", [0, 9])
+def test_the_heroes_variant_has_no_medals_row(rounds):  # G-2 variants: «Герои» — «Удалите из игры все медали»
+    """The Heroes variant plays without medals (the rulebook removes them all; the console refuses
+    'medal'): the home offered Medals anyway, its list of five medals and of players, and only
+    the last A said the variant had none. A game without the variant keeps the row."""
+    for heroes, shown in ((" heroes=1", False), ("", True)):
+        ctx = FakeCtx(f"new glory players=Jack,Henry{heroes} seed=3", *["event", "end-round"] * rounds,
+                      lang="ru").open(GloryHome())
+        ctx.render()
+        assert ("Медали" in [str(i.label) for i in ctx.top.items(ctx)]) is shown, heroes
+
+
+@pytest.mark.parametrize("arrow, said", [("cw90", "90° за годинниковою"), ("ccw180", "180° проти годинникової")])
+def test_the_board_s_turn_in_ukrainian_names_the_clock_not_the_arrow(arrow, said):  # G-2
+    """G-2: the card's arrow colour gives the way (blue clockwise, orange counter-clockwise). The
+    Ukrainian words were «за стрілкою» / «проти стрілки» («with / against the arrow»): beside a card
+    that has arrows of its own, «поверніть поле на 180° проти стрілки» reads as the opposite of its
+    arrow. They say the clock («за годинниковою», «проти годинникової»), as ru «по часовой»."""
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx(NEW, f"event arrow={arrow}", lang="uk").open(EventScreen())
+    ctx.render()
+    card = " ".join(ctx.top.rows)
+    assert f"поворот на {said}" in card and "стрілк" not in card
+    ctx = FakeCtx(NEW, f"event arrow={arrow}", lang="uk").open(GloryHome())
+    ctx.press("up", "a", "a")                             # (from Tax, due) End round 1, yes
+    assert ctx.notes[-1] == f"Поверніть поле на {said}. Раунд 2."

@@ -184,6 +184,7 @@ def play(d: Driver, rng: random.Random) -> None:
     assert {n: scores[n]["total"] for n in TOTALS} == TOTALS, scores
     play_players(d, rng)
     play_starting_fame(d)
+    play_round(d)
 
 
 # -- issue 24 §1: players remembered ---------------------------------------------------------------------
@@ -326,6 +327,45 @@ def play_starting_fame(d: Driver) -> None:
         d.press("a")                                    # A on a figure row: start
         assert isinstance(d.top, GloryHome), type(d.top).__name__
     assert d.view()["fame"] == dict(zip(names, FAME_AT_START)), d.view()["fame"]
+
+
+
+# -- a whole round at the table (G-1): the event, each player's income, the board's turn --------------
+ROUND = "Glory: a whole round, 4 players (event card, 4 plain taxes, end of round)"
+# Measured: 17 presses, with the home opening on what the round has due: A on Reveal event, B back
+# from the card (the cursor is then on Tax), per player A (the form on the player due) A (plain tax)
+# and a key to close the notice of the denarii to take, then A on End round, A to the question and a
+# key to close the notice of the board's turn (the cursor is then on the next round's event). Before:
+# 19, and 21 in round 1 (the home opened on Fame; back from the card the cursor was on the card's row).
+TARGETS.update({ROUND: (17, 17)})
+
+
+def play_round(d: Driver) -> None:
+    from firmware.screens.glory.home import GloryHome
+    home = d.top
+    assert isinstance(home, GloryHome), type(home).__name__
+    players = len(d.view()["players"])
+
+    def back_home() -> None:
+        while d.app.message is not None or d.top is not home:
+            d.press("b")
+    with d.task(ROUND):
+        round_ = d.view()["round"]
+        d.select(re.compile(re.escape(_said("Reveal event")) + "$"))
+        back_home()
+        for _ in range(players):
+            d.select(re.compile("^" + re.escape(_said("Tax")) + "$"))
+            d.press("a")                                # plain tax: the population the form opens on
+            back_home()
+        d.select(re.compile("^" + re.escape(_said("End round {}").format(round_)) + "$"))
+        d.press("a")
+        back_home()
+    assert d.view()["round"] == round_ + 1 and len(d.view()["taxed"]) == 0
+
+
+def _said(text: str) -> str:
+    from firmware.screens.glory.text import _
+    return _(text)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
+from engine.glory.views import GloryView
 from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, remade
@@ -20,12 +21,25 @@ def open_game(ctx: Ctx) -> None:
     play.continue_or_setup(ctx, ("glory",), GloryHome, lambda: SetupScreen(GloryHome))
 
 
+def due_row(view: GloryView) -> str:
+    """The home row of what the round has due now (G-1): its event card to reveal (the intrigue
+    phase), then the income (Tax, G-4: the building and action phases are played on the board),
+    then End round; '' once round 9 is over (the score, the home's first row)."""
+    if view["finished"] or view.get("ended"):
+        return ""
+    if view["event"] is None:
+        return "reveal"
+    order = view["order"] or view["players"]
+    return "tax" if any(p not in view["taxed"] for p in order) else "end"
+
+
 class GloryHome(ListScreen):
     """The game's home: the round in the title (the game's name once it is over)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.was_finished: int | None = None    # 0 playing, 1 after round 9, 2 ended
+        self.due: str | None = None             # the row of what the round had due at the last frame
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -45,6 +59,10 @@ class GloryHome(ListScreen):
         if self.was_finished is not None and over > self.was_finished:
             self.reset()                      # round 9 / the game has ended: the cursor on the first row
         self.was_finished = over
+        due = due_row(view)
+        if due != self.due:                   # opened (a new game, Resume after a restart), or a step
+            self.due = due                    # done here, by an undo or over the serial link: the
+            self.current = due or self.current   # cursor on what the round has due now (G-1)
         leader = max(view["players"], key=lambda p: view["fame"][p])
         final = Item(_("Final score"), open_score, ident="final")
         new = Item(_("New game"), lambda c: c.push(SetupScreen(GloryHome)), ident="new")
@@ -52,10 +70,11 @@ class GloryHome(ListScreen):
             fame = Item(_("Fame"), lambda c: c.push(FameScreen()),   # players ended before round 9 has none)
                         f"{base.clip_name(leader, 8)} {view['fame'][leader]}")
             return [new, final, fame] if view["finished"] else [new, fame]
+        medals = [] if view["options"].get("heroes") else [Item(_("Medals"), lambda c: c.push(MedalScreen()))]
         if view["finished"]:                  # after round 9: the score first; fame and medals may
             return [final,                    # still be corrected until the score is final
                     Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
-                    Item(_("Medals"), lambda c: c.push(MedalScreen())),
+                    *medals,
                     Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
                     new]
         out = [
@@ -71,9 +90,9 @@ class GloryHome(ListScreen):
                 out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
                                 lambda c: c.push(EventScreen()), ident="event"))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
-            out.append(Item(_("Tax"), self._tax))
+            out.append(Item(_("Tax"), self._tax, ident="tax"))
             out.append(Item(_("Farming income"), self._farming))
-            out.append(Item(_("Medals"), lambda c: c.push(MedalScreen())))
+            out.extend(medals)                # none in the Heroes variant: its game has no medals
             out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
             if view["senate"] and len(view["players"]) > 1 and not view["options"].get("truce"):
                 # an intrigue's vote taken out (G-7); none in the solo (G-17) or the Truce variant
@@ -93,11 +112,7 @@ class GloryHome(ListScreen):
         if not due:
             ctx.notify(Msg("Everyone has taken income in round {}.", view["round"]))
             return
-
-        def paid(name: str) -> None:
-            if not [p for p in order if p not in view_of(ctx)["taxed"]]:
-                self.current = "end"          # the income phase is over: what the table does next
-        ctx.push(tax_form(ctx, players.index(due[0]), paid))
+        ctx.push(tax_form(ctx, players.index(due[0])))
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:
@@ -111,7 +126,6 @@ class GloryHome(ListScreen):
         def go(c: Ctx) -> None:
             response = run_line(c, act.end_round())
             if response is not None:
-                self.current = "reveal"             # the next round opens with its event (G-1)
                 turned = response["turned"]          # signed degrees, + = clockwise: said in words (G-2)
                 way = Msg("clockwise") if turned > 0 else Msg("counter-clockwise")
                 c.notify(Msg("Game over: final scoring.") if response["finished"] else
