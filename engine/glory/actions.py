@@ -6,11 +6,14 @@ from collections.abc import Sequence
 
 from engine.actions import Line, words
 from engine.glory.replies import (
+    DealReply,
     EndRoundReply,
     EventReply,
     FameReply,
     FarmReply,
+    KeepReply,
     MedalReply,
+    ObjectivesReply,
     PickReply,
     ScoreReply,
     SheetReply,
@@ -76,3 +79,18 @@ def sheet(player: str, entry: str, value: int) -> Line[SheetReply]:
 
 def score_sheet() -> Line[ScoreReply]:
     return Line("score sheet")
+
+
+def deal() -> Line[DealReply]:
+    """3 objective cards to each player (G-19); each keeps 2 with :func:`keep`."""
+    return Line("deal")
+
+
+def keep(player: str, cards: Sequence[str]) -> Line[KeepReply]:
+    """``player`` keeps the two objective cards ``cards`` (ids); the third goes to the bottom."""
+    return words("keep", player, ",".join(cards))
+
+
+def objectives(player: str) -> Line[ObjectivesReply]:
+    """The objective cards ``player`` holds (read-only)."""
+    return words("objectives", player)

@@ -90,6 +90,30 @@ class SheetReply(Reply):
     sheet: dict[str, dict[str, int]]
 
 
+class ObjectiveCard(TypedDict):
+    """An objective card (G-19): its ``id`` (``engine/data/glory_objectives.json``) and label."""
+
+    id: str
+    label: str
+
+
+class DealReply(Reply):
+    """``deal``: every player's 3 cards (a screen never shows it: each player looks in secret)."""
+
+    hands: dict[str, list[ObjectiveCard]]
+
+
+class KeepReply(Reply):
+    kept: list[ObjectiveCard]
+
+
+class ObjectivesReply(Reply):
+    """``objectives <name>`` (read-only): the cards the player holds, and whether 2 are kept."""
+
+    cards: list[ObjectiveCard]
+    kept: bool
+
+
 class SoloGoals(TypedDict):
     goals: dict[str, bool]
     done: int

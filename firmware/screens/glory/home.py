@@ -8,6 +8,7 @@ from engine.glory.views import GloryView
 from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, remade
+from firmware.screens.glory.objectives import choosing, open_objectives
 from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, tax_form
 from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
@@ -65,17 +66,23 @@ class GloryHome(ListScreen):
             self.current = due or self.current   # cursor on what the round has due now (G-1)
         leader = max(view["players"], key=lambda p: view["fame"][p])
         final = Item(_("Final score"), open_score, ident="final")
+        dealt = [p for p in view["players"] if p in view["objectives"]]
+        waiting = choosing(view)     # G-19: the objectives, dealt and looked at in secret (objectives.py)
+        objectives = Item(_("Objectives") if dealt else _("Deal objectives"), open_objectives,
+                          f"{len(dealt) - len(waiting)}/{len(dealt)}" if waiting else "", ident="objectives")
         new = Item(_("New game"), lambda c: c.push(SetupScreen(GloryHome)), ident="new")
         if view.get("ended"):                 # the score is final: the next game first (a game the
             fame = Item(_("Fame"), lambda c: c.push(FameScreen()),   # players ended before round 9 has none)
                         f"{base.clip_name(leader, 8)} {view['fame'][leader]}")
-            return [new, final, fame] if view["finished"] else [new, fame]
+            shown = [objectives] if dealt else []     # revealed once the game is over (G-13)
+            return [new, final, fame, *shown] if view["finished"] else [new, fame, *shown]
         medals = [] if view["options"].get("heroes") else [Item(_("Medals"), lambda c: c.push(MedalScreen()))]
         if view["finished"]:                  # after round 9: the score first; fame and medals may
             return [final,                    # still be corrected until the score is final
                     Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
                     *medals,
                     Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
+                    *([objectives] if dealt else []),
                     new]
         out = [
             Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
@@ -98,6 +105,7 @@ class GloryHome(ListScreen):
                 # an intrigue's vote taken out (G-7); none in the solo (G-17) or the Truce variant
                 out.append(Item(_("Remove a vote"), lambda c: c.push(UnvoteScreen())))
         out.append(final)
+        out.append(objectives)                # dealt at the set-up, revealed at the final scoring
         out.append(new)
         return out
 

@@ -1,0 +1,194 @@
+"""For the Glory of Rome's secret objectives on the device (G-19, G-13): dealt by the device, each
+player's cards shown to that player alone (a pass screen first, hidden again before the next), on
+no other screen, notice or log line before the final scoring; undo and a power cut never re-deal."""
+from __future__ import annotations
+
+import pytest
+
+from engine import actions as common
+from engine.glory import actions as glory
+from firmware.screens.glory.home import GloryHome
+from firmware.screens.glory.objectives import HandScreen, ObjectivesScreen, objective_name, open_objectives
+from firmware.screens.glory.track import FameScreen, SenateScreen
+from firmware.screens.menu import log_screen
+from tests.fakectx import FakeCtx
+from tests.screens import app_with
+
+NEW = "new glory players=Jack,Henry,Mary seed=5"
+
+
+def hands(ctx: FakeCtx) -> dict[str, list[str]]:
+    """Each player's cards as the game holds them (ids)."""
+    assert ctx.session is not None
+    return {p: list(h) for p, h in ctx.session.state["objectives"]["hands"].items()}
+
+
+def names(ctx: FakeCtx, ids: list[str]) -> list[str]:
+    """The cards' names as the screens say them."""
+    from engine.glory.state import objective_label
+    return [objective_name(objective_label(i)) for i in ids]  # type: ignore[arg-type]
+
+
+def leaked(ctx: FakeCtx, ids: list[str]) -> list[str]:
+    """The names among ``ids`` that the top screen shows, or a notice says."""
+    shown = " | ".join(ctx.texts() + ctx.notes)
+    return [n for n in names(ctx, ids) if n in shown]
+
+
+def home_with_dealt(lang: str = "en") -> FakeCtx:
+    ctx = FakeCtx(NEW, lang=lang)
+    ctx.open(GloryHome())
+    open_objectives(ctx)
+    ctx.press("a")                                   # Deal objectives? A
+    return ctx
+
+
+def all_ids(ctx: FakeCtx) -> list[str]:
+    return [c for h in hands(ctx).values() for c in h]
+
+
+def test_the_deal_asks_first_then_names_whose_turn_it_is_and_shows_nothing_until_he_presses():  # G-19
+    ctx = FakeCtx(NEW)
+    ctx.open(GloryHome())
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Deal objectives" in labels and "Objectives" not in labels
+    open_objectives(ctx)
+    assert ctx.lines == []                            # a question first: nothing dealt yet
+    ctx.press("b")
+    assert ctx.lines == [] and hands(ctx) == {}
+    open_objectives(ctx)
+    ctx.press("a")
+    assert ctx.lines == ["deal"]
+    dealt = hands(ctx)
+    assert sorted(dealt) == ["Henry", "Jack", "Mary"] and all(len(h) == 3 for h in dealt.values())
+    assert "Jack" in " ".join(ctx.texts()) and "Pass the device" in ctx.texts()
+    assert leaked(ctx, all_ids(ctx)) == []            # the pass screen shows no card
+    ctx.press("a")
+    assert isinstance(ctx.top, HandScreen)
+    shown = " ".join(ctx.texts())
+    assert all(n in shown for n in names(ctx, dealt["Jack"]))
+    assert [n for n in names(ctx, dealt["Henry"] + dealt["Mary"]) if n in shown] == []
+
+
+def test_each_player_returns_one_card_and_the_next_pass_screen_hides_the_last_hand():  # G-19
+    ctx = home_with_dealt()
+    dealt = hands(ctx)
+    for player in ("Jack", "Henry", "Mary"):
+        assert ctx.texts()[0] == "Pass the device" and player in " ".join(ctx.texts())
+        assert leaked(ctx, all_ids(ctx)) == []
+        ctx.press("a")                                # A: show
+        assert isinstance(ctx.top, HandScreen) and ctx.top.player == player
+        ctx.press("down", "a")                        # the second card back to the deck ...
+        assert leaked(ctx, [c for p, h in dealt.items() if p != player for c in h]) == []
+        ctx.press("a")                                # ... after a question
+        assert not any(isinstance(s, HandScreen) for s in ctx.stack)    # hidden before the next looks
+        assert ctx.lines[-1] == f"keep {player} {dealt[player][0]},{dealt[player][2]}"
+    assert isinstance(ctx.top, ObjectivesScreen)
+    assert ctx.notes == ["Every player keeps 2 objectives: keep them secret until the final scoring."]
+    assert hands(ctx) == {p: [h[0], h[2]] for p, h in dealt.items()}
+    deck = ctx.session.state["objectives"]["deck"]
+    assert deck[-3:] == [dealt["Jack"][1], dealt["Henry"][1], dealt["Mary"][1]]   # to the bottom
+
+
+def test_a_player_looks_again_at_his_own_cards_through_the_pass_screen():  # G-19
+    ctx = home_with_dealt()
+    for _player in range(3):
+        ctx.press("a", "a", "a")                      # show, the first card back, yes
+    kept = hands(ctx)
+    assert isinstance(ctx.top, ObjectivesScreen)
+    assert leaked(ctx, all_ids(ctx)) == []            # the list names the players only
+    ctx.press("down", "a")                            # Henry
+    assert ctx.texts()[0] == "Pass the device" and leaked(ctx, all_ids(ctx)) == []
+    ctx.press("a")
+    shown = " ".join(ctx.texts())
+    assert all(n in shown for n in names(ctx, kept["Henry"]))
+    assert [n for n in names(ctx, kept["Jack"] + kept["Mary"]) if n in shown] == []
+    lines = len(ctx.lines)
+    ctx.press("a")                                    # A (or B) hides: nothing is played
+    assert isinstance(ctx.top, ObjectivesScreen) and len(ctx.lines) == lines and hands(ctx) == kept
+    ctx.press("a", "a", "b")
+    assert isinstance(ctx.top, ObjectivesScreen) and hands(ctx) == kept
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_no_other_screen_notice_or_log_line_names_an_objective_before_the_final_scoring(lang):  # G-19
+    ctx = home_with_dealt(lang)
+    for _player in range(3):
+        ctx.press("a", "a", "a")
+    secret = all_ids(ctx)
+    ctx.run(common.log(50))
+    for make in (GloryHome, ObjectivesScreen, FameScreen, SenateScreen):
+        ctx.open(make())
+        assert leaked(ctx, secret) == [], make
+    ctx.open(log_screen(ctx))
+    assert ctx.texts() and leaked(ctx, secret) == []
+    log = ctx.run(common.log(50))["log"]
+    assert [n for n in names(ctx, secret) if n in " ".join(log)] == []
+    state = str(ctx.view())
+    assert [c for c in secret if f"'{c}'" in state] == []    # the state holds the counts only
+
+
+def test_the_cards_are_revealed_at_the_final_scoring():  # G-13: «Игроки раскрывают свои карты заданий»
+    ctx = home_with_dealt()
+    for _player in range(3):
+        ctx.press("a", "a", "a")
+    kept = hands(ctx)
+    for _round in range(9):
+        assert ctx.run(glory.event())["ok"] and ctx.run(glory.end_round())["ok"]
+    assert ctx.view()["finished"]
+    ctx.open(GloryHome())
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Objectives" in labels
+    ctx.open(ObjectivesScreen())
+    rows = [str(i.label).strip() for i in ctx.top.items(ctx)]
+    assert rows == ["Jack:", *names(ctx, kept["Jack"]), "Henry:", *names(ctx, kept["Henry"]),
+                    "Mary:", *names(ctx, kept["Mary"])]
+
+
+def test_undo_never_deals_again_and_the_hand_goes_with_the_step():  # PROTOCOL.md: undo restores the generator
+    ctx = home_with_dealt()
+    dealt = hands(ctx)
+    ctx.press("a", "a", "a")                          # Jack keeps 2
+    assert ctx.run(common.undo())["ok"]               # his keep taken back: the same 3 cards
+    assert hands(ctx)["Jack"] == dealt["Jack"]
+    assert ctx.run(common.undo())["ok"] and hands(ctx) == {}
+    ctx.stack[1:] = []
+    open_objectives(ctx)
+    ctx.press("a")
+    assert hands(ctx) == dealt                        # dealt again: the same cards
+
+
+def test_a_power_cut_shows_the_same_cards_and_no_hand_on_resume(state_dir):  # G-19, PROTOCOL.md
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    app = app_with([NEW, "deal"], ["a"], state_dir)
+    try:
+        dealt = {p: list(h) for p, h in app.console.session.state["objectives"]["hands"].items()}
+        app.push(ObjectivesScreen())
+        for key in ("a", "a", "a", "a"):              # Jack: pass screen, show, the first card back, yes
+            app.render()
+            app.handle(key)
+        app.render()
+        assert app.console.session.state["objectives"]["hands"]["Jack"] == dealt["Jack"][1:]
+        app.handle("a")                               # Henry looks: his hand is up at the power cut
+        app.render()
+        assert isinstance(app.stack[-1], HandScreen)
+    finally:
+        app.console.close()
+    store = Store(state_dir)
+    app = App(Console(store, store.resume()))
+    try:
+        app.render()
+        assert not any(isinstance(s, HandScreen) for s in app.stack)      # nobody's hand is up
+        assert app.console.session.state["objectives"]["hands"] == {**dealt, "Jack": dealt["Jack"][1:]}
+        app.push(ObjectivesScreen())
+        app.render()
+        app.handle("a")                               # Jack
+        app.render()
+        app.handle("a")
+        shown = [str(i.label) for i in app.stack[-1].items(app)]
+        from engine.glory.state import objective_label
+        assert shown == [objective_name(objective_label(c)) for c in dealt["Jack"][1:]]   # type: ignore[arg-type]
+    finally:
+        app.console.close()
