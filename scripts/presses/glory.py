@@ -184,6 +184,7 @@ def play(d: Driver, rng: random.Random) -> None:
     assert {n: scores[n]["total"] for n in TOTALS} == TOTALS, scores
     play_players(d, rng)
     play_starting_fame(d)
+    play_objectives(d)
     play_round(d)
 
 
@@ -361,6 +362,36 @@ def play_round(d: Driver) -> None:
         d.press("a")
         back_home()
     assert d.view()["round"] == round_ + 1 and len(d.view()["taxed"]) == 0
+
+
+# -- the secret objectives (G-19): dealt by the device, each player looks alone ----------------------
+OBJECTIVES = "Glory: deal the objectives, 4 players, each returns a card in secret"
+# Measured: 22 presses from the home of round 1 (its cursor on Reveal event): 6 down and A to the
+# Deal objectives row, A to its question; per player A on the pass screen, A on the card to return
+# (the first), A to the question; a key to close the notice that everyone has chosen, B home.
+TARGETS.update({OBJECTIVES: (22, 22)})
+
+
+def play_objectives(d: Driver) -> None:
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.objectives import HandScreen
+    home = d.top
+    assert isinstance(home, GloryHome), type(home).__name__
+    players = d.view()["players"]
+    with d.task(OBJECTIVES):
+        d.select(re.compile("^" + re.escape(_said("Deal objectives")) + "$"))
+        d.press("a")                                   # yes: dealt, Jack's pass screen
+        for name in players:
+            assert name in d.screen() and not isinstance(d.top, HandScreen), d.screen()
+            d.press("a")                               # the player alone: his 3 cards
+            assert isinstance(d.top, HandScreen) and d.top.player == name, d.screen()
+            d.press("a")                               # the first back to the deck ...
+            d.press("a")                               # ... yes: the next player's pass screen
+        while d.app.message is not None or d.top is not home:
+            d.press("b")
+    assert all(n == 2 for n in d.view()["objectives"].values()) and len(d.view()["objectives"]) == len(players)
+    d.app.stack[-1] = GloryHome()                      # the home as it opens (on what the round has due)
+    d.app.render()
 
 
 def _said(text: str) -> str:
