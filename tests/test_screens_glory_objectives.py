@@ -192,3 +192,17 @@ def test_a_power_cut_shows_the_same_cards_and_no_hand_on_resume(state_dir):  # G
         assert shown == [objective_name(objective_label(c)) for c in dealt["Jack"][1:]]   # type: ignore[arg-type]
     finally:
         app.console.close()
+
+
+def test_in_the_emperors_solo_the_cards_show_at_once():  # G-17, G-19: nobody else is at the table
+    ctx = FakeCtx("new glory players=Jack seed=5")
+    ctx.open(GloryHome())
+    open_objectives(ctx)
+    ctx.press("a")                                    # Deal objectives? A: Jack's 3 cards, no pass screen
+    assert isinstance(ctx.top, HandScreen) and len(hands(ctx)["Jack"]) == 3
+    ctx.press("a", "a")                               # the first card back, yes
+    assert ctx.notes == ["Jack keeps 2 objectives."] and len(hands(ctx)["Jack"]) == 2
+    assert isinstance(ctx.top, ObjectivesScreen)
+    ctx.press("a")                                    # looking again: the cards at once
+    assert isinstance(ctx.top, HandScreen)
+    assert [str(i.label) for i in ctx.top.items(ctx)] == names(ctx, hands(ctx)["Jack"])

@@ -87,7 +87,11 @@ def open_objectives(ctx: Ctx) -> None:
 
 
 def pass_to(ctx: Ctx, player: str) -> None:
-    """The pass screen: it names whose turn it is to look and shows no card until A."""
+    """The pass screen: it names whose turn it is to look and shows no card until A (in the
+    Emperor's solo nobody else is at the table: the cards at once)."""
+    if len(view_of(ctx)["players"]) == 1:
+        ctx.push(HandScreen(player))
+        return
     ctx.push(remade(lambda: play.Asked(GAMES, _("Pass the device"), _(
         "Pass the device to {0}; only {0} looks now.").format(player),
         lambda c: c.push(HandScreen(player)), _("A: show"), _("B: back"))))
@@ -177,6 +181,8 @@ class HandScreen(Follows, ListScreen):
             left = choosing(view_of(c))
             if left:
                 pass_to(c, left[0])
+            elif len(view_of(c)["players"]) == 1:
+                c.notify(Msg("{} keeps 2 objectives.", player))
             else:
                 c.notify(Msg("Every player keeps 2 objectives: keep them secret until the final scoring."))
 
