@@ -139,10 +139,13 @@ def test_the_cards_are_revealed_at_the_final_scoring():  # G-13: «Игроки 
     ctx.open(GloryHome())
     labels = [str(i.label) for i in ctx.top.items(ctx)]
     assert "Objectives" in labels
-    ctx.open(ObjectivesScreen())
-    rows = [str(i.label).strip() for i in ctx.top.items(ctx)]
-    assert rows == ["Jack:", *names(ctx, kept["Jack"]), "Henry:", *names(ctx, kept["Henry"]),
-                    "Mary:", *names(ctx, kept["Mary"])]
+    open_objectives(ctx)                              # the home's Objectives row
+    said = ["Jack:", *[f"· {n}" for n in names(ctx, kept["Jack"])], "Henry:", *[f"· {n}" for n in names(ctx, kept["Henry"])],
+            "Mary:", *[f"· {n}" for n in names(ctx, kept["Mary"])]]
+    assert " ".join(ctx.top.rows) == " ".join(said), ctx.top.rows    # (its rows wrapped to the panel)
+    ctx.open(ObjectivesScreen())                      # a list left up as round 9 ended: the same text
+    ctx.press("a")
+    assert ctx.top.rows[0] == "Jack:" and names(ctx, kept["Mary"])[-1] in ctx.top.rows[-1]
 
 
 def test_undo_never_deals_again_and_the_hand_goes_with_the_step():  # PROTOCOL.md: undo restores the generator

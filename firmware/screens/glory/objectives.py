@@ -11,7 +11,7 @@ question); then the pass screen of the next player. The list of players (the hom
 row) lets a player look at his cards again, through the same pass screen; B hides them. Only the
 hand screen shows cards, and only its player's; no notice, no log line names one (the console's
 ``deal`` reply is never shown). Once the game is over (round 9 ended, or the game ended), the
-list shows everyone's kept cards: they are revealed for the final scoring."""
+home's Objectives row shows everyone's kept cards: they are revealed for the final scoring."""
 from __future__ import annotations
 
 import re
@@ -68,6 +68,9 @@ def choosing(view: GloryView) -> list[str]:
 def open_objectives(ctx: Ctx) -> None:
     """The home's row: deal the objectives (after a question) or open the list of players."""
     view = view_of(ctx)
+    if view["objectives"] and revealed(view):
+        show_revealed(ctx)
+        return
     if view["objectives"]:
         ctx.push(ObjectivesScreen())
         return
@@ -84,6 +87,19 @@ def open_objectives(ctx: Ctx) -> None:
     ctx.push(remade(lambda: play.Asked(GAMES, _("Deal objectives?"), _(
         "3 secret objective cards each: each player keeps 2, the third goes to the bottom of the "
         "deck."), go)))
+
+
+def show_revealed(ctx: Ctx) -> None:
+    """Every player's cards, revealed for the final scoring (G-13): a text, each card on its row."""
+    def make() -> play.Snapshot:
+        rows: list[str] = []
+        for p in view_of(ctx)["players"]:
+            response = ctx.run(act.objectives(p))
+            if response["ok"] and response["cards"]:
+                rows.append(f"{p}:")
+                rows.extend(f"· {objective_name(c)}" for c in response["cards"])
+        return play.Snapshot(GAMES, _("Objectives"), rows)
+    ctx.push(remade(make))
 
 
 def pass_to(ctx: Ctx, player: str) -> None:
@@ -109,14 +125,8 @@ class ObjectivesScreen(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
-        if revealed(view):
-            rows: list[Item] = []
-            for p in view["players"]:
-                rows.append(Item(base.clip_name(p, base.COLS - 1) + ":", ident=f"player:{p}"))
-                response = ctx.run(act.objectives(p))
-                cards = response["cards"] if response["ok"] else []
-                rows.extend(Item("  " + objective_name(c), ident=f"card:{p}:{c['id']}") for c in cards)
-            return rows
+        if revealed(view):               # (round 9 ended while the list was up) everyone's cards
+            return [Item(_("Show everyone's cards"), show_revealed, ident="revealed")]
         waiting = choosing(view)
         return [Item(base.clip_name(p, 12), partial(_look, player=p),
                      _("to choose") if p in waiting else _("2 kept"), ident=p)
