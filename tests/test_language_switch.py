@@ -351,6 +351,7 @@ def _opened(name: str) -> tuple[list[str], Any]:
     """A game set up by console lines, and how to open one of its screens said when made."""
     from firmware.screens.caesar import flow
     from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.objectives import open_objectives, pass_to
     from firmware.screens.glory.round import pick_form
     from firmware.screens.jc import campaign
     from firmware.screens.sword.home import SwordHome
@@ -376,11 +377,14 @@ def _opened(name: str) -> tuple[list[str], Any]:
         "loss table": (sword, loss_table),
         "naval roll": (sword, lambda app: (app.push(naval_form(app)), app.handle("a"))),
         "card pick": (["new glory players=Анна,Богдан seed=2"], lambda app: (app.push(pick_form()), app.handle("a"))),
+        "deal objectives": (["new glory players=Анна,Богдан seed=2"], open_objectives),
+        "objectives pass": (["new glory players=Анна,Богдан seed=2", "deal"], lambda app: pass_to(app, "Богдан")),
     }[name]
 
 
 @pytest.mark.parametrize("name", ["pass the device", "duel hand", "trophies", "private", "winter", "farming",
-                                  "consuls", "2d6 roll", "loss table", "naval roll", "card pick"])
+                                  "consuls", "2d6 roll", "loss table", "naval roll", "card pick",
+                                  "deal objectives", "objectives pass"])
 def test_a_screen_of_the_game_said_when_made_is_made_again_in_the_new_language(name: str, state_dir: Path) -> None:
     """Screens that said their texts when they were made and had no ``remake`` (a duel's pass the
     device and hand, JC's trophies, Private and Winter questions, Glory's farming, the Sword's
