@@ -187,9 +187,10 @@ def test_a_power_cut_shows_the_same_cards_and_no_hand_on_resume(state_dir):  # G
         assert app.console.session.state["objectives"]["hands"] == {**dealt, "Jack": dealt["Jack"][1:]}
         app.push(ObjectivesScreen())
         app.render()
-        app.handle("a")                               # Jack
-        app.render()
-        app.handle("a")
+        assert app.stack[-1].current == "Henry"       # the list opens on the player still to choose
+        for key in ("up", "a", "a"):                  # Jack looks again: the pass screen, his cards
+            app.handle(key)
+            app.render()
         shown = [str(i.label) for i in app.stack[-1].items(app)]
         from engine.glory.state import objective_label
         assert shown == [objective_name(objective_label(c)) for c in dealt["Jack"][1:]]   # type: ignore[arg-type]
@@ -209,3 +210,14 @@ def test_in_the_emperors_solo_the_cards_show_at_once():  # G-17, G-19: nobody el
     ctx.press("a")                                    # looking again: the cards at once
     assert isinstance(ctx.top, HandScreen)
     assert [str(i.label) for i in ctx.top.items(ctx)] == names(ctx, hands(ctx)["Jack"])
+
+
+def test_the_list_opens_on_the_first_player_still_to_choose():  # G-19
+    ctx = home_with_dealt()
+    ctx.press("a", "a", "a")                          # Jack has chosen; Henry's pass screen ...
+    ctx.press("b", "b")                               # ... left: back home
+    assert isinstance(ctx.top, GloryHome)
+    assert "1/3" in ctx.texts() or any(str(i.value) == "1/3" for i in ctx.top.items(ctx))
+    open_objectives(ctx)
+    ctx.press("a")                                    # A on the row the list opened on: Henry's turn
+    assert ctx.texts()[0] == "Pass the device" and "Henry" in " ".join(ctx.texts())

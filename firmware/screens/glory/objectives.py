@@ -128,6 +128,8 @@ class ObjectivesScreen(ListScreen):
         if revealed(view):               # (round 9 ended while the list was up) everyone's cards
             return [Item(_("Show everyone's cards"), show_revealed, ident="revealed")]
         waiting = choosing(view)
+        if not self.current and waiting:      # opened: the cursor on the first player still to choose
+            self.current = waiting[0]
         return [Item(base.clip_name(p, 12), partial(_look, player=p),
                      _("to choose") if p in waiting else _("2 kept"), ident=p)
                 for p in view["players"] if p in view["objectives"]]
