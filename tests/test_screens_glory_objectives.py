@@ -221,3 +221,15 @@ def test_the_list_opens_on_the_first_player_still_to_choose():  # G-19
     open_objectives(ctx)
     ctx.press("a")                                    # A on the row the list opened on: Henry's turn
     assert ctx.texts()[0] == "Pass the device" and "Henry" in " ".join(ctx.texts())
+
+
+def test_the_list_left_up_when_the_deal_is_taken_back_offers_the_deal_again():  # PROTOCOL.md undo
+    ctx = home_with_dealt()
+    dealt = hands(ctx)
+    ctx.press("b")                                    # from Jack's pass screen to the list
+    assert isinstance(ctx.top, ObjectivesScreen)
+    assert ctx.run(common.undo())["ok"] and hands(ctx) == {}
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Deal objectives"]     # (was an empty list)
+    ctx.press("a", "a")                               # the question, yes
+    assert hands(ctx) == dealt and ctx.texts()[0] == "Pass the device"
+    assert sum(isinstance(s, ObjectivesScreen) for s in ctx.stack) == 1

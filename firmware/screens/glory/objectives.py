@@ -127,6 +127,8 @@ class ObjectivesScreen(ListScreen):
         view = view_of(ctx)
         if revealed(view):               # (round 9 ended while the list was up) everyone's cards
             return [Item(_("Show everyone's cards"), show_revealed, ident="revealed")]
+        if not view["objectives"]:            # the deal taken back (an undo): it can be dealt again
+            return [Item(_("Deal objectives"), _deal_again, ident="deal")]
         waiting = choosing(view)
         if not self.current and waiting:      # opened: the cursor on the first player still to choose
             self.current = waiting[0]
@@ -137,6 +139,11 @@ class ObjectivesScreen(ListScreen):
 
 def _look(ctx: Ctx, player: str) -> None:
     pass_to(ctx, player)
+
+
+def _deal_again(ctx: Ctx) -> None:
+    ctx.pop()
+    open_objectives(ctx)
 
 
 def _hide(ctx: Ctx) -> None:
