@@ -14,6 +14,7 @@ hand screen shows cards, and only its player's; no notice, no log line names one
 home's Objectives row shows everyone's kept cards: they are revealed for the final scoring."""
 from __future__ import annotations
 
+import logging
 import re
 from functools import partial
 
@@ -28,6 +29,8 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.glory.text import Msg, _
 from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
 from firmware.screens.widgets import Item, ListScreen
+
+log = logging.getLogger(__name__)
 
 # The cards' names (engine/data/glory_objectives.json: the rulebook names ten of them; the others
 # are "Objective N" until the printed cards are typed in), said in the current language.
@@ -95,7 +98,9 @@ def show_revealed(ctx: Ctx) -> None:
         rows: list[str] = []
         for p in view_of(ctx)["players"]:
             response = ctx.run(act.objectives(p))
-            if response["ok"] and response["cards"]:
+            if not response["ok"]:
+                log.warning("%s's objectives cannot be read: %s", p, response.get("message"))
+            elif response["cards"]:
                 rows.append(f"{p}:")
                 rows.extend(f"· {objective_name(c)}" for c in response["cards"])
         return play.Snapshot(GAMES, _("Objectives"), rows)
@@ -170,6 +175,8 @@ class HandScreen(Follows, ListScreen):
     def _read(self, ctx: Ctx) -> list[ObjectiveCard]:
         if self.cards is None:
             response = ctx.run(act.objectives(self.player))
+            if not response["ok"]:
+                log.warning("%s's objectives cannot be read: %s", self.player, response.get("message"))
             self.cards = response["cards"] if response["ok"] else []
             self.kept = bool(response["ok"] and response["kept"])
         return self.cards
