@@ -161,6 +161,20 @@ def crowded(texts: list[tuple[int, int, str, str]], where: str) -> set[str]:
     return out
 
 
+def run_together(img: Any, texts: list[tuple[int, int, str, str]], where: str) -> set[str]:
+    """A title and its status in the title bar within two columns of each other with no cut in the
+    bar between them: read as one phrase («Приказ Б A: сохранить», «Battle defender wins»)."""
+    bar = sorted((x, t.rstrip()) for x, y, t, kind in texts if y <= 0 and kind == "body" and t.strip())
+    out = set()
+    for (x, t), (x2, t2) in zip(bar, bar[1:]):
+        end = x + len(t) * base.CHAR_W
+        if not 0 <= x2 - end <= 2 * base.CHAR_W:       # (a bar drawn twice: two titles at x=1)
+            continue
+        if not any(all(img.getpixel((c, r)) == 0 for r in range(base.TITLE_H)) for c in range(end, x2)):
+            out.add(f"{where}: title {t!r} and status {t2!r} {x2 - end} px apart, the bar uncut")
+    return out
+
+
 def frame_faults(app: Any) -> set[str]:
     """What the frame now on top shows wrong: a text whose pixels leave the panel (a title's mark
     above a capital drawn off the top, a row past the right edge), a character drawn as the
@@ -168,7 +182,7 @@ def frame_faults(app: Any) -> set[str]:
     from firmware.screens.widgets.listing import ListScreen
     base.TRACE = []
     try:
-        app.render()
+        img = app.render()
         texts = list(base.TRACE)
     finally:
         base.TRACE = None
@@ -182,6 +196,7 @@ def frame_faults(app: Any) -> set[str]:
             faults.add(f"{where}: off the panel at ({x},{y}): {text!r}")
         if base.missing(text, kind):
             faults.add(f"{where}: no glyph for {sorted(base.missing(text, kind))} in {text!r}")
+    faults |= run_together(img, texts, where)
     if isinstance(screen, ListScreen):
         faults |= crowded(texts, where)
     if isinstance(screen, ListScreen) and app.message is None:
@@ -280,7 +295,8 @@ def _shots() -> list[tuple[str, list[str], list[str]]]:
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_every_shot_frame_by_frame(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every frame on the way to every screen of the screenshot scripts, in each language, passes
-    :func:`frame_faults` (no list leaving rows blank before more items, no text off the panel) and cuts nothing with '…': the screens a walk of random keys
+    :func:`frame_faults` (no list leaving rows blank before more items, no title run into its
+    status, no text off the panel) and cuts nothing with '…': the screens a walk of random keys
     seldom reaches (Caesar!'s «Взять центуриона» behind a Centurion bonus)."""
     faults: set[str] = set()
     cut: set[str] = set()

@@ -176,3 +176,20 @@ def test_a_text_screens_position_reaches_its_end_when_the_last_row_shows(monkeyp
     said.clear()
     TextScreen("About", ["one", "two"]).render(ctx)     # everything shown: no count
     assert said == [""]
+
+
+@pytest.mark.parametrize(("title", "status", "cut"), [
+    ("Приказ Б", "A: сохранить", True),          # a column apart: read as «Приказ Б A: сохранить»
+    ("Battle", "defender wins", True),           # two columns: «Battle defender wins»
+    ("Hispania Citerior", "1/4", True),
+    ("Legatus", "1/3", False),                   # far apart: the bar is whole
+])
+def test_a_title_and_its_status_close_together_have_the_bar_cut_between_them(title, status, cut):
+    img, draw = base.frame()
+    base.title_bar(draw, title, status)
+    end, start = 1 + len(title) * base.CHAR_W, base.W - len(status) * base.CHAR_W - 1
+    dark = [x for x in range(end, start) if all(img.getpixel((x, y)) == 0 for y in range(base.TITLE_H))]
+    assert bool(dark) == cut
+    if cut:                                      # in the middle of the blank columns, neither text cut
+        assert len(dark) == 1 and dark[0] - (end - 1) >= 2 and start - dark[0] >= 3
+        assert all(img.getpixel((x, y)) == 1 for x in range(dark[0] + 1, start) for y in (0, base.TITLE_H - 1))
