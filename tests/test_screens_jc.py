@@ -74,7 +74,7 @@ def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's o
     ctx = FakeCtx().open(setup_form(home=JcHome)).press("down", "down", "right", "a")
     assert ctx.view()["battle"]["dice"] == "physical"
     ctx.open(setup_form(home=JcHome))
-    assert "real dice" in ctx.texts()
+    assert "table" in ctx.texts()
 
 
 def test_adding_a_roster_block_as_a_reserve():  # J-8
