@@ -371,14 +371,8 @@ def odds_screen() -> OddsScreen:
         p = float(attacker_wins(m.mod))
         return [(_("Attacker wins"), p), (_("Defender wins"), 1 - p)]
 
-    return OddsScreen(lambda c: _("Odds 3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: f"{m.mod:+d}",
-                      hint=_odds_hint)
-
-
-def _odds_hint() -> str:
-    """The odds screen's keys, with "B: back" where it fits the row (not in Russian or Ukrainian)."""
-    full = _("←→ modifier  B: back")
-    return full if len(full) <= base.COLS else _("←→ modifier")
+    return OddsScreen(lambda c: _("3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: f"{m.mod:+d}",
+                      hint=lambda: _("←→ modifier"), back=lambda: _("B: back"))
 
 
 def naval_form(ctx: Ctx) -> NumberForm:
