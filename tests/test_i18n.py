@@ -260,7 +260,7 @@ SAID_TWO_WAYS = {
     "wild": "a bag item's name, shortened from Caesar!'s «универсальный жетон» (legatus)",
     "play": "Caesar!'s step («разыграйте») is an order; JC's a noun («розыгрыш»)",
     "over": "Caesar!'s game («конец») and JC's battle («окончен») in their title bars",
-    "{} left": "Caesar!'s tokens left in a bag; the shared screens' count still to come («ещё {}»)",
+    "{} left": "the bag's deck row is «Взять карту  ещё 12» (with «осталось 12» it would take two rows)",
     "Fair draw": "the new-game form's row holds the code («Код жребия»); History's item opens the check",
 }
 
