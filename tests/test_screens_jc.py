@@ -596,7 +596,7 @@ def roster_strength(ctx: FakeCtx, block: str) -> int | None:
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_outside_battle_stands_beside_the_side_in_every_language_and_beside_no_kind(lang):  # J-2
-    """«outside battle» came and went by its length beside the title: shown beside «Fleets» but not
+    """«outside battle» came and went by its length beside the title: shown beside «Navis» but not
     «Legions» in English, beside «Легионы» in Russian. It stands beside the side's name only."""
     from firmware import i18n
     from firmware.screens.jc.blocks import SideBlocks

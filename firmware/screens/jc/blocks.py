@@ -94,7 +94,7 @@ class SideBlocks(GroupedBlocks):
 
     def status(self, ctx: Ctx) -> str:
         """"outside battle" beside the side's name, in every language; not beside a kind's («Legions
-        outside battle» does not fit, «Fleets» and «Легионы» did: it came and went by the word's
+        outside battle» does not fit, «Navis» and «Легионы» did: it came and went by the word's
         length), which is opened from the side's list."""
         return "" if self.kind_title else _("outside battle")
 
