@@ -112,6 +112,9 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("might-long", [NEW, LONG_MIGHT, "play MT-SD ship:3/3 SD"], ["a", "a"]),
     ("might-long-down", [NEW, LONG_MIGHT, "play MT-SD ship:3/3 SD"], ["a", "a"] + ["down"] * 9),
     ("centurion", [NEW, HU_CENTURION], ["a", "a", "press", "a", "a", "a"]),
+    # the tokens to take one of, and «Skip (draw as usual)» begun on the last row (more follows);
+    # the turn's text read to its end first (longer in Ukrainian)
+    ("centurion-take", [NEW, HU_CENTURION], ["a", "a", "press", "a", "a", "a"] + ["down"] * 4 + ["a"]),
     ("draw-page", [NEW, DOUBLE], ["a", "a", "a", "a", "a", "a", "a", "a"]),
     # the views
     ("score", [NEW, DOUBLE], ["a", "down", "a"]),

@@ -161,6 +161,20 @@ def crowded(texts: list[tuple[int, int, str, str]], where: str) -> set[str]:
     return out
 
 
+def run_together(img: Any, texts: list[tuple[int, int, str, str]], where: str) -> set[str]:
+    """A title and its status in the title bar within two columns of each other with no cut in the
+    bar between them: read as one phrase («Приказ Б A: сохранить», «Battle defender wins»)."""
+    bar = sorted((x, t.rstrip()) for x, y, t, kind in texts if y <= 0 and kind == "body" and t.strip())
+    out = set()
+    for (x, t), (x2, t2) in zip(bar, bar[1:]):
+        end = x + len(t) * base.CHAR_W
+        if not 0 <= x2 - end <= 2 * base.CHAR_W:       # (a bar drawn twice: two titles at x=1)
+            continue
+        if not any(all(img.getpixel((c, r)) == 0 for r in range(base.TITLE_H)) for c in range(end, x2)):
+            out.add(f"{where}: title {t!r} and status {t2!r} {x2 - end} px apart, the bar uncut")
+    return out
+
+
 def frame_faults(app: Any) -> set[str]:
     """What the frame now on top shows wrong: a text whose pixels leave the panel (a title's mark
     above a capital drawn off the top, a row past the right edge), a character drawn as the
@@ -168,7 +182,7 @@ def frame_faults(app: Any) -> set[str]:
     from firmware.screens.widgets.listing import ListScreen
     base.TRACE = []
     try:
-        app.render()
+        img = app.render()
         texts = list(base.TRACE)
     finally:
         base.TRACE = None
@@ -182,6 +196,7 @@ def frame_faults(app: Any) -> set[str]:
             faults.add(f"{where}: off the panel at ({x},{y}): {text!r}")
         if base.missing(text, kind):
             faults.add(f"{where}: no glyph for {sorted(base.missing(text, kind))} in {text!r}")
+    faults |= run_together(img, texts, where)
     if isinstance(screen, ListScreen):
         faults |= crowded(texts, where)
     if isinstance(screen, ListScreen) and app.message is None:
@@ -190,7 +205,24 @@ def frame_faults(app: Any) -> set[str]:
         heights = screen._heights(items, rows)
         if items and not (screen.top <= screen.cursor and sum(heights[screen.top:screen.cursor + 1]) <= rows):
             faults.add(f"{where}: the cursor's row {screen.cursor} is off the panel (rows {screen.top}…)")
+        faults |= blank_end(texts, heights, screen.top, *screen.region(app), where)
     return faults
+
+
+def blank_end(texts: list[tuple[int, int, str, str]], heights: list[int], top: int, first: int, rows: int,
+              where: str) -> set[str]:
+    """A list whose next item does not fit in the rows left under the last one shown, and which
+    leaves them blank: a blank row reads as the list's end, with only the scroll bar saying that
+    more items follow (Caesar! «Взять центуриона» hid «Нет (тянуть как обычно)»)."""
+    used, k = 0, top
+    while k < len(heights) and used + heights[k] <= rows:
+        used, k = used + heights[k], k + 1
+    if k == len(heights) or used == rows:
+        return set()
+    y = base.row_y(first + used)
+    if any(t.strip() and y <= ty < y + base.LINE for _x, ty, t, _kind in texts):
+        return set()
+    return {f"{where}: rows {used + 1}…{rows} left blank with item {k} of {len(heights)} still to come"}
 
 
 def caller() -> str:
@@ -245,6 +277,48 @@ def test_random_keys_find_no_clipped_text(setup: str, lang: str, tmp_path: Path,
         app.console.close()
     assert not cut, "texts cut with '…':\n" + "\n".join(
         f"  {lg} w={w} {text!r} ({where})" for (lg, text, w), where in sorted(cut.items()))
+    assert not faults, "\n".join(sorted(faults))
+
+
+def _shots() -> list[tuple[str, list[str], list[str]]]:
+    """Every screen the screenshot scripts show (the README tour and scripts/shots_<game>.py)."""
+    import importlib
+    from scripts import screenshots
+    shots = [(f"tour/{name}", setup, keys) for name, setup, keys in screenshots.SHOTS]
+    for path in sorted(Path(screenshots.__file__).parent.glob("shots_*.py")):
+        shots += [(f"{path.stem[6:]}/{name}", setup, keys)
+                  for name, setup, keys in importlib.import_module(f"scripts.{path.stem}").SHOTS]
+    return shots
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_shot_frame_by_frame(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every frame on the way to every screen of the screenshot scripts, in each language, passes
+    :func:`frame_faults` (no list leaving rows blank before more items, no title run into its
+    status, no text off the panel) and cuts nothing with '…': the screens a walk of random keys
+    seldom reaches (Caesar!'s «Взять центуриона» behind a Centurion bonus)."""
+    faults: set[str] = set()
+    cut: set[str] = set()
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cut.add(f"{text!r} w={width} ({caller()})")
+        return out
+    monkeypatch.setattr(base, "clip", recording)
+    for n, (name, setup, keys) in enumerate(_shots()):
+        app = app_with(setup, [], tmp_path / str(n), lang=lang)
+        try:
+            for key in keys:
+                faults |= {f"{name}: {f}" for f in frame_faults(app)}
+                app.handle(key)
+            faults |= {f"{name}: {f}" for f in frame_faults(app)}
+            assert app.errors == 0, name
+        finally:
+            app.console.close()
+    assert not cut, "texts cut with '…':\n" + "\n".join(sorted(cut))
     assert not faults, "\n".join(sorted(faults))
 
 

@@ -74,7 +74,7 @@ def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's o
     ctx = FakeCtx().open(setup_form(home=JcHome)).press("down", "down", "right", "a")
     assert ctx.view()["battle"]["dice"] == "physical"
     ctx.open(setup_form(home=JcHome))
-    assert "real dice" in ctx.texts()
+    assert "table" in ctx.texts()
 
 
 def test_adding_a_roster_block_as_a_reserve():  # J-8
@@ -592,6 +592,30 @@ def roster_strength(ctx: FakeCtx, block: str) -> int | None:
     side = "caesar" if block.startswith("c_") else "pompey"
     return next((b["strength"] for b in ctx.run(f"roster {side}")["blocks"]
                  if b["id"] == block and b["status"] == "available"), None)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_outside_battle_stands_beside_the_side_in_every_language_and_beside_no_kind(lang):  # J-2
+    """«outside battle» came and went by its length beside the title: shown beside «Navis» but not
+    «Legions» in English, beside «Легионы» in Russian. It stands beside the side's name only."""
+    from firmware import i18n
+    from firmware.screens.jc.blocks import SideBlocks
+    from firmware.screens.jc.text import _
+    ctx = FakeCtx(NEW, lang=lang)
+    try:
+        i18n.set_language(lang)
+        side = SideBlocks("pompey")
+        ctx.open(side)
+        assert _("outside battle") in ctx.texts()
+        for k in range(len(side.items(ctx))):
+            ctx.top.cursor = k
+            ctx.press("a")
+            if isinstance(ctx.top, SideBlocks) and ctx.top is not side:       # a kind's list
+                assert _("outside battle") not in ctx.texts(), ctx.top.title
+            while ctx.top is not side:
+                ctx.press("b")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_step_lost_outside_battle_is_one_row_of_the_block(tmp_path):  # J-2, J-3 (Vulcan)

@@ -265,6 +265,26 @@ def test_odds_left_lowers_the_modifier_and_only_b_goes_back():  # issue 9 item 1
     assert not isinstance(ctx.top, OddsScreen)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_odds_screen_shows_the_same_hints_in_every_language(lang):  # W-6
+    """The English odds screen said «←→ modifier  B: back»; the Russian and Ukrainian ones dropped
+    «B: назад», which did not fit the row: the back hint now stands in the title bar and the
+    modifier on the dial's row beside its name, whole in every language."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.rolls import odds_screen
+    from firmware.screens.sword.text import _
+    ctx = FakeCtx(NEW, lang=lang).open(odds_screen()).press("right", "right")
+    try:
+        i18n.set_language(lang)
+        texts = [t.strip() for t in ctx.texts()]
+        assert {_("←→ modifier"), _("B: back"), _("3d6 vs 3d6"), "+2"} <= set(texts), texts
+        assert lang == "en" or _("B: back") != "B: back"
+        assert all(len(t) <= base.COLS and "…" not in t for t in texts)
+    finally:
+        i18n.set_language("en")
+
+
 def test_two_d6_roll_from_the_table():  # W-9
     # Dice (the last row): table; back up to Siege; the dice start on 2 4 -> 2 3
     ctx = home(NEW).press(*["down"] * 6, "a", *["down"] * 4, "a", *["up"] * 4, "a", "right", "down", "a")

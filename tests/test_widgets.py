@@ -176,3 +176,49 @@ def test_a_text_screens_position_reaches_its_end_when_the_last_row_shows(monkeyp
     said.clear()
     TextScreen("About", ["one", "two"]).render(ctx)     # everything shown: no count
     assert said == [""]
+
+
+@pytest.mark.parametrize(("title", "status", "cut"), [
+    ("Приказ Б", "A: сохранить", True),          # a column apart: read as «Приказ Б A: сохранить»
+    ("Battle", "defender wins", True),           # two columns: «Battle defender wins»
+    ("Hispania Citerior", "1/4", True),
+    ("Legatus", "1/3", False),                   # far apart: the bar is whole
+])
+def test_a_title_and_its_status_close_together_have_the_bar_cut_between_them(title, status, cut):
+    img, draw = base.frame()
+    base.title_bar(draw, title, status)
+    end, start = 1 + len(title) * base.CHAR_W, base.W - len(status) * base.CHAR_W - 1
+    dark = [x for x in range(end, start) if all(img.getpixel((x, y)) == 0 for y in range(base.TITLE_H))]
+    assert bool(dark) == cut
+    if cut:                                      # in the middle of the blank columns, neither text cut
+        assert len(dark) == 1 and dark[0] - (end - 1) >= 2 and start - dark[0] >= 3
+        assert all(img.getpixel((x, y)) == 1 for x in range(dark[0] + 1, start) for y in (0, base.TITLE_H - 1))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_where_dice_tiles_and_bags_come_from_is_one_word_in_every_game(lang):
+    """Julius Caesar's «real dice», the Sword's «table» and Caesar!'s «physical» named one choice
+    (ru «свои кубики», «на столе», «настоящие»): every form row that chooses between the device and
+    the table says the same two words, in each language."""
+    from firmware import i18n
+    from firmware.screens.caesar.setup import setup_form as caesar_form
+    from firmware.screens.jc.setup import setup_form as jc_form
+    from firmware.screens.sword.rolls import CheckMenu, battle_form, naval_form, tactics_form
+    from firmware.screens.widgets.dice import source_word
+    from tests.test_screens_sword import NEW, home
+    ctx = home(NEW)
+    i18n.set_language(lang)
+    try:
+        words = {(source_word(0), source_word(1))}
+        forms = [caesar_form(), jc_form(next_battle=True), battle_form(), tactics_form(), naval_form(ctx)]
+        seen = {(f.label, f.show(0), f.show(1)) for form in forms for f in form.fields
+                if f.key in ("dice", "tiles", "bags")}
+        assert {label for label, _zero, _one in seen} == {"Tiles", "Bags", "Dice"}
+        assert {(zero, one) for _label, zero, one in seen} == words
+        menu = CheckMenu()
+        ctx.open(menu)
+        shown = {i.value for i in menu.items(ctx) if i.ident == "dice"}
+        assert shown <= {source_word(0), source_word(1)}
+        assert words != {("device", "table")} or lang == "en"          # said in the language
+    finally:
+        i18n.set_language("en")

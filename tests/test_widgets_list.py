@@ -66,6 +66,21 @@ def test_the_wrapped_list_draws_every_character_of_every_label():
     assert all(x + len(t) * 6 <= base.W for x, _y, t, _k in drawn)
 
 
+def test_an_item_that_does_not_fit_below_the_last_shows_its_first_rows():
+    # Caesar! «Взять центуриона»: three tokens, then «Нет (тянуть как обычно)» on two rows: the
+    # fourth row showed nothing (the list seemed to end there) until the cursor went down
+    items = [Item("универсальный 3/3"), Item("меч 7/0"), Item("щит/корабль 4/4"), Item("Нет (тянуть как обычно)")]
+    img, draw = base.frame()
+    base.TRACE = []
+    try:
+        draw_list(draw, items, 0, 0, wrap=True)
+        drawn = list(base.TRACE)
+    finally:
+        base.TRACE = None
+    assert [(y, t) for _x, y, t, _k in drawn][-1] == (base.row_y(3), "Нет (тянуть как")
+    assert all(t != "обычно)" for _x, _y, t, _k in drawn)          # the rest on the next page, whole
+
+
 class Numbers(ListScreen):
     title = "Numbers"
 

@@ -175,7 +175,10 @@ def reaches_top(ch: str, kind: str = "body") -> bool:
 
 
 def title_bar(draw: ImageDraw.ImageDraw, title: str, status: str = "") -> None:
-    """An inverted bar on top with ``title`` left and ``status`` (whose turn, counts) right.
+    """An inverted bar on top with ``title`` left and ``status`` (whose turn, counts) right; when
+    they stand within two columns of each other the bar is cut between them (a one-pixel dark
+    column), so that they never read as one phrase («Приказ Б A: сохранить», «Battle defender
+    wins») and neither is shortened.
 
     The text stands a pixel up, so that the 11-pixel bar holds the font's 12-pixel cell but its
     top row, which only the marks above a few capitals use (Ґ Ї Ё Й ʼ): a title with one of them
@@ -187,7 +190,12 @@ def title_bar(draw: ImageDraw.ImageDraw, title: str, status: str = "") -> None:
     draw.rectangle((0, 0, W - 1, TITLE_H + y), fill=1)
     put(draw, 1, y, shown, fill=0)
     if status:
-        put(draw, W - len(status) * CHAR_W - 1, y, status, fill=0)
+        x = W - len(status) * CHAR_W - 1
+        put(draw, x, y, status, fill=0)
+        end = 1 + len(shown.rstrip()) * CHAR_W
+        if x - end <= 2 * CHAR_W:            # a word space or two apart: a cut in the bar between them
+            mid = (end + x) // 2 - 1         # (the middle of the blank columns: a glyph's last is blank)
+            draw.line((mid, 0, mid, TITLE_H + y), fill=0)
 
 
 def row_y(i: int) -> int:

@@ -30,7 +30,6 @@ from firmware.screens.caesar.words import (
     HARDER,
     HARDER_WORDS,
     INPUT,
-    INPUT_WORDS,
     SIDES,
     fit,
     pn,
@@ -39,6 +38,7 @@ from firmware.screens.caesar.words import (
 )
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Field, Intent, Item, NumberForm, Scroll, intent, on_off, scroll_bar
+from firmware.screens.widgets.dice import source_word
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.scroll import row_at, spot_of
 from firmware.screens.widgets.share import FairShare
@@ -155,8 +155,8 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
               Field("cent", N_("Centurions"), flag("cent"), 0, 1, on_off),
               Field("bctl", N_("Border control"), flag("bctl"), 0, 1, on_off),
               Field("harder", N_("Harder"), harder, 0, 2, harder_word),    # S-8: a marker goes with a removed bonus
-              Field("tiles", N_("Tiles"), at("tiles", INPUT, 0), 0, 1, lambda v: _(INPUT_WORDS[v])),
-              Field("bags", N_("Bags"), at("bags", INPUT, 0), 0, 1, lambda v: _(INPUT_WORDS[v]))]
+              Field("tiles", N_("Tiles"), at("tiles", INPUT, 0), 0, 1, source_word),
+              Field("bags", N_("Bags"), at("bags", INPUT, 0), 0, 1, source_word)]
 
     fair = FairShare()
 

@@ -46,9 +46,6 @@ HARDER_WORDS = {"off": N_("off"), "always": N_("always"), "control": N_("on capt
 INPUT = ("digital", "physical")
 
 
-INPUT_WORDS = (N_("device"), N_("physical"))
-
-
 TILES_KEY = "caesar.tiles"
 
 

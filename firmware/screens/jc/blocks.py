@@ -18,7 +18,6 @@ from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman
 from engine.jc.terms import NOW_FIGHTS
 from engine.text import N_
-from firmware.screens import base
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.setup import strengths
 from firmware.screens.jc.kinds import GroupedBlocks
@@ -94,9 +93,10 @@ class SideBlocks(GroupedBlocks):
         return self.kind_title or side_name(self.side)
 
     def status(self, ctx: Ctx) -> str:
-        """"outside battle", where it fits beside the title (a kind's list: "Legions" does not)."""
-        said = _("outside battle")
-        return said if len(self.title) + 1 + len(said) <= base.COLS else ""
+        """"outside battle" beside the side's name, in every language; not beside a kind's («Legions
+        outside battle» does not fit, «Navis» and «Легионы» did: it came and went by the word's
+        length), which is opened from the side's list."""
+        return "" if self.kind_title else _("outside battle")
 
     def block_rows(self, ctx: Ctx) -> list[tuple[RosterBlock, Item]]:
         fighting = in_battle(ctx)

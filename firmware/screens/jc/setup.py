@@ -17,7 +17,7 @@ from firmware.screens import play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.jc.words import ROLE_WORDS, SIDES, owned_name, run_line, side_name, view_of
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
-from firmware.screens.widgets.dice import TABLE_DICE
+from firmware.screens.widgets.dice import TABLE_DICE, source_word
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
 
@@ -63,7 +63,7 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
     fields = [Field("attacker", N_("Attacker"), 0, 0, 1, lambda v: side_name(SIDES[v])),
               Field("surprise", N_("Surprise (Mars)"), 0, 0, 1, on_off),
               Field("dice", N_("Dice"), 1 if dice == "physical" else 0, 0, 1,
-                    lambda v: _("real dice") if v else _("device"), "" if next_battle else TABLE_DICE)]
+                    source_word, "" if next_battle else TABLE_DICE)]
     seats = None if next_battle else Seats([(s, partial(side_name, s)) for s in SIDES], lambda i: "—")
 
     fair = None if next_battle else FairShare()     # a new session's form: the players' share

@@ -29,7 +29,6 @@ from firmware.screens.sword.words import (
     TEST_NAMES,
     TESTS,
     Follows,
-    dice_word,
     reading_word,
     run_line,
     side_row,
@@ -51,7 +50,7 @@ from firmware.screens.widgets import (
     on_off,
     scroll_bar,
 )
-from firmware.screens.widgets.dice import TABLE_DICE
+from firmware.screens.widgets.dice import TABLE_DICE, source_word
 from firmware.screens.widgets.figure import recalled, remember
 from firmware.screens.widgets.result import ResultScreen
 
@@ -134,7 +133,7 @@ def battle_form() -> NumberForm:
         Field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
         Field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
         Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b])),
-        Field("dice", N_("Dice"), 0, 0, 1, dice_word, TABLE_DICE),
+        Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
     ], go, status=_odds_status)
 
 
@@ -322,7 +321,7 @@ def tactics_form() -> NumberForm:
         Field("rating", N_("Tactics rating"), 2, 0, 6),
         Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
         Field("test", N_("Test"), 0, 0, len(TESTS) - 1, lambda t: _(TEST_NAMES[t])),
-        Field("dice", N_("Dice"), 0, 0, 1, dice_word, TABLE_DICE),
+        Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
 
 
@@ -372,14 +371,8 @@ def odds_screen() -> OddsScreen:
         p = float(attacker_wins(m.mod))
         return [(_("Attacker wins"), p), (_("Defender wins"), 1 - p)]
 
-    return OddsScreen(lambda c: _("Odds 3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: f"{m.mod:+d}",
-                      hint=_odds_hint)
-
-
-def _odds_hint() -> str:
-    """The odds screen's keys, with "B: back" where it fits the row (not in Russian or Ukrainian)."""
-    full = _("←→ modifier  B: back")
-    return full if len(full) <= base.COLS else _("←→ modifier")
+    return OddsScreen(lambda c: _("3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: f"{m.mod:+d}",
+                      hint=lambda: _("←→ modifier"), back=lambda: _("B: back"))
 
 
 def naval_form(ctx: Ctx) -> NumberForm:
@@ -406,7 +399,7 @@ def naval_form(ctx: Ctx) -> NumberForm:
               Field("port", N_("Friendly port"), 0, 0, 1, on_off)]
     if carthage:
         fields.append(Field("extra", N_("Extra Carthage ops"), 0, 0, 3))
-    fields.append(Field("dice", N_("Dice"), 0, 0, 1, dice_word, TABLE_DICE))
+    fields.append(Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE))
     return NumberForm(N_("Naval move"), fields, go, status=lambda c, v: _("A: roll"))
 
 
@@ -429,7 +422,7 @@ class CheckMenu(ListScreen):
                if not (k == "gallic" and gauls)]
         if gauls:                                        # W-9: the Gauls besieging roll -1
             out.insert(1, Item(_(GAULS_SIEGE), partial(self._roll, kind="siege", gauls=True)))
-        shown = dice_word(int(self.table))               # a choice, as in every roll's form: left/right
+        shown = source_word(int(self.table))               # a choice, as in every roll's form: left/right
         out.append(Item(_("Dice"), self._toggle, figure(shown) if self.cursor == len(out) else shown,
                         ident="dice", adjust=lambda c, by: self._toggle(c)))
         return out

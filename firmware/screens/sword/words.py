@@ -91,10 +91,6 @@ def power_named(power: str) -> Msg:
     return Msg(POWER_NAMES.get(power, power.capitalize()))
 
 
-def dice_word(v: int) -> str:
-    return _("table") if v else _("device")
-
-
 def side_row(label: str, side: BattleSide) -> str:
     """``Attack 5 2 2 +3=12`` (uncut: the battle's rows are wrapped where they are drawn)."""
     dice = " ".join(map(str, side["dice"]))

@@ -15,10 +15,22 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from engine.text import N_
 from firmware import dice_guess
+from firmware.i18n import _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent, repeated
+
+SOURCES = (N_("device"), N_("table"))   # where the dice (Julius Caesar, Sword of Rome), the command
+                                        # tiles and the bags (Caesar!) come from: one word in every game
+
+
+def source_word(v: int) -> str:
+    """The value of a Dice, Tiles or Bags row: ``device`` (0) or ``table`` (1), the same word in
+    every game's screens (they said «real dice», «table» and «physical» for one choice)."""
+    return _(SOURCES[v])
+
 
 TABLE_DICE = "rules.table_dice"   # the device setting: 1 when the table throws its own dice (every
                                   # roll's Dice row opens on it: Julius Caesar's new battle, the Sword's rolls)

@@ -145,7 +145,9 @@ def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top
     for k in range(top, len(items)):
         item = items[k]
         parts = item_rows(item, rows, wrap)
-        if y_row + len(parts) > rows:
+        if y_row + len(parts) > rows:     # the rows left show the item's first rows, the rest on the
+            for i, part in enumerate(parts[:rows - y_row]):      # next page (a blank row would read as
+                base.put(draw, CURSOR_W + 1, base.row_y(first + y_row + i), part)   # the list's end)
             break
         if k == cursor:                   # a solid ▶ in the margin, 4 px wide, 9 px tall
             mid = base.row_y(first + y_row) + base.LINE // 2 - 1

@@ -102,13 +102,15 @@ class OddsScreen:
     """Outcomes with their chances, a row and a bar each (up to three): ``outcomes(ctx)`` gives
     ``[(label, p)]`` (None while they are computed, ``[]`` when there is nothing to compute yet:
     ``empty`` says why). With ``adjust`` the screen is a dial over a figure (a modifier): left/right
-    change it, ``figure(ctx)`` is shown in the title bar and ``hint()`` on the bottom row; only B
-    goes back. Without it, any of B, left, A, right or press closes."""
+    change it; ``figure(ctx)`` is shown in the title bar, or, with ``hint()``, on the bottom row
+    right of the hint that names it (the dial's row: «←→ modifier  +2»), the title bar then saying
+    ``back()`` («B: back»): every language shows both hints whole; only B goes back. Without
+    ``adjust``, any of B, left, A, right or press closes."""
 
     def __init__(self, title: str | Callable[[Ctx], str], outcomes: Callable[[Ctx], list[tuple[str, float]] | None],
                  empty: str | Callable[[], str] = "", waiting: str | Callable[[], str] = "",
                  adjust: Callable[[Ctx, int], None] | None = None, figure: Callable[[Ctx], str] | None = None,
-                 hint: Callable[[], str] | None = None) -> None:
+                 hint: Callable[[], str] | None = None, back: Callable[[], str] | None = None) -> None:
         self._title = title
         self.outcomes = outcomes
         self.empty = empty
@@ -116,6 +118,7 @@ class OddsScreen:
         self.adjust = adjust
         self.figure = figure
         self.hint = hint
+        self.back = back
         self.shown_title = ""
 
     @property
@@ -125,7 +128,9 @@ class OddsScreen:
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         self.shown_title = self._title(ctx) if callable(self._title) else self._title
-        base.title_bar(draw, self.shown_title, self.figure(ctx) if self.figure else "")
+        shown = self.figure(ctx) if self.figure else ""
+        dial = self.hint is not None and self.back is not None     # the figure on the dial's row
+        base.title_bar(draw, self.shown_title, self.back() if dial and self.back else shown)
         rows = self.outcomes(ctx)
         if not rows:
             text = self.waiting if rows is None else self.empty
@@ -141,7 +146,10 @@ class OddsScreen:
             if width:
                 draw.rectangle((1, y + 12, 1 + width, y + 15), fill=1)
         if self.hint is not None and len(rows) < 3:
-            base.text(draw, 1, base.row_y(3), base.clip(self.hint()))
+            figure = shown if dial else ""
+            base.text(draw, 1, base.row_y(3), base.clip(self.hint(), base.COLS - len(figure) - (2 if figure else 0)))
+            if figure:
+                base.put(draw, base.W - len(figure) * base.CHAR_W - 1, base.row_y(3), figure)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
