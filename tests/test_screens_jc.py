@@ -322,7 +322,8 @@ def test_an_announcement_on_screen_at_a_power_cut_is_said_again_until_it_is_clos
     try:
         top = fourth.stack[-1]
         assert isinstance(top, Announcement) and top.title == "Game over"   # the verdict, never seen yet
-        assert "8.2 Victory: After year 5 Pompey has more VP" in " ".join(top.rows), top.rows
+        said = " ".join(top.rows)
+        assert "8.2 Victory: After year 5 Pompey has more VP" in said and "and wins." in said, top.rows   # J-17
         fourth.handle("a")
         assert isinstance(fourth.stack[-1], JcHome)
     finally:
