@@ -347,6 +347,27 @@ def test_the_winters_announcement_follows_a_language_change(state_dir):  # J-19
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, numbers, victory", [
+    ("en", ["8.1", "8.2", "8.3", "8.4", "8.5", "8.6"], "8.2 Victory"),
+    ("ru", ["4.1", "4.2", "4.3", "4.4", "4.5", "4.6"], "4.4 Проверка условий победы"),
+    ("uk", ["8.1", "8.2", "8.3", "8.4", "8.5", "8.6"], "8.2 ")])
+def test_the_winter_checklist_is_numbered_as_the_readers_rulebook(lang, numbers, victory):  # J-19
+    """The English rules v1.1 number the winter 8.1-8.6 and check victory second; the Russian
+    summary (seeds) numbers it 4.1-4.6 and checks victory fourth, after the ships and the supply
+    («4.4. ПРОВЕРКА УСЛОВИЙ ПОБЕДЫ»), and names the last step «Восстановление исходного состояния
+    года». The Russian checklist said 8.1-8.6 in the English order. (No Ukrainian edition in the
+    seeds: the English numbering.)"""
+    from firmware.screens.jc.campaign import Announcement
+    ctx = FakeCtx(NEW, lang=lang).open(JcHome()).press(*DOWN * 10, "a", "a")
+    assert isinstance(ctx.top, Announcement), type(ctx.top).__name__
+    said = " ".join(ctx.top.rows)
+    shown = [word for word in said.split() if word.count(".") == 1 and word.replace(".", "").isdigit()]
+    assert shown == numbers, said
+    assert victory in said, said
+    if lang == "ru":
+        assert "4.6 Восстановление исходного состояния года:" in said and "Новый год" not in said, said
+
+
 def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
     """The year ends when the five cards are played (rules 4.0); the winter deals new hands. Asked
     with the device's deal still in play, the question says which turn it is and that the hands
