@@ -114,12 +114,12 @@ class AddScreen(GroupedBlocks):
         return self.kind_title or _(ROLE_WORDS[self.role])
 
     def status(self, ctx: Ctx) -> str:
-        """How many blocks the side has in the battle already."""
+        """How many blocks the side has in the battle already, where it fits beside the title."""
         view = view_of(ctx)
         side = view["battle"][self.role]
         n = sum(1 for b in view["battle"]["blocks"] if b["side"] == side)
         said = ngettext("{} in battle", "{} in battle", n).format(n) if n else ""
-        return said if len(self.title) + 1 + len(said) <= base.COLS else str(n) if n else ""
+        return said if len(self.title) + 1 + len(said) <= base.COLS else ""     # (a bare figure: "battle 1"?)
 
     def leading(self, ctx: Ctx) -> list[Item]:
         last = self.group(ctx)
