@@ -22,7 +22,7 @@ def comparable(state_json: str) -> dict:
     a bag or deck keeps only its newest events (``history``) and counts them all (``events``), so
     that its state stays small (issue 20 §3); Caesar!'s words and records (issue 23); the place of
     a Julius Caesar battle's events and Glory's first player of each round (issue 24) and who has
-    taken income this round (``taxed``, G-4); the Sword of
+    taken income this round (``taxed``, G-4), the blocks of a finished Julius Caesar battle; the Sword of
     Rome's most recent battle, kept beside its last roll for the retreat losses entered after it
     (W-5), and the turn its consuls were drawn in (W-10: drawn once per reinforcement phase).
     Everything else is compared as stored."""
@@ -46,6 +46,9 @@ def comparable(state_json: str) -> dict:
             if e.get("event") == "end":                # ("Pompey holds the field"), its facts as stored
                 e.pop("msg", None)
                 e.pop("text", None)
+        for h in state.get("history", []):             # a finished battle keeps the ids of its blocks
+            if isinstance(h, dict):                    # (the device's Add list: the last battle's first)
+                h.pop("blocks", None)
     if "factions" in state and "desperate" in state:   # the Sword of Rome (W-5): its most recent battle,
         state.pop("last_battle", None)                 # a copy of a battle's fields, beside ``last``;
         state["consuls"].pop("turn", None)             # (W-10) the turn the consuls were last drawn in

@@ -91,6 +91,41 @@ def test_year_5_tie_breaks():
     assert score.verdict(c, trophies, 5)["winner"] == "caesar"      # 3-2
 
 
+@pytest.mark.parametrize("lang, word, wins", [("en", "wins", ("Caesar", "Pompey")),
+                                              ("ru", "побеждает", ("побеждает Цезарь", "побеждает Помпей")),
+                                              ("uk", "перемагає", ("перемагає Цезар", "перемагає Помпей"))])
+def test_the_verdict_says_who_wins(lang, word, wins):
+    # J-17: the verdict ends the game, so it names the winner: "After year 5 Pompey has more VP
+    # (7 to 4)." left the table to conclude it (10+ VP, the higher total, the tie held by Rome)
+    from firmware.i18n import localize
+    trophies = {"caesar": [], "pompey": []}
+    caesar_wins, pompey_wins = wins
+    cases = [(score.starting_control(), 5, pompey_wins),                              # 7 to 1
+             ({"Roma": "caesar", "Massilia": "pompey", "Tarraco": "pompey"}, 5, caesar_wins),   # 2-2, Rome
+             ({"Roma": "pompey", "Athenae": "caesar", "Massilia": "caesar"}, 5, pompey_wins),  # 2-2, Rome
+             ({c: "caesar" for c in score.starting_control()}, 1, caesar_wins)]         # 13 VP in year 1
+    for control, year, winner in cases:
+        v = score.verdict(control, trophies, year)
+        said = localize(v["reason"], lang)
+        assert word in said and winner in said, said
+    drawn = localize(score.verdict({"Athenae": "caesar", "Massilia": "pompey"}, trophies, 5)["reason"], lang)
+    assert word not in drawn, drawn
+
+
+def test_russian_sentences_cite_the_russian_summarys_sections():  # J-8, J-2
+    """The player's edition's numbers: the Russian summary has the reserves in 3.3 («РЕЗЕРВЫ») and
+    the third leader levied once a first one is killed in 3.4 («БОЕВОЙ УРОН»); the Russian device
+    cited the English rules' 7.3 and 7.51, sections a Russian reader's rulebook does not have."""
+    from firmware.i18n import localize
+    t = Table()
+    t.run("add attacker c_nav1", "add attacker c_leg10", "add defender p_leg1")
+    reserves = localize(t.fails("start", "illegal_move"), "ru")
+    assert "(правила 3.3)" in reserves and "7.3" not in reserves, reserves
+    note = localize(Table().do("add attacker c_octavian")["notes"][0], "ru")
+    assert "(правила 3.4)" in note and "7.51" not in note, note
+    assert "(rules 7.51)" in localize(Table().do("add attacker c_octavian")["notes"][0], "en")
+
+
 # -- winter ----------------------------------------------------------------------------------
 def test_winter_order_cleopatra_before_victory():
     # J-19 (v1.1 8.1 then 8.2): a vacant Alexandria becomes Cleopatra's side's before the check

@@ -27,7 +27,7 @@ DOWN = ["down"]
 CASES = {
     "jc_setup": ([], ["a", "down", "a", "b", "right", "down", "right"]),
     "jc_home": ([NEW, "add attacker c_caesar"], HOME),
-    "jc_add": ([NEW], HOME + DOWN + ["a", "down", "down"]),
+    "jc_add": ([NEW], HOME + DOWN + ["a", "down"]),
     "jc_turn": (ARMIES + ["start"], HOME + ["a"]),
     "jc_hit": (TIE, HOME + ["a", "down"]),
     "jc_dice": (ARMIES + ["start"], HOME + ["a", "a"]),
@@ -78,7 +78,8 @@ def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's o
 
 
 def test_adding_a_roster_block_as_a_reserve():  # J-8
-    ctx = home(NEW).press(*DOWN, "a", "down", "a", "a", "down", "right", "a")      # Leaders → Caesar
+    # hold A on a block opens its form (A adds it at once, at the strength it has)
+    ctx = home(NEW).press(*DOWN, "a", "a", "a:hold", "down", "right", "a")      # Leaders → Caesar
     assert ctx.session.lines[-1] == "add attacker c_caesar strength=3 reserve=1"
 
 
@@ -322,7 +323,8 @@ def test_an_announcement_on_screen_at_a_power_cut_is_said_again_until_it_is_clos
     try:
         top = fourth.stack[-1]
         assert isinstance(top, Announcement) and top.title == "Game over"   # the verdict, never seen yet
-        assert "8.2 Victory: After year 5 Pompey has more VP" in " ".join(top.rows), top.rows
+        said = " ".join(top.rows)
+        assert "8.2 Victory: After year 5 Pompey has more VP" in said and "and wins." in said, top.rows   # J-17
         fourth.handle("a")
         assert isinstance(fourth.stack[-1], JcHome)
     finally:
@@ -344,6 +346,27 @@ def test_the_winters_announcement_follows_a_language_change(state_dir):  # J-19
         assert "Клеопатра" in " ".join(top.rows)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, numbers, victory", [
+    ("en", ["8.1", "8.2", "8.3", "8.4", "8.5", "8.6"], "8.2 Victory"),
+    ("ru", ["4.1", "4.2", "4.3", "4.4", "4.5", "4.6"], "4.4 Проверка условий победы"),
+    ("uk", ["8.1", "8.2", "8.3", "8.4", "8.5", "8.6"], "8.2 ")])
+def test_the_winter_checklist_is_numbered_as_the_readers_rulebook(lang, numbers, victory):  # J-19
+    """The English rules v1.1 number the winter 8.1-8.6 and check victory second; the Russian
+    summary (seeds) numbers it 4.1-4.6 and checks victory fourth, after the ships and the supply
+    («4.4. ПРОВЕРКА УСЛОВИЙ ПОБЕДЫ»), and names the last step «Восстановление исходного состояния
+    года». The Russian checklist said 8.1-8.6 in the English order. (No Ukrainian edition in the
+    seeds: the English numbering.)"""
+    from firmware.screens.jc.campaign import Announcement
+    ctx = FakeCtx(NEW, lang=lang).open(JcHome()).press(*DOWN * 10, "a", "a")
+    assert isinstance(ctx.top, Announcement), type(ctx.top).__name__
+    said = " ".join(ctx.top.rows)
+    shown = [word for word in said.split() if word.count(".") == 1 and word.replace(".", "").isdigit()]
+    assert shown == numbers, said
+    assert victory in said, said
+    if lang == "ru":
+        assert "4.6 Восстановление исходного состояния года:" in said and "Новый год" not in said, said
 
 
 def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
@@ -506,7 +529,7 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     from firmware.screens.jc.setup import AddScreen
     ctx = FakeCtx(NEW)
     ctx.open(AddScreen("defender"))
-    pick_block(ctx, "Elephant")
+    pick_block(ctx, "Elephant", "a:hold")                  # hold A: the form (A adds it as it stands)
     assert ctx.top.title == "Elephant"
     shown = []
     for _ in range(3):
@@ -518,7 +541,7 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     assert ctx.lines[-1] == "add defender p_elephant strength=2" and not ctx.notes
     legion = FakeCtx(NEW)
     legion.open(AddScreen("defender"))
-    pick_block(legion, "Legio 1").press("left", "left", "left", "a")
+    pick_block(legion, "Legio 1", "a:hold").press("left", "left", "left", "a")
     assert legion.lines[-1] == "add defender p_leg1 strength=1"
 
 
@@ -526,15 +549,15 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
 KINDS = {"Legio": "Legions", "Equitatus": "Equitatus", "Auxilia": "Auxilia", "Navis": "Navis"}
 
 
-def pick_block(ctx: FakeCtx, name: str) -> FakeCtx:
+def pick_block(ctx: FakeCtx, name: str, key: str = "a") -> FakeCtx:
     """On a list of blocks by kind: the block called ``name``, through its kind's row when it has
-    one (every move pressed)."""
+    one (every move pressed), then ``key`` on it (hold A: a block's form on the Add list)."""
     labels = [str(i.label) for i in ctx.top.items(ctx)]
     if name not in labels:
         kind = KINDS.get(name.split()[0], "Leaders")
         ctx.press(*DOWN * labels.index(kind), "a")
         labels = [str(i.label) for i in ctx.top.items(ctx)]
-    return ctx.press(*DOWN * labels.index(name), "a")
+    return ctx.press(*DOWN * labels.index(name), key)
 
 
 def block_menu(ctx: FakeCtx, side: str, name: str) -> FakeCtx:
@@ -574,9 +597,9 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     add = FakeCtx(NEW, "add attacker c_leg10")
     add.open(AddScreen("attacker"))
     labels = [str(i.label) for i in add.top.items(add)]
-    assert labels[:3] == ["By rating…", "Leaders", "Legions"] and "Legio 10" not in labels
+    assert labels[:2] == ["Leaders", "Legions"] and labels[-1] == "By rating…" and "Legio 10" not in labels
     add.run("add attacker c_antonius")
-    add.press("down", "a", "a", "a", "a", "a")                   # Leaders: Caesar added, then Octavian
+    add.press("a", "a", "a")                                     # Leaders: A adds Caesar, then Octavian
     assert [line for line in add.lines if line.startswith("add")][-2:] == ["add attacker c_caesar strength=3",
                                                                            "add attacker c_octavian strength=1"]
     # (Caesar set up at his maximum; Octavian from the levy pool at I, J-20)
@@ -584,8 +607,61 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     add.press("a")
     assert "Leaders" not in [str(i.label) for i in add.top.items(add)]
     add.press("up")
-    add.press("down", "a")                                       # the legions not yet in the battle
+    add.press("a")                                               # the legions not yet in the battle
     assert add.top.title == "Legions" and len(add.top.items(add)) == 13                 # 14 less Legio 10
+
+
+@pytest.mark.parametrize("lang, last", [("en", "Last battle"), ("ru", "Прошлый бой"), ("uk", "Попередній бій")])
+def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, last):  # J-2, J-3
+    """A set-up on the device took about 9 presses a block (a kind's row, the 14 legions scrolled,
+    A on the block's form). The side's blocks that fought in the last battle come first, as one
+    row: in it A adds each block at once at the strength it kept (J-2), with no move (the next
+    comes under the cursor); a block the battle eliminated (J-3) or killed is not offered."""
+    from firmware.screens.jc.setup import AddScreen
+    fought = [*ARMIES, "add attacker c_leg8", "start", "fight"]
+    ctx = FakeCtx(*fought, "next-battle", lang=lang)
+    gone = {b["id"] for b in ctx.view()["battle"]["blocks"] if b["status"] in ("eliminated", "killed")}
+    survivors = [b for b in ("c_caesar", "c_leg10", "c_leg8") if b not in gone]
+    assert survivors, gone
+    ctx.open(AddScreen("attacker"))
+    row = ctx.top.items(ctx)[0]
+    assert (str(row.label), row.value) == (last, str(len(survivors)))
+    ctx.press("a")
+    assert ctx.top.title == last
+    shown = [i.key for i in ctx.top.items(ctx)]
+    assert sorted(shown) == sorted(survivors)                           # only those that can fight again
+    ctx.press(*["a"] * len(survivors))
+    strength = {b["id"]: b["strength"] for b in ctx.run("roster caesar")["blocks"]}
+    assert [line for line in ctx.lines if line.startswith("add")] == [
+        f"add attacker {b} strength={strength[b]}" for b in shown]      # at the strength each kept
+    assert len(ctx.top.items(ctx)) == 1 and ctx.top.items(ctx)[0].key != "c_caesar"   # all in: a row that goes back
+    ctx.press("a")
+    assert isinstance(ctx.top, AddScreen) and ctx.top.kind == "" and ctx.top.items(ctx)[0].key != "kind:group"
+    first = FakeCtx(NEW).open(AddScreen("attacker"))                      # no battle fought yet: no such row
+    assert "kind:group" not in [i.key for i in first.top.items(first)]
+
+
+def test_a_levy_step_is_one_press_on_the_blocks_row():  # J-20
+    """A levy point adds a step: Blocks → a side → the block → Gain a step → the notice took 5
+    presses past the block's row. Hold A on the row gains the step at once, said as Gain a step
+    says it; a block at its most is refused in the console's words, nothing changed; a block in
+    the battle being set up says its steps are lost there."""
+    from firmware.screens.jc.blocks import SideBlocks
+    ctx = FakeCtx(NEW, "lose c_leg10")
+    most = roster_strength(ctx, "c_leg10") + 1
+    ctx.open(SideBlocks("caesar"))
+    pick_block(ctx, "Legio 10", "a:hold")
+    assert ctx.lines[-1] == "gain c_leg10" and roster_strength(ctx, "c_leg10") == most
+    assert isinstance(ctx.top, SideBlocks) and "gains a step" in ctx.notes[-1] and "Undo: hold B." in ctx.notes[-1]
+    before = len(ctx.notes)
+    ctx.press("a:hold")                                                  # at its most now: refused
+    assert roster_strength(ctx, "c_leg10") == most and len(ctx.notes) == before + 1
+    busy = FakeCtx(NEW, "add attacker c_leg10", "lose c_leg8")
+    busy.open(SideBlocks("caesar"))
+    pick_block(busy, "Legio 10", "a:hold")
+    assert not any(line.startswith("gain") for line in busy.lines) and "current battle" in busy.notes[-1]
+    busy.press("b", "a:hold")                                            # on a kind's row: it opens, as A
+    assert busy.top.kind == "leader" or busy.top.kind == "legion"
 
 
 def roster_strength(ctx: FakeCtx, block: str) -> int | None:

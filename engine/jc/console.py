@@ -69,7 +69,8 @@ def _after(state: State) -> None:
     if battle["phase"] == "over" and not any(h["number"] == state["number"] for h in state["history"]):
         state["history"].append({"number": state["number"], "attacker": battle["attacker"],
                                  "surprise": battle["surprise"], "result": battle["result"],
-                                 "winner": battle["winner"], "rounds": battle["round"]})
+                                 "winner": battle["winner"], "rounds": battle["round"],
+                                 "blocks": [b["id"] for b in battle["blocks"] if b["id"]]})
         del state["history"][:-HISTORY_KEPT]     # History (firmware/history.py) keeps them all
 
 

@@ -18,11 +18,13 @@ ROME = "Roma"
 ALEXANDRIA = "Alexandria"
 
 # one sentence per side: ru/uk decline the side's name (engine/jc/terms.py)
-TEN_VP = {"caesar": N_("Caesar has {} VP (10 or more)."), "pompey": N_("Pompey has {} VP (10 or more).")}
-MORE_VP = {"caesar": N_("After year 5 Caesar has more VP ({} to {})."),
-           "pompey": N_("After year 5 Pompey has more VP ({} to {}).")}
-HOLDS_ROME = {"caesar": N_("VP tied at {} after year 5; Caesar holds Rome."),
-              "pompey": N_("VP tied at {} after year 5; Pompey holds Rome.")}
+# the verdict says who wins (J-17): "has more VP" alone left the table to conclude it
+TEN_VP = {"caesar": N_("Caesar has {} VP (10 or more) and wins."),
+          "pompey": N_("Pompey has {} VP (10 or more) and wins.")}
+MORE_VP = {"caesar": N_("After year 5 Caesar has more VP ({} to {}) and wins."),
+           "pompey": N_("After year 5 Pompey has more VP ({} to {}) and wins.")}
+HOLDS_ROME = {"caesar": N_("VP tied at {} after year 5; Caesar holds Rome and wins."),
+              "pompey": N_("VP tied at {} after year 5; Pompey holds Rome and wins.")}
 JOINS_HOLDER = {"caesar": N_("Cleopatra returns to Alexandria, held by Caesar, and joins Caesar."),
                 "pompey": N_("Cleopatra returns to Alexandria, held by Pompey, and joins Pompey.")}
 HOLDS_VACANT = {"caesar": N_("Cleopatra returns to Alexandria (vacant; she now holds it) and stays with Caesar."),

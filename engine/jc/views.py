@@ -2,7 +2,7 @@
 the device's screens through these types (mypy-checked)."""
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from engine.views import SessionView
 
@@ -75,6 +75,7 @@ class BattleRecord(TypedDict):
     result: str | None
     winner: str | None
     rounds: int
+    blocks: NotRequired[list[str]]   # the roster blocks that fought in it (none in a state kept before)
 
 
 class Verdict(TypedDict):

@@ -78,7 +78,8 @@ class Screen(Protocol):
     # the language changes the App makes it again in the new one, at the same place.
     # ``second_action = True`` when hold A (KEY3) does something of its own there (the Senate's two
     # votes, the roller's past rolls, finishing a typed name, − on the score pad, leaving the key
-    # test); on every other screen the App gives a held A as A.
+    # test, Julius Caesar's block form on its Add list and levy step on its Blocks list); on every
+    # other screen the App gives a held A as A.
 
 
 class Ctx(Protocol):

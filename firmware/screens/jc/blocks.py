@@ -82,7 +82,10 @@ def _open_side(ctx: Ctx, side: str) -> None:
 
 
 class SideBlocks(GroupedBlocks):
-    """One side's blocks in play by kind, with their rating and strength; A opens a block's changes."""
+    """One side's blocks in play by kind, with their rating and strength; A opens a block's changes,
+    hold A (KEY3) gains it a step from a levy point (J-20) at once: a levy is a press a step."""
+
+    second_action = True           # hold A (KEY3): a levy step on the block under the cursor
 
     def __init__(self, side: str) -> None:
         super().__init__()
@@ -108,6 +111,30 @@ class SideBlocks(GroupedBlocks):
                 out.append((b, Item(owned_name(b), partial(_open_block, side=self.side, block=b),
                                     f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}", ident=b["id"])))
         return out
+
+
+    def second(self, ctx: Ctx) -> None:
+        """Hold A on a block: a step from a levy point (J-20), said as Gain a step says it; on a
+        block in the battle what A says; elsewhere what A does."""
+        items = self.items(ctx)
+        ident = items[min(self.cursor, len(items) - 1)].key if items else ""
+        block = next((b for b in roster_of(ctx, self.side) if b["id"] == ident), None)
+        if block is None:
+            self.select(ctx)
+        elif block["id"] in in_battle(ctx):
+            _fighting(ctx, block)
+        else:
+            gain_step(ctx, block)
+
+
+def gain_step(ctx: Ctx, block: RosterBlock) -> bool:
+    """A levy point adds a step to ``block`` (J-20): the console's ``gain`` (a block at its most
+    is refused in the console's words); the notice says it and how to take it back. True if done."""
+    response = run_line(ctx, act.gain(block["id"]))
+    if response is None:
+        return False
+    ctx.notify(undo_said(Msg(GAINED, BlockNamed(block), roman(block["strength"]), roman(response["to"]))))
+    return True
 
 
 def _back(ctx: Ctx) -> None:
@@ -180,11 +207,8 @@ class BlockMenu(ListScreen):
         return out
 
     def _gain(self, ctx: Ctx, block: RosterBlock) -> None:
-        response = run_line(ctx, act.gain(block["id"]))
-        if response is None:
-            return
-        ctx.pop()                                 # back on the side's blocks
-        ctx.notify(undo_said(Msg(GAINED, BlockNamed(block), roman(block["strength"]), roman(response["to"]))))
+        if gain_step(ctx, block):
+            ctx.pop()                             # back on the side's blocks, the notice over them
 
     def _disband(self, ctx: Ctx, block: RosterBlock) -> None:
         response = run_line(ctx, act.disband(block["id"]))

@@ -276,9 +276,33 @@ class Announcement(Snapshot):
                 log.warning("the announcement read was not kept: %s", response.get("message"))
 
 
+# The winter's steps as the reader's rulebook numbers them (J-19). The console keeps the English
+# rules v1.1 (8.1-8.6, the victory check second); the Russian summary numbers the winter 4.1-4.6
+# and checks victory fourth, after the navis and the supply: its catalog says 4.x, and the
+# checklist is shown in that order. A step's number is its catalog entry (the reader's edition).
+STEP_NUMBERS = {"8.1": N_("8.1"), "8.2": N_("8.2"), "8.3": N_("8.3"), "8.4": N_("8.4"),
+                "8.5": N_("8.5"), "8.6": N_("8.6")}
+
+
+def step_number(step: str) -> str:
+    """A winter step's number in the reader's edition (an unknown one as the console said it)."""
+    return _(STEP_NUMBERS[step]) if step in STEP_NUMBERS else step
+
+
+def _in_order(shown: str, said: str) -> tuple[int, ...]:
+    """Where a step stands in the reader's edition: its number there (the console's, if a catalog
+    gave one that is not a number)."""
+    try:
+        return tuple(int(part) for part in shown.split("."))
+    except ValueError:
+        log.warning("the winter step %s is numbered %r in this language: ordered as the console said it", said, shown)
+        return tuple(int(part) for part in said.split(".") if part.isdigit())
+
+
 def winter_rows(winter: WinterView) -> list[str]:
-    return [f"{'✓' if s['done'] else '·'} {s['step']} {again(s['title'])}: {again(s['text'])}"
-            for s in winter["checklist"]]
+    """The checklist, each step numbered and ordered as the reader's rulebook has it (J-19)."""
+    steps = sorted(((step_number(s["step"]), s) for s in winter["checklist"]), key=lambda x: _in_order(x[0], x[1]["step"]))
+    return [f"{'✓' if s['done'] else '·'} {number} {again(s['title'])}: {again(s['text'])}" for number, s in steps]
 
 
 def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:

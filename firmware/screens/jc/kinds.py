@@ -27,7 +27,7 @@ class GroupedBlocks(ListScreen):
     ``block_rows`` (each block in roster order with its row); a kind's row opens a copy of the
     screen that lists that kind's blocks only (``kind``)."""
 
-    kind = ""                 # "" : every kind, grouped; else the one kind listed
+    kind = ""                 # "" : every kind, grouped; else the one kind listed ("group": ``group``'s blocks)
     wrap_rows = True          # a long name (a block gone over: "Equitatus 2 (P)  B2 IV") takes two rows
 
     def leading(self, ctx: Ctx) -> list[Item]:
@@ -39,12 +39,23 @@ class GroupedBlocks(ListScreen):
     def empty(self, ctx: Ctx) -> list[Item]:
         return [Item(_("No blocks in play."), lambda c: c.pop())]
 
+    def trailing(self, ctx: Ctx) -> list[Item]:
+        """Rows after the blocks (the Add list's "By rating…": seldom wanted, never in the way)."""
+        return []
+
+    def group(self, ctx: Ctx) -> set[str]:
+        """The blocks of the group ``kind = "group"`` lists (a subclass's: the last battle's)."""
+        return set()
+
     @property
     def kind_title(self) -> str:
         return _(KIND_WORDS[self.kind]) if self.kind in KIND_WORDS else ""
 
     def items(self, ctx: Ctx) -> list[Item]:
         rows = self.block_rows(ctx)
+        if self.kind == "group":
+            chosen = self.group(ctx)
+            return [item for b, item in rows if b["id"] in chosen] or self.empty(ctx)
         if self.kind:
             return [item for b, item in rows if b["kind"] == self.kind] or self.empty(ctx)
         kinds: dict[str, list[Item]] = {}
@@ -57,7 +68,7 @@ class GroupedBlocks(ListScreen):
                                 str(len(members)), ident=f"kind:{kind}"))
             else:
                 out += members
-        return out or self.empty(ctx)
+        return (out + self.trailing(ctx)) or self.empty(ctx)
 
     def open_kind(self, ctx: Ctx, kind: str) -> None:
         """This screen again, listing the blocks of ``kind`` only."""

@@ -12,8 +12,8 @@ from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman, roster
 from engine.text import N_
 from firmware.screens.jc.kinds import GroupedBlocks
-from firmware.screens.jc.text import _
-from firmware.screens import play
+from firmware.screens.jc.text import _, ngettext
+from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.jc.words import ROLE_WORDS, SIDES, owned_name, run_line, side_name, view_of
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
@@ -94,7 +94,14 @@ def open_add(ctx: Ctx, role: act.Role) -> None:
 
 # -- adding blocks -----------------------------------------------------------------------------
 class AddScreen(GroupedBlocks):
-    """"By rating", then the side's available roster blocks by kind (strength carried over)."""
+    """The side's blocks that fought in the last battle as one row (their list: the army that
+    fights again is a press a block), then the side's available roster blocks by kind, the
+    likeliest first (the last battle's, then those the campaign has a strength for or the
+    historical set-up places, then the levy pool's), and last "By rating…" (other Columbia block
+    games). A on a block adds it at the strength it has (the roster's, as its form starts); hold A
+    (KEY3) opens its form first (strength, reserve)."""
+
+    second_action = True           # hold A (KEY3): the block's form
 
     def __init__(self, role: act.Role) -> None:
         super().__init__()
@@ -102,26 +109,69 @@ class AddScreen(GroupedBlocks):
 
     @property
     def title(self) -> str:  # type: ignore[override]
+        if self.kind == "group":
+            return _("Last battle")
         return self.kind_title or _(ROLE_WORDS[self.role])
 
+    def status(self, ctx: Ctx) -> str:
+        """How many blocks the side has in the battle already, where it fits beside the title."""
+        view = view_of(ctx)
+        side = view["battle"][self.role]
+        n = sum(1 for b in view["battle"]["blocks"] if b["side"] == side)
+        said = ngettext("{} in battle", "{} in battle", n).format(n) if n else ""
+        return said if len(self.title) + 1 + len(said) <= base.COLS else ""     # (a bare figure: "battle 1"?)
+
     def leading(self, ctx: Ctx) -> list[Item]:
+        last = self.group(ctx)
+        ready = sum(1 for b, _item in self.block_rows(ctx) if b["id"] in last)
+        again = [Item(_("Last battle"), partial(self.open_kind, kind="group"), str(ready), ident="kind:group")]
+        return again if ready else []
+
+    def trailing(self, ctx: Ctx) -> list[Item]:
         return [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
+
+    def group(self, ctx: Ctx) -> set[str]:
+        """The roster blocks that fought in the last battle (none before the first ends)."""
+        history = view_of(ctx)["history"]
+        return set(history[-1].get("blocks", [])) if history else set()
 
     def empty(self, ctx: Ctx) -> list[Item]:
         """A kind's list once its last block is in the battle ("No blocks in play" said otherwise)."""
+        if self.kind == "group":
+            return [Item(_("Every block of the last battle is in this one."), lambda c: c.pop())]
         return [Item(_("Every block of this kind is in the battle."), lambda c: c.pop())]
 
     def block_rows(self, ctx: Ctx) -> list[tuple[RosterBlock, Item]]:
         view = view_of(ctx)
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
-        blocks = ctx.run(act.roster(side)).get("blocks", [])
-        return [(b, Item(owned_name(b), partial(self._pick, block=b), f"{rating_as(b, self.role)} {roman(b['strength'])}",
-                         ident=b["id"]))
-                for b in blocks if b["status"] == "available" and b["id"] not in present]
+        last, known = self.group(ctx), view["campaign"]["strength"]
+        blocks = [b for b in ctx.run(act.roster(side)).get("blocks", [])
+                  if b["status"] == "available" and b["id"] not in present]
+        # the likeliest first: the last battle's, then those on the map (a strength kept, the set-up)
+        blocks.sort(key=lambda b: 0 if b["id"] in last else 1 if b["id"] in known or b["setup"] else 2)
+        return [(b, Item(owned_name(b), partial(add_block, role=self.role, block=b),
+                         f"{rating_as(b, self.role)} {roman(b['strength'])}", ident=b["id"]))
+                for b in blocks]
 
-    def _pick(self, ctx: Ctx, block: RosterBlock) -> None:
-        ctx.push(block_form(self.role, block))
+    def second(self, ctx: Ctx) -> None:
+        """Hold A on a block: its form (strength, reserve); elsewhere what A does."""
+        items = self.items(ctx)
+        ident = items[min(self.cursor, len(items) - 1)].key if items else ""
+        block = next((b for b, _item in self.block_rows(ctx) if b["id"] == ident), None)
+        if block is None:
+            self.select(ctx)
+        else:
+            ctx.push(block_form(self.role, block))
+
+
+def add_block(ctx: Ctx, role: act.Role, block: RosterBlock) -> None:
+    """A block added at once, at the strength its form starts at (the roster's, on its track)."""
+    track = strengths(block)
+    strength = block["strength"] if block["strength"] in track else track[-1]
+    response = run_line(ctx, act.add(role, block["id"], strength, False))
+    for note in response.get("notes", []) if response is not None else []:
+        ctx.notify(note)
 
 
 def rating_as(block: RosterBlock, role: str) -> str:
