@@ -633,3 +633,27 @@ def test_a_long_sentence_is_read_on_at_the_same_part_in_another_language() -> No
 def base_wrap_to(text: str, width: int) -> list[str]:
     from firmware.screens import base
     return base.wrap(text, width)
+
+
+@pytest.mark.parametrize("kind, lang, word", [("might", "ru", "Сицилия"), ("might", "uk", "Сицилія"),
+                                             ("centurion", "ru", "тянуть"), ("centurion", "uk", "тягнути")])
+def test_the_might_and_centurion_choices_are_worded_again_in_the_new_language(state_dir: Path, kind: str, lang: str,
+                                                                             word: str) -> None:
+    """Caesar!'s Might choice (C-15: his tokens by their provinces, his markers) and the centurion
+    choice (S-4) were worded once, when opened: after ``settings language=…`` from the serial link
+    the remade screen kept the English rows («Sicilia–Italia», «Skip (draw as usual)»)."""
+    from firmware.screens.caesar.flow import open_bonus
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    from tests.test_screens_caesar import HU_MIGHT, NEW
+    app = app_with([NEW, HU_MIGHT, "play HU-MT ship:3/3 HU"], [], state_dir)
+    try:
+        open_bonus(app, kind)
+        english = texts(app, "en")
+        switch(app, lang)
+        app.render()
+        assert isinstance(app.stack[-1], ChoiceScreen)
+        shown = texts(app, lang)
+        assert shown != english and any(word in t for t in shown), shown
+        assert not foreign_words(shown, lang, set()), shown
+    finally:
+        app.console.close()

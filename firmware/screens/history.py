@@ -286,7 +286,8 @@ class FairDrawScreen(ListScreen):
             said = _("Share: {}").format(fair.share)
             fits = len(wrap_label(said, base.COLS - 1)) <= base.ROWS - self.CODE_ROWS
             out.append(Item(said, ident="share") if fits else
-                       Item(_("Share given…"), lambda c: c.push(remade(lambda: TextScreen(_("Fair draw"), said))),
+                       Item(_("Share given…"), lambda c: c.push(remade(lambda: TextScreen(
+                                _("Fair draw"), _("Share: {}").format(fair.share)))),
                             ident="share"))
         elif fair.can_share:
             out.append(Item(_("Players' share…"), self._share, _("none"), ident="share"))

@@ -224,20 +224,28 @@ def open_play(ctx: Ctx) -> None:
 
 # -- bonuses and draws ---------------------------------------------------------------------------
 def open_bonus(ctx: Ctx, kind: str) -> None:
+    """The Might (C-15) or centurion (S-4) choice, its rows said again in the language set when it
+    is made again (a language change): the choices are worded inside the maker."""
     view = view_of(ctx)
     if kind == "might":
         foe = "crassus" if view["mode"] == "solo" else opponent(view, view["turn"])
         pos = view["position"]
-        choices = [(space_row(sid, nums(v["token"])), sid, nums(v["token"])) for sid, v in pos["spaces"].items()
-                   if v["by"] == foe and not v["face_down"]]
-        choices += [(_("marker in {}").format(pn(p)), p, "") for p, w in pos["control"].items()
-                    if w == foe and p not in pos["flipped_control"]]
-        choices.append((_("Skip"), "skip", ""))
-        ctx.push(remade(lambda: ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, act.might(x)))))
+        spaces = [(sid, nums(v["token"])) for sid, v in pos["spaces"].items() if v["by"] == foe and not v["face_down"]]
+        markers = [p for p, w in pos["control"].items() if w == foe and p not in pos["flipped_control"]]
+
+        def might() -> ChoiceScreen:
+            choices = [(space_row(sid, numbers), sid, numbers) for sid, numbers in spaces]
+            choices += [(_("marker in {}").format(pn(p)), p, "") for p in markers]
+            choices.append((_("Skip"), "skip", ""))
+            return ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, act.might(x)))
+        ctx.push(remade(might))
     else:
         cents = view["human"]["centurions"] if view["mode"] == "solo" else view["players"][view["turn"]]["centurions"]
-        choices = [(tok(t), t, "") for t in cents] + [(_("Skip (draw as usual)"), "skip", "")]
-        ctx.push(remade(lambda: ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, act.centurion(x)))))
+
+        def centurion() -> ChoiceScreen:
+            choices = [(tok(t), t, "") for t in cents] + [(_("Skip (draw as usual)"), "skip", "")]
+            return ChoiceScreen(_("Take a centurion"), choices, lambda c, x: _bonus_done(c, act.centurion(x)))
+        ctx.push(remade(centurion))
 
 
 def _before(ctx: Ctx) -> int:
