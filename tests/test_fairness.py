@@ -748,6 +748,29 @@ def test_a_copy_reopened_from_earlier_games_takes_no_share(state_dir: Path):
         app.console.close()
 
 
+def test_a_game_whose_share_was_given_reopens_whole_from_earlier_games(state_dir: Path):
+    """The share the players gave (``share <text>``) is one of the archived game's lines: given
+    again as stored, it draws what it drew (nothing rolls anew). Replaying it was refused as a new
+    share in a copy ("another copy in Earlier games"), so the reopened game stopped at step 0 and
+    its draws did not come back."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new bag items=a*3,b*3,c*3,d*3", "share hello", "draw 3"], [], state_dir)
+    try:
+        first = app.console.session
+        drawn, promise = first.view()["bag"]["drawn"], first.view()["commitment"]
+        assert app.run("new dice seed=4")["ok"]
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "bag"))
+        again = app.console.session
+        assert list(again.lines) == ["share hello", "draw 3"], list(again.lines)
+        assert again.view()["bag"]["drawn"] == drawn and again.view()["share"] == "hello"
+        assert again.view()["commitment"] == promise
+        out = app.run("share other")                          # a new share in the copy: still refused
+        assert out["ok"] is False and out["error"] == "illegal_move", out
+    finally:
+        app.console.close()
+
+
 def test_reopening_a_session_stored_before_the_streams_keeps_its_draws(state_dir: Path):
     from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
