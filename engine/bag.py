@@ -25,8 +25,9 @@ MAX_NAME = 24
 HISTORY_KEPT = 50
 
 
-def parse_items(text: str) -> dict[str, int]:
-    """Parse ``gold*3,silver*2,bronze`` into counts; raises BadArguments on bad names or counts.
+def parse_items(text: str, cards: bool = False) -> dict[str, int]:
+    """Parse ``gold*3,silver*2,bronze`` into counts; raises BadArguments on bad names or counts
+    (``cards``: the list is a deck's ``cards=``, and its refusals say so).
 
     Names: 1-24 characters of :data:`engine.names.NAME_CHARS` (no spaces: words on a request line
     are separated by spaces)."""
@@ -34,7 +35,8 @@ def parse_items(text: str) -> dict[str, int]:
     for part in text.split(","):
         part = part.strip()
         if not part:
-            raise BadArguments(Msg("Empty item in the list; write e.g. items=gold*3,silver*2,bronze."))
+            raise BadArguments(Msg("Empty card in the list; write e.g. cards=sword*2,shield,eagle.") if cards else
+                               Msg("Empty item in the list; write e.g. items=gold*3,silver*2,bronze."))
         name, _, num = part.partition("*")
         check_name(name, MAX_NAME, spaces=False)
         try:
@@ -45,7 +47,8 @@ def parse_items(text: str) -> dict[str, int]:
             raise BadArguments(Msg("'{}': the count must be at least 1.", part))
         counts[name] = counts.get(name, 0) + n
     if sum(counts.values()) > MAX_ITEMS:
-        raise BadArguments(Msg("At most {} items in all.", MAX_ITEMS))
+        raise BadArguments(Msg("At most {} cards in all.", MAX_ITEMS) if cards else
+                           Msg("At most {} items in all.", MAX_ITEMS))
     return counts
 
 

@@ -33,7 +33,7 @@ def _fill(holder: Holder, req: Request, draws: Draws, side: bool) -> None:
     """Set the holder's bag and/or deck from ``items=`` / ``cards=`` (checked first: a bad
     list changes nothing)."""
     items = B.parse_items(req.opts["items"]) if "items" in req.opts else None
-    cards = B.parse_items(req.opts["cards"]) if "cards" in req.opts else None
+    cards = B.parse_items(req.opts["cards"], cards=True) if "cards" in req.opts else None
     holder["bag"] = B.new_bag(items, draws.stream(stream(side, "bag"))) if items is not None else None
     holder["deck"] = B.new_deck(cards, draws.stream(stream(side, "deck"))) if cards is not None else None
 
@@ -250,7 +250,7 @@ def _kit_line(state: State, req: Request) -> str:
     if req.args != ("new",) or "cards" not in req.opts:
         return line
     try:
-        counts = B.parse_items(req.opts["cards"])
+        counts = B.parse_items(req.opts["cards"], cards=True)
     except BadArguments:          # (engine: no logging) the handler refuses the same list and says why
         return line
     cards = ",".join(name if n == 1 else f"{name}*{n}" for name, n in sorted(counts.items()))

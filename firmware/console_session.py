@@ -164,9 +164,9 @@ class SessionCommands:
 
     def _run_session(self, session: Session, line: str) -> dict[str, Any]:
         command = parse_line(line).command
-        if command == "share" and session.committed:
-            self._share_closed(session)
         asked = not session.given_again(line)
+        if asked and command == "share" and session.committed:   # (an archived copy's own share, given again
+            self._share_closed(session)                          # as stored, draws what it drew: no new share)
         if asked:
             line = session.as_asked(line)              # the line stored: the same request, the same draw
         outcome, new_json = session.run(line, asked=asked)

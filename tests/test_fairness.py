@@ -748,6 +748,46 @@ def test_a_copy_reopened_from_earlier_games_takes_no_share(state_dir: Path):
         app.console.close()
 
 
+def test_a_game_whose_share_was_given_reopens_whole_from_earlier_games(state_dir: Path):
+    """The share the players gave (``share <text>``) is one of the archived game's lines: given
+    again as stored, it draws what it drew (nothing rolls anew). Replaying it was refused as a new
+    share in a copy ("another copy in Earlier games"), so the reopened game stopped at step 0 and
+    its draws did not come back."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new bag items=a*3,b*3,c*3,d*3", "share hello", "draw 3"], [], state_dir)
+    try:
+        first = app.console.session
+        drawn, promise = first.view()["bag"]["drawn"], first.view()["commitment"]
+        assert app.run("new dice seed=4")["ok"]
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "bag"))
+        again = app.console.session
+        assert list(again.lines) == ["share hello", "draw 3"], list(again.lines)
+        assert again.view()["bag"]["drawn"] == drawn and again.view()["share"] == "hello"
+        assert again.view()["commitment"] == promise
+        out = app.run("share other")                          # a new share in the copy: still refused
+        assert out["ok"] is False and out["error"] == "illegal_move", out
+    finally:
+        app.console.close()
+
+
+def test_an_ended_game_with_a_share_reopens_ended_never_playable_with_its_known_seed(state_dir: Path):
+    """Earlier games reopens an ended game whose seed was shown only because its lines end it too;
+    with a share given by 'share <text>', the replay stopped at that line (refused as a new share
+    in a copy) and left a running game drawing from the known seed: every draw predicted."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new bag items=a*3,b*3,c*3", "share hello", "draw 2", "end"], [], state_dir)
+    try:
+        assert app.run("reveal")["ok"] and app.run("new dice seed=4")["ok"]
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "bag"))
+        again = app.console.session
+        assert again.game.name == "bag" and again.ended and list(again.lines) == ["share hello", "draw 2", "end"]
+        assert app.run("draw")["error"] == "game_over"
+    finally:
+        app.console.close()
+
+
 def test_reopening_a_session_stored_before_the_streams_keeps_its_draws(state_dir: Path):
     from firmware.screens.archive import archived, reopen
     from tests.screens import app_with

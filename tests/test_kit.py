@@ -189,6 +189,20 @@ def test_side_bag_errors_change_nothing(console):
     assert console.request("state")["state"]["actions"] == 0
 
 
+@pytest.mark.parametrize("line", ["kit new cards=a,,b", "kit new items=x cards=a,", "new bag cards=,a"])
+def test_a_bad_card_list_is_said_as_the_cards_not_the_items(console, line):
+    """cards= with an empty name was refused with the bag's words ("Empty item in the list; write
+    e.g. items=gold*3,...") about a list the player had not written; in every language."""
+    assert console.request("new dice seed=1")["ok"]
+    for lang, words in (("en", "cards="), ("ru", "cards="), ("uk", "cards=")):
+        assert console.request(f"settings language={lang}")["ok"]
+        r = console.request(line)
+        assert r["error"] == "bad_arguments" and words in r["message"] and "items=" not in r["message"], (lang, r)
+    assert console.request("settings language=en")["ok"]
+    assert console.request("state")["state"]["game"] == "dice"
+    assert console.request("state")["state"]["actions"] == 0
+
+
 @pytest.mark.parametrize("line,step", [
     ("new glory players=Ann,Bob seed=1", "fame Ann +1"),
     ("new sword players=romans,gauls seed=1", "vp romans +1"),

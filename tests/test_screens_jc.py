@@ -331,6 +331,40 @@ def test_an_announcement_on_screen_at_a_power_cut_is_said_again_until_it_is_clos
         fourth.console.close()
 
 
+def test_an_announcement_made_again_after_an_undo_is_said_again_after_a_power_cut(state_dir):  # J-17, J-19
+    """The winter closed, undone and asked again over another state (a city's holder corrected:
+    another verdict, other tasks) is another announcement: closing the first must not count as
+    reading the second. Both were kept as read under the same mark (the year alone), so a power
+    cut before the second was closed took it off the table unread."""
+    from firmware.screens.jc.campaign import Announcement
+    lines = ["new jc-battle year=5 seed=8"]
+    app = app_with(lines, ["a", *DOWN * 10, "a", "a"], state_dir)      # Resume, Winter, asked: A
+    try:
+        first = app.stack[-1]
+        assert isinstance(first, Announcement) and first.title == "Game over"
+        before = list(first.rows)
+        app.handle("b")                                             # read: closed
+        assert isinstance(app.stack[-1], JcHome)
+        for line in ("undo", "control Roma caesar", "control Utica caesar", "control Tarraco caesar",
+                     "control Carthago_Nova caesar", "winter"):   # over the serial link
+            assert app.console.request(line)["ok"], line
+    finally:
+        app.console.close()                  # the power is cut before the new verdict is closed
+    again = app_with([], ["a"], state_dir)
+    try:
+        top = again.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Game over", top
+        assert list(top.rows) != before and "Caesar has more VP" in " ".join(top.rows), top.rows   # J-17
+        again.handle("a")
+    finally:
+        again.console.close()
+    third = app_with([], ["a"], state_dir, lang="ru")
+    try:
+        assert isinstance(third.stack[-1], JcHome)                   # closed: not said again, in any language
+    finally:
+        third.console.close()
+
+
 def test_the_winters_announcement_follows_a_language_change(state_dir):  # J-19
     """The checklist of the winter, said again in the new language when it changes over the serial
     link: its title too (it was said once, in the language of the moment it was made)."""

@@ -140,7 +140,11 @@ def test_the_consuls_are_drawn_once_in_each_reinforcement_phase(state_dir: Path)
         _ok(c, "settings language=ru")
         assert "один раз в каждой Фазе Подкрепления" in _refused(c, "consuls")   # the rulebook's words
         _ok(c, "settings language=uk")
-        assert "один раз у кожній Фазі Підкріплення" in _refused(c, "consuls")
+        said = _refused(c, "consuls")
+        assert "один раз у кожній Фазі Підкріплення" in said
+        # «витягнуто» takes its object in the accusative («витягнуто Камілла»): the names, said in
+        # the nominative, stand after a colon, as in «З пулу витягнуто консулів: …»
+        assert "вже витягнуто консулів: " in said, said
         _ok(c, "settings language=en")
     finally:
         c.close()

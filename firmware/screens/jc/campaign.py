@@ -2,7 +2,9 @@
 (J-18) and the winter (J-19)."""
 from __future__ import annotations
 
+import json
 import logging
+import zlib
 from collections.abc import Callable
 from functools import partial
 
@@ -305,20 +307,34 @@ def winter_rows(winter: WinterView) -> list[str]:
     return [f"{'✓' if s['done'] else '·'} {number} {again(s['title'])}: {again(s['text'])}" for number, s in steps]
 
 
+def _digest(said: object) -> str:
+    """A short mark of what an announcement says, the same in every language (its ids and its
+    sentences' English): one made again after an undo over another state is another one."""
+    text = json.dumps(said, ensure_ascii=False, sort_keys=True, default=str)
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def winter_said(winter: WinterView) -> list[list[object]]:
+    """A winter's checklist as :func:`_digest` takes it (each step's sentences as the English they
+    were said from, whatever the language now)."""
+    return [[s["step"], s["done"], str(sentence(s["title"])), str(sentence(s["text"]))] for s in winter["checklist"]]
+
+
 def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
     """The campaign's newest announcement — this year's last reveal, else the last winter (a new
     year's deal clears the reveals; the winter that ends the campaign deals none, and nothing is
-    played after it) —: its marker (the session's fair draw, the kind, the year and turn) and how
-    to show it; None before any."""
+    played after it) —: its marker (the session's fair draw, the kind, the year and turn, and a
+    digest of what it says: the same step made again after an undo may say something else) and
+    how to show it; None before any."""
     view = view_of(ctx)
     who = view["commitment"] or ""
     cards, winter = view["cards"], view["winter"]
     if cards and cards["reveals"] and not (winter and view["campaign"]["over"]):
         reveal = cards["reveals"][-1]
-        shown = f"{who}:r{view['campaign']['year']}.{reveal['turn']}"
+        shown = f"{who}:r{view['campaign']['year']}.{reveal['turn']}#{_digest(reveal)}"
         return shown, lambda: Announcement(shown, _("Reveal"), reveal_rows(reveal))
     if winter:
-        ended = f"{who}:w{winter['year']}"
+        ended = f"{who}:w{winter['year']}#{_digest(winter_said(winter))}"
         over = bool(view["campaign"]["over"])          # the last winter ended the campaign
 
         def made() -> Announcement:                    # (said again in a new language: the title too)
