@@ -34,6 +34,7 @@ class SessionCommands:
     store: Store
     _session: Session | None
     _pending: int | None               # the secret ``commit`` fixed for the next ``new`` (memory only)
+    _shown: tuple[Session, bool] | None = None   # the current session, and whether its seed was shown
 
     @property
     def session(self) -> Session | None:
@@ -167,6 +168,12 @@ class SessionCommands:
         asked = not session.given_again(line)
         if asked and command == "share" and session.committed:   # (an archived copy's own share, given again
             self._share_closed(session)                          # as stored, draws what it drew: no new share)
+        if asked and command != END and self._seed_shown(session):
+            cmd = session.command(command)
+            if cmd is not None and cmd.mutates:
+                raise IllegalMove(Msg("This game's seed was shown when a copy of it ended: this copy can only "
+                                      "be replayed as it was played, or ended ('end'), since every later draw "
+                                      "would be known."))
         if asked:
             line = session.as_asked(line)              # the line stored: the same request, the same draw
         outcome, new_json = session.run(line, asked=asked)
@@ -184,6 +191,17 @@ class SessionCommands:
         fields = dict(outcome.fields)
         fields.setdefault("state", session.view())
         return fields
+
+    def _seed_shown(self, session: Session) -> bool:
+        """Whether ``session`` (running, with a secret seed) is a copy of a game whose seed was shown
+        when another copy ended: reopened from Earlier games to be replayed to its end, it must
+        not be played on — a replay stopped short (a refused write, a power cut) would leave it
+        running on a known seed. Asked once per session (a copy cannot end while this one runs)."""
+        if session.ended or not session.committed:
+            return False
+        if self._shown is None or self._shown[0] is not session:
+            self._shown = (session, self._revealed(int(session.header["seed"])))
+        return self._shown[1]
 
     def _share_closed(self, session: Session) -> None:
         """IllegalMove if what the store knows closes the share: another copy of this game (Earlier

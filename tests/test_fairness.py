@@ -788,6 +788,39 @@ def test_an_ended_game_with_a_share_reopens_ended_never_playable_with_its_known_
         app.console.close()
 
 
+def test_a_copy_of_a_game_whose_seed_was_shown_stopped_short_is_never_played_on(state_dir: Path):
+    """A copy reopened from Earlier games of an ended game whose seed was shown replays to its end;
+    a replay stopped short (a refused write, a power cut between its steps) left it running on the
+    known seed: every later draw predicted. Asked now, anything but its own next line or ``end`` is
+    refused and changes nothing, also after a restart; its own lines still replay as stored."""
+    from firmware.console import Console
+    from firmware.screens.archive import archived
+    from firmware.store import Store
+    from tests.screens import app_with
+    app = app_with(["new bag items=a*3,b*3,c*3", "draw 2", "draw 1", "end"], [], state_dir)
+    try:
+        assert app.run("reveal")["ok"] and app.run("new dice seed=4")["ok"]
+        a = next(a for a in archived(app.archives()) if a.game == "bag")
+        assert app.reopen(a.header["line"], int(a.header["seed"]), True, int(a.header.get("v", 1)), ends=True,
+                          lines=a.lines)["ok"]
+        assert app.run("draw 2")["ok"]                       # its first line, as stored: replayed
+        copy = app.console.session
+        before = copy.state_json
+        out = app.run("draw 3")                              # not its next line: played on, on a known seed
+        assert (out["ok"], out["error"]) == (False, "illegal_move") and "seed was shown" in out["message"], out
+        assert copy.state_json == before and list(copy.lines) == ["draw 2"]
+    finally:
+        app.console.close()
+    store = Store(state_dir)
+    console = Console(store, store.resume())                 # the power cut: the copy resumes, short
+    try:
+        assert console.session is not None and not console.session.ended
+        assert console.request("draw 1")["error"] == "illegal_move"
+        assert console.request("end")["ok"] and console.session.ended
+    finally:
+        console.close()
+
+
 def test_reopening_a_session_stored_before_the_streams_keeps_its_draws(state_dir: Path):
     from firmware.screens.archive import archived, reopen
     from tests.screens import app_with
