@@ -641,6 +641,27 @@ def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, las
     assert "kind:group" not in [i.key for i in first.top.items(first)]
 
 
+def test_a_block_that_fought_for_the_other_side_is_not_in_the_last_battles_row():  # J-2
+    """A block gone over since the last battle (a Jupiter defection, Cleopatra at I) fought against
+    the side it now serves: the side's «Last battle» row (the army that fights again) leaves it out;
+    its kind's row still offers it."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(*ARMIES, "add defender p_leg3", "start", "fight", "next-battle", "owner p_leg1 caesar")
+    mine = {b for b in ("c_caesar", "c_leg10") if b in {r["id"] for r in ctx.run("roster caesar")["blocks"]
+                                                            if r["status"] == "available"}}
+    ctx.open(AddScreen("attacker"))
+    group = [i for i in ctx.top.items(ctx) if i.key == "kind:group"]
+    assert [i.value for i in group] == ([str(len(mine))] if mine else [])
+    if group:
+        ctx.press("a")
+        assert "p_leg1" not in [i.key for i in ctx.top.items(ctx)]
+        ctx.press("b")
+    assert "p_leg1" in [key for b, item in ctx.top.block_rows(ctx) for key in [item.key]]
+    ctx.open(AddScreen("defender"))                    # Pompey's row: Pompeius and Legio 3, not Legio 1
+    ctx.press("a")
+    assert sorted(i.key for i in ctx.top.items(ctx)) == ["p_leg3", "p_pompeius"]
+
+
 def test_a_levy_step_is_one_press_on_the_blocks_row():  # J-20
     """A levy point adds a step: Blocks → a side → the block → Gain a step → the notice took 5
     presses past the block's row. Hold A on the row gains the step at once, said as Gain a step

@@ -131,9 +131,16 @@ class AddScreen(GroupedBlocks):
         return [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
 
     def group(self, ctx: Ctx) -> set[str]:
-        """The roster blocks that fought in the last battle (none before the first ends)."""
-        history = view_of(ctx)["history"]
-        return set(history[-1].get("blocks", [])) if history else set()
+        """The roster blocks that fought for this side in the last battle (none before the first
+        ends; a block gone over since, by Jupiter or Cleopatra at I, fought against it, J-2)."""
+        view = view_of(ctx)
+        if not view["history"]:
+            return set()
+        last, side = view["history"][-1], view["battle"][self.role]
+        sides = last.get("sides")
+        if sides is None:                         # a battle kept before its blocks' sides were
+            return set(last.get("blocks", []))
+        return {b for b, fought in sides.items() if fought == side}
 
     def empty(self, ctx: Ctx) -> list[Item]:
         """A kind's list once its last block is in the battle ("No blocks in play" said otherwise)."""
