@@ -310,3 +310,18 @@ def test_random_keys_and_serial_lines_never_show_a_card_to_the_wrong_player(coun
     finally:
         app.console.close()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_hand_s_title_names_its_player_whole(lang):  # G-19: the hand is his alone
+    """The title of a hand of 3 is the player's name and what A does («{}: return one»); beside the
+    Ukrainian «поверніть одну» a name was cut to 3 letters («Богд…», «Оле…» for Олександр and
+    Олексій alike): the name is whole, the hint left out where both do not fit (the question after
+    A says it)."""
+    for names in ("Богдан,Олександр,Анна", "Jack,Maximilian,Mary"):
+        ctx = FakeCtx(f"new glory players={names} seed=5", "deal", lang=lang)
+        for player in names.split(","):
+            ctx.open(HandScreen(player))
+            title = ctx.texts()[0]
+            assert title.startswith(player), title
+            assert len(title) <= 21
