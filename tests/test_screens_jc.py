@@ -641,6 +641,27 @@ def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, las
     assert "kind:group" not in [i.key for i in first.top.items(first)]
 
 
+def test_the_add_list_s_kinds_keep_the_rulebook_s_order_after_a_battle():  # J-1, J-2
+    """The likeliest blocks first inside a kind's list (the last battle's, then those on the map)
+    moved the kinds themselves: after a battle of equitatus and auxilia Caesar's Add list read
+    Equitatus, Auxilia, Leaders, Legions; Pompey's put Navis and Cleopatra before Equitatus. The
+    kinds stay in the rulebook's (the roster's) order, battle after battle."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx("new jc-battle attacker=caesar seed=9", "add attacker c_eq1", "add attacker c_aux1",
+                  "add defender p_eq1", "start", "fight", "next-battle")
+    for role, side in (("attacker", "caesar"), ("defender", "pompey")):
+        roster_kinds = {b["id"]: b["kind"] for b in ctx.run(f"roster {side}")["blocks"]}
+        in_order = list(dict.fromkeys(roster_kinds.values()))
+        ctx.open(AddScreen(role))
+        kinds = [key[5:] if key.startswith("kind:") else roster_kinds[key]
+                 for key in (i.key for i in ctx.top.items(ctx)) if key in roster_kinds or key.startswith("kind:")]
+        kinds = [k for k in kinds if k != "group"]
+        assert kinds == [k for k in in_order if k in kinds], (role, kinds)
+        if role == "attacker":                          # inside a kind, the last battle's first
+            ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:equitatus"), "a")
+            assert ctx.top.items(ctx)[0].key == "c_eq1"
+
+
 def test_a_block_that_fought_for_the_other_side_is_not_in_the_last_battles_row():  # J-2
     """A block gone over since the last battle (a Jupiter defection, Cleopatra at I) fought against
     the side it now serves: the side's «Last battle» row (the army that fights again) leaves it out;

@@ -2,7 +2,7 @@
 the roster (strength carried over) or by their rating."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from engine.actions import with_people
@@ -152,14 +152,17 @@ class AddScreen(GroupedBlocks):
         view = view_of(ctx)
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
-        last, known = self.group(ctx), view["campaign"]["strength"]
         blocks = [b for b in ctx.run(act.roster(side)).get("blocks", [])
                   if b["status"] == "available" and b["id"] not in present]
-        # the likeliest first: the last battle's, then those on the map (a strength kept, the set-up)
-        blocks.sort(key=lambda b: 0 if b["id"] in last else 1 if b["id"] in known or b["setup"] else 2)
         return [(b, Item(owned_name(b), partial(add_block, role=self.role, block=b),
                          f"{rating_as(b, self.role)} {roman(b['strength'])}", ident=b["id"]))
                 for b in blocks]
+
+    def likeliest(self, ctx: Ctx, rows: Sequence[tuple[RosterBlock, Item]]) -> list[tuple[RosterBlock, Item]]:
+        """A kind's blocks, the likeliest first: the last battle's, then those on the map (a
+        strength kept, the set-up), then the levy pool's (the kinds keep the roster's order)."""
+        last, known = self.group(ctx), view_of(ctx)["campaign"]["strength"]
+        return sorted(rows, key=lambda r: 0 if r[0]["id"] in last else 1 if r[0]["id"] in known or r[0]["setup"] else 2)
 
     def second(self, ctx: Ctx) -> None:
         """Hold A on a block: its form (strength, reserve); elsewhere what A does."""
