@@ -130,3 +130,13 @@ def test_docs_name_every_screen_where_a_slow_a_is_not_a():
     doc = " ".join((ROOT / "docs" / "keys.md").read_text().split())
     said = doc[doc.index("So does A where a screen has no second action"):].split("held long it is A")[0]
     assert [w for w in SECOND_ACTION_WORDS.values() if w not in said] == []
+
+
+def test_docs_say_what_right_does_on_a_turn_s_pages():
+    """docs/keys.md said right turns a page at once; on Auto-Crassus's play marked →why it opens
+    the why (firmware/screens/caesar/turn.py): the page of keys says so."""
+    doc = " ".join((ROOT / "docs" / "keys.md").read_text().split())
+    pages = doc[doc.index("**Text in pages**"):].split("- **hold B")[0]
+    code = (ROOT / "firmware" / "screens" / "caesar" / "turn.py").read_text()
+    assert 'RIGHTWARD and page["kind"] == "play" and page["step"].get("why")' in code
+    assert "right turns it at once" in pages and "why" in pages.split("right turns it at once")[1]
