@@ -641,6 +641,27 @@ def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, las
     assert "kind:group" not in [i.key for i in first.top.items(first)]
 
 
+def test_a_block_the_last_battle_eliminated_is_not_in_its_row_after_the_winter():  # J-3, J-19
+    """The Last battle row offers the side's blocks that came out of it: one it eliminated was left
+    out only while the year held it back (J-3); after the winter it came back in the row, at I from
+    the levy pool, as if it had fought on (Legio 8 and Legio 10 under Caesar's Last battle)."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx("new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
+                  "add attacker c_leg8", "add defender p_pompeius", "add defender p_leg1", "add defender cleopatra",
+                  "add defender p_leg3", "add defender p_eq1", "start", "fight")
+    gone = {b["id"] for b in ctx.view()["battle"]["blocks"] if b["status"] in ("eliminated", "killed")}
+    assert {"c_leg10", "c_leg8"} <= gone, gone              # (this battle: both eliminated, Caesar killed)
+    assert ctx.run("next-battle")["ok"]
+    assert ctx.run("winter")["ok"]
+    assert ctx.view()["campaign"]["eliminated"] == []        # back in the levy pool (J-19)
+    for role in ("attacker", "defender"):
+        ctx.open(AddScreen(role))
+        group = [i for i in ctx.top.items(ctx) if i.key == "kind:group"]
+        if group:
+            ctx.press("a")
+            assert not gone & {i.key for i in ctx.top.items(ctx)}, (role, ctx.texts())
+
+
 def test_the_add_list_s_kinds_keep_the_rulebook_s_order_after_a_battle():  # J-1, J-2
     """The likeliest blocks first inside a kind's list (the last battle's, then those on the map)
     moved the kinds themselves: after a battle of equitatus and auxilia Caesar's Add list read

@@ -131,16 +131,17 @@ class AddScreen(GroupedBlocks):
         return [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
 
     def group(self, ctx: Ctx) -> set[str]:
-        """The roster blocks that fought for this side in the last battle (none before the first
-        ends; a block gone over since, by Jupiter or Cleopatra at I, fought against it, J-2)."""
+        """The roster blocks that came out of the last battle on this side (none before the first
+        ends): not one it eliminated or killed, even once the winter gives it back to the levy
+        pool (J-3, J-19); not one gone over since, by Jupiter or Cleopatra at I (J-2)."""
         view = view_of(ctx)
         if not view["history"]:
             return set()
         last, side = view["history"][-1], view["battle"][self.role]
-        sides = last.get("sides")
-        if sides is None:                         # a battle kept before its blocks' sides were
+        survivors = last.get("survivors")
+        if survivors is None:                     # a battle kept before its survivors were
             return set(last.get("blocks", []))
-        return {b for b, fought in sides.items() if fought == side}
+        return {b for b, stood in survivors.items() if stood == side}
 
     def empty(self, ctx: Ctx) -> list[Item]:
         """A kind's list once its last block is in the battle ("No blocks in play" said otherwise)."""
