@@ -94,7 +94,7 @@ def open_add(ctx: Ctx, role: act.Role) -> None:
 
 # -- adding blocks -----------------------------------------------------------------------------
 class AddScreen(GroupedBlocks):
-    """The side's blocks that fought in the last battle as one row (their list: the army that
+    """The side's blocks that came out of the last battle as one row (their list: the army that
     fights again is a press a block), then the side's available roster blocks by kind, the
     likeliest first (the last battle's, then those the campaign has a strength for or the
     historical set-up places, then the levy pool's), and last "By rating…" (other Columbia block
