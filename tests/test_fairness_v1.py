@@ -49,6 +49,7 @@ def comparable(state_json: str) -> dict:
         for h in state.get("history", []):             # a finished battle keeps the ids of its blocks
             if isinstance(h, dict):                    # (the device's Add list: the last battle's first)
                 h.pop("blocks", None)
+                h.pop("survivors", None)               # (and those that came out of it, with their side)
     if "factions" in state and "desperate" in state:   # the Sword of Rome (W-5): its most recent battle,
         state.pop("last_battle", None)                 # a copy of a battle's fields, beside ``last``;
         state["consuls"].pop("turn", None)             # (W-10) the turn the consuls were last drawn in

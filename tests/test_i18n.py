@@ -621,3 +621,13 @@ def test_no_screen_joins_words_with_an_english_sign():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if re.search(r"""["'] (?:&|and|or|\+) ["']\.join""", line)]
     assert not glued, glued
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_glory_s_objectives_deck_has_one_name(lang):  # G-19
+    """Where a card goes «to the bottom of the deck» Glory's catalog says one word for the deck
+    (Ukrainian said «під низ колоди» on the device and «під низ стосу» in the console's keep usage)."""
+    _, entries = catalogs.read_po(catalogs.LOCALE / lang / "LC_MESSAGES" / "glory.po")
+    said = {re.search(r"(?:вниз|під низ) (\w+)", s).group(1) for e in entries.values()
+            if "bottom of the deck" in e.msgid for s in e.msgstr if s}
+    assert len(said) == 1, said

@@ -126,6 +126,9 @@ KEPT = {"Note", "About", "Log"}        # texts of the device, not of the game's 
 def _glory_line(rng: random.Random, view: dict[str, Any], console: Any) -> str:
     players = [p["name"] if isinstance(p, dict) else p for p in view.get("players", [])] or ["Jack"]
     p = rng.choice(players)
+    hands = console.session.state.get("objectives", {}).get("hands", {}) if console.session is not None else {}
+    if hands.get(p) and len(hands[p]) == 3 and rng.random() < 0.3:   # (G-19) a player keeps 2 while the device deals
+        return f"keep {p} {','.join(rng.sample(hands[p], 2))}"
     if rng.random() < 0.35:                   # on through the rounds (G-1, G-2)
         return rng.choice(["event", "end-round", f"tax {p} pop={rng.randint(0, 4)}"])
     return rng.choice([f"fame {p} +{rng.randint(1, 9)}", f"fame {p} -{rng.randint(1, 3)}", f"vote {p}",
@@ -216,7 +219,8 @@ def _dice_line(rng: random.Random, view: dict[str, Any], console: Any) -> str:
 GAMES: dict[str, tuple[list[list[str]], Callable[[random.Random, dict[str, Any], Any], str]]] = {
     "glory": ([["new glory players=Jack,Henry,Mary seed=3", "fame Jack +4", "vote Mary"],
                ["new glory players=Ваня,Маша,Олекса,Їжак harsh=1 seed=5"] + ["event", "end-round"] * 8,
-               ["new glory players=Solo seed=7", "event"]], _with_kit(_glory_line)),
+               ["new glory players=Solo seed=7", "event"],
+               ["new glory players=Jack,Олекса seed=4", "deal"]], _with_kit(_glory_line)),
     "sword": ([["new sword players=romans,gauls,etruscans,greeks seed=2"],
                ["new sword players=romans,gauls seed=4", "advance", "vp romans +3"]], _with_kit(_sword_line)),
     "jc": ([["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
@@ -330,6 +334,19 @@ class Checker:
             self.app.handle("down")
             self.app.render()
 
+    def objectives(self) -> None:
+        """Glory's secret objectives on the device (G-19): the home's Deal objectives / Objectives
+        row, as the keys press it (the pass screen, a hand, a card returned follow)."""
+        home = self.app.stack[-1]
+        self.done.append("Objectives")
+        for _ in range(16):
+            items = home.items(self.app)
+            if items[min(home.cursor, len(items) - 1)].key == "objectives":
+                self.app.handle("a")
+                return
+            self.app.handle("down")
+            self.app.render()
+
     def language(self) -> None:
         lang = self.rng.choice(["en", "ru", "uk"])
         self.done.append(f"language {lang}")
@@ -338,7 +355,7 @@ class Checker:
     def step(self) -> None:
         r = self.rng.random()
         if self.game == "glory" and r < 0.08 and type(self.app.stack[-1]).__name__ == "GloryHome":
-            self.tax()
+            self.tax() if r < 0.05 else self.objectives()
         elif r < 0.62:
             self.key()
         elif r < 0.70:

@@ -108,7 +108,8 @@ def test_next_battle_keeps_strengths_and_history():
     assert view["battle"]["number"] == 2 and view["battle"]["surprise"]
     assert view["history"] == [{"number": 1, "attacker": "caesar", "surprise": False,
                                 "result": "attacker_wins", "winner": "caesar", "rounds": 1,
-                                "blocks": ["c_leg10"]}]           # the roster blocks that fought (a rated one has no id)
+                                "blocks": ["c_leg10"],            # the roster blocks that fought (a rated one has no id)
+                                "survivors": {"c_leg10": "caesar"}}]  # and those it left standing, for whom
     out = t.do("add defender c_leg10")
     assert out["block"]["strength"] == 2 and out["block"]["role"] == "defender"
 

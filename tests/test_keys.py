@@ -110,3 +110,33 @@ def test_hold_a_where_a_screen_has_no_second_action_is_a(state_dir):
         assert app.console.session.lines[-1] == "vote Jack n=2"
     finally:
         app.console.close()
+
+
+# the screens whose hold A (KEY3) is a second action of their own, as docs/keys.md names them
+SECOND_ACTION_WORDS = {"DiceScreen": "the dice roller", "SheetPad": "the score pad", "SenateScreen": "Senate",
+                       "KeyTestScreen": "the key test", "TypeScreen": "the name keyboard",
+                       "AddScreen": "Julius Caesar's Add", "SideBlocks": "Blocks lists",
+                       "BattleResult": "The Sword of Rome's battle result"}
+
+
+def test_docs_name_every_screen_where_a_slow_a_is_not_a():
+    """docs/keys.md lists the screens where hold A is not A (a second action of their own); every
+    screen with ``second_action`` is in that list (the Sword's battle result was not: a reader
+    expected its slow A to read the dice)."""
+    found = {m.group(1) for path in (ROOT / "firmware" / "screens").rglob("*.py")
+             for m in re.finditer(r"^class (\w+)\b(?:(?!^class ).)*?^    second_action = True", path.read_text(),
+                                  re.M | re.S)}
+    assert found == set(SECOND_ACTION_WORDS), found
+    doc = " ".join((ROOT / "docs" / "keys.md").read_text().split())
+    said = doc[doc.index("So does A where a screen has no second action"):].split("held long it is A")[0]
+    assert [w for w in SECOND_ACTION_WORDS.values() if w not in said] == []
+
+
+def test_docs_say_what_right_does_on_a_turn_s_pages():
+    """docs/keys.md said right turns a page at once; on Auto-Crassus's play marked →why it opens
+    the why (firmware/screens/caesar/turn.py): the page of keys says so."""
+    doc = " ".join((ROOT / "docs" / "keys.md").read_text().split())
+    pages = doc[doc.index("**Text in pages**"):].split("- **hold B")[0]
+    code = (ROOT / "firmware" / "screens" / "caesar" / "turn.py").read_text()
+    assert 'RIGHTWARD and page["kind"] == "play" and page["step"].get("why")' in code
+    assert "right turns it at once" in pages and "why" in pages.split("right turns it at once")[1]

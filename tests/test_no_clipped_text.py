@@ -112,6 +112,12 @@ SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "glory": ["new glory players=Анна,Богдан,Вікторія,Ярослав seed=2 harsh=1", "fame Анна +13", "vote Богдан",
               "event"],                                       # Harsh Times 2 (G-2)
     "sword": ["new sword players=romans,gauls,etruscans,greeks seed=2"],
+    # the secret objectives (G-19), each player's hand looked at through the pass screen
+    "glory-objectives": ["new glory players=Вікторія,Ярослав,Анна seed=4", "deal"],
+    # a campaign's next battle: the Add lists' «Last battle» row, a defector (J-2), Blocks' levy steps
+    "jc-next-battle": ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
+                       "add defender p_pompeius", "add defender p_leg1", "add defender cleopatra", "start", "fight",
+                       "next-battle attacker=pompey", "owner p_leg1 caesar"],
     "dice": ["new dice seed=1", "roll 3d6", "roll 100d1000-10000"],         # the longest expression
     "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2"],
     "history": finished_games,
@@ -130,7 +136,26 @@ def archive_screen(app: Any) -> None:
     open_archive(app)
 
 
-START: dict[str, Callable[[Any], None]] = {"history": history_screen, "archive": archive_screen}
+def objectives_screen(app: Any) -> None:
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.objectives import ObjectivesScreen
+    if app.console.session is None or app.console.session.game.name != "glory":
+        return                                               # (the walk before left the game)
+    app.push(GloryHome())
+    app.push(ObjectivesScreen())
+
+
+def add_screen(app: Any) -> None:
+    from firmware.screens.jc.home import JcHome
+    from firmware.screens.jc.setup import AddScreen
+    if app.console.session is None or app.console.session.game.name != "jc-battle":
+        return                                               # (the walk before left the game)
+    app.push(JcHome())
+    app.push(AddScreen("attacker"))
+
+
+START: dict[str, Callable[[Any], None]] = {"history": history_screen, "archive": archive_screen,
+                                           "glory-objectives": objectives_screen, "jc-next-battle": add_screen}
 
 
 @pytest.fixture(autouse=True)

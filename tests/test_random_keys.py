@@ -23,6 +23,10 @@ SETUPS = {
     "caesar-expansions": ["new caesar-solo side=pompey difficulty=hard poison=1 centurions=1 border-control=1 seed=8"],
     "jc-battle": ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
                   "add defender p_pompeius", "add defender p_leg1"],
+    # the next battle of a campaign: the Add lists' «Last battle» row, a defector (J-2), levy steps on Blocks
+    "jc-next-battle": ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
+                       "add defender p_pompeius", "add defender p_leg1", "add defender cleopatra", "start", "fight",
+                       "next-battle attacker=pompey", "owner p_leg1 caesar"],
     "sword": ["new sword players=romans,gauls,etruscans,greeks seed=2"],
     "bag-cyrillic": ["new bag items=золото*3,срібло*2,bronze cards=легіон*4,сенатор*2 seed=7", "draw 2"],
     "no-session": [],

@@ -233,3 +233,95 @@ def test_the_list_left_up_when_the_deal_is_taken_back_offers_the_deal_again():  
     ctx.press("a", "a")                               # the question, yes
     assert hands(ctx) == dealt and ctx.texts()[0] == "Pass the device"
     assert sum(isinstance(s, ObjectivesScreen) for s in ctx.stack) == 1
+
+
+def _allowed_owner(app) -> str | None:
+    """The player whose cards may show now: the one whose hand is up (under its own question)."""
+    top = app.stack[-1]
+    if isinstance(top, HandScreen):
+        return top.player
+    if len(app.stack) > 1 and isinstance(app.stack[-2], HandScreen) and type(top).__name__ == "Asked":
+        return app.stack[-2].player
+    return None
+
+
+PLAYERS = {1: "Jack", 2: "Jack,Олекса", 3: "Jack,Henry,Mary", 4: "Ваня,Маша,Олекса,Їжак"}
+KEYS = ["up", "down", "left", "right", "press", "a", "a", "a", "b", "a:hold", "key3", "b:hold"]
+SERIAL = ["undo", "event", "deal", "fame {} +1", "objectives {}", "settings language={}"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_random_keys_and_serial_lines_never_show_a_card_to_the_wrong_player(count, lang, tmp_path):  # G-19
+    """Random keys and, between them, lines from the serial link (an undo, a step, the deal, a
+    language switch): on every frame, the only objective names drawn are those of the player whose
+    hand is up (his own question over it), before the final scoring."""
+    import random
+
+    from engine.glory.state import objective_label
+    from firmware import i18n
+    from firmware.screens import base
+    from tests.screens import app_with
+    rng = random.Random(f"objectives-{count}-{lang}")
+    players = PLAYERS[count].split(",")
+    app = app_with([f"new glory players={PLAYERS[count]} seed={count}"], [], tmp_path, lang=lang)
+    try:
+        app.push(GloryHome())
+        open_objectives(app)
+        seen: list[str] = []
+        hands_up = 0
+        for _i in range(400):
+            if rng.random() < 0.06:
+                line = rng.choice(SERIAL)
+                line = line.format(rng.choice(["en", "ru", "uk"]) if line.startswith("settings") else rng.choice(players))
+                seen.append(f"serial {line}")
+                app.serve_line(line.encode() + b"\n")
+            elif not isinstance(app.stack[-1], (HandScreen, ObjectivesScreen)) and \
+                    type(app.stack[-1]).__name__ not in ("Asked", "UndoQuestion") and rng.random() < 0.3:
+                seen.append("objectives row")               # (the home's row, from wherever the keys went)
+                app.stack[1:] = [GloryHome()]
+                open_objectives(app)
+            else:
+                key = rng.choice(KEYS)
+                seen.append(key)
+                app.handle(key)
+            base.TRACE = []
+            try:
+                app.render()
+                drawn = " | ".join(t for _x, _y, t, _k in base.TRACE)
+            finally:
+                base.TRACE = None
+            assert app.errors == 0, seen[-12:]
+            hands_up += _allowed_owner(app) is not None
+            session = app.console.session
+            if session is None or session.game.name != "glory" or session.view()["finished"]:
+                break
+            owner = _allowed_owner(app)
+            hands = session.state.get("objectives", {}).get("hands", {})
+            for p, held in hands.items():
+                if p == owner:
+                    continue
+                shown = [objective_name(objective_label(c)) for c in held]
+                # (a name of a card another player holds may be the holder's own too: the deck has one of each)
+                own = {objective_name(objective_label(c)) for c in hands.get(owner, [])} if owner else set()
+                assert [n for n in shown if n in drawn and n not in own] == [], (p, owner, drawn, seen[-12:])
+        assert hands_up > 40                                # (the keys did reach the hands)
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_hand_s_title_names_its_player_whole(lang):  # G-19: the hand is his alone
+    """The title of a hand of 3 is the player's name and what A does («{}: return one»); beside the
+    Ukrainian «поверніть одну» a name was cut to 3 letters («Богд…», «Оле…» for Олександр and
+    Олексій alike): the name is whole, the hint left out where both do not fit (the question after
+    A says it)."""
+    for names in ("Богдан,Олександр,Анна", "Jack,Maximilian,Mary"):
+        ctx = FakeCtx(f"new glory players={names} seed=5", "deal", lang=lang)
+        for player in names.split(","):
+            ctx.open(HandScreen(player))
+            title = ctx.texts()[0]
+            assert title.startswith(player), title
+            assert len(title) <= 21

@@ -675,6 +675,69 @@ def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, las
     assert "kind:group" not in [i.key for i in first.top.items(first)]
 
 
+def test_a_block_the_last_battle_eliminated_is_not_in_its_row_after_the_winter():  # J-3, J-19
+    """The Last battle row offers the side's blocks that came out of it: one it eliminated was left
+    out only while the year held it back (J-3); after the winter it came back in the row, at I from
+    the levy pool, as if it had fought on (Legio 8 and Legio 10 under Caesar's Last battle)."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx("new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
+                  "add attacker c_leg8", "add defender p_pompeius", "add defender p_leg1", "add defender cleopatra",
+                  "add defender p_leg3", "add defender p_eq1", "start", "fight")
+    gone = {b["id"] for b in ctx.view()["battle"]["blocks"] if b["status"] in ("eliminated", "killed")}
+    assert {"c_leg10", "c_leg8"} <= gone, gone              # (this battle: both eliminated, Caesar killed)
+    assert ctx.run("next-battle")["ok"]
+    assert ctx.run("winter")["ok"]
+    assert ctx.view()["campaign"]["eliminated"] == []        # back in the levy pool (J-19)
+    for role in ("attacker", "defender"):
+        ctx.open(AddScreen(role))
+        group = [i for i in ctx.top.items(ctx) if i.key == "kind:group"]
+        if group:
+            ctx.press("a")
+            assert not gone & {i.key for i in ctx.top.items(ctx)}, (role, ctx.texts())
+
+
+def test_the_add_list_s_kinds_keep_the_rulebook_s_order_after_a_battle():  # J-1, J-2
+    """The likeliest blocks first inside a kind's list (the last battle's, then those on the map)
+    moved the kinds themselves: after a battle of equitatus and auxilia Caesar's Add list read
+    Equitatus, Auxilia, Leaders, Legions; Pompey's put Navis and Cleopatra before Equitatus. The
+    kinds stay in the rulebook's (the roster's) order, battle after battle."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx("new jc-battle attacker=caesar seed=9", "add attacker c_eq1", "add attacker c_aux1",
+                  "add defender p_eq1", "start", "fight", "next-battle")
+    for role, side in (("attacker", "caesar"), ("defender", "pompey")):
+        roster_kinds = {b["id"]: b["kind"] for b in ctx.run(f"roster {side}")["blocks"]}
+        in_order = list(dict.fromkeys(roster_kinds.values()))
+        ctx.open(AddScreen(role))
+        kinds = [key[5:] if key.startswith("kind:") else roster_kinds[key]
+                 for key in (i.key for i in ctx.top.items(ctx)) if key in roster_kinds or key.startswith("kind:")]
+        kinds = [k for k in kinds if k != "group"]
+        assert kinds == [k for k in in_order if k in kinds], (role, kinds)
+        if role == "attacker":                          # inside a kind, the last battle's first
+            ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:equitatus"), "a")
+            assert ctx.top.items(ctx)[0].key == "c_eq1"
+
+
+def test_a_block_that_fought_for_the_other_side_is_not_in_the_last_battles_row():  # J-2
+    """A block gone over since the last battle (a Jupiter defection, Cleopatra at I) fought against
+    the side it now serves: the side's «Last battle» row (the army that fights again) leaves it out;
+    its kind's row still offers it."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(*ARMIES, "add defender p_leg3", "start", "fight", "next-battle", "owner p_leg1 caesar")
+    mine = {b for b in ("c_caesar", "c_leg10") if b in {r["id"] for r in ctx.run("roster caesar")["blocks"]
+                                                            if r["status"] == "available"}}
+    ctx.open(AddScreen("attacker"))
+    group = [i for i in ctx.top.items(ctx) if i.key == "kind:group"]
+    assert [i.value for i in group] == ([str(len(mine))] if mine else [])
+    if group:
+        ctx.press("a")
+        assert "p_leg1" not in [i.key for i in ctx.top.items(ctx)]
+        ctx.press("b")
+    assert "p_leg1" in [key for b, item in ctx.top.block_rows(ctx) for key in [item.key]]
+    ctx.open(AddScreen("defender"))                    # Pompey's row: Pompeius and Legio 3, not Legio 1
+    ctx.press("a")
+    assert sorted(i.key for i in ctx.top.items(ctx)) == ["p_leg3", "p_pompeius"]
+
+
 def test_a_levy_step_is_one_press_on_the_blocks_row():  # J-20
     """A levy point adds a step: Blocks → a side → the block → Gain a step → the notice took 5
     presses past the block's row. Hold A on the row gains the step at once, said as Gain a step

@@ -70,7 +70,9 @@ def _after(state: State) -> None:
         state["history"].append({"number": state["number"], "attacker": battle["attacker"],
                                  "surprise": battle["surprise"], "result": battle["result"],
                                  "winner": battle["winner"], "rounds": battle["round"],
-                                 "blocks": [b["id"] for b in battle["blocks"] if b["id"]]})
+                                 "blocks": [b["id"] for b in battle["blocks"] if b["id"]],
+                                 "survivors": {b["id"]: b["side"] for b in battle["blocks"]
+                                               if b["id"] and b["status"] not in ("eliminated", "killed")}})
         del state["history"][:-HISTORY_KEPT]     # History (firmware/history.py) keeps them all
 
 

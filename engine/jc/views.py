@@ -76,6 +76,7 @@ class BattleRecord(TypedDict):
     winner: str | None
     rounds: int
     blocks: NotRequired[list[str]]   # the roster blocks that fought in it (none in a state kept before)
+    survivors: NotRequired[dict[str, str]]   # those it neither eliminated nor killed, each with its side at its end
 
 
 class Verdict(TypedDict):

@@ -19,11 +19,12 @@ Tasks:
 - "JC: a battle set up on the device (2-4 roster blocks a side)" — from the home: Add attacker →
   each random block (through its kind's row) → A on its row adds it; B back to the home; the same
   for the defender. 24 games: one list median 90.5, max 128; by kind, A on each block's form 66,
-  max 98; A on the row adds it, "By rating…" last 57.5, max 84.
+  max 98; A on the row adds it, "By rating…" last 57.5, max 84 (the likeliest kinds first); the
+  kinds in the rulebook's order, battle after battle: 58, max 86.
 - "JC: the same armies again (their survivors, 0-1 block more a side)" — the battle after that
   one: from the home, Add attacker → Last battle (the side's blocks that fought in it) → A on each
   survivor (no move: the next comes under the cursor), then 0-1 other block through its kind's row;
-  the same for the defender. 24 games: median 19, max 41.
+  the same for the defender. 24 games: median 19, max 41; 19, max 45 (the kinds in the rulebook's order).
 - "JC: a Jupiter defection" — from the home: Blocks → the side → a random block that may change
   side (through its kind's row) → Go over → the notice closed. 24 games: one list median 19.5, max
   32; by kind 12, max 21.
@@ -46,11 +47,15 @@ from scripts.presses.harness import Driver, moves
 GAMES = 8
 TARGETS = {"JC: a physical die": (2, 5),   # max: 3 face moves + right + A
            # the last battle's blocks as one row of the Add list, A on a block adds it: 19, max 35
-           # (seeds 1-8); 19, max 41 (24 games); through each kind's row and a form: about 9 a block
-           "JC: the same armies again (their survivors, 0-1 block more a side)": (19, 41),
+           # (seeds 1-8); 19, max 41 (24 games); through each kind's row and a form: about 9 a block.
+           # The kinds in the rulebook's order whatever the last battle held (not the likeliest
+           # kind first: the rows moved from battle to battle): 20, max 35; 19, max 45 (24 games)
+           "JC: the same armies again (their survivors, 0-1 block more a side)": (20, 45),
            # random blocks, the levy pool's too: one list 90.5; by kind, A on each form 66, max 98;
-           # A on the row adds it, "By rating…" last: 57.5, max 84 (24 games); 62.5, max 69 (seeds 1-8)
-           "JC: a battle set up on the device (2-4 roster blocks a side)": (63, 84),
+           # A on the row adds it, "By rating…" last: 57.5, max 84 (24 games); 62.5, max 69 (seeds 1-8);
+           # the kinds in the rulebook's order (Auxilia before Navis, as J-1): 58, max 86 (24 games);
+           # 66.5, max 75 (seeds 1-8)
+           "JC: a battle set up on the device (2-4 roster blocks a side)": (67, 86),
            # hold A on a block's row gains a step (J-20); through its menu: 22, max 45 (24 games);
            # now 19, max 39 (24 games); 17, max 26 (seeds 1-8)
            "JC: a levy, 1-3 steps added": (19, 39)}

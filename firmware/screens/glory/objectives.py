@@ -187,8 +187,10 @@ class HandScreen(Follows, ListScreen):
         if self.kept:
             self.title = base.clip_name(self.player, base.COLS)
         else:                     # the 4 body rows for the 3 cards (a long name takes two)
-            line = _("{}: return one")
-            self.title = line.format(base.clip_name(self.player, max(4, base.COLS - len(line) + 2)))
+            said = _("{}: return one").format(self.player)
+            # the name whole, the hint beside it where it fits (a name cut to its first letters,
+            # «Богд…: поверніть одну», could be another player's; the question after A says it)
+            self.title = said if len(said) <= base.COLS else base.clip_name(self.player, base.COLS)
         return super().render(ctx)
 
     def items(self, ctx: Ctx) -> list[Item]:

@@ -47,6 +47,11 @@ class GroupedBlocks(ListScreen):
         """The blocks of the group ``kind = "group"`` lists (a subclass's: the last battle's)."""
         return set()
 
+    def likeliest(self, ctx: Ctx, rows: Sequence[tuple[RosterBlock, Item]]) -> Sequence[tuple[RosterBlock, Item]]:
+        """A kind's (or the group's) rows in the order its list shows them: the roster's, or a
+        subclass's likeliest first. The kinds themselves stay in the roster's order."""
+        return rows
+
     @property
     def kind_title(self) -> str:
         return _(KIND_WORDS[self.kind]) if self.kind in KIND_WORDS else ""
@@ -55,9 +60,9 @@ class GroupedBlocks(ListScreen):
         rows = self.block_rows(ctx)
         if self.kind == "group":
             chosen = self.group(ctx)
-            return [item for b, item in rows if b["id"] in chosen] or self.empty(ctx)
+            return [item for b, item in self.likeliest(ctx, rows) if b["id"] in chosen] or self.empty(ctx)
         if self.kind:
-            return [item for b, item in rows if b["kind"] == self.kind] or self.empty(ctx)
+            return [item for b, item in self.likeliest(ctx, rows) if b["kind"] == self.kind] or self.empty(ctx)
         kinds: dict[str, list[Item]] = {}
         for b, item in rows:
             kinds.setdefault(b["kind"], []).append(item)

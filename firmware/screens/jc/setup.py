@@ -2,7 +2,7 @@
 the roster (strength carried over) or by their rating."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from engine.actions import with_people
@@ -94,7 +94,7 @@ def open_add(ctx: Ctx, role: act.Role) -> None:
 
 # -- adding blocks -----------------------------------------------------------------------------
 class AddScreen(GroupedBlocks):
-    """The side's blocks that fought in the last battle as one row (their list: the army that
+    """The side's blocks that came out of the last battle as one row (their list: the army that
     fights again is a press a block), then the side's available roster blocks by kind, the
     likeliest first (the last battle's, then those the campaign has a strength for or the
     historical set-up places, then the levy pool's), and last "By rating…" (other Columbia block
@@ -131,9 +131,17 @@ class AddScreen(GroupedBlocks):
         return [Item(_("By rating…"), lambda c: c.push(rated_form(self.role)))]
 
     def group(self, ctx: Ctx) -> set[str]:
-        """The roster blocks that fought in the last battle (none before the first ends)."""
-        history = view_of(ctx)["history"]
-        return set(history[-1].get("blocks", [])) if history else set()
+        """The roster blocks that came out of the last battle on this side (none before the first
+        ends): not one it eliminated or killed, even once the winter gives it back to the levy
+        pool (J-3, J-19); not one gone over since, by Jupiter or Cleopatra at I (J-2)."""
+        view = view_of(ctx)
+        if not view["history"]:
+            return set()
+        last, side = view["history"][-1], view["battle"][self.role]
+        survivors = last.get("survivors")
+        if survivors is None:                     # a battle kept before its survivors were
+            return set(last.get("blocks", []))
+        return {b for b, stood in survivors.items() if stood == side}
 
     def empty(self, ctx: Ctx) -> list[Item]:
         """A kind's list once its last block is in the battle ("No blocks in play" said otherwise)."""
@@ -145,14 +153,17 @@ class AddScreen(GroupedBlocks):
         view = view_of(ctx)
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
-        last, known = self.group(ctx), view["campaign"]["strength"]
         blocks = [b for b in ctx.run(act.roster(side)).get("blocks", [])
                   if b["status"] == "available" and b["id"] not in present]
-        # the likeliest first: the last battle's, then those on the map (a strength kept, the set-up)
-        blocks.sort(key=lambda b: 0 if b["id"] in last else 1 if b["id"] in known or b["setup"] else 2)
         return [(b, Item(owned_name(b), partial(add_block, role=self.role, block=b),
                          f"{rating_as(b, self.role)} {roman(b['strength'])}", ident=b["id"]))
                 for b in blocks]
+
+    def likeliest(self, ctx: Ctx, rows: Sequence[tuple[RosterBlock, Item]]) -> list[tuple[RosterBlock, Item]]:
+        """A kind's blocks, the likeliest first: the last battle's, then those on the map (a
+        strength kept, the set-up), then the levy pool's (the kinds keep the roster's order)."""
+        last, known = self.group(ctx), view_of(ctx)["campaign"]["strength"]
+        return sorted(rows, key=lambda r: 0 if r[0]["id"] in last else 1 if r[0]["id"] in known or r[0]["setup"] else 2)
 
     def second(self, ctx: Ctx) -> None:
         """Hold A on a block: its form (strength, reserve); elsewhere what A does."""
