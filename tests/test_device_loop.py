@@ -414,7 +414,6 @@ def test_sigterm_that_comes_while_the_loop_holds_its_queue_does_not_hang_it(tmp_
     itself and then waited for that lock for ever: `systemctl stop` hung until systemd killed the
     program (no "Saved" frame, no stop line). The event is now put from a thread of its own."""
     import signal
-    import threading
     import types
 
     from firmware import logs
@@ -434,16 +433,10 @@ def test_sigterm_that_comes_while_the_loop_holds_its_queue_does_not_hang_it(tmp_
         args = types.SimpleNamespace(script=str(script), sim=True, state_dir=str(tmp_path / "st"), config=None,
                                      serial=None)
         assert device.run_device(args) == 0
-        handler, events = signal.getsignal(signal.SIGTERM), made[0]
-        done = threading.Event()
-
-        def inside_get() -> None:
-            with events.mutex:                  # as Queue.get holds it between two of its steps
-                handler(signal.SIGTERM, None)
-            done.set()
-        threading.Thread(target=inside_get, daemon=True).start()
-        assert done.wait(5), "the SIGTERM handler waits for the queue's lock"
-        assert events.get(timeout=5) == ("quit",)
+        from tests.signals import put_while_the_queue_is_locked
+        handler = signal.getsignal(signal.SIGTERM)
+        assert callable(handler)
+        assert put_while_the_queue_is_locked(handler, signal.SIGTERM, made[0]) == ("quit",)
     finally:
         for s, h in before.items():
             signal.signal(s, h)

@@ -396,23 +396,16 @@ def test_a_resize_signal_that_comes_while_the_loop_holds_its_queue_does_not_hang
     import io
     import queue
     import signal
-    import threading
 
     from firmware.terminal import TerminalScreen
     before = {s: signal.getsignal(s) for s in (signal.SIGWINCH, signal.SIGTSTP, signal.SIGCONT)}
     events: queue.Queue = queue.Queue()
     try:
         TerminalScreen(out=io.StringIO(), resized=lambda: events.put(("resized",)))
+        from tests.signals import put_while_the_queue_is_locked
         handler = signal.getsignal(signal.SIGWINCH)
-        done = threading.Event()
-
-        def inside_get() -> None:
-            with events.mutex:                  # as Queue.get holds it between two of its steps
-                handler(signal.SIGWINCH, None)
-            done.set()
-        threading.Thread(target=inside_get, daemon=True).start()
-        assert done.wait(5), "the resize handler waits for the queue's lock"
-        assert events.get(timeout=5) == ("resized",)
+        assert callable(handler)
+        assert put_while_the_queue_is_locked(handler, signal.SIGWINCH, events) == ("resized",)
     finally:
         for s, h in before.items():
             signal.signal(s, h)
