@@ -949,6 +949,19 @@ def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1
     assert [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")] == order[:1]
 
 
+def _continued_after_a_power_cut(state_dir):
+    """A new App on the same state dir (the power came back), the game continued from the main menu."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    app = App(Console(store, store.resume()))
+    app.render()
+    app.handle("a")                                        # the main menu: continue the game
+    app.render()
+    return app
+
+
 def _tax_form_on(app) -> str:
     """Press Tax on the Glory home and say whose tax the form opened on ('' if no form opened)."""
     home = app.stack[0] if isinstance(app.stack[0], GloryHome) else next(s for s in app.stack if isinstance(s, GloryHome))
@@ -989,9 +1002,6 @@ def test_the_tax_form_opens_on_the_player_whose_income_is_due(how, state_dir):  
     back in a row, a tax paid or undone over the serial link, the power cut — the tax form opens on
     the first player in the round's order who has not taken income yet (it opened on a later player,
     or on one who had already paid)."""
-    from firmware.app import App
-    from firmware.console import Console
-    from firmware.store import Store
     app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
     try:
         order = app.console.session.view()["order"]
@@ -1011,11 +1021,7 @@ def test_the_tax_form_opens_on_the_player_whose_income_is_due(how, state_dir):  
             due = order[1]
         else:
             app.console.close()
-            store = Store(state_dir)
-            app = App(Console(store, store.resume()))
-            app.render()
-            app.handle("a")                            # the main menu: continue the game
-            app.render()
+            app = _continued_after_a_power_cut(state_dir)
             due = order[2]
         paid = {"two undos": [], "serial tax": order[:3], "serial undo": order[:1], "restart": order[:2]}[how]
         assert [line.split()[1] for line in app.console.session.lines if line.startswith("tax ")] == paid
@@ -1031,9 +1037,6 @@ def test_the_tax_form_opens_on_the_population_of_the_player_s_last_tax_in_the_ga
     player was taxed on last in this game, as the game's own record says: after the power cut (it
     opened on 1: the figures kept while the device ran were gone), after an undo of a mistaken tax
     (it opened on the figure taken back), and when round 1 was paid over the serial link (on 1)."""
-    from firmware.app import App
-    from firmware.console import Console
-    from firmware.store import Store
     app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
     try:
         order = app.console.session.view()["order"]
@@ -1051,11 +1054,7 @@ def test_the_tax_form_opens_on_the_population_of_the_player_s_last_tax_in_the_ga
         first = app.console.session.view()["order"][0]
         if how == "restart":
             app.console.close()
-            store = Store(state_dir)
-            app = App(Console(store, store.resume()))
-            app.render()
-            app.handle("a")                                # the main menu: continue the game
-            app.render()
+            app = _continued_after_a_power_cut(state_dir)
         elif how == "undo":                                # a mistaken 9 paid on the device, then taken back
             assert _tax_form_on(app) == first
             for key in ["down"] + ["left"] * 15 + ["right"] * 8 + ["a"]:
@@ -1174,9 +1173,6 @@ def test_the_home_opens_on_what_the_round_has_due_at_the_start_and_after_a_resta
     then the income (tax round the table, G-4) and the turn of the board (End round). The home opens
     its cursor on the step due now — the same when the game is opened from the main menu and after
     the power came back (it opened on Fame after a restart, wherever the round stood)."""
-    from firmware.app import App
-    from firmware.console import Console
-    from firmware.store import Store
     app = app_with([NEW], ["a"], state_dir)
     try:
         for line in stage:                               # (the round's order is known once its event is out)
@@ -1184,11 +1180,7 @@ def test_the_home_opens_on_what_the_round_has_due_at_the_start_and_after_a_resta
             assert app.console.request(line)["ok"], line
         app.console.close()
         for _ in range(2):                               # the power cut, and the next one
-            store = Store(state_dir)
-            app = App(Console(store, store.resume()))
-            app.render()
-            app.handle("a")                              # the main menu: continue the game
-            app.render()
+            app = _continued_after_a_power_cut(state_dir)
             assert _row_under_cursor(app) == due
             app.console.close()
     finally:
