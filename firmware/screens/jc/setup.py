@@ -138,10 +138,8 @@ class AddScreen(GroupedBlocks):
         if not view["history"]:
             return set()
         last, side = view["history"][-1], view["battle"][self.role]
-        survivors = last.get("survivors")
-        if survivors is None:                     # a battle kept before its survivors were
-            return set(last.get("blocks", []))
-        return {b for b, stood in survivors.items() if stood == side}
+        # a battle kept before its survivors were (older versions) offers none
+        return {b for b, stood in last.get("survivors", {}).items() if stood == side}
 
     def empty(self, ctx: Ctx) -> list[Item]:
         """A kind's list once its last block is in the battle ("No blocks in play" said otherwise)."""
