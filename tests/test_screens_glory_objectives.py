@@ -325,3 +325,36 @@ def test_the_hand_s_title_names_its_player_whole(lang):  # G-19: the hand is his
             title = ctx.texts()[0]
             assert title.startswith(player), title
             assert len(title) <= 21
+
+
+def _deal_question(new_line: str, lang: str = "en") -> str:
+    """The whole text of the question the home's Deal objectives row asks (all its pages)."""
+    ctx = FakeCtx(new_line, lang=lang)
+    ctx.open(GloryHome())
+    open_objectives(ctx)
+    return " ".join(ctx.top.question.split())          # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang, symbol", [("en", "2-player symbol"), ("ru", "символом партии на 2-х игроков"),
+                                          ("uk", "символом партії на 2-х гравців")])
+def test_a_game_of_two_or_the_solo_is_told_the_device_cannot_take_out_the_2_player_cards(lang, symbol):
+    # G-19: «В партии на 2-х игроков уберите в коробку карты заданий с символом» (the solo is set up
+    # as for 2); the rulebook lists no such card, so the data cannot say which: the device deals
+    # them too, and says so before it deals instead of dealing as if the deck were right
+    for players in ("Jack", "Jack,Henry", "Jack,Henry truce=1 heroes=1"):
+        assert symbol in _deal_question(f"new glory players={players} seed=5", lang), players
+    assert symbol not in _deal_question("new glory players=Jack,Henry,Mary seed=5", lang)
+    ctx = FakeCtx("new glory players=Jack,Henry seed=5")
+    assert ctx.run("deal")["two_player_cards_unknown"] is True
+    ctx = FakeCtx("new glory players=Jack,Henry,Mary seed=5")
+    assert "two_player_cards_unknown" not in ctx.run("deal")
+
+
+def test_once_the_data_marks_every_card_nothing_is_said_of_the_2_player_cards(monkeypatch):  # G-19
+    import engine.glory.state as st
+    marked = [{**c, "two_player": c["id"] != "O11"} for c in st.objective_cards()]
+    monkeypatch.setattr(st, "objective_cards", lambda: marked)
+    assert "2-player symbol" not in _deal_question("new glory players=Jack,Henry seed=5")
+    ctx = FakeCtx("new glory players=Jack,Henry seed=5")
+    assert "O11" not in ctx.session.state["objectives"]["deck"]          # taken out of a 2-player deck
+    assert "two_player_cards_unknown" not in ctx.run("deal")

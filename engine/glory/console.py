@@ -18,7 +18,7 @@ from engine.glory import rounds as R
 from engine.glory import senate as S
 from engine.glory.scoring import score
 from engine.glory.sheet import SessionFacts, parse_sheet
-from engine.glory.state import find_player, new_state, objective_label, view
+from engine.glory.state import find_player, new_state, objective_label, two_player_cards_unknown, view
 from engine.glory.tables import double_tax_penalty, farming_income, tables
 from engine.rng import Rng
 from engine.glory.text import N_, Msg, term
@@ -362,7 +362,9 @@ def _deal(state: State, req: Request) -> Outcome:
         obj["kept"][p] = False
         rng.note("card", list(obj["hands"][p]))               # the top three, player by player
     hands = {p: [objective_label(c) for c in h] for p, h in obj["hands"].items()}
-    return Outcome({"hands": hands}, Msg("Dealt 3 objective cards to each player."))
+    unknown = two_player_cards_unknown(len(state["players"]), state["options"])   # not pretended (G-19)
+    return Outcome({"hands": hands, **({"two_player_cards_unknown": True} if unknown else {})},
+                   Msg("Dealt 3 objective cards to each player."))
 
 
 def _keep(state: State, req: Request) -> Outcome:

@@ -101,6 +101,9 @@ class DealReply(Reply):
     """``deal``: every player's 3 cards (a screen never shows it: each player looks in secret)."""
 
     hands: dict[str, list[ObjectiveCard]]
+    # present (true) in a game of 1 or 2 players while the data does not say which cards carry the
+    # 2-player symbol: those the rulebook takes out of such a game may be among the dealt ones
+    two_player_cards_unknown: NotRequired[bool]
 
 
 class KeepReply(Reply):

@@ -9,6 +9,7 @@ removes the medals), ``provinces=A,B,C,D`` (the provinces facing seats 0..3 at t
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, cast
 
 from engine.errors import BadArguments
@@ -118,6 +119,17 @@ def _objective_deck(rng: Rng, n_players: int, options: dict[str, bool]) -> list[
     rng.note("deck")
     rng.shuffle(ids)
     return ids
+
+
+def two_player_cards_unknown(n_players: int, options: Mapping[str, bool]) -> bool:
+    """True when a game of 1 or 2 players deals objectives the rulebook may take out: «В партии на
+    2-х игроков уберите в коробку карты заданий с символом» (the solo is set up as for 2), and for
+    a card left in the deck the data does not say whether it carries the symbol (``two_player``
+    null: the rulebook does not list them). The device says so before it deals (G-19)."""
+    if n_players > 2:
+        return False
+    return any(c.get("two_player") is None for c in objective_cards()
+               if not any(options.get(v) for v in c.get("removed_by", [])))
 
 
 def find_player(players: list[str], raw: str) -> str:

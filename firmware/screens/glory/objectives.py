@@ -22,6 +22,7 @@ from PIL import Image
 
 from engine.glory import actions as act
 from engine.glory.replies import ObjectiveCard
+from engine.glory.state import two_player_cards_unknown
 from engine.glory.views import GloryView
 from engine.text import N_
 from firmware.screens import base, play
@@ -87,9 +88,16 @@ def open_objectives(ctx: Ctx) -> None:
         c.push(ObjectivesScreen())
         pass_to(c, choosing(view_of(c))[0])
 
-    ctx.push(remade(lambda: play.Asked(GAMES, _("Deal objectives?"), _(
-        "3 secret objective cards each: each player keeps 2, the third goes to the bottom of the "
-        "deck."), go)))
+    def question() -> play.Asked:      # 1-2 players: the cards the rulebook takes out are not known
+        if two_player_cards_unknown(len(view["players"]), view["options"]):
+            return play.Asked(GAMES, _("Deal objectives?"), _(
+                "3 secret objective cards each: each player keeps 2, the third goes to the bottom of the "
+                "deck. The cards with the 2-player symbol are left out of this game, but which ones is "
+                "not known: the device deals them too."), go)
+        return play.Asked(GAMES, _("Deal objectives?"), _(
+            "3 secret objective cards each: each player keeps 2, the third goes to the bottom of the "
+            "deck."), go)
+    ctx.push(remade(question))
 
 
 def show_revealed(ctx: Ctx) -> None:
