@@ -913,28 +913,33 @@ def test_a_player_who_has_taken_income_is_refused_a_second_tax():  # G-4: once i
     assert ctx.notes[-1] == f"Игрок {order[0]} уже получил доход в раунде 1 (этот налог можно отменить)."
 
 
-def test_the_tax_form_opens_on_the_population_each_player_paid_on_last():  # G-4
-    """A province's population only grows from round to round: the tax form opens on the figure the
-    player was taxed on last (it opened on 1: up to 15 presses a player, every round), and changing
-    the player row brings that player's own."""
+def test_the_tax_form_opens_on_the_population_of_the_province_in_front_of_the_player():  # G-4
+    """«1 denarius per population of the province in front of you»: a province's population only
+    grows, so the tax form opens on the figure that province's last tax was on (it opened on 1: up
+    to 15 presses a player, every round) — the province's, not the player's: the board turns at the
+    end of every round (G-2), so in round 2 each player faces a province someone else was taxed on
+    (it opened on the player's own last figure, a province he no longer faces); changing the player
+    row brings his province's."""
     ctx = FakeCtx(NEW, "event").open(GloryHome())
     ctx.render()                                          # (the home opens on Tax, due)
-    order = ctx.view()["order"]
-    pops = {name: 3 + i for i, name in enumerate(order)}
+    order, before = ctx.view()["order"], ctx.view()["facing"]
+    pops = {before[name]: 3 + i for i, name in enumerate(order)}           # province -> population
     for name in order:
-        ctx.press("a", "down", *["right"] * (pops[name] - 1), "a")      # the next player, population, A
+        ctx.press("a", "down", *["right"] * (pops[before[name]] - 1), "a")   # the next player, population, A
     assert [line for line in ctx.session.lines if line.startswith("tax ")] == [
-        f"tax {n} pop={pops[n]}" for n in order]
+        f"tax {n} pop={pops[before[n]]}" for n in order]
+    assert ctx.view()["populations"] == pops
     assert ctx.run("end-round")["ok"] and ctx.run("event")["ok"]
     ctx.render()
     assert ctx.top.items(ctx)[ctx.top.cursor].label == "Tax"    # (round 2's event out: its income is due)
     ctx.press("a")                                             # the tax form, round 2
     form = ctx.top
-    first = ctx.view()["order"][0]
-    assert {f.key: f.value for f in form.fields}["pop"] == pops[first]
-    ctx.press("right")                                                 # the next player: his own
+    first, facing = ctx.view()["order"][0], ctx.view()["facing"]
+    assert facing[first] != before[first]                      # the board has turned
+    assert {f.key: f.value for f in form.fields}["pop"] == pops[facing[first]]
+    ctx.press("right")                                                 # the next player: his province's
     who = ctx.view()["players"][{f.key: f.value for f in form.fields}["who"]]
-    assert {f.key: f.value for f in form.fields}["pop"] == pops[who]
+    assert {f.key: f.value for f in form.fields}["pop"] == pops[facing[who]]
 
 
 def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1, G-4
@@ -1032,15 +1037,17 @@ def test_the_tax_form_opens_on_the_player_whose_income_is_due(how, state_dir):  
 
 
 @pytest.mark.parametrize("how", ["restart", "undo", "serial"])
-def test_the_tax_form_opens_on_the_population_of_the_player_s_last_tax_in_the_game(how, state_dir):  # G-4
+def test_the_tax_form_opens_on_the_population_of_the_province_s_last_tax_in_the_game(how, state_dir):  # G-4
     """Round 1's taxes paid (populations 3, 4, 5, 6); round 2: the form opens on the population the
-    player was taxed on last in this game, as the game's own record says: after the power cut (it
-    opened on 1: the figures kept while the device ran were gone), after an undo of a mistaken tax
-    (it opened on the figure taken back), and when round 1 was paid over the serial link (on 1)."""
+    province in front of the player was taxed on last in this game, as the game's own record says:
+    after the power cut (it opened on 1: the figures kept while the device ran were gone), after an
+    undo of a mistaken tax (it opened on the figure taken back), and when round 1 was paid over the
+    serial link (on 1)."""
     app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
     try:
         order = app.console.session.view()["order"]
-        pops = {name: 3 + i for i, name in enumerate(order)}
+        pops = {name: 3 + i for i, name in enumerate(order)}      # the tax each player paid in round 1
+        faced = app.console.session.view()["facing"]
         for name in order:                                 # round 1
             if how == "serial":
                 assert '"ok":true' in app.serve_line(f"tax {name} pop={pops[name]}".encode())
@@ -1063,7 +1070,8 @@ def test_the_tax_form_opens_on_the_population_of_the_player_s_last_tax_in_the_ga
             assert app.console.session.lines[-1] == f"tax {first} pop=9"
             _undo_on_device(app)
         assert _tax_form_on(app) == first
-        assert app.stack[-1].values()["pop"] == pops[first]
+        now = app.console.session.view()["facing"][first]      # round 1's tax on that province
+        assert app.stack[-1].values()["pop"] == next(pops[p] for p in order if faced[p] == now)
         assert app.errors == 0
     finally:
         app.console.close()

@@ -269,7 +269,7 @@ def _tax(state: State, req: Request) -> Outcome:
     if not req.opt_flag("double"):
         if "penalty" in req.opts:
             raise BadArguments(Msg("penalty= only goes with double=1."))
-        _paid(state, name)
+        _paid(state, name, pop)
         return Outcome({"denarii": pop, "fame_lost": 0, "fame": _fames(state)},
                        Msg("{} collects tax: {} denarii.", name, pop))
     penalty = req.opt_int("penalty", double_tax_penalty(pop), lo=0, hi=30)
@@ -280,15 +280,18 @@ def _tax(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("{} cannot take double tax: fame {} cannot drop {} (the track stops at 1) (G-4).",
                               name, before, penalty))
     F.change_fame(state, name, -penalty)
-    _paid(state, name)
+    _paid(state, name, pop)
     return Outcome({"denarii": 2 * pop, "fame_lost": penalty, "fame": _fames(state)},
                    Msg("{} takes double tax: {} denarii, -{} fame ({} -> {}).", name, 2 * pop, penalty, before,
                        state["fame"][name]))
 
 
-def _paid(state: State, name: str) -> None:
-    """Note that ``name`` has taken income this round (the state's ``taxed``: whose is due next)."""
+def _paid(state: State, name: str, pop: int) -> None:
+    """Note that ``name`` has taken income this round (the state's ``taxed``: whose is due next),
+    and the population of the province in front of him (``populations``: the board turns every
+    round, so the next tax on that province is another player's, G-4)."""
     state.setdefault("taxed", []).append(name)
+    state.setdefault("populations", {})[R.facing(state)[name]] = pop
 
 
 # -- medals ----------------------------------------------------------------------------------

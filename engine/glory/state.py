@@ -172,6 +172,7 @@ def view(state: State) -> GloryGameView:
         "order": R.turn_order(state, direction) if direction else None,
         "taxed": list(state.get("taxed", [])),
         "facing": R.facing(state),
+        "populations": dict(state.get("populations", {})),
         "token_province": state["provinces"][state["token_province"]],
         "fame": {p: state["fame"][p] for p in players},
         "track": {p: _place(state["fame"][p]) for p in players},

@@ -38,6 +38,7 @@ class GloryGameView(TypedDict):
     order: list[str] | None
     taxed: list[str]                           # who has taken income this round, in that order (G-4)
     facing: dict[str, str]
+    populations: dict[str, int]                # province -> the population its last tax was on (G-4)
     token_province: str
     fame: dict[str, int]
     track: dict[str, TrackPlace]

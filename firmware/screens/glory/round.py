@@ -9,7 +9,6 @@ from typing import Any, cast
 
 from PIL import Image
 
-from engine import actions as common
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
 from engine.glory.tables import double_tax_penalty
@@ -25,34 +24,6 @@ from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
 log = logging.getLogger(__name__)
-
-PAGES = 10            # the session's actions read for the populations: at most 10 pages of 100
-
-
-def last_populations(ctx: Ctx, players: list[str]) -> dict[str, int]:
-    """The population each player was taxed on last in this game (a province's population only
-    grows, so the next round's tax form opens on it), read from the game's effective actions newest
-    first (``actions``): what an undo took back is not there, a tax paid over the serial link is,
-    and a power cut loses none of it."""
-    names = {p.casefold(): p for p in players}
-    found: dict[str, int] = {}
-    before: int | None = None
-    for _page in range(PAGES):
-        response = ctx.run(common.actions(100, before))
-        if not response["ok"]:
-            log.info("the populations taxed cannot be read: %s", response.get("message"))
-            break
-        for entry in response["actions"]:
-            words = str(entry["line"]).split()
-            name = names.get(words[1].casefold()) if words[:1] == ["tax"] and len(words) > 2 else None
-            pop = next((w[4:] for w in words[2:] if w.startswith("pop=")), "")
-            if name is not None and name not in found and pop.isdigit():
-                found[name] = int(pop)
-        before = response["before"]
-        if before is None or len(found) == len(players):
-            break
-    return found
-
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
 class EventScreen(Follows):
@@ -144,16 +115,16 @@ class PenaltyDial(_FollowsIncome, Dial):
 
 
 def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None) -> TaxForm:
-    """Income (G-4): who (``who``: the index of the player the form opens on), the population in
-    front of them (the one that player was last taxed on in this game: it only grows), plain or
-    double tax; ``taxed`` hears who paid. Form and dial go once the income phase changes under them."""
+    """Income (G-4): who (``who``: the index of the player the form opens on), the population of
+    the province in front of them (the one its last tax was on: it only grows; the board turns
+    every round, so that was another player's tax), plain or double tax; ``taxed`` hears who paid.
+    Form and dial go once the income phase changes under them."""
     view = view_of(ctx)
     income = income_of(view)
     players = view["players"]
-    last = last_populations(ctx, players)
 
     def pop_of(i: int) -> int:
-        return last.get(players[i], 1)
+        return view["populations"].get(view["facing"][players[i]], 1)
 
     def apply(c: Ctx, name: str, pop: int, double: bool, penalty: int | None, screens: int) -> None:
         response = run_line(c, act.tax(name, pop, double, penalty))
