@@ -1285,3 +1285,25 @@ def test_the_board_s_turn_in_ukrainian_names_the_clock_not_the_arrow(arrow, said
     ctx = FakeCtx(NEW, f"event arrow={arrow}", lang="uk").open(GloryHome())
     ctx.press("up", "a", "a")                             # (from Tax, due) End round 1, yes
     assert ctx.notes[-1] == f"Поверніть поле на {said}. Раунд 2."
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Tie broken by denarii"), ("ru", "Ничья: по денариям"),
+                                        ("uk", "Нічия: за денаріями")])
+def test_a_ranking_whose_equal_fame_the_denarii_split_says_so(lang, said):  # G-15
+    """«В случае ничьей по очкам побеждает игрок с наибольшим количеством денариев»: Андрій and
+    Богдан both score 22 (20 on the track, 8 and 9 denarii: 2 fame each), Богдан is 1st for his
+    one more denarius; the ranking said «1 *Богдан 22 / 2 Андрій 22» and nothing of why. Equal
+    fame and equal denarii share the place: nothing to say then (the «tie» title says it)."""
+    rounds = [line for _ in range(9) for line in ("event", "end-round")]
+    def ranking(denarii: tuple[int, int]) -> FakeCtx:
+        ctx = FakeCtx("new glory players=Андрій,Богдан,Віра seed=2", "fame Андрій +19", "fame Богдан +19",
+                      "fame Віра +17", *rounds, f"sheet Андрій denarii {denarii[0]}",
+                      f"sheet Богдан denarii {denarii[1]}", "sheet Віра denarii 12", lang=lang)
+        ctx.open(ScoreResult(ctx.run("score sheet")))
+        return ctx
+    ctx = ranking((8, 9))
+    assert ctx.top.result["places"] == {"Богдан": 1, "Андрій": 2, "Віра": 3}
+    assert ctx.top.footer(ctx) == said and said in ctx.texts() and len(said) <= COLS
+    ctx = ranking((8, 8))                                    # shared: both 1st, the title says «tie»
+    assert ctx.top.result["places"] == {"Андрій": 1, "Богдан": 1, "Віра": 3}
+    assert ctx.top.footer(ctx) == "" and said not in ctx.texts()

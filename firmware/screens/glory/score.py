@@ -329,7 +329,12 @@ class ScoreResult(Follows, ListScreen):
     def footer(self, ctx: Ctx) -> str:
         solo = self.result.get("solo")
         if not solo:
-            return ""
+            # G-15: «В случае ничьей по очкам побеждает игрок с наибольшим количеством денариев»:
+            # equal totals on different places were told apart by the denarii, not by the screen
+            scores, places = self.result["scores"], self.result["places"]
+            split = any(scores[a]["total"] == scores[b]["total"] and places[a] != places[b]
+                        for a in scores for b in scores)
+            return _("Tie broken by denarii") if split else ""
         rank = _(SOLO_RANKS.get(solo["rank"], solo["rank"])) if solo["rank"] else _("no rank")
         goals = ngettext("{} goal", "{} goals", solo["done"]).format(solo["done"])
         return f"{base.clip(rank, base.COLS - len(goals) - 2)} {goals}"
