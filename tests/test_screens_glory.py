@@ -1307,3 +1307,18 @@ def test_a_ranking_whose_equal_fame_the_denarii_split_says_so(lang, said):  # G-
     ctx = ranking((8, 8))                                    # shared: both 1st, the title says «tie»
     assert ctx.top.result["places"] == {"Андрій": 1, "Богдан": 1, "Віра": 3}
     assert ctx.top.footer(ctx) == "" and said not in ctx.texts()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "counted from the left"), ("ru", "считая слева"),
+                                        ("uk", "рахуючи зліва")])
+def test_the_random_pick_says_which_side_of_the_hand_it_counts_from(lang, said):  # G-19
+    """«Продано!» / «Таможенные сборы»: «Случайным образом выберите одну карту товара из руки
+    соперника»: the device names the card's place, and the console says «counting from the left»;
+    the screen said «№ 2» alone (from whose left, the fanned hand's holder or the picker's?)."""
+    from firmware.screens.glory.round import pick_form
+    ctx = FakeCtx(NEW, lang=lang).open(pick_form())
+    ctx.press("a")                                           # a hand of 5: pick
+    position = ctx.session.state["picks"][-1]["position"]
+    shown = ctx.texts()
+    assert said in shown and len(said) <= COLS
+    assert any(str(position) in t for t in shown)

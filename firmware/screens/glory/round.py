@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
@@ -224,11 +224,16 @@ class MedalChoice(ChooseScreen):
 
 
 class PickResult(Follows, ResultScreen):
-    """The random pick's position in big letters, taken off by an undo of the pick."""
+    """The random pick's position in big letters, taken off by an undo of the pick; under it, the
+    side it is counted from (the console's «counting from the left»: «№ 2» alone left the players
+    to guess from whose side of the fanned hand, G-19)."""
 
     def render(self, ctx: Ctx) -> Image.Image:
         self.note(ctx)
-        return super().render(ctx)
+        img = super().render(ctx)
+        said = _("counted from the left")
+        base.put(ImageDraw.Draw(img), max(0, (base.W - len(said) * base.CHAR_W) // 2), base.row_y(base.ROWS - 1), said)
+        return img
 
 
 def pick_form() -> NumberForm:
