@@ -175,6 +175,12 @@ TERMS: list[Term] = [
        exact=False),
     _t("glory", "Farming income", "uk", "Дохід землеробства", GLORY_RU, "Земледелие", "Религия 22 Земледелие 22",
        exact=False),
+    # G-12: the Pantheon parts of the player's colour (the score pad's row said «Пантеон: свой»,
+    # a word the rulebook has nowhere for them)
+    _t("glory", "Pantheon: own", "ru", "Пантеон: цвет игрока", GLORY_RU, "Подсчет очков за религию",
+       "Цвета игрока Взятая из запаса игрока и окрашенная в цвет игрока 1", exact=False),
+    _t("glory", "Pantheon: own", "uk", "Пантеон: колір гравця", GLORY_RU, "Подсчет очков за религию",
+       "Цвета игрока Взятая из запаса игрока и окрашенная в цвет игрока 1", exact=False),
 ]
 
 
