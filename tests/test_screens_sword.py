@@ -320,17 +320,38 @@ def test_the_gallic_events_roll_is_offered_only_where_nobody_plays_the_gauls(): 
     assert three.session.lines[-1] == "check gallic"
 
 
+DISPLACED = "historical leaders displaced, others set aside (8.4)."
+
+
 def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced():  # W-4, W-5, seed 8.4
     """Seed 8.4: a historically significant leader is displaced when all the units with him are
-    eliminated by battle losses and/or retreat losses. The result said only «Defender loses 2»."""
+    eliminated by battle losses and/or retreat losses; a secondary leader is not displaced but set
+    aside («Второстепенные лидеры в подобных ситуациях не смещаются, вместо этого они откладываются
+    в сторону»). The result said only «Defender loses 2», then «leaders displaced» (every leader)."""
     ctx = home(NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1").press(*["down"] * 8, "a")
     rows = " ".join(ctx.top.rows())
-    assert "Defender eliminated: leaders displaced (8.4)" in rows and "Attacker eliminated" not in rows
+    assert f"Defender eliminated: {DISPLACED}" in rows and "Attacker eliminated" not in rows
     ctx = home(NEW, W7).press(*["down"] * 8, "a")                   # the Romans keep 7 of 12 units
     assert "eliminated" not in " ".join(ctx.top.rows())
     ctx = home(NEW, W7, "retreat losses=7").press(*["down"] * 8, "a")   # and lose the 7 retreating
     rows = " ".join(ctx.top.rows())
-    assert "Attacker eliminated: leaders displaced (8.4)" in rows and "Defender eliminated" not in rows
+    assert f"Attacker eliminated: {DISPLACED}" in rows and "Defender eliminated" not in rows
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Защитник уничтожен: исторически-значимые лидеры смещены, второстепенные отложены (8.4)."),
+    ("uk", "Захисника знищено: історично значущих лідерів зміщено, другорядних відкладено (8.4)."),
+], ids=["ru", "uk"])
+def test_an_eliminated_side_s_leaders_are_said_in_the_rulebook_s_words(lang, said):  # W-4, seed 8.2, 8.4
+    """Seed 8.2/8.3/8.4 name «исторически-значимые» and «второстепенные» leaders: only the first are
+    «смещены»; the second are «отложены в сторону»."""
+    try:
+        ctx = FakeCtx(NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1", lang=lang).open(SwordHome())
+        ctx.press(*["down"] * 8, "a")
+        assert said in " ".join(ctx.top.rows())
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
 
 
 def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9

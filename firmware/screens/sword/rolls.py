@@ -200,8 +200,11 @@ class BattleResult(Follows):
         ]
         if r.get("retreat_losses"):
             rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
-        for side, name, said in ((att, "attacker", _("Attacker eliminated: leaders displaced (8.4).")),
-                                 (dfd, "defender", _("Defender eliminated: leaders displaced (8.4)."))):
+        # seed 8.4: historically significant leaders are displaced, secondary ones set aside
+        for side, name, said in ((att, "attacker", _("Attacker eliminated: historical leaders displaced, others set "
+                                                     "aside (8.4).")),
+                                 (dfd, "defender", _("Defender eliminated: historical leaders displaced, others set "
+                                                     "aside (8.4)."))):
             retreat = r.get("retreat_losses", 0) if r["loser"] == name else 0
             if side["losses"] + retreat >= side["units"]:               # seed 8.4: no units left with them
                 rows.append(said)
