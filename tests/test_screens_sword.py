@@ -152,6 +152,15 @@ def test_after_an_automatic_victory_the_home_names_the_winner_not_the_vp_leader(
     assert vp.value == "Greeks 3", vp.value                 # it said "Gauls 6", the VP leader
 
 
+def test_an_automatic_victory_reached_at_scoring_over_the_serial_link_ends_the_game_on_the_device():  # W-11
+    """``scoring … auto=T`` reaching T is an automatic victory (History files the game as won by it):
+    the home went on offering Battle, Next round and the VP track's changes, as if nothing ended."""
+    ctx = home(NEW, "vp greeks =2", "scoring gauls outside=5 auto=4")
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP track", "Odds"]
+    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP track")
+    assert vp.value == "Gauls 5", vp.value
+
+
 def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
     ctx = home(NEW5, W7, *["advance"] * 45)
     labels = [str(i.label) for i in ctx.top.items(ctx)]

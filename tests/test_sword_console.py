@@ -186,6 +186,61 @@ def test_the_same_cup_named_in_another_order_draws_the_same(state_dir: Path):  #
         c.close()
 
 
+def test_an_automatic_victory_reached_at_scoring_ends_the_game(state_dir: Path):  # W-11
+    """W-11: a power whose VP reach the figure printed on the map for the turn wins at once. History
+    filed ``scoring … auto=T`` reaching T as the game won, yet the session went on: VP, rounds and
+    Desperate Times were still taken (the game then ran to turn 9 with History's result long
+    settled). Now the game is over as after ``victory <power>``: the rolls still roll (as after
+    turn 9), ``undo`` reopens it."""
+    c = _open(state_dir)
+    try:
+        _ok(c, NEW_SWORD + " seed=3")
+        assert _ok(c, "scoring gauls outside=5 auto=4")["automatic_victory"] is True
+        before = _ok(c, "state")["state"]
+        assert before["finished"] is True and before["automatic"] == "gauls"
+        for line in ("vp romans +1", "advance", "scoring romans outside=1", "desperate romans", "consuls",
+                     "victory romans"):
+            out = c.request(line)
+            assert out["ok"] is False and out["error"] == "game_over", (line, out)
+            assert "automatic victory (Gauls)" in out["message"], out
+        assert _ok(c, "state")["state"] == before
+        assert _ok(c, "standings")["leader"] == "gauls"
+        _ok(c, "battle att=3 def=3")                           # the rolls still roll
+        games = _ok(c, "history")["games"]
+        assert [g["result"] for g in games] == ["Gauls won by automatic victory in turn 1."]
+        _ok(c, "undo")
+        _ok(c, "undo")                                          # the scoring: the game runs again
+        assert _ok(c, "state")["state"]["finished"] is False
+        _ok(c, "vp romans +1")
+        assert _ok(c, "scoring gauls outside=1 auto=4")["automatic_victory"] is False
+        assert _ok(c, "state")["state"]["finished"] is False
+    finally:
+        c.close()
+
+
+def test_a_game_played_on_after_an_automatic_victory_by_an_older_version_still_replays(state_dir: Path):  # W-11
+    """A session an older Legatus stored with lines after ``scoring … auto=T`` reaching T (it took
+    them) resumes to the state those lines give; it shows the game over, as History filed it."""
+    from firmware.session import Session
+    from firmware.store import Store
+    lines = ["scoring gauls outside=5 auto=4", "vp romans +2", "advance", "desperate romans"]
+    store = Store(state_dir)
+    old = Session.start(NEW_SWORD, 4242, "old")
+    store.begin(old)
+    for line in lines:                                      # stored as the older version stored them
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    store.close()
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 4 and state["vp"]["romans"] == 2 and state["round"] == 2
+        assert state["finished"] is True and state["automatic"] == "gauls"
+    finally:
+        c.close()
+
+
 def test_a_second_draw_stored_by_an_older_version_still_replays_exactly(state_dir: Path):  # W-10
     """A database whose session holds two draws in one turn (an older Legatus took the second)
     resumes to the same state; the next draw asked in that turn is refused and changes nothing."""

@@ -109,7 +109,8 @@ def _view(state: State) -> SwordGameView:
     eff = _effective(state)
     out: SwordGameView = {
         "factions": list(state["factions"]),
-        "turn": state["turn"], "round": state["round"], "finished": state["finished"],
+        # an automatic victory reached at scoring (W-11) ends the game as `victory` does (_not_won)
+        "turn": state["turn"], "round": state["round"], "finished": bool(state["finished"] or state.get("automatic")),
         "vp": _ordered(state, state["vp"]),
         "standings": V.standings(eff),
         "desperate": _ordered(state, state["desperate"]),
@@ -153,6 +154,21 @@ def _playing(state: State) -> None:
                            term(str(state["automatic"]).capitalize())))
     if state["finished"]:
         raise GameOver(Msg("Turn 9 is over; 'standings' gives the result, 'undo' reopens the last step."))
+
+
+def _not_won(state: State, req: Request) -> None:
+    """The rule a request asked now keeps (``Command.admit``; ``state`` before it): an automatic
+    victory reached at ``scoring … auto=T`` (W-11) ends the game as ``victory`` does, so nothing more
+    is scored, advanced or played (the rolls still roll, as after turn 9). Its state keeps the winner
+    (``automatic``) without ``finished``, so that a session an older Legatus stored with lines after
+    such a scoring (it took them) still replays whole; ``undo`` reopens the game."""
+    if state.get("automatic"):
+        _playing({**state, "finished": True})
+
+
+def _consuls_admitted(state: State, req: Request) -> None:
+    _not_won(state, req)
+    _consuls_once(state, req)
 
 
 def _victory(state: State, req: Request) -> Outcome:
@@ -201,6 +217,8 @@ def _scoring(state: State, req: Request) -> Outcome:
                            "standings": V.standings(_effective(state))}
     if auto is not None:
         out["automatic_victory"] = _effective(state)[f] >= auto
+        if out["automatic_victory"]:            # W-11: the game is won (and over: _not_won)
+            state["automatic"] = f
     return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}).", term(f.capitalize()), f"{change:+d}", before,
                             state["vp"][f]))
 
@@ -487,21 +505,21 @@ GAME = GameRules(
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(
-        Command("vp", _vp, True, "vp <power> <+N|-N|=N>"),
-        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]"),
+        Command("vp", _vp, True, "vp <power> <+N|-N|=N>", admit=_not_won),
+        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]", admit=_not_won),
         Command("standings", _standings, False, "standings"),
-        Command("desperate", _desperate, True, "desperate <power>[,<power>...]"),
+        Command("desperate", _desperate, True, "desperate <power>[,<power>...]", admit=_not_won),
         Command("desperate-order", _desperate_order, False, "desperate-order"),
-        Command("unrest", _unrest, True, "unrest <+N|-N|=N>"),
+        Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_not_won),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]"),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]"),
-        Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_once,
+        Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]"),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]"),
-        Command("retreat", _retreat, True, "retreat losses=N"),
+        Command("retreat", _retreat, True, "retreat losses=N", admit=_not_won),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
-        Command("advance", _advance, True, "advance"),
-        Command("victory", _victory, True, "victory <power>"),
+        Command("advance", _advance, True, "advance", admit=_not_won),
+        Command("victory", _victory, True, "victory <power>", admit=_not_won),
     ),
 )
