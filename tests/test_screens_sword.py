@@ -55,6 +55,20 @@ def test_an_interception_is_kept_as_a_tactics_roll_and_last_roll_shows_it():  # 
     assert isinstance(ctx.top, TacticsResult) and ctx.top.result["roll"] == 2 and ctx.top.result["modified"] == 3
 
 
+@pytest.mark.parametrize("line, effect", [
+    ("tactics 3 mod=1 die=2 kind=intercept", "The defender gets +1 in the battle that follows (W-1)"),
+    ("tactics 2 die=5 kind=avoid", "The defender gets -1 in the battle (W-1)"),
+])
+def test_last_roll_says_what_a_tactics_test_does_as_when_it_was_rolled(line, effect):  # W-1
+    """The test's effect (a successful interception: the defender +1; a failed avoid: −1) was said
+    once, when rolled; Last roll (after a power cut, or back from the battle form to check the
+    defender's modifier) showed the bare die and verdict, without which test it was or its effect."""
+    ctx = home(NEW, line).press(*["down"] * 8, "a")
+    assert isinstance(ctx.top, TacticsResult) and ctx.notes == [effect]
+    ctx = home(NEW, "tactics 3 mod=1 die=2").press(*["down"] * 8, "a")        # a bare test: nothing to say
+    assert isinstance(ctx.top, TacticsResult) and ctx.notes == []
+
+
 def test_the_tactics_result_says_its_chance_as_the_form_did():  # W-1
     """The form's title bar says the chance in per cent; the result said it as a fraction, «0/1»
     for a test that cannot succeed (rating 0, +3)."""

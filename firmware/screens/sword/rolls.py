@@ -300,9 +300,7 @@ def tactics_form() -> NumberForm:
 
     def shown(c: Ctx, response: TacticsReply) -> None:
         c.replace(TacticsResult(response))
-        effect = response.get("effect")
-        if effect:
-            c.notify(Sentences(effect, capital=True))
+        say_effect(c, response)
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         kind = TESTS[v["test"]] or None
@@ -326,6 +324,14 @@ def tactics_form() -> NumberForm:
         Field("test", N_("Test"), 0, 0, len(TESTS) - 1, lambda t: _(TEST_NAMES[t])),
         Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
+
+
+def say_effect(ctx: Ctx, result: TacticsFields) -> None:
+    """What a tactics test given its kind does (W-1: a successful interception gives the defender +1
+    in the battle, a failed avoid −1), said over its result: when rolled, and again by Last roll."""
+    effect = result.get("effect")
+    if effect:
+        ctx.notify(Sentences(effect, capital=True))
 
 
 class TacticsResult(Follows):
