@@ -62,6 +62,18 @@ def test_a_tactics_tests_effect_is_said_in_the_players_language(tmp_path: Path):
     assert again[1]["state"]["last"]["effect"] == "захисник отримує −1 у битві (W-1)"
 
 
+def test_the_log_says_what_a_tactics_test_does(tmp_path: Path):  # W-1
+    """The log (and the undo question, which reads it) said «выпало 6+0 = 6, провал» alone: which test
+    failed, and that the defender now has −1 in the battle, was lost once the notice was gone."""
+    out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "tactics 2 die=6 kind=avoid",
+                   "tactics 3 die=1", "log 2", "settings language=uk", "log 2", "undo"], tmp_path)
+    assert out[4]["log"] == ["Проверка тактики 2 (шанс 1/3): выпало 6+0 = 6, провал: защитник получает −1 в битве "
+                             "(W-1).", "Проверка тактики 3 (шанс 1/2): выпало 1+0 = 1, успех."]
+    assert out[6]["log"][0] == ("Перевірка тактики 2 (шанс 1/3): випало 6+0 = 6, провал: захисник отримує −1 у "
+                                "битві (W-1).")
+    assert out[7]["undone"] == "Скасовано: Перевірка тактики 3 (шанс 1/2): випало 1+0 = 1, успіх."
+
+
 def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(tmp_path: Path):  # W-12
     """The powers are peoples (Галлы, Римляне) and one city (Карфаген): «Галлы играет» is wrong, so
     the sentence names the power after a colon, as the device's notice does («Играет: Галлы»)."""

@@ -56,7 +56,11 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
 
 
 def tactics_text(f: dict[str, Any]) -> str:
+    """The log's sentence for a tactics test; with ``kind=``, what it does (W-1: the defender's ±1)."""
     verdict = term(N_("succeeds")) if f["success"] else term(N_("fails"))
+    if f.get("effect"):
+        return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}.", f["rating"], f["chance_fraction"],
+                   f["roll"], f"{f['mod']:+d}", f["modified"], verdict, f["effect"])
     return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}.", f["rating"], f["chance_fraction"], f["roll"],
                f"{f['mod']:+d}", f["modified"], verdict)
 
