@@ -230,6 +230,50 @@ def test_an_automatic_victory_reached_at_scoring_ends_the_game(state_dir: Path):
         c.close()
 
 
+@pytest.mark.parametrize("line", ["vp romans 12", "vp romans 5", "vp romans :3", "vp romans ,1", "vp romans <2",
+                                  "unrest 13", "unrest 9", "unrest ;1"])
+def test_a_vp_or_unrest_change_without_its_sign_is_refused_and_changes_nothing(state_dir: Path, line: str):  # W-11, W-13
+    """«vp romans 12» (meaning 12 VP) took 2 VP off the Romans, «unrest 13» 3 off the unrest: the
+    change's sign was read from a character range (``[+-=]`` holds , - . / 0-9 : ; <), and anything
+    but + or = subtracted."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls,carthage seed=3")
+        _ok(c, "vp romans =8")
+        _ok(c, "unrest =9")
+        before, log = _ok(c, "state")["state"], _ok(c, "log 100")["log"]
+        out = c.request(line)
+        assert out["ok"] is False and out["error"] == "bad_arguments", out
+        assert "+N, -N or =N" in out["message"], out
+        assert _ok(c, "state")["state"] == before and _ok(c, "log 100")["log"] == log
+        for good, vp, unrest in (("vp romans +2", 10, 9), ("vp romans -3", 7, 9), ("unrest =4", 7, 4)):
+            state = _ok(c, good) and _ok(c, "state")["state"]
+            assert (state["vp"]["romans"], state["unrest"]["level"]) == (vp, unrest), good
+    finally:
+        c.close()
+
+
+def test_a_sign_less_change_stored_by_an_older_version_still_replays_as_it_was(state_dir: Path):  # W-11, W-13
+    """An older Legatus took «vp romans 12» as −2: a session it stored with such a line resumes to the
+    VP its reply said (what was acknowledged is kept), though the line is refused when asked now."""
+    from firmware.session import Session
+    from firmware.store import Store
+    store = Store(state_dir)
+    old = Session.start("new sword players=romans,gauls,carthage", 4242, "old")
+    store.begin(old)
+    for line in ["vp romans =8", "vp romans 12", "unrest =9", "unrest 13"]:
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    store.close()
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 4 and state["vp"]["romans"] == 6 and state["unrest"]["level"] == 6
+    finally:
+        c.close()
+
+
 def test_a_game_played_on_after_an_automatic_victory_by_an_older_version_still_replays(state_dir: Path):  # W-11
     """A session an older Legatus stored with lines after ``scoring … auto=T`` reaching T (it took
     them) resumes to the state those lines give; it shows the game over, as History filed it."""

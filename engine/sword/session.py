@@ -25,7 +25,11 @@ from engine.sword.text import N_, Msg, consul_named, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
 
+# A change as an older Legatus read it: its sign from the character range + .. = (which holds , - . /
+# 0-9 : ; <; anything but + or = subtracted: «vp romans 12» took 2 off). Kept so that a session stored
+# with such a line replays as it was acknowledged; a change asked now is held to _SIGNED (_signed_change).
 _CHANGE = re.compile(r"^([+-=])(\d{1,2})$")
+_SIGNED = re.compile(r"^[-+=]\d{1,2}$")
 MAX_CONSUL_NAME = 24
 
 
@@ -146,6 +150,23 @@ def _change(raw: str, current: int, what: str) -> int:
         raise BadArguments(Msg("Give the {} change as +N, -N or =N, not '{}'.", what, raw))
     n = int(m.group(2))
     return n if m.group(1) == "=" else current + (n if m.group(1) == "+" else -n)
+
+
+def _signed_change(raw: str, what: str) -> None:
+    """A change asked now (``Command.admit``) is +N, -N or =N: «vp romans 12» meaning 12 VP is
+    refused, not read as −2 (:data:`_CHANGE`)."""
+    if not _SIGNED.match(raw):
+        raise BadArguments(Msg("Give the {} change as +N, -N or =N, not '{}'.", what, raw))
+
+
+def _vp_admitted(state: State, req: Request) -> None:
+    _not_won(state, req)
+    _signed_change(req.args[1], term(N_("VP")))
+
+
+def _unrest_admitted(state: State, req: Request) -> None:
+    _not_won(state, req)
+    _signed_change(req.args[0], term(N_("unrest")))
 
 
 def _playing(state: State) -> None:
@@ -505,12 +526,12 @@ GAME = GameRules(
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(
-        Command("vp", _vp, True, "vp <power> <+N|-N|=N>", admit=_not_won),
+        Command("vp", _vp, True, "vp <power> <+N|-N|=N>", admit=_vp_admitted),
         Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]", admit=_not_won),
         Command("standings", _standings, False, "standings"),
         Command("desperate", _desperate, True, "desperate <power>[,<power>...]", admit=_not_won),
         Command("desperate-order", _desperate_order, False, "desperate-order"),
-        Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_not_won),
+        Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_unrest_admitted),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]"),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]"),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
