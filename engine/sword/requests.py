@@ -33,7 +33,7 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
     """``<rating> [mod=N] [die=D] [kind=...]`` -> the test's fields (W-1)."""
     usage = Msg("Usage: sword-tactics <rating 0-9> [mod=N] [die=D] [kind=intercept|avoid|pursuit|refuse].")
     req.check_opts(TACTICS_OPTS)
-    if len(req.args) != 1 or not req.args[0].isdigit() or int(req.args[0]) > 9:
+    if len(req.args) != 1 or not req.args[0].isdecimal() or int(req.args[0]) > 9:
         raise BadArguments(usage)
     rating = int(req.args[0])
     mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)

@@ -67,7 +67,7 @@ def _new(req: Request, seed: Draws | int) -> State:
     if "vp" in req.opts:
         for part in req.opts["vp"].split(","):
             f, _, value = part.partition(":")
-            if f.lower() not in vp or not value.isdigit():
+            if f.lower() not in vp or not value.isdecimal():
                 raise BadArguments(Msg("vp= gives starting VP as power:number for powers in play, e.g. vp={}:2; not '{}'.", factions[0], part))
             vp[f.lower()] = V.clamp_vp(int(value))
     pool = list(tables()["consuls"])
