@@ -83,6 +83,29 @@ def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(
     assert out[3]["log"][-1] == "Карточку Отчаянных Времён играет: Галлы; свои карточки оставляют: Римляне."
 
 
+def test_the_powers_are_named_without_a_verb_that_must_agree_with_them_in_english(tmp_path: Path):  # W-11, W-12
+    """The powers are peoples (Romans, Gauls) and one city (Carthage): «Romans plays a Desperate Times
+    card», «Carthage keep theirs», «Romans has no … card left», «Romans wins on VP» were English a
+    reader stumbles on; the power is named after a colon, as the Russian sentences do."""
+    out = console(["new sword players=romans,gauls,carthage seed=1", "desperate romans,carthage",
+                   "desperate gauls,carthage", "desperate carthage", "log 3", "desperate carthage", "vp romans +2"]
+                  + ["advance"] * 45 + ["log 1"], tmp_path)
+    assert out[4]["log"] == ["Plays a Desperate Times card: Carthage (W-12); keeping theirs: Romans.",
+                             "Plays a Desperate Times card: Gauls (W-12); keeping theirs: Carthage.",
+                             "Plays a Desperate Times card: Carthage (W-12)."]
+    assert out[5]["message"] == "No Desperate Times card left: Carthage."
+    assert out[-1]["log"] == ["Turn 9 is over: won on VP by Romans (ties by W-11 order)."]
+    # the sentences they replaced stay in the catalogs: logs stored before still say them translated
+    import gettext
+
+    from engine.sword.text import STORED_BEFORE
+    for lang in ("ru", "uk"):
+        mo = Path(__file__).resolve().parents[1] / "firmware" / "locale" / lang / "LC_MESSAGES" / "sword.mo"
+        with open(mo, "rb") as f:
+            catalog = gettext.GNUTranslations(f)
+        assert all(catalog.gettext(old) != old for old in STORED_BEFORE), lang
+
+
 @pytest.mark.parametrize("lang, said", [("ru", "Римляне: автоматическая победа на 2-м ходу."),
                                         ("uk", "Римляни: автоматична перемога на 2-му ході.")])
 def test_an_automatic_victory_names_its_turn_in_good_russian_and_ukrainian(tmp_path: Path, lang, said):  # W-11

@@ -263,15 +263,16 @@ def _desperate(state: State, req: Request) -> Outcome:
     for raw in req.args[0].split(","):
         f = _faction(state, raw)
         if state["desperate"][f] <= 0:
-            raise IllegalMove(Msg("{} has no Desperate Times card left.", term(f.capitalize())))
+            raise IllegalMove(Msg("No Desperate Times card left: {}.", term(f.capitalize())))
         if f not in wanting:
             wanting.append(f)
     plays = V.desperate_priority(wanting, _effective(state))
     state["desperate"][plays] -= 1
     kept = [f for f in wanting if f != plays]
     return Outcome({"plays": plays, "kept": kept, "desperate": _ordered(state, state["desperate"])},
-                   Msg("{} plays a Desperate Times card (W-12){}", term(plays.capitalize()),
-                       Msg("; {} keep theirs.", Msg.join([term(k.capitalize()) for k in kept])) if kept else "."))
+                   # the power after a colon: no verb to agree with «Romans» and «Carthage» alike
+                   Msg("Plays a Desperate Times card: {} (W-12){}", term(plays.capitalize()),
+                       Msg("; keeping theirs: {}.", Msg.join([term(k.capitalize()) for k in kept])) if kept else "."))
 
 
 def _desperate_order(state: State, req: Request) -> Outcome:
@@ -508,7 +509,7 @@ def _advance(state: State, req: Request) -> Outcome:
             state["finished"] = True
             order = V.standings(_effective(state))
             fields.update({"finished": True, "winner": order[0], "standings": order})
-            return Outcome(fields, Msg("Turn {} is over: {} wins on VP (ties by W-11 order).", turns,
+            return Outcome(fields, Msg("Turn {} is over: won on VP by {} (ties by W-11 order).", turns,
                                        term(order[0].capitalize())))
         state["turn"] += 1
         state["round"] = 1
