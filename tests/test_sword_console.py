@@ -74,6 +74,16 @@ def test_the_log_says_what_a_tactics_test_does(tmp_path: Path):  # W-1
     assert out[7]["undone"] == "Скасовано: Перевірка тактики 3 (шанс 1/2): випало 1+0 = 1, успіх."
 
 
+def test_the_log_says_a_tactics_test_s_sure_or_hopeless_chance_as_a_person_writes_it(tmp_path: Path):  # W-1
+    """A force without a leader (Tactics 0) cannot pass: the log said «(шанс 0/1)», a fraction no one
+    writes (the device's result says 0%); a sure test said «1/1»."""
+    out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "tactics 0 die=3",
+                   "tactics 6 die=3", "log 2"], tmp_path)
+    assert out[2]["chance_fraction"] == "0/1"                     # the reply's field stays as documented
+    assert out[4]["log"] == ["Проверка тактики 0 (шанс 0): выпало 3+0 = 3, провал.",
+                             "Проверка тактики 6 (шанс 1): выпало 3+0 = 3, успех."]
+
+
 def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(tmp_path: Path):  # W-12
     """The powers are peoples (Галлы, Римляне) and one city (Карфаген): «Галлы играет» is wrong, so
     the sentence names the power after a colon, as the device's notice does («Играет: Галлы»)."""

@@ -58,10 +58,11 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
 def tactics_text(f: dict[str, Any]) -> str:
     """The log's sentence for a tactics test; with ``kind=``, what it does (W-1: the defender's ±1)."""
     verdict = term(N_("succeeds")) if f["success"] else term(N_("fails"))
+    chance = str(Fraction(f["chance_fraction"]))          # «1/3», and «0» or «1» (not «0/1», «1/1»)
     if f.get("effect"):
-        return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}.", f["rating"], f["chance_fraction"],
+        return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}.", f["rating"], chance,
                    f["roll"], f"{f['mod']:+d}", f["modified"], verdict, f["effect"])
-    return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}.", f["rating"], f["chance_fraction"], f["roll"],
+    return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}.", f["rating"], chance, f["roll"],
                f"{f['mod']:+d}", f["modified"], verdict)
 
 
