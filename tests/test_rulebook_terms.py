@@ -139,6 +139,19 @@ TERMS: list[Term] = [
        "атаковал Валерия в Roma", exact=False),
     _t("sword", "Camillus", "ru", "Каммил", SWORD_RU, "Пример добавления и удаления поддержки",
        "присоединяясь к Каммилу", exact=False),
+    # the units of a battle's usage are the rulebook's «БЕ», as every other sentence of the game says them
+    _t("sword", "Usage: sword-battle att=<units> def=<units> [mod=<attacker net>] [defmod=N] [att-dice=a,b,c] "
+       "[def-dice=a,b,c] [sacred-band=att|def] [retreat=N].", "ru", "att=<БЕ> def=<БЕ>", SWORD_RU,
+       "Пример добавления и удаления поддержки", "урон в 4 БЕ", exact=False),
+    # 8.4: only historically significant leaders are displaced; secondary ones are set aside
+    *[_t("sword", f"{side} eliminated: historical leaders displaced, others set aside (8.4).", "ru", word, SWORD_RU,
+         where, quote, exact=False)
+      for side in ("Attacker", "Defender")
+      for word, where, quote in (("исторически-значимые лидеры смещены", "8.4 Смещенные лидеры",
+                                  "Исторически-значимый лидер также смещается в случае, если все БЕ"),
+                                 ("второстепенные отложены", "8.4 Смещенные лидеры",
+                                  "Второстепенные лидеры в подобных ситуациях не смещаются, вместо этого они "
+                                  "откладываются в сторону"))],
     # -- Julius Caesar, the Russian summary ------------------------------------------------------
     _t("jc", "Ballista", "ru", "Баллиста", JC_RU, "Баллиста", "Баллиста: (переменный рейтинг B4 или D4)"),
     _t("jc", "Elephant", "ru", "Слон", JC_RU, "Слон", "Слон: (рейтинг B3)"),

@@ -55,6 +55,20 @@ def test_an_interception_is_kept_as_a_tactics_roll_and_last_roll_shows_it():  # 
     assert isinstance(ctx.top, TacticsResult) and ctx.top.result["roll"] == 2 and ctx.top.result["modified"] == 3
 
 
+@pytest.mark.parametrize("line, effect", [
+    ("tactics 3 mod=1 die=2 kind=intercept", "The defender gets +1 in the battle that follows (W-1)"),
+    ("tactics 2 die=5 kind=avoid", "The defender gets -1 in the battle (W-1)"),
+])
+def test_last_roll_says_what_a_tactics_test_does_as_when_it_was_rolled(line, effect):  # W-1
+    """The test's effect (a successful interception: the defender +1; a failed avoid: −1) was said
+    once, when rolled; Last roll (after a power cut, or back from the battle form to check the
+    defender's modifier) showed the bare die and verdict, without which test it was or its effect."""
+    ctx = home(NEW, line).press(*["down"] * 8, "a")
+    assert isinstance(ctx.top, TacticsResult) and ctx.notes == [effect]
+    ctx = home(NEW, "tactics 3 mod=1 die=2").press(*["down"] * 8, "a")        # a bare test: nothing to say
+    assert isinstance(ctx.top, TacticsResult) and ctx.notes == []
+
+
 def test_the_tactics_result_says_its_chance_as_the_form_did():  # W-1
     """The form's title bar says the chance in per cent; the result said it as a fraction, «0/1»
     for a test that cannot succeed (rating 0, +3)."""
@@ -150,6 +164,15 @@ def test_after_an_automatic_victory_the_home_names_the_winner_not_the_vp_leader(
     ctx = home(NEW, "vp gauls =6", "vp greeks =3", "victory greeks")
     vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP track")
     assert vp.value == "Greeks 3", vp.value                 # it said "Gauls 6", the VP leader
+
+
+def test_an_automatic_victory_reached_at_scoring_over_the_serial_link_ends_the_game_on_the_device():  # W-11
+    """``scoring … auto=T`` reaching T is an automatic victory (History files the game as won by it):
+    the home went on offering Battle, Next round and the VP track's changes, as if nothing ended."""
+    ctx = home(NEW, "vp greeks =2", "scoring gauls outside=5 auto=4")
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP track", "Odds"]
+    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP track")
+    assert vp.value == "Gauls 5", vp.value
 
 
 def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
@@ -320,17 +343,38 @@ def test_the_gallic_events_roll_is_offered_only_where_nobody_plays_the_gauls(): 
     assert three.session.lines[-1] == "check gallic"
 
 
+DISPLACED = "historical leaders displaced, others set aside (8.4)."
+
+
 def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced():  # W-4, W-5, seed 8.4
     """Seed 8.4: a historically significant leader is displaced when all the units with him are
-    eliminated by battle losses and/or retreat losses. The result said only «Defender loses 2»."""
+    eliminated by battle losses and/or retreat losses; a secondary leader is not displaced but set
+    aside («Второстепенные лидеры в подобных ситуациях не смещаются, вместо этого они откладываются
+    в сторону»). The result said only «Defender loses 2», then «leaders displaced» (every leader)."""
     ctx = home(NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1").press(*["down"] * 8, "a")
     rows = " ".join(ctx.top.rows())
-    assert "Defender eliminated: leaders displaced (8.4)" in rows and "Attacker eliminated" not in rows
+    assert f"Defender eliminated: {DISPLACED}" in rows and "Attacker eliminated" not in rows
     ctx = home(NEW, W7).press(*["down"] * 8, "a")                   # the Romans keep 7 of 12 units
     assert "eliminated" not in " ".join(ctx.top.rows())
     ctx = home(NEW, W7, "retreat losses=7").press(*["down"] * 8, "a")   # and lose the 7 retreating
     rows = " ".join(ctx.top.rows())
-    assert "Attacker eliminated: leaders displaced (8.4)" in rows and "Defender eliminated" not in rows
+    assert f"Attacker eliminated: {DISPLACED}" in rows and "Defender eliminated" not in rows
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Защитник уничтожен: исторически-значимые лидеры смещены, второстепенные отложены (8.4)."),
+    ("uk", "Захисника знищено: історично значущих лідерів зміщено, другорядних відкладено (8.4)."),
+], ids=["ru", "uk"])
+def test_an_eliminated_side_s_leaders_are_said_in_the_rulebook_s_words(lang, said):  # W-4, seed 8.2, 8.4
+    """Seed 8.2/8.3/8.4 name «исторически-значимые» and «второстепенные» leaders: only the first are
+    «смещены»; the second are «отложены в сторону»."""
+    try:
+        ctx = FakeCtx(NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1", lang=lang).open(SwordHome())
+        ctx.press(*["down"] * 8, "a")
+        assert said in " ".join(ctx.top.rows())
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
 
 
 def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9

@@ -62,6 +62,28 @@ def test_a_tactics_tests_effect_is_said_in_the_players_language(tmp_path: Path):
     assert again[1]["state"]["last"]["effect"] == "захисник отримує −1 у битві (W-1)"
 
 
+def test_the_log_says_what_a_tactics_test_does(tmp_path: Path):  # W-1
+    """The log (and the undo question, which reads it) said «выпало 6+0 = 6, провал» alone: which test
+    failed, and that the defender now has −1 in the battle, was lost once the notice was gone."""
+    out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "tactics 2 die=6 kind=avoid",
+                   "tactics 3 die=1", "log 2", "settings language=uk", "log 2", "undo"], tmp_path)
+    assert out[4]["log"] == ["Проверка тактики 2 (шанс 1/3): выпало 6+0 = 6, провал: защитник получает −1 в битве "
+                             "(W-1).", "Проверка тактики 3 (шанс 1/2): выпало 1+0 = 1, успех."]
+    assert out[6]["log"][0] == ("Перевірка тактики 2 (шанс 1/3): випало 6+0 = 6, провал: захисник отримує −1 у "
+                                "битві (W-1).")
+    assert out[7]["undone"] == "Скасовано: Перевірка тактики 3 (шанс 1/2): випало 1+0 = 1, успіх."
+
+
+def test_the_log_says_a_tactics_test_s_sure_or_hopeless_chance_as_a_person_writes_it(tmp_path: Path):  # W-1
+    """A force without a leader (Tactics 0) cannot pass: the log said «(шанс 0/1)», a fraction no one
+    writes (the device's result says 0%); a sure test said «1/1»."""
+    out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "tactics 0 die=3",
+                   "tactics 6 die=3", "log 2"], tmp_path)
+    assert out[2]["chance_fraction"] == "0/1"                     # the reply's field stays as documented
+    assert out[4]["log"] == ["Проверка тактики 0 (шанс 0): выпало 3+0 = 3, провал.",
+                             "Проверка тактики 6 (шанс 1): выпало 3+0 = 3, успех."]
+
+
 def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(tmp_path: Path):  # W-12
     """The powers are peoples (Галлы, Римляне) and one city (Карфаген): «Галлы играет» is wrong, so
     the sentence names the power after a colon, as the device's notice does («Играет: Галлы»)."""
@@ -69,6 +91,29 @@ def test_who_plays_a_desperate_times_card_agrees_with_a_plural_power_in_russian(
                   tmp_path)
     # the rulebook's term (7.4): «карточка Отчаянных Времён», not «карта»
     assert out[3]["log"][-1] == "Карточку Отчаянных Времён играет: Галлы; свои карточки оставляют: Римляне."
+
+
+def test_the_powers_are_named_without_a_verb_that_must_agree_with_them_in_english(tmp_path: Path):  # W-11, W-12
+    """The powers are peoples (Romans, Gauls) and one city (Carthage): «Romans plays a Desperate Times
+    card», «Carthage keep theirs», «Romans has no … card left», «Romans wins on VP» were English a
+    reader stumbles on; the power is named after a colon, as the Russian sentences do."""
+    out = console(["new sword players=romans,gauls,carthage seed=1", "desperate romans,carthage",
+                   "desperate gauls,carthage", "desperate carthage", "log 3", "desperate carthage", "vp romans +2"]
+                  + ["advance"] * 45 + ["log 1"], tmp_path)
+    assert out[4]["log"] == ["Plays a Desperate Times card: Carthage (W-12); keeping theirs: Romans.",
+                             "Plays a Desperate Times card: Gauls (W-12); keeping theirs: Carthage.",
+                             "Plays a Desperate Times card: Carthage (W-12)."]
+    assert out[5]["message"] == "No Desperate Times card left: Carthage."
+    assert out[-1]["log"] == ["Turn 9 is over: won on VP by Romans (ties by W-11 order)."]
+    # the sentences they replaced stay in the catalogs: logs stored before still say them translated
+    import gettext
+
+    from engine.sword.text import STORED_BEFORE
+    for lang in ("ru", "uk"):
+        mo = Path(__file__).resolve().parents[1] / "firmware" / "locale" / lang / "LC_MESSAGES" / "sword.mo"
+        with open(mo, "rb") as f:
+            catalog = gettext.GNUTranslations(f)
+        assert all(catalog.gettext(old) != old for old in STORED_BEFORE), lang
 
 
 @pytest.mark.parametrize("lang, said", [("ru", "Римляне: автоматическая победа на 2-м ходу."),
@@ -182,6 +227,105 @@ def test_the_same_cup_named_in_another_order_draws_the_same(state_dir: Path):  #
             again = _ok(c, "consuls pool=" + ",".join(order))["drawn"]
             assert [n.casefold() for n in again] == [n.casefold() for n in fallen], order
         assert _ok(c, "actions 1")["actions"][0]["line"] == "consuls pool=CAMILLUS,DECIUS,MANLIUS,PAPIRIUS,VALERIUS"
+    finally:
+        c.close()
+
+
+def test_an_automatic_victory_reached_at_scoring_ends_the_game(state_dir: Path):  # W-11
+    """W-11: a power whose VP reach the figure printed on the map for the turn wins at once. History
+    filed ``scoring … auto=T`` reaching T as the game won, yet the session went on: VP, rounds and
+    Desperate Times were still taken (the game then ran to turn 9 with History's result long
+    settled). Now the game is over as after ``victory <power>``: the rolls still roll (as after
+    turn 9), ``undo`` reopens it."""
+    c = _open(state_dir)
+    try:
+        _ok(c, NEW_SWORD + " seed=3")
+        assert _ok(c, "scoring gauls outside=5 auto=4")["automatic_victory"] is True
+        before = _ok(c, "state")["state"]
+        assert before["finished"] is True and before["automatic"] == "gauls"
+        for line in ("vp romans +1", "advance", "scoring romans outside=1", "desperate romans", "consuls",
+                     "victory romans"):
+            out = c.request(line)
+            assert out["ok"] is False and out["error"] == "game_over", (line, out)
+            assert "automatic victory (Gauls)" in out["message"], out
+        assert _ok(c, "state")["state"] == before
+        assert _ok(c, "standings")["leader"] == "gauls"
+        _ok(c, "battle att=3 def=3")                           # the rolls still roll
+        games = _ok(c, "history")["games"]
+        assert [g["result"] for g in games] == ["Gauls won by automatic victory in turn 1."]
+        _ok(c, "undo")
+        _ok(c, "undo")                                          # the scoring: the game runs again
+        assert _ok(c, "state")["state"]["finished"] is False
+        _ok(c, "vp romans +1")
+        assert _ok(c, "scoring gauls outside=1 auto=4")["automatic_victory"] is False
+        assert _ok(c, "state")["state"]["finished"] is False
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("line", ["vp romans 12", "vp romans 5", "vp romans :3", "vp romans ,1", "vp romans <2",
+                                  "unrest 13", "unrest 9", "unrest ;1"])
+def test_a_vp_or_unrest_change_without_its_sign_is_refused_and_changes_nothing(state_dir: Path, line: str):  # W-11, W-13
+    """«vp romans 12» (meaning 12 VP) took 2 VP off the Romans, «unrest 13» 3 off the unrest: the
+    change's sign was read from a character range (``[+-=]`` holds , - . / 0-9 : ; <), and anything
+    but + or = subtracted."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls,carthage seed=3")
+        _ok(c, "vp romans =8")
+        _ok(c, "unrest =9")
+        before, log = _ok(c, "state")["state"], _ok(c, "log 100")["log"]
+        out = c.request(line)
+        assert out["ok"] is False and out["error"] == "bad_arguments", out
+        assert "+N, -N or =N" in out["message"], out
+        assert _ok(c, "state")["state"] == before and _ok(c, "log 100")["log"] == log
+        for good, vp, unrest in (("vp romans +2", 10, 9), ("vp romans -3", 7, 9), ("unrest =4", 7, 4)):
+            state = _ok(c, good) and _ok(c, "state")["state"]
+            assert (state["vp"]["romans"], state["unrest"]["level"]) == (vp, unrest), good
+    finally:
+        c.close()
+
+
+def test_a_sign_less_change_stored_by_an_older_version_still_replays_as_it_was(state_dir: Path):  # W-11, W-13
+    """An older Legatus took «vp romans 12» as −2: a session it stored with such a line resumes to the
+    VP its reply said (what was acknowledged is kept), though the line is refused when asked now."""
+    from firmware.session import Session
+    from firmware.store import Store
+    store = Store(state_dir)
+    old = Session.start("new sword players=romans,gauls,carthage", 4242, "old")
+    store.begin(old)
+    for line in ["vp romans =8", "vp romans 12", "unrest =9", "unrest 13"]:
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    store.close()
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 4 and state["vp"]["romans"] == 6 and state["unrest"]["level"] == 6
+    finally:
+        c.close()
+
+
+def test_a_game_played_on_after_an_automatic_victory_by_an_older_version_still_replays(state_dir: Path):  # W-11
+    """A session an older Legatus stored with lines after ``scoring … auto=T`` reaching T (it took
+    them) resumes to the state those lines give; it shows the game over, as History filed it."""
+    from firmware.session import Session
+    from firmware.store import Store
+    lines = ["scoring gauls outside=5 auto=4", "vp romans +2", "advance", "desperate romans"]
+    store = Store(state_dir)
+    old = Session.start(NEW_SWORD, 4242, "old")
+    store.begin(old)
+    for line in lines:                                      # stored as the older version stored them
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    store.close()
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 4 and state["vp"]["romans"] == 2 and state["round"] == 2
+        assert state["finished"] is True and state["automatic"] == "gauls"
     finally:
         c.close()
 

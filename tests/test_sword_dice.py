@@ -191,7 +191,9 @@ def test_sacred_band_rolls_four_dice():  # W-2
 
 @pytest.mark.parametrize("line", ["def=3", "att=3", "att=0 def=3", "att=3 def=3 att-dice=1,2",
                                   "att=3 def=3 def-dice=1,2,7", "att=3 def=3 mod=x",
-                                  "att=3 def=3 sacred-band=both", "att=3 def=3 flank=1", "att=3 def=3 extra"])
+                                  "att=3 def=3 sacred-band=both", "att=3 def=3 flank=1", "att=3 def=3 extra",
+                                  # a digit Python's int() cannot read (it crashed: internal_error)
+                                  "att=3 def=3 att-dice=²,1,1", "att=3 def=3 def-dice=1,1,³"])
 def test_battle_bad_input(line: str):
     with pytest.raises(BadArguments):
         battle(line)
@@ -240,3 +242,10 @@ def test_sacred_band_odds():  # W-2, W-6
     assert odds("mod=0 sacred-band=att")["attacker_wins"] > odds("mod=0")["attacker_wins"]
     assert odds("mod=0 sacred-band=def")["attacker_wins"] < odds("mod=0")["attacker_wins"]
     assert odds("mod=0 sacred-band=att")["attacker_dice"] == 4
+
+
+@pytest.mark.parametrize("line", ["²", "³ die=2", "x", "10"])
+def test_a_tactics_rating_that_is_no_number_0_to_9_is_refused(line: str):  # W-1
+    """«sword-tactics ²» crashed (internal_error): ``isdigit`` holds superscripts ``int`` cannot read."""
+    with pytest.raises(BadArguments):
+        tactics(line)

@@ -204,6 +204,15 @@ def test_a_sacred_band_battle_without_carthage_still_replays():  # W-2: Carthage
     assert len(out["defender"]["dice"]) == 4 and len(out["attacker"]["dice"]) == 3
 
 
+@pytest.mark.parametrize("line", ["check siege dice=1,²", "tactics ²", "battle att=3 def=3 att-dice=²,1,1"])
+def test_a_die_or_rating_int_cannot_read_is_refused_in_a_session(line: str):  # W-1, W-2, W-9
+    s = new()
+    before = copy.deepcopy(s)
+    with pytest.raises(BadArguments):
+        run(s, line)
+    assert s == before
+
+
 def test_session_tactics_and_odds():  # W-1, W-6
     s = new()
     assert run(s, "tactics 2 die=3")["success"] is False
@@ -254,7 +263,8 @@ def test_turns_of_five_rounds_and_the_end():  # W-11
 
 
 @pytest.mark.parametrize("options", ["", "players=romans", "players=romans,huns", "players=romans,romans",
-                                     FOUR + " vp=huns:2", FOUR + " consuls=A", FOUR + " colour=red"])
+                                     FOUR + " vp=huns:2", FOUR + " consuls=A", FOUR + " colour=red",
+                                     FOUR + " vp=romans:²"])           # (it crashed: int() cannot read «²»)
 def test_bad_new_options(options: str):
     with pytest.raises(BadArguments):
         new(options)

@@ -9,7 +9,7 @@ from engine.sword.text import Msg
 def parse_faces(text: str, count: int, what: str) -> list[int]:
     """``"5,2,2"`` -> ``[5, 2, 2]``: exactly ``count`` faces 1..6; raises BadArguments."""
     parts = text.split(",")
-    if len(parts) != count or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
+    if len(parts) != count or not all(p.strip().isdecimal() and 1 <= int(p) <= 6 for p in parts):
         example = ",".join(["4"] * count)
         raise BadArguments(Msg("{} takes {n} die faces 1-6 separated by commas, e.g. {}; not '{}'.", what, example, text,
                                n=count, plural="{} takes {n} die faces 1-6 separated by commas, e.g. {}; not '{}'."))

@@ -33,7 +33,7 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
     """``<rating> [mod=N] [die=D] [kind=...]`` -> the test's fields (W-1)."""
     usage = Msg("Usage: sword-tactics <rating 0-9> [mod=N] [die=D] [kind=intercept|avoid|pursuit|refuse].")
     req.check_opts(TACTICS_OPTS)
-    if len(req.args) != 1 or not req.args[0].isdigit() or int(req.args[0]) > 9:
+    if len(req.args) != 1 or not req.args[0].isdecimal() or int(req.args[0]) > 9:
         raise BadArguments(usage)
     rating = int(req.args[0])
     mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
@@ -56,8 +56,13 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
 
 
 def tactics_text(f: dict[str, Any]) -> str:
+    """The log's sentence for a tactics test; with ``kind=``, what it does (W-1: the defender's ±1)."""
     verdict = term(N_("succeeds")) if f["success"] else term(N_("fails"))
-    return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}.", f["rating"], f["chance_fraction"], f["roll"],
+    chance = str(Fraction(f["chance_fraction"]))          # «1/3», and «0» or «1» (not «0/1», «1/1»)
+    if f.get("effect"):
+        return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}.", f["rating"], chance,
+                   f["roll"], f"{f['mod']:+d}", f["modified"], verdict, f["effect"])
+    return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}.", f["rating"], chance, f["roll"],
                f"{f['mod']:+d}", f["modified"], verdict)
 
 

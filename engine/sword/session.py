@@ -25,7 +25,11 @@ from engine.sword.text import N_, Msg, consul_named, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
 
+# A change as an older Legatus read it: its sign from the character range + .. = (which holds , - . /
+# 0-9 : ; <; anything but + or = subtracted: «vp romans 12» took 2 off). Kept so that a session stored
+# with such a line replays as it was acknowledged; a change asked now is held to _SIGNED (_signed_change).
 _CHANGE = re.compile(r"^([+-=])(\d{1,2})$")
+_SIGNED = re.compile(r"^[-+=]\d{1,2}$")
 MAX_CONSUL_NAME = 24
 
 
@@ -63,7 +67,7 @@ def _new(req: Request, seed: Draws | int) -> State:
     if "vp" in req.opts:
         for part in req.opts["vp"].split(","):
             f, _, value = part.partition(":")
-            if f.lower() not in vp or not value.isdigit():
+            if f.lower() not in vp or not value.isdecimal():
                 raise BadArguments(Msg("vp= gives starting VP as power:number for powers in play, e.g. vp={}:2; not '{}'.", factions[0], part))
             vp[f.lower()] = V.clamp_vp(int(value))
     pool = list(tables()["consuls"])
@@ -109,7 +113,8 @@ def _view(state: State) -> SwordGameView:
     eff = _effective(state)
     out: SwordGameView = {
         "factions": list(state["factions"]),
-        "turn": state["turn"], "round": state["round"], "finished": state["finished"],
+        # an automatic victory reached at scoring (W-11) ends the game as `victory` does (_not_won)
+        "turn": state["turn"], "round": state["round"], "finished": bool(state["finished"] or state.get("automatic")),
         "vp": _ordered(state, state["vp"]),
         "standings": V.standings(eff),
         "desperate": _ordered(state, state["desperate"]),
@@ -147,12 +152,44 @@ def _change(raw: str, current: int, what: str) -> int:
     return n if m.group(1) == "=" else current + (n if m.group(1) == "+" else -n)
 
 
+def _signed_change(raw: str, what: str) -> None:
+    """A change asked now (``Command.admit``) is +N, -N or =N: «vp romans 12» meaning 12 VP is
+    refused, not read as −2 (:data:`_CHANGE`)."""
+    if not _SIGNED.match(raw):
+        raise BadArguments(Msg("Give the {} change as +N, -N or =N, not '{}'.", what, raw))
+
+
+def _vp_admitted(state: State, req: Request) -> None:
+    _not_won(state, req)
+    _signed_change(req.args[1], term(N_("VP")))
+
+
+def _unrest_admitted(state: State, req: Request) -> None:
+    _not_won(state, req)
+    _signed_change(req.args[0], term(N_("unrest")))
+
+
 def _playing(state: State) -> None:
     if state["finished"] and state.get("automatic"):
         raise GameOver(Msg("The game is over: automatic victory ({}); 'undo' reopens the last step.",
                            term(str(state["automatic"]).capitalize())))
     if state["finished"]:
         raise GameOver(Msg("Turn 9 is over; 'standings' gives the result, 'undo' reopens the last step."))
+
+
+def _not_won(state: State, req: Request) -> None:
+    """The rule a request asked now keeps (``Command.admit``; ``state`` before it): an automatic
+    victory reached at ``scoring … auto=T`` (W-11) ends the game as ``victory`` does, so nothing more
+    is scored, advanced or played (the rolls still roll, as after turn 9). Its state keeps the winner
+    (``automatic``) without ``finished``, so that a session an older Legatus stored with lines after
+    such a scoring (it took them) still replays whole; ``undo`` reopens the game."""
+    if state.get("automatic"):
+        _playing({**state, "finished": True})
+
+
+def _consuls_admitted(state: State, req: Request) -> None:
+    _not_won(state, req)
+    _consuls_once(state, req)
 
 
 def _victory(state: State, req: Request) -> Outcome:
@@ -201,6 +238,8 @@ def _scoring(state: State, req: Request) -> Outcome:
                            "standings": V.standings(_effective(state))}
     if auto is not None:
         out["automatic_victory"] = _effective(state)[f] >= auto
+        if out["automatic_victory"]:            # W-11: the game is won (and over: _not_won)
+            state["automatic"] = f
     return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}).", term(f.capitalize()), f"{change:+d}", before,
                             state["vp"][f]))
 
@@ -224,15 +263,16 @@ def _desperate(state: State, req: Request) -> Outcome:
     for raw in req.args[0].split(","):
         f = _faction(state, raw)
         if state["desperate"][f] <= 0:
-            raise IllegalMove(Msg("{} has no Desperate Times card left.", term(f.capitalize())))
+            raise IllegalMove(Msg("No Desperate Times card left: {}.", term(f.capitalize())))
         if f not in wanting:
             wanting.append(f)
     plays = V.desperate_priority(wanting, _effective(state))
     state["desperate"][plays] -= 1
     kept = [f for f in wanting if f != plays]
     return Outcome({"plays": plays, "kept": kept, "desperate": _ordered(state, state["desperate"])},
-                   Msg("{} plays a Desperate Times card (W-12){}", term(plays.capitalize()),
-                       Msg("; {} keep theirs.", Msg.join([term(k.capitalize()) for k in kept])) if kept else "."))
+                   # the power after a colon: no verb to agree with «Romans» and «Carthage» alike
+                   Msg("Plays a Desperate Times card: {} (W-12){}", term(plays.capitalize()),
+                       Msg("; keeping theirs: {}.", Msg.join([term(k.capitalize()) for k in kept])) if kept else "."))
 
 
 def _desperate_order(state: State, req: Request) -> Outcome:
@@ -469,7 +509,7 @@ def _advance(state: State, req: Request) -> Outcome:
             state["finished"] = True
             order = V.standings(_effective(state))
             fields.update({"finished": True, "winner": order[0], "standings": order})
-            return Outcome(fields, Msg("Turn {} is over: {} wins on VP (ties by W-11 order).", turns,
+            return Outcome(fields, Msg("Turn {} is over: won on VP by {} (ties by W-11 order).", turns,
                                        term(order[0].capitalize())))
         state["turn"] += 1
         state["round"] = 1
@@ -487,21 +527,21 @@ GAME = GameRules(
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(
-        Command("vp", _vp, True, "vp <power> <+N|-N|=N>"),
-        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]"),
+        Command("vp", _vp, True, "vp <power> <+N|-N|=N>", admit=_vp_admitted),
+        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]", admit=_not_won),
         Command("standings", _standings, False, "standings"),
-        Command("desperate", _desperate, True, "desperate <power>[,<power>...]"),
+        Command("desperate", _desperate, True, "desperate <power>[,<power>...]", admit=_not_won),
         Command("desperate-order", _desperate_order, False, "desperate-order"),
-        Command("unrest", _unrest, True, "unrest <+N|-N|=N>"),
+        Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_unrest_admitted),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]"),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]"),
-        Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_once,
+        Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]"),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]"),
-        Command("retreat", _retreat, True, "retreat losses=N"),
+        Command("retreat", _retreat, True, "retreat losses=N", admit=_not_won),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
-        Command("advance", _advance, True, "advance"),
-        Command("victory", _victory, True, "victory <power>"),
+        Command("advance", _advance, True, "advance", admit=_not_won),
+        Command("victory", _victory, True, "victory <power>", admit=_not_won),
     ),
 )

@@ -28,4 +28,9 @@ def consul_named(name: str) -> str:
     return term(name) if name in CONSUL_NAMES else name
 
 
-__all__ = ["CONSUL_NAMES", "N_", "Msg", "consul_named", "term"]
+# The sentences these replaced, kept in the catalogs: logs stored before still say them
+# (scripts/i18n.py extracts them from here).
+STORED_BEFORE = (N_("{} plays a Desperate Times card (W-12){}"), N_("; {} keep theirs."),
+                 N_("Turn {} is over: {} wins on VP (ties by W-11 order)."))
+
+__all__ = ["CONSUL_NAMES", "N_", "STORED_BEFORE", "Msg", "consul_named", "term"]

@@ -13,7 +13,8 @@ from firmware.screens.sword.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.sword.rolls import CheckMenu, RollResult, battle_form, naval_form, odds_screen, result_screen, tactics_form
+from firmware.screens.sword.rolls import (CheckMenu, RollResult, TacticsResult, battle_form, naval_form, odds_screen,
+                                         result_screen, say_effect, tactics_form)
 from firmware.screens.sword.tracks import DesperateScreen, VictoryScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import GAMES, PRESETS, counted_vp, power_named, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
@@ -132,6 +133,8 @@ class SwordHome(WrappedListScreen):
         screen = result_screen(last) if last is not None else None
         if screen is not None:
             ctx.push(screen)
+        if isinstance(screen, TacticsResult):          # which test it was and what it does (W-1)
+            say_effect(ctx, screen.result)
 
     def _advance(self, ctx: Ctx) -> None:
         """The next round; round 5 ends the turn, so it is asked first, with the order of the end

@@ -200,8 +200,11 @@ class BattleResult(Follows):
         ]
         if r.get("retreat_losses"):
             rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
-        for side, name, said in ((att, "attacker", _("Attacker eliminated: leaders displaced (8.4).")),
-                                 (dfd, "defender", _("Defender eliminated: leaders displaced (8.4)."))):
+        # seed 8.4: historically significant leaders are displaced, secondary ones set aside
+        for side, name, said in ((att, "attacker", _("Attacker eliminated: historical leaders displaced, others set "
+                                                     "aside (8.4).")),
+                                 (dfd, "defender", _("Defender eliminated: historical leaders displaced, others set "
+                                                     "aside (8.4)."))):
             retreat = r.get("retreat_losses", 0) if r["loser"] == name else 0
             if side["losses"] + retreat >= side["units"]:               # seed 8.4: no units left with them
                 rows.append(said)
@@ -297,9 +300,7 @@ def tactics_form() -> NumberForm:
 
     def shown(c: Ctx, response: TacticsReply) -> None:
         c.replace(TacticsResult(response))
-        effect = response.get("effect")
-        if effect:
-            c.notify(Sentences(effect, capital=True))
+        say_effect(c, response)
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         kind = TESTS[v["test"]] or None
@@ -323,6 +324,14 @@ def tactics_form() -> NumberForm:
         Field("test", N_("Test"), 0, 0, len(TESTS) - 1, lambda t: _(TEST_NAMES[t])),
         Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
+
+
+def say_effect(ctx: Ctx, result: TacticsFields) -> None:
+    """What a tactics test given its kind does (W-1: a successful interception gives the defender +1
+    in the battle, a failed avoid −1), said over its result: when rolled, and again by Last roll."""
+    effect = result.get("effect")
+    if effect:
+        ctx.notify(Sentences(effect, capital=True))
 
 
 class TacticsResult(Follows):
