@@ -71,6 +71,8 @@ def test_c3_c20_token_sets():
     assert parse_token("ship:1/5") == ("ship:5/1", 1, 5)     # either order names the same token
     with pytest.raises(BadArguments):
         parse_token("ship:7/0")
+    with pytest.raises(BadArguments):                          # int() cannot read «²»: it crashed
+        parse_token("ship:²/1")
 
 
 def test_engine_reads_its_own_data_copy_with_provenance():

@@ -3,6 +3,7 @@ objectives (G-19), through the ``glory`` session commands."""
 from __future__ import annotations
 
 from collections import Counter
+import copy
 import json
 
 import pytest
@@ -233,6 +234,16 @@ def test_pick_names_a_position_in_the_hand_and_uses_every_position():  # G-19
         run(s, "pick 0")
 
 
+@pytest.mark.parametrize("line", ["pick ²", "sheet Jack tools ³"])
+def test_a_number_int_cannot_read_is_refused_and_changes_nothing(line: str):  # G-19, G-12
+    """«pick ²» crashed (internal_error): ``isdigit`` holds superscripts that ``int`` cannot read."""
+    s = new(seed=3)
+    before = copy.deepcopy(s)
+    with pytest.raises(BadArguments):
+        run(s, line)
+    assert s == before
+
+
 def test_pick_is_determined_by_the_state():  # G-19 (undo restores the generator: no re-roll)
     a, b = new(seed=11), new(seed=11)
     assert [run(a, "pick 5")["position"] for _ in range(5)] == [run(b, "pick 5")["position"] for _ in range(5)]
@@ -266,7 +277,8 @@ def test_truce_and_heroes_remove_their_objective_cards():
 # -- setup -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("options", ["", "players=A,B,C,D,E", "players=A,a", "players=A,B first=C",
                                      "players=A,B fame=1", "players=A,B harsh=maybe", "players=A,B colour=red",
-                                     "players=A,B provinces=X,Y,Z"])
+                                     "players=A,B provinces=X,Y,Z",
+                                     "players=A,B fame=1,²"])        # (int() cannot read «²»: it crashed)
 def test_bad_new_options(options: str):
     with pytest.raises(BadArguments):
         new(options)

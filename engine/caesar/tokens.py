@@ -67,7 +67,7 @@ def parse_token(text: str) -> tuple[str, int, int]:
     raw = text.strip().lower()
     icon, colon, nums = raw.partition(":")
     first, slash, second = nums.partition("/")
-    if not colon or not slash or not first.isdigit() or not second.isdigit():
+    if not colon or not slash or not first.isdecimal() or not second.isdecimal():
         raise BadArguments(Msg("'{}' is not a token; write icon:a/b, e.g. ship:5/1 or wild:2/2 "
                                "(icons: sword, shield, ship, wild, shield+ship).", text))
     a, b = int(first), int(second)

@@ -339,7 +339,7 @@ def _offer(state: State, req: Request) -> Outcome:
 def _pick(state: State, req: Request) -> Outcome:
     usage = Msg("Usage: pick <hand size 1-{}>  (a random card from a hand: Sold!, Customs).", MAX_HAND)
     _no_opts(req, usage)
-    if len(req.args) != 1 or not req.args[0].isdigit() or not 1 <= int(req.args[0]) <= MAX_HAND:
+    if len(req.args) != 1 or not req.args[0].isdecimal() or not 1 <= int(req.args[0]) <= MAX_HAND:
         raise BadArguments(usage)
     size = int(req.args[0])
     rng = load_rng(state, PICKS)
@@ -442,7 +442,7 @@ def _sheet(state: State, req: Request) -> Outcome:
     that it survives a Back or a power cut (G-9..G-14 take them at ``score``)."""
     usage = Msg("Usage: sheet <name> <{}> <n>.", "|".join(SHEET_LIMITS))
     _no_opts(req, usage)
-    if len(req.args) != 3 or req.args[1].lower() not in SHEET_LIMITS or not req.args[2].isdigit():
+    if len(req.args) != 3 or req.args[1].lower() not in SHEET_LIMITS or not req.args[2].isdecimal():
         raise BadArguments(usage)
     name, entry, n = _player(state, req.args[0]), req.args[1].lower(), int(req.args[2])
     if n > SHEET_LIMITS[entry]:

@@ -102,7 +102,7 @@ def _starting_fame(raw: str | None, players: list[str]) -> dict[str, int]:
     if raw is None:
         return {p: 1 for p in players}
     parts = raw.split(",")
-    if len(parts) != len(players) or not all(p.isdigit() and 1 <= int(p) <= 90 for p in parts):
+    if len(parts) != len(players) or not all(p.isdecimal() and 1 <= int(p) <= 90 for p in parts):
         raise BadArguments(Msg("fame= gives each player's starting fame (1-90), in order, e.g. fame={}.", ','.join('1' for _ in players)))
     return {p: int(v) for p, v in zip(players, parts)}
 
