@@ -57,7 +57,7 @@ class Lost(NamedTuple):
             when = None
         # the finish time is sure only where the list of unsure times still reads whole without it
         rough = bool(_ROUGH.search(raw)) or not _SURE.search(raw)
-        return cls(int(rid) if rid and rid.isdigit() else None, text(1), text(2), when, rough)
+        return cls(int(rid) if rid and rid.isdecimal() else None, text(1), text(2), when, rough)
 
 
 def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: bool, lost: Sequence[Lost],

@@ -47,7 +47,7 @@ def pages_read(ctx: Ctx, record_id: str) -> int:
     """How many pages of the turn ``record_id`` the player has read (the ``caesar.read`` setting;
     0 for a turn it does not name)."""
     stored, _sep, count = str(ctx.settings.get(READ_KEY) or "").rpartition(":")
-    return int(count) if stored == record_id and count.isdigit() else 0
+    return int(count) if stored == record_id and count.isdecimal() else 0
 
 
 def mark_read(ctx: Ctx, record_id: str, count: int) -> None:
