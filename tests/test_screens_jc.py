@@ -365,6 +365,66 @@ def test_an_announcement_made_again_after_an_undo_is_said_again_after_a_power_cu
         third.console.close()
 
 
+def test_two_campaigns_that_say_the_same_verdict_are_read_apart_after_a_power_cut(state_dir):  # J-17, J-19
+    """The setting kept as read was ``<commitment>:w<year>#<digest>``: two campaigns started with
+    ``seed=`` (no commitment) whose last winters say the same thing got the same mark, so closing the
+    first campaign's verdict hid the second's after a power cut, unread. The mark is the campaign's
+    (its session) now."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with(["new jc-battle year=5 seed=8"], ["a", *DOWN * 10, "a", "a"], state_dir)
+    try:
+        first = app.stack[-1]
+        assert isinstance(first, Announcement) and first.title == "Game over"
+        app.handle("b")                                             # read: closed
+        assert isinstance(app.stack[-1], JcHome)
+        for line in ("new jc-battle year=5 seed=8", "winter"):     # another campaign, over the serial link
+            assert app.console.request(line)["ok"], line
+    finally:
+        app.console.close()                  # the power is cut before its verdict is seen
+    again = app_with([], ["a"], state_dir)
+    try:
+        top = again.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Game over", top
+        assert list(top.rows) == list(first.rows)                  # the same words: another campaign's
+        again.handle("a")
+    finally:
+        again.console.close()
+    third = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(third.stack[-1], JcHome)                   # closed: not said again
+    finally:
+        third.console.close()
+
+
+def test_an_announcement_read_under_the_old_mark_stays_read(state_dir):  # J-19
+    """A ``jc.read`` kept by an older Legatus (``<commitment>:<marker>``) still counts as read for
+    the campaign of that commitment (a secret seed: one campaign's), so an update never says an
+    announcement closed before again; a mark without a commitment (``seed=``) could be another
+    campaign's, so its announcement is said once more rather than hidden."""
+    from firmware.screens.jc.campaign import Announcement, READ_KEY, _digest, winter_said
+    app = app_with(["new jc-battle year=4", "winter"], [], state_dir)
+    try:
+        view = app.console.request("state")["state"]
+        old = f"{view['commitment']}:w4#{_digest(winter_said(view['winter']))}"
+        assert app.console.request(f"settings {READ_KEY}={old}")["ok"]
+    finally:
+        app.console.close()
+    again = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(again.stack[-1], JcHome), again.stack[-1]
+        assert again.console.request("new jc-battle year=4 seed=3")["ok"] and again.console.request("winter")["ok"]
+        view = again.console.request("state")["state"]
+        mark = f":w4#{_digest(winter_said(view['winter']))}"
+        assert again.console.request(f"settings {READ_KEY}={mark}")["ok"]
+    finally:
+        again.console.close()
+    third = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(third.stack[-1], Announcement), third.stack[-1]
+    finally:
+        third.console.close()
+
+
 def test_the_winters_announcement_follows_a_language_change(state_dir):  # J-19
     """The checklist of the winter, said again in the new language when it changes over the serial
     link: its title too (it was said once, in the language of the moment it was made)."""
