@@ -24,7 +24,8 @@ def comparable(state_json: str) -> dict:
     a Julius Caesar battle's events and Glory's first player of each round (issue 24) and who has
     taken income this round (``taxed``, G-4), the blocks of a finished Julius Caesar battle; the Sword of
     Rome's most recent battle, kept beside its last roll for the retreat losses entered after it
-    (W-5), and the turn its consuls were drawn in (W-10: drawn once per reinforcement phase).
+    (W-5), the turn its consuls were drawn in (W-10: drawn once per reinforcement phase), and the
+    mark of a game that ends when ``scoring … auto=T`` reaches T (W-11: not in states stored before).
     Everything else is compared as stored."""
     from engine.bag import HISTORY_KEPT
     state = json.loads(state_json)
@@ -53,6 +54,7 @@ def comparable(state_json: str) -> dict:
     if "factions" in state and "desperate" in state:   # the Sword of Rome (W-5): its most recent battle,
         state.pop("last_battle", None)                 # a copy of a battle's fields, beside ``last``;
         state["consuls"].pop("turn", None)             # (W-10) the turn the consuls were last drawn in
+        state.pop("auto_ends", None)                   # (W-11) a game started now ends at ``scoring … auto=T``
     if "seats" in state and isinstance(state.get("history"), list):   # Glory (issue 24): who played first
         for e in state["history"]:                     # in each round (History's start player)
             if isinstance(e, dict):

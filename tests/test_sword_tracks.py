@@ -42,6 +42,32 @@ def test_scoring_phase_is_cumulative():  # W-11
     assert out["vp"]["greeks"] == 12 and out["automatic_victory"] is True
 
 
+def test_a_scoring_that_reaches_the_maps_figure_ends_the_game_as_victory_does():  # W-11
+    """``scoring … auto=T`` answered ``automatic_victory: true`` (and History filed the win) while
+    the game ran on: VP changed, rounds advanced, and ``end`` called it "ended" by the players. The
+    rules end the game at once (W-11: the figure printed on the map for the turn), as
+    ``victory <power>`` does; a scoring that falls short changes nothing of the kind."""
+    s = new()
+    out = run(s, "scoring romans outside=2 missing=0 auto=3")
+    assert out["automatic_victory"] is False and s["finished"] is False and "winner" not in out
+    out = run(s, "scoring romans outside=2 missing=0 auto=3")
+    assert out["automatic_victory"] is True and out["finished"] is True and out["winner"] == "romans"
+    assert s["finished"] is True and GAME.view(s)["automatic"] == "romans"
+    assert run(s, "standings")["leader"] == "romans"
+    for line in ("vp gauls +1", "advance", "scoring gauls outside=1", "victory gauls"):
+        with pytest.raises(GameOver):
+            run(s, line)
+
+
+def test_a_scoring_that_reached_its_figure_in_a_state_stored_before_still_replays():  # W-11
+    """A state stored by an older Legatus (no ``auto_ends`` mark) played on after such a scoring:
+    its later actions still replay as they were played."""
+    s = new()
+    del s["auto_ends"]
+    assert run(s, "scoring romans outside=4 missing=0 auto=3")["automatic_victory"] is True
+    assert s["finished"] is False and run(s, "vp gauls +1")["vp"]["gauls"] == 1
+
+
 def test_standings_break_ties_gauls_etruscans_samnites_greeks_carthage_romans():  # W-11
     s = new(FIVE)
     for f in ("romans", "gauls", "etruscans", "greeks", "carthage"):

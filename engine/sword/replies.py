@@ -145,7 +145,10 @@ class Scoring(TypedDict):
     vp: dict[str, int]
     standings: list[str]
     automatic_victory: NotRequired[bool]
-    """With ``auto=T``: the power's VP reached T."""
+    """With ``auto=T``: the power's VP reached T (then the game is over, W-11: the three below)."""
+    finished: NotRequired[bool]
+    winner: NotRequired[str]
+    turn: NotRequired[int]
 
 
 class DesperateReply(Reply):

@@ -80,6 +80,7 @@ def _new(req: Request, seed: Draws | int) -> State:
         "finished": False,
         "consuls": {"pool": pool, "drawn": []},
         "last": None,
+        "auto_ends": True,   # ``scoring … auto=T`` reaching T ends the game (not in states stored before)
     }
     return state
 
@@ -201,6 +202,14 @@ def _scoring(state: State, req: Request) -> Outcome:
                            "standings": V.standings(_effective(state))}
     if auto is not None:
         out["automatic_victory"] = _effective(state)[f] >= auto
+    if out.get("automatic_victory") and state.get("auto_ends"):
+        # W-11: the figure printed on the map for the turn reached: the game ends, as by ``victory``
+        # (a state stored before ``auto_ends`` played on after it: it replays as it was played)
+        state["finished"] = True
+        state["automatic"] = f
+        out.update({"finished": True, "winner": f, "turn": state["turn"]})
+        return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}); automatic victory in turn {} (W-11).",
+                                term(f.capitalize()), f"{change:+d}", before, state["vp"][f], state["turn"]))
     return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}).", term(f.capitalize()), f"{change:+d}", before,
                             state["vp"][f]))
 
