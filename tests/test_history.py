@@ -761,3 +761,79 @@ def test_a_new_game_whose_start_time_the_card_refuses_is_refused_whole(console):
     ok(console, "new caesar-solo difficulty=hard seed=5")
     started = console.store.db.execute("SELECT started FROM history_started").fetchall()
     assert len(started) == 2                                               # each game its start time
+
+
+def test_a_finish_redone_after_an_undo_past_its_seal_replaces_the_record_everywhere(state_dir: Path):  # J-13
+    """A finished battle that a later action followed is kept (sealed); undone past its end and
+    fought again otherwise, History, the statistics and both exports kept the FIRST result, after a
+    restart too, while the game had another. The record follows the game's latest finish now (the
+    same id; the result it replaces kept in ``replaced`` and said in the log); taking the new
+    finish back at once brings the sealed one back (undo never removes it)."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        first = jc_battle(c)
+        [g] = games(c)
+        ok(c, "next-battle attacker=pompey")                            # seals battle 1's record
+        ok(c, "undo")
+        ok(c, "undo")                                                   # battle 1 open again
+        assert [x["id"] for x in games(c)] == [g["id"]]                 # kept while it is open
+        ok(c, "add attacker c_caesar")
+        again = ok(c, "fight")
+        assert ok(c, "state")["state"]["history"][0]["blocks"] == ["c_leg10", "p_pompeius", "c_caesar"]
+        [g2] = games(c)
+        assert g2["id"] == g["id"] and g2["players"] != g["players"], (first["result"], again["result"])
+        assert g2["replaced"] == [{"result": g["result"], "finished": g["finished"]}]
+        assert any(g["result"] in line and "History" in line for line in ok(c, "log 3")["log"])
+        ok(c, "settings language=ru")
+        assert any(line.startswith("История теперь хранит") and "Бой 1" in line for line in ok(c, "log 3")["log"])
+        ok(c, "settings language=en")
+        ok(c, "undo")                                                   # the new finish taken back at once
+        assert games(c) == [g | {"unsynced": g["unsynced"]}]            # the sealed record is back
+        ok(c, "fight")
+        assert [x["players"] for x in games(c)] == [g2["players"]]
+    finally:
+        c.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())                                  # a restart agrees
+    try:
+        [g3] = games(c)
+        assert g3["players"] == g2["players"] and g3["result"] == g2["result"] and g3["id"] == g["id"]
+        import csv
+        import io
+        rows = list(csv.DictReader(io.StringIO(ok(c, "export format=csv")["text"].lstrip("\ufeff"))))
+        assert [(r["role"], r["score"], r["winner"]) for r in rows] == [
+            (p["role"].capitalize(), str(p["score"]), str(int(p["winner"]))) for p in g2["players"]]
+        play = ok(c, "export format=bgstats")["play"]
+        assert [(p["role"], p["score"], p["winner"]) for p in play["players"]] == [
+            (p["role"].capitalize(), p["score"], p["winner"]) for p in g2["players"]]
+        from firmware import history
+        [entry] = history.played(c.store.db)
+        assert entry["players"] == g2["players"]
+    finally:
+        c.close()
+
+
+def test_an_undo_past_a_seal_whose_mark_the_disk_refused_still_lets_the_next_finish_replace_it(console, monkeypatch):
+    """The mark that lets the next finish replace a sealed record is written after the undo is
+    saved; when the disk refused it, the next ``state`` writes it (firmware/history_rebuild.py),
+    so the record still follows the game."""
+    from engine.text import Msg
+    from firmware import history
+    from firmware.storage import StorageError
+    jc_battle(console)
+    [g] = games(console)
+    ok(console, "next-battle attacker=pompey")
+    ok(console, "undo")
+    real = history.after_undo
+
+    def refused(*_a, **_k):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(history, "after_undo", refused)
+    ok(console, "undo")                                                 # the fight undone; its mark refused
+    monkeypatch.setattr(history, "after_undo", real)
+    ok(console, "state")
+    ok(console, "add attacker c_caesar")
+    ok(console, "fight")
+    [g2] = games(console)
+    assert g2["id"] == g["id"] and g2["players"] != g["players"] and g2["replaced"][0]["result"] == g["result"]

@@ -1,0 +1,116 @@
+"""A finished game's record follows the game's latest finish (firmware/history.py keeps the rows).
+
+A record that a later action followed is sealed: undo never removes it (PROTOCOL.md). When an undo
+takes the game back past its finish, the sealed row is marked :data:`REOPENED` — it stays, and says
+what it said — and the game's next finish *replaces* it, under the same id: History, the
+statistics, both exports and a restart then agree with the game. The result it replaced is kept
+in the row (``replaced``: each earlier result with its finish time, answered by ``history``), said
+in the session's log and in the program's log, so nothing acknowledged is lost silently. Taking
+that new finish back at once (an undo right after it) brings the sealed record back as it was
+(``was``); finishing again exactly as before (the same lines up to the finish: its fingerprint)
+only seals the row again.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+__all__ = ["REOPENED", "earlier", "replacing", "said", "taken_back"]
+
+REOPENED = 2
+"""``history.sealed`` of a sealed record whose finish an undo took back: the next finish replaces it."""
+
+
+def _read(db: sqlite3.Connection, rid: int) -> tuple[int, dict[str, Any]] | None:
+    """The row's depth and record, or None when its checksum fails or it does not parse (logged)."""
+    from firmware.history import HISTORY_ROW, row_crc
+    row = db.execute(f"SELECT {HISTORY_ROW} FROM history WHERE id=?", (rid,)).fetchone()
+    if row is None or row_crc(*row[:7]) != row[7]:
+        log.error("History row %s is damaged; what it held is not kept beside the new finish", rid)
+        return None
+    try:
+        data = json.loads(bytes(row[6]).decode("utf-8"))
+    except (ValueError, RecursionError) as e:
+        log.error("History row %s does not parse: %s", rid, e)
+        return None
+    return int(row[4]), data if isinstance(data, dict) else {}
+
+
+def _write(db: sqlite3.Connection, rid: int, depth: int, sealed: int, data: dict[str, Any]) -> None:
+    from firmware.history import row_crc
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    sid, part, game = db.execute("SELECT sid, part, game FROM history WHERE id=?", (rid,)).fetchone()
+    db.execute("UPDATE history SET depth=?, sealed=?, record=?, crc=? WHERE id=?",
+               (depth, sealed, text, row_crc(rid, sid, part, game, depth, sealed, text), rid))
+
+
+def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str) -> dict[str, Any] | None:
+    """Before a finish (its fingerprint ``fp``) is written over History's ``row`` of its game (id,
+    sealed; None if none): None when the row stays as it is — sealed, or :data:`REOPENED` and the
+    game finished exactly as recorded (then sealed again) —, else the fields the new record carries
+    (over a reopened row ``was``: the row as it is, for an undo at once; ``replaced``: the earlier
+    results)."""
+    if row is None or row[1] == 0:
+        return {}
+    if row[1] != REOPENED:
+        return None
+    rid = row[0]
+    old = _read(db, rid)
+    if old is None:
+        return {}
+    depth, data = old
+    if data.get("fp") == fp:
+        _write(db, rid, depth, 1, data)
+        return None
+    kept = {k: v for k, v in data.items() if k != "was"}
+    earlier = [*data.get("replaced", []), {"result": data.get("result"), "finished": data.get("finished")}]
+    log.info("History row %s: the game finished again after an undo past its recorded finish; "
+             "the record now follows the new finish (the earlier result is kept in 'replaced')", rid)
+    return {"was": {"depth": depth, "record": kept}, "replaced": earlier}
+
+
+def taken_back(db: sqlite3.Connection, sid: str, depth: int) -> None:
+    """An undo took the session back to ``depth`` actions: a record made after that and never
+    sealed is taken out — or, if it had replaced a sealed one, that one comes back —, and a sealed
+    one made after it is marked :data:`REOPENED` (kept; the next finish replaces it)."""
+    rows = db.execute("SELECT id, sealed FROM history WHERE sid=? AND part!='abandoned' AND depth>? AND sealed!=?",
+                      (sid, depth, REOPENED)).fetchall()
+    for rid, sealed in rows:
+        old = _read(db, rid)
+        if sealed:
+            if old is not None:
+                _write(db, rid, old[0], REOPENED, old[1])
+            continue
+        was = old[1].get("was") if old is not None else None
+        if isinstance(was, dict) and isinstance(was.get("record"), dict):
+            _write(db, rid, int(was.get("depth", 0)), REOPENED, was["record"])
+            log.info("History row %s: the finish that replaced it was undone; its sealed record is back", rid)
+        else:
+            db.execute("DELETE FROM history WHERE id=?", (rid,))
+
+
+def said(db: sqlite3.Connection, session: Any, part: str) -> None:
+    """The session's log says that History's record of ``part`` now holds the new finish, and what
+    it held (the record's ``replaced``, newest last)."""
+    from engine.text import from_data
+    from firmware.history_text import Msg, as_now
+    row = db.execute("SELECT id FROM history WHERE sid=? AND part=?", (str(session.header["sid"]), part)).fetchone()
+    found = _read(db, int(row[0])) if row is not None else None
+    if found is None or not found[1].get("replaced"):
+        return
+    data = found[1]
+    session.log.append(Msg("History now records this game's new finish: {} It had recorded: {}",
+                           as_now(from_data(data["result"])), as_now(from_data(data["replaced"][-1]["result"]))))
+
+
+def earlier(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A record's ``replaced`` as ``history`` answers it: each earlier result (a sentence in the
+    language set) and when that finish was recorded, oldest first."""
+    from engine.text import from_data
+    from firmware.history_text import as_now
+    return [{"result": as_now(from_data(r["result"])), "finished": r.get("finished")}
+            for r in data.get("replaced", []) if isinstance(r, dict)]
