@@ -837,3 +837,18 @@ def test_an_undo_past_a_seal_whose_mark_the_disk_refused_still_lets_the_next_fin
     ok(console, "fight")
     [g2] = games(console)
     assert g2["id"] == g["id"] and g2["players"] != g["players"] and g2["replaced"][0]["result"] == g["result"]
+
+
+def test_a_finish_redone_exactly_after_an_undo_past_its_seal_leaves_the_record_as_it_was(console):  # J-13
+    """Fought again with the same blocks (undo restores the generator: the same dice), the battle
+    ends as recorded: the record stays as it was — no 'replaced', its finish time kept — and stays
+    sealed (an undo right after does not take it out)."""
+    jc_battle(console)
+    [g] = games(console)
+    ok(console, "next-battle attacker=pompey")
+    ok(console, "undo")
+    ok(console, "undo")
+    ok(console, "fight")
+    assert games(console) == [g]
+    ok(console, "undo")
+    assert games(console) == [g]
