@@ -211,3 +211,17 @@ def test_a_block_known_by_its_rating_is_named_a_block_not_by_its_key(state_dir, 
                                   "add defender rating=B2 strength=2", "log 5"])
     assert out[2]["block"]["key"] == "blk1"                       # the protocol's key, as it was
     assert said in out[3]["log"][-1] and not any("blk" in line for line in out[3]["log"]), out[3]["log"]
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Pompeius"), ("ru", "Помпей"), ("uk", "Помпей")])
+def test_pompeius_is_named_as_his_block_reads_without_brackets_glued_to_brackets(console, lang, name):  # J-1
+    """The roster's "Pompeius (Pompey)" (its explanation in brackets) went into the log as it is:
+    "Pompeius (Pompey) (B3, III) joins the defender (Pompey).", "Round 1 Pompeius (Pompey) (B3,
+    III): fires …" — two brackets glued. He is named as his block reads (the screens already did)."""
+    assert console.request(f"settings language={lang}")["ok"]
+    for line in ("new jc-battle seed=4", "add attacker c_caesar", "add defender p_pompeius", "fight"):
+        assert console.request(line)["ok"], line
+    said = console.request("log 3")["log"] + console.request("state")["state"]["battle"]["log"]
+    mine = [s for s in said if s.startswith(name) or f" {name} " in s]
+    assert mine and all(") (" not in s for s in said), said
+    assert console.request("settings language=en")["ok"]

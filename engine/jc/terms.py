@@ -17,6 +17,10 @@ NUMBERED = {"Legio": N_("Legio {}"), "Equitatus": N_("Equitatus {}"), "Auxilia":
             "Navis": N_("Navis {}")}
 SINGLE = (N_("Caesar"), N_("Antonius"), N_("Octavian"), N_("Pompeius (Pompey)"), N_("Brutus"),
           N_("Scipio"), N_("Cleopatra"), N_("Elephant"), N_("Ballista"))
+# A single block as its block reads: the roster's name explains Pompeius as "(Pompey)", which glued
+# brackets to the brackets of a sentence ("Pompeius (Pompey) (B3, III) joins …"); the roster's
+# name stays in the catalogs for sentences stored before.
+SHOWN = {"Pompeius (Pompey)": N_("Pompeius")}
 RESULT_WORDS = {"attacker_wins": N_("the attacker wins"),
                 "attacker_eliminated": N_("the attacker is destroyed"),
                 "defender_holds": N_("the defender holds")}
@@ -78,7 +82,7 @@ def block_name(name: str) -> Msg | str:
     auto = _AUTO.match(name)
     if auto:
         return Msg(AUTO_NAMED, int(auto.group(1)))
-    return term(name) if name in SINGLE else name
+    return term(SHOWN.get(name, name)) if name in SINGLE else name
 
 
 def first_owner(block_id: object) -> str | None:
