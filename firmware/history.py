@@ -175,7 +175,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     sid = str(header["sid"])
     old = _row(db, sid, part)
     fp = fingerprint(header, (lines or [])[:depth], part) if old is None or old[1] != 1 else ""
-    if (follow := history_follow.replacing(db, old, fp)) is None:     # sealed: kept as it is
+    if (follow := history_follow.replacing(db, old, fp, str(rec.get("asked") or ""))) is None:     # sealed: kept
         return False
     if old is None and header.get("reopened") and recorded_elsewhere(db, header, lines or [], depth, part, fp):
         return False
@@ -187,7 +187,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
-            "fp": fp, "gk": game_key(header), "unsynced": unsynced, **follow}
+            "fp": fp, "gk": game_key(header), "unsynced": unsynced, **{k: v for k, v in follow.items() if k != "said"}}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
     try:
@@ -203,7 +203,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
         rid = old[0]
         db.execute("UPDATE history SET depth=?, sealed=0, record=? WHERE id=?", (depth, text, rid))
     db.execute("UPDATE history SET crc=? WHERE id=?", (row_crc(rid, sid, part, header["game"], depth, 0, text), rid))
-    return bool(follow)
+    return bool(follow.get("said"))
 
 
 def _seal(db: sqlite3.Connection, sid: str, below: int | None = None) -> None:

@@ -7,8 +7,8 @@ statistics, both exports and a restart then agree with the game. The result it r
 in the row (``replaced``: each earlier result with its finish time, answered by ``history``), said
 in the session's log and in the program's log, so nothing acknowledged is lost silently. Taking
 that new finish back at once (an undo right after it) brings the sealed record back as it was
-(``was``); finishing again exactly as before (the same lines up to the finish: its fingerprint)
-only seals the row again.
+(``was``); finishing again exactly as before (the same lines up to the finish: its fingerprint,
+and the same ``score`` sheet) keeps the sealed record's result and finish time.
 """
 from __future__ import annotations
 
@@ -48,29 +48,35 @@ def _write(db: sqlite3.Connection, rid: int, depth: int, sealed: int, data: dict
                (depth, sealed, text, row_crc(rid, sid, part, game, depth, sealed, text), rid))
 
 
-def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str) -> dict[str, Any] | None:
-    """Before a finish (its fingerprint ``fp``) is written over History's ``row`` of its game (id,
-    sealed; None if none): None when the row stays as it is — sealed, or :data:`REOPENED` and the
-    game finished exactly as recorded (then sealed again) —, else the fields the new record carries
-    (over a reopened row ``was``: the row as it is, for an undo at once; ``replaced``: the earlier
-    results)."""
-    if row is None or row[1] == 0:
+def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, asked: str = "") -> dict[str, Any] | None:
+    """Before a finish (its fingerprint ``fp``; ``asked``: the read-only request it answers, Glory's
+    ``score`` sheet) is written over History's ``row`` of its game (id, sealed; None if none): None
+    when the row is sealed (it stays as it is), else the fields the new record carries over a
+    :data:`REOPENED` row, or over an unsealed one that replaced it: ``was`` (the sealed record, for
+    an undo at once), ``replaced`` (the earlier results; the sealed one added when this finish
+    differs from it, with ``said``: the log is to say so) — or, when the game finished exactly as
+    the sealed record says (the same lines and sheet), that record's own finish time."""
+    if row is None:
         return {}
-    if row[1] != REOPENED:
+    if row[1] == 1:
         return None
-    rid = row[0]
-    old = _read(db, rid)
+    old = _read(db, row[0])
     if old is None:
         return {}
     depth, data = old
-    if data.get("fp") == fp:
-        _write(db, rid, depth, 1, data)
-        return None
-    kept = {k: v for k, v in data.items() if k != "was"}
-    earlier = [*data.get("replaced", []), {"result": data.get("result"), "finished": data.get("finished")}]
+    was = ({"depth": depth, "record": {k: v for k, v in data.items() if k != "was"}} if row[1] == REOPENED
+           else data.get("was"))
+    if not isinstance(was, dict) or not isinstance(was.get("record"), dict):
+        return {}                                   # an unsealed record that replaced nothing
+    base = was["record"]
+    out: dict[str, Any] = {"was": was, "replaced": list(base.get("replaced", []))}
+    if base.get("fp") == fp and str(base.get("asked", "")) == asked:
+        out.update({k: base[k] for k in ("finished", "unsynced") if k in base})
+        return out
+    out["replaced"].append({"result": base.get("result"), "finished": base.get("finished")})
     log.info("History row %s: the game finished again after an undo past its recorded finish; "
-             "the record now follows the new finish (the earlier result is kept in 'replaced')", rid)
-    return {"was": {"depth": depth, "record": kept}, "replaced": earlier}
+             "the record now follows the new finish (the earlier result is kept in 'replaced')", row[0])
+    return {**out, "said": True}
 
 
 def taken_back(db: sqlite3.Connection, sid: str, depth: int) -> None:

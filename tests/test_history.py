@@ -852,3 +852,30 @@ def test_a_finish_redone_exactly_after_an_undo_past_its_seal_leaves_the_record_a
     assert games(console) == [g]
     ok(console, "undo")
     assert games(console) == [g]
+
+
+def test_glory_scored_again_after_an_undo_past_its_sealed_record_replaces_it(console):  # G-15
+    """Glory's record answers the score sheet asked after round 9; sealed by a later action, then
+    undone past round 9's end, the game scored again with another sheet replaces it (History kept
+    the first sheet's totals); the same sheet again changes nothing."""
+    import copy
+    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "score " + json.dumps(EXAMPLE))
+    [g] = games(console)
+    ok(console, "roll 1d6")                                             # a later action: sealed
+    ok(console, "undo")
+    ok(console, "undo")                                                 # round 9 is open again
+    assert ok(console, "state")["state"]["finished"] is False
+    ok(console, "end-round")
+    ok(console, "score " + json.dumps(EXAMPLE))
+    assert games(console) == [g]                                        # the same sheet: as it was
+    sheet = copy.deepcopy(EXAMPLE)
+    jack = next(p for p in sheet["players"] if p["name"] == "Jack")
+    jack["denarii"] += 40
+    ok(console, "score " + json.dumps(sheet))
+    [g2] = games(console)
+    scores = {p["name"]: p["score"] for p in g2["players"]}
+    assert g2["id"] == g["id"] and scores["Jack"] > 40 and g2["replaced"][0]["result"] == g["result"]
