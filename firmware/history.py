@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.text import from_data, to_data
 from firmware.history_text import Msg, N_, abandoned, as_now
 from firmware import history_follow, players
+from firmware.history_follow import HISTORY_ROW as HISTORY_ROW, row_crc as row_crc   # (re-exported: the rows' read, checksum)
 from firmware.games import GameRecord, player, record_of, records, unfinished_mode
 from firmware.history_people import is_seat, sides_people, with_people
 from firmware.history_seen import fingerprint, game_key, recorded_elsewhere
@@ -56,16 +57,8 @@ CREATE TABLE IF NOT EXISTS history_started(sid TEXT PRIMARY KEY, started TEXT NO
 # the columns of the tables (the store checks the schema against them)
 COLUMNS = {"history": ("id", "sid", "part", "game", "depth", "sealed", "record", "crc"),
            "history_started": ("sid", "started")}
-# Raw reads (firmware/store/): text as stored bytes, numbers as integers, checked before decoding.
-HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), CAST(depth AS INTEGER), "
-               "CAST(sealed AS INTEGER), CAST(record AS BLOB), CAST(crc AS INTEGER)")
 _TITLES = (N_("Caesar! Seize Rome in 20 Minutes"), N_("Julius Caesar"), N_("For the Glory of Rome"),
            N_("The Sword of Rome"))
-
-
-def row_crc(rid: Any, sid: Any, part: Any, game: Any, depth: Any, sealed: Any, record: Any) -> int:
-    """The checksum of a ``history`` row (every field: they all decide what History shows)."""
-    return crc(rid, sid, part, game, depth, sealed, record)
 
 
 def started_crc(sid: Any, started: Any) -> int:

@@ -19,15 +19,24 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-__all__ = ["REOPENED", "earlier", "replacing", "said", "taken_back"]
+__all__ = ["HISTORY_ROW", "REOPENED", "earlier", "replacing", "row_crc", "said", "taken_back"]
 
+# Raw reads of History's rows (firmware/store/, firmware/history.py): text as stored bytes, numbers
+# as integers, checked before decoding.
+HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), CAST(depth AS INTEGER), "
+               "CAST(sealed AS INTEGER), CAST(record AS BLOB), CAST(crc AS INTEGER)")
 REOPENED = 2
 """``history.sealed`` of a sealed record whose finish an undo took back: the next finish replaces it."""
 
 
+def row_crc(rid: Any, sid: Any, part: Any, game: Any, depth: Any, sealed: Any, record: Any) -> int:
+    """The checksum of a ``history`` row (every field: they all decide what History shows)."""
+    from firmware.storage import crc
+    return crc(rid, sid, part, game, depth, sealed, record)
+
+
 def _read(db: sqlite3.Connection, rid: int) -> tuple[int, dict[str, Any]] | None:
     """The row's depth and record, or None when its checksum fails or it does not parse (logged)."""
-    from firmware.history import HISTORY_ROW, row_crc
     row = db.execute(f"SELECT {HISTORY_ROW} FROM history WHERE id=?", (rid,)).fetchone()
     if row is None or row_crc(*row[:7]) != row[7]:
         log.error("History row %s is damaged; what it held is not kept beside the new finish", rid)
@@ -41,7 +50,6 @@ def _read(db: sqlite3.Connection, rid: int) -> tuple[int, dict[str, Any]] | None
 
 
 def _write(db: sqlite3.Connection, rid: int, depth: int, sealed: int, data: dict[str, Any]) -> None:
-    from firmware.history import row_crc
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     sid, part, game = db.execute("SELECT sid, part, game FROM history WHERE id=?", (rid,)).fetchone()
     db.execute("UPDATE history SET depth=?, sealed=?, record=?, crc=? WHERE id=?",
