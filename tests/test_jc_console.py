@@ -225,3 +225,23 @@ def test_pompeius_is_named_as_his_block_reads_without_brackets_glued_to_brackets
     mine = [s for s in said if s.startswith(name) or f" {name} " in s]
     assert mine and all(") (" not in s for s in said), said
     assert console.request("settings language=en")["ok"]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Pompey's Auxilia 1"), ("ru", "Ауксилия 1 Помпея"), ("uk", "Ауксилія 1 Помпея")])
+def test_a_block_that_changed_sides_is_said_without_brackets_glued_or_nested(console, lang, said):  # J-2
+    """A Jupiter defector was named with its first owner's initial in brackets, also inside
+    sentences: "Auxilia 1 (P) (B1, IV) joins the attacker (Caesar).", "… 1 hit (Auxilia 1 (P)
+    IV→III)." Sentences say whose block it was in words; the lists keep the initial."""
+    assert console.request(f"settings language={lang}")["ok"]
+    for line in ("new jc-battle seed=5", "owner p_aux1 caesar", "add attacker p_aux1", "add attacker c_leg8",
+                 "add defender p_aux2", "fight"):
+        assert console.request(line)["ok"], line
+    texts = console.request("log 3")["log"] + console.request("state")["state"]["battle"]["log"]
+    for t in texts:
+        depth = 0
+        for ch in t:
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            assert depth <= 1, t
+        assert ") (" not in t, t
+    assert sum(said in t for t in texts) >= 2, texts
+    assert console.request("settings language=en")["ok"]

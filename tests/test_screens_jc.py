@@ -1012,21 +1012,22 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     assert "Эквиты 1 (П)" in [str(i.label) for i in ru.top.items(ru)]
 
 
-@pytest.mark.parametrize("lang, gone_over, own", [("en", "Auxilia 1 (P)", "Auxilia 1"),
-                                                   ("ru", "Ауксилия 1 (П)", "Ауксилия 1")])
-def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, own):  # J-2 (Jupiter), J-7
+@pytest.mark.parametrize("lang, gone_over, said_as, own", [("en", "Auxilia 1 (P)", "Pompey's Auxilia 1", "Auxilia 1"),
+                                                            ("ru", "Ауксилия 1 (П)", "Ауксилия 1 Помпея", "Ауксилия 1")])
+def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, said_as, own):  # J-2 (Jupiter), J-7
     """The lists marked Pompey's Auxilia 1 fighting for Caesar with its first owner's initial, but
     the battle log (the screen, the console's log and its replies) and the fire's result named both
-    "Auxilia 1": which of the two took the hit could not be read there."""
+    "Auxilia 1": which of the two took the hit could not be read there. The lists keep the initial;
+    the log's sentences say the first owner in words (the initial's brackets sat inside theirs)."""
     from firmware.i18n import say
     from firmware.screens.jc.forces import log_screen
     ctx = FakeCtx(NEW, "owner p_aux1 caesar", "add attacker c_aux1 strength=4", "add attacker p_aux1 strength=4",
                   "add defender p_aux2 strength=4", "start", "fire p_aux2 dice=1,1,1,1", lang=lang)
     said = say(ctx.session.apply("hit p_aux1").log)              # the owner picks the one gone over first
-    assert f"({gone_over} IV→III, {own} IV→III" in said, said         # the console's reply
+    assert f"({said_as} IV→III, {own} IV→III" in said, said         # the console's reply
     hit = ctx.run("state")["state"]["battle"]
     log = " ".join(log_screen(ctx).rows)
-    assert f"{gone_over} IV→III, {own} IV→III" in log.replace("\n", " "), log
+    assert f"{said_as} IV→III, {own} IV→III" in log.replace("\n", " "), log
     assert hit["log"][-1] == said
     turn = ctx.session.state["battle"]["turns"][-1]
     ctx.open(DiceResult(turn))
@@ -1036,7 +1037,7 @@ def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang,
     ctx.run("hit p_aux1")
     fired = ctx.run("fire p_aux1 dice=1,6")
     said = ctx.view()["battle"]["log"][-1]
-    assert said.startswith(f"{'Round' if lang == 'en' else 'Раунд'} 1 {gone_over} (B1, II)"), said
+    assert said.startswith(f"{'Round' if lang == 'en' else 'Раунд'} 1 {said_as} (B1, II)"), said
     ctx.open(DiceResult(fired["turn"]))
     ctx.top.render(ctx)
     assert ctx.top.title.endswith(gone_over[-4:] + " B1"), ctx.top.title      # the initial is never cut

@@ -132,7 +132,7 @@ def _add(state: State, req: Request) -> Outcome:
                            ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
     b = B.add_block(battle, spec, side, strength, reserve, key)
     _after(state)
-    text = Msg(_JOINS[(role, reserve)], T.owned_block_name(b), spec.rating, roman(strength), T.side(side))
+    text = Msg(_JOINS[(role, reserve)], T.said_block_name(b), spec.rating, roman(strength), T.side(side))
     fields: dict[str, Any] = {"block": _block_view(battle, b)}
     if notes:
         fields["notes"] = notes

@@ -48,6 +48,9 @@ STORED_BEFORE = (N_("Cleopatra joins {} at strength I."), N_("{} reserves arrive
 # ratings), and the table still shows it in its first owner's colour. Shared by the screens' lists
 # and the battle log.
 FIRST_OWNER = {"caesar": N_("{} (C)"), "pompey": N_("{} (P)")}
+# In a sentence the first owner is said in words ("Pompey's Auxilia 1 (B1, IV) joins …"): the
+# initial's brackets glued to the sentence's own ("Auxilia 1 (P) (B1, IV)") or sat inside them.
+SAID_OWNER = {"caesar": N_("Caesar's {}"), "pompey": N_("Pompey's {}")}
 _PREFIX = {"c_": "caesar", "p_": "pompey"}
 # The other cities of the map (J-20: a block's levy city may be any of them), in the reader's words
 # as the 11 VP cities are (firmware/screens/jc/words.py CITY_WORDS, the same domain).
@@ -97,6 +100,14 @@ def owned_block_name(b: Mapping[str, object]) -> Msg | str:
     first = first_owner(b.get("id"))
     name = block_name(str(b["name"]))
     return Msg(FIRST_OWNER[first], name) if first and first != b.get("side") else name
+
+
+def said_block_name(b: Mapping[str, object]) -> Msg | str:
+    """:func:`owned_block_name` as a sentence says it: the first owner in words, not an initial in
+    brackets (``Pompey's Auxilia 1``)."""
+    first = first_owner(b.get("id"))
+    name = block_name(str(b["name"]))
+    return Msg(SAID_OWNER[first], name) if first and first != b.get("side") else name
 
 
 def city(name: str) -> Msg:
