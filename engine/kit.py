@@ -43,7 +43,8 @@ def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new bag items=<name>*<count>,... [cards=<name>*<count>,...] [seed=N]."))
     if "items" not in req.opts and "cards" not in req.opts:
-        raise BadArguments(Msg("A bag needs items=..., e.g. new bag items=gold*3,silver*2,bronze."))
+        raise BadArguments(Msg("new bag needs a list: items=... for a bag or cards=... for a deck, e.g. "
+                               "new bag items=gold*3,silver*2,bronze."))
     draws = Draws.coerce(seed)
     state: State = {"rng": [], "bag": None, "deck": None}
     _fill(state, req, draws, False)
@@ -218,7 +219,8 @@ def _kit(state: State, req: Request) -> Outcome:
         if args:
             raise BadArguments(Msg("Usage: kit new items=<name>*<count>,... [cards=<name>*<count>,...]."))
         if "items" not in req.opts and "cards" not in req.opts:
-            raise BadArguments(Msg("A side bag needs items=..., e.g. kit new items=gold*3,silver*2."))
+            raise BadArguments(Msg("kit new needs a list: items=... for a side bag or cards=... for a side deck, "
+                                   "e.g. kit new items=gold*3,silver*2."))
         holder: Holder = {"bag": None, "deck": None}
         draws = load_draws(state)
         _fill(holder, req, draws, True)

@@ -64,6 +64,9 @@ class FairDraw(NamedTuple):
     seed: int | None
     no_share: str | None = None
     """Why the game takes no share (:data:`NO_SHARE`): None while one is given or can be."""
+    session: str = ""
+    """The session's own id (never the same for two games, even two started with one ``seed=``):
+    what the device keeps of this game alone is keyed by it (the ``jc.read`` setting)."""
 
 
 def of_session(session: Any, undid_a_draw: Callable[[Any], bool] | None = None) -> FairDraw:
@@ -80,7 +83,8 @@ def of_session(session: Any, undid_a_draw: Callable[[Any], bool] | None = None) 
                     finished=finished_by_rules(session.game.name, view, session.lines),
                     ended=session.ended_as(view),
                     seed=int(session.header["seed"]) if session.ended else None,
-                    no_share=None if can_share else why_no_share(session, undid_a_draw))
+                    no_share=None if can_share else why_no_share(session, undid_a_draw),
+                    session=str(session.header.get("sid") or ""))
 
 
 def why_no_share(session: Any, undid_a_draw: Callable[[Any], bool] | None = None,

@@ -15,16 +15,15 @@ A game is recorded when its rules say it is over (PROTOCOL.md, "Added in version
 
 Bags and dice are tools, not games: they are recorded only when ended with ``end``.
 
-Each record is one row keyed by the session's ``sid`` and a ``part``, so recording is idempotent:
-a crash between an action's commit and its record is reconciled by firmware.history_rebuild.reconcile at the next
-start or ``state``. ``depth`` is the number of effective actions when the game finished; an undo
-that takes the finishing action back removes the record *unless another action followed it* (the
-row is then ``sealed`` and stays for good). Every row carries a CRC-32 like the storage rows
-(:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times too;
-at each start the store reports damaged rows and sets them aside (:func:`scan`; never shown, and
-written again from their sessions: firmware/history_rebuild.py). Dates are wall-clock UTC ISO dates.
-No record holds a seed or a ``new`` line: an ended game's seed, share and commitment come from
-its fair-draw record (firmware/fairness.py, joined by ``sid`` when History is read).
+Each record is one row keyed by the session's ``sid`` and a ``part``, so recording is idempotent: a crash between an
+action's commit and its record is reconciled by firmware.history_rebuild.reconcile at the next start or ``state``.
+``depth``: the effective actions when the game finished; undoing the finish removes the record *unless another action
+followed it* (``sealed``: it stays, and follows the game's next finish: firmware/history_follow.py). Every row carries a
+CRC-32 like the storage rows (:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times
+too; at each start the store reports damaged rows and sets them aside (:func:`scan`; never shown, and written again from
+their sessions: firmware/history_rebuild.py). Dates: wall-clock UTC ISO dates. No record holds a seed or a ``new`` line:
+an ended game's seed, share and commitment come from its fair-draw record (firmware/fairness.py, joined by ``sid`` when
+History is read).
 """
 from __future__ import annotations
 
@@ -37,7 +36,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.text import from_data, to_data
 from firmware.history_text import Msg, N_, abandoned, as_now
-from firmware import players
+from firmware import history_follow, players
+from firmware.history_follow import HISTORY_ROW as HISTORY_ROW, row_crc as row_crc   # (re-exported: the rows' read, checksum)
 from firmware.games import GameRecord, player, record_of, records, unfinished_mode
 from firmware.history_people import is_seat, sides_people, with_people
 from firmware.history_seen import fingerprint, game_key, recorded_elsewhere
@@ -57,16 +57,8 @@ CREATE TABLE IF NOT EXISTS history_started(sid TEXT PRIMARY KEY, started TEXT NO
 # the columns of the tables (the store checks the schema against them)
 COLUMNS = {"history": ("id", "sid", "part", "game", "depth", "sealed", "record", "crc"),
            "history_started": ("sid", "started")}
-# Raw reads (firmware/store/): text as stored bytes, numbers as integers, checked before decoding.
-HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), CAST(depth AS INTEGER), "
-               "CAST(sealed AS INTEGER), CAST(record AS BLOB), CAST(crc AS INTEGER)")
 _TITLES = (N_("Caesar! Seize Rome in 20 Minutes"), N_("Julius Caesar"), N_("For the Glory of Rome"),
            N_("The Sword of Rome"))
-
-
-def row_crc(rid: Any, sid: Any, part: Any, game: Any, depth: Any, sealed: Any, record: Any) -> int:
-    """The checksum of a ``history`` row (every field: they all decide what History shows)."""
-    return crc(rid, sid, part, game, depth, sealed, record)
 
 
 def started_crc(sid: Any, started: Any) -> int:
@@ -170,16 +162,16 @@ def _started(db: sqlite3.Connection, sid: str) -> str | None:
 
 def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[str, Any], depth: int,
          status: str, lines: Sequence[str] | None = None, *, finished: tuple[str, bool] | None = None,
-         rid: int | None = None) -> None:
-    """Insert the record, or replace an unsealed one (keeping its first finish time). A rebuilt
-    record gives ``finished`` (its time, and whether it is approximate) and ``rid`` (its old id)."""
+         rid: int | None = None) -> bool:
+    """Insert the record, or replace an unsealed one or a reopened one (firmware/history_follow.py: True). A
+    rebuilt record gives ``finished`` (its time, and whether it is approximate) and ``rid`` (its old id)."""
     sid = str(header["sid"])
     old = _row(db, sid, part)
-    if old is not None and old[1]:
-        return
-    fp = fingerprint(header, (lines or [])[:depth], part)
+    fp = fingerprint(header, (lines or [])[:depth], part) if old is None or old[1] != 1 else ""
+    if (follow := history_follow.replacing(db, old, fp, str(rec.get("asked") or ""))) is None:     # sealed: kept
+        return False
     if old is None and header.get("reopened") and recorded_elsewhere(db, header, lines or [], depth, part, fp):
-        return
+        return False
     record = _record(str(header["game"]))
     started = _started(db, sid) if record is None or record.began is None or record.began(part) else None
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())
@@ -188,7 +180,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
-            "fp": fp, "gk": game_key(header), "unsynced": unsynced}
+            "fp": fp, "gk": game_key(header), "unsynced": unsynced, **{k: v for k, v in follow.items() if k != "said"}}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
     try:
@@ -202,8 +194,9 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
         rid = int(cur.lastrowid or 0)
     else:
         rid = old[0]
-        db.execute("UPDATE history SET depth=?, record=? WHERE id=?", (depth, text, rid))
+        db.execute("UPDATE history SET depth=?, sealed=0, record=? WHERE id=?", (depth, text, rid))
     db.execute("UPDATE history SET crc=? WHERE id=?", (row_crc(rid, sid, part, header["game"], depth, 0, text), rid))
+    return bool(follow.get("said"))
 
 
 def _seal(db: sqlite3.Connection, sid: str, below: int | None = None) -> None:
@@ -249,8 +242,9 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
         ensure(db)
         for part, rec in parts:
             before = _row(db, sid, part)
-            if before is None or (replace and not before[1]):
-                _put(db, session.header, part, rec, len(session.lines), "finished", session.lines)
+            if before is None or before[1] == history_follow.REOPENED or (replace and not before[1]):
+                if _put(db, session.header, part, rec, len(session.lines), "finished", session.lines):
+                    history_follow.said(db, session, part)
                 written.append(part)
         if written:      # a finished game is no longer 'abandoned'
             db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
@@ -299,8 +293,7 @@ def after_undo(store: Any, session: Any) -> None:
         return
     with store.transaction() as db:
         ensure(db)
-        db.execute("DELETE FROM history WHERE sid=? AND sealed=0 AND part!='abandoned' AND depth>?",
-                   (str(session.header["sid"]), len(session.lines)))
+        history_follow.taken_back(db, str(session.header["sid"]), len(session.lines))
 
 
 def note_started(store: Any, session: Any) -> None:
@@ -423,7 +416,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         return {"id": rid, "game": game_s, "name": box_name(game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,
-                "unsynced": list(data.get("unsynced", []))}
+                "unsynced": list(data.get("unsynced", [])), "replaced": history_follow.earlier(data)}
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None
@@ -482,6 +475,7 @@ def public(entry: dict[str, Any]) -> dict[str, Any]:
     out = {k: entry[k] for k in ("id", "game", "name", "status", "started", "finished", "mode", "players", "result")}
     out.update({k: entry.get(k) for k in ("seed", "share", "commitment")})
     out["unsynced"] = list(entry.get("unsynced", []))
+    out.update({"replaced": list(entry["replaced"])} if entry.get("replaced") else {})   # history_follow.py
     return out
 
 

@@ -214,11 +214,12 @@ def reconcile(store: Any, session: Any) -> None:
 
 
 def _left(db: sqlite3.Connection, session: Any) -> tuple[bool, bool, bool]:
-    """Whether History holds, for the session: an unsealed record made after its last action, one
-    made before it, and an ``abandoned`` row (the session is the one played: never abandoned)."""
+    """Whether History holds, for the session: a record made after its last action (unsealed, or
+    sealed and not yet marked reopened: firmware/history_follow.py), an unsealed one made before
+    it, and an ``abandoned`` row (the session is the one played: never abandoned)."""
     n, sid = len(session.lines), str(session.header["sid"])
     try:
-        row = db.execute("SELECT max(depth>? AND sealed=0 AND part!='abandoned'), "
+        row = db.execute("SELECT max(depth>? AND sealed IN (0, 1) AND part!='abandoned'), "
                          "max(depth<? AND sealed=0 AND part!='abandoned'), max(part='abandoned') "
                          "FROM history WHERE sid=?", (n, n, sid)).fetchone()
     except sqlite3.Error as e:

@@ -68,6 +68,13 @@ class PlayedEntry(TypedDict):
     players: list[HistoryPlayer]
 
 
+class ReplacedResult(TypedDict):
+    """A result History held before the game finished again (``history``'s ``replaced``)."""
+
+    result: Msg
+    finished: str | None
+
+
 class HistoryEntry(TypedDict):
     """One recorded game, newest first in ``ctx.history()`` (docs/protocol.md: ``history``)."""
 
@@ -88,6 +95,9 @@ class HistoryEntry(TypedDict):
     """Which part of the session (a JC battle, the campaign …)."""
     sid: str
     unsynced: list[str]
+    replaced: list[ReplacedResult]
+    """The results a later finish replaced (an undo past a sealed finish, then another finish:
+    firmware/history_follow.py), oldest first; empty for most games."""
     # with its fair draw, public once the session has ended (None before)
     seed: NotRequired[int | None]
     share: NotRequired[str | None]

@@ -340,6 +340,33 @@ def test_the_year_is_dealt_once_and_a_hand_seen_is_not_dealt_again(console):  # 
     assert console.request("deal")["error"] == "illegal_move"    # winter dealt year 2's cards (J-19)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_deal_and_its_refusal_are_said_without_brackets_inside_brackets(console, lang):  # J-18
+    """The deal's log sentence and the refusal of a second deal read "… each player (year 1 (705
+    AUC, 49 BC))." / «… (год 1 (705 от основания Рима, …))»: the year's name, brackets and all, put
+    inside the sentence's own brackets. Whole sentences now, one level of brackets."""
+    import re
+
+    def flat(text: str) -> bool:
+        depth = 0
+        for ch in text:
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth > 1 or depth < 0:
+                return False
+        return depth == 0
+    assert console.request(f"settings language={lang}")["ok"]
+    assert console.request("new jc-battle seed=3")["ok"]
+    assert console.request("deal")["ok"]
+    said = console.request("log 1")["log"][-1]
+    refused = console.request("deal")
+    assert refused["error"] == "illegal_move"
+    for text in (said, refused["message"]):
+        assert flat(text) and "705" in text and "49" in text and "(J-18)" not in said, text
+        if lang != "en":
+            assert not re.search(r"\b(AUC|BC|year)\b", text), text
+    assert console.request("settings language=en")["ok"]
+
+
 def test_a_second_deal_stored_by_an_older_version_still_replays(state_dir):  # J-18
     from firmware.console import Console
     from firmware.session import Session
@@ -584,7 +611,8 @@ def test_the_campaign_log_tells_a_block_gone_over_from_its_like_named_fellow():
     assert said[1] == "Auxilia 1 (C) now fights for Pompey.", said
     assert said[2].startswith("Auxilia 1 (P) gains a step"), said
     assert said[4].startswith("Auxilia 1 (P) loses a step") and said[6].startswith("Auxilia 2 loses a step"), said
-    assert said[7].startswith("Auxilia 1 (P) (B1, II) joins") and said[8].startswith("Auxilia 1 (C) (B1, I) joins"), said
+    # a sentence that brackets the rating says the first owner in words (no brackets glued to brackets)
+    assert said[7].startswith("Pompey's Auxilia 1 (B1, II) joins") and said[8].startswith("Caesar's Auxilia 1 (B1, I) joins"), said
     t.run("remove c_aux1")
     assert localize(t.session.apply("owner c_aux1 caesar").log, "ru") == "Ауксилия 1 теперь сражается за Цезаря."   # home
     assert localize(t.session.apply("owner c_aux1 pompey").log, "ru") == "Ауксилия 1 (Ц) теперь сражается за Помпея."

@@ -211,3 +211,37 @@ def test_a_block_known_by_its_rating_is_named_a_block_not_by_its_key(state_dir, 
                                   "add defender rating=B2 strength=2", "log 5"])
     assert out[2]["block"]["key"] == "blk1"                       # the protocol's key, as it was
     assert said in out[3]["log"][-1] and not any("blk" in line for line in out[3]["log"]), out[3]["log"]
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Pompeius"), ("ru", "Помпей"), ("uk", "Помпей")])
+def test_pompeius_is_named_as_his_block_reads_without_brackets_glued_to_brackets(console, lang, name):  # J-1
+    """The roster's "Pompeius (Pompey)" (its explanation in brackets) went into the log as it is:
+    "Pompeius (Pompey) (B3, III) joins the defender (Pompey).", "Round 1 Pompeius (Pompey) (B3,
+    III): fires …" — two brackets glued. He is named as his block reads (the screens already did)."""
+    assert console.request(f"settings language={lang}")["ok"]
+    for line in ("new jc-battle seed=4", "add attacker c_caesar", "add defender p_pompeius", "fight"):
+        assert console.request(line)["ok"], line
+    said = console.request("log 3")["log"] + console.request("state")["state"]["battle"]["log"]
+    mine = [s for s in said if s.startswith(name) or f" {name} " in s]
+    assert mine and all(") (" not in s for s in said), said
+    assert console.request("settings language=en")["ok"]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Pompey's Auxilia 1"), ("ru", "Ауксилия 1 Помпея"), ("uk", "Ауксилія 1 Помпея")])
+def test_a_block_that_changed_sides_is_said_without_brackets_glued_or_nested(console, lang, said):  # J-2
+    """A Jupiter defector was named with its first owner's initial in brackets, also inside
+    sentences: "Auxilia 1 (P) (B1, IV) joins the attacker (Caesar).", "… 1 hit (Auxilia 1 (P)
+    IV→III)." Sentences say whose block it was in words; the lists keep the initial."""
+    assert console.request(f"settings language={lang}")["ok"]
+    for line in ("new jc-battle seed=5", "owner p_aux1 caesar", "add attacker p_aux1", "add attacker c_leg8",
+                 "add defender p_aux2", "fight"):
+        assert console.request(line)["ok"], line
+    texts = console.request("log 3")["log"] + console.request("state")["state"]["battle"]["log"]
+    for t in texts:
+        depth = 0
+        for ch in t:
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            assert depth <= 1, t
+        assert ") (" not in t, t
+    assert sum(said in t for t in texts) >= 2, texts
+    assert console.request("settings language=en")["ok"]

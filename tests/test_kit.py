@@ -228,3 +228,18 @@ def test_names_with_letters_the_font_draws_are_taken(console, line):
     r = console.request(line)
     assert r["ok"], r
 
+
+
+@pytest.mark.parametrize("line", ["kit new", "new bag"])
+def test_a_bag_or_deck_started_without_a_list_names_both_of_its_options(console, line):
+    """``kit new`` / ``new bag`` with no list answered "needs items=...": a player who wants a deck
+    was told of the bag's option only, though ``cards=`` starts a deck (docs/protocol.md). The
+    refusal names both real options, in every language, and changes nothing."""
+    assert console.request("new dice seed=1")["ok"]
+    for lang in ("en", "ru", "uk"):
+        assert console.request(f"settings language={lang}")["ok"]
+        r = console.request(line)
+        assert r["error"] == "bad_arguments" and "items=" in r["message"] and "cards=" in r["message"], (lang, r)
+        assert line in r["message"], (lang, r)
+    assert console.request("settings language=en")["ok"]
+    assert console.request("state")["state"]["game"] == "dice" and console.request("state")["state"]["actions"] == 0

@@ -365,6 +365,66 @@ def test_an_announcement_made_again_after_an_undo_is_said_again_after_a_power_cu
         third.console.close()
 
 
+def test_two_campaigns_that_say_the_same_verdict_are_read_apart_after_a_power_cut(state_dir):  # J-17, J-19
+    """The setting kept as read was ``<commitment>:w<year>#<digest>``: two campaigns started with
+    ``seed=`` (no commitment) whose last winters say the same thing got the same mark, so closing the
+    first campaign's verdict hid the second's after a power cut, unread. The mark is the campaign's
+    (its session) now."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with(["new jc-battle year=5 seed=8"], ["a", *DOWN * 10, "a", "a"], state_dir)
+    try:
+        first = app.stack[-1]
+        assert isinstance(first, Announcement) and first.title == "Game over"
+        app.handle("b")                                             # read: closed
+        assert isinstance(app.stack[-1], JcHome)
+        for line in ("new jc-battle year=5 seed=8", "winter"):     # another campaign, over the serial link
+            assert app.console.request(line)["ok"], line
+    finally:
+        app.console.close()                  # the power is cut before its verdict is seen
+    again = app_with([], ["a"], state_dir)
+    try:
+        top = again.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Game over", top
+        assert list(top.rows) == list(first.rows)                  # the same words: another campaign's
+        again.handle("a")
+    finally:
+        again.console.close()
+    third = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(third.stack[-1], JcHome)                   # closed: not said again
+    finally:
+        third.console.close()
+
+
+def test_an_announcement_read_under_the_old_mark_stays_read(state_dir):  # J-19
+    """A ``jc.read`` kept by an older Legatus (``<commitment>:<marker>``) still counts as read for
+    the campaign of that commitment (a secret seed: one campaign's), so an update never says an
+    announcement closed before again; a mark without a commitment (``seed=``) could be another
+    campaign's, so its announcement is said once more rather than hidden."""
+    from firmware.screens.jc.campaign import Announcement, READ_KEY, _digest, winter_said
+    app = app_with(["new jc-battle year=4", "winter"], [], state_dir)
+    try:
+        view = app.console.request("state")["state"]
+        old = f"{view['commitment']}:w4#{_digest(winter_said(view['winter']))}"
+        assert app.console.request(f"settings {READ_KEY}={old}")["ok"]
+    finally:
+        app.console.close()
+    again = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(again.stack[-1], JcHome), again.stack[-1]
+        assert again.console.request("new jc-battle year=4 seed=3")["ok"] and again.console.request("winter")["ok"]
+        view = again.console.request("state")["state"]
+        mark = f":w4#{_digest(winter_said(view['winter']))}"
+        assert again.console.request(f"settings {READ_KEY}={mark}")["ok"]
+    finally:
+        again.console.close()
+    third = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(third.stack[-1], Announcement), third.stack[-1]
+    finally:
+        third.console.close()
+
+
 def test_the_winters_announcement_follows_a_language_change(state_dir):  # J-19
     """The checklist of the winter, said again in the new language when it changes over the serial
     link: its title too (it was said once, in the language of the moment it was made)."""
@@ -952,21 +1012,22 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     assert "Эквиты 1 (П)" in [str(i.label) for i in ru.top.items(ru)]
 
 
-@pytest.mark.parametrize("lang, gone_over, own", [("en", "Auxilia 1 (P)", "Auxilia 1"),
-                                                   ("ru", "Ауксилия 1 (П)", "Ауксилия 1")])
-def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, own):  # J-2 (Jupiter), J-7
+@pytest.mark.parametrize("lang, gone_over, said_as, own", [("en", "Auxilia 1 (P)", "Pompey's Auxilia 1", "Auxilia 1"),
+                                                            ("ru", "Ауксилия 1 (П)", "Ауксилия 1 Помпея", "Ауксилия 1")])
+def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, said_as, own):  # J-2 (Jupiter), J-7
     """The lists marked Pompey's Auxilia 1 fighting for Caesar with its first owner's initial, but
     the battle log (the screen, the console's log and its replies) and the fire's result named both
-    "Auxilia 1": which of the two took the hit could not be read there."""
+    "Auxilia 1": which of the two took the hit could not be read there. The lists keep the initial;
+    the log's sentences say the first owner in words (the initial's brackets sat inside theirs)."""
     from firmware.i18n import say
     from firmware.screens.jc.forces import log_screen
     ctx = FakeCtx(NEW, "owner p_aux1 caesar", "add attacker c_aux1 strength=4", "add attacker p_aux1 strength=4",
                   "add defender p_aux2 strength=4", "start", "fire p_aux2 dice=1,1,1,1", lang=lang)
     said = say(ctx.session.apply("hit p_aux1").log)              # the owner picks the one gone over first
-    assert f"({gone_over} IV→III, {own} IV→III" in said, said         # the console's reply
+    assert f"({said_as} IV→III, {own} IV→III" in said, said         # the console's reply
     hit = ctx.run("state")["state"]["battle"]
     log = " ".join(log_screen(ctx).rows)
-    assert f"{gone_over} IV→III, {own} IV→III" in log.replace("\n", " "), log
+    assert f"{said_as} IV→III, {own} IV→III" in log.replace("\n", " "), log
     assert hit["log"][-1] == said
     turn = ctx.session.state["battle"]["turns"][-1]
     ctx.open(DiceResult(turn))
@@ -976,7 +1037,7 @@ def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang,
     ctx.run("hit p_aux1")
     fired = ctx.run("fire p_aux1 dice=1,6")
     said = ctx.view()["battle"]["log"][-1]
-    assert said.startswith(f"{'Round' if lang == 'en' else 'Раунд'} 1 {gone_over} (B1, II)"), said
+    assert said.startswith(f"{'Round' if lang == 'en' else 'Раунд'} 1 {said_as} (B1, II)"), said
     ctx.open(DiceResult(fired["turn"]))
     ctx.top.render(ctx)
     assert ctx.top.title.endswith(gone_over[-4:] + " B1"), ctx.top.title      # the initial is never cut

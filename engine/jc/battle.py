@@ -20,7 +20,7 @@ from typing import Any, cast
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 from engine.jc.roster import SIDES, BlockSpec, roman
-from engine.jc.terms import block_name, owned_block_name, result as result_word, side as side_word
+from engine.jc.terms import block_name, owned_block_name, result as result_word, said_block_name, side as side_word
 from engine.rng import Rng
 from engine.jc.text import N_, Msg
 from engine.text import Msg as AnyMsg, from_data, to_data
@@ -274,7 +274,7 @@ def _arrive_reserves(battle: Battle) -> None:
         disrupted = not side_has(battle, side, in_fight)
         for b in reserves:
             b["status"] = "fight"
-        names = Msg.join([owned_block_name(b) for b in reserves])
+        names = Msg.join([said_block_name(b) for b in reserves])
         if not disrupted:
             _event(battle, "arrive", Msg(_ARRIVE[side], names), side=side)
             continue
@@ -537,13 +537,14 @@ def pass_turn(battle: Battle, key: str | None) -> dict[str, Any]:
 
 
 # -- reading ---------------------------------------------------------------------------------
-def named(blocks: Iterable[Mapping[str, object]], key: object, name: str) -> Msg | str:
+def named(blocks: Iterable[Mapping[str, object]], key: object, name: str, said: bool = False) -> Msg | str:
     """The name of the battle's block ``key`` as its lists show it: a block that went over to the
-    other side carries its first owner's initial (``Auxilia 1 (P)``, J-2 Jupiter); ``name`` as it
-    is when ``blocks`` (the battle's, or its view's) do not hold it."""
+    other side carries its first owner's initial (``Auxilia 1 (P)``, J-2 Jupiter; ``said``: in
+    words, as a sentence says it, ``Pompey's Auxilia 1``); ``name`` as it is when ``blocks`` (the
+    battle's, or its view's) do not hold it."""
     for b in blocks:
         if b["key"] == key:
-            return owned_block_name(b)
+            return said_block_name(b) if said else owned_block_name(b)
     return block_name(name)
 
 
@@ -551,7 +552,7 @@ def describe_turn(rec: dict[str, Any], blocks: Iterable[Mapping[str, object]] = 
     """A log sentence for one battle turn (J-1, J-5, J-7); ``blocks`` (the battle's) mark a block
     that went over to the other side, as :func:`named` says."""
     blocks = list(blocks)
-    who = Msg("Round {} {} ({}, {})", rec["round"], named(blocks, rec["block"], rec["name"]), rec["rating"],
+    who = Msg("Round {} {} ({}, {})", rec["round"], named(blocks, rec["block"], rec["name"], True), rec["rating"],
               roman(rec["strength"]))
     if rec["action"] == "pass":
         return Msg("{}: passes.", who)
@@ -562,7 +563,7 @@ def describe_turn(rec: dict[str, Any], blocks: Iterable[Mapping[str, object]] = 
     faces = " ".join(str(f) for f in rec["dice"])
     text = Msg("{}: fires {}, {n} hit", who, faces, n=rec["hits"], plural="{}: fires {}, {n} hits")
     if rec["applied"]:
-        text = Msg("{} ({}).", text, Msg.join([applied_hit(a, blocks) for a in rec["applied"]]))
+        text = Msg("{} ({}).", text, Msg.join([applied_hit(a, blocks, True) for a in rec["applied"]]))
     else:
         text = Msg("{}.", text)
     if rec["lost"]:
@@ -580,10 +581,10 @@ _HOLDS = {"caesar": N_("Battle over: {}; Caesar holds the field."),
           "pompey": N_("Battle over: {}; Pompey holds the field.")}
 
 
-def applied_hit(a: dict[str, Any], blocks: Iterable[Mapping[str, object]] = ()) -> Msg:
+def applied_hit(a: dict[str, Any], blocks: Iterable[Mapping[str, object]] = (), said: bool = False) -> Msg:
     """One hit taken: ``Legio 1 III→II``, ``Legio 1 I→- eliminated``, ``Caesar killed`` (the block
-    named by :func:`named` among ``blocks``)."""
-    move = Msg("{} {}→{}", named(blocks, a["block"], a["name"]), roman(a["from"]), roman(a["to"]))
+    named by :func:`named` among ``blocks``; ``said``: inside a sentence)."""
+    move = Msg("{} {}→{}", named(blocks, a["block"], a["name"], said), roman(a["from"]), roman(a["to"]))
     if a["result"] == "reduced":
         return move
     if a["result"] == "eliminated":

@@ -132,7 +132,7 @@ def _add(state: State, req: Request) -> Outcome:
                            ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
     b = B.add_block(battle, spec, side, strength, reserve, key)
     _after(state)
-    text = Msg(_JOINS[(role, reserve)], T.owned_block_name(b), spec.rating, roman(strength), T.side(side))
+    text = Msg(_JOINS[(role, reserve)], T.said_block_name(b), spec.rating, roman(strength), T.side(side))
     fields: dict[str, Any] = {"block": _block_view(battle, b)}
     if notes:
         fields["notes"] = notes
@@ -494,7 +494,8 @@ def _deal(state: State, req: Request) -> Outcome:
     state["cards"] = K.new_year(rng)
     store_rng(state, rng, CARDS_STREAM)
     return Outcome({"cards": K.public_view(state["cards"])},
-                   Msg("Shuffled the 27 cards and dealt 6 to each player ({}).", score.year_name(state["campaign"]["year"])))
+                   Msg("Year {} ({} AUC, {} BC): shuffled the 27 cards and dealt 6 to each player.",
+                       *score.year_numbers(state["campaign"]["year"])))
 
 
 def _dealt_once(state: State, req: Request) -> None:
@@ -504,8 +505,9 @@ def _dealt_once(state: State, req: Request) -> None:
     the hands already seen would be dealt anew (PROTOCOL.md: no re-rolling). A stored session
     that holds such a second deal (an older Legatus took it) still replays as it was."""
     if state["cards"] is not None:
-        raise IllegalMove(Msg("This year's cards are dealt ({}): the 27 cards are shuffled and dealt once a year "
-                              "(J-18); the next deal comes with the winter.", score.year_name(state["campaign"]["year"])))
+        raise IllegalMove(Msg("The cards of year {} ({} AUC, {} BC) are dealt: the 27 cards are shuffled and dealt "
+                              "once a year (J-18); the next deal comes with the winter.",
+                              *score.year_numbers(state["campaign"]["year"])))
 
 
 def _phase(state: State) -> K.Phase:

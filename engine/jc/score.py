@@ -96,3 +96,10 @@ def cleopatra_goes_home(owner: str, control: dict[str, str | None]) -> tuple[str
 def year_name(year: int) -> Msg:
     auc = FIRST_YEAR_AUC + year - 1
     return Msg("year {} ({} AUC, {} BC)", year, auc, 754 - auc)
+
+
+def year_numbers(year: int) -> tuple[int, int, int]:
+    """The campaign's year, its year from the founding of Rome (AUC) and before Christ, for a
+    sentence that says them itself (without :func:`year_name`'s brackets inside its own)."""
+    auc = FIRST_YEAR_AUC + year - 1
+    return year, auc, 754 - auc

@@ -17,6 +17,10 @@ NUMBERED = {"Legio": N_("Legio {}"), "Equitatus": N_("Equitatus {}"), "Auxilia":
             "Navis": N_("Navis {}")}
 SINGLE = (N_("Caesar"), N_("Antonius"), N_("Octavian"), N_("Pompeius (Pompey)"), N_("Brutus"),
           N_("Scipio"), N_("Cleopatra"), N_("Elephant"), N_("Ballista"))
+# A single block as its block reads: the roster's name explains Pompeius as "(Pompey)", which glued
+# brackets to the brackets of a sentence ("Pompeius (Pompey) (B3, III) joins …"); the roster's
+# name stays in the catalogs for sentences stored before.
+SHOWN = {"Pompeius (Pompey)": N_("Pompeius")}
 RESULT_WORDS = {"attacker_wins": N_("the attacker wins"),
                 "attacker_eliminated": N_("the attacker is destroyed"),
                 "defender_holds": N_("the defender holds")}
@@ -37,12 +41,16 @@ STORED_BEFORE = (N_("Cleopatra joins {} at strength I."), N_("{} reserves arrive
                  N_("Campaign over: {} wins, {}–{} VP."),
                  N_("Caesar has {} VP (10 or more)."), N_("Pompey has {} VP (10 or more)."),
                  N_("After year 5 Caesar has more VP ({} to {})."), N_("After year 5 Pompey has more VP ({} to {})."),
-                 N_("VP tied at {} after year 5; Caesar holds Rome."), N_("VP tied at {} after year 5; Pompey holds Rome."))
+                 N_("VP tied at {} after year 5; Caesar holds Rome."), N_("VP tied at {} after year 5; Pompey holds Rome."),
+                 N_("Shuffled the 27 cards and dealt 6 to each player ({})."))
 # A block that went over to the other side (a Jupiter defection) is named with its first owner's
 # initial: the sides' Auxilia 1-4, Equitatus 1-3 and Ballista share their names (and often their
 # ratings), and the table still shows it in its first owner's colour. Shared by the screens' lists
 # and the battle log.
 FIRST_OWNER = {"caesar": N_("{} (C)"), "pompey": N_("{} (P)")}
+# In a sentence the first owner is said in words ("Pompey's Auxilia 1 (B1, IV) joins …"): the
+# initial's brackets glued to the sentence's own ("Auxilia 1 (P) (B1, IV)") or sat inside them.
+SAID_OWNER = {"caesar": N_("Caesar's {}"), "pompey": N_("Pompey's {}")}
 _PREFIX = {"c_": "caesar", "p_": "pompey"}
 # The other cities of the map (J-20: a block's levy city may be any of them), in the reader's words
 # as the 11 VP cities are (firmware/screens/jc/words.py CITY_WORDS, the same domain).
@@ -77,7 +85,7 @@ def block_name(name: str) -> Msg | str:
     auto = _AUTO.match(name)
     if auto:
         return Msg(AUTO_NAMED, int(auto.group(1)))
-    return term(name) if name in SINGLE else name
+    return term(SHOWN.get(name, name)) if name in SINGLE else name
 
 
 def first_owner(block_id: object) -> str | None:
@@ -92,6 +100,14 @@ def owned_block_name(b: Mapping[str, object]) -> Msg | str:
     first = first_owner(b.get("id"))
     name = block_name(str(b["name"]))
     return Msg(FIRST_OWNER[first], name) if first and first != b.get("side") else name
+
+
+def said_block_name(b: Mapping[str, object]) -> Msg | str:
+    """:func:`owned_block_name` as a sentence says it: the first owner in words, not an initial in
+    brackets (``Pompey's Auxilia 1``)."""
+    first = first_owner(b.get("id"))
+    name = block_name(str(b["name"]))
+    return Msg(SAID_OWNER[first], name) if first and first != b.get("side") else name
 
 
 def city(name: str) -> Msg:

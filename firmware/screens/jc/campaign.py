@@ -254,7 +254,8 @@ def winter_question(ctx: Ctx) -> str:
 
 
 # -- what the device announced, said again until it is closed (after a power cut too) ---------------
-READ_KEY = "jc.read"      # the newest announcement the player closed: ``<commitment>:<marker>``
+READ_KEY = "jc.read"      # the newest announcement the player closed: ``<session>:<marker>`` (the campaign's
+# own id: two campaigns started with one ``seed=`` never share it); an older Legatus kept ``<commitment>:<marker>``
 
 
 class Announcement(Snapshot):
@@ -272,7 +273,7 @@ class Announcement(Snapshot):
     def key(self, key: str, ctx: Ctx) -> None:
         depth = ctx.depth()
         super().key(key, ctx)
-        if ctx.depth() < depth and str(ctx.settings.get(READ_KEY) or "") != self.marker:
+        if ctx.depth() < depth and not is_read(str(ctx.settings.get(READ_KEY) or ""), self.marker):
             response = ctx.set_setting(READ_KEY, self.marker)
             if not response.get("ok"):
                 log.warning("the announcement read was not kept: %s", response.get("message"))
@@ -327,7 +328,8 @@ def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
     digest of what it says: the same step made again after an undo may say something else) and
     how to show it; None before any."""
     view = view_of(ctx)
-    who = view["commitment"] or ""
+    fair = ctx.fair_draw()
+    who = f"{fair.session if fair is not None else ''}/{view['commitment'] or ''}"
     cards, winter = view["cards"], view["winter"]
     if cards and cards["reveals"] and not (winter and view["campaign"]["over"]):
         reveal = cards["reveals"][-1]
@@ -347,7 +349,18 @@ def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
 def resume(ctx: Ctx) -> bool:
     """On opening the game: the newest announcement not closed yet is said again; True if so."""
     said = newest_said(ctx)
-    if said is None or str(ctx.settings.get(READ_KEY) or "") == said[0]:
+    if said is None or is_read(str(ctx.settings.get(READ_KEY) or ""), said[0]):
         return False
     ctx.push(remade(said[1]))
     return True
+
+
+def is_read(kept: str, marker: str) -> bool:
+    """Whether the ``jc.read`` setting ``kept`` says the announcement ``marker``
+    (``<session>/<commitment>:<kind>#<digest>``) was closed: the same mark, or the mark an older
+    Legatus kept (``<commitment>:<kind>#<digest>``) when it names a commitment — one campaign's; a
+    mark without one (``seed=``) may be any campaign's, so it is said once more rather than hidden."""
+    if kept == marker:
+        return True
+    old = marker.split("/", 1)[-1]
+    return not old.startswith(":") and kept == old
