@@ -258,6 +258,11 @@ def test_sword_after_turn_9_and_by_automatic_victory(console):
     g2 = games(console)[0]
     assert g2["id"] != g["id"] and "automatic" in g2["result"]
     assert [p["name"] for p in g2["players"] if p["winner"]] == ["Romans"]
+    # W-11: the game ends there, as History says (it ran on: VP and rounds, and 'end' said "ended")
+    assert console.request("advance")["error"] == "game_over"
+    assert console.request("vp gauls +1")["error"] == "game_over"
+    assert ok(console, "end")["ended"] == "finished"
+    assert [x["id"] for x in games(console)] == [g2["id"], g["id"]] and games(console)[0]["status"] == "finished"
 
 
 def test_a_sword_automatic_victory_from_the_device_is_filed_once(console):  # W-11
@@ -758,3 +763,121 @@ def test_a_new_game_whose_start_time_the_card_refuses_is_refused_whole(console):
     ok(console, "new caesar-solo difficulty=hard seed=5")
     started = console.store.db.execute("SELECT started FROM history_started").fetchall()
     assert len(started) == 2                                               # each game its start time
+
+
+def test_a_finish_redone_after_an_undo_past_its_seal_replaces_the_record_everywhere(state_dir: Path):  # J-13
+    """A finished battle that a later action followed is kept (sealed); undone past its end and
+    fought again otherwise, History, the statistics and both exports kept the FIRST result, after a
+    restart too, while the game had another. The record follows the game's latest finish now (the
+    same id; the result it replaces kept in ``replaced`` and said in the log); taking the new
+    finish back at once brings the sealed one back (undo never removes it)."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        first = jc_battle(c)
+        [g] = games(c)
+        ok(c, "next-battle attacker=pompey")                            # seals battle 1's record
+        ok(c, "undo")
+        ok(c, "undo")                                                   # battle 1 open again
+        assert [x["id"] for x in games(c)] == [g["id"]]                 # kept while it is open
+        ok(c, "add attacker c_caesar")
+        again = ok(c, "fight")
+        assert ok(c, "state")["state"]["history"][0]["blocks"] == ["c_leg10", "p_pompeius", "c_caesar"]
+        [g2] = games(c)
+        assert g2["id"] == g["id"] and g2["players"] != g["players"], (first["result"], again["result"])
+        assert g2["replaced"] == [{"result": g["result"], "finished": g["finished"]}]
+        assert any(g["result"] in line and "History" in line for line in ok(c, "log 3")["log"])
+        ok(c, "settings language=ru")
+        assert any(line.startswith("История теперь хранит") and "Бой 1" in line for line in ok(c, "log 3")["log"])
+        ok(c, "settings language=en")
+        ok(c, "undo")                                                   # the new finish taken back at once
+        assert games(c) == [g | {"unsynced": g["unsynced"]}]            # the sealed record is back
+        ok(c, "fight")
+        assert [x["players"] for x in games(c)] == [g2["players"]]
+    finally:
+        c.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())                                  # a restart agrees
+    try:
+        [g3] = games(c)
+        assert g3["players"] == g2["players"] and g3["result"] == g2["result"] and g3["id"] == g["id"]
+        import csv
+        import io
+        rows = list(csv.DictReader(io.StringIO(ok(c, "export format=csv")["text"].lstrip("\ufeff"))))
+        assert [(r["role"], r["score"], r["winner"]) for r in rows] == [
+            (p["role"].capitalize(), str(p["score"]), str(int(p["winner"]))) for p in g2["players"]]
+        play = ok(c, "export format=bgstats")["play"]
+        assert [(p["role"], p["score"], p["winner"]) for p in play["players"]] == [
+            (p["role"].capitalize(), p["score"], p["winner"]) for p in g2["players"]]
+        from firmware import history
+        [entry] = history.played(c.store.db)
+        assert entry["players"] == g2["players"]
+    finally:
+        c.close()
+
+
+def test_an_undo_past_a_seal_whose_mark_the_disk_refused_still_lets_the_next_finish_replace_it(console, monkeypatch):
+    """The mark that lets the next finish replace a sealed record is written after the undo is
+    saved; when the disk refused it, the next ``state`` writes it (firmware/history_rebuild.py),
+    so the record still follows the game."""
+    from engine.text import Msg
+    from firmware import history
+    from firmware.storage import StorageError
+    jc_battle(console)
+    [g] = games(console)
+    ok(console, "next-battle attacker=pompey")
+    ok(console, "undo")
+    real = history.after_undo
+
+    def refused(*_a, **_k):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(history, "after_undo", refused)
+    ok(console, "undo")                                                 # the fight undone; its mark refused
+    monkeypatch.setattr(history, "after_undo", real)
+    ok(console, "state")
+    ok(console, "add attacker c_caesar")
+    ok(console, "fight")
+    [g2] = games(console)
+    assert g2["id"] == g["id"] and g2["players"] != g["players"] and g2["replaced"][0]["result"] == g["result"]
+
+
+def test_a_finish_redone_exactly_after_an_undo_past_its_seal_leaves_the_record_as_it_was(console):  # J-13
+    """Fought again with the same blocks (undo restores the generator: the same dice), the battle
+    ends as recorded: the record stays as it was — no 'replaced', its finish time kept — and stays
+    sealed (an undo right after does not take it out)."""
+    jc_battle(console)
+    [g] = games(console)
+    ok(console, "next-battle attacker=pompey")
+    ok(console, "undo")
+    ok(console, "undo")
+    ok(console, "fight")
+    assert games(console) == [g]
+    ok(console, "undo")
+    assert games(console) == [g]
+
+
+def test_glory_scored_again_after_an_undo_past_its_sealed_record_replaces_it(console):  # G-15
+    """Glory's record answers the score sheet asked after round 9; sealed by a later action, then
+    undone past round 9's end, the game scored again with another sheet replaces it (History kept
+    the first sheet's totals); the same sheet again changes nothing."""
+    import copy
+    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "score " + json.dumps(EXAMPLE))
+    [g] = games(console)
+    ok(console, "roll 1d6")                                             # a later action: sealed
+    ok(console, "undo")
+    ok(console, "undo")                                                 # round 9 is open again
+    assert ok(console, "state")["state"]["finished"] is False
+    ok(console, "end-round")
+    ok(console, "score " + json.dumps(EXAMPLE))
+    assert games(console) == [g]                                        # the same sheet: as it was
+    sheet = copy.deepcopy(EXAMPLE)
+    jack = next(p for p in sheet["players"] if p["name"] == "Jack")
+    jack["denarii"] += 40
+    ok(console, "score " + json.dumps(sheet))
+    [g2] = games(console)
+    scores = {p["name"]: p["score"] for p in g2["players"]}
+    assert g2["id"] == g["id"] and scores["Jack"] > 40 and g2["replaced"][0]["result"] == g["result"]
