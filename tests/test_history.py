@@ -812,6 +812,11 @@ def test_a_finish_redone_after_an_undo_past_its_seal_replaces_the_record_everywh
         from firmware import history
         [entry] = history.played(c.store.db)
         assert entry["players"] == g2["players"]
+        from firmware.history_text import say
+        from firmware.screens.history import detail_rows
+        rows = detail_rows(g3)                                          # the device's History says both
+        assert rows[1] == say(g2["result"])
+        assert rows[2] == f"Before an undo it had ended: {say(g['result'])}", rows
     finally:
         c.close()
 

@@ -135,6 +135,8 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     if record is not None and record.shown is not None:      # the game's own words
         entry = record.shown(entry)
     rows = [game_name(entry), say(entry["result"])]
+    for was in entry.get("replaced", ()):       # a finish an undo took back, then another finish
+        rows.append(_("Before an undo it had ended: {}").format(say(was["result"])))
     if entry["status"] == "abandoned":
         rows.append(_("Abandoned"))
     for p in entry["players"]:
