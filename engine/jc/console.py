@@ -9,7 +9,7 @@ import re
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import Command, GameRules, Handler, Outcome, Request, State, commands, load_rng, store_rng
+from engine.game import Command, GameRules, Handler, Outcome, Request, State, commands, load_rng, store_rng, stream_drawn
 from engine.jc import battle as B
 from engine.jc import campaign as C
 from engine.jc import cards as K
@@ -608,12 +608,14 @@ GAME = GameRules(
         Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
         Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
         Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)"),
-        Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]"),
+        Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]", drawn=stream_drawn(DICE_STREAM, "dice")),
         Command("retreat", _playing(_retreat), True, "retreat [<block>] [blocked=1]"),
         Command("pass", _playing(_pass), True, "pass [<block>]"),
         Command("hit", _playing(_hit), True, "hit [<block>]  (which equally strong block takes the hit)"),
-        Command("auto", _playing(_auto), True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)"),
-        Command("fight", _playing(_fight), True, "fight  (the rest of the battle by the J-14 policy)"),
+        Command("auto", _playing(_auto), True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)",
+                drawn=stream_drawn(DICE_STREAM, "dice")),
+        Command("fight", _playing(_fight), True, "fight  (the rest of the battle by the J-14 policy)",
+                drawn=stream_drawn(DICE_STREAM)),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
         Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
         Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
