@@ -26,6 +26,10 @@ def test_a_julius_caesar_fire_shown_and_undone_cannot_be_typed_instead(state_dir
         _refused(c, "fire p_leg1 dice=6,6,6,6")
         _refused(c, "auto dice=6,6,6,6")                     # the J-14 decision is the same fire
         assert _ok(c, "fire")["turn"]["dice"] == shown       # the device's roll stands
+        _ok(c, "undo")
+        _ok(c, "fight")                                        # the whole battle by the device
+        _ok(c, "undo")
+        _refused(c, "fire dice=6,6,6,6")                       # its first fire is the one shown
     finally:
         c.close()
 
@@ -40,9 +44,11 @@ def test_the_table_s_own_dice_typed_and_undone_may_be_typed_again(state_dir: Pat
         _ok(c, "undo")
         assert _ok(c, "fire dice=2,2,2,2")["turn"]["dice"] == [2, 2, 2, 2]    # a typing slip corrected
         _ok(c, "undo")
-        _ok(c, "fight")                                        # the device's dice (PROTOCOL: fight is digital)
+        _ok(c, "fight")               # the device's dice (PROTOCOL: fight is digital), a whole battle of its own
         _ok(c, "undo")
-        _refused(c, "fire dice=2,2,2,2")                       # ... shown now: they stand
+        # the table throws every fire of this battle (fire without dice= is refused): held to the fight's
+        # dice, it could not go on at all
+        assert _ok(c, "fire dice=2,2,2,2")["turn"]["dice"] == [2, 2, 2, 2]
     finally:
         c.close()
 
