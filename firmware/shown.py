@@ -4,16 +4,19 @@ copy of the game lets the table type other values in its place (PROTOCOL.md: und
 A command with a ``drawn`` rule (engine/game.py: Julius Caesar's ``fire``/``auto``/``fight``, the
 Sword of Rome's rolls, Glory's ``event``) names the position of the draw a request takes
 (``Drawn.source``: a stream's generator state, the top card of a deck) and the options that give
-the table's values instead (``typed``: ``dice=``, ``att-dice=``, ``card=`` …). Every action that drew
-there is remembered with the options it was typed with (its *shape*) and its sentence. A request
+the table's values instead (``typed``: ``dice=``, ``att-dice=``, ``card=`` …). A position comes back
+only by an undo (a generator never repeats itself; undo restores it), so every action undone that
+drew is remembered with the options it was typed with (its *shape*) and its sentence (memory grows
+with the undos, not with the session). A request
 asked now at a remembered position with typed values is refused unless an action of that very
 shape drew there: physical dice typed, undone and typed again are the table's dice (the device's
 part, if any, draws what it showed before). A request the device draws whole is never refused: it
 draws what was shown. Stored lines replayed are never refused (old sessions replay exactly).
 
-The memory comes from the session's accepted actions and, the first time a typed request needs it
-after a start, a restart or a reopening, from the stored actions of every copy of the game (the
-same ``new`` line and seed), undone ones included (firmware/store/resuming.py)."""
+The memory comes from the session's undos and, the first time a typed request needs it after a
+start, a restart or a reopening, from the stored actions: this session's undone ones, and every
+action of the other copies of the game (the same ``new`` line, seed and draws' version: the
+archived game a copy was reopened from, whose draws it replays) (firmware/store/resuming.py)."""
 from __future__ import annotations
 
 import json
@@ -31,7 +34,7 @@ Mark = tuple[str, frozenset[str], Any]          # (source, shape, the sentence (
 
 
 class Shown:
-    """The positions a session's draws were shown at (see the module)."""
+    """The positions where a session's undone actions drew (see the module)."""
 
     def __init__(self) -> None:
         self._marks: dict[str, tuple[set[frozenset[str]], Any]] = {}
@@ -39,18 +42,22 @@ class Shown:
 
     def remember(self, command: Callable[[str], Command | None], req: Request, before: str, after: str,
                  sentence: Any) -> None:
-        """The action ``req`` (its command looked up by ``command``) took the state from ``before``
-        to ``after`` (JSON): if it drew where its command's ``drawn`` names, remember it."""
+        """The action ``req`` (its command looked up by ``command``), undone now, had taken the
+        state from ``before`` to ``after`` (JSON): if it drew where its command's ``drawn`` names,
+        remember it."""
         cmd = command(req.command)
         if cmd is not None and cmd.drawn is not None:
             mark = drew(cmd, req, json.loads(before), json.loads(after), sentence)
             if mark is not None:
-                self._add(mark)
+                self._add(mark, latest=True)
 
-    def _add(self, mark: Mark) -> None:
+    def _add(self, mark: Mark, latest: bool = False) -> None:
+        """Remember ``mark``; its sentence names the draw from then on if it is the ``latest``
+        (an undo now), else only if none was remembered there (read back: older)."""
         source, shape, sentence = mark
-        shapes, first = self._marks.setdefault(source, (set(), sentence))
+        shapes, said = self._marks.get(source, (set(), sentence))
         shapes.add(shape)
+        self._marks[source] = (shapes, sentence if latest else said)
 
     def admit(self, cmd: Command, req: Request, before: str) -> None:
         """The rules a request asked now must keep on the state ``before`` it (JSON) besides its

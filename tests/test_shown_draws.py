@@ -115,15 +115,19 @@ def test_a_glory_event_card_shown_and_undone_cannot_be_taken_at_the_table(state_
 def test_a_game_reopened_from_earlier_games_keeps_its_shown_rolls(state_dir: Path):  # PROTOCOL.md reopen
     from firmware.screens.archive import archived
     from tests.screens import app_with
-    app = app_with(["new sword players=romans,gauls", "tactics 3", "undo", "vp romans +1"], [], state_dir)
+    app = app_with(["new sword players=romans,gauls", "tactics 3", "undo", "vp romans +1", "naval"], [], state_dir)
     try:
         assert app.run("new dice seed=4")["ok"]                 # the game goes to Earlier games
         a = next(a for a in archived(app.archives()) if a.game == "sword")
-        assert app.reopen(a.header["line"], int(a.header["seed"]), True, int(a.header.get("v", 1)),
-                          lines=a.lines)["ok"]
-        assert app.run("vp romans +1")["ok"]                   # its line, given again
-        out = app.run("tactics 3 die=6")
-        assert (out["ok"], out["error"]) == (False, "illegal_move") and "already shown" in out["message"], out
+        for _ in range(2):
+            assert app.reopen(a.header["line"], int(a.header["seed"]), True, int(a.header.get("v", 1)),
+                              lines=a.lines)["ok"]
+            out = app.run("tactics 3 die=6")                    # its die was shown, then undone
+            assert (out["ok"], out["error"]) == (False, "illegal_move") and "already shown" in out["message"], out
+            assert app.run("vp romans +1")["ok"]                # its line, given again
+            out = app.run("naval die=1")                        # its naval die stands in the archived game
+            assert (out["ok"], out["error"]) == (False, "illegal_move") and "already shown" in out["message"], out
+            assert app.run("naval")["ok"]                       # the device's die, as in the archived game
     finally:
         app.console.close()
 

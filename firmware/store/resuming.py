@@ -38,32 +38,36 @@ def _rules_of(header: dict[str, Any]) -> GameRules | None:
         return None
 
 
-def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]]) -> list[Mark]:
-    """The marks of a stored session's actions (``kind``, ``line``, sentence JSON), undone ones
-    included, replayed in ``replay`` (that session fresh from its header), an undo going back to
-    the state before. Only a game that draws where the table may type is replayed; a row that
-    does not replay ends the reading there (logged: what was read is kept)."""
-    if not any(c.drawn is not None for c in replay.game.commands.values()):
+def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only: bool) -> list[Mark]:
+    """The marks (firmware/shown.py) of a stored session's actions (``kind``, ``line``, sentence
+    JSON) replayed in ``replay`` (that session fresh from its header), an undo going back to the
+    state before: those of its undone actions, and with not ``undone_only`` (another copy of the
+    game, whose draws this one may reach again) those of its standing ones too. Only a game that
+    draws where the table may type is replayed; a row that does not replay ends the reading there
+    (logged: what was read is kept)."""
+    if not any(c.drawn is not None for c in replay.game.commands.values()) or (
+            undone_only and all(kind != "undo" for kind, _, _ in rows)):
         return []
     out: list[Mark] = []
     state = replay.state
-    before: list[str] = []
+    before: list[tuple[str, Mark | None]] = []       # the state before each standing action, its mark
     try:
         for kind, line, sentence in rows:
             if kind == "undo":
                 if before:
-                    state = json.loads(before.pop())
+                    was, mark = before.pop()
+                    state = json.loads(was)
+                    out += [mark] if mark is not None and undone_only else []
                 continue
             req = parse_line(line)
             cmd = replay.command(req.command)
             if cmd is None or not cmd.mutates:
                 raise ValueError(f"{req.command[:40]!r} is not a change of {replay.game.name}")
             was = json.dumps(state)
-            before.append(was)
             cmd.handler(state, req)
             mark = shown.drew(cmd, req, json.loads(was), state, said(Stored(sentence)))
-            if mark is not None:
-                out.append(mark)
+            before.append((was, mark))
+            out += [mark] if mark is not None and not undone_only else []
     except (LegatusError, ValueError, KeyError, TypeError) as e:
         log.warning("a stored copy of %s does not replay to read the draws it showed (%s)", replay.game.name, e)
     return out
@@ -393,7 +397,8 @@ class Resuming(Mending):
                     if not isinstance(other, dict) or (other.get("line"), other.get("seed"), other.get("v", 1)) != same:
                         continue
                     good = self._actions(int(row[0]))[0]
-                    out += _marks_of(Session.from_header(other), [(kind, line, s) for _, kind, line, s in good])
+                    out += _marks_of(Session.from_header(other), [(kind, line, s) for _, kind, line, s in good],
+                                     undone_only=int(row[0]) == self._session_id)
             except (sqlite3.Error, StorageError, LegatusError, ValueError) as e:
                 log.warning("the draws a stored copy of this game showed cannot be read (%s): those read are kept", e)
             return out
