@@ -142,3 +142,14 @@ def test_typed_values_never_shown_by_the_device_are_taken(state_dir: Path, line:
         _ok(c, line)
     finally:
         c.close()
+
+
+def test_a_game_started_anew_with_a_seed_used_before_is_a_game_of_its_own(state_dir: Path):  # W-1
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls seed=2")
+        _ok(c, "tactics 3")
+        _ok(c, "new sword players=romans,gauls seed=2")        # not a reopened copy: its table's dice are its own
+        assert _ok(c, "tactics 3 die=6")["roll"] == 6
+    finally:
+        c.close()

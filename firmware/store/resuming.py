@@ -382,10 +382,11 @@ class Resuming(Mending):
         return reread
 
     def _shown_loader(self, header: dict[str, Any]) -> Callable[[], list[Mark]]:
-        """Where the stored copies of the game ``header`` starts (the same ``new`` line, seed and
-        draws' version: this session, and the archived games it was reopened from or as) showed
-        draws, their undone actions included (firmware/shown.py): read when first needed. A row
-        or a copy that cannot be read is left out (logged)."""
+        """Where the stored copies of the game ``header`` starts drew (firmware/shown.py): this
+        session's undone actions and, for a game reopened from Earlier games, every action of the
+        archived copies (the same ``new`` line, seed and draws' version); read when first needed.
+        A game started anew with a ``seed=`` used before is a game of its own. A row or a copy that
+        cannot be read is left out (logged)."""
         def load() -> list[Mark]:
             same = (header.get("line"), header.get("seed"), header.get("v", 1))
             out: list[Mark] = []
@@ -394,7 +395,8 @@ class Resuming(Mending):
                 for row in rows:
                     text = self.session_header(row)
                     other = json.loads(text) if text is not None else None
-                    if not isinstance(other, dict) or (other.get("line"), other.get("seed"), other.get("v", 1)) != same:
+                    if not isinstance(other, dict) or (other.get("line"), other.get("seed"), other.get("v", 1)) != same or (
+                            int(row[0]) != self._session_id and not header.get("reopened")):
                         continue
                     good = self._actions(int(row[0]))[0]
                     out += _marks_of(Session.from_header(other), [(kind, line, s) for _, kind, line, s in good],
