@@ -45,8 +45,9 @@ def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only
     game, whose draws this one may reach again) those of its standing ones too. Only a game that
     draws where the table may type is replayed; a row that does not replay ends the reading there
     (logged: what was read is kept)."""
-    if not any(c.drawn is not None for c in replay.game.commands.values()) or (
-            undone_only and all(kind != "undo" for kind, _, _ in rows)):
+    if undone_only:                                   # (nothing after the last undo was undone)
+        rows = rows[:max((i + 1 for i, (kind, _, _) in enumerate(rows) if kind == "undo"), default=0)]
+    if not rows or not any(c.drawn is not None for c in replay.game.commands.values()):
         return []
     out: list[Mark] = []
     state = replay.state
