@@ -79,7 +79,7 @@ class Shown:
             return
         log.info("%s: typed values refused where the device has shown its draw", req.command)
         raise IllegalMove(Msg("The device has already shown this draw, and undo never draws again, so it stands: {} "
-                              "Let the device draw it.", found[1]))
+                              "Take the device's result.", found[1]))
 
 
 def drew(cmd: Command | None, req: Request, before: State, after: State, sentence: Any) -> Mark | None:
