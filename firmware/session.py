@@ -161,7 +161,7 @@ class Session:
         self.loader: Callable[[int], str | None] | None = None   # older checkpoints, from storage
         self.log: list[Any] = [Msg("New game: {}.", Msg(game.title))]
         self.again: list[str] = []          # an archived session's lines, to be given again (reopened)
-        self.shown = Shown()                # where undone actions drew (no typed values there)
+        self.shown = Shown(parse_line)      # where undone actions drew (no typed values there)
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -433,7 +433,7 @@ class Session:
         """Take back the last effective action; returns ``Undone: <its sentence>``. ``before``:
         what :meth:`before_undo` read (the store reads it before it stores the undo)."""
         sentence, previous = before if before is not None else self.before_undo()
-        self.shown.remember(self.command, parse_line(self.lines[-1]), previous, self._current, said(sentence))
+        self.shown.remember(self.command, self.lines[-1], previous, self._current, sentence)
         self.trail.pop()
         self._checkpoints = {d: s for d, s in self._checkpoints.items() if d <= len(self.lines)}
         self._current = previous

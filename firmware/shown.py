@@ -24,7 +24,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.errors import IllegalMove
+from engine.errors import IllegalMove, LegatusError
 from engine.game import Command, Request, State
 from engine.text import Msg
 
@@ -36,15 +36,21 @@ Mark = tuple[str, frozenset[str], Any]          # (source, shape, the sentence (
 class Shown:
     """The positions where a session's undone actions drew (see the module)."""
 
-    def __init__(self) -> None:
+    def __init__(self, parse: Callable[[str], Request]) -> None:
+        self._parse = parse                                          # a stored line → its request
         self._marks: dict[str, tuple[set[frozenset[str]], Any]] = {}
         self.loader: Callable[[], Iterable[Mark]] | None = None      # the stored copies' marks (once)
 
-    def remember(self, command: Callable[[str], Command | None], req: Request, before: str, after: str,
+    def remember(self, command: Callable[[str], Command | None], line: str, before: str, after: str,
                  sentence: Any) -> None:
-        """The action ``req`` (its command looked up by ``command``), undone now, had taken the
+        """The action ``line`` (its command looked up by ``command``), undone now, had taken the
         state from ``before`` to ``after`` (JSON): if it drew where its command's ``drawn`` names,
-        remember it."""
+        remember it. A line that no longer parses is logged and left out (the undo goes on)."""
+        try:
+            req = self._parse(line)
+        except LegatusError as e:
+            log.warning("an undone action %r does not parse (%s): its draw is not remembered", line[:40], e)
+            return
         cmd = command(req.command)
         if cmd is not None and cmd.drawn is not None:
             mark = drew(cmd, req, json.loads(before), json.loads(after), sentence)
