@@ -107,6 +107,10 @@ def test_a_glory_event_card_shown_and_undone_cannot_be_taken_at_the_table(state_
         said = _refused(c, f"event card={other}")
         assert "already shown" in said, said
         assert _ok(c, "event")["card"]["id"] == shown          # the device's card stands
+        _ok(c, "undo")
+        assert _ok(c, f"event card={shown.lower()}")["card"]["id"] == shown     # or named: the same card
+        _ok(c, "end-round")
+        assert _ok(c, f"event card={other}")["card"]["id"] == other  # the next round: a card from the table
 
     finally:
         c.close()

@@ -146,12 +146,15 @@ def _unvote(state: State, req: Request) -> Outcome:
 
 # -- rounds and events -----------------------------------------------------------------------
 def _event_drawn(state: State, req: Request) -> Drawn | None:
-    """The event ``event`` draws: the top card of the shuffled deck, unless ``card=`` names the
-    one drawn at the table (G-19; a card the device has shown stays this event through undo)."""
+    """The event ``event`` draws: the top card of the shuffled deck, unless ``card=`` names
+    another, drawn at the table (G-19; a card the device has shown stays this event through undo,
+    and naming that very card is taking it)."""
     deck = state.get("deck")
     if not isinstance(deck, list) or not deck:
         return None
-    return Drawn(f"events:{deck[0]}", frozenset({"card"} & set(req.opts)))
+    card = req.opts.get("card")
+    typed = card is not None and card.casefold() != str(deck[0]).casefold()
+    return Drawn(f"events:{deck[0]}", frozenset({"card"} if typed else ()))
 
 
 def _event(state: State, req: Request) -> Outcome:
