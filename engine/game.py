@@ -158,10 +158,13 @@ class Drawn(NamedTuple):
     """Where a request's draw comes from. ``source``: the position of the source's next draw (a
     stream's name and generator state, the top card of a deck): equal exactly when the device
     would show the same draw again; ``typed``: the request's options that give the table's values
-    instead of the device's draw (empty: the device draws them all)."""
+    instead of the device's draw (empty: the device draws them all); ``kept``: the shape its draw
+    is remembered with when it is undone, if not ``typed`` (a draw that binds only requests of that
+    shape)."""
 
     source: str
     typed: frozenset[str]
+    kept: frozenset[str] | None = None
 
 
 def stream_drawn(stream: str, *typed: str) -> Callable[[State, Request], Drawn | None]:

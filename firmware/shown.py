@@ -95,4 +95,4 @@ def drew(cmd: Command | None, req: Request, before: State, after: State, sentenc
     was, now = cmd.drawn(before, req), cmd.drawn(after, req)
     if was is None or (now is not None and now.source == was.source):
         return None
-    return was.source, was.typed, sentence
+    return was.source, was.typed if was.kept is None else was.kept, sentence

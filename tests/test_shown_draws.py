@@ -53,6 +53,27 @@ def test_the_table_s_own_dice_typed_and_undone_may_be_typed_again(state_dir: Pat
         c.close()
 
 
+def test_a_battle_set_up_again_with_physical_dice_cannot_replace_the_device_s_roll(state_dir: Path):  # J-6
+    """The device rolled a fire in a battle with digital dice; undo back to before the battle and
+    the same battle set up with physical dice: its first fire is still the one shown."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new jc-battle seed=3")
+        again = ["add attacker rating=C3 strength=3", "add defender rating=C2 strength=4", "start"]
+        for line in [*JC_BATTLE[1:], "fight", "next-battle", *again]:
+            _ok(c, line)
+        shown = _ok(c, "fire")["turn"]["dice"]
+        for _ in range(5):
+            _ok(c, "undo")                                       # the fire, start, the blocks, next-battle
+        for line in ["next-battle dice=physical", *again]:
+            _ok(c, line)
+        said = _refused(c, "fire dice=6,6,6,6")
+        assert " ".join(map(str, shown)) in said, said
+        assert _ok(c, "fight")["rounds"][0]["turns"][0]["dice"] == shown    # the device's dice stand
+    finally:
+        c.close()
+
+
 def test_a_sword_roll_shown_stands_through_undo_twice_redo_and_a_restart(state_dir: Path):  # W-1, W-2, W-8, W-9
     c = _open(state_dir)
     try:
