@@ -140,7 +140,10 @@ class Command(NamedTuple):
     stored while the rule was not enforced (a draw taken again) still replays exactly.
     ``canonical``: the line a request asked now is run and stored as, given the state before it,
     so that requests meaning the same draw the same (a cup named in another order); stored lines
-    replay as they were written."""
+    replay as they were written. ``drawn``: for a command that draws where the table may give
+    its own values instead (physical dice, a card drawn at the table), the :class:`Drawn` of a
+    request on a state (read only): once the device has shown a draw, undo cannot turn it into
+    values typed instead (firmware/shown.py)."""
 
     name: str
     handler: Handler
@@ -148,6 +151,32 @@ class Command(NamedTuple):
     usage: str = ""
     admit: Callable[[State, Request], None] | None = None
     canonical: Callable[[State, Request], str] | None = None
+    drawn: Callable[[State, Request], Drawn | None] | None = None
+
+
+class Drawn(NamedTuple):
+    """Where a request's draw comes from. ``source``: the position of the source's next draw (a
+    stream's name and generator state, the top card of a deck): equal exactly when the device
+    would show the same draw again; ``typed``: the request's options that give the table's values
+    instead of the device's draw (empty: the device draws them all); ``kept``: the shape its draw
+    is remembered with when it is undone, if not ``typed`` (a draw that binds only requests of that
+    shape)."""
+
+    source: str
+    typed: frozenset[str]
+    kept: frozenset[str] | None = None
+
+
+def stream_drawn(stream: str, *typed: str) -> Callable[[State, Request], Drawn | None]:
+    """:attr:`Command.drawn` of a command that draws from ``stream`` unless the options ``typed``
+    give the table's values."""
+    def drawn(state: State, req: Request) -> Drawn | None:
+        try:
+            position = load_rng(state, stream).to_json()
+        except (KeyError, TypeError, ValueError):
+            return None
+        return Drawn(f"{stream}:{position[0]}:{position[1]}", frozenset(o for o in typed if o in req.opts))
+    return drawn
 
 
 class GlobalCommand(NamedTuple):

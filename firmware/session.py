@@ -26,6 +26,7 @@ from engine.game import Command, GameRules, Outcome, Request, State
 from engine.rng import DRAWS_VERSION, Draws, check_share, commitment
 from engine.text import Msg, N_
 from firmware.games import finished_by_rules
+from firmware.shown import Shown
 # a session's effective actions (offered here too, where they were)
 from firmware.trail import TRAIL_CHUNK as TRAIL_CHUNK, Column as Column, Entry as Entry, Older as Older, Trail as Trail
 
@@ -160,6 +161,7 @@ class Session:
         self.loader: Callable[[int], str | None] | None = None   # older checkpoints, from storage
         self.log: list[Any] = [Msg("New game: {}.", Msg(game.title))]
         self.again: list[str] = []          # an archived session's lines, to be given again (reopened)
+        self.shown = Shown(parse_line)      # where undone actions drew (no typed values there)
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -219,9 +221,7 @@ class Session:
         state: State = json.loads(self._current)
         return state
 
-    @property
-    def state_json(self) -> str:
-        return self._current
+    state_json = property(lambda self: self._current, doc="The current state's JSON.")
 
     def view(self) -> dict[str, Any]:
         """What ``state`` answers: ``game``, ``actions``, the fair draw (``commitment`` when the
@@ -327,17 +327,17 @@ class Session:
     def run(self, line: str, asked: bool = False) -> tuple[Outcome, str | None]:
         """Run a request line. For a mutating command, returns the outcome and the new state
         JSON *without committing it* (call :meth:`commit`); for a read-only one, ``None``.
-        ``asked``: a request asked now (the console, the device), not a stored line replayed: the
-        command's ``admit`` rule applies too (a draw is not taken again in the same rules step).
-        Raises LegatusError (nothing changes) or UnknownCommand if the game has no such command."""
+        ``asked``: a request asked now (the console, the device), not a stored line replayed: its
+        command's ``admit`` and firmware/shown.py's rules apply too (no draw taken again in the same
+        rules step, no values typed where a draw was shown). Raises LegatusError or UnknownCommand."""
         req = parse_line(line)
         cmd = self.command(req.command)
         if cmd is None:
             raise UnknownCommand(Msg("'{}' is not a command of {}; try 'help'.", req.command[:40], Msg(self.game.title)))
         state = self.state
         outcome = cmd.handler(state, req)
-        if asked and cmd.admit is not None:
-            cmd.admit(self.state, req)
+        if asked:
+            self.shown.admit(cmd, req, self._current)
         if not cmd.mutates:
             return outcome, None
         return outcome, dumps(state)
@@ -433,6 +433,7 @@ class Session:
         """Take back the last effective action; returns ``Undone: <its sentence>``. ``before``:
         what :meth:`before_undo` read (the store reads it before it stores the undo)."""
         sentence, previous = before if before is not None else self.before_undo()
+        self.shown.remember(self.command, self.lines[-1], previous, self._current, sentence)
         self.trail.pop()
         self._checkpoints = {d: s for d, s in self._checkpoints.items() if d <= len(self.lines)}
         self._current = previous

@@ -799,3 +799,24 @@ def test_round_5_of_every_turn_asks_before_the_turn_ends_with_the_desperate_time
     ctx.lines.clear()
     ctx.press("a")                                                          # rounds 1-4 are not asked
     assert ctx.lines == ["advance"] and ctx.view()["round"] == 2
+
+
+@pytest.mark.parametrize("keys", [
+    ("a", *["down"] * 5, "right", "a"),              # Battle: Dice: table, A
+    ("down", "a", "a"),                               # Tactics test
+    (*["down"] * 5, "a", "a"),                        # Naval move
+    (*["down"] * 6, "a", "a"),                        # 2d6: Siege
+])
+def test_every_dice_entry_refuses_table_dice_where_the_device_has_shown_its_roll(keys):  # W-1, W-2, W-8, W-9
+    """The device rolled a tactics test, undo took it back: its die is the next one (undo never
+    re-rolls), so dice thrown on the table and entered there are refused alike by every form's
+    dice entry — the notice names the roll that stands, nothing is sent, the entry stays open."""
+    from firmware.screens.widgets import DiceEntry
+    from firmware.screens.widgets.dice import TABLE_DICE
+    ctx = home(NEW, "tactics 3", "undo")
+    ctx.settings[TABLE_DICE] = "1"                    # this table throws its own dice
+    ctx.press(*keys)
+    assert isinstance(ctx.top, DiceEntry)
+    ctx.press("a")
+    assert isinstance(ctx.top, DiceEntry) and list(ctx.session.lines) == []
+    assert ctx.notes and "already shown" in ctx.notes[-1] and "Tactics 3 test" in ctx.notes[-1], ctx.notes

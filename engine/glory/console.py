@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import (Command, GameRules, GlobalCommand, Outcome, Request, State, commands,
+from engine.game import (Command, Drawn, GameRules, GlobalCommand, Outcome, Request, State, commands,
                          load_rng, store_rng)
 from engine.glory import fame as F
 from engine.glory import rounds as R
@@ -145,6 +145,18 @@ def _unvote(state: State, req: Request) -> Outcome:
 
 
 # -- rounds and events -----------------------------------------------------------------------
+def _event_drawn(state: State, req: Request) -> Drawn | None:
+    """The event ``event`` draws: the top card of the shuffled deck, unless ``card=`` names
+    another, drawn at the table (G-19; a card the device has shown stays this event through undo,
+    and naming that very card is taking it)."""
+    deck = state.get("deck")
+    if not isinstance(deck, list) or not deck:
+        return None
+    card = req.opts.get("card")
+    typed = card is not None and card.casefold() != str(deck[0]).casefold()
+    return Drawn(f"events:{deck[0]}", frozenset({"card"} if typed else ()))
+
+
 def _event(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"card", "arrow"}))
     if req.args:
@@ -503,7 +515,7 @@ GAME = GameRules(
         Command("fame", _fame, True, "fame <name> <+N|-N>"),
         Command("vote", _vote, True, "vote <name> [n=2]"),
         Command("unvote", _unvote, True, "unvote <name> [at=N]"),
-        Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]"),
+        Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]", drawn=_event_drawn),
         Command("end-round", _end_round, True, "end-round"),
         Command("farm", _farm, False, "farm <name>"),
         Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]"),

@@ -9,7 +9,8 @@ import re
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import Command, GameRules, Handler, Outcome, Request, State, commands, load_rng, store_rng
+from engine.game import (Command, Drawn, GameRules, Handler, Outcome, Request, State, commands, load_rng, store_rng,
+                         stream_drawn)
 from engine.jc import battle as B
 from engine.jc import campaign as C
 from engine.jc import cards as K
@@ -246,6 +247,23 @@ def _auto(state: State, req: Request) -> Outcome:
     rec = policy.auto_step(battle, rng, faces)
     store_rng(state, rng, DICE_STREAM)
     return _turn_outcome(state, rec)
+
+
+def _dice_drawn(state: State, req: Request) -> Drawn | None:
+    """What a ``fire``/``auto``/``fight`` draws (firmware/shown.py): the battle dice, unless
+    ``dice=`` gives the table's. In a battle with physical dice the table throws every fire and
+    the device's ``fight`` is a whole battle of its own: both have the shape ``physical``, so its
+    fires are held only to dice the device showed in a battle with digital dice (one set up again
+    with physical dice after an undo cannot replace those), never to its own undone fight."""
+    drawn = _DICE_DRAWN(state, req)
+    battle = state.get("battle")
+    if drawn is not None and isinstance(battle, dict) and battle.get("dice") == "physical":
+        physical = frozenset({"physical"})
+        return Drawn(drawn.source, drawn.typed and physical, physical)
+    return drawn
+
+
+_DICE_DRAWN = stream_drawn(DICE_STREAM, "dice")
 
 
 def _fight(state: State, req: Request) -> Outcome:
@@ -610,12 +628,14 @@ GAME = GameRules(
         Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
         Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
         Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)"),
-        Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]"),
+        Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]", drawn=_dice_drawn),
         Command("retreat", _playing(_retreat), True, "retreat [<block>] [blocked=1]"),
         Command("pass", _playing(_pass), True, "pass [<block>]"),
         Command("hit", _playing(_hit), True, "hit [<block>]  (which equally strong block takes the hit)"),
-        Command("auto", _playing(_auto), True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)"),
-        Command("fight", _playing(_fight), True, "fight  (the rest of the battle by the J-14 policy)"),
+        Command("auto", _playing(_auto), True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)",
+                drawn=_dice_drawn),
+        Command("fight", _playing(_fight), True, "fight  (the rest of the battle by the J-14 policy)",
+                drawn=_dice_drawn),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
         Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
         Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),

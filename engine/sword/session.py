@@ -9,7 +9,7 @@ from engine.sword.views import SwordGameView
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng
+from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng, stream_drawn
 from engine.names import check_name
 from engine.rng import Draws
 from engine.sword import battle as B
@@ -533,12 +533,16 @@ GAME = GameRules(
         Command("desperate", _desperate, True, "desperate <power>[,<power>...]", admit=_not_won),
         Command("desperate-order", _desperate_order, False, "desperate-order"),
         Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_unrest_admitted),
-        Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]"),
-        Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]"),
+        Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
+                drawn=stream_drawn(DICE, "die")),
+        Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
+                drawn=stream_drawn(DICE, "dice")),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
-        Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]"),
-        Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]"),
+        Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
+                drawn=stream_drawn(DICE, "die")),
+        Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]",
+                drawn=stream_drawn(DICE, "att-dice", "def-dice")),
         Command("retreat", _retreat, True, "retreat losses=N", admit=_not_won),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
         Command("advance", _advance, True, "advance", admit=_not_won),

@@ -46,6 +46,8 @@ class Actions(Resuming):
                 also(db)
         self._session_id, self._seq, self._trail = new_id, 0, session.trail
         session.loader = self._checkpoint_loader(new_id)
+        if session.header.get("reopened"):        # (a new game's own undos are all in memory)
+            session.shown.loader = self._shown_loader(session.header)
         session.trail.reread = self._rereader(new_id)
         self.recovery = None
 

@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from engine import registry
 from engine.errors import LegatusError
 from engine.game import GameRules
 from engine.text import Msg
-from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
+from firmware.session import MAX_LOG, Session, Stored, parse_line, said, undone_sentence
+from firmware import shown
+from firmware.shown import Mark
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc
 from firmware.store.mending import Mending
 from firmware.store.schema import ACTION_ROW, SESSION_ROW, _raw, _text
@@ -33,6 +36,42 @@ def _rules_of(header: dict[str, Any]) -> GameRules | None:
     except LegatusError as e:
         log.warning("the game of a stored session is unknown: %s", e)
         return None
+
+
+def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only: bool) -> list[Mark]:
+    """The marks (firmware/shown.py) of a stored session's actions (``kind``, ``line``, sentence
+    JSON) replayed in ``replay`` (that session fresh from its header), an undo going back to the
+    state before: those of its undone actions, and with not ``undone_only`` (another copy of the
+    game, whose draws this one may reach again) those of its standing ones too. Only a game that
+    draws where the table may type is replayed; a row that does not replay ends the reading there
+    (logged: what was read is kept)."""
+    if undone_only:                                   # (nothing after the last undo was undone)
+        rows = rows[:max((i + 1 for i, (kind, _, _) in enumerate(rows) if kind == "undo"), default=0)]
+    if not rows or not any(c.drawn is not None for c in replay.game.commands.values()):
+        return []
+    out: list[Mark] = []
+    state = replay.state
+    before: list[tuple[str, Mark | None]] = []       # the state before each standing action, its mark
+    try:
+        for kind, line, sentence in rows:
+            if kind == "undo":
+                if before:
+                    was, mark = before.pop()
+                    state = json.loads(was)
+                    out += [mark] if mark is not None and undone_only else []
+                continue
+            req = parse_line(line)
+            cmd = replay.command(req.command)
+            if cmd is None or not cmd.mutates:
+                raise ValueError(f"{req.command[:40]!r} is not a change of {replay.game.name}")
+            was = json.dumps(state)
+            cmd.handler(state, req)
+            mark = shown.drew(cmd, req, json.loads(was), state, said(Stored(sentence)))
+            before.append((was, mark))
+            out += [mark] if mark is not None and not undone_only else []
+    except (LegatusError, ValueError, KeyError, TypeError) as e:
+        log.warning("a stored copy of %s does not replay to read the draws it showed (%s)", replay.game.name, e)
+    return out
 
 
 class _Plan(NamedTuple):
@@ -207,6 +246,7 @@ class Resuming(Mending):
         try:
             session = Session.from_header(header)
             session.loader = self._checkpoint_loader(sid_)
+            session.shown.loader = self._shown_loader(header)
             trail = Trail(held, first, older)
             trail.reread = self._rereader(sid_)
             self._trail = trail
@@ -341,6 +381,31 @@ class Resuming(Mending):
         def reread(seq: int) -> Older:
             return _Older(self, session_id, seq - 1)
         return reread
+
+    def _shown_loader(self, header: dict[str, Any]) -> Callable[[], list[Mark]]:
+        """Where the stored copies of the game ``header`` starts drew (firmware/shown.py): this
+        session's undone actions and, for a game reopened from Earlier games, every action of the
+        archived copies (the same ``new`` line, seed and draws' version); read when first needed.
+        A game started anew with a ``seed=`` used before is a game of its own. A row or a copy that
+        cannot be read is left out (logged)."""
+        def load() -> list[Mark]:
+            same = (header.get("line"), header.get("seed"), header.get("v", 1))
+            out: list[Mark] = []
+            try:
+                rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions ORDER BY id").fetchall()
+                for row in rows:
+                    text = self.session_header(row)
+                    other = json.loads(text) if text is not None else None
+                    if not isinstance(other, dict) or (other.get("line"), other.get("seed"), other.get("v", 1)) != same or (
+                            int(row[0]) != self._session_id and not header.get("reopened")):
+                        continue
+                    good = self._actions(int(row[0]))[0]
+                    out += _marks_of(Session.from_header(other), [(kind, line, s) for _, kind, line, s in good],
+                                     undone_only=int(row[0]) == self._session_id)
+            except (sqlite3.Error, StorageError, LegatusError, ValueError) as e:
+                log.warning("the draws a stored copy of this game showed cannot be read (%s): those read are kept", e)
+            return out
+        return load
 
     def _checkpoint_loader(self, session_id: int) -> Callable[[int], str | None]:
         def load(depth: int) -> str | None:

@@ -1,0 +1,98 @@
+"""The draws the device has shown: once it has shown a roll or a draw, no undo, restart or reopened
+copy of the game lets the table type other values in its place (PROTOCOL.md: undo never re-rolls).
+
+A command with a ``drawn`` rule (engine/game.py: Julius Caesar's ``fire``/``auto``/``fight``, the
+Sword of Rome's rolls, Glory's ``event``) names the position of the draw a request takes
+(``Drawn.source``: a stream's generator state, the top card of a deck) and the options that give
+the table's values instead (``typed``: ``dice=``, ``att-dice=``, ``card=`` …). A position comes back
+only by an undo (a generator never repeats itself; undo restores it), so every action undone that
+drew is remembered with the options it was typed with (its *shape*) and its sentence (memory grows
+with the undos, not with the session). A request
+asked now at a remembered position with typed values is refused unless an action of that very
+shape drew there: physical dice typed, undone and typed again are the table's dice (the device's
+part, if any, draws what it showed before). A request the device draws whole is never refused: it
+draws what was shown. Stored lines replayed are never refused (old sessions replay exactly).
+
+The memory comes from the session's undos and, the first time a typed request needs it after a
+start, a restart or a reopening, from the stored actions: this session's undone ones, and every
+action of the other copies of the game (the same ``new`` line, seed and draws' version: the
+archived game a copy was reopened from, whose draws it replays) (firmware/store/resuming.py)."""
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.errors import IllegalMove, LegatusError
+from engine.game import Command, Request, State
+from engine.text import Msg
+
+log = logging.getLogger(__name__)
+
+Mark = tuple[str, frozenset[str], Any]          # (source, shape, the sentence (Msg) of the action that drew)
+
+
+class Shown:
+    """The positions where a session's undone actions drew (see the module)."""
+
+    def __init__(self, parse: Callable[[str], Request]) -> None:
+        self._parse = parse                                          # a stored line → its request
+        self._marks: dict[str, tuple[set[frozenset[str]], Any]] = {}
+        self.loader: Callable[[], Iterable[Mark]] | None = None      # the stored copies' marks (once)
+
+    def remember(self, command: Callable[[str], Command | None], line: str, before: str, after: str,
+                 sentence: Any) -> None:
+        """The action ``line`` (its command looked up by ``command``), undone now, had taken the
+        state from ``before`` to ``after`` (JSON): if it drew where its command's ``drawn`` names,
+        remember it. A line that no longer parses is logged and left out (the undo goes on)."""
+        try:
+            req = self._parse(line)
+        except LegatusError as e:
+            log.warning("an undone action %r does not parse (%s): its draw is not remembered", line[:40], e)
+            return
+        cmd = command(req.command)
+        if cmd is not None and cmd.drawn is not None:
+            mark = drew(cmd, req, json.loads(before), json.loads(after), sentence)
+            if mark is not None:
+                self._add(mark, latest=True)
+
+    def _add(self, mark: Mark, latest: bool = False) -> None:
+        """Remember ``mark``; its sentence names the draw from then on if it is the ``latest``
+        (an undo now), else only if none was remembered there (read back: older)."""
+        source, shape, sentence = mark
+        shapes, said = self._marks.get(source, (set(), sentence))
+        shapes.add(shape)
+        self._marks[source] = (shapes, sentence if latest else said)
+
+    def admit(self, cmd: Command, req: Request, before: str) -> None:
+        """The rules a request asked now must keep on the state ``before`` it (JSON) besides its
+        handler's: its command's ``admit``, and no values typed where the device has shown its own
+        draw for another shape of request (see the module). Raises IllegalMove."""
+        if cmd.admit is not None:
+            cmd.admit(json.loads(before), req)
+        if cmd.drawn is None:
+            return
+        wanted = cmd.drawn(json.loads(before), req)
+        if wanted is None or not wanted.typed:
+            return
+        if self.loader is not None:
+            loader, self.loader = self.loader, None
+            for mark in loader():
+                self._add(mark)
+        found = self._marks.get(wanted.source)
+        if found is None or wanted.typed in found[0]:
+            return
+        log.info("%s: typed values refused where the device has shown its draw", req.command)
+        raise IllegalMove(Msg("The device has already shown this draw, and undo never draws again, so it stands: {} "
+                              "Take the device's result.", found[1]))
+
+
+def drew(cmd: Command | None, req: Request, before: State, after: State, sentence: Any) -> Mark | None:
+    """The mark of an action that drew at the position its command's ``drawn`` names, else None."""
+    if cmd is None or cmd.drawn is None:
+        return None
+    was, now = cmd.drawn(before, req), cmd.drawn(after, req)
+    if was is None or (now is not None and now.source == was.source):
+        return None
+    return was.source, was.typed if was.kept is None else was.kept, sentence

@@ -1,0 +1,180 @@
+"""Dice and draws the players can trust across undo (PROTOCOL.md, "Commands for every session":
+undo restores the random generator, "no re-rolling by undo"). Once the device has shown a roll or a
+draw, no path — undo, undo twice and redo, a restart, a game reopened from Earlier games — lets the
+table type other values for it (``dice=``, ``att-dice=``/``def-dice=``, ``die=``, ``card=``):
+firmware/shown.py. Values typed first (the table's own dice) may be typed again after an undo."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_sword_console import _ok, _open, _refused
+
+JC_BATTLE = ["new jc-battle seed=3", "add attacker c_leg10", "add defender p_leg1", "start"]
+
+
+def test_a_julius_caesar_fire_shown_and_undone_cannot_be_typed_instead(state_dir: Path):  # J-6, J-14
+    c = _open(state_dir)
+    try:
+        for line in JC_BATTLE:
+            _ok(c, line)
+        shown = _ok(c, "fire")["turn"]["dice"]
+        _ok(c, "undo")
+        said = _refused(c, "fire dice=6,6,6,6")              # the dice he prefers: refused, nothing changed
+        assert "already shown" in said and " ".join(map(str, shown)) in said, said
+        _refused(c, "fire p_leg1 dice=6,6,6,6")
+        _refused(c, "auto dice=6,6,6,6")                     # the J-14 decision is the same fire
+        assert _ok(c, "fire")["turn"]["dice"] == shown       # the device's roll stands
+        _ok(c, "undo")
+        _ok(c, "fight")                                        # the whole battle by the device
+        _ok(c, "undo")
+        _refused(c, "fire dice=6,6,6,6")                       # its first fire is the one shown
+    finally:
+        c.close()
+
+
+def test_the_table_s_own_dice_typed_and_undone_may_be_typed_again(state_dir: Path):  # J-6
+    c = _open(state_dir)
+    try:
+        _ok(c, "new jc-battle dice=physical seed=3")
+        for line in JC_BATTLE[1:]:
+            _ok(c, line)
+        assert _ok(c, "fire dice=1,1,1,1")["turn"]["dice"] == [1, 1, 1, 1]
+        _ok(c, "undo")
+        assert _ok(c, "fire dice=2,2,2,2")["turn"]["dice"] == [2, 2, 2, 2]    # a typing slip corrected
+        _ok(c, "undo")
+        _ok(c, "fight")               # the device's dice (PROTOCOL: fight is digital), a whole battle of its own
+        _ok(c, "undo")
+        # the table throws every fire of this battle (fire without dice= is refused): held to the fight's
+        # dice, it could not go on at all
+        assert _ok(c, "fire dice=2,2,2,2")["turn"]["dice"] == [2, 2, 2, 2]
+    finally:
+        c.close()
+
+
+def test_a_battle_set_up_again_with_physical_dice_cannot_replace_the_device_s_roll(state_dir: Path):  # J-6
+    """The device rolled a fire in a battle with digital dice; undo back to before the battle and
+    the same battle set up with physical dice: its first fire is still the one shown."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new jc-battle seed=3")
+        again = ["add attacker rating=C3 strength=3", "add defender rating=C2 strength=4", "start"]
+        for line in [*JC_BATTLE[1:], "fight", "next-battle", *again]:
+            _ok(c, line)
+        shown = _ok(c, "fire")["turn"]["dice"]
+        for _ in range(5):
+            _ok(c, "undo")                                       # the fire, start, the blocks, next-battle
+        for line in ["next-battle dice=physical", *again]:
+            _ok(c, line)
+        said = _refused(c, "fire dice=6,6,6,6")
+        assert " ".join(map(str, shown)) in said, said
+        assert _ok(c, "fight")["rounds"][0]["turns"][0]["dice"] == shown    # the device's dice stand
+    finally:
+        c.close()
+
+
+def test_a_sword_roll_shown_stands_through_undo_twice_redo_and_a_restart(state_dir: Path):  # W-1, W-2, W-8, W-9
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls seed=2")
+        shown = _ok(c, "tactics 3")["roll"]
+        _ok(c, "vp romans +1")
+        _ok(c, "undo")
+        _ok(c, "undo")
+        _ok(c, "vp romans +1")                                 # another step in between: the same dice are next
+        said = _refused(c, "tactics 3 die=6")
+        assert f"rolled {shown}" in said, said
+        for line in ("naval die=1", "check siege dice=6,6", "battle att=12 def=5 mod=3 att-dice=6,6,6",
+                     "battle att=12 def=5 mod=3 att-dice=6,6,6 def-dice=1,1,1"):
+            _refused(c, line)                                  # any roll typed in place of the shown die
+    finally:
+        c.close()
+    c = _open(state_dir)                                       # a restart (or a power cut) forgets nothing
+    try:
+        _refused(c, "tactics 3 die=6")
+        assert _ok(c, "tactics 3")["roll"] == shown
+        _ok(c, "settings language=ru")
+        _ok(c, "undo")
+        assert "уже показало" in _refused(c, "tactics 3 die=6")
+        _ok(c, "settings language=uk")
+        assert "уже показав" in _refused(c, "tactics 3 die=6")
+        _ok(c, "settings language=en")
+    finally:
+        c.close()
+
+
+def test_a_sword_battle_with_one_side_typed_may_be_typed_again_that_way(state_dir: Path):  # W-2
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls seed=2")
+        defence = _ok(c, "battle att=12 def=5 mod=3 att-dice=5,2,2")["defender"]["dice"]
+        _ok(c, "undo")
+        again = _ok(c, "battle att=12 def=5 mod=3 att-dice=1,1,1")      # the attacker's slip corrected
+        assert again["attacker"]["dice"] == [1, 1, 1] and again["defender"]["dice"] == defence
+        _ok(c, "undo")
+        _refused(c, "battle att=12 def=5 mod=3 def-dice=6,6,6")         # the shown defence dice stand
+    finally:
+        c.close()
+
+
+def test_a_glory_event_card_shown_and_undone_cannot_be_taken_at_the_table(state_dir: Path):  # G-19
+    c = _open(state_dir)
+    try:
+        _ok(c, "new glory players=Ann,Bob seed=5")
+        shown = _ok(c, "event")["card"]["id"]
+        _ok(c, "undo")
+        other = next(f"E{n}" for n in range(1, 13) if f"E{n}" != shown)       # a card still in the deck
+        said = _refused(c, f"event card={other}")
+        assert "already shown" in said, said
+        assert _ok(c, "event")["card"]["id"] == shown          # the device's card stands
+        _ok(c, "undo")
+        assert _ok(c, f"event card={shown.lower()}")["card"]["id"] == shown     # or named: the same card
+        _ok(c, "end-round")
+        assert _ok(c, f"event card={other}")["card"]["id"] == other  # the next round: a card from the table
+
+    finally:
+        c.close()
+
+
+def test_a_game_reopened_from_earlier_games_keeps_its_shown_rolls(state_dir: Path):  # PROTOCOL.md reopen
+    from firmware.screens.archive import archived
+    from tests.screens import app_with
+    app = app_with(["new sword players=romans,gauls", "tactics 3", "undo", "vp romans +1", "naval"], [], state_dir)
+    try:
+        assert app.run("new dice seed=4")["ok"]                 # the game goes to Earlier games
+        a = next(a for a in archived(app.archives()) if a.game == "sword")
+        for _ in range(2):
+            assert app.reopen(a.header["line"], int(a.header["seed"]), True, int(a.header.get("v", 1)),
+                              lines=a.lines)["ok"]
+            out = app.run("tactics 3 die=6")                    # its die was shown, then undone
+            assert (out["ok"], out["error"]) == (False, "illegal_move") and "already shown" in out["message"], out
+            assert app.run("vp romans +1")["ok"]                # its line, given again
+            out = app.run("naval die=1")                        # its naval die stands in the archived game
+            assert (out["ok"], out["error"]) == (False, "illegal_move") and "already shown" in out["message"], out
+            assert app.run("naval")["ok"]                       # the device's die, as in the archived game
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("line", ["tactics 3 die=6", "naval die=2"])
+def test_typed_values_never_shown_by_the_device_are_taken(state_dir: Path, line: str):  # W-1, W-8
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls seed=2")
+        _ok(c, line)
+        _ok(c, "undo")
+        _ok(c, line)
+    finally:
+        c.close()
+
+
+def test_a_game_started_anew_with_a_seed_used_before_is_a_game_of_its_own(state_dir: Path):  # W-1
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls seed=2")
+        _ok(c, "tactics 3")
+        _ok(c, "new sword players=romans,gauls seed=2")        # not a reopened copy: its table's dice are its own
+        assert _ok(c, "tactics 3 die=6")["roll"] == 6
+    finally:
+        c.close()
