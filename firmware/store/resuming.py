@@ -45,9 +45,11 @@ def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only
     game, whose draws this one may reach again) those of its standing ones too. Only a game that
     draws where the table may type is replayed; a row that does not replay ends the reading there
     (logged: what was read is kept)."""
-    if undone_only:                                   # (nothing after the last undo was undone)
-        rows = rows[:max((i + 1 for i, (kind, _, _) in enumerate(rows) if kind == "undo"), default=0)]
-    if not rows or not any(c.drawn is not None for c in replay.game.commands.values()):
+    if not any(c.drawn is not None for c in replay.game.commands.values()):
+        return []
+    if undone_only:                                   # replayed only up to the last undo of a draw
+        rows = rows[:_last_undone_draw(replay, rows)]
+    if not rows:
         return []
     out: list[Mark] = []
     state = replay.state
@@ -72,6 +74,26 @@ def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only
     except (LegatusError, ValueError, KeyError, TypeError) as e:
         log.warning("a stored copy of %s does not replay to read the draws it showed (%s)", replay.game.name, e)
     return out
+
+
+def _last_undone_draw(replay: Session, rows: Sequence[tuple[str, str, str]]) -> int:
+    """How many of ``rows`` lead up to the last undo that took back an action whose command draws
+    (``Command.drawn``), read from the lines alone (no state): 0 when none did, so that a long
+    session whose undos took back no draw is not replayed (a line that does not parse counts as
+    drawing: the replay reads it and logs)."""
+    stack: list[bool] = []
+    last = 0
+    for i, (kind, line, _) in enumerate(rows):
+        if kind == "undo":
+            if stack and stack.pop():
+                last = i + 1
+            continue
+        try:
+            cmd = replay.command(parse_line(line).command)
+        except LegatusError:
+            cmd = None
+        stack.append(cmd is None or cmd.drawn is not None)
+    return last
 
 
 class _Plan(NamedTuple):
