@@ -1013,6 +1013,61 @@ def test_b_on_his_turn_counts_as_read(state_dir):
         again.console.close()
 
 
+def test_his_turn_taken_back_and_played_again_is_unread_after_a_power_cut(state_dir):   # S-5, issue 23 §2
+    """His turn read to its end, taken back (hold B), then played again on the device: the same
+    tile from the same stack gives the same turn, with the same id. A power cut on its first page:
+    the device opens on that page again (it opened on your move, as if the turn played again had
+    been read, so the pieces taken off the board for the undo were never put back)."""
+    app = app_with([NEW, CRASSUS_CLOSES], ["a", "a", "b"], state_dir)      # his turn, read (B)
+    first = app.view()["last_crassus_turn"]
+    assert app.settings["caesar.read"] == f"{first['id']}:{len(first['pages'])}"
+    app.handle("b:hold")
+    app.handle("a")                                                 # take back his turn
+    while app.message is not None or isinstance(app.stack[-1], TextScreen):
+        app.handle("a")
+    assert isinstance(app.stack[-1], CaesarHome) and app.view()["turn"] == "crassus"
+    app.handle("a")                                                 # his turn again: its first page
+    again = app.view()["last_crassus_turn"]
+    assert again["steps"] == first["steps"] and isinstance(app.stack[-1], TurnScreen)
+    assert app.stack[-1].page == 0
+    app.console.close()                                             # the power goes
+    back = _app_with([], ["a"], state_dir)                          # main menu → Resume: Caesar!
+    try:
+        turn = back.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "tile", type(turn).__name__
+    finally:
+        back.console.close()
+
+
+def test_your_closure_taken_back_and_made_again_is_unread_after_a_power_cut(state_dir):   # C-8, C-15
+    """Your placement closes Hispania Ulterior (its Might bonus): its closure read, the placement
+    taken back and made again the same way; a power cut on the closure's page shows it again."""
+    app = app_with([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"], state_dir)   # placed: the closure
+    assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].pages[0]["kind"] == "close"
+    app.handle("b")                                                 # read (B): the Might question
+    record = app.view()["last_player_turn"]
+    assert app.settings["caesar.read"] == f"{record['id']}:{len(record['pages'])}"
+    while not isinstance(app.stack[-1], CaesarHome):
+        app.handle("b")
+    app.handle("b:hold")
+    app.handle("a")                                                 # take back the placement
+    while app.message is not None or isinstance(app.stack[-1], TextScreen):
+        app.handle("a")
+    assert app.view()["step"] == "play"
+    app.handle("a")                                                 # your move: the same placement again
+    app.handle("press")
+    app.handle("a")
+    app.handle("a")
+    assert app.view()["last_player_turn"]["id"] == record["id"] and isinstance(app.stack[-1], TurnScreen)
+    app.console.close()                                             # the power goes on its closure
+    back = _app_with([], ["a"], state_dir)
+    try:
+        turn = back.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close", type(turn).__name__
+    finally:
+        back.console.close()
+
+
 @pytest.mark.slow
 def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir):   # issue 23 §2
     """The device program itself (legatus --sim --script) killed with SIGKILL after the first page

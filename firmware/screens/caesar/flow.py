@@ -182,7 +182,7 @@ def _pop_and_finish(ctx: Ctx, line: Line[Reply]) -> None:
 
 def finish_crassus(ctx: Ctx, line: Line[Reply]) -> None:
     if run_line(ctx, line) is not None:
-        show_crassus(ctx, then=go_on)
+        show_crassus(ctx, then=go_on, played=True)
 
 
 def go_on(ctx: Ctx) -> None:

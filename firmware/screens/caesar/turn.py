@@ -15,6 +15,7 @@ from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens
+from firmware.screens.caesar.reading import mark_read, pages_read, unread_from
 from firmware.screens.caesar.words import (
     ACTION_WORDS,
     Follows,
@@ -38,26 +39,6 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Intent, Scroll, intent, scroll_bar
 
 log = logging.getLogger(__name__)
-
-
-READ_KEY = "caesar.read"        # how far the player read the turn on screen: ``<turn id>:<pages read>``
-
-
-def pages_read(ctx: Ctx, record_id: str) -> int:
-    """How many pages of the turn ``record_id`` the player has read (the ``caesar.read`` setting;
-    0 for a turn it does not name)."""
-    stored, _sep, count = str(ctx.settings.get(READ_KEY) or "").rpartition(":")
-    return int(count) if stored == record_id and count.isdigit() else 0
-
-
-def mark_read(ctx: Ctx, record_id: str, count: int) -> None:
-    """Keep that ``count`` pages of the turn ``record_id`` were read (durable: after a power cut
-    the turn is shown again from the first page not read)."""
-    if count <= pages_read(ctx, record_id):
-        return
-    response = ctx.set_setting(READ_KEY, f"{record_id}:{count}")
-    if not response.get("ok"):
-        log.warning("the pages read were not kept: %s", response.get("message"))
 
 
 class Page(TypedDict, total=False):
@@ -136,12 +117,15 @@ def new_pages(record: TurnRecord, before: int) -> int:
     return len(record["pages"])
 
 
-def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int = 0) -> None:
-    """Auto-Crassus's last turn (``last_crassus_turn``) from screen ``start`` on."""
+def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int = 0, played: bool = False) -> None:
+    """Auto-Crassus's last turn (``last_crassus_turn``) from screen ``start`` on; ``played``: it
+    was just played, none of its pages is read yet."""
     view = view_of(ctx)
     record = view.get("last_crassus_turn")
     if record is None:
         return
+    if played:
+        unread_from(ctx, record["id"], 0)
     pages = record_pages(record, record["tile"], view["winner"])
     ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"]))
 
@@ -156,6 +140,8 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
     record = view.get("last_player_turn")
     pages = record_pages(record, winner=view["winner"]) if record else []
     start = first_page(pages, new_pages(record, before)) if record else 0
+    if record:
+        unread_from(ctx, record["id"], new_pages(record, before))
     if drawn:
         pages.append(drawn_page(drawn, len(record["pages"]) if record else 0))
     if start < len(pages):
