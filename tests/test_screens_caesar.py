@@ -490,7 +490,7 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
         for key in ["down", "down", "right"]:                  # 3rd slot: '-' -> draw1
             app.handle(key)
         app.handle("a")
-        assert app.settings["caesar.tiles"].split(";")[1] == "B:draw1+play+draw1"
+        assert app.settings["caesar.tiles"] == "B:draw1+play+draw1"          # only the tile set (S-4)
         assert app.message and "Tile B saved" in " ".join(app.message)
         app.message = None
         app.stack = app.stack[:2]
@@ -503,8 +503,45 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
         app.handle("up")
         app.handle("a")                                         # Start; the old game is not over: confirm
         app.handle("a")
-        assert "tiles=A:draw2+play+discard1;B:draw1+play+draw1" in app.console.session.header["line"]
-        assert app.view()["tiles"]["definitions"]["B"] == "draw1+play+draw1"
+        assert "tiles=B:draw1+play+draw1" in app.console.session.header["line"]
+        tiles = app.view()["tiles"]
+        assert tiles["definitions"]["B"] == "draw1+play+draw1"
+        assert tiles["user_defined"] == ["B"] and "A" in tiles["unverified_letters"]   # never set: still "?"
+    finally:
+        app.console.close()
+
+
+def test_a_tile_edited_keeps_the_others_unverified_and_an_emptied_one_is_refused(state_dir):   # S-4
+    """Editing tile A marks A as set by the player, not the tiles never opened (they were all
+    saved with A: the next game showed every tile as verified, its "?" gone). Emptying a tile is
+    refused in a sentence and changes nothing (it said "Tile A saved: ." and A went back to its
+    default contents)."""
+    from firmware.screens.caesar.tiles import TilesScreen
+    app = app_with([NEW], ["a"], state_dir)
+    try:
+        app.stack.append(TilesScreen())
+        app.handle("a")                                         # tile A
+        editor = app.stack[-1]
+        assert isinstance(editor, TileEditor) and editor.letter == "A"
+        app.handle("down")
+        app.handle("down")
+        app.handle("right")                                     # 3rd slot: discard 1 -> centurion
+        app.handle("a")
+        assert app.settings["caesar.tiles"] == f"A:draw2+play+{editor.slots[2]}"
+        assert app.message and "Tile A saved" in " ".join(app.message)
+        app.message = None
+        app.handle("down")
+        app.handle("a")                                         # tile B: emptied
+        editor = app.stack[-1]
+        assert isinstance(editor, TileEditor) and editor.letter == "B"
+        for slot in range(6):
+            while editor.slots[slot] != "-":
+                app.handle("left")
+            app.handle("down")
+        app.handle("a")
+        assert app.stack[-1] is editor and app.message
+        assert " ".join(app.message) == "A tile needs at least one play and at most six actions."
+        assert app.settings["caesar.tiles"] == f"A:draw2+play+{editor.tiles['A'][2]}"   # unchanged
     finally:
         app.console.close()
 
