@@ -350,6 +350,48 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.console.close()
 
 
+def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir):   # S-2
+    """His three starting tokens (S-2), picked on the new-game form with a physical bag, are part
+    of the new game: nothing can be undone before it starts. The third pick started the game at
+    once, so a wrong last token could only be put right by a new game (new bonuses, the board set
+    up again). Now the row is listed in order above Start: B (or A on a token) picks again."""
+    app = app_with([], ["a", "a"], state_dir)                       # Games → Caesar!: the form
+    try:
+        app.render()
+        app.handle("b")                                              # (the fair-draw code box closes)
+        form = app.stack[-1]
+        for _ in range([f.key for f in form.fields].index("bags")):
+            app.handle("down")
+        app.handle("right")                                          # Bags: physical
+        app.handle("a")
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 3
+        for _ in range(3):
+            app.handle("a")                                          # shield 3/3, 4/2, 5/1 (the first listed)
+        assert app.console.session is None                           # not started yet
+        assert [i.label for i in picker.items(app)] == ["1. shield 3/3", "2. shield 4/2", "3. shield 5/1",
+                                                        "▶ Start"]
+        app.handle("b")                                              # the last one was wrong
+        assert picker.picked == ["shield:3/3", "shield:4/2"] and app.console.session is None
+        labels = [i.label for i in picker.items(app)]
+        for _ in range(labels.index("ship 5/1")):
+            app.handle("down")
+        app.handle("a")
+        assert picker.picked == ["shield:3/3", "shield:4/2", "ship:5/1"] and app.console.session is None
+        app.handle("up")
+        app.handle("up")
+        app.handle("a")                                              # A on the 2nd token: picked again
+        assert picker.picked == ["shield:3/3"] and app.console.session is None
+        app.handle("a")
+        app.handle("a")
+        assert [i.label for i in picker.items(app)][-1] == "▶ Start" and app.console.session is None
+        app.handle("a")                                              # Start
+        assert app.console.session is not None
+        assert app.view()["crassus"]["row"] == ["shield:3/3", "shield:4/2", "shield:5/1"]
+    finally:
+        app.console.close()
+
+
 def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_dir):   # C-5, C-6
     """A duel's draws from a physical bag: the token just drawn is not offered again (it said
     «щит 3/3: такого нет» on the second A), and the same player's next token is asked at once,
