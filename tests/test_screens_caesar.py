@@ -733,6 +733,39 @@ def test_undo_of_his_turn_from_your_move_lands_on_the_home(state_dir):   # issue
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_closed_province_chosen_on_the_map_says_it_is_closed(state_dir, lang):   # C-7
+    """Your move, the list's "On the map…": A on a closed province is refused with the reason,
+    that it is closed (it said "No token of yours fits here.", as for an open province whose
+    empty spaces take none of your icons); nothing is sent."""
+    closed = "position " + json.dumps({     # Sicilia's four spaces taken: closed, Crassus 9-7 (C-7, C-9)
+        "spaces": {"SD-SC": {"by": "human", "token": "ship:4/2", "toward": {"SC": 4, "SD": 2}},
+                   "NU-SC": {"by": "crassus", "token": "ship:5/1", "toward": {"SC": 5, "NU": 1}},
+                   "SC-IT": {"by": "crassus", "token": "sword:4/2", "toward": {"SC": 4, "IT": 2}},
+                   "SC-AF": {"by": "human", "token": "ship:3/3", "toward": {"SC": 3, "AF": 3}}},
+        "turn": "human", "crassus_row": ["sword:6/0"], "human_hand": ["sword:5/1", "wild:2/2"]})
+    app = app_with([NEW, closed], ["a", "a", "press"], state_dir, lang)
+    try:
+        picker = app.stack[-1]
+        assert isinstance(picker, ProvincePicker) and "SC" not in picker.codes(app)
+        for _ in range(len(picker.items(app)) - 1):
+            app.handle("down")
+        app.handle("a")                                            # On the map…
+        app.stack[-1].cursor = PROVINCES.index("SC")
+        app.handle("a")
+        said = " ".join(app.message or [])
+        assert said == {"en": "Sicilia is closed: no empty space is left in it.",
+                        "ru": "Провинция Сицилия закрыта: свободных ячеек в ней не осталось.",
+                        "uk": "Провінцію Сицилія закрито: вільних зон у ній не лишилося."}[lang]
+        assert app.console.session.lines[-1].startswith("position")
+        app.message = None
+        app.stack[-1].cursor = PROVINCES.index("IT")                # open, and a token of yours fits
+        app.handle("a")
+        assert isinstance(app.stack[-1], OptionScreen) and app.stack[-1].code == "IT"
+    finally:
+        app.console.close()
+
+
 def test_your_move_played_over_the_serial_link_takes_its_choice_off_the_screen(state_dir):
     """C-3: the move is played over the serial link while the device shows its choice (the map,
     then a province's options): those screens go, as an undo takes them off (they stayed, offering
