@@ -392,6 +392,36 @@ def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir)
         app.console.close()
 
 
+def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(state_dir):   # S-4, S-5, S-6
+    """A tile of the player's own that discards before it draws (S-4: contents editable): the
+    leftmost token goes back to his bag first (S-5: the tile's actions in order), so the table may
+    draw it again. The device asked for his draws from his bag as it was before the turn: the
+    token just put back was not offered, and a player who drew it could not say so."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
+           "tiles=A:discard1+draw2+play seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        app.handle("a")                                           # Crassus's turn: which tile?
+        assert isinstance(app.stack[-1], TilePicker)
+        app.handle("a")                                           # A (the first letter)
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 2 and "sword:6/0" in picker.pool
+        labels = [i.label for i in picker.items(app)]
+        for _ in range(labels.index("sword 6/0")):
+            app.handle("down")
+        app.handle("a")                                           # he drew the sword 6/0 he put back
+        app.handle("a")
+        assert app.console.session.lines[-1].startswith("crassus tile=A draw=sword:6/0,")
+        assert isinstance(app.stack[-1], TurnScreen) and home is app.stack[-2]
+    finally:
+        app.console.close()
+    # S-6: a bag of one token holds two after the discard: both draws are asked for
+    assert tile_takes(["discard1", "draw2", "play"], ["sword:6/0", "ship:5/1"], 1, 0) == (2, 0, ["sword:6/0"])
+    assert tile_takes(["draw2", "play", "discard1"], ["sword:6/0"], 1, 0) == (1, 0, [])     # short: no discard
+
+
 def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_dir):   # C-5, C-6
     """A duel's draws from a physical bag: the token just drawn is not offered again (it said
     «щит 3/3: такого нет» on the second A), and the same player's next token is asked at once,
