@@ -422,6 +422,42 @@ def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(st
     assert tile_takes(["draw2", "play", "discard1"], ["sword:6/0"], 1, 0) == (1, 0, [])     # short: no discard
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_tile_of_your_own_that_draws_four_names_every_token_into_his_row(state_dir, lang):   # S-4, S-5
+    """A tile of the player's own (S-4) that draws 2 and 2 more: his tile page showed three of
+    the four tokens to take from his bag and a '…' drawn off the panel, so the table could not
+    know the fourth. Now every token is named (its sentence under the icons, on a page of its
+    own if need be) and nothing is cut; three tokens (draw3) fit in the smaller size."""
+    from firmware.screens import base
+    for tiles, n in (("draw2+draw2+play+discard2", 4), ("draw3+play+discard2", 3)):
+        new = f"new caesar-solo seed=3 tiles=A:{tiles};B:{tiles};C:{tiles}"
+        app = app_with([new], ["a", "a"], state_dir / tiles, lang)
+        try:
+            turn = app.stack[-1]
+            assert isinstance(turn, TurnScreen) and turn.pages[0]["kind"] == "tile"
+            into = app.view()["last_crassus_turn"]["steps"][0]["tokens"] + \
+                app.view()["last_crassus_turn"]["steps"][1].get("tokens", [])
+            assert len(into) == n
+            shown, cut = [], []
+            while isinstance(app.stack[-1], TurnScreen) and app.stack[-1].pages[app.stack[-1].page]["kind"] in ("tile", "notes"):
+                for x, _y, t, kind in drawn(app):
+                    shown.append(t)
+                    if x + len(t) * base.advance(kind) > base.W + 1:
+                        cut.append(t)
+                app.handle("a")
+            said = " ".join(shown)
+            from firmware.screens.caesar.words import nums, tok
+            if n == 4:                                 # the sentence names them all, in order
+                named = [tok(t) for t in into]
+                assert all(t in " ".join(said.split()) for t in named) or \
+                    ", ".join(named) in " ".join(said.split()), (into, shown)
+            else:                                      # the icons, all three on the panel
+                assert [t for t in shown if t in {nums(x) for x in into}][:n] == [nums(t) for t in into], shown
+            assert cut == [], cut
+        finally:
+            app.console.close()
+
+
 def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_dir):   # C-5, C-6
     """A duel's draws from a physical bag: the token just drawn is not offered again (it said
     «щит 3/3: такого нет» on the second A), and the same player's next token is asked at once,

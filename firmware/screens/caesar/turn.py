@@ -14,7 +14,7 @@ from engine.caesar.views import CaesarView, TurnRecord
 from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
-from firmware.screens.caesar.icons import draw_icon, draw_tokens
+from firmware.screens.caesar.icons import draw_icon, draw_tokens, tokens_width
 from firmware.screens.caesar.reading import mark_read, pages_read, unread_from
 from firmware.screens.caesar.words import (
     ACTION_WORDS,
@@ -75,7 +75,8 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
             into += [t for s in mine if s["action"] == "centurion" and (t := s.get("token"))]
             back = [t for s in mine if s["action"] == "discard" for t in s["tokens"]]
             notes = [s["text"] for s in mine                  # the centurion from his stack (tile E) too
-                     if s.get("short") or s.get("skipped") or s["action"] == "centurion"]
+                     if s.get("short") or s.get("skipped") or s["action"] == "centurion"
+                     or (token_size(into if s["action"] == "draw" else back) == "" and s.get("tokens"))]
             free = tile_free_rows(bool(into), bool(back))
             said = [r for n in notes for r in base.wrap(str(n))]
             inline = len(said) <= free
@@ -95,6 +96,12 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
         elif kind == "end":
             out.append({"kind": "end", "winner": winner, "at": at})
     return out
+
+
+def token_size(names: list[str]) -> str:
+    """The size tokens fit in on one row of the tile page: ``large``, ``body``, or ``""`` (they do
+    not: the sentence naming them is added to the page's notes, S-4 tiles of your own)."""
+    return next((kind for kind in ("large", "body") if tokens_width(names, kind) <= base.W - 2), "")
 
 
 def tile_free_rows(into: bool, back: bool) -> int:
@@ -322,7 +329,7 @@ class TurnScreen:
             y = base.row_y(0)
             if page["into"]:
                 base.put(draw, 1, y, _("Into his row:"))
-                draw_tokens(draw, 2, y + 12, page["into"])
+                draw_tokens(draw, 2, y + 12, page["into"], kind=token_size(page["into"]) or "body")
                 y += 29
             if page["back"]:
                 base.put(draw, 1, y, _("Then back to his bag:"))
