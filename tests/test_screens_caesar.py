@@ -458,6 +458,23 @@ def test_a_tile_of_your_own_that_draws_four_names_every_token_into_his_row(state
             app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_tile_of_your_own_that_only_plays_says_so_whole(state_dir, lang):   # S-4, S-5
+    """A tile of the player's own that only plays (S-4): his tile page says he takes nothing and
+    returns nothing, in a sentence wrapped to the panel (it was one row, cut at the right edge:
+    "Nothing to draw or r", «Нічого не бере і не»)."""
+    app = app_with(["new caesar-solo seed=3 tiles=A:play;B:play;C:play"], ["a", "a"], state_dir, lang)
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[0]["kind"] == "tile"
+        assert cut_rows(app) == []
+        said = " ".join(t for t in texts(app)[2:])
+        assert said == {"en": "Nothing to draw or return.", "ru": "Ничего не берёт и не сбрасывает.",
+                        "uk": "Нічого не бере і не скидає."}[lang]
+    finally:
+        app.console.close()
+
+
 def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_dir):   # C-5, C-6
     """A duel's draws from a physical bag: the token just drawn is not offered again (it said
     «щит 3/3: такого нет» on the second A), and the same player's next token is asked at once,

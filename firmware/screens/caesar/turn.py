@@ -339,7 +339,8 @@ class TurnScreen:
             for i, r in enumerate(rows[:free]):
                 base.put(draw, 1, y + i * base.LINE, base.clip(r))
             if not (page["into"] or page["back"] or rows):
-                base.put(draw, 1, y, _("Nothing to draw or return."))
+                for i, r in enumerate(base.wrap(_("Nothing to draw or return."))):
+                    base.put(draw, 1, y + i * base.LINE, r)
             return img
         if kind == "play" and page["step"].get("space"):
             self._render_play(img, draw, page["step"], count, view)
