@@ -67,6 +67,7 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("setup-duel", [], ["a", "a", "b", "right"]),
     ("setup-duel-down", [], ["a", "a", "b", "right"] + ["down"] * 6),
     ("setup-his-tokens", [], ["a", "a", "b"] + ["down"] * 9 + ["right", "a"]),
+    ("setup-his-row", [], ["a", "a", "b"] + ["down"] * 9 + ["right", "a", "a", "a", "a"]),   # S-2: shown before Start
     *[(f"guide-{i}", [NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["a"] * (i - 1)) for i in range(1, 10)],
     ("guide-1-down", [NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["down"] * 9),
     ("guide-2-down", [NEW_ALL], ["a"] + ["down"] * 6 + ["a", "a"] + ["down"] * 9),

@@ -267,6 +267,29 @@ def test_physical_tiles_and_bags(console):
     assert st["human"]["hand"] == ["ship:5/1", "wild:4/0"] and st["step"] == "play"
 
 
+def test_his_physical_draws_named_for_a_tile_whose_play_ends_the_game_first(console):   # C-12, S-4, S-5
+    """A tile of the player's own (S-4: contents editable) that draws after its play: the table
+    draws and names his tokens before the turn. His play places his last control marker (C-12)
+    and the game ends before the draw: the turn is taken, the names left over change nothing (the
+    tokens stay in his bag). It was refused ("Tile A did not draw ..."): his winning turn could not
+    be entered, and the device, which asks for the draws first, was stuck."""
+    ok(console, "new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
+                "tiles=A:play+draw1 seed=3")
+    ok(console, "position " + json.dumps({
+        "spaces": {"HU-HC": {"by": "human", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+        "crassus_row": ["ship:6/0"], "markers_left": {"human": 12, "crassus": 1}, "turn": "crassus"}))
+    bag = ok(console, "state")["state"]["crassus"]["bag_contents"]
+    turn = ok(console, "crassus tile=A draw=sword:5/1")
+    assert turn["winner"] == "crassus" and [s["action"] for s in turn["steps"]] == ["play", "close"]
+    st = ok(console, "state")["state"]
+    assert st["crassus"]["bag_contents"] == bag and st["winner"] == "crassus"      # nothing drawn
+    err(console, "crassus tile=A draw=sword:4/2,sword:3/3", "game_over")
+    ok(console, "undo")                                                          # and it is one step
+    assert ok(console, "state")["state"]["turn"] == "crassus"
+    ok(console, "position " + json.dumps({"crassus_row": ["ship:6/0"], "turn": "crassus"}))
+    err(console, "crassus tile=A draw=sword:5/1,sword:4/2", "bad_arguments")    # the game goes on: one draw
+
+
 def test_digital_tiles_with_his_physical_bag_reveal_first(console):
     ok(console, "new caesar-solo difficulty=easy crassus-bag=physical row=sword:6/0,ship:5/1,wild:2/2 seed=3")
     assert "reveal-tile" in err(console, "crassus", "bad_arguments")      # the tile draws: reveal it first

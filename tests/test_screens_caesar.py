@@ -350,6 +350,131 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.console.close()
 
 
+def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir):   # S-2
+    """His three starting tokens (S-2), picked on the new-game form with a physical bag, are part
+    of the new game: nothing can be undone before it starts. The third pick started the game at
+    once, so a wrong last token could only be put right by a new game (new bonuses, the board set
+    up again). Now the row is listed in order above Start: B (or A on a token) picks again."""
+    app = app_with([], ["a", "a"], state_dir)                       # Games → Caesar!: the form
+    try:
+        app.render()
+        app.handle("b")                                              # (the fair-draw code box closes)
+        form = app.stack[-1]
+        for _ in range([f.key for f in form.fields].index("bags")):
+            app.handle("down")
+        app.handle("right")                                          # Bags: physical
+        app.handle("a")
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 3
+        for _ in range(3):
+            app.handle("a")                                          # shield 3/3, 4/2, 5/1 (the first listed)
+        assert app.console.session is None                           # not started yet
+        assert [i.label for i in picker.items(app)] == ["1. shield 3/3", "2. shield 4/2", "3. shield 5/1",
+                                                        "▶ Start"]
+        app.handle("b")                                              # the last one was wrong
+        assert picker.picked == ["shield:3/3", "shield:4/2"] and app.console.session is None
+        labels = [i.label for i in picker.items(app)]
+        for _ in range(labels.index("ship 5/1")):
+            app.handle("down")
+        app.handle("a")
+        assert picker.picked == ["shield:3/3", "shield:4/2", "ship:5/1"] and app.console.session is None
+        app.handle("up")
+        app.handle("up")
+        app.handle("a")                                              # A on the 2nd token: picked again
+        assert picker.picked == ["shield:3/3"] and app.console.session is None
+        app.handle("a")
+        app.handle("a")
+        assert [i.label for i in picker.items(app)][-1] == "▶ Start" and app.console.session is None
+        app.handle("a")                                              # Start
+        assert app.console.session is not None
+        assert app.view()["crassus"]["row"] == ["shield:3/3", "shield:4/2", "shield:5/1"]
+    finally:
+        app.console.close()
+
+
+def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(state_dir):   # S-4, S-5, S-6
+    """A tile of the player's own that discards before it draws (S-4: contents editable): the
+    leftmost token goes back to his bag first (S-5: the tile's actions in order), so the table may
+    draw it again. The device asked for his draws from his bag as it was before the turn: the
+    token just put back was not offered, and a player who drew it could not say so."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
+           "tiles=A:discard1+draw2+play seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        home = app.stack[-1]
+        app.handle("a")                                           # Crassus's turn: which tile?
+        assert isinstance(app.stack[-1], TilePicker)
+        app.handle("a")                                           # A (the first letter)
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 2 and "sword:6/0" in picker.pool
+        labels = [i.label for i in picker.items(app)]
+        for _ in range(labels.index("sword 6/0")):
+            app.handle("down")
+        app.handle("a")                                           # he drew the sword 6/0 he put back
+        app.handle("a")
+        assert app.console.session.lines[-1].startswith("crassus tile=A draw=sword:6/0,")
+        assert isinstance(app.stack[-1], TurnScreen) and home is app.stack[-2]
+    finally:
+        app.console.close()
+    # S-6: a bag of one token holds two after the discard: both draws are asked for
+    assert tile_takes(["discard1", "draw2", "play"], ["sword:6/0", "ship:5/1"], 1, 0) == (2, 0, ["sword:6/0"])
+    assert tile_takes(["draw2", "play", "discard1"], ["sword:6/0"], 1, 0) == (1, 0, [])     # short: no discard
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_tile_of_your_own_that_draws_four_names_every_token_into_his_row(state_dir, lang):   # S-4, S-5
+    """A tile of the player's own (S-4) that draws 2 and 2 more: his tile page showed three of
+    the four tokens to take from his bag and a '…' drawn off the panel, so the table could not
+    know the fourth. Now every token is named (its sentence under the icons, on a page of its
+    own if need be) and nothing is cut; three tokens (draw3) fit in the smaller size."""
+    from firmware.screens import base
+    for tiles, n in (("draw2+draw2+play+discard2", 4), ("draw3+play+discard2", 3)):
+        new = f"new caesar-solo seed=3 tiles=A:{tiles};B:{tiles};C:{tiles}"
+        app = app_with([new], ["a", "a"], state_dir / tiles, lang)
+        try:
+            turn = app.stack[-1]
+            assert isinstance(turn, TurnScreen) and turn.pages[0]["kind"] == "tile"
+            into = app.view()["last_crassus_turn"]["steps"][0]["tokens"] + \
+                app.view()["last_crassus_turn"]["steps"][1].get("tokens", [])
+            assert len(into) == n
+            shown, cut = [], []
+            while isinstance(app.stack[-1], TurnScreen) and app.stack[-1].pages[app.stack[-1].page]["kind"] in ("tile", "notes"):
+                for x, _y, t, kind in drawn(app):
+                    shown.append(t)
+                    if x + len(t) * base.advance(kind) > base.W + 1:
+                        cut.append(t)
+                app.handle("a")
+            said = " ".join(shown)
+            from firmware.screens.caesar.words import nums, tok
+            if n == 4:                                 # the sentence names them all, in order
+                named = [tok(t) for t in into]
+                assert all(t in " ".join(said.split()) for t in named) or \
+                    ", ".join(named) in " ".join(said.split()), (into, shown)
+            else:                                      # the icons, all three on the panel
+                assert [t for t in shown if t in {nums(x) for x in into}][:n] == [nums(t) for t in into], shown
+            assert cut == [], cut
+        finally:
+            app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_tile_of_your_own_that_only_plays_says_so_whole(state_dir, lang):   # S-4, S-5
+    """A tile of the player's own that only plays (S-4): his tile page says he takes nothing and
+    returns nothing, in a sentence wrapped to the panel (it was one row, cut at the right edge:
+    "Nothing to draw or r", «Нічого не бере і не»)."""
+    app = app_with(["new caesar-solo seed=3 tiles=A:play;B:play;C:play"], ["a", "a"], state_dir, lang)
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[0]["kind"] == "tile"
+        assert cut_rows(app) == []
+        said = " ".join(t for t in texts(app)[2:])
+        assert said == {"en": "Nothing to draw or return.", "ru": "Ничего не берёт и не сбрасывает.",
+                        "uk": "Нічого не бере і не скидає."}[lang]
+    finally:
+        app.console.close()
+
+
 def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_dir):   # C-5, C-6
     """A duel's draws from a physical bag: the token just drawn is not offered again (it said
     «щит 3/3: такого нет» on the second A), and the same player's next token is asked at once,
@@ -490,7 +615,7 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
         for key in ["down", "down", "right"]:                  # 3rd slot: '-' -> draw1
             app.handle(key)
         app.handle("a")
-        assert app.settings["caesar.tiles"].split(";")[1] == "B:draw1+play+draw1"
+        assert app.settings["caesar.tiles"] == "B:draw1+play+draw1"          # only the tile set (S-4)
         assert app.message and "Tile B saved" in " ".join(app.message)
         app.message = None
         app.stack = app.stack[:2]
@@ -503,8 +628,45 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
         app.handle("up")
         app.handle("a")                                         # Start; the old game is not over: confirm
         app.handle("a")
-        assert "tiles=A:draw2+play+discard1;B:draw1+play+draw1" in app.console.session.header["line"]
-        assert app.view()["tiles"]["definitions"]["B"] == "draw1+play+draw1"
+        assert "tiles=B:draw1+play+draw1" in app.console.session.header["line"]
+        tiles = app.view()["tiles"]
+        assert tiles["definitions"]["B"] == "draw1+play+draw1"
+        assert tiles["user_defined"] == ["B"] and "A" in tiles["unverified_letters"]   # never set: still "?"
+    finally:
+        app.console.close()
+
+
+def test_a_tile_edited_keeps_the_others_unverified_and_an_emptied_one_is_refused(state_dir):   # S-4
+    """Editing tile A marks A as set by the player, not the tiles never opened (they were all
+    saved with A: the next game showed every tile as verified, its "?" gone). Emptying a tile is
+    refused in a sentence and changes nothing (it said "Tile A saved: ." and A went back to its
+    default contents)."""
+    from firmware.screens.caesar.tiles import TilesScreen
+    app = app_with([NEW], ["a"], state_dir)
+    try:
+        app.stack.append(TilesScreen())
+        app.handle("a")                                         # tile A
+        editor = app.stack[-1]
+        assert isinstance(editor, TileEditor) and editor.letter == "A"
+        app.handle("down")
+        app.handle("down")
+        app.handle("right")                                     # 3rd slot: discard 1 -> centurion
+        app.handle("a")
+        assert app.settings["caesar.tiles"] == f"A:draw2+play+{editor.slots[2]}"
+        assert app.message and "Tile A saved" in " ".join(app.message)
+        app.message = None
+        app.handle("down")
+        app.handle("a")                                         # tile B: emptied
+        editor = app.stack[-1]
+        assert isinstance(editor, TileEditor) and editor.letter == "B"
+        for slot in range(6):
+            while editor.slots[slot] != "-":
+                app.handle("left")
+            app.handle("down")
+        app.handle("a")
+        assert app.stack[-1] is editor and app.message
+        assert " ".join(app.message) == "A tile needs at least one play and at most six actions."
+        assert app.settings["caesar.tiles"] == f"A:draw2+play+{editor.tiles['A'][2]}"   # unchanged
     finally:
         app.console.close()
 
@@ -650,6 +812,39 @@ def test_undo_of_his_turn_from_your_move_lands_on_the_home(state_dir):   # issue
             assert not any(CONSOLE_SYNTAX.search(t) or "send" in t for t in texts(app))
             app.handle("a")
         assert isinstance(app.stack[-1], PlayMap)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_closed_province_chosen_on_the_map_says_it_is_closed(state_dir, lang):   # C-7
+    """Your move, the list's "On the map…": A on a closed province is refused with the reason,
+    that it is closed (it said "No token of yours fits here.", as for an open province whose
+    empty spaces take none of your icons); nothing is sent."""
+    closed = "position " + json.dumps({     # Sicilia's four spaces taken: closed, Crassus 9-7 (C-7, C-9)
+        "spaces": {"SD-SC": {"by": "human", "token": "ship:4/2", "toward": {"SC": 4, "SD": 2}},
+                   "NU-SC": {"by": "crassus", "token": "ship:5/1", "toward": {"SC": 5, "NU": 1}},
+                   "SC-IT": {"by": "crassus", "token": "sword:4/2", "toward": {"SC": 4, "IT": 2}},
+                   "SC-AF": {"by": "human", "token": "ship:3/3", "toward": {"SC": 3, "AF": 3}}},
+        "turn": "human", "crassus_row": ["sword:6/0"], "human_hand": ["sword:5/1", "wild:2/2"]})
+    app = app_with([NEW, closed], ["a", "a", "press"], state_dir, lang)
+    try:
+        picker = app.stack[-1]
+        assert isinstance(picker, ProvincePicker) and "SC" not in picker.codes(app)
+        for _ in range(len(picker.items(app)) - 1):
+            app.handle("down")
+        app.handle("a")                                            # On the map…
+        app.stack[-1].cursor = PROVINCES.index("SC")
+        app.handle("a")
+        said = " ".join(app.message or [])
+        assert said == {"en": "Sicilia is closed: no empty space is left in it.",
+                        "ru": "Провинция Сицилия закрыта: свободных ячеек в ней не осталось.",
+                        "uk": "Провінцію Сицилія закрито: вільних зон у ній не лишилося."}[lang]
+        assert app.console.session.lines[-1].startswith("position")
+        app.message = None
+        app.stack[-1].cursor = PROVINCES.index("IT")                # open, and a token of yours fits
+        app.handle("a")
+        assert isinstance(app.stack[-1], OptionScreen) and app.stack[-1].code == "IT"
     finally:
         app.console.close()
 
@@ -1011,6 +1206,61 @@ def test_b_on_his_turn_counts_as_read(state_dir):
         assert isinstance(again.stack[-1], CaesarHome)
     finally:
         again.console.close()
+
+
+def test_his_turn_taken_back_and_played_again_is_unread_after_a_power_cut(state_dir):   # S-5, issue 23 §2
+    """His turn read to its end, taken back (hold B), then played again on the device: the same
+    tile from the same stack gives the same turn, with the same id. A power cut on its first page:
+    the device opens on that page again (it opened on your move, as if the turn played again had
+    been read, so the pieces taken off the board for the undo were never put back)."""
+    app = app_with([NEW, CRASSUS_CLOSES], ["a", "a", "b"], state_dir)      # his turn, read (B)
+    first = app.view()["last_crassus_turn"]
+    assert app.settings["caesar.read"] == f"{first['id']}:{len(first['pages'])}"
+    app.handle("b:hold")
+    app.handle("a")                                                 # take back his turn
+    while app.message is not None or isinstance(app.stack[-1], TextScreen):
+        app.handle("a")
+    assert isinstance(app.stack[-1], CaesarHome) and app.view()["turn"] == "crassus"
+    app.handle("a")                                                 # his turn again: its first page
+    again = app.view()["last_crassus_turn"]
+    assert again["steps"] == first["steps"] and isinstance(app.stack[-1], TurnScreen)
+    assert app.stack[-1].page == 0
+    app.console.close()                                             # the power goes
+    back = _app_with([], ["a"], state_dir)                          # main menu → Resume: Caesar!
+    try:
+        turn = back.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "tile", type(turn).__name__
+    finally:
+        back.console.close()
+
+
+def test_your_closure_taken_back_and_made_again_is_unread_after_a_power_cut(state_dir):   # C-8, C-15
+    """Your placement closes Hispania Ulterior (its Might bonus): its closure read, the placement
+    taken back and made again the same way; a power cut on the closure's page shows it again."""
+    app = app_with([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"], state_dir)   # placed: the closure
+    assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].pages[0]["kind"] == "close"
+    app.handle("b")                                                 # read (B): the Might question
+    record = app.view()["last_player_turn"]
+    assert app.settings["caesar.read"] == f"{record['id']}:{len(record['pages'])}"
+    while not isinstance(app.stack[-1], CaesarHome):
+        app.handle("b")
+    app.handle("b:hold")
+    app.handle("a")                                                 # take back the placement
+    while app.message is not None or isinstance(app.stack[-1], TextScreen):
+        app.handle("a")
+    assert app.view()["step"] == "play"
+    app.handle("a")                                                 # your move: the same placement again
+    app.handle("press")
+    app.handle("a")
+    app.handle("a")
+    assert app.view()["last_player_turn"]["id"] == record["id"] and isinstance(app.stack[-1], TurnScreen)
+    app.console.close()                                             # the power goes on its closure
+    back = _app_with([], ["a"], state_dir)
+    try:
+        turn = back.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close", type(turn).__name__
+    finally:
+        back.console.close()
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from engine.caesar.editions import EDITIONS, LEGACY, VARIANTS, language_options,
 from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, OTHER_RULES, RULE_CHOICES, Game
 from engine.caesar.position import apply_position, position_of
 from engine.caesar.rules import can_play_face_down, placements
-from engine.caesar.tiles import DIFFICULTIES, parse_tiles
+from engine.caesar.tiles import DIFFICULTIES, parse_tiles, tile_takes
 from engine.caesar.tokens import TOKENS
 from engine.caesar.guide import guide_steps
 from engine.caesar.preview import closure_preview, preview_fields
@@ -223,9 +223,10 @@ def _reveal(state: State, req: Request) -> Outcome:
     letter = flow.reveal(g)
     _store(state, g)
     actions = g.tile_defs[letter]
-    draws = min(len(g.bag[CRASSUS]), sum(int(a[-1]) for a in actions if a.startswith("draw")))
+    draws, centurions, _again = tile_takes(actions, [TOKENS[t].name for t in g.hand[CRASSUS]], len(g.bag[CRASSUS]),
+                                           len(g.cent[CRASSUS]))
     return Outcome({"tile": letter, "tile_actions": "+".join(actions), "draws": draws,
-                    "centurions": min(len(g.cent[CRASSUS]), actions.count("centurion"))},
+                    "centurions": centurions},
                    Msg("Crassus: Tile {} revealed.", tile_said(letter, g.rules["edition"])))
 
 

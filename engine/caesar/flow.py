@@ -488,10 +488,12 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
                                        if gone else Msg("His row is empty: nothing to discard."))})
         if g.over:
             break
-    if draws:
+    # C-12: names left over when a play ended the game first are no error (the table drew them
+    # before the turn; they stay in his bag)
+    if draws and not g.over:
         raise BadArguments(Msg("Tile {} did not draw {}; give only the tokens it takes.",
                                tile_said(letter, g.rules["edition"]), ", ".join(draws)))
-    if cents:
+    if cents and not g.over:
         raise BadArguments(Msg("Tile {} did not take centurion {}.", tile_said(letter, g.rules["edition"]), ", ".join(cents)))
     g.played.append(letter)
     _reshuffle(g, letter)

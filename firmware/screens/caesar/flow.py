@@ -9,7 +9,7 @@ from PIL import Image
 
 from engine.actions import Line
 from engine.caesar import actions as act
-from engine.caesar.tiles import draw_count
+from engine.caesar.tiles import tile_takes
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS
 from engine.caesar.views import CaesarView
 from engine.replies import Reply
@@ -145,9 +145,9 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
         finish_crassus(ctx, act.crassus(tile))
         return
     actions = view["tiles"]["definitions"][letter].split("+")
-    bag = view["crassus"]["bag"]
-    n_draw = min(bag, sum(draw_count(a) for a in actions if a.startswith("draw")))
-    n_cent = min(view["crassus"]["centurions_face_down"], actions.count("centurion"))
+    c = view["crassus"]
+    n_draw, n_cent, again = tile_takes(actions, c["row"], c["bag"], c["centurions_face_down"])   # S-5, S-6
+    pool = c["bag_contents"] + again        # a tile of your own may put his row tokens back first
     hidden = _hidden_centurions(view)
 
     def with_draws(c: Ctx, drawn: list[str]) -> None:
@@ -158,7 +158,7 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
             _pop_and_finish(c, act.crassus(tile, drawn))
 
     if n_draw:
-        ctx.replace(TokenPicker(lambda: _("He draws {}").format(n_draw), view["crassus"]["bag_contents"], n_draw, with_draws))
+        ctx.replace(TokenPicker(lambda: _("He draws {}").format(n_draw), pool, n_draw, with_draws))
     else:
         ctx.pop()
         with_draws(ctx, [])
@@ -182,7 +182,7 @@ def _pop_and_finish(ctx: Ctx, line: Line[Reply]) -> None:
 
 def finish_crassus(ctx: Ctx, line: Line[Reply]) -> None:
     if run_line(ctx, line) is not None:
-        show_crassus(ctx, then=go_on)
+        show_crassus(ctx, then=go_on, played=True)
 
 
 def go_on(ctx: Ctx) -> None:

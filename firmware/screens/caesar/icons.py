@@ -46,9 +46,11 @@ def draw_icon(draw: ImageDraw.ImageDraw, x: int, y: int, icon: str, size: int = 
 def draw_tokens(draw: ImageDraw.ImageDraw, x: int, y: int, names: list[str], kind: str = "large") -> int:
     """Tokens as icon + numbers side by side; returns the x after the last one."""
     size = 14 if kind == "large" else 11
-    for name in names:
-        if x > base.W - 30:
-            base.put(draw, x, y, "…", kind=kind)
+    mark = 5 + base.advance(kind)                     # a '…' after a token
+    for i, name in enumerate(names):
+        need = tokens_width([name], kind) + (mark if i < len(names) - 1 else 0)
+        if x + need > base.W:                         # no room for it (and the mark after it)
+            base.put(draw, min(x, base.W - base.advance(kind)), y, "…", kind=kind)
             break
         x += draw_icon(draw, x, y + 1, icon_of(name), size) + 1
         x += base.put(draw, x, y, nums(name), kind=kind) + 5

@@ -13,7 +13,7 @@ from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
 from engine.caesar.replies import PlayReply, PreviewReply
-from engine.caesar.terms import BONUS_WORDS
+from engine.caesar.terms import BONUS_WORDS, province
 from firmware.i18n import again
 from firmware.screens.caesar.text import Msg, _, ngettext
 from firmware.screens import base
@@ -26,6 +26,14 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, Intent, Item, WrappedListScreen, intent
 
 log = logging.getLogger(__name__)
+
+
+def no_fit(ctx: Ctx, code: str) -> Msg:
+    """Why none of your tokens can go toward province ``code``: it is closed (C-7), or no token
+    of yours fits its empty spaces (C-3)."""
+    if code in view_of(ctx)["position"]["control"]:
+        return Msg("{} is closed: no empty space is left in it.", province(PROVINCE_INDEX[code]))
+    return Msg("No token of yours fits here.")
 
 
 class ProvincePicker(Follows, WrappedListScreen):
@@ -70,7 +78,7 @@ class ProvincePicker(Follows, WrappedListScreen):
     def _on_map(self, ctx: Ctx, codes: list[str]) -> None:
         def picked(c: Ctx, code: str) -> None:
             if code not in self.codes(c):
-                c.notify(Msg("No token of yours fits here."))
+                c.notify(no_fit(c, code))
                 return
             c.pop()
             self._pick(c, code)
@@ -119,7 +127,7 @@ class PlayMap(Follows, MapScreen):
     def _picked(self, ctx: Ctx, code: str) -> None:
         picker = ProvincePicker(self.then)
         if code not in picker.codes(ctx):
-            ctx.notify(Msg("No token of yours fits here."))
+            ctx.notify(no_fit(ctx, code))
             return
         picker._pick(ctx, code)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image
 
+from firmware.screens.caesar.text import _
 from firmware.screens.caesar.words import Follows, tok
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Item, WrappedListScreen, intent
@@ -37,16 +38,18 @@ class ChoiceScreen(Follows, WrappedListScreen):
 
 class TokenPicker(Follows, WrappedListScreen):
     """Pick ``count`` tokens out of ``pool`` (what could have been drawn), in the order drawn;
-    taken off by an undo."""
+    B takes back the last pick; taken off by an undo. ``confirm``: the last pick does not act at
+    once: the tokens are listed, in order, above Start (A on one of them picks it again)."""
 
     def __init__(self, title: Callable[[], str], pool: list[str], count: int,
-                 on_done: Callable[[Ctx, list[str]], None]) -> None:
+                 on_done: Callable[[Ctx, list[str]], None], confirm: bool = False) -> None:
         super().__init__()
         self.said = title                 # said when drawn: it follows a change of language
         self.pool = sorted(pool)
         self.count = count
         self.picked: list[str] = []
         self.on_done = on_done
+        self.confirm = confirm            # the last pick shows the tokens and Start (B or A on one: pick again)
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -60,6 +63,9 @@ class TokenPicker(Follows, WrappedListScreen):
         return super().render(ctx)
 
     def items(self, ctx: Ctx) -> list[Item]:
+        if self.confirm and len(self.picked) >= self.count:      # nothing to take back once it starts
+            return ([Item(f"{i + 1}. {tok(n)}", partial(self._again, at=i)) for i, n in enumerate(self.picked)]
+                    + [Item("▶ " + _("Start"), lambda c: self.on_done(c, list(self.picked)), ident="start")])
         left = list(self.pool)
         for name in self.picked:
             left.remove(name)
@@ -72,10 +78,19 @@ class TokenPicker(Follows, WrappedListScreen):
         self.picked.append(name)
         self.cursor = self.top = 0
         if len(self.picked) >= self.count:
-            self.on_done(ctx, list(self.picked))
+            if self.confirm:
+                self.cursor = self.count                         # on Start
+            else:
+                self.on_done(ctx, list(self.picked))
+
+    def _again(self, ctx: Ctx, at: int) -> None:
+        """A on a token shown before Start: pick it (and those after it) again."""
+        del self.picked[at:]
+        self.cursor = self.top = 0
 
     def key(self, key: str, ctx: Ctx) -> None:
         if intent("row", key) is Intent.BACK and self.picked:
             self.picked.pop()
+            self.cursor = self.top = 0
             return
         super().key(key, ctx)

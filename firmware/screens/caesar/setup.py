@@ -178,7 +178,8 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
             def with_row(c: Ctx, picked: list[str]) -> None:
                 c.pop()
                 _start(c, solo(picked), home, fair)
-            ctx.push(TokenPicker(lambda: _("His 3 tokens"), [t.name for t in TOKENS if not t.centurion], 3, with_row))
+            ctx.push(TokenPicker(lambda: _("His 3 tokens"), [t.name for t in TOKENS if not t.centurion], 3, with_row,
+                                 confirm=True))          # S-2: no undo before the game starts: shown first
         else:
             _start(ctx, solo(), home, fair)
 

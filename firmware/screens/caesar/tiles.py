@@ -52,10 +52,20 @@ class TilesScreen(WrappedListScreen):
 
 def _current_tiles(ctx: Ctx) -> dict[str, list[str]]:
     tiles = {k: list(v) for k, v in DEFAULT_TILES.items()}
-    saved = remembered_tiles(ctx)
-    if saved:
-        tiles.update(parse_tiles(saved))
+    tiles.update(_saved_tiles(ctx))
     return tiles
+
+
+def _saved_tiles(ctx: Ctx) -> dict[str, list[str]]:
+    """The tiles the player set (the ``caesar.tiles`` setting), letter → actions."""
+    saved = remembered_tiles(ctx)
+    if not saved:
+        return {}
+    try:
+        return parse_tiles(saved)
+    except BadArguments as e:
+        log.warning("the remembered tiles do not read back, left out: %s", e)
+        return {}
 
 
 class TileEditor(ListScreen):
@@ -90,9 +100,9 @@ class TileEditor(ListScreen):
 
     def go(self, ctx: Ctx) -> None:
         actions = [a for a in self.slots if a != "-"]
-        tiles = dict(self.tiles)
+        tiles = _saved_tiles(ctx)           # only the tiles the player set: the others stay unverified (S-4)
         tiles[self.letter] = actions
-        text = ";".join(f"{k}:{'+'.join(v)}" for k, v in sorted(tiles.items()) if v)
+        text = ";".join(f"{k}:{'+'.join(v)}" for k, v in sorted(tiles.items()))   # an emptied tile is refused
         try:
             parse_tiles(text)
         except BadArguments as e:       # a tile without play, etc.: say so, keep editing

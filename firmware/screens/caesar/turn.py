@@ -14,7 +14,8 @@ from engine.caesar.views import CaesarView, TurnRecord
 from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
-from firmware.screens.caesar.icons import draw_icon, draw_tokens
+from firmware.screens.caesar.icons import draw_icon, draw_tokens, tokens_width
+from firmware.screens.caesar.reading import mark_read, pages_read, unread_from
 from firmware.screens.caesar.words import (
     ACTION_WORDS,
     Follows,
@@ -38,26 +39,6 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Intent, Scroll, intent, scroll_bar
 
 log = logging.getLogger(__name__)
-
-
-READ_KEY = "caesar.read"        # how far the player read the turn on screen: ``<turn id>:<pages read>``
-
-
-def pages_read(ctx: Ctx, record_id: str) -> int:
-    """How many pages of the turn ``record_id`` the player has read (the ``caesar.read`` setting;
-    0 for a turn it does not name)."""
-    stored, _sep, count = str(ctx.settings.get(READ_KEY) or "").rpartition(":")
-    return int(count) if stored == record_id and count.isdecimal() else 0
-
-
-def mark_read(ctx: Ctx, record_id: str, count: int) -> None:
-    """Keep that ``count`` pages of the turn ``record_id`` were read (durable: after a power cut
-    the turn is shown again from the first page not read)."""
-    if count <= pages_read(ctx, record_id):
-        return
-    response = ctx.set_setting(READ_KEY, f"{record_id}:{count}")
-    if not response.get("ok"):
-        log.warning("the pages read were not kept: %s", response.get("message"))
 
 
 class Page(TypedDict, total=False):
@@ -94,7 +75,8 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
             into += [t for s in mine if s["action"] == "centurion" and (t := s.get("token"))]
             back = [t for s in mine if s["action"] == "discard" for t in s["tokens"]]
             notes = [s["text"] for s in mine                  # the centurion from his stack (tile E) too
-                     if s.get("short") or s.get("skipped") or s["action"] == "centurion"]
+                     if s.get("short") or s.get("skipped") or s["action"] == "centurion"
+                     or (token_size(into if s["action"] == "draw" else back) == "" and s.get("tokens"))]
             free = tile_free_rows(bool(into), bool(back))
             said = [r for n in notes for r in base.wrap(str(n))]
             inline = len(said) <= free
@@ -114,6 +96,12 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
         elif kind == "end":
             out.append({"kind": "end", "winner": winner, "at": at})
     return out
+
+
+def token_size(names: list[str]) -> str:
+    """The size tokens fit in on one row of the tile page: ``large``, ``body``, or ``""`` (they do
+    not: the sentence naming them is added to the page's notes, S-4 tiles of your own)."""
+    return next((kind for kind in ("large", "body") if tokens_width(names, kind) <= base.W - 2), "")
 
 
 def tile_free_rows(into: bool, back: bool) -> int:
@@ -136,12 +124,15 @@ def new_pages(record: TurnRecord, before: int) -> int:
     return len(record["pages"])
 
 
-def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int = 0) -> None:
-    """Auto-Crassus's last turn (``last_crassus_turn``) from screen ``start`` on."""
+def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int = 0, played: bool = False) -> None:
+    """Auto-Crassus's last turn (``last_crassus_turn``) from screen ``start`` on; ``played``: it
+    was just played, none of its pages is read yet."""
     view = view_of(ctx)
     record = view.get("last_crassus_turn")
     if record is None:
         return
+    if played:
+        unread_from(ctx, record["id"], 0)
     pages = record_pages(record, record["tile"], view["winner"])
     ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"]))
 
@@ -156,6 +147,8 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
     record = view.get("last_player_turn")
     pages = record_pages(record, winner=view["winner"]) if record else []
     start = first_page(pages, new_pages(record, before)) if record else 0
+    if record:
+        unread_from(ctx, record["id"], new_pages(record, before))
     if drawn:
         pages.append(drawn_page(drawn, len(record["pages"]) if record else 0))
     if start < len(pages):
@@ -336,7 +329,7 @@ class TurnScreen:
             y = base.row_y(0)
             if page["into"]:
                 base.put(draw, 1, y, _("Into his row:"))
-                draw_tokens(draw, 2, y + 12, page["into"])
+                draw_tokens(draw, 2, y + 12, page["into"], kind=token_size(page["into"]) or "body")
                 y += 29
             if page["back"]:
                 base.put(draw, 1, y, _("Then back to his bag:"))
@@ -346,7 +339,8 @@ class TurnScreen:
             for i, r in enumerate(rows[:free]):
                 base.put(draw, 1, y + i * base.LINE, base.clip(r))
             if not (page["into"] or page["back"] or rows):
-                base.put(draw, 1, y, _("Nothing to draw or return."))
+                for i, r in enumerate(base.wrap(_("Nothing to draw or return."))):
+                    base.put(draw, 1, y + i * base.LINE, r)
             return img
         if kind == "play" and page["step"].get("space"):
             self._render_play(img, draw, page["step"], count, view)
