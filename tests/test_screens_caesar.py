@@ -678,6 +678,11 @@ def test_game_over_shows_the_winner(state_dir):  # C-12
         first = home.items(app)[0]
         assert first.label == "Game over" and first.value == "Crassus"
         assert "decide" not in [i.ident for i in home.items(app)]       # nothing left to predict
+        assert "last" in [i.ident for i in home.items(app)]             # his winning turn, read again (C-12)
+        home.current = "last"
+        app.handle("a")
+        screen = app.stack[-1]
+        assert isinstance(screen, TurnScreen) and [p["kind"] for p in screen.pages][-1] == "end", screen.pages
     finally:
         app.console.close()
 

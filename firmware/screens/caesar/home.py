@@ -92,9 +92,10 @@ class CaesarHome(WrappedListScreen):
         out.append(HomeItem(_("Map"), lambda c: c.push(MapScreen()), ident="map"))
         if solo and not over:                               # nothing left to predict after the end
             out.append(HomeItem(_("Crassus would…"), open_decide, ident="decide"))
-            if view["last_crassus_turn"]:
-                out.append(HomeItem(_("Last Crassus turn"), open_last,
-                                    tile_letter(view["last_crassus_turn"]["tile"], edition_of(view)), ident="last"))
+        if solo and view["last_crassus_turn"]:              # his winning turn too, after the end
+            out.append(HomeItem(_("Last Crassus turn"), open_last,
+                                tile_letter(view["last_crassus_turn"]["tile"], edition_of(view)), ident="last"))
+        if solo and not over:
             out.append(HomeItem(_("Your hand"), open_hand, str(len(view["human"]["hand"])), ident="hand"))
             out.append(HomeItem(_("Crassus's row"), open_row, str(len(view["crassus"]["row"])), ident="row"))
         if not solo and not over:
