@@ -816,3 +816,50 @@ def test_a_bad_spot_in_the_database_never_stops_the_start_and_the_rows_elsewhere
         c.close()
     monkeypatch.undo()
     assert (state_dir / (DB_NAME + ".damaged-1")).exists()
+
+
+# -- a database written by a newer Legatus (its format ahead of this program's) ----------------------
+def test_a_database_of_a_newer_legatus_is_never_changed_and_every_change_says_why(state_dir):
+    """Before: the rows of a newer format (a checksum this program does not know) were taken for
+    damage: moved to the ``damaged`` table, the session and History gone from the newer program's
+    tables, and everything played on the older one as on a fresh card."""
+    _played(state_dir)
+    _sql(state_dir, f"PRAGMA user_version={FORMAT + 1}", "CREATE TABLE future(x)",
+         "UPDATE sessions SET crc=crc+1", "UPDATE settings SET crc=crc+1")
+    before = (state_dir / DB_NAME).read_bytes()
+    r, c = _start(state_dir)
+    try:
+        assert "newer Legatus" in r["recovered"] and "damaged" not in r["recovered"], r
+        for line in ("new dice seed=3", "settings contrast=2"):
+            refused = c.request(line)
+            assert refused["error"] == "storage_error" and "newer Legatus" in refused["message"], refused
+    finally:
+        c.close()
+    assert (state_dir / DB_NAME).read_bytes() == before
+    assert not list(state_dir.glob("*.damaged-*"))
+
+
+def test_a_newer_legatus_database_whose_tables_changed_is_not_salvaged(state_dir):
+    """A column of a newer format whose type changed used to make the file 'damaged': it was moved
+    aside and a new, nearly empty database made in its place."""
+    _played(state_dir)
+    _sql(state_dir, f"PRAGMA user_version={FORMAT + 1}", "ALTER TABLE damaged RENAME TO damaged_old",
+         "CREATE TABLE damaged(id INTEGER PRIMARY KEY, what TEXT NOT NULL, data BLOB NOT NULL, reason TEXT NOT NULL)")
+    before = (state_dir / DB_NAME).read_bytes()
+    r, c = _start(state_dir)
+    c.close()
+    assert "newer Legatus" in r["recovered"], r
+    assert (state_dir / DB_NAME).read_bytes() == before and not list(state_dir.glob("*.damaged-*"))
+
+
+def test_a_format_number_ahead_on_a_database_exactly_this_programs_plays_on(state_dir):
+    """(A flipped bit of the header's format number on a file that is all this program's own is
+    not a newer Legatus: nothing to protect, the game goes on.)"""
+    _played(state_dir)
+    _sql(state_dir, f"PRAGMA user_version={FORMAT + 1}")
+    r, c = _start(state_dir)
+    try:
+        assert r["state"] == VIEWS[-1] and "recovered" not in r
+        assert c.request("roll 1d6")["ok"]
+    finally:
+        c.close()

@@ -46,7 +46,9 @@ way. At every start:
 
 ``recovery`` says what was found (``state`` answers it as ``recovered``; the device shows it).
 
-Format: ``PRAGMA user_version`` is :data:`FORMAT`. Version 0 (before issue 20) had the session
+Format: ``PRAGMA user_version`` is :data:`FORMAT`. A file of a newer format whose tables or rows
+are not all this program's own was written by a newer Legatus: it is read, never changed (every
+change refused, saying why; nothing of it set aside as damage or salvaged). Version 0 (before issue 20) had the session
 checksum over the id and header only; it is upgraded at the first start (each row whose old
 checksum holds is sealed anew). Any code that changes a ``sessions`` row must seal it again with
 :meth:`Store.seal_session` in the same transaction.

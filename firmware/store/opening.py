@@ -18,7 +18,7 @@ from engine.text import Msg
 from firmware import fairness, history, players
 from firmware.storage import crc, fsync_dir, make_private
 from firmware.store.checks import Checks, _Found
-from firmware.store.schema import DB_NAME, StateDirError, _raw, _text, session_crc
+from firmware.store.schema import _EXPECTED, DB_NAME, FORMAT, KNOWN, StateDirError, _raw, _text, session_crc
 from firmware.store.reasons import reason
 
 if TYPE_CHECKING:                  # (the salvage is imported only after damage)
@@ -41,6 +41,9 @@ class Opening(Checks):
             try:
                 self._check_header()
                 db = self._connect()
+                newer = self._newer(db)
+                if newer is not None:
+                    return db, newer
                 self._verify(db)
                 self._check_schema(db)
                 self._create(db)
@@ -65,6 +68,35 @@ class Opening(Checks):
                           type(e).__name__, e)
                 return self._salvage(e, before, journal)
         raise AssertionError("unreachable")
+
+    def _newer(self, db: sqlite3.Connection) -> _Found | None:
+        """If the file was written by a newer Legatus (its format number is ahead of this
+        program's and its tables or rows are not all this program's own), what the start found:
+        nothing, for nothing of it is this program's to mend, set aside or salvage; every change is
+        refused (:meth:`transaction`) and the start says why. None for any other file (a format
+        number ahead on a file that is all this program's own is a flipped bit: the start goes on)."""
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version <= FORMAT:
+            return None
+        try:
+            self._check_schema(db)
+            tables = self._tables(db)
+            alien = bool(set(tables) - set(KNOWN) - {"sqlite_sequence"}) or any(
+                set(cols) - set(_EXPECTED[name]) for name, cols in tables.items() if name in KNOWN)
+            found = self._scan(db)
+            alien = alien or bool(found.bad or found.flags or found.bad_settings)
+        except sqlite3.Error as e:
+            log.warning("a file of format %s does not read as this program's (%s)", version, e)
+            alien = True
+        if not alien:
+            return None
+        log.error("%s is of format %s, written by a newer Legatus (this one knows %s): nothing will be changed",
+                  self.db_path, version, FORMAT)
+        self._newer_format = version
+        self._notes.append(Msg("The games on this card were saved by a newer Legatus (data format {}; this one "
+                               "knows {}): nothing can be saved or changed until Legatus is updated. History and "
+                               "the last game can still be read.", version, FORMAT))
+        return _Found(version, [], [], [], [])
 
     def _hot_journal(self) -> tuple[bytes | None, bytes | None]:
         """A rollback journal left by an interrupted transaction, and the database as it was
