@@ -434,6 +434,58 @@ def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archiv
         c.close()
 
 
+@pytest.mark.parametrize("cut", ["full", "power"])
+def test_a_damaged_history_row_whose_rebuild_the_disk_refused_is_rebuilt_at_the_next_start(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch, cut: str):
+    """QA (storage faults): the start set the damaged row aside (one transaction), then the card
+    was full (or the power was cut) before the record was written again (the next): at every later
+    start the damaged row was no longer found, so the finished game had vanished from History for
+    good, though its session's rows still held it."""
+    from engine.text import Msg
+    from firmware import history_rebuild
+    from firmware.storage import StorageError
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)                                   # C-12: recorded as finished
+    ok(c, "new dice seed=1")                                    # archives the game's session
+    before = games(c)
+    c.close()
+    _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
+
+    def refused(*_a: object, **_k: object) -> list[str]:
+        if cut == "power":
+            raise SystemExit("the power was cut")
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    with monkeypatch.context() as m:
+        m.setattr(history_rebuild, "rebuild", refused)
+        try:
+            store = Store(state_dir)
+        except SystemExit:
+            store = None
+        if store is not None:
+            c = Console(store, store.resume())
+            assert games(c) == [] and "History record" in ok(c, "state")["recovered"]
+            c.close()
+        else:                                              # (the process died: its lock goes with it)
+            import gc
+            gc.collect()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        after = games(c)
+        keys = ("game", "status", "mode", "players", "result", "started", "finished")
+        assert [{k: g[k] for k in keys} for g in after] == [{k: g[k] for k in keys} for g in before]
+        assert "back in History" in ok(c, "state")["recovered"]
+    finally:
+        c.close()
+    store = Store(state_dir)                                    # done: nothing more to do nor to say
+    c = Console(store, store.resume())
+    try:
+        assert "recovered" not in ok(c, "state") and len(games(c)) == 1
+    finally:
+        c.close()
+
+
 def test_a_rebuilt_record_never_calls_a_finish_time_sure_that_its_damaged_row_called_unsure(
         state_dir: Path, monkeypatch: pytest.MonkeyPatch):
     """QA (history): the clock was not set when the game finished (``unsynced``); one bad byte in

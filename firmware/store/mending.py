@@ -15,6 +15,8 @@ from firmware.store.schema import FORMAT, SESSION_ROW, _text, effective_lines
 
 log = logging.getLogger(__name__)
 
+REBUILT = "; rebuilt"      # added to the reason of a damaged History row once it is written again
+
 
 class Mending(Opening):
     """Setting aside and mending what the start-up check found."""
@@ -101,24 +103,28 @@ class Mending(Opening):
         """Write again, from the stored sessions' rows, the History rows the check set aside (a
         finished game never vanishes from History because of one bad byte): the sessions those
         rows name, and any whose rows are all gone (a damaged session id), each replayed from its
-        actions. Reported; a failure is logged and reported, never raised."""
-        if not self._salvaged and not any(table == "history" for table, *_rest in found.bad):
+        actions. Reported; a failure is logged and reported, never raised. A damaged row whose
+        rebuild the disk refused (or a power cut cut short) stays pending in ``damaged`` and is
+        rebuilt at a later start; once done, its reason says so (:data:`REBUILT`)."""
+        if self._newer_format is not None:
+            return                             # a newer Legatus's file: nothing of it is changed
+        pending = self._pending_history()
+        if not self._salvaged and not pending and not any(table == "history" for table, *_rest in found.bad):
             return                             # nothing damaged (every start): nothing to import
         import datetime as _dt
         import json
         from firmware import history_rebuild
         from firmware.session import END
-        lost = [history_rebuild.Lost.of(raw) for table, _, raw, key in found.bad if table == "history"]
-        if self._salvaged:                     # rows the salvage found damaged, and any it never found
-            lost += [history_rebuild.Lost.of(bytes(raw)) for (raw,) in self.db.execute(
-                "SELECT data FROM damaged WHERE what='history' AND reason='salvage'").fetchall()]
+        raws = dict.fromkeys([raw for table, _, raw, key in found.bad if table == "history"] + [r for _, r in pending])
+        lost = [history_rebuild.Lost.of(raw) for raw in raws]        # (the salvage's, and any it never found)
         lost = [x for x in lost if x.rid is None or not self.db.execute("SELECT 1 FROM history WHERE id=? AND sid=?",
                                                                         (x.rid, x.sid)).fetchone()]
         if not lost and not self._salvaged:
+            self._rebuilt([i for i, _ in pending])
             return
         named = {x.sid for x in lost}
         unread = self._salvaged or not named <= self._sids()     # a row whose session id is itself damaged
-        rebuilt = 0
+        rebuilt, refused = 0, False
         for sid_, header, current, ended, check in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions "
                                                                     "ORDER BY id").fetchall():
             text = self.session_header((sid_, header, current, ended, check))
@@ -140,12 +146,36 @@ class Mending(Opening):
                     log.warning("session %s: its end time %r is not a date", sid_, ended)
                     when = None
                 rebuilt += bool(history_rebuild.rebuild(self, head, lines, not current, lost, when))
+            except (StorageError, sqlite3.Error) as e:
+                log.error("cannot write the History rows of session %s again now (%s): at a later start", sid_, e)
+                refused = True
             except Exception:  # noqa: BLE001 - one session that does not replay must not stop the others
                 log.exception("cannot rebuild the History rows of session %s", sid_)
+        if not refused:
+            self._rebuilt([i for i, _ in pending])
         if rebuilt:
             self._notes.append(Msg("{n} game was worked out again from its saved actions and is back in History.",
                                    n=rebuilt, plural="{n} games were worked out again from their saved actions and are "
                                                      "back in History."))
+
+    def _pending_history(self) -> list[tuple[int, bytes]]:
+        """The damaged History rows (id in ``damaged``, raw bytes) not yet written again."""
+        try:
+            return [(int(i), bytes(raw)) for i, raw in self.db.execute(
+                "SELECT id, CAST(data AS BLOB) FROM damaged WHERE what='history' AND reason IN ('checksum', 'salvage')")]
+        except sqlite3.Error as e:
+            log.error("cannot read the damaged History rows: %s", e)
+            return []
+
+    def _rebuilt(self, ids: list[int]) -> None:
+        """Mark the damaged History rows ``ids`` as written again (never tried again)."""
+        if not ids:
+            return
+        try:
+            with self.transaction() as db:
+                db.executemany(f"UPDATE damaged SET reason = reason || '{REBUILT}' WHERE id=?", [(i,) for i in ids])
+        except StorageError as e:
+            log.error("cannot mark the damaged History rows as written again (tried again at the next start): %s", e)
 
     def _refile_fair(self, sids: list[bytes]) -> int:
         """File again, from each ended session's own rows (its header holds the seed), the
