@@ -570,6 +570,35 @@ def test_a_damaged_fair_draw_record_is_reported_set_aside_and_made_again_from_th
         c.close()
 
 
+def test_a_damaged_fair_draw_record_the_full_card_kept_from_being_made_again_is_made_at_the_next_start(
+        state_dir, monkeypatch):
+    """QA (storage faults): the start set the damaged record aside, then the card was full when it
+    was to be made again: no later start tried again, and the ended game had lost its proof for
+    good (``export format=draws`` refused, History without its seed) though its rows still held it."""
+    from engine.text import Msg
+    from firmware import fairness
+    from firmware.storage import StorageError
+    seed = _ended_bag(state_dir)
+    _sql(state_dir, "UPDATE fair SET data = CAST(CAST(data AS BLOB) || x'ff' AS TEXT)")
+
+    def full(*_a: object, **_k: object) -> None:
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    with monkeypatch.context() as m:
+        m.setattr(fairness, "file_lines", full)
+        r, c = _start(state_dir)
+        c.close()
+    assert "made again from its saved actions once the card can be written" in r["recovered"], r
+    r, c = _start(state_dir)
+    try:
+        assert "made again from its saved actions" in r.get("recovered", ""), r
+        assert str(c.request("export format=draws")["record"]["seed"]) == seed
+    finally:
+        c.close()
+    r, c = _start(state_dir)                      # done: nothing more to do nor to say
+    c.close()
+    assert "recovered" not in r
+
+
 def test_a_damaged_fair_draw_record_whose_session_is_gone_is_reported_and_history_still_answers(state_dir):
     seed = _ended_bag(state_dir)
     _sql(state_dir, "UPDATE fair SET data = CAST(CAST(data AS BLOB) || x'ff' AS TEXT)", "DELETE FROM actions")
