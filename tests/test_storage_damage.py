@@ -61,6 +61,40 @@ def _start(d: Path) -> tuple[dict, Console]:
     return c.request("state"), c
 
 
+def test_a_damaged_action_the_full_card_kept_from_being_set_aside_never_blocks_the_next_action(state_dir, monkeypatch):
+    """QA (storage faults): the start found a damaged action row but the card was full when it was
+    to be set aside; the session resumed at the last good action. Space freed ("Legatus goes on by
+    itself"), every action was still refused — "Could not save (UNIQUE constraint failed …)" —
+    for its row's place was held by the damaged row and those after it, until a restart."""
+    from firmware.storage import StorageError
+    from firmware.store import connection
+    _played(state_dir)
+    _sql(state_dir, "UPDATE actions SET line='roll 3d6' WHERE seq=40")
+    real = connection.Connection.transaction
+    calls = []
+
+    def full_once(self, *a, **k):
+        calls.append(1)
+        if len(calls) == 1:
+            raise StorageError("The storage is full: nothing was changed.")
+        return real(self, *a, **k)
+    with monkeypatch.context() as m:
+        m.setattr(connection.Connection, "transaction", full_once)
+        r, c = _start(state_dir)
+    try:
+        assert r["state"] == VIEWS[39] and "after action 39" in r["recovered"]
+        rolled = c.request("roll 1d6")
+        assert rolled["ok"], rolled
+        want = rolled["state"]
+        assert c.request("undo")["ok"] and c.request("roll 1d6")["ok"]
+        want = c.request("state")["state"]
+    finally:
+        c.close()
+    r, c = _start(state_dir)
+    c.close()
+    assert r["state"] == want and "recovered" not in r, r
+
+
 # -- text decoded only after its checksum holds ----------------------------------------------------
 def test_invalid_utf8_in_one_action_resumes_at_the_last_good_action_and_says_so(state_dir):
     """Before: sqlite3 decoded every row of the session first, so one invalid byte hid the whole

@@ -57,15 +57,22 @@ class Actions(Resuming):
         line = line.strip()
         sentence = json.dumps(to_data(session.sentence_of(line, outcome)), ensure_ascii=False)
         with self.transaction(self._row_landed(sid_, seq, "do", line)) as db:
+            self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "do", line, sentence, crc(sid_, seq, "do", line, sentence)))
             if session.checkpoint_due():
                 depth = len(session.lines) + 1
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
-        self._seq = seq
+        self._seq, self._aside = seq, None
         session.commit(line, outcome, new_json, seq)
         self._trail = session.trail
+
+    def _set_aside_now(self, db: sqlite3.Connection) -> None:
+        """(Inside an action's transaction) set aside the damaged action rows the card refused to
+        at start (:attr:`_aside`): they hold the places the session's next rows take."""
+        if self._aside is not None:
+            self._aside(db)
 
     @staticmethod
     def _row_landed(sid_: int, seq: int, kind: str, line: str) -> Callable[[sqlite3.Connection], bool]:
@@ -97,8 +104,9 @@ class Actions(Resuming):
         before = session.before_undo()      # read first: nothing is stored if an older action is damaged
         sid_, seq = self._session_id, self._seq + 1
         with self.transaction(self._row_landed(sid_, seq, "undo", "")) as db:
+            self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)", (sid_, seq, "undo", "", "", crc(sid_, seq, "undo", "", "")))
-        self._seq = seq
+        self._seq, self._aside = seq, None
         return session.undo(before)
 
     def _ended_again(self, session: Session, notes: list[Msg]) -> None:

@@ -42,6 +42,8 @@ class Connection:
     _hot_rows: dict[tuple[Any, ...], tuple[Any, ...]] | None
     _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
     _newer_format: int | None = None     # the format of a newer Legatus's file: nothing of it is changed
+    _aside: Callable[[sqlite3.Connection], None] | None = None   # the damaged action rows to set aside,
+                                         # which the card refused at start: done in the next action's transaction
 
     def _connect(self) -> sqlite3.Connection:
         """The connection to the database (see :meth:`_open_file`). On a read-only card holding a

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -143,16 +144,19 @@ class Resuming(Mending):
         plan = self._plan(sid_)
         good, lost, mended, refill = plan.rows
         if lost or mended or refill:
+            def aside(db: sqlite3.Connection) -> None:
+                db.executemany("INSERT INTO damaged(what, data, reason) VALUES('action', ?, 'checksum')",
+                               [(_raw(sid_, *r[1:]),) for r in lost])
+                db.executemany("DELETE FROM actions WHERE rowid=?", [(r[0],) for r in lost])
+                db.executemany("INSERT OR REPLACE INTO actions VALUES(?,?,?,?,?,?)", refill)
+                for rowid, seq in mended:
+                    db.execute("UPDATE actions SET seq=? WHERE rowid=?", (seq, rowid))
             try:
                 with self.transaction() as db:
-                    db.executemany("INSERT INTO damaged(what, data, reason) VALUES('action', ?, 'checksum')",
-                                   [(_raw(sid_, *r[1:]),) for r in lost])
-                    db.executemany("DELETE FROM actions WHERE rowid=?", [(r[0],) for r in lost])
-                    db.executemany("INSERT OR REPLACE INTO actions VALUES(?,?,?,?,?,?)", refill)
-                    for rowid, seq in mended:
-                        db.execute("UPDATE actions SET seq=? WHERE rowid=?", (seq, rowid))
-            except StorageError as e:
-                log.error("cannot set the damaged actions aside: %s", e)
+                    aside(db)
+            except StorageError as e:          # done first thing in the next action's own transaction
+                log.error("cannot set the damaged actions aside now (with the next action): %s", e)
+                self._aside = aside
         if mended or refill:
             notes.append(Msg("A damaged action was mended; nothing was lost."))
         lost = [r for r in lost if not any(r[1] == v[1] for v in refill)] if refill else lost
