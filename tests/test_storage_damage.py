@@ -95,6 +95,67 @@ def test_a_damaged_action_the_full_card_kept_from_being_set_aside_never_blocks_t
     assert r["state"] == want and "recovered" not in r, r
 
 
+class _CutShort(BaseException):
+    """(The power cut in the middle of the salvage: the process ends there.)"""
+
+
+def _salvage_cut(state_dir: Path, monkeypatch, how: str) -> None:
+    """A played state directory whose database cannot be opened (its header damaged), started
+    once with its salvage cut short: ``full`` (the card is full as the rows are carried), ``power``
+    (the process dies as they are carried) or ``swap`` (dies just before the new file takes the
+    damaged one's place)."""
+    from firmware.store import StateDirError, opening
+    _played(state_dir)
+    path = state_dir / DB_NAME
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    real_connect, real_replace = sqlite3.connect, os.replace
+
+    class Cut(sqlite3.Connection):
+        def execute(self, sql, *a):
+            if sql.startswith("INSERT OR REPLACE INTO"):          # the rows carried into the new file
+                if how == "full":
+                    raise sqlite3.OperationalError("database or disk is full")
+                raise _CutShort
+            return super().execute(sql, *a)
+
+    def replace(src, dst):
+        if Path(dst) == path:
+            raise _CutShort
+        return real_replace(src, dst)
+    with monkeypatch.context() as m:
+        if how == "swap":
+            m.setattr(opening.os, "replace", replace)
+        else:
+            m.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, factory=Cut, **k))
+        with pytest.raises(StateDirError if how == "full" else _CutShort):
+            Store(state_dir)
+    import gc
+    gc.collect()                                  # (the process that died: its lock and files go with it)
+
+
+@pytest.mark.parametrize("how", ["full", "power", "swap"])
+def test_a_salvage_the_full_card_or_a_power_cut_stopped_is_done_at_the_next_start(state_dir, monkeypatch, how):
+    """QA (storage faults): the damaged database was moved aside first, then the new one could
+    not be made (a full card) or the power was cut: the next start found no database (or an empty
+    one) and began afresh — every game, History and the settings gone without a word, the rows
+    left in legatus.db.damaged-1 that no start read again."""
+    _salvage_cut(state_dir, monkeypatch, how)
+    r, c = _start(state_dir)
+    try:
+        assert r["state"] == VIEWS[-1], r
+        assert "carried into a new one" in r["recovered"]
+        assert c.request("settings")["settings"]["contrast"] == "4"
+        assert c.request("roll 1d6")["ok"]
+    finally:
+        c.close()
+    assert sorted(p.name for p in state_dir.iterdir() if "damaged" in p.name) == [f"{DB_NAME}.damaged-1"]
+    r, c = _start(state_dir)
+    c.close()
+    assert "recovered" not in r
+
+
 # -- text decoded only after its checksum holds ----------------------------------------------------
 def test_invalid_utf8_in_one_action_resumes_at_the_last_good_action_and_says_so(state_dir):
     """Before: sqlite3 decoded every row of the session first, so one invalid byte hid the whole
