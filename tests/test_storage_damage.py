@@ -156,6 +156,43 @@ def test_a_salvage_the_full_card_or_a_power_cut_stopped_is_done_at_the_next_star
     assert "recovered" not in r
 
 
+@pytest.mark.parametrize("size", [0, 60])
+def test_a_database_cut_to_nothing_is_reported_never_taken_for_a_first_start(state_dir, size):
+    """QA (storage faults): a database file cut to 0 bytes (or to less than its header) read as a
+    new, empty one: every game, History and the settings gone, and not a word said."""
+    _played(state_dir)
+    os.truncate(state_dir / DB_NAME, size)
+    r, c = _start(state_dir)
+    try:
+        assert r["error"] == "no_session" and "kept aside as legatus.db.damaged-1" in r["recovered"], r
+        assert c.request("new dice seed=2")["ok"]
+    finally:
+        c.close()
+
+
+def test_a_first_start_cut_short_leaves_no_database_and_the_next_start_is_a_first_start(state_dir, monkeypatch):
+    """(The database is made beside its place and renamed into it: a power cut in the first
+    start leaves no file that a later start could take for a damaged one, nor for an empty one.)"""
+    real_connect = sqlite3.connect
+
+    class Cut(sqlite3.Connection):
+        def execute(self, sql, *a):
+            if sql.startswith("CREATE TABLE"):
+                raise _CutShort
+            return super().execute(sql, *a)
+    with monkeypatch.context() as m:
+        m.setattr(sqlite3, "connect", lambda *a, **k: real_connect(*a, factory=Cut, **k))
+        with pytest.raises(_CutShort):
+            Store(state_dir)
+    import gc
+    gc.collect()
+    assert not (state_dir / DB_NAME).exists()
+    r, c = _start(state_dir)
+    c.close()
+    assert r["error"] == "no_session" and "recovered" not in r
+    assert sorted(p.name for p in state_dir.iterdir()) == [DB_NAME, "lock"]
+
+
 # -- text decoded only after its checksum holds ----------------------------------------------------
 def test_invalid_utf8_in_one_action_resumes_at_the_last_good_action_and_says_so(state_dir):
     """Before: sqlite3 decoded every row of the session first, so one invalid byte hid the whole
@@ -987,3 +1024,4 @@ def test_a_format_number_ahead_on_a_database_exactly_this_programs_plays_on(stat
         assert c.request("roll 1d6")["ok"]
     finally:
         c.close()
+

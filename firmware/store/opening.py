@@ -34,6 +34,13 @@ class Opening(Checks):
         """The database, checked, or — whatever went wrong — a new one holding every row of the
         old one whose checksum holds (never a crash loop)."""
         self._salvage_left()
+        if not self.db_path.exists():          # a first start: made beside its place, renamed into it
+            try:
+                os.replace(self._build([], []), self.db_path)
+                fsync_dir(self.root)
+            except OSError as e:
+                log.error("cannot put the new database in place: %s", e)
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
         journal, before = self._hot_journal()
         self._hot = (before, journal) if before is not None and journal is not None else None
         self._hot_rows = None
