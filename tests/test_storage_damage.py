@@ -1025,3 +1025,17 @@ def test_a_format_number_ahead_on_a_database_exactly_this_programs_plays_on(stat
     finally:
         c.close()
 
+
+def test_a_read_the_card_refused_is_logged_in_its_words_without_a_traceback(caplog):
+    """QA (storage faults, ``storage_faults.py inject --finish``): on a full card whose hot
+    journal could not be rolled back, every read of the players, the fair-draw records and History
+    logged a whole traceback (several a request), as if Legatus had a bug."""
+    import logging
+    from firmware import fairness, players
+    db = sqlite3.connect(":memory:")
+    db.close()                                   # every statement now fails with sqlite3's own error
+    with caplog.at_level(logging.WARNING):
+        assert players.known(db) == []
+        assert fairness.filed(db, ["x"]) == {}
+        assert fairness.seed_revealed(db, 5) is True
+    assert len(caplog.records) >= 3 and not [r.getMessage() for r in caplog.records if r.exc_info]
