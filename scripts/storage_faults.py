@@ -2,17 +2,22 @@
 points of each, this runs all of them and prints what failed.
 
     python scripts/storage_faults.py inject [--calls pwrite64,fdatasync] [--faults error=ENOSPC,signal=KILL]
-                                            [--upto 80] [--step 1] [--games] [--path legatus.db-journal]
+                                            [--upto 80] [--step 1] [--games | --finish] [--path legatus.db-journal]
     python scripts/storage_faults.py powerloss [--first]
     python scripts/storage_faults.py bitflip [--trials 300]
     python scripts/storage_faults.py damage [--trials 1000]
     python scripts/storage_faults.py killplay [--runs 150] [--within 1.6]
+    python scripts/storage_faults.py lostjournal [--upto 40]
 
 ``inject``: ``strace -e inject=<call>:<fault>:when=N`` (and ``N+``: the fault stays, like a full disk)
 on a ``legatus console`` subprocess playing a scripted session; after each run the program is
 restarted without faults: every acknowledged action must come back exactly, nothing refused may
 come back, the program must start, and the running program's last state must equal the disk's.
 ``--path`` injects only into calls on that file of the state directory (strace ``-P``).
+``--finish``: a session of finishes instead (``end`` of games with named players, ``reveal``, a
+players' rename, a setting, a game replaced by ``new`` and so abandoned, ``history``, ``export``):
+after the restart History (without its times) and the remembered players must also be those of
+the acknowledged lines — an acknowledged ``end`` never loses its game, a refused one never adds it.
 
 ``powerloss``: one strace of a scripted session; after every traced file syscall the state
 directory is rebuilt as a power cut would leave it (only fsync'd data, and directory entries made
@@ -33,6 +38,11 @@ after it may be lost. Prints a table of the outcomes per file.
 (SIGKILL) at a random moment, twice per state directory: the restart must work, every History
 entry and exported play answered must come back unchanged, every acknowledged ``end`` must have its
 game in History with its seed, and the state must be the last one answered.
+``lostjournal``: a process killed at each write to the database in the middle of a commit (a roll
+that takes a checkpoint, an ``end``, a ``new`` that archives, a setting), then its rollback
+journal lost (fsck, a person tidying the card): the start must work, say what it found unless the
+records are exactly those before or after the action, and keep every History record, the settings
+and the state acknowledged before it (or the action's own result); prints the outcomes.
 Needs ``strace`` for inject, powerloss and damage's journal cases.
 """
 from __future__ import annotations
@@ -65,6 +75,12 @@ SCRIPT_KIT = ["new dice seed=1", "roll 2d6", "roll 2d6", "undo", "roll 3d6", "st
 SCRIPT_GAMES = ["new caesar-solo seed=2", "crassus", "undo", "crassus", "roll 2d6", "new glory players=2 seed=3",
                 "roll 1d6", "new jc-battle seed=4", "roll 3d6", "undo", "roll 3d6",
                 "new sword players=romans,gauls seed=5", "roll 2d6", "state"]
+SCRIPT_FINISH = ["new dice seed=1", "roll 2d6", "end", "reveal", "new glory players=Ann,Bob seed=3", "roll 1d6",
+                 "end", "players rename Ann Anna", "settings language=uk", "new bag items=a*2,b seed=4", "draw",
+                 "new dice seed=6", "roll 1d6", "end", "history", "export format=csv",
+                 "new jc-battle seed=7 people=caesar:Anna,pompey:Carl", "roll 3d6", "end", "export format=bgstats", "state"]
+READ_FINISH = ["history 100", "players"]
+_TIMES = ("started", "finished", "unsynced")
 
 
 def console(state_dir: str, lines: list[str], prefix: list[str] | None = None) -> tuple[list[dict[str, Any]], str]:
@@ -80,10 +96,15 @@ def console(state_dir: str, lines: list[str], prefix: list[str] | None = None) -
     return out, p.stderr
 
 
-def final_view(state_dir: str) -> tuple[list[dict[str, Any]], str]:
-    out, err = console(state_dir, ["state", "settings"])
+def final_view(state_dir: str, extra: list[str] | None = None) -> tuple[list[dict[str, Any]], str]:
+    """The replies to ``state``, ``settings`` and ``extra`` on a restart (History's times left out:
+    they are the clock's, not the session's)."""
+    out, err = console(state_dir, ["state", "settings", *(extra or [])])
     for r in out:
         r.pop("recovered", None)
+        for entry in r.get("games", []) if isinstance(r.get("games"), list) else []:
+            for k in _TIMES:
+                entry.pop(k, None)
     return out, err
 
 
@@ -94,24 +115,26 @@ def changes(lines: list[str], replies: list[dict[str, Any]]) -> list[str]:
 class Expected:
     """The final view after a list of acknowledged changes, computed once per list."""
 
-    def __init__(self, work: str) -> None:
-        self.work, self.cache = work, {}  # type: ignore[var-annotated]
+    def __init__(self, work: str, extra: list[str] | None = None) -> None:
+        self.work, self.cache, self.extra = work, {}, extra  # type: ignore[var-annotated]
 
     def __call__(self, lines: list[str]) -> list[dict[str, Any]]:
         key = "\n".join(lines)
         if key not in self.cache:
             d = tempfile.mkdtemp(dir=self.work)
             console(d, lines)
-            self.cache[key] = final_view(d)[0]
+            self.cache[key] = final_view(d, self.extra)[0]
             shutil.rmtree(d, ignore_errors=True)
         return self.cache[key]
 
 
 # -- inject ------------------------------------------------------------------------------------
 def inject(args: argparse.Namespace) -> int:
-    script = SCRIPT_GAMES if args.games else SCRIPT_KIT
+    script = SCRIPT_FINISH if args.finish else SCRIPT_GAMES if args.games else SCRIPT_KIT
+    extra = READ_FINISH if args.finish else None
+    n_views = 2 + len(extra or [])
     work = tempfile.mkdtemp(prefix="faults")
-    expected = Expected(work)
+    expected = Expected(work, extra)
 
     def check(call: str, fault: str, when: str) -> str | None:
         d = tempfile.mkdtemp(dir=work)
@@ -125,10 +148,13 @@ def inject(args: argparse.Namespace) -> int:
             return f"{label}: timeout"
         acked = changes(script, replies)
         inflight = script[len(replies)] if len(replies) < len(script) else None
-        after, err2 = final_view(d)
+        after, err2 = final_view(d, extra)
         shutil.rmtree(d, ignore_errors=True)
         problems = []
-        if len(after) != 2 or "Traceback" in err2:
+        internal = [ln for ln, r in zip(script, replies) if r.get("error") == "internal_error" or "garbage" in r]
+        if internal:
+            problems.append(f"internal_error or garbage answering {internal}")
+        if len(after) != n_views or "Traceback" in err2:
             problems.append(f"the restart failed: {err2[-300:]}")
         elif after not in [expected(acked)] + ([expected([*acked, inflight])] if inflight else []):
             problems.append(f"acknowledged {acked}, in flight {inflight!r}; after restart {json.dumps(after)[:300]}")
@@ -658,6 +684,87 @@ def run_damage(work: Path, built: dict[str, Any], trials: int, seed: int, verbos
     return {"counts": counts, "bad": bad, "failures": failures, "lost": lost}
 
 
+# -- lostjournal -------------------------------------------------------------------------------
+LOST_SETUP = ["settings contrast=4", "new dice seed=3", "roll 2d6", "end", "new glory players=Ann,Bob seed=5",
+              "roll 1d6", "end", "new dice seed=9", *(["roll 2d6"] * 63)]
+LOST_ACTIONS = ["roll 2d6", "end", "new bag items=a*3 seed=4", "settings language=ru"]   # (the 64th action: a checkpoint)
+LOST_ASKED = ["state", "history 100", "settings", "players"]
+
+
+def _lost_view(d: Path) -> tuple[dict[str, Any], bool]:
+    """The answers to :data:`LOST_ASKED` on a start (History's times left out), and whether the
+    start reported something (``recovered``)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(d)
+    c = Console(store, store.resume())
+    try:
+        got = {line: c.request(line) for line in LOST_ASKED}
+    finally:
+        c.close()
+    reported = any(r.pop("recovered", None) for r in got.values())
+    for entry in got["history 100"].get("games", []):
+        for k in _TIMES:
+            entry.pop(k, None)
+    return got, reported
+
+
+def lostjournal(args: argparse.Namespace) -> int:
+    import logging
+    from firmware.store import DB_NAME
+    logging.disable(logging.CRITICAL)          # (the salvages' log lines: the outcomes say it)
+    work = Path(tempfile.mkdtemp(prefix="lostjournal"))
+    pristine = work / "pristine"
+    console(str(pristine), LOST_SETUP)
+    before, _ = _lost_view(pristine)
+    outcomes: dict[str, int] = {}
+    bad: list[str] = []
+    for action in LOST_ACTIONS:
+        done = work / "done"
+        shutil.rmtree(done, ignore_errors=True)
+        shutil.copytree(pristine, done, ignore=shutil.ignore_patterns("lock"))
+        console(str(done), [action])
+        after, _ = _lost_view(done)
+        for k in range(1, args.upto + 1):
+            d = work / "trial"
+            shutil.rmtree(d, ignore_errors=True)
+            shutil.copytree(pristine, d, ignore=shutil.ignore_patterns("lock"))
+            console(str(d), [action], ["strace", "-f", "-qq", "-o", "/dev/null", "-P", str(d / DB_NAME),
+                                       "-e", "trace=pwrite64", "-e", f"inject=pwrite64:signal=KILL:when={k}"])
+            journal = d / f"{DB_NAME}-journal"
+            if not journal.exists():
+                break                          # the commit had fewer writes: the action is done
+            journal.unlink()
+            label = f"{action!r} killed at write {k}, journal lost"
+            try:
+                got, reported = _lost_view(d)
+            except Exception:  # noqa: BLE001 - any exception here is the finding
+                bad.append(f"{label}: failed start: {traceback.format_exc()[-300:]}")
+                continue
+            if got in (before, after):
+                outcome = "reported, nothing lost" if reported else "exact"
+            else:
+                problems = [line for line in LOST_ASKED if got[line] not in (before[line], after[line])]
+                lost = [g for g in before["history 100"].get("games", []) if g not in got["history 100"].get("games", [])]
+                if any(r.get("error") == "internal_error" for r in got.values()):
+                    bad.append(f"{label}: internal_error")
+                    outcome = "internal_error"
+                elif not reported:
+                    bad.append(f"{label}: silent: {', '.join(problems)} differ")
+                    outcome = "silent"
+                elif lost or "state" in problems or "settings" in problems:
+                    bad.append(f"{label}: reported, but lost {', '.join(problems)}")
+                    outcome = "lost"
+                else:
+                    outcome = "reported"
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    for b in bad:
+        print(b)
+    print(f"lostjournal: {sum(outcomes.values())} trials: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
+    shutil.rmtree(work, ignore_errors=True)
+    return 1 if bad else 0
+
+
 # -- killplay ------------------------------------------------------------------------------------
 SCRIPT_ENDS = ["new bag items=red*3,blue*2,gold", "draw", "draw", "undo", "draw", "end", "reveal", "history 50",
                "export format=bgstats", "export format=csv", "new caesar-solo difficulty=easy", "crassus", "undo",
@@ -767,6 +874,7 @@ def main() -> int:
     i.add_argument("--upto", type=at_least(1), default=80)
     i.add_argument("--step", type=at_least(1), default=1)
     i.add_argument("--games", action="store_true", help="every game instead of dice and bags")
+    i.add_argument("--finish", action="store_true", help="ends, History, players and exports instead")
     i.add_argument("--path", help="only calls on this file of the state directory")
     i.add_argument("--jobs", type=at_least(1), default=os.cpu_count() or 2)
     pl = sub.add_parser("powerloss")
@@ -782,12 +890,14 @@ def main() -> int:
     k.add_argument("--runs", type=at_least(1), default=150)
     k.add_argument("--seed", type=int, default=11)
     k.add_argument("--within", type=float, default=1.6, help="the latest kill, in seconds (about one whole run)")
+    lj = sub.add_parser("lostjournal")
+    lj.add_argument("--upto", type=at_least(1), default=40, help="the last write to the database killed")
     args = p.parse_args()
-    if args.mode in ("inject", "powerloss") and shutil.which("strace") is None:
+    if args.mode in ("inject", "powerloss", "lostjournal") and shutil.which("strace") is None:
         print("strace is not installed (apt-get install strace)")
         return 2
     return {"inject": inject, "powerloss": powerloss, "bitflip": bitflip, "damage": damage,
-            "killplay": killplay}[args.mode](args)
+            "killplay": killplay, "lostjournal": lostjournal}[args.mode](args)
 
 
 if __name__ == "__main__":
