@@ -656,6 +656,42 @@ def test_a_history_row_lost_with_a_database_that_had_to_be_salvaged_is_rebuilt(s
         c.close()
 
 
+def test_a_history_rebuild_after_a_salvage_that_a_power_cut_stopped_is_done_at_the_next_start(
+        state_dir: Path):
+    """QA (storage faults): the salvage carried the rows into a new database, then the power was
+    cut while History was being worked out again from them; the next start was an ordinary one
+    (nothing damaged any more), so the finished game whose row the damage took never came back."""
+    import os
+    import subprocess
+    import sys
+    from tests.conftest import ROOT
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)
+    ok(c, "new dice seed=1")
+    before = games(c)
+    c.store.db.execute("DELETE FROM history")                   # its page lost with the damage
+    c.close()
+    path = state_dir / "legatus.db"
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    cut = ("import os, sys\nfrom firmware import history_rebuild\n"
+           "history_rebuild.rebuild = lambda *a, **k: os._exit(9)     # the power cut\n"
+           "from firmware.store import Store\nStore(sys.argv[1])\n")
+    died = subprocess.run([sys.executable, "-c", cut, str(state_dir)], cwd=ROOT, capture_output=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert died.returncode == 9, died.stderr[-500:]
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        keys = ("game", "status", "mode", "players", "result", "started")
+        assert [{k: g[k] for k in keys} for g in games(c)] == [{k: g[k] for k in keys} for g in before]
+        assert "back in History" in ok(c, "state")["recovered"]
+    finally:
+        c.close()
+
+
 def test_a_rebuild_never_invents_a_record_from_a_session_whose_actions_the_damage_took(state_dir: Path):
     """After a salvage that lost both a game's History row and its actions, replaying what is
     left would say 'Abandoned after 0 actions' of a game that was finished: nothing is invented."""
