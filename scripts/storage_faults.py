@@ -8,6 +8,7 @@ points of each, this runs all of them and prints what failed.
     python scripts/storage_faults.py damage [--trials 1000]
     python scripts/storage_faults.py killplay [--runs 150] [--within 1.6]
     python scripts/storage_faults.py lostjournal [--upto 40]
+    python scripts/storage_faults.py fullcard [--upto 160] [--step 4]   (root: mounts a tmpfs)
 
 ``inject``: ``strace -e inject=<call>:<fault>:when=N`` (and ``N+``: the fault stays, like a full disk)
 on a ``legatus console`` subprocess playing a scripted session; after each run the program is
@@ -43,6 +44,10 @@ that takes a checkpoint, an ``end``, a ``new`` that archives, a setting), then i
 journal lost (fsck, a person tidying the card): the start must work, say what it found unless the
 records are exactly those before or after the action, and keep every History record, the settings
 and the state acknowledged before it (or the action's own result); prints the outcomes.
+``fullcard``: a real full file system (a small tmpfs, filled but for N KiB, N = 0, step, … upto)
+under the finish session of ``inject --finish``, then the space freed and the program restarted:
+the same checks as ``inject`` (History and the players too), and a request answered
+``internal_error`` or a crash is a failure. Needs root (mount).
 Needs ``strace`` for inject, powerloss and damage's journal cases.
 """
 from __future__ import annotations
@@ -765,6 +770,58 @@ def lostjournal(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+# -- fullcard ---------------------------------------------------------------------------------
+def fullcard(args: argparse.Namespace) -> int:
+    work = Path(tempfile.mkdtemp(prefix="fullcard"))
+    mnt = work / "card"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)], capture_output=True).returncode:
+        print("fullcard: cannot mount a tmpfs (needs root)")
+        return 2
+    expected = Expected(str(work), READ_FINISH)
+    bad: list[str] = []
+    counts: list[int] = []
+    runs = 0
+    try:
+        for free in range(0, args.upto + 1, args.step):
+            d = mnt / "state"
+            shutil.rmtree(d, ignore_errors=True)
+            fill = mnt / "fill"
+            with open(fill, "wb", buffering=0) as f:     # all the room taken, then ``free`` KiB given back
+                try:
+                    while True:
+                        f.write(b"\0" * 4096)
+                except OSError:
+                    pass
+            os.truncate(fill, max(0, fill.stat().st_size - free * 1024))
+            replies, err = console(str(d), SCRIPT_FINISH)
+            fill.unlink()
+            runs += 1
+            acked = changes(SCRIPT_FINISH, replies)
+            counts.append(len(acked))
+            inflight = SCRIPT_FINISH[len(replies)] if len(replies) < len(SCRIPT_FINISH) else None
+            after, err2 = final_view(str(d), READ_FINISH)
+            problems = []
+            if [r for r in replies if r.get("error") == "internal_error" or "garbage" in r]:
+                problems.append("internal_error or garbage")
+            if len(after) != 2 + len(READ_FINISH) or "Traceback" in err2:
+                problems.append(f"the restart failed: {err2[-300:]}")
+            elif after not in [expected(acked)] + ([expected([*acked, inflight])] if inflight else []):
+                problems.append(f"acknowledged {len(acked)} changes; after the restart {json.dumps(after)[:300]}")
+            if "Traceback" in err and "firmware" in err.split("Traceback")[-1]:
+                problems.append(f"traceback: {err[-300:]}")
+            if problems:
+                bad.append(f"{free} KiB free: " + "; ".join(problems))
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
+    for b in bad:
+        print(b)
+    print(f"fullcard: {runs} runs, {len(bad)} failed; changes acknowledged per run: "
+          f"{min(counts, default=0)}-{max(counts, default=0)} of {len(changes(SCRIPT_FINISH, [{'ok': True}] * len(SCRIPT_FINISH)))}")
+    return 1 if bad else 0
+
+
 # -- killplay ------------------------------------------------------------------------------------
 SCRIPT_ENDS = ["new bag items=red*3,blue*2,gold", "draw", "draw", "undo", "draw", "end", "reveal", "history 50",
                "export format=bgstats", "export format=csv", "new caesar-solo difficulty=easy", "crassus", "undo",
@@ -890,6 +947,9 @@ def main() -> int:
     k.add_argument("--runs", type=at_least(1), default=150)
     k.add_argument("--seed", type=int, default=11)
     k.add_argument("--within", type=float, default=1.6, help="the latest kill, in seconds (about one whole run)")
+    fc = sub.add_parser("fullcard")
+    fc.add_argument("--upto", type=at_least(0), default=160, help="the most KiB left free")
+    fc.add_argument("--step", type=at_least(1), default=4)
     lj = sub.add_parser("lostjournal")
     lj.add_argument("--upto", type=at_least(1), default=40, help="the last write to the database killed")
     args = p.parse_args()
@@ -897,7 +957,7 @@ def main() -> int:
         print("strace is not installed (apt-get install strace)")
         return 2
     return {"inject": inject, "powerloss": powerloss, "bitflip": bitflip, "damage": damage,
-            "killplay": killplay, "lostjournal": lostjournal}[args.mode](args)
+            "killplay": killplay, "lostjournal": lostjournal, "fullcard": fullcard}[args.mode](args)
 
 
 if __name__ == "__main__":
