@@ -778,7 +778,7 @@ def read_only_mount(tmp_path):
         subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
 
 
-def test_a_card_remounted_read_only_still_starts_reads_and_refuses_every_change(read_only_mount):
+def test_a_card_remounted_read_only_still_starts_reads_and_refuses_every_change(read_only_mount, caplog):
     """QA (storage): on a read-only filesystem Legatus refused to start at all ('Cannot use the
     state directory … Read-only file system'), so the device showed nothing and History could not
     be read. It starts, says why in the player's language, answers every read, refuses every
@@ -797,6 +797,7 @@ def test_a_card_remounted_read_only_still_starts_reads_and_refuses_every_change(
         start = c.request("state")
         assert start["state"] == state
         assert "лише для читання" in start["recovered"]
+        assert not [r for r in caplog.records if "cannot remove" in r.getMessage()]    # (no half-made salvage)
         assert c.request("history")["games"] == games
         assert c.request("export format=draws")["ok"] is True
         for line in ("roll 1d6", "undo", "end", "new dice", "settings language=ru"):

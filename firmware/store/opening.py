@@ -280,7 +280,8 @@ def _remove(*paths: Path) -> None:
     """Remove the files that exist among ``paths`` (a failure logged)."""
     for path in paths:
         try:
-            path.unlink(missing_ok=True)
+            if path.exists():                # (unlink says EROFS on a read-only card even for no file)
+                path.unlink()
         except OSError as e:
             log.warning("cannot remove %s: %s", path, e)
 
