@@ -3,7 +3,7 @@ points of each, this runs all of them and prints what failed.
 
     python scripts/storage_faults.py inject [--calls pwrite64,fdatasync] [--faults error=ENOSPC,signal=KILL]
                                             [--upto 80] [--step 1] [--games | --finish] [--path legatus.db-journal]
-    python scripts/storage_faults.py powerloss [--first]
+    python scripts/storage_faults.py powerloss [--first | --salvage]
     python scripts/storage_faults.py bitflip [--trials 300]
     python scripts/storage_faults.py damage [--trials 1000]
     python scripts/storage_faults.py killplay [--runs 150] [--within 1.6]
@@ -24,7 +24,9 @@ the acknowledged lines — an acknowledged ``end`` never loses its game, a refus
 directory is rebuilt as a power cut would leave it (only fsync'd data, and directory entries made
 durable by an fsync of the directory), and each image must start with every acknowledged action.
 ``--first``: the session is the first start on a fresh card, whose state directory and two of its
-parents do not exist yet (issue 20 §4).
+parents do not exist yet (issue 20 §4). ``--salvage``: the session is a start that must salvage a
+damaged database (its header), then two actions: a power cut anywhere in the salvage must leave
+an image that starts with every acknowledged action (salvaged again, or the salvage finished).
 
 ``bitflip``: one bit flipped at a random place of the database of a finished session: the start
 must never crash, damage must be reported (``recovered``) unless the state is exactly right, a
@@ -195,17 +197,23 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
     far, {path relative to ``base``: bytes, or None for a directory}, the syscall).
 
     The model: a file's data is durable once the file is fsync'd; a name in a directory — a new
-    file, a new directory, a removal — once that directory is fsync'd (until then the old entry
-    stands). ``base`` itself survives; ``initial`` is what it durably held before the trace."""
+    file, a new directory, a removal, a rename — once that directory is fsync'd (until then the
+    old entry stands). Data belongs to the file, not its name: a file renamed keeps what was
+    fsync'd of it under either name. ``base`` itself survives; ``initial`` is what it durably
+    held before the trace."""
     initial = dict(initial or {})
     is_dir = {""} | {p for p, b in initial.items() if b is None}
-    cur = {p: bytearray(b) for p, b in initial.items() if b is not None}       # the page cache
-    synced = {p: b for p, b in initial.items() if b is not None}               # data as last fsync'd
-    ent_cur: dict[str, set[str]] = {d: set() for d in is_dir}                 # directory entries now
-    for p in initial:
-        ent_cur[os.path.dirname(p)].add(os.path.basename(p))
-    ent_dur = {d: set(e) for d, e in ent_cur.items()}                          # as last fsync'd
-    fds: dict[str, str] = {}
+    inodes = iter(range(1, 1 << 30))
+    cur: dict[int, bytearray] = {}                                 # each file's data in the page cache
+    synced: dict[int, bytes] = {}                                  # and as last fsync'd
+    ent_cur: dict[str, dict[str, int]] = {d: {} for d in is_dir}   # directory entries now (name -> file; 0: a directory)
+    for p, b in initial.items():
+        ino = 0 if b is None else next(inodes)
+        if b is not None:
+            cur[ino], synced[ino] = bytearray(b), b
+        ent_cur.setdefault(os.path.dirname(p), {})[os.path.basename(p)] = ino
+    ent_dur = {d: dict(e) for d, e in ent_cur.items()}              # as last fsync'd
+    fds: dict[str, tuple[str, int]] = {}                           # fd -> (directory path or "", file)
     sent = 0
     images: list[tuple[int, dict[str, bytes | None], str]] = []
     prefix = base.rstrip("/") + "/"
@@ -214,17 +222,20 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
         path = os.path.normpath(path)
         return "" if path == base.rstrip("/") else (path[len(prefix):] if path.startswith(prefix) else None)
 
+    def entry(path: str) -> int | None:
+        return ent_cur.get(os.path.dirname(path), {}).get(os.path.basename(path))
+
     def image() -> dict[str, bytes | None]:
         out: dict[str, bytes | None] = {}
 
         def walk(d: str) -> None:
-            for name in sorted(ent_dur.get(d, ())):
+            for name, ino in sorted(ent_dur.get(d, {}).items()):
                 child = os.path.join(d, name) if d else name
-                if child in is_dir:
+                if ino == 0:
                     out[child] = None
                     walk(child)
                 else:
-                    out[child] = synced.get(child, b"")
+                    out[child] = synced.get(ino, b"")
         walk("")
         return out
 
@@ -233,15 +244,22 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
         if not m or int(m.group(3)) < 0:
             continue
         call, a, ret = m.group(1), m.group(2), int(m.group(3))
-        path_m = re.search(r'(".*?")', a)
-        path = rel(_bytes(path_m.group(1)).decode()) if path_m and call in ("openat", "mkdir", "mkdirat", "unlink",
-                                                                             "unlinkat", "rename") else None
+        quoted = re.findall(r'("(?:[^"\\]|\\.)*")', a) if call in ("openat", "mkdir", "mkdirat", "unlink", "unlinkat",
+                                                                       "rename") else []
+        paths = [rel(_bytes(q).decode()) for q in quoted]
+        path = paths[0] if paths else None
         if call == "openat":
             if path is not None:
-                fds[str(ret)] = path
-                if "O_CREAT" in a and path not in cur and path not in is_dir:
-                    cur[path] = bytearray()
-                    ent_cur.setdefault(os.path.dirname(path), set()).add(os.path.basename(path))
+                found = entry(path)
+                if path in is_dir:
+                    fds[str(ret)] = (path, 0)
+                elif found is not None:
+                    fds[str(ret)] = ("", found)
+                elif "O_CREAT" in a:
+                    made = next(inodes)
+                    cur[made] = bytearray()
+                    ent_cur.setdefault(os.path.dirname(path), {})[os.path.basename(path)] = made
+                    fds[str(ret)] = ("", made)
             continue
         if call == "close":
             fds.pop(a.strip(), None)
@@ -254,32 +272,37 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
             if path is None:
                 continue
             is_dir.add(path)
-            ent_cur.setdefault(path, set())
-            ent_cur.setdefault(os.path.dirname(path), set()).add(os.path.basename(path))
-        elif call in ("unlink", "unlinkat", "rename"):
+            ent_cur.setdefault(path, {})
+            ent_cur.setdefault(os.path.dirname(path), {})[os.path.basename(path)] = 0
+        elif call in ("unlink", "unlinkat"):
             if path is None:
                 continue
-            cur.pop(path, None)
-            ent_cur.get(os.path.dirname(path), set()).discard(os.path.basename(path))
-        elif call == "pwrite64" and fd in fds:
+            ent_cur.get(os.path.dirname(path), {}).pop(os.path.basename(path), None)
+        elif call == "rename":
+            if len(paths) < 2 or paths[0] is None or paths[1] is None:
+                continue
+            moved = ent_cur.get(os.path.dirname(paths[0]), {}).pop(os.path.basename(paths[0]), None)
+            if moved is not None:
+                ent_cur.setdefault(os.path.dirname(paths[1]), {})[os.path.basename(paths[1])] = moved
+        elif call == "pwrite64" and fd in fds and fds[fd][1]:
             wm = re.match(r'\d+, (".*"), (\d+), (\d+)$', a)
             if wm is None:
                 continue
             data, off = _bytes(wm.group(1)), int(wm.group(3))
-            buf = cur.setdefault(fds[fd], bytearray())
+            buf = cur.setdefault(fds[fd][1], bytearray())
             buf.extend(b"\0" * max(0, off - len(buf)))
             buf[off:off + len(data)] = data
-        elif call == "ftruncate" and fd in fds:
+        elif call == "ftruncate" and fd in fds and fds[fd][1]:
             size = int(a.split(",")[1])
-            buf = cur.setdefault(fds[fd], bytearray())
+            buf = cur.setdefault(fds[fd][1], bytearray())
             del buf[size:]
             buf.extend(b"\0" * (size - len(buf)))
         elif call in ("fsync", "fdatasync") and fd in fds:
-            target = fds[fd]
-            if target in is_dir:
-                ent_dur[target] = set(ent_cur.get(target, ()))
-            elif target in cur:
-                synced[target] = bytes(cur[target])
+            where, ino = fds[fd]
+            if ino == 0:
+                ent_dur[where] = dict(ent_cur.get(where, {}))
+            elif ino in cur:
+                synced[ino] = bytes(cur[ino])
         else:
             continue
         images.append((sent, image(), raw.strip()[:70]))
@@ -293,6 +316,9 @@ def powerloss(args: argparse.Namespace) -> int:
               "settings language=uk", "draw 2"]
     work = tempfile.mkdtemp(prefix="powerloss")
     expected = Expected(work)
+    if args.salvage:        # a start that salvages a damaged database (its header), then two more actions
+        script = ["state", "roll 2d6", "roll 3d6"]
+        setup = ["settings contrast=4", "new dice seed=3", "roll 2d6", "end", *setup]
     if args.first:          # the first start on a fresh card: the state directory and two parents are new
         base, root, setup = os.path.join(work, "card"), os.path.join(work, "card", "home", "legatus", "state"), []
         os.makedirs(base)
@@ -300,6 +326,9 @@ def powerloss(args: argparse.Namespace) -> int:
     else:
         base = root = os.path.join(work, "state")
         console(root, setup)
+        if args.salvage:
+            db = Path(root, "legatus.db")
+            db.write_bytes(b"not a database!!" + db.read_bytes()[16:])
         initial = {n: Path(root, n).read_bytes() for n in os.listdir(root)}
     trace = os.path.join(work, "trace")
     replies, _ = console(root, script, ["strace", "-f", "-qq", "-s", "1000000", "-xx", "-o", trace, "-e", TRACED])
@@ -320,7 +349,8 @@ def powerloss(args: argparse.Namespace) -> int:
             bad += 1
             print(f"power cut after syscall {k} ({why}), {n_sent} replies sent: {json.dumps(got)[:240]} {err[-200:]}")
         shutil.rmtree(d)
-    print(f"powerloss{' (first start)' if args.first else ''}: {len(seen)} distinct images, {bad} lost or wrong")
+    what = " (first start)" if args.first else " (salvage)" if args.salvage else ""
+    print(f"powerloss{what}: {len(seen)} distinct images, {bad} lost or wrong")
     shutil.rmtree(work, ignore_errors=True)
     return 1 if bad else 0
 
@@ -936,6 +966,7 @@ def main() -> int:
     i.add_argument("--jobs", type=at_least(1), default=os.cpu_count() or 2)
     pl = sub.add_parser("powerloss")
     pl.add_argument("--first", action="store_true", help="the first start on a fresh card (new directories)")
+    pl.add_argument("--salvage", action="store_true", help="a start that salvages a damaged database")
     b = sub.add_parser("bitflip")
     b.add_argument("--trials", type=at_least(1), default=300)
     b.add_argument("--seed", type=int, default=5)
