@@ -15,6 +15,7 @@ from engine.text import Msg, to_data
 from firmware.session import Session
 from firmware.storage import StorageError, crc
 from firmware.store.resuming import Resuming
+from firmware.store.schema import SESSION_ROW, _raw
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +36,15 @@ class Actions(Resuming):
             return bool(ids) and db.execute("SELECT 1 FROM sessions WHERE id=? AND current=1 AND header=?",
                                             (ids[0], header)).fetchone() is not None
         with self.transaction(landed) as db:
-            for (old,) in db.execute("SELECT id FROM sessions WHERE current=1").fetchall():
+            for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1").fetchall():
+                old = int(row[0])
+                if all(self.session_header((*row[:2], flag, *row[3:])) is None for flag in (0, 1)):
+                    # damaged (the card refused to set it aside at start): set aside now, never sealed anew
+                    db.execute("INSERT INTO damaged(what, data, reason) VALUES('session', ?, 'checksum')", (_raw(*row),))
+                    self._set_aside_session(db, old)
+                    continue
                 db.execute("UPDATE sessions SET current=0, ended=? WHERE id=?", (int(time.time()), old))
-                self.seal_session(db, int(old))
+                self.seal_session(db, old)
             cur = db.execute("INSERT INTO sessions(header, current, crc) VALUES(?, 1, 0)", (header,))
             new_id = int(cur.lastrowid or 0)
             ids.append(new_id)
