@@ -224,6 +224,52 @@ def test_a_damaged_session_row_the_full_card_kept_from_being_set_aside_is_never_
     assert ("session",) in held                                         # kept for a bug report after all
 
 
+def test_a_current_session_whose_damaged_mark_the_full_card_kept_from_being_mended_still_resumes(state_dir, monkeypatch):
+    """QA (storage faults): the current session's "current" mark was damaged (it read 0) and the
+    card was full when the start was to mend it: the start said "A damaged mark of a saved session
+    was mended." and then offered no session at all; the game resumes (its row's checksum says it
+    is the current one) and its actions are saved once the card has room."""
+    from firmware.storage import StorageError
+    from firmware.store import connection
+    _played(state_dir)
+    _sql(state_dir, "UPDATE sessions SET current=0")
+    real = connection.Connection.transaction
+    calls = []
+
+    def full_once(self, *a, **k):
+        calls.append(1)
+        if len(calls) == 1:
+            raise StorageError("The storage is full: nothing was changed.")
+        return real(self, *a, **k)
+    with monkeypatch.context() as m:
+        m.setattr(connection.Connection, "transaction", full_once)
+        r, c = _start(state_dir)
+    try:
+        assert r.get("state") == VIEWS[-1] and "mended" in r["recovered"], r
+        rolled = c.request("roll 1d6")
+        assert rolled["ok"], rolled
+    finally:
+        c.close()
+    r, c = _start(state_dir)
+    try:
+        assert r["state"] == rolled["state"]
+    finally:
+        c.close()
+    with monkeypatch.context() as m:                  # full again: a new game archives the one played
+        _sql(state_dir, "UPDATE sessions SET current=0")
+        calls.clear()
+        m.setattr(connection.Connection, "transaction", full_once)
+        r, c = _start(state_dir)
+        try:
+            assert c.request("new dice seed=4")["ok"]
+            assert [a["header"]["seed"] for a in c.store.archives()] == [9]
+        finally:
+            c.close()
+    r, c = _start(state_dir)
+    c.close()
+    assert r["state"]["actions"] == 0 and "recovered" not in r, r
+
+
 # -- text decoded only after its checksum holds ----------------------------------------------------
 def test_invalid_utf8_in_one_action_resumes_at_the_last_good_action_and_says_so(state_dir):
     """Before: sqlite3 decoded every row of the session first, so one invalid byte hid the whole

@@ -36,7 +36,9 @@ class Actions(Resuming):
             return bool(ids) and db.execute("SELECT 1 FROM sessions WHERE id=? AND current=1 AND header=?",
                                             (ids[0], header)).fetchone() is not None
         with self.transaction(landed) as db:
-            for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1").fetchall():
+            marks = ",".join("?" * len(self._unmended))        # (and one whose damaged mark was not mended)
+            for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 OR id IN ({marks})",
+                                  self._unmended).fetchall():
                 old = int(row[0])
                 if all(self.session_header((*row[:2], flag, *row[3:])) is None for flag in (0, 1)):
                     # damaged (the card refused to set it aside at start): set aside now, never sealed anew
@@ -51,7 +53,7 @@ class Actions(Resuming):
             self.seal_session(db, new_id)
             if also is not None:
                 also(db)
-        self._session_id, self._seq, self._trail = new_id, 0, session.trail
+        self._session_id, self._seq, self._trail, self._unmended = new_id, 0, session.trail, ()
         session.loader = self._checkpoint_loader(new_id)
         session.trail.reread = self._rereader(new_id)
         self.recovery = None

@@ -42,6 +42,7 @@ class Connection:
     _hot_rows: dict[tuple[Any, ...], tuple[Any, ...]] | None
     _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
     _newer_format: int | None = None     # the format of a newer Legatus's file: nothing of it is changed
+    _unmended: tuple[int, ...] = ()      # current sessions whose damaged "current" mark the card refused to mend
     _aside: Callable[[sqlite3.Connection], None] | None = None   # the damaged action rows to set aside,
                                          # which the card refused at start: done in the next action's transaction
 

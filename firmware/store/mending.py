@@ -61,6 +61,7 @@ class Mending(Opening):
             except StorageError as e:
                 log.error("cannot set the damaged rows aside: %s", e)
                 restored = []
+                self._unmended = tuple(sid_ for sid_, current in found.flags if current == 1)   # (resumed as it is)
         lost_sessions = [key[0] for table, _, _, key in found.bad if table == "sessions"][len([t for t in restored if t == "sessions"]):]
         n_settings = sum(1 for t, *_ in found.bad if t == "settings") - restored.count("settings")
         n_history = sum(1 for t, *_ in found.bad if t.startswith("history")) - sum(1 for t in restored if t.startswith("history"))

@@ -122,9 +122,15 @@ class Resuming(Mending):
         """(firmware/store/actions.py: a game whose seed was shown is never left running by damage.)"""
 
     def _current_row(self) -> tuple[int, dict[str, Any]] | None:
-        """The current session's id and header (rows checked at the start; checked again here)."""
-        rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 ORDER BY id DESC").fetchall()
+        """The current session's id and header (rows checked at the start; checked again here); a
+        row whose damaged "current" mark the card refused to mend at start counts as its checksum
+        says (mended at a later start)."""
+        marks = ",".join("?" * len(self._unmended))
+        rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 OR id IN ({marks}) ORDER BY id DESC",
+                               self._unmended).fetchall()
         for row in rows:
+            if row[0] in self._unmended:
+                row = (*row[:2], 1, *row[3:])
             sid_, text = row[0], self.session_header(row)
             if text is None:
                 log.error("session row %s fails its checksum", sid_)
