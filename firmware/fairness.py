@@ -182,8 +182,8 @@ def filed(db: sqlite3.Connection, sids: list[str]) -> dict[str, dict[str, Any]]:
         return out
     try:
         ensure(db)
-    except sqlite3.Error:
-        log.warning("the fair-draw table cannot be created (read-only storage?)", exc_info=True)
+    except sqlite3.Error as e:          # (a storage failure: its words, not a traceback)
+        log.warning("the fair-draw table cannot be created (read-only storage?): %s", e)
     try:
         for i in range(0, len(sids), 500):
             part = sids[i:i + 500]
@@ -195,8 +195,8 @@ def filed(db: sqlite3.Connection, sids: list[str]) -> dict[str, dict[str, Any]]:
                     log.warning("the fair-draw record of session %r is damaged; it is left out", sid)
                     continue
                 out[got[0]] = got[1]
-    except sqlite3.Error:
-        log.warning("the fair-draw records cannot be read", exc_info=True)
+    except sqlite3.Error as e:
+        log.warning("the fair-draw records cannot be read: %s", e)
     return out
 
 
@@ -229,8 +229,8 @@ def seed_revealed(db: sqlite3.Connection, seed: int) -> bool:
         ensure(db)
         rows = db.execute(f"SELECT {FAIR_ROW} FROM fair WHERE instr(data, ?) > 0",
                           (f'"seed":{int(seed)}',)).fetchall()
-    except sqlite3.Error:
-        log.warning("the fair-draw records cannot be read; the seed counts as revealed", exc_info=True)
+    except sqlite3.Error as e:
+        log.warning("the fair-draw records cannot be read (%s); the seed counts as revealed", e)
         return True
     for sid, data, check in rows:
         got = _decoded(sid, data, check)

@@ -80,8 +80,8 @@ def ensure_players(db: sqlite3.Connection) -> None:
         return
     try:
         entries = games(db, None)
-    except sqlite3.Error:
-        log.warning("History cannot be read to seed the players' list", exc_info=True)
+    except sqlite3.Error as e:          # (a storage failure: its words, not a traceback)
+        log.warning("History cannot be read to seed the players' list: %s", e)
         return
     players.remember(db, entries)
 

@@ -153,13 +153,13 @@ def known(db: sqlite3.Connection, strict: bool = False) -> list[Known]:
         return list(last[2])
     try:
         ensure(db)
-    except sqlite3.Error:
-        log.warning("the players' table cannot be created (read-only storage?)", exc_info=True)
+    except sqlite3.Error as e:          # (a storage failure: its words, not a traceback)
+        log.warning("the players' table cannot be created (read-only storage?): %s", e)
     out = []
     try:
         rows = db.execute(f"SELECT {PLAYER_ROW} FROM players").fetchall()
     except sqlite3.Error as e:
-        log.warning("the players' list cannot be read", exc_info=True)
+        log.warning("the players' list cannot be read: %s", e)
         if strict:
             from firmware.storage import StorageError
             from firmware.store.reasons import reason

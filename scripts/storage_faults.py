@@ -2,23 +2,31 @@
 points of each, this runs all of them and prints what failed.
 
     python scripts/storage_faults.py inject [--calls pwrite64,fdatasync] [--faults error=ENOSPC,signal=KILL]
-                                            [--upto 80] [--step 1] [--games] [--path legatus.db-journal]
-    python scripts/storage_faults.py powerloss [--first]
+                                            [--upto 80] [--step 1] [--games | --finish] [--path legatus.db-journal]
+    python scripts/storage_faults.py powerloss [--first | --salvage]
     python scripts/storage_faults.py bitflip [--trials 300]
     python scripts/storage_faults.py damage [--trials 1000]
     python scripts/storage_faults.py killplay [--runs 150] [--within 1.6]
+    python scripts/storage_faults.py lostjournal [--upto 40]
+    python scripts/storage_faults.py fullcard [--upto 160] [--step 4]   (root: mounts a tmpfs)
 
 ``inject``: ``strace -e inject=<call>:<fault>:when=N`` (and ``N+``: the fault stays, like a full disk)
 on a ``legatus console`` subprocess playing a scripted session; after each run the program is
 restarted without faults: every acknowledged action must come back exactly, nothing refused may
 come back, the program must start, and the running program's last state must equal the disk's.
 ``--path`` injects only into calls on that file of the state directory (strace ``-P``).
+``--finish``: a session of finishes instead (``end`` of games with named players, ``reveal``, a
+players' rename, a setting, a game replaced by ``new`` and so abandoned, ``history``, ``export``):
+after the restart History (without its times) and the remembered players must also be those of
+the acknowledged lines — an acknowledged ``end`` never loses its game, a refused one never adds it.
 
 ``powerloss``: one strace of a scripted session; after every traced file syscall the state
 directory is rebuilt as a power cut would leave it (only fsync'd data, and directory entries made
 durable by an fsync of the directory), and each image must start with every acknowledged action.
 ``--first``: the session is the first start on a fresh card, whose state directory and two of its
-parents do not exist yet (issue 20 §4).
+parents do not exist yet (issue 20 §4). ``--salvage``: the session is a start that must salvage a
+damaged database (its header), then two actions: a power cut anywhere in the salvage must leave
+an image that starts with every acknowledged action (salvaged again, or the salvage finished).
 
 ``bitflip``: one bit flipped at a random place of the database of a finished session: the start
 must never crash, damage must be reported (``recovered``) unless the state is exactly right, a
@@ -33,6 +41,15 @@ after it may be lost. Prints a table of the outcomes per file.
 (SIGKILL) at a random moment, twice per state directory: the restart must work, every History
 entry and exported play answered must come back unchanged, every acknowledged ``end`` must have its
 game in History with its seed, and the state must be the last one answered.
+``lostjournal``: a process killed at each write to the database in the middle of a commit (a roll
+that takes a checkpoint, an ``end``, a ``new`` that archives, a setting), then its rollback
+journal lost (fsck, a person tidying the card): the start must work, say what it found unless the
+records are exactly those before or after the action, and keep every History record, the settings
+and the state acknowledged before it (or the action's own result); prints the outcomes.
+``fullcard``: a real full file system (a small tmpfs, filled but for N KiB, N = 0, step, … upto)
+under the finish session of ``inject --finish``, then the space freed and the program restarted:
+the same checks as ``inject`` (History and the players too), and a request answered
+``internal_error`` or a crash is a failure. Needs root (mount).
 Needs ``strace`` for inject, powerloss and damage's journal cases.
 """
 from __future__ import annotations
@@ -65,6 +82,12 @@ SCRIPT_KIT = ["new dice seed=1", "roll 2d6", "roll 2d6", "undo", "roll 3d6", "st
 SCRIPT_GAMES = ["new caesar-solo seed=2", "crassus", "undo", "crassus", "roll 2d6", "new glory players=2 seed=3",
                 "roll 1d6", "new jc-battle seed=4", "roll 3d6", "undo", "roll 3d6",
                 "new sword players=romans,gauls seed=5", "roll 2d6", "state"]
+SCRIPT_FINISH = ["new dice seed=1", "roll 2d6", "end", "reveal", "new glory players=Ann,Bob seed=3", "roll 1d6",
+                 "end", "players rename Ann Anna", "settings language=uk", "new bag items=a*2,b seed=4", "draw",
+                 "new dice seed=6", "roll 1d6", "end", "history", "export format=csv",
+                 "new jc-battle seed=7 people=caesar:Anna,pompey:Carl", "roll 3d6", "end", "export format=bgstats", "state"]
+READ_FINISH = ["history 100", "players"]
+_TIMES = ("started", "finished", "unsynced")
 
 
 def console(state_dir: str, lines: list[str], prefix: list[str] | None = None) -> tuple[list[dict[str, Any]], str]:
@@ -80,10 +103,15 @@ def console(state_dir: str, lines: list[str], prefix: list[str] | None = None) -
     return out, p.stderr
 
 
-def final_view(state_dir: str) -> tuple[list[dict[str, Any]], str]:
-    out, err = console(state_dir, ["state", "settings"])
+def final_view(state_dir: str, extra: list[str] | None = None) -> tuple[list[dict[str, Any]], str]:
+    """The replies to ``state``, ``settings`` and ``extra`` on a restart (History's times left out:
+    they are the clock's, not the session's)."""
+    out, err = console(state_dir, ["state", "settings", *(extra or [])])
     for r in out:
         r.pop("recovered", None)
+        for entry in r.get("games", []) if isinstance(r.get("games"), list) else []:
+            for k in _TIMES:
+                entry.pop(k, None)
     return out, err
 
 
@@ -94,24 +122,26 @@ def changes(lines: list[str], replies: list[dict[str, Any]]) -> list[str]:
 class Expected:
     """The final view after a list of acknowledged changes, computed once per list."""
 
-    def __init__(self, work: str) -> None:
-        self.work, self.cache = work, {}  # type: ignore[var-annotated]
+    def __init__(self, work: str, extra: list[str] | None = None) -> None:
+        self.work, self.cache, self.extra = work, {}, extra  # type: ignore[var-annotated]
 
     def __call__(self, lines: list[str]) -> list[dict[str, Any]]:
         key = "\n".join(lines)
         if key not in self.cache:
             d = tempfile.mkdtemp(dir=self.work)
             console(d, lines)
-            self.cache[key] = final_view(d)[0]
+            self.cache[key] = final_view(d, self.extra)[0]
             shutil.rmtree(d, ignore_errors=True)
         return self.cache[key]
 
 
 # -- inject ------------------------------------------------------------------------------------
 def inject(args: argparse.Namespace) -> int:
-    script = SCRIPT_GAMES if args.games else SCRIPT_KIT
+    script = SCRIPT_FINISH if args.finish else SCRIPT_GAMES if args.games else SCRIPT_KIT
+    extra = READ_FINISH if args.finish else None
+    n_views = 2 + len(extra or [])
     work = tempfile.mkdtemp(prefix="faults")
-    expected = Expected(work)
+    expected = Expected(work, extra)
 
     def check(call: str, fault: str, when: str) -> str | None:
         d = tempfile.mkdtemp(dir=work)
@@ -125,10 +155,13 @@ def inject(args: argparse.Namespace) -> int:
             return f"{label}: timeout"
         acked = changes(script, replies)
         inflight = script[len(replies)] if len(replies) < len(script) else None
-        after, err2 = final_view(d)
+        after, err2 = final_view(d, extra)
         shutil.rmtree(d, ignore_errors=True)
         problems = []
-        if len(after) != 2 or "Traceback" in err2:
+        internal = [ln for ln, r in zip(script, replies) if r.get("error") == "internal_error" or "garbage" in r]
+        if internal:
+            problems.append(f"internal_error or garbage answering {internal}")
+        if len(after) != n_views or "Traceback" in err2:
             problems.append(f"the restart failed: {err2[-300:]}")
         elif after not in [expected(acked)] + ([expected([*acked, inflight])] if inflight else []):
             problems.append(f"acknowledged {acked}, in flight {inflight!r}; after restart {json.dumps(after)[:300]}")
@@ -164,17 +197,23 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
     far, {path relative to ``base``: bytes, or None for a directory}, the syscall).
 
     The model: a file's data is durable once the file is fsync'd; a name in a directory — a new
-    file, a new directory, a removal — once that directory is fsync'd (until then the old entry
-    stands). ``base`` itself survives; ``initial`` is what it durably held before the trace."""
+    file, a new directory, a removal, a rename — once that directory is fsync'd (until then the
+    old entry stands). Data belongs to the file, not its name: a file renamed keeps what was
+    fsync'd of it under either name. ``base`` itself survives; ``initial`` is what it durably
+    held before the trace."""
     initial = dict(initial or {})
     is_dir = {""} | {p for p, b in initial.items() if b is None}
-    cur = {p: bytearray(b) for p, b in initial.items() if b is not None}       # the page cache
-    synced = {p: b for p, b in initial.items() if b is not None}               # data as last fsync'd
-    ent_cur: dict[str, set[str]] = {d: set() for d in is_dir}                 # directory entries now
-    for p in initial:
-        ent_cur[os.path.dirname(p)].add(os.path.basename(p))
-    ent_dur = {d: set(e) for d, e in ent_cur.items()}                          # as last fsync'd
-    fds: dict[str, str] = {}
+    inodes = iter(range(1, 1 << 30))
+    cur: dict[int, bytearray] = {}                                 # each file's data in the page cache
+    synced: dict[int, bytes] = {}                                  # and as last fsync'd
+    ent_cur: dict[str, dict[str, int]] = {d: {} for d in is_dir}   # directory entries now (name -> file; 0: a directory)
+    for p, b in initial.items():
+        ino = 0 if b is None else next(inodes)
+        if b is not None:
+            cur[ino], synced[ino] = bytearray(b), b
+        ent_cur.setdefault(os.path.dirname(p), {})[os.path.basename(p)] = ino
+    ent_dur = {d: dict(e) for d, e in ent_cur.items()}              # as last fsync'd
+    fds: dict[str, tuple[str, int]] = {}                           # fd -> (directory path or "", file)
     sent = 0
     images: list[tuple[int, dict[str, bytes | None], str]] = []
     prefix = base.rstrip("/") + "/"
@@ -183,17 +222,20 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
         path = os.path.normpath(path)
         return "" if path == base.rstrip("/") else (path[len(prefix):] if path.startswith(prefix) else None)
 
+    def entry(path: str) -> int | None:
+        return ent_cur.get(os.path.dirname(path), {}).get(os.path.basename(path))
+
     def image() -> dict[str, bytes | None]:
         out: dict[str, bytes | None] = {}
 
         def walk(d: str) -> None:
-            for name in sorted(ent_dur.get(d, ())):
+            for name, ino in sorted(ent_dur.get(d, {}).items()):
                 child = os.path.join(d, name) if d else name
-                if child in is_dir:
+                if ino == 0:
                     out[child] = None
                     walk(child)
                 else:
-                    out[child] = synced.get(child, b"")
+                    out[child] = synced.get(ino, b"")
         walk("")
         return out
 
@@ -202,15 +244,22 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
         if not m or int(m.group(3)) < 0:
             continue
         call, a, ret = m.group(1), m.group(2), int(m.group(3))
-        path_m = re.search(r'(".*?")', a)
-        path = rel(_bytes(path_m.group(1)).decode()) if path_m and call in ("openat", "mkdir", "mkdirat", "unlink",
-                                                                             "unlinkat", "rename") else None
+        quoted = re.findall(r'("(?:[^"\\]|\\.)*")', a) if call in ("openat", "mkdir", "mkdirat", "unlink", "unlinkat",
+                                                                       "rename") else []
+        paths = [rel(_bytes(q).decode()) for q in quoted]
+        path = paths[0] if paths else None
         if call == "openat":
             if path is not None:
-                fds[str(ret)] = path
-                if "O_CREAT" in a and path not in cur and path not in is_dir:
-                    cur[path] = bytearray()
-                    ent_cur.setdefault(os.path.dirname(path), set()).add(os.path.basename(path))
+                found = entry(path)
+                if path in is_dir:
+                    fds[str(ret)] = (path, 0)
+                elif found is not None:
+                    fds[str(ret)] = ("", found)
+                elif "O_CREAT" in a:
+                    made = next(inodes)
+                    cur[made] = bytearray()
+                    ent_cur.setdefault(os.path.dirname(path), {})[os.path.basename(path)] = made
+                    fds[str(ret)] = ("", made)
             continue
         if call == "close":
             fds.pop(a.strip(), None)
@@ -223,32 +272,37 @@ def crash_images(trace: str, base: str, initial: dict[str, bytes | None] | None 
             if path is None:
                 continue
             is_dir.add(path)
-            ent_cur.setdefault(path, set())
-            ent_cur.setdefault(os.path.dirname(path), set()).add(os.path.basename(path))
-        elif call in ("unlink", "unlinkat", "rename"):
+            ent_cur.setdefault(path, {})
+            ent_cur.setdefault(os.path.dirname(path), {})[os.path.basename(path)] = 0
+        elif call in ("unlink", "unlinkat"):
             if path is None:
                 continue
-            cur.pop(path, None)
-            ent_cur.get(os.path.dirname(path), set()).discard(os.path.basename(path))
-        elif call == "pwrite64" and fd in fds:
+            ent_cur.get(os.path.dirname(path), {}).pop(os.path.basename(path), None)
+        elif call == "rename":
+            if len(paths) < 2 or paths[0] is None or paths[1] is None:
+                continue
+            moved = ent_cur.get(os.path.dirname(paths[0]), {}).pop(os.path.basename(paths[0]), None)
+            if moved is not None:
+                ent_cur.setdefault(os.path.dirname(paths[1]), {})[os.path.basename(paths[1])] = moved
+        elif call == "pwrite64" and fd in fds and fds[fd][1]:
             wm = re.match(r'\d+, (".*"), (\d+), (\d+)$', a)
             if wm is None:
                 continue
             data, off = _bytes(wm.group(1)), int(wm.group(3))
-            buf = cur.setdefault(fds[fd], bytearray())
+            buf = cur.setdefault(fds[fd][1], bytearray())
             buf.extend(b"\0" * max(0, off - len(buf)))
             buf[off:off + len(data)] = data
-        elif call == "ftruncate" and fd in fds:
+        elif call == "ftruncate" and fd in fds and fds[fd][1]:
             size = int(a.split(",")[1])
-            buf = cur.setdefault(fds[fd], bytearray())
+            buf = cur.setdefault(fds[fd][1], bytearray())
             del buf[size:]
             buf.extend(b"\0" * (size - len(buf)))
         elif call in ("fsync", "fdatasync") and fd in fds:
-            target = fds[fd]
-            if target in is_dir:
-                ent_dur[target] = set(ent_cur.get(target, ()))
-            elif target in cur:
-                synced[target] = bytes(cur[target])
+            where, ino = fds[fd]
+            if ino == 0:
+                ent_dur[where] = dict(ent_cur.get(where, {}))
+            elif ino in cur:
+                synced[ino] = bytes(cur[ino])
         else:
             continue
         images.append((sent, image(), raw.strip()[:70]))
@@ -262,6 +316,9 @@ def powerloss(args: argparse.Namespace) -> int:
               "settings language=uk", "draw 2"]
     work = tempfile.mkdtemp(prefix="powerloss")
     expected = Expected(work)
+    if args.salvage:        # a start that salvages a damaged database (its header), then two more actions
+        script = ["state", "roll 2d6", "roll 3d6"]
+        setup = ["settings contrast=4", "new dice seed=3", "roll 2d6", "end", *setup]
     if args.first:          # the first start on a fresh card: the state directory and two parents are new
         base, root, setup = os.path.join(work, "card"), os.path.join(work, "card", "home", "legatus", "state"), []
         os.makedirs(base)
@@ -269,6 +326,9 @@ def powerloss(args: argparse.Namespace) -> int:
     else:
         base = root = os.path.join(work, "state")
         console(root, setup)
+        if args.salvage:
+            db = Path(root, "legatus.db")
+            db.write_bytes(b"not a database!!" + db.read_bytes()[16:])
         initial = {n: Path(root, n).read_bytes() for n in os.listdir(root)}
     trace = os.path.join(work, "trace")
     replies, _ = console(root, script, ["strace", "-f", "-qq", "-s", "1000000", "-xx", "-o", trace, "-e", TRACED])
@@ -289,7 +349,8 @@ def powerloss(args: argparse.Namespace) -> int:
             bad += 1
             print(f"power cut after syscall {k} ({why}), {n_sent} replies sent: {json.dumps(got)[:240]} {err[-200:]}")
         shutil.rmtree(d)
-    print(f"powerloss{' (first start)' if args.first else ''}: {len(seen)} distinct images, {bad} lost or wrong")
+    what = " (first start)" if args.first else " (salvage)" if args.salvage else ""
+    print(f"powerloss{what}: {len(seen)} distinct images, {bad} lost or wrong")
     shutil.rmtree(work, ignore_errors=True)
     return 1 if bad else 0
 
@@ -658,6 +719,139 @@ def run_damage(work: Path, built: dict[str, Any], trials: int, seed: int, verbos
     return {"counts": counts, "bad": bad, "failures": failures, "lost": lost}
 
 
+# -- lostjournal -------------------------------------------------------------------------------
+LOST_SETUP = ["settings contrast=4", "new dice seed=3", "roll 2d6", "end", "new glory players=Ann,Bob seed=5",
+              "roll 1d6", "end", "new dice seed=9", *(["roll 2d6"] * 63)]
+LOST_ACTIONS = ["roll 2d6", "end", "new bag items=a*3 seed=4", "settings language=ru"]   # (the 64th action: a checkpoint)
+LOST_ASKED = ["state", "history 100", "settings", "players"]
+
+
+def _lost_view(d: Path) -> tuple[dict[str, Any], bool]:
+    """The answers to :data:`LOST_ASKED` on a start (History's times left out), and whether the
+    start reported something (``recovered``)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(d)
+    c = Console(store, store.resume())
+    try:
+        got = {line: c.request(line) for line in LOST_ASKED}
+    finally:
+        c.close()
+    reported = any(r.pop("recovered", None) for r in got.values())
+    for entry in got["history 100"].get("games", []):
+        for k in _TIMES:
+            entry.pop(k, None)
+    return got, reported
+
+
+def lostjournal(args: argparse.Namespace) -> int:
+    import logging
+    from firmware.store import DB_NAME
+    logging.disable(logging.CRITICAL)          # (the salvages' log lines: the outcomes say it)
+    work = Path(tempfile.mkdtemp(prefix="lostjournal"))
+    pristine = work / "pristine"
+    console(str(pristine), LOST_SETUP)
+    before, _ = _lost_view(pristine)
+    outcomes: dict[str, int] = {}
+    bad: list[str] = []
+    for action in LOST_ACTIONS:
+        done = work / "done"
+        shutil.rmtree(done, ignore_errors=True)
+        shutil.copytree(pristine, done, ignore=shutil.ignore_patterns("lock"))
+        console(str(done), [action])
+        after, _ = _lost_view(done)
+        for k in range(1, args.upto + 1):
+            d = work / "trial"
+            shutil.rmtree(d, ignore_errors=True)
+            shutil.copytree(pristine, d, ignore=shutil.ignore_patterns("lock"))
+            console(str(d), [action], ["strace", "-f", "-qq", "-o", "/dev/null", "-P", str(d / DB_NAME),
+                                       "-e", "trace=pwrite64", "-e", f"inject=pwrite64:signal=KILL:when={k}"])
+            journal = d / f"{DB_NAME}-journal"
+            if not journal.exists():
+                break                          # the commit had fewer writes: the action is done
+            journal.unlink()
+            label = f"{action!r} killed at write {k}, journal lost"
+            try:
+                got, reported = _lost_view(d)
+            except Exception:  # noqa: BLE001 - any exception here is the finding
+                bad.append(f"{label}: failed start: {traceback.format_exc()[-300:]}")
+                continue
+            if got in (before, after):
+                outcome = "reported, nothing lost" if reported else "exact"
+            else:
+                problems = [line for line in LOST_ASKED if got[line] not in (before[line], after[line])]
+                lost = [g for g in before["history 100"].get("games", []) if g not in got["history 100"].get("games", [])]
+                if any(r.get("error") == "internal_error" for r in got.values()):
+                    bad.append(f"{label}: internal_error")
+                    outcome = "internal_error"
+                elif not reported:
+                    bad.append(f"{label}: silent: {', '.join(problems)} differ")
+                    outcome = "silent"
+                elif lost or "state" in problems or "settings" in problems:
+                    bad.append(f"{label}: reported, but lost {', '.join(problems)}")
+                    outcome = "lost"
+                else:
+                    outcome = "reported"
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    for b in bad:
+        print(b)
+    print(f"lostjournal: {sum(outcomes.values())} trials: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
+    shutil.rmtree(work, ignore_errors=True)
+    return 1 if bad else 0
+
+
+# -- fullcard ---------------------------------------------------------------------------------
+def fullcard(args: argparse.Namespace) -> int:
+    work = Path(tempfile.mkdtemp(prefix="fullcard"))
+    mnt = work / "card"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)], capture_output=True).returncode:
+        print("fullcard: cannot mount a tmpfs (needs root)")
+        return 2
+    expected = Expected(str(work), READ_FINISH)
+    bad: list[str] = []
+    counts: list[int] = []
+    runs = 0
+    try:
+        for free in range(0, args.upto + 1, args.step):
+            d = mnt / "state"
+            shutil.rmtree(d, ignore_errors=True)
+            fill = mnt / "fill"
+            with open(fill, "wb", buffering=0) as f:     # all the room taken, then ``free`` KiB given back
+                try:
+                    while True:
+                        f.write(b"\0" * 4096)
+                except OSError:
+                    pass
+            os.truncate(fill, max(0, fill.stat().st_size - free * 1024))
+            replies, err = console(str(d), SCRIPT_FINISH)
+            fill.unlink()
+            runs += 1
+            acked = changes(SCRIPT_FINISH, replies)
+            counts.append(len(acked))
+            inflight = SCRIPT_FINISH[len(replies)] if len(replies) < len(SCRIPT_FINISH) else None
+            after, err2 = final_view(str(d), READ_FINISH)
+            problems = []
+            if [r for r in replies if r.get("error") == "internal_error" or "garbage" in r]:
+                problems.append("internal_error or garbage")
+            if len(after) != 2 + len(READ_FINISH) or "Traceback" in err2:
+                problems.append(f"the restart failed: {err2[-300:]}")
+            elif after not in [expected(acked)] + ([expected([*acked, inflight])] if inflight else []):
+                problems.append(f"acknowledged {len(acked)} changes; after the restart {json.dumps(after)[:300]}")
+            if "Traceback" in err and "firmware" in err.split("Traceback")[-1]:
+                problems.append(f"traceback: {err[-300:]}")
+            if problems:
+                bad.append(f"{free} KiB free: " + "; ".join(problems))
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
+    for b in bad:
+        print(b)
+    print(f"fullcard: {runs} runs, {len(bad)} failed; changes acknowledged per run: "
+          f"{min(counts, default=0)}-{max(counts, default=0)} of {len(changes(SCRIPT_FINISH, [{'ok': True}] * len(SCRIPT_FINISH)))}")
+    return 1 if bad else 0
+
+
 # -- killplay ------------------------------------------------------------------------------------
 SCRIPT_ENDS = ["new bag items=red*3,blue*2,gold", "draw", "draw", "undo", "draw", "end", "reveal", "history 50",
                "export format=bgstats", "export format=csv", "new caesar-solo difficulty=easy", "crassus", "undo",
@@ -767,10 +961,12 @@ def main() -> int:
     i.add_argument("--upto", type=at_least(1), default=80)
     i.add_argument("--step", type=at_least(1), default=1)
     i.add_argument("--games", action="store_true", help="every game instead of dice and bags")
+    i.add_argument("--finish", action="store_true", help="ends, History, players and exports instead")
     i.add_argument("--path", help="only calls on this file of the state directory")
     i.add_argument("--jobs", type=at_least(1), default=os.cpu_count() or 2)
     pl = sub.add_parser("powerloss")
     pl.add_argument("--first", action="store_true", help="the first start on a fresh card (new directories)")
+    pl.add_argument("--salvage", action="store_true", help="a start that salvages a damaged database")
     b = sub.add_parser("bitflip")
     b.add_argument("--trials", type=at_least(1), default=300)
     b.add_argument("--seed", type=int, default=5)
@@ -782,12 +978,17 @@ def main() -> int:
     k.add_argument("--runs", type=at_least(1), default=150)
     k.add_argument("--seed", type=int, default=11)
     k.add_argument("--within", type=float, default=1.6, help="the latest kill, in seconds (about one whole run)")
+    fc = sub.add_parser("fullcard")
+    fc.add_argument("--upto", type=at_least(0), default=160, help="the most KiB left free")
+    fc.add_argument("--step", type=at_least(1), default=4)
+    lj = sub.add_parser("lostjournal")
+    lj.add_argument("--upto", type=at_least(1), default=40, help="the last write to the database killed")
     args = p.parse_args()
-    if args.mode in ("inject", "powerloss") and shutil.which("strace") is None:
+    if args.mode in ("inject", "powerloss", "lostjournal") and shutil.which("strace") is None:
         print("strace is not installed (apt-get install strace)")
         return 2
     return {"inject": inject, "powerloss": powerloss, "bitflip": bitflip, "damage": damage,
-            "killplay": killplay}[args.mode](args)
+            "killplay": killplay, "lostjournal": lostjournal, "fullcard": fullcard}[args.mode](args)
 
 
 if __name__ == "__main__":

@@ -439,6 +439,58 @@ def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archiv
         c.close()
 
 
+@pytest.mark.parametrize("cut", ["full", "power"])
+def test_a_damaged_history_row_whose_rebuild_the_disk_refused_is_rebuilt_at_the_next_start(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch, cut: str):
+    """QA (storage faults): the start set the damaged row aside (one transaction), then the card
+    was full (or the power was cut) before the record was written again (the next): at every later
+    start the damaged row was no longer found, so the finished game had vanished from History for
+    good, though its session's rows still held it."""
+    from engine.text import Msg
+    from firmware import history_rebuild
+    from firmware.storage import StorageError
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)                                   # C-12: recorded as finished
+    ok(c, "new dice seed=1")                                    # archives the game's session
+    before = games(c)
+    c.close()
+    _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
+
+    def refused(*_a: object, **_k: object) -> list[str]:
+        if cut == "power":
+            raise SystemExit("the power was cut")
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    with monkeypatch.context() as m:
+        m.setattr(history_rebuild, "rebuild", refused)
+        try:
+            store = Store(state_dir)
+        except SystemExit:
+            store = None
+        if store is not None:
+            c = Console(store, store.resume())
+            assert games(c) == [] and "History record" in ok(c, "state")["recovered"]
+            c.close()
+        else:                                              # (the process died: its lock goes with it)
+            import gc
+            gc.collect()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        after = games(c)
+        keys = ("game", "status", "mode", "players", "result", "started", "finished")
+        assert [{k: g[k] for k in keys} for g in after] == [{k: g[k] for k in keys} for g in before]
+        assert "back in History" in ok(c, "state")["recovered"]
+    finally:
+        c.close()
+    store = Store(state_dir)                                    # done: nothing more to do nor to say
+    c = Console(store, store.resume())
+    try:
+        assert "recovered" not in ok(c, "state") and len(games(c)) == 1
+    finally:
+        c.close()
+
+
 def test_a_rebuilt_record_never_calls_a_finish_time_sure_that_its_damaged_row_called_unsure(
         state_dir: Path, monkeypatch: pytest.MonkeyPatch):
     """QA (history): the clock was not set when the game finished (``unsynced``); one bad byte in
@@ -605,6 +657,42 @@ def test_a_history_row_lost_with_a_database_that_had_to_be_salvaged_is_rebuilt(s
         assert [{k: g[k] for k in keys} for g in after] == [{k: g[k] for k in keys} for g in before]
         assert "finished" in after[0]["unsynced"]               # its finish time is only known roughly now
         assert "carried into a new one" in ok(c, "state")["recovered"]
+    finally:
+        c.close()
+
+
+def test_a_history_rebuild_after_a_salvage_that_a_power_cut_stopped_is_done_at_the_next_start(
+        state_dir: Path):
+    """QA (storage faults): the salvage carried the rows into a new database, then the power was
+    cut while History was being worked out again from them; the next start was an ordinary one
+    (nothing damaged any more), so the finished game whose row the damage took never came back."""
+    import os
+    import subprocess
+    import sys
+    from tests.conftest import ROOT
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)
+    ok(c, "new dice seed=1")
+    before = games(c)
+    c.store.db.execute("DELETE FROM history")                   # its page lost with the damage
+    c.close()
+    path = state_dir / "legatus.db"
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    cut = ("import os, sys\nfrom firmware import history_rebuild\n"
+           "history_rebuild.rebuild = lambda *a, **k: os._exit(9)     # the power cut\n"
+           "from firmware.store import Store\nStore(sys.argv[1])\n")
+    died = subprocess.run([sys.executable, "-c", cut, str(state_dir)], cwd=ROOT, capture_output=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert died.returncode == 9, died.stderr[-500:]
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        keys = ("game", "status", "mode", "players", "result", "started")
+        assert [{k: g[k] for k in keys} for g in games(c)] == [{k: g[k] for k in keys} for g in before]
+        assert "back in History" in ok(c, "state")["recovered"]
     finally:
         c.close()
 

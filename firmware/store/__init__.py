@@ -4,6 +4,8 @@ Layout of ``--state-dir`` (default ``$LEGATUS_STATE_DIR`` or ``~/.local/state/le
 
     legatus.db             the database (Python's sqlite3)
     legatus.db.damaged-N   a database file SQLite could not read, moved aside and reported
+    legatus.db.new/.ready  the database a salvage is making / has made, before it takes the
+                           damaged one's place (a start that finds .ready finishes the swap)
     imported-N/            the journal files of an older Legatus, kept after they were imported
     lock                   held (flock) while a Legatus process uses the directory
 
@@ -42,11 +44,15 @@ way. At every start:
   moved aside as ``legatus.db.damaged-N`` (with its rollback journal, if any), every row whose
   checksum holds is read from its pages (and from the journal's pages) by :mod:`firmware.salvage`
   and carried into a new database (a block the card cannot read costs only the rows in it), and
-  what happened is reported.
+  what happened is reported. The new database is made and committed beside the damaged one
+  first: a full card or a power cut meanwhile leaves the damaged file in place, salvaged again at
+  the next start.
 
 ``recovery`` says what was found (``state`` answers it as ``recovered``; the device shows it).
 
-Format: ``PRAGMA user_version`` is :data:`FORMAT`. Version 0 (before issue 20) had the session
+Format: ``PRAGMA user_version`` is :data:`FORMAT`. A file of a newer format whose tables or rows
+are not all this program's own was written by a newer Legatus: it is read, never changed (every
+change refused, saying why; nothing of it set aside as damage or salvaged). Version 0 (before issue 20) had the session
 checksum over the id and header only; it is upgraded at the first start (each row whose old
 checksum holds is sealed anew). Any code that changes a ``sessions`` row must seal it again with
 :meth:`Store.seal_session` in the same transaction.

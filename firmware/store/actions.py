@@ -15,6 +15,7 @@ from engine.text import Msg, to_data
 from firmware.session import Session
 from firmware.storage import StorageError, crc
 from firmware.store.resuming import Resuming
+from firmware.store.schema import SESSION_ROW, _raw
 
 log = logging.getLogger(__name__)
 
@@ -35,16 +36,24 @@ class Actions(Resuming):
             return bool(ids) and db.execute("SELECT 1 FROM sessions WHERE id=? AND current=1 AND header=?",
                                             (ids[0], header)).fetchone() is not None
         with self.transaction(landed) as db:
-            for (old,) in db.execute("SELECT id FROM sessions WHERE current=1").fetchall():
+            marks = ",".join("?" * len(self._unmended))        # (and one whose damaged mark was not mended)
+            for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 OR id IN ({marks})",
+                                  self._unmended).fetchall():
+                old = int(row[0])
+                if all(self.session_header((*row[:2], flag, *row[3:])) is None for flag in (0, 1)):
+                    # damaged (the card refused to set it aside at start): set aside now, never sealed anew
+                    db.execute("INSERT INTO damaged(what, data, reason) VALUES('session', ?, 'checksum')", (_raw(*row),))
+                    self._set_aside_session(db, old)
+                    continue
                 db.execute("UPDATE sessions SET current=0, ended=? WHERE id=?", (int(time.time()), old))
-                self.seal_session(db, int(old))
+                self.seal_session(db, old)
             cur = db.execute("INSERT INTO sessions(header, current, crc) VALUES(?, 1, 0)", (header,))
             new_id = int(cur.lastrowid or 0)
             ids.append(new_id)
             self.seal_session(db, new_id)
             if also is not None:
                 also(db)
-        self._session_id, self._seq, self._trail = new_id, 0, session.trail
+        self._session_id, self._seq, self._trail, self._unmended = new_id, 0, session.trail, ()
         session.loader = self._checkpoint_loader(new_id)
         if session.header.get("reopened"):        # (a new game's own undos are all in memory)
             session.shown.loader = self._shown_loader(session.header)
@@ -59,15 +68,22 @@ class Actions(Resuming):
         line = line.strip()
         sentence = json.dumps(to_data(session.sentence_of(line, outcome)), ensure_ascii=False)
         with self.transaction(self._row_landed(sid_, seq, "do", line)) as db:
+            self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "do", line, sentence, crc(sid_, seq, "do", line, sentence)))
             if session.checkpoint_due():
                 depth = len(session.lines) + 1
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
-        self._seq = seq
+        self._seq, self._aside = seq, None
         session.commit(line, outcome, new_json, seq)
         self._trail = session.trail
+
+    def _set_aside_now(self, db: sqlite3.Connection) -> None:
+        """(Inside an action's transaction) set aside the damaged action rows the card refused to
+        at start (:attr:`_aside`): they hold the places the session's next rows take."""
+        if self._aside is not None:
+            self._aside(db)
 
     @staticmethod
     def _row_landed(sid_: int, seq: int, kind: str, line: str) -> Callable[[sqlite3.Connection], bool]:
@@ -99,8 +115,9 @@ class Actions(Resuming):
         before = session.before_undo()      # read first: nothing is stored if an older action is damaged
         sid_, seq = self._session_id, self._seq + 1
         with self.transaction(self._row_landed(sid_, seq, "undo", "")) as db:
+            self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)", (sid_, seq, "undo", "", "", crc(sid_, seq, "undo", "", "")))
-        self._seq = seq
+        self._seq, self._aside = seq, None
         return session.undo(before)
 
     def _ended_again(self, session: Session, notes: list[Msg]) -> None:

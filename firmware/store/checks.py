@@ -94,8 +94,8 @@ class Checks(Connection):
             log.error("cannot open %s: %s", self.db_path, e)
             raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
                                     str(self.db_path), reason(e))) from None
-        if len(head) < 100:
-            return                                  # new (empty) or cut short: SQLite decides
+        if len(head) < 100:                         # (a new one is made whole beside it, then renamed)
+            raise sqlite3.DatabaseError(f"the file is cut short ({len(head)} bytes)")
         if head[18] not in (1, 2) or head[19] not in (1, 2) or head[21:24] != b"\x40\x20\x20":
             raise sqlite3.DatabaseError(f"the file header is damaged ({head[18:24].hex()})")
 

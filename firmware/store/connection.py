@@ -41,6 +41,10 @@ class Connection:
     _hot: tuple[bytes, bytes] | None   # (database, journal) as they were before a hot journal's rollback
     _hot_rows: dict[tuple[Any, ...], tuple[Any, ...]] | None
     _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
+    _newer_format: int | None = None     # the format of a newer Legatus's file: nothing of it is changed
+    _unmended: tuple[int, ...] = ()      # current sessions whose damaged "current" mark the card refused to mend
+    _aside: Callable[[sqlite3.Connection], None] | None = None   # the damaged action rows to set aside,
+                                         # which the card refused at start: done in the next action's transaction
 
     def _connect(self) -> sqlite3.Connection:
         """The connection to the database (see :meth:`_open_file`). On a read-only card holding a
@@ -159,7 +163,13 @@ class Connection:
         transaction wrote) is then asked on a fresh connection — which sees what a restart would,
         rolling a hot journal back — and if the rows are there the transaction counts as done
         (no error), so a refused request never comes back and memory never differs from disk.
-        Without ``landed``, the database file's change counter is asked instead (:meth:`_moved`)."""
+        Without ``landed``, the database file's change counter is asked instead (:meth:`_moved`).
+
+        A file of a newer Legatus (:meth:`~firmware.store.opening.Opening._newer`) is never
+        changed: every transaction is refused, saying why."""
+        if self._newer_format is not None:
+            raise StorageError(Msg("The games on this card were saved by a newer Legatus (data format {}): "
+                                   "nothing was changed. Update Legatus to go on.", self._newer_format))
         self._check_dir()
         self._ready()
         try:

@@ -15,6 +15,8 @@ from firmware.store.schema import FORMAT, SESSION_ROW, _text, effective_lines
 
 log = logging.getLogger(__name__)
 
+WRITTEN_AGAIN = "; written again"   # added to the reason of a damaged row set aside once it is made again
+
 
 class Mending(Opening):
     """Setting aside and mending what the start-up check found."""
@@ -59,6 +61,7 @@ class Mending(Opening):
             except StorageError as e:
                 log.error("cannot set the damaged rows aside: %s", e)
                 restored = []
+                self._unmended = tuple(sid_ for sid_, current in found.flags if current == 1)   # (resumed as it is)
         lost_sessions = [key[0] for table, _, _, key in found.bad if table == "sessions"][len([t for t in restored if t == "sessions"]):]
         n_settings = sum(1 for t, *_ in found.bad if t == "settings") - restored.count("settings")
         n_history = sum(1 for t, *_ in found.bad if t.startswith("history")) - sum(1 for t in restored if t.startswith("history"))
@@ -83,14 +86,24 @@ class Mending(Opening):
             self._notes.append(Msg("{n} remembered player was damaged; it was kept for a bug report.", n=n_players,
                                    plural="{n} remembered players were damaged; they were kept for a bug report."))
         n_fair = sum(1 for t, *_ in found.bad if t == "fair") - restored.count("fair")
-        if n_fair:
-            refiled = self._refile_fair([bytes(key[0]) for t, _, _, key in found.bad if t == "fair"])
+        pending = self._pending("fair-draw record") if self._newer_format is None else []
+        if n_fair or pending:
+            refiled, refused = self._refile_fair([bytes(key[0]) for t, _, _, key in found.bad if t == "fair"]
+                                                 + [raw.split(b"\x1f")[0] for _, raw in pending])
+            if not refused:
+                self._written_again([i for i, _ in pending])
             if refiled:
                 self._notes.append(Msg("{n} fair-draw record of an ended game was damaged and was made again from "
                                        "its saved actions.", n=refiled,
                                        plural="{n} fair-draw records of ended games were damaged and were made "
                                               "again from their saved actions."))
-            n_fair -= refiled
+            n_fair = max(0, n_fair - refiled)
+            if n_fair and refused:
+                self._notes.append(Msg("{n} fair-draw record of an ended game was damaged; it is made again from its "
+                                       "saved actions once the card can be written.", n=n_fair,
+                                       plural="{n} fair-draw records of ended games were damaged; they are made again "
+                                              "from their saved actions once the card can be written."))
+                n_fair = 0
         if n_fair:
             self._notes.append(Msg("{n} fair-draw record of an ended game was damaged; it was kept for a bug report, "
                                    "and that game's draws can no longer be checked here.", n=n_fair,
@@ -101,24 +114,28 @@ class Mending(Opening):
         """Write again, from the stored sessions' rows, the History rows the check set aside (a
         finished game never vanishes from History because of one bad byte): the sessions those
         rows name, and any whose rows are all gone (a damaged session id), each replayed from its
-        actions. Reported; a failure is logged and reported, never raised."""
-        if not self._salvaged and not any(table == "history" for table, *_rest in found.bad):
+        actions. Reported; a failure is logged and reported, never raised. A damaged row whose
+        rebuild the disk refused (or a power cut cut short) stays pending in ``damaged`` and is
+        rebuilt at a later start; once done, its reason says so (:data:`WRITTEN_AGAIN`)."""
+        if self._newer_format is not None:
+            return                             # a newer Legatus's file: nothing of it is changed
+        pending = self._pending('history')
+        if not self._salvaged and not pending and not any(table == "history" for table, *_rest in found.bad):
             return                             # nothing damaged (every start): nothing to import
         import datetime as _dt
         import json
         from firmware import history_rebuild
         from firmware.session import END
-        lost = [history_rebuild.Lost.of(raw) for table, _, raw, key in found.bad if table == "history"]
-        if self._salvaged:                     # rows the salvage found damaged, and any it never found
-            lost += [history_rebuild.Lost.of(bytes(raw)) for (raw,) in self.db.execute(
-                "SELECT data FROM damaged WHERE what='history' AND reason='salvage'").fetchall()]
+        raws = dict.fromkeys([raw for table, _, raw, key in found.bad if table == "history"] + [r for _, r in pending])
+        lost = [history_rebuild.Lost.of(raw) for raw in raws]        # (the salvage's, and any it never found)
         lost = [x for x in lost if x.rid is None or not self.db.execute("SELECT 1 FROM history WHERE id=? AND sid=?",
                                                                         (x.rid, x.sid)).fetchone()]
         if not lost and not self._salvaged:
+            self._written_again([i for i, _ in pending])
             return
         named = {x.sid for x in lost}
         unread = self._salvaged or not named <= self._sids()     # a row whose session id is itself damaged
-        rebuilt = 0
+        rebuilt, refused = 0, False
         for sid_, header, current, ended, check in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions "
                                                                     "ORDER BY id").fetchall():
             text = self.session_header((sid_, header, current, ended, check))
@@ -140,19 +157,47 @@ class Mending(Opening):
                     log.warning("session %s: its end time %r is not a date", sid_, ended)
                     when = None
                 rebuilt += bool(history_rebuild.rebuild(self, head, lines, not current, lost, when))
+            except (StorageError, sqlite3.Error) as e:
+                log.error("cannot write the History rows of session %s again now (%s): at a later start", sid_, e)
+                refused = True
             except Exception:  # noqa: BLE001 - one session that does not replay must not stop the others
                 log.exception("cannot rebuild the History rows of session %s", sid_)
+        if not refused:
+            self._written_again([i for i, _ in pending])
         if rebuilt:
             self._notes.append(Msg("{n} game was worked out again from its saved actions and is back in History.",
                                    n=rebuilt, plural="{n} games were worked out again from their saved actions and are "
                                                      "back in History."))
 
-    def _refile_fair(self, sids: list[bytes]) -> int:
+    def _pending(self, what: str) -> list[tuple[int, bytes]]:
+        """The damaged rows of a kind (``what``) set aside at a start and not made again yet (id
+        in ``damaged``, raw bytes): the card refused it then, or a power cut cut it short."""
+        try:
+            return [(int(i), bytes(raw)) for i, raw in self.db.execute(
+                "SELECT id, CAST(data AS BLOB) FROM damaged WHERE what=? AND reason IN ('checksum', 'salvage')",
+                (what,))]
+        except sqlite3.Error as e:
+            log.error("cannot read the damaged rows (%s): %s", what, e)
+            return []
+
+    def _written_again(self, ids: list[int]) -> None:
+        """Mark the damaged rows ``ids`` as made again (never tried again)."""
+        if not ids:
+            return
+        try:
+            with self.transaction() as db:
+                db.executemany(f"UPDATE damaged SET reason = reason || '{WRITTEN_AGAIN}' WHERE id=?",
+                               [(i,) for i in ids])
+        except StorageError as e:
+            log.error("cannot mark the damaged rows as made again (tried again at the next start): %s", e)
+
+    def _refile_fair(self, sids: list[bytes]) -> tuple[int, bool]:
         """File again, from each ended session's own rows (its header holds the seed), the
-        fair-draw records the check set aside. Returns how many; never raises."""
+        fair-draw records the check set aside. Returns how many, and whether the card refused
+        one (to be tried again at the next start); never raises."""
         import json
         from firmware.session import END
-        refiled = 0
+        refiled, refused = 0, False
         for row in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions").fetchall():
             text = self.session_header(row)
             try:
@@ -163,9 +208,12 @@ class Mending(Opening):
                 if lines and lines[-1] == END and fairness.filed(self.db, [str(head["sid"])]) == {}:
                     fairness.file_lines(self, head, lines)
                     refiled += bool(fairness.filed(self.db, [str(head["sid"])]))   # (not if the damaged row stayed)
+            except (StorageError, sqlite3.Error) as e:
+                log.error("cannot file again the fair-draw record of session %s now (%s): at a later start", row[0], e)
+                refused = True
             except Exception:  # noqa: BLE001 - one record that cannot be filed must not stop the start
                 log.exception("cannot file again the fair-draw record of session %s", row[0])
-        return refiled
+        return refiled, refused
 
     def _sids(self) -> set[str]:
         """The session ids (``sid``) of the stored sessions whose header holds."""

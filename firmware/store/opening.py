@@ -18,7 +18,7 @@ from engine.text import Msg
 from firmware import fairness, history, players
 from firmware.storage import crc, fsync_dir, make_private
 from firmware.store.checks import Checks, _Found
-from firmware.store.schema import DB_NAME, StateDirError, _raw, _text, session_crc
+from firmware.store.schema import _EXPECTED, DB_NAME, FORMAT, KNOWN, StateDirError, _raw, _text, session_crc
 from firmware.store.reasons import reason
 
 if TYPE_CHECKING:                  # (the salvage is imported only after damage)
@@ -33,6 +33,14 @@ class Opening(Checks):
     def _open(self) -> tuple[sqlite3.Connection, _Found]:
         """The database, checked, or — whatever went wrong — a new one holding every row of the
         old one whose checksum holds (never a crash loop)."""
+        self._salvage_left()
+        if not self.db_path.exists():          # a first start: made beside its place, renamed into it
+            try:
+                os.replace(self._build([], []), self.db_path)
+                fsync_dir(self.root)
+            except OSError as e:
+                log.error("cannot put the new database in place: %s", e)
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
         journal, before = self._hot_journal()
         self._hot = (before, journal) if before is not None and journal is not None else None
         self._hot_rows = None
@@ -41,6 +49,9 @@ class Opening(Checks):
             try:
                 self._check_header()
                 db = self._connect()
+                newer = self._newer(db)
+                if newer is not None:
+                    return db, newer
                 self._verify(db)
                 self._check_schema(db)
                 self._create(db)
@@ -65,6 +76,35 @@ class Opening(Checks):
                           type(e).__name__, e)
                 return self._salvage(e, before, journal)
         raise AssertionError("unreachable")
+
+    def _newer(self, db: sqlite3.Connection) -> _Found | None:
+        """If the file was written by a newer Legatus (its format number is ahead of this
+        program's and its tables or rows are not all this program's own), what the start found:
+        nothing, for nothing of it is this program's to mend, set aside or salvage; every change is
+        refused (:meth:`transaction`) and the start says why. None for any other file (a format
+        number ahead on a file that is all this program's own is a flipped bit: the start goes on)."""
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version <= FORMAT:
+            return None
+        try:
+            self._check_schema(db)
+            tables = self._tables(db)
+            alien = bool(set(tables) - set(KNOWN) - {"sqlite_sequence"}) or any(
+                set(cols) - set(_EXPECTED[name]) for name, cols in tables.items() if name in KNOWN)
+            found = self._scan(db)
+            alien = alien or bool(found.bad or found.flags or found.bad_settings)
+        except Exception as e:  # noqa: BLE001 - whatever a newer format holds, it is not set aside
+            log.warning("a file of format %s does not read as this program's (%s)", version, e)
+            alien = True
+        if not alien:
+            return None
+        log.error("%s is of format %s, written by a newer Legatus (this one knows %s): nothing will be changed",
+                  self.db_path, version, FORMAT)
+        self._newer_format = version
+        self._notes.append(Msg("The games on this card were saved by a newer Legatus (data format {}; this one "
+                               "knows {}): nothing can be saved or changed until Legatus is updated. History and "
+                               "the last game can still be read.", version, FORMAT))
+        return _Found(version, [], [], [], [])
 
     def _hot_journal(self) -> tuple[bytes | None, bytes | None]:
         """A rollback journal left by an interrupted transaction, and the database as it was
@@ -93,50 +133,109 @@ class Opening(Checks):
         return self._hot_rows
 
     def _move_aside(self, path: Path) -> Path:
+        """Move ``path`` aside as ``<name>.damaged-N``, its rollback journal (and any -wal, -shm)
+        first: a power cut in between leaves the pair under the same N."""
         n = 1
         while path.with_name(f"{path.name}.damaged-{n}").exists():
             n += 1
         aside = path.with_name(f"{path.name}.damaged-{n}")
-        os.replace(path, aside)
-        make_private(aside)             # it holds the secret seed of the game that goes on
         for extra in ("-journal", "-wal", "-shm"):
             side = path.with_name(path.name + extra)
             if side.exists():
                 os.replace(side, aside.with_name(aside.name + extra))
                 make_private(aside.with_name(aside.name + extra))
+        os.replace(path, aside)
+        make_private(aside)             # it holds the secret seed of the game that goes on
         fsync_dir(path.parent)
         return aside
 
     # -- the salvage ---------------------------------------------------------------------------
+    # The new database is made beside the damaged one (legatus.db.new), renamed legatus.db.ready
+    # once its rows are committed, and only then put in the damaged one's place (which is moved
+    # aside): a full card or a power cut before that leaves the damaged file where it was, to be
+    # salvaged again at the next start, and a start that finds legatus.db.ready finishes the swap.
+    def _side(self, suffix: str) -> Path:
+        return self.db_path.with_name(DB_NAME + suffix)
+
+    def _salvage_left(self) -> None:
+        """Finish a salvage a power cut stopped between its two renames; remove the half-made new
+        file of one stopped before (its rows are still in the damaged file)."""
+        new, ready = self._side(".new"), self._side(".ready")
+        _remove(new, new.with_name(new.name + "-journal"))
+        if not ready.exists():
+            return
+        log.warning("a salvage was cut short before %s took the damaged database's place; finishing it", ready)
+        aside = self._swap(ready)
+        self._salvaged = True
+        self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {n} record "
+                               "whose checksum held was carried into a new one.",
+                               Msg("the records are damaged"), aside.name if aside else DB_NAME, n=_rows(self.db_path),
+                               plural="The database could not be read ({}); it was kept aside as {}, and the {n} "
+                                      "records whose checksums held were carried into a new one."))
+
+    def _build(self, carried: list[tuple[str, tuple[Any, ...]]], damaged: list[tuple[str, bytes]]) -> Path:
+        """The new database holding ``carried`` (and ``damaged``, kept for a bug report), made
+        and committed as legatus.db.new, then renamed legatus.db.ready. Raises StateDirError
+        (the damaged file left in place, the half-made one removed)."""
+        new = self._side(".new")
+        parts = (new, new.with_name(new.name + "-journal"))
+        _remove(*parts)
+        try:
+            db = self._open_file(new)
+            try:
+                self._create(db)
+                db.execute("BEGIN IMMEDIATE")
+                for table, values in carried:
+                    marks = ",".join("?" * len(values))
+                    db.execute(f"INSERT OR REPLACE INTO {table} VALUES({marks})", values)
+                db.executemany("INSERT INTO damaged(what, data, reason) VALUES(?,?,?)",
+                               [(what, raw, "salvage") for what, raw in damaged])
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            make_private(new, True)
+            ready = self._side(".ready")
+            os.replace(new, ready)
+            fsync_dir(self.root)
+            return ready
+        except (sqlite3.Error, OSError) as e:
+            log.error("cannot make the new database for the salvage: %s", e)
+            _remove(*parts)
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+
+    def _swap(self, ready: Path, journal: bytes | None = None) -> Path | None:
+        """Put ``ready`` in the damaged database's place, the damaged one (and its journal) moved
+        aside first; returns where it went (None if it was gone). Raises StateDirError."""
+        try:
+            aside = self._move_aside(self.db_path) if self.db_path.exists() else None
+            os.replace(ready, self.db_path)
+            fsync_dir(self.root)
+        except OSError as e:
+            log.error("cannot put the salvaged database in place: %s", e)
+            raise StateDirError(Msg("The database {} is damaged and cannot be moved aside ({}). Check the disk.",
+                                    str(self.db_path), reason(e))) from None
+        side = aside.with_name(aside.name + "-journal") if aside is not None else None
+        if side is not None and journal and not side.exists():
+            try:
+                side.write_bytes(journal)            # SQLite had deleted it: kept for a bug report
+            except OSError as e:
+                log.warning("cannot keep the damaged database's journal beside it: %s", e)
+        return aside
+
     def _salvage(self, error: BaseException, before: bytes | None, journal: bytes | None) -> tuple[sqlite3.Connection, _Found]:
         unread = 0
         if before is not None:
             data = before
         else:
             data, unread = _readable(self.db_path)
-        try:
-            aside = self._move_aside(self.db_path) if self.db_path.exists() else None
-            if aside is not None and journal and not aside.with_name(aside.name + "-journal").exists():
-                aside.with_name(aside.name + "-journal").write_bytes(journal)   # SQLite had deleted it
-        except OSError as e:
-            log.error("cannot move the damaged database aside: %s", e)
-            raise StateDirError(Msg("The database {} is damaged and cannot be moved aside ({}). Check the disk.",
-                                    str(self.db_path), reason(e))) from None
         from firmware import salvage
         carried, damaged = _carry(salvage.rows(data, journal))
+        aside = self._swap(self._build(carried, [*damaged, ("history", HISTORY_AFTER_SALVAGE)]), journal)
         try:
             db = self._connect()
-            self._create(db)
-            db.execute("BEGIN IMMEDIATE")
-            for table, values in carried:
-                marks = ",".join("?" * len(values))
-                db.execute(f"INSERT OR REPLACE INTO {table} VALUES({marks})", values)
-            db.executemany("INSERT INTO damaged(what, data, reason) VALUES(?,?,?)",
-                           [(what, raw, "salvage") for what, raw in damaged])
-            db.execute("COMMIT")
             found = self._scan(db)
-        except Exception as e:  # noqa: BLE001 - the new file cannot be made: the disk is at fault
-            log.exception("cannot create a new database after the salvage")
+        except Exception as e:  # noqa: BLE001 - the new file cannot be read: the disk is at fault
+            log.exception("cannot open the new database after the salvage")
             raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
         kept = sum(1 for t, _ in carried if t != "damaged")
         self._salvaged = True
@@ -162,6 +261,9 @@ class Opening(Checks):
     code = "step_changed"
 
 
+# kept in ``damaged`` by a salvage until History has been worked out again from the rows it carried
+# (firmware/store/mending.py): a power cut in the middle of that leaves it for the next start
+HISTORY_AFTER_SALVAGE = b"(History to be worked out again after the salvage)"
 READ_TRIES = 3          # a read error at start is tried again (a card slow to answer) before it is damage;
                         # any other failure once (a transient EIO that SQLite reported as a malformed file)
 BLOCK = 4096            # what the salvage reads at a time: a bad spot costs the blocks it covers, not the file
@@ -172,6 +274,31 @@ def _read_error(e: BaseException) -> bool:
     if isinstance(e, OSError):
         return e.errno == errno.EIO
     return isinstance(e, sqlite3.OperationalError) and "disk i/o error" in str(e).lower()
+
+
+def _remove(*paths: Path) -> None:
+    """Remove the files that exist among ``paths`` (a failure logged)."""
+    for path in paths:
+        try:
+            if path.exists():                # (unlink says EROFS on a read-only card even for no file)
+                path.unlink()
+        except OSError as e:
+            log.warning("cannot remove %s: %s", path, e)
+
+
+def _rows(path: Path) -> int:
+    """How many rows of this program's tables (``damaged`` aside) the database ``path`` holds."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            return sum(int(db.execute(f'SELECT count(*) FROM "{n}"').fetchone()[0]) for n in names
+                       if n in KNOWN and n != "damaged")
+        finally:
+            db.close()
+    except sqlite3.Error as e:
+        log.warning("cannot count the rows of %s: %s", path, e)
+        return 0
 
 
 def _readable(path: Path) -> tuple[bytes, int]:

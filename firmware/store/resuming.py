@@ -182,9 +182,15 @@ class Resuming(Mending):
         """(firmware/store/actions.py: a game whose seed was shown is never left running by damage.)"""
 
     def _current_row(self) -> tuple[int, dict[str, Any]] | None:
-        """The current session's id and header (rows checked at the start; checked again here)."""
-        rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 ORDER BY id DESC").fetchall()
+        """The current session's id and header (rows checked at the start; checked again here); a
+        row whose damaged "current" mark the card refused to mend at start counts as its checksum
+        says (mended at a later start)."""
+        marks = ",".join("?" * len(self._unmended))
+        rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 OR id IN ({marks}) ORDER BY id DESC",
+                               self._unmended).fetchall()
         for row in rows:
+            if row[0] in self._unmended:
+                row = (*row[:2], 1, *row[3:])
             sid_, text = row[0], self.session_header(row)
             if text is None:
                 log.error("session row %s fails its checksum", sid_)
@@ -204,16 +210,19 @@ class Resuming(Mending):
         plan = self._plan(sid_)
         good, lost, mended, refill = plan.rows
         if lost or mended or refill:
+            def aside(db: sqlite3.Connection) -> None:
+                db.executemany("INSERT INTO damaged(what, data, reason) VALUES('action', ?, 'checksum')",
+                               [(_raw(sid_, *r[1:]),) for r in lost])
+                db.executemany("DELETE FROM actions WHERE rowid=?", [(r[0],) for r in lost])
+                db.executemany("INSERT OR REPLACE INTO actions VALUES(?,?,?,?,?,?)", refill)
+                for rowid, seq in mended:
+                    db.execute("UPDATE actions SET seq=? WHERE rowid=?", (seq, rowid))
             try:
                 with self.transaction() as db:
-                    db.executemany("INSERT INTO damaged(what, data, reason) VALUES('action', ?, 'checksum')",
-                                   [(_raw(sid_, *r[1:]),) for r in lost])
-                    db.executemany("DELETE FROM actions WHERE rowid=?", [(r[0],) for r in lost])
-                    db.executemany("INSERT OR REPLACE INTO actions VALUES(?,?,?,?,?,?)", refill)
-                    for rowid, seq in mended:
-                        db.execute("UPDATE actions SET seq=? WHERE rowid=?", (seq, rowid))
-            except StorageError as e:
-                log.error("cannot set the damaged actions aside: %s", e)
+                    aside(db)
+            except StorageError as e:          # done first thing in the next action's own transaction
+                log.error("cannot set the damaged actions aside now (with the next action): %s", e)
+                self._aside = aside
         if mended or refill:
             notes.append(Msg("A damaged action was mended; nothing was lost."))
         lost = [r for r in lost if not any(r[1] == v[1] for v in refill)] if refill else lost
