@@ -219,6 +219,7 @@ def test_statistics_read_again_decode_only_the_rows_new_or_changed(state_dir: Pa
             for i in range(5):
                 _solo(db, f"s{i}", "easy", True)
         decoded: list[int] = []
+        monkeypatch.setattr(history_played, "_last", {})                       # (no read before this test's)
         real = history_played._decoded
         monkeypatch.setattr(history_played, "_decoded", lambda row: decoded.append(row[0]) or real(row))
         db = app.console.store.db
