@@ -13,7 +13,8 @@ times that for every key of:
   2,000 rolls; then, from each of those states, 300 random keys (tests/test_random_keys.py's: they
   reach the screens a walk does not, the forms, questions and pages of a move);
 - History, its Statistics pages and Earlier games on a year of History (``--history DIR``: a state
-  directory that ``scripts/bench_storage.py --history 4000 --keep DIR`` filled, its ``many``);
+  directory that ``scripts/bench_storage.py --history 4000 --keep DIR`` filled, its ``many``), and
+  the first Statistics page again after each of 5 actions (each write may change History);
 - a language change in Settings, the game menus, and the start to the first frame with a long session
   to resume.
 
@@ -287,6 +288,14 @@ def history(state: Path | None) -> None:
                 opener(d.app)          # not timed: the menus' keys are (case "menus")
                 d.app.render()
                 walk(d, 2)
+        with driver("a year of History, a page again after each action", state_dir=copy) as d:
+            d.run("new dice seed=1")
+            for _ in range(5):         # an action is written (History may read differently), then a page
+                d.run("roll 2d6")
+                d.app.stack = d.app.stack[:1]
+                d.app.push(StatsMenu())
+                d.app.render()
+                d.press("a")
 
 
 FRESH = """
