@@ -15,7 +15,7 @@ from engine import registry
 from engine.errors import LegatusError
 from engine.game import GameRules
 from engine.text import Msg
-from firmware.session import MAX_LOG, Session, Stored, said, undone_sentence
+from firmware.session import MAX_LOG, Session, Stored, undone_sentence
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc
 from firmware.store.mending import Mending
 from firmware.store.schema import ACTION_ROW, SESSION_ROW, _raw, _text
@@ -195,7 +195,7 @@ class Resuming(Mending):
                 undone = got[0][2]
             if seq >= log_from:
                 log_.append(undone_sentence(undone, rules))
-        log_ = [said(x) for x in log_]
+        # (the sentences stay as stored until the log is read: decoding the newest 500 was a third of a start)
         depth = plan.depth + sum(1 if kind == "do" else -1 for seq, kind, _l, _s in good if seq > plan.top)
         first = depth - len(held)
         if first < 0:
