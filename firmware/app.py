@@ -120,8 +120,8 @@ class App:
                                   f"history {limit}")
 
     def played(self) -> list[PlayedEntry] | None:
-        from firmware import history
-        return self._read_history(lambda: history.played(self.console.store.db), "played")
+        from firmware import history_played
+        return self._read_history(lambda: history_played.played(self.console.store.db), "played")
 
     def _read_history(self, read: Callable[[], list[R]], what: str) -> list[R] | None:
         """``read()`` of History (a list, shared: never change its entries), or None (said once on

@@ -23,7 +23,7 @@ from engine.errors import BadArguments, GameOver, LegatusError, LineTooLong, NoS
 from engine.text import Msg
 from firmware import console_session
 from firmware.console_session import SessionCommands
-from firmware.session import FAIR_NAMES, Session, parse_line
+from firmware.session import FAIR_NAMES, Session, parse_line, said
 from firmware.storage import StorageError
 from firmware.store import Store
 
@@ -228,7 +228,6 @@ class Console(SessionCommands):
         the first), ``line`` and ``text`` (its sentence) — N of them (default 20, at most 500)
         before action K (default: the newest); ``before``: the K of the next older page (null at
         the first action). The whole history of a long session, a page at a time."""
-        from firmware.session import said
         if len(req.args) > 1 or set(req.opts) - {"before"}:
             raise BadArguments(Msg("Usage: actions [N] [before=K]."))
         n = 20
@@ -258,7 +257,7 @@ class Console(SessionCommands):
                 raise BadArguments(Msg("Usage: log [N]; '{}' is not a number.", args[0][:24])) from None
             if n < 1:
                 raise BadArguments(Msg("log N needs N ≥ 1."))
-        return {"log": session.log[-n:]}
+        return {"log": [said(x) for x in session.log[-n:]]}     # (a restart keeps them as stored)
 
     def _roll_sessionless(self, line: str) -> dict[str, Any]:
         from engine import dice

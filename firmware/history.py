@@ -32,7 +32,7 @@ import json
 import logging
 import sqlite3
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from engine.text import from_data, to_data
 from firmware.history_text import Msg, N_, abandoned, as_now
@@ -42,9 +42,6 @@ from firmware.games import GameRecord, player, record_of, records, unfinished_mo
 from firmware.history_people import is_seat, sides_people, with_people
 from firmware.history_seen import fingerprint, game_key, recorded_elsewhere
 from firmware.storage import StorageError, crc
-
-if TYPE_CHECKING:
-    from firmware.replies import HistoryPlayer, PlayedEntry
 
 log = logging.getLogger(__name__)
 
@@ -377,28 +374,6 @@ def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = 
             log.error("History row %s is damaged; left out", row[0])
             continue
         out.append(entry)
-    return out
-
-
-def played(db: sqlite3.Connection) -> list[PlayedEntry]:
-    """Every recorded game as the statistics read it, newest first: ``id``, ``game``, ``status``,
-    ``part``, ``sid``, ``finished``, ``mode``, ``players`` — no result sentence and no fair draw, so a
-    year of games is read in one light pass (a row whose checksum fails is left out, as in
-    :func:`games`)."""
-    out: list[PlayedEntry] = []
-    for row in db.execute(f"SELECT {HISTORY_ROW} FROM history ORDER BY id DESC"):
-        rid, sid, part, game, depth, sealed, text, check = row
-        if row_crc(rid, sid, part, game, depth, sealed, text) != check:
-            log.error("History row %s is damaged; left out", rid)
-            continue
-        try:
-            game_s = bytes(game).decode("utf-8")
-            data = json.loads(bytes(text).decode("utf-8"))
-            out.append({"id": rid, "game": game_s, "status": data["status"], "part": bytes(part).decode("utf-8"),
-                        "sid": bytes(sid).decode("utf-8"), "finished": data.get("finished"), "mode": data["mode"],
-                        "players": cast("list[HistoryPlayer]", with_people(game_s, {}, list(data["players"])))})
-        except (ValueError, KeyError, TypeError, RecursionError) as e:
-            log.error("History row %s does not parse: %s", rid, e)
     return out
 
 

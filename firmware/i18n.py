@@ -23,6 +23,7 @@ words it binds (the gettext of its domain) and the Msgs it makes (its game's ``M
 """
 from __future__ import annotations
 
+import copy as _copy
 import gettext as _gettext
 import io as _io
 import logging
@@ -86,9 +87,10 @@ def set_game(name: str | None) -> None:
 
 
 @lru_cache(maxsize=None)
-def _mo_files(lang: str) -> dict[str, bytes]:
-    """domain -> the bytes of its compiled catalog for ``lang`` (unreadable ones left out)."""
-    out: dict[str, bytes] = {}
+def _mo_files(lang: str) -> dict[str, _gettext.GNUTranslations]:
+    """domain -> its compiled catalog for ``lang``, read and parsed once (unreadable or damaged
+    ones left out, said once); each chain (:func:`_chain`) links copies of them."""
+    out: dict[str, _gettext.GNUTranslations] = {}
     try:
         files = sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"))
     except OSError as e:
@@ -96,8 +98,8 @@ def _mo_files(lang: str) -> dict[str, bytes]:
         files = []                         # an unreadable catalog folder: speak English
     for mo in files:
         try:
-            out[mo.stem] = mo.read_bytes()
-        except OSError as e:
+            out[mo.stem] = _gettext.GNUTranslations(_io.BytesIO(mo.read_bytes()))
+        except (OSError, ValueError, UnicodeDecodeError) as e:
             _unreadable(mo, e)
     return out
 
@@ -131,11 +133,7 @@ def _chain(lang: str, first: str, game: str) -> _gettext.NullTranslations:
     for domain in order:
         if domain not in files:
             continue
-        try:
-            t = _gettext.GNUTranslations(_io.BytesIO(files[domain]))
-        except (OSError, ValueError, UnicodeDecodeError) as e:
-            _unreadable(LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo", e)
-            continue
+        t = _copy.copy(files[domain])        # its own link to the next (the texts are shared)
         if head is None:
             head = t
         else:

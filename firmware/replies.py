@@ -53,7 +53,7 @@ class HistoryMode(TypedDict, total=False):
 
 
 class PlayedEntry(TypedDict):
-    """One recorded game as the statistics read it (``ctx.played``, firmware/history.py ``played``):
+    """One recorded game as the statistics read it (``ctx.played``, firmware/history_played.py ``played``):
     a :class:`HistoryEntry` read light — no result sentence, no fair draw."""
 
     id: int

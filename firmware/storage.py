@@ -23,8 +23,8 @@ def crc(*fields: object) -> int:
     byte of a row is detected. ``bytes`` fields are taken as they are (the raw bytes SQLite
     stored, checked *before* they are decoded); anything else as the UTF-8 of ``str(field)``.
     A text field and its raw UTF-8 bytes give the same checksum."""
-    return zlib.crc32(b"\x1f".join(f if isinstance(f, bytes) else str(f).encode("utf-8", "surrogateescape")
-                                   for f in fields))
+    return zlib.crc32(b"\x1f".join([f if isinstance(f, bytes) else str(f).encode("utf-8", "surrogateescape")
+                                    for f in fields]))      # (a list: join makes one of a generator anyway)
 
 
 def unchanged_since(db: sqlite3.Connection) -> tuple[int, int, int] | None:

@@ -124,7 +124,8 @@ class FakeCtx:
         if req.command == "undo":
             return {"undone": self.session.undo(), "state": self.session.view()}
         if req.command == "log":
-            return {"log": self.session.log[-int(req.args[0] if req.args else 20):]}
+            from firmware.session import said
+            return {"log": [said(x) for x in self.session.log[-int(req.args[0] if req.args else 20):]]}
         if req.command == "state":
             return {"state": self.session.view()}
         if req.command == "actions":         # as the console: newest first, a page before action K

@@ -95,3 +95,36 @@ def test_the_same_input_gives_the_same_places():
 def test_marks_and_widths_must_match():
     with pytest.raises(ValueError, match="2 marks but 1 labels"):
         place_labels([(1, 2), (3, 4)], [5], AREA)
+
+
+def _spots_by_definition(marks, widths, taken, bounds, rules):
+    """Every spot within the loosest rule's reach that covers nothing taken and stays in bounds,
+    tried one by one: what the search's row-at-a-time candidate list must equal."""
+    own_max = rules[-1][0]
+    out = []
+    for i, ((x, y), w) in enumerate(zip(marks, widths)):
+        found = []
+        for lx in range(x - 4 - own_max - w, x + 5 + own_max) if w else ():
+            for ly in range(y - 8 - own_max, y + 5 + own_max):
+                text = (lx, ly, lx + w - 1, ly + LABEL_H - 1)
+                x0, y0, x1, y1 = label_box((lx, ly), w)
+                if (gap(text, x, y) <= own_max and bounds[0] <= x0 and x1 <= bounds[2] and bounds[1] <= y0
+                        and y1 <= bounds[3] and all(x1 < a or x0 > c or y1 < b or y0 > d for a, b, c, d in taken)):
+                    others = [gap(text, px, py) for j, (px, py) in enumerate(marks) if j != i
+                              and abs(px - x) <= 2 * own_max + w + 12 and abs(py - y) <= 2 * own_max + 16]
+                    found.append((gap(text, x, y), min(others, default=99.0), lx, ly))
+        out.append(found)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_the_candidate_spots_are_every_spot_the_rules_allow(seed):
+    from firmware.screens.caesar.maplabels import MARK_CLEAR, _spots
+    rng = random.Random(seed)
+    marks = [(rng.randint(2, 125), rng.randint(10, 61)) for _ in range(rng.randint(1, 18))]
+    widths = [rng.choice((0, 3, 5, 7, 9, 13)) for _ in marks]
+    taken = [(x - MARK_CLEAR, y - MARK_CLEAR, x + MARK_CLEAR, y + MARK_CLEAR) for x, y in marks]
+    taken += [(0, 55, rng.randint(5, 60), 63)] * rng.randint(0, 1)
+    area = (0, rng.choice((0, 12)), 127, 63)
+    rules = rng.choice((RULES, ((5, 2),), ((4, 1), (8, 0))))
+    assert _spots(marks, widths, taken, area, rules) == _spots_by_definition(marks, widths, taken, area, rules)

@@ -631,3 +631,26 @@ def test_glory_s_objectives_deck_has_one_name(lang):  # G-19
     said = {re.search(r"(?:вниз|під низ) (\w+)", s).group(1) for e in entries.values()
             if "bottom of the deck" in e.msgid for s in e.msgstr if s}
     assert len(said) == 1, said
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_domains_chain_says_the_same_whichever_chains_were_made_before_it(lang):
+    """The catalogs are read once and each (domain first, game) chain links its own copies: a
+    text is said in the same words whether its chain was the first made or the last (a chain
+    made later never relinks an earlier one's)."""
+    domains = [*i18n.SHARED_DOMAINS, *i18n.game_domains()]
+    texts = sorted({m for d in domains for m in i18n._mo_files(lang)[d]._catalog if isinstance(m, str) and m})
+    pairs = [(first, game) for first in domains for game in domains]
+
+    def said() -> dict[tuple[str, str], list[str]]:
+        return {(first, game): [i18n._chain(lang, first, game).gettext(m) for m in texts] for first, game in pairs}
+    try:
+        i18n._chain.cache_clear()
+        ahead = said()
+        i18n._chain.cache_clear()
+        for first, game in reversed(pairs):
+            i18n._chain(lang, first, game)
+        assert said() == ahead
+        assert ahead[("history", "legatus")] != ahead[("legatus", "legatus")]     # the domains' own senses
+    finally:
+        i18n._chain.cache_clear()

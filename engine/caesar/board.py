@@ -6,10 +6,9 @@ on input). Icons are bit masks so that a token fits a space when ``token_mask & 
 """
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
 
+from engine.datafile import read_json
 from engine.errors import BadArguments
 from engine.caesar.text import Msg
 
@@ -18,8 +17,7 @@ ICON_BITS: dict[str, int] = {"sword": SWORD, "shield": SHIELD, "ship": SHIP}
 
 
 def _load() -> dict[str, Any]:
-    text = resources.files("engine").joinpath("data/caesar_board.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: dict[str, Any] = read_json("caesar_board.json")
     return data
 
 

@@ -9,9 +9,9 @@ one variant); the rules code reads the variant's value, never the edition.
 """
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any, NamedTuple
+
+from engine.datafile import read_json
 
 EDITIONS: tuple[str, ...] = ("ru", "uk", "mixed")
 LEGACY = "mixed"      # the edition of a game whose ``new`` line names none (sessions stored earlier)
@@ -30,8 +30,7 @@ class Variant(NamedTuple):
 
 
 def _load() -> dict[str, Any]:
-    text = resources.files("engine").joinpath("data/caesar_editions.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: dict[str, Any] = read_json("caesar_editions.json")
     return data
 
 

@@ -4,18 +4,16 @@ Loaded once, on first use, from the package's own data folder (never from ``shar
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from engine.datafile import read_json
 from engine.glory.text import Msg
 
 
 @lru_cache(maxsize=None)
 def _load(name: str) -> dict[str, Any]:
-    text = resources.files("engine").joinpath("data", name).read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: dict[str, Any] = read_json(name)
     return data
 
 

@@ -9,11 +9,10 @@ Cards are named ``<move>/<levy>`` (command cards, e.g. ``3/2``) or by their god 
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from engine.datafile import read_json
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.roster import SIDES
 from engine.jc.terms import side as side_word
@@ -30,8 +29,7 @@ APOLLO = "apollo"
 @lru_cache(maxsize=1)
 def deck() -> tuple[str, ...]:
     """All 27 cards, command cards first (``move/levy``), then the seven events."""
-    raw = json.loads(resources.files("engine").joinpath("data/julius_caesar_cards.json")
-                     .read_text("utf-8"))
+    raw = read_json("julius_caesar_cards.json")
     cards = [f"{c['move']}/{c['levy']}" for c in raw["command"] for _ in range(c["count"])]
     cards += [e.lower() for e in raw["event"]]
     return tuple(cards)

@@ -6,11 +6,10 @@ accepted too (``Rome`` for ``Roma``, ``Antioch`` for ``Antiochia``...).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+from engine.datafile import read_json
 from engine.errors import BadArguments
 from engine.jc.text import Msg
 
@@ -36,10 +35,9 @@ def _norm(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _load() -> tuple[dict[str, City], dict[str, str]]:
-    text = resources.files("engine").joinpath("data/julius_caesar_map.json").read_text("utf-8")
     cities: dict[str, City] = {}
     aliases: dict[str, str] = {}
-    for sp in json.loads(text)["spaces"]:
+    for sp in read_json("julius_caesar_map.json")["spaces"]:
         if sp["type"] == "sea":
             continue
         city = City(sp["name"], sp["type"], int(sp["vp"]), tuple(sp.get("seas", ())))

@@ -5,13 +5,12 @@ lists its strengths from the maximum down, e.g. ``(3, 2, 1)``; the elephant's is
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from engine.datafile import read_json
 from engine.errors import BadArguments
 from engine.jc.text import Msg
 
@@ -72,8 +71,7 @@ def _spec(raw: dict[str, Any]) -> BlockSpec:
 @lru_cache(maxsize=1)
 def roster() -> dict[str, BlockSpec]:
     """All 63 blocks by id, in the data file's order."""
-    text = resources.files("engine").joinpath("data/julius_caesar_blocks.json").read_text("utf-8")
-    return {raw["id"]: _spec(raw) for raw in json.loads(text)["blocks"]}
+    return {raw["id"]: _spec(raw) for raw in read_json("julius_caesar_blocks.json")["blocks"]}
 
 
 def block(block_id: str) -> BlockSpec:

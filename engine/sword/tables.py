@@ -1,16 +1,15 @@
 """The editable Sword of Rome tables in ``engine/data/sword_*.json`` (with provenance notes)."""
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any
+
+from engine.datafile import read_json
 
 
 @lru_cache(maxsize=None)
 def _load(name: str) -> dict[str, Any]:
-    text = resources.files("engine").joinpath("data", name).read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: dict[str, Any] = read_json(name)
     return data
 
 

@@ -140,6 +140,7 @@ def people_rows(ctx: Ctx) -> list[str]:
             if name in games:
                 games[name].append((e, w))
     rows: list[str] = []
+    labels: dict[str, str] = {}                 # a game's name as said (once a game, not once a play)
     for name in known:
         played = games[name]
         if not played:
@@ -149,8 +150,9 @@ def people_rows(ctx: Ctx) -> list[str]:
         rows.append("  " + ngettext("{} game, {} won", "{} games, {} won", len(played)).format(len(played), won))
         by_game: dict[str, list[bool]] = {}
         for e, w in played:
-            record = record_of(e["game"])
-            label = _(record.label) if record is not None else str(e["game"])
+            if (label := labels.get(e["game"])) is None:
+                record = record_of(e["game"])
+                label = labels[e["game"]] = _(record.label) if record is not None else str(e["game"])
             by_game.setdefault(label, []).append(w)
         for label, results in by_game.items():
             rows.append("  " + _("{}: {}/{} won").format(label, sum(results), len(results)))

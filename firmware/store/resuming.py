@@ -265,7 +265,7 @@ class Resuming(Mending):
                 undone = got[0][2]
             if seq >= log_from:
                 log_.append(undone_sentence(undone, rules))
-        log_ = [said(x) for x in log_]
+        # (the sentences stay as stored until the log is read: decoding the newest 500 was a third of a start)
         depth = plan.depth + sum(1 if kind == "do" else -1 for seq, kind, _l, _s in good if seq > plan.top)
         first = depth - len(held)
         if first < 0:

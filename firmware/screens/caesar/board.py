@@ -208,9 +208,15 @@ def nearest(i: int, direction: str, among: frozenset[int] | None = None) -> int:
     return best
 
 
-@lru_cache(maxsize=None)
 def map_distance(a: int, b: int) -> int:
     """Joystick pushes from province ``a`` to ``b`` on the map (every province reachable)."""
+    return _pushes_from(a).get(b, len(PROVINCES))
+
+
+@lru_cache(maxsize=None)
+def _pushes_from(a: int) -> dict[int, int]:
+    """Joystick pushes from province ``a`` to each province it reaches (one search from ``a``
+    answers every ``b``; it was made again for each)."""
     seen = {a: 0}
     todo = [a]
     for x in todo:
@@ -219,4 +225,4 @@ def map_distance(a: int, b: int) -> int:
             if y not in seen:
                 seen[y] = seen[x] + 1
                 todo.append(y)
-    return seen.get(b, len(PROVINCES))
+    return seen

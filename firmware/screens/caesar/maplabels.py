@@ -64,15 +64,29 @@ def _spots(marks: Sequence[Point], widths: Sequence[int], taken: Sequence[Box], 
     for i, ((x, y), w) in enumerate(zip(marks, widths)):
         near = [(px, py) for j, (px, py) in enumerate(marks)
                 if j != i and abs(px - x) <= 2 * own_max + w + 12 and abs(py - y) <= 2 * own_max + 16]
-        found = []
-        for lx in range(x - 4 - own_max - w, x + 5 + own_max) if w else ():
-            for ly in range(y - 8 - own_max, y + 5 + own_max):
-                box = (lx, ly, lx + w - 1, ly + LABEL_H - 1)
-                own = gap(box, x, y)
-                if own <= own_max and _clear(label_box((lx, ly), w), taken, bounds):
+        found: list[tuple[float, float, int, int]] = []
+        out.append(found)
+        if not w:
+            continue
+        xs, ys = range(x - 4 - own_max - w, x + 5 + own_max), range(y - 8 - own_max, y + 5 + own_max)
+        # what ``gap`` (to its own mark) and ``_clear`` say, a row at a time: the columns near
+        # enough and in bounds, less those where the label's box (with its frame, ``label_box``)
+        # would meet a box taken that reaches the row
+        columns = [(lx, dx) for lx in xs if (dx := max(0, x - MARK - (lx + w - 1), lx - (x + MARK))) <= own_max
+                   and lx - 1 >= bounds[0] and lx + w <= bounds[2]]
+        for ly in ys:
+            dy = max(0, y - MARK - (ly + LABEL_H - 1), ly - (y + MARK))
+            y0, y1 = ly - 1, ly + LABEL_H
+            if dy > own_max or y0 < bounds[1] or y1 > bounds[3]:
+                continue
+            covered = {lx for a, b, c, d in taken if not (y1 < b or y0 > d) for lx in range(a - w, c + 2)}
+            for lx, dx in columns:
+                own = float((dx * dx + dy * dy) ** 0.5)
+                if own <= own_max and lx not in covered:
+                    box = (lx, ly, lx + w - 1, ly + LABEL_H - 1)
                     other = min((gap(box, px, py) for px, py in near), default=99.0)
                     found.append((own, other, lx, ly))
-        out.append(found)
+        found.sort(key=lambda f: (f[2], f[3]))      # column by column, as the spots were once found
     return out
 
 
