@@ -897,8 +897,8 @@ def test_a_finish_redone_after_an_undo_past_its_seal_replaces_the_record_everywh
         play = ok(c, "export format=bgstats")["play"]
         assert [(p["role"], p["score"], p["winner"]) for p in play["players"]] == [
             (p["role"].capitalize(), p["score"], p["winner"]) for p in g2["players"]]
-        from firmware import history
-        [entry] = history.played(c.store.db)
+        from firmware import history_played
+        [entry] = history_played.played(c.store.db)
         assert entry["players"] == g2["players"]
         from firmware.history_text import say
         from firmware.screens.history import detail_rows
