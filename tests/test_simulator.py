@@ -176,7 +176,7 @@ def test_each_subcommands_help_says_what_its_options_are(mode, capsys):
 
 # -- the simulator in a real terminal (a pseudo-terminal) ------------------------------------------
 def _in_a_terminal(argv: list[str], env: dict[str, str], keys: list[bytes], size: tuple[int, int] = (100, 40),
-                   timeout: float = 60.0) -> tuple[int | None, str, bool]:
+                   timeout: float = 120.0) -> tuple[int | None, str, bool]:
     """Run ``argv`` on a pseudo-terminal of ``size`` (columns, lines); each key is typed once the
     output has settled and the program has the keyboard (cbreak mode). Returns (exit status or None if it had to be killed, what it wrote,
     whether the terminal echoes again afterwards)."""
@@ -363,11 +363,11 @@ def test_ctrl_z_gives_the_shell_its_terminal_and_fg_gives_the_simulator_its_keys
         return bool(lflag & termios.ECHO), bool(lflag & termios.ICANON)
 
     try:
-        until(lambda: said.endswith(b"$ "), 10)
+        until(lambda: said.endswith(b"$ "), 30)
         os.write(fd, f"{sys.executable} -m firmware.cli --sim --state-dir {tmp_path / 'st'}\n".encode())
         assert until(lambda: b"q=quit" in said and mode() == (False, False)), said[-300:]
         os.write(fd, b"\x1a")                                                   # Ctrl-Z
-        assert until(lambda: said.endswith(b"$ ") and mode() == (True, True), 10), (mode(), said[-300:])
+        assert until(lambda: said.endswith(b"$ ") and mode() == (True, True), 30), (mode(), said[-300:])
         before = said.count(b"q=quit")
         os.write(fd, b"fg\n")
         assert until(lambda: said.count(b"q=quit") > before and mode() == (False, False), 10), (mode(), said[-300:])
