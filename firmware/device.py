@@ -59,8 +59,8 @@ class Loop:
         self.running = True
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
-        self._spent: tuple[str, float] | None = None      # a held key's press that woke the panel or closed a notice
-        self._acted: tuple[str, float] | None = None      # the press the last key event came from (its repeats follow)
+        self._spent: dict[str, float] = {}     # per key, its press that woke the panel or closed a notice (held then)
+        self._acted: dict[str, float] = {}     # per key, its press the last event of that key came from (repeats follow)
 
     # -- timing ------------------------------------------------------------------------------
     def idle_limit(self) -> float | None:
@@ -142,27 +142,27 @@ class Loop:
         if self.blanked:  # any key wakes the panel and is not acted on
             self.blanked = False
             self._last_frame = None
-            self._spent = self._press_of(key)
+            self._spend()
             if self.out is not None:
                 self.out.blank(False, self.app.render())
             return
-        if self._spent is not None:
-            if self._press_of(key) == self._spent:     # a repeat of that press: it did its one thing
-                return
-            self._spent = None
-        press = self._press_of(key)
-        if press is not None and press == self._acted:
+        state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
+        press = state.pressed_at if state is not None and state.stable else None    # the held key's press began then
+        if press is not None and self._spent.get(key) == press:    # that press did its one thing
+            return
+        if press is not None and self._acted.get(key) == press:    # (each way of a diagonal on its own)
             key += REPEAT                               # a direction held down: its repeat (docs/keys.md)
-        self._acted = press
+        elif press is not None:
+            self._acted[key] = press
         closes = self.app.message is not None or self.app.commitment is not None
         self.app.handle(key)
         if closes:                                      # a notice takes the key and nothing else
-            self._spent = self._press_of(key)
+            self._spend()
 
-    def _press_of(self, key: str) -> tuple[str, float] | None:
-        """The press ``key`` belongs to while it is held (the key, when it began), else None."""
-        state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
-        return None if state is None or not state.stable else (key, state.pressed_at)
+    def _spend(self) -> None:
+        """Every key held now (the other way of a diagonal too, still being debounced) did its one thing."""
+        held = self.keyfilter.keys.items() if self.keyfilter is not None else ()
+        self._spent.update({key: s.pressed_at if s.stable else s.raw_since for key, s in held if s.raw})
 
     def redraw(self) -> None:
         if self.out is None or self.blanked:

@@ -332,6 +332,46 @@ def test_a_held_direction_repeats_a_move_but_never_a_choice(state_dir):
         app.console.close()
 
 
+def _diagonal(loop, clock, keys: tuple[str, str], start: float, seconds: float) -> None:
+    """The joystick pushed between two ways and held: both contacts close a few ms apart."""
+    loop.handle(("edge", keys[0], True, start))
+    loop.handle(("edge", keys[1], True, start + 0.008))
+    _hold(loop, clock, keys[0], start + 0.01, seconds)           # (ticks as the device's, then both released)
+    loop.handle(("edge", keys[1], False, start + seconds + 0.01))
+    clock[0] = start + seconds + 0.1
+    loop.tick()
+
+
+def test_a_diagonal_held_repeats_its_moves_but_never_a_choice(state_dir):
+    """The joystick held on a diagonal (right and down at once, as a worn 5-way switch gives): the
+    repeats of each way were taken for fresh presses as soon as the other way's event came between,
+    so right selected again at every repeat: the main menu opened Games, then a new game's form."""
+    from firmware.screens.menu import GamesMenu
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        _diagonal(loop, clock, ("right", "down"), 1.0, 1.5)
+        assert [type(s) for s in app.stack[1:]] == [GamesMenu]     # right: one choice
+        assert app.stack[-1].cursor >= 3                           # down: the press, then its repeats
+    finally:
+        app.console.close()
+
+
+def test_a_diagonal_held_to_close_a_notice_does_nothing_else(state_dir):
+    """A notice takes the key that closes it and nothing else (docs/keys.md): held on a diagonal,
+    the other way's repeats acted as fresh presses (down moved the cursor, right selected)."""
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        app.notify("Nothing to undo.")
+        _diagonal(loop, clock, ("down", "right"), 1.0, 1.5)
+        assert app.message is None and len(app.stack) == 1 and app.stack[-1].cursor == 0
+    finally:
+        app.console.close()
+
+
 def test_a_held_right_on_the_senate_places_one_vote(state_dir):  # G-7: a vote is a game step
     from firmware.screens.glory.track import SenateScreen
     clock = [0.0]
