@@ -156,8 +156,8 @@ class Loop:
             self._acted[key] = press
         closes = self.app.message is not None or self.app.commitment is not None
         self.app.handle(key)
-        if closes:                                      # a notice takes the key and nothing else
-            self._spend()
+        if closes or self.app.message is not None:      # a notice takes the key and nothing else; one
+            self._spend()                               # the key opened waits for a key of its own
 
     def _spend(self) -> None:
         """Every key held now (the other way of a diagonal too, still being debounced) did its one thing."""

@@ -372,6 +372,23 @@ def test_a_diagonal_held_to_close_a_notice_does_nothing_else(state_dir):
         app.console.close()
 
 
+def test_a_notice_a_diagonal_opened_is_not_closed_by_its_other_way(state_dir):
+    """A refusal said by one way of a diagonal push (right: Draw from an empty bag) was closed
+    8 ms later by the other way's press (down), before anyone could read it: nothing said."""
+    clock = [0.0]
+    app = app_with(["new bag items=gold*1 seed=1", "draw"], ["a"], state_dir)
+    try:
+        app.render()
+        assert app.stack[-1].items(app)[app.stack[-1].cursor].label == "Draw"
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        _diagonal(loop, clock, ("right", "down"), 1.0, 0.2)
+        assert app.message is not None and "0 items" in " ".join(app.message)
+        _hold(loop, clock, "b", 2.0, 0.1)                          # a key of its own closes it
+        assert app.message is None
+    finally:
+        app.console.close()
+
+
 def test_a_held_right_on_the_senate_places_one_vote(state_dir):  # G-7: a vote is a game step
     from firmware.screens.glory.track import SenateScreen
     clock = [0.0]
