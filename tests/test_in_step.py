@@ -58,6 +58,7 @@ UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "JcDiceEntry": ("block", "rows"),      # (its dice are laid out once, for the block firing)
                "AddScreen": ("kind",), "SideBlocks": ("kind",),   # (a kind's row opens the list of that kind)
                "SetupScreen": ("fields",),            # (a new game's form: the figures set on it)
+               "TileEditor": ("slots",),              # (a Caesar! tile's actions being edited, not saved yet)
                "DiceScreen": ("picked_in",),          # (the roll whose dice are being picked)
                # a turn's pages are said again in a new language from its record while it is the
                # last turn (tests/test_screens_caesar.py); an older turn's pages stay as they were

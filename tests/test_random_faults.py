@@ -188,10 +188,11 @@ class FaultChecker(Checker):
         """A write the card refused during a key on the screen ``shown`` is said on the screen."""
         app = self.app
         top = app.stack[-1]
-        if self.card.last.startswith("DELETE FROM settings") and shown in ("TurnScreen", "SetupForm", "Announcement"):
-            return          # how far a Caesar! turn was read (caesar.read), a new-game form's choices
-            #                 remembered, a Julius Caesar announcement closed (jc.read: said again at the
-            #                 next start): kept when they can be, else logged (the ``new`` itself is said)
+        if self.card.last.startswith("DELETE FROM settings") and shown in ("TurnScreen", "SetupForm", "NumberForm",
+                                                                          "Announcement"):
+            return          # how far a Caesar! turn was read (caesar.read), a form's choices remembered
+            #                 (figure.remember), a Julius Caesar announcement closed (jc.read: said again
+            #                 at the next start): kept when they can be, else logged (the action is said)
         notes = {i18n.catalog(lang).gettext("Note") for lang in i18n.LANGUAGES}     # a long notice's page
         said = (app.message is not None or type(top).__name__ == "ErrorScreen"
                 or (type(top).__name__ == "TextScreen" and getattr(top, "title", "") in notes))
