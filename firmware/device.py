@@ -31,6 +31,7 @@ from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
 
 log = logging.getLogger(__name__)
+SAME_PUSH = 0.1    # s: a contact closing this soon after a notice came is of the push that brought it (nobody is that fast)
 
 Event = tuple[Any, ...]          # one queue event (the shapes above)
 Events = queue.Queue[Event]
@@ -59,7 +60,7 @@ class Loop:
         self.running = True
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
-        self._spent: dict[str, float] = {}     # per key, its press that woke the panel or closed a notice (held then)
+        self._spent_at = float("-inf")         # the presses begun by then woke the panel, or closed or opened a notice
         self._acted: dict[str, float] = {}     # per key, its press the last event of that key came from (repeats follow)
 
     # -- timing ------------------------------------------------------------------------------
@@ -148,7 +149,7 @@ class Loop:
             return
         state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
         press = state.pressed_at if state is not None and state.stable else None    # the held key's press began then
-        if press is not None and self._spent.get(key) == press:    # that press did its one thing
+        if press is not None and press <= self._spent_at + SAME_PUSH:   # that push did its one thing
             return
         if press is not None and self._acted.get(key) == press:    # (each way of a diagonal on its own)
             key += REPEAT                               # a direction held down: its repeat (docs/keys.md)
@@ -160,9 +161,8 @@ class Loop:
             self._spend()                               # the key opened waits for a key of its own
 
     def _spend(self) -> None:
-        """Every key held now (the other way of a diagonal too, still being debounced) did its one thing."""
-        held = self.keyfilter.keys.items() if self.keyfilter is not None else ()
-        self._spent.update({key: s.pressed_at if s.stable else s.raw_since for key, s in held if s.raw})
+        """Every press begun by now or in the same push (a diagonal's other way, bouncing) did its one thing."""
+        self._spent_at = self.keyfilter.now if self.keyfilter is not None else float("-inf")
 
     def redraw(self) -> None:
         if self.out is None or self.blanked:

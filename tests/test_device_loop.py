@@ -389,6 +389,33 @@ def test_a_notice_a_diagonal_opened_is_not_closed_by_its_other_way(state_dir):
         app.console.close()
 
 
+def test_a_notice_a_diagonal_opened_is_not_closed_by_its_other_way_still_bouncing(state_dir):
+    """The same when the other way's contact bounces (up: pressed, open 15 ms later, closed again
+    8 ms after): right's event came first and said the refusal, up's came 21 ms later and closed it
+    (it was open at the moment the notice opened, mid-bounce)."""
+    clock = [0.0]
+    app = app_with(["new bag items=gold*1 seed=1", "draw"], ["a"], state_dir)
+    try:
+        app.render()
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        for key, level, t in (("up", True, 1.0), ("right", True, 1.002), ("up", False, 1.015)):
+            loop.handle(("edge", key, level, t))
+        clock[0] = 1.022
+        loop.tick()                                                   # right: Draw, refused
+        loop.handle(("edge", "up", True, 1.023))
+        for t in (1.03, 1.043, 1.05, 1.2):
+            clock[0] = t
+            loop.tick()
+        loop.handle(("edge", "up", False, 1.2))
+        loop.handle(("edge", "right", False, 1.2))
+        clock[0] = 1.3
+        loop.tick()
+        assert app.message is not None and "0 items" in " ".join(app.message)
+        assert app.stack[-1].items(app)[app.stack[-1].cursor].label == "Draw"      # up did not move either
+    finally:
+        app.console.close()
+
+
 def test_a_held_right_on_the_senate_places_one_vote(state_dir):  # G-7: a vote is a game step
     from firmware.screens.glory.track import SenateScreen
     clock = [0.0]
