@@ -155,10 +155,10 @@ class Loop:
             key += REPEAT                               # a direction held down: its repeat (docs/keys.md)
         elif press is not None:
             self._acted[key] = press
-        closes = self.app.message is not None or self.app.commitment is not None
+        closes, notices = self.app.message is not None or self.app.commitment is not None, self.app.notices
         self.app.handle(key)
-        if closes or self.app.message is not None:      # a notice takes the key and nothing else; one
-            self._spend()                               # the key opened waits for a key of its own
+        if closes or self.app.notices != notices:       # a notice takes the key and nothing else; one
+            self._spend()                               # the key brought (its box or page) waits for its own
 
     def _spend(self) -> None:
         """Every press begun by now or in the same push (a diagonal's other way, bouncing) did its one thing."""

@@ -416,6 +416,39 @@ def test_a_notice_a_diagonal_opened_is_not_closed_by_its_other_way_still_bouncin
         app.console.close()
 
 
+def test_a_long_notice_page_a_key_brought_is_not_closed_by_the_same_push(state_dir):
+    """A refusal too long for the notice box comes on a page of its own (Note), which left closes:
+    A released, then the joystick pushed 10 ms later (down and left) as A's event came — the
+    page that said the refusal was closed in the same tick, unread."""
+    clock = [0.0]
+    app = app_with(["new dice seed=1"], ["a"], state_dir)
+    try:
+        app.render()
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        long = "The storage is read-only: nothing was changed. " * 3
+
+        def refused(key, _handle=app.handle):
+            _handle(key)
+            if key == "a":
+                app.notify(long)
+        app.handle = refused
+        loop.handle(("edge", "a", True, 1.0))
+        loop.handle(("edge", "a", False, 1.3))
+        loop.handle(("edge", "down", True, 1.31))
+        loop.handle(("edge", "left", True, 1.31))
+        clock[0] = 1.36
+        loop.tick()                                   # A's event (the refusal), then down's and left's
+        loop.handle(("edge", "down", False, 1.5))
+        loop.handle(("edge", "left", False, 1.5))
+        clock[0] = 1.6
+        loop.tick()
+        assert getattr(app.stack[-1], "title", None) == "Note"
+        _hold(loop, clock, "left", 2.0, 0.1)          # a push of its own closes it
+        assert getattr(app.stack[-1], "title", None) != "Note"
+    finally:
+        app.console.close()
+
+
 def test_a_held_right_on_the_senate_places_one_vote(state_dir):  # G-7: a vote is a game step
     from firmware.screens.glory.track import SenateScreen
     clock = [0.0]
