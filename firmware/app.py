@@ -62,6 +62,7 @@ class App:
         self.settings: dict[str, str] = with_defaults(console.store.load_settings())
         self.stack: list[Screen] = [root or MainMenu()]
         self.message: list[str] | None = None
+        self.notices = 0                     # notices said so far (the device loop: a push brings one at most)
         self._notice = ""                    # what ``message`` says (said again in a new language)
         self._drawn_in = language()          # the language of the screens made so far
         self.commitment: str | None = None     # shown over the first frame of a new game
@@ -232,6 +233,7 @@ class App:
         """A short message over the screen until the next key; a long one gets its own
         scrollable screen so nothing is cut off."""
         said = say(text)
+        self.notices += 1
         rows = base.wrap(said, base.COLS - 2)
         if len(rows) <= base.ROWS:
             self.message = rows

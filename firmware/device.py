@@ -31,6 +31,7 @@ from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
 
 log = logging.getLogger(__name__)
+SAME_PUSH = 0.1    # s: a contact closing this soon after a notice came is of the push that brought it (nobody is that fast)
 
 Event = tuple[Any, ...]          # one queue event (the shapes above)
 Events = queue.Queue[Event]
@@ -59,8 +60,8 @@ class Loop:
         self.running = True
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
-        self._spent: tuple[str, float] | None = None      # a held key's press that woke the panel or closed a notice
-        self._acted: tuple[str, float] | None = None      # the press the last key event came from (its repeats follow)
+        self._spent_at = float("-inf")         # the presses begun by then woke the panel, or closed or opened a notice
+        self._acted: dict[str, float] = {}     # per key, its press the last event of that key came from (repeats follow)
 
     # -- timing ------------------------------------------------------------------------------
     def idle_limit(self) -> float | None:
@@ -142,27 +143,26 @@ class Loop:
         if self.blanked:  # any key wakes the panel and is not acted on
             self.blanked = False
             self._last_frame = None
-            self._spent = self._press_of(key)
+            self._spend()
             if self.out is not None:
                 self.out.blank(False, self.app.render())
             return
-        if self._spent is not None:
-            if self._press_of(key) == self._spent:     # a repeat of that press: it did its one thing
-                return
-            self._spent = None
-        press = self._press_of(key)
-        if press is not None and press == self._acted:
-            key += REPEAT                               # a direction held down: its repeat (docs/keys.md)
-        self._acted = press
-        closes = self.app.message is not None or self.app.commitment is not None
-        self.app.handle(key)
-        if closes:                                      # a notice takes the key and nothing else
-            self._spent = self._press_of(key)
-
-    def _press_of(self, key: str) -> tuple[str, float] | None:
-        """The press ``key`` belongs to while it is held (the key, when it began), else None."""
         state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
-        return None if state is None or not state.stable else (key, state.pressed_at)
+        press = state.pressed_at if state is not None and state.stable else None    # the held key's press began then
+        if press is not None and press <= self._spent_at + SAME_PUSH:   # that push did its one thing
+            return
+        if press is not None and self._acted.get(key) == press:    # (each way of a diagonal on its own)
+            key += REPEAT                               # a direction held down: its repeat (docs/keys.md)
+        elif press is not None:
+            self._acted[key] = press
+        closes, notices = self.app.message is not None or self.app.commitment is not None, self.app.notices
+        self.app.handle(key)
+        if closes or self.app.notices != notices:       # a notice takes the key and nothing else; one
+            self._spend()                               # the key brought (its box or page) waits for its own
+
+    def _spend(self) -> None:
+        """Every press begun by now or in the same push (a diagonal's other way, bouncing) did its one thing."""
+        self._spent_at = self.keyfilter.now if self.keyfilter is not None else float("-inf")
 
     def redraw(self) -> None:
         if self.out is None or self.blanked:

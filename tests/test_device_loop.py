@@ -332,6 +332,123 @@ def test_a_held_direction_repeats_a_move_but_never_a_choice(state_dir):
         app.console.close()
 
 
+def _diagonal(loop, clock, keys: tuple[str, str], start: float, seconds: float) -> None:
+    """The joystick pushed between two ways and held: both contacts close a few ms apart."""
+    loop.handle(("edge", keys[0], True, start))
+    loop.handle(("edge", keys[1], True, start + 0.008))
+    _hold(loop, clock, keys[0], start + 0.01, seconds)           # (ticks as the device's, then both released)
+    loop.handle(("edge", keys[1], False, start + seconds + 0.01))
+    clock[0] = start + seconds + 0.1
+    loop.tick()
+
+
+def test_a_diagonal_held_repeats_its_moves_but_never_a_choice(state_dir):
+    """The joystick held on a diagonal (right and down at once, as a worn 5-way switch gives): the
+    repeats of each way were taken for fresh presses as soon as the other way's event came between,
+    so right selected again at every repeat: the main menu opened Games, then a new game's form."""
+    from firmware.screens.menu import GamesMenu
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        _diagonal(loop, clock, ("right", "down"), 1.0, 1.5)
+        assert [type(s) for s in app.stack[1:]] == [GamesMenu]     # right: one choice
+        assert app.stack[-1].cursor >= 3                           # down: the press, then its repeats
+    finally:
+        app.console.close()
+
+
+def test_a_diagonal_held_to_close_a_notice_does_nothing_else(state_dir):
+    """A notice takes the key that closes it and nothing else (docs/keys.md): held on a diagonal,
+    the other way's repeats acted as fresh presses (down moved the cursor, right selected)."""
+    clock = [0.0]
+    app = app_with([], [], state_dir)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        app.notify("Nothing to undo.")
+        _diagonal(loop, clock, ("down", "right"), 1.0, 1.5)
+        assert app.message is None and len(app.stack) == 1 and app.stack[-1].cursor == 0
+    finally:
+        app.console.close()
+
+
+def test_a_notice_a_diagonal_opened_is_not_closed_by_its_other_way(state_dir):
+    """A refusal said by one way of a diagonal push (right: Draw from an empty bag) was closed
+    8 ms later by the other way's press (down), before anyone could read it: nothing said."""
+    clock = [0.0]
+    app = app_with(["new bag items=gold*1 seed=1", "draw"], ["a"], state_dir)
+    try:
+        app.render()
+        assert app.stack[-1].items(app)[app.stack[-1].cursor].label == "Draw"
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        _diagonal(loop, clock, ("right", "down"), 1.0, 0.2)
+        assert app.message is not None and "0 items" in " ".join(app.message)
+        _hold(loop, clock, "b", 2.0, 0.1)                          # a key of its own closes it
+        assert app.message is None
+    finally:
+        app.console.close()
+
+
+def test_a_notice_a_diagonal_opened_is_not_closed_by_its_other_way_still_bouncing(state_dir):
+    """The same when the other way's contact bounces (up: pressed, open 15 ms later, closed again
+    8 ms after): right's event came first and said the refusal, up's came 21 ms later and closed it
+    (it was open at the moment the notice opened, mid-bounce)."""
+    clock = [0.0]
+    app = app_with(["new bag items=gold*1 seed=1", "draw"], ["a"], state_dir)
+    try:
+        app.render()
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        for key, level, t in (("up", True, 1.0), ("right", True, 1.002), ("up", False, 1.015)):
+            loop.handle(("edge", key, level, t))
+        clock[0] = 1.022
+        loop.tick()                                                   # right: Draw, refused
+        loop.handle(("edge", "up", True, 1.023))
+        for t in (1.03, 1.043, 1.05, 1.2):
+            clock[0] = t
+            loop.tick()
+        loop.handle(("edge", "up", False, 1.2))
+        loop.handle(("edge", "right", False, 1.2))
+        clock[0] = 1.3
+        loop.tick()
+        assert app.message is not None and "0 items" in " ".join(app.message)
+        assert app.stack[-1].items(app)[app.stack[-1].cursor].label == "Draw"      # up did not move either
+    finally:
+        app.console.close()
+
+
+def test_a_long_notice_page_a_key_brought_is_not_closed_by_the_same_push(state_dir):
+    """A refusal too long for the notice box comes on a page of its own (Note), which left closes:
+    A released, then the joystick pushed 10 ms later (down and left) as A's event came — the
+    page that said the refusal was closed in the same tick, unread."""
+    clock = [0.0]
+    app = app_with(["new dice seed=1"], ["a"], state_dir)
+    try:
+        app.render()
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: clock[0])
+        long = "The storage is read-only: nothing was changed. " * 3
+
+        def refused(key, _handle=app.handle):
+            _handle(key)
+            if key == "a":
+                app.notify(long)
+        app.handle = refused
+        loop.handle(("edge", "a", True, 1.0))
+        loop.handle(("edge", "a", False, 1.3))
+        loop.handle(("edge", "down", True, 1.31))
+        loop.handle(("edge", "left", True, 1.31))
+        clock[0] = 1.36
+        loop.tick()                                   # A's event (the refusal), then down's and left's
+        loop.handle(("edge", "down", False, 1.5))
+        loop.handle(("edge", "left", False, 1.5))
+        clock[0] = 1.6
+        loop.tick()
+        assert getattr(app.stack[-1], "title", None) == "Note"
+        _hold(loop, clock, "left", 2.0, 0.1)          # a push of its own closes it
+        assert getattr(app.stack[-1], "title", None) != "Note"
+    finally:
+        app.console.close()
+
+
 def test_a_held_right_on_the_senate_places_one_vote(state_dir):  # G-7: a vote is a game step
     from firmware.screens.glory.track import SenateScreen
     clock = [0.0]

@@ -452,6 +452,34 @@ def test_the_fair_draw_on_a_fake_ctx_never_shows_the_seed_of_a_running_game():
     assert ctx.lines[-1] == "reveal" and seed in ctx.texts()
 
 
+def test_the_fair_draws_no_share_page_goes_once_an_undo_changes_why(state_dir: Path):
+    """QA (random keys): Fair draw → «No share…» (none was given before the first draw) stayed
+    open after hold B took the roll back, while the reason now is another (a draw taken back by
+    undo was seen): the page follows the game as the other texts of it do (play.Snapshot)."""
+    from firmware.screens.history import FairDrawScreen
+    app = app_with(["new dice", "roll 2d6"], [], state_dir)
+    try:
+        screen = FairDrawScreen()
+        app.push(screen)
+        app.render()
+        screen.cursor = [i.ident for i in screen.items(app)].index("share")
+        app.handle("a")                                             # No share…: why
+        app.render()
+        assert app.stack[-1] is not screen and "before the first draw" in " ".join(app.stack[-1].rows)
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                             # undo the roll
+        app.render()
+        app.handle("b")                                             # (the note closes)
+        app.render()
+        assert app.console.session.view()["actions"] == 0 and app.stack[-1] is screen
+        app.handle("a")                                             # No share…: why, now
+        app.render()
+        assert "seen and undone" in " ".join(app.stack[-1].rows)
+    finally:
+        app.console.close()
+
+
 def test_send_the_draw_record_writes_the_newest_ended_games_record_and_the_list_marks_an_unset_clock(state_dir: Path):
     serial = pytest.importorskip("serial")
     app = app_with(["new dice", "roll 2d6", "end"], [], state_dir)

@@ -33,19 +33,21 @@ ROOT = Path(__file__).resolve().parents[1]
 class Board:
     """The I2C bus with an SSD1306 panel on it that can be unplugged: smbus2.SMBus stand-in.
     Unplugged, every transfer fails as a device that does not acknowledge (EREMOTEIO); plugged
-    back, the panel is a fresh one (power lost: switched off, random RAM, not initialised)."""
+    back, the panel is a fresh one (power lost: switched off, random RAM, not initialised).
+    ``unplug(after=n)``: the panel goes after n more transfers (in the middle of a frame)."""
 
     def __init__(self) -> None:
         self.plugged = True
         self.ctl = Controller("ssd1306")
         self.buses = 0
         self.plugs = 0
+        self.after: int | None = None
 
-    def unplug(self) -> None:
-        self.plugged = False
+    def unplug(self, after: int = 0) -> None:
+        self.plugged, self.after = after > 0, after or None
 
     def plug(self) -> None:
-        self.plugs += 1
+        self.plugs, self.after = self.plugs + 1, None
         self.ctl = Controller("ssd1306", seed=self.plugs)
         self.plugged = True
 
@@ -55,6 +57,10 @@ class Board:
 
         class Bus:
             def _check(self) -> None:
+                if board.after is not None:
+                    board.after -= 1
+                    board.plugged = board.after > 0
+                    board.after = board.after or None
                 if not board.plugged:
                     raise OSError(errno.EREMOTEIO, "Remote I/O error")
 

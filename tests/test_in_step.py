@@ -48,7 +48,9 @@ UI_ATTRS = ("cursor", "top", "current", "_mark", "step", "page", "scroll", "show
             "row", "values", "picked", "chosen", "placed", "among", "value", "seen", "count",
             "sides", "mod", "field", "picking", "pick", "seats", "name", "upper", "col", "faces", "set",
             "last", "marked", "entries", "sign",
-            "recalled")        # a form has taken its remembered fields once (figure.NumberForm.recall)
+            "recalled",        # a form has taken its remembered fields once (figure.NumberForm.recall)
+            "fair")            # a new-game form's fair-draw code: the console's secret for the next ``new``,
+#                                kept in memory only (a fresh program commits to another one)
 # ... and per class, what its maker set on it after building it (caesar/words.py titles a Why page).
 UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "SwordHome": ("shown_over",),          # (its rows of a game over were shown: the cursor set on the first)
@@ -56,6 +58,7 @@ UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "JcDiceEntry": ("block", "rows"),      # (its dice are laid out once, for the block firing)
                "AddScreen": ("kind",), "SideBlocks": ("kind",),   # (a kind's row opens the list of that kind)
                "SetupScreen": ("fields",),            # (a new game's form: the figures set on it)
+               "TileEditor": ("slots",),              # (a Caesar! tile's actions being edited, not saved yet)
                "DiceScreen": ("picked_in",),          # (the roll whose dice are being picked)
                # a turn's pages are said again in a new language from its record while it is the
                # last turn (tests/test_screens_caesar.py); an older turn's pages stay as they were
@@ -119,7 +122,7 @@ def _apart(live: Any, twin: Any) -> str:
 # A text built once from the game when it is shown: once the game changes under it (an undo, a line
 # from the serial link) it must have gone (or be a screen that follows the game, ``stale``).
 SNAPSHOTS = {"TextScreen", "TableScreen", "ResultScreen"}
-KEPT = {"Note", "About", "Log"}        # texts of the device, not of the game's state
+KEPT = {"Note", "About", "Log"}        # texts of the device, not of the game's state (and Hardware's pages)
 
 
 # -- lines from the serial link, per game ----------------------------------------------------------
@@ -315,6 +318,8 @@ class Checker:
                 self.done.append(f"{key} (dies after {k} lines)")
                 self.app.handle(key)
                 self.app.render()
+                top, session = self.app.stack[-1], self.app.console.session     # (a screen shown now is
+                self.first_seen.setdefault(id(top), (top, session and session.state_json))   # not new later)
         except Killed:
             self.restart()
             return
@@ -396,7 +401,8 @@ class Checker:
         if fresh_screen and type(top).__name__ == "TaxForm" and self.done and self.done[-1] in (*KEYS, "Tax"):
             self.check_tax_form(top)
         kept = {i18n.catalog(lang).gettext(t) for t in KEPT for lang in i18n.LANGUAGES}
-        if type(top).__name__ in SNAPSHOTS and getattr(top, "title", "") not in kept:
+        device = len(app.stack) > 1 and type(app.stack[-2]).__name__ == "HardwareScreen"   # (a check's page)
+        if type(top).__name__ in SNAPSHOTS and getattr(top, "title", "") not in kept and not device:
             assert seen[1] == now, (f"{type(top).__name__} {getattr(top, 'title', '')!r} shows the game as it was "
                                     f"before {self.done[-12:]}")
         shown = traced(top, app)

@@ -657,3 +657,27 @@ def test_the_might_and_centurion_choices_are_worded_again_in_the_new_language(st
         assert not foreign_words(shown, lang, set()), shown
     finally:
         app.console.close()
+
+
+def test_the_keyboard_follows_a_language_set_while_a_name_is_typed(state_dir: Path) -> None:
+    """QA (random keys): the cursor on the Russian keyboard's last row, the language set to English
+    over the serial link (a keyboard of two rows): A raised IndexError (a screen error) and the
+    cursor was drawn nowhere. It stands on the new keyboard's last row, and A types its cell."""
+    from firmware.screens.widgets.keyboard import TypeScreen, keyboard
+    typed: list[str] = []
+    app = app_with([], [], state_dir, lang="ru")
+    try:
+        screen = TypeScreen(lambda _c, name: typed.append(name))
+        app.push(screen)
+        app.render()
+        app.handle("up")                                      # (up from the first row: the last)
+        assert screen.row == len(keyboard("ru")) - 1 > len(keyboard("en")) - 1
+        app.serve_line(b"settings language=en")
+        app.render()
+        app.handle("a")
+        app.render()
+        assert app.errors == 0 and app.stack[-1] is screen
+        rows = keyboard("en")
+        assert screen.row == len(rows) - 1 and screen.name == rows[-1][screen.col]
+    finally:
+        app.console.close()

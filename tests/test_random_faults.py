@@ -5,7 +5,8 @@ a panel (tests/test_hw_hotplug.py's I2C board), while
 
 - the card refuses writes (ENOSPC, EROFS, EIO: at any write, at the commit, or an error reported by
   a commit that landed) and comes back;
-- the panel stops answering (OSError from the bus) and comes back;
+- the panel stops answering (OSError from the bus), at once or in the middle of a frame, and comes
+  back;
 - the serial link sends garbage, half lines, over-long lines, a ``new`` or an ``undo`` while a
   screen is open;
 - the wall clock jumps back or forward.
@@ -13,8 +14,10 @@ a panel (tests/test_hw_hotplug.py's I2C board), while
 After every step: no screen error; the screen shows what a fresh program on the stored session
 shows; the session in memory is the stored one (nothing acknowledged lost, nothing refused kept);
 a write refused by the card is said (a notice or an error reply); the panel holds the frame once it
-answers. Seeds make a failure reproducible: ``RANDOM_FAULTS_SEEDS=N`` plays seeds 1..N-1,
-``RANDOM_FAULTS_STEPS`` sets the steps of each run.
+answers. The keys come as key events, or (``test_random_edges_with_faults``) as the raw edges of
+the joystick and buttons through the key filter: bounce, glitches, diagonals, holds and repeats, the
+panel blanked when idle. Seeds make a failure reproducible: ``RANDOM_FAULTS_SEEDS=N`` plays seeds
+1..N-1 (``RANDOM_FAULTS_FROM=M``: M..N-1), ``RANDOM_FAULTS_STEPS`` sets the steps of each run.
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ from firmware.device import Loop
 from firmware.hardware import PanelOutput
 from hw.config import DisplayConfig
 from hw.display import open_display
+from hw.keys import KeyFilter
 from tests import test_hw_hotplug, test_in_step
 from tests.test_hw_hotplug import Board, Clock
 from tests.test_hw_panel import same
@@ -72,17 +76,21 @@ class FaultyDb:
     def _fault(self, sql: str) -> bool:
         c = self._card
         if sql.strip().upper().startswith("BEGIN"):
-            self._begun = self._db.total_changes
-        if c.fault is None or not WRITE.match(sql) or "IF NOT EXISTS" in sql.upper():
+            self._begun, self._first = self._db.total_changes, ""
+        if not WRITE.match(sql) or "IF NOT EXISTS" in sql.upper():
             return False                 # (a table made if missing: no write when it is there)
         commit = sql.strip().upper().startswith("COMMIT")
+        if not commit and not getattr(self, "_first", "x"):
+            self._first = sql.strip()[:60]   # the transaction's first write: what a refused COMMIT refuses
+        if c.fault is None:
+            return False
         if commit and self._db.total_changes == getattr(self, "_begun", -1):
             return False                 # a transaction that changed nothing writes nothing at its COMMIT
         if c.where == "landed":
             return commit
         if c.where == "commit" and not commit:
             return False
-        c.last = sql.strip()[:60]
+        c.last = f"{self._first} (at its COMMIT)" if commit and getattr(self, "_first", "") else sql.strip()[:60]
         raise sqlite3.OperationalError(ERRORS[c.fault])
 
     def execute(self, sql: str, *args: Any) -> Any:
@@ -180,9 +188,11 @@ class FaultChecker(Checker):
         """A write the card refused during a key on the screen ``shown`` is said on the screen."""
         app = self.app
         top = app.stack[-1]
-        if self.card.last.startswith("DELETE FROM settings") and shown in ("TurnScreen", "SetupForm"):
-            return          # how far a Caesar! turn was read (caesar.read), a new-game form's choices
-            #                 remembered: kept when they can be, else logged (the ``new`` itself is said)
+        if self.card.last.startswith("DELETE FROM settings") and shown in ("TurnScreen", "SetupForm", "NumberForm",
+                                                                          "Announcement"):
+            return          # how far a Caesar! turn was read (caesar.read), a form's choices remembered
+            #                 (figure.remember), a Julius Caesar announcement closed (jc.read: said again
+            #                 at the next start): kept when they can be, else logged (the action is said)
         notes = {i18n.catalog(lang).gettext("Note") for lang in i18n.LANGUAGES}     # a long notice's page
         said = (app.message is not None or type(top).__name__ == "ErrorScreen"
                 or (type(top).__name__ == "TextScreen" and getattr(top, "title", "") in notes))
@@ -223,9 +233,10 @@ class FaultChecker(Checker):
 
     def panel(self) -> None:
         if self.board.plugged:
-            self.board.unplug()
-            self.done.append("panel off")
-            self.count("panel off")
+            after = self.rng.choice([0, 0, 1, 3, 8])          # at once, or in the middle of a frame drawn later
+            self.board.unplug(after)
+            self.done.append(f"panel off after {after} transfers")
+            self.count("panel off" if not after else "panel off mid-frame")
         else:
             self.board.plug()
             self.done.append("panel back")
@@ -328,6 +339,80 @@ class FaultChecker(Checker):
             assert same(self.board.ctl.panel(), self.app.render()), f"the panel is not the frame after {self.done[-12:]}"
 
 
+DIAGONALS = [("up", "right"), ("right", "down"), ("down", "left"), ("left", "up")]
+BUTTONS = ["a", "b", "press", "key3"]
+
+
+class EdgeChecker(FaultChecker):
+    """The keys as the hardware gives them: raw edges (contact bounce, a glitch, a diagonal's two
+    contacts a few ms apart, a direction held while a button is clicked, holds and repeats)
+    through hw.keys.KeyFilter into the device loop, with the idle blanking on at times."""
+
+    def _loop(self) -> None:
+        super()._loop()
+        self.loop.keyfilter = KeyFilter()
+
+    def key(self) -> None:
+        rng, dirs = self.rng, ["up", "down", "left", "right"]
+        r = rng.random()
+        if r < 0.45:
+            k, held = rng.choice(dirs + BUTTONS), rng.choice([0.05, 0.1, 0.3, 0.6, 0.9, 1.5])
+            edges, label = self._press(k, 0.0, held), f"{k} {held}s"
+        elif r < 0.6:
+            (k, k2), held, gap = rng.choice(DIAGONALS), rng.choice([0.1, 0.6, 1.2]), rng.choice([0, 0.004, 0.008, 0.015])
+            edges, label = self._press(k, 0.0, held) + self._press(k2, gap, held - rng.choice([0, 0.05])), f"{k}+{k2} {held}s"
+        elif r < 0.7:
+            k, k2 = rng.choice(dirs), rng.choice(BUTTONS)
+            edges, label = self._press(k, 0.0, rng.choice([0.5, 1.0, 2.0])) + self._press(k2, 0.2, 0.1), f"{k} held, {k2}"
+        elif r < 0.8:
+            k = rng.choice(dirs + BUTTONS)
+            edges, label = [(0.0, k, True), (0.005, k, False)], f"{k} glitch"      # shorter than the debounce
+        elif r < 0.85:
+            off = rng.choice(["30", "off"])
+            self.done.append(f"serial settings screen_off={off}")
+            self.loop.handle(("line", f"settings screen_off={off}".encode(), False, lambda _: None))
+            return
+        else:                                         # idle: blanked when screen_off is set (any key wakes it)
+            self.clock.t += rng.choice([5, 31, 120])
+            self.done.append("idle")
+            self.loop.tick()
+            return
+        self.done.append(label)
+        t0, t, i = self.clock.t, 0.0, 0
+        edges.sort()
+        while i < len(edges) or t <= edges[-1][0] + 0.1:          # the loop ticks as the device's does
+            while i < len(edges) and edges[i][0] <= t:
+                self.clock.t = t0 + edges[i][0]
+                self._said(("edge", edges[i][1], edges[i][2], t0 + edges[i][0]))
+                i += 1
+            self.clock.t = t0 + t
+            self._said(None)
+            t += rng.choice([0.01, 0.03, 0.05, 0.2])
+
+    def _press(self, k: str, at: float, held: float) -> list[tuple[float, str, bool]]:
+        edges = [(at, k, True), (at + held, k, False)]
+        if self.rng.random() < 0.3:                   # contact bounce at the press and the release
+            for x in (at + self.rng.uniform(0, 0.015) for _ in range(self.rng.randint(1, 4))):
+                edges += [(x, k, False), (x + 0.001, k, True)]
+            for x in (at + held + self.rng.uniform(0, 0.015) for _ in range(self.rng.randint(0, 3))):
+                edges += [(x, k, True), (x + 0.001, k, False)]
+        return edges
+
+    def _said(self, edge: tuple[Any, ...] | None) -> None:
+        """An edge (or a tick), then: a write the card refused is said at once (a notice the
+        next key closes was said)."""
+        before, shown = self.card.refused, type(self.app.stack[-1]).__name__
+        self.loop.handle(edge) if edge else self.loop.tick()
+        if self.card.refused > before:
+            self.check_said(shown)
+
+    def check(self) -> None:
+        if self.loop.blanked:                         # a key wakes it (and does nothing else)
+            self.loop.key("b")
+            self.done.append("woken")
+        super().check()
+
+
 @pytest.fixture
 def cut(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[str, str, int], str]:
     """Every text the screens cut with '…' (``base.clip``; a typed name's ``clip_name`` is not counted)."""
@@ -351,8 +436,8 @@ def english_afterwards() -> Iterator[None]:
 
 
 def _play(game: str, seed: int, lang: str, steps: int, tmp_path: Path, card: Card, board: Board,
-          wall: list[float]) -> FaultChecker:
-    checker = FaultChecker(game, seed, tmp_path, lang, card, board, wall)
+          wall: list[float], kind: type[FaultChecker] = FaultChecker) -> FaultChecker:
+    checker = kind(game, seed, tmp_path, lang, card, board, wall)
     try:
         checker.restart()                     # the live program's connection on the faulty card
         checker.check()
@@ -371,13 +456,30 @@ def _play(game: str, seed: int, lang: str, steps: int, tmp_path: Path, card: Car
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(1, int(os.environ.get("RANDOM_FAULTS_SEEDS", "3"))))
+@pytest.mark.parametrize("seed", range(int(os.environ.get("RANDOM_FAULTS_FROM", "1")),
+                                       int(os.environ.get("RANDOM_FAULTS_SEEDS", "3"))))
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_random_keys_with_faults(game: str, lang: str, seed: int, tmp_path: Path, built_with: None,
                                  same_results: dict, card: Card, board: Board, wall: list[float],
                                  cut: dict[tuple[str, str, int], str]) -> None:
     checker = _play(game, seed, lang, int(os.environ.get("RANDOM_FAULTS_STEPS", "150")), tmp_path, card, board, wall)
+    assert checker.faults, "no fault was injected"
+    assert not cut, "texts cut with '…':\n" + "\n".join(f"  {lg} w={w} {text!r} ({where})"
+                                                         for (lg, text, w), where in sorted(cut.items()))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(int(os.environ.get("RANDOM_FAULTS_FROM", "1")),
+                                       int(os.environ.get("RANDOM_FAULTS_SEEDS", "2"))))
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_random_edges_with_faults(game: str, lang: str, seed: int, tmp_path: Path, built_with: None,
+                                  same_results: dict, card: Card, board: Board, wall: list[float],
+                                  cut: dict[tuple[str, str, int], str]) -> None:
+    """The same with the keys as raw edges of the joystick and buttons (:class:`EdgeChecker`)."""
+    checker = _play(game, seed, lang, int(os.environ.get("RANDOM_FAULTS_STEPS", "100")), tmp_path, card, board,
+                    wall, EdgeChecker)
     assert checker.faults, "no fault was injected"
     assert not cut, "texts cut with '…':\n" + "\n".join(f"  {lg} w={w} {text!r} ({where})"
                                                          for (lg, text, w), where in sorted(cut.items()))

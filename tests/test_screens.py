@@ -604,6 +604,28 @@ def test_dice_opened_with_no_session_on_a_card_that_refuses_it_say_why(state_dir
         app.console.close()
 
 
+def test_dice_over_an_ended_session_on_a_card_that_refuses_the_new_one_say_why(state_dir, monkeypatch):
+    """QA (random faults): over a session that has ended, Dice starts a new dice session; on a
+    full or read-only card that start was refused in silence and the ended session's roller opened,
+    whose every A answered "This game is over"."""
+    from engine.text import Msg
+    from firmware.screens.kit.dice import DiceScreen
+    from firmware.storage import StorageError
+    from firmware.store import Store
+
+    def refused(self, *_):
+        raise StorageError(Msg("The storage is read-only: nothing was changed."))
+    app = app_with(["new dice seed=1", "roll 2d6", "end"], ["down", "down", "a"], state_dir)   # Dice & bags
+    try:
+        ended = app.console.session
+        monkeypatch.setattr(Store, "begin", refused)
+        app.handle("a")                                                # Dice
+        assert not isinstance(app.stack[-1], DiceScreen)
+        assert "read-only" in _texts(app).replace(" | ", " ") and app.console.session is ended
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("expr", ["20d20+100", "100d100-50", "100d1000-10000"])
 def test_the_dice_screen_shows_a_long_expression_rolled_whole(state_dir, lang, expr):

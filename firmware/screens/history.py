@@ -10,6 +10,7 @@ Every text is said with ``_()`` when drawn; the records come from firmware/histo
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import partial
 
 from PIL import Image
@@ -25,7 +26,7 @@ from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.history_stats import StatsMenu
-from firmware.screens.play import run_or_notify
+from firmware.screens.play import Snapshot, run_or_notify
 from firmware.screens.widgets import (ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, draw_list)
 from firmware.screens.widgets.listing import wrap_label
 from firmware.screens.widgets.people import PlayersScreen
@@ -249,6 +250,14 @@ def send_draws(ctx: Ctx) -> None:
 
 # -- statistics ------------------------------------------------------------------------------------
 # -- the fair draw of the running game --------------------------------------------------------------
+def _fair_page(ctx: Ctx, text: Callable[[], str]) -> None:
+    """A page of the running game's fair draw (its share, why none can be given): taken off once a
+    step is played or taken back (an undo of the first draw lets a share be given again)."""
+    view = ctx.view()
+    games = (view["game"],) if view is not None else ()
+    ctx.push(remade(lambda: Snapshot(games, _("Fair draw"), text())))
+
+
 class FairDrawScreen(ListScreen):
     """The running game's fair draw: the commitment's first 8 hex characters big enough to
     photograph, then rows: the players' share (given, skipped, or "Players' share…" while one
@@ -288,14 +297,12 @@ class FairDrawScreen(ListScreen):
             said = _("Share: {}").format(fair.share)
             fits = len(wrap_label(said, base.COLS - 1)) <= base.ROWS - self.CODE_ROWS
             out.append(Item(said, ident="share") if fits else
-                       Item(_("Share given…"), lambda c: c.push(remade(lambda: TextScreen(
-                                _("Fair draw"), _("Share: {}").format(fair.share)))),
+                       Item(_("Share given…"), partial(_fair_page, text=lambda: _("Share: {}").format(fair.share)),
                             ident="share"))
         elif fair.can_share:
             out.append(Item(_("Players' share…"), self._share, _("none"), ident="share"))
         else:                    # why, in a whole sentence (too long for the two rows under the code)
-            why = no_share_words(fair.no_share)
-            out.append(Item(_("No share…"), lambda c: c.push(remade(lambda: TextScreen(_("Fair draw"), why))),
+            out.append(Item(_("No share…"), partial(_fair_page, text=lambda: no_share_words(fair.no_share)),
                             ident="share"))
         if fair.ended is None and not fair.finished:
             out.append(Item(_("End the game…"), self._ask_end, ident="end"))

@@ -36,7 +36,10 @@ def open_dice_tool(ctx: Ctx) -> None:
     as "game over", and Dice is not in Games to start another. (Resume still shows the ended one.)"""
     view = ctx.view()
     if view is not None and view["ended"]:
-        ctx.run(act.new_dice())
+        started = ctx.run(act.new_dice())
+        if not started["ok"]:             # a full or read-only card: say so, open nothing
+            ctx.notify(started["message"])
+            return
     open_dice(ctx)
 
 

@@ -78,7 +78,7 @@ class TypeScreen:
         base.title_bar(draw, self.title, f"{len(self.name)}/{MAX_TYPED}")
         base.text(draw, 1, base.row_y(0), self.name + "_")
         draw.line((0, base.row_y(1) - 1, base.W - 1, base.row_y(1) - 1), fill=1)
-        rows = keyboard(language())
+        rows = self._keyboard()
         for i in range(base.ROWS - 1):
             r = self.top + i
             if r >= len(rows):
@@ -93,8 +93,17 @@ class TypeScreen:
         scroll_bar(draw, self.top, base.ROWS - 1, len(rows), base.row_y(1), base.H - base.row_y(1))
         return img
 
-    def key(self, key: str, ctx: Ctx) -> None:
+    def _keyboard(self) -> list[list[str]]:
+        """The keyboard of the language now, the cursor on it (a language set over the serial link
+        while a name is typed may give a keyboard of fewer rows: the cursor comes to its last)."""
         rows = keyboard(language())
+        self.row = min(self.row, len(rows) - 1)
+        self.col = min(self.col, len(rows[self.row]) - 1)
+        self.top = min(self.top, self.row)
+        return rows
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        rows = self._keyboard()
         what = intent("grid", key)
         if what in (Intent.PREV, Intent.NEXT):
             self.row = (self.row + (1 if what is Intent.NEXT else -1)) % len(rows)
