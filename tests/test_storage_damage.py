@@ -61,15 +61,10 @@ def _start(d: Path) -> tuple[dict, Console]:
     return c.request("state"), c
 
 
-def test_a_damaged_action_the_full_card_kept_from_being_set_aside_never_blocks_the_next_action(state_dir, monkeypatch):
-    """QA (storage faults): the start found a damaged action row but the card was full when it was
-    to be set aside; the session resumed at the last good action. Space freed ("Legatus goes on by
-    itself"), every action was still refused — "Could not save (UNIQUE constraint failed …)" —
-    for its row's place was held by the damaged row and those after it, until a restart."""
+def _start_with_the_card_full_once(d: Path, monkeypatch) -> tuple[dict, Console]:
+    """:func:`_start` with the card refusing the start's first write (its mending) as full."""
     from firmware.storage import StorageError
     from firmware.store import connection
-    _played(state_dir)
-    _sql(state_dir, "UPDATE actions SET line='roll 3d6' WHERE seq=40")
     real = connection.Connection.transaction
     calls = []
 
@@ -80,7 +75,17 @@ def test_a_damaged_action_the_full_card_kept_from_being_set_aside_never_blocks_t
         return real(self, *a, **k)
     with monkeypatch.context() as m:
         m.setattr(connection.Connection, "transaction", full_once)
-        r, c = _start(state_dir)
+        return _start(d)
+
+
+def test_a_damaged_action_the_full_card_kept_from_being_set_aside_never_blocks_the_next_action(state_dir, monkeypatch):
+    """QA (storage faults): the start found a damaged action row but the card was full when it was
+    to be set aside; the session resumed at the last good action. Space freed ("Legatus goes on by
+    itself"), every action was still refused — "Could not save (UNIQUE constraint failed …)" —
+    for its row's place was held by the damaged row and those after it, until a restart."""
+    _played(state_dir)
+    _sql(state_dir, "UPDATE actions SET line='roll 3d6' WHERE seq=40")
+    r, c = _start_with_the_card_full_once(state_dir, monkeypatch)
     try:
         assert r["state"] == VIEWS[39] and "after action 39" in r["recovered"]
         rolled = c.request("roll 1d6")
@@ -198,22 +203,10 @@ def test_a_damaged_session_row_the_full_card_kept_from_being_set_aside_is_never_
     when it was to be set aside; the next ``new`` archived every current row and sealed each anew —
     the damaged one too: from then on its damaged header counted as whole (no start reported it;
     Earlier games offered a session of a game "dicÿ")."""
-    from firmware.storage import StorageError
-    from firmware.store import connection
     _played(state_dir)
     _sql(state_dir, "UPDATE sessions SET header = replace(header, '\"game\": \"dice\"', '\"game\": \"dic\u00ff\"') "
                     "WHERE current=1")
-    real = connection.Connection.transaction
-    calls = []
-
-    def full_once(self, *a, **k):
-        calls.append(1)
-        if len(calls) == 1:
-            raise StorageError("The storage is full: nothing was changed.")
-        return real(self, *a, **k)
-    with monkeypatch.context() as m:
-        m.setattr(connection.Connection, "transaction", full_once)
-        r, c = _start(state_dir)
+    r, c = _start_with_the_card_full_once(state_dir, monkeypatch)
     try:
         assert r["error"] == "no_session" and "damaged" in r["recovered"]
         assert c.request("new dice seed=2")["ok"]
@@ -229,21 +222,9 @@ def test_a_current_session_whose_damaged_mark_the_full_card_kept_from_being_mend
     card was full when the start was to mend it: the start said "A damaged mark of a saved session
     was mended." and then offered no session at all; the game resumes (its row's checksum says it
     is the current one) and its actions are saved once the card has room."""
-    from firmware.storage import StorageError
-    from firmware.store import connection
     _played(state_dir)
     _sql(state_dir, "UPDATE sessions SET current=0")
-    real = connection.Connection.transaction
-    calls = []
-
-    def full_once(self, *a, **k):
-        calls.append(1)
-        if len(calls) == 1:
-            raise StorageError("The storage is full: nothing was changed.")
-        return real(self, *a, **k)
-    with monkeypatch.context() as m:
-        m.setattr(connection.Connection, "transaction", full_once)
-        r, c = _start(state_dir)
+    r, c = _start_with_the_card_full_once(state_dir, monkeypatch)
     try:
         assert r.get("state") == VIEWS[-1] and "mended" in r["recovered"], r
         rolled = c.request("roll 1d6")
@@ -255,16 +236,13 @@ def test_a_current_session_whose_damaged_mark_the_full_card_kept_from_being_mend
         assert r["state"] == rolled["state"]
     finally:
         c.close()
-    with monkeypatch.context() as m:                  # full again: a new game archives the one played
-        _sql(state_dir, "UPDATE sessions SET current=0")
-        calls.clear()
-        m.setattr(connection.Connection, "transaction", full_once)
-        r, c = _start(state_dir)
-        try:
-            assert c.request("new dice seed=4")["ok"]
-            assert [a["header"]["seed"] for a in c.store.archives()] == [9]
-        finally:
-            c.close()
+    _sql(state_dir, "UPDATE sessions SET current=0")  # full again: a new game archives the one played
+    r, c = _start_with_the_card_full_once(state_dir, monkeypatch)
+    try:
+        assert c.request("new dice seed=4")["ok"]
+        assert [a["header"]["seed"] for a in c.store.archives()] == [9]
+    finally:
+        c.close()
     r, c = _start(state_dir)
     c.close()
     assert r["state"]["actions"] == 0 and "recovered" not in r, r
