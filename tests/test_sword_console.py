@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -307,20 +308,27 @@ def test_a_sign_less_change_stored_by_an_older_version_still_replays_as_it_was(s
         c.close()
 
 
-def test_a_game_played_on_after_an_automatic_victory_by_an_older_version_still_replays(state_dir: Path):  # W-11
-    """A session an older Legatus stored with lines after ``scoring … auto=T`` reaching T (it took
-    them) resumes to the state those lines give; it shows the game over, as History filed it."""
+def _stored_by_an_older_version(state_dir: Path, lines: list[str]) -> Any:
+    """A Sword session stored with ``lines`` as an older Legatus took them (each run unchecked by
+    today's admit rules); that session (firmware.session.Session)."""
     from firmware.session import Session
     from firmware.store import Store
-    lines = ["scoring gauls outside=5 auto=4", "vp romans +2", "advance", "desperate romans"]
     store = Store(state_dir)
     old = Session.start(NEW_SWORD, 4242, "old")
     store.begin(old)
-    for line in lines:                                      # stored as the older version stored them
+    for line in lines:
         outcome, new_json = old.run(line)
         assert new_json is not None
         store.commit(old, line, outcome, new_json)
     store.close()
+    return old
+
+
+def test_a_game_played_on_after_an_automatic_victory_by_an_older_version_still_replays(state_dir: Path):  # W-11
+    """A session an older Legatus stored with lines after ``scoring … auto=T`` reaching T (it took
+    them) resumes to the state those lines give; it shows the game over, as History filed it."""
+    _stored_by_an_older_version(state_dir, ["scoring gauls outside=5 auto=4", "vp romans +2", "advance",
+                                            "desperate romans"])
     c = _open(state_dir)
     try:
         state = _ok(c, "state")["state"]
@@ -333,18 +341,8 @@ def test_a_game_played_on_after_an_automatic_victory_by_an_older_version_still_r
 def test_a_second_draw_stored_by_an_older_version_still_replays_exactly(state_dir: Path):  # W-10
     """A database whose session holds two draws in one turn (an older Legatus took the second)
     resumes to the same state; the next draw asked in that turn is refused and changes nothing."""
-    from firmware.session import Session
-    from firmware.store import Store
-    lines = ["consuls", "advance", "consuls", "check siege"]
-    store = Store(state_dir)
-    old = Session.start(NEW_SWORD, 4242, "old")
-    store.begin(old)
-    for line in lines:                                      # stored as the older version stored them
-        outcome, new_json = old.run(line)
-        assert new_json is not None
-        store.commit(old, line, outcome, new_json)
+    old = _stored_by_an_older_version(state_dir, ["consuls", "advance", "consuls", "check siege"])
     stored = old.view()
-    store.close()
     c = _open(state_dir)
     try:
         assert _ok(c, "state")["state"] == stored
