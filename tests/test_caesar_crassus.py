@@ -548,6 +548,26 @@ def test_d_and_e_tiles_turn_up_a_centurion():
     assert len(g.cent[CRASSUS]) == 2
 
 
+def test_no_centurion_left_promises_no_skipped_discard_on_a_tile_without_one():  # S-4, S-6
+    """With his face-down centurions gone, tile E (centurion, draw 1, play, play: no discard) said
+    «no discard this turn», as if a discard were skipped; a tile that does discard skips it, and
+    says that the centurions, not the bag, ran out."""
+    g = solo({"crassus_row": ["sword:6/0"], "modules": {"centurions": True}}, centurions=True,
+             difficulty="hard", inputs={"tiles": "physical"})
+    g.cent[CRASSUS].clear()
+    _, steps = flow.crassus_turn(g, tile="E")
+    assert steps[0]["action"] == "centurion" and steps[0]["token"] is None
+    assert str(steps[0]["text"]) == "No face-down centurion left."
+    assert "discard" not in [s["action"] for s in steps]
+    g = solo({"crassus_row": ["sword:6/0", "ship:5/1"], "modules": {"centurions": True}}, centurions=True,
+             difficulty="hard", inputs={"tiles": "physical"})
+    g.cent[CRASSUS].clear()
+    g.tile_defs["A"] = ["centurion", "play", "discard1"]            # a tile the player edited (S-4)
+    _, steps = flow.crassus_turn(g, tile="A")
+    assert str(steps[0]["text"]) == "No face-down centurion left; no discard this turn."
+    assert steps[-1]["skipped"] is True and str(steps[-1]["text"]) == "No discard this turn: his face-down centurions ran out."
+
+
 def test_closure_never_gives_a_tie_to_nobody_on_his_play_but_does_on_yours():
     # Yours: HU-MT by you with 3 facing HU against his 3 -> nobody (C-9; crassus-ties=own).
     pos = {"spaces": {"HU-HC": t("crassus", "shield:3/3", HU=3, HC=3)}, "turn": "human",

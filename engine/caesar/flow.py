@@ -470,14 +470,16 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
         if action.startswith("draw"):
             short |= _crassus_draw(g, draw_count(action), draws, steps)
         elif action == "centurion":
-            short |= _crassus_centurion(g, cents, steps)
+            short |= _crassus_centurion(g, cents, steps, any(a.startswith("discard") for a in g.tile_defs[letter]))
         elif action == "play":
             crassus_play(g, steps)
         else:
             n = draw_count(action)
             if short:
                 steps.append({"action": "discard", "tokens": [], "skipped": True,
-                              "text": Msg("No discard this turn: his bag ran short.")})
+                              "text": Msg("No discard this turn: his bag ran short.")
+                              if any(st["action"] == "draw" and st.get("short") for st in steps) else
+                              Msg("No discard this turn: his face-down centurions ran out.")})
             else:
                 gone = [row.pop(0) for _ in range(min(n, len(row)))]
                 g.bag[CRASSUS].extend(gone)
@@ -555,12 +557,14 @@ def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step]) -
     return k < n
 
 
-def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step]) -> bool:
-    """Tile ``centurion``: a random face-down centurion to the right end of his row."""
+def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step], discards: bool) -> bool:
+    """Tile ``centurion``: a random face-down centurion to the right end of his row; True if none
+    was left (then a tile that ``discards`` skips its discard, as a short draw does, S-6)."""
     pool = g.cent[CRASSUS]
     if not pool:
         steps.append({"action": "centurion", "token": None, "short": True,
-                      "text": Msg("No face-down centurion left; no discard this turn.")})
+                      "text": Msg("No face-down centurion left; no discard this turn.") if discards else
+                      Msg("No face-down centurion left.")})
         return True
     if named is not None:
         if not named:
