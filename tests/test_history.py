@@ -974,3 +974,20 @@ def test_glory_scored_again_after_an_undo_past_its_sealed_record_replaces_it(con
     [g2] = games(console)
     scores = {p["name"]: p["score"] for p in g2["players"]}
     assert g2["id"] == g["id"] and scores["Jack"] > 40 and g2["replaced"][0]["result"] == g["result"]
+
+
+@pytest.mark.parametrize("how", ["end", "new"])
+def test_a_glory_game_stopped_early_names_who_played_first_in_round_1(console, how: str):
+    """QA (exports): Glory's start player is who played first in round 1 (G-2), as a finished
+    game's record says; a game the players ended in round 2, or left for a 'new', had nobody as its
+    start player, in History and in the play sent to BG Stats."""
+    ok(console, "new glory players=Анна,Борис,Вера seed=5")
+    ok(console, "event")
+    first = ok(console, "state")["state"]["events"][0]["first"]
+    ok(console, "end-round")
+    ok(console, "event")
+    ok(console, "end" if how == "end" else "new dice seed=1")
+    [g] = games(console)
+    assert [p["name"] for p in g["players"] if p["startPlayer"]] == [first]
+    play = ok(console, f"export format=bgstats id={g['id']}")["play"]
+    assert [p["name"] for p in play["players"] if p["startPlayer"]] == [first]

@@ -59,6 +59,12 @@ def players(game: str, view: View) -> list[str]:
     return [str(p) for p in cast("GloryGameView", view).get("players", [])]
 
 
+def first(game: str, view: View) -> str | None:
+    """Who played first in round 1 (G-2): a game the players stopped early names its start player
+    as a finished game's record does (:func:`start_player`)."""
+    return start_player(cast("GloryGameView", view))
+
+
 def short(entry: HistoryEntry) -> str:
     return N_("Glory of Rome")
 
@@ -118,7 +124,7 @@ def amends(view: View, command: str) -> bool:
 
 RECORD = GameRecord(
     ident="glory", label=N_("Glory of Rome"), sessions=("glory",), screens="firmware.screens.glory.home:open_game",
-    domain="glory", box_name="For the Glory of Rome", short=short, finished=finished, players=players, over=over,
-    placeholders=SEAT_NAMES, amends=amends, shown=shown,
+    domain="glory", box_name="For the Glory of Rome", short=short, finished=finished, players=players, first=first,
+    over=over, placeholders=SEAT_NAMES, amends=amends, shown=shown,
     statistics=(Statistic("glory", N_("Glory scores"), scores, "firmware.screens.history_stats:glory_scores"),),
 )
