@@ -407,8 +407,8 @@ def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(st
         assert isinstance(app.stack[-1], TilePicker)
         app.handle("a")                                           # A (the first letter)
         picker = app.stack[-1]
-        assert isinstance(picker, TokenPicker) and picker.count == 2 and "sword:6/0" in picker.pool
         labels = [i.label for i in picker.items(app)]
+        assert isinstance(picker, TokenPicker) and picker.count == 2 and "sword 6/0" in labels
         for _ in range(labels.index("sword 6/0")):
             app.handle("down")
         app.handle("a")                                           # he drew the sword 6/0 he put back
@@ -418,8 +418,41 @@ def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(st
     finally:
         app.console.close()
     # S-6: a bag of one token holds two after the discard: both draws are asked for
-    assert tile_takes(["discard1", "draw2", "play"], ["sword:6/0", "ship:5/1"], 1, 0) == (2, 0, ["sword:6/0"])
+    assert tile_takes(["discard1", "draw2", "play"], ["sword:6/0", "ship:5/1"], 1, 0) == (2, 0, [(0, "sword:6/0")])
     assert tile_takes(["draw2", "play", "discard1"], ["sword:6/0"], 1, 0) == (1, 0, [])     # short: no discard
+
+
+def test_a_token_put_back_between_two_draws_is_offered_from_the_second_on(state_dir):   # S-4, S-5
+    """A tile of the player's own that draws, discards, then draws again (S-4): the leftmost
+    token goes back to his bag only after the first draw (S-5: the tile's actions in order). The
+    device offered it for the first draw too, where the digital bag does not hold it yet: the
+    turn then failed with "not in Crassus's bag"."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
+           "tiles=A:draw1+discard1+draw1+play seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        app.handle("a")                                           # Crassus's turn: which tile?
+        app.handle("a")                                           # A
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 2
+        assert "sword 6/0" not in [i.label for i in picker.items(app)]     # not in his bag yet
+        app.handle("a")                                           # the first token offered
+        labels = [i.label for i in picker.items(app)]
+        assert "sword 6/0" in labels                              # back in his bag: the 2nd may draw it
+        for _ in range(labels.index("sword 6/0")):
+            app.handle("down")
+        app.handle("a")
+        assert app.console.session.lines[-1].startswith("crassus tile=A draw=")
+        assert app.console.session.lines[-1].endswith(",sword:6/0")
+        assert isinstance(app.stack[-1], TurnScreen)
+    finally:
+        app.console.close()
+    # a token he drew, played past and put back may be drawn again by a later draw (S-5)
+    assert tile_takes(["draw1", "play", "discard1", "draw1"], ["sword:6/0"], 5, 0) == \
+        (2, 0, [(1, "sword:6/0"), (1, 0)])
+    # S-6: a short draw skips the discard: nothing goes back for the later draw
+    assert tile_takes(["draw2", "discard1", "draw1", "play"], ["sword:6/0"], 1, 0) == (1, 0, [])
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
