@@ -455,6 +455,37 @@ def test_a_token_put_back_between_two_draws_is_offered_from_the_second_on(state_
     assert tile_takes(["draw2", "discard1", "draw1", "play"], ["sword:6/0"], 1, 0) == (1, 0, [])
 
 
+def test_after_a_play_a_discard_offers_only_the_tokens_it_can_put_back(state_dir):   # S-4, S-5
+    """A tile of the player's own that draws, plays, discards, then draws again (S-4): the play
+    takes one token of his row (his choice, S-8), so the discard puts back the leftmost of those
+    left: the first or (if he played it) the second token of his row, never the third. The
+    device offered every token of his row for the later draw, so a player could pick one the
+    digital bag never holds there, and the turn failed with "not in Crassus's bag"."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,sword:5/1 "
+           "tiles=A:draw1+play+discard1+draw1 seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        app.handle("a")                                           # Crassus's turn: which tile?
+        app.handle("a")                                           # A
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 2
+        assert not {"sword 6/0", "ship 5/1", "sword 5/1"} & {i.label for i in picker.items(app)}
+        app.handle("a")                                           # the first token drawn
+        labels = {i.label for i in picker.items(app)}
+        assert {"sword 6/0", "ship 5/1"} <= labels and "sword 5/1" not in labels
+    finally:
+        app.console.close()
+    # two plays before the discard: any of the first three may go back; a second discard after
+    # the first may put back the second or third (S-5: the row keeps its order)
+    assert tile_takes(["play", "play", "discard1", "draw1"], ["a", "b", "c", "d"], 5, 0)[2] == \
+        [(0, "a"), (0, "b"), (0, "c")]
+    assert tile_takes(["play", "discard1", "discard1", "draw1"], ["a", "b", "c", "d"], 5, 0)[2] == \
+        [(0, "a"), (0, "b"), (0, "c")]
+    assert tile_takes(["draw1", "play", "discard1", "draw1"], ["a"], 5, 0)[2] == [(1, "a"), (1, 0)]
+
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_a_tile_of_your_own_that_draws_four_names_every_token_into_his_row(state_dir, lang):   # S-4, S-5
     """A tile of the player's own (S-4) that draws 2 and 2 more: his tile page showed three of

@@ -85,10 +85,12 @@ def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) ->
     before a later draw, so that the table may draw them again from that draw on, not before
     (S-5: the bag holds them only then): ``(i, name)`` a token of his ``row`` (left to right),
     ``(i, j)`` the token drawn at pick ``j``, put back before pick ``i``. A play takes one token
-    from his row (which one is his choice: a discard after a play may put back any token of the
-    row); a draw or centurion that ran short skips the discards."""
+    from his row (which one is his choice, S-8: after ``p`` plays, a discard of ``k`` puts back
+    ``k`` of the row's first ``k + p`` tokens); a draw or centurion that ran short skips the
+    discards."""
     drawn = turned = 0
-    short = played = False
+    short = False
+    unsure = 0                               # plays whose token is not known: still in ``here``
     here: list[str | int | None] = list(row)  # his row: names, picks (their index), None a centurion
     left = len(row)                          # tokens in his row now
     back: list[str | int] = []               # back in his bag, not yet offered to a draw
@@ -110,13 +112,12 @@ def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) ->
             else:
                 short = True
         elif action == "play":
-            played, left = played or left > 0, max(0, left - 1)
+            unsure, left = unsure + (left > 0), max(0, left - 1)
         elif not short:                      # discardN: the leftmost tokens back to his bag
             k = min(n, left)
-            gone = here if played else here[:k]
+            gone = here[:k + unsure]         # the leftmost k of the row once the plays took theirs
             offered = back + [t for _, t in again]
             back += [t for t in gone if t is not None and t not in offered]
-            if not played:
-                del here[:k]
+            del here[:k]                     # the rest keep their order: what stays is among here[k:]
             bag, left = bag + k, left - k
     return drawn, turned, again
