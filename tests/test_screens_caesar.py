@@ -485,6 +485,34 @@ def test_after_a_play_a_discard_offers_only_the_tokens_it_can_put_back(state_dir
     assert tile_takes(["draw1", "play", "discard1", "draw1"], ["a"], 5, 0)[2] == [(1, "a"), (1, 0)]
 
 
+def test_his_two_wild_2_2_put_back_are_two_tokens_in_his_bag(state_dir):   # C-3, S-4, S-5
+    """Each side has two wild 2/2 (C-3). A tile of the player's own that discards both before it
+    draws (S-5: in order) puts two tokens back in his bag; the device offered one wild 2/2 (it
+    counted the tokens put back by name), so a table that drew both could not say so."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical row=wild:2/2,wild:2/2,sword:6/0 "
+           "tiles=A:discard1+discard1+draw2+play seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        app.handle("a")                                           # Crassus's turn: which tile?
+        app.handle("a")                                           # A
+        picker = app.stack[-1]
+        labels = [i.label for i in picker.items(app)]
+        for _ in range(labels.index("wild 2/2")):
+            app.handle("down")
+        app.handle("a")                                           # the first wild 2/2
+        labels = [i.label for i in picker.items(app)]
+        assert "wild 2/2" in labels                               # the second is in his bag too
+        for _ in range(labels.index("wild 2/2")):
+            app.handle("down")
+        app.handle("a")
+        assert app.console.session.lines[-1].startswith("crassus tile=A draw=wild:2/2,wild:2/2")
+        assert isinstance(app.stack[-1], TurnScreen)
+    finally:
+        app.console.close()
+    assert tile_takes(["discard1", "discard1", "draw2", "play"], ["wild:2/2", "wild:2/2", "sword:6/0"], 0, 0) == \
+        (2, 0, [(0, "wild:2/2"), (0, "wild:2/2")])
+
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_a_tile_of_your_own_that_draws_four_names_every_token_into_his_row(state_dir, lang):   # S-4, S-5

@@ -91,10 +91,12 @@ def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) ->
     drawn = turned = 0
     short = False
     unsure = 0                               # plays whose token is not known: still in ``here``
-    here: list[str | int | None] = list(row)  # his row: names, picks (their index), None a centurion
+    # his row: -1 - i the row's i-th token (two alike are two tokens), j >= 0 the token of pick j,
+    # None a centurion
+    here: list[int | None] = [-1 - i for i in range(len(row))]
     left = len(row)                          # tokens in his row now
-    back: list[str | int] = []               # back in his bag, not yet offered to a draw
-    again: list[Back] = []
+    back: list[int] = []                     # back in his bag, not yet offered to a draw
+    again: list[tuple[int, int]] = []
     for action in actions:
         n = draw_count(action)
         if action.startswith("draw"):
@@ -120,4 +122,4 @@ def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) ->
             back += [t for t in gone if t is not None and t not in offered]
             del here[:k]                     # the rest keep their order: what stays is among here[k:]
             bag, left = bag + k, left - k
-    return drawn, turned, again
+    return drawn, turned, [(i, row[-1 - t] if t < 0 else t) for i, t in again]
