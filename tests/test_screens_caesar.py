@@ -514,6 +514,38 @@ def test_his_two_wild_2_2_put_back_are_two_tokens_in_his_bag(state_dir):   # C-3
         (2, 0, [(0, "wild:2/2"), (0, "wild:2/2")])
 
 
+def test_a_centurion_a_tile_turns_up_then_puts_back_may_be_drawn_after(state_dir):   # C-18, S-4, S-5
+    """A tile of the player's own that turns up a centurion (S-4) and then, its row run down,
+    discards it: the leftmost token of his row goes back to his bag whatever it is (S-4), so a
+    later draw of the tile may take it (S-5: in order), as his digital bag does. The device
+    offered only his bag's tokens and the row's, never the centurion: a table that drew it could
+    not say so."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical centurions=1 row=sword:6/0,ship:5/1,wild:2/2 "
+           "tiles=A:discard1+play+discard1+centurion+discard1+draw1 seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        app.handle("a")                                           # Crassus's turn: which tile?
+        app.handle("a")                                           # A
+        picker = app.stack[-1]
+        labels = [i.label for i in picker.items(app)]
+        assert isinstance(picker, TokenPicker) and "sword 7/0" in labels      # a face-down centurion
+        for _ in range(labels.index("sword 7/0")):
+            app.handle("down")
+        app.handle("a")                                           # he drew the centurion put back
+        labels = [i.label for i in app.stack[-1].items(app)]      # which centurion he turned up
+        for _ in range(labels.index("sword 7/0")):
+            app.handle("down")
+        app.handle("a")
+        assert app.console.session.lines[-1] == "crassus tile=A draw=sword:7/0 centurion=sword:7/0"
+        assert isinstance(app.stack[-1], TurnScreen)
+        assert app.view()["crassus"]["row"][-1] == "sword:7/0"
+    finally:
+        app.console.close()
+    assert tile_takes(["discard1", "play", "discard1", "centurion", "discard1", "draw1"],
+                      ["sword:6/0", "ship:5/1", "wild:2/2"], 5, 3)[2][-1] == (0, None)
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_a_tile_of_your_own_that_draws_four_names_every_token_into_his_row(state_dir, lang):   # S-4, S-5
     """A tile of the player's own (S-4) that draws 2 and 2 more: his tile page showed three of

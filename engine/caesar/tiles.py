@@ -73,9 +73,11 @@ def draw_count(action: str) -> int:
     return int(action[-1]) if action[:-1] in ("draw", "discard") else 0
 
 
-Back = tuple[int, "str | int"]
+Back = tuple[int, "str | int | None"]
 """A token back in his bag from the table's pick ``i`` (0-based) of a tile's draws on: a token of
-his row (its name) or the token the table drew at an earlier pick (that pick's index)."""
+his row (its name), the token the table drew at an earlier pick (that pick's index), or ``None``
+a centurion the tile turned up (one of his face-down centurions: which, the table says after the
+draws)."""
 
 
 def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) -> tuple[int, int, list[Back]]:
@@ -84,7 +86,8 @@ def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) ->
     holds then), the face-down centurions turned up, and the tokens a discard puts back in his bag
     before a later draw, so that the table may draw them again from that draw on, not before
     (S-5: the bag holds them only then): ``(i, name)`` a token of his ``row`` (left to right),
-    ``(i, j)`` the token drawn at pick ``j``, put back before pick ``i``. A play takes one token
+    ``(i, j)`` the token drawn at pick ``j``, put back before pick ``i``, ``(i, None)`` a centurion
+    turned up and put back (S-4: a discard takes the leftmost token, whatever it is). A play takes one token
     from his row (which one is his choice, S-8: after ``p`` plays, a discard of ``k`` puts back
     ``k`` of the row's first ``k + p`` tokens); a draw or centurion that ran short skips the
     discards."""
@@ -92,8 +95,8 @@ def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) ->
     short = False
     unsure = 0                               # plays whose token is not known: still in ``here``
     # his row: -1 - i the row's i-th token (two alike are two tokens), j >= 0 the token of pick j,
-    # None a centurion
-    here: list[int | None] = [-1 - i for i in range(len(row))]
+    # -1 - len(row) - c the tile's c-th centurion
+    here: list[int] = [-1 - i for i in range(len(row))]
     left = len(row)                          # tokens in his row now
     back: list[int] = []                     # back in his bag, not yet offered to a draw
     again: list[tuple[int, int]] = []
@@ -109,8 +112,8 @@ def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) ->
             drawn, bag, left = drawn + k, bag - k, left + k
         elif action == "centurion":
             if centurions:
+                here.append(-1 - len(row) - turned)      # its name is asked after the draws
                 centurions, turned, left = centurions - 1, turned + 1, left + 1
-                here.append(None)            # its name is asked after the draws (C-18, C-20)
             else:
                 short = True
         elif action == "play":
@@ -119,7 +122,7 @@ def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) ->
             k = min(n, left)
             gone = here[:k + unsure]         # the leftmost k of the row once the plays took theirs
             offered = back + [t for _, t in again]
-            back += [t for t in gone if t is not None and t not in offered]
+            back += [t for t in gone if t not in offered]
             del here[:k]                     # the rest keep their order: what stays is among here[k:]
             bag, left = bag + k, left - k
-    return drawn, turned, [(i, row[-1 - t] if t < 0 else t) for i, t in again]
+    return drawn, turned, [(i, t if t >= 0 else row[-1 - t] if -1 - t < len(row) else None) for i, t in again]

@@ -159,7 +159,7 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
 
     if n_draw:
         ctx.replace(TokenPicker(lambda: _("He draws {}").format(n_draw), c["bag_contents"], n_draw, with_draws,
-                                back=again))
+                                back=again, centurions=hidden))
     else:
         ctx.pop()
         with_draws(ctx, [])
