@@ -407,8 +407,8 @@ def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(st
         assert isinstance(app.stack[-1], TilePicker)
         app.handle("a")                                           # A (the first letter)
         picker = app.stack[-1]
-        assert isinstance(picker, TokenPicker) and picker.count == 2 and "sword:6/0" in picker.pool
         labels = [i.label for i in picker.items(app)]
+        assert isinstance(picker, TokenPicker) and picker.count == 2 and "sword 6/0" in labels
         for _ in range(labels.index("sword 6/0")):
             app.handle("down")
         app.handle("a")                                           # he drew the sword 6/0 he put back
@@ -418,8 +418,132 @@ def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(st
     finally:
         app.console.close()
     # S-6: a bag of one token holds two after the discard: both draws are asked for
-    assert tile_takes(["discard1", "draw2", "play"], ["sword:6/0", "ship:5/1"], 1, 0) == (2, 0, ["sword:6/0"])
+    assert tile_takes(["discard1", "draw2", "play"], ["sword:6/0", "ship:5/1"], 1, 0) == (2, 0, [(0, "sword:6/0")])
     assert tile_takes(["draw2", "play", "discard1"], ["sword:6/0"], 1, 0) == (1, 0, [])     # short: no discard
+
+
+def test_a_token_put_back_between_two_draws_is_offered_from_the_second_on(state_dir):   # S-4, S-5
+    """A tile of the player's own that draws, discards, then draws again (S-4): the leftmost
+    token goes back to his bag only after the first draw (S-5: the tile's actions in order). The
+    device offered it for the first draw too, where the digital bag does not hold it yet: the
+    turn then failed with "not in Crassus's bag"."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
+           "tiles=A:draw1+discard1+draw1+play seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        app.handle("a")                                           # Crassus's turn: which tile?
+        app.handle("a")                                           # A
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 2
+        assert "sword 6/0" not in [i.label for i in picker.items(app)]     # not in his bag yet
+        app.handle("a")                                           # the first token offered
+        labels = [i.label for i in picker.items(app)]
+        assert "sword 6/0" in labels                              # back in his bag: the 2nd may draw it
+        for _ in range(labels.index("sword 6/0")):
+            app.handle("down")
+        app.handle("a")
+        assert app.console.session.lines[-1].startswith("crassus tile=A draw=")
+        assert app.console.session.lines[-1].endswith(",sword:6/0")
+        assert isinstance(app.stack[-1], TurnScreen)
+    finally:
+        app.console.close()
+    # a token he drew, played past and put back may be drawn again by a later draw (S-5)
+    assert tile_takes(["draw1", "play", "discard1", "draw1"], ["sword:6/0"], 5, 0) == \
+        (2, 0, [(1, "sword:6/0"), (1, 0)])
+    # S-6: a short draw skips the discard: nothing goes back for the later draw
+    assert tile_takes(["draw2", "discard1", "draw1", "play"], ["sword:6/0"], 1, 0) == (1, 0, [])
+
+
+def test_after_a_play_a_discard_offers_only_the_tokens_it_can_put_back(state_dir):   # S-4, S-5
+    """A tile of the player's own that draws, plays, discards, then draws again (S-4): the play
+    takes one token of his row (his choice, S-8), so the discard puts back the leftmost of those
+    left: the first or (if he played it) the second token of his row, never the third. The
+    device offered every token of his row for the later draw, so a player could pick one the
+    digital bag never holds there, and the turn failed with "not in Crassus's bag"."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,sword:5/1 "
+           "tiles=A:draw1+play+discard1+draw1 seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        app.handle("a")                                           # Crassus's turn: which tile?
+        app.handle("a")                                           # A
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 2
+        assert not {"sword 6/0", "ship 5/1", "sword 5/1"} & {i.label for i in picker.items(app)}
+        app.handle("a")                                           # the first token drawn
+        labels = {i.label for i in picker.items(app)}
+        assert {"sword 6/0", "ship 5/1"} <= labels and "sword 5/1" not in labels
+    finally:
+        app.console.close()
+    # two plays before the discard: any of the first three may go back; a second discard after
+    # the first may put back the second or third (S-5: the row keeps its order)
+    assert tile_takes(["play", "play", "discard1", "draw1"], ["a", "b", "c", "d"], 5, 0)[2] == \
+        [(0, "a"), (0, "b"), (0, "c")]
+    assert tile_takes(["play", "discard1", "discard1", "draw1"], ["a", "b", "c", "d"], 5, 0)[2] == \
+        [(0, "a"), (0, "b"), (0, "c")]
+    assert tile_takes(["draw1", "play", "discard1", "draw1"], ["a"], 5, 0)[2] == [(1, "a"), (1, 0)]
+
+
+def test_his_two_wild_2_2_put_back_are_two_tokens_in_his_bag(state_dir):   # C-3, S-4, S-5
+    """Each side has two wild 2/2 (C-3). A tile of the player's own that discards both before it
+    draws (S-5: in order) puts two tokens back in his bag; the device offered one wild 2/2 (it
+    counted the tokens put back by name), so a table that drew both could not say so."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical row=wild:2/2,wild:2/2,sword:6/0 "
+           "tiles=A:discard1+discard1+draw2+play seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        app.handle("a")                                           # Crassus's turn: which tile?
+        app.handle("a")                                           # A
+        picker = app.stack[-1]
+        labels = [i.label for i in picker.items(app)]
+        for _ in range(labels.index("wild 2/2")):
+            app.handle("down")
+        app.handle("a")                                           # the first wild 2/2
+        labels = [i.label for i in picker.items(app)]
+        assert "wild 2/2" in labels                               # the second is in his bag too
+        for _ in range(labels.index("wild 2/2")):
+            app.handle("down")
+        app.handle("a")
+        assert app.console.session.lines[-1].startswith("crassus tile=A draw=wild:2/2,wild:2/2")
+        assert isinstance(app.stack[-1], TurnScreen)
+    finally:
+        app.console.close()
+    assert tile_takes(["discard1", "discard1", "draw2", "play"], ["wild:2/2", "wild:2/2", "sword:6/0"], 0, 0) == \
+        (2, 0, [(0, "wild:2/2"), (0, "wild:2/2")])
+
+
+def test_a_centurion_a_tile_turns_up_then_puts_back_may_be_drawn_after(state_dir):   # C-18, S-4, S-5
+    """A tile of the player's own that turns up a centurion (S-4) and then, its row run down,
+    discards it: the leftmost token of his row goes back to his bag whatever it is (S-4), so a
+    later draw of the tile may take it (S-5: in order), as his digital bag does. The device
+    offered only his bag's tokens and the row's, never the centurion: a table that drew it could
+    not say so."""
+    from engine.caesar.tiles import tile_takes
+    new = ("new caesar-solo tiles-input=physical bag-input=physical centurions=1 row=sword:6/0,ship:5/1,wild:2/2 "
+           "tiles=A:discard1+play+discard1+centurion+discard1+draw1 seed=4")
+    app = app_with([new], ["a"], state_dir)
+    try:
+        app.handle("a")                                           # Crassus's turn: which tile?
+        app.handle("a")                                           # A
+        picker = app.stack[-1]
+        labels = [i.label for i in picker.items(app)]
+        assert isinstance(picker, TokenPicker) and "sword 7/0" in labels      # a face-down centurion
+        for _ in range(labels.index("sword 7/0")):
+            app.handle("down")
+        app.handle("a")                                           # he drew the centurion put back
+        labels = [i.label for i in app.stack[-1].items(app)]      # which centurion he turned up
+        for _ in range(labels.index("sword 7/0")):
+            app.handle("down")
+        app.handle("a")
+        assert app.console.session.lines[-1] == "crassus tile=A draw=sword:7/0 centurion=sword:7/0"
+        assert isinstance(app.stack[-1], TurnScreen)
+        assert app.view()["crassus"]["row"][-1] == "sword:7/0"
+    finally:
+        app.console.close()
+    assert tile_takes(["discard1", "play", "discard1", "centurion", "discard1", "draw1"],
+                      ["sword:6/0", "ship:5/1", "wild:2/2"], 5, 3)[2][-1] == (0, None)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])

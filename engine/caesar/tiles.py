@@ -73,37 +73,56 @@ def draw_count(action: str) -> int:
     return int(action[-1]) if action[:-1] in ("draw", "discard") else 0
 
 
-def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) -> tuple[int, int, list[str]]:
+Back = tuple[int, "str | int | None"]
+"""A token back in his bag from the table's pick ``i`` (0-based) of a tile's draws on: a token of
+his row (its name), the token the table drew at an earlier pick (that pick's index), or ``None``
+a centurion the tile turned up (one of his face-down centurions: which, the table says after the
+draws)."""
+
+
+def tile_takes(actions: list[str], row: list[str], bag: int, centurions: int) -> tuple[int, int, list[Back]]:
     """What a tile takes when his bag is physical and the table draws for him before his turn,
     walked in the tile's order as his turn does (S-5, S-6): the tokens drawn (as many as the bag
-    holds then), the face-down centurions turned up, and the tokens of his ``row`` (left to right)
-    that a discard puts back in his bag before a later draw, so that the table may draw them
-    again. A play takes one token from his row (which one is his choice: a discard after a play
-    may put back any token of the row); a draw or centurion that ran short skips the discards."""
+    holds then), the face-down centurions turned up, and the tokens a discard puts back in his bag
+    before a later draw, so that the table may draw them again from that draw on, not before
+    (S-5: the bag holds them only then): ``(i, name)`` a token of his ``row`` (left to right),
+    ``(i, j)`` the token drawn at pick ``j``, put back before pick ``i``, ``(i, None)`` a centurion
+    turned up and put back (S-4: a discard takes the leftmost token, whatever it is). A play takes one token
+    from his row (which one is his choice, S-8: after ``p`` plays, a discard of ``k`` puts back
+    ``k`` of the row's first ``k + p`` tokens); a draw or centurion that ran short skips the
+    discards."""
     drawn = turned = 0
-    short = played = False
+    short = False
+    unsure = 0                               # plays whose token is not known: still in ``here``
+    # his row: -1 - i the row's i-th token (two alike are two tokens), j >= 0 the token of pick j,
+    # -1 - len(row) - c the tile's c-th centurion
+    here: list[int] = [-1 - i for i in range(len(row))]
     left = len(row)                          # tokens in his row now
-    out = 0                                  # of ``row``, those already discarded (leftmost first)
-    back: list[str] = []                     # row tokens back in the bag so far
-    again: list[str] = []                    # ... before a draw that may take them
+    back: list[int] = []                     # back in his bag, not yet offered to a draw
+    again: list[tuple[int, int]] = []
     for action in actions:
         n = draw_count(action)
         if action.startswith("draw"):
             k = min(n, bag)
             short |= k < n
-            drawn, bag, left = drawn + k, bag - k, left + k
             if k:
-                again += [t for t in back if t not in again]
+                again += [(drawn, t) for t in back]
+                back = []
+            here += list(range(drawn, drawn + k))
+            drawn, bag, left = drawn + k, bag - k, left + k
         elif action == "centurion":
             if centurions:
+                here.append(-1 - len(row) - turned)      # its name is asked after the draws
                 centurions, turned, left = centurions - 1, turned + 1, left + 1
             else:
                 short = True
         elif action == "play":
-            played, left = played or left > 0, max(0, left - 1)
+            unsure, left = unsure + (left > 0), max(0, left - 1)
         elif not short:                      # discardN: the leftmost tokens back to his bag
             k = min(n, left)
-            gone = row if played else row[out:out + k]
-            back += [t for t in gone if t not in back]
-            bag, left, out = bag + k, left - k, out + k
-    return drawn, turned, again
+            gone = here[:k + unsure]         # the leftmost k of the row once the plays took theirs
+            offered = back + [t for _, t in again]
+            back += [t for t in gone if t not in offered]
+            del here[:k]                     # the rest keep their order: what stays is among here[k:]
+            bag, left = bag + k, left - k
+    return drawn, turned, [(i, t if t >= 0 else row[-1 - t] if -1 - t < len(row) else None) for i, t in again]

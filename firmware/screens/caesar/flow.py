@@ -147,7 +147,7 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
     actions = view["tiles"]["definitions"][letter].split("+")
     c = view["crassus"]
     n_draw, n_cent, again = tile_takes(actions, c["row"], c["bag"], c["centurions_face_down"])   # S-5, S-6
-    pool = c["bag_contents"] + again        # a tile of your own may put his row tokens back first
+    # a tile of your own may put tokens back before a later draw: offered from that draw on (S-5)
     hidden = _hidden_centurions(view)
 
     def with_draws(c: Ctx, drawn: list[str]) -> None:
@@ -158,7 +158,8 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
             _pop_and_finish(c, act.crassus(tile, drawn))
 
     if n_draw:
-        ctx.replace(TokenPicker(lambda: _("He draws {}").format(n_draw), pool, n_draw, with_draws))
+        ctx.replace(TokenPicker(lambda: _("He draws {}").format(n_draw), c["bag_contents"], n_draw, with_draws,
+                                back=again, centurions=hidden))
     else:
         ctx.pop()
         with_draws(ctx, [])

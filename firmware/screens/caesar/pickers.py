@@ -2,12 +2,13 @@
 drawn (in the order drawn)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 from PIL import Image
 
+from engine.caesar.tiles import Back
 from firmware.screens.caesar.text import _
 from firmware.screens.caesar.words import Follows, tok
 from firmware.screens.ctx import Ctx
@@ -39,10 +40,13 @@ class ChoiceScreen(Follows, WrappedListScreen):
 class TokenPicker(Follows, WrappedListScreen):
     """Pick ``count`` tokens out of ``pool`` (what could have been drawn), in the order drawn;
     B takes back the last pick; taken off by an undo. ``confirm``: the last pick does not act at
-    once: the tokens are listed, in order, above Start (A on one of them picks it again)."""
+    once: the tokens are listed, in order, above Start (A on one of them picks it again).
+    ``back``: tokens a tile puts back in the bag between its draws (``tile_takes``), offered from
+    their pick on (S-5); a centurion among them is one of ``centurions`` (those still face down)."""
 
     def __init__(self, title: Callable[[], str], pool: list[str], count: int,
-                 on_done: Callable[[Ctx, list[str]], None], confirm: bool = False) -> None:
+                 on_done: Callable[[Ctx, list[str]], None], confirm: bool = False,
+                 back: Sequence[Back] = (), centurions: Sequence[str] = ()) -> None:
         super().__init__()
         self.said = title                 # said when drawn: it follows a change of language
         self.pool = sorted(pool)
@@ -50,6 +54,8 @@ class TokenPicker(Follows, WrappedListScreen):
         self.picked: list[str] = []
         self.on_done = on_done
         self.confirm = confirm            # the last pick shows the tokens and Start (B or A on one: pick again)
+        self.put_back = list(back)
+        self.centurions = sorted(set(centurions))
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -66,7 +72,10 @@ class TokenPicker(Follows, WrappedListScreen):
         if self.confirm and len(self.picked) >= self.count:      # nothing to take back once it starts
             return ([Item(f"{i + 1}. {tok(n)}", partial(self._again, at=i)) for i, n in enumerate(self.picked)]
                     + [Item("▶ " + _("Start"), lambda c: self.on_done(c, list(self.picked)), ident="start")])
-        left = list(self.pool)
+        at = len(self.picked)
+        back = [t for i, t in self.put_back if i <= at]
+        left = sorted(self.pool + [self.picked[t] if isinstance(t, int) else t for t in back if t is not None]
+                      + (self.centurions if None in back else []))
         for name in self.picked:
             left.remove(name)
         counts: dict[str, int] = {}
