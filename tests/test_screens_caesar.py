@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -422,19 +423,26 @@ def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(st
     assert tile_takes(["draw2", "play", "discard1"], ["sword:6/0"], 1, 0) == (1, 0, [])     # short: no discard
 
 
+def _his_first_draw(state_dir, options: str, tile_a: str) -> tuple[Any, TokenPicker]:
+    """A solo game with a physical bag and tiles (``options``: his row, modules), his tile A made
+    ``tile_a`` (S-4), turned up on the device: the app and the picker of his draws it opened."""
+    new = f"new caesar-solo tiles-input=physical bag-input=physical {options} tiles=A:{tile_a} seed=4"
+    app = app_with([new], ["a"], state_dir)
+    app.handle("a")                                               # Crassus's turn: which tile?
+    app.handle("a")                                               # A
+    picker = app.stack[-1]
+    assert isinstance(picker, TokenPicker), picker
+    return app, picker
+
+
 def test_a_token_put_back_between_two_draws_is_offered_from_the_second_on(state_dir):   # S-4, S-5
     """A tile of the player's own that draws, discards, then draws again (S-4): the leftmost
     token goes back to his bag only after the first draw (S-5: the tile's actions in order). The
     device offered it for the first draw too, where the digital bag does not hold it yet: the
     turn then failed with "not in Crassus's bag"."""
     from engine.caesar.tiles import tile_takes
-    new = ("new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
-           "tiles=A:draw1+discard1+draw1+play seed=4")
-    app = app_with([new], ["a"], state_dir)
+    app, picker = _his_first_draw(state_dir, "row=sword:6/0,ship:5/1,wild:2/2", "draw1+discard1+draw1+play")
     try:
-        app.handle("a")                                           # Crassus's turn: which tile?
-        app.handle("a")                                           # A
-        picker = app.stack[-1]
         assert isinstance(picker, TokenPicker) and picker.count == 2
         assert "sword 6/0" not in [i.label for i in picker.items(app)]     # not in his bag yet
         app.handle("a")                                           # the first token offered
@@ -462,13 +470,8 @@ def test_after_a_play_a_discard_offers_only_the_tokens_it_can_put_back(state_dir
     device offered every token of his row for the later draw, so a player could pick one the
     digital bag never holds there, and the turn failed with "not in Crassus's bag"."""
     from engine.caesar.tiles import tile_takes
-    new = ("new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,sword:5/1 "
-           "tiles=A:draw1+play+discard1+draw1 seed=4")
-    app = app_with([new], ["a"], state_dir)
+    app, picker = _his_first_draw(state_dir, "row=sword:6/0,ship:5/1,sword:5/1", "draw1+play+discard1+draw1")
     try:
-        app.handle("a")                                           # Crassus's turn: which tile?
-        app.handle("a")                                           # A
-        picker = app.stack[-1]
         assert isinstance(picker, TokenPicker) and picker.count == 2
         assert not {"sword 6/0", "ship 5/1", "sword 5/1"} & {i.label for i in picker.items(app)}
         app.handle("a")                                           # the first token drawn
@@ -490,13 +493,8 @@ def test_his_two_wild_2_2_put_back_are_two_tokens_in_his_bag(state_dir):   # C-3
     draws (S-5: in order) puts two tokens back in his bag; the device offered one wild 2/2 (it
     counted the tokens put back by name), so a table that drew both could not say so."""
     from engine.caesar.tiles import tile_takes
-    new = ("new caesar-solo tiles-input=physical bag-input=physical row=wild:2/2,wild:2/2,sword:6/0 "
-           "tiles=A:discard1+discard1+draw2+play seed=4")
-    app = app_with([new], ["a"], state_dir)
+    app, picker = _his_first_draw(state_dir, "row=wild:2/2,wild:2/2,sword:6/0", "discard1+discard1+draw2+play")
     try:
-        app.handle("a")                                           # Crassus's turn: which tile?
-        app.handle("a")                                           # A
-        picker = app.stack[-1]
         labels = [i.label for i in picker.items(app)]
         for _ in range(labels.index("wild 2/2")):
             app.handle("down")
@@ -521,13 +519,8 @@ def test_a_centurion_a_tile_turns_up_then_puts_back_may_be_drawn_after(state_dir
     offered only his bag's tokens and the row's, never the centurion: a table that drew it could
     not say so."""
     from engine.caesar.tiles import tile_takes
-    new = ("new caesar-solo tiles-input=physical bag-input=physical centurions=1 row=sword:6/0,ship:5/1,wild:2/2 "
-           "tiles=A:discard1+play+discard1+centurion+discard1+draw1 seed=4")
-    app = app_with([new], ["a"], state_dir)
+    app, picker = _his_first_draw(state_dir, "centurions=1 row=sword:6/0,ship:5/1,wild:2/2", "discard1+play+discard1+centurion+discard1+draw1")
     try:
-        app.handle("a")                                           # Crassus's turn: which tile?
-        app.handle("a")                                           # A
-        picker = app.stack[-1]
         labels = [i.label for i in picker.items(app)]
         assert isinstance(picker, TokenPicker) and "sword 7/0" in labels      # a face-down centurion
         for _ in range(labels.index("sword 7/0")):
