@@ -165,23 +165,24 @@ def test_power_cut_at_any_point_of_the_first_start_loses_no_acknowledged_action(
     assert not lost, f"{len(lost)} of {len(seen)} crash images lost an acknowledged action: {lost[:3]}"
 
 
-@pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
-def test_a_power_cut_never_keeps_a_new_game_without_its_players_remembered(tmp_path: Path) -> None:
-    """The players a new game names were remembered in a transaction of their own after the one
-    that started the game: a power cut between the two kept the game (its players in it) and lost
-    the players' list update (the new-game forms offered nobody). Crash images rebuilt after every
-    traced syscall of ``new glory players=…``: whenever the game is there, so are its players."""
-    from scripts.storage_faults import TRACED, crash_images, write_image
-    root = tmp_path / "state"
-    run_console(root, ["new dice seed=1", "roll 2d6"])
+def _traced_console(root: Path, lines: str, tmp_path: Path) -> tuple[bytes, list]:
+    """``lines`` sent to a console on ``root`` under strace: its output and the crash images
+    (scripts/storage_faults.py) after every traced syscall, from the directory as it was (the output
+    ends with the last of its standard error, for a failing assertion to show)."""
+    from scripts.storage_faults import TRACED, crash_images
     initial: dict[str, bytes | None] = {n: (root / n).read_bytes() for n in os.listdir(root)}
     trace = tmp_path / "trace"
     p = subprocess.run([STRACE, "-f", "-qq", "-s", "1000000", "-xx", "-o", str(trace), "-e", TRACED,
-                        *console_cmd(root)], input="new glory players=Анна,Богдан seed=2\n".encode(),
-                       capture_output=True, cwd=ROOT, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert b'"ok":true' in p.stdout, p.stderr.decode()[-2000:]
-    images = crash_images(str(trace), str(root), initial)
-    seen, games, torn = set(), 0, []
+                        *console_cmd(root)], input=lines.encode(), capture_output=True, cwd=ROOT, timeout=120,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return p.stdout + p.stderr[-2000:], crash_images(str(trace), str(root), initial)
+
+
+def _distinct_images(images: list, tmp_path: Path):
+    """Each distinct crash image written out: (its index, lines sent, why, its directory), the
+    directory removed once the caller goes on."""
+    from scripts.storage_faults import write_image
+    seen = set()
     for k, (sent, image, why) in enumerate(images):
         key = tuple(sorted((n, hash(b)) for n, b in image.items()))
         if key in seen:
@@ -189,6 +190,23 @@ def test_a_power_cut_never_keeps_a_new_game_without_its_players_remembered(tmp_p
         seen.add(key)
         d = tmp_path / f"image{k}"
         write_image(str(d), image)
+        yield k, sent, why, d
+        shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
+def test_a_power_cut_never_keeps_a_new_game_without_its_players_remembered(tmp_path: Path) -> None:
+    """The players a new game names were remembered in a transaction of their own after the one
+    that started the game: a power cut between the two kept the game (its players in it) and lost
+    the players' list update (the new-game forms offered nobody). Crash images rebuilt after every
+    traced syscall of ``new glory players=…``: whenever the game is there, so are its players."""
+    root = tmp_path / "state"
+    run_console(root, ["new dice seed=1", "roll 2d6"])
+    out, images = _traced_console(root, "new glory players=Анна,Богдан seed=2\n", tmp_path)
+    assert b'"ok":true' in out
+    seen, games, torn = 0, 0, []
+    for k, sent, why, d in _distinct_images(images, tmp_path):
+        seen += 1
         store = Store(d)
         c = Console(store, store.resume())
         try:
@@ -200,9 +218,8 @@ def test_a_power_cut_never_keeps_a_new_game_without_its_players_remembered(tmp_p
             games += 1
             if not {"Анна", "Богдан"} <= set(people):
                 torn.append((k, sent, why, people))
-        shutil.rmtree(d)
     assert games, "no crash image holds the new game"
-    assert not torn, f"{len(torn)} of {len(seen)} crash images keep the game without its players: {torn[:3]}"
+    assert not torn, f"{len(torn)} of {seen} crash images keep the game without its players: {torn[:3]}"
 
 
 @pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
@@ -212,30 +229,18 @@ def test_a_power_cut_at_any_point_of_a_salvage_loses_nothing_it_would_have_carri
     a file keeps its fsync'd data under its new name) held no database, or an empty one, in 8 of
     10 distinct images — the next start began afresh, every game and setting gone. Now each starts
     with the session and the settings the salvage carries (salvaged again, or the swap finished)."""
-    from scripts.storage_faults import TRACED, crash_images, write_image
     root = tmp_path / "state"
     run_console(root, ["settings contrast=4", "new dice seed=3", "roll 2d6", "end", "new dice seed=1", "roll 2d6"])
     want = run_console(root, ["state", "settings"])
     db = root / "legatus.db"
     db.write_bytes(b"not a database!!" + db.read_bytes()[16:])
-    initial: dict[str, bytes | None] = {n: (root / n).read_bytes() for n in os.listdir(root)}
-    trace = tmp_path / "trace"
-    p = subprocess.run([STRACE, "-f", "-qq", "-s", "1000000", "-xx", "-o", str(trace), "-e", TRACED,
-                        *console_cmd(root)], input=b"state\n", capture_output=True, cwd=ROOT, timeout=120,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert b"carried into a new one" in p.stdout, p.stderr.decode()[-2000:]
-    images = crash_images(str(trace), str(root), initial)
+    out, images = _traced_console(root, "state\n", tmp_path)
+    assert b"carried into a new one" in out
     assert any("rename" in why for _, _, why in images)
-    seen, lost = set(), []
-    for k, (_sent, image, why) in enumerate(images):
-        key = tuple(sorted((n, hash(b)) for n, b in image.items()))
-        if key in seen:
-            continue
-        seen.add(key)
-        d = tmp_path / f"image{k}"
-        write_image(str(d), image)
+    seen, lost = 0, []
+    for k, _sent, why, d in _distinct_images(images, tmp_path):
+        seen += 1
         got = run_console(d, ["state", "settings"])
         if [got[0].get("state"), got[1].get("settings")] != [want[0]["state"], want[1]["settings"]]:
             lost.append((k, why))
-        shutil.rmtree(d)
-    assert not lost, f"{len(lost)} of {len(seen)} crash images lost the salvaged records: {lost[:3]}"
+    assert not lost, f"{len(lost)} of {seen} crash images lost the salvaged records: {lost[:3]}"
