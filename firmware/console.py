@@ -10,6 +10,7 @@ files it, nothing more is drawn); ``reveal`` answers the seed only once the game
 """
 from __future__ import annotations
 
+import difflib
 import json
 import logging
 import os
@@ -195,7 +196,8 @@ class Console(SessionCommands):
             return self._roll_sessionless(line)
         if session is None and name in _session_command_names():
             raise NoSession(Msg("'{}' needs a session: start one with 'new <game>'.", name))
-        raise UnknownCommand(Msg("Unknown command '{}'; 'help' lists the commands.", name[:40]))
+        known = self.command_names() + (sorted(_session_command_names()) if session is None else [])
+        raise UnknownCommand(_unknown(name, known))
 
     def _need_session(self) -> Session:
         if self.session is None:
@@ -285,6 +287,15 @@ class Console(SessionCommands):
 
     def close(self) -> None:
         self.store.close()
+
+
+def _unknown(name: str, known: list[str]) -> Msg:
+    """The error for an unknown command: the command meant when it is a likely typo of one answered
+    now (letters swapped, missed or doubled, capitals), else where the list of commands is."""
+    close = difflib.get_close_matches(name[:40].lower(), known, n=1, cutoff=0.6)
+    if close:
+        return Msg("Unknown command '{}'; did you mean '{}'? 'help' lists the commands.", name[:40], close[0])
+    return Msg("Unknown command '{}'; 'help' lists the commands.", name[:40])
 
 
 def _session_command_names() -> set[str]:

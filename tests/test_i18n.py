@@ -148,6 +148,23 @@ def test_the_console_speaks_the_chosen_language_and_keeps_codes_and_fields_engli
     assert r_uk["message"] not in (english, r["message"])
 
 
+@pytest.mark.parametrize("lang, quoted", [("en", "'{}'"), ("ru", "«{}»"), ("uk", "«{}»")])
+def test_a_mistyped_command_is_answered_with_the_command_meant_in_each_language(console, lang, quoted):
+    # a new owner's first typos: letters swapped, missed, a capital; with or without a session
+    assert console.request(f"settings language={lang}")["ok"]
+    for typo, meant in [("hlep", "help"), ("nwe", "new"), ("drwa", "draw"), ("Roll", "roll"), ("exprot", "export")]:
+        r = console.request(f"{typo} 2")
+        assert r["error"] == "unknown_command" and quoted.format(meant) in r["message"], (typo, r["message"])
+    assert console.request("new bag items=gold*3,silver seed=1")["ok"]
+    r = console.request("drwa 2")
+    assert r["error"] == "unknown_command" and quoted.format("draw") in r["message"], r["message"]
+    assert console.request("state")["state"]["bag"]["drawn"] == []          # nothing was drawn
+    r = console.request("frobnicate")                                         # nothing like it: the list
+    assert r["error"] == "unknown_command" and quoted.format("help") in r["message"], r["message"]
+    # "help" is where the list is, never the list itself ("список команд: help" read as one command)
+    assert ": help" not in r["message"] and ": «help»" not in r["message"], r["message"]
+
+
 def test_a_bad_language_is_refused_and_changes_nothing(console):
     assert console.request("settings language=ru")["ok"]
     r = console.request("settings language=de")
