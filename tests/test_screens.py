@@ -1,6 +1,7 @@
 """Golden screens (pixel-exact, through luma's dummy device) and screen behaviour."""
 from collections.abc import Iterator
 from contextlib import contextmanager
+import re
 
 import pytest
 
@@ -663,6 +664,28 @@ def test_the_about_screen_sends_the_player_to_the_devices_serial_link_for_the_co
     try:
         text = " ".join(app.stack[-1].rows)
         assert serial in text and "--serial" in text and "legatus console" not in text, text
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang,held", [("en", "hold "), ("ru", "удерживайте "), ("uk", "утримуйте ")])
+def test_the_about_screen_says_what_every_key_does_where_a_new_owner_meets_it(state_dir, lang, held):
+    """About is the only key help on the device. It said "In Settings, left and right change a
+    value" (every new-game form's values change so too: left there is not back) and nothing of
+    press (a screen's main action) or hold A (its second action). Each key of the grammar's list
+    row (docs/keys.md) is named, and left/right on a value is not said to be Settings' alone."""
+    from firmware.screens.widgets.keys import GRAMMAR
+    app = app_with([f"settings language={lang}"], ["down"] * 4 + ["a"], state_dir)    # main menu -> About
+    try:
+        text = " ".join(app.stack[-1].paras)
+        keys = {"en": ("up", "down", "left", "right", "press", "A", "B"),
+                "ru": ("вверх", "вниз", "влево", "вправо", "нажатие", "A", "B"),
+                "uk": ("вгору", "вниз", "вліво", "вправо", "натискання", "A", "B")}[lang]
+        assert {"a:hold", "b:hold"} <= set(GRAMMAR["row"])
+        for key in keys:
+            assert re.search(rf"(?<!\w){key}(?!\w)", text), (key, text)
+        assert held + "A" in text and held + "B" in text, text
+        assert "<" in text and not re.search(r"In Settings, left|В настройках влево|У налаштуваннях вліво", text), text
     finally:
         app.console.close()
 

@@ -205,9 +205,11 @@ def about_screen() -> TextScreen:
     return TextScreen(_("About"), [
         _("Legatus {}").format(__version__),
         _("A table companion for board games set in Rome."),
-        _("Keys: the joystick moves; A or right chooses; B or left goes back; hold B to take back "
-          "the last step."),
-        _("In Settings, left and right change a value."),
+        _("Keys: up and down move; right or A chooses; left or B goes back; press (the joystick pushed "
+          "in) does the screen's main action; hold B to take back the last step; hold A for the "
+          "screen's second action."),
+        _("Where a value shows as <value> (in Settings, on a new game's form), left and right change "
+          "it and B goes back; on a form A starts the game."),
         _("Dice: press picks the dice to roll again; hold A shows the past rolls."),
         _("Console: from a computer over the serial link (start Legatus with --serial PORT), protocol 1."),
     ])
