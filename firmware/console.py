@@ -144,6 +144,9 @@ class Console(SessionCommands):
     def _dispatch(self, line: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         req = parse_line(line)
         name = req.command
+        if name == "help" and (req.args or req.opts):
+            raise BadArguments(Msg("'help' takes no arguments: it lists the commands answered now; docs/protocol.md "
+                                   "describes each one."))
         if name in NO_ARGUMENTS and (req.args or req.opts):
             raise BadArguments(Msg("'{}' takes no arguments.", name))
         if name == "help":

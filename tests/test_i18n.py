@@ -165,6 +165,18 @@ def test_a_mistyped_command_is_answered_with_the_command_meant_in_each_language(
     assert ": help" not in r["message"] and ": «help»" not in r["message"], r["message"]
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_help_about_one_command_says_where_the_commands_are_described(console, lang):
+    # `help draw` is what a new owner types next; the protocol keeps it bad_arguments (help takes no
+    # words), and the refusal points to the page that describes each command instead of ending there
+    assert console.request(f"settings language={lang}")["ok"]
+    for line in ("help draw", "help new", "help me please"):
+        r = console.request(line)
+        assert r["error"] == "bad_arguments" and "docs/protocol.md" in r["message"], (line, r["message"])
+        assert lang == "en" or re.search("[а-яіїє]{4}", r["message"]), r["message"]       # said in ru/uk
+    assert console.request("help")["commands"][0] == "help"
+
+
 def test_a_bad_language_is_refused_and_changes_nothing(console):
     assert console.request("settings language=ru")["ok"]
     r = console.request("settings language=de")
