@@ -521,6 +521,22 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir, monkeyp
     app.console.close()
 
 
+@pytest.mark.parametrize("lang,asked", [
+    ("ru", "Вернуть игру «Во славу Рима» (0 шагов)? Текущая игра уйдёт в архив."),
+    ("uk", "Повернути гру «На славу Риму» (0 кроків)? Поточна гра піде в архів.")])
+def test_the_question_before_reopening_an_earlier_game_names_it_as_a_reader_expects(state_dir, lang, asked):
+    """Russian read "Вернуть игру Во славу Рима (0 шагов)? Текущая — в архив.": a title run into
+    the sentence (with Цезарь! its "!" before the "?") and a clipped second sentence; a title in a
+    sentence stands in «», as the console's messages have it."""
+    app = app_with(["new glory players=Ann,Bob seed=2", "new dice seed=1"], ["down", "a"] + ["down"] * 9 + ["a", "a"],
+                   state_dir, lang=lang)
+    try:
+        assert isinstance(app.stack[-1], ConfirmScreen)
+        assert " ".join(app.stack[-1].rows) == asked
+    finally:
+        app.console.close()
+
+
 def test_a_finished_game_reopened_again_and_again_is_recorded_once(state_dir):
     """History keeps a game once however often it is reopened from Earlier games (its fingerprint:
     the same new line, seed and lines); a game played on from there is a game of its own."""
