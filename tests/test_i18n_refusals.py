@@ -239,6 +239,10 @@ def test_a_command_before_any_session_is_named_in_a_whole_sentence(console, lang
     ("uk", "sword-odds mod=x", "Для mod= потрібне ціле число, а не «x»."),
     ("ru", "new dice seed=abc", "Для seed= нужно целое число, а не «abc»."),
     ("uk", "new dice seed=abc", "Для seed= потрібне ціле число, а не «abc»."),
+    # a setting out of its values read «contrast принимает 1, 2, 3, 4, 5; не «9»»: a bare «не» after a ';'
+    ("ru", "settings contrast=9", "Для contrast допустимы значения 1, 2, 3, 4, 5, а не «9»."),
+    ("uk", "settings contrast=9", "Для contrast допустимі значення 1, 2, 3, 4, 5, а не «9»."),
+    ("ru", "settings language=de", "Для language допустимы значения en, ru, uk, а не «de»."),
 ])
 def test_the_shared_refusals_are_whole_sentences(console, lang, line, said):
     """The console's own refusals read «"version" без аргументов», «"end" нужна сессия», «seed= нужно
