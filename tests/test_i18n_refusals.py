@@ -243,6 +243,10 @@ def test_a_command_before_any_session_is_named_in_a_whole_sentence(console, lang
     ("ru", "settings contrast=9", "Для contrast допустимы значения 1, 2, 3, 4, 5, а не «9»."),
     ("uk", "settings contrast=9", "Для contrast допустимі значення 1, 2, 3, 4, 5, а не «9»."),
     ("ru", "settings language=de", "Для language допустимы значения en, ru, uk, а не «de»."),
+    # three choices read "easy or normal or hard" ("easy или normal или hard"): a list, then its "or"
+    ("en", "new caesar-solo difficulty=insane", "difficulty= must be easy, normal or hard, not 'insane'."),
+    ("ru", "new caesar-solo difficulty=insane", "difficulty= должно быть easy, normal или hard, а не «insane»."),
+    ("uk", "new caesar-solo difficulty=insane", "difficulty= має бути easy, normal або hard, а не «insane»."),
 ])
 def test_the_shared_refusals_are_whole_sentences(console, lang, line, said):
     """The console's own refusals read «"version" без аргументов», «"end" нужна сессия», «seed= нужно

@@ -122,11 +122,10 @@ def player(name: str) -> Msg:
 
 
 def either(words: list[str]) -> Msg | str:
-    """``a or b or c`` with a translatable "or" (the words are console values, kept as they are)."""
-    out: Msg | str = words[0] if words else ""
-    for w in words[1:]:
-        out = Msg("{} or {}", out, w)
-    return out
+    """``a, b or c`` with a translatable "or" (the words are console values, kept as they are)."""
+    if len(words) < 2:
+        return words[0] if words else ""
+    return Msg("{} or {}", ", ".join(words[:-1]), words[-1])
 
 
 
