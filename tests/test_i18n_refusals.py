@@ -243,6 +243,15 @@ def test_a_command_before_any_session_is_named_in_a_whole_sentence(console, lang
     ("ru", "settings contrast=9", "Для contrast допустимы значения 1, 2, 3, 4, 5, а не «9»."),
     ("uk", "settings contrast=9", "Для contrast допустимі значення 1, 2, 3, 4, 5, а не «9»."),
     ("ru", "settings language=de", "Для language допустимы значения en, ru, uk, а не «de»."),
+    # a bare «не «x»» after the usage or the choices: the value named in a clause of its own
+    ("ru", "new caesar-solo poison=2", "poison= принимает 1 или 0, а не «2»."),
+    ("uk", "new caesar-solo poison=2", "poison= приймає 1 або 0, а не «2»."),
+    ("ru", "settings x", "Формат: settings [ключ=значение ...], например settings language=ru; «x» не подходит."),
+    ("uk", "settings x", "Формат: settings [ключ=значення ...], наприклад settings language=ru; «x» не підходить."),
+    ("ru", "new caesar-duel people=foo", "people= задаёт пары сторона:имя для сторон в игре (caesar, pompey), "
+                                         "например people=caesar:Anna; «foo» не подходит."),
+    ("uk", "new caesar-duel people=foo", "people= задає пари сторона:ім'я для сторін у грі (caesar, pompey), "
+                                         "наприклад people=caesar:Anna; «foo» не підходить."),
     # three choices read "easy or normal or hard" ("easy или normal или hard"): a list, then its "or"
     ("en", "new caesar-solo difficulty=insane", "difficulty= must be easy, normal or hard, not 'insane'."),
     ("ru", "new caesar-solo difficulty=insane", "difficulty= должно быть easy, normal или hard, а не «insane»."),
