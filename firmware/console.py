@@ -357,6 +357,14 @@ def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
             writer.flush()
 
 
+def greeting() -> str:
+    """What a person who starts ``legatus console`` at a terminal is told first (in the device's
+    language): it waits silently for a line otherwise."""
+    from firmware.i18n import _
+    return _("the console is ready: type a command and Enter (one JSON reply a line); 'help' lists the commands, "
+             "docs/protocol.md describes them; 'quit' or Ctrl-D ends.")
+
+
 def run_console(state_dir: str | None, serial_port: str | None = None, baud: int = 115200) -> int:
     """``legatus console``: the protocol on stdin/stdout or a serial port. Returns an exit code."""
     from pathlib import Path
@@ -373,6 +381,8 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
     console = Console(store, session)
     try:
         if serial_port is None:
+            if sys.stdin.isatty():              # a person at a terminal, not a script: say how (stderr,
+                print(f"legatus: {greeting()}", file=sys.stderr, flush=True)   # never a reply line)
             try:
                 serve(console, sys.stdin.buffer, sys.stdout.buffer)
             except BrokenPipeError as e:      # the reader went away (``legatus console | head -1``)

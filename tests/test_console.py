@@ -3,8 +3,10 @@ import json
 import os
 import random
 
+import pytest
+
 from firmware.console import MAX_LINE
-from tests.conftest import ROOT, run_console
+from tests.conftest import ROOT, console_cmd, run_console
 
 
 def test_common_commands_end_to_end(state_dir):
@@ -215,3 +217,29 @@ def test_the_console_start_without_a_session_loads_no_module_its_first_reply_doe
                              check=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert json.loads(out.stdout)["version"]
         assert out.stderr.decode().strip().splitlines()[-1] == "[] 0"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_console_started_at_a_terminal_says_how_to_use_it_on_stderr_only(state_dir, lang):
+    """A new owner who runs `legatus console` in a terminal met a silent wait for a line. At a
+    terminal it now says, in the device's language, how to go on (on stderr: every stdout line stays
+    a reply, PROTOCOL.md); a script's piped input gets no such line."""
+    import subprocess
+    run_console(state_dir, [f"settings language={lang}"])
+    master, slave = os.openpty()
+    proc = subprocess.Popen(console_cmd(state_dir), stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    os.close(slave)
+    try:
+        os.write(master, b"version\nquit\n")
+        out, err = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+    replies = [json.loads(line) for line in out.decode().splitlines()]
+    assert replies[0]["protocol"] == 1 and all(r["ok"] for r in replies), replies
+    told = err.decode()
+    assert "'help'" in told.replace("«help»", "'help'") and "docs/protocol.md" in told, told
+    assert lang == "en" or any("а" <= ch <= "я" for ch in told.lower()), told
+    piped = subprocess.run(console_cmd(state_dir), input=b"version\n", capture_output=True, timeout=60, cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert b"docs/protocol.md" not in piped.stderr
