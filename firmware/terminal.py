@@ -13,6 +13,8 @@ from typing import IO, Any
 
 from PIL import Image
 
+from engine.text import N_
+
 log = logging.getLogger(__name__)
 
 # braille dot bit for (dx, dy) inside a 2×4 cell
@@ -21,7 +23,13 @@ _DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
 
 # under the frame, as wide as the braille frame at most (66 columns): a wider one wrapped in an
 # 80-column terminal
-KEY_HELP = "arrows  Enter=press  a/b  A/B=hold a/b  k=KEY3  q=quit"
+KEY_HELP = N_("arrows  Enter=press  a/b  A/B=hold a/b  k=KEY3  q=quit")
+
+
+def key_help() -> str:
+    """The key line in the language the device speaks now (a catalog line: 66 columns at most)."""
+    from firmware.i18n import _
+    return _(KEY_HELP)
 
 # terminal input sequences -> logical key events
 KEYMAP: dict[bytes, str] = {
@@ -153,7 +161,7 @@ class TerminalScreen:
             return
         framed = "\n".join("│" + line + "│" for line in art.split("\n"))
         self.out.write("\x1b[H┌" + "─" * width + "┐\n" + framed + "\n└" + "─" * width + "┘\n"
-                       + KEY_HELP + "\x1b[K\n")
+                       + key_help() + "\x1b[K\n")
         self.out.flush()
 
     def blank(self, blanked: bool, img: Image.Image) -> None:
@@ -249,7 +257,7 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
                 "in place: run it in a terminal emulator, or drive it with --script FILE")
     encoding = getattr(out, "encoding", None) or "ascii"
     try:
-        ("\u28ff│┌─▀▄█" + KEY_HELP).encode(encoding)
+        ("\u28ff│┌─▀▄█" + key_help()).encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return (f"legatus: this terminal's encoding ({encoding}) cannot show the simulator's frame "
                 "(braille and box characters): run it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus")

@@ -409,3 +409,24 @@ def test_a_resize_signal_that_comes_while_the_loop_holds_its_queue_does_not_hang
     finally:
         for s, h in before.items():
             signal.signal(s, h)
+
+
+@pytest.mark.parametrize("lang,words", [("en", ("arrows", "quit")), ("ru", ("стрелки", "выход")),
+                                        ("uk", ("стрілки", "вихід"))])
+def test_the_key_line_under_the_frame_speaks_the_devices_language_within_the_frames_width(lang, words):
+    """The simulator's key line stayed English under a Russian or Ukrainian frame: the one help a
+    new owner reads before pressing anything. It follows the language and fits the braille frame's
+    66 columns (tests above: a wider line wrapped in an 80-column terminal)."""
+    import io
+
+    from firmware import i18n
+    from firmware.terminal import TerminalScreen
+    i18n.set_language(lang)
+    try:
+        out = io.StringIO()
+        TerminalScreen(out=out).show(Image.new("1", (128, 64), 0))
+        line = out.getvalue().split("\n")[-2].replace("\x1b[K", "")
+        assert all(w in line for w in words) and "k=KEY3" in line, line
+        assert len(line) <= 66, (len(line), line)
+    finally:
+        i18n.set_language("en")
