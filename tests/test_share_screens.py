@@ -308,3 +308,24 @@ def test_a_long_share_is_read_whole_on_fair_draw_and_on_the_games_page(state_dir
         assert share in "".join(shown(item_rows(i)) for i in page)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("game", sorted(set(FORMS) - {"bag"}))
+def test_every_new_game_form_says_in_its_title_what_A_does_on_the_fair_draw_rows_and_on_start(game):
+    """The same rows, the same hint: Caesar!'s, Julius Caesar's and Glory's forms said "A: enlarge"
+    on the code and "A: choose" on the share; the Sword's "Who plays?" said nothing anywhere. (The
+    bag's list of presets is no form: its title, "New bag or deck", leaves no room for a hint.)"""
+    form, _start, _line = FORMS[game]
+    ctx = FakeCtx().open(form())
+    ctx.render()
+    hints = {}
+    for ident in ("fair:code", "fair:share"):
+        _first_row(ctx)
+        _to(ctx, ident)
+        hints[ident] = ctx.top.status(ctx)
+    assert hints == {"fair:code": "A: enlarge", "fair:share": "A: choose"}, hints
+    idents = [i.key for i in ctx.top.items(ctx)]
+    if "start" in idents:
+        _first_row(ctx)
+        _to(ctx, "start")
+        assert ctx.top.status(ctx) == "A: start"

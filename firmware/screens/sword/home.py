@@ -57,6 +57,27 @@ class PeopleForm(ListScreen):
         return [Item("▶ " + _("Start"), self._start, ident="start"), *self.seats.items(ctx, None, self._picked),
                 *self.fair.items(ctx)]
 
+    def hint(self, ctx: Ctx) -> str:
+        """What A does on the row under the cursor, as the other games' new-game forms say it."""
+        items = self.items(ctx)
+        ident = items[min(self.cursor, len(items) - 1)].key if items else ""
+        fair = self.fair.hint(ident)
+        if fair is not None:
+            return fair
+        return _("A: start") if ident == "start" else _("A: choose")
+
+    def _beside(self, hint: str) -> bool:
+        return len(self.title) + 1 + len(hint) <= base.COLS
+
+    def status(self, ctx: Ctx) -> str:
+        """The hint beside the title when both fit whole, else under the rows (:meth:`footer`)."""
+        hint = self.hint(ctx)
+        return hint if self._beside(hint) else ""
+
+    def footer(self, ctx: Ctx) -> str:
+        hint = self.hint(ctx)
+        return "" if self._beside(hint) else hint
+
     def _picked(self, ctx: Ctx, seat: int) -> None:
         self.cursor = self._mark = min(seat + 2, len(self.powers))
         self.current = ""
