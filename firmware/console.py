@@ -296,7 +296,7 @@ def _unknown(name: str, known: list[str]) -> Msg:
     """The error for an unknown command: the command meant when it is a likely typo of one answered
     now (letters swapped, missed or doubled, capitals), else where the list of commands is."""
     close = difflib.get_close_matches(name[:40].lower(), known, n=1, cutoff=0.6)
-    if close:
+    if close and close[0] != "help":                  # (help is named anyway: not twice in one sentence)
         return Msg("Unknown command '{}'; did you mean '{}'? 'help' lists the commands.", name[:40], close[0])
     return Msg("Unknown command '{}'; 'help' lists the commands.", name[:40])
 
