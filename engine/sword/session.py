@@ -346,6 +346,22 @@ def _check(state: State, req: Request) -> Outcome:
     return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(kind.capitalize()), dice[0], dice[1], shown, total))
 
 
+def _check_admitted(state: State, req: Request) -> None:
+    """The rule a ``check`` asked now keeps (``Command.admit``; ``state`` before it): the Gallic
+    events table (W-9) is the game without a Gauls player's (the playbook's 3-player game: a Gallic
+    event is rolled when the Gallic player's action would occur, and every Gaul is removed), so it
+    is rolled only where nobody plays the Gauls, and a siege by the Gauls (``gauls=1``: their −1)
+    only where they play. A session an older Legatus stored with such a roll replays as it was."""
+    if len(req.args) != 1:
+        return                                      # the handler says how to ask
+    gauls = "gauls" in state["factions"]
+    if req.args[0].lower() == "gallic" and gauls:
+        raise IllegalMove(Msg("The Gallic events table (W-9) is rolled only in a game where nobody plays the "
+                              "Gauls, when the Gauls' turn to act would come; here the Gauls are a player."))
+    if req.args[0].lower() == "siege" and req.opt_flag("gauls") and not gauls:
+        raise IllegalMove(Msg("gauls=1 is a siege by the Gauls (their -1, W-9); the Gauls are not in this game."))
+
+
 def _consuls(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"pool"}))
     if req.args:
@@ -536,7 +552,7 @@ GAME = GameRules(
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
                 drawn=stream_drawn(DICE, "die")),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
-                drawn=stream_drawn(DICE, "dice")),
+                drawn=stream_drawn(DICE, "dice"), admit=_check_admitted),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
