@@ -356,8 +356,8 @@ def _check_admitted(state: State, req: Request) -> None:
         return                                      # the handler says how to ask
     gauls = "gauls" in state["factions"]
     if req.args[0].lower() == "gallic" and gauls:
-        raise IllegalMove(Msg("The Gallic events table (W-9) is rolled only in a game where nobody plays the "
-                              "Gauls, when the Gauls' turn to act would come; here the Gauls are a player."))
+        raise IllegalMove(Msg("The Gallic events table (W-9) is rolled only where the Gauls are not in the game (the "
+                              "3-player game: a roll in place of their action); here the Gauls are in the game."))
     if req.args[0].lower() == "siege" and req.opt_flag("gauls") and not gauls:
         raise IllegalMove(Msg("gauls=1 is a siege by the Gauls (their -1, W-9); the Gauls are not in this game."))
 
