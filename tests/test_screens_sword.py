@@ -547,8 +547,9 @@ def test_the_loss_table_names_the_attacker_as_every_ukrainian_sentence_does():  
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang, name", [("ru", "События галлов"), ("uk", "Події галлів")])
+@pytest.mark.parametrize("lang, name", [("en", "Gallic events"), ("ru", "События галлов"), ("uk", "Події галлів")])
 def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the Gallic events table (2d6)
+    """Nor, in English, a bare «Gallic»: the playbook's table is the Gallic Events Table."""
     ctx = FakeCtx("new sword players=romans,etruscans,greeks seed=4", lang=lang).open(SwordHome())
     try:
         ctx.press(*["down"] * 6, "a")                              # 2d6 roll

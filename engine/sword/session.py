@@ -24,6 +24,9 @@ from engine.sword.tactics import KINDS as TACTICS_KINDS
 from engine.sword.text import N_, Msg, consul_named, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
+# the 2d6 checks (W-9) as the log names them: the Gallic one is the playbook's Gallic Events Table
+CHECK_TERMS = {"siege": N_("Siege"), "subjugation": N_("Subjugation"), "attrition": N_("Attrition"),
+               "gallic": N_("Gallic events")}
 
 # A change as an older Legatus read it: its sign from the character range + .. = (which holds , - . /
 # 0-9 : ; <; anything but + or = subtracted: «vp romans 12» took 2 off). Kept so that a session stored
@@ -343,7 +346,7 @@ def _check(state: State, req: Request) -> Outcome:
     fields = {"check": kind, "dice": dice, "sum": sum(dice), "modifier": mod, "total": total, "result": result}
     state["last"] = {"kind": "check", **fields}
     shown = f"{mod:+d}" if mod else ""          # «5+3+0» read as three dice
-    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(kind.capitalize()), dice[0], dice[1], shown, total))
+    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(CHECK_TERMS[kind]), dice[0], dice[1], shown, total))
 
 
 def _check_admitted(state: State, req: Request) -> None:

@@ -23,7 +23,7 @@ CHECKS = ("siege", "subjugation", "attrition", "gallic")
 
 
 CHECK_NAMES = {"siege": N_("Siege"), "subjugation": N_("Subjugation"), "attrition": N_("Attrition"),
-               "gallic": N_("Gallic")}
+               "gallic": N_("Gallic events")}
 GAULS_SIEGE = N_("Siege by the Gauls")          # W-9: -1 (check siege gauls=1)
 
 
