@@ -201,6 +201,19 @@ def test_carthage_s_vp_are_shown_with_the_unrest_penalty_the_standings_count(): 
     assert ctx.texts()[-2:] == ["VP track", "Carthage 7"]
 
 
+def test_carthage_s_penalty_shown_is_the_one_that_applies_when_its_vp_are_fewer():  # W-13, W-11
+    """VP stay within 0–12 (W-11): at unrest 6 (−2, W-13) Carthage's 1 VP count 0, and the track said
+    «1−2=0 VP», a subtraction that is false; it shows the 1 taken off (and at 0 VP nothing to take)."""
+    ctx = home(NEW5, "vp carthage =1", "unrest =6")
+    assert ctx.view()["unrest"]["carthage_vp"] == 0
+    ctx.press("down", "down", "down", "a", *["down"] * 4)
+    assert ctx.texts()[-2:] == ["Carthage", "<1−1=0 VP>"]
+    ctx.press("left")
+    assert ctx.view()["vp"]["carthage"] == 0 and ctx.texts()[-1] == "<0 VP>"
+    ctx.press(*["right"] * 3)
+    assert ctx.texts()[-1] == "<3−2=1 VP>"
+
+
 def test_vp_screen_changes_vp_with_left_right():  # W-11
     ctx = home(NEW).press("down", "down", "down", "a", "down", "right", "right", "left", "right")
     assert ctx.view()["vp"]["gauls"] == 2
