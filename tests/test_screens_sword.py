@@ -397,14 +397,42 @@ def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9
     from firmware.screens.sword.rolls import CheckMenu
     ctx = home(NEW).open(CheckMenu())
     rows = [str(r.label) for r in ctx.top.items(ctx)]
-    assert rows[:2] == ["Siege", "Siege by the Gauls"]
+    assert rows[:2] == ["Siege", "Gauls besiege"]
     ctx.press("down", "a")
     assert ctx.session.lines[-1] == "check siege gauls=1"
     last = ctx.view()["last"]
     assert last["modifier"] == -1 and last["total"] == sum(last["dice"]) - 1
     assert f"{last['dice'][0]}+{last['dice'][1]}-1={last['total']}" in " ".join(ctx.texts())
     three = home("new sword players=romans,etruscans,greeks seed=4").open(CheckMenu())
-    assert "Siege by the Gauls" not in [str(r.label) for r in three.top.items(three)]
+    assert "Gauls besiege" not in [str(r.label) for r in three.top.items(three)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_gauls_siege_dice_screen_names_it_uncut(lang, monkeypatch):  # W-9
+    """The table's dice for the Gauls' siege (check siege gauls=1): the dice screen's title bar said
+    «Siege by the Gau…» in English beside its «1/2»."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.widgets import DiceEntry
+    cut: list[str] = []
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cut.append(text)
+        return out
+    monkeypatch.setattr(base, "clip", recording)
+    try:
+        ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
+        ctx.press(*["down"] * 6, "a", *["down"] * 4, "right", *["up"] * 3, "a")   # table dice, the Gauls' siege
+        assert isinstance(ctx.top, DiceEntry)
+        ctx.render()
+        assert not cut, cut
+        ctx.press("a")
+        assert ctx.lines[-1].startswith("check siege dice=") and ctx.lines[-1].endswith(" gauls=1")
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])

@@ -24,7 +24,7 @@ CHECKS = ("siege", "subjugation", "attrition", "gallic")
 
 CHECK_NAMES = {"siege": N_("Siege"), "subjugation": N_("Subjugation"), "attrition": N_("Attrition"),
                "gallic": N_("Gallic events")}
-GAULS_SIEGE = N_("Siege by the Gauls")          # W-9: -1 (check siege gauls=1)
+GAULS_SIEGE = N_("Gauls besiege")               # W-9: -1 (check siege gauls=1); fits a dice title bar
 
 
 BAND = ("none", "att", "def")
