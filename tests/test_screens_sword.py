@@ -699,6 +699,36 @@ def test_an_undo_of_the_retreat_losses_shows_the_battle_as_rolled():  # W-5, und
         d.close()
 
 
+def test_an_undo_of_retreat_losses_that_wiped_the_loser_out_shows_the_battle_as_rolled():  # W-5, seed 8.4, undo
+    """Retreat losses that take the loser's last units make it ``eliminated`` (seed 8.4): the result
+    follows the session's record of the battle through that change and its undo, and takes more
+    retreat losses after it (it is the same battle, not «another battle fought since»)."""
+    from scripts.presses.harness import Driver
+    d = Driver("en")
+    try:
+        d.run(NEW)
+        d.run(W7)                                     # the Romans (12) lose 5: 7 left
+        for k in ["a"] + ["down"] * 8 + ["a", "a:hold"] + ["right"] * 7 + ["a"]:
+            d.press(k)
+        assert isinstance(d.top, BattleResult) and d.top.result["attacker"]["eliminated"]
+        assert "Attacker eliminated" in " ".join(d.top.rows())
+        d.press("b:hold")
+        d.press("a")                                  # yes, undo the retreat losses
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")                              # the "Undone: …" notice
+        assert isinstance(d.top, BattleResult), d.screen()
+        d.app.render()
+        rows = " ".join(d.top.rows())
+        assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in rows, rows
+        assert "Attacker eliminated" not in rows
+        for k in ["a:hold", "right", "a"]:
+            d.press(k)
+        assert d.view()["last"]["retreat_losses"] == 1 and not d.app.message, d.screen()
+        assert "Retreat losses 1" in " ".join(d.top.rows())
+    finally:
+        d.close()
+
+
 @pytest.mark.parametrize("lang, words", [
     ("ru", ["Потери отступления", "Потеряно БЕ", "поддержка +4", "Потери отступления: 2", "Поддержка +4"]),
     ("uk", ["Втрати відступу", "Втрачено БО", "підтримка +4", "Втрати відступу: 2", "Підтримка +4"]),
