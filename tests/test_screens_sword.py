@@ -201,6 +201,19 @@ def test_carthage_s_vp_are_shown_with_the_unrest_penalty_the_standings_count(): 
     assert ctx.texts()[-2:] == ["VP track", "Carthage 7"]
 
 
+def test_carthage_s_penalty_shown_is_the_one_that_applies_when_its_vp_are_fewer():  # W-13, W-11
+    """VP stay within 0–12 (W-11): at unrest 6 (−2, W-13) Carthage's 1 VP count 0, and the track said
+    «1−2=0 VP», a subtraction that is false; it shows the 1 taken off (and at 0 VP nothing to take)."""
+    ctx = home(NEW5, "vp carthage =1", "unrest =6")
+    assert ctx.view()["unrest"]["carthage_vp"] == 0
+    ctx.press("down", "down", "down", "a", *["down"] * 4)
+    assert ctx.texts()[-2:] == ["Carthage", "<1−1=0 VP>"]
+    ctx.press("left")
+    assert ctx.view()["vp"]["carthage"] == 0 and ctx.texts()[-1] == "<0 VP>"
+    ctx.press(*["right"] * 3)
+    assert ctx.texts()[-1] == "<3−2=1 VP>"
+
+
 def test_vp_screen_changes_vp_with_left_right():  # W-11
     ctx = home(NEW).press("down", "down", "down", "a", "down", "right", "right", "left", "right")
     assert ctx.view()["vp"]["gauls"] == 2
@@ -384,14 +397,42 @@ def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9
     from firmware.screens.sword.rolls import CheckMenu
     ctx = home(NEW).open(CheckMenu())
     rows = [str(r.label) for r in ctx.top.items(ctx)]
-    assert rows[:2] == ["Siege", "Siege by the Gauls"]
+    assert rows[:2] == ["Siege", "Gauls besiege"]
     ctx.press("down", "a")
     assert ctx.session.lines[-1] == "check siege gauls=1"
     last = ctx.view()["last"]
     assert last["modifier"] == -1 and last["total"] == sum(last["dice"]) - 1
     assert f"{last['dice'][0]}+{last['dice'][1]}-1={last['total']}" in " ".join(ctx.texts())
     three = home("new sword players=romans,etruscans,greeks seed=4").open(CheckMenu())
-    assert "Siege by the Gauls" not in [str(r.label) for r in three.top.items(three)]
+    assert "Gauls besiege" not in [str(r.label) for r in three.top.items(three)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_gauls_siege_dice_screen_names_it_uncut(lang, monkeypatch):  # W-9
+    """The table's dice for the Gauls' siege (check siege gauls=1): the dice screen's title bar said
+    «Siege by the Gau…» in English beside its «1/2»."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.widgets import DiceEntry
+    cut: list[str] = []
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cut.append(text)
+        return out
+    monkeypatch.setattr(base, "clip", recording)
+    try:
+        ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
+        ctx.press(*["down"] * 6, "a", *["down"] * 4, "right", *["up"] * 3, "a")   # table dice, the Gauls' siege
+        assert isinstance(ctx.top, DiceEntry)
+        ctx.render()
+        assert not cut, cut
+        ctx.press("a")
+        assert ctx.lines[-1].startswith("check siege dice=") and ctx.lines[-1].endswith(" gauls=1")
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -436,6 +477,7 @@ def test_a_roll_taken_back_by_undo_is_no_longer_shown(keys, shown):  # undo neve
 
 
 FIVE = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
+FIVE_WITHOUT_GAULS = "new sword players=romans,etruscans,samnites,greeks,carthage seed=4"   # W-9: the Gallic events
 # every kind of roll Last roll can show, at its widest: each 2d6 check with a modifier, four dice and
 # two-digit modifiers and totals (the console takes -20..+20), each naval result
 WIDEST = [f"check {kind} mod=-1 dice=6,5" for kind in ("siege", "subjugation", "attrition", "gallic")] + [
@@ -460,7 +502,7 @@ def test_every_roll_shown_by_last_roll_fits_the_panel(line, lang, monkeypatch):
         return out
     monkeypatch.setattr(base, "clip", recording)
     try:
-        ctx = FakeCtx(FIVE, line, lang=lang).open(SwordHome())
+        ctx = FakeCtx(FIVE_WITHOUT_GAULS if "gallic" in line else FIVE, line, lang=lang).open(SwordHome())
         ctx.press(*["down"] * 9, "a")                                  # Last roll
         assert type(ctx.top).__name__ in ("BattleResult", "TacticsResult", "RollResult")
         ctx.render()
@@ -546,8 +588,9 @@ def test_the_loss_table_names_the_attacker_as_every_ukrainian_sentence_does():  
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang, name", [("ru", "События галлов"), ("uk", "Події галлів")])
+@pytest.mark.parametrize("lang, name", [("en", "Gallic events"), ("ru", "События галлов"), ("uk", "Події галлів")])
 def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the Gallic events table (2d6)
+    """Nor, in English, a bare «Gallic»: the playbook's table is the Gallic Events Table."""
     ctx = FakeCtx("new sword players=romans,etruscans,greeks seed=4", lang=lang).open(SwordHome())
     try:
         ctx.press(*["down"] * 6, "a")                              # 2d6 roll
@@ -652,6 +695,36 @@ def test_an_undo_of_the_retreat_losses_shows_the_battle_as_rolled():  # W-5, und
         d.app.render()
         assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in " ".join(d.top.rows())
         assert d.view()["last"]["retreat_losses"] == 0
+    finally:
+        d.close()
+
+
+def test_an_undo_of_retreat_losses_that_wiped_the_loser_out_shows_the_battle_as_rolled():  # W-5, seed 8.4, undo
+    """Retreat losses that take the loser's last units make it ``eliminated`` (seed 8.4): the result
+    follows the session's record of the battle through that change and its undo, and takes more
+    retreat losses after it (it is the same battle, not «another battle fought since»)."""
+    from scripts.presses.harness import Driver
+    d = Driver("en")
+    try:
+        d.run(NEW)
+        d.run(W7)                                     # the Romans (12) lose 5: 7 left
+        for k in ["a"] + ["down"] * 8 + ["a", "a:hold"] + ["right"] * 7 + ["a"]:
+            d.press(k)
+        assert isinstance(d.top, BattleResult) and d.top.result["attacker"]["eliminated"]
+        assert "Attacker eliminated" in " ".join(d.top.rows())
+        d.press("b:hold")
+        d.press("a")                                  # yes, undo the retreat losses
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")                              # the "Undone: …" notice
+        assert isinstance(d.top, BattleResult), d.screen()
+        d.app.render()
+        rows = " ".join(d.top.rows())
+        assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in rows, rows
+        assert "Attacker eliminated" not in rows
+        for k in ["a:hold", "right", "a"]:
+            d.press(k)
+        assert d.view()["last"]["retreat_losses"] == 1 and not d.app.message, d.screen()
+        assert "Retreat losses 1" in " ".join(d.top.rows())
     finally:
         d.close()
 

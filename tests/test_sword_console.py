@@ -408,3 +408,36 @@ def test_a_reopened_game_s_lines_are_given_again_as_stored_until_another_change(
     assert not s.given_again("standings") and s.again == ["consuls"]     # a question in between
     assert not s.given_again("vp romans +1") and s.again == []           # another change: the rest is asked
     assert not s.given_again("consuls")
+
+
+def test_the_gallic_events_table_is_rolled_only_where_nobody_plays_the_gauls(state_dir: Path):  # W-9
+    """W-9: the Gallic events table (2d6) is the game without a Gauls player's (the playbook's
+    3-player game: «A Gallic event is rolled when the Gallic player's action would occur»; its set-up
+    removes every Gaul): with a Gauls player ``check gallic`` was rolled and logged all the same, and
+    without the Gauls ``check siege gauls=1`` took the Gauls' −1 for a siege nobody could lay. Both
+    are refused and change nothing; the device's 2d6 menu already offered each only where it applies."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls,etruscans,greeks seed=5")
+        assert "Gauls" in _refused(c, "check gallic") and "Gauls" in _refused(c, "check gallic dice=3,4")
+        assert _ok(c, "check siege gauls=1 dice=4,5")["total"] == 8
+        _ok(c, "new sword players=romans,etruscans,greeks seed=5")
+        assert _ok(c, "check gallic dice=3,4")["total"] == 7
+        assert "Gauls" in _refused(c, "check siege gauls=1 dice=4,5")
+        assert _ok(c, "check siege dice=4,5")["total"] == 9
+        _ok(c, "settings language=ru")
+        assert "галл" in _refused(c, "check siege gauls=1").lower()
+    finally:
+        c.close()
+
+
+def test_a_gallic_events_roll_stored_by_an_older_version_with_a_gauls_player_still_replays(state_dir: Path):  # W-9
+    """An older Legatus rolled ``check gallic`` with a Gauls player: the session it stored resumes
+    to the roll it acknowledged (a stored line is replayed, not asked again)."""
+    old = _stored_by_an_older_version(state_dir, ["check gallic", "check siege gauls=1"])
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state == old.view() and state["actions"] == 2 and state["last"]["check"] == "siege"
+    finally:
+        c.close()

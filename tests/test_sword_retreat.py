@@ -168,6 +168,21 @@ def test_in_russian_the_rulebooks_words(console: Console):  # W-5
         ok(console, "settings language=en")
 
 
+def test_a_loser_wiped_out_by_its_retreat_losses_is_eliminated(console: Console):  # W-4, W-5, seed 8.4
+    """Seed 8.4: «все БЕ, сопровождающие лидера устраняются из-за боевых потерь, потерь отступления»:
+    the loser whose battle and retreat losses take every unit it had has no units left, as the
+    device's result says (its leaders displaced); the reply's ``eliminated`` said false all the same."""
+    ok(console, NEW)
+    out = ok(console, THREE)                                             # the defender: 6 units, 3 lost
+    assert out["defender"]["eliminated"] is False
+    out = ok(console, "retreat losses=3")
+    assert out["defender"]["eliminated"] is True and out["attacker"]["eliminated"] is False
+    assert console.request("state")["state"]["last_battle"]["defender"]["eliminated"] is True
+    assert ok(console, "retreat losses=2")["defender"]["eliminated"] is False       # replaced: 1 unit left
+    out = ok(console, "sword-battle att=6 def=6 mod=10 att-dice=5,4,2 def-dice=2,2,3 retreat=3")
+    assert out["retreat_losses"] == 3 and out["defender"]["eliminated"] is True
+
+
 def test_an_old_journal_replays_and_a_state_stored_before_is_amended(state_dir: Path):
     """A session journaled before ``retreat`` (``battle … retreat=N`` at the roll) replays as it was;
     a state stored before the most recent battle was kept apart finds it in ``last``."""

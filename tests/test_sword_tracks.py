@@ -155,6 +155,7 @@ def test_a_2d6_roll_s_log_sentence_shows_two_dice_and_a_modifier_only_when_there
     assert said("check siege dice=5,3") == "Siege roll: 5+3 = 8."
     assert said("check siege dice=5,3 mod=-1") == "Siege roll: 5+3-1 = 7."
     assert said("check siege dice=4,5 gauls=1") == "Siege roll: 4+5-1 = 8."
+    assert said("check gallic dice=3,4") == "Gallic events roll: 3+4 = 7."      # the Gallic Events Table
 
 
 def test_consuls_two_different_drawn_from_the_whole_cup_each_time():  # W-10

@@ -44,10 +44,12 @@ class Side:
     def total(self) -> int:
         return sum(self.dice) + self.modifier
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, retreat: int = 0) -> dict[str, Any]:
+        """The side's fields; ``retreat``: its retreat losses when it lost (``eliminated``: no units
+        left after its battle and retreat losses, seed 8.4)."""
         return {"units": self.units, "dice": list(self.dice), "modifier": self.modifier,
                 "total": self.total, "losses": self.losses, "table_losses": self.table_losses,
-                "eliminated": self.losses >= self.units}
+                "eliminated": self.losses + retreat >= self.units}
 
 
 @dataclass
@@ -62,7 +64,8 @@ class Battle:
     readings: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"attacker": self.attacker.as_dict(), "defender": self.defender.as_dict(),
+        retreat = {self.winner: 0, ATTACKER if self.winner == DEFENDER else DEFENDER: self.retreat}
+        return {"attacker": self.attacker.as_dict(retreat[ATTACKER]), "defender": self.defender.as_dict(retreat[DEFENDER]),
                 "winner": self.winner, "loser": DEFENDER if self.winner == ATTACKER else ATTACKER,
                 "support": self.support, "retreat_losses": self.retreat,
                 "readings": list(self.readings)}
@@ -90,6 +93,8 @@ def with_retreat(battle: Mapping[str, Any], retreat: int) -> dict[str, Any]:
     out = copy.deepcopy(dict(battle))
     out["retreat_losses"] = retreat
     out["support"] = support_gain(int(battle[battle["loser"]]["losses"]), retreat)
+    loser = out[battle["loser"]]                       # no units left with it (seed 8.4)
+    loser["eliminated"] = int(loser["losses"]) + retreat >= int(loser["units"])
     for side in (ATTACKER, DEFENDER):                  # in the order a battle's reply gives them
         out[side] = _in_order(out[side], SIDE_FIELDS)
     return _in_order(out, BATTLE_FIELDS)

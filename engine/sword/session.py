@@ -24,6 +24,9 @@ from engine.sword.tactics import KINDS as TACTICS_KINDS
 from engine.sword.text import N_, Msg, consul_named, term
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
+# the 2d6 checks (W-9) as the log names them: the Gallic one is the playbook's Gallic Events Table
+CHECK_TERMS = {"siege": N_("Siege"), "subjugation": N_("Subjugation"), "attrition": N_("Attrition"),
+               "gallic": N_("Gallic events")}
 
 # A change as an older Legatus read it: its sign from the character range + .. = (which holds , - . /
 # 0-9 : ; <; anything but + or = subtracted: «vp romans 12» took 2 off). Kept so that a session stored
@@ -343,7 +346,23 @@ def _check(state: State, req: Request) -> Outcome:
     fields = {"check": kind, "dice": dice, "sum": sum(dice), "modifier": mod, "total": total, "result": result}
     state["last"] = {"kind": "check", **fields}
     shown = f"{mod:+d}" if mod else ""          # «5+3+0» read as three dice
-    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(kind.capitalize()), dice[0], dice[1], shown, total))
+    return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(CHECK_TERMS[kind]), dice[0], dice[1], shown, total))
+
+
+def _check_admitted(state: State, req: Request) -> None:
+    """The rule a ``check`` asked now keeps (``Command.admit``; ``state`` before it): the Gallic
+    events table (W-9) is the game without a Gauls player's (the playbook's 3-player game: a Gallic
+    event is rolled when the Gallic player's action would occur, and every Gaul is removed), so it
+    is rolled only where nobody plays the Gauls, and a siege by the Gauls (``gauls=1``: their −1)
+    only where they play. A session an older Legatus stored with such a roll replays as it was."""
+    if len(req.args) != 1:
+        return                                      # the handler says how to ask
+    gauls = "gauls" in state["factions"]
+    if req.args[0].lower() == "gallic" and gauls:
+        raise IllegalMove(Msg("The Gallic events table (W-9) is rolled only where the Gauls are not in the game (the "
+                              "3-player game: a roll in place of their action); here the Gauls are in the game."))
+    if req.args[0].lower() == "siege" and req.opt_flag("gauls") and not gauls:
+        raise IllegalMove(Msg("gauls=1 is a siege by the Gauls (their -1, W-9); the Gauls are not in this game."))
 
 
 def _consuls(state: State, req: Request) -> Outcome:
@@ -536,7 +555,7 @@ GAME = GameRules(
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
                 drawn=stream_drawn(DICE, "die")),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
-                drawn=stream_drawn(DICE, "dice")),
+                drawn=stream_drawn(DICE, "dice"), admit=_check_admitted),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",

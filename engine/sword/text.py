@@ -31,6 +31,7 @@ def consul_named(name: str) -> str:
 # The sentences these replaced, kept in the catalogs: logs stored before still say them
 # (scripts/i18n.py extracts them from here).
 STORED_BEFORE = (N_("{} plays a Desperate Times card (W-12){}"), N_("; {} keep theirs."),
-                 N_("Turn {} is over: {} wins on VP (ties by W-11 order)."))
+                 N_("Turn {} is over: {} wins on VP (ties by W-11 order)."),
+                 N_("Gallic"))          # the Gallic events roll, «Gallic roll: 4+6 = 10.» (W-9)
 
 __all__ = ["CONSUL_NAMES", "N_", "STORED_BEFORE", "Msg", "consul_named", "term"]

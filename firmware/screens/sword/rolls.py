@@ -11,7 +11,7 @@ from PIL import Image
 from engine.sword import actions as act
 from engine.sword.battle import retreat_room, support_gain
 from engine.sword.odds import attacker_wins
-from engine.sword.replies import BattleFields, CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
+from engine.sword.replies import BattleFields, BattleSide, CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
 from engine.sword.tactics import chance
 from engine.text import N_
 from firmware.i18n import Sentences
@@ -138,9 +138,14 @@ def battle_form() -> NumberForm:
 
 
 def same_battle(a: BattleFields, b: BattleFields) -> bool:
-    """Whether two battle records are one battle (its retreat losses and support aside: W-5)."""
-    rolled = ("attacker", "defender", "winner", "readings", "sacred_band", "dice_source")
-    return all(a.get(k) == b.get(k) for k in rolled)
+    """Whether two battle records are one battle (its retreat losses, the support and whether the
+    loser is left with no units aside: W-5, seed 8.4)."""
+    rolled = ("winner", "readings", "sacred_band", "dice_source")
+
+    def side(s: BattleSide) -> dict[str, object]:
+        return {k: v for k, v in s.items() if k != "eliminated"}
+    return (all(a.get(k) == b.get(k) for k in rolled) and side(a["attacker"]) == side(b["attacker"])
+            and side(a["defender"]) == side(b["defender"]))
 
 
 class BattleResult(Follows):

@@ -23,8 +23,8 @@ CHECKS = ("siege", "subjugation", "attrition", "gallic")
 
 
 CHECK_NAMES = {"siege": N_("Siege"), "subjugation": N_("Subjugation"), "attrition": N_("Attrition"),
-               "gallic": N_("Gallic")}
-GAULS_SIEGE = N_("Siege by the Gauls")          # W-9: -1 (check siege gauls=1)
+               "gallic": N_("Gallic events")}
+GAULS_SIEGE = N_("Gauls besiege")               # W-9: -1 (check siege gauls=1); fits a dice title bar
 
 
 BAND = ("none", "att", "def")
@@ -74,10 +74,12 @@ def counted_vp(view: SwordView, power: str) -> int:
 
 def vp_figure(view: SwordView, power: str) -> str:
     """A power's VP as the track shows it: Carthage's with the unrest's penalty and what the game
-    counts, ``6−2=4 VP`` (W-13); ``5 VP`` otherwise."""
+    counts, ``6−2=4 VP`` (W-13); ``5 VP`` otherwise. The penalty shown is the one that applies: VP
+    stay at 0 or more (W-11), so 1 VP at −2 is ``1−1=0 VP``, and 0 VP just ``0 VP``."""
     unrest = view.get("unrest")
-    if power == "carthage" and unrest is not None and unrest["vp_modifier"]:
-        return _("{}−{}={} VP").format(view["vp"][power], -unrest["vp_modifier"], unrest["carthage_vp"])
+    taken = view["vp"][power] - counted_vp(view, power)
+    if power == "carthage" and unrest is not None and taken:
+        return _("{}−{}={} VP").format(view["vp"][power], taken, unrest["carthage_vp"])
     return _("{} VP").format(view["vp"][power])
 
 
