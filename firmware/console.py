@@ -172,6 +172,9 @@ class Console(SessionCommands):
                 name == "undo" or session.command(name) is not None):
             raise GameOver(Msg("This game has ended: only state, log, actions, reveal, history, export and new "
                                "are answered now."))
+        if session is not None and _drawn_beside(session, name) and session.over_by_rules():
+            raise GameOver(Msg("This game is over by its rules: no more dice are rolled, nothing is drawn and no share "
+                               "is taken in it; 'end' files it in History, 'undo' reopens it."))
         if name == "state":
             return self._state(self._need_session())
         if name == "undo":
@@ -210,6 +213,8 @@ class Console(SessionCommands):
             names = [n for n in names if n != "undo" and self.session.command(n) is None]
         elif self.session is not None:
             names += [n for n in self.session.command_names() if n not in names]
+            if self.session.over_by_rules():
+                names = [n for n in names if not _drawn_beside(self.session, n)]
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
         return names
 
@@ -285,6 +290,15 @@ class Console(SessionCommands):
 
     def close(self) -> None:
         self.store.close()
+
+
+def _drawn_beside(session: Session, name: str) -> bool:
+    """Whether ``name`` is a state-changing command every session has beside its game's own (``roll``,
+    ``reroll``, ``kit``, ``share``; not ``end``): once the game's rules ended it (PROTOCOL.md, third
+    round: "a game whose rules ended it is already ended") they answer ``game_over``; the game's own
+    commands say for themselves what they still take (Glory's ``score`` corrects the final one)."""
+    cmd = session.command(name)
+    return cmd is not None and cmd.mutates and name not in session.game.commands and name != FAIR_NAMES[1]
 
 
 def _session_command_names() -> set[str]:

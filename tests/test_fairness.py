@@ -503,6 +503,31 @@ def test_a_game_its_rules_ended_can_be_undone_until_the_seed_is_revealed(console
     assert entry["status"] == "finished" and entry["seed"] == out["seed"] and entry["commitment"] == out["commitment"]
 
 
+def test_a_game_its_rules_ended_draws_no_more_and_takes_no_share(console: Console):
+    """PROTOCOL.md, third round: "a game whose rules ended it is already ended": afterwards the
+    session answers only state, log, reveal, history, export and new (undo reopens it until the
+    seed is shown; ``end`` files it). The game's own moves said game_over, but the session's
+    common commands did not: after the Sword's automatic victory (W-13) ``share abc`` was taken
+    (its draws' record then named a share given after the game), ``roll``/``reroll`` drew and ``kit``
+    started a side bag in the finished game. ``state.over`` says the rules ended it."""
+    ok(console, "new sword players=romans,gauls")
+    assert ok(console, "state")["state"]["over"] is False
+    ok(console, "victory romans")
+    before = ok(console, "state")["state"]
+    assert before["over"] is True and before["ended"] is None
+    for line in ("share abc", "roll 1d6", "reroll 1", "kit new items=a*2", "kit draw", "advance"):
+        assert "over" in fails(console, line, "game_over")["message"], line
+    assert ok(console, "state")["state"] == before
+    names = ok(console, "help")["commands"]
+    assert not {"share", "roll", "reroll", "kit"} & set(names) and {"undo", "end", "reveal"} <= set(names)
+    ok(console, "undo")                                            # the victory taken back: it goes on
+    assert ok(console, "state")["state"]["over"] is False
+    ok(console, "roll 1d6")
+    ok(console, "victory romans")
+    assert ok(console, "end")["ended"] == "finished"
+    assert ok(console, "reveal")["share"] is None
+
+
 def _caesar_finish(console: Console) -> None:
     rng = Rng(99, 11)
     for _ in range(200):
