@@ -300,6 +300,8 @@ def _guide(state: State, req: Request) -> Outcome:
 def _position(state: State, req: Request) -> Outcome:
     data = req.json()
     g = _load(state)
+    if g.over:              # a game its rules ended is already ended (PROTOCOL third round): undo reopens it
+        raise GameOver(Msg("The game is over: {}", flow.end_text(g)))
     apply_position(g, data)
     _store(state, g)
     tokens = sum(1 for o in g.owner if o >= 0)
