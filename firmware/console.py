@@ -270,6 +270,7 @@ class Console(SessionCommands):
         req = parse_line(line)
         if len(req.args) != 1:
             raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
+        req.check_opts(frozenset({"seed"}))
         seed = req.opt_int("seed", lo=0)
         record = dice.roll(dice.parse_dice(req.args[0]), Rng(console_session._fresh_seed() if seed is None else seed))
         return {"dice": record["dice"], "total": record["total"]}

@@ -24,6 +24,15 @@ def test_common_commands_end_to_end(state_dir):
     assert roll2["ok"] and roll2["state"]["rolls"][-1]["dice"] == roll2["dice"]
 
 
+def test_a_roll_without_a_session_refuses_an_option_it_does_not_know(console):
+    """Wrong options are bad_arguments (docs/protocol.md): without a session ``roll 2d6 foo=1``
+    rolled as if nothing were wrong (in a session it was refused); ``seed=`` is its one option."""
+    out = console.request("roll 2d6 foo=1")
+    assert out["ok"] is False and out["error"] == "bad_arguments" and "foo" in out["message"]
+    one, two = console.request("roll 2d6 seed=5"), console.request("roll 2d6 seed=5")
+    assert one["ok"] and one == two and len(one["dice"]) == 2
+
+
 def test_session_survives_restart_with_the_same_state(state_dir):
     first = run_console(state_dir, ["new bag items=a*9,b*9 seed=1", "draw 3", "roll 4d6", "state"])
     again = run_console(state_dir, ["state"])
