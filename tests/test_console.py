@@ -113,8 +113,10 @@ def test_extra_words_and_repeated_options_are_refused(state_dir):
 
 
 def test_reroll_positions_are_one_based_in_reply_and_state(state_dir):
-    r = run_console(state_dir, ["new dice seed=2", "roll 4d6", "reroll 2,4", "rolls 1"])
+    r = run_console(state_dir, ["new dice seed=2", "roll 4d6", "reroll 2,4", "rolls 1", "rolls 1 2", "rolls 1 foo=1"])
     assert r[2]["rerolled"] == [2, 4] and r[3]["rolls"][-1]["rerolled"] == [2, 4]
+    # extra words and unknown options are bad_arguments (docs/protocol.md); both were ignored
+    assert [x.get("error") for x in r[4:]] == ["bad_arguments", "bad_arguments"]
 
 
 def test_undone_sentence_keeps_the_game_terms_in_ru_and_uk(state_dir):
