@@ -515,6 +515,8 @@ def test_a_game_its_rules_ended_draws_no_more_and_takes_no_share(console: Consol
     ok(console, "victory romans")
     before = ok(console, "state")["state"]
     assert before["over"] is True and before["ended"] is None
+    fair = console.fair_draw()                 # the device's Fair draw offers no share then
+    assert fair is not None and fair.finished and not fair.can_share
     for line in ("share abc", "roll 1d6", "reroll 1", "kit new items=a*2", "kit draw", "advance"):
         assert "over" in fails(console, line, "game_over")["message"], line
     assert ok(console, "state")["state"] == before
