@@ -172,7 +172,8 @@ class Console(SessionCommands):
                 name == "undo" or session.command(name) is not None):
             raise GameOver(Msg("This game has ended: only state, log, actions, reveal, history, export and new "
                                "are answered now."))
-        if session is not None and _drawn_beside(session, name) and session.over_by_rules():
+        if session is not None and _drawn_beside(session, name) and session.again[:1] != [line.strip()] \
+                and session.over_by_rules():          # (an archived line given again replays as stored)
             raise GameOver(Msg("This game is over by its rules: no more dice are rolled, nothing is drawn and no share "
                                "is taken in it; 'end' files it in History, 'undo' reopens it."))
         if name == "state":

@@ -530,6 +530,28 @@ def test_a_game_its_rules_ended_draws_no_more_and_takes_no_share(console: Consol
     assert ok(console, "reveal")["share"] is None
 
 
+def test_an_older_game_that_rolled_after_its_end_reopens_whole(state_dir: Path):
+    """Earlier games replays an archived session's lines as stored: a roll an older Legatus took
+    after the game's rules had ended it (before those rolls answered game_over) is given again, so
+    the copy is the game as it was, not cut short at that roll."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new sword players=romans,gauls", "victory romans"], [], state_dir)
+    try:
+        first = app.console.session
+        assert first is not None and first.over_by_rules()
+        assert app.console._run_session(first, "roll 2d6")["dice"]        # as an older Legatus stored it
+        rolled = first.state["rolls"]
+        assert app.run("new dice seed=4")["ok"]
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "sword"))
+        again = app.console.session
+        assert list(again.lines) == ["victory romans", "roll 2d6"], list(again.lines)
+        assert again.state["rolls"] == rolled
+        assert app.run("roll 1d6")["error"] == "game_over"               # asked now: refused
+    finally:
+        app.console.close()
+
+
 def _caesar_finish(console: Console) -> None:
     rng = Rng(99, 11)
     for _ in range(200):
