@@ -60,6 +60,9 @@ def _reroll(state: State, req: Request) -> Outcome:
 
 def _rolls(state: State, req: Request) -> Outcome:
     """``rolls [N]``: the last N roll records (default 20), oldest first; read-only."""
+    if len(req.args) > 1:
+        raise BadArguments(Msg("Usage: rolls [N]."))
+    req.check_opts(frozenset())
     n = 20
     if req.args:
         try:

@@ -17,5 +17,7 @@ class SessionView(TypedDict):
     """The players' share of the fair draw (``share=``, ``share``), or None."""
     ended: str | None
     """None while the game runs, then ``finished`` (its rules ended it) or ``ended``."""
+    over: bool
+    """No more moves: the game's rules ended it (undo reopens it until ``reveal``), or ``end`` did."""
     people: dict[str, str]
     """Side → the person who plays it (``people=`` on the ``new`` line)."""

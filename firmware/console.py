@@ -176,6 +176,10 @@ class Console(SessionCommands):
                 name == "undo" or session.command(name) is not None):
             raise GameOver(Msg("This game has ended: only state, log, actions, reveal, history, export and new "
                                "are answered now."))
+        if session is not None and _drawn_beside(session, name) and session.again[:1] != [line.strip()] \
+                and session.over_by_rules():          # (an archived line given again replays as stored)
+            raise GameOver(Msg("This game is over by its rules: no more dice are rolled, nothing is drawn and no share "
+                               "is taken in it; 'end' files it in History, 'undo' reopens it."))
         if name == "state":
             return self._state(self._need_session())
         if name == "undo":
@@ -215,6 +219,8 @@ class Console(SessionCommands):
             names = [n for n in names if n != "undo" and self.session.command(n) is None]
         elif self.session is not None:
             names += [n for n in self.session.command_names() if n not in names]
+            if self.session.over_by_rules():
+                names = [n for n in names if not _drawn_beside(self.session, n)]
         names += [n for n in registry.GLOBAL_COMMANDS if n not in names and registry.global_command(n)]
         return names
 
@@ -270,6 +276,7 @@ class Console(SessionCommands):
         req = parse_line(line)
         if len(req.args) != 1:
             raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
+        req.check_opts(frozenset({"seed"}))
         seed = req.opt_int("seed", lo=0)
         record = dice.roll(dice.parse_dice(req.args[0]), Rng(console_session._fresh_seed() if seed is None else seed))
         return {"dice": record["dice"], "total": record["total"]}
@@ -299,6 +306,15 @@ def _unknown(name: str, known: list[str]) -> Msg:
     if close and close[0] != "help":                  # (help is named anyway: not twice in one sentence)
         return Msg("Unknown command '{}'; did you mean '{}'? 'help' lists the commands.", name[:40], close[0])
     return Msg("Unknown command '{}'; 'help' lists the commands.", name[:40])
+
+
+def _drawn_beside(session: Session, name: str) -> bool:
+    """Whether ``name`` is a state-changing command every session has beside its game's own (``roll``,
+    ``reroll``, ``kit``, ``share``; not ``end``): once the game's rules ended it (PROTOCOL.md, third
+    round: "a game whose rules ended it is already ended") they answer ``game_over``; the game's own
+    commands say for themselves what they still take (Glory's ``score`` corrects the final one)."""
+    cmd = session.command(name)
+    return cmd is not None and cmd.mutates and name not in session.game.commands and name != FAIR_NAMES[1]
 
 
 def _session_command_names() -> set[str]:

@@ -118,8 +118,9 @@ def why_no_share(session: Any, undid_a_draw: Callable[[Any], bool] | None = None
 
 def share_open(session: Any, state: dict[str, Any] | None = None) -> bool:
     """Whether the session's state still takes a players' share: a secret seed, no share yet,
-    nothing drawn in it (nor a session stored before version 2), not ended. (An action that drew
-    and was undone closes it too: the store knows that, not the state.)"""
+    nothing drawn in it (nor a session stored before version 2), not ended, by ``end`` or by the
+    game's rules. (An action that drew and was undone closes it too: the store knows that, not
+    the state.)"""
     from engine.rng import Draws
     state = session.state if state is None else state
     try:
@@ -128,7 +129,8 @@ def share_open(session: Any, state: dict[str, Any] | None = None) -> bool:
     except (KeyError, ValueError):
         log.warning("the session's draws do not read back", exc_info=True)
         fresh = False
-    return bool(session.committed) and session.share_of(state) is None and fresh and not session.ended
+    return (bool(session.committed) and session.share_of(state) is None and fresh and not session.ended
+            and not finished_by_rules(session.game.name, session.game.view(state), session.lines))
 
 
 # -- the records of ended sessions -------------------------------------------------------------------

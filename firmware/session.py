@@ -224,16 +224,15 @@ class Session:
     state_json = property(lambda self: self._current, doc="The current state's JSON.")
 
     def view(self) -> dict[str, Any]:
-        """What ``state`` answers: ``game``, ``actions``, the fair draw (``commitment`` when the
-        seed is secret, else null; ``share`` or null; ``ended``: null while the game runs, then
-        ``finished`` or ``ended``), ``people`` (side → the person playing it, ``people=``) and the
-        game's own view (which never shows the draws' state)."""
+        """What ``state`` answers: ``game``, ``actions``, the fair draw (``commitment`` or null, ``share`` or
+        null, ``ended``: null while the game runs, then ``finished``/``ended``), ``over`` (no more moves, by its
+        rules or ``end``), ``people`` (side → person, ``people=``) and the game's view (never the draws' state)."""
         state = self.state
         game_view = self.game.view(state)
         out: dict[str, Any] = {"game": self.game.name, "actions": len(self.lines),
                                "commitment": commitment(int(self.header["seed"])) if self.committed else None,
                                "share": self.share_of(state), "ended": self.ended_as(game_view),
-                               "people": self.people}
+                               "over": self.ended or self.over_by_rules(game_view), "people": self.people}
         out.update(game_view)
         return dict(out)
 
@@ -267,12 +266,13 @@ class Session:
         return bool(self.lines) and self.lines[-1] == END
 
     def ended_as(self, game_view: Mapping[str, Any] | None = None) -> str | None:
-        """None while the session runs; once ended, ``finished`` if the game's rules had ended it,
-        else ``ended`` (the players stopped it)."""
-        if not self.ended:
-            return None
+        """None while the session runs; once ended, ``finished`` (its rules had ended it) or ``ended``."""
+        return ("finished" if self.over_by_rules(game_view) else "ended") if self.ended else None
+
+    def over_by_rules(self, game_view: Mapping[str, Any] | None = None) -> bool:
+        """Whether the game's own rules ended it (C-12 …): no more moves; undo reopens it until ``reveal``."""
         view = self.game.view(self.state) if game_view is None else game_view
-        return "finished" if finished_by_rules(self.game.name, view, self.lines[:-1]) else "ended"
+        return finished_by_rules(self.game.name, view, self.lines[:-1] if self.ended else self.lines)
 
     def command(self, name: str) -> Command | None:
         from engine.common import SESSION_COMMANDS

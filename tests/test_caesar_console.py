@@ -243,6 +243,11 @@ def test_a_whole_game_to_the_end_then_game_over(console):
     assert st["winner"] in ("human", "crassus") and st["step"] == "over" and st["end"]
     err(console, "crassus", "game_over")
     err(console, "play SD-SC ship:5/1 SC", "game_over")
+    # PROTOCOL third round: a game whose rules ended it is already ended; 'position' reopened it
+    # (the board emptied, the winner gone, 'crassus' played on in a game History had filed)
+    err(console, "position {}", "game_over")
+    assert ok(console, "state")["state"] == st
+    console.session.run("position {}")       # one an older Legatus stored still replays (not asked)
     undone = ok(console, "undo")
     assert undone["state"]["winner"] is None
 

@@ -26,6 +26,15 @@ def test_common_commands_end_to_end(state_dir):
     assert roll2["ok"] and roll2["state"]["rolls"][-1]["dice"] == roll2["dice"]
 
 
+def test_a_roll_without_a_session_refuses_an_option_it_does_not_know(console):
+    """Wrong options are bad_arguments (docs/protocol.md): without a session ``roll 2d6 foo=1``
+    rolled as if nothing were wrong (in a session it was refused); ``seed=`` is its one option."""
+    out = console.request("roll 2d6 foo=1")
+    assert out["ok"] is False and out["error"] == "bad_arguments" and "foo" in out["message"]
+    one, two = console.request("roll 2d6 seed=5"), console.request("roll 2d6 seed=5")
+    assert one["ok"] and one == two and len(one["dice"]) == 2
+
+
 def test_session_survives_restart_with_the_same_state(state_dir):
     first = run_console(state_dir, ["new bag items=a*9,b*9 seed=1", "draw 3", "roll 4d6", "state"])
     again = run_console(state_dir, ["state"])
@@ -106,8 +115,10 @@ def test_extra_words_and_repeated_options_are_refused(state_dir):
 
 
 def test_reroll_positions_are_one_based_in_reply_and_state(state_dir):
-    r = run_console(state_dir, ["new dice seed=2", "roll 4d6", "reroll 2,4", "rolls 1"])
+    r = run_console(state_dir, ["new dice seed=2", "roll 4d6", "reroll 2,4", "rolls 1", "rolls 1 2", "rolls 1 foo=1"])
     assert r[2]["rerolled"] == [2, 4] and r[3]["rolls"][-1]["rerolled"] == [2, 4]
+    # extra words and unknown options are bad_arguments (docs/protocol.md); both were ignored
+    assert [x.get("error") for x in r[4:]] == ["bad_arguments", "bad_arguments"]
 
 
 def test_undone_sentence_keeps_the_game_terms_in_ru_and_uk(state_dir):

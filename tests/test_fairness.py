@@ -503,6 +503,55 @@ def test_a_game_its_rules_ended_can_be_undone_until_the_seed_is_revealed(console
     assert entry["status"] == "finished" and entry["seed"] == out["seed"] and entry["commitment"] == out["commitment"]
 
 
+def test_a_game_its_rules_ended_draws_no_more_and_takes_no_share(console: Console):
+    """PROTOCOL.md, third round: "a game whose rules ended it is already ended": afterwards the
+    session answers only state, log, reveal, history, export and new (undo reopens it until the
+    seed is shown; ``end`` files it). The game's own moves said game_over, but the session's
+    common commands did not: after the Sword's automatic victory (W-13) ``share abc`` was taken
+    (its draws' record then named a share given after the game), ``roll``/``reroll`` drew and ``kit``
+    started a side bag in the finished game. ``state.over`` says the rules ended it."""
+    ok(console, "new sword players=romans,gauls")
+    assert ok(console, "state")["state"]["over"] is False
+    ok(console, "victory romans")
+    before = ok(console, "state")["state"]
+    assert before["over"] is True and before["ended"] is None
+    fair = console.fair_draw()                 # the device's Fair draw offers no share then
+    assert fair is not None and fair.finished and not fair.can_share
+    for line in ("share abc", "roll 1d6", "reroll 1", "kit new items=a*2", "kit draw", "advance"):
+        assert "over" in fails(console, line, "game_over")["message"], line
+    assert ok(console, "state")["state"] == before
+    names = ok(console, "help")["commands"]
+    assert not {"share", "roll", "reroll", "kit"} & set(names) and {"undo", "end", "reveal"} <= set(names)
+    ok(console, "undo")                                            # the victory taken back: it goes on
+    assert ok(console, "state")["state"]["over"] is False
+    ok(console, "roll 1d6")
+    ok(console, "victory romans")
+    assert ok(console, "end")["ended"] == "finished"
+    assert ok(console, "reveal")["share"] is None
+
+
+def test_an_older_game_that_rolled_after_its_end_reopens_whole(state_dir: Path):
+    """Earlier games replays an archived session's lines as stored: a roll an older Legatus took
+    after the game's rules had ended it (before those rolls answered game_over) is given again, so
+    the copy is the game as it was, not cut short at that roll."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new sword players=romans,gauls", "victory romans"], [], state_dir)
+    try:
+        first = app.console.session
+        assert first is not None and first.over_by_rules()
+        assert app.console._run_session(first, "roll 2d6")["dice"]        # as an older Legatus stored it
+        rolled = first.state["rolls"]
+        assert app.run("new dice seed=4")["ok"]
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "sword"))
+        again = app.console.session
+        assert list(again.lines) == ["victory romans", "roll 2d6"], list(again.lines)
+        assert again.state["rolls"] == rolled
+        assert app.run("roll 1d6")["error"] == "game_over"               # asked now: refused
+    finally:
+        app.console.close()
+
+
 def _caesar_finish(console: Console) -> None:
     rng = Rng(99, 11)
     for _ in range(200):

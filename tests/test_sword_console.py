@@ -236,8 +236,10 @@ def test_an_automatic_victory_reached_at_scoring_ends_the_game(state_dir: Path):
     """W-11: a power whose VP reach the figure printed on the map for the turn wins at once. History
     filed ``scoring … auto=T`` reaching T as the game won, yet the session went on: VP, rounds and
     Desperate Times were still taken (the game then ran to turn 9 with History's result long
-    settled). Now the game is over as after ``victory <power>``: the rolls still roll (as after
-    turn 9), ``undo`` reopens it."""
+    settled). Now the game is over as after ``victory <power>``, ``undo`` reopens it. Its rolls
+    (``tactics``, ``battle``, ``naval``, ``check``) asked now answer game_over too (PROTOCOL third
+    round: a game whose rules ended it is already ended; they still rolled); a roll an older
+    Legatus stored after the end, given again, replays as it was."""
     c = _open(state_dir)
     try:
         _ok(c, NEW_SWORD + " seed=3")
@@ -251,7 +253,12 @@ def test_an_automatic_victory_reached_at_scoring_ends_the_game(state_dir: Path):
             assert "automatic victory (Gauls)" in out["message"], out
         assert _ok(c, "state")["state"] == before
         assert _ok(c, "standings")["leader"] == "gauls"
-        _ok(c, "battle att=3 def=3")                           # the rolls still roll
+        for line in ("battle att=3 def=3", "tactics 2", "naval", "check siege", "roll 1d6"):
+            out = c.request(line)
+            assert out["ok"] is False and out["error"] == "game_over", (line, out)
+        assert _ok(c, "state")["state"] == before
+        c.session.again = ["battle att=3 def=3"]                 # as Earlier games gives a stored line again
+        _ok(c, "battle att=3 def=3")
         games = _ok(c, "history")["games"]
         assert [g["result"] for g in games] == ["Gauls won by automatic victory in turn 1."]
         _ok(c, "undo")

@@ -255,9 +255,9 @@ def test_turns_of_five_rounds_and_the_end():  # W-11
     assert out["finished"] is True and out["winner"] == "greeks"
     with pytest.raises(GameOver):
         run(s, "vp romans +1")
-    # the rolls still roll after turn 9 (docs/protocol/sword.md): a session is rebuilt by replaying
-    # its lines through today's rules (firmware/session.py), so a roll a stored game made after its
-    # end must stay accepted, or that session would be archived on the next start
+    # a roll a stored game made after turn 9 still replays (docs/protocol/sword.md): a session is
+    # rebuilt by replaying its lines through today's rules (firmware/session.py), so the refusal of a
+    # roll after the end is a rule of requests asked now (admit), or that session would be archived
     for line in ("battle att=3 def=3", "tactics 2", "naval", "check siege"):
         run(s, line)
     assert GAME.view(s)["last"]["kind"] == "check" and GAME.view(s)["finished"] is True

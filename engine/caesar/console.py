@@ -297,6 +297,14 @@ def _guide(state: State, req: Request) -> Outcome:
     return Outcome({"steps": [step._asdict() for step in guide_steps(_load(state))]})
 
 
+def _position_admitted(state: State, req: Request) -> None:
+    """A ``position`` asked now (``Command.admit``; ``state`` before it): a game its rules ended is
+    already ended (PROTOCOL third round; undo reopens it). A stored one replays as it was."""
+    g = _load(state)
+    if g.over:
+        raise GameOver(Msg("The game is over: {}", flow.end_text(g)))
+
+
 def _position(state: State, req: Request) -> Outcome:
     data = req.json()
     g = _load(state)
@@ -342,7 +350,7 @@ _COMMON = (
     Command("draw", _draw, True, "draw [token]  (your end-of-turn or Wealth draw)"),
     Command("might", _might, True, "might <space|province|skip>  (C-15)"),
     Command("centurion", _centurion, True, "centurion <token|skip>  (C-18)"),
-    Command("position", _position, True, "position <json>"),
+    Command("position", _position, True, "position <json>", admit=_position_admitted),
     Command("moves", _moves, False, "moves [side=...]  (legal placements)"),
     Command("preview", _preview, False, "preview <space> <token> <province|down>  (what it would close)"),
     Command("guide", _guide, False, "guide  (the physical set-up, step by step)"),

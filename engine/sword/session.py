@@ -183,11 +183,20 @@ def _playing(state: State) -> None:
 def _not_won(state: State, req: Request) -> None:
     """The rule a request asked now keeps (``Command.admit``; ``state`` before it): an automatic
     victory reached at ``scoring … auto=T`` (W-11) ends the game as ``victory`` does, so nothing more
-    is scored, advanced or played (the rolls still roll, as after turn 9). Its state keeps the winner
+    is scored, advanced, played or rolled (:func:`_not_over`). Its state keeps the winner
     (``automatic``) without ``finished``, so that a session an older Legatus stored with lines after
     such a scoring (it took them) still replays whole; ``undo`` reopens the game."""
     if state.get("automatic"):
         _playing({**state, "finished": True})
+
+
+def _not_over(state: State, req: Request) -> None:
+    """The rule a roll asked now keeps (``Command.admit``; ``state`` before it): a game that is over
+    (after turn 9, ``victory``, or an automatic victory reached at ``scoring``) rolls no more — a
+    game whose rules ended it is already ended (PROTOCOL.md, third round); ``undo`` reopens it. A
+    roll an older Legatus stored after the end still replays as it was (the rule is not the handler's)."""
+    _not_won(state, req)
+    _playing(state)
 
 
 def _consuls_admitted(state: State, req: Request) -> None:
@@ -354,7 +363,9 @@ def _check_admitted(state: State, req: Request) -> None:
     events table (W-9) is the game without a Gauls player's (the playbook's 3-player game: a Gallic
     event is rolled when the Gallic player's action would occur, and every Gaul is removed), so it
     is rolled only where nobody plays the Gauls, and a siege by the Gauls (``gauls=1``: their −1)
-    only where they play. A session an older Legatus stored with such a roll replays as it was."""
+    only where they play; as every roll, none once the game is over (:func:`_not_over`). A session an
+    older Legatus stored with such a roll replays as it was."""
+    _not_over(state, req)
     if len(req.args) != 1:
         return                                      # the handler says how to ask
     gauls = "gauls" in state["factions"]
@@ -553,15 +564,15 @@ GAME = GameRules(
         Command("desperate-order", _desperate_order, False, "desperate-order"),
         Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_unrest_admitted),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
-                drawn=stream_drawn(DICE, "die")),
+                admit=_not_over, drawn=stream_drawn(DICE, "die")),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
-                drawn=stream_drawn(DICE, "dice"), admit=_check_admitted),
+                 drawn=stream_drawn(DICE, "dice"), admit=_check_admitted),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
-                drawn=stream_drawn(DICE, "die")),
+                admit=_not_over, drawn=stream_drawn(DICE, "die")),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]",
-                drawn=stream_drawn(DICE, "att-dice", "def-dice")),
+                admit=_not_over, drawn=stream_drawn(DICE, "att-dice", "def-dice")),
         Command("retreat", _retreat, True, "retreat losses=N", admit=_not_won),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
         Command("advance", _advance, True, "advance", admit=_not_won),
