@@ -742,17 +742,22 @@ def test_with_the_fonts_unreadable_the_screens_still_read_in_the_built_in_font(s
         app.console.close()
 
 
-@pytest.mark.parametrize("setup", [["new dice seed=1", "roll 2d6", "end"], ["new glory players=A,B seed=1", "end"]])
+OVER = ["new sword players=romans,gauls seed=1", "victory romans"]     # its rules ended it (W-11): no `end`
+
+
+@pytest.mark.parametrize("setup", [["new dice seed=1", "roll 2d6", "end"], ["new glory players=A,B seed=1", "end"], OVER])
 def test_the_dice_roll_again_after_the_session_has_ended(state_dir, setup):
     """History → Fair draw → End the game… (to see the seed) left Dice & bags → Dice a roller whose
     every A answered "This game is over", and Dice is not in Games to start another: the tools
-    died with the session. An ended session now gives way to a new dice session."""
+    died with the session. An ended session now gives way to a new dice session; so does a game
+    its rules ended (PROTOCOL third round: it rolls no more, `roll` answers game_over)."""
     app = app_with(setup, ["down", "down", "a", "a", "a"], state_dir)      # Dice & bags -> Dice -> A rolls
     try:
         state = app.console.request("state")["state"]
         assert state["game"] == "dice" and state["ended"] is None and len(state["rolls"]) == 1, state
         games = app.console.request("history")["games"]
-        assert [g["status"] for g in games] == ["ended"]         # the ended one, not also as abandoned
+        want = ["finished"] if setup is OVER else ["ended"]
+        assert [g["status"] for g in games] == want              # the ended one, not also as abandoned
     finally:
         app.console.close()
 
@@ -804,7 +809,7 @@ def test_the_shipped_fonts_are_read_from_memory_not_inflated_per_glyph():
         assert not isinstance(base.font(kind).path, str), kind
 
 
-@pytest.mark.parametrize("setup", [["new bag items=a*3 seed=1", "draw", "end"], ["new glory players=A,B seed=1", "end"]])
+@pytest.mark.parametrize("setup", [["new bag items=a*3 seed=1", "draw", "end"], ["new glory players=A,B seed=1", "end"], OVER])
 def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup):
     """The same for Bags & decks: an ended bag session showed its bag and refused every draw; an
     ended game of another kind took a side bag that refused too. Now the presets start a new bag."""

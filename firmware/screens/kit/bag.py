@@ -57,11 +57,11 @@ def open_kit(ctx: Ctx) -> None:
 
 
 def open_kit_tool(ctx: Ctx) -> None:
-    """Dice & bags → Bags & decks: as :func:`open_kit`, but over a session that has ended (it draws
-    no more: its own bag, or a side bag beside it, refused every draw as "game over") the presets
-    start a new bag session. (Resume still shows the ended one.)"""
+    """Dice & bags → Bags & decks: as :func:`open_kit`, but over a session that is over (ended, or
+    its rules ended it: it draws no more, its own bag, or a side bag beside it, refused every draw
+    as "game over") the presets start a new bag session. (Resume still shows the ended one.)"""
     view = ctx.view()
-    if view is not None and view["ended"]:
+    if view is not None and (view["ended"] or view["over"]):
         ctx.push(PresetScreen(False))
     else:
         open_kit(ctx)

@@ -31,11 +31,12 @@ def open_dice(ctx: Ctx) -> None:
 
 
 def open_dice_tool(ctx: Ctx) -> None:
-    """Dice & bags → Dice: as :func:`open_dice`, but a session that has ended (the players ended it,
-    or asked for its seed) gives way to a new dice session: it rolls no more, every A was refused
-    as "game over", and Dice is not in Games to start another. (Resume still shows the ended one.)"""
+    """Dice & bags → Dice: as :func:`open_dice`, but a session that is over (the players ended it,
+    or asked for its seed, or its rules ended it: C-12, W-11 …) gives way to a new dice session: it
+    rolls no more, every A was refused as "game over", and Dice is not in Games to start another.
+    (Resume still shows the ended one; a game its rules ended stays in Earlier games.)"""
     view = ctx.view()
-    if view is not None and view["ended"]:
+    if view is not None and (view["ended"] or view["over"]):
         started = ctx.run(act.new_dice())
         if not started["ok"]:             # a full or read-only card: say so, open nothing
             ctx.notify(started["message"])
