@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.errors import IllegalMove
 from engine.glory.console import SCORE
 from engine.game import Request
 from engine.rng import Rng
@@ -37,10 +38,18 @@ def test_track_and_senate_invariants(steps: list[tuple[str, str, int]], n: int):
             out = run(s, f"fame {who} {x:+d}")
             assert out["fame"][who] == max(1, before[who] + x)                      # G-5
         else:
-            out = run(s, f"vote {who} n={x}")
-            placed += [who] * x
-            assert out["senate"] == placed[-5:]                                      # G-7
-            assert out["fame_gained"] == 2 * out["supremacies"]
+            column = placed[-5:]
+            for _ in range(x):                    # G-7: 5 vote pieces each, none left once all 5 are in
+                if column.count(who) >= 5:
+                    with pytest.raises(IllegalMove):
+                        run(s, f"vote {who} n={x}")
+                    break
+                column = (column + [who])[-5:]
+            else:
+                out = run(s, f"vote {who} n={x}")
+                placed += [who] * x
+                assert out["senate"] == placed[-5:]                                  # G-7
+                assert out["fame_gained"] == 2 * out["supremacies"]
         for p in players:
             best[p] = max(best[p], s["fame"][p])
     for p in players:

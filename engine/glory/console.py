@@ -107,6 +107,12 @@ def _vote(state: State, req: Request) -> Outcome:
     _playing(state)
     name = _player(state, req.args[0])
     politician = _holder(state, "politician") == name
+    trial = list(state["senate"])                 # every vote placeable, or none placed (G-7)
+    try:
+        for _ in range(n):
+            S.place_vote(trial, name)
+    except ValueError as e:
+        raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     placed, changes = [], []
     for _ in range(n):
         p = S.place_vote(state["senate"], name)
