@@ -157,6 +157,32 @@ def test_setup_takes_each_players_starting_fame_and_has_a_start_row():  # G-5: f
     assert "fame=" not in two.lines[-1]             # all 1: the console's default
 
 
+def test_setup_offers_the_truce_and_heroes_variants():  # G-19, the rulebook's «Перемирие», «Герои»
+    """The rulebook's variants «Перемирие» (no intrigues; the objectives «Разжигание вражды» and
+    «Неусыпная вражда» out) and «Герои» (no medals; six objectives out) are set on the form, as
+    Harsh Times and Clockwise are: the device could start neither, so a table playing them was dealt
+    objectives the variant removes and offered the medals."""
+    from firmware.screens.glory.setup import SetupScreen
+    ctx = FakeCtx(players=["Анна", "Борис", "Вера"], lang="ru").open(SetupScreen(GloryHome))
+    ctx.render()
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Перемирие" in labels and "Герои" in labels
+    for label in ("Перемирие", "Герои"):
+        ctx.top.cursor = labels.index(label)
+        ctx.press("right")                          # on
+    ctx.top.cursor = len(labels) - 1                # the Start row
+    ctx.press("a")
+    assert ctx.lines[-1].startswith("new glory players=Анна,Борис,Вера") and ctx.view()["options"] == {
+        "harsh": False, "clockwise": False, "truce": True, "heroes": True}
+    ctx.run("deal")
+    dealt = {c["id"] for p in ("Анна", "Борис", "Вера") for c in ctx.run(f"objectives {p}")["cards"]}
+    assert not dealt & {"O1", "O2", "O3", "O4", "O5", "O6", "O7", "O8"}
+    plain = FakeCtx(players=["Анна", "Борис"]).open(SetupScreen(GloryHome))
+    plain.top.cursor = len(plain.top.items(plain)) - 1
+    plain.press("a")
+    assert plain.view()["options"] == {"harsh": False, "clockwise": False, "truce": False, "heroes": False}
+
+
 def test_setup_in_russian_names_the_players_by_colour_in_cyrillic(state_dir):
     app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "a"], state_dir, lang="ru")
     try:
