@@ -25,7 +25,7 @@ from engine.glory.text import N_, Msg, term
 from engine.text import Msg as AnyMsg
 
 _SIGNED = re.compile(r"^[+-]\d{1,3}$")
-MAX_HAND = 20
+MAX_HAND = int(tables()["hand_limit"])     # «до пяти карт товаров, включая карту якоря» (G-19)
 
 # The streams of the game's draws (docs/fairness.md): the event deck (G-2), the objective deck and
 # the random picks from a hand.

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
-from engine.glory.tables import double_tax_penalty
+from engine.glory.tables import double_tax_penalty, tables
 from engine.glory.views import GloryView
 from engine.text import N_
 from firmware.i18n import Sentences
@@ -236,6 +236,9 @@ class PickResult(Follows, ResultScreen):
         return img
 
 
+HAND = int(tables()["hand_limit"])      # a hand holds at most 5 cards, the anchor card included (G-19)
+
+
 def pick_form() -> NumberForm:
     """G-19: a random card from a hand of N (Sold!, Customs)."""
     def go(c: Ctx, v: dict[str, int]) -> None:
@@ -244,5 +247,5 @@ def pick_form() -> NumberForm:
             hand, position = v["hand"], response["position"]       # the pick shown again, never drawn again
             c.replace(remade(lambda: PickResult(_("Card of {}").format(hand), _("№ {}").format(position))))
 
-    return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), 5, 1, 20)], go,
+    return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), HAND, 1, HAND)], go,
                       status=lambda c, v: _("A: pick"))
