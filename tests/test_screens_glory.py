@@ -508,7 +508,8 @@ def test_a_final_score_is_read_not_typed_once_the_game_has_ended(state_dir):  # 
 
 def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11, G-12
     keys = [k for k, _ in SHEET_ROWS]
-    ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack tools 2")
+    ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack own 5", "sheet Jack tools 2",
+                  "sheet Henry gold 1", "sheet Henry silver 1", "sheet Henry own 5")   # G-12: 2 foundations, 2 temples
     ctx.open(SheetPad(keys.index("bronze")))
     n = len(ctx.session.lines)
     ctx.press("up")                               # Jack has 2 common parts: no room for bronze
@@ -521,7 +522,7 @@ def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11,
     assert ctx.view()["sheet"]["Jack"]["jewelry"] == 1
     ctx.press(*["a"] * (len(keys) - keys.index("jewelry")))
     result = ctx.top.result                       # the scores: the engine accepts the sheet
-    assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 4 + 3
+    assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 4 + 3 + 5
 
 
 def test_pad_keeps_a_players_legions_to_seven_on_the_three_battlefields():  # G-9
@@ -815,7 +816,7 @@ def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):
     ctx = FakeCtx("new glory players=Jack seed=1", lang=lang)
     shown = []
     for extra in ('"medals": ["warrior", "politician", "merchant"], "sets": {"tools": 2}, "track": 51, '
-                  '"pantheon": {"own": 5, "gold": 1, "bronze": 1}', '"track": 51', '"track": 1'):
+                  '"pantheon": {"own": 5, "gold": 2}', '"track": 51', '"track": 1'):
         result = ctx.run('score {"players": [{"name": "Jack", ' + extra + '}]}')
         shown.append(ScoreResult(result).footer(ctx))
     assert shown == said
