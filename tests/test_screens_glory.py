@@ -578,6 +578,38 @@ def test_the_priest_medal_is_the_rulebooks_medal_in_every_sentence(lang: str):  
         assert "священнослужител" in reply["message"] and "священник" not in reply["message"].lower()
 
 
+MEDALS_SAID = {  # the rulebook's «Медаль воина», «политика», «торговца», «священнослужителя», «земледельца»
+    "ru": {"warrior": "медаль воина", "politician": "медаль политика", "merchant": "медаль торговца",
+           "priest": "медаль священнослужителя", "farmer": "медаль земледельца"},
+    "uk": {"warrior": "медаль воїна", "politician": "медаль політика", "merchant": "медаль торговця",
+           "priest": "медаль священнослужителя", "farmer": "медаль хлібороба"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("medal", ["warrior", "politician", "merchant", "priest", "farmer"])
+def test_every_medal_sentence_names_the_medal_as_the_rulebook(lang: str, medal: str):  # G-7, G-9, G-11, G-14
+    """The rulebook names each medal by its holder in the genitive («Медаль воина», «Медаль
+    священнослужителя»); the sentences said «Анна получает медаль: воин.», «Медаль «воин» уже у
+    игрока Анна.», «Исправление: медаль «воин» получает …» and, on the device, «Медаль «Воин» …»."""
+    from firmware.screens.glory.round import MedalScreen
+    said = MEDALS_SAID[lang][medal]
+    ctx = FakeCtx("new glory players=Анна,Борис seed=5", lang=lang)
+    assert ctx.run(f"medal Анна {medal}")["ok"]
+    texts = [ctx.run("log 1")["log"][0], ctx.run(f"medal Борис {medal}")["message"]]
+    ctx.open(MedalScreen())
+    ctx.top.cursor = ["warrior", "politician", "merchant", "priest", "farmer"].index(medal)
+    ctx.press("a")                                  # held: the device says whose it is
+    texts.append(ctx.notes[-1])
+    for _ in range(9):
+        ctx.run("event")
+        ctx.run("end-round")
+    assert ctx.run(f"medal Борис {medal}")["ok"]    # after round 9: a correction
+    texts.append(ctx.run("log 1")["log"][0])
+    for text in texts:
+        assert said in text.lower() and "«" not in text, text
+
+
 def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G-7, G-10
     """«Повторное голосование» and «Недействительное голосование» take an opponent's vote out of
     the column (the console's unvote); the device had no way to, so its column, the supremacies

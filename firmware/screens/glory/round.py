@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
 from engine.glory.tables import double_tax_penalty, tables
+from engine.glory.text import medal_term
 from engine.glory.views import GloryView
 from engine.text import N_
 from firmware.i18n import Sentences
@@ -19,7 +20,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.words import GAMES, MEDAL_NAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import GAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
@@ -185,7 +186,7 @@ class MedalScreen(ListScreen):
         view = view_of(ctx)
         holder = view["medals"][medal]
         if holder is not None and not view["finished"]:
-            ctx.notify(Msg("The {} medal belongs to {}.", Msg(MEDAL_NAMES.get(medal, medal)), holder))
+            ctx.notify(Msg("{1} already holds {0}.", medal_term(medal), holder))
             return
         others = [p for p in view["players"] if p != holder]      # after round 9: a correction moves it
         ctx.push(remade(lambda: MedalChoice(medal, holder, _("Medal: {}").format(medal_name(medal)), others,
