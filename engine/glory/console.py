@@ -19,13 +19,13 @@ from engine.glory import senate as S
 from engine.glory.scoring import score
 from engine.glory.sheet import SessionFacts, parse_sheet
 from engine.glory.state import find_player, new_state, objective_label, two_player_cards_unknown, view
-from engine.glory.tables import double_tax_penalty, farming_income, tables
+from engine.glory.tables import double_tax_penalty, farming_income, hand_limit, tables
 from engine.rng import Rng
 from engine.glory.text import N_, Msg, medal_term, term
 from engine.text import Msg as AnyMsg
 
 _SIGNED = re.compile(r"^[+-]\d{1,3}$")
-MAX_HAND = int(tables()["hand_limit"])     # «до пяти карт товаров, включая карту якоря» (G-19)
+MAX_HAND = hand_limit()     # «до пяти карт товаров, включая карту якоря» (G-19)
 
 # The streams of the game's draws (docs/fairness.md): the event deck (G-2), the objective deck and
 # the random picks from a hand.

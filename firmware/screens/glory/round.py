@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
-from engine.glory.tables import double_tax_penalty, tables
+from engine.glory.tables import double_tax_penalty, hand_limit
 from engine.glory.text import medal_term
 from engine.glory.views import GloryView
 from engine.text import N_
@@ -237,7 +237,7 @@ class PickResult(Follows, ResultScreen):
         return img
 
 
-HAND = int(tables()["hand_limit"])      # a hand holds at most 5 cards, the anchor card included (G-19)
+HAND = hand_limit()      # a hand holds at most 5 cards, the anchor card included (G-19)
 
 
 def pick_form() -> NumberForm:
