@@ -170,7 +170,8 @@ class Console(SessionCommands):
             return export.command(self.store.db, name, req)
         if name == "players":
             from firmware import history, players
-            return players.command(self.store, req.args, req.opts, lambda db: history.games(db, None))
+            return players.command(self.store, req.args, req.opts,
+                                   lambda db: self._running_table() + history.games(db, None))
         session = self.session
         if session is not None and session.ended and name not in AFTER_END and (
                 name == "undo" or session.command(name) is not None):
@@ -280,6 +281,15 @@ class Console(SessionCommands):
         seed = req.opt_int("seed", lo=0)
         record = dice.roll(dice.parse_dice(req.args[0]), Rng(console_session._fresh_seed() if seed is None else seed))
         return {"dice": record["dice"], "total": record["total"]}
+
+    def _running_table(self) -> list[dict[str, Any]]:
+        """The game being played as a History-like entry (``id`` None: not recorded yet), for
+        ``players rename``: two people at its table are never merged into one (an ended game is
+        in History already)."""
+        session = self.session
+        if session is None or session.ended:
+            return []
+        return [{"id": None, "players": [{"name": n} for n in console_session._named(session)]}]
 
     def _settings(self, opts: Mapping[str, str]) -> dict[str, Any]:
         from firmware.settings import apply_settings

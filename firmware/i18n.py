@@ -54,6 +54,15 @@ def language() -> str:
     return _current
 
 
+DECIMAL_COMMA = frozenset({"ru", "uk"})      # languages that write 13,5 (English: 13.5)
+
+
+def decimal(x: float, digits: int = 1) -> str:
+    """``x`` with ``digits`` decimals and the current language's decimal mark (ru/uk: a comma)."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if _current in DECIMAL_COMMA else text
+
+
 SHARED_DOMAINS: tuple[str, ...] = ("legatus", "history")
 
 

@@ -292,7 +292,7 @@ def forget(store: Any, name: str) -> str:
 
 Played = Callable[[sqlite3.Connection], list[dict[str, Any]]]
 """Every History entry (firmware/history.py ``games``; given by the caller: History imports this
-module)."""
+module), and the game running now as an entry whose ``id`` is None (its table is a table too)."""
 
 
 def _refuse_two_at_one_table(db: sqlite3.Connection, one: Known, other: Known, played: Played) -> None:
@@ -304,6 +304,9 @@ def _refuse_two_at_one_table(db: sqlite3.Connection, one: Known, other: Known, p
     for entry in played(db):
         at_table = {n.casefold() for n in people_of(entry)}
         if at_table & mine and at_table & theirs:
+            if entry.get("id") is None:           # the game being played (not in History yet)
+                raise BadArguments(Msg("{} and {} play in the game running now: they are two people, "
+                                       "not one; nothing was changed.", one.name, other.name))
             raise BadArguments(Msg("{} and {} played in the same game (History {}): they are two people, "
                                    "not one; nothing was changed.", one.name, other.name, entry["id"]))
 

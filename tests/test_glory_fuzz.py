@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.errors import IllegalMove
 from engine.glory.console import SCORE
 from engine.game import Request
 from engine.rng import Rng
@@ -37,10 +38,18 @@ def test_track_and_senate_invariants(steps: list[tuple[str, str, int]], n: int):
             out = run(s, f"fame {who} {x:+d}")
             assert out["fame"][who] == max(1, before[who] + x)                      # G-5
         else:
-            out = run(s, f"vote {who} n={x}")
-            placed += [who] * x
-            assert out["senate"] == placed[-5:]                                      # G-7
-            assert out["fame_gained"] == 2 * out["supremacies"]
+            column = placed[-5:]
+            for _ in range(x):                    # G-7: 5 vote pieces each, none left once all 5 are in
+                if column.count(who) >= 5:
+                    with pytest.raises(IllegalMove):
+                        run(s, f"vote {who} n={x}")
+                    break
+                column = (column + [who])[-5:]
+            else:
+                out = run(s, f"vote {who} n={x}")
+                placed += [who] * x
+                assert out["senate"] == placed[-5:]                                  # G-7
+                assert out["fame_gained"] == 2 * out["supremacies"]
         for p in players:
             best[p] = max(best[p], s["fame"][p])
     for p in players:
@@ -60,9 +69,30 @@ player_sheet = st.fixed_dictionaries({
     "track": st.integers(1, 30), "flipped": st.booleans(),
     "sets": st.fixed_dictionaries({"tools": st.integers(0, 1), "weapons": st.integers(0, 1),
                                    "clothing": st.integers(0, 1)}),
-    "pantheon": st.fixed_dictionaries({"gold": st.integers(0, 1), "own": st.integers(0, 5)}),
+    "pantheon": st.tuples(st.integers(0, 5), st.booleans()),     # own parts; the level they reach finished
     "objectives": st.integers(0, 20), "denarii": st.integers(0, 40),
 })
+
+
+def _pantheon(drawn: tuple[int, bool]) -> dict[str, int]:
+    """G-12: own parts, and how many levels they finished (foundation 2 own + 1, temple 3 more + 1);
+    ``common`` says how many common parts go on, their kinds given by :func:`_common_parts_in_order`."""
+    own, finished = drawn
+    common = (2 if own == 5 and finished else 1) if own >= 3 or (own == 2 and finished) else 0
+    return {"own": own, "common": common}
+
+
+def _common_parts_in_order(players: list[dict]) -> None:
+    """The players finished their levels in the order listed: gold, silver (no silver foundation
+    with 1-3 players), then bronze, for the foundations and for the temples (G-12)."""
+    taken = {"foundation": 0, "temple": 0}
+    kinds = {"foundation": ["gold", "silver" if len(players) >= 4 else "bronze"], "temple": ["gold", "silver"]}
+    for pl in players:
+        common = pl["pantheon"].pop("common")
+        for level in ("foundation", "temple")[:common]:
+            kind = (kinds[level] + ["bronze"] * 4)[taken[level]]
+            taken[level] += 1
+            pl["pantheon"][kind] = pl["pantheon"].get(kind, 0) + 1
 
 
 @pytest.mark.slow
@@ -73,7 +103,8 @@ player_sheet = st.fixed_dictionaries({
        st.lists(st.integers(0, 3), max_size=5), st.integers(-1, 3))
 def test_score_invariants(sheets, fields, senate, warrior):
     names = PLAYERS[:len(sheets)]
-    players = [{"name": n, **s} for n, s in zip(names, sheets)]
+    players = [{"name": n, **s, "pantheon": _pantheon(s["pantheon"])} for n, s in zip(names, sheets)]
+    _common_parts_in_order(players)
     if 0 <= warrior < len(players):
         players[warrior]["medals"] = ["warrior"]
     data = {"players": players,

@@ -234,6 +234,24 @@ def test_pick_names_a_position_in_the_hand_and_uses_every_position():  # G-19
         run(s, "pick 0")
 
 
+def test_pick_is_from_a_hand_of_at_most_five_cards():  # G-19
+    """«Продано!» and «Таможенные сборы» pick from the opponent's hand, which holds at most five
+    cards («до пяти карт товаров, включая карту якоря»): a hand of 6 to 20 was picked from, a
+    position no card of the table can hold; refused, nothing drawn (the form stops at 5 too)."""
+    from firmware.screens.glory.round import pick_form
+    from tests.fakectx import FakeCtx
+    s = new(seed=3)
+    assert run(s, "pick 5")["hand"] == 5
+    before = copy.deepcopy(s)
+    for line in ("pick 6", "pick 20"):
+        with pytest.raises(BadArguments):
+            run(s, line)
+        assert s == before
+    ctx = FakeCtx("new glory players=Jack,Henry seed=1").open(pick_form())
+    ctx.press("right", "right", "a")                # 5 is the most: a push past it stays on 5
+    assert ctx.lines[-1] == "pick 5"
+
+
 @pytest.mark.parametrize("line", ["pick ²", "sheet Jack tools ³"])
 def test_a_number_int_cannot_read_is_refused_and_changes_nothing(line: str):  # G-19, G-12
     """«pick ²» crashed (internal_error): ``isdigit`` holds superscripts that ``int`` cannot read."""

@@ -218,8 +218,39 @@ def test_jewelry_jokers_need_the_merchant_medal():  # G-11
 
 def test_pantheon_parts():  # G-12
     out = score(sheet([p("A", pantheon={"gold": 1, "silver": 1, "own": 5}),
-                       p("B", pantheon={"bronze": 2, "own": 5})]))
-    assert out["scores"]["A"]["religion"] == 4 + 3 + 5 and out["scores"]["B"]["religion"] == 4 + 5
+                       p("B", pantheon={"gold": 1, "bronze": 1, "own": 5})]))
+    assert out["scores"]["A"]["religion"] == 4 + 3 + 5 and out["scores"]["B"]["religion"] == 4 + 2 + 5
+
+
+# G-12: a level starts with the player's own parts and is finished by one common part (foundation:
+# 2 own + 1, temple: 3 own + 1 on it); the first player to finish a foundation (a temple) takes its
+# gold part, the second its silver, the others bronze; 2 or 3 players (and the solo) play without
+# the silver foundation («уберите ... один серебряный фундамент»). The common parts of a table are
+# therefore fixed by how many foundations and temples were finished: the score took any.
+@pytest.mark.parametrize("pantheons, why", [
+    ([{"gold": 1}], "a common part on no foundation"),
+    ([{"gold": 1, "own": 1}], "the foundation's 2 own parts first"),
+    ([{"gold": 1, "silver": 1, "own": 4}], "the temple's 3 own parts first"),
+    ([{"own": 3}], "temple parts on an unfinished foundation"),
+    ([{"gold": 1, "own": 2}, {"gold": 1, "own": 2}, {}, {}], "one gold foundation in the box"),
+    ([{"bronze": 1, "own": 2}, {}, {}, {}], "bronze before the gold"),
+    ([{"gold": 1, "own": 2}, {"bronze": 1, "own": 2}, {}, {}], "4 players: the silver foundation before bronze"),
+    ([{"gold": 1, "own": 2}, {"silver": 1, "own": 2}, {}], "3 players: no silver foundation"),
+    ([{"gold": 1, "silver": 1, "own": 5}], "the solo: the first temple is gold"),
+])
+def test_a_pantheon_the_rules_cannot_build_is_refused(pantheons: list[dict[str, int]], why: str):  # G-12
+    players = [p(n, pantheon=x) for n, x in zip("ABCD", pantheons)]
+    with pytest.raises(BadArguments):
+        score(sheet(players))
+
+
+def test_the_common_parts_go_gold_silver_bronze_in_the_order_levels_are_finished():  # G-12, G-16
+    four = [{"gold": 1, "bronze": 1, "own": 5}, {"gold": 1, "own": 2}, {"silver": 1, "own": 4}, {"own": 1}]
+    assert [score(sheet([p(n, pantheon=x) for n, x in zip("ABCD", four)]))["scores"][n]["religion"]
+            for n in "ABCD"] == [11, 6, 7, 1]                  # the rulebook's Henry, Mary, Ross, Jack
+    three = [{"gold": 1, "own": 2}, {"bronze": 1, "own": 3}, {"gold": 1, "bronze": 1, "own": 5}]
+    assert score(sheet([p(n, pantheon=x) for n, x in zip("ABC", three)]))["scores"]["C"]["religion"] == 11
+    assert score(sheet([p("S", pantheon={"gold": 2, "own": 5})]))["scores"]["S"]["religion"] == 13
 
 
 @pytest.mark.parametrize("coins, priest, fame", [(3, False, 0), (7, False, 1), (8, False, 2),
@@ -305,7 +336,7 @@ def test_track_61_and_designers_score():  # G-20
 
 def test_emperor_solo_goals_and_rank():  # G-17
     me = p("Solo", 21, flipped=True, medals=["warrior", "priest", "farmer"], sets={"tools": 1, "weapons": 1},
-           pantheon={"gold": 1, "silver": 1, "own": 5}, objectives_done=2)
+           pantheon={"gold": 2, "own": 5}, objectives_done=2)
     fields = [{"shield": 2, "legions": {"Solo": 2}}, {"shield": 3, "legions": {"Solo": 3}},
               {"shield": 4, "legions": {"Solo": 1}}]
     out = score(sheet([me], fields, senate=["Solo"] * 4))
@@ -318,7 +349,7 @@ def test_emperor_solo_goals_and_rank():  # G-17
 
 def test_solo_ranks_by_goal_count():  # G-17: 4-5 Praetor, 6 Emperor, fewer: none
     base = p("S", 30, medals=["warrior", "priest", "farmer"], sets={"tools": 2},
-             pantheon={"gold": 1, "silver": 1, "own": 5})
+             pantheon={"gold": 2, "own": 5})
     out = score(sheet([base], senate=["S"] * 4))
     assert out["solo"]["done"] == 4 and out["solo"]["rank"] == "Praetor"
     assert out["solo"]["unknown"] == ["objectives_2"]

@@ -1,6 +1,8 @@
 """The Senate column and supremacy (G-7), through ``vote`` and ``unvote``."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.errors import BadArguments, IllegalMove
@@ -60,6 +62,29 @@ def test_rulebook_mary_supremacy_then_push_out_of_her_own_vote():  # G-7: Mary's
     out = run(s, "vote Mary")
     assert out["supremacy"] is True and out["pushed_out"] == ["Jack"]
     assert out["fame"]["Mary"] == 7
+
+
+def test_a_player_with_all_five_votes_in_the_column_has_none_left_to_place():  # G-7
+    # Each player owns 5 vote pieces (20 in the box; «Голоса 4/5» on a board); the rulebook's Mary
+    # places her last one («все пять ее голосов разыграны») and gets one back only when the 6th
+    # vote pushes her bottom one out. With all five of hers in the column she has nothing to place:
+    # the device gave her another supremacy (+2) for a vote that does not exist.
+    s = new()
+    for _ in range(5):
+        run(s, "vote Mary")
+    before = json.loads(json.dumps(s))
+    for line in ("vote Mary", "vote Mary n=2"):
+        with pytest.raises(IllegalMove) as e:
+            run(s, line)
+        assert "Mary" in str(e.value.args[0]) and s == before          # refused, nothing changed
+    s = new()
+    for name in ("Jack", "Mary", "Mary", "Mary", "Mary"):
+        run(s, f"vote {name}")
+    with pytest.raises(IllegalMove):          # her 5th piece goes on (Jack's goes back), a 6th cannot
+        run(s, "vote Mary n=2")
+    assert run(s, "vote Mary")["senate"] == ["Mary"] * 5
+    run(s, "unvote Mary at=1")                # an intrigue sends one back to her board: placeable
+    assert run(s, "vote Mary")["supremacy"] is True
 
 
 def test_politician_medal_makes_supremacy_worth_3():  # G-7

@@ -130,6 +130,34 @@ def test_two_people_who_sat_at_one_table_are_not_merged(state_dir):
         c.close()
 
 
+def test_two_people_at_the_table_of_the_running_game_are_not_merged(state_dir):
+    # Renaming a player mid-game (Glory, G-1: the same seats all 9 rounds) onto the name of another
+    # player of the same game would make them one person at one table: the game goes to History
+    # with that person twice (Statistics: two games, two results). Refused, nothing changes, as
+    # for a game History holds; a rename to a new name and a merge with someone not at this table
+    # still go, and once the game is in History the refusal cites it.
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Глеб", seed=2)
+        ok(c, "new glory players=Анна,Борис,Вера seed=1")
+        ok(c, "fame Анна +4")
+        before = ok(c, "state")["state"]
+        ok(c, "settings language=ru")
+        r = c.request("players rename Анна Борис")
+        assert r["error"] == "bad_arguments" and "Анна" in r["message"] and "Борис" in r["message"]
+        assert ok(c, "players")["was"] == {} and ok(c, "state")["state"] == before
+        ok(c, "settings language=en")
+        assert c.request("players rename Вера Анна")["error"] == "bad_arguments"
+        ok(c, "players rename Анна Аня")                      # her own new name: fine mid-game
+        assert c.request("players rename Борис Анна")["error"] == "bad_arguments"   # Аня's old name
+        ok(c, "players rename Глеб Вера")                     # not at this table: one person now
+        ok(c, "end")
+        r = c.request("players rename Борис Аня")
+        assert r["error"] == "bad_arguments" and "History" in r["message"]
+    finally:
+        c.close()
+
+
 def test_a_set_up_never_seats_one_person_twice_under_an_old_and_a_new_name(state_dir):
     # Анна was renamed Аня: both names are one person (History's games, Statistics, the exports'
     # sourcePlayerId). A new game naming both would seat her twice — Statistics would count that

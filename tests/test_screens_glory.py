@@ -157,6 +157,32 @@ def test_setup_takes_each_players_starting_fame_and_has_a_start_row():  # G-5: f
     assert "fame=" not in two.lines[-1]             # all 1: the console's default
 
 
+def test_setup_offers_the_truce_and_heroes_variants():  # G-19, the rulebook's «Перемирие», «Герои»
+    """The rulebook's variants «Перемирие» (no intrigues; the objectives «Разжигание вражды» and
+    «Неусыпная вражда» out) and «Герои» (no medals; six objectives out) are set on the form, as
+    Harsh Times and Clockwise are: the device could start neither, so a table playing them was dealt
+    objectives the variant removes and offered the medals."""
+    from firmware.screens.glory.setup import SetupScreen
+    ctx = FakeCtx(players=["Анна", "Борис", "Вера"], lang="ru").open(SetupScreen(GloryHome))
+    ctx.render()
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert "Перемирие" in labels and "Герои" in labels
+    for label in ("Перемирие", "Герои"):
+        ctx.top.cursor = labels.index(label)
+        ctx.press("right")                          # on
+    ctx.top.cursor = len(labels) - 1                # the Start row
+    ctx.press("a")
+    assert ctx.lines[-1].startswith("new glory players=Анна,Борис,Вера") and ctx.view()["options"] == {
+        "harsh": False, "clockwise": False, "truce": True, "heroes": True}
+    ctx.run("deal")
+    dealt = {c["id"] for p in ("Анна", "Борис", "Вера") for c in ctx.run(f"objectives {p}")["cards"]}
+    assert not dealt & {"O1", "O2", "O3", "O4", "O5", "O6", "O7", "O8"}
+    plain = FakeCtx(players=["Анна", "Борис"]).open(SetupScreen(GloryHome))
+    plain.top.cursor = len(plain.top.items(plain)) - 1
+    plain.press("a")
+    assert plain.view()["options"] == {"harsh": False, "clockwise": False, "truce": False, "heroes": False}
+
+
 def test_setup_in_russian_names_the_players_by_colour_in_cyrillic(state_dir):
     app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "a"], state_dir, lang="ru")
     try:
@@ -482,7 +508,8 @@ def test_a_final_score_is_read_not_typed_once_the_game_has_ended(state_dir):  # 
 
 def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11, G-12
     keys = [k for k, _ in SHEET_ROWS]
-    ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack tools 2")
+    ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Jack silver 1", "sheet Jack own 5", "sheet Jack tools 2",
+                  "sheet Henry gold 1", "sheet Henry silver 1", "sheet Henry own 5")   # G-12: 2 foundations, 2 temples
     ctx.open(SheetPad(keys.index("bronze")))
     n = len(ctx.session.lines)
     ctx.press("up")                               # Jack has 2 common parts: no room for bronze
@@ -495,7 +522,7 @@ def test_pad_keeps_to_two_common_pantheon_parts_and_three_goods_sets():  # G-11,
     assert ctx.view()["sheet"]["Jack"]["jewelry"] == 1
     ctx.press(*["a"] * (len(keys) - keys.index("jewelry")))
     result = ctx.top.result                       # the scores: the engine accepts the sheet
-    assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 4 + 3
+    assert result["scores"]["Jack"]["trade"] == 3 * 2 + 6 and result["scores"]["Jack"]["religion"] == 4 + 3 + 5
 
 
 def test_pad_keeps_a_players_legions_to_seven_on_the_three_battlefields():  # G-9
@@ -549,6 +576,38 @@ def test_the_priest_medal_is_the_rulebooks_medal_in_every_sentence(lang: str):  
     taken, none, usage = ctx.run("medal Henry priest"), ctx.run("offer Henry"), ctx.run("offer")
     for reply in (taken, none, usage):
         assert "священнослужител" in reply["message"] and "священник" not in reply["message"].lower()
+
+
+MEDALS_SAID = {  # the rulebook's «Медаль воина», «политика», «торговца», «священнослужителя», «земледельца»
+    "ru": {"warrior": "медаль воина", "politician": "медаль политика", "merchant": "медаль торговца",
+           "priest": "медаль священнослужителя", "farmer": "медаль земледельца"},
+    "uk": {"warrior": "медаль воїна", "politician": "медаль політика", "merchant": "медаль торговця",
+           "priest": "медаль священнослужителя", "farmer": "медаль хлібороба"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("medal", ["warrior", "politician", "merchant", "priest", "farmer"])
+def test_every_medal_sentence_names_the_medal_as_the_rulebook(lang: str, medal: str):  # G-7, G-9, G-11, G-14
+    """The rulebook names each medal by its holder in the genitive («Медаль воина», «Медаль
+    священнослужителя»); the sentences said «Анна получает медаль: воин.», «Медаль «воин» уже у
+    игрока Анна.», «Исправление: медаль «воин» получает …» and, on the device, «Медаль «Воин» …»."""
+    from firmware.screens.glory.round import MedalScreen
+    said = MEDALS_SAID[lang][medal]
+    ctx = FakeCtx("new glory players=Анна,Борис seed=5", lang=lang)
+    assert ctx.run(f"medal Анна {medal}")["ok"]
+    texts = [ctx.run("log 1")["log"][0], ctx.run(f"medal Борис {medal}")["message"]]
+    ctx.open(MedalScreen())
+    ctx.top.cursor = ["warrior", "politician", "merchant", "priest", "farmer"].index(medal)
+    ctx.press("a")                                  # held: the device says whose it is
+    texts.append(ctx.notes[-1])
+    for _ in range(9):
+        ctx.run("event")
+        ctx.run("end-round")
+    assert ctx.run(f"medal Борис {medal}")["ok"]    # after round 9: a correction
+    texts.append(ctx.run("log 1")["log"][0])
+    for text in texts:
+        assert said in text.lower() and "«" not in text, text
 
 
 def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G-7, G-10
@@ -789,7 +848,7 @@ def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):
     ctx = FakeCtx("new glory players=Jack seed=1", lang=lang)
     shown = []
     for extra in ('"medals": ["warrior", "politician", "merchant"], "sets": {"tools": 2}, "track": 51, '
-                  '"pantheon": {"own": 5, "gold": 1, "bronze": 1}', '"track": 51', '"track": 1'):
+                  '"pantheon": {"own": 5, "gold": 2}', '"track": 51', '"track": 1'):
         result = ctx.run('score {"players": [{"name": "Jack", ' + extra + '}]}')
         shown.append(ScoreResult(result).footer(ctx))
     assert shown == said

@@ -183,6 +183,18 @@ def test_glory_scores_are_per_person_never_per_seat_colour():
     assert glory_rows(FakeCtx(players=[], history=seats)) == ["No game with named players yet."]
 
 
+@pytest.mark.parametrize("lang, said", [("en", "best 23, average 13.5"), ("ru", "лучший 23, средний 13,5"),
+                                        ("uk", "найкращий 23, середній 13,5")])
+def test_the_glory_average_is_written_with_the_languages_decimal_mark(lang, said):
+    """Statistics → Glory scores after an evening (G-15 totals 23 and 4): a Russian or Ukrainian
+    reader writes a decimal comma («13,5»); «13.5» is an English number in a Russian sentence."""
+    from firmware.screens.history_stats import glory_rows
+    games = [{"id": i, "game": "glory", "status": "finished", "mode": {"kind": "table"}, "result": "",
+              "players": [{"name": "Анна", "score": s, "winner": True}]} for i, s in ((1, 23), (2, 4))]
+    rows = glory_rows(FakeCtx(players=["Анна"], history=games, lang=lang))
+    assert rows[1].strip() == said
+
+
 # -- the Julius Caesar battle screen says what the rules did when it happens --------------------------
 def test_reserves_arriving_are_announced_on_the_battle_screen():  # J-8
     from firmware.screens.jc.battle import BattleScreen

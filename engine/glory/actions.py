@@ -24,11 +24,15 @@ from engine.glory.replies import (
 from engine.replies import NewReply
 
 
-def new(players: Sequence[str], harsh: bool, clockwise: bool, fame: Sequence[int] = ()) -> Line[NewReply]:
+def new(players: Sequence[str], harsh: bool, clockwise: bool, fame: Sequence[int] = (),
+        truce: bool = False, heroes: bool = False) -> Line[NewReply]:
     """A new game; ``fame``: each player's starting fame from their character board (G-5), in
-    order (left out when every one is 1, the default)."""
+    order (left out when every one is 1, the default); ``truce``, ``heroes``: the rulebook's
+    variants «Перемирие» and «Герои» (said only when on)."""
     start = f" fame={','.join(str(f) for f in fame)}" if any(f != 1 for f in fame) else ""
-    return Line(f"new glory players={','.join(players)}{start} harsh={int(harsh)} clockwise={int(clockwise)}")
+    variants = (" truce=1" if truce else "") + (" heroes=1" if heroes else "")
+    return Line(f"new glory players={','.join(players)}{start} harsh={int(harsh)} clockwise={int(clockwise)}"
+                f"{variants}")
 
 
 def fame(player: str, delta: int) -> Line[FameReply]:

@@ -19,13 +19,13 @@ from engine.glory import senate as S
 from engine.glory.scoring import score
 from engine.glory.sheet import SessionFacts, parse_sheet
 from engine.glory.state import find_player, new_state, objective_label, two_player_cards_unknown, view
-from engine.glory.tables import double_tax_penalty, farming_income, tables
+from engine.glory.tables import double_tax_penalty, farming_income, hand_limit, tables
 from engine.rng import Rng
-from engine.glory.text import N_, Msg, term
+from engine.glory.text import N_, Msg, medal_term, term
 from engine.text import Msg as AnyMsg
 
 _SIGNED = re.compile(r"^[+-]\d{1,3}$")
-MAX_HAND = 20
+MAX_HAND = hand_limit()     # «до пяти карт товаров, включая карту якоря» (G-19)
 
 # The streams of the game's draws (docs/fairness.md): the event deck (G-2), the objective deck and
 # the random picks from a hand.
@@ -107,6 +107,12 @@ def _vote(state: State, req: Request) -> Outcome:
     _playing(state)
     name = _player(state, req.args[0])
     politician = _holder(state, "politician") == name
+    trial = list(state["senate"])                 # every vote placeable, or none placed (G-7)
+    try:
+        for _ in range(n):
+            S.place_vote(trial, name)
+    except ValueError as e:
+        raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     placed, changes = [], []
     for _ in range(n):
         p = S.place_vote(state["senate"], name)
@@ -318,15 +324,15 @@ def _medal(state: State, req: Request) -> Outcome:
     name, medal = _player(state, req.args[0]), req.args[1].lower()
     holder = _holder(state, medal)
     if holder == name:
-        raise IllegalMove(Msg("The {} medal already belongs to {}.", term(medal), holder))
+        raise IllegalMove(Msg("{1} already holds {0}.", medal_term(medal), holder))
     if holder is not None and not state["finished"]:
-        raise IllegalMove(Msg("The {} medal already belongs to {} (it goes to the first level III building of its type).",
-                              term(medal), holder))
+        raise IllegalMove(Msg("{1} already holds {0} (it goes to the first level III building of its type).",
+                              medal_term(medal), holder))
     state["medals"][medal] = name
     if holder is not None:        # after round 9, before the score is final: a correction
         return Outcome({"medals": dict(state["medals"])},
-                       Msg("Correction: the {} medal goes to {}, not {}.", term(medal), name, holder))
-    return Outcome({"medals": dict(state["medals"])}, Msg("{} earns the {} medal.", name, term(medal)))
+                       Msg("Correction: {} goes to {}, not {}.", medal_term(medal), name, holder))
+    return Outcome({"medals": dict(state["medals"])}, Msg("{} earns {}.", name, medal_term(medal)))
 
 
 def _offer(state: State, req: Request) -> Outcome:
@@ -419,7 +425,6 @@ def _objectives(state: State, req: Request) -> Outcome:
 
 
 # -- the score sheet, typed during final scoring -----------------------------------------------
-MEDAL_WORDS = (N_("warrior"), N_("politician"), N_("merchant"), N_("priest"), N_("farmer"))
 DIRECTION_WORDS = (N_("clockwise"), N_("counterclockwise"))   # R.CLOCKWISE, R.COUNTERCLOCKWISE said
 GOODS = ("tools", "weapons", "clothing", "jewelry")            # goods sets (G-11)
 PANTHEON_COMMON = ("gold", "silver", "bronze")                   # common Pantheon parts (G-12)

@@ -1,6 +1,7 @@
 """The Senate column (G-7): at most 5 votes, listed bottom -> top.
 
-Placing a sixth vote pushes the bottom one back to its owner. Supremacy: placing a vote on top of
+Placing a sixth vote pushes the bottom one back to its owner. Each player owns 5 vote pieces: with
+all five in the column there is none to place. Supremacy: placing a vote on top of
 two of your own votes that are on top already (checked for every vote placed, never on removal).
 """
 from __future__ import annotations
@@ -22,7 +23,15 @@ class Placed:
 
 
 def place_vote(column: list[str], player: str) -> Placed:
-    """Put ``player``'s vote on top of ``column`` (changed in place) (G-7)."""
+    """Put ``player``'s vote on top of ``column`` (changed in place) (G-7).
+
+    Raises ValueError (with a sentence), changing nothing, when all the player's vote pieces are
+    in the column already: none is left on their board to place.
+    """
+    own = int(tables()["votes_per_player"])
+    if column.count(player) >= own:
+        raise ValueError(Msg("All {} votes of {} are in the Senate column: none is left on the board to place.",
+                             own, player))
     supremacy = len(column) >= 2 and column[-1] == player and column[-2] == player
     column.append(player)
     pushed = column.pop(0) if len(column) > int(tables()["senate_size"]) else None

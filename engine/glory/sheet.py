@@ -138,6 +138,7 @@ def parse_sheet(data: Any, session: SessionFacts | None = None) -> ScoreSheet:
         names = _Names(order)
     medal_holders = _medals(entries, order, session)
     players = [_player(name, entries.get(name, {}), medal_holders, session) for name in order]
+    _common_parts(players)
     battlefields = _battlefields(top.get("battlefields", []), names)
     senate = _senate(top, names, session)
     values = _senate_values(top.get("senate_values"))
@@ -205,8 +206,10 @@ def _player(name: str, obj: Mapping[str, Any], holders: Mapping[str, str],
     limits = tables()["pantheon_limits"]
     if pantheon["own"] > limits["own"]:
         raise BadArguments(Msg("{}: a Pantheon has at most {} parts of the player's own colour.", name, limits['own']))
-    if pantheon["gold"] + pantheon["silver"] + pantheon["bronze"] > limits["common"]:
+    common = pantheon["gold"] + pantheon["silver"] + pantheon["bronze"]
+    if common > limits["common"]:
         raise BadArguments(Msg("{}: a Pantheon has at most {} common parts (gold/silver/bronze).", name, limits['common']))
+    _levels(name, pantheon["own"], common)
     done = obj.get("objectives_done")
     enmity = obj.get("enmity")
     return PlayerSheet(
@@ -216,6 +219,40 @@ def _player(name: str, obj: Mapping[str, Any], holders: Mapping[str, str],
         objectives_done=None if done is None else _int(done, f"{name}: objectives_done", 0, 23),
         enmity=None if enmity is None else _int(enmity, f"{name}: enmity", 0, 20),
     )
+
+
+def _levels(name: str, own: int, common: int) -> None:
+    """A Pantheon is built level by level (G-12): the player's own parts start a level and one
+    common part finishes it — the foundation 2 own + 1, then the temple 3 own + 1 on it."""
+    foundation = int(tables()["pantheon_levels"]["foundation_own"])
+    if common >= 1 and own < foundation:
+        raise BadArguments(Msg("{}: a common Pantheon part finishes the foundation, after its {} parts of the "
+                               "player's colour ({} given).", name, foundation, own))
+    if common >= 2 and own < int(tables()["pantheon_limits"]["own"]):
+        raise BadArguments(Msg("{}: the second common Pantheon part finishes the temple, after all {} parts of the "
+                               "player's colour ({} given).", name, int(tables()["pantheon_limits"]["own"]), own))
+    if common == 0 and own > foundation:
+        raise BadArguments(Msg("{}: the temple is built on a finished foundation: {} parts of the player's colour "
+                               "need a common part (gold, silver or bronze).", name, own))
+
+
+def _common_parts(players: Sequence[PlayerSheet]) -> None:
+    """The table's common Pantheon parts (G-12): the first player to finish a foundation (a temple)
+    takes its gold part, the second its silver, the others bronze; with 1 to 3 players the silver
+    foundation is out of the box. So the finished levels fix how many of each there are."""
+    commons = [sum(p.pantheon.get(k, 0) for k in ("gold", "silver", "bronze")) for p in players]
+    foundations, temples = sum(c >= 1 for c in commons), sum(c >= 2 for c in commons)
+    silver_foundation = len(players) >= int(tables()["pantheon_levels"]["silver_foundation_players"])
+    gold = min(foundations, 1) + min(temples, 1)
+    silver = min(max(foundations - 1, 0), int(silver_foundation)) + min(max(temples - 1, 0), 1)
+    bronze = foundations + temples - gold - silver
+    given = {k: sum(p.pantheon.get(k, 0) for p in players) for k in ("gold", "silver", "bronze")}
+    if given != {"gold": gold, "silver": silver, "bronze": bronze}:
+        raise BadArguments(Msg("The Pantheons hold {} gold, {} silver and {} bronze parts; {} finished foundations "
+                               "and {} temples take {} gold, {} silver and {} bronze (the first to finish a level "
+                               "takes its gold part, the second its silver, the others bronze).",
+                               given["gold"], given["silver"], given["bronze"], foundations, temples,
+                               gold, silver, bronze))
 
 
 def _counts(raw: Any, what: str, kinds: Mapping[str, Any]) -> dict[str, int]:

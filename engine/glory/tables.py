@@ -54,3 +54,9 @@ def double_tax_penalty(population: int) -> int | None:
     """Fame lost for double tax at ``population`` as printed on the dial, or None if unknown (G-4)."""
     value = tables()["double_tax_penalty"].get(str(population))
     return None if value is None else int(value)
+
+
+def hand_limit() -> int:
+    """The most cards a hand holds, the anchor card included (G-19: «до пяти карт товаров,
+    включая карту якоря»): the random pick of «Продано!» and «Таможенные сборы» is from such a hand."""
+    return int(tables()["hand_limit"])

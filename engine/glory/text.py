@@ -18,4 +18,16 @@ def term(word: str) -> Msg:
     return Msg(word)
 
 
-__all__ = ["N_", "Msg", "term"]
+# Each medal as the rulebook names it by its holder («Медаль воина», «Медаль священнослужителя»):
+# a whole term, said inside sentences (never «Медаль «воин»»).
+MEDAL_TERMS = {"warrior": N_("the Warrior medal"), "politician": N_("the Politician medal"),
+               "merchant": N_("the Merchant medal"), "priest": N_("the Priest medal"),
+               "farmer": N_("the Farmer medal")}
+
+
+def medal_term(medal: str) -> Msg:
+    """The medal ``medal`` (``warrior`` …) as a term said inside a sentence."""
+    return Msg(MEDAL_TERMS.get(medal, medal))
+
+
+__all__ = ["MEDAL_TERMS", "N_", "Msg", "medal_term", "term"]

@@ -16,6 +16,7 @@ from engine.text import N_
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
 from firmware.history_text import _, ngettext
+from firmware.i18n import decimal
 from firmware.replies import HistoryPlayer, PlayedEntry
 from firmware.screens import base
 from firmware.screens.base import Said
@@ -258,7 +259,7 @@ def glory_rows(ctx: Ctx) -> list[str]:
         return [_(UNREADABLE)]
     for name, g in glory_scores_of(known).items():
         rows.append(name)
-        rows.append("  " + _("best {}, average {}").format(g["best"], g["average"]))
+        rows.append("  " + _("best {}, average {}").format(g["best"], decimal(g["average"])))
         rows.append("  " + ngettext("{} game", "{} games", g["games"]).format(g["games"]))
     if not rows and any(e["status"] == "finished" and e["game"] in GLORY.sessions
                         and any(isinstance(p["score"], int) for p in e["players"]) for e in known):

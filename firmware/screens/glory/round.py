@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
-from engine.glory.tables import double_tax_penalty
+from engine.glory.tables import double_tax_penalty, hand_limit
+from engine.glory.text import medal_term
 from engine.glory.views import GloryView
 from engine.text import N_
 from firmware.i18n import Sentences
@@ -19,7 +20,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.words import GAMES, MEDAL_NAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import GAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
@@ -185,7 +186,7 @@ class MedalScreen(ListScreen):
         view = view_of(ctx)
         holder = view["medals"][medal]
         if holder is not None and not view["finished"]:
-            ctx.notify(Msg("The {} medal belongs to {}.", Msg(MEDAL_NAMES.get(medal, medal)), holder))
+            ctx.notify(Msg("{1} already holds {0}.", medal_term(medal), holder))
             return
         others = [p for p in view["players"] if p != holder]      # after round 9: a correction moves it
         ctx.push(remade(lambda: MedalChoice(medal, holder, _("Medal: {}").format(medal_name(medal)), others,
@@ -236,6 +237,9 @@ class PickResult(Follows, ResultScreen):
         return img
 
 
+HAND = hand_limit()      # a hand holds at most 5 cards, the anchor card included (G-19)
+
+
 def pick_form() -> NumberForm:
     """G-19: a random card from a hand of N (Sold!, Customs)."""
     def go(c: Ctx, v: dict[str, int]) -> None:
@@ -244,5 +248,5 @@ def pick_form() -> NumberForm:
             hand, position = v["hand"], response["position"]       # the pick shown again, never drawn again
             c.replace(remade(lambda: PickResult(_("Card of {}").format(hand), _("№ {}").format(position))))
 
-    return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), 5, 1, 20)], go,
+    return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), HAND, 1, HAND)], go,
                       status=lambda c, v: _("A: pick"))

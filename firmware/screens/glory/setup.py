@@ -20,7 +20,8 @@ class SetupScreen(NumberForm):
     """New game: the player count, the players (the players who played last sit down already, most
     recent first; A on a player opens the list of known players — two presses for a known one —,
     typing a name, or the seat's colour), each player's starting fame (the space their character
-    board shows, G-5: left/right), the variants, then the fair-draw code and the players' share, and
+    board shows, G-5: left/right), the variants (the rulebook's «Суровые времена», «По ходу часов»,
+«Перемирие», «Герои»), then the fair-draw code and the players' share, and
     a Start row. A on a figure row starts the game too. The cursor starts on the first player: who
     plays is what changes from game to game (the same table starts from the count row above it)."""
 
@@ -31,6 +32,8 @@ class SetupScreen(NumberForm):
             *(Field(f"fame{i}", N_("Fame"), 1, 1, MOST_START_FAME) for i in range(len(SEAT_NAMES))),
             Field("harsh", N_("Harsh Times"), 0, 0, 1, on_off),
             Field("clockwise", N_("Clockwise"), 0, 0, 1, on_off),
+            Field("truce", N_("Truce"), 0, 0, 1, on_off),
+            Field("heroes", N_("Heroes"), 0, 0, 1, on_off),
         ], self._start, status=self._status, fair=FairShare())
         self.seats = Seats([(str(i), partial(_seat_label, i)) for i in range(len(SEAT_NAMES))],
                            lambda i: _(SEAT_NAMES[i]), prefill=True)
@@ -48,7 +51,7 @@ class SetupScreen(NumberForm):
     def items(self, ctx: Ctx) -> list[Item]:
         n, seats = self._count(), len(SEAT_NAMES)
         # where each field's row stands: the count, (the players), their fame, the variants
-        rows = [0, *(n + 1 + i if i < n else -1 for i in range(seats)), 2 * n + 1, 2 * n + 2]
+        rows = [0, *(n + 1 + i if i < n else -1 for i in range(seats)), *(2 * n + 1 + i for i in range(4))]
         figures = self.field_items(rows)
         said = _("{}: fame")           # the name cut to leave room for the figure at the cursor (‹3›)
         room = base.COLS - len(said.format("")) - FIGURE_ROOM
@@ -67,8 +70,9 @@ class SetupScreen(NumberForm):
             ctx.notify(Msg("Two players have the same name."))
             return
         fame = [values[f"fame{i}"] for i in range(len(names))]
-        play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"]), fame), self.home,
-                        fair=self.fair)
+        play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"]), fame,
+                                     truce=bool(values["truce"]), heroes=bool(values["heroes"])),
+                        self.home, fair=self.fair)
 
 
 MOST_START_FAME = 5     # the character boards start the fame marker on 1-3 (G-5); a little room above
