@@ -61,7 +61,7 @@ PUBLISHED = {
     "game": frozenset({"name", "bggId", "sourceGameId", "highestWins", "noPoints"}),
     "player": frozenset({"name", "sourcePlayerId", "role", "score", "winner", "rank", "startPlayer"}),
 }
-CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", "duration_min")
+CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", "duration_min", "unsynced")
 CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment",
             "player_id")
 FORMATS = ("bgstats", "csv", "draws")
@@ -323,7 +323,7 @@ def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None 
     for e, f in zip(entries, flags):
         minutes = duration_min(e)
         head = [e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
-                _play_date(e), "" if minutes is None else minutes]
+                _play_date(e), "" if minutes is None else minutes, " ".join(e.get("unsynced") or ())]
         mode = [f.get(c, "") for c in columns]
         fair = ["" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment")]
         for p in people(e, known_ids) or [{"name": "", "id": "", "role": "", "score": None, "winner": False,

@@ -265,6 +265,31 @@ def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_c
     assert finish in replies[2]["text"] and "1970-01-01 00:00" not in replies[2]["text"].split("\r\n")[1]
 
 
+def test_the_csv_says_which_of_its_times_were_taken_with_the_clock_not_set(state_dir, monkeypatch):
+    """QA (clock): a Pi with no network starts at 1970 (or at its last shutdown). History names
+    such times (``unsynced``) and BG Stats' comments say the date may be wrong, but the CSV gave
+    ``started`` 1970-01-01 — and, with both times unsure, ``play_date`` 1970 — as sure dates with
+    nothing to tell them apart. Its ``unsynced`` column names them, as ``history`` does."""
+    from firmware import history
+    clock = ["1970-01-01T00:00:42Z", True]
+    monkeypatch.setattr(history, "_now", lambda: clock[0])
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: clock[1])
+    run_console_in(state_dir, ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius"])
+    clock[:] = ["2026-11-26T19:00:00Z", False]                      # NTP set the clock mid-game
+    run_console_in(state_dir, ["fight", "new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius"])
+    clock[:] = ["2026-11-26T19:20:00Z", False]
+    run_console_in(state_dir, ["fight", "new dice seed=1"])
+    clock[:] = ["1970-01-01T00:03:00Z", True]                         # the next boot, no network
+    replies = run_console_in(state_dir, ["roll 2d6", "end", "new dice seed=2", "roll 2d6", "end", "history",
+                                         "export format=csv"])
+    rows = list(csv.DictReader(io.StringIO(replies[-1]["text"].lstrip("\ufeff"))))
+    unsure = {int(g["id"]): " ".join(g["unsynced"]) for g in replies[-2]["games"]}
+    assert unsure == {1: "started", 2: "", 3: "finished", 4: "started finished"}   # (dice 3 began with the clock set)
+    assert {int(r["id"]): r["unsynced"] for r in rows} == unsure
+    assert all(r["duration_min"] == "" for r in rows if r["unsynced"])
+    assert [r["duration_min"] for r in rows if r["id"] == "2"] == ["20", "20"]
+
+
 def run_console_in(state_dir, lines: list[str]) -> list[dict]:
     """The replies of an in-process console (History's clock can be set by the test)."""
     from firmware.console import Console

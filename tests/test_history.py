@@ -51,7 +51,7 @@ def test_history_works_without_a_session_and_starts_empty(console):
     assert console.session is None
     assert games(console) == []
     assert ok(console, "export format=csv")["text"] == (
-        "\ufeffid,game,name,status,started,finished,play_date,duration_min,player,role,score,winner,rank,"
+        "\ufeffid,game,name,status,started,finished,play_date,duration_min,unsynced,player,role,score,winner,rank,"
         "start_player,result,seed,share,commitment,player_id\r\n")
     out = console.request("export format=bgstats")
     assert out["ok"] is False and out["error"] == "bad_arguments"
