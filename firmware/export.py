@@ -119,13 +119,20 @@ def _date_words(entry: dict[str, Any]) -> str:
     return say(Msg("Legatus's clock was not set when this game was played: its date may be wrong."))
 
 
+MAX_DURATION_MIN = 24 * 60
+"""The longest duration a play is given: beyond a day its start and finish hold pauses (the game
+left, the device switched off and resumed days later) the device cannot tell from play."""
+
+
 def duration_min(entry: dict[str, Any]) -> int | None:
     """Whole minutes from the recorded start to the finish (at least 1), or None when either is
-    unknown or was taken while the clock was not set."""
+    unknown or was taken while the clock was not set, or they are more than a day apart
+    (:data:`MAX_DURATION_MIN`) or in the wrong order (the clock set back between them)."""
     start, end = _utc(entry.get("started")), _utc(entry.get("finished"))
     if start is None or end is None or entry.get("unsynced") or end < start:
         return None
-    return max(1, round((end - start).total_seconds() / 60))
+    minutes = max(1, round((end - start).total_seconds() / 60))
+    return minutes if minutes <= MAX_DURATION_MIN else None
 
 
 # -- players as people ----------------------------------------------------------------------------------

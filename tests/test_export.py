@@ -290,6 +290,29 @@ def test_the_csv_says_which_of_its_times_were_taken_with_the_clock_not_set(state
     assert [r["duration_min"] for r in rows if r["id"] == "2"] == ["20", "20"]
 
 
+def test_a_game_resumed_days_later_is_exported_with_no_duration_rather_than_days_of_play(state_dir, monkeypatch):
+    """QA (clock): a battle set up one evening (clock set), the device switched off, the game
+    resumed and fought 400 days later (clock set again): BG Stats got ``durationMin`` 576 000 and
+    the CSV 576000 — a play of 400 days. Both times are sure, but the time between them holds
+    pauses the device cannot tell from play: beyond a day (:data:`firmware.export.MAX_DURATION_MIN`)
+    the duration is unknown, not a wrong number; within a day it is given."""
+    from firmware import export, history
+    clock = ["2026-01-01T18:00:00Z"]
+    monkeypatch.setattr(history, "_now", lambda: clock[0])
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: False)
+    for seed, finish in ((4, "2027-02-05T18:00:00Z"), (5, "2027-02-06T17:58:00Z")):
+        run_console_in(state_dir, [f"new jc-battle seed={seed}", "add attacker c_leg10", "add defender p_pompeius"])
+        clock[0] = finish                                          # a restart, days later
+        run_console_in(state_dir, ["fight"])
+        clock[0] = "2027-02-05T17:59:00Z"                           # the next game: 23 h 59 min before its end
+    replies = run_console_in(state_dir, ["export format=bgstats id=1", "export format=bgstats id=2",
+                                         "export format=csv"])
+    assert "durationMin" not in replies[0]["play"]
+    assert replies[1]["play"]["durationMin"] == export.MAX_DURATION_MIN - 1 == 24 * 60 - 1
+    rows = list(csv.DictReader(io.StringIO(replies[2]["text"].lstrip("\ufeff"))))
+    assert {(r["id"], r["duration_min"], r["unsynced"]) for r in rows} == {("1", "", ""), ("2", "1439", "")}
+
+
 def run_console_in(state_dir, lines: list[str]) -> list[dict]:
     """The replies of an in-process console (History's clock can be set by the test)."""
     from firmware.console import Console
