@@ -873,7 +873,8 @@ def test_a_finish_redone_after_an_undo_past_its_seal_replaces_the_record_everywh
         assert ok(c, "state")["state"]["history"][0]["blocks"] == ["c_leg10", "p_pompeius", "c_caesar"]
         [g2] = games(c)
         assert g2["id"] == g["id"] and g2["players"] != g["players"], (first["result"], again["result"])
-        assert g2["replaced"] == [{"result": g["result"], "finished": g["finished"]}]
+        unsure = {"unsynced": True} if "finished" in g["unsynced"] else {}          # (this machine's clock)
+        assert g2["replaced"] == [{"result": g["result"], "finished": g["finished"], **unsure}]
         assert any(g["result"] in line and "History" in line for line in ok(c, "log 3")["log"])
         ok(c, "settings language=ru")
         assert any(line.startswith("История теперь хранит") and "Бой 1" in line for line in ok(c, "log 3")["log"])
@@ -905,6 +906,34 @@ def test_a_finish_redone_after_an_undo_past_its_seal_replaces_the_record_everywh
         rows = detail_rows(g3)                                          # the device's History says both
         assert rows[1] == say(g2["result"])
         assert rows[2] == f"Before an undo it had ended: {say(g['result'])}", rows
+    finally:
+        c.close()
+
+
+def test_an_earlier_finish_taken_with_the_clock_not_set_is_kept_as_unsure(state_dir: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch):  # J-13
+    """QA (clock): battle 1 ended while the clock was not set (1970: a Pi with no network), was
+    sealed, undone past its end once NTP had set the clock, and fought again: ``replaced`` gave the
+    earlier finish's 1970 time as a sure one. It says so (``unsynced``: true), as the entry does."""
+    from firmware import history as history_mod
+    clock: list[object] = ["1970-01-01T00:05:00Z", True]
+    monkeypatch.setattr(history_mod, "_now", lambda: clock[0])
+    monkeypatch.setattr(history_mod, "_clock_unsynced", lambda: clock[1])
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        jc_battle(c)
+        [g] = games(c)
+        assert g["unsynced"] == ["started", "finished"]
+        ok(c, "next-battle attacker=pompey")                            # seals battle 1's record
+        clock[:] = ["2026-11-26T19:00:00Z", False]                        # NTP sets the clock
+        ok(c, "undo")
+        ok(c, "undo")
+        ok(c, "add attacker c_caesar")
+        ok(c, "fight")
+        [g2] = games(c)
+        assert (g2["finished"], g2["unsynced"]) == ("2026-11-26T19:00:00Z", ["started"])
+        assert g2["replaced"] == [{"result": g["result"], "finished": "1970-01-01T00:05:00Z", "unsynced": True}]
     finally:
         c.close()
 
