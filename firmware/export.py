@@ -127,9 +127,10 @@ left, the device switched off and resumed days later) the device cannot tell fro
 def duration_min(entry: dict[str, Any]) -> int | None:
     """Whole minutes from the recorded start to the finish (at least 1), or None when either is
     unknown or was taken while the clock was not set, or they are more than a day apart
-    (:data:`MAX_DURATION_MIN`) or in the wrong order (the clock set back between them)."""
+    (:data:`MAX_DURATION_MIN`) or in the wrong order (the clock set back between them), or the
+    play was abandoned (its finish is when another game replaced it, not when it stopped)."""
     start, end = _utc(entry.get("started")), _utc(entry.get("finished"))
-    if start is None or end is None or entry.get("unsynced") or end < start:
+    if start is None or end is None or entry.get("unsynced") or end < start or entry.get("status") == "abandoned":
         return None
     minutes = max(1, round((end - start).total_seconds() / 60))
     return minutes if minutes <= MAX_DURATION_MIN else None

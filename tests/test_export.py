@@ -313,6 +313,27 @@ def test_a_game_resumed_days_later_is_exported_with_no_duration_rather_than_days
     assert {(r["id"], r["duration_min"], r["unsynced"]) for r in rows} == {("1", "", ""), ("2", "1439", "")}
 
 
+def test_an_abandoned_play_has_no_duration_since_nobody_said_when_it_stopped(state_dir, monkeypatch):
+    """QA (clock): a battle set up at 18:00 and left; another game begun at 21:00 recorded it as
+    abandoned then, and BG Stats got ``durationMin`` 180 for a play stopped at some unknown time
+    in between. An abandoned play has no duration (its ``finished`` is when it was replaced); a
+    play the players ended (``end``) or the rules finished has its own."""
+    from firmware import history
+    clock = ["2026-03-01T18:00:00Z"]
+    monkeypatch.setattr(history, "_now", lambda: clock[0])
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: False)
+    run_console_in(state_dir, ["new jc-battle seed=4", "add attacker c_leg10"])
+    clock[0] = "2026-03-01T21:00:00Z"
+    run_console_in(state_dir, ["new dice seed=1", "roll 2d6"])
+    clock[0] = "2026-03-01T21:10:00Z"
+    replies = run_console_in(state_dir, ["end", "history", "export format=bgstats id=1",
+                                         "export format=bgstats id=2", "export format=csv"])
+    assert [(g["id"], g["status"]) for g in replies[1]["games"]] == [(2, "ended"), (1, "abandoned")]
+    assert "durationMin" not in replies[2]["play"] and replies[3]["play"]["durationMin"] == 10
+    rows = list(csv.DictReader(io.StringIO(replies[4]["text"].lstrip("\ufeff"))))
+    assert {(r["id"], r["duration_min"]) for r in rows} == {("1", ""), ("2", "10")}
+
+
 def run_console_in(state_dir, lines: list[str]) -> list[dict]:
     """The replies of an in-process console (History's clock can be set by the test)."""
     from firmware.console import Console
