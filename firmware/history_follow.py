@@ -72,10 +72,13 @@ def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, aske
     if old is None:
         return {}
     depth, data = old
+    # an unsealed record written again is the same finish asked again or corrected (Glory's score
+    # shown the next day): it keeps its finish time, and whether the clock was set then
+    same: dict[str, Any] = {k: data[k] for k in ("finished", "unsynced") if k in data and row[1] != REOPENED}
     was = ({"depth": depth, "record": {k: v for k, v in data.items() if k != "was"}} if row[1] == REOPENED
            else data.get("was"))
     if not isinstance(was, dict) or not isinstance(was.get("record"), dict):
-        return {}                                   # an unsealed record that replaced nothing
+        return same                                 # an unsealed record that replaced nothing
     base = was["record"]
     out: dict[str, Any] = {"was": was, "replaced": list(base.get("replaced", []))}
     if base.get("fp") == fp and str(base.get("asked", "")) == asked:
@@ -85,7 +88,7 @@ def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, aske
                             **({"unsynced": True} if "finished" in (base.get("unsynced") or ()) else {})})
     log.info("History row %s: the game finished again after an undo past its recorded finish; "
              "the record now follows the new finish (the earlier result is kept in 'replaced')", row[0])
-    return {**out, "said": True}
+    return {**out, **same, "said": True}
 
 
 def taken_back(db: sqlite3.Connection, sid: str, depth: int) -> None:

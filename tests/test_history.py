@@ -209,6 +209,42 @@ def test_glory_a_correction_after_the_score_is_asked_is_not_lost(console):
     assert len([x for x in games(console) if x["game"] == "glory"]) == 3
 
 
+def test_glory_keeps_the_time_its_score_was_first_asked_when_it_is_asked_or_corrected_later(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch):  # G-15
+    """QA (clock): Glory scored at 19:30; the next morning the device showed the scores again
+    (Final score asks ``score`` each time), a figure was corrected, and "The score is final" asked
+    it once more: each moved History's finish to that moment — the game listed as played on the
+    2nd, and BG Stats given 16 hours of play. The game finished once: its record follows the newest
+    score and keeps its finish time (and whether the clock was set then)."""
+    from firmware import history as history_mod
+    clock: list[object] = ["2026-03-01T18:00:00Z", False]
+    monkeypatch.setattr(history_mod, "_now", lambda: clock[0])
+    monkeypatch.setattr(history_mod, "_clock_unsynced", lambda: clock[1])
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new glory players=Jack,Henry seed=5")
+    for _ in range(9):
+        ok(c, "event")
+        ok(c, "end-round")
+    clock[0] = "2026-03-01T19:30:00Z"
+    ok(c, "score")
+    c.close()
+    clock[:] = ["2026-03-02T10:00:00Z", True]                           # the next morning, no network
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        ok(c, "score")                                                  # the scores shown again
+        ok(c, "fame Jack +10")                                          # a correction (G-15)
+        ok(c, "score")
+        ok(c, "end")                                                    # the score is final
+        [g] = games(c)
+        assert {p["name"]: p["score"] for p in g["players"]} == {"Jack": 11, "Henry": 1}
+        assert (g["started"], g["finished"], g["unsynced"]) == ("2026-03-01T18:00:00Z", "2026-03-01T19:30:00Z", [])
+        assert ok(c, f"export format=bgstats id={g['id']}")["play"]["durationMin"] == 90
+    finally:
+        c.close()
+
+
 def test_glory_a_correction_whose_record_was_not_made_to_follow_is_followed_at_the_next_state(console, monkeypatch):
     # the correction is saved, then the History write fails (a full card, a power cut): the next
     # 'state' (or start) makes the record follow, before 'end' seals it (G-15)
