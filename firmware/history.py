@@ -226,10 +226,12 @@ def _finished_now(session: Any, command: str = "", fields: dict[str, Any] | None
 
 
 def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
-                 replace: bool = False, asked: str = "") -> list[str]:
+                 replace: bool = False, asked: str = "", late: bool = False) -> list[str]:
     """Record every finished game the session's current state holds that is not recorded yet
     (``replace``: also rewrite unsealed ones; ``asked``: the read-only request line the records
-    answer, kept with them). Returns the parts written."""
+    answer, kept with them; ``late``: not right after the finishing action — its record was lost
+    to a crash or a refused write —, so the finish time, now, is marked not known, ``unsynced``).
+    Returns the parts written."""
     parts = [(part, {**rec, "asked": asked} if asked else rec) for part, rec in _finished_now(session, command, fields)]
     if not parts:
         return []
@@ -240,7 +242,8 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
         for part, rec in parts:
             before = _row(db, sid, part)
             if before is None or before[1] == history_follow.REOPENED or (replace and not before[1]):
-                if _put(db, session.header, part, rec, len(session.lines), "finished", session.lines):
+                if _put(db, session.header, part, rec, len(session.lines), "finished", session.lines,
+                        finished=(_now(), True) if late else None):
                     history_follow.said(db, session, part)
                 written.append(part)
         if written:      # a finished game is no longer 'abandoned'
@@ -313,7 +316,7 @@ def record_abandoned(store: Any, session: Any) -> bool:
     of it was recorded already. Returns whether a row was written."""
     if session is None or _record(session.game.name) is None:
         return False
-    record_state(store, session)
+    record_state(store, session, late=True)         # (a finish whose record a crash lost)
     if _finished_now(session):        # something of it finished: recorded (here, or by the session it reopened)
         return False
     sid = str(session.header["sid"])
@@ -334,7 +337,7 @@ def record_ended(store: Any, session: Any, status: str) -> None:
     of the whole game (a Julius Caesar battle is a part, not the campaign) gets one ``ended`` row.
     Idempotent."""
     if status == "finished":
-        record_state(store, session)          # nothing for a tool (no record)
+        record_state(store, session, late=True)   # a finish whose record a crash lost (nothing for a tool)
     sid = str(session.header["sid"])
     with store.transaction() as db:
         ensure(db)

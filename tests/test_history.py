@@ -350,7 +350,14 @@ def test_history_survives_restarts_and_is_the_same_over_the_subprocess_console(s
     assert len(third[1]["games"]) == 1
 
 
-def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path):
+def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """QA (clock): the battle ended at 19:00 and the power went before its record was written; the
+    next start, four days later with the clock set, recorded it as finished then, a sure date. The
+    finish time of a record made late is marked as not known (``unsynced``), as a rebuilt one is."""
+    from firmware import history as history_mod
+    clock = ["2026-03-01T19:00:00Z"]
+    monkeypatch.setattr(history_mod, "_now", lambda: clock[0])
+    monkeypatch.setattr(history_mod, "_clock_unsynced", lambda: False)
     store = Store(state_dir)
     c = Console(store, store.resume())
     jc_battle(c)
@@ -359,10 +366,14 @@ def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path)
     db.execute("DELETE FROM history")                                   # between commit and record
     db.commit()
     db.close()
+    clock[0] = "2026-03-05T10:00:00Z"
     store = Store(state_dir)
     c = Console(store, store.resume())
     try:
-        assert [g["game"] for g in games(c)] == ["jc-battle"]
+        [g] = games(c)
+        assert g["game"] == "jc-battle" and (g["finished"], g["unsynced"]) == ("2026-03-05T10:00:00Z", ["finished"])
+        play = ok(c, f"export format=bgstats id={g['id']}")["play"]
+        assert "durationMin" not in play and play["playDate"].startswith("2026-03-01")    # dated by its sure start
     finally:
         c.close()
 
