@@ -80,6 +80,11 @@ class _CardFile(logging.handlers.RotatingFileHandler):
         self.held: deque[logging.LogRecord] = deque(maxlen=self.HELD)
         self.trouble = ""          # why the file could not be written (the system's words)
 
+    def handle(self, record: logging.LogRecord) -> bool:
+        if self.watching:          # the clocks read as the record is made, not once the file's lock is free
+            record.__dict__["clock_offset"] = record.created - time.monotonic()
+        return super().handle(record)
+
     def emit(self, record: logging.LogRecord) -> None:
         self._refused = False
         if self.watching:
@@ -102,7 +107,9 @@ class _CardFile(logging.handlers.RotatingFileHandler):
         """A line before ``record`` when the wall clock moved by more than :data:`JUMP` against
         the monotonic one since the last record (NTP set a Pi's clock, from its last shutdown's
         time or 1970, or someone set it): the lines before it are stamped with the old time."""
-        offset = record.created - time.monotonic()
+        offset = record.__dict__.get("clock_offset")
+        if not isinstance(offset, float):
+            return
         last, self._offset = self._offset, offset
         if last is None or abs(offset - last) <= JUMP:
             return
