@@ -125,12 +125,20 @@ left, the device switched off and resumed days later) the device cannot tell fro
 
 
 def duration_min(entry: dict[str, Any]) -> int | None:
-    """Whole minutes from the recorded start to the finish (at least 1), or None when either is
-    unknown or was taken while the clock was not set, or they are more than a day apart
-    (:data:`MAX_DURATION_MIN`) or in the wrong order (the clock set back between them), or the
-    play was abandoned (its finish is when another game replaced it, not when it stopped)."""
+    """The play's whole minutes (at least 1): as the device measured them (History's ``minutes``,
+    by its monotonic clock, when the game began and finished in one run of it: a clock NTP set
+    mid-game changes nothing; None when a restart came between); in a record made before it
+    measured them, from the recorded start to the finish, unless either is unknown or was taken
+    while the clock was not set, or they are in the wrong order (the clock set back between).
+    None beyond a day (:data:`MAX_DURATION_MIN`), or for an abandoned play (its finish is when
+    another game replaced it, not when it stopped)."""
+    if entry.get("status") == "abandoned":
+        return None
+    if "minutes" in entry:
+        minutes = entry["minutes"]
+        return minutes if isinstance(minutes, int) and 0 < minutes <= MAX_DURATION_MIN else None
     start, end = _utc(entry.get("started")), _utc(entry.get("finished"))
-    if start is None or end is None or entry.get("unsynced") or end < start or entry.get("status") == "abandoned":
+    if start is None or end is None or entry.get("unsynced") or end < start:
         return None
     minutes = max(1, round((end - start).total_seconds() / 60))
     return minutes if minutes <= MAX_DURATION_MIN else None

@@ -74,7 +74,7 @@ def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, aske
     depth, data = old
     # an unsealed record written again is the same finish asked again or corrected (Glory's score
     # shown the next day): it keeps its finish time, and whether the clock was set then
-    same: dict[str, Any] = {k: data[k] for k in ("finished", "unsynced") if k in data and row[1] != REOPENED}
+    same: dict[str, Any] = {k: data[k] for k in ("finished", "unsynced", "minutes") if k in data and row[1] != REOPENED}
     was = ({"depth": depth, "record": {k: v for k, v in data.items() if k != "was"}} if row[1] == REOPENED
            else data.get("was"))
     if not isinstance(was, dict) or not isinstance(was.get("record"), dict):
@@ -82,7 +82,7 @@ def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, aske
     base = was["record"]
     out: dict[str, Any] = {"was": was, "replaced": list(base.get("replaced", []))}
     if base.get("fp") == fp and str(base.get("asked", "")) == asked:
-        out.update({k: base[k] for k in ("finished", "unsynced") if k in base})
+        out.update({k: base[k] for k in ("finished", "unsynced", "minutes") if k in base})
         return out
     out["replaced"].append({"result": base.get("result"), "finished": base.get("finished"),
                             **({"unsynced": True} if "finished" in (base.get("unsynced") or ()) else {})})

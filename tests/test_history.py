@@ -11,7 +11,7 @@ import pytest
 from engine.rng import Rng
 from firmware.console import Console
 from firmware.store import Store
-from tests.conftest import run_console
+from tests.conftest import HistoryClock, run_console
 from tests.test_caesar_console import human_turn
 from tests.test_glory_scoring import EXAMPLE
 
@@ -210,26 +210,24 @@ def test_glory_a_correction_after_the_score_is_asked_is_not_lost(console):
 
 
 def test_glory_keeps_the_time_its_score_was_first_asked_when_it_is_asked_or_corrected_later(
-        state_dir: Path, monkeypatch: pytest.MonkeyPatch):  # G-15
+        state_dir: Path, history_clock: HistoryClock):  # G-15
     """QA (clock): Glory scored at 19:30; the next morning the device showed the scores again
     (Final score asks ``score`` each time), a figure was corrected, and "The score is final" asked
     it once more: each moved History's finish to that moment — the game listed as played on the
     2nd, and BG Stats given 16 hours of play. The game finished once: its record follows the newest
     score and keeps its finish time (and whether the clock was set then)."""
-    from firmware import history as history_mod
-    clock: list[object] = ["2026-03-01T18:00:00Z", False]
-    monkeypatch.setattr(history_mod, "_now", lambda: clock[0])
-    monkeypatch.setattr(history_mod, "_clock_unsynced", lambda: clock[1])
+    history_clock.wall = "2026-03-01T18:00:00Z"
     store = Store(state_dir)
     c = Console(store, store.resume())
     ok(c, "new glory players=Jack,Henry seed=5")
     for _ in range(9):
         ok(c, "event")
         ok(c, "end-round")
-    clock[0] = "2026-03-01T19:30:00Z"
+    history_clock.wall = "2026-03-01T19:30:00Z"
     ok(c, "score")
     c.close()
-    clock[:] = ["2026-03-02T10:00:00Z", True]                           # the next morning, no network
+    history_clock.restart()
+    history_clock.wall, history_clock.unset = "2026-03-02T10:00:00Z", True      # the next morning, no network
     store = Store(state_dir)
     c = Console(store, store.resume())
     try:
