@@ -83,7 +83,13 @@ def local(iso: str | None) -> _dt.datetime | None:
     """A History time (UTC ISO) in the device's local time, as the players read their clock (and
     as ``playDate`` says it); None if there is none or it does not parse."""
     when = _utc(iso)
-    return when.astimezone() if when is not None else None
+    if when is None:
+        return None
+    try:
+        return when.astimezone()
+    except (OverflowError, OSError, ValueError) as e:     # (year 9999 east of Greenwich, 1 west of it)
+        log.warning("a History time is no local date: %r (%s)", iso[:40] if iso else iso, e)
+        return None
 
 
 def _dated_by(entry: dict[str, Any]) -> str:
