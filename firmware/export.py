@@ -105,9 +105,14 @@ def _dated_by(entry: dict[str, Any]) -> str:
 
 
 def _play_date(entry: dict[str, Any]) -> str:
-    """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); the finish if
-    the start is unknown or unsure and the finish is sure (:func:`_dated_by`)."""
-    when = local(entry.get(_dated_by(entry)))
+    """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); if the start is
+    unknown or unsure and the finish is sure (:func:`_dated_by`), the finish less the minutes the
+    device measured (a start before NTP set the clock), else the finish."""
+    by = _dated_by(entry)
+    iso, minutes, end = entry.get(by), entry.get("minutes"), _utc(entry.get("finished"))
+    if by == "finished" and entry.get("started") and isinstance(minutes, int) and end is not None:
+        iso = (end - _dt.timedelta(minutes=minutes)).isoformat()       # (in UTC: a DST change between)
+    when = local(iso)
     return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
 
 

@@ -241,22 +241,48 @@ def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaign
     assert play["playDate"] == local("2026-03-01T10:00:00Z") and play["durationMin"] == 5
 
 
-def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_clock_is_set(state_dir, history_clock):
+def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_clock_is_set(state_dir, history_clock,
+                                                                                          monkeypatch):
     """QA (faults): a Pi with no network starts at 1970 (or at its last shutdown); a battle begun
     then and fought after the clock was set went to BG Stats and the CSV as played on 1970-01-01
     (a caveat in the comments), though its finish time was sure. The play is dated by its finish;
-    its duration is the device's own clock's (QA, clock: 47 minutes, never 56 years)."""
+    its duration is the device's own clock's (QA, clock: 47 minutes, never 56 years), and with it
+    the play is dated by its true start, the finish less those minutes (it was dated 47 minutes
+    late: BG Stats then showed it ending 47 minutes after it did)."""
     import datetime as dt
+
+    from firmware import export
 
     history_clock.wall, history_clock.unset, history_clock.mono = "1970-01-01T00:00:42Z", True, 100.0
     replies = run_console_in(state_dir, ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius"])
     history_clock.wall, history_clock.unset, history_clock.mono = "2026-11-26T19:00:00Z", False, 100.0 + 47 * 60
     replies = run_console_in(state_dir, ["fight", "export format=bgstats", "export format=csv"])
-    finish = dt.datetime(2026, 11, 26, 19, 0, 0, tzinfo=dt.timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    finish = dt.datetime(2026, 11, 26, 19, 0, 0, tzinfo=dt.timezone.utc).astimezone()
+    began = (finish - dt.timedelta(minutes=47)).strftime("%Y-%m-%d %H:%M:%S")          # 18:13 UTC
     play = replies[1]["play"]
-    assert play["playDate"] == finish and "clock" not in play["comments"]
+    assert play["playDate"] == began and "clock" not in play["comments"]
     assert play["durationMin"] == 47                                   # NTP set the wall clock meanwhile
-    assert finish in replies[2]["text"] and "1970-01-01 00:00" not in replies[2]["text"].split("\r\n")[1]
+    assert began in replies[2]["text"] and "1970-01-01 00:00" not in replies[2]["text"].split("\r\n")[1]
+    # a record with no minutes the device measured (a restart came between): dated by its finish
+    history_clock.restart()
+    history_clock.wall, history_clock.unset = "1970-01-01T00:00:42Z", True
+    run_console_in(state_dir, ["new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius"])
+    history_clock.restart()
+    history_clock.wall, history_clock.unset = "2026-11-26T19:00:00Z", False
+    play = run_console_in(state_dir, ["fight", "export format=bgstats"])[1]["play"]
+    assert play["playDate"] == finish.strftime("%Y-%m-%d %H:%M:%S") and "durationMin" not in play
+    # in Kyiv, a game begun at 01:50 EET and finished at 04:10 EEST, the night summer time began
+    import time
+    entry = {"id": 1, "game": "jc-battle", "name": "Julius Caesar", "status": "finished", "mode": {"kind": "battle"},
+             "players": [], "result": "Battle 1.", "started": "1970-01-01T00:00:42Z", "finished": "2026-03-29T01:10:00Z",
+             "unsynced": ["started"], "minutes": 80}
+    monkeypatch.setenv("TZ", "EET-2EEST,M3.5.0/3,M10.5.0/4")
+    time.tzset()
+    try:
+        assert export.bgstats_play(entry)["playDate"] == "2026-03-29 01:50:00"
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
 
 
 def test_the_csv_says_which_of_its_times_were_taken_with_the_clock_not_set(state_dir, history_clock):
