@@ -61,7 +61,7 @@ PUBLISHED = {
     "game": frozenset({"name", "bggId", "sourceGameId", "highestWins", "noPoints"}),
     "player": frozenset({"name", "sourcePlayerId", "role", "score", "winner", "rank", "startPlayer"}),
 }
-CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", "duration_min")
+CSV_HEAD = ("id", "game", "name", "status", "started", "finished", "play_date", "duration_min", "unsynced")
 CSV_TAIL = ("player", "role", "score", "winner", "rank", "start_player", "result", "seed", "share", "commitment",
             "player_id")
 FORMATS = ("bgstats", "csv", "draws")
@@ -83,7 +83,13 @@ def local(iso: str | None) -> _dt.datetime | None:
     """A History time (UTC ISO) in the device's local time, as the players read their clock (and
     as ``playDate`` says it); None if there is none or it does not parse."""
     when = _utc(iso)
-    return when.astimezone() if when is not None else None
+    if when is None:
+        return None
+    try:
+        return when.astimezone()
+    except (OverflowError, OSError, ValueError) as e:     # (year 9999 east of Greenwich, 1 west of it)
+        log.warning("a History time is no local date: %r (%s)", iso[:40] if iso else iso, e)
+        return None
 
 
 def _dated_by(entry: dict[str, Any]) -> str:
@@ -99,9 +105,14 @@ def _dated_by(entry: dict[str, Any]) -> str:
 
 
 def _play_date(entry: dict[str, Any]) -> str:
-    """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); the finish if
-    the start is unknown or unsure and the finish is sure (:func:`_dated_by`)."""
-    when = local(entry.get(_dated_by(entry)))
+    """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); if the start is
+    unknown or unsure and the finish is sure (:func:`_dated_by`), the finish less the minutes the
+    device measured (a start before NTP set the clock), else the finish."""
+    by = _dated_by(entry)
+    iso, minutes, end = entry.get(by), entry.get("minutes"), _utc(entry.get("finished"))
+    if by == "finished" and entry.get("started") and isinstance(minutes, int) and end is not None:
+        iso = (end - _dt.timedelta(minutes=minutes)).isoformat()       # (in UTC: a DST change between)
+    when = local(iso)
     return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""
 
 
@@ -119,13 +130,29 @@ def _date_words(entry: dict[str, Any]) -> str:
     return say(Msg("Legatus's clock was not set when this game was played: its date may be wrong."))
 
 
+MAX_DURATION_MIN = 24 * 60
+"""The longest duration a play is given: beyond a day its start and finish hold pauses (the game
+left, the device switched off and resumed days later) the device cannot tell from play."""
+
+
 def duration_min(entry: dict[str, Any]) -> int | None:
-    """Whole minutes from the recorded start to the finish (at least 1), or None when either is
-    unknown or was taken while the clock was not set."""
+    """The play's whole minutes (at least 1): as the device measured them (History's ``minutes``,
+    by its monotonic clock, when the game began and finished in one run of it: a clock NTP set
+    mid-game changes nothing; None when a restart came between); in a record made before it
+    measured them, from the recorded start to the finish, unless either is unknown or was taken
+    while the clock was not set, or they are in the wrong order (the clock set back between).
+    None beyond a day (:data:`MAX_DURATION_MIN`), or for an abandoned play (its finish is when
+    another game replaced it, not when it stopped)."""
+    if entry.get("status") == "abandoned":
+        return None
+    if "minutes" in entry:
+        minutes = entry["minutes"]
+        return minutes if isinstance(minutes, int) and 0 < minutes <= MAX_DURATION_MIN else None
     start, end = _utc(entry.get("started")), _utc(entry.get("finished"))
     if start is None or end is None or entry.get("unsynced") or end < start:
         return None
-    return max(1, round((end - start).total_seconds() / 60))
+    minutes = max(1, round((end - start).total_seconds() / 60))
+    return minutes if minutes <= MAX_DURATION_MIN else None
 
 
 # -- players as people ----------------------------------------------------------------------------------
@@ -323,7 +350,7 @@ def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None 
     for e, f in zip(entries, flags):
         minutes = duration_min(e)
         head = [e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
-                _play_date(e), "" if minutes is None else minutes]
+                _play_date(e), "" if minutes is None else minutes, " ".join(e.get("unsynced") or ())]
         mode = [f.get(c, "") for c in columns]
         fair = ["" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment")]
         for p in people(e, known_ids) or [{"name": "", "id": "", "role": "", "score": None, "winner": False,

@@ -21,7 +21,8 @@ action's commit and its record is reconciled by firmware.history_rebuild.reconci
 followed it* (``sealed``: it stays, and follows the game's next finish: firmware/history_follow.py). Every row carries a
 CRC-32 like the storage rows (:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times
 too; at each start the store reports damaged rows and sets them aside (:func:`scan`; never shown, and written again from
-their sessions: firmware/history_rebuild.py). Dates: wall-clock UTC ISO dates. No record holds a seed or a ``new`` line:
+their sessions: firmware/history_rebuild.py). Dates: wall-clock UTC ISO dates; a record's ``minutes``: the play's
+length by the monotonic clock, when it began and finished in one run (else None). No record holds a seed or a ``new`` line:
 an ended game's seed, share and commitment come from its fair-draw record (firmware/fairness.py, joined by ``sid`` when
 History is read).
 """
@@ -31,6 +32,7 @@ import datetime as _dt
 import json
 import logging
 import sqlite3
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -90,6 +92,13 @@ def _now() -> str:
 # A time taken while the clock was not synchronised (hw.clock: no network since boot, no RTC)
 # is kept with this mark after it (history_started) or named in the record's ``unsynced`` list.
 UNSYNCED = "~"
+
+
+# The sessions begun in this run of the program, with the monotonic clock then: a game begun and
+# finished in one run has its play's ``minutes`` measured by it (NTP setting the wall clock mid-game
+# changes nothing); across a restart (the device off overnight, a power cut) they are not known.
+_begun: dict[str, float] = {}
+_monotonic = time.monotonic
 
 
 def _clock_unsynced() -> bool:
@@ -174,10 +183,13 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", rough)) if bad]
+    began = _begun.get(sid) if started is not None and finished is None else None
+    minutes = None if began is None else max(1, round((_monotonic() - began) / 60))
     people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
-            "fp": fp, "gk": game_key(header), "unsynced": unsynced, **{k: v for k, v in follow.items() if k != "said"}}
+            "fp": fp, "gk": game_key(header), "unsynced": unsynced, "minutes": minutes,
+            **{k: v for k, v in follow.items() if k != "said"}}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
     try:
@@ -226,10 +238,12 @@ def _finished_now(session: Any, command: str = "", fields: dict[str, Any] | None
 
 
 def record_state(store: Any, session: Any, *, command: str = "", fields: dict[str, Any] | None = None,
-                 replace: bool = False, asked: str = "") -> list[str]:
+                 replace: bool = False, asked: str = "", late: bool = False) -> list[str]:
     """Record every finished game the session's current state holds that is not recorded yet
     (``replace``: also rewrite unsealed ones; ``asked``: the read-only request line the records
-    answer, kept with them). Returns the parts written."""
+    answer, kept with them; ``late``: not right after the finishing action — its record was lost
+    to a crash or a refused write —, so the finish time, now, is marked not known, ``unsynced``).
+    Returns the parts written."""
     parts = [(part, {**rec, "asked": asked} if asked else rec) for part, rec in _finished_now(session, command, fields)]
     if not parts:
         return []
@@ -240,7 +254,8 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
         for part, rec in parts:
             before = _row(db, sid, part)
             if before is None or before[1] == history_follow.REOPENED or (replace and not before[1]):
-                if _put(db, session.header, part, rec, len(session.lines), "finished", session.lines):
+                if _put(db, session.header, part, rec, len(session.lines), "finished", session.lines,
+                        finished=(_now(), True) if late else None):
                     history_follow.said(db, session, part)
                 written.append(part)
         if written:      # a finished game is no longer 'abandoned'
@@ -304,8 +319,9 @@ def write_started(db: sqlite3.Connection, session: Any) -> None:
     stores the session, so the card refusing it refuses the ``new``, and never loses it alone)."""
     ensure(db)
     sid, now = str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")
-    db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
-               (sid, now, started_crc(sid, now)))
+    if db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
+                  (sid, now, started_crc(sid, now))).rowcount:
+        _begun[sid] = _monotonic()
 
 
 def record_abandoned(store: Any, session: Any) -> bool:
@@ -313,7 +329,7 @@ def record_abandoned(store: Any, session: Any) -> bool:
     of it was recorded already. Returns whether a row was written."""
     if session is None or _record(session.game.name) is None:
         return False
-    record_state(store, session)
+    record_state(store, session, late=True)         # (a finish whose record a crash lost)
     if _finished_now(session):        # something of it finished: recorded (here, or by the session it reopened)
         return False
     sid = str(session.header["sid"])
@@ -334,7 +350,7 @@ def record_ended(store: Any, session: Any, status: str) -> None:
     of the whole game (a Julius Caesar battle is a part, not the campaign) gets one ``ended`` row.
     Idempotent."""
     if status == "finished":
-        record_state(store, session)          # nothing for a tool (no record)
+        record_state(store, session, late=True)   # a finish whose record a crash lost (nothing for a tool)
     sid = str(session.header["sid"])
     with store.transaction() as db:
         ensure(db)
@@ -391,7 +407,8 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         return {"id": rid, "game": game_s, "name": box_name(game_s), "status": data["status"],
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,
-                "unsynced": list(data.get("unsynced", [])), "replaced": history_follow.earlier(data)}
+                "unsynced": list(data.get("unsynced", [])), "replaced": history_follow.earlier(data),
+                **({"minutes": data["minutes"]} if "minutes" in data else {})}     # (not in a row made before it)
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None

@@ -72,19 +72,23 @@ def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, aske
     if old is None:
         return {}
     depth, data = old
+    # an unsealed record written again is the same finish asked again or corrected (Glory's score
+    # shown the next day): it keeps its finish time, and whether the clock was set then
+    same: dict[str, Any] = {k: data[k] for k in ("finished", "unsynced", "minutes") if k in data and row[1] != REOPENED}
     was = ({"depth": depth, "record": {k: v for k, v in data.items() if k != "was"}} if row[1] == REOPENED
            else data.get("was"))
     if not isinstance(was, dict) or not isinstance(was.get("record"), dict):
-        return {}                                   # an unsealed record that replaced nothing
+        return same                                 # an unsealed record that replaced nothing
     base = was["record"]
     out: dict[str, Any] = {"was": was, "replaced": list(base.get("replaced", []))}
     if base.get("fp") == fp and str(base.get("asked", "")) == asked:
-        out.update({k: base[k] for k in ("finished", "unsynced") if k in base})
+        out.update({k: base[k] for k in ("finished", "unsynced", "minutes") if k in base})
         return out
-    out["replaced"].append({"result": base.get("result"), "finished": base.get("finished")})
+    out["replaced"].append({"result": base.get("result"), "finished": base.get("finished"),
+                            **({"unsynced": True} if "finished" in (base.get("unsynced") or ()) else {})})
     log.info("History row %s: the game finished again after an undo past its recorded finish; "
              "the record now follows the new finish (the earlier result is kept in 'replaced')", row[0])
-    return {**out, "said": True}
+    return {**out, **same, "said": True}
 
 
 def taken_back(db: sqlite3.Connection, sid: str, depth: int) -> None:
@@ -123,8 +127,10 @@ def said(db: sqlite3.Connection, session: Any, part: str) -> None:
 
 def earlier(data: dict[str, Any]) -> list[dict[str, Any]]:
     """A record's ``replaced`` as ``history`` answers it: each earlier result (a sentence in the
-    language set) and when that finish was recorded, oldest first."""
+    language set) and when that finish was recorded (``unsynced``: true when the clock was not
+    set then), oldest first."""
     from engine.text import from_data
     from firmware.history_text import as_now
-    return [{"result": as_now(from_data(r["result"])), "finished": r.get("finished")}
+    return [{"result": as_now(from_data(r["result"])), "finished": r.get("finished"),
+             **({"unsynced": True} if r.get("unsynced") is True else {})}
             for r in data.get("replaced", []) if isinstance(r, dict)]

@@ -210,7 +210,7 @@ def reconcile(store: Any, session: Any) -> None:
                 _seal(db, str(session.header["sid"]), len(session.lines))
         if amended and not session.ended:      # a correction whose record was not made to follow it
             asked_again(store, session)
-    record_state(store, session)
+    record_state(store, session, late=True)
 
 
 def _left(db: sqlite3.Connection, session: Any) -> tuple[bool, bool, bool]:

@@ -26,6 +26,7 @@ import logging.handlers
 import os
 import sys
 import threading
+import time
 from collections import deque
 from pathlib import Path
 from types import TracebackType
@@ -40,6 +41,9 @@ MAX_BYTES = 256 * 1024      # three files of at most 256 KB: a few thousand line
 BACKUPS = 2
 START = "start: legatus"
 STOP = "stop: legatus ended normally"
+CLOCK_UNSET = "clock not set"       # in the start line and a jump's line: the times after it may be wrong
+JUMPED = "the wall clock jumped"
+JUMP = 60.0                         # seconds the wall clock may move against the monotonic one unsaid
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 STDERR_FORMAT = "legatus: %(levelname)s %(name)s: %(message)s"
 
@@ -68,14 +72,23 @@ class _CardFile(logging.handlers.RotatingFileHandler):
     HELD = 1000
     failing = False                # the last record could not be written
     _refused = False               # ... nor this one
+    watching = False               # the clock is watched (not while the records kept before are written)
+    _offset: float | None = None   # wall clock minus monotonic clock at the last record written
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.held: deque[logging.LogRecord] = deque(maxlen=self.HELD)
         self.trouble = ""          # why the file could not be written (the system's words)
 
+    def handle(self, record: logging.LogRecord) -> bool:
+        if self.watching:          # the clocks read as the record is made, not once the file's lock is free
+            record.__dict__["clock_offset"] = record.created - time.monotonic()
+        return super().handle(record)
+
     def emit(self, record: logging.LogRecord) -> None:
         self._refused = False
+        if self.watching:
+            self._watch_clock(record)
         super().emit(record)
         if self.failing and not self._refused:
             self.failing = False
@@ -89,6 +102,20 @@ class _CardFile(logging.handlers.RotatingFileHandler):
                                                     "levelname": "WARNING", "msg": line}))
             if not self.failing:
                 _say(note, None)
+
+    def _watch_clock(self, record: logging.LogRecord) -> None:
+        """A line before ``record`` when the wall clock moved by more than :data:`JUMP` against
+        the monotonic one since the last record (NTP set a Pi's clock, from its last shutdown's
+        time or 1970, or someone set it): the lines before it are stamped with the old time."""
+        offset = record.__dict__.get("clock_offset")
+        if not isinstance(offset, float):
+            return
+        last, self._offset = self._offset, offset
+        if last is None or abs(offset - last) <= JUMP:
+            return
+        note = f"{JUMPED} by {offset - last:+.0f} s since the line before ({_clock_words()})"
+        super().emit(logging.makeLogRecord({"name": __name__, "levelno": logging.INFO, "levelname": "INFO",
+                                            "msg": note, "created": record.created, "msecs": record.msecs}))
 
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
         error = sys.exc_info()[1]
@@ -106,6 +133,13 @@ class _CardFile(logging.handlers.RotatingFileHandler):
             self.trouble = str(error)
             _say(f"cannot write the log file {self.baseFilename} ({error}); "
                  "logging to standard error only until it can", error if isinstance(error, OSError) else OSError(str(error)))
+
+
+def _clock_words() -> str:
+    """Whether the wall clock is set, as the log says it (hw.clock: the kernel's NTP state)."""
+    from hw.clock import synchronised
+    state = synchronised()
+    return "clock state unknown" if state is None else "clock set" if state else CLOCK_UNSET
 
 
 def _say(line: str, trouble: OSError | None) -> None:
@@ -180,7 +214,8 @@ def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACK
             root.removeHandler(_memory)
         root.addHandler(handler)
         _file, _path = handler, path
-    log.info("%s %s (pid %d, cwd %s)", START, __version__, os.getpid(), os.getcwd())
+    handler.watching = True        # from this run's start line on (the records kept were made earlier)
+    log.info("%s %s (pid %d, cwd %s; %s)", START, __version__, os.getpid(), os.getcwd(), _clock_words())
     return path
 
 
@@ -252,16 +287,19 @@ def previous_failure(directory: Path, limit: int = 64 * 1024) -> str | None:
     starts = [i for i, line in enumerate(lines) if START in line]
     run = lines[starts[-1]:] if starts else lines
     failure: str | None = None
+    unset = unsure = False         # the clock was not set at the run's start or its last jump; at the failure
     for line in run:
         if STOP in line:
             failure = None
         elif " CRITICAL " in line:
-            failure = line
+            failure, unsure = line, unset
+        elif START in line or JUMPED in line:
+            unset = CLOCK_UNSET in line
     if failure is None:
         return None
     stamp, _, rest = failure.partition(" CRITICAL ")
     message = rest.split(": ", 1)[1] if ": " in rest else rest
-    return f"{stamp[:19]} {message}".strip()
+    return f"{'~' if unsure else ''}{stamp[:19]} {message}".strip()
 
 
 def install_excepthooks() -> None:

@@ -95,6 +95,9 @@ class HistoryEntry(TypedDict):
     """Which part of the session (a JC battle, the campaign …)."""
     sid: str
     unsynced: list[str]
+    minutes: NotRequired[int | None]
+    """The play's minutes as the device measured them (firmware/history.py; None: not known; absent
+    in a record made before it measured them)."""
     replaced: list[ReplacedResult]
     """The results a later finish replaced (an undo past a sealed finish, then another finish:
     firmware/history_follow.py), oldest first; empty for most games."""

@@ -40,3 +40,36 @@ def run_console(state_dir: Path, lines: list[str] | bytes, timeout: float = 60) 
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr.decode()
     return [json.loads(l) for l in proc.stdout.decode().splitlines()]
+
+
+class HistoryClock:
+    """History's clocks as a test sets them (firmware/history.py reads them at these seams):
+    ``wall`` (UTC ISO, what the wall clock says), ``unset`` (it is not synchronised: a Pi with no
+    network), ``mono`` (the monotonic clock's seconds; None: it follows the wall clock, as it does
+    while nobody sets the wall clock). :meth:`restart` is a new run of the program (the device
+    switched off and on): the games begun before it are not timed by the monotonic clock."""
+
+    def __init__(self, wall: str = "2026-03-01T18:00:00Z", unset: bool = False) -> None:
+        self.wall, self.unset = wall, unset
+        self.mono: float | None = None
+
+    def monotonic(self) -> float:
+        import datetime as dt
+        if self.mono is not None:
+            return self.mono
+        return dt.datetime.fromisoformat(self.wall.replace("Z", "+00:00")).timestamp()
+
+    def restart(self) -> None:
+        from firmware import history
+        history._begun.clear()
+
+
+@pytest.fixture
+def history_clock(monkeypatch: pytest.MonkeyPatch) -> HistoryClock:
+    from firmware import history
+    clock = HistoryClock()
+    monkeypatch.setattr(history, "_now", lambda: clock.wall)
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: clock.unset)
+    monkeypatch.setattr(history, "_monotonic", clock.monotonic)
+    monkeypatch.setattr(history, "_begun", {})
+    return clock

@@ -213,24 +213,20 @@ def test_play_date_is_local_time_and_the_duration_comes_from_the_start_and_finis
     assert "durationMin" not in export.bgstats_play({**entry, "unsynced": ["started"]})   # a clock not set
 
 
-def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaigns_start(console, monkeypatch):
+def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaigns_start(console, history_clock):
     """J-13: every battle is a play of its own. The session (the campaign) began at 10:00, battle 1
     ended at 10:05 and battle 2 at 13:00: battle 2 was exported as begun at 10:00 and lasting 180
     minutes. Nobody tells the device when battle 2 began: it is dated by its end, with no duration;
     battle 1 began with the session and the campaign spans it."""
     import datetime as dt
 
-    from firmware import history
-    now = ["2026-03-01T10:00:00Z"]
-    monkeypatch.setattr(history, "_now", lambda: now[0])
-    monkeypatch.setattr(history, "_clock_unsynced", lambda: False)
     steps = [("2026-03-01T10:00:00Z", "new jc-battle people=caesar:Anna,pompey:Boris seed=4"),
              ("2026-03-01T10:00:00Z", "add attacker c_leg10"), ("2026-03-01T10:00:00Z", "add defender p_pompeius"),
              ("2026-03-01T10:05:00Z", "fight"), ("2026-03-01T12:50:00Z", "next-battle"),
              ("2026-03-01T12:55:00Z", "add attacker c_leg8"), ("2026-03-01T12:55:00Z", "add defender p_leg5"),
              ("2026-03-01T13:00:00Z", "fight")]
     for when, line in steps:
-        now[0] = when
+        history_clock.wall = when
         assert console.request(line)["ok"], line
 
     def local(iso: str) -> str:
@@ -245,24 +241,116 @@ def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaign
     assert play["playDate"] == local("2026-03-01T10:00:00Z") and play["durationMin"] == 5
 
 
-def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_clock_is_set(state_dir, monkeypatch):
+def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_clock_is_set(state_dir, history_clock,
+                                                                                          monkeypatch):
     """QA (faults): a Pi with no network starts at 1970 (or at its last shutdown); a battle begun
     then and fought after the clock was set went to BG Stats and the CSV as played on 1970-01-01
-    (a caveat in the comments), though its finish time was sure. The play is dated by its finish."""
+    (a caveat in the comments), though its finish time was sure. The play is dated by its finish;
+    its duration is the device's own clock's (QA, clock: 47 minutes, never 56 years), and with it
+    the play is dated by its true start, the finish less those minutes (it was dated 47 minutes
+    late: BG Stats then showed it ending 47 minutes after it did)."""
     import datetime as dt
 
-    from firmware import history
-    monkeypatch.setattr(history, "_now", lambda: "1970-01-01T00:00:42Z")
-    monkeypatch.setattr(history, "_clock_unsynced", lambda: True)
+    from firmware import export
+
+    history_clock.wall, history_clock.unset, history_clock.mono = "1970-01-01T00:00:42Z", True, 100.0
     replies = run_console_in(state_dir, ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius"])
-    monkeypatch.setattr(history, "_now", lambda: "2026-11-26T19:00:00Z")
-    monkeypatch.setattr(history, "_clock_unsynced", lambda: False)
+    history_clock.wall, history_clock.unset, history_clock.mono = "2026-11-26T19:00:00Z", False, 100.0 + 47 * 60
     replies = run_console_in(state_dir, ["fight", "export format=bgstats", "export format=csv"])
-    finish = dt.datetime(2026, 11, 26, 19, 0, 0, tzinfo=dt.timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    finish = dt.datetime(2026, 11, 26, 19, 0, 0, tzinfo=dt.timezone.utc).astimezone()
+    began = (finish - dt.timedelta(minutes=47)).strftime("%Y-%m-%d %H:%M:%S")          # 18:13 UTC
     play = replies[1]["play"]
-    assert play["playDate"] == finish and "clock" not in play["comments"]
-    assert "durationMin" not in play                                   # the start is not known
-    assert finish in replies[2]["text"] and "1970-01-01 00:00" not in replies[2]["text"].split("\r\n")[1]
+    assert play["playDate"] == began and "clock" not in play["comments"]
+    assert play["durationMin"] == 47                                   # NTP set the wall clock meanwhile
+    assert began in replies[2]["text"] and "1970-01-01 00:00" not in replies[2]["text"].split("\r\n")[1]
+    # a record with no minutes the device measured (a restart came between): dated by its finish
+    history_clock.restart()
+    history_clock.wall, history_clock.unset = "1970-01-01T00:00:42Z", True
+    run_console_in(state_dir, ["new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius"])
+    history_clock.restart()
+    history_clock.wall, history_clock.unset = "2026-11-26T19:00:00Z", False
+    play = run_console_in(state_dir, ["fight", "export format=bgstats"])[1]["play"]
+    assert play["playDate"] == finish.strftime("%Y-%m-%d %H:%M:%S") and "durationMin" not in play
+    # in Kyiv, a game begun at 01:50 EET and finished at 04:10 EEST, the night summer time began
+    import time
+    entry = {"id": 1, "game": "jc-battle", "name": "Julius Caesar", "status": "finished", "mode": {"kind": "battle"},
+             "players": [], "result": "Battle 1.", "started": "1970-01-01T00:00:42Z", "finished": "2026-03-29T01:10:00Z",
+             "unsynced": ["started"], "minutes": 80}
+    monkeypatch.setenv("TZ", "EET-2EEST,M3.5.0/3,M10.5.0/4")
+    time.tzset()
+    try:
+        assert export.bgstats_play(entry)["playDate"] == "2026-03-29 01:50:00"
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_the_csv_says_which_of_its_times_were_taken_with_the_clock_not_set(state_dir, history_clock):
+    """QA (clock): a Pi with no network starts at 1970 (or at its last shutdown). History names
+    such times (``unsynced``) and BG Stats' comments say the date may be wrong, but the CSV gave
+    ``started`` 1970-01-01 — and, with both times unsure, ``play_date`` 1970 — as sure dates with
+    nothing to tell them apart. Its ``unsynced`` column names them, as ``history`` does."""
+    clock = history_clock
+    clock.wall, clock.unset, clock.mono = "1970-01-01T00:00:42Z", True, 0.0
+    run_console_in(state_dir, ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius"])
+    clock.wall, clock.unset, clock.mono = "2026-11-26T19:00:00Z", False, 600.0     # NTP set the clock mid-game
+    run_console_in(state_dir, ["fight", "new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius"])
+    clock.wall, clock.mono = "2026-11-26T19:20:00Z", 1800.0
+    run_console_in(state_dir, ["fight", "new dice seed=1"])
+    clock.restart()                                                  # the next boot, no network
+    clock.wall, clock.unset, clock.mono = "1970-01-01T00:03:00Z", True, 5.0
+    replies = run_console_in(state_dir, ["roll 2d6", "end", "new dice seed=2", "roll 2d6"])
+    clock.mono = 65.0
+    replies = run_console_in(state_dir, ["end", "history", "export format=csv"])
+    rows = list(csv.DictReader(io.StringIO(replies[-1]["text"].lstrip("\ufeff"))))
+    unsure = {int(g["id"]): " ".join(g["unsynced"]) for g in replies[-2]["games"]}
+    assert unsure == {1: "started", 2: "", 3: "finished", 4: "started finished"}   # (dice 3 began with the clock set)
+    assert {int(r["id"]): r["unsynced"] for r in rows} == unsure
+    # the device's own clock times a play begun and finished in one run of it, whatever the wall clock said
+    assert {int(r["id"]): r["duration_min"] for r in rows} == {1: "10", 2: "20", 3: "", 4: "1"}
+
+
+def test_a_game_resumed_days_later_is_exported_with_no_duration_rather_than_days_of_play(state_dir, history_clock):
+    """QA (clock): a battle set up one evening (clock set), the device switched off, the game
+    resumed and fought 400 days later (clock set again): BG Stats got ``durationMin`` 576 000 and
+    the CSV 576000 — a play of 400 days; switched off overnight, 13 hours. The time between holds
+    pauses the device cannot tell from play: across a restart of the device, or beyond a day with
+    it on (:data:`firmware.export.MAX_DURATION_MIN`), the duration is unknown, not a wrong number;
+    within a day and one run it is given."""
+    from firmware import export
+    plays = (("2027-02-05T18:00:00Z", True), ("2026-01-02T09:30:00Z", True),       # switched off between
+             ("2026-01-02T18:01:00Z", False), ("2026-01-02T17:59:00Z", False))     # on for a day and a minute / less
+    for seed, (finish, restart) in enumerate(plays, 4):
+        history_clock.wall = "2026-01-01T18:00:00Z"
+        run_console_in(state_dir, [f"new jc-battle seed={seed}", "add attacker c_leg10", "add defender p_pompeius"])
+        if restart:
+            history_clock.restart()
+        history_clock.wall = finish
+        run_console_in(state_dir, ["fight"])
+    replies = run_console_in(state_dir, [f"export format=bgstats id={n}" for n in (1, 2, 3, 4)] + ["export format=csv"])
+    assert ["durationMin" in r["play"] for r in replies[:3]] == [False, False, False]
+    assert replies[3]["play"]["durationMin"] == export.MAX_DURATION_MIN - 1 == 24 * 60 - 1
+    rows = list(csv.DictReader(io.StringIO(replies[4]["text"].lstrip("\ufeff"))))
+    assert {(r["id"], r["duration_min"], r["unsynced"]) for r in rows} == {
+        ("1", "", ""), ("2", "", ""), ("3", "", ""), ("4", "1439", "")}
+
+
+def test_an_abandoned_play_has_no_duration_since_nobody_said_when_it_stopped(state_dir, history_clock):
+    """QA (clock): a battle set up at 18:00 and left; another game begun at 21:00 recorded it as
+    abandoned then, and BG Stats got ``durationMin`` 180 for a play stopped at some unknown time
+    in between. An abandoned play has no duration (its ``finished`` is when it was replaced); a
+    play the players ended (``end``) or the rules finished has its own."""
+    history_clock.wall = "2026-03-01T18:00:00Z"
+    run_console_in(state_dir, ["new jc-battle seed=4", "add attacker c_leg10"])
+    history_clock.wall = "2026-03-01T21:00:00Z"
+    run_console_in(state_dir, ["new dice seed=1", "roll 2d6"])
+    history_clock.wall = "2026-03-01T21:10:00Z"
+    replies = run_console_in(state_dir, ["end", "history", "export format=bgstats id=1",
+                                         "export format=bgstats id=2", "export format=csv"])
+    assert [(g["id"], g["status"]) for g in replies[1]["games"]] == [(2, "ended"), (1, "abandoned")]
+    assert "durationMin" not in replies[2]["play"] and replies[3]["play"]["durationMin"] == 10
+    rows = list(csv.DictReader(io.StringIO(replies[4]["text"].lstrip("\ufeff"))))
+    assert {(r["id"], r["duration_min"]) for r in rows} == {("1", ""), ("2", "10")}
 
 
 def run_console_in(state_dir, lines: list[str]) -> list[dict]:

@@ -11,7 +11,7 @@ import pytest
 from engine.rng import Rng
 from firmware.console import Console
 from firmware.store import Store
-from tests.conftest import run_console
+from tests.conftest import HistoryClock, run_console
 from tests.test_caesar_console import human_turn
 from tests.test_glory_scoring import EXAMPLE
 
@@ -51,7 +51,7 @@ def test_history_works_without_a_session_and_starts_empty(console):
     assert console.session is None
     assert games(console) == []
     assert ok(console, "export format=csv")["text"] == (
-        "\ufeffid,game,name,status,started,finished,play_date,duration_min,player,role,score,winner,rank,"
+        "\ufeffid,game,name,status,started,finished,play_date,duration_min,unsynced,player,role,score,winner,rank,"
         "start_player,result,seed,share,commitment,player_id\r\n")
     out = console.request("export format=bgstats")
     assert out["ok"] is False and out["error"] == "bad_arguments"
@@ -209,6 +209,40 @@ def test_glory_a_correction_after_the_score_is_asked_is_not_lost(console):
     assert len([x for x in games(console) if x["game"] == "glory"]) == 3
 
 
+def test_glory_keeps_the_time_its_score_was_first_asked_when_it_is_asked_or_corrected_later(
+        state_dir: Path, history_clock: HistoryClock):  # G-15
+    """QA (clock): Glory scored at 19:30; the next morning the device showed the scores again
+    (Final score asks ``score`` each time), a figure was corrected, and "The score is final" asked
+    it once more: each moved History's finish to that moment — the game listed as played on the
+    2nd, and BG Stats given 16 hours of play. The game finished once: its record follows the newest
+    score and keeps its finish time (and whether the clock was set then)."""
+    history_clock.wall = "2026-03-01T18:00:00Z"
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new glory players=Jack,Henry seed=5")
+    for _ in range(9):
+        ok(c, "event")
+        ok(c, "end-round")
+    history_clock.wall = "2026-03-01T19:30:00Z"
+    ok(c, "score")
+    c.close()
+    history_clock.restart()
+    history_clock.wall, history_clock.unset = "2026-03-02T10:00:00Z", True      # the next morning, no network
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        ok(c, "score")                                                  # the scores shown again
+        ok(c, "fame Jack +10")                                          # a correction (G-15)
+        ok(c, "score")
+        ok(c, "end")                                                    # the score is final
+        [g] = games(c)
+        assert {p["name"]: p["score"] for p in g["players"]} == {"Jack": 11, "Henry": 1}
+        assert (g["started"], g["finished"], g["unsynced"]) == ("2026-03-01T18:00:00Z", "2026-03-01T19:30:00Z", [])
+        assert ok(c, f"export format=bgstats id={g['id']}")["play"]["durationMin"] == 90
+    finally:
+        c.close()
+
+
 def test_glory_a_correction_whose_record_was_not_made_to_follow_is_followed_at_the_next_state(console, monkeypatch):
     # the correction is saved, then the History write fails (a full card, a power cut): the next
     # 'state' (or start) makes the record follow, before 'end' seals it (G-15)
@@ -314,7 +348,14 @@ def test_history_survives_restarts_and_is_the_same_over_the_subprocess_console(s
     assert len(third[1]["games"]) == 1
 
 
-def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path):
+def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """QA (clock): the battle ended at 19:00 and the power went before its record was written; the
+    next start, four days later with the clock set, recorded it as finished then, a sure date. The
+    finish time of a record made late is marked as not known (``unsynced``), as a rebuilt one is."""
+    from firmware import history as history_mod
+    clock = ["2026-03-01T19:00:00Z"]
+    monkeypatch.setattr(history_mod, "_now", lambda: clock[0])
+    monkeypatch.setattr(history_mod, "_clock_unsynced", lambda: False)
     store = Store(state_dir)
     c = Console(store, store.resume())
     jc_battle(c)
@@ -323,10 +364,14 @@ def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path)
     db.execute("DELETE FROM history")                                   # between commit and record
     db.commit()
     db.close()
+    clock[0] = "2026-03-05T10:00:00Z"
     store = Store(state_dir)
     c = Console(store, store.resume())
     try:
-        assert [g["game"] for g in games(c)] == ["jc-battle"]
+        [g] = games(c)
+        assert g["game"] == "jc-battle" and (g["finished"], g["unsynced"]) == ("2026-03-05T10:00:00Z", ["finished"])
+        play = ok(c, f"export format=bgstats id={g['id']}")["play"]
+        assert "durationMin" not in play and play["playDate"].startswith("2026-03-01")    # dated by its sure start
     finally:
         c.close()
 
@@ -874,7 +919,8 @@ def test_a_finish_redone_after_an_undo_past_its_seal_replaces_the_record_everywh
         assert ok(c, "state")["state"]["history"][0]["blocks"] == ["c_leg10", "p_pompeius", "c_caesar"]
         [g2] = games(c)
         assert g2["id"] == g["id"] and g2["players"] != g["players"], (first["result"], again["result"])
-        assert g2["replaced"] == [{"result": g["result"], "finished": g["finished"]}]
+        unsure = {"unsynced": True} if "finished" in g["unsynced"] else {}          # (this machine's clock)
+        assert g2["replaced"] == [{"result": g["result"], "finished": g["finished"], **unsure}]
         assert any(g["result"] in line and "History" in line for line in ok(c, "log 3")["log"])
         ok(c, "settings language=ru")
         assert any(line.startswith("История теперь хранит") and "Бой 1" in line for line in ok(c, "log 3")["log"])
@@ -906,6 +952,34 @@ def test_a_finish_redone_after_an_undo_past_its_seal_replaces_the_record_everywh
         rows = detail_rows(g3)                                          # the device's History says both
         assert rows[1] == say(g2["result"])
         assert rows[2] == f"Before an undo it had ended: {say(g['result'])}", rows
+    finally:
+        c.close()
+
+
+def test_an_earlier_finish_taken_with_the_clock_not_set_is_kept_as_unsure(state_dir: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch):  # J-13
+    """QA (clock): battle 1 ended while the clock was not set (1970: a Pi with no network), was
+    sealed, undone past its end once NTP had set the clock, and fought again: ``replaced`` gave the
+    earlier finish's 1970 time as a sure one. It says so (``unsynced``: true), as the entry does."""
+    from firmware import history as history_mod
+    clock: list[object] = ["1970-01-01T00:05:00Z", True]
+    monkeypatch.setattr(history_mod, "_now", lambda: clock[0])
+    monkeypatch.setattr(history_mod, "_clock_unsynced", lambda: clock[1])
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        jc_battle(c)
+        [g] = games(c)
+        assert g["unsynced"] == ["started", "finished"]
+        ok(c, "next-battle attacker=pompey")                            # seals battle 1's record
+        clock[:] = ["2026-11-26T19:00:00Z", False]                        # NTP sets the clock
+        ok(c, "undo")
+        ok(c, "undo")
+        ok(c, "add attacker c_caesar")
+        ok(c, "fight")
+        [g2] = games(c)
+        assert (g2["finished"], g2["unsynced"]) == ("2026-11-26T19:00:00Z", ["started"])
+        assert g2["replaced"] == [{"result": g["result"], "finished": "1970-01-01T00:05:00Z", "unsynced": True}]
     finally:
         c.close()
 

@@ -565,6 +565,28 @@ def test_the_list_and_a_game_show_the_local_day_and_time_the_export_gives(monkey
         time.tzset()
 
 
+def test_a_time_the_local_clock_cannot_show_is_no_date_never_an_error(monkeypatch):
+    """QA (clock): a wall clock set wildly (a bad real-time clock, ``date -s`` by hand) or a time
+    rebuilt from a damaged History row can be a date the local time zone cannot show (year 9999
+    east of Greenwich, year 1 west of it): the History list, a game's page and the exports raised
+    OverflowError. Such a time is shown as none (a game's page then has no "Ended …" row)."""
+    import time
+
+    from firmware import export
+    from firmware.screens.history import detail_rows, list_day
+    for zone, iso in (("MSK-3", "9999-12-31T23:59:59Z"), ("EST+5", "0001-01-01T00:00:00Z")):
+        monkeypatch.setenv("TZ", zone)
+        time.tzset()
+        try:
+            entry = {**ENTRY, "started": iso, "finished": iso, "unsynced": []}
+            assert list_day(entry) == "" and export.bgstats_play(entry)["playDate"] == ""
+            assert not any(row.startswith("Ended") for row in detail_rows(entry))     # never "Ended " of nothing
+            assert iso in export.csv_text([entry])
+        finally:
+            monkeypatch.delenv("TZ")
+            time.tzset()
+
+
 @pytest.mark.parametrize("lang, said", [("ru", "Варианты: Суровые времена, По ходу часов, Перемирие"),
                                         ("uk", "Варіанти: Суворі часи, За ходом годинника, Перемир'я"),
                                         ("en", "Variants: Harsh Times, Clockwise, Truce")])

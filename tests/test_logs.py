@@ -38,6 +38,50 @@ def test_records_before_the_file_are_kept_and_written_first(tmp_path: Path, fres
     assert "early bird" in lines[0] and logs.START in lines[1] and "later" in lines[2]
 
 
+def test_the_log_says_when_its_times_may_be_wrong_and_when_the_clock_jumped(tmp_path: Path, fresh: None,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA (clock): a Pi with no real-time clock starts at its last shutdown's time (or 1970) and
+    jumps when NTP sets it: the log's lines went from 1970 to 2026 (or back two hours) with nothing
+    to say which times were wrong, and the panel gave the last run's failure at a 1970 time as a
+    sure one. The start line says the clock is not set; a jump of more than a minute between two
+    lines is said where it happened; a failure of a run whose clock was not set (and not set
+    since) is marked ``~`` like an unsure History date."""
+    import time
+
+    import hw.clock
+    monkeypatch.setattr(hw.clock, "synchronised", lambda: False)
+    wall = [86400.0]                                           # 1970-01-02, a Pi with no network
+    monkeypatch.setattr(time, "time", lambda: wall[0])
+    monkeypatch.setattr(time, "time_ns", lambda: int(wall[0] * 1e9))
+    logs.setup(stream=io.StringIO())
+    path = logs.attach_file(tmp_path)
+    assert path is not None
+    named = logging.getLogger("firmware.x")
+    named.critical("stopped by an error: OldError: gone")
+    wall[0] += 5                                               # five seconds: no jump
+    named.info("a second")
+    assert "clock" not in path.read_text().splitlines()[-1]
+    logs.reset_for_tests()
+    failure = logs.previous_failure(tmp_path)                  # (local time: 01.01 or 02.01)
+    assert failure is not None and failure.startswith("~1970-01-0") and failure.endswith("OldError: gone")
+    logs.setup(stream=io.StringIO())
+    logs.attach_file(tmp_path)
+    start = path.read_text().splitlines()[-1]
+    assert logs.START in start and "clock not set" in start
+    wall[0] = 1_795_000_000.0                                  # NTP sets the clock (2026)
+    monkeypatch.setattr(hw.clock, "synchronised", lambda: True)
+    named.info("after the network came")
+    wall[0] -= 7200                                            # and sets it back two hours
+    named.critical("stopped by an error: ValueError: bad")
+    lines = path.read_text().splitlines()
+    assert "clock" in lines[-4] and "+" in lines[-4] and "not set" not in lines[-4]
+    assert "after the network came" in lines[-3]
+    assert "clock" in lines[-2] and "-7200" in lines[-2] and "ValueError" in lines[-1]
+    logs.reset_for_tests()
+    failure = logs.previous_failure(tmp_path)
+    assert failure is not None and failure.startswith("20") and failure.endswith("ValueError: bad")   # set since
+
+
 def test_previous_failure_is_the_last_critical_line_of_the_last_run(tmp_path: Path) -> None:
     log = tmp_path / logs.LOG_FILE
     log.write_text(

@@ -537,6 +537,30 @@ def test_the_question_before_reopening_an_earlier_game_names_it_as_a_reader_expe
         app.console.close()
 
 
+def test_an_earlier_game_whose_day_is_not_known_shows_no_day(state_dir, monkeypatch):
+    """QA (clock): a session imported from an older Legatus's journal files has no time it was
+    left (NULL): Earlier games showed it as left on «01.01» (the epoch, 31.12 west of Greenwich), a
+    wrong day given as a sure one. It shows no day; a session left at a known time shows its day
+    in local time."""
+    import datetime as dt
+    import time
+
+    from firmware import journal
+    from firmware.screens.archive import ArchiveScreen, archived
+    old = [{"v": 1, "game": "dice", "line": "new dice seed=4", "seed": 4, "sid": "older"}, {"line": "roll 2d6"}]
+    (state_dir / "archive").mkdir()
+    (state_dir / "archive" / "0001.journal").write_bytes(b"".join(journal.encode(r) for r in old))
+    left = dt.datetime(2026, 3, 29, 0, 30, tzinfo=dt.timezone.utc).timestamp()     # 02:30 in Kyiv, a DST night
+    monkeypatch.setattr(time, "time", lambda: left)
+    app = app_with(["new bag items=gold*2 seed=1", "draw", "new dice seed=3"], [], state_dir)
+    try:
+        items = ArchiveScreen(archived(app.archives())).items(app)
+        day = dt.datetime.fromtimestamp(left).strftime("%d.%m")
+        assert [(i.label, i.value) for i in items] == [("Bag & deck", day), ("Dice", "")]
+    finally:
+        app.console.close()
+
+
 def test_a_finished_game_reopened_again_and_again_is_recorded_once(state_dir):
     """History keeps a game once however often it is reopened from Earlier games (its fingerprint:
     the same new line, seed and lines); a game played on from there is a game of its own."""

@@ -67,6 +67,18 @@ def open_archive(ctx: Ctx) -> None:
     ctx.push(ArchiveScreen(found))
 
 
+def _day(when: float) -> str:
+    """The local day a session was left (``29.03``); none when that is not known (0: a session
+    imported from an older Legatus's files) or is no date."""
+    if not when:
+        return ""
+    try:
+        return datetime.datetime.fromtimestamp(when).strftime("%d.%m")
+    except (OverflowError, OSError, ValueError) as e:
+        log.warning("an earlier game's time %r is not a date: %s", when, e)
+        return ""
+
+
 class ArchiveScreen(WrappedListScreen):
     """Earlier sessions, newest first: the game and the day it was left (a long game name takes two
     rows: «Мешочек и колода»); A asks, then reopens."""
@@ -80,8 +92,7 @@ class ArchiveScreen(WrappedListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
         for a in self.found:
-            day = datetime.datetime.fromtimestamp(a.when).strftime("%d.%m")
-            out.append(Item(game_label(a.game), partial(self._ask, a), day))
+            out.append(Item(game_label(a.game), partial(self._ask, a), _day(a.when)))
         return out
 
     def _ask(self, a: Archived, ctx: Ctx) -> None:

@@ -155,8 +155,9 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     from firmware.export import local
     when = local(entry.get("finished"))
     ended = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
-    rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
-                if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
+    if ended:                                   # (no date: no row saying "Ended" of nothing)
+        rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
+                    if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
         rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
         rows += share_rows(str(entry["share"])) if entry.get("share") else [no_share_words(entry.get("no_share"))]
