@@ -931,6 +931,20 @@ def test_the_last_step_of_a_legion_eliminates_it_for_the_year_after_a_question()
     assert ctx.session.lines[-1] == "lose p_leg3" and "p_leg3" in ctx.view()["campaign"]["eliminated"]
 
 
+def test_the_question_before_the_elephant_s_last_step_says_its_strength():  # J-2, J-3
+    """The elephant has only IV and II (J-2): at II its next step eliminates it, and the question
+    said "Elephant is at I" (the strength every other block's last step has)."""
+    ctx = block_menu(home(NEW), "pompey", "Elephant")
+    assert roster_strength(ctx, "p_elephant") == 2                 # levied at its lowest step (J-20)
+    assert {str(i.label): i.value for i in ctx.top.items(ctx)}["Lose a step"] == "II→-"
+    ctx.press("a")
+    assert isinstance(ctx.top, ConfirmScreen), type(ctx.top).__name__
+    assert ctx.top.question.startswith("Elephant is at II: eliminated"), ctx.top.question
+    legion = block_menu(home(NEW, "lose p_leg3", "lose p_leg3"), "pompey", "Legio 3")
+    legion.press("a")
+    assert legion.top.question.startswith("Legio 3 is at I: eliminated"), legion.top.question
+
+
 @pytest.mark.parametrize("meanwhile", ["lose p_pompeius", "undo"])
 def test_the_question_before_a_last_step_goes_once_the_block_changed_meanwhile(meanwhile, state_dir):  # J-2, undo
     """The question "Pompeius is at I: killed for good?" is open when the serial link kills him (or
