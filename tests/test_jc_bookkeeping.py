@@ -121,7 +121,7 @@ def test_russian_sentences_cite_the_russian_summarys_sections():  # J-8, J-2
     t = Table()
     t.run("add attacker c_nav1", "add attacker c_leg10", "add defender p_leg1")
     reserves = localize(t.fails("start", "illegal_move"), "ru")
-    assert "(правила 3.3)" in reserves and "7.3" not in reserves, reserves
+    assert "(правила 2.2.2)" in reserves and "7.3" not in reserves, reserves
     note = localize(Table().do("add attacker c_octavian")["notes"][0], "ru")
     assert "(правила 3.4)" in note and "7.51" not in note, note
     assert "(rules 7.51)" in localize(Table().do("add attacker c_octavian")["notes"][0], "en")

@@ -95,6 +95,29 @@ def test_attacking_navis_and_land_blocks_need_a_reserve():
     assert sum(t.odds()) == pytest.approx(1.0)
 
 
+def test_attacking_navis_beside_land_blocks_are_always_the_reserves():
+    # J-8, RU summary 2.2.2 «Если атакующие войска, помимо кораблей, включают и наземные блоки
+    # (атака города-порта), в таком случае атакующие корабли всегда объявляются резервом»: the
+    # player's edition leaves the attacker no choice of the navis as the main attack (the device
+    # took the land blocks as the reserves and let the navis fire and be hit in round 1)
+    from firmware.i18n import localize
+    t = Table()
+    t.run("add attacker c_nav1", "add attacker c_leg10 reserve=1", "add defender p_leg39")
+    said = t.fails("start", "illegal_move")
+    assert "always reserves" in localize(said, "en"), localize(said, "en")
+    assert "(правила 2.2.2)" in localize(said, "ru"), localize(said, "ru")
+    t.fails("odds", "illegal_move")
+    t.fails("fight", "illegal_move")
+    t.run("remove c_leg10", "add attacker c_leg10")                   # land main, navis main: refused too
+    t.fails("start", "illegal_move")
+    t.run("remove c_nav1", "add attacker c_nav1 reserve=1")           # the navis in reserve: the battle
+    assert sum(t.odds()) == pytest.approx(1.0)
+    t.do("start")
+    assert [b["key"] for b in t.battle["blocks"] if b["status"] == "reserve"] == ["c_nav1"]
+    sea = Table()                                                     # navis alone: a sea battle (J-11)
+    sea.run("add attacker c_nav1", "add attacker c_nav2 reserve=1", "add defender p_nav1", "start")
+
+
 def test_next_battle_keeps_strengths_and_history():
     # J-2/J-3: blocks keep their strength from battle to battle
     t = Table()

@@ -188,7 +188,8 @@ def check_ready(battle: Battle) -> None:
     """Raise IllegalMove unless both sides have a main force and the attack is consistent.
 
     Attacking navis come by a sea border and land blocks by road: only one route can be the main
-    attack (J-8, rules 7.3), so one of the two groups must be reserves.
+    attack (J-8, rules 7.3), and beside land blocks the navis are always the reserves (the RU
+    summary 2.2.2: «атакующие корабли всегда объявляются резервом»).
     """
     for role in ("attacker", "defender"):
         side = battle[role]
@@ -197,11 +198,10 @@ def check_ready(battle: Battle) -> None:
                         if role == "attacker" else
                         N_("The defender ({}) needs at least one block that is not a reserve."))
             raise IllegalMove(Msg(template, side_word(side)))
-    att = [b for b in battle["blocks"] if b["side"] == battle["attacker"] and not b["reserve"]]
-    kinds = {b["kind"] == "navis" for b in att}
-    if len(kinds) == 2:
-        raise IllegalMove(Msg("Attacking navis and attacking land blocks come by different routes, "
-                              "so one group must be reserves (rules 7.3)."))
+    att = [b for b in battle["blocks"] if b["side"] == battle["attacker"]]
+    if any(b["kind"] != "navis" for b in att) and any(b["kind"] == "navis" and not b["reserve"] for b in att):
+        raise IllegalMove(Msg("Attacking navis beside attacking land blocks are always reserves: they come by "
+                              "sea, the land blocks by road (rules 7.3)."))
 
 
 # -- changes ---------------------------------------------------------------------------------
