@@ -70,6 +70,16 @@ def test_setup_form_starts_the_chosen_battle():  # J-10 surprise option
     assert isinstance(ctx.top, JcHome)
 
 
+@pytest.mark.parametrize("lang,mars,neptune", [("en", "Mars", "Neptune"), ("ru", "Марс", "Нептун"), ("uk", "Марс", "Нептун")])
+def test_the_surprise_field_names_mars_and_neptune(lang, mars, neptune):  # J-10
+    """J-10 (RU summary: «Нептун … Это морской вариант карты «Марс» для кораблей»): the option is
+    either card's, Mars for land blocks and Neptune for ships; the form named Mars alone («Внезапно
+    (Марс)»), as if a sea battle had no surprise."""
+    ctx = FakeCtx(lang=lang).open(setup_form(home=JcHome))
+    row = next(t for t in ctx.texts() if mars in t)
+    assert neptune in row, ctx.texts()
+
+
 def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's own dice, said once
     ctx = FakeCtx().open(setup_form(home=JcHome)).press("down", "down", "right", "a")
     assert ctx.view()["battle"]["dice"] == "physical"
