@@ -801,3 +801,21 @@ def test_an_equitatus_block_is_never_the_subject_of_a_singular_verb(lang):
     advised = catalog(lang, "jc").gettext("Advised: {} takes the hit; {} then holds the field with {}.")
     text = advised.format("Эквиты 1" if lang == "ru" else "Еквіти 1", "X", "50%")
     assert not _disagrees(text, lang), text
+
+
+@pytest.mark.parametrize("lang,rome", [("en", "Rome"), ("ru", "Рим"), ("uk", "Рим")])
+def test_the_campaign_record_of_a_tie_won_by_rome_says_rome(lang, rome):
+    # J-17: after year 5 a tie goes to whoever holds Rome. History's record said «Campaign over:
+    # Caesar wins, 7–7 VP» — a win at equal VP, the reason left out
+    from firmware.i18n import localize
+    from firmware.screens.jc.record import finished
+    t = Table("year=5")
+    t.run("lose p_pompeius", "lose p_pompeius", "lose p_pompeius", "control Roma caesar", "control Athenae caesar",
+          "control Byzantium caesar", "control Ephesus caesar", "winter")
+    parts = dict(finished("jc-battle", t.session.view(), "winter", {}))
+    said = localize(parts["campaign"]["result"], lang)
+    assert "7–7" in said and rome in said, said
+    won = Table("year=5")
+    won.run("control Roma caesar", "winter")                                 # 3 to 7: no tie, no Rome said
+    said = localize(dict(finished("jc-battle", won.session.view(), "winter", {}))["campaign"]["result"], lang)
+    assert "7–3" in said and rome not in said, said
