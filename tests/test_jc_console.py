@@ -95,6 +95,23 @@ def test_attacking_navis_and_land_blocks_need_a_reserve():
     assert sum(t.odds()) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("lang,none,reserve", [("en", "has no blocks", "not a reserve"),
+                                               ("ru", "нет блоков", "не в резерве"), ("uk", "немає блоків", "не в резерві")])
+def test_a_side_without_blocks_is_told_so_not_that_its_blocks_are_reserves(lang, none, reserve):
+    # J-4/J-8: 'start' over an empty side said «The attacker (Caesar) needs at least one block that
+    # is not a reserve» (the device's Start row over a set-up with no blocks too): it has none at all
+    from firmware.i18n import localize
+    t = Table()
+    said = localize(t.fails("start", "illegal_move"), lang)
+    assert none in said and reserve not in said, said
+    t.run("add attacker c_leg10")
+    said = localize(t.fails("start", "illegal_move"), lang)
+    assert none in said and "Pomp" in localize(t.fails("start", "illegal_move"), "en"), said
+    t.run("add defender p_leg1 reserve=1")
+    said = localize(t.fails("start", "illegal_move"), lang)
+    assert reserve in said and none not in said, said
+
+
 def test_attacking_navis_beside_land_blocks_are_always_the_reserves():
     # J-8, RU summary 2.2.2 «Если атакующие войска, помимо кораблей, включают и наземные блоки
     # (атака города-порта), в таком случае атакующие корабли всегда объявляются резервом»: the

@@ -193,6 +193,11 @@ def check_ready(battle: Battle) -> None:
     """
     for role in ("attacker", "defender"):
         side = battle[role]
+        if not side_has(battle, side, lambda b: True):          # none at all: not "only reserves"
+            template = (N_("The attacker ({}) has no blocks in this battle: add one first.")
+                        if role == "attacker" else
+                        N_("The defender ({}) has no blocks in this battle: add one first."))
+            raise IllegalMove(Msg(template, side_word(side)))
         if not side_has(battle, side, lambda b: not b["reserve"]):
             template = (N_("The attacker ({}) needs at least one block that is not a reserve.")
                         if role == "attacker" else
