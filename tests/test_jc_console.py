@@ -120,19 +120,26 @@ def test_attacking_navis_beside_land_blocks_are_always_the_reserves():
     from firmware.i18n import localize
     t = Table()
     t.run("add attacker c_nav1", "add attacker c_leg10 reserve=1", "add defender p_leg39")
-    said = t.fails("start", "illegal_move")
-    assert "always reserves" in localize(said, "en"), localize(said, "en")
-    assert "(правила 2.2.2)" in localize(said, "ru"), localize(said, "ru")
-    t.fails("odds", "illegal_move")
-    t.fails("fight", "illegal_move")
+    before = t.session.state_json
+    for line in ("start", "fight", "auto", "odds"):                  # asked now (the console, the device)
+        with pytest.raises(LegatusError) as err:
+            t.session.apply(line, asked=True)
+        assert err.value.code == "illegal_move" and t.session.state_json == before, (line, err.value.message)
+    assert "always reserves" in localize(err.value.message, "en"), localize(err.value.message, "en")
+    assert "(правила 2.2.2)" in localize(err.value.message, "ru"), localize(err.value.message, "ru")
     t.run("remove c_leg10", "add attacker c_leg10")                   # land main, navis main: refused too
     t.fails("start", "illegal_move")
     t.run("remove c_nav1", "add attacker c_nav1 reserve=1")           # the navis in reserve: the battle
     assert sum(t.odds()) == pytest.approx(1.0)
-    t.do("start")
+    t.session.apply("start", asked=True)
     assert [b["key"] for b in t.battle["blocks"] if b["status"] == "reserve"] == ["c_nav1"]
     sea = Table()                                                     # navis alone: a sea battle (J-11)
-    sea.run("add attacker c_nav1", "add attacker c_nav2 reserve=1", "add defender p_nav1", "start")
+    sea.run("add attacker c_nav1", "add attacker c_nav2 reserve=1", "add defender p_nav1")
+    sea.session.apply("start", asked=True)
+    # a battle an older Legatus started so (its stored lines, replayed) still replays as it was
+    old = Table()
+    old.run("add attacker c_nav1", "add attacker c_leg10 reserve=1", "add defender p_leg39", "start", "fight")
+    assert old.battle["phase"] == "over"
 
 
 def test_next_battle_keeps_strengths_and_history():
