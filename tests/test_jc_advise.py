@@ -155,8 +155,8 @@ def test_advise_is_read_only_and_refused_without_a_decision():
     assert adv["best"]["action"] == "fire"
     assert adv["text"].startswith("Best for Pompey: Legio 5 fires")   # J-5: the defender first
     from firmware.i18n import localize                                 # the side declined (was «Помпей: лучший ход — …»)
-    assert localize(adv["text"], "ru").startswith("Лучший ход для Помпея: атакует Легион 5"), localize(adv["text"], "ru")
-    assert localize(adv["text"], "uk").startswith("Найкращий хід для Помпея: атакує Легіон 5")
+    assert localize(adv["text"], "ru").startswith("Лучший ход для Помпея: Легион 5 — атаковать"), localize(adv["text"], "ru")
+    assert localize(adv["text"], "uk").startswith("Найкращий хід для Помпея: Легіон 5 — атакувати")
     assert isinstance(A.summary(A.advise(t.session.state["battle"])), Msg)
     t.fails("advise extra", "bad_arguments")
     t.do("fight")

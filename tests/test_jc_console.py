@@ -95,6 +95,53 @@ def test_attacking_navis_and_land_blocks_need_a_reserve():
     assert sum(t.odds()) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("lang,none,reserve", [("en", "has no blocks", "not a reserve"),
+                                               ("ru", "нет блоков", "не в резерве"), ("uk", "немає блоків", "не в резерві")])
+def test_a_side_without_blocks_is_told_so_not_that_its_blocks_are_reserves(lang, none, reserve):
+    # J-4/J-8: 'start' over an empty side said «The attacker (Caesar) needs at least one block that
+    # is not a reserve» (the device's Start row over a set-up with no blocks too): it has none at all
+    from firmware.i18n import localize
+    t = Table()
+    said = localize(t.fails("start", "illegal_move"), lang)
+    assert none in said and reserve not in said, said
+    t.run("add attacker c_leg10")
+    said = localize(t.fails("start", "illegal_move"), lang)
+    assert none in said and "Pomp" in localize(t.fails("start", "illegal_move"), "en"), said
+    t.run("add defender p_leg1 reserve=1")
+    said = localize(t.fails("start", "illegal_move"), lang)
+    assert reserve in said and none not in said, said
+
+
+def test_attacking_navis_beside_land_blocks_are_always_the_reserves():
+    # J-8, RU summary 2.2.2 «Если атакующие войска, помимо кораблей, включают и наземные блоки
+    # (атака города-порта), в таком случае атакующие корабли всегда объявляются резервом»: the
+    # player's edition leaves the attacker no choice of the navis as the main attack (the device
+    # took the land blocks as the reserves and let the navis fire and be hit in round 1)
+    from firmware.i18n import localize
+    t = Table()
+    t.run("add attacker c_nav1", "add attacker c_leg10 reserve=1", "add defender p_leg39")
+    before = t.session.state_json
+    for line in ("start", "fight", "auto", "odds"):                  # asked now (the console, the device)
+        with pytest.raises(LegatusError) as err:
+            t.session.apply(line, asked=True)
+        assert err.value.code == "illegal_move" and t.session.state_json == before, (line, err.value.message)
+    assert "always reserves" in localize(err.value.message, "en"), localize(err.value.message, "en")
+    assert "(правила 2.2.2)" in localize(err.value.message, "ru"), localize(err.value.message, "ru")
+    t.run("remove c_leg10", "add attacker c_leg10")                   # land main, navis main: refused too
+    t.fails("start", "illegal_move")
+    t.run("remove c_nav1", "add attacker c_nav1 reserve=1")           # the navis in reserve: the battle
+    assert sum(t.odds()) == pytest.approx(1.0)
+    t.session.apply("start", asked=True)
+    assert [b["key"] for b in t.battle["blocks"] if b["status"] == "reserve"] == ["c_nav1"]
+    sea = Table()                                                     # navis alone: a sea battle (J-11)
+    sea.run("add attacker c_nav1", "add attacker c_nav2 reserve=1", "add defender p_nav1")
+    sea.session.apply("start", asked=True)
+    # a battle an older Legatus started so (its stored lines, replayed) still replays as it was
+    old = Table()
+    old.run("add attacker c_nav1", "add attacker c_leg10 reserve=1", "add defender p_leg39", "start", "fight")
+    assert old.battle["phase"] == "over"
+
+
 def test_next_battle_keeps_strengths_and_history():
     # J-2/J-3: blocks keep their strength from battle to battle
     t = Table()

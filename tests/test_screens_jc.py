@@ -70,6 +70,16 @@ def test_setup_form_starts_the_chosen_battle():  # J-10 surprise option
     assert isinstance(ctx.top, JcHome)
 
 
+@pytest.mark.parametrize("lang,mars,neptune", [("en", "Mars", "Neptune"), ("ru", "Марс", "Нептун"), ("uk", "Марс", "Нептун")])
+def test_the_surprise_field_names_mars_and_neptune(lang, mars, neptune):  # J-10
+    """J-10 (RU summary: «Нептун … Это морской вариант карты «Марс» для кораблей»): the option is
+    either card's, Mars for land blocks and Neptune for ships; the form named Mars alone («Внезапно
+    (Марс)»), as if a sea battle had no surprise."""
+    ctx = FakeCtx(lang=lang).open(setup_form(home=JcHome))
+    row = next(t for t in ctx.texts() if mars in t)
+    assert neptune in row, ctx.texts()
+
+
 def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's own dice, said once
     ctx = FakeCtx().open(setup_form(home=JcHome)).press("down", "down", "right", "a")
     assert ctx.view()["battle"]["dice"] == "physical"
@@ -552,7 +562,7 @@ def test_odds_refused_for_a_set_up_with_blocks_say_why():  # J-8, rules 7.3
         from firmware.screens import base
         assert len(odds_line(said)) <= base.COLS, odds_line(said)       # the footer row, never cut
         said.open(JcHome()).press(*DOWN * 3, "a")
-        assert " ".join(said.texts()).endswith("в резерв."), said.texts()
+        assert " ".join(said.texts()).endswith("резерв."), said.texts()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -929,6 +939,20 @@ def test_the_last_step_of_a_legion_eliminates_it_for_the_year_after_a_question()
     assert len(ctx.session.lines) == sent and roster_strength(ctx, "p_leg3") == 1
     ctx.press("a", "a")
     assert ctx.session.lines[-1] == "lose p_leg3" and "p_leg3" in ctx.view()["campaign"]["eliminated"]
+
+
+def test_the_question_before_the_elephant_s_last_step_says_its_strength():  # J-2, J-3
+    """The elephant has only IV and II (J-2): at II its next step eliminates it, and the question
+    said "Elephant is at I" (the strength every other block's last step has)."""
+    ctx = block_menu(home(NEW), "pompey", "Elephant")
+    assert roster_strength(ctx, "p_elephant") == 2                 # levied at its lowest step (J-20)
+    assert {str(i.label): i.value for i in ctx.top.items(ctx)}["Lose a step"] == "II→-"
+    ctx.press("a")
+    assert isinstance(ctx.top, ConfirmScreen), type(ctx.top).__name__
+    assert ctx.top.question.startswith("Elephant is at II: eliminated"), ctx.top.question
+    legion = block_menu(home(NEW, "lose p_leg3", "lose p_leg3"), "pompey", "Legio 3")
+    legion.press("a")
+    assert legion.top.question.startswith("Legio 3 is at I: eliminated"), legion.top.question
 
 
 @pytest.mark.parametrize("meanwhile", ["lose p_pompeius", "undo"])

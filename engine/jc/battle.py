@@ -188,20 +188,38 @@ def check_ready(battle: Battle) -> None:
     """Raise IllegalMove unless both sides have a main force and the attack is consistent.
 
     Attacking navis come by a sea border and land blocks by road: only one route can be the main
-    attack (J-8, rules 7.3), so one of the two groups must be reserves.
+    attack (J-8, rules 7.3). That the navis are then always the reserves is
+    :func:`check_navis_reserves`, a rule of requests asked now (a battle stored with its land
+    blocks in reserve still replays).
     """
     for role in ("attacker", "defender"):
         side = battle[role]
+        if not side_has(battle, side, lambda b: True):          # none at all: not "only reserves"
+            template = (N_("The attacker ({}) has no blocks in this battle: add one first.")
+                        if role == "attacker" else
+                        N_("The defender ({}) has no blocks in this battle: add one first."))
+            raise IllegalMove(Msg(template, side_word(side)))
         if not side_has(battle, side, lambda b: not b["reserve"]):
             template = (N_("The attacker ({}) needs at least one block that is not a reserve.")
                         if role == "attacker" else
                         N_("The defender ({}) needs at least one block that is not a reserve."))
             raise IllegalMove(Msg(template, side_word(side)))
-    att = [b for b in battle["blocks"] if b["side"] == battle["attacker"] and not b["reserve"]]
-    kinds = {b["kind"] == "navis" for b in att}
-    if len(kinds) == 2:
-        raise IllegalMove(Msg("Attacking navis and attacking land blocks come by different routes, "
-                              "so one group must be reserves (rules 7.3)."))
+    main = {b["kind"] == "navis" for b in battle["blocks"] if b["side"] == battle["attacker"] and not b["reserve"]}
+    if len(main) == 2:
+        raise IllegalMove(Msg(NAVIS_RESERVES))
+
+
+NAVIS_RESERVES = N_("Attacking navis beside attacking land blocks are always reserves: they come by sea, the land "
+                    "blocks by road (rules 7.3).")
+
+
+def check_navis_reserves(battle: Battle) -> None:
+    """Raise IllegalMove if attacking navis beside attacking land blocks are not all reserves (J-8;
+    the RU summary 2.2.2: «Если атакующие войска, помимо кораблей, включают и наземные блоки (атака
+    города-порта), в таком случае атакующие корабли всегда объявляются резервом»)."""
+    att = [b for b in battle["blocks"] if b["side"] == battle["attacker"]]
+    if any(b["kind"] != "navis" for b in att) and any(b["kind"] == "navis" and not b["reserve"] for b in att):
+        raise IllegalMove(Msg(NAVIS_RESERVES))
 
 
 # -- changes ---------------------------------------------------------------------------------

@@ -285,6 +285,8 @@ def _odds(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: odds."))
     req.check_opts(frozenset())
     battle = _battle(state)
+    if battle["phase"] == "setup":
+        B.check_navis_reserves(battle)          # J-8: as 'start' asked now refuses it (_navis_in_reserve)
     result = exact_odds(battle)
     where = ("before the battle" if battle["phase"] == "setup" else f"from round {battle['round']}")
     return Outcome({**result, "policy": "J-14", "from": where})
@@ -516,6 +518,15 @@ def _deal(state: State, req: Request) -> Outcome:
                        *score.year_numbers(state["campaign"]["year"])))
 
 
+def _navis_in_reserve(state: State, req: Request) -> None:
+    """The rule a ``start`` (or a ``fight``/``auto`` that starts the battle) asked now keeps
+    (``Command.admit``; ``state`` before it): attacking navis beside attacking land blocks are
+    always the reserves (J-8, RU summary 2.2.2). A battle an older Legatus started with its land
+    blocks in reserve and its navis as the main attack still replays as it was."""
+    if state["battle"]["phase"] == "setup":
+        B.check_navis_reserves(state["battle"])
+
+
 def _dealt_once(state: State, req: Request) -> None:
     """The rule a ``deal`` asked now keeps (``Command.admit``; ``state`` before it): the 27 cards are
     shuffled and dealt once a year (J-18; the summary's 4.6 «Перемешайте 27 карт и раздайте по 6
@@ -627,15 +638,15 @@ GAME = GameRules(
     commands=commands(
         Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
         Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
-        Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)"),
+        Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)", admit=_navis_in_reserve),
         Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]", drawn=_dice_drawn),
         Command("retreat", _playing(_retreat), True, "retreat [<block>] [blocked=1]"),
         Command("pass", _playing(_pass), True, "pass [<block>]"),
         Command("hit", _playing(_hit), True, "hit [<block>]  (which equally strong block takes the hit)"),
         Command("auto", _playing(_auto), True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)",
-                drawn=_dice_drawn),
+                drawn=_dice_drawn, admit=_navis_in_reserve),
         Command("fight", _playing(_fight), True, "fight  (the rest of the battle by the J-14 policy)",
-                drawn=_dice_drawn),
+                drawn=_dice_drawn, admit=_navis_in_reserve),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
         Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
         Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),

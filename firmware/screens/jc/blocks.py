@@ -34,7 +34,7 @@ LOST_WORDS = {"reduced": N_("{} loses a step outside battle ({}→{})."),
 # the last step asked first: a leader killed for good is a trophy for the enemy (J-2, J-17)
 LAST_STEP = {("leader", "caesar"): N_("{} is at I: killed for good, 1 VP for Caesar."),
              ("leader", "pompey"): N_("{} is at I: killed for good, 1 VP for Pompey."),
-             "block": N_("{} is at I: eliminated, no levy again this year.")}
+             "block": N_("{} is at {}: eliminated, no levy again this year.")}   # the elephant at II (J-2)
 
 GO_OVER = {"caesar": N_("Go over to Caesar"), "pompey": N_("Go over to Pompey")}
 GAINED = N_("{} gains a step from a levy ({}→{}).")      # engine/jc/console.py ``_gain``: the same entry
@@ -223,8 +223,8 @@ class BlockMenu(ListScreen):
             return
 
         def make() -> LastStepQuestion:
-            question = (_(LAST_STEP["leader", other(self.side)]) if block["kind"] == "leader"
-                        else _(LAST_STEP["block"])).format(name_of(block))
+            question = (_(LAST_STEP["leader", other(self.side)]).format(name_of(block)) if block["kind"] == "leader"
+                        else _(LAST_STEP["block"]).format(name_of(block), roman(block["strength"])))
             return LastStepQuestion(self, block, _("Lose a step?"), question, partial(self._send_lose, block=block))
         ctx.push(remade(make))
 

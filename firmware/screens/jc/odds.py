@@ -151,7 +151,7 @@ def odds_screen() -> OddsScreen:
         b = view_of(ctx)["battle"]
         main = all(any(x["side"] == b[role] and not x["reserve"] for x in b["blocks"])
                    for role in ("attacker", "defender"))
-        return (_("Navis and land blocks attack by other routes: make one group reserves.")
+        return (_("Navis attacking beside land blocks are reserves: add them so.")
                 if main else _("Add at least one block to each side (not only reserves)."))
 
     def valued(ctx: Ctx) -> list[tuple[str, float]] | None:

@@ -17,6 +17,10 @@ SIDES = ("caesar", "pompey")
 # one sentence per side: ru/uk decline the side's name (engine/jc/terms.py)
 CAMPAIGN_WON = {"caesar": N_("Campaign over: Caesar wins, {}–{} VP."),
                 "pompey": N_("Campaign over: Pompey wins, {}–{} VP.")}
+# a tie after year 5 goes to whoever holds Rome (J-17): the record says so ("wins, 7–7" alone read
+# as a win at equal VP)
+CAMPAIGN_WON_ROME = {"caesar": N_("Campaign over: VP tied {}–{}; Caesar holds Rome and wins."),
+                     "pompey": N_("Campaign over: VP tied {}–{}; Pompey holds Rome and wins.")}
 
 
 def _battle(view: JcGameView, entry: BattleRecord) -> dict[str, Any]:
@@ -46,8 +50,11 @@ def _campaign(view: JcGameView) -> dict[str, Any]:
     vp = view["vp"]
     winner = over["winner"] if over else None
     players = [player(s.capitalize(), vp.get(s), winner == s, s == "caesar") for s in SIDES]
-    result = (Msg(CAMPAIGN_WON[winner], vp.get(winner, 0), max((v for k, v in vp.items() if k != winner), default=0))
-              if winner in CAMPAIGN_WON else Msg("Campaign over: a draw."))
+    if winner in CAMPAIGN_WON:
+        won, lost = vp.get(winner, 0), max((v for k, v in vp.items() if k != winner), default=0)
+        result = Msg((CAMPAIGN_WON_ROME if won == lost else CAMPAIGN_WON)[winner], won, lost)
+    else:
+        result = Msg("Campaign over: a draw.")
     return {"mode": {"kind": "campaign", "year": view["campaign"]["year"]}, "players": players, "result": result}
 
 

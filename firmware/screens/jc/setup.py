@@ -61,7 +61,7 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
     if not next_battle and home is None:
         raise ValueError("a new battle needs the screen that shows it (home=)")
     fields = [Field("attacker", N_("Attacker"), 0, 0, 1, lambda v: side_name(SIDES[v])),
-              Field("surprise", N_("Surprise (Mars)"), 0, 0, 1, on_off),
+              Field("surprise", N_("Mars/Neptune"), 0, 0, 1, on_off),      # J-10: surprise, land or sea
               Field("dice", N_("Dice"), 1 if dice == "physical" else 0, 0, 1,
                     source_word, "" if next_battle else TABLE_DICE)]
     seats = None if next_battle else Seats([(s, partial(side_name, s)) for s in SIDES], lambda i: "—")
