@@ -196,6 +196,23 @@ def test_your_move_by_province_sends_token_space_and_orientation(state_dir):  # 
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_your_draw_is_read_in_one_press_whatever_the_token(lang):  # C-6
+    """The page of your end-of-turn draw (every turn, C-6: which token to take from your bag) is
+    read with one A, whatever token it names, in every language: its sentence fits the page's
+    three rows (it took two presses in Ukrainian for every token, and in Russian for a wild one)."""
+    from engine.caesar.tokens import TOKENS
+    from firmware.screens.caesar.turn import drawn_page
+    for name in sorted({t.name for t in TOKENS if not t.centurion}):
+        screen = TurnScreen([drawn_page([name], 0)])
+        ctx = FakeCtx(NEW, lang=lang).open(screen)
+        rows = screen._rows(screen.pages[0], ctx.view())
+        assert len(rows) <= screen._shown(screen.pages[0]), (name, rows)
+        ctx.press("a")
+        assert screen not in ctx.stack, (name, rows)
+        assert rows[-1].endswith("."), rows                    # the whole sentence, none of it cut
+
+
 def expected_start(app, last: str) -> str:
     """Where your move's cursor starts: the fewest pushes from your last province plus empty
     spaces left (a dot: one left), your last province on a tie (issue 23 §4)."""
