@@ -162,9 +162,44 @@ def test_crassus_closure_lists_markers_border_markers_and_bonus(state_dir):  # C
             app.handle("a")
         rows = screen._rows(screen.pages[screen.page], app.view())
         joined = " ".join(rows)
-        assert "Crassus: 1 marker → Syria" in joined          # C-9: the province slot
+        assert "Crassus: 1 marker" in joined                   # C-9: the province slot (the title's)
+        assert screen._close_title(screen.pages[screen.page]) == "Syria closed"
         assert "+1 marker on the border Asia–Syria" in joined   # C-10: he controls Asia next door
         assert "Senate token no. 1 for Crassus" in joined        # C-16: the bonus and what it does
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("setup, keys, code", [
+    ([NEW, CRASSUS_CLOSES], ["a", "a"], "SY"),                          # his closure (Syria)
+    ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"], "HU"),            # yours (Hispania Ulterior)
+])
+def test_a_closure_page_names_its_province_once(state_dir, lang, setup, keys, code):  # C-9
+    """A closure's page (read at every closure, on its three rows a screenful a press) says the
+    province once, in its title or, when the title cannot hold it, on the first row: the row of
+    the control markers placed there (C-9) does not name it again («Закрыто / Далека Іспанія /
+    Ви: 1 маркер контролю → Далека Іспанія» took a row, often a press, more)."""
+    from firmware.screens.caesar.text import _
+    from firmware.screens.caesar.words import pn, pn_short, space_name
+    app = app_with(setup, keys, state_dir, lang=lang)
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, TurnScreen)
+        while screen.pages[screen.page]["kind"] != "close":
+            app.handle("a")
+        page = screen.pages[screen.page]
+        assert page["step"]["province"] == code and page["step"]["markers"] == 1
+        title, rows = screen._close_title(page), screen._rows(page, app.view())
+        name = pn(code)
+        body = " ".join(rows).replace("\u00a0", " ")
+        for b in page["step"]["border_markers"]:             # a border's name may hold it (Asia–Syria)
+            body = body.replace(_("+1 marker on the border {}").format(space_name(b)), "")
+        if screen._titled(page):
+            assert name in title or pn_short(code) in title, title
+            assert name not in body, (title, rows)
+        else:
+            assert rows[0] == name and body.count(name) == 1, (title, rows)
     finally:
         app.console.close()
 

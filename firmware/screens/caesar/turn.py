@@ -253,8 +253,8 @@ class TurnScreen:
                 rows.append(pn(code))
                 keys.append("province")
             if w != "none" and s["markers"]:
-                rows.append(ngettext("{who}: {n} marker → {p}", "{who}: {n} markers → {p}",
-                                     s["markers"]).format(n=s["markers"], who=who(view, w), p=pn(code)))
+                rows.append(ngettext("{who}: {n} marker", "{who}: {n} markers",      # there: the title
+                                     s["markers"]).format(n=s["markers"], who=who(view, w)))  # or first row
                 keys.append("markers")
             elif w == "none":
                 rows.append(_("No marker: nobody controls it."))
