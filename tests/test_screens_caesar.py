@@ -1562,7 +1562,7 @@ def test_the_centurion_he_turned_up_is_asked_under_a_whole_title(state_dir, lang
 def test_crassus_would_says_the_play_before_why(state_dir, lang, said):   # S-9..S-18
     """Home → "Crassus would…": the play he would make (token, space, the value toward the
     province) first, then why; it showed only why, so the prediction could not be checked on the
-    board («Почему: Усиление … туда идёт его наибольшее значение»)."""
+    board («Почему: Усиление … туда он кладёт жетон с максимальным значением»)."""
     from firmware.screens.caesar.words import pn, space_name, tok
     app = app_with([NEW, "crassus", READ], ["a"], state_dir, lang=lang)
     try:
