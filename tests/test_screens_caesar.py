@@ -171,6 +171,23 @@ def test_crassus_closure_lists_markers_border_markers_and_bonus(state_dir):  # C
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_duel_draw_of_two_tokens_says_a_whole_sentence_for_each(lang):  # C-6, C-14
+    """Wealth (C-14) in a duel: the device draws one token at once and one at the end of the turn
+    (C-6), both on the page of that player's draw; each is said in its own whole sentence, as a
+    solo draw page says them («Take ship 6/0, shield 4/2 from your bag and put it behind your
+    screen.» put two tokens in a sentence made for one)."""
+    from firmware.screens.caesar.text import _
+    from firmware.screens.caesar.turn import drawn_page
+    from firmware.screens.caesar.words import tok
+    FakeCtx(NEW, lang=lang)                                   # the language said
+    drawn = ["ship:6/0", "shield:4/2"]
+    page = drawn_page(drawn, 1)
+    one = _("Take {} from your bag and put it behind your screen.")
+    assert page["tokens"] == drawn
+    assert page["texts"] == [one.format(tok(t)) for t in drawn]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("setup, keys, code", [
     ([NEW, CRASSUS_CLOSES], ["a", "a"], "SY"),                          # his closure (Syria)
     ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"], "HU"),            # yours (Hispania Ulterior)

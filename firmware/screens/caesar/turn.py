@@ -158,9 +158,10 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
 
 
 def drawn_page(drawn: list[str], at: int) -> Page:
-    """A duel's last page after your move: the tokens the device drew for you, to take from your bag."""
-    said = _("Take {} from your bag and put it behind your screen.").format(", ".join(tok(t) for t in drawn))
-    return {"kind": "draw", "tokens": drawn, "texts": [said], "at": at}
+    """A duel's last page after your move: the tokens the device drew for you, to take from your
+    bag, a sentence for each (two with Wealth, C-14), as a solo turn's draw page says them."""
+    said = [_("Take {} from your bag and put it behind your screen.").format(tok(t)) for t in drawn]
+    return {"kind": "draw", "tokens": drawn, "texts": said, "at": at}
 
 
 def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
