@@ -556,8 +556,9 @@ def _his_closure_titled_in_english_only() -> tuple[Any, Any, int]:
 
 
 def test_his_turns_long_closure_keeps_the_sentence_the_reader_was_at() -> None:
-    """Caesar! (Auto-Crassus): his turn's closure page scrolled to its second sentence (row 2 in
-    English: "+1 marker on the border …"), then the language changed to Russian: the page was said
+    """Caesar! (Auto-Crassus): his turn's closure page scrolled to its second sentence (row 1 in
+    English, row 2 before the markers' row stopped naming the province again: "+1 marker on the
+    border …"), then the language changed to Russian: the page was said
     again at row 2 — «контроля →», inside the sentence on the markers (the province's name, in
     the title bar in English, is the page's first row in Russian, and the sentences wrap
     otherwise). It shows the sentence the reader was at, in each language (C-7, C-9)."""
@@ -569,7 +570,12 @@ def test_his_turns_long_closure_keeps_the_sentence_the_reader_was_at() -> None:
     screen.page = k
     screen.render(ctx)
     border = screen.pages[k]["step"]["border_markers"][0]
-    ctx.press("down", "down")
+    start = base.wrap(_("+1 marker on the border {}").format(space_name(border)), base.COLS - 1)[0]
+    for _i in range(5):                   # down to the sentence (row 1 in English: the markers' row above)
+        if screen._rows(screen.pages[k], ctx.view())[screen.scroll.top] == start:
+            break
+        ctx.press("down")
+    assert screen.scroll.top > 0
     for lang in ("en", "ru", "uk", "en"):
         i18n.set_language(lang)
         screen.render(ctx)
