@@ -77,8 +77,13 @@ def texts(app: Any, lang: str) -> list[str]:
 
 def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     """What the screens of ``app`` draw from: its screens, the game, the log, History and the
-    players it knows (None: the top screen is scrolled; a scroll kept from a text in another
-    language stands elsewhere in this one)."""
+    players it knows, and what the program remembers between screens (Caesar!'s province of your
+    last move, where your move's cursor starts) (None: the top screen is scrolled; a scroll kept
+    from a text in another language stands elsewhere in this one). A page that takes one more press
+    in one language than in another sends the same keys elsewhere (Caesar!'s closure page: one
+    press in English, two in Ukrainian): two programs may come back to the same screens over the
+    same game having chosen other provinces on the way."""
+    from firmware.screens.caesar.words import MEMORY
     top = app.stack[-1]
     scroll = getattr(top, "scroll", None)
     if getattr(top, "top", 0) or (scroll is not None and scroll.top):
@@ -86,8 +91,8 @@ def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     i18n.set_language(lang)
     session = app.console.session
     asked = [app.console.request(line) for line in ("log 200", "history 100", "players")]
-    return (tuple(type(s).__name__ for s in app.stack), app.message is not None, app.commitment is not None,
-            None if session is None else (session.state_json, len(session.lines)), asked)
+    return (tuple(type(s).__name__ for s in app.stack), sorted(MEMORY.get(app, {}).items()), app.message is not None,
+            app.commitment is not None, None if session is None else (session.state_json, len(session.lines)), asked)
 
 
 def prepared(setup: str, root: Path) -> Path:
