@@ -528,6 +528,27 @@ def test_s6_short_draw_skips_the_discard():
     assert len(g.hand[CRASSUS]) == 15 and g.bag[CRASSUS] == []
 
 
+@pytest.mark.parametrize("tile, bag, said", [
+    ("B", 0, "His bag is empty; he draws nothing."),                          # draw 1, play
+    ("C", 1, "Take shield 3/3 from his bag into his row; he draws what there is."),   # draw 2, play, play
+    ("A", 1, "Take shield 3/3 from his bag into his row; he draws what there is and skips this turn's "
+          "discard."),
+])
+def test_s6_a_short_draw_promises_no_skipped_discard_on_a_tile_without_one(tile, bag, said):  # S-4, S-6
+    """S-6: a draw his bag cannot fill takes what there is and skips the turn's discard. Tiles B
+    (draw 1, play) and C (draw 2, play, play) have no discard, yet their short draw said «he skips
+    this turn's discard», a step the player then looked for in vain; tile A (draw 2, play,
+    discard 1) does skip it, and still says so."""
+    row = [TOKENS[i].name for i in BASE_IDS if not bag or TOKENS[i].name != "shield:3/3"]
+    g = solo({"crassus_row": row}, inputs={"tiles": "physical"})
+    assert len(g.bag[CRASSUS]) == bag
+    _, steps = flow.crassus_turn(g, tile=tile)
+    draw = steps[0]
+    assert draw["action"] == "draw" and draw["short"] is True and len(draw["tokens"]) == bag
+    assert str(draw["text"]) == said
+    assert ("discard" in [s["action"] for s in steps]) == (tile == "A")
+
+
 def test_s4_tile_a_discards_the_leftmost():
     g = solo({"crassus_row": ["sword:6/0", "ship:5/1", "wild:2/2"]}, inputs={"tiles": "physical"})
     _, steps = flow.crassus_turn(g, tile="A")

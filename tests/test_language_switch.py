@@ -77,8 +77,13 @@ def texts(app: Any, lang: str) -> list[str]:
 
 def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     """What the screens of ``app`` draw from: its screens, the game, the log, History and the
-    players it knows (None: the top screen is scrolled; a scroll kept from a text in another
-    language stands elsewhere in this one)."""
+    players it knows, and what the program remembers between screens (Caesar!'s province of your
+    last move, where your move's cursor starts) (None: the top screen is scrolled; a scroll kept
+    from a text in another language stands elsewhere in this one). A page that takes one more press
+    in one language than in another sends the same keys elsewhere (Caesar!'s closure page: one
+    press in English, two in Ukrainian): two programs may come back to the same screens over the
+    same game having chosen other provinces on the way."""
+    from firmware.screens.caesar.words import MEMORY
     top = app.stack[-1]
     scroll = getattr(top, "scroll", None)
     if getattr(top, "top", 0) or (scroll is not None and scroll.top):
@@ -86,8 +91,8 @@ def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     i18n.set_language(lang)
     session = app.console.session
     asked = [app.console.request(line) for line in ("log 200", "history 100", "players")]
-    return (tuple(type(s).__name__ for s in app.stack), app.message is not None, app.commitment is not None,
-            None if session is None else (session.state_json, len(session.lines)), asked)
+    return (tuple(type(s).__name__ for s in app.stack), sorted(MEMORY.get(app, {}).items()), app.message is not None,
+            app.commitment is not None, None if session is None else (session.state_json, len(session.lines)), asked)
 
 
 def prepared(setup: str, root: Path) -> Path:
@@ -556,8 +561,9 @@ def _his_closure_titled_in_english_only() -> tuple[Any, Any, int]:
 
 
 def test_his_turns_long_closure_keeps_the_sentence_the_reader_was_at() -> None:
-    """Caesar! (Auto-Crassus): his turn's closure page scrolled to its second sentence (row 2 in
-    English: "+1 marker on the border …"), then the language changed to Russian: the page was said
+    """Caesar! (Auto-Crassus): his turn's closure page scrolled to its second sentence (row 1 in
+    English, row 2 before the markers' row stopped naming the province again: "+1 marker on the
+    border …"), then the language changed to Russian: the page was said
     again at row 2 — «контроля →», inside the sentence on the markers (the province's name, in
     the title bar in English, is the page's first row in Russian, and the sentences wrap
     otherwise). It shows the sentence the reader was at, in each language (C-7, C-9)."""
@@ -569,7 +575,12 @@ def test_his_turns_long_closure_keeps_the_sentence_the_reader_was_at() -> None:
     screen.page = k
     screen.render(ctx)
     border = screen.pages[k]["step"]["border_markers"][0]
-    ctx.press("down", "down")
+    start = base.wrap(_("+1 marker on the border {}").format(space_name(border)), base.COLS - 1)[0]
+    for _i in range(5):                   # down to the sentence (row 1 in English: the markers' row above)
+        if screen._rows(screen.pages[k], ctx.view())[screen.scroll.top] == start:
+            break
+        ctx.press("down")
+    assert screen.scroll.top > 0
     for lang in ("en", "ru", "uk", "en"):
         i18n.set_language(lang)
         screen.render(ctx)

@@ -44,6 +44,19 @@ def _t(domain: str, msgid: str, lang: str, word: str, seed: str, where: str, quo
     return Term(domain, msgid, lang, word, seed, where, quote or word, exact)
 
 
+# Auto-Crassus's why sentences (engine/caesar/autocrassus.py), S-11 (both editions), S-12..S-15
+S11_ALL = ("{point}: he has less influence in every open province; your largest lead where he can place is in "
+           "{prov}, by {lead}; he faces it with his highest value")
+S11_ANY = ("{point}: you lead in {prov} by {lead}, your largest lead where he can place; he faces it with his "
+           "highest value")
+S12 = ("{point}: his tokens touch {touched} open provinces; {where} is closest to winning ({n} empty space, {lead}); "
+       "he places his highest value there",
+       "{point}: his tokens touch {touched} open provinces; {where} is closest to winning ({n} empty spaces, {lead}); "
+       "he places his highest value there")
+S13 = ("{point}: {prov} borders {his}, which he controls, and takes his highest value there ({v})",) * 2
+S14 = "{point}: {prov} is central and takes his highest value there ({v})"
+S15 = "{point}: {prov} takes his highest value ({v})"
+
 TERMS: list[Term] = [
     # -- Caesar!, the Russian rulebook ------------------------------------------------------------
     _t("caesar", "Senate", "ru", "Сенат", CAESAR_RU, "ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ", "Сенат [6]"),
@@ -84,6 +97,17 @@ TERMS: list[Term] = [
     *[_t("caesar", en, "ru", ru, CAESAR_RU, "Приоритет выбора провинции", "(Сардиния, Сицилия, Италия, Ахея, Крит)")
       for en, ru in (("Sardinia", "Сардиния"), ("Sicilia", "Сицилия"), ("Italia", "Италия"), ("Achaea", "Ахея"),
                      ("Creta", "Крит"))],
+    # Auto-Crassus's why (S-11, S-14, S-15): the value his placement faces the province with, in the
+    # word the priority list prints in bold for that point («с **максимальным** значением» in the
+    # 3rd and 4th points, «с **наивысшим** значением» in the 5th to 7th), not a synonym
+    *[_t("caesar", en, "ru", ru, CAESAR_RU, "Приоритет размещения жетонов влияния авто-Красса", quote, exact=False)
+      for en, ru, quote in (
+          (S11_ALL, "с максимальным значением", "поместите туда жетон авто-Красса с максимальным значением"),
+          (S11_ANY, "с максимальным значением", "поместите туда жетон авто-Красса с максимальным значением"),
+          (S14, "с наивысшим значением", "в которой можно разместить жетон с **наивысшим** значением. Если "
+                                          "необходимо выбрать одну провинцию из нескольких возможных, выберите Италию"),
+          (S15, "с наивысшим значением", "Разместите жетон влияния авто-Красса в провинции, в которой можно "
+                                          "разместить жетон с **наивысшим** значением"))],
     # -- Caesar!, the Ukrainian rulebook ---------------------------------------------------------
     _t("caesar", "Senate", "uk", "Сенат", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Сенат [6]"),
     _t("caesar", "Wealth", "uk", "Багатство", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Багатство [4]"),
@@ -269,3 +293,23 @@ def test_a_counted_term_is_the_rulebook_s_word_in_every_form(counted: Counted) -
     seeds = _seed_dir()
     if seeds is not None:
         assert _norm(counted.quote) in _norm((seeds / counted.seed).read_text("utf-8"))
+
+
+@pytest.mark.parametrize("msgids, word, quote", [
+    (S12, "с максимальным значением", "разместите жетон с **максимальным** значением в той провинции, где авто-Красс "
+                                      "наиболее близок к победе"),
+    (S13, "с наивысшим значением", "предпочтение отдается той, в которой можно разместить жетон с **наивысшим** "
+                                   "значением"),
+], ids=["S-12", "S-13"])
+def test_crassus_why_says_the_priority_list_s_value_word_in_every_form(msgids: tuple[str, str], word: str,
+                                                                      quote: str) -> None:
+    """S-12, S-13: the why of the 4th and 5th points of «Приоритет размещения жетонов влияния
+    авто-Красса» says the value he places as that point prints it, in each plural form of the
+    sentence (it said «наибольшее значение», a word of neither point)."""
+    catalog = _catalog("caesar", "ru")
+    for n in (1, 2, 5):
+        said = catalog.ngettext(*msgids, n)
+        assert said != msgids[0] and word in said, (n, said)
+    seeds = _seed_dir()
+    if seeds is not None:
+        assert _norm(quote) in _norm((seeds / CAESAR_RU).read_text("utf-8"))

@@ -162,9 +162,61 @@ def test_crassus_closure_lists_markers_border_markers_and_bonus(state_dir):  # C
             app.handle("a")
         rows = screen._rows(screen.pages[screen.page], app.view())
         joined = " ".join(rows)
-        assert "Crassus: 1 marker → Syria" in joined          # C-9: the province slot
+        assert "Crassus: 1 marker" in joined                   # C-9: the province slot (the title's)
+        assert screen._close_title(screen.pages[screen.page]) == "Syria closed"
         assert "+1 marker on the border Asia–Syria" in joined   # C-10: he controls Asia next door
         assert "Senate token no. 1 for Crassus" in joined        # C-16: the bonus and what it does
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_duel_draw_of_two_tokens_says_a_whole_sentence_for_each(lang):  # C-6, C-14
+    """Wealth (C-14) in a duel: the device draws one token at once and one at the end of the turn
+    (C-6), both on the page of that player's draw; each is said in its own whole sentence, as a
+    solo draw page says them («Take ship 6/0, shield 4/2 from your bag and put it behind your
+    screen.» put two tokens in a sentence made for one)."""
+    from firmware.screens.caesar.text import _
+    from firmware.screens.caesar.turn import drawn_page
+    from firmware.screens.caesar.words import tok
+    FakeCtx(NEW, lang=lang)                                   # the language said
+    drawn = ["ship:6/0", "shield:4/2"]
+    page = drawn_page(drawn, 1)
+    one = _("Take {} from your bag and put it behind your screen.")
+    assert page["tokens"] == drawn
+    assert page["texts"] == [one.format(tok(t)) for t in drawn]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("setup, keys, code", [
+    ([NEW, CRASSUS_CLOSES], ["a", "a"], "SY"),                          # his closure (Syria)
+    ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"], "HU"),            # yours (Hispania Ulterior)
+])
+def test_a_closure_page_names_its_province_once(state_dir, lang, setup, keys, code):  # C-9
+    """A closure's page (read at every closure, on its three rows a screenful a press) says the
+    province once, in its title or, when the title cannot hold it, on the first row: the row of
+    the control markers placed there (C-9) does not name it again («Закрыто / Далека Іспанія /
+    Ви: 1 маркер контролю → Далека Іспанія» took a row, often a press, more)."""
+    from firmware.screens.caesar.text import _
+    from firmware.screens.caesar.words import pn, pn_short, space_name
+    app = app_with(setup, keys, state_dir, lang=lang)
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, TurnScreen)
+        while screen.pages[screen.page]["kind"] != "close":
+            app.handle("a")
+        page = screen.pages[screen.page]
+        assert page["step"]["province"] == code and page["step"]["markers"] == 1
+        title, rows = screen._close_title(page), screen._rows(page, app.view())
+        name = pn(code)
+        body = " ".join(rows).replace("\u00a0", " ")
+        for b in page["step"]["border_markers"]:             # a border's name may hold it (Asia–Syria)
+            body = body.replace(_("+1 marker on the border {}").format(space_name(b)), "")
+        if screen._titled(page):
+            assert name in title or pn_short(code) in title, title
+            assert name not in body, (title, rows)
+        else:
+            assert rows[0] == name and body.count(name) == 1, (title, rows)
     finally:
         app.console.close()
 
@@ -194,6 +246,23 @@ def test_your_move_by_province_sends_token_space_and_orientation(state_dir):  # 
         assert app.console.session.lines[-1] == "crassus"      # then his turn
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_your_draw_is_read_in_one_press_whatever_the_token(lang):  # C-6
+    """The page of your end-of-turn draw (every turn, C-6: which token to take from your bag) is
+    read with one A, whatever token it names, in every language: its sentence fits the page's
+    three rows (it took two presses in Ukrainian for every token, and in Russian for a wild one)."""
+    from engine.caesar.tokens import TOKENS
+    from firmware.screens.caesar.turn import drawn_page
+    for name in sorted({t.name for t in TOKENS if not t.centurion}):
+        screen = TurnScreen([drawn_page([name], 0)])
+        ctx = FakeCtx(NEW, lang=lang).open(screen)
+        rows = screen._rows(screen.pages[0], ctx.view())
+        assert len(rows) <= screen._shown(screen.pages[0]), (name, rows)
+        ctx.press("a")
+        assert screen not in ctx.stack, (name, rows)
+        assert rows[-1].endswith("."), rows                    # the whole sentence, none of it cut
 
 
 def expected_start(app, last: str) -> str:
@@ -1510,7 +1579,7 @@ def test_the_centurion_he_turned_up_is_asked_under_a_whole_title(state_dir, lang
 def test_crassus_would_says_the_play_before_why(state_dir, lang, said):   # S-9..S-18
     """Home → "Crassus would…": the play he would make (token, space, the value toward the
     province) first, then why; it showed only why, so the prediction could not be checked on the
-    board («Почему: Усиление … туда идёт его наибольшее значение»)."""
+    board («Почему: Усиление … туда он кладёт жетон с максимальным значением»)."""
     from firmware.screens.caesar.words import pn, space_name, tok
     app = app_with([NEW, "crassus", READ], ["a"], state_dir, lang=lang)
     try:

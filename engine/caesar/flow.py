@@ -466,11 +466,12 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
     steps: list[Step] = []
     short = False
     row = g.hand[CRASSUS]
+    discards = any(a.startswith("discard") for a in g.tile_defs[letter])
     for action in g.tile_defs[letter]:
         if action.startswith("draw"):
-            short |= _crassus_draw(g, draw_count(action), draws, steps)
+            short |= _crassus_draw(g, draw_count(action), draws, steps, discards)
         elif action == "centurion":
-            short |= _crassus_centurion(g, cents, steps, any(a.startswith("discard") for a in g.tile_defs[letter]))
+            short |= _crassus_centurion(g, cents, steps, discards)
         elif action == "play":
             crassus_play(g, steps)
         else:
@@ -529,8 +530,9 @@ def reveal(g: Game) -> str:
     return g.revealed
 
 
-def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step]) -> bool:
-    """``drawN``: up to n tokens to the right end of his row; True if the bag ran short (S-6)."""
+def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step], discards: bool) -> bool:
+    """``drawN``: up to n tokens to the right end of his row; True if the bag ran short (S-6: then
+    a tile that ``discards`` skips its discard, and says so; one without a discard does not)."""
     bag = g.bag[CRASSUS]
     k = min(n, len(bag))
     got: list[int] = []
@@ -546,11 +548,15 @@ def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step]) -
     g.hand[CRASSUS].extend(got)
     labels = Msg.join([token(t) for t in got])
     step: Step = {"action": "draw", "tokens": [TOKENS[t].name for t in got]}
-    if k < n:
+    if k < n and discards:
         step["short"] = True
         step["text"] = (Msg("Take {} from his bag into his row; he draws what there is and skips this turn's "
                             "discard.", labels) if got else
                         Msg("His bag is empty; he skips this turn's discard."))
+    elif k < n:
+        step["short"] = True
+        step["text"] = (Msg("Take {} from his bag into his row; he draws what there is.", labels) if got else
+                        Msg("His bag is empty; he draws nothing."))
     else:
         step["text"] = Msg("Take {} from his bag into his row (right end).", labels)
     steps.append(step)

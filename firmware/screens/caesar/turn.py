@@ -158,9 +158,10 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
 
 
 def drawn_page(drawn: list[str], at: int) -> Page:
-    """A duel's last page after your move: the tokens the device drew for you, to take from your bag."""
-    said = _("Take {} from your bag and put it behind your screen.").format(", ".join(tok(t) for t in drawn))
-    return {"kind": "draw", "tokens": drawn, "texts": [said], "at": at}
+    """A duel's last page after your move: the tokens the device drew for you, to take from your
+    bag, a sentence for each (two with Wealth, C-14), as a solo turn's draw page says them."""
+    said = [_("Take {} from your bag and put it behind your screen.").format(tok(t)) for t in drawn]
+    return {"kind": "draw", "tokens": drawn, "texts": said, "at": at}
 
 
 def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
@@ -253,8 +254,8 @@ class TurnScreen:
                 rows.append(pn(code))
                 keys.append("province")
             if w != "none" and s["markers"]:
-                rows.append(ngettext("{who}: {n} marker → {p}", "{who}: {n} markers → {p}",
-                                     s["markers"]).format(n=s["markers"], who=who(view, w), p=pn(code)))
+                rows.append(ngettext("{who}: {n} marker", "{who}: {n} markers",      # there: the title
+                                     s["markers"]).format(n=s["markers"], who=who(view, w)))  # or first row
                 keys.append("markers")
             elif w == "none":
                 rows.append(_("No marker: nobody controls it."))
