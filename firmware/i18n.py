@@ -63,6 +63,11 @@ def decimal(x: float, digits: int = 1) -> str:
     return text.replace(".", ",") if _current in DECIMAL_COMMA else text
 
 
+def decimal_mark(text: str) -> str:
+    """A figure written with a decimal point (``58.5%``) in the current language's mark (ru/uk: ``58,5%``)."""
+    return text.replace(".", ",") if _current in DECIMAL_COMMA else text
+
+
 SHARED_DOMAINS: tuple[str, ...] = ("legatus", "history")
 
 

@@ -19,6 +19,22 @@ def test_one_decimal_where_a_whole_percent_hides_a_difference():  # issue 24 §3
         ["4.2%", "50%", "97.5%", "<0.1%", ">99.9%", "0%", "100%"]
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_russian_or_ukrainian_reader_gets_a_decimal_comma(lang):
+    """ru/uk write 58,5 (a decimal point reads as English there): the odds of JC (J-15), the Sword's
+    tactics chance and every odds screen said «4.2%», «97.5%» to a Russian reader."""
+    from firmware import i18n
+    from firmware.screens.widgets import share_of
+    i18n.set_language(lang)
+    try:
+        assert [pct(p) for p in (0.042, 0.5, 0.9749, 0.0004, 0.9996)] == ["4,2%", "50%", "97,5%", "<0,1%", ">99,9%"]
+        assert percents([0.056, 0.5, 0.444]) == ["5,6%", "50,0%", "44,4%"]
+        assert share_of([0.056, 0.5, 0.444], first=False) == "94,4%"     # the rest of the set, as it is shown
+    finally:
+        i18n.set_language("en")
+    assert pct(0.042) == "4.2%" and share_of([0.056, 0.5, 0.444], first=False) == "94.4%"
+
+
 def test_the_figures_of_one_event_always_sum_to_100():  # issue 24 §3: never 101
     rng = random.Random(5)
     for _ in range(2000):

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image
 
+from firmware.i18n import decimal_mark
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent
@@ -21,8 +22,12 @@ def _fine(p: float) -> bool:
 
 def pct(p: float) -> str:
     """One probability as a person reads it: a whole percent from 10 % to 90 %, one decimal below
-    and above (``4.2%``, ``97.5%``), and never a certainty it does not have (``<0.1%``, ``>99.9%``,
-    while 0 and 1 are ``0%`` and ``100%``)."""
+    and above (``4.2%``, ``97.5%``; ru/uk ``4,2%``), and never a certainty it does not have
+    (``<0.1%``, ``>99.9%``, while 0 and 1 are ``0%`` and ``100%``)."""
+    return decimal_mark(_pct(p))
+
+
+def _pct(p: float) -> str:
     if p <= 0:
         return "0%"
     if p >= 1:
@@ -58,7 +63,12 @@ def percents(ps: Sequence[float]) -> list[str]:
     figures shown sum to exactly 100 (never 101 %, never 99 %): the whole percents first (largest
     remainders, to a sum that leaves the finer figures their own tenths), then the figures with one
     decimal take the tenths left. Where whole percents cannot leave a finer figure its own tenths
-    (5.6 % beside 50 % and 44.4 %), every figure of the set is written with one decimal."""
+    (5.6 % beside 50 % and 44.4 %), every figure of the set is written with one decimal. The
+    language's decimal mark (ru/uk: a comma)."""
+    return [decimal_mark(x) for x in _percents(ps)]
+
+
+def _percents(ps: Sequence[float]) -> list[str]:
     exact = [1000 * p for p in ps]
     fine = [k for k, p in enumerate(ps) if _fine(p)]
     whole = [k for k in range(len(ps)) if k not in fine]
@@ -88,14 +98,14 @@ def share_of(ps: Sequence[float], first: bool) -> str:
     """The chance of ``ps[0]`` (``first``) or of all the others together, written as
     :func:`percents` writes that set: a one-figure line (a battle's "win 41%") says what the odds
     screen of the same event shows (its figures rounded to sum to 100), never 40% beside 41%."""
-    shown = percents(ps)[0]
+    shown = _percents(ps)[0]
     if first:
-        return shown
+        return decimal_mark(shown)
     flipped = {"<0.1%": ">99.9%", ">99.9%": "<0.1%", "0%": "100%", "100%": "0%"}
     if shown in flipped:
-        return flipped[shown]
+        return decimal_mark(flipped[shown])
     rest = 1000 - round(10 * float(shown[:-1]))
-    return f"{rest / 10:.1f}%" if "." in shown else f"{rest // 10}%"
+    return decimal_mark(f"{rest / 10:.1f}%" if "." in shown else f"{rest // 10}%")
 
 
 class OddsScreen:
