@@ -358,6 +358,7 @@ def _opened(name: str) -> tuple[list[str], Any]:
     from firmware.screens.sword.rolls import CheckMenu, LossTable, naval_form
     from firmware.screens.sword.tracks import VictoryScreen
     jc = ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add defender p_pompeius"]
+    CITIES = ("Roma", "Alexandria", "Athenae", "Byzantium", "Carthago_Nova", "Ephesus", "Antiochia", "Utica")
     sword = ["new sword players=romans,gauls,etruscans,greeks seed=2"]
 
     def loss_table(app: Any) -> None:
@@ -381,6 +382,8 @@ def _opened(name: str) -> tuple[list[str], Any]:
         "deal objectives": (["new glory players=Анна,Богдан seed=2"], open_objectives),
         "objectives pass": (["new glory players=Анна,Богдан seed=2", "deal"], lambda app: pass_to(app, "Богдан")),
         "fight to the end": (jc + ["start"], battle.ask_fight),                               # J-14
+        "campaign over": (["new jc-battle seed=3", "deal"] + [f"control {c} caesar" for c in CITIES] + ["winter"],  # J-17
+                          lambda app: (app.push(campaign.CardsMenu()), app.render(), app.handle("a"))),
         "end the turn": (sword + ["advance"] * 4, lambda app: SwordHome()._advance(app)),    # W-12
         "end the game": (sword + ["advance"] * 44, lambda app: SwordHome()._advance(app)),   # W-11
         "automatic victory": (sword, lambda app: VictoryScreen._ask(app, "gauls")),           # W-11
@@ -389,12 +392,12 @@ def _opened(name: str) -> tuple[list[str], Any]:
 
 @pytest.mark.parametrize("name", ["pass the device", "duel hand", "trophies", "private", "winter", "farming",
                                   "consuls", "2d6 roll", "loss table", "naval roll", "card pick",
-                                  "deal objectives", "objectives pass", "fight to the end", "end the turn",
+                                  "deal objectives", "objectives pass", "fight to the end", "campaign over", "end the turn",
                                   "end the game", "automatic victory"])
 def test_a_screen_of_the_game_said_when_made_is_made_again_in_the_new_language(name: str, state_dir: Path) -> None:
     """Screens that said their texts when they were made and had no ``remake`` (a duel's pass the
     device and hand, JC's trophies, Private and Winter questions, Glory's farming, the Sword's
-    consuls, 2d6 roll and loss table; JC's Fight to the end?, the Sword's End the turn?, End the
+    consuls, 2d6 roll and loss table; JC's Fight to the end? and Campaign over, the Sword's End the turn?, End the
     game? and Automatic victory?) were taken off by ``settings language=…`` from the serial
     link. Each stays, said in the new language, and shows the same roll or draw (never another)."""
     from firmware.app import SAID_WHEN_MADE
