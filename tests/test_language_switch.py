@@ -691,3 +691,41 @@ def test_the_keyboard_follows_a_language_set_while_a_name_is_typed(state_dir: Pa
         assert screen.row == len(rows) - 1 and screen.name == rows[-1][screen.col]
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("form", ["battle", "tactics", "naval", "check"])
+def test_the_sword_s_dice_entry_follows_a_language_chosen_while_dice_are_entered(form: str, state_dir: Path) -> None:
+    """The Sword's dice thrown at the table (W-1, W-2, W-8, W-9), entered on the dice screen: its
+    title and row labels were said when it was made («Кубики битвы», «Атака»), so a language chosen
+    while the dice were entered left them in the old one; they follow now, the faces entered kept."""
+    from firmware.screens.sword import rolls
+    from firmware.screens.widgets import DiceEntry
+    app = app_with(["new sword players=romans,gauls,etruscans,greeks seed=2"], [], state_dir, lang="ru")
+    try:
+        if form == "check":
+            menu = rolls.CheckMenu()
+            menu.table = True                                         # the dice thrown at the table
+            menu._roll(app, "siege")
+            entry = app.stack[-1]
+        else:
+            made = {"battle": rolls.battle_form, "tactics": rolls.tactics_form, "naval": rolls.naval_form}[form]
+            app.push(made(app) if form == "naval" else made())
+            app.render()
+            screen = app.stack[-1]
+            while screen.items(app)[screen.cursor].ident != "field:dice":
+                app.handle("down")
+            for key in ("right", "a"):
+                app.render()
+                app.handle(key)
+            entry = app.stack[-1]
+        assert isinstance(entry, DiceEntry), entry
+        app.render()
+        app.handle("up")                                              # a face entered
+        faces = [list(f) for f in entry.faces]
+        russian = texts(app, "ru")
+        switch(app, "en")
+        shown = texts(app, "en")
+        assert app.stack[-1] is entry and entry.faces == faces
+        assert shown != russian and not foreign_words(shown, "en", set()), shown
+    finally:
+        app.console.close()
