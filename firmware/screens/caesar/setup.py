@@ -117,7 +117,7 @@ class SetupForm(NumberForm):
             rows["harder"].value = 3 - rows["harder"].value
 
     def _change(self, ctx: Ctx, by: int, field: Field) -> None:
-        if field.key != "edition":
+        if field is not {f.key: f for f in self.fields}["edition"]:
             super()._change(ctx, by, field)
             return
         self.edition_from = None                        # chosen: it stays whatever the language
