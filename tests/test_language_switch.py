@@ -358,10 +358,12 @@ def _opened(name: str) -> tuple[list[str], Any]:
     from firmware.screens.glory.home import GloryHome
     from firmware.screens.glory.objectives import open_objectives, pass_to
     from firmware.screens.glory.round import pick_form
-    from firmware.screens.jc import campaign
+    from firmware.screens.jc import battle, campaign
     from firmware.screens.sword.home import SwordHome
     from firmware.screens.sword.rolls import CheckMenu, LossTable, naval_form
+    from firmware.screens.sword.tracks import VictoryScreen
     jc = ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add defender p_pompeius"]
+    CITIES = ("Roma", "Alexandria", "Athenae", "Byzantium", "Carthago_Nova", "Ephesus", "Antiochia", "Utica")
     sword = ["new sword players=romans,gauls,etruscans,greeks seed=2"]
 
     def loss_table(app: Any) -> None:
@@ -384,16 +386,24 @@ def _opened(name: str) -> tuple[list[str], Any]:
         "card pick": (["new glory players=Анна,Богдан seed=2"], lambda app: (app.push(pick_form()), app.handle("a"))),
         "deal objectives": (["new glory players=Анна,Богдан seed=2"], open_objectives),
         "objectives pass": (["new glory players=Анна,Богдан seed=2", "deal"], lambda app: pass_to(app, "Богдан")),
+        "fight to the end": (jc + ["start"], battle.ask_fight),                               # J-14
+        "campaign over": (["new jc-battle seed=3", "deal"] + [f"control {c} caesar" for c in CITIES] + ["winter"],  # J-17
+                          lambda app: (app.push(campaign.CardsMenu()), app.render(), app.handle("a"))),
+        "end the turn": (sword + ["advance"] * 4, lambda app: SwordHome()._advance(app)),    # W-12
+        "end the game": (sword + ["advance"] * 44, lambda app: SwordHome()._advance(app)),   # W-11
+        "automatic victory": (sword, lambda app: VictoryScreen._ask(app, "gauls")),           # W-11
     }[name]
 
 
 @pytest.mark.parametrize("name", ["pass the device", "duel hand", "trophies", "private", "winter", "farming",
                                   "consuls", "2d6 roll", "loss table", "naval roll", "card pick",
-                                  "deal objectives", "objectives pass"])
+                                  "deal objectives", "objectives pass", "fight to the end", "campaign over", "end the turn",
+                                  "end the game", "automatic victory"])
 def test_a_screen_of_the_game_said_when_made_is_made_again_in_the_new_language(name: str, state_dir: Path) -> None:
     """Screens that said their texts when they were made and had no ``remake`` (a duel's pass the
     device and hand, JC's trophies, Private and Winter questions, Glory's farming, the Sword's
-    consuls, 2d6 roll and loss table) were taken off by ``settings language=…`` from the serial
+    consuls, 2d6 roll and loss table; JC's Fight to the end? and Campaign over, the Sword's End the turn?, End the
+    game? and Automatic victory?) were taken off by ``settings language=…`` from the serial
     link. Each stays, said in the new language, and shows the same roll or draw (never another)."""
     from firmware.app import SAID_WHEN_MADE
     lines, open_ = _opened(name)
@@ -690,5 +700,43 @@ def test_the_keyboard_follows_a_language_set_while_a_name_is_typed(state_dir: Pa
         assert app.errors == 0 and app.stack[-1] is screen
         rows = keyboard("en")
         assert screen.row == len(rows) - 1 and screen.name == rows[-1][screen.col]
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("form", ["battle", "tactics", "naval", "check"])
+def test_the_sword_s_dice_entry_follows_a_language_chosen_while_dice_are_entered(form: str, state_dir: Path) -> None:
+    """The Sword's dice thrown at the table (W-1, W-2, W-8, W-9), entered on the dice screen: its
+    title and row labels were said when it was made («Кубики битвы», «Атака»), so a language chosen
+    while the dice were entered left them in the old one; they follow now, the faces entered kept."""
+    from firmware.screens.sword import rolls
+    from firmware.screens.widgets import DiceEntry
+    app = app_with(["new sword players=romans,gauls,etruscans,greeks seed=2"], [], state_dir, lang="ru")
+    try:
+        if form == "check":
+            menu = rolls.CheckMenu()
+            menu.table = True                                         # the dice thrown at the table
+            menu._roll(app, "siege")
+            entry = app.stack[-1]
+        else:
+            made = {"battle": rolls.battle_form, "tactics": rolls.tactics_form, "naval": rolls.naval_form}[form]
+            app.push(made(app) if form == "naval" else made())
+            app.render()
+            screen = app.stack[-1]
+            while screen.items(app)[screen.cursor].ident != "field:dice":
+                app.handle("down")
+            for key in ("right", "a"):
+                app.render()
+                app.handle(key)
+            entry = app.stack[-1]
+        assert isinstance(entry, DiceEntry), entry
+        app.render()
+        app.handle("up")                                              # a face entered
+        faces = [list(f) for f in entry.faces]
+        russian = texts(app, "ru")
+        switch(app, "en")
+        shown = texts(app, "en")
+        assert app.stack[-1] is entry and entry.faces == faces
+        assert shown != russian and not foreign_words(shown, "en", set()), shown
     finally:
         app.console.close()

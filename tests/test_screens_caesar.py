@@ -1667,6 +1667,46 @@ def test_the_form_starts_with_the_language_s_rulebook(state_dir, lang, edition):
         app.console.close()
 
 
+@pytest.mark.parametrize("harder", [0, 1, 2])
+def test_the_forms_rulebook_follows_a_language_chosen_while_it_is_open(state_dir, harder):  # S-5, S-8, S-11
+    """The form opened in Russian (its Rulebook row: the Russian, as nobody chose one), the
+    language set to Ukrainian over the serial link, Start: the game follows the Ukrainian rulebook
+    (S-5 keep-last, S-11 any, S-8 only with control), as one started from a form opened in
+    Ukrainian does; the Harder row keeps the rule it says; and the form does not remember the
+    Russian rulebook as the player's choice (every later game in Ukrainian played the Russian rules)."""
+    from firmware.screens.caesar.setup import form_choices
+    app = app_with([], ["a", "a", "a", *["down"] * 7, *["right"] * harder], state_dir, lang="ru")  # (the code box) Harder
+    try:
+        said = str(app.stack[-1].items(app)[app.stack[-1].cursor].value)
+        assert app.serve_line(b"settings language=uk\n").startswith('{"ok":true')
+        app.render()
+        form = app.stack[-1]
+        assert form.values()["edition"] == 1                           # Rulebook: Ukrainian
+        rows = {i.ident: str(i.value) for i in form.items(app)}
+        assert {0: "вимк", 1: "завжди", 2: "при захопленні"}[harder] in rows["field:harder"], (said, rows)
+        for key in ["down"] * 12 + ["a"]:                              # Start
+            app.handle(key)
+            app.render()
+        rules = app.console.request("state")["state"]["rules"]
+        assert (rules["edition"], rules["reshuffle"], rules["defend"]) == ("uk", "keep-last", "any")
+        assert rules["harder"] == {0: "off", 1: "always", 2: "control"}[harder]
+        assert "edition" not in form_choices(app)
+    finally:
+        app.console.close()
+
+
+def test_a_rulebook_chosen_on_the_form_stays_when_the_language_changes(state_dir):   # S-5, S-11
+    app = app_with([], ["a", "a", "a", *["down"] * 3, "right"], state_dir, lang="ru")   # (the code box) Rulebook: UA
+    try:
+        assert app.stack[-1].values()["edition"] == 1
+        for lang in ("en", "ru"):
+            assert app.serve_line(f"settings language={lang}\n".encode()).startswith('{"ok":true')
+            app.render()
+            assert app.stack[-1].values()["edition"] == 1
+    finally:
+        app.console.close()
+
+
 def test_the_form_sends_harder_when_only_where_it_differs_from_the_edition(state_dir):   # S-8
     from firmware.screens.caesar.setup import setup_form
     lines = []

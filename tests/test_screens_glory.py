@@ -793,6 +793,24 @@ def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  #
     assert ctx.notes and "8 denarii" in ctx.notes[-1] and "-3" in ctx.notes[-1]
 
 
+def test_the_penalty_dial_is_titled_in_a_language_chosen_while_it_is_open():  # G-4
+    """The dial asking the double tax's fame penalty stays open when the language changes (it says
+    nothing when made that it could not say again): its title then follows, «Штраф слави»; it kept
+    the Russian «Штраф славы» said when it was made."""
+    from firmware.i18n import set_language
+    from firmware.screens.glory.round import tax_form
+    ctx = FakeCtx(NEW, "fame Jack +10", lang="ru")
+    try:
+        ctx.open(tax_form(ctx))
+        ctx.press("down", "right", "right", "right", "down", "right", "a")     # Jack, population 4, double
+        dial = ctx.top
+        assert isinstance(dial, Dial) and dial.title == "Штраф славы"
+        set_language("uk")
+        assert dial.title == "Штраф слави"
+    finally:
+        set_language("en")
+
+
 def test_double_tax_with_a_known_penalty_needs_no_question():  # G-4: pop 5 -> 4
     from firmware.screens.glory.round import tax_form
     ctx = FakeCtx(NEW, "fame Jack +10")

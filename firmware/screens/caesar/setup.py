@@ -87,14 +87,43 @@ class SetupForm(NumberForm):
     def title(self) -> str:  # type: ignore[override]
         return _("Caesar!")
 
-    def _change(self, ctx: Ctx, by: int, field: Field) -> None:
+    edition_from: str | None = None     # the language whose rulebook the Rulebook row holds, unchosen
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self._follow_language()
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self._follow_language()
+        super().key(key, ctx)
+
+    def _follow_language(self) -> None:
+        """A Rulebook row nobody chose holds the language's rulebook (PROTOCOL third round): the
+        language changed while the form is open (Settings, ``settings language=``), it moves to
+        the new language's, keeping the Harder rule the row says."""
+        now = language()
+        if self.edition_from is None or self.edition_from == now:
+            return
+        self.edition_from = now
+        self._set_edition(EDITIONS.index(edition_for_language(now)))
+
+    def _set_edition(self, value: int) -> None:
         """Another rulebook keeps the Harder rule the row says (always / with control, S-8), not
         its place (1: as the rulebook says, 2: the other way; the two rulebooks swap them)."""
         rows = {f.key: f for f in self.fields}
-        before = harder_when(self.values()) if field is rows["edition"] else None
-        super()._change(ctx, by, field)
-        if before is not None and harder_when(self.values()) != before:
+        before = harder_when(self.values())
+        rows["edition"].value = value
+        if harder_when(self.values()) != before:
             rows["harder"].value = 3 - rows["harder"].value
+
+    def _change(self, ctx: Ctx, by: int, field: Field) -> None:
+        if field is not {f.key: f for f in self.fields}["edition"]:
+            super()._change(ctx, by, field)
+            return
+        self.edition_from = None                        # chosen: it stays whatever the language
+        self._set_edition(max(field.lo, min(field.hi, field.value + by)))
+        if self.keep is not None:
+            self.keep(self.values())
 
 
 Home = Callable[[Ctx, bool], None]   # show the new game's home (and, when True, lead on to the first turn)
@@ -186,6 +215,8 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
     seats = Seats([(s, partial(_, PLAYER_WORDS[s])) for s in ("caesar", "pompey")], lambda i: "—")
     form = SetupForm(_("New Caesar! game"), fields, go, fair=fair)
     form.seats = seats
+    if last.get("edition") not in EDITIONS:            # the language's rulebook: it follows the language
+        form.edition_from = language()
     return form
 
 

@@ -145,7 +145,7 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None)
             def note(c2: Ctx, k: int) -> str:
                 now = view_of(c2)["fame"][name]
                 return f"{now} → {now - k}"
-            c.push(PenaltyDial(income, _("Fame penalty"), 1, 0, 30, partial(_penalty_go, apply, name, pop), note=note,
+            c.push(PenaltyDial(income, lambda: _("Fame penalty"), 1, 0, 30, partial(_penalty_go, apply, name, pop), note=note,
                         status=lambda c2, k: _("A: ok"), step=1))
             return
         apply(c, name, pop, double, None, 1)

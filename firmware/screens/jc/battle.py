@@ -35,11 +35,14 @@ def ask_fight(ctx: Ctx) -> None:
     """Ask first; digital dice: the whole battle at once; physical dice: every fire asks for the
     dice rolled at the table (J-14 decides the rest)."""
     physical = view_of(ctx)["battle"]["dice"] == "physical"
-    question = (_("The device plays the rest of the battle: every block fires, attackers retreat "
-                  "in round 4. You roll for each fire and enter the dice.") if physical else
-                _("The device plays the rest of the battle: every block fires, attackers retreat "
-                  "in round 4, and rolls the dice."))
-    ctx.push(Asked((GAME,), _("Fight to the end?"), question, fight_step if physical else _fight_all))
+
+    def asked() -> Asked:                 # said again in a language chosen while it is asked
+        question = (_("The device plays the rest of the battle: every block fires, attackers retreat "
+                      "in round 4. You roll for each fire and enter the dice.") if physical else
+                    _("The device plays the rest of the battle: every block fires, attackers retreat "
+                      "in round 4, and rolls the dice."))
+        return Asked((GAME,), _("Fight to the end?"), question, fight_step if physical else _fight_all)
+    ctx.push(remade(asked))
 
 
 def _fight_all(ctx: Ctx) -> None:

@@ -10,7 +10,7 @@ from engine.jc.views import BattleView, JcView, Verdict
 from engine.text import N_
 from firmware.screens.jc.text import Msg, _, say
 from firmware.screens import base, play
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Item
 
 GAME = "jc-battle"
@@ -60,9 +60,13 @@ def over_item(over: Verdict) -> Item:
     """The campaign's result (J-17), where a row would offer what the game's end refuses: the
     winner (or a draw) and, on A, the verdict."""
     winner = over.get("winner")
-    reason = say(over.get("reason", ""))
-    return Item(_("Campaign over"), lambda c: c.push(play.Snapshot((GAME,), _("Campaign over"), reason)),
-                side_name(winner) if winner else _("draw"), ident="campaign")
+
+    def verdict(c: Ctx) -> None:
+        def said() -> play.Snapshot:      # said again in a language chosen while it is read
+            now = view_of(c)["campaign"]["over"] or over
+            return play.Snapshot((GAME,), _("Campaign over"), say(now.get("reason", "")))
+        c.push(remade(said))
+    return Item(_("Campaign over"), verdict, side_name(winner) if winner else _("draw"), ident="campaign")
 
 
 class Named(TypedDict):

@@ -173,11 +173,11 @@ class SwordHome(WrappedListScreen):
         who = Msg.join([power_named(p) for p in order]) if order else Msg("nobody")
         said = Msg("Round 5 ends; Desperate Times order: {}.", who)
         if view["turn"] == turns:
-            ctx.push(play.Asked(GAMES, _("End the game?"), Sentences(said, _(
-                "Desperate Times played, attrition and scoring done? This ends the game.")), self._next))
+            ctx.push(remade(lambda: play.Asked(GAMES, _("End the game?"), Sentences(said, _(
+                "Desperate Times played, attrition and scoring done? This ends the game.")), self._next)))
             return
-        ctx.push(play.Asked(GAMES, _("End the turn?"), Sentences(said, _(
-            "Desperate Times played, attrition and scoring done?")), self._next))
+        ctx.push(remade(lambda: play.Asked(GAMES, _("End the turn?"), Sentences(said, _(
+            "Desperate Times played, attrition and scoring done?")), self._next)))
 
     @staticmethod
     def _next(ctx: Ctx) -> None:

@@ -124,8 +124,8 @@ def battle_form() -> NumberForm:
                 c2.pop()
                 c2.replace(BattleResult(response))
 
-        rows = [(_("Attack"), 4 if v["band"] == 1 else 3), (_("Defence"), 4 if v["band"] == 2 else 3)]
-        c.push(DiceEntry(_("Battle dice"), rows, fight))
+        rows = [(N_("Attack"), 4 if v["band"] == 1 else 3), (N_("Defence"), 4 if v["band"] == 2 else 3)]
+        c.push(DiceEntry(lambda: _("Battle dice"), rows, fight, words=_))
 
     return NumberForm(N_("Battle"), [
         Field("att", N_("Attacker units"), 3, 1, 30),
@@ -321,7 +321,7 @@ def tactics_form() -> NumberForm:
                 c2.pop()
                 shown(c2, response)
 
-        c.push(DiceEntry(_("Tactics die"), [(_("Die"), 1)], roll))
+        c.push(DiceEntry(lambda: _("Tactics die"), [(N_("Die"), 1)], roll, words=_))
 
     return NumberForm(N_("Tactics test"), [
         Field("rating", N_("Tactics rating"), 2, 0, 6),
@@ -407,7 +407,7 @@ def naval_form(ctx: Ctx) -> NumberForm:
                 c2.pop()
                 c2.replace(naval_screen(response))
 
-        c.push(DiceEntry(_("Naval die"), [(_("Die"), 1)], roll))
+        c.push(DiceEntry(lambda: _("Naval die"), [(N_("Die"), 1)], roll, words=_))
 
     fields = [Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
               Field("port", N_("Friendly port"), 0, 0, 1, on_off)]
@@ -457,4 +457,4 @@ class CheckMenu(ListScreen):
             if response is not None:
                 c2.replace(check_screen(response))
 
-        ctx.push(DiceEntry(_(GAULS_SIEGE if gauls else CHECK_NAMES[kind]), [(_("2d6"), 2)], roll))
+        ctx.push(DiceEntry(lambda: _(GAULS_SIEGE if gauls else CHECK_NAMES[kind]), [(N_("2d6"), 2)], roll, words=_))

@@ -10,7 +10,7 @@ from engine.text import N_
 from firmware.i18n import Sentences
 from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens import play
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, remade
 from firmware.screens.sword.words import GAMES, counted_vp, power_named, run_line, short, view_of, vp_figure
 from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent
 
@@ -118,5 +118,5 @@ class VictoryScreen(ListScreen):
                 c.pop()                                   # this list: the home shows the game over
                 c.notify(Msg("Game over: {} won.", power_named(response["winner"])))
 
-        ctx.push(play.Asked(GAMES, _("Automatic victory?"), _(
-            "{} reached the VP the map gives for turn {}? This ends the game.").format(short(power), turn), go))
+        ctx.push(remade(lambda: play.Asked(GAMES, _("Automatic victory?"), _(
+            "{} reached the VP the map gives for turn {}? This ends the game.").format(short(power), turn), go)))

@@ -64,13 +64,16 @@ class DiceEntry:
     """Enter the dice of one roll: ``rows`` = [(label, number of dice)] (one or two rows; a label
     may be empty); ``on_go(ctx, [[faces of row 1], …])`` when A or press enters them. ``hit``
     (if given) marks the faces that hit (filled); ``status`` writes the title bar's right side
-    from the faces (e.g. the hits)."""
+    from the faces (e.g. the hits). ``words`` says the labels when drawn (a game's ``_``: the
+    labels given ``N_`` marked follow a language chosen while the dice are entered)."""
 
     def __init__(self, title: str | Callable[[], str], rows: list[tuple[str, int]],
                  on_go: Callable[[Ctx, list[list[int]]], None],
                  hit: Callable[[int], bool] | None = None,
-                 status: Callable[[list[list[int]]], str] | None = None) -> None:
+                 status: Callable[[list[list[int]]], str] | None = None,
+                 words: Callable[[str], str] = str) -> None:
         self._title = title
+        self.words = words
         self.on_go = on_go
         self.hit = hit
         self.dice_status = status
@@ -135,7 +138,7 @@ class DiceEntry:
         cur = self.at
         for r, (label, n) in enumerate(self.rows):
             if label:
-                base.put(draw, 1, y + (size - base.LINE) // 2, base.clip(label, 7))
+                base.put(draw, 1, y + (size - base.LINE) // 2, base.clip(self.words(label), 7))
             for i in range(n):
                 x = x0 + i * (size + gap)
                 face = self.faces[r][i]
