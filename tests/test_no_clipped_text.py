@@ -91,6 +91,8 @@ def long_names(run: Callable[[str], dict]) -> None:
     run(f"fame {LONG_NAMES[0]} +140")                      # past 100 with 5 supporters (G-20's fame_100)
     run(f"fame {LONG_NAMES[1]} +99")
     run(f"vote {LONG_NAMES[3]} n=2")
+    run("kit new items=Ґудзик-срібний-великий01*2,Ґудзик-срібний-великий02*2")     # while the game runs: once
+    run("kit draw 3")                                       # it is over, nothing more is drawn (PROTOCOL)
     for _ in range(9):
         run("event")
         run("end-round")
@@ -98,8 +100,6 @@ def long_names(run: Callable[[str], dict]) -> None:
         run(f"sheet {name} denarii 300")
         run(f"sheet {name} objectives 60")
     run("score sheet")
-    run("kit new items=Ґудзик-срібний-великий01*2,Ґудзик-срібний-великий02*2")
-    run("kit draw 3")
 
 
 SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
