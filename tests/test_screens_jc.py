@@ -70,6 +70,36 @@ def test_setup_form_starts_the_chosen_battle():  # J-10 surprise option
     assert isinstance(ctx.top, JcHome)
 
 
+@pytest.mark.parametrize("lang,rule,other", [("en", "turn", "round"), ("ru", "round", "turn"), ("uk", "round", "turn")])
+def test_the_new_battle_form_offers_the_cleopatra_rule_of_the_language_s_rulebook(lang, rule, other):
+    # J-2: the Russian summary's «сражается за нее в следующий раунд боя» for Russian and Ukrainian
+    # players, rules 7.52's next battle turn in English; the row changes it, the game keeps it
+    try:
+        ctx = FakeCtx(lang=lang).open(setup_form(home=JcHome)).press("down", "down", "down")
+        words = {"en": ("next round", "next turn"), "ru": ("в следующий раунд", "в следующий ход"),
+                 "uk": ("у наступний раунд", "у наступний хід")}[lang]
+        assert f"<{words[('round', 'turn').index(rule)]}>" in ctx.texts(), ctx.texts()
+        ctx.press("a")
+        assert ctx.lines[-1].endswith(f"cleopatra={rule}") and ctx.view()["rules"] == {"cleopatra": rule}
+        ctx.open(setup_form(home=JcHome)).press("down", "down", "down", "right" if rule == "round" else "left")
+        assert f"<{words[('round', 'turn').index(other)]}>" in ctx.texts(), ctx.texts()
+        ctx.press("a")
+        if isinstance(ctx.top, ConfirmScreen):                 # a new game over the one just begun
+            ctx.press("a")
+        assert ctx.lines[-1].endswith(f"cleopatra={other}") and ctx.view()["rules"] == {"cleopatra": other}
+    finally:
+        from firmware.i18n import set_language
+        set_language("en")
+
+
+def test_the_next_battle_form_has_no_cleopatra_row():
+    # J-2: the rule is the game's, chosen once
+    from firmware.screens.jc.setup import next_battle_form
+    ctx = FakeCtx("new jc-battle cleopatra=round seed=1", "add attacker c_leg10", "add defender p_leg1", "fight")
+    form = next_battle_form(ctx)
+    assert [f.key for f in form.fields] == ["attacker", "surprise", "dice"]
+
+
 def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's own dice, said once
     ctx = FakeCtx().open(setup_form(home=JcHome)).press("down", "down", "right", "a")
     assert ctx.view()["battle"]["dice"] == "physical"

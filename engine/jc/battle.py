@@ -36,6 +36,13 @@ RESULTS = ("attacker_wins", "attacker_eliminated", "defender_holds")
 # English rules 7.52; what battles played before the choice existed, whose state has no such key).
 CLEOPATRA_RULES = ("round", "turn")
 LEGACY_CLEOPATRA = "turn"
+
+
+def cleopatra_for_language(lang: str) -> str:
+    """The J-2 Cleopatra rule of the rulebook a player of language ``lang`` reads (PROTOCOL, third
+    round: the language's edition): ``round`` in Russian and Ukrainian (the Russian summary's
+    wording), ``turn`` in English (rules 7.52, what the program played before)."""
+    return "round" if lang in ("ru", "uk") else LEGACY_CLEOPATRA
 # A refusal of an action out of turn, one sentence per action (its verb translated with it).
 CANNOT = {"fire": N_("{} cannot fire now: {}."), "retreat": N_("{} cannot retreat now: {}."),
           "pass": N_("{} cannot pass now: {}.")}

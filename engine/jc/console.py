@@ -47,7 +47,7 @@ def language_options(lang: str) -> dict[str, str]:
     read it, Cleopatra fighting for her new side in the next round (the Russian summary's wording);
     in English, her next battle turn (rules 7.52), as before. The firmware writes them into the
     stored line, so a later change of language never changes a game's rules."""
-    return {"cleopatra": "round" if lang in ("ru", "uk") else "turn"}
+    return {"cleopatra": B.cleopatra_for_language(lang)}
 
 
 def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str) -> B.Battle:
