@@ -266,6 +266,25 @@ def test_the_battle_screen_shows_the_odds_without_a_press():  # J-15, issue 11
     assert ctx.session.lines[-1] == "start"     # odds and advice change nothing
 
 
+@pytest.mark.parametrize("rule", ["round", "turn"])
+def test_the_battle_screen_s_odds_after_cleopatra_changes_side_are_the_oracle_s(rule):  # J-2, J-15
+    # the coordinator's repro: Cleopatra falls to Caesar in round 1 before she has acted; under the
+    # round rule (the Russian edition) she fights for him from round 2, under turn this round
+    from engine.jc import battle as B
+    from firmware.screens.widgets import percents
+    from tests import odds_reference as REF
+    ctx = home(f"new jc-battle dice=physical cleopatra={rule} seed=1", "add attacker c_caesar",
+               "add defender cleopatra strength=1", "add defender p_leg5 strength=1", "start",
+               "fire c_caesar dice=1,6,6", "hit cleopatra", "pass p_leg5").press("a")
+    battle = ctx.session.state["battle"]
+    assert B.decision(battle)["blocks"] == (["c_caesar"] if rule == "round" else ["cleopatra"])
+    want = REF.odds(battle)
+    odds = ctx.run("odds")
+    assert all(abs(odds[k] - want[k]) <= 1e-9 for k in B.RESULTS), (odds, want)
+    shown = percents([want["attacker_wins"], want["defender_holds"], want["attacker_eliminated"]])
+    assert f"Caesar: win {shown[0]}" in ctx.texts(), ctx.texts()
+
+
 def test_what_the_rules_did_is_said_once_and_never_from_another_game():  # J-13
     from firmware.screens.jc.battle import BattleScreen
     first = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(BattleScreen())
