@@ -189,10 +189,10 @@ class GlobalCommand(NamedTuple):
 
 class GameRules(NamedTuple):
     """A game: ``name`` as typed after ``new``; ``title`` for people. ``language_options``: the
-    ``new`` options whose default follows the language being spoken (Caesar!'s rules edition),
-    for a language code; the firmware adds those the line does not give to the line it stores,
-    so that a replay gets the same game whatever the language is then (the engine never reads
-    the language itself)."""
+    ``new`` options whose default follows the language being spoken (Caesar!'s rules edition,
+    Julius Caesar's J-2 Cleopatra rule), for a language code; the firmware adds those the line
+    does not give to the line it stores, so that a replay gets the same game whatever the
+    language is then (the engine never reads the language itself)."""
 
     name: str
     title: str

@@ -62,9 +62,9 @@ def parse_line(text: str) -> Request:
 
 def with_language_options(line: str, lang: str) -> str:
     """``line`` (a ``new <game> ...`` line) with the options its game takes from the language
-    being spoken (``GameRules.language_options``: Caesar!'s rules edition) added where the line
-    does not give them, so that the stored line replays the same game in any language later.
-    A line that does not parse or names no such game comes back unchanged (``new`` reports it)."""
+    being spoken (``GameRules.language_options``: Caesar!'s edition, Julius Caesar's Cleopatra rule)
+    added where the line does not give them, so that the stored line replays the same game in any
+    language later. A line that does not parse or names no such game comes back unchanged."""
     try:
         req = parse_line(line)
         rules = registry.game(req.args[0]) if req.args else None

@@ -10,7 +10,8 @@ the import and the process's CPU time counts them (the yardstick then reads abou
 Battles ("blocks + reserves" per side, all at full strength, Caesar attacking):
 3+1, 6+3, 8+3 and 10+5 from the roster (leaders, legions, equitatus, auxilia, the ballista, the
 elephant), and 10+5 variants with Mars (surprise), with Cleopatra as a Caesarian reserve, and
-both; a 5 v 5 navis battle with Neptune. Each is asked as a battle not asked before in the run
+both, each also under J-2's ``round`` rule for Cleopatra (she fights for the side she joins in
+the next round: the default in Russian and Ukrainian); a 5 v 5 navis battle with Neptune. Each is asked as a battle not asked before in the run
 (every table dropped): the first answer (a big battle's forward pass, engine/jc/odds_grid.py),
 the table (its backward pass, which the device runs while nobody waits), the plain-Python
 programme and the oracle (tests/odds_reference.py) with the largest difference.
@@ -59,9 +60,10 @@ P_MAIN = ["p_pompeius", "p_leg1", "p_leg3", "p_scipio", "p_leg2", "p_leg36", "p_
 P_RES = ["p_aux2", "p_leg38", "p_leg33", "p_brutus", "p_eq3"]
 
 
-def battle_of(main: int, res: int, surprise: bool = False, cleopatra: bool = False) -> B.Battle:
-    """``main`` + ``res`` blocks a side from the lists above (Caesar attacks)."""
-    battle = B.new_battle("caesar", surprise=surprise)
+def battle_of(main: int, res: int, surprise: bool = False, cleopatra: bool = False, rule: str = "turn") -> B.Battle:
+    """``main`` + ``res`` blocks a side from the lists above (Caesar attacks); ``rule``: J-2's
+    Cleopatra rule (``round``: the Russian and Ukrainian players' default)."""
+    battle = B.new_battle("caesar", surprise=surprise, cleopatra=rule)
     for ids, side, reserve in ((C_MAIN[:main], "caesar", False), (C_RES[:res], "caesar", True),
                                (P_MAIN[:main], "pompey", False), (P_RES[:res], "pompey", True)):
         for bid in ids:
@@ -97,6 +99,8 @@ BATTLES: list[tuple[str, Callable[[], B.Battle]]] = [
     ("10+5 v 10+5, Mars", lambda: battle_of(10, 5, surprise=True)),
     ("10+5(+Cleopatra) v 10+5", lambda: battle_of(10, 5, cleopatra=True)),
     ("10+5(+Cleopatra) v 10+5, Mars", lambda: battle_of(10, 5, surprise=True, cleopatra=True)),
+    ("10+5(+Cleopatra) v 10+5, J-2 round", lambda: battle_of(10, 5, cleopatra=True, rule="round")),
+    ("10+5(+Cleopatra) v 10+5, Mars, J-2 round", lambda: battle_of(10, 5, surprise=True, cleopatra=True, rule="round")),
     ("navis 5 v 5, Neptune", navy_battle),
 ]
 

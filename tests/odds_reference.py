@@ -9,7 +9,8 @@ round, with the other schedule once the roles have swapped (J-9).
 
 Representation: each side's strengths are a tuple over its blocks (Cleopatra, if present, in the
 last slot of *both* sides, 0 where she is not), interned to an integer id. A joint state is
-(attacker id, defender id, flags) with flags CLEO_ACTED (she has had her turn this round),
+(attacker id, defender id, flags) with flags CLEO_ACTED (she has had her turn this round; under the
+``round`` rule of J-2 also set when she changes side: she fights for her new side next round),
 A_RETREATED (an attacking block has retreated) and SWAPPED (J-9); see :class:`_Dist` for how the
 states are stored so that one step costs little more than a dict update per outcome.
 """
@@ -71,6 +72,7 @@ class _Model:
     sides: tuple[_Side, _Side]
     cleo: bool
     surprise: bool
+    cleo_next_round: bool = False          # J-2 (ru): a side change uses up her turn this round
     ladders: dict[tuple[int, bool], dict[int, list[tuple[int, bool, bool]]]] = field(default_factory=dict)
     joins: dict[int, dict[int, int]] = field(default_factory=dict)
     plans: dict[Any, Any] = field(default_factory=dict)
@@ -187,7 +189,7 @@ def _build(b: B.Battle) -> tuple[_Model, tuple[int, int, int], int, set[tuple[in
             slots[s].append(_slot(cleo))
             values[s].append(int(cleo["strength"]) if names[s] == cleo["side"] else 0)
     model = _Model(sides=(_Side(slots[0]), _Side(slots[1])), cleo=cleo is not None,
-                   surprise=bool(b["surprise"]))
+                   surprise=bool(b["surprise"]), cleo_next_round=b.get("cleopatra", "turn") == "round")
     flags = ((CLEO_ACTED if cleo is not None and cleo["acted"] else 0)
              | (A_RETREATED if b["retreated"][names[0]] > 0 else 0)
              | (SWAPPED if b["swapped"] else 0))
@@ -294,6 +296,8 @@ def _new_round(model: _Model, dists: dict[int, _Dist], rnd: int, res: list[float
                         if cur[i] and sl.reserve:
                             if sl.cleopatra and cur[i] == 1:
                                 oth[-1] = 1                # J-2: she joins the other side at I
+                                if model.cleo_next_round:  # ... and fights for it from round 3
+                                    flags |= CLEO_ACTED
                             cur[i] = sl.after_hit(cur[i])
                     ids[s], ids[1 - s] = side.id(tuple(cur)), other.id(tuple(oth))
                     if s == 1:
@@ -358,9 +362,11 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
                 nt, left, empty = ladder[k if k < last else last]
                 if empty:
                     _terminal(res, t, f2, p * pk)
-                elif left:                                             # Cleopatra changes side
-                    _cleo_joins(model, out, res, s, sid, nt, f2, p * pk, round1,
-                                catch_up and not f2 & CLEO_ACTED)
+                elif left and model.cleo_next_round:                   # Cleopatra changes side and
+                    _cleo_joins(model, out, res, s, sid, nt, f2 | CLEO_ACTED, p * pk, round1, False)
+                elif left:                                             # waits for the next round, or
+                    _cleo_joins(model, out, res, s, sid, nt, f2, p * pk, round1,    # takes her turn
+                                catch_up and not f2 & CLEO_ACTED)                    # for s this round
                 else:
                     orow[nt] = get(nt, 0.0) + p * pk
     return _Dist(s, out)

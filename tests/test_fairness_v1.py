@@ -22,7 +22,8 @@ def comparable(state_json: str) -> dict:
     a bag or deck keeps only its newest events (``history``) and counts them all (``events``), so
     that its state stays small (issue 20 §3); Caesar!'s words and records (issue 23); the place of
     a Julius Caesar battle's events and Glory's first player of each round (issue 24) and who has
-    taken income this round (``taxed``, G-4), the blocks of a finished Julius Caesar battle; the Sword of
+    taken income this round (``taxed``, G-4), the blocks of a finished Julius Caesar battle and the game's
+    J-2 Cleopatra rule (``turn``, the only rule those lines played: any other is compared); the Sword of
     Rome's most recent battle, kept beside its last roll for the retreat losses entered after it
     (W-5), and the turn its consuls were drawn in (W-10: drawn once per reinforcement phase).
     Everything else is compared as stored."""
@@ -46,6 +47,10 @@ def comparable(state_json: str) -> dict:
             if e.get("event") == "end":                # ("Pompey holds the field"), its facts as stored
                 e.pop("msg", None)
                 e.pop("text", None)
+        if state["battle"].get("cleopatra") == "turn":  # J-2: the Cleopatra rule, chosen at new (an old
+            del state["battle"]["cleopatra"]           # line: her next battle turn, as it played; kept
+        if state.get("rules") == {"cleopatra": "turn"}:   # here if a replay took any other)
+            del state["rules"]
         for h in state.get("history", []):             # a finished battle keeps the ids of its blocks
             if isinstance(h, dict):                    # (the device's Add list: the last battle's first)
                 h.pop("blocks", None)

@@ -76,8 +76,8 @@ def _check(battle: B.Battle) -> dict:
     return adv
 
 
-def _random_battle(r: random.Random) -> B.Battle:
-    battle = B.new_battle(r.choice(["caesar", "pompey"]), surprise=r.random() < 0.3)
+def _random_battle(r: random.Random, cleopatra: str = "turn") -> B.Battle:
+    battle = B.new_battle(r.choice(["caesar", "pompey"]), surprise=r.random() < 0.3, cleopatra=cleopatra)
     for side in (battle["attacker"], battle["defender"]):
         for i in range(r.randint(1, 2) + 1):
             reserve = i > 0 and r.random() < 0.3
@@ -124,6 +124,31 @@ def test_advice_matches_forcing_each_option_then_the_oracle():
                     B.pass_turn(battle, key)
     assert checked >= 60
     assert {"turn", "hit", "fire", "pass", "retreat", "cleopatra"} <= seen
+
+
+def test_advice_under_the_round_rule_for_cleopatra_matches_forcing_each_option_then_the_oracle():
+    # J-2 (the Russian edition: she fights for her new side «в следующий раунд боя»), J-14, J-15:
+    # battles with Cleopatra, every option forced on a copy, every face enumerated, then the oracle
+    r = random.Random(12)
+    rng = Rng(6)
+    checked = changed = 0
+    while checked < 40:
+        battle = _random_battle(r, "round")
+        if not any(x["kind"] == "cleopatra" for x in battle["blocks"]):
+            continue
+        while battle["phase"] == "fighting" and checked < 40:
+            d = B.decision(battle)
+            if max((B.find(battle, k)["strength"] for k in d.get("blocks", [])), default=0) <= 3:
+                _check(battle)
+                checked += 1
+            if d["kind"] == "hit":
+                B.assign_hit(battle, r.choice(d["choices"]), policy.choose_hit)
+            elif "fire" in d["actions"]:
+                B.fire(battle, r.choice(d["blocks"]), None, rng)
+            else:
+                B.retreat(battle, d["blocks"][0])
+            changed += any(e["event"] == "cleopatra" for e in battle["events"])
+    assert changed
 
 
 def test_a_tied_hit_is_advised_per_target():

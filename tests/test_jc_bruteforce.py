@@ -35,8 +35,10 @@ def _hit_counts(n: int, fp: int) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(c.items()))
 
 
-def brute_odds(blocks: list[dict], surprise: bool = False) -> tuple[float, float, float]:
-    """(attacker wins, attacker eliminated, defender holds) by exhaustive enumeration."""
+def brute_odds(blocks: list[dict], surprise: bool = False, cleopatra: str = "turn") -> tuple[float, float, float]:
+    """(attacker wins, attacker eliminated, defender holds) by exhaustive enumeration; ``cleopatra``:
+    J-2's rule, ``round`` (she fights for the side she joins from the next round: her change of side
+    counts as her turn in this one) or ``turn`` (on her next battle turn, this round if still to come)."""
     n = len(blocks)
     static = []
     for i, b in enumerate(blocks):
@@ -77,15 +79,17 @@ def brute_odds(blocks: list[dict], surprise: bool = False) -> tuple[float, float
         k = track.index(s)
         return track[k + 1] if k + 1 < len(track) else 0
 
-    def wipe(i: int, st: list, owner: list, where: list, to_side: str) -> None:
-        """Block ``i`` is eliminated; Cleopatra instead joins ``to_side`` at strength I."""
+    def wipe(i: int, st: list, owner: list, where: list, to_side: str) -> int:
+        """Block ``i`` is eliminated; Cleopatra instead joins ``to_side`` at strength I. Returns the
+        acted bits it sets (her turn of this round, under the ``round`` rule)."""
         if static[i]["cleo"]:
             owner[i] = to_side
             st[i] = 1
             where[i] = FIGHT
-        else:
-            st[i] = 0
-            where[i] = OUT
+            return 1 << i if cleopatra == "round" else 0
+        st[i] = 0
+        where[i] = OUT
+        return 0
 
     def outcome(holder: str, aret: bool) -> tuple[float, float, float]:
         if holder == "A":
@@ -124,6 +128,7 @@ def brute_odds(blocks: list[dict], surprise: bool = False) -> tuple[float, float
         for hits, count in _hit_counts(st[i], fp_now(i)):
             p = count / 6 ** st[i]
             s2, o2, w2 = list(st), list(owner), list(where)
+            acted3 = acted2
             for _ in range(hits):
                 targets = [j for j in range(n) if o2[j] != me and w2[j] == FIGHT]
                 if not targets:
@@ -135,8 +140,8 @@ def brute_odds(blocks: list[dict], surprise: bool = False) -> tuple[float, float
                 if down:
                     s2[j] = down
                 else:
-                    wipe(j, s2, o2, w2, me)
-            r = value(rnd, acted2, tuple(s2), tuple(o2), tuple(w2), swapped, aret)
+                    acted3 |= wipe(j, s2, o2, w2, me)
+            r = value(rnd, acted3, tuple(s2), tuple(o2), tuple(w2), swapped, aret)
             for k in range(3):
                 total[k] += p * r[k]
         return tuple(total)
@@ -144,6 +149,7 @@ def brute_odds(blocks: list[dict], surprise: bool = False) -> tuple[float, float
     def new_round(rnd: int, st: tuple, owner: tuple, where: tuple, swapped: bool,
                   aret: bool) -> tuple[float, float, float]:
         s2, o2, w2 = list(st), list(owner), list(where)
+        acted = 0
         if rnd == 2:
             for side in "AD":
                 reserves = [j for j in range(n) if o2[j] == side and w2[j] == RESERVE]
@@ -158,10 +164,10 @@ def brute_odds(blocks: list[dict], surprise: bool = False) -> tuple[float, float
                         if down:
                             s2[j] = down
                         else:
-                            wipe(j, s2, o2, w2, "D" if side == "A" else "A")
+                            acted |= wipe(j, s2, o2, w2, "D" if side == "A" else "A")
                     if side == "D":
                         swapped = True
-        return value(rnd, 0, tuple(s2), tuple(o2), tuple(w2), swapped, aret)
+        return value(rnd, acted, tuple(s2), tuple(o2), tuple(w2), swapped, aret)
 
     st0 = tuple(b["s"] for b in blocks)
     owner0 = tuple(b["side"] for b in blocks)
@@ -169,9 +175,9 @@ def brute_odds(blocks: list[dict], surprise: bool = False) -> tuple[float, float
     return value(1, 0, st0, owner0, where0, False, False)
 
 
-def engine_battle(blocks: list[dict], surprise: bool = False) -> B.Battle:
+def engine_battle(blocks: list[dict], surprise: bool = False, cleopatra: str = "turn") -> B.Battle:
     """The same battle built with the engine (attacker Caesar, defender Pompey)."""
-    battle = B.new_battle("caesar", surprise)
+    battle = B.new_battle("caesar", surprise, cleopatra=cleopatra)
     for i, b in enumerate(blocks):
         side = "caesar" if b["side"] == "A" else "pompey"
         if b.get("cleo"):
@@ -184,8 +190,8 @@ def engine_battle(blocks: list[dict], surprise: bool = False) -> B.Battle:
     return battle
 
 
-def dp_odds(blocks: list[dict], surprise: bool = False) -> tuple[float, float, float]:
-    r = O.odds(engine_battle(blocks, surprise))
+def dp_odds(blocks: list[dict], surprise: bool = False, cleopatra: str = "turn") -> tuple[float, float, float]:
+    r = O.odds(engine_battle(blocks, surprise, cleopatra))
     return (r["attacker_wins"], r["attacker_eliminated"], r["defender_holds"])
 
 
@@ -291,3 +297,43 @@ def test_dp_matches_brute_force_on_random_small_battles():
         for g, w in zip(got, want):
             assert g == pytest.approx(w, abs=1e-9), (blocks, surprise, got, want)
     assert min(seen.values()) >= 3 and len(seen) == 6          # every feature was exercised
+
+
+CLEOPATRA_CASES = sorted(name for name in CASES if name.startswith("cleopatra"))
+
+
+@pytest.mark.parametrize("name", CLEOPATRA_CASES)
+def test_dp_matches_brute_force_under_the_round_rule_for_cleopatra(name):
+    # J-2 (the Russian edition's wording: she fights for her new side «в следующий раунд боя»):
+    # exact to 1e-9 against the enumeration, and not the turn rule's odds where she can change side
+    # before her turn for the side she joins
+    blocks, surprise = CASES[name]
+    want = brute_odds(blocks, surprise, "round")
+    got = dp_odds(blocks, surprise, "round")
+    assert sum(got) == pytest.approx(1.0, abs=1e-12)
+    for g, w in zip(got, want):
+        assert g == pytest.approx(w, abs=1e-9), (name, got, want)
+
+
+def test_the_two_cleopatra_rules_give_other_odds():
+    # J-2: the cases where she falls before her turn for the side she joins play otherwise
+    differ = [name for name in CLEOPATRA_CASES
+              if max(abs(a - b) for a, b in zip(brute_odds(*CASES[name], "round"), brute_odds(*CASES[name]))) > 1e-6]
+    assert {"cleopatra_catch_up", "cleopatra_defending", "cleopatra_reserve_disrupted"} <= set(differ), differ
+
+
+def test_dp_matches_brute_force_on_random_small_battles_with_cleopatra_under_both_rules():
+    # J-2 both ways, J-15: 30 random small battles with Cleopatra, exact to 1e-9
+    from engine.rng import Rng
+    rng = Rng(4321)
+    done = 0
+    while done < 30:
+        blocks, surprise = _random_battle(rng)
+        if not any(b.get("cleo") for b in blocks):
+            continue
+        rule = ("round", "turn")[done % 2]
+        want = brute_odds(blocks, surprise, rule)
+        got = dp_odds(blocks, surprise, rule)
+        for g, w in zip(got, want):
+            assert g == pytest.approx(w, abs=1e-9), (blocks, surprise, rule, got, want)
+        done += 1

@@ -46,7 +46,7 @@ def test_same_seed_same_battle_and_undo_does_not_reroll():
 
 
 def test_new_options_are_checked():
-    for opts in ("attacker=gauls", "dice=loaded", "year=9", "surprise=maybe", "colour=red"):
+    for opts in ("attacker=gauls", "dice=loaded", "year=9", "surprise=maybe", "colour=red", "cleopatra=never"):
         with pytest.raises(LegatusError) as e:
             Table(opts)
         assert e.value.code == "bad_arguments", opts
@@ -292,3 +292,55 @@ def test_a_block_that_changed_sides_is_said_without_brackets_glued_or_nested(con
         assert ") (" not in t, t
     assert sum(said in t for t in texts) >= 2, texts
     assert console.request("settings language=en")["ok"]
+
+
+# -- J-2: the Cleopatra rule of a new game follows the language's rulebook ----------------------------
+@pytest.mark.parametrize("lang,rule", [("ru", "round"), ("uk", "round"), ("en", "turn")])
+def test_new_takes_the_languages_cleopatra_rule_and_stores_it_in_the_line(console, lang, rule):
+    # J-2: the Russian edition's «сражается за нее в следующий раунд боя» for ru/uk, rules 7.52's
+    # "next battle turn" in English (PROTOCOL, third round: the edition of the language)
+    assert console.request(f"settings language={lang}")["ok"]
+    out = console.request("new jc-battle seed=3")
+    assert out["ok"], out
+    assert out["state"]["rules"] == {"cleopatra": rule}
+    assert console.session.header["line"] == f"new jc-battle seed=3 cleopatra={rule}"
+    assert console.request("new jc-battle cleopatra=turn seed=3")["ok"]          # an explicit choice wins
+    assert console.session.header["line"] == "new jc-battle cleopatra=turn seed=3"
+
+
+def test_the_stored_cleopatra_rule_survives_a_change_of_language_and_a_restart(state_dir):
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    assert c.request("settings language=uk")["ok"]
+    assert c.request("new jc-battle seed=5")["ok"]
+    assert c.request("settings language=en")["ok"]
+    c.close()
+    store2 = Store(state_dir)
+    c2 = Console(store2, store2.resume())
+    assert c2.request("state")["state"]["rules"] == {"cleopatra": "round"}
+    c2.close()
+
+
+def test_a_stored_session_without_the_cleopatra_rule_resumes_with_her_next_turn_in_any_language(state_dir):
+    # a line stored before the choice (no cleopatra=) played rules 7.52: it keeps them in Russian
+    from firmware.console import Console
+    from firmware.session import Session
+    from firmware.store import Store
+    store = Store(state_dir)
+    session = Session.start("new jc-battle dice=physical", 1, sid="old")
+    store.begin(session)
+    for cmd in ("add attacker c_caesar", "add defender cleopatra strength=1", "add defender p_leg5 strength=1",
+                "start", "fire c_caesar dice=1,6,6", "hit cleopatra", "pass p_leg5"):
+        outcome, new_json = session.run(cmd)
+        assert new_json is not None
+        store.commit(session, cmd, outcome, new_json)
+    store.close()
+    store2 = Store(state_dir)
+    c = Console(store2, store2.resume())
+    assert c.request("settings language=ru")["ok"]
+    st = c.request("state")["state"]
+    assert st["rules"] == {"cleopatra": "turn"} and c.session.header["line"] == "new jc-battle dice=physical"
+    assert st["battle"]["decision"]["blocks"] == ["cleopatra"]       # her turn for Caesar, round 1
+    c.close()

@@ -120,11 +120,14 @@ def test_odds_command_changes_nothing_and_needs_both_sides():
     t.fails("odds", "illegal_move")            # a side needs a main force (J-8)
 
 
-def test_odds_when_cleopatra_takes_a_passed_turn():
+@pytest.mark.parametrize("rule", ["", "cleopatra=round"])
+def test_odds_when_cleopatra_takes_a_passed_turn(rule):
     # J-10 + J-2: in a surprise round 1 an attacking D block kills Cleopatra after the attacking
-    # C step; she joins the attacker and acts at once. The odds before that fire must average
-    # the odds after it (resolver and DP agree on her turn, and the D block does not act twice).
-    t = Table("surprise=1")
+    # C step; she joins the attacker and acts at once (rules 7.52, a line without the option) or,
+    # under the round rule (the Russian edition: «в следующий раунд боя»), from round 2. The odds
+    # before that fire must average the odds after it (resolver and DP agree on her turn, and
+    # the D block does not act twice).
+    t = Table(f"surprise=1 {rule}")
     setup = ["add attacker rating=A1 strength=1 name=a", "add attacker c_ballista strength=2",
              "add defender cleopatra strength=2", "add defender rating=B1 strength=1 name=b",
              "start", "pass a"]
@@ -134,17 +137,46 @@ def test_odds_when_cleopatra_takes_a_passed_turn():
     acc = [0.0, 0.0, 0.0]
     turned = 0
     for faces in product(range(1, 7), repeat=2):
-        u = Table("surprise=1")
+        u = Table(f"surprise=1 {rule}")
         u.run(*setup)
         u.do("fire dice=" + ",".join(map(str, faces)))
         while u.decision and u.decision["kind"] == "hit":
             u.do("hit")
         if u.block("cleopatra")["side"] == "caesar":
             turned += 1
-            assert u.decision["blocks"] == ["cleopatra"] and u.decision["role"] == "attacker"
+            if rule:
+                assert u.decision["blocks"] == ["b"] and u.battle["round"] == 1
+            else:
+                assert u.decision["blocks"] == ["cleopatra"] and u.decision["role"] == "attacker"
         o = u.odds()
         for i in range(3):
             acc[i] += o[i] / 36
     assert turned > 0
+    for x, y in zip(before, acc):
+        assert x == pytest.approx(y, abs=1e-9)
+
+
+@pytest.mark.parametrize("rule", ["round", "turn"])
+def test_odds_before_caesar_s_fire_average_the_odds_after_it_under_either_cleopatra_rule(rule):
+    # J-2 both ways, J-15: the coordinator's repro one fire earlier — Caesar's 3 dice may put
+    # Cleopatra (I, hit first by J-14: the lower firepower) over to him before she has acted
+    lines = ["add attacker c_caesar", "add defender cleopatra strength=1", "add defender p_leg5 strength=1",
+             "start"]
+    t = Table(f"cleopatra={rule}")
+    t.run(*lines)
+    before = t.odds()
+    acc = [0.0, 0.0, 0.0]
+    for faces in product(range(1, 7), repeat=3):
+        u = Table(f"cleopatra={rule}")
+        u.run(*lines, "fire c_caesar dice=" + ",".join(map(str, faces)))
+        while u.decision and u.decision["kind"] == "hit":
+            u.do("hit")
+        if u.battle["phase"] == "over":
+            r = u.battle["result"]
+            o = tuple(float(r == k) for k in ("attacker_wins", "attacker_eliminated", "defender_holds"))
+        else:
+            o = u.odds()
+        for i in range(3):
+            acc[i] += o[i] / 216
     for x, y in zip(before, acc):
         assert x == pytest.approx(y, abs=1e-9)

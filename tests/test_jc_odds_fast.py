@@ -23,10 +23,11 @@ from engine.rng import Rng
 TOL = 1e-9
 
 
-def random_battle(r: random.Random, most: int = 3) -> B.Battle | None:
-    """Random blocks of the roster at random strengths; ``None`` if the set-up cannot start."""
+def random_battle(r: random.Random, most: int = 3, cleopatra: str = "turn") -> B.Battle | None:
+    """Random blocks of the roster at random strengths; ``None`` if the set-up cannot start.
+    ``cleopatra``: the battle's J-2 rule for her turn after she changes side."""
     attacker = r.choice(["caesar", "pompey"])
-    battle = B.new_battle(attacker, surprise=r.random() < 0.25)
+    battle = B.new_battle(attacker, surprise=r.random() < 0.25, cleopatra=cleopatra)
     specs = list(roster().values())
     navy = r.random() < 0.2                            # a sea battle: navis only (J-11)
     pool = [s for s in specs if (s.kind == "navis") == navy or s.kind == "cleopatra"]
@@ -76,17 +77,18 @@ def _same(battle: B.Battle) -> None:
         assert abs(got[k] - want[k]) <= TOL, (k, got, want)
 
 
-def batch(seed: int, rng_seed: int, check: Callable[[B.Battle], object], count: int = 1500
-          ) -> tuple[int, int, set[str]]:
+def batch(seed: int, rng_seed: int, check: Callable[[B.Battle], object], count: int = 1500,
+          cleopatra: str | None = None) -> tuple[int, int, set[str]]:
     """``check`` on ``count`` random battles, half of them walked into the fight; returns how many
-    were mid-battle, how many had reserves, and the block kinds seen."""
+    were mid-battle, how many had reserves, and the block kinds seen. ``cleopatra``: only battles
+    with Cleopatra, under that J-2 rule (None: any battle, under ``turn``)."""
     r = random.Random(seed)
     rng = Rng(rng_seed)
     kinds: set[str] = set()
     done = mid = reserves = 0
     while done < count:
-        battle = random_battle(r)
-        if battle is None:
+        battle = random_battle(r, cleopatra=cleopatra or "turn")
+        if battle is None or (cleopatra and not any(b["kind"] == "cleopatra" for b in battle["blocks"])):
             continue
         if r.random() < 0.5:
             _walk(battle, r, rng)
@@ -104,6 +106,12 @@ def test_fast_odds_equal_the_oracle_on_a_deterministic_batch():
     assert {"leader", "ballista", "elephant", "cleopatra", "navis", "legion"} <= kinds
 
 
+def test_fast_odds_equal_the_oracle_under_the_round_rule_for_cleopatra():
+    # J-2 (the Russian edition: she fights for her new side «в следующий раунд боя»), J-15
+    mid, _reserves, kinds = batch(20261127, 9, _same, count=300, cleopatra="round")
+    assert mid > 80 and "cleopatra" in kinds
+
+
 def test_fast_odds_equal_the_oracle_on_bigger_battles():
     r = random.Random(5)
     done = 0
@@ -119,7 +127,7 @@ def test_fast_odds_equal_the_oracle_on_bigger_battles():
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_fast_odds_equal_the_oracle_property(seed: int) -> None:
     r = random.Random(seed)
-    battle = random_battle(r)
+    battle = random_battle(r, cleopatra=("turn", "round")[seed % 2])      # J-2: either rule
     if battle is None:
         return
     _walk(battle, r, Rng(seed))

@@ -272,6 +272,74 @@ def test_cleopatra_who_already_acted_waits_for_the_next_round():
     assert order_of_turns(t) == ["c", "cleopatra", "d"]
 
 
+def _cleopatra_falls_in_round_1(options: str) -> Table:
+    """The coordinator's repro: Caesar's hit puts Cleopatra (I) out in round 1 before she has acted;
+    Pompey's Legio 5 then passes."""
+    t = Table(f"dice=physical {options}".strip())
+    t.run("add attacker c_caesar", "add defender cleopatra strength=1", "add defender p_leg5 strength=1",
+          "start", "fire c_caesar dice=1,6,6", "hit cleopatra")
+    assert t.block("cleopatra")["side"] == "caesar" and t.block("cleopatra")["strength"] == 1
+    t.do("pass p_leg5")
+    return t
+
+
+def test_cleopatra_under_the_round_rule_fights_for_her_new_side_in_the_next_round():
+    # J-2, the Russian edition's wording: eliminated, she «присоединяется к другой стороне и
+    # сражается за нее в следующий раунд боя» — not again in this round, though she had not acted
+    t = _cleopatra_falls_in_round_1("cleopatra=round")
+    assert t.session.view()["rules"] == {"cleopatra": "round"}
+    d = t.decision
+    assert (d["round"], d["side"], d["blocks"]) == (2, "caesar", ["c_caesar"]), d
+    assert order_of_turns(t) == ["c_caesar", "p_leg5", "cleopatra"]     # round 2: her turn for Caesar
+
+
+def test_cleopatra_under_the_turn_rule_and_on_an_old_line_fights_for_her_new_side_this_round():
+    # J-2 as rules 7.52 reads ("on her next battle turn"), and every line stored before the choice
+    for options in ("cleopatra=turn", ""):
+        t = _cleopatra_falls_in_round_1(options)
+        assert t.session.view()["rules"] == {"cleopatra": "turn"}
+        d = t.decision
+        assert (d["round"], d["side"], d["blocks"]) == (1, "caesar", ["cleopatra"]), (options, d)
+
+
+def test_cleopatra_under_the_round_rule_does_not_fire_at_once_in_a_surprise_round_1():
+    # J-2 (ru) with J-10: she falls to an attacking D block after the attacking C step; under the
+    # turn rule she catches up at once, under the round rule she waits for round 2
+    for rule, first in (("turn", "cleopatra"), ("round", "b")):
+        t = Table(f"surprise=1 cleopatra={rule}")
+        t.run("add attacker rating=D4 strength=1 name=d", "add attacker rating=C1 strength=1 name=c",
+              "add defender cleopatra strength=1", "add defender rating=B1 strength=1 name=b", "start")
+        t.do("pass c")
+        t.do("fire d dice=1")
+        t.do("hit cleopatra")
+        assert t.block("cleopatra")["side"] == "caesar"
+        assert t.decision["blocks"] == [first], (rule, t.decision)
+
+
+def test_cleopatra_disrupted_under_the_round_rule_fights_for_her_new_side_from_round_3():
+    # J-9 with J-2 (ru): a reserve at I on a side whose main force fell in round 1 is lost on
+    # arrival: Cleopatra joins the other side at round 2's start and fights for it next round
+    for rule, round2 in (("turn", ["a", "r", "cleopatra"]), ("round", ["a", "r"])):
+        t = Table(f"cleopatra={rule}")
+        t.run("add attacker rating=A3 strength=3 name=a", "add defender rating=C1 strength=1 name=main",
+              "add defender cleopatra strength=1 reserve=1", "add defender rating=B2 strength=2 reserve=1 name=r",
+              "start", "fire a dice=1,6,6")
+        assert t.battle["round"] == 2 and t.block("cleopatra")["side"] == "caesar"
+        assert t.battle["roles_swapped"]                  # (J-9: Caesar defends now, A B C)
+        assert order_of_turns(t) == round2, rule
+        if rule == "round":
+            assert t.battle["round"] == 3 and "cleopatra" in order_of_turns(t)
+
+
+def test_the_cleopatra_rule_holds_for_the_campaign_s_next_battles():
+    # J-2: the rule is the game's, chosen at new; next-battle keeps it
+    t = Table("cleopatra=round")
+    t.run("add attacker rating=A3 strength=3 name=a", "add defender rating=C1 strength=1 name=b", "fight",
+          "next-battle attacker=pompey")
+    assert t.session.state["battle"]["cleopatra"] == "round"
+    assert t.session.view()["rules"] == {"cleopatra": "round"}
+
+
 def test_killed_leader_gives_a_trophy_and_cannot_return():
     # J-2: leaders die for good; the enemy scores 1 VP; the third leader becomes available
     t = Table()

@@ -26,12 +26,13 @@ from tests.test_jc_odds_fast import TOL
 RESULTS = B.RESULTS
 
 
-def table_battle(r: random.Random) -> B.Battle:
+def table_battle(r: random.Random, cleopatra: str = "turn") -> B.Battle:
     """3 to 5 land blocks a side from each side's roster at random strengths, some reserves
-    (J-8), Cleopatra with either side half the time (J-2), Mars a third of the time (J-10); at
-    least GRID_DICE dice, so the table answers, and small enough for the oracle."""
+    (J-8), Cleopatra with either side half the time (J-2; ``cleopatra``: the rule of her turn after
+    she changes side), Mars a third of the time (J-10); at least GRID_DICE dice, so the table
+    answers, and small enough for the oracle."""
     while True:
-        battle = B.new_battle(r.choice(["caesar", "pompey"]), surprise=r.random() < 0.33)
+        battle = B.new_battle(r.choice(["caesar", "pompey"]), surprise=r.random() < 0.33, cleopatra=cleopatra)
         land = [s for s in roster().values() if s.kind not in ("navis", "cleopatra")]
         for side in ("caesar", "pompey"):
             mine = [s for s in land if s.side == side]
@@ -129,6 +130,54 @@ def test_every_point_of_a_game_is_a_look_up_or_one_computation_never_a_wrong_ans
             assert O.odds(battle) == got and O.computations() == n1     # asked again: looked up
     assert looked_up >= asked // 2                            # most answers are look-ups
     assert {"hit off J-14", "pass", "retreat", "blocked", "arrive", "disrupt", "cleopatra"} <= seen, seen
+
+
+def test_under_the_round_rule_every_point_and_option_with_cleopatra_equals_the_oracle():
+    """J-2 (the Russian edition: Cleopatra fights for the side she joins «в следующий раунд
+    боя»): random big battles with her, walked as players might; at every point the odds (a
+    look-up or one computation) and, at a sample, every ``advise`` option equal the oracle."""
+    r = random.Random(2711)
+    seen: set[str] = set()
+    games = 0
+    while games < 6:
+        battle = table_battle(r, "round")
+        cleo = B.find(battle, "cleopatra")
+        if cleo is None:
+            continue
+        cleo["strength"], cleo["reserve"], cleo["status"] = 1, False, "fight"   # (she changes side soon)
+        games += 1
+        O.forget()
+        _check(battle, O.odds(battle))
+        B.start(battle)
+        for _step in range(40):
+            if battle["phase"] != "fighting":
+                break
+            n0 = O.computations()
+            _check(battle, O.odds(battle))
+            assert O.computations() - n0 <= 1
+            if r.random() < 0.3:
+                for o in A.advise(battle)["options"]:
+                    want = REF.odds(A._after(battle, o))
+                    for k in RESULTS:
+                        assert abs(o[k] - want[k]) <= TOL, (o, want)
+            _move(battle, r, seen)
+            seen.update(e["event"] for e in battle["events"])
+    assert "cleopatra" in seen, seen
+
+
+def test_a_table_of_one_cleopatra_rule_does_not_answer_for_the_other():
+    """J-2: the same blocks under the other rule are another battle: computed afresh, not looked up."""
+    r = random.Random(2712)
+    battle = table_battle(r, "round")
+    while not any(x["kind"] == "cleopatra" for x in battle["blocks"]):
+        battle = table_battle(r, "round")
+    O.forget()
+    _check(battle, O.odds(battle))
+    other = copy.deepcopy(battle)
+    other["cleopatra"] = "turn"
+    n0 = O.computations()
+    _check(other, O.odds(other))
+    assert O._TABLE[0].rule == "turn" and O.computations() == 1 and n0 == 1
 
 
 def test_a_j14_game_is_looked_up_after_its_first_answer():

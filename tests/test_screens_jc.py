@@ -80,6 +80,36 @@ def test_the_surprise_field_names_mars_and_neptune(lang, mars, neptune):  # J-10
     assert neptune in row, ctx.texts()
 
 
+@pytest.mark.parametrize("lang,rule,other", [("en", "turn", "round"), ("ru", "round", "turn"), ("uk", "round", "turn")])
+def test_the_new_battle_form_offers_the_cleopatra_rule_of_the_language_s_rulebook(lang, rule, other):
+    # J-2: the Russian summary's «сражается за нее в следующий раунд боя» for Russian and Ukrainian
+    # players, rules 7.52's next battle turn in English; the row changes it, the game keeps it
+    try:
+        ctx = FakeCtx(lang=lang).open(setup_form(home=JcHome)).press("down", "down", "down")
+        words = {"en": ("next round", "next turn"), "ru": ("в следующий раунд", "в следующий ход"),
+                 "uk": ("у наступний раунд", "у наступний хід")}[lang]
+        assert f"<{words[('round', 'turn').index(rule)]}>" in ctx.texts(), ctx.texts()
+        ctx.press("a")
+        assert ctx.lines[-1].endswith(f"cleopatra={rule}") and ctx.view()["rules"] == {"cleopatra": rule}
+        ctx.open(setup_form(home=JcHome)).press("down", "down", "down", "right" if rule == "round" else "left")
+        assert f"<{words[('round', 'turn').index(other)]}>" in ctx.texts(), ctx.texts()
+        ctx.press("a")
+        if isinstance(ctx.top, ConfirmScreen):                 # a new game over the one just begun
+            ctx.press("a")
+        assert ctx.lines[-1].endswith(f"cleopatra={other}") and ctx.view()["rules"] == {"cleopatra": other}
+    finally:
+        from firmware.i18n import set_language
+        set_language("en")
+
+
+def test_the_next_battle_form_has_no_cleopatra_row():
+    # J-2: the rule is the game's, chosen once
+    from firmware.screens.jc.setup import next_battle_form
+    ctx = FakeCtx("new jc-battle cleopatra=round seed=1", "add attacker c_leg10", "add defender p_leg1", "fight")
+    form = next_battle_form(ctx)
+    assert [f.key for f in form.fields] == ["attacker", "surprise", "dice"]
+
+
 def test_a_new_battle_opens_on_the_dice_of_the_last_one():  # J-1: the table's own dice, said once
     ctx = FakeCtx().open(setup_form(home=JcHome)).press("down", "down", "right", "a")
     assert ctx.view()["battle"]["dice"] == "physical"
@@ -244,6 +274,25 @@ def test_the_battle_screen_shows_the_odds_without_a_press():  # J-15, issue 11
     assert side == "caesar" and f"Caesar: win {shown[0]}" in ctx.texts()      # as the odds screen says it
     assert f"✓{shown[0]}" in ctx.texts()                    # and the advised option, the same chance
     assert ctx.session.lines[-1] == "start"     # odds and advice change nothing
+
+
+@pytest.mark.parametrize("rule", ["round", "turn"])
+def test_the_battle_screen_s_odds_after_cleopatra_changes_side_are_the_oracle_s(rule):  # J-2, J-15
+    # the coordinator's repro: Cleopatra falls to Caesar in round 1 before she has acted; under the
+    # round rule (the Russian edition) she fights for him from round 2, under turn this round
+    from engine.jc import battle as B
+    from firmware.screens.widgets import percents
+    from tests import odds_reference as REF
+    ctx = home(f"new jc-battle dice=physical cleopatra={rule} seed=1", "add attacker c_caesar",
+               "add defender cleopatra strength=1", "add defender p_leg5 strength=1", "start",
+               "fire c_caesar dice=1,6,6", "hit cleopatra", "pass p_leg5").press("a")
+    battle = ctx.session.state["battle"]
+    assert B.decision(battle)["blocks"] == (["c_caesar"] if rule == "round" else ["cleopatra"])
+    want = REF.odds(battle)
+    odds = ctx.run("odds")
+    assert all(abs(odds[k] - want[k]) <= 1e-9 for k in B.RESULTS), (odds, want)
+    shown = percents([want["attacker_wins"], want["defender_holds"], want["attacker_eliminated"]])
+    assert f"Caesar: win {shown[0]}" in ctx.texts(), ctx.texts()
 
 
 def test_what_the_rules_did_is_said_once_and_never_from_another_game():  # J-13

@@ -16,13 +16,15 @@ def test_jc_new_battle_names_the_players_of_the_two_sides():
     from firmware.screens.jc.setup import setup_form
     ctx = FakeCtx(players=KNOWN).open(setup_form(home=JcHome))
     labels = [str(i.label) for i in ctx.top.items(ctx)]
-    assert labels[3:] == ["Caesar", "Pompey", "Fair draw", "Players' share"]   # the sides, then the fair draw
-    ctx.press("down", "down", "down", "a")          # Caesar's player: the list
+    assert labels[3:] == ["Cleopatra fights for her new side", "Caesar", "Pompey", "Fair draw",
+                          "Players' share"]         # the J-2 rule, the sides, then the fair draw
+    ctx.press("down", "down", "down", "down", "a")  # Caesar's player: the list
     assert isinstance(ctx.top, PlayerPicker) and str(ctx.top.items(ctx)[ctx.top.cursor].label) == "Анна"
     ctx.press("a")                                  # Анна: two presses; on to Pompey's row
     ctx.press("a", "a")                             # Борис: the first not at the table
-    ctx.press("up", "up", "up", "up", "a")          # A on a figure row: start
-    assert ctx.lines[-1] == "new jc-battle attacker=caesar surprise=0 dice=digital people=caesar:Анна,pompey:Борис"
+    ctx.press("up", "up", "up", "up", "up", "a")    # A on a figure row: start
+    assert ctx.lines[-1] == ("new jc-battle attacker=caesar surprise=0 dice=digital cleopatra=turn "
+                             "people=caesar:Анна,pompey:Борис")
     assert ctx.view()["people"] == {"caesar": "Анна", "pompey": "Борис"}
 
 

@@ -115,7 +115,7 @@ def test_a_word_typed_with_the_name_keyboard_is_a_share():
     assert "b" in ctx.texts()
     _first_row(ctx)
     ctx.press("a")
-    assert ctx.lines[-1] == "new jc-battle attacker=caesar surprise=0 dice=digital share=b"
+    assert ctx.lines[-1] == "new jc-battle attacker=caesar surprise=0 dice=digital cleopatra=turn share=b"
 
 
 def test_a_bad_share_gets_the_consoles_message_and_changes_nothing(state_dir: Path):

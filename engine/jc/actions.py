@@ -30,14 +30,18 @@ from engine.replies import NewReply
 Side = Literal["caesar", "pompey"]
 Role = Literal["attacker", "defender"]
 Dice = Literal["digital", "physical"]
+Cleopatra = Literal["round", "turn"]      # J-2: when she fights for the side she joins
 
 
 def _battle_opts(attacker: str, surprise: bool, dice: Dice) -> str:
     return f"attacker={attacker} surprise={int(surprise)} dice={dice}"
 
 
-def new(attacker: str, surprise: bool, dice: Dice) -> Line[NewReply]:
-    return Line(f"new jc-battle {_battle_opts(attacker, surprise, dice)}")
+def new(attacker: str, surprise: bool, dice: Dice, cleopatra: Cleopatra | None = None) -> Line[NewReply]:
+    """A new game; ``cleopatra``: the J-2 rule of her turn after she changes side (None: the
+    language's, as the console adds it to the stored line)."""
+    rule = f" cleopatra={cleopatra}" if cleopatra else ""
+    return Line(f"new jc-battle {_battle_opts(attacker, surprise, dice)}{rule}")
 
 
 def next_battle(attacker: str, surprise: bool, dice: Dice) -> Line[NextBattleReply]:

@@ -30,6 +30,19 @@ Block = dict[str, Any]
 HitChooser = Callable[[Battle, list[Block]], Block]
 
 RESULTS = ("attacker_wins", "attacker_eliminated", "defender_holds")
+# J-2, when Cleopatra fights for the side she joined: ``round`` — in the next round of the battle (the
+# Russian edition's wording, «сражается за нее в следующий раунд боя»: she has had her turn for this
+# round on her new side); ``turn`` — on her next battle turn, this round if she had not acted yet (the
+# English rules 7.52; what battles played before the choice existed, whose state has no such key).
+CLEOPATRA_RULES = ("round", "turn")
+LEGACY_CLEOPATRA = "turn"
+
+
+def cleopatra_for_language(lang: str) -> str:
+    """The J-2 Cleopatra rule of the rulebook a player of language ``lang`` reads (PROTOCOL, third
+    round: the language's edition): ``round`` in Russian and Ukrainian (the Russian summary's
+    wording), ``turn`` in English (rules 7.52, what the program played before)."""
+    return "round" if lang in ("ru", "uk") else LEGACY_CLEOPATRA
 # A refusal of an action out of turn, one sentence per action (its verb translated with it).
 CANNOT = {"fire": N_("{} cannot fire now: {}."), "retreat": N_("{} cannot retreat now: {}."),
           "pass": N_("{} cannot pass now: {}.")}
@@ -39,15 +52,19 @@ def other(side: str) -> str:
     return "pompey" if side == "caesar" else "caesar"
 
 
-def new_battle(attacker: str, surprise: bool = False, dice: str = "digital") -> Battle:
-    """An empty battle in set-up. ``attacker``: ``caesar|pompey``; ``dice``: ``digital|physical``."""
+def new_battle(attacker: str, surprise: bool = False, dice: str = "digital",
+               cleopatra: str = LEGACY_CLEOPATRA) -> Battle:
+    """An empty battle in set-up. ``attacker``: ``caesar|pompey``; ``dice``: ``digital|physical``;
+    ``cleopatra``: when she fights for the side she joins (:data:`CLEOPATRA_RULES`, J-2)."""
     if attacker not in SIDES:
         raise BadArguments(Msg("attacker= must be caesar or pompey, not '{}'.", attacker))
     if dice not in ("digital", "physical"):
         raise BadArguments(Msg("dice= must be digital or physical, not '{}'.", dice))
+    if cleopatra not in CLEOPATRA_RULES:
+        raise BadArguments(Msg("cleopatra= must be round or turn, not '{}'.", cleopatra))
     return {"attacker": attacker, "defender": other(attacker), "surprise": surprise,
-            "dice": dice, "phase": "setup", "round": 0, "swapped": False, "blocks": [],
-            "pending": None, "retreated": {s: 0 for s in SIDES}, "turns": [], "events": [],
+            "dice": dice, "cleopatra": cleopatra, "phase": "setup", "round": 0, "swapped": False,
+            "blocks": [], "pending": None, "retreated": {s: 0 for s in SIDES}, "turns": [], "events": [],
             "result": None, "winner": None}
 
 
@@ -94,6 +111,12 @@ def in_space(b: Block) -> bool:
     return b["status"] in ("fight", "reserve")
 
 
+def cleopatra_rule(battle: Battle) -> str:
+    """When Cleopatra fights for the side she joins (J-2, :data:`CLEOPATRA_RULES`); a battle stored
+    before the choice existed played ``turn``."""
+    return str(battle.get("cleopatra", LEGACY_CLEOPATRA))
+
+
 def side_has(battle: Battle, side: str, pred: Callable[[Block], bool]) -> bool:
     return any(b["side"] == side and pred(b) for b in battle["blocks"])
 
@@ -102,7 +125,8 @@ def current_step(battle: Battle) -> tuple[str, str, list[Block]] | None:
     """The first step of this round with blocks still to act: ``(role, letter, blocks)``.
 
     Scanning from the first step each time gives Cleopatra her turn for her new side when she
-    switched before acting this round (J-2: she fights on her *next* battle turn).
+    switched before acting this round under the ``turn`` rule (J-2: she fights on her *next*
+    battle turn); under ``round`` her change of side marks her as having acted (:func:`_eliminate`).
     """
     if battle["phase"] != "fighting":
         return None
@@ -238,6 +262,8 @@ def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
         b["side"] = other(b["side"])
         b["strength"] = b["track"][-1]
         b["status"] = "fight"
+        if cleopatra_rule(battle) == "round":     # J-2 (ru): she fights for it in the next round
+            b["acted"] = True
         _event(battle, "cleopatra", Msg(_CLEOPATRA_JOINS[b["side"]]), side=b["side"])
         return f"joins {b['side']}"   # a record word (protocol), said by applied_hit
     b["strength"] = 0

@@ -1,7 +1,7 @@
 """The ``jc-battle`` session: Julius Caesar battles with exact odds, and the year's bookkeeping.
 
 Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
-[dice=digital|physical] [year=1..5] [seed=N]``.
+[dice=digital|physical] [cleopatra=round|turn] [year=1..5] [seed=N]``.
 """
 from __future__ import annotations
 
@@ -34,20 +34,38 @@ CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (
 
 
 # -- set-up ----------------------------------------------------------------------------------
-def _battle_options(req: Request, allowed: frozenset[str]) -> B.Battle:
+def cleopatra_rule(state: State) -> str:
+    """The game's J-2 rule for Cleopatra's turn after she changes side (``round``/``turn``, see
+    :data:`engine.jc.battle.CLEOPATRA_RULES`); a game stored before the choice existed: ``turn``."""
+    rules = state.get("rules")
+    return str(rules.get("cleopatra", B.LEGACY_CLEOPATRA)) if isinstance(rules, dict) else B.LEGACY_CLEOPATRA
+
+
+def language_options(lang: str) -> dict[str, str]:
+    """The ``new`` options a game takes from the language being spoken when its line gives none
+    (PROTOCOL, third round: the edition of the language): J-2 as the Russian and Ukrainian players
+    read it, Cleopatra fighting for her new side in the next round (the Russian summary's wording);
+    in English, her next battle turn (rules 7.52), as before. The firmware writes them into the
+    stored line, so a later change of language never changes a game's rules."""
+    return {"cleopatra": B.cleopatra_for_language(lang)}
+
+
+def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str) -> B.Battle:
     req.check_opts(allowed)
     attacker = req.opts.get("attacker", "caesar").lower()
     dice = req.opts.get("dice", "digital").lower()
-    return B.new_battle(attacker, req.opt_flag("surprise"), dice)
+    return B.new_battle(attacker, req.opt_flag("surprise"), dice, cleopatra)
 
 
 def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
-        raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [year=1..5] [seed=N]."))
-    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year"})
+        raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
+                               "[cleopatra=round|turn] [year=1..5] [seed=N]."))
+    cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
+    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra"}, cleopatra)
     camp = C.new_campaign(req.opt_int("year", 1, 1, score.LAST_YEAR) or 1)
     state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
-                    "cards": None}
+                    "cards": None, "rules": {"cleopatra": cleopatra}}
     state["rng"] = Draws.coerce(seed).to_json()
     return state
 
@@ -312,7 +330,7 @@ def _next_battle(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
                               "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
     fought = state["battle"]["phase"] == "over"     # an empty set-up is re-set: no number used up
-    state["battle"] = _battle_options(req, BATTLE_OPTS)
+    state["battle"] = _battle_options(req, BATTLE_OPTS, cleopatra_rule(state))
     if fought:
         state["number"] += 1
     b = state["battle"]
@@ -610,7 +628,7 @@ def _view(state: State) -> JcGameView:
         "blocks": [_block_view(battle, b) for b in battle["blocks"]],
         "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"], "winner": battle["winner"],
         "events": events, "log": log}
-    return {"battle": view_battle, "history": state["history"],
+    return {"rules": {"cleopatra": cleopatra_rule(state)}, "battle": view_battle, "history": state["history"],
             "campaign": {"year": camp["year"], "eliminated": camp["eliminated"],
                          "killed": camp["killed"], "trophies": camp["trophies"],
                          "cleopatra": camp["owner"]["cleopatra"],
@@ -634,7 +652,9 @@ GAME = GameRules(
     title="Julius Caesar battle",
     new=_new,
     view=_view,
-    usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [year=1..5] [seed=N]",
+    usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
+          "[year=1..5] [seed=N]",
+    language_options=language_options,
     commands=commands(
         Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
         Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),

@@ -9,7 +9,8 @@ round, with the other schedule once the roles have swapped (J-9).
 
 Representation: each side's strengths are a tuple over its blocks (Cleopatra, if present, in the
 last slot of *both* sides, 0 where she is not), interned to an integer id. A joint state is
-(attacker id, defender id, flags) with flags CLEO_ACTED (she has had her turn this round),
+(attacker id, defender id, flags) with flags CLEO_ACTED (she has had her turn this round; under J-2's
+``round`` rule also set when she changes side: she fights for her new side in the next round),
 A_RETREATED (an attacking block has retreated) and SWAPPED (J-9); see :class:`_Dist` for how the
 states are stored so that one step costs little more than a dict update per outcome.
 """
@@ -74,6 +75,7 @@ class _Model:
     sides: tuple[_Side, _Side]
     cleo: bool
     surprise: bool
+    cleo_next_round: bool = False    # J-2 ``round`` rule: a change of side uses up her turn this round
     ladders: dict[tuple[int, bool], dict[int, list[tuple[int, bool, bool]]]] = field(default_factory=dict)
     joins: dict[int, dict[int, int]] = field(default_factory=dict)
     fasts: dict[tuple[int, bool], dict[int, tuple[int, list[int] | None, bool]]] = field(default_factory=dict)
@@ -242,7 +244,7 @@ def _build(b: B.Battle) -> tuple[_Model, tuple[int, int, int], int, set[tuple[in
             slots[s].append(_slot(cleo))
             values[s].append(int(cleo["strength"]) if names[s] == cleo["side"] else 0)
     model = _Model(sides=(_Side(slots[0]), _Side(slots[1])), cleo=cleo is not None,
-                   surprise=bool(b["surprise"]))
+                   surprise=bool(b["surprise"]), cleo_next_round=B.cleopatra_rule(b) == "round")
     flags = ((CLEO_ACTED if cleo is not None and cleo["acted"] else 0)
              | (A_RETREATED if b["retreated"][names[0]] > 0 else 0)
              | (SWAPPED if b["swapped"] else 0))
@@ -374,6 +376,8 @@ def _new_round(model: _Model, dists: dict[int, _Dist], rnd: int, res: list[float
                         if cur[i] and sl.reserve:
                             if sl.cleopatra and cur[i] == 1:
                                 oth[-1] = 1                # J-2: she joins the other side at I
+                                if model.cleo_next_round:  # (and fights for it from round 3)
+                                    flags |= CLEO_ACTED
                             cur[i] = sl.after_hit(cur[i])
                     ids[s], ids[1 - s] = side.id(tuple(cur)), other.id(tuple(oth))
                     if s == 1:
@@ -425,7 +429,7 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
         orow = out.setdefault((sid << 2) | f2, {})
         get = orow.get
         gone = 0.0                                                     # mass emptying side t
-        fires = catch_up and not f2 & CLEO_ACTED                       # Cleopatra, if she joins
+        fires = catch_up and not f2 & CLEO_ACTED and not model.cleo_next_round   # Cleopatra, if she joins
         crow: dict[int, float] | None = None                           # the row she joins into
         for tid, p in row.items():
             first, ids, emptied = fast.get(tid) or model.fast(t, tid, round1)
@@ -453,7 +457,7 @@ def _step(model: _Model, dist: _Dist, swapped: int, rnd: int, steps: list[tuple[
                     _terminal(res, t, f2, q)
                 elif left and not fires:                               # Cleopatra changes side
                     if crow is None:
-                        okey2 = (model.join(s, sid) << 2) | f2
+                        okey2 = (model.join(s, sid) << 2) | f2 | (CLEO_ACTED if model.cleo_next_round else 0)
                         crow = out.get(okey2)
                         if crow is None:
                             crow = out[okey2] = {}

@@ -15,8 +15,9 @@ One step of the acting side s (forward and backward share its transition):
 - its hit distribution is a row of a table ``W`` chosen by the dice per firepower of its blocks
   that act (and Cleopatra's, if she acts: one binomial per firepower, convolved); a tail below
   TRIM is not followed. Where Cleopatra leaves the target side after some hits and fires at once
-  for the acting side (J-2), her die is folded into a row of its own per (row, hits she leaves
-  at), so those states take the same path as the others;
+  for the acting side (J-2, the ``turn`` rule), her die is folded into a row of its own per (row,
+  hits she leaves at), so those states take the same path as the others (under the ``round`` rule
+  she joins with CLEO_ACTED set and never fires at once);
 - the target's id after k hits is ``NXT[k, id]``, with the hits from which the target side is
   emptied (J-13) or Cleopatra has left it for the acting side (J-2);
 - forward, the products are added (``ufunc.at``) into a dense layout of the (flags, acting id)
@@ -655,8 +656,11 @@ def _move(np: Any, tab: _Tables, f: Any, a: Any, d: Any, swapped: int, rnd: int,
         rk = f2 * n_s + sid
         rkl = np.zeros(len(f), dtype=np.int64)
         fires = np.zeros(len(f), dtype=bool)
-        fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)
-        rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
+        if model.cleo_next_round:                            # J-2 ``round``: she fights for s
+            rkl[lf] = (f2[lf] | CLEO_ACTED) * n_s + joined   # next round (no row of her die)
+        else:
+            fires[lf] = catch_up & ((f2[lf] & CLEO_ACTED) == 0)
+            rkl[lf] = np.where(fires[lf], f2[lf] | CLEO_ACTED, f2[lf]) * n_s + joined
     fire = _Fire(np, tab, s, f, sid, tid, f2, row, w, lost, cut, tail, rk, rkl, fires, lmask, fl, fe, nxt)
     return _Move("fire", s, fire=fire)
 

@@ -91,6 +91,7 @@ class Table:
         self.tab = _Tables(np, model)
         self.model = model
         self.names = (b["attacker"], b["defender"])
+        self.rule = B.cleopatra_rule(b)      # J-2: the model's Cleopatra rule (another: another battle)
         self.slot_of: dict[int, tuple[int, int, tuple[Any, ...]]] = {}
         blocks = {x["seq"]: x for x in b["blocks"]}
         for s, side in enumerate(model.sides):
@@ -107,9 +108,10 @@ class Table:
 
     # -- where a battle is ---------------------------------------------------------------------
     def fits(self, b: B.Battle) -> bool:
-        """Whether ``b`` is a point of this battle: the same sides and Mars, and every block in
-        its space one of the model's."""
-        if (b["attacker"], b["defender"]) != self.names or bool(b["surprise"]) != self.model.surprise:
+        """Whether ``b`` is a point of this battle: the same sides, Mars and Cleopatra rule (J-2),
+        and every block in its space one of the model's."""
+        if ((b["attacker"], b["defender"]) != self.names or bool(b["surprise"]) != self.model.surprise
+                or B.cleopatra_rule(b) != self.rule):
             return False
         for x in b["blocks"]:
             if not B.in_space(x):
@@ -142,7 +144,8 @@ class Table:
         acted: set[tuple[int, int]] = set()
         flags = 0
         names = self.names
-        if (b["attacker"], b["defender"]) != names or bool(b["surprise"]) != model.surprise:
+        if ((b["attacker"], b["defender"]) != names or bool(b["surprise"]) != model.surprise
+                or B.cleopatra_rule(b) != self.rule):
             return None
         for x in b["blocks"]:
             if not B.in_space(x):

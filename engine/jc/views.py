@@ -138,7 +138,14 @@ class WinterView(TypedDict):
     checklist: list[WinterStep]
 
 
+class JcRules(TypedDict):
+    """The game's rules variants (``new`` options, fixed for the game)."""
+
+    cleopatra: str                 # J-2: round (she fights for her new side next round) | turn
+
+
 class JcGameView(TypedDict):
+    rules: JcRules
     battle: BattleView
     history: list[BattleRecord]
     campaign: CampaignView

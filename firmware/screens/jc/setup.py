@@ -7,15 +7,18 @@ from functools import partial
 
 from engine.actions import with_people
 from engine.jc import actions as act
+from engine.jc.battle import CLEOPATRA_RULES, cleopatra_for_language
 from engine.jc.order import ballista_rating
 from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman, roster
 from engine.text import N_
+from firmware.i18n import language
 from firmware.screens.jc.kinds import GroupedBlocks
 from firmware.screens.jc.text import _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.jc.words import ROLE_WORDS, SIDES, owned_name, run_line, side_name, view_of
+from firmware.screens.jc.words import (CLEOPATRA_LABEL, CLEOPATRA_WORDS, ROLE_WORDS, SIDES, owned_name, run_line,
+                                       side_name, view_of)
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.dice import TABLE_DICE, source_word
 from firmware.screens.widgets.people import Seats
@@ -55,7 +58,9 @@ class SetupForm(NumberForm):
 def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = None,
                dice: str | None = None, number: int | None = None) -> NumberForm:
     """Attacker, surprise, dice (``dice``: the campaign's setting, kept for its next battles) and,
-    for a new game, the players of the two sides: A starts the session (or the next battle), then
+    for a new game, when Cleopatra fights for the side she joins (J-2: the rule of the language's
+    rulebook, the Russian and Ukrainian players' «в следующий раунд боя», unless another is chosen;
+    the game keeps it) and the players of the two sides: A starts the session (or the next battle), then
     ``home`` shows it (``number``: the next battle's number, its form's title). A new game over any
     unfinished one (this one too) asks first."""
     if not next_battle and home is None:
@@ -64,6 +69,10 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
               Field("surprise", N_("Mars/Neptune"), 0, 0, 1, on_off),      # J-10: surprise, land or sea
               Field("dice", N_("Dice"), 1 if dice == "physical" else 0, 0, 1,
                     source_word, "" if next_battle else TABLE_DICE)]
+    if not next_battle:
+        own = cleopatra_for_language(language())
+        fields.append(Field("cleopatra", CLEOPATRA_LABEL, CLEOPATRA_RULES.index(own), 0, 1,
+                            lambda v: _(CLEOPATRA_WORDS[CLEOPATRA_RULES[v]])))
     seats = None if next_battle else Seats([(s, partial(side_name, s)) for s in SIDES], lambda i: "—")
 
     fair = None if next_battle else FairShare()     # a new session's form: the players' share
@@ -72,7 +81,8 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
         attacker, surprise = SIDES[v["attacker"]], bool(v["surprise"])
         dice: act.Dice = "physical" if v["dice"] else "digital"
         if home is not None and not next_battle:
-            line = act.new(attacker, surprise, dice)
+            rule: act.Cleopatra = "round" if CLEOPATRA_RULES[v["cleopatra"]] == "round" else "turn"    # (J-2)
+            line = act.new(attacker, surprise, dice, rule)
             play.start_game(ctx, with_people(line, seats.people()) if seats is not None else line, home, fair=fair)
         elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
             ctx.pop()

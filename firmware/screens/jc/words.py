@@ -25,6 +25,12 @@ SIDE_WORDS = {"caesar": N_("Caesar"), "pompey": N_("Pompey")}
 ROLE_WORDS = {"attacker": N_("Add attacker"), "defender": N_("Add defender")}
 
 
+# J-2, when Cleopatra fights for the side she joins: the new-game form's row and its two values (the
+# Russian summary's «сражается за нее в следующий раунд боя»; rules 7.52's "next battle turn").
+CLEOPATRA_LABEL = N_("Cleopatra fights for her new side")
+CLEOPATRA_WORDS = {"round": N_("next round"), "turn": N_("next turn")}
+
+
 RESULT_WORDS = {"attacker_wins": N_("The attacker wins."),
                 "attacker_eliminated": N_("The attacker is destroyed."),
                 "defender_holds": N_("The defender holds.")}
