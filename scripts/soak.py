@@ -185,6 +185,7 @@ def keys_phase(presses: int, lang: str, trace: bool, restart_every: int) -> None
     rng = random.Random(1)
     noop_writes: Counter[str] = Counter()
     nothing: Counter[str] = Counter()           # writes that left every row as it was
+    commits: Counter[int] = Counter()           # committed write transactions of a press that wrote
     written = stored = transactions = 0
     db_path = root / "legatus.db"
     print(f"\n== keys: {presses} random keys on one state directory ({root}), a restart every {restart_every} ==")
@@ -192,6 +193,7 @@ def keys_phase(presses: int, lang: str, trace: bool, restart_every: int) -> None
     first = Sample(0, root, trace)
     print(first.row(first))
     warm: Any = None                    # tracemalloc's snapshot after the first 1,000 presses
+    half: Sample | None = None          # the sample half-way (the growth once warm)
     setups = list(setups_.items())
     n = 0
     started = time.monotonic()
@@ -210,8 +212,10 @@ def keys_phase(presses: int, lang: str, trace: bool, restart_every: int) -> None
                 d.app.render()
                 n += 1
                 transactions += writes.transactions - t0
-                if stamp(db_path) != st0:
+                st1 = stamp(db_path)
+                if st1 != st0:
                     written += 1
+                    commits[int.from_bytes(st1[0], "big") - int.from_bytes(st0[0], "big") if st0 and st1 else -1] += 1
                     where = f"{name}: {before_screen} {key} -> {type(d.top).__name__}"
                     now = content(d.store.db)
                     if now == digest:
@@ -222,7 +226,10 @@ def keys_phase(presses: int, lang: str, trace: bool, restart_every: int) -> None
                     else:
                         noop_writes[where] += 1
                 if n % 1000 == 0:
-                    print(Sample(n, root, trace).row(first))
+                    sample = Sample(n, root, trace)
+                    print(sample.row(first))
+                    if n == presses // 2000 * 1000:
+                        half = sample
                     if trace and n == 1000:
                         warm = tracemalloc.take_snapshot()
                 if restart_every and n % restart_every == 0:
@@ -230,9 +237,13 @@ def keys_phase(presses: int, lang: str, trace: bool, restart_every: int) -> None
                     attach_worker(d)
                 if n >= presses:
                     break
+        if half is not None and half.presses < n:
+            print(Sample(n, root, trace).row(half), f"  (the second half: growth from press {half.presses})")
         print(f"{n} presses in {time.monotonic() - started:.0f} s; {written} wrote the database, "
               f"{stored} of them stored an action or a new session; {transactions} transactions begun "
               "(one that changes nothing writes nothing)")
+        print("write transactions of a press that wrote (each: about 5 fdatasyncs, see strace): "
+              + ", ".join(f"{k}: {v} presses" for k, v in sorted(commits.items())))
         print(f"presses that wrote and changed no row (the bar: none): {sum(nothing.values())}")
         for where, count in nothing.most_common(25):
             print(f"  {count:5}  {where}")
