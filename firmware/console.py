@@ -295,8 +295,10 @@ class Console(SessionCommands):
         from firmware.settings import apply_settings
         current = self.store.load_settings(strict=True)      # never the defaults over what is stored
         if opts:
-            current = apply_settings(current, opts)
-            self.store.save_settings(current)
+            changed = apply_settings(current, opts)
+            if changed != current:           # a setting given the value it has writes nothing (SD wear)
+                self.store.save_settings(changed)
+            current = changed
             if "language" in opts:
                 from firmware.i18n import set_language
                 set_language(opts["language"])

@@ -148,3 +148,36 @@ def test_a_long_session_holds_a_bounded_trail_and_its_records_keep_their_fingerp
         assert c.session.state_json == ref.state_json
     finally:
         c.close()
+
+
+def test_undo_and_redo_across_a_checkpoint_keep_one_checkpoint_there(state_dir: Path):
+    """The database grows with what is played, not with undo churn (a device on the shelf for weeks,
+    an SD card): a checkpoint (a whole state, every CHECKPOINT_EVERY effective actions) whose action
+    was undone can never stand again, so doing the action again replaces it rather than adding a
+    copy beside it; the session resumes to the same state after a restart, and undo still goes
+    back past the checkpoint."""
+    from firmware.session import CHECKPOINT_EVERY
+    ref = Session.start("new dice seed=1", 1, "ref")
+    c = Console(Store(state_dir), None)
+    try:
+        assert c.request("new dice seed=1")["ok"]
+        for _ in range(CHECKPOINT_EVERY - 1):
+            assert c.request("roll 2d6")["ok"]
+            ref.apply("roll 2d6")
+        for _ in range(30):                                 # the checkpoint's action, undone, done again
+            assert c.request("roll 2d6")["ok"] and c.request("undo")["ok"]
+        assert c.request("roll 2d6")["ok"]
+        ref.apply("roll 2d6")
+        sid = c.store._session_id
+        depths = [d for (d,) in c.store.db.execute("SELECT depth FROM checkpoints WHERE session=?", (sid,))]
+        assert depths == [CHECKPOINT_EVERY]
+        c.close()
+        c = Console(Store(state_dir), None)
+        c = Console(c.store, c.store.resume())
+        assert c.session.state_json == ref.state_json
+        for _ in range(2):
+            assert c.request("undo")["ok"]
+            ref.undo()
+        assert c.session.state_json == ref.state_json
+    finally:
+        c.close()

@@ -254,3 +254,27 @@ def test_the_console_started_at_a_terminal_says_how_to_use_it_on_stderr_only(sta
     piped = subprocess.run(console_cmd(state_dir), input=b"version\n", capture_output=True, timeout=60, cwd=ROOT,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert b"docs/protocol.md" not in piped.stderr
+
+
+def test_a_setting_given_the_value_it_has_writes_nothing(state_dir):
+    """SD wear (a device runs for weeks on its card): choosing the language already chosen
+    (Settings → Language, A on its ticked row) or any setting at the value it has is answered as
+    before but writes nothing: the database file's change counter (its header's bytes 24-27, which
+    every committed write moves) stays. A real change still writes."""
+    from firmware import i18n
+    from firmware.console import Console
+    from firmware.store import Store
+    c = Console(Store(state_dir), None)
+    counter = lambda: (state_dir / "legatus.db").read_bytes()[24:28]  # noqa: E731
+    try:
+        assert c.request("settings language=ru contrast=2")["ok"]
+        before = counter()
+        for line in ("settings language=ru", "settings contrast=2 language=ru"):
+            r = c.request(line)
+            assert r["ok"] and r["settings"]["language"] == "ru" and r["settings"]["contrast"] == "2", r
+            assert counter() == before, f"{line!r} wrote the database"
+        assert c.request("settings contrast=4")["settings"]["contrast"] == "4"
+        assert counter() != before
+    finally:
+        c.close()
+        i18n.set_language("en")

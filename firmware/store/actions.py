@@ -73,6 +73,9 @@ class Actions(Resuming):
                        (sid_, seq, "do", line, sentence, crc(sid_, seq, "do", line, sentence)))
             if session.checkpoint_due():
                 depth = len(session.lines) + 1
+                # one at this depth or deeper holds an action undone since: it never stands again
+                # (kept, each undo and redo across a checkpoint would add a whole state to the card)
+                db.execute("DELETE FROM checkpoints WHERE session=? AND depth>=?", (sid_, depth))
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
         self._seq, self._aside = seq, None
