@@ -1356,3 +1356,101 @@ def test_the_battle_line_and_the_odds_screen_give_the_same_figure():  # J-15; is
     figure = line.rsplit(" ", 1)[1]
     assert figure != pct(p), (p, figure)               # the case where rounding on its own differs
     assert shown[shown.index("Caesar wins") + 1] == figure, (line, shown)
+
+
+# -- regrouping after the battle (J-12; the RU summary 3.6 and 3.10) -------------------------------
+LAND_REGROUP = {"en": "may regroup: all blocks that won the battle, reserves included",
+                "ru": "может осуществить перегруппировку: все блоки, победившие в бою (включая резерв)",
+                "uk": "може здійснити перегрупування"}
+NAVIS_REGROUP = {"en": "navis that won the battle may move to an adjacent friendly or vacant sea",
+                 "ru": "победившие в бою, могут перейти в прилегающее дружественное или свободное море",
+                 "uk": "що перемогли в бою, можуть перейти до прилеглого дружнього або вільного моря"}
+
+
+def _over_text(ctx: FakeCtx) -> str:
+    """Every row of the result screen, scrolled through with the keys (down) from its first."""
+    from firmware.screens.jc.over import OverScreen
+    screen = OverScreen()
+    ctx.open(screen)
+    seen: list[str] = []
+    for _i in range(30):
+        ctx.render()
+        seen.extend(r for r in ctx.texts() if r not in seen)
+        ctx.press("down")
+    assert ctx.top is screen                       # the keys scroll it, never close it
+    return " ".join(seen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_result_says_what_the_winner_may_do_now(lang):  # J-12, J-13
+    """J-12 (RU summary 3.6 «Когда бой завершен, победивший игрок может осуществить перегруппировку.
+    Все блоки, победившие в бою (включая резерв) могут передвинуться в любой/любые прилегающие
+    дружественный или свободный город/города» and 3.10 for ships): the result screen said who held the
+    field and never that the winner may regroup now. Now it says so, in whole sentences, for the
+    winner's land blocks and for its navis (each only where the winner has such blocks left)."""
+    land = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", "fight", lang=lang)
+    said = _over_text(land)
+    winner = land.view()["battle"]["winner"]
+    names = {"en": {"caesar": "Caesar may", "pompey": "Pompey may"}, "ru": {"caesar": "Цезарь может", "pompey": "Помпей может"},
+             "uk": {"caesar": "Цезар може", "pompey": "Помпей може"}}[lang]
+    assert LAND_REGROUP[lang] in said and names[winner] in said, said
+    assert NAVIS_REGROUP[lang] not in said
+    sea = FakeCtx(NEW, "add attacker c_nav4", "add defender p_nav1", "fight", lang=lang)   # a sea battle (J-11)
+    said = _over_text(sea)
+    assert NAVIS_REGROUP[lang] in said and LAND_REGROUP[lang] not in said, said
+    port = FakeCtx(NEW, "add attacker c_leg10 strength=3", "add attacker c_nav4 strength=1 reserve=1",
+                   "add defender p_aux1 strength=1", "fight", lang=lang)      # a port attacked by land and sea
+    assert port.view()["battle"]["winner"] == "caesar"
+    said = _over_text(port)
+    assert LAND_REGROUP[lang] in said and NAVIS_REGROUP[lang] in said, said
+
+
+def test_the_end_of_a_battle_says_the_regroup_where_it_says_the_end():  # J-12, J-13
+    """Said where the end is said (the notice of the battle screen, the fire's result), with no
+    press more: the result screen is not the only place the player learns it."""
+    from firmware.screens.jc.battle import BattleScreen
+    ctx = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(BattleScreen())
+    ctx.render()
+    ctx.run("fight")
+    ctx.render()
+    assert len(ctx.notes) == 1 and "Battle over" in ctx.notes[0] and "may regroup" in ctx.notes[0], ctx.notes
+    ctx = home(NEW, "add attacker c_leg10 strength=3", "add defender p_leg1 strength=1", "start").press("a")
+    for _i in range(20):                           # fire until the battle ends on a fire's result
+        if ctx.view()["battle"]["phase"] == "over":
+            break
+        if isinstance(ctx.top, DiceResult):
+            ctx.press("a")
+            continue
+        ctx.press("a")
+    assert isinstance(ctx.top, DiceResult), type(ctx.top).__name__
+    said = " ".join(ctx.top.paras(ctx.view()["battle"]["blocks"]))
+    assert "Battle over" in said and "Caesar may regroup" in said, said
+
+
+def test_the_result_goes_with_an_undo_and_comes_back_after_a_power_cut(state_dir):  # J-12, J-13
+    """An undo that takes the end back took the result screen off no more: it stayed, saying
+    "Nobody" won a battle of 0 rounds. Now it goes; after a power cut the result (regroup too)
+    reads as before."""
+    from firmware.screens.jc.over import OverScreen
+    lines = [NEW, "add attacker c_leg10", "add defender p_leg1", "fight"]
+    app = app_with(lines, HOME + ["a", "a"], state_dir)          # Battle → Result
+    try:
+        assert isinstance(app.stack[-1], OverScreen)
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                          # undo: the end taken back
+        app.render()
+        assert app.view()["battle"]["phase"] != "over"
+        assert not any(isinstance(s, OverScreen) for s in app.stack), app.stack
+        assert app.console.request("fight")["ok"]
+    finally:
+        app.console.close()
+    from firmware.screens.jc.battle import _ANNOUNCED
+    _ANNOUNCED.clear()                                           # a power cut: a new process has said nothing yet
+    again = app_with([], HOME + ["a", "a"], state_dir)           # Battle → Result
+    try:
+        assert isinstance(again.stack[-1], OverScreen)
+        said = " ".join(again.stack[-1].rows(again.view()["battle"]))
+        assert said.startswith("The attacker wins. Caesar may regroup: all blocks"), said
+    finally:
+        again.console.close()

@@ -92,7 +92,8 @@ def _enter_dice(d: Driver, rng: random.Random) -> None:
 
 
 def play(d: Driver, rng: random.Random) -> None:
-    from firmware.screens.jc.battle import BattleScreen, DiceResult, OverScreen
+    from firmware.screens.jc.battle import BattleScreen, DiceResult
+    from firmware.screens.jc.over import OverScreen
     d.run(f"new jc-battle dice=physical seed={rng.randrange(10 ** 6)}")
     for line in ARMIES:
         d.run(line)
