@@ -649,6 +649,88 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     assert legion.lines[-1] == "add defender p_leg1 strength=1"
 
 
+
+# -- attacking navis beside land blocks are the reserves (J-8; the RU summary 2.2.2) ----------------
+def _attack(ctx: FakeCtx) -> list[tuple[str, bool]]:
+    b = ctx.view()["battle"]
+    return [(x["key"], x["reserve"]) for x in b["blocks"] if x["side"] == b["attacker"]]
+
+
+@pytest.mark.parametrize("lang,said", [("en", "Navis 1 joins the attack as a reserve: attacking navis"),
+                                       ("ru", "Судно 1 добавлено в резерв атакующего: атакующие суда вместе с "
+                                              "сухопутными блоками всегда в резерве (правила 2.2.2)."),
+                                       ("uk", "Судно 1 додано до резерву нападника")])
+def test_an_attacking_navis_beside_land_blocks_is_added_as_a_reserve(lang, said):  # J-8
+    """J-8 (RU summary 2.2.2 «…атакующие корабли всегда объявляются резервом»): the Add list added an
+    attacking navis beside an attacking legion as the main force, and only the Start refused it.
+    Now A on its row adds it as a reserve and says so in a whole sentence; its form (hold A) offers
+    the reserve only; the battle starts. A defending navis, or one attacking alone, is untouched."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", lang=lang)
+    ctx.open(AddScreen("attacker"))
+    navis = {"en": "Navis 1", "ru": "Судно 1", "uk": "Судно 1"}[lang]
+    ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:navis"), "a")
+    ctx.press(*DOWN * [str(i.label) for i in ctx.top.items(ctx)].index(navis), "a")
+    assert _attack(ctx) == [("c_leg10", False), ("c_nav1", True)]
+    assert len(ctx.notes) == 1 and said in ctx.notes[0], ctx.notes
+    assert ctx.run("start")["ok"]
+    form = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1")
+    form.open(AddScreen("attacker"))
+    pick_block(form, "Navis 2", "a:hold")                 # its form: Reserve on, and nothing else
+    assert form.top.title == "Navis 2"
+    form.press("down", "left")
+    assert str(form.top.items(form)[1].value) == "<on>", form.texts()
+    form.press("a")
+    assert _attack(form) == [("c_leg10", False), ("c_nav2", True)] and "as a reserve" in form.notes[-1]
+    alone = FakeCtx(NEW, "add defender p_leg1").open(AddScreen("attacker"))
+    pick_block(alone, "Navis 1")                          # a navis attacking alone: the main force
+    defending = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(AddScreen("defender"))
+    pick_block(defending, "Navis 1")                      # a navis defending its port beside a legion
+    assert _attack(alone) == [("c_nav1", False)] and alone.notes == []
+    assert ("p_nav1", False) in [(x["key"], x["reserve"]) for x in defending.view()["battle"]["blocks"]]
+    assert defending.notes == []
+
+
+@pytest.mark.parametrize("lang,one,two", [
+    ("en", "Navis 1 moves to the reserve: attacking navis beside land blocks are always reserves (rules 7.3).",
+     "Navis 1, Navis 4 move to the reserve: attacking navis beside land blocks are always reserves (rules 7.3)."),
+    ("ru", "Судно 1 переведено в резерв: атакующие суда вместе с сухопутными блоками всегда в резерве (правила 2.2.2).",
+     "Судно 1, Судно 4 переведены в резерв"),
+    ("uk", "Судно 1 переведено до резерву: судна нападника разом із сухопутними блоками завжди в резерві",
+     "Судно 1, Судно 4 переведено до резерву")])
+def test_a_land_block_joining_a_navis_attack_puts_the_navis_into_the_reserve(lang, one, two):  # J-8
+    """J-8, 2.2.2, the other way round: navis attacking a port (the main force), then a legion added
+    to the attack. The Start refused the set-up the Add list built. Now the navis go into the
+    reserve at their strength (out and in again: the console has no other way) and a whole
+    sentence says so; the battle starts. The same for a block added by its rating or by its form."""
+    from firmware.screens.jc.setup import AddScreen
+    lines = (NEW, "add attacker c_nav1 strength=1", "add attacker c_nav3 reserve=1", "add attacker c_nav4",
+             "add defender p_leg1")
+    ctx = FakeCtx(*lines, "remove c_nav4", lang=lang)
+    ctx.open(AddScreen("attacker"))
+    legio = {"en": "Legio 7", "ru": "Легион 7", "uk": "Легіон 7"}[lang]
+    ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")
+    ctx.press(*DOWN * [str(i.label) for i in ctx.top.items(ctx)].index(legio), "a")
+    assert sorted(_attack(ctx)) == [("c_leg7", False), ("c_nav1", True), ("c_nav3", True)]
+    assert {x["key"]: x["strength"] for x in ctx.view()["battle"]["blocks"]}["c_nav1"] == 1   # its strength kept
+    assert len(ctx.notes) == 1 and one in ctx.notes[0], ctx.notes
+    assert ctx.run("start")["ok"]
+    both = FakeCtx(*lines, lang=lang).open(AddScreen("attacker"))
+    both.press(*DOWN * [i.key for i in both.top.items(both)].index("kind:legion"), "a", "a")
+    assert sorted(_attack(both))[1:] == [("c_nav1", True), ("c_nav3", True), ("c_nav4", True)]
+    assert len(both.notes) == 1 and two in both.notes[0], both.notes
+    assert both.run("start")["ok"]
+    rated = FakeCtx(*lines).open(AddScreen("attacker"))
+    labels = [str(i.label) for i in rated.top.items(rated)]
+    rated.press(*DOWN * labels.index("By rating…"), "a", "a")         # a C3 III block by its rating
+    assert [r for k, r in _attack(rated) if k.startswith("c_nav")] == [True, True, True]
+    assert "Navis 1, Navis 4 move to the reserve" in rated.notes[-1], rated.notes
+    assert rated.run("start")["ok"]
+    form = FakeCtx(*lines).open(AddScreen("attacker"))
+    pick_block(form, "Legio 7", "a:hold").press("a")                   # its form, as it stands
+    assert [r for k, r in _attack(form) if k.startswith("c_nav")] == [True, True, True]
+    assert form.run("start")["ok"]
+
 # -- between battles: a step lost (Vulcan, Jupiter), a defection (Jupiter); the campaign's end ------
 KINDS = {"Legio": "Legions", "Equitatus": "Equitatus", "Auxilia": "Auxilia", "Navis": "Navis"}
 
