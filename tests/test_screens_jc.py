@@ -252,10 +252,11 @@ def test_what_the_rules_did_is_said_once_and_never_from_another_game():  # J-13
     first.render()                                     # battle 1 of one game, looked at in its set-up
     assert first.notes == []
     first.run("fight")
+    first.render()                                     # said where it happens (on a page of its own, J-12), once
+    assert first.top.title == "Battle over" and "Battle over: the attacker wins" in " ".join(first.top.rows)
+    first.press("a")
     first.render()
-    assert len(first.notes) == 1 and "Battle over" in first.notes[0]   # said where it happens, once
-    first.render()
-    assert len(first.notes) == 1
+    assert isinstance(first.top, BattleScreen) and first.notes == []
     for lines in ([NEW, "add attacker c_leg10", "add defender p_leg3"], ARMIES):
         FakeCtx(*lines).open(BattleScreen()).render()  # battle 1 of another game, looked at in its set-up
         other = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", "fight").open(BattleScreen())
@@ -1495,7 +1496,8 @@ def test_the_end_of_a_battle_says_the_regroup_where_it_says_the_end():  # J-12, 
     ctx.render()
     ctx.run("fight")
     ctx.render()
-    assert len(ctx.notes) == 1 and "Battle over" in ctx.notes[0] and "may regroup" in ctx.notes[0], ctx.notes
+    said = " ".join(ctx.top.rows)
+    assert "Battle over" in said and "Caesar may regroup: all blocks" in said, said
     ctx = home(NEW, "add attacker c_leg10 strength=3", "add defender p_leg1 strength=1", "start").press("a")
     for _i in range(20):                           # fire until the battle ends on a fire's result
         if ctx.view()["battle"]["phase"] == "over":
@@ -1529,6 +1531,20 @@ def test_the_result_goes_with_an_undo_and_comes_back_after_a_power_cut(state_dir
         app.console.close()
     from firmware.screens.jc.battle import _ANNOUNCED
     _ANNOUNCED.clear()                                           # a power cut: a new process has said nothing yet
+    ended = app_with(lines[:-1], HOME + ["a"], state_dir / "ended")      # the battle screen, in the set-up
+    try:
+        ended.render()
+        assert ended.run("fight")["ok"]                           # the end, said on its own page
+        ended.render()
+        assert ended.stack[-1].title == "Battle over" and any("may regroup" in r for r in ended.stack[-1].rows)
+        ended.handle("b:hold")
+        ended.render()
+        ended.handle("a")                                        # undo: the end and its page taken back
+        ended.render()
+        assert isinstance(ended.stack[-1], BattleScreen) and ended.view()["battle"]["phase"] == "setup"
+    finally:
+        ended.console.close()
+        _ANNOUNCED.clear()
     again = app_with([], HOME + ["a", "a"], state_dir)           # Battle → Result
     try:
         assert isinstance(again.stack[-1], OverScreen)

@@ -22,7 +22,7 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Follows, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, chance_text, odds_line
-from firmware.screens.jc.over import OverScreen, regroup
+from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import next_battle_form, open_add
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item, owned_name, run_line,
                                        side_name, view_of, win_chance)
@@ -188,9 +188,11 @@ class BattleScreen(DecisionList):
 
     def render(self, ctx: Ctx) -> Image.Image:
         fresh = news(ctx)
-        if fresh:
-            ctx.notify(Sentences(*fresh))
         b = view_of(ctx)["battle"]
+        if fresh and b["phase"] == "over":     # the end, and the regroup (J-12): taken off by an undo of it
+            ctx.push(remade(lambda: EndPage((GAME,), _("Battle over"), [again(e) for e in fresh])))
+        elif fresh:
+            ctx.notify(Sentences(*fresh))
         d = b["decision"]
         if b["phase"] == "setup":
             self._title = _("Battle {}: set-up").format(b["number"])

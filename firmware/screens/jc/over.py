@@ -12,6 +12,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.text import Msg, _, ngettext, say
 from firmware.screens.jc.words import GAME, RESULT_WORDS, side_name, view_of
+from firmware.screens.play import Snapshot
 from firmware.screens.widgets import Intent, Scroll, intent, scroll_bar
 
 # The RU summary 3.6 «Когда бой завершен, победивший игрок может осуществить перегруппировку. Все
@@ -45,6 +46,14 @@ def regroup(b: BattleView) -> list[str]:
     navis = {x["kind"] == "navis" for x in b["blocks"] if x["side"] == winner and x["status"] in IN_SPACE}
     said: list[str] = [Msg(REGROUP_LAND[winner])] if False in navis else []
     return said + ([Msg(REGROUP_NAVIS[winner])] if True in navis else [])
+
+
+class EndPage(Snapshot):
+    """What the rules did last in a battle and its end (J-13), with what the winner may do now
+    (:func:`regroup`), said where it happens: taken off by an undo that takes the end back, not
+    by steps played since (the serial link may begin the next battle while it is read)."""
+
+    now_only = False
 
 
 class OverScreen:
