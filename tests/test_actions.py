@@ -29,6 +29,7 @@ def test_julius_caesar_lines():  # J-1, J-5..J-8, J-17, J-18
     assert jc.next_battle("caesar", False, "digital") == "next-battle attacker=caesar surprise=0 dice=digital"
     assert jc.add("attacker", "c_caesar", 3, reserve=True) == "add attacker c_caesar strength=3 reserve=1"
     assert jc.add_rated("defender", "C", 3, 2, leader=True) == "add defender rating=C3 strength=2 leader=1"
+    assert jc.remove("c_nav1") == "remove c_nav1"
     assert jc.fire("c_leg10", [1, 2, 3]) == "fire c_leg10 dice=1,2,3" and jc.fire("p_leg1") == "fire p_leg1"
     assert jc.auto([6, 6]) == "auto dice=6,6" and jc.auto() == "auto"
     assert jc.hit("p_leg3") == "hit p_leg3" and jc.hit() == "hit"

@@ -338,7 +338,7 @@ def test_what_the_rules_did_after_a_fire_is_said_after_a_change_of_language() ->
         events: list[Any] = []
 
         def view(self) -> dict:
-            return {"game": "jc-battle", "battle": {"number": 77, "blocks": [{"key": "c_caesar"}],
+            return {"game": "jc-battle", "battle": {"number": 77, "phase": "fighting", "blocks": [{"key": "c_caesar"}],
                                                     "events": [i18n.say(e) for e in self.events]}}
     ctx = Ctx()
     ctx.events = [first]

@@ -184,6 +184,17 @@ TERMS: list[Term] = [
     _t("jc", "Navis", "ru", "Суда", JC_RU, "Корабли", "Суда используются для трех целей"),
     _t("jc", "Battle", "ru", "Бой", JC_RU, "ФАЗА СРАЖЕНИЙ", "Игрок 1 выбирает следующий бой"),
     _t("jc", "Winter", "ru", "Зима", JC_RU, "ФАЗА «ЗИМЫ»", "Зима"),
+    # the regroup after a battle (J-12): the summary's own words, 3.6 for land blocks, 3.10 for ships
+    *[_t("jc", f"{side} may regroup: all blocks that won the battle, reserves included, may move to any adjacent "
+         "friendly or vacant cities. Road limits apply; no sea moves when regrouping.", "ru",
+         "осуществить перегруппировку: все блоки, победившие в бою (включая резерв), могут передвинуться",
+         JC_RU, "3.6. ПЕРЕГРУППИРОВКА", "победивший игрок может осуществить перегруппировку. Все блоки, победившие "
+         "в бою (включая резерв) могут передвинуться", exact=False) for side in ("Caesar", "Pompey")],
+    *[_t("jc", f"{side}'s navis that won the battle may move to an adjacent friendly or vacant sea, or to any "
+         "friendly or vacant port on the same sea.", "ru", "в прилегающее дружественное или свободное море или "
+         "в любой дружественный или свободный порт в том же море", JC_RU, "3.10 ПЕРЕГРУППИРОВКА КОРАБЛЕЙ",
+         "в прилегающее дружественное или свободное море или в любой дружественный или свободный порт в том же "
+         "море", exact=False) for side in ("Caesar", "Pompey")],
     # the session's title (its log opens «New game: …»): the summary's «бой», as the game's screens say it
     *[_t(domain, en, "ru", word, JC_RU, "ФАЗА СРАЖЕНИЙ", "Игрок 1 выбирает следующий бой | поддержка сухопутных боев с моря",
          exact=False)          # History's statistics of Julius Caesar battles: «бои», not «битвы»

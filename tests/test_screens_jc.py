@@ -301,10 +301,11 @@ def test_what_the_rules_did_is_said_once_and_never_from_another_game():  # J-13
     first.render()                                     # battle 1 of one game, looked at in its set-up
     assert first.notes == []
     first.run("fight")
+    first.render()                                     # said where it happens (on a page of its own, J-12), once
+    assert first.top.title == "Battle over" and "Battle over: the attacker wins" in " ".join(first.top.rows)
+    first.press("a")
     first.render()
-    assert len(first.notes) == 1 and "Battle over" in first.notes[0]   # said where it happens, once
-    first.render()
-    assert len(first.notes) == 1
+    assert isinstance(first.top, BattleScreen) and first.notes == []
     for lines in ([NEW, "add attacker c_leg10", "add defender p_leg3"], ARMIES):
         FakeCtx(*lines).open(BattleScreen()).render()  # battle 1 of another game, looked at in its set-up
         other = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", "fight").open(BattleScreen())
@@ -697,6 +698,88 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
     pick_block(legion, "Legio 1", "a:hold").press("left", "left", "left", "a")
     assert legion.lines[-1] == "add defender p_leg1 strength=1"
 
+
+
+# -- attacking navis beside land blocks are the reserves (J-8; the RU summary 2.2.2) ----------------
+def _attack(ctx: FakeCtx) -> list[tuple[str, bool]]:
+    b = ctx.view()["battle"]
+    return [(x["key"], x["reserve"]) for x in b["blocks"] if x["side"] == b["attacker"]]
+
+
+@pytest.mark.parametrize("lang,said", [("en", "Navis 1 joins the attack as a reserve: attacking navis"),
+                                       ("ru", "Судно 1 добавлено в резерв атакующего: атакующие суда вместе с "
+                                              "сухопутными блоками всегда в резерве (правила 2.2.2)."),
+                                       ("uk", "Судно 1 додано до резерву нападника")])
+def test_an_attacking_navis_beside_land_blocks_is_added_as_a_reserve(lang, said):  # J-8
+    """J-8 (RU summary 2.2.2 «…атакующие корабли всегда объявляются резервом»): the Add list added an
+    attacking navis beside an attacking legion as the main force, and only the Start refused it.
+    Now A on its row adds it as a reserve and says so in a whole sentence; its form (hold A) offers
+    the reserve only; the battle starts. A defending navis, or one attacking alone, is untouched."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", lang=lang)
+    ctx.open(AddScreen("attacker"))
+    navis = {"en": "Navis 1", "ru": "Судно 1", "uk": "Судно 1"}[lang]
+    ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:navis"), "a")
+    ctx.press(*DOWN * [str(i.label) for i in ctx.top.items(ctx)].index(navis), "a")
+    assert _attack(ctx) == [("c_leg10", False), ("c_nav1", True)]
+    assert len(ctx.notes) == 1 and said in ctx.notes[0], ctx.notes
+    assert ctx.run("start")["ok"]
+    form = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1")
+    form.open(AddScreen("attacker"))
+    pick_block(form, "Navis 2", "a:hold")                 # its form: Reserve on, and nothing else
+    assert form.top.title == "Navis 2"
+    form.press("down", "left")
+    assert str(form.top.items(form)[1].value) == "<on>", form.texts()
+    form.press("a")
+    assert _attack(form) == [("c_leg10", False), ("c_nav2", True)] and "as a reserve" in form.notes[-1]
+    alone = FakeCtx(NEW, "add defender p_leg1").open(AddScreen("attacker"))
+    pick_block(alone, "Navis 1")                          # a navis attacking alone: the main force
+    defending = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(AddScreen("defender"))
+    pick_block(defending, "Navis 1")                      # a navis defending its port beside a legion
+    assert _attack(alone) == [("c_nav1", False)] and alone.notes == []
+    assert ("p_nav1", False) in [(x["key"], x["reserve"]) for x in defending.view()["battle"]["blocks"]]
+    assert defending.notes == []
+
+
+@pytest.mark.parametrize("lang,one,two", [
+    ("en", "Navis 1 moves to the reserve: attacking navis beside land blocks are always reserves (rules 7.3).",
+     "Navis 1, Navis 4 move to the reserve: attacking navis beside land blocks are always reserves (rules 7.3)."),
+    ("ru", "Судно 1 переведено в резерв: атакующие суда вместе с сухопутными блоками всегда в резерве (правила 2.2.2).",
+     "Судно 1, Судно 4 переведены в резерв"),
+    ("uk", "Судно 1 переведено до резерву: судна нападника разом із сухопутними блоками завжди в резерві",
+     "Судно 1, Судно 4 переведено до резерву")])
+def test_a_land_block_joining_a_navis_attack_puts_the_navis_into_the_reserve(lang, one, two):  # J-8
+    """J-8, 2.2.2, the other way round: navis attacking a port (the main force), then a legion added
+    to the attack. The Start refused the set-up the Add list built. Now the navis go into the
+    reserve at their strength (out and in again: the console has no other way) and a whole
+    sentence says so; the battle starts. The same for a block added by its rating or by its form."""
+    from firmware.screens.jc.setup import AddScreen
+    lines = (NEW, "add attacker c_nav1 strength=1", "add attacker c_nav3 reserve=1", "add attacker c_nav4",
+             "add defender p_leg1")
+    ctx = FakeCtx(*lines, "remove c_nav4", lang=lang)
+    ctx.open(AddScreen("attacker"))
+    legio = {"en": "Legio 7", "ru": "Легион 7", "uk": "Легіон 7"}[lang]
+    ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")
+    ctx.press(*DOWN * [str(i.label) for i in ctx.top.items(ctx)].index(legio), "a")
+    assert sorted(_attack(ctx)) == [("c_leg7", False), ("c_nav1", True), ("c_nav3", True)]
+    assert {x["key"]: x["strength"] for x in ctx.view()["battle"]["blocks"]}["c_nav1"] == 1   # its strength kept
+    assert len(ctx.notes) == 1 and one in ctx.notes[0], ctx.notes
+    assert ctx.run("start")["ok"]
+    both = FakeCtx(*lines, lang=lang).open(AddScreen("attacker"))
+    both.press(*DOWN * [i.key for i in both.top.items(both)].index("kind:legion"), "a", "a")
+    assert sorted(_attack(both))[1:] == [("c_nav1", True), ("c_nav3", True), ("c_nav4", True)]
+    assert len(both.notes) == 1 and two in both.notes[0], both.notes
+    assert both.run("start")["ok"]
+    rated = FakeCtx(*lines).open(AddScreen("attacker"))
+    labels = [str(i.label) for i in rated.top.items(rated)]
+    rated.press(*DOWN * labels.index("By rating…"), "a", "a")         # a C3 III block by its rating
+    assert [r for k, r in _attack(rated) if k.startswith("c_nav")] == [True, True, True]
+    assert "Navis 1, Navis 4 move to the reserve" in rated.notes[-1], rated.notes
+    assert rated.run("start")["ok"]
+    form = FakeCtx(*lines).open(AddScreen("attacker"))
+    pick_block(form, "Legio 7", "a:hold").press("a")                   # its form, as it stands
+    assert [r for k, r in _attack(form) if k.startswith("c_nav")] == [True, True, True]
+    assert form.run("start")["ok"]
 
 # -- between battles: a step lost (Vulcan, Jupiter), a defection (Jupiter); the campaign's end ------
 KINDS = {"Legio": "Legions", "Equitatus": "Equitatus", "Auxilia": "Auxilia", "Navis": "Navis"}
@@ -1405,3 +1488,116 @@ def test_the_battle_line_and_the_odds_screen_give_the_same_figure():  # J-15; is
     figure = line.rsplit(" ", 1)[1]
     assert figure != pct(p), (p, figure)               # the case where rounding on its own differs
     assert shown[shown.index("Caesar wins") + 1] == figure, (line, shown)
+
+
+# -- regrouping after the battle (J-12; the RU summary 3.6 and 3.10) -------------------------------
+LAND_REGROUP = {"en": "may regroup: all blocks that won the battle, reserves included",
+                "ru": "может осуществить перегруппировку: все блоки, победившие в бою (включая резерв)",
+                "uk": "може здійснити перегрупування"}
+NAVIS_REGROUP = {"en": "navis that won the battle may move to an adjacent friendly or vacant sea",
+                 "ru": "победившие в бою, могут перейти в прилегающее дружественное или свободное море",
+                 "uk": "що перемогли в бою, можуть перейти до прилеглого дружнього або вільного моря"}
+
+
+def _over_text(ctx: FakeCtx) -> str:
+    """Every row of the result screen, scrolled through with the keys (down) from its first."""
+    from firmware.screens.jc.over import OverScreen
+    screen = OverScreen()
+    ctx.open(screen)
+    seen: list[str] = []
+    for _i in range(30):
+        ctx.render()
+        seen.extend(r for r in ctx.texts() if r not in seen)
+        ctx.press("down")
+    assert ctx.top is screen                       # the keys scroll it, never close it
+    return " ".join(seen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_result_says_what_the_winner_may_do_now(lang):  # J-12, J-13
+    """J-12 (RU summary 3.6 «Когда бой завершен, победивший игрок может осуществить перегруппировку.
+    Все блоки, победившие в бою (включая резерв) могут передвинуться в любой/любые прилегающие
+    дружественный или свободный город/города» and 3.10 for ships): the result screen said who held the
+    field and never that the winner may regroup now. Now it says so, in whole sentences, for the
+    winner's land blocks and for its navis (each only where the winner has such blocks left)."""
+    land = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", "fight", lang=lang)
+    said = _over_text(land)
+    winner = land.view()["battle"]["winner"]
+    names = {"en": {"caesar": "Caesar may", "pompey": "Pompey may"}, "ru": {"caesar": "Цезарь может", "pompey": "Помпей может"},
+             "uk": {"caesar": "Цезар може", "pompey": "Помпей може"}}[lang]
+    assert LAND_REGROUP[lang] in said and names[winner] in said, said
+    assert NAVIS_REGROUP[lang] not in said
+    sea = FakeCtx(NEW, "add attacker c_nav4", "add defender p_nav1", "fight", lang=lang)   # a sea battle (J-11)
+    said = _over_text(sea)
+    assert NAVIS_REGROUP[lang] in said and LAND_REGROUP[lang] not in said, said
+    port = FakeCtx(NEW, "add attacker c_leg10 strength=3", "add attacker c_nav4 strength=1 reserve=1",
+                   "add defender p_aux1 strength=1", "fight", lang=lang)      # a port attacked by land and sea
+    assert port.view()["battle"]["winner"] == "caesar"
+    said = _over_text(port)
+    assert LAND_REGROUP[lang] in said and NAVIS_REGROUP[lang] in said, said
+
+
+def test_the_end_of_a_battle_says_the_regroup_where_it_says_the_end():  # J-12, J-13
+    """Said where the end is said (the notice of the battle screen, the fire's result), with no
+    press more: the result screen is not the only place the player learns it."""
+    from firmware.screens.jc.battle import BattleScreen
+    ctx = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(BattleScreen())
+    ctx.render()
+    ctx.run("fight")
+    ctx.render()
+    said = " ".join(ctx.top.rows)
+    assert "Battle over" in said and "Caesar may regroup: all blocks" in said, said
+    ctx = home(NEW, "add attacker c_leg10 strength=3", "add defender p_leg1 strength=1", "start").press("a")
+    for _i in range(20):                           # fire until the battle ends on a fire's result
+        if ctx.view()["battle"]["phase"] == "over":
+            break
+        if isinstance(ctx.top, DiceResult):
+            ctx.press("a")
+            continue
+        ctx.press("a")
+    assert isinstance(ctx.top, DiceResult), type(ctx.top).__name__
+    said = " ".join(ctx.top.paras(ctx.view()["battle"]["blocks"]))
+    assert "Battle over" in said and "Caesar may regroup" in said, said
+
+
+def test_the_result_goes_with_an_undo_and_comes_back_after_a_power_cut(state_dir):  # J-12, J-13
+    """An undo that takes the end back took the result screen off no more: it stayed, saying
+    "Nobody" won a battle of 0 rounds. Now it goes; after a power cut the result (regroup too)
+    reads as before."""
+    from firmware.screens.jc.over import OverScreen
+    lines = [NEW, "add attacker c_leg10", "add defender p_leg1", "fight"]
+    app = app_with(lines, HOME + ["a", "a"], state_dir)          # Battle → Result
+    try:
+        assert isinstance(app.stack[-1], OverScreen)
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                          # undo: the end taken back
+        app.render()
+        assert app.view()["battle"]["phase"] != "over"
+        assert not any(isinstance(s, OverScreen) for s in app.stack), app.stack
+        assert app.console.request("fight")["ok"]
+    finally:
+        app.console.close()
+    from firmware.screens.jc.battle import _ANNOUNCED
+    _ANNOUNCED.clear()                                           # a power cut: a new process has said nothing yet
+    ended = app_with(lines[:-1], HOME + ["a"], state_dir / "ended")      # the battle screen, in the set-up
+    try:
+        ended.render()
+        assert ended.run("fight")["ok"]                           # the end, said on its own page
+        ended.render()
+        assert ended.stack[-1].title == "Battle over" and any("may regroup" in r for r in ended.stack[-1].rows)
+        ended.handle("b:hold")
+        ended.render()
+        ended.handle("a")                                        # undo: the end and its page taken back
+        ended.render()
+        assert isinstance(ended.stack[-1], BattleScreen) and ended.view()["battle"]["phase"] == "setup"
+    finally:
+        ended.console.close()
+        _ANNOUNCED.clear()
+    again = app_with([], HOME + ["a", "a"], state_dir)           # Battle → Result
+    try:
+        assert isinstance(again.stack[-1], OverScreen)
+        said = " ".join(again.stack[-1].rows(again.view()["battle"]))
+        assert said.startswith("The attacker wins. Caesar may regroup: all blocks"), said
+    finally:
+        again.console.close()

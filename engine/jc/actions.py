@@ -25,7 +25,7 @@ from engine.jc.replies import (
     VpReply,
     WinterReply,
 )
-from engine.replies import NewReply
+from engine.replies import NewReply, Reply
 
 Side = Literal["caesar", "pompey"]
 Role = Literal["attacker", "defender"]
@@ -55,6 +55,11 @@ def roster(side: str) -> Line[RosterReply]:
 def add(role: Role, block: str, strength: int, reserve: bool = False) -> Line[AddReply]:
     """A roster block at ``strength`` (J-8: ``reserve``)."""
     return words("add", role, block, f"strength={strength}", "reserve=1" if reserve else "")
+
+
+def remove(block: str) -> Line[Reply]:
+    """A block taken out of the battle being set up (``key``: its id, or a rated block's name)."""
+    return words("remove", block)
 
 
 def add_rated(role: Role, initiative: str, firepower: int, strength: int, leader: bool = False,

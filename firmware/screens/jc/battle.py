@@ -22,8 +22,9 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Follows, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, chance_text, odds_line
+from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import next_battle_form, open_add
-from firmware.screens.jc.words import (GAME, RESULT_WORDS, block_row, fitted_name, name_of, over_item, owned_name, run_line,
+from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item, owned_name, run_line,
                                        side_name, view_of, win_chance)
 from firmware.screens.widgets import (DiceEntry, Intent, Item, ListScreen, Scroll, die_tile, intent, pct, scroll_bar)
 from firmware.screens.widgets.dice import DIE
@@ -110,7 +111,7 @@ def news(ctx: Ctx) -> list[str]:
     a leader killed, Cleopatra changing sides, J-2; the end): said once, where they happen. The
     first look at a battle says nothing of what came before it — also when a battle of the same
     number was looked at in another game (other blocks, or what was said is not how this battle
-    began) or an undo took events back."""
+    began) or an undo took events back. Said with the end: what the winner may do now (regroup, J-12)."""
     b = view_of(ctx)["battle"]
     events = list(b["events"])                  # (sentences: said again in a new language, see ``again``)
     english = [str(e.source) if isinstance(e, Spoken) else str(e) for e in events]   # the same in every language
@@ -119,7 +120,8 @@ def news(ctx: Ctx) -> list[str]:
     _ANNOUNCED[b["number"]] = (blocks, english)
     if seen is None or blocks_then != blocks or english[:len(seen)] != seen:
         return []
-    return events[len(seen):]
+    fresh = events[len(seen):]
+    return fresh + regroup(b) if fresh and b["phase"] == "over" else fresh
 
 
 # -- advice on a hit: a leader, and what the other choice costs ------------------------------------
@@ -186,9 +188,11 @@ class BattleScreen(DecisionList):
 
     def render(self, ctx: Ctx) -> Image.Image:
         fresh = news(ctx)
-        if fresh:
-            ctx.notify(Sentences(*fresh))
         b = view_of(ctx)["battle"]
+        if fresh and b["phase"] == "over":     # the end, and the regroup (J-12): taken off by an undo of it
+            ctx.push(remade(lambda: EndPage((GAME,), _("Battle over"), [again(e) for e in fresh])))
+        elif fresh:
+            ctx.notify(Sentences(*fresh))
         d = b["decision"]
         if b["phase"] == "setup":
             self._title = _("Battle {}: set-up").format(b["number"])
@@ -467,27 +471,3 @@ class DiceResult(Follows):
             ctx.pop()
             if self.then is not None:
                 self.then(ctx)
-
-
-class OverScreen:
-    """The result of the battle: who holds the field in big letters, and the result."""
-
-    def __init__(self) -> None:
-        self.title = ""
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        b = view_of(ctx)["battle"]
-        self.title = _("Battle {}").format(b["number"])
-        base.title_bar(draw, self.title, ngettext("{} round", "{} rounds", b["round"]).format(b["round"]))
-        word = side_name(b["winner"]) if b["winner"] else _("Nobody")
-        w = base.big_width(word, 2)
-        base.big(img, max(0, (base.W - w) // 2), base.TITLE_H + 1, word, 2)
-        text = _(RESULT_WORDS[b["result"]]) if b["result"] in RESULT_WORDS else ""
-        for i, row in enumerate(base.wrap(text)[:2]):
-            base.put(draw, 1, base.row_y(2) + 3 + i * base.LINE - 2, row)
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        if intent("text", key) in (Intent.BACK, Intent.CLOSE):
-            ctx.pop()

@@ -12,13 +12,13 @@ from engine.jc.order import ballista_rating
 from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman, roster
 from engine.text import N_
-from firmware.i18n import language
+from firmware.i18n import Sentences, language
 from firmware.screens.jc.kinds import GroupedBlocks
-from firmware.screens.jc.text import _, ngettext
+from firmware.screens.jc.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.jc.words import (CLEOPATRA_LABEL, CLEOPATRA_WORDS, ROLE_WORDS, SIDES, owned_name, run_line,
-                                       side_name, view_of)
+from firmware.screens.jc.words import (CLEOPATRA_LABEL, CLEOPATRA_WORDS, ROLE_WORDS, SIDES, BlockNamed, owned_name,
+                                       run_line, side_name, view_of)
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.dice import TABLE_DICE, source_word
 from firmware.screens.widgets.people import Seats
@@ -181,16 +181,74 @@ class AddScreen(GroupedBlocks):
         if block is None:
             self.select(ctx)
         else:
-            ctx.push(block_form(self.role, block))
+            ctx.push(block_form(self.role, block, navis_forced(ctx, self.role, block)))
 
 
 def add_block(ctx: Ctx, role: act.Role, block: RosterBlock) -> None:
     """A block added at once, at the strength its form starts at (the roster's, on its track)."""
     track = strengths(block)
     strength = block["strength"] if block["strength"] in track else track[-1]
-    response = run_line(ctx, act.add(role, block["id"], strength, False))
-    for note in response.get("notes", []) if response is not None else []:
-        ctx.notify(note)
+    tell(ctx, add_keeping_navis_reserves(ctx, role, block, strength, False))
+
+
+# -- attacking navis beside land blocks are the reserves (J-8; the RU summary 2.2.2) ------------------
+NAVIS_ADDED = N_("{} joins the attack as a reserve: attacking navis beside land blocks are always reserves "
+                 "(rules 7.3).")
+
+
+def navis_forced(ctx: Ctx, role: str, block: RosterBlock) -> bool:
+    """True when ``block`` is a navis joining the attack beside attacking land blocks: it can only
+    be a reserve (J-8; the RU summary 2.2.2 «Если атакующие войска, помимо кораблей, включают и
+    наземные блоки (атака города-порта), в таком случае атакующие корабли всегда объявляются
+    резервом»)."""
+    b = view_of(ctx)["battle"]
+    return (role == "attacker" and block["kind"] == "navis"
+            and any(x["kind"] != "navis" for x in b["blocks"] if x["side"] == b["attacker"]))
+
+
+def add_keeping_navis_reserves(ctx: Ctx, role: act.Role, block: RosterBlock, strength: int,
+                               reserve: bool) -> list[str] | None:
+    """Add ``block``; the start never refuses what the Add list built (J-8, 2.2.2): an attacking
+    navis beside attacking land blocks comes in as a reserve, and a land block joining an attack
+    whose navis are its main force puts them into the reserve (each taken out and added again as
+    a reserve, at its strength). Returns what to say (the device's doing in a whole sentence,
+    the roster's notes), None if the block was refused (the reason said)."""
+    forced = navis_forced(ctx, role, block) and not reserve
+    response = run_line(ctx, act.add(role, block["id"], strength, reserve or forced))
+    if response is None:
+        return None
+    said: list[str] = [Msg(NAVIS_ADDED, BlockNamed(block))] if forced else []
+    if role == "attacker" and block["kind"] != "navis":
+        said += navis_to_reserve(ctx)
+    return said + response.get("notes", [])
+
+
+def tell(ctx: Ctx, said: list[str] | None) -> None:
+    """What adding a block did, as one notice (nothing for nothing)."""
+    if said:
+        ctx.notify(Sentences(*said) if len(said) > 1 else said[0])
+
+
+def navis_to_reserve(ctx: Ctx) -> list[str]:
+    """The attacking roster navis of the main force put into the reserve (taken out, added again
+    as reserves at their strength) once land blocks attack too, and the sentence that says so; a
+    navis known only by its rating (the console's) is left as it is (the start says why)."""
+    b = view_of(ctx)["battle"]
+    attack = [x for x in b["blocks"] if x["side"] == b["attacker"]]
+    if not any(x["kind"] != "navis" for x in attack):
+        return []
+    moved = []
+    for x in attack:
+        if x["kind"] != "navis" or x["reserve"] or not x["id"]:
+            continue
+        if run_line(ctx, act.remove(x["key"])) is None or run_line(ctx, act.add("attacker", x["id"], x["strength"], True)) is None:
+            break
+        moved.append(BlockNamed(x))
+    if not moved:
+        return []
+    return [Msg("{names} moves to the reserve: attacking navis beside land blocks are always reserves (rules 7.3).",
+                names=Msg.join(moved), n=len(moved),
+                plural="{names} move to the reserve: attacking navis beside land blocks are always reserves (rules 7.3).")]
 
 
 def rating_as(block: RosterBlock, role: str) -> str:
@@ -209,19 +267,20 @@ def strengths(block: RosterBlock) -> list[int]:
     return sorted(spec.track) if spec is not None else list(range(1, block["max"] + 1))
 
 
-def block_form(role: act.Role, block: RosterBlock) -> NumberForm:
-    """Strength (only those on the block's track) and reserve for a roster block; A adds it."""
+def block_form(role: act.Role, block: RosterBlock, reserve_only: bool = False) -> NumberForm:
+    """Strength (only those on the block's track) and reserve for a roster block; A adds it.
+    ``reserve_only``: an attacking navis beside land blocks (:func:`navis_forced`), on only."""
     track = strengths(block)
     now = track.index(block["strength"]) if block["strength"] in track else len(track) - 1
     fields = [Field("strength", N_("Strength"), now, 0, len(track) - 1, lambda i: roman(track[i])),
-              Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
+              Field("reserve", N_("Reserve"), int(reserve_only), int(reserve_only), 1, on_off)]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        response = run_line(ctx, act.add(role, block["id"], track[v["strength"]], bool(v["reserve"])))
-        if response is not None:
+        chosen = bool(v["reserve"]) and not navis_forced(ctx, role, block)    # not chosen where it is the only one
+        said = add_keeping_navis_reserves(ctx, role, block, track[v["strength"]], chosen)
+        if said is not None:
             ctx.pop()
-            for note in response.get("notes", []):
-                ctx.notify(note)
+            tell(ctx, said)
 
     return NumberForm(lambda: owned_name(block), fields, go)
 
@@ -238,5 +297,6 @@ def rated_form(role: act.Role) -> NumberForm:
         line = act.add_rated(role, "ABCD"[v["letter"]], v["fp"], v["strength"], bool(v["leader"]), bool(v["reserve"]))
         if run_line(ctx, line) is not None:
             ctx.pop()
+            tell(ctx, navis_to_reserve(ctx) if role == "attacker" else [])      # a land block (J-8)
 
     return NumberForm(N_("Block by rating"), fields, go)
