@@ -65,6 +65,12 @@ class SessionCommands:
             if committed and not ends and self._revealed(seed):
                 raise IllegalMove(Msg("This game's seed was shown when a copy of it ended: it cannot be played "
                                       "on, since every later draw would be known."))
+            current = self.session
+            if (committed and not ends and current is not None and int(current.header["seed"]) == seed
+                    and self._ends_when_replaced(current)):
+                raise IllegalMove(Msg("A copy of this game that its rules ended is running now: replacing it ends "
+                                      "it and shows its seed, so no other copy of it can be reopened to be played "
+                                      "on (every later draw would be known). Undo its last move first, or keep it."))
             fields = self._new(line, req.opts, given=(seed, committed, version))
             if self.session is not None:
                 self.session.again = [x.strip() for x in lines]
@@ -124,6 +130,9 @@ class SessionCommands:
         old = self.session
         if old is not None:
             self._file_unfiled(old)        # a StorageError refuses the new game: nothing changed
+            if self._ends_when_replaced(old):
+                self._run_session(old, END)        # (a StorageError: refused, nothing changed)
+                self._file_unfiled(old)
         abandoned = bool(self._safely("record the replaced game as abandoned",
                                       lambda: history.record_abandoned(self.store, old), again=False)
                          ) if old is not None else False
@@ -145,6 +154,25 @@ class SessionCommands:
             out["share"] = view["share"]
         out["state"] = view
         return out
+
+    def _ends_when_replaced(self, session: Session) -> bool:
+        """Whether a ``new`` replacing ``session`` ends it first, as ``reveal`` would: its rules
+        ended it and History recorded it finished (PROTOCOL.md third round: such a game "is already
+        ended", and each ended game's History entry and exports carry its seed, share and
+        commitment). Its copy in Earlier games then ends with ``end``: it reopens ended, never
+        drawing anew from its known seed. Not a game over but not finished for History (Glory
+        never scored: PROTOCOL.md, "after round 9 **and** `score`"): that one is abandoned, its seed
+        kept secret, and Earlier games can reopen it to score it. (Ending it is its own saved step:
+        if the card then refuses the new game, the old one stays ended; only undoing its last move
+        is lost.)"""
+        import sqlite3
+        if session.ended or not session.over_by_rules():
+            return False
+        try:
+            return history.recorded(self.store.db, str(session.header["sid"]))
+        except sqlite3.Error as e:
+            log.warning("History cannot be read (%s): the replaced game is not ended", e)
+            return False
 
     def _reveal(self, session: Session) -> dict[str, Any]:
         """The seed, once the game has ended (``end``, or its rules ended it: then ``reveal``
