@@ -347,7 +347,8 @@ def _one_person_once(store: Store, session: Session) -> None:
 def _started(db: sqlite3.Connection, session: Session) -> None:
     """In the transaction that starts ``session``: the start time History keeps, and the people it
     names (Glory's players, any game's ``people=``) on the players' list (firmware/players.py),
-    the first named the most recent."""
+    the first named the most recent (a copy reopened from Earlier games is no new set-up: it
+    brings back no one forgotten since)."""
     from firmware import players
     history.write_started(db, session)
-    players.note_with_new_game(db, _named(session))
+    players.note_with_new_game(db, _named(session), add=not session.header.get("reopened"))

@@ -193,7 +193,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
     try:
-        players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
+        players.note(db, [str(p["name"]) for p in people if not is_seat(p)], add=False)   # (a forgotten one stays so)
     except StorageError as e:       # the people's list cannot be read now: the record goes in all the same
         log.warning("the players of History row %s/%s are not remembered: %s", sid, part, e)
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)

@@ -1,11 +1,14 @@
 """The players this device has seen (PROTOCOL.md, third round: ``players``, ``players forget``).
 
-A person's name is remembered when a game is set up with it (Glory's ``players=``, any game's
-``people=``, firmware/session.py) and when History records a game it played; the list is offered
-first in every player form of the device, most recent first. A name can be renamed (the old one is
-kept as an alias, so History's older games and the statistics stay with the same person) or
-forgotten (History keeps its games). Seats such as *Caesar* or *Romans*, a game's placeholder names
-(Glory's seat colours, *Auto-Crassus*) and ``Player N`` are not people and are never remembered.
+A person's name is remembered when a new game is set up with it (Glory's ``players=``, any game's
+``people=``, firmware/session.py); History recording a game they played, or a game of theirs
+reopened from Earlier games, makes them the most recent again (a new table starts with the people
+History holds). The list is offered first in every player form of the device, most recent first.
+A name can be renamed (the old one is kept as an alias, so History's older games and the statistics
+stay with the same person) or forgotten (History keeps its games): a forgotten name comes back only
+when a new set-up names the person again, never because a game they played was filed later.
+Seats such as *Caesar* or *Romans*, a game's placeholder names (Glory's seat colours,
+*Auto-Crassus*) and ``Player N`` are not people and are never remembered.
 
 The ``players`` table sits beside the store's (like History's): one row per person, ``name``
 (primary key), ``data`` (JSON: ``seen``, a counter — the higher, the more recent —, ``was``,
@@ -222,14 +225,15 @@ def _find(people: list[Known], name: str) -> Known | None:
 
 
 # -- changing --------------------------------------------------------------------------------------
-def _seen(db: sqlite3.Connection, seen_now: list[str]) -> None:
+def _seen(db: sqlite3.Connection, seen_now: list[str], add: bool = True) -> None:
     people = known(db, strict=True)           # a list the card cannot read is never written over as empty
     top = max((k.seen for k in people), default=0)
     for i, name in enumerate(seen_now):
         stamp = top + len(seen_now) - i               # the first named is the most recent
         k = _find(people, name)
         if k is None:
-            _write(db, name, stamp, (), name.casefold())
+            if add:
+                _write(db, name, stamp, (), name.casefold())
         else:
             _write(db, k.name, stamp, k.was, k.pid)
     people = known(db)
@@ -237,16 +241,18 @@ def _seen(db: sqlite3.Connection, seen_now: list[str]) -> None:
         db.execute("DELETE FROM players WHERE name=?", (k.name,))
 
 
-def note(db: sqlite3.Connection, people: Iterable[str]) -> None:
+def note(db: sqlite3.Connection, people: Iterable[str], add: bool = True) -> None:
     """Inside a transaction: remember ``people`` as seen now (the first named most recent); names
-    that are not people are left out."""
+    that are not people are left out. ``add`` False (a game filed in History, a game reopened: not
+    a new set-up): only the people still on the list are seen again; a name not on it (forgotten:
+    ``players forget``) is not brought back."""
     valid = [n for n in dict.fromkeys(str(p).strip() for p in people) if is_person(n)]
     if valid:
         ensure(db)
-        _seen(db, valid)
+        _seen(db, valid, add)
 
 
-def note_with_new_game(db: sqlite3.Connection, people: Iterable[str]) -> None:
+def note_with_new_game(db: sqlite3.Connection, people: Iterable[str], add: bool = True) -> None:
     """Inside the transaction that starts the new game naming ``people``: :func:`note`, so that
     the game and its players are kept together or not at all (in a transaction of their own, a
     power cut between the two kept the game and lost its players). In a savepoint: a players' list
@@ -254,7 +260,7 @@ def note_with_new_game(db: sqlite3.Connection, people: Iterable[str]) -> None:
     from engine.errors import LegatusError
     db.execute("SAVEPOINT new_game_players")
     try:
-        note(db, people)
+        note(db, people, add)
     except (sqlite3.Error, LegatusError) as e:
         log.error("could not remember the players of the new game (%s); it starts without", e)
         db.execute("ROLLBACK TO new_game_players")

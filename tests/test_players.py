@@ -83,6 +83,46 @@ def test_forget_takes_a_name_off_the_list_and_history_keeps_its_games(state_dir)
         c.close()
 
 
+def test_a_forgotten_player_stays_forgotten_when_a_game_they_played_is_filed_later(state_dir):
+    """``players forget <name>``: the person asked to be forgotten. A game they were in, filed in
+    History afterwards (Glory scored, G-15; a Julius Caesar battle's end, J-13; a game abandoned
+    or ended by a new one; a copy reopened from Earlier games), keeps them among its players, but
+    brought the name back to the list every player form offers. Only a new set-up that names them
+    again does."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new glory players=Анна,Борис seed=1"] + ["event", "end-round"] * 9, [], state_dir)
+    c = app.console
+    try:
+        ok(c, "players forget Борис")
+        ok(c, "score")                                             # G-15: filed in History now
+        assert [p["name"] for p in ok(c, "history")["games"][0]["players"]] == ["Анна", "Борис"]
+        assert ok(c, "players")["players"] == ["Анна"]
+        ok(c, "new jc-battle people=caesar:Вера,pompey:Гриша seed=2")
+        ok(c, "add attacker c_leg10")
+        ok(c, "add defender p_pompeius")
+        ok(c, "players forget Гриша")
+        ok(c, "fight")                                             # J-13: the battle is filed
+        ok(c, "new sword players=romans,gauls people=romans:Дина,gauls:Егор")
+        ok(c, "players forget Егор")
+        ok(c, "new dice")                                          # the Sword game: abandoned
+        assert {p["name"] for e in ok(c, "history")["games"] for p in e["players"]} >= {"Борис", "Гриша", "Егор"}
+        assert ok(c, "players")["players"] == ["Дина", "Вера", "Анна"]
+        sword = next(a for a in archived(app.archives()) if a.game == "sword")
+        assert reopen(app, sword)                                  # a copy reopened: not a new set-up
+        assert ok(c, "victory romans")["finished"] and ok(c, "end")["ok"]
+        assert ok(c, "players")["players"] == ["Дина", "Вера", "Анна"]
+        ok(c, "new glory players=Вера,борис seed=3")               # typed again: remembered again
+        assert ok(c, "players")["players"] == ["Вера", "борис", "Дина", "Анна"]
+    finally:
+        c.close()
+    c = _open(state_dir)                                           # and so after a restart
+    try:
+        assert ok(c, "players")["players"] == ["Вера", "борис", "Дина", "Анна"]
+    finally:
+        c.close()
+
+
 def test_rename_keeps_the_old_name_as_an_alias_and_merges_one_person(state_dir):
     c = _open(state_dir)
     try:
