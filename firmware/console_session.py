@@ -169,7 +169,11 @@ class SessionCommands:
         if session.ended or not session.over_by_rules():
             return False
         try:
-            return history.recorded(self.store.db, str(session.header["sid"]))
+            if history.recorded(self.store.db, str(session.header["sid"])):
+                return True
+            from firmware.history_seen import whole_game_elsewhere      # (a copy: recorded under the archived game)
+            return bool(session.header.get("reopened")) and whole_game_elsewhere(
+                self.store.db, session.header, session.lines, len(session.lines) + 1)
         except sqlite3.Error as e:
             log.warning("History cannot be read (%s): the replaced game is not ended", e)
             return False

@@ -770,6 +770,67 @@ def test_glory_over_but_never_scored_is_abandoned_by_new_with_its_seed_secret(st
         app.console.close()
 
 
+def test_a_battle_filed_by_an_archived_session_shows_its_seed_once_a_reopened_copy_ends(state_dir: Path,
+                                                                                       tmp_path: Path):
+    """History records a game once however often it is reopened (PROTOCOL.md): a Julius Caesar
+    battle (J-13) fought before the session was replaced stays the archived session's entry when a
+    copy reopened from Earlier games replays it. Once that copy ended (``end``; its seed shown by
+    ``reveal``), the battle's entry still said seed, share and commitment null, and ``export
+    format=draws`` refused it ("shown once its session has ended"): an ended game's entry without
+    its draws. It carries them now, from the copy's record, which the script checks."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new jc-battle", "share 6-2", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                    "new dice seed=1"], [], state_dir)
+    try:
+        [battle] = app.run("history")["games"]
+        assert battle["mode"]["kind"] == "battle" and battle["seed"] is None      # the campaign goes on
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "jc-battle"))
+        assert app.run("end")["ok"]
+        shown = app.run("reveal")
+        games = app.run("history")["games"]                          # the battle recorded once; the copy
+        assert [g["mode"]["kind"] for g in games] == ["ended", "battle"]    # ended by the players: its row
+        again = games[1]
+        assert again["id"] == battle["id"] and games[0]["seed"] == shown["seed"]
+        assert (again["seed"], again["share"], again["commitment"]) == (shown["seed"], "6-2", shown["commitment"])
+        reply = app.run(f"export format=draws id={battle['id']}")
+        assert reply["ok"] and reply["record"]["history_id"] == battle["id"], reply
+        path = tmp_path / "battle.json"
+        path.write_text(json.dumps(reply), encoding="utf-8")
+        out = _verify(path, "--commitment", shown["commitment"][:8])
+        assert out.returncode == 0 and "all match" in out.stdout, out.stdout + out.stderr
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("how", ["reveal", "new"])
+def test_a_finished_game_an_older_legatus_archived_unended_shows_its_seed_once_a_copy_ends(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch, how: str):
+    """An older Legatus archived a game its rules ended (W-13) without ending it. Reopened from
+    Earlier games, its copy finishes again and History keeps the game once, under the archived
+    session: ending the copy (``reveal``, or the ``new`` that replaces it) must give that entry its
+    seed and draws. Before, ``reveal`` left the entry null, and a ``new`` did not even end the copy."""
+    from firmware.console_session import SessionCommands
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    with monkeypatch.context() as m:                                 # as an older Legatus did
+        m.setattr(SessionCommands, "_ends_when_replaced", lambda self, session: False)
+        app = app_with(["new sword players=romans,gauls", "consuls", "victory romans", "new dice seed=1"], [],
+                       state_dir)
+    try:
+        [entry] = app.run("history")["games"]
+        assert entry["seed"] is None
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "sword"))
+        seed = int(app.console.session.header["seed"])
+        assert app.run(how if how == "reveal" else "new dice seed=2")["ok"]
+        [again] = app.run("history")["games"]
+        assert again["id"] == entry["id"] and again["seed"] == seed and again["commitment"] == commitment(seed)
+        assert app.run(f"export format=draws id={entry['id']}")["record"]["actions"] == ["consuls", "victory romans",
+                                                                                          "end"]
+    finally:
+        app.console.close()
+
+
 def test_actions_pages_through_the_whole_history(console: Console):
     ok(console, "new bag items=a*40 seed=3")
     for _ in range(30):
