@@ -131,7 +131,7 @@ class SessionCommands:
         if old is not None:
             self._file_unfiled(old)        # a StorageError refuses the new game: nothing changed
             if self._ends_when_replaced(old):
-                self._run_session(old, END)        # (a StorageError: refused, nothing changed)
+                self._run_session(old, END)        # (its end refused: the new game too, nothing changed)
                 self._file_unfiled(old)
         abandoned = bool(self._safely("record the replaced game as abandoned",
                                       lambda: history.record_abandoned(self.store, old), again=False)
