@@ -1161,3 +1161,26 @@ def test_an_ended_game_whose_records_a_full_disk_refused_is_not_lost_when_a_new_
     entry = ok(console, "history")["games"][0]
     assert (entry["game"], entry["status"]) == ("dice", "ended")
     assert entry["seed"] is not None
+
+
+def test_a_game_its_rules_ended_whose_end_the_card_refuses_is_not_replaced(console: Console, monkeypatch):
+    """A ``new`` over a game its rules ended first ends it (its ``end`` saved like any action): a
+    card that refuses that row refuses the new game, and nothing changed — the game still runs
+    (its last move can be undone), its seed still secret."""
+    from engine.text import Msg
+    from firmware.storage import StorageError
+    ok(console, "new sword players=romans,gauls")
+    ok(console, "victory romans")
+    state, store = ok(console, "state")["state"], console.store
+    real = type(store).commit
+
+    def full(*args: Any) -> None:
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(type(store), "commit", full)
+    refused = console.request("new dice")
+    assert (refused["ok"], refused["error"]) == (False, "storage_error"), refused
+    monkeypatch.setattr(type(store), "commit", real)
+    assert ok(console, "state")["state"] == state and state["ended"] is None
+    assert ok(console, "history")["games"][0]["seed"] is None
+    ok(console, "undo")                                             # the victory taken back: it goes on
+    assert ok(console, "state")["state"]["over"] is False
