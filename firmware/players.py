@@ -320,7 +320,9 @@ def _refuse_two_at_one_table(db: sqlite3.Connection, one: Known, other: Known, p
 def rename(store: Any, old: str, new: str, played: Played | None = None) -> str:
     """``old`` is called ``new`` from now on: the old name becomes an alias (History's games and
     the statistics stay with the same person); if ``new`` is someone remembered already (their
-    name now or an earlier one), the two are one person now — unless they played in one game.
+    name now or an earlier one), the two are one person now — unless they played in one game (so
+    too a name nobody is listed under, a forgotten player's, that History holds at one table with
+    ``old``: its games would become theirs).
     Returns the new name; BadArguments if ``old`` is unknown, ``new`` bad or the two sat at one
     table."""
     new = check(new)
@@ -333,8 +335,9 @@ def rename(store: Any, old: str, new: str, played: Played | None = None) -> str:
         fold = new.casefold()
         other = (next((p for p in people if p.name.casefold() == fold and p.name != k.name), None)
                  or next((p for p in people if p.name != k.name and any(w.casefold() == fold for w in p.was)), None))
-        if other is not None and played is not None:
-            _refuse_two_at_one_table(db, k, other, played)
+        if played is not None and (other is not None or fold not in {n.casefold() for n in (k.name, *k.was)}):
+            # (a name nobody is listed under — forgotten — still names its History games' player)
+            _refuse_two_at_one_table(db, k, other if other is not None else Known(new, 0, ()), played)
         was = [w for w in (*k.was, k.name, *(other.was if other else ()), *((other.name,) if other else ()))
                if w.casefold() != fold]
         db.execute("DELETE FROM players WHERE name=?", (k.name,))

@@ -170,6 +170,34 @@ def test_two_people_who_sat_at_one_table_are_not_merged(state_dir):
         c.close()
 
 
+def test_a_forgotten_name_is_never_given_to_someone_who_sat_at_their_table(state_dir):
+    # History keeps a forgotten player's games under their name. Renaming another player of the
+    # same game to that name made the two one person at one table: the game's export named two
+    # players with one sourcePlayerId ("boris" twice: BG Stats merges them) and Statistics counted
+    # the game twice for one person — what the rename refuses for two listed people. Refused for
+    # a forgotten name too (in History or in the game running now); their own old name, or a name
+    # nobody at their table had, still goes.
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Anna,Boris")
+        ok(c, "players forget Anna")
+        r = c.request("players rename Boris anna")
+        assert r["error"] == "bad_arguments" and "two people" in r["message"], r
+        assert ok(c, "players") == {"ok": True, "players": ["Boris"], "was": {}}
+        ids = [p["sourcePlayerId"] for p in ok(c, "export format=bgstats")["play"]["players"]]
+        assert ids == ["anna", "boris"]
+        ok(c, "new glory players=Vera,Gleb seed=2")                # the game running now
+        assert "History 1" in c.request("players rename Boris anna")["message"]
+        ok(c, "players forget Gleb")
+        assert c.request("players rename Vera Gleb")["error"] == "bad_arguments"
+        ok(c, "players rename Boris Bob")
+        ok(c, "players rename Bob Boris")                          # back to his own old name: fine
+        ok(c, "players rename Vera Nina")                          # nobody at her table: fine
+        assert ok(c, "players")["players"] == ["Nina", "Boris"]
+    finally:
+        c.close()
+
+
 def test_two_people_at_the_table_of_the_running_game_are_not_merged(state_dir):
     # Renaming a player mid-game (Glory, G-1: the same seats all 9 rounds) onto the name of another
     # player of the same game would make them one person at one table: the game goes to History
