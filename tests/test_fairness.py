@@ -764,7 +764,12 @@ def test_glory_over_but_never_scored_is_abandoned_by_new_with_its_seed_secret(st
         [entry] = app.run("history")["games"]
         assert entry["status"] == "abandoned" and (entry["seed"], entry["commitment"]) == (None, None)
         assert reopen(app, next(a for a in archived(app.archives()) if a.game == "glory"))
-        assert not app.console.session.ended and app.run("score")["ok"]
+        copy = app.console.session
+        drawn = copy.state_json
+        assert not copy.ended and app.run("undo")["ok"] and app.run("undo")["ok"]    # round 9's event undone
+        assert app.run("event")["ok"] and app.run("end-round")["ok"]                # drawn again: the same
+        assert copy.state_json == drawn
+        assert app.run("score")["ok"]
         assert app.run("history")["games"][0]["status"] == "finished"
     finally:
         app.console.close()
