@@ -65,6 +65,12 @@ class SessionCommands:
             if committed and not ends and self._revealed(seed):
                 raise IllegalMove(Msg("This game's seed was shown when a copy of it ended: it cannot be played "
                                       "on, since every later draw would be known."))
+            current = self.session
+            if (committed and not ends and current is not None and int(current.header["seed"]) == seed
+                    and self._ends_when_replaced(current)):
+                raise IllegalMove(Msg("A copy of this game that its rules ended is running now: replacing it ends "
+                                      "it and shows its seed, so no other copy of it can be reopened to be played "
+                                      "on (every later draw would be known). Undo its last move first, or keep it."))
             fields = self._new(line, req.opts, given=(seed, committed, version))
             if self.session is not None:
                 self.session.again = [x.strip() for x in lines]
@@ -124,6 +130,9 @@ class SessionCommands:
         old = self.session
         if old is not None:
             self._file_unfiled(old)        # a StorageError refuses the new game: nothing changed
+            if self._ends_when_replaced(old):
+                self._run_session(old, END)        # (its end refused: the new game too, nothing changed)
+                self._file_unfiled(old)
         abandoned = bool(self._safely("record the replaced game as abandoned",
                                       lambda: history.record_abandoned(self.store, old), again=False)
                          ) if old is not None else False
@@ -145,6 +154,29 @@ class SessionCommands:
             out["share"] = view["share"]
         out["state"] = view
         return out
+
+    def _ends_when_replaced(self, session: Session) -> bool:
+        """Whether a ``new`` replacing ``session`` ends it first, as ``reveal`` would: its rules
+        ended it and History recorded it finished (PROTOCOL.md third round: such a game "is already
+        ended", and each ended game's History entry and exports carry its seed, share and
+        commitment). Its copy in Earlier games then ends with ``end``: it reopens ended, never
+        drawing anew from its known seed. Not a game over but not finished for History (Glory
+        never scored: PROTOCOL.md, "after round 9 **and** `score`"): that one is abandoned, its seed
+        kept secret, and Earlier games can reopen it to score it. (Ending it is its own saved step:
+        if the card then refuses the new game, the old one stays ended; only undoing its last move
+        is lost.)"""
+        import sqlite3
+        if session.ended or not session.over_by_rules():
+            return False
+        try:
+            if history.recorded(self.store.db, str(session.header["sid"])):
+                return True
+            from firmware.history_seen import whole_game_elsewhere      # (a copy: recorded under the archived game)
+            return bool(session.header.get("reopened")) and whole_game_elsewhere(
+                self.store.db, session.header, session.lines, len(session.lines) + 1)
+        except sqlite3.Error as e:
+            log.warning("History cannot be read (%s): the replaced game is not ended", e)
+            return False
 
     def _reveal(self, session: Session) -> dict[str, Any]:
         """The seed, once the game has ended (``end``, or its rules ended it: then ``reveal``
@@ -319,7 +351,8 @@ def _one_person_once(store: Store, session: Session) -> None:
 def _started(db: sqlite3.Connection, session: Session) -> None:
     """In the transaction that starts ``session``: the start time History keeps, and the people it
     names (Glory's players, any game's ``people=``) on the players' list (firmware/players.py),
-    the first named the most recent."""
+    the first named the most recent (a copy reopened from Earlier games is no new set-up: it
+    brings back no one forgotten since)."""
     from firmware import players
     history.write_started(db, session)
-    players.note_with_new_game(db, _named(session))
+    players.note_with_new_game(db, _named(session), add=not session.header.get("reopened"))

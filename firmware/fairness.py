@@ -158,15 +158,22 @@ def ensure(db: sqlite3.Connection) -> None:
 
 def file_record(store: Any, session: Any) -> None:
     """File an ended session's record, with why it took no players' share if it took none
-    (idempotent; raises StorageError/sqlite3.Error)."""
+    (idempotent; raises StorageError/sqlite3.Error). A copy reopened from Earlier games files it
+    for the archived sessions whose History records are its game's finishes too (History records a
+    game once, under the session that finished it first: firmware/history_seen.py), so their
+    entries carry the seed it showed and export its draws."""
+    from firmware.history_seen import same_plays
+    also = same_plays(store.db, session.header, session.lines) if session.header.get("reopened") else []
     file_lines(store, session.header, session.lines,
-               why_no_share(session, store.undid_a_draw, store.archived_with_seed))
+               why_no_share(session, store.undid_a_draw, store.archived_with_seed), also=also)
 
 
-def file_lines(store: Any, header: dict[str, Any], lines: Sequence[str], no_share: str | None = None) -> None:
+def file_lines(store: Any, header: dict[str, Any], lines: Sequence[str], no_share: str | None = None,
+               also: Sequence[str] = ()) -> None:
     """File the record of an ended session from its header and effective lines (as stored: the
     start-up check files again a damaged one from the session's rows) and ``no_share``, why it
-    took no players' share (:data:`NO_SHARE`; None: it took one, or its seed was chosen)."""
+    took no players' share (:data:`NO_SHARE`; None: it took one, or its seed was chosen); ``also``:
+    the sessions it is filed for too, unless they have their own (:func:`file_record`)."""
     sid = str(header["sid"])
     record: dict[str, Any] = {"header": header, "lines": list(lines)}
     if no_share is not None:
@@ -174,7 +181,8 @@ def file_lines(store: Any, header: dict[str, Any], lines: Sequence[str], no_shar
     data = json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     with store.transaction() as db:
         ensure(db)
-        db.execute("INSERT OR IGNORE INTO fair VALUES(?,?,?)", (sid, data, fair_crc(sid, data)))
+        for key in (sid, *also):
+            db.execute("INSERT OR IGNORE INTO fair VALUES(?,?,?)", (key, data, fair_crc(key, data)))
 
 
 def filed(db: sqlite3.Connection, sids: list[str]) -> dict[str, dict[str, Any]]:

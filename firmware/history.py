@@ -42,7 +42,7 @@ from firmware import history_follow, players
 from firmware.history_follow import HISTORY_ROW as HISTORY_ROW, row_crc as row_crc   # (re-exported: the rows' read, checksum)
 from firmware.games import GameRecord, player, record_of, records, unfinished_mode
 from firmware.history_people import is_seat, sides_people, with_people
-from firmware.history_seen import fingerprint, game_key, recorded_elsewhere
+from firmware.history_seen import fingerprint, game_key, recorded_elsewhere, whole_game_elsewhere
 from firmware.storage import StorageError, crc
 
 log = logging.getLogger(__name__)
@@ -193,7 +193,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
     try:
-        players.note(db, [str(p["name"]) for p in people if not is_seat(p)])
+        players.note(db, [str(p["name"]) for p in people if not is_seat(p)], add=False)   # (a forgotten one stays so)
     except StorageError as e:       # the people's list cannot be read now: the record goes in all the same
         log.warning("the players of History row %s/%s are not remembered: %s", sid, part, e)
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
@@ -270,6 +270,8 @@ def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: t
     if db.execute("SELECT 1 FROM history WHERE sid=? AND part NOT LIKE 'battle-%'", (sid,)).fetchone():
         return
     depth = len(session.lines)
+    if session.header.get("reopened") and whole_game_elsewhere(db, session.header, session.lines, depth):
+        return                                           # (a copy from Earlier games: the game is there)
     n = max(depth - 1, 0)                                # the actions before ``end``
     result = (Msg("Finished after {n} action.", plural="Finished after {n} actions.", n=n)
               if status == "finished" else
@@ -326,8 +328,8 @@ def write_started(db: sqlite3.Connection, session: Any) -> None:
 
 def record_abandoned(store: Any, session: Any) -> bool:
     """Before ``new`` replaces ``session``: record it as abandoned unless it is a tool or something
-    of it was recorded already. Returns whether a row was written."""
-    if session is None or _record(session.game.name) is None:
+    of it was recorded already, or it was ended (filed by :func:`record_ended`). Returns whether a row was written."""
+    if session is None or _record(session.game.name) is None or session.ended:
         return False
     record_state(store, session, late=True)         # (a finish whose record a crash lost)
     if _finished_now(session):        # something of it finished: recorded (here, or by the session it reopened)

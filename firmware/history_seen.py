@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["fingerprint", "game_key", "recorded_elsewhere"]
+__all__ = ["fingerprint", "game_key", "recorded_elsewhere", "same_plays", "whole_game_elsewhere"]
 
 
 def _head(header: dict[str, Any]) -> bytes:
@@ -86,3 +86,32 @@ def recorded_elsewhere(db: sqlite3.Connection, header: dict[str, Any], lines: Se
     """Whether ``part`` of this session's game, finished after ``depth`` of its ``lines`` (its
     fingerprint ``fp``), is in History already from another session."""
     return _seen(db, str(header["game"]), fp, str(header["sid"])) or _seen_before(db, header, lines, depth, part)
+
+
+def whole_game_elsewhere(db: sqlite3.Connection, header: dict[str, Any], lines: Sequence[str], depth: int) -> bool:
+    """Whether another session (the archived game this reopened copy replays) recorded the whole
+    game — any part but a Julius Caesar battle or ``abandoned`` — with the same lines up to its
+    finish, before ``depth``: the copy's ``end`` replayed then files no ``ended`` row of its own
+    (the game is in History once)."""
+    mark = f'"gk": "{game_key(header)}"'.encode()
+    parts = [str(r[0]) for r in db.execute(
+        "SELECT DISTINCT part FROM history WHERE game=? AND sid!=? AND part NOT LIKE 'battle-%' AND part!='abandoned' "
+        "AND instr(CAST(record AS BLOB), ?) > 0", (header["game"], str(header["sid"]), mark))]
+    return any(_seen_before(db, header, lines, depth, part) for part in parts)
+
+
+def same_plays(db: sqlite3.Connection, header: dict[str, Any], lines: Sequence[str]) -> list[str]:
+    """The other sessions (an archived game this reopened copy replays) whose History records are
+    finishes of this very game: the same ``new`` line and seed, and the same ``lines`` up to each
+    finish (their fingerprint); never an ``abandoned`` row. Their ``sid`` values, in id order."""
+    mark = f'"gk": "{game_key(header)}"'.encode()
+    out: list[str] = []
+    for sid, part, depth, text in db.execute(
+            "SELECT sid, part, depth, CAST(record AS BLOB) FROM history WHERE game=? AND sid!=? AND part!='abandoned' "
+            "AND instr(CAST(record AS BLOB), ?) > 0 ORDER BY id", (header["game"], str(header["sid"]), mark)):
+        at = bytes(text).find(b'"fp": "')
+        if str(sid) in out or at < 0 or not isinstance(depth, int) or depth > len(lines):
+            continue
+        if fingerprint(header, lines[:depth], str(part), keep=False) == bytes(text)[at + 7:at + 71].decode("ascii", "replace"):
+            out.append(str(sid))
+    return out

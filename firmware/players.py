@@ -1,11 +1,14 @@
 """The players this device has seen (PROTOCOL.md, third round: ``players``, ``players forget``).
 
-A person's name is remembered when a game is set up with it (Glory's ``players=``, any game's
-``people=``, firmware/session.py) and when History records a game it played; the list is offered
-first in every player form of the device, most recent first. A name can be renamed (the old one is
-kept as an alias, so History's older games and the statistics stay with the same person) or
-forgotten (History keeps its games). Seats such as *Caesar* or *Romans*, a game's placeholder names
-(Glory's seat colours, *Auto-Crassus*) and ``Player N`` are not people and are never remembered.
+A person's name is remembered when a new game is set up with it (Glory's ``players=``, any game's
+``people=``, firmware/session.py); History recording a game they played, or a game of theirs
+reopened from Earlier games, makes them the most recent again (a new table starts with the people
+History holds). The list is offered first in every player form of the device, most recent first.
+A name can be renamed (the old one is kept as an alias, so History's older games and the statistics
+stay with the same person) or forgotten (History keeps its games): a forgotten name comes back only
+when a new set-up names the person again, never because a game they played was filed later.
+Seats such as *Caesar* or *Romans*, a game's placeholder names (Glory's seat colours,
+*Auto-Crassus*) and ``Player N`` are not people and are never remembered.
 
 The ``players`` table sits beside the store's (like History's): one row per person, ``name``
 (primary key), ``data`` (JSON: ``seen``, a counter — the higher, the more recent —, ``was``,
@@ -222,14 +225,15 @@ def _find(people: list[Known], name: str) -> Known | None:
 
 
 # -- changing --------------------------------------------------------------------------------------
-def _seen(db: sqlite3.Connection, seen_now: list[str]) -> None:
+def _seen(db: sqlite3.Connection, seen_now: list[str], add: bool = True) -> None:
     people = known(db, strict=True)           # a list the card cannot read is never written over as empty
     top = max((k.seen for k in people), default=0)
     for i, name in enumerate(seen_now):
         stamp = top + len(seen_now) - i               # the first named is the most recent
         k = _find(people, name)
         if k is None:
-            _write(db, name, stamp, (), name.casefold())
+            if add:
+                _write(db, name, stamp, (), name.casefold())
         else:
             _write(db, k.name, stamp, k.was, k.pid)
     people = known(db)
@@ -237,16 +241,18 @@ def _seen(db: sqlite3.Connection, seen_now: list[str]) -> None:
         db.execute("DELETE FROM players WHERE name=?", (k.name,))
 
 
-def note(db: sqlite3.Connection, people: Iterable[str]) -> None:
+def note(db: sqlite3.Connection, people: Iterable[str], add: bool = True) -> None:
     """Inside a transaction: remember ``people`` as seen now (the first named most recent); names
-    that are not people are left out."""
+    that are not people are left out. ``add`` False (a game filed in History, a game reopened: not
+    a new set-up): only the people still on the list are seen again; a name not on it (forgotten:
+    ``players forget``) is not brought back."""
     valid = [n for n in dict.fromkeys(str(p).strip() for p in people) if is_person(n)]
     if valid:
         ensure(db)
-        _seen(db, valid)
+        _seen(db, valid, add)
 
 
-def note_with_new_game(db: sqlite3.Connection, people: Iterable[str]) -> None:
+def note_with_new_game(db: sqlite3.Connection, people: Iterable[str], add: bool = True) -> None:
     """Inside the transaction that starts the new game naming ``people``: :func:`note`, so that
     the game and its players are kept together or not at all (in a transaction of their own, a
     power cut between the two kept the game and lost its players). In a savepoint: a players' list
@@ -254,7 +260,7 @@ def note_with_new_game(db: sqlite3.Connection, people: Iterable[str]) -> None:
     from engine.errors import LegatusError
     db.execute("SAVEPOINT new_game_players")
     try:
-        note(db, people)
+        note(db, people, add)
     except (sqlite3.Error, LegatusError) as e:
         log.error("could not remember the players of the new game (%s); it starts without", e)
         db.execute("ROLLBACK TO new_game_players")
@@ -314,7 +320,9 @@ def _refuse_two_at_one_table(db: sqlite3.Connection, one: Known, other: Known, p
 def rename(store: Any, old: str, new: str, played: Played | None = None) -> str:
     """``old`` is called ``new`` from now on: the old name becomes an alias (History's games and
     the statistics stay with the same person); if ``new`` is someone remembered already (their
-    name now or an earlier one), the two are one person now — unless they played in one game.
+    name now or an earlier one), the two are one person now — unless they played in one game (so
+    too a name nobody is listed under, a forgotten player's, that History holds at one table with
+    ``old``: its games would become theirs).
     Returns the new name; BadArguments if ``old`` is unknown, ``new`` bad or the two sat at one
     table."""
     new = check(new)
@@ -327,8 +335,9 @@ def rename(store: Any, old: str, new: str, played: Played | None = None) -> str:
         fold = new.casefold()
         other = (next((p for p in people if p.name.casefold() == fold and p.name != k.name), None)
                  or next((p for p in people if p.name != k.name and any(w.casefold() == fold for w in p.was)), None))
-        if other is not None and played is not None:
-            _refuse_two_at_one_table(db, k, other, played)
+        if played is not None and (other is not None or fold not in {n.casefold() for n in (k.name, *k.was)}):
+            # (a name nobody is listed under — forgotten — still names its History games' player)
+            _refuse_two_at_one_table(db, k, other if other is not None else Known(new, 0, ()), played)
         was = [w for w in (*k.was, k.name, *(other.was if other else ()), *((other.name,) if other else ()))
                if w.casefold() != fold]
         db.execute("DELETE FROM players WHERE name=?", (k.name,))

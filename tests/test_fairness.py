@@ -545,7 +545,8 @@ def test_an_older_game_that_rolled_after_its_end_reopens_whole(state_dir: Path):
         assert app.run("new dice seed=4")["ok"]
         assert reopen(app, next(a for a in archived(app.archives()) if a.game == "sword"))
         again = app.console.session
-        assert list(again.lines) == ["victory romans", "roll 2d6"], list(again.lines)
+        # (the new game ended it first: its rules had ended it, so History shows its seed)
+        assert list(again.lines) == ["victory romans", "roll 2d6", "end"], list(again.lines)
         assert again.state["rolls"] == rolled
         assert app.run("roll 1d6")["error"] == "game_over"               # asked now: refused
     finally:
@@ -628,6 +629,211 @@ def test_an_abandoned_game_keeps_its_seed_secret(console: Console):
     assert entry["status"] == "abandoned" and entry["seed"] is None
     assert seed not in json.dumps(ok(console, "export format=bgstats"))
     fails(console, "export format=draws", "bad_arguments")
+
+
+def _sword_won(console: Console) -> None:
+    ok(console, "new sword players=romans,gauls")
+    ok(console, "consuls")                                         # a draw (W-10)
+    ok(console, "victory romans")                                  # W-13: the game is over
+
+
+def _glory_scored(console: Console) -> None:
+    ok(console, "commit")
+    ok(console, "new glory players=Ann,Bob share=3-1-6")           # G-2: the set-up draws
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "score")                                           # G-15: finished and recorded
+
+
+def _jc_campaign_over(console: Console) -> None:
+    ok(console, "new jc-battle")
+    ok(console, "share 4-4-2")
+    ok(console, "add attacker c_leg10")
+    ok(console, "add defender p_pompeius")
+    ok(console, "fight")                                           # J-7: battle dice
+    ok(console, "next-battle")
+    for city in ("Roma", "Alexandria", "Antiochia", "Athenae", "Byzantium", "Ephesus", "Syracusae"):
+        ok(console, f"control {city} caesar")
+    ok(console, "winter")                                          # J-17/J-19: 10+ VP ends the campaign
+
+
+RULES_ENDED: dict[str, Callable[[Console], None]] = {
+    "sword": _sword_won,
+    "glory": _glory_scored,
+    "jc-battle": _jc_campaign_over,
+    "caesar-solo": lambda c: _caesar(c, "new caesar-solo difficulty=easy", 8, []),    # C-12
+}
+
+
+@pytest.mark.parametrize("game", sorted(RULES_ENDED))
+def test_a_game_its_rules_ended_then_replaced_by_new_files_its_seed_share_and_commitment(
+        console: Console, tmp_path: Path, game: str):
+    """PROTOCOL.md third round: "a game whose rules ended it is already ended" and "each ended
+    game's entry carries seed, share, commitment". A game its rules ended (C-12, G-15 after its
+    score, a JC campaign's end, the Sword's victory) and then replaced by ``new`` without
+    ``reveal`` kept all three null in History and its exports, and ``export format=draws`` refused
+    it: nobody could ever check its draws. ``new`` ends it first (as ``reveal`` would)."""
+    RULES_ENDED[game](console)
+    session = console.session
+    assert session is not None and _finished(session) and not session.ended
+    seed, code, share = int(session.header["seed"]), session.view()["commitment"], session.view()["share"]
+    ok(console, "new dice")
+    entry = next(e for e in ok(console, "history 5")["games"] if e["game"] == game)
+    assert entry["status"] == "finished"
+    assert (entry["seed"], entry["share"], entry["commitment"]) == (seed, share, code) and code == commitment(seed)
+    assert ok(console, f"export format=bgstats id={entry['id']}")["fair"] == {
+        "seed": seed, "share": share, "commitment": code}
+    assert f",{seed},{share or ''},{code}," in ok(console, f"export format=csv id={entry['id']}")["text"]
+    reply = ok(console, f"export format=draws id={entry['id']}")
+    assert reply["record"]["seed"] == seed and reply["record"]["actions"][-1] == "end"
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(reply), encoding="utf-8")
+    out = _verify(path, "--commitment", code[:8])
+    assert out.returncode == 0 and "all match" in out.stdout, out.stdout + out.stderr
+    assert ok(console, "state")["state"]["game"] == "dice"        # the new game runs, its seed secret
+    fails(console, "reveal", "illegal_move")
+
+
+def test_a_game_its_rules_ended_replaced_by_new_reopens_ended_from_earlier_games(state_dir: Path):
+    """The copy of such a game in Earlier games is the ended game: reopened, it is ended again
+    (nothing drawn anew from its now known seed: undo and every draw refused). Reopening it used
+    to give a running game whose finish could be undone and drawn again from the seed History now
+    shows."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new sword players=romans,gauls", "consuls", "new dice seed=3"], [], state_dir)
+    try:
+        older = next(a for a in archived(app.archives()) if a.game == "sword")    # left running: a copy
+        assert reopen(app, older)
+        assert app.run("victory romans")["ok"]                         # W-13: its rules end it
+        first = app.console.session
+        seed, drawn = int(first.header["seed"]), first.view()["consuls"]["drawn"]
+        assert app.run("new dice")["ok"]
+        copies = {len(a.lines): a for a in archived(app.archives()) if a.game == "sword"}
+        assert sorted(copies) == [1, 3]                                # ["consuls"]; [..., "end"]
+        before = app.console.session
+        assert not reopen(app, copies[1])                              # the older copy: its seed is known
+        assert app.console.session is before
+        assert reopen(app, copies[3])
+        again = app.console.session
+        assert again.game.name == "sword" and again.ended and int(again.header["seed"]) == seed
+        assert list(again.lines) == ["consuls", "victory romans", "end"]
+        assert again.view()["consuls"]["drawn"] == drawn
+        for line in ("undo", "consuls", "roll 2d6", "advance"):
+            assert app.run(line)["error"] == "game_over", line
+        assert again.view()["consuls"]["drawn"] == drawn
+        assert app.run("reveal")["seed"] == seed
+    finally:
+        app.console.close()
+
+
+def test_a_copy_of_a_game_its_rules_ended_is_not_reopened_over_it(state_dir: Path):
+    """Reopening an older copy of a game while a copy of it that its rules ended runs would end
+    that one (its seed then known) and leave the reopened one drawing from a known seed: refused,
+    nothing changed (the running copy can still be undone, or ended)."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new sword players=romans,gauls", "consuls", "new dice seed=3"], [], state_dir)
+    try:
+        older = next(a for a in archived(app.archives()) if a.game == "sword")
+        assert reopen(app, older)
+        assert app.run("victory romans")["ok"]
+        running = app.console.session
+        before = running.state_json
+        out = app.reopen(older.header["line"], int(older.header["seed"]), True, int(older.header.get("v", 1)),
+                         lines=older.lines)
+        assert (out["ok"], out["error"]) == (False, "illegal_move"), out
+        assert app.console.session is running and running.state_json == before and not running.ended
+        assert all(e["seed"] is None for e in app.run("history")["games"])
+        assert app.run("undo")["ok"] and app.run("advance")["ok"]     # it still runs
+    finally:
+        app.console.close()
+
+
+def test_glory_over_but_never_scored_is_abandoned_by_new_with_its_seed_secret(state_dir: Path):
+    """PROTOCOL.md: Glory is finished "after round 9 **and** `score`"; a ``new`` over one never
+    scored records it ``abandoned`` (nothing of it finished), its seed kept secret, so Earlier
+    games can reopen it to score it (G-15)."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new glory players=Ann,Bob"] + ["event", "end-round"] * 9, [], state_dir)
+    try:
+        assert app.console.session.view()["finished"] is True
+        assert app.run("new dice")["ok"]
+        [entry] = app.run("history")["games"]
+        assert entry["status"] == "abandoned" and (entry["seed"], entry["commitment"]) == (None, None)
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "glory"))
+        copy = app.console.session
+        drawn = copy.state_json
+        assert not copy.ended and app.run("undo")["ok"] and app.run("undo")["ok"]    # round 9's event undone
+        assert app.run("event")["ok"] and app.run("end-round")["ok"]                # drawn again: the same
+        assert copy.state_json == drawn
+        assert app.run("score")["ok"]
+        assert app.run("history")["games"][0]["status"] == "finished"
+    finally:
+        app.console.close()
+
+
+def test_a_battle_filed_by_an_archived_session_shows_its_seed_once_a_reopened_copy_ends(state_dir: Path,
+                                                                                       tmp_path: Path):
+    """History records a game once however often it is reopened (PROTOCOL.md): a Julius Caesar
+    battle (J-13) fought before the session was replaced stays the archived session's entry when a
+    copy reopened from Earlier games replays it. Once that copy ended (``end``; its seed shown by
+    ``reveal``), the battle's entry still said seed, share and commitment null, and ``export
+    format=draws`` refused it ("shown once its session has ended"): an ended game's entry without
+    its draws. It carries them now, from the copy's record, which the script checks."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new jc-battle", "share 6-2", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                    "new dice seed=1"], [], state_dir)
+    try:
+        [battle] = app.run("history")["games"]
+        assert battle["mode"]["kind"] == "battle" and battle["seed"] is None      # the campaign goes on
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "jc-battle"))
+        assert app.run("end")["ok"]
+        shown = app.run("reveal")
+        games = app.run("history")["games"]                          # the battle recorded once; the copy
+        assert [g["mode"]["kind"] for g in games] == ["ended", "battle"]    # ended by the players: its row
+        again = games[1]
+        assert again["id"] == battle["id"] and games[0]["seed"] == shown["seed"]
+        assert (again["seed"], again["share"], again["commitment"]) == (shown["seed"], "6-2", shown["commitment"])
+        reply = app.run(f"export format=draws id={battle['id']}")
+        assert reply["ok"] and reply["record"]["history_id"] == battle["id"], reply
+        path = tmp_path / "battle.json"
+        path.write_text(json.dumps(reply), encoding="utf-8")
+        out = _verify(path, "--commitment", shown["commitment"][:8])
+        assert out.returncode == 0 and "all match" in out.stdout, out.stdout + out.stderr
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("how", ["reveal", "new"])
+def test_a_finished_game_an_older_legatus_archived_unended_shows_its_seed_once_a_copy_ends(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch, how: str):
+    """An older Legatus archived a game its rules ended (W-13) without ending it. Reopened from
+    Earlier games, its copy finishes again and History keeps the game once, under the archived
+    session: ending the copy (``reveal``, or the ``new`` that replaces it) must give that entry its
+    seed and draws. Before, ``reveal`` left the entry null, and a ``new`` did not even end the copy."""
+    from firmware.console_session import SessionCommands
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    with monkeypatch.context() as m:                                 # as an older Legatus did
+        m.setattr(SessionCommands, "_ends_when_replaced", lambda self, session: False)
+        app = app_with(["new sword players=romans,gauls", "consuls", "victory romans", "new dice seed=1"], [],
+                       state_dir)
+    try:
+        [entry] = app.run("history")["games"]
+        assert entry["seed"] is None
+        assert reopen(app, next(a for a in archived(app.archives()) if a.game == "sword"))
+        seed = int(app.console.session.header["seed"])
+        assert app.run(how if how == "reveal" else "new dice seed=2")["ok"]
+        [again] = app.run("history")["games"]
+        assert again["id"] == entry["id"] and again["seed"] == seed and again["commitment"] == commitment(seed)
+        assert app.run(f"export format=draws id={entry['id']}")["record"]["actions"] == ["consuls", "victory romans",
+                                                                                          "end"]
+    finally:
+        app.console.close()
 
 
 def test_actions_pages_through_the_whole_history(console: Console):
@@ -960,3 +1166,26 @@ def test_an_ended_game_whose_records_a_full_disk_refused_is_not_lost_when_a_new_
     entry = ok(console, "history")["games"][0]
     assert (entry["game"], entry["status"]) == ("dice", "ended")
     assert entry["seed"] is not None
+
+
+def test_a_game_its_rules_ended_whose_end_the_card_refuses_is_not_replaced(console: Console, monkeypatch):
+    """A ``new`` over a game its rules ended first ends it (its ``end`` saved like any action): a
+    card that refuses that row refuses the new game, and nothing changed — the game still runs
+    (its last move can be undone), its seed still secret."""
+    from engine.text import Msg
+    from firmware.storage import StorageError
+    ok(console, "new sword players=romans,gauls")
+    ok(console, "victory romans")
+    state, store = ok(console, "state")["state"], console.store
+    real = type(store).commit
+
+    def full(*args: Any) -> None:
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(type(store), "commit", full)
+    refused = console.request("new dice")
+    assert (refused["ok"], refused["error"]) == (False, "storage_error"), refused
+    monkeypatch.setattr(type(store), "commit", real)
+    assert ok(console, "state")["state"] == state and state["ended"] is None
+    assert ok(console, "history")["games"][0]["seed"] is None
+    ok(console, "undo")                                             # the victory taken back: it goes on
+    assert ok(console, "state")["state"]["over"] is False

@@ -390,6 +390,30 @@ def test_reopening_a_finished_game_from_earlier_games_does_not_record_it_twice(s
         app.console.close()
 
 
+@pytest.mark.parametrize("how", ["reveal", "new"])
+@pytest.mark.parametrize("lines", [["new sword players=romans,gauls", "consuls", "victory romans"],       # W-13
+                                   ["new glory players=Ann,Bob", *["event", "end-round"] * 9, "score"]],  # G-15
+                         ids=["sword", "glory"])
+def test_a_game_its_rules_ended_reopened_ended_from_earlier_games_is_recorded_once(state_dir: Path, lines, how):
+    """PROTOCOL.md: the same game replayed, "as when Earlier games reopens an archived session —
+    is recorded once". A game its rules ended, then ended (``reveal``, or the ``new`` that replaced
+    it), reopens ended; its ``end`` replayed filed a second History entry (``finished``, "Finished
+    after 2 actions") beside the game's own, at each reopening."""
+    from firmware.screens.archive import archived, reopen
+    app = app_with([*lines, *(["reveal"] if how == "reveal" else []), "new dice seed=1"], [], state_dir)
+    try:
+        before = app.run("history")["games"]
+        assert [g["game"] for g in before] == [lines[0].split()[1]] and before[0]["seed"] is not None
+        for _ in range(2):
+            copy = next(a for a in archived(app.archives()) if a.game == before[0]["game"])
+            assert reopen(app, copy) and app.console.session.ended
+            assert app.run("history")["games"] == before
+            assert app.run("new dice seed=2")["ok"]
+        assert app.run("history")["games"] == before
+    finally:
+        app.console.close()
+
+
 def ok_games(app) -> list[str]:
     return [g["game"] for g in app.run("history")["games"]]
 

@@ -83,6 +83,46 @@ def test_forget_takes_a_name_off_the_list_and_history_keeps_its_games(state_dir)
         c.close()
 
 
+def test_a_forgotten_player_stays_forgotten_when_a_game_they_played_is_filed_later(state_dir):
+    """``players forget <name>``: the person asked to be forgotten. A game they were in, filed in
+    History afterwards (Glory scored, G-15; a Julius Caesar battle's end, J-13; a game abandoned
+    or ended by a new one; a copy reopened from Earlier games), keeps them among its players, but
+    brought the name back to the list every player form offers. Only a new set-up that names them
+    again does."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    app = app_with(["new glory players=Анна,Борис seed=1"] + ["event", "end-round"] * 9, [], state_dir)
+    c = app.console
+    try:
+        ok(c, "players forget Борис")
+        ok(c, "score")                                             # G-15: filed in History now
+        assert [p["name"] for p in ok(c, "history")["games"][0]["players"]] == ["Анна", "Борис"]
+        assert ok(c, "players")["players"] == ["Анна"]
+        ok(c, "new jc-battle people=caesar:Вера,pompey:Гриша seed=2")
+        ok(c, "add attacker c_leg10")
+        ok(c, "add defender p_pompeius")
+        ok(c, "players forget Гриша")
+        ok(c, "fight")                                             # J-13: the battle is filed
+        ok(c, "new sword players=romans,gauls people=romans:Дина,gauls:Егор")
+        ok(c, "players forget Егор")
+        ok(c, "new dice")                                          # the Sword game: abandoned
+        assert {p["name"] for e in ok(c, "history")["games"] for p in e["players"]} >= {"Борис", "Гриша", "Егор"}
+        assert ok(c, "players")["players"] == ["Дина", "Вера", "Анна"]
+        sword = next(a for a in archived(app.archives()) if a.game == "sword")
+        assert reopen(app, sword)                                  # a copy reopened: not a new set-up
+        assert ok(c, "victory romans")["finished"] and ok(c, "end")["ok"]
+        assert ok(c, "players")["players"] == ["Дина", "Вера", "Анна"]
+        ok(c, "new glory players=Вера,борис seed=3")               # typed again: remembered again
+        assert ok(c, "players")["players"] == ["Вера", "борис", "Дина", "Анна"]
+    finally:
+        c.close()
+    c = _open(state_dir)                                           # and so after a restart
+    try:
+        assert ok(c, "players")["players"] == ["Вера", "борис", "Дина", "Анна"]
+    finally:
+        c.close()
+
+
 def test_rename_keeps_the_old_name_as_an_alias_and_merges_one_person(state_dir):
     c = _open(state_dir)
     try:
@@ -126,6 +166,34 @@ def test_two_people_who_sat_at_one_table_are_not_merged(state_dir):
         ok(c, "players rename Глеб Анна")                     # Аня's earlier name: merged into her
         listed = ok(c, "players")
         assert listed["players"] == ["Анна", "Борис"] and {"Аня", "Вера", "Глеб"} <= set(listed["was"]["Анна"])
+    finally:
+        c.close()
+
+
+def test_a_forgotten_name_is_never_given_to_someone_who_sat_at_their_table(state_dir):
+    # History keeps a forgotten player's games under their name. Renaming another player of the
+    # same game to that name made the two one person at one table: the game's export named two
+    # players with one sourcePlayerId ("boris" twice: BG Stats merges them) and Statistics counted
+    # the game twice for one person — what the rename refuses for two listed people. Refused for
+    # a forgotten name too (in History or in the game running now); their own old name, or a name
+    # nobody at their table had, still goes.
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Anna,Boris")
+        ok(c, "players forget Anna")
+        r = c.request("players rename Boris anna")
+        assert r["error"] == "bad_arguments" and "two people" in r["message"], r
+        assert ok(c, "players") == {"ok": True, "players": ["Boris"], "was": {}}
+        ids = [p["sourcePlayerId"] for p in ok(c, "export format=bgstats")["play"]["players"]]
+        assert ids == ["anna", "boris"]
+        ok(c, "new glory players=Vera,Gleb seed=2")                # the game running now
+        assert "History 1" in c.request("players rename Boris anna")["message"]
+        ok(c, "players forget Gleb")
+        assert c.request("players rename Vera Gleb")["error"] == "bad_arguments"
+        ok(c, "players rename Boris Bob")
+        ok(c, "players rename Bob Boris")                          # back to his own old name: fine
+        ok(c, "players rename Vera Nina")                          # nobody at her table: fine
+        assert ok(c, "players")["players"] == ["Nina", "Boris"]
     finally:
         c.close()
 
