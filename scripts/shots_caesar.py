@@ -128,7 +128,7 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("tile-editor", [NEW, DOUBLE], ["a"] + ["down"] * 7 + ["a", "down", "a"]),
     # physical bags, the duel
     ("you-drew", [PHYSICAL], ["a", "down", "a"]),
-    ("he-draws", [PHYSICAL], ["a", "down", "a", "a", "a", "a", "a", "a"]),
+    ("he-draws", [PHYSICAL], ["a", "down", "a", "a", "a", "a"]),          # your two tokens, his tile read
     ("duel-pass", [DUEL], ["a", "a"]),
     ("duel-map", [DUEL], ["a", "a", "a"]),
     ("duel-draw", [DUEL], ["a", "a", "a", "a", "a"]),

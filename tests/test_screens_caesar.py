@@ -15,6 +15,7 @@ import pytest
 from firmware.screens.widgets import ConfirmScreen, NumberForm, TextScreen
 from firmware.screens.caesar.home import CaesarHome
 from engine.caesar.board import PROVINCES
+from engine.caesar.tokens import TOKENS
 from firmware.screens.caesar.move import OptionScreen, PlayMap, ProvincePicker
 from firmware.screens.caesar.pickers import TokenPicker
 from firmware.screens.caesar.setup import SetupGuide
@@ -99,6 +100,18 @@ def test_golden_screen(name, state_dir):
         assert_golden(app.render(), name)
     finally:
         app.console.close()
+
+
+def take(app, name: str) -> int:
+    """Token ``name`` taken on the token picker's grid the shortest way (the joystick, then A):
+    the presses it took."""
+    from scripts.presses.caesar import token_path
+    app.render()
+    way = token_path(app.stack[-1], name)
+    for key in way:
+        app.handle(key)
+    app.handle("a")
+    return len(way) + 1
 
 
 def texts(app) -> list[str]:
@@ -401,9 +414,9 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         labels = [i.label for i in home.items(app)]
         assert labels[:2] == ["Crassus's turn", "Draw tokens"]
         app.handle("down")
-        app.handle("a")                                         # pick the first token of your bag
-        app.handle("a")
-        assert app.console.session.lines[0] == "draw shield:3/3"
+        app.handle("a")                                         # A on the token under the cursor:
+        app.handle("a")                                         # the likeliest (two wild 2/2 in the bag)
+        assert app.console.session.lines[0] == "draw wild:2/2"
         while app.view()["human"]["draws_due"]:                # the next one is asked at once
             assert isinstance(app.stack[-1], TokenPicker)
             app.handle("a")
@@ -418,6 +431,30 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         assert isinstance(app.stack[-1], TurnScreen)
     finally:
         app.console.close()
+
+
+def test_a_token_drawn_from_a_physical_bag_is_named_in_a_few_presses(state_dir):   # C-3, C-6
+    """With the box's own bag the player names each token he draws (C-6; for Auto-Crassus too,
+    S-5). It was a list of up to 16 rows, the cursor back on the first row for every token: six or
+    seven presses a token, 16 for the last one listed. Now a grid of the tokens (a row per icon, a
+    cell per token, C-3) over which the joystick moves both ways: every token of a full bag is at
+    most four pushes and A away, three presses on average, and the token sent is the one named."""
+    new = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
+    presses = {}
+    for name in sorted({t.name for t in TOKENS if not t.centurion}):
+        app = app_with([new], ["a"], state_dir / name.replace(":", "-").replace("/", "-"))
+        try:
+            app.handle("down")
+            app.handle("a")                                      # Draw tokens: your first one
+            picker = app.stack[-1]
+            assert isinstance(picker, TokenPicker)
+            app.render()
+            assert [len(row) for row in picker.grid] == [4, 4, 4, 3]     # sword, shield, ship, wild
+            presses[name] = take(app, name)
+            assert app.console.session.lines == [f"draw {name}"]
+        finally:
+            app.console.close()
+    assert max(presses.values()) <= 5 and sum(presses.values()) / len(presses) <= 3.2, presses
 
 
 def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir):   # S-2
@@ -436,24 +473,21 @@ def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir)
         app.handle("a")
         picker = app.stack[-1]
         assert isinstance(picker, TokenPicker) and picker.count == 3
-        for _ in range(3):
-            app.handle("a")                                          # shield 3/3, 4/2, 5/1 (the first listed)
+        for name in ("shield:3/3", "shield:4/2", "shield:5/1"):
+            take(app, name)
         assert app.console.session is None                           # not started yet
         assert [i.label for i in picker.items(app)] == ["1. shield 3/3", "2. shield 4/2", "3. shield 5/1",
                                                         "▶ Start"]
         app.handle("b")                                              # the last one was wrong
         assert picker.picked == ["shield:3/3", "shield:4/2"] and app.console.session is None
-        labels = [i.label for i in picker.items(app)]
-        for _ in range(labels.index("ship 5/1")):
-            app.handle("down")
-        app.handle("a")
+        take(app, "ship:5/1")
         assert picker.picked == ["shield:3/3", "shield:4/2", "ship:5/1"] and app.console.session is None
         app.handle("up")
         app.handle("up")
         app.handle("a")                                              # A on the 2nd token: picked again
         assert picker.picked == ["shield:3/3"] and app.console.session is None
-        app.handle("a")
-        app.handle("a")
+        take(app, "shield:4/2")
+        take(app, "shield:5/1")
         assert [i.label for i in picker.items(app)][-1] == "▶ Start" and app.console.session is None
         app.handle("a")                                              # Start
         assert app.console.session is not None
@@ -479,10 +513,8 @@ def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(st
         picker = app.stack[-1]
         labels = [i.label for i in picker.items(app)]
         assert isinstance(picker, TokenPicker) and picker.count == 2 and "sword 6/0" in labels
-        for _ in range(labels.index("sword 6/0")):
-            app.handle("down")
-        app.handle("a")                                           # he drew the sword 6/0 he put back
-        app.handle("a")
+        take(app, "sword:6/0")                                    # he drew the sword 6/0 he put back
+        app.handle("a")                                           # and the token under the cursor
         assert app.console.session.lines[-1].startswith("crassus tile=A draw=sword:6/0,")
         assert isinstance(app.stack[-1], TurnScreen) and home is app.stack[-2]
     finally:
@@ -517,9 +549,7 @@ def test_a_token_put_back_between_two_draws_is_offered_from_the_second_on(state_
         app.handle("a")                                           # the first token offered
         labels = [i.label for i in picker.items(app)]
         assert "sword 6/0" in labels                              # back in his bag: the 2nd may draw it
-        for _ in range(labels.index("sword 6/0")):
-            app.handle("down")
-        app.handle("a")
+        take(app, "sword:6/0")
         assert app.console.session.lines[-1].startswith("crassus tile=A draw=")
         assert app.console.session.lines[-1].endswith(",sword:6/0")
         assert isinstance(app.stack[-1], TurnScreen)
@@ -564,15 +594,10 @@ def test_his_two_wild_2_2_put_back_are_two_tokens_in_his_bag(state_dir):   # C-3
     from engine.caesar.tiles import tile_takes
     app, picker = _his_first_draw(state_dir, "row=wild:2/2,wild:2/2,sword:6/0", "discard1+discard1+draw2+play")
     try:
-        labels = [i.label for i in picker.items(app)]
-        for _ in range(labels.index("wild 2/2")):
-            app.handle("down")
-        app.handle("a")                                           # the first wild 2/2
+        take(app, "wild:2/2")                                     # the first wild 2/2
         labels = [i.label for i in picker.items(app)]
         assert "wild 2/2" in labels                               # the second is in his bag too
-        for _ in range(labels.index("wild 2/2")):
-            app.handle("down")
-        app.handle("a")
+        take(app, "wild:2/2")
         assert app.console.session.lines[-1].startswith("crassus tile=A draw=wild:2/2,wild:2/2")
         assert isinstance(app.stack[-1], TurnScreen)
     finally:
@@ -592,13 +617,8 @@ def test_a_centurion_a_tile_turns_up_then_puts_back_may_be_drawn_after(state_dir
     try:
         labels = [i.label for i in picker.items(app)]
         assert isinstance(picker, TokenPicker) and "sword 7/0" in labels      # a face-down centurion
-        for _ in range(labels.index("sword 7/0")):
-            app.handle("down")
-        app.handle("a")                                           # he drew the centurion put back
-        labels = [i.label for i in app.stack[-1].items(app)]      # which centurion he turned up
-        for _ in range(labels.index("sword 7/0")):
-            app.handle("down")
-        app.handle("a")
+        take(app, "sword:7/0")                                    # he drew the centurion put back
+        take(app, "sword:7/0")                                    # which centurion he turned up
         assert app.console.session.lines[-1] == "crassus tile=A draw=sword:7/0 centurion=sword:7/0"
         assert isinstance(app.stack[-1], TurnScreen)
         assert app.view()["crassus"]["row"][-1] == "sword:7/0"
@@ -675,10 +695,12 @@ def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_
         app.handle("a")
         picker = app.stack[-1]
         assert isinstance(picker, TokenPicker) and "shield:3/3" in picker.pool
-        app.handle("a")                                          # the first listed: shield 3/3
+        take(app, "shield:3/3")
         assert app.message is None and isinstance(app.stack[-1], TokenPicker)
         assert "shield:3/3" not in app.stack[-1].pool and len(app.stack[-1].pool) == 15
-        app.handle("a")
+        app.render()
+        assert "shield:3/3" not in app.stack[-1].left()                  # not on the grid either
+        take(app, "shield:4/2")
         assert app.message is None
         assert app.console.session.lines == ["draw shield:3/3", "draw shield:4/2"]
         assert app.console.request("hand caesar")["hand"] == ["shield:3/3", "shield:4/2"]
