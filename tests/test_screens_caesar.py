@@ -406,6 +406,86 @@ def test_physical_tiles_one_tile_per_screen(state_dir):  # S-4, S-5
         app.console.close()
 
 
+def _your_turn(console) -> None:
+    """Your turn through the console: the first legal placement, every bonus skipped, the draws."""
+    for _ in range(20):
+        st = console.request("state")["state"]
+        if st["turn"] == "crassus" or st["winner"]:
+            return
+        if st["step"] == "play":
+            m = console.request("moves")["moves"][0]
+            line = f"play {m['space']} {m['token']} {next(iter(m['toward']))}"
+        else:
+            line = f"{st['human']['pending'][0]} skip" if st["step"] == "bonus" else "draw"
+        assert console.request(line)["ok"], line
+
+
+NEW_STACK = {   # S-5, as each edition says it (the letters as its tiles print them: ru А Б В)
+    ("ru", "en"): "His stack of tiles has run out: shuffle all his played tiles, the one just played too, into a new "
+                  "stack: 3×А, 2×Б, 1×В.",
+    ("uk", "en"): "His stack of tiles has run out: shuffle all his tiles but the one just drawn (C) into a new stack: "
+                  "3×A, 2×B.",
+    ("ru", "ru"): "Его стопка приказов закончилась: перемешайте все разыгранные приказы, включая только что "
+                  "разыгранный, и сложите новую стопку: 3×А, 2×Б, 1×В.",
+    ("uk", "uk"): "Його стос тайлів вичерпався: замішайте всі тайли, окрім щойно витягнутого (C), у новий стос: 3×A, "
+                  "2×B.",
+    ("ru", "uk"): "Його стос тайлів вичерпався: замішайте всі розіграні тайли, і щойно розіграний теж, у новий стос: "
+                  "3×А, 2×Б, 1×В.",
+}
+
+
+@pytest.mark.parametrize("edition, lang", sorted(NEW_STACK))
+def test_his_stack_of_the_box_run_out_says_which_tiles_make_the_new_one(state_dir, edition, lang):   # S-5
+    """With the box's tiles the table makes his new stack when the old one runs out, and which
+    tiles go into it depends on the rulebook (S-5: RU all the played tiles, the one just played
+    too; UA all but the one just drawn). Nothing said so: the player had to know it, and the tile
+    picker then offered letters the table might not hold. Now his turn ends on a page saying it
+    in the edition's words, whole, and the picker offers the tiles of that new stack only."""
+    from firmware.console import Console
+    from firmware.screens.caesar.flow import crassus_turn
+    from firmware.store import Store
+    console = Console(Store(state_dir), None)
+    console.request(f"settings language={lang}")
+    assert console.request(f"new caesar-solo tiles-input=physical edition={edition} seed=3")["ok"]
+    for tile in "AAABB":                                  # five of his six tiles (normal: 3A 2B 1C)
+        assert console.request(f"crassus tile={tile}")["ok"]
+        _your_turn(console)
+    st = console.request("state")["state"]
+    for record in (st["last_crassus_turn"], st["last_player_turn"]):
+        assert "new_stack" not in record                  # not before it runs out
+        assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
+    console.close()
+    app = app_with([], ["a", "a"], state_dir, lang)       # Resume: Caesar!, his turn: which tile?
+    try:
+        picker = app.stack[-1]
+        assert isinstance(picker, TilePicker) and picker.letters == ["C"]
+        app.handle("a")                                   # the last tile of his stack
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen)
+        while turn.pages[turn.page]["kind"] != "stack":
+            assert turn.page + 1 < len(turn.pages), [p["kind"] for p in turn.pages]
+            app.handle("a")
+        assert turn.page == len(turn.pages) - 1           # the last page: after all he did
+        rows = turn._rows(turn.pages[turn.page], app.view())
+        assert " ".join(rows) == NEW_STACK[edition, lang]          # one whole sentence
+        shown = set()
+        for _ in rows:                                    # read to its end (down): nothing cut
+            assert cut_rows(app) == []
+            shown |= set(texts(app))
+            app.handle("down")
+        assert set(rows) <= shown and turn.pages[turn.page]["kind"] == "stack"
+        new = app.view()["last_crassus_turn"]["new_stack"]
+        assert new["tiles"] == {"ru": "AAABBC", "uk": "AAABB"}[edition]
+        assert new["aside"] == {"ru": None, "uk": "C"}[edition]
+        _your_turn(app.console)
+        app.stack[1:] = []
+        crassus_turn(app)                                 # his next turn: which tile?
+        picker = app.stack[-1]
+        assert isinstance(picker, TilePicker) and "".join(picker.letters) == {"ru": "ABC", "uk": "AB"}[edition]
+    finally:
+        app.console.close()
+
+
 def test_physical_bags_ask_what_was_drawn(state_dir):
     new = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
     app = app_with([new], ["a"], state_dir)
