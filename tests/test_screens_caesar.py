@@ -535,6 +535,10 @@ def test_a_token_drawn_from_a_physical_bag_is_named_in_a_few_presses(state_dir):
         finally:
             app.console.close()
     assert max(presses.values()) <= 5 and sum(presses.values()) / len(presses) <= 3.2, presses
+    # the rows keep the icons' order on every grid: his face-down centurions alone (C-20) too
+    from firmware.screens.caesar.pickers import token_grid
+    assert token_grid({"wild:3/3", "sword:7/0", "shield+ship:4/4"}) == [["sword:7/0"], ["wild:3/3"],
+                                                                       ["shield+ship:4/4"]]
 
 
 def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir):   # S-2

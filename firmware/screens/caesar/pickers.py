@@ -34,7 +34,8 @@ def token_grid(names: set[str]) -> list[list[str]]:
     rows: dict[str, list[str]] = {}
     for name in [n for n in order if n in names] + sorted(names - set(order)):
         rows.setdefault(icon_of(name), []).append(name)
-    return list(rows.values())
+    icons = list(dict.fromkeys(t.icon for t in TOKENS))        # sword, shield, ship, wild, shield+ship
+    return [rows[i] for i in sorted(rows, key=lambda i: icons.index(i) if i in icons else len(icons))]
 
 
 # -- pickers -------------------------------------------------------------------------------------
