@@ -24,7 +24,7 @@ from firmware.screens.caesar.turn import TilePicker, TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
 # the positions the screenshots show too: C-7 two closed at once, C-15 Might, C-18 a centurion, S-9 his closure
 from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, NEW,
-                                  NEW_ALL, PHYSICAL)
+                                  NEW_ALL, PHYSICAL, SIX_TILES)
 from tests.fakectx import FakeCtx
 from tests.screens import app_with as _app_with, assert_golden, check_case, drawn
 
@@ -52,12 +52,6 @@ def app_with(lines: list[str], keys: list[str], state_dir, lang: str = "en"):
     console.close()
     return _app_with([], keys, state_dir, lang)
 
-
-
-# his first five tiles of a stack of six (normal: 3A 2B 1C) and your turns after them (seed 3)
-SIX_TILES = ["crassus tile=A", "play HU-MT ship:6/0 HU", "draw", "crassus tile=A", "play HC-GA wild:3/1 HC", "draw",
-             "play SD-GA shield:3/3 SD", "draw", "crassus tile=A", "play MT-SD ship:4/2 MT", "draw", "crassus tile=B",
-             "play SD-SC wild:2/2 SD", "draw", "crassus tile=B", "play NU-SC ship:3/3 NU", "draw"]
 
 
 # a fresh device: "a" = Games, "a" = Caesar! (the set-up form); with a session: "a" = Resume
