@@ -51,6 +51,10 @@ _long["spaces"].update({"SD-GA": {"by": "human", "token": "shield:4/2", "toward"
 LONG_MIGHT = "position " + json.dumps(_long)
 PHYSICAL = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
 TILE_E = "new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical"
+# the box's tiles (seed 3, normal: 3A 2B 1C): his first five tiles and your turns after them
+SIX_TILES = ["crassus tile=A", "play HU-MT ship:6/0 HU", "draw", "crassus tile=A", "play HC-GA wild:3/1 HC", "draw",
+             "play SD-GA shield:3/3 SD", "draw", "crassus tile=A", "play MT-SD ship:4/2 MT", "draw", "crassus tile=B",
+             "play SD-SC wild:2/2 SD", "draw", "crassus tile=B", "play NU-SC ship:3/3 NU", "draw"]
 DUEL = "new caesar-duel seed=4"
 FACE_DOWN = "position " + json.dumps({"modules": {"poison": True, "border_control": True}, "turn": "human",
                                       "human_hand": ["ship:3/3", "sword:5/1", "wild:2/2"],
@@ -128,7 +132,10 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("tile-editor", [NEW, DOUBLE], ["a"] + ["down"] * 7 + ["a", "down", "a"]),
     # physical bags, the duel
     ("you-drew", [PHYSICAL], ["a", "down", "a"]),
-    ("he-draws", [PHYSICAL], ["a", "down", "a", "a", "a", "a", "a", "a"]),
+    ("he-draws", [PHYSICAL], ["a", "down", "a", "a", "a", "a"]),          # your two tokens, his tile read
+    # his sixth tile, the last of his stack: which tiles make the new one (S-5, the rulebook's rule):
+    # Resume, his turn, tile C, his turn's pages read to the last (en, uk: its rest shown)
+    ("new-stack", ["new caesar-solo tiles-input=physical seed=3", *SIX_TILES], ["a"] * 11),
     ("duel-pass", [DUEL], ["a", "a"]),
     ("duel-map", [DUEL], ["a", "a", "a"]),
     ("duel-draw", [DUEL], ["a", "a", "a", "a", "a"]),

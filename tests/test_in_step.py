@@ -60,6 +60,7 @@ UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "SetupScreen": ("fields",),            # (a new game's form: the figures set on it)
                "TileEditor": ("slots",),              # (a Caesar! tile's actions being edited, not saved yet)
                "DiceScreen": ("picked_in",),          # (the roll whose dice are being picked)
+               "TokenPicker": ("at",),                # (Caesar!'s token grid: the cell under the cursor)
                # a turn's pages are said again in a new language from its record while it is the
                # last turn (tests/test_screens_caesar.py); an older turn's pages stay as they were
                "TurnScreen": ("pages", "lang")}

@@ -15,6 +15,7 @@ import pytest
 from firmware.screens.widgets import ConfirmScreen, NumberForm, TextScreen
 from firmware.screens.caesar.home import CaesarHome
 from engine.caesar.board import PROVINCES
+from engine.caesar.tokens import TOKENS
 from firmware.screens.caesar.move import OptionScreen, PlayMap, ProvincePicker
 from firmware.screens.caesar.pickers import TokenPicker
 from firmware.screens.caesar.setup import SetupGuide
@@ -23,7 +24,7 @@ from firmware.screens.caesar.turn import TilePicker, TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
 # the positions the screenshots show too: C-7 two closed at once, C-15 Might, C-18 a centurion, S-9 his closure
 from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, NEW,
-                                  NEW_ALL)
+                                  NEW_ALL, PHYSICAL, SIX_TILES)
 from tests.fakectx import FakeCtx
 from tests.screens import app_with as _app_with, assert_golden, check_case, drawn
 
@@ -86,6 +87,10 @@ CASES = {
     "caesar_turn_play_uk": ([NEW], ["a", "a", "a"]),
     "caesar_why_uk": ([NEW], ["a", "a", "a", "right"]),
     "caesar_closure_uk": ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
+    # the box's bag: his draw on the token grid (his row's tokens and yours drawn: dots, C-3)
+    "caesar_token_grid": ([PHYSICAL], ["a", "down", "a", "a", "a", "a"]),
+    # the box's tiles: his sixth tile played, the Ukrainian rule for his new stack (S-5)
+    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 10),
 }
 
 
@@ -99,6 +104,18 @@ def test_golden_screen(name, state_dir):
         assert_golden(app.render(), name)
     finally:
         app.console.close()
+
+
+def take(app, name: str) -> int:
+    """Token ``name`` taken on the token picker's grid the shortest way (the joystick, then A):
+    the presses it took."""
+    from scripts.presses.caesar import token_path
+    app.render()
+    way = token_path(app.stack[-1], name)
+    for key in way:
+        app.handle(key)
+    app.handle("a")
+    return len(way) + 1
 
 
 def texts(app) -> list[str]:
@@ -393,6 +410,86 @@ def test_physical_tiles_one_tile_per_screen(state_dir):  # S-4, S-5
         app.console.close()
 
 
+def _your_turn(console) -> None:
+    """Your turn through the console: the first legal placement, every bonus skipped, the draws."""
+    for _ in range(20):
+        st = console.request("state")["state"]
+        if st["turn"] == "crassus" or st["winner"]:
+            return
+        if st["step"] == "play":
+            m = console.request("moves")["moves"][0]
+            line = f"play {m['space']} {m['token']} {next(iter(m['toward']))}"
+        else:
+            line = f"{st['human']['pending'][0]} skip" if st["step"] == "bonus" else "draw"
+        assert console.request(line)["ok"], line
+
+
+NEW_STACK = {   # S-5, as each edition says it (the letters as its tiles print them: ru А Б В)
+    ("ru", "en"): "His stack of tiles has run out: shuffle all his played tiles, the one just played too, into a new "
+                  "stack: 3×А, 2×Б, 1×В.",
+    ("uk", "en"): "His stack of tiles has run out: shuffle all his tiles but the one just drawn (C) into a new stack: "
+                  "3×A, 2×B.",
+    ("ru", "ru"): "Его стопка приказов закончилась: перемешайте все разыгранные приказы, включая только что "
+                  "разыгранный, и сложите новую стопку: 3×А, 2×Б, 1×В.",
+    ("uk", "uk"): "Його стос тайлів вичерпався: замішайте всі тайли, окрім щойно витягнутого (C), у новий стос: 3×A, "
+                  "2×B.",
+    ("ru", "uk"): "Його стос тайлів вичерпався: замішайте всі розіграні тайли, і щойно розіграний теж, у новий стос: "
+                  "3×А, 2×Б, 1×В.",
+}
+
+
+@pytest.mark.parametrize("edition, lang", sorted(NEW_STACK))
+def test_his_stack_of_the_box_run_out_says_which_tiles_make_the_new_one(state_dir, edition, lang):   # S-5
+    """With the box's tiles the table makes his new stack when the old one runs out, and which
+    tiles go into it depends on the rulebook (S-5: RU all the played tiles, the one just played
+    too; UA all but the one just drawn). Nothing said so: the player had to know it, and the tile
+    picker then offered letters the table might not hold. Now his turn ends on a page saying it
+    in the edition's words, whole, and the picker offers the tiles of that new stack only."""
+    from firmware.console import Console
+    from firmware.screens.caesar.flow import crassus_turn
+    from firmware.store import Store
+    console = Console(Store(state_dir), None)
+    console.request(f"settings language={lang}")
+    assert console.request(f"new caesar-solo tiles-input=physical edition={edition} seed=3")["ok"]
+    for tile in "AAABB":                                  # five of his six tiles (normal: 3A 2B 1C)
+        assert console.request(f"crassus tile={tile}")["ok"]
+        _your_turn(console)
+    st = console.request("state")["state"]
+    for record in (st["last_crassus_turn"], st["last_player_turn"]):
+        assert "new_stack" not in record                  # not before it runs out
+        assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
+    console.close()
+    app = app_with([], ["a", "a"], state_dir, lang)       # Resume: Caesar!, his turn: which tile?
+    try:
+        picker = app.stack[-1]
+        assert isinstance(picker, TilePicker) and picker.letters == ["C"]
+        app.handle("a")                                   # the last tile of his stack
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen)
+        while turn.pages[turn.page]["kind"] != "stack":
+            assert turn.page + 1 < len(turn.pages), [p["kind"] for p in turn.pages]
+            app.handle("a")
+        assert turn.page == len(turn.pages) - 1           # the last page: after all he did
+        rows = turn._rows(turn.pages[turn.page], app.view())
+        assert " ".join(rows) == NEW_STACK[edition, lang]          # one whole sentence
+        shown = set()
+        for _ in rows:                                    # read to its end (down): nothing cut
+            assert cut_rows(app) == []
+            shown |= set(texts(app))
+            app.handle("down")
+        assert set(rows) <= shown and turn.pages[turn.page]["kind"] == "stack"
+        new = app.view()["last_crassus_turn"]["new_stack"]
+        assert new["tiles"] == {"ru": "AAABBC", "uk": "AAABB"}[edition]
+        assert new["aside"] == {"ru": None, "uk": "C"}[edition]
+        _your_turn(app.console)
+        app.stack[1:] = []
+        crassus_turn(app)                                 # his next turn: which tile?
+        picker = app.stack[-1]
+        assert isinstance(picker, TilePicker) and "".join(picker.letters) == {"ru": "ABC", "uk": "AB"}[edition]
+    finally:
+        app.console.close()
+
+
 def test_physical_bags_ask_what_was_drawn(state_dir):
     new = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
     app = app_with([new], ["a"], state_dir)
@@ -401,9 +498,9 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         labels = [i.label for i in home.items(app)]
         assert labels[:2] == ["Crassus's turn", "Draw tokens"]
         app.handle("down")
-        app.handle("a")                                         # pick the first token of your bag
-        app.handle("a")
-        assert app.console.session.lines[0] == "draw shield:3/3"
+        app.handle("a")                                         # A on the token under the cursor:
+        app.handle("a")                                         # the likeliest (two wild 2/2 in the bag)
+        assert app.console.session.lines[0] == "draw wild:2/2"
         while app.view()["human"]["draws_due"]:                # the next one is asked at once
             assert isinstance(app.stack[-1], TokenPicker)
             app.handle("a")
@@ -418,6 +515,34 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         assert isinstance(app.stack[-1], TurnScreen)
     finally:
         app.console.close()
+
+
+def test_a_token_drawn_from_a_physical_bag_is_named_in_a_few_presses(state_dir):   # C-3, C-6
+    """With the box's own bag the player names each token he draws (C-6; for Auto-Crassus too,
+    S-5). It was a list of up to 16 rows, the cursor back on the first row for every token: six or
+    seven presses a token, 16 for the last one listed. Now a grid of the tokens (a row per icon, a
+    cell per token, C-3) over which the joystick moves both ways: every token of a full bag is at
+    most four pushes and A away, three presses on average, and the token sent is the one named."""
+    new = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
+    presses = {}
+    for name in sorted({t.name for t in TOKENS if not t.centurion}):
+        app = app_with([new], ["a"], state_dir / name.replace(":", "-").replace("/", "-"))
+        try:
+            app.handle("down")
+            app.handle("a")                                      # Draw tokens: your first one
+            picker = app.stack[-1]
+            assert isinstance(picker, TokenPicker)
+            app.render()
+            assert [len(row) for row in picker.grid] == [4, 4, 4, 3]     # sword, shield, ship, wild
+            presses[name] = take(app, name)
+            assert app.console.session.lines == [f"draw {name}"]
+        finally:
+            app.console.close()
+    assert max(presses.values()) <= 5 and sum(presses.values()) / len(presses) <= 3.2, presses
+    # the rows keep the icons' order on every grid: his face-down centurions alone (C-20) too
+    from firmware.screens.caesar.pickers import token_grid
+    assert token_grid({"wild:3/3", "sword:7/0", "shield+ship:4/4"}) == [["sword:7/0"], ["wild:3/3"],
+                                                                       ["shield+ship:4/4"]]
 
 
 def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir):   # S-2
@@ -436,24 +561,21 @@ def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir)
         app.handle("a")
         picker = app.stack[-1]
         assert isinstance(picker, TokenPicker) and picker.count == 3
-        for _ in range(3):
-            app.handle("a")                                          # shield 3/3, 4/2, 5/1 (the first listed)
+        for name in ("shield:3/3", "shield:4/2", "shield:5/1"):
+            take(app, name)
         assert app.console.session is None                           # not started yet
         assert [i.label for i in picker.items(app)] == ["1. shield 3/3", "2. shield 4/2", "3. shield 5/1",
                                                         "▶ Start"]
         app.handle("b")                                              # the last one was wrong
         assert picker.picked == ["shield:3/3", "shield:4/2"] and app.console.session is None
-        labels = [i.label for i in picker.items(app)]
-        for _ in range(labels.index("ship 5/1")):
-            app.handle("down")
-        app.handle("a")
+        take(app, "ship:5/1")
         assert picker.picked == ["shield:3/3", "shield:4/2", "ship:5/1"] and app.console.session is None
         app.handle("up")
         app.handle("up")
         app.handle("a")                                              # A on the 2nd token: picked again
         assert picker.picked == ["shield:3/3"] and app.console.session is None
-        app.handle("a")
-        app.handle("a")
+        take(app, "shield:4/2")
+        take(app, "shield:5/1")
         assert [i.label for i in picker.items(app)][-1] == "▶ Start" and app.console.session is None
         app.handle("a")                                              # Start
         assert app.console.session is not None
@@ -479,10 +601,8 @@ def test_his_draws_after_a_discard_of_a_tile_of_your_own_offer_what_went_back(st
         picker = app.stack[-1]
         labels = [i.label for i in picker.items(app)]
         assert isinstance(picker, TokenPicker) and picker.count == 2 and "sword 6/0" in labels
-        for _ in range(labels.index("sword 6/0")):
-            app.handle("down")
-        app.handle("a")                                           # he drew the sword 6/0 he put back
-        app.handle("a")
+        take(app, "sword:6/0")                                    # he drew the sword 6/0 he put back
+        app.handle("a")                                           # and the token under the cursor
         assert app.console.session.lines[-1].startswith("crassus tile=A draw=sword:6/0,")
         assert isinstance(app.stack[-1], TurnScreen) and home is app.stack[-2]
     finally:
@@ -517,9 +637,7 @@ def test_a_token_put_back_between_two_draws_is_offered_from_the_second_on(state_
         app.handle("a")                                           # the first token offered
         labels = [i.label for i in picker.items(app)]
         assert "sword 6/0" in labels                              # back in his bag: the 2nd may draw it
-        for _ in range(labels.index("sword 6/0")):
-            app.handle("down")
-        app.handle("a")
+        take(app, "sword:6/0")
         assert app.console.session.lines[-1].startswith("crassus tile=A draw=")
         assert app.console.session.lines[-1].endswith(",sword:6/0")
         assert isinstance(app.stack[-1], TurnScreen)
@@ -564,15 +682,10 @@ def test_his_two_wild_2_2_put_back_are_two_tokens_in_his_bag(state_dir):   # C-3
     from engine.caesar.tiles import tile_takes
     app, picker = _his_first_draw(state_dir, "row=wild:2/2,wild:2/2,sword:6/0", "discard1+discard1+draw2+play")
     try:
-        labels = [i.label for i in picker.items(app)]
-        for _ in range(labels.index("wild 2/2")):
-            app.handle("down")
-        app.handle("a")                                           # the first wild 2/2
+        take(app, "wild:2/2")                                     # the first wild 2/2
         labels = [i.label for i in picker.items(app)]
         assert "wild 2/2" in labels                               # the second is in his bag too
-        for _ in range(labels.index("wild 2/2")):
-            app.handle("down")
-        app.handle("a")
+        take(app, "wild:2/2")
         assert app.console.session.lines[-1].startswith("crassus tile=A draw=wild:2/2,wild:2/2")
         assert isinstance(app.stack[-1], TurnScreen)
     finally:
@@ -592,13 +705,8 @@ def test_a_centurion_a_tile_turns_up_then_puts_back_may_be_drawn_after(state_dir
     try:
         labels = [i.label for i in picker.items(app)]
         assert isinstance(picker, TokenPicker) and "sword 7/0" in labels      # a face-down centurion
-        for _ in range(labels.index("sword 7/0")):
-            app.handle("down")
-        app.handle("a")                                           # he drew the centurion put back
-        labels = [i.label for i in app.stack[-1].items(app)]      # which centurion he turned up
-        for _ in range(labels.index("sword 7/0")):
-            app.handle("down")
-        app.handle("a")
+        take(app, "sword:7/0")                                    # he drew the centurion put back
+        take(app, "sword:7/0")                                    # which centurion he turned up
         assert app.console.session.lines[-1] == "crassus tile=A draw=sword:7/0 centurion=sword:7/0"
         assert isinstance(app.stack[-1], TurnScreen)
         assert app.view()["crassus"]["row"][-1] == "sword:7/0"
@@ -675,10 +783,12 @@ def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_
         app.handle("a")
         picker = app.stack[-1]
         assert isinstance(picker, TokenPicker) and "shield:3/3" in picker.pool
-        app.handle("a")                                          # the first listed: shield 3/3
+        take(app, "shield:3/3")
         assert app.message is None and isinstance(app.stack[-1], TokenPicker)
         assert "shield:3/3" not in app.stack[-1].pool and len(app.stack[-1].pool) == 15
-        app.handle("a")
+        app.render()
+        assert "shield:3/3" not in app.stack[-1].left()                  # not on the grid either
+        take(app, "shield:4/2")
         assert app.message is None
         assert app.console.session.lines == ["draw shield:3/3", "draw shield:4/2"]
         assert app.console.request("hand caesar")["hand"] == ["shield:3/3", "shield:4/2"]

@@ -28,6 +28,7 @@ from engine.errors import BadArguments, GameOver
 from engine.game import Command, GameRules, Outcome, Request, State, commands
 from engine.rng import Draws
 from engine.caesar.text import Msg
+from engine.text import from_data
 
 SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
                           "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties", "edition",
@@ -144,7 +145,7 @@ def _play(state: State, req: Request) -> Outcome:
     _store(state, g)
     fields = {"play": steps[0], "closed": [x for x in steps if x["action"] == "close"],
               "bonuses": [x for x in steps if x["action"] == "bonus"], "steps": steps,
-              "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
+                              "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
     if g.solo:
         return Outcome(fields, _logged(g, Msg("{}.", _parts(steps, you=True))))
     return Outcome(fields, _logged(g, Msg("{}: {}.", player(g.names[p]), _parts(steps, private=True))))
@@ -209,8 +210,10 @@ def _crassus(state: State, req: Request) -> Outcome:
     letter, steps = flow.crassus_turn(g, req.opts.get("tile"), draws, cents)
     note_crassus(g)
     _store(state, g)
-    fields = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
-              "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
+    fields: dict[str, Any] = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
+                              "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
+    if "new_stack" in g.last:                   # S-5: the box's stack ran out; which tiles make the new one
+        fields["new_stack"] = {**g.last["new_stack"], "text": from_data(g.last["new_stack"]["text"])}
     return Outcome(fields, _logged(g, Msg("Crassus: Tile {} — {}.", tile_said(letter, g.rules["edition"]),
                                           _parts(steps))))
 

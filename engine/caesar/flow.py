@@ -499,8 +499,10 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
     if cents and not g.over:
         raise BadArguments(Msg("Tile {} did not take centurion {}.", tile_said(letter, g.rules["edition"]), ", ".join(cents)))
     g.played.append(letter)
-    _reshuffle(g, letter)
+    anew = _reshuffle(g, letter)
     g.last = {"tile": letter, "steps": to_data(steps)}      # sentences kept as data (any language)
+    if anew and g.inputs["tiles"] == "physical" and not g.over:
+        g.last["new_stack"] = to_data(new_stack(g, letter))  # the table makes it: say which (S-5)
     if not g.over:
         g.turns += 1
         begin_turn(g, HUMAN)
@@ -619,11 +621,29 @@ def play_step(d: Decision) -> Step:
             "why": d.why, "text": Msg("{}. {}.", d.text(), point(d.step))}
 
 
-def _reshuffle(g: Game, letter: str) -> None:
+def new_stack(g: Game, letter: str) -> dict[str, Any]:
+    """S-5 with the box's tiles, once the stack has run out and was made anew (:func:`_reshuffle`):
+    the tiles the table shuffles into his new stack, as the edition's rule says (``reshuffle``:
+    RU all the played tiles, the one just played too; UA all but the one just drawn, which is set
+    aside), the letters as its tiles print them: ``tiles`` (the new stack), ``aside`` (the tile
+    kept out, or None) and the sentence ``text``."""
+    edition = g.rules["edition"]
+    tiles = Msg.join([Msg("{}×{}", g.stack.count(x), tile_said(x, edition)) for x in sorted(set(g.stack))])
+    if g.rules["reshuffle"] == "keep-last":
+        text = Msg("His stack of tiles has run out: shuffle all his tiles but the one just drawn ({}) into a new "
+                   "stack: {}.", tile_said(letter, edition), tiles)
+    else:
+        text = Msg("His stack of tiles has run out: shuffle all his played tiles, the one just played too, into a "
+                   "new stack: {}.", tiles)
+    return {"tiles": "".join(sorted(g.stack)), "aside": letter if g.rules["reshuffle"] == "keep-last" else None,
+            "text": text}
+
+
+def _reshuffle(g: Game, letter: str) -> bool:
     """S-5: when the stack is empty, the played tiles become the new stack (RU: all of them;
-    option reshuffle=keep-last, UA: all but the one just drawn)."""
+    option reshuffle=keep-last, UA: all but the one just drawn). True if it was made anew."""
     if g.stack:
-        return
+        return False
     if g.rules["reshuffle"] == "keep-last":
         g.played.remove(letter)
         g.stack, g.played = g.played, [letter]
@@ -635,3 +655,4 @@ def _reshuffle(g: Game, letter: str) -> None:
         rng.shuffle(g.stack)
     else:
         g.stack.sort()
+    return True

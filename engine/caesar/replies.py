@@ -70,12 +70,21 @@ class PlayReply(Reply):
     next: Any
 
 
+class NewStack(TypedDict):
+    """S-5 with the box's tiles: his stack ran out in this turn and the table makes it anew."""
+
+    tiles: str                               # the letters of the new stack (sorted)
+    aside: str | None                        # the tile kept out of it (reshuffle=keep-last, UA)
+    text: Any                                # the sentence saying which tiles to shuffle (the edition's rule)
+
+
 class CrassusReply(Reply):
     tile: str
     tile_actions: str
     steps: list[Step]
     winner: str | None
     next: Any
+    new_stack: NotRequired[NewStack]
 
 
 class RevealTileReply(Reply):

@@ -71,10 +71,11 @@ def draw_step(g: Game, p: int, tid: int) -> Step:
 
 
 def turn_pages(steps: list[Step], tile: str | None = None, winner: str | None = None,
-               mine: bool = False) -> list[dict[str, Any]]:
+               mine: bool = False, new_stack: bool = False) -> list[dict[str, Any]]:
     """A turn as pages, each ``{"kind": ..., "steps": [indexes]}``: Auto-Crassus's tile page
     (his draws, centurions and discards), one page per play (not for your own: you made it), one
-    per closure with the bonus it gave, one per other bonus, a page for your draws, the end."""
+    per closure with the bonus it gave, one per other bonus, a page for your draws, the tiles of
+    his new stack (``new_stack``: the box's stack ran out, S-5; no steps), the end."""
     pages: list[dict[str, Any]] = []
     if tile is not None:
         pages.append({"kind": "tile", "steps": [i for i, s in enumerate(steps)
@@ -97,6 +98,8 @@ def turn_pages(steps: list[Step], tile: str | None = None, winner: str | None = 
             draws.append(i)
     if draws:
         pages.append({"kind": "draw", "steps": draws})
+    if new_stack:
+        pages.append({"kind": "stack", "steps": []})
     if winner:
         pages.append({"kind": "end", "steps": []})
     return pages
@@ -106,6 +109,7 @@ def turn_view(g: Game, record: dict[str, Any], steps: list[Step], who: str) -> d
     """``id``, ``pages`` and ``current`` of a turn's record (``who``: who played it)."""
     mine = who != "crassus"
     winner = g.names[g.winner] if g.winner >= 0 else None
-    pages = turn_pages(steps, None if mine else record.get("tile"), winner if g.latest == who else None, mine)
+    pages = turn_pages(steps, None if mine else record.get("tile"), winner if g.latest == who else None, mine,
+                       not mine and "new_stack" in record)
     return {"id": record.get("id") or turn_id("c" if not mine else "p", 0, record.get("steps", [])),
             "pages": pages, "current": g.latest == who}

@@ -12,6 +12,7 @@ from engine.caesar.terms import (DISCARDED_WORDS, REMOVED_HARDER_LOG_WORDS, REMO
 from engine.caesar.tiles import tile_text
 from engine.caesar.tokens import TOKENS
 from engine.caesar.turns import turn_view
+from engine.caesar.replies import NewStack
 from engine.caesar.views import CaesarGameView, Inputs, LastTurn, Markers, PlayerTurn, TilesView
 from engine.caesar.text import Msg
 from engine.text import from_data
@@ -74,8 +75,10 @@ def view(g: Game) -> CaesarGameView:
         out["last_crassus_turn"] = None
         if g.last:
             steps = saved_steps(g.last["steps"])
-            out["last_crassus_turn"] = cast(LastTurn, {"tile": g.last["tile"], "steps": steps,
-                                                       **turn_view(g, g.last, steps, "crassus")})
+            his = cast(LastTurn, {"tile": g.last["tile"], "steps": steps, **turn_view(g, g.last, steps, "crassus")})
+            if "new_stack" in g.last:                # S-5: the box's stack ran out in this turn
+                his["new_stack"] = cast(NewStack, {**g.last["new_stack"], "text": from_data(g.last["new_stack"]["text"])})
+            out["last_crassus_turn"] = his
     else:
         out["players"] = {n[p]: {"hand": len(g.hand[p]), "bag": len(g.bag[p]),
                                  "centurions": _names(g.cent[p]), "draws_due": g.due[p]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from engine.caesar.replies import Step
+from engine.caesar.replies import NewStack, Step
 from engine.views import SessionView
 
 
@@ -84,6 +84,7 @@ class LastTurn(TurnRecord):
     """Auto-Crassus's last turn."""
 
     tile: str
+    new_stack: NotRequired[NewStack]         # his stack ran out (the box's tiles): a "stack" page
 
 
 class PlayerTurn(TurnRecord):

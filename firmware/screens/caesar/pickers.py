@@ -9,10 +9,33 @@ from typing import Any
 from PIL import Image
 
 from engine.caesar.tiles import Back
+from engine.caesar.tokens import TOKENS
+from firmware.screens import base
+from firmware.screens.caesar.icons import draw_icon
 from firmware.screens.caesar.text import _
-from firmware.screens.caesar.words import Follows, tok
+from firmware.screens.caesar.words import Follows, icon_of, nums, tok
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Intent, Item, WrappedListScreen, intent
+
+
+GRID_X = 16          # px: where the token grid's cells start, right of each row's icon
+ICON = 10            # px: the icon before each row of the grid
+
+
+def token_grid(names: set[str]) -> list[list[str]]:
+    """The token picker's grid for ``names`` (those it may ever offer): a row per icon, in the
+    order of the tokens (C-3: sword, shield, ship, wild; the centurions of C-20 after those of
+    their icon, the shield+ship one on a row of its own), each row's tokens in that order (6/0,
+    5/1, 4/2, 3/3). With any base token, all 16 are laid out (a token not offered stays a dot in
+    its place): the cells keep their places from draw to draw, as the hand learns them."""
+    order = list(dict.fromkeys(t.name for t in TOKENS))
+    base_names = {t.name for t in TOKENS if not t.centurion}
+    names = names | (base_names if names & base_names else set())
+    rows: dict[str, list[str]] = {}
+    for name in [n for n in order if n in names] + sorted(names - set(order)):
+        rows.setdefault(icon_of(name), []).append(name)
+    icons = list(dict.fromkeys(t.icon for t in TOKENS))        # sword, shield, ship, wild, shield+ship
+    return [rows[i] for i in sorted(rows, key=lambda i: icons.index(i) if i in icons else len(icons))]
 
 
 # -- pickers -------------------------------------------------------------------------------------
@@ -38,11 +61,17 @@ class ChoiceScreen(Follows, WrappedListScreen):
 
 
 class TokenPicker(Follows, WrappedListScreen):
-    """Pick ``count`` tokens out of ``pool`` (what could have been drawn), in the order drawn;
-    B takes back the last pick; taken off by an undo. ``confirm``: the last pick does not act at
-    once: the tokens are listed, in order, above Start (A on one of them picks it again).
-    ``back``: tokens a tile puts back in the bag between its draws (``tile_takes``), offered from
-    their pick on (S-5); a centurion among them is one of ``centurions`` (those still face down)."""
+    """Pick ``count`` tokens out of ``pool`` (what could have been drawn), in the order drawn, on a
+    grid: a row per icon (as the tokens show it), a cell per token of that icon (C-3, C-20); the
+    joystick moves over the cells that may be drawn now (wrapping, as the keyboard's grid does), A
+    or press takes the token under the cursor; the cursor starts on the likeliest token (the most
+    copies left) and stays where the last one was taken. B takes back the last pick; taken off by
+    an undo. ``confirm``: the last pick does not act at once: the tokens are listed, in order,
+    above Start (A on one of them picks it again). ``back``: tokens a tile puts back in the bag
+    between its draws (``tile_takes``), offered from their pick on (S-5); a centurion among them is
+    one of ``centurions`` (those still face down)."""
+
+    key_place = "grid"
 
     def __init__(self, title: Callable[[], str], pool: list[str], count: int,
                  on_done: Callable[[Ctx, list[str]], None], confirm: bool = False,
@@ -56,6 +85,9 @@ class TokenPicker(Follows, WrappedListScreen):
         self.confirm = confirm            # the last pick shows the tokens and Start (B or A on one: pick again)
         self.put_back = list(back)
         self.centurions = sorted(set(centurions))
+        ever = set(self.pool) | {t for _i, t in self.put_back if isinstance(t, str)}
+        self.grid = token_grid(ever | (set(self.centurions) if any(t is None for _i, t in self.put_back) else set()))
+        self.at: tuple[int, int] | None = None     # the grid's cursor (row, cell); None: not placed yet
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -64,14 +96,13 @@ class TokenPicker(Follows, WrappedListScreen):
     def status(self, ctx: Ctx) -> str:
         return f"{len(self.picked)}/{self.count}"
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
+    def confirming(self) -> bool:
+        """The tokens picked are listed above Start (``confirm``, all picked): a list, no grid."""
+        return self.confirm and len(self.picked) >= self.count
 
-    def items(self, ctx: Ctx) -> list[Item]:
-        if self.confirm and len(self.picked) >= self.count:      # nothing to take back once it starts
-            return ([Item(f"{i + 1}. {tok(n)}", partial(self._again, at=i)) for i, n in enumerate(self.picked)]
-                    + [Item("▶ " + _("Start"), lambda c: self.on_done(c, list(self.picked)), ident="start")])
+    def left(self) -> dict[str, int]:
+        """What may be drawn now, token → how many: the pool and the tokens put back so far (S-5),
+        less those picked."""
         at = len(self.picked)
         back = [t for i, t in self.put_back if i <= at]
         left = sorted(self.pool + [self.picked[t] if isinstance(t, int) else t for t in back if t is not None]
@@ -81,14 +112,101 @@ class TokenPicker(Follows, WrappedListScreen):
         counts: dict[str, int] = {}
         for name in left:
             counts[name] = counts.get(name, 0) + 1
-        return [Item(tok(n), partial(self._pick, name=n), f"×{k}" if k > 1 else "") for n, k in counts.items()]
+        return counts
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        """The tokens that may be drawn now (or, when confirming, those picked and Start)."""
+        if self.confirming():                                    # nothing to take back once it starts
+            return ([Item(f"{i + 1}. {tok(n)}", partial(self._again, at=i)) for i, n in enumerate(self.picked)]
+                    + [Item("▶ " + _("Start"), lambda c: self.on_done(c, list(self.picked)), ident="start")])
+        return [Item(tok(n), partial(self._pick, name=n), f"×{k}" if k > 1 else "") for n, k in self.left().items()]
+
+    # -- the grid ----------------------------------------------------------------------------------
+    def cell(self, counts: dict[str, int]) -> tuple[int, int] | None:
+        """Where the cursor is among the cells that may be drawn now: where it was, else (the token
+        there is gone) the nearest one; at first the likeliest (the most copies), nearest the middle."""
+        cells = [(r, c) for r, row in enumerate(self.grid) for c, name in enumerate(row) if name in counts]
+        if not cells:
+            return None
+        if self.at in cells:
+            return self.at
+        if self.at is None:
+            mid_r, mid_c = (len(self.grid) - 1) / 2, (max(len(row) for row in self.grid) - 1) / 2
+            return min(cells, key=lambda rc: (-counts[self.grid[rc[0]][rc[1]]],
+                                              abs(rc[0] - mid_r) + abs(rc[1] - mid_c), rc))
+        r0, c0 = self.at
+        return min(cells, key=lambda rc: (abs(rc[0] - r0) + abs(rc[1] - c0), rc))
+
+    def next_cell(self, at: tuple[int, int], way: Intent, counts: dict[str, int]) -> tuple[int, int]:
+        """The cell one push ``way`` from ``at`` among those that may be drawn (wrapping round; up
+        and down to the nearest column)."""
+        r, c = at
+        d = 1 if way in (Intent.NEXT, Intent.RIGHTWARD) else -1
+        if way in (Intent.LEFTWARD, Intent.RIGHTWARD):
+            row = self.grid[r]
+            for k in range(1, len(row)):
+                if row[(c + d * k) % len(row)] in counts:
+                    return r, (c + d * k) % len(row)
+            return at
+        for k in range(1, len(self.grid)):
+            rr = (r + d * k) % len(self.grid)
+            cols = [cc for cc, name in enumerate(self.grid[rr]) if name in counts]
+            if cols:
+                return rr, min(cols, key=lambda cc: (abs(cc - c), cc))
+        return at
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        if self.confirming():
+            return super().render(ctx)
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, self.status(ctx))
+        counts = self.left()
+        self.at = self.cell(counts)
+        pitch = min(base.LINE, (base.H - base.TITLE_H - 1) // max(1, len(self.grid)))
+        width = (base.W - GRID_X) // max(len(row) for row in self.grid) if self.grid else base.W
+        for r, row in enumerate(self.grid):
+            y = base.TITLE_H + 1 + r * pitch
+            draw_icon(draw, 1, y + (pitch - ICON) // 2, icon_of(row[0]), ICON)
+            for c, name in enumerate(row):
+                x = GRID_X + c * width
+                if name not in counts:                           # not in the bag now: a dot, no stop
+                    draw.point((x + width // 2 - 1, y + pitch // 2), fill=1)
+                    continue
+                on = (r, c) == self.at
+                if on:
+                    draw.rectangle((x, y, x + width - 2, y + pitch - 1), fill=1)
+                text = nums(name)
+                base.put(draw, x + (width - 1 - len(text) * base.CHAR_W) // 2, y + (pitch - base.LINE) // 2,
+                         text, fill=0 if on else 1)
+        return img
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if self.confirming():
+            if intent("row", key) is Intent.BACK:                # B: the last one picked again
+                self.picked.pop()
+            else:
+                super().key(key, ctx)
+            return
+        what = intent(self.key_place, key)
+        counts = self.left()
+        at = self.cell(counts)
+        if what in (Intent.PREV, Intent.NEXT, Intent.LEFTWARD, Intent.RIGHTWARD) and at is not None:
+            self.at = self.next_cell(at, what, counts)
+        elif what is Intent.SELECT and at is not None:
+            self.at = at
+            self._pick(ctx, self.grid[at[0]][at[1]])
+        elif what is Intent.BACK:
+            if self.picked:
+                self.picked.pop()
+            else:
+                ctx.pop()
 
     def _pick(self, ctx: Ctx, name: str) -> None:
         self.picked.append(name)
-        self.cursor = self.top = 0
         if len(self.picked) >= self.count:
             if self.confirm:
-                self.cursor = self.count                         # on Start
+                self.cursor, self.top = self.count, 0            # on Start
             else:
                 self.on_done(ctx, list(self.picked))
 
@@ -96,10 +214,3 @@ class TokenPicker(Follows, WrappedListScreen):
         """A on a token shown before Start: pick it (and those after it) again."""
         del self.picked[at:]
         self.cursor = self.top = 0
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        if intent("row", key) is Intent.BACK and self.picked:
-            self.picked.pop()
-            self.cursor = self.top = 0
-            return
-        super().key(key, ctx)

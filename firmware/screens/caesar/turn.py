@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Required, TypedDict
+from typing import Required, TypedDict, cast
 
 from PIL import Image, ImageDraw
 
 from engine.caesar.replies import Step
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
-from engine.caesar.views import CaesarView, TurnRecord
+from engine.caesar.views import CaesarView, LastTurn, TurnRecord
 from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
@@ -43,9 +43,9 @@ log = logging.getLogger(__name__)
 
 class Page(TypedDict, total=False):
     """One screen of a turn (:func:`record_pages`): ``kind`` (tile, notes, draw, close, play,
-    bonus, end) and ``at`` (the engine page's index); a tile page has ``tile``, ``into``, ``back``,
-    ``notes``; notes ``tile``, ``notes``; draw ``tokens``, ``texts``; close ``step``, ``bonuses``;
-    play and bonus ``step``; end ``winner``."""
+    bonus, stack, end) and ``at`` (the engine page's index); a tile page has ``tile``, ``into``,
+    ``back``, ``notes``; notes ``tile``, ``notes``; draw ``tokens``, ``texts``; close ``step``,
+    ``bonuses``; play and bonus ``step``; stack (his new stack, S-5) ``notes``; end ``winner``."""
 
     kind: Required[str]
     at: int
@@ -93,6 +93,8 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
             out.append({"kind": "close", "step": mine[0], "bonuses": mine[1:], "at": at})
         elif kind in ("play", "bonus") and mine:
             out.append({"kind": kind, "step": mine[0], "at": at})
+        elif kind == "stack" and (new := cast(LastTurn, record).get("new_stack")):   # S-5: the box's tiles
+            out.append({"kind": "stack", "notes": [str(new["text"])], "at": at})
         elif kind == "end":
             out.append({"kind": "end", "winner": winner, "at": at})
     return out
@@ -277,9 +279,7 @@ class TurnScreen:
             rows.append(page["step"]["text"])
         elif page["kind"] == "draw":
             rows += page["texts"]
-        elif page["kind"] == "tile":
-            rows += page["notes"]
-        elif page["kind"] == "notes":
+        elif page["kind"] in ("tile", "notes", "stack"):
             rows += page["notes"]
         elif page["kind"] == "end":
             rows.append(view.get("end") or "")
@@ -372,6 +372,8 @@ class TurnScreen:
             return img
         if kind == "notes":
             title = _("Crassus: tile {}").format(tile_letter(page["tile"], edition_of(view)))
+        elif kind == "stack":
+            title = _("His new stack")
         elif kind == "bonus":
             title = _("Bonus")
         else:

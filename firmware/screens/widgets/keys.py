@@ -19,7 +19,8 @@ The places a cursor can stand:
 - ``seats``: a row of the Glory score pad, the device in the middle of the table: each way of the
   joystick is a player's seat (1 at the top, then clockwise) and adds the step to that player's
   figure, press changes the step (+1 → +5 → +10), the second action (hold A) turns + into −;
-- ``grid``: a keyboard: the joystick moves over the cells, A or press types one;
+- ``grid``: a keyboard, Caesar!'s token grid: the joystick moves over the cells, A or press types
+  (takes) one;
 - ``text``: text that scrolls (a log, a result, a "why");
 - ``map``: the Caesar! map: the joystick goes to the nearest province that way, A chooses it,
   press shows the board as a list;
@@ -118,7 +119,7 @@ PLACES = {
     "pick": "a die of the last roll (roll again)",
     "marks": "a row marked for one action (Desperate Times)",
     "seats": "a row of Glory's score pad: a seat round the device each way",
-    "grid": "a keyboard cell",
+    "grid": "a keyboard cell, a token of Caesar!'s token grid",
     "text": "scrolling text (log, result, why)",
     "map": "a province on the Caesar! map",
     "pages": "text in pages (guide, turn, score detail)",
