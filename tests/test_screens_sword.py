@@ -412,17 +412,8 @@ def test_the_gauls_siege_dice_screen_names_it_uncut(lang, monkeypatch):  # W-9
     """The table's dice for the Gauls' siege (check siege gauls=1): the dice screen's title bar said
     «Siege by the Gau…» in English beside its «1/2»."""
     from firmware import i18n
-    from firmware.screens import base
     from firmware.screens.widgets import DiceEntry
-    cut: list[str] = []
-    clip = base.clip
-
-    def recording(text: str, width: int = base.COLS) -> str:
-        out = clip(text, width)
-        if out != text:
-            cut.append(text)
-        return out
-    monkeypatch.setattr(base, "clip", recording)
+    cut = _cuts_recorded(monkeypatch)
     try:
         ctx = FakeCtx(NEW, lang=lang).open(SwordHome())
         ctx.press(*["down"] * 6, "a", *["down"] * 4, "right", *["up"] * 3, "a")   # table dice, the Gauls' siege
@@ -491,16 +482,7 @@ WIDEST = [f"check {kind} mod=-1 dice=6,5" for kind in ("siege", "subjugation", "
 def test_every_roll_shown_by_last_roll_fits_the_panel(line, lang, monkeypatch):
     """Nothing a roll's screen writes is cut with '…' (e.g. «Subjugation: 2…» in the title bar)."""
     from firmware import i18n
-    from firmware.screens import base
-    cut: list[str] = []
-    clip = base.clip
-
-    def recording(text: str, width: int = base.COLS) -> str:
-        out = clip(text, width)
-        if out != text:
-            cut.append(text)
-        return out
-    monkeypatch.setattr(base, "clip", recording)
+    cut = _cuts_recorded(monkeypatch)
     try:
         ctx = FakeCtx(FIVE_WITHOUT_GAULS if "gallic" in line else FIVE, line, lang=lang).open(SwordHome())
         ctx.press(*["down"] * 9, "a")                                  # Last roll
@@ -601,6 +583,21 @@ def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the
 
 
 # -- retreat losses on the battle's result (W-5) ------------------------------------------------------
+def _cuts_recorded(monkeypatch) -> list[str]:
+    """Every text the screens cut with '…' from now on (base.clip recorded), in order."""
+    from firmware.screens import base
+    cut: list[str] = []
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cut.append(text)
+        return out
+    monkeypatch.setattr(base, "clip", recording)
+    return cut
+
+
 def _battle_shown(*lines: str, lang: str = "en") -> FakeCtx:
     """The battle of ``lines`` on its result screen (through Last roll)."""
     ctx = FakeCtx(NEW, *lines, lang=lang).open(SwordHome())

@@ -125,6 +125,14 @@ def frame() -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, ImageDraw.Draw(img)
 
 
+def hint_place(title: str, hint: str) -> tuple[str, str]:
+    """Where a form's key hint goes: ``(beside the title, under the rows)``: beside a whole title
+    when both fit the title bar (:data:`COLS`), else under the rows (never a cut title)."""
+    if not hint or len(title) + 1 + len(hint) <= COLS:
+        return hint, ""
+    return "", hint
+
+
 def clip(text: str, width: int = COLS) -> str:
     """Cut ``text`` to ``width`` characters, ending with '…' when cut. A text the device writes
     itself must fit where it is drawn (tests/test_no_clipped_text.py walks every screen in every

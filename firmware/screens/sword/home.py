@@ -66,17 +66,12 @@ class PeopleForm(ListScreen):
             return fair
         return _("A: start") if ident == "start" else _("A: choose")
 
-    def _beside(self, hint: str) -> bool:
-        return len(self.title) + 1 + len(hint) <= base.COLS
-
     def status(self, ctx: Ctx) -> str:
         """The hint beside the title when both fit whole, else under the rows (:meth:`footer`)."""
-        hint = self.hint(ctx)
-        return hint if self._beside(hint) else ""
+        return base.hint_place(self.title, self.hint(ctx))[0]
 
     def footer(self, ctx: Ctx) -> str:
-        hint = self.hint(ctx)
-        return "" if self._beside(hint) else hint
+        return base.hint_place(self.title, self.hint(ctx))[1]
 
     def _picked(self, ctx: Ctx, seat: int) -> None:
         self.cursor = self._mark = min(seat + 2, len(self.powers))

@@ -121,18 +121,13 @@ class NumberForm(WrappedListScreen):
             return hint
         return self.form_status(ctx, self.values()) if self.form_status else ""
 
-    def _beside(self, hint: str) -> bool:
-        return len(self.title) + 1 + len(hint) <= base.COLS
-
     def status(self, ctx: Ctx) -> str:
         """The title bar's right side: :meth:`hint`, when it fits beside the whole title."""
-        hint = self.hint(ctx)
-        return hint if self._beside(hint) else ""
+        return base.hint_place(self.title, self.hint(ctx))[0]
 
     def footer(self, ctx: Ctx) -> str:
         """:meth:`hint` under the rows when it does not fit beside the title (never a cut title)."""
-        hint = self.hint(ctx)
-        return "" if not hint or self._beside(hint) else hint
+        return base.hint_place(self.title, self.hint(ctx))[1]
 
     def row_ident(self, ctx: Ctx) -> str:
         """The ident of the row under the cursor ('' on an empty form)."""
