@@ -344,7 +344,8 @@ class LineSource(Protocol):
 
 
 def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
-    """Read one request line of at most MAX_LINE bytes (terminator excluded).
+    """Read one request line of at most MAX_LINE bytes (its ending excluded: LF, CRLF, or a bare CR
+    where ``stream`` ends lines there, as hw.serial_link.LineBuffer does).
 
     Returns ``(line, too_long)``; an overlong line is consumed to its end and returned empty with
     ``too_long`` set. None at end of input.
@@ -352,16 +353,14 @@ def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
     line = stream.readline(MAX_LINE + 2)
     if not line:
         return None
-    if line.endswith(b"\n"):
-        body = line[:-1]
-        if body.endswith(b"\r"):
-            body = body[:-1]
+    if line.endswith((b"\n", b"\r")):
+        body = line[:-2] if line.endswith(b"\r\n") else line[:-1]
         return (b"", True) if len(body) > MAX_LINE else (body, False)
     if len(line) <= MAX_LINE:
         return line, False  # last line without a newline
     while True:  # skip the rest of the overlong line
         more = stream.readline(65536)
-        if not more or more.endswith(b"\n"):
+        if not more or more.endswith((b"\n", b"\r")):
             break
     return b"", True
 
@@ -409,8 +408,9 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         if serial_port is None:
             if sys.stdin.isatty():              # a person at a terminal, not a script: say how (stderr,
                 print(f"legatus: {greeting()}", file=sys.stderr, flush=True)   # never a reply line)
-            try:
-                serve(console, sys.stdin.buffer, sys.stdout.buffer)
+            from hw.serial_link import LineBuffer
+            try:                                # (lines end as on the serial link: LF, CRLF or CR)
+                serve(console, cast(IO[bytes], LineBuffer(sys.stdin.buffer)), sys.stdout.buffer)
             except BrokenPipeError as e:      # the reader went away (``legatus console | head -1``)
                 log.info("stdout closed: %s", e)
                 print("legatus: the output was closed; every acknowledged action is saved.", file=sys.stderr)

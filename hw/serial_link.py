@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import logging
 import queue
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -78,42 +79,70 @@ def _explain(port: str, e: OSError) -> str:
 
 
 class LineBuffer:
-    """``readline(limit)`` over a pyserial port, reading whatever has arrived in one call.
+    """``readline(limit)`` over a pyserial port (or a buffered stream), reading whatever has arrived
+    in one call.
 
     pyserial's own ``readline`` (io.IOBase's) reads one byte per system call, so an over-long
     line of 1 MB took ~50 s to skip. This reads ``in_waiting`` bytes (at least one, at most
-    ``chunk``) at a time and keeps what follows a line for the next call: the same results as the
-    port's ``readline`` (a read that returns nothing ends the line early, as a timeout does), at
-    a cost per chunk, not per byte. Only ``readline`` is provided (what firmware.console.read_line
-    uses)."""
+    ``chunk``; a stream with ``read1``, such as stdin, what one read gives) at a time and keeps
+    what follows a line for the next call, at a cost per chunk, not per byte. A line ends at LF,
+    CRLF or a bare CR (the Enter of `screen`, a bare `picocom`, PuTTY), and is returned with its
+    ending; a CR that ends what has arrived ends its line at once (a terminal sends nothing more
+    until the person types again), and an LF that then comes first belongs to that CR (one CRLF,
+    never an extra empty line). As the port's ``readline``: ``limit`` cuts a longer line, and a
+    read that returns nothing ends the line early (a timeout). Only ``readline`` is provided
+    (what firmware.console.read_line uses)."""
 
     def __init__(self, port: Any, chunk: int = 65536) -> None:
         self.port = port
         self.chunk = chunk
         self._buf = bytearray()
+        self._after_cr = False     # the last line ended in a CR: an LF that comes next is its own
 
     def readline(self, limit: int = -1) -> bytes:
         while True:
+            if self._after_cr and self._buf:
+                self._after_cr = False
+                if self._buf[0] == 0x0A:
+                    del self._buf[0]
+                    continue
             end = len(self._buf) if limit < 0 else min(limit, len(self._buf))
-            nl = self._buf.find(b"\n", 0, end)
-            if nl >= 0:
-                return self._take(nl + 1)
-            if 0 <= limit <= len(self._buf):
+            m = _LINE_END.search(self._buf, 0, end)
+            if m is not None:
+                i = m.start()
+                if self._buf[i] == 0x0A:
+                    return self._take(i + 1)
+                if i + 1 < end and self._buf[i + 1] == 0x0A:
+                    return self._take(i + 2)
+                if i + 1 < len(self._buf) or not self._waiting():
+                    line = self._take(i + 1)     # a bare CR, or one whose LF is not here (yet)
+                    self._after_cr = True
+                    return line
+            elif 0 <= limit <= len(self._buf):
                 return self._take(limit)
             data = self._read()
             if not data:
                 return self._take(len(self._buf))
             self._buf += data
 
+    def _waiting(self) -> int:
+        return int(getattr(self.port, "in_waiting", 0) or 0)
+
     def _read(self) -> bytes:
-        waiting = getattr(self.port, "in_waiting", 0) or 0
-        data: bytes = self.port.read(max(1, min(int(waiting), self.chunk)))
+        read1 = getattr(self.port, "read1", None)
+        if read1 is not None:          # a buffered stream (stdin): what one read of it gives
+            got: bytes = read1(self.chunk)
+            return got
+        data: bytes = self.port.read(max(1, min(self._waiting(), self.chunk)))
         return data
 
     def _take(self, n: int) -> bytes:
         out = bytes(self._buf[:n])
         del self._buf[:n]
         return out
+
+
+_LINE_END = re.compile(rb"[\r\n]")
 
 
 class SerialLink:

@@ -66,6 +66,13 @@ def test_line_too_long_bad_utf8_and_framing(state_dir):
     assert late["error"] == "bad_arguments" and "(byte 8)" in late["message"]
 
 
+def test_a_bare_cr_ends_a_line_on_stdin_as_on_the_serial_link(state_dir):
+    """The same framing on both: CR, LF and CRLF each end one line (a CRLF never adds an empty one)."""
+    r = run_console(state_dir, b"version\rnew bag items=a*2 seed=1\r\nstate\rfrobnicate\ndraw\r")
+    assert [x.get("error") for x in r] == [None, None, None, "unknown_command", None]
+    assert "'frobnicate'" in r[3]["message"] and r[4]["drawn"] == ["a"]
+
+
 def test_json_commands_report_bad_json(state_dir):
     # the glory 'score' command takes JSON (a sessionless command)
     r = run_console(state_dir, ["score {not json"])

@@ -133,8 +133,10 @@ class CountingPort:
         return out
 
 
-@pytest.mark.parametrize("limit", [-1, 1, 5, 4098])
+@pytest.mark.parametrize("limit", [-1, 2, 5, 4098])
 def test_line_buffer_reads_as_readline_does(limit: int) -> None:
+    """Over LF and CRLF line ends (a limit of 1, which cuts a CRLF between its CR and LF, is the one
+    difference: that CR ends the line and the LF is its own; see the CR tests below)."""
     import io
 
     from hw.serial_link import LineBuffer
@@ -453,3 +455,83 @@ def test_the_device_program_stays_live_while_its_serial_peer_does_not_read(tmp_p
         if proc.poll() is None:
             proc.kill()
         os.close(keyboard)
+
+
+# -- a person at a terminal: Enter as CR, LF or CRLF; Backspace (PROTOCOL.md Framing, docs/protocol.md) ----
+class ArrivingPort:
+    """A port whose bytes arrive in the given pieces: ``in_waiting`` counts what has arrived and is
+    not read yet; the next piece arrives only when a read finds nothing waiting (a blocking read
+    waits for the person to type again); with no piece left a read returns nothing (a timeout)."""
+
+    def __init__(self, *pieces: bytes) -> None:
+        self.current, *self.pieces = pieces
+        self.reads = 0
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.current)
+
+    def read(self, n: int) -> bytes:
+        self.reads += 1
+        if not self.current and self.pieces:
+            self.current = self.pieces.pop(0)
+        out, self.current = self.current[:n], self.current[n:]
+        return out
+
+
+def _lines(*pieces: bytes) -> list[tuple[bytes, bool]]:
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    source = LineBuffer(ArrivingPort(*pieces))
+    out = []
+    while (got := read_line(source)) is not None:
+        out.append(got)
+    return out
+
+
+def test_a_bare_cr_ends_a_line_as_lf_and_crlf_do() -> None:
+    """`screen`, a bare `picocom` and PuTTY send CR alone on Enter: such a line was never ended
+    (no answer until 4096 bytes had gathered). CR, LF and CRLF now each end one line; a CRLF is one
+    ending, never an extra empty line, even when its CR ends one read and its LF starts the next."""
+    assert _lines(b"version\rstate\r") == [(b"version", False), (b"state", False)]
+    assert _lines(b"a\rb\nc\r\nd\r") == [(b"a", False), (b"b", False), (b"c", False), (b"d", False)]
+    assert _lines(b"help\r", b"\nversion\r\n") == [(b"help", False), (b"version", False)]
+    assert _lines(b"help\r", b"\n", b"\n") == [(b"help", False), (b"", False)]   # the second LF: an empty line
+    assert _lines(b"help\r\r\n") == [(b"help", False), (b"", False)]              # CR, then CRLF: two endings
+    assert _lines(b"\r\n\r\n") == [(b"", False), (b"", False)]
+
+
+def test_a_line_ended_by_cr_is_answered_at_once_without_waiting_for_an_lf() -> None:
+    """The CR that ends what has arrived ends the line then (a terminal sends nothing more until
+    the person types again): the line is returned before any further read."""
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    port = ArrivingPort(b"version\r", b"\nstate\r")
+    source = LineBuffer(port)
+    assert read_line(source) == (b"version", False)
+    assert port.pieces == [b"\nstate\r"]     # the next piece was not waited for
+    assert read_line(source) == (b"state", False)
+
+
+def test_an_overlong_line_ended_by_cr_is_skipped_to_that_cr_only() -> None:
+    """The overlong line's skip stopped only at an LF: with CR line ends it swallowed every
+    following request too."""
+    assert _lines(b"x" * 5000 + b"\rversion\r") == [(b"", True), (b"version", False)]
+    assert _lines(b"x" * 4096 + b"\r", b"\nversion\r") == [(b"x" * 4096, False), (b"version", False)]
+    assert _lines(b"x" * 4097 + b"\r\nversion\r\n") == [(b"", True), (b"version", False)]
+    assert _lines(b"x" * 4096 + b"\r\n") == [(b"x" * 4096, False)]
+
+
+def test_cr_line_ends_over_a_pty_as_a_terminal_sends_them(pty: tuple[int, str]) -> None:
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    master, path = pty
+    with open_serial(path, timeout=2) as port:
+        lines = LineBuffer(port)
+        os.write(master, b"version\rstate\r")
+        assert read_line(lines) == (b"version", False)
+        assert read_line(lines) == (b"state", False)
+        os.write(master, b"help\r")
+        assert read_line(lines) == (b"help", False)
+        os.write(master, b"\nlog\r\n")
+        assert read_line(lines) == (b"log", False)

@@ -45,6 +45,29 @@ def test_console_over_a_pty_serial_port(state_dir):
     assert attrs is not None
 
 
+def test_a_terminal_that_sends_cr_on_enter_is_answered(state_dir):
+    """`screen`, a bare `picocom`, PuTTY: Enter sends CR alone. Each line is answered as it is
+    typed (nothing was, ever)."""
+    master, slave = os.openpty()
+    tty.setraw(master)
+    proc = subprocess.Popen(console_cmd(state_dir, "--serial", os.ttyname(slave)), cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
+    try:
+        assert b"console on" in proc.stderr.readline()
+        os.write(master, b"version\r")
+        assert _read_line(master, timeout=10)["protocol"] == 1
+        os.write(master, b"new bag items=a*2,b*2 seed=3\r")
+        assert _read_line(master, timeout=10)["game"] == "bag"
+        os.write(master, b"quit\r")
+        assert _read_line(master, timeout=10)["bye"] is True
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        os.close(slave)
+
+
 def test_missing_serial_port_is_reported_clearly(state_dir):
     proc = subprocess.run(console_cmd(state_dir, "--serial", "/dev/does-not-exist-42"), cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, timeout=30)
