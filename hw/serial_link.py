@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import errno
 import logging
-import queue
 import re
-import threading
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:             # (queue and threading: imported by SerialLink, not by `legatus console`'s
+    import queue              # start, which reads stdin through LineBuffer)
+    import threading
+
     import serial
 
 DEFAULT_BAUD = 115200
@@ -165,6 +166,7 @@ class SerialLink:
 
     def __init__(self, path: str, baud: int = DEFAULT_BAUD, port: Any = None, reopen: bool = True,
                  retry: float = 2.0, open_port: Any = None, sleep: Any = None) -> None:
+        import queue
         import threading
         import time
         self.path, self.baud, self.retry, self.reopen = path, baud, retry, reopen
@@ -266,6 +268,7 @@ class SerialLink:
             if not admitted:
                 self._waiting += 1
             if self._writer is None:
+                import threading
                 self._writer = threading.Thread(target=self._write_loop, daemon=True, name="serial-out")
                 self._writer.start()
         self._out.put((data, opening))
