@@ -343,6 +343,26 @@ class LineSource(Protocol):
     def readline(self, limit: int = -1, /) -> bytes: ...
 
 
+def edited(body: bytes) -> bytes:
+    """The line a person at a terminal sees: each Backspace (DEL, what most terminals send, or BS)
+    erases the character before it (a whole UTF-8 character; in bytes that are no UTF-8, one byte);
+    at the start of the line there is nothing to erase. (No request holds either byte otherwise.)"""
+    if b"\x7f" not in body and b"\x08" not in body:
+        return body
+    out = bytearray()
+    for byte in body:
+        if byte not in (0x7F, 0x08):
+            out.append(byte)
+            continue
+        if not out:
+            continue
+        tail = 0                           # continuation bytes of the last character
+        while tail < min(3, len(out) - 1) and 0x80 <= out[-1 - tail] < 0xC0:
+            tail += 1
+        del out[-1 - tail if 0xC0 <= out[-1 - tail] < 0xF8 else -1:]
+    return bytes(out)
+
+
 def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
     """Read one request line of at most MAX_LINE bytes (its ending excluded: LF, CRLF, or a bare CR
     where ``stream`` ends lines there, as hw.serial_link.LineBuffer does).
@@ -355,9 +375,9 @@ def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
         return None
     if line.endswith((b"\n", b"\r")):
         body = line[:-2] if line.endswith(b"\r\n") else line[:-1]
-        return (b"", True) if len(body) > MAX_LINE else (body, False)
+        return (b"", True) if len(body) > MAX_LINE else (edited(body), False)
     if len(line) <= MAX_LINE:
-        return line, False  # last line without a newline
+        return edited(line), False  # last line without a newline
     while True:  # skip the rest of the overlong line
         more = stream.readline(65536)
         if not more or more.endswith((b"\n", b"\r")):

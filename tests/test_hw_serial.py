@@ -535,3 +535,19 @@ def test_cr_line_ends_over_a_pty_as_a_terminal_sends_them(pty: tuple[int, str]) 
         assert read_line(lines) == (b"help", False)
         os.write(master, b"\nlog\r\n")
         assert read_line(lines) == (b"log", False)
+
+
+@pytest.mark.parametrize(("typed", "line"), [
+    (b"verss\x7fion", b"version"),            # DEL: what most terminals send for Backspace
+    (b"verss\x08ion", b"version"),            # BS (Ctrl-H)
+    (b"roll 2d8\x7f\x7fd6", b"roll 2d6"),
+    (b"\x7f\x08state", b"state"),             # at the start of a line: nothing to erase
+    ("players forget Анна\x7f\x7fя".encode(), "players forget Аня".encode()),   # a whole letter, not a byte
+    (b"ab\x7f\x7f\x7f", b""),                 # all erased: an empty line, no response
+    (b"\xff\x80\x80\x7f", b"\xff\x80"),       # junk: one byte at a time (the UTF-8 error is reported)
+])
+def test_backspace_and_del_erase_the_character_before_them(typed: bytes, line: bytes) -> None:
+    """A person at `screen` or PuTTY who mistypes presses Backspace: the terminal sends DEL (or BS)
+    and shows the letter gone, so the line sent must be the one seen, not 'verss\\x7fion' (which
+    answered unknown_command with the raw DEL in its message)."""
+    assert _lines(typed + b"\r") == [(line, False)]

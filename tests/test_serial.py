@@ -47,7 +47,7 @@ def test_console_over_a_pty_serial_port(state_dir):
 
 def test_a_terminal_that_sends_cr_on_enter_is_answered(state_dir):
     """`screen`, a bare `picocom`, PuTTY: Enter sends CR alone. Each line is answered as it is
-    typed (nothing was, ever)."""
+    typed (nothing was, ever); a mistyped letter erased with Backspace (DEL) is gone."""
     master, slave = os.openpty()
     tty.setraw(master)
     proc = subprocess.Popen(console_cmd(state_dir, "--serial", os.ttyname(slave)), cwd=ROOT,
@@ -58,6 +58,8 @@ def test_a_terminal_that_sends_cr_on_enter_is_answered(state_dir):
         assert _read_line(master, timeout=10)["protocol"] == 1
         os.write(master, b"new bag items=a*2,b*2 seed=3\r")
         assert _read_line(master, timeout=10)["game"] == "bag"
+        os.write(master, b"drwa\x7f\x7faw 2\r")
+        assert len(_read_line(master, timeout=10)["drawn"]) == 2     # the line was "draw 2"
         os.write(master, b"quit\r")
         assert _read_line(master, timeout=10)["bye"] is True
         assert proc.wait(timeout=20) == 0
