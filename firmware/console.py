@@ -387,6 +387,7 @@ def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
 
 def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
     """Answer request lines until end of input or ``quit``."""
+    from hw.serial_link import reply_end
     while not console.quit:
         got = read_line(reader)
         if got is None:
@@ -397,8 +398,8 @@ def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
             response: str | None = Console._error(too)
         else:
             response = console.handle_bytes(body)
-        if response is not None:
-            writer.write(response.encode("utf-8") + b"\n")
+        if response is not None:             # CRLF after a request ended with CR (hw.serial_link.reply_end)
+            writer.write(reply_end(response.encode("utf-8") + b"\n", getattr(reader, "ended_by_cr", False)))
             writer.flush()
 
 

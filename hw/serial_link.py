@@ -92,13 +92,15 @@ class LineBuffer:
     until the person types again), and an LF that then comes first belongs to that CR (one CRLF,
     never an extra empty line). As the port's ``readline``: ``limit`` cuts a longer line, and a
     read that returns nothing ends the line early (a timeout). Only ``readline`` is provided
-    (what firmware.console.read_line uses)."""
+    (what firmware.console.read_line uses); ``ended_by_cr`` says whether the last line ended with
+    CR (alone or in CRLF): its reply then ends with CRLF (see :func:`reply_end`)."""
 
     def __init__(self, port: Any, chunk: int = 65536) -> None:
         self.port = port
         self.chunk = chunk
         self._buf = bytearray()
         self._after_cr = False     # the last line ended in a CR: an LF that comes next is its own
+        self.ended_by_cr = False   # the last line returned ended with CR (alone or in CRLF)
 
     def readline(self, limit: int = -1) -> bytes:
         while True:
@@ -140,10 +142,19 @@ class LineBuffer:
     def _take(self, n: int) -> bytes:
         out = bytes(self._buf[:n])
         del self._buf[:n]
+        if out.endswith((b"\r", b"\n")):
+            self.ended_by_cr = out.endswith((b"\r", b"\r\n"))
         return out
 
 
 _LINE_END = re.compile(rb"[\r\n]")
+
+
+def reply_end(data: bytes, crlf: bool) -> bytes:
+    """A reply line ``data`` (ending in LF) as it is written to whoever sent the request: with CRLF
+    if the request ended with CR (a terminal in raw mode goes back to the first column only on CR:
+    LF alone drew the replies as a staircase), else as it is."""
+    return data[:-1] + b"\r\n" if crlf and data.endswith(b"\n") and not data.endswith(b"\r\n") else data
 
 
 class SerialLink:
@@ -256,10 +267,12 @@ class SerialLink:
         with self._room:
             self._waiting += 1
 
-    def send(self, data: bytes, opening: int | None = None, admitted: bool = False) -> None:
+    def send(self, data: bytes, opening: int | None = None, admitted: bool = False, crlf: bool = False) -> None:
         """:meth:`write` from the writer thread: returns at once (see the class). ``admitted``:
-        the answer to a request counted by :meth:`admit`. Raises OSError (ENOTCONN) while the
-        link is down; a failure at the write itself is logged there."""
+        the answer to a request counted by :meth:`admit`; ``crlf``: that request ended with CR
+        (:func:`reply_end`). Raises OSError (ENOTCONN) while the link is down; a failure at the
+        write itself is logged there."""
+        data = reply_end(data, crlf)
         if self._port is None:
             if admitted:
                 self._written()

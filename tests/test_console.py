@@ -2,6 +2,7 @@
 import json
 import os
 import random
+import subprocess
 
 import pytest
 
@@ -71,6 +72,15 @@ def test_a_bare_cr_ends_a_line_on_stdin_as_on_the_serial_link(state_dir):
     r = run_console(state_dir, b"version\rnew bag items=a*2 seed=1\r\nstate\rfrobnicate\ndraw\r")
     assert [x.get("error") for x in r] == [None, None, None, "unknown_command", None]
     assert "'frobnicate'" in r[3]["message"] and r[4]["drawn"] == ["a"]
+
+
+def test_a_reply_ends_in_crlf_when_its_request_ended_with_cr(state_dir):
+    """A raw-mode terminal needs the CR to go back to the first column; LF requests get LF as before."""
+    proc = subprocess.run(console_cmd(state_dir), input=b"version\rversion\nversion\r\nx\r", capture_output=True,
+                          timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    out = proc.stdout
+    assert out.count(b"\n") == 4 and out.count(b"}\r\n") == 3
+    assert out.split(b"\n")[1].endswith(b"}") and out.endswith(b"}\r\n")
 
 
 def test_json_commands_report_bad_json(state_dir):

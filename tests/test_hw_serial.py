@@ -551,3 +551,39 @@ def test_backspace_and_del_erase_the_character_before_them(typed: bytes, line: b
     and shows the letter gone, so the line sent must be the one seen, not 'verss\\x7fion' (which
     answered unknown_command with the raw DEL in its message)."""
     assert _lines(typed + b"\r") == [(line, False)]
+
+
+def test_a_reply_ends_as_its_request_did_so_a_terminal_shows_it_at_the_line_start(pty: tuple[int, str]) -> None:
+    """A terminal in raw mode (screen, picocom, PuTTY) moves down on LF without going back to the
+    first column: replies ending in LF alone came out as a staircase, each starting where the last
+    one ended. The device's serial reader now answers a request that ended with CR (alone or in
+    CRLF) with CRLF; one that ended with LF with LF, byte for byte as before."""
+    import queue
+    import threading
+
+    from firmware.device import _serial_reader
+    from hw.serial_link import SerialLink
+    master, path = pty
+    link = SerialLink(path, port=open_serial(path), reopen=False)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    for sent, ending in ((b"version\r", b"\r\n"), (b"state\n", b"\n"), (b"help\r\n", b"\r\n"), (b"log\n", b"\n")):
+        os.write(master, sent)
+        _, raw, _, reply = events.get(timeout=10)
+        assert raw == sent.rstrip(b"\r\n")
+        reply(b'{"ok":true}\n')
+        got = b""
+        while not got.endswith(b"\n"):
+            got += os.read(master, 64)
+        assert got == b'{"ok":true}' + ending, sent
+
+
+def test_line_buffer_says_whether_the_last_line_ended_with_cr() -> None:
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    lines = LineBuffer(ArrivingPort(b"a\rb\nc\r\nd\r", b"\ne", b"\n" + b"x" * 5000 + b"\r\n"))
+    ends = []
+    while (got := read_line(lines)) is not None:
+        ends.append((got[0][:1], lines.ended_by_cr))
+    assert ends == [(b"a", True), (b"b", False), (b"c", True), (b"d", True), (b"e", False), (b"", True)]
+

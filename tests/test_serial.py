@@ -47,7 +47,8 @@ def test_console_over_a_pty_serial_port(state_dir):
 
 def test_a_terminal_that_sends_cr_on_enter_is_answered(state_dir):
     """`screen`, a bare `picocom`, PuTTY: Enter sends CR alone. Each line is answered as it is
-    typed (nothing was, ever); a mistyped letter erased with Backspace (DEL) is gone."""
+    typed (nothing was, ever), each reply ending with CRLF (LF alone drew a staircase); a mistyped
+    letter erased with Backspace (DEL) is gone."""
     master, slave = os.openpty()
     tty.setraw(master)
     proc = subprocess.Popen(console_cmd(state_dir, "--serial", os.ttyname(slave)), cwd=ROOT,
@@ -55,7 +56,12 @@ def test_a_terminal_that_sends_cr_on_enter_is_answered(state_dir):
     try:
         assert b"console on" in proc.stderr.readline()
         os.write(master, b"version\r")
-        assert _read_line(master, timeout=10)["protocol"] == 1
+        raw = b""
+        while not raw.endswith(b"\n"):
+            ready, _, _ = select.select([master], [], [], 10)
+            assert ready, f"no reply over the pty (got {raw!r})"
+            raw += os.read(master, 4096)
+        assert json.loads(raw)["protocol"] == 1 and raw.endswith(b"}\r\n")   # back to the first column
         os.write(master, b"new bag items=a*2,b*2 seed=3\r")
         assert _read_line(master, timeout=10)["game"] == "bag"
         os.write(master, b"drwa\x7f\x7faw 2\r")
