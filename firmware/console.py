@@ -14,6 +14,7 @@ import difflib
 import json
 import logging
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Callable, Mapping
@@ -38,6 +39,7 @@ NO_ARGUMENTS = ("help", "version", "quit", "state", "undo", "reveal", "commit")
 # What an ended session still answers (PROTOCOL.md, third round); anything else of it: game_over.
 AFTER_END = frozenset({"state", "log", "actions", "reveal"})
 MAX_PAGE = 500
+_EDITS = re.compile(rb"[\x03\x08\x15\x7f]")      # the terminal's editing keys in a line (edited())
 
 
 def answered(raw: bytes) -> bool:
@@ -346,11 +348,15 @@ class LineSource(Protocol):
 def edited(body: bytes) -> bytes:
     """The line a person at a terminal sees: each Backspace (DEL, what most terminals send, or BS)
     erases the character before it (a whole UTF-8 character; in bytes that are no UTF-8, one byte);
-    at the start of the line there is nothing to erase. (No request holds either byte otherwise.)"""
-    if b"\x7f" not in body and b"\x08" not in body:
+    at the start of the line there is nothing to erase. Ctrl-U (a terminal's line kill) and Ctrl-C
+    (a shell abandons the line) erase everything before them. (No request holds these bytes.)"""
+    if not _EDITS.search(body):
         return body
     out = bytearray()
     for byte in body:
+        if byte in (0x15, 0x03):
+            out.clear()
+            continue
         if byte not in (0x7F, 0x08):
             out.append(byte)
             continue

@@ -553,6 +553,19 @@ def test_backspace_and_del_erase_the_character_before_them(typed: bytes, line: b
     assert _lines(typed + b"\r") == [(line, False)]
 
 
+@pytest.mark.parametrize(("typed", "line"), [
+    (b"draw 3\x15version", b"version"),        # Ctrl-U: the terminal's line kill
+    (b"new bag items=a\x03state", b"state"),   # Ctrl-C: the line is abandoned, as at a shell
+    (b"undo\x03", b""),                        # ... and nothing is run (no response)
+    ("Анна\x15Аня".encode(), "Аня".encode()),
+])
+def test_ctrl_u_and_ctrl_c_discard_what_was_typed_before_them(typed: bytes, line: bytes) -> None:
+    """A person who gives up on a line presses Ctrl-C (a shell abandons the line) or Ctrl-U (a
+    terminal's kill character): what was typed before it was kept, glued to what followed (the
+    line answered an error for the whole, never what the person typed last)."""
+    assert _lines(typed + b"\r") == [(line, False)]
+
+
 def test_a_reply_ends_as_its_request_did_so_a_terminal_shows_it_at_the_line_start(pty: tuple[int, str]) -> None:
     """A terminal in raw mode (screen, picocom, PuTTY) moves down on LF without going back to the
     first column: replies ending in LF alone came out as a staircase, each starting where the last
