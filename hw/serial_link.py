@@ -267,12 +267,14 @@ class SerialLink:
         with self._room:
             self._waiting += 1
 
-    def send(self, data: bytes, opening: int | None = None, admitted: bool = False, crlf: bool = False) -> None:
+    def send(self, data: bytes, opening: int | None = None, admitted: bool = False, crlf: bool | None = None) -> None:
         """:meth:`write` from the writer thread: returns at once (see the class). ``admitted``:
         the answer to a request counted by :meth:`admit`; ``crlf``: that request ended with CR
-        (:func:`reply_end`). Raises OSError (ENOTCONN) while the link is down; a failure at the
-        write itself is logged there."""
-        data = reply_end(data, crlf)
+        (:func:`reply_end`); None (a line that answers no request, History's Send): as the last
+        request read on the link ended. Raises OSError (ENOTCONN) while the link is down; a
+        failure at the write itself is logged there."""
+        lines = self._lines
+        data = reply_end(data, crlf if crlf is not None else lines is not None and lines.ended_by_cr)
         if self._port is None:
             if admitted:
                 self._written()

@@ -600,3 +600,22 @@ def test_line_buffer_says_whether_the_last_line_ended_with_cr() -> None:
         ends.append((got[0][:1], lines.ended_by_cr))
     assert ends == [(b"a", True), (b"b", False), (b"c", True), (b"d", True), (b"e", False), (b"", True)]
 
+
+def test_a_line_the_device_sends_of_itself_ends_as_the_last_request_did(pty: tuple[int, str]) -> None:
+    """History → Send puts a line on the link that answers no request (console.serial_out is
+    SerialLink.send): it ends with CRLF while the peer's last request ended with CR (a terminal,
+    which drew it as one step of a staircase), with LF otherwise."""
+    from firmware.console import read_line
+    from hw.serial_link import SerialLink
+    master, path = pty
+    link = SerialLink(path, port=open_serial(path), reopen=False)
+    for sent, ending in ((b"version\r", b"\r\n"), (b"state\n", b"\n")):
+        os.write(master, sent)
+        lines = link.wait()
+        assert lines is not None and read_line(lines) == (sent.rstrip(b"\r\n"), False)
+        link.send(b'{"game":"bag"}\n')
+        got = b""
+        while not got.endswith(b"\n"):
+            got += os.read(master, 64)
+        assert got == b'{"game":"bag"}' + ending, sent
+
