@@ -82,9 +82,14 @@ class Console(SessionCommands):
 
     # -- framing -----------------------------------------------------------------------------
     def handle_bytes(self, raw: bytes) -> str | None:
-        """One raw line (without the length check) → a response line, or None for none."""
+        """One raw line (without the length check) → a response line, or None for none (an empty line
+        or a comment, as sent); the terminal's editing keys in it are applied first (:func:`edited`)."""
         if not answered(raw):
             return None
+        raw = edited(raw)
+        if not answered(raw):       # (not empty as sent: PROTOCOL.md gives it one response all the same)
+            return self._error(BadArguments(Msg("This line was erased (Backspace, Ctrl-U or Ctrl-C) and nothing is "
+                                                "left of it; nothing was done.")))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -381,9 +386,9 @@ def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
         return None
     if line.endswith((b"\n", b"\r")):
         body = line[:-2] if line.endswith(b"\r\n") else line[:-1]
-        return (b"", True) if len(body) > MAX_LINE else (edited(body), False)
+        return (b"", True) if len(body) > MAX_LINE else (body, False)
     if len(line) <= MAX_LINE:
-        return edited(line), False  # last line without a newline
+        return line, False  # last line without a newline
     while True:  # skip the rest of the overlong line
         more = stream.readline(65536)
         if not more or more.endswith((b"\n", b"\r")):

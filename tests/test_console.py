@@ -83,6 +83,48 @@ def test_a_reply_ends_in_crlf_when_its_request_ended_with_cr(state_dir):
     assert out.split(b"\n")[1].endswith(b"}") and out.endswith(b"}\r\n")
 
 
+@pytest.mark.parametrize(("typed", "line"), [
+    (b"verss\x7fion", b"version"),            # DEL: what most terminals send for Backspace
+    (b"verss\x08ion", b"version"),            # BS (Ctrl-H)
+    (b"roll 2d8\x7f\x7fd6", b"roll 2d6"),
+    (b"\x7f\x08state", b"state"),             # at the start of a line: nothing to erase
+    ("players forget Анна\x7f\x7fя".encode(), "players forget Аня".encode()),   # a whole letter, not a byte
+    (b"ab\x7f\x7f\x7f", b""),                 # all erased (answered all the same: see below)
+    (b"\xff\x80\x80\x7f", b"\xff\x80"),       # junk: one byte at a time (the UTF-8 error is reported)
+])
+def test_backspace_and_del_erase_the_character_before_them(typed: bytes, line: bytes) -> None:
+    """A person at `screen` or PuTTY who mistypes presses Backspace: the terminal sends DEL (or BS)
+    and shows the letter gone, so the line sent must be the one seen, not 'verss\\x7fion' (which
+    answered unknown_command with the raw DEL in its message)."""
+    assert edited(typed) == line
+
+
+@pytest.mark.parametrize(("typed", "line"), [
+    (b"draw 3\x15version", b"version"),        # Ctrl-U: the terminal's line kill
+    (b"new bag items=a\x03state", b"state"),   # Ctrl-C: the line is abandoned, as at a shell
+    (b"undo\x03", b""),                        # ... and nothing is run
+    ("Анна\x15Аня".encode(), "Аня".encode()),
+])
+def test_ctrl_u_and_ctrl_c_discard_what_was_typed_before_them(typed: bytes, line: bytes) -> None:
+    """A person who gives up on a line presses Ctrl-C (a shell abandons the line) or Ctrl-U (a
+    terminal's kill character): what was typed before it was kept, glued to what followed (the
+    line answered an error for the whole, never what the person typed last)."""
+    assert edited(typed) == line
+
+
+def test_a_line_erased_to_nothing_is_answered_and_changes_nothing(console):
+    """PROTOCOL.md: every line that is not empty or a comment (as sent) gets exactly one response.
+    A line its Backspaces, Ctrl-U or Ctrl-C left empty (or a comment) is answered bad_arguments,
+    nothing run; what is left after them otherwise is the request."""
+    assert json.loads(console.handle_bytes(b"new bag items=a*2 seed=1"))["ok"]
+    for raw in (b"draw\x03", b"\x7f", b"draw\x15", b"dr\x7f\x7f# a comment", b"  \x08"):
+        r = json.loads(console.handle_bytes(raw))
+        assert r["error"] == "bad_arguments" and "erased" in r["message"], raw
+    assert json.loads(console.handle_bytes(b"stat\x7f\x7fate"))["state"]["actions"] == 0
+    assert json.loads(console.handle_bytes(b"undo\x03draw"))["drawn"] == ["a"]
+    assert console.handle_bytes(b"# draw\x03") is None and console.handle_bytes(b"") is None   # a comment as sent
+
+
 def test_json_commands_report_bad_json(state_dir):
     # the glory 'score' command takes JSON (a sessionless command)
     r = run_console(state_dir, ["score {not json"])
@@ -115,7 +157,7 @@ def test_3000_random_and_malformed_lines_each_get_one_reply_and_change_nothing(s
     setup = b"new bag items=a*3,b*3 seed=4\ndraw\nstate\n"
     body = b"".join(l + b"\n" for l in junk)
     r = run_console(state_dir, setup + body + b"state\n", timeout=120)
-    expected_replies = 3 + sum(1 for l in junk if answered(edited(l))) + 1   # (Backspace bytes erase)
+    expected_replies = 3 + sum(1 for l in junk if answered(l)) + 1   # (as sent: Backspace bytes or not)
     assert len(r) == expected_replies
     assert all(isinstance(x, dict) and "ok" in x for x in r)
     assert all(x["ok"] or x["error"] != "internal_error" for x in r)

@@ -537,35 +537,6 @@ def test_cr_line_ends_over_a_pty_as_a_terminal_sends_them(pty: tuple[int, str]) 
         assert read_line(lines) == (b"log", False)
 
 
-@pytest.mark.parametrize(("typed", "line"), [
-    (b"verss\x7fion", b"version"),            # DEL: what most terminals send for Backspace
-    (b"verss\x08ion", b"version"),            # BS (Ctrl-H)
-    (b"roll 2d8\x7f\x7fd6", b"roll 2d6"),
-    (b"\x7f\x08state", b"state"),             # at the start of a line: nothing to erase
-    ("players forget Анна\x7f\x7fя".encode(), "players forget Аня".encode()),   # a whole letter, not a byte
-    (b"ab\x7f\x7f\x7f", b""),                 # all erased: an empty line, no response
-    (b"\xff\x80\x80\x7f", b"\xff\x80"),       # junk: one byte at a time (the UTF-8 error is reported)
-])
-def test_backspace_and_del_erase_the_character_before_them(typed: bytes, line: bytes) -> None:
-    """A person at `screen` or PuTTY who mistypes presses Backspace: the terminal sends DEL (or BS)
-    and shows the letter gone, so the line sent must be the one seen, not 'verss\\x7fion' (which
-    answered unknown_command with the raw DEL in its message)."""
-    assert _lines(typed + b"\r") == [(line, False)]
-
-
-@pytest.mark.parametrize(("typed", "line"), [
-    (b"draw 3\x15version", b"version"),        # Ctrl-U: the terminal's line kill
-    (b"new bag items=a\x03state", b"state"),   # Ctrl-C: the line is abandoned, as at a shell
-    (b"undo\x03", b""),                        # ... and nothing is run (no response)
-    ("Анна\x15Аня".encode(), "Аня".encode()),
-])
-def test_ctrl_u_and_ctrl_c_discard_what_was_typed_before_them(typed: bytes, line: bytes) -> None:
-    """A person who gives up on a line presses Ctrl-C (a shell abandons the line) or Ctrl-U (a
-    terminal's kill character): what was typed before it was kept, glued to what followed (the
-    line answered an error for the whole, never what the person typed last)."""
-    assert _lines(typed + b"\r") == [(line, False)]
-
-
 def test_a_reply_ends_as_its_request_did_so_a_terminal_shows_it_at_the_line_start(pty: tuple[int, str]) -> None:
     """A terminal in raw mode (screen, picocom, PuTTY) moves down on LF without going back to the
     first column: replies ending in LF alone came out as a staircase, each starting where the last
