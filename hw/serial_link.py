@@ -56,12 +56,15 @@ def open_serial(port: str, baud: int = DEFAULT_BAUD, timeout: float | None = Non
     """
     import serial
 
+    if baud == 0:              # B0 on a tty means "hang up": the port would open and never hear a thing
+        raise SerialError(port, f"cannot open serial port {port!r} at 0 baud (that hangs the line up); "
+                                "check the port name and baud rate")
     try:
         return serial.serial_for_url(port, baudrate=baud, timeout=timeout, exclusive=True)
     except serial.SerialException as e:
         raise SerialError(port, _explain(port, e)) from e
-    except ValueError as e:  # unknown URL scheme, bad baud rate or timeout
-        raise SerialError(port, f"cannot open serial port {port!r}: {e}; check the port name "
+    except (ValueError, OverflowError) as e:  # unknown URL scheme, bad baud rate or timeout (too big for termios)
+        raise SerialError(port, f"cannot open serial port {port!r} at {baud} baud: {e}; check the port name "
                                 "and baud rate") from e
 
 

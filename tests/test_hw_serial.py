@@ -72,6 +72,17 @@ def test_bad_url_or_baud_is_a_serial_error(port: str, baud: int) -> None:
         open_serial(port, baud=baud)
 
 
+@pytest.mark.parametrize("baud", [0, 99_999_999_999])
+def test_a_baud_rate_a_tty_cannot_take_is_a_serial_error(pty: tuple[int, str], baud: int) -> None:
+    """`--baud 0` opened the port at B0, which on a tty means "hang up" (the console never heard a
+    thing); `--baud 99999999999` said only "legatus: signed integer is greater than maximum" (an
+    OverflowError from termios: no port, no baud, and the device retried it every 2 s for ever)."""
+    _, path = pty
+    with pytest.raises(SerialError, match=f"{baud}.*check the port name and baud rate") as info:
+        open_serial(path, baud=baud)
+    assert info.value.port == path
+
+
 def test_importing_serial_link_does_not_import_pyserial() -> None:
     code = "import sys, hw.serial_link; print('serial' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
