@@ -512,6 +512,26 @@ def test_a_bare_cr_ends_a_line_as_lf_and_crlf_do() -> None:
     assert _lines(b"\r\n\r\n") == [(b"", False), (b"", False)]
 
 
+def test_line_ends_over_random_streams_cut_into_random_reads() -> None:
+    """2,000 random streams of letters, CR, LF and the odd over-long run, cut into random reads:
+    the lines read are exactly the stream split at CRLF, CR and LF (CRLF first), each too-long one
+    reported once, whatever the read boundaries (a CRLF cut between two reads included)."""
+    import random
+    import re
+    rnd = random.Random(20261127)
+    for _ in range(2000):
+        parts = [rnd.choice([b"a", b"bc", b"\r", b"\n", b"\r\n", b"\xd0\xaf", b"x" * rnd.choice([10, 4096, 4097, 5000])])
+                 for _ in range(rnd.randrange(1, 12))]
+        data = b"".join(parts)
+        cuts = sorted(rnd.sample(range(1, len(data)), min(len(data) - 1, rnd.randrange(0, 6)))) if len(data) > 1 else []
+        pieces = [data[a:b] for a, b in zip([0, *cuts], [*cuts, len(data)])]
+        expected = re.split(rb"\r\n|\r|\n", data)
+        if expected[-1] == b"":
+            expected.pop()                   # the stream ended with a line end
+        want = [(b"", True) if len(line) > 4096 else (line, False) for line in expected]
+        assert _lines(*pieces) == want, (data[:60], cuts)
+
+
 def test_a_line_ended_by_cr_is_answered_at_once_without_waiting_for_an_lf() -> None:
     """The CR that ends what has arrived ends the line then (a terminal sends nothing more until
     the person types again): the line is returned before any further read."""
