@@ -42,6 +42,19 @@ MAX_PAGE = 500
 _EDITS = re.compile(rb"[\x03\x08\x15\x7f]")      # the terminal's editing keys in a line (edited())
 
 
+# What json.dumps(ensure_ascii=False) leaves raw but a reader or a terminal takes for more than a
+# letter: U+2028/U+2029/NEL end a line for str.splitlines(), C1 controls (U+009B is CSI) and DEL
+# act on a terminal. Escaped (\uXXXX: the same JSON string), a reply is one line for every reader.
+_UNSAFE = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), 0x2028, 0x2029)}
+_UNSAFE_FOUND = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def reply_json(obj: Mapping[str, Any]) -> str:
+    """A response object as its one JSON line (UTF-8 text; see ``_UNSAFE``)."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return text.translate(_UNSAFE) if _UNSAFE_FOUND.search(text) else text
+
+
 def answered(raw: bytes) -> bool:
     """Whether a raw request line gets a response: empty lines, lines of spaces/tabs and lines
     whose first non-blank byte is ``#`` get none (checked on the bytes: a comment need not be
@@ -103,7 +116,7 @@ class Console(SessionCommands):
             return None
         if "\x00" in text:
             return self._error(BadArguments(Msg("The line contains a NUL character; nothing was done.")))
-        return json.dumps(self.request(text), ensure_ascii=False, separators=(",", ":"))
+        return reply_json(self.request(text))
 
     def request(self, text: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         """Run one request; returns the response object (``ok`` true or false). ``step``: for
@@ -144,8 +157,7 @@ class Console(SessionCommands):
     @staticmethod
     def _error(e: LegatusError) -> str:
         from firmware.i18n import say
-        return json.dumps({"ok": False, "error": e.code, "message": say(e.message)}, ensure_ascii=False,
-                          separators=(",", ":"))
+        return reply_json({"ok": False, "error": e.code, "message": say(e.message)})
 
     # -- dispatch ----------------------------------------------------------------------------
     def _dispatch(self, line: str, step: tuple[int, int] | None = None) -> dict[str, Any]:

@@ -125,6 +125,18 @@ def test_a_line_erased_to_nothing_is_answered_and_changes_nothing(console):
     assert console.handle_bytes(b"# draw\x03") is None and console.handle_bytes(b"") is None   # a comment as sent
 
 
+def test_a_reply_is_one_line_for_every_line_splitter_and_sends_no_terminal_control(console):
+    """A reply quotes what was sent (here the unknown command). U+2028, U+2029 and NEL (U+0085)
+    went out raw: Python's str.splitlines() — conftest.run_console's own idiom — cut the one reply
+    in two; C1 controls (U+009B is CSI to a terminal) went to the terminal raw. JSON escapes them
+    now (\\u2028 …), so the text a program decodes is unchanged."""
+    sent = "fr\u2028o\u2029b\u0085x\u009b2J"
+    reply = console.handle_bytes(sent.encode())
+    assert len(reply.splitlines()) == 1
+    assert not any(c in reply for c in "\u2028\u2029\u0085\u009b")
+    assert sent in json.loads(reply)["message"]
+
+
 def test_json_commands_report_bad_json(state_dir):
     # the glory 'score' command takes JSON (a sessionless command)
     r = run_console(state_dir, ["score {not json"])
