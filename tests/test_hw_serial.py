@@ -468,7 +468,7 @@ def test_the_device_program_stays_live_while_its_serial_peer_does_not_read(tmp_p
         os.close(keyboard)
 
 
-# -- a person at a terminal: Enter as CR, LF or CRLF; Backspace (PROTOCOL.md Framing, docs/protocol.md) ----
+# -- a person at a terminal: Enter as CR, LF or CRLF, and the replies' line ends (docs/protocol.md Framing) --
 class ArrivingPort:
     """A port whose bytes arrive in the given pieces: ``in_waiting`` counts what has arrived and is
     not read yet; the next piece arrives only when a read finds nothing waiting (a blocking read
@@ -476,14 +476,12 @@ class ArrivingPort:
 
     def __init__(self, *pieces: bytes) -> None:
         self.current, *self.pieces = pieces
-        self.reads = 0
 
     @property
     def in_waiting(self) -> int:
         return len(self.current)
 
     def read(self, n: int) -> bytes:
-        self.reads += 1
         if not self.current and self.pieces:
             self.current = self.pieces.pop(0)
         out, self.current = self.current[:n], self.current[n:]
