@@ -14,6 +14,7 @@ import difflib
 import json
 import logging
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Callable, Mapping
@@ -38,6 +39,20 @@ NO_ARGUMENTS = ("help", "version", "quit", "state", "undo", "reveal", "commit")
 # What an ended session still answers (PROTOCOL.md, third round); anything else of it: game_over.
 AFTER_END = frozenset({"state", "log", "actions", "reveal"})
 MAX_PAGE = 500
+_EDITS = re.compile(rb"[\x03\x08\x15\x7f]")      # the terminal's editing keys in a line (edited())
+
+
+# What json.dumps(ensure_ascii=False) leaves raw but a reader or a terminal takes for more than a
+# letter: U+2028/U+2029/NEL end a line for str.splitlines(), C1 controls (U+009B is CSI) and DEL
+# act on a terminal. Escaped (\uXXXX: the same JSON string), a reply is one line for every reader.
+_UNSAFE = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), 0x2028, 0x2029)}
+_UNSAFE_FOUND = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def reply_json(obj: Mapping[str, Any]) -> str:
+    """A response object as its one JSON line (UTF-8 text; see ``_UNSAFE``)."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return text.translate(_UNSAFE) if _UNSAFE_FOUND.search(text) else text
 
 
 def answered(raw: bytes) -> bool:
@@ -80,9 +95,14 @@ class Console(SessionCommands):
 
     # -- framing -----------------------------------------------------------------------------
     def handle_bytes(self, raw: bytes) -> str | None:
-        """One raw line (without the length check) → a response line, or None for none."""
+        """One raw line (without the length check) → a response line, or None for none (an empty line
+        or a comment, as sent); the terminal's editing keys in it are applied first (:func:`edited`)."""
         if not answered(raw):
             return None
+        raw = edited(raw)
+        if not answered(raw):       # (not empty as sent: PROTOCOL.md gives it one response all the same)
+            return self._error(BadArguments(Msg("This line was erased (Backspace, Ctrl-U or Ctrl-C) and nothing is "
+                                                "left of it; nothing was done.")))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -96,7 +116,7 @@ class Console(SessionCommands):
             return None
         if "\x00" in text:
             return self._error(BadArguments(Msg("The line contains a NUL character; nothing was done.")))
-        return json.dumps(self.request(text), ensure_ascii=False, separators=(",", ":"))
+        return reply_json(self.request(text))
 
     def request(self, text: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         """Run one request; returns the response object (``ok`` true or false). ``step``: for
@@ -137,8 +157,7 @@ class Console(SessionCommands):
     @staticmethod
     def _error(e: LegatusError) -> str:
         from firmware.i18n import say
-        return json.dumps({"ok": False, "error": e.code, "message": say(e.message)}, ensure_ascii=False,
-                          separators=(",", ":"))
+        return reply_json({"ok": False, "error": e.code, "message": say(e.message)})
 
     # -- dispatch ----------------------------------------------------------------------------
     def _dispatch(self, line: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
@@ -345,8 +364,33 @@ class LineSource(Protocol):
     def readline(self, limit: int = -1, /) -> bytes: ...
 
 
+def edited(body: bytes) -> bytes:
+    """The line a person at a terminal sees: each Backspace (DEL, what most terminals send, or BS)
+    erases the character before it (a whole UTF-8 character; in bytes that are no UTF-8, one byte);
+    at the start of the line there is nothing to erase. Ctrl-U (a terminal's line kill) and Ctrl-C
+    (a shell abandons the line) erase everything before them. (No request holds these bytes.)"""
+    if not _EDITS.search(body):
+        return body
+    out = bytearray()
+    for byte in body:
+        if byte in (0x15, 0x03):
+            out.clear()
+            continue
+        if byte not in (0x7F, 0x08):
+            out.append(byte)
+            continue
+        if not out:
+            continue
+        tail = 0                           # continuation bytes of the last character
+        while tail < min(3, len(out) - 1) and 0x80 <= out[-1 - tail] < 0xC0:
+            tail += 1
+        del out[-1 - tail if 0xC0 <= out[-1 - tail] < 0xF8 else -1:]
+    return bytes(out)
+
+
 def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
-    """Read one request line of at most MAX_LINE bytes (terminator excluded).
+    """Read one request line of at most MAX_LINE bytes (its ending excluded: LF, CRLF, or a bare CR
+    where ``stream`` ends lines there, as hw.serial_link.LineBuffer does).
 
     Returns ``(line, too_long)``; an overlong line is consumed to its end and returned empty with
     ``too_long`` set. None at end of input.
@@ -354,22 +398,21 @@ def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
     line = stream.readline(MAX_LINE + 2)
     if not line:
         return None
-    if line.endswith(b"\n"):
-        body = line[:-1]
-        if body.endswith(b"\r"):
-            body = body[:-1]
+    if line.endswith((b"\n", b"\r")):
+        body = line[:-2] if line.endswith(b"\r\n") else line[:-1]
         return (b"", True) if len(body) > MAX_LINE else (body, False)
     if len(line) <= MAX_LINE:
         return line, False  # last line without a newline
     while True:  # skip the rest of the overlong line
         more = stream.readline(65536)
-        if not more or more.endswith(b"\n"):
+        if not more or more.endswith((b"\n", b"\r")):
             break
     return b"", True
 
 
 def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
     """Answer request lines until end of input or ``quit``."""
+    from hw.serial_link import reply_end
     while not console.quit:
         got = read_line(reader)
         if got is None:
@@ -380,8 +423,8 @@ def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
             response: str | None = Console._error(too)
         else:
             response = console.handle_bytes(body)
-        if response is not None:
-            writer.write(response.encode("utf-8") + b"\n")
+        if response is not None:             # CRLF after a request ended with CR (hw.serial_link.reply_end)
+            writer.write(reply_end(response.encode("utf-8") + b"\n", getattr(reader, "ended_by_cr", False)))
             writer.flush()
 
 
@@ -411,8 +454,9 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         if serial_port is None:
             if sys.stdin.isatty():              # a person at a terminal, not a script: say how (stderr,
                 print(f"legatus: {greeting()}", file=sys.stderr, flush=True)   # never a reply line)
-            try:
-                serve(console, sys.stdin.buffer, sys.stdout.buffer)
+            from hw.serial_link import LineBuffer
+            try:                                # (lines end as on the serial link: LF, CRLF or CR)
+                serve(console, cast(IO[bytes], LineBuffer(sys.stdin.buffer)), sys.stdout.buffer)
             except BrokenPipeError as e:      # the reader went away (``legatus console | head -1``)
                 log.info("stdout closed: %s", e)
                 print("legatus: the output was closed; every acknowledged action is saved.", file=sys.stderr)

@@ -199,10 +199,10 @@ def _serial_reader(link: Any, events: Events) -> None:
     if not isinstance(link, SerialLink):
         link = SerialLink(getattr(link, "port", None) or "?", port=link, reopen=False)
 
-    def answer(opening: int) -> Callable[[bytes], None]:
-        def reply(data: bytes) -> None:
+    def answer(opening: int, crlf: bool) -> Callable[[bytes], None]:
+        def reply(data: bytes) -> None:       # (crlf: the request ended with CR, a terminal's Enter)
             try:
-                link.send(data, opening, admitted=True)   # queued: the main loop never waits;
+                link.send(data, opening, admitted=True, crlf=crlf)   # queued: the main loop never waits;
             except LINK_ERRORS as e:         # never to a connection opened after the request
                 log.warning("could not answer over the serial link (%s)", e)
         return reply
@@ -223,7 +223,7 @@ def _serial_reader(link: Any, events: Events) -> None:
         if not got[1] and not answered(got[0]):
             continue                         # a blank line or a comment: no response, nothing to do
         link.admit()                         # its answer counts from now on (wait_room)
-        events.put(("line", got[0], got[1], answer(link.opened)))
+        events.put(("line", got[0], got[1], answer(link.opened, reader.ended_by_cr)))
 
 
 def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]) -> None:

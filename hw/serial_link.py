@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import errno
 import logging
-import queue
-import threading
+import re
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:             # (queue and threading: imported by SerialLink, not by `legatus console`'s
+    import queue              # start, which reads stdin through LineBuffer)
+    import threading
+
     import serial
 
 DEFAULT_BAUD = 115200
@@ -54,12 +56,15 @@ def open_serial(port: str, baud: int = DEFAULT_BAUD, timeout: float | None = Non
     """
     import serial
 
+    if baud == 0:              # B0 on a tty means "hang up": the port would open and never hear a thing
+        raise SerialError(port, f"cannot open serial port {port!r} at 0 baud (that hangs the line up); "
+                                "check the port name and baud rate")
     try:
         return serial.serial_for_url(port, baudrate=baud, timeout=timeout, exclusive=True)
     except serial.SerialException as e:
         raise SerialError(port, _explain(port, e)) from e
-    except ValueError as e:  # unknown URL scheme, bad baud rate or timeout
-        raise SerialError(port, f"cannot open serial port {port!r}: {e}; check the port name "
+    except (ValueError, OverflowError) as e:  # unknown URL scheme, bad baud rate or timeout (too big for termios)
+        raise SerialError(port, f"cannot open serial port {port!r} at {baud} baud: {e}; check the port name "
                                 "and baud rate") from e
 
 
@@ -78,42 +83,81 @@ def _explain(port: str, e: OSError) -> str:
 
 
 class LineBuffer:
-    """``readline(limit)`` over a pyserial port, reading whatever has arrived in one call.
+    """``readline(limit)`` over a pyserial port (or a buffered stream), reading whatever has arrived
+    in one call.
 
     pyserial's own ``readline`` (io.IOBase's) reads one byte per system call, so an over-long
     line of 1 MB took ~50 s to skip. This reads ``in_waiting`` bytes (at least one, at most
-    ``chunk``) at a time and keeps what follows a line for the next call: the same results as the
-    port's ``readline`` (a read that returns nothing ends the line early, as a timeout does), at
-    a cost per chunk, not per byte. Only ``readline`` is provided (what firmware.console.read_line
-    uses)."""
+    ``chunk``; a stream with ``read1``, such as stdin, what one read gives) at a time and keeps
+    what follows a line for the next call, at a cost per chunk, not per byte. A line ends at LF,
+    CRLF or a bare CR (the Enter of `screen`, a bare `picocom`, PuTTY), and is returned with its
+    ending; a CR that ends what has arrived ends its line at once (a terminal sends nothing more
+    until the person types again), and an LF that then comes first belongs to that CR (one CRLF,
+    never an extra empty line). As the port's ``readline``: ``limit`` cuts a longer line, and a
+    read that returns nothing ends the line early (a timeout). Only ``readline`` is provided
+    (what firmware.console.read_line uses); ``ended_by_cr`` says whether the last line ended with
+    CR (alone or in CRLF): its reply then ends with CRLF (see :func:`reply_end`)."""
 
     def __init__(self, port: Any, chunk: int = 65536) -> None:
         self.port = port
         self.chunk = chunk
         self._buf = bytearray()
+        self._after_cr = False     # the last line ended in a CR: an LF that comes next is its own
+        self.ended_by_cr = False   # the last line returned ended with CR (alone or in CRLF)
 
     def readline(self, limit: int = -1) -> bytes:
         while True:
+            if self._after_cr and self._buf:
+                self._after_cr = False
+                if self._buf[0] == 0x0A:
+                    del self._buf[0]
+                    continue
             end = len(self._buf) if limit < 0 else min(limit, len(self._buf))
-            nl = self._buf.find(b"\n", 0, end)
-            if nl >= 0:
-                return self._take(nl + 1)
-            if 0 <= limit <= len(self._buf):
+            m = _LINE_END.search(self._buf, 0, end)
+            if m is not None:
+                i = m.start()
+                if self._buf[i] == 0x0A:
+                    return self._take(i + 1)
+                if i + 1 < end and self._buf[i + 1] == 0x0A:
+                    return self._take(i + 2)
+                if i + 1 < len(self._buf) or not self._waiting():
+                    line = self._take(i + 1)     # a bare CR, or one whose LF is not here (yet)
+                    self._after_cr = True
+                    return line
+            elif 0 <= limit <= len(self._buf):
                 return self._take(limit)
             data = self._read()
             if not data:
                 return self._take(len(self._buf))
             self._buf += data
 
+    def _waiting(self) -> int:
+        return int(getattr(self.port, "in_waiting", 0) or 0)
+
     def _read(self) -> bytes:
-        waiting = getattr(self.port, "in_waiting", 0) or 0
-        data: bytes = self.port.read(max(1, min(int(waiting), self.chunk)))
+        read1 = getattr(self.port, "read1", None)
+        if read1 is not None:          # a buffered stream (stdin): what one read of it gives
+            got: bytes = read1(self.chunk)
+            return got
+        data: bytes = self.port.read(max(1, min(self._waiting(), self.chunk)))
         return data
 
     def _take(self, n: int) -> bytes:
         out = bytes(self._buf[:n])
         del self._buf[:n]
+        if out.endswith((b"\r", b"\n")):
+            self.ended_by_cr = out.endswith((b"\r", b"\r\n"))
         return out
+
+
+_LINE_END = re.compile(rb"[\r\n]")
+
+
+def reply_end(data: bytes, crlf: bool) -> bytes:
+    """A reply line ``data`` (ending in LF) as it is written to whoever sent the request: with CRLF
+    if the request ended with CR (a terminal in raw mode goes back to the first column only on CR:
+    LF alone drew the replies as a staircase), else as it is."""
+    return data[:-1] + b"\r\n" if crlf and data.endswith(b"\n") and not data.endswith(b"\r\n") else data
 
 
 class SerialLink:
@@ -136,6 +180,7 @@ class SerialLink:
 
     def __init__(self, path: str, baud: int = DEFAULT_BAUD, port: Any = None, reopen: bool = True,
                  retry: float = 2.0, open_port: Any = None, sleep: Any = None) -> None:
+        import queue
         import threading
         import time
         self.path, self.baud, self.retry, self.reopen = path, baud, retry, reopen
@@ -225,10 +270,14 @@ class SerialLink:
         with self._room:
             self._waiting += 1
 
-    def send(self, data: bytes, opening: int | None = None, admitted: bool = False) -> None:
+    def send(self, data: bytes, opening: int | None = None, admitted: bool = False, crlf: bool | None = None) -> None:
         """:meth:`write` from the writer thread: returns at once (see the class). ``admitted``:
-        the answer to a request counted by :meth:`admit`. Raises OSError (ENOTCONN) while the
-        link is down; a failure at the write itself is logged there."""
+        the answer to a request counted by :meth:`admit`; ``crlf``: that request ended with CR
+        (:func:`reply_end`); None (a line that answers no request, History's Send): as the last
+        request read on the link ended. Raises OSError (ENOTCONN) while the link is down; a
+        failure at the write itself is logged there."""
+        lines = self._lines
+        data = reply_end(data, crlf if crlf is not None else lines is not None and lines.ended_by_cr)
         if self._port is None:
             if admitted:
                 self._written()
@@ -237,6 +286,7 @@ class SerialLink:
             if not admitted:
                 self._waiting += 1
             if self._writer is None:
+                import threading
                 self._writer = threading.Thread(target=self._write_loop, daemon=True, name="serial-out")
                 self._writer.start()
         self._out.put((data, opening))

@@ -2,10 +2,11 @@
 import json
 import os
 import random
+import subprocess
 
 import pytest
 
-from firmware.console import MAX_LINE
+from firmware.console import MAX_LINE, answered, edited
 from tests.conftest import ROOT, console_cmd, run_console
 
 
@@ -66,6 +67,76 @@ def test_line_too_long_bad_utf8_and_framing(state_dir):
     assert late["error"] == "bad_arguments" and "(byte 8)" in late["message"]
 
 
+def test_a_bare_cr_ends_a_line_on_stdin_as_on_the_serial_link(state_dir):
+    """The same framing on both: CR, LF and CRLF each end one line (a CRLF never adds an empty one)."""
+    r = run_console(state_dir, b"version\rnew bag items=a*2 seed=1\r\nstate\rfrobnicate\ndraw\r")
+    assert [x.get("error") for x in r] == [None, None, None, "unknown_command", None]
+    assert "'frobnicate'" in r[3]["message"] and r[4]["drawn"] == ["a"]
+
+
+def test_a_reply_ends_in_crlf_when_its_request_ended_with_cr(state_dir):
+    """A raw-mode terminal needs the CR to go back to the first column; LF requests get LF as before."""
+    proc = subprocess.run(console_cmd(state_dir), input=b"version\rversion\nversion\r\nx\r", capture_output=True,
+                          timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    out = proc.stdout
+    assert out.count(b"\n") == 4 and out.count(b"}\r\n") == 3
+    assert out.split(b"\n")[1].endswith(b"}") and out.endswith(b"}\r\n")
+
+
+@pytest.mark.parametrize(("typed", "line"), [
+    (b"verss\x7fion", b"version"),            # DEL: what most terminals send for Backspace
+    (b"verss\x08ion", b"version"),            # BS (Ctrl-H)
+    (b"roll 2d8\x7f\x7fd6", b"roll 2d6"),
+    (b"\x7f\x08state", b"state"),             # at the start of a line: nothing to erase
+    ("players forget Анна\x7f\x7fя".encode(), "players forget Аня".encode()),   # a whole letter, not a byte
+    (b"ab\x7f\x7f\x7f", b""),                 # all erased (answered all the same: see below)
+    (b"\xff\x80\x80\x7f", b"\xff\x80"),       # junk: one byte at a time (the UTF-8 error is reported)
+])
+def test_backspace_and_del_erase_the_character_before_them(typed: bytes, line: bytes) -> None:
+    """A person at `screen` or PuTTY who mistypes presses Backspace: the terminal sends DEL (or BS)
+    and shows the letter gone, so the line sent must be the one seen, not 'verss\\x7fion' (which
+    answered unknown_command with the raw DEL in its message)."""
+    assert edited(typed) == line
+
+
+@pytest.mark.parametrize(("typed", "line"), [
+    (b"draw 3\x15version", b"version"),        # Ctrl-U: the terminal's line kill
+    (b"new bag items=a\x03state", b"state"),   # Ctrl-C: the line is abandoned, as at a shell
+    (b"undo\x03", b""),                        # ... and nothing is run
+    ("Анна\x15Аня".encode(), "Аня".encode()),
+])
+def test_ctrl_u_and_ctrl_c_discard_what_was_typed_before_them(typed: bytes, line: bytes) -> None:
+    """A person who gives up on a line presses Ctrl-C (a shell abandons the line) or Ctrl-U (a
+    terminal's kill character): what was typed before it was kept, glued to what followed (the
+    line answered an error for the whole, never what the person typed last)."""
+    assert edited(typed) == line
+
+
+def test_a_line_erased_to_nothing_is_answered_and_changes_nothing(console):
+    """PROTOCOL.md: every line that is not empty or a comment (as sent) gets exactly one response.
+    A line its Backspaces, Ctrl-U or Ctrl-C left empty (or a comment) is answered bad_arguments,
+    nothing run; what is left after them otherwise is the request."""
+    assert json.loads(console.handle_bytes(b"new bag items=a*2 seed=1"))["ok"]
+    for raw in (b"draw\x03", b"\x7f", b"draw\x15", b"dr\x7f\x7f# a comment", b"  \x08"):
+        r = json.loads(console.handle_bytes(raw))
+        assert r["error"] == "bad_arguments" and "erased" in r["message"], raw
+    assert json.loads(console.handle_bytes(b"stat\x7f\x7fate"))["state"]["actions"] == 0
+    assert json.loads(console.handle_bytes(b"undo\x03draw"))["drawn"] == ["a"]
+    assert console.handle_bytes(b"# draw\x03") is None and console.handle_bytes(b"") is None   # a comment as sent
+
+
+def test_a_reply_is_one_line_for_every_line_splitter_and_sends_no_terminal_control(console):
+    """A reply quotes what was sent (here the unknown command). U+2028, U+2029 and NEL (U+0085)
+    went out raw: Python's str.splitlines() — conftest.run_console's own idiom — cut the one reply
+    in two; C1 controls (U+009B is CSI to a terminal) went to the terminal raw. JSON escapes them
+    now (\\u2028 …), so the text a program decodes is unchanged."""
+    sent = "fr\u2028o\u2029b\u0085x\u009b2J"
+    reply = console.handle_bytes(sent.encode())
+    assert len(reply.splitlines()) == 1
+    assert not any(c in reply for c in "\u2028\u2029\u0085\u009b")
+    assert sent in json.loads(reply)["message"]
+
+
 def test_json_commands_report_bad_json(state_dir):
     # the glory 'score' command takes JSON (a sessionless command)
     r = run_console(state_dir, ["score {not json"])
@@ -98,7 +169,7 @@ def test_3000_random_and_malformed_lines_each_get_one_reply_and_change_nothing(s
     setup = b"new bag items=a*3,b*3 seed=4\ndraw\nstate\n"
     body = b"".join(l + b"\n" for l in junk)
     r = run_console(state_dir, setup + body + b"state\n", timeout=120)
-    expected_replies = 3 + sum(1 for l in junk if l.strip(b" \t") and not l.strip(b" \t").startswith(b"#")) + 1
+    expected_replies = 3 + sum(1 for l in junk if answered(l)) + 1   # (as sent: Backspace bytes or not)
     assert len(r) == expected_replies
     assert all(isinstance(x, dict) and "ok" in x for x in r)
     assert all(x["ok"] or x["error"] != "internal_error" for x in r)

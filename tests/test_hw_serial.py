@@ -72,6 +72,17 @@ def test_bad_url_or_baud_is_a_serial_error(port: str, baud: int) -> None:
         open_serial(port, baud=baud)
 
 
+@pytest.mark.parametrize("baud", [0, 99_999_999_999])
+def test_a_baud_rate_a_tty_cannot_take_is_a_serial_error(pty: tuple[int, str], baud: int) -> None:
+    """`--baud 0` opened the port at B0, which on a tty means "hang up" (the console never heard a
+    thing); `--baud 99999999999` said only "legatus: signed integer is greater than maximum" (an
+    OverflowError from termios: no port, no baud, and the device retried it every 2 s for ever)."""
+    _, path = pty
+    with pytest.raises(SerialError, match=f"{baud}.*check the port name and baud rate") as info:
+        open_serial(path, baud=baud)
+    assert info.value.port == path
+
+
 def test_importing_serial_link_does_not_import_pyserial() -> None:
     code = "import sys, hw.serial_link; print('serial' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -133,8 +144,10 @@ class CountingPort:
         return out
 
 
-@pytest.mark.parametrize("limit", [-1, 1, 5, 4098])
+@pytest.mark.parametrize("limit", [-1, 2, 5, 4098])
 def test_line_buffer_reads_as_readline_does(limit: int) -> None:
+    """Over LF and CRLF line ends (a limit of 1, which cuts a CRLF between its CR and LF, is the one
+    difference: that CR ends the line and the LF is its own; see the CR tests below)."""
     import io
 
     from hw.serial_link import LineBuffer
@@ -453,3 +466,156 @@ def test_the_device_program_stays_live_while_its_serial_peer_does_not_read(tmp_p
         if proc.poll() is None:
             proc.kill()
         os.close(keyboard)
+
+
+# -- a person at a terminal: Enter as CR, LF or CRLF, and the replies' line ends (docs/protocol.md Framing) --
+class ArrivingPort:
+    """A port whose bytes arrive in the given pieces: ``in_waiting`` counts what has arrived and is
+    not read yet; the next piece arrives only when a read finds nothing waiting (a blocking read
+    waits for the person to type again); with no piece left a read returns nothing (a timeout)."""
+
+    def __init__(self, *pieces: bytes) -> None:
+        self.current, *self.pieces = pieces
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.current)
+
+    def read(self, n: int) -> bytes:
+        if not self.current and self.pieces:
+            self.current = self.pieces.pop(0)
+        out, self.current = self.current[:n], self.current[n:]
+        return out
+
+
+def _lines(*pieces: bytes) -> list[tuple[bytes, bool]]:
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    source = LineBuffer(ArrivingPort(*pieces))
+    out = []
+    while (got := read_line(source)) is not None:
+        out.append(got)
+    return out
+
+
+def test_a_bare_cr_ends_a_line_as_lf_and_crlf_do() -> None:
+    """`screen`, a bare `picocom` and PuTTY send CR alone on Enter: such a line was never ended
+    (no answer until 4096 bytes had gathered). CR, LF and CRLF now each end one line; a CRLF is one
+    ending, never an extra empty line, even when its CR ends one read and its LF starts the next."""
+    assert _lines(b"version\rstate\r") == [(b"version", False), (b"state", False)]
+    assert _lines(b"a\rb\nc\r\nd\r") == [(b"a", False), (b"b", False), (b"c", False), (b"d", False)]
+    assert _lines(b"help\r", b"\nversion\r\n") == [(b"help", False), (b"version", False)]
+    assert _lines(b"help\r", b"\n", b"\n") == [(b"help", False), (b"", False)]   # the second LF: an empty line
+    assert _lines(b"help\r\r\n") == [(b"help", False), (b"", False)]              # CR, then CRLF: two endings
+    assert _lines(b"\r\n\r\n") == [(b"", False), (b"", False)]
+
+
+def test_line_ends_over_random_streams_cut_into_random_reads() -> None:
+    """2,000 random streams of letters, CR, LF and the odd over-long run, cut into random reads:
+    the lines read are exactly the stream split at CRLF, CR and LF (CRLF first), each too-long one
+    reported once, whatever the read boundaries (a CRLF cut between two reads included)."""
+    import random
+    import re
+    rnd = random.Random(20261127)
+    for _ in range(2000):
+        parts = [rnd.choice([b"a", b"bc", b"\r", b"\n", b"\r\n", b"\xd0\xaf", b"x" * rnd.choice([10, 4096, 4097, 5000])])
+                 for _ in range(rnd.randrange(1, 12))]
+        data = b"".join(parts)
+        cuts = sorted(rnd.sample(range(1, len(data)), min(len(data) - 1, rnd.randrange(0, 6)))) if len(data) > 1 else []
+        pieces = [data[a:b] for a, b in zip([0, *cuts], [*cuts, len(data)])]
+        expected = re.split(rb"\r\n|\r|\n", data)
+        if expected[-1] == b"":
+            expected.pop()                   # the stream ended with a line end
+        want = [(b"", True) if len(line) > 4096 else (line, False) for line in expected]
+        assert _lines(*pieces) == want, (data[:60], cuts)
+
+
+def test_a_line_ended_by_cr_is_answered_at_once_without_waiting_for_an_lf() -> None:
+    """The CR that ends what has arrived ends the line then (a terminal sends nothing more until
+    the person types again): the line is returned before any further read."""
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    port = ArrivingPort(b"version\r", b"\nstate\r")
+    source = LineBuffer(port)
+    assert read_line(source) == (b"version", False)
+    assert port.pieces == [b"\nstate\r"]     # the next piece was not waited for
+    assert read_line(source) == (b"state", False)
+
+
+def test_an_overlong_line_ended_by_cr_is_skipped_to_that_cr_only() -> None:
+    """The overlong line's skip stopped only at an LF: with CR line ends it swallowed every
+    following request too."""
+    assert _lines(b"x" * 5000 + b"\rversion\r") == [(b"", True), (b"version", False)]
+    assert _lines(b"x" * 4096 + b"\r", b"\nversion\r") == [(b"x" * 4096, False), (b"version", False)]
+    assert _lines(b"x" * 4097 + b"\r\nversion\r\n") == [(b"", True), (b"version", False)]
+    assert _lines(b"x" * 4096 + b"\r\n") == [(b"x" * 4096, False)]
+
+
+def test_cr_line_ends_over_a_pty_as_a_terminal_sends_them(pty: tuple[int, str]) -> None:
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    master, path = pty
+    with open_serial(path, timeout=2) as port:
+        lines = LineBuffer(port)
+        os.write(master, b"version\rstate\r")
+        assert read_line(lines) == (b"version", False)
+        assert read_line(lines) == (b"state", False)
+        os.write(master, b"help\r")
+        assert read_line(lines) == (b"help", False)
+        os.write(master, b"\nlog\r\n")
+        assert read_line(lines) == (b"log", False)
+
+
+def test_a_reply_ends_as_its_request_did_so_a_terminal_shows_it_at_the_line_start(pty: tuple[int, str]) -> None:
+    """A terminal in raw mode (screen, picocom, PuTTY) moves down on LF without going back to the
+    first column: replies ending in LF alone came out as a staircase, each starting where the last
+    one ended. The device's serial reader now answers a request that ended with CR (alone or in
+    CRLF) with CRLF; one that ended with LF with LF, byte for byte as before."""
+    import queue
+    import threading
+
+    from firmware.device import _serial_reader
+    from hw.serial_link import SerialLink
+    master, path = pty
+    link = SerialLink(path, port=open_serial(path), reopen=False)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    for sent, ending in ((b"version\r", b"\r\n"), (b"state\n", b"\n"), (b"help\r\n", b"\r\n"), (b"log\n", b"\n")):
+        os.write(master, sent)
+        _, raw, _, reply = events.get(timeout=10)
+        assert raw == sent.rstrip(b"\r\n")
+        reply(b'{"ok":true}\n')
+        got = b""
+        while not got.endswith(b"\n"):
+            got += os.read(master, 64)
+        assert got == b'{"ok":true}' + ending, sent
+
+
+def test_line_buffer_says_whether_the_last_line_ended_with_cr() -> None:
+    from firmware.console import read_line
+    from hw.serial_link import LineBuffer
+    lines = LineBuffer(ArrivingPort(b"a\rb\nc\r\nd\r", b"\ne", b"\n" + b"x" * 5000 + b"\r\n"))
+    ends = []
+    while (got := read_line(lines)) is not None:
+        ends.append((got[0][:1], lines.ended_by_cr))
+    assert ends == [(b"a", True), (b"b", False), (b"c", True), (b"d", True), (b"e", False), (b"", True)]
+
+
+def test_a_line_the_device_sends_of_itself_ends_as_the_last_request_did(pty: tuple[int, str]) -> None:
+    """History → Send puts a line on the link that answers no request (console.serial_out is
+    SerialLink.send): it ends with CRLF while the peer's last request ended with CR (a terminal,
+    which drew it as one step of a staircase), with LF otherwise."""
+    from firmware.console import read_line
+    from hw.serial_link import SerialLink
+    master, path = pty
+    link = SerialLink(path, port=open_serial(path), reopen=False)
+    for sent, ending in ((b"version\r", b"\r\n"), (b"state\n", b"\n")):
+        os.write(master, sent)
+        lines = link.wait()
+        assert lines is not None and read_line(lines) == (sent.rstrip(b"\r\n"), False)
+        link.send(b'{"game":"bag"}\n')
+        got = b""
+        while not got.endswith(b"\n"):
+            got += os.read(master, 64)
+        assert got == b'{"game":"bag"}' + ending, sent
+
