@@ -781,6 +781,34 @@ def test_a_land_block_joining_a_navis_attack_puts_the_navis_into_the_reserve(lan
     assert [r for k, r in _attack(form) if k.startswith("c_nav")] == [True, True, True]
     assert form.run("start")["ok"]
 
+def test_one_undo_takes_back_a_legion_and_the_navis_it_put_into_the_reserve():  # J-8, undo
+    """J-8 (RU summary 2.2.2): a legion joining a navis attack puts the navis into the reserve. The
+    Add list did it in three console actions (the legion added, each navis taken out and added
+    again as a reserve), so hold B's one undo took back only the last: Navis 1 was left out of the
+    battle, a set-up the player never made, under a notice saying it had gone into the reserve.
+    One step on the device is one action: one undo gives the attack as it stood; a second, the step
+    before it."""
+    from firmware.screens.jc.setup import AddScreen
+    lines = (NEW, "add attacker c_nav1 strength=1", "add attacker c_nav3 reserve=1", "add defender p_leg1")
+    for how in ("list", "rating"):
+        ctx = FakeCtx(*lines).open(AddScreen("attacker"))
+        before, actions = sorted(_attack(ctx)), len(ctx.session.lines)
+        if how == "list":
+            ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")
+            ctx.press(*DOWN * [str(i.label) for i in ctx.top.items(ctx)].index("Legio 7"), "a")
+        else:
+            labels = [str(i.label) for i in ctx.top.items(ctx)]
+            ctx.press(*DOWN * labels.index("By rating…"), "a", "a")         # a C3 III block by its rating
+        after = sorted(_attack(ctx))
+        assert [r for k, r in after if k.startswith("c_nav")] == [True, True], after
+        assert len(ctx.session.lines) == actions + 1, ctx.session.lines[actions:]    # one step, one action
+        assert "Navis 1 moves to the reserve" in ctx.notes[-1], ctx.notes
+        assert ctx.run("undo")["ok"]
+        assert sorted(_attack(ctx)) == before                       # the attack as it stood
+        assert "joins the defender" in ctx.run("undo")["undone"]    # a second: the step before it
+        assert sorted(_attack(ctx)) == before
+
+
 # -- between battles: a step lost (Vulcan, Jupiter), a defection (Jupiter); the campaign's end ------
 KINDS = {"Legio": "Legions", "Equitatus": "Equitatus", "Auxilia": "Auxilia", "Navis": "Navis"}
 

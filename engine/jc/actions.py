@@ -52,9 +52,11 @@ def roster(side: str) -> Line[RosterReply]:
     return words("roster", side)
 
 
-def add(role: Role, block: str, strength: int, reserve: bool = False) -> Line[AddReply]:
-    """A roster block at ``strength`` (J-8: ``reserve``)."""
-    return words("add", role, block, f"strength={strength}", "reserve=1" if reserve else "")
+def add(role: Role, block: str, strength: int, reserve: bool = False, navis_reserve: bool = False) -> Line[AddReply]:
+    """A roster block at ``strength`` (J-8: ``reserve``; ``navis_reserve``: the attacking navis of
+    the main force go into the reserve in the same action)."""
+    return words("add", role, block, f"strength={strength}", "reserve=1" if reserve else "",
+                 "navis-reserve=1" if navis_reserve else "")
 
 
 def remove(block: str) -> Line[Reply]:
@@ -63,10 +65,11 @@ def remove(block: str) -> Line[Reply]:
 
 
 def add_rated(role: Role, initiative: str, firepower: int, strength: int, leader: bool = False,
-              reserve: bool = False) -> Line[AddReply]:
-    """A block known only by its rating (``C3``)."""
+              reserve: bool = False, navis_reserve: bool = False) -> Line[AddReply]:
+    """A block known only by its rating (``C3``); ``navis_reserve`` as for :func:`add`."""
     return words("add", role, f"rating={initiative}{firepower}", f"strength={strength}",
-                 "leader=1" if leader else "", "reserve=1" if reserve else "")
+                 "leader=1" if leader else "", "reserve=1" if reserve else "",
+                 "navis-reserve=1" if navis_reserve else "")
 
 
 def start() -> Line[StartReply]:

@@ -123,7 +123,7 @@ def _add(state: State, req: Request) -> Outcome:
     reserve = req.opt_flag("reserve")
     notes: list[str] = []
     if len(req.args) == 2:
-        req.check_opts(frozenset({"strength", "reserve"}))
+        req.check_opts(frozenset({"strength", "reserve", "navis-reserve"}))
         spec = block(req.args[1])
         if B.find(battle, spec.id or "") is not None:
             raise IllegalMove(Msg("{} ({}) is already in this battle.", T.block_name(spec.name), spec.id))
@@ -134,7 +134,7 @@ def _add(state: State, req: Request) -> Outcome:
         notes = C.notes_for(camp, spec)
     else:
         req.check_opts(frozenset({"rating", "strength", "leader", "elephant", "ballista", "navis",
-                                  "name", "reserve"}))
+                                  "name", "reserve", "navis-reserve"}))
         if "strength" not in req.opts:
             raise BadArguments(Msg("A block given by its rating needs strength=, e.g. rating=C3 strength=3."))
         strength = req.opt_int("strength", None, 1, 4)
@@ -149,13 +149,35 @@ def _add(state: State, req: Request) -> Outcome:
         spec = rated_block(req.opts.get("rating"), strength, side, name=key,
                            leader=req.opt_flag("leader"), elephant=req.opt_flag("elephant"),
                            ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
+    to_reserve = req.opt_flag("navis-reserve")
     b = B.add_block(battle, spec, side, strength, reserve, key)
+    moved = _navis_to_reserve(battle, side) if to_reserve and role == "attacker" else []
     _after(state)
     text = Msg(_JOINS[(role, reserve)], T.said_block_name(b), spec.rating, roman(strength), T.side(side))
     fields: dict[str, Any] = {"block": _block_view(battle, b)}
+    if moved:
+        fields["to_reserve"] = [x["key"] for x in moved]
+        names = Msg.join([T.said_block_name(x) for x in moved])
+        text = Msg("{} {}", text, Msg(
+            "{names} moves to the reserve: attacking navis beside land blocks are always reserves (rules 7.3).",
+            names=names, n=len(moved),
+            plural="{names} move to the reserve: attacking navis beside land blocks are always reserves (rules 7.3)."))
     if notes:
         fields["notes"] = notes
     return Outcome(fields, text)
+
+
+def _navis_to_reserve(battle: B.Battle, side: str) -> list[B.Block]:
+    """``add ... navis-reserve=1`` (J-8; the RU summary 2.2.2): once land blocks attack, the
+    attacking navis of the main force become reserves in the same action (the device's one step:
+    one undo takes it back whole). Returns the navis moved."""
+    attack = [x for x in battle["blocks"] if x["side"] == side]
+    if not any(x["kind"] != "navis" for x in attack):
+        return []
+    moved = [x for x in attack if x["kind"] == "navis" and not x["reserve"]]
+    for x in moved:
+        x["reserve"], x["status"] = True, "reserve"
+    return moved
 
 
 def _auto_key(battle: B.Battle) -> str:

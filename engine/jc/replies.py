@@ -29,6 +29,7 @@ class TurnRecord(TypedDict):
 
 class AddReply(Reply):
     block: BlockView
+    to_reserve: NotRequired[list[str]]      # navis-reserve=1: the keys of the navis put into the reserve (J-8)
     notes: NotRequired[list[str]]
 
 

@@ -210,17 +210,17 @@ def add_keeping_navis_reserves(ctx: Ctx, role: act.Role, block: RosterBlock, str
                                reserve: bool) -> list[str] | None:
     """Add ``block``; the start never refuses what the Add list built (J-8, 2.2.2): an attacking
     navis beside attacking land blocks comes in as a reserve, and a land block joining an attack
-    whose navis are its main force puts them into the reserve (each taken out and added again as
-    a reserve, at its strength). Returns what to say (the device's doing in a whole sentence,
-    the roster's notes), None if the block was refused (the reason said)."""
+    whose navis are its main force puts them into the reserve in the same action
+    (``navis-reserve=1``: one step, which one undo takes back whole). Returns what to say (the
+    device's doing in a whole sentence, the roster's notes), None if the block was refused (the
+    reason said)."""
     forced = navis_forced(ctx, role, block) and not reserve
-    response = run_line(ctx, act.add(role, block["id"], strength, reserve or forced))
+    response = run_line(ctx, act.add(role, block["id"], strength, reserve or forced,
+                                     navis_main(ctx, role) and block["kind"] != "navis"))
     if response is None:
         return None
     said: list[str] = [Msg(NAVIS_ADDED, BlockNamed(block))] if forced else []
-    if role == "attacker" and block["kind"] != "navis":
-        said += navis_to_reserve(ctx)
-    return said + response.get("notes", [])
+    return said + moved_to_reserve(ctx, response.get("to_reserve", [])) + response.get("notes", [])
 
 
 def tell(ctx: Ctx, said: list[str] | None) -> None:
@@ -229,21 +229,17 @@ def tell(ctx: Ctx, said: list[str] | None) -> None:
         ctx.notify(Sentences(*said) if len(said) > 1 else said[0])
 
 
-def navis_to_reserve(ctx: Ctx) -> list[str]:
-    """The attacking roster navis of the main force put into the reserve (taken out, added again
-    as reserves at their strength) once land blocks attack too, and the sentence that says so; a
-    navis known only by its rating (the console's) is left as it is (the start says why)."""
+def navis_main(ctx: Ctx, role: str) -> bool:
+    """True when navis are among the attack's main force: a land block joining it as the attacker
+    puts them into the reserve (J-8, 2.2.2)."""
     b = view_of(ctx)["battle"]
-    attack = [x for x in b["blocks"] if x["side"] == b["attacker"]]
-    if not any(x["kind"] != "navis" for x in attack):
-        return []
-    moved = []
-    for x in attack:
-        if x["kind"] != "navis" or x["reserve"] or not x["id"]:
-            continue
-        if run_line(ctx, act.remove(x["key"])) is None or run_line(ctx, act.add("attacker", x["id"], x["strength"], True)) is None:
-            break
-        moved.append(BlockNamed(x))
+    return role == "attacker" and any(x["kind"] == "navis" and not x["reserve"]
+                                      for x in b["blocks"] if x["side"] == b["attacker"])
+
+
+def moved_to_reserve(ctx: Ctx, keys: Sequence[str]) -> list[str]:
+    """The sentence saying which attacking navis an add put into the reserve (its ``to_reserve``)."""
+    moved = [BlockNamed(x) for x in view_of(ctx)["battle"]["blocks"] if x["key"] in keys]
     if not moved:
         return []
     return [Msg("{names} moves to the reserve: attacking navis beside land blocks are always reserves (rules 7.3).",
@@ -294,9 +290,10 @@ def rated_form(role: act.Role) -> NumberForm:
               Field("reserve", N_("Reserve"), 0, 0, 1, on_off)]
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
-        line = act.add_rated(role, "ABCD"[v["letter"]], v["fp"], v["strength"], bool(v["leader"]), bool(v["reserve"]))
-        if run_line(ctx, line) is not None:
+        line = act.add_rated(role, "ABCD"[v["letter"]], v["fp"], v["strength"], bool(v["leader"]), bool(v["reserve"]),
+                             navis_main(ctx, role))                           # a land block (J-8)
+        if (response := run_line(ctx, line)) is not None:
             ctx.pop()
-            tell(ctx, navis_to_reserve(ctx) if role == "attacker" else [])      # a land block (J-8)
+            tell(ctx, moved_to_reserve(ctx, response.get("to_reserve", [])))
 
     return NumberForm(N_("Block by rating"), fields, go)
