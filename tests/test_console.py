@@ -125,6 +125,16 @@ def test_a_line_erased_to_nothing_is_answered_and_changes_nothing(console):
     assert console.handle_bytes(b"# draw\x03") is None and console.handle_bytes(b"") is None   # a comment as sent
 
 
+def test_a_tab_separates_the_words_after_the_command_word_only(console):
+    """docs/protocol.md (Framing) said a tab separates words as a space does; PROTOCOL.md's words
+    are separated by spaces, and the command word ends at a space only: a tab between options
+    splits them, a tab after the command word makes it an unknown command (the docs now say so)."""
+    r = json.loads(console.handle_bytes(b"settings language=en\tcontrast=2"))
+    assert r["ok"] and r["settings"]["contrast"] == "2"
+    r = json.loads(console.handle_bytes(b"help\tx"))
+    assert r["error"] == "unknown_command" and "help\tx" in r["message"]
+
+
 def test_a_reply_is_one_line_for_every_line_splitter_and_sends_no_terminal_control(console):
     """A reply quotes what was sent (here the unknown command). U+2028, U+2029 and NEL (U+0085)
     went out raw: Python's str.splitlines() — conftest.run_console's own idiom — cut the one reply
