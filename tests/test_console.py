@@ -337,6 +337,31 @@ def test_the_console_started_at_a_terminal_says_how_to_use_it_on_stderr_only(sta
     assert b"docs/protocol.md" not in piped.stderr
 
 
+def test_ctrl_c_at_a_terminal_ends_the_console_quietly_keeping_what_was_answered(state_dir):
+    """docs/protocol.md: at a local terminal Ctrl-C is no 0x03 byte but an interrupt (SIGINT, what
+    the terminal sends the program): the console ends quietly, exit code 0 and no traceback, and
+    every request answered before it stays done."""
+    import signal
+    import subprocess
+    import time
+    master, slave = os.openpty()
+    proc = subprocess.Popen(console_cmd(state_dir), stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    os.close(slave)
+    try:
+        os.write(master, b"new bag items=a*2 seed=1\ndraw\n")
+        assert proc.stdout is not None
+        replies = [json.loads(proc.stdout.readline()) for _ in range(2)]
+        assert all(r["ok"] for r in replies), replies
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0 and b"Traceback" not in err and out == b"", err
+    assert run_console(state_dir, ["state"])[0]["state"]["actions"] == 1
+
+
 def test_a_setting_given_the_value_it_has_writes_nothing(state_dir):
     """SD wear (a device runs for weeks on its card): choosing the language already chosen
     (Settings → Language, A on its ticked row) or any setting at the value it has is answered as
