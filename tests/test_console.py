@@ -125,6 +125,16 @@ def test_a_line_erased_to_nothing_is_answered_and_changes_nothing(console):
     assert console.handle_bytes(b"# draw\x03") is None and console.handle_bytes(b"") is None   # a comment as sent
 
 
+def test_a_tab_separates_the_words_after_the_command_word_only(console):
+    """docs/protocol.md (Framing) said a tab separates words as a space does; PROTOCOL.md's words
+    are separated by spaces, and the command word ends at a space only: a tab between options
+    splits them, a tab after the command word makes it an unknown command (the docs now say so)."""
+    r = json.loads(console.handle_bytes(b"settings language=en\tcontrast=2"))
+    assert r["ok"] and r["settings"]["contrast"] == "2"
+    r = json.loads(console.handle_bytes(b"help\tx"))
+    assert r["error"] == "unknown_command" and "help\tx" in r["message"]
+
+
 def test_a_reply_is_one_line_for_every_line_splitter_and_sends_no_terminal_control(console):
     """A reply quotes what was sent (here the unknown command). U+2028, U+2029 and NEL (U+0085)
     went out raw: Python's str.splitlines() — conftest.run_console's own idiom — cut the one reply
@@ -325,6 +335,31 @@ def test_the_console_started_at_a_terminal_says_how_to_use_it_on_stderr_only(sta
     piped = subprocess.run(console_cmd(state_dir), input=b"version\n", capture_output=True, timeout=60, cwd=ROOT,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert b"docs/protocol.md" not in piped.stderr
+
+
+def test_ctrl_c_at_a_terminal_ends_the_console_quietly_keeping_what_was_answered(state_dir):
+    """docs/protocol.md: at a local terminal Ctrl-C is no 0x03 byte but an interrupt (SIGINT, what
+    the terminal sends the program): the console ends quietly, exit code 0 and no traceback, and
+    every request answered before it stays done."""
+    import signal
+    import subprocess
+    import time
+    master, slave = os.openpty()
+    proc = subprocess.Popen(console_cmd(state_dir), stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    os.close(slave)
+    try:
+        os.write(master, b"new bag items=a*2 seed=1\ndraw\n")
+        assert proc.stdout is not None
+        replies = [json.loads(proc.stdout.readline()) for _ in range(2)]
+        assert all(r["ok"] for r in replies), replies
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0 and b"Traceback" not in err and out == b"", err
+    assert run_console(state_dir, ["state"])[0]["state"]["actions"] == 1
 
 
 def test_a_setting_given_the_value_it_has_writes_nothing(state_dir):

@@ -120,6 +120,15 @@ def test_flipped_needs_a_space_on_the_track():  # G-8
         score(sheet([p("Jack", 31, flipped=True)]))
 
 
+
+def test_without_a_session_every_player_needs_a_track_and_other_numbers_count_0():  # G-8
+    """docs/protocol/glory.md said missing numbers count 0; the fame space is the exception without a
+    session (the session gives it): a player without ``track`` is refused, naming the player."""
+    with pytest.raises(BadArguments, match="Mary needs \"track\""):
+        score(sheet([p("Jack", 12), {"name": "Mary", "denarii": 4}]))
+    out = score(sheet([p("Jack", 12), p("Mary", 9)]))
+    assert out["scores"]["Mary"]["total"] == 9 and out["scores"]["Jack"]["denarii"] == 0
+
 # -- G-9 military ----------------------------------------------------------------------------
 def test_unconquered_battlefield_scores_nothing():  # G-9
     out = score(sheet([p("A"), p("B"), p("C")], [{"shield": 4, "legions": {"A": 2, "B": 1}}]))

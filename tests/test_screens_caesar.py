@@ -545,6 +545,42 @@ def test_a_token_drawn_from_a_physical_bag_is_named_in_a_few_presses(state_dir):
                                                                        ["shield+ship:4/4"]]
 
 
+def test_the_token_grid_wraps_round_and_b_takes_back_a_pick_before_going_back(state_dir):   # S-2, C-6
+    """docs/keys.md: on Caesar!'s token grid, as on the keyboard's, the joystick wraps round at the
+    edges, and B takes back the tokens picked (the last first) and goes back only when none is
+    (here his first row picked on the new-game form with a physical bag, S-2)."""
+    app = app_with([], ["a", "a"], state_dir)                       # Games → Caesar!: the form
+    try:
+        app.render()
+        app.handle("b")                                              # (the fair-draw code box closes)
+        form = app.stack[-1]
+        for _ in range([f.key for f in form.fields].index("bags")):
+            app.handle("down")
+        app.handle("right")                                          # Bags: physical
+        app.handle("a")
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == 3
+        app.render()
+        start = picker.at
+        assert start is not None
+        for way in ("up", "down", "left", "right"):                 # a whole turn round comes back
+            for _ in range(len(picker.grid) if way in ("up", "down") else len(picker.grid[start[0]])):
+                app.handle(way)
+                app.render()
+            assert picker.at == start, way
+        app.handle("a")
+        app.handle("a")
+        assert len(picker.picked) == 2 and app.stack[-1] is picker
+        app.handle("b")                                              # the last pick taken back
+        assert len(picker.picked) == 1 and app.stack[-1] is picker
+        app.handle("b")
+        assert picker.picked == [] and app.stack[-1] is picker
+        app.handle("b")                                              # nothing picked: back to the form
+        assert app.stack[-1] is form and app.console.session is None
+    finally:
+        app.console.close()
+
+
 def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir):   # S-2
     """His three starting tokens (S-2), picked on the new-game form with a physical bag, are part
     of the new game: nothing can be undone before it starts. The third pick started the game at
