@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+
 from firmware import i18n
 from firmware.screens import base
 from firmware.screens.widgets import ConfirmScreen
@@ -775,13 +776,45 @@ def test_the_dice_roll_again_after_the_session_has_ended(state_dir, setup):
     every A answered "This game is over", and Dice is not in Games to start another: the tools
     died with the session. An ended session now gives way to a new dice session; so does a game
     its rules ended (PROTOCOL third round: it rolls no more, `roll` answers game_over)."""
-    app = app_with(setup, ["down", "down", "a", "a", "a"], state_dir)      # Dice & bags -> Dice -> A rolls
+    keys = ["down", "down", "a", "a"] + (["a"] if setup is OVER else []) + ["a"]     # (over: A answers the question)
+    app = app_with(setup, keys, state_dir)      # Dice & bags -> Dice -> A rolls
     try:
         state = app.console.request("state")["state"]
         assert state["game"] == "dice" and state["ended"] is None and len(state["rolls"]) == 1, state
         games = app.console.request("history")["games"]
         want = ["finished"] if setup is OVER else ["ended"]
         assert [g["status"] for g in games] == want              # the ended one, not also as abandoned
+    finally:
+        app.console.close()
+
+
+GLORY_OVER = ["new glory players=Ann,Bob seed=1"] + ["event", "end-round"] * 9     # after round 9 (G-15), unscored
+
+
+@pytest.mark.parametrize("tool, game", [("Dice", "dice"), ("Bags & decks", "bag")])
+def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_score(state_dir, tool, game):
+    """Glory after round 9 (G-15) is over (it rolls no more) but not finished for History until its
+    final score: Dice & bags started its own session at once, so the game was filed `abandoned`
+    unscored: a player who only wanted a die at the end of the evening lost his scoring. It asks
+    first, in a whole sentence; B keeps the game as it was."""
+    down = ["down"] if game == "bag" else []
+    app = app_with(GLORY_OVER, ["down", "down", "a", *down, "a"], state_dir)     # Dice & bags -> the tool
+    try:
+        question = app.stack[-1]
+        assert isinstance(question, ConfirmScreen), type(question).__name__
+        said = " ".join(question.rows)
+        assert "final score of the Glory of Rome game is not final yet" in said and "Earlier games" in said, said
+        app.handle("b")                                            # keep it
+        assert app.console.request("state")["state"]["game"] == "glory"
+        assert app.console.request("history")["games"] == []
+        app.handle("a")                                            # asked again; A leaves it for the tool
+        app.handle("a")
+        if game == "dice":
+            assert app.console.request("state")["state"]["game"] == "dice"
+            assert [g["status"] for g in app.console.request("history")["games"]] == ["abandoned"]
+        else:                                                      # the presets, to start a bag session
+            from firmware.screens.kit.bag import PresetScreen
+            assert isinstance(app.stack[-1], PresetScreen)
     finally:
         app.console.close()
 
