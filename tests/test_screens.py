@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from engine import actions as act
 
 from firmware import i18n
 from firmware.screens import base
@@ -815,6 +816,36 @@ def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_
         else:                                                      # the presets, to start a bag session
             from firmware.screens.kit.bag import PresetScreen
             assert isinstance(app.stack[-1], PresetScreen)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("filed in History", "taken back")),
+                                         ("ru", ("в истории", "отменить")), ("uk", ("в історії", "скасувати"))])
+def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_taken_back(state_dir, lang, words):
+    """A new session over a game its rules ended and History filed finished (W-11 here) ends it
+    first: its seed goes to History and its last move can no longer be undone. The device's New
+    game, Earlier games' reopen question and Dice & bags said only "it stays in the archive" (or
+    nothing): they say it, in a whole sentence, before it happens."""
+    from firmware.screens import play
+    from firmware.screens.archive import ArchiveScreen, archived
+    app = app_with(["new dice seed=2", "roll 1d6"] + OVER, [], state_dir, lang=lang)
+    try:
+        play.start_game(app, act.new_dice(), lambda: app.stack[0])     # (a game's form: the same question)
+        asked = [" ".join(app.stack[-1].rows)]
+        app.handle("b")
+        app.push(ArchiveScreen(archived(app.archives())))
+        app.handle("a")
+        asked.append(" ".join(app.stack[-1].rows))
+        app.handle("b")
+        app.handle("b")
+        app.to_root()
+        for key in ["down", "down", "a", "a"]:                     # Dice & bags -> Dice
+            app.handle(key)
+        asked.append(" ".join(app.stack[-1].rows))
+        for said in asked:
+            assert all(w in said for w in words), said
+        assert app.console.request("state")["state"]["game"] == "sword"          # nothing happened yet
     finally:
         app.console.close()
 

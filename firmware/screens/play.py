@@ -100,7 +100,8 @@ def start_game(ctx: Ctx, line: Line[NewReply], home: Callable[[], Screen],
         from firmware.i18n import _
         game = view["game"]
         ctx.push(remade(lambda: ConfirmScreen(
-            title() if title is not None else _("New game?"), _("This ends the {} game (it stays in the archive).").format(game_label(game)), go)))
+            title() if title is not None else _("New game?"),
+            replaced_note(view) or _("This ends the {} game (it stays in the archive).").format(game_label(game)), go)))
     else:
         go(ctx)
 
