@@ -900,9 +900,11 @@ def test_the_shipped_fonts_are_read_from_memory_not_inflated_per_glyph():
 @pytest.mark.parametrize("setup", [["new bag items=a*3 seed=1", "draw", "end"], ["new glory players=A,B seed=1", "end"], OVER])
 def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup):
     """The same for Bags & decks: an ended bag session showed its bag and refused every draw; an
-    ended game of another kind took a side bag that refused too. Now the presets start a new bag."""
+    ended game of another kind took a side bag that refused too. Now the presets start a new bag
+    (over a game its rules ended, once A has answered that it ends it)."""
     from firmware.screens.kit.bag import PresetScreen
-    app = app_with(setup, ["down", "down", "a", "down", "a"], state_dir)   # Dice & bags -> Bags & decks
+    keys = ["down", "down", "a", "down", "a"] + (["a"] if setup is OVER else [])
+    app = app_with(setup, keys, state_dir)   # Dice & bags -> Bags & decks
     try:
         assert isinstance(app.stack[-1], PresetScreen) and not app.stack[-1].side
     finally:
