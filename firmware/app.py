@@ -187,13 +187,14 @@ class App:
             return None
 
     # -- the serial link -----------------------------------------------------------------------
-    def send_serial(self, line: str) -> Sent:
+    def send_reply(self, reply: Reply) -> Sent:
         writer = self.console.serial_out
         if writer is None:
             return "no link"
+        from firmware.console import reply_json
         from hw.serial_link import LINK_ERRORS
         try:
-            writer((line + "\n").encode("utf-8"))
+            writer((reply_json(reply) + "\n").encode("utf-8"))
         except LINK_ERRORS:
             log.exception("the serial link did not take a line")
             return "failed"

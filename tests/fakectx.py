@@ -19,7 +19,7 @@ from PIL import Image
 
 from engine import registry
 from engine.errors import LegatusError, NoSession
-from engine.replies import NewReply, SettingsReply
+from engine.replies import NewReply, Reply, SettingsReply
 from engine.rng import Rng
 from engine.text import Msg
 from engine.views import SessionView
@@ -193,10 +193,11 @@ class FakeCtx:
             return None
         return cast(list[ArchivedSession], self.stored_archives[:limit])
 
-    def send_serial(self, line: str) -> Sent:
+    def send_reply(self, reply: Reply) -> Sent:
         if not self.serial:
             return "no link"
-        self.sent.append(line)
+        from firmware.console import reply_json
+        self.sent.append(reply_json(reply))
         return "sent"
 
     # -- the screen stack ----------------------------------------------------------------------

@@ -376,6 +376,32 @@ def test_send_over_serial_is_what_the_console_exports_for_a_merged_player(state_
         app.console.close()
 
 
+def test_send_over_serial_is_the_line_the_console_would_answer(state_dir: Path, monkeypatch):
+    """History → Send built its line with its own json.dumps: spaces after every ',' and ':' where
+    the console answers compact JSON, and U+2028/U+2029/NEL/C1 controls left raw, which the
+    console escapes (console.reply_json: a reader's splitlines() ends a line there, a terminal acts
+    on U+009B). The line sent is now the console's own reply line, byte for byte."""
+    serial = pytest.importorskip("serial")
+    app = app_with(JC_FIGHT, [], state_dir)
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens import history
+        app.console.serial_out = port.write
+        history.send_newest(app)
+        [game] = app.run("history")["games"]
+        assert port.readline() == (app.console.handle_text(f"export format=bgstats id={game['id']}") + "\n").encode()
+        exported = app.run(f"export format=bgstats id={game['id']}")
+        odd = {**exported, "text": exported["text"] + "\u2028x\u0085y\u009b2J"}   # (a name an older Legatus kept)
+        monkeypatch.setattr(history, "run_or_notify", lambda ctx, line: odd)
+        history.send_newest(app)
+        line = port.readline().decode("utf-8")
+        assert line.endswith("\n") and not any(c in line for c in "\u2028\u0085\u009b"), repr(line)
+        assert json.loads(line) == odd
+    finally:
+        port.close()
+        app.console.close()
+
+
 def test_reopening_a_finished_game_from_earlier_games_does_not_record_it_twice(state_dir: Path):
     app = app_with(["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight",
                     "new caesar-solo seed=2"], [], state_dir)

@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from engine import actions as act
+
 from firmware import i18n
 from firmware.screens import base
 from firmware.screens.widgets import ConfirmScreen
@@ -775,13 +777,75 @@ def test_the_dice_roll_again_after_the_session_has_ended(state_dir, setup):
     every A answered "This game is over", and Dice is not in Games to start another: the tools
     died with the session. An ended session now gives way to a new dice session; so does a game
     its rules ended (PROTOCOL third round: it rolls no more, `roll` answers game_over)."""
-    app = app_with(setup, ["down", "down", "a", "a", "a"], state_dir)      # Dice & bags -> Dice -> A rolls
+    keys = ["down", "down", "a", "a"] + (["a"] if setup is OVER else []) + ["a"]     # (over: A answers the question)
+    app = app_with(setup, keys, state_dir)      # Dice & bags -> Dice -> A rolls
     try:
         state = app.console.request("state")["state"]
         assert state["game"] == "dice" and state["ended"] is None and len(state["rolls"]) == 1, state
         games = app.console.request("history")["games"]
         want = ["finished"] if setup is OVER else ["ended"]
         assert [g["status"] for g in games] == want              # the ended one, not also as abandoned
+    finally:
+        app.console.close()
+
+
+GLORY_OVER = ["new glory players=Ann,Bob seed=1"] + ["event", "end-round"] * 9     # after round 9 (G-15), unscored
+
+
+@pytest.mark.parametrize("tool, game", [("Dice", "dice"), ("Bags & decks", "bag")])
+def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_score(state_dir, tool, game):
+    """Glory after round 9 (G-15) is over (it rolls no more) but not finished for History until its
+    final score: Dice & bags started its own session at once, so the game was filed `abandoned`
+    unscored: a player who only wanted a die at the end of the evening lost his scoring. It asks
+    first, in a whole sentence; B keeps the game as it was."""
+    down = ["down"] if game == "bag" else []
+    app = app_with(GLORY_OVER, ["down", "down", "a", *down, "a"], state_dir)     # Dice & bags -> the tool
+    try:
+        question = app.stack[-1]
+        assert isinstance(question, ConfirmScreen), type(question).__name__
+        said = " ".join(question.rows)
+        assert "final score of the Glory of Rome game is not final yet" in said and "Earlier games" in said, said
+        app.handle("b")                                            # keep it
+        assert app.console.request("state")["state"]["game"] == "glory"
+        assert app.console.request("history")["games"] == []
+        app.handle("a")                                            # asked again; A leaves it for the tool
+        app.handle("a")
+        if game == "dice":
+            assert app.console.request("state")["state"]["game"] == "dice"
+            assert [g["status"] for g in app.console.request("history")["games"]] == ["abandoned"]
+        else:                                                      # the presets, to start a bag session
+            from firmware.screens.kit.bag import PresetScreen
+            assert isinstance(app.stack[-1], PresetScreen)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("filed in History", "taken back")),
+                                         ("ru", ("в истории", "отменить")), ("uk", ("в історії", "скасувати"))])
+def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_taken_back(state_dir, lang, words):
+    """A new session over a game its rules ended and History filed finished (W-11 here) ends it
+    first: its seed goes to History and its last move can no longer be undone. The device's New
+    game, Earlier games' reopen question and Dice & bags said only "it stays in the archive" (or
+    nothing): they say it, in a whole sentence, before it happens."""
+    from firmware.screens import play
+    from firmware.screens.archive import ArchiveScreen, archived
+    app = app_with(["new dice seed=2", "roll 1d6"] + OVER, [], state_dir, lang=lang)
+    try:
+        play.start_game(app, act.new_dice(), lambda: app.stack[0])     # (a game's form: the same question)
+        asked = [" ".join(app.stack[-1].rows)]
+        app.handle("b")
+        app.push(ArchiveScreen(archived(app.archives())))
+        app.handle("a")
+        asked.append(" ".join(app.stack[-1].rows))
+        app.handle("b")
+        app.handle("b")
+        app.to_root()
+        for key in ["down", "down", "a", "a"]:                     # Dice & bags -> Dice
+            app.handle(key)
+        asked.append(" ".join(app.stack[-1].rows))
+        for said in asked:
+            assert all(w in said for w in words), said
+        assert app.console.request("state")["state"]["game"] == "sword"          # nothing happened yet
     finally:
         app.console.close()
 
@@ -836,9 +900,11 @@ def test_the_shipped_fonts_are_read_from_memory_not_inflated_per_glyph():
 @pytest.mark.parametrize("setup", [["new bag items=a*3 seed=1", "draw", "end"], ["new glory players=A,B seed=1", "end"], OVER])
 def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup):
     """The same for Bags & decks: an ended bag session showed its bag and refused every draw; an
-    ended game of another kind took a side bag that refused too. Now the presets start a new bag."""
+    ended game of another kind took a side bag that refused too. Now the presets start a new bag
+    (over a game its rules ended, once A has answered that it ends it)."""
     from firmware.screens.kit.bag import PresetScreen
-    app = app_with(setup, ["down", "down", "a", "down", "a"], state_dir)   # Dice & bags -> Bags & decks
+    keys = ["down", "down", "a", "down", "a"] + (["a"] if setup is OVER else [])
+    app = app_with(setup, keys, state_dir)   # Dice & bags -> Bags & decks
     try:
         assert isinstance(app.stack[-1], PresetScreen) and not app.stack[-1].side
     finally:

@@ -1565,6 +1565,23 @@ def test_the_result_says_what_the_winner_may_do_now(lang):  # J-12, J-13
     assert LAND_REGROUP[lang] in said and NAVIS_REGROUP[lang] in said, said
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_result_no_longer_offers_the_regroup_once_a_winter_has_passed(lang):  # J-12, J-19
+    """The regroup (J-12) is the winner's move right after the battle: the result screen still said
+    «may regroup» after the winter (J-19) came, when the blocks had gone to winter quarters, been
+    disbanded or released. The winter now keeps which ended battle it followed (state.winter.battle),
+    so the screen can tell; a winter before the battle (then fought in the new year) keeps it."""
+    after = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", "fight", "winter", lang=lang)
+    said = _over_text(after)
+    assert after.view()["battle"]["phase"] == "over" and LAND_REGROUP[lang] not in said, said
+    assert after.view()["winter"]["battle"] == after.view()["battle"]["number"]
+    before = FakeCtx(NEW, "winter", "add attacker c_leg10", "add defender p_leg1", "fight", lang=lang)
+    assert before.view()["winter"]["battle"] is None
+    assert LAND_REGROUP[lang] in _over_text(before)
+    undone = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", "fight", "winter", "undo", lang=lang)
+    assert LAND_REGROUP[lang] in _over_text(undone)           # the winter taken back: the moment is back
+
+
 def test_the_end_of_a_battle_says_the_regroup_where_it_says_the_end():  # J-12, J-13
     """Said where the end is said (the notice of the battle screen, the fire's result), with no
     press more: the result screen is not the only place the player learns it."""
@@ -1625,7 +1642,7 @@ def test_the_result_goes_with_an_undo_and_comes_back_after_a_power_cut(state_dir
     again = app_with([], HOME + ["a", "a"], state_dir)           # Battle → Result
     try:
         assert isinstance(again.stack[-1], OverScreen)
-        said = " ".join(again.stack[-1].rows(again.view()["battle"]))
+        said = " ".join(again.stack[-1].rows(again.view()))
         assert said.startswith("The attacker wins. Caesar may regroup: all blocks"), said
     finally:
         again.console.close()

@@ -536,7 +536,9 @@ def _winter(state: State, req: Request) -> Outcome:
     report = C.winter(camp)
     # kept (as data) for the device to say again until it is read: after a power cut the table's
     # tasks of the winter (8.3-8.5) or the verdict are not lost with the screen that said them
-    state["winter"] = {"year": ending, "checklist": to_data(report["checklist"])}
+    # (and which ended battle it followed: that battle's regroup, J-12, is no longer the winner's to make)
+    state["winter"] = {"year": ending, "checklist": to_data(report["checklist"]),
+                       "battle": state["number"] if state["battle"]["phase"] == "over" else None}
     if camp["over"] is None:
         rng = load_rng(state, CARDS_STREAM)
         state["cards"] = K.new_year(rng)
@@ -666,7 +668,7 @@ def _winter_view(state: State) -> WinterView | None:
     if not kept:
         return None
     steps = [{**s, "title": from_data(s["title"]), "text": from_data(s["text"])} for s in kept["checklist"]]
-    return cast(WinterView, {"year": kept["year"], "checklist": steps})
+    return cast(WinterView, {"year": kept["year"], "checklist": steps, "battle": kept.get("battle")})
 
 
 GAME = GameRules(

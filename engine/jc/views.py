@@ -136,6 +136,7 @@ class WinterView(TypedDict):
 
     year: int
     checklist: list[WinterStep]
+    battle: int | None             # the ended battle it came after (its regroup, J-12, is gone); None: none, or not known
 
 
 class JcRules(TypedDict):

@@ -22,7 +22,7 @@ from firmware.i18n import Msg, _, ngettext, sentence
 from firmware.replies import ArchivedSession, ArchiveHeader
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.play import game_label
+from firmware.screens.play import game_label, replaced_note
 from firmware.screens.widgets import ConfirmScreen, Item, WrappedListScreen
 
 log = logging.getLogger(__name__)
@@ -102,8 +102,9 @@ class ArchiveScreen(WrappedListScreen):
     def _question(a: Archived, ctx: Ctx) -> ConfirmScreen:
         n = len(a.lines)
         question = ngettext("Reopen {} ({} step)?", "Reopen {} ({} steps)?", n).format(game_label(a.game), n)
-        if ctx.view() is not None:
-            question += " " + _("The current one is archived.")
+        view = ctx.view()
+        if view is not None:
+            question += " " + (replaced_note(view) or _("The current one is archived."))
         return ConfirmScreen(_("Reopen?"), question, partial(_reopen, a), _("A: reopen"), _("B: no"))
 
 

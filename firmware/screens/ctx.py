@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar, cast
 from PIL import Image
 
 from engine.actions import Line
-from engine.replies import NewReply, SettingsReply
+from engine.replies import NewReply, Reply, SettingsReply
 from engine.views import SessionView
 from firmware.replies import ArchivedSession, HistoryEntry, PlayedEntry
 
@@ -142,8 +142,9 @@ class Ctx(Protocol):
         """What ``legatus doctor`` finds (firmware/doctor.py ``Check`` rows), for Settings →
         Hardware: the running program's facts on the device, the configuration's elsewhere."""
 
-    def send_serial(self, line: str) -> Sent:
-        """Write one line (a newline is added) to the device's serial link."""
+    def send_reply(self, reply: Reply) -> Sent:
+        """Write ``reply`` to the device's serial link as the console writes its replies (one JSON
+        line, escaped as firmware/console.py ``reply_json`` escapes it; a newline is added)."""
 
     # -- the screen stack ----------------------------------------------------------------------
     def push(self, screen: Screen) -> None: ...

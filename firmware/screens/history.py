@@ -9,7 +9,6 @@ Every text is said with ``_()`` when drawn; the records come from firmware/histo
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import partial
 
@@ -221,7 +220,7 @@ def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
     response = run_or_notify(ctx, act.export("bgstats", int(entry["id"])))
     if response is None:
         return
-    sent = ctx.send_serial(json.dumps(response, ensure_ascii=False))
+    sent = ctx.send_reply(response)
     if sent == "no link":
         ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":
@@ -240,7 +239,7 @@ def send_draws(ctx: Ctx) -> None:
     response = run_or_notify(ctx, act.export("draws", int(ended[0]["id"])))
     if response is None:
         return
-    sent = ctx.send_serial(json.dumps(response, ensure_ascii=False))
+    sent = ctx.send_reply(response)
     if sent == "no link":
         ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":

@@ -112,7 +112,8 @@ def news(ctx: Ctx) -> list[str]:
     first look at a battle says nothing of what came before it — also when a battle of the same
     number was looked at in another game (other blocks, or what was said is not how this battle
     began) or an undo took events back. Said with the end: what the winner may do now (regroup, J-12)."""
-    b = view_of(ctx)["battle"]
+    view = view_of(ctx)
+    b = view["battle"]
     events = list(b["events"])                  # (sentences: said again in a new language, see ``again``)
     english = [str(e.source) if isinstance(e, Spoken) else str(e) for e in events]   # the same in every language
     blocks = tuple(sorted(str(x["key"]) for x in b["blocks"]))     # fixed once the battle has begun
@@ -121,7 +122,7 @@ def news(ctx: Ctx) -> list[str]:
     if seen is None or blocks_then != blocks or english[:len(seen)] != seen:
         return []
     fresh = events[len(seen):]
-    return fresh + regroup(b) if fresh and b["phase"] == "over" else fresh
+    return fresh + regroup(b, view["winter"]) if fresh and b["phase"] == "over" else fresh
 
 
 # -- advice on a hit: a leader, and what the other choice costs ------------------------------------

@@ -6,7 +6,7 @@ from typing import cast
 
 from PIL import Image
 
-from engine.jc.views import BattleView, JcView
+from engine.jc.views import BattleView, JcView, WinterView
 from engine.text import N_
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
@@ -35,13 +35,16 @@ REGROUP_NAVIS = {
 IN_SPACE = ("fight", "reserve")            # a block still in the battle's space (not retreated, eliminated, killed)
 
 
-def regroup(b: BattleView) -> list[str]:
+def regroup(b: BattleView, winter: WinterView | None) -> list[str]:
     """What the winner may do now the battle is over (J-12, RU summary 3.6 and 3.10), as whole
     sentences: land blocks to adjacent friendly or vacant cities, navis to an adjacent friendly or
     vacant sea or a port on it — each said when the winner has such a block left in the space
-    (reserves that never arrived too). Nothing before the end or with nobody holding the field."""
+    (reserves that never arrived too). Nothing before the end or with nobody holding the field,
+    nor once a winter (J-19, ``winter``: the last one) has come after the battle: its moment is gone."""
     winner = b["winner"]
     if b["phase"] != "over" or winner is None or winner not in REGROUP_LAND:
+        return []
+    if winter is not None and winter["battle"] == b["number"]:
         return []
     navis = {x["kind"] == "navis" for x in b["blocks"] if x["side"] == winner and x["status"] in IN_SPACE}
     said: list[str] = [Msg(REGROUP_LAND[winner])] if False in navis else []
@@ -76,9 +79,10 @@ class OverScreen:
         b = cast(JcView, view)["battle"]
         return b["phase"] != "over" or (self.number is not None and b["number"] != self.number)
 
-    def rows(self, b: BattleView) -> list[str]:
+    def rows(self, view: JcView) -> list[str]:
+        b = view["battle"]
         result = _(RESULT_WORDS[b["result"]]) if b["result"] in RESULT_WORDS else ""
-        return self.scroll.follow([p for p in [result, *map(say, regroup(b))] if p])
+        return self.scroll.follow([p for p in [result, *map(say, regroup(b, view["winter"]))] if p])
 
     def last(self, total: int) -> int:
         """The last first row: 0 when the text fits under the name, else the last screenful."""
@@ -86,11 +90,12 @@ class OverScreen:
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
-        b = view_of(ctx)["battle"]
+        view = view_of(ctx)
+        b = view["battle"]
         self.number = b["number"] if self.number is None else self.number
         self.title = _("Battle {}").format(b["number"])
         base.title_bar(draw, self.title, ngettext("{} round", "{} rounds", b["round"]).format(b["round"]))
-        rows = self.rows(b)
+        rows = self.rows(view)
         self.scroll.top = top = max(0, min(self.scroll.top, self.last(len(rows))))
         if top == 0:
             word = side_name(b["winner"]) if b["winner"] else _("Nobody")
@@ -105,7 +110,7 @@ class OverScreen:
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
-        total = len(self.rows(view_of(ctx)["battle"]))
+        total = len(self.rows(view_of(ctx)))
         if what is Intent.PREV:
             self.scroll.top = max(0, self.scroll.top - 1)
         elif what is Intent.NEXT:

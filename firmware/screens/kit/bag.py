@@ -23,7 +23,7 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
-from firmware.screens.widgets.confirm import leave
+from firmware.screens.widgets.confirm import ConfirmScreen, leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.scroll import Spot, row_at, spot_of
@@ -61,7 +61,11 @@ def open_kit_tool(ctx: Ctx) -> None:
     its rules ended it: it draws no more, its own bag, or a side bag beside it, refused every draw
     as "game over") the presets start a new bag session. (Resume still shows the ended one.)"""
     view = ctx.view()
-    if view is not None and (view["ended"] or view["over"]):
+    note = play.replaced_note(view)
+    if note is not None:                  # its rules ended it, the players did not: ask first
+        ctx.push(remade(lambda: ConfirmScreen(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
+                                              lambda c: c.push(PresetScreen(False)))))
+    elif view is not None and view["ended"]:
         ctx.push(PresetScreen(False))
     else:
         open_kit(ctx)

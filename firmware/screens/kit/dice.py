@@ -12,7 +12,7 @@ from firmware.i18n import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.widgets import Intent, TextScreen, intent
+from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, intent
 from firmware.screens.widgets.keys import repeated
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
@@ -36,11 +36,22 @@ def open_dice_tool(ctx: Ctx) -> None:
     rolls no more, every A was refused as "game over", and Dice is not in Games to start another.
     (Resume still shows the ended one; a game its rules ended stays in Earlier games.)"""
     view = ctx.view()
-    if view is not None and (view["ended"] or view["over"]):
-        started = ctx.run(act.new_dice())
-        if not started["ok"]:             # a full or read-only card: say so, open nothing
-            ctx.notify(started["message"])
-            return
+    note = play.replaced_note(view)
+    if note is not None:                  # its rules ended it, the players did not: ask first
+        ctx.push(remade(lambda: ConfirmScreen(_("Dice"), f"{play.replaced_note(view)} {_('Roll dice?')}",
+                                              _new_dice)))
+    elif view is not None and view["ended"]:
+        _new_dice(ctx)
+    else:
+        open_dice(ctx)
+
+
+def _new_dice(ctx: Ctx) -> None:
+    """A new dice session in place of one that rolls no more, then the dice."""
+    started = ctx.run(act.new_dice())
+    if not started["ok"]:                 # a full or read-only card: say so, open nothing
+        ctx.notify(started["message"])
+        return
     open_dice(ctx)
 
 
