@@ -123,8 +123,7 @@ def finished_parts(game: str, view: dict[str, Any], *, command: str = "",
     return record.finished(game, view, command, fields or {})
 
 
-def is_tool(game: str) -> bool:
-    """Whether ``game`` is a tool (dice, a bag): History records it only when the players end it."""
+def is_tool(game: str) -> bool:       # a tool (dice, a bag): History records it only when the players end it
     return _record(game) is None
 
 
@@ -247,13 +246,13 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
     parts = [(part, {**rec, "asked": asked} if asked else rec) for part, rec in _finished_now(session, command, fields)]
     if not parts:
         return []
-    sid = str(session.header["sid"])
+    if not _to_write(store.db, sid := str(session.header["sid"]), [part for part, _ in parts], replace):
+        return []             # all recorded: no write transaction (a read-only request on a finished game)
     written: list[str] = []
     with store.transaction() as db:
         ensure(db)
         for part, rec in parts:
-            before = _row(db, sid, part)
-            if before is None or before[1] == history_follow.REOPENED or (replace and not before[1]):
+            if _writes(_row(db, sid, part), replace):
                 if _put(db, session.header, part, rec, len(session.lines), "finished", session.lines,
                         finished=(_now(), True) if late else None):
                     history_follow.said(db, session, part)
@@ -261,6 +260,20 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
         if written:      # a finished game is no longer 'abandoned'
             db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
     return written
+
+
+def _writes(before: tuple[int, int] | None, replace: bool) -> bool:   # (id, sealed): none, reopened, or unsealed and replace
+    return before is None or before[1] == history_follow.REOPENED or (replace and not before[1])
+
+
+def _to_write(db: sqlite3.Connection, sid: str, parts: Sequence[str], replace: bool) -> bool:
+    """Whether :func:`record_state` has any of ``parts`` to write, asked in a read: no write transaction
+    for a read-only request on every key press. A failed read (no table yet) says yes: the transaction decides."""
+    try:
+        return any(_writes(_row(db, sid, part), replace) for part in parts)
+    except sqlite3.Error as e:
+        log.warning("History cannot be read to see whether a record is missing: %s", e)
+        return True
 
 
 def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: tuple[str, bool] | None = None,

@@ -376,6 +376,38 @@ def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path,
         c.close()
 
 
+def _begins(console) -> list[str]:
+    """The write transactions the store's connection begins from now on (a counted connection)."""
+    seen: list[str] = []
+    console.store.db.set_trace_callback(lambda sql: seen.append(sql) if sql.lstrip().upper().startswith("BEGIN") else None)
+    return seen
+
+
+def test_a_read_only_request_on_a_finished_game_opens_no_write_transaction(console):
+    """QA (Pi CPU per key press): on a finished Julius Caesar battle every read-only request the
+    screens ask (``roster`` on each frame of a battle's set-up, ``state``, ``log``, ``odds``…) ran
+    an empty write transaction (BEGIN IMMEDIATE … COMMIT) to find its record already there: up to
+    8 a key press. Now whether the record needs writing is asked in a read first."""
+    jc_battle(console)
+    [g] = games(console)
+    counter = (console.store.db_path.read_bytes()[24:28])
+    begins = _begins(console)
+    for line in ("roster caesar", "roster pompey", "state", "log", "history"):
+        ok(console, line)
+    assert begins == []
+    assert console.store.db_path.read_bytes()[24:28] == counter      # the file's change counter: nothing written
+    assert games(console) == [g]
+    # a record the card lost (a crash, a refused write) is still written at the next request
+    console.store.db.set_trace_callback(None)
+    with console.store.transaction() as db:
+        db.execute("DELETE FROM history")
+    begins = _begins(console)
+    ok(console, "roster caesar")
+    assert len(begins) == 1
+    [again] = games(console)
+    assert again["mode"] == g["mode"] and again["result"] == g["result"]
+
+
 def test_a_damaged_history_row_is_reported_set_aside_and_never_shown(state_dir: Path):
     """Issue 20 §2: a damaged History row is never shown, never breaks history/export, and is
     never silent: the start reports it and keeps its bytes for a bug report. The record is written
