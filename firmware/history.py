@@ -305,7 +305,7 @@ def after_action(store: Any, session: Any, command: str, fields: dict[str, Any],
         return False
     sid = str(session.header["sid"])
     amending = record.amends is not None and record.amends(session.game.view(session.state), command)
-    if mutated and not amending:
+    if mutated and not amending and history_follow.to_seal(store.db, sid, len(session.lines)):
         with store.transaction() as db:
             ensure(db)
             _seal(db, sid, len(session.lines))

@@ -408,6 +408,27 @@ def test_a_read_only_request_on_a_finished_game_opens_no_write_transaction(conso
     assert again["mode"] == g["mode"] and again["result"] == g["result"]
 
 
+def test_an_action_that_follows_no_unsealed_record_opens_one_write_transaction(console):
+    """QA (Pi CPU per key press): every action ran a second write transaction to seal the records
+    it followed, empty when there were none (nearly always). The action's own commit is the one
+    transaction; the records an action follows are still sealed (undo keeps them)."""
+    ok(console, "new jc-battle seed=4")
+    begins = _begins(console)
+    ok(console, "add attacker c_leg10")
+    ok(console, "add defender p_pompeius")
+    assert len(begins) == 2                                              # one each: its commit
+    ok(console, "fight")
+    assert len(begins) == 4                                              # its commit and its record
+    ok(console, "next-battle")
+    assert len(begins) == 6                                              # its commit and the seal
+    assert [row[0] for row in console.store.db.execute("SELECT sealed FROM history")] == [1]
+    ok(console, "add attacker c_leg8")
+    assert len(begins) == 7
+    ok(console, "undo")
+    ok(console, "undo")                                                  # back past the finish: sealed, it stays
+    assert [g["mode"]["number"] for g in games(console)] == [1]
+
+
 def test_a_damaged_history_row_is_reported_set_aside_and_never_shown(state_dir: Path):
     """Issue 20 §2: a damaged History row is never shown, never breaks history/export, and is
     never silent: the start reports it and keeps its bytes for a bug report. The record is written
