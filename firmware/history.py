@@ -117,10 +117,7 @@ def finished_parts(game: str, view: dict[str, Any], *, command: str = "",
                    fields: dict[str, Any] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The finished games this state holds, as ``(part, record)`` (without dates and ids).
     ``command``/``fields``: the action just run (Glory's ``score``, Sword's automatic victory)."""
-    record = _record(game)
-    if record is None or record.finished is None:
-        return []
-    return record.finished(game, view, command, fields or {})
+    return [] if (record := _record(game)) is None or record.finished is None else record.finished(game, view, command, fields or {})
 
 
 def is_tool(game: str) -> bool:       # a tool (dice, a bag): History records it only when the players end it
@@ -191,11 +188,13 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
             **{k: v for k, v in follow.items() if k != "said"}}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    if old is not None and history_follow.unchanged(db, old[0], depth, text, row_crc(old[0], sid, part, header["game"], depth, 0, text)):
+        return False        # the same record asked again (Glory's score shown again): nothing is written
     try:
         players.note(db, [str(p["name"]) for p in people if not is_seat(p)], add=False)   # (a forgotten one stays so)
     except StorageError as e:       # the people's list cannot be read now: the record goes in all the same
         log.warning("the players of History row %s/%s are not remembered: %s", sid, part, e)
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(id, sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,?,0,?,0)",
                          (rid, sid, part, header["game"], depth, text))

@@ -19,7 +19,7 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-__all__ = ["HISTORY_ROW", "REOPENED", "earlier", "replacing", "row_crc", "said", "taken_back", "to_seal"]
+__all__ = ["HISTORY_ROW", "REOPENED", "earlier", "replacing", "row_crc", "said", "taken_back", "to_seal", "unchanged"]
 
 # Raw reads of History's rows (firmware/store/, firmware/history.py): text as stored bytes, numbers
 # as integers, checked before decoding.
@@ -101,6 +101,13 @@ def to_seal(db: sqlite3.Connection, sid: str, below: int) -> bool:
     except sqlite3.Error as e:
         log.warning("History cannot be read to see whether a record is to be sealed: %s", e)
         return True
+
+
+def unchanged(db: sqlite3.Connection, rid: int, depth: int, text: str, check: int) -> bool:
+    """Whether History's unsealed row ``rid`` holds exactly this record (its depth, text and
+    checksum ``check``): writing it again would change nothing but cost the card a durable commit."""
+    return db.execute("SELECT 1 FROM history WHERE id=? AND depth=? AND sealed=0 AND record=? AND crc=?",
+                      (rid, depth, text, check)).fetchone() is not None
 
 
 def taken_back(db: sqlite3.Connection, sid: str, depth: int) -> None:

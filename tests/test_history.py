@@ -1106,6 +1106,28 @@ def test_glory_scored_again_after_an_undo_past_its_sealed_record_replaces_it(con
     assert g2["id"] == g["id"] and scores["Jack"] > 40 and g2["replaced"][0]["result"] == g["result"]
 
 
+def test_glory_s_score_asked_again_unchanged_writes_nothing(console):  # G-15
+    """QA (Pi CPU and card wear): after round 9 each ``score`` (the device's Score screen opened
+    again, the same sheet) rewrote History's record byte for byte, and marked its players seen: a
+    durable commit (journal, fdatasyncs) for a request that changes nothing. The same sheet asked
+    again now writes nothing; another sheet still replaces the record."""
+    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "score sheet")
+    [g] = games(console)
+    counter = console.store.db_path.read_bytes()[24:28]
+    for _ in range(3):
+        ok(console, "score sheet")
+    assert console.store.db_path.read_bytes()[24:28] == counter        # the file's change counter: no commit wrote
+    assert games(console) == [g]
+    ok(console, "score " + json.dumps(EXAMPLE))                          # another sheet: the record follows it
+    assert console.store.db_path.read_bytes()[24:28] != counter
+    [g2] = games(console)
+    assert g2["id"] == g["id"] and g2["players"] != g["players"]
+
+
 @pytest.mark.parametrize("how", ["end", "new"])
 def test_a_glory_game_stopped_early_names_who_played_first_in_round_1(console, how: str):
     """QA (exports): Glory's start player is who played first in round 1 (G-2), as a finished
