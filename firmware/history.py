@@ -243,11 +243,9 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
     to a crash or a refused write —, so the finish time, now, is marked not known, ``unsynced``).
     Returns the parts written."""
     parts = [(part, {**rec, "asked": asked} if asked else rec) for part, rec in _finished_now(session, command, fields)]
-    if not parts:
-        return []
-    if not _to_write(store.db, sid := str(session.header["sid"]), [part for part, _ in parts], replace):
-        return []             # all recorded: no write transaction (a read-only request on a finished game)
-    written: list[str] = []
+    if not parts or not _to_write(store.db, session, [part for part, _ in parts], replace):
+        return []             # nothing finished, or all recorded: no write transaction (a read-only request on a finished game)
+    written, sid = [], str(session.header["sid"])
     with store.transaction() as db:
         ensure(db)
         for part, rec in parts:
@@ -265,11 +263,13 @@ def _writes(before: tuple[int, int] | None, replace: bool) -> bool:   # (id, sea
     return before is None or before[1] == history_follow.REOPENED or (replace and not before[1])
 
 
-def _to_write(db: sqlite3.Connection, sid: str, parts: Sequence[str], replace: bool) -> bool:
-    """Whether :func:`record_state` has any of ``parts`` to write, asked in a read: no write transaction
-    for a read-only request on every key press. A failed read (no table yet) says yes: the transaction decides."""
+def _to_write(db: sqlite3.Connection, session: Any, parts: Sequence[str], replace: bool) -> bool:
+    """Whether :func:`record_state` has any of ``parts`` to write (not a reopened copy's finish another session recorded:
+    :func:`_put`), asked in a read: no write transaction a key press. A failed read (no table yet) says yes."""
     try:
-        return any(_writes(_row(db, sid, part), replace) for part in parts)
+        header, lines, n = session.header, session.lines, len(session.lines)
+        return any(_writes(row := _row(db, str(header["sid"]), part), replace) and not (row is None and header.get("reopened") and
+                   recorded_elsewhere(db, header, lines, n, part, fingerprint(header, lines[:n], part))) for part in parts)
     except sqlite3.Error as e:
         log.warning("History cannot be read to see whether a record is missing: %s", e)
         return True

@@ -408,6 +408,24 @@ def test_a_read_only_request_on_a_finished_game_opens_no_write_transaction(conso
     assert again["mode"] == g["mode"] and again["result"] == g["result"]
 
 
+def test_a_reopened_copy_of_a_finished_battle_asks_without_a_write_transaction(console):
+    """QA (Pi CPU per key press): a finished battle reopened from Earlier games and replayed to its
+    end is recorded once (its archived session's record); every read-only request on the copy then
+    opened an empty write transaction to find that out again. Now it is asked in a read."""
+    jc_battle(console)
+    lines, header = list(console.session.lines), dict(console.session.header)
+    ok(console, "new dice")
+    assert console.reopen(header["line"], int(header["seed"]), bool(header.get("committed")), int(header.get("v") or 0),
+                          False, lines)["ok"]
+    for line in lines:
+        ok(console, line)
+    [g] = games(console)                                                  # the game once, its first session's
+    begins = _begins(console)
+    for line in ("roster caesar", "roster pompey", "state"):
+        ok(console, line)
+    assert begins == [] and games(console) == [g]
+
+
 def test_an_action_that_follows_no_unsealed_record_opens_one_write_transaction(console):
     """QA (Pi CPU per key press): every action ran a second write transaction to seal the records
     it followed, empty when there were none (nearly always). The action's own commit is the one
