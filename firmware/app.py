@@ -67,7 +67,8 @@ class App:
         self._drawn_in = language()          # the language of the screens made so far
         self.commitment: str | None = None     # shown over the first frame of a new game
         self._view: SessionView | None = None
-        self._view_stale = True
+        self._view_stale = True              # (and the session, its state and its actions when it was made:)
+        self._view_of: tuple[object, ...] = ()    # a read-only request (each key, on some screens) keeps it
         self._read: dict[str, tuple[sqlite3.Connection, tuple[int, int, int], list[Any]]] = {}   # History: db, its mark
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
@@ -81,7 +82,6 @@ class App:
     # -- Ctx ---------------------------------------------------------------------------------
     def run(self, line: Line[R]) -> R:
         response = cast(Reply, self.console.request(line))   # the line's builder says its shape
-        self._view_stale = True
         if response.get("error") == "internal_error":
             self.notify(response.get("message", ""))
         return cast(R, response)
@@ -201,10 +201,10 @@ class App:
         return "sent"
 
     def view(self) -> SessionView | None:
-        if self.console.session is None:
+        if (session := self.console.session) is None:
             return None
-        if self._view_stale:
-            self._view = cast(SessionView, localize(self.console.session.view()))
+        if (mark := (session, session.state_json, len(session.lines))) != self._view_of or self._view_stale:
+            self._view, self._view_of = cast(SessionView, localize(session.view())), mark
             self._view_stale = False
         return self._view
 

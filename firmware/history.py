@@ -117,14 +117,10 @@ def finished_parts(game: str, view: dict[str, Any], *, command: str = "",
                    fields: dict[str, Any] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The finished games this state holds, as ``(part, record)`` (without dates and ids).
     ``command``/``fields``: the action just run (Glory's ``score``, Sword's automatic victory)."""
-    record = _record(game)
-    if record is None or record.finished is None:
-        return []
-    return record.finished(game, view, command, fields or {})
+    return [] if (record := _record(game)) is None or record.finished is None else record.finished(game, view, command, fields or {})
 
 
-def is_tool(game: str) -> bool:
-    """Whether ``game`` is a tool (dice, a bag): History records it only when the players end it."""
+def is_tool(game: str) -> bool:       # a tool (dice, a bag): History records it only when the players end it
     return _record(game) is None
 
 
@@ -192,11 +188,13 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
             **{k: v for k, v in follow.items() if k != "said"}}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    if old is not None and history_follow.unchanged(db, old[0], depth, text, row_crc(old[0], sid, part, header["game"], depth, 0, text)):
+        return False        # the same record asked again (Glory's score shown again): nothing is written
     try:
         players.note(db, [str(p["name"]) for p in people if not is_seat(p)], add=False)   # (a forgotten one stays so)
     except StorageError as e:       # the people's list cannot be read now: the record goes in all the same
         log.warning("the players of History row %s/%s are not remembered: %s", sid, part, e)
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     if old is None:
         cur = db.execute("INSERT INTO history(id, sid, part, game, depth, sealed, record, crc) VALUES(?,?,?,?,?,0,?,0)",
                          (rid, sid, part, header["game"], depth, text))
@@ -245,15 +243,13 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
     to a crash or a refused write —, so the finish time, now, is marked not known, ``unsynced``).
     Returns the parts written."""
     parts = [(part, {**rec, "asked": asked} if asked else rec) for part, rec in _finished_now(session, command, fields)]
-    if not parts:
-        return []
-    sid = str(session.header["sid"])
-    written: list[str] = []
+    if not parts or not _to_write(store.db, session, [part for part, _ in parts], replace):
+        return []             # nothing finished, or all recorded: no write transaction (a read-only request on a finished game)
+    written, sid = [], str(session.header["sid"])
     with store.transaction() as db:
         ensure(db)
         for part, rec in parts:
-            before = _row(db, sid, part)
-            if before is None or before[1] == history_follow.REOPENED or (replace and not before[1]):
+            if _writes(_row(db, sid, part), replace):
                 if _put(db, session.header, part, rec, len(session.lines), "finished", session.lines,
                         finished=(_now(), True) if late else None):
                     history_follow.said(db, session, part)
@@ -261,6 +257,22 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
         if written:      # a finished game is no longer 'abandoned'
             db.execute("DELETE FROM history WHERE sid=? AND part='abandoned'", (sid,))
     return written
+
+
+def _writes(before: tuple[int, int] | None, replace: bool) -> bool:   # (id, sealed): none, reopened, or unsealed and replace
+    return before is None or before[1] == history_follow.REOPENED or (replace and not before[1])
+
+
+def _to_write(db: sqlite3.Connection, session: Any, parts: Sequence[str], replace: bool) -> bool:
+    """Whether :func:`record_state` has any of ``parts`` to write (not a reopened copy's finish another session recorded:
+    :func:`_put`), asked in a read: no write transaction a key press. A failed read (no table yet) says yes."""
+    try:
+        header, lines, n = session.header, session.lines, len(session.lines)
+        return any(_writes(row := _row(db, str(header["sid"]), part), replace) and not (row is None and header.get("reopened") and
+                   recorded_elsewhere(db, header, lines, n, part, fingerprint(header, lines[:n], part))) for part in parts)
+    except sqlite3.Error as e:
+        log.warning("History cannot be read to see whether a record is missing: %s", e)
+        return True
 
 
 def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: tuple[str, bool] | None = None,
@@ -292,7 +304,7 @@ def after_action(store: Any, session: Any, command: str, fields: dict[str, Any],
         return False
     sid = str(session.header["sid"])
     amending = record.amends is not None and record.amends(session.game.view(session.state), command)
-    if mutated and not amending:
+    if mutated and not amending and history_follow.to_seal(store.db, sid, len(session.lines)):
         with store.transaction() as db:
             ensure(db)
             _seal(db, sid, len(session.lines))

@@ -19,7 +19,7 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-__all__ = ["HISTORY_ROW", "REOPENED", "earlier", "replacing", "row_crc", "said", "taken_back"]
+__all__ = ["HISTORY_ROW", "REOPENED", "earlier", "replacing", "row_crc", "said", "taken_back", "to_seal", "unchanged"]
 
 # Raw reads of History's rows (firmware/store/, firmware/history.py): text as stored bytes, numbers
 # as integers, checked before decoding.
@@ -89,6 +89,25 @@ def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, aske
     log.info("History row %s: the game finished again after an undo past its recorded finish; "
              "the record now follows the new finish (the earlier result is kept in 'replaced')", row[0])
     return {**out, **same, "said": True}
+
+
+def to_seal(db: sqlite3.Connection, sid: str, below: int) -> bool:
+    """Whether the session has unsealed rows recorded before action ``below`` (firmware/history.py
+    ``_seal``), asked in a read: an action that follows none opens no second write transaction. A
+    failed read says yes (the transaction decides, and reports what fails)."""
+    try:
+        return db.execute("SELECT 1 FROM history WHERE sid=? AND sealed=0 AND depth<? LIMIT 1",
+                          (sid, below)).fetchone() is not None
+    except sqlite3.Error as e:
+        log.warning("History cannot be read to see whether a record is to be sealed: %s", e)
+        return True
+
+
+def unchanged(db: sqlite3.Connection, rid: int, depth: int, text: str, check: int) -> bool:
+    """Whether History's unsealed row ``rid`` holds exactly this record (its depth, text and
+    checksum ``check``): writing it again would change nothing but cost the card a durable commit."""
+    return db.execute("SELECT 1 FROM history WHERE id=? AND depth=? AND sealed=0 AND record=? AND crc=?",
+                      (rid, depth, text, check)).fetchone() is not None
 
 
 def taken_back(db: sqlite3.Connection, sid: str, depth: int) -> None:

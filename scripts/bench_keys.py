@@ -24,7 +24,8 @@ processor time (its own thread's, not the odds' worker's, which takes turns with
 waiting for the card: every action is committed durably, synchronous=EXTRA, before its key is
 answered) and the Pi's estimate (×15, a Pi Zero 2 W, whose card is slower too); "**slow**" marks
 keys over 30 ms here (about 0.5 s on the Pi). Then the median, 95th, 99th percentile and max of
-all keys, and of their processor time. ``--all`` lists every screen and key, not only the slow
+all keys, and of their processor time, and each case's write transactions a key (BEGIN … COMMIT on the
+store's connection: a read-only key should run none). ``--all`` lists every screen and key, not only the slow
 ones; ``--profile NAME`` runs the named case under cProfile and prints its 40 costliest calls.
 
 The machine's speed is taken out by a fixed yardstick (scripts/bench_jc.py's: 300,000 × ``s += i*i
@@ -83,20 +84,35 @@ class Timed(Driver):
 
     def __init__(self, case: str, *args: Any, **kwargs: Any) -> None:
         self.case = case
+        self.begun = 0                   # the write transactions (BEGIN) the store's connection ran
         self.times: dict[tuple[str, str, str], list[float]] = defaultdict(list)
         self.cpu: dict[tuple[str, str, str], list[float]] = defaultdict(list)
         super().__init__(*args, **kwargs)
         from engine.jc.odds import finish as jc_tables
         from firmware.worker import Worker
         self.app.worker = Worker(lambda: None, idle=(jc_tables,))   # odds and advice off the keys, as on the device
+        self._watched: object = None
+
+    def _watch(self) -> None:
+        """Count the store's write transactions (its connection may be made again after a failure)."""
+        if self.store.db is not self._watched:
+            self._watched = self.store.db
+            self.store.db.set_trace_callback(lambda sql: self._begin() if sql.startswith("BEGIN") else None)
+
+    def _begin(self) -> None:
+        self.begun += 1
 
     def press(self, key: str, n: int = 1) -> None:
         for _ in range(n):
             where = type(self.top).__name__
+            self._watch()
+            begun = self.begun
             t, c = time.perf_counter(), time.thread_time()
             self.app.handle(key)
             self.app.render().tobytes()
             took = (time.perf_counter() - t) * 1000
+            WRITES[self.case][0] += 1
+            WRITES[self.case][1] += self.begun - begun
             self.times[(self.case, where, key)].append(took)
             self.cpu[(self.case, where, key)].append((time.thread_time() - c) * 1000)
             self.presses += 1
@@ -107,6 +123,7 @@ class Timed(Driver):
 
 TIMES: dict[tuple[str, str, str], list[float]] = defaultdict(list)
 CPU: dict[tuple[str, str, str], list[float]] = defaultdict(list)     # the same keys' processor time
+WRITES: dict[str, list[int]] = defaultdict(lambda: [0, 0])           # case -> [keys, write transactions in them]
 
 
 def yardstick() -> float:
@@ -435,6 +452,9 @@ def main() -> int:
         p50, p95, p99 = (every[int(len(every) * q)] for q in (0.5, 0.95, 0.99))
         print(f"{what}: median {p50:.1f} ms, 95th percentile {p95:.1f} ms, 99th {p99:.1f} ms, max {every[-1]:.1f} ms"
               f" (× yardstick: {p50 / yard:.3f}, {p95 / yard:.3f}, {p99 / yard:.3f}, {every[-1] / yard:.3f})")
+    for case, (n, begun) in WRITES.items():
+        if n:
+            print(f"{case}: {begun} write transactions in {n} keys ({begun / n:.2f} a key; each a durable commit when it writes)")
     for what, mb in RSS:
         print(f"the device program's peak RSS ({what}): {mb:.1f} MB = {mb / PI_MB:.1%} of a Pi Zero 2 W's {PI_MB} MB")
     return 0

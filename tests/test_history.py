@@ -376,6 +376,77 @@ def test_a_finish_lost_in_a_crash_is_recorded_at_the_next_start(state_dir: Path,
         c.close()
 
 
+def _begins(console) -> list[str]:
+    """The write transactions the store's connection begins from now on (a counted connection)."""
+    seen: list[str] = []
+    console.store.db.set_trace_callback(lambda sql: seen.append(sql) if sql.lstrip().upper().startswith("BEGIN") else None)
+    return seen
+
+
+def test_a_read_only_request_on_a_finished_game_opens_no_write_transaction(console):
+    """QA (Pi CPU per key press): on a finished Julius Caesar battle every read-only request the
+    screens ask (``roster`` on each frame of a battle's set-up, ``state``, ``log``, ``odds``…) ran
+    an empty write transaction (BEGIN IMMEDIATE … COMMIT) to find its record already there: up to
+    8 a key press. Now whether the record needs writing is asked in a read first."""
+    jc_battle(console)
+    [g] = games(console)
+    counter = (console.store.db_path.read_bytes()[24:28])
+    begins = _begins(console)
+    for line in ("roster caesar", "roster pompey", "state", "log", "history"):
+        ok(console, line)
+    assert begins == []
+    assert console.store.db_path.read_bytes()[24:28] == counter      # the file's change counter: nothing written
+    assert games(console) == [g]
+    # a record the card lost (a crash, a refused write) is still written at the next request
+    console.store.db.set_trace_callback(None)
+    with console.store.transaction() as db:
+        db.execute("DELETE FROM history")
+    begins = _begins(console)
+    ok(console, "roster caesar")
+    assert len(begins) == 1
+    [again] = games(console)
+    assert again["mode"] == g["mode"] and again["result"] == g["result"]
+
+
+def test_a_reopened_copy_of_a_finished_battle_asks_without_a_write_transaction(console):
+    """QA (Pi CPU per key press): a finished battle reopened from Earlier games and replayed to its
+    end is recorded once (its archived session's record); every read-only request on the copy then
+    opened an empty write transaction to find that out again. Now it is asked in a read."""
+    jc_battle(console)
+    lines, header = list(console.session.lines), dict(console.session.header)
+    ok(console, "new dice")
+    assert console.reopen(header["line"], int(header["seed"]), bool(header.get("committed")), int(header.get("v") or 0),
+                          False, lines)["ok"]
+    for line in lines:
+        ok(console, line)
+    [g] = games(console)                                                  # the game once, its first session's
+    begins = _begins(console)
+    for line in ("roster caesar", "roster pompey", "state"):
+        ok(console, line)
+    assert begins == [] and games(console) == [g]
+
+
+def test_an_action_that_follows_no_unsealed_record_opens_one_write_transaction(console):
+    """QA (Pi CPU per key press): every action ran a second write transaction to seal the records
+    it followed, empty when there were none (nearly always). The action's own commit is the one
+    transaction; the records an action follows are still sealed (undo keeps them)."""
+    ok(console, "new jc-battle seed=4")
+    begins = _begins(console)
+    ok(console, "add attacker c_leg10")
+    ok(console, "add defender p_pompeius")
+    assert len(begins) == 2                                              # one each: its commit
+    ok(console, "fight")
+    assert len(begins) == 4                                              # its commit and its record
+    ok(console, "next-battle")
+    assert len(begins) == 6                                              # its commit and the seal
+    assert [row[0] for row in console.store.db.execute("SELECT sealed FROM history")] == [1]
+    ok(console, "add attacker c_leg8")
+    assert len(begins) == 7
+    ok(console, "undo")
+    ok(console, "undo")                                                  # back past the finish: sealed, it stays
+    assert [g["mode"]["number"] for g in games(console)] == [1]
+
+
 def test_a_damaged_history_row_is_reported_set_aside_and_never_shown(state_dir: Path):
     """Issue 20 §2: a damaged History row is never shown, never breaks history/export, and is
     never silent: the start reports it and keeps its bytes for a bug report. The record is written
@@ -1051,6 +1122,28 @@ def test_glory_scored_again_after_an_undo_past_its_sealed_record_replaces_it(con
     [g2] = games(console)
     scores = {p["name"]: p["score"] for p in g2["players"]}
     assert g2["id"] == g["id"] and scores["Jack"] > 40 and g2["replaced"][0]["result"] == g["result"]
+
+
+def test_glory_s_score_asked_again_unchanged_writes_nothing(console):  # G-15
+    """QA (Pi CPU and card wear): after round 9 each ``score`` (the device's Score screen opened
+    again, the same sheet) rewrote History's record byte for byte, and marked its players seen: a
+    durable commit (journal, fdatasyncs) for a request that changes nothing. The same sheet asked
+    again now writes nothing; another sheet still replaces the record."""
+    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "score sheet")
+    [g] = games(console)
+    counter = console.store.db_path.read_bytes()[24:28]
+    for _ in range(3):
+        ok(console, "score sheet")
+    assert console.store.db_path.read_bytes()[24:28] == counter        # the file's change counter: no commit wrote
+    assert games(console) == [g]
+    ok(console, "score " + json.dumps(EXAMPLE))                          # another sheet: the record follows it
+    assert console.store.db_path.read_bytes()[24:28] != counter
+    [g2] = games(console)
+    assert g2["id"] == g["id"] and g2["players"] != g["players"]
 
 
 @pytest.mark.parametrize("how", ["end", "new"])

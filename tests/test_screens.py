@@ -608,6 +608,33 @@ def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
     app.console.close()
 
 
+def test_a_read_only_request_keeps_the_view_and_a_change_makes_it_again(state_dir, monkeypatch):
+    """QA (Pi CPU per key press): every request a screen ran marked the game's view stale, so a
+    frame of a Julius Caesar battle's set-up (``roster`` asked for each side) made the whole view
+    (the state parsed, the game's view, localized) again on every key. The view is made again when
+    the session, its state or its actions change, however they change (the device or the serial link)."""
+    from engine.actions import words
+    app = app_with(["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight"], ["a"], state_dir)
+    try:
+        import firmware.app
+        made: list[object] = []
+        real = firmware.app.localize
+        monkeypatch.setattr(firmware.app, "localize", lambda view: made.append(view) or real(view))   # the App's views
+        first = app.view()
+        for line in ("roster caesar", "roster pompey", "log 5", "state"):
+            assert app.run(words(line))["ok"], line
+            assert app.view() is first
+        assert made == []
+        assert app.run(words("next-battle"))["ok"]                           # an action: made again at once
+        assert app.view()["battle"]["number"] == 2 and len(made) == 1
+        assert app.console.request("undo")["ok"]                            # the serial link's: the same
+        assert app.view()["battle"]["number"] == 1 and len(made) == 2
+        assert app.console.request("new dice")["ok"]                        # another session
+        assert app.view()["game"] == "dice"
+    finally:
+        app.console.close()
+
+
 def test_the_bag_screen_survives_another_game_started_from_the_console(state_dir):
     app = app_with(["new bag items=gold*3 seed=5"], ["a"], state_dir)
     assert app.console.request("new caesar-solo seed=2")["ok"]
