@@ -12,7 +12,7 @@ from firmware.screens.jc.odds import odds_screen
 from firmware.screens.jc.setup import setup_form
 from firmware.screens.widgets import OddsScreen
 from tests.fakectx import FakeCtx
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, drawn
 
 NEW = "new jc-battle seed=3"
 ARMIES = [NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_pompeius",
@@ -780,6 +780,64 @@ def test_a_land_block_joining_a_navis_attack_puts_the_navis_into_the_reserve(lan
     pick_block(form, "Legio 7", "a:hold").press("a")                   # its form, as it stands
     assert [r for k, r in _attack(form) if k.startswith("c_nav")] == [True, True, True]
     assert form.run("start")["ok"]
+
+class PowerCut(BaseException):
+    """The power goes (not an ``Exception``: nothing on screen catches it)."""
+
+
+@pytest.mark.parametrize("lines_done", [2, 3])
+def test_a_navis_moved_to_the_reserve_is_not_lost_to_a_power_cut(state_dir, lines_done):   # J-8
+    """A legion added to a navis attack takes the navis out and adds it again as a reserve: two
+    lines, since the console has no other way. The power went after the first (``remove``) and the
+    navis, acknowledged in the battle, was gone from it after the restart, nothing said (a seeded
+    random walk with power cuts, reduced). Now the Add list keeps what it is moving in the
+    ``jc.reserve`` setting first, and opening the game after the restart adds the navis again as a
+    reserve and says so; once done (or a cut after the move), nothing more is added."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.screens.jc.setup import AddScreen
+    from firmware.store import Store
+    app = app_with([NEW, "add attacker c_nav1 strength=1", "add defender p_leg1"], [], state_dir)
+    app.push(AddScreen("attacker"))
+    app.render()
+    run, calls = app.run, [0]
+
+    def dying(line):
+        calls[0] += str(line).startswith(("add ", "remove "))       # the lines that change the battle
+        if calls[0] > lines_done:
+            raise PowerCut
+        return run(line)
+    app.run = dying
+    labels = [i.key for i in app.stack[-1].items(app)]
+    for key in DOWN * labels.index("kind:legion") + ["a"]:
+        app.handle(key)
+        app.render()
+    try:
+        app.handle("a")                                   # Legio 7 (the first legion of the list)
+    except PowerCut:
+        pass
+    app.console.close()
+    store = Store(state_dir)
+    app = App(Console(store, store.resume()))
+    try:
+        app.render()
+        app.handle("a")                                   # Resume: the game opens
+        app.render()
+        b = app.view()["battle"]
+        attack = sorted((x["key"], x["reserve"], x["strength"]) for x in b["blocks"] if x["side"] == b["attacker"])
+        assert attack == [("c_leg7", False, 3), ("c_nav1", True, 1)], attack
+        said = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert ("Navis 1 moves to the" in said) == (lines_done == 2), said       # (a long notice: its page)
+        assert app.run("start")["ok"]
+        app.console.close()
+        store = Store(state_dir)
+        app = App(Console(store, store.resume()))
+        app.render()
+        app.handle("a")                                   # opened again: nothing more is done
+        assert app.console.session.lines[-1] == "start"
+    finally:
+        app.console.close()
+
 
 # -- between battles: a step lost (Vulcan, Jupiter), a defection (Jupiter); the campaign's end ------
 KINDS = {"Legio": "Legions", "Equitatus": "Equitatus", "Auxilia": "Auxilia", "Navis": "Navis"}

@@ -13,7 +13,7 @@ from firmware.screens.jc.forces import forces_screen, log_screen
 from firmware.screens.jc.blocks import BlocksMenu
 from firmware.screens.jc.campaign import CardsMenu, campaign_item, resume, vp_screen
 from firmware.screens.jc.odds import odds_screen
-from firmware.screens.jc.setup import next_battle_form, open_add, setup_form
+from firmware.screens.jc.setup import finish_moving, next_battle_form, open_add, setup_form
 from firmware.screens.jc.words import GAME, side_name, view_of
 from firmware.screens.widgets import Item, WrappedListScreen
 
@@ -24,6 +24,7 @@ def open_game(ctx: Ctx) -> None:
     play.continue_or_setup(ctx, (GAME,), JcHome, lambda: setup_form(home=JcHome))
     view = ctx.view()
     if view is not None and view["game"] == GAME:
+        finish_moving(ctx)                       # a navis half moved into the reserve (a power cut)
         resume(ctx)
 
 

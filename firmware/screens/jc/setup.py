@@ -2,6 +2,7 @@
 the roster (strength carried over) or by their rating."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -23,6 +24,8 @@ from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.dice import TABLE_DICE, source_word
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
+
+log = logging.getLogger(__name__)
 
 
 # -- set-up ------------------------------------------------------------------------------------
@@ -241,14 +244,60 @@ def navis_to_reserve(ctx: Ctx) -> list[str]:
     for x in attack:
         if x["kind"] != "navis" or x["reserve"] or not x["id"]:
             continue
-        if run_line(ctx, act.remove(x["key"])) is None or run_line(ctx, act.add("attacker", x["id"], x["strength"], True)) is None:
+        _keep_moving(ctx, f"{_who(ctx)}:{x['id']}:{x['strength']}:{view_of(ctx)['actions'] + 1}")
+        if run_line(ctx, act.remove(x["key"])) is None:
+            _keep_moving(ctx, "")
             break
+        if run_line(ctx, act.add("attacker", x["id"], x["strength"], True)) is None:
+            break                                # (kept: the next opening of the game adds it)
+        _keep_moving(ctx, "")
         moved.append(BlockNamed(x))
+    return _moved_said(moved)
+
+
+def _moved_said(moved: list[BlockNamed]) -> list[str]:
     if not moved:
         return []
     return [Msg("{names} moves to the reserve: attacking navis beside land blocks are always reserves (rules 7.3).",
                 names=Msg.join(moved), n=len(moved),
                 plural="{names} move to the reserve: attacking navis beside land blocks are always reserves (rules 7.3).")]
+
+
+# A navis on its way into the reserve (:func:`navis_to_reserve`): taken out, not yet added again.
+# ``<session>/<commitment>:<block>:<strength>:<steps>``, kept before the ``remove`` (``<steps>``: the
+# session's step count once it is done), cleared once it is added again: a power cut between the two
+# lines lost the navis from the battle, nothing said. :func:`finish_moving` adds it at the next opening.
+MOVING_KEY = "jc.reserve"
+
+
+def _who(ctx: Ctx) -> str:
+    fair = ctx.fair_draw()
+    return f"{fair.session if fair is not None else ''}/{view_of(ctx)['commitment'] or ''}"
+
+
+def _keep_moving(ctx: Ctx, value: str) -> None:
+    if value or ctx.settings.get(MOVING_KEY):
+        response = ctx.set_setting(MOVING_KEY, value)
+        if not response.get("ok"):
+            log.warning("the navis moved to the reserve was not kept: %s", response.get("message"))
+
+
+def finish_moving(ctx: Ctx) -> None:
+    """On opening the game: a navis the Add list took out to add again as a reserve, the power cut
+    between the two lines (the session then just after the ``remove``, the battle still in set-up,
+    the navis not in it), is added again as a reserve, said as the Add list says it (J-8)."""
+    kept = str(ctx.settings.get(MOVING_KEY) or "")
+    if not kept:
+        return
+    who, block, strength, steps = (kept.rsplit(":", 3) + ["", "", ""])[:4]
+    b = view_of(ctx)["battle"]
+    if (who == _who(ctx) and steps == str(view_of(ctx)["actions"]) and strength.isdecimal()
+            and b["phase"] == "setup" and all(x["id"] != block for x in b["blocks"])):
+        log.info("the navis %s taken out before a power cut is added again as a reserve", block)
+        if run_line(ctx, act.add("attacker", block, int(strength), True)) is not None:
+            added = [x for x in view_of(ctx)["battle"]["blocks"] if x["id"] == block]
+            tell(ctx, _moved_said([BlockNamed(x) for x in added]))
+    _keep_moving(ctx, "")
 
 
 def rating_as(block: RosterBlock, role: str) -> str:
