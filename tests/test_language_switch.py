@@ -65,7 +65,11 @@ def foreign_words(texts: list[str], lang: str, allowed: set[str]) -> list[str]:
 
 
 def switch(app: Any, lang: str) -> None:
-    """``settings language=<lang>`` from the serial link, as the device loop serves it."""
+    """``settings language=<lang>`` from the serial link, as the device loop serves it: after the
+    frame of the last key is drawn (the loop draws after every event; a screen never drawn, such
+    as a province's page pushed by that key, cannot tell what it stood for and goes at the line)."""
+    i18n.set_language(app.settings["language"])     # (one process holds several programs here)
+    app.render()
     reply = app.serve_line(f"settings language={lang}\n".encode())
     assert '"ok":true' in reply and app.settings["language"] == lang
 

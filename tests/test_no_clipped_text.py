@@ -118,6 +118,14 @@ SETUPS: dict[str, list[str] | Callable[[Callable[[str], dict]], None]] = {
     "jc-next-battle": ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
                        "add defender p_pompeius", "add defender p_leg1", "add defender cleopatra", "start", "fight",
                        "next-battle attacker=pompey", "owner p_leg1 caesar"],
+    # the box's bags and tiles (the token grid, S-5's new stack), Cleopatra's rule and navis in the
+    # reserve (J-2, J-8), Glory's Truce and Heroes (G-19)
+    "caesar-box": ["new caesar-solo side=pompey bag-input=physical tiles-input=physical centurions=1 "
+                   "row=sword:3/3,ship:4/2,wild:2/2 seed=9"],
+    "jc-navis": ["new jc-battle attacker=caesar cleopatra=turn seed=5", "add attacker c_caesar", "add attacker c_nav1",
+                 "add attacker c_leg10", "add defender p_pompeius", "add defender cleopatra", "add defender p_nav1",
+                 "add defender p_leg1"],
+    "glory-variants": ["new glory players=Анна,Богдан,Вікторія truce=1 heroes=1 seed=6", "deal"],
     "dice": ["new dice seed=1", "roll 3d6", "roll 100d1000-10000"],         # the longest expression
     "bag": ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2"],
     "history": finished_games,

@@ -52,7 +52,10 @@ ERRORS = {"ENOSPC": "database or disk is full", "EROFS": "attempt to write a rea
 WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE|COMMIT|CREATE|DROP|ALTER)\b", re.I)
 GARBAGE = [b"\xff\xfe\x00garbage", b"roll 2d", b"fame", b"\x1b[A\x1b[B", b"new caesar-solo seed=",
            b"undo undo", b"state extra", b"settings language=xx", b"x" * 5000, b"\r", b"roll 2d6\x00",
-           "fame Ваня +1".encode("cp1251"), b"new", b"kit draw 99", b"end-round 3"]
+           "fame Ваня +1".encode("cp1251"), b"new", b"kit draw 99", b"end-round 3",
+           # a terminal's editing keys (the console applies them: Backspace as DEL or BS, Ctrl-U, Ctrl-C)
+           b"roll 2d6\x7f\x7f\x7f", b"\x15", b"undo\x03", b"stat\x08\x08ate", "fame Ваня\x7f\x7f +1".encode(),
+           b"\x1b[D\x7f", b"rolk\x7fl 2d6\r"]
 
 
 class Card:
