@@ -545,21 +545,28 @@ def test_a_token_drawn_from_a_physical_bag_is_named_in_a_few_presses(state_dir):
                                                                        ["shield+ship:4/4"]]
 
 
+def _his_first_row_picker(app):
+    """The new-game form with a physical bag (S-2): A opens the picker of his three first tokens.
+    Returns (the form, the picker)."""
+    app.render()
+    app.handle("b")                                              # (the fair-draw code box closes)
+    form = app.stack[-1]
+    for _ in range([f.key for f in form.fields].index("bags")):
+        app.handle("down")
+    app.handle("right")                                          # Bags: physical
+    app.handle("a")
+    picker = app.stack[-1]
+    assert isinstance(picker, TokenPicker) and picker.count == 3
+    return form, picker
+
+
 def test_the_token_grid_wraps_round_and_b_takes_back_a_pick_before_going_back(state_dir):   # S-2, C-6
     """docs/keys.md: on Caesar!'s token grid, as on the keyboard's, the joystick wraps round at the
     edges, and B takes back the tokens picked (the last first) and goes back only when none is
     (here his first row picked on the new-game form with a physical bag, S-2)."""
     app = app_with([], ["a", "a"], state_dir)                       # Games → Caesar!: the form
     try:
-        app.render()
-        app.handle("b")                                              # (the fair-draw code box closes)
-        form = app.stack[-1]
-        for _ in range([f.key for f in form.fields].index("bags")):
-            app.handle("down")
-        app.handle("right")                                          # Bags: physical
-        app.handle("a")
-        picker = app.stack[-1]
-        assert isinstance(picker, TokenPicker) and picker.count == 3
+        form, picker = _his_first_row_picker(app)
         app.render()
         start = picker.at
         assert start is not None
@@ -588,15 +595,7 @@ def test_his_first_row_mis_picked_is_corrected_before_the_game_starts(state_dir)
     up again). Now the row is listed in order above Start: B (or A on a token) picks again."""
     app = app_with([], ["a", "a"], state_dir)                       # Games → Caesar!: the form
     try:
-        app.render()
-        app.handle("b")                                              # (the fair-draw code box closes)
-        form = app.stack[-1]
-        for _ in range([f.key for f in form.fields].index("bags")):
-            app.handle("down")
-        app.handle("right")                                          # Bags: physical
-        app.handle("a")
-        picker = app.stack[-1]
-        assert isinstance(picker, TokenPicker) and picker.count == 3
+        form, picker = _his_first_row_picker(app)
         for name in ("shield:3/3", "shield:4/2", "shield:5/1"):
             take(app, name)
         assert app.console.session is None                           # not started yet

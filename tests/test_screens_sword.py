@@ -583,6 +583,17 @@ def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the
 
 
 # -- retreat losses on the battle's result (W-5) ------------------------------------------------------
+def _undo_back_to_the_result(d) -> None:
+    """Hold B, A (yes, undo the retreat losses), the "Undone: …" notice closed: the battle's result
+    is on top again, drawn."""
+    d.press("b:hold")
+    d.press("a")
+    while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+        d.press("b")
+    assert isinstance(d.top, BattleResult), d.screen()
+    d.app.render()
+
+
 def _cuts_recorded(monkeypatch) -> list[str]:
     """Every text the screens cut with '…' from now on (base.clip recorded), in order."""
     from firmware.screens import base
@@ -684,12 +695,7 @@ def test_an_undo_of_the_retreat_losses_shows_the_battle_as_rolled():  # W-5, und
         for k in ["a"] + ["down"] * 8 + ["a", "a:hold", "right", "a"]:
             d.press(k)
         assert isinstance(d.top, BattleResult) and d.top.result["support"] == 3      # ⌈6/2⌉
-        d.press("b:hold")
-        d.press("a")                                  # yes, undo the retreat losses
-        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
-            d.press("b")                              # the "Undone: …" notice
-        assert isinstance(d.top, BattleResult), d.screen()
-        d.app.render()
+        _undo_back_to_the_result(d)
         assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in " ".join(d.top.rows())
         assert d.view()["last"]["retreat_losses"] == 0
     finally:
@@ -709,12 +715,7 @@ def test_an_undo_of_retreat_losses_that_wiped_the_loser_out_shows_the_battle_as_
             d.press(k)
         assert isinstance(d.top, BattleResult) and d.top.result["attacker"]["eliminated"]
         assert "Attacker eliminated" in " ".join(d.top.rows())
-        d.press("b:hold")
-        d.press("a")                                  # yes, undo the retreat losses
-        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
-            d.press("b")                              # the "Undone: …" notice
-        assert isinstance(d.top, BattleResult), d.screen()
-        d.app.render()
+        _undo_back_to_the_result(d)
         rows = " ".join(d.top.rows())
         assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in rows, rows
         assert "Attacker eliminated" not in rows
