@@ -10,7 +10,6 @@ files it, nothing more is drawn); ``reveal`` answers the seed only once the game
 """
 from __future__ import annotations
 
-import difflib
 import json
 import logging
 import os
@@ -333,6 +332,7 @@ class Console(SessionCommands):
 def _unknown(name: str, known: list[str]) -> Msg:
     """The error for an unknown command: the command meant when it is a likely typo of one answered
     now (letters swapped, missed or doubled, capitals), else where the list of commands is."""
+    import difflib                                    # (only on this error path: not at every start)
     close = difflib.get_close_matches(name[:40].lower(), known, n=1, cutoff=0.6)
     if close and close[0] != "help":                  # (help is named anyway: not twice in one sentence)
         return Msg("Unknown command '{}'; did you mean '{}'? 'help' lists the commands.", name[:40], close[0])
