@@ -7,13 +7,11 @@ import csv
 import io
 import json
 import os
-import subprocess
-import tty
 
 import pytest
 
-from tests.conftest import ROOT, console_cmd, run_console
-from tests.test_serial import _read_line
+from tests.conftest import run_console
+from tests.test_serial import _read_line, console_on_pty
 
 GAMES = ["new jc-battle seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight",
          "new sword players=romans,gauls,etruscans seed=1", "scoring gauls outside=5 auto=4",
@@ -61,26 +59,13 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
 
 def test_export_over_the_serial_link(state_dir):
     run_console(state_dir, GAMES[:4])
-    master, slave = os.openpty()
-    tty.setraw(master)
-    proc = subprocess.Popen(console_cmd(state_dir, "--serial", os.ttyname(slave)), cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
-    try:
-        assert b"console on" in proc.stderr.readline()
+    with console_on_pty(state_dir) as (master, _slave):
         os.write(master, b"export format=bgstats\r\n")
         got = _read_line(master)
         assert json.loads(got["text"])["game"]["name"] == "Julius Caesar"
         os.write(master, b"export format=csv\n")
         rows = list(csv.reader(io.StringIO(_read_line(master)["text"].lstrip("\ufeff"))))
         assert rows[0][:3] == ["id", "game", "name"] and len(rows) == 3
-        os.write(master, b"quit\n")
-        assert _read_line(master)["bye"] is True
-        assert proc.wait(timeout=20) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-        os.close(slave)
 
 
 def test_the_result_column_and_comments_follow_the_language(state_dir):

@@ -6,6 +6,9 @@ import subprocess
 import termios
 import tty
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 from tests.conftest import ROOT, console_cmd
@@ -20,23 +23,19 @@ def _read_line(fd, timeout=20.0):
     return json.loads(buf)
 
 
-def test_console_over_a_pty_serial_port(state_dir):
+@contextmanager
+def console_on_pty(state_dir, *extra: str, quit: bytes = b"quit\n") -> Iterator[tuple[int, int]]:
+    """``legatus console --serial`` on a pty's slave side, once it says it is listening (pyserial
+    flushes the input when it opens the port): yields (master, slave); at the end of the block
+    ``quit`` (with its line end) is answered ``bye`` and the program exits 0. Always cleaned up."""
     master, slave = os.openpty()
     tty.setraw(master)
-    attrs = termios.tcgetattr(slave)
-    name = os.ttyname(slave)
-    proc = subprocess.Popen(console_cmd(state_dir, "--serial", name, "--baud", "115200"), cwd=ROOT,
+    proc = subprocess.Popen(console_cmd(state_dir, "--serial", os.ttyname(slave), *extra), cwd=ROOT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
     try:
-        # pyserial flushes the input when it opens the port: wait until it says it is listening
         assert b"console on" in proc.stderr.readline()
-        os.write(master, b"version\r\n")
-        assert _read_line(master)["protocol"] == 1
-        os.write(master, b"new bag items=a*2,b*2 seed=3\n")
-        assert _read_line(master)["game"] == "bag"
-        os.write(master, b"draw 5\n")
-        assert _read_line(master)["error"] == "illegal_move"
-        os.write(master, b"quit\n")
+        yield master, slave
+        os.write(master, quit)
         assert _read_line(master)["bye"] is True
         assert proc.wait(timeout=20) == 0
     finally:
@@ -44,6 +43,17 @@ def test_console_over_a_pty_serial_port(state_dir):
             proc.kill()
         os.close(master)
         os.close(slave)
+
+
+def test_console_over_a_pty_serial_port(state_dir):
+    with console_on_pty(state_dir, "--baud", "115200") as (master, slave):
+        attrs = termios.tcgetattr(slave)
+        os.write(master, b"version\r\n")
+        assert _read_line(master)["protocol"] == 1
+        os.write(master, b"new bag items=a*2,b*2 seed=3\n")
+        assert _read_line(master)["game"] == "bag"
+        os.write(master, b"draw 5\n")
+        assert _read_line(master)["error"] == "illegal_move"
     assert attrs is not None
 
 
@@ -51,12 +61,7 @@ def test_a_terminal_that_sends_cr_on_enter_is_answered(state_dir):
     """`screen`, a bare `picocom`, PuTTY: Enter sends CR alone. Each line is answered as it is
     typed (nothing was, ever), each reply ending with CRLF (LF alone drew a staircase); a mistyped
     letter erased with Backspace (DEL) is gone."""
-    master, slave = os.openpty()
-    tty.setraw(master)
-    proc = subprocess.Popen(console_cmd(state_dir, "--serial", os.ttyname(slave)), cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
-    try:
-        assert b"console on" in proc.stderr.readline()
+    with console_on_pty(state_dir, quit=b"quit\r") as (master, _slave):
         os.write(master, b"version\r")
         raw = b""
         while not raw.endswith(b"\n"):
@@ -68,14 +73,6 @@ def test_a_terminal_that_sends_cr_on_enter_is_answered(state_dir):
         assert _read_line(master, timeout=10)["game"] == "bag"
         os.write(master, b"drwa\x7f\x7faw 2\r")
         assert len(_read_line(master, timeout=10)["drawn"]) == 2     # the line was "draw 2"
-        os.write(master, b"quit\r")
-        assert _read_line(master, timeout=10)["bye"] is True
-        assert proc.wait(timeout=20) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-        os.close(slave)
 
 
 @pytest.mark.slow
@@ -84,13 +81,8 @@ def test_a_paste_of_1000_lines_with_mixed_line_ends_is_answered_in_full_and_in_o
     text and Enter give): every line gets its reply, in order, each ending as its line did; the
     session holds exactly what the replies said."""
     import threading
-    master, slave = os.openpty()
-    tty.setraw(master)
-    proc = subprocess.Popen(console_cmd(state_dir, "--serial", os.ttyname(slave)), cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
     ends = [b"\r", b"\r\n", b"\n"]
-    try:
-        assert b"console on" in proc.stderr.readline()
+    with console_on_pty(state_dir, quit=b"quit\r") as (master, _slave):
         os.write(master, b"new bag items=a*250,b*250 seed=5\n")
         assert _read_line(master)["game"] == "bag"
         got = bytearray()
@@ -111,14 +103,6 @@ def test_a_paste_of_1000_lines_with_mixed_line_ends_is_answered_in_full_and_in_o
         replies = [json.loads(line) for line in lines]
         assert all(r["ok"] for r in replies[:500]) and all(r["error"] == "illegal_move" for r in replies[500:1000])
         assert replies[1000]["state"]["bag"]["drawn"] == [r["drawn"][0] for r in replies[:500]]
-        os.write(master, b"quit\r")
-        assert _read_line(master)["bye"] is True
-        assert proc.wait(timeout=20) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-        os.close(slave)
 
 
 def test_missing_serial_port_is_reported_clearly(state_dir):
