@@ -757,3 +757,56 @@ def test_statistics_go_once_an_undo_took_a_game_out_of_history(state_dir: Path, 
         assert none in " ".join(texts(app).split())
     finally:
         app.console.close()
+
+
+def _games(ids: range) -> list[dict]:
+    """History entries ``ids``, newest (highest id) first, each its own battle."""
+    return [{**ENTRY, "id": i, "mode": {**ENTRY["mode"], "number": i}, "result": f"Battle {i}: Caesar attacked and won."}
+            for i in sorted(ids, reverse=True)]
+
+
+def _listed(ctx) -> list[str]:
+    """The games History lists now (their numbers: the battles are numbered by their id)."""
+    return [str(i.label) for i in ctx.top.items(ctx) if str(i.label).startswith("JC battle")]
+
+
+def test_history_lists_its_older_games_a_page_at_a_time_never_hides_them():
+    """QA: with more than 50 games in History the device listed the newest 50 and nothing else,
+    with nothing to say that more were kept: the 51st game played vanished from History on the
+    panel (only the console's ``history`` still had it). "Older games…" under the list lists 50
+    more, the cursor on the first of them, as long as History has older ones."""
+    from firmware.screens.history import LISTED, GameScreen, HistoryScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(history=_games(range(1, LISTED + 6))).open(HistoryScreen())
+    ctx.render()
+    assert len(_listed(ctx)) == LISTED and _listed(ctx)[0] == f"JC battle {LISTED + 5}"
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels[-1] == "Older games…"
+    ctx.press(*["down"] * (LISTED + 1))                         # to the last row
+    assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == "Older games…"
+    ctx.press("a")
+    ctx.render()
+    assert _listed(ctx) == [f"JC battle {i}" for i in range(LISTED + 5, 0, -1)]     # every game, none twice
+    assert "Older games…" not in ctx.texts()                    # no older one left to list
+    assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == "JC battle 5"          # the first of those now listed
+    ctx.press("a")                                              # an older game's page opens and stays
+    assert isinstance(ctx.top, GameScreen) and not ctx.top.stale(ctx)
+    assert [str(i.label) for i in ctx.top.items(ctx)][-1] == "No. 5"
+
+
+def test_an_older_games_page_stays_open_when_newer_games_push_it_out_of_the_list_read():
+    """A game's page reads the newest games to follow its record (an undo takes it out, a
+    correction changes it): games finished meanwhile over the serial link push an older game out
+    of that read, which is no reason to take its page off; the game leaving History is."""
+    from firmware.screens.history import LISTED, HistoryScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(history=_games(range(1, LISTED + 2))).open(HistoryScreen())
+    ctx.render()
+    ctx.press(*["down"] * LISTED, "a", "a")                     # Older games…, then the oldest game's page
+    page = ctx.top
+    assert [str(i.label) for i in page.items(ctx)][-1] == "No. 1" and not page.stale(ctx)
+    kept = list(ctx.stored_history)
+    ctx.stored_history = [e for e in kept if e["id"] != 1]          # taken out of History: the page goes
+    assert page.stale(ctx)
+    ctx.stored_history = _games(range(LISTED + 2, 3 * LISTED)) + kept     # 98 newer games: it stays
+    assert not page.stale(ctx) and [str(i.label) for i in page.items(ctx)][-1] == "No. 1"

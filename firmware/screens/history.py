@@ -72,17 +72,20 @@ def open_history(ctx: Ctx) -> None:
 
 class HistoryScreen(WrappedListScreen):
     """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day);
-    it opens on the newest game (what a table opens History for), the rows above one press up each."""
+    it opens on the newest game (what a table opens History for), the rows above one press up each.
+    It lists the newest :data:`LISTED` games at first (each read costs a Pi more with every game);
+    "Older games…" under them lists :data:`LISTED` more, as long as History has older ones."""
 
     title = Said(N_("History"), _)
 
     def __init__(self) -> None:
         super().__init__()
         self.placed = False
+        self.shown = LISTED                     # the games listed; "Older games…" lists LISTED more
 
     def items(self, ctx: Ctx) -> list[Item]:
-        read = ctx.history(LISTED)
-        entries = read or []
+        read = ctx.history(self.shown + 1)      # one more: whether there are older games to offer
+        entries = (read or [])[:self.shown]
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
                Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
                Item(_("Players"), lambda c: c.push(PlayersScreen()))]
@@ -96,11 +99,18 @@ class HistoryScreen(WrappedListScreen):
             out.append(Item(_("No games yet")))
         for e in entries:
             mark = "×" if e["status"] == "abandoned" else ""
-            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e), list_day(e)))
+            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e, limit=self.shown + 1), list_day(e)))
         if not self.placed:                     # on the newest game
             self.placed, self.cursor = True, len(out) - len(entries) if entries else 0
             self._mark = self.cursor
+        if read is not None and len(read) > self.shown:      # never a game History has that cannot be seen
+            # (its ident names the games listed: once they are more, the cursor stays where the row
+            # was, on the first of the older games now listed, not on the row that moved down)
+            out.append(Item(_("Older games…"), self._older, ident=f"older:{self.shown}"))
         return out
+
+    def _older(self, ctx: Ctx) -> None:
+        self.shown += LISTED
 
 
 def side_word(entry: HistoryEntry, role: str) -> str:
@@ -172,8 +182,8 @@ def share_rows(share: str, rows: int = base.ROWS) -> list[str]:
     return [said] if len(wrap_label(said, base.COLS - 1)) <= rows else [_("Share:"), share]
 
 
-def _detail(entry: HistoryEntry, ctx: Ctx) -> None:
-    ctx.push(GameScreen(entry))
+def _detail(entry: HistoryEntry, ctx: Ctx, limit: int = LISTED) -> None:
+    ctx.push(GameScreen(entry, limit))
 
 
 class GameScreen(WrappedListScreen):
@@ -182,17 +192,23 @@ class GameScreen(WrappedListScreen):
 
     title = Said(N_("Game"), _)
 
-    def __init__(self, entry: HistoryEntry) -> None:
+    def __init__(self, entry: HistoryEntry, limit: int = LISTED) -> None:
         super().__init__()
         self.entry = entry
+        self.limit = limit           # the newest games read to find it again (as many as the list read)
 
     def kept(self, ctx: Ctx) -> HistoryEntry | None:
         """History's record of this game as it is now (an undo of the finishing step takes it out;
-        a correction after it changes it); the one shown when History cannot be read now."""
-        read = ctx.history(LISTED)
+        a correction after it changes it); the one shown when History cannot be read now, or when
+        games finished since have pushed it out of the newest ``limit`` (it is older than all of
+        them: History keeps it, only this read does not reach it)."""
+        read = ctx.history(self.limit)
         if read is None:
             return self.entry
-        return next((e for e in read if e["id"] == self.entry["id"]), None)
+        found = next((e for e in read if e["id"] == self.entry["id"]), None)
+        if found is None and len(read) >= self.limit and all(e["id"] > self.entry["id"] for e in read):
+            return self.entry
+        return found
 
     def stale(self, ctx: Ctx) -> bool:
         """True once History no longer has this game (the App takes the screen off)."""
