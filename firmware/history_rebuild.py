@@ -25,19 +25,22 @@ log = logging.getLogger(__name__)
 _FINISHED_AT = re.compile(rb'"finished": "(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"')
 _ROUGH = re.compile(rb'"unsynced": \[[^\]]*"finished"')
 _SURE = re.compile(rb'"unsynced": \[(?:"started")?\]')     # the list read whole, without "finished"
+_ASKED = re.compile(rb'"asked": ("(?:[^"\\]|\\.)*")')          # the question's line, a JSON string
 
 
 class Lost(NamedTuple):
     """What is left of a damaged History row (its bytes, as the start-up check kept them): the
-    id and, where they still read, the session, the part, the finish time and whether that time
+    id and, where they still read, the session, the part, the finish time, whether that time
     was taken while the clock was not set (unless its ``unsynced`` list still reads whole without
-    it, an unsure one: the damage may be in that list)."""
+    it, an unsure one: the damage may be in that list) and the read-only question the record
+    answered (``asked``: Glory's ``score <sheet>``, whose sheet no stored action holds)."""
 
     rid: int | None
     sid: str | None
     part: str | None
     finished: str | None
     rough: bool = False
+    asked: str | None = None
 
     @classmethod
     def of(cls, raw: bytes) -> Lost:
@@ -57,7 +60,17 @@ class Lost(NamedTuple):
             when = None
         # the finish time is sure only where the list of unsure times still reads whole without it
         rough = bool(_ROUGH.search(raw)) or not _SURE.search(raw)
-        return cls(int(rid) if rid and rid.isdecimal() else None, text(1), text(2), when, rough)
+        return cls(int(rid) if rid and rid.isdecimal() else None, text(1), text(2), when, rough, _asked(raw))
+
+
+def _asked(raw: bytes) -> str | None:
+    """The question line a damaged row still shows (``"asked": "score {…}"``), or None."""
+    found = _ASKED.search(raw)
+    try:
+        line = json.loads(found.group(1).decode("utf-8")) if found else None
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return line if isinstance(line, str) and line.strip() else None
 
 
 def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: bool, lost: Sequence[Lost],
@@ -90,14 +103,21 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
     score = session.command("score") if record is not None else None
     scored = {x.part for x in mine} - {None, "abandoned", "ended"}
     if score is not None and not score.mutates and scored:     # a record made when a read-only score was asked
-        try:
-            fields = dict(session.run("score")[0].fields)
-        except LegatusError as e:
-            log.info("no score to rebuild History from: %s", e)
-        else:
+        # the question as the damaged row still shows it (Glory's ``score <sheet>``: the sheet is in no
+        # stored action, so the bare question would score an empty pad: everybody 1 point, all winners)
+        asked = next((x.asked for x in mine if x.part in scored and x.asked
+                      and x.asked.split(maxsplit=1)[0] == "score"), None)
+        for question in [asked, "score"] if asked else ["score"]:
+            try:
+                fields = dict(session.run(question)[0].fields)
+            except (LegatusError, ValueError, RecursionError) as e:
+                log.info("no score to rebuild History from with %r: %s", question[:40], e)
+                continue
             for part, rec in finished_parts(game, dict(session.game.view(session.state)), command="score", fields=fields):
                 if part in scored:
-                    depths[part] = (depths[part][0] if part in depths else len(session.lines), rec)
+                    depths[part] = (depths[part][0] if part in depths else len(session.lines),
+                                    {**rec, "asked": question} if question != "score" else rec)
+            break
 
     def when(part: str) -> tuple[tuple[str, bool], int | None]:
         for x in mine:

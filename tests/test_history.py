@@ -556,6 +556,38 @@ def test_a_finished_game_whose_history_row_is_damaged_is_rebuilt_from_its_archiv
         c.close()
 
 
+@pytest.mark.parametrize("into", ['"status": "finishee"', '"status": "finished"  '])
+def test_a_damaged_glory_row_is_rebuilt_with_the_score_sheet_it_was_scored_with(state_dir: Path, into: str):
+    """QA (storage): a Glory game scored over the console (``score <sheet>``, PROTOCOL.md: read-only:
+    the sheet is in no stored action, only in History's record) whose History row took one bad
+    byte was worked out again with the bare ``score``: an empty pad, every player 1 point and all
+    four winners, said to be "back in History". The question the damaged row still shows is asked
+    again (G-15: Henry wins with 66), keeping it for a later correction to follow."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(c, "event")
+        ok(c, "end-round")
+    ok(c, "score " + json.dumps(EXAMPLE))
+    ok(c, "new dice seed=1")                                    # archives the game's session
+    before = games(c)
+    c.close()
+    _flip_history_byte(state_dir, '"status": "finished"', into)
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        after = games(c)
+        assert "History record" in ok(c, "state").get("recovered", "")
+        assert [{k: g[k] for k in ("id", "players", "result", "finished")} for g in after] == \
+            [{k: g[k] for k in ("id", "players", "result", "finished")} for g in before]
+        assert [p["name"] for p in after[0]["players"] if p["winner"]] == ["Henry"]
+        [raw] = c.store.db.execute("SELECT record FROM history").fetchone()
+        assert json.loads(raw)["asked"] == "score " + json.dumps(EXAMPLE)
+    finally:
+        c.close()
+
+
 @pytest.mark.parametrize("cut", ["full", "power"])
 def test_a_damaged_history_row_whose_rebuild_the_disk_refused_is_rebuilt_at_the_next_start(
         state_dir: Path, monkeypatch: pytest.MonkeyPatch, cut: str):
