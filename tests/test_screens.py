@@ -563,6 +563,33 @@ def test_an_earlier_game_whose_day_is_not_known_shows_no_day(state_dir, monkeypa
         app.console.close()
 
 
+def test_earlier_games_lists_its_older_sessions_a_page_at_a_time_never_hides_them():
+    """QA: Games → Earlier games listed the newest 40 archived sessions and nothing else, with
+    nothing to say that more were kept: the 41st session left could no longer be reopened on the
+    device. "Older games…" under the list lists 40 more, the cursor on the first of them, as long
+    as older ones are kept; one of them reopens as any other."""
+    from firmware.screens.archive import MAX_LISTED, ArchiveScreen, open_archive
+    from tests.fakectx import FakeCtx, _Root
+    kept = [{"header": {"game": "dice", "line": f"new dice seed={n}", "seed": n, "sid": f"s{n}", "v": 2},
+             "lines": [], "ended": 0.0} for n in range(MAX_LISTED + 5, 0, -1)]        # newest first
+    ctx = FakeCtx()
+    ctx.stored_archives = kept
+    ctx.open(_Root())                                                           # (the Games menu's place)
+    open_archive(ctx)
+    screen = ctx.top
+    assert isinstance(screen, ArchiveScreen)
+    labels = [str(i.label) for i in screen.items(ctx)]
+    assert labels == ["Dice"] * MAX_LISTED + ["Older games…"]
+    ctx.press(*["down"] * MAX_LISTED, "a")
+    ctx.render()
+    labels = [str(i.label) for i in screen.items(ctx)]
+    assert labels == ["Dice"] * (MAX_LISTED + 5)                                # every one, none twice
+    assert screen.cursor == MAX_LISTED and [a.header["seed"] for a in screen.found][MAX_LISTED:] == [5, 4, 3, 2, 1]
+    ctx.press(*["down"] * 4, "a")                                               # the oldest: asks, then reopens
+    ctx.press("a")
+    assert ctx.session is not None and ctx.session.header["seed"] == 1
+
+
 def test_a_finished_game_reopened_again_and_again_is_recorded_once(state_dir):
     """History keeps a game once however often it is reopened from Earlier games (its fingerprint:
     the same new line, seed and lines); a game played on from there is a game of its own."""

@@ -56,15 +56,15 @@ def archived(entries: list[ArchivedSession]) -> list[Archived]:
 
 
 def open_archive(ctx: Ctx) -> None:
-    stored = ctx.archives(MAX_LISTED)
+    stored = ctx.archives(MAX_LISTED + 1)   # one more: whether there are older ones to offer
     if stored is None:                      # never "No earlier games yet": that would say a loss as a fact
         ctx.notify(Msg("The earlier games cannot be read now. Check the card."))
         return
-    found = archived(stored)
-    if not found:
+    found = archived(stored[:MAX_LISTED])
+    if not found and len(stored) <= MAX_LISTED:
         ctx.notify(Msg("No earlier games yet."))
         return
-    ctx.push(ArchiveScreen(found))
+    ctx.push(ArchiveScreen(found, more=len(stored) > MAX_LISTED))
 
 
 def _day(when: float) -> str:
@@ -81,11 +81,15 @@ def _day(when: float) -> str:
 
 class ArchiveScreen(WrappedListScreen):
     """Earlier sessions, newest first: the game and the day it was left (a long game name takes two
-    rows: «Мешочек и колода»); A asks, then reopens."""
+    rows: «Мешочек и колода»); A asks, then reopens. The newest :data:`MAX_LISTED` at first;
+    ``more``: older ones are kept too, and "Older games…" under the list lists :data:`MAX_LISTED`
+    more (never one kept that cannot be reopened)."""
 
-    def __init__(self, found: list[Archived]) -> None:
+    def __init__(self, found: list[Archived], more: bool = False) -> None:
         super().__init__()
         self.found = found
+        self.more = more
+        self.read = MAX_LISTED              # the archived sessions read (the newest)
 
     title = Said(N_("Earlier games"))
 
@@ -93,7 +97,17 @@ class ArchiveScreen(WrappedListScreen):
         out = []
         for a in self.found:
             out.append(Item(game_label(a.game), partial(self._ask, a), _day(a.when)))
+        if self.more:     # (its ident names the sessions read: the cursor stays on the first older one)
+            out.append(Item(_("Older games…"), self._older, ident=f"older:{self.read}"))
         return out
+
+    def _older(self, ctx: Ctx) -> None:
+        stored = ctx.archives(self.read + MAX_LISTED + 1)
+        if stored is None:
+            ctx.notify(Msg("The earlier games cannot be read now. Check the card."))
+            return
+        self.read += MAX_LISTED
+        self.found, self.more = archived(stored[:self.read]), len(stored) > self.read
 
     def _ask(self, a: Archived, ctx: Ctx) -> None:
         ctx.push(remade(lambda: self._question(a, ctx)))
