@@ -41,6 +41,7 @@ class Lost(NamedTuple):
     finished: str | None
     rough: bool = False
     asked: str | None = None
+    kept: tuple[list[dict[str, Any]], Any] | None = None     # its players and result, where its record still parses
 
     @classmethod
     def of(cls, raw: bytes) -> Lost:
@@ -60,7 +61,8 @@ class Lost(NamedTuple):
             when = None
         # the finish time is sure only where the list of unsure times still reads whole without it
         rough = bool(_ROUGH.search(raw)) or not _SURE.search(raw)
-        return cls(int(rid) if rid and rid.isdecimal() else None, text(1), text(2), when, rough, _asked(raw))
+        return cls(int(rid) if rid and rid.isdecimal() else None, text(1), text(2), when, rough, _asked(raw),
+                   _kept(fields[6]) if len(fields) > 6 else None)
 
 
 def _asked(raw: bytes) -> str | None:
@@ -71,6 +73,36 @@ def _asked(raw: bytes) -> str | None:
     except (UnicodeDecodeError, ValueError):
         return None
     return line if isinstance(line, str) and line.strip() else None
+
+
+def _kept(record: bytes) -> tuple[list[dict[str, Any]], Any] | None:
+    """The players and result of a damaged row's record, where it still parses whole."""
+    try:
+        data = json.loads(record.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players) or "result" not in data:
+        return None
+    return players, data["result"]
+
+
+def _as_kept(rec: dict[str, Any], lost: Sequence[Lost], part: str) -> dict[str, Any] | None:
+    """``rec`` with the players and result the damaged row of ``part`` still shows, when the
+    sheet question it shows does not answer: the damage is in the question, so the rest of the
+    record is whole (the same players in the same order, each with a whole score); else None."""
+    from engine.text import from_data
+    for x in lost:
+        if x.part != part or x.kept is None:
+            continue
+        players, result = x.kept
+        if ([p.get("name") for p in players] == [p.get("name") for p in rec["players"]]
+                and all(isinstance(p.get("score"), int) and isinstance(p.get("winner"), bool) for p in players)):
+            try:
+                return {**rec, "players": players, "result": from_data(result)}
+            except (ValueError, KeyError, TypeError) as e:
+                log.info("the result of damaged History row %s does not read: %s", x.rid, e)
+    return None
 
 
 def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: bool, lost: Sequence[Lost],
@@ -107,6 +139,9 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
         # stored action, so the bare question would score an empty pad: everybody 1 point, all winners)
         asked = next((x.asked for x in mine if x.part in scored and x.asked
                       and x.asked.split(maxsplit=1)[0] == "score"), None)
+        # a sheet question the damage made unanswerable (a name, a key): the players and result the
+        # row still shows are whole (one bad byte, in the question), and the sheet is in no stored action
+        sheet = asked is not None and asked.strip() != "score"
         for question in [asked, "score"] if asked else ["score"]:
             try:
                 fields = dict(session.run(question)[0].fields)
@@ -115,8 +150,11 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
                 continue
             for part, rec in finished_parts(game, dict(session.game.view(session.state)), command="score", fields=fields):
                 if part in scored:
-                    depths[part] = (depths[part][0] if part in depths else len(session.lines),
-                                    {**rec, "asked": question} if question != "score" else rec)
+                    if question != "score":
+                        rec = {**rec, "asked": question}
+                    elif sheet and (shown := _as_kept(rec, mine, part)) is not None:
+                        rec = shown
+                    depths[part] = (depths[part][0] if part in depths else len(session.lines), rec)
             break
 
     def when(part: str) -> tuple[tuple[str, bool], int | None]:
