@@ -332,13 +332,17 @@ def test_a_damaged_session_row_is_reported_even_when_no_session_is_left(state_di
         c.close()
 
 
-def test_a_damaged_setting_is_reported_and_its_default_used(state_dir):
-    """Before: a damaged setting fell back to its default without a word."""
+@pytest.mark.parametrize("damage, named", [("value='\"5\"'", "(contrast)"), ("key='contrasu'", "(?)")])
+def test_a_damaged_setting_is_reported_and_its_default_used(state_dir, damage: str, named: str):
+    """Before: a damaged setting fell back to its default without a word. QA: then the word was
+    "A stored setting was damaged … (?)" on the panel, also when its stored name is whole (the
+    damage in its value): the player is told which one went back to its default where the name
+    reads as a setting's (one bad byte cannot make one setting's name another's)."""
     _played(state_dir)
-    _sql(state_dir, "UPDATE settings SET value='\"5\"' WHERE key='contrast'")
+    _sql(state_dir, f"UPDATE settings SET {damage} WHERE key='contrast'")
     r, c = _start(state_dir)
     try:
-        assert "setting" in r["recovered"]
+        assert "setting" in r["recovered"] and named in r["recovered"]
         assert c.request("settings")["settings"]["contrast"] == "3"
         assert c.request("settings")["settings"]["caesar.tiles"] == "A:draw2+play"
     finally:

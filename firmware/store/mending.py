@@ -76,7 +76,13 @@ class Mending(Opening):
         if found.flags:
             self._notes.append(Msg("A damaged mark of a saved session was mended."))
         if n_settings or found.bad_settings:
-            names = ", ".join(found.bad_settings) if found.bad_settings else "?"
+            # a damaged row named by its stored key where that is a setting's name (one bad byte
+            # cannot make one of those names another: the damage is in its value or checksum)
+            from firmware.settings import SETTINGS
+            keys = [raw.split(b"\x1f")[0] for table, _, raw, _key in found.bad if table == "settings"]
+            damaged = [k.decode("ascii") if k.decode("ascii", "replace") in SETTINGS else "?" for k in keys]
+            named = list(dict.fromkeys([*(k for k in damaged if k != "?"), *found.bad_settings]))
+            names = ", ".join(named + (["?"] if "?" in damaged else [])) or "?"
             self._notes.append(Msg("A stored setting was damaged or not allowed ({}); its default is used.", names))
         if n_history:
             self._notes.append(Msg("{n} History record was damaged; it was kept for a bug report.", n=n_history,
