@@ -142,6 +142,9 @@ class App:
             return None
         self._unread.clear()
         if mark is not None:
+            if what.startswith("history "):    # one read of the newest N kept (History's pages of older
+                for key in [k for k in self._read if k.startswith("history ")]:   # games read more each:
+                    del self._read[key]        # kept all, a year of History paged through took 100s of MB)
             self._read[what] = (db, mark, got)
         return list(got)
 

@@ -810,3 +810,16 @@ def test_an_older_games_page_stays_open_when_newer_games_push_it_out_of_the_list
     assert page.stale(ctx)
     ctx.stored_history = _games(range(LISTED + 2, 3 * LISTED)) + kept     # 98 newer games: it stays
     assert not page.stale(ctx) and [str(i.label) for i in page.items(ctx)][-1] == "No. 1"
+
+
+def test_paging_through_older_games_keeps_one_read_of_history_not_every_page(state_dir: Path):
+    """Each page of older games reads the newest N games again, N 50 more each time; the App kept
+    every read (until History changed), so paging through a year of History (4,000 games, about
+    4 KB each as read) held hundreds of MB on a 512 MB Pi. One read of the newest N is kept."""
+    app = app_with(JC_FIGHT + ["new dice seed=1"] + JC_FIGHT, [], state_dir)
+    try:
+        assert [len(app.history(n) or []) for n in (1, 2, 51, 101)] == [1, 2, 2, 2]
+        assert [k for k in app._read if k.startswith("history ")] == ["history 101"]
+        assert app.history(101) == app.history(51) == app.history(2)               # (each read again)
+    finally:
+        app.console.close()
