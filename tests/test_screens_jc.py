@@ -875,6 +875,19 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     assert add.top.title == "Legions" and len(add.top.items(add)) == 13                 # 14 less Legio 10
 
 
+@pytest.mark.parametrize("first", ["round", "turn"])
+def test_the_odds_are_those_of_the_games_cleopatra_rule(first):  # J-2, J-14, J-15
+    """The odds of Cleopatra at I beside Legio 1 against Legio 10 depend on when she fights for the
+    side she joins (J-2: ``round`` 58 % Caesar crushed, ``turn`` 61 %). The odds screen kept the
+    odds asked for the same battle in a game played under the other rule (a new game set up alike:
+    the same number, blocks and step) and showed them."""
+    lines = ["add attacker c_leg10 strength=1", "add defender cleopatra strength=1", "add defender p_leg1 strength=1"]
+    crushed = {"round": "58%", "turn": "61%"}
+    for rule in (first, *(r for r in crushed if r != first)):
+        texts = FakeCtx(f"new jc-battle seed=1 cleopatra={rule}", *lines).open(odds_screen()).texts()
+        assert texts[texts.index("Caesar crushed") + 1] == crushed[rule], (rule, texts)
+
+
 def test_a_sides_lists_ask_the_roster_once_while_the_campaign_stays_as_it_is():  # J-2, J-3, J-20
     """The Add list and a side's blocks asked the console's ``roster`` 2-3 times a key (each row,
     the Last battle row's count, the draw and the key), localizing its 31 blocks each time: about

@@ -9,7 +9,7 @@ from engine.actions import Line
 from engine.jc import actions as act
 from engine.jc.replies import AdviseReply, OddsReply
 from engine.replies import Reply
-from engine.jc.views import BattleView
+from engine.jc.views import BattleView, JcRules
 from engine.text import N_
 from firmware.screens.jc.text import _
 from firmware.screens.ctx import Ctx
@@ -21,11 +21,12 @@ _CACHE: dict[tuple[str, str], Reply | None] = {}
 R = TypeVar("R", bound=Reply)
 
 
-def _step_key(b: BattleView) -> str:
+def _step_key(b: BattleView, rules: JcRules) -> str:
     """What the odds and the advice depend on: the step, the blocks (a block given by its rating
-    is keyed by its place, blk1, blk2…: an undo may put another rating there), and the battle's
-    own rules (a surprise, J-10; the roles swapped, J-9)."""
-    return repr((b["number"], b["phase"], b["round"], b["decision"], b["dice"], b["surprise"],
+    is keyed by its place, blk1, blk2…: an undo may put another rating there), the battle's
+    own rules (a surprise, J-10; the roles swapped, J-9) and the game's (when Cleopatra fights for
+    the side she joins, J-2: another game's battle may be this one to the block under the other rule)."""
+    return repr((rules["cleopatra"], b["number"], b["phase"], b["round"], b["decision"], b["dice"], b["surprise"],
                  b["attacker_now"], b["roles_swapped"],
                  [(x["key"], x["side"], x["role"], x["kind"], x["rating"], x["strength"], x["max"], x["status"],
                    x["reserve"], x["acted"]) for x in b["blocks"]]))
@@ -47,8 +48,8 @@ def _cached(ctx: Ctx, line: Line[R]) -> R | Pending | None:
     """The reply of the read-only ``line`` (odds, advise) for the battle as it is now; None if
     the console refuses it, PENDING while the device computes it (the screen is drawn again when
     it is ready). Recomputed only when the battle changes."""
-    b = view_of(ctx)["battle"]
-    key = (line, _step_key(b))
+    view = view_of(ctx)
+    key = (line, _step_key(view["battle"], view["rules"]))
     if key not in _CACHE:
         response = ctx.ask(line)
         if response is None:
