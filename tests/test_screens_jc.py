@@ -875,6 +875,28 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     assert add.top.title == "Legions" and len(add.top.items(add)) == 13                 # 14 less Legio 10
 
 
+@pytest.mark.parametrize("lang,mark", [("en", "."), ("ru", ","), ("uk", ",")])
+def test_the_other_choices_are_written_to_be_read_beside_the_advised_one(lang, mark):  # J-7, J-14, J-15
+    """Pompey's hit (J-7) among three blocks at III: Legio 1 is advised at 90.4 %, the others 88.8 %.
+    They read "89%" (a whole percent from 10 to 90 %) beside "✓90.4%", under "Next choice: −1.6%"
+    and in Why ✓? "89% (1.6% less)": 90.4 − 89 is 1.4. Beside an advised figure with a decimal the
+    others have one too; beside a whole one (the fire at 89 % after the hit) they stay whole."""
+    from firmware.screens.jc.battle import BattleScreen
+    ctx = FakeCtx("new jc-battle seed=5", "add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8 reserve=1",
+                  "add defender p_pompeius", "add defender p_leg1", "add defender p_leg3", "start", "fire c_caesar",
+                  lang=lang).open(BattleScreen())
+    ctx.texts()
+    values = [i.value for i in ctx.top.items(ctx)][:3]
+    assert values == [f"88{mark}8%", f"✓90{mark}4%", f"88{mark}8%"], values
+    assert ctx.texts()[-1].endswith(f"1{mark}6%")                 # the next choice's cost: 90.4 − 88.8
+    ctx.press(*DOWN * 4, "a")                                     # Why ✓?
+    said = " ".join(ctx.top.rows)
+    assert f"88{mark}8%" in said and f"1{mark}6%" in said and "89%" not in said, said
+    ctx.press("b", *["up"] * 4, "a")                              # the hit on Pompeius: his fire is next
+    values = [i.value for i in ctx.top.items(ctx)][:2]
+    assert values == ["✓89%", "76%"], values
+
+
 @pytest.mark.parametrize("first", ["round", "turn"])
 def test_the_odds_are_those_of_the_games_cleopatra_rule(first):  # J-2, J-14, J-15
     """The odds of Cleopatra at I beside Legio 1 against Legio 10 depend on when she fights for the

@@ -11,6 +11,7 @@ from engine.jc.replies import AdviseReply, OddsReply
 from engine.replies import Reply
 from engine.jc.views import BattleView, JcRules
 from engine.text import N_
+from firmware.i18n import decimal, decimal_mark
 from firmware.screens.jc.text import _
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import side_name, view_of, win_chance
@@ -82,8 +83,19 @@ def chance_text(ctx: Ctx, side: str, p: float) -> str:
                     side == b["attacker"])
 
 
+def beside(p: float, best: str) -> str:
+    """``p`` written to be read beside ``best``, the advised choice's figure: with one decimal too
+    when that has one (a whole 89 % beside 90.4 % reads 1.4 % less where the advice says 1.6 %),
+    else as :func:`pct` writes it; a certainty or a bound (<0.1 %) as it writes them."""
+    text = pct(p)
+    if decimal_mark(".") in best and not any(c in text for c in ".,<>") and 0 < p < 1:
+        return decimal(100 * p) + "%"
+    return text
+
+
 def advice_value(ctx: Ctx, action: str, block: str) -> str:
-    """The deciding side's chance to hold the field if it takes ``action`` with ``block`` now."""
+    """The deciding side's chance to hold the field if it takes ``action`` with ``block`` now
+    (another choice's written :func:`beside` the advised one's)."""
     advice = advice_now(ctx)
     if advice is None:
         return ""
@@ -91,10 +103,12 @@ def advice_value(ctx: Ctx, action: str, block: str) -> str:
         return WAIT
     b = view_of(ctx)["battle"]
     side = advice["decision"]["side"]
+    best = advice.get("best")
     for o in advice.get("options", []):
         if o.get("action") == action and o.get("block") == block:
-            mark = "✓" if o is advice.get("best") or o == advice.get("best") else ""
-            return mark + chance_text(ctx, side, win_chance(b, side, o))
+            if best is None or o is best or o == best:
+                return ("✓" if best is not None else "") + chance_text(ctx, side, win_chance(b, side, o))
+            return beside(win_chance(b, side, o), chance_text(ctx, side, win_chance(b, side, best)))
     return ""
 
 
