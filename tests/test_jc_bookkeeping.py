@@ -743,6 +743,22 @@ def test_a_levy_point_adds_a_step_to_a_block_outside_battle():
         t.fails(line, "bad_arguments")
 
 
+
+def test_a_block_in_a_battle_being_fought_is_refused_without_pointing_to_remove():  # J-19, J-20
+    """``gain`` and ``disband`` of a block in the battle answered "fight it, or take the block out
+    first (remove p_leg1)" also once the battle had started, and ``remove`` is then refused too
+    ("The battle has started…"): the way out it named led to a second refusal. Before the start the
+    block can be taken out: that sentence stays; once fought only the battle's end frees it."""
+    t = Table()
+    t.run("add attacker c_leg10", "add defender p_leg1")
+    for cmd in ("gain", "disband"):
+        assert "remove p_leg1" in t.fails(f"{cmd} p_leg1", "illegal_move")         # set up: take it out
+    t.run("start")
+    t.fails("remove p_leg1", "illegal_move")
+    for cmd in ("gain", "disband"):
+        said = t.fails(f"{cmd} p_leg1", "illegal_move")
+        assert "remove" not in said and "Legio 1" in said and "fighting" in said, said
+
 # the rulebook says «Эквиты Цезаря: атакуют с В2» (RU summary 3.3): the block's name «Эквиты 1»
 # (uk «Еквіти 1») is plural and takes a plural verb, so a sentence must not put it beside a
 # singular one («Эквиты 1 теряет шаг», «атакует Эквиты 1»)

@@ -875,6 +875,67 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     assert add.top.title == "Legions" and len(add.top.items(add)) == 13                 # 14 less Legio 10
 
 
+@pytest.mark.parametrize("lang,mark", [("en", "."), ("ru", ","), ("uk", ",")])
+def test_the_other_choices_are_written_to_be_read_beside_the_advised_one(lang, mark):  # J-7, J-14, J-15
+    """Pompey's hit (J-7) among three blocks at III: Legio 1 is advised at 90.4 %, the others 88.8 %.
+    They read "89%" (a whole percent from 10 to 90 %) beside "✓90.4%", under "Next choice: −1.6%"
+    and in Why ✓? "89% (1.6% less)": 90.4 − 89 is 1.4. Beside an advised figure with a decimal the
+    others have one too; beside a whole one (the fire at 89 % after the hit) they stay whole."""
+    from firmware.screens.jc.battle import BattleScreen
+    ctx = FakeCtx("new jc-battle seed=5", "add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8 reserve=1",
+                  "add defender p_pompeius", "add defender p_leg1", "add defender p_leg3", "start", "fire c_caesar",
+                  lang=lang).open(BattleScreen())
+    ctx.texts()
+    values = [i.value for i in ctx.top.items(ctx)][:3]
+    assert values == [f"88{mark}8%", f"✓90{mark}4%", f"88{mark}8%"], values
+    assert ctx.texts()[-1].endswith(f"1{mark}6%")                 # the next choice's cost: 90.4 − 88.8
+    ctx.press(*DOWN * 4, "a")                                     # Why ✓?
+    said = " ".join(ctx.top.rows)
+    assert f"88{mark}8%" in said and f"1{mark}6%" in said and "89%" not in said, said
+    ctx.press("b", *["up"] * 4, "a")                              # the hit on Pompeius: his fire is next
+    values = [i.value for i in ctx.top.items(ctx)][:2]
+    assert values == ["✓89%", "76%"], values
+
+
+@pytest.mark.parametrize("first", ["round", "turn"])
+def test_the_odds_are_those_of_the_games_cleopatra_rule(first):  # J-2, J-14, J-15
+    """The odds of Cleopatra at I beside Legio 1 against Legio 10 depend on when she fights for the
+    side she joins (J-2: ``round`` 58 % Caesar crushed, ``turn`` 61 %). The odds screen kept the
+    odds asked for the same battle in a game played under the other rule (a new game set up alike:
+    the same number, blocks and step) and showed them."""
+    lines = ["add attacker c_leg10 strength=1", "add defender cleopatra strength=1", "add defender p_leg1 strength=1"]
+    crushed = {"round": "58%", "turn": "61%"}
+    for rule in (first, *(r for r in crushed if r != first)):
+        texts = FakeCtx(f"new jc-battle seed=1 cleopatra={rule}", *lines).open(odds_screen()).texts()
+        assert texts[texts.index("Caesar crushed") + 1] == crushed[rule], (rule, texts)
+
+
+def test_a_sides_lists_ask_the_roster_once_while_the_campaign_stays_as_it_is():  # J-2, J-3, J-20
+    """The Add list and a side's blocks asked the console's ``roster`` 2-3 times a key (each row,
+    the Last battle row's count, the draw and the key), localizing its 31 blocks each time: about
+    2 ms a key here, 30 ms on a Pi Zero 2 W. It is asked again only when what it answers from
+    changes (a step gained, a block gone over, an undo), and the rows follow at once."""
+    from firmware.screens.jc.blocks import SideBlocks
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW, "add attacker c_leg10", "lose p_leg3")
+    ctx.open(AddScreen("defender"))
+    ctx.press("down", "a", *DOWN * 6, *["up"] * 6, "b", *DOWN * 4)
+    ctx.texts()
+    assert sum(line.startswith("roster") for line in ctx.lines) <= 1, ctx.lines
+    ctx.open(SideBlocks("pompey"))
+    ctx.press("down", "a")                                       # Legions
+    keys = [i.key for i in ctx.top.items(ctx)]
+    ctx.press(*DOWN * keys.index("p_leg3"))
+    ctx.texts()
+    assert sum(line.startswith("roster") for line in ctx.lines) <= 2, ctx.lines
+    rows = {i.key: i.value for i in ctx.top.items(ctx)}
+    assert rows["p_leg3"] == "C3 II"
+    ctx.press("a:hold")                                          # Legio 3 gains a step (J-20)
+    assert ctx.lines[-1] == "gain p_leg3" and {i.key: i.value for i in ctx.top.items(ctx)}["p_leg3"] == "C3 III"
+    ctx.run("lose p_leg3")                                       # (as an undo would: the row follows)
+    assert {i.key: i.value for i in ctx.top.items(ctx)}["p_leg3"] == "C3 II"
+
+
 @pytest.mark.parametrize("lang, last", [("en", "Last battle"), ("ru", "Прошлый бой"), ("uk", "Попередній бій")])
 def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, last):  # J-2, J-3
     """A set-up on the device took about 9 presses a block (a kind's row, the 14 legions scrolled,

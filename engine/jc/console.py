@@ -403,7 +403,7 @@ def _owner(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("{}: leaders and navis never change sides (Jupiter card).", T.block_name(spec.name)))
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(Msg("{} is fighting in the current battle.", T.block_name(spec.name)))
+        raise IllegalMove(Msg(FIGHTING, T.block_name(spec.name)))
     if battle["phase"] == "setup" and B.find(battle, spec.id or "") is not None:
         raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
                               T.block_name(spec.name), spec.id))
@@ -418,21 +418,25 @@ _LOST = {"reduced": N_("{} loses a step outside battle ({}→{})."),
          ("killed", "pompey"): N_("{} is killed outside battle: a trophy for Pompey.")}
 
 
-def _block_outside_battle(state: State, req: Request, usage: Msg, in_battle: str) -> BlockSpec:
+def _block_outside_battle(state: State, req: Request, usage: Msg, in_battle: str, fighting: str | None = None) -> BlockSpec:
     """The one block a command outside battle names; BadArguments (``usage``) for another count of
-    words or an unknown block, IllegalMove (``in_battle``, said with its name and id) if it is in
-    the battle being fought."""
+    words or an unknown block, IllegalMove if it is in the battle being set up or fought:
+    ``in_battle`` (said with its name and id), or ``fighting`` (its name) once the battle has
+    started, when ``remove`` no longer takes a block out."""
     if len(req.args) != 1:
         raise BadArguments(usage)
     req.check_opts(frozenset())
     spec = block(req.args[0])
     battle = state["battle"]
     if battle["phase"] != "over" and B.find(battle, spec.id or "") is not None:
+        if fighting is not None and battle["phase"] == "fighting":
+            raise IllegalMove(Msg(fighting, T.block_name(spec.name)))
         raise IllegalMove(Msg(in_battle, T.block_name(spec.name), spec.id))
     return spec
 
 
 IN_BATTLE_TAKE_OUT = N_("{} is in the current battle: fight it, or take the block out first (remove {}).")
+FIGHTING = N_("{} is fighting in the current battle.")      # (once it has started: no 'remove')
 
 
 def _lose(state: State, req: Request) -> Outcome:
@@ -456,7 +460,7 @@ def _lose(state: State, req: Request) -> Outcome:
 def _gain(state: State, req: Request) -> Outcome:
     """One step added by a levy point outside battle (J-20; rules 2.2)."""
     spec = _block_outside_battle(state, req, Msg("Usage: gain <block-id>  (a levy point adds one step to a block "
-                                                 "below its maximum)."), IN_BATTLE_TAKE_OUT)
+                                                 "below its maximum)."), IN_BATTLE_TAKE_OUT, FIGHTING)
     camp = state["campaign"]
     name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": C.owner(camp, spec)})
     out = C.gain_step(camp, spec)
@@ -474,7 +478,7 @@ def _disband(state: State, req: Request) -> Outcome:
     """A block disbanded to its levy pool (J-19: rules 8.3-8.5), its steps forfeit."""
     spec = _block_outside_battle(state, req, Msg("Usage: disband <block-id>  (winter: a navis with no friendly port, "
                                                  "the supply's surplus, any block but Cleopatra; its steps are "
-                                                 "forfeit)."), IN_BATTLE_TAKE_OUT)
+                                                 "forfeit)."), IN_BATTLE_TAKE_OUT, FIGHTING)
     out = C.disband(state["campaign"], spec)
     return Outcome(out, Msg(_DISBANDED[out["side"]], T.block_name(spec.name), roman(out["to"])))
 

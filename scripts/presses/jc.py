@@ -59,10 +59,16 @@ TARGETS = {"JC: a physical die": (2, 5),   # max: 3 face moves + right + A
            # random blocks, the levy pool's too: one list 90.5; by kind, A on each form 66, max 98;
            # A on the row adds it, "By rating…" last: 57.5, max 84 (24 games); 62.5, max 69 (seeds 1-8);
            # the kinds in the rulebook's order (Auxilia before Navis, as J-1): 58, max 86 (24 games);
-           # 66.5, max 75 (seeds 1-8)
+           # 66.5, max 75 (seeds 1-8); measured again (jc session, en ru uk alike): 57, max 86 (24
+           # games); 65, max 75 (seeds 1-8)
            "JC: a battle set up on the device (2-4 roster blocks a side)": (67, 86),
            # hold A on a block's row gains a step (J-20); through its menu: 22, max 45 (24 games);
-           # now 19, max 39 (24 games); 17, max 26 (seeds 1-8)
+           # now 19, max 39 (24 games); 17, max 26 (seeds 1-8); measured again in en, ru and uk alike:
+           # the same. Where the rest goes: a press a step for its notice (the App's: a notice waits
+           # for a key of its own), the side and the kind's row, and the scroll to the block in the
+           # 14 legions (lists stop at their ends; held, a direction repeats). The on-map blocks
+           # first in a kind (as the Add list's likeliest) would not show in these random blocks, and
+           # would move a pool block up the list as its first step is levied: not done.
            "JC: a levy, 1-3 steps added": (19, 39)}
 
 ARMIES = ["add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8",

@@ -21,7 +21,7 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Follows, Snapshot
 from firmware.screens.jc.forces import log_screen
-from firmware.screens.jc.odds import PENDING, advice_now, advice_value, chance_text, odds_line
+from firmware.screens.jc.odds import PENDING, advice_now, advice_value, beside, chance_text, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import next_battle_form, open_add
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item, owned_name, run_line,
@@ -170,7 +170,8 @@ def why_hit(ctx: Ctx) -> list[str]:
         enemy = "caesar" if best["side"] == "pompey" else "pompey"
         rows.append(_(LEADER_PRICE[best["strength"] <= 1, enemy]).format(name_of(best)))
     for block, p in others:
-        rows.append(_("{} instead: {} ({} less).").format(owned_name(block), pct(p), pct(max(0.0, chance - p))))
+        rows.append(_("{} instead: {} ({} less).").format(owned_name(block), beside(p, chance_text(ctx, deciding, chance)),
+                                                         pct(max(0.0, chance - p))))
     return rows
 
 class BattleScreen(DecisionList):

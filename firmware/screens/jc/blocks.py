@@ -22,7 +22,8 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.setup import strengths
 from firmware.screens.jc.kinds import GroupedBlocks
 from firmware.screens.jc.text import Msg, _
-from firmware.screens.jc.words import SIDES, BlockNamed, name_of, owned_name, run_line, side_name, view_of
+from firmware.screens.jc.words import (SIDES, BlockNamed, name_of, owned_name, roster_now, run_line, side_name,
+                                       view_of)
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
 
 # what the console did, in its own words (engine/jc/console.py ``_LOST``: the same catalog entries)
@@ -58,7 +59,7 @@ def in_battle(ctx: Ctx) -> set[str]:
 
 def roster_of(ctx: Ctx, side: str) -> list[RosterBlock]:
     """The side's blocks in play (killed and eliminated blocks are out of play: J-2, J-3)."""
-    return [b for b in ctx.run(act.roster(side)).get("blocks", []) if b["status"] == "available"]
+    return [b for b in roster_now(ctx, side) if b["status"] == "available"]
 
 
 def undo_said(text: str) -> str:

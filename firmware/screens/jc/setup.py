@@ -18,7 +18,7 @@ from firmware.screens.jc.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, Screen
 from firmware.screens.jc.words import (CLEOPATRA_LABEL, CLEOPATRA_WORDS, ROLE_WORDS, SIDES, BlockNamed, owned_name,
-                                       run_line, side_name, view_of)
+                                       roster_now, run_line, side_name, view_of)
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.dice import TABLE_DICE, source_word
 from firmware.screens.widgets.people import Seats
@@ -161,8 +161,7 @@ class AddScreen(GroupedBlocks):
         view = view_of(ctx)
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
-        blocks = [b for b in ctx.run(act.roster(side)).get("blocks", [])
-                  if b["status"] == "available" and b["id"] not in present]
+        blocks = [b for b in roster_now(ctx, side) if b["status"] == "available" and b["id"] not in present]
         return [(b, Item(owned_name(b), partial(add_block, role=self.role, block=b),
                          f"{rating_as(b, self.role)} {roman(b['strength'])}", ident=b["id"]))
                 for b in blocks]

@@ -1,13 +1,16 @@
 """Julius Caesar: the words every screen shares (sides, blocks, cards, results) and the session's view."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, TypedDict, cast
 
-from engine.jc.replies import Odds
+from engine.jc import actions as act
+from engine.jc.replies import Odds, RosterBlock
 from engine.jc.roster import roman
 from engine.jc.terms import FIRST_OWNER, block_name, first_owner
 from engine.jc.views import BattleView, JcView, Verdict
 from engine.text import N_
+from firmware.i18n import language
 from firmware.screens.jc.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, remade
@@ -58,6 +61,28 @@ def view_of(ctx: Ctx) -> JcView:
 run_line = play.run_or_notify
 
 
+_ROSTERS: dict[tuple[str, str], list[RosterBlock]] = {}
+
+
+def roster_now(ctx: Ctx, side: str) -> list[RosterBlock]:
+    """``side``'s roster blocks (the console's ``roster``: each block's owner, status and likely
+    strength) for the campaign as it is now, asked once per change of what ``roster`` answers from —
+    the campaign's strengths, eliminated and killed blocks, owners and levy cities (engine/jc/console.py
+    ``_roster``), all in the view —, not at every row and key (the set-up lists asked it 2-3 times a
+    key). Shared by the screens: never change the list or its blocks."""
+    camp = view_of(ctx)["campaign"]
+    key = (side, repr((camp["strength"], camp["eliminated"], camp["killed"], camp["cleopatra"], camp["owners"],
+                       camp["levy"])))
+    if key not in _ROSTERS:
+        response = ctx.run(act.roster(side))
+        if not response["ok"]:              # (no session: said by the screen's view_of first)
+            return []
+        if len(_ROSTERS) > 8:
+            _ROSTERS.clear()
+        _ROSTERS[key] = response["blocks"]
+    return _ROSTERS[key]
+
+
 def side_name(side: str | None) -> str:
     return _(SIDE_WORDS[side]) if side in SIDE_WORDS else _("nobody")
 
@@ -98,7 +123,14 @@ class Rated(Owned):
 def name_of(b: Named) -> str:
     """A block's printed name in the current language (Legio 10 -> Легион 10), without the words
     the roster adds to explain it (``Pompeius (Pompey)`` -> ``Pompeius``, as the block reads)."""
-    return say(block_name(b["name"])).split(" (", 1)[0]
+    return _printed_name(b["name"], language())
+
+
+@lru_cache(maxsize=256)
+def _printed_name(name: str, lang: str) -> str:
+    """:func:`name_of` said once per name and language (``lang``, the current one, keys it): a
+    side's lists name its 31 blocks at every key."""
+    return say(block_name(name)).split(" (", 1)[0]
 
 
 class BlockNamed(Msg):
