@@ -385,6 +385,45 @@ def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     app.console.close()
 
 
+def _menu_to(app, label: str) -> None:
+    """Down the top list to the row ``label``, then A."""
+    screen = app.stack[-1]
+    row = [str(i.label) for i in screen.items(app)].index(label)
+    while screen.cursor < row:
+        app.handle("down")
+    app.render()
+    app.handle("a")
+    app.render()
+
+
+@pytest.mark.parametrize("tool,there", [("Dice", "DiceScreen"), ("Bags & decks", "PresetScreen")])
+@pytest.mark.parametrize("undo", ["serial", "device"])
+def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reopens_it(state_dir, tool, there, undo):
+    """Over a game its rules ended (W-11, the Sword's automatic victory), Dice & bags asks first:
+    "This ends the … game …". An undo (``undo`` from the serial link, or hold B) took the victory
+    back meanwhile, and the question stayed: A then put a dice or bag session in place of the
+    game going on again. The question goes with the game it asked about; Dice & bags then goes
+    beside the game, which goes on."""
+    from firmware.screens.kit.over import OverQuestion
+    app = app_with(["new sword players=romans,gauls", "victory romans"], [], state_dir)
+    try:
+        _menu_to(app, "Dice & bags")
+        menu = app.stack[-1]
+        _menu_to(app, tool)
+        assert isinstance(app.stack[-1], OverQuestion) and "This ends the" in app.stack[-1].question
+        if undo == "serial":
+            assert '"ok":true' in app.serve_line(b"undo")
+        else:
+            _undo_on_the_device(app)
+        assert app.stack[-1] is menu and app.errors == 0
+        view = app.console.session.view()
+        assert view["game"] == "sword" and not view["over"] and not view["ended"]
+        _menu_to(app, tool)                           # no question now: beside the game
+        assert type(app.stack[-1]).__name__ == there and app.console.session.view()["game"] == "sword"
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_every_key_of_the_name_keyboard_is_a_few_moves_from_every_other(lang):
     """Your own bag took a median of 47 presses, some 20 of them moving over the keyboard's rows of

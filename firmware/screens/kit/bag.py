@@ -20,10 +20,11 @@ from firmware.i18n import Msg, _
 from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
+from firmware.screens.kit.over import OverQuestion
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
-from firmware.screens.widgets.confirm import ConfirmScreen, leave
+from firmware.screens.widgets.confirm import leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.scroll import Spot, row_at, spot_of
@@ -63,8 +64,8 @@ def open_kit_tool(ctx: Ctx) -> None:
     view = ctx.view()
     note = play.replaced_note(view)
     if note is not None:                  # its rules ended it, the players did not: ask first
-        ctx.push(remade(lambda: ConfirmScreen(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
-                                              lambda c: c.push(PresetScreen(False)))))
+        ctx.push(remade(lambda: OverQuestion(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
+                                             lambda c: c.push(PresetScreen(False)), view)))
     elif view is not None and view["ended"]:
         ctx.push(PresetScreen(False))
     else:
