@@ -461,6 +461,25 @@ def test_every_key_of_the_name_keyboard_is_a_few_moves_from_every_other(lang):
         i18n.set_language("en")
 
 
+def test_the_bag_s_screen_after_a_new_bag_shows_every_row_again(state_dir):
+    """The bag's own screen had five rows (a draw made: Put back…), its cursor on the last, New bag
+    or deck; the new bag (nothing drawn yet) has four: the screen kept its page, Draw was hidden
+    above a blank last row. It shows all four."""
+    from firmware.screens.kit.bag import KitScreen
+    app = app_with(["new bag items=a*3,b*3 seed=1", "draw"], ["a"], state_dir)      # Resume: the bag
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, KitScreen) and len(screen.items(app)) == 5
+        _menu_to(app, "New bag or deck")
+        app.handle("b")                                       # (the fair-draw code box closes)
+        app.render()
+        _menu_to(app, "Numbers 1 to 12")
+        assert app.stack[-1] is screen
+        assert _texts(app) == "Bag & deck | Draw | 12 in bag | In the bag | History | 0 | New bag or deck"
+    finally:
+        app.console.close()
+
+
 def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
     """The bag made item by item (a typed name: ~40 presses) is not lost to one slip of B: B asks
     first; with nothing in it yet, B goes straight back."""
