@@ -105,8 +105,33 @@ def test_the_log_shown_follows_an_undo_and_the_serial_link(state_dir):
 def test_reroll_from_the_screen_is_logged_as_such(state_dir):
     app = app_with(["new dice seed=1", "roll 3d6"], ["a", "press", "right", "press", "a"], state_dir)
     log = app.console.request("log 1")["log"]
-    assert log == [log[0]] and log[0].startswith("Re-rolled dice 2 of 3d6")
+    assert log == [log[0]] and log[0].startswith("Re-rolled die 2 of 3d6")
     app.console.close()
+
+
+@pytest.mark.parametrize("lang,one,two,hint", [
+    ("en", "Re-rolled die 2 of 3d6:", "Re-rolled dice 1, 3 of 3d6:", "Re-rolled: 2"),
+    ("ru", "Переброшен кубик 2 из 3d6:", "Переброшены кубики 1, 3 из 3d6:", "Переброшен: 2"),
+    ("uk", "Перекинуто кубик 2 з 3d6:", "Перекинуто кубики 1, 3 з 3d6:", "Перекинуто: 2")])
+def test_a_re_roll_of_one_die_is_said_in_the_singular(state_dir, lang, one, two, hint):
+    """One die re-rolled (the most common re-roll) was said in the plural: «Переброшены кубики 2
+    из 3d6», and the dice screen's «Переброшены: 2». Sentences stored before with the old words
+    are still said translated (the old msgid stays in the catalog)."""
+    from engine.dice import STORED_BEFORE
+    from engine.text import Msg
+    from firmware.i18n import say
+    app = app_with(["new dice seed=1", "roll 3d6"], ["a", "press", "right", "press", "a"], state_dir, lang=lang)
+    try:
+        assert hint in _texts(app)
+        assert app.run(act.reroll([1, 3]))["ok"]
+        i18n.set_language(lang)
+        said = [say(Msg(e["text"])) for e in app.console.request("actions")["actions"]]
+        assert said[1].startswith(one) and said[0].startswith(two), said
+        old = Msg(STORED_BEFORE[0], "2", "3d6", "1, 2, 3", 6)
+        assert lang == "en" or not say(old).startswith("Re-rolled")
+    finally:
+        app.console.close()
+        i18n.set_language("en")
 
 
 def test_an_undo_while_picking_dice_to_re_roll_ends_the_picking(state_dir):

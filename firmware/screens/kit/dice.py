@@ -176,7 +176,8 @@ class DiceScreen:
                 return ngettext("A: re-roll {} die", "A: re-roll {} dice", n).format(n)
             return _("press: pick a die")
         if roll.get("rerolled"):
-            return _("Re-rolled: {}").format(", ".join(map(str, roll["rerolled"])))
+            n = len(roll["rerolled"])     # «Переброшен: 2» / «Переброшены: 2, 3»
+            return ngettext("Re-rolled: {}", "Re-rolled: {}", n).format(", ".join(map(str, roll["rerolled"])))
         return _("press: re-roll some")
 
     def _shown_dice(self, ctx: Ctx) -> int:
