@@ -505,6 +505,30 @@ def test_the_bag_s_screen_after_a_new_bag_shows_every_row_again(state_dir):
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_bag_item_is_named_as_a_thing_not_as_a_person(state_dir, lang):
+    """Your own bag → Add an item → Type a name: in Russian «Ввести имя…» and the keyboard's title
+    «Введите имя», the words for a person's name (a player's keyboard says the same); an item's
+    name is «название», as the Ukrainian «Ввести назву…» already said."""
+    from firmware.i18n import say
+    from firmware.screens.kit.bag import NamePicker
+    from firmware.screens.widgets.keyboard import PERSON, TypeScreen
+    app = app_with([], ["down", "a", "down", "a", "b", "a", "a"], state_dir, lang=lang)    # Add an item
+    try:
+        assert isinstance(app.stack[-1], NamePicker)
+        typed = str(app.stack[-1].items(app)[0].label)
+        app.handle("a")
+        app.render()
+        assert isinstance(app.stack[-1], TypeScreen)
+        title = say(app.stack[-1].title)
+        i18n.set_language(lang)
+        person = say(i18n._(PERSON))
+        assert title != person and "имя" not in typed + title, (typed, title, person)
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
     """The bag made item by item (a typed name: ~40 presses) is not lost to one slip of B: B asks
     first; with nothing in it yet, B goes straight back."""
