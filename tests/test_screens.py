@@ -529,6 +529,33 @@ def test_a_bag_item_is_named_as_a_thing_not_as_a_person(state_dir, lang):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang,add,empty", [
+    ("en", "Add a card…", "Add at least one card first."),
+    ("ru", "Добавить карту…", "Сначала добавьте хотя бы одну карту."),
+    ("uk", "Додати карту…", "Спершу додайте хоча б одну карту.")])
+def test_your_own_deck_asks_for_cards_not_items(state_dir, lang, add, empty):
+    """Your own deck said "Add an item…" («Добавить предмет…»), titled its list "Add an item" and
+    refused an empty deck with "Add at least one item first.": a deck holds cards."""
+    from firmware.screens.kit.bag import BagEditor, NamePicker
+    app = app_with([], ["down", "a", "down", "a", "b", "down", "a"], state_dir, lang=lang)    # Your own deck
+    try:
+        editor = app.stack[-1]
+        assert isinstance(editor, BagEditor) and editor.kind == "cards"
+        assert [str(i.label) for i in editor.items(app)][0] == add
+        app.handle("down")                                    # Start, with no card
+        app.handle("a")
+        app.render()
+        assert " ".join(app.message) == empty
+        app.handle("b")                                       # (the message closes)
+        app.handle("up")
+        app.handle("a")
+        app.render()
+        assert isinstance(app.stack[-1], NamePicker) and _texts(app).startswith(add.rstrip("…"))
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
     """The bag made item by item (a typed name: ~40 presses) is not lost to one slip of B: B asks
     first; with nothing in it yet, B goes straight back."""

@@ -172,7 +172,8 @@ class PresetScreen(ListScreen):
 
 class BagEditor(ListScreen):
     """Your own bag or deck: one row per item (left/right change its count, shown ‹3› on the
-    cursor row), "Add an item…" (a list of common names, or type one), "Start". B goes back."""
+    cursor row), "Add an item…" ("Add a card…" for a deck: a list of common names, or type one),
+    "Start". B goes back."""
 
     title = Said("")
 
@@ -193,7 +194,8 @@ class BagEditor(ListScreen):
         for i, (name, n) in enumerate(self.entries):
             out.append(Item(name, None, figure(n) if i == self.cursor else f"×{n}", ident=f"entry:{i}",
                             adjust=partial(self._count, i=i)))
-        out.append(Item(_("Add an item…"), lambda c: c.push(NamePicker(self)), ident="add"))
+        add = _("Add an item…") if self.kind == "items" else _("Add a card…")
+        out.append(Item(add, lambda c: c.push(NamePicker(self)), ident="add"))
         out.append(Item(_("Start"), self.start, ident="start"))
         return out
 
@@ -224,7 +226,7 @@ class BagEditor(ListScreen):
     def start(self, ctx: Ctx) -> None:
         pairs = [(name, n) for name, n in self.entries if n > 0]
         if not pairs:
-            ctx.notify(Msg("Add at least one item first."))
+            ctx.notify(Msg("Add at least one item first.") if self.kind == "items" else Msg("Add at least one card first."))
             return
         begin(ctx, self.kind, pairs, self.side, pops=1, fair=self.fair)
 
@@ -235,8 +237,9 @@ class NamePicker(ListScreen):
     def __init__(self, editor: BagEditor) -> None:
         super().__init__()
         self.editor = editor
+        self.title = N_("Add an item") if editor.kind == "items" else N_("Add a card")
 
-    title = Said(N_("Add an item"))
+    title = Said("")
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = [Item(_("Type a name…"), lambda c: c.replace(TypeScreen(self._typed)))]
