@@ -449,6 +449,42 @@ def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reope
         app.console.close()
 
 
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "This ends the Sword of Rome game (it stays in the archive). Start the new bag?"),
+    ("ru", "Текущая игра (Меч Рима) закончится и останется в архиве. Начать новый мешочек?")])
+def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_dir, lang, asked):
+    """Over a game its rules ended (W-11) the players said yes to Dice & bags' question and came
+    to the bags; an undo from the serial link then reopened the game, and the bag chosen put the
+    game going on aside without a word (History: abandoned). It asks first now; B keeps the game."""
+    from firmware.i18n import say
+    from firmware.screens.kit.bag import KitScreen, PresetScreen
+    app = app_with(["new sword players=romans,gauls", "victory romans"], [], state_dir, lang=lang)
+    try:
+        i18n.set_language(lang)
+        _menu_to(app, i18n._("Dice & bags"))
+        _menu_to(app, i18n._("Bags & decks"))
+        app.handle("a")                                    # yes: a bag in place of the finished game
+        app.render()
+        app.handle("b")                                    # (the fair-draw code box closes)
+        app.render()
+        presets = app.stack[-1]
+        assert isinstance(presets, PresetScreen) and not presets.side
+        assert '"ok":true' in app.serve_line(b"undo")
+        assert app.stack[-1] is presets
+        _menu_to(app, i18n._("5 white, 5 black"))
+        assert isinstance(app.stack[-1], ConfirmScreen) and say(app.stack[-1].question) == asked
+        app.handle("b")                                    # no: the game goes on
+        app.render()
+        assert app.stack[-1] is presets and app.console.session.view()["game"] == "sword"
+        _menu_to(app, i18n._("5 white, 5 black"))
+        app.handle("a")                                    # yes
+        app.render()
+        assert isinstance(app.stack[-1], KitScreen) and app.console.session.view()["game"] == "bag"
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_every_key_of_the_name_keyboard_is_a_few_moves_from_every_other(lang):
     """Your own bag took a median of 47 presses, some 20 of them moving over the keyboard's rows of

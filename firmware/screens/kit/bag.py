@@ -14,6 +14,7 @@ from PIL import Image
 from engine import actions as act
 from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
+from engine.views import SessionView
 from engine.replies import BagReply
 from engine.text import N_
 from firmware.i18n import Msg, _
@@ -24,7 +25,7 @@ from firmware.screens.kit.over import OverQuestion
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
-from firmware.screens.widgets.confirm import leave
+from firmware.screens.widgets.confirm import ConfirmScreen, leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.scroll import Spot, row_at, spot_of
@@ -119,10 +120,31 @@ COMMON_NAMES = (N_("gold"), N_("silver"), N_("bronze"), N_("white"), N_("black")
                 N_("token"), N_("blank"))
 
 
-def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, fair: FairShare | None = None) -> None:
+def puts_aside(view: SessionView | None) -> bool:
+    """True when a new bag session would put aside a game going on (not a tool, not over, not
+    ended): a bag chosen for a game its rules had ended, that an undo reopened meanwhile."""
+    return (view is not None and view["game"] not in play.tools() and not view["ended"]
+            and not view["over"])
+
+
+def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, fair: FairShare | None = None,
+          asked: bool = False) -> None:
     """Start the bag (``kind`` items) or deck (cards) of ``pairs`` and show it in place of the
     screen ``pops`` levels under the top. ``fair``: a new bag session's fair-draw part (the
-    players' share goes on its line)."""
+    players' share goes on its line). A new bag session that would put aside a game going on
+    (:func:`puts_aside`) asks first (``asked``: it did)."""
+    view = ctx.view()
+    if not side and not asked and puts_aside(view):
+        assert view is not None
+        game = view["game"]
+
+        def question() -> ConfirmScreen:
+            ends = _("This ends the {} game (it stays in the archive).").format(play.game_label(game))
+            start = _("Start the new bag?") if kind == "items" else _("Start the new deck?")
+            return ConfirmScreen(_("New bag or deck"), f"{ends} {start}",
+                                 lambda c: begin(c, kind, pairs, side, pops, fair, asked=True))
+        ctx.push(remade(question))
+        return
     if side:
         if play.run_or_notify(ctx, act.kit_new(kind, pairs)) is None:
             return
