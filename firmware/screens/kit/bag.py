@@ -64,7 +64,7 @@ def open_kit_tool(ctx: Ctx) -> None:
     as "game over") the presets start a new bag session. (Resume still shows the ended one.)"""
     view = ctx.view()
     note = play.replaced_note(view)
-    if note is not None:                  # its rules ended it, the players did not: ask first
+    if note is not None and view is not None:     # its rules ended it, the players did not: ask first
         ctx.push(remade(lambda: OverQuestion(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
                                              lambda c: c.push(PresetScreen(False)), view)))
     elif view is not None and view["ended"]:

@@ -38,7 +38,7 @@ def open_dice_tool(ctx: Ctx) -> None:
     (Resume still shows the ended one; a game its rules ended stays in Earlier games.)"""
     view = ctx.view()
     note = play.replaced_note(view)
-    if note is not None:                  # its rules ended it, the players did not: ask first
+    if note is not None and view is not None:     # its rules ended it, the players did not: ask first
         ctx.push(remade(lambda: OverQuestion(_("Dice"), f"{play.replaced_note(view)} {_('Roll dice?')}",
                                              _new_dice, view)))
     elif view is not None and view["ended"]:
