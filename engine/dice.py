@@ -11,7 +11,11 @@ from typing import Any, NamedTuple
 
 from engine.errors import BadArguments, IllegalMove
 from engine.rng import Rng
-from engine.text import Msg
+from engine.text import Msg, N_
+
+# The sentence a re-roll of one die said before it had its own form, kept in the catalogs: logs
+# stored before still say it («Переброшены кубики 1 из 3d6»).
+STORED_BEFORE = (N_("Re-rolled dice {} of {}: {} = {}."),)
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -78,6 +82,7 @@ def describe(record: dict[str, Any], positions: list[int] | None = None) -> Msg:
     re-rolled by this step (default: every die re-rolled so far)."""
     faces = Msg.join(record["dice"])
     if "previous" in record:
-        which = Msg.join(positions if positions is not None else record["rerolled"])
-        return Msg("Re-rolled dice {} of {}: {} = {}.", which, record["expr"], faces, record["total"])
+        chosen = positions if positions is not None else record["rerolled"]
+        return Msg("Re-rolled die {} of {}: {} = {}.", Msg.join(chosen), record["expr"], faces, record["total"],
+                   n=len(chosen), plural="Re-rolled dice {} of {}: {} = {}.")
     return Msg("Rolled {}: {} = {}.", record["expr"], faces, record["total"])

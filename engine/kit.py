@@ -102,7 +102,7 @@ Action = Callable[[State, Holder, tuple[str, ...], bool], Outcome]
 
 
 def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
-    n = _count(args, Msg("Usage: draw [N]."))
+    n = _count(args, Msg("Usage: kit draw [N].") if side else Msg("Usage: draw [N]."))
     bag = _need(holder, "bag", side)
     rng = load_rng(state, stream(side, "bag"))
     out = B.draw_from_bag(bag, n, rng)
@@ -111,22 +111,22 @@ def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Ou
 
 
 def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
-    if len(args) != 1:
-        raise BadArguments(Msg("Usage: put <name>."))
+    if len(args) != 1:        # (each usage whole, for the catalogs to find it; beside a game: kit …)
+        raise BadArguments(Msg("Usage: kit put <name>.") if side else Msg("Usage: put <name>."))
     bag = _need(holder, "bag", side)
     B.put_back(bag, args[0], load_rng(state, stream(side, "bag")))
     return Outcome({"left": B.bag_size(bag)}, Msg("Put {} back in the bag.", args[0]))
 
 
 def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
-    n = _count(args, Msg("Usage: card [N]."))
+    n = _count(args, Msg("Usage: kit card [N].") if side else Msg("Usage: card [N]."))
     out = B.deck_draw(_need(holder, "deck", side), n, load_rng(state, stream(side, "deck")))
     return Outcome({"cards": out}, Msg("Drew card {}.", Msg.join(out), n=n, plural="Drew cards {}."))
 
 
 def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
     if len(args) != 1:
-        raise BadArguments(Msg("Usage: discard <card>."))
+        raise BadArguments(Msg("Usage: kit discard <card>.") if side else Msg("Usage: discard <card>."))
     deck = _need(holder, "deck", side)
     B.deck_discard(deck, args[0], load_rng(state, stream(side, "deck")))
     return Outcome({"discard": deck["discard"]}, Msg("Discarded {}.", args[0]))
@@ -134,6 +134,8 @@ def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool) ->
 
 def _shuffle(with_discards: bool) -> Action:
     def run(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+        if args and side:
+            raise BadArguments(Msg("Usage: kit reshuffle.") if with_discards else Msg("Usage: kit shuffle."))
         if args:
             raise BadArguments(Msg("Usage: reshuffle.") if with_discards else Msg("Usage: shuffle."))
         deck = _need(holder, "deck", side)

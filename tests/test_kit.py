@@ -189,6 +189,26 @@ def test_side_bag_errors_change_nothing(console):
     assert console.request("state")["state"]["actions"] == 0
 
 
+@pytest.mark.parametrize("line,usage", [
+    ("kit draw 1 2", "Usage: kit draw [N]."), ("kit draw x", "Usage: kit draw [N]."),
+    ("kit put", "Usage: kit put <name>."), ("kit put a b", "Usage: kit put <name>."),
+    ("kit card 1 2", "Usage: kit card [N]."), ("kit discard", "Usage: kit discard <card>."),
+    ("kit shuffle 1", "Usage: kit shuffle."), ("kit reshuffle now", "Usage: kit reshuffle.")])
+def test_a_side_bag_s_usage_names_the_kit_command(console, line, usage):
+    """Beside a game, a mistyped ``kit put`` was answered "Usage: put <name>.": typed as said, it
+    is refused there (the game's session has no bag of its own). The usage says ``kit put``; the bag
+    game's own commands keep theirs; nothing changes."""
+    assert console.request("new jc-battle seed=1")["ok"]
+    assert console.request("kit new items=a*2 cards=x,y")["ok"]
+    before = console.request("kit-state")
+    r = console.request(line)
+    assert r["error"] == "bad_arguments" and r["message"] == usage, r
+    assert console.request("kit-state") == before
+    assert console.request("new bag items=a*2 cards=x,y seed=1")["ok"]
+    r = console.request(line.removeprefix("kit "))
+    assert r["error"] == "bad_arguments" and r["message"] == usage.replace("kit ", ""), r
+
+
 @pytest.mark.parametrize("line", ["kit new cards=a,,b", "kit new items=x cards=a,", "new bag cards=,a"])
 def test_a_bad_card_list_is_said_as_the_cards_not_the_items(console, line):
     """cards= with an empty name was refused with the bag's words ("Empty item in the list; write

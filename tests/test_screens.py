@@ -105,8 +105,33 @@ def test_the_log_shown_follows_an_undo_and_the_serial_link(state_dir):
 def test_reroll_from_the_screen_is_logged_as_such(state_dir):
     app = app_with(["new dice seed=1", "roll 3d6"], ["a", "press", "right", "press", "a"], state_dir)
     log = app.console.request("log 1")["log"]
-    assert log == [log[0]] and log[0].startswith("Re-rolled dice 2 of 3d6")
+    assert log == [log[0]] and log[0].startswith("Re-rolled die 2 of 3d6")
     app.console.close()
+
+
+@pytest.mark.parametrize("lang,one,two,hint", [
+    ("en", "Re-rolled die 2 of 3d6:", "Re-rolled dice 1, 3 of 3d6:", "Re-rolled: 2"),
+    ("ru", "Переброшен кубик 2 из 3d6:", "Переброшены кубики 1, 3 из 3d6:", "Переброшен: 2"),
+    ("uk", "Перекинуто кубик 2 з 3d6:", "Перекинуто кубики 1, 3 з 3d6:", "Перекинуто: 2")])
+def test_a_re_roll_of_one_die_is_said_in_the_singular(state_dir, lang, one, two, hint):
+    """One die re-rolled (the most common re-roll) was said in the plural: «Переброшены кубики 2
+    из 3d6», and the dice screen's «Переброшены: 2». Sentences stored before with the old words
+    are still said translated (the old msgid stays in the catalog)."""
+    from engine.dice import STORED_BEFORE
+    from engine.text import Msg
+    from firmware.i18n import say
+    app = app_with(["new dice seed=1", "roll 3d6"], ["a", "press", "right", "press", "a"], state_dir, lang=lang)
+    try:
+        assert hint in _texts(app)
+        assert app.run(act.reroll([1, 3]))["ok"]
+        i18n.set_language(lang)
+        said = [say(Msg(e["text"])) for e in app.console.request("actions")["actions"]]
+        assert said[1].startswith(one) and said[0].startswith(two), said
+        old = Msg(STORED_BEFORE[0], "2", "3d6", "1, 2, 3", 6)
+        assert lang == "en" or not say(old).startswith("Re-rolled")
+    finally:
+        app.console.close()
+        i18n.set_language("en")
 
 
 def test_an_undo_while_picking_dice_to_re_roll_ends_the_picking(state_dir):
@@ -383,6 +408,188 @@ def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     assert view["game"] == "bag" and view["bag"]["left"] == {"аба": 2, "золото": 1}
     assert "аба" in app.console.session.header["line"]
     app.console.close()
+
+
+def _menu_to(app, label: str) -> None:
+    """Down the top list to the row ``label``, then A."""
+    screen = app.stack[-1]
+    row = [str(i.label) for i in screen.items(app)].index(label)
+    while screen.cursor < row:
+        app.handle("down")
+    app.render()
+    app.handle("a")
+    app.render()
+
+
+@pytest.mark.parametrize("tool,there", [("Dice", "DiceScreen"), ("Bags & decks", "PresetScreen")])
+@pytest.mark.parametrize("undo", ["serial", "device"])
+def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reopens_it(state_dir, tool, there, undo):
+    """Over a game its rules ended (W-11, the Sword's automatic victory), Dice & bags asks first:
+    "This ends the … game …". An undo (``undo`` from the serial link, or hold B) took the victory
+    back meanwhile, and the question stayed: A then put a dice or bag session in place of the
+    game going on again. The question goes with the game it asked about; Dice & bags then goes
+    beside the game, which goes on."""
+    from firmware.screens.kit.over import OverQuestion
+    app = app_with(["new sword players=romans,gauls", "victory romans"], [], state_dir)
+    try:
+        _menu_to(app, "Dice & bags")
+        menu = app.stack[-1]
+        _menu_to(app, tool)
+        assert isinstance(app.stack[-1], OverQuestion) and "This ends the" in app.stack[-1].question
+        if undo == "serial":
+            assert '"ok":true' in app.serve_line(b"undo")
+        else:
+            _undo_on_the_device(app)
+        assert app.stack[-1] is menu and app.errors == 0
+        view = app.console.session.view()
+        assert view["game"] == "sword" and not view["over"] and not view["ended"]
+        _menu_to(app, tool)                           # no question now: beside the game
+        assert type(app.stack[-1]).__name__ == there and app.console.session.view()["game"] == "sword"
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "This ends the Sword of Rome game (it stays in the archive). Start the new bag?"),
+    ("ru", "Текущая игра (Меч Рима) закончится и останется в архиве. Начать новый мешочек?")])
+def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_dir, lang, asked):
+    """Over a game its rules ended (W-11) the players said yes to Dice & bags' question and came
+    to the bags; an undo from the serial link then reopened the game, and the bag chosen put the
+    game going on aside without a word (History: abandoned). It asks first now; B keeps the game."""
+    from firmware.i18n import say
+    from firmware.screens.kit.bag import KitScreen, PresetScreen
+    app = app_with(["new sword players=romans,gauls", "victory romans"], [], state_dir, lang=lang)
+    try:
+        i18n.set_language(lang)
+        _menu_to(app, i18n._("Dice & bags"))
+        _menu_to(app, i18n._("Bags & decks"))
+        app.handle("a")                                    # yes: a bag in place of the finished game
+        app.render()
+        app.handle("b")                                    # (the fair-draw code box closes)
+        app.render()
+        presets = app.stack[-1]
+        assert isinstance(presets, PresetScreen) and not presets.side
+        assert '"ok":true' in app.serve_line(b"undo")
+        assert app.stack[-1] is presets
+        _menu_to(app, i18n._("5 white, 5 black"))
+        assert isinstance(app.stack[-1], ConfirmScreen) and say(app.stack[-1].question) == asked
+        app.handle("b")                                    # no: the game goes on
+        app.render()
+        assert app.stack[-1] is presets and app.console.session.view()["game"] == "sword"
+        _menu_to(app, i18n._("5 white, 5 black"))
+        app.handle("a")                                    # yes
+        app.render()
+        assert isinstance(app.stack[-1], KitScreen) and app.console.session.view()["game"] == "bag"
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_key_of_the_name_keyboard_is_a_few_moves_from_every_other(lang):
+    """Your own bag took a median of 47 presses, some 20 of them moving over the keyboard's rows of
+    21 cells (up to 11 moves in English, 12 in Russian and Ukrainian, to go from one key to
+    another). In rows of 10 (both ways wrap) every key, ✓ too, is at most 9 moves from any other,
+    counted with the joystick keys of the typing screen itself."""
+    from collections import deque
+    from firmware.screens.widgets.keyboard import DONE, TypeScreen, keyboard
+    i18n.set_language(lang)
+    try:
+        rows = keyboard(lang)
+
+        def moved(at, key):
+            screen = TypeScreen(lambda _c, _n: None)
+            screen.row, screen.col, screen.top = at
+            screen.key(key, None)
+            return screen.row, screen.col, screen.top
+
+        farthest = 0
+        for r, row in enumerate(rows):
+            for c in range(len(row)):
+                seen, queue = {(r, c): 0}, deque([(r, c, min(r, max(0, len(rows) - base.ROWS + 1)))])
+                while queue:
+                    at = queue.popleft()
+                    for key in ("up", "down", "left", "right"):
+                        nxt = moved(at, key)
+                        if nxt[:2] not in seen:
+                            seen[nxt[:2]] = seen[at[:2]] + 1
+                            queue.append(nxt)
+                assert len(seen) == sum(map(len, rows))            # every key is reached
+                farthest = max(farthest, *seen.values())
+        assert farthest <= 9, farthest
+        assert rows[0][-1] == DONE                                 # ✓: one step left of the first letter
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_bag_s_screen_after_a_new_bag_shows_every_row_again(state_dir):
+    """The bag's own screen had five rows (a draw made: Put back…), its cursor on the last, New bag
+    or deck; the new bag (nothing drawn yet) has four: the screen kept its page, Draw was hidden
+    above a blank last row. It shows all four."""
+    from firmware.screens.kit.bag import KitScreen
+    app = app_with(["new bag items=a*3,b*3 seed=1", "draw"], ["a"], state_dir)      # Resume: the bag
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, KitScreen) and len(screen.items(app)) == 5
+        _menu_to(app, "New bag or deck")
+        app.handle("b")                                       # (the fair-draw code box closes)
+        app.render()
+        _menu_to(app, "Numbers 1 to 12")
+        assert app.stack[-1] is screen
+        assert _texts(app) == "Bag & deck | Draw | 12 in bag | In the bag | History | 0 | New bag or deck"
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_bag_item_is_named_as_a_thing_not_as_a_person(state_dir, lang):
+    """Your own bag → Add an item → Type a name: in Russian «Ввести имя…» and the keyboard's title
+    «Введите имя», the words for a person's name (a player's keyboard says the same); an item's
+    name is «название», as the Ukrainian «Ввести назву…» already said."""
+    from firmware.i18n import say
+    from firmware.screens.kit.bag import NamePicker
+    from firmware.screens.widgets.keyboard import PERSON, TypeScreen
+    app = app_with([], ["down", "a", "down", "a", "b", "a", "a"], state_dir, lang=lang)    # Add an item
+    try:
+        assert isinstance(app.stack[-1], NamePicker)
+        typed = str(app.stack[-1].items(app)[0].label)
+        app.handle("a")
+        app.render()
+        assert isinstance(app.stack[-1], TypeScreen)
+        title = say(app.stack[-1].title)
+        i18n.set_language(lang)
+        person = say(i18n._(PERSON))
+        assert title != person and "имя" not in typed + title, (typed, title, person)
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,add,empty", [
+    ("en", "Add a card…", "Add at least one card first."),
+    ("ru", "Добавить карту…", "Сначала добавьте хотя бы одну карту."),
+    ("uk", "Додати карту…", "Спершу додайте хоча б одну карту.")])
+def test_your_own_deck_asks_for_cards_not_items(state_dir, lang, add, empty):
+    """Your own deck said "Add an item…" («Добавить предмет…»), titled its list "Add an item" and
+    refused an empty deck with "Add at least one item first.": a deck holds cards."""
+    from firmware.screens.kit.bag import BagEditor, NamePicker
+    app = app_with([], ["down", "a", "down", "a", "b", "down", "a"], state_dir, lang=lang)    # Your own deck
+    try:
+        editor = app.stack[-1]
+        assert isinstance(editor, BagEditor) and editor.kind == "cards"
+        assert [str(i.label) for i in editor.items(app)][0] == add
+        app.handle("down")                                    # Start, with no card
+        app.handle("a")
+        app.render()
+        assert " ".join(app.message) == empty
+        app.handle("b")                                       # (the message closes)
+        app.handle("up")
+        app.handle("a")
+        app.render()
+        assert isinstance(app.stack[-1], NamePicker) and _texts(app).startswith(add.rstrip("…"))
+    finally:
+        app.console.close()
+        i18n.set_language("en")
 
 
 def test_b_asks_before_the_bag_being_made_is_lost(state_dir):

@@ -50,6 +50,12 @@ def test_a_page_starts_at_the_row_the_cursor_went_to_and_the_last_page_is_full()
     assert page_top(9, 0, 4, 10) == 6
     assert page_top(5, 6, 4, 10) == 2                # up out of a page: the page that ends at the cursor
     assert page_top(0, 6, 4, 3) == 0                 # a short list never pages
+    # a list that lost rows under its page (the bag's own screen after a new bag: 5 rows, then 4)
+    # shows them all again: its first row was hidden over a blank last one
+    assert page_top(3, 1, 4, 4) == 0
+    assert page_top(8, 6, 4, 9) == 5
+    assert wrapped_top([1, 2, 1], 2, 1) == 0
+    assert wrapped_top([1, 2, 1, 2], 3, 2, 4) == 2   # (a full last page is kept)
 
 
 def test_the_wrapped_list_draws_every_character_of_every_label():

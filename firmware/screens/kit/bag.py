@@ -14,12 +14,14 @@ from PIL import Image
 from engine import actions as act
 from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
+from engine.views import SessionView
 from engine.replies import BagReply
 from engine.text import N_
 from firmware.i18n import Msg, _
 from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
+from firmware.screens.kit.over import OverQuestion
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
@@ -62,9 +64,9 @@ def open_kit_tool(ctx: Ctx) -> None:
     as "game over") the presets start a new bag session. (Resume still shows the ended one.)"""
     view = ctx.view()
     note = play.replaced_note(view)
-    if note is not None:                  # its rules ended it, the players did not: ask first
-        ctx.push(remade(lambda: ConfirmScreen(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
-                                              lambda c: c.push(PresetScreen(False)))))
+    if note is not None and view is not None:     # its rules ended it, the players did not: ask first
+        ctx.push(remade(lambda: OverQuestion(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
+                                             lambda c: c.push(PresetScreen(False)), view)))
     elif view is not None and view["ended"]:
         ctx.push(PresetScreen(False))
     else:
@@ -118,10 +120,31 @@ COMMON_NAMES = (N_("gold"), N_("silver"), N_("bronze"), N_("white"), N_("black")
                 N_("token"), N_("blank"))
 
 
-def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, fair: FairShare | None = None) -> None:
+def puts_aside(view: SessionView | None) -> bool:
+    """True when a new bag session would put aside a game going on (not a tool, not over, not
+    ended): a bag chosen for a game its rules had ended, that an undo reopened meanwhile."""
+    return (view is not None and view["game"] not in play.tools() and not view["ended"]
+            and not view["over"])
+
+
+def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, fair: FairShare | None = None,
+          asked: bool = False) -> None:
     """Start the bag (``kind`` items) or deck (cards) of ``pairs`` and show it in place of the
     screen ``pops`` levels under the top. ``fair``: a new bag session's fair-draw part (the
-    players' share goes on its line)."""
+    players' share goes on its line). A new bag session that would put aside a game going on
+    (:func:`puts_aside`) asks first (``asked``: it did)."""
+    view = ctx.view()
+    if not side and not asked and puts_aside(view):
+        assert view is not None
+        game = view["game"]
+
+        def question() -> ConfirmScreen:
+            ends = _("This ends the {} game (it stays in the archive).").format(play.game_label(game))
+            start = _("Start the new bag?") if kind == "items" else _("Start the new deck?")
+            return ConfirmScreen(_("New bag or deck"), f"{ends} {start}",
+                                 lambda c: begin(c, kind, pairs, side, pops, fair, asked=True))
+        ctx.push(remade(question))
+        return
     if side:
         if play.run_or_notify(ctx, act.kit_new(kind, pairs)) is None:
             return
@@ -171,7 +194,8 @@ class PresetScreen(ListScreen):
 
 class BagEditor(ListScreen):
     """Your own bag or deck: one row per item (left/right change its count, shown ‹3› on the
-    cursor row), "Add an item…" (a list of common names, or type one), "Start". B goes back."""
+    cursor row), "Add an item…" ("Add a card…" for a deck: a list of common names, or type one),
+    "Start". B goes back."""
 
     title = Said("")
 
@@ -192,7 +216,8 @@ class BagEditor(ListScreen):
         for i, (name, n) in enumerate(self.entries):
             out.append(Item(name, None, figure(n) if i == self.cursor else f"×{n}", ident=f"entry:{i}",
                             adjust=partial(self._count, i=i)))
-        out.append(Item(_("Add an item…"), lambda c: c.push(NamePicker(self)), ident="add"))
+        add = _("Add an item…") if self.kind == "items" else _("Add a card…")
+        out.append(Item(add, lambda c: c.push(NamePicker(self)), ident="add"))
         out.append(Item(_("Start"), self.start, ident="start"))
         return out
 
@@ -223,7 +248,7 @@ class BagEditor(ListScreen):
     def start(self, ctx: Ctx) -> None:
         pairs = [(name, n) for name, n in self.entries if n > 0]
         if not pairs:
-            ctx.notify(Msg("Add at least one item first."))
+            ctx.notify(Msg("Add at least one item first.") if self.kind == "items" else Msg("Add at least one card first."))
             return
         begin(ctx, self.kind, pairs, self.side, pops=1, fair=self.fair)
 
@@ -234,8 +259,9 @@ class NamePicker(ListScreen):
     def __init__(self, editor: BagEditor) -> None:
         super().__init__()
         self.editor = editor
+        self.title = N_("Add an item") if editor.kind == "items" else N_("Add a card")
 
-    title = Said(N_("Add an item"))
+    title = Said("")
 
     def items(self, ctx: Ctx) -> list[Item]:
         out = [Item(_("Type a name…"), lambda c: c.replace(TypeScreen(self._typed)))]

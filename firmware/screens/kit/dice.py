@@ -12,7 +12,8 @@ from firmware.i18n import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, intent
+from firmware.screens.kit.over import OverQuestion
+from firmware.screens.widgets import Intent, TextScreen, intent
 from firmware.screens.widgets.keys import repeated
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
@@ -37,9 +38,9 @@ def open_dice_tool(ctx: Ctx) -> None:
     (Resume still shows the ended one; a game its rules ended stays in Earlier games.)"""
     view = ctx.view()
     note = play.replaced_note(view)
-    if note is not None:                  # its rules ended it, the players did not: ask first
-        ctx.push(remade(lambda: ConfirmScreen(_("Dice"), f"{play.replaced_note(view)} {_('Roll dice?')}",
-                                              _new_dice)))
+    if note is not None and view is not None:     # its rules ended it, the players did not: ask first
+        ctx.push(remade(lambda: OverQuestion(_("Dice"), f"{play.replaced_note(view)} {_('Roll dice?')}",
+                                             _new_dice, view)))
     elif view is not None and view["ended"]:
         _new_dice(ctx)
     else:
@@ -175,7 +176,8 @@ class DiceScreen:
                 return ngettext("A: re-roll {} die", "A: re-roll {} dice", n).format(n)
             return _("press: pick a die")
         if roll.get("rerolled"):
-            return _("Re-rolled: {}").format(", ".join(map(str, roll["rerolled"])))
+            n = len(roll["rerolled"])     # «Переброшен: 2» / «Переброшены: 2, 3»
+            return ngettext("Re-rolled: {}", "Re-rolled: {}", n).format(", ".join(map(str, roll["rerolled"])))
         return _("press: re-roll some")
 
     def _shown_dice(self, ctx: Ctx) -> int:

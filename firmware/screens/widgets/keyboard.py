@@ -1,5 +1,6 @@
 """Typing a name on the panel: a keyboard grid in the player's language (Cyrillic too), the joystick
-over its cells (left/right wrap within a row, so ✓ is one step left of the first letter)."""
+over its cells (left/right wrap within a row, so ✓ is one step left of the first letter; up/down
+wrap over the rows)."""
 from __future__ import annotations
 
 import logging
@@ -33,17 +34,22 @@ ALPHABETS = {
 SHIFT, DELETE, DONE = "↑", "←", "✓"
 
 
+KEYS_PER_ROW = 10       # a grid of short rows: both ways wrap, so no cell is far (21-cell rows took
+KEY_W = 12              # about twice the moves); each cell KEY_W pixels wide
+
+
 def keyboard(lang: str) -> list[list[str]]:
-    """Rows of at most 21 cells: the language's letters first (the first row ends with
+    """Rows of :data:`KEYS_PER_ROW` cells: the language's letters first (the first row ends with
     shift, delete and done, one step left of its first cell), digits, - . and the other script."""
     letters = ALPHABETS.get(lang, ALPHABETS["en"])
     other = ALPHABETS["en"] if lang != "en" else ""
     cells = list(letters) + list("0123456789") + list("-.") + list(other)
-    rows = [cells[:18] + [SHIFT, DELETE, DONE]]
-    rest = cells[18:]
+    first = KEYS_PER_ROW - 3
+    rows = [cells[:first] + [SHIFT, DELETE, DONE]]
+    rest = cells[first:]
     while rest:
-        rows.append(rest[:base.COLS])
-        rest = rest[base.COLS:]
+        rows.append(rest[:KEYS_PER_ROW])
+        rest = rest[KEYS_PER_ROW:]
     return rows
 
 
@@ -86,10 +92,10 @@ class TypeScreen:
             y = base.row_y(1 + i)
             for c, cell in enumerate(rows[r]):
                 shown = cell.upper() if self.upper and len(cell) == 1 and cell.isalpha() else cell
-                x = c * base.CHAR_W + 1
+                x = c * KEY_W + 2
                 if (r, c) == (self.row, self.col):
-                    draw.rectangle((x - 1, y, x + base.CHAR_W - 1, y + base.LINE - 1), fill=1)
-                base.put(draw, x, y, shown, fill=0 if (r, c) == (self.row, self.col) else 1)
+                    draw.rectangle((x, y, x + KEY_W - 2, y + base.LINE - 1), fill=1)
+                base.put(draw, x + (KEY_W - base.CHAR_W) // 2, y, shown, fill=0 if (r, c) == (self.row, self.col) else 1)
         scroll_bar(draw, self.top, base.ROWS - 1, len(rows), base.row_y(1), base.H - base.row_y(1))
         return img
 

@@ -60,7 +60,9 @@ def figure(value: object, step: int | None = None) -> str:
 def page_top(cursor: int, top: int, rows: int, count: int) -> int:
     """The first row shown once the cursor is on row ``cursor``: the list turns a page at a time
     (a new page from the row the cursor went to, the last page full), so moving inside a page
-    redraws nothing but the cursor."""
+    redraws nothing but the cursor. A list that lost rows (a bag's own screen after a new bag has
+    fewer) comes back to a full last page: no row shown blank while one above is hidden."""
+    top = min(top, max(0, count - rows))
     if top <= cursor < top + rows:
         return top
     return max(0, min(cursor if cursor > top else cursor - rows + 1, count - rows))
@@ -74,6 +76,8 @@ def wrapped_top(heights: Sequence[int], cursor: int, top: int, rows: int = base.
     if not heights:
         return 0
     if top <= cursor and fits(top, cursor):
+        while top > 0 and fits(top - 1, len(heights) - 1):     # rows gone below: the last page full
+            top -= 1
         return top
     t = cursor
     if cursor < top:                     # up: the page that ends at the cursor
