@@ -416,6 +416,7 @@ class _Hardware:
         live = self.live
         live.factory = pin_factory_name()        # (loaded even if a key's pin then failed)
         live.keys_error = None if self.keys is None else self.keys.error
+        live.dead_keys = {} if self.keys is None else self.keys.dead
         live.panel = None if self.output is None else self.output.connected
         live.panel_error = None if self.output is None else self.output.error
         doctor.set_live(live, self.resolved)
@@ -451,7 +452,7 @@ def _OledOutput(device: Any) -> Any:
 def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
                    clock: Callable[[], float] = time.monotonic) -> _Hardware:
     from firmware import doctor
-    from firmware.hardware import KeysPart, PanelOutput, ensure_lgpio_workdir
+    from firmware.hardware import KeysPart, PanelOutput, dead_keys_notice, ensure_lgpio_workdir
     from hw.buttons import ButtonBank
     from hw.display import open_display
     from hw.keys import KeyFilter
@@ -491,8 +492,11 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     hw.output = PanelOutput(open_panel, device=device, error=error, clock=clock)
     hw.keyfilter = KeyFilter()
     lgpio_dir = ensure_lgpio_workdir(store.root)
-    hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put), clock=clock)
-    if hw.keys.error is not None:
+    hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put, keep_going=True), clock=clock)
+    if hw.keys.dead:                # a key's pin is held by another program or an overlay: the others work
+        from firmware.i18n import say
+        app.start_notice(say(dead_keys_notice(hw.keys.dead)))
+    elif hw.keys.error is not None:
         from firmware.i18n import say
         app.start_notice(say(Msg("Buttons: {}", hw.keys.error)))
     hw.live = doctor.Live(lgpio_dir=lgpio_dir)

@@ -69,6 +69,7 @@ class Live:
     panel_error: str | None = None
     lgpio_dir: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    dead_keys: dict[str, int] = field(default_factory=dict)     # keys whose pins did not open (the others work)
 
 
 _live: tuple[Live, Resolved] | None = None
@@ -345,7 +346,12 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
             "Install python3-lgpio (sudo apt install python3-lgpio), add the user to the gpio "
             "group, and run from a writable directory (the service does: WorkingDirectory, LG_WD).")))
     if live.factory and live.keys_error:         # the library loaded, but a key's pin did not open
-        out.append(Check(Msg("Buttons"), "fail", live.keys_error, Msg(
+        found: Msg | str = live.keys_error
+        if live.dead_keys:
+            from firmware.hardware import key_label
+            found = Msg("not working: {keys} ({why})", plural="not working: {keys} ({why})", n=len(live.dead_keys),
+                        keys=Msg.join([key_label(k, p) for k, p in live.dead_keys.items()]), why=live.keys_error)
+        out.append(Check(Msg("Buttons"), "fail", found, Msg(
             "Check the keys' pins in the config file and that no other program or overlay uses "
             "them; the device tries to open the keys again by itself.")))
     if live.panel:

@@ -362,20 +362,87 @@ def test_a_busy_key_pin_is_reported_as_the_pin_not_the_pin_library(
     other = Button(5, pin_factory=mock_pins)                     # A's pin on the Adafruit bonnet
     try:
         hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
-        assert hw.buttons is None and "GPIO5" in (hw.keys.error or "")
+        assert hw.keys.dead == {"a": 5} and "GPIO5" in (hw.keys.error or "")
         got = doctor.read_status(state_dir)
-        assert got is not None and got[0].factory == "MockFactory"
+        assert got is not None and got[0].factory == "MockFactory" and got[0].dead_keys == {"a": 5}
         rows = {str(c.label): c for c in doctor.live_checks(got[0], hw.resolved, True)}
         assert rows["Pin factory"].status == "warn"               # (mock pins: only that warning)
-        assert rows["Buttons"].status == "fail" and "GPIO5" in rows["Buttons"].found
+        assert rows["Buttons"].status == "fail" and "A (GPIO5)" in rows["Buttons"].found
         other.close()
         hw.poll(hw.keys.next_deadline())                          # retried: the pin is free now
-        assert hw.buttons is not None and "Buttons" not in {
+        assert hw.keys.dead == {} and hw.keys.next_deadline() is None and "Buttons" not in {
             str(c.label) for c in doctor.live_checks(doctor.read_status(state_dir)[0], hw.resolved, True)}  # type: ignore[index]
         hw.shutdown()
     finally:
         other.close()
         app.console.close()
+
+
+def press(mock_pins: Any, number: int) -> None:
+    pin = mock_pins.pin(number)
+    pin.drive_low()
+    time.sleep(0.03)                                   # longer than the debounce
+    pin.drive_high()
+
+
+def keys_of(events: queue.Queue[Any]) -> list[str]:
+    """The keys the queued edges make (a filter of their own: its time runs on 1 s past them)."""
+    from hw.keys import KeyFilter
+    keys = KeyFilter()
+    got: list[str] = []
+    while not events.empty():
+        _, key, pressed, t = events.get()
+        got += keys.feed(key, pressed, t)
+    return got + keys.tick(time.monotonic() + 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_one_busy_key_pin_leaves_the_other_keys_working_and_is_named_in_the_players_language(
+        lang: str, state_dir: Path, mock_pins: Any, board: Board) -> None:
+    """One key's pin held by another program at start (here B's, GPIO6; gpiozero raises
+    GPIOPinInUse) left every key dead: the whole bank was refused and retried, so the device
+    started with no way to move. Now the other keys work at once, the start notice names the dead
+    key in the player's language, and the key works as soon as its pin is free."""
+    from gpiozero import Button
+
+    from firmware.app import NoticesScreen
+    from firmware.device import _open_hardware
+    from firmware.hardware import dead_keys_notice
+    from firmware.i18n import say
+    app = app_with([], [], state_dir, lang)
+    events: queue.Queue[Any] = queue.Queue()
+    other = Button(6, pin_factory=mock_pins)
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        assert hw.buttons is not None and set(hw.buttons.buttons) == {"a", "up", "down", "left", "right", "press"}
+        press(mock_pins, 5)                               # A
+        press(mock_pins, 17)                              # up
+        assert keys_of(events) == ["a", "up"]
+        notice = app.stack[-1]
+        assert isinstance(notice, NoticesScreen) and len(notice.paragraphs) == 1
+        said = notice.paragraphs[0]
+        assert "B (GPIO6)" in said and "Buttons:" not in said and "Кнопки:" not in said
+        assert said == say(dead_keys_notice({"b": 6}), lang)
+        if lang != "en":
+            assert not {"key", "does", "work", "pin"} & set(said.replace(".", " ").split()), said
+        other.close()
+        hw.poll(hw.keys.next_deadline())
+        assert hw.keys.dead == {}, hw.keys.error
+        press(mock_pins, 6)
+        assert keys_of(events) == ["b"]
+        hw.shutdown()
+    finally:
+        other.close()
+        app.console.close()
+
+
+def test_several_dead_keys_are_named_with_the_plural_and_the_joysticks_words() -> None:
+    from firmware.hardware import dead_keys_notice
+    from firmware.i18n import say
+    notice = dead_keys_notice({"up": 17, "press": 4})
+    assert str(notice).startswith("These keys do not work: joystick up (GPIO17), joystick press (GPIO4).")
+    assert say(notice, "ru").startswith("Эти кнопки не работают: джойстик вверх (GPIO17), нажатие джойстика (GPIO4).")
+    assert say(notice, "uk").startswith("Ці кнопки не працюють: джойстик вгору (GPIO17), натискання джойстика (GPIO4).")
 
 
 def test_a_profile_chosen_on_the_device_beats_the_file(tmp_path: Path, state_dir: Path) -> None:
