@@ -385,6 +385,7 @@ class _Hardware:
         self.resolved: Any = None        # firmware.doctor.Resolved
         self.state_dir: Path | None = None
         self.live: Any = None            # firmware.doctor.Live
+        self.language: Callable[[], str | None] = lambda: None    # the device's language now
 
     @property
     def device(self) -> Any:
@@ -421,7 +422,7 @@ class _Hardware:
         live.panel_error = None if self.output is None else self.output.error
         doctor.set_live(live, self.resolved)
         if self.state_dir is not None:
-            doctor.write_status(self.state_dir, live, self.resolved)
+            doctor.write_status(self.state_dir, live, self.resolved, self.language())
 
     def shutdown(self) -> None:
         """Leave "Saved — safe to unplug" on the panel if it answers, release the pins; never
@@ -460,6 +461,7 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     hw = _Hardware()
     store = app.console.store
     hw.state_dir = store.root
+    hw.language = lambda: app.settings.get("language")
     try:
         stored = store.load_settings()
     except Exception as e:  # noqa: BLE001 - unreadable settings: the file and defaults decide

@@ -91,11 +91,12 @@ def clear_live() -> None:
     _live = None
 
 
-def write_status(directory: Path, live: Live, resolved: Resolved) -> None:
-    """Keep ``live`` (and the resolved profile) in ``directory/hardware.json`` for ``legatus
-    doctor``; written only when it changed. A failure is logged, never raised."""
+def write_status(directory: Path, live: Live, resolved: Resolved, language: str | None = None) -> None:
+    """Keep ``live`` (and the resolved profile, and the device's language: the doctor cannot read
+    the settings while the device holds the state directory) in ``directory/hardware.json`` for
+    ``legatus doctor``; written only when it changed. A failure is logged, never raised."""
     data = {"live": asdict(live), "profile": resolved.config.profile, "source": resolved.source,
-            "problem": resolved.problem}
+            "problem": resolved.problem, "language": language}
     path = directory / STATUS_FILE
     try:
         if path.exists() and json.loads(path.read_text(encoding="utf-8")) == data:
@@ -442,6 +443,8 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             reported = True
             if data.get("source") == "setting":
                 stored["profile"] = data.get("profile")
+            if isinstance(data.get("language"), str):
+                stored["language"] = data["language"]      # (said in the device's language, as when it is stopped)
     elif state_dir.is_dir():
         try:
             from firmware.store import Store

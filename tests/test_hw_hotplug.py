@@ -436,6 +436,30 @@ def test_one_busy_key_pin_leaves_the_other_keys_working_and_is_named_in_the_play
         app.console.close()
 
 
+def test_the_doctor_run_while_the_device_runs_speaks_the_devices_language(
+        state_dir: Path, mock_pins: Any, board: Board, capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor` beside the running service (the usual case on the Pi) was always in
+    English: the settings cannot be read while the device holds the state directory, so the
+    language fell back to "en". The device now keeps its language with the facts it reports, and
+    a change on the device reaches the report at the next check."""
+    from firmware import doctor
+    from firmware.device import _open_hardware
+    app = app_with([], [], state_dir, "ru")                      # holds the state directory, as the service does
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        doctor.run_doctor(str(state_dir), None)
+        out = capsys.readouterr().out
+        assert "Служба: работает: выводы и экран — по её данным" in out and "Профиль: adafruit-bonnet" in out
+        assert "Profile" not in out and "Service" not in out
+        app.set_setting("language", "uk")
+        hw.poll(hw.next_deadline() or 0.0)
+        doctor.run_doctor(str(state_dir), None)
+        assert "Служба: працює: виводи та екран — за її даними" in capsys.readouterr().out
+        hw.shutdown()
+    finally:
+        app.console.close()
+
+
 def test_several_dead_keys_are_named_with_the_plural_and_the_joysticks_words() -> None:
     from firmware.hardware import dead_keys_notice
     from firmware.i18n import say
