@@ -34,7 +34,8 @@ class Board:
     """The I2C bus with an SSD1306 panel on it that can be unplugged: smbus2.SMBus stand-in.
     Unplugged, every transfer fails as a device that does not acknowledge (EREMOTEIO); plugged
     back, the panel is a fresh one (power lost: switched off, random RAM, not initialised).
-    ``unplug(after=n)``: the panel goes after n more transfers (in the middle of a frame)."""
+    ``unplug(after=n)``: the panel goes after n more transfers (in the middle of a frame).
+    ``address``: where the panel answers (nothing answers at any other address)."""
 
     def __init__(self) -> None:
         self.plugged = True
@@ -42,6 +43,8 @@ class Board:
         self.buses = 0
         self.plugs = 0
         self.after: int | None = None
+        self.address = 0x3C
+        self.tried: list[int] = []          # the addresses written to, in turn
 
     def unplug(self, after: int = 0) -> None:
         self.plugged, self.after = after > 0, after or None
@@ -56,7 +59,11 @@ class Board:
         board.buses += 1
 
         class Bus:
-            def _check(self) -> None:
+            def _check(self, addr: int) -> None:
+                if not board.tried or board.tried[-1] != addr:
+                    board.tried.append(addr)
+                if addr != board.address:
+                    raise OSError(errno.EREMOTEIO, "Remote I/O error")
                 if board.after is not None:
                     board.after -= 1
                     board.plugged = board.after > 0
@@ -65,13 +72,13 @@ class Board:
                     raise OSError(errno.EREMOTEIO, "Remote I/O error")
 
             def write_i2c_block_data(self, addr: int, reg: int, data: list[int]) -> None:
-                self._check()
+                self._check(addr)
                 assert reg == 0x00
                 board.ctl.command(*data)
 
             def i2c_rdwr(self, *msgs: Any) -> None:
-                self._check()
                 for m in msgs:
+                    self._check(m.addr)
                     payload = bytes(m)
                     assert payload[0] == 0x40
                     board.ctl.data(list(payload[1:]))
@@ -122,7 +129,7 @@ def test_a_panel_unplugged_while_drawing_is_reopened_when_plugged_back(
         assert loop.timeout() == pytest.approx(PanelOutput.RETRY)
         clock.t += PanelOutput.RETRY
         loop.poll_parts()                                  # still unplugged: tried, quietly
-        assert not out.connected and board.buses == 2
+        assert not out.connected and board.buses == 3        # (at 0x3c, then at 0x3d)
         board.plug()                                       # a fresh panel: dark, random RAM
         assert not board.ctl.on
         clock.t += PanelOutput.RETRY
@@ -269,6 +276,36 @@ def test_a_panel_missing_at_start_is_opened_when_it_appears(board: Board, state_
         assert out.connected and same(board.ctl.panel(), app.render())
     finally:
         app.console.close()
+
+
+def test_a_panel_that_comes_back_at_the_other_address_is_used(
+        board: Board, state_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """An SSD1306 module answers at 0x3C or 0x3D (a resistor on its back chooses). A panel swapped
+    mid-game for one at 0x3D (or one at 0x3D from the start, with the default profile) was tried
+    at 0x3C every 3 s for ever: the game went on dark. The other address is tried too, and the
+    log says which setting makes it the one."""
+    caplog.set_level(logging.WARNING)
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.unplug()
+        loop.handle(("key", "down"))
+        assert not out.connected
+        board.plug()
+        board.address = 0x3D                               # the new panel's address
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and board.ctl.on and same(board.ctl.panel(), app.render())
+        assert "a panel does at 0x3d" in caplog.text and "display.address = 0x3d" in caplog.text
+        loop.handle(("key", "down"))                       # and it goes on at that address
+        assert same(board.ctl.panel(), app.render()) and board.tried[-1] == 0x3D
+    finally:
+        app.console.close()
+    board.tried.clear()
+    assert type(open_display(DisplayConfig())).__name__ == "Ssd1306" and board.tried == [0x3C, 0x3D]
+    board.address = 0x3E                                   # not a panel's address: not looked for
+    with pytest.raises(Exception, match="answered on /dev/i2c-1 at 0x3c or 0x3d"):
+        open_display(DisplayConfig())
+    assert 0x3E not in board.tried
 
 
 def test_keys_that_cannot_open_are_retried_with_a_growing_interval() -> None:
