@@ -453,7 +453,7 @@ def _OledOutput(device: Any) -> Any:
 def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
                    clock: Callable[[], float] = time.monotonic) -> _Hardware:
     from firmware import doctor
-    from firmware.hardware import KeysPart, PanelOutput, dead_keys_notice, ensure_lgpio_workdir
+    from firmware.hardware import KeysPart, PanelOutput, dead_keys_notice, ensure_lgpio_workdir, keys_failed_notice
     from hw.buttons import ButtonBank
     from hw.display import open_display
     from hw.keys import KeyFilter
@@ -498,9 +498,9 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     if hw.keys.dead:                # a key's pin is held by another program or an overlay: the others work
         from firmware.i18n import say
         app.start_notice(say(dead_keys_notice(hw.keys.dead)))
-    elif hw.keys.error is not None:
+    elif hw.keys.error is not None:            # no key at all: no pin library, most likely
         from firmware.i18n import say
-        app.start_notice(say(Msg("Buttons: {}", hw.keys.error)))
+        app.start_notice(say(keys_failed_notice(hw.keys.failure, hw.keys.error)))
     hw.live = doctor.Live(lgpio_dir=lgpio_dir)
     hw.report()
     return hw

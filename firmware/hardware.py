@@ -184,6 +184,7 @@ class KeysPart:
         self.clock = clock
         self.bank: Any = None
         self.error: str | None = None
+        self.failure: Exception | None = None     # why the bank did not open (the last try)
         self._wait = self.FIRST_RETRY
         self._next_try = clock()
         self.poll(self._next_try)
@@ -209,8 +210,10 @@ class KeysPart:
         try:
             self.bank = self._open()
         except Exception as e:  # noqa: BLE001 - ButtonError or a pin factory that cannot load
+            self.failure = e
             self._failed(now, str(e) or type(e).__name__)
             return
+        self.failure = None
         if self.error is not None:
             log.info("buttons: the pins opened now (%s)", pin_factory_name())
         else:
@@ -260,6 +263,16 @@ def dead_keys_notice(dead: dict[str, int]) -> Msg:
                plural="These keys do not work: {keys}. Their pins are used by another program or not on this board; "
                       "the other keys work, and they are tried again by themselves. Settings → Hardware says more.",
                n=len(dead), keys=Msg.join([key_label(k, p) for k, p in dead.items()]))
+
+
+def keys_failed_notice(failure: BaseException | None, error: str) -> Msg:
+    """The start notice when no key opened: no pin library (with each library's reason), or the
+    error as it came."""
+    if getattr(failure, "no_library", False):
+        return Msg("No key works: no GPIO pin library could be loaded ({}). Install python3-lgpio (sudo apt install "
+                   "python3-lgpio), add the user to the gpio group, and run from a writable directory (the service "
+                   "does); the keys are tried again by themselves.", getattr(failure, "reasons", error))
+    return Msg("Buttons: {}", error)
 
 
 def pin_factory_name() -> str | None:

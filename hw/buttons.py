@@ -29,8 +29,10 @@ class ButtonError(Exception):
     each library's reason (``tried``, gpiozero's fallback warnings), instead of blaming the pin."""
 
     def __init__(self, key: str, pin: int, cause: BaseException, tried: Sequence[str] = ()) -> None:
-        if isinstance(cause, BadPinFactory):
-            reasons = "; ".join(tried) or f"{cause}"
+        self.no_library = isinstance(cause, BadPinFactory)
+        self.reasons = "; ".join(tried) or f"{cause}"      # (each pin library's, when none loaded)
+        if self.no_library:
+            reasons = self.reasons
             message = (f"no GPIO pin library could be loaded for the keys ({reasons}): install "
                        "python3-lgpio (sudo apt install python3-lgpio), check that the user is in the "
                        "'gpio' group and that lgpio's directory ($LG_WD, else the working directory) "

@@ -497,6 +497,39 @@ def test_the_doctor_run_while_the_device_runs_speaks_the_devices_language(
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_no_pin_library_at_start_is_said_in_the_players_language_with_each_reason(
+        lang: str, state_dir: Path, board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No key at all (no pin library loaded: lgpio missing, or its pipe not writable) was said on a
+    Russian or Ukrainian panel as "Кнопки: no GPIO pin library could be loaded…", English after the
+    label; now the whole sentence is in the player's language, each library's reason kept."""
+    import warnings
+
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
+    from firmware.app import NoticesScreen
+    from firmware.device import _open_hardware
+
+    def no_factory() -> None:
+        warnings.warn(PinFactoryFallback("Falling back from lgpio: No module named 'lgpio'"), stacklevel=2)
+        raise BadPinFactory("Unable to load any default pin factory!")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    app = app_with([], [], state_dir, lang)
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        assert hw.buttons is None and hw.keys.next_deadline() is not None       # retried
+        notice = app.stack[-1]
+        assert isinstance(notice, NoticesScreen)
+        said = notice.paragraphs[0]
+        assert "lgpio: No module named 'lgpio'" in said and "sudo apt install python3-lgpio" in said
+        rest = said.replace("lgpio: No module named 'lgpio'", "").replace("sudo apt install python3-lgpio", "")
+        assert not {"no", "could", "loaded", "install", "Buttons:"} & set(rest.replace("(", " ").split()), said
+        hw.shutdown()
+    finally:
+        app.console.close()
+
+
 def test_several_dead_keys_are_named_with_the_plural_and_the_joysticks_words() -> None:
     from firmware.hardware import dead_keys_notice
     from firmware.i18n import say
