@@ -65,7 +65,7 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
     except (LumaError, OSError) as e:
         if owned:
             serial_interface.cleanup()
-            other = _other_address(cfg)
+            other = _other_address(cfg) if getattr(e, "errno", None) in NOT_THERE else None
             if other is not None:
                 return other
         where, hint = _bus_path(cfg), ""
@@ -81,6 +81,10 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
 
 PANEL_ADDRESSES = (0x3C, 0x3D)
 """The two addresses of an SSD1306/SH1106 on I2C (a jumper or resistor on the module chooses)."""
+NOT_THERE = (errno.EREMOTEIO, errno.ENXIO, errno.EIO)
+"""What a transfer to an address nobody acknowledges fails with (the other address is then tried;
+not after a timeout, ETIMEDOUT: a bus held low answers nowhere, and each try would cost its
+timeout, about a second, on the main loop)."""
 
 
 def _other_address(cfg: DisplayConfig) -> LumaDevice | None:

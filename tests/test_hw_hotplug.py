@@ -44,6 +44,7 @@ class Board:
         self.plugs = 0
         self.after: int | None = None
         self.address = 0x3C
+        self.error = errno.EREMOTEIO        # what a transfer nobody acknowledges fails with
         self.tried: list[int] = []          # the addresses written to, in turn
 
     def unplug(self, after: int = 0) -> None:
@@ -63,7 +64,7 @@ class Board:
                 if not board.tried or board.tried[-1] != addr:
                     board.tried.append(addr)
                 if addr != board.address:
-                    raise OSError(errno.EREMOTEIO, "Remote I/O error")
+                    raise OSError(board.error, os.strerror(board.error))
                 if board.after is not None:
                     board.after -= 1
                     board.plugged = board.after > 0
@@ -302,6 +303,12 @@ def test_a_panel_that_comes_back_at_the_other_address_is_used(
         app.console.close()
     board.tried.clear()
     assert type(open_display(DisplayConfig())).__name__ == "Ssd1306" and board.tried == [0x3C, 0x3D]
+    board.tried.clear()
+    board.error = errno.ETIMEDOUT                          # a bus held low: a timeout, not "nobody there"
+    with pytest.raises(Exception, match="timed out"):
+        open_display(DisplayConfig())
+    assert board.tried == [0x3C]                           # (each try would cost the timeout again)
+    board.error = errno.EREMOTEIO
     board.address = 0x3E                                   # not a panel's address: not looked for
     with pytest.raises(Exception, match="answered on /dev/i2c-1 at 0x3c or 0x3d"):
         open_display(DisplayConfig())
