@@ -385,6 +385,7 @@ class _Hardware:
         self.resolved: Any = None        # firmware.doctor.Resolved
         self.state_dir: Path | None = None
         self.live: Any = None            # firmware.doctor.Live
+        self.language: Callable[[], str | None] = lambda: None    # the device's language now
 
     @property
     def device(self) -> Any:
@@ -416,11 +417,12 @@ class _Hardware:
         live = self.live
         live.factory = pin_factory_name()        # (loaded even if a key's pin then failed)
         live.keys_error = None if self.keys is None else self.keys.error
+        live.dead_keys = {} if self.keys is None else self.keys.dead
         live.panel = None if self.output is None else self.output.connected
         live.panel_error = None if self.output is None else self.output.error
         doctor.set_live(live, self.resolved)
         if self.state_dir is not None:
-            doctor.write_status(self.state_dir, live, self.resolved)
+            doctor.write_status(self.state_dir, live, self.resolved, self.language())
 
     def shutdown(self) -> None:
         """Leave "Saved — safe to unplug" on the panel if it answers, release the pins; never
@@ -451,7 +453,7 @@ def _OledOutput(device: Any) -> Any:
 def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
                    clock: Callable[[], float] = time.monotonic) -> _Hardware:
     from firmware import doctor
-    from firmware.hardware import KeysPart, PanelOutput, ensure_lgpio_workdir
+    from firmware.hardware import KeysPart, PanelOutput, dead_keys_notice, ensure_lgpio_workdir, keys_failed_notice
     from hw.buttons import ButtonBank
     from hw.display import open_display
     from hw.keys import KeyFilter
@@ -459,6 +461,7 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     hw = _Hardware()
     store = app.console.store
     hw.state_dir = store.root
+    hw.language = lambda: app.settings.get("language")
     try:
         stored = store.load_settings()
     except Exception as e:  # noqa: BLE001 - unreadable settings: the file and defaults decide
@@ -491,10 +494,13 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     hw.output = PanelOutput(open_panel, device=device, error=error, clock=clock)
     hw.keyfilter = KeyFilter()
     lgpio_dir = ensure_lgpio_workdir(store.root)
-    hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put), clock=clock)
-    if hw.keys.error is not None:
+    hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put, keep_going=True), clock=clock)
+    if hw.keys.dead:                # a key's pin is held by another program or an overlay: the others work
         from firmware.i18n import say
-        app.start_notice(say(Msg("Buttons: {}", hw.keys.error)))
+        app.start_notice(say(dead_keys_notice(hw.keys.dead)))
+    elif hw.keys.error is not None:            # no key at all: no pin library, most likely
+        from firmware.i18n import say
+        app.start_notice(say(keys_failed_notice(hw.keys.failure, hw.keys.error)))
     hw.live = doctor.Live(lgpio_dir=lgpio_dir)
     hw.report()
     return hw

@@ -69,6 +69,7 @@ class Live:
     panel_error: str | None = None
     lgpio_dir: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    dead_keys: dict[str, int] = field(default_factory=dict)     # keys whose pins did not open (the others work)
 
 
 _live: tuple[Live, Resolved] | None = None
@@ -90,11 +91,12 @@ def clear_live() -> None:
     _live = None
 
 
-def write_status(directory: Path, live: Live, resolved: Resolved) -> None:
-    """Keep ``live`` (and the resolved profile) in ``directory/hardware.json`` for ``legatus
-    doctor``; written only when it changed. A failure is logged, never raised."""
+def write_status(directory: Path, live: Live, resolved: Resolved, language: str | None = None) -> None:
+    """Keep ``live`` (and the resolved profile, and the device's language: the doctor cannot read
+    the settings while the device holds the state directory) in ``directory/hardware.json`` for
+    ``legatus doctor``; written only when it changed. A failure is logged, never raised."""
     data = {"live": asdict(live), "profile": resolved.config.profile, "source": resolved.source,
-            "problem": resolved.problem}
+            "problem": resolved.problem, "language": language}
     path = directory / STATUS_FILE
     try:
         if path.exists() and json.loads(path.read_text(encoding="utf-8")) == data:
@@ -345,7 +347,12 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
             "Install python3-lgpio (sudo apt install python3-lgpio), add the user to the gpio "
             "group, and run from a writable directory (the service does: WorkingDirectory, LG_WD).")))
     if live.factory and live.keys_error:         # the library loaded, but a key's pin did not open
-        out.append(Check(Msg("Buttons"), "fail", live.keys_error, Msg(
+        found: Msg | str = live.keys_error
+        if live.dead_keys:
+            from firmware.hardware import key_label
+            found = Msg("not working: {keys} ({why})", plural="not working: {keys} ({why})", n=len(live.dead_keys),
+                        keys=Msg.join([key_label(k, p) for k, p in live.dead_keys.items()]), why=live.keys_error)
+        out.append(Check(Msg("Buttons"), "fail", found, Msg(
             "Check the keys' pins in the config file and that no other program or overlay uses "
             "them; the device tries to open the keys again by itself.")))
     if live.panel:
@@ -436,6 +443,8 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             reported = True
             if data.get("source") == "setting":
                 stored["profile"] = data.get("profile")
+            if isinstance(data.get("language"), str):
+                stored["language"] = data["language"]      # (said in the device's language, as when it is stopped)
     elif state_dir.is_dir():
         try:
             from firmware.store import Store

@@ -24,6 +24,8 @@ from typing import Any
 
 from PIL import Image
 
+from engine.text import Msg
+
 log = logging.getLogger(__name__)
 
 
@@ -171,7 +173,8 @@ class PanelOutput:
 class KeysPart:
     """The buttons: ``open_bank`` makes a hw.buttons.ButtonBank (raising on failure); a failure
     at start is retried after 2, 4, 8... up to :data:`MAX_RETRY` seconds (the GPIO chip may appear
-    late at boot)."""
+    late at boot). A bank that opened with some keys dead (``bank.dead``: a pin held by another
+    program or an overlay) is used as it is, and its dead keys are retried the same way."""
 
     FIRST_RETRY = 2.0
     MAX_RETRY = 60.0
@@ -181,32 +184,58 @@ class KeysPart:
         self.clock = clock
         self.bank: Any = None
         self.error: str | None = None
+        self.failure: Exception | None = None     # why the bank did not open (the last try)
         self._wait = self.FIRST_RETRY
         self._next_try = clock()
         self.poll(self._next_try)
 
+    @property
+    def dead(self) -> dict[str, int]:
+        """The keys whose pins did not open (key → BCM pin), while the others work."""
+        return {} if self.bank is None else {k: e.pin for k, e in getattr(self.bank, "dead", {}).items()}
+
     def next_deadline(self) -> float | None:
-        return None if self.bank is not None else self._next_try
+        return None if self.bank is not None and not self.dead else self._next_try
 
     def poll(self, now: float | None = None) -> None:
         now = self.clock() if now is None else now
-        if self.bank is not None or now < self._next_try:
+        if now < self._next_try or (self.bank is not None and not self.dead):
+            return
+        if self.bank is not None:
+            opened = self.bank.retry()
+            if opened:
+                log.info("buttons: the pin of %s opened now", ", ".join(opened))
+            self._failed(now, self._dead_error())
             return
         try:
             self.bank = self._open()
         except Exception as e:  # noqa: BLE001 - ButtonError or a pin factory that cannot load
-            error = str(e) or type(e).__name__
-            if error != self.error:
-                log.warning("buttons: %s (trying again in %g s)", error, self._wait)
-            self.error = error
-            self._next_try = now + self._wait
-            self._wait = min(self._wait * 2, self.MAX_RETRY)
+            self.failure = e
+            self._failed(now, str(e) or type(e).__name__)
             return
+        self.failure = None
         if self.error is not None:
             log.info("buttons: the pins opened now (%s)", pin_factory_name())
         else:
             log.info("buttons: opened with %s", pin_factory_name())
         self.error = None
+        self._wait = self.FIRST_RETRY
+        self._failed(now, self._dead_error())
+
+    def _dead_error(self) -> str | None:
+        dead = getattr(self.bank, "dead", {})
+        return "; ".join(str(e) for e in dead.values()) or None
+
+    def _failed(self, now: float, error: str | None) -> None:
+        """Keep ``error`` (None: nothing is missing) and, if something is, when to try again."""
+        if error is None:
+            self.error = None
+            return
+        if error != self.error:
+            log.warning("buttons: %s (trying again in %g s)", error, self._wait)
+        self.error = error
+        self._next_try = now + self._wait
+        self._wait = min(self._wait * 2, self.MAX_RETRY)
 
     def close(self) -> None:
         if self.bank is not None:
@@ -215,6 +244,35 @@ class KeysPart:
             except Exception as e:  # noqa: BLE001 - at shutdown: report and go on
                 log.warning("buttons: closing failed (%s)", e)
             self.bank = None
+
+
+KEY_NAMES = {"a": "A", "b": "B", "key3": "KEY3", "up": Msg("joystick up"), "down": Msg("joystick down"),
+             "left": Msg("joystick left"), "right": Msg("joystick right"), "press": Msg("joystick press")}
+"""The keys as their owner names them (the board's labels, the joystick's ways)."""
+
+
+def key_label(key: str, pin: int) -> Msg:
+    """A key and its pin, e.g. "A (GPIO5)", said in the player's words."""
+    return Msg("{} (GPIO{})", KEY_NAMES.get(key, key), pin)
+
+
+def dead_keys_notice(dead: dict[str, int]) -> Msg:
+    """The start notice naming the keys whose pins did not open (key → BCM pin)."""
+    return Msg("This key does not work: {keys}. Its pin is used by another program or not on this board; the other "
+               "keys work, and it is tried again by itself. Settings → Hardware says more.",
+               plural="These keys do not work: {keys}. Their pins are used by another program or not on this board; "
+                      "the other keys work, and they are tried again by themselves. Settings → Hardware says more.",
+               n=len(dead), keys=Msg.join([key_label(k, p) for k, p in dead.items()]))
+
+
+def keys_failed_notice(failure: BaseException | None, error: str) -> Msg:
+    """The start notice when no key opened: no pin library (with each library's reason), or the
+    error as it came."""
+    if getattr(failure, "no_library", False):
+        return Msg("No key works: no GPIO pin library could be loaded ({}). Install python3-lgpio (sudo apt install "
+                   "python3-lgpio), add the user to the gpio group, and run from a writable directory (the service "
+                   "does); the keys are tried again by themselves.", getattr(failure, "reasons", error))
+    return Msg("Buttons: {}", error)
 
 
 def pin_factory_name() -> str | None:

@@ -29,8 +29,10 @@ class ButtonError(Exception):
     each library's reason (``tried``, gpiozero's fallback warnings), instead of blaming the pin."""
 
     def __init__(self, key: str, pin: int, cause: BaseException, tried: Sequence[str] = ()) -> None:
-        if isinstance(cause, BadPinFactory):
-            reasons = "; ".join(tried) or f"{cause}"
+        self.no_library = isinstance(cause, BadPinFactory)
+        self.reasons = "; ".join(tried) or f"{cause}"      # (each pin library's, when none loaded)
+        if self.no_library:
+            reasons = self.reasons
             message = (f"no GPIO pin library could be loaded for the keys ({reasons}): install "
                        "python3-lgpio (sudo apt install python3-lgpio), check that the user is in the "
                        "'gpio' group and that lgpio's directory ($LG_WD, else the working directory) "
@@ -51,31 +53,61 @@ class ButtonBank:
     :data:`Edge` on every level change, stamped with ``clock()`` (seconds);
     ``pin_factory`` is handed to gpiozero (None: its default). Raises
     ButtonError if a pin cannot be opened, after closing the ones already open.
+
+    With ``keep_going`` a key whose pin cannot be opened (in use by another program or an
+    overlay, not on this chip) is left out instead, its ButtonError in :attr:`dead`, and the other
+    keys work; :meth:`retry` tries the dead ones again. Only a pin library that cannot load at all
+    (no key can open) still raises.
     """
 
     def __init__(self, pins: Mapping[str, int], put: Callable[[Edge], Any],
                  clock: Callable[[], float] = time.monotonic,
-                 pin_factory: Any = None) -> None:
+                 pin_factory: Any = None, keep_going: bool = False) -> None:
         self._put = put
         self._clock = clock
+        self._pins = dict(pins)
+        self._factory = pin_factory
         self.buttons: dict[str, Button] = {}
+        self.dead: dict[str, ButtonError] = {}
         for key, pin in pins.items():
-            # gpiozero loads its pin factory at the first Button, and says why each library it
-            # tried did not load only as warnings (on standard error, the journal): they go into
-            # the error (logged by the caller when it changes, as the bank is retried) or, when a
-            # library did load after all, into the log once.
-            with warnings.catch_warnings(record=True) as said:
-                warnings.simplefilter("always", PinFactoryFallback)
-                try:
-                    button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-                except Exception as e:  # gpiozero.exc.*, lgpio.error, OSError: all mean "not usable"
-                    self.close()
-                    raise ButtonError(key, pin, e, _fallbacks(said)) from e
-            for w in said:
-                log.info("buttons: gpiozero: %s", w.message)
-            button.when_pressed = self._callback(key, True)
-            button.when_released = self._callback(key, False)
-            self.buttons[key] = button
+            try:
+                self._open(key, pin)
+            except ButtonError as e:
+                if keep_going and not isinstance(e.__cause__, BadPinFactory):
+                    self.dead[key] = e
+                    continue
+                self.close()
+                raise
+
+    def _open(self, key: str, pin: int) -> None:
+        # gpiozero loads its pin factory at the first Button, and says why each library it
+        # tried did not load only as warnings (on standard error, the journal): they go into
+        # the error (logged by the caller when it changes, as the bank is retried) or, when a
+        # library did load after all, into the log once.
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always", PinFactoryFallback)
+            try:
+                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=self._factory)
+            except Exception as e:  # gpiozero.exc.*, lgpio.error, OSError: all mean "not usable"
+                raise ButtonError(key, pin, e, _fallbacks(said)) from e
+        for w in said:
+            log.info("buttons: gpiozero: %s", w.message)
+        button.when_pressed = self._callback(key, True)
+        button.when_released = self._callback(key, False)
+        self.buttons[key] = button
+
+    def retry(self) -> list[str]:
+        """Try to open each :attr:`dead` key's pin again; the keys that opened now."""
+        opened = []
+        for key in list(self.dead):
+            try:
+                self._open(key, self._pins[key])
+            except ButtonError as e:
+                self.dead[key] = e
+                continue
+            del self.dead[key]
+            opened.append(key)
+        return opened
 
     def _callback(self, key: str, pressed: bool) -> Callable[[], None]:
         def edge() -> None:
@@ -87,6 +119,7 @@ class ButtonBank:
         for button in self.buttons.values():
             button.close()
         self.buttons.clear()
+        self.dead.clear()
 
     def __enter__(self) -> ButtonBank:
         return self

@@ -65,13 +65,52 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
     except (LumaError, OSError) as e:
         if owned:
             serial_interface.cleanup()
+            other = _other_address(cfg) if getattr(e, "errno", None) in NOT_THERE else None
+            if other is not None:
+                return other
         where, hint = _bus_path(cfg), ""
         if cfg.interface == "i2c":
             where = f"{where} at {cfg.address:#04x}"
+            if owned and cfg.address in PANEL_ADDRESSES:     # (the other was tried too)
+                where += f" or {PANEL_ADDRESSES[1 - PANEL_ADDRESSES.index(cfg.address)]:#04x}"
             hint = f" (i2cdetect -y {cfg.port} lists what answers)"
         raise DisplayError(
             f"no {cfg.driver} display answered on {where} ({e}): check the wiring or "
             f"that the HAT is seated, and display.driver/address in the config file{hint}") from e
+
+
+PANEL_ADDRESSES = (0x3C, 0x3D)
+"""The two addresses of an SSD1306/SH1106 on I2C (a jumper or resistor on the module chooses)."""
+NOT_THERE = (errno.EREMOTEIO, errno.ENXIO, errno.EIO)
+"""What a transfer to an address nobody acknowledges fails with (the other address is then tried;
+not after a timeout, ETIMEDOUT: a bus held low answers nowhere, and each try would cost its
+timeout, about a second, on the main loop)."""
+
+
+def _other_address(cfg: DisplayConfig) -> LumaDevice | None:
+    """The panel at the other of :data:`PANEL_ADDRESSES` when none answers at ``cfg.address``
+    (a module set to 0x3D, or swapped for one): opened and logged with the setting that says so,
+    or None."""
+    if cfg.interface != "i2c" or cfg.address not in PANEL_ADDRESSES:
+        return None
+    from luma.core.error import Error as LumaError
+
+    from hw.panel import DRIVERS
+    address = PANEL_ADDRESSES[1 - PANEL_ADDRESSES.index(cfg.address)]
+    try:
+        bus = I2C(cfg.port, address)
+    except OSError:
+        return None
+    try:
+        device = DRIVERS[cfg.driver](bus, width=WIDTH, height=HEIGHT, rotate=cfg.rotate)
+    except (LumaError, OSError):
+        bus.cleanup()
+        return None
+    import logging
+    logging.getLogger(__name__).warning(
+        "display: nothing answers at %#04x on /dev/i2c-%d but a panel does at %#04x: using it (set "
+        "display.address = %#04x in the config file to say so)", cfg.address, cfg.port, address, address)
+    return device
 
 
 def show(device: LumaDevice, image: Image) -> None:

@@ -191,3 +191,31 @@ def test_no_pin_library_is_said_with_each_reason_not_blamed_on_a_pin(
     assert "native: unable to locate Pi revision" in message and "python3-lgpio" in message
     assert "LG_WD" in message and "GPIO5" not in message and "Check the pin" not in message
     assert "xCreatePipe" not in caplog.text     # logged once by the caller, not at every retry
+
+
+def test_keep_going_leaves_out_a_busy_pin_opens_the_rest_and_retries_it(
+        factory: MockFactory, clock: Clock, edges: queue.Queue[Edge]) -> None:
+    """A pin another program holds kills that key only; ``retry`` opens it once it is free."""
+    other = Button(6, pin_factory=factory)                       # B's pin, held
+    bank = ButtonBank(PINS, edges.put, clock=clock, pin_factory=factory, keep_going=True)
+    try:
+        assert set(bank.buttons) == set(PINS) - {"b"} and set(bank.dead) == {"b"}
+        assert bank.dead["b"].pin == 6 and isinstance(bank.dead["b"].__cause__, GPIOPinInUse)
+        assert bank.retry() == [] and set(bank.dead) == {"b"}
+        other.close()
+        assert bank.retry() == ["b"] and bank.dead == {}
+        pin(factory, 6).drive_low()
+        assert [e[1:3] for e in drain(edges)] == [("b", True)]
+    finally:
+        bank.close()
+        other.close()
+
+
+def test_keep_going_still_raises_when_no_pin_library_loads(
+        monkeypatch: pytest.MonkeyPatch, edges: queue.Queue[Edge]) -> None:
+    def no_factory() -> None:
+        raise BadPinFactory("Unable to load any default pin factory!")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    with pytest.raises(ButtonError, match="no GPIO pin library"):
+        ButtonBank(PINS, edges.put, keep_going=True)

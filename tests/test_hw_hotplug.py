@@ -34,7 +34,8 @@ class Board:
     """The I2C bus with an SSD1306 panel on it that can be unplugged: smbus2.SMBus stand-in.
     Unplugged, every transfer fails as a device that does not acknowledge (EREMOTEIO); plugged
     back, the panel is a fresh one (power lost: switched off, random RAM, not initialised).
-    ``unplug(after=n)``: the panel goes after n more transfers (in the middle of a frame)."""
+    ``unplug(after=n)``: the panel goes after n more transfers (in the middle of a frame).
+    ``address``: where the panel answers (nothing answers at any other address)."""
 
     def __init__(self) -> None:
         self.plugged = True
@@ -42,6 +43,9 @@ class Board:
         self.buses = 0
         self.plugs = 0
         self.after: int | None = None
+        self.address = 0x3C
+        self.error = errno.EREMOTEIO        # what a transfer nobody acknowledges fails with
+        self.tried: list[int] = []          # the addresses written to, in turn
 
     def unplug(self, after: int = 0) -> None:
         self.plugged, self.after = after > 0, after or None
@@ -56,7 +60,11 @@ class Board:
         board.buses += 1
 
         class Bus:
-            def _check(self) -> None:
+            def _check(self, addr: int) -> None:
+                if not board.tried or board.tried[-1] != addr:
+                    board.tried.append(addr)
+                if addr != board.address:
+                    raise OSError(board.error, os.strerror(board.error))
                 if board.after is not None:
                     board.after -= 1
                     board.plugged = board.after > 0
@@ -65,13 +73,13 @@ class Board:
                     raise OSError(errno.EREMOTEIO, "Remote I/O error")
 
             def write_i2c_block_data(self, addr: int, reg: int, data: list[int]) -> None:
-                self._check()
+                self._check(addr)
                 assert reg == 0x00
                 board.ctl.command(*data)
 
             def i2c_rdwr(self, *msgs: Any) -> None:
-                self._check()
                 for m in msgs:
+                    self._check(m.addr)
                     payload = bytes(m)
                     assert payload[0] == 0x40
                     board.ctl.data(list(payload[1:]))
@@ -122,7 +130,7 @@ def test_a_panel_unplugged_while_drawing_is_reopened_when_plugged_back(
         assert loop.timeout() == pytest.approx(PanelOutput.RETRY)
         clock.t += PanelOutput.RETRY
         loop.poll_parts()                                  # still unplugged: tried, quietly
-        assert not out.connected and board.buses == 2
+        assert not out.connected and board.buses == 3        # (at 0x3c, then at 0x3d)
         board.plug()                                       # a fresh panel: dark, random RAM
         assert not board.ctl.on
         clock.t += PanelOutput.RETRY
@@ -271,6 +279,42 @@ def test_a_panel_missing_at_start_is_opened_when_it_appears(board: Board, state_
         app.console.close()
 
 
+def test_a_panel_that_comes_back_at_the_other_address_is_used(
+        board: Board, state_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """An SSD1306 module answers at 0x3C or 0x3D (a resistor on its back chooses). A panel swapped
+    mid-game for one at 0x3D (or one at 0x3D from the start, with the default profile) was tried
+    at 0x3C every 3 s for ever: the game went on dark. The other address is tried too, and the
+    log says which setting makes it the one."""
+    caplog.set_level(logging.WARNING)
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.unplug()
+        loop.handle(("key", "down"))
+        assert not out.connected
+        board.plug()
+        board.address = 0x3D                               # the new panel's address
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and board.ctl.on and same(board.ctl.panel(), app.render())
+        assert "a panel does at 0x3d" in caplog.text and "display.address = 0x3d" in caplog.text
+        loop.handle(("key", "down"))                       # and it goes on at that address
+        assert same(board.ctl.panel(), app.render()) and board.tried[-1] == 0x3D
+    finally:
+        app.console.close()
+    board.tried.clear()
+    assert type(open_display(DisplayConfig())).__name__ == "Ssd1306" and board.tried == [0x3C, 0x3D]
+    board.tried.clear()
+    board.error = errno.ETIMEDOUT                          # a bus held low: a timeout, not "nobody there"
+    with pytest.raises(Exception, match="timed out"):
+        open_display(DisplayConfig())
+    assert board.tried == [0x3C]                           # (each try would cost the timeout again)
+    board.error = errno.EREMOTEIO
+    board.address = 0x3E                                   # not a panel's address: not looked for
+    with pytest.raises(Exception, match="answered on /dev/i2c-1 at 0x3c or 0x3d"):
+        open_display(DisplayConfig())
+    assert 0x3E not in board.tried
+
+
 def test_keys_that_cannot_open_are_retried_with_a_growing_interval() -> None:
     clock = Clock()
     tries: list[float] = []
@@ -362,20 +406,144 @@ def test_a_busy_key_pin_is_reported_as_the_pin_not_the_pin_library(
     other = Button(5, pin_factory=mock_pins)                     # A's pin on the Adafruit bonnet
     try:
         hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
-        assert hw.buttons is None and "GPIO5" in (hw.keys.error or "")
+        assert hw.keys.dead == {"a": 5} and "GPIO5" in (hw.keys.error or "")
         got = doctor.read_status(state_dir)
-        assert got is not None and got[0].factory == "MockFactory"
+        assert got is not None and got[0].factory == "MockFactory" and got[0].dead_keys == {"a": 5}
         rows = {str(c.label): c for c in doctor.live_checks(got[0], hw.resolved, True)}
         assert rows["Pin factory"].status == "warn"               # (mock pins: only that warning)
-        assert rows["Buttons"].status == "fail" and "GPIO5" in rows["Buttons"].found
+        assert rows["Buttons"].status == "fail" and "A (GPIO5)" in rows["Buttons"].found
         other.close()
         hw.poll(hw.keys.next_deadline())                          # retried: the pin is free now
-        assert hw.buttons is not None and "Buttons" not in {
+        assert hw.keys.dead == {} and hw.keys.next_deadline() is None and "Buttons" not in {
             str(c.label) for c in doctor.live_checks(doctor.read_status(state_dir)[0], hw.resolved, True)}  # type: ignore[index]
         hw.shutdown()
     finally:
         other.close()
         app.console.close()
+
+
+def press(mock_pins: Any, number: int) -> None:
+    pin = mock_pins.pin(number)
+    pin.drive_low()
+    time.sleep(0.03)                                   # longer than the debounce
+    pin.drive_high()
+
+
+def keys_of(events: queue.Queue[Any]) -> list[str]:
+    """The keys the queued edges make (a filter of their own: its time runs on 1 s past them)."""
+    from hw.keys import KeyFilter
+    keys = KeyFilter()
+    got: list[str] = []
+    while not events.empty():
+        _, key, pressed, t = events.get()
+        got += keys.feed(key, pressed, t)
+    return got + keys.tick(time.monotonic() + 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_one_busy_key_pin_leaves_the_other_keys_working_and_is_named_in_the_players_language(
+        lang: str, state_dir: Path, mock_pins: Any, board: Board) -> None:
+    """One key's pin held by another program at start (here B's, GPIO6; gpiozero raises
+    GPIOPinInUse) left every key dead: the whole bank was refused and retried, so the device
+    started with no way to move. Now the other keys work at once, the start notice names the dead
+    key in the player's language, and the key works as soon as its pin is free."""
+    from gpiozero import Button
+
+    from firmware.app import NoticesScreen
+    from firmware.device import _open_hardware
+    from firmware.hardware import dead_keys_notice
+    from firmware.i18n import say
+    app = app_with([], [], state_dir, lang)
+    events: queue.Queue[Any] = queue.Queue()
+    other = Button(6, pin_factory=mock_pins)
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        assert hw.buttons is not None and set(hw.buttons.buttons) == {"a", "up", "down", "left", "right", "press"}
+        press(mock_pins, 5)                               # A
+        press(mock_pins, 17)                              # up
+        assert keys_of(events) == ["a", "up"]
+        notice = app.stack[-1]
+        assert isinstance(notice, NoticesScreen) and len(notice.paragraphs) == 1
+        said = notice.paragraphs[0]
+        assert "B (GPIO6)" in said and "Buttons:" not in said and "Кнопки:" not in said
+        assert said == say(dead_keys_notice({"b": 6}), lang)
+        if lang != "en":
+            assert not {"key", "does", "work", "pin"} & set(said.replace(".", " ").split()), said
+        other.close()
+        hw.poll(hw.keys.next_deadline())
+        assert hw.keys.dead == {}, hw.keys.error
+        press(mock_pins, 6)
+        assert keys_of(events) == ["b"]
+        hw.shutdown()
+    finally:
+        other.close()
+        app.console.close()
+
+
+def test_the_doctor_run_while_the_device_runs_speaks_the_devices_language(
+        state_dir: Path, mock_pins: Any, board: Board, capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor` beside the running service (the usual case on the Pi) was always in
+    English: the settings cannot be read while the device holds the state directory, so the
+    language fell back to "en". The device now keeps its language with the facts it reports, and
+    a change on the device reaches the report at the next check."""
+    from firmware import doctor
+    from firmware.device import _open_hardware
+    app = app_with([], [], state_dir, "ru")                      # holds the state directory, as the service does
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        doctor.run_doctor(str(state_dir), None)
+        out = capsys.readouterr().out
+        assert "Служба: работает: выводы и экран — по её данным" in out and "Профиль: adafruit-bonnet" in out
+        assert "Profile" not in out and "Service" not in out
+        app.set_setting("language", "uk")
+        hw.poll(hw.next_deadline() or 0.0)
+        doctor.run_doctor(str(state_dir), None)
+        assert "Служба: працює: виводи та екран — за її даними" in capsys.readouterr().out
+        hw.shutdown()
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_no_pin_library_at_start_is_said_in_the_players_language_with_each_reason(
+        lang: str, state_dir: Path, board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No key at all (no pin library loaded: lgpio missing, or its pipe not writable) was said on a
+    Russian or Ukrainian panel as "Кнопки: no GPIO pin library could be loaded…", English after the
+    label; now the whole sentence is in the player's language, each library's reason kept."""
+    import warnings
+
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
+    from firmware.app import NoticesScreen
+    from firmware.device import _open_hardware
+
+    def no_factory() -> None:
+        warnings.warn(PinFactoryFallback("Falling back from lgpio: No module named 'lgpio'"), stacklevel=2)
+        raise BadPinFactory("Unable to load any default pin factory!")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    app = app_with([], [], state_dir, lang)
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        assert hw.buttons is None and hw.keys.next_deadline() is not None       # retried
+        notice = app.stack[-1]
+        assert isinstance(notice, NoticesScreen)
+        said = notice.paragraphs[0]
+        assert "lgpio: No module named 'lgpio'" in said and "sudo apt install python3-lgpio" in said
+        rest = said.replace("lgpio: No module named 'lgpio'", "").replace("sudo apt install python3-lgpio", "")
+        assert not {"no", "could", "loaded", "install", "Buttons:"} & set(rest.replace("(", " ").split()), said
+        hw.shutdown()
+    finally:
+        app.console.close()
+
+
+def test_several_dead_keys_are_named_with_the_plural_and_the_joysticks_words() -> None:
+    from firmware.hardware import dead_keys_notice
+    from firmware.i18n import say
+    notice = dead_keys_notice({"up": 17, "press": 4})
+    assert str(notice).startswith("These keys do not work: joystick up (GPIO17), joystick press (GPIO4).")
+    assert say(notice, "ru").startswith("Эти кнопки не работают: джойстик вверх (GPIO17), нажатие джойстика (GPIO4).")
+    assert say(notice, "uk").startswith("Ці кнопки не працюють: джойстик вгору (GPIO17), натискання джойстика (GPIO4).")
 
 
 def test_a_profile_chosen_on_the_device_beats_the_file(tmp_path: Path, state_dir: Path) -> None:

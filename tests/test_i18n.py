@@ -291,6 +291,8 @@ SAID_TWO_WAYS = {
     "over": "Caesar!'s game («конец») and JC's battle («окончен») in their title bars",
     "{} left": "the bag's deck row is «Взять карту  ещё 12» (with «осталось 12» it would take two rows)",
     "Fair draw": "the new-game form's row holds the code («Код жребия»); History's item opens the check",
+    "Older games…": "History lists finished plays («партии»); Games → Earlier games lists sessions, as its "
+                    "title («Прошлые игры»)",
 }
 
 
