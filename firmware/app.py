@@ -24,9 +24,9 @@ from firmware.i18n import Spoken, _, again, language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent, carry_place, remade
+from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import ConfirmScreen, Intent, TableScreen, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.result import ResultScreen
-from firmware.screens.widgets.scroll import paragraphs, wrapped
 from firmware.screens.widgets.keys import repeated
 from firmware.settings import with_defaults
 from firmware.storage import unchanged_since
@@ -471,26 +471,6 @@ class App:
             else:
                 log.info("a notice in the language left is closed: %s", self._notice[:60])
                 self.message = None
-
-
-class NoticesScreen(TextScreen):
-    """What the device found at start, a paragraph each (scrolling; any key but up/down closes)."""
-
-    def __init__(self) -> None:
-        super().__init__(_("At start"), [])
-        self.paragraphs: list[str] = []
-
-    def remake(self) -> NoticesScreen:
-        """The same notices in the language chosen now (App._relanguage)."""
-        again_ = NoticesScreen()
-        for paragraph in self.paragraphs:
-            again_.add(again(paragraph))
-        return again_
-
-    def add(self, text: str) -> None:
-        self.paragraphs.append(text)
-        body = "\n\n".join(self.paragraphs)            # a blank row between two
-        self.paras, self.rows = paragraphs(body), wrapped(body)
 
 
 def _header(session: Session) -> ArchiveHeader:

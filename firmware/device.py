@@ -25,6 +25,7 @@ from PIL import Image
 from engine.text import Msg
 from firmware.app import App
 from firmware.console import Console, MAX_LINE
+from firmware.serial_reader import serial_reader, start_serial
 from firmware.i18n import say
 from firmware.screens.widgets.keys import REPEAT
 from firmware.settings import CONTRAST_LEVELS
@@ -190,42 +191,6 @@ class Loop:
             self.poll_parts()
 
 
-# -- input threads -----------------------------------------------------------------------------
-def _serial_reader(link: Any, events: Events) -> None:
-    """Read request lines from ``link`` (hw.serial_link.SerialLink, or an open port) for ever:
-    after a hang-up the port is opened again as soon as it can be (the cable is back)."""
-    from firmware.console import answered, read_line
-    from hw.serial_link import LINK_ERRORS, SerialLink
-    if not isinstance(link, SerialLink):
-        link = SerialLink(getattr(link, "port", None) or "?", port=link, reopen=False)
-
-    def answer(opening: int, crlf: bool) -> Callable[[bytes], None]:
-        def reply(data: bytes) -> None:       # (crlf: the request ended with CR, a terminal's Enter)
-            try:
-                link.send(data, opening, admitted=True, crlf=crlf)   # queued: the main loop never waits;
-            except LINK_ERRORS as e:         # never to a connection opened after the request
-                log.warning("could not answer over the serial link (%s)", e)
-        return reply
-
-    while True:
-        reader = link.wait()
-        if reader is None:                   # closed for good (a port that cannot be re-opened)
-            return
-        link.wait_room()                     # a peer that does not read its answers is not read either
-        try:
-            got = read_line(reader)
-        except LINK_ERRORS as e:             # a hangup (serial.SerialException is an OSError)
-            link.lost(e)
-            continue
-        if got is None:
-            continue
-        link.alive()
-        if not got[1] and not answered(got[0]):
-            continue                         # a blank line or a comment: no response, nothing to do
-        link.admit()                         # its answer counts from now on (wait_room)
-        events.put(("line", got[0], got[1], answer(link.opened, reader.ended_by_cr)))
-
-
 def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]) -> None:
     loop.redraw()
     for event in events:
@@ -267,7 +232,7 @@ def run_device(args: Any, splash: Any = None) -> int:
         store = Store(root)
     except StateDirError as e:     # said on the panel and tried again: no exit, no crash loop
         from firmware.storage_wait import wait_for_store
-        waited = wait_for_store(args, root, e, splash, events, _serial_reader)
+        waited = wait_for_store(args, root, e, splash, events, serial_reader)
         if waited.store is None:
             if waited.status == 0:
                 logs.stopped()
@@ -320,7 +285,7 @@ def run_device(args: Any, splash: Any = None) -> int:
         app.worker = Worker(lambda: events.put(("wake",)),      # odds and advice off the loop,
                             idle=(jc_tables,))                  # the JC table taken back meanwhile
         if args.serial:
-            _start_serial(args, console, events, link)
+            start_serial(args, console, events, link)
         try:
             loop.run(events)
         except KeyboardInterrupt:
@@ -361,16 +326,6 @@ def _start_notices(app: App, store: Store, failure: str | None) -> None:
         log.warning("the previous run stopped with an error: %s", failure)
         app.start_notice(say(Msg("The last run stopped with an error (details in {}): {}",
                                  str(store.root / "legatus.log"), failure)))
-
-
-def _start_serial(args: Any, console: Console, events: Events, link: Any = None) -> None:
-    """Serve the console protocol on ``args.serial`` from a reader thread (``link``'s if it runs
-    already); the port is opened again after a hang-up, and retried the same way until it opens."""
-    from hw.serial_link import SerialLink
-    if link is None:
-        link = SerialLink(args.serial, args.baud)
-        threading.Thread(target=_serial_reader, args=(link, events), daemon=True, name="serial").start()
-    console.serial_out = link.send           # History → Send over serial (queued, never blocks)
 
 
 class _Hardware:
@@ -495,12 +450,10 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     hw.keyfilter = KeyFilter()
     lgpio_dir = ensure_lgpio_workdir(store.root)
     hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put, keep_going=True), clock=clock)
-    if hw.keys.dead:                # a key's pin is held by another program or an overlay: the others work
-        from firmware.i18n import say
-        app.start_notice(say(dead_keys_notice(hw.keys.dead)))
-    elif hw.keys.error is not None:            # no key at all: no pin library, most likely
-        from firmware.i18n import say
-        app.start_notice(say(keys_failed_notice(hw.keys.failure, hw.keys.error)))
+    if hw.keys.dead or hw.keys.error is not None:   # some keys' pins held by another program or an
+        from firmware.i18n import say                 # overlay (the others work), or none: no pin library
+        app.start_notice(say(dead_keys_notice(hw.keys.dead) if hw.keys.dead
+                             else keys_failed_notice(hw.keys.failure, hw.keys.error)))
     hw.live = doctor.Live(lgpio_dir=lgpio_dir)
     hw.report()
     return hw

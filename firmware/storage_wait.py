@@ -164,7 +164,7 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
                    serve: Callable[[Any, queue.Queue[tuple[Any, ...]]], None] | None = None) -> Waited:
     """The problem on the panel (or the simulator, or a scripted run's output) until the state
     directory can be used (see the module's docstring). ``serve``: the serial reader
-    (firmware.device._serial_reader) that puts the lines of ``--serial`` on ``events``."""
+    (firmware.serial_reader.serial_reader) that puts the lines of ``--serial`` on ``events``."""
     log.error("%s", error)
     waited = Waited()
     if isinstance(error, StateDirBusy):   # the other Legatus has the card and the panel: not ours to wait for

@@ -113,11 +113,11 @@ def test_a_hangup_at_flush_does_not_reach_the_device_loop(tmp_path) -> None:
     import queue
     import threading
 
-    from firmware.device import _serial_reader
+    from firmware.serial_reader import serial_reader
     port = open_serial("loop://", timeout=0.2)
     _hangs_up_on_flush(port)
     events: queue.Queue = queue.Queue()
-    threading.Thread(target=_serial_reader, args=(port, events), daemon=True).start()
+    threading.Thread(target=serial_reader, args=(port, events), daemon=True).start()
     port.write(b"version\n")
     kind, raw, too_long, reply = events.get(timeout=10)
     assert (kind, raw, too_long) == ("line", b"version", False)
@@ -208,7 +208,7 @@ def test_the_serial_link_reopens_when_the_cable_is_back() -> None:
     import socket
     import threading
 
-    from firmware.device import _serial_reader
+    from firmware.serial_reader import serial_reader
     from hw.serial_link import SerialLink
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
@@ -216,7 +216,7 @@ def test_the_serial_link_reopens_when_the_cable_is_back() -> None:
     url = f"socket://127.0.0.1:{server.getsockname()[1]}"
     link = SerialLink(url, retry=0.05)
     events: queue.Queue = queue.Queue()
-    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    threading.Thread(target=serial_reader, args=(link, events), daemon=True).start()
     server.settimeout(10)
 
     first, _ = server.accept()
@@ -251,14 +251,14 @@ def test_an_answer_to_a_request_from_before_a_hangup_is_not_sent_on_the_new_conn
     import socket
     import threading
 
-    from firmware.device import _serial_reader
+    from firmware.serial_reader import serial_reader
     from hw.serial_link import SerialLink
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(2)
     link = SerialLink(f"socket://127.0.0.1:{server.getsockname()[1]}", retry=0.05)
     events: queue.Queue = queue.Queue()
-    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    threading.Thread(target=serial_reader, args=(link, events), daemon=True).start()
     server.settimeout(10)
 
     first, _ = server.accept()
@@ -386,13 +386,13 @@ def test_a_peer_that_stops_reading_never_blocks_the_main_loop_and_loses_no_answe
     import queue
     import threading
 
-    from firmware.device import _serial_reader
+    from firmware.serial_reader import serial_reader
     from hw.serial_link import OUT_LINES, SerialLink
     master, path = pty
     port = open_serial(path)
     link = SerialLink(path, port=port, reopen=False)
     events: queue.Queue = queue.Queue()
-    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    threading.Thread(target=serial_reader, args=(link, events), daemon=True).start()
     n = 60
     threading.Thread(target=lambda: os.write(master, b"".join(b"r%d\n" % i for i in range(n))), daemon=True).start()
     big = b"x" * 8000
@@ -574,12 +574,12 @@ def test_a_reply_ends_as_its_request_did_so_a_terminal_shows_it_at_the_line_star
     import queue
     import threading
 
-    from firmware.device import _serial_reader
+    from firmware.serial_reader import serial_reader
     from hw.serial_link import SerialLink
     master, path = pty
     link = SerialLink(path, port=open_serial(path), reopen=False)
     events: queue.Queue = queue.Queue()
-    threading.Thread(target=_serial_reader, args=(link, events), daemon=True).start()
+    threading.Thread(target=serial_reader, args=(link, events), daemon=True).start()
     for sent, ending in ((b"version\r", b"\r\n"), (b"state\n", b"\n"), (b"help\r\n", b"\r\n"), (b"log\n", b"\n")):
         os.write(master, sent)
         _, raw, _, reply = events.get(timeout=10)

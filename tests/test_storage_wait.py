@@ -226,7 +226,7 @@ def test_console_lines_over_serial_are_answered_while_the_device_waits(tmp_path:
     import socket
     import threading
 
-    from firmware.device import _serial_reader
+    from firmware.serial_reader import serial_reader
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(1)
@@ -242,7 +242,7 @@ def test_console_lines_over_serial_are_answered_while_the_device_waits(tmp_path:
     events: queue.Queue[tuple[Any, ...]] = queue.Queue()
     out: list[storage_wait.Waited] = []
     waiting = threading.Thread(target=lambda: out.append(storage_wait.wait_for_store(args, blocked, error, None, events,
-                                                                                   _serial_reader)))
+                                                                                   serial_reader)))
     waiting.start()
     try:
         peer, _ = server.accept()
