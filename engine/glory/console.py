@@ -64,13 +64,23 @@ def _fame_fields(state: State, changes: list[F.FameChange]) -> dict[str, Any]:
 
 
 def _milestone_text(events: list[dict[str, Any]]) -> str:
+    """The milestones a step passed, each named, and the supporter each one gives (G-6): «+1
+    supporter» after one, «+1 supporter for each milestone» after several (it said «+1 supporter
+    each» after one too, «+1 сторонник каждому» read as a supporter for every player)."""
     if not events:
         return ""
     parts = [Msg("{} passes milestone {} (space {})", m["player"], m["milestone"], m["space"]) for m in events]
     joined: Any = parts[0]
     for part in parts[1:]:
         joined = Msg("{}; {}", joined, part)
-    return Msg(" {}: +1 supporter each.", joined)
+    if len(parts) == 1:
+        return Msg(" {}: +1 supporter.", joined)
+    return Msg(" {}: +1 supporter for each milestone.", joined)
+
+
+MILESTONES_BEFORE = N_(" {}: +1 supporter each.")
+"""The milestones' sentence as the log lines stored before :func:`_milestone_text` told one from
+several say it (still said in the player's language)."""
 
 
 def _no_opts(req: Request, usage: Msg, allowed: frozenset[str] = frozenset()) -> None:
