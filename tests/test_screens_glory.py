@@ -778,6 +778,29 @@ def test_historys_result_of_a_glory_game_is_a_whole_sentence(lang, said):  # G-1
         set_language("en")
 
 
+@pytest.mark.parametrize("lang, fame, said", [
+    ("en", 21, "Jack, Mary and Ross share the win with 21 points each."),
+    ("ru", 21, "Победители и соправители: Ваня, Маша и Олесь, по 21 очку славы."),
+    ("ru", 22, "Победители и соправители: Ваня, Маша и Олесь, по 22 очка славы."),
+    ("uk", 25, "Переможці й співправителі: Ваня, Маша і Олесь, по 25 очок слави."),
+])
+def test_historys_result_of_a_shared_win_names_the_co_rulers_and_each_ones_fame(lang, fame, said):  # G-15
+    """Players still tied on the denarii share the win («победителями и соправителями»): History's
+    line named them as a bare list with the fame as one more item («Победа: Ваня, Маша, Олесь,
+    21 очко славы.»), read as a fourth winner called «21»."""
+    from firmware.i18n import say, set_language
+    from firmware.screens.glory.record import _summary
+    names = ["Jack", "Mary", "Ross"] if lang == "en" else ["Ваня", "Маша", "Олесь"]
+    set_language(lang)
+    try:
+        scored = {"scores": {n: {"total": fame} for n in names + ["Ann"]}, "winners": names,
+                  "places": {**{n: 1 for n in names}, "Ann": 4}}
+        view = {"players": names + ["Ann"], "options": {}, "events": []}
+        assert say(_summary(view, scored)["result"]) == said
+    finally:
+        set_language("en")
+
+
 def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  # G-4
     """The population dial's red figure is only known for 3, 5 and 6: for another population the
     device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
