@@ -215,8 +215,16 @@ def _event(state: State, req: Request) -> Outcome:
         fields["solo_denarii"] = 0 if card["harsh"] else F.supporters(state, solo)
     turns = Msg("the board turns {}° {} at the end", abs(turn) * 90,
                 term("clockwise") if turn > 0 else term("counter-clockwise"))
-    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], card_name(card),
+    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], _after_event(card),
                                turns, order[0], term(direction)))
+
+
+def _after_event(card: Mapping[str, Any]) -> str:
+    """The card's name after the word "event" of a sentence: the data's placeholder "Event 3" is
+    its number (the log said «Раунд 1: событие Событие 3»); any other name as :func:`card_name`
+    says it («событие Суровые времена 2»)."""
+    m = re.fullmatch(r"Event (\d+)", str(card["label"]))
+    return m.group(1) if m is not None else card_name(card)
 
 
 def card_name(card: Mapping[str, Any]) -> str:
