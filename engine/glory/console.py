@@ -118,11 +118,14 @@ def _vote(state: State, req: Request) -> Outcome:
     name = _player(state, req.args[0])
     politician = _holder(state, "politician") == name
     trial = list(state["senate"])                 # every vote placeable, or none placed (G-7)
-    try:
-        for _ in range(n):
+    for i in range(n):
+        try:
             S.place_vote(trial, name)
-    except ValueError as e:
-        raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
+        except ValueError as e:
+            if i:     # one vote is left on the board, the second of a boosted action has none (it said «all 5 are in»)
+                raise IllegalMove(Msg("{} has only one vote left on the board: place it as a single vote.",
+                                      name)) from None
+            raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     placed, changes = [], []
     for _ in range(n):
         p = S.place_vote(state["senate"], name)
