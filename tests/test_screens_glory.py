@@ -1371,6 +1371,21 @@ def test_the_heroes_variant_has_no_medals_row(rounds):  # G-2 variants: «Гер
         assert ("Медали" in [str(i.label) for i in ctx.top.items(ctx)]) is shown, heroes
 
 
+@pytest.mark.parametrize("players, shown", [
+    ("players=Jack", False),                     # G-17: «интриги не могут быть размещены»
+    ("players=Jack,Henry truce=1", False),       # Truce: «Игроки не размещают и не активируют интриги»
+    ("players=Jack,Henry", True),
+])
+def test_a_random_card_pick_is_offered_only_where_intrigues_are_played(players, shown):  # G-19, G-17
+    """«Продано!» and «Таможенные сборы» are intrigues that pick a card at random from a rival's
+    hand: the home offered Random card pick in the Emperor's solo (no rival, no intrigues) and in
+    the Truce variant (no intrigues), where it hides Remove a vote for the same reason."""
+    ctx = FakeCtx(f"new glory {players} seed=3", "vote Jack", lang="ru").open(GloryHome())
+    ctx.render()
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert ("Случайная карта" in labels) is shown and ("Убрать голос" in labels) is shown, labels
+
+
 @pytest.mark.parametrize("arrow, said", [("cw90", "90° за годинниковою"), ("ccw180", "180° проти годинникової")])
 def test_the_board_s_turn_in_ukrainian_names_the_clock_not_the_arrow(arrow, said):  # G-2
     """G-2: the card's arrow colour gives the way (blue clockwise, orange counter-clockwise). The

@@ -100,9 +100,14 @@ class GloryHome(ListScreen):
             out.append(Item(_("Tax"), self._tax, ident="tax"))
             out.append(Item(_("Farming income"), self._farming))
             out.extend(medals)                # none in the Heroes variant: its game has no medals
-            out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
-            if view["senate"] and len(view["players"]) > 1 and not view["options"].get("truce"):
-                # an intrigue's vote taken out (G-7); none in the solo (G-17) or the Truce variant
+            # the intrigues (G-19: «Продано!», «Таможенные сборы» pick a card at random from a rival's
+            # hand; G-7: «Повторное голосование», «Недействительное голосование» take a vote out):
+            # none in the Emperor's solo (G-17: «интриги не могут быть размещены») or the Truce
+            # variant («Игроки не размещают и не активируют интриги»)
+            intrigues = len(view["players"]) > 1 and not view["options"].get("truce")
+            if intrigues:
+                out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
+            if view["senate"] and intrigues:
                 out.append(Item(_("Remove a vote"), lambda c: c.push(UnvoteScreen())))
         out.append(final)
         out.append(objectives)                # dealt at the set-up, revealed at the final scoring
