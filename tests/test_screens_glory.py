@@ -120,15 +120,51 @@ def test_senate_votes_and_boosted_double_vote():  # G-7
 
 
 def test_setup_starts_a_game_with_the_chosen_players(state_dir):
-    # the code box (any key closes it); up from player 1 to the count, left: 3 players; down past the 3 players
-    # and their starting fame to Harsh Times; right: on; A: start
-    app = app_with([], ["a", "down", "down", "a", "b", "up", "left"] + ["down"] * 7 + ["right", "a"], state_dir)
+    # the code box (any key closes it); up from player 1 to the count, left: 3 players; down past the 3 players,
+    # the empty seat and their starting fame to Harsh Times; right: on; A: start
+    app = app_with([], ["a", "down", "down", "a", "b", "up", "left"] + ["down"] * 8 + ["right", "a"], state_dir)
     try:
         view = app.view()
         assert view["game"] == "glory" and view["players"] == ["Red", "Yellow", "Blue"]
         assert view["options"]["harsh"] is True
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("empty, line", [
+    (2, "new glory players=Mary,Oles,Vanya harsh=0 clockwise=0"),                    # after Player 3: as before
+    (1, "new glory players=Vanya,Mary,Oles harsh=0 clockwise=0 first=Mary"),
+    (0, "new glory players=Oles,Vanya,Mary harsh=0 clockwise=0 first=Mary"),
+])
+def test_three_players_say_where_the_empty_seat_is_and_player_1_holds_the_token(empty, line):  # G-1, G-2
+    """Three players leave one province facing nobody: whoever faces the first-player token's
+    province plays first, the next player in the direction of play when nobody does (G-2). The
+    form seated Players 1-3 clockwise with the empty seat always between Player 3 and Player 1,
+    and Player 1 held the token: a table whose first player does not sit just after the empty
+    seat could not be told, and the device named another first player than the board's in the
+    rounds the token faces the empty seat (here Vanya, Mary, Oles clockwise, the seat after Oles
+    empty, Mary first: the device said Vanya where the table has Oles)."""
+    from firmware.screens.glory.setup import SetupScreen
+    ctx = FakeCtx(players=["Mary", "Oles", "Vanya", "Ross"]).open(SetupScreen(GloryHome))
+    ctx.press("up", "left")                                      # 3 players: Mary, Oles, Vanya
+    rows = [i.key for i in ctx.top.items(ctx)]
+    assert rows.index("field:empty") == 4                        # under the players
+    ctx.top.cursor = 4
+    ctx.press(*["left"] * (2 - empty))
+    assert [str(i.value) for i in ctx.top.items(ctx)][4].strip("‹›<>") == ["Mary–Oles", "Oles–Vanya", "Vanya–Mary"][empty]
+    ctx.top.cursor = len(rows) - 1                               # the Start row
+    ctx.press("a")
+    assert ctx.lines[-1] == line
+    if empty == 1:                                               # the table of the docstring, round by round
+        table = FakeCtx("new glory players=Vanya,Mary,Oles first=Mary seed=1")
+        for arrow in ("cw90", "ccw90", "cw180", "ccw180"):
+            for c in (ctx, table):
+                c.run(f"event arrow={arrow}")
+            assert ctx.view()["first"] == table.view()["first"]
+            for c in (ctx, table):
+                c.run("end-round")
+    four = FakeCtx(players=["Jack", "Henry", "Mary", "Ross"]).open(SetupScreen(GloryHome))
+    assert "field:empty" not in [i.key for i in four.top.items(four)]       # 4 players: no seat is empty
 
 
 def test_setup_takes_each_players_starting_fame_and_has_a_start_row():  # G-5: fame from the character boards
