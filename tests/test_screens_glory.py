@@ -1422,6 +1422,27 @@ def test_a_random_card_pick_is_offered_only_where_intrigues_are_played(players, 
     assert ("Случайная карта" in labels) is shown and ("Убрать голос" in labels) is shown, labels
 
 
+def test_the_home_takes_the_arrows_printed_on_the_card_revealed_at_the_table():  # G-2
+    """The device's event cards carry stand-in arrows (the printed ones are not transcribed), so
+    the order of play, the first player and the board's turn it said were the stand-in's whatever
+    card the table turned up, and nothing on the device could say otherwise. The home's Arrows
+    row, under the event, takes the card's arrows as the rulebook names them (their colour and
+    number): left/right, each a journaled step; A opens the card."""
+    ctx = FakeCtx("new glory players=Ваня,Маша,Олесь seed=5", "event arrow=cw180", lang="ru").open(GloryHome())
+    ctx.render()
+    rows = [i.key for i in ctx.top.items(ctx)]
+    assert rows[rows.index("event") + 1] == "arrows"
+    ctx.top.cursor = rows.index("arrows")
+    assert "<2 синие>" in {t for _x, _y, t, _k in drawn(ctx)}
+    ctx.press("right")                                          # one orange arrow
+    assert ctx.lines[-1] == "arrow ccw90" and ctx.view()["order"] == ["Ваня", "Олесь", "Маша"]
+    assert "<1 оранжевая>" in {t for _x, _y, t, _k in drawn(ctx)}
+    ctx.press("left", "left")
+    assert ctx.lines[-2:] == ["arrow cw180", "arrow cw90"] and ctx.view()["event"]["arrow"] == "cw90"
+    ctx.press("a")
+    assert type(ctx.top).__name__ == "EventScreen"
+
+
 @pytest.mark.parametrize("arrow, said", [("cw90", "90° за годинниковою"), ("ccw180", "180° проти годинникової")])
 def test_the_board_s_turn_in_ukrainian_names_the_clock_not_the_arrow(arrow, said):  # G-2
     """G-2: the card's arrow colour gives the way (blue clockwise, orange counter-clockwise). The

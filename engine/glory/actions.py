@@ -56,6 +56,11 @@ def event() -> Line[EventReply]:
     return Line("event")
 
 
+def arrow(code: str) -> Line[EventReply]:
+    """The arrows printed on this round's event card (``cw90`` …), in place of the data's (G-2)."""
+    return words("arrow", code)
+
+
 def end_round() -> Line[EndRoundReply]:
     return Line("end-round")
 

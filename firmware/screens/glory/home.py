@@ -5,6 +5,7 @@ from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
 from engine.glory.views import GloryView
+from engine.text import N_
 from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, remade
@@ -14,7 +15,18 @@ from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
 from firmware.screens.glory.track import FameScreen, SenateScreen, UnvoteScreen
 from firmware.screens.glory.words import GAMES, event_label, run_line, view_of
-from firmware.screens.widgets import Item, ListScreen
+from firmware.screens.widgets import Item, ListScreen, figure
+
+
+# G-2: «Синяя — поворот по часовой стрелке, оранжевая — против часовой. Количество стрелок указывает,
+# сколько раз повернется поле провинций»: the arrows of an event card as the table sees them
+ARROW_CYCLE = ("cw90", "cw180", "ccw90", "ccw180")
+ARROW_WORDS = {"cw90": N_("1 blue"), "cw180": N_("2 blue"), "ccw90": N_("1 orange"), "ccw180": N_("2 orange")}
+
+
+def arrows_word(arrow: str) -> str:
+    """An event card's arrows as printed: their number and colour («2 синие»)."""
+    return _(ARROW_WORDS[arrow])
 
 
 def open_game(ctx: Ctx) -> None:
@@ -36,6 +48,8 @@ def due_row(view: GloryView) -> str:
 
 class GloryHome(ListScreen):
     """The game's home: the round in the title (the game's name once it is over)."""
+
+    wrap_rows = True           # the event's arrows beside their label take two rows where they do not fit
 
     def __init__(self) -> None:
         super().__init__()
@@ -96,6 +110,12 @@ class GloryHome(ListScreen):
                 # a name edited in to match the printed card is the only one cut (base.clip_name)
                 out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
                                 lambda c: c.push(EventScreen()), ident="event"))
+                # the arrows printed on the card revealed at the table (the data's are stand-ins):
+                # left/right set them, and with them the order and the board's turn (G-2); A: the card
+                shown = arrows_word(view["event"]["arrow"])
+                out.append(Item(_("Arrows"), lambda c: c.push(EventScreen()),
+                                figure(shown) if self.cursor == len(out) else shown,
+                                ident="arrows", adjust=self._arrows))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
             out.append(Item(_("Tax"), self._tax, ident="tax"))
             out.append(Item(_("Farming income"), self._farming))
@@ -126,6 +146,15 @@ class GloryHome(ListScreen):
             ctx.notify(Msg("Everyone has taken income in round {}.", view["round"]))
             return
         ctx.push(tax_form(ctx, players.index(due[0])))
+
+    @staticmethod
+    def _arrows(ctx: Ctx, by: int) -> None:
+        """The next (``by`` > 0) or the previous arrows as a card prints them (G-2)."""
+        now = view_of(ctx)["event"]
+        if now is None:                         # (the round ended meanwhile: the row is gone)
+            return
+        i = ARROW_CYCLE.index(now["arrow"])
+        run_line(ctx, act.arrow(ARROW_CYCLE[(i + (1 if by > 0 else -1)) % len(ARROW_CYCLE)]))
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:
