@@ -112,9 +112,9 @@ class GloryHome(ListScreen):
                                 lambda c: c.push(EventScreen()), ident="event"))
                 # the arrows printed on the card revealed at the table (the data's are stand-ins):
                 # left/right set them, and with them the order and the board's turn (G-2); A: the card
-                shown = arrows_word(view["event"]["arrow"])
+                arrows = arrows_word(view["event"]["arrow"])
                 out.append(Item(_("Arrows"), lambda c: c.push(EventScreen()),
-                                figure(shown) if self.cursor == len(out) else shown,
+                                figure(arrows) if self.cursor == len(out) else arrows,
                                 ident="arrows", adjust=self._arrows))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
             out.append(Item(_("Tax"), self._tax, ident="tax"))
