@@ -1441,6 +1441,7 @@ def test_the_home_takes_the_arrows_printed_on_the_card_revealed_at_the_table(): 
     assert ctx.lines[-2:] == ["arrow cw180", "arrow cw90"] and ctx.view()["event"]["arrow"] == "cw90"
     ctx.press("a")
     assert type(ctx.top).__name__ == "EventScreen"
+    assert "Стрелки: 1 синяя" in {t for _x, _y, t, _k in drawn(ctx)}       # the card's, beside the table's
 
 
 @pytest.mark.parametrize("arrow, said", [("cw90", "90° за годинниковою"), ("ccw180", "180° проти годинникової")])

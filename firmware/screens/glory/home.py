@@ -5,7 +5,6 @@ from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
 from engine.glory.views import GloryView
-from engine.text import N_
 from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, remade
@@ -14,19 +13,8 @@ from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, ta
 from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
 from firmware.screens.glory.track import FameScreen, SenateScreen, UnvoteScreen
-from firmware.screens.glory.words import GAMES, event_label, run_line, view_of
+from firmware.screens.glory.words import ARROW_CYCLE, GAMES, arrows_word, event_label, run_line, view_of
 from firmware.screens.widgets import Item, ListScreen, figure
-
-
-# G-2: «Синяя — поворот по часовой стрелке, оранжевая — против часовой. Количество стрелок указывает,
-# сколько раз повернется поле провинций»: the arrows of an event card as the table sees them
-ARROW_CYCLE = ("cw90", "cw180", "ccw90", "ccw180")
-ARROW_WORDS = {"cw90": N_("1 blue"), "cw180": N_("2 blue"), "ccw90": N_("1 orange"), "ccw180": N_("2 orange")}
-
-
-def arrows_word(arrow: str) -> str:
-    """An event card's arrows as printed: their number and colour («2 синие»)."""
-    return _(ARROW_WORDS[arrow])
 
 
 def open_game(ctx: Ctx) -> None:
