@@ -68,11 +68,13 @@ def test_russian_and_ukrainian_refusals_name_the_player_without_declining_the_na
 
 def test_the_event_sentence_names_the_card_and_the_turn_in_the_players_words(tmp_path: Path):  # G-2
     """The log line and the undo question of a revealed event are read by a person: the card's
-    placeholder name and the board's turn are said in their language, never as the id "cw180"."""
+    placeholder name and the board's turn are said in their language, never as the id "cw180";
+    the placeholder "Event 7" is its number after the word «событие» (it said «событие Событие 7»)."""
     out = console(["settings language=ru", "new glory players=Яков,Генри seed=5", "event arrow=cw180", "log",
                    "event", "undo"], tmp_path)
     line = out[3]["log"][-1]
-    assert line.startswith("Раунд 1: событие Событие ") and "cw180" not in line and "Event" not in line
+    assert re.match(r"Раунд 1: событие \d+ \(", line) and "cw180" not in line and "Event" not in line
+    assert "Событие" not in line
     assert "в конце поле повернётся на 180° по часовой" in line
     assert "Event" not in out[4]["message"]                        # the card already out, named in Russian
     assert "cw180" not in out[5]["undone"] and "Event" not in out[5]["undone"]

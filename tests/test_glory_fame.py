@@ -153,3 +153,26 @@ def test_fame_can_be_corrected_after_round_9_but_not_voted():
     assert s["fame"]["Jack"] == 2
     with pytest.raises(GameOver):
         run(s, "vote Jack")
+
+
+@pytest.mark.parametrize("lang, one, several", [
+    ("en", "Jack passes milestone 5 (space 5): +1 supporter.",
+     "Mary passes milestone 5 (space 5); Mary passes milestone 12 (space 12): +1 supporter for each milestone."),
+    ("ru", "Jack проходит веху 5 (ячейка 5): +1 сторонник.",
+     "Mary проходит веху 5 (ячейка 5); Mary проходит веху 12 (ячейка 12): +1 сторонник за каждую веху."),
+    ("uk", "Jack проходить віху 5 (клітинка 5): +1 прихильник.",
+     "Mary проходить віху 5 (клітинка 5); Mary проходить віху 12 (клітинка 12): +1 прихильник за кожну віху."),
+])
+def test_the_logs_milestone_sentence_gives_one_supporter_per_milestone_not_one_each(lang, one, several):  # G-6
+    """One player passing one milestone gets one supporter: the log (and the undo question) said
+    «+1 сторонник каждому» — a supporter for every player — after a single milestone too."""
+    from firmware.i18n import say, set_language
+    from tests.test_glory_helpers import parse
+    s = new()
+    fame = GAME.commands["fame"].handler
+    set_language(lang)
+    try:
+        assert say(fame(s, parse("fame Jack +4")).log).endswith(one)
+        assert say(fame(s, parse("fame Mary +11")).log).endswith(several)
+    finally:
+        set_language("en")

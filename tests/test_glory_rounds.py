@@ -36,6 +36,27 @@ def test_event_deck_has_12_cards_or_18_with_harsh_times():  # G-2
     assert sum(1 for c in event_cards() if c["harsh"]) == 6
 
 
+def test_the_arrows_printed_on_the_revealed_card_set_the_order_and_the_turn():  # G-2
+    """The data's arrows are stand-ins: the table says the ones printed on the card it revealed
+    (blue clockwise, orange counter-clockwise, one arrow 90°, two 180°), and the direction of play,
+    the first player, History's start player and the board's turn at the end follow them."""
+    s = new("players=Jack,Henry,Mary,Ross")
+    with pytest.raises(IllegalMove):
+        run(s, "arrow ccw90")                                # no event yet
+    run(s, "event arrow=cw180")
+    out = run(s, "arrow ccw90")
+    assert out["direction"] == "counterclockwise" and out["order"] == ["Jack", "Ross", "Mary", "Henry"]
+    assert out["rotation"] == {"quarter_turns": 1, "direction": "counterclockwise"}
+    assert s["event"]["arrow"] == "ccw90" and s["history"][-1]["arrow"] == "ccw90"
+    for bad, error in (("arrow ccw90", IllegalMove), ("arrow up", BadArguments), ("arrow", BadArguments)):
+        with pytest.raises(error):
+            run(s, bad)
+    assert run(s, "end-round")["turned"] == -90              # the printed arrow's turn, not the data's 180°
+    run(s, "event arrow=cw90")                 # round 2: the board turned 90° back, the token's province faces Ross
+    assert run(s, "arrow ccw180")["first"] == view(s)["first"] == "Ross" == s["history"][-1]["first"]
+    assert view(s)["order"] == ["Ross", "Mary", "Henry", "Jack"]
+
+
 def test_nine_events_are_nine_different_cards_and_then_the_game_ends():  # G-1, G-2
     s = new()
     drawn = []

@@ -87,6 +87,29 @@ def test_a_player_with_all_five_votes_in_the_column_has_none_left_to_place():  #
     assert run(s, "vote Mary")["supremacy"] is True
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Mary has only one vote left on the board: place it as a single vote."),
+    ("ru", "У игрока Mary на планшете остался один голос: поставьте только его."),
+    ("uk", "У гравця Mary на планшеті лишився один голос: поставте лише його."),
+])
+def test_a_boosted_vote_with_one_vote_left_says_one_is_left(lang, said):  # G-7
+    """Mary has 4 votes in the column and 1 on her board; her boosted action's second vote has none
+    once the first pushes Jack's out. The refusal said «all 5 of Mary's votes are in the column:
+    none is left on the board» — untrue as she asked, with one on her board to place."""
+    from firmware.i18n import say, set_language
+    s = new()
+    for name in ("Jack", "Mary", "Mary", "Mary", "Mary"):
+        run(s, f"vote {name}")
+    set_language(lang)
+    try:
+        with pytest.raises(IllegalMove) as e:
+            run(s, "vote Mary n=2")
+        assert say(e.value.args[0]) == said
+    finally:
+        set_language("en")
+    assert run(s, "vote Mary")["senate"] == ["Mary"] * 5         # the one left is placed alone
+
+
 def test_politician_medal_makes_supremacy_worth_3():  # G-7
     s = new()
     run(s, "medal Jack politician")

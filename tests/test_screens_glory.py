@@ -120,15 +120,51 @@ def test_senate_votes_and_boosted_double_vote():  # G-7
 
 
 def test_setup_starts_a_game_with_the_chosen_players(state_dir):
-    # the code box (any key closes it); up from player 1 to the count, left: 3 players; down past the 3 players
-    # and their starting fame to Harsh Times; right: on; A: start
-    app = app_with([], ["a", "down", "down", "a", "b", "up", "left"] + ["down"] * 7 + ["right", "a"], state_dir)
+    # the code box (any key closes it); up from player 1 to the count, left: 3 players; down past the 3 players,
+    # the empty seat and their starting fame to Harsh Times; right: on; A: start
+    app = app_with([], ["a", "down", "down", "a", "b", "up", "left"] + ["down"] * 8 + ["right", "a"], state_dir)
     try:
         view = app.view()
         assert view["game"] == "glory" and view["players"] == ["Red", "Yellow", "Blue"]
         assert view["options"]["harsh"] is True
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("empty, line", [
+    (2, "new glory players=Mary,Oles,Vanya harsh=0 clockwise=0"),                    # after Player 3: as before
+    (1, "new glory players=Vanya,Mary,Oles harsh=0 clockwise=0 first=Mary"),
+    (0, "new glory players=Oles,Vanya,Mary harsh=0 clockwise=0 first=Mary"),
+])
+def test_three_players_say_where_the_empty_seat_is_and_player_1_holds_the_token(empty, line):  # G-1, G-2
+    """Three players leave one province facing nobody: whoever faces the first-player token's
+    province plays first, the next player in the direction of play when nobody does (G-2). The
+    form seated Players 1-3 clockwise with the empty seat always between Player 3 and Player 1,
+    and Player 1 held the token: a table whose first player does not sit just after the empty
+    seat could not be told, and the device named another first player than the board's in the
+    rounds the token faces the empty seat (here Vanya, Mary, Oles clockwise, the seat after Oles
+    empty, Mary first: the device said Vanya where the table has Oles)."""
+    from firmware.screens.glory.setup import SetupScreen
+    ctx = FakeCtx(players=["Mary", "Oles", "Vanya", "Ross"]).open(SetupScreen(GloryHome))
+    ctx.press("up", "left")                                      # 3 players: Mary, Oles, Vanya
+    rows = [i.key for i in ctx.top.items(ctx)]
+    assert rows.index("field:empty") == 4                        # under the players
+    ctx.top.cursor = 4
+    ctx.press(*["left"] * (2 - empty))
+    assert [str(i.value) for i in ctx.top.items(ctx)][4].strip("‹›<>") == ["Mary–Oles", "Oles–Vanya", "Vanya–Mary"][empty]
+    ctx.top.cursor = len(rows) - 1                               # the Start row
+    ctx.press("a")
+    assert ctx.lines[-1] == line
+    if empty == 1:                                               # the table of the docstring, round by round
+        table = FakeCtx("new glory players=Vanya,Mary,Oles first=Mary seed=1")
+        for arrow in ("cw90", "ccw90", "cw180", "ccw180"):
+            for c in (ctx, table):
+                c.run(f"event arrow={arrow}")
+            assert ctx.view()["first"] == table.view()["first"]
+            for c in (ctx, table):
+                c.run("end-round")
+    four = FakeCtx(players=["Jack", "Henry", "Mary", "Ross"]).open(SetupScreen(GloryHome))
+    assert "field:empty" not in [i.key for i in four.top.items(four)]       # 4 players: no seat is empty
 
 
 def test_setup_takes_each_players_starting_fame_and_has_a_start_row():  # G-5: fame from the character boards
@@ -778,6 +814,29 @@ def test_historys_result_of_a_glory_game_is_a_whole_sentence(lang, said):  # G-1
         set_language("en")
 
 
+@pytest.mark.parametrize("lang, fame, said", [
+    ("en", 21, "Jack, Mary and Ross share the win with 21 points each."),
+    ("ru", 21, "Победители и соправители: Ваня, Маша и Олесь, по 21 очку славы."),
+    ("ru", 22, "Победители и соправители: Ваня, Маша и Олесь, по 22 очка славы."),
+    ("uk", 25, "Переможці й співправителі: Ваня, Маша і Олесь, по 25 очок слави."),
+])
+def test_historys_result_of_a_shared_win_names_the_co_rulers_and_each_ones_fame(lang, fame, said):  # G-15
+    """Players still tied on the denarii share the win («победителями и соправителями»): History's
+    line named them as a bare list with the fame as one more item («Победа: Ваня, Маша, Олесь,
+    21 очко славы.»), read as a fourth winner called «21»."""
+    from firmware.i18n import say, set_language
+    from firmware.screens.glory.record import _summary
+    names = ["Jack", "Mary", "Ross"] if lang == "en" else ["Ваня", "Маша", "Олесь"]
+    set_language(lang)
+    try:
+        scored = {"scores": {n: {"total": fame} for n in names + ["Ann"]}, "winners": names,
+                  "places": {**{n: 1 for n in names}, "Ann": 4}}
+        view = {"players": names + ["Ann"], "options": {}, "events": []}
+        assert say(_summary(view, scored)["result"]) == said
+    finally:
+        set_language("en")
+
+
 def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  # G-4
     """The population dial's red figure is only known for 3, 5 and 6: for another population the
     device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
@@ -1346,6 +1405,43 @@ def test_the_heroes_variant_has_no_medals_row(rounds):  # G-2 variants: «Гер
                       lang="ru").open(GloryHome())
         ctx.render()
         assert ("Медали" in [str(i.label) for i in ctx.top.items(ctx)]) is shown, heroes
+
+
+@pytest.mark.parametrize("players, shown", [
+    ("players=Jack", False),                     # G-17: «интриги не могут быть размещены»
+    ("players=Jack,Henry truce=1", False),       # Truce: «Игроки не размещают и не активируют интриги»
+    ("players=Jack,Henry", True),
+])
+def test_a_random_card_pick_is_offered_only_where_intrigues_are_played(players, shown):  # G-19, G-17
+    """«Продано!» and «Таможенные сборы» are intrigues that pick a card at random from a rival's
+    hand: the home offered Random card pick in the Emperor's solo (no rival, no intrigues) and in
+    the Truce variant (no intrigues), where it hides Remove a vote for the same reason."""
+    ctx = FakeCtx(f"new glory {players} seed=3", "vote Jack", lang="ru").open(GloryHome())
+    ctx.render()
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert ("Случайная карта" in labels) is shown and ("Убрать голос" in labels) is shown, labels
+
+
+def test_the_home_takes_the_arrows_printed_on_the_card_revealed_at_the_table():  # G-2
+    """The device's event cards carry stand-in arrows (the printed ones are not transcribed), so
+    the order of play, the first player and the board's turn it said were the stand-in's whatever
+    card the table turned up, and nothing on the device could say otherwise. The home's Arrows
+    row, under the event, takes the card's arrows as the rulebook names them (their colour and
+    number): left/right, each a journaled step; A opens the card."""
+    ctx = FakeCtx("new glory players=Ваня,Маша,Олесь seed=5", "event arrow=cw180", lang="ru").open(GloryHome())
+    ctx.render()
+    rows = [i.key for i in ctx.top.items(ctx)]
+    assert rows[rows.index("event") + 1] == "arrows"
+    ctx.top.cursor = rows.index("arrows")
+    assert "<2 синие>" in {t for _x, _y, t, _k in drawn(ctx)}
+    ctx.press("right")                                          # one orange arrow
+    assert ctx.lines[-1] == "arrow ccw90" and ctx.view()["order"] == ["Ваня", "Олесь", "Маша"]
+    assert "<1 оранжевая>" in {t for _x, _y, t, _k in drawn(ctx)}
+    ctx.press("left", "left")
+    assert ctx.lines[-2:] == ["arrow cw180", "arrow cw90"] and ctx.view()["event"]["arrow"] == "cw90"
+    ctx.press("a")
+    assert type(ctx.top).__name__ == "EventScreen"
+    assert "Стрелки: 1 синяя" in {t for _x, _y, t, _k in drawn(ctx)}       # the card's, beside the table's
 
 
 @pytest.mark.parametrize("arrow, said", [("cw90", "90° за годинниковою"), ("ccw180", "180° проти годинникової")])

@@ -25,14 +25,16 @@ from engine.replies import NewReply
 
 
 def new(players: Sequence[str], harsh: bool, clockwise: bool, fame: Sequence[int] = (),
-        truce: bool = False, heroes: bool = False) -> Line[NewReply]:
+        truce: bool = False, heroes: bool = False, first: str | None = None) -> Line[NewReply]:
     """A new game; ``fame``: each player's starting fame from their character board (G-5), in
     order (left out when every one is 1, the default); ``truce``, ``heroes``: the rulebook's
-    variants «Перемирие» and «Герои» (said only when on)."""
+    variants «Перемирие» and «Герои» (said only when on); ``first``: who holds the first-player
+    token (G-2; left out when it is the first listed, the default)."""
     start = f" fame={','.join(str(f) for f in fame)}" if any(f != 1 for f in fame) else ""
     variants = (" truce=1" if truce else "") + (" heroes=1" if heroes else "")
+    token = f" first={first}" if first is not None and list(players)[:1] != [first] else ""
     return Line(f"new glory players={','.join(players)}{start} harsh={int(harsh)} clockwise={int(clockwise)}"
-                f"{variants}")
+                f"{variants}{token}")
 
 
 def fame(player: str, delta: int) -> Line[FameReply]:
@@ -52,6 +54,11 @@ def unvote(player: str, at: int) -> Line[UnvoteReply]:
 
 def event() -> Line[EventReply]:
     return Line("event")
+
+
+def arrow(code: str) -> Line[EventReply]:
+    """The arrows printed on this round's event card (``cw90`` …), in place of the data's (G-2)."""
+    return words("arrow", code)
 
 
 def end_round() -> Line[EndRoundReply]:

@@ -64,13 +64,23 @@ def _fame_fields(state: State, changes: list[F.FameChange]) -> dict[str, Any]:
 
 
 def _milestone_text(events: list[dict[str, Any]]) -> str:
+    """The milestones a step passed, each named, and the supporter each one gives (G-6): «+1
+    supporter» after one, «+1 supporter for each milestone» after several (it said «+1 supporter
+    each» after one too, «+1 сторонник каждому» read as a supporter for every player)."""
     if not events:
         return ""
     parts = [Msg("{} passes milestone {} (space {})", m["player"], m["milestone"], m["space"]) for m in events]
     joined: Any = parts[0]
     for part in parts[1:]:
         joined = Msg("{}; {}", joined, part)
-    return Msg(" {}: +1 supporter each.", joined)
+    if len(parts) == 1:
+        return Msg(" {}: +1 supporter.", joined)
+    return Msg(" {}: +1 supporter for each milestone.", joined)
+
+
+MILESTONES_BEFORE = N_(" {}: +1 supporter each.")
+"""The milestones' sentence as the log lines stored before :func:`_milestone_text` told one from
+several say it (still said in the player's language)."""
 
 
 def _no_opts(req: Request, usage: Msg, allowed: frozenset[str] = frozenset()) -> None:
@@ -108,11 +118,14 @@ def _vote(state: State, req: Request) -> Outcome:
     name = _player(state, req.args[0])
     politician = _holder(state, "politician") == name
     trial = list(state["senate"])                 # every vote placeable, or none placed (G-7)
-    try:
-        for _ in range(n):
+    for i in range(n):
+        try:
             S.place_vote(trial, name)
-    except ValueError as e:
-        raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
+        except ValueError as e:
+            if i:     # one vote is left on the board, the second of a boosted action has none (it said «all 5 are in»)
+                raise IllegalMove(Msg("{} has only one vote left on the board: place it as a single vote.",
+                                      name)) from None
+            raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     placed, changes = [], []
     for _ in range(n):
         p = S.place_vote(state["senate"], name)
@@ -194,19 +207,62 @@ def _event(state: State, req: Request) -> Outcome:
     order = R.turn_order(state, direction)
     # ``first``: who played first that round (round 1's is the game's start player, History)
     state["history"].append({"round": state["round"], "id": card["id"], "arrow": card["arrow"], "first": order[0]})
-    turn = R.rotation_of(card["arrow"], state["options"]["clockwise"])
-    fields: dict[str, Any] = {
-        "round": state["round"], "card": card, "direction": direction, "first": order[0],
-        "order": order, "rotation": {"quarter_turns": abs(turn),
-                                     "direction": R.CLOCKWISE if turn > 0 else R.COUNTERCLOCKWISE},
-    }
+    fields = _event_fields(state)
     if len(state["players"]) == 1:  # G-17: 1 denarius per supporter instead of the reward
         solo = state["players"][0]
         fields["solo_denarii"] = 0 if card["harsh"] else F.supporters(state, solo)
-    turns = Msg("the board turns {}° {} at the end", abs(turn) * 90,
-                term("clockwise") if turn > 0 else term("counter-clockwise"))
-    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], card_name(card),
-                               turns, order[0], term(direction)))
+    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], _after_event(card),
+                               _turns(state), fields["first"], term(fields["direction"])))
+
+
+def _event_fields(state: State) -> dict[str, Any]:
+    """What this round's event sets (G-2): its card, the direction of play, who plays first and
+    in which order, and the board's turn at the end of the round."""
+    card = state["event"]
+    direction = R.ARROWS[card["arrow"]][0]
+    order = R.turn_order(state, direction)
+    turn = R.rotation_of(card["arrow"], state["options"]["clockwise"])
+    return {"round": state["round"], "card": card, "direction": direction, "first": order[0],
+            "order": order, "rotation": {"quarter_turns": abs(turn),
+                                         "direction": R.CLOCKWISE if turn > 0 else R.COUNTERCLOCKWISE}}
+
+
+def _turns(state: State) -> Msg:
+    turn = R.rotation_of(state["event"]["arrow"], state["options"]["clockwise"])
+    return Msg("the board turns {}° {} at the end", abs(turn) * 90,
+               term("clockwise") if turn > 0 else term("counter-clockwise"))
+
+
+def _arrow(state: State, req: Request) -> Outcome:
+    """``arrow <cw90|cw180|ccw90|ccw180>``: the arrow printed on this round's event card, where it
+    is not the one the device's data holds (the data's arrows are stand-ins until the printed ones
+    are typed in): it sets the direction of play, the first player and the board's turn (G-2)."""
+    usage = Msg("Usage: arrow <{}>  (the arrows printed on this round's event card: blue = cw, orange = ccw; "
+                "one arrow 90, two 180).", "|".join(R.ARROWS))
+    _no_opts(req, usage)
+    if len(req.args) != 1 or req.args[0].lower() not in R.ARROWS:
+        raise BadArguments(usage)
+    _playing(state)
+    if state["event"] is None:
+        raise IllegalMove(Msg("Round {} has no event yet: reveal one with 'event' first.", state["round"]))
+    arrow = req.args[0].lower()
+    if arrow == state["event"]["arrow"]:
+        raise IllegalMove(Msg("The event of round {} has that arrow already.", state["round"]))
+    state["event"]["arrow"] = arrow
+    fields = _event_fields(state)
+    past = state["history"][-1] if state["history"] else None
+    if past is not None and past.get("round") == state["round"]:     # who played first: History's start player
+        past["arrow"], past["first"] = arrow, fields["first"]
+    return Outcome(fields, Msg("Round {}: the event's arrows as printed ({}); {} plays first, {}.", state["round"],
+                               _turns(state), fields["first"], term(fields["direction"])))
+
+
+def _after_event(card: Mapping[str, Any]) -> str:
+    """The card's name after the word "event" of a sentence: the data's placeholder "Event 3" is
+    its number (the log said «Раунд 1: событие Событие 3»); any other name as :func:`card_name`
+    says it («событие Суровые времена 2»)."""
+    m = re.fullmatch(r"Event (\d+)", str(card["label"]))
+    return m.group(1) if m is not None else card_name(card)
 
 
 def card_name(card: Mapping[str, Any]) -> str:
@@ -521,6 +577,7 @@ GAME = GameRules(
         Command("vote", _vote, True, "vote <name> [n=2]"),
         Command("unvote", _unvote, True, "unvote <name> [at=N]"),
         Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]", drawn=_event_drawn),
+        Command("arrow", _arrow, True, "arrow <cw90|cw180|ccw90|ccw180>"),
         Command("end-round", _end_round, True, "end-round"),
         Command("farm", _farm, False, "farm <name>"),
         Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]"),

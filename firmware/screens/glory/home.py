@@ -13,8 +13,8 @@ from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, ta
 from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
 from firmware.screens.glory.track import FameScreen, SenateScreen, UnvoteScreen
-from firmware.screens.glory.words import GAMES, event_label, run_line, view_of
-from firmware.screens.widgets import Item, ListScreen
+from firmware.screens.glory.words import ARROW_CYCLE, GAMES, arrows_word, event_label, run_line, view_of
+from firmware.screens.widgets import Item, ListScreen, figure
 
 
 def open_game(ctx: Ctx) -> None:
@@ -36,6 +36,8 @@ def due_row(view: GloryView) -> str:
 
 class GloryHome(ListScreen):
     """The game's home: the round in the title (the game's name once it is over)."""
+
+    wrap_rows = True           # the event's arrows beside their label take two rows where they do not fit
 
     def __init__(self) -> None:
         super().__init__()
@@ -96,13 +98,24 @@ class GloryHome(ListScreen):
                 # a name edited in to match the printed card is the only one cut (base.clip_name)
                 out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
                                 lambda c: c.push(EventScreen()), ident="event"))
+                # the arrows printed on the card revealed at the table (the data's are stand-ins):
+                # left/right set them, and with them the order and the board's turn (G-2); A: the card
+                arrows = arrows_word(view["event"]["arrow"])
+                out.append(Item(_("Arrows"), lambda c: c.push(EventScreen()),
+                                figure(arrows) if self.cursor == len(out) else arrows,
+                                ident="arrows", adjust=self._arrows))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
             out.append(Item(_("Tax"), self._tax, ident="tax"))
             out.append(Item(_("Farming income"), self._farming))
             out.extend(medals)                # none in the Heroes variant: its game has no medals
-            out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
-            if view["senate"] and len(view["players"]) > 1 and not view["options"].get("truce"):
-                # an intrigue's vote taken out (G-7); none in the solo (G-17) or the Truce variant
+            # the intrigues (G-19: «Продано!», «Таможенные сборы» pick a card at random from a rival's
+            # hand; G-7: «Повторное голосование», «Недействительное голосование» take a vote out):
+            # none in the Emperor's solo (G-17: «интриги не могут быть размещены») or the Truce
+            # variant («Игроки не размещают и не активируют интриги»)
+            intrigues = len(view["players"]) > 1 and not view["options"].get("truce")
+            if intrigues:
+                out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
+            if view["senate"] and intrigues:
                 out.append(Item(_("Remove a vote"), lambda c: c.push(UnvoteScreen())))
         out.append(final)
         out.append(objectives)                # dealt at the set-up, revealed at the final scoring
@@ -121,6 +134,15 @@ class GloryHome(ListScreen):
             ctx.notify(Msg("Everyone has taken income in round {}.", view["round"]))
             return
         ctx.push(tax_form(ctx, players.index(due[0])))
+
+    @staticmethod
+    def _arrows(ctx: Ctx, by: int) -> None:
+        """The next (``by`` > 0) or the previous arrows as a card prints them (G-2)."""
+        now = view_of(ctx)["event"]
+        if now is None:                         # (the round ended meanwhile: the row is gone)
+            return
+        i = ARROW_CYCLE.index(now["arrow"])
+        run_line(ctx, act.arrow(ARROW_CYCLE[(i + (1 if by > 0 else -1)) % len(ARROW_CYCLE)]))
 
     @staticmethod
     def _reveal(ctx: Ctx) -> None:

@@ -40,8 +40,19 @@ def _summary(view: GloryGameView, scored: Score) -> dict[str, Any]:
     best = max((int(scores[p]["total"]) for p in view["players"] if p in scores), default=0)   # the players' scores
     opts = [k for k, v in view.get("options", {}).items() if v]
     mode = {"kind": "table", "players": len(players), "expansions": opts}
-    return {"mode": mode, "players": players,
-            "result": Msg("{} won with {n} point.", ", ".join(winners) or "—", n=best, plural="{} won with {n} points.")}
+    return {"mode": mode, "players": players, "result": _result(winners, best)}
+
+
+def _result(winners: list[str], best: int) -> Msg:
+    """History's result line: the winner and his fame; players still tied on the denarii share the
+    win (G-15: «равноуспешные игроки считаются победителями и соправителями»), named as a list
+    («Ваня и Маша») and their fame said as each one's (it read «Победа: Ваня, Маша, 45 очков
+    славы», the fame one more item of the list)."""
+    if len(winners) < 2:
+        return Msg("{} won with {n} point.", winners[0] if winners else "—", n=best, plural="{} won with {n} points.")
+    names: str | Msg = ", ".join(winners[:-1])
+    names = Msg("{} and {}", names, winners[-1])
+    return Msg("{} share the win with {n} point each.", names, n=best, plural="{} share the win with {n} points each.")
 
 
 WON_BEFORE = N_("{} won with {} points.")

@@ -20,7 +20,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.words import GAMES, MEDALS, Follows, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import GAMES, MEDALS, Follows, arrows_word, event_label, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
@@ -63,7 +63,9 @@ class EventScreen(Follows):
             n = self.solo_denarii
             texts.append(_("{}: a negative card, no reward.").format(view["players"][0]) if card["harsh"] else
                          ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
-        texts += [_("First: {}").format(view["first"]), " → ".join(view["order"] or []),
+        # the arrows as the card's (to be told apart from the table's card: the home's Arrows row)
+        texts += [_("Arrows: {}").format(arrows_word(card["arrow"])),
+                  _("First: {}").format(view["first"]), " → ".join(view["order"] or []),
                   _("Play {}").format(play_dir), _("End: turn {}° {}").format(abs(turn) * 90, turn_dir)]
         self.rows = [r for t in texts for r in base.wrap(t, base.COLS - 1)]
         top = self.scroll.fit(len(self.rows), base.ROWS)

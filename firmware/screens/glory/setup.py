@@ -20,7 +20,8 @@ class SetupScreen(NumberForm):
     """New game: the player count, the players (the players who played last sit down already, most
     recent first; A on a player opens the list of known players — two presses for a known one —,
     typing a name, or the seat's colour), each player's starting fame (the space their character
-    board shows, G-5: left/right), the variants (the rulebook's «Суровые времена», «По ходу часов»,
+    board shows, G-5: left/right), with 3 players the empty seat (between which two of them: Player 1,
+the first player, holds the token), the variants (the rulebook's «Суровые времена», «По ходу часов»,
 «Перемирие», «Герои»), then the fair-draw code and the players' share, and
     a Start row. A on a figure row starts the game too. The cursor starts on the first player: who
     plays is what changes from game to game (the same table starts from the count row above it)."""
@@ -34,6 +35,8 @@ class SetupScreen(NumberForm):
             Field("clockwise", N_("Clockwise"), 0, 0, 1, on_off),
             Field("truce", N_("Truce"), 0, 0, 1, on_off),
             Field("heroes", N_("Heroes"), 0, 0, 1, on_off),
+            # 3 players (G-1: one province faces nobody): the empty seat, between two players
+            Field("empty", N_("Empty seat"), EMPTY_AFTER_LAST, 0, 2, self._empty_between),
         ], self._start, status=self._status, fair=FairShare())
         self.seats = Seats([(str(i), partial(_seat_label, i)) for i in range(len(SEAT_NAMES))],
                            lambda i: _(SEAT_NAMES[i]), prefill=True)
@@ -50,14 +53,22 @@ class SetupScreen(NumberForm):
 
     def items(self, ctx: Ctx) -> list[Item]:
         n, seats = self._count(), len(SEAT_NAMES)
-        # where each field's row stands: the count, (the players), their fame, the variants
-        rows = [0, *(n + 1 + i if i < n else -1 for i in range(seats)), *(2 * n + 1 + i for i in range(4))]
+        gap = int(n == 3)              # the empty seat's row, under the players (3 players only)
+        # where each field's row stands: the count, (the players), (the empty seat), their fame, the variants
+        rows = [0, *(n + 1 + gap + i if i < n else -1 for i in range(seats)),
+                *(2 * n + 1 + gap + i for i in range(4)), n + 1 if gap else -1]
         figures = self.field_items(rows)
         said = _("{}: fame")           # the name cut to leave room for the figure at the cursor (‹3›)
         room = base.COLS - len(said.format("")) - FIGURE_ROOM
         fame = [replace(figures[1 + i], label=said.format(base.clip_name(self.name(i), room))) for i in range(n)]
-        return ([figures[0], *self.seats.items(ctx, n, self._picked), *fame, *figures[1 + seats:]]
+        empty = [figures[-1]] if gap else []
+        return ([figures[0], *self.seats.items(ctx, n, self._picked), *empty, *fame, *figures[1 + seats:-1]]
                 + self.fair_items(ctx) + [Item("▶ " + _("Start"), self.go, ident="start")])
+
+    def _empty_between(self, k: int) -> str:
+        """The empty seat of a 3-player table as its two neighbours, clockwise: Player k+1 and the
+        next one («Олесь–Ваня»)."""
+        return f"{base.clip_name(self.name(k), 6)}–{base.clip_name(self.name((k + 1) % 3), 6)}"
 
     def _picked(self, ctx: Ctx, seat: int) -> None:
         """The next row after a player was picked (the next seat, or the first player's fame)."""
@@ -70,11 +81,20 @@ class SetupScreen(NumberForm):
             ctx.notify(Msg("Two players have the same name."))
             return
         fame = [values[f"fame{i}"] for i in range(len(names))]
-        play.start_game(ctx, act.new(names, bool(values["harsh"]), bool(values["clockwise"]), fame,
-                                     truce=bool(values["truce"]), heroes=bool(values["heroes"])),
+        order = list(range(len(names)))
+        if len(names) == 3:
+            # Player 1 holds the first-player token (G-2); the game seats the players clockwise
+            # from the seat after the empty one (engine/glory/rounds.py: seats 1-3, the 4th empty),
+            # so that the province facing nobody and the first player of each round are the table's
+            k = values["empty"] + 1
+            order = order[k:] + order[:k]
+        play.start_game(ctx, act.new([names[i] for i in order], bool(values["harsh"]), bool(values["clockwise"]),
+                                     [fame[i] for i in order], truce=bool(values["truce"]),
+                                     heroes=bool(values["heroes"]), first=names[0]),
                         self.home, fair=self.fair)
 
 
+EMPTY_AFTER_LAST = 2    # the empty seat between Player 3 and Player 1 (the seats 1-3 of the console's game)
 MOST_START_FAME = 5     # the character boards start the fame marker on 1-3 (G-5); a little room above
 FIGURE_ROOM = 5         # a figure at the cursor (‹3›) and the gaps beside it
 

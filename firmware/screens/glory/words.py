@@ -42,6 +42,17 @@ def event_label(card: EventCard) -> str:
     return (_("Event {}") if m.group(1) == "Event" else _("Harsh Times {}")).format(m.group(2))
 
 
+# G-2: «Синяя — поворот по часовой стрелке, оранжевая — против часовой. Количество стрелок указывает,
+# сколько раз повернется поле провинций»: the arrows of an event card as the table sees them
+ARROW_CYCLE = ("cw90", "cw180", "ccw90", "ccw180")
+ARROW_WORDS = {"cw90": N_("1 blue"), "cw180": N_("2 blue"), "ccw90": N_("1 orange"), "ccw180": N_("2 orange")}
+
+
+def arrows_word(arrow: str) -> str:
+    """An event card's arrows as printed: their number and colour («2 синие»)."""
+    return _(ARROW_WORDS[arrow])
+
+
 def view_of(ctx: Ctx) -> GloryView:
     """The session's ``state``, read through its TypedDicts (engine/glory/views.py)."""
     return cast(GloryView, play.game_view(ctx, ("glory",), "Glory of Rome"))
