@@ -1319,6 +1319,82 @@ def test_a_text_of_the_game_now_goes_once_the_serial_link_plays(row, state_dir):
         app.console.close()
 
 
+
+UNDO_NEW_STACK = {   # S-5 undone: his tile alone as his stack again, the others played (as each edition made it)
+    ("ru", "ru"): "Отменено: ход Красса с приказом В, после которого его стопка сложена заново. За столом выньте один "
+                  "приказ В из новой стопки и положите его лицом вниз — это его стопка, а остальные его приказы — рядом "
+                  "лицом вверх, как разыгранные; затем отмените сам ход: ",
+    ("uk", "uk"): "Скасовано: хід Красса з тайлом C, після якого його стос складено заново. За столом покладіть "
+                  "відкладений тайл C знову долілиць — це його стос, а тайли нового стосу — поруч горілиць, як "
+                  "розіграні; потім скасуйте сам хід: ",
+    ("ru", "en"): "Undone: Crassus's turn with tile В, which made his stack anew. At the table, take one tile В out of "
+                  "his new stack and lay it face down as his stack, his other tiles face up beside it as played; then "
+                  "take back what the turn did: ",
+}
+
+
+@pytest.mark.parametrize("edition, lang", sorted(UNDO_NEW_STACK))
+def test_undoing_the_turn_that_made_his_new_stack_says_how_to_lay_the_tiles_back(state_dir, edition, lang):  # S-5
+    """With the box's tiles, the turn that ran his stack out had the table shuffle a new stack
+    (RU: all six tiles; UA: all but the one just drawn, set aside). Undoing that turn said only
+    "Undone: Crassus: Tile C — drew …": the device's stack was his one tile C again, the
+    table's a shuffled new one, and the tile picker then offered C alone while the table turned
+    up any tile. Now the undo says first how to lay the tiles back as the device has them, in
+    the edition's words; the note, the log after a restart and the next tile picker agree."""
+    from firmware.console import Console
+    from firmware.store import Store
+    console = Console(Store(state_dir), None)
+    console.request(f"settings language={lang}")
+    assert console.request(f"new caesar-solo tiles-input=physical edition={edition} seed=3")["ok"]
+    for tile in "AAABB":                                  # five of his six tiles (normal: 3A 2B 1C)
+        assert console.request(f"crassus tile={tile}")["ok"]
+        _your_turn(console)
+    assert console.request("crassus tile=C")["new_stack"]     # his stack runs out: the table makes a new one
+    console.close()
+    app = app_with([], [], state_dir, lang)
+    try:
+        app.ask_undo()
+        app.handle("a")                                   # A: undo
+        note = app.stack[-1]
+        assert isinstance(note, TextScreen) and app.errors == 0
+        said = " ".join(note.rows).replace("- ", "-")
+        assert said.startswith(UNDO_NEW_STACK[edition, lang].replace("- ", "-")[:60]), said
+        joined = "".join(note.rows).replace(" ", "")
+        assert UNDO_NEW_STACK[edition, lang].replace(" ", "") in joined
+        assert app.view()["tiles"]["stack_left"] == "C" and app.view()["tiles"]["played"] == list("AAABB")
+    finally:
+        app.console.close()
+    store = Store(state_dir)                              # a restart: the log says it the same way
+    again = Console(store, store.resume())
+    try:
+        again.request(f"settings language={lang}")
+        assert again.request("log 1")["log"][0].startswith(UNDO_NEW_STACK[edition, lang])
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("tiles", ["physical", "digital"])
+def test_undoing_his_turn_says_to_put_the_box_s_tile_back_on_his_stack(state_dir, tiles):  # S-5
+    """With the box's tiles, an undone turn of his leaves the tile he turned up on his played
+    tiles at the table while the device has it back on his stack: the next tile turned up at the
+    table would then be another one. The undo says to put it back face down on top of his stack;
+    with the device's tiles there is nothing of the kind to do and it says nothing of it."""
+    tile = " tile=A" if tiles == "physical" else ""
+    app = app_with([f"new caesar-solo tiles-input={tiles} seed=3", f"crassus{tile}", READ], [], state_dir)
+    try:
+        letter = app.view()["last_crassus_turn"]["tile"]
+        app.ask_undo()
+        app.handle("a")
+        said = " ".join([*app.message] if app.message else app.stack[-1].rows)
+        if tiles == "physical":
+            assert said.startswith(f"Undone: Crassus's turn with tile {letter}. At the table, put tile {letter} back "
+                                   "face down on top of his stack, then take back what the turn did: drew"), said
+        else:
+            assert said.startswith(f"Undone: Crassus: Tile {letter} — ") and "At the table" not in said, said
+        assert app.view()["tiles"]["played"] == []
+    finally:
+        app.console.close()
+
 def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 23 §4
     app = app_with([NEW, "crassus", READ], ["a", "a"], state_dir)
     try:
@@ -1737,6 +1813,7 @@ def test_crassus_would_says_the_play_before_why(state_dir, lang, said):   # S-9.
         assert body.index(play.split(",")[0]) < body.index("«" if lang != "en" else "point")
     finally:
         app.console.close()
+
 
 
 @pytest.mark.parametrize("lang,deck", [("en", "Deck 2×A 2×B 1×C 1×D"), ("ru", "Стопка 2×А 2×Б 1×В 1×Г"),

@@ -27,8 +27,8 @@ from engine.common import SESSION_KEYS
 from engine.errors import BadArguments, GameOver
 from engine.game import Command, GameRules, Outcome, Request, State, commands
 from engine.rng import Draws
-from engine.caesar.text import Msg
-from engine.text import from_data
+from engine.caesar.text import N_, Msg
+from engine.text import Msg as AnyMsg, from_data
 
 SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
                           "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties", "edition",
@@ -212,10 +212,47 @@ def _crassus(state: State, req: Request) -> Outcome:
     _store(state, g)
     fields: dict[str, Any] = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
                               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
+    table: dict[str, str] = {}
     if "new_stack" in g.last:                   # S-5: the box's stack ran out; which tiles make the new one
         fields["new_stack"] = {**g.last["new_stack"], "text": from_data(g.last["new_stack"]["text"])}
-    return Outcome(fields, _logged(g, Msg("Crassus: Tile {} — {}.", tile_said(letter, g.rules["edition"]),
-                                          _parts(steps))))
+        table = {"table": "new-stack-keep" if g.last["new_stack"]["aside"] else "new-stack"}
+    elif g.inputs["tiles"] == "physical":
+        table = {"table": "tile"}
+    return Outcome(fields, _logged(g, Msg(CRASSUS_TURN, tile_said(letter, g.rules["edition"]), _parts(steps),
+                                          **table)))
+
+
+CRASSUS_TURN = N_("Crassus: Tile {} — {}.")
+"""The log sentence of his turn. With the box's tiles it carries ``table`` (not said), what the
+table did with them — ``tile`` (the tile turned up went on his played tiles), ``new-stack`` or
+``new-stack-keep`` (his stack ran out and was made anew: all his tiles, or all but the one just
+drawn, S-5) — so that an undo of the turn says how to lay them back (:func:`_undone`)."""
+
+
+def _undone(sentence: Any) -> Msg | None:
+    """An undo of his turn played with the box's tiles (``CRASSUS_TURN`` with ``table``) tells the
+    table first how to lay his tiles back as the device has them again — the tile just played
+    back face down on top of his stack; or, when that turn made his stack anew (S-5), that tile
+    alone as his stack again and every other tile face up as played — then what the turn did.
+    None for every other step (``Undone: <sentence>``)."""
+    turn = sentence
+    if isinstance(turn, AnyMsg) and turn.template == "{} {}" and turn.args:      # a turn that ended the game
+        turn = turn.args[0]
+    if not isinstance(turn, AnyMsg) or turn.template != CRASSUS_TURN or len(turn.args) != 2:
+        return None
+    table, letter, parts = turn.kwargs.get("table"), turn.args[0], turn.args[1]
+    if table == "tile":
+        return Msg("Undone: Crassus's turn with tile {tile}. At the table, put tile {tile} back face down on top of "
+                   "his stack, then take back what the turn did: {parts}.", tile=letter, parts=parts)
+    if table == "new-stack":
+        return Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, take one tile "
+                   "{tile} out of his new stack and lay it face down as his stack, his other tiles face up beside "
+                   "it as played; then take back what the turn did: {parts}.", tile=letter, parts=parts)
+    if table == "new-stack-keep":
+        return Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, lay tile "
+                   "{tile}, the one set aside, face down as his stack again, and the tiles of his new stack face "
+                   "up beside it as played; then take back what the turn did: {parts}.", tile=letter, parts=parts)
+    return None
 
 
 def _reveal(state: State, req: Request) -> Outcome:
@@ -373,6 +410,7 @@ SOLO = GameRules(
         *_COMMON,
     ),
     language_options=language_options,
+    undone=_undone,
 )
 
 DUEL = GameRules(
