@@ -1816,6 +1816,40 @@ def test_crassus_would_says_the_play_before_why(state_dir, lang, said):   # S-9.
 
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Tile A: he takes 2 more tokens into his row before he plays, and his play depends on them. Name them on "
+           "Crassus's turn: his turn then shows his play and why."),
+    ("ru", "Приказ А: перед тем как сыграть, он берёт в ряд ещё 2 жетона, и его ход зависит от них. Укажите их "
+           "в пункте «Ход Красса»: тогда его ход покажет, что он играет и почему."),
+    ("uk", "Тайл A: перш ніж зіграти, він бере в ряд ще 2 жетони, і його хід залежить від них. Вкажіть їх у пункті "
+           "«Хід Красса»: тоді його хід покаже, що він грає і чому.")])
+def test_crassus_would_with_a_physical_bag_waits_for_the_tokens_his_tile_draws_first(state_dir, lang, said):  # S-5, S-8
+    """His bag physical, his tile turned up (A: draw 2, play, discard 1) and the two tokens not
+    yet named: "Crassus would…" said "He would place sword 6/0 on …" from the three tokens of his
+    row, while at the table his row already had five and his play would come from those. Now it
+    says his play waits for the tokens his tile takes first; with the device's tiles, before his
+    tile is turned up, the play it says is marked as from his row as it is now."""
+    edition = {"en": "mixed", "ru": "ru", "uk": "uk"}[lang]
+    app = app_with([f"{PHYSICAL} edition={edition}", "draw wild:2/2", "draw sword:5/1", "reveal-tile"], ["a"],
+                   state_dir, lang=lang)
+    try:
+        assert app.view()["tiles"]["revealed"] == "A"
+        lines = list(app.console.session.lines)
+        _home_row(app, "decide")
+        assert " ".join(app.stack[-1].rows) == said
+        assert app.console.session.lines == lines and app.errors == 0            # nothing played
+        app.handle("b")
+        assert app.console.request("undo")["ok"]                                 # the tile face down again
+        app.render()
+        _home_row(app, "decide")
+        body = " ".join(app.stack[-1].rows)
+        d = app.console.request("decide")
+        assert body.startswith({"en": "His tile comes first", "ru": "Сначала он разыгрывает приказ",
+                                "uk": "Спершу він розігрує тайл"}[lang]), body
+        assert str(d["toward"][d["province"]]) in body
+    finally:
+        app.console.close()
+
 @pytest.mark.parametrize("lang,deck", [("en", "Deck 2×A 2×B 1×C 1×D"), ("ru", "Стопка 2×А 2×Б 1×В 1×Г"),
                                        ("uk", "Стос 2×A 2×B 1×C 1×D")])
 def test_command_tiles_count_the_deck_as_the_rulebook_does(state_dir, lang, deck):   # S-3
