@@ -1817,12 +1817,12 @@ def test_crassus_would_says_the_play_before_why(state_dir, lang, said):   # S-9.
 
 
 @pytest.mark.parametrize("lang,said", [
-    ("en", "Tile A: he takes 2 more tokens into his row before he plays, and his play depends on them. Name them on "
-           "Crassus's turn: his turn then shows his play and why."),
+    ("en", "Tile A: he takes 2 more tokens into his row before he plays, and his play depends on them. Name them "
+           "under “Crassus's turn”."),
     ("ru", "Приказ А: перед тем как сыграть, он берёт в ряд ещё 2 жетона, и его ход зависит от них. Укажите их "
-           "в пункте «Ход Красса»: тогда его ход покажет, что он играет и почему."),
+           "в пункте «Ход Красса»."),
     ("uk", "Тайл A: перш ніж зіграти, він бере в ряд ще 2 жетони, і його хід залежить від них. Вкажіть їх у пункті "
-           "«Хід Красса»: тоді його хід покаже, що він грає і чому.")])
+           "«Хід Красса».")])
 def test_crassus_would_with_a_physical_bag_waits_for_the_tokens_his_tile_draws_first(state_dir, lang, said):  # S-5, S-8
     """His bag physical, his tile turned up (A: draw 2, play, discard 1) and the two tokens not
     yet named: "Crassus would…" said "He would place sword 6/0 on …" from the three tokens of his

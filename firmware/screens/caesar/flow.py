@@ -62,9 +62,9 @@ def open_decide(ctx: Ctx) -> None:
         def waiting() -> TextScreen:
             return snapshot(_("Crassus would…"), ngettext(
                 "Tile {tile}: he takes {n} more token into his row before he plays, and his play depends on "
-                "it. Name it on Crassus's turn: his turn then shows his play and why.",
+                "it. Name it under “Crassus's turn”.",
                 "Tile {tile}: he takes {n} more tokens into his row before he plays, and his play depends on "
-                "them. Name them on Crassus's turn: his turn then shows his play and why.", n).format(
+                "them. Name them under “Crassus's turn”.", n).format(
                 tile=tile_letter(letter, edition), n=n))
         ctx.push(remade(waiting))
         return
