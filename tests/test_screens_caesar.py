@@ -1373,6 +1373,47 @@ def test_undoing_the_turn_that_made_his_new_stack_says_how_to_lay_the_tiles_back
         again.close()
 
 
+
+def test_his_tiles_now_say_where_each_tile_is_before_and_after_an_undo(state_dir):   # S-3, S-5
+    """Home → Command tiles: A on the deck's row and on "? = contents not verified" did nothing.
+    Now the deck's row says where his tiles are — in his stack face down, turned up, played face
+    up — so the table can be checked against the device, after an undo of the turn that made his
+    stack anew too (his tile В alone in his stack again); the ? row says what it means (S-4)."""
+    from firmware.screens.caesar.tiles import TilesScreen
+    console_lines = ["new caesar-solo tiles-input=physical edition=ru seed=3"]
+    app = app_with(console_lines, [], state_dir, lang="ru")
+    try:
+        for tile in "AAABB":
+            assert app.console.request(f"crassus tile={tile}")["ok"]
+            _your_turn(app.console)
+        assert app.console.request("crassus tile=C")["new_stack"]
+
+        def tiles_now() -> list[str]:
+            app.stack[1:] = [CaesarHome(), TilesScreen()]
+            app.render()
+            screen = app.stack[-1]
+            labels = [str(i.label) for i in screen.items(app)]
+            for _ in range(next(k for k, label in enumerate(labels) if label.startswith("Стопка"))):
+                app.handle("down")
+            app.handle("a")
+            shown = app.stack[-1]
+            assert isinstance(shown, TextScreen) and shown.title == "Его приказы сейчас"
+            return list(shown.rows)
+
+        assert tiles_now() == ["В его стопке, лицом", "вниз: 3×А 2×Б 1×В", "Разыграны, лицом", "вверх: нет"]
+        app.ask_undo()
+        app.handle("a")
+        assert tiles_now() == ["В его стопке, лицом", "вниз: 1×В", "Разыграны, лицом", "вверх: 3×А 2×Б"]
+        app.handle("b")
+        screen = app.stack[-1]
+        for _ in range(len(screen.items(app)) - 1 - screen.cursor):     # the last row: "? = состав не проверен"
+            app.handle("down")
+        app.handle("a")
+        assert isinstance(app.stack[-1], TextScreen) and " ".join(app.stack[-1].rows).startswith("В правилах названы")
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
 @pytest.mark.parametrize("tiles", ["physical", "digital"])
 def test_undoing_his_turn_says_to_put_the_box_s_tile_back_on_his_stack(state_dir, tiles):  # S-5
     """With the box's tiles, an undone turn of his leaves the tile he turned up on his played
