@@ -1321,15 +1321,15 @@ def test_a_text_of_the_game_now_goes_once_the_serial_link_plays(row, state_dir):
 
 
 UNDO_NEW_STACK = {   # S-5 undone: his tile alone as his stack again, the others played (as each edition made it)
-    ("ru", "ru"): "Отменено: ход Красса с приказом В, после которого его стопка сложена заново. За столом выньте один "
-                  "приказ В из новой стопки и положите его лицом вниз — это его стопка, а остальные его приказы — рядом "
-                  "лицом вверх, как разыгранные; затем отмените сам ход: ",
-    ("uk", "uk"): "Скасовано: хід Красса з тайлом C, після якого його стос складено заново. За столом покладіть "
-                  "відкладений тайл C знову долілиць — це його стос, а тайли нового стосу — поруч горілиць, як "
-                  "розіграні; потім скасуйте сам хід: ",
-    ("ru", "en"): "Undone: Crassus's turn with tile В, which made his stack anew. At the table, take one tile В out of "
-                  "his new stack and lay it face down as his stack, his other tiles face up beside it as played; then "
-                  "take back what the turn did: ",
+    ("ru", "ru"): "Отменено: ход Красса с приказом В, после которого его стопка сложена заново. За столом положите "
+                  "приказ В один лицом вниз — это снова его стопка, а все остальные его приказы — рядом лицом вверх, как "
+                  "разыгранные (из новой стопки, если вы её сложили); затем отмените сам ход: ",
+    ("uk", "uk"): "Скасовано: хід Красса з тайлом C, після якого його стос складено заново. За столом покладіть тайл C "
+                  "окремо долілиць — це знову його стос, а всі інші його тайли — поруч горілиць, як розіграні (з нового "
+                  "стосу, якщо ви його склали); потім скасуйте сам хід: ",
+    ("ru", "en"): "Undone: Crassus's turn with tile В, which made his stack anew. At the table, lay tile В alone face "
+                  "down as his stack again and all his other tiles face up beside it as played (out of the new stack, if "
+                  "you made it); then take back what the turn did: ",
 }
 
 
@@ -1339,8 +1339,9 @@ def test_undoing_the_turn_that_made_his_new_stack_says_how_to_lay_the_tiles_back
     (RU: all six tiles; UA: all but the one just drawn, set aside). Undoing that turn said only
     "Undone: Crassus: Tile C — drew …": the device's stack was his one tile C again, the
     table's a shuffled new one, and the tile picker then offered C alone while the table turned
-    up any tile. Now the undo says first how to lay the tiles back as the device has them, in
-    the edition's words; the note, the log after a restart and the next tile picker agree."""
+    up any tile. Now the undo says first how to lay the tiles as the device has them again (the
+    same under either edition's rule), in the edition's letters; the note, the log after a
+    restart and the device's stack agree."""
     from firmware.console import Console
     from firmware.store import Store
     console = Console(Store(state_dir), None)

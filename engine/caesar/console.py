@@ -215,7 +215,7 @@ def _crassus(state: State, req: Request) -> Outcome:
     table: dict[str, str] = {}
     if "new_stack" in g.last:                   # S-5: the box's stack ran out; which tiles make the new one
         fields["new_stack"] = {**g.last["new_stack"], "text": from_data(g.last["new_stack"]["text"])}
-        table = {"table": "new-stack-keep" if g.last["new_stack"]["aside"] else "new-stack"}
+        table = {"table": "new-stack"}
     elif g.inputs["tiles"] == "physical":
         table = {"table": "tile"}
     return Outcome(fields, _logged(g, Msg(CRASSUS_TURN, tile_said(letter, g.rules["edition"]), _parts(steps),
@@ -224,9 +224,9 @@ def _crassus(state: State, req: Request) -> Outcome:
 
 CRASSUS_TURN = N_("Crassus: Tile {} — {}.")
 """The log sentence of his turn. With the box's tiles it carries ``table`` (not said), what the
-table did with them — ``tile`` (the tile turned up went on his played tiles), ``new-stack`` or
-``new-stack-keep`` (his stack ran out and was made anew: all his tiles, or all but the one just
-drawn, S-5) — so that an undo of the turn says how to lay them back (:func:`_undone`)."""
+table did with them — ``tile`` (the tile turned up went on his played tiles) or ``new-stack`` (his
+stack ran out and was made anew, S-5) — so that an undo of the turn says how to lay them back
+(:func:`_undone`)."""
 
 
 def _undone(sentence: Any) -> Msg | None:
@@ -244,14 +244,11 @@ def _undone(sentence: Any) -> Msg | None:
     if table == "tile":
         return Msg("Undone: Crassus's turn with tile {tile}. At the table, put tile {tile} back face down on top of "
                    "his stack, then take back what the turn did: {parts}.", tile=letter, parts=parts)
-    if table == "new-stack":
-        return Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, take one tile "
-                   "{tile} out of his new stack and lay it face down as his stack, his other tiles face up beside "
-                   "it as played; then take back what the turn did: {parts}.", tile=letter, parts=parts)
-    if table == "new-stack-keep":
-        return Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, lay tile "
-                   "{tile}, the one set aside, face down as his stack again, and the tiles of his new stack face "
-                   "up beside it as played; then take back what the turn did: {parts}.", tile=letter, parts=parts)
+    if table == "new-stack":             # his stack as before that turn: this tile alone, whatever the edition
+        return Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, lay tile {tile} "
+                   "alone face down as his stack again and all his other tiles face up beside it as played (out of "
+                   "the new stack, if you made it); then take back what the turn did: {parts}.", tile=letter,
+                   parts=parts)
     return None
 
 
