@@ -347,6 +347,37 @@ def test_a_duel_token_placed_face_down_is_not_named_in_the_log(console):
     assert name not in ok(console, "undo")["undone"]
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: You: placed ship 3/3 on Sardinia–Gallia face down and drew the face-down bonus Poison; "),
+    ("ru", "Отменено: Вы: кладёте корабль 3/3 в ячейку Сардиния–Галлия лицом вниз и тянете закрытый бонус Яд; "),
+    ("uk", "Скасовано: Ви: кладете корабель 3/3 на зону Сардинія–Галлія долілиць і берете закритий бонус Отрута; ")])
+@pytest.mark.parametrize("bag", ["digital", "physical"])
+def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, bag):   # C-21
+    """A face-down play on a double border draws one of the bonuses set aside face down (C-21).
+    Its log and the undo said only "You: placed ship 3/3 on Sardinia–Gallia face down; poison: …":
+    after the undo the table did not learn which bonus goes back face down beside the board. Now
+    the play step has the ``bonus`` drawn and the log says it; in a duel it names the bonus, never
+    the token."""
+    from scripts.shots_caesar import FACE_DOWN
+    ok(console, f"settings language={lang}")
+    ok(console, f"new caesar-solo seed=3 poison=1 border-control=1 human-bag={bag}")
+    ok(console, FACE_DOWN)
+    pool = ok(console, "state")["state"]["bonus_pool_left"]
+    out = ok(console, "play SD-GA ship:3/3 down" + (" bonus=poison" if bag == "physical" else ""))
+    assert out["play"]["bonus"] == "poison" and pool.count("poison") - 1 == \
+        ok(console, "state")["state"]["bonus_pool_left"].count("poison")
+    assert ok(console, "log 1")["log"][0].startswith(said.split(": ", 1)[1])
+    assert ok(console, "undo")["undone"].startswith(said)
+    ok(console, "new caesar-duel poison=1 border-control=1 seed=5")
+    token = ok(console, "hand caesar")["hand"][0]
+    left = ok(console, "state")["state"]["bonus_pool_left"]
+    drawn = ok(console, f"play NU-AF {token} down")["play"]["bonus"]
+    log = ok(console, "log 1")["log"][0]
+    assert token.split(":")[1] not in log, log
+    assert sorted(left) == sorted(ok(console, "state")["state"]["bonus_pool_left"] + [drawn])
+    assert ok(console, "undo")["undone"].endswith(log)                 # the bonus named, the token not
+
+
 def test_console_subprocess_end_to_end(state_dir):
     from tests.conftest import run_console
     out = run_console(state_dir, ["new caesar-solo side=caesar difficulty=normal seed=9", "decide", "crassus",
