@@ -378,6 +378,31 @@ def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, b
     assert ok(console, "undo")["undone"].endswith(log)                 # the bonus named, the token not
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: Crassus: Tile A revealed. If you drew tokens from his bag for it, put them back into his bag."),
+    ("ru", "Отменено: Красс: приказ А открыт. Если вы уже вытянули для него жетоны из мешочка Красса, верните их в "
+           "мешочек."),
+    ("uk", "Скасовано: Красс: тайл A відкрито. Якщо ви вже витягли для нього жетони з торбинки Красса, поверніть їх "
+           "у торбинку.")])
+def test_undoing_his_tile_turned_up_for_a_physical_bag_says_where_its_tokens_go(console, lang, said):   # S-5
+    """His bag physical, the device turns up his tile (``reveal-tile``) and the table draws what it
+    takes. Its undo said only "Undone: Crassus: Tile A revealed.": tokens already drawn for it
+    stayed in his row at the table while the device's row had none of them. Now the undo says
+    to put them back; with his bag digital there is nothing to draw at the table and it says
+    nothing of it."""
+    ok(console, f"settings language={lang}")
+    edition = {"en": "mixed", "ru": "ru", "uk": "uk"}[lang]
+    ok(console, f"new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2 "
+                f"edition={edition}")
+    ok(console, "draw wild:2/2")
+    ok(console, "draw sword:5/1")
+    assert ok(console, "reveal-tile")["draws"] == 2
+    assert ok(console, "undo")["undone"] == said
+    ok(console, f"new caesar-solo difficulty=easy crassus-bag=digital human-bag=physical seed=2 edition={edition}")
+    ok(console, "reveal-tile")
+    assert ok(console, "undo")["undone"] == said.split(".")[0] + "."          # nothing drawn at the table
+
+
 def test_console_subprocess_end_to_end(state_dir):
     from tests.conftest import run_console
     out = run_console(state_dir, ["new caesar-solo side=caesar difficulty=normal seed=9", "decide", "crassus",

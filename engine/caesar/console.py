@@ -234,8 +234,11 @@ def _undone(sentence: Any) -> Msg | None:
     table first how to lay his tiles back as the device has them again — the tile just played
     back face down on top of his stack; or, when that turn made his stack anew (S-5), that tile
     alone as his stack again and every other tile face up as played — then what the turn did.
-    None for every other step (``Undone: <sentence>``)."""
+    An undo of ``reveal-tile`` with his bag physical says that tokens drawn for the tile go back
+    into his bag. None for every other step (``Undone: <sentence>``)."""
     turn = sentence
+    if isinstance(turn, AnyMsg) and turn.template == TILE_REVEALED and turn.kwargs.get("table") == "bag":
+        return Msg("Undone: {} If you drew tokens from his bag for it, put them back into his bag.", sentence)
     if isinstance(turn, AnyMsg) and turn.template == "{} {}" and turn.args:      # a turn that ended the game
         turn = turn.args[0]
     if not isinstance(turn, AnyMsg) or turn.template != CRASSUS_TURN or len(turn.args) != 2:
@@ -262,9 +265,15 @@ def _reveal(state: State, req: Request) -> Outcome:
     actions = g.tile_defs[letter]
     draws, centurions, _again = tile_takes(actions, [TOKENS[t].name for t in g.hand[CRASSUS]], len(g.bag[CRASSUS]),
                                            len(g.cent[CRASSUS]))
+    table = {"table": "bag"} if (draws or centurions) and g.inputs["crassus_bag"] == "physical" else {}
     return Outcome({"tile": letter, "tile_actions": "+".join(actions), "draws": draws,
                     "centurions": centurions},
-                   Msg("Crassus: Tile {} revealed.", tile_said(letter, g.rules["edition"])))
+                   Msg(TILE_REVEALED, tile_said(letter, g.rules["edition"]), **table))
+
+
+TILE_REVEALED = N_("Crassus: Tile {} revealed.")
+"""The log sentence of ``reveal-tile``; ``table="bag"`` (not said) when the table draws what the
+tile takes from his bag, so that its undo says where those tokens go (:func:`_undone`)."""
 
 
 def _decide(state: State, req: Request) -> Outcome:
