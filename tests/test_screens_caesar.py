@@ -1892,6 +1892,24 @@ def test_crassus_would_with_a_physical_bag_waits_for_the_tokens_his_tile_draws_f
     finally:
         app.console.close()
 
+
+def test_crassus_would_with_his_row_empty_says_his_tile_comes_first(state_dir):   # S-5, S-19
+    """His row empty on your turn (Poison sent its last token back, C-17): "Crassus would…" said
+    only "His row is empty: he cannot place a token and loses." while his bag held 16 tokens and
+    his tile draws before he plays. Now it says first that his tile comes first and may add
+    tokens to his row (a play he can make now is said without it: the test above)."""
+    pos = {"crassus_row": [], "turn": "human", "human_hand": ["ship:3/3", "wild:2/2"]}
+    app = app_with(["new caesar-solo seed=3", "position " + json.dumps(pos)], [], state_dir)
+    try:
+        assert app.view()["crassus"]["row"] == [] and app.view()["crassus"]["bag"] == 16
+        app.stack[1:] = [CaesarHome()]
+        _home_row(app, "decide")
+        body = " ".join(app.stack[-1].rows)
+        assert body == ("His tile comes first and may add tokens to his row; this is from his row as it is now. "
+                        "His row is empty: he cannot place a token and loses."), body
+    finally:
+        app.console.close()
+
 @pytest.mark.parametrize("lang,deck", [("en", "Deck 2×A 2×B 1×C 1×D"), ("ru", "Стопка 2×А 2×Б 1×В 1×Г"),
                                        ("uk", "Стос 2×A 2×B 1×C 1×D")])
 def test_command_tiles_count_the_deck_as_the_rulebook_does(state_dir, lang, deck):   # S-3

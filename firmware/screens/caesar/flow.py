@@ -72,14 +72,18 @@ def open_decide(ctx: Ctx) -> None:
     if response is None:
         return
     space, token, prov, toward = response["space"], response["token"], response["province"], response["toward"]
-    his_turn = view["mode"] == "solo" and view["turn"] == "crassus" and not view["tiles"]["revealed"]
+    c = view["crassus"]
+    # S-5: his tile, not turned up yet, comes first (on his turn; and, when he could place nothing
+    # now, before he plays at all, if his bag or face-down centurions can refill his row)
+    tile_first = view["turn"] == "crassus" or (response["step"] is None and bool(c["bag"] or c["centurions_face_down"]))
+    tile_first = tile_first and not view["tiles"]["revealed"]
 
     def make() -> TextScreen:                 # the play read once: said again, never asked again
         lead = ""
         if space and token and prov and toward:
             lead = _("He would place {token} on {space}, {v} toward {prov}.").format(
                 token=tok(token), space=space_name(space), v=toward[prov], prov=pn(prov))
-        if his_turn:                          # S-5: his tile, not turned up yet, comes first
+        if tile_first:
             lead = " ".join([_("His tile comes first and may add tokens to his row; this is from his row as "
                                "it is now."), lead]).strip()
         return why_screen(response, now=True, lead=lead)
