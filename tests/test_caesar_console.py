@@ -347,6 +347,62 @@ def test_a_duel_token_placed_face_down_is_not_named_in_the_log(console):
     assert name not in ok(console, "undo")["undone"]
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: You: placed ship 3/3 on Sardinia–Gallia face down and drew the face-down bonus Poison; "),
+    ("ru", "Отменено: Вы: кладёте корабль 3/3 в ячейку Сардиния–Галлия лицом вниз и тянете закрытый бонус Яд; "),
+    ("uk", "Скасовано: Ви: кладете корабель 3/3 на зону Сардинія–Галлія долілиць і берете закритий бонус Отрута; ")])
+@pytest.mark.parametrize("bag", ["digital", "physical"])
+def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, bag):   # C-21
+    """A face-down play on a double border draws one of the bonuses set aside face down (C-21).
+    Its log and the undo said only "You: placed ship 3/3 on Sardinia–Gallia face down; poison: …":
+    after the undo the table did not learn which bonus goes back face down beside the board. Now
+    the play step has the ``bonus`` drawn and the log says it; in a duel it names the bonus, never
+    the token."""
+    from scripts.shots_caesar import FACE_DOWN
+    ok(console, f"settings language={lang}")
+    ok(console, f"new caesar-solo seed=3 poison=1 border-control=1 human-bag={bag}")
+    ok(console, FACE_DOWN)
+    pool = ok(console, "state")["state"]["bonus_pool_left"]
+    out = ok(console, "play SD-GA ship:3/3 down" + (" bonus=poison" if bag == "physical" else ""))
+    assert out["play"]["bonus"] == "poison" and pool.count("poison") - 1 == \
+        ok(console, "state")["state"]["bonus_pool_left"].count("poison")
+    assert ok(console, "log 1")["log"][0].startswith(said.split(": ", 1)[1])
+    assert ok(console, "undo")["undone"].startswith(said)
+    ok(console, "new caesar-duel poison=1 border-control=1 seed=5")
+    token = ok(console, "hand caesar")["hand"][0]
+    left = ok(console, "state")["state"]["bonus_pool_left"]
+    drawn = ok(console, f"play NU-AF {token} down")["play"]["bonus"]
+    log = ok(console, "log 1")["log"][0]
+    assert token.split(":")[1] not in log, log
+    assert sorted(left) == sorted(ok(console, "state")["state"]["bonus_pool_left"] + [drawn])
+    assert ok(console, "undo")["undone"].endswith(log)                 # the bonus named, the token not
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: Crassus: Tile A revealed. If you drew tokens from his bag for it, put them back into his bag."),
+    ("ru", "Отменено: Красс: приказ А открыт. Если вы уже вытянули для него жетоны из мешочка Красса, верните их в "
+           "мешочек."),
+    ("uk", "Скасовано: Красс: тайл A відкрито. Якщо ви вже витягли для нього жетони з торбинки Красса, поверніть їх "
+           "у торбинку.")])
+def test_undoing_his_tile_turned_up_for_a_physical_bag_says_where_its_tokens_go(console, lang, said):   # S-5
+    """His bag physical, the device turns up his tile (``reveal-tile``) and the table draws what it
+    takes. Its undo said only "Undone: Crassus: Tile A revealed.": tokens already drawn for it
+    stayed in his row at the table while the device's row had none of them. Now the undo says
+    to put them back; with his bag digital there is nothing to draw at the table and it says
+    nothing of it."""
+    ok(console, f"settings language={lang}")
+    edition = {"en": "mixed", "ru": "ru", "uk": "uk"}[lang]
+    ok(console, f"new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2 "
+                f"edition={edition}")
+    ok(console, "draw wild:2/2")
+    ok(console, "draw sword:5/1")
+    assert ok(console, "reveal-tile")["draws"] == 2
+    assert ok(console, "undo")["undone"] == said
+    ok(console, f"new caesar-solo difficulty=easy crassus-bag=digital human-bag=physical seed=2 edition={edition}")
+    ok(console, "reveal-tile")
+    assert ok(console, "undo")["undone"] == said.split(".")[0] + "."          # nothing drawn at the table
+
+
 def test_console_subprocess_end_to_end(state_dir):
     from tests.conftest import run_console
     out = run_console(state_dir, ["new caesar-solo side=caesar difficulty=normal seed=9", "decide", "crassus",

@@ -1319,6 +1319,124 @@ def test_a_text_of_the_game_now_goes_once_the_serial_link_plays(row, state_dir):
         app.console.close()
 
 
+
+UNDO_NEW_STACK = {   # S-5 undone: his tile alone as his stack again, the others played (as each edition made it)
+    ("ru", "ru"): "Отменено: ход Красса с приказом В, после которого его стопка сложена заново. За столом положите "
+                  "приказ В один лицом вниз — это снова его стопка, а все остальные его приказы — рядом лицом вверх, как "
+                  "разыгранные (из новой стопки, если вы её сложили); затем отмените сам ход: ",
+    ("uk", "uk"): "Скасовано: хід Красса з тайлом C, після якого його стос складено заново. За столом покладіть тайл C "
+                  "окремо долілиць — це знову його стос, а всі інші його тайли — поруч горілиць, як розіграні (з нового "
+                  "стосу, якщо ви його склали); потім скасуйте сам хід: ",
+    ("ru", "en"): "Undone: Crassus's turn with tile В, which made his stack anew. At the table, lay tile В alone face "
+                  "down as his stack again and all his other tiles face up beside it as played (out of the new stack, if "
+                  "you made it); then take back what the turn did: ",
+}
+
+
+@pytest.mark.parametrize("edition, lang", sorted(UNDO_NEW_STACK))
+def test_undoing_the_turn_that_made_his_new_stack_says_how_to_lay_the_tiles_back(state_dir, edition, lang):  # S-5
+    """With the box's tiles, the turn that ran his stack out had the table shuffle a new stack
+    (RU: all six tiles; UA: all but the one just drawn, set aside). Undoing that turn said only
+    "Undone: Crassus: Tile C — drew …": the device's stack was his one tile C again, the
+    table's a shuffled new one, and the tile picker then offered C alone while the table turned
+    up any tile. Now the undo says first how to lay the tiles as the device has them again (the
+    same under either edition's rule), in the edition's letters; the note, the log after a
+    restart and the device's stack agree."""
+    from firmware.console import Console
+    from firmware.store import Store
+    console = Console(Store(state_dir), None)
+    console.request(f"settings language={lang}")
+    assert console.request(f"new caesar-solo tiles-input=physical edition={edition} seed=3")["ok"]
+    for tile in "AAABB":                                  # five of his six tiles (normal: 3A 2B 1C)
+        assert console.request(f"crassus tile={tile}")["ok"]
+        _your_turn(console)
+    assert console.request("crassus tile=C")["new_stack"]     # his stack runs out: the table makes a new one
+    console.close()
+    app = app_with([], [], state_dir, lang)
+    try:
+        app.ask_undo()
+        app.handle("a")                                   # A: undo
+        note = app.stack[-1]
+        assert isinstance(note, TextScreen) and app.errors == 0
+        said = " ".join(note.rows).replace("- ", "-")
+        assert said.startswith(UNDO_NEW_STACK[edition, lang].replace("- ", "-")[:60]), said
+        joined = "".join(note.rows).replace(" ", "")
+        assert UNDO_NEW_STACK[edition, lang].replace(" ", "") in joined
+        assert app.view()["tiles"]["stack_left"] == "C" and app.view()["tiles"]["played"] == list("AAABB")
+    finally:
+        app.console.close()
+    store = Store(state_dir)                              # a restart: the log says it the same way
+    again = Console(store, store.resume())
+    try:
+        again.request(f"settings language={lang}")
+        assert again.request("log 1")["log"][0].startswith(UNDO_NEW_STACK[edition, lang])
+    finally:
+        again.close()
+
+
+
+def test_his_tiles_now_say_where_each_tile_is_before_and_after_an_undo(state_dir):   # S-3, S-5
+    """Home → Command tiles: A on the deck's row and on "? = contents not verified" did nothing.
+    Now the deck's row says where his tiles are — in his stack face down, turned up, played face
+    up — so the table can be checked against the device, after an undo of the turn that made his
+    stack anew too (his tile В alone in his stack again); the ? row says what it means (S-4)."""
+    from firmware.screens.caesar.tiles import TilesScreen
+    console_lines = ["new caesar-solo tiles-input=physical edition=ru seed=3"]
+    app = app_with(console_lines, [], state_dir, lang="ru")
+    try:
+        for tile in "AAABB":
+            assert app.console.request(f"crassus tile={tile}")["ok"]
+            _your_turn(app.console)
+        assert app.console.request("crassus tile=C")["new_stack"]
+
+        def tiles_now() -> list[str]:
+            app.stack[1:] = [CaesarHome(), TilesScreen()]
+            app.render()
+            screen = app.stack[-1]
+            labels = [str(i.label) for i in screen.items(app)]
+            for _ in range(next(k for k, label in enumerate(labels) if label.startswith("Стопка"))):
+                app.handle("down")
+            app.handle("a")
+            shown = app.stack[-1]
+            assert isinstance(shown, TextScreen) and shown.title == "Его приказы сейчас"
+            return list(shown.rows)
+
+        assert tiles_now() == ["В его стопке, лицом", "вниз: 3×А 2×Б 1×В", "Разыграны, лицом", "вверх: нет"]
+        app.ask_undo()
+        app.handle("a")
+        assert tiles_now() == ["В его стопке, лицом", "вниз: 1×В", "Разыграны, лицом", "вверх: 3×А 2×Б"]
+        app.handle("b")
+        screen = app.stack[-1]
+        for _ in range(len(screen.items(app)) - 1 - screen.cursor):     # the last row: "? = состав не проверен"
+            app.handle("down")
+        app.handle("a")
+        assert isinstance(app.stack[-1], TextScreen) and " ".join(app.stack[-1].rows).startswith("В правилах названы")
+        assert app.errors == 0
+    finally:
+        app.console.close()
+
+@pytest.mark.parametrize("tiles", ["physical", "digital"])
+def test_undoing_his_turn_says_to_put_the_box_s_tile_back_on_his_stack(state_dir, tiles):  # S-5
+    """With the box's tiles, an undone turn of his leaves the tile he turned up on his played
+    tiles at the table while the device has it back on his stack: the next tile turned up at the
+    table would then be another one. The undo says to put it back face down on top of his stack;
+    with the device's tiles there is nothing of the kind to do and it says nothing of it."""
+    tile = " tile=A" if tiles == "physical" else ""
+    app = app_with([f"new caesar-solo tiles-input={tiles} seed=3", f"crassus{tile}", READ], [], state_dir)
+    try:
+        letter = app.view()["last_crassus_turn"]["tile"]
+        app.ask_undo()
+        app.handle("a")
+        said = " ".join([*app.message] if app.message else app.stack[-1].rows)
+        if tiles == "physical":
+            assert said.startswith(f"Undone: Crassus's turn with tile {letter}. At the table, put tile {letter} back "
+                                   "face down on top of his stack, then take back what the turn did: drew"), said
+        else:
+            assert said.startswith(f"Undone: Crassus: Tile {letter} — ") and "At the table" not in said, said
+        assert app.view()["tiles"]["played"] == []
+    finally:
+        app.console.close()
+
 def test_your_move_can_be_chosen_on_the_map_or_in_a_list(state_dir):   # issue 23 §4
     app = app_with([NEW, "crassus", READ], ["a", "a"], state_dir)
     try:
@@ -1738,6 +1856,59 @@ def test_crassus_would_says_the_play_before_why(state_dir, lang, said):   # S-9.
     finally:
         app.console.close()
 
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Tile A: he takes 2 more tokens into his row before he plays, and his play depends on them. Name them "
+           "under “Crassus's turn”."),
+    ("ru", "Приказ А: перед тем как сыграть, он берёт в ряд ещё 2 жетона, и его ход зависит от них. Укажите их "
+           "в пункте «Ход Красса»."),
+    ("uk", "Тайл A: перш ніж зіграти, він бере в ряд ще 2 жетони, і його хід залежить від них. Вкажіть їх у пункті "
+           "«Хід Красса».")])
+def test_crassus_would_with_a_physical_bag_waits_for_the_tokens_his_tile_draws_first(state_dir, lang, said):  # S-5, S-8
+    """His bag physical, his tile turned up (A: draw 2, play, discard 1) and the two tokens not
+    yet named: "Crassus would…" said "He would place sword 6/0 on …" from the three tokens of his
+    row, while at the table his row already had five and his play would come from those. Now it
+    says his play waits for the tokens his tile takes first; with the device's tiles, before his
+    tile is turned up, the play it says is marked as from his row as it is now."""
+    edition = {"en": "mixed", "ru": "ru", "uk": "uk"}[lang]
+    app = app_with([f"{PHYSICAL} edition={edition}", "draw wild:2/2", "draw sword:5/1", "reveal-tile"], ["a"],
+                   state_dir, lang=lang)
+    try:
+        assert app.view()["tiles"]["revealed"] == "A"
+        lines = list(app.console.session.lines)
+        _home_row(app, "decide")
+        assert " ".join(app.stack[-1].rows) == said
+        assert app.console.session.lines == lines and app.errors == 0            # nothing played
+        app.handle("b")
+        assert app.console.request("undo")["ok"]                                 # the tile face down again
+        app.render()
+        _home_row(app, "decide")
+        body = " ".join(app.stack[-1].rows)
+        d = app.console.request("decide")
+        assert body.startswith({"en": "His tile comes first", "ru": "Сначала он разыгрывает приказ",
+                                "uk": "Спершу він розігрує тайл"}[lang]), body
+        assert str(d["toward"][d["province"]]) in body
+    finally:
+        app.console.close()
+
+
+def test_crassus_would_with_his_row_empty_says_his_tile_comes_first(state_dir):   # S-5, S-19
+    """His row empty on your turn (Poison sent its last token back, C-17): "Crassus would…" said
+    only "His row is empty: he cannot place a token and loses." while his bag held 16 tokens and
+    his tile draws before he plays. Now it says first that his tile comes first and may add
+    tokens to his row (a play he can make now is said without it: the test above)."""
+    pos = {"crassus_row": [], "turn": "human", "human_hand": ["ship:3/3", "wild:2/2"]}
+    app = app_with(["new caesar-solo seed=3", "position " + json.dumps(pos)], [], state_dir)
+    try:
+        assert app.view()["crassus"]["row"] == [] and app.view()["crassus"]["bag"] == 16
+        app.stack[1:] = [CaesarHome()]
+        _home_row(app, "decide")
+        body = " ".join(app.stack[-1].rows)
+        assert body == ("His tile comes first and may add tokens to his row; this is from his row as it is now. "
+                        "His row is empty: he cannot place a token and loses."), body
+    finally:
+        app.console.close()
 
 @pytest.mark.parametrize("lang,deck", [("en", "Deck 2×A 2×B 1×C 1×D"), ("ru", "Стопка 2×А 2×Б 1×В 1×Г"),
                                        ("uk", "Стос 2×A 2×B 1×C 1×D")])

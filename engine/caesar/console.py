@@ -27,8 +27,8 @@ from engine.common import SESSION_KEYS
 from engine.errors import BadArguments, GameOver
 from engine.game import Command, GameRules, Outcome, Request, State, commands
 from engine.rng import Draws
-from engine.caesar.text import Msg
-from engine.text import from_data
+from engine.caesar.text import N_, Msg
+from engine.text import Msg as AnyMsg, from_data
 
 SOLO_OPTIONS = frozenset({"side", "difficulty", "poison", "centurions", "border-control", "harder",
                           "harder-when", "reshuffle", "defend", "ties", "stuck", "crassus-ties", "edition",
@@ -212,10 +212,47 @@ def _crassus(state: State, req: Request) -> Outcome:
     _store(state, g)
     fields: dict[str, Any] = {"tile": letter, "tile_actions": "+".join(g.tile_defs[letter]), "steps": steps,
                               "winner": g.names[g.winner] if g.winner >= 0 else None, "next": flow.expecting(g)}
+    table: dict[str, str] = {}
     if "new_stack" in g.last:                   # S-5: the box's stack ran out; which tiles make the new one
         fields["new_stack"] = {**g.last["new_stack"], "text": from_data(g.last["new_stack"]["text"])}
-    return Outcome(fields, _logged(g, Msg("Crassus: Tile {} — {}.", tile_said(letter, g.rules["edition"]),
-                                          _parts(steps))))
+        table = {"table": "new-stack"}
+    elif g.inputs["tiles"] == "physical":
+        table = {"table": "tile"}
+    return Outcome(fields, _logged(g, Msg(CRASSUS_TURN, tile_said(letter, g.rules["edition"]), _parts(steps),
+                                          **table)))
+
+
+CRASSUS_TURN = N_("Crassus: Tile {} — {}.")
+"""The log sentence of his turn. With the box's tiles it carries ``table`` (not said), what the
+table did with them — ``tile`` (the tile turned up went on his played tiles) or ``new-stack`` (his
+stack ran out and was made anew, S-5) — so that an undo of the turn says how to lay them back
+(:func:`_undone`)."""
+
+
+def _undone(sentence: Any) -> Msg | None:
+    """An undo of his turn played with the box's tiles (``CRASSUS_TURN`` with ``table``) tells the
+    table first how to lay his tiles back as the device has them again — the tile just played
+    back face down on top of his stack; or, when that turn made his stack anew (S-5), that tile
+    alone as his stack again and every other tile face up as played — then what the turn did.
+    An undo of ``reveal-tile`` with his bag physical says that tokens drawn for the tile go back
+    into his bag. None for every other step (``Undone: <sentence>``)."""
+    turn = sentence
+    if isinstance(turn, AnyMsg) and turn.template == TILE_REVEALED and turn.kwargs.get("table") == "bag":
+        return Msg("Undone: {} If you drew tokens from his bag for it, put them back into his bag.", sentence)
+    if isinstance(turn, AnyMsg) and turn.template == "{} {}" and turn.args:      # a turn that ended the game
+        turn = turn.args[0]
+    if not isinstance(turn, AnyMsg) or turn.template != CRASSUS_TURN or len(turn.args) != 2:
+        return None
+    table, letter, parts = turn.kwargs.get("table"), turn.args[0], turn.args[1]
+    if table == "tile":
+        return Msg("Undone: Crassus's turn with tile {tile}. At the table, put tile {tile} back face down on top of "
+                   "his stack, then take back what the turn did: {parts}.", tile=letter, parts=parts)
+    if table == "new-stack":             # his stack as before that turn: this tile alone, whatever the edition
+        return Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, lay tile {tile} "
+                   "alone face down as his stack again and all his other tiles face up beside it as played (out of "
+                   "the new stack, if you made it); then take back what the turn did: {parts}.", tile=letter,
+                   parts=parts)
+    return None
 
 
 def _reveal(state: State, req: Request) -> Outcome:
@@ -228,9 +265,15 @@ def _reveal(state: State, req: Request) -> Outcome:
     actions = g.tile_defs[letter]
     draws, centurions, _again = tile_takes(actions, [TOKENS[t].name for t in g.hand[CRASSUS]], len(g.bag[CRASSUS]),
                                            len(g.cent[CRASSUS]))
+    table = {"table": "bag"} if (draws or centurions) and g.inputs["crassus_bag"] == "physical" else {}
     return Outcome({"tile": letter, "tile_actions": "+".join(actions), "draws": draws,
                     "centurions": centurions},
-                   Msg("Crassus: Tile {} revealed.", tile_said(letter, g.rules["edition"])))
+                   Msg(TILE_REVEALED, tile_said(letter, g.rules["edition"]), **table))
+
+
+TILE_REVEALED = N_("Crassus: Tile {} revealed.")
+"""The log sentence of ``reveal-tile``; ``table="bag"`` (not said) when the table draws what the
+tile takes from his bag, so that its undo says where those tokens go (:func:`_undone`)."""
 
 
 def _decide(state: State, req: Request) -> Outcome:
@@ -373,6 +416,7 @@ SOLO = GameRules(
         *_COMMON,
     ),
     language_options=language_options,
+    undone=_undone,
 )
 
 DUEL = GameRules(

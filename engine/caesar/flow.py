@@ -294,6 +294,7 @@ def play(g: Game, p: int, s: int, text_token: str, face: int, down: bool = False
     step: Step = {"action": "play", "by": R.pname(g, p), "space": SPACES[s], "token": canon,
                   "toward": {PROVINCES[a]: va, PROVINCES[b]: vb}, "face_down": down}
     if down and extra:
+        step["bonus"] = extra                       # C-21: the set-aside bonus drawn (the log says it)
         step["text"] = R.said(g, p, N_("You place {t} face down on {s} (no influence) and draw the bonus {b}."),
                               N_("{who} places {t} face down on {s} (no influence) and draws the bonus {b}."),
                               t=token(tid), s=space(s), b=bonus_term(extra))

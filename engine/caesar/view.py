@@ -120,6 +120,13 @@ def log_fragment(step: dict[str, Any], you: bool = False, private: bool = False)
         prov = step.get("province") or max(toward, key=lambda k: toward[k])
         where = space(SPACE_INDEX[step["space"]])
         tok = token_named(step["token"])
+        drawn = step.get("bonus") if step.get("face_down") else None     # C-21: the set-aside bonus drawn
+        if drawn:
+            if private:
+                return Msg("placed a token on {} face down and drew the face-down bonus {}", where, bonus(drawn))
+            return (Msg("You: placed {} on {} face down and drew the face-down bonus {}", tok, where, bonus(drawn))
+                    if you else Msg("placed {} on {} face down and drew the face-down bonus {}", tok, where,
+                                    bonus(drawn)))
         if step.get("face_down") and private:
             return Msg("placed a token on {} face down", where)
         if step.get("face_down"):

@@ -9,11 +9,11 @@ from PIL import Image
 
 from engine.actions import Line
 from engine.caesar import actions as act
-from engine.caesar.tiles import tile_takes
+from engine.caesar.tiles import draw_count, tile_takes
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS
 from engine.caesar.views import CaesarView
 from engine.replies import Reply
-from firmware.screens.caesar.text import _
+from firmware.screens.caesar.text import _, ngettext
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.turn import TilePicker, show_crassus, show_mine
@@ -49,19 +49,65 @@ class PassScreen(Follows, ConfirmScreen):
 
 def open_decide(ctx: Ctx) -> None:
     """"Crassus would…": the play he would make now (token, space, the value toward the province
-    it aims at), then why; several equally good plays are listed in the why itself."""
+    it aims at), then why; several equally good plays are listed in the why itself. On his turn
+    his tile acts first (S-5): its draws may change his row, so the play is said to be from his
+    row as it is now; once his tile is turned up and takes tokens before his first play (a
+    physical bag: the table names them next), no play from the row without them is said."""
+    view = view_of(ctx)
+    first = _taken_before_play(view)
+    if first is not None:
+        letter, n = first
+        edition = edition_of(view)
+
+        def waiting() -> TextScreen:
+            return snapshot(_("Crassus would…"), ngettext(
+                "Tile {tile}: he takes {n} more token into his row before he plays, and his play depends on "
+                "it. Name it under “Crassus's turn”.",
+                "Tile {tile}: he takes {n} more tokens into his row before he plays, and his play depends on "
+                "them. Name them under “Crassus's turn”.", n).format(
+                tile=tile_letter(letter, edition), n=n))
+        ctx.push(remade(waiting))
+        return
     response = run_line(ctx, act.decide())
     if response is None:
         return
     space, token, prov, toward = response["space"], response["token"], response["province"], response["toward"]
+    c = view["crassus"]
+    # S-5: his tile, not turned up yet, comes first (on his turn; and, when he could place nothing
+    # now, before he plays at all, if his bag or face-down centurions can refill his row)
+    tile_first = view["turn"] == "crassus" or (response["step"] is None and bool(c["bag"] or c["centurions_face_down"]))
+    tile_first = tile_first and not view["tiles"]["revealed"]
 
     def make() -> TextScreen:                 # the play read once: said again, never asked again
         lead = ""
         if space and token and prov and toward:
             lead = _("He would place {token} on {space}, {v} toward {prov}.").format(
                 token=tok(token), space=space_name(space), v=toward[prov], prov=pn(prov))
+        if tile_first:
+            lead = " ".join([_("His tile comes first and may add tokens to his row; this is from his row as "
+                               "it is now."), lead]).strip()
         return why_screen(response, now=True, lead=lead)
     ctx.push(remade(make))
+
+
+def _taken_before_play(view: CaesarView) -> tuple[str, int] | None:
+    """On his turn with his tile turned up (digital tiles, physical bag: ``reveal-tile``): the
+    tile and how many tokens (drawn, centurions turned up) it adds to his row before its first
+    play, as many as his bag and face-down centurions hold (S-5, S-6); None when it adds none
+    or no tile is up."""
+    letter = view["tiles"]["revealed"] if view["mode"] == "solo" and view["turn"] == "crassus" else None
+    if not letter:
+        return None
+    bag, cents, n = view["crassus"]["bag"], view["crassus"]["centurions_face_down"], 0
+    for action in view["tiles"]["definitions"][letter].split("+"):
+        if action == "play":
+            break
+        if action.startswith("draw"):
+            k = min(draw_count(action), bag)
+            bag, n = bag - k, n + k
+        elif action == "centurion" and cents:
+            cents, n = cents - 1, n + 1
+    return (letter, n) if n else None
 
 
 def open_last(ctx: Ctx) -> None:

@@ -7,13 +7,14 @@ from functools import partial
 
 from engine.caesar.tiles import ACTIONS, DEFAULT_TILES, parse_tiles
 from engine.caesar.terms import tile_said
+from engine.caesar.views import CaesarView
 from engine.errors import BadArguments
 from firmware.i18n import Sentences
 from firmware.screens.caesar.text import Msg, _, ngettext
-from firmware.screens.caesar.words import (ACTION_WORDS, TILES_KEY, edition_of, remembered_tiles, tile_letter,
-                                           view_if_any, view_of)
-from firmware.screens.ctx import Ctx
-from firmware.screens.widgets import Item, ListScreen, WrappedListScreen, figure
+from firmware.screens.caesar.words import (ACTION_WORDS, TILES_KEY, edition_of, remembered_tiles, snapshot,
+                                           tile_letter, view_if_any, view_of)
+from firmware.screens.ctx import Ctx, remade
+from firmware.screens.widgets import Item, ListScreen, TextScreen, WrappedListScreen, figure
 
 log = logging.getLogger(__name__)
 
@@ -39,15 +40,42 @@ class TilesScreen(WrappedListScreen):
             n = len(text.split("+"))
             out.append(Item(_("Tile {}").format(tile_letter(letter, edition_of(view))) + mark, partial(self._edit, letter=letter),
                             ngettext("{} action", "{} actions", n).format(n)))
-        deck = " ".join(f"{t['deck'].count(x)}×{tile_letter(x, edition_of(view))}" for x in sorted(set(t["deck"])))   # S-3: 3×A 2×B 1×C
-        out.append(Item(_("Deck {}").format(deck), None, _("{} left").format(t["stack"])))
+        deck = counted(t["deck"], edition_of(view))                  # S-3: 3×A 2×B 1×C
+        out.append(Item(_("Deck {}").format(deck), lambda c: c.push(remade(lambda: tiles_now(view_of(c)))),
+                        _("{} left").format(t["stack"]), ident="deck"))
         if any(letter not in t["user_defined"] for letter in t["definitions"]):
-            out.append(Item(_("? = contents not verified"), None))
+            out.append(Item(_("? = contents not verified"), lambda c: c.push(remade(unverified_screen)),
+                            ident="unverified"))
         return out
 
     @staticmethod
     def _edit(ctx: Ctx, letter: str) -> None:
         ctx.push(TileEditor(letter, _current_tiles(ctx), edition_of(view_if_any(ctx))))
+
+
+def counted(letters: str | list[str], edition: str) -> str:
+    """Tiles counted as the rulebook lists a deck, as the edition's tiles print them: ``3×A 2×B 1×C``."""
+    return " ".join(f"{letters.count(x)}×{tile_letter(x, edition)}" for x in sorted(set(letters)))
+
+
+def tiles_now(view: CaesarView) -> TextScreen:
+    """Where his tiles are now (S-5): in his stack face down, turned up and not played yet, played
+    (face up beside it) — what the table's tiles must match, after an undo too."""
+    t, edition = view["tiles"], edition_of(view)
+    none = _("none")
+    rows = [_("In his stack, face down: {}").format(counted(t["stack_left"], edition) or none)]
+    if t["revealed"]:
+        rows.append(_("Turned up, not played yet: {}").format(tile_letter(t["revealed"], edition)))
+    rows.append(_("Played, face up: {}").format(counted(t["played"], edition) or none))
+    return snapshot(_("His tiles now"), rows)
+
+
+def unverified_screen() -> TextScreen:
+    """What the ? after a tile means (S-4)."""
+    return TextScreen(_("Command tiles"), _(
+        "The rulebooks name the actions a tile may show, not which ones each tile prints. A tile marked ? "
+        "holds the device's guess: check it against your tile and, if it differs, choose the tile and set "
+        "its actions; they are used from the next new game."))
 
 
 def _current_tiles(ctx: Ctx) -> dict[str, list[str]]:
