@@ -1,6 +1,8 @@
 """Julius Caesar: the words every screen shares (sides, blocks, cards, results) and the session's view."""
 from __future__ import annotations
 
+import json
+import zlib
 from functools import lru_cache
 from typing import Any, TypedDict, cast
 
@@ -81,6 +83,20 @@ def roster_now(ctx: Ctx, side: str) -> list[RosterBlock]:
             _ROSTERS.clear()
         _ROSTERS[key] = response["blocks"]
     return _ROSTERS[key]
+
+
+def campaign_mark(ctx: Ctx) -> str:
+    """Whose game a read mark is of: ``<session>/<commitment>`` (the campaign's own session id: two
+    campaigns started with one ``seed=``, which have no commitment, never share it)."""
+    fair = ctx.fair_draw()
+    return f"{fair.session if fair is not None else ''}/{view_of(ctx)['commitment'] or ''}"
+
+
+def digest(said: object) -> str:
+    """A short mark of what the device said, the same in every language (its ids and its
+    sentences' English): one made again after an undo over another state is another one."""
+    text = json.dumps(said, ensure_ascii=False, sort_keys=True, default=str)
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
 
 
 def side_name(side: str | None) -> str:
