@@ -1925,3 +1925,35 @@ def test_a_kill_on_a_roll_resumes_on_it(state_dir):  # J-1, J-7
         assert to_braille(app.render()).strip("\n") == last
     finally:
         app.console.close()
+
+
+def test_a_block_disbanded_after_the_last_battle_is_not_in_its_row():  # J-19 (rules 8.3-8.5), J-20
+    """A survivor of the last battle disbanded in the winter is gone to the levy pool, off the map
+    (the RU summary 4.5 «Можно расформировать любой блок и переместить его к блокам, свободным для
+    найма»). The Last battle row offered it still, at I, as if it stood with the army that fights
+    again; now the row leaves it out and its kind's list puts it with the levy pool's blocks, after
+    those on the map. Levied and fighting again, it is on the map."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW, "add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8", "add defender p_leg1",
+                  "start", "fight", "next-battle", "winter")
+    fought = ctx.view()["history"][-1]["survivors"]
+    assert {"c_leg10", "c_leg8"} <= set(fought), fought               # both came out of it
+    assert ctx.view()["campaign"]["pool"] == ["p_leg1"]               # eliminated, given back by the winter
+    ctx.run("disband c_leg10")
+    assert ctx.view()["campaign"]["pool"] == ["p_leg1", "c_leg10"]
+    ctx.open(AddScreen("attacker"))
+    group = next(i for i in ctx.top.items(ctx) if i.key == "kind:group")
+    ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:group"), "a")
+    shown = [i.key for i in ctx.top.items(ctx)]
+    assert "c_leg10" not in shown and "c_leg8" in shown and group.value == str(len(shown)), shown
+    ctx.press("b")
+    ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")
+    legions = [i.key for i in ctx.top.items(ctx)]
+    on_map = [b["id"] for b in ctx.run("roster caesar")["blocks"]
+              if b["kind"] == "legion" and (b["setup"] or b["id"] in ctx.view()["campaign"]["strength"]) and not b["pool"]]
+    assert legions.index("c_leg10") > max(legions.index(b) for b in on_map if b in legions), legions
+    ctx.run("add attacker c_leg10")
+    ctx.run("add defender p_leg3")
+    assert ctx.view()["campaign"]["pool"] == ["p_leg1", "c_leg10"]     # placed only: still in the pool
+    ctx.run("start")
+    assert ctx.view()["campaign"]["pool"] == ["p_leg1"]                # fighting: on the map again

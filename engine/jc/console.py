@@ -378,7 +378,8 @@ def _roster(state: State, req: Request) -> Outcome:
         out.append({"id": spec.id, "name": spec.name, "side": own, "kind": spec.kind,
                     "rating": spec.rating, "max": spec.max_strength,
                     "strength": C.likely_strength(camp, spec), "levy_city": C.levy_city(camp, spec),
-                    "levy_rule": spec.levy_rule, "setup": spec.setup, "status": status})
+                    "levy_rule": spec.levy_rule, "setup": spec.setup, "status": status,
+                    "pool": spec.id in C.pool(camp)})
     return Outcome({"blocks": out})
 
 
@@ -661,7 +662,8 @@ def _view(state: State) -> JcGameView:
                          "killed": camp["killed"], "trophies": camp["trophies"],
                          "cleopatra": camp["owner"]["cleopatra"],
                          "owners": {k: v for k, v in camp["owner"].items() if k != "cleopatra"},
-                         "levy": camp["levy"], "strength": camp["strength"], "over": C.over_view(camp)},
+                         "levy": camp["levy"], "strength": camp["strength"], "pool": C.pool(camp),
+                         "over": C.over_view(camp)},
             "vp": {s: score.vp(camp["control"], camp["trophies"])[s]["total"] for s in SIDES},
             "control": camp["control"], "cards": K.public_view(state["cards"]), "winter": _winter_view(state)}
 

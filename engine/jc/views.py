@@ -113,6 +113,7 @@ class CampaignView(TypedDict):
     owners: dict[str, str]
     levy: dict[str, Any]
     strength: dict[str, int]
+    pool: list[str]           # in the levy pool, off the map: disbanded, or given back by a winter (J-3, J-19)
     over: Verdict | None
 
 

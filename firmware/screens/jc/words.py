@@ -69,12 +69,12 @@ _ROSTERS: dict[tuple[str, str], list[RosterBlock]] = {}
 def roster_now(ctx: Ctx, side: str) -> list[RosterBlock]:
     """``side``'s roster blocks (the console's ``roster``: each block's owner, status and likely
     strength) for the campaign as it is now, asked once per change of what ``roster`` answers from —
-    the campaign's strengths, eliminated and killed blocks, owners and levy cities (engine/jc/console.py
+    the campaign's strengths, eliminated and killed blocks, owners, levy cities and the levy pool (engine/jc/console.py
     ``_roster``), all in the view —, not at every row and key (the set-up lists asked it 2-3 times a
     key). Shared by the screens: never change the list or its blocks."""
     camp = view_of(ctx)["campaign"]
     key = (side, repr((camp["strength"], camp["eliminated"], camp["killed"], camp["cleopatra"], camp["owners"],
-                       camp["levy"])))
+                       camp["levy"], camp["pool"])))
     if key not in _ROSTERS:
         response = ctx.run(act.roster(side))
         if not response["ok"]:              # (no session: said by the screen's view_of first)
