@@ -1957,3 +1957,30 @@ def test_a_block_disbanded_after_the_last_battle_is_not_in_its_row():  # J-19 (r
     assert ctx.view()["campaign"]["pool"] == ["p_leg1", "c_leg10"]     # placed only: still in the pool
     ctx.run("start")
     assert ctx.view()["campaign"]["pool"] == ["p_leg1"]                # fighting: on the map again
+
+
+def test_a_roll_made_anew_after_an_undo_is_not_taken_for_one_read(state_dir):  # J-1, J-7
+    """The table's dice entered again after an undo, other faces at the same point of the battle:
+    another roll, said again after a power cut until closed — the rolls read before it (the one the
+    undo took back too) are no excuse; the earlier roll an undo leaves the newest was read."""
+    def resumed(lines: list[str]) -> DiceResult | None:
+        app = app_with(lines, ["a"], state_dir)
+        try:
+            top = app.stack[-1]
+            if not isinstance(top, DiceResult):
+                return None
+            app.handle("b")                                             # read
+            return top
+        finally:
+            app.console.close()
+    first = resumed(PHYSICAL)                                           # Pompey's Legio 1 fires: read
+    assert first is not None and first.turn["block"] == "p_leg1"
+    second = resumed(["fire c_leg10 dice=6,6,6"])                        # Legio 10 answers: read
+    assert second is not None and second.turn["dice"] == [6, 6, 6]
+    third = resumed(["fire p_leg1 dice=6,6,6,6"])                       # round 2: Legio 1 again, read
+    assert third is not None and third.turn["round"] == 2
+    again = resumed(["undo", "undo", "fire c_leg10 dice=1,6,6"])        # made anew: another roll
+    assert again is not None and again.turn["dice"] == [1, 6, 6]
+    assert resumed([]) is None                                          # read
+    assert resumed(["undo"]) is None                                    # Legio 1's, newest again: read
+    assert resumed(["fire c_leg10 dice=6,6,6", "fire p_leg1 dice=6,6,6,6"]) is None   # both as before: read

@@ -411,7 +411,8 @@ class JcDiceEntry(DiceEntry):
 
 
 # -- the last roll, said again until it is closed (after a power cut too) ---------------------------
-ROLL_KEY = "jc.roll"      # the newest roll result the player closed: ``<session>/<commitment>:f<battle>.<turn>#<digest>``
+ROLL_KEY = "jc.roll"      # the newest rolls the player closed: ``<session>/<commitment>:f<battle>.<turn>#<digest>,…``
+ROLLS_KEPT = 8            # (an undo of more fires says the older ones again: read twice, never lost)
 
 
 def roll_mark(ctx: Ctx) -> str | None:
@@ -427,22 +428,27 @@ def roll_mark(ctx: Ctx) -> str | None:
     return f"{campaign_mark(ctx)}:f{b['number']}.{roll['index']}#{digest([t['block'], t['round'], t['dice']])}"
 
 
+def _rolls(kept: str) -> tuple[str, list[str]]:
+    """The ``jc.roll`` setting as its campaign and its rolls (``f<battle>.<turn>#<digest>``, oldest first)."""
+    who, _sep, rolls = kept.rpartition(":")
+    return who, [r for r in rolls.split(",") if r]
+
+
 def roll_read(kept: str, mark: str) -> bool:
-    """Whether the ``jc.roll`` setting ``kept`` says the roll ``mark`` was read: the same mark, or
-    a later roll of the campaign closed (a later turn of the same battle, or a later battle: an
-    undo that takes it back leaves an earlier roll the newest, and that one was read before it)."""
-    if kept == mark:
-        return True
-    who, _sep, rest = mark.rpartition(":f")
-    kept_who, _sep2, kept_rest = kept.rpartition(":f")
-    if not who or kept_who != who:
-        return False
-    try:
-        here = tuple(int(x) for x in rest.split("#", 1)[0].split("."))
-        there = tuple(int(x) for x in kept_rest.split("#", 1)[0].split("."))
-    except ValueError:
-        return False
-    return there > here
+    """Whether the ``jc.roll`` setting ``kept`` says the roll ``mark`` was read: one of the newest
+    rolls closed in the campaign (an undo of the last fire leaves the one before it the newest,
+    read before it; a fire made after an undo with other dice, or by another block, is another roll)."""
+    who, rolls = _rolls(mark)
+    kept_who, kept_rolls = _rolls(kept)
+    return bool(who) and kept_who == who and rolls[0] in kept_rolls
+
+
+def read_rolls(kept: str, mark: str) -> str:
+    """The ``jc.roll`` setting once ``mark`` is read too: the campaign's newest :data:`ROLLS_KEPT`."""
+    who, rolls = _rolls(mark)
+    kept_who, kept_rolls = _rolls(kept)
+    newest = [r for r in kept_rolls if r not in rolls] if kept_who == who else []
+    return f"{who}:{','.join([*newest, *rolls][-ROLLS_KEPT:])}"
 
 
 def resume_roll(ctx: Ctx) -> bool:
@@ -539,8 +545,9 @@ class DiceResult(Follows):
 
 def keep_read(ctx: Ctx, mark: str | None) -> None:
     """Keep the roll ``mark`` as read (one write; none if it is kept already)."""
-    if mark is None or roll_read(str(ctx.settings.get(ROLL_KEY) or ""), mark):
+    kept = str(ctx.settings.get(ROLL_KEY) or "")
+    if mark is None or roll_read(kept, mark):
         return
-    response = ctx.set_setting(ROLL_KEY, mark)
+    response = ctx.set_setting(ROLL_KEY, read_rolls(kept, mark))
     if not response.get("ok"):
         log.warning("the roll read was not kept: %s", response.get("message"))
