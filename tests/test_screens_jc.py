@@ -1105,7 +1105,7 @@ def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8
     is disbanded to the levy pool, its steps forfeit. On the device: Blocks → Caesar → Legio 10 →
     Disband, sent at once as ``disband`` (journaled: hold B takes it back); the block is then
     shown at I, the strength it is levied at again (it stayed at III: the device had no way to be
-    told)."""
+    told); in the levy pool, it is not offered Disband again (it was, saying it was disbanded anew)."""
     from firmware.screens.jc.blocks import SideBlocks
     ctx = block_menu(home(NEW, "lose c_leg10"), "caesar", "Legio 10")
     labels = [str(i.label) for i in ctx.top.items(ctx)]
@@ -1116,6 +1116,8 @@ def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8
     assert isinstance(ctx.top, SideBlocks)
     item = ctx.top.items(ctx)[ctx.top.cursor]
     assert (item.label, item.value) == ("Legio 10", "C4 I")
+    ctx.press("a")                                      # in the levy pool now: not disbanded again
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Lose a step", "Gain a step", "Go over to Pompey"]
 
 
 def test_a_step_levied_back_is_one_row_of_a_reduced_block():  # J-20 (a levy point adds a step)
