@@ -835,3 +835,72 @@ def test_the_campaign_record_of_a_tie_won_by_rome_says_rome(lang, rome):
     won.run("control Roma caesar", "winter")                                 # 3 to 7: no tie, no Rome said
     said = localize(dict(finished("jc-battle", won.session.view(), "winter", {}))["campaign"]["result"], lang)
     assert "7–3" in said and rome not in said, said
+
+
+# -- the levy pool: disbanded blocks are off the map (J-3, J-19, J-20) --------------------------------
+def test_a_disbanded_block_is_in_the_levy_pool_until_it_is_levied_again():
+    # J-19 (rules 8.3-8.5; RU summary 4.5 «Можно расформировать любой блок и переместить его к блокам,
+    # свободным для найма»): a disbanded block is off the map, in the pool; the state told it from a
+    # block at I on the map no more. A winter gives the year's eliminated blocks back to the pool too
+    # (J-3). Fighting, gaining or losing a step, the block is on the map again (levied, J-20).
+    t = Table("seed=3")
+    t.run("add attacker c_caesar", "add attacker c_leg10", "add defender p_leg1", "start", "fight", "next-battle")
+    assert t.session.view()["campaign"]["pool"] == []
+    t.run("disband c_leg10", "disband c_leg8")
+    camp = t.session.view()["campaign"]
+    assert camp["pool"] == ["c_leg10", "c_leg8"] and camp["strength"]["c_leg10"] == 1
+    roster = {b["id"]: b for b in t.do("roster caesar")["blocks"]}
+    assert roster["c_leg10"]["pool"] and roster["c_leg10"]["status"] == "available" and not roster["c_leg9"]["pool"]
+    t.do("gain c_leg8")                                           # a levy point: on the map again
+    assert t.session.view()["campaign"]["pool"] == ["c_leg10"]
+    t.run("add attacker c_leg10")
+    assert t.session.view()["campaign"]["pool"] == ["c_leg10"]    # being set up: still in the pool
+    t.run("remove c_leg10")
+    gone = [b for b in ("p_leg1",) if b in t.session.view()["campaign"]["eliminated"]]
+    t.do("winter")
+    assert t.session.view()["campaign"]["pool"] == ["c_leg10", *gone]
+    t.run("next-battle", "add attacker c_leg10", "add defender p_leg3", "start")
+    assert "c_leg10" not in t.session.view()["campaign"]["pool"]  # fighting: levied, on the map
+
+
+def test_a_campaign_kept_before_the_levy_pool_still_resumes(state_dir):  # J-19
+    """A session whose newest checkpoint an older Legatus wrote (its campaign without ``pool``)
+    opens, reads and plays on: nothing is known in the pool (a block it disbanded shows at I, as
+    it did), and the next disband is in it."""
+    import sqlite3
+    from firmware.console import Console
+    from firmware.session import CHECKPOINT_EVERY
+    from firmware.storage import crc
+    from firmware.store import Store
+    lines = ["add attacker c_caesar", "add attacker c_leg10", "add defender p_leg1", "start", "fight",
+             "next-battle", "disband c_leg10"]
+    lines += [f"control Roma {'caesar' if i % 2 == 0 else 'vacant'}" for i in range(CHECKPOINT_EVERY - len(lines))]
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    for line in ["new jc-battle seed=3", *lines]:
+        assert console.request(line)["ok"], line
+    console.close()
+    db = sqlite3.connect(state_dir / "legatus.db")
+    (sid, depth, top, text), = db.execute("SELECT session, depth, top, state FROM checkpoints "
+                                          "WHERE depth=?", (CHECKPOINT_EVERY,)).fetchall()
+    old = json.loads(text)
+    assert old["campaign"].pop("pool") == ["c_leg10"]
+    text = json.dumps(old, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    db.execute("UPDATE checkpoints SET state=?, crc=? WHERE session=? AND depth=?",
+               (text, crc(sid, depth, top, text), sid, depth))
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    try:
+        state = console.request("state")
+        assert state["ok"] and state["state"]["campaign"]["pool"] == [], state
+        assert state["state"]["actions"] == CHECKPOINT_EVERY
+        roster = {b["id"]: b for b in console.request("roster caesar")["blocks"]}
+        assert roster["c_leg10"]["strength"] == 1 and not roster["c_leg10"]["pool"]
+        assert console.request("disband c_leg8")["ok"]
+        assert console.request("state")["state"]["campaign"]["pool"] == ["c_leg8"]
+        assert console.request("undo")["ok"] and console.request("winter")["ok"]
+        assert console.request("state")["state"]["campaign"]["pool"] == ["p_leg1"]
+    finally:
+        console.close()

@@ -22,6 +22,7 @@ TIE = [NEW, "add attacker rating=A4 strength=2 name=a", "add defender p_leg1 str
 PHYSICAL = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1", "start",
             "fire p_leg1 dice=6,6,6,6"]
 HOME = ["a"]                          # main menu: "Resume Julius Caesar"
+READ = ["b"]                          # the last roll, said again on resuming (the serial link fired): closed
 DOWN = ["down"]
 
 CASES = {
@@ -29,18 +30,18 @@ CASES = {
     "jc_home": ([NEW, "add attacker c_caesar"], HOME),
     "jc_add": ([NEW], HOME + DOWN + ["a", "down"]),
     "jc_turn": (ARMIES + ["start"], HOME + ["a"]),
-    "jc_hit": (TIE, HOME + ["a", "down"]),
+    "jc_hit": (TIE, HOME + READ + ["a", "down"]),
     "jc_dice": (ARMIES + ["start"], HOME + ["a", "a"]),
-    "jc_dice_entry": (PHYSICAL, HOME + ["a", "a", "up", "up", "up", "right", "down"]),
+    "jc_dice_entry": (PHYSICAL, HOME + READ + ["a", "a", "up", "up", "up", "right", "down"]),
     "jc_turn_ru": (ARMIES + ["start"], HOME + ["a"]),
     "jc_turn_uk": (ARMIES + ["start"], HOME + ["a"]),
-    "jc_hit_ru": (TIE, HOME + ["a"]),
+    "jc_hit_ru": (TIE, HOME + READ + ["a"]),
     "jc_odds_ru": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
-    "jc_over_uk": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + ["a", "a"]),
+    "jc_over_uk": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + READ + ["a", "a"]),
     "jc_home_ru": ([NEW, "add attacker c_caesar"], HOME),
     "jc_odds": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
-    "jc_forces": (ARMIES + ["add attacker c_leg8 reserve=1", "start", "fire dice=1,5,6"], HOME + DOWN * 3 + ["a"]),
-    "jc_over": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + ["a", "a"]),
+    "jc_forces": (ARMIES + ["add attacker c_leg8 reserve=1", "start", "fire dice=1,5,6"], HOME + READ + DOWN * 3 + ["a"]),
+    "jc_over": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + READ + ["a", "a"]),
     "jc_vp": ([NEW, "control Roma caesar"], HOME + DOWN * 7 + ["a"]),
     "jc_cards": ([NEW, "deal"], HOME + DOWN * 8 + ["a"]),
     "jc_winter": ([NEW, "control Alexandria caesar"], HOME + DOWN * 10 + ["a", "a"]),
@@ -1104,7 +1105,7 @@ def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8
     is disbanded to the levy pool, its steps forfeit. On the device: Blocks → Caesar → Legio 10 →
     Disband, sent at once as ``disband`` (journaled: hold B takes it back); the block is then
     shown at I, the strength it is levied at again (it stayed at III: the device had no way to be
-    told)."""
+    told); in the levy pool, it is not offered Disband again (it was, saying it was disbanded anew)."""
     from firmware.screens.jc.blocks import SideBlocks
     ctx = block_menu(home(NEW, "lose c_leg10"), "caesar", "Legio 10")
     labels = [str(i.label) for i in ctx.top.items(ctx)]
@@ -1115,6 +1116,8 @@ def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8
     assert isinstance(ctx.top, SideBlocks)
     item = ctx.top.items(ctx)[ctx.top.cursor]
     assert (item.label, item.value) == ("Legio 10", "C4 I")
+    ctx.press("a")                                      # in the levy pool now: not disbanded again
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Lose a step", "Gain a step", "Go over to Pompey"]
 
 
 def test_a_step_levied_back_is_one_row_of_a_reduced_block():  # J-20 (a levy point adds a step)
@@ -1461,7 +1464,7 @@ def test_an_undone_fire_takes_its_dice_off_the_screen(state_dir):  # J-5
 def test_the_forces_shown_follow_an_undo_and_the_serial_link(state_dir):  # J-5, J-7
     """Forces lists every block's strength as it is now: after an undo of a fire, or a fire over the
     serial link, the strengths shown are not the ones of before (they stayed)."""
-    app = app_with(ARMIES + ["start", "fire c_caesar"], HOME + DOWN * 3 + ["a"], state_dir)
+    app = app_with(ARMIES + ["start", "fire c_caesar"], HOME + READ + DOWN * 3 + ["a"], state_dir)
     try:
         app.render()
         assert app.stack[-1].title == "Forces"
@@ -1526,7 +1529,7 @@ def test_an_undone_winter_takes_its_checklist_off_the_screen(state_dir):  # J-19
 def test_the_advice_on_a_hit_goes_once_the_hit_is_placed_over_the_serial_link(state_dir):  # J-7, J-14
     """The advice on where a hit goes is for that hit: once the serial link places it, the advice
     goes (it stayed, advising a hit already placed)."""
-    app = app_with(TIE, HOME + ["a"], state_dir)
+    app = app_with(TIE, HOME + READ + ["a"], state_dir)
     try:
         battle = app.stack[-1]
         assert isinstance(battle, BattleScreen)
@@ -1672,7 +1675,7 @@ def test_the_result_goes_with_an_undo_and_comes_back_after_a_power_cut(state_dir
     reads as before."""
     from firmware.screens.jc.over import OverScreen
     lines = [NEW, "add attacker c_leg10", "add defender p_leg1", "fight"]
-    app = app_with(lines, HOME + ["a", "a"], state_dir)          # Battle → Result
+    app = app_with(lines, HOME + READ + ["a", "a"], state_dir)   # Battle → Result
     try:
         assert isinstance(app.stack[-1], OverScreen)
         app.handle("b:hold")
@@ -1700,10 +1703,286 @@ def test_the_result_goes_with_an_undo_and_comes_back_after_a_power_cut(state_dir
     finally:
         ended.console.close()
         _ANNOUNCED.clear()
-    again = app_with([], HOME + ["a", "a"], state_dir)           # Battle → Result
+    again = app_with([], HOME + ["a", "a"], state_dir)           # Battle → Result (the same roll: read)
     try:
         assert isinstance(again.stack[-1], OverScreen)
         said = " ".join(again.stack[-1].rows(again.view()))
         assert said.startswith("The attacker wins. Caesar may regroup: all blocks"), said
     finally:
         again.console.close()
+
+
+# -- the last roll, said again after a power cut until it is closed ------------------------------------
+LEADER_FALLS = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
+                "start"]
+
+
+def _writes(app) -> list[str]:
+    """Every setting the App writes from now on (its one way to the settings: ``set_setting``)."""
+    written: list[str] = []
+    keep = app.set_setting
+
+    def counted(key: str, value: str):
+        written.append(key)
+        return keep(key, value)
+    app.set_setting = counted
+    return written
+
+
+def test_a_roll_shown_when_the_power_went_is_shown_again_until_it_is_closed(state_dir):  # J-1, J-7
+    """Fire on the device: the dice and where the hits went are on the panel when the power goes.
+    Started again, the game opened on its home, the roll gone unseen (the battle log has it, but
+    nobody at the table read it, nor which block to reduce). It is said again — and again, until
+    closed: closing it is its one write; opening, scrolling and reading it write nothing."""
+    app = app_with([*ARMIES, "start"], HOME + ["a", "a"], state_dir)      # Battle, Fire: the dice
+    try:
+        shown = app.stack[-1]
+        assert isinstance(shown, DiceResult)
+        dice, rows = list(shown.turn["dice"]), shown.paras()
+        assert shown.turn["applied"], rows                              # a hit went somewhere
+    finally:
+        app.console.close()                                             # the power goes
+    for _again in range(2):                                             # not closed: said again
+        back = app_with([], [], state_dir)
+        try:
+            written = _writes(back)
+            back.render()
+            back.handle("a")                                            # Resume
+            back.render()
+            top = back.stack[-1]
+            assert isinstance(top, DiceResult), type(top).__name__
+            assert list(top.turn["dice"]) == dice and top.paras() == rows
+            for key in ("down", "up", "down"):                          # read: nothing written
+                back.handle(key)
+                back.render()
+            assert written == [] and isinstance(back.stack[-1], DiceResult)
+        finally:
+            back.console.close()
+    closing = app_with([], ["a"], state_dir)
+    try:
+        written = _writes(closing)
+        closing.handle("a")                                             # closed
+        closing.render()
+        assert isinstance(closing.stack[-1], JcHome) and written == ["jc.roll"]
+    finally:
+        closing.console.close()
+    read = app_with([], ["a"], state_dir, lang="ru")
+    try:
+        assert isinstance(read.stack[-1], JcHome), type(read.stack[-1]).__name__    # read: not again, any language
+    finally:
+        read.console.close()
+
+
+def test_a_roll_said_again_brings_what_the_rules_did_with_it(state_dir):  # J-2, J-12, J-13, J-17
+    """The fire that kills Pompeius (a trophy for Caesar) and ends the battle: after a power cut
+    the roll is said with the leader killed, the end and the winner's regroup, as when it was made."""
+    app = app_with([*LEADER_FALLS, "pass p_pompeius", "fire c_leg10 dice=1,1,1"], [], state_dir)
+    app.console.close()                                                 # (the serial link fired: never read)
+    back = app_with([], ["a"], state_dir)
+    try:
+        top = back.stack[-1]
+        assert isinstance(top, DiceResult) and top.turn["dice"] == [1, 1, 1]
+        said = " ".join(top.paras())
+        assert "Pompeius is killed: a trophy for Caesar." in said, said
+        assert "Caesar holds the field" in said and "Caesar may regroup" in said, said
+    finally:
+        back.console.close()
+
+
+def test_an_earlier_roll_an_undo_leaves_newest_was_read_already(state_dir):  # J-7
+    """Two fires read one after the other; the second undone: the first is the battle's newest roll
+    again, and it was read (before the second): a power cut does not say it again. Undo never
+    re-rolls: the resumed roll's undo takes it off the panel, and fired again it is the same roll,
+    read already."""
+    app = app_with([*ARMIES, "start"], HOME + ["a", "a", "b"], state_dir)     # first fire, read
+    try:
+        assert isinstance(app.stack[-1], BattleScreen)
+        first = app.view()["battle"]["roll"]
+        assert first is not None
+        app.handle("a")                                                 # the next block fires
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult)
+        app.handle("b")                                                 # read
+        app.render()
+        assert app.view()["battle"]["roll"]["index"] == first["index"] + 1
+        _undo_on_the_device(app)
+        assert app.view()["battle"]["roll"] == first
+    finally:
+        app.console.close()
+    back = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(back.stack[-1], JcHome), type(back.stack[-1]).__name__
+    finally:
+        back.console.close()
+
+
+def test_a_resumed_roll_is_taken_off_by_its_undo_and_comes_back_the_same(state_dir):  # J-7
+    app = app_with([*ARMIES, "start"], HOME + ["a", "a"], state_dir)
+    try:
+        dice = list(app.stack[-1].turn["dice"])
+    finally:
+        app.console.close()
+    back = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(back.stack[-1], DiceResult)
+        _undo_on_the_device(back)
+        assert not isinstance(back.stack[-1], DiceResult) and back.view()["battle"]["roll"] is None
+        assert back.errors == 0
+        fired = back.console.request(f"fire {back.view()['battle']['decision']['blocks'][0]}")
+        assert fired["ok"] and fired["turn"]["dice"] == dice                  # undo never re-rolls
+    finally:
+        back.console.close()
+
+
+def test_a_battle_fought_to_the_end_and_read_says_no_roll_again(state_dir):  # J-13, J-14, J-19
+    """Fight to the end: its result read (closed), the power cut says nothing again; with the result
+    still on the panel, its last roll and the end come back. Once a winter has followed the battle,
+    the winter's checklist is said, not the battle's last roll (closed before it, on the device)."""
+    fought = [NEW, "add attacker c_leg10", "add defender p_leg1"]
+    app = app_with(fought, HOME + DOWN * 4 + ["a", "a"], state_dir)        # Fight to the end? yes
+    try:
+        assert type(app.stack[-1]).__name__ == "OverScreen" and app.view()["battle"]["roll"] is not None
+    finally:
+        app.console.close()                                             # the power goes on the result
+    back = app_with([], ["a"], state_dir)
+    try:
+        top = back.stack[-1]
+        assert isinstance(top, DiceResult) and "Battle over" in " ".join(top.paras()), top.paras()
+        back.handle("b")
+    finally:
+        back.console.close()
+    again = app_with([], HOME, state_dir)                   # (read: home) — a new battle fought, read
+    try:
+        assert isinstance(again.stack[-1], JcHome)
+        assert again.console.request("next-battle")["ok"]
+        for line in ("add attacker c_leg8", "add defender p_leg3"):
+            assert again.console.request(line)["ok"]
+        again.render()
+        again.handle("a")                                               # Battle
+        again.render()
+        again.handle("b")
+        again.render()
+        assert isinstance(again.stack[-1], JcHome)
+        again.stack[-1].cursor = [str(i.label) for i in again.stack[-1].items(again)].index("Fight to the end")
+        again.handle("a")
+        again.render()
+        again.handle("a")                                               # yes
+        again.render()
+        assert type(again.stack[-1]).__name__ == "OverScreen"
+        again.handle("a")                                               # read
+    finally:
+        again.console.close()
+    read = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(read.stack[-1], JcHome), type(read.stack[-1]).__name__
+        assert read.console.request("winter")["ok"]                    # (the serial link: never closed)
+    finally:
+        read.console.close()
+    winter = app_with([], ["a"], state_dir)
+    try:
+        assert type(winter.stack[-1]).__name__ == "Announcement"
+        winter.handle("a")
+        assert isinstance(winter.stack[-1], JcHome), type(winter.stack[-1]).__name__
+    finally:
+        winter.console.close()
+
+
+@pytest.mark.slow
+def test_a_kill_on_a_roll_resumes_on_it(state_dir):  # J-1, J-7
+    """The device program itself (legatus --sim --script) killed with SIGKILL while the dice of a
+    fire are on the panel; started again, its first frame after Resume is that roll."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    lines = "settings language=en\n" + "\n".join([*ARMIES, "start"]) + "\n"
+    console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
+                             input=lines, text=True, capture_output=True, timeout=120)
+    assert console.returncode == 0, console.stderr
+    keys = state_dir / "keys.txt"
+    keys.write_text("a\na\na\n" + "wait 1\n" * 400)                # Resume, Battle, Fire; then idle
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
+                             "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
+    seen = 0
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 120
+    for line in proc.stdout:
+        seen += line.startswith("--- frame after: a")
+        if seen == 3 or time.monotonic() > deadline:
+            break
+    os.kill(proc.pid, signal.SIGKILL)                              # the power goes on the dice
+    proc.wait(timeout=30)
+    assert seen == 3
+    keys.write_text("a\n")
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
+                          "--state-dir", str(state_dir)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    last = out.stdout.split("--- frame after: a")[-1].split("\n", 1)[1].strip("\n")
+    from firmware.terminal import to_braille
+    app = app_with([], ["a"], state_dir)                           # the same screen, drawn here
+    try:
+        top = app.stack[-1]
+        assert isinstance(top, DiceResult) and app.console.session.view()["battle"]["roll"]["index"] == 0
+        assert to_braille(app.render()).strip("\n") == last
+    finally:
+        app.console.close()
+
+
+def test_a_block_disbanded_after_the_last_battle_is_not_in_its_row():  # J-19 (rules 8.3-8.5), J-20
+    """A survivor of the last battle disbanded in the winter is gone to the levy pool, off the map
+    (the RU summary 4.5 «Можно расформировать любой блок и переместить его к блокам, свободным для
+    найма»). The Last battle row offered it still, at I, as if it stood with the army that fights
+    again; now the row leaves it out and its kind's list puts it with the levy pool's blocks, after
+    those on the map. Levied and fighting again, it is on the map."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(NEW, "add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8", "add defender p_leg1",
+                  "start", "fight", "next-battle", "winter")
+    fought = ctx.view()["history"][-1]["survivors"]
+    assert {"c_leg10", "c_leg8"} <= set(fought), fought               # both came out of it
+    assert ctx.view()["campaign"]["pool"] == ["p_leg1"]               # eliminated, given back by the winter
+    ctx.run("disband c_leg10")
+    assert ctx.view()["campaign"]["pool"] == ["p_leg1", "c_leg10"]
+    ctx.open(AddScreen("attacker"))
+    group = next(i for i in ctx.top.items(ctx) if i.key == "kind:group")
+    ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:group"), "a")
+    shown = [i.key for i in ctx.top.items(ctx)]
+    assert "c_leg10" not in shown and "c_leg8" in shown and group.value == str(len(shown)), shown
+    ctx.press("b")
+    ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")
+    legions = [i.key for i in ctx.top.items(ctx)]
+    on_map = [b["id"] for b in ctx.run("roster caesar")["blocks"]
+              if b["kind"] == "legion" and (b["setup"] or b["id"] in ctx.view()["campaign"]["strength"]) and not b["pool"]]
+    assert legions.index("c_leg10") > max(legions.index(b) for b in on_map if b in legions), legions
+    ctx.run("add attacker c_leg10")
+    ctx.run("add defender p_leg3")
+    assert ctx.view()["campaign"]["pool"] == ["p_leg1", "c_leg10"]     # placed only: still in the pool
+    ctx.run("start")
+    assert ctx.view()["campaign"]["pool"] == ["p_leg1"]                # fighting: on the map again
+
+
+def test_a_roll_made_anew_after_an_undo_is_not_taken_for_one_read(state_dir):  # J-1, J-7
+    """The table's dice entered again after an undo, other faces at the same point of the battle:
+    another roll, said again after a power cut until closed — the rolls read before it (the one the
+    undo took back too) are no excuse; the earlier roll an undo leaves the newest was read."""
+    def resumed(lines: list[str]) -> DiceResult | None:
+        app = app_with(lines, ["a"], state_dir)
+        try:
+            top = app.stack[-1]
+            if not isinstance(top, DiceResult):
+                return None
+            app.handle("b")                                             # read
+            return top
+        finally:
+            app.console.close()
+    first = resumed(PHYSICAL)                                           # Pompey's Legio 1 fires: read
+    assert first is not None and first.turn["block"] == "p_leg1"
+    second = resumed(["fire c_leg10 dice=6,6,6"])                        # Legio 10 answers: read
+    assert second is not None and second.turn["dice"] == [6, 6, 6]
+    third = resumed(["fire p_leg1 dice=6,6,6,6"])                       # round 2: Legio 1 again, read
+    assert third is not None and third.turn["round"] == 2
+    again = resumed(["undo", "undo", "fire c_leg10 dice=1,6,6"])        # made anew: another roll
+    assert again is not None and again.turn["dice"] == [1, 6, 6]
+    assert resumed([]) is None                                          # read
+    assert resumed(["undo"]) is None                                    # Legio 1's, newest again: read
+    assert resumed(["fire c_leg10 dice=6,6,6", "fire p_leg1 dice=6,6,6,6"]) is None   # both as before: read

@@ -5,7 +5,9 @@ The campaign is plain data::
     {"year": 1, "strength": {block id: current strength}, "eliminated": [ids, this year],
      "killed": [leader ids], "trophies": {side: [{"id", "name", "battle"}]},
      "owner": {block id: side}  (Cleopatra, Jupiter defections), "levy": {block id: city},
-     "control": {VP city: side or None}, "over": None | verdict}
+     "control": {VP city: side or None}, "over": None | verdict,
+     "pool": [block ids in the levy pool, off the map: disbanded, or eliminated and given back by
+              the winter (J-3, J-19); absent in a state kept before: none known]}
 """
 from __future__ import annotations
 
@@ -43,7 +45,24 @@ THIRD_LEADER = {"c_octavian": ("c_caesar", "c_antonius"), "p_brutus": ("p_pompei
 def new_campaign(year: int = 1) -> Campaign:
     return {"year": year, "strength": {}, "eliminated": [], "killed": [],
             "trophies": {s: [] for s in SIDES}, "owner": {"cleopatra": "pompey"}, "levy": {},
-            "control": score.starting_control(), "over": None}
+            "control": score.starting_control(), "over": None, "pool": []}
+
+
+def pool(camp: Campaign) -> list[str]:
+    """The roster blocks in the levy pool, off the map (J-3, J-19): disbanded, or eliminated and
+    given back by a winter; none known in a campaign kept before the pool was."""
+    return cast("list[str]", camp.get("pool", []))
+
+
+def to_pool(camp: Campaign, bid: str) -> None:
+    if bid not in pool(camp):
+        camp["pool"] = [*pool(camp), bid]
+
+
+def from_pool(camp: Campaign, bid: str) -> None:
+    """The block is on the map again (levied: it fights, gains or loses a step)."""
+    if bid in pool(camp):
+        camp["pool"] = [b for b in pool(camp) if b != bid]
 
 
 def owner(camp: Campaign, spec: BlockSpec) -> str:
@@ -102,6 +121,8 @@ def sync(camp: Campaign, battle: B.Battle, number: int) -> None:
         if b["id"] is None:
             continue
         bid = b["id"]
+        if battle["phase"] != "setup":          # fighting: levied from the pool, on the map (J-20)
+            from_pool(camp, bid)
         if b["status"] == "killed":
             if bid not in camp["killed"]:
                 camp["killed"].append(bid)
@@ -128,6 +149,7 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     before = likely_strength(camp, spec)
     lower = [s for s in spec.track if s < before]
     side = owner(camp, spec)
+    from_pool(camp, bid)                    # a step lost on the map: levied since
     if lower:
         camp["strength"][bid] = max(lower)
         return {"block": bid, "from": before, "to": max(lower), "result": "reduced"}
@@ -155,6 +177,7 @@ def gain_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
         raise IllegalMove(Msg("{} is at its maximum ({}): a levy adds no step to it.", block_name(spec.name),
                               roman(before)))
     camp["strength"][str(spec.id)] = min(higher)
+    from_pool(camp, str(spec.id))           # (a step on the map: levied since)
     return {"block": str(spec.id), "from": before, "to": min(higher)}
 
 
@@ -172,6 +195,7 @@ def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     before = likely_strength(camp, spec)
     camp["strength"][bid] = min(spec.track)
     camp["owner"].pop(bid, None)            # a defector goes back to its owner's pool
+    to_pool(camp, bid)                      # off the map: no army of the last battle any more
     return {"block": bid, "from": before, "to": min(spec.track), "side": spec.side}
 
 
@@ -231,6 +255,7 @@ def winter(camp: Campaign) -> dict[str, Any]:
                   "text": term("Either player may disband any block except Cleopatra; its steps are lost.")})
     for bid in camp["eliminated"]:      # back in the levy pool: levied again at I (J-3, J-20; the elephant II)
         camp["strength"][bid] = min(roster()[bid].track)
+        to_pool(camp, bid)
     camp["eliminated"] = []
     camp["year"] += 1
     steps.append({"step": "8.6", "title": term(N_("Year reset")), "done": True,

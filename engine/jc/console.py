@@ -20,7 +20,7 @@ from engine.jc.advise import advise as _advise_battle
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
-from engine.jc.views import BattleView, BlockView, Decision, JcGameView, WinterView
+from engine.jc.views import BattleView, BlockView, Decision, JcGameView, LastRoll, WinterView
 from engine.rng import Draws
 from engine.text import from_data, to_data
 from engine.jc.text import N_, Msg
@@ -378,7 +378,8 @@ def _roster(state: State, req: Request) -> Outcome:
         out.append({"id": spec.id, "name": spec.name, "side": own, "kind": spec.kind,
                     "rating": spec.rating, "max": spec.max_strength,
                     "strength": C.likely_strength(camp, spec), "levy_city": C.levy_city(camp, spec),
-                    "levy_rule": spec.levy_rule, "setup": spec.setup, "status": status})
+                    "levy_rule": spec.levy_rule, "setup": spec.setup, "status": status,
+                    "pool": spec.id in C.pool(camp)})
     return Outcome({"blocks": out})
 
 
@@ -655,15 +656,26 @@ def _view(state: State) -> JcGameView:
         "attacker_now": B.attacker_now(battle),
         "blocks": [_block_view(battle, b) for b in battle["blocks"]],
         "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"], "winner": battle["winner"],
-        "events": events, "log": log}
+        "events": events, "log": log, "roll": _last_roll(battle)}
     return {"rules": {"cleopatra": cleopatra_rule(state)}, "battle": view_battle, "history": state["history"],
             "campaign": {"year": camp["year"], "eliminated": camp["eliminated"],
                          "killed": camp["killed"], "trophies": camp["trophies"],
                          "cleopatra": camp["owner"]["cleopatra"],
                          "owners": {k: v for k, v in camp["owner"].items() if k != "cleopatra"},
-                         "levy": camp["levy"], "strength": camp["strength"], "over": C.over_view(camp)},
+                         "levy": camp["levy"], "strength": camp["strength"], "pool": C.pool(camp),
+                         "over": C.over_view(camp)},
             "vp": {s: score.vp(camp["control"], camp["trophies"])[s]["total"] for s in SIDES},
             "control": camp["control"], "cards": K.public_view(state["cards"]), "winter": _winter_view(state)}
+
+
+def _last_roll(battle: B.Battle) -> LastRoll | None:
+    """The battle's newest turn if it was a fire, with the events after it (:class:`LastRoll`)."""
+    turns = battle["turns"]
+    if not turns or turns[-1]["action"] != "fire":
+        return None
+    index = len(turns) - 1
+    return {"index": index, "turn": turns[-1],
+            "events": [B.event_sentence(e) for e in battle["events"] if B.event_place(battle, e) > index]}
 
 
 def _winter_view(state: State) -> WinterView | None:

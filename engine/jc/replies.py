@@ -99,6 +99,7 @@ class RosterBlock(TypedDict):
     levy_rule: str
     setup: str | None
     status: str                    # available | eliminated | killed
+    pool: bool                     # in the levy pool, off the map (disbanded, or given back by a winter: J-3, J-19)
 
 
 class RosterReply(Reply):

@@ -48,6 +48,16 @@ class HitDecision(TypedDict):
 Decision = TurnDecision | HitDecision
 
 
+class LastRoll(TypedDict):
+    """The battle's newest turn when it was a fire (J-1, J-7): its dice and where the hits went, and
+    what the rules did after it (reserves arriving, a leader killed, the end: J-2, J-8, J-9, J-13) —
+    kept in the state, so the device says it again after a power cut until it is read."""
+
+    index: int                # its place among the battle's turns (0: the first)
+    turn: dict[str, Any]      # the turn record (engine/jc/replies.py ``TurnRecord``)
+    events: list[str]         # what the rules did since, oldest first
+
+
 class BattleView(TypedDict):
     number: int
     attacker: str
@@ -64,6 +74,7 @@ class BattleView(TypedDict):
     winner: str | None
     events: list[str]         # what the rules did by themselves (J-2, J-8, J-9, J-13), oldest first
     log: list[str]            # the newest 40 entries of the battle log: turns and events where they happened
+    roll: LastRoll | None     # the newest turn when it was a fire (None: none yet, or a later turn was not)
 
 
 class BattleRecord(TypedDict):
@@ -102,6 +113,7 @@ class CampaignView(TypedDict):
     owners: dict[str, str]
     levy: dict[str, Any]
     strength: dict[str, int]
+    pool: list[str]           # in the levy pool, off the map: disbanded, or given back by a winter (J-3, J-19)
     over: Verdict | None
 
 

@@ -203,7 +203,7 @@ class BlockMenu(ListScreen):
                             f"{roman(b['strength'])}→{roman(min(higher))}", ident="gain"))
         if b["kind"] not in ("leader", "navis"):           # they lose a step instead (Jupiter)
             out.append(Item(_(GO_OVER[other(self.side)]), partial(self._go_over, block=b), ident="owner"))
-        if b["kind"] != "cleopatra":       # winter: back to the levy pool, steps forfeit (rules 8.3-8.5)
+        if b["kind"] != "cleopatra" and not b["pool"]:   # winter: back to the levy pool, steps forfeit (rules 8.3-8.5)
             out.append(Item(_("Disband"), partial(self._disband, block=b), ident="disband"))
         return out
 

@@ -2,9 +2,7 @@
 (J-18) and the winter (J-19)."""
 from __future__ import annotations
 
-import json
 import logging
-import zlib
 from collections.abc import Callable
 from functools import partial
 
@@ -17,7 +15,8 @@ from engine.text import N_
 from firmware.i18n import again, sentence
 from firmware.screens.jc.text import Msg, _, ngettext
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.jc.words import GAME, SIDES, card_name, name_of, over_item, run_line, side_name, view_of
+from firmware.screens.jc.words import (GAME, SIDES, campaign_mark, card_name, digest, name_of, over_item, run_line,
+                                       side_name, view_of)
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
 
@@ -308,11 +307,7 @@ def winter_rows(winter: WinterView) -> list[str]:
     return [f"{'✓' if s['done'] else '·'} {number} {again(s['title'])}: {again(s['text'])}" for number, s in steps]
 
 
-def _digest(said: object) -> str:
-    """A short mark of what an announcement says, the same in every language (its ids and its
-    sentences' English): one made again after an undo over another state is another one."""
-    text = json.dumps(said, ensure_ascii=False, sort_keys=True, default=str)
-    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+_digest = digest          # (what an announcement says, marked: :func:`firmware.screens.jc.words.digest`)
 
 
 def winter_said(winter: WinterView) -> list[list[object]]:
@@ -328,8 +323,7 @@ def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
     digest of what it says: the same step made again after an undo may say something else) and
     how to show it; None before any."""
     view = view_of(ctx)
-    fair = ctx.fair_draw()
-    who = f"{fair.session if fair is not None else ''}/{view['commitment'] or ''}"
+    who = campaign_mark(ctx)
     cards, winter = view["cards"], view["winter"]
     if cards and cards["reveals"] and not (winter and view["campaign"]["over"]):
         reveal = cards["reveals"][-1]

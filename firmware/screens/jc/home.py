@@ -8,7 +8,7 @@ from engine.jc.views import BattleView
 from firmware.screens.jc.text import _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.jc.battle import BattleScreen, ask_fight
+from firmware.screens.jc.battle import BattleScreen, ask_fight, resume_roll
 from firmware.screens.jc.forces import forces_screen, log_screen
 from firmware.screens.jc.blocks import BlocksMenu
 from firmware.screens.jc.campaign import CardsMenu, campaign_item, resume, vp_screen
@@ -19,11 +19,13 @@ from firmware.screens.widgets import Item, WrappedListScreen
 
 
 def open_game(ctx: Ctx) -> None:
-    """Continue the current Julius Caesar session — on the newest announcement not yet closed (a
-    winter's checklist, a reveal: after a power cut) —, or set one up."""
+    """Continue the current Julius Caesar session — on what the device said and was not closed yet
+    (after a power cut): the newest announcement (a winter's checklist, a reveal) over the last
+    roll's result —, or set one up."""
     play.continue_or_setup(ctx, (GAME,), JcHome, lambda: setup_form(home=JcHome))
     view = ctx.view()
     if view is not None and view["game"] == GAME:
+        resume_roll(ctx)
         resume(ctx)
 
 

@@ -2,6 +2,7 @@
 winner do now: regroup (J-12; the RU summary 3.6 and 3.10)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from PIL import Image
@@ -67,10 +68,11 @@ class OverScreen:
 
     SHORT, LONG = 2, base.ROWS          # text rows under the big name; rows once scrolled past them
 
-    def __init__(self) -> None:
+    def __init__(self, closed: Callable[[Ctx], None] | None = None) -> None:
         self.title = ""
         self.number: int | None = None    # the battle shown (set when first drawn)
         self.scroll = Scroll()
+        self.closed = closed              # what closing it does beside (the battle's last roll kept as read)
 
     def stale(self, ctx: Ctx) -> bool:
         view = ctx.view()
@@ -117,3 +119,5 @@ class OverScreen:
             self.scroll.top = min(self.last(total), self.scroll.top + 1)
         elif what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
+            if self.closed is not None:
+                self.closed(ctx)

@@ -143,13 +143,15 @@ class AddScreen(GroupedBlocks):
     def group(self, ctx: Ctx) -> set[str]:
         """The roster blocks that came out of the last battle on this side (none before the first
         ends): not one it eliminated or killed, even once the winter gives it back to the levy
-        pool (J-3, J-19); not one gone over since, by Jupiter or Cleopatra at I (J-2)."""
+        pool (J-3, J-19); not one disbanded since (rules 8.3-8.5: gone to the levy pool, off the
+        map); not one gone over since, by Jupiter or Cleopatra at I (J-2)."""
         view = view_of(ctx)
         if not view["history"]:
             return set()
         last, side = view["history"][-1], view["battle"][self.role]
+        gone = set(view["campaign"]["pool"])
         # a battle kept before its survivors were (older versions) offers none
-        return {b for b, stood in last.get("survivors", {}).items() if stood == side}
+        return {b for b, stood in last.get("survivors", {}).items() if stood == side and b not in gone}
 
     def empty(self, ctx: Ctx) -> list[Item]:
         """A kind's list once its last block is in the battle ("No blocks in play" said otherwise)."""
@@ -168,9 +170,11 @@ class AddScreen(GroupedBlocks):
 
     def likeliest(self, ctx: Ctx, rows: Sequence[tuple[RosterBlock, Item]]) -> list[tuple[RosterBlock, Item]]:
         """A kind's blocks, the likeliest first: the last battle's, then those on the map (a
-        strength kept, the set-up), then the levy pool's (the kinds keep the roster's order)."""
+        strength kept, the set-up), then the levy pool's — a disbanded block and one a winter gave
+        back too (J-3, J-19) — (the kinds keep the roster's order)."""
         last, known = self.group(ctx), view_of(ctx)["campaign"]["strength"]
-        return sorted(rows, key=lambda r: 0 if r[0]["id"] in last else 1 if r[0]["id"] in known or r[0]["setup"] else 2)
+        return sorted(rows, key=lambda r: 0 if r[0]["id"] in last else 2 if r[0]["pool"]
+                      else 1 if r[0]["id"] in known or r[0]["setup"] else 2)
 
     def second(self, ctx: Ctx) -> None:
         """Hold A on a block: its form (strength, reserve); elsewhere what A does."""

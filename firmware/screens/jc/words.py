@@ -1,6 +1,8 @@
 """Julius Caesar: the words every screen shares (sides, blocks, cards, results) and the session's view."""
 from __future__ import annotations
 
+import json
+import zlib
 from functools import lru_cache
 from typing import Any, TypedDict, cast
 
@@ -67,12 +69,12 @@ _ROSTERS: dict[tuple[str, str], list[RosterBlock]] = {}
 def roster_now(ctx: Ctx, side: str) -> list[RosterBlock]:
     """``side``'s roster blocks (the console's ``roster``: each block's owner, status and likely
     strength) for the campaign as it is now, asked once per change of what ``roster`` answers from —
-    the campaign's strengths, eliminated and killed blocks, owners and levy cities (engine/jc/console.py
+    the campaign's strengths, eliminated and killed blocks, owners, levy cities and the levy pool (engine/jc/console.py
     ``_roster``), all in the view —, not at every row and key (the set-up lists asked it 2-3 times a
     key). Shared by the screens: never change the list or its blocks."""
     camp = view_of(ctx)["campaign"]
     key = (side, repr((camp["strength"], camp["eliminated"], camp["killed"], camp["cleopatra"], camp["owners"],
-                       camp["levy"])))
+                       camp["levy"], camp["pool"])))
     if key not in _ROSTERS:
         response = ctx.run(act.roster(side))
         if not response["ok"]:              # (no session: said by the screen's view_of first)
@@ -81,6 +83,20 @@ def roster_now(ctx: Ctx, side: str) -> list[RosterBlock]:
             _ROSTERS.clear()
         _ROSTERS[key] = response["blocks"]
     return _ROSTERS[key]
+
+
+def campaign_mark(ctx: Ctx) -> str:
+    """Whose game a read mark is of: ``<session>/<commitment>`` (the campaign's own session id: two
+    campaigns started with one ``seed=``, which have no commitment, never share it)."""
+    fair = ctx.fair_draw()
+    return f"{fair.session if fair is not None else ''}/{view_of(ctx)['commitment'] or ''}"
+
+
+def digest(said: object) -> str:
+    """A short mark of what the device said, the same in every language (its ids and its
+    sentences' English): one made again after an undo over another state is another one."""
+    text = json.dumps(said, ensure_ascii=False, sort_keys=True, default=str)
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
 
 
 def side_name(side: str | None) -> str:
