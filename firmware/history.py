@@ -167,7 +167,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
          rid: int | None = None, carried: dict[str, Any] | None = None) -> bool:
     """Insert the record, or replace an unsealed one or a reopened one (firmware/history_follow.py: True). A
     rebuilt record gives ``finished`` (its time, and whether it is approximate), ``rid`` (its old id) and
-    ``carried`` (what its damaged row still shows that no replay gives: ``minutes``, ``replaced``)."""
+    ``carried`` (what its damaged row still shows that no replay gives: ``minutes``, ``replaced``, ``was``)."""
     sid = str(header["sid"])
     old = _row(db, sid, part)
     fp = fingerprint(header, (lines or [])[:depth], part) if old is None or old[1] != 1 else ""

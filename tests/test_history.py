@@ -767,6 +767,43 @@ def test_a_rebuilt_row_keeps_the_length_of_play_and_the_results_it_replaced(stat
         c.close()
 
 
+def test_a_rebuilt_row_of_a_finish_that_replaced_a_sealed_one_still_gives_it_back_on_an_undo(state_dir: Path):
+    """QA (storage): a Glory game scored again after an undo past its sealed score replaces that
+    record, keeping it (``was``) so that undoing the new finish at once brings it back. After one
+    bad byte in that row, the rebuilt row had lost it: the undo took the game out of History, and
+    the sealed finish — acknowledged, kept through the undo past it — was gone for good."""
+    import copy
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(c, "event")
+        ok(c, "end-round")
+    ok(c, "score " + json.dumps(EXAMPLE))
+    [first] = games(c)
+    assert c._run_session(c.session, "roll 1d6")["dice"]               # seals it (as an older Legatus took)
+    ok(c, "undo")
+    ok(c, "undo")                                                       # round 9 open again
+    ok(c, "end-round")
+    sheet = copy.deepcopy(EXAMPLE)
+    next(p for p in sheet["players"] if p["name"] == "Jack")["denarii"] += 40
+    ok(c, "score " + json.dumps(sheet))
+    [second] = games(c)
+    assert second["players"] != first["players"]
+    c.close()
+    _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert "back in History" in ok(c, "state")["recovered"]
+        assert games(c) == [second]
+        ok(c, "undo")                                                   # round 9's end: the new finish undone
+        keys = ("id", "players", "result", "finished")
+        assert [{k: g[k] for k in keys} for g in games(c)] == [{k: first[k] for k in keys}]
+    finally:
+        c.close()
+
+
 @pytest.mark.parametrize("cut", ["full", "power"])
 def test_a_damaged_history_row_whose_rebuild_the_disk_refused_is_rebuilt_at_the_next_start(
         state_dir: Path, monkeypatch: pytest.MonkeyPatch, cut: str):
