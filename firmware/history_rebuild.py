@@ -12,7 +12,7 @@ import logging
 import re
 import sqlite3
 from collections.abc import Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from engine.errors import LegatusError
 from firmware.games import unfinished_mode
@@ -52,6 +52,7 @@ class Lost(NamedTuple):
             except UnicodeDecodeError:
                 return None
         rid = text(0)
+        sid, part = (fields[i].decode("ascii", "replace") if len(fields) > i else None for i in (1, 2))  # (bad byte: U+FFFD)
         data = _fields(fields[6]) if len(fields) > 6 else {}
         when = data.get("finished") if isinstance(data.get("finished"), str) and _FINISHED_AT.fullmatch(
             data["finished"]) else None
@@ -62,7 +63,7 @@ class Lost(NamedTuple):
         # the finish time is sure only where the list of unsure times still reads whole without it
         rough = data.get("unsynced") not in ([], ["started"])
         asked = data.get("asked")
-        return cls(int(rid) if rid and rid.isdecimal() else None, text(1), text(2), when, rough,
+        return cls(int(rid) if rid and rid.isdecimal() else None, sid, part, when, rough,
                    asked if isinstance(asked, str) and asked.strip() else None, _kept(data), _carried(data))
 
 
@@ -261,7 +262,9 @@ def rebuild(store: Any, header: dict[str, Any], lines: Sequence[str], archived: 
             depths.setdefault(part, (len(session.lines), rec))
     ended = bool(session.ended)
     score = session.command("score") if record is not None else None
-    if record is not None and score is not None and not score.mutates:    # a record made when a score was asked
+    asks = record is not None and score is not None and not score.mutates      # a record made when a score was asked
+    mine = named(mine, "part", {*depths, *(_answers(session, game, "score") if asks and mine else ()), "ended", "abandoned"})
+    if record is not None and asks:
         scored = {x.part for x in mine if x.part is not None} - {"abandoned", "ended"}
         for part in sorted(scored):                         # a damaged row of it
             row = next((x for x in mine if x.part == part and x.asked), next(x for x in mine if x.part == part))
@@ -362,6 +365,23 @@ def _scores(players: Any) -> list[tuple[Any, Any, Any]]:
 
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else bytes(value).decode("utf-8")
+
+
+def named(lost: list[Lost], field: Literal["sid", "part"], names: set[str]) -> list[Lost]:
+    """``lost`` with a session id or part name (``field``: ``sid``, ``part``) that one bad byte
+    changed (``game`` → ``gaie``) named again: the one of ``names`` (the stored sessions' ids, the
+    parts the session's game has) that differs from it in that one byte, where there is exactly one
+    (``battle-9`` for ``battle-2`` of a campaign with nine battles stays as it is)."""
+    def near(name: str, known: str) -> bool:
+        return len(name) == len(known) and sum(a != b for a, b in zip(name, known)) == 1
+    out = []
+    for x in lost:
+        name = getattr(x, field)
+        found = [n for n in names if near(name, n)] if name is not None and name not in names else []
+        if len(found) == 1:
+            x = x._replace(sid=found[0]) if field == "sid" else x._replace(part=found[0])
+        out.append(x)
+    return out
 
 
 def _free(db: sqlite3.Connection, rid: int | None) -> int | None:

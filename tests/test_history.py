@@ -700,6 +700,33 @@ def test_a_glory_row_whose_bad_byte_broke_its_json_or_a_score_comes_back_true_ne
         c.close()
 
 
+@pytest.mark.parametrize("column, damage", [("part", "letter"), ("part", "byte"), ("sid", "letter"), ("sid", "byte")])
+def test_a_glory_row_whose_bad_byte_fell_in_its_session_id_or_part_keeps_its_score(state_dir: Path, column: str,
+                                                                                    damage: str):
+    """QA (storage): one bad byte in a History row's part name (``game`` → ``gaie``) or session id
+    left its record whole, but the rebuild no longer found it the game's: a Glory game scored over
+    the console (the sheet in no stored action) came back as "Finished after 18 actions", its score
+    lost. A name one byte away from exactly one the stored sessions (or the game's parts) have is
+    taken as that one."""
+    before = _glory_scored(state_dir, "json")
+    db = sqlite3.connect(state_dir / "legatus.db")
+    [(value,)] = db.execute(f"SELECT CAST({column} AS BLOB) FROM history").fetchall()
+    changed = bytearray(value)
+    changed[2] = changed[2] ^ 8 if damage == "letter" else 0xED
+    db.execute(f"UPDATE history SET {column}=CAST(? AS BLOB)", (bytes(changed),))
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert "back in History" in ok(c, "state")["recovered"]
+        keys = ("id", "status", "players", "result", "finished", "unsynced")
+        assert [{k: g[k] for k in keys} for g in games(c) if g["game"] == "glory"] == \
+            [{k: g[k] for k in keys} for g in before if g["game"] == "glory"]
+    finally:
+        c.close()
+
+
 def test_a_glory_row_with_nothing_left_of_its_score_says_so_in_every_language(state_dir: Path):
     """QA (storage): a Glory row scored over the console whose sheet and players both took damage
     (no stored action holds the sheet, its pad is empty): never the empty pad's score (every player

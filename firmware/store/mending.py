@@ -134,6 +134,7 @@ class Mending(Opening):
         from firmware.session import END
         raws = dict.fromkeys([raw for table, _, raw, key in found.bad if table == "history"] + [r for _, r in pending])
         lost = [history_rebuild.Lost.of(raw) for raw in raws]        # (the salvage's, and any it never found)
+        lost = history_rebuild.named(lost, "sid", self._sids()) if lost else lost     # (one bad byte in its session's id)
         lost = [x for x in lost if x.rid is None or not self.db.execute("SELECT 1 FROM history WHERE id=? AND sid=?",
                                                                         (x.rid, x.sid)).fetchone()]
         if not lost and not self._salvaged:
