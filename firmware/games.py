@@ -99,6 +99,12 @@ class GameRecord(NamedTuple):
     settings: Callable[[View], dict[str, Any]] | None = None
     """The mode's values of a game that did not finish by its rules (History's ``ended`` and
     ``abandoned`` entries; Caesar!: its rules ``edition``, PROTOCOL.md third round); default none."""
+    settled: Callable[[View], str] | None = None
+    """For a game whose record answers a read-only question (Glory's ``score``): that question's
+    line when the saved state alone answers it (Glory: ``score sheet`` once its score pad holds a
+    figure), else "" (the answer was given with the question: Glory's ``score <sheet>`` is in no
+    stored action). History asks it when damage took the record and what is left of it does not
+    say the result (firmware/history_rebuild.py); default: never (nothing is worked out)."""
     shown: Callable[[HistoryEntry], HistoryEntry] | None = None
     """A History entry as History shows it, in the player's words (its result said again, the
     players' names, the mode's values; ``mode["notes"]``: more rows); default: as stored."""

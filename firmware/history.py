@@ -164,9 +164,10 @@ def _started(db: sqlite3.Connection, sid: str) -> str | None:
 
 def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[str, Any], depth: int,
          status: str, lines: Sequence[str] | None = None, *, finished: tuple[str, bool] | None = None,
-         rid: int | None = None) -> bool:
+         rid: int | None = None, carried: dict[str, Any] | None = None) -> bool:
     """Insert the record, or replace an unsealed one or a reopened one (firmware/history_follow.py: True). A
-    rebuilt record gives ``finished`` (its time, and whether it is approximate) and ``rid`` (its old id)."""
+    rebuilt record gives ``finished`` (its time, and whether it is approximate), ``rid`` (its old id) and
+    ``carried`` (what its damaged row still shows that no replay gives: ``minutes``, ``replaced``, ``was``)."""
     sid = str(header["sid"])
     old = _row(db, sid, part)
     fp = fingerprint(header, (lines or [])[:depth], part) if old is None or old[1] != 1 else ""
@@ -185,7 +186,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
             "fp": fp, "gk": game_key(header), "unsynced": unsynced, "minutes": minutes,
-            **{k: v for k, v in follow.items() if k != "said"}}
+            **{k: v for k, v in follow.items() if k != "said"}, **(carried or {})}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
@@ -276,7 +277,7 @@ def _to_write(db: sqlite3.Connection, session: Any, parts: Sequence[str], replac
 
 
 def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: tuple[str, bool] | None = None,
-               rid: int | None = None) -> None:
+               rid: int | None = None, carried: dict[str, Any] | None = None) -> None:
     """The one ``ended`` row of an ended session with no record of the whole game (none if it has one)."""
     sid = str(session.header["sid"])
     if db.execute("SELECT 1 FROM history WHERE sid=? AND part NOT LIKE 'battle-%'", (sid,)).fetchone():
@@ -290,7 +291,7 @@ def _ended_row(db: sqlite3.Connection, session: Any, status: str, *, finished: t
               Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=n))
     rec = {"mode": unfinished_mode(session.game.name, session.game.view(session.state), status),
            "players": _unfinished_players(session.game.name, session.game.view(session.state)), "result": result}
-    _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid)
+    _put(db, session.header, "ended", rec, depth, status, session.lines, finished=finished, rid=rid, carried=carried)
 
 
 def after_action(store: Any, session: Any, command: str, fields: dict[str, Any], mutated: bool,

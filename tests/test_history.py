@@ -594,6 +594,243 @@ def test_a_damaged_glory_row_is_rebuilt_with_the_score_sheet_it_was_scored_with(
         c.close()
 
 
+def _glory_scored(state_dir: Path, how: str) -> list[dict]:
+    """A Glory game played to its end (G-15) and scored, ``pad``: on the device's score pad (its
+    figures typed with ``sheet``: stored actions, then ``score sheet``), ``json``: over the console
+    (``score <sheet>``: the sheet in no stored action); ended, then archived by a dice session.
+    History as it was."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(c, "event")
+        ok(c, "end-round")
+    if how == "pad":
+        for line in ("sheet Jack denarii 12", "sheet Henry objectives 9", "sheet Henry epirus 3", "sheet Mary own 2"):
+            ok(c, line)
+        ok(c, "score sheet")
+    else:
+        ok(c, "score " + json.dumps(EXAMPLE))
+    ok(c, "end")
+    ok(c, "new dice seed=1")
+    before = games(c)
+    c.close()
+    return before
+
+
+@pytest.mark.parametrize("how", ["pad", "json"])
+def test_a_glory_game_whose_history_row_a_salvage_lost_comes_back_with_its_pads_score_or_none(state_dir: Path,
+                                                                                             how: str):
+    """QA (storage): the database had to be salvaged and the History row of an ended Glory game did
+    not come through: it came back as "Finished after N actions", no scores, though the score pad
+    its session stored held them (G-9..G-15). The game answers its score from the saved pad again
+    (its ``settled`` question); a game scored over the console (the sheet in no stored action)
+    gets no score made up from an empty pad."""
+    before = _glory_scored(state_dir, how)
+    db = sqlite3.connect(state_dir / "legatus.db")
+    db.execute("DELETE FROM history")                           # its page lost with the damage
+    db.commit()
+    db.close()
+    path = state_dir / "legatus.db"
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        [after] = [g for g in games(c) if g["game"] == "glory"]
+        assert "back in History" in ok(c, "state")["recovered"]
+        assert after["status"] == "finished"
+        if how == "pad":
+            keys = ("game", "mode", "players", "result", "started")
+            assert {k: after[k] for k in keys} == {k: before[0][k] for k in keys}
+        else:                                   # (the empty pad would score everybody 1 point, all winners)
+            assert [(p["score"], p["winner"]) for p in after["players"]] == [(None, False)] * 4
+    finally:
+        c.close()
+
+
+def _flip(text: str, at: int) -> str:
+    return text[:at] + chr(ord(text[at]) ^ 1) + text[at + 1:]
+
+
+@pytest.mark.parametrize("damage", ["quote", "escape", "brace", "sheet", "loser", "winner"])
+def test_a_glory_row_whose_bad_byte_broke_its_json_or_a_score_comes_back_true_never_made_up(state_dir: Path,
+                                                                                            damage: str):
+    """QA (storage): a Glory row scored over the console (``score <sheet>``) whose one bad byte
+    broke the record's JSON — a quote or an escape in its sheet, its opening brace — came back as
+    the empty pad: every player 1 point, all four winners. Each field of the record is read by
+    itself: the players and result the row still shows are whole then. A bad digit in the sheet
+    (Ross's objectives 6 → 7: one more point, G-13) made up a score; one in a player's score is
+    told apart by the sheet asked again where it is a winner's (in the result too); where nothing
+    tells which of the two the damage took (a loser's score), that one score is left out."""
+    before = _glory_scored(state_dir, "json")
+    db = sqlite3.connect(state_dir / "legatus.db")
+    [(record,)] = db.execute("SELECT record FROM history").fetchall()
+    winner = next(p for p in before[0]["players"] if p["winner"])
+    loser = next(p for p in before[0]["players"] if not p["winner"])
+
+    def score_of(p: dict) -> int:               # where a player's score is written in the record
+        return record.index(f'"name": "{p["name"]}", "rank": {p["rank"]}, "score": ') + len(
+            f'"name": "{p["name"]}", "rank": {p["rank"]}, "score": ')
+    ross = next(p for p in before[0]["players"] if p["name"] == "Ross")
+    assert not ross["winner"] and record.count('\\"objectives\\": 6') == 1
+    at = {"quote": record.index('Jack\\"') + 4, "escape": record.index('\\"Henry') + 1, "brace": 0,
+          "sheet": record.index('\\"objectives\\": 6') + 16, "loser": score_of(loser),
+          "winner": score_of(winner)}[damage]
+    loser = ross if damage == "sheet" else loser
+    changed = _flip(record, at) if damage != "quote" else record[:at] + '"' + record[at + 1:]
+    db.execute("UPDATE history SET record=?", (changed,))
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        [after] = [g for g in games(c) if g["game"] == "glory"]
+        assert "back in History" in ok(c, "state")["recovered"]
+        assert (after["id"], after["result"], after["finished"]) == (before[0]["id"], before[0]["result"],
+                                                                    before[0]["finished"])
+        shown = [(p["name"], p["score"], p["winner"]) for p in after["players"]]
+        if damage in ("sheet", "loser"):
+            assert shown == [(p["name"], None if p is loser else p["score"], p["winner"]) for p in before[0]["players"]]
+            assert "scores missing" in ok(c, "state")["recovered"]
+        else:
+            assert after["players"] == before[0]["players"]
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("column, damage", [("part", "letter"), ("part", "byte"), ("sid", "letter"), ("sid", "byte")])
+def test_a_glory_row_whose_bad_byte_fell_in_its_session_id_or_part_keeps_its_score(state_dir: Path, column: str,
+                                                                                    damage: str):
+    """QA (storage): one bad byte in a History row's part name (``game`` → ``gaie``) or session id
+    left its record whole, but the rebuild no longer found it the game's: a Glory game scored over
+    the console (the sheet in no stored action) came back as "Finished after 18 actions", its score
+    lost. A name one byte away from exactly one the stored sessions (or the game's parts) have is
+    taken as that one."""
+    before = _glory_scored(state_dir, "json")
+    db = sqlite3.connect(state_dir / "legatus.db")
+    [(value,)] = db.execute(f"SELECT CAST({column} AS BLOB) FROM history").fetchall()
+    changed = bytearray(value)
+    changed[2] = changed[2] ^ 8 if damage == "letter" else 0xED
+    db.execute(f"UPDATE history SET {column}=CAST(? AS BLOB)", (bytes(changed),))
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert "back in History" in ok(c, "state")["recovered"]
+        keys = ("id", "status", "players", "result", "finished", "unsynced")
+        assert [{k: g[k] for k in keys} for g in games(c) if g["game"] == "glory"] == \
+            [{k: g[k] for k in keys} for g in before if g["game"] == "glory"]
+    finally:
+        c.close()
+
+
+def test_a_glory_row_with_nothing_left_of_its_score_says_so_in_every_language(state_dir: Path):
+    """QA (storage): a Glory row scored over the console whose sheet and players both took damage
+    (no stored action holds the sheet, its pad is empty): never the empty pad's score (every player
+    1 point, all winners) — its players without scores, and the result and the start say the
+    score was damaged, in the player's language."""
+    before = _glory_scored(state_dir, "json")
+    db = sqlite3.connect(state_dir / "legatus.db")
+    db.execute("UPDATE history SET record = replace(record, 'Jack', 'Jacj')")       # two bad bytes
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    said = {}
+    try:
+        [after] = [g for g in games(c) if g["game"] == "glory"]
+        assert (after["id"], after["status"]) == (before[0]["id"], "finished")
+        assert [(p["name"], p["score"], p["winner"]) for p in after["players"]] == \
+            [(p["name"], None, False) for p in before[0]["players"]]
+        for lang in ("en", "ru", "uk"):
+            ok(c, f"settings language={lang}")
+            said[lang] = (games(c)[0]["result"], ok(c, "state")["recovered"])
+    finally:
+        ok(c, "settings language=en")
+        c.close()
+    assert "score was damaged" in said["en"][0] and "scores missing" in said["en"][1]
+    assert "повреждены" in said["ru"][0] and "не со всеми очками" in said["ru"][1], said["ru"]
+    assert "пошкоджено" in said["uk"][0] and "не з усіма очками" in said["uk"][1], said["uk"]
+
+
+def test_a_rebuilt_row_keeps_the_length_of_play_and_the_results_it_replaced(state_dir: Path):
+    """QA (storage): a History row written again after one bad byte lost what no replay gives: the
+    play's length the device measured (``minutes``: the export's ``durationMin``) and the results an
+    earlier finish had (``replaced``, after an undo past a sealed finish). Both are read from the
+    damaged row where they still read whole."""
+    import copy
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(c, "event")
+        ok(c, "end-round")
+    ok(c, "score " + json.dumps(EXAMPLE))
+    assert c._run_session(c.session, "roll 1d6")["dice"]               # seals it (as an older Legatus took)
+    ok(c, "undo")
+    ok(c, "undo")                                                       # round 9 open again
+    ok(c, "end-round")
+    sheet = copy.deepcopy(EXAMPLE)
+    next(p for p in sheet["players"] if p["name"] == "Jack")["denarii"] += 40
+    ok(c, "score " + json.dumps(sheet))
+    ok(c, "end")
+    ok(c, "new dice seed=1")
+    [before] = [g for g in games(c) if g["game"] == "glory"]
+    play = ok(c, f"export format=bgstats id={before['id']}")["play"]
+    assert before.get("replaced") and play["durationMin"] == 1
+    c.close()
+    _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        [after] = [g for g in games(c) if g["game"] == "glory"]
+        assert "back in History" in ok(c, "state")["recovered"]
+        assert after == before
+        assert ok(c, f"export format=bgstats id={after['id']}")["play"] == play
+    finally:
+        c.close()
+
+
+def test_a_rebuilt_row_of_a_finish_that_replaced_a_sealed_one_still_gives_it_back_on_an_undo(state_dir: Path):
+    """QA (storage): a Glory game scored again after an undo past its sealed score replaces that
+    record, keeping it (``was``) so that undoing the new finish at once brings it back. After one
+    bad byte in that row, the rebuilt row had lost it: the undo took the game out of History, and
+    the sealed finish — acknowledged, kept through the undo past it — was gone for good."""
+    import copy
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(c, "event")
+        ok(c, "end-round")
+    ok(c, "score " + json.dumps(EXAMPLE))
+    [first] = games(c)
+    assert c._run_session(c.session, "roll 1d6")["dice"]               # seals it (as an older Legatus took)
+    ok(c, "undo")
+    ok(c, "undo")                                                       # round 9 open again
+    ok(c, "end-round")
+    sheet = copy.deepcopy(EXAMPLE)
+    next(p for p in sheet["players"] if p["name"] == "Jack")["denarii"] += 40
+    ok(c, "score " + json.dumps(sheet))
+    [second] = games(c)
+    assert second["players"] != first["players"]
+    c.close()
+    _flip_history_byte(state_dir, '"status": "finished"', '"status": "finishee"')
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert "back in History" in ok(c, "state")["recovered"]
+        assert games(c) == [second]
+        ok(c, "undo")                                                   # round 9's end: the new finish undone
+        keys = ("id", "players", "result", "finished")
+        assert [{k: g[k] for k in keys} for g in games(c)] == [{k: first[k] for k in keys}]
+    finally:
+        c.close()
+
+
 @pytest.mark.parametrize("cut", ["full", "power"])
 def test_a_damaged_history_row_whose_rebuild_the_disk_refused_is_rebuilt_at_the_next_start(
         state_dir: Path, monkeypatch: pytest.MonkeyPatch, cut: str):

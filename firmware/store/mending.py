@@ -134,6 +134,7 @@ class Mending(Opening):
         from firmware.session import END
         raws = dict.fromkeys([raw for table, _, raw, key in found.bad if table == "history"] + [r for _, r in pending])
         lost = [history_rebuild.Lost.of(raw) for raw in raws]        # (the salvage's, and any it never found)
+        lost = history_rebuild.named(lost, "sid", self._sids()) if lost else lost     # (one bad byte in its session's id)
         lost = [x for x in lost if x.rid is None or not self.db.execute("SELECT 1 FROM history WHERE id=? AND sid=?",
                                                                         (x.rid, x.sid)).fetchone()]
         if not lost and not self._salvaged:
@@ -141,7 +142,7 @@ class Mending(Opening):
             return
         named = {x.sid for x in lost}
         unread = self._salvaged or not named <= self._sids()     # a row whose session id is itself damaged
-        rebuilt, refused = 0, False
+        rebuilt, refused, unscored = 0, False, list[str]()
         for sid_, header, current, ended, check in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions "
                                                                     "ORDER BY id").fetchall():
             text = self.session_header((sid_, header, current, ended, check))
@@ -162,7 +163,7 @@ class Mending(Opening):
                 except (OverflowError, OSError, ValueError):
                     log.warning("session %s: its end time %r is not a date", sid_, ended)
                     when = None
-                rebuilt += bool(history_rebuild.rebuild(self, head, lines, not current, lost, when))
+                rebuilt += bool(history_rebuild.rebuild(self, head, lines, not current, lost, when, unscored))
             except (StorageError, sqlite3.Error) as e:
                 log.error("cannot write the History rows of session %s again now (%s): at a later start", sid_, e)
                 refused = True
@@ -174,6 +175,11 @@ class Mending(Opening):
             self._notes.append(Msg("{n} game was worked out again from its saved actions and is back in History.",
                                    n=rebuilt, plural="{n} games were worked out again from their saved actions and are "
                                                      "back in History."))
+        if unscored:
+            self._notes.append(Msg("{n} game is back in History with scores missing: its record was damaged, and "
+                                   "its saved actions do not hold them.", n=len(unscored),
+                                   plural="{n} games are back in History with scores missing: their records were "
+                                          "damaged, and their saved actions do not hold them."))
 
     def _pending(self, what: str) -> list[tuple[int, bytes]]:
         """The damaged rows of a kind (``what``) set aside at a start and not made again yet (id

@@ -133,9 +133,19 @@ def amends(view: View, command: str) -> bool:
     return bool(cast("GloryGameView", view).get("finished")) and command in AMENDING
 
 
+def settled(view: View) -> str:
+    """``score sheet`` once the game is over (G-15) and its score pad holds a figure (G-9..G-14,
+    typed with ``sheet``: stored actions), so that History's lost record of it can be worked out
+    again; "" for an empty pad (a score given over the console, ``score <sheet>``, is in no action)."""
+    glory = cast("GloryGameView", view)
+    typed = any(any(row.values()) for row in glory.get("sheet", {}).values())
+    from engine.glory.actions import score_sheet
+    return str(score_sheet()) if glory.get("finished") and typed else ""
+
+
 RECORD = GameRecord(
     ident="glory", label=N_("Glory of Rome"), sessions=("glory",), screens="firmware.screens.glory.home:open_game",
     domain="glory", box_name="For the Glory of Rome", short=short, finished=finished, players=players, first=first,
-    over=over, placeholders=SEAT_NAMES, amends=amends, shown=shown,
+    over=over, placeholders=SEAT_NAMES, amends=amends, settled=settled, shown=shown,
     statistics=(Statistic("glory", N_("Glory scores"), scores, "firmware.screens.history_stats:glory_scores"),),
 )
