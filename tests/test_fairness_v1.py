@@ -23,7 +23,8 @@ def comparable(state_json: str) -> dict:
     that its state stays small (issue 20 §3); Caesar!'s words and records (issue 23); the place of
     a Julius Caesar battle's events and Glory's first player of each round (issue 24) and who has
     taken income this round (``taxed``, G-4), the blocks of a finished Julius Caesar battle and the game's
-    J-2 Cleopatra rule (``turn``, the only rule those lines played: any other is compared); the Sword of
+    J-2 Cleopatra rule (``turn``, the only rule those lines played: any other is compared) and its
+    campaign's pool of blocks free for levy (disbanded or returned by a winter, kept since); the Sword of
     Rome's most recent battle, kept beside its last roll for the retreat losses entered after it
     (W-5), and the turn its consuls were drawn in (W-10: drawn once per reinforcement phase).
     Everything else is compared as stored."""
@@ -55,6 +56,8 @@ def comparable(state_json: str) -> dict:
             if isinstance(h, dict):                    # (the device's Add list: the last battle's first)
                 h.pop("blocks", None)
                 h.pop("survivors", None)               # (and those that came out of it, with their side)
+        if isinstance(state.get("campaign"), dict):    # the levy pool (disbanded blocks: none was kept)
+            state["campaign"].pop("pool", None)
     if "factions" in state and "desperate" in state:   # the Sword of Rome (W-5): its most recent battle,
         state.pop("last_battle", None)                 # a copy of a battle's fields, beside ``last``;
         state["consuls"].pop("turn", None)             # (W-10) the turn the consuls were last drawn in
