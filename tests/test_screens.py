@@ -429,13 +429,13 @@ def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reope
     back meanwhile, and the question stayed: A then put a dice or bag session in place of the
     game going on again. The question goes with the game it asked about; Dice & bags then goes
     beside the game, which goes on."""
-    from firmware.screens.kit.over import OverQuestion
+    from firmware.screens.play import ReplaceQuestion
     app = app_with(["new sword players=romans,gauls", "victory romans"], [], state_dir)
     try:
         _menu_to(app, "Dice & bags")
         menu = app.stack[-1]
         _menu_to(app, tool)
-        assert isinstance(app.stack[-1], OverQuestion) and "This ends the" in app.stack[-1].question
+        assert isinstance(app.stack[-1], ReplaceQuestion) and "This ends the" in app.stack[-1].question
         if undo == "serial":
             assert '"ok":true' in app.serve_line(b"undo")
         else:
@@ -1107,6 +1107,46 @@ def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_take
         for said in asked:
             assert all(w in said for w in words), said
         assert app.console.request("state")["state"]["game"] == "sword"          # nothing happened yet
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("where", ["new game", "reopen"])
+@pytest.mark.parametrize("undo", ["serial", "device"])
+def test_the_new_game_and_reopen_questions_over_a_finished_game_go_when_an_undo_reopens_it(state_dir, where, undo):
+    """Over a game its rules ended (W-11), a new game's "New game?" and Earlier games' "Reopen?"
+    say it is filed in History as finished and its last move can no longer be taken back. An undo
+    (``undo`` from the serial link, or hold B) took the victory back meanwhile and the question
+    stayed, still saying so: A then put the other session in place of a game going on again. The
+    question goes with the game it asked about (as Dice & bags' does); asked again, it says what
+    is true now."""
+    from firmware.screens import play
+    from firmware.screens.archive import ArchiveScreen, archived
+    app = app_with(["new dice seed=2", "roll 1d6"] + OVER, [], state_dir)
+    try:
+        def ask() -> str:
+            if where == "new game":
+                play.start_game(app, act.new_dice(), lambda: app.stack[0])
+            else:
+                app.handle("a")                                  # the dice session archived
+            app.render()
+            assert isinstance(app.stack[-1], play.ReplaceQuestion)
+            return " ".join(app.stack[-1].rows)
+        if where == "reopen":
+            app.push(ArchiveScreen(archived(app.archives())))
+        below = app.stack[-1]
+        assert "filed in History as finished" in ask()
+        if undo == "serial":
+            assert '"ok":true' in app.serve_line(b"undo")
+        else:
+            _undo_on_the_device(app)
+        assert app.stack[-1] is below and app.errors == 0
+        view = app.console.session.view()
+        assert view["game"] == "sword" and not view["over"] and not view["ended"]
+        said = ask()                                             # asked again: the game goes on
+        assert "filed in History" not in said and ("stays in the archive" in said or "is archived" in said), said
+        app.handle("b")
+        assert app.console.session.view()["game"] == "sword"
     finally:
         app.console.close()
 

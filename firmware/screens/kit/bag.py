@@ -21,11 +21,10 @@ from firmware.i18n import Msg, _
 from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.kit.over import OverQuestion
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
-from firmware.screens.widgets.confirm import ConfirmScreen, leave
+from firmware.screens.widgets.confirm import leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.scroll import Spot, row_at, spot_of
@@ -65,7 +64,7 @@ def open_kit_tool(ctx: Ctx) -> None:
     view = ctx.view()
     note = play.replaced_note(view)
     if note is not None and view is not None:     # its rules ended it, the players did not: ask first
-        ctx.push(remade(lambda: OverQuestion(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
+        ctx.push(remade(lambda: play.ReplaceQuestion(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
                                              lambda c: c.push(PresetScreen(False)), view)))
     elif view is not None and view["ended"]:
         ctx.push(PresetScreen(False))
@@ -138,11 +137,11 @@ def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, 
         assert view is not None
         game = view["game"]
 
-        def question() -> ConfirmScreen:
+        def question() -> play.ReplaceQuestion:
             ends = _("This ends the {} game (it stays in the archive).").format(play.game_label(game))
             start = _("Start the new bag?") if kind == "items" else _("Start the new deck?")
-            return ConfirmScreen(_("New bag or deck"), f"{ends} {start}",
-                                 lambda c: begin(c, kind, pairs, side, pops, fair, asked=True))
+            return play.ReplaceQuestion(_("New bag or deck"), f"{ends} {start}",
+                                        lambda c: begin(c, kind, pairs, side, pops, fair, asked=True), view)
         ctx.push(remade(question))
         return
     if side:

@@ -12,7 +12,6 @@ from firmware.i18n import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.kit.over import OverQuestion
 from firmware.screens.widgets import Intent, TextScreen, intent
 from firmware.screens.widgets.keys import repeated
 
@@ -39,7 +38,7 @@ def open_dice_tool(ctx: Ctx) -> None:
     view = ctx.view()
     note = play.replaced_note(view)
     if note is not None and view is not None:     # its rules ended it, the players did not: ask first
-        ctx.push(remade(lambda: OverQuestion(_("Dice"), f"{play.replaced_note(view)} {_('Roll dice?')}",
+        ctx.push(remade(lambda: play.ReplaceQuestion(_("Dice"), f"{play.replaced_note(view)} {_('Roll dice?')}",
                                              _new_dice, view)))
     elif view is not None and view["ended"]:
         _new_dice(ctx)
