@@ -27,7 +27,7 @@ from firmware.screens.ctx import Ctx, Screen, Sent, carry_place, remade
 from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import ConfirmScreen, Intent, TableScreen, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.result import ResultScreen
-from firmware.screens.widgets.keys import repeated
+from firmware.screens.widgets.keys import given, repeated
 from firmware.settings import with_defaults
 from firmware.storage import unchanged_since
 from firmware.store.reasons import reason
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
-HOLD_A = "a:hold"
 
 
 SAID_WHEN_MADE = (TextScreen, TableScreen, ConfirmScreen, ResultScreen)
@@ -302,9 +301,8 @@ class App:
             if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)
                 self.ask_undo()
                 return
-            if key == HOLD_A and not getattr(self.stack[-1], "second_action", False):
-                key = "a"                           # no second action here: a slow A is A (docs/keys.md)
-            self.stack[-1].key(key, self)
+            # KEY3 is hold A; hold A with no second action here is a slow A (docs/keys.md)
+            self.stack[-1].key(given(key, place, getattr(self.stack[-1], "second_action", False)), self)
         except Exception as e:  # noqa: BLE001 - nothing on screen may end the program
             self.failed(e, f"key {key}")
 

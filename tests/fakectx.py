@@ -242,9 +242,12 @@ class FakeCtx:
         return self.stack[-1]
 
     def press(self, *keys: str) -> FakeCtx:
-        """Give ``keys`` to the top screen, one after the other (as the App does, minus undo)."""
+        """Give ``keys`` to the top screen, one after the other (as the App does, minus undo: KEY3
+        is hold A, and hold A where the screen has no second action is A)."""
+        from firmware.screens.widgets.keys import given
         for key in keys:
-            self.top.key(key, self)
+            top = self.top
+            top.key(given(key, getattr(top, "key_place", "row"), getattr(top, "second_action", False)), self)
         return self
 
     def render(self) -> Image.Image:

@@ -10,6 +10,20 @@ from firmware.screens.widgets.keys import GRAMMAR, KEYS, Intent, intent, table_m
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def test_key3_is_given_as_hold_a_to_every_screen_but_the_key_test():
+    """KEY3, pressed or held, reaches a screen as hold A; hold A reaches a screen without a second
+    action of its own as A; the key test (which names every key) gets each key as it came."""
+    from firmware.screens.widgets.keys import given
+    for place in GRAMMAR:
+        if place == "keytest":
+            assert [given(k, place, True) for k in ("key3", "key3:hold", "a:hold")] == ["key3", "key3:hold", "a:hold"]
+            continue
+        for key in ("key3", "key3:hold", "a:hold"):
+            assert given(key, place, True) == "a:hold" and given(key, place, False) == "a", (place, key)
+        for key in ("a", "b", "press", "press:hold", "b:hold", "up:repeat"):
+            assert given(key, place, True) == given(key, place, False) == key, (place, key)
+
+
 def test_docs_keys_shows_the_table_the_code_uses():
     assert table_markdown() in (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
 
@@ -21,9 +35,10 @@ def test_the_grammar_holds_in_every_place():
             assert intent(place, "a:hold") is Intent.CLOSE
             continue
         assert table.get("b:hold", Intent.CLOSE) in (Intent.UNDO, Intent.CLOSE), place   # hold B: undo (a notice closes)
+        assert table["a:hold"] == table["key3"], place                       # KEY3 is hold A everywhere
         if place not in ("notice", "question"):
             assert table["b"] is Intent.BACK, place                         # B is back everywhere
-            assert table["a:hold"] == table["key3"] == Intent.SECOND, place  # hold A = KEY3
+            assert table["a:hold"] is Intent.SECOND, place
     for place in ("row", "text", "question"):
         assert intent(place, "left") is Intent.BACK                         # left/B back
     assert intent("row", "right") is intent("row", "a") is intent("row", "press") is Intent.SELECT
@@ -86,10 +101,10 @@ def test_a_held_direction_repeats_only_moves_and_changes():
 
 
 def test_hold_a_where_a_screen_has_no_second_action_is_a(state_dir):
-    """Hold A is the second action of the four screens that have one (the Senate's two votes, the
+    """Hold A is the second action of the screens that have one (the Senate's two votes, the
     roller's past rolls, finishing a typed name, − on the score pad); elsewhere a slow A (held
-    0.8 s: ``a:hold``) did nothing at all — it does what A does. KEY3, a button of its own for the
-    second action, still does nothing there."""
+    0.8 s: ``a:hold``) did nothing at all — it does what A does. KEY3 is hold A (docs/keys.md): it
+    did nothing there, silently; it is A there too, and the Senate's two votes where hold A is."""
     from firmware.screens.glory.track import SenateScreen
     from firmware.screens.menu import GamesMenu
     from firmware.screens.widgets import TextScreen
@@ -97,17 +112,23 @@ def test_hold_a_where_a_screen_has_no_second_action_is_a(state_dir):
     app = app_with(["new glory players=Jack,Henry seed=3"], [], state_dir)
     try:
         app.stack[1:] = []
-        app.handle("key3")
-        assert len(app.stack) == 1
         app.handle("down")
         app.handle("a:hold")                                       # Games
         assert isinstance(app.stack[-1], GamesMenu)
         app.push(TextScreen("t", "text"))
         app.handle("a:hold")                                       # closes, as A does
         assert isinstance(app.stack[-1], GamesMenu)
+        app.handle("b")
+        app.handle("key3")                                         # KEY3 too: Games
+        assert isinstance(app.stack[-1], GamesMenu)
+        app.push(TextScreen("t", "text"))
+        app.handle("key3:hold")                                    # held long: the same
+        assert isinstance(app.stack[-1], GamesMenu)
         app.push(SenateScreen())
         app.handle("a:hold")                                       # its own: two votes
         assert app.console.session.lines[-1] == "vote Jack n=2"
+        app.handle("key3")                                         # KEY3: the same two votes
+        assert list(app.console.session.lines[-2:]) == ["vote Jack n=2"] * 2
     finally:
         app.console.close()
 

@@ -119,3 +119,42 @@ def test_the_device_program_survives_random_keys_from_a_script(lang, tmp_path):
     err = p.stderr.decode(errors="replace")
     assert p.returncode == 0, err[-2000:]
     assert "Traceback" not in err and "screen error" not in err, err[-2000:]
+
+
+def test_key3_is_hold_a_on_every_screen_random_keys_reach(tmp_path):
+    """KEY3 (the Waveshare HAT's third key) is hold A on every screen (docs/keys.md): the App gave a
+    held A as A where a screen has no second action, and KEY3 as it came, so on almost every screen
+    (lists, texts, questions, forms, dice entries) it did nothing, silently. Two devices over the
+    same games get the same random keys, one a held A where the other gets KEY3 (pressed or held):
+    after every key both show the same screens, frame and notice, and ran the same lines."""
+    from firmware.screens.jc import battle
+    from firmware.screens.widgets import ConfirmScreen
+    reached: set[str] = set()
+    for setup, lines in SETUPS.items():
+        rng = random.Random(f"key3-{setup}")
+        keys = [rng.choice(KEYS) for _i in range(150)]
+        thirds = iter(rng.choice(["key3", "key3:hold"]) for _i in range(150))
+        traces: list[list[object]] = []
+        for run in range(2):
+            battle._ANNOUNCED.clear()        # (what a battle said once: each device its own)
+            app = app_with([], [], tmp_path / f"{setup}-{run}")
+            trace: list[object] = []
+            try:
+                for line in lines:
+                    assert app.run(line)["ok"], line
+                for key in keys:
+                    if key == "a:hold" and run == 1:
+                        top = app.stack[-1]
+                        reached.add("question" if isinstance(top, ConfirmScreen) else type(top).__name__)
+                        key = next(thirds)
+                    app.handle(key)
+                    frame = app.render().tobytes()
+                    session = app.console.session
+                    trace.append(([type(s).__name__ for s in app.stack], app.message, frame,
+                                  list(session.lines) if session is not None else None))
+            finally:
+                app.console.close()
+            traces.append(trace)
+        for i, (one, two) in enumerate(zip(*traces)):
+            assert one == two, (setup, i, keys[max(0, i - 8):i + 1], one[0], two[0], one[1], two[1])
+    assert {"MainMenu", "question", "TextScreen", "DiceScreen"} <= reached and len(reached) >= 12, reached

@@ -429,13 +429,13 @@ def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reope
     back meanwhile, and the question stayed: A then put a dice or bag session in place of the
     game going on again. The question goes with the game it asked about; Dice & bags then goes
     beside the game, which goes on."""
-    from firmware.screens.kit.over import OverQuestion
+    from firmware.screens.play import ReplaceQuestion
     app = app_with(["new sword players=romans,gauls", "victory romans"], [], state_dir)
     try:
         _menu_to(app, "Dice & bags")
         menu = app.stack[-1]
         _menu_to(app, tool)
-        assert isinstance(app.stack[-1], OverQuestion) and "This ends the" in app.stack[-1].question
+        assert isinstance(app.stack[-1], ReplaceQuestion) and "This ends the" in app.stack[-1].question
         if undo == "serial":
             assert '"ok":true' in app.serve_line(b"undo")
         else:
@@ -1107,6 +1107,125 @@ def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_take
         for said in asked:
             assert all(w in said for w in words), said
         assert app.console.request("state")["state"]["game"] == "sword"          # nothing happened yet
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("where", ["new game", "reopen"])
+@pytest.mark.parametrize("undo", ["serial", "device"])
+def test_the_new_game_and_reopen_questions_over_a_finished_game_go_when_an_undo_reopens_it(state_dir, where, undo):
+    """Over a game its rules ended (W-11), a new game's "New game?" and Earlier games' "Reopen?"
+    say it is filed in History as finished and its last move can no longer be taken back. An undo
+    (``undo`` from the serial link, or hold B) took the victory back meanwhile and the question
+    stayed, still saying so: A then put the other session in place of a game going on again. The
+    question goes with the game it asked about (as Dice & bags' does); asked again, it says what
+    is true now."""
+    from firmware.screens import play
+    from firmware.screens.archive import ArchiveScreen, archived
+    app = app_with(["new dice seed=2", "roll 1d6"] + OVER, [], state_dir)
+    try:
+        def ask() -> str:
+            if where == "new game":
+                play.start_game(app, act.new_dice(), lambda: app.stack[0])
+            else:
+                app.handle("a")                                  # the dice session archived
+            app.render()
+            assert isinstance(app.stack[-1], play.ReplaceQuestion)
+            return " ".join(app.stack[-1].rows)
+        if where == "reopen":
+            app.push(ArchiveScreen(archived(app.archives())))
+        below = app.stack[-1]
+        assert "filed in History as finished" in ask()
+        if undo == "serial":
+            assert '"ok":true' in app.serve_line(b"undo")
+        else:
+            _undo_on_the_device(app)
+        assert app.stack[-1] is below and app.errors == 0
+        view = app.console.session.view()
+        assert view["game"] == "sword" and not view["over"] and not view["ended"]
+        said = ask()                                             # asked again: the game goes on
+        assert "filed in History" not in said and ("stays in the archive" in said or "is archived" in said), said
+        app.handle("b")
+        assert app.console.session.view()["game"] == "sword"
+    finally:
+        app.console.close()
+
+
+def _said(app) -> str:
+    """The notice (or the note's screen) shown now, as one line."""
+    from firmware.screens.widgets import TextScreen
+    if app.message is not None:
+        return " ".join(app.message)
+    return " ".join(app.stack[-1].rows) if isinstance(app.stack[-1], TextScreen) else ""
+
+
+@pytest.mark.parametrize("final", ["end", "victory romans"])
+@pytest.mark.parametrize("tool", ["Dice", "Bags & decks"])
+def test_the_dice_and_a_side_bag_open_when_the_serial_link_ends_the_game_say_how_to_go_on(state_dir, final, tool):
+    """The serial link ended the game (``end``, or its rules: W-11) while Dice & bags' dice or the
+    bag beside it was open: every roll or draw said "… Start another from Games; History keeps this
+    one" — Games has no dice or bag, and Dice & bags → Dice (→ Bags & decks) is what starts one.
+    They say so; the side bag offers no draw it would refuse, and nothing is played."""
+    from firmware.screens.kit.bag import KitScreen, PickScreen
+    app = app_with(["new sword players=romans,gauls seed=1", "kit new items=gold*2,silver*2", "kit draw"], [],
+                   state_dir)
+    try:
+        _menu_to(app, "Dice & bags")
+        _menu_to(app, tool)
+        if tool == "Bags & decks":
+            assert isinstance(app.stack[-1], KitScreen)
+            _menu_to(app, "Put back…")
+            assert isinstance(app.stack[-1], PickScreen)
+        assert '"ok":true' in app.serve_line(final.encode())
+        lines = list(app.console.session.lines)
+        if isinstance(app.stack[-1], PickScreen):                  # (W-11: the bag is still there to read)
+            app.handle("a")
+            said = _said(app)
+            assert "nothing more can be drawn beside it" in said and "Bags & decks" in said, said
+            app.handle("b")
+        if tool == "Dice":
+            app.handle("a")                                         # roll
+            said = _said(app)
+            assert "no more dice can be rolled beside it" in said and "Dice & bags → Dice" in said, said
+        else:
+            kit = app.stack[-1]
+            assert isinstance(kit, KitScreen)
+            rows = [str(i.label) for i in kit.items(app)]
+            assert rows[0] == "Ended" and not {"Draw", "Put back…", "Draw a card"} & set(rows), rows
+            for _i in range(len(rows)):
+                app.handle("up")
+            app.handle("a")                                         # Ended: why
+            said = _said(app)
+            assert "nothing more can be drawn beside it" in said and "Bags & decks" in said, said
+        assert "Start another from Games" not in said
+        assert list(app.console.session.lines) == lines and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_an_ended_bag_resumed_is_read_not_drawn_from(state_dir):
+    """An ended bag session still shows Resume; its screen offered Draw, Put back, Draw a card,
+    Discard and Shuffle, each refused with "… Start another from Games; History keeps this one"
+    (a bag is in neither). Resumed, it says it has ended and offers what can still be done: what is
+    in the bag, its history, a new bag or deck (as Dice & bags → Bags & decks: nothing is drawn
+    from the ended one, nothing starts unasked)."""
+    from firmware.screens.kit.bag import KitScreen, PresetScreen
+    app = app_with(["new bag items=gold*3,silver*2 cards=a*2,b*2 seed=7", "draw 1", "card", "end"], [], state_dir)
+    try:
+        lines = list(app.console.session.lines)
+        _menu_to(app, "Resume: bag & deck")
+        kit = app.stack[-1]
+        assert isinstance(kit, KitScreen)
+        rows = [str(i.label) for i in kit.items(app)]
+        assert rows == ["Ended", "In the bag", "History", "New bag or deck"], rows
+        app.handle("a")
+        said = _said(app)
+        assert "This session has ended: nothing more can be drawn in it" in said and "Bags & decks" in said, said
+        app.handle("b")
+        _menu_to(app, "New bag or deck")
+        assert isinstance(app.stack[-1], PresetScreen) and not app.stack[-1].side
+        assert all(not isinstance(s, KitScreen) for s in app.stack)       # the ended bag's screen gave way
+        assert list(app.console.session.lines) == lines and app.errors == 0
     finally:
         app.console.close()
 

@@ -22,8 +22,8 @@ from firmware.i18n import Msg, _, ngettext, sentence
 from firmware.replies import ArchivedSession, ArchiveHeader
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.play import game_label, replaced_note
-from firmware.screens.widgets import ConfirmScreen, Item, WrappedListScreen
+from firmware.screens.play import ReplaceQuestion, game_label, replaced_note
+from firmware.screens.widgets import Item, WrappedListScreen
 
 log = logging.getLogger(__name__)
 
@@ -113,13 +113,13 @@ class ArchiveScreen(WrappedListScreen):
         ctx.push(remade(lambda: self._question(a, ctx)))
 
     @staticmethod
-    def _question(a: Archived, ctx: Ctx) -> ConfirmScreen:
+    def _question(a: Archived, ctx: Ctx) -> ReplaceQuestion:
         n = len(a.lines)
         question = ngettext("Reopen {} ({} step)?", "Reopen {} ({} steps)?", n).format(game_label(a.game), n)
         view = ctx.view()
         if view is not None:
             question += " " + (replaced_note(view) or _("The current one is archived."))
-        return ConfirmScreen(_("Reopen?"), question, partial(_reopen, a), _("A: reopen"), _("B: no"))
+        return ReplaceQuestion(_("Reopen?"), question, partial(_reopen, a), view, _("A: reopen"), _("B: no"))
 
 
 def _reopen(a: Archived, ctx: Ctx) -> None:

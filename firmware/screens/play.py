@@ -99,11 +99,40 @@ def start_game(ctx: Ctx, line: Line[NewReply], home: Callable[[], Screen],
     if view is not None and view["game"] not in quiet and not view.get("ended"):   # an ended game: nothing to lose
         from firmware.i18n import _
         game = view["game"]
-        ctx.push(remade(lambda: ConfirmScreen(
+        ctx.push(remade(lambda: ReplaceQuestion(
             title() if title is not None else _("New game?"),
-            replaced_note(view) or _("This ends the {} game (it stays in the archive).").format(game_label(game)), go)))
+            replaced_note(view) or _("This ends the {} game (it stays in the archive).").format(game_label(game)), go,
+            view)))
     else:
         go(ctx)
+
+
+def standing(view: SessionView | None) -> tuple[object, ...] | None:
+    """What a question about putting a new session in place of the running one says depends on
+    (:func:`replaced_note`): the running game, whether the players ended it, whether its rules did —
+    and then the step they ended it at."""
+    if view is None:
+        return None
+    over = bool(view["over"]) and not view["ended"]
+    return view["game"], bool(view["ended"]), over, view["actions"] if over else None
+
+
+class ReplaceQuestion(ConfirmScreen):
+    """A question asked before a new session replaces the running one ``view`` (a new game, Dice
+    & bags over a game its rules ended, a game reopened from Earlier games), saying what that does
+    to it (:func:`replaced_note`). Taken off (``stale``: firmware/app.py ``drop_stale``) once the
+    running game is no longer as it was asked about: an undo (hold B, or ``undo`` from the serial
+    link) reopened a game its rules ended (it goes on: no longer filed as finished, its last move
+    can be taken back), or a line ended it or finished it; the player asks again and hears what is
+    true now."""
+
+    def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None], view: SessionView | None,
+                 yes: str | None = None, no: str | None = None) -> None:
+        super().__init__(title, question, on_yes, yes, no)
+        self.asked = standing(view)
+
+    def stale(self, ctx: Ctx) -> bool:
+        return standing(ctx.view()) != self.asked
 
 
 def replaced_note(view: SessionView | None) -> str | None:

@@ -21,11 +21,11 @@ from firmware.i18n import Msg, _
 from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.kit.over import OverQuestion
+from firmware.screens.kit import ended
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
-from firmware.screens.widgets.confirm import ConfirmScreen, leave
+from firmware.screens.widgets.confirm import leave
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.scroll import Spot, row_at, spot_of
@@ -65,7 +65,7 @@ def open_kit_tool(ctx: Ctx) -> None:
     view = ctx.view()
     note = play.replaced_note(view)
     if note is not None and view is not None:     # its rules ended it, the players did not: ask first
-        ctx.push(remade(lambda: OverQuestion(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
+        ctx.push(remade(lambda: play.ReplaceQuestion(_("Bags & decks"), f"{play.replaced_note(view)} {_('Choose a bag?')}",
                                              lambda c: c.push(PresetScreen(False)), view)))
     elif view is not None and view["ended"]:
         ctx.push(PresetScreen(False))
@@ -138,15 +138,15 @@ def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, 
         assert view is not None
         game = view["game"]
 
-        def question() -> ConfirmScreen:
+        def question() -> play.ReplaceQuestion:
             ends = _("This ends the {} game (it stays in the archive).").format(play.game_label(game))
             start = _("Start the new bag?") if kind == "items" else _("Start the new deck?")
-            return ConfirmScreen(_("New bag or deck"), f"{ends} {start}",
-                                 lambda c: begin(c, kind, pairs, side, pops, fair, asked=True))
+            return play.ReplaceQuestion(_("New bag or deck"), f"{ends} {start}",
+                                        lambda c: begin(c, kind, pairs, side, pops, fair, asked=True), view)
         ctx.push(remade(question))
         return
     if side:
-        if play.run_or_notify(ctx, act.kit_new(kind, pairs)) is None:
+        if ended.run(ctx, act.kit_new(kind, pairs), "bag") is None:
             return
     else:
         line = act.new_bag(kind, pairs)
@@ -289,21 +289,27 @@ class KitScreen(ListScreen):
         self.side = side
         self.title = N_("Bag beside the game") if side else N_("Bag & deck")
 
-
     def items(self, ctx: Ctx) -> list[Item]:
+        """Over a session that draws no more (ended by the players or its rules: Resume on an ended
+        bag, a game the serial link ended): History now — why, what is in it, what was drawn, and a
+        new bag or deck as Dice & bags → Bags & decks makes it; never a draw it would refuse."""
         h = holder(ctx, self.side)
-        out: list[Item] = []
+        view = ctx.view()
+        done = ended.draws_no_more(view)
+        out = [Item(_("Ended"), lambda c: c.notify(ended.over_note(view, "bag")))] if done else []
         bag = h.get("bag")
         deck = h.get("deck")
         if bag is not None:
-            out.append(Item(_("Draw"), lambda c: self._draw(c, "draw", "drawn", N_("From the bag")),
-                            _("{} in bag").format(bag["size"])))
-            if bag["drawn"]:
+            if not done:
+                out.append(Item(_("Draw"), lambda c: self._draw(c, "draw", "drawn", N_("From the bag")),
+                                _("{} in bag").format(bag["size"])))
+            if bag["drawn"] and not done:
                 out.append(Item(_("Put back…"), lambda c: c.push(
                     PickScreen(N_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side),
                                partial(drawn_now, side=self.side)))))
-            out.append(Item(_("In the bag"), lambda c: c.push(remade(lambda: contents_screen(bag, play.session_games(c))))))
-        if deck is not None:
+            out.append(Item(_("In the bag"), lambda c: c.push(remade(lambda: contents_screen(bag, play.session_games(c)))),
+                            str(bag["size"]) if done else ""))
+        if deck is not None and not done:
             out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", N_("Card")),
                             _("{} left").format(deck["draw_pile"])))
             if deck["hand"]:
@@ -315,19 +321,25 @@ class KitScreen(ListScreen):
                 out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
                                 str(len(deck["discard"]))))
         out.append(Item(_("History"), lambda c: c.push(remade(lambda: KitHistory(self.side))), str(events_of(h))))
-        out.append(Item(_("New bag or deck"), lambda c: c.push(PresetScreen(self.side))))
+        out.append(Item(_("New bag or deck"), _anew if done else lambda c: c.push(PresetScreen(self.side))))
         return out
 
     def _draw(self, ctx: Ctx, command: act.BagCommand, field: Literal["drawn", "cards"], label: str) -> None:
-        response = play.run_or_notify(ctx, act.bag(command, side=self.side))
+        response = ended.run(ctx, act.bag(command, side=self.side), "bag")
         if response is not None:
             games, shown = play.session_games(ctx), ", ".join(response[field])
             ctx.push(remade(lambda: Drawn(games, _(label), shown)))
 
     def _simple(self, ctx: Ctx, command: act.BagCommand) -> None:
-        response = play.run_or_notify(ctx, act.bag(command, side=self.side))
+        response = ended.run(ctx, act.bag(command, side=self.side), "bag")
         if response is not None:
             ctx.notify(Msg("Shuffled."))
+
+
+def _anew(ctx: Ctx) -> None:
+    """A new bag or deck over a session that draws no more: Dice & bags → Bags & decks'."""
+    ctx.pop()
+    open_kit_tool(ctx)
 
 
 def drawn_now(ctx: Ctx, side: bool) -> list[str]:
@@ -387,7 +399,7 @@ class PickScreen(ListScreen):
 
     def _pick(self, name: str, ctx: Ctx) -> None:
         ctx.pop()
-        play.run_or_notify(ctx, self.command(name))
+        ended.run(ctx, self.command(name), "bag")
 
 
 BAG_COMMANDS = frozenset({"draw", "put", "card", "discard", "shuffle", "reshuffle"})

@@ -12,7 +12,7 @@ from firmware.i18n import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.kit.over import OverQuestion
+from firmware.screens.kit import ended
 from firmware.screens.widgets import Intent, TextScreen, intent
 from firmware.screens.widgets.keys import repeated
 
@@ -39,7 +39,7 @@ def open_dice_tool(ctx: Ctx) -> None:
     view = ctx.view()
     note = play.replaced_note(view)
     if note is not None and view is not None:     # its rules ended it, the players did not: ask first
-        ctx.push(remade(lambda: OverQuestion(_("Dice"), f"{play.replaced_note(view)} {_('Roll dice?')}",
+        ctx.push(remade(lambda: play.ReplaceQuestion(_("Dice"), f"{play.replaced_note(view)} {_('Roll dice?')}",
                                              _new_dice, view)))
     elif view is not None and view["ended"]:
         _new_dice(ctx)
@@ -211,7 +211,7 @@ class DiceScreen:
             else:
                 self.mod = max(-20, min(20, self.mod + step))
         elif what is Intent.GO:
-            play.run_or_notify(ctx, act.roll(self.count, SIDES[self.sides], self.mod))
+            ended.run(ctx, act.roll(self.count, SIDES[self.sides], self.mod), "dice")
         elif what is Intent.PICK:
             roll = last_roll(ctx)
             if roll is None:
@@ -236,7 +236,7 @@ class DiceScreen:
             if not self.chosen:
                 ctx.notify(Msg("Press on a die to choose it, then A to roll it again; B cancels."))
                 return
-            play.run_or_notify(ctx, act.reroll([i + 1 for i in sorted(self.chosen)]))
+            ended.run(ctx, act.reroll([i + 1 for i in sorted(self.chosen)]), "dice")
             self.picking, self.chosen = False, set()
         elif what is Intent.BACK:
             self.picking, self.chosen = False, set()

@@ -96,7 +96,7 @@ GRAMMAR: dict[str, dict[str, Intent]] = {
     "pages": {"up": I.PREV, "down": I.NEXT, "left": I.LEFTWARD, "right": I.RIGHTWARD, "b": I.BACK, "a": I.CLOSE,
               "press": I.CLOSE, **_SECOND, **_UNDO},
     "question": {"up": I.PREV, "down": I.NEXT, "left": I.BACK, "b": I.BACK, "right": I.NOTHING, "a": I.YES,
-                 "press": I.NOTHING, "a:hold": I.YES, "key3": I.NOTHING, **_UNDO},   # a slow A is A
+                 "press": I.NOTHING, "a:hold": I.YES, "key3": I.YES, **_UNDO},   # a slow A is A, and KEY3 hold A
     # the score pad: the device in the middle of the table, a seat round it each way (player 1 at
     # the top, then clockwise); a push towards a player adds the step to their figure
     "seats": {"up": I.SEAT_TOP, "right": I.SEAT_RIGHT, "down": I.SEAT_BOTTOM, "left": I.SEAT_LEFT, "b": I.BACK,
@@ -147,6 +147,26 @@ def repeated(key: str) -> bool:
 # Keys that mean nothing of their own when held long (hw/keys.py sends ``press:hold``, ``key3:hold``
 # after 0.8 s): held, they do what they do pressed — a slow press is never a dead key.
 HELD_AS_PRESSED = ("press", "key3")
+
+
+# KEY3 (the Waveshare HAT's third key), pressed or held, is hold A on every screen: one key for the
+# second action (only the key test, which names every key, is given it as it is).
+SECOND_KEYS = ("key3", "key3:hold")
+HOLD_A = "a:hold"
+
+
+def given(key: str, place: str, second_action: bool) -> str:
+    """The key a screen is given for the key event ``key`` (the App's, before the screen sees it):
+    KEY3, pressed or held, is hold A; hold A where the screen has no second action of its own
+    (``second_action``) is A — a slow A. The key test (``place`` ``keytest``) names every key: it is
+    given each as it comes."""
+    if place == "keytest":
+        return key
+    if key in SECOND_KEYS:
+        key = HOLD_A
+    if key == HOLD_A and not second_action:
+        key = "a"
+    return key
 
 
 def intent(place: str, key: str) -> Intent:
