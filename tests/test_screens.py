@@ -1220,7 +1220,7 @@ def test_an_ended_bag_resumed_is_read_not_drawn_from(state_dir):
         assert rows == ["Ended", "In the bag", "History", "New bag or deck"], rows
         app.handle("a")
         said = _said(app)
-        assert "This session has ended: nothing more can be drawn in it" in said and "Bags & decks" in said, said
+        assert "This session has ended and is kept in History: nothing more can be drawn in it" in said and "Bags & decks" in said, said
         app.handle("b")
         _menu_to(app, "New bag or deck")
         assert isinstance(app.stack[-1], PresetScreen) and not app.stack[-1].side

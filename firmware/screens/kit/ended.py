@@ -27,14 +27,14 @@ def over_note(view: SessionView | None, tool: Tool) -> str:
     """Why ``tool`` (the dice, a bag or deck) does nothing over ``view``, and what to do instead."""
     if view is None or view["game"] in play.tools():       # a dice or bag session the players ended
         if tool == "dice":
-            return Msg("This session has ended: no more dice can be rolled in it. Dice & bags → Dice "
+            return Msg("This session has ended and is kept in History: no more dice can be rolled in it. Dice & bags → Dice "
                        "starts a new one.")
-        return Msg("This session has ended: nothing more can be drawn in it. Dice & bags → Bags & decks "
+        return Msg("This session has ended and is kept in History: nothing more can be drawn in it. Dice & bags → Bags & decks "
                    "starts a new bag or deck.")
     if tool == "dice":
-        return Msg("This game is over: no more dice can be rolled beside it. Dice & bags → Dice starts "
+        return Msg("This game is over and is kept in History: no more dice can be rolled beside it. Dice & bags → Dice starts "
                    "a dice session of its own.")
-    return Msg("This game is over: nothing more can be drawn beside it. Dice & bags → Bags & decks "
+    return Msg("This game is over and is kept in History: nothing more can be drawn beside it. Dice & bags → Bags & decks "
                "starts a bag or deck of its own.")
 
 
