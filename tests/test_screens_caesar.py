@@ -1018,6 +1018,28 @@ def test_game_over_shows_the_winner(state_dir):  # C-12
         app.console.close()
 
 
+def test_a_new_game_over_a_won_game_asks_first_and_b_keeps_the_won_game(state_dir):  # C-12
+    """A new Caesar! game over one Auto-Crassus has won files the won game as finished and its last
+    move can no longer be taken back (a token misnamed on that move is then for good): the form
+    asked nothing over a won Caesar! game while every other game's asks first."""
+    from engine.caesar import actions as act
+    from firmware.screens import play
+    from firmware.screens.caesar.setup import _start
+    app = app_with([NEW, CRASSUS_WINS, "crassus", READ], ["a"], state_dir)
+    try:
+        actions = app.console.session.view()["actions"]
+        _start(app, act.new_solo("caesar", "normal"), None)
+        app.render()
+        question = app.stack[-1]
+        assert isinstance(question, play.ReplaceQuestion), type(question).__name__
+        assert "filed in History as finished" in " ".join(question.rows)
+        app.handle("b")                                          # B keeps the won game, undo and all
+        view = app.console.session.view()
+        assert view["game"] == "caesar-solo" and view["winner"] and view["actions"] == actions
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_game_the_players_ended_is_over_on_its_home(state_dir, lang):   # C-12; PROTOCOL: end
     """The players end the game (History → Fair draw → End, or ``end`` over the serial link): its

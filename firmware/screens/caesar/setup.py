@@ -26,7 +26,6 @@ from firmware.screens.caesar.pickers import TokenPicker
 from firmware.screens.caesar.words import (
     DIFF_WORDS,
     DIFFS,
-    GAMES,
     HARDER,
     HARDER_WORDS,
     INPUT,
@@ -242,9 +241,7 @@ def remember(ctx: Ctx, v: dict[str, int]) -> None:
 def _start(ctx: Ctx, line: Line[NewReply], home: Home | None, fair: FairShare | None = None) -> None:
     def guide() -> Any:
         return SetupGuide(home)
-    view = ctx.view()
-    over = view is not None and view["game"] in GAMES and bool(view.get("winner"))
-    play.start_game(ctx, line, guide, quiet=play.tools() + (GAMES if over else ()), title=lambda: _("New game?"), fair=fair)
+    play.start_game(ctx, line, guide, title=lambda: _("New game?"), fair=fair)
 
 
 GUIDE_TITLES = {"senate": N_("Senate"), "bonuses": N_("Bonus tokens"), "left_over": N_("Left-over bonuses"),
