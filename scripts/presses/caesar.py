@@ -357,6 +357,14 @@ def _open_caesar(d: Driver) -> None:
     d.close_code_box()
 
 
+def _start(d: Driver) -> None:
+    """A on the form starts the game; over a won game "New game?" asks first (it files the won game
+    as finished, C-12): yes."""
+    d.press("a")
+    if _is(d, "ReplaceQuestion"):
+        d.press("a")
+
+
 def solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0) -> None:
     _turns[id(d)] = 0
     _open_caesar(d)
@@ -374,7 +382,7 @@ def duel_game(d: Driver, rng: random.Random) -> None:
     _goto_ident(d, "new")
     d.close_code_box()
     d.press("right")                                   # Players: duel
-    d.press("a")                                       # A on any row starts
+    _start(d)                                          # A on any row starts
     while _is(d, "SetupGuide"):
         d.press("a")
     _game(d, rng, "Caesar!: duel placement", "Caesar!: duel turn, all")
@@ -393,7 +401,7 @@ def box_game(d: Driver, rng: random.Random) -> None:
     d.press("a")
     for _ in range(3):                                 # his row (S-2), listed above Start once named
         _draw(d, rng)
-    d.press("a")                                       # Start
+    _start(d)                                          # Start
     while _is(d, "SetupGuide"):
         d.press("a")
     _game(d, rng, "Caesar!: your placement" + BOX, "Caesar!: your turn, all" + BOX, BOX)
@@ -412,7 +420,7 @@ def play(d: Driver, rng: random.Random) -> None:
 
 def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0, other_edition: bool = False) -> None:
     """From the finished game's home: New game (its code box closed) → (difficulty, the other
-    rulebook) → Start."""
+    rulebook) → Start → yes to "New game?" (the won game is filed as finished, C-12)."""
     _turns[id(d)] = 0
     _goto_ident(d, "new")
     d.close_code_box()
@@ -424,7 +432,7 @@ def new_solo_game(d: Driver, rng: random.Random, difficulty_steps: int = 0, othe
         now = d.top.values()["edition"]
         want = EDITIONS.index("uk" if EDITIONS[now] == "ru" else "ru")
         d.press("right" if want > now else "left", abs(want - now))
-    d.press("a")
+    _start(d)
     while _is(d, "SetupGuide"):
         d.press("a")
     _game(d, rng, "Caesar!: your placement", "Caesar!: your turn, all")
