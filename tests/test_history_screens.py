@@ -823,3 +823,42 @@ def test_paging_through_older_games_keeps_one_read_of_history_not_every_page(sta
         assert app.history(101) == app.history(51) == app.history(2)               # (each read again)
     finally:
         app.console.close()
+
+
+def test_a_key_on_history_paged_out_to_a_thousand_games_makes_none_of_their_rows_again(monkeypatch):
+    """History paged out to thousands of games ("Older games…" pressed again and again) said every
+    game's name and day, twice, and measured every row, at each key: on a Pi, seconds a key
+    (scripts/bench_history_list.py: 73 times a key on the first page). The games' rows are made
+    once per read of History; they are made again when History changes, more are listed, or the
+    language changes."""
+    from firmware import i18n
+    from firmware.screens import history as screen
+    from firmware.screens.widgets import listing
+    from tests.fakectx import FakeCtx
+    made: list[str] = []
+    for module, name in ((screen, "game_name"), (screen, "list_day"), (listing, "item_rows"), (screen, "item_rows")):
+        real = getattr(module, name, None)
+        if real is not None:
+            monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name, **k: (made.append(_name), _real(*a, **k))[1])
+    ctx = FakeCtx(history=_games(range(1, 1001))).open(screen.HistoryScreen())
+    ctx.render()
+    while "Older games…" in [str(i.label) for i in ctx.top.items(ctx)]:
+        ctx.top.cursor = len(ctx.top.items(ctx)) - 1
+        ctx.press("a")
+        ctx.render()
+    assert len(_listed(ctx)) == 1000
+    made.clear()
+    ctx.press("down", "up", "up", "down")
+    ctx.render()
+    assert "game_name" not in made and "list_day" not in made   # no game's row made again,
+    assert made.count("item_rows") < 5 * 2 * 20                 # only the rows on the panel measured
+    ctx.stored_history = _games(range(1, 1002))                 # a game finished over the serial link
+    ctx.render()
+    assert _listed(ctx)[0] == "JC battle 1001" and made.count("game_name") == 1000
+    try:
+        i18n.set_language("ru")                                 # Settings → Language
+        ctx.render()
+        labels = [str(i.label) for i in ctx.top.items(ctx)]
+        assert _listed(ctx) == [] and "ЮЦ: бой 1001" in labels and "ЮЦ: бой 2" in labels
+    finally:
+        i18n.set_language("en")
