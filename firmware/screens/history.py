@@ -87,7 +87,7 @@ class HistoryScreen(WrappedListScreen):
         self.shown = LISTED                     # the games listed; "Older games…" lists LISTED more
         # the games' rows as last made: what they were made of (:meth:`_games`), the rows, and
         # their heights on the panel by the rows the list has
-        self._made: tuple[tuple[object, ...], list[Item], dict[int, list[int]], bool] | None = None
+        self._made: tuple[tuple[object, object, object], list[Item], dict[int, list[int]], bool] | None = None
         self._span = (0, 0)                     # where those rows are in the items last given
 
     def items(self, ctx: Ctx) -> list[Item]:
@@ -121,22 +121,33 @@ class HistoryScreen(WrappedListScreen):
 
     def _games(self, entries: list[HistoryEntry]) -> tuple[list[Item], bool]:
         """The games' rows (each game's name and day, said in the language of the moment) and
-        whether one of them has ended (its draw record can be sent): made
-        again only when History was read anew (the App keeps a read until the card may read
-        differently: the same entries), more are listed, or the language or time zone changed."""
+        whether one of them has ended (its draw record can be sent): made again only when History
+        was read anew (the App keeps a read until the card may read differently: the same entries)
+        or the language or time zone changed; more games listed ("Older games…": the App reads
+        the older rows only) add their rows to those made."""
         from firmware.i18n import language
-        made = (entries[0] if entries else None, entries[-1] if entries else None, len(entries), self.shown,
-                language(), time.tzname)
-        if self._made is not None and len(made) == len(self._made[0]) and all(
-                a is b or (isinstance(a, (int, str, tuple)) and a == b) for a, b in zip(made, self._made[0])):
-            return self._made[1], self._made[3]
-        rows = []
-        for e in entries:
-            mark = "×" if e["status"] == "abandoned" else ""
-            rows.append(Item(f"{mark}{game_name(e)}", partial(_detail, e, limit=self.shown + 1), list_day(e)))
-        ended = any(e.get("seed") is not None for e in entries)
-        self._made = (made, rows, {}, ended)
+        said = (language(), time.tzname)
+        made = self._made
+        if made is not None and made[0][2] == said and entries and made[1] and entries[0] is made[0][0] \
+                and len(entries) >= len(made[1]) and entries[len(made[1]) - 1] is made[0][1]:
+            old = len(made[1])
+            if old == len(entries):
+                return made[1], made[3]
+            more = [self._row(e) for e in entries[old:]]
+            rows, ended = made[1] + more, made[3] or any(e.get("seed") is not None for e in entries[old:])
+            heights = {n: h + [len(item_rows(i, n, self.wrap_rows)) for i in more] for n, h in made[2].items()}
+        else:
+            rows, heights = [self._row(e) for e in entries], {}
+            ended = any(e.get("seed") is not None for e in entries)
+        self._made = ((entries[0] if entries else None, entries[-1] if entries else None, said), rows, heights, ended)
         return rows, ended
+
+    def _row(self, entry: HistoryEntry) -> Item:
+        mark = "×" if entry["status"] == "abandoned" else ""
+        return Item(f"{mark}{game_name(entry)}", partial(self._open, entry), list_day(entry))
+
+    def _open(self, entry: HistoryEntry, ctx: Ctx) -> None:
+        _detail(entry, ctx, limit=self.shown + 1)     # (the games listed when it opens: the list's read)
 
     def _heights(self, items: Sequence[Item], rows: int) -> list[int]:
         """As the list's, with the games' rows measured once (:meth:`_games`)."""
