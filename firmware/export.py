@@ -52,6 +52,13 @@ log = logging.getLogger(__name__)
 # and Teetotum's «Во славу Рима» (not BGG's "Glory to Rome", Cambridge Games 2005, another game)
 # have no id found with a source yet: none is guessed.
 BGG_IDS: dict[str, int] = {"caesar-solo": 338957, "caesar-duel": 338957}
+# ``sourceGameId`` is the session's game (``caesar-solo``, ``caesar-duel``, ``jc-battle``, ``glory``,
+# ``sword``, ``bag``, ``dice``) and stays so: BG Stats remembers which of its games a source's game id
+# was matched to, so a changed id would be matched anew (or make a second game) for every play
+# pushed before, and a play pushed again (the same ``sourcePlayId``) would change its game. Caesar!'s
+# solo and duel keep their two ids: both carry the box's name and bggId, so BG Stats finds the one
+# game for both (at most one more match the first time a duel is pushed), and the solo games pushed
+# so far keep theirs (docs/protocol.md, "sourceGameId"; tests/test_export.py pins them).
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="     # BG Stats' published push link
 # The fields of BG Stats' published push format (its "push plays from other apps" page): a play
 # exported here holds these and no others (tests/test_export.py checks it).

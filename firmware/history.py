@@ -381,9 +381,9 @@ def forget_abandoned(store: Any, session: Any) -> None:
 
 
 # -- reading ---------------------------------------------------------------------------------------
-def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = None) -> list[dict[str, Any]]:
-    """Recorded games, newest first. Each: ``id``, ``game``, ``name``, ``status``, ``started``,
-    ``finished``, ``mode``, ``players``, ``result`` (a Msg). A row whose checksum fails is left
+def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = None, skip: int = 0) -> list[dict[str, Any]]:
+    """Recorded games, newest first, after the newest ``skip`` rows. Each: ``id``, ``game``, ``name``, ``status``,
+    ``started``, ``finished``, ``mode``, ``players``, ``result`` (a Msg). A row whose checksum fails is left
     out (the start-up check, :func:`scan`, reports and sets such rows aside)."""
     try:
         ensure(db)
@@ -396,8 +396,8 @@ def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = 
         args = (game_id,)
     sql += " ORDER BY id DESC"
     if limit is not None:
-        sql += " LIMIT ?"
-        args += (limit,)
+        sql += " LIMIT ? OFFSET ?"
+        args += (limit, skip)
     out = []
     for row in db.execute(sql, args).fetchall():
         entry = _entry(row)

@@ -6,7 +6,16 @@ reopened from Earlier games, makes them the most recent again (a new table start
 History holds). The list is offered first in every player form of the device, most recent first.
 A name can be renamed (the old one is kept as an alias, so History's older games and the statistics
 stay with the same person) or forgotten (History keeps its games): a forgotten name comes back only
-when a new set-up names the person again, never because a game they played was filed later.
+when a new set-up names the person again, never because a game they played was filed later. A
+forgotten person's row stays, hidden (``gone``): their names and id still make one person of
+History's games in every export, and a set-up naming them again brings them back as they were.
+
+What the list keeps (:data:`MAX_KEPT`): at most that many *plain* people are listed — named once,
+never renamed nor merged, so their name says all their row holds (their id is their name
+casefolded) —; the least recent beyond it are taken off the list: their games stay in History and
+export under the same id, and naming them again remembers them as they were. A person with a
+record of their own (earlier names, an id not their name's, forgotten) is never taken off: those
+rows grow only by what a player does by hand (a rename, a merge, a forget), never by games.
 Seats such as *Caesar* or *Romans*, a game's placeholder names (Glory's seat colours,
 *Auto-Crassus*) and ``Player N`` are not people and are never remembered.
 
@@ -42,19 +51,27 @@ COLUMNS = {"players": ("name", "data", "crc")}
 # Raw reads: the stored bytes, checked before they are decoded.
 PLAYER_ROW = "CAST(name AS BLOB), CAST(data AS BLOB), CAST(crc AS INTEGER)"
 MAX_NAME = 16            # a name typed on the device or given in an option (no spaces)
-MAX_KEPT = 200           # the most names the list keeps (the least recent go first)
+MAX_KEPT = 200           # the most plain people the list keeps (the least recent go first; module doc)
 # "Player 1", «Игрок 2», «Гравець 3»: the names given when nobody was named are not people
 _NUMBERED = re.compile(r"^(player|игрок|гравець)\s*\d+$", re.IGNORECASE)
 
 
 class Known(NamedTuple):
     """A remembered person: ``name``, ``seen`` (higher: more recent), ``was`` (earlier names),
-    ``pid`` (their id in exports, the same through renames: :func:`ids`)."""
+    ``pid`` (their id in exports, the same through renames: :func:`ids`), ``gone`` (forgotten:
+    off the list, their names still theirs in exports)."""
 
     name: str
     seen: int
     was: tuple[str, ...]
     pid: str = ""
+    gone: bool = False
+
+    @property
+    def plain(self) -> bool:
+        """Whether the row holds nothing its name does not say (never renamed, merged nor
+        forgotten): taking it off the list loses nothing (:data:`MAX_KEPT`)."""
+        return not self.was and not self.gone and self.pid == self.name.casefold()
 
 
 def player_crc(name: str | bytes, data: str | bytes) -> int:
@@ -72,18 +89,21 @@ def _decoded(name: bytes, data: bytes, check: int) -> Known | None:
         seen = int(record["seen"])
         was = tuple(str(w) for w in record.get("was", []))
         pid = str(record.get("id") or text.casefold())
+        gone = record.get("gone", False) is True
     except (ValueError, KeyError, TypeError, RecursionError, AttributeError):
         return None
-    return Known(text, seen, was, pid)
+    return Known(text, seen, was, pid, gone)
 
 
-def _data(seen: int, was: Iterable[str], pid: str) -> str:
-    return json.dumps({"seen": seen, "was": list(was), "id": pid}, ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":"))
+def _data(seen: int, was: Iterable[str], pid: str, gone: bool = False) -> str:
+    record: dict[str, Any] = {"seen": seen, "was": list(was), "id": pid}
+    if gone:
+        record["gone"] = True
+    return json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def _write(db: sqlite3.Connection, name: str, seen: int, was: Iterable[str], pid: str) -> None:
-    data = _data(seen, was, pid)
+def _write(db: sqlite3.Connection, name: str, seen: int, was: Iterable[str], pid: str, gone: bool = False) -> None:
+    data = _data(seen, was, pid, gone)
     db.execute("INSERT OR REPLACE INTO players(name, data, crc) VALUES(?,?,?)", (name, data, player_crc(name, data)))
 
 
@@ -144,8 +164,13 @@ _read: tuple[sqlite3.Connection, tuple[int, int, int], list[Known]] | None = Non
 
 
 def known(db: sqlite3.Connection, strict: bool = False) -> list[Known]:
-    """The remembered people, most recent first (a damaged row is left out: the start-up check,
-    :func:`scan`, reports it and sets it aside). A list that cannot be read is empty, or —
+    """The remembered people, most recent first (forgotten ones left out: :func:`everyone`)."""
+    return [k for k in everyone(db, strict) if not k.gone]
+
+
+def everyone(db: sqlite3.Connection, strict: bool = False) -> list[Known]:
+    """Every person's row, the forgotten too, most recent first (a damaged row is left out: the
+    start-up check, :func:`scan`, reports it and sets it aside). A list that cannot be read is empty, or —
     ``strict`` (the ``players`` reply) — a StorageError that says so. Read again only once ``db``
     may read differently (:func:`~firmware.storage.unchanged_since`): the players' screens ask at
     every key and frame (300 people: 4 ms a read here, about 60 ms on a Pi, several a key)."""
@@ -188,26 +213,30 @@ def names(db: sqlite3.Connection) -> list[str]:
 def aliases(db: sqlite3.Connection) -> dict[str, str]:
     """Every name a remembered person had or has (casefolded) → the name it has now."""
     out: dict[str, str] = {}
-    for k in reversed(known(db)):                 # the most recent wins a shared alias
+    people = known(db)
+    for k in reversed(people):                    # the most recent wins a shared alias
         for w in k.was:
             out[w.casefold()] = k.name
-    for k in known(db):
+    for k in people:
         out[k.name.casefold()] = k.name
     return out
 
 
 def ids(db: sqlite3.Connection, strict: bool = False) -> dict[str, str]:
-    """Every name a remembered person had or has (casefolded) → their id in exports (BG Stats'
-    ``sourcePlayerId``), the same through renames and merges; a name nobody remembered has its own
-    casefolded (:func:`person_id`). ``strict`` (an export): a list the card cannot read is a
-    StorageError, never ids guessed from the names."""
+    """Every name a person had or has (casefolded) → their id in exports (BG Stats'
+    ``sourcePlayerId``), the same through renames and merges, and after a forget (History's games
+    of a forgotten person who was merged still export as one person); a name nobody remembered has
+    its own casefolded (:func:`person_id`). ``strict`` (an export): a list the card cannot read is
+    a StorageError, never ids guessed from the names."""
     out: dict[str, str] = {}
-    people = known(db, strict)
-    for k in reversed(people):                    # the most recent wins a shared alias
-        for w in k.was:
-            out[w.casefold()] = k.pid
-    for k in people:
-        out[k.name.casefold()] = k.pid
+    people = everyone(db, strict)
+    # the listed win a name they share with someone forgotten; then the most recent; a name now wins an alias
+    for group in ([k for k in people if k.gone], [k for k in people if not k.gone]):
+        for k in reversed(group):
+            for w in k.was:
+                out[w.casefold()] = k.pid
+        for k in reversed(group):
+            out[k.name.casefold()] = k.pid
     return out
 
 
@@ -218,15 +247,20 @@ def person_id(name: str, known_ids: Mapping[str, str]) -> str:
 
 
 def _find(people: list[Known], name: str) -> Known | None:
-    """The person called ``name`` now (case aside), else the one who was called so."""
+    """The person called ``name`` now (case aside), else the one who was called so; one on the
+    list before one forgotten."""
     fold = name.casefold()
-    return (next((k for k in people if k.name.casefold() == fold), None)
-            or next((k for k in people if any(w.casefold() == fold for w in k.was)), None))
+    for group in ([k for k in people if not k.gone], [k for k in people if k.gone]):
+        found = (next((k for k in group if k.name.casefold() == fold), None)
+                 or next((k for k in group if any(w.casefold() == fold for w in k.was)), None))
+        if found is not None:
+            return found
+    return None
 
 
 # -- changing --------------------------------------------------------------------------------------
 def _seen(db: sqlite3.Connection, seen_now: list[str], add: bool = True) -> None:
-    people = known(db, strict=True)           # a list the card cannot read is never written over as empty
+    people = everyone(db, strict=True)        # a list the card cannot read is never written over as empty
     top = max((k.seen for k in people), default=0)
     for i, name in enumerate(seen_now):
         stamp = top + len(seen_now) - i               # the first named is the most recent
@@ -234,10 +268,10 @@ def _seen(db: sqlite3.Connection, seen_now: list[str], add: bool = True) -> None
         if k is None:
             if add:
                 _write(db, name, stamp, (), name.casefold())
-        else:
+        elif add or not k.gone:                       # (named again at a set-up: back as they were)
             _write(db, k.name, stamp, k.was, k.pid)
-    people = known(db)
-    for k in people[MAX_KEPT:]:
+    plain = [k for k in known(db) if k.plain]
+    for k in plain[MAX_KEPT:]:                        # only what the name says is taken off (module doc)
         db.execute("DELETE FROM players WHERE name=?", (k.name,))
 
 
@@ -285,14 +319,16 @@ def check(name: str) -> str:
 
 
 def forget(store: Any, name: str) -> str:
-    """Take ``name`` off the list (History keeps its games); its name as it was stored. Raises
-    BadArguments if nobody of that name is remembered."""
+    """Take ``name`` off the list (History keeps its games); its name as it was stored. The row
+    stays, hidden (``gone``): the person's names keep one id in exports (:func:`ids`) and a set-up
+    naming them again brings them back as they were. Raises BadArguments if nobody of that name
+    is listed."""
     with store.transaction() as db:
         ensure(db)
         k = _find(known(db, strict=True), name)
         if k is None:
             raise BadArguments(Msg("No remembered player is called '{}'; 'players' lists them.", name[:MAX_NAME + 8]))
-        db.execute("DELETE FROM players WHERE name=?", (k.name,))
+        _write(db, k.name, k.seen, k.was, k.pid, gone=True)
     return k.name
 
 
@@ -328,13 +364,13 @@ def rename(store: Any, old: str, new: str, played: Played | None = None) -> str:
     new = check(new)
     with store.transaction() as db:
         ensure(db)
-        people = known(db, strict=True)
-        k = _find(people, old)
+        people = everyone(db, strict=True)
+        k = _find([p for p in people if not p.gone], old)
         if k is None:
             raise BadArguments(Msg("No remembered player is called '{}'; 'players' lists them.", old[:MAX_NAME + 8]))
         fold = new.casefold()
-        other = (next((p for p in people if p.name.casefold() == fold and p.name != k.name), None)
-                 or next((p for p in people if p.name != k.name and any(w.casefold() == fold for w in p.was)), None))
+        # someone else called so (a forgotten one too: their row holds the name and its id)
+        other = _find([p for p in people if p.name != k.name], new)
         if played is not None and (other is not None or fold not in {n.casefold() for n in (k.name, *k.was)}):
             # (a name nobody is listed under — forgotten — still names its History games' player)
             _refuse_two_at_one_table(db, k, other if other is not None else Known(new, 0, ()), played)

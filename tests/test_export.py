@@ -537,3 +537,19 @@ def test_the_csv_opens_in_columns_in_excel_set_to_russian_or_ukrainian(state_dir
     assert csv.Sniffer().sniff(text[1:2000]).delimiter == ";"                      # as a reader guesses it
     assert (bad["ok"], bad["error"]) == (False, "bad_arguments") and "sep=" in bad["message"]
     assert (not_csv["ok"], not_csv["error"]) == (False, "bad_arguments")
+
+
+def test_every_games_source_game_id_stays_as_pushed_and_caesars_two_name_one_box(state_dir):
+    # BG Stats remembers which of its games a source's game id was matched to: a changed
+    # sourceGameId would be matched anew (or make a second game) for every play pushed before.
+    # Caesar!'s solo and duel keep their two ids (docs/protocol.md), both with the box's name and
+    # bggId, so BG Stats finds the one game for both.
+    replies = run_console(state_dir, [
+        "new caesar-solo difficulty=easy seed=3", "crassus", "end", "export format=bgstats",
+        "new caesar-duel seed=4 people=caesar:Anna,pompey:Boris", "end", "export format=bgstats",
+        *GAMES[:4], "export format=bgstats", "new glory players=Anna,Boris seed=5", "end", "export format=bgstats",
+        "new sword players=romans,gauls seed=1", "scoring gauls outside=5 auto=4", "export format=bgstats"])
+    games = [r["play"]["game"] for r in replies if r.get("format") == "bgstats"]
+    assert [g["sourceGameId"] for g in games] == ["caesar-solo", "caesar-duel", "jc-battle", "glory", "sword"]
+    assert games[0]["name"] == games[1]["name"] == "Caesar! Seize Rome in 20 Minutes"
+    assert games[0]["bggId"] == games[1]["bggId"] == 338957

@@ -823,3 +823,81 @@ def test_paging_through_older_games_keeps_one_read_of_history_not_every_page(sta
         assert app.history(101) == app.history(51) == app.history(2)               # (each read again)
     finally:
         app.console.close()
+
+
+def test_a_key_on_history_paged_out_to_a_thousand_games_makes_none_of_their_rows_again(monkeypatch):
+    """History paged out to thousands of games ("Older games…" pressed again and again) said every
+    game's name and day, twice, and measured every row, at each key: on a Pi, seconds a key
+    (scripts/bench_history_list.py: 73 times a key on the first page). The games' rows are made
+    once per read of History; they are made again when History changes, more are listed, or the
+    language changes."""
+    from firmware import i18n
+    from firmware.screens import history as screen
+    from firmware.screens.widgets import listing
+    from tests.fakectx import FakeCtx
+    made: list[str] = []
+    for module, name in ((screen, "game_name"), (screen, "list_day"), (listing, "item_rows"), (screen, "item_rows")):
+        real = getattr(module, name, None)
+        if real is not None:
+            monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name, **k: (made.append(_name), _real(*a, **k))[1])
+    ctx = FakeCtx(history=_games(range(1, 1001))).open(screen.HistoryScreen())
+    ctx.render()
+    while "Older games…" in [str(i.label) for i in ctx.top.items(ctx)]:
+        ctx.top.cursor = len(ctx.top.items(ctx)) - 1
+        ctx.press("a")
+        ctx.render()
+    assert len(_listed(ctx)) == 1000
+    made.clear()
+    ctx.press("down", "up", "up", "down")
+    ctx.render()
+    assert "game_name" not in made and "list_day" not in made   # no game's row made again,
+    assert made.count("item_rows") < 5 * 2 * 20                 # only the rows on the panel measured
+    ctx.stored_history = _games(range(1, 1002))                 # a game finished over the serial link
+    ctx.render()
+    assert _listed(ctx)[0] == "JC battle 1001" and made.count("game_name") == 1000
+    try:
+        i18n.set_language("ru")                                 # Settings → Language
+        ctx.render()
+        labels = [str(i.label) for i in ctx.top.items(ctx)]
+        assert _listed(ctx) == [] and "ЮЦ: бой 1001" in labels and "ЮЦ: бой 2" in labels
+    finally:
+        i18n.set_language("en")
+
+
+def test_older_games_reads_only_the_older_rows_and_makes_only_their_rows(state_dir: Path, monkeypatch):
+    """Each "Older games…" read the newest N games again, every row decoded and every game's row
+    said anew: 0.2 s a press here with 3,000 listed, 3 s on a Pi (scripts/bench_history_list.py).
+    While History reads as it did, the App reads the older rows only and gives fewer games from
+    the read it keeps; the list makes the rows of the games added only. What is given is what a
+    whole read gives."""
+    from firmware.screens import history as screen
+    app = app_with(JC_FIGHT * 5 + ["new dice seed=1"], [], state_dir)
+    try:
+        full = [e["id"] for e in history.games(app.console.store.db, None)]
+        assert len(full) == 5
+        decoded: list[int] = []
+        real_entry = history._entry
+        monkeypatch.setattr(history, "_entry", lambda row: (decoded.append(row[0]), real_entry(row))[1])
+        assert [e["id"] for e in app.history(2) or []] == full[:2] and len(decoded) == 2
+        assert [e["id"] for e in app.history(4) or []] == full[:4] and decoded[2:] == full[2:4]
+        assert [e["id"] for e in app.history(1) or []] == full[:1] and len(decoded) == 4     # from the read kept
+        assert [e["id"] for e in app.history(9) or []] == full and len(decoded) == 5
+        with app.console.store.transaction() as db:          # History changed: read whole again
+            db.execute("UPDATE history SET crc=crc WHERE id=?", (full[0],))
+        decoded.clear()
+        assert [e["id"] for e in app.history(3) or []] == full[:3] and len(decoded) == 3
+    finally:
+        app.console.close()
+    said: list[str] = []
+    real_name = screen.game_name
+    monkeypatch.setattr(screen, "game_name", lambda e: (said.append(e["id"]), real_name(e))[1])
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(history=_games(range(1, 3 * screen.LISTED + 1))).open(screen.HistoryScreen())
+    ctx.render()
+    assert len(said) == screen.LISTED
+    ctx.top.cursor = len(ctx.top.items(ctx)) - 1             # Older games…
+    ctx.press("a")
+    ctx.render()
+    assert len(_listed(ctx)) == 2 * screen.LISTED and len(said) == 2 * screen.LISTED   # each game's row made once
+    ctx.press("a")                                           # the first of the older games: its page
+    assert isinstance(ctx.top, screen.GameScreen) and ctx.top.limit == 2 * screen.LISTED + 1

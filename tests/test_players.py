@@ -112,13 +112,13 @@ def test_a_forgotten_player_stays_forgotten_when_a_game_they_played_is_filed_lat
         assert reopen(app, sword)                                  # a copy reopened: not a new set-up
         assert ok(c, "victory romans")["finished"] and ok(c, "end")["ok"]
         assert ok(c, "players")["players"] == ["Дина", "Вера", "Анна"]
-        ok(c, "new glory players=Вера,борис seed=3")               # typed again: remembered again
-        assert ok(c, "players")["players"] == ["Вера", "борис", "Дина", "Анна"]
+        ok(c, "new glory players=Вера,борис seed=3")               # typed again: remembered again,
+        assert ok(c, "players")["players"] == ["Вера", "Борис", "Дина", "Анна"]   # as he was (case aside)
     finally:
         c.close()
     c = _open(state_dir)                                           # and so after a restart
     try:
-        assert ok(c, "players")["players"] == ["Вера", "борис", "Дина", "Анна"]
+        assert ok(c, "players")["players"] == ["Вера", "Борис", "Дина", "Анна"]
     finally:
         c.close()
 
@@ -406,3 +406,60 @@ def test_the_players_list_is_read_again_only_once_the_card_may_read_differently(
         assert sorted(c.request("players")["players"]) == ["Ann", "Cid"]
     finally:
         c.close()
+
+
+def test_a_forgotten_merged_person_still_exports_as_one_person(state_dir):
+    # Anna was merged into Bob (players rename: one person, Bob's id). Forgetting Bob took his row
+    # away with the alias: Anna's older game exported under 'anna' again and Bob's under 'bob', so
+    # BG Stats saw two people. The forgotten row stays hidden: one id in every export, and a
+    # set-up naming either name again brings the person back as they were.
+    c = _open(state_dir)
+    try:
+        _glory_over(c, "Anna,Cid")
+        _glory_over(c, "Bob,Dan", seed=2)
+        ok(c, "players rename Anna Bob")
+        ok(c, "players forget Bob")
+        assert ok(c, "players") == {"ok": True, "players": ["Dan", "Cid"], "was": {}}
+
+        def exported(game_id: int) -> dict[str, str]:
+            play = ok(c, f"export format=bgstats id={game_id}")["play"]
+            return {p["name"]: p["sourcePlayerId"] for p in play["players"]}
+        assert exported(1) == {"Anna": "bob", "Cid": "cid"} and exported(2) == {"Bob": "bob", "Dan": "dan"}
+        rows = ok(c, "export format=csv")["text"].splitlines()
+        assert sum(1 for r in rows if r.endswith(",bob")) == 2
+        ok(c, "new glory players=anna,Eve seed=3")                  # named again: back, one person
+        listed = ok(c, "players")
+        assert listed["players"][:2] == ["Bob", "Eve"] and listed["was"] == {"Bob": ["Anna"]}
+        assert exported(1)["Anna"] == "bob"
+    finally:
+        c.close()
+
+
+def test_the_list_bound_never_drops_a_persons_record(state_dir):
+    # The list keeps MAX_KEPT people; the least recent beyond it were deleted whatever their row
+    # held: a renamed person lost their earlier names (Statistics took their older games for
+    # someone else's) and a merged one their id (their older games exported under another
+    # sourcePlayerId). Only rows whose name says all they hold are taken off now.
+    from firmware import players
+    store = Store(state_dir)
+    try:
+        with store.transaction() as db:
+            players.note(db, ["Anna", "Cid", "Bob"])
+        players.rename(store, "Anna", "Ann")                      # earlier names
+        players.rename(store, "Cid", "Bob")                       # merged: Bob's id
+        players.forget(store, "Bob")
+        with store.transaction() as db:
+            players.note(db, ["Zoe"])
+        players.rename(store, "Zoe", "Zoya")
+        for i in range(0, players.MAX_KEPT + 50, 5):
+            with store.transaction() as db:
+                players.note(db, [f"P{i + j}x" for j in range(5)])
+        people = players.everyone(store.db)
+        plain = [k for k in people if k.plain]
+        assert {k.name for k in plain} == {f"P{i}x" for i in range(50, players.MAX_KEPT + 50)}   # the least recent went
+        assert players.aliases(store.db)["anna"] == "Ann" and players.aliases(store.db)["zoe"] == "Zoya"
+        ids = players.ids(store.db)
+        assert ids["cid"] == ids["bob"] == "bob"
+        assert [k.name for k in players.known(store.db)][-2:] == ["Zoya", "Ann"]
+    finally:
+        store.close()

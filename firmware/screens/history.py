@@ -9,7 +9,8 @@ Every text is said with ``_()`` when drawn; the records come from firmware/histo
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from PIL import Image
@@ -27,7 +28,7 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.history_stats import StatsMenu
 from firmware.screens.play import Snapshot, run_or_notify
 from firmware.screens.widgets import (ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, draw_list)
-from firmware.screens.widgets.listing import wrap_label
+from firmware.screens.widgets.listing import item_rows, wrap_label
 from firmware.screens.widgets.people import PlayersScreen
 
 LISTED = 50
@@ -74,7 +75,9 @@ class HistoryScreen(WrappedListScreen):
     """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day);
     it opens on the newest game (what a table opens History for), the rows above one press up each.
     It lists the newest :data:`LISTED` games at first (each read costs a Pi more with every game);
-    "Older games…" under them lists :data:`LISTED` more, as long as History has older ones."""
+    "Older games…" under them lists :data:`LISTED` more, as long as History has older ones. The
+    games' rows are made once per read of History (:meth:`_games`): a list paged out to thousands
+    of games costs a key what its rows on the panel cost, not a sentence and a date per game."""
 
     title = Said(N_("History"), _)
 
@@ -82,6 +85,10 @@ class HistoryScreen(WrappedListScreen):
         super().__init__()
         self.placed = False
         self.shown = LISTED                     # the games listed; "Older games…" lists LISTED more
+        # the games' rows as last made: what they were made of (:meth:`_games`), the rows, and
+        # their heights on the panel by the rows the list has
+        self._made: tuple[tuple[object, object, object], list[Item], dict[int, list[int]], bool] | None = None
+        self._span = (0, 0)                     # where those rows are in the items last given
 
     def items(self, ctx: Ctx) -> list[Item]:
         read = ctx.history(self.shown + 1)      # one more: whether there are older games to offer
@@ -91,15 +98,15 @@ class HistoryScreen(WrappedListScreen):
                Item(_("Players"), lambda c: c.push(PlayersScreen()))]
         if entries:
             out.append(Item(_("Send over serial"), send_newest))
-        if any(e.get("seed") is not None for e in entries):
+        games, ended = self._games(entries)
+        if ended:
             out.append(Item(_("Send the draw record"), send_draws))
         if read is None:                        # never "No games yet": that would say a loss as a fact
             out.append(Item(_("History cannot be read")))
         elif not entries:
             out.append(Item(_("No games yet")))
-        for e in entries:
-            mark = "×" if e["status"] == "abandoned" else ""
-            out.append(Item(f"{mark}{game_name(e)}", partial(_detail, e, limit=self.shown + 1), list_day(e)))
+        self._span = (len(out), len(out) + len(games))
+        out += games
         if not self.placed:                     # on the newest game
             self.placed, self.cursor = True, len(out) - len(entries) if entries else 0
             self._mark = self.cursor
@@ -111,6 +118,48 @@ class HistoryScreen(WrappedListScreen):
 
     def _older(self, ctx: Ctx) -> None:
         self.shown += LISTED
+
+    def _games(self, entries: list[HistoryEntry]) -> tuple[list[Item], bool]:
+        """The games' rows (each game's name and day, said in the language of the moment) and
+        whether one of them has ended (its draw record can be sent): made again only when History
+        was read anew (the App keeps a read until the card may read differently: the same entries)
+        or the language or time zone changed; more games listed ("Older games…": the App reads
+        the older rows only) add their rows to those made."""
+        from firmware.i18n import language
+        said = (language(), time.tzname)
+        made = self._made
+        if made is not None and made[0][2] == said and entries and made[1] and entries[0] is made[0][0] \
+                and len(entries) >= len(made[1]) and entries[len(made[1]) - 1] is made[0][1]:
+            old = len(made[1])
+            if old == len(entries):
+                return made[1], made[3]
+            more = [self._row(e) for e in entries[old:]]
+            rows, ended = made[1] + more, made[3] or any(e.get("seed") is not None for e in entries[old:])
+            heights = {n: h + [len(item_rows(i, n, self.wrap_rows)) for i in more] for n, h in made[2].items()}
+        else:
+            rows, heights = [self._row(e) for e in entries], {}
+            ended = any(e.get("seed") is not None for e in entries)
+        self._made = ((entries[0] if entries else None, entries[-1] if entries else None, said), rows, heights, ended)
+        return rows, ended
+
+    def _row(self, entry: HistoryEntry) -> Item:
+        mark = "×" if entry["status"] == "abandoned" else ""
+        return Item(f"{mark}{game_name(entry)}", partial(self._open, entry), list_day(entry))
+
+    def _open(self, entry: HistoryEntry, ctx: Ctx) -> None:
+        _detail(entry, ctx, limit=self.shown + 1)     # (the games listed when it opens: the list's read)
+
+    def _heights(self, items: Sequence[Item], rows: int) -> list[int]:
+        """As the list's, with the games' rows measured once (:meth:`_games`)."""
+        start, end = self._span
+        made = self._made
+        if made is None or end - start != len(made[1]) or len(items) < end or (
+                end > start and (items[start] is not made[1][0] or items[end - 1] is not made[1][-1])):
+            return super()._heights(items, rows)
+        games = made[2].get(rows)
+        if games is None:
+            games = made[2][rows] = [len(item_rows(i, rows, self.wrap_rows)) for i in made[1]]
+        return super()._heights(items[:start], rows) + games + super()._heights(items[end:], rows)
 
 
 def side_word(entry: HistoryEntry, role: str) -> str:

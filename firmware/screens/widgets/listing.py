@@ -141,10 +141,12 @@ def item_rows(item: Item, rows: int = base.ROWS, wrap: bool = True) -> list[str]
 
 
 def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top: int,
-              rows: int = base.ROWS, first: int = 0, wrap: bool = False) -> None:
+              rows: int = base.ROWS, first: int = 0, wrap: bool = False,
+              heights: Sequence[int] | None = None) -> None:
     """Rows ``top…`` of ``items`` on body rows ``first…first+rows``: the cursor row marked by a ▶
     at the left edge (a cursor move changes only the mark's few columns on the panel's bus: issue
-    13), values right-aligned, and the scroll bar beside those rows."""
+    13), values right-aligned, and the scroll bar beside those rows (``heights``: each item's rows,
+    when the screen knows them already — :meth:`ListScreen._heights` —, else measured here)."""
     y_row = 0
     for k in range(top, len(items)):
         item = items[k]
@@ -163,7 +165,8 @@ def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top
             base.put(draw, base.W - 4 - len(item.value) * base.CHAR_W, base.row_y(first + y_row + len(parts) - 1),
                      item.value)
         y_row += len(parts)
-    heights = [len(item_rows(i, rows, wrap)) for i in items]
+    if heights is None:
+        heights = [len(item_rows(i, rows, wrap)) for i in items]
     y0 = base.row_y(first)
     bottom = base.H if first + rows >= base.ROWS else base.row_y(first + rows)       # to the edge, or the footer's rule
     scroll_bar(draw, sum(heights[:top]), rows, sum(heights), y0, bottom - y0)
@@ -227,10 +230,11 @@ class ListScreen:
 
     def follow(self, items: Sequence[Item]) -> None:
         """Keep the cursor on the item it was on when rows come or go."""
-        keys = [i.key for i in items]
-        here = keys[self.cursor] if self.cursor < len(keys) else None
-        if self.current and self.cursor == self._mark and here != self.current and self.current in keys:
-            self.cursor = self._mark = keys.index(self.current)
+        here = items[self.cursor].key if self.cursor < len(items) else None
+        if self.current and self.cursor == self._mark and here != self.current:   # (rows came or went:
+            keys = [i.key for i in items]                                          # a long list is read
+            if self.current in keys:                                               # only then)
+                self.cursor = self._mark = keys.index(self.current)
         self.cursor = min(self.cursor, max(0, len(items) - 1))
 
     def region(self, ctx: Ctx) -> tuple[int, int]:
@@ -243,6 +247,7 @@ class ListScreen:
         return self.region(ctx)[1]
 
     def _heights(self, items: Sequence[Item], rows: int) -> list[int]:
+        """Each item's rows on the panel (a screen listing thousands may keep them: History)."""
         return [len(item_rows(i, rows, self.wrap_rows)) for i in items]
 
     def _page(self, items: Sequence[Item], rows: int) -> None:
@@ -262,7 +267,7 @@ class ListScreen:
         head, foot = self.header(ctx), self.footer(ctx)
         if head:
             base.put(draw, 1, base.row_y(0), base.clip(head), kind="bold")
-        draw_list(draw, items, self.cursor, self.top, rows, first, self.wrap_rows)
+        draw_list(draw, items, self.cursor, self.top, rows, first, self.wrap_rows, self._heights(items, rows))
         if foot:
             draw_footer(draw, foot)
         return img
