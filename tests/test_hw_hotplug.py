@@ -10,6 +10,7 @@ import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 import types
 from pathlib import Path
@@ -46,6 +47,20 @@ class Board:
         self.address = 0x3C
         self.error = errno.EREMOTEIO        # what a transfer nobody acknowledges fails with
         self.tried: list[int] = []          # the addresses written to, in turn
+        self.gate: threading.Event | None = None     # the bus held low (see hold)
+        self.held_for = 0.0
+        self.waiting = threading.Event()    # a transfer waits on the held bus now
+        self.closed = threading.Event()     # a bus was closed
+
+    def hold(self, timeout: float) -> None:
+        """The bus held low (a stuck slave): each transfer waits until :meth:`free`, or fails
+        after ``timeout`` s with ETIMEDOUT, as the kernel's I2C driver does."""
+        self.gate, self.held_for = threading.Event(), timeout
+
+    def free(self) -> None:
+        gate, self.gate = self.gate, None
+        if gate is not None:
+            gate.set()
 
     def unplug(self, after: int = 0) -> None:
         self.plugged, self.after = after > 0, after or None
@@ -61,6 +76,13 @@ class Board:
 
         class Bus:
             def _check(self, addr: int) -> None:
+                gate = board.gate
+                if gate is not None:
+                    board.waiting.set()
+                    freed = gate.wait(board.held_for)
+                    board.waiting.clear()
+                    if not freed:
+                        raise OSError(errno.ETIMEDOUT, os.strerror(errno.ETIMEDOUT))
                 if not board.tried or board.tried[-1] != addr:
                     board.tried.append(addr)
                 if addr != board.address:
@@ -85,7 +107,7 @@ class Board:
                     board.ctl.data(list(payload[1:]))
 
             def close(self) -> None:
-                pass
+                board.closed.set()
         return Bus()
 
 
@@ -141,6 +163,105 @@ def test_a_panel_unplugged_while_drawing_is_reopened_when_plugged_back(
         loop.handle(("key", "up"))
         assert same(board.ctl.panel(), app.render())
     finally:
+        app.console.close()
+
+
+def opener_loop(state_dir: Path, board: Board) -> tuple[Any, Loop, PanelOutput, Clock, queue.Queue[Any]]:
+    """As the device runs it: the panel re-opened by an opener thread that puts ("panel",) on the
+    loop's queue when done; the panel then lost (unplugged: EREMOTEIO, at once)."""
+    app = app_with([], [], state_dir)
+    clock, events = Clock(), queue.Queue()
+    cfg = DisplayConfig()
+    out = PanelOutput(lambda: open_display(cfg), device=open_display(cfg), clock=clock,
+                      notify=lambda: events.put(("panel",)))
+    loop = Loop(app, out, clock=clock, parts=out)
+    loop.redraw()
+    board.unplug()
+    loop.handle(("key", "down"))
+    assert not out.connected and app.stack[-1].cursor == 1
+    return app, loop, out, clock, events
+
+
+def test_a_panel_on_a_stuck_bus_is_reopened_off_the_main_loop(board: Board, state_dir: Path) -> None:
+    """A bus held low makes every transfer wait for its timeout (about a second on a Pi): the
+    re-open tried every 3 s on the main loop made the device lag that long each time. It runs on
+    an opener thread: the loop goes on (keys acted on, drawn), and takes the panel when the thread
+    says it is open, sending it the whole frame (the keys pressed meanwhile included)."""
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+        board.hold(timeout=10.0)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()                                  # the re-open starts, aside
+        assert board.waiting.wait(5), "the re-open did not run beside the loop"
+        assert out.next_deadline() is None                 # nothing to do until the opener says so
+        loop.handle(("key", "down"))                       # meanwhile the keys work
+        assert app.stack[-1].cursor == 2 and not out.connected and events.empty()
+        board.free()                                       # the bus lets go: the panel answers
+        assert events.get(timeout=5) == ("panel",)
+        loop.handle(("panel",))
+        loop.poll_parts()
+        assert out.connected and out.reopened == 1 and out.error is None
+        assert board.ctl.on and same(board.ctl.panel(), app.render())   # set up, and the whole frame
+        loop.handle(("key", "up"))
+        assert same(board.ctl.panel(), app.render()) and app.stack[-1].cursor == 1
+    finally:
+        board.free()
+        app.console.close()
+
+
+def test_a_reopen_that_times_out_is_tried_again_later_with_its_reason(board: Board, state_dir: Path) -> None:
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+        board.hold(timeout=0.01)                           # never let go: each try times out
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert events.get(timeout=5) == ("panel",)
+        loop.handle(("panel",))
+        loop.poll_parts()
+        assert not out.connected and "timed out" in str(out.error)
+        assert loop.timeout() == pytest.approx(PanelOutput.RETRY)    # the next try: 3 s after this one
+    finally:
+        board.free()
+        app.console.close()
+
+
+def test_the_end_waits_for_a_reopen_under_way_and_leaves_its_last_frame(board: Board, state_dir: Path) -> None:
+    """SIGTERM while the opener thread is opening the panel: the end waits for it (a little) and
+    leaves "Saved" on the panel it opened; a re-open that takes longer lets go of its panel when
+    done (never used, it would have switched the glass off at exit)."""
+    from firmware.screens.menu import saved_screen
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+        board.hold(timeout=10.0)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert board.waiting.wait(5)
+        threading.Timer(0.05, board.free).start()          # answers while the end waits
+        out.shutdown(saved_screen())
+        assert out.connected and board.ctl.on and same(board.ctl.panel(), saved_screen())
+        assert out.device.persist                          # (kept on the glass after exit)
+    finally:
+        board.free()
+        app.console.close()
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+        board.hold(timeout=10.0)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert board.waiting.wait(5)
+        board.closed.clear()
+        out.settle(wait=0.01)                              # gives up waiting
+        assert not out.connected and out.next_deadline() is None
+        board.free()
+        assert board.closed.wait(5)                        # the opener let go of the panel it opened
+        loop.poll_parts()
+        assert not out.connected and events.empty()
+    finally:
+        board.free()
         app.console.close()
 
 
