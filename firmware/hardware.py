@@ -31,6 +31,7 @@ from typing import Any
 from PIL import Image
 
 from engine.text import Msg
+from hw.keys import key_label
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ class PanelOutput:
         self._lock = threading.Lock()
         self._settled = False            # no more re-opens (the program, or the storage wait, ends)
         self.device = device
-        self.error = error if device is None else None
+        self.error: Msg | str | None = error if device is None else None
         self.clock = clock
         self.retry, self.probe_every = retry, probe
         self.lost = 0                    # times the panel stopped answering
@@ -272,7 +273,7 @@ class KeysPart:
         self._open = open_bank
         self.clock = clock
         self.bank: Any = None
-        self.error: str | None = None
+        self.error: Msg | str | None = None
         self.failure: Exception | None = None     # why the bank did not open (the last try)
         self._wait = self.FIRST_RETRY
         self._next_try = clock()
@@ -300,7 +301,7 @@ class KeysPart:
             self.bank = self._open()
         except Exception as e:  # noqa: BLE001 - ButtonError or a pin factory that cannot load
             self.failure = e
-            self._failed(now, str(e) or type(e).__name__)
+            self._failed(now, reason(e))
             return
         self.failure = None
         if self.error is not None:
@@ -311,11 +312,14 @@ class KeysPart:
         self._wait = self.FIRST_RETRY
         self._failed(now, self._dead_error())
 
-    def _dead_error(self) -> str | None:
-        dead = getattr(self.bank, "dead", {})
-        return "; ".join(str(e) for e in dead.values()) or None
+    def _dead_error(self) -> Msg | str | None:
+        """Why the dead keys' pins did not open (each ButtonError's sentence, one after another)."""
+        said: Msg | str | None = None
+        for e in getattr(self.bank, "dead", {}).values():
+            said = reason(e) if said is None else Msg("{}; {}", said, reason(e))
+        return said
 
-    def _failed(self, now: float, error: str | None) -> None:
+    def _failed(self, now: float, error: Msg | str | None) -> None:
         """Keep ``error`` (None: nothing is missing) and, if something is, when to try again."""
         if error is None:
             self.error = None
@@ -335,16 +339,6 @@ class KeysPart:
             self.bank = None
 
 
-KEY_NAMES = {"a": "A", "b": "B", "key3": "KEY3", "up": Msg("joystick up"), "down": Msg("joystick down"),
-             "left": Msg("joystick left"), "right": Msg("joystick right"), "press": Msg("joystick press")}
-"""The keys as their owner names them (the board's labels, the joystick's ways)."""
-
-
-def key_label(key: str, pin: int) -> Msg:
-    """A key and its pin, e.g. "A (GPIO5)", said in the player's words."""
-    return Msg("{} (GPIO{})", KEY_NAMES.get(key, key), pin)
-
-
 def dead_keys_notice(dead: dict[str, int]) -> Msg:
     """The start notice naming the keys whose pins did not open (key → BCM pin)."""
     return Msg("This key does not work: {keys}. Its pin is used by another program or not on this board; the other "
@@ -354,7 +348,7 @@ def dead_keys_notice(dead: dict[str, int]) -> Msg:
                n=len(dead), keys=Msg.join([key_label(k, p) for k, p in dead.items()]))
 
 
-def keys_failed_notice(failure: BaseException | None, error: str) -> Msg:
+def keys_failed_notice(failure: BaseException | None, error: Msg | str) -> Msg:
     """The start notice when no key opened: no pin library (with each library's reason), or the
     error as it came."""
     if getattr(failure, "no_library", False):

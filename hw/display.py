@@ -15,8 +15,11 @@ error.
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from engine.text import Msg, N_
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -30,7 +33,12 @@ MODEL_PATH = Path("/proc/device-tree/model")
 
 
 class DisplayError(Exception):
-    """The display cannot be opened or stopped answering; the message says what to check."""
+    """The display cannot be opened or stopped answering; the message (a :class:`engine.text.Msg`,
+    ``args[0]``: said in the player's language by the doctor and Settings → Hardware) says what to
+    check, with the technical detail (the bus, the errno) as a value inside the sentence."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
 
 
 def probe_hardware(model_path: Path = MODEL_PATH) -> bool:
@@ -68,15 +76,22 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
             other = _other_address(cfg) if getattr(e, "errno", None) in NOT_THERE else None
             if other is not None:
                 return other
-        where, hint = _bus_path(cfg), ""
-        if cfg.interface == "i2c":
-            where = f"{where} at {cfg.address:#04x}"
-            if owned and cfg.address in PANEL_ADDRESSES:     # (the other was tried too)
-                where += f" or {PANEL_ADDRESSES[1 - PANEL_ADDRESSES.index(cfg.address)]:#04x}"
-            hint = f" (i2cdetect -y {cfg.port} lists what answers)"
-        raise DisplayError(
-            f"no {cfg.driver} display answered on {where} ({e}): check the wiring or "
-            f"that the HAT is seated, and display.driver/address in the config file{hint}") from e
+        bus, error = _bus_path(cfg), str(e) or type(e).__name__
+        if cfg.interface != "i2c":
+            raise DisplayError(Msg(
+                "no {driver} display answered on {bus} ({error}): check the wiring or that the HAT is seated, "
+                "and display.driver in the config file", driver=cfg.driver, bus=bus, error=error)) from e
+        if owned and cfg.address in PANEL_ADDRESSES:         # (the other was tried too)
+            raise DisplayError(Msg(
+                "no {driver} display answered on {bus} at {address} or {other} ({error}): check the wiring or "
+                "that the HAT is seated, and display.driver/address in the config file (i2cdetect -y {port} "
+                "lists what answers)", driver=cfg.driver, bus=bus, address=f"{cfg.address:#04x}",
+                other=f"{PANEL_ADDRESSES[1 - PANEL_ADDRESSES.index(cfg.address)]:#04x}", error=error,
+                port=cfg.port)) from e
+        raise DisplayError(Msg(
+            "no {driver} display answered on {bus} at {address} ({error}): check the wiring or that the HAT is "
+            "seated, and display.driver/address in the config file (i2cdetect -y {port} lists what answers)",
+            driver=cfg.driver, bus=bus, address=f"{cfg.address:#04x}", error=error, port=cfg.port)) from e
 
 
 PANEL_ADDRESSES = (0x3C, 0x3D)
@@ -196,7 +211,8 @@ def _send(device: LumaDevice, method: Any, *args: Any) -> None:
         method(*args)
     except (LumaError, OSError) as e:
         invalidate(device)
-        raise DisplayError(f"the display stopped answering ({e}); check its connection") from e
+        raise DisplayError(Msg("the display stopped answering ({}); check its connection",
+                               str(e) or type(e).__name__)) from e
 
 
 class I2C:
@@ -238,21 +254,56 @@ def _bus_path(cfg: DisplayConfig) -> str:
     return f"/dev/spidev{cfg.port}.{cfg.device}"
 
 
-def _explain(cfg: DisplayConfig, e: BaseException) -> str:
+def _explain(cfg: DisplayConfig, e: BaseException) -> Msg:
     """An actionable sentence for an error raised while opening the bus."""
     from luma.core.error import DeviceNotFoundError, DevicePermissionError, UnsupportedPlatform
 
     bus = _bus_path(cfg)
     kind = cfg.interface
+    error = str(e) or type(e).__name__
     if isinstance(e, (ImportError, UnsupportedPlatform)):
-        return (f"the {kind.upper()} display cannot use {bus} ({e}): install the missing "
-                "module (python3-spidev and python3-rpi-lgpio for SPI; scripts/install-pi.sh "
-                "does) or run without a display")
+        return Msg("the {kind} display cannot use {bus} ({error}): install the missing module (python3-spidev and "
+                   "python3-rpi-lgpio for SPI; scripts/install-pi.sh does) or run without a display",
+                   kind=kind.upper(), bus=bus, error=error)
     code = getattr(e, "errno", None)
     if isinstance(e, DevicePermissionError) or code in (errno.EACCES, errno.EPERM):
-        return (f"permission denied on {bus}: add the user to the '{kind}' group "
-                f"(sudo usermod -aG {kind} $USER) and log in again")
+        return permission_denied(bus, kind)
     if isinstance(e, DeviceNotFoundError) or code == errno.ENOENT:
-        return (f"{bus} does not exist: enable {kind.upper()} (sudo raspi-config nonint "
-                f"do_{kind} 0, then reboot) or set display.port in the config file")
-    return f"cannot open {bus} for the {cfg.driver} display: {type(e).__name__}: {e}"
+        return Msg("{bus} does not exist: enable {kind} (sudo raspi-config nonint do_{group} 0, then reboot) or set "
+                   "display.port in the config file", bus=bus, kind=kind.upper(), group=kind)
+    return Msg("cannot open {bus} for the {driver} display: {error}", bus=bus, driver=cfg.driver,
+               error=f"{type(e).__name__}: {e}")
+
+
+UNIT = "legatus"
+"""The systemd service scripts/install-pi.sh installs (scripts/legatus.service)."""
+
+
+def under_service(environ: Any = None, stdin_fd: int = 0) -> bool:
+    """True when systemd runs this program as a service: it sets ``INVOCATION_ID`` for every unit it
+    starts, and gives it no terminal (``legatus`` started by hand over ssh has one)."""
+    environ = os.environ if environ is None else environ
+    return bool(environ.get("INVOCATION_ID")) and not os.isatty(stdin_fd)
+
+
+def permission_denied(path: str, group: str, service: bool | None = None) -> Msg:
+    """"Permission denied on ``path``" with the fix that works for how this program runs: the user
+    it runs as goes into ``group``; a service takes a new group only when restarted, a program
+    started by hand at the user's next login."""
+    try:
+        import pwd
+        user = pwd.getpwuid(os.geteuid()).pw_name
+    except (ImportError, KeyError):
+        user = os.environ.get("USER") or "$USER"
+    if under_service() if service is None else service:
+        return Msg(PERMISSION_DENIED[0], path=path, group=group, user=user, unit=UNIT)
+    return Msg(PERMISSION_DENIED[1], path=path, group=group, user=user)
+
+
+PERMISSION_DENIED = (
+    N_("permission denied on {path}: add the service's user to the '{group}' group (sudo usermod -aG {group} {user}), "
+       "then restart the service (sudo systemctl restart {unit}): it keeps the groups it started with"),
+    N_("permission denied on {path}: add the user to the '{group}' group (sudo usermod -aG {group} {user}), then log "
+       "out and in again: a new group counts from the next login"))
+"""The sentences of :func:`permission_denied` (as the service, by hand): each says its own fix, one the
+doctor's generic "the device opens the panel again by itself" would contradict."""

@@ -625,6 +625,58 @@ def test_the_doctor_run_while_the_device_runs_speaks_the_devices_language(
         app.console.close()
 
 
+ENGLISH = ("cannot open", "Check the pin", "no other program", "permission denied", "add the", "restart the service",
+           "log out", "does not exist", "stopped answering", "answered on")
+"""What the panel's and the keys' errors said in English inside rows otherwise translated."""
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_what_the_doctor_found_about_the_panel_and_keys_reads_whole_in_the_devices_language(
+        lang: str, state_dir: Path, mock_pins: Any, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor` and Settings → Hardware said "Экран: не отвечает: permission denied on
+    /dev/i2c-1: add the user to the 'i2c' group … and log in again" and "Кнопки: не работает: B
+    (GPIO6) (cannot open GPIO6 for key 'b': … Check the pin …)": the errors of the panel and the
+    keys are sentences said in the device's language now, the technical detail (the path, the pin,
+    the library's words) a value inside. And the service is told to restart, not to log in again
+    (a running service keeps the groups it started with); that fix is then the only one."""
+    from gpiozero import Button
+
+    import hw.display
+    from firmware import doctor
+    from firmware.device import _open_hardware
+    from firmware.i18n import say
+
+    def denied(port: int) -> Any:
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(smbus2, "SMBus", denied)
+    monkeypatch.setattr(hw.display, "under_service", lambda: True)
+    app = app_with([], [], state_dir, lang)
+    other = Button(6, pin_factory=mock_pins)                    # B's pin, held by another program
+    try:
+        hw_ = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        doctor.run_doctor(str(state_dir), None)                 # (reads what the device reported)
+        out = capsys.readouterr().out.splitlines()
+        panel = [i for i, line in enumerate(out) if "/dev/i2c-1" in line and "usermod" in line]
+        keys = [line for line in out if "B (GPIO6)" in line]
+        assert len(panel) == 1 and len(keys) == 1, out
+        said = out[panel[0]]
+        assert "sudo systemctl restart legatus" in said and "sudo usermod -aG i2c" in said
+        assert {"ru": "перезапустите службу", "uk": "перезапустіть службу"}[lang] in said
+        assert not out[panel[0] + 1].lstrip().startswith("→"), out       # no "opens it again by itself"
+        assert "GPIOPinInUse" in keys[0] and {"ru": "вывод кнопки", "uk": "вивід кнопки"}[lang] in keys[0]
+        for line in (said, keys[0]):
+            assert not [e for e in ENGLISH if e in line], line
+        rows = {str(c.label): c for c in app.hardware_checks()}      # Settings → Hardware: the same
+        for label in ("Panel", "Buttons"):
+            found = say(rows[label].found, lang)
+            assert ("/dev/i2c-1" in found or "B (GPIO6)" in found) and not [e for e in ENGLISH if e in found], found
+        hw_.shutdown()
+    finally:
+        other.close()
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_no_pin_library_at_start_is_said_in_the_players_language_with_each_reason(
         lang: str, state_dir: Path, board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
