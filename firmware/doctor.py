@@ -364,7 +364,7 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
     if live.panel:
         out.append(Check(Msg("Panel"), "ok", Msg("answers")))
     elif live.panel is False:
-        from hw.display import PERMISSION_DENIED
+        from hw.service import PERMISSION_DENIED
         fix = None if getattr(live.panel_error, "template", None) in PERMISSION_DENIED else Msg(   # (said: a group,
             "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "  # a restart)
             "again by itself as soon as it answers.")

@@ -78,7 +78,7 @@ def test_permission_denied_says_the_fix_for_how_the_program_runs(monkeypatch: py
 
     import smbus2
 
-    import hw.display
+    import hw.service
 
     def denied(port: int) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied")
@@ -88,8 +88,8 @@ def test_permission_denied_says_the_fix_for_how_the_program_runs(monkeypatch: py
                                            r"\(sudo usermod -aG i2c \S+\), then log out and in again") as by_hand:
         open_display(DisplayConfig())
     assert "restart" not in str(by_hand.value)
-    real = hw.display.under_service
-    monkeypatch.setattr(hw.display, "under_service", lambda: True)
+    real = hw.service.under_service
+    monkeypatch.setattr(hw.service, "under_service", lambda: True)
     with pytest.raises(DisplayError, match=r"add the service's user to the 'i2c' group \(sudo usermod -aG i2c \S+\), "
                                            r"then restart the service \(sudo systemctl restart legatus\)") as service:
         open_display(DisplayConfig())

@@ -642,7 +642,7 @@ def test_what_the_doctor_found_about_the_panel_and_keys_reads_whole_in_the_devic
     (a running service keeps the groups it started with); that fix is then the only one."""
     from gpiozero import Button
 
-    import hw.display
+    import hw.service
     from firmware import doctor
     from firmware.device import _open_hardware
     from firmware.i18n import say
@@ -650,7 +650,7 @@ def test_what_the_doctor_found_about_the_panel_and_keys_reads_whole_in_the_devic
     def denied(port: int) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied")
     monkeypatch.setattr(smbus2, "SMBus", denied)
-    monkeypatch.setattr(hw.display, "under_service", lambda: True)
+    monkeypatch.setattr(hw.service, "under_service", lambda: True)
     app = app_with([], [], state_dir, lang)
     other = Button(6, pin_factory=mock_pins)                    # B's pin, held by another program
     try:
