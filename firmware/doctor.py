@@ -55,7 +55,7 @@ class Resolved:
 
     config: Any
     source: str
-    problem: str | None = None
+    problem: Msg | str | None = None
 
 
 @dataclass
@@ -137,7 +137,8 @@ def resolve_config(config_arg: str | None, stored: Mapping[str, Any]) -> Resolve
     try:
         config = load_config(Path(config_arg) if config_arg else None, profile=profile)
     except Exception as e:  # noqa: BLE001 - ConfigError, or anything a hostile file provokes
-        problem = str(e) if isinstance(e, ConfigError) else f"{type(e).__name__}: {e}"
+        said = e.args[0] if isinstance(e, ConfigError) and e.args else None      # (a Msg: said in the reader's language)
+        problem = said if isinstance(said, str) else f"{type(e).__name__}: {e}"
         log.warning("config: %s; using the built-in profile", problem)
         try:
             config = builtin_config(profile)

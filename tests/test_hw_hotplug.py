@@ -748,6 +748,47 @@ def test_a_hostile_config_is_reported_and_the_default_used(tmp_path: Path, text:
     assert got.config.profile == "adafruit-bonnet" and got.source == "default"
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("text, values", [
+    ("[pins]\na = 6\n", ["'a'", "'b'", "GPIO6"]),
+    ("profile = \"pimoroni\"\n", ["'pimoroni'", "adafruit-bonnet"]),
+    ("[display]\naddress = \"0x3C\"\n", ["display.address", "'0x3C'"]),
+    ("[display]\nrotate = 5\n", ["display.rotate", "5"]),
+    ("[pins\n", ["TOML"]),
+])
+def test_a_config_file_that_cannot_be_used_is_said_whole_in_the_players_language(
+        lang: str, text: str, values: list[str], tmp_path: Path, state_dir: Path, mock_pins: Any) -> None:
+    """The start notice "Config file ignored: …" and the doctor's Config file row said what was
+    wrong with the file in English inside Russian or Ukrainian sentences ("Файл настроек пропущен:
+    …: keys 'a' and 'b' both use GPIO6; each key needs its own pin"): ConfigError carries a
+    sentence, the file, the keys and the values kept in it as they are written."""
+    from firmware import doctor
+    from firmware.app import NoticesScreen
+    from firmware.device import _open_hardware
+    from firmware.i18n import say
+    config = tmp_path / "config.toml"
+    config.write_text(text)
+    app = app_with([], [], state_dir, lang)
+    try:
+        hw_ = _open_hardware(types.SimpleNamespace(config=str(config)), app, queue.Queue())
+        notice = app.stack[-1]
+        assert isinstance(notice, NoticesScreen)
+        said = next(p for p in notice.paragraphs if str(config) in p)
+        row = say({str(c.label): c for c in app.hardware_checks()}["Config file"].found, lang)
+        for line in (said, row):
+            assert all(v in line for v in values), line
+            ours = line.split("TOML")[0].replace(str(config), "")     # (then the parser's own words)
+            for v in values:
+                ours = ours.replace(v, "")
+            assert not [w for w in ("must", "unknown", "both use", "each key", "is not", "available", "got", "config")
+                        if w in ours], line
+        assert said.startswith({"ru": "Файл настроек", "uk": "Файл налаштувань"}[lang]), said
+        hw_.shutdown()
+    finally:
+        app.console.close()
+        doctor.clear_live()
+
+
 # -- the whole program ---------------------------------------------------------------------------
 DEVICE = """
 import sys
