@@ -188,7 +188,12 @@ class PanelOutput:
             return
         self._next_try = now
         self._opener = threading.Thread(target=self._open_aside, name="panel-opener", daemon=True)
-        self._opener.start()
+        try:
+            self._opener.start()
+        except RuntimeError as e:        # no thread to be had (the process's limit): tried again later
+            self._opener = None
+            self._next_try = now + self.retry
+            log.warning("display: cannot start the opener thread (%s); trying again in %g s", e, self.retry)
 
     def _try_open(self) -> tuple[Any, BaseException | None]:
         try:

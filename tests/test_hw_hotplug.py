@@ -227,6 +227,30 @@ def test_a_reopen_that_times_out_is_tried_again_later_with_its_reason(board: Boa
         app.console.close()
 
 
+def test_no_thread_for_the_reopen_is_tried_again_later(board: Board, state_dir: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thread that cannot start (the process's limit) leaves the re-open to the next try, not
+    waiting for ever for an opener that never ran."""
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+
+        def refused(self: threading.Thread) -> None:
+            raise RuntimeError("can't start new thread")
+        with monkeypatch.context() as m:
+            m.setattr(threading.Thread, "start", refused)
+            clock.t += PanelOutput.RETRY
+            loop.poll_parts()
+            assert not out.connected and out.next_deadline() == pytest.approx(clock.t + PanelOutput.RETRY)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert events.get(timeout=5) == ("panel",)
+        loop.poll_parts()
+        assert out.connected and same(board.ctl.panel(), app.render())
+    finally:
+        app.console.close()
+
+
 def test_the_end_waits_for_a_reopen_under_way_and_leaves_its_last_frame(board: Board, state_dir: Path) -> None:
     """SIGTERM while the opener thread is opening the panel: the end waits for it (a little) and
     leaves "Saved" on the panel it opened; a re-open that takes longer lets go of its panel when
