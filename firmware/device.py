@@ -5,7 +5,9 @@ state and says when one is ready.
 
 Queue events: ``("edge", key, pressed, t)`` raw button edges (debounced here by hw.keys),
 ``("key", name)`` logical keys (simulator), ``("line", raw_bytes, too_long, reply)`` console lines,
-``("wake",)`` a worker answer to draw, ``("resized",)`` the simulator's terminal, ``("quit",)``.
+``("wake",)`` a worker answer to draw, ``("panel",)`` the panel's opener thread is done (the next
+poll of the parts takes the panel: firmware.hardware.PanelOutput), ``("resized",)`` the simulator's
+terminal, ``("quit",)``.
 """
 from __future__ import annotations
 
@@ -408,7 +410,8 @@ def _OledOutput(device: Any) -> Any:
 def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
                    clock: Callable[[], float] = time.monotonic) -> _Hardware:
     from firmware import doctor
-    from firmware.hardware import KeysPart, PanelOutput, dead_keys_notice, ensure_lgpio_workdir, keys_failed_notice
+    from firmware.hardware import (KeysPart, PanelOutput, dead_keys_notice, ensure_lgpio_workdir, keys_failed_notice,
+                                   reason)
     from hw.buttons import ButtonBank
     from hw.display import open_display
     from hw.keys import KeyFilter
@@ -437,16 +440,17 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
         return device
 
     device: Any = None
-    error: str | None = None
+    error: Msg | str | None = None
     try:
         device = take_over(splash, display_cfg) or open_panel()
         if splash is not None and device is splash[0]:
             remember(store.root, display_cfg)
     except Exception as e:  # noqa: BLE001 - DisplayError (or worse): run without it, retry later
-        error = str(e) or type(e).__name__
+        error = reason(e)
         log.warning("display: %s — running without it for now (the console still works); "
                     "trying again every %g s", error, PanelOutput.RETRY)
-    hw.output = PanelOutput(open_panel, device=device, error=error, clock=clock)
+    hw.output = PanelOutput(open_panel, device=device, error=error, clock=clock,
+                            notify=lambda: events.put(("panel",)))      # (re-opened off the loop)
     hw.keyfilter = KeyFilter()
     lgpio_dir = ensure_lgpio_workdir(store.root)
     hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put, keep_going=True), clock=clock)

@@ -55,7 +55,7 @@ class Resolved:
 
     config: Any
     source: str
-    problem: str | None = None
+    problem: Msg | str | None = None
 
 
 @dataclass
@@ -64,9 +64,9 @@ class Live:
     answers (and why not), and where lgpio keeps its pipe."""
 
     factory: str | None = None
-    keys_error: str | None = None
+    keys_error: Msg | str | None = None      # (the Msg of hw.buttons.ButtonError: said in the reader's language)
     panel: bool | None = None
-    panel_error: str | None = None
+    panel_error: Msg | str | None = None     # (the Msg of hw.display.DisplayError)
     lgpio_dir: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     dead_keys: dict[str, int] = field(default_factory=dict)     # keys whose pins did not open (the others work)
@@ -95,8 +95,9 @@ def write_status(directory: Path, live: Live, resolved: Resolved, language: str 
     """Keep ``live`` (and the resolved profile, and the device's language: the doctor cannot read
     the settings while the device holds the state directory) in ``directory/hardware.json`` for
     ``legatus doctor``; written only when it changed. A failure is logged, never raised."""
-    data = {"live": asdict(live), "profile": resolved.config.profile, "source": resolved.source,
-            "problem": resolved.problem, "language": language}
+    from engine.text import to_data
+    data = {"live": to_data(asdict(live)), "profile": resolved.config.profile, "source": resolved.source,
+            "problem": resolved.problem, "language": language}      # (a Msg as its template and values)
     path = directory / STATUS_FILE
     try:
         if path.exists() and json.loads(path.read_text(encoding="utf-8")) == data:
@@ -112,7 +113,12 @@ def read_status(directory: Path) -> tuple[Live, dict[str, Any]] | None:
     """What the running device wrote with :func:`write_status`, or None."""
     try:
         data = json.loads((directory / STATUS_FILE).read_text(encoding="utf-8"))
+        from engine.text import from_data
         fields_ = {k: v for k, v in data["live"].items() if k in Live.__dataclass_fields__}
+        for name in ("keys_error", "panel_error"):         # a sentence kept as data: said in the reader's language
+            if isinstance(fields_.get(name), dict):
+                said = from_data(fields_[name])
+                fields_[name] = said if isinstance(said, str) else None
         return Live(**fields_), data
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -131,7 +137,8 @@ def resolve_config(config_arg: str | None, stored: Mapping[str, Any]) -> Resolve
     try:
         config = load_config(Path(config_arg) if config_arg else None, profile=profile)
     except Exception as e:  # noqa: BLE001 - ConfigError, or anything a hostile file provokes
-        problem = str(e) if isinstance(e, ConfigError) else f"{type(e).__name__}: {e}"
+        said = e.args[0] if isinstance(e, ConfigError) and e.args else None      # (a Msg: said in the reader's language)
+        problem = said if isinstance(said, str) else f"{type(e).__name__}: {e}"
         log.warning("config: %s; using the built-in profile", problem)
         try:
             config = builtin_config(profile)
@@ -349,7 +356,7 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
     if live.factory and live.keys_error:         # the library loaded, but a key's pin did not open
         found: Msg | str = live.keys_error
         if live.dead_keys:
-            from firmware.hardware import key_label
+            from hw.keys import key_label
             found = Msg("not working: {keys} ({why})", plural="not working: {keys} ({why})", n=len(live.dead_keys),
                         keys=Msg.join([key_label(k, p) for k, p in live.dead_keys.items()]), why=live.keys_error)
         out.append(Check(Msg("Buttons"), "fail", found, Msg(
@@ -358,9 +365,11 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
     if live.panel:
         out.append(Check(Msg("Panel"), "ok", Msg("answers")))
     elif live.panel is False:
-        out.append(Check(Msg("Panel"), "fail", Msg("not answering: {}", live.panel_error or "?"), Msg(
-            "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "
-            "again by itself as soon as it answers.")))
+        from hw.service import PERMISSION_DENIED
+        fix = None if getattr(live.panel_error, "template", None) in PERMISSION_DENIED else Msg(   # (said: a group,
+            "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "  # a restart)
+            "again by itself as soon as it answers.")
+        out.append(Check(Msg("Panel"), "fail", Msg("not answering: {}", live.panel_error or "?"), fix))
     if live.lgpio_dir:
         out.append(Check(Msg("lgpio directory"), "info", live.lgpio_dir))
     return out
@@ -424,7 +433,8 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
         live.panel = True
         device.cleanup()
     except Exception as e:  # noqa: BLE001 - DisplayError: that is the finding
-        live.panel, live.panel_error = False, str(e)
+        from firmware.hardware import reason
+        live.panel, live.panel_error = False, reason(e)
     return live
 
 

@@ -11,12 +11,18 @@ power dipped (it answers, but dark and with random RAM) shows the game again. :c
 retries the buttons the same way, with a growing interval.
 
 The main loop (firmware/device.py) calls ``poll(now)`` when ``next_deadline()`` has passed; every
-method runs on that one thread.
+method runs on that one thread, which owns the state and draws. Only the re-opening of a missing
+panel runs elsewhere (given ``notify``): on a bus held low every transfer waits for its timeout,
+about a second on a Pi, and a re-open tried on the main loop every 3 s made the device lag by that
+much each time. A short-lived opener thread opens the panel (nothing else: it never sees the
+state), keeps what came of it, and ``notify`` puts an event on the main loop's queue, whose next
+``poll`` takes the panel (or the reason) and sends it the whole frame.
 """
 from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +31,7 @@ from typing import Any
 from PIL import Image
 
 from engine.text import Msg
+from hw.keys import key_label
 
 log = logging.getLogger(__name__)
 
@@ -35,18 +42,26 @@ class PanelOutput:
 
     ``open_panel`` opens the panel (raising on failure, e.g. hw.display.DisplayError);
     ``device`` is the panel already open at start, or None (then ``error`` says why, and the
-    first re-open is tried at once at the next poll).
+    first re-open is tried at once at the next poll). ``notify``: the re-open runs on an opener
+    thread, which calls it when done (the device loop puts ``("panel",)`` on its queue; the next
+    ``poll`` takes the result); None: on the caller's thread, within ``poll`` (tools, tests).
     """
 
     RETRY = 3.0      # seconds between attempts to re-open a missing panel
     PROBE = 10.0     # seconds between checks (set-up and whole frame again) of a panel in use
+    SETTLE = 2.0     # seconds the end of the program (or of a storage wait) waits for a re-open under way
 
-    def __init__(self, open_panel: Callable[[], Any], device: Any = None, error: str | None = None,
+    def __init__(self, open_panel: Callable[[], Any], device: Any = None, error: Msg | str | None = None,
                  clock: Callable[[], float] = time.monotonic, retry: float = RETRY,
-                 probe: float = PROBE) -> None:
+                 probe: float = PROBE, notify: Callable[[], None] | None = None) -> None:
         self._open = open_panel
+        self._notify = notify
+        self._opener: threading.Thread | None = None      # the re-open under way, if any
+        self._opened: tuple[Any, BaseException | None] | None = None    # what it came to, not yet taken
+        self._lock = threading.Lock()
+        self._settled = False            # no more re-opens (the program, or the storage wait, ends)
         self.device = device
-        self.error = error if device is None else None
+        self.error: Msg | str | None = error if device is None else None
         self.clock = clock
         self.retry, self.probe_every = retry, probe
         self.lost = 0                    # times the panel stopped answering
@@ -86,8 +101,16 @@ class PanelOutput:
             self.show(self._image)       # the full refresh now, even if the frame is unchanged
 
     # -- coming and going ---------------------------------------------------------------------
-    def next_deadline(self) -> float:
-        return self._next_try if self.device is None else self._next_probe
+    def next_deadline(self) -> float | None:
+        """When ``poll`` is due: the next re-open or check; while a re-open runs on the opener
+        thread, None until it is done (then at once: its ``notify`` wakes the loop)."""
+        if self.device is not None:
+            return self._next_probe
+        if self._settled:
+            return None
+        if self._opener is not None:
+            return self._next_try if self._opened is not None else None
+        return self._next_try
 
     def poll(self, now: float | None = None) -> None:
         """Re-open a missing panel, or check the one in use, if its time has come: the check sets
@@ -96,7 +119,9 @@ class PanelOutput:
         from hw.display import blank, refresh
         now = self.clock() if now is None else now
         if self.device is None:
-            if now >= self._next_try:
+            if self._opener is not None:
+                self._take(now)
+            elif now >= self._next_try and not self._settled:
                 self._reopen(now)
         elif now >= self._next_probe:
             self._next_probe = now + self.probe_every
@@ -109,9 +134,22 @@ class PanelOutput:
             if self._blanked:
                 self._do("blank", lambda d: blank(d, True))
 
+    def settle(self, wait: float = SETTLE) -> None:
+        """Open the panel no more: a re-open under way is waited for (up to ``wait`` s) and its panel
+        taken; one that takes longer lets go of its panel itself when done (else that panel, never
+        used, would switch the glass off at exit, over the last frame of the one in use)."""
+        self._settled = True
+        opener = self._opener
+        if opener is not None:
+            opener.join(wait)
+            if not self._take(self.clock()):
+                log.info("display: the re-open under way did not end within %g s; it lets go of its panel "
+                         "when it does", wait)
+
     def shutdown(self, img: Image.Image) -> None:
         """Leave ``img`` on the panel (kept there after exit) if it answers; never raises."""
         from hw.display import blank, show
+        self.settle()
         if self.device is None:
             log.info("display: no panel at shutdown (%s)", self.error)
             return
@@ -139,16 +177,65 @@ class PanelOutput:
         if device is not None:
             release(device)
         self.lost += 1
-        self.error = str(e) or type(e).__name__
+        self.error = reason(e)
         self._next_try = self.clock() + self.retry
         log.warning("display: the %s failed (%s); going on without the panel and trying to open it "
                     "again every %g s", what, self.error, self.retry)
 
     def _reopen(self, now: float) -> None:
+        if self._notify is None:
+            self._adopt(now, *self._try_open())
+            return
+        self._next_try = now
+        self._opener = threading.Thread(target=self._open_aside, name="panel-opener", daemon=True)
         try:
-            device = self._open()
+            self._opener.start()
+        except RuntimeError as e:        # no thread to be had (the process's limit): tried again later
+            self._opener = None
+            self._next_try = now + self.retry
+            log.warning("display: cannot start the opener thread (%s); trying again in %g s", e, self.retry)
+
+    def _try_open(self) -> tuple[Any, BaseException | None]:
+        try:
+            return self._open(), None
         except Exception as e:  # noqa: BLE001 - still missing: try again later
-            error = str(e) or type(e).__name__
+            return None, e
+
+    def _open_aside(self) -> None:
+        """The opener thread: open the panel, keep the outcome for the main loop and wake it (or,
+        once :meth:`settle` gave up waiting, let go of the panel: nobody takes it)."""
+        device, error = self._try_open()
+        with self._lock:
+            kept = not self._settled or self._opener is not None
+            if kept:
+                self._opened = (device, error)
+        if not kept:
+            if device is not None:
+                from hw.display import release
+                release(device)
+            return
+        try:
+            if self._notify is not None:
+                self._notify()
+        except Exception as e:  # noqa: BLE001 - the loop takes it at its next poll all the same
+            log.warning("display: the re-open could not wake the main loop (%s)", e)
+
+    def _take(self, now: float) -> bool:
+        """The re-open the opener thread finished, if it has: its panel is used (or its reason
+        kept); False if it is still under way."""
+        with self._lock:
+            opened, self._opened = self._opened, None
+            if opened is None:
+                if self._settled:
+                    self._opener = None      # (given up on: it lets go of its panel itself)
+                return False
+            self._opener = None
+        self._adopt(now, *opened)
+        return True
+
+    def _adopt(self, now: float, device: Any, e: BaseException | None) -> None:
+        if e is not None:
+            error = reason(e)
             if error != self.error:
                 log.info("display: not answering yet (%s)", error)
             self.error = error
@@ -170,6 +257,14 @@ class PanelOutput:
             self.show(self._image)
 
 
+def reason(e: BaseException) -> Msg | str:
+    """What went wrong as the error says it: its sentence (hw.display.DisplayError and
+    hw.buttons.ButtonError carry a Msg, said in the player's language), else its text, else the
+    name of its type."""
+    said = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], Msg) else None
+    return said if said is not None else (str(e) or type(e).__name__)
+
+
 class KeysPart:
     """The buttons: ``open_bank`` makes a hw.buttons.ButtonBank (raising on failure); a failure
     at start is retried after 2, 4, 8... up to :data:`MAX_RETRY` seconds (the GPIO chip may appear
@@ -183,7 +278,7 @@ class KeysPart:
         self._open = open_bank
         self.clock = clock
         self.bank: Any = None
-        self.error: str | None = None
+        self.error: Msg | str | None = None
         self.failure: Exception | None = None     # why the bank did not open (the last try)
         self._wait = self.FIRST_RETRY
         self._next_try = clock()
@@ -211,7 +306,7 @@ class KeysPart:
             self.bank = self._open()
         except Exception as e:  # noqa: BLE001 - ButtonError or a pin factory that cannot load
             self.failure = e
-            self._failed(now, str(e) or type(e).__name__)
+            self._failed(now, reason(e))
             return
         self.failure = None
         if self.error is not None:
@@ -222,11 +317,14 @@ class KeysPart:
         self._wait = self.FIRST_RETRY
         self._failed(now, self._dead_error())
 
-    def _dead_error(self) -> str | None:
-        dead = getattr(self.bank, "dead", {})
-        return "; ".join(str(e) for e in dead.values()) or None
+    def _dead_error(self) -> Msg | str | None:
+        """Why the dead keys' pins did not open (each ButtonError's sentence, one after another)."""
+        said: Msg | str | None = None
+        for e in getattr(self.bank, "dead", {}).values():
+            said = reason(e) if said is None else Msg("{}; {}", said, reason(e))
+        return said
 
-    def _failed(self, now: float, error: str | None) -> None:
+    def _failed(self, now: float, error: Msg | str | None) -> None:
         """Keep ``error`` (None: nothing is missing) and, if something is, when to try again."""
         if error is None:
             self.error = None
@@ -246,16 +344,6 @@ class KeysPart:
             self.bank = None
 
 
-KEY_NAMES = {"a": "A", "b": "B", "key3": "KEY3", "up": Msg("joystick up"), "down": Msg("joystick down"),
-             "left": Msg("joystick left"), "right": Msg("joystick right"), "press": Msg("joystick press")}
-"""The keys as their owner names them (the board's labels, the joystick's ways)."""
-
-
-def key_label(key: str, pin: int) -> Msg:
-    """A key and its pin, e.g. "A (GPIO5)", said in the player's words."""
-    return Msg("{} (GPIO{})", KEY_NAMES.get(key, key), pin)
-
-
 def dead_keys_notice(dead: dict[str, int]) -> Msg:
     """The start notice naming the keys whose pins did not open (key → BCM pin)."""
     return Msg("This key does not work: {keys}. Its pin is used by another program or not on this board; the other "
@@ -265,7 +353,7 @@ def dead_keys_notice(dead: dict[str, int]) -> Msg:
                n=len(dead), keys=Msg.join([key_label(k, p) for k, p in dead.items()]))
 
 
-def keys_failed_notice(failure: BaseException | None, error: str) -> Msg:
+def keys_failed_notice(failure: BaseException | None, error: Msg | str) -> Msg:
     """The start notice when no key opened: no pin library (with each library's reason), or the
     error as it came."""
     if getattr(failure, "no_library", False):

@@ -199,9 +199,10 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
             print_again()
         waited.status = 2 if isinstance(wait.error, StateDirBusy) else 0
         return waited
-    panel, fields = _panel(args, splash)
+    panel, fields = _panel(args, splash, events)
     waited.store = wait.run(events, panel, panel)
     waited.status = 2 if isinstance(wait.error, StateDirBusy) else 0
+    panel.settle()                                   # (a re-open under way: its panel, or let go of)
     if waited.status == 2 and panel.device is not None:     # the other Legatus draws on it now
         from hw.display import release
         release(panel.device)
@@ -212,19 +213,21 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
     return waited
 
 
-def _panel(args: Any, splash: Any) -> tuple[Any, dict[str, Any]]:
-    """The OLED as the config file (or the default profile) says, re-opened while it is missing."""
+def _panel(args: Any, splash: Any, events: queue.Queue[tuple[Any, ...]]) -> tuple[Any, dict[str, Any]]:
+    """The OLED as the config file (or the default profile) says, re-opened while it is missing
+    (off the loop: its opener thread puts ``("panel",)`` on ``events`` when done)."""
     from firmware import doctor
-    from firmware.hardware import PanelOutput
+    from firmware.hardware import PanelOutput, reason
     from hw.display import open_display
     from hw.splash import FIELDS, take_over
     cfg = doctor.resolve_config(getattr(args, "config", None), {}).config.display
     device: Any = None
-    error: str | None = None
+    error: Any = None
     try:
         device = take_over(splash, cfg) or open_display(cfg)
     except Exception as e:  # noqa: BLE001 - no panel: the reason is in the log, tried again
-        error = str(e) or type(e).__name__
+        error = reason(e)
         log.warning("display: %s — trying again every %g s", error, PanelOutput.RETRY)
-    return PanelOutput(lambda: open_display(cfg), device=device, error=error), \
+    return PanelOutput(lambda: open_display(cfg), device=device, error=error,
+                       notify=lambda: events.put(("panel",))), \
         {name: getattr(cfg, name) for name in FIELDS}

@@ -17,6 +17,9 @@ from typing import Any
 from gpiozero import Button
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
+from engine.text import Msg
+from hw.keys import key_label
+
 log = logging.getLogger(__name__)
 
 Edge = tuple[str, str, bool, float]
@@ -26,21 +29,21 @@ Edge = tuple[str, str, bool, float]
 class ButtonError(Exception):
     """A key's GPIO pin could not be opened; ``key``, ``pin`` and ``__cause__`` say which and why.
     When no pin library (gpiozero's pin factory) could be loaded at all, the message says so, with
-    each library's reason (``tried``, gpiozero's fallback warnings), instead of blaming the pin."""
+    each library's reason (``tried``, gpiozero's fallback warnings), instead of blaming the pin.
+    The message (``args[0]``) is a :class:`engine.text.Msg`: the doctor and Settings → Hardware say
+    it in the player's language, the library's own words a value inside it."""
 
     def __init__(self, key: str, pin: int, cause: BaseException, tried: Sequence[str] = ()) -> None:
         self.no_library = isinstance(cause, BadPinFactory)
         self.reasons = "; ".join(tried) or f"{cause}"      # (each pin library's, when none loaded)
         if self.no_library:
-            reasons = self.reasons
-            message = (f"no GPIO pin library could be loaded for the keys ({reasons}): install "
-                       "python3-lgpio (sudo apt install python3-lgpio), check that the user is in the "
-                       "'gpio' group and that lgpio's directory ($LG_WD, else the working directory) "
-                       "is writable")
+            message = Msg("no GPIO pin library could be loaded for the keys ({}): install python3-lgpio (sudo apt "
+                          "install python3-lgpio), check that the user is in the 'gpio' group and that lgpio's "
+                          "directory ($LG_WD, else the working directory) is writable", self.reasons)
         else:
-            message = (f"cannot open GPIO{pin} for key {key!r}: {type(cause).__name__}: {cause}. "
-                       "Check the pin in the profile or config file (docs/hardware.md), that no other "
-                       "program uses it, and that the user is in the 'gpio' group")
+            message = Msg("cannot open the pin of {key}: {error}. Check the pin in the profile or config file "
+                          "(docs/hardware.md), that no other program uses it, and that the user is in the 'gpio' "
+                          "group", key=key_label(key, pin), error=f"{type(cause).__name__}: {cause}")
         super().__init__(message)
         self.key = key
         self.pin = pin

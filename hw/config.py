@@ -10,7 +10,9 @@ Profiles live in ``hw/profiles.toml`` (package data). The user file, at
     rotate = 2
 
 Overrides are merged over the chosen profile. Any problem raises
-:class:`ConfigError` naming the file and what to change.
+:class:`ConfigError` naming the file and what to change, as a :class:`engine.text.Msg` (the start
+notice and the doctor say it in the player's language; the file, the values and the parser's
+words are values inside).
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from engine.text import Msg
 
 DEFAULT_PROFILE = "adafruit-bonnet"
 CONFIG_ENV = "LEGATUS_CONFIG"
@@ -29,7 +33,15 @@ MAX_GPIO = 27  # BCM numbers on the 40-pin header: 0..27
 
 
 class ConfigError(ValueError):
-    """A profile or config file is unreadable or invalid; the message says what to fix."""
+    """A profile or config file is unreadable or invalid; the message (``args[0]``, a Msg) says
+    what to fix."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
+
+
+BUILT_IN = Msg("the built-in profiles")
+"""Where a problem is, when no config file is read."""
 
 
 @dataclass(frozen=True)
@@ -53,18 +65,21 @@ class DisplayConfig:
 
     def __post_init__(self) -> None:
         if self.driver not in DRIVERS:
-            raise ConfigError(f"display.driver {self.driver!r} is not one of {', '.join(DRIVERS)}")
+            raise ConfigError(Msg("display.driver {value} is not one of {choices}", value=repr(self.driver),
+                                  choices=", ".join(DRIVERS)))
         if self.interface not in INTERFACES:
-            raise ConfigError(
-                f"display.interface {self.interface!r} is not one of {', '.join(INTERFACES)}")
+            raise ConfigError(Msg("display.interface {value} is not one of {choices}", value=repr(self.interface),
+                                  choices=", ".join(INTERFACES)))
         if not 0x03 <= self.address <= 0x77:
-            raise ConfigError(f"display.address {self.address:#x} is not a 7-bit I2C address "
-                              "(0x03..0x77; the OLEDs use 0x3C or 0x3D)")
+            raise ConfigError(Msg("display.address {value} is not a 7-bit I2C address (0x03..0x77; the OLEDs use "
+                                  "0x3C or 0x3D)", value=f"{self.address:#x}"))
         if self.rotate not in (0, 1, 2, 3):
-            raise ConfigError(f"display.rotate must be 0, 1, 2 or 3 quarter turns, got {self.rotate}")
+            raise ConfigError(Msg("display.rotate must be 0, 1, 2 or 3 quarter turns, got {value}",
+                                  value=str(self.rotate)))
         for name in ("port", "device"):
             if getattr(self, name) < 0:
-                raise ConfigError(f"display.{name} must be >= 0, got {getattr(self, name)}")
+                raise ConfigError(Msg("display.{name} must be >= 0, got {value}", name=name,
+                                      value=str(getattr(self, name))))
         for name in ("dc", "rst"):
             _check_gpio(f"display.{name}", getattr(self, name))
 
@@ -143,8 +158,8 @@ def load_config(path: Path | None = None, profile: str | None = None) -> Config:
         raise
     except Exception as e:  # noqa: BLE001 - RecursionError, MemoryError, TypeError...: still a bad file
         where = path if path is not None else default_config_path()
-        raise ConfigError(f"cannot use the config file {where}: {type(e).__name__}: "
-                          f"{str(e)[:200]}") from e
+        raise ConfigError(Msg("cannot use the config file {path}: {error}", path=str(where),
+                              error=f"{type(e).__name__}: {str(e)[:200]}")) from e
 
 
 def _load_config(path: Path | None, profile: str | None) -> Config:
@@ -154,19 +169,19 @@ def _load_config(path: Path | None, profile: str | None) -> Config:
     source: Path | None = None
     if explicit or path.exists():
         user, source = _read_toml(path), path
-    where = str(source) if source else "the built-in profiles"
+    where: str = str(source) if source else BUILT_IN
     unknown = set(user) - {"profile", "pins", "display"}
     if unknown:
-        raise ConfigError(f"{where}: unknown setting(s) {', '.join(sorted(unknown))}; "
-                          "allowed: profile, [pins], [display]")
+        raise ConfigError(Msg("{where}: unknown setting(s) {names}; allowed: profile, [pins], [display]", where=where,
+                              names=", ".join(sorted(unknown))))
     name = profile if profile is not None else user.get("profile", DEFAULT_PROFILE)
     if not isinstance(name, str):
-        raise ConfigError(f"{where}: profile must be a quoted name such as \"waveshare-hat\", "
-                          f"got {name!r}")
+        raise ConfigError(Msg("{where}: profile must be a quoted name such as \"waveshare-hat\", got {value}",
+                              where=where, value=repr(name)))
     profiles = _profiles()
     if name not in profiles:
-        raise ConfigError(f"{where}: unknown profile {name!r}; "
-                          f"available: {', '.join(sorted(profiles))}")
+        raise ConfigError(Msg("{where}: unknown profile {name}; available: {names}", where=where, name=repr(name),
+                              names=", ".join(sorted(profiles))))
     base = profiles[name]
     pins = _pins({**base.get("pins", {}), **_table(user, "pins", where)}, where)
     display_fields = {**base.get("display", {}), **_table(user, "display", where)}
@@ -176,8 +191,8 @@ def _load_config(path: Path | None, profile: str | None) -> Config:
             pin = getattr(display, field_name)
             clash = [key for key, p in pins.items() if p == pin]
             if clash:
-                raise ConfigError(f"{where}: display.{field_name} GPIO{pin} is also the pin of "
-                                  f"key {clash[0]!r}; change one of them")
+                raise ConfigError(Msg("{where}: display.{name} GPIO{pin} is also the pin of key {key}; change one "
+                                      "of them", where=where, name=field_name, pin=pin, key=repr(clash[0])))
     return Config(profile=name, pins=pins, display=display, source=source)
 
 
@@ -189,7 +204,7 @@ def builtin_config(profile: str | None = None) -> Config:
     profiles = _profiles()
     name = profile if profile in profiles else DEFAULT_PROFILE
     base = profiles[name]
-    where = "the built-in profiles"
+    where = BUILT_IN
     return Config(profile=name, pins=_pins(dict(base.get("pins", {})), where),
                   display=_display(dict(base.get("display", {})), where), source=None)
 
@@ -206,21 +221,26 @@ def _read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:
-        given = f"unset ${CONFIG_ENV}" if os.environ.get(CONFIG_ENV) == str(path) else "give another --config"
-        raise ConfigError(f"config file {path} does not exist; create it or {given}") from None
+        if os.environ.get(CONFIG_ENV) == str(path):
+            raise ConfigError(Msg("config file {path} does not exist; create it or unset ${env}", path=str(path),
+                                  env=CONFIG_ENV)) from None
+        raise ConfigError(Msg("config file {path} does not exist; create it or give another --config",
+                              path=str(path))) from None
     except OSError as e:
-        raise ConfigError(f"cannot read config file {path}: {e.strerror or e}") from e
+        raise ConfigError(Msg("cannot read config file {path}: {error}", path=str(path),
+                              error=str(e.strerror or e))) from e
     except ValueError as e:  # tomllib.TOMLDecodeError, UnicodeDecodeError
-        raise ConfigError(f"config file {path} is not valid TOML: {e}") from e
+        raise ConfigError(Msg("config file {path} is not valid TOML: {error}", path=str(path), error=str(e))) from e
     except RecursionError as e:  # tomllib recurses once per level of nesting
-        raise ConfigError(f"config file {path} is nested too deeply to be a Legatus "
-                          "config (see docs/hardware.md for what it holds)") from e
+        raise ConfigError(Msg("config file {path} is nested too deeply to be a Legatus config (see docs/hardware.md "
+                              "for what it holds)", path=str(path))) from e
 
 
 def _table(user: dict[str, Any], name: str, where: str) -> dict[str, Any]:
     table = user.get(name, {})
     if not isinstance(table, dict):
-        raise ConfigError(f"{where}: {name} must be a table, written [{name}] on its own line")
+        raise ConfigError(Msg("{where}: {name} must be a table, written [{name}] on its own line", where=where,
+                              name=name))
     return table
 
 
@@ -230,23 +250,24 @@ def _is_int(value: object) -> bool:
 
 def _check_gpio(what: str, pin: object) -> None:
     if not (isinstance(pin, int) and not isinstance(pin, bool) and 0 <= pin <= MAX_GPIO):
-        raise ConfigError(f"{what} must be a BCM GPIO number 0..{MAX_GPIO}, got {pin!r}")
+        raise ConfigError(Msg("{what} must be a BCM GPIO number 0..{max}, got {value}", what=what, max=MAX_GPIO,
+                              value=repr(pin)))
 
 
 def _pins(raw: dict[str, Any], where: str) -> dict[str, int]:
     unknown = set(raw) - set(KEY_NAMES)
     if unknown:
-        raise ConfigError(f"{where}: unknown key name(s) {', '.join(sorted(unknown))} in [pins]; "
-                          f"use {', '.join(KEY_NAMES)}")
+        raise ConfigError(Msg("{where}: unknown key name(s) {names} in [pins]; use {keys}", where=where,
+                              names=", ".join(sorted(unknown)), keys=", ".join(KEY_NAMES)))
     seen: dict[int, str] = {}
     for key, pin in raw.items():
         try:
             _check_gpio(f"pins.{key}", pin)
         except ConfigError as e:
-            raise ConfigError(f"{where}: {e}") from None
+            raise ConfigError(Msg("{where}: {error}", where=where, error=e.args[0])) from None
         if pin in seen:
-            raise ConfigError(f"{where}: keys {seen[pin]!r} and {key!r} both use GPIO{pin}; "
-                              "each key needs its own pin")
+            raise ConfigError(Msg("{where}: keys {a} and {b} both use GPIO{pin}; each key needs its own pin",
+                                  where=where, a=repr(seen[pin]), b=repr(key), pin=pin))
         seen[pin] = key
     return dict(raw)
 
@@ -255,16 +276,17 @@ def _display(raw: dict[str, Any], where: str) -> DisplayConfig:
     known = [f.name for f in fields(DisplayConfig)]
     unknown = set(raw) - set(known)
     if unknown:
-        raise ConfigError(f"{where}: unknown display field(s) {', '.join(sorted(unknown))}; "
-                          f"use {', '.join(known)}")
+        raise ConfigError(Msg("{where}: unknown display field(s) {names}; use {known}", where=where,
+                              names=", ".join(sorted(unknown)), known=", ".join(known)))
     for name, value in raw.items():
         wanted_str = name in ("driver", "interface")
         if wanted_str and not isinstance(value, str):
-            raise ConfigError(f"{where}: display.{name} must be a quoted string, got {value!r}")
+            raise ConfigError(Msg("{where}: display.{name} must be a quoted string, got {value}", where=where,
+                                  name=name, value=repr(value)))
         if not wanted_str and not _is_int(value):
-            raise ConfigError(f"{where}: display.{name} must be an integer (write hex as 0x3C, "
-                              f"without quotes), got {value!r}")
+            raise ConfigError(Msg("{where}: display.{name} must be an integer (write hex as 0x3C, without quotes), "
+                                  "got {value}", where=where, name=name, value=repr(value)))
     try:
         return DisplayConfig(**raw)
     except ConfigError as e:
-        raise ConfigError(f"{where}: {e}") from None
+        raise ConfigError(Msg("{where}: {error}", where=where, error=e.args[0])) from None

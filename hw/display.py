@@ -18,6 +18,8 @@ import errno
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.text import Msg
+
 if TYPE_CHECKING:
     from PIL.Image import Image
 
@@ -30,7 +32,12 @@ MODEL_PATH = Path("/proc/device-tree/model")
 
 
 class DisplayError(Exception):
-    """The display cannot be opened or stopped answering; the message says what to check."""
+    """The display cannot be opened or stopped answering; the message (a :class:`engine.text.Msg`,
+    ``args[0]``: said in the player's language by the doctor and Settings → Hardware) says what to
+    check, with the technical detail (the bus, the errno) as a value inside the sentence."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
 
 
 def probe_hardware(model_path: Path = MODEL_PATH) -> bool:
@@ -68,15 +75,22 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
             other = _other_address(cfg) if getattr(e, "errno", None) in NOT_THERE else None
             if other is not None:
                 return other
-        where, hint = _bus_path(cfg), ""
-        if cfg.interface == "i2c":
-            where = f"{where} at {cfg.address:#04x}"
-            if owned and cfg.address in PANEL_ADDRESSES:     # (the other was tried too)
-                where += f" or {PANEL_ADDRESSES[1 - PANEL_ADDRESSES.index(cfg.address)]:#04x}"
-            hint = f" (i2cdetect -y {cfg.port} lists what answers)"
-        raise DisplayError(
-            f"no {cfg.driver} display answered on {where} ({e}): check the wiring or "
-            f"that the HAT is seated, and display.driver/address in the config file{hint}") from e
+        bus, error = _bus_path(cfg), str(e) or type(e).__name__
+        if cfg.interface != "i2c":
+            raise DisplayError(Msg(
+                "no {driver} display answered on {bus} ({error}): check the wiring or that the HAT is seated, "
+                "and display.driver in the config file", driver=cfg.driver, bus=bus, error=error)) from e
+        if owned and cfg.address in PANEL_ADDRESSES:         # (the other was tried too)
+            raise DisplayError(Msg(
+                "no {driver} display answered on {bus} at {address} or {other} ({error}): check the wiring or "
+                "that the HAT is seated, and display.driver/address in the config file (i2cdetect -y {port} "
+                "lists what answers)", driver=cfg.driver, bus=bus, address=f"{cfg.address:#04x}",
+                other=f"{PANEL_ADDRESSES[1 - PANEL_ADDRESSES.index(cfg.address)]:#04x}", error=error,
+                port=cfg.port)) from e
+        raise DisplayError(Msg(
+            "no {driver} display answered on {bus} at {address} ({error}): check the wiring or that the HAT is "
+            "seated, and display.driver/address in the config file (i2cdetect -y {port} lists what answers)",
+            driver=cfg.driver, bus=bus, address=f"{cfg.address:#04x}", error=error, port=cfg.port)) from e
 
 
 PANEL_ADDRESSES = (0x3C, 0x3D)
@@ -196,7 +210,8 @@ def _send(device: LumaDevice, method: Any, *args: Any) -> None:
         method(*args)
     except (LumaError, OSError) as e:
         invalidate(device)
-        raise DisplayError(f"the display stopped answering ({e}); check its connection") from e
+        raise DisplayError(Msg("the display stopped answering ({}); check its connection",
+                               str(e) or type(e).__name__)) from e
 
 
 class I2C:
@@ -238,21 +253,23 @@ def _bus_path(cfg: DisplayConfig) -> str:
     return f"/dev/spidev{cfg.port}.{cfg.device}"
 
 
-def _explain(cfg: DisplayConfig, e: BaseException) -> str:
+def _explain(cfg: DisplayConfig, e: BaseException) -> Msg:
     """An actionable sentence for an error raised while opening the bus."""
     from luma.core.error import DeviceNotFoundError, DevicePermissionError, UnsupportedPlatform
 
     bus = _bus_path(cfg)
     kind = cfg.interface
+    error = str(e) or type(e).__name__
     if isinstance(e, (ImportError, UnsupportedPlatform)):
-        return (f"the {kind.upper()} display cannot use {bus} ({e}): install the missing "
-                "module (python3-spidev and python3-rpi-lgpio for SPI; scripts/install-pi.sh "
-                "does) or run without a display")
+        return Msg("the {kind} display cannot use {bus} ({error}): install the missing module (python3-spidev and "
+                   "python3-rpi-lgpio for SPI; scripts/install-pi.sh does) or run without a display",
+                   kind=kind.upper(), bus=bus, error=error)
     code = getattr(e, "errno", None)
     if isinstance(e, DevicePermissionError) or code in (errno.EACCES, errno.EPERM):
-        return (f"permission denied on {bus}: add the user to the '{kind}' group "
-                f"(sudo usermod -aG {kind} $USER) and log in again")
+        from hw.service import permission_denied
+        return permission_denied(bus, kind)
     if isinstance(e, DeviceNotFoundError) or code == errno.ENOENT:
-        return (f"{bus} does not exist: enable {kind.upper()} (sudo raspi-config nonint "
-                f"do_{kind} 0, then reboot) or set display.port in the config file")
-    return f"cannot open {bus} for the {cfg.driver} display: {type(e).__name__}: {e}"
+        return Msg("{bus} does not exist: enable {kind} (sudo raspi-config nonint do_{group} 0, then reboot) or set "
+                   "display.port in the config file", bus=bus, kind=kind.upper(), group=kind)
+    return Msg("cannot open {bus} for the {driver} display: {error}", bus=bus, driver=cfg.driver,
+               error=f"{type(e).__name__}: {e}")

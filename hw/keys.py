@@ -32,6 +32,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from engine.text import Msg
+
+KEY_NAMES = {"a": "A", "b": "B", "key3": "KEY3", "up": Msg("joystick up"), "down": Msg("joystick down"),
+             "left": Msg("joystick left"), "right": Msg("joystick right"), "press": Msg("joystick press")}
+"""The keys as their owner names them (the board's labels, the joystick's ways)."""
+
+
+def key_label(key: str, pin: int) -> Msg:
+    """A key and its pin, e.g. "A (GPIO5)", said in the player's words."""
+    return Msg("{} (GPIO{})", KEY_NAMES.get(key, key), pin)
+
+
 REPEAT_KEYS: frozenset[str] = frozenset({"up", "down", "left", "right"})
 """Keys that auto-repeat; every other key clicks on release or holds."""
 

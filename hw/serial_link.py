@@ -74,9 +74,9 @@ def _explain(port: str, e: OSError) -> str:
         return (f"serial port {port} does not exist: check the port name (ls /dev/serial0 "
                 "/dev/ttyGS0); /dev/ttyGS0 needs the USB gadget (dtoverlay=dwc2 and "
                 "modules-load=dwc2,g_serial)")
-    if code in (errno.EACCES, errno.EPERM):
-        return (f"permission denied on serial port {port}: add the user to the 'dialout' "
-                "group (sudo usermod -aG dialout $USER) and log in again")
+    if code in (errno.EACCES, errno.EPERM):        # (the fix: a new login, or the service restarted)
+        from hw.service import permission_denied
+        return permission_denied(port, "dialout")
     if code in (errno.EBUSY, errno.EAGAIN):
         return f"serial port {port} is in use by another program (is legatus already running?)"
     return f"cannot open serial port {port}: {e}; check the port name"

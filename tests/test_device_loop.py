@@ -114,11 +114,16 @@ def test_start_with_a_bad_config_and_no_display_keeps_running(factory, state_dir
     bad.write_text("profile = [oops\n")
     app = app_with([], [], state_dir)
     args = types.SimpleNamespace(config=str(bad))
-    hw = _open_hardware(args, app, queue.Queue())
+    events: queue.Queue = queue.Queue()
+    hw = _open_hardware(args, app, events)
     err = caplog.text
     assert "config" in err and "built-in profile" in err
     assert "display" in err and hw.device is None                       # no I2C bus here
     assert hw.output is not None and not hw.output.connected            # ... tried again later
+    hw.poll(hw.output.next_deadline())                                  # off the loop: the opener
+    assert events.get(timeout=5) == ("panel",)                          # thread says when it is done
+    hw.poll(hw.output.next_deadline())
+    assert not hw.output.connected and hw.live.panel is False and hw.live.panel_error
     assert hw.buttons is not None and set(hw.buttons.buttons) >= {"a", "b", "up"}
     # the UI still works without the panel: a key reaches the app
     loop = Loop(app, hw.output, hw.keyfilter)

@@ -105,6 +105,26 @@ def test_status_file_round_trip(tmp_path: Path) -> None:
     assert doctor.read_status(tmp_path) is None
 
 
+def test_the_reported_errors_of_the_panel_and_keys_are_kept_as_sentences(tmp_path: Path) -> None:
+    """hardware.json kept the panel's and the keys' errors as English text, so `legatus doctor`
+    beside the service said them in English inside Russian rows: they are kept as sentences (a
+    file written before, with plain text, is still read)."""
+    from engine.text import Msg
+    from firmware.i18n import say
+    resolved = resolve_config(None, {})
+    live = Live(factory="LGPIOFactory", panel=False, panel_error=Msg("the display stopped answering ({}); check its "
+                                                                      "connection", "[Errno 121] Remote I/O error"),
+                keys_error=Msg("{}; {}", "x", "y"))
+    doctor.write_status(tmp_path, live, resolved, "ru")
+    got = doctor.read_status(tmp_path)
+    assert got is not None and got[0] == live and isinstance(got[0].panel_error, Msg)
+    row = {str(c.label): c for c in doctor.live_checks(got[0], resolved, True)}["Panel"]
+    assert say(row.found, "ru") == "не отвечает: экран перестал отвечать ([Errno 121] Remote I/O error); проверьте его подключение"
+    doctor.write_status(tmp_path, Live(panel=False, panel_error="old text"), resolved)
+    got = doctor.read_status(tmp_path)
+    assert got is not None and got[0].panel_error == "old text"
+
+
 def test_the_doctor_leaves_a_running_services_panel_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     """Opening the panel sets it up again and switches it off at the end: a doctor that cannot read

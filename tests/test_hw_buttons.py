@@ -155,7 +155,7 @@ def test_close_releases_the_pins(
 
 
 def test_invalid_pin_raises_button_error(factory: MockFactory, edges: queue.Queue[Edge]) -> None:
-    with pytest.raises(ButtonError, match=r"GPIO99 for key 'a'.*'gpio' group") as info:
+    with pytest.raises(ButtonError, match=r"the pin of A \(GPIO99\).*'gpio' group") as info:
         ButtonBank({"a": 99}, edges.put, pin_factory=factory)
     assert (info.value.key, info.value.pin) == ("a", 99)
     assert isinstance(info.value.__cause__, PinInvalidPin)
@@ -163,7 +163,7 @@ def test_invalid_pin_raises_button_error(factory: MockFactory, edges: queue.Queu
 
 def test_pin_in_use_raises_and_closes_the_opened_ones(
         factory: MockFactory, edges: queue.Queue[Edge]) -> None:
-    with pytest.raises(ButtonError, match=r"GPIO5 for key 'b'") as info:
+    with pytest.raises(ButtonError, match=r"the pin of B \(GPIO5\)") as info:
         ButtonBank({"a": 5, "b": 5}, edges.put, pin_factory=factory)
     assert isinstance(info.value.__cause__, GPIOPinInUse)
     Button(5, pin_factory=factory).close()  # 'a' was released

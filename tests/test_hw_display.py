@@ -71,6 +71,71 @@ def test_silent_i2c_device_is_a_display_error() -> None:
         open_display(DisplayConfig(), i2c(bus=bus, address=0x3C))
 
 
+def test_permission_denied_says_the_fix_for_how_the_program_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"… and log in again" was the fix for the service too, which keeps the groups it started with
+    until restarted: started by hand, a new login; as the service, a restart."""
+    import os
+
+    import smbus2
+
+    import hw.service
+
+    def denied(port: int) -> Any:
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(smbus2, "SMBus", denied)
+    monkeypatch.delenv("INVOCATION_ID", raising=False)          # by hand (over ssh, in a terminal)
+    with pytest.raises(DisplayError, match=r"permission denied on /dev/i2c-1: add the user to the 'i2c' group "
+                                           r"\(sudo usermod -aG i2c \S+\), then log out and in again") as by_hand:
+        open_display(DisplayConfig())
+    assert "restart" not in str(by_hand.value)
+    real = hw.service.under_service
+    monkeypatch.setattr(hw.service, "under_service", lambda: True)
+    with pytest.raises(DisplayError, match=r"add the service's user to the 'i2c' group \(sudo usermod -aG i2c \S+\), "
+                                           r"then restart the service \(sudo systemctl restart legatus\)") as service:
+        open_display(DisplayConfig())
+    assert "log" not in str(service.value)
+    # the service: systemd's INVOCATION_ID and no terminal; a terminal (or no INVOCATION_ID) is by hand
+    read, write = os.pipe()
+    primary, secondary = os.openpty()
+    try:
+        assert real({"INVOCATION_ID": "0" * 32}, read)
+        assert not real({}, read)
+        assert not real({"INVOCATION_ID": "0" * 32}, secondary)
+    finally:
+        for fd in (read, write, primary, secondary):
+            os.close(fd)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_display_errors_are_said_in_the_players_language(lang: str) -> None:
+    """DisplayError carries a sentence (the doctor and Settings → Hardware say it in the device's
+    language); the bus, the address and the system's error stay in it as values."""
+    from engine.text import Msg
+    from firmware.i18n import say
+    bus = Mock()
+    bus.write_i2c_block_data.side_effect = OSError(errno.EREMOTEIO, "Remote I/O error")
+    errors = []
+    for attempt in (lambda: open_display(DisplayConfig(interface="i2c", port=97)),
+                    lambda: open_display(DisplayConfig(), i2c(bus=bus, address=0x3C)),
+                    lambda: show(_failing_device(), Image.new("1", (128, 64)))):
+        with pytest.raises(DisplayError) as info:
+            attempt()
+        errors.append(info.value)
+    for e, values in zip(errors, (["/dev/i2c-97", "do_i2c"], ["/dev/i2c-1", "0x3c", "I2C device not found", "i2cdetect -y 1"],
+                                  ["Remote I/O error"])):
+        message = e.args[0]
+        assert isinstance(message, Msg), e
+        said = say(message, lang)
+        assert said != str(message) and all(v in said for v in values), said
+        assert not [w for w in ("does not exist", "answered", "check", "stopped", "the display") if w in said], said
+
+
+def _failing_device() -> Any:
+    device = Ssd1306(noop())
+    device.display = Mock(side_effect=OSError(errno.EREMOTEIO, "Remote I/O error"))
+    return device
+
+
 def test_unusable_spi_is_a_display_error() -> None:
     # Without spidev/RPi.GPIO (CI) or without /dev/spidev9.0 (a Pi): either way a DisplayError.
     with pytest.raises(DisplayError, match="/dev/spidev9.0"):

@@ -10,6 +10,7 @@ import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 import types
 from pathlib import Path
@@ -46,6 +47,20 @@ class Board:
         self.address = 0x3C
         self.error = errno.EREMOTEIO        # what a transfer nobody acknowledges fails with
         self.tried: list[int] = []          # the addresses written to, in turn
+        self.gate: threading.Event | None = None     # the bus held low (see hold)
+        self.held_for = 0.0
+        self.waiting = threading.Event()    # a transfer waits on the held bus now
+        self.closed = threading.Event()     # a bus was closed
+
+    def hold(self, timeout: float) -> None:
+        """The bus held low (a stuck slave): each transfer waits until :meth:`free`, or fails
+        after ``timeout`` s with ETIMEDOUT, as the kernel's I2C driver does."""
+        self.gate, self.held_for = threading.Event(), timeout
+
+    def free(self) -> None:
+        gate, self.gate = self.gate, None
+        if gate is not None:
+            gate.set()
 
     def unplug(self, after: int = 0) -> None:
         self.plugged, self.after = after > 0, after or None
@@ -61,6 +76,13 @@ class Board:
 
         class Bus:
             def _check(self, addr: int) -> None:
+                gate = board.gate
+                if gate is not None:
+                    board.waiting.set()
+                    freed = gate.wait(board.held_for)
+                    board.waiting.clear()
+                    if not freed:
+                        raise OSError(errno.ETIMEDOUT, os.strerror(errno.ETIMEDOUT))
                 if not board.tried or board.tried[-1] != addr:
                     board.tried.append(addr)
                 if addr != board.address:
@@ -85,7 +107,7 @@ class Board:
                     board.ctl.data(list(payload[1:]))
 
             def close(self) -> None:
-                pass
+                board.closed.set()
         return Bus()
 
 
@@ -141,6 +163,129 @@ def test_a_panel_unplugged_while_drawing_is_reopened_when_plugged_back(
         loop.handle(("key", "up"))
         assert same(board.ctl.panel(), app.render())
     finally:
+        app.console.close()
+
+
+def opener_loop(state_dir: Path, board: Board) -> tuple[Any, Loop, PanelOutput, Clock, queue.Queue[Any]]:
+    """As the device runs it: the panel re-opened by an opener thread that puts ("panel",) on the
+    loop's queue when done; the panel then lost (unplugged: EREMOTEIO, at once)."""
+    app = app_with([], [], state_dir)
+    clock, events = Clock(), queue.Queue()
+    cfg = DisplayConfig()
+    out = PanelOutput(lambda: open_display(cfg), device=open_display(cfg), clock=clock,
+                      notify=lambda: events.put(("panel",)))
+    loop = Loop(app, out, clock=clock, parts=out)
+    loop.redraw()
+    board.unplug()
+    loop.handle(("key", "down"))
+    assert not out.connected and app.stack[-1].cursor == 1
+    return app, loop, out, clock, events
+
+
+def test_a_panel_on_a_stuck_bus_is_reopened_off_the_main_loop(board: Board, state_dir: Path) -> None:
+    """A bus held low makes every transfer wait for its timeout (about a second on a Pi): the
+    re-open tried every 3 s on the main loop made the device lag that long each time. It runs on
+    an opener thread: the loop goes on (keys acted on, drawn), and takes the panel when the thread
+    says it is open, sending it the whole frame (the keys pressed meanwhile included)."""
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+        board.hold(timeout=10.0)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()                                  # the re-open starts, aside
+        assert board.waiting.wait(5), "the re-open did not run beside the loop"
+        assert out.next_deadline() is None                 # nothing to do until the opener says so
+        loop.handle(("key", "down"))                       # meanwhile the keys work
+        assert app.stack[-1].cursor == 2 and not out.connected and events.empty()
+        board.free()                                       # the bus lets go: the panel answers
+        assert events.get(timeout=5) == ("panel",)
+        loop.handle(("panel",))
+        loop.poll_parts()
+        assert out.connected and out.reopened == 1 and out.error is None
+        assert board.ctl.on and same(board.ctl.panel(), app.render())   # set up, and the whole frame
+        loop.handle(("key", "up"))
+        assert same(board.ctl.panel(), app.render()) and app.stack[-1].cursor == 1
+    finally:
+        board.free()
+        app.console.close()
+
+
+def test_a_reopen_that_times_out_is_tried_again_later_with_its_reason(board: Board, state_dir: Path) -> None:
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+        board.hold(timeout=0.01)                           # never let go: each try times out
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert events.get(timeout=5) == ("panel",)
+        loop.handle(("panel",))
+        loop.poll_parts()
+        assert not out.connected and "timed out" in str(out.error)
+        assert loop.timeout() == pytest.approx(PanelOutput.RETRY)    # the next try: 3 s after this one
+    finally:
+        board.free()
+        app.console.close()
+
+
+def test_no_thread_for_the_reopen_is_tried_again_later(board: Board, state_dir: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thread that cannot start (the process's limit) leaves the re-open to the next try, not
+    waiting for ever for an opener that never ran."""
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+
+        def refused(self: threading.Thread) -> None:
+            raise RuntimeError("can't start new thread")
+        with monkeypatch.context() as m:
+            m.setattr(threading.Thread, "start", refused)
+            clock.t += PanelOutput.RETRY
+            loop.poll_parts()
+            assert not out.connected and out.next_deadline() == pytest.approx(clock.t + PanelOutput.RETRY)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert events.get(timeout=5) == ("panel",)
+        loop.poll_parts()
+        assert out.connected and same(board.ctl.panel(), app.render())
+    finally:
+        app.console.close()
+
+
+def test_the_end_waits_for_a_reopen_under_way_and_leaves_its_last_frame(board: Board, state_dir: Path) -> None:
+    """SIGTERM while the opener thread is opening the panel: the end waits for it (a little) and
+    leaves "Saved" on the panel it opened; a re-open that takes longer lets go of its panel when
+    done (never used, it would have switched the glass off at exit)."""
+    from firmware.screens.menu import saved_screen
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+        board.hold(timeout=10.0)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert board.waiting.wait(5)
+        threading.Timer(0.05, board.free).start()          # answers while the end waits
+        out.shutdown(saved_screen())
+        assert out.connected and board.ctl.on and same(board.ctl.panel(), saved_screen())
+        assert out.device.persist                          # (kept on the glass after exit)
+    finally:
+        board.free()
+        app.console.close()
+    app, loop, out, clock, events = opener_loop(state_dir, board)
+    try:
+        board.plug()
+        board.hold(timeout=10.0)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert board.waiting.wait(5)
+        board.closed.clear()
+        out.settle(wait=0.01)                              # gives up waiting
+        assert not out.connected and out.next_deadline() is None
+        board.free()
+        assert board.closed.wait(5)                        # the opener let go of the panel it opened
+        loop.poll_parts()
+        assert not out.connected and events.empty()
+    finally:
+        board.free()
         app.console.close()
 
 
@@ -504,6 +649,58 @@ def test_the_doctor_run_while_the_device_runs_speaks_the_devices_language(
         app.console.close()
 
 
+ENGLISH = ("cannot open", "Check the pin", "no other program", "permission denied", "add the", "restart the service",
+           "log out", "does not exist", "stopped answering", "answered on")
+"""What the panel's and the keys' errors said in English inside rows otherwise translated."""
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_what_the_doctor_found_about_the_panel_and_keys_reads_whole_in_the_devices_language(
+        lang: str, state_dir: Path, mock_pins: Any, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor` and Settings → Hardware said "Экран: не отвечает: permission denied on
+    /dev/i2c-1: add the user to the 'i2c' group … and log in again" and "Кнопки: не работает: B
+    (GPIO6) (cannot open GPIO6 for key 'b': … Check the pin …)": the errors of the panel and the
+    keys are sentences said in the device's language now, the technical detail (the path, the pin,
+    the library's words) a value inside. And the service is told to restart, not to log in again
+    (a running service keeps the groups it started with); that fix is then the only one."""
+    from gpiozero import Button
+
+    import hw.service
+    from firmware import doctor
+    from firmware.device import _open_hardware
+    from firmware.i18n import say
+
+    def denied(port: int) -> Any:
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(smbus2, "SMBus", denied)
+    monkeypatch.setattr(hw.service, "under_service", lambda: True)
+    app = app_with([], [], state_dir, lang)
+    other = Button(6, pin_factory=mock_pins)                    # B's pin, held by another program
+    try:
+        hw_ = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        doctor.run_doctor(str(state_dir), None)                 # (reads what the device reported)
+        out = capsys.readouterr().out.splitlines()
+        panel = [i for i, line in enumerate(out) if "/dev/i2c-1" in line and "usermod" in line]
+        keys = [line for line in out if "B (GPIO6)" in line]
+        assert len(panel) == 1 and len(keys) == 1, out
+        said = out[panel[0]]
+        assert "sudo systemctl restart legatus" in said and "sudo usermod -aG i2c" in said
+        assert {"ru": "перезапустите службу", "uk": "перезапустіть службу"}[lang] in said
+        assert not out[panel[0] + 1].lstrip().startswith("→"), out       # no "opens it again by itself"
+        assert "GPIOPinInUse" in keys[0] and {"ru": "вывод кнопки", "uk": "вивід кнопки"}[lang] in keys[0]
+        for line in (said, keys[0]):
+            assert not [e for e in ENGLISH if e in line], line
+        rows = {str(c.label): c for c in app.hardware_checks()}      # Settings → Hardware: the same
+        for label in ("Panel", "Buttons"):
+            found = say(rows[label].found, lang)
+            assert ("/dev/i2c-1" in found or "B (GPIO6)" in found) and not [e for e in ENGLISH if e in found], found
+        hw_.shutdown()
+    finally:
+        other.close()
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_no_pin_library_at_start_is_said_in_the_players_language_with_each_reason(
         lang: str, state_dir: Path, board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -573,6 +770,47 @@ def test_a_hostile_config_is_reported_and_the_default_used(tmp_path: Path, text:
     got = resolve_config(str(config), {})
     assert got.problem and str(config) in got.problem
     assert got.config.profile == "adafruit-bonnet" and got.source == "default"
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("text, values", [
+    ("[pins]\na = 6\n", ["'a'", "'b'", "GPIO6"]),
+    ("profile = \"pimoroni\"\n", ["'pimoroni'", "adafruit-bonnet"]),
+    ("[display]\naddress = \"0x3C\"\n", ["display.address", "'0x3C'"]),
+    ("[display]\nrotate = 5\n", ["display.rotate", "5"]),
+    ("[pins\n", ["TOML"]),
+])
+def test_a_config_file_that_cannot_be_used_is_said_whole_in_the_players_language(
+        lang: str, text: str, values: list[str], tmp_path: Path, state_dir: Path, mock_pins: Any) -> None:
+    """The start notice "Config file ignored: …" and the doctor's Config file row said what was
+    wrong with the file in English inside Russian or Ukrainian sentences ("Файл настроек пропущен:
+    …: keys 'a' and 'b' both use GPIO6; each key needs its own pin"): ConfigError carries a
+    sentence, the file, the keys and the values kept in it as they are written."""
+    from firmware import doctor
+    from firmware.app import NoticesScreen
+    from firmware.device import _open_hardware
+    from firmware.i18n import say
+    config = tmp_path / "config.toml"
+    config.write_text(text)
+    app = app_with([], [], state_dir, lang)
+    try:
+        hw_ = _open_hardware(types.SimpleNamespace(config=str(config)), app, queue.Queue())
+        notice = app.stack[-1]
+        assert isinstance(notice, NoticesScreen)
+        said = next(p for p in notice.paragraphs if str(config) in p)
+        row = say({str(c.label): c for c in app.hardware_checks()}["Config file"].found, lang)
+        for line in (said, row):
+            assert all(v in line for v in values), line
+            ours = line.split("TOML")[0].replace(str(config), "")     # (then the parser's own words)
+            for v in values:
+                ours = ours.replace(v, "")
+            assert not [w for w in ("must", "unknown", "both use", "each key", "is not", "available", "got", "config")
+                        if w in ours], line
+        assert said.startswith({"ru": "Файл настроек", "uk": "Файл налаштувань"}[lang]), said
+        hw_.shutdown()
+    finally:
+        app.console.close()
+        doctor.clear_live()
 
 
 # -- the whole program ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -64,6 +65,27 @@ def test_missing_port_names_it_and_the_fix() -> None:
         open_serial("/dev/ttyLEGATUS9")
     assert info.value.port == "/dev/ttyLEGATUS9"
     assert isinstance(info.value.__cause__, OSError)
+
+
+@pytest.mark.parametrize("service", [True, False])
+def test_a_port_not_permitted_says_the_fix_for_how_the_program_runs(
+        service: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fix was "… and log in again" for the service too, which keeps its groups until it is
+    restarted: the service is told to restart, a program started by hand to log in again."""
+    import errno
+
+    import serial
+
+    import hw.service
+
+    def denied(port: str, **kwargs: Any) -> Any:          # as pyserial's posix open says it
+        raise serial.SerialException(errno.EACCES, f"could not open port {port}: [Errno 13] Permission denied")
+    monkeypatch.setattr(serial, "serial_for_url", denied)
+    monkeypatch.setattr(hw.service, "under_service", lambda: service)
+    with pytest.raises(SerialError, match=r"permission denied on /dev/ttyGS0: add the .*'dialout' group") as info:
+        open_serial("/dev/ttyGS0")
+    said = str(info.value)
+    assert ("sudo systemctl restart legatus" in said) is service and ("log out and in again" in said) is not service
 
 
 @pytest.mark.parametrize(("port", "baud"), [("bogus://x", 115200), ("loop://", -1)])

@@ -40,6 +40,9 @@ class Panel:
     def poll(self, now: float) -> None:
         pass
 
+    def settle(self) -> None:
+        pass
+
     def shutdown(self, img: Image.Image) -> None:
         self.left = img
 
@@ -52,7 +55,7 @@ def _args(state_dir: Path) -> Any:
 def on_a_pi(monkeypatch: pytest.MonkeyPatch) -> Iterator[Panel]:
     panel = Panel()
     monkeypatch.setattr("hw.display.probe_hardware", lambda: True)
-    monkeypatch.setattr(storage_wait, "_panel", lambda args, splash: (panel, {"driver": "ssd1306"}))
+    monkeypatch.setattr(storage_wait, "_panel", lambda args, splash, events: (panel, {"driver": "ssd1306"}))
     monkeypatch.setattr(storage_wait, "RETRY", 0.05)
     monkeypatch.setattr(storage_wait, "PAGE", 0.02)
     yield panel
