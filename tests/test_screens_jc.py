@@ -1115,9 +1115,45 @@ def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8
                          "it comes in at I. Undo: hold B."]
     assert isinstance(ctx.top, SideBlocks)
     item = ctx.top.items(ctx)[ctx.top.cursor]
-    assert (item.label, item.value) == ("Legio 10", "C4 I")
+    assert (item.label, item.value) == ("Legio 10", "levy pool")          # off the map (see below)
     ctx.press("a")                                      # in the levy pool now: not disbanded again
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Lose a step", "Gain a step", "Go over to Pompey"]
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Levy"]
+
+
+@pytest.mark.parametrize("lang, row, levy, said", [
+    ("en", "levy pool", "Levy", "Legio 10 is levied from the levy pool: it comes in at I. Undo: hold B."),
+    ("ru", "для найма", "Нанять", "Блок «Легион 10» нанят из блоков, свободных для найма: он выставляется с силой I. "
+                                  "Отмена: удерживайте B."),
+    ("uk", "для найму", "Найняти", "Блок «Легіон 10» найнято із запасу найму: він виходить із силою I. "
+                                   "Скасувати: утримуйте B.")])
+def test_a_block_in_the_levy_pool_offers_only_its_levy(lang, row, levy, said):  # J-3, J-19, J-20
+    """A block disbanded (or eliminated, given back by a winter) is in the levy pool, off the map
+    (RU «Найм»: a levy point «выставить 1 новый блок из свободных для найма … с боевой силой 1»).
+    Blocks listed it as «C4 I» and offered Lose a step and Gain a step (I→II, a step for a block
+    that stands nowhere) and Go over (Jupiter takes a block from a city). Its row now says it is in
+    the levy pool, and its menu offers the levy alone: a levy point places it at I, on the map, and
+    only then can it gain or lose a step."""
+    from firmware.screens.jc.blocks import BlockMenu, SideBlocks
+    ctx = FakeCtx(NEW, "winter", "disband c_leg10", lang=lang)
+    try:
+        ctx.open(SideBlocks("caesar"))
+        ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")
+        ctx.top.cursor = [i.key for i in ctx.top.items(ctx)].index("c_leg10")
+        item = ctx.top.items(ctx)[ctx.top.cursor]
+        assert item.value == row and not any("…" in t for t in ctx.texts()), ctx.texts()
+        ctx.press("a")
+        assert isinstance(ctx.top, BlockMenu)
+        assert [(str(i.label), i.value) for i in ctx.top.items(ctx)] == [(levy, "→I")]
+        assert ctx.top.status(ctx) == "C4" and not any("…" in t for t in ctx.texts()), ctx.texts()
+        ctx.press("a")                                             # levied: on the map at I
+        assert ctx.session.lines[-1] == "gain c_leg10" and ctx.notes == [said]
+        assert ctx.view()["campaign"]["pool"] == [] and roster_strength(ctx, "c_leg10") == 1
+        assert isinstance(ctx.top, SideBlocks) and ctx.top.items(ctx)[ctx.top.cursor].value == "C4 I"
+        ctx.press("a")                                             # on the map: its steps now
+        assert [i.key for i in ctx.top.items(ctx)] == ["lose", "gain", "owner", "disband"]
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
 
 
 def test_a_step_levied_back_is_one_row_of_a_reduced_block():  # J-20 (a levy point adds a step)
