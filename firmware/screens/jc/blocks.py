@@ -4,7 +4,8 @@ defection, Cleopatra) and a block disbanded in the winter (rules 8.3-8.5: back t
 steps forfeit).
 
 Home → Blocks → a side → its blocks in play (from the roster, strength carried over) → a block:
-Lose a step, Gain a step, Go over to the other side, or Disband. Each is one console line (``lose``,
+Lose a step, Gain a step, Go over to the other side, or Disband; a block in the levy pool (off the
+map: disbanded, or given back by a winter) is listed as such and offers Levy alone (J-20: at I). Each is one console line (``lose``,
 ``gain``, ``owner``, ``disband``), journaled: the notice says what happened and that hold B takes it
 back (Undo: hold B). Only a step that ends the block (a leader killed for good, any other block
 eliminated for the year) asks first."""
