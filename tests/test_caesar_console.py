@@ -295,6 +295,28 @@ def test_his_physical_draws_named_for_a_tile_whose_play_ends_the_game_first(cons
     err(console, "crassus tile=A draw=sword:5/1,sword:4/2", "bad_arguments")    # the game goes on: one draw
 
 
+@pytest.mark.parametrize("lang, wins", [("en", "Crassus placed his last control marker and wins."),
+                                        ("ru", "Красс размещает свой последний жетон контроля и побеждает.")])
+def test_undoing_his_turn_that_ended_the_game_names_its_end_too(console, lang, wins):   # C-12, S-5
+    """His turn with the box's tiles places his last control marker: the game ends (C-12). Its
+    undo says how to lay his tile back and what the turn did — and said nothing of the end it
+    takes back («Crassus … wins.» left out), so the undone sentence named less than the step the
+    undo question named (the whole log sentence); now it ends with it, as every other undo does."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
+                "tiles=A:play+draw1 seed=3")
+    ok(console, "position " + json.dumps({
+        "spaces": {"HU-HC": {"by": "human", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+        "crassus_row": ["ship:6/0"], "markers_left": {"human": 12, "crassus": 1}, "turn": "crassus"}))
+    assert ok(console, "crassus tile=A")["winner"] == "crassus"
+    step = ok(console, "log")["log"][-1]
+    assert step.endswith(wins), step                                 # what the undo question names
+    undone = ok(console, "undo")["undone"]
+    assert undone.endswith(" " + wins) and undone.count(wins) == 1, undone
+    assert ("put tile A back face down" if lang == "en" else "верните приказ А лицом вниз") in undone, undone
+    assert ok(console, "state")["state"]["winner"] is None
+
+
 def test_digital_tiles_with_his_physical_bag_reveal_first(console):
     ok(console, "new caesar-solo difficulty=easy crassus-bag=physical row=sword:6/0,ship:5/1,wild:2/2 seed=3")
     assert "reveal-tile" in err(console, "crassus", "bad_arguments")      # the tile draws: reveal it first

@@ -863,6 +863,26 @@ def test_a_disbanded_block_is_in_the_levy_pool_until_it_is_levied_again():
     assert "c_leg10" not in t.session.view()["campaign"]["pool"]  # fighting: levied, on the map
 
 
+def test_a_levy_point_on_a_block_in_the_levy_pool_places_it_at_one():  # J-3, J-19, J-20
+    # RU «Найм»: each levy point «выставить 1 новый блок из свободных для найма … с боевой силой 1»,
+    # or «добавить 1 шаг» to a block on the map. 'gain' on a disbanded block (off the map, at I only
+    # as the strength it comes in at) added a step at once, I→II: one levy point counted as two
+    t = Table("seed=3")
+    t.run("winter", "disband c_leg10", "disband p_elephant")
+    out = t.do("gain c_leg10")
+    assert (out["from"], out["to"], out["levied"]) == (0, 1, True)
+    assert t.session.view()["campaign"]["pool"] == ["p_elephant"]          # on the map now
+    assert {b["id"]: b["strength"] for b in t.do("roster caesar")["blocks"]}["c_leg10"] == 1
+    assert t.session.log[-1] == "Legio 10 is levied from the levy pool: it comes in at I."
+    out = t.do("gain c_leg10")                                                # the next point: a step
+    assert (out["from"], out["to"], out["levied"]) == (1, 2, False)
+    assert t.do("gain p_elephant")["to"] == 2                                 # the elephant comes in at II (J-2)
+    assert t.do("gain p_elephant")["to"] == 4
+    t.session.undo()
+    t.session.undo()
+    assert t.session.view()["campaign"]["pool"] == ["p_elephant"]            # the undo puts it back
+
+
 def test_a_campaign_kept_before_the_levy_pool_still_resumes(state_dir):  # J-19
     """A session whose newest checkpoint an older Legatus wrote (its campaign without ``pool``)
     opens, reads and plays on: nothing is known in the pool (a block it disbanded shows at I, as

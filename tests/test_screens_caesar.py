@@ -517,6 +517,48 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, edition, title", [("en", "mixed", "Tile {}: draws {}"), ("ru", "ru", "Приказ {}: тянет {}"),
+                                                   ("uk", "uk", "Тайл {}: тягне {}")])
+def test_his_tile_turned_up_on_the_device_is_named_where_his_draws_are_asked(state_dir, lang, edition, title):  # S-5
+    """The device's tiles, his bag the box's: his tile is turned up on the device (``reveal-tile``)
+    and the table draws what it takes. The tile's page was pushed and at once replaced by the
+    picker "He draws 2": nobody at the table saw which tile was up before naming the tokens. The
+    picker's title names it now (as the edition's tiles print its letter), whole on the panel."""
+    from firmware.screens import base
+    from firmware.screens.caesar.words import tile_letter
+    new = f"new caesar-solo difficulty=easy bag-input=physical edition={edition} row=sword:6/0,ship:5/1,wild:2/2 seed=2"
+    app = app_with([new, "draw wild:2/2", "draw sword:5/1", "reveal-tile"], ["a"], state_dir, lang=lang)
+    try:
+        letter = app.view()["tiles"]["revealed"]
+        n = 2 if letter == "A" else 1                                 # S-3: the easy deck
+        _home_row(app, "now")                                          # Crassus's turn
+        picker = app.stack[-1]
+        assert isinstance(picker, TokenPicker) and picker.count == n
+        shown = texts(app)
+        assert shown[0] == title.format(tile_letter(letter, edition), n), shown
+        assert len(shown[0]) + 1 + len(picker.status(app)) <= base.COLS and not any("…" in t for t in shown), shown
+    finally:
+        app.console.close()
+
+
+def test_his_tile_that_only_turns_a_centurion_up_leaves_the_home_under_his_turn(state_dir):  # S-4, S-5, C-20
+    """A tile of the player's own that turns up a face-down centurion and plays, drawing nothing
+    (S-4), his bag the box's: the tile's place went, then the centurion's question took the place
+    of the screen under it — the home was lost: his turn read, B left the game instead of going
+    back to its home."""
+    new = ("new caesar-solo difficulty=easy seed=3 centurions=1 bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
+           "tiles=A:centurion+play;B:centurion+play")
+    app = app_with([new, "draw wild:2/2", "draw sword:5/1"], ["a"], state_dir)
+    try:
+        _home_row(app, "now")                                          # Crassus's turn: his tile turned up
+        assert isinstance(app.stack[-1], TokenPicker) and isinstance(app.stack[-2], CaesarHome)
+        app.handle("a")                                                # the centurion that came up
+        assert app.console.session.lines[-1].startswith("crassus centurion=")
+        assert isinstance(app.stack[-1], TurnScreen) and isinstance(app.stack[-2], CaesarHome), app.stack
+    finally:
+        app.console.close()
+
+
 def test_a_token_drawn_from_a_physical_bag_is_named_in_a_few_presses(state_dir):   # C-3, C-6
     """With the box's own bag the player names each token he draws (C-6; for Auto-Crassus too,
     S-5). It was a list of up to 16 rows, the cursor back on the first row for every token: six or

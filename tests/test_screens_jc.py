@@ -1115,9 +1115,45 @@ def test_a_block_disbanded_in_winter_is_one_row_of_the_block():  # J-19 (rules 8
                          "it comes in at I. Undo: hold B."]
     assert isinstance(ctx.top, SideBlocks)
     item = ctx.top.items(ctx)[ctx.top.cursor]
-    assert (item.label, item.value) == ("Legio 10", "C4 I")
+    assert (item.label, item.value) == ("Legio 10", "levy pool")          # off the map (see below)
     ctx.press("a")                                      # in the levy pool now: not disbanded again
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Lose a step", "Gain a step", "Go over to Pompey"]
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["Levy"]
+
+
+@pytest.mark.parametrize("lang, row, levy, said", [
+    ("en", "levy pool", "Levy", "Legio 10 is levied from the levy pool: it comes in at I. Undo: hold B."),
+    ("ru", "для найма", "Нанять", "Блок «Легион 10» нанят из блоков, свободных для найма: он выставляется с силой I. "
+                                  "Отмена: удерживайте B."),
+    ("uk", "для найму", "Найняти", "Блок «Легіон 10» найнято із запасу найму: він виходить із силою I. "
+                                   "Скасувати: утримуйте B.")])
+def test_a_block_in_the_levy_pool_offers_only_its_levy(lang, row, levy, said):  # J-3, J-19, J-20
+    """A block disbanded (or eliminated, given back by a winter) is in the levy pool, off the map
+    (RU «Найм»: a levy point «выставить 1 новый блок из свободных для найма … с боевой силой 1»).
+    Blocks listed it as «C4 I» and offered Lose a step and Gain a step (I→II, a step for a block
+    that stands nowhere) and Go over (Jupiter takes a block from a city). Its row now says it is in
+    the levy pool, and its menu offers the levy alone: a levy point places it at I, on the map, and
+    only then can it gain or lose a step."""
+    from firmware.screens.jc.blocks import BlockMenu, SideBlocks
+    ctx = FakeCtx(NEW, "winter", "disband c_leg10", lang=lang)
+    try:
+        ctx.open(SideBlocks("caesar"))
+        ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")
+        ctx.top.cursor = [i.key for i in ctx.top.items(ctx)].index("c_leg10")
+        item = ctx.top.items(ctx)[ctx.top.cursor]
+        assert item.value == row and not any("…" in t for t in ctx.texts()), ctx.texts()
+        ctx.press("a")
+        assert isinstance(ctx.top, BlockMenu)
+        assert [(str(i.label), i.value) for i in ctx.top.items(ctx)] == [(levy, "→I")]
+        assert ctx.top.status(ctx) == "C4" and not any("…" in t for t in ctx.texts()), ctx.texts()
+        ctx.press("a")                                             # levied: on the map at I
+        assert ctx.session.lines[-1] == "gain c_leg10" and ctx.notes == [said]
+        assert ctx.view()["campaign"]["pool"] == [] and roster_strength(ctx, "c_leg10") == 1
+        assert isinstance(ctx.top, SideBlocks) and ctx.top.items(ctx)[ctx.top.cursor].value == "C4 I"
+        ctx.press("a")                                             # on the map: its steps now
+        assert [i.key for i in ctx.top.items(ctx)] == ["lose", "gain", "owner", "disband"]
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
 
 
 def test_a_step_levied_back_is_one_row_of_a_reduced_block():  # J-20 (a levy point adds a step)
@@ -1771,6 +1807,78 @@ def test_a_roll_shown_when_the_power_went_is_shown_again_until_it_is_closed(stat
         assert isinstance(read.stack[-1], JcHome), type(read.stack[-1]).__name__    # read: not again, any language
     finally:
         read.console.close()
+
+
+TIED_LEADER = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
+               "add defender p_leg1 strength=1", "start", "pass p_pompeius", "pass p_leg1", "fire c_leg10 dice=1,6,6"]
+
+
+def test_a_leader_killed_by_the_owners_pick_of_a_tied_hit_is_said_until_closed(state_dir):  # J-2, J-7, J-17
+    """One hit on two blocks at I, Pompeius and Legio 1: Pompey picks where it goes (J-7). Picked
+    on the device, the leader killed (a trophy for Caesar) was a short notice only, and the roll had
+    been read before the pick: a power cut then took the kill off the table unseen. Now the pick's
+    events come on the roll's page (dice, where the hits went, what the rules did), said again on
+    opening the game until it is closed — in any language; closed, its one write."""
+    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir)       # the fire's page read; Battle
+    try:
+        assert isinstance(app.stack[-1], BattleScreen) and app.view()["battle"]["decision"]["kind"] == "hit"
+        app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
+        app.handle("a")                                                 # Pompeius takes it
+        app.render()
+        top = app.stack[-1]
+        assert app.console.session.lines[-1] == "hit p_pompeius"
+        assert isinstance(top, DiceResult) and top.turn["dice"] == [1, 6, 6], type(top).__name__
+        said = " ".join(top.paras())
+        assert "Pompeius is killed: a trophy for Caesar." in said and app.message is None, said
+    finally:
+        app.console.close()                                             # the power goes on it
+    back = app_with([], [], state_dir, lang="ru")
+    try:
+        written = _writes(back)
+        back.render()
+        back.handle("a")                                                # Resume
+        back.render()
+        top = back.stack[-1]
+        assert isinstance(top, DiceResult), type(top).__name__
+        assert "Помпей убит: трофей получает Цезарь." in " ".join(top.paras()), top.paras()
+        back.handle("b")                                                # closed
+        back.render()
+        assert written == ["jc.roll"]
+    finally:
+        back.console.close()
+    read = app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(read.stack[-1], JcHome), type(read.stack[-1]).__name__
+    finally:
+        read.console.close()
+
+
+def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_dir):  # J-7, J-12, J-13
+    """Two hits on Pompeius and Legio 1, both at I: Pompey picks the first (J-7), the second takes
+    the other: his side is eliminated, the battle over. That end was a page of its own, never said
+    again after a power cut; now it is on the roll's page with the winner's regroup, said again
+    until closed."""
+    lines = [*TIED_LEADER[:-1], "fire c_leg10 dice=1,1,6"]
+    app = app_with(lines, HOME + READ + ["a"], state_dir)
+    try:
+        app.render()
+        app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_leg1")
+        app.handle("a")
+        app.render()
+        assert app.view()["battle"]["phase"] == "over"
+        top = app.stack[-1]
+        assert isinstance(top, DiceResult) and top.turn["dice"] == [1, 1, 6], type(top).__name__
+        assert not any(type(s).__name__ == "EndPage" for s in app.stack), app.stack
+    finally:
+        app.console.close()
+    back = app_with([], ["a"], state_dir)
+    try:
+        top = back.stack[-1]
+        assert isinstance(top, DiceResult), type(top).__name__
+        said = " ".join(top.paras())
+        assert "Pompeius is killed: a trophy for Caesar." in said and "Caesar may regroup" in said, said
+    finally:
+        back.console.close()
 
 
 def test_a_roll_said_again_brings_what_the_rules_did_with_it(state_dir):  # J-2, J-12, J-13, J-17

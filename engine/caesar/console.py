@@ -236,23 +236,25 @@ def _undone(sentence: Any) -> Msg | None:
     alone as his stack again and every other tile face up as played — then what the turn did.
     An undo of ``reveal-tile`` with his bag physical says that tokens drawn for the tile go back
     into his bag. None for every other step (``Undone: <sentence>``)."""
-    turn = sentence
+    turn, end = sentence, None
     if isinstance(turn, AnyMsg) and turn.template == TILE_REVEALED and turn.kwargs.get("table") == "bag":
         return Msg("Undone: {} If you drew tokens from his bag for it, put them back into his bag.", sentence)
-    if isinstance(turn, AnyMsg) and turn.template == "{} {}" and turn.args:      # a turn that ended the game
-        turn = turn.args[0]
+    if isinstance(turn, AnyMsg) and turn.template == "{} {}" and len(turn.args) == 2:   # a turn that ended the game
+        turn, end = turn.args                # (C-12: its end, the winner, is taken back with it)
     if not isinstance(turn, AnyMsg) or turn.template != CRASSUS_TURN or len(turn.args) != 2:
         return None
     table, letter, parts = turn.kwargs.get("table"), turn.args[0], turn.args[1]
     if table == "tile":
-        return Msg("Undone: Crassus's turn with tile {tile}. At the table, put tile {tile} back face down on top of "
-                   "his stack, then take back what the turn did: {parts}.", tile=letter, parts=parts)
-    if table == "new-stack":             # his stack as before that turn: this tile alone, whatever the edition
-        return Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, lay tile {tile} "
-                   "alone face down as his stack again and all his other tiles face up beside it as played (out of "
-                   "the new stack, if you made it); then take back what the turn did: {parts}.", tile=letter,
-                   parts=parts)
-    return None
+        undone = Msg("Undone: Crassus's turn with tile {tile}. At the table, put tile {tile} back face down on top "
+                     "of his stack, then take back what the turn did: {parts}.", tile=letter, parts=parts)
+    elif table == "new-stack":           # his stack as before that turn: this tile alone, whatever the edition
+        undone = Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, lay tile "
+                     "{tile} alone face down as his stack again and all his other tiles face up beside it as played "
+                     "(out of the new stack, if you made it); then take back what the turn did: {parts}.",
+                     tile=letter, parts=parts)
+    else:
+        return None
+    return undone if end is None else Msg("{} {}", undone, end)
 
 
 def _reveal(state: State, req: Request) -> Outcome:

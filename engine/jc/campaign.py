@@ -167,18 +167,23 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
 
 
 def gain_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
-    """One step added to a roster block by a levy point (J-20; rules 2.2, RU «Найм»): the next
-    strength up its track (the elephant II -> IV). Returns ``block``, ``from``, ``to``; raises
-    IllegalMove for a block at its maximum or out of play (killed; eliminated: in the pool, J-3)."""
+    """One levy point spent on a roster block (J-20; rules 2.2, RU «Найм»): a block in the levy
+    pool (off the map) is levied, placed at the strength it comes in at (I; the elephant II) —
+    ``from`` 0, ``levied`` true —; a block on the map gains a step, the next strength up its track
+    (the elephant II -> IV). Returns ``block``, ``from``, ``to``, ``levied``; raises IllegalMove for
+    a block at its maximum or out of play (killed; eliminated: in the pool, J-3)."""
     check_available(camp, spec, owner(camp, spec), "attacker")
+    if spec.id in pool(camp):           # «выставить 1 новый блок из свободных для найма … с боевой силой 1»
+        from_pool(camp, str(spec.id))
+        camp["strength"][str(spec.id)] = min(spec.track)
+        return {"block": str(spec.id), "from": 0, "to": min(spec.track), "levied": True}
     before = likely_strength(camp, spec)
     higher = [s for s in spec.track if s > before]
     if not higher:
         raise IllegalMove(Msg("{} is at its maximum ({}): a levy adds no step to it.", block_name(spec.name),
                               roman(before)))
     camp["strength"][str(spec.id)] = min(higher)
-    from_pool(camp, str(spec.id))           # (a step on the map: levied since)
-    return {"block": str(spec.id), "from": before, "to": min(higher)}
+    return {"block": str(spec.id), "from": before, "to": min(higher), "levied": False}
 
 
 def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:

@@ -465,7 +465,12 @@ def _gain(state: State, req: Request) -> Outcome:
     camp = state["campaign"]
     name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": C.owner(camp, spec)})
     out = C.gain_step(camp, spec)
+    if out["levied"]:                   # from the levy pool onto the map (J-20)
+        return Outcome(out, Msg(LEVIED, name, roman(out["to"])))
     return Outcome(out, Msg("{} gains a step from a levy ({}→{}).", name, roman(out["from"]), roman(out["to"])))
+
+
+LEVIED = N_("{} is levied from the levy pool: it comes in at {}.")
 
 
 # one sentence per side: ru/uk decline the side's name (the pool the block goes back to)

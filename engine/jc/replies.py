@@ -124,6 +124,7 @@ class GainReply(Reply):
 
     block: str
     to: int
+    levied: bool                   # true: the block came out of the levy pool onto the map (``from`` 0)
 
 
 class DisbandReply(Reply):

@@ -203,9 +203,12 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
         else:
             _pop_and_finish(c, act.crassus(tile, drawn))
 
-    if n_draw:
-        ctx.replace(TokenPicker(lambda: _("He draws {}").format(n_draw), c["bag_contents"], n_draw, with_draws,
-                                back=again, centurions=hidden))
+    if n_draw:                   # the title names his tile: with the device's tiles it is seen nowhere else
+        shown = tile_letter(letter, edition_of(view))
+        ctx.replace(TokenPicker(lambda: _("Tile {}: draws {}").format(shown, n_draw), c["bag_contents"], n_draw,
+                                with_draws, back=again, centurions=hidden))
+    elif n_cent:                 # (in the tile's place: the screen under it stays)
+        with_draws(ctx, [])
     else:
         ctx.pop()
         with_draws(ctx, [])

@@ -16,7 +16,7 @@ from engine.text import N_
 from engine.jc.replies import TurnRecord
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
-from firmware.i18n import Sentences, Spoken, again
+from firmware.i18n import Sentences, Spoken, again, sentence
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, remade
@@ -259,7 +259,15 @@ class BattleScreen(DecisionList):
 
     @staticmethod
     def _hit(ctx: Ctx, key: str) -> None:
-        run_line(ctx, act.hit(key or None))
+        """The owner's pick of a tied hit (J-7); what the rules did by it (a leader killed, a side
+        eliminated: the end, J-2, J-13) is said with its roll, on the roll's page — kept until it
+        is closed, said again after a power cut (:func:`resume_roll`), as a roll's own events."""
+        before = view_of(ctx)["battle"]["events"]
+        if run_line(ctx, act.hit(key or None)) is None:
+            return
+        news(ctx)                         # (said on the page below: not as a notice or the end page too)
+        if view_of(ctx)["battle"]["events"] != before:
+            roll_page(ctx)
 
     @staticmethod
     def _act(ctx: Ctx, key: str) -> None:
@@ -425,7 +433,10 @@ def roll_mark(ctx: Ctx) -> str | None:
     if roll is None:
         return None
     t = roll["turn"]
-    return f"{campaign_mark(ctx)}:f{b['number']}.{roll['index']}#{digest([t['block'], t['round'], t['dice']])}"
+    said: list[object] = [t["block"], t["round"], t["dice"]]
+    if roll["events"]:        # what the rules did by it (the owner's picks, J-7, may add some): another page
+        said.append([str(sentence(e)) for e in roll["events"]])        # (their English: any language)
+    return f"{campaign_mark(ctx)}:f{b['number']}.{roll['index']}#{digest(said)}"
 
 
 def _rolls(kept: str) -> tuple[str, list[str]]:
@@ -464,9 +475,19 @@ def resume_roll(ctx: Ctx) -> bool:
         return False
     if b["phase"] == "over" and winter is not None and winter["battle"] == b["number"]:
         return False
-    events = list(roll["events"]) + (regroup(b, winter) if b["phase"] == "over" else [])
-    ctx.push(DiceResult(cast(TurnRecord, roll["turn"]), events=events, mark=mark))
+    roll_page(ctx)
     return True
+
+
+def roll_page(ctx: Ctx) -> None:
+    """The battle's last roll on its page: its dice, where the hits went, what the rules did since
+    (and, the battle over, what the winner may do now: regroup, J-12); closed, it is kept as read."""
+    view = view_of(ctx)
+    b, roll = view["battle"], view["battle"]["roll"]
+    if roll is None:
+        return
+    events = list(roll["events"]) + (regroup(b, view["winter"]) if b["phase"] == "over" else [])
+    ctx.push(DiceResult(cast(TurnRecord, roll["turn"]), events=events, mark=roll_mark(ctx)))
 
 
 class DiceResult(Follows):

@@ -4,7 +4,8 @@ defection, Cleopatra) and a block disbanded in the winter (rules 8.3-8.5: back t
 steps forfeit).
 
 Home → Blocks → a side → its blocks in play (from the roster, strength carried over) → a block:
-Lose a step, Gain a step, Go over to the other side, or Disband. Each is one console line (``lose``,
+Lose a step, Gain a step, Go over to the other side, or Disband; a block in the levy pool (off the
+map: disbanded, or given back by a winter) is listed as such and offers Levy alone (J-20: at I). Each is one console line (``lose``,
 ``gain``, ``owner``, ``disband``), journaled: the notice says what happened and that hold B takes it
 back (Undo: hold B). Only a step that ends the block (a leader killed for good, any other block
 eliminated for the year) asks first."""
@@ -39,6 +40,7 @@ LAST_STEP = {("leader", "caesar"): N_("{} is at I: killed for good, 1 VP for Cae
 
 GO_OVER = {"caesar": N_("Go over to Caesar"), "pompey": N_("Go over to Pompey")}
 GAINED = N_("{} gains a step from a levy ({}→{}).")      # engine/jc/console.py ``_gain``: the same entry
+LEVIED = N_("{} is levied from the levy pool: it comes in at {}.")   # engine/jc/console.py ``LEVIED``: the same
 # a block disbanded to its owner's levy pool (engine/jc/console.py ``_DISBANDED``: the same catalog entries)
 DISBANDED = {"caesar": N_("{} is disbanded to Caesar's levy pool: its steps are forfeit; levied again, it comes "
                           "in at {}."),
@@ -108,6 +110,9 @@ class SideBlocks(GroupedBlocks):
         for b in roster_of(ctx, self.side):
             if b["id"] in fighting:
                 out.append((b, Item(owned_name(b), partial(_fighting, block=b), _("in battle"), ident=b["id"])))
+            elif b["pool"]:             # off the map: no strength of its own until levied (J-3, J-19, J-20)
+                out.append((b, Item(owned_name(b), partial(_open_block, side=self.side, block=b), _("levy pool"),
+                                    ident=b["id"])))
             else:
                 out.append((b, Item(owned_name(b), partial(_open_block, side=self.side, block=b),
                                     f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}", ident=b["id"])))
@@ -134,7 +139,10 @@ def gain_step(ctx: Ctx, block: RosterBlock) -> bool:
     response = run_line(ctx, act.gain(block["id"]))
     if response is None:
         return False
-    ctx.notify(undo_said(Msg(GAINED, BlockNamed(block), roman(block["strength"]), roman(response["to"]))))
+    if response.get("levied"):                   # out of the levy pool, onto the map at I (J-20)
+        ctx.notify(undo_said(Msg(LEVIED, BlockNamed(block), roman(response["to"]))))
+    else:
+        ctx.notify(undo_said(Msg(GAINED, BlockNamed(block), roman(block["strength"]), roman(response["to"]))))
     return True
 
 
@@ -178,7 +186,10 @@ class BlockMenu(ListScreen):
 
     def status(self, ctx: Ctx) -> str:
         b = self.now(ctx)
-        return f"{str(b['rating']).split('/')[0]} {roman(b['strength'])}" if b else ""
+        if b is None:
+            return ""
+        rating = str(b["rating"]).split("/")[0]
+        return rating if b["pool"] else f"{rating} {roman(b['strength'])}"     # (in the pool: off the map)
 
     def items(self, ctx: Ctx) -> list[Item]:
         b = self.now(ctx)
@@ -186,6 +197,8 @@ class BlockMenu(ListScreen):
             self._title = ""
             return [Item(_("Not in play now."), _back)]
         self._title = owned_name(b)
+        if b["pool"]:             # off the map: a levy point places it (J-20), nothing else reaches it
+            return [Item(_("Levy"), partial(self._gain, block=b), f"→{roman(b['strength'])}", ident="levy")]
         out = []
         lower = [s for s in strengths(b) if s < b["strength"]]
         if lower:
