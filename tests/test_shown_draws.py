@@ -85,9 +85,10 @@ def test_a_sword_roll_shown_stands_through_undo_twice_redo_and_a_restart(state_d
         _ok(c, "vp romans +1")                                 # another step in between: the same dice are next
         said = _refused(c, "tactics 3 die=6")
         assert f"rolled {shown}" in said, said
-        for line in ("naval die=1", "check siege dice=6,6", "battle att=12 def=5 mod=3 att-dice=6,6,6",
-                     "battle att=12 def=5 mod=3 att-dice=6,6,6 def-dice=1,1,1"):
-            _refused(c, line)                                  # any roll typed in place of the shown die
+        for line in ("naval die=1", "check siege dice=6,6", "battle att=12 def=5 mod=3 att-dice=6,6,6 def-dice=1,1,1",
+                     "battle att=12 def=5 mod=3 att-dice=6,6,6"):
+            _ok(c, line)                                       # the other kinds' dice are their own: no die
+            _ok(c, "undo")                                     # shown for them is replaced
     finally:
         c.close()
     c = _open(state_dir)                                       # a restart (or a power cut) forgets nothing
@@ -178,3 +179,70 @@ def test_a_game_started_anew_with_a_seed_used_before_is_a_game_of_its_own(state_
         assert _ok(c, "tactics 3 die=6")["roll"] == 6
     finally:
         c.close()
+
+
+
+@pytest.mark.parametrize("between", ["tactics 3", "tactics 3 kind=intercept", "naval", "check siege"])
+def test_a_sword_battle_undone_and_fought_again_gets_its_dice_whatever_is_rolled_between(
+        state_dir: Path, between: str):  # W-1, W-2, W-8, W-9: undo never re-rolls
+    """The exploit: a bad battle undone, a digital roll of another kind in between (it took the
+    battle's dice from the one stream all rolls shared), the battle fought again with fresh dice.
+    Each kind of roll has dice of its own: the battle again rolls what it showed, whatever is
+    rolled between."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls seed=2")
+        fight = "battle att=12 def=5 mod=3"
+        shown = _ok(c, fight)
+        _ok(c, "undo")
+        _ok(c, between)
+        again = _ok(c, fight)
+        assert [again[s]["dice"] for s in ("attacker", "defender")] == [shown[s]["dice"] for s in ("attacker", "defender")]
+    finally:
+        c.close()
+
+
+def test_a_sword_roll_of_one_kind_never_takes_the_dice_shown_for_another(state_dir: Path):  # W-1, W-8, W-9
+    """A tactics test undone, then a naval move and a siege: the tactics test again rolls the die
+    it showed; and what the naval move and the siege rolled is what they roll in a game where no
+    tactics test was shown at all (the rolls of one kind tell nothing of another's)."""
+    rolls = {}
+    for name, lines in (("undone", ["tactics 3", "undo"]), ("none", [])):
+        c = _open(state_dir / name)
+        try:
+            _ok(c, "new sword players=romans,gauls seed=5")
+            first = [_ok(c, line) for line in lines]
+            naval, siege = _ok(c, "naval")["roll"], _ok(c, "check siege")["dice"]
+            rolls[name] = (naval, siege)
+            if first:
+                assert _ok(c, "tactics 3")["roll"] == first[0]["roll"]
+        finally:
+            c.close()
+    assert rolls["undone"] == rolls["none"]
+
+
+def test_a_sword_game_stored_before_its_rolls_were_apart_replays_from_its_one_stream(state_dir: Path):  # W-1, W-2
+    """A game started now is stored with ``rolls=apart`` (in any language), so it replays with its
+    rolls apart; a line stored by an older Legatus (no ``rolls=``) keeps every die in ``sword-dice``,
+    in the order rolled, so it replays exactly as it was acknowledged."""
+    import json
+
+    from engine.rng import Draws
+    from firmware.session import Session
+    c = _open(state_dir)
+    try:
+        _ok(c, "settings language=uk")
+        _ok(c, "new sword players=romans,gauls seed=2")
+        assert c.session.header["line"] == "new sword players=romans,gauls seed=2 rolls=apart"
+        _ok(c, "settings language=en")
+    finally:
+        c.close()
+    old = Session.start("new sword players=romans,gauls seed=2", 2, "old")
+    battle = old.apply("battle att=12 def=5 mod=3").fields
+    rolled = [*battle["attacker"]["dice"], *battle["defender"]["dice"], old.apply("tactics 3").fields["roll"],
+              old.apply("naval").fields["roll"]]
+    one = Draws.keyed(2).stream("sword-dice")
+    assert rolled == [one.die(6) for _ in range(len(rolled))]
+    assert set(json.loads(old.state_json)["rng"]["s"]) == {"sword-dice"}
+    with pytest.raises(Exception, match="rolls= takes only"):
+        Session.start("new sword players=romans,gauls rolls=one", 2, "x")
