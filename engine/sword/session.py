@@ -568,7 +568,23 @@ def retreat_text(f: dict[str, Any]) -> Msg:
 
 
 def _session_odds(state: State, req: Request) -> Outcome:
+    _sacred_band_in_play(state, req)
     return Outcome(odds_fields(_without_seed(req)))
+
+
+def _sacred_band_in_play(state: State, req: Request) -> None:
+    """``sacred-band=`` is Carthage's Sacred Band (4d6 with the event, W-2): refused where
+    Carthage is not in the game (the device's battle form has no such row there)."""
+    if "sacred-band" in req.opts and "carthage" not in state["factions"]:
+        raise IllegalMove(Msg("sacred-band= is Carthage's Sacred Band (4 dice, W-2); Carthage is not in this game."))
+
+
+def _battle_admitted(state: State, req: Request) -> None:
+    """The rules a ``battle`` asked now keeps (``Command.admit``; ``state`` before it): none once
+    the game is over (:func:`_not_over`), and the Sacred Band only where Carthage plays
+    (:func:`_sacred_band_in_play`). A battle an older Legatus stored with it replays as it was."""
+    _not_over(state, req)
+    _sacred_band_in_play(state, req)
 
 
 def _without_seed(req: Request) -> Request:
@@ -624,7 +640,7 @@ GAME = GameRules(
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
                 admit=_not_over, drawn=_drawn_from(_tactics_dice, "die")),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]",
-                admit=_not_over, drawn=_battle_drawn),
+                admit=_battle_admitted, drawn=_battle_drawn),
         Command("retreat", _retreat, True, "retreat losses=N", admit=_not_won),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
         Command("advance", _advance, True, "advance", admit=_not_won),
