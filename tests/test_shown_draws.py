@@ -246,3 +246,51 @@ def test_a_sword_game_stored_before_its_rolls_were_apart_replays_from_its_one_st
     assert set(json.loads(old.state_json)["rng"]["s"]) == {"sword-dice"}
     with pytest.raises(Exception, match="rolls= takes only"):
         Session.start("new sword players=romans,gauls rolls=one", 2, "x")
+
+
+def test_a_julius_caesar_block_s_fire_undone_keeps_its_dice_whichever_block_fires_first(state_dir: Path):  # J-6, J-7
+    """Two attacking C blocks act in the order their owner chooses: the first one's fire undone and
+    the other fired first took its dice from the one stream all fires shared, and the first fired
+    again with fresh dice (a re-roll by undo). Each block's fire has dice of its own now: the same
+    fire rolls what it showed, whatever fired in between; so does the whole battle by the device."""
+    c = _open(state_dir)
+    try:
+        for line in ["new jc-battle seed=3", "add attacker rating=C3 strength=3", "add attacker rating=C3 strength=3",
+                     "add defender rating=D2 strength=4", "start"]:
+            _ok(c, line)
+        assert c.session.header["line"] == "new jc-battle seed=3 cleopatra=turn rolls=apart"
+        started = _ok(c, "state")["state"]["actions"]
+        shown = _ok(c, "fire blk1")["turn"]["dice"]
+        _ok(c, "undo")
+        _refused(c, "fire blk1 dice=1,1,1")                   # the table cannot type them either
+        other = _ok(c, "fire blk2")["turn"]["dice"]
+        while _ok(c, "state")["state"]["battle"]["decision"]["kind"] == "hit":
+            _ok(c, "hit")
+        assert _ok(c, "fire blk1")["turn"]["dice"] == shown
+        while _ok(c, "state")["state"]["actions"] > started:
+            _ok(c, "undo")
+        fought = _ok(c, "fight")["rounds"][0]["turns"]        # J-14: blk1 (entered first), then blk2
+        assert [t["dice"] for t in fought if t["block"] in ("blk1", "blk2")][:2] == [shown, other]
+    finally:
+        c.close()
+
+
+def test_a_julius_caesar_game_stored_before_its_fires_were_apart_replays_from_its_one_stream():  # J-6, J-14
+    """A line stored by an older Legatus (no ``rolls=``) fires every block from ``battle-dice``, in
+    the order fired, so it replays as it was acknowledged; one started now has a stream per block."""
+    import json
+
+    from engine.rng import Draws
+    from firmware.session import Session
+    lines = ["add attacker c_leg10", "add defender p_leg1", "fight"]
+    for line, streams in (("new jc-battle seed=3 cleopatra=turn", {"battle-dice"}),
+                          ("new jc-battle seed=3 cleopatra=turn rolls=apart", {"battle-dice-c_leg10", "battle-dice-p_leg1"})):
+        s = Session.start(line, 3, "old")
+        fought = [s.apply(x).fields for x in lines][-1]
+        assert set(json.loads(s.state_json)["rng"]["s"]) == streams
+        dice = [d for r in fought["rounds"] for t in r["turns"] for d in t.get("dice", [])]
+        if streams == {"battle-dice"}:
+            one = Draws.keyed(3).stream("battle-dice")
+            assert dice == [one.die(6) for _ in dice]
+    with pytest.raises(Exception, match="rolls= takes only"):
+        Session.start("new jc-battle rolls=one", 2, "x")
