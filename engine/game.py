@@ -192,7 +192,9 @@ class GameRules(NamedTuple):
     ``new`` options whose default follows the language being spoken (Caesar!'s rules edition,
     Julius Caesar's J-2 Cleopatra rule), for a language code; the firmware adds those the line
     does not give to the line it stores, so that a replay gets the same game whatever the
-    language is then (the engine never reads the language itself)."""
+    language is then (the engine never reads the language itself). Also an option the same in
+    every language that marks a game started now, where a line stored without it keeps what an
+    older version did (The Sword of Rome's ``rolls=apart``)."""
 
     name: str
     title: str

@@ -111,10 +111,10 @@ def test_a_long_session_holds_a_bounded_trail_and_its_records_keep_their_fingerp
     from firmware import trail
     monkeypatch.setattr(trail, "HELD", 8)
     cycle = ["add attacker rating=C3 strength=3", "add defender rating=B2 strength=2", "fight", "next-battle"]
-    ref = Session.start("new jc-battle seed=1", 1, "ref")
     c = Console(Store(state_dir), None)
     try:
         assert c.request("new jc-battle seed=1")["ok"]
+        ref = Session.start(c.session.header["line"], 1, "ref")      # the line as stored (rolls=apart)
         for i in range(4 * 15):
             assert c.request(cycle[i % 4])["ok"]
             ref.apply(cycle[i % 4])

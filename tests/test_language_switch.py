@@ -729,7 +729,7 @@ def test_the_sword_s_dice_entry_follows_a_language_chosen_while_dice_are_entered
             entry = app.stack[-1]
         else:
             made = {"battle": rolls.battle_form, "tactics": rolls.tactics_form, "naval": rolls.naval_form}[form]
-            app.push(made(app) if form == "naval" else made())
+            app.push(made(app) if form in ("naval", "battle") else made())
             app.render()
             screen = app.stack[-1]
             while screen.items(app)[screen.cursor].ident != "field:dice":

@@ -1495,3 +1495,55 @@ def test_the_random_pick_says_which_side_of_the_hand_it_counts_from(lang, said):
     shown = ctx.texts()
     assert said in shown and len(said) <= COLS
     assert any(str(position) in t for t in shown)
+
+
+def test_each_common_pantheon_row_refuses_a_figure_no_table_can_hold_as_it_is_typed():  # G-12
+    """G-12: each level's first to finish it takes gold, the second silver (the silver foundation
+    only with 4 players), the others bronze: a table holds 2 gold parts in all. The pad took gold 1
+    for every player and refused the mix only at "Show scores", in a message of 12 rows; now the
+    push past the table's parts says so in a short notice, journals nothing, and the scores work."""
+    keys = [k for k, _ in SHEET_ROWS]
+    ctx = FakeCtx(NEW).open(SheetPad(keys.index("gold")))
+    ctx.press("up", "right")                        # Jack and Henry: the two gold parts
+    n = len(ctx.session.lines)
+    ctx.press("down")                               # Mary: no gold part left
+    assert len(ctx.session.lines) == n and "gold" not in ctx.view()["sheet"].get("Mary", {})
+    assert ctx.notes == ["Mary: at most 0: 2 gold Pantheon parts at the table (G-12)."]
+    ctx.press("up")                                 # Jack's second (his temple's): Henry's is his foundation's
+    assert len(ctx.session.lines) == n and ctx.view()["sheet"]["Jack"]["gold"] == 1
+    assert ctx.notes[-1] == "Jack: at most 1: 2 gold Pantheon parts at the table (G-12)."
+    over = FakeCtx(NEW, "sheet Jack gold 1", "sheet Henry gold 1", "sheet Mary gold 1").open(SheetPad(keys.index("gold")))
+    n = len(over.session.lines)                     # typed over the serial link: a + push never lowers it
+    over.press("down")
+    assert len(over.session.lines) == n and over.view()["sheet"]["Mary"]["gold"] == 1 and len(over.notes) == 1
+    two = FakeCtx("new glory players=Ann,Bob seed=3", lang="ru").open(SheetPad(keys.index("silver")))
+    two.press("up", "up", "down")                   # 2 players: one silver part (the temple's), no foundation's
+    assert two.view()["sheet"] == {"Ann": {"silver": 1}} and two.notes == [
+        "Ann: не больше 1: за столом всего 1 серебряная часть Пантеона (G-12).",
+        "Bob: не больше 0: за столом всего 1 серебряная часть Пантеона (G-12)."]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_table_s_common_pantheon_parts_are_those_its_finished_levels_can_take(players):  # G-12
+    """The pad's bounds (engine.glory.sheet.common_parts_most) are the most any table the scoring
+    accepts can hold: every way the players can finish levels, checked by the scoring itself."""
+    import itertools
+
+    from engine.errors import BadArguments
+    from engine.glory.sheet import _common_parts, common_parts_most
+    from engine.glory.sheet import PlayerSheet
+    most = common_parts_most(players)
+    seen = {"gold": 0, "silver": 0, "bronze": 0}
+    kinds = [(), ("gold",), ("silver",), ("bronze",)] + list(itertools.combinations_with_replacement(
+        ("gold", "silver", "bronze"), 2))
+    for table in itertools.product(kinds, repeat=players):
+        sheets = [PlayerSheet(name=f"P{i}", fame=0, medals=frozenset(), sets={}, jewelry_jokers=0,
+                              pantheon={k: parts.count(k) for k in ("gold", "silver", "bronze")}, objectives=0,
+                              denarii=0) for i, parts in enumerate(table)]
+        try:
+            _common_parts(sheets)
+        except BadArguments:
+            continue
+        for k in seen:
+            seen[k] = max(seen[k], sum(parts.count(k) for parts in table))
+    assert seen == most

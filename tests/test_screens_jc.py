@@ -15,6 +15,7 @@ from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden
 
 NEW = "new jc-battle seed=3"
+WON = "new jc-battle seed=1"         # c_leg10 against p_leg1, fought by the device: Caesar wins on a fire
 ARMIES = [NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_pompeius",
           "add defender p_leg1"]
 TIE = [NEW, "add attacker rating=A4 strength=2 name=a", "add defender p_leg1 strength=3",
@@ -37,11 +38,11 @@ CASES = {
     "jc_turn_uk": (ARMIES + ["start"], HOME + ["a"]),
     "jc_hit_ru": (TIE, HOME + READ + ["a"]),
     "jc_odds_ru": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
-    "jc_over_uk": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + READ + ["a", "a"]),
+    "jc_over_uk": ([WON, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + READ + ["a", "a"]),
     "jc_home_ru": ([NEW, "add attacker c_caesar"], HOME),
     "jc_odds": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
     "jc_forces": (ARMIES + ["add attacker c_leg8 reserve=1", "start", "fire dice=1,5,6"], HOME + READ + DOWN * 3 + ["a"]),
-    "jc_over": ([NEW, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + READ + ["a", "a"]),
+    "jc_over": ([WON, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + READ + ["a", "a"]),
     "jc_vp": ([NEW, "control Roma caesar"], HOME + DOWN * 7 + ["a"]),
     "jc_cards": ([NEW, "deal"], HOME + DOWN * 8 + ["a"]),
     "jc_winter": ([NEW, "control Alexandria caesar"], HOME + DOWN * 10 + ["a", "a"]),
@@ -1710,7 +1711,7 @@ def test_the_result_goes_with_an_undo_and_comes_back_after_a_power_cut(state_dir
     "Nobody" won a battle of 0 rounds. Now it goes; after a power cut the result (regroup too)
     reads as before."""
     from firmware.screens.jc.over import OverScreen
-    lines = [NEW, "add attacker c_leg10", "add defender p_leg1", "fight"]
+    lines = [WON, "add attacker c_leg10", "add defender p_leg1", "fight"]
     app = app_with(lines, HOME + READ + ["a", "a"], state_dir)   # Battle → Result
     try:
         assert isinstance(app.stack[-1], OverScreen)
@@ -1946,7 +1947,7 @@ def test_a_battle_fought_to_the_end_and_read_says_no_roll_again(state_dir):  # J
     """Fight to the end: its result read (closed), the power cut says nothing again; with the result
     still on the panel, its last roll and the end come back. Once a winter has followed the battle,
     the winter's checklist is said, not the battle's last roll (closed before it, on the device)."""
-    fought = [NEW, "add attacker c_leg10", "add defender p_leg1"]
+    fought = [WON, "add attacker c_leg10", "add defender p_leg1"]
     app = app_with(fought, HOME + DOWN * 4 + ["a", "a"], state_dir)        # Fight to the end? yes
     try:
         assert type(app.stack[-1]).__name__ == "OverScreen" and app.view()["battle"]["roll"] is not None

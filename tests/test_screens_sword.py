@@ -891,3 +891,26 @@ def test_every_dice_entry_refuses_table_dice_where_the_device_has_shown_its_roll
     ctx.press("a")
     assert isinstance(ctx.top, DiceEntry) and list(ctx.session.lines) == []
     assert ctx.notes and "already shown" in ctx.notes[-1] and "Tactics 3 test" in ctx.notes[-1], ctx.notes
+
+
+def test_the_sacred_band_is_offered_and_taken_only_where_carthage_plays(state_dir):  # W-2
+    """W-2: «Carthage 4d6 with the "Sacred Band" event»: the battle form offered the Sacred Band row
+    in every game, and the console took ``sacred-band=`` without Carthage (4 dice for a Roman or a
+    Gaul). The row is there only with Carthage; elsewhere the line is refused and changes nothing."""
+    from firmware.screens.sword.rolls import battle_form
+    from tests.test_sword_console import _ok, _open, _refused
+    assert "band" not in [f.key for f in battle_form(home(NEW)).fields]
+    assert "band" in [f.key for f in battle_form(home(NEW5)).fields]
+    ctx = home(NEW).press("a", "a")                               # the form without the row: A fights
+    assert ctx.session.lines[-1] == "battle att=3 def=3 mod=0 defmod=0"
+    ctx = home(NEW5).press("a", *["down"] * 4, "right", "a")      # Sacred Band: attacker
+    assert ctx.session.lines[-1].endswith("sacred-band=att") and len(ctx.top.result["attacker"]["dice"]) == 4
+    c = _open(state_dir)
+    try:
+        _ok(c, NEW)
+        assert "Carthage is not in this game" in _refused(c, "battle att=3 def=3 sacred-band=att")
+        assert "Carthage is not in this game" in _refused(c, "odds mod=0 sacred-band=def")
+        _ok(c, NEW5)
+        assert len(_ok(c, "battle att=3 def=3 sacred-band=def")["defender"]["dice"]) == 4
+    finally:
+        c.close()

@@ -85,9 +85,10 @@ def test_a_sword_roll_shown_stands_through_undo_twice_redo_and_a_restart(state_d
         _ok(c, "vp romans +1")                                 # another step in between: the same dice are next
         said = _refused(c, "tactics 3 die=6")
         assert f"rolled {shown}" in said, said
-        for line in ("naval die=1", "check siege dice=6,6", "battle att=12 def=5 mod=3 att-dice=6,6,6",
-                     "battle att=12 def=5 mod=3 att-dice=6,6,6 def-dice=1,1,1"):
-            _refused(c, line)                                  # any roll typed in place of the shown die
+        for line in ("naval die=1", "check siege dice=6,6", "battle att=12 def=5 mod=3 att-dice=6,6,6 def-dice=1,1,1",
+                     "battle att=12 def=5 mod=3 att-dice=6,6,6"):
+            _ok(c, line)                                       # the other kinds' dice are their own: no die
+            _ok(c, "undo")                                     # shown for them is replaced
     finally:
         c.close()
     c = _open(state_dir)                                       # a restart (or a power cut) forgets nothing
@@ -178,3 +179,118 @@ def test_a_game_started_anew_with_a_seed_used_before_is_a_game_of_its_own(state_
         assert _ok(c, "tactics 3 die=6")["roll"] == 6
     finally:
         c.close()
+
+
+
+@pytest.mark.parametrize("between", ["tactics 3", "tactics 3 kind=intercept", "naval", "check siege"])
+def test_a_sword_battle_undone_and_fought_again_gets_its_dice_whatever_is_rolled_between(
+        state_dir: Path, between: str):  # W-1, W-2, W-8, W-9: undo never re-rolls
+    """The exploit: a bad battle undone, a digital roll of another kind in between (it took the
+    battle's dice from the one stream all rolls shared), the battle fought again with fresh dice.
+    Each kind of roll has dice of its own: the battle again rolls what it showed, whatever is
+    rolled between."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls seed=2")
+        fight = "battle att=12 def=5 mod=3"
+        shown = _ok(c, fight)
+        _ok(c, "undo")
+        _ok(c, between)
+        again = _ok(c, fight)
+        assert [again[s]["dice"] for s in ("attacker", "defender")] == [shown[s]["dice"] for s in ("attacker", "defender")]
+    finally:
+        c.close()
+
+
+def test_a_sword_roll_of_one_kind_never_takes_the_dice_shown_for_another(state_dir: Path):  # W-1, W-8, W-9
+    """A tactics test undone, then a naval move and a siege: the tactics test again rolls the die
+    it showed; and what the naval move and the siege rolled is what they roll in a game where no
+    tactics test was shown at all (the rolls of one kind tell nothing of another's)."""
+    rolls = {}
+    for name, lines in (("undone", ["tactics 3", "undo"]), ("none", [])):
+        c = _open(state_dir / name)
+        try:
+            _ok(c, "new sword players=romans,gauls seed=5")
+            first = [_ok(c, line) for line in lines]
+            naval, siege = _ok(c, "naval")["roll"], _ok(c, "check siege")["dice"]
+            rolls[name] = (naval, siege)
+            if first:
+                assert _ok(c, "tactics 3")["roll"] == first[0]["roll"]
+        finally:
+            c.close()
+    assert rolls["undone"] == rolls["none"]
+
+
+def test_a_sword_game_stored_before_its_rolls_were_apart_replays_from_its_one_stream(state_dir: Path):  # W-1, W-2
+    """A game started now is stored with ``rolls=apart`` (in any language), so it replays with its
+    rolls apart; a line stored by an older Legatus (no ``rolls=``) keeps every die in ``sword-dice``,
+    in the order rolled, so it replays exactly as it was acknowledged."""
+    import json
+
+    from engine.rng import Draws
+    from firmware.session import Session
+    c = _open(state_dir)
+    try:
+        _ok(c, "settings language=uk")
+        _ok(c, "new sword players=romans,gauls seed=2")
+        assert c.session.header["line"] == "new sword players=romans,gauls seed=2 rolls=apart"
+        _ok(c, "settings language=en")
+    finally:
+        c.close()
+    old = Session.start("new sword players=romans,gauls seed=2", 2, "old")
+    battle = old.apply("battle att=12 def=5 mod=3").fields
+    rolled = [*battle["attacker"]["dice"], *battle["defender"]["dice"], old.apply("tactics 3").fields["roll"],
+              old.apply("naval").fields["roll"]]
+    one = Draws.keyed(2).stream("sword-dice")
+    assert rolled == [one.die(6) for _ in range(len(rolled))]
+    assert set(json.loads(old.state_json)["rng"]["s"]) == {"sword-dice"}
+    with pytest.raises(Exception, match="rolls= takes only"):
+        Session.start("new sword players=romans,gauls rolls=one", 2, "x")
+
+
+def test_a_julius_caesar_block_s_fire_undone_keeps_its_dice_whichever_block_fires_first(state_dir: Path):  # J-6, J-7
+    """Two attacking C blocks act in the order their owner chooses: the first one's fire undone and
+    the other fired first took its dice from the one stream all fires shared, and the first fired
+    again with fresh dice (a re-roll by undo). Each block's fire has dice of its own now: the same
+    fire rolls what it showed, whatever fired in between; so does the whole battle by the device."""
+    c = _open(state_dir)
+    try:
+        for line in ["new jc-battle seed=3", "add attacker rating=C3 strength=3", "add attacker rating=C3 strength=3",
+                     "add defender rating=D2 strength=4", "start"]:
+            _ok(c, line)
+        assert c.session.header["line"] == "new jc-battle seed=3 cleopatra=turn rolls=apart"
+        started = _ok(c, "state")["state"]["actions"]
+        shown = _ok(c, "fire blk1")["turn"]["dice"]
+        _ok(c, "undo")
+        _refused(c, "fire blk1 dice=1,1,1")                   # the table cannot type them either
+        other = _ok(c, "fire blk2")["turn"]["dice"]
+        while _ok(c, "state")["state"]["battle"]["decision"]["kind"] == "hit":
+            _ok(c, "hit")
+        assert _ok(c, "fire blk1")["turn"]["dice"] == shown
+        while _ok(c, "state")["state"]["actions"] > started:
+            _ok(c, "undo")
+        fought = _ok(c, "fight")["rounds"][0]["turns"]        # J-14: blk1 (entered first), then blk2
+        assert [t["dice"] for t in fought if t["block"] in ("blk1", "blk2")][:2] == [shown, other]
+    finally:
+        c.close()
+
+
+def test_a_julius_caesar_game_stored_before_its_fires_were_apart_replays_from_its_one_stream():  # J-6, J-14
+    """A line stored by an older Legatus (no ``rolls=``) fires every block from ``battle-dice``, in
+    the order fired, so it replays as it was acknowledged; one started now has a stream per block."""
+    import json
+
+    from engine.rng import Draws
+    from firmware.session import Session
+    lines = ["add attacker c_leg10", "add defender p_leg1", "fight"]
+    for line, streams in (("new jc-battle seed=3 cleopatra=turn", {"battle-dice"}),
+                          ("new jc-battle seed=3 cleopatra=turn rolls=apart", {"battle-dice-c_leg10", "battle-dice-p_leg1"})):
+        s = Session.start(line, 3, "old")
+        fought = [s.apply(x).fields for x in lines][-1]
+        assert set(json.loads(s.state_json)["rng"]["s"]) == streams
+        dice = [d for r in fought["rounds"] for t in r["turns"] for d in t.get("dice", [])]
+        if streams == {"battle-dice"}:
+            one = Draws.keyed(3).stream("battle-dice")
+            assert dice == [one.die(6) for _ in dice]
+    with pytest.raises(Exception, match="rolls= takes only"):
+        Session.start("new jc-battle rolls=one", 2, "x")

@@ -226,7 +226,7 @@ def test_where_dice_tiles_and_bags_come_from_is_one_word_in_every_game(lang):
     i18n.set_language(lang)
     try:
         words = {(source_word(0), source_word(1))}
-        forms = [caesar_form(), jc_form(next_battle=True), battle_form(), tactics_form(), naval_form(ctx)]
+        forms = [caesar_form(), jc_form(next_battle=True), battle_form(ctx), tactics_form(), naval_form(ctx)]
         seen = {(f.label, f.show(0), f.show(1)) for form in forms for f in form.fields
                 if f.key in ("dice", "tiles", "bags")}
         assert {label for label, _zero, _one in seen} == {"Tiles", "Bags", "Dice"}

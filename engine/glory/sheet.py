@@ -236,6 +236,17 @@ def _levels(name: str, own: int, common: int) -> None:
                                "need a common part (gold, silver or bronze).", name, own))
 
 
+def common_parts_most(players: int) -> dict[str, int]:
+    """The most common Pantheon parts of each kind a table of ``players`` can hold in all (G-12):
+    each level's first to finish it takes gold, the second silver (the silver foundation only with
+    4 players), the others bronze. :func:`_common_parts` checks the whole sheet against the levels
+    finished; the device's score pad holds each row to these as it is typed."""
+    silver_foundation = int(players >= int(tables()["pantheon_levels"]["silver_foundation_players"]))
+    others = max(players - 1, 0)
+    return {"gold": 2 * min(players, 1), "silver": silver_foundation + min(others, 1),
+            "bronze": max(others - silver_foundation, 0) + max(others - 1, 0)}
+
+
 def _common_parts(players: Sequence[PlayerSheet]) -> None:
     """The table's common Pantheon parts (G-12): the first player to finish a foundation (a temple)
     takes its gold part, the second its silver, the others bronze; with 1 to 3 players the silver

@@ -5,12 +5,13 @@ Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [sur
 """
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any, cast
 
-from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import (Command, Drawn, GameRules, Handler, Outcome, Request, State, commands, load_rng, store_rng,
-                         stream_drawn)
+from engine.errors import BadArguments, GameOver, IllegalMove, LegatusError
+from engine.game import (Command, Drawn, GameRules, Handler, Outcome, Request, State, commands, load_draws, load_rng,
+                         store_draws, store_rng, stream_drawn)
 from engine.jc import battle as B
 from engine.jc import campaign as C
 from engine.jc import cards as K
@@ -21,7 +22,7 @@ from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
 from engine.jc.views import BattleView, BlockView, Decision, JcGameView, LastRoll, WinterView
-from engine.rng import Draws
+from engine.rng import Draws, Rng
 from engine.text import from_data, to_data
 from engine.jc.text import N_, Msg
 
@@ -30,6 +31,13 @@ BATTLE_OPTS = frozenset({"attacker", "surprise", "dice"})
 LOG_TURNS = 40
 HISTORY_KEPT = 40      # the newest battles the state keeps (a campaign fights far fewer; issue 20 §3)
 DICE_STREAM = "battle-dice"      # the battle dice (J-6), docs/fairness.md
+# A game started with ``rolls=apart`` (every game started now: :func:`language_options`) rolls each
+# block's fire from a stream of its own, ``battle-dice-<block>`` (:func:`_fire_stream`): dice shown
+# for a block's fire and undone stay with that block's fire, whatever is fired in between (two C
+# blocks of a side act in the order their owner chooses: a fire undone, the other block fired
+# first, took them, and the first fired again with fresh dice, a re-roll by undo). A game stored
+# without it (an older Legatus) rolls every fire from ``battle-dice``: it replays exactly.
+ROLLS_APART = "apart"
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
 
@@ -46,8 +54,14 @@ def language_options(lang: str) -> dict[str, str]:
     (PROTOCOL, third round: the edition of the language): J-2 as the Russian and Ukrainian players
     read it, Cleopatra fighting for her new side in the next round (the Russian summary's wording);
     in English, her next battle turn (rules 7.52), as before. The firmware writes them into the
-    stored line, so a later change of language never changes a game's rules."""
-    return {"cleopatra": B.cleopatra_for_language(lang)}
+    stored line, so a later change of language never changes a game's rules. In every language, a
+    game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`)."""
+    return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART}
+
+
+def _fire_stream(state: State, key: str) -> str:
+    """The stream of block ``key``'s fire (:data:`ROLLS_APART`)."""
+    return f"{DICE_STREAM}-{key}" if state.get("dice") == ROLLS_APART else DICE_STREAM
 
 
 def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str) -> B.Battle:
@@ -62,10 +76,16 @@ def _new(req: Request, seed: Draws | int) -> State:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
                                "[cleopatra=round|turn] [year=1..5] [seed=N]."))
     cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
-    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra"}, cleopatra)
+    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls"}, cleopatra)
+    rolls = req.opts.get("rolls")
+    if rolls is not None and rolls != ROLLS_APART:
+        raise BadArguments(Msg("rolls= takes only '{}' (each block's fire from dice of its own); not '{}'.",
+                               ROLLS_APART, rolls))
     camp = C.new_campaign(req.opt_int("year", 1, 1, score.LAST_YEAR) or 1)
     state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
                     "cards": None, "rules": {"cleopatra": cleopatra}}
+    if rolls is not None:
+        state["dice"] = ROLLS_APART           # (not "rolls": the session's own rolls, engine/common.py)
     state["rng"] = Draws.coerce(seed).to_json()
     return state
 
@@ -242,9 +262,10 @@ def _fire(state: State, req: Request) -> Outcome:
     faces = None
     if dice is not None:                        # out of order or not allowed is said before bad dice
         faces = parse_dice(dice, int(B.actor(battle, key, "fire")["strength"]))
-    rng = load_rng(state, DICE_STREAM)
+    stream = _fire_stream(state, B.actor(battle, key, "fire")["key"])     # (refused as B.fire would)
+    rng = load_rng(state, stream)
     rec = B.fire(battle, key, faces, rng)
-    store_rng(state, rng, DICE_STREAM)
+    store_rng(state, rng, stream)
     return _turn_outcome(state, rec)
 
 
@@ -283,9 +304,11 @@ def _auto(state: State, req: Request) -> Outcome:
     if text is not None and d is not None and not fires:
         raise BadArguments(Msg("No block fires now (a hit is placed or a block retreats): auto takes no dice=."))
     faces = parse_dice(text) if text is not None else None
-    rng = load_rng(state, DICE_STREAM)
+    stream = _fire_stream(state, policy.next_block(battle, d)["key"]) if fires and d is not None else _no_fire(state)
+    rng = load_rng(state, stream) if stream is not None else Rng(0)      # (nothing drawn: a hit, a retreat)
     rec = policy.auto_step(battle, rng, faces)
-    store_rng(state, rng, DICE_STREAM)
+    if stream is not None:
+        store_rng(state, rng, stream)
     return _turn_outcome(state, rec)
 
 
@@ -295,7 +318,8 @@ def _dice_drawn(state: State, req: Request) -> Drawn | None:
     the device's ``fight`` is a whole battle of its own: both have the shape ``physical``, so its
     fires are held only to dice the device showed in a battle with digital dice (one set up again
     with physical dice after an undo cannot replace those), never to its own undone fight."""
-    drawn = _DICE_DRAWN(state, req)
+    stream = _drawn_stream(state, req)
+    drawn = None if stream is None else stream_drawn(stream, "dice")(state, req)
     battle = state.get("battle")
     if drawn is not None and isinstance(battle, dict) and battle.get("dice") == "physical":
         physical = frozenset({"physical"})
@@ -303,7 +327,32 @@ def _dice_drawn(state: State, req: Request) -> Drawn | None:
     return drawn
 
 
-_DICE_DRAWN = stream_drawn(DICE_STREAM, "dice")
+def _no_fire(state: State) -> str | None:
+    """The stream a step that fires nothing (a hit placed, a retreat) loads: none where each block
+    fires apart; ``battle-dice`` in a game stored before (its state replays as it was kept)."""
+    return DICE_STREAM if _fire_stream(state, "") == DICE_STREAM else None
+
+
+def _drawn_stream(state: State, req: Request) -> str | None:
+    """The stream a ``fire``/``auto``/``fight`` asked on ``state`` draws from first: the firing
+    block's (:func:`_fire_stream`); None where no block may fire now (the handler says why)."""
+    if _fire_stream(state, "") == DICE_STREAM:
+        return DICE_STREAM
+    battle = state.get("battle")
+    if not isinstance(battle, dict):
+        return None
+    try:
+        if req.command == "fire":
+            return _fire_stream(state, B.actor(battle, req.args[0] if len(req.args) == 1 else None, "fire")["key"])
+        if battle["phase"] == "setup":
+            battle = copy.deepcopy(battle)
+            B.start(battle)
+        d = B.decision(battle) if battle["phase"] == "fighting" else None
+    except LegatusError:
+        return None
+    if d is None or d["kind"] != "turn":
+        return None
+    return _fire_stream(state, policy.next_block(battle, d)["key"])
 
 
 def _fight(state: State, req: Request) -> Outcome:
@@ -311,9 +360,15 @@ def _fight(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: fight."))
     req.check_opts(frozenset())
     battle = _battle(state)
-    rng = load_rng(state, DICE_STREAM)
-    policy.fight(battle, rng)
-    store_rng(state, rng, DICE_STREAM)
+    draws = load_draws(state)                # each block's fire from its stream (one generator in a legacy game)
+    if battle["phase"] == "setup":
+        B.start(battle)
+    while battle["phase"] == "fighting":     # policy.fight, block by block
+        d = B.decision(battle)
+        stream = (_fire_stream(state, policy.next_block(battle, d)["key"]) if d is not None and d["kind"] == "turn"
+                  else _no_fire(state))
+        policy.auto_step(battle, draws.stream(stream) if stream is not None else Rng(0))
+    store_draws(state, draws)
     _after(state)
     return Outcome({"rounds": B.rounds_view(battle), "result": battle["result"],
                     "winner": battle["winner"]},

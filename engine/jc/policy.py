@@ -30,6 +30,12 @@ def action_for(battle: B.Battle, b: B.Block) -> str:
     return "retreat" if "fire" not in B.actions_for(battle, b) else "fire"
 
 
+def next_block(battle: B.Battle, d: dict[str, Any]) -> B.Block:
+    """The block that takes the turn decision ``d`` by the policy: the one entered first."""
+    group = [x for x in battle["blocks"] if x["key"] in d["blocks"]]
+    return min(group, key=lambda x: x["seq"])
+
+
 def auto_step(battle: B.Battle, rng: Rng, dice: list[int] | None = None) -> dict[str, Any]:
     """Take the next decision by the policy (a turn, or a pending hit). Returns the record.
 
@@ -45,8 +51,7 @@ def auto_step(battle: B.Battle, rng: Rng, dice: list[int] | None = None) -> dict
         raise IllegalMove(Msg("There is nothing left to decide in this battle."))
     if d["kind"] == "hit":
         return B.assign_hit(battle, None, choose_hit)
-    group = [x for x in battle["blocks"] if x["key"] in d["blocks"]]
-    b = min(group, key=lambda x: x["seq"])
+    b = next_block(battle, d)
     if action_for(battle, b) == "retreat":
         return B.retreat(battle, b["key"])
     return B.fire(battle, b["key"], dice, rng, choose_hit)

@@ -71,8 +71,9 @@ BATTLE_OPTS = frozenset({"att", "def", "mod", "defmod", "att-dice", "def-dice", 
                          "retreat", "seed"})
 
 
-def battle_fields(req: Request, rng: Rng) -> dict[str, Any]:
-    """``att=<units> def=<units> mod=<net> ...`` -> the resolved battle's fields (W-2..W-5)."""
+def battle_fields(req: Request, rng: Rng, def_rng: Rng | None = None) -> dict[str, Any]:
+    """``att=<units> def=<units> mod=<net> ...`` -> the resolved battle's fields (W-2..W-5): the
+    attacker's dice from ``rng``, the defender's from ``def_rng`` (``rng`` too when not given)."""
     req.check_opts(BATTLE_OPTS)
     if req.args or "att" not in req.opts or "def" not in req.opts:
         raise BadArguments(Msg("Usage: sword-battle att=<units> def=<units> [mod=<attacker net>] [defmod=N] "
@@ -89,7 +90,7 @@ def battle_fields(req: Request, rng: Rng) -> dict[str, Any]:
     att_given = parse_faces(req.opts["att-dice"], n_att, "att-dice=") if "att-dice" in req.opts else None
     def_given = parse_faces(req.opts["def-dice"], n_def, "def-dice=") if "def-dice" in req.opts else None
     att_dice = att_given if att_given is not None else roll_faces(rng, n_att)
-    def_dice = def_given if def_given is not None else roll_faces(rng, n_def)
+    def_dice = def_given if def_given is not None else roll_faces(rng if def_rng is None else def_rng, n_def)
     result = B.resolve(B.Side(att_units, att_dice, att_mod), B.Side(def_units, def_dice, def_mod), retreat)
     out = result.as_dict()
     out["sacred_band"] = band

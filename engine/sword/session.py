@@ -9,7 +9,8 @@ from engine.sword.views import SwordGameView
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import Command, GameRules, Outcome, Request, State, commands, load_rng, store_rng, stream_drawn
+from engine.game import (Command, Drawn, GameRules, Outcome, Request, State, commands, load_draws, load_rng, store_draws,
+                         store_rng, stream_drawn)
 from engine.names import check_name
 from engine.rng import Draws
 from engine.sword import battle as B
@@ -36,10 +37,53 @@ _SIGNED = re.compile(r"^[-+=]\d{1,2}$")
 MAX_CONSUL_NAME = 24
 
 
-NEW_OPTS = frozenset({"players", "vp", "consuls", "seed"})
-# The streams of the game's draws (docs/fairness.md): every die the game rolls (tactics, battle,
-# naval, the 2d6 checks) and the consuls drawn from the cup (W-10).
+NEW_OPTS = frozenset({"players", "vp", "consuls", "seed", "rolls"})
+# The streams of the game's draws (docs/fairness.md): the consuls drawn from the cup (W-10), and the
+# dice. A game started with ``rolls=apart`` (every game started now: :func:`stored_options`) rolls
+# each kind of roll from a stream of its own (:func:`_dice`): the tactics tests (one per kind=), the
+# naval moves, each 2d6 check, the attacker's and the defender's battle dice; so dice shown for one
+# roll and undone stay with it whatever is rolled in between (undo never re-rolls: a bad battle
+# undone cannot hand its dice to a tactics test and be fought again with fresh ones). A game stored
+# without it (an older Legatus) rolls everything from ``sword-dice``, as it did: it replays exactly.
 DICE, CONSULS = "sword-dice", "consuls"
+APART = "apart"
+
+
+def stored_options(lang: str) -> dict[str, str]:
+    """The ``new`` options the firmware writes into a line asked now that does not give them
+    (``GameRules.language_options``; the same in every language): ``rolls=apart``, so that the game
+    replays with its rolls apart (:data:`DICE`) while one stored without it replays as it was."""
+    return {"rolls": APART}
+
+
+def _dice(state: State, purpose: str) -> str:
+    """The stream of the dice of a ``purpose`` (:data:`DICE`)."""
+    return f"sword-{purpose}" if state.get("dice") == APART else DICE
+
+
+def _tactics_dice(state: State, req: Request) -> str:
+    kind = req.opts.get("kind")
+    return _dice(state, f"tactics-{kind}" if kind in TACTICS_KINDS else "tactics")
+
+
+def _check_dice(state: State, req: Request) -> str:
+    return _dice(state, f"check-{req.args[0].lower()}" if len(req.args) == 1 else "check")
+
+
+def _drawn_from(stream: Any, *typed: str) -> Any:
+    """:attr:`Command.drawn` of a roll whose stream ``stream(state, req)`` names."""
+    return lambda state, req: stream_drawn(stream(state, req), *typed)(state, req)
+
+
+def _battle_drawn(state: State, req: Request) -> Drawn | None:
+    """What a ``battle`` draws (firmware/shown.py): both sides' dice, unless typed."""
+    att = stream_drawn(_dice(state, "battle-attacker"), "att-dice")(state, req)
+    dfn = stream_drawn(_dice(state, "battle-defender"), "def-dice")(state, req)
+    if att is None or dfn is None:
+        return None
+    if att.source == dfn.source:
+        return Drawn(att.source, att.typed | dfn.typed)
+    return Drawn(f"{att.source}|{dfn.source}", att.typed | dfn.typed)
 # The session's most recent battle (its fields), for its retreat losses (W-5): ``last`` holds the
 # last roll only, and a naval retreat's roll may come between the battle and its retreat losses.
 LAST_BATTLE = "last_battle"
@@ -66,6 +110,9 @@ def _new(req: Request, seed: Draws | int) -> State:
         raise BadArguments(Msg("Usage: new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=romans:2,...] "
                                "[consuls=Name,Name,...] [seed=N]."))
     factions = _factions(req.opts.get("players"))
+    rolls = req.opts.get("rolls")
+    if rolls is not None and rolls != APART:
+        raise BadArguments(Msg("rolls= takes only '{}' (each kind of roll from dice of its own); not '{}'.", APART, rolls))
     vp = {f: 0 for f in factions}
     if "vp" in req.opts:
         for part in req.opts["vp"].split(","):
@@ -88,6 +135,8 @@ def _new(req: Request, seed: Draws | int) -> State:
         "consuls": {"pool": pool, "drawn": []},
         "last": None,
     }
+    if rolls is not None:
+        state["dice"] = APART              # (not "rolls": the session's own rolls, engine/common.py)
     return state
 
 
@@ -319,17 +368,17 @@ def _naval(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("extra-ops= is the 5-player Carthaginian rule; Carthage is not in this game."))
     net = N.modifier(mod, extra, req.opt_flag("friendly-port"))
     given = req.opt_int("die", None, lo=1, hi=6)
-    die = given if given is not None else _roll(state, 1)[0]
+    die = given if given is not None else _roll(state, 1, _dice(state, "naval"))[0]
     r = N.naval(die, net)
     fields = {"roll": r.die, "modifier": r.modifier, "modified": r.modified, "result": r.result}
     state["last"] = {"kind": "naval", **fields}
     return Outcome(fields, Msg("Naval move: {}{} = {}: {}.", r.die, f"{r.modifier:+d}", r.modified, term(r.result)))
 
 
-def _roll(state: State, n: int) -> list[int]:
-    rng = load_rng(state, DICE)
+def _roll(state: State, n: int, stream: str) -> list[int]:
+    rng = load_rng(state, stream)
     faces = roll_faces(rng, n)
-    store_rng(state, rng, DICE)
+    store_rng(state, rng, stream)
     return faces
 
 
@@ -346,7 +395,7 @@ def _check(state: State, req: Request) -> Outcome:
         if kind != "siege":
             raise BadArguments(Msg("gauls=1 (the Gauls' -1 when besieging) goes with 'check siege'."))
         mod += int(tables()["two_d6"]["gauls_besieging"])
-    dice = parse_faces(req.opts["dice"], 2, "dice=") if "dice" in req.opts else _roll(state, 2)
+    dice = parse_faces(req.opts["dice"], 2, "dice=") if "dice" in req.opts else _roll(state, 2, _check_dice(state, req))
     total = sum(dice) + mod
     result = None
     for row in tables()["two_d6"]["tables"][kind] or []:
@@ -430,9 +479,10 @@ def _consuls_line(state: State, req: Request) -> str:
 
 
 def _session_tactics(state: State, req: Request) -> Outcome:
-    rng = load_rng(state, DICE)
+    stream = _tactics_dice(state, req)
+    rng = load_rng(state, stream)
     fields = tactics_fields(_without_seed(req), rng)
-    store_rng(state, rng, DICE)
+    store_rng(state, rng, stream)
     state["last"] = tactics_record(fields)
     return Outcome(fields, tactics_text(fields))
 
@@ -460,9 +510,10 @@ def last_roll(last: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _session_battle(state: State, req: Request) -> Outcome:
-    rng = load_rng(state, DICE)
-    fields = battle_fields(_without_seed(req), rng)
-    store_rng(state, rng, DICE)
+    draws = load_draws(state)                   # one generator when both sides roll from one stream
+    att, dfn = _dice(state, "battle-attacker"), _dice(state, "battle-defender")
+    fields = battle_fields(_without_seed(req), draws.stream(att), draws.stream(dfn))
+    store_draws(state, draws)
     state["last"] = {"kind": "battle", **fields}
     state[LAST_BATTLE] = {"kind": "battle", **copy.deepcopy(fields)}
     return Outcome(fields, battle_text(fields))
@@ -517,7 +568,23 @@ def retreat_text(f: dict[str, Any]) -> Msg:
 
 
 def _session_odds(state: State, req: Request) -> Outcome:
+    _sacred_band_in_play(state, req)
     return Outcome(odds_fields(_without_seed(req)))
+
+
+def _sacred_band_in_play(state: State, req: Request) -> None:
+    """``sacred-band=`` is Carthage's Sacred Band (4d6 with the event, W-2): refused where
+    Carthage is not in the game (the device's battle form has no such row there)."""
+    if "sacred-band" in req.opts and "carthage" not in state["factions"]:
+        raise IllegalMove(Msg("sacred-band= is Carthage's Sacred Band (4 dice, W-2); Carthage is not in this game."))
+
+
+def _battle_admitted(state: State, req: Request) -> None:
+    """The rules a ``battle`` asked now keeps (``Command.admit``; ``state`` before it): none once
+    the game is over (:func:`_not_over`), and the Sacred Band only where Carthage plays
+    (:func:`_sacred_band_in_play`). A battle an older Legatus stored with it replays as it was."""
+    _not_over(state, req)
+    _sacred_band_in_play(state, req)
 
 
 def _without_seed(req: Request) -> Request:
@@ -555,6 +622,7 @@ GAME = GameRules(
     new=_new,
     view=_view,
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
+    language_options=stored_options,
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(
         Command("vp", _vp, True, "vp <power> <+N|-N|=N>", admit=_vp_admitted),
@@ -564,15 +632,15 @@ GAME = GameRules(
         Command("desperate-order", _desperate_order, False, "desperate-order"),
         Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_unrest_admitted),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
-                admit=_not_over, drawn=stream_drawn(DICE, "die")),
+                admit=_not_over, drawn=_drawn_from(lambda state, req: _dice(state, "naval"), "die")),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
-                 drawn=stream_drawn(DICE, "dice"), admit=_check_admitted),
+                 drawn=_drawn_from(_check_dice, "dice"), admit=_check_admitted),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
-                admit=_not_over, drawn=stream_drawn(DICE, "die")),
+                admit=_not_over, drawn=_drawn_from(_tactics_dice, "die")),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]",
-                admit=_not_over, drawn=stream_drawn(DICE, "att-dice", "def-dice")),
+                admit=_battle_admitted, drawn=_battle_drawn),
         Command("retreat", _retreat, True, "retreat losses=N", admit=_not_won),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
         Command("advance", _advance, True, "advance", admit=_not_won),

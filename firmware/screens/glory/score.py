@@ -14,7 +14,7 @@ from engine.glory import actions as act
 from engine.glory.console import BATTLEFIELD_ROWS, GOODS, PANTHEON_COMMON, SHEET_LIMITS, sheet_request
 from engine.glory.replies import ScoreReply
 from engine.glory.scoring import score
-from engine.glory.sheet import SessionFacts, parse_sheet
+from engine.glory.sheet import SessionFacts, common_parts_most, parse_sheet
 from engine.glory.views import GloryGameView
 from engine.glory.rounds import seat_layout
 from engine.text import N_
@@ -59,6 +59,21 @@ SEATS = (Intent.SEAT_TOP, Intent.SEAT_RIGHT, Intent.SEAT_BOTTOM, Intent.SEAT_LEF
 SIDE = 8              # columns of a side seat's name (the left and the right seat)
 
 
+def _table_parts(kind: str, player: str, most: int, players: int) -> Msg:
+    """What a push past the table's common Pantheon parts of ``kind`` says (G-12: each level's gold
+    goes to the first to finish it, silver to the second, bronze to the others): the player's most
+    there and the table's in all."""
+    total = common_parts_most(players)[kind]
+    if kind == "gold":
+        return Msg("{}: at most {}: {} gold Pantheon part at the table (G-12).", player, most, total,
+                   plural="{}: at most {}: {} gold Pantheon parts at the table (G-12).", n=total)
+    if kind == "silver":
+        return Msg("{}: at most {}: {} silver Pantheon part at the table (G-12).", player, most, total,
+                   plural="{}: at most {}: {} silver Pantheon parts at the table (G-12).", n=total)
+    return Msg("{}: at most {}: {} bronze Pantheon part at the table (G-12).", player, most, total,
+               plural="{}: at most {}: {} bronze Pantheon parts at the table (G-12).", n=total)
+
+
 class SheetPad:
     """One row of the score pad for every player at once, the device in the middle of the table:
     each player has a seat round it, as the game seats them — player 1 at the top, 2 on the right,
@@ -96,13 +111,30 @@ class SheetPad:
         (gold, silver and bronze together, G-12), a player at most 3 goods sets (G-11) and 7
         legions on the three battlefields together (G-9: «Легионы 7/7»), so what the player's
         other rows hold is taken off."""
+        table = self.table_most(ctx, player)
+        own = self.own_most(ctx, player)
+        return max(0, own if table is None else min(own, table))
+
+    def own_most(self, ctx: Ctx, player: str) -> int:
+        """The most this row can hold beside ``player``'s other rows (:meth:`most`)."""
         figures = view_of(ctx).get("sheet", {}).get(player, {})
         limit = SHEET_MAX[self.entry]
         for group in (PANTHEON_COMMON, GOODS, BATTLEFIELD_ROWS):
             total = SHEET_MAX[group[0]]                    # the group's limit: every row of it has it
             if self.entry in group:
                 limit = min(limit, total - sum(figures.get(k, 0) for k in group if k != self.entry))
-        return max(0, limit)
+        return limit
+
+    def table_most(self, ctx: Ctx, player: str) -> int | None:
+        """On a common Pantheon row, the most ``player`` can hold of its kind beside the other
+        players' (G-12: the table has 2 gold parts in all, one a level; :func:`common_parts_most`),
+        else None. A mix no table can hold was refused only at the scores, in a 12-row message."""
+        if self.entry not in PANTHEON_COMMON:
+            return None
+        view = view_of(ctx)
+        sheet = view.get("sheet", {})
+        others = sum(sheet.get(p, {}).get(self.entry, 0) for p in view["players"] if p != player)
+        return common_parts_most(len(view["players"]))[self.entry] - others
 
     def figure(self, ctx: Ctx, player: str) -> int:
         """``player``'s figure on this row as the session holds it (0 when none is typed)."""
@@ -156,8 +188,11 @@ class SheetPad:
         now, most = self.figure(ctx, player), self.most(ctx, player)
         after = max(0, min(most, now + self.sign * STEPS[self.step]))
         self.last = seat
-        if after == now and self.sign > 0:
-            if self.entry in PANTHEON_COMMON:
+        if after <= now and self.sign > 0:                  # (a + never lowers a figure typed before)
+            table = self.table_most(ctx, player)
+            if table is not None and table < self.own_most(ctx, player):   # the others hold the kind's parts
+                ctx.notify(_table_parts(self.entry, player, most, len(view_of(ctx)["players"])))
+            elif self.entry in PANTHEON_COMMON:
                 ctx.notify(Msg("{}: at most {} common Pantheon parts.", player, SHEET_MAX["gold"]))
             elif self.entry in GOODS:
                 ctx.notify(Msg("{}: at most {} goods sets count.", player, SHEET_MAX["tools"]))

@@ -98,7 +98,7 @@ class SwordHome(WrappedListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
         over = bool(view["finished"] or view.get("ended"))
-        battle = Item(_("Battle"), lambda c: c.push(battle_form()))
+        battle = Item(_("Battle"), lambda c: c.push(battle_form(c)))
         tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form()))
         odds = Item(_("Odds"), lambda c: c.push(odds_screen()))
         lead = view.get("automatic") or view["standings"][0]      # the winner of an automatic victory (W-11)

@@ -100,18 +100,20 @@ def result_screen(last: LastRoll) -> Screen | None:
 
 # -- battle --------------------------------------------------------------------------------------
 def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
-    n_att = 4 if v["band"] == 1 else 3
-    n_def = 4 if v["band"] == 2 else 3
+    n_att = 4 if v.get("band") == 1 else 3
+    n_def = 4 if v.get("band") == 2 else 3
     p = attacker_wins(v["mod"] - v["defmod"], n_att, n_def)
     return _("attacker {}").format(pct(float(p)))
 
 
-def battle_form() -> NumberForm:
+def battle_form(ctx: Ctx) -> NumberForm:
     """Units and modifiers; the title bar shows the attacker's exact chance (W-6). A fights:
-    with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2)."""
+    with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2). The Sacred
+    Band row (Carthage's 4d6, W-2) only where Carthage is in the game."""
+    carthage = "carthage" in view_of(ctx)["factions"]
 
     def go(c: Ctx, v: dict[str, int]) -> None:
-        band = BAND[v["band"]] if v["band"] else None
+        band = BAND[v["band"]] if v.get("band") else None
         if not v["dice"]:
             response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band))
             if response is not None:
@@ -124,15 +126,16 @@ def battle_form() -> NumberForm:
                 c2.pop()
                 c2.replace(BattleResult(response))
 
-        rows = [(N_("Attack"), 4 if v["band"] == 1 else 3), (N_("Defence"), 4 if v["band"] == 2 else 3)]
+        rows = [(N_("Attack"), 4 if v.get("band") == 1 else 3), (N_("Defence"), 4 if v.get("band") == 2 else 3)]
         c.push(DiceEntry(lambda: _("Battle dice"), rows, fight, words=_))
 
+    band = [Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b]))] if carthage else []
     return NumberForm(N_("Battle"), [
         Field("att", N_("Attacker units"), 3, 1, 30),
         Field("def", N_("Defender units"), 3, 1, 30),
         Field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
         Field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
-        Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b])),
+        *band,
         Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
     ], go, status=_odds_status)
 
