@@ -3,8 +3,7 @@ hit goes, J-5..J-7, J-14), the dice (the device's, or those thrown on the table)
 forces and the battle log; fighting to the end."""
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from typing import cast
 
@@ -13,25 +12,22 @@ from PIL import Image
 from engine.actions import Line
 from engine.jc import actions as act
 from engine.text import N_
-from engine.jc.replies import TurnRecord
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
-from firmware.i18n import Sentences, Spoken, again, sentence
-from firmware.screens.jc.text import _, ngettext, say
+from firmware.i18n import Sentences, Spoken, again
+from firmware.screens.jc.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.play import Asked, Follows, Snapshot
+from firmware.screens.play import Asked, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, beside, chance_text, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import next_battle_form, open_add
-from firmware.screens.jc.words import (GAME, block_row, campaign_mark, digest, fitted_name, name_of, over_item,
+from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
+from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
                                        owned_name, run_line, side_name, view_of, win_chance)
-from firmware.screens.widgets import (DiceEntry, Intent, Item, ListScreen, Scroll, die_tile, intent, pct, scroll_bar)
-from firmware.screens.widgets.dice import DIE
+from firmware.screens.widgets import (DiceEntry, Item, ListScreen, pct)
 from firmware.screens.widgets.listing import apart
-
-log = logging.getLogger(__name__)
 
 
 # -- fighting to the end -----------------------------------------------------------------------
@@ -416,159 +412,3 @@ class JcDiceEntry(DiceEntry):
         response = run_line(ctx, line)
         if response is not None:
             ctx.replace(DiceResult(response["turn"], self.then, news(ctx), roll_mark(ctx)))
-
-
-# -- the last roll, said again until it is closed (after a power cut too) ---------------------------
-ROLL_KEY = "jc.roll"      # the newest rolls the player closed: ``<session>/<commitment>:f<battle>.<turn>#<digest>,…``
-ROLLS_KEPT = 8            # (an undo of more fires says the older ones again: read twice, never lost)
-
-
-def roll_mark(ctx: Ctx) -> str | None:
-    """The mark of the battle's newest turn if it was a fire (``state.battle.roll``): the campaign,
-    the battle's number, the turn's place and a digest of the roll itself (the block, the round, the
-    dice: undo never re-rolls, so the same fire made again is the same roll; where its hits went
-    may change after it is shown, when the owner picks); None without one."""
-    b = view_of(ctx)["battle"]
-    roll = b["roll"]
-    if roll is None:
-        return None
-    t = roll["turn"]
-    said: list[object] = [t["block"], t["round"], t["dice"]]
-    if roll["events"]:        # what the rules did by it (the owner's picks, J-7, may add some): another page
-        said.append([str(sentence(e)) for e in roll["events"]])        # (their English: any language)
-    return f"{campaign_mark(ctx)}:f{b['number']}.{roll['index']}#{digest(said)}"
-
-
-def _rolls(kept: str) -> tuple[str, list[str]]:
-    """The ``jc.roll`` setting as its campaign and its rolls (``f<battle>.<turn>#<digest>``, oldest first)."""
-    who, _sep, rolls = kept.rpartition(":")
-    return who, [r for r in rolls.split(",") if r]
-
-
-def roll_read(kept: str, mark: str) -> bool:
-    """Whether the ``jc.roll`` setting ``kept`` says the roll ``mark`` was read: one of the newest
-    rolls closed in the campaign (an undo of the last fire leaves the one before it the newest,
-    read before it; a fire made after an undo with other dice, or by another block, is another roll)."""
-    who, rolls = _rolls(mark)
-    kept_who, kept_rolls = _rolls(kept)
-    return bool(who) and kept_who == who and rolls[0] in kept_rolls
-
-
-def read_rolls(kept: str, mark: str) -> str:
-    """The ``jc.roll`` setting once ``mark`` is read too: the campaign's newest :data:`ROLLS_KEPT`."""
-    who, rolls = _rolls(mark)
-    kept_who, kept_rolls = _rolls(kept)
-    newest = [r for r in kept_rolls if r not in rolls] if kept_who == who else []
-    return f"{who}:{','.join([*newest, *rolls][-ROLLS_KEPT:])}"
-
-
-def resume_roll(ctx: Ctx) -> bool:
-    """On opening the game: the result of the battle's last roll not closed yet (its dice, where
-    the hits went, what the rules did after it: reserves arriving, a leader killed, the end) is
-    said again — after a power cut the table has not lost which blocks to reduce; True if so.
-    Not once a winter has come after the battle (the winter's checklist is said instead: the
-    result was closed before it, on the device)."""
-    view = view_of(ctx)
-    b, winter = view["battle"], view["winter"]
-    roll, mark = b["roll"], roll_mark(ctx)
-    if roll is None or mark is None or roll_read(str(ctx.settings.get(ROLL_KEY) or ""), mark):
-        return False
-    if b["phase"] == "over" and winter is not None and winter["battle"] == b["number"]:
-        return False
-    roll_page(ctx)
-    return True
-
-
-def roll_page(ctx: Ctx) -> None:
-    """The battle's last roll on its page: its dice, where the hits went, what the rules did since
-    (and, the battle over, what the winner may do now: regroup, J-12); closed, it is kept as read."""
-    view = view_of(ctx)
-    b, roll = view["battle"], view["battle"]["roll"]
-    if roll is None:
-        return
-    events = list(roll["events"]) + (regroup(b, view["winter"]) if b["phase"] == "over" else [])
-    ctx.push(DiceResult(cast(TurnRecord, roll["turn"]), events=events, mark=roll_mark(ctx)))
-
-
-class DiceResult(Follows):
-    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut); taken
-    off by an undo of the fire. Closed, it is kept as read (``mark``: the ``jc.roll`` setting,
-    one write), and until then opening the game says it again (:func:`resume_roll`)."""
-
-    games = (GAME,)
-
-    ROOM = 2                       # text rows under the dice
-
-    def __init__(self, turn: TurnRecord, then: Callable[[Ctx], None] | None = None,
-                 events: list[str] | None = None, mark: str | None = None) -> None:
-        self.turn = turn
-        self.then = then
-        self.events = list(events or [])          # what the rules did after this fire (J-2, J-8, J-9)
-        self.mark = mark
-        self.scroll = Scroll()
-        self.title = ""
-
-    def rows(self, blocks: Sequence[BlockView] = ()) -> list[str]:
-        """:meth:`paras` wrapped; said in another language than when last drawn, the scroll moves
-        to the sentence the reader was at (the rows wrap otherwise)."""
-        return self.scroll.follow(self.paras(blocks))
-
-    def paras(self, blocks: Sequence[BlockView] = ()) -> list[str]:
-        """Where the hits went (a block that went over marked as ``blocks``, the battle's, say)."""
-        from engine.jc.battle import applied_hit
-        t = self.turn
-        rows = [say(applied_hit(a, blocks)) for a in t["applied"]]
-        if t["lost"]:
-            rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
-        waiting = t["hits"] - len(t["applied"]) - t["lost"]
-        if waiting > 0:
-            rows.append(ngettext("{} more: the owner picks", "{} more: the owner picks", waiting).format(waiting))
-        if not rows:
-            rows = [_("No hit.")]
-        return rows + [again(e) for e in self.events]
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        img, draw = base.frame()
-        t = self.turn
-        status = ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"])
-        room = base.COLS - len(status) - 1                 # the dice show the strength: name and rating
-        tail = f" {t['rating']}"
-        blocks = view_of(ctx)["battle"]["blocks"]
-        fired = next((x for x in blocks if x["key"] == t["block"]), None)
-        self.title = (fitted_name(fired, room - len(tail)) if fired else base.clip(name_of(t), room - len(tail))) + tail
-        base.title_bar(draw, self.title, status)
-        x = 2
-        for face, hit in zip(t["dice"], t["hit_dice"]):
-            img.paste(die_tile(face, hit), (x, base.TITLE_H + 2))
-            x += DIE + 4
-        rows = self.rows(blocks)
-        top = self.scroll.fit(len(rows), self.ROOM)
-        y0 = base.row_y(2) + 1
-        for i, row in enumerate(rows[top:top + self.ROOM]):
-            base.put(draw, 1, y0 + i * base.LINE, row)
-        scroll_bar(draw, top, self.ROOM, len(rows), y0, self.ROOM * base.LINE)
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        what = intent("text", key)
-        if self.scroll.move(what, len(self.rows(view_of(ctx)["battle"]["blocks"])), self.ROOM):
-            return
-        if what in (Intent.BACK, Intent.CLOSE):
-            ctx.pop()
-            self.read(ctx)
-            if self.then is not None:
-                self.then(ctx)
-
-    def read(self, ctx: Ctx) -> None:
-        keep_read(ctx, self.mark)
-
-
-def keep_read(ctx: Ctx, mark: str | None) -> None:
-    """Keep the roll ``mark`` as read (one write; none if it is kept already)."""
-    kept = str(ctx.settings.get(ROLL_KEY) or "")
-    if mark is None or roll_read(kept, mark):
-        return
-    response = ctx.set_setting(ROLL_KEY, read_rolls(kept, mark))
-    if not response.get("ok"):
-        log.warning("the roll read was not kept: %s", response.get("message"))

@@ -8,7 +8,8 @@ from engine.jc.views import BattleView
 from firmware.screens.jc.text import _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.jc.battle import BattleScreen, ask_fight, resume_roll
+from firmware.screens.jc.battle import BattleScreen, ask_fight
+from firmware.screens.jc.roll import resume_roll
 from firmware.screens.jc.forces import forces_screen, log_screen
 from firmware.screens.jc.blocks import BlocksMenu
 from firmware.screens.jc.campaign import CardsMenu, campaign_item, resume, vp_screen
