@@ -339,7 +339,7 @@ def test_what_the_rules_did_after_a_fire_is_said_after_a_change_of_language() ->
     and the next fire's event (a leader killed, reserves arriving) was never said. They are compared
     as sentences, and shown in the language of the moment."""
     from engine.jc.text import Msg as JcMsg
-    from firmware.screens.jc import battle
+    from firmware.screens.jc import battle, roll
     first, then = (JcMsg("Two events cancel each other."),
                    JcMsg("Winter comes after the battle: finish it first (or Fight to the end)."))
 
@@ -356,7 +356,7 @@ def test_what_the_rules_did_after_a_fire_is_said_after_a_change_of_language() ->
     ctx.events = [first, then]
     fresh = battle.news(ctx)
     assert fresh == [i18n.say(then)] and fresh[0] != str(then), fresh
-    result = battle.DiceResult({"applied": [], "lost": 0, "hits": 0}, events=fresh)   # type: ignore[typeddict-item]
+    result = roll.DiceResult({"applied": [], "lost": 0, "hits": 0}, events=fresh)   # type: ignore[typeddict-item]
     i18n.set_language("uk")
     assert i18n.say(then) in " ".join(result.rows()) and fresh[0] not in " ".join(result.rows())
 
@@ -494,7 +494,7 @@ def test_the_jc_dice_result_keeps_the_sentence_the_reader_was_at(state_dir: Path
     language=ru``: it stayed at row 6, on «силой I.», the end of the sentence on Cleopatra (the
     Russian sentences before it wrap to one row more). It shows the sentence the reader was at in
     each language (J-2 Cleopatra, J-13)."""
-    from firmware.screens.jc.battle import DiceResult
+    from firmware.screens.jc.roll import DiceResult
     app = app_with(["new jc-battle dice=physical seed=3", "add attacker c_leg10", "add defender cleopatra strength=1",
                     "add defender p_leg1 strength=1", "start", "fire p_leg1 dice=6", "pass cleopatra",
                     "fire c_leg10 dice=1,1,6", "hit cleopatra"], [], state_dir)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from firmware.screens.widgets import ConfirmScreen
-from firmware.screens.jc.battle import BattleScreen, DiceResult
+from firmware.screens.jc.battle import BattleScreen
+from firmware.screens.jc.roll import DiceResult
 from firmware.screens.jc.campaign import HandScreen
 from firmware.screens.jc.home import JcHome
 from firmware.screens.jc.odds import odds_screen

@@ -213,7 +213,8 @@ def test_reserves_arriving_are_announced_on_the_battle_screen():  # J-8
 
 
 def test_a_leader_killed_is_listed_with_the_fire_that_killed_him():  # J-2
-    from firmware.screens.jc.battle import BattleScreen, DiceResult
+    from firmware.screens.jc.battle import BattleScreen
+    from firmware.screens.jc.roll import DiceResult
     ctx = FakeCtx("new jc-battle dice=physical seed=1", "add attacker rating=A4 strength=1 name=a",
                   "add defender p_scipio strength=1", "start", "pass p_scipio").open(BattleScreen())
     ctx.render()

@@ -103,7 +103,8 @@ def _enter_dice(d: Driver, rng: random.Random) -> None:
 
 
 def play(d: Driver, rng: random.Random) -> None:
-    from firmware.screens.jc.battle import BattleScreen, DiceResult
+    from firmware.screens.jc.battle import BattleScreen
+    from firmware.screens.jc.roll import DiceResult
     from firmware.screens.jc.over import OverScreen
     d.run(f"new jc-battle dice=physical seed={rng.randrange(10 ** 6)}")
     for line in ARMIES:
