@@ -883,15 +883,19 @@ def test_a_levy_point_on_a_block_in_the_levy_pool_places_it_at_one():  # J-3, J-
     assert t.session.view()["campaign"]["pool"] == ["p_elephant"]            # the undo puts it back
 
 
-def test_a_campaign_kept_before_the_levy_pool_still_resumes(state_dir):  # J-19
+def test_a_campaign_kept_before_the_levy_pool_still_resumes(state_dir, monkeypatch):  # J-19
     """A session whose newest checkpoint an older Legatus wrote (its campaign without ``pool``)
     opens, reads and plays on: nothing is known in the pool (a block it disbanded shows at I, as
     it did), and the next disband is in it."""
     import sqlite3
+    from firmware import console_session, session
     from firmware.console import Console
     from firmware.session import CHECKPOINT_EVERY
     from firmware.storage import crc
     from firmware.store import Store
+    # that Legatus stored its line without pool=setup (the set-up's off-map blocks in the pool)
+    monkeypatch.setattr(console_session, "with_language_options",
+                        lambda line, lang: session.with_language_options(line, lang).replace(" pool=setup", ""))
     lines = ["add attacker c_caesar", "add attacker c_leg10", "add defender p_leg1", "start", "fight",
              "next-battle", "disband c_leg10"]
     lines += [f"control Roma {'caesar' if i % 2 == 0 else 'vacant'}" for i in range(CHECKPOINT_EVERY - len(lines))]
@@ -910,6 +914,7 @@ def test_a_campaign_kept_before_the_levy_pool_still_resumes(state_dir):  # J-19
                (text, crc(sid, depth, top, text), sid, depth))
     db.commit()
     db.close()
+    monkeypatch.undo()                  # resumed by this Legatus
     store = Store(state_dir)
     console = Console(store, store.resume())
     try:

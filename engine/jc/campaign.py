@@ -7,7 +7,10 @@ The campaign is plain data::
      "owner": {block id: side}  (Cleopatra, Jupiter defections), "levy": {block id: city},
      "control": {VP city: side or None}, "over": None | verdict,
      "pool": [block ids in the levy pool, off the map: disbanded, or eliminated and given back by
-              the winter (J-3, J-19); absent in a state kept before: none known]}
+              the winter (J-3, J-19); absent in a state kept before: none known],
+     "start_pool": True  (a game started with ``pool=setup``: the blocks the historical set-up
+              leaves off the map start in the pool, and a side's third leader joins it when one of
+              its leaders is killed; absent in a game started before: the pool starts empty)}
 """
 from __future__ import annotations
 
@@ -42,10 +45,38 @@ _NOT_OURS = {("attacker", "caesar"): N_("{} fights for Caesar, but the attacker 
 THIRD_LEADER = {"c_octavian": ("c_caesar", "c_antonius"), "p_brutus": ("p_pompeius", "p_scipio")}
 
 
-def new_campaign(year: int = 1) -> Campaign:
-    return {"year": year, "strength": {}, "eliminated": [], "killed": [],
-            "trophies": {s: [] for s in SIDES}, "owner": {"cleopatra": "pompey"}, "levy": {},
-            "control": score.starting_control(), "over": None, "pool": []}
+def new_campaign(year: int = 1, start_pool: bool = False) -> Campaign:
+    """A campaign at the start of ``year``. ``start_pool``: the levy pool holds, from the start, every
+    block the historical set-up leaves off the map (RU summary, «Свободные для найма блоки»: «место
+    вне игрового поля, в котором он размещает пока еще не участвующие в игре свои блоки. Игроки
+    тратят очки найма для выставления блоков на игровое поле»), but a side's third leader, who joins
+    it only once one of its leaders is killed («Как только первый лидер будет уничтожен, игрок
+    добавляет третьего лидера к блокам, свободным для найма»; J-2). Without it (a game started
+    before), the pool starts empty, as it did."""
+    camp: Campaign = {"year": year, "strength": {}, "eliminated": [], "killed": [],
+                      "trophies": {s: [] for s in SIDES}, "owner": {"cleopatra": "pompey"}, "levy": {},
+                      "control": score.starting_control(), "over": None, "pool": []}
+    if start_pool:
+        camp["start_pool"] = True
+        camp["pool"] = [bid for bid, spec in roster().items()
+                        if not spec.setup and spec.kind != "cleopatra" and bid not in THIRD_LEADER]
+        for bid in camp["pool"]:        # as a disbanded block: levied (or added), it comes in at I
+            camp["strength"][bid] = min(roster()[bid].track)
+    return camp
+
+
+def _third_leader_to_pool(camp: Campaign, side: str) -> None:
+    """A leader of ``side`` is killed: in a game whose pool started with the set-up's off-map blocks,
+    the side's third leader joins the levy pool (J-2; RU «Лидеры»: «Как только первый лидер будет
+    уничтожен, игрок добавляет третьего лидера к блокам, свободным для найма»), unless the device
+    already has him in play (levied, fought, killed) — nothing in a game started before."""
+    if not camp.get("start_pool"):
+        return
+    for bid in THIRD_LEADER:
+        if roster()[bid].side == side and bid not in camp["strength"] and bid not in camp["killed"] \
+                and bid not in camp["eliminated"]:
+            camp["strength"][bid] = min(roster()[bid].track)
+            to_pool(camp, bid)
 
 
 def pool(camp: Campaign) -> list[str]:
@@ -63,6 +94,22 @@ def from_pool(camp: Campaign, bid: str) -> None:
     """The block is on the map again (levied: it fights, gains or loses a step)."""
     if bid in pool(camp):
         camp["pool"] = [b for b in pool(camp) if b != bid]
+
+
+# a block in the levy pool is off the map: no card reaches it until a levy point places it (J-20)
+POOL_NO_STEP = N_("{} is in the levy pool, off the map: it has no step to lose there (a levy point "
+                  "places it on the map: gain {}).")
+POOL_NO_SIDE = N_("{} is in the levy pool, off the map: only a block on the map can go over to the "
+                  "other side (a levy point places it on the map: gain {}).")
+POOL_ALREADY = N_("{} is in the levy pool already: only a block on the map can be disbanded (a levy "
+                  "point places it on the map: gain {}).")
+
+
+def check_on_map(camp: Campaign, spec: BlockSpec, sentence: str) -> None:
+    """Raise IllegalMove (``sentence``, said with the block's name and id) for a block in the levy
+    pool: off the map, no Vulcan, Jupiter or disbanding reaches it (J-3, J-19, J-20)."""
+    if spec.id in pool(camp):
+        raise IllegalMove(Msg(sentence, block_name(spec.name), spec.id))
 
 
 def owner(camp: Campaign, spec: BlockSpec) -> str:
@@ -126,6 +173,7 @@ def sync(camp: Campaign, battle: B.Battle, number: int) -> None:
         if b["status"] == "killed":
             if bid not in camp["killed"]:
                 camp["killed"].append(bid)
+                _third_leader_to_pool(camp, roster()[bid].side)
             camp["strength"].pop(bid, None)
         elif b["status"] == "eliminated":
             if bid not in camp["eliminated"]:
@@ -146,10 +194,10 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     eliminated: she changes side in battle, J-2; ``owner`` sets her side)."""
     bid = str(spec.id)
     check_available(camp, spec, owner(camp, spec), "attacker")
+    check_on_map(camp, spec, POOL_NO_STEP)  # off the map: Vulcan strikes a city's blocks
     before = likely_strength(camp, spec)
     lower = [s for s in spec.track if s < before]
     side = owner(camp, spec)
-    from_pool(camp, bid)                    # a step lost on the map: levied since
     if lower:
         camp["strength"][bid] = max(lower)
         return {"block": bid, "from": before, "to": max(lower), "result": "reduced"}
@@ -159,6 +207,7 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     camp["strength"].pop(bid, None)
     if spec.kind == "leader":
         camp["killed"].append(bid)
+        _third_leader_to_pool(camp, spec.side)
         camp["trophies"][B.other(side)].append({"id": bid, "name": spec.name, "battle": None, "key": bid})
         return {"block": bid, "from": before, "to": 0, "result": "killed"}
     camp["eliminated"].append(bid)
@@ -196,6 +245,7 @@ def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     if spec.kind == "cleopatra":
         raise IllegalMove(Msg("Cleopatra is never disbanded: she never leaves play (rules 8.5)."))
     check_available(camp, spec, owner(camp, spec), "attacker")
+    check_on_map(camp, spec, POOL_ALREADY)
     bid = str(spec.id)
     before = likely_strength(camp, spec)
     camp["strength"][bid] = min(spec.track)

@@ -1,7 +1,7 @@
 """The ``jc-battle`` session: Julius Caesar battles with exact odds, and the year's bookkeeping.
 
 Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
-[dice=digital|physical] [cleopatra=round|turn] [year=1..5] [seed=N]``.
+[dice=digital|physical] [cleopatra=round|turn] [year=1..5] [pool=setup] [seed=N]``.
 """
 from __future__ import annotations
 
@@ -38,6 +38,12 @@ DICE_STREAM = "battle-dice"      # the battle dice (J-6), docs/fairness.md
 # first, took them, and the first fired again with fresh dice, a re-roll by undo). A game stored
 # without it (an older Legatus) rolls every fire from ``battle-dice``: it replays exactly.
 ROLLS_APART = "apart"
+# A game started with ``pool=setup`` (every game started now: :func:`language_options`) has the
+# blocks the historical set-up leaves off the map in the levy pool from the start (J-20; RU summary
+# «Свободные для найма блоки»): a levy point places one at I (the elephant II), and no card reaches
+# it off the map. A game stored without it (an older Legatus) starts with an empty pool, as it did,
+# so that its stored lines replay exactly (a 'gain p_elephant' there took it II -> IV).
+POOL_SETUP = "setup"
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
 
@@ -55,8 +61,9 @@ def language_options(lang: str) -> dict[str, str]:
     read it, Cleopatra fighting for her new side in the next round (the Russian summary's wording);
     in English, her next battle turn (rules 7.52), as before. The firmware writes them into the
     stored line, so a later change of language never changes a game's rules. In every language, a
-    game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`)."""
-    return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART}
+    game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`) and starts
+    with the set-up's off-map blocks in the levy pool (``pool=setup``: :data:`POOL_SETUP`)."""
+    return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART, "pool": POOL_SETUP}
 
 
 def _fire_stream(state: State, key: str) -> str:
@@ -74,14 +81,18 @@ def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str) -> B.
 def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
-                               "[cleopatra=round|turn] [year=1..5] [seed=N]."))
+                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [seed=N]."))
     cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
-    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls"}, cleopatra)
+    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls", "pool"}, cleopatra)
     rolls = req.opts.get("rolls")
     if rolls is not None and rolls != ROLLS_APART:
         raise BadArguments(Msg("rolls= takes only '{}' (each block's fire from dice of its own); not '{}'.",
                                ROLLS_APART, rolls))
-    camp = C.new_campaign(req.opt_int("year", 1, 1, score.LAST_YEAR) or 1)
+    start_pool = req.opts.get("pool")
+    if start_pool is not None and start_pool != POOL_SETUP:
+        raise BadArguments(Msg("pool= takes only '{}' (the blocks the set-up leaves off the map start in "
+                               "the levy pool); not '{}'.", POOL_SETUP, start_pool))
+    camp = C.new_campaign(req.opt_int("year", 1, 1, score.LAST_YEAR) or 1, start_pool is not None)
     state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
                     "cards": None, "rules": {"cleopatra": cleopatra}}
     if rolls is not None:
@@ -457,6 +468,7 @@ def _owner(state: State, req: Request) -> Outcome:
     side = K.parse_side(req.args[1])
     if spec.kind in ("leader", "navis"):
         raise IllegalMove(Msg("{}: leaders and navis never change sides (Jupiter card).", T.block_name(spec.name)))
+    C.check_on_map(state["campaign"], spec, C.POOL_NO_SIDE)
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
         raise IllegalMove(Msg(FIGHTING, T.block_name(spec.name)))
@@ -753,7 +765,7 @@ GAME = GameRules(
     new=_new,
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
-          "[year=1..5] [seed=N]",
+          "[year=1..5] [pool=setup] [seed=N]",
     language_options=language_options,
     commands=commands(
         Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),

@@ -1,0 +1,123 @@
+"""The Julius Caesar levy pool at the start of a game and what reaches a block in it (J-2, J-3,
+J-19, J-20; the RU summary's «Свободные для найма блоки», «Найм», «Лидеры»)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import LegatusError
+from engine.jc import roster as R
+from firmware.i18n import localize
+from firmware.session import with_language_options
+from tests.fakectx import FakeCtx
+from tests.test_jc_support import Table
+
+DEVICE = "new jc-battle seed=3 pool=setup"      # as the device stores a line it starts now
+
+
+def pool(t: Table) -> list[str]:
+    return list(t.session.view()["campaign"]["pool"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_game_started_now_holds_the_setups_off_map_blocks_in_the_pool(lang):
+    # RU «Свободные для найма блоки»: «У каждого игрока есть место вне игрового поля, в котором он
+    # размещает пока еще не участвующие в игре свои блоки. Игроки тратят очки найма для выставления
+    # блоков на игровое поле.» Legio 17, the auxilia, the elephant … (no set-up place) were shown
+    # at 'C4 I' as if on the map, offered Lose and Gain a step; the pool held none of them.
+    line = with_language_options("new jc-battle seed=3", lang)
+    assert "pool=setup" in line.split()
+    t = Table(line.removeprefix("new jc-battle "))
+    off_map = {bid for bid, spec in R.roster().items() if not spec.setup}
+    # all but the third leaders, who join only once a leader of theirs is killed (J-2; «Лидеры»)
+    assert set(pool(t)) == off_map - {"c_octavian", "p_brutus"}
+    assert {"c_leg17", "c_aux1", "c_ballista", "c_nav3", "p_elephant", "p_leg38"} <= set(pool(t))
+    rows = {b["id"]: b for b in t.do("roster")["blocks"]}
+    assert rows["c_leg17"]["pool"] and rows["p_elephant"]["pool"]
+    assert not rows["c_leg10"]["pool"] and rows["c_leg10"]["strength"] == R.block("c_leg10").max_strength
+    assert not rows["cleopatra"]["pool"] and not rows["c_octavian"]["pool"]
+
+
+def test_a_levy_point_places_a_block_the_setup_left_off_at_one():  # J-20, J-2
+    # RU «Найм»: «выставить 1 новый блок из свободных для найма … с боевой силой 1»: the elephant
+    # comes in at II (its lowest step), then a second levy point takes it to IV. It went II→IV at
+    # once (one levy point counted as two); Legio 17 went I→II.
+    t = Table(DEVICE.removeprefix("new jc-battle "))
+    out = t.do("gain p_elephant")
+    assert (out["from"], out["to"], out["levied"]) == (0, 2, True)
+    assert t.session.log[-1] == "Elephant is levied from the levy pool: it comes in at II."
+    assert (t.do("gain p_elephant")["from"], t.session.log[-1]) == (2, "Elephant gains a step from a levy (II→IV).")
+    assert {b["id"]: b["strength"] for b in t.do("roster pompey")["blocks"]}["p_elephant"] == 4
+    out = t.do("gain c_leg17")
+    assert (out["from"], out["to"], out["levied"]) == (0, 1, True) and "c_leg17" not in pool(t)
+    assert t.do("add attacker c_aux1")["block"]["strength"] == 1       # added from the pool: at I, as levied
+
+
+def test_the_third_leader_joins_the_pool_when_a_leader_of_his_side_is_killed():  # J-2
+    # RU «Лидеры»: «Как только первый лидер будет уничтожен, игрок добавляет третьего лидера к
+    # блокам, свободным для найма»: out of battle (Vulcan) and in battle alike; undone, he leaves it.
+    t = Table(DEVICE.removeprefix("new jc-battle "))
+    t.run("lose c_caesar", "lose c_caesar", "lose c_caesar")
+    assert "c_octavian" in pool(t) and "p_brutus" not in pool(t)
+    assert t.do("gain c_octavian")["levied"] is True
+    t.run("add attacker c_leg10", "add defender p_pompeius strength=1", "start", "pass", "fire dice=1,1,1")
+    assert t.session.view()["campaign"]["killed"] == ["c_caesar", "p_pompeius"]
+    assert pool(t)[-1] == "p_brutus"
+    t.session.undo()
+    assert "p_brutus" not in pool(t)
+
+
+def test_a_game_stored_before_keeps_its_empty_pool():
+    # A line an older Legatus stored (no pool=) replays as it was played: nothing in the pool at the
+    # start, and its 'gain p_elephant' took the elephant II -> IV.
+    t = Table("seed=3")
+    assert pool(t) == []
+    assert t.do("gain p_elephant")["to"] == 4
+    with pytest.raises(LegatusError) as e:
+        Table("pool=all")
+    assert e.value.code == "bad_arguments" and "pool=" in str(e.value.message)
+
+
+@pytest.mark.parametrize("line, en, ru, uk", [
+    ("lose c_leg17", "Legio 17 is in the levy pool, off the map: it has no step to lose there",
+     "Блок «Легион 17» среди блоков, свободных для найма, вне карты: терять шаг ему там нечего",
+     "Блок «Легіон 17» у запасі найму, поза картою: втрачати крок йому там нічого"),
+    ("owner p_aux1 caesar", "Auxilia 1 is in the levy pool, off the map: only a block on the map can go over",
+     "среди блоков, свободных для найма, вне карты: сменить сторону может только блок на карте",
+     "у запасі найму, поза картою: змінити сторону може лише блок на карті"),
+    ("disband c_ballista", "Ballista is in the levy pool already: only a block on the map can be disbanded",
+     "уже среди блоков, свободных для найма: расформировать можно только блок на карте",
+     "уже в запасі найму: розпустити можна лише блок на карті")])
+def test_no_card_reaches_a_block_in_the_pool(line, en, ru, uk):  # J-3, J-19, J-20
+    # Vulcan strikes the blocks in a city, Jupiter takes a block from a city next to a friendly one:
+    # a block off the map is reached by neither (it was 'levied' by the lose, and changed sides);
+    # nor is a block in the pool disbanded to it again. Refused, nothing changed (Table.fails).
+    t = Table(DEVICE.removeprefix("new jc-battle "))
+    t.run("winter", "disband c_leg10")                  # a disbanded block is in the pool too
+    said = t.fails(line, "illegal_move")
+    assert str(localize(said, "en")).startswith(en)
+    assert ru in localize(said, "ru") and uk in localize(said, "uk")
+    assert "levy pool" in str(localize(t.fails("lose c_leg10", "illegal_move"), "en"))
+
+
+@pytest.mark.parametrize("lang, row, levy", [("en", "levy pool", "Levy"), ("ru", "для найма", "Нанять"),
+                                             ("uk", "для найму", "Найняти")])
+def test_blocks_show_the_setups_off_map_blocks_in_the_pool(lang, row, levy):  # J-20
+    # Blocks → Caesar → Legions: Legio 17 (no set-up place) said 'C4 I' and offered Lose a step,
+    # Gain a step and Go over; it is in the levy pool and offers only its levy, at I.
+    from firmware.screens.jc.blocks import BlockMenu, SideBlocks
+    ctx = FakeCtx(DEVICE, lang=lang)
+    try:
+        ctx.open(SideBlocks("caesar"))
+        ctx.press(*["down"] * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")
+        ctx.top.cursor = [i.key for i in ctx.top.items(ctx)].index("c_leg17")
+        assert ctx.top.items(ctx)[ctx.top.cursor].value == row
+        assert not any("…" in t for t in ctx.texts()), ctx.texts()
+        ctx.press("a")
+        assert isinstance(ctx.top, BlockMenu)
+        assert [(str(i.label), i.value) for i in ctx.top.items(ctx)] == [(levy, "→I")]
+        ctx.press("a")
+        assert ctx.session.lines[-1] == "gain c_leg17"
+        assert "c_leg17" not in ctx.view()["campaign"]["pool"]
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
