@@ -121,3 +121,30 @@ def test_blocks_show_the_setups_off_map_blocks_in_the_pool(lang, row, levy):  # 
     finally:
         from firmware import i18n
         i18n.set_language("en")
+
+
+def test_the_third_leader_is_not_in_play_before_a_leader_of_his_side_is_killed():  # J-2
+    # RU «Лидеры»: «в игре одновременно участвует не более двух лидеров, третий лидер рекрутируется
+    # … взамен погибшего»; «Как только первый лидер будет уничтожен, игрок добавляет третьего лидера
+    # к блокам, свободным для найма». Octavian, neither on the map nor in the pool, was listed at
+    # 'A? I' and offered Lose a step — killing him for a Pompeian trophy (1 VP) — and Gain a step.
+    t = Table(DEVICE.removeprefix("new jc-battle "))
+    rows = {b["id"]: b for b in t.do("roster")["blocks"]}
+    assert rows["c_octavian"]["status"] == rows["p_brutus"]["status"] == "waiting"
+    for line in ("lose c_octavian", "gain c_octavian", "disband p_brutus", "add attacker c_octavian"):
+        said = t.fails(line, "illegal_move")
+        assert str(localize(said, "en")).endswith("only once one of its leaders is killed (J-2).")
+        assert "третий лидер стороны" in localize(said, "ru") and "третій лідер сторони" in localize(said, "uk")
+    t.run("lose c_antonius", "lose c_antonius")                         # A2 II: Vulcan twice kills him
+    rows = {b["id"]: b for b in t.do("roster")["blocks"]}
+    assert rows["c_octavian"]["status"] == "available" and rows["c_octavian"]["pool"]
+    assert rows["p_brutus"]["status"] == "waiting"
+    assert t.do("gain c_octavian")["levied"] is True
+
+
+def test_blocks_leave_out_a_third_leader_not_in_play_yet():  # J-2
+    from firmware.screens.jc.blocks import SideBlocks
+    ctx = FakeCtx(DEVICE)
+    ctx.open(SideBlocks("caesar"))
+    ctx.press(*["down"] * [i.key for i in ctx.top.items(ctx)].index("kind:leader"), "a")
+    assert [i.key for i in ctx.top.items(ctx)] == ["c_caesar", "c_antonius"]

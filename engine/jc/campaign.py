@@ -117,6 +117,16 @@ def owner(camp: Campaign, spec: BlockSpec) -> str:
     return str(camp["owner"].get(spec.id, spec.side))
 
 
+def waiting(camp: Campaign, spec: BlockSpec) -> bool:
+    """True for a side's third leader not in play yet in a game whose pool started with the
+    set-up's off-map blocks: no leader of his side killed, so not in the levy pool (J-2; RU
+    «Лидеры»: «Как только первый лидер будет уничтожен, игрок добавляет третьего лидера к блокам,
+    свободным для найма»), nor levied or fought since. In a game started before, never: he was
+    offered, with a note (:func:`notes_for`)."""
+    return bool(camp.get("start_pool")) and spec.id in THIRD_LEADER and spec.id not in pool(camp) \
+        and spec.id not in camp["strength"] and spec.id not in camp["killed"]
+
+
 def check_available(camp: Campaign, spec: BlockSpec, side: str, role: str) -> None:
     """Raise IllegalMove if the roster block cannot fight for ``side`` now (J-2, J-3)."""
     if spec.id in camp["killed"]:
@@ -125,6 +135,9 @@ def check_available(camp: Campaign, spec: BlockSpec, side: str, role: str) -> No
     if spec.id in camp["eliminated"]:
         raise IllegalMove(Msg("{} was eliminated this year: it cannot be levied again "
                               "until the winter is over (J-3).", block_name(spec.name)))
+    if waiting(camp, spec):
+        raise IllegalMove(Msg("{} is not in play yet: a side's third leader joins its levy pool only once "
+                              "one of its leaders is killed (J-2).", block_name(spec.name)))
     own = owner(camp, spec)
     if own != side:
         raise IllegalMove(Msg(_NOT_OURS[role, own], block_name(spec.name), spec.id, side))

@@ -440,7 +440,8 @@ def _roster(state: State, req: Request) -> Outcome:
         if want and own != want:
             continue
         status = ("killed" if spec.id in camp["killed"] else
-                  "eliminated" if spec.id in camp["eliminated"] else "available")
+                  "eliminated" if spec.id in camp["eliminated"] else
+                  "waiting" if C.waiting(camp, spec) else "available")
         out.append({"id": spec.id, "name": spec.name, "side": own, "kind": spec.kind,
                     "rating": spec.rating, "max": spec.max_strength,
                     "strength": C.likely_strength(camp, spec), "levy_city": C.levy_city(camp, spec),

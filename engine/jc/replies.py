@@ -98,7 +98,7 @@ class RosterBlock(TypedDict):
     levy_city: str | None
     levy_rule: str
     setup: str | None
-    status: str                    # available | eliminated | killed
+    status: str                    # available | eliminated | killed | waiting (a third leader, no leader of his side killed: J-2)
     pool: bool                     # in the levy pool, off the map (disbanded, or given back by a winter: J-3, J-19)
 
 
