@@ -18,6 +18,16 @@ def pool(t: Table) -> list[str]:
     return list(t.session.view()["campaign"]["pool"])
 
 
+def refused(t: Table, line: str) -> str:
+    """``line`` asked now (the console, the device) is refused with illegal_move, changing nothing."""
+    before = t.session.state_json
+    with pytest.raises(LegatusError) as err:
+        t.session.apply(line, asked=True)
+    assert err.value.code == "illegal_move", err.value.message
+    assert t.session.state_json == before
+    return err.value.message
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_a_game_started_now_holds_the_setups_off_map_blocks_in_the_pool(lang):
     # RU «Свободные для найма блоки»: «У каждого игрока есть место вне игрового поля, в котором он
@@ -93,10 +103,19 @@ def test_no_card_reaches_a_block_in_the_pool(line, en, ru, uk):  # J-3, J-19, J-
     # nor is a block in the pool disbanded to it again. Refused, nothing changed (Table.fails).
     t = Table(DEVICE.removeprefix("new jc-battle "))
     t.run("winter", "disband c_leg10")                  # a disbanded block is in the pool too
-    said = t.fails(line, "illegal_move")
+    said = refused(t, line)
     assert str(localize(said, "en")).startswith(en)
     assert ru in localize(said, "ru") and uk in localize(said, "uk")
-    assert "levy pool" in str(localize(t.fails("lose c_leg10", "illegal_move"), "en"))
+    assert "levy pool" in str(localize(refused(t, "lose c_leg10"), "en"))
+
+
+def test_a_stored_line_that_reached_a_block_in_the_pool_replays_as_it_was():  # J-19
+    # An older Legatus took 'lose' on a disbanded block as a step lost on the map (levied since)
+    # and let it change sides: its stored lines replay exactly (the refusal is for requests asked now).
+    t = Table("seed=3")
+    t.run("winter", "disband c_leg10", "disband p_leg3", "lose c_leg10", "owner p_leg3 caesar")
+    assert pool(t) == ["p_leg3"] and t.session.view()["campaign"]["owners"] == {"p_leg3": "caesar"}
+    assert "levy pool" in str(localize(refused(t, "disband p_leg3"), "en"))
 
 
 @pytest.mark.parametrize("lang, row, levy", [("en", "levy pool", "Levy"), ("ru", "для найма", "Нанять"),

@@ -107,7 +107,10 @@ POOL_ALREADY = N_("{} is in the levy pool already: only a block on the map can b
 
 def check_on_map(camp: Campaign, spec: BlockSpec, sentence: str) -> None:
     """Raise IllegalMove (``sentence``, said with the block's name and id) for a block in the levy
-    pool: off the map, no Vulcan, Jupiter or disbanding reaches it (J-3, J-19, J-20)."""
+    pool: off the map, no Vulcan, Jupiter or disbanding reaches it (J-3, J-19, J-20). A rule of
+    requests asked now (engine/jc/console.py ``admit``): a line an older Legatus stored, which
+    took such a block out of the pool with a step lost, changed its side or disbanded it again,
+    replays as it was."""
     if spec.id in pool(camp):
         raise IllegalMove(Msg(sentence, block_name(spec.name), spec.id))
 
@@ -207,10 +210,10 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     eliminated: she changes side in battle, J-2; ``owner`` sets her side)."""
     bid = str(spec.id)
     check_available(camp, spec, owner(camp, spec), "attacker")
-    check_on_map(camp, spec, POOL_NO_STEP)  # off the map: Vulcan strikes a city's blocks
     before = likely_strength(camp, spec)
     lower = [s for s in spec.track if s < before]
     side = owner(camp, spec)
+    from_pool(camp, bid)    # a stored line only (asked now, a block in the pool is refused: check_on_map)
     if lower:
         camp["strength"][bid] = max(lower)
         return {"block": bid, "from": before, "to": max(lower), "result": "reduced"}
@@ -258,7 +261,6 @@ def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     if spec.kind == "cleopatra":
         raise IllegalMove(Msg("Cleopatra is never disbanded: she never leaves play (rules 8.5)."))
     check_available(camp, spec, owner(camp, spec), "attacker")
-    check_on_map(camp, spec, POOL_ALREADY)
     bid = str(spec.id)
     before = likely_strength(camp, spec)
     camp["strength"][bid] = min(spec.track)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove, LegatusError
@@ -469,7 +470,6 @@ def _owner(state: State, req: Request) -> Outcome:
     side = K.parse_side(req.args[1])
     if spec.kind in ("leader", "navis"):
         raise IllegalMove(Msg("{}: leaders and navis never change sides (Jupiter card).", T.block_name(spec.name)))
-    C.check_on_map(state["campaign"], spec, C.POOL_NO_SIDE)
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
         raise IllegalMove(Msg(FIGHTING, T.block_name(spec.name)))
@@ -638,6 +638,16 @@ def _deal(state: State, req: Request) -> Outcome:
                        *score.year_numbers(state["campaign"]["year"])))
 
 
+def _on_map(sentence: str) -> Callable[[State, Request], None]:
+    """The rule a ``lose``, ``owner`` or ``disband`` asked now keeps (``Command.admit``; ``state``
+    before it): its block is on the map, not in the levy pool (J-3, J-19, J-20: Vulcan strikes a
+    city's blocks, Jupiter takes a block from a city, a block disbanded is in the pool already).
+    A stored session that holds such a line (an older Legatus took it) still replays as it was."""
+    def admit(state: State, req: Request) -> None:
+        C.check_on_map(state["campaign"], block(req.args[0]), sentence)
+    return admit
+
+
 def _navis_in_reserve(state: State, req: Request) -> None:
     """The rule a ``start`` (or a ``fight``/``auto`` that starts the battle) asked now keeps
     (``Command.admit``; ``state`` before it): attacking navis beside attacking land blocks are
@@ -785,11 +795,13 @@ GAME = GameRules(
         Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
         Command("roster", _roster, False, "roster [caesar|pompey]"),
         Command("levy", _playing(_levy), True, "levy <block-id> <city>  (J-20)"),
-        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey"),
+        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey", admit=_on_map(C.POOL_NO_SIDE)),
         Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
-        Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)"),
+        Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)",
+                admit=_on_map(C.POOL_NO_STEP)),
         Command("gain", _playing(_gain), True, "gain <block-id>  (a levy point: one step back outside battle)"),
-        Command("disband", _playing(_disband), True, "disband <block-id>  (winter: back to the levy pool, steps forfeit)"),
+        Command("disband", _playing(_disband), True, "disband <block-id>  (winter: back to the levy pool, steps forfeit)",
+                admit=_on_map(C.POOL_ALREADY)),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
         Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)"),
