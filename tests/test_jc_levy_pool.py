@@ -167,3 +167,8 @@ def test_blocks_leave_out_a_third_leader_not_in_play_yet():  # J-2
     ctx.open(SideBlocks("caesar"))
     ctx.press(*["down"] * [i.key for i in ctx.top.items(ctx)].index("kind:leader"), "a")
     assert [i.key for i in ctx.top.items(ctx)] == ["c_caesar", "c_antonius"]
+    ctx.run("lose c_antonius")
+    ctx.run("lose c_antonius")                          # killed: Octavian joins the levy pool
+    assert [(i.key, i.value) for i in ctx.top.items(ctx)] == [("c_caesar", "A3 III"), ("c_octavian", "levy pool")]
+    ctx.session.undo()                                  # Antonius back at I: Octavian not in play again
+    assert [i.key for i in ctx.top.items(ctx)] == ["c_caesar", "c_antonius"]
