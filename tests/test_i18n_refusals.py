@@ -159,7 +159,7 @@ def test_the_julius_caesar_log_is_said_in_the_players_language(console, lang):
     for line in ["new jc-battle seed=3", "add attacker c_leg10", "add defender p_leg1 reserve=1",
                  "add defender p_leg3", "remove p_leg3", "add defender p_leg3", "fight",
                  "next-battle surprise=1", "next-battle", "deal", "control Roma caesar", "control Roma vacant",
-                 "owner c_leg10 pompey", "levy c_leg10 Roma"]:
+                 "owner c_leg8 pompey", "levy c_leg10 Roma"]:   # (Legio 10, eliminated, is in no city: J-3)
         assert console.request(line)["ok"], line
     hand = console.request("hand caesar")["hand"]
     assert console.request(f"discard caesar {hand[0]}")["ok"]

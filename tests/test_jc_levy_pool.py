@@ -172,3 +172,18 @@ def test_blocks_leave_out_a_third_leader_not_in_play_yet():  # J-2
     assert [(i.key, i.value) for i in ctx.top.items(ctx)] == [("c_caesar", "A3 III"), ("c_octavian", "levy pool")]
     ctx.session.undo()                                  # Antonius back at I: Octavian not in play again
     assert [i.key for i in ctx.top.items(ctx)] == ["c_caesar", "c_antonius"]
+
+
+def test_jupiter_does_not_take_a_block_eliminated_this_year():  # J-3
+    # RU «Юпитер»: «Если такой блок погибнет, он возвращается к свободным для найма блокам
+    # противника (к тому, кому он изначально принадлежал)»: an eliminated block is off the map, in
+    # its owner's pool. 'owner p_leg3 caesar' on it was taken, and the winter then put Pompey's
+    # Legio 3 in Caesar's levy pool, for Caesar to levy.
+    t = Table(DEVICE.removeprefix("new jc-battle "))
+    t.run("lose p_leg3", "lose p_leg3", "lose p_leg3")
+    said = refused(t, "owner p_leg3 caesar")
+    assert str(localize(said, "en")).startswith("Legio 3 was eliminated this year: it is off the map")
+    assert "среди блоков своего владельца" in localize(said, "ru") and "у запасі найму свого власника" in localize(said, "uk")
+    t.do("winter")
+    row = {b["id"]: b for b in t.do("roster")["blocks"]}["p_leg3"]
+    assert (row["side"], row["pool"]) == ("pompey", True)

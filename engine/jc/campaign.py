@@ -101,6 +101,8 @@ POOL_NO_STEP = N_("{} is in the levy pool, off the map: it has no step to lose t
                   "places it on the map: gain {}).")
 POOL_NO_SIDE = N_("{} is in the levy pool, off the map: only a block on the map can go over to the "
                   "other side (a levy point places it on the map: gain {}).")
+ELIMINATED_NO_SIDE = N_("{} was eliminated this year: it is off the map, in its owner's levy pool, and "
+                        "only a block on the map can go over to the other side (J-3).")
 POOL_ALREADY = N_("{} is in the levy pool already: only a block on the map can be disbanded (a levy "
                   "point places it on the map: gain {}).")
 

@@ -648,6 +648,19 @@ def _on_map(sentence: str) -> Callable[[State, Request], None]:
     return admit
 
 
+def _owner_on_map(state: State, req: Request) -> None:
+    """The rule an ``owner`` asked now keeps (``Command.admit``; ``state`` before it): Jupiter takes
+    a block on the map — not one in the levy pool, nor one eliminated this year, which is in its
+    owner's pool until the winter gives it back to that owner (J-3; RU «Юпитер»: «Если такой блок
+    погибнет, он возвращается к свободным для найма блокам противника (к тому, кому он
+    изначально принадлежал)»). It was given to the other side, and the winter put it in that
+    side's pool. A stored line that did so (an older Legatus) still replays as it was."""
+    spec = block(req.args[0])
+    if spec.id in state["campaign"]["eliminated"]:
+        raise IllegalMove(Msg(C.ELIMINATED_NO_SIDE, T.block_name(spec.name)))
+    C.check_on_map(state["campaign"], spec, C.POOL_NO_SIDE)
+
+
 def _navis_in_reserve(state: State, req: Request) -> None:
     """The rule a ``start`` (or a ``fight``/``auto`` that starts the battle) asked now keeps
     (``Command.admit``; ``state`` before it): attacking navis beside attacking land blocks are
@@ -795,7 +808,7 @@ GAME = GameRules(
         Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
         Command("roster", _roster, False, "roster [caesar|pompey]"),
         Command("levy", _playing(_levy), True, "levy <block-id> <city>  (J-20)"),
-        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey", admit=_on_map(C.POOL_NO_SIDE)),
+        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey", admit=_owner_on_map),
         Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
         Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)",
                 admit=_on_map(C.POOL_NO_STEP)),
