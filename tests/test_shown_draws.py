@@ -294,3 +294,75 @@ def test_a_julius_caesar_game_stored_before_its_fires_were_apart_replays_from_it
             assert dice == [one.die(6) for _ in dice]
     with pytest.raises(Exception, match="rolls= takes only"):
         Session.start("new jc-battle rolls=one", 2, "x")
+
+
+@pytest.mark.parametrize("game", ["new dice seed=1", "new bag items=gold*3,silver*2 seed=1",
+                                  "new sword players=romans,gauls seed=1"])
+def test_a_roll_undone_and_rolled_again_gets_its_dice_after_a_re_roll_of_the_roll_before(state_dir: Path, game: str):
+    """The exploit (undo never re-rolls): 'roll 3d6' shown, undone, a re-roll of the roll before it
+    (it took the dice shown from the one stream both shared), 'roll 3d6' again with fresh dice. Each
+    re-roll has dice of its own: the roll done again rolls what it showed, in any session."""
+    c = _open(state_dir)
+    try:
+        _ok(c, game)
+        _ok(c, "roll 2d6")
+        shown = _ok(c, "roll 3d6")["dice"]
+        _ok(c, "undo")
+        _ok(c, "reroll 1,2")
+        assert _ok(c, "roll 3d6")["dice"] == shown
+    finally:
+        c.close()
+
+
+def test_a_re_roll_undone_gets_its_die_again_after_another_die_is_re_rolled(state_dir: Path):
+    """A die's re-roll shown and undone, another die of the roll re-rolled first: the first die's
+    re-roll again shows the face it showed (it stays with that die of that roll), and a roll made
+    after it is the roll a session without the undone re-roll makes."""
+    faces = {}
+    for name, undone in (("undone", True), ("none", False)):
+        c = _open(state_dir / name)
+        try:
+            _ok(c, "new dice seed=9")
+            _ok(c, "roll 4d20")
+            shown = _ok(c, "reroll 1")["dice"][0] if undone else None
+            if undone:
+                _ok(c, "undo")
+            _ok(c, "reroll 2,3")
+            if undone:
+                assert _ok(c, "reroll 1")["dice"][0] == shown
+            faces[name] = _ok(c, "roll 2d20")["dice"]
+        finally:
+            c.close()
+    assert faces["undone"] == faces["none"]
+
+
+def test_a_re_roll_stored_before_its_dice_were_apart_replays_from_the_one_stream(state_dir: Path):
+    """A re-roll asked now is stored as 'reroll … rolls=apart'; a 'reroll' line stored by an older
+    Legatus (without it) draws from 'dice' as it did, so that session replays exactly; and the state
+    keeps the re-roll streams of the last roll only (it does not grow with the rolls)."""
+    import json
+
+    from engine.rng import Draws
+    from firmware.session import Session
+    c = _open(state_dir)
+    try:
+        _ok(c, "new dice seed=2")
+        _ok(c, "roll 3d6")
+        _ok(c, "reroll 1,3")
+        assert c.session.lines[-1] == "reroll 1,3 rolls=apart"
+    finally:
+        c.close()
+    old = Session.start("new dice seed=2", 2, "old")
+    rolled = [*old.apply("roll 3d6").fields["dice"]]
+    again = old.apply("reroll 1,3").fields["dice"]
+    rolled += [again[0], again[2]]
+    one = Draws.keyed(2).stream("dice")
+    assert rolled == [one.die(6) for _ in range(len(rolled))]
+    new = Session.start("new dice seed=2", 2, "new")
+    for _ in range(30):
+        new.apply("roll 4d6")
+        new.apply("reroll 1,2,3,4 rolls=apart")
+    streams = json.loads(new.state_json)["rng"]["s"]
+    assert sorted(streams)[:1] == ["dice"] and len(streams) == 1 + 4, sorted(streams)
+    with pytest.raises(Exception, match="rolls= takes only"):
+        old.apply("reroll 1 rolls=one")
