@@ -366,3 +366,45 @@ def test_a_re_roll_stored_before_its_dice_were_apart_replays_from_the_one_stream
     assert sorted(streams)[:1] == ["dice"] and len(streams) == 1 + 4, sorted(streams)
     with pytest.raises(Exception, match="rolls= takes only"):
         old.apply("reroll 1 rolls=one")
+
+
+GLORY = "new glory players=Jack,Henry,Mary,Ross seed=3"
+
+
+@pytest.mark.parametrize("between", [["pick 3"], ["pick 2", "pick 4"], ["pick 3", "undo", "pick 1"]])
+def test_a_glory_pick_undone_gets_its_card_after_a_pick_from_another_hand(state_dir: Path, between: list[str]):
+    """G-19 ("Sold!", "Customs"): the exploit, a pick from a hand of 5 shown and undone, a pick from
+    a hand of another size (it took the one stream's next draw), and the hand of 5 picked from again
+    with a fresh draw. Each hand size picks from draws of its own: the hand of 5 gets the card it
+    showed, whatever is picked in between."""
+    c = _open(state_dir)
+    try:
+        _ok(c, GLORY)
+        shown = [_ok(c, "pick 5")["position"] for _ in range(3)]       # three picks, undone, picked again
+        for _ in shown:
+            _ok(c, "undo")
+        for line in between:
+            _ok(c, line)
+        assert [_ok(c, "pick 5")["position"] for _ in shown] == shown
+    finally:
+        c.close()
+
+
+def test_a_glory_pick_stored_before_its_draws_were_apart_replays_from_the_one_stream(state_dir: Path):
+    """A pick asked now is stored as 'pick N picks=apart'; a 'pick' line stored by an older Legatus
+    (without it) draws from 'picks', whatever the hand, so that game replays exactly."""
+    from engine.rng import Draws
+    from firmware.session import Session
+    c = _open(state_dir)
+    try:
+        _ok(c, GLORY)
+        _ok(c, "pick 4")
+        assert c.session.lines[-1] == "pick 4 picks=apart"
+    finally:
+        c.close()
+    old = Session.start(GLORY, 3, "old")
+    picked = [old.apply(f"pick {n}").fields["position"] for n in (5, 3, 5, 2)]
+    one = Draws.keyed(3).stream("picks")
+    assert picked == [one.die(n) for n in (5, 3, 5, 2)]
+    with pytest.raises(Exception, match="picks= takes only"):
+        old.apply("pick 5 picks=one")
