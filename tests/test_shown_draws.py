@@ -408,3 +408,37 @@ def test_a_glory_pick_stored_before_its_draws_were_apart_replays_from_the_one_st
     assert picked == [one.die(n) for n in (5, 3, 5, 2)]
     with pytest.raises(Exception, match="picks= takes only"):
         old.apply("pick 5 picks=one")
+
+
+def _caesar_play(c, move: dict) -> None:
+    prov, first = next(iter(move["toward"].items()))
+    other = move["toward"][next(k for k in move["toward"] if k != prov)]
+    _ok(c, f"play {move['space']} {move['token'].split(':')[0]}:{first}/{other} {prov}")
+
+
+def test_a_caesar_token_drawn_and_undone_comes_again_after_another_placement(state_dir: Path):  # C-6, S-5
+    """Caesar!: the token the device drew for the player's bag, undone with the placement before it,
+    comes again after another placement (with another token, in another province): his bag and its
+    stream are his alone, and nothing he places changes them; Auto-Crassus's turn after it draws the
+    same tile and tokens too (his own bag and stack, untouched by the human's placement)."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new caesar-solo seed=7")
+        _ok(c, "crassus")
+        moves = _ok(c, "moves")["moves"]
+        first, second = moves[0], next(m for m in moves if m["token"] != moves[0]["token"])
+        _caesar_play(c, first)
+        shown = _ok(c, "draw")["state"]["human"]["hand"]
+        him = _ok(c, "crassus")
+        _ok(c, "undo")
+        _ok(c, "undo")
+        _ok(c, "undo")
+        _caesar_play(c, second)
+        again = _ok(c, "draw")["state"]["human"]["hand"]
+        assert sorted(again + [second["token"]]) == sorted(shown + [first["token"]])   # the same token drawn
+        then = _ok(c, "crassus")
+        assert then["tile"] == him["tile"]
+        drawn = [s for s in then["steps"] if s["action"] == "draw"]
+        assert drawn == [s for s in him["steps"] if s["action"] == "draw"]
+    finally:
+        c.close()
