@@ -52,14 +52,17 @@ def _roll(state: State, req: Request) -> Outcome:
 def reroll_stream(state: State, die: int) -> str:
     """The stream a re-roll (``rolls=apart``) of die ``die`` (1-based) of the session's last roll
     draws from: ``reroll-<roll>-<die>``, where ``<roll>`` names that roll by the ``dice`` stream's
-    position after it (the first 12 hex characters of the SHA-256 of its generator's JSON; it
-    predicts nothing): re-rolls never move ``dice``, so it names the last roll until the next."""
+    position after it and its expression (the first 12 hex characters of the SHA-256 of
+    ``<the generator's JSON> <expression>``; it predicts nothing): re-rolls never move ``dice``, so
+    it names the last roll until the next, and a roll of other dice undone to that position is
+    another roll."""
     return f"{_last_roll(state)}-{die}"
 
 
 def _last_roll(state: State) -> str:
-    position = json.dumps(load_rng(state, DICE_STREAM).to_json())
-    return f"{REROLL_STREAM}-{sha256_hex(position.encode())[:12]}"
+    rolls = state.get("rolls") or [{}]
+    roll = f"{json.dumps(load_rng(state, DICE_STREAM).to_json())} {rolls[-1].get('expr', '')}"
+    return f"{REROLL_STREAM}-{sha256_hex(roll.encode())[:12]}"
 
 
 def _reroll(state: State, req: Request) -> Outcome:

@@ -364,6 +364,15 @@ def test_a_re_roll_stored_before_its_dice_were_apart_replays_from_the_one_stream
         new.apply("reroll 1,2,3,4 rolls=apart")
     streams = json.loads(new.state_json)["rng"]["s"]
     assert sorted(streams)[:1] == ["dice"] and len(streams) == 1 + 4, sorted(streams)
+    undone = Session.start("new dice seed=2", 2, "undone")     # a roll of other dice, at the same place in
+    undone.apply("roll 3d6")                                     # 'dice', is another roll: its re-rolls are
+    undone.apply("reroll 1 rolls=apart")                         # its own, not those the 3d6 showed
+    shown = {n for n in json.loads(undone.state_json)["rng"]["s"] if n.startswith("reroll-")}
+    undone.undo()
+    undone.undo()
+    undone.apply("roll 3d8")
+    undone.apply("reroll 1 rolls=apart")
+    assert shown and not shown & set(json.loads(undone.state_json)["rng"]["s"])
     with pytest.raises(Exception, match="rolls= takes only"):
         old.apply("reroll 1 rolls=one")
 
