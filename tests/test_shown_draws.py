@@ -451,3 +451,26 @@ def test_a_caesar_token_drawn_and_undone_comes_again_after_another_placement(sta
         assert drawn == [s for s in him["steps"] if s["action"] == "draw"]
     finally:
         c.close()
+
+
+@pytest.mark.parametrize("game, draw, key, between", [
+    (GLORY, "event", "card", ["pick 5", "pick 2", "fame Jack +2", "roll 2d6"]),       # G-2, G-19
+    (GLORY, "deal", "hands", ["pick 4", "roll 1d6"]),
+    ("new bag items=gold*3,silver*2 cards=a,b,c,d,e,f seed=1", "card", "cards",
+     ["draw 2", "roll 3d6", "reroll 1", "kit new cards=x,y,z", "kit card"]),
+    ("new bag items=gold*3,silver*2,lead*4 seed=1", "draw 2", "drawn", ["roll 2d6", "kit new items=p,q", "kit draw"]),
+])
+def test_a_draw_undone_draws_the_same_after_other_draws_in_between(state_dir: Path, game: str, draw: str, key: str,
+                                                                  between: list[str]):
+    """The same draw asked again after an undo draws what it showed, whatever other draws (rolls,
+    picks, the other holder's draws) come in between: each has its own stream (docs/fairness.md)."""
+    c = _open(state_dir)
+    try:
+        _ok(c, game)
+        shown = _ok(c, draw)[key]
+        _ok(c, "undo")
+        for line in between:
+            _ok(c, line)
+        assert _ok(c, draw)[key] == shown
+    finally:
+        c.close()
