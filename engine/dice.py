@@ -7,6 +7,7 @@ A roll record is plain data: ``{"expr": "2d6+1", "dice": [3, 5], "sides": 6, "mo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from engine.errors import BadArguments, IllegalMove
@@ -61,8 +62,9 @@ def roll(spec: DiceSpec, rng: Rng) -> dict[str, Any]:
             "total": sum(dice) + spec.mod, "rerolled": []}
 
 
-def reroll(record: dict[str, Any], positions: list[int], rng: Rng) -> dict[str, Any]:
-    """A new record with the dice at 0-based ``positions`` rolled again.
+def reroll(record: dict[str, Any], positions: list[int], rng: Callable[[int], Rng]) -> dict[str, Any]:
+    """A new record with the dice at 0-based ``positions`` rolled again, each die ``p`` from the
+    generator ``rng(p)`` (engine/common.py: each die's own, or one for all in a line stored before).
 
     Raises IllegalMove for a position outside the roll or given twice.
     """
@@ -71,7 +73,7 @@ def reroll(record: dict[str, Any], positions: list[int], rng: Rng) -> dict[str, 
         raise IllegalMove(Msg("Choose distinct dice between 1 and {} to re-roll.", n))
     dice = list(record["dice"])
     for p in sorted(positions):
-        dice[p] = rng.die(record["sides"])
+        dice[p] = rng(p).die(record["sides"])
     return {**record, "dice": dice, "total": sum(dice) + record["mod"],
             "rerolled": sorted(set(record["rerolled"]) | {p + 1 for p in positions}),
             "previous": list(record["dice"])}

@@ -31,14 +31,14 @@ def test_roll_total_is_dice_plus_modifier_and_faces_in_range():
 def test_reroll_changes_only_chosen_dice_and_records_them():
     rng = Rng(5)
     rec = dice.roll(dice.DiceSpec(5, 1000), rng)
-    again = dice.reroll(rec, [1, 3], rng)
+    again = dice.reroll(rec, [1, 3], lambda p: rng)
     assert [again["dice"][i] for i in (0, 2, 4)] == [rec["dice"][i] for i in (0, 2, 4)]
     assert again["rerolled"] == [2, 4] and again["previous"] == rec["dice"]   # 1-based, as 'reroll' takes
     assert "Re-rolled dice 2, 4" in dice.describe(again)
     with pytest.raises(IllegalMove):
-        dice.reroll(rec, [5], rng)
+        dice.reroll(rec, [5], lambda p: rng)
     with pytest.raises(IllegalMove):
-        dice.reroll(rec, [1, 1], rng)
+        dice.reroll(rec, [1, 1], lambda p: rng)
 
 
 def test_bag_draws_without_replacement_and_refuses_overdraw():

@@ -294,3 +294,183 @@ def test_a_julius_caesar_game_stored_before_its_fires_were_apart_replays_from_it
             assert dice == [one.die(6) for _ in dice]
     with pytest.raises(Exception, match="rolls= takes only"):
         Session.start("new jc-battle rolls=one", 2, "x")
+
+
+@pytest.mark.parametrize("game", ["new dice seed=1", "new bag items=gold*3,silver*2 seed=1",
+                                  "new sword players=romans,gauls seed=1"])
+def test_a_roll_undone_and_rolled_again_gets_its_dice_after_a_re_roll_of_the_roll_before(state_dir: Path, game: str):
+    """The exploit (undo never re-rolls): 'roll 3d6' shown, undone, a re-roll of the roll before it
+    (it took the dice shown from the one stream both shared), 'roll 3d6' again with fresh dice. Each
+    re-roll has dice of its own: the roll done again rolls what it showed, in any session."""
+    c = _open(state_dir)
+    try:
+        _ok(c, game)
+        _ok(c, "roll 2d6")
+        shown = _ok(c, "roll 3d6")["dice"]
+        _ok(c, "undo")
+        _ok(c, "reroll 1,2")
+        assert _ok(c, "roll 3d6")["dice"] == shown
+    finally:
+        c.close()
+
+
+def test_a_re_roll_undone_gets_its_die_again_after_another_die_is_re_rolled(state_dir: Path):
+    """A die's re-roll shown and undone, another die of the roll re-rolled first: the first die's
+    re-roll again shows the face it showed (it stays with that die of that roll), and a roll made
+    after it is the roll a session without the undone re-roll makes."""
+    faces = {}
+    for name, undone in (("undone", True), ("none", False)):
+        c = _open(state_dir / name)
+        try:
+            _ok(c, "new dice seed=9")
+            _ok(c, "roll 4d20")
+            shown = _ok(c, "reroll 1")["dice"][0] if undone else None
+            if undone:
+                _ok(c, "undo")
+            _ok(c, "reroll 2,3")
+            if undone:
+                assert _ok(c, "reroll 1")["dice"][0] == shown
+            faces[name] = _ok(c, "roll 2d20")["dice"]
+        finally:
+            c.close()
+    assert faces["undone"] == faces["none"]
+
+
+def test_a_re_roll_stored_before_its_dice_were_apart_replays_from_the_one_stream(state_dir: Path):
+    """A re-roll asked now is stored as 'reroll … rolls=apart'; a 'reroll' line stored by an older
+    Legatus (without it) draws from 'dice' as it did, so that session replays exactly; and the state
+    keeps the re-roll streams of the last roll only (it does not grow with the rolls)."""
+    import json
+
+    from engine.rng import Draws
+    from firmware.session import Session
+    c = _open(state_dir)
+    try:
+        _ok(c, "new dice seed=2")
+        _ok(c, "roll 3d6")
+        _ok(c, "reroll 1,3")
+        assert c.session.lines[-1] == "reroll 1,3 rolls=apart"
+    finally:
+        c.close()
+    old = Session.start("new dice seed=2", 2, "old")
+    rolled = [*old.apply("roll 3d6").fields["dice"]]
+    again = old.apply("reroll 1,3").fields["dice"]
+    rolled += [again[0], again[2]]
+    one = Draws.keyed(2).stream("dice")
+    assert rolled == [one.die(6) for _ in range(len(rolled))]
+    new = Session.start("new dice seed=2", 2, "new")
+    for _ in range(30):
+        new.apply("roll 4d6")
+        new.apply("reroll 1,2,3,4 rolls=apart")
+    streams = json.loads(new.state_json)["rng"]["s"]
+    assert sorted(streams)[:1] == ["dice"] and len(streams) == 1 + 4, sorted(streams)
+    undone = Session.start("new dice seed=2", 2, "undone")     # a roll of other dice, at the same place in
+    undone.apply("roll 3d6")                                     # 'dice', is another roll: its re-rolls are
+    undone.apply("reroll 1 rolls=apart")                         # its own, not those the 3d6 showed
+    shown = {n for n in json.loads(undone.state_json)["rng"]["s"] if n.startswith("reroll-")}
+    undone.undo()
+    undone.undo()
+    undone.apply("roll 3d8")
+    undone.apply("reroll 1 rolls=apart")
+    assert shown and not shown & set(json.loads(undone.state_json)["rng"]["s"])
+    with pytest.raises(Exception, match="rolls= takes only"):
+        old.apply("reroll 1 rolls=one")
+
+
+GLORY = "new glory players=Jack,Henry,Mary,Ross seed=3"
+
+
+@pytest.mark.parametrize("between", [["pick 3"], ["pick 2", "pick 4"], ["pick 3", "undo", "pick 1"]])
+def test_a_glory_pick_undone_gets_its_card_after_a_pick_from_another_hand(state_dir: Path, between: list[str]):
+    """G-19 ("Sold!", "Customs"): the exploit, a pick from a hand of 5 shown and undone, a pick from
+    a hand of another size (it took the one stream's next draw), and the hand of 5 picked from again
+    with a fresh draw. Each hand size picks from draws of its own: the hand of 5 gets the card it
+    showed, whatever is picked in between."""
+    c = _open(state_dir)
+    try:
+        _ok(c, GLORY)
+        shown = [_ok(c, "pick 5")["position"] for _ in range(3)]       # three picks, undone, picked again
+        for _ in shown:
+            _ok(c, "undo")
+        for line in between:
+            _ok(c, line)
+        assert [_ok(c, "pick 5")["position"] for _ in shown] == shown
+    finally:
+        c.close()
+
+
+def test_a_glory_pick_stored_before_its_draws_were_apart_replays_from_the_one_stream(state_dir: Path):
+    """A pick asked now is stored as 'pick N picks=apart'; a 'pick' line stored by an older Legatus
+    (without it) draws from 'picks', whatever the hand, so that game replays exactly."""
+    from engine.rng import Draws
+    from firmware.session import Session
+    c = _open(state_dir)
+    try:
+        _ok(c, GLORY)
+        _ok(c, "pick 4")
+        assert c.session.lines[-1] == "pick 4 picks=apart"
+    finally:
+        c.close()
+    old = Session.start(GLORY, 3, "old")
+    picked = [old.apply(f"pick {n}").fields["position"] for n in (5, 3, 5, 2)]
+    one = Draws.keyed(3).stream("picks")
+    assert picked == [one.die(n) for n in (5, 3, 5, 2)]
+    with pytest.raises(Exception, match="picks= takes only"):
+        old.apply("pick 5 picks=one")
+
+
+def _caesar_play(c, move: dict) -> None:
+    prov, first = next(iter(move["toward"].items()))
+    other = move["toward"][next(k for k in move["toward"] if k != prov)]
+    _ok(c, f"play {move['space']} {move['token'].split(':')[0]}:{first}/{other} {prov}")
+
+
+def test_a_caesar_token_drawn_and_undone_comes_again_after_another_placement(state_dir: Path):  # C-6, S-5
+    """Caesar!: the token the device drew for the player's bag, undone with the placement before it,
+    comes again after another placement (with another token, in another province): his bag and its
+    stream are his alone, and nothing he places changes them; Auto-Crassus's turn after it draws the
+    same tile and tokens too (his own bag and stack, untouched by the human's placement)."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new caesar-solo seed=7")
+        _ok(c, "crassus")
+        moves = _ok(c, "moves")["moves"]
+        first, second = moves[0], next(m for m in moves if m["token"] != moves[0]["token"])
+        _caesar_play(c, first)
+        shown = _ok(c, "draw")["state"]["human"]["hand"]
+        him = _ok(c, "crassus")
+        _ok(c, "undo")
+        _ok(c, "undo")
+        _ok(c, "undo")
+        _caesar_play(c, second)
+        again = _ok(c, "draw")["state"]["human"]["hand"]
+        assert sorted(again + [second["token"]]) == sorted(shown + [first["token"]])   # the same token drawn
+        then = _ok(c, "crassus")
+        assert then["tile"] == him["tile"]
+        drawn = [s for s in then["steps"] if s["action"] == "draw"]
+        assert drawn == [s for s in him["steps"] if s["action"] == "draw"]
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("game, draw, key, between", [
+    (GLORY, "event", "card", ["pick 5", "pick 2", "fame Jack +2", "roll 2d6"]),       # G-2, G-19
+    (GLORY, "deal", "hands", ["pick 4", "roll 1d6"]),
+    ("new bag items=gold*3,silver*2 cards=a,b,c,d,e,f seed=1", "card", "cards",
+     ["draw 2", "roll 3d6", "reroll 1", "kit new cards=x,y,z", "kit card"]),
+    ("new bag items=gold*3,silver*2,lead*4 seed=1", "draw 2", "drawn", ["roll 2d6", "kit new items=p,q", "kit draw"]),
+])
+def test_a_draw_undone_draws_the_same_after_other_draws_in_between(state_dir: Path, game: str, draw: str, key: str,
+                                                                  between: list[str]):
+    """The same draw asked again after an undo draws what it showed, whatever other draws (rolls,
+    picks, the other holder's draws) come in between: each has its own stream (docs/fairness.md)."""
+    c = _open(state_dir)
+    try:
+        _ok(c, game)
+        shown = _ok(c, draw)[key]
+        _ok(c, "undo")
+        for line in between:
+            _ok(c, line)
+        assert _ok(c, draw)[key] == shown
+    finally:
+        c.close()

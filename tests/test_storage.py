@@ -37,7 +37,7 @@ def _expected(lines: list[str], version: int = 2) -> list[dict]:
     out = [s.view()]
     for line in lines:
         try:
-            s.undo() if line == "undo" else s.apply(line)
+            s.undo() if line == "undo" else s.apply(s.as_asked(line), asked=True)      # as the console stores it
         except LegatusError:
             pass
         out.append(s.view())

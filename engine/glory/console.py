@@ -28,8 +28,14 @@ _SIGNED = re.compile(r"^[+-]\d{1,3}$")
 MAX_HAND = hand_limit()     # «до пяти карт товаров, включая карту якоря» (G-19)
 
 # The streams of the game's draws (docs/fairness.md): the event deck (G-2), the objective deck and
-# the random picks from a hand.
+# the random picks from a hand. A pick asked now is stored as ``pick <N> picks=apart``
+# (:func:`_pick_line`): each hand size picks from a stream of its own, ``picks-<N>``, so a pick
+# shown and undone stays with the pick from a hand of that size, whatever is picked in between
+# (undo never re-rolls: a pick from a hand of 5 undone, one from a hand of 3, took its place in the
+# one stream, and the hand of 5 was picked from again with a fresh draw). A ``pick`` line stored
+# without it (an older Legatus) draws from ``picks`` as it did: it replays exactly.
 EVENTS, OBJECTIVES, PICKS = "events", "objectives", "picks"
+APART = "apart"
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -412,16 +418,28 @@ def _offer(state: State, req: Request) -> Outcome:
 # -- random picks ----------------------------------------------------------------------------
 def _pick(state: State, req: Request) -> Outcome:
     usage = Msg("Usage: pick <hand size 1-{}>  (a random card from a hand: Sold!, Customs).", MAX_HAND)
-    _no_opts(req, usage)
+    _no_opts(req, usage, frozenset({"picks"}))
     if len(req.args) != 1 or not req.args[0].isdecimal() or not 1 <= int(req.args[0]) <= MAX_HAND:
         raise BadArguments(usage)
+    apart = req.opts.get("picks")
+    if apart is not None and apart != APART:
+        raise BadArguments(Msg("picks= takes only '{}' (each hand size picks from draws of its own); not '{}'.",
+                               APART, apart[:24]))
     size = int(req.args[0])
-    rng = load_rng(state, PICKS)
+    stream = PICKS if apart is None else f"{PICKS}-{size}"
+    rng = load_rng(state, stream)
     position = rng.die(size)                   # below(size) + 1: a card's place from the left
-    store_rng(state, rng, PICKS)
+    store_rng(state, rng, stream)
     state["picks"] = (state["picks"] + [{"hand": size, "position": position}])[-20:]
     return Outcome({"position": position, "hand": size},
                    Msg("Random pick: card {} of {}, counting from the left.", position, size))
+
+
+def _pick_line(state: State, req: Request) -> str:
+    """``pick …`` as asked now is run and stored (``Command.canonical``): with ``picks=apart``
+    (:data:`APART`); a line stored before replays as written."""
+    line = f"{req.command} {req.rest}".strip()
+    return line if "picks" in req.opts else f"{line} picks={APART}"
 
 
 def _deal(state: State, req: Request) -> Outcome:
@@ -583,7 +601,7 @@ GAME = GameRules(
         Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]"),
         Command("medal", _medal, True, "medal <name> <warrior|politician|merchant|priest|farmer>"),
         Command("offer", _offer, True, "offer <name> [n=N]"),
-        Command("pick", _pick, True, "pick <hand size>"),
+        Command("pick", _pick, True, "pick <hand size>", canonical=_pick_line),
         Command("deal", _deal, True, "deal"),
         Command("keep", _keep, True, "keep <name> <card>,<card>"),
         Command("objectives", _objectives, False, "objectives <name>"),
