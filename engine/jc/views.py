@@ -2,9 +2,12 @@
 the device's screens through these types (mypy-checked)."""
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from engine.views import SessionView
+
+if TYPE_CHECKING:                      # (engine/jc/replies.py reads this module's views)
+    from engine.jc.replies import TurnRecord
 
 
 class BlockView(TypedDict):
@@ -54,7 +57,7 @@ class LastRoll(TypedDict):
     kept in the state, so the device says it again after a power cut until it is read."""
 
     index: int                # its place among the battle's turns (0: the first)
-    turn: dict[str, Any]      # the turn record (engine/jc/replies.py ``TurnRecord``)
+    turn: TurnRecord          # the turn record
     events: list[str]         # what the rules did since, oldest first
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import cast
 
 from PIL import Image
 
@@ -92,7 +91,7 @@ def roll_page(ctx: Ctx) -> None:
     if roll is None:
         return
     events = list(roll["events"]) + (regroup(b, view["winter"]) if b["phase"] == "over" else [])
-    ctx.push(DiceResult(cast(TurnRecord, roll["turn"]), events=events, mark=roll_mark(ctx)))
+    ctx.push(DiceResult(roll["turn"], events=events, mark=roll_mark(ctx)))
 
 
 class DiceResult(Follows):
