@@ -749,3 +749,33 @@ def test_the_sword_s_dice_entry_follows_a_language_chosen_while_dice_are_entered
         assert shown != russian and not foreign_words(shown, "en", set()), shown
     finally:
         app.console.close()
+
+
+def test_a_list_made_again_in_another_language_keeps_its_cursor_on_its_row_when_rows_come() -> None:
+    """A list made again in a new language (a language set over the serial link) kept the cursor's
+    place but not which row it stood on (``current``, the row's ident: the same in every language),
+    so a row that came above it (Julius Caesar's Add list: "Last battle" once a battle is fought)
+    left the cursor on another row, where a list never made again follows its row."""
+    from firmware.screens.ctx import carry_place
+    from firmware.screens.widgets import Item, ListScreen
+    from tests.fakectx import FakeCtx
+
+    class Blocks(ListScreen):
+        def __init__(self, words: dict[str, str], above: list[str]) -> None:
+            super().__init__()
+            self.words, self.above = words, above
+
+        def items(self, ctx: Any) -> list[Item]:
+            return [Item(self.words[k], lambda c: None, ident=k) for k in [*self.above, "legion", "navis", "ballista"]]
+
+    above: list[str] = []
+    en = Blocks({"last": "Last battle", "legion": "Legions", "navis": "Navis", "ballista": "Ballista"}, above)
+    ctx = FakeCtx()
+    en.render(ctx)
+    en.key("down", ctx)                                       # the cursor on Navis
+    assert en.items(ctx)[en.cursor].ident == "navis"
+    ru = Blocks({"last": "Последний бой", "legion": "Легионы", "navis": "Флот", "ballista": "Баллиста"}, above)
+    carry_place(en, ru)                                       # made again in Russian
+    above.append("last")                                      # a row comes above it
+    ru.render(ctx)
+    assert ru.items(ctx)[ru.cursor].ident == "navis"

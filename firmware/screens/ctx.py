@@ -40,8 +40,10 @@ def remade(make: Callable[[], S]) -> S:
 def carry_place(old: object, new: object) -> None:
     """Where the player was on ``old`` (its cursor, its scroll, the step it was shown at) onto
     ``new``, the same screen made again: a text (``reading``/``read_at``) at the same paragraph and
-    sentence, not the same row (the new language wraps it otherwise)."""
-    names = ["cursor", "_mark", "shown_at"]
+    sentence, not the same row (the new language wraps it otherwise); a list's row under the cursor
+    (``current``: its ident, the same in every language) so that the cursor stays on it when rows
+    come or go, as it does on a list never made again."""
+    names = ["cursor", "_mark", "current", "shown_at"]
     scroll = getattr(old, "scroll", None)
     reading, read_at = getattr(old, "reading", None), getattr(new, "read_at", None)
     if callable(reading) and callable(read_at):
