@@ -177,14 +177,24 @@ class ScriptError(ValueError):
     which file and line, and what is allowed."""
 
 
+MAX_WAIT = 86400        # a script's ``wait``: at most a day of the simulated clock at a time
+
+
 def script_events(path: str) -> list[tuple[Any, ...]]:
     """Key names, one per line ('#' comments); ``wait S`` advances the simulated clock.
 
     Raises :class:`ScriptError` for a file that cannot be read, an unknown key name (a typo would
-    otherwise be a key silently not pressed) or a ``wait`` without a number of seconds."""
+    otherwise be a key silently not pressed) or a ``wait`` without a number of seconds up to a day
+    (``wait inf`` or ``wait 1e400`` set the simulated clock to infinity, ``wait 1e300`` beyond
+    where adding seconds changes it: no later ``wait`` turned the screen off). A byte order mark
+    (Notepad's UTF-8) is not part of the first line: that key was refused as not a key, the mark
+    unseen in the message."""
     from firmware.screens.widgets.keys import KEYS
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-" and sys.stdin is None:
+            raise OSError("no standard input")
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
         raise ScriptError(f"--script {path}: cannot be read ({e})") from e
     out: list[tuple[Any, ...]] = []
@@ -198,8 +208,9 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
                 seconds = float(words[1]) if len(words) == 2 else -1.0
             except ValueError:
                 seconds = -1.0
-            if not seconds >= 0:
-                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds (wait 200)")
+            if not 0 <= seconds <= MAX_WAIT:
+                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds "
+                                  f"from 0 to {MAX_WAIT} (wait 200)")
             out.append(("wait", seconds))
         elif line in KEYS:
             out.append(("key", line))

@@ -120,6 +120,10 @@ def test_ctrl_c_before_the_keys_are_taken_over_says_so_without_a_traceback(tmp_p
     ("a\npresss\ndown\n", "line 2: 'presss' is not a key"),
     ("a\nwait\n", "line 2: 'wait': wait takes a number of seconds"),
     ("wait soon\n", "line 1: 'wait soon': wait takes a number of seconds"),
+    # an infinite or astronomic wait: the simulated clock never moved again, no later wait blanked
+    ("a\nwait inf\nwait 200\n", "line 2: 'wait inf': wait takes a number of seconds from 0 to 86400"),
+    ("wait 1e400\n", "line 1: 'wait 1e400': wait takes a number of seconds from 0 to 86400"),
+    ("wait 1e300\n", "line 1: 'wait 1e300': wait takes a number of seconds from 0 to 86400"),
     (None, "cannot be read"),
 ])
 def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(tmp_path, text, said):
@@ -135,6 +139,19 @@ def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(
     assert proc.returncode == 2, proc.stderr
     assert said in proc.stderr and "Traceback" not in proc.stderr
     assert "--- frame" not in proc.stdout and not (tmp_path / "st").exists()
+
+
+@pytest.mark.parametrize("stdin", [False, True])
+def test_a_script_saved_with_a_byte_order_mark_runs_its_first_key(tmp_path, stdin):
+    """A key script saved by Notepad as UTF-8 begins with a byte order mark: its first line was
+    refused as "'\ufeffa' is not a key", the mark invisible in the message, so the line looked right."""
+    script = tmp_path / "keys.txt"
+    script.write_bytes("a\ndown\n".encode("utf-8-sig"))
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
+                           "--script", "-" if stdin else str(script)], input=script.read_bytes() if stdin else None,
+                          capture_output=True, timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert [h for h, _ in _frames(proc.stdout.decode("utf-8"))] == ["start", "a", "down"]
 
 
 @pytest.mark.parametrize("args", [["--script", "{keys}"], ["doctor"], ["--version"]])
