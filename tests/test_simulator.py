@@ -191,6 +191,24 @@ def test_each_subcommands_help_says_what_its_options_are(mode, capsys):
     assert ("default 115200" in out) if mode == "console" else ("~/.config/legatus/config.toml" in out)
 
 
+def test_the_readmes_options_are_those_legatus_help_shows(capsys):
+    """The README lists ``--state-dir DIR``, ``--config FILE``, ``--serial PORT [--baud N]`` and
+    ``--script FILE`` as ``legatus --help`` shows them; the help said STATE_DIR, CONFIG, SERIAL,
+    BAUD and SCRIPT, a new user's first look at the options out of step with the page that sent
+    them there (and with ``legatus console --help``'s DIR and PORT)."""
+    import re
+
+    from firmware.cli import main
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    part = readme[readme.index("Its other options"):readme.index("The second runs")]
+    said = {m for code in re.findall(r"`([^`]*)`", part) for m in re.findall(r"--[a-z-]+(?: [A-Z]+)?", code)}
+    assert {"--state-dir DIR", "--config FILE", "--serial PORT", "--baud N", "--script FILE", "--version"} <= said
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert [option for option in sorted(said) if option not in shown] == []
+
+
 # -- the simulator in a real terminal (a pseudo-terminal) ------------------------------------------
 def _in_a_terminal(argv: list[str], env: dict[str, str], keys: list[bytes], size: tuple[int, int] = (100, 40),
                    timeout: float = 120.0) -> tuple[int | None, str, bool]:
