@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from PIL import Image
 
-from engine.text import N_
+from engine.text import N_, Msg
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +30,14 @@ def key_help() -> str:
     """The key line in the language the device speaks now (a catalog line: 66 columns at most)."""
     from firmware.i18n import _
     return _(KEY_HELP)
+
+def too_small(size: tuple[int, int], need: tuple[int, int]) -> str:
+    """What the simulator shows instead of a frame the terminal is too small for, in the language
+    the device speaks now (as the key line: a Russian player was told in English)."""
+    from firmware.i18n import say
+    return say(Msg("this terminal is {}×{} characters; the simulator needs {}×{}. Make the window larger "
+                   "or the font smaller.", size[0], size[1], need[0], need[1]))
+
 
 # terminal input sequences -> logical key events
 KEYMAP: dict[bytes, str] = {
@@ -155,8 +163,7 @@ class TerminalScreen:
             self._size = size
             self.out.write("\x1b[2J")
         if size is not None and (size[0] < need[0] or size[1] < need[1]):
-            self.out.write(f"\x1b[H\x1b[2Jlegatus: this terminal is {size[0]}×{size[1]} characters; the simulator "
-                           f"needs {need[0]}×{need[1]}. Make the window larger or the font smaller.\n")
+            self.out.write(f"\x1b[H\x1b[2Jlegatus: {too_small(size, need)}\n")
             self.out.flush()
             return
         framed = "\n".join("│" + line + "│" for line in art.split("\n"))

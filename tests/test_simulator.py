@@ -465,3 +465,34 @@ def test_the_key_line_under_the_frame_speaks_the_devices_language_within_the_fra
         assert len(line) <= 66, (len(line), line)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,words", [("en", "Make the window larger"), ("ru", "Увеличьте окно"),
+                                        ("uk", "Збільште вікно")])
+def test_a_terminal_too_small_is_told_so_in_the_devices_language(lang, words):
+    """The line shown instead of the frame in a terminal too small for it was English under a
+    Russian or Ukrainian device, the key line under the frame (above) in the device's language."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    from firmware import i18n
+    from firmware.terminal import TerminalScreen
+    i18n.set_language(lang)
+    master, slave = pty.openpty()
+    screen_out = open(slave, "w", encoding="utf-8", closefd=True)
+    try:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 15, 60, 0, 0))
+        TerminalScreen(out=screen_out).show(Image.new("1", (128, 64), 0))
+        said = b""
+        while select.select([master], [], [], 0.2)[0]:
+            said += os.read(master, 1 << 16)
+        line = said.decode("utf-8").split("\x1b[2J")[-1]
+        assert words in line and "60×15" in line and "66×20" in line and "┌" not in line, line
+        assert lang == "en" or "terminal" not in line, line
+    finally:
+        i18n.set_language("en")
+        screen_out.close()
+        os.close(master)
