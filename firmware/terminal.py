@@ -230,9 +230,11 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
 class ScriptScreen:
     """For scripted runs: prints every frame with a header line naming the event before it, in
     UTF-8 whatever the locale (as the console writes its replies): under a non-UTF-8 one the
-    first frame was a UnicodeEncodeError."""
+    first frame was a UnicodeEncodeError. ``LEGATUS_BLOCKS=1`` draws them with half-blocks, as it
+    does the simulator's (braille was printed whatever it said, boxes in a font without it)."""
 
-    def __init__(self, out: IO[str] | None = None) -> None:
+    def __init__(self, out: IO[str] | None = None, blocks: bool | None = None) -> None:
+        self.blocks = os.environ.get("LEGATUS_BLOCKS") == "1" if blocks is None else blocks
         if out is None:
             out = sys.stdout
             reconfigure = getattr(out, "reconfigure", None)
@@ -244,7 +246,7 @@ class ScriptScreen:
 
     def show(self, img: Image.Image) -> None:
         self.out.write(f"--- frame after: {self.label}{' (blank)' if self.blanked else ''}\n")
-        self.out.write(to_braille(img) + "\n")
+        self.out.write((to_blocks(img) if self.blocks else to_braille(img)) + "\n")
         self.out.flush()
 
     def blank(self, blanked: bool, img: Image.Image) -> None:

@@ -6,7 +6,7 @@ import sys
 import pytest
 from PIL import Image
 
-from firmware.terminal import parse_keys, to_braille
+from firmware.terminal import _DOTS, parse_keys, to_braille
 from tests.conftest import ROOT
 
 
@@ -152,6 +152,29 @@ def test_a_script_saved_with_a_byte_order_mark_runs_its_first_key(tmp_path, stdi
                           capture_output=True, timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr.decode()
     assert [h for h, _ in _frames(proc.stdout.decode("utf-8"))] == ["start", "a", "down"]
+
+
+def test_scripted_frames_are_half_blocks_with_legatus_blocks(tmp_path):
+    """``LEGATUS_BLOCKS=1`` is for a font without braille (README), but a --script run printed
+    braille whatever it said: rows of boxes. Its frames are the simulator's half-blocks now, the
+    same picture: 32 rows of 128, each pair of pixel rows in one."""
+    script = tmp_path / "keys.txt"
+    script.write_text("a\ndown\n")
+    runs = {}
+    for blocks in ("0", "1"):
+        proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / blocks),
+                               "--script", str(script)], capture_output=True, timeout=60, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT), "LEGATUS_BLOCKS": blocks})
+        assert proc.returncode == 0, proc.stderr.decode()
+        runs[blocks] = _frames(proc.stdout.decode("utf-8"))
+    assert [h for h, _ in runs["1"]] == [h for h, _ in runs["0"]] == ["start", "a", "down"]
+    for (_, braille), (_, blocks) in zip(runs["0"], runs["1"]):
+        assert len(blocks) == 32 and all(len(row) == 128 and set(row) <= set(" ▀▄█") for row in blocks)
+        lit = [[(x, 2 * y + (c in "▄")) for x, c in enumerate(row) if c in "▀▄"]
+               + [(x, 2 * y + d) for x, c in enumerate(row) if c == "█" for d in (0, 1)] for y, row in enumerate(blocks)]
+        dots = {(2 * cx + dx, 4 * cy + dy) for cy, row in enumerate(braille) for cx, ch in enumerate(row)
+                for dx, dy, bit in _DOTS if (ord(ch) - 0x2800) & bit}
+        assert {p for row in lit for p in row} == dots
 
 
 @pytest.mark.parametrize("args", [["--script", "{keys}"], ["doctor"], ["--version"]])
