@@ -268,13 +268,15 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     """Why the simulator cannot run in this terminal (a line to print), or None: its keys need a
     terminal on stdin, and its frame a terminal that moves the cursor (not TERM=dumb) and braille
     and box characters that the output's encoding can write (a non-UTF-8 locale made the first
-    frame a UnicodeEncodeError)."""
+    frame a UnicodeEncodeError). Said in the device's language, but for the encoding's, which
+    could not write it."""
+    from firmware.i18n import _
     if not stdin_is_tty():
-        return ("legatus: the simulator needs a terminal; use --script FILE to drive it "
-                "from a file, or 'legatus console' for the line protocol.")
+        return "legatus: " + _("the simulator needs a terminal; use --script FILE to drive it from a file, "
+                               "or 'legatus console' for the line protocol.")
     if os.environ.get("TERM") == "dumb":   # (Emacs's shell): the frame's cursor moves were printed as text
-        return ("legatus: this terminal (TERM=dumb) cannot move the cursor to draw the simulator's frame "
-                "in place: run it in a terminal emulator, or drive it with --script FILE")
+        return "legatus: " + _("this terminal (TERM=dumb) cannot move the cursor to draw the simulator's "
+                               "frame in place: run it in a terminal emulator, or drive it with --script FILE")
     encoding = getattr(out, "encoding", None) or "ascii"
     try:
         ("\u28ff│┌─▀▄█" + key_help()).encode(encoding)
