@@ -77,10 +77,14 @@ def _main(argv: list[str] | None) -> int:
         from firmware import __version__
         print(f"legatus {__version__}")
         return 0
-    if args.state_dir:
-        # lgpio changes the working directory to $LG_WD when it loads (firmware/hardware.py):
-        # a relative --state-dir must not move with it.
-        args.state_dir = os.path.abspath(args.state_dir)
+    # lgpio changes the working directory to $LG_WD when it loads (firmware/hardware.py): a
+    # relative path must not move with it. A ``~`` the shell left as it is (``--state-dir=~/games``:
+    # no tilde expansion after ``=``) made a folder named ``~`` in the working directory.
+    for name in ("state_dir", "console_state_dir", "doctor_state_dir", "config", "doctor_config"):
+        if getattr(args, name, None):
+            setattr(args, name, os.path.abspath(os.path.expanduser(getattr(args, name))))
+    if args.script and args.script != "-":          # ('-': standard input)
+        args.script = os.path.expanduser(args.script)
     if args.mode == "doctor":
         from firmware.logs import setup
         setup(logging.WARNING)

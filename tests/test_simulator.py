@@ -536,3 +536,31 @@ def test_why_the_simulator_cannot_start_here_is_said_in_the_devices_language(tmp
     assert piped.returncode == 2 and said[0] in piped.stderr.decode("utf-8"), piped.stderr.decode("utf-8")
     status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", st], {"TERM": "dumb"}, [])
     assert status == 2 and echoes and said[1] in out and "cannot move the cursor" not in out, out[-800:]
+
+
+@pytest.mark.parametrize("argv,runs,got", [
+    (["--state-dir=~/games", "--sim"], "firmware.device.run_device", lambda a, k: a[0].state_dir),
+    (["console", "--state-dir=~/games"], "firmware.console.run_console", lambda a, k: a[0]),
+    (["doctor", "--state-dir=~/games"], "firmware.doctor.run_doctor", lambda a, k: a[0]),
+    (["doctor", "--config=~/games/config.toml"], "firmware.doctor.run_doctor", lambda a, k: a[1]),
+    (["--script=~/games/keys.txt"], "firmware.device.run_device", lambda a, k: a[0].script),
+])
+def test_a_tilde_the_shell_left_in_a_path_is_the_home_directory(tmp_path, monkeypatch, argv, runs, got):
+    """``legatus --state-dir=~/games`` (bash expands no ``~`` after ``=``) kept its sessions in a
+    folder named ``~`` under the working directory; ``legatus console`` and ``doctor`` took a relative
+    --state-dir as it was, where lgpio may change the working directory (firmware/hardware.py)."""
+    import importlib
+
+    from firmware import cli, logs
+    home, elsewhere = tmp_path / "home", tmp_path / "cwd"
+    home.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(elsewhere)
+    seen = []
+    module, name = runs.rsplit(".", 1)
+    monkeypatch.setattr(importlib.import_module(module), name, lambda *a, **k: seen.append(got(a, k)) or 0)
+    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
+    assert cli.main(argv) == 0
+    assert seen and str(seen[0]).startswith(str(home / "games")) and "~" not in str(seen[0]), seen
