@@ -145,10 +145,11 @@ class Loop:
             return
         if self.blanked:  # any key wakes the panel and is not acted on
             self.blanked = False
-            self._last_frame = None
             self._spend()
+            img = self.app.render()
+            self._last_frame = img.tobytes()      # (drawn by the wake: not a second time at once)
             if self.out is not None:
-                self.out.blank(False, self.app.render())
+                self.out.blank(False, img)
             return
         state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
         press = state.pressed_at if state is not None and state.stable else None    # the held key's press began then

@@ -58,6 +58,20 @@ def test_scripted_simulator_rolls_dice_undoes_and_blanks(tmp_path):
     assert "Rolled 2d6" in log and "Undone: Rolled 2d6" in log
 
 
+def test_the_key_that_wakes_the_screen_shows_its_frame_once(tmp_path):
+    """A --script run printed the frame after the key that woke the blanked screen twice, both
+    "--- frame after: down": read as two frames, as if the key had done something besides waking."""
+    script = tmp_path / "keys.txt"
+    script.write_text("a\nwait 200\ndown\ndown\n")
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
+                           "--script", str(script)], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    frames = _frames(proc.stdout)
+    assert [h for h, _ in frames] == ["start", "a", "wait 200 (blank)", "down", "down"]
+    assert frames[3][1] == frames[1][1] and frames[4][1] != frames[3][1]      # woken as it was; then moved
+
+
 def test_scripted_frames_are_utf8_whatever_the_locale(tmp_path):
     """``legatus --script`` under a non-UTF-8 locale (here PYTHONIOENCODING=ascii) ended at its
     first frame in a UnicodeEncodeError traceback; its frames are data, written in UTF-8 as the
