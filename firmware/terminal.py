@@ -79,6 +79,11 @@ def to_blocks(img: Image.Image) -> str:
 
 _ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
 
+# The same physical keys in the Russian and Ukrainian layouts (ЙЦУКЕН), for a player who types in
+# Cyrillic: a/b/k/q were ф/и/л/й there and did nothing, not even quit.
+_CYRILLIC = {"й": b"q", "ц": b"w", "г": b"u", "ф": b"a", "ы": b"s", "і": b"s", "в": b"d", "р": b"h",
+             "о": b"j", "л": b"k", "д": b"l", "и": b"b", "Ф": b"A", "И": b"B"}
+
 
 def parse_keys(data: bytes) -> list[str]:
     """Logical keys in a chunk of terminal input (unknown bytes are ignored)."""
@@ -106,7 +111,8 @@ def read_keys(data: bytes) -> tuple[list[str], bytes]:
     (a held arrow fills the terminal's buffer faster than one read takes it), and its ``B`` was
     hold B, the undo question; an up arrow's ``A`` was hold A. Every escape sequence is read whole:
     an arrow with Shift, Ctrl or Alt (``\x1b[1;2B``) is the arrow (its ``B`` was hold B too), any
-    other (Home, F1, Delete) nothing."""
+    other (Home, F1, Delete) nothing. A letter in the Cyrillic layout is the key it shares (ф is a),
+    its two bytes read whole too."""
     keys: list[str] = []
     i = 0
     while i < len(data):
@@ -119,6 +125,12 @@ def read_keys(data: bytes) -> tuple[list[str], bytes]:
             i = end
             continue
         chunk = data[i:i + 1]
+        if data[i] >= 0xC0:                    # a character of more than one byte (UTF-8): a Cyrillic key?
+            end = i + (2 if data[i] < 0xE0 else 3 if data[i] < 0xF0 else 4)
+            if end > len(data):
+                return keys, data[i:]              # the rest comes with the next read
+            chunk = _CYRILLIC.get(data[i:end].decode("utf-8", "replace"), b"")
+            i = end - 1
         if chunk in KEYMAP:
             keys.append(KEYMAP[chunk])
         elif chunk == b"q":

@@ -393,6 +393,20 @@ def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
     assert got == [("key", "down")] * 40 + [("key", "up")] * 20 + [("key", "quit")]
 
 
+def test_keys_typed_in_the_russian_or_ukrainian_layout_are_the_same_keys():
+    """With the keyboard in the Russian or Ukrainian layout (the players the device speaks to) a, b,
+    k, q, A and B type ф, и, л, й, Ф and И: nothing happened, not even quit. They are those keys now,
+    a letter's two bytes whole when a read cuts them apart, and other letters nothing."""
+    from firmware.terminal import read_keys
+    typed = "фил" + "ФИ" + "йqa"
+    assert parse_keys(typed.encode("utf-8")) == parse_keys(b"abkAB") + ["quit", "quit", "a"]
+    assert parse_keys("жэ\u20ac\U0001f600ёЯ".encode("utf-8")) == []
+    assert parse_keys("ы".encode("utf-8")) == parse_keys("і".encode("utf-8")) == parse_keys(b"s")
+    data = "ф".encode("utf-8")
+    assert read_keys(b"b" + data[:1]) == (["b"], data[:1])
+    assert read_keys(data[:1] + data[1:]) == (["a"], b"")
+
+
 def test_an_arrow_with_shift_or_ctrl_is_the_arrow_and_other_sequences_are_nothing():
     """Shift/Ctrl/Alt+Down (``\x1b[1;2B``) was read as its last byte, ``B``: hold B, the undo
     question; Shift+Up was hold A. The whole sequence is read: the arrow; Home, Delete, F1 nothing."""
