@@ -194,9 +194,16 @@ class Loop:
             self.poll_parts()
 
 
-def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]) -> None:
+def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float], stop: Events) -> None:
+    """The script's keys and waits, frame by frame; a ``quit`` put on ``stop`` (SIGTERM, SIGHUP)
+    ends it before the next one, as it ends the device: a long script went on to its end."""
     loop.redraw()
-    for event in events:
+    for n, event in enumerate(events):
+        while loop.running and not stop.empty():
+            loop.handle(stop.get_nowait())
+        if not loop.running:
+            log.info("script: stopped before its event %d of %d", n + 1, len(events))
+            break
         if event[0] == "wait":
             clock[0] += event[1]
             screen.label = f"wait {event[1]:g}"
@@ -259,7 +266,7 @@ def run_device(args: Any, splash: Any = None) -> int:
             screen = ScriptScreen()
             loop = Loop(app, screen, None, clock=lambda: clock[0])
             try:
-                _run_script(loop, script, screen, clock)
+                _run_script(loop, script, screen, clock, events)
             except BrokenPipeError as e:    # the reader of the frames went away (``--script k | head``)
                 log.info("stdout closed: %s", e)
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit

@@ -72,6 +72,34 @@ def test_the_key_that_wakes_the_screen_shows_its_frame_once(tmp_path):
     assert frames[3][1] == frames[1][1] and frames[4][1] != frames[3][1]      # woken as it was; then moved
 
 
+def test_sigterm_ends_a_long_script_as_it_ends_the_device(tmp_path):
+    """SIGTERM (or SIGHUP, or ``timeout``) did not stop a --script run: the quit it asked for went on
+    a queue only the interactive loop reads, and a long script went on to its end. It stops before
+    the next key now, with what was done saved and the log's normal stop."""
+    import signal
+    import time
+    script = tmp_path / "keys.txt"
+    script.write_text("a\n" + "down\nup\n" * 20000)
+    out = tmp_path / "frames.txt"
+    with out.open("wb") as frames:
+        proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"), "--script",
+                                 str(script)], stdout=frames, stderr=subprocess.PIPE, cwd=ROOT,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+        try:
+            deadline = time.monotonic() + 60
+            while b"frame after: down" not in out.read_bytes() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert proc.returncode == 0, err.decode()
+    assert 2 < out.read_bytes().count(b"--- frame after:") < 40002
+    assert "stop: legatus ended normally" in (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
+
+
 def test_scripted_frames_are_utf8_whatever_the_locale(tmp_path):
     """``legatus --script`` under a non-UTF-8 locale (here PYTHONIOENCODING=ascii) ended at its
     first frame in a UnicodeEncodeError traceback; its frames are data, written in UTF-8 as the
