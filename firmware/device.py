@@ -233,9 +233,10 @@ def run_device(args: Any, splash: Any = None) -> int:
     events: Events = queue.Queue()
     # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the shutdown path below, exit
     # status 0, with or without a panel. SIGHUP (the terminal of a `legatus` started by hand over ssh hung up) stops it the
-    # same way: it killed the program outright. The event is put from a thread: the handler may run inside the loop's
+    # same way: it killed the program outright. So does SIGQUIT (Ctrl-\ in the simulator's terminal): it left the
+    # terminal without echo or line editing. The event is put from a thread: the handler may run inside the loop's
     # events.get, with the queue's lock held, where a put waited for ever.
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
         signal.signal(signum, lambda *_: threading.Thread(target=events.put, args=(("quit",),), daemon=True).start())
     keyboard, link = False, None
     try:

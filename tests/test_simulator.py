@@ -330,6 +330,15 @@ def test_ctrl_c_in_the_simulator_gives_the_terminal_back_as_it_was(tmp_path):
         assert echoes, f"after {key!r} the terminal echoes nothing"
 
 
+def test_ctrl_backslash_in_the_simulator_saves_and_gives_the_terminal_back(tmp_path):
+    """Ctrl-\\ (SIGQUIT) killed the simulator outright: the shell it returned to echoed nothing
+    typed and had no line editing, and the log had no stop. It ends it as q or SIGTERM do now."""
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                         {}, [b"a", b"\x1c"])
+    assert status == 0 and echoes and "Traceback" not in out, out[-800:]
+    assert "stop: legatus ended normally" in (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
+
+
 def test_a_terminal_whose_encoding_cannot_draw_the_frame_is_told_so_without_a_crash(tmp_path):
     """A terminal that is not UTF-8 (here PYTHONIOENCODING=ascii; a Latin-1 locale does the same)
     stopped the simulator at its first frame with a UnicodeEncodeError, logged as a crash that the
