@@ -139,6 +139,16 @@ def read_keys(data: bytes) -> tuple[list[str], bytes]:
     return keys, b""
 
 
+def half_blocks() -> bool:
+    """Whether the simulator draws with half-blocks: ``LEGATUS_BLOCKS=1`` (``0``: braille), else in
+    the Linux console (``TERM=linux``, a Pi's own screen without a desktop), whose fonts have the
+    block characters but no braille: its frame was rows of diamonds, the way out in the README."""
+    chosen = os.environ.get("LEGATUS_BLOCKS")
+    if chosen in ("0", "1"):
+        return chosen == "1"
+    return os.environ.get("TERM") == "linux"
+
+
 class TerminalScreen:
     """Draws frames in place on a TTY; ``blank`` clears the panel area.
 
@@ -150,7 +160,7 @@ class TerminalScreen:
     def __init__(self, out: IO[str] = sys.stdout, blocks: bool | None = None,
                  resized: Callable[[], None] | None = None) -> None:
         self.out = out
-        self.blocks = os.environ.get("LEGATUS_BLOCKS") == "1" if blocks is None else blocks
+        self.blocks = half_blocks() if blocks is None else blocks
         self.blanked = False
         self._size: tuple[int, int] | None = None
         if resized is not None:

@@ -573,7 +573,7 @@ def test_a_terminal_too_small_is_told_so_in_the_devices_language(lang, words):
     screen_out = open(slave, "w", encoding="utf-8", closefd=True)
     try:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 15, 60, 0, 0))
-        TerminalScreen(out=screen_out).show(Image.new("1", (128, 64), 0))
+        TerminalScreen(out=screen_out, blocks=False).show(Image.new("1", (128, 64), 0))
         said = b""
         while select.select([master], [], [], 0.2)[0]:
             said += os.read(master, 1 << 16)
@@ -629,3 +629,28 @@ def test_a_tilde_the_shell_left_in_a_path_is_the_home_directory(tmp_path, monkey
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(argv) == 0
     assert seen and str(seen[0]).startswith(str(home / "games")) and "~" not in str(seen[0]), seen
+
+
+@pytest.mark.parametrize("term,blocks,drawn", [("linux", None, "▀▄█"), ("linux", "0", "⠁⢀⣿"), ("xterm", None, "⠁⢀⣿"),
+                                               ("xterm", "1", "▀▄█")])
+def test_the_linux_console_gets_half_blocks_unless_told_otherwise(monkeypatch, term, blocks, drawn):
+    """On a Pi's own screen without a desktop (the Linux console, TERM=linux) the console fonts have
+    no braille: the frame was rows of diamonds until one found LEGATUS_BLOCKS=1 in the README. There
+    it draws with half-blocks now; LEGATUS_BLOCKS=0 keeps braille, and =1 asks for blocks anywhere."""
+    import io
+
+    from firmware.terminal import TerminalScreen
+    monkeypatch.setenv("TERM", term)
+    if blocks is None:
+        monkeypatch.delenv("LEGATUS_BLOCKS", raising=False)
+    else:
+        monkeypatch.setenv("LEGATUS_BLOCKS", blocks)
+    img = Image.new("1", (128, 64), 0)
+    for xy in ((0, 0), (2, 1), (5, 7), (6, 7), (7, 7), (8, 7)):
+        img.putpixel(xy, 1)
+    img.paste(1, (10, 0, 12, 4))
+    out = io.StringIO()
+    TerminalScreen(out=out).show(img)
+    frame = out.getvalue()
+    assert all(ch in frame for ch in drawn), frame[:300]
+    assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
