@@ -222,6 +222,8 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
     try:
         if path == "-" and sys.stdin is None:
             raise OSError("no standard input")
+        if path == "-" and stdin_is_tty():    # (typed: nothing said it waited for the keys' names)
+            print("legatus: type the key names, one a line, then Ctrl-D", file=sys.stderr)
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:

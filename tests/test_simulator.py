@@ -654,3 +654,37 @@ def test_the_linux_console_gets_half_blocks_unless_told_otherwise(monkeypatch, t
     frame = out.getvalue()
     assert all(ch in frame for ch in drawn), frame[:300]
     assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
+
+
+def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path):
+    """``legatus --script -`` at a terminal waited in silence for key names until Ctrl-D, as if it
+    had hung. It says what it waits for; the keys typed are then run."""
+    import pty
+    import select
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"), "--script",
+                                   "-"], {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm"})
+    out, end, status = b"", time.monotonic() + 60, None
+    try:
+        while b"Ctrl-D" not in out and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                out += os.read(fd, 65536)
+        assert b"type the key names, one a line, then Ctrl-D" in out, out
+        os.write(fd, b"a\ndown\n\x04")
+        while status is None and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    pass
+            done, raw = os.waitpid(pid, os.WNOHANG)
+            status = os.waitstatus_to_exitcode(raw) if done else None
+    finally:
+        if status is None:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    assert status == 0 and b"frame after: down" in out, out[-500:]
