@@ -143,6 +143,8 @@ class Loop:
         if key == "quit":
             self.running = False
             return
+        if getattr(self.out, "hidden", False):   # the simulator's terminal too small to show the frame:
+            return                                # a key pressed blind would act unseen (its line says why)
         if self.blanked:  # any key wakes the panel and is not acted on
             self.blanked = False
             self._spend()

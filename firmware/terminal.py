@@ -153,7 +153,8 @@ class TerminalScreen:
     """Draws frames in place on a TTY; ``blank`` clears the panel area.
 
     A terminal too small for the frame (66×20 characters, 130×36 with ``LEGATUS_BLOCKS=1``) gets a
-    line saying so instead: the frame wrapped and scrolled into an unreadable mess. ``resized``
+    line saying so instead: the frame wrapped and scrolled into an unreadable mess. Meanwhile
+    ``hidden`` is true and the loop takes no key but q: pressed blind, they acted unseen. ``resized``
     (called on SIGWINCH) asks the loop to draw the frame again, so a window made larger shows it,
     and so does ``fg`` after Ctrl-Z (SIGCONT), the keyboard back in cbreak mode."""
 
@@ -162,6 +163,7 @@ class TerminalScreen:
         self.out = out
         self.blocks = half_blocks() if blocks is None else blocks
         self.blanked = False
+        self.hidden = False       # too small for the frame now: the loop takes no key but quit
         self._size: tuple[int, int] | None = None
         if resized is not None:
             signal.signal(signal.SIGWINCH, lambda *_: _outside_the_handler(resized))
@@ -184,7 +186,8 @@ class TerminalScreen:
         if size != self._size:                           # a new size: what was drawn before is gone
             self._size = size
             self.out.write("\x1b[2J")
-        if size is not None and (size[0] < need[0] or size[1] < need[1]):
+        self.hidden = size is not None and (size[0] < need[0] or size[1] < need[1])
+        if size is not None and self.hidden:
             self.out.write(f"\x1b[H\x1b[2Jlegatus: {too_small(size, need)}\n")
             self.out.flush()
             return

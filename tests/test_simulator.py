@@ -397,6 +397,21 @@ def test_a_terminal_too_small_for_the_frame_says_so_and_a_larger_one_shows_the_f
         os.close(master)
 
 
+@pytest.mark.parametrize("size,acted", [((60, 15), False), ((100, 40), True)])
+def test_keys_pressed_while_the_terminal_is_too_small_do_nothing_unseen(tmp_path, size, acted):
+    """While the terminal was too small for the frame (its line says so) every key still acted,
+    unseen: here the first start's language question answered Russian by down and A. Only q is
+    taken now, until the window is large enough to show what a key does."""
+    st = str(tmp_path / "st")
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", st], {},
+                                         [b"\x1b[B", b"a", b"q"], size=size)
+    assert status == 0 and echoes, out[-800:]
+    settings = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", st], input="settings\n",
+                              capture_output=True, text=True, timeout=60, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+    assert ('"language":"ru"' in settings) == acted, settings
+
+
 def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
     """A held arrow filled the terminal's buffer faster than the keyboard thread's 32-byte reads
     took it: a read ended in the middle of ``\\x1b[B``, whose ``B`` was then hold B (the undo
