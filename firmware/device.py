@@ -121,6 +121,8 @@ class Loop:
             self.running = False
         elif kind == "resized":                  # the simulator's terminal changed size: all drawn again
             self._last_frame = None
+            if self.blanked and self.out is not None:    # (the dark frame: the too-small line, or gone)
+                self.out.blank(True, self.app.render())
         elif kind == "logged":                   # a warning kept off the simulator's picture (or the log file's trouble)
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
         # "wake": the worker has an answer (odds, advice) for the screen: just draw again
