@@ -230,8 +230,8 @@ def run_device(args: Any, splash: Any = None) -> int:
         from firmware.terminal import ScriptError, script_events
         try:
             script = script_events(args.script)
-        except ScriptError as e:
-            log.error("%s", e)
+        except ScriptError as e:     # the user's file, said as the terminal's problems are: no logger's name
+            print(f"legatus: {e}", file=sys.stderr)
             return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
     events: Events = queue.Queue()

@@ -180,6 +180,7 @@ def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 2, proc.stderr
     assert said in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("legatus: --script ") and "firmware.device" not in proc.stderr, proc.stderr
     assert "--- frame" not in proc.stdout and not (tmp_path / "st").exists()
 
 
