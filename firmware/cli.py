@@ -31,23 +31,23 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="legatus", description="Legatus, the table companion.", formatter_class=_formatter)
-    p.add_argument("--state-dir", help="where sessions are journaled (default $LEGATUS_STATE_DIR "
+    p.add_argument("--state-dir", metavar="DIR", help="where sessions are journaled (default $LEGATUS_STATE_DIR "
                    "or ~/.local/state/legatus)")
     p.add_argument("--sim", action="store_true", help="run the terminal simulator even on a Pi")
-    p.add_argument("--config", help="hardware config TOML (default $LEGATUS_CONFIG or "
+    p.add_argument("--config", metavar="FILE", help="hardware config TOML (default $LEGATUS_CONFIG or "
                    "~/.config/legatus/config.toml)")
-    p.add_argument("--script", help="simulator: read key names from this file ('-' for stdin), one "
+    p.add_argument("--script", metavar="FILE", help="simulator: read key names from this file ('-' for stdin), one "
                    "a line (up down left right press a b a:hold b:hold key3; 'wait S' lets S seconds "
                    "pass), instead of the keyboard, print each frame, exit at its end")
-    p.add_argument("--serial", help="also serve the console protocol on this serial port")
-    p.add_argument("--baud", type=int, default=115200, help="the serial port's speed (default 115200)")
+    p.add_argument("--serial", metavar="PORT", help="also serve the console protocol on this serial port")
+    p.add_argument("--baud", metavar="N", type=int, default=115200, help="the serial port's speed (default 115200)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="mode")
     c = sub.add_parser("console", help="the line protocol on stdin/stdout (or --serial PORT)", formatter_class=_formatter)
     c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", help="where sessions are journaled (default "
                    "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
     c.add_argument("--serial", dest="console_serial", metavar="PORT", help="serial port or pyserial URL (default: stdin/stdout)")
-    c.add_argument("--baud", dest="console_baud", metavar="BAUD", type=int, default=115200,
+    c.add_argument("--baud", dest="console_baud", metavar="N", type=int, default=115200,
                    help="the serial port's speed (default 115200)")
     d = sub.add_parser("doctor", help="check the Pi's set-up for Legatus: profile, pins, display, "
                        "buses, storage, clock; each problem with its fix", formatter_class=_formatter)
@@ -77,10 +77,14 @@ def _main(argv: list[str] | None) -> int:
         from firmware import __version__
         print(f"legatus {__version__}")
         return 0
-    if args.state_dir:
-        # lgpio changes the working directory to $LG_WD when it loads (firmware/hardware.py):
-        # a relative --state-dir must not move with it.
-        args.state_dir = os.path.abspath(args.state_dir)
+    # lgpio changes the working directory to $LG_WD when it loads (firmware/hardware.py): a
+    # relative path must not move with it. A ``~`` the shell left as it is (``--state-dir=~/games``:
+    # no tilde expansion after ``=``) made a folder named ``~`` in the working directory.
+    for name in ("state_dir", "console_state_dir", "doctor_state_dir", "config", "doctor_config"):
+        if getattr(args, name, None):
+            setattr(args, name, os.path.abspath(os.path.expanduser(getattr(args, name))))
+    if args.script and args.script != "-":          # ('-': standard input)
+        args.script = os.path.expanduser(args.script)
     if args.mode == "doctor":
         from firmware.logs import setup
         setup(logging.WARNING)

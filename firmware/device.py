@@ -121,6 +121,8 @@ class Loop:
             self.running = False
         elif kind == "resized":                  # the simulator's terminal changed size: all drawn again
             self._last_frame = None
+            if self.blanked and self.out is not None:    # (the dark frame: the too-small line, or gone)
+                self.out.blank(True, self.app.render())
         elif kind == "logged":                   # a warning kept off the simulator's picture (or the log file's trouble)
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
         # "wake": the worker has an answer (odds, advice) for the screen: just draw again
@@ -143,12 +145,15 @@ class Loop:
         if key == "quit":
             self.running = False
             return
+        if getattr(self.out, "hidden", False):   # the simulator's terminal too small to show the frame:
+            return                                # a key pressed blind would act unseen (its line says why)
         if self.blanked:  # any key wakes the panel and is not acted on
             self.blanked = False
-            self._last_frame = None
             self._spend()
+            img = self.app.render()
+            self._last_frame = img.tobytes()      # (drawn by the wake: not a second time at once)
             if self.out is not None:
-                self.out.blank(False, self.app.render())
+                self.out.blank(False, img)
             return
         state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
         press = state.pressed_at if state is not None and state.stable else None    # the held key's press began then
@@ -193,9 +198,16 @@ class Loop:
             self.poll_parts()
 
 
-def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]) -> None:
+def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float], stop: Events) -> None:
+    """The script's keys and waits, frame by frame; a ``quit`` put on ``stop`` (SIGTERM, SIGHUP)
+    ends it before the next one, as it ends the device: a long script went on to its end."""
     loop.redraw()
-    for event in events:
+    for n, event in enumerate(events):
+        while loop.running and not stop.empty():
+            loop.handle(stop.get_nowait())
+        if not loop.running:
+            log.info("script: stopped before its event %d of %d", n + 1, len(events))
+            break
         if event[0] == "wait":
             clock[0] += event[1]
             screen.label = f"wait {event[1]:g}"
@@ -218,16 +230,17 @@ def run_device(args: Any, splash: Any = None) -> int:
         from firmware.terminal import ScriptError, script_events
         try:
             script = script_events(args.script)
-        except ScriptError as e:
-            log.error("%s", e)
+        except ScriptError as e:     # the user's file, said as the terminal's problems are: no logger's name
+            print(f"legatus: {e}", file=sys.stderr)
             return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
     events: Events = queue.Queue()
     # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the shutdown path below, exit
     # status 0, with or without a panel. SIGHUP (the terminal of a `legatus` started by hand over ssh hung up) stops it the
-    # same way: it killed the program outright. The event is put from a thread: the handler may run inside the loop's
+    # same way: it killed the program outright. So does SIGQUIT (Ctrl-\ in the simulator's terminal): it left the
+    # terminal without echo or line editing. The event is put from a thread: the handler may run inside the loop's
     # events.get, with the queue's lock held, where a put waited for ever.
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
         signal.signal(signum, lambda *_: threading.Thread(target=events.put, args=(("quit",),), daemon=True).start())
     keyboard, link = False, None
     try:
@@ -258,7 +271,7 @@ def run_device(args: Any, splash: Any = None) -> int:
             screen = ScriptScreen()
             loop = Loop(app, screen, None, clock=lambda: clock[0])
             try:
-                _run_script(loop, script, screen, clock)
+                _run_script(loop, script, screen, clock, events)
             except BrokenPipeError as e:    # the reader of the frames went away (``--script k | head``)
                 log.info("stdout closed: %s", e)
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit

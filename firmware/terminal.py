@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from PIL import Image
 
-from engine.text import N_
+from engine.text import N_, Msg
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +30,14 @@ def key_help() -> str:
     """The key line in the language the device speaks now (a catalog line: 66 columns at most)."""
     from firmware.i18n import _
     return _(KEY_HELP)
+
+def too_small(size: tuple[int, int], need: tuple[int, int]) -> str:
+    """What the simulator shows instead of a frame the terminal is too small for, in the language
+    the device speaks now (as the key line: a Russian player was told in English)."""
+    from firmware.i18n import say
+    return say(Msg("this terminal is {}×{} characters; the simulator needs {}×{}. Make the window larger "
+                   "or the font smaller.", size[0], size[1], need[0], need[1]))
+
 
 # terminal input sequences -> logical key events
 KEYMAP: dict[bytes, str] = {
@@ -71,6 +79,11 @@ def to_blocks(img: Image.Image) -> str:
 
 _ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
 
+# The same physical keys in the Russian and Ukrainian layouts (ЙЦУКЕН), for a player who types in
+# Cyrillic: a/b/k/q were ф/и/л/й there and did nothing, not even quit.
+_CYRILLIC = {"й": b"q", "ц": b"w", "г": b"u", "ф": b"a", "ы": b"s", "і": b"s", "в": b"d", "р": b"h",
+             "о": b"j", "л": b"k", "д": b"l", "и": b"b", "Ф": b"A", "И": b"B"}
+
 
 def parse_keys(data: bytes) -> list[str]:
     """Logical keys in a chunk of terminal input (unknown bytes are ignored)."""
@@ -98,7 +111,8 @@ def read_keys(data: bytes) -> tuple[list[str], bytes]:
     (a held arrow fills the terminal's buffer faster than one read takes it), and its ``B`` was
     hold B, the undo question; an up arrow's ``A`` was hold A. Every escape sequence is read whole:
     an arrow with Shift, Ctrl or Alt (``\x1b[1;2B``) is the arrow (its ``B`` was hold B too), any
-    other (Home, F1, Delete) nothing."""
+    other (Home, F1, Delete) nothing. A letter in the Cyrillic layout is the key it shares (ф is a),
+    its two bytes read whole too."""
     keys: list[str] = []
     i = 0
     while i < len(data):
@@ -111,6 +125,12 @@ def read_keys(data: bytes) -> tuple[list[str], bytes]:
             i = end
             continue
         chunk = data[i:i + 1]
+        if data[i] >= 0xC0:                    # a character of more than one byte (UTF-8): a Cyrillic key?
+            end = i + (2 if data[i] < 0xE0 else 3 if data[i] < 0xF0 else 4)
+            if end > len(data):
+                return keys, data[i:]              # the rest comes with the next read
+            chunk = _CYRILLIC.get(data[i:end].decode("utf-8", "replace"), b"")
+            i = end - 1
         if chunk in KEYMAP:
             keys.append(KEYMAP[chunk])
         elif chunk == b"q":
@@ -119,19 +139,31 @@ def read_keys(data: bytes) -> tuple[list[str], bytes]:
     return keys, b""
 
 
+def half_blocks() -> bool:
+    """Whether the simulator draws with half-blocks: ``LEGATUS_BLOCKS=1`` (``0``: braille), else in
+    the Linux console (``TERM=linux``, a Pi's own screen without a desktop), whose fonts have the
+    block characters but no braille: its frame was rows of diamonds, the way out in the README."""
+    chosen = os.environ.get("LEGATUS_BLOCKS")
+    if chosen in ("0", "1"):
+        return chosen == "1"
+    return os.environ.get("TERM") == "linux"
+
+
 class TerminalScreen:
     """Draws frames in place on a TTY; ``blank`` clears the panel area.
 
     A terminal too small for the frame (66×20 characters, 130×36 with ``LEGATUS_BLOCKS=1``) gets a
-    line saying so instead: the frame wrapped and scrolled into an unreadable mess. ``resized``
+    line saying so instead: the frame wrapped and scrolled into an unreadable mess. Meanwhile
+    ``hidden`` is true and the loop takes no key but q: pressed blind, they acted unseen. ``resized``
     (called on SIGWINCH) asks the loop to draw the frame again, so a window made larger shows it,
     and so does ``fg`` after Ctrl-Z (SIGCONT), the keyboard back in cbreak mode."""
 
     def __init__(self, out: IO[str] = sys.stdout, blocks: bool | None = None,
                  resized: Callable[[], None] | None = None) -> None:
         self.out = out
-        self.blocks = os.environ.get("LEGATUS_BLOCKS") == "1" if blocks is None else blocks
+        self.blocks = half_blocks() if blocks is None else blocks
         self.blanked = False
+        self.hidden = False       # too small for the frame now: the loop takes no key but quit
         self._size: tuple[int, int] | None = None
         if resized is not None:
             signal.signal(signal.SIGWINCH, lambda *_: _outside_the_handler(resized))
@@ -154,9 +186,9 @@ class TerminalScreen:
         if size != self._size:                           # a new size: what was drawn before is gone
             self._size = size
             self.out.write("\x1b[2J")
-        if size is not None and (size[0] < need[0] or size[1] < need[1]):
-            self.out.write(f"\x1b[H\x1b[2Jlegatus: this terminal is {size[0]}×{size[1]} characters; the simulator "
-                           f"needs {need[0]}×{need[1]}. Make the window larger or the font smaller.\n")
+        self.hidden = size is not None and (size[0] < need[0] or size[1] < need[1])
+        if size is not None and self.hidden:
+            self.out.write(f"\x1b[H\x1b[2Jlegatus: {too_small(size, need)}\n")
             self.out.flush()
             return
         framed = "\n".join("│" + line + "│" for line in art.split("\n"))
@@ -177,14 +209,26 @@ class ScriptError(ValueError):
     which file and line, and what is allowed."""
 
 
+MAX_WAIT = 86400        # a script's ``wait``: at most a day of the simulated clock at a time
+
+
 def script_events(path: str) -> list[tuple[Any, ...]]:
     """Key names, one per line ('#' comments); ``wait S`` advances the simulated clock.
 
     Raises :class:`ScriptError` for a file that cannot be read, an unknown key name (a typo would
-    otherwise be a key silently not pressed) or a ``wait`` without a number of seconds."""
+    otherwise be a key silently not pressed) or a ``wait`` without a number of seconds up to a day
+    (``wait inf`` or ``wait 1e400`` set the simulated clock to infinity, ``wait 1e300`` beyond
+    where adding seconds changes it: no later ``wait`` turned the screen off). A byte order mark
+    (Notepad's UTF-8) is not part of the first line: that key was refused as not a key, the mark
+    unseen in the message."""
     from firmware.screens.widgets.keys import KEYS
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-" and sys.stdin is None:
+            raise OSError("no standard input")
+        if path == "-" and stdin_is_tty():    # (typed: nothing said it waited for the keys' names)
+            print("legatus: type the key names, one a line, then Ctrl-D", file=sys.stderr)
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
         raise ScriptError(f"--script {path}: cannot be read ({e})") from e
     out: list[tuple[Any, ...]] = []
@@ -198,8 +242,9 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
                 seconds = float(words[1]) if len(words) == 2 else -1.0
             except ValueError:
                 seconds = -1.0
-            if not seconds >= 0:
-                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds (wait 200)")
+            if not 0 <= seconds <= MAX_WAIT:
+                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds "
+                                  f"from 0 to {MAX_WAIT} (wait 200)")
             out.append(("wait", seconds))
         elif line in KEYS:
             out.append(("key", line))
@@ -212,9 +257,11 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
 class ScriptScreen:
     """For scripted runs: prints every frame with a header line naming the event before it, in
     UTF-8 whatever the locale (as the console writes its replies): under a non-UTF-8 one the
-    first frame was a UnicodeEncodeError."""
+    first frame was a UnicodeEncodeError. ``LEGATUS_BLOCKS=1`` draws them with half-blocks, as it
+    does the simulator's (braille was printed whatever it said, boxes in a font without it)."""
 
-    def __init__(self, out: IO[str] | None = None) -> None:
+    def __init__(self, out: IO[str] | None = None, blocks: bool | None = None) -> None:
+        self.blocks = os.environ.get("LEGATUS_BLOCKS") == "1" if blocks is None else blocks
         if out is None:
             out = sys.stdout
             reconfigure = getattr(out, "reconfigure", None)
@@ -226,7 +273,7 @@ class ScriptScreen:
 
     def show(self, img: Image.Image) -> None:
         self.out.write(f"--- frame after: {self.label}{' (blank)' if self.blanked else ''}\n")
-        self.out.write(to_braille(img) + "\n")
+        self.out.write((to_blocks(img) if self.blocks else to_braille(img)) + "\n")
         self.out.flush()
 
     def blank(self, blanked: bool, img: Image.Image) -> None:
@@ -248,13 +295,15 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     """Why the simulator cannot run in this terminal (a line to print), or None: its keys need a
     terminal on stdin, and its frame a terminal that moves the cursor (not TERM=dumb) and braille
     and box characters that the output's encoding can write (a non-UTF-8 locale made the first
-    frame a UnicodeEncodeError)."""
+    frame a UnicodeEncodeError). Said in the device's language, but for the encoding's, which
+    could not write it."""
+    from firmware.i18n import _
     if not stdin_is_tty():
-        return ("legatus: the simulator needs a terminal; use --script FILE to drive it "
-                "from a file, or 'legatus console' for the line protocol.")
+        return "legatus: " + _("the simulator needs a terminal; use --script FILE to drive it from a file, "
+                               "or 'legatus console' for the line protocol.")
     if os.environ.get("TERM") == "dumb":   # (Emacs's shell): the frame's cursor moves were printed as text
-        return ("legatus: this terminal (TERM=dumb) cannot move the cursor to draw the simulator's frame "
-                "in place: run it in a terminal emulator, or drive it with --script FILE")
+        return "legatus: " + _("this terminal (TERM=dumb) cannot move the cursor to draw the simulator's "
+                               "frame in place: run it in a terminal emulator, or drive it with --script FILE")
     encoding = getattr(out, "encoding", None) or "ascii"
     try:
         ("\u28ff│┌─▀▄█" + key_help()).encode(encoding)

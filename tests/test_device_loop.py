@@ -562,3 +562,49 @@ def test_sigterm_that_comes_while_the_loop_holds_its_queue_does_not_hang_it(tmp_
     finally:
         for s, h in before.items():
             signal.signal(s, h)
+
+
+def test_a_terminal_made_large_enough_while_the_screen_is_off_takes_the_waking_key(state_dir):
+    """The simulator's terminal too small (it takes no key but q then), the screen turned off,
+    then the window made larger: the dark frame was not drawn again, so the terminal kept the old
+    too-small line and took no key, not even the one that wakes the screen. The resize draws the
+    dark frame at the new size; the next key wakes the screen and shows the menu."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+
+    from firmware.terminal import TerminalScreen
+    clock = [0.0]
+    app = app_with(["settings screen_off=30"], [], state_dir)
+    master, slave = pty.openpty()
+    out = open(slave, "w", encoding="utf-8", closefd=True)
+
+    def resize(columns: int, lines: int) -> str:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        loop.handle(("resized",))
+        return drawn()
+
+    def drawn() -> str:
+        said = b""
+        while select.select([master], [], [], 0.1)[0]:
+            said += os.read(master, 1 << 16)
+        return said.decode("utf-8")
+
+    try:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 15, 60, 0, 0))
+        loop = Loop(app, TerminalScreen(out=out, blocks=False), None, clock=lambda: clock[0])
+        loop.redraw()
+        assert "60×15" in drawn()
+        clock[0] = 31
+        loop.tick()
+        assert loop.blanked
+        assert "┌" in resize(100, 40)               # the dark frame at the new size
+        loop.handle(("key", "a"))
+        assert not loop.blanked and len(app.stack) == 1 and "┌" in drawn()
+    finally:
+        out.close()
+        os.close(master)
+        app.console.close()

@@ -6,7 +6,7 @@ import sys
 import pytest
 from PIL import Image
 
-from firmware.terminal import parse_keys, to_braille
+from firmware.terminal import _DOTS, parse_keys, to_braille
 from tests.conftest import ROOT
 
 
@@ -56,6 +56,48 @@ def test_scripted_simulator_rolls_dice_undoes_and_blanks(tmp_path):
                        cwd=ROOT, env=env, timeout=60)
     log = c.stdout
     assert "Rolled 2d6" in log and "Undone: Rolled 2d6" in log
+
+
+def test_the_key_that_wakes_the_screen_shows_its_frame_once(tmp_path):
+    """A --script run printed the frame after the key that woke the blanked screen twice, both
+    "--- frame after: down": read as two frames, as if the key had done something besides waking."""
+    script = tmp_path / "keys.txt"
+    script.write_text("a\nwait 200\ndown\ndown\n")
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
+                           "--script", str(script)], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    frames = _frames(proc.stdout)
+    assert [h for h, _ in frames] == ["start", "a", "wait 200 (blank)", "down", "down"]
+    assert frames[3][1] == frames[1][1] and frames[4][1] != frames[3][1]      # woken as it was; then moved
+
+
+def test_sigterm_ends_a_long_script_as_it_ends_the_device(tmp_path):
+    """SIGTERM (or SIGHUP, or ``timeout``) did not stop a --script run: the quit it asked for went on
+    a queue only the interactive loop reads, and a long script went on to its end. It stops before
+    the next key now, with what was done saved and the log's normal stop."""
+    import signal
+    import time
+    script = tmp_path / "keys.txt"
+    script.write_text("a\n" + "down\nup\n" * 20000)
+    out = tmp_path / "frames.txt"
+    with out.open("wb") as frames:
+        proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"), "--script",
+                                 str(script)], stdout=frames, stderr=subprocess.PIPE, cwd=ROOT,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+        try:
+            deadline = time.monotonic() + 60
+            while b"frame after: down" not in out.read_bytes() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert proc.returncode == 0, err.decode()
+    assert 2 < out.read_bytes().count(b"--- frame after:") < 40002
+    assert "stop: legatus ended normally" in (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
 
 
 def test_scripted_frames_are_utf8_whatever_the_locale(tmp_path):
@@ -120,6 +162,10 @@ def test_ctrl_c_before_the_keys_are_taken_over_says_so_without_a_traceback(tmp_p
     ("a\npresss\ndown\n", "line 2: 'presss' is not a key"),
     ("a\nwait\n", "line 2: 'wait': wait takes a number of seconds"),
     ("wait soon\n", "line 1: 'wait soon': wait takes a number of seconds"),
+    # an infinite or astronomic wait: the simulated clock never moved again, no later wait blanked
+    ("a\nwait inf\nwait 200\n", "line 2: 'wait inf': wait takes a number of seconds from 0 to 86400"),
+    ("wait 1e400\n", "line 1: 'wait 1e400': wait takes a number of seconds from 0 to 86400"),
+    ("wait 1e300\n", "line 1: 'wait 1e300': wait takes a number of seconds from 0 to 86400"),
     (None, "cannot be read"),
 ])
 def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(tmp_path, text, said):
@@ -134,7 +180,44 @@ def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 2, proc.stderr
     assert said in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("legatus: --script ") and "firmware.device" not in proc.stderr, proc.stderr
     assert "--- frame" not in proc.stdout and not (tmp_path / "st").exists()
+
+
+@pytest.mark.parametrize("stdin", [False, True])
+def test_a_script_saved_with_a_byte_order_mark_runs_its_first_key(tmp_path, stdin):
+    """A key script saved by Notepad as UTF-8 begins with a byte order mark: its first line was
+    refused as "'\ufeffa' is not a key", the mark invisible in the message, so the line looked right."""
+    script = tmp_path / "keys.txt"
+    script.write_bytes("a\ndown\n".encode("utf-8-sig"))
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),
+                           "--script", "-" if stdin else str(script)], input=script.read_bytes() if stdin else None,
+                          capture_output=True, timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert [h for h, _ in _frames(proc.stdout.decode("utf-8"))] == ["start", "a", "down"]
+
+
+def test_scripted_frames_are_half_blocks_with_legatus_blocks(tmp_path):
+    """``LEGATUS_BLOCKS=1`` is for a font without braille (README), but a --script run printed
+    braille whatever it said: rows of boxes. Its frames are the simulator's half-blocks now, the
+    same picture: 32 rows of 128, each pair of pixel rows in one."""
+    script = tmp_path / "keys.txt"
+    script.write_text("a\ndown\n")
+    runs = {}
+    for blocks in ("0", "1"):
+        proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / blocks),
+                               "--script", str(script)], capture_output=True, timeout=60, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT), "LEGATUS_BLOCKS": blocks})
+        assert proc.returncode == 0, proc.stderr.decode()
+        runs[blocks] = _frames(proc.stdout.decode("utf-8"))
+    assert [h for h, _ in runs["1"]] == [h for h, _ in runs["0"]] == ["start", "a", "down"]
+    for (_, braille), (_, blocks) in zip(runs["0"], runs["1"]):
+        assert len(blocks) == 32 and all(len(row) == 128 and set(row) <= set(" ▀▄█") for row in blocks)
+        lit = [[(x, 2 * y + (c in "▄")) for x, c in enumerate(row) if c in "▀▄"]
+               + [(x, 2 * y + d) for x, c in enumerate(row) if c == "█" for d in (0, 1)] for y, row in enumerate(blocks)]
+        dots = {(2 * cx + dx, 4 * cy + dy) for cy, row in enumerate(braille) for cx, ch in enumerate(row)
+                for dx, dy, bit in _DOTS if (ord(ch) - 0x2800) & bit}
+        assert {p for row in lit for p in row} == dots
 
 
 @pytest.mark.parametrize("args", [["--script", "{keys}"], ["doctor"], ["--version"]])
@@ -172,6 +255,24 @@ def test_each_subcommands_help_says_what_its_options_are(mode, capsys):
     assert stop.value.code == 0 and "--state-dir DIR" in out and "~/.local/state/legatus" in out
     assert "CONSOLE_" not in out and "DOCTOR_" not in out
     assert ("default 115200" in out) if mode == "console" else ("~/.config/legatus/config.toml" in out)
+
+
+def test_the_readmes_options_are_those_legatus_help_shows(capsys):
+    """The README lists ``--state-dir DIR``, ``--config FILE``, ``--serial PORT [--baud N]`` and
+    ``--script FILE`` as ``legatus --help`` shows them; the help said STATE_DIR, CONFIG, SERIAL,
+    BAUD and SCRIPT, a new user's first look at the options out of step with the page that sent
+    them there (and with ``legatus console --help``'s DIR and PORT)."""
+    import re
+
+    from firmware.cli import main
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    part = readme[readme.index("Its other options"):readme.index("The second runs")]
+    said = {m for code in re.findall(r"`([^`]*)`", part) for m in re.findall(r"--[a-z-]+(?: [A-Z]+)?", code)}
+    assert {"--state-dir DIR", "--config FILE", "--serial PORT", "--baud N", "--script FILE", "--version"} <= said
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert [option for option in sorted(said) if option not in shown] == []
 
 
 # -- the simulator in a real terminal (a pseudo-terminal) ------------------------------------------
@@ -228,6 +329,15 @@ def test_ctrl_c_in_the_simulator_gives_the_terminal_back_as_it_was(tmp_path):
                                              {}, [key])
         assert status == 0 and "Traceback" not in out, out[-800:]
         assert echoes, f"after {key!r} the terminal echoes nothing"
+
+
+def test_ctrl_backslash_in_the_simulator_saves_and_gives_the_terminal_back(tmp_path):
+    """Ctrl-\\ (SIGQUIT) killed the simulator outright: the shell it returned to echoed nothing
+    typed and had no line editing, and the log had no stop. It ends it as q or SIGTERM do now."""
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(tmp_path / "st")],
+                                         {}, [b"a", b"\x1c"])
+    assert status == 0 and echoes and "Traceback" not in out, out[-800:]
+    assert "stop: legatus ended normally" in (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
 
 
 def test_a_terminal_whose_encoding_cannot_draw_the_frame_is_told_so_without_a_crash(tmp_path):
@@ -288,6 +398,21 @@ def test_a_terminal_too_small_for_the_frame_says_so_and_a_larger_one_shows_the_f
         os.close(master)
 
 
+@pytest.mark.parametrize("size,acted", [((60, 15), False), ((100, 40), True)])
+def test_keys_pressed_while_the_terminal_is_too_small_do_nothing_unseen(tmp_path, size, acted):
+    """While the terminal was too small for the frame (its line says so) every key still acted,
+    unseen: here the first start's language question answered Russian by down and A. Only q is
+    taken now, until the window is large enough to show what a key does."""
+    st = str(tmp_path / "st")
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", st], {},
+                                         [b"\x1b[B", b"a", b"q"], size=size)
+    assert status == 0 and echoes, out[-800:]
+    settings = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", st], input="settings\n",
+                              capture_output=True, text=True, timeout=60, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+    assert ('"language":"ru"' in settings) == acted, settings
+
+
 def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
     """A held arrow filled the terminal's buffer faster than the keyboard thread's 32-byte reads
     took it: a read ended in the middle of ``\\x1b[B``, whose ``B`` was then hold B (the undo
@@ -319,6 +444,20 @@ def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
     os.close(master)
     got = [events.get_nowait() for _ in range(events.qsize())]
     assert got == [("key", "down")] * 40 + [("key", "up")] * 20 + [("key", "quit")]
+
+
+def test_keys_typed_in_the_russian_or_ukrainian_layout_are_the_same_keys():
+    """With the keyboard in the Russian or Ukrainian layout (the players the device speaks to) a, b,
+    k, q, A and B type ф, и, л, й, Ф and И: nothing happened, not even quit. They are those keys now,
+    a letter's two bytes whole when a read cuts them apart, and other letters nothing."""
+    from firmware.terminal import read_keys
+    typed = "фил" + "ФИ" + "йqa"
+    assert parse_keys(typed.encode("utf-8")) == parse_keys(b"abkAB") + ["quit", "quit", "a"]
+    assert parse_keys("жэ\u20ac\U0001f600ёЯ".encode("utf-8")) == []
+    assert parse_keys("ы".encode("utf-8")) == parse_keys("і".encode("utf-8")) == parse_keys(b"s")
+    data = "ф".encode("utf-8")
+    assert read_keys(b"b" + data[:1]) == (["b"], data[:1])
+    assert read_keys(data[:1] + data[1:]) == (["a"], b"")
 
 
 def test_an_arrow_with_shift_or_ctrl_is_the_arrow_and_other_sequences_are_nothing():
@@ -430,3 +569,138 @@ def test_the_key_line_under_the_frame_speaks_the_devices_language_within_the_fra
         assert len(line) <= 66, (len(line), line)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,words", [("en", "Make the window larger"), ("ru", "Увеличьте окно"),
+                                        ("uk", "Збільште вікно")])
+def test_a_terminal_too_small_is_told_so_in_the_devices_language(lang, words):
+    """The line shown instead of the frame in a terminal too small for it was English under a
+    Russian or Ukrainian device, the key line under the frame (above) in the device's language."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    from firmware import i18n
+    from firmware.terminal import TerminalScreen
+    i18n.set_language(lang)
+    master, slave = pty.openpty()
+    screen_out = open(slave, "w", encoding="utf-8", closefd=True)
+    try:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 15, 60, 0, 0))
+        TerminalScreen(out=screen_out, blocks=False).show(Image.new("1", (128, 64), 0))
+        said = b""
+        while select.select([master], [], [], 0.2)[0]:
+            said += os.read(master, 1 << 16)
+        line = said.decode("utf-8").split("\x1b[2J")[-1]
+        assert words in line and "60×15" in line and "66×20" in line and "┌" not in line, line
+        assert lang == "en" or "terminal" not in line, line
+    finally:
+        i18n.set_language("en")
+        screen_out.close()
+        os.close(master)
+
+
+@pytest.mark.parametrize("lang,said", [("ru", ("симулятору нужен терминал", "этот терминал (TERM=dumb)")),
+                                       ("uk", ("симуляторові потрібен термінал", "цей термінал (TERM=dumb)"))])
+def test_why_the_simulator_cannot_start_here_is_said_in_the_devices_language(tmp_path, lang, said):
+    """Started without a terminal on stdin, or in a TERM=dumb one, the simulator's one line was
+    English although the device speaks Russian or Ukrainian (its frame, key line and the too-small
+    line do): exit status 2 as before, the line in the device's words."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    st = str(tmp_path / "st")
+    subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", st], input=f"settings language={lang}\n",
+                   capture_output=True, text=True, timeout=60, cwd=ROOT, env=env, check=True)
+    piped = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", st], stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=60, cwd=ROOT, env=env)
+    assert piped.returncode == 2 and said[0] in piped.stderr.decode("utf-8"), piped.stderr.decode("utf-8")
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", st], {"TERM": "dumb"}, [])
+    assert status == 2 and echoes and said[1] in out and "cannot move the cursor" not in out, out[-800:]
+
+
+@pytest.mark.parametrize("argv,runs,got", [
+    (["--state-dir=~/games", "--sim"], "firmware.device.run_device", lambda a, k: a[0].state_dir),
+    (["console", "--state-dir=~/games"], "firmware.console.run_console", lambda a, k: a[0]),
+    (["doctor", "--state-dir=~/games"], "firmware.doctor.run_doctor", lambda a, k: a[0]),
+    (["doctor", "--config=~/games/config.toml"], "firmware.doctor.run_doctor", lambda a, k: a[1]),
+    (["--script=~/games/keys.txt"], "firmware.device.run_device", lambda a, k: a[0].script),
+])
+def test_a_tilde_the_shell_left_in_a_path_is_the_home_directory(tmp_path, monkeypatch, argv, runs, got):
+    """``legatus --state-dir=~/games`` (bash expands no ``~`` after ``=``) kept its sessions in a
+    folder named ``~`` under the working directory; ``legatus console`` and ``doctor`` took a relative
+    --state-dir as it was, where lgpio may change the working directory (firmware/hardware.py)."""
+    import importlib
+
+    from firmware import cli, logs
+    home, elsewhere = tmp_path / "home", tmp_path / "cwd"
+    home.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(elsewhere)
+    seen = []
+    module, name = runs.rsplit(".", 1)
+    monkeypatch.setattr(importlib.import_module(module), name, lambda *a, **k: seen.append(got(a, k)) or 0)
+    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
+    assert cli.main(argv) == 0
+    assert seen and str(seen[0]).startswith(str(home / "games")) and "~" not in str(seen[0]), seen
+
+
+@pytest.mark.parametrize("term,blocks,drawn", [("linux", None, "▀▄█"), ("linux", "0", "⠁⢀⣿"), ("xterm", None, "⠁⢀⣿"),
+                                               ("xterm", "1", "▀▄█")])
+def test_the_linux_console_gets_half_blocks_unless_told_otherwise(monkeypatch, term, blocks, drawn):
+    """On a Pi's own screen without a desktop (the Linux console, TERM=linux) the console fonts have
+    no braille: the frame was rows of diamonds until one found LEGATUS_BLOCKS=1 in the README. There
+    it draws with half-blocks now; LEGATUS_BLOCKS=0 keeps braille, and =1 asks for blocks anywhere."""
+    import io
+
+    from firmware.terminal import TerminalScreen
+    monkeypatch.setenv("TERM", term)
+    if blocks is None:
+        monkeypatch.delenv("LEGATUS_BLOCKS", raising=False)
+    else:
+        monkeypatch.setenv("LEGATUS_BLOCKS", blocks)
+    img = Image.new("1", (128, 64), 0)
+    for xy in ((0, 0), (2, 1), (5, 7), (6, 7), (7, 7), (8, 7)):
+        img.putpixel(xy, 1)
+    img.paste(1, (10, 0, 12, 4))
+    out = io.StringIO()
+    TerminalScreen(out=out).show(img)
+    frame = out.getvalue()
+    assert all(ch in frame for ch in drawn), frame[:300]
+    assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
+
+
+def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path):
+    """``legatus --script -`` at a terminal waited in silence for key names until Ctrl-D, as if it
+    had hung. It says what it waits for; the keys typed are then run."""
+    import pty
+    import select
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"), "--script",
+                                   "-"], {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm"})
+    out, end, status = b"", time.monotonic() + 60, None
+    try:
+        while b"Ctrl-D" not in out and time.monotonic() < end - 45:     # (said at once: 15 s at most)
+            if select.select([fd], [], [], 0.1)[0]:
+                out += os.read(fd, 65536)
+        assert b"type the key names, one a line, then Ctrl-D" in out, out
+        os.write(fd, b"a\ndown\n\x04")
+        while status is None and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    pass
+            done, raw = os.waitpid(pid, os.WNOHANG)
+            status = os.waitstatus_to_exitcode(raw) if done else None
+    finally:
+        if status is None:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    assert status == 0 and b"frame after: down" in out, out[-500:]
