@@ -27,7 +27,7 @@ def _expected_states(lines):
             if line == "undo":
                 s.undo()
             else:
-                s.apply(line)
+                s.apply(s.as_asked(line), asked=True)       # as the console stores it (``reroll … rolls=apart``)
         except LegatusError:
             pass
         out.append(s.view())
