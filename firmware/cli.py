@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
                    "~/.config/legatus/config.toml)")
     p.add_argument("--script", metavar="FILE", help="simulator: read key names from this file ('-' for stdin), one "
                    "a line (up down left right press a b a:hold b:hold key3; 'wait S' lets S seconds "
-                   "pass), instead of the keyboard, print each frame, exit at its end")
+                   "pass), instead of the keyboard, print each frame, exit at its end (not with --serial)")
     p.add_argument("--serial", metavar="PORT", help="also serve the console protocol on this serial port")
     p.add_argument("--baud", metavar="N", type=int, default=115200, help="the serial port's speed (default 115200)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
@@ -72,7 +72,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    # A scripted run ends at its file's end and never opened the port; console and doctor read no keys.
+    if args.script and args.mode is not None:
+        parser.error(f"argument --script: not allowed with '{args.mode}' (it drives the simulator)")
+    if args.script and args.serial:
+        parser.error("argument --serial: not allowed with argument --script (a scripted run serves no console)")
     if args.version:
         from firmware import __version__
         print(f"legatus {__version__}")

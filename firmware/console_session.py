@@ -343,9 +343,15 @@ def _one_person_once(store: Store, session: Session) -> None:
             continue
         pid = players.person_id(name, known_ids)
         first = seen.setdefault(pid, name)
-        if first.casefold() != name.casefold():
+        if first.casefold() == name.casefold():
+            continue
+        if any(k.pid == pid for k in players.known(store.db)):
             raise BadArguments(Msg("'{}' and '{}' are one person (a remembered player's names): a person plays "
                                    "once in a game. Name the players apart; nothing was changed.", first, name))
+        # (taken off the list: their names still make one person of their games in History and exports)
+        raise BadArguments(Msg("'{}' and '{}' are one person (the names of a player taken off the list, whose games "
+                               "History keeps): a person plays once in a game. Name the players apart; nothing was "
+                               "changed.", first, name))
 
 
 def _started(db: sqlite3.Connection, session: Session) -> None:

@@ -125,10 +125,13 @@ SYSTEM_STATE_DIR = Path("/var/lib/legatus")     # the service's (scripts/legatus
 
 
 def default_state_dir() -> Path:
-    """``$LEGATUS_STATE_DIR``, else ``~/.local/state/legatus``, else (no home) :data:`SYSTEM_STATE_DIR`."""
+    """``$LEGATUS_STATE_DIR``, else ``~/.local/state/legatus``, else (no home) :data:`SYSTEM_STATE_DIR`.
+
+    A ``~`` in the variable is the home directory and a relative one is taken from the working
+    directory at start, made absolute as ``--state-dir`` is (firmware/cli.py)."""
     env = os.environ.get("LEGATUS_STATE_DIR")
     if env:
-        return Path(env)
+        return Path(os.path.abspath(os.path.expanduser(env)))
     where = home()
     return where / ".local" / "state" / "legatus" if where is not None else SYSTEM_STATE_DIR
 

@@ -144,3 +144,26 @@ def test_a_splash_cache_the_card_refuses_is_logged(state_dir: Path, monkeypatch:
         remember(state_dir, DisplayConfig())
     assert cached(state_dir) is None
     assert any("No space left on device" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("given,means", [("~/games", "home/games"), ("games", "cwd/games")])
+def test_the_state_dir_variable_is_made_absolute_as_the_option_is(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                   given: str, means: str) -> None:
+    """QA (small): ``--state-dir=~/games`` became the home directory's games and a relative one
+    absolute (firmware/cli.py), but ``LEGATUS_STATE_DIR="~/games"`` (quoted, a systemd Environment=
+    line: no shell expands it) made a folder named ``~`` in the working directory, and a relative
+    one moved with the working directory lgpio changes to (firmware/hardware.py)."""
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[1]
+    (tmp_path / "home").mkdir()
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LEGATUS_STATE_DIR", given)
+    monkeypatch.chdir(tmp_path / "cwd")
+    assert state_dir(None) == tmp_path / means and state_dir(None).is_absolute()
+    env = {**__import__("os").environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "console"], input="state\n", capture_output=True,
+                          text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / means / "legatus.db").exists() and not (tmp_path / "cwd" / "~").exists()

@@ -113,10 +113,13 @@ def test_the_verdict_says_who_wins(lang, word, wins):
     assert word not in drawn, drawn
 
 
-def test_russian_sentences_cite_the_russian_summarys_sections():  # J-8, J-2
-    """The player's edition's numbers: the Russian summary has the reserves in 3.3 («РЕЗЕРВЫ») and
-    the third leader levied once a first one is killed in 3.4 («БОЕВОЙ УРОН»); the Russian device
-    cited the English rules' 7.3 and 7.51, sections a Russian reader's rulebook does not have."""
+def test_each_language_cites_the_sections_of_its_own_edition():  # J-8, J-2
+    """The player's edition's numbers: the Russian summary has the attacking navis beside land blocks
+    always in the reserve in 2.2.2 («ДВИЖЕНИЕ КОРАБЛЕЙ») and the third leader levied once a first
+    one is killed in 3.4 («БОЕВОЙ УРОН», «Лидеры»); the Russian device cited the English rules' 7.3
+    and 7.51, sections a Russian reader's rulebook does not have. There is no Ukrainian rulebook
+    (../shared/seeds/): Ukrainian cites the English rules v1.1, as its winter steps (8.1-8.6) do —
+    7.51 «Leaders»: "When a player loses a leader, the third leader is added to the Levy Pool"."""
     from firmware.i18n import localize
     t = Table()
     t.run("add attacker c_nav1", "add attacker c_leg10", "add defender p_leg1")
@@ -125,6 +128,12 @@ def test_russian_sentences_cite_the_russian_summarys_sections():  # J-8, J-2
     note = localize(Table().do("add attacker c_octavian")["notes"][0], "ru")
     assert "(правила 3.4)" in note and "7.51" not in note, note
     assert "(rules 7.51)" in localize(Table().do("add attacker c_octavian")["notes"][0], "en")
+    note = localize(Table().do("add attacker c_octavian")["notes"][0], "uk")
+    assert "(правила 7.51)" in note and "3.4" not in note, note
+    t = Table()
+    t.run("add attacker c_nav1", "add attacker c_leg10", "add defender p_leg1")
+    reserves = localize(t.fails("start", "illegal_move"), "uk")
+    assert "(правила 7.3)" in reserves and "2.2.2" not in reserves, reserves
 
 
 # -- winter ----------------------------------------------------------------------------------

@@ -463,3 +463,32 @@ def test_the_list_bound_never_drops_a_persons_record(state_dir):
         assert [k.name for k in players.known(store.db)][-2:] == ["Zoya", "Ann"]
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("lang,listed,off", [
+    ("en", "a remembered player's names", "the names of a player taken off the list, whose games History keeps"),
+    ("ru", "имена одного запомненного игрока", "имена игрока, убранного из списка; его игры остались в Истории"),
+    ("uk", "імена одного запам'ятованого гравця", "імена гравця, прибраного зі списку; його ігри залишилися в Історії"),
+])
+def test_a_set_up_naming_one_person_twice_says_whether_they_are_listed(state_dir, lang, listed, off):
+    """QA (small): a new game naming both names of a merged person is refused (a person plays once
+    in a game); once that person was forgotten the reason still called the names "a remembered
+    player's names", though ``players`` lists nobody and ``players rename`` says nobody is called so.
+    Now it says they were taken off the list (History keeps their games), in each language."""
+    c = _open(state_dir)
+    try:
+        ok(c, f"settings language={lang}")
+        ok(c, "new glory players=Анна seed=1")
+        ok(c, "new glory players=Вера seed=2")
+        ok(c, "new dice")
+        ok(c, "players rename Вера Анна")                     # never at one table: one person now
+        r = c.request("new glory players=Анна,Вера seed=3")
+        assert r["error"] == "bad_arguments" and listed in r["message"] and off not in r["message"], r
+        ok(c, "players forget Анна")
+        assert ok(c, "players")["players"] == []
+        r = c.request("new glory players=Вера,Анна seed=3")
+        assert r["error"] == "bad_arguments" and off in r["message"] and listed not in r["message"], r
+        assert "«Вера»" in r["message"] or "'Вера'" in r["message"]
+        assert ok(c, "players")["players"] == [] and ok(c, "state")["state"]["game"] == "dice"   # nothing changed
+    finally:
+        c.close()

@@ -704,3 +704,30 @@ def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path):
             os.waitpid(pid, 0)
         os.close(fd)
     assert status == 0 and b"frame after: down" in out, out[-500:]
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["--script", "-", "--serial", "loop://"], "argument --serial: not allowed with argument --script"),
+    (["--script", "-", "console"], "argument --script: not allowed with 'console'"),
+    (["--script", "-", "--serial", "loop://", "console"], "argument --script: not allowed with 'console'"),
+    (["--script", "-", "doctor"], "argument --script: not allowed with 'doctor'"),
+])
+def test_a_script_refuses_what_it_would_ignore(monkeypatch, capsys, argv, said):
+    """QA (small): ``legatus --script FILE --serial PORT`` ran the script and never opened the port,
+    saying nothing (a scripted run ends at its file's end: no peer is served), and ``legatus --script
+    FILE console`` served the console on stdin without reading the file. Refused as argparse refuses
+    a bad option: usage, the reason, exit status 2, nothing run; ``--help`` says it."""
+    import importlib
+
+    from firmware import cli
+    ran = []
+    for runs in ("firmware.device.run_device", "firmware.console.run_console", "firmware.doctor.run_doctor"):
+        module, name = runs.rsplit(".", 1)
+        monkeypatch.setattr(importlib.import_module(module), name, lambda *a, **k: ran.append(a) or 0)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and not ran and "usage: legatus" in err and said in err, err
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert "(not with --serial)" in " ".join(capsys.readouterr().out.split())
