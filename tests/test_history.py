@@ -22,6 +22,14 @@ def ok(console, line: str) -> dict:
     return out
 
 
+def glory_after_round_9(console) -> None:
+    """A new four-player Glory game (seed 5) played to the end of round 9: only scoring left (G-15)."""
+    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=5")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+
+
 def games(console, n: int | None = None) -> list[dict]:
     return ok(console, "history" if n is None else f"history {n}")["games"]
 
@@ -570,10 +578,7 @@ def test_a_damaged_glory_row_is_rebuilt_with_the_score_sheet_it_was_scored_with(
     still shows are whole, and are kept."""
     store = Store(state_dir)
     c = Console(store, store.resume())
-    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
-    for _ in range(9):
-        ok(c, "event")
-        ok(c, "end-round")
+    glory_after_round_9(c)
     ok(c, "score " + json.dumps(EXAMPLE))
     ok(c, "new dice seed=1")                                    # archives the game's session
     before = games(c)
@@ -601,10 +606,7 @@ def _glory_scored(state_dir: Path, how: str) -> list[dict]:
     History as it was."""
     store = Store(state_dir)
     c = Console(store, store.resume())
-    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
-    for _ in range(9):
-        ok(c, "event")
-        ok(c, "end-round")
+    glory_after_round_9(c)
     if how == "pad":
         for line in ("sheet Jack denarii 12", "sheet Henry objectives 9", "sheet Henry epirus 3", "sheet Mary own 2"):
             ok(c, line)
@@ -764,10 +766,7 @@ def test_a_rebuilt_row_keeps_the_length_of_play_and_the_results_it_replaced(stat
     import copy
     store = Store(state_dir)
     c = Console(store, store.resume())
-    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
-    for _ in range(9):
-        ok(c, "event")
-        ok(c, "end-round")
+    glory_after_round_9(c)
     ok(c, "score " + json.dumps(EXAMPLE))
     assert c._run_session(c.session, "roll 1d6")["dice"]               # seals it (as an older Legatus took)
     ok(c, "undo")
@@ -802,10 +801,7 @@ def test_a_rebuilt_row_of_a_finish_that_replaced_a_sealed_one_still_gives_it_bac
     import copy
     store = Store(state_dir)
     c = Console(store, store.resume())
-    ok(c, "new glory players=Jack,Henry,Mary,Ross seed=5")
-    for _ in range(9):
-        ok(c, "event")
-        ok(c, "end-round")
+    glory_after_round_9(c)
     ok(c, "score " + json.dumps(EXAMPLE))
     [first] = games(c)
     assert c._run_session(c.session, "roll 1d6")["dice"]               # seals it (as an older Legatus took)
@@ -1375,10 +1371,7 @@ def test_glory_scored_again_after_an_undo_past_its_sealed_record_replaces_it(con
     undone past round 9's end, the game scored again with another sheet replaces it (History kept
     the first sheet's totals); the same sheet again changes nothing."""
     import copy
-    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=5")
-    for _ in range(9):
-        ok(console, "event")
-        ok(console, "end-round")
+    glory_after_round_9(console)
     ok(console, "score " + json.dumps(EXAMPLE))
     [g] = games(console)
     # a later action seals it: a roll, as an older Legatus took after the finish (a game its rules
@@ -1404,10 +1397,7 @@ def test_glory_s_score_asked_again_unchanged_writes_nothing(console):  # G-15
     again, the same sheet) rewrote History's record byte for byte, and marked its players seen: a
     durable commit (journal, fdatasyncs) for a request that changes nothing. The same sheet asked
     again now writes nothing; another sheet still replaces the record."""
-    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=5")
-    for _ in range(9):
-        ok(console, "event")
-        ok(console, "end-round")
+    glory_after_round_9(console)
     ok(console, "score sheet")
     [g] = games(console)
     counter = console.store.db_path.read_bytes()[24:28]
