@@ -315,9 +315,14 @@ def device_keys(y: float) -> list[tuple[str, str]]:
     from firmware.worker import Worker
     with tempfile.TemporaryDirectory() as tmp:
         console = Console(Store(Path(tmp)), None)
+        # (a game started now keeps each side's third leader out of play until one of its leaders
+        # is killed, J-2: Octavian's and Brutus's places go to Auxilia 3, A-blocks too; and levies
+        # a block of the levy pool at I unless told: every block is named at its full strength)
+        waiting = {"c_octavian": "c_aux3", "p_brutus": "p_aux3"}
         lines = (["settings language=en", "new jc-battle seed=5", "owner cleopatra caesar",
                   "add attacker cleopatra reserve=1"]
-                 + [f"add {role} {k}{extra}" for role, keys, extra in
+                 + [f"add {role} {waiting.get(k, k)} strength={roster()[waiting.get(k, k)].max_strength}{extra}"
+                    for role, keys, extra in
                     (("attacker", C_MAIN, ""), ("attacker", C_RES, " reserve=1"),
                      ("defender", P_MAIN, ""), ("defender", P_RES, " reserve=1")) for k in keys]
                  + ["start"])
