@@ -2,6 +2,7 @@
 real console, in process and as a subprocess, across restarts, undo and abandoned games."""
 from __future__ import annotations
 
+import copy
 import json
 import sqlite3
 from pathlib import Path
@@ -28,6 +29,18 @@ def glory_after_round_9(console) -> None:
     for _ in range(9):
         ok(console, "event")
         ok(console, "end-round")
+
+
+def rescore_after_a_sealed_finish(console) -> None:
+    """Over a Glory game scored with EXAMPLE: a roll seals the finish (as an older Legatus took),
+    two undos open round 9 again, and the game is scored anew with Jack's denarii +40 (G-15)."""
+    assert console._run_session(console.session, "roll 1d6")["dice"]
+    ok(console, "undo")
+    ok(console, "undo")
+    ok(console, "end-round")
+    sheet = copy.deepcopy(EXAMPLE)
+    next(p for p in sheet["players"] if p["name"] == "Jack")["denarii"] += 40
+    ok(console, "score " + json.dumps(sheet))
 
 
 def games(console, n: int | None = None) -> list[dict]:
@@ -763,18 +776,11 @@ def test_a_rebuilt_row_keeps_the_length_of_play_and_the_results_it_replaced(stat
     play's length the device measured (``minutes``: the export's ``durationMin``) and the results an
     earlier finish had (``replaced``, after an undo past a sealed finish). Both are read from the
     damaged row where they still read whole."""
-    import copy
     store = Store(state_dir)
     c = Console(store, store.resume())
     glory_after_round_9(c)
     ok(c, "score " + json.dumps(EXAMPLE))
-    assert c._run_session(c.session, "roll 1d6")["dice"]               # seals it (as an older Legatus took)
-    ok(c, "undo")
-    ok(c, "undo")                                                       # round 9 open again
-    ok(c, "end-round")
-    sheet = copy.deepcopy(EXAMPLE)
-    next(p for p in sheet["players"] if p["name"] == "Jack")["denarii"] += 40
-    ok(c, "score " + json.dumps(sheet))
+    rescore_after_a_sealed_finish(c)
     ok(c, "end")
     ok(c, "new dice seed=1")
     [before] = [g for g in games(c) if g["game"] == "glory"]
@@ -798,19 +804,12 @@ def test_a_rebuilt_row_of_a_finish_that_replaced_a_sealed_one_still_gives_it_bac
     record, keeping it (``was``) so that undoing the new finish at once brings it back. After one
     bad byte in that row, the rebuilt row had lost it: the undo took the game out of History, and
     the sealed finish — acknowledged, kept through the undo past it — was gone for good."""
-    import copy
     store = Store(state_dir)
     c = Console(store, store.resume())
     glory_after_round_9(c)
     ok(c, "score " + json.dumps(EXAMPLE))
     [first] = games(c)
-    assert c._run_session(c.session, "roll 1d6")["dice"]               # seals it (as an older Legatus took)
-    ok(c, "undo")
-    ok(c, "undo")                                                       # round 9 open again
-    ok(c, "end-round")
-    sheet = copy.deepcopy(EXAMPLE)
-    next(p for p in sheet["players"] if p["name"] == "Jack")["denarii"] += 40
-    ok(c, "score " + json.dumps(sheet))
+    rescore_after_a_sealed_finish(c)
     [second] = games(c)
     assert second["players"] != first["players"]
     c.close()
