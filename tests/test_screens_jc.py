@@ -869,11 +869,11 @@ def test_a_sides_blocks_are_grouped_by_the_rulebooks_kinds():  # J-1, J-2
     add.press("a", "a", "a")                                     # Leaders: A adds Caesar, then Octavian
     assert [line for line in add.lines if line.startswith("add")][-2:] == ["add attacker c_caesar strength=3",
                                                                            "add attacker c_octavian strength=1"]
-    # (Caesar set up at his maximum; Octavian from the levy pool at I, J-20)
-    assert [str(i.label) for i in add.top.items(add)] == ["Every block of this kind is in the battle."]
-    add.press("a")
+    # (Caesar set up at his maximum; Octavian from the levy pool at I, J-20); the kind's last block
+    # added, its list goes back to the side's (it had nothing left to add: a B pressed for nothing)
+    assert isinstance(add.top, AddScreen) and add.top.kind == "" and "rules 7.51" in add.notes[-1]
     assert "Leaders" not in [str(i.label) for i in add.top.items(add)]
-    add.press("up")
+    assert add.top.items(add)[add.top.cursor].key == "kind:legion"
     add.press("a")                                               # the legions not yet in the battle
     assert add.top.title == "Legions" and len(add.top.items(add)) == 13                 # 14 less Legio 10
 
@@ -944,7 +944,8 @@ def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, las
     """A set-up on the device took about 9 presses a block (a kind's row, the 14 legions scrolled,
     A on the block's form). The side's blocks that fought in the last battle come first, as one
     row: in it A adds each block at once at the strength it kept (J-2), with no move (the next
-    comes under the cursor); a block the battle eliminated (J-3) or killed is not offered."""
+    comes under the cursor); a block the battle eliminated (J-3) or killed is not offered. Once
+    the last is added the list goes back to the side's (a B for a list with nothing left)."""
     from firmware.screens.jc.setup import AddScreen
     fought = [*ARMIES, "add attacker c_leg8", "start", "fight"]
     ctx = FakeCtx(*fought, "next-battle", lang=lang)
@@ -957,16 +958,52 @@ def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, las
     ctx.press("a")
     assert ctx.top.title == last
     shown = [i.key for i in ctx.top.items(ctx)]
-    assert sorted(shown) == sorted(survivors)                           # only those that can fight again
-    ctx.press(*["a"] * len(survivors))
+    blocks = [key for key in shown if key != "all"]                     # ("Add all" above two or more)
+    assert sorted(blocks) == sorted(survivors)                          # only those that can fight again
+    ctx.press(*DOWN * (len(shown) - len(blocks)), *["a"] * len(blocks))
     strength = {b["id"]: b["strength"] for b in ctx.run("roster caesar")["blocks"]}
     assert [line for line in ctx.lines if line.startswith("add")] == [
-        f"add attacker {b} strength={strength[b]}" for b in shown]      # at the strength each kept
-    assert len(ctx.top.items(ctx)) == 1 and ctx.top.items(ctx)[0].key != "c_caesar"   # all in: a row that goes back
-    ctx.press("a")
+        f"add attacker {b} strength={strength[b]}" for b in blocks]     # at the strength each kept
     assert isinstance(ctx.top, AddScreen) and ctx.top.kind == "" and ctx.top.items(ctx)[0].key != "kind:group"
     first = FakeCtx(NEW).open(AddScreen("attacker"))                      # no battle fought yet: no such row
     assert "kind:group" not in [i.key for i in first.top.items(first)]
+
+
+@pytest.mark.parametrize("lang, label, navis", [("en", "Add all", "Navis 1 joins the attack as a reserve"),
+                                                ("ru", "Добавить все", "Судно 1 добавлено в резерв атакующего"),
+                                                ("uk", "Додати всі", "Судно 1 додано до резерву нападника")])
+def test_the_last_battles_army_is_added_again_in_one_press(lang, label, navis):  # J-2, J-8
+    """The army that fights again was a press a block in the Last battle list, and a B out of it
+    once empty: 6 presses for Caesar's four survivors. "Add all" is its first row, the cursor on
+    it: one A adds every block at the strength it kept (J-2), the land blocks before the navis —
+    an attacking navis beside them comes in as a reserve (J-8, rules 7.3), said in one notice —
+    and the list, with nothing left, goes back to the side's."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx("new jc-battle seed=5", "add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8",
+                  "add attacker c_nav1 reserve=1", "add defender p_pompeius", "add defender p_leg1",
+                  "add defender p_leg3", "start", "fight", "next-battle", lang=lang)
+    survivors = {b for b, side in ctx.view()["history"][-1]["survivors"].items() if side == "caesar"}
+    assert survivors == {"c_caesar", "c_leg10", "c_leg8", "c_nav1"}, survivors       # (this battle: all four)
+    strength = {b["id"]: b["strength"] for b in ctx.run("roster caesar")["blocks"]}
+    ctx.open(AddScreen("attacker"))
+    ctx.press("a")                                                        # Last battle
+    row = ctx.top.items(ctx)[ctx.top.cursor]
+    assert (str(row.label), row.value) == (label, "4")
+    lines, notes = len(ctx.lines), len(ctx.notes)
+    ctx.press("a")
+    adds = [line for line in ctx.lines[lines:] if line.startswith("add")]
+    assert adds == [f"add attacker {b} strength={strength[b]}" for b in ("c_caesar", "c_leg8", "c_leg10")] + [
+        f"add attacker c_nav1 strength={strength['c_nav1']} reserve=1"]
+    assert {b["id"]: b["reserve"] for b in ctx.view()["battle"]["blocks"]} == {
+        "c_caesar": False, "c_leg8": False, "c_leg10": False, "c_nav1": True}
+    assert len(ctx.notes) == notes + 1 and ctx.notes[-1].startswith(navis), ctx.notes[notes:]
+    assert isinstance(ctx.top, AddScreen) and ctx.top.kind == ""
+    assert "kind:group" not in [i.key for i in ctx.top.items(ctx)]
+    ctx.open(AddScreen("defender"))                   # one survivor or none: no "Add all" beside it
+    if any(i.key == "kind:group" for i in ctx.top.items(ctx)):
+        ctx.press("a")
+        keys = [i.key for i in ctx.top.items(ctx)]
+        assert "all" not in keys or len(keys) > 2, keys
 
 
 def test_a_block_the_last_battle_eliminated_is_not_in_its_row_after_the_winter():  # J-3, J-19
@@ -1029,7 +1066,7 @@ def test_a_block_that_fought_for_the_other_side_is_not_in_the_last_battles_row()
     assert "p_leg1" in [key for b, item in ctx.top.block_rows(ctx) for key in [item.key]]
     ctx.open(AddScreen("defender"))                    # Pompey's row: Pompeius and Legio 3, not Legio 1
     ctx.press("a")
-    assert sorted(i.key for i in ctx.top.items(ctx)) == ["p_leg3", "p_pompeius"]
+    assert sorted(i.key for i in ctx.top.items(ctx)) == ["all", "p_leg3", "p_pompeius"]     # ("Add all": the two)
 
 
 def test_a_levy_step_is_one_press_on_the_blocks_row():  # J-20
@@ -2056,7 +2093,7 @@ def test_a_block_disbanded_after_the_last_battle_is_not_in_its_row():  # J-19 (r
     ctx.open(AddScreen("attacker"))
     group = next(i for i in ctx.top.items(ctx) if i.key == "kind:group")
     ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:group"), "a")
-    shown = [i.key for i in ctx.top.items(ctx)]
+    shown = [i.key for i in ctx.top.items(ctx) if i.key != "all"]      # (the blocks, not "Add all")
     assert "c_leg10" not in shown and "c_leg8" in shown and group.value == str(len(shown)), shown
     ctx.press("b")
     ctx.press(*DOWN * [i.key for i in ctx.top.items(ctx)].index("kind:legion"), "a")

@@ -56,13 +56,29 @@ class GroupedBlocks(ListScreen):
     def kind_title(self) -> str:
         return _(KIND_WORDS[self.kind]) if self.kind in KIND_WORDS else ""
 
-    def items(self, ctx: Ctx) -> list[Item]:
+    def group_head(self, ctx: Ctx, blocks: Sequence[RosterBlock]) -> list[Item]:
+        """Rows above the group's blocks ``blocks`` (a subclass's: the Add list's "Add all")."""
+        return []
+
+    def listed(self, ctx: Ctx) -> list[tuple[RosterBlock, Item]]:
+        """The blocks (with their rows) a kind's or the group's list shows, in its order; none on
+        the list of every kind."""
         rows = self.block_rows(ctx)
         if self.kind == "group":
             chosen = self.group(ctx)
-            return [item for b, item in self.likeliest(ctx, rows) if b["id"] in chosen] or self.empty(ctx)
+            return [(b, item) for b, item in self.likeliest(ctx, rows) if b["id"] in chosen]
         if self.kind:
-            return [item for b, item in self.likeliest(ctx, rows) if b["kind"] == self.kind] or self.empty(ctx)
+            return [(b, item) for b, item in self.likeliest(ctx, rows) if b["kind"] == self.kind]
+        return []
+
+    def items(self, ctx: Ctx) -> list[Item]:
+        if self.kind:
+            listed = self.listed(ctx)
+            if not listed:
+                return self.empty(ctx)
+            head = self.group_head(ctx, [b for b, _item in listed]) if self.kind == "group" else []
+            return head + [item for _b, item in listed]
+        rows = self.block_rows(ctx)
         kinds: dict[str, list[Item]] = {}
         for b, item in rows:
             kinds.setdefault(b["kind"], []).append(item)

@@ -104,12 +104,13 @@ def open_add(ctx: Ctx, role: act.Role) -> None:
 
 # -- adding blocks -----------------------------------------------------------------------------
 class AddScreen(GroupedBlocks):
-    """The side's blocks that came out of the last battle as one row (their list: the army that
-    fights again is a press a block), then the side's available roster blocks by kind, the
+    """The side's blocks that came out of the last battle as one row (their list: "Add all" first,
+    the army that fights again in one press, or a press a block), then the side's available roster blocks by kind, the
     likeliest first (the last battle's, then those the campaign has a strength for or the
     historical set-up places, then the levy pool's), and last "By rating…" (other Columbia block
     games). A on a block adds it at the strength it has (the roster's, as its form starts); hold A
-    (KEY3) opens its form first (strength, reserve)."""
+    (KEY3) opens its form first (strength, reserve). A kind's list (or the last battle's) whose
+    last block is added goes back to the side's list."""
 
     second_action = True           # hold A (KEY3): the block's form
 
@@ -164,9 +165,43 @@ class AddScreen(GroupedBlocks):
         side = view["battle"][self.role]
         present = {b["key"] for b in view["battle"]["blocks"]}
         blocks = [b for b in roster_now(ctx, side) if b["status"] == "available" and b["id"] not in present]
-        return [(b, Item(owned_name(b), partial(add_block, role=self.role, block=b),
+        return [(b, Item(owned_name(b), partial(self.add, block=b),
                          f"{rating_as(b, self.role)} {roman(b['strength'])}", ident=b["id"]))
                 for b in blocks]
+
+    def group_head(self, ctx: Ctx, blocks: Sequence[RosterBlock]) -> list[Item]:
+        """"Add all" above the last battle's blocks, where there are two or more (the army that
+        fights again: its survivors one press, not a press a block and a B)."""
+        if len(blocks) < 2:
+            return []
+        return [Item(_("Add all"), self.add_all, str(len(blocks)), ident="all")]
+
+    def add(self, ctx: Ctx, block: RosterBlock) -> None:
+        """A on a block's row: added at once at the strength it has (:func:`add_block`)."""
+        self.done(ctx, add_block(ctx, self.role, block))
+
+    def add_all(self, ctx: Ctx) -> None:
+        """Every block the list shows, each as A on its row adds it, land blocks before navis (an
+        attacking navis beside them comes in as a reserve, J-8); what the device did said in one
+        notice. A block refused stops it there, the reason said (those added stay: an undo a block)."""
+        blocks = sorted((b for b, _item in self.listed(ctx)), key=lambda b: b["kind"] == "navis")
+        said: list[str] = []
+        for block in blocks:
+            one = add_block(ctx, self.role, block)
+            if one is None:
+                return
+            said += one
+        self.done(ctx, said)
+
+    def done(self, ctx: Ctx, said: list[str] | None) -> None:
+        """After an add (``said``: what to say; None: refused, the reason said already): a kind's or
+        the group's list that has no block left goes back to the side's list (a list with nothing
+        to add is a B the player had to press), then the notice."""
+        if said is None:
+            return
+        if self.kind and not self.listed(ctx):
+            ctx.pop()
+        tell(ctx, said)
 
     def likeliest(self, ctx: Ctx, rows: Sequence[tuple[RosterBlock, Item]]) -> list[tuple[RosterBlock, Item]]:
         """A kind's blocks, the likeliest first: the last battle's, then those on the map (a
@@ -187,11 +222,12 @@ class AddScreen(GroupedBlocks):
             ctx.push(block_form(self.role, block, navis_forced(ctx, self.role, block)))
 
 
-def add_block(ctx: Ctx, role: act.Role, block: RosterBlock) -> None:
-    """A block added at once, at the strength its form starts at (the roster's, on its track)."""
+def add_block(ctx: Ctx, role: act.Role, block: RosterBlock) -> list[str] | None:
+    """A block added at once, at the strength its form starts at (the roster's, on its track).
+    Returns what to say (:func:`add_keeping_navis_reserves`), None if refused (the reason said)."""
     track = strengths(block)
     strength = block["strength"] if block["strength"] in track else track[-1]
-    tell(ctx, add_keeping_navis_reserves(ctx, role, block, strength, False))
+    return add_keeping_navis_reserves(ctx, role, block, strength, False)
 
 
 # -- attacking navis beside land blocks are the reserves (J-8; the RU summary 2.2.2) ------------------
