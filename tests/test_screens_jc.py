@@ -969,6 +969,23 @@ def test_the_armies_of_the_last_battle_are_added_again_a_press_a_block(lang, las
     assert "kind:group" not in [i.key for i in first.top.items(first)]
 
 
+def test_a_kinds_list_emptied_through_a_blocks_form_goes_back_too():  # J-1, J-2
+    """A kind's list whose last block A adds goes back to the side's list; the same block added
+    through its form (hold A: strength, reserve) left the list open on "Every block of this kind is
+    in the battle.", a B for nothing — one key grammar for one job."""
+    from firmware.screens.jc.setup import AddScreen
+    add = FakeCtx(NEW, "add attacker c_antonius")
+    add.open(AddScreen("attacker"))
+    add.press("a", "a")                                          # Leaders: A adds Caesar
+    assert add.top.kind == "leader" and [i.key for i in add.top.items(add)] == ["c_octavian"]
+    add.press("a:hold")                                          # Octavian's form
+    assert add.top.title == "Octavian"
+    add.press("a")                                               # added from the form
+    assert [line for line in add.lines if line.startswith("add")][-1] == "add attacker c_octavian strength=1"
+    assert isinstance(add.top, AddScreen) and add.top.kind == "" and "rules 7.51" in add.notes[-1]
+    assert "kind:leader" not in [i.key for i in add.top.items(add)]
+
+
 @pytest.mark.parametrize("lang, label, navis", [("en", "Add all", "Navis 1 joins the attack as a reserve"),
                                                 ("ru", "Добавить все", "Судно 1 добавлено в резерв атакующего"),
                                                 ("uk", "Додати всі", "Судно 1 додано до резерву нападника")])

@@ -219,7 +219,7 @@ class AddScreen(GroupedBlocks):
         if block is None:
             self.select(ctx)
         else:
-            ctx.push(block_form(self.role, block, navis_forced(ctx, self.role, block)))
+            ctx.push(block_form(self.role, block, navis_forced(ctx, self.role, block), self.done))
 
 
 def add_block(ctx: Ctx, role: act.Role, block: RosterBlock) -> list[str] | None:
@@ -302,9 +302,12 @@ def strengths(block: RosterBlock) -> list[int]:
     return sorted(spec.track) if spec is not None else list(range(1, block["max"] + 1))
 
 
-def block_form(role: act.Role, block: RosterBlock, reserve_only: bool = False) -> NumberForm:
+def block_form(role: act.Role, block: RosterBlock, reserve_only: bool = False,
+               then: Callable[[Ctx, list[str]], None] = lambda ctx, said: tell(ctx, said)) -> NumberForm:
     """Strength (only those on the block's track) and reserve for a roster block; A adds it.
-    ``reserve_only``: an attacking navis beside land blocks (:func:`navis_forced`), on only."""
+    ``reserve_only``: an attacking navis beside land blocks (:func:`navis_forced`), on only.
+    ``then``: once added and the form closed, what the list under it does with what to say (the
+    Add list: :meth:`AddScreen.done`, a list emptied goes back too)."""
     track = strengths(block)
     now = track.index(block["strength"]) if block["strength"] in track else len(track) - 1
     fields = [Field("strength", N_("Strength"), now, 0, len(track) - 1, lambda i: roman(track[i])),
@@ -315,7 +318,7 @@ def block_form(role: act.Role, block: RosterBlock, reserve_only: bool = False) -
         said = add_keeping_navis_reserves(ctx, role, block, track[v["strength"]], chosen)
         if said is not None:
             ctx.pop()
-            tell(ctx, said)
+            then(ctx, said)
 
     return NumberForm(lambda: owned_name(block), fields, go)
 
