@@ -121,7 +121,9 @@ def test_the_device_takes_the_splash_panel_over_and_remembers_its_settings(
         assert cached(state_dir) == {name: getattr(cfg, name) for name in cached(state_dir) or {}}
         loop = Loop(app, hw.output, hw.keyfilter)
         loop.redraw()
+        assert hw.output.wait_idle(5)                         # (sent by the panel thread)
         assert same(ctl.panel(), app.render().transpose(Image.Transpose.ROTATE_180))
+        hw.output.settle()
         hw.device.persist = True
         hw.buttons.close()
     finally:
