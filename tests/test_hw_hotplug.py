@@ -213,6 +213,7 @@ def test_a_panel_on_a_stuck_bus_is_reopened_off_the_main_loop(board: Board, stat
         assert out.wait_idle(5) and same(board.ctl.panel(), app.render()) and app.stack[-1].cursor == 1
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
 
 
@@ -230,6 +231,7 @@ def test_a_reopen_that_times_out_is_tried_again_later_with_its_reason(board: Boa
         assert loop.timeout() == pytest.approx(PanelOutput.RETRY)    # the next try: 3 s after this one
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
 
 
@@ -295,6 +297,7 @@ def test_the_end_waits_for_a_reopen_under_way_and_leaves_its_last_frame(board: B
         assert out.device.persist                          # (kept on the glass after exit)
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
     app, loop, out, clock, events = lost_loop(state_dir, board)
     try:
@@ -312,6 +315,7 @@ def test_the_end_waits_for_a_reopen_under_way_and_leaves_its_last_frame(board: B
         assert not out.connected and events.empty()
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
 
 
@@ -369,6 +373,7 @@ def test_the_check_and_the_frames_never_wait_for_a_stuck_bus(board: Board, state
         assert out.connected and out.reopened == 1 and same(board.ctl.panel(), app.render())
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
 
 
@@ -404,6 +409,7 @@ def test_the_end_does_not_wait_for_a_stuck_bus(board: Board, state_dir: Path, mo
         assert panel_threads() == threads - 1 and events.empty()       # ...and ended, saying nothing
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
 
 
