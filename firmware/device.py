@@ -5,8 +5,8 @@ state and says when one is ready.
 
 Queue events: ``("edge", key, pressed, t)`` raw button edges (debounced here by hw.keys),
 ``("key", name)`` logical keys (simulator), ``("line", raw_bytes, too_long, reply)`` console lines,
-``("wake",)`` a worker answer to draw, ``("panel",)`` the panel's opener thread is done (the next
-poll of the parts takes the panel: firmware.hardware.PanelOutput), ``("resized",)`` the simulator's
+``("wake",)`` a worker answer to draw, ``("panel",)`` the panel's thread opened the panel, could not,
+or lost it (the next poll of the parts takes that: firmware.hardware.PanelOutput), ``("resized",)`` the simulator's
 terminal, ``("quit",)``.
 """
 from __future__ import annotations
@@ -463,7 +463,7 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
         log.warning("display: %s — running without it for now (the console still works); "
                     "trying again every %g s", error, PanelOutput.RETRY)
     hw.output = PanelOutput(open_panel, device=device, error=error, clock=clock,
-                            notify=lambda: events.put(("panel",)))      # (re-opened off the loop)
+                            notify=lambda: events.put(("panel",)))      # (its own thread sends)
     hw.keyfilter = KeyFilter()
     lgpio_dir = ensure_lgpio_workdir(store.root)
     hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put, keep_going=True), clock=clock)

@@ -202,12 +202,13 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
     panel, fields = _panel(args, splash, events)
     waited.store = wait.run(events, panel, panel)
     waited.status = 2 if isinstance(wait.error, StateDirBusy) else 0
-    panel.settle()                                   # (a re-open under way: its panel, or let go of)
+    if waited.store is None and waited.status != 2:
+        panel.shutdown(wait.frame())                 # the reason stays on the panel (if it answers in time)
+        return waited
+    panel.settle()                                   # (its panel thread ends: the panel is ours, or let go of)
     if waited.status == 2 and panel.device is not None:     # the other Legatus draws on it now
         from hw.display import release
         release(panel.device)
-    elif waited.store is None:
-        panel.shutdown(wait.frame())                 # the reason stays on the panel
     elif panel.device is not None:
         waited.splash = (panel.device, fields)
     return waited
@@ -215,7 +216,7 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
 
 def _panel(args: Any, splash: Any, events: queue.Queue[tuple[Any, ...]]) -> tuple[Any, dict[str, Any]]:
     """The OLED as the config file (or the default profile) says, re-opened while it is missing
-    (off the loop: its opener thread puts ``("panel",)`` on ``events`` when done)."""
+    (off the loop: its panel thread puts ``("panel",)`` on ``events`` when it opened or lost it)."""
     from firmware import doctor
     from firmware.hardware import PanelOutput, reason
     from hw.display import open_display

@@ -203,6 +203,15 @@ def release(device: LumaDevice) -> None:
         logging.getLogger(__name__).debug("display: releasing the panel failed too (%s)", e)
 
 
+def disown(device: LumaDevice) -> None:
+    """Send nothing to ``device`` at exit (its clean-up would switch it off and clear it, on the
+    exiting thread): another thread still waits on its bus, held low, and lets go of it itself."""
+    import atexit
+    hook = getattr(device, "_at_exit", None)
+    if hook is not None:
+        atexit.unregister(hook)
+
+
 def _send(device: LumaDevice, method: Any, *args: Any) -> None:
     from luma.core.error import Error as LumaError
 

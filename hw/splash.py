@@ -77,6 +77,7 @@ def early(state_dir_arg: str | None, serial_interface: Any = None,
     """Open the panel as the last run did and send the splash; returns (device, its display
     settings) or None (not a Pi, no cache, or the display did not answer: the device program
     then opens it as usual). Never raises."""
+    device = None
     try:
         from hw.display import open_display, probe_hardware, show
         if probe and not probe_hardware():
@@ -89,6 +90,9 @@ def early(state_dir_arg: str | None, serial_interface: Any = None,
         show(device, frame())
         return device, data
     except Exception:  # noqa: BLE001 - the splash must never stop the start
+        if device is not None:      # opened, but the frame failed: let go of (kept, its clean-up at exit
+            from hw.display import release    # would clear the glass over the device's last frame)
+            release(device)
         return None
 
 

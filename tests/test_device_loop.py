@@ -120,7 +120,7 @@ def test_start_with_a_bad_config_and_no_display_keeps_running(factory, state_dir
     assert "config" in err and "built-in profile" in err
     assert "display" in err and hw.device is None                       # no I2C bus here
     assert hw.output is not None and not hw.output.connected            # ... tried again later
-    hw.poll(hw.output.next_deadline())                                  # off the loop: the opener
+    hw.poll(hw.output.next_deadline())                                  # off the loop: the panel
     assert events.get(timeout=5) == ("panel",)                          # thread says when it is done
     hw.poll(hw.output.next_deadline())
     assert not hw.output.connected and hw.live.panel is False and hw.live.panel_error

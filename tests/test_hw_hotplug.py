@@ -166,9 +166,10 @@ def test_a_panel_unplugged_while_drawing_is_reopened_when_plugged_back(
         app.console.close()
 
 
-def opener_loop(state_dir: Path, board: Board) -> tuple[Any, Loop, PanelOutput, Clock, queue.Queue[Any]]:
-    """As the device runs it: the panel re-opened by an opener thread that puts ("panel",) on the
-    loop's queue when done; the panel then lost (unplugged: EREMOTEIO, at once)."""
+def lost_loop(state_dir: Path, board: Board) -> tuple[Any, Loop, PanelOutput, Clock, queue.Queue[Any]]:
+    """As the device runs it: everything sent to the panel (and its re-open) goes through the panel
+    thread, which puts ("panel",) on the loop's queue when it opened or lost the panel; the panel
+    then lost (unplugged: EREMOTEIO, at once)."""
     app = app_with([], [], state_dir)
     clock, events = Clock(), queue.Queue()
     cfg = DisplayConfig()
@@ -176,25 +177,29 @@ def opener_loop(state_dir: Path, board: Board) -> tuple[Any, Loop, PanelOutput, 
                       notify=lambda: events.put(("panel",)))
     loop = Loop(app, out, clock=clock, parts=out)
     loop.redraw()
+    assert out.wait_idle(5) and same(board.ctl.panel(), app.render())
     board.unplug()
     loop.handle(("key", "down"))
-    assert not out.connected and app.stack[-1].cursor == 1
+    assert events.get(timeout=5) == ("panel",)             # the panel thread found it gone
+    loop.handle(("panel",))
+    loop.poll_parts()
+    assert not out.connected and out.lost == 1 and app.stack[-1].cursor == 1
     return app, loop, out, clock, events
 
 
 def test_a_panel_on_a_stuck_bus_is_reopened_off_the_main_loop(board: Board, state_dir: Path) -> None:
     """A bus held low makes every transfer wait for its timeout (about a second on a Pi): the
     re-open tried every 3 s on the main loop made the device lag that long each time. It runs on
-    an opener thread: the loop goes on (keys acted on, drawn), and takes the panel when the thread
+    the panel thread: the loop goes on (keys acted on, drawn), and takes the panel when the thread
     says it is open, sending it the whole frame (the keys pressed meanwhile included)."""
-    app, loop, out, clock, events = opener_loop(state_dir, board)
+    app, loop, out, clock, events = lost_loop(state_dir, board)
     try:
         board.plug()
         board.hold(timeout=10.0)
         clock.t += PanelOutput.RETRY
         loop.poll_parts()                                  # the re-open starts, aside
         assert board.waiting.wait(5), "the re-open did not run beside the loop"
-        assert out.next_deadline() is None                 # nothing to do until the opener says so
+        assert out.next_deadline() is None                 # nothing to do until the thread says so
         loop.handle(("key", "down"))                       # meanwhile the keys work
         assert app.stack[-1].cursor == 2 and not out.connected and events.empty()
         board.free()                                       # the bus lets go: the panel answers
@@ -202,16 +207,18 @@ def test_a_panel_on_a_stuck_bus_is_reopened_off_the_main_loop(board: Board, stat
         loop.handle(("panel",))
         loop.poll_parts()
         assert out.connected and out.reopened == 1 and out.error is None
+        assert out.wait_idle(5)                            # (the key pressed meanwhile: its frame next)
         assert board.ctl.on and same(board.ctl.panel(), app.render())   # set up, and the whole frame
         loop.handle(("key", "up"))
-        assert same(board.ctl.panel(), app.render()) and app.stack[-1].cursor == 1
+        assert out.wait_idle(5) and same(board.ctl.panel(), app.render()) and app.stack[-1].cursor == 1
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
 
 
 def test_a_reopen_that_times_out_is_tried_again_later_with_its_reason(board: Board, state_dir: Path) -> None:
-    app, loop, out, clock, events = opener_loop(state_dir, board)
+    app, loop, out, clock, events = lost_loop(state_dir, board)
     try:
         board.plug()
         board.hold(timeout=0.01)                           # never let go: each try times out
@@ -224,39 +231,60 @@ def test_a_reopen_that_times_out_is_tried_again_later_with_its_reason(board: Boa
         assert loop.timeout() == pytest.approx(PanelOutput.RETRY)    # the next try: 3 s after this one
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
 
 
-def test_no_thread_for_the_reopen_is_tried_again_later(board: Board, state_dir: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """A thread that cannot start (the process's limit) leaves the re-open to the next try, not
-    waiting for ever for an opener that never ran."""
-    app, loop, out, clock, events = opener_loop(state_dir, board)
-    try:
-        board.plug()
+def panel_threads() -> int:
+    return sum(t.name == "panel" for t in threading.enumerate())
 
-        def refused(self: threading.Thread) -> None:
-            raise RuntimeError("can't start new thread")
+
+def test_no_thread_for_the_panel_drives_it_from_the_loop_meanwhile(board: Board, state_dir: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A panel thread that cannot start (the process's thread limit) leaves nothing unsent: the
+    panel is driven from the loop meanwhile (as tools drive it), a panel lost then is re-opened
+    from there too, and the thread is tried again 3 s later, then used."""
+    from firmware.screens.menu import saved_screen
+    app = app_with([], [], state_dir)
+    clock, events = Clock(), queue.Queue()
+    cfg = DisplayConfig()
+    out = PanelOutput(lambda: open_display(cfg), device=open_display(cfg), clock=clock,
+                      notify=lambda: events.put(("panel",)))
+    loop = Loop(app, out, clock=clock, parts=out)
+    threads = panel_threads()
+
+    def refused(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+    try:
         with monkeypatch.context() as m:
             m.setattr(threading.Thread, "start", refused)
+            loop.redraw()
+            assert same(board.ctl.panel(), app.render())          # sent from here, at once
+            board.unplug()
+            loop.handle(("key", "down"))
+            assert not out.connected and out.lost == 1 and app.stack[-1].cursor == 1
+            board.plug()
             clock.t += PanelOutput.RETRY
-            loop.poll_parts()
-            assert not out.connected and out.next_deadline() == pytest.approx(clock.t + PanelOutput.RETRY)
+            loop.poll_parts()                                     # (the thread refused again)
+            assert out.connected and same(board.ctl.panel(), app.render())
+        loop.handle(("key", "down"))                              # within 3 s: still from here
+        assert same(board.ctl.panel(), app.render()) and panel_threads() == threads
         clock.t += PanelOutput.RETRY
-        loop.poll_parts()
-        assert events.get(timeout=5) == ("panel",)
-        loop.poll_parts()
-        assert out.connected and same(board.ctl.panel(), app.render())
+        loop.handle(("key", "up"))                                # the thread now
+        assert panel_threads() == threads + 1
+        assert out.wait_idle(5) and same(board.ctl.panel(), app.render())
+        out.shutdown(saved_screen())
+        assert same(board.ctl.panel(), saved_screen()) and panel_threads() == threads and events.empty()
     finally:
         app.console.close()
 
 
 def test_the_end_waits_for_a_reopen_under_way_and_leaves_its_last_frame(board: Board, state_dir: Path) -> None:
-    """SIGTERM while the opener thread is opening the panel: the end waits for it (a little) and
+    """SIGTERM while the panel thread is opening the panel: the end waits for it (a little) and
     leaves "Saved" on the panel it opened; a re-open that takes longer lets go of its panel when
     done (never used, it would have switched the glass off at exit)."""
     from firmware.screens.menu import saved_screen
-    app, loop, out, clock, events = opener_loop(state_dir, board)
+    app, loop, out, clock, events = lost_loop(state_dir, board)
     try:
         board.plug()
         board.hold(timeout=10.0)
@@ -269,8 +297,9 @@ def test_the_end_waits_for_a_reopen_under_way_and_leaves_its_last_frame(board: B
         assert out.device.persist                          # (kept on the glass after exit)
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
         app.console.close()
-    app, loop, out, clock, events = opener_loop(state_dir, board)
+    app, loop, out, clock, events = lost_loop(state_dir, board)
     try:
         board.plug()
         board.hold(timeout=10.0)
@@ -281,11 +310,192 @@ def test_the_end_waits_for_a_reopen_under_way_and_leaves_its_last_frame(board: B
         out.settle(wait=0.01)                              # gives up waiting
         assert not out.connected and out.next_deadline() is None
         board.free()
-        assert board.closed.wait(5)                        # the opener let go of the panel it opened
+        assert board.closed.wait(5)                        # the thread let go of the panel it opened
         loop.poll_parts()
         assert not out.connected and events.empty()
     finally:
         board.free()
+        out.settle(1)                                      # (its panel thread ends)
+        app.console.close()
+
+
+def threaded_loop(state_dir: Path, board: Board, **timing: float) -> tuple[Any, Loop, PanelOutput, Clock,
+                                                                            queue.Queue[Any]]:
+    """As the device runs it, the panel in use: everything sent to it goes through the panel thread."""
+    app = app_with([], [], state_dir)
+    clock, events = Clock(), queue.Queue()
+    cfg = DisplayConfig()
+    out = PanelOutput(lambda: open_display(cfg), device=open_display(cfg), clock=clock,
+                      notify=lambda: events.put(("panel",)), **timing)
+    loop = Loop(app, out, clock=clock, parts=out)
+    loop.redraw()
+    assert out.wait_idle(5) and same(board.ctl.panel(), app.render())
+    return app, loop, out, clock, events
+
+
+def timed(call: Any, *args: Any) -> float:
+    start = time.monotonic()
+    call(*args)
+    return time.monotonic() - start
+
+
+def test_the_check_and_the_frames_never_wait_for_a_stuck_bus(board: Board, state_dir: Path) -> None:
+    """The periodic check of a panel in use (every 10 s) and every frame ran on the main loop: with
+    the I2C bus held low each waited for the bus timeout (about a second on a Pi), the key pressed
+    meanwhile with it, and the failure was found there. They go through the panel thread now: the
+    loop asks and goes on; the thread finds the failure and says so; the latest frame is sent once
+    the panel answers again."""
+    app, loop, out, clock, events = threaded_loop(state_dir, board)
+    try:
+        board.hold(timeout=1.0)                            # stuck: a transfer waits 1 s, then ETIMEDOUT
+        clock.t += PanelOutput.PROBE
+        assert timed(loop.poll_parts) < 0.2                # the check: asked, not waited for
+        assert board.waiting.wait(5)                       # (it waits on the bus, aside)
+        assert timed(loop.handle, ("key", "down")) < 0.2 and timed(loop.handle, ("key", "down")) < 0.2
+        assert app.stack[-1].cursor == 2 and out.connected and events.empty()
+        board.free()                                       # the bus lets go in time: nothing lost
+        assert out.wait_idle(5) and out.connected and out.lost == 0 and events.empty()
+        assert board.ctl.on and same(board.ctl.panel(), app.render())      # the latest frame
+
+        board.hold(timeout=0.3)                            # stuck for good: each transfer times out
+        assert timed(loop.handle, ("key", "up")) < 0.2     # its frame waits aside...
+        assert events.get(timeout=5) == ("panel",)         # ...and the panel thread finds it lost
+        assert timed(loop.handle, ("key", "up")) < 0.2 and app.stack[-1].cursor == 0
+        loop.handle(("panel",))
+        loop.poll_parts()
+        assert not out.connected and out.lost == 1 and "timed out" in str(out.error)
+        board.free()
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()                                  # re-opened by the same thread
+        assert events.get(timeout=5) == ("panel",)
+        loop.handle(("panel",))
+        loop.poll_parts()
+        assert out.connected and out.reopened == 1 and same(board.ctl.panel(), app.render())
+    finally:
+        board.free()
+        out.settle(1)                                      # (its panel thread ends)
+        app.console.close()
+
+
+def test_the_end_does_not_wait_for_a_stuck_bus(board: Board, state_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM while the bus is held low: the end waits for the panel a little (SETTLE), then leaves
+    it as it is and sends it nothing more (not even the switch-off at exit, which would wait for the
+    bus again on the exiting thread); the panel thread lets go of the panel when its transfer
+    returns, and ends."""
+    import atexit
+
+    from firmware.screens.menu import saved_screen
+    app, loop, out, clock, events = threaded_loop(state_dir, board)
+    threads = panel_threads()
+    device = out.device
+    try:
+        board.hold(timeout=10.0)
+        loop.handle(("key", "down"))
+        assert board.waiting.wait(5)
+        board.closed.clear()
+        dropped: list[Any] = []
+        unregister = atexit.unregister
+        with monkeypatch.context() as m:
+            m.setattr(atexit, "unregister", lambda f: (dropped.append(f), unregister(f))[1])
+            assert timed(out.shutdown, saved_screen(), 0.2) < 1.0
+        assert not out.connected and not device.persist
+        assert dropped == [device._at_exit]                # (its switch-off at exit: not sent)
+        board.free()
+        assert board.closed.wait(5)                        # the panel thread let go of it...
+        for _ in range(100):
+            if panel_threads() < threads:
+                break
+            time.sleep(0.05)
+        assert panel_threads() == threads - 1 and events.empty()       # ...and ended, saying nothing
+    finally:
+        board.free()
+        out.settle(1)                                      # (its panel thread ends)
+        app.console.close()
+
+
+def test_keys_keep_their_latency_while_the_bus_sticks_and_comes_back(board: Board, state_dir: Path) -> None:
+    """The device's loop on its own thread, the panel checked every 0.1 s, its bus held low again and
+    again (let go in time, or for longer than its 1 s timeout: the panel lost and re-opened): every
+    key is answered within a frame or two, by the loop's thread alone (it owns the game; the panel
+    thread only sends frames); the frames reach the panel in the order they were drawn, the latest
+    last; one panel thread for all the cycles, none left after the end."""
+    from firmware.screens.menu import saved_screen
+    app = app_with([], [], state_dir)
+    events: queue.Queue[Any] = queue.Queue()
+    cfg = DisplayConfig()
+    out = PanelOutput(lambda: open_display(cfg), device=open_display(cfg), retry=0.2, probe=0.1,
+                      notify=lambda: events.put(("panel",)))
+    loop = Loop(app, out, parts=out)
+    answered: list[float] = []
+    owners: set[int] = set()
+    handle, render = app.handle, app.render
+
+    def handled(key: str) -> None:
+        owners.add(threading.get_ident())
+        answered.append(time.monotonic())
+        handle(key)
+
+    def rendered() -> Any:
+        owners.add(threading.get_ident())
+        return render()
+    app.handle, app.render = handled, rendered             # type: ignore[method-assign]
+    drawn: list[bytes] = []                                # what the loop drew, in turn
+    sent: list[bytes] = []                                 # what reached the panel, in turn
+    show = out.show
+    out.show = lambda img: (drawn.append(img.tobytes()), show(img))[1]    # type: ignore[method-assign]
+    import hw.display
+    send = hw.display.show
+
+    def sending(device: Any, img: Any) -> None:
+        send(device, img)
+        sent.append(img.tobytes())
+    before = threading.active_count()
+    runner = threading.Thread(target=loop.run, args=(events,), name="loop")
+    latencies: list[float] = []
+
+    def press(key: str) -> None:
+        n, start = len(answered), time.monotonic()
+        events.put(("key", key))
+        while len(answered) == n and time.monotonic() - start < 5:
+            time.sleep(0.001)
+        latencies.append(answered[-1] - start)
+    try:
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(hw.display, "show", sending)
+            runner.start()
+            for cycle in range(6):
+                board.hold(timeout=1.0)
+                press("down")
+                assert board.waiting.wait(5)               # the panel thread waits on the bus now
+                for key in ("down", "up", "down"):
+                    press(key)
+                if cycle % 2:
+                    time.sleep(1.2)                        # longer than the bus timeout: the panel is lost
+                    press("up")
+                board.free()
+                deadline = time.monotonic() + 5
+                while not (out.connected and out.wait_idle(0.1)) and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                assert out.connected, f"cycle {cycle}: the panel was not opened again ({out.error})"
+                assert threading.active_count() <= before + 2      # the loop and one panel thread
+            events.put(("quit",))
+            runner.join(5)
+            assert not runner.is_alive()
+        assert owners == {runner.ident}
+        assert max(latencies) < 0.3, latencies            # (a frame or two here; the bus timeout is 1 s)
+        assert out.lost >= 3 and out.reopened == out.lost
+        assert out.wait_idle(5) and same(board.ctl.panel(), app.render())
+        assert sent and sent[-1] == drawn[-1]
+        i = 0
+        for frame in sent:                                 # never an older frame after a newer one
+            while i < len(drawn) and drawn[i] != frame:
+                i += 1
+            assert i < len(drawn), "a frame reached the panel out of order"
+        out.shutdown(saved_screen())
+        assert same(board.ctl.panel(), saved_screen()) and threading.active_count() == before
+    finally:
+        board.free()
+        events.put(("quit",))
         app.console.close()
 
 
@@ -842,6 +1052,67 @@ def test_sigterm_with_no_panel_exits_0_and_logs_the_stop(tmp_path: Path) -> None
     text = log.read_text()
     assert proc.returncode == 0, err.decode()
     assert "/dev/i2c-97 does not exist" in text and "stop: legatus ended normally" in text
+
+
+STUCK_BUS = """
+import errno, os, time
+import smbus2
+HELD = os.environ["LEGATUS_TEST_HELD"]          # while this file exists, the bus is held low
+
+
+class Bus:                                      # a panel that takes every write, until the bus is held
+    def __init__(self, port):
+        pass
+
+    def _transfer(self):
+        if os.path.exists(HELD):
+            open(HELD + ".waiting", "w").close()
+            end = time.monotonic() + 60         # (far longer than the kernel's timeout: stuck)
+            while os.path.exists(HELD) and time.monotonic() < end:
+                time.sleep(0.01)
+            raise OSError(errno.ETIMEDOUT, os.strerror(errno.ETIMEDOUT))
+
+    def write_i2c_block_data(self, addr, reg, data):
+        self._transfer()
+
+    def i2c_rdwr(self, *msgs):
+        self._transfer()
+
+    def close(self):
+        pass
+
+
+smbus2.SMBus = Bus
+"""
+
+
+def test_sigterm_while_the_bus_is_stuck_stops_in_time(tmp_path: Path) -> None:
+    """`systemctl stop` while the panel's bus is held low: the stop must end well within the unit's
+    TimeoutStopSec. The "Saved" frame was sent from the main loop at the end, which waited for the
+    stuck transfer; now the end waits for the panel 2 s at most, then exits 0, the stop logged."""
+    state = tmp_path / "state"
+    held = tmp_path / "held"
+    proc = subprocess.Popen([sys.executable, "-c", STUCK_BUS + DEVICE, "--state-dir", str(state)],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "LEGATUS_TEST_HELD": str(held)},
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    log = state / "legatus.log"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "buttons: opened" not in (log.read_text() if log.exists() else ""):
+            time.sleep(0.05)
+        held.touch()
+        proc.send_signal(signal.SIGTERM)
+        start = time.monotonic()
+        _, err = proc.communicate(timeout=60)
+        took = time.monotonic() - start
+    finally:
+        held.unlink(missing_ok=True)
+        proc.kill()
+    text = log.read_text()
+    assert proc.returncode == 0, err.decode()
+    assert (tmp_path / "held.waiting").exists()                 # the end's frame met the held bus
+    assert "did not answer within 2 s at the end" in text and "stop: legatus ended normally" in text
+    assert took < PanelOutput.SETTLE + 4, took
 
 
 def test_sighup_stops_the_program_as_sigterm_does(tmp_path: Path) -> None:

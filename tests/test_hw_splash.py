@@ -121,7 +121,9 @@ def test_the_device_takes_the_splash_panel_over_and_remembers_its_settings(
         assert cached(state_dir) == {name: getattr(cfg, name) for name in cached(state_dir) or {}}
         loop = Loop(app, hw.output, hw.keyfilter)
         loop.redraw()
+        assert hw.output.wait_idle(5)                         # (sent by the panel thread)
         assert same(ctl.panel(), app.render().transpose(Image.Transpose.ROTATE_180))
+        hw.output.settle()
         hw.device.persist = True
         hw.buttons.close()
     finally:
@@ -167,3 +169,37 @@ def test_the_state_dir_variable_is_made_absolute_as_the_option_is(monkeypatch: p
                           text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / means / "legatus.db").exists() and not (tmp_path / "cwd" / "~").exists()
+
+
+def test_a_splash_that_cannot_be_sent_leaves_nothing_to_clear_the_panel_at_exit(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel opened for the splash, then the splash frame failed (a loose contact, the bus
+    held low): no splash, and that panel was never let go of. At exit its clean-up switched the
+    glass off and cleared it, over the "Saved — safe to unplug" the device's own panel had left
+    there. It is let go of now (its bus closed, nothing sent)."""
+    import atexit
+    import errno
+
+    from hw.display import open_display, show
+    from firmware.screens.menu import saved_screen
+    hooks: list[Any] = []                                      # what atexit would call at exit
+    monkeypatch.setattr(atexit, "register", hooks.append)
+    monkeypatch.setattr(atexit, "unregister", lambda f: hooks.remove(f) if f in hooks else None)
+
+    class Loose(Controller):
+        broken = True
+
+        def data(self, data: Any) -> None:
+            if self.broken:
+                raise OSError(errno.EREMOTEIO, "Remote I/O error")
+            super().data(data)
+    glass = Loose("ssd1306")
+    remember(state_dir, DisplayConfig())
+    assert early(str(state_dir), glass, probe=False) is None  # opened, but the frame failed
+    glass.broken = False                                       # the contact is back
+    device = open_display(DisplayConfig(), glass)              # the device's own panel ...
+    show(device, saved_screen())
+    device.persist = True                                      # ... leaves "Saved" at its end
+    for hook in list(hooks):                                   # the exit
+        hook()
+    assert glass.on and same(glass.panel(), saved_screen())
