@@ -731,3 +731,88 @@ def test_a_script_refuses_what_it_would_ignore(monkeypatch, capsys, argv, said):
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     assert "(not with --serial)" in " ".join(capsys.readouterr().out.split())
+
+
+def _runs_nothing(monkeypatch) -> list:
+    """What the device, the console and the doctor would have been started with (nothing runs)."""
+    import importlib
+    ran: list = []
+    for runs in ("firmware.device.run_device", "firmware.console.run_console", "firmware.doctor.run_doctor"):
+        module, name = runs.rsplit(".", 1)
+        monkeypatch.setattr(importlib.import_module(module), name,
+                            lambda *a, name=name, **k: ran.append((name, a)) or 0)
+    from firmware import logs
+    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
+    return ran
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["--config", "my.toml", "--sim"], "argument --config: not allowed with argument --sim (the simulator has no panel"),
+    (["--config", "my.toml", "--script", "-"], "argument --config: not allowed with argument --script"),
+    (["--config", "my.toml"], "argument --config: this is not a Raspberry Pi, so the simulator would run"),
+    (["--config", "my.toml", "console"], "argument --config: not allowed with 'console'"),
+    (["--sim", "console"], "argument --sim: not allowed with 'console'"),
+    (["--sim", "doctor"], "argument --sim: not allowed with 'doctor'"),
+    (["--serial", "loop://", "doctor"], "argument --serial: not allowed with 'doctor'"),
+    (["--baud", "9600", "--sim"], "argument --baud: not allowed without --serial (it is the serial port's speed)"),
+    (["--baud", "9600", "--script", "-"], "argument --baud: not allowed without --serial"),
+    (["console", "--baud", "9600"], "argument --baud: not allowed without --serial (it is the serial port's speed; "
+                                    "the console on stdin/stdout has none)"),
+    (["--baud", "9600", "console"], "argument --baud: not allowed without --serial"),
+    (["--baud", "9600", "doctor"], "argument --baud: not allowed without --serial"),
+    (["--serial", "loop://", "--baud", "0"], "argument --baud: invalid speed '0': a serial port's speed is one of 50, "),
+    (["--serial", "loop://", "--baud", "-9600"], "argument --baud: invalid speed '-9600'"),
+    (["--serial", "loop://", "--baud", "11520"], "argument --baud: invalid speed '11520'"),
+    (["console", "--serial", "loop://", "--baud", "99999999999"], "argument --baud: invalid speed '99999999999'"),
+    (["console", "--serial", "loop://", "--baud", "fast"], "argument --baud: invalid speed 'fast'"),
+])
+def test_an_option_the_chosen_mode_would_ignore_is_refused(monkeypatch, capsys, argv, said):
+    """QA (cli): ``legatus --config FILE --sim`` (or ``--script``, or anywhere not a Pi, where the
+    simulator runs) read no config and said nothing, nor did ``legatus console --config FILE``;
+    ``--baud N`` without ``--serial`` was ignored the same way; ``--baud 0`` or ``-9600`` got as far
+    as the port (the device then tried it again every 2 s for ever, unseen behind the simulator), and
+    ``--baud 11520`` (for 115200) opened it at a speed no terminal uses. Each is refused as argparse
+    refuses a bad option: usage, the reason, exit status 2, nothing run."""
+    import hw.display
+    from firmware import cli
+    monkeypatch.setattr(hw.display, "probe_hardware", lambda *a, **k: False)      # a laptop
+    ran = _runs_nothing(monkeypatch)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    err = " ".join(capsys.readouterr().err.split())
+    assert stop.value.code == 2 and not ran and "usage: legatus" in err and said in err, err
+
+
+@pytest.mark.parametrize("argv,runs,got,wanted", [
+    (["--config", "my.toml"], "run_device", lambda a: a[0].config, "my.toml"),
+    (["--serial", "loop://"], "run_device", lambda a: a[0].baud, 115200),
+    (["--serial", "loop://", "--baud", "9600"], "run_device", lambda a: a[0].baud, 9600),
+    (["console"], "run_console", lambda a: a[1:], (None, 115200)),
+    (["console", "--serial", "loop://", "--baud", "57600"], "run_console", lambda a: a[1:], ("loop://", 57600)),
+    (["--baud", "9600", "console", "--serial", "loop://"], "run_console", lambda a: a[1:], ("loop://", 9600)),
+    (["--serial", "loop://", "console", "--baud", "4800"], "run_console", lambda a: a[1:], ("loop://", 4800)),
+    (["--config", "my.toml", "doctor"], "run_doctor", lambda a: a[1], "my.toml"),
+])
+def test_the_options_a_mode_uses_reach_it(tmp_path, monkeypatch, argv, runs, got, wanted):
+    """On a Pi ``--config`` is the device's; ``--baud`` is the serial port's, written before or after
+    ``console`` (``legatus --baud 9600 console --serial PORT`` opened the port at 115200, and
+    ``legatus --serial PORT console --baud 4800`` too: the speed given was dropped)."""
+    import hw.display
+    from firmware import cli
+    monkeypatch.setattr(hw.display, "probe_hardware", lambda *a, **k: True)       # a Pi
+    monkeypatch.chdir(tmp_path)
+    ran = _runs_nothing(monkeypatch)
+    monkeypatch.setattr("hw.splash.early", lambda *a: None)
+    assert cli.main(argv) == 0
+    value = got(ran[0][1])
+    assert ran[0][0] == runs and (value == wanted or value == str(tmp_path / wanted)), ran
+
+
+def test_the_speeds_baud_takes_are_pyserials_standard_rates():
+    """``--baud`` checks its value against hw.serial_link.BAUD_RATES (no pyserial import at every
+    start): the same list as pyserial's."""
+    import serial
+
+    from hw.serial_link import BAUD_RATES
+    assert BAUD_RATES == tuple(serial.SerialBase.BAUDRATES)
