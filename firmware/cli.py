@@ -139,9 +139,13 @@ def _main(argv: list[str] | None) -> int:
     # lgpio changes the working directory to $LG_WD when it loads (firmware/hardware.py): a
     # relative path must not move with it. A ``~`` the shell left as it is (``--state-dir=~/games``:
     # no tilde expansion after ``=``) made a folder named ``~`` in the working directory.
-    for name in ("state_dir", "console_state_dir", "doctor_state_dir", "config", "doctor_config"):
+    for name in ("state_dir", "console_state_dir", "doctor_state_dir"):
         if getattr(args, name, None):
             setattr(args, name, os.path.abspath(os.path.expanduser(getattr(args, name))))
+    for name in ("config", "doctor_config"):        # (named as written in its problems: hw.config.shown)
+        if getattr(args, name, None):
+            from hw.config import config_path
+            setattr(args, name, str(config_path(getattr(args, name))))
     if args.script and args.script != "-":          # ('-': standard input)
         args.script = os.path.expanduser(args.script)
     if args.mode == "doctor":
