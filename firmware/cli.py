@@ -47,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="legatus", description="Legatus, the table companion.", formatter_class=_formatter)
     p.add_argument("--state-dir", metavar="DIR", help="where sessions are journaled (default $LEGATUS_STATE_DIR "
                    "or ~/.local/state/legatus)")
-    p.add_argument("--sim", action="store_true", help="run the terminal simulator even on a Pi")
+    p.add_argument("--sim", action="store_true", help="run the terminal simulator even on a Pi (its keys and "
+                   "frame need the terminal: not with input or output redirected; see --script)")
     p.add_argument("--config", metavar="FILE", help="hardware config TOML (default $LEGATUS_CONFIG or "
                    "~/.config/legatus/config.toml): the Pi's panel and buttons, so not with --sim or "
                    "--script, nor where no Pi is found ('legatus doctor --config FILE' checks a file)")

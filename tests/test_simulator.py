@@ -816,3 +816,34 @@ def test_the_speeds_baud_takes_are_pyserials_standard_rates():
 
     from hw.serial_link import BAUD_RATES
     assert BAUD_RATES == tuple(serial.SerialBase.BAUDRATES)
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "the simulator draws its frame in the terminal, but its output goes to a file or a pipe"),
+    ("ru", "симулятор рисует кадр в терминале, а его вывод направлен в файл или канал"),
+    ("uk", "симулятор малює кадр у терміналі, а його виведення спрямоване у файл або канал"),
+])
+def test_the_simulator_with_its_output_redirected_says_so_rather_than_run_blind(tmp_path, lang, said):
+    """QA (cli): ``legatus --sim > frames.txt`` at a terminal ran with its frames going into the file:
+    the player saw nothing, the keys acted unseen (a game could be started, a die rolled) and
+    nothing said why. It says so on stderr in the device's language, with the way out (--script
+    prints every frame), and stops with exit status 2 before a key is read or a frame drawn; with
+    its keys piped in instead it names ``--script -``, which then reads them."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    st, frames = str(tmp_path / "st"), tmp_path / "frames.txt"
+    if lang != "en":
+        subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", st],
+                       input=f"settings language={lang}\n", capture_output=True, text=True, timeout=60, cwd=ROOT,
+                       env=env, check=True)
+    redirected = ("import os, sys; os.dup2(os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT), 1); "
+                  "from firmware.cli import main; sys.exit(main(sys.argv[2:]))")
+    status, out, echoes = _in_a_terminal(["-c", redirected, str(frames), "--sim", "--state-dir", st], {}, [b"a"],
+                                         timeout=30)
+    assert status == 2 and echoes and said in " ".join(out.split()) and "--script FILE" in out, out[-800:]
+    assert frames.read_text(encoding="utf-8") == ""
+    piped = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", st], input=b"down\n",
+                           capture_output=True, timeout=60, cwd=ROOT, env=env)
+    assert piped.returncode == 2 and "'--script -'" in piped.stderr.decode("utf-8"), piped.stderr
+    scripted = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", st, "--script", "-"],
+                              input=b"down\n", capture_output=True, timeout=60, cwd=ROOT, env=env)
+    assert scripted.returncode == 0 and b"--- frame after: down" in scripted.stdout, scripted.stderr
