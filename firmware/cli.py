@@ -29,6 +29,16 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.HelpFormatter(prog, width=_columns() - 2)
 
 
+def _named(text: str) -> str:
+    """A path or port's value: not empty (``--state-dir "$DIR"`` with DIR unset took the default
+    state directory, ``--script ''`` ran the interactive simulator, ``--serial ''`` served no port,
+    ``--config ''`` read the default file, each without a word)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty (a shell variable that is not set?): give a name, or leave the "
+                                         "option out for its default")
+    return text
+
+
 def _baud(text: str) -> int:
     """``--baud``'s value: one of the serial port's standard speeds (hw.serial_link.BAUD_RATES)."""
     from hw.serial_link import BAUD_RATES
@@ -45,32 +55,32 @@ def _baud(text: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="legatus", description="Legatus, the table companion.", formatter_class=_formatter)
-    p.add_argument("--state-dir", metavar="DIR", help="where sessions are journaled (default $LEGATUS_STATE_DIR "
+    p.add_argument("--state-dir", metavar="DIR", type=_named, help="where sessions are journaled (default $LEGATUS_STATE_DIR "
                    "or ~/.local/state/legatus)")
     p.add_argument("--sim", action="store_true", help="run the terminal simulator even on a Pi (its keys and "
                    "frame need the terminal: not with input or output redirected; see --script)")
-    p.add_argument("--config", metavar="FILE", help="hardware config TOML (default $LEGATUS_CONFIG or "
+    p.add_argument("--config", metavar="FILE", type=_named, help="hardware config TOML (default $LEGATUS_CONFIG or "
                    "~/.config/legatus/config.toml): the Pi's panel and buttons, so not with --sim or "
                    "--script, nor where no Pi is found ('legatus doctor --config FILE' checks a file)")
-    p.add_argument("--script", metavar="FILE", help="simulator: read key names from this file ('-' for stdin), one "
+    p.add_argument("--script", metavar="FILE", type=_named, help="simulator: read key names from this file ('-' for stdin), one "
                    "a line (up down left right press a b a:hold b:hold key3; 'wait S' lets S seconds "
                    "pass), instead of the keyboard, print each frame, exit at its end (not with --serial)")
-    p.add_argument("--serial", metavar="PORT", help="also serve the console protocol on this serial port")
+    p.add_argument("--serial", metavar="PORT", type=_named, help="also serve the console protocol on this serial port")
     p.add_argument("--baud", metavar="N", type=_baud, help="the serial port's speed (default 115200; only "
                    "with --serial)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="mode")
     c = sub.add_parser("console", help="the line protocol on stdin/stdout (or --serial PORT)", formatter_class=_formatter)
-    c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", help="where sessions are journaled (default "
+    c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", type=_named, help="where sessions are journaled (default "
                    "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
-    c.add_argument("--serial", dest="console_serial", metavar="PORT", help="serial port or pyserial URL (default: stdin/stdout)")
+    c.add_argument("--serial", dest="console_serial", metavar="PORT", type=_named, help="serial port or pyserial URL (default: stdin/stdout)")
     c.add_argument("--baud", dest="console_baud", metavar="N", type=_baud,
                    help="the serial port's speed (default 115200; only with --serial)")
     d = sub.add_parser("doctor", help="check the Pi's set-up for Legatus: profile, pins, display, "
                        "buses, storage, clock; each problem with its fix", formatter_class=_formatter)
-    d.add_argument("--state-dir", dest="doctor_state_dir", metavar="DIR", help="the state directory to check (default "
+    d.add_argument("--state-dir", dest="doctor_state_dir", metavar="DIR", type=_named, help="the state directory to check (default "
                    "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
-    d.add_argument("--config", dest="doctor_config", metavar="FILE", help="hardware config TOML (default $LEGATUS_CONFIG or "
+    d.add_argument("--config", dest="doctor_config", metavar="FILE", type=_named, help="hardware config TOML (default $LEGATUS_CONFIG or "
                    "~/.config/legatus/config.toml)")
     return p
 

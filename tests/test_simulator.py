@@ -847,3 +847,21 @@ def test_the_simulator_with_its_output_redirected_says_so_rather_than_run_blind(
     scripted = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", st, "--script", "-"],
                               input=b"down\n", capture_output=True, timeout=60, cwd=ROOT, env=env)
     assert scripted.returncode == 0 and b"--- frame after: down" in scripted.stdout, scripted.stderr
+
+
+@pytest.mark.parametrize("argv", [["--state-dir", ""], ["--script", " "], ["--serial", ""], ["--config", ""],
+                                  ["console", "--state-dir", ""], ["console", "--serial", ""],
+                                  ["doctor", "--config", ""], ["doctor", "--state-dir", ""]])
+def test_an_empty_path_or_port_is_refused_not_taken_for_the_default(monkeypatch, capsys, argv):
+    """QA (cli): ``legatus --state-dir "$DIR"`` with DIR not set kept the games in the default state
+    directory, ``--script ''`` ran the interactive simulator, ``--serial ''`` served no port and
+    ``--config ''`` read the default file, each without a word: refused, nothing run."""
+    import hw.display
+    from firmware import cli
+    monkeypatch.setattr(hw.display, "probe_hardware", lambda *a, **k: True)       # a Pi: --config is used
+    ran = _runs_nothing(monkeypatch)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    err = " ".join(capsys.readouterr().err.split())
+    option = next(a for a in argv if a.startswith("--"))
+    assert stop.value.code == 2 and not ran and f"argument {option}: empty (a shell variable that is not set?)" in err, err
