@@ -291,16 +291,30 @@ def stdin_is_tty() -> bool:
         return False
 
 
+def _is_tty(out: IO[str]) -> bool:
+    try:
+        return os.isatty(out.fileno())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     """Why the simulator cannot run in this terminal (a line to print), or None: its keys need a
-    terminal on stdin, and its frame a terminal that moves the cursor (not TERM=dumb) and braille
-    and box characters that the output's encoding can write (a non-UTF-8 locale made the first
-    frame a UnicodeEncodeError). Said in the device's language, but for the encoding's, which
-    could not write it."""
+    terminal on stdin (``legatus --sim < keys.txt`` is told of ``--script -``), its frame a terminal
+    on stdout (``legatus --sim > file`` ran blind: the frames went to the file, the keys acted
+    unseen and nothing said so), one that moves the cursor (not TERM=dumb), and braille and box
+    characters that the output's encoding can write (a non-UTF-8 locale made the first frame a
+    UnicodeEncodeError). Said in the device's language, but for the encoding's, which could not
+    write it."""
     from firmware.i18n import _
     if not stdin_is_tty():
-        return "legatus: " + _("the simulator needs a terminal; use --script FILE to drive it from a file, "
-                               "or 'legatus console' for the line protocol.")
+        return "legatus: " + _("the simulator needs a terminal for its keys; use --script FILE to drive it from a "
+                               "file of key names ('--script -' reads them from this input), or 'legatus console' "
+                               "for the line protocol.")
+    if not _is_tty(out):
+        return "legatus: " + _("the simulator draws its frame in the terminal, but its output goes to a file or a "
+                               "pipe; run it without redirecting the output, or use --script FILE to print every "
+                               "frame as text.")
     if os.environ.get("TERM") == "dumb":   # (Emacs's shell): the frame's cursor moves were printed as text
         return "legatus: " + _("this terminal (TERM=dumb) cannot move the cursor to draw the simulator's "
                                "frame in place: run it in a terminal emulator, or drive it with --script FILE")

@@ -136,11 +136,35 @@ def default_state_dir() -> Path:
     return where / ".local" / "state" / "legatus" if where is not None else SYSTEM_STATE_DIR
 
 
+_WRITTEN: dict[str, str] = {}
+"""A config file's absolute path -> the name the user gave it (``--config``, ``$LEGATUS_CONFIG``),
+where the two differ: a problem with the file names it as written and where it was looked for."""
+
+
+def config_path(written: str) -> Path:
+    """The config file a user named (``--config FILE`` or ``$LEGATUS_CONFIG``): a ``~`` is the home
+    directory and a relative name is taken from the working directory now, as ``--state-dir`` and
+    ``$LEGATUS_STATE_DIR`` are (lgpio may change it later: firmware/hardware.py). Its problems name
+    it as written, then where it was looked for (:func:`shown`)."""
+    path = Path(os.path.abspath(os.path.expanduser(written)))
+    if str(path) != written:
+        _WRITTEN[str(path)] = written
+    return path
+
+
+def shown(path: Path) -> str:
+    """How a config file is named in a problem with it: as the user wrote it, then its absolute
+    path when the two differ (``config.toml (/home/pi/config.toml)``)."""
+    written = _WRITTEN.get(str(path))
+    return f"{written} ({path})" if written is not None and written != str(path) else str(path)
+
+
 def default_config_path() -> Path:
-    """``$LEGATUS_CONFIG`` if set, else ``~/.config/legatus/config.toml``."""
+    """``$LEGATUS_CONFIG`` if set (made absolute: :func:`config_path`), else
+    ``~/.config/legatus/config.toml``."""
     env = os.environ.get(CONFIG_ENV)
     if env:
-        return Path(env).expanduser()
+        return config_path(env)
     where = home()
     return where / ".config" / "legatus" / "config.toml" if where is not None else Path("/etc/legatus/config.toml")
 
@@ -161,18 +185,19 @@ def load_config(path: Path | None = None, profile: str | None = None) -> Config:
         raise
     except Exception as e:  # noqa: BLE001 - RecursionError, MemoryError, TypeError...: still a bad file
         where = path if path is not None else default_config_path()
-        raise ConfigError(Msg("cannot use the config file {path}: {error}", path=str(where),
+        raise ConfigError(Msg("cannot use the config file {path}: {error}", path=shown(where),
                               error=f"{type(e).__name__}: {str(e)[:200]}")) from e
 
 
 def _load_config(path: Path | None, profile: str | None) -> Config:
-    explicit = path is not None or bool(os.environ.get(CONFIG_ENV))
-    path = path if path is not None else default_config_path()
+    from_env = path is None and bool(os.environ.get(CONFIG_ENV))
+    explicit = path is not None or from_env
+    path = config_path(str(path)) if path is not None else default_config_path()
     user: dict[str, Any] = {}
     source: Path | None = None
     if explicit or path.exists():
-        user, source = _read_toml(path), path
-    where: str = str(source) if source else BUILT_IN
+        user, source = _read_toml(path, from_env), path
+    where: str = shown(source) if source else BUILT_IN
     unknown = set(user) - {"profile", "pins", "display"}
     if unknown:
         raise ConfigError(Msg("{where}: unknown setting(s) {names}; allowed: profile, [pins], [display]", where=where,
@@ -219,24 +244,26 @@ def _profiles() -> dict[str, dict[str, Any]]:
         return tomllib.load(f)
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_toml(path: Path, from_env: bool = False) -> dict[str, Any]:
+    """The file's settings; ``from_env``: ``$LEGATUS_CONFIG`` named it (not ``--config``)."""
+    name = shown(path)
     try:
         with path.open("rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:
-        if os.environ.get(CONFIG_ENV) == str(path):
-            raise ConfigError(Msg("config file {path} does not exist; create it or unset ${env}", path=str(path),
+        if from_env:
+            raise ConfigError(Msg("config file {path} does not exist; create it or unset ${env}", path=name,
                                   env=CONFIG_ENV)) from None
         raise ConfigError(Msg("config file {path} does not exist; create it or give another --config",
-                              path=str(path))) from None
+                              path=name)) from None
     except OSError as e:
-        raise ConfigError(Msg("cannot read config file {path}: {error}", path=str(path),
+        raise ConfigError(Msg("cannot read config file {path}: {error}", path=name,
                               error=str(e.strerror or e))) from e
     except ValueError as e:  # tomllib.TOMLDecodeError, UnicodeDecodeError
-        raise ConfigError(Msg("config file {path} is not valid TOML: {error}", path=str(path), error=str(e))) from e
+        raise ConfigError(Msg("config file {path} is not valid TOML: {error}", path=name, error=str(e))) from e
     except RecursionError as e:  # tomllib recurses once per level of nesting
         raise ConfigError(Msg("config file {path} is nested too deeply to be a Legatus config (see docs/hardware.md "
-                              "for what it holds)", path=str(path))) from e
+                              "for what it holds)", path=name)) from e
 
 
 def _table(user: dict[str, Any], name: str, where: str) -> dict[str, Any]:

@@ -20,6 +20,13 @@ if TYPE_CHECKING:             # (queue and threading: imported by SerialLink, no
     import serial
 
 DEFAULT_BAUD = 115200
+BAUD_RATES = (50, 75, 110, 134, 150, 200, 300, 600, 1200, 1800, 2400, 4800, 9600, 19200, 38400, 57600, 115200,
+              230400, 460800, 500000, 576000, 921600, 1000000, 1152000, 1500000, 2000000, 2500000, 3000000,
+              3500000, 4000000)
+"""The speeds ``--baud`` takes: pyserial's standard rates (``serial.SerialBase.BAUDRATES``, without
+pyserial's import at every start). 0 hangs a tty's line up; pyserial refused a negative one only when
+the port opened (the device tried again for ever); and Linux opens any other (``11520`` typed for
+``115200``) at a speed no terminal is set to: garbage both ways, and no word said."""
 OUT_LINES = 8              # answers waiting to be written before the reader stops taking requests
 log = logging.getLogger(__name__)
 

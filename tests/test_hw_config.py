@@ -159,3 +159,47 @@ def test_the_built_in_profiles_are_read_without_importlib_resources():
                          env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"}).stdout
     from hw.config import DEFAULT_PROFILE
     assert out.strip() == f"{DEFAULT_PROFILE} []", out
+
+
+def test_a_relative_legatus_config_is_made_absolute_as_legatus_state_dir_is(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA (cli): ``LEGATUS_CONFIG=conf/legatus.toml`` stayed relative (``--state-dir`` and
+    ``$LEGATUS_STATE_DIR`` are ``~``-expanded and absolute), and its problems named only
+    ``conf/legatus.toml``, not where it was looked for."""
+    from hw.config import default_state_dir
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "legatus.toml").write_text("[display]\nrotate = 9\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LEGATUS_CONFIG", "conf/legatus.toml")
+    monkeypatch.setenv("LEGATUS_STATE_DIR", "conf/state")
+    assert default_config_path() == tmp_path / "conf" / "legatus.toml" == default_state_dir().parent / "legatus.toml"
+    with pytest.raises(ConfigError) as bad:
+        load_config()
+    assert bad.value.args[0].startswith(f"conf/legatus.toml ({tmp_path / 'conf' / 'legatus.toml'}): display.rotate")
+    monkeypatch.setenv("LEGATUS_CONFIG", "conf/none.toml")
+    with pytest.raises(ConfigError) as missing:
+        load_config()
+    assert missing.value.args[0] == (f"config file conf/none.toml ({tmp_path / 'conf' / 'none.toml'}) does not exist; "
+                                     "create it or unset $LEGATUS_CONFIG")
+
+
+@pytest.mark.parametrize("written", ["conf/legatus.toml", "~/legatus.toml", "./legatus.toml"])
+def test_a_config_file_given_to_legatus_is_named_as_written_and_where_it_was_looked_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str) -> None:
+    """``legatus doctor --config conf/legatus.toml`` (made absolute at start, as lgpio may change the
+    working directory later) said "config file /the/whole/path/conf/legatus.toml does not exist",
+    not the name the user typed; now both, the name first."""
+    import os
+
+    from firmware import cli, doctor, logs
+    monkeypatch.chdir(tmp_path)
+    seen: list[str] = []
+    monkeypatch.setattr(doctor, "run_doctor", lambda state_dir, config: seen.append(config) or 0)
+    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    assert cli.main(["doctor", "--config", written]) == 0
+    looked = os.path.abspath(os.path.expanduser(written))
+    assert seen == [looked]
+    with pytest.raises(ConfigError) as missing:
+        load_config(Path(seen[0]))
+    assert missing.value.args[0] == (f"config file {written} ({looked}) does not exist; create it or give another "
+                                     "--config")

@@ -731,3 +731,137 @@ def test_a_script_refuses_what_it_would_ignore(monkeypatch, capsys, argv, said):
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     assert "(not with --serial)" in " ".join(capsys.readouterr().out.split())
+
+
+def _runs_nothing(monkeypatch) -> list:
+    """What the device, the console and the doctor would have been started with (nothing runs)."""
+    import importlib
+    ran: list = []
+    for runs in ("firmware.device.run_device", "firmware.console.run_console", "firmware.doctor.run_doctor"):
+        module, name = runs.rsplit(".", 1)
+        monkeypatch.setattr(importlib.import_module(module), name,
+                            lambda *a, name=name, **k: ran.append((name, a)) or 0)
+    from firmware import logs
+    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
+    return ran
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["--config", "my.toml", "--sim"], "argument --config: not allowed with argument --sim (the simulator has no panel"),
+    (["--config", "my.toml", "--script", "-"], "argument --config: not allowed with argument --script"),
+    (["--config", "my.toml"], "argument --config: this is not a Raspberry Pi, so the simulator would run"),
+    (["--config", "my.toml", "console"], "argument --config: not allowed with 'console'"),
+    (["--sim", "console"], "argument --sim: not allowed with 'console'"),
+    (["--sim", "doctor"], "argument --sim: not allowed with 'doctor'"),
+    (["--serial", "loop://", "doctor"], "argument --serial: not allowed with 'doctor'"),
+    (["--baud", "9600", "--sim"], "argument --baud: not allowed without --serial (it is the serial port's speed)"),
+    (["--baud", "9600", "--script", "-"], "argument --baud: not allowed without --serial"),
+    (["console", "--baud", "9600"], "argument --baud: not allowed without --serial (it is the serial port's speed; "
+                                    "the console on stdin/stdout has none)"),
+    (["--baud", "9600", "console"], "argument --baud: not allowed without --serial"),
+    (["--baud", "9600", "doctor"], "argument --baud: not allowed without --serial"),
+    (["--serial", "loop://", "--baud", "0"], "argument --baud: invalid speed '0': a serial port's speed is one of 50, "),
+    (["--serial", "loop://", "--baud", "-9600"], "argument --baud: invalid speed '-9600'"),
+    (["--serial", "loop://", "--baud", "11520"], "argument --baud: invalid speed '11520'"),
+    (["console", "--serial", "loop://", "--baud", "99999999999"], "argument --baud: invalid speed '99999999999'"),
+    (["console", "--serial", "loop://", "--baud", "fast"], "argument --baud: invalid speed 'fast'"),
+])
+def test_an_option_the_chosen_mode_would_ignore_is_refused(monkeypatch, capsys, argv, said):
+    """QA (cli): ``legatus --config FILE --sim`` (or ``--script``, or anywhere not a Pi, where the
+    simulator runs) read no config and said nothing, nor did ``legatus console --config FILE``;
+    ``--baud N`` without ``--serial`` was ignored the same way; ``--baud 0`` or ``-9600`` got as far
+    as the port (the device then tried it again every 2 s for ever, unseen behind the simulator), and
+    ``--baud 11520`` (for 115200) opened it at a speed no terminal uses. Each is refused as argparse
+    refuses a bad option: usage, the reason, exit status 2, nothing run."""
+    import hw.display
+    from firmware import cli
+    monkeypatch.setattr(hw.display, "probe_hardware", lambda *a, **k: False)      # a laptop
+    ran = _runs_nothing(monkeypatch)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    err = " ".join(capsys.readouterr().err.split())
+    assert stop.value.code == 2 and not ran and "usage: legatus" in err and said in err, err
+
+
+@pytest.mark.parametrize("argv,runs,got,wanted", [
+    (["--config", "my.toml"], "run_device", lambda a: a[0].config, "my.toml"),
+    (["--serial", "loop://"], "run_device", lambda a: a[0].baud, 115200),
+    (["--serial", "loop://", "--baud", "9600"], "run_device", lambda a: a[0].baud, 9600),
+    (["console"], "run_console", lambda a: a[1:], (None, 115200)),
+    (["console", "--serial", "loop://", "--baud", "57600"], "run_console", lambda a: a[1:], ("loop://", 57600)),
+    (["--baud", "9600", "console", "--serial", "loop://"], "run_console", lambda a: a[1:], ("loop://", 9600)),
+    (["--serial", "loop://", "console", "--baud", "4800"], "run_console", lambda a: a[1:], ("loop://", 4800)),
+    (["--config", "my.toml", "doctor"], "run_doctor", lambda a: a[1], "my.toml"),
+])
+def test_the_options_a_mode_uses_reach_it(tmp_path, monkeypatch, argv, runs, got, wanted):
+    """On a Pi ``--config`` is the device's; ``--baud`` is the serial port's, written before or after
+    ``console`` (``legatus --baud 9600 console --serial PORT`` opened the port at 115200, and
+    ``legatus --serial PORT console --baud 4800`` too: the speed given was dropped)."""
+    import hw.display
+    from firmware import cli
+    monkeypatch.setattr(hw.display, "probe_hardware", lambda *a, **k: True)       # a Pi
+    monkeypatch.chdir(tmp_path)
+    ran = _runs_nothing(monkeypatch)
+    monkeypatch.setattr("hw.splash.early", lambda *a: None)
+    assert cli.main(argv) == 0
+    value = got(ran[0][1])
+    assert ran[0][0] == runs and (value == wanted or value == str(tmp_path / wanted)), ran
+
+
+def test_the_speeds_baud_takes_are_pyserials_standard_rates():
+    """``--baud`` checks its value against hw.serial_link.BAUD_RATES (no pyserial import at every
+    start): the same list as pyserial's."""
+    import serial
+
+    from hw.serial_link import BAUD_RATES
+    assert BAUD_RATES == tuple(serial.SerialBase.BAUDRATES)
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "the simulator draws its frame in the terminal, but its output goes to a file or a pipe"),
+    ("ru", "симулятор рисует кадр в терминале, а его вывод направлен в файл или канал"),
+    ("uk", "симулятор малює кадр у терміналі, а його виведення спрямоване у файл або канал"),
+])
+def test_the_simulator_with_its_output_redirected_says_so_rather_than_run_blind(tmp_path, lang, said):
+    """QA (cli): ``legatus --sim > frames.txt`` at a terminal ran with its frames going into the file:
+    the player saw nothing, the keys acted unseen (a game could be started, a die rolled) and
+    nothing said why. It says so on stderr in the device's language, with the way out (--script
+    prints every frame), and stops with exit status 2 before a key is read or a frame drawn; with
+    its keys piped in instead it names ``--script -``, which then reads them."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    st, frames = str(tmp_path / "st"), tmp_path / "frames.txt"
+    if lang != "en":
+        subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", st],
+                       input=f"settings language={lang}\n", capture_output=True, text=True, timeout=60, cwd=ROOT,
+                       env=env, check=True)
+    redirected = ("import os, sys; os.dup2(os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT), 1); "
+                  "from firmware.cli import main; sys.exit(main(sys.argv[2:]))")
+    status, out, echoes = _in_a_terminal(["-c", redirected, str(frames), "--sim", "--state-dir", st], {}, [b"a"],
+                                         timeout=30)
+    assert status == 2 and echoes and said in " ".join(out.split()) and "--script FILE" in out, out[-800:]
+    assert frames.read_text(encoding="utf-8") == ""
+    piped = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", st], input=b"down\n",
+                           capture_output=True, timeout=60, cwd=ROOT, env=env)
+    assert piped.returncode == 2 and "'--script -'" in piped.stderr.decode("utf-8"), piped.stderr
+    scripted = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", st, "--script", "-"],
+                              input=b"down\n", capture_output=True, timeout=60, cwd=ROOT, env=env)
+    assert scripted.returncode == 0 and b"--- frame after: down" in scripted.stdout, scripted.stderr
+
+
+@pytest.mark.parametrize("argv", [["--state-dir", ""], ["--script", " "], ["--serial", ""], ["--config", ""],
+                                  ["console", "--state-dir", ""], ["console", "--serial", ""],
+                                  ["doctor", "--config", ""], ["doctor", "--state-dir", ""]])
+def test_an_empty_path_or_port_is_refused_not_taken_for_the_default(monkeypatch, capsys, argv):
+    """QA (cli): ``legatus --state-dir "$DIR"`` with DIR not set kept the games in the default state
+    directory, ``--script ''`` ran the interactive simulator, ``--serial ''`` served no port and
+    ``--config ''`` read the default file, each without a word: refused, nothing run."""
+    import hw.display
+    from firmware import cli
+    monkeypatch.setattr(hw.display, "probe_hardware", lambda *a, **k: True)       # a Pi: --config is used
+    ran = _runs_nothing(monkeypatch)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    err = " ".join(capsys.readouterr().err.split())
+    option = next(a for a in argv if a.startswith("--"))
+    assert stop.value.code == 2 and not ran and f"argument {option}: empty (a shell variable that is not set?)" in err, err
