@@ -21,11 +21,11 @@ import pytest
 from engine.caesar import flow
 from engine.caesar.autocrassus import decide
 from engine.caesar.board import (
-    ADJ_CENTRAL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_SPACES, PROVINCES, SLOTS,
+    ADJ_CENTRAL, BORDER_CONTROL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_SPACES, PROVINCES, SLOTS,
     SPACE_A, SPACE_B, SPACE_ICON, SPACES,
 )
 from engine.caesar.editions import variant_values
-from engine.caesar.model import CRASSUS, HUMAN, OPEN, Game
+from engine.caesar.model import CRASSUS, HUMAN, NONE, OPEN, Game
 from engine.caesar.players import human_step, random_policy, greedy_policy
 from engine.caesar.position import apply_position
 from engine.caesar.tokens import TOKENS
@@ -219,20 +219,119 @@ def _names(rng: random.Random, pool: list[int], k: int) -> list[str]:
 
 
 def crassus_turn(g: Game, rng: random.Random) -> None:
-    """His whole turn, with the table's tile and draws named when tiles or his bag are physical."""
+    """His whole turn, with the table's tile and draws named when tiles or his bag are physical;
+    then the turn is played again on the model below and the two boards compared."""
+    before = g.copy()
     tile = None
     if g.inputs["tiles"] == "physical":
         tile = rng.choice(g.stack)
-    physical = g.inputs["crassus_bag"] == "physical"
-    if not physical:
-        flow.crassus_turn(g, tile)
-        return
-    letter = tile if tile is not None else flow.reveal(g)
-    acts = g.tile_defs[letter]
-    n = sum(int(a[-1]) for a in acts if a.startswith("draw"))
-    draws = _names(rng, g.bag[C], n)
-    cents = _names(rng, g.cent[C], acts.count("centurion"))
-    flow.crassus_turn(g, tile, draws, cents)
+    if g.inputs["crassus_bag"] == "physical":
+        letter = tile if tile is not None else flow.reveal(g)
+        acts = g.tile_defs[letter]
+        n = sum(int(a[-1]) for a in acts if a.startswith("draw"))
+        letter, steps = flow.crassus_turn(g, tile, _names(rng, g.bag[C], n),
+                                          _names(rng, g.cent[C], acts.count("centurion")))
+    else:
+        letter, steps = flow.crassus_turn(g, tile)
+    want = his_turn(before, letter, steps)
+    assert summary(g) == want, (letter, steps)
+
+
+def summary(g: Game) -> dict[str, Any]:
+    return {"spaces": [(g.owner[s], TOKENS[g.tok[s]].name if g.owner[s] >= 0 else "", g.va[s], g.vb[s])
+                       for s in range(N_SPACES)],
+            "ctrl": list(g.ctrl), "bmark": list(g.bmark), "markers": list(g.markers), "senate": list(g.senate),
+            "row": [TOKENS[x].name for x in g.hand[C]], "bag": sorted(TOKENS[x].name for x in g.bag[C]),
+            "cent": sorted(TOKENS[x].name for x in g.cent[C]), "hand": len(g.hand[H]), "winner": g.winner,
+            "turn": g.turn if g.winner < 0 else None}
+
+
+def his_turn(g: Game, letter: str, steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """Auto-Crassus's turn played from the rulebook on a copy of the game before it: the tile's
+    actions in order (S-5), his draws short (S-6: no discard then), each placement (the engine's,
+    already held to the oracle), closures with ties his (S-8), markers (C-9, C-10, C-12) and the
+    bonuses he gains (S-8: Senate and Poison as usual, the rest removed; harder game). Which
+    tokens a draw or a Poison takes is chance: those are read from the engine's steps."""
+    todo = list(steps)
+    row, bag = g.hand[C], g.bag[C]
+
+    def take(pool: list[int], name: str) -> int:
+        x = next(x for x in pool if TOKENS[x].name == name)
+        pool.remove(x)
+        return x
+
+    def put_markers(w: int, n: int) -> None:       # C-12: placing the last one wins at once
+        k = min(n, g.markers[w])
+        g.markers[w] -= k
+        if k and g.markers[w] == 0:
+            g.winner = w
+
+    short = False
+    for act in g.tile_defs[letter]:
+        if g.winner >= 0:
+            break
+        st = todo.pop(0)
+        if act.startswith("draw"):
+            n = int(act[-1])
+            assert len(st["tokens"]) == min(n, len(bag)), st
+            row += [take(bag, name) for name in st["tokens"]]
+            short |= len(st["tokens"]) < n
+        elif act == "centurion":
+            short |= not g.cent[C]
+            row += [take(g.cent[C], st["token"])] if g.cent[C] else []
+        elif act.startswith("discard"):
+            if not short:                           # S-6 «...и не сбрасывайте их в конце его хода»
+                bag += [row.pop(0) for _ in range(min(int(act[-1]), len(row)))]
+        elif st.get("step") is None:                # S-19
+            if g.rules["stuck"] == "lose":
+                g.winner = H
+        else:
+            s = SPACES.index(st["space"])
+            x = row.pop(st["row_index"])
+            assert TOKENS[x].name == st["token"]
+            g.owner[s], g.tok[s], g.down[s] = C, x, 0
+            g.va[s], g.vb[s] = st["toward"][PROVINCES[SPACE_A[s]]], st["toward"][PROVINCES[SPACE_B[s]]]
+            inf = influence(g)
+            closed = [y for y in (SPACE_A[s], SPACE_B[s])
+                      if g.ctrl[y] == OPEN and all(g.owner[t] >= 0 for t in PROVINCE_SPACES[y])]
+            gained = [(g.bonus[y], y) for y in closed if g.bonus[y]]
+            said_ = [st for st in todo[:2 + len(gained)] if st["action"] == "bonus"]
+            while todo and todo[0]["action"] in ("close", "bonus"):
+                todo.pop(0)
+            for y in closed:
+                g.bonus[y] = ""
+                g.ctrl[y] = C if inf[C][y] >= inf[H][y] else H      # S-8: he always wins ties
+            for y in sorted(closed, key=lambda y: g.ctrl[y] != C):  # C-10: the active player first
+                if g.winner < 0:
+                    put_markers(g.ctrl[y], SLOTS[y])
+                for nb, sp in NEIGHBOURS[y]:
+                    if g.winner < 0 and g.ctrl[nb] == g.ctrl[y] and not g.cflip[nb] and g.bmark[sp] < 0:
+                        g.bmark[sp] = g.ctrl[y]
+                        put_markers(g.ctrl[y], 1)
+            for bonus, y in gained:
+                if g.winner >= 0:
+                    break
+                st = said_.pop(0)
+                assert st["bonus"] == bonus, (st, gained)
+                if bonus == "senate":               # C-16
+                    g.senate[C] += 1
+                    put_markers(C, g.senate[C] if g.ctrl[y] == C else 0)
+                elif bonus == "poison":             # C-17: a random token from behind your screen
+                    if g.hand[H]:
+                        take(g.hand[H], st["token"])
+                elif g.rules["harder"] == "always" or (g.rules["harder"] == "control" and g.ctrl[y] == C):
+                    if g.markers[C]:                # S-8 harder game: one of his markers leaves the game
+                        g.markers[C] -= 1
+                        g.winner = C if g.markers[C] == 0 else -1
+    if g.winner < 0:
+        g.turn = H
+        # C-12 «Если в свой ход один из игроков не может разместить свой жетон влияния, он
+        # проигрывает» (with Poison: «Если игрок начинает свой ход без жетонов влияния за ширмой»)
+        empty = [s for s in range(N_SPACES) if g.owner[s] < 0]
+        if not any(TOKENS[x].mask & SPACE_ICON[s] or (g.border_control and BORDER_CONTROL[s])
+                   for x in g.hand[H] for s in empty):
+            g.winner = C
+    return summary(g)
 
 
 SETUPS = [  # edition, options for new_game, inputs, rules beyond the edition
@@ -262,7 +361,15 @@ def play_game(seed: int, setup: tuple[str, dict[str, Any], dict[str, str], dict[
         if g.is_bot(g.turn):
             crassus_turn(g, rng)
         else:
+            opened = [x for x in range(N_PROVINCES) if g.ctrl[x] == OPEN]
             human_step(g, g.turn, rng, policy, policy is greedy_policy)
+            # S-8 «Исключение: авто-Красс всегда выигрывает ничьи» — on his closures; on yours too
+            # with the house rule crassus-ties=all; else C-9 «В случае ничьей ... не помещается».
+            inf = influence(g)
+            for x in opened:
+                if g.ctrl[x] != OPEN:
+                    tie = C if g.rules["crassus-ties"] == "all" else NONE
+                    assert g.ctrl[x] == (H if inf[H][x] > inf[C][x] else C if inf[C][x] > inf[H][x] else tie)
     raise AssertionError("the game did not end")
 
 
@@ -492,3 +599,26 @@ def test_closing_italy_gives_you_two_markers_so_with_two_left_it_is_not_the_2nd_
     for left, step in ((3, "close"), (2, "center")):
         g = solo({"spaces": spaces, "crassus_row": ["ship:3/3"], "markers_left": {"human": left}}, "ru")
         agree(g, ways(g, (step, 0, "IT-DM", {"IT": 3, "DM": 3})))
+
+
+@pytest.mark.parametrize("letter,bag,kept", [("A", 1, 3), ("A", 2, 3), ("C", 1, 2)])
+def test_a_short_draw_skips_the_discard(letter: str, bag: int, kept: int):
+    # S-6 «возьмите столько, сколько возможно, и не сбрасывайте их в конце его хода»: his row of 3
+    # and 13 - bag tokens on the board; tile A (draw 2, play, discard 1) with one token left in
+    # the bag draws it and keeps all: 3 + 1 - 1 = 3; with two it discards: 3 + 2 - 1 - 1 = 3;
+    # tile C (draw 2, play, play) has no discard: 3 + 1 - 2 = 2.
+    names = [TOKENS[x].name for x in range(16)]
+    row, board = names[:3], names[3:16 - bag]
+    spaces, free = {}, list(range(N_SPACES))
+    for name in board:
+        x = names.index(name)
+        s = next(s for s in free if TOKENS[x].mask & SPACE_ICON[s])
+        free.remove(s)
+        spaces[SPACES[s]] = t("crassus", name, **{PROVINCES[SPACE_A[s]]: TOKENS[x].hi,
+                                                  PROVINCES[SPACE_B[s]]: TOKENS[x].lo})
+    g = flow.new_game("solo", 1, rules={"edition": "ru", **variant_values("ru")}, inputs={"tiles": "physical"})
+    apply_position(g, {"spaces": spaces, "crassus_row": row})
+    assert len(g.bag[C]) == bag
+    before = g.copy()
+    _, steps = flow.crassus_turn(g, letter)
+    assert summary(g) == his_turn(before, letter, steps) and len(g.hand[C]) == kept
