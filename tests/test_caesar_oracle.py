@@ -622,3 +622,41 @@ def test_a_short_draw_skips_the_discard(letter: str, bag: int, kept: int):
     before = g.copy()
     _, steps = flow.crassus_turn(g, letter)
     assert summary(g) == his_turn(before, letter, steps) and len(g.hand[C]) == kept
+
+
+def _around(last: str, provinces: tuple[str, ...], **extra: Any) -> Game:
+    """His tokens on every other space of ``provinces`` (you have nothing there), ``last`` empty:
+    his wild 4/0 on ``last`` closes and captures both of its provinces, and the number he turns
+    to each shows which one the province list made his target (S-9: the lowest value, 0, faces it)."""
+    pool = list(range(12))
+    spaces = {}
+    for sp in sorted({SPACES[s] for x in provinces for s in PROVINCE_SPACES[PROVINCES.index(x)]} - {last}):
+        s = SPACES.index(sp)
+        x = next(x for x in pool if TOKENS[x].mask & SPACE_ICON[s])
+        pool.remove(x)
+        spaces[sp] = t("crassus", TOKENS[x].name, **{PROVINCES[SPACE_A[s]]: TOKENS[x].hi,
+                                                     PROVINCES[SPACE_B[s]]: TOKENS[x].lo})
+    return solo({"spaces": spaces, "crassus_row": ["wild:4/0"], **extra})
+
+
+@pytest.mark.parametrize("last,around,extra,target", [
+    # S-16 «Провинция, граничащая с той, в которой авто-Красс уже установил свой контроль» before
+    # «Провинция с жетоном бонуса Сената»: Crete is his; Asia borders it, Syria holds the Senate.
+    ("AS-SY", ("AS", "SY"), {"control": {"CR": "crassus"}, "bonuses": {"SY": "senate"}}, "AS"),
+    # «...Сената» before «...яда (если вы играете с дополнением «Яды»)»
+    ("AS-SY", ("AS", "SY"), {"bonuses": {"SY": "senate", "AS": "poison"}, "modules": {"poison": True}}, "SY"),
+    # «...яда» before «Центральная провинция»
+    ("CR-AS", ("CR", "AS"), {"bonuses": {"AS": "poison"}, "modules": {"poison": True}}, "AS"),
+    # «Центральная провинция» before «Провинция, граничащая с центральной провинцией»
+    ("CR-AS", ("CR", "AS"), {}, "CR"),
+    # «...граничащая с центральной провинцией» before «Случайная провинция»
+    ("AS-SY", ("AS", "SY"), {}, "AS"),
+    # nothing tells Hispania Ulterior and Citerior apart: at random
+    ("HU-HC", ("HU", "HC"), {}, None),
+])
+def test_the_province_list_level_by_level(last: str, around: tuple[str, ...], extra: dict[str, Any],
+                                          target: str | None):
+    g = _around(last, around, **extra)
+    a, b = last.split("-")
+    plays = [("capture", 0, last, {a: 0, b: 4}), ("capture", 0, last, {a: 4, b: 0})]
+    agree(g, ways(g, *[p for p in plays if target is None or p[3][target] == 0]), seeds=16)
