@@ -14,12 +14,13 @@ Where the rulebook's words leave a reading open, the oracle takes the digest's d
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 
 from engine.caesar import flow
-from engine.caesar.autocrassus import decide
+from engine.caesar.autocrassus import decide, plays
 from engine.caesar.board import (
     ADJ_CENTRAL, BORDER_CONTROL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_SPACES, PROVINCES, SLOTS,
     SPACE_A, SPACE_B, SPACE_ICON, SPACES,
@@ -28,6 +29,7 @@ from engine.caesar.editions import variant_values
 from engine.caesar.model import CRASSUS, HUMAN, NONE, OPEN, Game
 from engine.caesar.players import human_step, random_policy, greedy_policy
 from engine.caesar.position import apply_position
+from engine.caesar.terms import province as province_term
 from engine.caesar.tokens import TOKENS
 
 C, H = CRASSUS, HUMAN
@@ -205,11 +207,14 @@ def said(p: Play | None) -> str:
 
 
 def check(g: Game, rng: Any) -> tuple[set[Play], Play | None]:
+    """The engine's play is one the rulebook allows, and the plays it lists as equally good (the
+    ``decide`` reply's ``plays``, one drawn at random when he plays) are exactly those."""
     want, got = oracle(g), engine_play(g.copy(), rng)
-    ok = got in want if want else got is None
+    listed = {(d.step, d.row_index, d.space, d.va, d.vb) for d in plays(g)}
+    ok = (got in want if want else got is None) and listed == want
     if not ok:
-        raise AssertionError(f"engine {said(got)}; the rulebook allows {sorted(map(said, want))}\n"
-                             f"row {[TOKENS[t].name for t in g.hand[C]]} rules {g.rules}")
+        raise AssertionError(f"engine {said(got)} of {sorted(map(said, listed))}; the rulebook allows "
+                             f"{sorted(map(said, want))}\nrow {[TOKENS[t].name for t in g.hand[C]]} rules {g.rules}")
     return want, got
 
 
@@ -383,7 +388,8 @@ def compared(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         want = oracle(g)
         d = real(g, rng)
         got = None if d is None else (d.step, d.row_index, d.space, d.va, d.vb)
-        assert (got in want) if want else got is None, (
+        listed = {(p.step, p.row_index, p.space, p.va, p.vb) for p in plays(g)}
+        assert ((got in want) if want else got is None) and listed == want, (
             f"engine {said(got)}; the rulebook allows {sorted(map(said, want))}\n"
             f"row {[TOKENS[t].name for t in g.hand[C]]} rules {g.rules}\nposition {g.to_json()}")
         stats[got[0] if got else "none"] = stats.get(got[0] if got else "none", 0) + 1
@@ -660,3 +666,77 @@ def test_the_province_list_level_by_level(last: str, around: tuple[str, ...], ex
     a, b = last.split("-")
     plays = [("capture", 0, last, {a: 0, b: 4}), ("capture", 0, last, {a: 4, b: 0})]
     agree(g, ways(g, *[p for p in plays if target is None or p[3][target] == 0]), seeds=16)
+
+
+# -- the reasons he gives: every number in them is the position's --------------------------------------
+NAMES = {str(province_term(x)): x for x in range(N_PROVINCES)}
+MAIN = {  # the sentence of each point and what its numbers must be
+    "capture": r"this closes (?P<prov>.+?), you (?P<you>\d+), he (?P<him>\d+), and he wins it.*; (?P<v>\d+) is the lowest",
+    "close": r"this closes (?P<prov>.+?), you (?P<you>\d+), he (?P<him>\d+): you win it.*his lowest value, (?P<v>\d+)$",
+    "defend": r"(?:you lead in (?P<prov>.+?) by (?P<lead>\d+),|lead where he can place is in (?P<prov2>.+?), by (?P<lead2>\d+);)",
+    "reinforce": r"his tokens touch (?P<touched>\d+) open provinces; (?P<prov>.+?) is closest to winning "
+                 r"\((?P<n>\d+) empty spaces?, (?P<how>.+?)\)",
+    "expand": r": (?P<prov>.+?) borders (?P<his>.+?), which he controls, and takes his highest value there \((?P<v>\d+)\)",
+    "center": r": (?P<prov>.+?) is central and takes his highest value there \((?P<v>\d+)\)",
+    "anywhere": r": (?P<prov>.+?) takes his highest value \((?P<v>\d+)\)",
+}
+
+
+def reason_numbers(g: Game) -> None:
+    d = decide(g.copy(), g.rng)
+    if d is None:
+        return
+    inf, x, s = influence(g), d.province, d.space
+    v = d.va if SPACE_A[s] == x else d.vb
+    m = re.search(MAIN[d.step], str(d.reason[0]))
+    assert m, d.reason[0]
+    f = {k: val for k, val in m.groupdict().items() if val is not None}
+    assert NAMES[f.get("prov", f.get("prov2"))] == x
+    lead = inf[H][x] - inf[C][x]
+    facts = {"you": inf[H][x], "him": inf[C][x] + v, "v": v, "lead": lead, "lead2": lead,
+             "n": sum(g.owner[t] < 0 for t in PROVINCE_SPACES[x]),
+             "touched": sum(g.ctrl[y] == OPEN and any(g.owner[t] == C for t in PROVINCE_SPACES[y])
+                            for y in range(N_PROVINCES))}
+    assert {k: int(f[k]) for k in f if k in facts} == {k: facts[k] for k in f if k in facts}, d.reason[0]
+    if "how" in f:
+        assert f["how"] == (f"he leads by {-lead}" if lead < 0 else f"he trails by {lead}" if lead > 0 else f["how"])
+    if "his" in f:
+        assert sorted(NAMES[n] for n in f["his"].split(", ")) == [y for y, _ in NEIGHBOURS[x] if controls(g, y)]
+    for part in map(str, d.reason[1:]):
+        if m := re.search(r"next to (.+?), where he trails most \(by (\d+)\)", part):
+            y = other(s, x)
+            assert (NAMES[m[1]], int(m[2])) == (y, inf[H][y] - inf[C][y]), part
+        if m := re.search(r"the (?:highest|lowest) total, (\d+)", part):
+            assert int(m[1]) == TOKENS[d.tid].total, part
+        if "a non-wild token before a wild one" in part:
+            assert not TOKENS[d.tid].wild, part
+
+
+def test_the_numbers_in_his_reasons_are_the_positions():
+    for k in range(600):
+        r = random.Random(5 * 10**5 + k)
+        pos = random_position(r)
+        reason_numbers(solo(pos, r.choice(["ru", "uk", "mixed"]), seed=k))
+
+
+@pytest.mark.xfail(strict=True, reason="the province list's reason names every province the point "
+                   "allowed and only the last level that decided (reported, not fixed: no play is wrong)")
+def test_the_province_list_reason_names_only_provinces_still_in_the_running():
+    # His tokens fill all but one space of Hispania Ulterior, Numidia and Italia (you have none
+    # there), and Mauretania is his: his wild 4/0 can capture any of the three (S-9). S-16's 1st
+    # level keeps Hispania Ulterior and Numidia (beside Mauretania); its 5th picks Numidia (beside
+    # central Sicilia). The reason reads «province priority list: of Hispania Ulterior, Numidia,
+    # Italia, Numidia borders a central province» — but Italia is central, a level above, so a
+    # player checking him at the table reads a wrong rule.
+    pool, spaces = list(range(12)), {}
+    for sp in ("HU-MT", "MT-NU", "NU-SC", "SD-IT", "SC-IT", "IT-GC", "IT-AC", "IT-MD"):
+        k = SPACES.index(sp)
+        x = next(x for x in pool if TOKENS[x].mask & SPACE_ICON[k])
+        pool.remove(x)
+        spaces[sp] = t("crassus", TOKENS[x].name, **{PROVINCES[SPACE_A[k]]: TOKENS[x].hi,
+                                                     PROVINCES[SPACE_B[k]]: TOKENS[x].lo})
+    g = solo({"spaces": spaces, "control": {"MT": "crassus"}, "crassus_row": ["wild:4/0"]})
+    agree(g, ways(g, ("capture", 0, "NU-AF", {"NU": 0, "AF": 4})))
+    d = decide(g.copy(), g.rng)
+    assert d is not None and "Numidia borders a central province" in str(d.reason[1])
+    assert "Italia" not in str(d.reason[1])
