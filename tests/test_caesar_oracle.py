@@ -630,6 +630,25 @@ def test_a_short_draw_skips_the_discard(letter: str, bag: int, kept: int):
     assert summary(g) == his_turn(before, letter, steps) and len(g.hand[C]) == kept
 
 
+def test_a_token_that_fits_no_empty_space_is_passed_over():
+    # C-3: every sword space is taken, so his sword 6/0 cannot be placed; the highest value he can
+    # place is his ship 3/3's 3, and every play allowed uses it (row position 1).
+    pools = {"human": list(range(16)), "crassus": [x for x in range(16) if TOKENS[x].name != "sword:6/0"]}
+    spaces, k = {}, 0
+    for s, sp in enumerate(SPACES):
+        if SPACE_ICON[s] != SPACE_ICON[SPACES.index("HC-GA")]:
+            continue
+        who = ("human", "crassus")[k % 2]
+        k += 1
+        x = next(x for x in pools[who] if TOKENS[x].mask & SPACE_ICON[s] and TOKENS[x].name != "ship:3/3")
+        pools[who].remove(x)
+        spaces[sp] = t(who, TOKENS[x].name, **{PROVINCES[SPACE_A[s]]: TOKENS[x].lo, PROVINCES[SPACE_B[s]]: TOKENS[x].hi})
+    g = solo({"spaces": spaces, "crassus_row": ["sword:6/0", "ship:3/3"]})
+    want = oracle(g)
+    assert want and {p[1] for p in want} == {1} and {max(p[3], p[4]) for p in want} == {3}
+    agree(g, want)
+
+
 def _around(last: str, provinces: tuple[str, ...], **extra: Any) -> Game:
     """His tokens on every other space of ``provinces`` (you have nothing there), ``last`` empty:
     his wild 4/0 on ``last`` closes and captures both of its provinces, and the number he turns
