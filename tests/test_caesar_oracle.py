@@ -9,7 +9,18 @@ space and the numbers toward SPACE_A/SPACE_B): several when the rulebook leaves 
 chance («Случайная ячейка», «випадковим чином»). The engine's play must be one of them.
 
 Where the rulebook's words leave a reading open, the oracle takes the digest's default
-(shared/reference/caesar.md §5) and says so next to the branch.
+(shared/reference/caesar.md §5) and says so next to the branch. The open readings both share,
+for whoever meets a play they expected otherwise:
+- S-9/S-10 with several provinces: the province list (S-16) picks the province, then the lowest
+  value there (not the lowest value over all provinces first).
+- S-11/S-12: the province is the best one *where a row token fits* (not: the point is skipped
+  when the best province overall takes none of his tokens).
+- S-12 «наиболее близок к победе»: the fewest empty spaces, then his largest lead; his face-down
+  tokens still make him present; only open provinces count.
+- S-17 1st: only an open province where he trails (by more than 0) counts.
+- The space (S-17) is chosen before the token (S-18), so a wild may go where a non-wild of the
+  same value could not (test_the_space_is_chosen_before_the_token).
+- A province whose control marker you flipped (C-15) is still his for S-13 and S-16.
 """
 from __future__ import annotations
 
